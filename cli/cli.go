@@ -1,0 +1,179 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+
+	"github.com/hookwarden/hookwarden/settingsio"
+)
+
+// Exit codes.
+const (
+	ExitOK          = 0
+	ExitFailure     = 1
+	ExitUsage       = 2
+	ExitNeedsReview = 3
+)
+
+// IO is what a command talks to: its streams, its environment and its
+// working folder. Main fills it from the process; tests fill it by hand.
+type IO struct {
+	Stdin  io.Reader
+	Stdout io.Writer
+	Stderr io.Writer
+	Env    settingsio.Env
+	// Dir is the working folder (the default project).
+	Dir string
+	// GOOS selects the platform's file locations (runtime.GOOS by default).
+	GOOS string
+}
+
+// FromProcess returns an IO bound to the real process.
+func FromProcess() (*IO, error) {
+	wd, err := os.Getwd()
+	if err != nil {
+		return nil, fmt.Errorf("working folder: %w", err)
+	}
+	return &IO{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr,
+		Env: os.Environ(), Dir: wd, GOOS: runtime.GOOS}, nil
+}
+
+// command is one subcommand.
+type command struct {
+	name    string
+	usage   string // after "hookwarden NAME "
+	summary string
+	run     func(ctx context.Context, io *IO, args []string) error
+}
+
+func commands() []command {
+	return []command{
+		{"list", "[--project DIR] [--json]", "every hook of every layer, merged, with its status", runList},
+		{"plan", "[--project DIR] --event EVENT [--tool NAME | --trigger VALUE] [--json]", "which hooks Gemini CLI would run for an event, in order", runPlan},
+		{"run", "[--project DIR] --event EVENT [--tool NAME | --trigger VALUE] [--input FILE|-] [--hook NAME ...] [--yes] [--json]", "dry-run the hooks of an event and say what Gemini CLI would do", runRun},
+		{"audit", "[--project DIR] [--json]", "project hooks that need review (exit 3 when any do)", runAudit},
+		{"trust", "[--project DIR] (--all | NAME|KEY ...)", "approve project hooks into trusted_hooks.json", runTrust},
+		{"untrust", "[--project DIR] (--all | NAME|KEY ...)", "revoke approved project hooks", runUntrust},
+		{"folder-trust", "[--project DIR] [trust|parent|deny]", "show or set the project's folder trust", runFolderTrust},
+	}
+}
+
+// UsageError is a mistake in the command line; Main prints it with a hint
+// and exits 2.
+type UsageError struct{ Msg string }
+
+func (e *UsageError) Error() string { return e.Msg }
+
+func usagef(format string, a ...any) error { return &UsageError{Msg: fmt.Sprintf(format, a...)} }
+
+// ExitError carries an exit code other than 1 (e.g. 3 from audit) and an
+// optional message.
+type ExitError struct {
+	Code int
+	Msg  string
+}
+
+func (e *ExitError) Error() string { return e.Msg }
+
+// Main runs one command line (without the program name) and returns the
+// exit code.
+func Main(ctx context.Context, args []string, io *IO) int {
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		printHelp(io.Stdout)
+		return ExitOK
+	}
+	for _, c := range commands() {
+		if c.name != args[0] {
+			continue
+		}
+		err := c.run(ctx, io, args[1:])
+		var ue *UsageError
+		var ee *ExitError
+		switch {
+		case err == nil:
+			return ExitOK
+		case errors.Is(err, flag.ErrHelp):
+			fmt.Fprintf(io.Stdout, "usage: hookwarden %s %s\n", c.name, c.usage)
+			return ExitOK
+		case errors.As(err, &ue):
+			fmt.Fprintf(io.Stderr, "hookwarden %s: %s\nusage: hookwarden %s %s\n", c.name, ue.Msg, c.name, c.usage)
+			return ExitUsage
+		case errors.As(err, &ee):
+			if ee.Msg != "" {
+				fmt.Fprintf(io.Stderr, "hookwarden %s: %s\n", c.name, ee.Msg)
+			}
+			return ee.Code
+		default:
+			fmt.Fprintf(io.Stderr, "hookwarden %s: %v\n", c.name, err)
+			return ExitFailure
+		}
+	}
+	fmt.Fprintf(io.Stderr, "hookwarden: unknown command %q\nrun 'hookwarden help' for the list of commands\n", args[0])
+	return ExitUsage
+}
+
+// IsCommand reports whether name is a CLI subcommand (main.go uses it to
+// tell a subcommand from the GUI's arguments).
+func IsCommand(name string) bool {
+	if name == "help" || name == "-h" || name == "--help" {
+		return true
+	}
+	for _, c := range commands() {
+		if c.name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func printHelp(w io.Writer) {
+	fmt.Fprintln(w, "Hookwarden: see, trust, switch and test-fire the hooks of AI coding agents.")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "usage:")
+	fmt.Fprintln(w, "  hookwarden [open] [DIR]        open the app on a project (the demo when it has no hooks)")
+	cs := commands()
+
+	for _, c := range cs {
+		fmt.Fprintf(w, "  hookwarden %-14s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "exit codes: 0 done, 1 failure, 2 usage error, 3 review needed (audit)")
+}
+
+// newFlags returns a flag set that reports errors instead of exiting.
+func newFlags(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	return fs
+}
+
+// parseFlags parses args, turning flag errors into usage errors. Flags may
+// come before or after positional arguments.
+func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	var rest []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, err
+			}
+			return nil, usagef("%s", strings.TrimPrefix(err.Error(), "flag provided but not defined: "))
+		}
+		if fs.NArg() == 0 {
+			return rest, nil
+		}
+		rest = append(rest, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+}
+
+// stringList is a repeatable string flag.
+type stringList []string
+
+func (s *stringList) String() string     { return strings.Join(*s, ",") }
+func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }

@@ -1,0 +1,208 @@
+package hooks
+
+import "github.com/hookwarden/hookwarden/settingsio"
+
+// Event is a hook event name.
+type Event string
+
+// The 11 events, in Gemini CLI's declaration order.
+const (
+	BeforeTool          Event = "BeforeTool"
+	AfterTool           Event = "AfterTool"
+	BeforeAgent         Event = "BeforeAgent"
+	Notification        Event = "Notification"
+	AfterAgent          Event = "AfterAgent"
+	SessionStart        Event = "SessionStart"
+	SessionEnd          Event = "SessionEnd"
+	PreCompress         Event = "PreCompress"
+	BeforeModel         Event = "BeforeModel"
+	AfterModel          Event = "AfterModel"
+	BeforeToolSelection Event = "BeforeToolSelection"
+)
+
+// Events lists the 11 events in Gemini CLI's order.
+var Events = []Event{BeforeTool, AfterTool, BeforeAgent, Notification, AfterAgent,
+	SessionStart, SessionEnd, PreCompress, BeforeModel, AfterModel, BeforeToolSelection}
+
+// Valid reports whether e is one of the 11 events (exact, case-sensitive).
+func (e Event) Valid() bool {
+	for _, v := range Events {
+		if v == e {
+			return true
+		}
+	}
+	return false
+}
+
+// MatcherKind says what an event's matcher is compared with.
+type MatcherKind int
+
+// Matcher kinds.
+const (
+	// MatchNone: Gemini passes no context, the matcher is ignored.
+	MatchNone MatcherKind = iota
+	// MatchToolName: unanchored JavaScript regex against the tool name.
+	MatchToolName
+	// MatchTrigger: exact string equality with the trigger/source/reason.
+	MatchTrigger
+)
+
+// MatcherKind returns how Gemini CLI applies matchers for the event.
+func (e Event) MatcherKind() MatcherKind {
+	switch e {
+	case BeforeTool, AfterTool:
+		return MatchToolName
+	case SessionStart, SessionEnd, PreCompress:
+		return MatchTrigger
+	}
+	return MatchNone
+}
+
+// Source is Gemini CLI's ConfigSource label for a registered hook.
+type Source string
+
+// Sources that occur for hooks from files.
+const (
+	// SourceProject is what Gemini labels every settings-file hook, whatever
+	// file it came from.
+	SourceProject    Source = "project"
+	SourceExtensions Source = "extensions"
+)
+
+// Origin is where a hook really comes from.
+type Origin struct {
+	Layer     settingsio.Layer `json:"layer"`
+	File      string           `json:"file"`
+	Line      int              `json:"line"`
+	Column    int              `json:"column"`
+	Path      string           `json:"path"`                // e.g. hooks.BeforeTool[0].hooks[1]
+	Extension string           `json:"extension,omitempty"` // extension name for LayerExtension
+}
+
+// Status is what Gemini CLI does with a hook.
+type Status string
+
+// Hook statuses.
+const (
+	StatusRuns                   Status = "runs"
+	StatusDisabled               Status = "disabled"
+	StatusInvalid                Status = "invalid"
+	StatusDuplicate              Status = "duplicate"
+	StatusBlockedUntrustedFolder Status = "blocked-untrusted-folder"
+	StatusHooksOff               Status = "hooks-off"
+)
+
+// Severity of a diagnostic.
+type Severity string
+
+// Severities.
+const (
+	// SeverityFatal: Gemini CLI refuses to start.
+	SeverityFatal   Severity = "fatal"
+	SeverityError   Severity = "error"
+	SeverityWarning Severity = "warning"
+	SeverityInfo    Severity = "info"
+)
+
+// Diagnostic is a finding about a file or a hook, with its place.
+type Diagnostic struct {
+	File     string   `json:"file"`
+	Line     int      `json:"line"`
+	Column   int      `json:"column"`
+	Severity Severity `json:"severity"`
+	Message  string   `json:"message"`
+	// HookID is the ID of the hook the diagnostic belongs to, if any.
+	HookID string `json:"hook_id,omitempty"`
+}
+
+// Hook is one hook config found in a file, valid or not.
+type Hook struct {
+	// ID is stable for a hook's place: "<layer>:<file>#<json path>".
+	ID string
+	// Event is the event key as written (may be invalid; see Event.Valid).
+	Event Event
+	// Matcher and Sequential come from the enclosing definition.
+	Matcher    string
+	HasMatcher bool
+	Sequential bool
+	// Type is the hook's "type" as written ("command", "plugin", "runtime", …).
+	Type string
+	// Command is the command after load-time expansion (what Gemini runs and
+	// fingerprints); RawCommand is as written in the file.
+	Command    string
+	RawCommand string
+	Name       string
+	// Description as written.
+	Description string
+	// TimeoutMS is the timeout in ms when set (HasTimeout); Gemini's default
+	// is 60000.
+	TimeoutMS  int64
+	HasTimeout bool
+	// Env is the per-hook environment, applied last.
+	Env map[string]string
+	// Source is Gemini's label ("project" for every settings hook).
+	Source Source
+	Origin Origin
+	// Node is the hook config object as parsed (nil for synthetic hooks).
+	Node *settingsio.Node
+	// Status and the reason in words.
+	Status Status
+	Reason string
+	// Diagnostics about this hook.
+	Diagnostics []Diagnostic
+}
+
+// Key is Gemini CLI's identity of a hook (getHookKey): "name:command", with
+// the command only for type "command".
+func (h *Hook) Key() string {
+	cmd := ""
+	if h.Type == "command" {
+		cmd = h.Command
+	}
+	return h.Name + ":" + cmd
+}
+
+// DisableName is the identifier Gemini matches against hooksConfig.disabled
+// (getHookName): name || command || "unknown-command" for command hooks,
+// name || "unknown-hook" for the others.
+func (h *Hook) DisableName() string {
+	if h.Type == "command" {
+		switch {
+		case h.Name != "":
+			return h.Name
+		case h.Command != "":
+			return h.Command
+		}
+		return "unknown-command"
+	}
+	if h.Name != "" {
+		return h.Name
+	}
+	return "unknown-hook"
+}
+
+// DisplayName is how Gemini's panel and trust warning name a hook.
+func (h *Hook) DisplayName() string {
+	switch {
+	case h.Name != "":
+		return h.Name
+	case h.Command != "":
+		return h.Command
+	}
+	return "unknown-hook"
+}
+
+// PlanContext is the planner's context for an event: the tool name for
+// BeforeTool/AfterTool, the trigger for SessionStart (source), SessionEnd
+// (reason) and PreCompress (trigger). A nil context ignores matchers.
+type PlanContext struct {
+	ToolName string `json:"toolName,omitempty"`
+	Trigger  string `json:"trigger,omitempty"`
+}
+
+// Plan is what Gemini CLI would run for one event and context.
+type Plan struct {
+	Event      Event
+	Sequential bool
+	Hooks      []*Hook
+}
