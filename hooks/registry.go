@@ -1,6 +1,10 @@
 package hooks
 
-import "github.com/hookwarden/hookwarden/settingsio"
+import (
+	"fmt"
+
+	"github.com/hookwarden/hookwarden/settingsio"
+)
 
 // Registry is every hook found for a project, merged the way Gemini CLI
 // merges them, each with its status and diagnostics.
@@ -14,10 +18,12 @@ type Registry struct {
 	Disabled []DisabledEntry
 	// Hooks holds every hook config found, valid or not, in Gemini CLI's
 	// registry order: settings layers in merge order (system-defaults,
-	// user, workspace, system), then active extensions.
+	// user, workspace, system), then extensions.
 	Hooks []*Hook
 	// Diagnostics holds every diagnostic: file-level ones and those of hooks.
 	Diagnostics []Diagnostic
+
+	matchers *matcherCache
 }
 
 // DisabledEntry is one hooksConfig.disabled value and the files that list it.
@@ -25,16 +31,183 @@ type DisabledEntry struct {
 	Value  string             `json:"value"`
 	Layers []settingsio.Layer `json:"layers"`
 	Files  []string           `json:"files"`
+	// Lines are the lines of the entries, one per file.
+	Lines []int `json:"lines"`
 }
 
 // Build merges a snapshot into a registry. It never fails: what Gemini would
 // drop or refuse shows up as statuses and diagnostics.
+//
+// The merge follows Gemini CLI 0.61: hooks.<Event> arrays CONCAT in the
+// order system-defaults, user, workspace (only in a trusted folder), system;
+// hooksConfig.enabled is a scalar (the last file that sets it wins);
+// hooksConfig.disabled is a UNION matched against name || command. Settings
+// hooks are registered only in a trusted folder; extension hooks always.
 func Build(snap *settingsio.Snapshot) *Registry {
-	panic("hooks.Build: not written yet")
+	r := &Registry{Snapshot: snap, HooksEnabled: true, matchers: newMatcherCache()}
+	trusted := snap.FolderTrust.Trusted()
+	layers := r.readLayers()
+	r.mergeHooksConfig(layers)
+	for _, l := range layers {
+		r.collectHooks(l.file, l.file.Root.Get("hooks"), SourceProject, "")
+	}
+	for _, ext := range snap.Extensions {
+		r.collectExtension(ext)
+	}
+	r.assignStatuses(trusted)
+	r.checkDisabledList()
+	r.gatherDiagnostics()
+	return r
 }
 
-// Plan returns what Gemini CLI would run for event and ctx, or nil when no
-// hook matches (Gemini's "no plan").
-func (r *Registry) Plan(event Event, ctx *PlanContext) *Plan {
-	panic("hooks.Plan: not written yet")
+// mergedLayer is a settings file that takes part in the merge.
+type mergedLayer struct {
+	file *settingsio.File
+}
+
+// readLayers reports file-level problems and returns the files that take
+// part in the merge, in merge order. A workspace file in an untrusted
+// folder is left out of the merge but its hooks are still listed (blocked).
+func (r *Registry) readLayers() []mergedLayer {
+	var out []mergedLayer
+	for _, f := range r.Snapshot.Layers {
+		if f == nil {
+			continue
+		}
+		if f.Err != nil {
+			r.Diagnostics = append(r.Diagnostics, Diagnostic{
+				File: f.Err.Path, Line: f.Err.Line, Column: f.Err.Column, Severity: SeverityFatal,
+				Message: fmt.Sprintf("%s; Gemini CLI refuses to start until it is fixed", f.Err.Msg),
+			})
+			continue
+		}
+		if f.Root == nil || f.Ignored != "" {
+			continue
+		}
+		r.checkLegacyKeys(f)
+		out = append(out, mergedLayer{file: f})
+	}
+	return out
+}
+
+// fileDiag adds a diagnostic placed at node n of file f.
+func (r *Registry) fileDiag(f *settingsio.File, n *settingsio.Node, sev Severity, format string, a ...any) {
+	d := Diagnostic{File: f.Path, Severity: sev, Message: fmt.Sprintf(format, a...)}
+	if n != nil {
+		d.Line, d.Column = n.Pos.Line, n.Pos.Column
+	}
+	r.Diagnostics = append(r.Diagnostics, d)
+}
+
+// layerCounts reports whether the file's settings take part in the merge
+// (a workspace file counts only in a trusted folder).
+func (r *Registry) layerCounts(f *settingsio.File) bool {
+	return f.Layer != settingsio.LayerWorkspace || r.Snapshot.FolderTrust.Trusted()
+}
+
+// mergeHooksConfig computes hooksConfig.enabled (scalar, last wins) and
+// hooksConfig.disabled (union) over the files that count.
+func (r *Registry) mergeHooksConfig(layers []mergedLayer) {
+	seen := map[string]int{}
+	for _, l := range layers {
+		f := l.file
+		hc := f.Root.Get("hooksConfig")
+		if hc == nil {
+			continue
+		}
+		counts := r.layerCounts(f)
+		if !hc.Is(settingsio.Object) {
+			r.fileDiag(f, hc, SeverityWarning, "hooksConfig must be an object, not %s; Gemini ignores it", hc.Kind)
+			continue
+		}
+		if en := hc.Get("enabled"); en != nil {
+			if !en.Is(settingsio.Bool) {
+				r.fileDiag(f, en, SeverityWarning, "hooksConfig.enabled must be true or false, not %s; Gemini reads it as %v", en.Kind, en.Truthy())
+			}
+			if counts {
+				r.HooksEnabled = en.Truthy()
+				r.HooksEnabledBy = f.Path
+			}
+		}
+		dis := hc.Get("disabled")
+		if dis == nil {
+			continue
+		}
+		if !dis.Is(settingsio.Array) {
+			r.fileDiag(f, dis, SeverityWarning, "hooksConfig.disabled must be an array of hook names or commands, not %s; Gemini ignores it", dis.Kind)
+			continue
+		}
+		if !counts {
+			continue
+		}
+		for _, it := range dis.Items {
+			if !it.Is(settingsio.String) {
+				r.fileDiag(f, it, SeverityWarning, "hooksConfig.disabled entries must be strings, not %s; this one matches no hook", it.Kind)
+				continue
+			}
+			i, ok := seen[it.Str]
+			if !ok {
+				i = len(r.Disabled)
+				seen[it.Str] = i
+				r.Disabled = append(r.Disabled, DisabledEntry{Value: it.Str})
+			}
+			e := &r.Disabled[i]
+			e.Layers = append(e.Layers, f.Layer)
+			e.Files = append(e.Files, f.Path)
+			e.Lines = append(e.Lines, it.Pos.Line)
+		}
+	}
+}
+
+// checkLegacyKeys warns about settings keys older Gemini CLI versions read
+// and 0.61 ignores.
+func (r *Registry) checkLegacyKeys(f *settingsio.File) {
+	if h := f.Root.Get("hooks"); h.Is(settingsio.Object) {
+		if n := h.Get("enabled"); n != nil {
+			r.fileDiag(f, n, SeverityWarning, "hooks.enabled is a legacy key that Gemini CLI 0.61 ignores; use hooksConfig.enabled")
+		}
+		if n := h.Get("disabled"); n != nil {
+			r.fileDiag(f, n, SeverityWarning, "hooks.disabled is a legacy key that Gemini CLI 0.61 ignores, so these hooks are NOT disabled; move the list to hooksConfig.disabled")
+		}
+		if n := h.Get("notifications"); n != nil {
+			r.fileDiag(f, n, SeverityWarning, "hooks.notifications is a legacy key that Gemini CLI 0.61 ignores; use hooksConfig.notifications")
+		}
+	}
+	if t := f.Root.Get("tools"); t.Is(settingsio.Object) {
+		if n := t.Get("enableHooks"); n != nil {
+			r.fileDiag(f, n, SeverityWarning, "tools.enableHooks was removed in Gemini CLI 0.28 and is ignored; hooks are on unless hooksConfig.enabled is false")
+		}
+	}
+}
+
+// collectExtension lists the hooks of one extension.
+func (r *Registry) collectExtension(ext *settingsio.Extension) {
+	if ext.Hooks == nil {
+		return
+	}
+	f := ext.Hooks
+	if f.Err != nil {
+		r.Diagnostics = append(r.Diagnostics, Diagnostic{
+			File: f.Err.Path, Line: f.Err.Line, Column: f.Err.Column, Severity: SeverityError,
+			Message: fmt.Sprintf("%s; Gemini CLI skips the hooks of extension %q", f.Err.Msg, ext.Name),
+		})
+		return
+	}
+	if f.Root == nil {
+		return
+	}
+	hooksNode := f.Root.Get("hooks")
+	if !hooksNode.Is(settingsio.Object) {
+		r.fileDiag(f, hooksNode, SeverityError, "Invalid hooks configuration in %s: \"hooks\" property must be an object", f.Path)
+		return
+	}
+	r.collectHooks(f, hooksNode, SourceExtensions, ext.Name)
+	if !ext.Active {
+		for _, h := range r.Hooks {
+			if h.Origin.Extension == ext.Name && h.Origin.File == f.Path && h.Status == "" {
+				h.Status = StatusDisabled
+				h.Reason = "extension " + ext.Name + " is not active for this project: " + ext.InactiveReason
+			}
+		}
+	}
 }
