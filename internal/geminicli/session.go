@@ -49,21 +49,26 @@ func (s *Session) SendKeys(ctx context.Context, keys ...string) error {
 	return err
 }
 
-// Exited reports whether the CLI has ended and, if so, its exit status.
+// Exited reports whether the CLI has ended and, if so, its exit status
+// (128+n when signal n killed it). tmux may show the pane dead a moment
+// before it has reaped the process; that counts as not ended yet.
 func (s *Session) Exited(ctx context.Context) (bool, int, error) {
-	out, err := s.tmux(ctx, "display-message", "-p", "-t", s.name, "#{pane_dead} #{pane_dead_status}")
+	out, err := s.tmux(ctx, "display-message", "-p", "-t", s.name,
+		"#{pane_dead}:#{pane_dead_status}:#{pane_dead_signal}")
 	if err != nil {
 		return false, 0, err
 	}
-	dead, status, _ := strings.Cut(strings.TrimSpace(out), " ")
-	if dead != "1" {
+	fields := strings.Split(strings.TrimSpace(out), ":")
+	if len(fields) != 3 || fields[0] != "1" {
 		return false, 0, nil
 	}
-	code, err := strconv.Atoi(status)
-	if err != nil {
-		return true, -1, nil
+	if code, err := strconv.Atoi(fields[1]); err == nil {
+		return true, code, nil
 	}
-	return true, code, nil
+	if sig, err := strconv.Atoi(fields[2]); err == nil {
+		return true, 128 + sig, nil
+	}
+	return false, 0, nil
 }
 
 // WaitForText waits until text is on the screen or ctx ends.
