@@ -1,0 +1,30 @@
+// Command conform runs one case of the Hookwarden conformance kit
+// (../shared/conformance) through Hookwarden's registry, planner, runner and
+// aggregator and prints the canonical result, as the kit's oracle.mjs does
+// with Gemini CLI's own classes:
+//
+//	go run ./hooks/conform CASE.json
+//
+// It is the --impl of run-oracle.sh.
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+)
+
+func main() {
+	if len(os.Args) != 2 {
+		fmt.Fprintln(os.Stderr, "usage: conform CASE.json")
+		os.Exit(2)
+	}
+	out, err := runCaseFile(context.Background(), os.Args[1], os.Environ())
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "conform: %s: %v\n", os.Args[1], err)
+		os.Exit(2)
+	}
+	if _, err := os.Stdout.Write(out); err != nil {
+		os.Exit(1)
+	}
+}

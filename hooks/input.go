@@ -1,0 +1,39 @@
+package hooks
+
+import "time"
+
+// InputBase is the common part of every hook input (createBaseInput).
+type InputBase struct {
+	SessionID      string
+	TranscriptPath string
+	// Cwd is the agent's working folder (the project folder).
+	Cwd       string
+	Event     Event
+	Timestamp time.Time
+}
+
+// TimestampString formats t as JavaScript's Date.prototype.toISOString.
+func TimestampString(t time.Time) string {
+	return t.UTC().Format("2006-01-02T15:04:05.000Z")
+}
+
+// NewInput returns the hook input Gemini CLI sends: the base fields
+// session_id, transcript_path, cwd, hook_event_name, timestamp, then the
+// event's own fields (which may override them, as {...base, ...fields}).
+// fields may be nil.
+func NewInput(base InputBase, fields *Object) *Object {
+	in := NewObject(5 + fields.Len())
+	in.Set("session_id", base.SessionID)
+	in.Set("transcript_path", base.TranscriptPath)
+	in.Set("cwd", base.Cwd)
+	in.Set("hook_event_name", string(base.Event))
+	in.Set("timestamp", TimestampString(base.Timestamp))
+	if fields != nil {
+		spreadInto(in, fields)
+	}
+	return in
+}
+
+// SpreadInto copies v's own enumerable properties into dst as {...dst,
+// ...v} does (objects by key, arrays and strings by index).
+func SpreadInto(dst *Object, v Value) { spreadInto(dst, v) }

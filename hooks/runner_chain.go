@@ -1,0 +1,54 @@
+package hooks
+
+// ApplyOutputToInput is HookRunner.applyHookOutputToInput: in a sequential
+// run, the input of the next hook after a successful hook with output. The
+// input is copied shallowly; then, if hookSpecificOutput is truthy:
+//
+//   - BeforeAgent: a string additionalContext is appended to prompt as
+//     "\n\n" + additionalContext;
+//   - BeforeModel: llm_request = {...llm_request, ...hso.llm_request};
+//   - BeforeTool: tool_input = {...tool_input, ...hso.tool_input};
+//
+// other events are unchanged. A hookSpecificOutput that is a truthy
+// primitive makes the reference throw (V8's "Cannot use 'in' operator"
+// TypeError), returned as the error.
+func ApplyOutputToInput(input *Object, output Value, event Event) (*Object, error) {
+	next := input.Clone()
+	specific := field(output, "hookSpecificOutput")
+	if !Truthy(specific) {
+		return next, nil
+	}
+	switch event {
+	case BeforeAgent:
+		has, err := inOperator("additionalContext", specific)
+		if err != nil || !has {
+			return next, err
+		}
+		if ctx, ok := field(specific, "additionalContext").(string); ok && next.Has("prompt") {
+			next.Set("prompt", ToJSString(next.Value("prompt"))+"\n\n"+ctx)
+		}
+	case BeforeModel:
+		next2, err := mergeInputField(next, specific, "llm_request")
+		return next2, err
+	case BeforeTool:
+		next2, err := mergeInputField(next, specific, "tool_input")
+		return next2, err
+	}
+	return next, nil
+}
+
+func mergeInputField(next *Object, specific Value, key string) (*Object, error) {
+	has, err := inOperator(key, specific)
+	if err != nil || !has {
+		return next, err
+	}
+	partial := field(specific, key)
+	if !Truthy(partial) || !next.Has(key) {
+		return next, nil
+	}
+	merged := NewObject(8)
+	spreadInto(merged, next.Value(key))
+	spreadInto(merged, partial)
+	next.Set(key, merged)
+	return next, nil
+}
