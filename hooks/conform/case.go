@@ -224,7 +224,13 @@ func canon(v hooks.Value, subst [][2]string) hooks.Value {
 	case *hooks.Object:
 		out := hooks.NewObject(x.Len())
 		for _, k := range x.Keys() {
-			out.Set(canon(k, subst).(string), canon(x.Value(k), subst))
+			ck := canon(k, subst).(string)
+			if ck == "__proto__" {
+				// oracle.mjs assigns out[k] = …, which for __proto__ sets
+				// the prototype (or is ignored): the key never shows.
+				continue
+			}
+			out.Set(ck, canon(x.Value(k), subst))
 		}
 		return out
 	}
