@@ -1,0 +1,241 @@
+package settingsio
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/dlclark/regexp2"
+)
+
+const (
+	extensionManifestName = "gemini-extension.json"
+	installMetadataName   = ".gemini-extension-install.json"
+)
+
+var validExtensionName = regexp.MustCompile(`^[a-zA-Z0-9-]+$`)
+
+// extensionPolicy is what of the merged settings decides which extensions
+// load (ExtensionManager reads the merged settings, workspace included
+// when trusted).
+type extensionPolicy struct {
+	adminDisabled bool
+	allowed       []*Node
+	blockGit      bool
+	enablement    extensionEnablement
+	projectDir    string
+	goos          string
+}
+
+// loadExtensions lists <home>/.gemini/extensions/* as Gemini CLI 0.61's
+// ExtensionManager.loadExtensions builds them, in readdir order (libuv
+// sorts names bytewise on POSIX, as os.ReadDir does). Entries that are not
+// folders are not extensions. Extensions Gemini skips are listed with
+// Active false and the reason.
+func loadExtensions(s *Snapshot, goos string) []*Extension {
+	if !realFS(goos) {
+		return nil
+	}
+	entries, err := os.ReadDir(s.Paths.Extensions)
+	if err != nil {
+		return nil
+	}
+	pol := newExtensionPolicy(s, goos)
+	var out []*Extension
+	seen := map[string]bool{}
+	for _, e := range entries {
+		dir := filepath.Join(s.Paths.Extensions, e.Name())
+		if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+			continue
+		}
+		ext, built := pol.build(dir)
+		if built {
+			if seen[ext.Name] {
+				ext.Err = &ParseError{Path: ext.Manifest, Msg: fmt.Sprintf("Extension with name %s already was loaded.", ext.Name)}
+				ext.Active, ext.InactiveReason = false, "another extension has the same name; Gemini CLI stops loading extensions"
+			}
+			seen[ext.Name] = true
+		}
+		out = append(out, ext)
+	}
+	return out
+}
+
+func newExtensionPolicy(s *Snapshot, goos string) *extensionPolicy {
+	pol := &extensionPolicy{projectDir: s.ProjectDir, goos: goos}
+	// admin.extensions.enabled === false (after the schema's coercion).
+	if n, _ := s.Setting("admin", "extensions", "enabled"); n.Is(Bool) || n.Is(String) && strings.EqualFold(n.Str, "false") {
+		pol.adminDisabled = !CoerceBool(n)
+	}
+	if n, _ := s.Setting("security", "allowedExtensions"); n.Is(Array) {
+		pol.allowed = n.Items
+	}
+	n, _ := s.Setting("security", "blockGitExtensions")
+	pol.blockGit = CoerceBool(n)
+	// An unreadable enablement file enables every extension (Gemini reports
+	// it as feedback and goes on).
+	pol.enablement, _ = loadExtensionEnablement(s.Paths.Extensions)
+	return pol
+}
+
+// build is _buildExtension for one folder; built is false where Gemini
+// returns no extension (skipped by policy or a broken manifest).
+func (pol *extensionPolicy) build(dir string) (ext *Extension, built bool) {
+	ext = &Extension{Dir: dir, Path: dir}
+	meta := readInstallMetadata(dir)
+	source, typ := meta.Get("source"), meta.Get("type")
+	switch {
+	case pol.adminDisabled:
+		ext.InactiveReason = "admin.extensions.enabled is false: Gemini CLI loads no extension"
+	case len(pol.allowed) > 0:
+		if !source.Truthy() {
+			ext.Err = &ParseError{Path: filepath.Join(dir, installMetadataName), Msg: fmt.Sprintf(
+				"Failed to load extension %s. The %s file is missing or misconfigured.", dir, installMetadataName)}
+			ext.InactiveReason = "security.allowedExtensions is set and the install metadata has no source; Gemini CLI stops loading extensions"
+		} else if allowed, err := pol.sourceAllowed(source.Str); err != nil {
+			ext.Err = &ParseError{Path: dir, Msg: err.Error()}
+			ext.InactiveReason = "an invalid security.allowedExtensions pattern stops Gemini CLI loading extensions"
+		} else if !allowed {
+			ext.InactiveReason = "not allowed by the security.allowedExtensions setting"
+		}
+	case pol.blockGit && typ.Is(String) && (typ.Str == "git" || typ.Str == "github-release"):
+		ext.InactiveReason = "security.blockGitExtensions is set and the extension comes from " + typ.Str
+	}
+	if typ.Is(String) && typ.Str == "link" && source.Is(String) {
+		ext.Path = styleFor(pol.goos).resolve(pol.projectDir, source.Str)
+	}
+	ext.Manifest = filepath.Join(ext.Path, extensionManifestName)
+	if !pol.readManifest(ext) || ext.InactiveReason != "" || ext.Err != nil {
+		return ext, false
+	}
+	ext.Hooks = pol.readHooks(ext.Path)
+	enabled, rule := pol.enablement.isEnabled(ext.Name, pol.projectDir)
+	ext.Active = enabled
+	if !enabled {
+		ext.InactiveReason = fmt.Sprintf("disabled for this folder by extension-enablement.json rule %q", rule)
+	}
+	return ext, true
+}
+
+// sourceAllowed tests new RegExp(pattern).test(realpath(source)).
+func (pol *extensionPolicy) sourceAllowed(source string) (bool, error) {
+	real := source
+	if r, err := filepath.EvalSymlinks(source); err == nil {
+		real = r
+	} else if abs, err := filepath.Abs(source); err == nil {
+		real = abs
+	}
+	for _, p := range pol.allowed {
+		pattern := jsString(p)
+		re, err := regexp2.Compile(pattern, regexp2.ECMAScript)
+		if err != nil {
+			return false, fmt.Errorf("Invalid regex pattern in allowedExtensions setting: \"%s. Error: %w", pattern, err)
+		}
+		if ok, _ := re.MatchString(real); ok {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// readInstallMetadata is loadInstallMetadata: plain JSON, any error means
+// no metadata.
+func readInstallMetadata(dir string) *Node {
+	data, err := os.ReadFile(filepath.Join(dir, installMetadataName))
+	if err != nil {
+		return nil
+	}
+	root, perr := ParseJSON(filepath.Join(dir, installMetadataName), data)
+	if perr != nil || root.Kind != Object {
+		return nil
+	}
+	return root
+}
+
+// readManifest is loadExtensionConfig: gemini-extension.json must exist,
+// parse, have a truthy name and version, and a name of letters, digits and
+// dashes once hydrated. It reports whether the extension can load.
+func (pol *extensionPolicy) readManifest(ext *Extension) bool {
+	data, err := os.ReadFile(ext.Manifest)
+	if err != nil {
+		msg := fmt.Sprintf("Failed to load extension config from %s: %v", ext.Manifest, err)
+		if errors.Is(err, fs.ErrNotExist) {
+			msg = "Configuration file not found at " + ext.Manifest
+		}
+		ext.Err = &ParseError{Path: ext.Manifest, Msg: msg}
+		ext.InactiveReason = "Gemini CLI skips it: " + msg
+		return false
+	}
+	root, perr := ParseJSON(ext.Manifest, data)
+	if perr == nil && (root.Kind != Object || !root.Get("name").Truthy() || !root.Get("version").Truthy()) {
+		missing := `"name"`
+		if root.Kind == Object && root.Get("name").Truthy() {
+			missing = `"version"`
+		}
+		perr = &ParseError{Path: ext.Manifest, Line: root.Pos.Line, Column: root.Pos.Column,
+			Msg: fmt.Sprintf("Invalid configuration in %s: missing %s", ext.Manifest, missing)}
+	}
+	if perr == nil {
+		hydrateStrings(root, newHydrationContext(ext.Path, pol.projectDir, styleFor(pol.goos).sep()).lookup)
+		name := root.Get("name")
+		ext.Name, ext.Version = jsStringExpanded(name), jsStringExpanded(root.Get("version"))
+		if !validExtensionName.MatchString(ext.Name) {
+			perr = &ParseError{Path: ext.Manifest, Line: name.Pos.Line, Column: name.Pos.Column, Msg: fmt.Sprintf(
+				"Invalid extension name: %q. Only letters (a-z, A-Z), numbers (0-9), and dashes (-) are allowed.", ext.Name)}
+		}
+	}
+	if perr != nil {
+		ext.Err = perr
+		ext.InactiveReason = "Gemini CLI skips it: the manifest is invalid"
+		return false
+	}
+	return true
+}
+
+// jsStringExpanded is String(value) with hydrated strings.
+func jsStringExpanded(n *Node) string {
+	if n.Is(String) {
+		return n.Str
+	}
+	return jsString(n)
+}
+
+// readHooks is loadExtensionHooks: hooks/hooks.json, plain JSON, whose
+// "hooks" must be a non-null, non-array object; a missing file is no
+// hooks. Strings under "hooks" are hydrated into Str.
+func (pol *extensionPolicy) readHooks(extPath string) *File {
+	path := filepath.Join(extPath, "hooks", "hooks.json")
+	f := &File{Layer: LayerExtension, Path: path}
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	f.Exists = true
+	if err != nil {
+		f.Err = &ParseError{Path: path, Msg: fmt.Sprintf("Failed to load extension hooks from %s: %v", path, err)}
+		return f
+	}
+	f.Raw = data
+	root, perr := ParseJSON(path, data)
+	if perr != nil {
+		f.Err = perr
+		return f
+	}
+	hooks := root.Get("hooks")
+	if hooks == nil || hooks.Kind != Object {
+		at := root.Pos
+		if hooks != nil {
+			at = hooks.Pos
+		}
+		f.Err = &ParseError{Path: path, Line: at.Line, Column: at.Column,
+			Msg: fmt.Sprintf(`Invalid hooks configuration in %s: "hooks" property must be an object`, path)}
+		return f
+	}
+	hydrateStrings(hooks, newHydrationContext(extPath, pol.projectDir, styleFor(pol.goos).sep()).lookup)
+	f.Root = root
+	return f
+}

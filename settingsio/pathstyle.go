@@ -1,0 +1,150 @@
+package settingsio
+
+import (
+	"path"
+	"strings"
+)
+
+// pathStyle does Node's path module for one OS (path.posix or path.win32),
+// so that paths for another OS can be computed (and tested) on any host.
+type pathStyle struct{ windows bool }
+
+func styleFor(goos string) pathStyle { return pathStyle{windows: goos == "windows"} }
+
+// sep is path.sep.
+func (s pathStyle) sep() string {
+	if s.windows {
+		return `\`
+	}
+	return "/"
+}
+
+// splitVolume splits a Windows path into its volume ("C:", `\\server\share`)
+// and the rest, with forward slashes in the rest.
+func splitVolume(p string) (vol, rest string) {
+	p = strings.ReplaceAll(p, `\`, "/")
+	if len(p) >= 2 && p[1] == ':' && isASCIILetter(p[0]) {
+		return p[:2], p[2:]
+	}
+	if strings.HasPrefix(p, "//") && !strings.HasPrefix(p, "///") {
+		parts := strings.SplitN(p[2:], "/", 3)
+		if len(parts) >= 2 && parts[0] != "" && parts[1] != "" {
+			vol = `\\` + parts[0] + `\` + parts[1]
+			if len(parts) == 3 {
+				return vol, "/" + parts[2]
+			}
+			return vol, "/"
+		}
+	}
+	return "", p
+}
+
+func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+
+// isAbs is path.isAbsolute.
+func (s pathStyle) isAbs(p string) bool {
+	if !s.windows {
+		return strings.HasPrefix(p, "/")
+	}
+	vol, rest := splitVolume(p)
+	if strings.HasPrefix(vol, `\\`) {
+		return true
+	}
+	return strings.HasPrefix(rest, "/")
+}
+
+// clean normalizes an absolute path the way path.resolve leaves it: no
+// trailing separator (except at the root), no "." or ".." parts.
+func (s pathStyle) clean(p string) string {
+	if !s.windows {
+		return path.Clean(p)
+	}
+	vol, rest := splitVolume(p)
+	cleaned := path.Clean("/" + strings.TrimPrefix(rest, "/"))
+	if !strings.HasPrefix(rest, "/") && !strings.HasPrefix(vol, `\\`) {
+		cleaned = strings.TrimPrefix(path.Clean(rest), "/")
+		if cleaned == "." {
+			cleaned = ""
+		}
+	}
+	return vol + strings.ReplaceAll(cleaned, "/", `\`)
+}
+
+// resolve is path.resolve(base, p): p made absolute against base (which must
+// be absolute) and cleaned.
+func (s pathStyle) resolve(base, p string) string {
+	if p == "" {
+		return s.clean(base)
+	}
+	if s.isAbs(p) {
+		if s.windows {
+			if vol, _ := splitVolume(p); vol == "" {
+				// A rooted path without a drive takes the base's drive.
+				bvol, _ := splitVolume(base)
+				return s.clean(bvol + p)
+			}
+		}
+		return s.clean(p)
+	}
+	return s.clean(s.join(base, p))
+}
+
+// join is path.join.
+func (s pathStyle) join(parts ...string) string {
+	var nonEmpty []string
+	for _, p := range parts {
+		if p != "" {
+			nonEmpty = append(nonEmpty, p)
+		}
+	}
+	if len(nonEmpty) == 0 {
+		return "."
+	}
+	joined := strings.Join(nonEmpty, "/")
+	if !s.windows {
+		return path.Clean(joined)
+	}
+	return s.clean(joined)
+}
+
+// dirname is path.dirname for a cleaned absolute path.
+func (s pathStyle) dirname(p string) string {
+	if !s.windows {
+		return path.Dir(p)
+	}
+	vol, rest := splitVolume(p)
+	return vol + strings.ReplaceAll(path.Dir(rest), "/", `\`)
+}
+
+// caseInsensitive reports whether Gemini compares paths without case on
+// this OS (normalizePath and isSubpath lower-case on darwin and win32).
+func caseInsensitive(goos string) bool { return goos == "darwin" || goos == "windows" }
+
+// normalizePath is Gemini's normalizePath (core utils/paths.ts): resolve,
+// backslashes to slashes, lower-cased on darwin and win32. base stands in
+// for process.cwd().
+func normalizePath(goos, base, p string) string {
+	abs := strings.ReplaceAll(styleFor(goos).resolve(base, p), `\`, "/")
+	if caseInsensitive(goos) {
+		return strings.ToLower(abs)
+	}
+	return abs
+}
+
+// isSubpath is Gemini's isSubpath(parent, child): child equals parent or
+// lies inside it (case-insensitively on darwin and win32).
+func isSubpath(goos, parent, child string) bool {
+	s := styleFor(goos)
+	p := strings.ReplaceAll(s.clean(parent), `\`, "/")
+	c := strings.ReplaceAll(s.clean(child), `\`, "/")
+	if caseInsensitive(goos) {
+		p, c = strings.ToLower(p), strings.ToLower(c)
+	}
+	if p == c {
+		return true
+	}
+	if !strings.HasSuffix(p, "/") {
+		p += "/"
+	}
+	return strings.HasPrefix(c, p)
+}

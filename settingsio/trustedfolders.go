@@ -1,0 +1,138 @@
+package settingsio
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The trust levels of trustedFolders.json.
+const (
+	TrustFolder = "TRUST_FOLDER"
+	TrustParent = "TRUST_PARENT"
+	DoNotTrust  = "DO_NOT_TRUST"
+)
+
+// trustRule is one trustedFolders.json entry: Key is the path normalized
+// as Gemini keys it (normalizePath), RawKey the key as written.
+type trustRule struct {
+	Key, RawKey, Level string
+}
+
+// parseTrustedFolders reads trustedFolders.json as loadTrustedFolders does:
+// JSONC, a flat object of path → level; keys normalized (a later key that
+// normalizes the same replaces the level in place). Any error (not an
+// object, an invalid level) is fatal in Gemini; every one is reported,
+// joined, as in its message.
+func parseTrustedFolders(path string, data []byte, goos, base string) ([]trustRule, *ParseError) {
+	root, perr := parseJSONCValue(path, data)
+	if perr != nil {
+		return nil, perr
+	}
+	if root.Kind != Object {
+		return nil, &ParseError{Path: path, Line: root.Pos.Line, Column: root.Pos.Column, Msg: "Trusted folders file is not a valid JSON object."}
+	}
+	var rules []trustRule
+	index := map[string]int{}
+	var msgs []string
+	var first *ParseError
+	for _, m := range uniqueMembers(root) {
+		level := m.Value
+		if !level.Is(String) || !isTrustLevel(level.Raw) {
+			msgs = append(msgs, fmt.Sprintf("Invalid trust level \"%s\" for path \"%s\". Possible values are: %s, %s, %s.",
+				jsString(level), m.Key, TrustFolder, TrustParent, DoNotTrust))
+			if first == nil {
+				first = &ParseError{Path: path, Line: level.Pos.Line, Column: level.Pos.Column}
+			}
+			continue
+		}
+		key := normalizePath(goos, base, m.Key)
+		if i, ok := index[key]; ok {
+			rules[i].Level, rules[i].RawKey = level.Raw, m.Key
+			continue
+		}
+		index[key] = len(rules)
+		rules = append(rules, trustRule{Key: key, RawKey: m.Key, Level: level.Raw})
+	}
+	if first != nil {
+		first.Msg = strings.Join(msgs, "; ")
+		return rules, first
+	}
+	return rules, nil
+}
+
+func isTrustLevel(s string) bool { return s == TrustFolder || s == TrustParent || s == DoNotTrust }
+
+// uniqueMembers is Object.entries of what JSON.parse builds: one entry per
+// key, at the key's first place, with the last value.
+func uniqueMembers(n *Node) []Member {
+	out := make([]Member, 0, len(n.Members))
+	at := map[string]int{}
+	for _, m := range n.Members {
+		if i, ok := at[m.Key]; ok {
+			out[i].Value = m.Value
+			continue
+		}
+		at[m.Key] = len(out)
+		out = append(out, m)
+	}
+	return out
+}
+
+// jsString is JavaScript's String(value) for a parsed JSON value.
+func jsString(n *Node) string {
+	switch n.Kind {
+	case Null:
+		return "null"
+	case Bool:
+		if n.Bool {
+			return "true"
+		}
+		return "false"
+	case Number:
+		return n.Raw
+	case String:
+		return n.Raw
+	case Array:
+		parts := make([]string, len(n.Items))
+		for i, it := range n.Items {
+			if it.Kind != Null {
+				parts[i] = jsString(it)
+			}
+		}
+		return strings.Join(parts, ",")
+	}
+	return "[object Object]"
+}
+
+// matchTrustRules is LoadedTrustedFolders.isPathTrusted: the location and
+// every rule's effective path (dirname for TRUST_PARENT) are realpath'd
+// when they exist and normalized; among the rules whose path holds the
+// location, the one with the longest normalized key wins (the first on a
+// tie). ok is false when no rule matches.
+func matchTrustRules(rules []trustRule, location, goos, base string) (rule trustRule, ok bool) {
+	loc := normalizePath(goos, base, realpathIfExists(goos, location))
+	best := -1
+	for _, r := range rules {
+		effective := r.Key
+		if r.Level == TrustParent {
+			effective = styleFor(goos).dirname(strings.ReplaceAll(r.Key, "/", styleFor(goos).sep()))
+		}
+		eff := normalizePath(goos, base, realpathIfExists(goos, effective))
+		if n := utf16Len(r.Key); isSubpath(goos, eff, loc) && n > best {
+			best, rule, ok = n, r, true
+		}
+	}
+	return rule, ok
+}
+
+// utf16Len is JavaScript's string length.
+func utf16Len(s string) int {
+	n := 0
+	for _, r := range s {
+		n++
+		if r > 0xFFFF {
+			n++
+		}
+	}
+	return n
+}
