@@ -200,13 +200,4 @@ func readFile(t *testing.T, path string) string {
 	return string(b)
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 func ptr[T any](v T) *T { return &v }

@@ -1,0 +1,324 @@
+package trust
+
+import (
+	"path/filepath"
+	"strings"
+
+	"github.com/hookwarden/hookwarden/settingsio"
+)
+
+// HookStatus is a workspace hook's trust state.
+type HookStatus string
+
+// Hook statuses.
+const (
+	// StatusTrusted: the key is in trusted_hooks.json and no script the
+	// hook runs changed since Hookwarden recorded it.
+	StatusTrusted HookStatus = "trusted"
+	// StatusNew: the key is not trusted and no earlier version is known.
+	StatusNew HookStatus = "new"
+	// StatusChanged: the key is not trusted, but a hook with the same name
+	// (or, unnamed, at the same event, matcher and position) was: its
+	// command changed. PreviousCommand holds the trusted one.
+	StatusChanged HookStatus = "changed"
+	// StatusScriptChanged: the key is trusted, but a script it runs changed,
+	// disappeared or now resolves outside the project since approval.
+	StatusScriptChanged HookStatus = "script-changed"
+)
+
+// Options says where the trust files are.
+type Options struct {
+	// TrustedHooksPath overrides the snapshot's trusted_hooks.json path.
+	TrustedHooksPath string
+	// Store is Hookwarden's approval store; a zero Store (Dir "") keeps no
+	// fingerprints.
+	Store Store
+}
+
+// trustedHooksPath is where Gemini CLI keeps trusted_hooks.json for snap.
+func (o Options) trustedHooksPath(snap *settingsio.Snapshot) string {
+	switch {
+	case o.TrustedHooksPath != "":
+		return o.TrustedHooksPath
+	case snap.Paths.TrustedHooks != "":
+		return snap.Paths.TrustedHooks
+	}
+	return filepath.Join(snap.Paths.GeminiDir, "trusted_hooks.json")
+}
+
+// HookReview is one workspace hook with its trust state.
+type HookReview struct {
+	ProjectHook
+	Status HookStatus `json:"status"`
+	// PreviousKey and PreviousCommand: the trusted version of a changed hook.
+	PreviousKey     string `json:"previous_key,omitempty"`
+	PreviousCommand string `json:"previous_command,omitempty"`
+	// CommandDiff is the word diff from PreviousCommand to Command.
+	CommandDiff []Span         `json:"command_diff,omitempty"`
+	Scripts     []ScriptReview `json:"scripts"`
+	// ScriptsError: the command could not be parsed to find its scripts.
+	ScriptsError string `json:"scripts_error,omitempty"`
+}
+
+// NeedsReview reports whether the hook is not plainly trusted.
+func (h HookReview) NeedsReview() bool { return h.Status != StatusTrusted }
+
+// ScriptReview is one script of a hook, compared with its approval.
+type ScriptReview struct {
+	Word   string       `json:"word"`
+	Path   string       `json:"path"`
+	Via    string       `json:"via,omitempty"`
+	Status ScriptStatus `json:"status"`
+	// Flagged: changed since approval (content, gone, or now a link out of
+	// the project); the hook needs review.
+	Flagged        bool   `json:"flagged"`
+	SHA256         string `json:"sha256,omitempty"`
+	ApprovedSHA256 string `json:"approved_sha256,omitempty"`
+	// Diff is the line diff from the approved content to the current one.
+	Diff []Span `json:"diff,omitempty"`
+	Note string `json:"note,omitempty"`
+}
+
+// Report is the trust audit of a project's workspace hooks.
+type Report struct {
+	// Project is the project path as Gemini keys it.
+	Project     string                 `json:"project"`
+	FolderTrust settingsio.FolderTrust `json:"folder_trust"`
+	// TrustedHooksFile is the trusted_hooks.json read; TrustedHooksError
+	// says why Gemini cannot use it (then nothing counts as trusted, as in
+	// Gemini).
+	TrustedHooksFile  string `json:"trusted_hooks_file"`
+	TrustedHooksError string `json:"trusted_hooks_error,omitempty"`
+	// SettingsError: the workspace settings file does not parse (Gemini
+	// refuses to start).
+	SettingsError string       `json:"settings_error,omitempty"`
+	NeedsReview   bool         `json:"needs_review"`
+	Hooks         []HookReview `json:"hooks"`
+	// Gone are trusted keys of this project that match no hook any more
+	// (and are not the previous version of a changed hook).
+	Gone []string `json:"gone"`
+	// GeminiWarnings is what Gemini CLI lists under its project-hooks
+	// warning when it starts in the (trusted) folder now.
+	GeminiWarnings []string `json:"gemini_warnings"`
+	// CheckAbort: an entry makes Gemini's own check fail silently.
+	CheckAbort *CheckAbort `json:"check_abort,omitempty"`
+}
+
+// Audit reviews every workspace hook of snap against trusted_hooks.json
+// and Hookwarden's store. It audits whatever the folder's trust (Gemini
+// only checks in trusted folders) and reports the folder trust alongside.
+// Only failures to read the files are errors.
+func Audit(snap *settingsio.Snapshot, opts Options) (*Report, error) {
+	r := &Report{Project: snap.ProjectDir, FolderTrust: snap.FolderTrust, Gone: []string{}, GeminiWarnings: []string{}}
+	r.TrustedHooksFile = opts.trustedHooksPath(snap)
+	th, err := ReadTrustedHooks(r.TrustedHooksFile)
+	if err != nil {
+		return nil, err
+	}
+	var trusted []string
+	if th.Err != nil {
+		r.TrustedHooksError = th.Err.Error() + " (Gemini CLI treats it as empty and overwrites it on its next save)"
+	} else {
+		trusted = th.Keys(snap.ProjectDir)
+	}
+	store := &StoreData{}
+	if opts.Store.Dir != "" {
+		if store, err = opts.Store.Load(); err != nil {
+			return nil, err
+		}
+	}
+	if ws := workspaceFile(snap); ws != nil && ws.Err != nil {
+		r.SettingsError = ws.Err.Error()
+	}
+	hooks, abort := ProjectHooks(snap)
+	r.CheckAbort = abort
+	if abort == nil {
+		r.GeminiWarnings = append(r.GeminiWarnings, GeminiWarnings(hooks, trusted)...)
+	}
+	a := auditor{project: snap.ProjectDir, approvals: store.Approvals(snap.ProjectDir), scripts: map[ScriptRef]scriptNow{}}
+	r.Hooks, r.Gone = a.review(hooks, trusted)
+	r.NeedsReview = r.TrustedHooksError != ""
+	for _, h := range r.Hooks {
+		if h.NeedsReview() {
+			r.NeedsReview = true
+		}
+	}
+	return r, nil
+}
+
+type auditor struct {
+	project   string
+	approvals map[string]*Approval
+	scripts   map[ScriptRef]scriptNow // fingerprints taken during this audit
+}
+
+type scriptNow struct {
+	snap ScriptSnapshot
+	err  error
+}
+
+func (a *auditor) review(hooks []ProjectHook, trusted []string) ([]HookReview, []string) {
+	trustedSet := make(map[string]bool, len(trusted))
+	for _, k := range trusted {
+		trustedSet[k] = true
+	}
+	current := make(map[string]bool, len(hooks))
+	for _, h := range hooks {
+		current[h.Key] = true
+	}
+	claimed := map[string]bool{}
+	unmatched := func(k string) bool { return trustedSet[k] && !current[k] && !claimed[k] }
+	out := make([]HookReview, len(hooks))
+	for i, h := range hooks {
+		rv := HookReview{ProjectHook: h, Status: StatusNew}
+		approval := a.approvals[h.Key]
+		switch {
+		case trustedSet[h.Key]:
+			rv.Status = StatusTrusted
+		default:
+			if prev, cmd := a.previous(h, trusted, unmatched); prev != "" {
+				claimed[prev] = true
+				rv.Status, rv.PreviousKey, rv.PreviousCommand = StatusChanged, prev, cmd
+				rv.CommandDiff = WordDiff(cmd, h.Command)
+				approval = a.approvals[prev]
+			}
+		}
+		a.reviewScripts(&rv, approval)
+		if rv.Status == StatusTrusted {
+			for _, s := range rv.Scripts {
+				if s.Flagged {
+					rv.Status = StatusScriptChanged
+				}
+			}
+		}
+		out[i] = rv
+	}
+	var gone []string
+	for _, k := range trusted {
+		if unmatched(k) {
+			claimed[k] = true // list each once
+			gone = append(gone, k)
+		}
+	}
+	if gone == nil {
+		gone = []string{}
+	}
+	return out, gone
+}
+
+// previous finds the trusted version of an untrusted hook: for a named
+// hook the last trusted key with the same name that matches no current
+// hook; for an unnamed one, the key Hookwarden approved at the same event,
+// matcher and position, if that key is still trusted and unmatched.
+func (a *auditor) previous(h ProjectHook, trusted []string, unmatched func(string) bool) (key, command string) {
+	if h.Name != "" {
+		prefix := h.Name + ":"
+		for i := len(trusted) - 1; i >= 0; i-- {
+			if k := trusted[i]; strings.HasPrefix(k, prefix) && unmatched(k) {
+				return k, strings.TrimPrefix(k, prefix)
+			}
+		}
+		return "", ""
+	}
+	here := Place{Event: h.Event, Matcher: h.Matcher, Definition: h.Definition, Index: h.Index}
+	for i := len(trusted) - 1; i >= 0; i-- {
+		k := trusted[i]
+		ap := a.approvals[k]
+		if ap == nil || ap.Name != "" || !unmatched(k) {
+			continue
+		}
+		for _, p := range ap.Places {
+			if p == here {
+				return k, strings.TrimPrefix(k, ":")
+			}
+		}
+	}
+	return "", ""
+}
+
+// reviewScripts fingerprints the hook's scripts and compares them with the
+// approval (nil: none recorded).
+func (a *auditor) reviewScripts(rv *HookReview, approval *Approval) {
+	rv.Scripts = []ScriptReview{}
+	if !rv.IsCommand {
+		return
+	}
+	refs, err := FindScripts(rv.Command, a.project)
+	if err != nil {
+		rv.ScriptsError = err.Error()
+		return
+	}
+	for _, ref := range refs {
+		now, ok := a.scripts[ref]
+		if !ok {
+			now.snap, now.err = snapshotScript(ref, a.project)
+			a.scripts[ref] = now
+		}
+		rv.Scripts = append(rv.Scripts, compareScript(now.snap, now.err, findSnapshot(approval, ref)))
+	}
+}
+
+func findSnapshot(ap *Approval, ref ScriptRef) *ScriptSnapshot {
+	if ap == nil {
+		return nil
+	}
+	for i := range ap.Scripts {
+		if ap.Scripts[i].Path == ref.Path && ap.Scripts[i].Via == ref.Via {
+			return &ap.Scripts[i]
+		}
+	}
+	return nil
+}
+
+// compareScript turns a fingerprint taken now and the approved one into a
+// review.
+func compareScript(now ScriptSnapshot, nowErr error, then *ScriptSnapshot) ScriptReview {
+	sr := ScriptReview{Word: now.Word, Path: now.Path, Via: now.Via, SHA256: now.SHA256}
+	if then != nil {
+		sr.ApprovedSHA256 = then.SHA256
+	}
+	switch {
+	case nowErr != nil:
+		sr.Status, sr.Note = ScriptMissing, nowErr.Error()
+		sr.Flagged = then != nil && then.Exists
+	case !now.Exists:
+		sr.Status = ScriptMissing
+		sr.Flagged = then != nil && then.Exists
+		if sr.Flagged {
+			sr.Note = "the script existed when the hook was approved"
+		}
+	case now.OutsideProject:
+		sr.Status = ScriptOutside
+		sr.Note = "the path is inside the project but a symbolic link takes it outside"
+		sr.Flagged = then != nil && !then.OutsideProject
+		if then != nil && then.SHA256 != now.SHA256 {
+			sr.Flagged = true
+			sr.Diff, sr.Note = scriptDiff(then, &now, sr.Note)
+		}
+	case then == nil:
+		sr.Status = ScriptUnrecorded
+	case !then.Exists:
+		sr.Status, sr.Flagged = ScriptChanged, true
+		sr.Note = "the script did not exist when the hook was approved"
+		sr.Diff, _ = scriptDiff(&ScriptSnapshot{Content: new(string)}, &now, "")
+	case then.SHA256 != now.SHA256:
+		sr.Status, sr.Flagged = ScriptChanged, true
+		sr.Diff, sr.Note = scriptDiff(then, &now, "")
+	default:
+		sr.Status = ScriptUnchanged
+	}
+	return sr
+}
+
+// scriptDiff is the line diff between two fingerprints when both contents
+// were kept; otherwise a note says why there is none.
+func scriptDiff(then, now *ScriptSnapshot, note string) ([]Span, string) {
+	if then.Content == nil || now.Content == nil {
+		why := "no line diff: the content is larger than 256 KiB or not text"
+		if note != "" {
+			why = note + "; " + why
+		}
+		return nil, why
+	}
+	return LineDiff(*then.Content, *now.Content), note
+}

@@ -1,0 +1,110 @@
+package trust
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"unicode/utf8"
+)
+
+// ScriptStatus is the state of a hook's script compared with approval.
+type ScriptStatus string
+
+// Script statuses.
+const (
+	// ScriptUnchanged: same content as when approved in Hookwarden.
+	ScriptUnchanged ScriptStatus = "unchanged"
+	// ScriptChanged: the content differs from the approved one.
+	ScriptChanged ScriptStatus = "changed"
+	// ScriptMissing: the file does not exist (any more).
+	ScriptMissing ScriptStatus = "missing"
+	// ScriptOutside: the path is in the project but resolves, through a
+	// symbolic link, to a file outside it.
+	ScriptOutside ScriptStatus = "outside-project"
+	// ScriptUnrecorded: Hookwarden has no fingerprint for it (the hook was
+	// approved by Gemini CLI itself, or never).
+	ScriptUnrecorded ScriptStatus = "unrecorded"
+)
+
+// snapshotScript fingerprints a script as it is now.
+func snapshotScript(ref ScriptRef, projectDir string) (ScriptSnapshot, error) {
+	s := ScriptSnapshot{Word: ref.Word, Path: ref.Path, Via: ref.Via}
+	if _, err := os.Lstat(ref.Path); errors.Is(err, fs.ErrNotExist) {
+		return s, nil
+	} else if err != nil {
+		return s, fmt.Errorf("reading script %s: %w", ref.Path, err)
+	}
+	s.Exists = true
+	s.OutsideProject = resolvesOutside(ref.Path, projectDir)
+	f, err := os.Open(ref.Path)
+	if errors.Is(err, fs.ErrNotExist) {
+		s.Exists = false // a dangling link
+		return s, nil
+	}
+	if err != nil {
+		return s, fmt.Errorf("reading script %s: %w", ref.Path, err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return s, fmt.Errorf("reading script %s: %w", ref.Path, err)
+	}
+	if !fi.Mode().IsRegular() {
+		return s, fmt.Errorf("script %s is not a regular file", ref.Path)
+	}
+	h := sha256.New()
+	var head strings.Builder
+	n, err := io.Copy(h, io.TeeReader(f, &limitedWriter{w: &head, n: MaxStoredScript + 1}))
+	if err != nil {
+		return s, fmt.Errorf("reading script %s: %w", ref.Path, err)
+	}
+	s.SHA256 = hex.EncodeToString(h.Sum(nil))
+	s.Size = n
+	if n <= MaxStoredScript && utf8.ValidString(head.String()) {
+		text := head.String()
+		s.Content = &text
+	}
+	return s, nil
+}
+
+// limitedWriter keeps the first n bytes written to it and drops the rest.
+type limitedWriter struct {
+	w *strings.Builder
+	n int
+}
+
+func (l *limitedWriter) Write(p []byte) (int, error) {
+	if keep := min(len(p), l.n-l.w.Len()); keep > 0 {
+		l.w.Write(p[:keep])
+	}
+	return len(p), nil
+}
+
+// resolvesOutside reports whether path lies in projectDir as written but,
+// with symbolic links followed, ends up outside the project folder.
+func resolvesOutside(path, projectDir string) bool {
+	if !within(path, projectDir) {
+		return false
+	}
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return false
+	}
+	realProject, err := filepath.EvalSymlinks(projectDir)
+	if err != nil {
+		realProject = projectDir
+	}
+	return !within(real, realProject)
+}
+
+// within reports whether path is dir or inside it (lexically).
+func within(path, dir string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}

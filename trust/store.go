@@ -1,0 +1,179 @@
+package trust
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/hookwarden/hookwarden/settingsio"
+)
+
+// StoreFileName is the name of Hookwarden's approval store in its folder.
+const StoreFileName = "approvals.json"
+
+// storeVersion is the format version written to the store.
+const storeVersion = 1
+
+// MaxStoredScript is the largest script whose content the store keeps
+// (larger ones: hash and size only).
+const MaxStoredScript = 256 << 10
+
+// Store is Hookwarden's own record of what the user approved, beyond the
+// keys Gemini CLI keeps: where each approved hook sat and a fingerprint of
+// every script it runs. It lives in one JSON file, <Dir>/approvals.json:
+//
+//	{
+//	  "version": 1,
+//	  "projects": {
+//	    "/abs/project": {
+//	      "hooks": {
+//	        "<gemini key name:command>": {
+//	          "name": "security-check",
+//	          "command": "$GEMINI_PROJECT_DIR/.gemini/hooks/check.sh",
+//	          "places": [{"event": "BeforeTool", "matcher": "write_file", "definition": 0, "index": 0}],
+//	          "approved_at": "2026-11-29T12:00:00Z",
+//	          "scripts": [{"word": "…", "path": "/abs/…/check.sh", "sha256": "<hex>", "size": 120,
+//	                       "content": "<text, when valid UTF-8 and ≤ 256 KiB>", "outside_project": false}]
+//	        }
+//	      }
+//	    }
+//	  }
+//	}
+//
+// Writes are atomic read-merge-write cycles (settingsio.UpdateFileAtomic),
+// mode 0600.
+type Store struct {
+	// Dir is the store's folder (DefaultStoreDir in the app; a temporary
+	// folder in tests).
+	Dir string
+}
+
+// DefaultStoreDir is os.UserConfigDir()/hookwarden.
+func DefaultStoreDir() (string, error) {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return "", fmt.Errorf("locating Hookwarden's settings folder: %w", err)
+	}
+	return filepath.Join(dir, "hookwarden"), nil
+}
+
+// Path is the store file.
+func (s Store) Path() string { return filepath.Join(s.Dir, StoreFileName) }
+
+// StoreData is the content of the store file.
+type StoreData struct {
+	Version  int                      `json:"version"`
+	Projects map[string]*StoreProject `json:"projects"`
+}
+
+// StoreProject is what was approved for one project (keyed by the project
+// path as Gemini forms it).
+type StoreProject struct {
+	Hooks map[string]*Approval `json:"hooks"`
+}
+
+// Approval is one approved hook key.
+type Approval struct {
+	Name       string           `json:"name"`
+	Command    string           `json:"command"`
+	Places     []Place          `json:"places"`
+	ApprovedAt string           `json:"approved_at"`
+	Scripts    []ScriptSnapshot `json:"scripts"`
+}
+
+// Place is where an approved hook sat in the workspace settings.
+type Place struct {
+	Event      string `json:"event"`
+	Matcher    string `json:"matcher"`
+	Definition int    `json:"definition"`
+	Index      int    `json:"index"`
+}
+
+// ScriptSnapshot is a script's fingerprint at approval.
+type ScriptSnapshot struct {
+	Word   string `json:"word"`
+	Path   string `json:"path"`
+	Via    string `json:"via,omitempty"`
+	Exists bool   `json:"exists"`
+	SHA256 string `json:"sha256,omitempty"`
+	Size   int64  `json:"size,omitempty"`
+	// Content is the script text when it is valid UTF-8 and at most
+	// MaxStoredScript bytes; nil otherwise.
+	Content *string `json:"content,omitempty"`
+	// OutsideProject: the path lies in the project but resolves (through
+	// symbolic links) outside it.
+	OutsideProject bool `json:"outside_project,omitempty"`
+}
+
+// Load reads the store; a missing file is an empty store.
+func (s Store) Load() (*StoreData, error) {
+	data, err := os.ReadFile(s.Path())
+	if errors.Is(err, fs.ErrNotExist) {
+		return &StoreData{Version: storeVersion, Projects: map[string]*StoreProject{}}, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", s.Path(), err)
+	}
+	return decodeStore(s.Path(), data)
+}
+
+func decodeStore(path string, data []byte) (*StoreData, error) {
+	d := &StoreData{}
+	if err := json.Unmarshal(data, d); err != nil {
+		return nil, fmt.Errorf("reading %s: %w (Hookwarden will not overwrite it; move it away to start a new store)", path, err)
+	}
+	if d.Version > storeVersion {
+		return nil, fmt.Errorf("reading %s: format version %d is newer than this Hookwarden understands (%d)", path, d.Version, storeVersion)
+	}
+	if d.Projects == nil {
+		d.Projects = map[string]*StoreProject{}
+	}
+	return d, nil
+}
+
+// Update applies change to the store in an atomic read-merge-write cycle;
+// change may run more than once and must only touch the data it gets.
+func (s Store) Update(change func(*StoreData) error) error {
+	return settingsio.UpdateFileAtomic(s.Path(), 0o600, func(cur []byte, exists bool) ([]byte, error) {
+		d := &StoreData{Version: storeVersion, Projects: map[string]*StoreProject{}}
+		if exists {
+			var err error
+			if d, err = decodeStore(s.Path(), cur); err != nil {
+				return nil, err
+			}
+		}
+		if err := change(d); err != nil {
+			return nil, err
+		}
+		d.Version = storeVersion
+		out, err := json.MarshalIndent(d, "", "  ")
+		if err != nil {
+			return nil, fmt.Errorf("encoding %s: %w", s.Path(), err)
+		}
+		return append(out, '\n'), nil
+	})
+}
+
+// project returns the project's record, creating it.
+func (d *StoreData) project(dir string) *StoreProject {
+	p := d.Projects[dir]
+	if p == nil {
+		p = &StoreProject{Hooks: map[string]*Approval{}}
+		d.Projects[dir] = p
+	}
+	if p.Hooks == nil {
+		p.Hooks = map[string]*Approval{}
+	}
+	return p
+}
+
+// Approvals returns the approvals of a project (nil when none).
+func (d *StoreData) Approvals(dir string) map[string]*Approval {
+	if d == nil || d.Projects[dir] == nil {
+		return nil
+	}
+	return d.Projects[dir].Hooks
+}
