@@ -1,0 +1,93 @@
+package hooks
+
+import (
+	"strings"
+	"testing"
+)
+
+func textResult(name, stdout, stderr string, code int) Result {
+	p := ParseHookOutput(stdout, stderr, code)
+	return Result{Hook: &Hook{Name: name, Type: "command", Command: "x"}, Success: code == 0, ExitCode: code, HasExitCode: true,
+		Stdout: stdout, Stderr: stderr, HasStreams: true, Output: p.Output, OutputFormat: p.Format, Parsed: p}
+}
+
+func TestWarnings(t *testing.T) {
+	timedOut := Result{Hook: &Hook{Name: "slow"}, TimedOut: true, HasStreams: true, Stdout: `{"decision":"deny"}`, Error: "Hook timed out after 5ms"}
+	signalled := textResult("sig", "bye", "", 0)
+	signalled.Signal, signalled.Success = "SIGKILL", false
+	for _, tc := range []struct {
+		name       string
+		event      Event
+		sequential bool
+		results    []Result
+		code       string
+		contains   string
+	}{
+		{"text before JSON loses the deny", BeforeTool, false, []Result{textResult("a", "checking...\n{\"decision\":\"deny\"}\n", "", 0)}, WarnTextBeforeJSON, "Gemini ignores your deny"},
+		{"exit 2 with no output", BeforeTool, false, []Result{textResult("a", "", "", 2)}, WarnNoOutputNoBlock, "does not block"},
+		{"exit 1 never blocks", BeforeTool, false, []Result{textResult("a", "", "bad thing", 1)}, WarnExit1NeverBlocks, "never blocks"},
+		{"JSON beats exit 2", BeforeTool, false, []Result{textResult("a", `{"decision":"allow"}`, "", 2)}, WarnJSONBeatsExitCode, "decision allow"},
+		{"stderr JSON ignored", BeforeTool, false, []Result{textResult("a", "hello", `{"decision":"deny"}`, 0)}, WarnStderrJSONIgnored, "stdout is not empty"},
+		{"stderr used", BeforeTool, false, []Result{textResult("a", "", `{"decision":"deny"}`, 0)}, WarnStderrUsed, "JSON"},
+		{"timed out decides nothing", BeforeTool, false, []Result{timedOut}, WarnTimedOut, `"deny" it printed`},
+		{"non-object JSON", BeforeTool, false, []Result{textResult("a", "true", "", 0)}, WarnNonObjectJSON, "(true)"},
+		{"array output", BeforeTool, false, []Result{textResult("a", `["deny"]`, "", 0)}, WarnArrayOutput, "decides nothing"},
+		{"suppressOutput keeps systemMessage", AfterTool, false, []Result{textResult("a", `{"suppressOutput":true,"systemMessage":"hi"}`, "", 0)}, WarnSuppressNotHiding, "still shows"},
+		{"unknown decision", BeforeTool, false, []Result{textResult("a", `{"decision":"Deny"}`, "", 0)}, WarnUnknownDecision, `"Deny"`},
+		{"approve", BeforeTool, false, []Result{textResult("a", `{"decision":"approve"}`, "", 0)}, WarnUnknownDecision, "acts like \"allow\""},
+		{"ask outside BeforeTool", AfterTool, false, []Result{textResult("a", `{"decision":"ask"}`, "", 0)}, WarnAskIgnored, "only honoured by BeforeTool"},
+		{"signal", BeforeTool, false, []Result{signalled}, WarnKilledBySignal, "SIGKILL"},
+		{"exit 127 blocks", BeforeTool, false, []Result{textResult("a", "", "bash: foo: command not found", 127)}, WarnCommandNotFound, "missing script blocks"},
+		{"event ignores decision", SessionEnd, false, []Result{textResult("a", `{"decision":"deny"}`, "", 0)}, WarnEventIgnores, "SessionEnd ignores decision"},
+		{"failed output not chained", BeforeTool, true, []Result{textResult("a", `{"hookSpecificOutput":{"tool_input":{}}}`, "", 1)}, WarnFailedNotChained, "not passed on"},
+		{"ask overridden by a later block", BeforeTool, false, []Result{textResult("a", `{"decision":"ask"}`, "", 0), textResult("b", `{"decision":"block"}`, "", 0)}, WarnAskOverridden, "a asked for confirmation, but b blocks"},
+		{"field replacement drops a deny", BeforeModel, false, []Result{textResult("a", `{"decision":"deny"}`, "", 0), textResult("b", `{"decision":"allow"}`, "", 0)}, WarnDecisionReplaced, "last hook's fields win"},
+		{"continue false without decision", BeforeAgent, false, []Result{textResult("a", `{"continue":false}`, "", 0)}, WarnContinueNoDecision, "sets no decision"},
+	} {
+		o := &Outcome{Event: tc.event, Sequential: tc.sequential, Results: tc.results}
+		agg, err := Aggregate(tc.event, o.Results)
+		o.Aggregated = agg
+		if err != nil {
+			o.Aborted = err.Error()
+		}
+		ws := Analyze(o)
+		found := false
+		for _, w := range ws {
+			if w.Code == tc.code && strings.Contains(w.Message, tc.contains) {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s: no %s warning containing %q in %+v", tc.name, tc.code, tc.contains, ws)
+		}
+	}
+}
+
+func TestNoWarningsForCleanHooks(t *testing.T) {
+	o := &Outcome{Event: BeforeTool, Results: []Result{
+		textResult("a", `{"decision":"deny","reason":"no"}`, "", 0),
+		textResult("b", "all good", "", 0),
+	}}
+	o.Aggregated, _ = Aggregate(BeforeTool, o.Results)
+	if ws := Analyze(o); len(ws) != 0 {
+		t.Fatalf("unexpected warnings: %+v", ws)
+	}
+}
+
+func TestAbortedWarning(t *testing.T) {
+	o := &Outcome{Event: BeforeTool, Results: []Result{textResult("a", `{"hookSpecificOutput":"x"}`, "", 0)}}
+	agg, err := Aggregate(BeforeTool, o.Results)
+	o.Aggregated, o.Aborted = agg, err.Error()
+	if !hasWarning(Analyze(o), WarnAborted) {
+		t.Fatal("no aborted warning")
+	}
+}
+
+func hasWarning(ws []Warning, code string) bool {
+	for _, w := range ws {
+		if w.Code == code {
+			return true
+		}
+	}
+	return false
+}
