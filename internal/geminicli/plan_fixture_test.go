@@ -198,7 +198,7 @@ func newPlanFixture(t *testing.T, bundle string, v fixtureVariant) planFixture {
 		SystemSettings: filepath.Join(f.sysDir, "settings.json"),
 		SystemDefaults: filepath.Join(f.sysDir, "system-defaults.json"),
 		FakeResponses:  fake, Prompt: "read notes.txt", Interactive: v.interactive, DoneText: answer,
-		Env: env, Timeout: 60 * time.Second}
+		Env: env, Timeout: 45 * time.Second}
 	return f
 }
 
