@@ -121,13 +121,14 @@ func (pol *extensionPolicy) build(dir string) (ext *Extension, built bool) {
 	return ext, true
 }
 
-// sourceAllowed tests new RegExp(pattern).test(realpath(source)).
+// sourceAllowed tests new RegExp(pattern).test(getRealPath(source)):
+// realpath, else path.resolve — so a URL source is tested as a path under
+// the project folder ("https://h/x" becomes "<project>/https:/h/x") and a
+// pattern anchored at "^https://" never matches.
 func (pol *extensionPolicy) sourceAllowed(source string) (bool, error) {
-	real := source
-	if r, err := filepath.EvalSymlinks(source); err == nil {
+	real := styleFor(pol.goos).resolve(pol.projectDir, source)
+	if r, err := filepath.EvalSymlinks(real); err == nil {
 		real = r
-	} else if abs, err := filepath.Abs(source); err == nil {
-		real = abs
 	}
 	for _, p := range pol.allowed {
 		pattern := jsString(p)

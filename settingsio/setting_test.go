@@ -1,0 +1,88 @@
+package settingsio
+
+import "testing"
+
+func layerFile(t *testing.T, layer Layer, text string) *File {
+	t.Helper()
+	if text == "" {
+		return &File{Layer: layer}
+	}
+	root, perr := ParseJSONC(string(layer), []byte(text))
+	if perr != nil {
+		t.Fatal(perr)
+	}
+	return &File{Layer: layer, Path: string(layer), Exists: true, Root: root}
+}
+
+func TestSettingPrecedence(t *testing.T) {
+	tests := []struct {
+		name                       string
+		sysDefaults, user, ws, sys string
+		trusted                    bool
+		wantRaw                    string // "" = nil
+		wantLayer                  Layer
+	}{
+		{"unset", "", "", "", "", true, "", ""},
+		{"user over system-defaults", `{"hooksConfig":{"enabled":true}}`, `{"hooksConfig":{"enabled":false}}`, "", "", true, "false", LayerUser},
+		{"trusted workspace over user", "", `{"hooksConfig":{"enabled":false}}`, `{"hooksConfig":{"enabled":true}}`, "", true, "true", LayerWorkspace},
+		{"untrusted workspace ignored", "", `{"hooksConfig":{"enabled":false}}`, `{"hooksConfig":{"enabled":true}}`, "", false, "false", LayerUser},
+		{"system over everything", "", `{"hooksConfig":{"enabled":true}}`, `{"hooksConfig":{"enabled":true}}`, `{"hooksConfig":{"enabled":false}}`, true, "false", LayerSystem},
+		{"null is a value", "", `{"hooksConfig":{"enabled":true}}`, "", `{"hooksConfig":{"enabled":null}}`, true, "null", LayerSystem},
+		{"scalar parent hides earlier values", `{"hooksConfig":{"enabled":false}}`, `{"hooksConfig":5}`, "", "", true, "", ""},
+		{"object after scalar parent starts afresh", `{"hooksConfig":"x"}`, "", `{"hooksConfig":{"enabled":"false"}}`, "", true, `"false"`, LayerWorkspace},
+		{"missing key in a later layer keeps earlier value", `{"hooksConfig":{"enabled":false}}`, `{"hooksConfig":{}}`, "", "", true, "false", LayerSystemDefaults},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			state := FolderUntrusted
+			if tt.trusted {
+				state = FolderTrusted
+			}
+			s := &Snapshot{
+				Layers: []*File{layerFile(t, LayerSystemDefaults, tt.sysDefaults), layerFile(t, LayerUser, tt.user),
+					layerFile(t, LayerWorkspace, tt.ws), layerFile(t, LayerSystem, tt.sys)},
+				FolderTrust: FolderTrust{State: state},
+			}
+			n, f := s.Setting("hooksConfig", "enabled")
+			if tt.wantRaw == "" {
+				if n != nil {
+					got, _ := n.MarshalJSON()
+					t.Errorf("Setting = %s, want unset", got)
+				}
+				return
+			}
+			if n == nil || f == nil {
+				t.Fatalf("Setting unset, want %s from %s", tt.wantRaw, tt.wantLayer)
+			}
+			if got, _ := n.MarshalJSON(); string(got) != tt.wantRaw || f.Layer != tt.wantLayer {
+				t.Errorf("Setting = %s from %s, want %s from %s", got, f.Layer, tt.wantRaw, tt.wantLayer)
+			}
+		})
+	}
+}
+
+func TestCoerceBoolAndDefault(t *testing.T) {
+	tests := []struct {
+		json        string
+		coerce, def bool // def: value ?? true
+	}{
+		{`true`, true, true}, {`false`, false, false}, {`"FALSE"`, false, false}, {`"True"`, true, true},
+		{`"no"`, true, true}, {`""`, false, false}, {`0`, false, false}, {`null`, false, true}, {`{}`, true, true},
+	}
+	for _, tt := range tests {
+		root, perr := ParseJSONC("f", []byte(`{"v":`+tt.json+`}`))
+		if perr != nil {
+			t.Fatal(perr)
+		}
+		n := root.Get("v")
+		if got := CoerceBool(n); got != tt.coerce {
+			t.Errorf("CoerceBool(%s) = %v, want %v", tt.json, got, tt.coerce)
+		}
+		if got := settingOr(n, true); got != tt.def {
+			t.Errorf("settingOr(%s, true) = %v, want %v", tt.json, got, tt.def)
+		}
+	}
+	if CoerceBool(nil) || !settingOr(nil, true) {
+		t.Error("nil node")
+	}
+}
