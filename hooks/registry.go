@@ -105,9 +105,16 @@ func (r *Registry) layerCounts(f *settingsio.File) bool {
 	return f.Layer != settingsio.LayerWorkspace || r.Snapshot.FolderTrust.Trusted()
 }
 
-// mergeHooksConfig computes hooksConfig.enabled (scalar, last wins) and
-// hooksConfig.disabled (union) over the files that count.
+// mergeHooksConfig computes hooksConfig.enabled (scalar, last wins, with
+// Gemini's "?? true" default) and hooksConfig.disabled (union) over the
+// files that count.
 func (r *Registry) mergeHooksConfig(layers []mergedLayer) {
+	if n, from := r.Snapshot.Setting("hooksConfig", "enabled"); n != nil && !n.Is(settingsio.Null) {
+		r.HooksEnabled = settingsio.CoerceBool(n)
+		if from != nil {
+			r.HooksEnabledBy = from.Path
+		}
+	}
 	seen := map[string]int{}
 	for _, l := range layers {
 		f := l.file
@@ -120,14 +127,8 @@ func (r *Registry) mergeHooksConfig(layers []mergedLayer) {
 			r.fileDiag(f, hc, SeverityWarning, "hooksConfig must be an object, not %s; Gemini ignores it", hc.Kind)
 			continue
 		}
-		if en := hc.Get("enabled"); en != nil {
-			if !en.Is(settingsio.Bool) {
-				r.fileDiag(f, en, SeverityWarning, "hooksConfig.enabled must be true or false, not %s; Gemini reads it as %v", en.Kind, en.Truthy())
-			}
-			if counts {
-				r.HooksEnabled = en.Truthy()
-				r.HooksEnabledBy = f.Path
-			}
+		if en := hc.Get("enabled"); en != nil && !en.Is(settingsio.Bool) {
+			r.fileDiag(f, en, SeverityWarning, "hooksConfig.enabled must be true or false, not %s; Gemini reads it as %v", en.Kind, settingsio.CoerceBool(en))
 		}
 		dis := hc.Get("disabled")
 		if dis == nil {
