@@ -9,13 +9,22 @@ import (
 )
 
 // The live plan fixture: hooks in all four settings layers and in two
-// extensions (one enabled, one disabled for the project), with disabled
-// entries (by name, by command, a named hook listed by its command),
-// duplicates across layers (the same name:command, once through $HW_LOG and
-// once with the path spelled out), tool matchers (exact, regex, alternation,
-// "*", "", anchored, substring, wrong case, one that does not match), lifecycle matchers
-// (startup, resume, "startup|resume"), a matcher on BeforeAgent (ignored),
-// and one sequential definition on BeforeTool.
+// extensions (one enabled, one disabled for the project by
+// extension-enablement.json), with
+//   - disabled entries by name, by command, a named hook listed by its
+//     command (not disabled), an extension hook disabled by the user list
+//     and one by the workspace list;
+//   - duplicates across layers and sources (the same name:command, once
+//     through $HW_LOG and once with the path spelled out);
+//   - tool matchers: exact, regex, alternation, lookahead, "*", " * ", "",
+//     anchored, substring, wrong case, invalid regex, no match;
+//   - lifecycle matchers: startup, " startup ", "*", resume, Startup,
+//     "startup|resume"; a matcher on BeforeAgent (ignored);
+//   - a sequential definition on BeforeTool (the whole event runs in order),
+//     one on BeforeAgent whose only hook is disabled and one on AfterTool
+//     that does not match (both events stay parallel, which a rendezvous
+//     between their first and last hooks shows);
+//   - a hook without type (invalid).
 //
 // Every hook appends its own id to one log file; the id starts with the
 // event it is written for: ss. SessionStart, ba. BeforeAgent, bt.
@@ -24,6 +33,9 @@ import (
 // planFixture is the folders and CLI options of one variant.
 type planFixture struct {
 	root, home, project, sysDir, log string
+	// modes is the log of the rendezvous hooks ("<event>:parallel" or
+	// "<event>:sequential").
+	modes string
 	// systemSecure: the system files sit where Gemini accepts them.
 	systemSecure bool
 	opts         Options
@@ -47,6 +59,26 @@ type fixtureVariant struct {
 // environment variable Gemini expands when it loads a settings file).
 func echoTo(id string) string { return "echo " + id + " >> $HW_LOG" }
 
+// waitThenEcho is the first hook of a rendezvous on event: it waits (at
+// most 5 s) for the marker that signalThenEcho, the event's last hook,
+// creates. If the marker comes, the two hooks ran at the same time (a
+// parallel plan); if not, the later hook had not started (a sequential
+// plan). It logs "<event>:parallel" or "<event>:sequential" to $HW_MODES,
+// then its id. No timing is asserted: a sequential run can never see the
+// marker, and a parallel one sees it as soon as the other hook starts.
+func waitThenEcho(event, id string) string {
+	mark := "$HW_MARKS/" + event
+	return "i=0; while [ ! -e " + mark + " ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i+1)); done; " +
+		"if [ -e " + mark + " ]; then echo " + event + ":parallel >> $HW_MODES; " +
+		"else echo " + event + ":sequential >> $HW_MODES; fi; " + echoTo(id)
+}
+
+// signalThenEcho is the last hook of a rendezvous on event (see
+// waitThenEcho).
+func signalThenEcho(event, id string) string {
+	return "touch $HW_MARKS/" + event + "; " + echoTo(id)
+}
+
 func def(matcher string, hooks ...map[string]any) map[string]any {
 	d := map[string]any{"hooks": hooks}
 	if matcher != "-" {
@@ -62,6 +94,11 @@ func newPlanFixture(t *testing.T, bundle string, v fixtureVariant) planFixture {
 	root := realTempDir(t)
 	f := planFixture{root: root, home: filepath.Join(root, "home"), project: filepath.Join(root, "project")}
 	f.log = filepath.Join(f.project, ".hw-fired.log")
+	f.modes = filepath.Join(root, "modes.log")
+	marks := filepath.Join(root, "marks")
+	if err := os.MkdirAll(marks, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	if v.insecureSystem {
 		f.sysDir = filepath.Join(root, "etc-gemini-cli")
 		if err := os.MkdirAll(f.sysDir, 0o755); err != nil {
@@ -83,12 +120,12 @@ func newPlanFixture(t *testing.T, bundle string, v fixtureVariant) planFixture {
 		"hooksConfig": map[string]any{"disabled": []any{"ba-off-by-name"}},
 		"hooks": map[string]any{
 			"SessionStart": []any{def("startup", commandHook("ss-sd", echoTo("ss.sd")))},
-			"BeforeAgent":  []any{def(noMatcher, commandHook("", echoTo("ba.sd")))},
+			"BeforeAgent":  []any{def(noMatcher, commandHook("", waitThenEcho("BeforeAgent", "ba.sd")))},
 			"BeforeTool": []any{def("read_file",
 				// Slow first: in a parallel run it would not be logged first.
 				commandHook("bt-sd", "sleep 0.3; "+echoTo("bt.sd")),
 				commandHook("bt-dup", echoTo("bt.dup")))},
-			"AfterTool": []any{def("write_file|read_file", commandHook("", echoTo("at.sd.alternation")))},
+			"AfterTool": []any{def("write_file|read_file", commandHook("", waitThenEcho("AfterTool", "at.sd.alternation")))},
 		},
 	}
 	user := BaseUserSettings()
@@ -101,23 +138,33 @@ func newPlanFixture(t *testing.T, bundle string, v fixtureVariant) planFixture {
 		"SessionStart": []any{
 			def("resume", commandHook("", echoTo("ss.user.resume"))),
 			def(noMatcher, commandHook("ss-user", echoTo("ss.user"))),
+			def(" startup ", commandHook("", echoTo("ss.user.padded"))), // trimmed, then compared
+			def("Startup", commandHook("", echoTo("ss.user.wrong-case"))),
+			def("*", commandHook("", echoTo("ss.user.star"))),
 		},
 		"BeforeAgent": []any{def(noMatcher,
 			commandHook("ba-off-by-name", echoTo("ba.user.off")),
 			// $GEMINI_PROJECT_DIR is left to the hook runner.
-			commandHook("ba-user", "echo ba.user >> $GEMINI_PROJECT_DIR/.hw-fired.log"))},
+			commandHook("ba-user", "echo ba.user >> $GEMINI_PROJECT_DIR/.hw-fired.log")),
+			// Sequential, but its only hook is disabled (system-defaults list).
+			map[string]any{"sequential": true, "hooks": []any{commandHook("ba-off-by-name", echoTo("ba.user.off-seq"))}},
+		},
 		"BeforeTool": []any{
 			def("read_.*", commandHook("bt-user-regex", echoTo("bt.user.regex"))),
 			def("write_file", commandHook("", echoTo("bt.user.write"))),
 			def("read_file", commandHook("bt-dup", spelledLog)),
+			def("read_file", map[string]any{"command": echoTo("bt.user.no-type")}), // invalid: no type
 		},
 		"AfterTool": []any{
 			def("*", commandHook("", echoTo("at.user.star"))),
+			def(" * ", commandHook("", echoTo("at.user.star-padded"))),
+			def("read_file[", commandHook("", echoTo("at.user.invalid-regex"))), // exact equality then
+			def("^(?=read)read_file$", commandHook("", echoTo("at.user.lookahead"))),
 			def(noMatcher, commandHook("at-user-named", echoTo("at.user.named"))),
 		},
 	}
 	workspace := map[string]any{
-		"hooksConfig": map[string]any{"disabled": []any{"bt-off-ws"}},
+		"hooksConfig": map[string]any{"disabled": []any{"bt-off-ws", "ba-ext-off-by-ws"}},
 		"hooks": map[string]any{
 			"SessionStart": []any{
 				def("startup|resume", commandHook("", echoTo("ss.ws.alternation"))),
@@ -131,6 +178,9 @@ func newPlanFixture(t *testing.T, bundle string, v fixtureVariant) planFixture {
 				def("^read_file$", commandHook("", echoTo("at.ws.anchored"))),
 				def("READ_FILE", commandHook("", echoTo("at.ws.wrong-case"))),
 				def("read", commandHook("", echoTo("at.ws.substring"))),
+				// Sequential, but it does not match read_file.
+				map[string]any{"matcher": "write_file", "sequential": true,
+					"hooks": []any{commandHook("", echoTo("at.ws.seq-no-match"))}},
 			},
 		},
 	}
@@ -151,12 +201,14 @@ func newPlanFixture(t *testing.T, bundle string, v fixtureVariant) planFixture {
 	// is hydrated by Gemini.
 	extension := map[string]any{"hooks": map[string]any{
 		"SessionStart": []any{def("startup", commandHook("ss-ext", echoTo("ss.ext")))},
-		"BeforeAgent":  []any{def(noMatcher, commandHook("ba-ext", "echo ba.ext >> ${workspacePath}/.hw-fired.log"))},
+		"BeforeAgent": []any{def(noMatcher,
+			commandHook("ba-ext-off-by-ws", echoTo("ba.ext.off-by-ws")), // only in a trusted folder
+			commandHook("ba-ext", "touch $HW_MARKS/BeforeAgent; echo ba.ext >> ${workspacePath}/.hw-fired.log"))},
 		"BeforeTool": []any{def("read_file",
 			commandHook("bt-ext", echoTo("bt.ext")),
 			commandHook("bt-dup", spelledLog))}, // duplicate of the user layer's
 		"AfterTool": []any{def(noMatcher,
-			commandHook("at-ext", echoTo("at.ext")),
+			commandHook("at-ext", signalThenEcho("AfterTool", "at.ext")),
 			commandHook("ext-at-off", echoTo("at.ext.off")))},
 	}}
 	offExtension := map[string]any{"hooks": map[string]any{
@@ -190,7 +242,7 @@ func newPlanFixture(t *testing.T, bundle string, v fixtureVariant) planFixture {
 	if err := WriteFakeResponses(fake, ReadFileThenAnswer("notes.txt", answer)); err != nil {
 		t.Fatal(err)
 	}
-	env := []string{"HW_LOG=" + f.log}
+	env := []string{"HW_LOG=" + f.log, "HW_MODES=" + f.modes, "HW_MARKS=" + marks}
 	if v.trustEnv {
 		env = append(env, "GEMINI_CLI_TRUST_WORKSPACE=true")
 	}

@@ -35,7 +35,7 @@ var checkedEvents = []checkedEvent{
 }
 
 // hookIDPattern pulls the fixture id out of a hook command.
-var hookIDPattern = regexp.MustCompile(`^(?:sleep [0-9.]+; )?echo (\S+) >> `)
+var hookIDPattern = regexp.MustCompile(`echo ([a-z]{2}\.\S*) >> `)
 
 func TestPlanMatchesRealGemini(t *testing.T) {
 	if testing.Short() {
@@ -84,6 +84,7 @@ func TestPlanMatchesRealGemini(t *testing.T) {
 				t.Errorf("fixture check: a hook failed in the real CLI (%s)\nstderr: %s\nscreen:\n%s", f, res.Stderr, res.Screen)
 			}
 			fired := firedByEvent(t, readLines(t, f.log))
+			modes := readLines(t, f.modes)
 
 			snap := settingsio.Load(settingsio.Options{ProjectDir: f.project,
 				Env: settingsio.Env(f.opts.Environ()), GOOS: runtime.GOOS, Home: f.home})
@@ -96,6 +97,7 @@ func TestPlanMatchesRealGemini(t *testing.T) {
 					layersRun[h.Origin.Layer] = true
 				}
 				comparePlan(t, reg, c.event, plan, planned, fired[c.prefix])
+				compareMode(t, c.event, plan, modes)
 				if c.event == hooks.BeforeTool && (plan != nil && plan.Sequential) != v.wantSequential {
 					t.Errorf("fixture check: BeforeTool plan sequential = %v, the fixture makes it %v",
 						plan != nil && plan.Sequential, v.wantSequential)
@@ -209,4 +211,29 @@ func describeID(reg *hooks.Registry, event hooks.Event, id string) string {
 func describeHook(h *hooks.Hook) string {
 	return fmt.Sprintf("{name %q, layer %s, %s:%d %s, status %s %q}", h.Name, h.Origin.Layer,
 		h.Origin.File, h.Origin.Line, h.Origin.Path, h.Status, h.Reason)
+}
+
+// compareMode checks the plan's sequential flag against what the
+// rendezvous hooks of event saw ("<event>:parallel" or
+// "<event>:sequential"), when the event has them in this variant.
+func compareMode(t *testing.T, event hooks.Event, plan *hooks.Plan, modes []string) {
+	t.Helper()
+	rendezvous := slices.ContainsFunc(planHooks(plan), func(h *hooks.Hook) bool {
+		return strings.Contains(h.Command, string(event)+":parallel >> ")
+	})
+	seen := false
+	for _, line := range modes {
+		ev, mode, _ := strings.Cut(line, ":")
+		if ev != string(event) {
+			continue
+		}
+		seen = true
+		sequential := plan != nil && plan.Sequential
+		if (mode == "sequential") != sequential {
+			t.Errorf("%s: plan sequential = %v, but the real CLI ran the hooks %s", event, sequential, mode)
+		}
+	}
+	if rendezvous && !seen {
+		t.Errorf("fixture check: %s's rendezvous hook is planned but reported no mode", event)
+	}
 }
