@@ -110,7 +110,7 @@ func Approve(snap *settingsio.Snapshot, opts Options, hooks []ProjectHook, now t
 func approvalsFor(snap *settingsio.Snapshot, hooks []ProjectHook, now time.Time) (map[string]*Approval, error) {
 	all, _ := ProjectHooks(snap)
 	out := map[string]*Approval{}
-	cache := map[ScriptRef]ScriptSnapshot{}
+	cache := map[string]ScriptSnapshot{}
 	var errs []error
 	for _, h := range hooks {
 		if out[h.Key] != nil {
@@ -128,14 +128,15 @@ func approvalsFor(snap *settingsio.Snapshot, hooks []ProjectHook, now time.Time)
 				refs = nil // nothing to fingerprint; audit reports the parse error
 			}
 			for _, ref := range refs {
-				s, ok := cache[ref]
+				s, ok := cache[ref.Path]
 				if !ok {
 					var err error
 					if s, err = snapshotScript(ref, snap.ProjectDir); err != nil {
 						errs = append(errs, err)
 					}
-					cache[ref] = s
+					cache[ref.Path] = s
 				}
+				s.Word, s.Via = ref.Word, ref.Via
 				ap.Scripts = append(ap.Scripts, s)
 			}
 		}

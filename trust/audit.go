@@ -135,7 +135,7 @@ func Audit(snap *settingsio.Snapshot, opts Options) (*Report, error) {
 	if abort == nil {
 		r.GeminiWarnings = append(r.GeminiWarnings, GeminiWarnings(hooks, trusted)...)
 	}
-	a := auditor{project: snap.ProjectDir, approvals: store.Approvals(snap.ProjectDir), scripts: map[ScriptRef]scriptNow{}}
+	a := auditor{project: snap.ProjectDir, approvals: store.Approvals(snap.ProjectDir), scripts: map[string]scriptNow{}}
 	r.Hooks, r.Gone = a.review(hooks, trusted)
 	r.NeedsReview = r.TrustedHooksError != ""
 	for _, h := range r.Hooks {
@@ -149,7 +149,7 @@ func Audit(snap *settingsio.Snapshot, opts Options) (*Report, error) {
 type auditor struct {
 	project   string
 	approvals map[string]*Approval
-	scripts   map[ScriptRef]scriptNow // fingerprints taken during this audit
+	scripts   map[string]scriptNow // fingerprints taken during this audit, by path
 }
 
 type scriptNow struct {
@@ -249,11 +249,12 @@ func (a *auditor) reviewScripts(rv *HookReview, approval *Approval) {
 		return
 	}
 	for _, ref := range refs {
-		now, ok := a.scripts[ref]
+		now, ok := a.scripts[ref.Path]
 		if !ok {
 			now.snap, now.err = snapshotScript(ref, a.project)
-			a.scripts[ref] = now
+			a.scripts[ref.Path] = now
 		}
+		now.snap.Word, now.snap.Via = ref.Word, ref.Via
 		rv.Scripts = append(rv.Scripts, compareScript(now.snap, now.err, findSnapshot(approval, ref)))
 	}
 }

@@ -11,13 +11,13 @@ import (
 
 // fixture is a throw-away home folder and project for one test.
 type fixture struct {
-	t       *testing.T
+	t       testing.TB
 	home    string
 	project string
 	store   Store
 }
 
-func newFixture(t *testing.T) *fixture {
+func newFixture(t testing.TB) *fixture {
 	t.Helper()
 	root := t.TempDir()
 	// Real paths, so that what Gemini sees (pwd -P) and what we key by agree.
@@ -86,7 +86,7 @@ func (f *fixture) approveAll() *ApproveResult {
 	return res
 }
 
-func (r *Report) hook(t *testing.T, key string) HookReview {
+func (r *Report) hook(t testing.TB, key string) HookReview {
 	t.Helper()
 	for _, h := range r.Hooks {
 		if h.Key == key {

@@ -35,13 +35,17 @@ const MaxStoredScript = 256 << 10
 //	          "command": "$GEMINI_PROJECT_DIR/.gemini/hooks/check.sh",
 //	          "places": [{"event": "BeforeTool", "matcher": "write_file", "definition": 0, "index": 0}],
 //	          "approved_at": "2026-11-29T12:00:00Z",
-//	          "scripts": [{"word": "…", "path": "/abs/…/check.sh", "sha256": "<hex>", "size": 120,
-//	                       "content": "<text, when valid UTF-8 and ≤ 256 KiB>", "outside_project": false}]
+//	          "scripts": [{"word": "…", "path": "/abs/…/check.sh", "exists": true, "sha256": "<hex>",
+//	                       "size": 120, "outside_project": false}]
 //	        }
 //	      }
 //	    }
-//	  }
+//	  },
+//	  "contents": {"<sha256 hex>": "<script text, when valid UTF-8 and ≤ 256 KiB>"}
 //	}
+//
+// Script texts are kept once per content hash, for every script that any
+// approval refers to.
 //
 // Writes are atomic read-merge-write cycles (settingsio.UpdateFileAtomic),
 // mode 0600.
@@ -60,6 +64,41 @@ func DefaultStoreDir() (string, error) {
 	return filepath.Join(dir, "hookwarden"), nil
 }
 
+// StoreDirEnvVar overrides the store folder (tests, portable setups).
+const StoreDirEnvVar = "HOOKWARDEN_CONFIG_DIR"
+
+// StoreDirFromEnv is DefaultStoreDir computed from an explicit environment
+// (os.UserConfigDir's rules for goos), honouring HOOKWARDEN_CONFIG_DIR.
+func StoreDirFromEnv(env settingsio.Env, goos string) (string, error) {
+	if dir := env.Get(StoreDirEnvVar); dir != "" {
+		return dir, nil
+	}
+	var base string
+	switch goos {
+	case "windows":
+		base = env.Get("AppData")
+		if base == "" {
+			base = env.Get("APPDATA")
+		}
+	case "darwin", "ios":
+		if home := env.Get("HOME"); home != "" {
+			base = filepath.Join(home, "Library", "Application Support")
+		}
+	default:
+		base = env.Get("XDG_CONFIG_HOME")
+		if base == "" || !filepath.IsAbs(base) {
+			base = ""
+			if home := env.Get("HOME"); home != "" {
+				base = filepath.Join(home, ".config")
+			}
+		}
+	}
+	if base == "" {
+		return "", fmt.Errorf("locating Hookwarden's settings folder: neither %s nor the home folder is set", StoreDirEnvVar)
+	}
+	return filepath.Join(base, "hookwarden"), nil
+}
+
 // Path is the store file.
 func (s Store) Path() string { return filepath.Join(s.Dir, StoreFileName) }
 
@@ -67,6 +106,8 @@ func (s Store) Path() string { return filepath.Join(s.Dir, StoreFileName) }
 type StoreData struct {
 	Version  int                      `json:"version"`
 	Projects map[string]*StoreProject `json:"projects"`
+	// Contents maps a sha256 to the script text with that hash.
+	Contents map[string]string `json:"contents"`
 }
 
 // StoreProject is what was approved for one project (keyed by the project
@@ -101,8 +142,8 @@ type ScriptSnapshot struct {
 	SHA256 string `json:"sha256,omitempty"`
 	Size   int64  `json:"size,omitempty"`
 	// Content is the script text when it is valid UTF-8 and at most
-	// MaxStoredScript bytes; nil otherwise.
-	Content *string `json:"content,omitempty"`
+	// MaxStoredScript bytes; nil otherwise. (Stored in StoreData.Contents.)
+	Content *string `json:"-"`
 	// OutsideProject: the path lies in the project but resolves (through
 	// symbolic links) outside it.
 	OutsideProject bool `json:"outside_project,omitempty"`
@@ -131,7 +172,43 @@ func decodeStore(path string, data []byte) (*StoreData, error) {
 	if d.Projects == nil {
 		d.Projects = map[string]*StoreProject{}
 	}
+	for _, p := range d.Projects {
+		if p == nil {
+			continue
+		}
+		for _, ap := range p.Hooks {
+			if ap == nil {
+				continue
+			}
+			for i := range ap.Scripts {
+				if text, ok := d.Contents[ap.Scripts[i].SHA256]; ok && ap.Scripts[i].SHA256 != "" {
+					ap.Scripts[i].Content = &text
+				}
+			}
+		}
+	}
 	return d, nil
+}
+
+// collectContents rebuilds Contents from the scripts the approvals refer
+// to, so that texts no approval needs are dropped.
+func (d *StoreData) collectContents() {
+	d.Contents = map[string]string{}
+	for _, p := range d.Projects {
+		if p == nil {
+			continue
+		}
+		for _, ap := range p.Hooks {
+			if ap == nil {
+				continue
+			}
+			for _, sc := range ap.Scripts {
+				if sc.Content != nil && sc.SHA256 != "" {
+					d.Contents[sc.SHA256] = *sc.Content
+				}
+			}
+		}
+	}
 }
 
 // Update applies change to the store in an atomic read-merge-write cycle;
@@ -149,6 +226,7 @@ func (s Store) Update(change func(*StoreData) error) error {
 			return nil, err
 		}
 		d.Version = storeVersion
+		d.collectContents()
 		out, err := json.MarshalIndent(d, "", "  ")
 		if err != nil {
 			return nil, fmt.Errorf("encoding %s: %w", s.Path(), err)
