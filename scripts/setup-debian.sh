@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs what building, running and testing Hookwarden needs on Debian 12:
+# Fyne's cgo build packages, clang (3x faster cgo builds), Xvfb and friends
+# for the window tests, tmux for driving Gemini CLI's interactive UI, and
+# Node.js/npm for the conformance kit when they are missing. Go itself must
+# be on PATH (Go 1.26). Idempotent: installs only what is missing.
+set -euo pipefail
+
+packages=(
+  gcc clang pkg-config
+  libgl1-mesa-dev libx11-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev
+  libwayland-dev libxkbcommon-dev
+  xvfb xauth libgl1-mesa-dri imagemagick x11-utils xdotool dbus tmux
+)
+command -v node >/dev/null && command -v npm >/dev/null || packages+=(nodejs npm)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  sudo=()
+  [[ $(id -u) -eq 0 ]] || sudo=(sudo)
+  echo "setup: installing ${missing[*]}" >&2
+  "${sudo[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+command -v go >/dev/null || { echo "setup: Go 1.26 is not on PATH (https://go.dev/dl/)" >&2; exit 1; }
+go mod download
