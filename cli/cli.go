@@ -61,6 +61,10 @@ func commands() []command {
 		{"trust", "[--project DIR] (--all | NAME|KEY ...)", "approve project hooks into trusted_hooks.json", runTrust},
 		{"untrust", "[--project DIR] (--all | NAME|KEY ...)", "revoke approved project hooks", runUntrust},
 		{"folder-trust", "[--project DIR] [trust|parent|deny]", "show or set the project's folder trust", runFolderTrust},
+		{"disable", "[--project DIR] [--scope workspace|user] NAME", "disable a hook the way Gemini CLI's /hooks disable does", runDisable},
+		{"enable", "[--project DIR] NAME", "enable a hook the way Gemini CLI's /hooks enable does", runEnable},
+		{"disable-all", "[--project DIR]", "disable every hook (Gemini CLI's /hooks disable-all)", runDisableAll},
+		{"enable-all", "[--project DIR]", "enable every hook (Gemini CLI's /hooks enable-all)", runEnableAll},
 	}
 }
 
