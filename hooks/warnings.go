@@ -115,8 +115,8 @@ func resultWarnings(event Event, sequential bool, i int, r *Result) []Warning {
 			add(WarnStderrJSONIgnored, "the JSON it printed on stderr is ignored because stdout is not empty; Gemini reads stderr only when stdout is blank.")
 		}
 	}
-	if p.FromStderr {
-		add(WarnStderrUsed, "stdout was empty, so Gemini read stderr as the hook's output (%s).", formatWord(p.Format))
+	if p.FromStderr && p.Format == FormatJSON {
+		add(WarnStderrUsed, "stdout was empty, so Gemini read the JSON on stderr as the hook's output.")
 	}
 	if p.HasNonObject {
 		add(WarnNonObjectJSON, "it printed JSON that is not an object (%s); Gemini ignores it: no output, no decision.", string(AppendJSON(nil, p.NonObject)))
@@ -153,16 +153,6 @@ func orAllow(d string) string {
 		return "allow"
 	}
 	return d
-}
-
-func formatWord(f string) string {
-	switch f {
-	case FormatJSON:
-		return "JSON"
-	case FormatText:
-		return "plain text"
-	}
-	return "nothing usable"
 }
 
 func textMeaning(code int) string {

@@ -1,0 +1,179 @@
+package hooks
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Verdict is what Gemini CLI does with an event's aggregated result, in
+// words.
+type Verdict struct {
+	// Effect is one word: ALLOWED, BLOCKED, ASKS, STOPPED, CHANGED,
+	// NOTHING (no output), IGNORED (the event ignores decisions) or
+	// FAILED (Gemini's own code throws on the outputs).
+	Effect string `json:"effect"`
+	// Headline is one line, e.g. "BeforeTool write_file: BLOCKED by
+	// security-check — reason: rm is not allowed".
+	Headline string `json:"headline"`
+	// Details are further consequences, one per line.
+	Details []string `json:"details"`
+}
+
+// Verdict effects.
+const (
+	EffectAllowed = "ALLOWED"
+	EffectBlocked = "BLOCKED"
+	EffectAsks    = "ASKS"
+	EffectStopped = "STOPPED"
+	EffectChanged = "CHANGED"
+	EffectNothing = "NOTHING"
+	EffectIgnored = "IGNORED"
+	EffectFailed  = "FAILED"
+)
+
+// Explain describes the outcome of an event as Gemini CLI would act on it.
+// label names the event and its context ("BeforeTool write_file").
+func Explain(label string, o *Outcome) Verdict {
+	v := Verdict{Details: []string{}}
+	say := func(effect, format string, a ...any) {
+		v.Effect = effect
+		v.Headline = label + ": " + effect + fmt.Sprintf(format, a...)
+	}
+	detail := func(format string, a ...any) { v.Details = append(v.Details, fmt.Sprintf(format, a...)) }
+	final := o.Aggregated.FinalOutput
+	switch {
+	case o.Aborted != "":
+		say(EffectFailed, " — Gemini's own code fails on these outputs (%s); it goes on as if no hook had decided anything", o.Aborted)
+	case final == nil:
+		say(EffectNothing, " — no hook produced output; Gemini goes ahead")
+	default:
+		explainFinal(o, final, say, detail)
+	}
+	if msg := final.Value("systemMessage"); Truthy(msg) && StrategyFor(o.Event) != StrategyToolSelection {
+		detail("Shown to the user: %s", oneLine(ToJSString(msg)))
+	}
+	var failed []string
+	for i := range o.Results {
+		if !o.Results[i].Success {
+			failed = append(failed, hookName(&o.Results[i]))
+		}
+	}
+	if len(failed) > 0 {
+		detail("Gemini warns: Hook(s) [%s] failed for event %s.", strings.Join(failed, ", "), o.Event)
+	}
+	return v
+}
+
+type sayFunc func(effect, format string, a ...any)
+
+func explainFinal(o *Outcome, final *Object, say sayFunc, detail func(string, ...any)) {
+	specific, _ := final.Value("hookSpecificOutput").(*Object)
+	reason := ToJSString(firstTruthy(final.Value("stopReason"), final.Value("reason"), "No reason provided"))
+	by := deciders(o)
+	switch StrategyFor(o.Event) {
+	case StrategyToolSelection:
+		tc, _ := specific.Value("toolConfig").(*Object)
+		say(EffectChanged, " — tool calling mode %s, allowed tools %s", ToJSString(tc.Value("mode")), string(AppendJSON(nil, tc.Value("allowedFunctionNames"))))
+		return
+	case StrategySimpleMerge:
+		say(EffectIgnored, " — Gemini acts on nothing a %s hook returns except its systemMessage", o.Event)
+		return
+	}
+	if c, ok := final.Value("continue").(bool); ok && !c && o.Event != SessionStart {
+		say(EffectStopped, " by %s — %s", by("continue"), reason)
+		detail("The agent stops: %q.", "Agent execution stopped by hook: "+reason)
+		return
+	}
+	switch d := final.Value("decision"); {
+	case o.Event == SessionStart:
+		say(EffectAllowed, " — SessionStart ignores decisions and continue")
+	case d == "deny" || d == "block":
+		say(EffectBlocked, " by %s — reason: %s", by("block"), oneLine(reason))
+		switch o.Event {
+		case BeforeTool:
+			detail("The tool does not run; the model is told %q.", "Tool execution blocked: "+reason)
+		case AfterTool:
+			detail("The tool's result is replaced by %q.", "Tool result blocked: "+reason)
+		case BeforeAgent:
+			detail("The prompt is not sent to the model and is not added to the history.")
+		case AfterAgent:
+			detail("Gemini re-prompts the model with the reason as a new user message (stop_hook_active: true).")
+		case BeforeModel:
+			detail("The model call is blocked (a hookSpecificOutput.llm_response is used as a synthetic answer).")
+		case AfterModel:
+			detail("The chunk is reported as blocked, then still passed on.")
+		}
+	case d == "ask" && o.Event == BeforeTool:
+		say(EffectAsks, " — %s asks the user to confirm the tool call, even in YOLO mode", by("ask"))
+	default:
+		say(EffectAllowed, "")
+	}
+	if specific == nil {
+		return
+	}
+	switch o.Event {
+	case BeforeTool:
+		if ti, ok := specific.Value("tool_input").(*Object); ok {
+			detail("The tool's arguments are changed: %s merged over them.", string(AppendJSON(nil, ti)))
+		}
+	case BeforeModel:
+		if specific.Has("llm_request") {
+			detail("The model request is changed: %s.", oneLine(string(AppendJSON(nil, specific.Value("llm_request")))))
+		}
+	case AfterModel:
+		if specific.Has("llm_response") {
+			detail("The model response chunk is replaced (when it has candidate parts).")
+		}
+	}
+	if ctx, ok := specific.Value("additionalContext").(string); ok && o.Event != BeforeTool {
+		detail("Added to the model's context: <hook_context>%s</hook_context>", oneLine(ctx))
+	}
+	if specific.Value("clearContext") == true && o.Event == AfterAgent {
+		detail("The chat history is cleared (only together with a stop or block).")
+	}
+}
+
+// deciders returns a function naming the hooks whose own output made the
+// given kind of decision.
+func deciders(o *Outcome) func(kind string) string {
+	return func(kind string) string {
+		var names []string
+		for i := range o.Results {
+			out := o.Results[i].Output
+			hit := false
+			switch kind {
+			case "block":
+				d := field(out, "decision")
+				hit = d == "deny" || d == "block"
+			case "ask":
+				hit = field(out, "decision") == "ask"
+			case "continue":
+				hit = field(out, "continue") == false
+			}
+			if hit {
+				names = append(names, hookName(&o.Results[i]))
+			}
+		}
+		if len(names) == 0 {
+			return "a hook"
+		}
+		return strings.Join(names, ", ")
+	}
+}
+
+func firstTruthy(vs ...Value) Value {
+	for _, v := range vs {
+		if Truthy(v) {
+			return v
+		}
+	}
+	return nil
+}
+
+func oneLine(s string) string {
+	s = strings.ReplaceAll(s, "\n", " ⏎ ")
+	if r := []rune(s); len(r) > 300 {
+		return string(r[:300]) + "…"
+	}
+	return s
+}
