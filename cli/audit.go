@@ -2,10 +2,234 @@ package cli
 
 import (
 	"context"
-	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/hookwarden/hookwarden/settingsio"
+	"github.com/hookwarden/hookwarden/trust"
 )
 
-// runAudit is not written yet.
+// runAudit reviews every workspace hook against trusted_hooks.json and
+// Hookwarden's store; exit 3 when anything needs review.
 func runAudit(ctx context.Context, io *IO, args []string) error {
-	return errors.New("not implemented yet")
+	fs := newFlags("audit")
+	dir := projectFlag(fs)
+	asJSON := fs.Bool("json", false, "print a JSON document")
+	rest, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		return usagef("unexpected argument %q", rest[0])
+	}
+	snap, opts, err := io.trustContext(*dir)
+	if err != nil {
+		return err
+	}
+	report, err := trust.Audit(snap, opts)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		err = writeJSON(io.Stdout, auditDocument(report))
+	} else {
+		err = writeAuditText(io.Stdout, report)
+	}
+	if err != nil {
+		return err
+	}
+	if report.NeedsReview {
+		return &ExitError{Code: ExitNeedsReview}
+	}
+	return nil
+}
+
+// trustContext loads the project and locates Hookwarden's store.
+func (io *IO) trustContext(dir string) (*settingsio.Snapshot, trust.Options, error) {
+	snap := io.loadProject(dir).snap
+	storeDir, err := trust.StoreDirFromEnv(io.Env, io.GOOS)
+	if err != nil {
+		return nil, trust.Options{}, err
+	}
+	return snap, trust.Options{Store: trust.Store{Dir: storeDir}}, nil
+}
+
+// auditDoc is the stable JSON document of `hookwarden audit --json`.
+type auditDoc struct {
+	Project           string                 `json:"project"`
+	FolderTrust       settingsio.FolderTrust `json:"folder_trust"`
+	TrustedHooksFile  string                 `json:"trusted_hooks_file"`
+	TrustedHooksError string                 `json:"trusted_hooks_error,omitempty"`
+	SettingsError     string                 `json:"settings_error,omitempty"`
+	NeedsReview       bool                   `json:"needs_review"`
+	Hooks             []auditHookDoc         `json:"hooks"`
+	Gone              []string               `json:"gone"`
+	GeminiWarnings    []string               `json:"gemini_warnings"`
+	CheckAbort        *trust.CheckAbort      `json:"check_abort,omitempty"`
+}
+
+type auditHookDoc struct {
+	Event            string           `json:"event"`
+	Matcher          string           `json:"matcher"`
+	Name             string           `json:"name"`
+	Command          string           `json:"command"`
+	RawCommand       string           `json:"raw_command,omitempty"`
+	Key              string           `json:"key"`
+	Label            string           `json:"label"`
+	Path             string           `json:"path"`
+	Line             int              `json:"line"`
+	Status           trust.HookStatus `json:"status"`
+	PreviousKey      string           `json:"previous_key,omitempty"`
+	PreviousCommand  string           `json:"previous_command,omitempty"`
+	CommandDiff      string           `json:"command_diff,omitempty"`
+	CommandDiffSpans []trust.Span     `json:"command_diff_spans,omitempty"`
+	Scripts          []auditScriptDoc `json:"scripts"`
+	ScriptsError     string           `json:"scripts_error,omitempty"`
+}
+
+type auditScriptDoc struct {
+	Path           string             `json:"path"`
+	Word           string             `json:"word"`
+	Via            string             `json:"via,omitempty"`
+	Status         trust.ScriptStatus `json:"status"`
+	Flagged        bool               `json:"flagged"`
+	SHA256         string             `json:"sha256,omitempty"`
+	ApprovedSHA256 string             `json:"approved_sha256,omitempty"`
+	Diff           string             `json:"diff,omitempty"`
+	DiffSpans      []trust.Span       `json:"diff_spans,omitempty"`
+	Note           string             `json:"note,omitempty"`
+}
+
+func auditDocument(r *trust.Report) auditDoc {
+	doc := auditDoc{Project: r.Project, FolderTrust: r.FolderTrust, TrustedHooksFile: r.TrustedHooksFile,
+		TrustedHooksError: r.TrustedHooksError, SettingsError: r.SettingsError, NeedsReview: r.NeedsReview,
+		Hooks: []auditHookDoc{}, Gone: r.Gone, GeminiWarnings: r.GeminiWarnings, CheckAbort: r.CheckAbort}
+	for _, h := range r.Hooks {
+		hd := auditHookDoc{Event: h.Event, Matcher: h.Matcher, Name: h.Name, Command: h.Command, RawCommand: h.RawCommand,
+			Key: h.Key, Label: h.Label, Path: h.Path, Line: h.Line, Status: h.Status,
+			PreviousKey: h.PreviousKey, PreviousCommand: h.PreviousCommand, CommandDiffSpans: h.CommandDiff,
+			Scripts: []auditScriptDoc{}, ScriptsError: h.ScriptsError}
+		if len(h.CommandDiff) > 0 {
+			hd.CommandDiff = trust.RenderWordDiff(h.CommandDiff)
+		}
+		for _, s := range h.Scripts {
+			sd := auditScriptDoc{Path: s.Path, Word: s.Word, Via: s.Via, Status: s.Status, Flagged: s.Flagged,
+				SHA256: s.SHA256, ApprovedSHA256: s.ApprovedSHA256, DiffSpans: s.Diff, Note: s.Note}
+			if len(s.Diff) > 0 {
+				sd.Diff = trust.RenderLineDiff(s.Diff)
+			}
+			hd.Scripts = append(hd.Scripts, sd)
+		}
+		doc.Hooks = append(doc.Hooks, hd)
+	}
+	return doc
+}
+
+// writeAuditText prints the audit for a person.
+func writeAuditText(w io.Writer, r *trust.Report) error {
+	p := &auditPrinter{w: w}
+	p.f("project       %s\n", r.Project)
+	ft := r.FolderTrust
+	p.f("folder trust  %s", ft.State)
+	if ft.Rule != "" {
+		p.f(" (%s", ft.Rule)
+		if ft.Level != "" {
+			p.f(" %s", ft.Level)
+		}
+		p.f(")")
+	}
+	p.f("\n")
+	if ft.Reason != "" {
+		p.f("              %s\n", ft.Reason)
+	}
+	if !ft.Trusted() {
+		p.f("              Gemini CLI runs no settings hooks here and checks none; the audit below is Hookwarden's.\n")
+	}
+	p.f("trust file    %s\n", r.TrustedHooksFile)
+	if r.TrustedHooksError != "" {
+		p.f("  PROBLEM     %s\n              Hookwarden will not write it; 'hookwarden trust --repair' backs it up and rewrites it.\n", r.TrustedHooksError)
+	}
+	if r.SettingsError != "" {
+		p.f("  PROBLEM     %s (Gemini CLI refuses to start)\n", r.SettingsError)
+	}
+	if r.CheckAbort != nil {
+		p.f("  NOTE        %s\n", r.CheckAbort.Reason)
+	}
+	p.f("\n")
+	if len(r.Hooks) == 0 {
+		p.f("no workspace hooks\n")
+	}
+	for _, h := range r.Hooks {
+		where := h.Event
+		if h.Matcher != "" {
+			where += "[" + h.Matcher + "]"
+		}
+		p.f("%-15s %-28s %s\n", strings.ToUpper(string(h.Status)), where, h.Label)
+		p.f("    key       %s\n", h.Key)
+		if h.Status == trust.StatusChanged {
+			p.f("    was       %s\n", h.PreviousCommand)
+			p.f("    diff      %s\n", trust.RenderWordDiff(h.CommandDiff))
+		}
+		if h.ScriptsError != "" {
+			p.f("    scripts   unknown: %s\n", h.ScriptsError)
+		}
+		for _, s := range h.Scripts {
+			mark := ""
+			if s.Flagged {
+				mark = "  <- review"
+			}
+			p.f("    script    %s: %s%s\n", s.Word, s.Status, mark)
+			if s.Note != "" {
+				p.f("              %s\n", s.Note)
+			}
+			if len(s.Diff) > 0 {
+				for _, line := range strings.SplitAfter(strings.TrimSuffix(trust.RenderLineDiff(s.Diff), "\n"), "\n") {
+					p.f("              %s", line)
+				}
+				p.f("\n")
+			}
+		}
+	}
+	if len(r.Gone) > 0 {
+		p.f("\ntrusted keys that match no hook any more (remove with 'hookwarden untrust --gone'):\n")
+		for _, k := range r.Gone {
+			p.f("    %s\n", k)
+		}
+	}
+	n := 0
+	for _, h := range r.Hooks {
+		if h.NeedsReview() {
+			n++
+		}
+	}
+	switch {
+	case n > 0:
+		p.f("\n%d of %d hooks need review; after checking them: hookwarden trust --project %s NAME|KEY ... (or --all)\n", n, len(r.Hooks), quoteForShell(r.Project))
+	case r.NeedsReview:
+		p.f("\nthe trust file needs attention (see above)\n")
+	default:
+		p.f("\nnothing needs review\n")
+	}
+	return p.err
+}
+
+// auditPrinter writes formatted text and keeps the first error.
+type auditPrinter struct {
+	w   io.Writer
+	err error
+}
+
+func (p *auditPrinter) f(format string, a ...any) {
+	if p.err == nil {
+		_, p.err = fmt.Fprintf(p.w, format, a...)
+	}
+}
+
+// quoteForShell quotes s for a POSIX shell when it needs it.
+func quoteForShell(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+:@") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

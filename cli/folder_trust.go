@@ -2,10 +2,59 @@ package cli
 
 import (
 	"context"
-	"errors"
+	"fmt"
+
+	"github.com/hookwarden/hookwarden/settingsio"
+	"github.com/hookwarden/hookwarden/trust"
 )
 
-// runFolderTrust is not written yet.
+// runFolderTrust shows Gemini CLI's folder-trust decision for the project,
+// or records one in trustedFolders.json as Gemini's trust dialog does.
 func runFolderTrust(ctx context.Context, io *IO, args []string) error {
-	return errors.New("not implemented yet")
+	fs := newFlags("folder-trust")
+	dir := projectFlag(fs)
+	rest, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 1 {
+		return usagef("one decision at most (trust, parent or deny)")
+	}
+	snap := io.loadProject(*dir).snap
+	if len(rest) == 0 {
+		return writeFolderTrust(io, snap)
+	}
+	levels := map[string]trust.TrustLevel{"trust": trust.TrustFolder, "parent": trust.TrustParent, "deny": trust.DoNotTrust}
+	level, ok := levels[rest[0]]
+	if !ok {
+		return usagef("unknown decision %q (want trust, parent or deny)", rest[0])
+	}
+	file := snap.Paths.TrustedFolders
+	if err := trust.SetFolderTrust(ctx, file, snap.ProjectDir, level, io.GOOS); err != nil {
+		return err
+	}
+	fmt.Fprintf(io.Stdout, "recorded %s for %s in %s\n", level, trust.FolderKey(snap.ProjectDir, io.GOOS), file)
+	return writeFolderTrust(io, io.loadProject(*dir).snap)
+}
+
+func writeFolderTrust(io *IO, snap *settingsio.Snapshot) error {
+	ft := snap.FolderTrust
+	fmt.Fprintf(io.Stdout, "project       %s\n", snap.ProjectDir)
+	fmt.Fprintf(io.Stdout, "folder trust  %s\n", ft.State)
+	rule := ft.Rule
+	if rule == "" {
+		rule = "(no rule matches)"
+	}
+	if ft.Level != "" {
+		rule += " " + ft.Level
+	}
+	fmt.Fprintf(io.Stdout, "rule          %s\n", rule)
+	if ft.Reason != "" {
+		fmt.Fprintf(io.Stdout, "why           %s\n", ft.Reason)
+	}
+	fmt.Fprintf(io.Stdout, "file          %s\n", ft.File)
+	if ft.Err != nil {
+		return fmt.Errorf("%v (Gemini CLI refuses to start with this file)", ft.Err)
+	}
+	return nil
 }
