@@ -1,0 +1,143 @@
+package ui
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/settingsio"
+)
+
+// header shows which project is open and the switches that decide whether
+// any hook runs: folder trust and hooksConfig.enabled.
+type header struct {
+	title       *widget.Label
+	demo        *badge
+	path        *widget.Label
+	demoNotice  *widget.Label
+	trustIcon   *widget.Icon
+	trust       *widget.Label
+	enabledIcon *widget.Icon
+	enabled     *widget.Label
+	counts      *widget.Label
+}
+
+func newHeader() *header {
+	h := &header{
+		title:       &widget.Label{Text: "Hookwarden", TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameHeadingText},
+		demo:        newBadge("DEMO", colorAmber),
+		path:        &widget.Label{Selectable: true, Truncation: fyne.TextTruncateEllipsis, TextStyle: fyne.TextStyle{Monospace: true}},
+		demoNotice:  &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance},
+		trustIcon:   widget.NewIcon(nil),
+		trust:       &widget.Label{Wrapping: fyne.TextWrapWord},
+		enabledIcon: widget.NewIcon(nil),
+		enabled:     &widget.Label{Wrapping: fyne.TextWrapWord},
+		counts:      &widget.Label{Wrapping: fyne.TextWrapWord},
+	}
+	h.demo.Hide()
+	h.demoNotice.Hide()
+	return h
+}
+
+func (h *header) buildUI(actions fyne.CanvasObject) fyne.CanvasObject {
+	titleRow := container.NewBorder(nil, nil, container.NewHBox(h.title, h.demo), actions)
+	facts := container.New(layout.NewFormLayout(),
+		key("Folder trust"), container.NewBorder(nil, nil, h.trustIcon, nil, h.trust),
+		key("Hooks"), container.NewBorder(nil, nil, h.enabledIcon, nil, h.enabled),
+		key("Found"), h.counts,
+	)
+	return container.NewVBox(titleRow, h.path, h.demoNotice, facts)
+}
+
+// key is the name of one fact in the header.
+func key(text string) *widget.Label {
+	return &widget.Label{Text: text, TextStyle: fyne.TextStyle{Bold: true}}
+}
+
+func okIcon(ok bool) fyne.Resource {
+	if ok {
+		return theme.NewSuccessThemedResource(theme.ConfirmIcon())
+	}
+	return theme.NewWarningThemedResource(theme.WarningIcon())
+}
+
+func (h *header) showLoading(dir string) {
+	h.path.SetText(dir)
+}
+
+func (h *header) show(p *project) {
+	r := p.Registry
+	names := pathNamer{project: p.Dir, home: p.Home}
+	h.title.SetText(filepath.Base(p.Dir))
+	h.path.SetText(p.Dir)
+	if p.Demo != nil {
+		h.demo.Show()
+		h.demoNotice.SetText(fmt.Sprintf("No hooks in %s, so this is Hookwarden's built-in DEMO project: "+
+			"a temporary copy with its own home, system settings and extension. "+
+			"Your own Gemini CLI files are not read or changed.", p.Requested))
+		h.demoNotice.Show()
+	} else {
+		h.demo.Hide()
+		h.demoNotice.Hide()
+	}
+	h.trustIcon.SetResource(okIcon(r.Snapshot.FolderTrust.Trusted()))
+	h.trust.SetText(trustText(r.Snapshot.FolderTrust, names))
+	h.enabledIcon.SetResource(okIcon(r.HooksEnabled))
+	h.enabled.SetText(enabledText(r, names))
+	h.counts.SetText(countsText(r.Hooks))
+}
+
+func trustText(t settingsio.FolderTrust, names pathNamer) string {
+	s := string(t.State)
+	if s == "" {
+		s = "unknown"
+	}
+	if t.Reason != "" {
+		s += " — " + t.Reason
+	}
+	if t.Err != nil {
+		s += " (" + names.place(t.Err.Path, t.Err.Line, t.Err.Column) + ": " + t.Err.Msg + ")"
+	}
+	if !t.Trusted() {
+		s += ". Gemini CLI runs no settings hooks here, only extension hooks."
+	}
+	return s
+}
+
+func enabledText(r *hooks.Registry, names pathNamer) string {
+	state := "on"
+	if !r.HooksEnabled {
+		state = "off"
+	}
+	if r.HooksEnabledBy == "" {
+		return state + " — Gemini CLI's default (hooksConfig.enabled is not set)"
+	}
+	return state + " — hooksConfig.enabled in " + names.name(r.HooksEnabledBy)
+}
+
+// countsText is "9 hooks: 5 runs, 1 disabled, …" in a fixed status order.
+func countsText(hs []*hooks.Hook) string {
+	order := []hooks.Status{hooks.StatusRuns, hooks.StatusDuplicate, hooks.StatusDisabled,
+		hooks.StatusInvalid, hooks.StatusBlockedUntrustedFolder, hooks.StatusHooksOff}
+	n := map[hooks.Status]int{}
+	for _, h := range hs {
+		n[h.Status]++
+	}
+	var parts []string
+	for _, s := range order {
+		if n[s] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n[s], s))
+		}
+	}
+	if len(parts) == 0 {
+		return plural(len(hs), "hook")
+	}
+	return plural(len(hs), "hook") + ": " + strings.Join(parts, ", ")
+}

@@ -1,0 +1,91 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/hookwarden/hookwarden/hooks"
+)
+
+// hookRow shows one hook: status and name, where it comes from, what it
+// runs, why it has its status, and the diagnostics about it.
+type hookRow struct {
+	hook   *hooks.Hook
+	status *badge
+	name   *widget.Label
+	layer  *badge
+	origin *widget.RichText
+	// command is nil when the name already is the command.
+	command *widget.Label
+	details *widget.Label
+	reason  *widget.Label
+	diags   []*diagnosticLine
+}
+
+func newHookRow(h *hooks.Hook, names pathNamer) *hookRow {
+	r := &hookRow{
+		hook:   h,
+		status: newBadge(statusText(h.Status), statusColor(h.Status)),
+		name:   &widget.Label{Text: h.DisplayName(), TextStyle: fyne.TextStyle{Bold: true}, Truncation: fyne.TextTruncateEllipsis},
+		layer:  newBadge(layerText(h.Origin.Layer), layerColor(h.Origin.Layer)),
+		origin: newNote(originText(h, names), fyne.TextWrapOff),
+		reason: &widget.Label{Text: h.Reason, Wrapping: fyne.TextWrapWord, Importance: reasonImportance(h.Status)},
+	}
+	if h.Name != "" && h.Command != "" {
+		r.command = &widget.Label{Text: h.Command, TextStyle: fyne.TextStyle{Monospace: true}, Truncation: fyne.TextTruncateEllipsis}
+	}
+	details := hookDetails(h)
+	if h.Description != "" {
+		if details != "" {
+			details = h.Description + " · " + details
+		} else {
+			details = h.Description
+		}
+	}
+	if details != "" {
+		r.details = &widget.Label{Text: details, Wrapping: fyne.TextWrapWord}
+	}
+	for _, d := range h.Diagnostics {
+		r.diags = append(r.diags, newDiagnosticLine(d, names))
+	}
+	return r
+}
+
+func originText(h *hooks.Hook, names pathNamer) string {
+	s := names.place(h.Origin.File, h.Origin.Line, h.Origin.Column)
+	if h.Origin.Extension != "" {
+		s = h.Origin.Extension + ": " + s
+	}
+	return s
+}
+
+func reasonImportance(s hooks.Status) widget.Importance {
+	switch s {
+	case hooks.StatusRuns:
+		return widget.SuccessImportance
+	case hooks.StatusInvalid:
+		return widget.DangerImportance
+	case hooks.StatusBlockedUntrustedFolder, hooks.StatusDuplicate:
+		return widget.WarningImportance
+	}
+	return widget.MediumImportance
+}
+
+func (r *hookRow) buildUI() fyne.CanvasObject {
+	top := container.NewBorder(nil, nil, r.status, container.NewHBox(r.layer, r.origin), r.name)
+	lines := []fyne.CanvasObject{top}
+	if r.command != nil {
+		lines = append(lines, r.command)
+	}
+	if r.details != nil {
+		lines = append(lines, r.details)
+	}
+	if r.hook.Reason != "" {
+		lines = append(lines, r.reason)
+	}
+	for _, d := range r.diags {
+		lines = append(lines, d.buildUI())
+	}
+	return container.NewVBox(lines...)
+}

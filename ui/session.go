@@ -1,0 +1,95 @@
+package ui
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/hookwarden/hookwarden/assets"
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/settingsio"
+)
+
+// Options say which project the window opens and in which environment.
+type Options struct {
+	// ProjectDir is the folder to open ("" for the working folder).
+	ProjectDir string
+	// Env is the process environment the agent would see.
+	Env settingsio.Env
+	// GOOS selects the platform's file locations.
+	GOOS string
+	// Home is the user's home folder (GEMINI_CLI_HOME in Env overrides it).
+	Home string
+	// DemoDir returns an empty folder to copy the demo project into when
+	// the opened folder has no hooks. Nil means a new temporary folder,
+	// removed when the window closes.
+	DemoDir func() (string, error)
+}
+
+// project is one loaded folder as the window shows it.
+type project struct {
+	Dir  string
+	Env  settingsio.Env
+	Home string
+	GOOS string
+	// Requested is the folder the user asked for; it differs from Dir when
+	// the demo is shown instead.
+	Requested string
+	// Demo is the materialized demo when the window shows it, else nil.
+	Demo     *assets.Demo
+	Registry *hooks.Registry
+}
+
+// openProject loads dir. When dir has nothing to show (no hooks and no
+// diagnostics) it loads a fresh copy of the demo project instead; a folder
+// with a broken settings file is always shown, so the error is not hidden.
+func openProject(opts Options, dir string) (*project, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, fmt.Errorf("project folder %s: %w", dir, err)
+	}
+	p := &project{Dir: abs, Env: opts.Env, Home: opts.Home, GOOS: opts.GOOS, Requested: abs}
+	p.load()
+	if len(p.Registry.Hooks) > 0 || len(p.Registry.Diagnostics) > 0 {
+		return p, nil
+	}
+	return openDemo(opts, abs)
+}
+
+// openDemo copies the demo project into a folder of its own and loads it
+// with an environment that points at the copy only.
+func openDemo(opts Options, requested string) (*project, error) {
+	newDir := opts.DemoDir
+	if newDir == nil {
+		newDir = func() (string, error) { return os.MkdirTemp("", "hookwarden-demo-") }
+	}
+	dir, err := newDir()
+	if err != nil {
+		return nil, fmt.Errorf("making a folder for the demo project: %w", err)
+	}
+	demo, err := assets.MaterializeDemo(dir)
+	if err != nil {
+		return nil, err
+	}
+	p := &project{Dir: demo.ProjectDir, Env: demo.Overlay(opts.Env), Home: demo.Home,
+		GOOS: opts.GOOS, Requested: requested, Demo: &demo}
+	p.load()
+	return p, nil
+}
+
+// load (re)reads every file of the project and rebuilds its registry.
+func (p *project) load() {
+	snap := settingsio.Load(settingsio.Options{ProjectDir: p.Dir, Env: p.Env, GOOS: p.GOOS, Home: p.Home})
+	p.Registry = hooks.Build(snap)
+}
+
+// reloaded returns a copy of p with its files read again.
+func (p *project) reloaded() *project {
+	q := *p
+	q.load()
+	return &q
+}
+
+// ownsDemo reports whether p's demo copy lives in a temporary folder that
+// the window made and must remove.
+func (p *project) ownsDemo(opts Options) bool { return p.Demo != nil && opts.DemoDir == nil }
