@@ -2,4 +2,36 @@
 // writes Gemini's trusted_hooks.json and trustedFolders.json, keeps
 // Hookwarden's own store of approved script contents, and renders diffs of
 // changed commands and scripts.
+//
+// What Gemini CLI 0.61 does (hooks/trustedHooks.js, utils/trust.js): in a
+// trusted folder, at start, it walks the workspace settings' "hooks"
+// object, keys every non-runtime entry as `${name}:${command}` (the command
+// after load-time expansion), warns about the keys missing from
+// trusted_hooks.json under path.resolve(cwd), and then adds all keys. It
+// never looks at the scripts a command runs.
+//
+// The pieces:
+//
+//   - ProjectHooks: the entries Gemini keys, with Key and Label exactly as
+//     Gemini computes them (JavaScript String() of odd values, key order of
+//     Object.keys, the null entry that makes Gemini's check fail).
+//   - ReadTrustedHooks, TrustKeys, UntrustKeys, RepairTrustedHooks:
+//     trusted_hooks.json patched in place (only the project's array
+//     changes, in JSON.stringify(…, null, 2) layout), atomic, never written
+//     when JSON.parse would reject it.
+//   - Store: Hookwarden's approvals (places and script fingerprints) in
+//     <UserConfigDir>/hookwarden/approvals.json.
+//   - FindScripts: the script files a command runs, from its shell syntax.
+//   - Audit: every workspace hook as trusted, new, changed or
+//     script-changed, plus trusted keys that match nothing (Gone).
+//   - Select, Approve, Revoke: the review actions.
+//   - SetFolderTrust, FolderKey: trustedFolders.json as Gemini's trust
+//     dialog writes it, comments kept.
+//   - WordDiff, LineDiff, RenderWordDiff, RenderLineDiff: diffs as Spans.
+//
+// Known difference: when a settings file passes Gemini's schema
+// validation, Gemini walks the known events in schema order (BeforeTool,
+// AfterTool, BeforeAgent, AfterAgent, Notification, …) instead of file
+// order. Keys and the set of warnings are the same; only the order of
+// Report.GeminiWarnings (and of keys Gemini itself appends) can differ.
 package trust
