@@ -1,7 +1,10 @@
 package ui
 
 import (
+	"image/color"
+
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
@@ -21,6 +24,7 @@ type hookRow struct {
 	details *widget.Label
 	reason  *widget.Label
 	diags   []*diagnosticLine
+	box     *fyne.Container
 }
 
 func newHookRow(h *hooks.Hook, names pathNamer) *hookRow {
@@ -74,18 +78,37 @@ func reasonImportance(s hooks.Status) widget.Importance {
 
 func (r *hookRow) buildUI() fyne.CanvasObject {
 	top := container.NewBorder(nil, nil, r.status, container.NewHBox(r.layer, r.origin), r.name)
-	lines := []fyne.CanvasObject{top}
+	var lines []fyne.CanvasObject
 	if r.command != nil {
 		lines = append(lines, r.command)
 	}
 	if r.details != nil {
 		lines = append(lines, r.details)
 	}
-	if r.hook.Reason != "" {
+	if r.hook.Reason != "" && !r.reasonInDiagnostics() {
 		lines = append(lines, r.reason)
 	}
 	for _, d := range r.diags {
 		lines = append(lines, d.buildUI())
 	}
-	return container.NewVBox(lines...)
+	r.box = container.NewVBox(top, container.NewBorder(nil, nil, indent(), nil, container.NewVBox(lines...)))
+	return r.box
+}
+
+// reasonInDiagnostics reports whether a diagnostic already says the reason
+// (with its place), so the row need not say it twice.
+func (r *hookRow) reasonInDiagnostics() bool {
+	for _, d := range r.hook.Diagnostics {
+		if d.Message == r.hook.Reason {
+			return true
+		}
+	}
+	return false
+}
+
+// indent is the blank space that sets a hook's details off from its name.
+func indent() fyne.CanvasObject {
+	r := canvas.NewRectangle(color.Transparent)
+	r.SetMinSize(fyne.NewSize(18, 0))
+	return r
 }
