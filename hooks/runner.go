@@ -216,10 +216,12 @@ type runContext struct {
 	// stdin caches the serialized input per input object.
 	mu       sync.Mutex
 	payloads map[*Object]string
+	// exes caches the shell's path per PATH value.
+	exes map[string]string
 }
 
 func (r *Runner) newRunContext(input *Object) *runContext {
-	rc := &runContext{r: r, baseEnv: SanitizeEnv(r.Env, r.Sanitization), payloads: map[*Object]string{}}
+	rc := &runContext{r: r, baseEnv: SanitizeEnv(r.Env, r.Sanitization), payloads: map[*Object]string{}, exes: map[string]string{}}
 	if r.Shell != nil {
 		rc.shell = *r.Shell
 	} else {
@@ -283,6 +285,7 @@ func (rc *runContext) execute(ctx context.Context, h *Hook, event Event, input *
 	env := rc.hookEnv(h, input)
 	spawn := spawnSpec{
 		shell:   rc.shell,
+		exe:     rc.executable(env),
 		command: res.Command,
 		env:     env,
 		stdin:   res.Stdin,
@@ -317,6 +320,20 @@ func (rc *runContext) execute(ctx context.Context, h *Hook, event Event, input *
 		res.Output, res.OutputFormat = res.Parsed.Output, res.Parsed.Format
 	}
 	return res
+}
+
+// executable resolves the shell on the hook environment's PATH, as libuv
+// does for the child, once per PATH value.
+func (rc *runContext) executable(env []string) string {
+	path := envPath(env)
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	if exe, ok := rc.exes[path]; ok {
+		return exe
+	}
+	exe := resolveExecutable(rc.shell.Executable, env)
+	rc.exes[path] = exe
+	return exe
 }
 
 func (r *Runner) grace() time.Duration {

@@ -11,7 +11,9 @@ import (
 
 // spawnSpec is one hook process to run.
 type spawnSpec struct {
-	shell   ShellConfig
+	shell ShellConfig
+	// exe is the resolved shell path ("" = not found on PATH).
+	exe     string
 	command string
 	env     []string
 	dir     string
@@ -45,10 +47,8 @@ const stdinInlineMax = 4096
 // the process exited (or was killed) while something still holds the pipes.
 func (s *spawnSpec) run(ctx context.Context) spawnResult {
 	var res spawnResult
-	exe := s.shell.Executable
-	if p := resolveExecutable(exe, s.env); p != "" {
-		exe = p
-	} else {
+	exe := s.exe
+	if exe == "" {
 		res.startErr = "spawn " + s.shell.Executable + " ENOENT"
 		return res
 	}
@@ -218,14 +218,16 @@ func readCapped(f *os.File, limit int) ([]byte, bool) {
 // resolveExecutable finds the shell on the hook environment's PATH, as
 // libuv does for the child ("" = not found).
 func resolveExecutable(name string, env []string) string {
-	path := ""
+	return lookPathIn(name, envPath(env), goos())
+}
+
+func envPath(env []string) string {
 	for i := len(env) - 1; i >= 0; i-- {
 		if len(env[i]) > 5 && env[i][:5] == "PATH=" {
-			path = env[i][5:]
-			break
+			return env[i][5:]
 		}
 	}
-	return lookPathIn(name, path, goos())
+	return ""
 }
 
 // errnoName gives the errno code Node prints ("ENOENT"), or the error text.
