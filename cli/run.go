@@ -2,10 +2,260 @@ package cli
 
 import (
 	"context"
-	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/settingsio"
+	"github.com/hookwarden/hookwarden/trust"
 )
 
-// runRun is not written yet.
+// runRun dry-runs the hooks of an event: it plans them as Gemini CLI
+// would, runs them with the input Gemini would send (a sample, or --input),
+// aggregates the results and says what Gemini would do.
+//
+// It never runs a hook the user did not ask for: a workspace hook that is
+// not approved in trusted_hooks.json needs --yes, and in an untrusted folder
+// (where Gemini runs no settings hook) nothing runs unless --as-trusted.
 func runRun(ctx context.Context, io *IO, args []string) error {
-	return errors.New("not implemented yet")
+	fs := newFlags("run")
+	dir := projectFlag(fs)
+	eventName := fs.String("event", "", "hook event (e.g. BeforeTool)")
+	tool := fs.String("tool", "", "tool name for BeforeTool/AfterTool")
+	trigger := fs.String("trigger", "", "trigger for SessionStart/SessionEnd/PreCompress")
+	inputPath := fs.String("input", "", "hook input JSON file (- for stdin); default: a sample payload")
+	var only stringList
+	fs.Var(&only, "hook", "run only this hook (name, command, name:command key or id); repeatable")
+	yes := fs.Bool("yes", false, "also run workspace hooks that are not approved in trusted_hooks.json")
+	asTrusted := fs.Bool("as-trusted", false, "in an untrusted folder, plan and run as if it were trusted")
+	asJSON := fs.Bool("json", false, "print a JSON document")
+	rest, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		return usagef("unexpected argument %q", rest[0])
+	}
+	var fields *hooks.Object
+	if *inputPath != "" {
+		if fields, err = readInputFields(io, *inputPath); err != nil {
+			return err
+		}
+		if *tool == "" && *trigger == "" {
+			*tool, *trigger = contextFromInput(hooks.Event(*eventName), fields)
+		}
+	}
+	event, pctx, err := eventAndContext(*eventName, *tool, *trigger)
+	if err != nil {
+		return err
+	}
+	p := io.loadProject(*dir)
+	folderTrusted := p.snap.FolderTrust.Trusted()
+	if !folderTrusted && *asTrusted {
+		snap := *p.snap
+		snap.FolderTrust.State = settingsio.FolderTrusted
+		p = &project{snap: &snap, reg: hooks.Build(&snap)}
+	}
+	plan := p.reg.Plan(event, pctx)
+
+	input, err := buildInput(io, p.snap, event, *tool, *trigger, fields)
+	if err != nil {
+		return err
+	}
+	sel, err := selectHooks(plan, only)
+	if err != nil {
+		return err
+	}
+	gate := gateWorkspaceHooks(p.snap, sel, *yes)
+
+	rep := runReport{
+		Project: p.snap.ProjectDir, Event: event, Context: pctx, FolderTrust: p.snap.FolderTrust,
+		AsTrusted: !folderTrusted && *asTrusted, Plan: plan, Selected: sel, Skipped: gate.skipped,
+		TrustError: gate.err, Input: input,
+	}
+	if gate.run != nil {
+		runner := &hooks.Runner{
+			Env:          io.Env,
+			Sanitization: sanitizationSettings(p.snap),
+			PlansDir:     hooks.PlansDirFor(io.home(), p.snap.ProjectDir, hooks.ToJSString(input.Value("session_id"))),
+		}
+		out := runner.Run(ctx, hooks.Request{Plan: gate.run, Input: input, FolderTrusted: rep.FolderTrust.Trusted() || rep.AsTrusted})
+		rep.Outcome = &out
+	}
+	if *asJSON {
+		err = writeJSON(io.Stdout, rep.document())
+	} else {
+		err = rep.writeText(io.Stdout)
+	}
+	if err != nil {
+		return err
+	}
+	if len(gate.skipped) > 0 {
+		return &ExitError{Code: ExitNeedsReview, Msg: fmt.Sprintf("%d workspace hook(s) not run: not approved in trusted_hooks.json (review them with 'hookwarden audit', approve with 'hookwarden trust', or pass --yes)", len(gate.skipped))}
+	}
+	return nil
+}
+
+// readInputFields reads a hook input object from a file or stdin.
+func readInputFields(io *IO, path string) (*hooks.Object, error) {
+	var data []byte
+	var err error
+	if path == "-" {
+		data, err = readAll(io.Stdin)
+	} else {
+		data, err = os.ReadFile(path)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading input %s: %w", path, err)
+	}
+	v, err := hooks.ParseJSON(hooks.DecodeUTF8(data))
+	if err != nil {
+		return nil, fmt.Errorf("input %s: %w", path, err)
+	}
+	o, ok := v.(*hooks.Object)
+	if !ok {
+		return nil, fmt.Errorf("input %s: the hook input must be a JSON object", path)
+	}
+	return o, nil
+}
+
+func readAll(r io.Reader) ([]byte, error) {
+	if r == nil {
+		return nil, nil
+	}
+	return io.ReadAll(r)
+}
+
+// contextFromInput takes the planner context from the input's own fields
+// (tool_name, source, reason, trigger) when no flag gives it.
+func contextFromInput(event hooks.Event, in *hooks.Object) (tool, trigger string) {
+	str := func(k string) string { s, _ := in.Value(k).(string); return s }
+	switch event {
+	case hooks.BeforeTool, hooks.AfterTool:
+		return str("tool_name"), ""
+	case hooks.SessionStart:
+		return "", str("source")
+	case hooks.SessionEnd:
+		return "", str("reason")
+	case hooks.PreCompress:
+		return "", str("trigger")
+	}
+	return "", ""
+}
+
+// buildInput is the sample input for the event, with the --input fields
+// spread over it ({...base, ...fields}).
+func buildInput(io *IO, snap *settingsio.Snapshot, event hooks.Event, tool, trigger string, fields *hooks.Object) (*hooks.Object, error) {
+	in, err := hooks.SampleInput(hooks.SampleOptions{Event: event, Tool: tool, Trigger: trigger, ProjectDir: snap.ProjectDir, Home: io.home(), Now: time.Now()})
+	if err != nil {
+		return nil, err
+	}
+	if fields != nil {
+		if event.MatcherKind() == hooks.MatchToolName {
+			// the sample's tool fields must not leak into the user's input
+			for _, k := range []string{"tool_input", "tool_response", "mcp_context"} {
+				in.Delete(k)
+			}
+		}
+		hooks.SpreadInto(in, fields)
+	}
+	return in, nil
+}
+
+// selectHooks keeps the plan hooks the user named with --hook (all when
+// none), in plan order.
+func selectHooks(plan *hooks.Plan, only []string) (*hooks.Plan, error) {
+	if plan == nil || len(only) == 0 {
+		return plan, nil
+	}
+	sel := &hooks.Plan{Event: plan.Event, Sequential: plan.Sequential}
+	used := make([]bool, len(only))
+	for _, h := range plan.Hooks {
+		for i, want := range only {
+			if want == h.DisplayName() || want == h.Name || want == h.Command || want == h.Key() || want == h.ID {
+				used[i] = true
+				sel.Hooks = append(sel.Hooks, h)
+				break
+			}
+		}
+	}
+	var missing []string
+	for i, u := range used {
+		if !u {
+			missing = append(missing, only[i])
+		}
+	}
+	if len(missing) > 0 {
+		var names []string
+		for _, h := range plan.Hooks {
+			names = append(names, h.DisplayName())
+		}
+		return nil, usagef("no hook %q in the plan for %s (it has: %s)", strings.Join(missing, `", "`), plan.Event, strings.Join(names, ", "))
+	}
+	return sel, nil
+}
+
+// gate is the part of a plan that may run and the hooks held back.
+type gate struct {
+	run     *hooks.Plan
+	skipped []*hooks.Hook
+	err     string
+}
+
+// gateWorkspaceHooks holds back workspace hooks that are not approved in
+// trusted_hooks.json, unless yes.
+func gateWorkspaceHooks(snap *settingsio.Snapshot, plan *hooks.Plan, yes bool) gate {
+	if plan == nil {
+		return gate{}
+	}
+	if yes {
+		return gate{run: plan}
+	}
+	var g gate
+	trusted, err := trust.TrustedKeys(snap, trust.Options{})
+	if err != nil {
+		g.err = err.Error()
+	}
+	approved := map[string]bool{}
+	for _, k := range trusted {
+		approved[k] = true
+	}
+	run := &hooks.Plan{Event: plan.Event, Sequential: plan.Sequential}
+	for _, h := range plan.Hooks {
+		if h.Origin.Layer == settingsio.LayerWorkspace && !approved[h.Key()] {
+			g.skipped = append(g.skipped, h)
+			continue
+		}
+		run.Hooks = append(run.Hooks, h)
+	}
+	if len(run.Hooks) > 0 {
+		g.run = run
+	}
+	return g
+}
+
+// sanitizationSettings reads security.environmentVariableRedaction.
+func sanitizationSettings(snap *settingsio.Snapshot) hooks.Sanitization {
+	var s hooks.Sanitization
+	if n, _ := snap.Setting("security", "environmentVariableRedaction", "enabled"); n != nil {
+		s.Enabled = n.Truthy()
+	}
+	list := func(key string) []string {
+		n, _ := snap.Setting("security", "environmentVariableRedaction", key)
+		if n == nil || n.Kind != settingsio.Array {
+			return nil
+		}
+		var out []string
+		for _, it := range n.Items {
+			if it.Kind == settingsio.String {
+				out = append(out, it.Str)
+			}
+		}
+		return out
+	}
+	s.Allowed, s.Blocked = list("allowed"), list("blocked")
+	return s
 }

@@ -1,0 +1,244 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/settingsio"
+)
+
+// runReport is everything `hookwarden run` found and did.
+type runReport struct {
+	Project     string
+	Event       hooks.Event
+	Context     *hooks.PlanContext
+	FolderTrust settingsio.FolderTrust
+	AsTrusted   bool
+	// Plan is Gemini's plan; Selected the part --hook chose; Skipped the
+	// workspace hooks held back for lack of approval.
+	Plan, Selected *hooks.Plan
+	Skipped        []*hooks.Hook
+	TrustError     string
+	Input          *hooks.Object
+	Outcome        *hooks.Outcome
+}
+
+func (r *runReport) label() string { return string(r.Event) + contextLabel(r.Context) }
+
+// geminiNote explains why Gemini's own result differs from this run.
+func (r *runReport) notes() []string {
+	var ns []string
+	if !r.FolderTrust.Trusted() {
+		if r.AsTrusted {
+			ns = append(ns, "The folder is not trusted: Gemini itself would run none of these settings hooks (planned and run here as if trusted, --as-trusted).")
+		} else {
+			ns = append(ns, "The folder is not trusted ("+r.FolderTrust.Reason+"): Gemini registers no settings hook here. Pass --as-trusted to run them anyway.")
+		}
+	}
+	if r.Plan != nil && r.Selected != nil && len(r.Selected.Hooks) != len(r.Plan.Hooks) {
+		ns = append(ns, fmt.Sprintf("Only %d of the %d planned hooks ran (--hook); Gemini would run them all.", len(r.Selected.Hooks), len(r.Plan.Hooks)))
+	}
+	for _, h := range r.Skipped {
+		ns = append(ns, fmt.Sprintf("Not run: %s (%s) is a workspace hook not approved in trusted_hooks.json; Gemini would warn and run it. Pass --yes to run it.", h.DisplayName(), originLabel(h)))
+	}
+	if r.TrustError != "" {
+		ns = append(ns, "trusted_hooks.json: "+r.TrustError)
+	}
+	return ns
+}
+
+func (r *runReport) writeText(w io.Writer) error {
+	b := &strings.Builder{}
+	switch {
+	case r.Plan == nil:
+		fmt.Fprintf(b, "%s: no hook runs; Gemini goes ahead\n", r.label())
+	case r.Outcome == nil:
+		fmt.Fprintf(b, "%s: nothing was run\n", r.label())
+	default:
+		v := hooks.Explain(r.label(), r.Outcome)
+		fmt.Fprintln(b, v.Headline)
+		for _, d := range v.Details {
+			fmt.Fprintf(b, "  %s\n", d)
+		}
+	}
+	for _, n := range r.notes() {
+		fmt.Fprintf(b, "  note: %s\n", n)
+	}
+	if r.Outcome != nil {
+		o := r.Outcome
+		mode := "in parallel"
+		if o.Sequential {
+			mode = "one after another"
+		}
+		fmt.Fprintf(b, "\n%d hook(s) ran %s in %s\n", len(o.Results), mode, ms(o.Duration))
+		for i := range o.Results {
+			writeResultText(b, i, &o.Results[i])
+		}
+		var eventWarnings []hooks.Warning
+		for _, wn := range o.Warnings {
+			if wn.Index < 0 {
+				eventWarnings = append(eventWarnings, wn)
+			}
+		}
+		for _, wn := range o.Warnings {
+			if wn.Index >= 0 && (wn.Code == hooks.WarnAskOverridden || wn.Code == hooks.WarnDecisionReplaced) {
+				eventWarnings = append(eventWarnings, wn)
+			}
+		}
+		for _, wn := range eventWarnings {
+			fmt.Fprintf(b, "  ! %s\n", wn.Message)
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func writeResultText(b *strings.Builder, i int, r *hooks.Result) {
+	status := "ok"
+	switch {
+	case r.Error != "":
+		status = "error: " + r.Error
+	case r.HasExitCode:
+		status = fmt.Sprintf("exit %d", r.ExitCode)
+		if r.Signal != "" {
+			status = "killed by " + r.Signal
+		}
+	}
+	format := ""
+	if r.OutputFormat != "" {
+		format = ", " + r.OutputFormat
+	}
+	fmt.Fprintf(b, "\n  %d. %s  (%s)\n     %s, %s%s\n", i+1, r.Hook.DisplayName(), originLabel(r.Hook), status, ms(r.Duration), format)
+	if r.Output != nil {
+		fmt.Fprintf(b, "     output: %s\n", clip(string(hooks.AppendJSON(nil, r.Output)), 400))
+	}
+	for _, s := range []struct{ name, text string }{{"stdout", r.Stdout}, {"stderr", r.Stderr}} {
+		if t := strings.TrimSpace(s.text); t != "" {
+			fmt.Fprintf(b, "     %s: %s\n", s.name, clip(strings.ReplaceAll(t, "\n", "\n             "), 400))
+		}
+	}
+	for _, wn := range r.Warnings {
+		if wn.Code == hooks.WarnAskOverridden || wn.Code == hooks.WarnDecisionReplaced {
+			continue
+		}
+		fmt.Fprintf(b, "     ! %s\n", wn.Message)
+	}
+}
+
+func clip(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n]) + fmt.Sprintf("… (%d more characters)", len(r)-n)
+	}
+	return s
+}
+
+func ms(d time.Duration) string {
+	return fmt.Sprintf("%.1f ms", float64(d)/float64(time.Millisecond))
+}
+
+// JSON document.
+
+type runDoc struct {
+	Project     string                 `json:"project"`
+	Event       hooks.Event            `json:"event"`
+	Context     *hooks.PlanContext     `json:"context"`
+	FolderTrust settingsio.FolderTrust `json:"folder_trust"`
+	AsTrusted   bool                   `json:"as_trusted"`
+	Plan        planDoc                `json:"plan"`
+	Ran         []string               `json:"ran"`
+	Skipped     []string               `json:"skipped"`
+	Notes       []string               `json:"notes"`
+	Input       *hooks.Object          `json:"input"`
+	Verdict     *hooks.Verdict         `json:"verdict"`
+	Results     []resultDoc            `json:"results"`
+	Aggregated  *aggregatedDoc         `json:"aggregated"`
+	Warnings    []hooks.Warning        `json:"warnings"`
+	DurationMS  float64                `json:"duration_ms"`
+}
+
+type resultDoc struct {
+	ID           string          `json:"id"`
+	Name         string          `json:"name"`
+	Key          string          `json:"key"`
+	Command      string          `json:"command"`
+	Stdin        string          `json:"stdin"`
+	Success      bool            `json:"success"`
+	ExitCode     *int            `json:"exit_code"`
+	Signal       string          `json:"signal,omitempty"`
+	OutputFormat *string         `json:"output_format"`
+	Output       hooks.Value     `json:"output"`
+	Stdout       *string         `json:"stdout"`
+	Stderr       *string         `json:"stderr"`
+	Error        *string         `json:"error"`
+	TimedOut     bool            `json:"timed_out"`
+	Cancelled    bool            `json:"cancelled"`
+	Truncated    bool            `json:"truncated"`
+	PipesHeld    bool            `json:"pipes_held"`
+	DurationMS   float64         `json:"duration_ms"`
+	Warnings     []hooks.Warning `json:"warnings"`
+}
+
+type aggregatedDoc struct {
+	Success         bool           `json:"success"`
+	Strategy        hooks.Strategy `json:"strategy"`
+	FinalOutput     *hooks.Object  `json:"final_output"`
+	Errors          []string       `json:"errors"`
+	TotalDurationMS float64        `json:"total_duration_ms"`
+	Aborted         string         `json:"aborted,omitempty"`
+}
+
+func msFloat(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+func (r *runReport) document() runDoc {
+	doc := runDoc{
+		Project: r.Project, Event: r.Event, Context: r.Context, FolderTrust: r.FolderTrust, AsTrusted: r.AsTrusted,
+		Plan: planDocument(r.Event, r.Plan), Ran: []string{}, Skipped: []string{}, Notes: r.notes(), Input: r.Input,
+		Results: []resultDoc{}, Warnings: []hooks.Warning{},
+	}
+	if doc.Notes == nil {
+		doc.Notes = []string{}
+	}
+	for _, h := range r.Skipped {
+		doc.Skipped = append(doc.Skipped, h.ID)
+	}
+	o := r.Outcome
+	if o == nil {
+		return doc
+	}
+	v := hooks.Explain(r.label(), o)
+	doc.Verdict = &v
+	doc.Warnings = o.Warnings
+	doc.DurationMS = msFloat(o.Duration)
+	for i := range o.Results {
+		res := &o.Results[i]
+		doc.Ran = append(doc.Ran, res.Hook.ID)
+		rd := resultDoc{
+			ID: res.Hook.ID, Name: res.Hook.DisplayName(), Key: res.Hook.Key(), Command: res.Command, Stdin: res.Stdin,
+			Success: res.Success, Signal: res.Signal, Output: res.Output, TimedOut: res.TimedOut, Cancelled: res.Cancelled,
+			Truncated: res.Truncated, PipesHeld: res.PipesHeld, DurationMS: msFloat(res.Duration), Warnings: res.Warnings,
+		}
+		if rd.Warnings == nil {
+			rd.Warnings = []hooks.Warning{}
+		}
+		if res.HasExitCode {
+			rd.ExitCode = &res.ExitCode
+		}
+		if res.OutputFormat != "" {
+			rd.OutputFormat = &res.OutputFormat
+		}
+		if res.HasStreams {
+			rd.Stdout, rd.Stderr = &res.Stdout, &res.Stderr
+		}
+		if res.Error != "" {
+			rd.Error = &res.Error
+		}
+		doc.Results = append(doc.Results, rd)
+	}
+	a := o.Aggregated
+	doc.Aggregated = &aggregatedDoc{Success: a.Success, Strategy: a.Strategy, FinalOutput: a.FinalOutput,
+		Errors: a.Errors, TotalDurationMS: msFloat(a.TotalDuration), Aborted: o.Aborted}
+	return doc
+}
