@@ -64,10 +64,11 @@ func originText(h *hooks.Hook, names pathNamer) string {
 	return s
 }
 
+// reasonImportance colours the reason of a hook that will not run as Gemini
+// might expect; a running hook's reason stays plain (its badge is green, and
+// the theme's success green is hard to read on a light background).
 func reasonImportance(s hooks.Status) widget.Importance {
 	switch s {
-	case hooks.StatusRuns:
-		return widget.SuccessImportance
 	case hooks.StatusInvalid:
 		return widget.DangerImportance
 	case hooks.StatusBlockedUntrustedFolder, hooks.StatusDuplicate:
