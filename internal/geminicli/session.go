@@ -21,6 +21,10 @@ type Session struct {
 	socket string
 	name   string
 	env    []string
+	// statusFile receives the CLI's exit status from the shell that runs
+	// it: tmux 3.3 sometimes shows a pane dead without ever reporting the
+	// status.
+	statusFile string
 	// panePID is the CLI's pid; tmux makes it a session and group leader,
 	// so its hooks share its process group.
 	panePID int
@@ -50,9 +54,14 @@ func (s *Session) SendKeys(ctx context.Context, keys ...string) error {
 }
 
 // Exited reports whether the CLI has ended and, if so, its exit status
-// (128+n when signal n killed it). tmux may show the pane dead a moment
-// before it has reaped the process; that counts as not ended yet.
+// (128+n when signal n killed it). A pane that tmux shows dead without a
+// status counts as not ended yet, unless the status file says otherwise.
 func (s *Session) Exited(ctx context.Context) (bool, int, error) {
+	if data, err := os.ReadFile(s.statusFile); err == nil {
+		if code, err := strconv.Atoi(strings.TrimSpace(string(data))); err == nil {
+			return true, code, nil
+		}
+	}
 	out, err := s.tmux(ctx, "display-message", "-p", "-t", s.name,
 		"#{pane_dead}:#{pane_dead_status}:#{pane_dead_signal}")
 	if err != nil {
@@ -146,9 +155,13 @@ func startSession(ctx context.Context, opts Options, dir string) (*Session, erro
 	if err := os.WriteFile(conf, []byte("set -g remain-on-exit on\nset -g history-limit 10000\nset -g default-terminal xterm-256color\n"), 0o644); err != nil {
 		return nil, fmt.Errorf("writing tmux config: %w", err)
 	}
-	s := &Session{socket: filepath.Join(dir, "tmux.sock"), name: "gemini", env: opts.Environ()}
+	s := &Session{socket: filepath.Join(dir, "tmux.sock"), name: "gemini", env: opts.Environ(),
+		statusFile: filepath.Join(dir, "exit-status")}
+	// The pane runs sh (the group leader), which runs node in the
+	// foreground and writes its exit status.
 	args := []string{"-f", conf, "new-session", "-d", "-s", s.name, "-x", "200", "-y", "50",
-		"-c", opts.ProjectDir, "--", "node"}
+		"-c", opts.ProjectDir, "--", "/bin/sh", "-c", `status=$1; shift; node "$@"; echo $? > "$status"`,
+		"sh", s.statusFile}
 	args = append(args, cliArgs(opts, "-i")...)
 	if _, err := s.tmux(ctx, args...); err != nil {
 		return nil, fmt.Errorf("starting the CLI in tmux: %w", err)
