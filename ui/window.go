@@ -163,6 +163,8 @@ func (m *mainWindow) show(p *project, err error) {
 // removeDemo deletes the temporary copy of the demo project the window made.
 func (m *mainWindow) removeDemo() {
 	if m.current != nil && m.current.ownsDemo(m.opts) {
-		os.RemoveAll(m.current.Demo.Root)
+		if err := os.RemoveAll(m.current.Demo.Root); err != nil {
+			fyne.LogError("removing the demo copy "+m.current.Demo.Root, err)
+		}
 	}
 }
