@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"syscall"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
@@ -42,7 +43,19 @@ func main() {
 	ui.Create(a, w, ui.Options{ProjectDir: dir, Env: os.Environ(), GOOS: runtime.GOOS, Home: home})
 	w.Resize(fyne.NewSize(1120, 760))
 	w.SetMaster()
+	quitOnSignal(a)
 	w.ShowAndRun()
+}
+
+// quitOnSignal stops the app cleanly on Ctrl+C or SIGTERM, so that it
+// removes the temporary copy of the demo project.
+func quitOnSignal(a fyne.App) {
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		<-sig
+		fyne.Do(a.Quit)
+	}()
 }
 
 func runCLI(args []string) int {

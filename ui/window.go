@@ -23,6 +23,7 @@ func Create(a fyne.App, w fyne.Window, opts Options) {
 	w.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon))
 	w.SetContent(m.buildUI())
 	w.SetOnClosed(m.removeDemo)
+	a.Lifecycle().SetOnStopped(m.removeDemo)
 	w.SetOnDropped(m.onDropped)
 	m.addShortcuts()
 	m.open(opts.ProjectDir)
