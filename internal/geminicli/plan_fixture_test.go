@@ -47,12 +47,19 @@ type fixtureVariant struct {
 	name string
 	// trust is the project's trustedFolders.json level ("" for no entry).
 	trust string
+	// trustKey is the trustedFolders.json key relative to the project
+	// ("" for the project itself; "sub" with TRUST_PARENT trusts the
+	// project).
+	trustKey string
 	// trustEnv sets GEMINI_CLI_TRUST_WORKSPACE=true.
 	trustEnv bool
 	// insecureSystem puts the system files below the temp folder, which
 	// Gemini refuses (world-writable /tmp).
 	insecureSystem bool
 	interactive    bool
+	// edit changes the settings files before they are written, keyed by
+	// "system-defaults", "user", "workspace", "system".
+	edit func(settings map[string]map[string]any)
 }
 
 // echoTo is a hook command that appends id to the log through $HW_LOG (an
@@ -216,6 +223,10 @@ func newPlanFixture(t *testing.T, bundle string, v fixtureVariant) planFixture {
 		"BeforeTool":   []any{def(noMatcher, commandHook("bt-ext-off", echoTo("bt.ext-off")))},
 	}}
 
+	if v.edit != nil {
+		v.edit(map[string]map[string]any{"system-defaults": systemDefaults, "user": user,
+			"workspace": workspace, "system": system})
+	}
 	gemini := filepath.Join(f.home, ".gemini")
 	writeJSON(t, filepath.Join(f.sysDir, "system-defaults.json"), systemDefaults)
 	writeJSON(t, filepath.Join(f.sysDir, "settings.json"), system)
@@ -232,7 +243,7 @@ func newPlanFixture(t *testing.T, bundle string, v fixtureVariant) planFixture {
 	})
 	trusted := map[string]string{}
 	if v.trust != "" {
-		trusted[f.project] = v.trust
+		trusted[filepath.Join(f.project, v.trustKey)] = v.trust
 	}
 	writeJSON(t, filepath.Join(gemini, "trustedFolders.json"), trusted)
 	writeFile(t, filepath.Join(f.project, "notes.txt"), "hello world\n")
@@ -256,4 +267,14 @@ func newPlanFixture(t *testing.T, bundle string, v fixtureVariant) planFixture {
 
 func (f planFixture) String() string {
 	return fmt.Sprintf("project %s, home %s, system files in %s (secure: %v)", f.project, f.home, f.sysDir, f.systemSecure)
+}
+
+// setIn sets settings[layer].<section>.<key> = value.
+func setIn(settings map[string]map[string]any, layer, section, key string, value any) {
+	m, ok := settings[layer][section].(map[string]any)
+	if !ok {
+		m = map[string]any{}
+		settings[layer][section] = m
+	}
+	m[key] = value
 }

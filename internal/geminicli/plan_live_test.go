@@ -39,9 +39,11 @@ var hookIDPattern = regexp.MustCompile(`echo ([a-z]{2}\.\S*) >> `)
 
 func TestPlanMatchesRealGemini(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs the real Gemini CLI four times (~10 s); skipped with -short")
+		t.Skip("runs the real Gemini CLI nine times (~15-40 s); skipped with -short")
 	}
 	bundle := RequireBundle(t)
+	allLayers := []settingsio.Layer{settingsio.LayerSystemDefaults, settingsio.LayerUser,
+		settingsio.LayerWorkspace, settingsio.LayerSystem, settingsio.LayerExtension}
 	variants := []struct {
 		fixtureVariant
 		// wantLayers must each contribute at least one hook that runs, so
@@ -51,15 +53,35 @@ func TestPlanMatchesRealGemini(t *testing.T) {
 		wantSequential bool
 	}{
 		{fixtureVariant{name: "trusted-by-trustedFolders.json", trust: "TRUST_FOLDER"},
-			[]settingsio.Layer{settingsio.LayerSystemDefaults, settingsio.LayerUser, settingsio.LayerWorkspace,
-				settingsio.LayerSystem, settingsio.LayerExtension}, true},
+			allLayers, true},
 		{fixtureVariant{name: "trusted-by-GEMINI_CLI_TRUST_WORKSPACE", trustEnv: true},
-			[]settingsio.Layer{settingsio.LayerSystemDefaults, settingsio.LayerUser, settingsio.LayerWorkspace,
-				settingsio.LayerSystem, settingsio.LayerExtension}, true},
+			allLayers, true},
 		{fixtureVariant{name: "system-files-in-insecure-folder", trust: "TRUST_FOLDER", insecureSystem: true},
 			[]settingsio.Layer{settingsio.LayerUser, settingsio.LayerWorkspace, settingsio.LayerExtension}, true},
 		{fixtureVariant{name: "untrusted-folder-interactive", trust: "DO_NOT_TRUST", interactive: true},
 			[]settingsio.Layer{settingsio.LayerExtension}, false},
+		{fixtureVariant{name: "trusted-by-TRUST_PARENT-rule", trust: "TRUST_PARENT", trustKey: "sub"},
+			allLayers, true},
+		{fixtureVariant{name: "folder-trust-feature-off", edit: func(s map[string]map[string]any) {
+			setIn(s, "user", "security", "folderTrust", map[string]any{"enabled": false})
+		}}, allLayers, true},
+		// hooksConfig.enabled is a scalar: the workspace (trusted) beats the user.
+		{fixtureVariant{name: "hooks-off-in-user-on-in-workspace", trust: "TRUST_FOLDER", edit: func(s map[string]map[string]any) {
+			setIn(s, "user", "hooksConfig", "enabled", false)
+			setIn(s, "workspace", "hooksConfig", "enabled", true)
+		}}, allLayers, true},
+		// The system file beats the workspace; no hooks run, not even the
+		// extensions' (if the system file is skipped as insecure, they all run).
+		{fixtureVariant{name: "hooks-off-in-system", trust: "TRUST_FOLDER", edit: func(s map[string]map[string]any) {
+			setIn(s, "workspace", "hooksConfig", "enabled", true)
+			setIn(s, "system", "hooksConfig", "enabled", false)
+		}}, nil, false},
+		// In an untrusted folder the workspace's enabled:true does not count.
+		{fixtureVariant{name: "hooks-off-in-user-untrusted-interactive", trust: "DO_NOT_TRUST", interactive: true,
+			edit: func(s map[string]map[string]any) {
+				setIn(s, "user", "hooksConfig", "enabled", false)
+				setIn(s, "workspace", "hooksConfig", "enabled", true)
+			}}, nil, false},
 	}
 	for _, v := range variants {
 		t.Run(v.name, func(t *testing.T) {
