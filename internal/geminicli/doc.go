@@ -12,6 +12,22 @@
 // tmux session instead ("-i PROMPT"); the user settings must then carry an
 // auth type (see BaseUserSettings) so that no dialog blocks the start.
 //
+// Typical use in a test:
+//
+//	bundle := geminicli.RequireBundle(t) // skips without node/npm (fails if CI=true)
+//	settings := geminicli.BaseUserSettings()
+//	settings["hooks"] = …
+//	// write settings to <home>/.gemini/settings.json, trust the project in
+//	// <home>/.gemini/trustedFolders.json (or Env GEMINI_CLI_TRUST_WORKSPACE=true)
+//	geminicli.WriteFakeResponses(fake, geminicli.ReadFileThenAnswer("notes.txt", "Done."))
+//	res, err := geminicli.Run(ctx, geminicli.Options{Bundle: bundle,
+//		ProjectDir: project, HomeDir: home, FakeResponses: fake,
+//		Prompt: "read notes.txt", Env: []string{"LOG=" + log}})
+//	// Interactive: Interactive: true, DoneText: "Done." (or Interact for
+//	// dialogs); check res.ExitCode, res.Stdout/Stderr or res.Screen.
+//	snap := settingsio.Load(settingsio.Options{ProjectDir: project,
+//		Env: settingsio.Env(opts.Environ()), Home: home}) // what the CLI saw
+//
 // The package is meant for tests only; Linux and macOS (hooks run under
 // bash, and process groups are POSIX).
 package geminicli

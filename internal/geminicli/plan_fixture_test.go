@@ -24,7 +24,11 @@ import (
 //     one on BeforeAgent whose only hook is disabled and one on AfterTool
 //     that does not match (both events stay parallel, which a rendezvous
 //     between their first and last hooks shows);
-//   - a hook without type (invalid).
+//   - load-time expansion: $VAR, ${VAR}, ${VAR:-default} in commands (the
+//     duplicates above) and $VAR in hooksConfig.disabled;
+//   - things Gemini drops: a hook without type, a definition whose hooks is
+//     not an array, an event key in the wrong case, the legacy
+//     hooks.disabled key.
 //
 // Every hook appends its own id to one log file; the id starts with the
 // event it is written for: ss. SessionStart, ba. BeforeAgent, bt.
@@ -140,8 +144,13 @@ func newPlanFixture(t *testing.T, bundle string, v fixtureVariant) planFixture {
 		echoTo("at.ws.off-by-command"), // an unnamed hook, by its command
 		echoTo("at.user.named"),        // a named hook cannot be disabled by its command
 		"ext-at-off",                   // an extension hook, by name
+		"$HW_OFF_NAME",                 // expanded at load time too: at-user-env-off
 	}}
 	user["hooks"] = map[string]any{
+		// Legacy key inside hooks: skipped, not read as a disabled list.
+		"disabled": []any{"bt-user-regex"},
+		// Not an event (names are case-sensitive): skipped.
+		"beforeTool": []any{def("read_file", commandHook("", echoTo("bt.user.lowercase-event")))},
 		"SessionStart": []any{
 			def("resume", commandHook("", echoTo("ss.user.resume"))),
 			def(noMatcher, commandHook("ss-user", echoTo("ss.user"))),
@@ -168,6 +177,7 @@ func newPlanFixture(t *testing.T, bundle string, v fixtureVariant) planFixture {
 			def("read_file[", commandHook("", echoTo("at.user.invalid-regex"))), // exact equality then
 			def("^(?=read)read_file$", commandHook("", echoTo("at.user.lookahead"))),
 			def(noMatcher, commandHook("at-user-named", echoTo("at.user.named"))),
+			def(noMatcher, commandHook("at-user-env-off", echoTo("at.user.env-off"))),
 		},
 	}
 	workspace := map[string]any{
@@ -178,8 +188,14 @@ func newPlanFixture(t *testing.T, bundle string, v fixtureVariant) planFixture {
 				def("startup", commandHook("", echoTo("ss.ws"))),
 			},
 			"BeforeAgent": []any{def("matches-nothing", commandHook("", echoTo("ba.ws.matcher-ignored")))},
-			"BeforeTool": []any{map[string]any{"matcher": "read_file", "sequential": true,
-				"hooks": []any{commandHook("bt-ws-seq", echoTo("bt.ws.seq"))}}},
+			"BeforeTool": []any{
+				map[string]any{"matcher": "read_file", "sequential": true,
+					"hooks": []any{commandHook("bt-ws-seq", echoTo("bt.ws.seq"))}},
+				// ${VAR} expands like $VAR: a duplicate of system-defaults' bt-dup.
+				def("read_file", commandHook("bt-dup", "echo bt.dup >> ${HW_LOG}")),
+				// hooks is not an array: the definition is dropped.
+				map[string]any{"matcher": "read_file", "hooks": commandHook("", echoTo("bt.ws.hooks-not-array"))},
+			},
 			"AfterTool": []any{
 				def(noMatcher, commandHook("", echoTo("at.ws.off-by-command"))),
 				def("^read_file$", commandHook("", echoTo("at.ws.anchored"))),
@@ -196,11 +212,14 @@ func newPlanFixture(t *testing.T, bundle string, v fixtureVariant) planFixture {
 			"SessionStart": []any{def(noMatcher, commandHook("ss-sys", echoTo("ss.sys")))},
 			"BeforeAgent": []any{
 				def(noMatcher, commandHook("", echoTo("ba.sys"))),
-				def(noMatcher, commandHook("", echoTo("ba.sd"))), // duplicate of system-defaults
+				def(noMatcher, commandHook("", waitThenEcho("BeforeAgent", "ba.sd"))), // duplicate of system-defaults
 			},
 			"BeforeTool": []any{def("",
 				commandHook("bt-sys", echoTo("bt.sys")),
-				commandHook("bt-off-ws", echoTo("bt.sys.off")))},
+				commandHook("bt-off-ws", echoTo("bt.sys.off")),
+				// ${VAR:-default} with the variable unset: the default, so
+				// again a duplicate of bt-dup.
+				commandHook("bt-dup", "echo bt.dup >> ${HW_NOT_SET:-"+f.log+"}"))},
 			"AfterTool": []any{def("read_file", commandHook("at-sys", echoTo("at.sys")))},
 		},
 	}
@@ -253,7 +272,7 @@ func newPlanFixture(t *testing.T, bundle string, v fixtureVariant) planFixture {
 	if err := WriteFakeResponses(fake, ReadFileThenAnswer("notes.txt", answer)); err != nil {
 		t.Fatal(err)
 	}
-	env := []string{"HW_LOG=" + f.log, "HW_MODES=" + f.modes, "HW_MARKS=" + marks}
+	env := []string{"HW_LOG=" + f.log, "HW_MODES=" + f.modes, "HW_MARKS=" + marks, "HW_OFF_NAME=at-user-env-off"}
 	if v.trustEnv {
 		env = append(env, "GEMINI_CLI_TRUST_WORKSPACE=true")
 	}
