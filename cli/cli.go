@@ -58,8 +58,8 @@ func commands() []command {
 		{"plan", "[--project DIR] --event EVENT [--tool NAME | --trigger VALUE] [--json]", "which hooks Gemini CLI would run for an event, in order", runPlan},
 		{"run", "[--project DIR] --event EVENT [--tool NAME | --trigger VALUE] [--input FILE|-] [--hook NAME ...] [--yes] [--as-trusted] [--json]", "dry-run the hooks of an event and say what Gemini CLI would do", runRun},
 		{"audit", "[--project DIR] [--json]", "project hooks that need review (exit 3 when any do)", runAudit},
-		{"trust", "[--project DIR] (--all | NAME|KEY ...)", "approve project hooks into trusted_hooks.json", runTrust},
-		{"untrust", "[--project DIR] (--all | NAME|KEY ...)", "revoke approved project hooks", runUntrust},
+		{"trust", "[--project DIR] (--all | NAME|KEY ... | --repair)", "approve project hooks into trusted_hooks.json", runTrust},
+		{"untrust", "[--project DIR] (--all | --gone | NAME|KEY ...)", "revoke approved project hooks", runUntrust},
 		{"folder-trust", "[--project DIR] [trust|parent|deny]", "show or set the project's folder trust", runFolderTrust},
 		{"disable", "[--project DIR] [--scope workspace|user] NAME", "disable a hook the way Gemini CLI's /hooks disable does", runDisable},
 		{"enable", "[--project DIR] NAME", "enable a hook the way Gemini CLI's /hooks enable does", runEnable},
@@ -92,11 +92,20 @@ func Main(ctx context.Context, args []string, io *IO) int {
 		printHelp(io.Stdout)
 		return ExitOK
 	}
-	for _, c := range commands() {
+	agent, rest, err := splitAgent(args[1:])
+	if err != nil {
+		fmt.Fprintf(io.Stderr, "hookwarden %s: %v\n", args[0], err)
+		return ExitUsage
+	}
+	table := commands()
+	if agent == AgentClaude {
+		table = claudeCommands()
+	}
+	for _, c := range table {
 		if c.name != args[0] {
 			continue
 		}
-		err := c.run(ctx, io, args[1:])
+		err := c.run(ctx, io, rest)
 		var ue *UsageError
 		var ee *ExitError
 		switch {
@@ -118,8 +127,55 @@ func Main(ctx context.Context, args []string, io *IO) int {
 			return ExitFailure
 		}
 	}
+	if agent == AgentClaude && IsCommand(args[0]) {
+		fmt.Fprintf(io.Stderr, "hookwarden %s: not available for Claude Code yet (--agent claude)\n", args[0])
+		return ExitUsage
+	}
 	fmt.Fprintf(io.Stderr, "hookwarden: unknown command %q\nrun 'hookwarden help' for the list of commands\n", args[0])
 	return ExitUsage
+}
+
+// Agent selects whose hooks a command works on.
+type Agent string
+
+// The agents.
+const (
+	AgentGemini Agent = "gemini"
+	AgentClaude Agent = "claude"
+)
+
+// splitAgent takes --agent NAME (or --agent=NAME) out of a command's
+// arguments; every command accepts it. The default is Gemini CLI.
+func splitAgent(args []string) (Agent, []string, error) {
+	agent := AgentGemini
+	var rest []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		var v string
+		switch {
+		case a == "--agent" || a == "-agent":
+			if i+1 >= len(args) {
+				return "", nil, usagef("--agent needs a value (gemini or claude)")
+			}
+			v = args[i+1]
+			i++
+		case strings.HasPrefix(a, "--agent=") || strings.HasPrefix(a, "-agent="):
+			v = a[strings.Index(a, "=")+1:]
+		case a == "--":
+			rest = append(rest, args[i:]...)
+			return agent, rest, nil
+		default:
+			rest = append(rest, a)
+			continue
+		}
+		switch Agent(v) {
+		case AgentGemini, AgentClaude:
+			agent = Agent(v)
+		default:
+			return "", nil, usagef("unknown agent %q (gemini or claude)", v)
+		}
+	}
+	return agent, rest, nil
 }
 
 // IsCommand reports whether name is a CLI subcommand (main.go uses it to
@@ -147,6 +203,7 @@ func printHelp(w io.Writer) {
 		fmt.Fprintf(w, "  hookwarden %-14s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintln(w)
+	fmt.Fprintln(w, "every command takes --agent gemini|claude (default gemini)")
 	fmt.Fprintln(w, "exit codes: 0 done, 1 failure, 2 usage error, 3 review needed (audit)")
 }
 

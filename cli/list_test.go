@@ -241,3 +241,29 @@ func BenchmarkList1000(b *testing.B) {
 		}
 	}
 }
+
+func TestAgentFlag(t *testing.T) {
+	tests := []struct {
+		args []string
+		want Agent
+		rest string
+		err  bool
+	}{
+		{[]string{"--json"}, AgentGemini, "--json", false},
+		{[]string{"--agent", "claude", "--json"}, AgentClaude, "--json", false},
+		{[]string{"--json", "--agent=gemini"}, AgentGemini, "--json", false},
+		{[]string{"--agent"}, "", "", true},
+		{[]string{"--agent", "codex"}, "", "", true},
+		{[]string{"--", "--agent", "x"}, AgentGemini, "-- --agent x", false},
+	}
+	for _, tt := range tests {
+		got, rest, err := splitAgent(tt.args)
+		if (err != nil) != tt.err || got != tt.want || (!tt.err && strings.Join(rest, " ") != tt.rest) {
+			t.Errorf("splitAgent(%v) = %q, %v, %v", tt.args, got, rest, err)
+		}
+	}
+	f := newFixture(t, nil)
+	if _, errOut, code := f.run(t, "list", "--agent", "codex"); code != ExitUsage || !strings.Contains(errOut, "unknown agent") {
+		t.Errorf("bad agent: exit %d, %q", code, errOut)
+	}
+}
