@@ -283,39 +283,39 @@ func (rc *runContext) execute(ctx context.Context, h *Hook, event Event, input *
 	}
 	res.Stdin = rc.payload(input)
 	env := rc.hookEnv(h, input)
-	spawn := spawnSpec{
-		shell:   rc.shell,
-		exe:     rc.executable(env),
-		command: res.Command,
-		env:     env,
-		stdin:   res.Stdin,
-		timeout: TimeoutOf(h),
-		grace:   rc.r.grace(),
-		cap:     rc.r.streamCap(),
+	spawn := SpawnSpec{
+		Program: rc.shell.Executable,
+		Path:    rc.executable(env),
+		Args:    append(append(make([]string, 0, len(rc.shell.Args)+1), rc.shell.Args...), res.Command),
+		Env:     env,
+		Stdin:   res.Stdin,
+		Timeout: TimeoutOf(h),
+		Grace:   rc.r.grace(),
+		Cap:     rc.r.streamCap(),
 	}
 	if hasCwd {
-		spawn.dir = cwdStr
+		spawn.Dir = cwdStr
 	}
-	pr := spawn.run(ctx)
+	pr := spawn.Run(ctx)
 	res.Duration = time.Since(start)
-	res.Stdout, res.Stderr, res.HasStreams = DecodeUTF8(pr.stdout), DecodeUTF8(pr.stderr), true
-	res.Truncated, res.PipesHeld, res.Signal = pr.truncated, pr.pipesHeld, pr.signal
+	res.Stdout, res.Stderr, res.HasStreams = DecodeUTF8(pr.Stdout), DecodeUTF8(pr.Stderr), true
+	res.Truncated, res.PipesHeld, res.Signal = pr.Truncated, pr.PipesHeld, pr.Signal
 	switch {
-	case pr.startErr != "":
-		res.Error = pr.startErr
-	case pr.timedOut:
+	case pr.StartErr != "":
+		res.Error = pr.StartErr
+	case pr.TimedOut:
 		res.TimedOut = true
 		res.Error = fmt.Sprintf("Hook timed out after %sms", timeoutMS(h))
-	case pr.cancelled:
+	case pr.Cancelled:
 		res.Cancelled = true
 		res.Error = ErrCancelled
 	default:
 		code := 0
-		if pr.exited {
-			code = pr.code
+		if pr.Exited {
+			code = pr.Code
 		}
 		res.ExitCode, res.HasExitCode = code, true
-		res.Success = pr.exited && pr.code == 0
+		res.Success = pr.Exited && pr.Code == 0
 		res.Parsed = ParseHookOutput(res.Stdout, res.Stderr, code)
 		res.Output, res.OutputFormat = res.Parsed.Output, res.Parsed.Format
 	}
@@ -331,7 +331,7 @@ func (rc *runContext) executable(env []string) string {
 	if exe, ok := rc.exes[path]; ok {
 		return exe
 	}
-	exe := resolveExecutable(rc.shell.Executable, env)
+	exe := ResolveExecutable(rc.shell.Executable, env)
 	rc.exes[path] = exe
 	return exe
 }

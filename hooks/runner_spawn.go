@@ -9,32 +9,43 @@ import (
 	"time"
 )
 
-// spawnSpec is one hook process to run.
-type spawnSpec struct {
-	shell ShellConfig
-	// exe is the resolved shell path ("" = not found on PATH).
-	exe     string
-	command string
-	env     []string
-	dir     string
-	stdin   string
-	timeout time.Duration
-	grace   time.Duration
-	cap     int
+// SpawnSpec is one hook process to run. Both agents' runners use it: the
+// Gemini runner with the shell and the command, the Claude Code runner with
+// sh -c or a program and its arguments (exec form).
+type SpawnSpec struct {
+	// Program names the program in error texts ("spawn bash ENOENT") and
+	// is argv[0].
+	Program string
+	// Path is the resolved executable ("" = not found on PATH).
+	Path string
+	// Args are the arguments after argv[0].
+	Args    []string
+	Env     []string
+	Dir     string
+	Stdin   string
+	Timeout time.Duration
+	Grace   time.Duration
+	// Cap bounds each captured stream; output beyond it is dropped.
+	Cap int
+	// NewSession starts the process in a session of its own, with no
+	// controlling terminal (as Claude Code does); otherwise it gets a
+	// process group of its own. Either way a timeout or cancellation kills
+	// the whole group. (Windows: a new process group in both cases.)
+	NewSession bool
 }
 
-// spawnResult is what happened to the process.
-type spawnResult struct {
-	stdout, stderr []byte
-	truncated      bool
-	// startErr is Node's spawn error text ("spawn bash ENOENT").
-	startErr  string
-	exited    bool // exited normally (not by a signal)
-	code      int
-	signal    string
-	timedOut  bool
-	cancelled bool
-	pipesHeld bool
+// SpawnResult is what happened to the process.
+type SpawnResult struct {
+	Stdout, Stderr []byte
+	Truncated      bool
+	// StartErr is Node's spawn error text ("spawn bash ENOENT").
+	StartErr  string
+	Exited    bool // exited normally (not by a signal)
+	Code      int
+	Signal    string
+	TimedOut  bool
+	Cancelled bool
+	PipesHeld bool
 }
 
 // stdinInlineMax is the payload size written from the calling goroutine:
@@ -42,44 +53,43 @@ type spawnResult struct {
 // block on a hook that does not read.
 const stdinInlineMax = 4096
 
-// run starts the process and collects its streams. It returns when the
+// Run starts the process and collects its streams. It returns when the
 // process has exited and both streams are closed, or a grace period after
 // the process exited (or was killed) while something still holds the pipes.
-func (s *spawnSpec) run(ctx context.Context) spawnResult {
-	var res spawnResult
-	exe := s.exe
+func (s *SpawnSpec) Run(ctx context.Context) SpawnResult {
+	var res SpawnResult
+	exe := s.Path
 	if exe == "" {
-		res.startErr = "spawn " + s.shell.Executable + " ENOENT"
+		res.StartErr = "spawn " + s.Program + " ENOENT"
 		return res
 	}
 	inR, inW, err := os.Pipe()
 	if err != nil {
-		res.startErr = "spawn " + s.shell.Executable + " " + errnoName(err)
+		res.StartErr = "spawn " + s.Program + " " + errnoName(err)
 		return res
 	}
 	outR, outW, err := os.Pipe()
 	if err != nil {
 		closeAll(inR, inW)
-		res.startErr = "spawn " + s.shell.Executable + " " + errnoName(err)
+		res.StartErr = "spawn " + s.Program + " " + errnoName(err)
 		return res
 	}
 	errR, errW, err := os.Pipe()
 	if err != nil {
 		closeAll(inR, inW, outR, outW)
-		res.startErr = "spawn " + s.shell.Executable + " " + errnoName(err)
+		res.StartErr = "spawn " + s.Program + " " + errnoName(err)
 		return res
 	}
-	args := make([]string, 0, len(s.shell.Args)+2)
-	args = append(args, s.shell.Executable)
-	args = append(args, s.shell.Args...)
-	args = append(args, s.command)
-	cmd := &exec.Cmd{Path: exe, Args: args, Env: s.env, Dir: s.dir, Stdin: inR, Stdout: outW, Stderr: errW}
-	configureProcess(cmd)
+	args := make([]string, 0, len(s.Args)+1)
+	args = append(args, s.Program)
+	args = append(args, s.Args...)
+	cmd := &exec.Cmd{Path: exe, Args: args, Env: s.Env, Dir: s.Dir, Stdin: inR, Stdout: outW, Stderr: errW}
+	configureProcess(cmd, s.NewSession)
 	err = cmd.Start()
 	closeAll(inR, outW, errW)
 	if err != nil {
 		closeAll(inW, outR, errR)
-		res.startErr = "spawn " + s.shell.Executable + " " + errnoName(err)
+		res.StartErr = "spawn " + s.Program + " " + errnoName(err)
 		return res
 	}
 	proc := cmd.Process
@@ -92,7 +102,7 @@ func (s *spawnSpec) run(ctx context.Context) spawnResult {
 	var outCap, errCap capture
 	done := make(chan struct{}, 2)
 	readInto := func(f *os.File, c *capture) {
-		c.data, c.truncated = readCapped(f, s.cap)
+		c.data, c.truncated = readCapped(f, s.Cap)
 		done <- struct{}{}
 	}
 	go readInto(errR, &errCap)
@@ -105,24 +115,24 @@ func (s *spawnSpec) run(ctx context.Context) spawnResult {
 			return
 		}
 		killGroup(proc, false)
-		time.AfterFunc(s.grace, func() { killGroup(proc, true) })
+		time.AfterFunc(s.Grace, func() { killGroup(proc, true) })
 	}
 	timeoutCh, cancelCh := make(chan struct{}), make(chan struct{})
 	var timer *time.Timer
-	if s.timeout <= 0 {
+	if s.Timeout <= 0 {
 		timedOut.Store(true)
 		kill()
 		close(timeoutCh)
 	} else {
-		timer = time.AfterFunc(s.timeout, func() { timedOut.Store(true); kill(); close(timeoutCh) })
+		timer = time.AfterFunc(s.Timeout, func() { timedOut.Store(true); kill(); close(timeoutCh) })
 	}
 	stopCancel := context.AfterFunc(ctx, func() { cancelled.Store(true); kill(); close(cancelCh) })
 
 	// Stdin: written once, then closed; EPIPE and friends are ignored.
-	if len(s.stdin) <= stdinInlineMax {
-		writeStdin(inW, s.stdin)
+	if len(s.Stdin) <= stdinInlineMax {
+		writeStdin(inW, s.Stdin)
 	} else {
-		go writeStdin(inW, s.stdin)
+		go writeStdin(inW, s.Stdin)
 	}
 
 	state, waitErr := proc.Wait()
@@ -132,7 +142,7 @@ func (s *spawnSpec) run(ctx context.Context) spawnResult {
 	// fires first); we wait a grace period, restarted by a timeout or
 	// cancellation (which kill the group), then stop reading.
 	pending := 2
-	grace := time.NewTimer(s.grace)
+	grace := time.NewTimer(s.Grace)
 wait:
 	for pending > 0 {
 		select {
@@ -140,12 +150,12 @@ wait:
 			pending--
 		case <-timeoutCh:
 			timeoutCh = nil
-			grace.Reset(s.grace)
+			grace.Reset(s.Grace)
 		case <-cancelCh:
 			cancelCh = nil
-			grace.Reset(s.grace)
+			grace.Reset(s.Grace)
 		case <-grace.C:
-			res.pipesHeld = !killed.Load()
+			res.PipesHeld = !killed.Load()
 			break wait
 		}
 	}
@@ -159,11 +169,11 @@ wait:
 		<-done
 	}
 
-	res.stdout, res.stderr = outCap.data, errCap.data
-	res.truncated = outCap.truncated || errCap.truncated
-	res.timedOut, res.cancelled = timedOut.Load(), cancelled.Load() && !timedOut.Load()
+	res.Stdout, res.Stderr = outCap.data, errCap.data
+	res.Truncated = outCap.truncated || errCap.truncated
+	res.TimedOut, res.Cancelled = timedOut.Load(), cancelled.Load() && !timedOut.Load()
 	if waitErr == nil && state != nil {
-		res.exited, res.code, res.signal = exitStatus(state)
+		res.Exited, res.Code, res.Signal = exitStatus(state)
 	}
 	return res
 }
@@ -215,9 +225,10 @@ func readCapped(f *os.File, limit int) ([]byte, bool) {
 	}
 }
 
-// resolveExecutable finds the shell on the hook environment's PATH, as
-// libuv does for the child ("" = not found).
-func resolveExecutable(name string, env []string) string {
+// ResolveExecutable finds a program on the hook environment's PATH, as
+// libuv does for the child ("" = not found); a name with a slash is
+// returned as it is.
+func ResolveExecutable(name string, env []string) string {
 	return lookPathIn(name, envPath(env), goos())
 }
 

@@ -12,9 +12,14 @@ import (
 
 func goos() string { return runtime.GOOS }
 
-// configureProcess puts the hook in its own process group so that a
-// timeout or cancellation can kill its children too.
-func configureProcess(cmd *exec.Cmd) {
+// configureProcess puts the hook in its own process group (or session,
+// which makes it a group leader too) so that a timeout or cancellation can
+// kill its children too.
+func configureProcess(cmd *exec.Cmd, newSession bool) {
+	if newSession {
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+		return
+	}
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 }
 

@@ -12,8 +12,9 @@ import (
 
 func goos() string { return "windows" }
 
-// configureProcess starts the hook in a new process group.
-func configureProcess(cmd *exec.Cmd) {
+// configureProcess starts the hook in a new process group (newSession
+// has no other meaning on Windows).
+func configureProcess(cmd *exec.Cmd, newSession bool) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{CreationFlags: syscall.CREATE_NEW_PROCESS_GROUP}
 }
 
