@@ -2,6 +2,7 @@ package hooks
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -202,13 +203,40 @@ func (r *Registry) collectExtension(ext *settingsio.Extension) {
 		r.fileDiag(f, hooksNode, SeverityError, "Invalid hooks configuration in %s: \"hooks\" property must be an object", f.Path)
 		return
 	}
+	first := len(r.Hooks)
 	r.collectHooks(f, hooksNode, SourceExtensions, ext.Name)
+	r.checkUnquotedPaths(r.Hooks[first:], map[string]string{
+		"${extensionPath}": ext.Path,
+		"${workspacePath}": r.Snapshot.ProjectDir,
+	})
 	if !ext.Active {
 		for _, h := range r.Hooks {
 			if h.Origin.Extension == ext.Name && h.Origin.File == f.Path && h.Status == "" {
 				h.Status = StatusDisabled
 				h.Reason = "extension " + ext.Name + " is not active for this project: " + ext.InactiveReason
 			}
+		}
+	}
+}
+
+// shellSpecial are characters bash interprets when they appear unquoted in
+// a command word.
+const shellSpecial = " \t\n()<>&;|'\"`$\\*?[]#~{}!"
+
+// checkUnquotedPaths warns about extension hooks whose command embeds a
+// path variable whose value the shell would split or interpret: Gemini
+// hydrates ${extensionPath} and ${workspacePath} into the text without
+// quoting (unlike the runner's $GEMINI_PROJECT_DIR).
+func (r *Registry) checkUnquotedPaths(hs []*Hook, vars map[string]string) {
+	for _, h := range hs {
+		for v, val := range vars {
+			if val == "" || !strings.Contains(h.RawCommand, v) || !strings.ContainsAny(val, shellSpecial) {
+				continue
+			}
+			h.Diagnostics = append(h.Diagnostics, Diagnostic{
+				File: h.Origin.File, Line: h.Origin.Line, Column: h.Origin.Column, Severity: SeverityWarning,
+				Message: fmt.Sprintf("%s is inserted unquoted and its value %q has characters the shell interprets; the command breaks (quote it: \"%s\")", v, val, v),
+			})
 		}
 	}
 }

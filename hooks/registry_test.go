@@ -478,3 +478,17 @@ func BenchmarkBuildAndPlan1000(b *testing.B) {
 		}
 	}
 }
+
+func TestExtensionPathUnquoted(t *testing.T) {
+	ext := extension(t, "e", settings("SessionStart", def("", cmdJSON("start", "node ${extensionPath}/start.js"))), true)
+	ext.Path = "/home/me/my exts (old)/e"
+	r := Build(snapshot(t, nil, true, ext))
+	if !hasDiag(r, SeverityWarning, "${extensionPath} is inserted unquoted") {
+		t.Errorf("no warning for an unquoted path with spaces: %+v", r.Diagnostics)
+	}
+	ext.Path = "/home/me/.gemini/extensions/e"
+	r = Build(snapshot(t, nil, true, ext))
+	if hasDiag(r, SeverityWarning, "inserted unquoted") {
+		t.Errorf("warning for a plain path: %+v", r.Diagnostics)
+	}
+}
