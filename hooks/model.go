@@ -150,6 +150,10 @@ type Hook struct {
 	Reason string
 	// Diagnostics about this hook.
 	Diagnostics []Diagnostic
+	// Agent is whose hook this is ("" means Gemini CLI); Claude holds the
+	// Claude Code-only handler fields (nil for Gemini hooks).
+	Agent  Agent
+	Claude *ClaudeHandler
 }
 
 // Key is Gemini CLI's identity of a hook (getHookKey): "name:command", with

@@ -1,0 +1,92 @@
+package settingsio
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// EnvClaudeConfigDir moves Claude Code's user folder (default ~/.claude).
+const EnvClaudeConfigDir = "CLAUDE_CONFIG_DIR"
+
+// claudeManagedDir is the folder of managed-settings.json on goos.
+func claudeManagedDir(goos string) string {
+	switch goos {
+	case "darwin":
+		return "/Library/Application Support/ClaudeCode"
+	case "windows":
+		return `C:\Program Files\ClaudeCode`
+	}
+	return "/etc/claude-code"
+}
+
+// ResolveClaudePaths returns the files Claude Code reads for a project
+// started in projectDir whose git work tree root is repoRoot ("" outside
+// git), on goos, with its environment and the OS home folder.
+func ResolveClaudePaths(projectDir, repoRoot string, env Env, goos, home string) ClaudePaths {
+	s := styleFor(goos)
+	p := ClaudePaths{Home: home}
+	p.ConfigDir = s.join(home, ".claude")
+	p.GlobalConfig = s.join(home, ".claude.json")
+	if v := envNonEmpty(env, goos, EnvClaudeConfigDir); v != "" {
+		p.ConfigDir = s.resolve(projectDir, v)
+		p.GlobalConfig = s.join(p.ConfigDir, ".claude.json")
+	}
+	p.ManagedFile = s.join(claudeManagedDir(goos), "managed-settings.json")
+	p.ManagedDropIns = s.join(claudeManagedDir(goos), "managed-settings.d")
+	p.User = s.join(p.ConfigDir, "settings.json")
+	p.Project = s.join(projectDir, ".claude", "settings.json")
+	localRoot := projectDir
+	if repoRoot != "" {
+		localRoot = repoRoot
+	}
+	p.Local = s.join(localRoot, ".claude", "settings.local.json")
+	p.Plugins = s.join(p.ConfigDir, "plugins")
+	return p
+}
+
+// gitRoots finds the git work tree holding dir: workTree is the nearest
+// folder with a .git entry (folder or file), mainRoot the main checkout's
+// root for a linked worktree (the folder whose .git the worktree's gitdir
+// lives in), else workTree. Both are "" outside git.
+func gitRoots(dir string) (workTree, mainRoot string) {
+	for d := dir; ; {
+		gitPath := filepath.Join(d, ".git")
+		if fi, err := os.Stat(gitPath); err == nil {
+			if fi.IsDir() {
+				return d, d
+			}
+			return d, worktreeMainRoot(d, gitPath)
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return "", ""
+		}
+		d = parent
+	}
+}
+
+// worktreeMainRoot reads a .git file ("gitdir: <main>/.git/worktrees/x")
+// and returns <main>; a submodule's gitdir (<super>/.git/modules/x) or
+// anything else keeps the worktree's own root.
+func worktreeMainRoot(workTree, gitFile string) string {
+	data, err := os.ReadFile(gitFile)
+	if err != nil {
+		return workTree
+	}
+	line, _, _ := strings.Cut(string(data), "\n")
+	gitdir, ok := strings.CutPrefix(strings.TrimSpace(line), "gitdir:")
+	if !ok {
+		return workTree
+	}
+	gitdir = strings.TrimSpace(gitdir)
+	if !filepath.IsAbs(gitdir) {
+		gitdir = filepath.Join(workTree, gitdir)
+	}
+	gitdir = filepath.Clean(gitdir)
+	wt := filepath.Dir(gitdir)
+	if filepath.Base(wt) != "worktrees" || filepath.Base(filepath.Dir(wt)) != ".git" {
+		return workTree
+	}
+	return filepath.Dir(filepath.Dir(wt))
+}

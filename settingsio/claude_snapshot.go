@@ -1,0 +1,144 @@
+package settingsio
+
+// The layers Claude Code reads hooks from. LayerUser ("user") is shared
+// with Gemini CLI.
+const (
+	// LayerManaged is managed-settings.json and its managed-settings.d
+	// drop-ins (administrator policy).
+	LayerManaged Layer = "managed"
+	// LayerProject is <project>/.claude/settings.json (committed).
+	LayerProject Layer = "project"
+	// LayerLocal is <repo root>/.claude/settings.local.json (personal).
+	LayerLocal Layer = "local"
+	// LayerPlugin is a plugin's hooks/hooks.json or the hooks of its
+	// .claude-plugin/plugin.json.
+	LayerPlugin Layer = "plugin"
+)
+
+// ClaudePaths are the files Claude Code reads for one project.
+type ClaudePaths struct {
+	Home string // the OS home folder
+	// ConfigDir is $CLAUDE_CONFIG_DIR or <home>/.claude.
+	ConfigDir string
+	// ManagedFile is managed-settings.json for the OS; ManagedDropIns is
+	// the managed-settings.d folder next to it.
+	ManagedFile    string
+	ManagedDropIns string
+	User           string // <config dir>/settings.json
+	Project        string // <project>/.claude/settings.json
+	Local          string // <repo root>/.claude/settings.local.json
+	// GlobalConfig is ~/.claude.json (or <CLAUDE_CONFIG_DIR>/.claude.json),
+	// where the folder trust flag lives.
+	GlobalConfig string
+	// Plugins is <config dir>/plugins (installed_plugins.json, cache/).
+	Plugins string
+}
+
+// ClaudePlugin is one plugin named in enabledPlugins.
+type ClaudePlugin struct {
+	// ID is "name@marketplace" as written in enabledPlugins.
+	ID          string
+	Name        string
+	Marketplace string
+	// Enabled is the merged enabledPlugins value; EnabledBy the file that
+	// decided it (the highest-precedence file that names the plugin).
+	Enabled   bool
+	EnabledBy *File
+	// ForcedByManaged is true when managed settings enable the plugin
+	// (its hooks then survive allowManagedHooksOnly).
+	ForcedByManaged bool
+	// Root is the plugin folder (${CLAUDE_PLUGIN_ROOT}); "" when the
+	// plugin is not installed. Version is the installed version.
+	Root    string
+	Version string
+	// Located says how Root was found ("installed_plugins.json", "plugin
+	// cache"); Missing says why no folder was found.
+	Located string
+	Missing string
+	// Manifest is .claude-plugin/plugin.json (nil when absent).
+	Manifest *File
+	// Hooks are the plugin's hook sources: hooks/hooks.json and whatever
+	// plugin.json's "hooks" field names, in load order.
+	Hooks []*ClaudeHookSource
+}
+
+// ClaudeHookSource is one place a plugin's hooks come from.
+type ClaudeHookSource struct {
+	// File holds the hooks: a hooks.json file, or plugin.json itself for
+	// inline hooks.
+	File *File
+	// Hooks is the object keyed by event name (nil when absent or when
+	// the file is broken) and Path its JSON path in File ("hooks").
+	Hooks *Node
+	Path  string
+	// Inline is true for hooks written inside plugin.json.
+	Inline bool
+	// Description is the optional top-level "description" of hooks.json.
+	Description string
+}
+
+// ClaudeFolderTrust is Claude Code's folder trust flag for the project, as
+// stored in ~/.claude.json (read only; Hookwarden never writes it).
+type ClaudeFolderTrust struct {
+	// File is the ~/.claude.json consulted.
+	File string `json:"file"`
+	// Root is the folder trust is keyed on (the git repository root, the
+	// main checkout for a worktree, or the start folder outside git).
+	Root string `json:"root"`
+	// Key is the projects[...] entry that decided ("" when none did).
+	Key string `json:"key"`
+	// Accepted is hasTrustDialogAccepted of that entry.
+	Accepted bool `json:"accepted"`
+	// Reason is the finding in words.
+	Reason string      `json:"reason"`
+	Err    *ParseError `json:"-"`
+}
+
+// ClaudeSnapshot is everything Claude Code's hooks are computed from for one
+// project at one moment.
+type ClaudeSnapshot struct {
+	// ProjectDir is the folder Claude Code starts in (absolute, clean).
+	ProjectDir string
+	// RepoRoot is the git work tree root holding ProjectDir ("" outside
+	// git).
+	RepoRoot string
+	Paths    ClaudePaths
+	// Layers are the settings files in merge order, lowest precedence
+	// first: user, project, local, then managed (main file, then the
+	// drop-ins in alphabetical order). Missing files are listed with
+	// Exists false.
+	Layers      []*File
+	Plugins     []*ClaudePlugin
+	FolderTrust ClaudeFolderTrust
+}
+
+// Files returns the settings files of one layer.
+func (s *ClaudeSnapshot) Files(layer Layer) []*File {
+	var out []*File
+	for _, f := range s.Layers {
+		if f.Layer == layer {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Setting returns the value of a scalar setting after Claude Code's
+// precedence (managed > local > project > user) and the file it comes
+// from, or nil. path is a key path such as "disableAllHooks".
+func (s *ClaudeSnapshot) Setting(path ...string) (*Node, *File) {
+	for i := len(s.Layers) - 1; i >= 0; i-- {
+		f := s.Layers[i]
+		if f.Root == nil || f.Ignored != "" {
+			continue
+		}
+		n := f.Root
+		for _, k := range path {
+			n = n.Get(k)
+		}
+		if n != nil {
+			return n, f
+		}
+	}
+	return nil, nil
+}
