@@ -140,7 +140,7 @@ func (r *Registry) readHookConfig(f *settingsio.File, h *Hook, cfg *settingsio.N
 		if n.Is(settingsio.String) {
 			h.Name = n.Str
 		} else if n.Truthy() {
-			h.Name = jsString(n)
+			h.Name = n.JSString()
 			h.Diagnostics = append(h.Diagnostics, diagAt(f, n, SeverityWarning, fmt.Sprintf("name should be a string, not %s", n.Kind)))
 		}
 	}
@@ -151,7 +151,7 @@ func (r *Registry) readHookConfig(f *settingsio.File, h *Hook, cfg *settingsio.N
 	if cmd.Is(settingsio.String) {
 		h.Command, h.RawCommand = cmd.Str, cmd.Raw
 	} else if cmd.Truthy() {
-		h.Command = jsString(cmd)
+		h.Command = cmd.JSString()
 		h.RawCommand = h.Command
 		h.Diagnostics = append(h.Diagnostics, diagAt(f, cmd, SeverityError, fmt.Sprintf("command must be a string, not %s; the shell would get %q", cmd.Kind, h.Command)))
 	}
@@ -230,7 +230,7 @@ func (r *Registry) readEnv(f *settingsio.File, h *Hook, n *settingsio.Node) {
 		if !v.Is(settingsio.String) {
 			h.Diagnostics = append(h.Diagnostics, diagAt(f, v, SeverityWarning, fmt.Sprintf("env %s should be a string, not %s", m.Key, v.Kind)))
 		}
-		h.Env[m.Key] = jsString(v)
+		h.Env[m.Key] = v.JSString()
 	}
 }
 
@@ -240,29 +240,6 @@ func diagAt(f *settingsio.File, n *settingsio.Node, sev Severity, msg string) Di
 		d.Line, d.Column = n.Pos.Line, n.Pos.Column
 	}
 	return d
-}
-
-// jsString is String(value) in JavaScript for the scalar kinds, JSON for
-// the others.
-func jsString(n *settingsio.Node) string {
-	switch {
-	case n == nil:
-		return "undefined"
-	case n.Is(settingsio.String):
-		return n.Str
-	case n.Is(settingsio.Number):
-		if n.Number == math.Trunc(n.Number) && math.Abs(n.Number) < 1e21 {
-			return strconv.FormatFloat(n.Number, 'f', -1, 64)
-		}
-		return strconv.FormatFloat(n.Number, 'g', -1, 64)
-	case n.Is(settingsio.Bool):
-		return strconv.FormatBool(n.Bool)
-	case n.Is(settingsio.Null):
-		return "null"
-	case n.Is(settingsio.Object):
-		return "[object Object]"
-	}
-	return string(mustJSON(n))
 }
 
 func mustJSON(n *settingsio.Node) []byte {

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // JavaScript semantics over Value: truthiness, String(), object spread,
@@ -124,7 +126,7 @@ func ToJSString(v Value) string {
 	case bool:
 		return strconv.FormatBool(x)
 	case float64:
-		return FormatJSNumber(x)
+		return settingsio.FormatJSNumber(x)
 	case string:
 		return x
 	case []Value:
@@ -137,46 +139,6 @@ func ToJSString(v Value) string {
 		return strings.Join(parts, ",")
 	}
 	return "[object Object]"
-}
-
-// FormatJSNumber is Number.prototype.toString() (radix 10).
-func FormatJSNumber(f float64) string {
-	switch {
-	case math.IsNaN(f):
-		return "NaN"
-	case math.IsInf(f, 1):
-		return "Infinity"
-	case math.IsInf(f, -1):
-		return "-Infinity"
-	case f == 0:
-		return "0"
-	}
-	sign := ""
-	if f < 0 {
-		sign, f = "-", -f
-	}
-	e := strconv.FormatFloat(f, 'e', -1, 64) // d.ddddde±xx
-	mant, exp, _ := strings.Cut(e, "e")
-	digits := strings.Replace(mant, ".", "", 1)
-	x, _ := strconv.Atoi(exp)
-	k, n := len(digits), x+1
-	switch {
-	case k <= n && n <= 21:
-		return sign + digits + strings.Repeat("0", n-k)
-	case 0 < n && n <= 21:
-		return sign + digits[:n] + "." + digits[n:]
-	case -6 < n && n <= 0:
-		return sign + "0." + strings.Repeat("0", -n) + digits
-	}
-	es := "+"
-	if n-1 < 0 {
-		es = "-"
-	}
-	ex := strconv.Itoa(abs(n - 1))
-	if k == 1 {
-		return sign + digits + "e" + es + ex
-	}
-	return sign + digits[:1] + "." + digits[1:] + "e" + es + ex
 }
 
 func abs(i int) int {
@@ -261,7 +223,7 @@ func AppendJSON(b []byte, v Value) []byte {
 		if math.IsNaN(x) || math.IsInf(x, 0) {
 			return append(b, "null"...)
 		}
-		return append(b, FormatJSNumber(x)...)
+		return append(b, settingsio.FormatJSNumber(x)...)
 	case string:
 		return appendJSONString(b, x)
 	case []Value:

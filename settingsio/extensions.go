@@ -131,7 +131,7 @@ func (pol *extensionPolicy) sourceAllowed(source string) (bool, error) {
 		real = r
 	}
 	for _, p := range pol.allowed {
-		pattern := jsString(p)
+		pattern := p.JSString()
 		re, err := regexp2.Compile(pattern, regexp2.ECMAScript)
 		if err != nil {
 			return false, fmt.Errorf("Invalid regex pattern in allowedExtensions setting: \"%s. Error: %w", pattern, err)
@@ -202,7 +202,7 @@ func jsStringExpanded(n *Node) string {
 	if n.Is(String) {
 		return n.Str
 	}
-	return jsString(n)
+	return n.JSString()
 }
 
 // readHooks is loadExtensionHooks: hooks/hooks.json, plain JSON, whose

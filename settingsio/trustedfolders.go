@@ -39,7 +39,7 @@ func parseTrustedFolders(path string, data []byte, goos, base string) ([]trustRu
 		level := m.Value
 		if !level.Is(String) || !isTrustLevel(level.Raw) {
 			msgs = append(msgs, fmt.Sprintf("Invalid trust level \"%s\" for path \"%s\". Possible values are: %s, %s, %s.",
-				jsString(level), m.Key, TrustFolder, TrustParent, DoNotTrust))
+				level.JSString(), m.Key, TrustFolder, TrustParent, DoNotTrust))
 			if first == nil {
 				first = &ParseError{Path: path, Line: level.Pos.Line, Column: level.Pos.Column}
 			}
@@ -76,32 +76,6 @@ func uniqueMembers(n *Node) []Member {
 		out = append(out, m)
 	}
 	return out
-}
-
-// jsString is JavaScript's String(value) for a parsed JSON value.
-func jsString(n *Node) string {
-	switch n.Kind {
-	case Null:
-		return "null"
-	case Bool:
-		if n.Bool {
-			return "true"
-		}
-		return "false"
-	case Number:
-		return n.Raw
-	case String:
-		return n.Raw
-	case Array:
-		parts := make([]string, len(n.Items))
-		for i, it := range n.Items {
-			if it.Kind != Null {
-				parts[i] = jsString(it)
-			}
-		}
-		return strings.Join(parts, ",")
-	}
-	return "[object Object]"
 }
 
 // matchTrustRules is LoadedTrustedFolders.isPathTrusted: the location and

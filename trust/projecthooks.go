@@ -116,15 +116,15 @@ func walkProjectHooks(file string, hooks *settingsio.Node) ([]ProjectHook, *Chec
 				}
 				h := ProjectHook{Event: ev.key, Matcher: matcher, Definition: i, Index: j,
 					Path: path, HookID: string(settingsio.LayerWorkspace) + ":" + file + "#" + path,
-					Type: jsString(typ), Line: cfg.Pos.Line, Column: cfg.Pos.Column}
+					Type: typ.JSString(), Line: cfg.Pos.Line, Column: cfg.Pos.Column}
 				h.IsCommand = typ.Is(settingsio.String) && typ.Str == "command"
 				name := cfg.Get("name")
 				if name.Truthy() {
-					h.Name = jsString(name)
+					h.Name = name.JSString()
 				}
 				cmd := cfg.Get("command")
 				if h.IsCommand {
-					h.Command = jsString(cmd)
+					h.Command = cmd.JSString()
 					if cmd.Is(settingsio.String) {
 						h.RawCommand = cmd.Raw
 					}
@@ -132,9 +132,9 @@ func walkProjectHooks(file string, hooks *settingsio.Node) ([]ProjectHook, *Chec
 				h.Key = h.Name + ":" + h.Command
 				switch {
 				case name.Truthy():
-					h.Label, h.labelID = jsString(name), jsIdentity(name)
+					h.Label, h.labelID = name.JSString(), jsIdentity(name)
 				case cmd.Truthy():
-					h.Label, h.labelID = jsString(cmd), jsIdentity(cmd)
+					h.Label, h.labelID = cmd.JSString(), jsIdentity(cmd)
 				default:
 					h.Label, h.labelID = "unknown-hook", "sunknown-hook"
 				}

@@ -76,15 +76,3 @@ func TestProjectHookKeyUsesExpandedCommand(t *testing.T) {
 		t.Errorf("raw command %q", hooks[0].RawCommand)
 	}
 }
-
-func TestJSNumber(t *testing.T) {
-	tests := map[float64]string{
-		0: "0", 1: "1", -1.5: "-1.5", 1e21: "1e+21", 1e20: "100000000000000000000",
-		0.000001: "0.000001", 1e-7: "1e-7", 123.456: "123.456", 1.5e-10: "1.5e-10", 5e-324: "5e-324",
-	}
-	for x, want := range tests {
-		if got := jsNumber(x); got != want {
-			t.Errorf("jsNumber(%v) = %q, want %q", x, got, want)
-		}
-	}
-}

@@ -112,7 +112,7 @@ func valueNode(v hooks.Value) *settingsio.Node {
 	case bool:
 		return &settingsio.Node{Kind: settingsio.Bool, Bool: x}
 	case float64:
-		return &settingsio.Node{Kind: settingsio.Number, Number: x, Raw: hooks.FormatJSNumber(x)}
+		return &settingsio.Node{Kind: settingsio.Number, Number: x, Raw: settingsio.FormatJSNumber(x)}
 	case string:
 		return &settingsio.Node{Kind: settingsio.String, Str: x, Raw: x}
 	case []hooks.Value:
