@@ -69,20 +69,27 @@ func runRun(ctx context.Context, io *IO, args []string) error {
 	if err != nil {
 		return err
 	}
-	gate := gateWorkspaceHooks(p.snap, sel, *yes)
+	gate := trust.Gate{Run: sel}
+	if !*yes {
+		gate = trust.HoldUnapproved(p.snap, trust.Options{}, sel)
+	}
+	trustErr := ""
+	if gate.Err != nil {
+		trustErr = gate.Err.Error()
+	}
 
 	rep := runReport{
 		Project: p.snap.ProjectDir, Event: event, Context: pctx, FolderTrust: p.snap.FolderTrust,
-		AsTrusted: !folderTrusted && *asTrusted, Plan: plan, Selected: sel, Skipped: gate.skipped,
-		TrustError: gate.err, Input: input,
+		AsTrusted: !folderTrusted && *asTrusted, Plan: plan, Selected: sel, Skipped: gate.Unapproved,
+		TrustError: trustErr, Input: input,
 	}
-	if gate.run != nil {
+	if gate.Run != nil {
 		runner := &hooks.Runner{
 			Env:          io.Env,
-			Sanitization: sanitizationSettings(p.snap),
+			Sanitization: hooks.SanitizationFor(p.snap),
 			PlansDir:     hooks.PlansDirFor(io.home(), p.snap.ProjectDir, hooks.ToJSString(input.Value("session_id"))),
 		}
-		out := runner.Run(ctx, hooks.Request{Plan: gate.run, Input: input, FolderTrusted: rep.FolderTrust.Trusted() || rep.AsTrusted})
+		out := runner.Run(ctx, hooks.Request{Plan: gate.Run, Input: input, FolderTrusted: rep.FolderTrust.Trusted() || rep.AsTrusted})
 		rep.Outcome = &out
 	}
 	if *asJSON {
@@ -93,8 +100,8 @@ func runRun(ctx context.Context, io *IO, args []string) error {
 	if err != nil {
 		return err
 	}
-	if len(gate.skipped) > 0 {
-		return &ExitError{Code: ExitNeedsReview, Msg: fmt.Sprintf("%d workspace hook(s) not run: not approved in trusted_hooks.json (review them with 'hookwarden audit', approve with 'hookwarden trust', or pass --yes)", len(gate.skipped))}
+	if len(gate.Unapproved) > 0 {
+		return &ExitError{Code: ExitNeedsReview, Msg: fmt.Sprintf("%d workspace hook(s) not run: not approved in trusted_hooks.json (review them with 'hookwarden audit', approve with 'hookwarden trust', or pass --yes)", len(gate.Unapproved))}
 	}
 	return nil
 }
@@ -168,26 +175,7 @@ func buildInput(io *IO, snap *settingsio.Snapshot, event hooks.Event, tool, trig
 // selectHooks keeps the plan hooks the user named with --hook (all when
 // none), in plan order.
 func selectHooks(plan *hooks.Plan, only []string) (*hooks.Plan, error) {
-	if plan == nil || len(only) == 0 {
-		return plan, nil
-	}
-	sel := &hooks.Plan{Event: plan.Event, Sequential: plan.Sequential}
-	used := make([]bool, len(only))
-	for _, h := range plan.Hooks {
-		for i, want := range only {
-			if want == h.DisplayName() || want == h.Name || want == h.Command || want == h.Key() || want == h.ID {
-				used[i] = true
-				sel.Hooks = append(sel.Hooks, h)
-				break
-			}
-		}
-	}
-	var missing []string
-	for i, u := range used {
-		if !u {
-			missing = append(missing, only[i])
-		}
-	}
+	sel, missing := plan.Select(only)
 	if len(missing) > 0 {
 		var names []string
 		for _, h := range plan.Hooks {
@@ -196,66 +184,4 @@ func selectHooks(plan *hooks.Plan, only []string) (*hooks.Plan, error) {
 		return nil, usagef("no hook %q in the plan for %s (it has: %s)", strings.Join(missing, `", "`), plan.Event, strings.Join(names, ", "))
 	}
 	return sel, nil
-}
-
-// gate is the part of a plan that may run and the hooks held back.
-type gate struct {
-	run     *hooks.Plan
-	skipped []*hooks.Hook
-	err     string
-}
-
-// gateWorkspaceHooks holds back workspace hooks that are not approved in
-// trusted_hooks.json, unless yes.
-func gateWorkspaceHooks(snap *settingsio.Snapshot, plan *hooks.Plan, yes bool) gate {
-	if plan == nil {
-		return gate{}
-	}
-	if yes {
-		return gate{run: plan}
-	}
-	var g gate
-	trusted, err := trust.TrustedKeys(snap, trust.Options{})
-	if err != nil {
-		g.err = err.Error()
-	}
-	approved := map[string]bool{}
-	for _, k := range trusted {
-		approved[k] = true
-	}
-	run := &hooks.Plan{Event: plan.Event, Sequential: plan.Sequential}
-	for _, h := range plan.Hooks {
-		if h.Origin.Layer == settingsio.LayerWorkspace && !approved[h.Key()] {
-			g.skipped = append(g.skipped, h)
-			continue
-		}
-		run.Hooks = append(run.Hooks, h)
-	}
-	if len(run.Hooks) > 0 {
-		g.run = run
-	}
-	return g
-}
-
-// sanitizationSettings reads security.environmentVariableRedaction.
-func sanitizationSettings(snap *settingsio.Snapshot) hooks.Sanitization {
-	var s hooks.Sanitization
-	if n, _ := snap.Setting("security", "environmentVariableRedaction", "enabled"); n != nil {
-		s.Enabled = n.Truthy()
-	}
-	list := func(key string) []string {
-		n, _ := snap.Setting("security", "environmentVariableRedaction", key)
-		if n == nil || n.Kind != settingsio.Array {
-			return nil
-		}
-		var out []string
-		for _, it := range n.Items {
-			if it.Kind == settingsio.String {
-				out = append(out, it.Str)
-			}
-		}
-		return out
-	}
-	s.Allowed, s.Blocked = list("allowed"), list("blocked")
-	return s
 }
