@@ -10,7 +10,8 @@ import (
 
 // loadClaudePlugins lists the plugins named in enabledPlugins (merged over
 // the settings layers, the highest-precedence file that names a plugin
-// decides), finds each enabled one's folder and reads its hook files.
+// decides), finds each one's folder and reads its hook files (those of a
+// disabled plugin too, so that they can be listed as disabled).
 func loadClaudePlugins(s *ClaudeSnapshot) []*ClaudePlugin {
 	var out []*ClaudePlugin
 	byID := map[string]*ClaudePlugin{}
@@ -35,9 +36,6 @@ func loadClaudePlugins(s *ClaudeSnapshot) []*ClaudePlugin {
 	}
 	installed := readInstalledPlugins(filepath.Join(s.Paths.Plugins, "installed_plugins.json"))
 	for _, p := range out {
-		if !p.Enabled {
-			continue
-		}
 		locatePlugin(s, p, installed)
 		if p.Root != "" {
 			readPluginHooks(p)
@@ -156,7 +154,7 @@ func locatePlugin(s *ClaudeSnapshot, p *ClaudePlugin, installed map[string][]ins
 	case pick != nil:
 		p.Missing = fmt.Sprintf("installed_plugins.json points to %s, which is not a folder", pick.installPath)
 	default:
-		p.Missing = fmt.Sprintf("the plugin is enabled but not installed (not in installed_plugins.json nor in %s)", cacheDir)
+		p.Missing = fmt.Sprintf("the plugin is not installed (not in installed_plugins.json nor in %s)", cacheDir)
 	}
 }
 

@@ -1,0 +1,203 @@
+package claude
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/dlclark/regexp2"
+
+	"github.com/hookwarden/hookwarden/hooks"
+)
+
+// Matcher is a matcher group's "matcher" as Claude Code reads it.
+type Matcher struct {
+	// Raw is the matcher as written.
+	Raw string
+	// All is true for "", "*" or no matcher.
+	All bool
+	// Exact lists the names of an exact matcher (split on "|" and ",",
+	// trimmed); nil for a regex.
+	Exact []string
+	// Regex is the pattern of a regex matcher (unanchored, JavaScript).
+	Regex string
+}
+
+// ParseMatcher classifies a matcher: everything, a list of exact names
+// (only letters, digits, "_", "-", space, "," and "|"; FileChanged and
+// StopFailure allow only letters, digits, "_" and "|"), or an unanchored
+// JavaScript regular expression.
+func ParseMatcher(kind MatcherKind, raw string) Matcher {
+	m := Matcher{Raw: raw}
+	t := strings.TrimSpace(raw)
+	if t == "" || t == "*" {
+		m.All = true
+		return m
+	}
+	exactSet := isExactChar
+	if kind == MatchNarrow {
+		exactSet = isNarrowExactChar
+	}
+	for i := 0; i < len(raw); i++ {
+		if !exactSet(raw[i]) {
+			m.Regex = raw
+			return m
+		}
+	}
+	for _, part := range strings.FieldsFunc(raw, func(r rune) bool { return r == '|' || r == ',' }) {
+		if p := strings.TrimSpace(part); p != "" {
+			m.Exact = append(m.Exact, p)
+		}
+	}
+	return m
+}
+
+func isExactChar(c byte) bool {
+	return isNarrowExactChar(c) || c == '-' || c == ' ' || c == ','
+}
+
+func isNarrowExactChar(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '|'
+}
+
+// Describe says in words what the matcher matches.
+func (m Matcher) Describe() string {
+	switch {
+	case m.All:
+		return "everything"
+	case m.Exact != nil:
+		return "exactly " + strings.Join(quoteAll(m.Exact), " or ")
+	}
+	return fmt.Sprintf("the regular expression /%s/ (unanchored)", m.Regex)
+}
+
+func quoteAll(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = fmt.Sprintf("%q", s)
+	}
+	return out
+}
+
+// regexCache compiles each distinct regex matcher once.
+type regexCache struct {
+	mu sync.Mutex
+	m  map[string]*regexp2.Regexp // nil: invalid
+}
+
+func newRegexCache() *regexCache { return &regexCache{m: map[string]*regexp2.Regexp{}} }
+
+func (c *regexCache) compile(pattern string) (*regexp2.Regexp, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if re, ok := c.m[pattern]; ok {
+		if re == nil {
+			return nil, fmt.Errorf("invalid regular expression")
+		}
+		return re, nil
+	}
+	re, err := regexp2.Compile(pattern, regexp2.ECMAScript)
+	if err != nil {
+		c.m[pattern] = nil
+		return nil, err
+	}
+	c.m[pattern] = re
+	return re, nil
+}
+
+// Matches reports whether the matcher matches value. An invalid regex
+// matches nothing.
+func (m Matcher) matches(c *regexCache, value string) bool {
+	switch {
+	case m.All:
+		return true
+	case m.Exact != nil:
+		for _, e := range m.Exact {
+			if e == value {
+				return true
+			}
+		}
+		return false
+	}
+	re, err := c.compile(m.Regex)
+	if err != nil {
+		return false
+	}
+	ok, err := re.MatchString(value)
+	return err == nil && ok
+}
+
+// knownTools are Claude Code's built-in tool names.
+var knownTools = []string{"Bash", "PowerShell", "Edit", "MultiEdit", "Write", "Read", "Glob", "Grep", "Agent", "Task",
+	"WebFetch", "WebSearch", "AskUserQuestion", "ExitPlanMode", "NotebookEdit", "NotebookRead", "TodoWrite",
+	"Skill", "LS", "BashOutput", "KillShell", "KillBash", "SlashCommand", "ListMcpResourcesTool", "ReadMcpResourceTool"}
+
+// geminiTools maps Gemini CLI tool names to Claude Code's.
+var geminiTools = map[string]string{
+	"run_shell_command": "Bash", "write_file": "Write", "replace": "Edit", "read_file": "Read",
+	"read_many_files": "Read", "glob": "Glob", "search_file_content": "Grep", "grep_search": "Grep",
+	"list_directory": "LS", "web_fetch": "WebFetch", "google_web_search": "WebSearch", "write_todos": "TodoWrite",
+}
+
+// matcherDiagnostics points out matchers that do not do what they seem to.
+func matcherDiagnostics(c *regexCache, info EventInfo, known bool, m Matcher) []string {
+	if m.All || !known {
+		return nil
+	}
+	var out []string
+	if info.Matcher == MatchNone {
+		return []string{fmt.Sprintf("%s has no matcher support: Claude Code ignores the matcher %q and runs the hooks on every %s", info.Name, m.Raw, info.Name)}
+	}
+	if m.Exact == nil {
+		if _, err := c.compile(m.Regex); err != nil {
+			return []string{fmt.Sprintf("matcher %q is not a valid JavaScript regular expression (%v); it matches nothing", m.Raw, err)}
+		}
+		if strings.HasPrefix(m.Regex, "/") && strings.HasSuffix(m.Regex, "/") && len(m.Regex) > 1 {
+			out = append(out, fmt.Sprintf("matcher %q: the slashes are matched literally, not taken as regex delimiters", m.Raw))
+		}
+		return out
+	}
+	for _, name := range m.Exact {
+		out = append(out, exactNameDiagnostics(info, name)...)
+	}
+	return out
+}
+
+// exactNameDiagnostics checks one exact matcher name.
+func exactNameDiagnostics(info EventInfo, name string) []string {
+	switch info.Matcher {
+	case MatchToolName:
+		if strings.HasPrefix(name, "mcp__") && strings.Count(name, "__") == 1 {
+			return []string{fmt.Sprintf("matcher %q is an exact name and matches no tool (MCP tools are named mcp__<server>__<tool>); use \"%s__.*\" for every tool of the server", name, name)}
+		}
+		if claudeName, ok := geminiTools[name]; ok {
+			return []string{fmt.Sprintf("matcher %q is a Gemini CLI tool name; Claude Code calls the tool %q", name, claudeName)}
+		}
+		for _, t := range knownTools {
+			if t != name && strings.EqualFold(t, name) {
+				return []string{fmt.Sprintf("matcher %q matches nothing: matchers are case-sensitive, the tool is %q", name, t)}
+			}
+		}
+	case MatchValue, MatchNarrow:
+		if info.Values == nil {
+			return nil
+		}
+		for _, v := range info.Values {
+			if v == name {
+				return nil
+			}
+		}
+		return []string{fmt.Sprintf("%s never sends %q, so this matcher name matches nothing (values: %s)", info.Name, name, strings.Join(info.Values, ", "))}
+	}
+	return nil
+}
+
+// MatchesAll reports whether a handler's matcher matches every value of
+// its event (no matcher, "", "*", or an event without matcher support).
+func MatchesAll(h *hooks.Hook) bool {
+	info, ok := LookupEvent(h.Event)
+	if ok && info.Matcher == MatchNone {
+		return true
+	}
+	return ParseMatcher(info.Matcher, h.Matcher).All
+}

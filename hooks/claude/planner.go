@@ -1,0 +1,134 @@
+package claude
+
+import (
+	"github.com/hookwarden/hookwarden/hooks"
+)
+
+// Context is what an event is planned for: the tool name on tool events,
+// the matcher value (source, reason, trigger, agent type, file name …) on
+// the others, and the tool input for "if" rules. A nil context ignores
+// matchers and "if" rules (every handler of the event is listed).
+type Context struct {
+	ToolName     string         `json:"toolName,omitempty"`
+	MatcherValue string         `json:"matcherValue,omitempty"`
+	ToolInput    map[string]any `json:"toolInput,omitempty"`
+	// ProjectDir and Home resolve path patterns of "if" rules (default:
+	// the snapshot's project and home folders).
+	ProjectDir string `json:"-"`
+	Home       string `json:"-"`
+}
+
+// Plan is what Claude Code would run for one event and context. All
+// handlers run in parallel; there is no order among them.
+type Plan struct {
+	Event hooks.Event
+	Hooks []*hooks.Hook
+	// Notes says, per hook ID, what decided beyond the matcher (an "if"
+	// rule, or that it could not be checked).
+	Notes map[string]string
+}
+
+// Plan returns the handlers Claude Code would run for event and ctx, or nil
+// when none would: running handlers of the event whose matcher matches
+// (ignored on events without matcher support) and whose "if" rule holds,
+// identical handlers once.
+func (r *Registry) Plan(event hooks.Event, ctx *Context) *Plan {
+	if r.regex == nil {
+		r.regex = newRegexCache()
+	}
+	info, _ := LookupEvent(event)
+	plan := &Plan{Event: event, Notes: map[string]string{}}
+	seen := map[string]bool{}
+	for _, h := range r.Hooks {
+		if h.Event != event || (h.Status != hooks.StatusRuns && h.Status != hooks.StatusDuplicate) {
+			continue
+		}
+		if ctx != nil && info.Matcher != MatchNone {
+			value := ctx.MatcherValue
+			if info.Matcher == MatchToolName {
+				value = ctx.ToolName
+			}
+			if !ParseMatcher(info.Matcher, h.Matcher).matches(r.regex, value) {
+				continue
+			}
+		}
+		if h.Claude.HasIf && ctx != nil && info.EvaluatesIf {
+			rule, err := ParseIfRule(h.Claude.If)
+			if err == nil {
+				res := rule.Check(IfCall{ToolName: ctx.ToolName, ToolInput: ctx.ToolInput, ProjectDir: r.projectDir(ctx), Home: r.home(ctx)})
+				if !res.Match {
+					continue
+				}
+				plan.Notes[h.ID] = res.Why
+			}
+		}
+		if seen[h.Claude.Identity] {
+			continue
+		}
+		seen[h.Claude.Identity] = true
+		plan.Hooks = append(plan.Hooks, h)
+	}
+	if len(plan.Hooks) == 0 {
+		return nil
+	}
+	return plan
+}
+
+func (r *Registry) projectDir(ctx *Context) string {
+	if ctx.ProjectDir != "" {
+		return ctx.ProjectDir
+	}
+	if r.Snapshot != nil {
+		return r.Snapshot.ProjectDir
+	}
+	return ""
+}
+
+func (r *Registry) home(ctx *Context) string {
+	if ctx.Home != "" {
+		return ctx.Home
+	}
+	if r.Snapshot != nil {
+		return r.Snapshot.Paths.Home
+	}
+	return ""
+}
+
+// ContextFor builds a planning context from a tool name or matcher value,
+// checking that it fits the event.
+func ContextFor(event hooks.Event, tool, value string) (*Context, error) {
+	info, ok := LookupEvent(event)
+	if !ok {
+		return nil, &ContextError{Event: event, Msg: "is not a Claude Code event"}
+	}
+	switch info.Matcher {
+	case MatchToolName:
+		if value != "" {
+			return nil, &ContextError{event, "takes a tool name (--tool), not a matcher value"}
+		}
+		if tool == "" {
+			return nil, &ContextError{event, "needs a tool name (e.g. Bash)"}
+		}
+	case MatchNone:
+		if tool != "" || value != "" {
+			return nil, &ContextError{event, "has no matcher support (Claude Code ignores matchers for it)"}
+		}
+		return &Context{}, nil
+	default:
+		if tool != "" {
+			return nil, &ContextError{event, "takes a matcher value (--trigger), not a tool name"}
+		}
+		if value == "" {
+			return nil, nil
+		}
+	}
+	return &Context{ToolName: tool, MatcherValue: value}, nil
+}
+
+// ContextError is a planning context that does not fit its event.
+type ContextError struct {
+	Event hooks.Event
+	Msg   string
+}
+
+func (e *ContextError) Error() string { return string(e.Event) + " " + e.Msg }
