@@ -1,0 +1,206 @@
+package ui
+
+import (
+	"fmt"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/hookwarden/hookwarden/trust"
+)
+
+// reviewView is the Review tab: the trust audit of the project's workspace
+// hooks (trust.Audit), the folder-trust decision, and the actions that
+// write Gemini CLI's trust files (trust.Approve, trust.Revoke,
+// trust.SetFolderTrust, trust.RepairTrustedHooks). Files are written only
+// when a button is clicked, off the UI thread; the view audits again after
+// every write.
+type reviewView struct {
+	window fyne.Window
+	thread uiThread
+	now    func() time.Time
+	// onFolderTrustChanged runs after trustedFolders.json was written: the
+	// window reloads the project, whose folder trust (and so the status of
+	// every settings hook) changed.
+	onFolderTrustChanged func()
+	// onTabChanged runs after the tab's label or icon changed.
+	onTabChanged func()
+
+	project *project
+	report  *trust.Report
+	// items are the rows of the list (trusted hooks only when showTrusted).
+	items       []reviewItem
+	selectedKey string
+	busy        bool
+
+	tab           *container.TabItem
+	folder        *folderBanner
+	problems      *fyne.Container
+	summary       *widget.Label
+	showTrusted   *widget.Check
+	list          *widget.List
+	detail        *reviewDetail
+	approveButton *widget.Button
+	approveAll    *widget.Button
+	revokeButton  *widget.Button
+	progress      *widget.ProgressBarInfinite
+	content       fyne.CanvasObject
+}
+
+func newReviewView(w fyne.Window, thread uiThread) *reviewView {
+	v := &reviewView{window: w, thread: thread, now: time.Now,
+		summary:  &widget.Label{Text: "Open a project to review its hooks.", Wrapping: fyne.TextWrapWord},
+		problems: container.NewVBox(),
+		detail:   newReviewDetail(),
+		progress: widget.NewProgressBarInfinite(),
+	}
+	v.folder = newFolderBanner(v.onSetFolderTrust)
+	v.showTrusted = widget.NewCheck("Show trusted hooks", func(bool) { v.rebuildItems() })
+	v.list = &widget.List{
+		Length:     func() int { return len(v.items) },
+		CreateItem: newReviewListRow,
+		UpdateItem: func(id widget.ListItemID, o fyne.CanvasObject) { updateReviewListRow(o, v.items[id]) },
+		OnSelected: v.onSelected,
+	}
+	v.approveButton = &widget.Button{Text: "Approve", Icon: theme.ConfirmIcon(), Importance: widget.HighImportance, OnTapped: v.onApprove}
+	v.approveAll = &widget.Button{Text: "Approve all", Icon: theme.ConfirmIcon(), OnTapped: v.onApproveAll}
+	v.revokeButton = &widget.Button{Text: "Revoke", Icon: theme.ContentRemoveIcon(), OnTapped: v.onRevoke}
+	v.progress.Hide()
+	v.tab = container.NewTabItemWithIcon("Review", theme.VisibilityIcon(), nil)
+	v.updateButtons()
+	return v
+}
+
+// tabItem is the Review tab; its label carries the number of hooks that
+// need review.
+func (v *reviewView) tabItem() *container.TabItem {
+	if v.content == nil {
+		v.content = v.buildUI()
+		v.tab.Content = v.content
+	}
+	return v.tab
+}
+
+func (v *reviewView) buildUI() fyne.CanvasObject {
+	listHead := container.NewBorder(nil, nil, nil, v.showTrusted, v.summary)
+	split := container.NewHSplit(v.list, v.detail.buildUI())
+	split.Offset = 0.36
+	actions := container.NewBorder(nil, nil, nil,
+		container.NewHBox(v.revokeButton, v.approveAll, v.approveButton),
+		v.progress)
+	top := container.NewVBox(v.folder.buildUI(), v.problems, listHead)
+	return container.NewBorder(top, container.NewVBox(widget.NewSeparator(), actions), nil, nil, split)
+}
+
+// show audits p (a freshly loaded project) and shows the result.
+func (v *reviewView) show(p *project) {
+	v.project = p
+	v.folder.show(p)
+	v.refresh()
+}
+
+// showLoading clears the view while the window loads a project.
+func (v *reviewView) showLoading() {
+	v.project, v.report, v.items = nil, nil, nil
+	v.summary.SetText("Reading the project…")
+	v.problems.RemoveAll()
+	v.detail.clear()
+	v.list.Refresh()
+	v.setTabCount(0)
+	v.updateButtons()
+}
+
+// refresh audits the project again, off the UI thread.
+func (v *reviewView) refresh() {
+	p := v.project
+	if p == nil {
+		return
+	}
+	v.setBusy(true)
+	v.thread.Go(func() {
+		rep, err := auditProject(p)
+		v.thread.Do(func() { v.apply(p, rep, err) })
+	})
+}
+
+// auditProject runs trust.Audit on p with Hookwarden's store.
+func auditProject(p *project) (*trust.Report, error) {
+	opts, err := trustOptions(p)
+	if err != nil {
+		return nil, err
+	}
+	return trust.Audit(p.Registry.Snapshot, opts)
+}
+
+// trustOptions locates Hookwarden's approval store for p's environment.
+func trustOptions(p *project) (trust.Options, error) {
+	dir, err := trust.StoreDirFromEnv(p.Env, p.GOOS)
+	if err != nil {
+		return trust.Options{}, err
+	}
+	return trust.Options{Store: trust.Store{Dir: dir}}, nil
+}
+
+// apply shows an audit of p; a result for a project no longer on screen
+// is dropped.
+func (v *reviewView) apply(p *project, rep *trust.Report, err error) {
+	if p != v.project {
+		return
+	}
+	v.setBusy(false)
+	if err != nil {
+		v.report = nil
+		v.summary.SetText("Could not audit the hooks: " + err.Error())
+		v.summary.Importance = widget.DangerImportance
+		v.rebuildItems()
+		v.showError("Could not audit the hooks", err)
+		return
+	}
+	v.summary.Importance = widget.MediumImportance
+	v.report = rep
+	v.showProblems()
+	v.rebuildItems()
+}
+
+// countNeedingReview counts the hooks that are not plainly trusted.
+func countNeedingReview(rep *trust.Report) int {
+	n := 0
+	if rep != nil {
+		for _, h := range rep.Hooks {
+			if h.NeedsReview() {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func (v *reviewView) setTabCount(n int) {
+	text, icon := "Review", theme.VisibilityIcon()
+	if n > 0 {
+		text = fmt.Sprintf("Review (%d)", n)
+		icon = theme.NewWarningThemedResource(theme.WarningIcon())
+	}
+	if v.tab.Text == text {
+		return
+	}
+	v.tab.Text, v.tab.Icon = text, icon
+	if v.onTabChanged != nil {
+		v.onTabChanged()
+	}
+}
+
+func (v *reviewView) setBusy(busy bool) {
+	v.busy = busy
+	if busy {
+		v.progress.Show()
+		v.progress.Start()
+	} else {
+		v.progress.Stop()
+		v.progress.Hide()
+	}
+	v.updateButtons()
+}

@@ -1,0 +1,199 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/hookwarden/hookwarden/trust"
+)
+
+// onApprove trusts the selected hook.
+func (v *reviewView) onApprove() {
+	it, ok := v.selected()
+	if !ok || it.hook == nil || v.busy {
+		return
+	}
+	h := it.hook.ProjectHook
+	v.write(func(p *project, opts trust.Options) error {
+		_, err := trust.Approve(p.Registry.Snapshot, opts, []trust.ProjectHook{h}, v.now())
+		return err
+	})
+}
+
+// onApproveAll trusts every workspace hook, as 'hookwarden trust --all'.
+func (v *reviewView) onApproveAll() {
+	if v.busy || v.project == nil {
+		return
+	}
+	v.write(func(p *project, opts trust.Options) error {
+		all, _ := trust.ProjectHooks(p.Registry.Snapshot)
+		_, err := trust.Approve(p.Registry.Snapshot, opts, all, v.now())
+		return err
+	})
+}
+
+// onRevoke removes the selected key from trusted_hooks.json and the store.
+func (v *reviewView) onRevoke() {
+	it, ok := v.selected()
+	if !ok || !it.trusted() || v.busy {
+		return
+	}
+	k := it.key()
+	v.write(func(p *project, opts trust.Options) error {
+		return trust.Revoke(p.Registry.Snapshot, opts, []string{k})
+	})
+}
+
+// write runs change off the UI thread, then audits again and shows the
+// result; a failed change is shown in a dialog.
+func (v *reviewView) write(change func(*project, trust.Options) error) {
+	p := v.project
+	if p == nil {
+		return
+	}
+	v.setBusy(true)
+	v.thread.Go(func() {
+		opts, err := trustOptions(p)
+		if err == nil {
+			err = change(p, opts)
+		}
+		rep, aerr := auditProject(p)
+		v.thread.Do(func() {
+			v.apply(p, rep, aerr)
+			if err != nil {
+				v.showError("Nothing was trusted or revoked", err)
+			}
+		})
+	})
+}
+
+// onSetFolderTrust records an answer in trustedFolders.json (after a
+// confirmation for TRUST_PARENT, which trusts every sibling folder too)
+// and has the window load the project again.
+func (v *reviewView) onSetFolderTrust(level trust.TrustLevel) {
+	p := v.project
+	if p == nil || v.busy {
+		return
+	}
+	snap := p.Registry.Snapshot
+	do := func() {
+		v.setBusy(true)
+		v.thread.Go(func() {
+			err := trust.SetFolderTrust(context.Background(), snap.Paths.TrustedFolders, snap.ProjectDir, level, p.GOOS)
+			v.thread.Do(func() {
+				v.setBusy(false)
+				if err != nil {
+					v.showError("Folder trust was not changed", err)
+					return
+				}
+				if v.onFolderTrustChanged != nil {
+					v.onFolderTrustChanged()
+				}
+			})
+		})
+	}
+	if level != trust.TrustParent {
+		do()
+		return
+	}
+	msg := fmt.Sprintf("Trust every folder in %s, not only %s?\n\nGemini CLI will then run the settings hooks of all of them.",
+		filepath.Dir(snap.ProjectDir), filepath.Base(snap.ProjectDir))
+	d := dialog.NewConfirm("Trust the parent folder", msg, func(ok bool) {
+		if ok {
+			do()
+		}
+	}, v.window)
+	d.SetConfirmText("Trust parent")
+	d.Show()
+}
+
+// onRepair backs up the unusable trusted_hooks.json and rewrites it with
+// what can be salvaged, after a confirmation.
+func (v *reviewView) onRepair() {
+	if v.report == nil || v.busy {
+		return
+	}
+	path := v.report.TrustedHooksFile
+	msg := fmt.Sprintf("%s cannot be used by Gemini CLI.\n\nRepair first copies it to %s.corrupt-<time>, "+
+		"then rewrites it with every project entry that can still be read.", path, filepath.Base(path))
+	d := dialog.NewConfirm("Repair trusted_hooks.json", msg, func(ok bool) {
+		if ok {
+			v.repair(path)
+		}
+	}, v.window)
+	d.SetConfirmText("Back up and repair")
+	d.Show()
+}
+
+func (v *reviewView) repair(path string) {
+	p := v.project
+	v.setBusy(true)
+	v.thread.Go(func() {
+		res, err := trust.RepairTrustedHooks(path, v.now())
+		rep, aerr := auditProject(p)
+		v.thread.Do(func() {
+			v.apply(p, rep, aerr)
+			switch {
+			case err != nil:
+				v.showError("The trust file was not repaired", err)
+			case res.Backup != "":
+				dialog.ShowInformation("trusted_hooks.json repaired",
+					fmt.Sprintf("The old file is kept as %s.\n%s carried over.", res.Backup, plural(res.Salvaged, "project entry")), v.window)
+			}
+		})
+	})
+}
+
+// showProblems lists what is wrong with the trust and settings files.
+func (v *reviewView) showProblems() {
+	v.problems.RemoveAll()
+	rep := v.report
+	if rep == nil {
+		return
+	}
+	if rep.TrustedHooksError != "" {
+		msg := &widget.Label{Text: rep.TrustedHooksError + ". Hookwarden does not write it until it is repaired.",
+			Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance}
+		repair := &widget.Button{Text: "Repair…", Icon: theme.MediaReplayIcon(), OnTapped: v.onRepair}
+		v.problems.Add(withRightButton(msg, repair))
+	}
+	if rep.SettingsError != "" {
+		v.problems.Add(&widget.Label{Text: rep.SettingsError + " — Gemini CLI refuses to start until it is fixed.",
+			Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance})
+	}
+	if rep.CheckAbort != nil {
+		v.problems.Add(&widget.Label{Text: rep.CheckAbort.Reason, Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance})
+	}
+}
+
+// showError explains a failure in a dialog; a trusted_hooks.json that
+// cannot be used gets the offer to repair it.
+func (v *reviewView) showError(title string, err error) {
+	if errors.Is(err, trust.ErrUnusableFile) && v.report != nil && v.report.TrustedHooksError != "" {
+		msg := &widget.Label{Text: err.Error() + "\n\nRepair backs the file up first, then rewrites what can be salvaged.",
+			Wrapping: fyne.TextWrapWord}
+		d := dialog.NewCustomConfirm(title, "Repair…", "Close", msg, func(ok bool) {
+			if ok {
+				v.onRepair()
+			}
+		}, v.window)
+		d.Resize(fyne.NewSize(560, 0))
+		d.Show()
+		return
+	}
+	d := dialog.NewError(fmt.Errorf("%s: %w", title, err), v.window)
+	d.Show()
+}
+
+// borderRight puts right at the right end of center's row.
+func withRightButton(center, right fyne.CanvasObject) fyne.CanvasObject {
+	return container.NewBorder(nil, nil, nil, container.NewVBox(right), center)
+}

@@ -1,0 +1,216 @@
+package ui
+
+import (
+	"image/color"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/hookwarden/hookwarden/settingsio"
+	"github.com/hookwarden/hookwarden/trust"
+)
+
+// reviewDetail is the right-hand panel of the Review tab: everything about
+// the selected hook, with the command and script diffs.
+type reviewDetail struct {
+	content *fyne.Container
+	scroll  *container.Scroll
+
+	// Set by show, for tests: the command diff (nil when the command did
+	// not change) and one line diff per script that has one.
+	commandDiff *diffView
+	scriptDiffs []*diffView
+}
+
+func newReviewDetail() *reviewDetail {
+	d := &reviewDetail{content: container.NewVBox()}
+	d.scroll = container.NewScroll(d.content)
+	return d
+}
+
+func (d *reviewDetail) buildUI() fyne.CanvasObject { return d.scroll }
+
+func (d *reviewDetail) clear() {
+	d.commandDiff, d.scriptDiffs = nil, nil
+	d.content.RemoveAll()
+}
+
+func (d *reviewDetail) showMessage(text string) {
+	d.clear()
+	d.content.Add(&widget.Label{Text: text, Wrapping: fyne.TextWrapWord})
+}
+
+// statusMeaning says what a trust status means for what Gemini CLI does.
+var trustStatusMeaning = map[trust.HookStatus]string{
+	trust.StatusNew: "Not in trusted_hooks.json. The next time Gemini CLI starts in this folder it warns " +
+		"about this hook, then runs it and trusts it from then on.",
+	trust.StatusChanged: "A hook with this name was trusted with another command, and that command is gone " +
+		"from the settings. Gemini CLI will warn once, then run and trust the new command.",
+	trust.StatusScriptChanged: "The key is trusted, but a script the hook runs changed since it was approved " +
+		"in Hookwarden. Gemini CLI does not look at scripts: it runs the new version without a warning.",
+	trust.StatusTrusted: "Approved in trusted_hooks.json, and no script it runs changed since Hookwarden recorded it.",
+}
+
+const goneKeyMeaning = "This key is in trusted_hooks.json for this project, but no workspace hook has it any more " +
+	"(the hook was removed or its name or command changed). Revoke it so that it cannot silently " +
+	"trust the hook again if it comes back."
+
+// show fills the panel with it.
+func (d *reviewDetail) show(it reviewItem, p *project) {
+	d.clear()
+	names, workspace := pathNamer{}, ""
+	if p != nil {
+		names, workspace = pathNamer{project: p.Dir, home: p.Home}, p.Registry.Snapshot.Paths.Workspace
+	}
+	title := &widget.Label{Text: it.label(), TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText,
+		Wrapping: fyne.TextWrapBreak}
+	d.content.Add(container.NewBorder(nil, nil, newBadge(it.statusText(), it.statusColor()), nil, title))
+	h := it.hook
+	if h == nil {
+		d.content.Add(&widget.Label{Text: goneKeyMeaning, Wrapping: fyne.TextWrapWord})
+		d.content.Add(detailForm(detailField("Key", detailMono(it.gone))...))
+		return
+	}
+	d.content.Add(&widget.Label{Text: trustStatusMeaning[h.Status], Wrapping: fyne.TextWrapWord, Importance: trustMeaningImportance(h.Status)})
+
+	origin := container.NewHBox(newBadge(layerText(settingsio.LayerWorkspace), layerColor(settingsio.LayerWorkspace)),
+		newNote(names.place(workspace, h.Line, h.Column), fyne.TextWrapOff))
+	rows := []fyne.CanvasObject{
+		key("Origin"), origin,
+		key("Event"), detailText(h.Event),
+	}
+	if h.Matcher != "" {
+		rows = append(rows, detailField("Matcher", detailMono(h.Matcher))...)
+	}
+	if h.Name != "" {
+		rows = append(rows, detailField("Name", detailText(h.Name))...)
+	}
+	if !h.IsCommand {
+		rows = append(rows, detailField("Type", detailText(h.Type+" (runs no command)"))...)
+	}
+	rows = append(rows, detailField("Key", detailMono(h.Key))...)
+	if h.RawCommand != "" && h.RawCommand != h.Command {
+		rows = append(rows, detailField("As written", detailMono(h.RawCommand))...)
+	}
+	d.content.Add(detailForm(rows...))
+
+	if h.Status == trust.StatusChanged {
+		d.content.Add(detailSection("Command — changes since it was trusted"))
+		d.commandDiff = newDiffView(diffWords, h.CommandDiff)
+		d.content.Add(d.commandDiff)
+		d.content.Add(newNote("Trusted before: "+h.PreviousKey, fyne.TextWrapBreak))
+	} else if h.IsCommand {
+		d.content.Add(detailSection("Command"))
+		d.content.Add(detailMono(h.Command))
+	}
+	d.showScripts(h, names)
+}
+
+func (d *reviewDetail) showScripts(h *trust.HookReview, names pathNamer) {
+	if !h.IsCommand {
+		return
+	}
+	if h.ScriptsError != "" {
+		d.content.Add(detailSection("Scripts"))
+		d.content.Add(&widget.Label{Text: "Could not find the scripts it runs: " + h.ScriptsError,
+			Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance})
+		return
+	}
+	if len(h.Scripts) == 0 {
+		d.content.Add(newNote("The command runs no script file of the project.", fyne.TextWrapWord))
+		return
+	}
+	d.content.Add(detailSection("Scripts"))
+	for _, s := range h.Scripts {
+		text := names.name(s.Path)
+		if s.Via != "" {
+			text += "  (run by " + s.Via + ")"
+		}
+		path := &widget.Label{Text: text, TextStyle: fyne.TextStyle{Monospace: true}, Wrapping: fyne.TextWrapBreak}
+		d.content.Add(container.NewBorder(nil, nil, newBadge(scriptStatusText(s.Status), scriptStatusColor(s)), nil, path))
+		var lines []fyne.CanvasObject
+		if m := scriptMeaning(s); m != "" {
+			imp := widget.MediumImportance
+			if s.Flagged {
+				imp = widget.WarningImportance
+			}
+			lines = append(lines, &widget.Label{Text: m, Wrapping: fyne.TextWrapWord, Importance: imp})
+		}
+		if len(s.Diff) > 0 {
+			dv := newDiffView(diffLines, s.Diff)
+			d.scriptDiffs = append(d.scriptDiffs, dv)
+			lines = append(lines, container.NewHScroll(dv))
+		}
+		if len(lines) > 0 {
+			d.content.Add(container.NewBorder(nil, nil, indent(), nil, container.NewVBox(lines...)))
+		}
+	}
+}
+
+// scriptMeaning is the note under a script: what its status means, and
+// the audit's own note.
+func scriptMeaning(s trust.ScriptReview) string {
+	var parts []string
+	switch s.Status {
+	case trust.ScriptChanged:
+		parts = append(parts, "Changed since the hook was approved:")
+	case trust.ScriptMissing:
+		parts = append(parts, "The file does not exist.")
+	case trust.ScriptOutside:
+		parts = append(parts, "It resolves to a file outside the project.")
+	case trust.ScriptUnrecorded:
+		parts = append(parts, "Hookwarden has no record of it (not approved here, or approved by Gemini CLI itself); approving records it.")
+	}
+	if s.Note != "" {
+		parts = append(parts, "("+s.Note+")")
+	}
+	return strings.Join(parts, " ")
+}
+
+func scriptStatusText(s trust.ScriptStatus) string {
+	return strings.ToUpper(strings.ReplaceAll(string(s), "-", " "))
+}
+
+func scriptStatusColor(s trust.ScriptReview) color.Color {
+	switch {
+	case s.Flagged:
+		return colorRed
+	case s.Status == trust.ScriptUnchanged:
+		return colorGreen
+	case s.Status == trust.ScriptMissing || s.Status == trust.ScriptOutside:
+		return colorOrange
+	}
+	return colorGrey
+}
+
+func trustMeaningImportance(s trust.HookStatus) widget.Importance {
+	if s == trust.StatusScriptChanged {
+		return widget.WarningImportance
+	}
+	return widget.MediumImportance
+}
+
+// form lays out name/value pairs in two columns.
+func detailForm(objs ...fyne.CanvasObject) *fyne.Container {
+	return container.New(layout.NewFormLayout(), objs...)
+}
+
+func detailField(name string, value fyne.CanvasObject) []fyne.CanvasObject {
+	return []fyne.CanvasObject{key(name), value}
+}
+
+func detailSection(title string) fyne.CanvasObject {
+	return &widget.Label{Text: title, TextStyle: fyne.TextStyle{Bold: true}}
+}
+
+func detailText(s string) *widget.Label {
+	return &widget.Label{Text: s, Wrapping: fyne.TextWrapWord}
+}
+
+func detailMono(s string) *widget.Label {
+	return &widget.Label{Text: s, TextStyle: fyne.TextStyle{Monospace: true}, Wrapping: fyne.TextWrapBreak, Selectable: true}
+}

@@ -1,0 +1,130 @@
+package ui
+
+import (
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/hookwarden/hookwarden/settingsio"
+	"github.com/hookwarden/hookwarden/trust"
+)
+
+// folderBanner shows Gemini CLI's folder-trust decision for the project,
+// the rule that decided it, and the three answers of Gemini's trust
+// dialog.
+type folderBanner struct {
+	icon   *widget.Icon
+	state  *widget.Label
+	rule   *widget.RichText
+	effect *widget.Label
+
+	trustButton  *widget.Button
+	parentButton *widget.Button
+	denyButton   *widget.Button
+}
+
+func newFolderBanner(onSet func(trust.TrustLevel)) *folderBanner {
+	b := &folderBanner{
+		icon:   widget.NewIcon(nil),
+		state:  &widget.Label{Text: "Folder trust", TextStyle: fyne.TextStyle{Bold: true}, Wrapping: fyne.TextWrapWord},
+		rule:   newNote("", fyne.TextWrapWord),
+		effect: &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance},
+	}
+	b.trustButton = &widget.Button{Text: "Trust folder", Icon: theme.ConfirmIcon(), OnTapped: func() { onSet(trust.TrustFolder) }}
+	b.parentButton = &widget.Button{Text: "Trust parent", Icon: theme.FolderIcon(), OnTapped: func() { onSet(trust.TrustParent) }}
+	b.denyButton = &widget.Button{Text: "Don't trust", Icon: theme.CancelIcon(), OnTapped: func() { onSet(trust.DoNotTrust) }}
+	b.effect.Hide()
+	return b
+}
+
+func (b *folderBanner) buildUI() fyne.CanvasObject {
+	buttons := container.NewHBox(b.trustButton, b.parentButton, b.denyButton)
+	text := container.NewVBox(b.state, b.rule, b.effect)
+	return container.NewVBox(container.NewBorder(nil, nil, container.NewVBox(b.icon), container.NewVBox(buttons), text),
+		widget.NewSeparator())
+}
+
+// show displays p's folder trust.
+func (b *folderBanner) show(p *project) {
+	snap := p.Registry.Snapshot
+	ft := snap.FolderTrust
+	names := pathNamer{project: p.Dir, home: p.Home}
+	b.icon.SetResource(okIcon(ft.Trusted()))
+	state := string(ft.State)
+	if state == "" {
+		state = "unknown"
+	}
+	head := "Folder trust: " + state
+	if ft.Reason != "" {
+		head += " — " + ft.Reason
+	}
+	b.state.SetText(head)
+	setNote(b.rule, folderRuleText(ft, names))
+
+	var effect []string
+	if ft.Err != nil {
+		effect = append(effect, "Fix "+names.place(ft.Err.Path, ft.Err.Line, ft.Err.Column)+
+			" by hand: Hookwarden does not write a file Gemini CLI cannot read.")
+	}
+	if !ft.Trusted() {
+		effect = append(effect, "Gemini CLI runs no settings hooks here (only extension hooks) and checks none of them; "+
+			"the review below is Hookwarden's own.")
+	}
+	if overriddenBy(ft.Rule) {
+		effect = append(effect, "An answer written to trustedFolders.json changes nothing while "+ft.Rule+" decides.")
+	}
+	b.effect.SetText(strings.Join(effect, "\n"))
+	b.effect.Hidden = len(effect) == 0
+	b.effect.Refresh()
+
+	current := ""
+	if ft.Rule == trust.FolderKey(snap.ProjectDir, p.GOOS) {
+		current = ft.Level
+	}
+	for _, x := range []struct {
+		button *widget.Button
+		level  trust.TrustLevel
+	}{{b.trustButton, trust.TrustFolder}, {b.parentButton, trust.TrustParent}, {b.denyButton, trust.DoNotTrust}} {
+		x.button.Importance = widget.MediumImportance
+		if string(x.level) == current {
+			x.button.Importance = widget.HighImportance
+		}
+		if ft.Err != nil || snap.Paths.TrustedFolders == "" {
+			x.button.Disable()
+		} else {
+			x.button.Enable()
+		}
+		x.button.Refresh()
+	}
+}
+
+// folderRuleText names the rule that decided and the file it is in.
+func folderRuleText(ft settingsio.FolderTrust, names pathNamer) string {
+	file := names.name(ft.File)
+	switch {
+	case ft.Rule == "" && file != "":
+		return "No rule in " + file + " matches this folder."
+	case ft.Rule == "":
+		return "No rule matches this folder."
+	case overriddenBy(ft.Rule):
+		return "Decided by " + ft.Rule + "."
+	}
+	s := "Decided by the rule " + ft.Rule
+	if ft.Level != "" {
+		s += " → " + ft.Level
+	}
+	if file != "" {
+		s += " in " + file
+	}
+	return s + "."
+}
+
+// overriddenBy reports whether the rule is a switch that decides before
+// trustedFolders.json is consulted.
+func overriddenBy(rule string) bool {
+	return rule == settingsio.EnvTrustWorkspace || rule == settingsio.EnvRestrictedMode ||
+		strings.HasPrefix(rule, "security.folderTrust")
+}
