@@ -112,6 +112,7 @@ func (v *reviewView) onSetFolderTrust(level trust.TrustLevel) {
 		}
 	}, v.window)
 	d.SetConfirmText("Trust parent")
+	d.SetDismissText("Cancel")
 	d.Show()
 }
 
@@ -130,6 +131,7 @@ func (v *reviewView) onRepair() {
 		}
 	}, v.window)
 	d.SetConfirmText("Back up and repair")
+	d.SetDismissText("Cancel")
 	d.Show()
 }
 

@@ -1,0 +1,251 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/hookwarden/hookwarden/assets"
+	"github.com/hookwarden/hookwarden/hooks"
+)
+
+// dryRunView is the Dry run tab: pick an event (with its tool or trigger)
+// or one hook, edit the hook input, run what Gemini CLI would run
+// (hooks.Runner) and see each hook's result as it arrives and, in words,
+// what Gemini would do with them (hooks.Explain).
+//
+// It never runs a hook the user did not ask for: workspace hooks that are
+// not in trusted_hooks.json need a confirmation that lists them, and in an
+// untrusted folder settings hooks run only after "Run anyway".
+type dryRunView struct {
+	window fyne.Window
+	thread uiThread
+
+	project *project
+	// choices are the hooks offered by hookPick after its first entry
+	// ("every hook Gemini plans").
+	choices []*hooks.Hook
+
+	event        *widget.Select
+	contextLabel *widget.Label
+	tool         *widget.SelectEntry
+	trigger      *widget.Select
+	hookPick     *widget.Select
+	payload      *widget.Entry
+	payloadError *widget.Label
+	resetButton  *widget.Button
+
+	runButton    *widget.Button
+	cancelButton *widget.Button
+	progress     *widget.ProgressBarInfinite
+	status       *widget.Label
+
+	trustNote     *widget.Label
+	runAnyway     *widget.Button
+	trustBox      *fyne.Container
+	verdict       *widget.Label
+	verdictDetail *widget.Label
+	warnings      *fyne.Container
+	cardBox       *fyne.Container
+	cards         []*resultCard
+
+	// run is the run in progress (nil when idle); runID tells a finished
+	// run's late updates from the current one's.
+	run   *dryRun
+	runID int
+
+	content fyne.CanvasObject
+}
+
+// allHooks is the first entry of the hook picker.
+const allHooks = "Every hook Gemini would run"
+
+// dryRun is one run in progress.
+type dryRun struct {
+	id     int
+	cancel context.CancelFunc
+}
+
+func newDryRunView(w fyne.Window, thread uiThread) *dryRunView {
+	v := &dryRunView{window: w, thread: thread,
+		contextLabel:  key("Tool"),
+		payloadError:  &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance},
+		progress:      widget.NewProgressBarInfinite(),
+		status:        &widget.Label{Wrapping: fyne.TextWrapWord},
+		trustNote:     &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance},
+		verdict:       &widget.Label{Wrapping: fyne.TextWrapWord, TextStyle: fyne.TextStyle{Bold: true}},
+		verdictDetail: &widget.Label{Wrapping: fyne.TextWrapWord},
+		warnings:      container.NewVBox(),
+		cardBox:       container.NewVBox(),
+	}
+	var events []string
+	for _, e := range hooks.Events {
+		events = append(events, string(e))
+	}
+	v.event = widget.NewSelect(events, func(string) { v.onEventChanged() })
+	v.tool = widget.NewSelectEntry(assets.PayloadTools())
+	v.tool.OnChanged = func(string) { v.loadSample() }
+	v.trigger = widget.NewSelect(nil, func(string) { v.loadSample() })
+	v.hookPick = widget.NewSelect([]string{allHooks}, nil)
+	v.payload = &widget.Entry{MultiLine: true, Wrapping: fyne.TextWrapOff, TextStyle: fyne.TextStyle{Monospace: true}}
+	v.payload.OnChanged = func(string) { v.validatePayload() }
+	v.resetButton = &widget.Button{Text: "Sample", Icon: theme.ViewRefreshIcon(), OnTapped: v.loadSample}
+	v.runButton = &widget.Button{Text: "Run", Icon: theme.MediaPlayIcon(), Importance: widget.HighImportance, OnTapped: v.onRun}
+	v.cancelButton = &widget.Button{Text: "Cancel", Icon: theme.MediaStopIcon(), OnTapped: v.onCancel}
+	v.runAnyway = &widget.Button{Text: "Run anyway…", Icon: theme.WarningIcon(), OnTapped: v.onRunAnyway}
+	v.progress.Hide()
+	v.cancelButton.Disable()
+	v.runButton.Disable()
+	v.payloadError.Hide()
+	v.verdictDetail.Hide()
+	return v
+}
+
+func (v *dryRunView) tabItem() *container.TabItem {
+	if v.content == nil {
+		v.content = v.buildUI()
+	}
+	return container.NewTabItemWithIcon("Dry run", theme.MediaPlayIcon(), v.content)
+}
+
+func (v *dryRunView) buildUI() fyne.CanvasObject {
+	pickers := detailForm(
+		key("Event"), v.event,
+		v.contextLabel, container.NewStack(v.tool, v.trigger),
+		key("Hooks"), v.hookPick,
+	)
+	payloadHead := container.NewBorder(nil, nil, key("Hook input (JSON)"), v.resetButton)
+	runRow := container.NewBorder(nil, nil, nil, container.NewHBox(v.cancelButton, v.runButton), v.progress)
+	left := container.NewBorder(container.NewVBox(pickers, payloadHead), container.NewVBox(v.payloadError, runRow), nil, nil, v.payload)
+
+	v.trustBox = container.NewVBox(withRightButton(v.trustNote, v.runAnyway), widget.NewSeparator())
+	v.trustBox.Hide()
+	results := container.NewVBox(v.trustBox, v.status, v.verdict, v.verdictDetail, v.warnings, v.cardBox)
+	split := container.NewHSplit(left, container.NewVScroll(results))
+	split.Offset = 0.42
+	return split
+}
+
+// show switches the view to p (a freshly loaded project), keeping the
+// chosen event when it can.
+func (v *dryRunView) show(p *project) {
+	v.onCancel()
+	v.project = p
+	v.clearResults()
+	v.status.SetText("Choose an event and press Run: the hooks run on this machine, in the project folder, " +
+		"with the input below on stdin, as Gemini CLI would run them.")
+	v.showTrust()
+	if v.event.Selected == "" {
+		v.event.SetSelected(string(firstPlannedEvent(p.Registry)))
+	} else {
+		v.onEventChanged()
+	}
+}
+
+// firstPlannedEvent is the first event in Gemini's order that has a hook
+// that runs (BeforeTool when none has).
+func firstPlannedEvent(r *hooks.Registry) hooks.Event {
+	for _, e := range hooks.Events {
+		for _, h := range r.Hooks {
+			if h.Event == e && (h.Status == hooks.StatusRuns || h.Status == hooks.StatusBlockedUntrustedFolder) {
+				return e
+			}
+		}
+	}
+	return hooks.BeforeTool
+}
+
+// showTrust explains what the folder's trust means for a run.
+func (v *dryRunView) showTrust() {
+	ft := v.project.Registry.Snapshot.FolderTrust
+	if ft.Trusted() {
+		v.trustBox.Hide()
+		return
+	}
+	v.trustNote.SetText(fmt.Sprintf("This folder is %s (%s): Gemini CLI would run no settings hook here, only "+
+		"extension hooks, and Run does the same. “Run anyway” runs the settings hooks as if the folder were trusted.",
+		ft.State, ft.Reason))
+	v.trustBox.Show()
+}
+
+// selectedEvent is the chosen event.
+func (v *dryRunView) selectedEvent() hooks.Event { return hooks.Event(v.event.Selected) }
+
+// onEventChanged shows the tool or trigger picker the event takes, lists
+// the event's hooks and loads its sample input.
+func (v *dryRunView) onEventChanged() {
+	e := v.selectedEvent()
+	v.tool.Hide()
+	v.trigger.Hide()
+	v.contextLabel.SetText("")
+	switch e.MatcherKind() {
+	case hooks.MatchToolName:
+		v.contextLabel.SetText("Tool")
+		if v.tool.Text == "" {
+			v.tool.SetText("write_file") // loads the sample
+		}
+		v.tool.Show()
+	case hooks.MatchTrigger:
+		v.contextLabel.SetText("Trigger")
+		v.trigger.Options = hooks.Triggers(e)
+		if !slices.Contains(v.trigger.Options, v.trigger.Selected) {
+			v.trigger.Selected = v.trigger.Options[0]
+		}
+		v.trigger.Refresh()
+		v.trigger.Show()
+	}
+	v.listHookChoices()
+	v.loadSample()
+}
+
+// listHookChoices offers every hook of the registry with the chosen event.
+func (v *dryRunView) listHookChoices() {
+	v.choices = nil
+	options := []string{allHooks}
+	if v.project != nil {
+		names := pathNamer{project: v.project.Dir, home: v.project.Home}
+		for _, h := range v.project.Registry.Hooks {
+			if h.Event == v.selectedEvent() {
+				v.choices = append(v.choices, h)
+				options = append(options, fmt.Sprintf("%s  (%s, %s)", h.DisplayName(), names.name(h.Origin.File), h.Status))
+			}
+		}
+	}
+	v.hookPick.Options = options
+	v.hookPick.SetSelectedIndex(0)
+}
+
+// pickedHook is the single hook chosen, or nil for the event's plan.
+func (v *dryRunView) pickedHook() *hooks.Hook {
+	i := v.hookPick.SelectedIndex()
+	if i <= 0 || i > len(v.choices) {
+		return nil
+	}
+	return v.choices[i-1]
+}
+
+// contextValues are the tool and trigger the chosen event takes.
+func (v *dryRunView) contextValues() (tool, trigger string) {
+	switch v.selectedEvent().MatcherKind() {
+	case hooks.MatchToolName:
+		return v.tool.Text, ""
+	case hooks.MatchTrigger:
+		return "", v.trigger.Selected
+	}
+	return "", ""
+}
+
+func (v *dryRunView) clearResults() {
+	v.runID++
+	v.cards = nil
+	v.cardBox.RemoveAll()
+	v.warnings.RemoveAll()
+	v.verdict.SetText("")
+	v.verdictDetail.SetText("")
+	v.verdictDetail.Hide()
+}

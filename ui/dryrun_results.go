@@ -1,0 +1,238 @@
+package ui
+
+import (
+	"fmt"
+	"image/color"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/hookwarden/hookwarden/hooks"
+)
+
+// streamClip bounds the text a card shows of a stream or output.
+const streamClip = 4000
+
+// resultCard shows one hook of a run: waiting, then its result.
+type resultCard struct {
+	hook    *hooks.Hook
+	status  *badge
+	name    *widget.Label
+	summary *widget.Label
+	body    *fyne.Container
+	card    *widget.Card
+
+	// result is the result shown (nil while waiting), for tests.
+	result *hooks.Result
+}
+
+func newResultCard(h *hooks.Hook, names pathNamer) *resultCard {
+	c := &resultCard{
+		hook:    h,
+		status:  newBadge("WAITING", colorGrey),
+		name:    &widget.Label{Text: h.DisplayName(), TextStyle: fyne.TextStyle{Bold: true}, Truncation: fyne.TextTruncateEllipsis},
+		summary: &widget.Label{Text: "running…", Wrapping: fyne.TextWrapWord},
+		body:    container.NewVBox(),
+	}
+	origin := container.NewHBox(newBadge(layerText(h.Origin.Layer), layerColor(h.Origin.Layer)), newNote(originText(h, names), fyne.TextWrapOff))
+	head := container.NewBorder(nil, nil, c.status, origin, c.name)
+	c.card = widget.NewCard("", "", container.NewVBox(head, c.summary, c.body))
+	return c
+}
+
+// show fills the card with r.
+func (c *resultCard) show(r *hooks.Result) {
+	c.result = r
+	text, col := resultStatus(r)
+	c.status.Text, c.status.Color = text, col
+	c.status.Refresh()
+	c.summary.SetText(resultSummary(r))
+	c.body.RemoveAll()
+	if r.Command != "" && r.Command != c.hook.Command {
+		c.body.Add(streamBlock("command (expanded)", r.Command))
+	}
+	if r.Error != "" {
+		c.body.Add(&widget.Label{Text: r.Error, Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance})
+	}
+	if r.Output != nil {
+		out, err := indentJSON(hooks.AppendJSON(nil, r.Output))
+		if err != nil {
+			out = string(hooks.AppendJSON(nil, r.Output))
+		}
+		c.body.Add(streamBlock("parsed output ("+r.OutputFormat+")", out))
+	}
+	if r.HasStreams {
+		c.body.Add(streamBlock("stdout", r.Stdout))
+		c.body.Add(streamBlock("stderr", r.Stderr))
+	}
+	for _, w := range r.Warnings {
+		if w.Code == hooks.WarnAskOverridden || w.Code == hooks.WarnDecisionReplaced {
+			continue // said once for the event
+		}
+		c.body.Add(warningLine(w.Message))
+	}
+}
+
+// resultStatus is the badge of a result.
+func resultStatus(r *hooks.Result) (string, color.Color) {
+	switch {
+	case r.Cancelled:
+		return "CANCELLED", colorGrey
+	case r.TimedOut:
+		return "TIMED OUT", colorRed
+	case r.Signal != "":
+		return "KILLED", colorRed
+	case r.Error != "":
+		return "ERROR", colorRed
+	case r.HasExitCode && r.ExitCode == 0:
+		return "EXIT 0", colorGreen
+	case r.HasExitCode && r.ExitCode == 2:
+		return "EXIT 2", colorOrange
+	case r.HasExitCode:
+		return fmt.Sprintf("EXIT %d", r.ExitCode), colorAmber
+	}
+	return "DONE", colorGrey
+}
+
+// resultSummary is "exit 0 · 12.3 ms · JSON output".
+func resultSummary(r *hooks.Result) string {
+	parts := []string{}
+	if r.HasExitCode {
+		parts = append(parts, fmt.Sprintf("exit code %d", r.ExitCode))
+	}
+	if r.Signal != "" {
+		parts = append(parts, "killed by "+r.Signal)
+	}
+	parts = append(parts, formatDuration(r.Duration))
+	switch {
+	case r.OutputFormat != "":
+		parts = append(parts, r.OutputFormat+" output")
+	case r.HasStreams:
+		parts = append(parts, "no output Gemini reads")
+	}
+	if r.Truncated {
+		parts = append(parts, "output cut at the capture limit")
+	}
+	return strings.Join(parts, " · ")
+}
+
+func formatDuration(d time.Duration) string {
+	if d < time.Second {
+		return fmt.Sprintf("%.1f ms", float64(d)/float64(time.Millisecond))
+	}
+	return fmt.Sprintf("%.2f s", d.Seconds())
+}
+
+// streamBlock is a captioned monospace block; an empty text says so.
+func streamBlock(caption, text string) fyne.CanvasObject {
+	if strings.TrimSpace(text) == "" {
+		return newNote(caption+": (empty)", fyne.TextWrapOff)
+	}
+	if r := []rune(text); len(r) > streamClip {
+		text = string(r[:streamClip]) + fmt.Sprintf("\n… %d more characters", len(r)-streamClip)
+	}
+	body := &widget.Label{Text: strings.TrimRight(text, "\n"), TextStyle: fyne.TextStyle{Monospace: true},
+		Wrapping: fyne.TextWrapBreak, Selectable: true}
+	return container.NewVBox(newNote(caption, fyne.TextWrapOff), container.NewBorder(nil, nil, indent(), nil, body))
+}
+
+func warningLine(text string) fyne.CanvasObject {
+	return newDiagnosticLine(hooks.Diagnostic{Severity: hooks.SeverityWarning, Message: text}, pathNamer{}).buildUI()
+}
+
+// showCards lays out one waiting card per planned hook.
+func (v *dryRunView) showCards(plan *hooks.Plan) {
+	names := pathNamer{project: v.project.Dir, home: v.project.Home}
+	v.cards = nil
+	v.cardBox.RemoveAll()
+	for _, h := range plan.Hooks {
+		c := newResultCard(h, names)
+		v.cards = append(v.cards, c)
+		v.cardBox.Add(c.card)
+	}
+}
+
+// showResult fills card i of run id as its hook finishes.
+func (v *dryRunView) showResult(id, i int, r *hooks.Result) {
+	if id != v.runID || i < 0 || i >= len(v.cards) {
+		return
+	}
+	v.cards[i].show(r)
+	done := 0
+	for _, c := range v.cards {
+		if c.result != nil {
+			done++
+		}
+	}
+	if v.run != nil {
+		v.status.SetText(fmt.Sprintf("Running… %d of %d done", done, len(v.cards)))
+	}
+}
+
+// finish shows the outcome of run id: the final results (with their
+// warnings), what Gemini would do, and the event's warnings.
+func (v *dryRunView) finish(id int, s *runSetup, out *hooks.Outcome) {
+	if id != v.runID {
+		return
+	}
+	v.setRunning(nil)
+	for i := range out.Results {
+		if i < len(v.cards) {
+			v.cards[i].show(&out.Results[i])
+		}
+	}
+	mode := "in parallel"
+	if out.Sequential {
+		mode = "one after another"
+	}
+	v.status.SetText(fmt.Sprintf("%s ran %s in %s.", plural(len(out.Results), "hook"), mode, formatDuration(out.Duration)))
+	verdict := hooks.Explain(s.label, out)
+	v.verdict.SetText(verdict.Headline)
+	v.verdict.Importance = effectImportance(verdict.Effect)
+	v.verdict.Refresh()
+	v.showNotes(s, verdict.Details)
+	v.warnings.RemoveAll()
+	for _, w := range out.Warnings {
+		if w.Index < 0 || w.Code == hooks.WarnAskOverridden || w.Code == hooks.WarnDecisionReplaced {
+			v.warnings.Add(warningLine(w.Message))
+		}
+	}
+}
+
+// showNotes lists the verdict's details and what differs from a real
+// Gemini CLI session.
+func (v *dryRunView) showNotes(s *runSetup, details []string) {
+	lines := append([]string{}, details...)
+	if !s.trusted && !s.asTrusted {
+		lines = append(lines, "The folder is not trusted: like Gemini CLI, Run ran no settings hook here; “Run anyway” runs them.")
+	}
+	if s.asTrusted {
+		lines = append(lines, "The folder is not trusted: Gemini CLI itself would run none of the settings hooks run here.")
+	}
+	if s.single != nil {
+		lines = append(lines, "Only "+s.single.DisplayName()+" ran; Gemini runs every planned hook of the event together.")
+		if s.single.Status != hooks.StatusRuns {
+			lines = append(lines, "Gemini CLI would not run this hook: "+s.single.Reason)
+		}
+	}
+	if len(s.unapproved) > 0 {
+		lines = append(lines, fmt.Sprintf("%s not approved in trusted_hooks.json ran after your confirmation; "+
+			"Gemini CLI would warn about them at start.", plural(len(s.unapproved), "workspace hook")))
+	}
+	v.verdictDetail.SetText(strings.Join(lines, "\n"))
+	v.verdictDetail.Hidden = len(lines) == 0
+	v.verdictDetail.Refresh()
+}
+
+func effectImportance(effect string) widget.Importance {
+	switch effect {
+	case hooks.EffectBlocked, hooks.EffectStopped, hooks.EffectFailed:
+		return widget.DangerImportance
+	case hooks.EffectAsks, hooks.EffectChanged:
+		return widget.WarningImportance
+	}
+	return widget.MediumImportance
+}

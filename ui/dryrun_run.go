@@ -1,0 +1,250 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/settingsio"
+	"github.com/hookwarden/hookwarden/trust"
+)
+
+// runSetup is what one press of Run will do.
+type runSetup struct {
+	event   hooks.Event
+	label   string // "BeforeTool write_file"
+	plan    *hooks.Plan
+	input   *hooks.Object
+	trusted bool // the folder trust the runner sees
+	// asTrusted: the folder is not trusted, and the user asked to run the
+	// settings hooks anyway.
+	asTrusted bool
+	single    *hooks.Hook
+	// unapproved are the workspace hooks of the plan that are not in
+	// trusted_hooks.json; trustErr says why that file could not be read.
+	unapproved []*hooks.Hook
+	trustErr   error
+}
+
+func (v *dryRunView) onRun() { v.prepare(false) }
+
+// onRunAnyway asks before running settings hooks in an untrusted folder.
+func (v *dryRunView) onRunAnyway() {
+	if v.run != nil || v.project == nil {
+		return
+	}
+	msg := "Gemini CLI would run none of this folder's settings hooks, because the folder is not trusted.\n\n" +
+		"Run them anyway, as if the folder were trusted? They run on this machine with your permissions."
+	d := dialog.NewConfirm("Run in an untrusted folder", msg, func(ok bool) {
+		if ok {
+			v.prepare(true)
+		}
+	}, v.window)
+	d.SetConfirmText("Run anyway")
+	d.SetDismissText("Cancel")
+	d.Show()
+}
+
+// prepare plans the run and reads trusted_hooks.json off the UI thread,
+// then asks about unapproved workspace hooks or starts the run.
+func (v *dryRunView) prepare(asTrusted bool) {
+	p := v.project
+	if v.run != nil || p == nil {
+		return
+	}
+	input, err := parsePayload(v.payload.Text)
+	if err != nil {
+		return
+	}
+	event := v.selectedEvent()
+	tool, trigger := v.contextValues()
+	pctx, err := hooks.ContextFor(event, tool, trigger)
+	if err != nil {
+		v.status.SetText(err.Error())
+		return
+	}
+	s := &runSetup{event: event, label: string(event) + planContextLabel(pctx), input: input,
+		trusted: p.Registry.Snapshot.FolderTrust.Trusted(), single: v.pickedHook()}
+	s.asTrusted = asTrusted && !s.trusted
+	v.clearResults()
+	v.status.SetText("Planning…")
+	v.setRunning(&dryRun{id: v.runID})
+	v.thread.Go(func() {
+		s.plan = planFor(p, s, pctx)
+		s.unapproved, s.trustErr = unapprovedWorkspaceHooks(p.Registry.Snapshot, s.plan)
+		v.thread.Do(func() { v.confirmAndStart(s) })
+	})
+}
+
+// planFor is the plan Gemini CLI would run (one hook when a single hook
+// was picked), built as if the folder were trusted when asked to.
+func planFor(p *project, s *runSetup, pctx *hooks.PlanContext) *hooks.Plan {
+	if s.single != nil {
+		return &hooks.Plan{Event: s.event, Sequential: s.single.Sequential, Hooks: []*hooks.Hook{s.single}}
+	}
+	reg := p.Registry
+	if s.asTrusted {
+		snap := *reg.Snapshot
+		snap.FolderTrust.State = settingsio.FolderTrusted
+		reg = hooks.Build(&snap)
+	}
+	return reg.Plan(s.event, pctx)
+}
+
+// unapprovedWorkspaceHooks lists the plan's workspace hooks whose key is
+// not in trusted_hooks.json (all of them when the file cannot be used).
+func unapprovedWorkspaceHooks(snap *settingsio.Snapshot, plan *hooks.Plan) ([]*hooks.Hook, error) {
+	if plan == nil {
+		return nil, nil
+	}
+	keys, err := trust.TrustedKeys(snap, trust.Options{})
+	approved := map[string]bool{}
+	for _, k := range keys {
+		approved[k] = true
+	}
+	var out []*hooks.Hook
+	for _, h := range plan.Hooks {
+		if h.Origin.Layer == settingsio.LayerWorkspace && !approved[h.Key()] {
+			out = append(out, h)
+		}
+	}
+	return out, err
+}
+
+// confirmAndStart runs the plan, after asking when it holds workspace
+// hooks that are not approved; declining runs nothing.
+func (v *dryRunView) confirmAndStart(s *runSetup) {
+	if v.run == nil || v.run.id != v.runID {
+		return // cancelled while planning
+	}
+	if s.plan == nil || len(s.plan.Hooks) == 0 {
+		v.setRunning(nil)
+		v.status.SetText("")
+		v.verdict.SetText(s.label + ": no hook runs; Gemini goes ahead.")
+		v.showNotes(s, nil)
+		return
+	}
+	if len(s.unapproved) == 0 {
+		v.start(s)
+		return
+	}
+	names := pathNamer{project: v.project.Dir, home: v.project.Home}
+	var b strings.Builder
+	b.WriteString("These workspace hooks are not approved in trusted_hooks.json:\n\n")
+	for _, h := range s.unapproved {
+		fmt.Fprintf(&b, "•  %s  (%s)\n      %s\n", h.DisplayName(), names.place(h.Origin.File, h.Origin.Line, 0), h.Command)
+	}
+	if s.trustErr != nil {
+		fmt.Fprintf(&b, "\n(trusted_hooks.json cannot be read: %v)\n", s.trustErr)
+	}
+	b.WriteString("\nThey run on this machine with your permissions. Run them?")
+	msg := &widget.Label{Text: b.String(), Wrapping: fyne.TextWrapWord}
+	d := dialog.NewCustomConfirm("Run unapproved hooks?", "Run them", "Don't run", msg, func(ok bool) {
+		if !ok {
+			v.setRunning(nil)
+			v.status.SetText("Nothing was run.")
+			return
+		}
+		v.start(s)
+	}, v.window)
+	d.Resize(fyne.NewSize(620, 0))
+	d.Show()
+}
+
+// start runs s off the UI thread; each result fills its card as it
+// arrives, and the verdict follows when all are done.
+func (v *dryRunView) start(s *runSetup) {
+	p := v.project
+	ctx, cancel := context.WithCancel(context.Background())
+	run := &dryRun{id: v.runID, cancel: cancel}
+	v.setRunning(run)
+	v.status.SetText(fmt.Sprintf("Running %s…", plural(len(s.plan.Hooks), "hook")))
+	v.showCards(s.plan)
+	snap := p.Registry.Snapshot
+	home := snap.Paths.Home
+	if home == "" {
+		home = p.Home
+	}
+	runner := &hooks.Runner{
+		Env:          p.Env,
+		Sanitization: sanitizationOf(snap),
+		PlansDir:     hooks.PlansDirFor(home, snap.ProjectDir, hooks.ToJSString(s.input.Value("session_id"))),
+		OnResult: func(i int, r *hooks.Result) {
+			res := *r
+			v.thread.Do(func() { v.showResult(run.id, i, &res) })
+		},
+	}
+	req := hooks.Request{Plan: s.plan, Input: s.input, FolderTrusted: s.trusted || s.asTrusted}
+	v.thread.Go(func() {
+		out := runner.Run(ctx, req)
+		cancel()
+		v.thread.Do(func() { v.finish(run.id, s, &out) })
+	})
+}
+
+// onCancel stops the run in progress: its hooks are killed.
+func (v *dryRunView) onCancel() {
+	if v.run == nil {
+		return
+	}
+	if v.run.cancel != nil {
+		v.run.cancel()
+		v.status.SetText("Cancelling…")
+	} else {
+		v.runID++ // still planning: drop its result
+		v.setRunning(nil)
+		v.status.SetText("Cancelled.")
+	}
+}
+
+func (v *dryRunView) setRunning(r *dryRun) {
+	v.run = r
+	if r != nil {
+		v.progress.Show()
+		v.progress.Start()
+	} else {
+		v.progress.Stop()
+		v.progress.Hide()
+	}
+	v.updateRunButtons()
+}
+
+// planContextLabel is " write_file" or " startup" ("" without context).
+func planContextLabel(c *hooks.PlanContext) string {
+	switch {
+	case c == nil:
+		return ""
+	case c.ToolName != "":
+		return " " + c.ToolName
+	}
+	return " " + c.Trigger
+}
+
+// sanitizationOf reads security.environmentVariableRedaction from the
+// merged settings, as cli's run command does.
+func sanitizationOf(snap *settingsio.Snapshot) hooks.Sanitization {
+	var s hooks.Sanitization
+	if n, _ := snap.Setting("security", "environmentVariableRedaction", "enabled"); n != nil {
+		s.Enabled = n.Truthy()
+	}
+	list := func(key string) []string {
+		n, _ := snap.Setting("security", "environmentVariableRedaction", key)
+		if n == nil || n.Kind != settingsio.Array {
+			return nil
+		}
+		var out []string
+		for _, it := range n.Items {
+			if it.Kind == settingsio.String {
+				out = append(out, it.Str)
+			}
+		}
+		return out
+	}
+	s.Allowed, s.Blocked = list("allowed"), list("blocked")
+	return s
+}
