@@ -1,0 +1,198 @@
+package claude
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hookwarden/hookwarden/hooks"
+)
+
+// Decision is what Claude Code does with an event once all its handlers
+// finished: the most restrictive PreToolUse permission (deny > defer > ask
+// > allow), any block, every additionalContext, continue:false over all.
+type Decision struct {
+	// Effect is one word: ALLOWED, BLOCKED, ASKS, DEFERS, STOPPED,
+	// NOTHING (no handler decided anything) or IGNORED (the event has no
+	// decision control).
+	Effect   string   `json:"effect"`
+	Headline string   `json:"headline"`
+	Details  []string `json:"details"`
+	// Permission is PreToolUse's merged permission ("" when none).
+	Permission string `json:"permission,omitempty"`
+	// Reasons of the deciding handlers, in plan order.
+	Reasons []string `json:"reasons,omitempty"`
+	// DecidedBy names the deciding handlers.
+	DecidedBy      []string      `json:"decidedBy,omitempty"`
+	Context        []string      `json:"context,omitempty"`
+	SystemMessages []string      `json:"systemMessages,omitempty"`
+	UpdatedInput   *hooks.Object `json:"updatedInput,omitempty"`
+	Stop           bool          `json:"stop,omitempty"`
+	StopReason     string        `json:"stopReason,omitempty"`
+}
+
+// Effects.
+const (
+	EffectAllowed = "ALLOWED"
+	EffectBlocked = "BLOCKED"
+	EffectAsks    = "ASKS"
+	EffectDefers  = "DEFERS"
+	EffectStopped = "STOPPED"
+	EffectNothing = "NOTHING"
+	EffectIgnored = "IGNORED"
+)
+
+var permissionRank = map[string]int{PermissionAllow: 1, PermissionAsk: 2, PermissionDefer: 3, PermissionDeny: 4}
+
+// Merge combines the handlers' verdicts for event.
+func Merge(event hooks.Event, results []RunResult) Decision {
+	d := Decision{Details: []string{}}
+	lastFinished := 0
+	blocked := false
+	for i := range results {
+		r := &results[i]
+		v := r.Verdict
+		d.Context = append(d.Context, v.Context...)
+		if v.SystemMessage != "" {
+			d.SystemMessages = append(d.SystemMessages, v.SystemMessage)
+		}
+		if v.Stop && !d.Stop {
+			d.Stop, d.StopReason = true, v.StopReason
+		}
+		if v.UpdatedInput != nil && r.Finished > lastFinished {
+			d.UpdatedInput, lastFinished = v.UpdatedInput, r.Finished
+		}
+		perm := v.Permission
+		if event == "PreToolUse" && v.Block {
+			perm = PermissionDeny
+		}
+		if perm != "" && permissionRank[perm] > permissionRank[d.Permission] {
+			d.Permission = perm
+		}
+		if v.Block {
+			blocked = true
+		}
+	}
+	// the deciding handlers and their reasons, in plan order
+	for i := range results {
+		v := results[i].Verdict
+		decides := v.Block
+		if event == "PreToolUse" && !blocked {
+			decides = v.Permission != "" && v.Permission == d.Permission
+		}
+		if decides {
+			d.DecidedBy = append(d.DecidedBy, HandlerLabel(results[i].Hook))
+			reason := v.Reason
+			if event == "PreToolUse" && v.PermissionReason != "" && !blocked {
+				reason = v.PermissionReason
+			}
+			if reason != "" {
+				d.Reasons = append(d.Reasons, reason)
+			}
+		}
+	}
+	explainDecision(event, blocked, &d)
+	return d
+}
+
+func explainDecision(event hooks.Event, blocked bool, d *Decision) {
+	by := strings.Join(d.DecidedBy, ", ")
+	reason := strings.Join(d.Reasons, "; ")
+	say := func(effect, format string, a ...any) {
+		d.Effect = effect
+		d.Headline = string(event) + ": " + effect + fmt.Sprintf(format, a...)
+	}
+	detail := func(format string, a ...any) { d.Details = append(d.Details, fmt.Sprintf(format, a...)) }
+	switch {
+	case d.Stop:
+		say(EffectStopped, " — continue:false: Claude stops (%s)", orNone(d.StopReason))
+		detail("continue:false overrides every other decision; the stop reason is shown to the user.")
+	case noDecisionControl[event]:
+		say(EffectIgnored, " — %s has no decision control; its handlers only have side effects", event)
+	case event == "PreToolUse":
+		switch d.Permission {
+		case PermissionDeny:
+			say(EffectBlocked, " by %s — reason: %s", by, orNone(reason))
+			detail("The tool does not run; Claude is told %q.", "PreToolUse:<tool> hook error: "+orNone(reason))
+		case PermissionDefer:
+			say(EffectDefers, " by %s", by)
+			detail("In -p mode Claude Code stops and hands this one tool call back to the caller to decide; elsewhere defer is not honoured.")
+		case PermissionAsk:
+			say(EffectAsks, " by %s — the user is asked to confirm the tool call", by)
+		case PermissionAllow:
+			say(EffectAllowed, " by %s — the permission prompt is skipped", by)
+			detail("Deny and ask rules of the settings still apply over a hook's allow (since 2.1.77).")
+		default:
+			say(EffectNothing, " — no handler decided; Claude Code's permission rules decide as usual")
+		}
+		if d.UpdatedInput != nil {
+			detail("The tool input is replaced by %s.", string(hooks.AppendJSON(nil, d.UpdatedInput)))
+		}
+	case blocked:
+		say(EffectBlocked, " by %s — reason: %s", by, orNone(reason))
+		switch event {
+		case "UserPromptSubmit", "UserPromptExpansion":
+			detail("The prompt is erased: it is not sent to Claude; the reason is shown to the user.")
+		case "Stop", "SubagentStop":
+			detail("Claude does not stop: it goes on with the reason as its next instruction (at most 8 blocks in a row, CLAUDE_CODE_STOP_HOOK_BLOCK_CAP).")
+		case "PostToolUse", "PostToolUseFailure":
+			detail("The tool already ran; the reason is shown to Claude.")
+		case "PostToolBatch":
+			detail("The agent loop stops after this batch of tool calls.")
+		case "PreCompact":
+			detail("The compaction does not happen.")
+		case "WorktreeCreate":
+			detail("The worktree is not created.")
+		}
+	default:
+		say(EffectAllowed, "")
+	}
+	if len(d.Context) > 0 {
+		for _, c := range d.Context {
+			detail("Added to Claude's context: %s", clip(c))
+		}
+	}
+	for _, m := range d.SystemMessages {
+		detail("Shown to the user: %s", clip(m))
+	}
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "(none given)"
+	}
+	return s
+}
+
+func clip(s string) string {
+	s = strings.ReplaceAll(s, "\n", " ⏎ ")
+	if r := []rune(s); len(r) > 300 {
+		return string(r[:300]) + "…"
+	}
+	return s
+}
+
+// HandlerLabel names a handler in messages: its command (with args), URL,
+// MCP tool or the start of its prompt.
+func HandlerLabel(h *hooks.Hook) string {
+	if h == nil {
+		return "a handler"
+	}
+	c := h.Claude
+	switch {
+	case h.Type == TypeCommand && c != nil && c.HasArgs:
+		return strings.TrimSpace(h.Command + " " + strings.Join(c.Args, " "))
+	case h.Type == TypeCommand:
+		return h.Command
+	case c == nil:
+		return h.Type + " handler"
+	case h.Type == TypeHTTP:
+		return "POST " + c.URL
+	case h.Type == TypeMCPTool:
+		return "mcp " + c.Server + "/" + c.Tool
+	}
+	p := []rune(strings.ReplaceAll(c.Prompt, "\n", " "))
+	if len(p) > 60 {
+		p = append(p[:60], '…')
+	}
+	return h.Type + " \"" + string(p) + "\""
+}

@@ -1,0 +1,149 @@
+package claude
+
+import (
+	"crypto/rand"
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/hookwarden/hookwarden/assets"
+	"github.com/hookwarden/hookwarden/hooks"
+)
+
+// SampleOptions chooses a sample Claude Code hook input.
+type SampleOptions struct {
+	Event hooks.Event
+	// Tool is the tool of PreToolUse/PostToolUse ("" = Bash). A tool
+	// without a sample gets its name with an empty tool_input.
+	Tool string
+	// Trigger sets the field the event's matcher is compared with
+	// (SessionStart source, SessionEnd reason, PreCompact trigger,
+	// Notification notification_type, SubagentStop agent_type).
+	Trigger string
+	// ProjectDir is the project (cwd); Home the user's home; ConfigDir
+	// Claude Code's folder ("" = Home/.claude).
+	ProjectDir string
+	Home       string
+	ConfigDir  string
+	// SessionID and PromptID default to fresh UUIDs; PermissionMode to
+	// "default".
+	SessionID      string
+	PromptID       string
+	PermissionMode string
+}
+
+// SampleEvents lists the events that have a sample.
+func SampleEvents() []string { return assets.ClaudePayloadEvents() }
+
+// SampleTools lists the tools with samples for a tool event.
+func SampleTools(event hooks.Event) []string { return assets.ClaudePayloadTools(string(event)) }
+
+// triggerField is the input field an event's matcher looks at.
+var triggerField = map[hooks.Event]string{
+	"SessionStart": "source", "SessionEnd": "reason", "PreCompact": "trigger",
+	"Notification": "notification_type", "SubagentStop": "agent_type",
+	"InstructionsLoaded": "load_reason",
+}
+
+// SampleInput builds a realistic Claude Code hook input for o.Event from the
+// embedded samples (real 2.1.332 captures where the harness can drive the
+// event), with the base fields filled for the chosen project.
+func SampleInput(o SampleOptions) (*hooks.Object, error) {
+	if !slices.Contains(SampleEvents(), string(o.Event)) {
+		return nil, fmt.Errorf("no Claude Code sample payload for %q (there are: %s)", o.Event, strings.Join(SampleEvents(), ", "))
+	}
+	tools := SampleTools(o.Event)
+	tool, sampleTool := o.Tool, o.Tool
+	if tools != nil {
+		if tool == "" {
+			tool = "Bash"
+		}
+		sampleTool = tool
+		if !slices.Contains(tools, tool) {
+			sampleTool = "Bash"
+		}
+	}
+	data, err := assets.ClaudePayload(string(o.Event), sampleTool)
+	if err != nil {
+		return nil, err
+	}
+	if o.SessionID == "" {
+		o.SessionID = newUUID()
+	}
+	if o.PromptID == "" {
+		o.PromptID = newUUID()
+	}
+	if o.PermissionMode == "" {
+		o.PermissionMode = "default"
+	}
+	if o.ConfigDir == "" {
+		o.ConfigDir = filepath.Join(o.Home, ".claude")
+	}
+	slug := ProjectSlug(o.ProjectDir)
+	vars := map[string]string{
+		"SESSION_ID": o.SessionID, "PROMPT_ID": o.PromptID, "PERMISSION_MODE": o.PermissionMode,
+		"PROJECT": o.ProjectDir, "PROJECT_SLUG": slug, "HOME": o.Home, "CONFIG_DIR": o.ConfigDir,
+		"TRANSCRIPT_PATH": filepath.Join(o.ConfigDir, "projects", slug, o.SessionID+".jsonl"),
+	}
+	v, err := hooks.ParseJSON(string(data))
+	if err != nil {
+		return nil, fmt.Errorf("Claude Code sample payload for %s: %w", o.Event, err)
+	}
+	in, ok := fillTemplate(v, vars).(*hooks.Object)
+	if !ok {
+		return nil, fmt.Errorf("Claude Code sample payload for %s is not an object", o.Event)
+	}
+	if tool != sampleTool {
+		in.Set("tool_name", tool)
+		in.Set("tool_input", hooks.NewObject(0))
+		if in.Has("tool_response") {
+			in.Set("tool_response", hooks.NewObject(0))
+		}
+	}
+	if f, ok := triggerField[o.Event]; ok && o.Trigger != "" {
+		in.Set(f, o.Trigger)
+	}
+	return in, nil
+}
+
+// ProjectSlug is how Claude Code names a project's folder under
+// ~/.claude/projects: every character but ASCII letters and digits
+// becomes "-".
+func ProjectSlug(dir string) string { return nonAlnum.ReplaceAllString(dir, "-") }
+
+var nonAlnum = regexp.MustCompile(`[^A-Za-z0-9]`)
+
+var templateVar = regexp.MustCompile(`\$\{([A-Z_]+)\}`)
+
+func fillTemplate(v hooks.Value, vars map[string]string) hooks.Value {
+	switch t := v.(type) {
+	case string:
+		return templateVar.ReplaceAllStringFunc(t, func(m string) string {
+			if s, ok := vars[m[2:len(m)-1]]; ok {
+				return s
+			}
+			return m
+		})
+	case []hooks.Value:
+		for i := range t {
+			t[i] = fillTemplate(t[i], vars)
+		}
+		return t
+	case *hooks.Object:
+		for _, k := range t.Keys() {
+			t.Set(k, fillTemplate(t.Value(k), vars))
+		}
+		return t
+	}
+	return v
+}
+
+func newUUID() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:])
+	b[6] = b[6]&0x0f | 0x40
+	b[8] = b[8]&0x3f | 0x80
+	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
+}

@@ -1,0 +1,190 @@
+package claude
+
+import (
+	"context"
+	"net/http"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/settingsio"
+)
+
+// Runner dry-runs Claude Code handlers the way Claude Code runs them: every
+// matching handler at once, command handlers through the shared process
+// runner (hooks.SpawnSpec: own session, timeout, grace, stream caps,
+// cancellation), http handlers as a JSON POST (loopback only unless the
+// caller allows the host), prompt, agent and mcp_tool handlers not run but
+// shown with what they would send. The zero value runs with an empty
+// environment.
+type Runner struct {
+	// Env is Claude Code's process environment (hooks inherit all of it).
+	Env settingsio.Env
+	// ProjectDir is ${CLAUDE_PROJECT_DIR} (default: the input's cwd).
+	ProjectDir string
+	// ConfigDir is Claude Code's folder (~/.claude or $CLAUDE_CONFIG_DIR),
+	// for ${CLAUDE_PLUGIN_DATA}.
+	ConfigDir string
+	// AllowHosts are hosts other than loopback the caller confirmed http
+	// handlers may be sent to ("*" = any).
+	AllowHosts []string
+	// HTTPClient sends http handlers (nil = a client without proxies).
+	HTTPClient *http.Client
+	// StreamCap and Grace as in hooks.Runner (0 = the defaults).
+	StreamCap int
+	Grace     time.Duration
+	// GOOS selects the shell ("" = this platform).
+	GOOS string
+	// OnResult, when set, is called as each handler finishes (from its
+	// goroutine).
+	OnResult func(index int, r *RunResult)
+}
+
+// RunRequest is one event to dry-run.
+type RunRequest struct {
+	Event hooks.Event
+	// Hooks are the handlers Claude Code would run (from the planner, or
+	// picked by hand), each a *hooks.Hook with Claude set.
+	Hooks []*hooks.Hook
+	// Input is the hook input (see SampleInput).
+	Input *hooks.Object
+}
+
+// RunOutcome is the result of dry-running an event.
+type RunOutcome struct {
+	Event    hooks.Event     `json:"event"`
+	Results  []RunResult     `json:"results"`
+	Decision Decision        `json:"decision"`
+	Warnings []hooks.Warning `json:"warnings"`
+	Duration time.Duration   `json:"durationNs"`
+}
+
+// RunResult is one handler's dry run.
+type RunResult struct {
+	Hook *hooks.Hook `json:"-"`
+	Type string      `json:"type"`
+	// Form is how it ran: "shell", "exec", "powershell", "http", or
+	// "preview" for handlers shown but not run.
+	Form string `json:"form"`
+	// Argv is what was spawned (command handlers).
+	Argv []string `json:"argv,omitempty"`
+	// URL and Headers of an http handler, after interpolation.
+	URL     string            `json:"url,omitempty"`
+	Headers map[string]string `json:"headers,omitempty"`
+	// Preview is what a handler that was not run would send: the filled
+	// prompt, or the MCP tool input.
+	Preview string `json:"preview,omitempty"`
+	// NotRunReason says why it was not run.
+	NotRunReason string `json:"notRunReason,omitempty"`
+	Stdin        string `json:"stdin,omitempty"`
+	// Timeout is the one applied.
+	Timeout     time.Duration `json:"timeoutNs"`
+	ExitCode    int           `json:"exitCode"`
+	HasExitCode bool          `json:"hasExitCode"`
+	Signal      string        `json:"signal,omitempty"`
+	HTTPStatus  int           `json:"httpStatus,omitempty"`
+	Stdout      string        `json:"stdout"`
+	Stderr      string        `json:"stderr"`
+	Error       string        `json:"error,omitempty"`
+	TimedOut    bool          `json:"timedOut,omitempty"`
+	Cancelled   bool          `json:"cancelled,omitempty"`
+	Truncated   bool          `json:"truncated,omitempty"`
+	PipesHeld   bool          `json:"pipesHeld,omitempty"`
+	// EnvFile is what the handler wrote to $CLAUDE_ENV_FILE (SessionStart,
+	// Setup, CwdChanged, FileChanged): exports Claude Code would source
+	// before later Bash tool calls.
+	EnvFile  string        `json:"envFile,omitempty"`
+	Duration time.Duration `json:"durationNs"`
+	// Finished orders the results by finishing time (for updatedInput,
+	// where the last to finish wins).
+	Finished int             `json:"finished"`
+	Verdict  Verdict         `json:"verdict"`
+	Warnings []hooks.Warning `json:"warnings,omitempty"`
+}
+
+// Run dry-runs req's handlers in parallel and merges their verdicts as
+// Claude Code does. Cancelling ctx kills running handlers.
+func (r *Runner) Run(ctx context.Context, req RunRequest) RunOutcome {
+	start := time.Now()
+	out := RunOutcome{Event: req.Event, Results: make([]RunResult, len(req.Hooks))}
+	input := req.Input
+	if input == nil {
+		input = hooks.NewObject(0)
+	}
+	rc := r.newRunContext(req.Event, input)
+	defer rc.cleanup()
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	finished := 0
+	for i, h := range req.Hooks {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res := rc.execute(ctx, i, h)
+			mu.Lock()
+			finished++
+			res.Finished = finished
+			mu.Unlock()
+			out.Results[i] = res
+			if r.OnResult != nil {
+				r.OnResult(i, &out.Results[i])
+			}
+		}()
+	}
+	wg.Wait()
+	out.Decision = Merge(req.Event, out.Results)
+	out.Warnings = Analyze(&out)
+	out.Duration = time.Since(start)
+	return out
+}
+
+// execute runs one handler by type.
+func (rc *runContext) execute(ctx context.Context, i int, h *hooks.Hook) RunResult {
+	start := time.Now()
+	res := RunResult{Hook: h, Type: h.Type, Stdin: rc.stdin}
+	res.Timeout = timeoutOf(rc.event, h)
+	if reason := rc.skipReason(h); reason != "" {
+		res.Form, res.NotRunReason = "preview", reason
+		res.Verdict = Verdict{Kind: KindNotRun}
+		return res
+	}
+	switch h.Type {
+	case TypeCommand:
+		rc.runCommand(ctx, i, h, &res)
+	case TypeHTTP:
+		rc.runHTTP(ctx, h, &res)
+	case TypePrompt, TypeAgent, TypeMCPTool:
+		rc.preview(h, &res)
+	default:
+		res.Form, res.NotRunReason = "preview", "Claude Code does not know handler type "+quoteOrEmpty(h.Type)
+		res.Verdict = Verdict{Kind: KindNotRun}
+	}
+	res.Duration = time.Since(start)
+	return res
+}
+
+// timeoutOf is the handler's timeout: as written, else the model's
+// effective one, else Claude Code's default for the type and event.
+func timeoutOf(event hooks.Event, h *hooks.Hook) time.Duration {
+	sec := DefaultTimeoutSec(event, h.Type)
+	if c := h.Claude; c != nil {
+		switch {
+		case c.HasTimeout:
+			sec = c.TimeoutSec
+		case c.EffectiveTimeoutSec > 0:
+			sec = c.EffectiveTimeoutSec
+		}
+	}
+	return time.Duration(sec * float64(time.Second))
+}
+
+func quoteOrEmpty(s string) string {
+	if s == "" {
+		return "(none)"
+	}
+	return `"` + s + `"`
+}
+
+// tempDir makes the folder for $CLAUDE_ENV_FILE files.
+func tempDir() (string, error) { return os.MkdirTemp("", "hookwarden-claude-env-") }

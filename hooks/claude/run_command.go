@@ -1,0 +1,127 @@
+package claude
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/hookwarden/hookwarden/hooks"
+)
+
+// ShellPrefixVar wraps shell-form commands (not exec form, not
+// PowerShell): Claude Code runs "<prefix> <command>".
+const ShellPrefixVar = "CLAUDE_CODE_SHELL_PREFIX"
+
+// runCommand runs a command handler: shell form through /bin/sh -c (what
+// Claude Code 2.1.332 spawns on macOS and Linux, whatever $SHELL is), exec
+// form (args) as the program found on PATH with its arguments, no shell;
+// the placeholders are substituted in both, per element in exec form.
+func (rc *runContext) runCommand(ctx context.Context, i int, h *hooks.Hook, res *RunResult) {
+	vars := rc.placeholders(h)
+	envFile := ""
+	if rc.envDir != "" {
+		envFile = filepath.Join(rc.envDir, fmt.Sprintf("hook-%d.sh", i))
+	}
+	env := rc.hookEnv(h, vars, envFile)
+	spec := hooks.SpawnSpec{Env: env, Dir: rc.projectDir, Stdin: rc.stdin, Timeout: res.Timeout,
+		Grace: rc.r.Grace, Cap: rc.r.StreamCap, NewSession: true}
+	if spec.Grace <= 0 {
+		spec.Grace = hooks.DefaultGrace
+	}
+	if spec.Cap <= 0 {
+		spec.Cap = hooks.DefaultStreamCap
+	}
+	c := h.Claude
+	switch {
+	case c != nil && c.HasArgs:
+		res.Form = "exec"
+		spec.Program = substitute(h.Command, vars)
+		spec.Args = make([]string, len(c.Args))
+		for j, a := range c.Args {
+			spec.Args[j] = substitute(a, vars)
+		}
+		spec.Path = hooks.ResolveExecutable(spec.Program, env)
+	case c != nil && c.Shell == "powershell":
+		res.Form = "powershell"
+		cmd := strings.ReplaceAll(h.Command, "${CLAUDE_PROJECT_DIR}", "${env:CLAUDE_PROJECT_DIR}")
+		spec.Program = "pwsh"
+		spec.Path = hooks.ResolveExecutable("pwsh", env)
+		if spec.Path == "" {
+			spec.Program, spec.Path = "powershell", hooks.ResolveExecutable("powershell", env)
+		}
+		spec.Args = []string{"-NoProfile", "-NonInteractive"}
+		if envGet(env, "CLAUDE_CODE_POWERSHELL_RESPECT_EXECUTION_POLICY") != "1" {
+			spec.Args = append(spec.Args, "-ExecutionPolicy", "Bypass")
+		}
+		spec.Args = append(spec.Args, "-Command", substitute(cmd, vars))
+	default:
+		res.Form = "shell"
+		cmd := substitute(h.Command, vars)
+		if prefix := envGet(env, ShellPrefixVar); prefix != "" {
+			cmd = prefix + " " + shellQuote(cmd)
+		}
+		spec.Program, spec.Args = "/bin/sh", []string{"-c", cmd}
+		if rc.goos == "windows" {
+			spec.Program = "bash" // Git Bash
+		}
+		spec.Path = hooks.ResolveExecutable(spec.Program, env)
+	}
+	res.Argv = append([]string{spec.Program}, spec.Args...)
+	pr := spec.Run(ctx)
+	res.Stdout, res.Stderr = hooks.DecodeUTF8(pr.Stdout), hooks.DecodeUTF8(pr.Stderr)
+	res.Truncated, res.PipesHeld, res.Signal = pr.Truncated, pr.PipesHeld, pr.Signal
+	if envFile != "" {
+		if data, err := os.ReadFile(envFile); err == nil {
+			res.EnvFile = string(data)
+		}
+	}
+	switch {
+	case pr.StartErr != "":
+		res.Error = pr.StartErr
+		// Claude Code reports a program it cannot start like exit 127
+		res.Verdict = Verdict{Kind: KindNonBlocking, Error: nonBlockingPrefix + pr.StartErr, ShownTo: "user"}
+	case pr.TimedOut:
+		res.TimedOut = true
+		res.Error = fmt.Sprintf("timed out after %s", res.Timeout)
+		res.Verdict = Verdict{Kind: KindDiscarded}
+	case pr.Cancelled:
+		res.Cancelled = true
+		res.Error = "cancelled"
+		res.Verdict = Verdict{Kind: KindDiscarded}
+	case !pr.Exited:
+		res.Error = "killed by " + pr.Signal
+		res.Verdict = Verdict{Kind: KindNonBlocking, Error: nonBlockingPrefix + firstLine(res.Stderr), ShownTo: "user"}
+	default:
+		res.ExitCode, res.HasExitCode = pr.Code, true
+		res.Verdict = InterpretCommand(rc.event, pr.Code, res.Stdout, res.Stderr)
+	}
+	if c != nil && (c.Async || c.AsyncRewake) {
+		asyncVerdict(rc.event, c.AsyncRewake, &res.Verdict)
+	}
+}
+
+// asyncVerdict keeps what a background handler can still do: its decision
+// fields are ignored; with asyncRewake, exit 2 wakes Claude with stderr.
+func asyncVerdict(event hooks.Event, rewake bool, v *Verdict) {
+	kept := Verdict{Kind: v.Kind, JSON: v.JSON, SchemaErrors: v.SchemaErrors, Error: v.Error, ShownTo: v.ShownTo, SystemMessage: v.SystemMessage, Context: v.Context}
+	if rewake && v.Kind == KindBlocking {
+		kept.Reason = v.Reason
+	}
+	*v = kept
+}
+
+func envGet(env []string, key string) string {
+	for i := len(env) - 1; i >= 0; i-- {
+		if v, ok := strings.CutPrefix(env[i], key+"="); ok {
+			return v
+		}
+	}
+	return ""
+}
+
+// shellQuote quotes s as one POSIX shell word.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}

@@ -1,0 +1,128 @@
+package claude
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+
+	"github.com/hookwarden/hookwarden/hooks"
+)
+
+// runHTTP POSTs the input to an http handler's URL, but only to a loopback
+// host unless the caller allowed the host (Runner.AllowHosts).
+func (rc *runContext) runHTTP(ctx context.Context, h *hooks.Hook, res *RunResult) {
+	res.Form = "http"
+	c := h.Claude
+	if c == nil {
+		res.Error = "http handler without its fields"
+		res.Verdict = Verdict{Kind: KindNotRun}
+		return
+	}
+	res.URL = c.URL
+	res.Headers = interpolateHeaders(c.Headers, c.AllowedEnvVars, rc.r.Env)
+	u, err := url.Parse(c.URL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		res.Error = fmt.Sprintf("not a usable http(s) URL: %q", c.URL)
+		res.Verdict = Verdict{Kind: KindNonBlocking, Error: res.Error, ShownTo: "user"}
+		return
+	}
+	if !rc.r.hostAllowed(u.Hostname()) {
+		res.Form = "preview"
+		res.Preview = "POST " + c.URL + "\nContent-Type: application/json\n\n" + rc.stdin
+		res.NotRunReason = fmt.Sprintf("%s is not a loopback address; Hookwarden sends http handlers elsewhere only when you allow the host", u.Hostname())
+		res.Verdict = Verdict{Kind: KindNotRun}
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, res.Timeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.URL, bytes.NewReader([]byte(rc.stdin)))
+	if err != nil {
+		res.Error = err.Error()
+		res.Verdict = Verdict{Kind: KindNonBlocking, Error: res.Error, ShownTo: "user"}
+		return
+	}
+	for k, v := range res.Headers {
+		req.Header.Set(k, v)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	client := rc.r.HTTPClient
+	if client == nil {
+		client = &http.Client{Transport: &http.Transport{Proxy: nil}}
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		switch {
+		case ctx.Err() == context.DeadlineExceeded:
+			res.TimedOut, res.Error = true, fmt.Sprintf("timed out after %s", res.Timeout)
+			res.Verdict = Verdict{Kind: KindDiscarded}
+		case ctx.Err() != nil:
+			res.Cancelled, res.Error = true, "cancelled"
+			res.Verdict = Verdict{Kind: KindDiscarded}
+		default:
+			res.Error = err.Error()
+			res.Verdict = Verdict{Kind: KindNonBlocking, Error: "connection failed: " + err.Error(), ShownTo: "user"}
+		}
+		return
+	}
+	defer resp.Body.Close()
+	limit := int64(rc.r.StreamCap)
+	if limit <= 0 {
+		limit = hooks.DefaultStreamCap
+	}
+	body, _ := io.ReadAll(io.LimitReader(resp.Body, limit+1))
+	if int64(len(body)) > limit {
+		body, res.Truncated = body[:limit], true
+	}
+	res.HTTPStatus = resp.StatusCode
+	res.Stdout = hooks.DecodeUTF8(body)
+	res.Verdict = InterpretHTTP(rc.event, resp.StatusCode, res.Stdout)
+}
+
+// hostAllowed: loopback names and addresses always, others when listed.
+func (r *Runner) hostAllowed(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
+		return true
+	}
+	for _, h := range r.AllowHosts {
+		if h == "*" || strings.EqualFold(h, host) {
+			return true
+		}
+	}
+	return false
+}
+
+var headerVar = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)`)
+
+// interpolateHeaders fills $VAR and ${VAR} in header values from env, for
+// the variables in allowed only; the others become empty, as in Claude
+// Code.
+func interpolateHeaders(headers map[string]string, allowed []string, env []string) map[string]string {
+	if len(headers) == 0 {
+		return nil
+	}
+	ok := map[string]bool{}
+	for _, a := range allowed {
+		ok[a] = true
+	}
+	out := make(map[string]string, len(headers))
+	for k, v := range headers {
+		out[k] = headerVar.ReplaceAllStringFunc(v, func(m string) string {
+			sub := headerVar.FindStringSubmatch(m)
+			name := sub[1] + sub[2]
+			if !ok[name] {
+				return ""
+			}
+			return envGet(env, name)
+		})
+	}
+	return out
+}

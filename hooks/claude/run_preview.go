@@ -1,0 +1,101 @@
+package claude
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/hookwarden/hookwarden/hooks"
+)
+
+// preview shows what a prompt, agent or mcp_tool handler would send, without
+// running it (those need a model or an MCP server).
+func (rc *runContext) preview(h *hooks.Hook, res *RunResult) {
+	res.Form = "preview"
+	res.Verdict = Verdict{Kind: KindNotRun}
+	c := h.Claude
+	if c == nil {
+		res.NotRunReason = "handler without its fields"
+		return
+	}
+	switch h.Type {
+	case TypePrompt, TypeAgent:
+		res.Preview = FillPrompt(c.Prompt, rc.stdin)
+		model := c.Model
+		if model == "" {
+			model = "a fast model (Haiku)"
+		}
+		what := "a single model call"
+		if h.Type == TypeAgent {
+			what = "an agent with Read, Grep and Glob for up to 50 turns"
+		}
+		res.NotRunReason = "Hookwarden does not call models: Claude Code would send this prompt to " + what + " on " + model + ", which answers {\"ok\": true|false, \"reason\": …}"
+	case TypeMCPTool:
+		res.Preview = "server " + c.Server + ", tool " + c.Tool + ", input " + FillMCPInput(c.Input, rc.input)
+		res.NotRunReason = "Hookwarden does not call MCP servers: Claude Code would call this tool with this input"
+	}
+}
+
+// FillPrompt is the prompt Claude Code sends: $ARGUMENTS replaced by the
+// hook input JSON, or the input appended when the prompt does not use it.
+func FillPrompt(prompt, inputJSON string) string {
+	if strings.Contains(prompt, "$ARGUMENTS") {
+		return strings.ReplaceAll(prompt, "$ARGUMENTS", inputJSON)
+	}
+	return prompt + "\n\n" + inputJSON
+}
+
+var inputPath = regexp.MustCompile(`\$\{([A-Za-z0-9_.]+)\}`)
+
+// FillMCPInput substitutes ${path} in the string values of an mcp_tool
+// handler's input (JSON text) with values from the hook input, e.g.
+// ${tool_input.file_path}; a path that leads nowhere becomes "".
+func FillMCPInput(inputJSON string, in *hooks.Object) string {
+	if strings.TrimSpace(inputJSON) == "" {
+		return "{}"
+	}
+	v, err := hooks.ParseJSON(inputJSON)
+	if err != nil {
+		return inputJSON
+	}
+	return string(hooks.AppendJSON(nil, fillStrings(v, in)))
+}
+
+func fillStrings(v hooks.Value, in *hooks.Object) hooks.Value {
+	switch t := v.(type) {
+	case string:
+		return inputPath.ReplaceAllStringFunc(t, func(m string) string {
+			return lookupPath(in, m[2:len(m)-1])
+		})
+	case []hooks.Value:
+		out := make([]hooks.Value, len(t))
+		for i, x := range t {
+			out[i] = fillStrings(x, in)
+		}
+		return out
+	case *hooks.Object:
+		out := hooks.NewObject(t.Len())
+		for _, k := range t.Keys() {
+			out.Set(k, fillStrings(t.Value(k), in))
+		}
+		return out
+	}
+	return v
+}
+
+func lookupPath(in *hooks.Object, path string) string {
+	var cur hooks.Value = in
+	for _, part := range strings.Split(path, ".") {
+		o, ok := cur.(*hooks.Object)
+		if !ok {
+			return ""
+		}
+		cur = o.Value(part)
+	}
+	switch t := cur.(type) {
+	case nil:
+		return ""
+	case string:
+		return t
+	}
+	return string(hooks.AppendJSON(nil, cur))
+}
