@@ -62,8 +62,8 @@ func commands() []command {
 		{"untrust", "[--project DIR] (--all | --gone | NAME|KEY ...)", "revoke approved project hooks", runUntrust},
 		{"folder-trust", "[--project DIR] [trust|parent|deny]", "show or set the project's folder trust", runFolderTrust},
 		{"disable", "[--project DIR] [--scope workspace|user] NAME", "disable a hook the way Gemini CLI's /hooks disable does", runDisable},
-		{"enable", "[--project DIR] NAME", "enable a hook the way Gemini CLI's /hooks enable does", runEnable},
-		{"disable-all", "[--project DIR]", "disable every hook (Gemini CLI's /hooks disable-all)", runDisableAll},
+		{"enable", "[--project DIR] [--scope workspace|user] NAME", "enable a hook the way Gemini CLI's /hooks enable does", runEnable},
+		{"disable-all", "[--project DIR] [--scope workspace|user]", "disable every hook (Gemini CLI's /hooks disable-all)", runDisableAll},
 		{"enable-all", "[--project DIR]", "enable every hook (Gemini CLI's /hooks enable-all)", runEnableAll},
 	}
 }
