@@ -256,7 +256,7 @@ func (r *Registry) readTimeout(f *settingsio.File, info EventInfo, h *hooks.Hook
 			h.Diagnostics = append(h.Diagnostics, diagAt(f, n, hooks.SeverityError, "timeout must be a positive number of seconds"))
 		default:
 			c.TimeoutSec, c.HasTimeout, c.EffectiveTimeoutSec = n.Number, true, n.Number
-			if n.Number >= 10000 {
+			if n.Number >= 1000 {
 				h.Diagnostics = append(h.Diagnostics, diagAt(f, n, hooks.SeverityWarning,
 					fmt.Sprintf("timeout is in seconds in Claude Code: %s s is %.1f hours (milliseconds are Gemini CLI's unit)", n.Raw, n.Number/3600)))
 			}

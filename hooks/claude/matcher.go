@@ -152,6 +152,9 @@ func matcherDiagnostics(c *regexCache, info EventInfo, known bool, m Matcher) []
 		if _, err := c.compile(m.Regex); err != nil {
 			return []string{fmt.Sprintf("matcher %q is not a valid JavaScript regular expression (%v); it matches nothing", m.Raw, err)}
 		}
+		if strings.Contains(m.Regex, "==") || strings.Contains(m.Regex, "&&") {
+			out = append(out, fmt.Sprintf("matcher %q looks like a condition, but Claude Code matches it as a regular expression against the %s and it matches nothing real; filter on the input with \"if\" (e.g. Bash(git *)) or in the script", m.Raw, matchedWhat(info)))
+		}
 		if strings.HasPrefix(m.Regex, "/") && strings.HasSuffix(m.Regex, "/") && len(m.Regex) > 1 {
 			out = append(out, fmt.Sprintf("matcher %q: the slashes are matched literally, not taken as regex delimiters", m.Raw))
 		}
@@ -200,4 +203,11 @@ func MatchesAll(h *hooks.Hook) bool {
 		return true
 	}
 	return ParseMatcher(info.Matcher, h.Matcher).All
+}
+
+func matchedWhat(info EventInfo) string {
+	if info.Matcher == MatchToolName {
+		return "tool name"
+	}
+	return string(info.Name) + " value"
 }

@@ -47,6 +47,9 @@ func (r *Registry) assignStatuses() {
 				h.Reason = fmt.Sprintf("identical to the handler at %s:%d; Claude Code runs it only once", first.Origin.File, first.Origin.Line)
 				break
 			}
+			if !mayOverlap(first, h) {
+				continue
+			}
 			h.Diagnostics = append(h.Diagnostics, hooks.Diagnostic{
 				File: h.Origin.File, Line: h.Origin.Line, Column: h.Origin.Column, Severity: hooks.SeverityInfo,
 				Message: fmt.Sprintf("identical to the handler at %s:%d; when both matchers match, Claude Code runs it only once", first.Origin.File, first.Origin.Line),
@@ -79,4 +82,22 @@ func runsReason(h *hooks.Hook) string {
 		s += " (in the background)"
 	}
 	return s
+}
+
+// mayOverlap reports whether two handlers' matchers can match the same
+// value (two exact lists with no common name cannot).
+func mayOverlap(a, b *hooks.Hook) bool {
+	info, _ := LookupEvent(a.Event)
+	ma, mb := ParseMatcher(info.Matcher, a.Matcher), ParseMatcher(info.Matcher, b.Matcher)
+	if ma.Exact == nil || mb.Exact == nil {
+		return true
+	}
+	for _, x := range ma.Exact {
+		for _, y := range mb.Exact {
+			if x == y {
+				return true
+			}
+		}
+	}
+	return false
 }
