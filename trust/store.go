@@ -108,6 +108,9 @@ type StoreData struct {
 	Projects map[string]*StoreProject `json:"projects"`
 	// Contents maps a sha256 to the script text with that hash.
 	Contents map[string]string `json:"contents"`
+	// Claude is the Claude Code section (see ClaudeStore); absent in
+	// stores that never saw a Claude Code hook.
+	Claude *ClaudeStore `json:"claude,omitempty"`
 }
 
 // StoreProject is what was approved for one project (keyed by the project
@@ -172,6 +175,7 @@ func decodeStore(path string, data []byte) (*StoreData, error) {
 	if d.Projects == nil {
 		d.Projects = map[string]*StoreProject{}
 	}
+	d.attachClaudeContents()
 	for _, p := range d.Projects {
 		if p == nil {
 			continue
@@ -194,6 +198,7 @@ func decodeStore(path string, data []byte) (*StoreData, error) {
 // to, so that texts no approval needs are dropped.
 func (d *StoreData) collectContents() {
 	d.Contents = map[string]string{}
+	d.collectClaudeContents()
 	for _, p := range d.Projects {
 		if p == nil {
 			continue

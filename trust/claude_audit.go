@@ -1,0 +1,240 @@
+package trust
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/settingsio"
+)
+
+// ClaudeHookReview is one Claude Code handler with its trust state, in the
+// shape of the Gemini review (HookReview: Key is the fingerprint, Command
+// the label, Definition/Index the group and handler index) plus where it
+// comes from.
+type ClaudeHookReview struct {
+	HookReview
+	Layer settingsio.Layer `json:"layer"`
+	File  string           `json:"file"`
+	// Plugin is the plugin id of a plugin handler.
+	Plugin string `json:"plugin,omitempty"`
+}
+
+// ClaudeGone is an approval that matches no handler any more.
+type ClaudeGone struct {
+	Fingerprint string `json:"fingerprint"`
+	*ClaudeApproval
+}
+
+// ClaudeReport is the trust review of a project's Claude Code handlers.
+type ClaudeReport struct {
+	Project string `json:"project"`
+	// FolderTrust is Claude Code's own folder flag (read only).
+	FolderTrust settingsio.ClaudeFolderTrust `json:"folder_trust"`
+	NeedsReview bool                         `json:"needs_review"`
+	Hooks       []ClaudeHookReview           `json:"hooks"`
+	Gone        []ClaudeGone                 `json:"gone"`
+	// Disabled are handlers Hookwarden moved out of this project's files.
+	Disabled []*ClaudeDisabled `json:"disabled"`
+}
+
+// ClaudeAudit reviews the handlers hs (a registry's Hooks) of snap that
+// Hookwarden reviews (ClaudeReviewedLayers) against the store: trusted
+// (fingerprint approved, scripts unchanged), script-changed, changed (not
+// approved, but an approval sits at the same file, event, group and index:
+// its label is the previous command, with a diff), new; approvals nothing
+// matches are gone.
+func ClaudeAudit(snap *settingsio.ClaudeSnapshot, hs []*hooks.Hook, store Store) (*ClaudeReport, error) {
+	data, err := store.Load()
+	if err != nil {
+		return nil, err
+	}
+	r := &ClaudeReport{Project: snap.ProjectDir, FolderTrust: snap.FolderTrust, Hooks: []ClaudeHookReview{}, Gone: []ClaudeGone{}}
+	approvals := data.ClaudeApprovals(snap.ProjectDir)
+	a := auditor{project: snap.ProjectDir, scripts: map[string]scriptNow{}}
+	claimed := map[string]bool{}
+	var pending []int
+	for _, h := range hs {
+		if !h.IsClaude() || !ClaudeReviewed(h) {
+			continue
+		}
+		rv, err := claudeReviewOf(h, snap.ProjectDir)
+		if err != nil {
+			return nil, err
+		}
+		if ap := approvals[rv.Key]; ap != nil && !claimed[rv.Key] {
+			claimed[rv.Key] = true
+			rv.Status = StatusTrusted
+			a.reviewScripts(&rv.HookReview, &Approval{Scripts: ap.Scripts})
+			for _, s := range rv.Scripts {
+				if s.Flagged {
+					rv.Status = StatusScriptChanged
+				}
+			}
+		} else {
+			pending = append(pending, len(r.Hooks))
+		}
+		r.Hooks = append(r.Hooks, rv)
+	}
+	for _, i := range pending {
+		rv := &r.Hooks[i]
+		rv.Status = StatusNew
+		var prev *ClaudeApproval
+		for k, ap := range approvals {
+			if !claimed[k] && ap.File == rv.File && ap.Event == rv.Event && ap.Group == rv.Definition && ap.Index == rv.Index {
+				claimed[k] = true
+				prev = ap
+				rv.Status, rv.PreviousKey, rv.PreviousCommand = StatusChanged, k, ap.Label
+				rv.CommandDiff = WordDiff(ap.Label, rv.Command)
+				break
+			}
+		}
+		var old *Approval
+		if prev != nil {
+			old = &Approval{Scripts: prev.Scripts}
+		}
+		a.reviewScripts(&rv.HookReview, old)
+	}
+	for k, ap := range approvals {
+		if !claimed[k] {
+			r.Gone = append(r.Gone, ClaudeGone{Fingerprint: k, ClaudeApproval: ap})
+		}
+	}
+	sortGone(r.Gone)
+	r.Disabled = data.ClaudeDisabledIn(claudeFiles(snap)...)
+	for _, h := range r.Hooks {
+		if h.NeedsReview() {
+			r.NeedsReview = true
+		}
+	}
+	return r, nil
+}
+
+func claudeReviewOf(h *hooks.Hook, project string) (ClaudeHookReview, error) {
+	key, err := ClaudeFingerprint(h)
+	if err != nil {
+		return ClaudeHookReview{}, err
+	}
+	place, _ := ClaudePlace(h)
+	label := claudeLabel(h)
+	rv := ClaudeHookReview{Layer: h.Origin.Layer, File: h.Origin.File}
+	if h.Claude != nil {
+		rv.Plugin = h.Claude.Plugin
+	}
+	rv.ProjectHook = ProjectHook{
+		Event: string(h.Event), Matcher: h.Matcher, Definition: place.Group, Index: place.Index,
+		Path: h.Origin.Path, HookID: h.ID, Command: label, RawCommand: claudeScriptCommand(h, project),
+		Type: h.Type, IsCommand: h.Type == "command", Key: key, Label: label,
+		Line: h.Origin.Line, Column: h.Origin.Column,
+	}
+	return rv, nil
+}
+
+// claudeFiles are the settings files of a snapshot (disabled handlers are
+// looked up by file).
+func claudeFiles(snap *settingsio.ClaudeSnapshot) []string {
+	var out []string
+	for _, f := range snap.Layers {
+		out = append(out, f.Path)
+	}
+	for _, p := range snap.Plugins {
+		for _, src := range p.Hooks {
+			if src.File != nil {
+				out = append(out, src.File.Path)
+			}
+		}
+	}
+	return out
+}
+
+func sortGone(g []ClaudeGone) {
+	for i := 1; i < len(g); i++ {
+		for j := i; j > 0 && less(g[j], g[j-1]); j-- {
+			g[j], g[j-1] = g[j-1], g[j]
+		}
+	}
+}
+
+func less(a, b ClaudeGone) bool {
+	if a.File != b.File {
+		return a.File < b.File
+	}
+	if a.Event != b.Event {
+		return a.Event < b.Event
+	}
+	if a.Group != b.Group {
+		return a.Group < b.Group
+	}
+	return a.Index < b.Index
+}
+
+// ClaudeApprove records approvals for the handlers hs (fingerprint, place
+// and script fingerprints), replacing an earlier approval at the same place
+// (how a changed handler or script is accepted).
+func ClaudeApprove(snap *settingsio.ClaudeSnapshot, hs []*hooks.Hook, store Store, now time.Time) ([]string, error) {
+	type rec struct {
+		key string
+		ap  *ClaudeApproval
+	}
+	var recs []rec
+	for _, h := range hs {
+		rv, err := claudeReviewOf(h, snap.ProjectDir)
+		if err != nil {
+			return nil, err
+		}
+		def, err := ClaudeDefinition(h)
+		if err != nil {
+			return nil, err
+		}
+		ap := &ClaudeApproval{Layer: rv.Layer, File: rv.File, Event: rv.Event, Matcher: rv.Matcher, Group: rv.Definition,
+			Index: rv.Index, Type: rv.Type, Label: rv.Label, Definition: def, ApprovedAt: now.UTC().Format(time.RFC3339), Scripts: []ScriptSnapshot{}}
+		if cmd := rv.RawCommand; cmd != "" {
+			refs, err := FindScripts(cmd, snap.ProjectDir)
+			if err != nil {
+				return nil, fmt.Errorf("finding the scripts of %s: %w", rv.Label, err)
+			}
+			for _, ref := range refs {
+				s, err := snapshotScript(ref, snap.ProjectDir)
+				if err != nil {
+					return nil, err
+				}
+				ap.Scripts = append(ap.Scripts, s)
+			}
+		}
+		recs = append(recs, rec{rv.Key, ap})
+	}
+	var keys []string
+	err := store.Update(func(d *StoreData) error {
+		p := d.claudeProject(snap.ProjectDir)
+		keys = keys[:0]
+		for _, r := range recs {
+			for k, old := range p.Hooks {
+				if k != r.key && old.File == r.ap.File && old.Event == r.ap.Event && old.Group == r.ap.Group && old.Index == r.ap.Index {
+					delete(p.Hooks, k)
+				}
+			}
+			p.Hooks[r.key] = r.ap
+			keys = append(keys, r.key)
+		}
+		return nil
+	})
+	return keys, err
+}
+
+// ClaudeRevoke removes approvals by fingerprint; it returns those that
+// were there.
+func ClaudeRevoke(project string, fingerprints []string, store Store) ([]string, error) {
+	var removed []string
+	err := store.Update(func(d *StoreData) error {
+		removed = removed[:0]
+		p := d.ClaudeApprovals(project)
+		for _, k := range fingerprints {
+			if _, ok := p[k]; ok {
+				delete(p, k)
+				removed = append(removed, k)
+			}
+		}
+		return nil
+	})
+	return removed, err
+}

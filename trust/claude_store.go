@@ -1,0 +1,159 @@
+package trust
+
+import (
+	"github.com/hookwarden/hookwarden/settingsio"
+)
+
+// ClaudeStore is the Claude Code section of Hookwarden's store
+// (approvals.json → "claude"):
+//
+//	"claude": {
+//	  "projects": {"/abs/project": {"hooks": {"<fingerprint>": ClaudeApproval}}},
+//	  "disabled": [ClaudeDisabled, …]
+//	}
+//
+// Claude Code has neither per-hook trust nor a per-hook switch, so both
+// live here: approvals are Hookwarden's fingerprints of handlers (the
+// handler definition as canonical JSON plus the scripts it runs), and a
+// disabled handler is moved out of its settings file into "disabled",
+// whence enabling puts it back. Script texts share the store's "contents".
+type ClaudeStore struct {
+	Projects map[string]*ClaudeStoreProject `json:"projects"`
+	Disabled []*ClaudeDisabled              `json:"disabled"`
+}
+
+// ClaudeStoreProject holds a project's approved handlers by fingerprint.
+type ClaudeStoreProject struct {
+	Hooks map[string]*ClaudeApproval `json:"hooks"`
+}
+
+// ClaudeApproval is one approved Claude Code handler.
+type ClaudeApproval struct {
+	Layer   settingsio.Layer `json:"layer"`
+	File    string           `json:"file"`
+	Event   string           `json:"event"`
+	Matcher string           `json:"matcher,omitempty"`
+	Group   int              `json:"group"`
+	Index   int              `json:"index"`
+	Type    string           `json:"type"`
+	// Label is the command (with args), URL, MCP tool or prompt, as the
+	// review shows and diffs it.
+	Label string `json:"label"`
+	// Definition is the handler as canonical JSON (keys sorted).
+	Definition string           `json:"definition"`
+	ApprovedAt string           `json:"approved_at"`
+	Scripts    []ScriptSnapshot `json:"scripts"`
+}
+
+// ClaudeDisabled is a handler Hookwarden moved out of a settings file.
+type ClaudeDisabled struct {
+	// ID names the record (the handler's fingerprint at disabling).
+	ID    string           `json:"id"`
+	Layer settingsio.Layer `json:"layer"`
+	// File is the settings file it was taken from.
+	File string `json:"file"`
+	// Project is the project it was disabled from ("" for user files).
+	Project    string `json:"project,omitempty"`
+	Type       string `json:"type"`
+	Label      string `json:"label"`
+	DisabledAt string `json:"disabled_at"`
+	// Removed is what was removed and how to put it back.
+	Removed settingsio.RemovedClaudeHandler `json:"removed"`
+}
+
+func (d *StoreData) claude() *ClaudeStore {
+	if d.Claude == nil {
+		d.Claude = &ClaudeStore{}
+	}
+	if d.Claude.Projects == nil {
+		d.Claude.Projects = map[string]*ClaudeStoreProject{}
+	}
+	return d.Claude
+}
+
+func (d *StoreData) claudeProject(dir string) *ClaudeStoreProject {
+	c := d.claude()
+	p := c.Projects[dir]
+	if p == nil {
+		p = &ClaudeStoreProject{}
+		c.Projects[dir] = p
+	}
+	if p.Hooks == nil {
+		p.Hooks = map[string]*ClaudeApproval{}
+	}
+	return p
+}
+
+// ClaudeApprovals returns a project's approved Claude Code handlers (nil
+// when none).
+func (d *StoreData) ClaudeApprovals(dir string) map[string]*ClaudeApproval {
+	if d == nil || d.Claude == nil || d.Claude.Projects[dir] == nil {
+		return nil
+	}
+	return d.Claude.Projects[dir].Hooks
+}
+
+// ClaudeDisabledIn returns the handlers disabled out of the given settings
+// files, in the order they were disabled. The registry lists them with
+// status disabled.
+func (d *StoreData) ClaudeDisabledIn(files ...string) []*ClaudeDisabled {
+	if d == nil || d.Claude == nil {
+		return nil
+	}
+	want := map[string]bool{}
+	for _, f := range files {
+		want[f] = true
+	}
+	var out []*ClaudeDisabled
+	for _, r := range d.Claude.Disabled {
+		if r != nil && want[r.File] {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// attachClaudeContents fills the Content of the Claude scripts from the
+// shared contents.
+func (d *StoreData) attachClaudeContents() {
+	if d.Claude == nil {
+		return
+	}
+	for _, p := range d.Claude.Projects {
+		if p == nil {
+			continue
+		}
+		for _, ap := range p.Hooks {
+			if ap == nil {
+				continue
+			}
+			for i := range ap.Scripts {
+				if text, ok := d.Contents[ap.Scripts[i].SHA256]; ok && ap.Scripts[i].SHA256 != "" {
+					ap.Scripts[i].Content = &text
+				}
+			}
+		}
+	}
+}
+
+// collectClaudeContents adds the texts the Claude approvals refer to.
+func (d *StoreData) collectClaudeContents() {
+	if d.Claude == nil {
+		return
+	}
+	for _, p := range d.Claude.Projects {
+		if p == nil {
+			continue
+		}
+		for _, ap := range p.Hooks {
+			if ap == nil {
+				continue
+			}
+			for _, sc := range ap.Scripts {
+				if sc.Content != nil && sc.SHA256 != "" {
+					d.Contents[sc.SHA256] = *sc.Content
+				}
+			}
+		}
+	}
+}
