@@ -32,7 +32,7 @@ const claudeSettings = `{
 
 type claudeFixture struct {
 	dir, home, settings string
-	store                Store
+	store               Store
 }
 
 func newClaudeFixture(t *testing.T) *claudeFixture {
