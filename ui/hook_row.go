@@ -6,15 +6,22 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
-// hookRow shows one hook: status and name, where it comes from, what it
-// runs, why it has its status, and the diagnostics about it.
+// hookRow shows one hook: its enable switch, status and name, where it
+// comes from, what it runs, why it has its status, and the diagnostics
+// about it. Tapping it selects it for the details pane.
 type hookRow struct {
-	hook   *hooks.Hook
+	hook *hooks.Hook
+	// toggle is ticked while the hook is enabled (not in any
+	// hooksConfig.disabled); nil for a hook that cannot run at all.
+	toggle *widget.Check
+	// lock says which read-only file keeps the hook disabled (nil if none).
+	lock   *widget.Label
 	status *badge
 	name   *widget.Label
 	layer  *badge
@@ -25,9 +32,19 @@ type hookRow struct {
 	reason  *widget.Label
 	diags   []*diagnosticLine
 	box     *fyne.Container
+	// selectable wraps box; it is what the list shows.
+	selectable *selectableBox
 }
 
-func newHookRow(h *hooks.Hook, names pathNamer) *hookRow {
+// rowActions are what a row's controls do.
+type rowActions struct {
+	// selected is called when the row is tapped.
+	selected func(*hooks.Hook)
+	// toggled is called when the switch is flipped: enabled is the new state.
+	toggled func(h *hooks.Hook, enabled bool)
+}
+
+func newHookRow(h *hooks.Hook, sw hookSwitch, names pathNamer, act rowActions) *hookRow {
 	r := &hookRow{
 		hook:   h,
 		status: newBadge(statusText(h.Status), statusColor(h.Status)),
@@ -53,6 +70,21 @@ func newHookRow(h *hooks.Hook, names pathNamer) *hookRow {
 	for _, d := range h.Diagnostics {
 		r.diags = append(r.diags, newDiagnosticLine(d, names))
 	}
+	if sw.switchable {
+		r.toggle = &widget.Check{Checked: sw.enabled}
+		if act.toggled != nil {
+			r.toggle.OnChanged = func(on bool) { act.toggled(h, on) }
+		}
+		if sw.locked != "" {
+			r.toggle.Disable()
+			r.lock = &widget.Label{Text: sw.locked, Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance}
+		}
+	}
+	r.selectable = newSelectableBox(r.buildBox(), func() {
+		if act.selected != nil {
+			act.selected(h)
+		}
+	})
 	return r
 }
 
@@ -77,9 +109,18 @@ func reasonImportance(s hooks.Status) widget.Importance {
 	return widget.MediumImportance
 }
 
-func (r *hookRow) buildUI() fyne.CanvasObject {
-	top := container.NewBorder(nil, nil, r.status, container.NewHBox(r.layer, r.origin), r.name)
+func (r *hookRow) buildUI() fyne.CanvasObject { return r.selectable }
+
+func (r *hookRow) buildBox() fyne.CanvasObject {
+	left := fyne.CanvasObject(r.status)
+	if r.toggle != nil {
+		left = container.NewHBox(r.toggle, r.status)
+	}
+	top := container.NewBorder(nil, nil, left, container.NewHBox(r.layer, r.origin), r.name)
 	var lines []fyne.CanvasObject
+	if r.lock != nil {
+		lines = append(lines, container.NewBorder(nil, nil, widget.NewIcon(theme.NewWarningThemedResource(theme.WarningIcon())), nil, r.lock))
+	}
 	if r.command != nil {
 		lines = append(lines, r.command)
 	}

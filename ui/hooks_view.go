@@ -7,17 +7,46 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // hooksView is the Hooks tab: every hook of the project, merged, grouped by
 // event in Gemini CLI's event order (unknown event names last), with the
-// problems of the settings files above them.
+// problems of the settings files above them, a switch on each hook, and the
+// details of the selected hook beside the list.
 type hooksView struct {
+	actions hooksActions
+
+	scope      *widget.RadioGroup
+	enableAll  *widget.Button
+	disableAll *widget.Button
+	status     *widget.Label
+
 	content  *fyne.Container
 	scroll   *container.Scroll
+	split    *container.Split
+	details  *detailsPane
 	problems *fileProblems
 	groups   []*eventGroup
+
+	names pathNamer
+	// selectedID is the ID of the hook in the details pane ("" for none).
+	selectedID string
 }
+
+// hooksActions are what the Hooks tab's controls ask the window to do.
+type hooksActions struct {
+	toggled    func(h *hooks.Hook, enabled bool)
+	enableAll  func()
+	disableAll func()
+	openFile   openFileFunc
+}
+
+// Scope choices: Gemini CLI's /hooks disable writes to the workspace.
+const (
+	scopeWorkspace = "workspace settings"
+	scopeUser      = "user settings"
+)
 
 // eventGroup is the hooks of one event.
 type eventGroup struct {
@@ -27,17 +56,73 @@ type eventGroup struct {
 	rows     []*hookRow
 }
 
-func newHooksView() *hooksView {
-	v := &hooksView{content: container.NewVBox()}
+func newHooksView(act hooksActions) *hooksView {
+	v := &hooksView{actions: act, content: container.NewVBox(), details: newDetailsPane(act.openFile)}
 	v.scroll = container.NewVScroll(v.content)
+	v.scope = &widget.RadioGroup{Options: []string{scopeWorkspace, scopeUser}, Selected: scopeWorkspace, Horizontal: true, Required: true}
+	v.enableAll = &widget.Button{Text: "Enable all…", Icon: theme.ConfirmIcon(), OnTapped: act.enableAll}
+	v.disableAll = &widget.Button{Text: "Disable all…", Icon: theme.CancelIcon(), OnTapped: act.disableAll}
+	v.status = &widget.Label{Wrapping: fyne.TextWrapWord}
+	v.status.Hide()
 	return v
 }
 
-func (v *hooksView) buildUI() fyne.CanvasObject { return v.scroll }
+func (v *hooksView) buildUI() fyne.CanvasObject {
+	bar := container.NewBorder(nil, nil,
+		container.NewHBox(widget.NewLabel("Disable in the"), v.scope),
+		container.NewHBox(v.enableAll, v.disableAll))
+	top := container.NewVBox(bar, v.status)
+	v.split = container.NewHSplit(v.scroll, v.details.buildUI())
+	v.split.Offset = 0.64
+	return container.NewBorder(top, nil, nil, nil, v.split)
+}
+
+// writeScope is the settings file a disable writes to.
+func (v *hooksView) writeScope() settingsio.Layer {
+	if v.scope.Selected == scopeUser {
+		return settingsio.LayerUser
+	}
+	return settingsio.LayerWorkspace
+}
+
+// setBusy disables the switches while a write runs.
+func (v *hooksView) setBusy(busy bool) {
+	for _, w := range []fyne.Disableable{v.enableAll, v.disableAll, v.scope} {
+		if busy {
+			w.Disable()
+		} else {
+			w.Enable()
+		}
+	}
+	for _, g := range v.groups {
+		for _, r := range g.rows {
+			if r.toggle == nil || r.lock != nil {
+				continue
+			}
+			if busy {
+				r.toggle.Disable()
+			} else {
+				r.toggle.Enable()
+			}
+		}
+	}
+}
+
+// setStatus shows the outcome of the last write ("" hides it).
+func (v *hooksView) setStatus(text string, importance widget.Importance) {
+	v.status.Importance = importance
+	v.status.SetText(text)
+	if text == "" {
+		v.status.Hide()
+	} else {
+		v.status.Show()
+	}
+}
 
 // showLoading replaces the content with a progress message.
 func (v *hooksView) showLoading(what string) {
 	v.problems, v.groups = nil, nil
+	v.details.show(nil, v.names)
 	v.content.Objects = []fyne.CanvasObject{
 		&widget.Label{Text: what, Alignment: fyne.TextAlignCenter},
 		widget.NewProgressBarInfinite(),
@@ -45,11 +130,13 @@ func (v *hooksView) showLoading(what string) {
 	v.content.Refresh()
 }
 
-// show lays out the hooks of p.
-func (v *hooksView) show(p *project) {
-	names := pathNamer{project: p.Dir, home: p.Home}
-	v.problems = newFileProblems(p, names)
-	v.groups = groupByEvent(p.Registry.Hooks, names)
+// show lays out the hooks of p, scrolls the list to offset and selects the
+// hook with ID selected if it is still there (a reload passes the current
+// view's place, a switch of project the place it had in that project).
+func (v *hooksView) show(p *project, selected string, offset fyne.Position) {
+	v.names = pathNamer{project: p.Dir, home: p.Home}
+	v.problems = newFileProblems(p, v.names)
+	v.groups = groupByEvent(p.Registry, v.names, rowActions{selected: v.selectHook, toggled: v.actions.toggled})
 
 	var objs []fyne.CanvasObject
 	if ui := v.problems.buildUI(); ui != nil {
@@ -66,13 +153,46 @@ func (v *hooksView) show(p *project) {
 	}
 	v.content.Objects = objs
 	v.content.Refresh()
-	v.scroll.ScrollToTop()
+	v.scroll.Refresh()
+	v.scroll.ScrollToOffset(offset)
+	v.selectID(selected)
+}
+
+// selectHook shows h in the details pane and highlights its row.
+func (v *hooksView) selectHook(h *hooks.Hook) { v.selectID(h.ID) }
+
+func (v *hooksView) selectID(id string) {
+	var found *hooks.Hook
+	for _, g := range v.groups {
+		for _, r := range g.rows {
+			on := id != "" && r.hook.ID == id
+			r.selectable.SetSelected(on)
+			if on {
+				found = r.hook
+			}
+		}
+	}
+	if found == nil {
+		id = ""
+	}
+	v.selectedID = id
+	v.details.show(found, v.names)
+}
+
+// rows returns every row in display order.
+func (v *hooksView) rows() []*hookRow {
+	var out []*hookRow
+	for _, g := range v.groups {
+		out = append(out, g.rows...)
+	}
+	return out
 }
 
 // groupByEvent groups hooks by event: the 11 events in Gemini CLI's order,
 // then unknown event names in the order they were first seen. Within a group
 // hooks keep the registry order, which is the order Gemini merges them in.
-func groupByEvent(hs []*hooks.Hook, names pathNamer) []*eventGroup {
+func groupByEvent(reg *hooks.Registry, names pathNamer, act rowActions) []*eventGroup {
+	hs := reg.Hooks
 	byEvent := map[hooks.Event][]*hooks.Hook{}
 	var unknown []hooks.Event
 	for _, h := range hs {
@@ -84,13 +204,13 @@ func groupByEvent(hs []*hooks.Hook, names pathNamer) []*eventGroup {
 	var groups []*eventGroup
 	for _, e := range append(append([]hooks.Event{}, hooks.Events...), unknown...) {
 		if len(byEvent[e]) > 0 {
-			groups = append(groups, newEventGroup(e, byEvent[e], names))
+			groups = append(groups, newEventGroup(e, byEvent[e], reg, names, act))
 		}
 	}
 	return groups
 }
 
-func newEventGroup(e hooks.Event, hs []*hooks.Hook, names pathNamer) *eventGroup {
+func newEventGroup(e hooks.Event, hs []*hooks.Hook, reg *hooks.Registry, names pathNamer, act rowActions) *eventGroup {
 	title := string(e) + "  ·  " + plural(len(hs), "hook")
 	if e == "" {
 		title = "(empty event name)  ·  " + plural(len(hs), "hook")
@@ -101,7 +221,7 @@ func newEventGroup(e hooks.Event, hs []*hooks.Hook, names pathNamer) *eventGroup
 		subtitle: newNote(eventSubtitle(e), fyne.TextWrapWord),
 	}
 	for _, h := range hs {
-		g.rows = append(g.rows, newHookRow(h, names))
+		g.rows = append(g.rows, newHookRow(h, switchOf(h, reg, names), names, act))
 	}
 	return g
 }
@@ -119,6 +239,11 @@ func spacer() fyne.CanvasObject {
 	s := widget.NewLabel("")
 	s.SizeName = theme.SizeNameCaptionText
 	return s
+}
+
+// place is where the list is scrolled to and which hook is selected.
+func (v *hooksView) place() (selected string, offset fyne.Position) {
+	return v.selectedID, v.scroll.Offset
 }
 
 // showError replaces the content with an error message.

@@ -8,6 +8,7 @@ import (
 	"github.com/hookwarden/hookwarden/assets"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
+	"github.com/hookwarden/hookwarden/trust"
 )
 
 // Options say which project the window opens and in which environment.
@@ -38,6 +39,14 @@ type project struct {
 	// Demo is the materialized demo when the window shows it, else nil.
 	Demo     *assets.Demo
 	Registry *hooks.Registry
+	// Audit is the trust review of the workspace hooks (nil when it could
+	// not be made; AuditErr says why).
+	Audit    *trust.Report
+	AuditErr error
+	// Files are the files the project's hooks come from, with their state.
+	Files []fileState
+	// Watch are the files and folders whose change calls for a reload.
+	Watch []string
 }
 
 // openProject loads dir. When dir has nothing to show (no hooks and no
@@ -77,11 +86,39 @@ func openDemo(opts Options, requested string) (*project, error) {
 	return p, nil
 }
 
-// load (re)reads every file of the project and rebuilds its registry.
+// load (re)reads every file of the project: it rebuilds the registry,
+// reviews the workspace hooks against the trust files and notes the state
+// of every file and what to watch.
 func (p *project) load() {
 	snap := settingsio.Load(settingsio.Options{ProjectDir: p.Dir, Env: p.Env, GOOS: p.GOOS, Home: p.Home})
 	p.Registry = hooks.Build(snap)
+	storeDir, _ := trust.StoreDirFromEnv(p.Env, p.GOOS) // "": audit without fingerprints
+	p.Audit, p.AuditErr = auditSnapshot(snap, storeDir)
+	p.Files = fileStates(p.Registry, p.Audit)
+	p.Watch = watchList(snap, storeDir)
 }
+
+// auditSnapshot reviews the workspace hooks against trusted_hooks.json and
+// Hookwarden's approval store in storeDir.
+func auditSnapshot(snap *settingsio.Snapshot, storeDir string) (*trust.Report, error) {
+	var opts trust.Options
+	if storeDir != "" {
+		opts.Store = trust.Store{Dir: storeDir}
+	}
+	r, err := trust.Audit(snap, opts)
+	if err != nil {
+		return nil, fmt.Errorf("reviewing the project hooks: %w", err)
+	}
+	return r, nil
+}
+
+// toggler edits the disabled lists of the project's settings files.
+func (p *project) toggler() *hooks.Toggler {
+	return &hooks.Toggler{Snapshot: p.Registry.Snapshot, Registry: p.Registry, Env: p.Env}
+}
+
+// name is the project's folder name.
+func (p *project) name() string { return filepath.Base(p.Dir) }
 
 // reloaded returns a copy of p with its files read again.
 func (p *project) reloaded() *project {

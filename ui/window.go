@@ -22,42 +22,68 @@ func Create(a fyne.App, w fyne.Window, opts Options) {
 	m := newMainWindow(a, w, opts)
 	w.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon))
 	w.SetContent(m.buildUI())
-	w.SetOnClosed(m.removeDemo)
-	a.Lifecycle().SetOnStopped(m.removeDemo)
+	w.SetOnClosed(m.close)
+	a.Lifecycle().SetOnStopped(m.close)
 	w.SetOnDropped(m.onDropped)
 	m.addShortcuts()
 	m.open(opts.ProjectDir)
 }
 
-// addShortcuts binds Ctrl+O (open a folder) and Ctrl+R (reload).
+// addShortcuts binds Ctrl+O (open a folder), Ctrl+R (reload), Ctrl+1…4
+// (tabs) and Ctrl+Enter (run in Dry run).
 func (m *mainWindow) addShortcuts() {
 	c := m.window.Canvas()
 	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyO, Modifier: fyne.KeyModifierShortcutDefault},
 		func(fyne.Shortcut) { m.onOpenFolder() })
 	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyR, Modifier: fyne.KeyModifierShortcutDefault},
 		func(fyne.Shortcut) { m.onReload() })
+	m.addTabShortcuts()
 }
 
-// mainWindow is the first window: a header over tabs, the Hooks tab first
-// (Review, Dry run and Files come later).
+// mainWindow is the window: a header and the review banner over the tabs
+// Hooks, Review, Dry run and Files.
 type mainWindow struct {
 	app    fyne.App
 	window fyne.Window
 	opts   Options
+	// thread runs file work off the UI thread and hands the results back.
+	thread uiThread
+	// watch starts a watcher on a project's files (nil: no live reload).
+	watch watchFunc
 
 	header       *header
+	banner       *trustBanner
 	hooks        *hooksView
+	files        *filesView
+	review       *reviewView
+	dryRun       *dryRunView
 	tabs         *container.AppTabs
 	openButton   *widget.Button
+	recentButton *widget.Button
 	reloadButton *widget.Button
 
 	// current is the project on screen (nil while the first load runs).
 	current *project
+	// places remembers, per project, where the user was (this session).
+	places map[string]viewPlace
+	live   liveState
 }
 
 func newMainWindow(a fyne.App, w fyne.Window, opts Options) *mainWindow {
-	m := &mainWindow{app: a, window: w, opts: opts, header: newHeader(), hooks: newHooksView()}
+	return newMainWindowOn(a, w, opts, appThread{}, watchFiles)
+}
+
+// newMainWindowOn builds the window with its work and its watcher run by
+// thread and watch (tests run them on the test goroutine).
+func newMainWindowOn(a fyne.App, w fyne.Window, opts Options, thread uiThread, watch watchFunc) *mainWindow {
+	m := &mainWindow{app: a, window: w, opts: opts, header: newHeader(),
+		review: newReviewView(w, thread), dryRun: newDryRunView(w, thread),
+		thread: thread, watch: watch, places: map[string]viewPlace{}}
+	m.hooks = newHooksView(hooksActions{toggled: m.onToggled, enableAll: m.onEnableAll, disableAll: m.onDisableAll, openFile: m.openFile})
+	m.files = newFilesView(m.openFile)
+	m.banner = newTrustBanner(m.showReviewTab)
 	m.openButton = &widget.Button{Text: "Open folder…", Icon: theme.FolderOpenIcon(), OnTapped: m.onOpenFolder}
+	m.recentButton = m.newRecentButton()
 	m.reloadButton = &widget.Button{Text: "Reload", Icon: theme.ViewRefreshIcon(), OnTapped: m.onReload}
 	return m
 }
@@ -65,9 +91,14 @@ func newMainWindow(a fyne.App, w fyne.Window, opts Options) *mainWindow {
 func (m *mainWindow) buildUI() fyne.CanvasObject {
 	m.tabs = container.NewAppTabs(
 		container.NewTabItemWithIcon("Hooks", theme.ListIcon(), m.hooks.buildUI()),
+		m.review.tabItem(),
+		m.dryRun.tabItem(),
+		container.NewTabItemWithIcon("Files", theme.FileIcon(), m.files.buildUI()),
 	)
-	actions := container.NewHBox(m.openButton, m.reloadButton)
-	top := container.NewVBox(m.header.buildUI(actions), widget.NewSeparator())
+	m.review.onTabChanged = m.tabs.Refresh
+	m.review.onFolderTrustChanged = m.onReload
+	actions := container.NewHBox(m.openButton, m.recentButton, m.reloadButton)
+	top := container.NewVBox(m.header.buildUI(actions), m.banner.buildUI(), widget.NewSeparator())
 	return container.NewBorder(container.NewPadded(top), nil, nil, nil, m.tabs)
 }
 
@@ -76,24 +107,22 @@ func (m *mainWindow) open(dir string) {
 	if dir == "" {
 		dir = "."
 	}
+	m.savePlace()
 	m.startLoading(dir)
-	go func() {
-		p, err := openProject(m.opts, dir)
-		fyne.Do(func() { m.show(p, err) })
-	}()
+	opts := m.opts
+	m.thread.Go(func() {
+		p, err := openProject(opts, dir)
+		m.thread.Do(func() { m.show(p, err) })
+	})
 }
 
-// onReload reads the files of the project on screen again.
+// onReload reads the files of the project on screen again, keeping the
+// selection and the scroll position.
 func (m *mainWindow) onReload() {
 	if m.current == nil || m.reloadButton.Disabled() {
 		return
 	}
-	cur := m.current
-	m.startLoading(cur.Dir)
-	go func() {
-		p := cur.reloaded()
-		fyne.Do(func() { m.show(p, nil) })
-	}()
+	m.reloadInPlace()
 }
 
 func (m *mainWindow) onOpenFolder() {
@@ -131,14 +160,19 @@ func (m *mainWindow) onDropped(_ fyne.Position, uris []fyne.URI) {
 
 func (m *mainWindow) startLoading(dir string) {
 	m.openButton.Disable()
+	m.recentButton.Disable()
 	m.reloadButton.Disable()
 	m.header.showLoading(dir)
+	m.banner.hide()
 	m.hooks.showLoading("Reading the settings files of " + dir + "…")
+	m.files.showLoading()
+	m.review.showLoading()
 }
 
 // show puts a loaded project on screen; it runs on the UI thread.
 func (m *mainWindow) show(p *project, err error) {
 	m.openButton.Enable()
+	m.recentButton.Enable()
 	if err != nil {
 		if m.current != nil {
 			m.reloadButton.Enable()
@@ -151,6 +185,7 @@ func (m *mainWindow) show(p *project, err error) {
 	if m.current != nil && m.current.Demo != nil && (p.Demo == nil || p.Demo.Root != m.current.Demo.Root) {
 		m.removeDemo()
 	}
+	before, place, switched := m.current, m.placeFor(p), m.switchesProject(p)
 	m.current = p
 	title := "Hookwarden — " + filepath.Base(p.Dir)
 	if p.Demo != nil {
@@ -158,7 +193,12 @@ func (m *mainWindow) show(p *project, err error) {
 	}
 	m.window.SetTitle(title)
 	m.header.show(p)
-	m.hooks.show(p)
+	m.banner.show(p)
+	m.hooks.show(p, place.selected, place.offset)
+	m.files.show(p)
+	m.review.show(p)
+	m.dryRun.show(p)
+	m.afterShow(before, p, switched)
 }
 
 // removeDemo deletes the temporary copy of the demo project the window made.

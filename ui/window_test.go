@@ -16,16 +16,32 @@ import (
 )
 
 // newTestWindow builds the main window on the test app without starting a
-// load; the test calls m.show itself, on the test goroutine.
+// load; the test calls m.show itself. Work the window hands to a thread
+// runs inline on the test goroutine, and it watches no files.
 func newTestWindow(t *testing.T) (*mainWindow, fyne.Window) {
 	t.Helper()
-	a := test.NewTempApp(t)
+	return newTestWindowOn(t, test.NewTempApp(t), nil)
+}
+
+// newTestWindowOn is newTestWindow on the given app, watching files with
+// watch (nil: not at all).
+func newTestWindowOn(t *testing.T, a fyne.App, watch watchFunc) (*mainWindow, fyne.Window) {
+	t.Helper()
 	w := test.NewTempWindow(t, nil)
-	m := newMainWindow(a, w, Options{DemoDir: func() (string, error) { return t.TempDir(), nil }})
+	m := newMainWindowOn(a, w, Options{DemoDir: func() (string, error) { return t.TempDir(), nil }}, sameGoroutine{}, watch)
 	w.SetContent(m.buildUI())
 	w.Resize(fyne.NewSize(1120, 760))
+	t.Cleanup(m.close)
 	return m, w
 }
+
+// sameGoroutine runs a window's background work and its UI updates on the
+// calling goroutine: tests see the result as soon as the call returns, and
+// the race detector sees no second goroutine touching widgets.
+type sameGoroutine struct{}
+
+func (sameGoroutine) Go(work func())   { work() }
+func (sameGoroutine) Do(update func()) { update() }
 
 // handBuiltProject is a project whose registry has one hook of each kind
 // the hooks view must tell apart, and a settings file that does not parse.
@@ -174,6 +190,12 @@ func visibleTexts(o fyne.CanvasObject) []string {
 		return out
 	case *container.Scroll:
 		return visibleTexts(o.Content)
+	case *container.Split:
+		return append(visibleTexts(o.Leading), visibleTexts(o.Trailing)...)
+	case *selectableBox:
+		return visibleTexts(o.content)
+	case *widget.RadioGroup:
+		return []string{o.Selected}
 	case *container.AppTabs:
 		if sel := o.Selected(); sel != nil {
 			return append([]string{sel.Text}, visibleTexts(sel.Content)...)

@@ -1,0 +1,193 @@
+package ui
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/settingsio"
+)
+
+// detailsPane is the pane beside the hook list: everything about the
+// selected hook, with the JSON of its config as the file has it.
+type detailsPane struct {
+	hook *hooks.Hook
+
+	title       *widget.Label
+	status      *badge
+	layer       *badge
+	reason      *widget.Label
+	place       *widget.Label
+	jsonPath    *widget.Label
+	description *widget.Label
+	command     *widget.Label
+	settings    *widget.Label
+	config      *widget.Label
+	diags       *fyne.Container
+	openFile    *widget.Button
+
+	empty   *widget.Label
+	content *fyne.Container
+	scroll  *container.Scroll
+}
+
+// openFileFunc opens a file in the system's editor.
+type openFileFunc func(path string)
+
+func newDetailsPane(open openFileFunc) *detailsPane {
+	d := &detailsPane{
+		title:       &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText, Wrapping: fyne.TextWrapWord},
+		status:      newBadge("", colorGrey),
+		layer:       newBadge("", colorGrey),
+		reason:      &widget.Label{Wrapping: fyne.TextWrapWord},
+		place:       &widget.Label{TextStyle: fyne.TextStyle{Monospace: true}, Wrapping: fyne.TextWrapBreak, Selectable: true},
+		jsonPath:    &widget.Label{TextStyle: fyne.TextStyle{Monospace: true}, Wrapping: fyne.TextWrapBreak},
+		description: &widget.Label{Wrapping: fyne.TextWrapWord},
+		command:     &widget.Label{TextStyle: fyne.TextStyle{Monospace: true}, Wrapping: fyne.TextWrapBreak, Selectable: true},
+		settings:    &widget.Label{Wrapping: fyne.TextWrapWord},
+		config:      &widget.Label{TextStyle: fyne.TextStyle{Monospace: true}, Selectable: true},
+		diags:       container.NewVBox(),
+		empty:       &widget.Label{Text: "Select a hook to see its details.", Alignment: fyne.TextAlignCenter, Wrapping: fyne.TextWrapWord},
+	}
+	d.openFile = &widget.Button{Text: "Open file", Icon: theme.DocumentIcon(), OnTapped: func() {
+		if d.hook != nil && open != nil {
+			open(d.hook.Origin.File)
+		}
+	}}
+	form := container.New(layout.NewFormLayout(),
+		key("Status"), container.NewBorder(nil, nil, container.NewHBox(d.status, d.layer), nil, d.reason),
+		key("File"), container.NewBorder(nil, nil, nil, d.openFile, d.place),
+		key("JSON path"), d.jsonPath,
+		key("Description"), d.description,
+		key("Command"), d.command,
+		key("Settings"), d.settings,
+	)
+	d.content = container.NewVBox(d.title, form, widget.NewSeparator(),
+		key("Config as written"), container.NewHScroll(d.config), d.diags)
+	d.scroll = container.NewScroll(container.NewStack(d.empty, d.content))
+	d.show(nil, pathNamer{})
+	return d
+}
+
+func (d *detailsPane) buildUI() fyne.CanvasObject { return d.scroll }
+
+// show fills the pane with h (nil empties it).
+func (d *detailsPane) show(h *hooks.Hook, names pathNamer) {
+	d.hook = h
+	if h == nil {
+		d.content.Hide()
+		d.empty.Show()
+		return
+	}
+	d.empty.Hide()
+	d.title.SetText(h.DisplayName())
+	d.status.Text, d.status.Color = statusText(h.Status), statusColor(h.Status)
+	d.status.Refresh()
+	d.layer.Text, d.layer.Color = layerText(h.Origin.Layer), layerColor(h.Origin.Layer)
+	d.layer.Refresh()
+	d.reason.SetText(h.Reason)
+	d.place.SetText(originText(h, names))
+	d.jsonPath.SetText(h.Origin.Path)
+	d.description.SetText(orNone(h.Description))
+	cmd := h.Command
+	if h.RawCommand != "" && h.RawCommand != h.Command {
+		cmd += "\n(as written: " + h.RawCommand + ")"
+	}
+	d.command.SetText(orNone(cmd))
+	d.settings.SetText(orNone(hookDetailsLine(h)))
+	d.config.SetText(configJSON(h.Node))
+	if h.Origin.File == "" {
+		d.openFile.Disable()
+	} else {
+		d.openFile.Enable()
+	}
+	d.diags.Objects = nil
+	for _, diag := range h.Diagnostics {
+		d.diags.Add(newDiagnosticLine(diag, names).buildUI())
+	}
+	d.diags.Refresh()
+	d.content.Show()
+	d.scroll.ScrollToTop()
+}
+
+// hookDetailsLine is the event, matcher, timeout and flags of a hook.
+func hookDetailsLine(h *hooks.Hook) string {
+	s := "event " + string(h.Event)
+	if rest := hookDetails(h); rest != "" {
+		s += " · " + rest
+	}
+	return s
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "—"
+	}
+	return s
+}
+
+// configJSON is the hook's config object as written in its file (strings
+// before the agent's environment expansion, keys in file order, numbers as
+// typed), indented by two spaces.
+func configJSON(n *settingsio.Node) string {
+	if n == nil {
+		return "(no config object)"
+	}
+	var b strings.Builder
+	writeNodeJSON(&b, n, "")
+	return b.String()
+}
+
+func writeNodeJSON(b *strings.Builder, n *settingsio.Node, indent string) {
+	switch n.Kind {
+	case settingsio.Bool:
+		b.WriteString(strconv.FormatBool(n.Bool))
+	case settingsio.Number:
+		b.WriteString(n.Raw)
+	case settingsio.String:
+		q, _ := json.Marshal(n.Raw)
+		b.Write(q)
+	case settingsio.Array:
+		if len(n.Items) == 0 {
+			b.WriteString("[]")
+			return
+		}
+		b.WriteString("[\n")
+		for i, it := range n.Items {
+			b.WriteString(indent + "  ")
+			writeNodeJSON(b, it, indent+"  ")
+			if i < len(n.Items)-1 {
+				b.WriteByte(',')
+			}
+			b.WriteByte('\n')
+		}
+		b.WriteString(indent + "]")
+	case settingsio.Object:
+		if len(n.Members) == 0 {
+			b.WriteString("{}")
+			return
+		}
+		b.WriteString("{\n")
+		for i, m := range n.Members {
+			k, _ := json.Marshal(m.Key)
+			b.WriteString(indent + "  ")
+			b.Write(k)
+			b.WriteString(": ")
+			writeNodeJSON(b, m.Value, indent+"  ")
+			if i < len(n.Members)-1 {
+				b.WriteByte(',')
+			}
+			b.WriteByte('\n')
+		}
+		b.WriteString(indent + "}")
+	default:
+		b.WriteString("null")
+	}
+}

@@ -1,0 +1,111 @@
+package ui
+
+import (
+	"fmt"
+	"image/color"
+	"slices"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/hookwarden/hookwarden/trust"
+)
+
+// trustBanner is the strip above the tabs that says how many workspace
+// hooks need review (new, changed, or a script of theirs changed), with a
+// button to the Review tab. It is hidden when nothing needs review.
+type trustBanner struct {
+	label  *widget.Label
+	button *widget.Button
+	box    *fyne.Container
+}
+
+func newTrustBanner(onReview func()) *trustBanner {
+	b := &trustBanner{
+		label:  &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, Wrapping: fyne.TextWrapWord},
+		button: &widget.Button{Text: "Review…", Icon: theme.VisibilityIcon(), Importance: widget.WarningImportance, OnTapped: onReview},
+	}
+	// A translucent warning colour reads as a warning on light and dark
+	// backgrounds alike, and keeps the theme's text colour readable.
+	bg := canvas.NewRectangle(withAlpha(theme.Color(theme.ColorNameWarning), 0x38))
+	bg.CornerRadius = theme.Size(theme.SizeNameInputRadius)
+	icon := widget.NewIcon(theme.NewWarningThemedResource(theme.WarningIcon()))
+	b.box = container.NewStack(bg, container.NewPadded(container.NewBorder(nil, nil, icon, b.button, b.label)))
+	b.box.Hide()
+	return b
+}
+
+func (b *trustBanner) buildUI() fyne.CanvasObject { return b.box }
+
+// show updates the banner for p.
+func (b *trustBanner) show(p *project) {
+	text := reviewBannerText(p)
+	b.label.SetText(text)
+	if text == "" {
+		b.box.Hide()
+	} else {
+		b.box.Show()
+	}
+}
+
+func (b *trustBanner) hide() { b.box.Hide() }
+
+// reviewBannerText is "2 hooks need review in myproject", or "" when the
+// audit found nothing to review.
+func reviewBannerText(p *project) string {
+	if p.Audit == nil {
+		if p.AuditErr != nil {
+			return "The project hooks could not be reviewed: " + p.AuditErr.Error()
+		}
+		return ""
+	}
+	n := len(hooksNeedingReview(p.Audit))
+	switch {
+	case n == 1:
+		return fmt.Sprintf("1 hook needs review in %s", p.name())
+	case n > 1:
+		return fmt.Sprintf("%d hooks need review in %s", n, p.name())
+	case p.Audit.TrustedHooksError != "":
+		return "trusted_hooks.json cannot be read by Gemini CLI: " + p.Audit.TrustedHooksError
+	}
+	return ""
+}
+
+// hooksNeedingReview returns "key status" for every workspace hook that is
+// not plainly trusted, sorted.
+func hooksNeedingReview(r *trust.Report) []string {
+	var out []string
+	for _, h := range r.Hooks {
+		if h.NeedsReview() {
+			out = append(out, h.Key+" "+string(h.Status))
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// newlyNeedingReview reports whether after has a hook needing review that
+// before did not (a hook added or changed, a script edited).
+func newlyNeedingReview(before, after *project) bool {
+	if after == nil || after.Audit == nil {
+		return false
+	}
+	var had []string
+	if before != nil && before.Audit != nil {
+		had = hooksNeedingReview(before.Audit)
+	}
+	for _, k := range hooksNeedingReview(after.Audit) {
+		if !slices.Contains(had, k) {
+			return true
+		}
+	}
+	return false
+}
+
+func withAlpha(c color.Color, a uint8) color.Color {
+	r, g, bl, _ := c.RGBA()
+	return color.NRGBA{R: uint8(r >> 8), G: uint8(g >> 8), B: uint8(bl >> 8), A: a}
+}
