@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# screenshots.sh [VIEW...]
+#
+# Builds hookwarden, starts the real app under Xvfb on its built-in demo
+# project (an empty folder and a private home, so your own files are never
+# read), and saves one PNG of the window per view in docs/: hooks (with a
+# hook selected), files, and, when named, review and dryrun. Tabs are
+# switched with the app's Ctrl+1…4 shortcuts through xdotool. Default views:
+# hooks files. Also prints the app's memory (VmRSS) about 5 s after start.
+#
+# Needs: go, a C compiler (clang preferred), xvfb-run, xdotool, imagemagick,
+# dbus-run-session (apt-get install -y --no-install-recommends xvfb xauth
+# libgl1-mesa-dri imagemagick xdotool dbus).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+views=("$@")
+[[ ${#views[@]} -gt 0 ]] || views=(hooks files)
+for tool in go xvfb-run xdotool import identify; do
+  command -v "$tool" >/dev/null || { echo "screenshots: $tool is missing (see the header of $0)" >&2; exit 2; }
+done
+if [[ -z ${CC:-} ]] && command -v clang >/dev/null; then export CC=clang; fi
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/home" "$work/empty" "$work/tmp" "$work/run"
+chmod 700 "$work/run"
+echo "screenshots: building"
+go build -o "$work/hookwarden" .
+
+cat >"$work/inner.sh" <<'INNER'
+#!/usr/bin/env bash
+# Runs inside xvfb-run: start the app on the demo, switch views, capture.
+set -uo pipefail
+work=$1 docs=$2; shift 2
+cd "$work/empty"
+env -u GEMINI_CLI_HOME -u GEMINI_CLI_SYSTEM_SETTINGS_PATH -u GEMINI_CLI_SYSTEM_DEFAULTS_PATH \
+  -u GEMINI_CLI_TRUSTED_FOLDERS_PATH -u GEMINI_CLI_TRUST_WORKSPACE -u XDG_CONFIG_HOME \
+  HOME="$work/home" TMPDIR="$work/tmp" XDG_RUNTIME_DIR="$work/run" LANG=en_US.UTF-8 \
+  ${FYNE_THEME:+FYNE_THEME=$FYNE_THEME} "$work/hookwarden" >"$work/app.log" 2>&1 &
+pid=$!
+started=$(date +%s.%N)
+wid=
+for _ in $(seq 100); do # up to 20 s: window up and the demo loaded
+  wid=$(xdotool search --name '\(demo\)$' 2>/dev/null | head -n 1)
+  [[ -n $wid ]] && break
+  kill -0 "$pid" 2>/dev/null || break
+  sleep 0.2
+done
+if [[ -z $wid ]]; then
+  echo "screenshots: the demo window did not appear" >&2; cat "$work/app.log" >&2; kill "$pid" 2>/dev/null; exit 1
+fi
+xdotool windowmove "$wid" 0 0 windowfocus --sync "$wid" 2>/dev/null || true
+sleep $(echo "5 - ($(date +%s.%N) - $started)" | bc -l | sed 's/^-.*/0/')
+echo "screenshots: app memory after ~5 s: $(grep VmRSS /proc/$pid/status | tr -s ' \t' ' ')"
+shot() { sleep 1; import -window "$wid" "$docs/$1.png"; echo "screenshots: $docs/$1.png"; }
+for view in "$@"; do
+  case $view in
+    hooks)
+      xdotool key --clearmodifiers ctrl+1
+      sleep 0.5
+      # select the first hook (the first row under the first event title)
+      xdotool mousemove --window "$wid" 260 "${HOOK_ROW_Y:-500}" click 1
+      shot hooks ;;
+    review) xdotool key --clearmodifiers ctrl+2; shot review ;;
+    dryrun) xdotool key --clearmodifiers ctrl+3; shot dryrun ;;
+    files) xdotool key --clearmodifiers ctrl+4; shot files ;;
+    *) echo "screenshots: unknown view $view" >&2 ;;
+  esac
+done
+kill "$pid" 2>/dev/null
+wait "$pid" 2>/dev/null
+exit 0
+INNER
+chmod +x "$work/inner.sh"
+launcher=()
+command -v dbus-run-session >/dev/null && launcher=(dbus-run-session --)
+timeout 180 xvfb-run -a -s "-screen 0 1280x800x24 -nolisten tcp" "${launcher[@]}" "$work/inner.sh" "$work" "$PWD/docs" "${views[@]}"
+for view in "${views[@]}"; do
+  echo "screenshots: docs/$view.png $(identify -format '%wx%h, pixel stddev %[fx:standard_deviation]' "docs/$view.png")"
+done
