@@ -1,0 +1,169 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/hookwarden/hookwarden/trust"
+)
+
+// runClaudeAudit reviews the project's Claude Code handlers against
+// Hookwarden's fingerprints; exit 3 when any needs review.
+func runClaudeAudit(ctx context.Context, io *IO, args []string) error {
+	fs := newFlags("audit")
+	dir := projectFlag(fs)
+	asJSON := fs.Bool("json", false, "print a JSON document")
+	rest, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		return usagef("unexpected argument %q", rest[0])
+	}
+	p := io.loadClaudeProject(*dir)
+	store, err := io.claudeStore()
+	if err != nil {
+		return err
+	}
+	rep, err := trust.ClaudeAudit(p.snap, p.reg.Hooks, store)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		err = writeJSON(io.Stdout, rep)
+	} else {
+		err = writeClaudeAudit(io, rep)
+	}
+	if err != nil {
+		return err
+	}
+	if rep.NeedsReview {
+		return &ExitError{Code: ExitNeedsReview}
+	}
+	return nil
+}
+
+func writeClaudeAudit(io *IO, rep *trust.ClaudeReport) error {
+	b := &strings.Builder{}
+	ft := rep.FolderTrust
+	fmt.Fprintf(b, "Claude Code folder trust (read only, %s): %s\n", orDash(ft.File), ft.Reason)
+	if len(rep.Hooks) == 0 {
+		fmt.Fprintln(b, "No project, local or plugin handlers.")
+	}
+	for _, h := range rep.Hooks {
+		fmt.Fprintf(b, "%-14s %s %s  %s\n               %s:%d (%s)  %s\n", h.Status, h.Event, matcherLabel(h.Matcher), h.Command, h.File, h.Line, h.Layer, h.Key[:12])
+		if h.Status == trust.StatusChanged {
+			fmt.Fprintf(b, "               was: %s\n", h.PreviousCommand)
+		}
+		for _, s := range h.Scripts {
+			if s.Flagged || s.Status != trust.ScriptUnrecorded {
+				fmt.Fprintf(b, "               script %s: %s %s\n", s.Path, s.Status, s.Note)
+			}
+		}
+	}
+	for _, g := range rep.Gone {
+		fmt.Fprintf(b, "%-14s %s %s  %s (%s)\n", "gone", g.Event, matcherLabel(g.Matcher), g.Label, g.File)
+	}
+	for _, d := range rep.Disabled {
+		fmt.Fprintf(b, "%-14s %s  %s (%s)  enable with: hookwarden enable --agent claude %s\n", "disabled", d.Removed.Place.Event, d.Label, d.File, d.ID)
+	}
+	_, err := io.Stdout.Write([]byte(b.String()))
+	return err
+}
+
+func matcherLabel(m string) string {
+	if m == "" {
+		return "(all)"
+	}
+	return "[" + m + "]"
+}
+
+
+// runClaudeTrust approves handlers (--all: every reviewed handler).
+func runClaudeTrust(ctx context.Context, io *IO, args []string) error {
+	fs := newFlags("trust")
+	dir := projectFlag(fs)
+	all := fs.Bool("all", false, "approve every project, local and plugin handler")
+	rest, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if *all == (len(rest) > 0) {
+		return usagef("give --all or handlers (label, id or fingerprint)")
+	}
+	p := io.loadClaudeProject(*dir)
+	hs := reviewedClaudeHooks(p.reg.Hooks)
+	if !*all {
+		var missing []string
+		if hs, missing = selectClaude(hs, rest); len(missing) > 0 {
+			return usagef("no project, local or plugin handler %q", strings.Join(missing, `", "`))
+		}
+	}
+	store, err := io.claudeStore()
+	if err != nil {
+		return err
+	}
+	keys, err := trust.ClaudeApprove(p.snap, hs, store, time.Now())
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(io.Stdout, "approved %d handler(s) in %s\n", len(keys), store.Path())
+	return nil
+}
+
+// runClaudeUntrust revokes approvals.
+func runClaudeUntrust(ctx context.Context, io *IO, args []string) error {
+	fs := newFlags("untrust")
+	dir := projectFlag(fs)
+	all := fs.Bool("all", false, "revoke every approval of the project")
+	gone := fs.Bool("gone", false, "revoke the approvals that match no handler any more")
+	rest, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	p := io.loadClaudeProject(*dir)
+	store, err := io.claudeStore()
+	if err != nil {
+		return err
+	}
+	rep, err := trust.ClaudeAudit(p.snap, p.reg.Hooks, store)
+	if err != nil {
+		return err
+	}
+	var keys []string
+	switch {
+	case *all || *gone:
+		if len(rest) > 0 {
+			return usagef("--all and --gone take no handlers")
+		}
+		for _, g := range rep.Gone {
+			keys = append(keys, g.Fingerprint)
+		}
+		if *all {
+			for _, h := range rep.Hooks {
+				if h.Status != trust.StatusNew && h.Status != trust.StatusChanged {
+					keys = append(keys, h.Key)
+				}
+			}
+		}
+	case len(rest) == 0:
+		return usagef("give --all, --gone or handlers (label, id or fingerprint)")
+	default:
+		hs, missing := selectClaude(reviewedClaudeHooks(p.reg.Hooks), rest)
+		if len(missing) > 0 {
+			return usagef("no project, local or plugin handler %q", strings.Join(missing, `", "`))
+		}
+		for _, h := range hs {
+			fp, _ := trust.ClaudeFingerprint(h)
+			keys = append(keys, fp)
+		}
+	}
+	removed, err := trust.ClaudeRevoke(p.snap.ProjectDir, keys, store)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(io.Stdout, "revoked %d approval(s)\n", len(removed))
+	return nil
+}

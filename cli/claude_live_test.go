@@ -1,0 +1,161 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// claudeLiveKit finds the conformance kit's claude-live folder
+// (HOOKWARDEN_CONFORMANCE_KIT, else ../shared/conformance next to the repo).
+func claudeLiveKit(t *testing.T) string {
+	kit := os.Getenv("HOOKWARDEN_CONFORMANCE_KIT")
+	if kit == "" {
+		_, file, _, _ := runtime.Caller(0)
+		kit = filepath.Join(filepath.Dir(file), "..", "..", "shared", "conformance")
+	}
+	return filepath.Join(kit, "claude-live")
+}
+
+// skipOrFail skips locally and fails under CI=true, where the live test is
+// expected to work (it does on the development machine).
+func skipOrFail(t *testing.T, format string, a ...any) {
+	t.Helper()
+	if os.Getenv("CI") == "true" {
+		t.Fatalf(format, a...)
+	}
+	t.Skipf(format, a...)
+}
+
+// runClaudeLive runs the real Claude Code once on project/home and returns
+// the tags of the fixture hooks that fired.
+func runClaudeLive(t *testing.T, script, project, home string) []string {
+	t.Helper()
+	cmd := exec.Command(script, project, home)
+	cmd.Env = append(os.Environ(), "CLAUDE_LIVE_OBSERVE=0", "CLAUDE_LIVE_TIMEOUT=60")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		skipOrFail(t, "run-claude.sh failed (%v): %s", err, stderr.String())
+	}
+	var rep struct {
+		Fired []struct {
+			Event string `json:"event"`
+			Hook  string `json:"hook"`
+		} `json:"fired"`
+		ExitCode int `json:"exit_code"`
+	}
+	if err := json.Unmarshal(out, &rep); err != nil {
+		t.Fatalf("report: %v\n%s", err, out)
+	}
+	if rep.ExitCode != 0 {
+		t.Fatalf("Claude Code exited %d: %s", rep.ExitCode, out)
+	}
+	var tags []string
+	for _, f := range rep.Fired {
+		tags = append(tags, f.Event+":"+f.Hook)
+	}
+	return tags
+}
+
+// TestClaudeLiveDisableEnable is the black-box test of issue 6 with the
+// real Claude Code (conformance kit, offline stand-in): after 'hookwarden
+// disable --agent claude X' the handler no longer fires, after enable it
+// fires again and the settings file is byte-identical.
+func TestClaudeLiveDisableEnable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("live Claude Code run (-short)")
+	}
+	script := filepath.Join(claudeLiveKit(t), "run-claude.sh")
+	if _, err := os.Stat(script); err != nil {
+		skipOrFail(t, "claude-live kit not found: %v (set HOOKWARDEN_CONFORMANCE_KIT)", err)
+	}
+	for _, tool := range []string{"node", "npm", "unshare"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			skipOrFail(t, "%s not found: the live Claude Code test needs node, npm and unshare", tool)
+		}
+	}
+	root := t.TempDir()
+	project, home := filepath.Join(root, "project"), filepath.Join(root, "home")
+	settings := filepath.Join(project, ".claude", "settings.json")
+	const text = `{
+  "permissions": {"allow": ["Bash(echo:*)"]},
+  "hooks": {
+    "PreToolUse": [
+      {
+        "matcher": "Bash",
+        "hooks": [
+          { "type": "command", "command": "claude-live-log pre-bash-a" },
+          { "type": "command", "command": "claude-live-log pre-bash-b" }
+        ]
+      }
+    ],
+    "UserPromptSubmit": [ { "hooks": [ { "type": "command", "command": "claude-live-log prompt" } ] } ]
+  }
+}
+`
+	os.MkdirAll(filepath.Dir(settings), 0o755)
+	os.MkdirAll(home, 0o755)
+	if err := os.WriteFile(settings, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cio := &IO{Env: []string{"HOME=" + home, "HOOKWARDEN_CONFIG_DIR=" + filepath.Join(root, "store"), "PATH=" + os.Getenv("PATH")},
+		Dir: project, GOOS: runtime.GOOS}
+	hw := func(args ...string) string {
+		t.Helper()
+		var out, errOut bytes.Buffer
+		cio.Stdout, cio.Stderr = &out, &errOut
+		if code := Main(context.Background(), args, cio); code != 0 {
+			t.Fatalf("hookwarden %s: exit %d\n%s%s", strings.Join(args, " "), code, out.String(), errOut.String())
+		}
+		return out.String()
+	}
+	has := func(tags []string, tag string) bool {
+		for _, x := range tags {
+			if x == tag {
+				return true
+			}
+		}
+		return false
+	}
+
+	before := runClaudeLive(t, script, project, home)
+	for _, tag := range []string{"PreToolUse:pre-bash-a", "PreToolUse:pre-bash-b", "UserPromptSubmit:prompt"} {
+		if !has(before, tag) {
+			t.Fatalf("before: %s did not fire: %v", tag, before)
+		}
+	}
+
+	hw("disable", "--agent", "claude", "claude-live-log pre-bash-a")
+	hw("disable", "--agent", "claude", "claude-live-log prompt")
+	data, _ := os.ReadFile(settings)
+	if strings.Contains(string(data), "pre-bash-a") || strings.Contains(string(data), "claude-live-log prompt") {
+		t.Fatalf("still in the file:\n%s", data)
+	}
+	disabled := runClaudeLive(t, script, project, home)
+	if has(disabled, "PreToolUse:pre-bash-a") || has(disabled, "UserPromptSubmit:prompt") || !has(disabled, "PreToolUse:pre-bash-b") {
+		t.Fatalf("after disable: %v", disabled)
+	}
+	if list := hw("enable", "--agent", "claude"); !strings.Contains(list, "pre-bash-a") || !strings.Contains(list, "claude-live-log prompt") {
+		t.Fatalf("disabled list: %s", list)
+	}
+
+	hw("enable", "--agent", "claude", "claude-live-log prompt")
+	hw("enable", "--agent", "claude", "claude-live-log pre-bash-a")
+	if data, _ := os.ReadFile(settings); string(data) != text {
+		t.Fatalf("not byte-identical after enable:\n%s", data)
+	}
+	after := runClaudeLive(t, script, project, home)
+	for _, tag := range []string{"PreToolUse:pre-bash-a", "PreToolUse:pre-bash-b", "UserPromptSubmit:prompt"} {
+		if !has(after, tag) {
+			t.Fatalf("after enable: %s did not fire: %v", tag, after)
+		}
+	}
+}
