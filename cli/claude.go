@@ -14,6 +14,12 @@ func claudeCommands() []command {
 		{"list", "--agent claude [--project DIR] [--json]", "every Claude Code hook of every layer and plugin, with its status", runClaudeList},
 		{"plan", "--agent claude [--project DIR] --event EVENT [--tool NAME | --trigger VALUE] [--input FILE] [--json]", "which hooks Claude Code would run for an event (in parallel)", runClaudePlan},
 		{"migrate", "--agent claude [--project DIR] [--write]", "preview (and with --write apply) the move of the project's Claude Code hooks to Gemini CLI", runClaudeMigrate},
+		{"run", "--agent claude [--project DIR] --event EVENT [--tool NAME | --trigger VALUE] [--input FILE|-] [--hook H ...] [--allow-host HOST ...] [--yes] [--json]", "dry-run an event's handlers and say what Claude Code would do", runClaudeRun},
+		{"audit", "--agent claude [--project DIR] [--json]", "project, local and plugin handlers that need review (exit 3 when any do)", runClaudeAudit},
+		{"trust", "--agent claude [--project DIR] (--all | HANDLER ...)", "approve handlers in Hookwarden's store", runClaudeTrust},
+		{"untrust", "--agent claude [--project DIR] (--all | --gone | HANDLER ...)", "revoke approvals", runClaudeUntrust},
+		{"disable", "--agent claude [--project DIR] HANDLER ...", "move a handler out of its settings file into Hookwarden's store", runClaudeDisable},
+		{"enable", "--agent claude [--project DIR] [ID|HANDLER ...]", "put disabled handlers back (no argument: list them)", runClaudeEnable},
 	}
 }
 
