@@ -80,7 +80,6 @@ func matcherLabel(m string) string {
 	return "[" + m + "]"
 }
 
-
 // runClaudeTrust approves handlers (--all: every reviewed handler).
 func runClaudeTrust(ctx context.Context, io *IO, args []string) error {
 	fs := newFlags("trust")
