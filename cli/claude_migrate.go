@@ -1,8 +1,101 @@
 package cli
 
-import "context"
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
 
-// runClaudeMigrate previews the move of Claude Code hooks to Gemini CLI.
+	"github.com/hookwarden/hookwarden/hooks/claude"
+	"github.com/hookwarden/hookwarden/settingsio"
+)
+
+// runClaudeMigrate previews the move of the project's Claude Code hooks to
+// Gemini CLI's workspace settings and, with --write, applies it.
 func runClaudeMigrate(ctx context.Context, io *IO, args []string) error {
-	return usagef("not implemented yet")
+	fs := newFlags("migrate")
+	dir := projectFlag(fs)
+	write := fs.Bool("write", false, "write .gemini/settings.json (default: only show the diff)")
+	rest, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		return usagef("unexpected argument %q", rest[0])
+	}
+	p := io.loadClaudeProject(*dir)
+	paths := settingsio.ResolvePaths(p.snap.ProjectDir, io.Env, io.GOOS, io.home())
+	target := paths.Workspace
+	if target == "" {
+		return fmt.Errorf("the project folder is the home folder: Gemini CLI has no workspace settings there")
+	}
+	current, exists, err := readTarget(target)
+	if err != nil {
+		return err
+	}
+	m, err := claude.PlanMigration(p.reg, target, current, exists)
+	if err != nil {
+		return err
+	}
+	printMigration(io, m)
+	if !m.Changed() {
+		fmt.Fprintf(io.Stdout, "\n%s already holds every hook that can be migrated; nothing to write.\n", target)
+		return nil
+	}
+	if !*write {
+		fmt.Fprintf(io.Stdout, "\nNothing written. Run again with --write to update %s.\n", target)
+		return nil
+	}
+	err = settingsio.UpdateFileAtomic(target, 0o644, func(cur []byte, exists bool) ([]byte, error) {
+		again, err := claude.PlanMigration(p.reg, target, cur, exists)
+		if err != nil {
+			return nil, err
+		}
+		return again.After, nil
+	})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(io.Stdout, "\nWrote %s.\n", target)
+	return nil
+}
+
+func readTarget(path string) ([]byte, bool, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("reading %s: %w", path, err)
+	}
+	return data, true, nil
+}
+
+// printMigration lists what happens to each handler, then the diff.
+func printMigration(io *IO, m *claude.Migration) {
+	if len(m.Items) == 0 {
+		fmt.Fprintln(io.Stdout, "The project has no Claude Code hooks in .claude/settings.json or .claude/settings.local.json.")
+		return
+	}
+	fmt.Fprintln(io.Stdout, "Claude Code hooks of the project")
+	for _, it := range m.Items {
+		h := it.Hook
+		where := fmt.Sprintf("%s:%d", shortPath(h.Origin.File), h.Origin.Line)
+		if it.Skipped != "" {
+			fmt.Fprintf(io.Stdout, "  skip     %s [%s] %s (%s): %s\n", h.Event, h.Type, claude.Label(h), where, it.Skipped)
+			continue
+		}
+		fmt.Fprintf(io.Stdout, "  migrate  %s → %s [%s] %s (%s)\n", h.Event, it.To, h.Type, claude.Label(h), where)
+		for _, n := range it.Notes {
+			fmt.Fprintf(io.Stdout, "           note: %s\n", n)
+		}
+	}
+	if m.Changed() {
+		state := "new file"
+		if m.Exists {
+			state = "changes"
+		}
+		fmt.Fprintf(io.Stdout, "\n%s (%s)\n%s", m.Target, state, m.Diff)
+	}
 }
