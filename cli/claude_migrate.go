@@ -9,6 +9,7 @@ import (
 
 	"github.com/hookwarden/hookwarden/hooks/claude"
 	"github.com/hookwarden/hookwarden/settingsio"
+	"github.com/hookwarden/hookwarden/trust"
 )
 
 // runClaudeMigrate previews the move of the project's Claude Code hooks to
@@ -96,6 +97,6 @@ func printMigration(io *IO, m *claude.Migration) {
 		if m.Exists {
 			state = "changes"
 		}
-		fmt.Fprintf(io.Stdout, "\n%s (%s)\n%s", m.Target, state, m.Diff)
+		fmt.Fprintf(io.Stdout, "\n%s (%s)\n%s", m.Target, state, trust.RenderLineDiff(trust.LineDiff(string(m.Before), string(m.After))))
 	}
 }

@@ -9,7 +9,6 @@ import (
 
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
-	"github.com/hookwarden/hookwarden/trust"
 )
 
 // migrateEvents maps Claude Code events to the Gemini CLI events with the
@@ -57,9 +56,8 @@ type Migration struct {
 	Before []byte
 	After  []byte
 	// Items lists every project and local handler, migrated or skipped.
+	// Show Before → After as a diff (trust.LineDiff) before writing.
 	Items []MigrationItem
-	// Diff is the line diff of Before → After (trust.RenderLineDiff).
-	Diff string
 }
 
 // Changed reports whether the migration changes the target file.
@@ -113,7 +111,6 @@ func PlanMigration(reg *Registry, target string, current []byte, exists bool) (*
 		return nil, err
 	}
 	m.After = after
-	m.Diff = trust.RenderLineDiff(trust.LineDiff(string(current), string(after)))
 	return m, nil
 }
 

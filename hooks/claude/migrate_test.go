@@ -84,8 +84,8 @@ func TestPlanMigration(t *testing.T) {
 			t.Errorf("no note %q in:\n%s", n, notes)
 		}
 	}
-	if !strings.Contains(m.Diff, "+ ") || !strings.Contains(m.Diff, "  // my settings") {
-		t.Errorf("diff:\n%s", m.Diff)
+	if !strings.Contains(string(m.After), "// my settings") || !m.Changed() {
+		t.Errorf("after:\n%s", m.After)
 	}
 
 	// A second run adds nothing.
@@ -94,7 +94,7 @@ func TestPlanMigration(t *testing.T) {
 		t.Fatal(err)
 	}
 	if again.Changed() {
-		t.Errorf("second migration changed the file:\n%s", again.Diff)
+		t.Errorf("second migration changed the file:\n%s", again.After)
 	}
 }
 
