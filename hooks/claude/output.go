@@ -83,7 +83,7 @@ func InterpretCommand(event hooks.Event, code int, stdout, stderr string) Verdic
 	validJSON := isJSON && len(v.SchemaErrors) == 0
 	switch {
 	case code == 0:
-	case code == 2 && blocksOnExit2[event]:
+	case code == 2 && blocksOnExit2(event):
 		v.Kind, v.Block = KindBlocking, true
 		v.Reason = strings.TrimSpace(stderr)
 		v.ShownTo = "claude"

@@ -6,10 +6,13 @@ import "github.com/hookwarden/hookwarden/hooks"
 // (Claude Code 2.1.240 reference, checked against 2.1.332 where the live
 // harness can drive the event).
 
-// blocksOnExit2 are the events where exit 2 is a blocking error.
-var blocksOnExit2 = eventSet("PreToolUse", "UserPromptSubmit", "UserPromptExpansion",
-	"PostToolBatch", "Stop", "SubagentStop", "TaskCreated", "TaskCompleted", "TeammateIdle",
-	"ConfigChange", "PreCompact", "Elicitation", "ElicitationResult", "WorktreeCreate")
+// blocksOnExit2 reports whether exit 2 is a blocking error for event: the
+// schema's BlocksOnExit2, plus WorktreeCreate, where any non-zero exit
+// fails the creation.
+func blocksOnExit2(event hooks.Event) bool {
+	info, ok := LookupEvent(event)
+	return (ok && info.BlocksOnExit2) || event == WorktreeCreate
+}
 
 // plainStdoutIsContext are the events whose plain stdout on exit 0 is added
 // to Claude's context (elsewhere it only goes to the debug log).

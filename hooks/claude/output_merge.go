@@ -171,28 +171,10 @@ func clip(s string) string {
 	return s
 }
 
-// HandlerLabel names a handler in messages: its command (with args), URL,
-// MCP tool or the start of its prompt.
+// HandlerLabel names a handler in messages (Label, or "a handler" for nil).
 func HandlerLabel(h *hooks.Hook) string {
 	if h == nil {
 		return "a handler"
 	}
-	c := h.Claude
-	switch {
-	case h.Type == TypeCommand && c != nil && c.HasArgs:
-		return strings.TrimSpace(h.Command + " " + strings.Join(c.Args, " "))
-	case h.Type == TypeCommand:
-		return h.Command
-	case c == nil:
-		return h.Type + " handler"
-	case h.Type == TypeHTTP:
-		return "POST " + c.URL
-	case h.Type == TypeMCPTool:
-		return "mcp " + c.Server + "/" + c.Tool
-	}
-	p := []rune(strings.ReplaceAll(c.Prompt, "\n", " "))
-	if len(p) > 60 {
-		p = append(p[:60], '…')
-	}
-	return h.Type + " \"" + string(p) + "\""
+	return Label(h)
 }

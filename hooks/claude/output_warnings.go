@@ -51,7 +51,7 @@ func resultWarnings(event hooks.Event, i int, r *RunResult) []hooks.Warning {
 		ws = append(ws, hooks.Warning{Code: code, Hook: HandlerLabel(r.Hook), Index: i, Message: fmt.Sprintf(format, a...)})
 	}
 	v := r.Verdict
-	blocking := blocksOnExit2[event]
+	blocking := blocksOnExit2(event)
 	if r.TimedOut {
 		add(WarnTimedOut, "it timed out after %s: Claude Code discards a timed-out handler, so it decides nothing — a stalled gate does not block.", r.Timeout)
 	}
