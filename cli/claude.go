@@ -3,6 +3,7 @@ package cli
 import (
 	"github.com/hookwarden/hookwarden/hooks/claude"
 	"github.com/hookwarden/hookwarden/settingsio"
+	"github.com/hookwarden/hookwarden/trust"
 )
 
 // claudeCommands are the commands available with --agent claude. Each works
@@ -38,5 +39,13 @@ func (io *IO) loadClaudeProject(dir string) *claudeProject {
 		GOOS:       io.GOOS,
 		Home:       io.home(),
 	})
-	return &claudeProject{snap: snap, reg: claude.Build(snap)}
+	p := &claudeProject{snap: snap, reg: claude.Build(snap)}
+	// Handlers Hookwarden disabled live in its store; list them too. A
+	// store that cannot be read only hides them (audit reports the error).
+	if store, err := io.claudeStore(); err == nil {
+		if off, err := trust.ClaudeDisabledHooks(store, snap); err == nil {
+			p.reg.Hooks = append(p.reg.Hooks, off...)
+		}
+	}
+	return p
 }

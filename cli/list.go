@@ -247,6 +247,9 @@ func originLabel(h *hooks.Hook) string {
 	if h.Origin.Extension != "" {
 		layer += " " + h.Origin.Extension
 	}
+	if h.Origin.Line == 0 {
+		return layer + " " + shortPath(h.Origin.File)
+	}
 	return fmt.Sprintf("%s %s:%d", layer, shortPath(h.Origin.File), h.Origin.Line)
 }
 
