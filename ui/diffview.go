@@ -44,6 +44,8 @@ type diffView struct {
 	widget.BaseWidget
 	mode  diffMode
 	spans []trust.Span
+	// lines are the rows of a line diff as text.
+	lines []string
 	text  *widget.RichText
 }
 
@@ -62,7 +64,9 @@ func (d *diffView) SetSpans(spans []trust.Span) {
 		d.text.Segments = wordDiffSegments(spans)
 	} else {
 		d.text.Wrapping = fyne.TextWrapOff
-		d.text.Segments = lineDiffSegments(diffRows(spans))
+		rows := diffRows(spans)
+		d.lines = lineDiffText(rows)
+		d.text.Segments = lineDiffSegments(rows, d.lines)
 	}
 	d.text.Refresh()
 }
@@ -77,12 +81,16 @@ func (d *diffView) String() string {
 	if d.mode == diffWords {
 		return trust.RenderWordDiff(d.spans)
 	}
-	return d.text.String()
+	return strings.Join(d.lines, "\n")
 }
 
 func wordDiffSegments(spans []trust.Span) []widget.RichTextSegment {
 	var segs []widget.RichTextSegment
-	for _, s := range spans {
+	for i, s := range spans {
+		if i > 0 && s.Kind != trust.SpanEqual && spans[i-1].Kind != trust.SpanEqual {
+			// a gap between a deleted and an inserted word, for reading only
+			segs = append(segs, &widget.TextSegment{Text: " ", Style: widget.RichTextStyle{Inline: true, TextStyle: fyne.TextStyle{Monospace: true}}})
+		}
 		style := widget.RichTextStyle{Inline: true, TextStyle: fyne.TextStyle{Monospace: true}}
 		switch s.Kind {
 		case trust.SpanInsert:
@@ -181,7 +189,9 @@ func splitDiffLines(text string) []string {
 	return strings.Split(text, "\n")
 }
 
-func lineDiffSegments(rows []diffRow) []widget.RichTextSegment {
+// lineDiffText renders each row: old and new line numbers, the marker and
+// the line (tabs as four spaces), or the fold.
+func lineDiffText(rows []diffRow) []string {
 	width := 1
 	for _, r := range rows {
 		width = max(width, len(fmt.Sprint(max(r.old, r.new))))
@@ -192,28 +202,41 @@ func lineDiffSegments(rows []diffRow) []widget.RichTextSegment {
 		}
 		return fmt.Sprintf("%*d", width, n)
 	}
-	var segs []widget.RichTextSegment
-	for _, r := range rows {
-		style := widget.RichTextStyle{TextStyle: fyne.TextStyle{Monospace: true}}
-		var text string
+	out := make([]string, len(rows))
+	for i, r := range rows {
 		switch {
 		case r.folded > 0:
-			style.ColorName = theme.ColorNamePlaceHolder
-			text = fmt.Sprintf("%s %s   ⋯ %s", strings.Repeat(" ", width), strings.Repeat(" ", width), plural(r.folded, "unchanged line"))
+			out[i] = strings.Repeat(" ", 2*width+4) + "⋯ " + plural(r.folded, "unchanged line")
 		case r.folded < 0:
-			style.ColorName = theme.ColorNamePlaceHolder
-			text = fmt.Sprintf("… the diff goes on for %s more", plural(-r.folded, "line"))
+			out[i] = "… and " + strings.Replace(plural(-r.folded, "line"), " ", " more ", 1)
 		default:
 			mark := " "
 			switch r.kind {
 			case trust.SpanInsert:
-				mark, style.ColorName = "+", colorNameDiffInsert
+				mark = "+"
 			case trust.SpanDelete:
-				mark, style.ColorName = "-", colorNameDiffDelete
+				mark = "-"
 			}
-			text = num(r.old) + " " + num(r.new) + " " + mark + " " + strings.ReplaceAll(r.text, "\t", "    ")
+			out[i] = num(r.old) + " " + num(r.new) + " " + mark + " " + strings.ReplaceAll(r.text, "\t", "    ")
 		}
-		segs = append(segs, &widget.TextSegment{Text: text, Style: style})
+	}
+	return out
+}
+
+// lineDiffSegments colours the rendered rows.
+func lineDiffSegments(rows []diffRow, text []string) []widget.RichTextSegment {
+	var segs []widget.RichTextSegment
+	for i, r := range rows {
+		style := widget.RichTextStyle{TextStyle: fyne.TextStyle{Monospace: true}}
+		switch {
+		case r.folded != 0:
+			style.ColorName = theme.ColorNamePlaceHolder
+		case r.kind == trust.SpanInsert:
+			style.ColorName = colorNameDiffInsert
+		case r.kind == trust.SpanDelete:
+			style.ColorName = colorNameDiffDelete
+		}
+		segs = append(segs, &widget.TextSegment{Text: text[i], Style: style})
 	}
 	if len(segs) == 0 {
 		segs = append(segs, &widget.TextSegment{Text: "(empty)", Style: widget.RichTextStyleParagraph})

@@ -77,16 +77,14 @@ func (d *reviewDetail) show(it reviewItem, p *project) {
 	}
 	d.content.Add(&widget.Label{Text: trustStatusMeaning[h.Status], Wrapping: fyne.TextWrapWord, Importance: trustMeaningImportance(h.Status)})
 
-	origin := container.NewHBox(newBadge(layerText(settingsio.LayerWorkspace), layerColor(settingsio.LayerWorkspace)),
-		newNote(names.place(workspace, h.Line, h.Column), fyne.TextWrapOff))
-	rows := []fyne.CanvasObject{
-		key("Origin"), origin,
-		key("Event"), detailText(h.Event),
-	}
+	where := names.place(workspace, h.Line, h.Column) + "  ·  " + h.Event
 	if h.Matcher != "" {
-		rows = append(rows, detailField("Matcher", detailMono(h.Matcher))...)
+		where += "  ·  matcher " + h.Matcher
 	}
-	if h.Name != "" {
+	d.content.Add(container.NewHBox(newBadge(layerText(settingsio.LayerWorkspace), layerColor(settingsio.LayerWorkspace)),
+		newNote(where, fyne.TextWrapOff)))
+	var rows []fyne.CanvasObject
+	if h.Name != "" && h.Name != h.Label {
 		rows = append(rows, detailField("Name", detailText(h.Name))...)
 	}
 	if !h.IsCommand {

@@ -57,11 +57,7 @@ func (b *folderBanner) show(p *project) {
 	if state == "" {
 		state = "unknown"
 	}
-	head := "Folder trust: " + state
-	if ft.Reason != "" {
-		head += " — " + ft.Reason
-	}
-	b.state.SetText(head)
+	b.state.SetText("Folder trust: " + state)
 	setNote(b.rule, folderRuleText(ft, names))
 
 	var effect []string
@@ -101,25 +97,16 @@ func (b *folderBanner) show(p *project) {
 	}
 }
 
-// folderRuleText names the rule that decided and the file it is in.
+// folderRuleText says what decided, naming the rule and its file.
 func folderRuleText(ft settingsio.FolderTrust, names pathNamer) string {
-	file := names.name(ft.File)
-	switch {
-	case ft.Rule == "" && file != "":
-		return "No rule in " + file + " matches this folder."
-	case ft.Rule == "":
-		return "No rule matches this folder."
-	case overriddenBy(ft.Rule):
-		return "Decided by " + ft.Rule + "."
+	s := ft.Reason
+	if s == "" {
+		s = "no rule decided"
 	}
-	s := "Decided by the rule " + ft.Rule
-	if ft.Level != "" {
-		s += " → " + ft.Level
+	if file := names.name(ft.File); file != "" && !overriddenBy(ft.Rule) {
+		s += " · " + file
 	}
-	if file != "" {
-		s += " in " + file
-	}
-	return s + "."
+	return s
 }
 
 // overriddenBy reports whether the rule is a switch that decides before

@@ -119,6 +119,9 @@ func (v *reviewView) rebuildItems() {
 	}
 	if sel >= 0 {
 		v.list.Select(sel) // calls onSelected
+		if sel == 0 {
+			v.list.ScrollToTop()
+		}
 	} else {
 		v.selectedKey = ""
 		v.detail.clear()
@@ -192,19 +195,23 @@ func (v *reviewView) updateButtons() {
 	}
 }
 
-// newReviewListRow is the list row template: status badge, label, event.
+// newReviewListRow is the list row template: status badge and label,
+// the event and matcher under them.
 func newReviewListRow() fyne.CanvasObject {
 	status := newBadge("SCRIPT CHANGED", colorGrey)
 	name := &widget.Label{Text: "hook", Truncation: fyne.TextTruncateEllipsis}
 	where := newNote("BeforeTool", fyne.TextWrapOff)
-	return container.NewBorder(nil, nil, container.NewGridWrap(status.MinSize(), status), where, name)
+	where.Truncation = fyne.TextTruncateEllipsis
+	top := container.NewBorder(nil, nil, container.NewHBox(status), nil, name)
+	return container.NewVBox(top, container.NewBorder(nil, nil, indent(), nil, where))
 }
 
 func updateReviewListRow(o fyne.CanvasObject, it reviewItem) {
-	row := o.(*fyne.Container)
-	name := row.Objects[0].(*widget.Label)
-	status := row.Objects[1].(*fyne.Container).Objects[0].(*badge)
-	where := row.Objects[2].(*widget.RichText)
+	rows := o.(*fyne.Container).Objects
+	top := rows[0].(*fyne.Container)
+	name := top.Objects[0].(*widget.Label)
+	status := top.Objects[1].(*fyne.Container).Objects[0].(*badge)
+	where := rows[1].(*fyne.Container).Objects[0].(*widget.RichText)
 	status.Text, status.Color = it.statusText(), it.statusColor()
 	status.Refresh()
 	name.TextStyle.Monospace = it.hook == nil || it.hook.Name == ""
