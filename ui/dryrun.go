@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -60,6 +61,7 @@ type dryRunView struct {
 	runID int
 
 	content fyne.CanvasObject
+	tab     *container.TabItem
 }
 
 // allHooks is the first entry of the hook picker.
@@ -91,7 +93,7 @@ func newDryRunView(w fyne.Window, thread uiThread) *dryRunView {
 	v.tool = widget.NewSelectEntry(assets.PayloadTools())
 	v.tool.OnChanged = func(string) { v.loadSample() }
 	v.trigger = widget.NewSelect(nil, func(string) { v.loadSample() })
-	v.hookPick = widget.NewSelect([]string{allHooks}, nil)
+	v.hookPick = widget.NewSelect([]string{allHooks}, func(string) { v.showPlanPreview() })
 	v.payload = &widget.Entry{MultiLine: true, Wrapping: fyne.TextWrapOff, TextStyle: fyne.TextStyle{Monospace: true}}
 	v.payload.OnChanged = func(string) { v.validatePayload() }
 	v.resetButton = &widget.Button{Text: "Sample", Icon: theme.ViewRefreshIcon(), OnTapped: v.loadSample}
@@ -106,11 +108,13 @@ func newDryRunView(w fyne.Window, thread uiThread) *dryRunView {
 	return v
 }
 
+// tabItem is the Dry run tab (the same item on every call).
 func (v *dryRunView) tabItem() *container.TabItem {
-	if v.content == nil {
+	if v.tab == nil {
 		v.content = v.buildUI()
+		v.tab = container.NewTabItemWithIcon("Dry run", theme.MediaPlayIcon(), v.content)
 	}
-	return container.NewTabItemWithIcon("Dry run", theme.MediaPlayIcon(), v.content)
+	return v.tab
 }
 
 func (v *dryRunView) buildUI() fyne.CanvasObject {
@@ -125,7 +129,9 @@ func (v *dryRunView) buildUI() fyne.CanvasObject {
 
 	v.trustBox = container.NewVBox(withRightButton(v.trustNote, v.runAnyway), widget.NewSeparator())
 	v.trustBox.Hide()
-	results := container.NewVBox(v.trustBox, v.status, v.verdict, v.verdictDetail, v.warnings, v.cardBox)
+	intro := newNote("Run starts the hooks on this machine, in the project folder, with the hook input on stdin, "+
+		"as Gemini CLI would; nothing runs before you press it.", fyne.TextWrapWord)
+	results := container.NewVBox(intro, v.trustBox, v.status, v.verdict, v.verdictDetail, v.warnings, v.cardBox)
 	split := container.NewHSplit(left, container.NewVScroll(results))
 	split.Offset = 0.42
 	return split
@@ -137,8 +143,6 @@ func (v *dryRunView) show(p *project) {
 	v.onCancel()
 	v.project = p
 	v.clearResults()
-	v.status.SetText("Choose an event and press Run: the hooks run on this machine, in the project folder, " +
-		"with the input below on stdin, as Gemini CLI would run them.")
 	v.showTrust()
 	if v.event.Selected == "" {
 		v.event.SetSelected(string(firstPlannedEvent(p.Registry)))
@@ -186,21 +190,51 @@ func (v *dryRunView) onEventChanged() {
 	switch e.MatcherKind() {
 	case hooks.MatchToolName:
 		v.contextLabel.SetText("Tool")
-		if v.tool.Text == "" {
-			v.tool.SetText("write_file") // loads the sample
+		if !v.hasPlan(e, v.tool.Text, "") {
+			v.tool.SetText(v.likelyContext(e, assets.PayloadTools(), func(s string) (string, string) { return s, "" }))
 		}
 		v.tool.Show()
 	case hooks.MatchTrigger:
 		v.contextLabel.SetText("Trigger")
 		v.trigger.Options = hooks.Triggers(e)
-		if !slices.Contains(v.trigger.Options, v.trigger.Selected) {
-			v.trigger.Selected = v.trigger.Options[0]
+		if !slices.Contains(v.trigger.Options, v.trigger.Selected) || !v.hasPlan(e, "", v.trigger.Selected) {
+			v.trigger.Selected = v.likelyContext(e, v.trigger.Options, func(s string) (string, string) { return "", s })
 		}
 		v.trigger.Refresh()
 		v.trigger.Show()
 	}
 	v.listHookChoices()
 	v.loadSample()
+}
+
+// hasPlan reports whether Gemini CLI runs a hook for e with this tool or
+// trigger.
+func (v *dryRunView) hasPlan(e hooks.Event, tool, trigger string) bool {
+	if v.project == nil {
+		return false
+	}
+	pctx, err := hooks.ContextFor(e, tool, trigger)
+	return err == nil && v.project.Registry.Plan(e, pctx) != nil
+}
+
+// likelyContext is the first of the options (tools or triggers) for which
+// a hook runs, else the first option (write_file among the tools).
+func (v *dryRunView) likelyContext(e hooks.Event, options []string, as func(string) (tool, trigger string)) string {
+	if i := slices.Index(options, "write_file"); i > 0 {
+		options = append([]string{"write_file"}, slices.Delete(slices.Clone(options), i, i+1)...)
+	}
+	for _, o := range options {
+		if tool, trigger := as(o); v.hasPlan(e, tool, trigger) {
+			return o
+		}
+	}
+	if slices.Contains(options, "write_file") {
+		return "write_file"
+	}
+	if len(options) > 0 {
+		return options[0]
+	}
+	return ""
 }
 
 // listHookChoices offers every hook of the registry with the chosen event.
@@ -238,6 +272,47 @@ func (v *dryRunView) contextValues() (tool, trigger string) {
 		return "", v.trigger.Selected
 	}
 	return "", ""
+}
+
+// showPlanPreview says which hooks Run would start.
+func (v *dryRunView) showPlanPreview() {
+	if v.project == nil || v.run != nil {
+		return
+	}
+	v.status.SetText(v.planPreview())
+}
+
+func (v *dryRunView) planPreview() string {
+	e := v.selectedEvent()
+	if h := v.pickedHook(); h != nil {
+		s := "Run starts " + h.DisplayName() + " alone."
+		if h.Status != hooks.StatusRuns {
+			s += " Gemini CLI would not run it: " + h.Reason
+		}
+		return s
+	}
+	tool, trigger := v.contextValues()
+	pctx, err := hooks.ContextFor(e, tool, trigger)
+	if err != nil {
+		return err.Error()
+	}
+	label := string(e) + planContextLabel(pctx)
+	plan := v.project.Registry.Plan(e, pctx)
+	if plan == nil {
+		return "Gemini CLI runs no hook for " + label + "."
+	}
+	var names []string
+	for _, h := range plan.Hooks {
+		names = append(names, h.DisplayName()+" ("+strings.ToLower(layerText(h.Origin.Layer))+")")
+	}
+	mode := "together"
+	if plan.Sequential {
+		mode = "one after another"
+	}
+	if len(names) == 1 {
+		return "For " + label + " Gemini CLI runs " + names[0] + "."
+	}
+	return fmt.Sprintf("For %s Gemini CLI runs %d hooks %s: %s.", label, len(names), mode, strings.Join(names, ", "))
 }
 
 func (v *dryRunView) clearResults() {

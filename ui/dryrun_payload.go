@@ -39,6 +39,7 @@ func (v *dryRunView) loadSample() {
 	}
 	v.payload.SetText(text)
 	v.validatePayload()
+	v.showPlanPreview()
 }
 
 // indentJSON lays out compact JSON two spaces per level, keeping the order

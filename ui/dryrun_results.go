@@ -184,11 +184,14 @@ func (v *dryRunView) finish(id int, s *runSetup, out *hooks.Outcome) {
 			v.cards[i].show(&out.Results[i])
 		}
 	}
-	mode := "in parallel"
-	if out.Sequential {
-		mode = "one after another"
+	mode := " in parallel"
+	switch {
+	case len(out.Results) < 2:
+		mode = ""
+	case out.Sequential:
+		mode = " one after another"
 	}
-	v.status.SetText(fmt.Sprintf("%s ran %s in %s.", plural(len(out.Results), "hook"), mode, formatDuration(out.Duration)))
+	v.status.SetText(fmt.Sprintf("%s ran%s in %s.", plural(len(out.Results), "hook"), mode, formatDuration(out.Duration)))
 	verdict := hooks.Explain(s.label, out)
 	v.verdict.SetText(verdict.Headline)
 	v.verdict.Importance = effectImportance(verdict.Effect)
