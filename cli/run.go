@@ -55,9 +55,8 @@ func runRun(ctx context.Context, io *IO, args []string) error {
 	p := io.loadProject(*dir)
 	folderTrusted := p.snap.FolderTrust.Trusted()
 	if !folderTrusted && *asTrusted {
-		snap := *p.snap
-		snap.FolderTrust.State = settingsio.FolderTrusted
-		p = &project{snap: &snap, reg: hooks.Build(&snap)}
+		reg := hooks.BuildAsTrusted(p.snap)
+		p = &project{snap: reg.Snapshot, reg: reg}
 	}
 	plan := p.reg.Plan(event, pctx)
 

@@ -34,7 +34,29 @@ type jsonParser struct {
 }
 
 func (p *jsonParser) errorf(format string, a ...any) error {
-	return fmt.Errorf("JSON at position %d: %s", p.i, fmt.Sprintf(format, a...))
+	return &JSONError{Offset: p.i, Msg: fmt.Sprintf(format, a...)}
+}
+
+// JSONError is a JSON syntax error at a byte offset of the text, worded
+// like V8's JSON.parse ("JSON at position N: …").
+type JSONError struct {
+	Offset int
+	Msg    string
+}
+
+func (e *JSONError) Error() string { return fmt.Sprintf("JSON at position %d: %s", e.Offset, e.Msg) }
+
+// LineColumn returns the 1-based line and column (in characters) of the
+// error in text.
+func (e *JSONError) LineColumn(text string) (line, col int) {
+	off := min(e.Offset, len(text))
+	line, start := 1, 0
+	for i := 0; i < off; i++ {
+		if text[i] == '\n' {
+			line, start = line+1, i+1
+		}
+	}
+	return line, utf8.RuneCountInString(text[start:off]) + 1
 }
 
 func (p *jsonParser) skipSpace() {

@@ -1,6 +1,7 @@
 package hooks
 
 import (
+	"errors"
 	"testing"
 )
 
@@ -103,5 +104,17 @@ func TestJSTrimAndUTF16(t *testing.T) {
 	}
 	if compareUTF16("\uFFFF", "\U0001F600") <= 0 {
 		t.Error("U+FFFF must sort after a surrogate pair in UTF-16 order")
+	}
+}
+
+func TestJSONErrorPlace(t *testing.T) {
+	text := "{\n  \"a\": 1,\n  \"é\": x\n}"
+	_, err := ParseJSON(text)
+	var je *JSONError
+	if !errors.As(err, &je) {
+		t.Fatalf("error %v (%T) is not a *JSONError", err, err)
+	}
+	if line, col := je.LineColumn(text); line != 3 || col != 8 {
+		t.Errorf("place = %d:%d, want 3:8 (%v)", line, col, err)
 	}
 }

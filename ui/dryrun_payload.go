@@ -5,10 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"regexp"
-	"strconv"
 	"time"
-	"unicode/utf8"
 
 	"github.com/hookwarden/hookwarden/hooks"
 )
@@ -66,32 +63,14 @@ func parsePayload(text string) (*hooks.Object, error) {
 	return o, nil
 }
 
-// jsonPosition finds the byte offset in a hooks.ParseJSON error.
-var jsonPosition = regexp.MustCompile(`^JSON at position (\d+): `)
-
-// placeJSONError rewrites "JSON at position N: …" as "line L, column C: …".
+// placeJSONError gives a JSON syntax error its line and column.
 func placeJSONError(text string, err error) error {
-	m := jsonPosition.FindStringSubmatch(err.Error())
-	if m == nil {
+	var je *hooks.JSONError
+	if !errors.As(err, &je) {
 		return err
 	}
-	off, convErr := strconv.Atoi(m[1])
-	if convErr != nil || off > len(text) {
-		return err
-	}
-	line, col := lineCol(text, off)
-	return fmt.Errorf("line %d, column %d: %s", line, col, err.Error()[len(m[0]):])
-}
-
-// lineCol is the 1-based line and column (in characters) of a byte offset.
-func lineCol(text string, off int) (int, int) {
-	line, start := 1, 0
-	for i := 0; i < off; i++ {
-		if text[i] == '\n' {
-			line, start = line+1, i+1
-		}
-	}
-	return line, utf8.RuneCountInString(text[start:off]) + 1
+	line, col := je.LineColumn(text)
+	return fmt.Errorf("line %d, column %d: %s", line, col, je.Msg)
 }
 
 // validatePayload checks the editor's text as it is typed: the error (with

@@ -10,7 +10,6 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hookwarden/hookwarden/hooks"
-	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
@@ -76,7 +75,8 @@ func (v *dryRunView) prepare(asTrusted bool) {
 	v.setRunning(&dryRun{id: v.runID})
 	v.thread.Go(func() {
 		s.plan = planFor(p, s, pctx)
-		s.unapproved, s.trustErr = unapprovedWorkspaceHooks(p.Registry.Snapshot, s.plan)
+		g := trust.HoldUnapproved(p.Registry.Snapshot, trust.Options{}, s.plan)
+		s.unapproved, s.trustErr = g.Unapproved, g.Err
 		v.thread.Do(func() { v.confirmAndStart(s) })
 	})
 }
@@ -89,31 +89,9 @@ func planFor(p *project, s *runSetup, pctx *hooks.PlanContext) *hooks.Plan {
 	}
 	reg := p.Registry
 	if s.asTrusted {
-		snap := *reg.Snapshot
-		snap.FolderTrust.State = settingsio.FolderTrusted
-		reg = hooks.Build(&snap)
+		reg = hooks.BuildAsTrusted(reg.Snapshot)
 	}
 	return reg.Plan(s.event, pctx)
-}
-
-// unapprovedWorkspaceHooks lists the plan's workspace hooks whose key is
-// not in trusted_hooks.json (all of them when the file cannot be used).
-func unapprovedWorkspaceHooks(snap *settingsio.Snapshot, plan *hooks.Plan) ([]*hooks.Hook, error) {
-	if plan == nil {
-		return nil, nil
-	}
-	keys, err := trust.TrustedKeys(snap, trust.Options{})
-	approved := map[string]bool{}
-	for _, k := range keys {
-		approved[k] = true
-	}
-	var out []*hooks.Hook
-	for _, h := range plan.Hooks {
-		if h.Origin.Layer == settingsio.LayerWorkspace && !approved[h.Key()] {
-			out = append(out, h)
-		}
-	}
-	return out, err
 }
 
 // confirmAndStart runs the plan, after asking when it holds workspace
@@ -172,7 +150,7 @@ func (v *dryRunView) start(s *runSetup) {
 	}
 	runner := &hooks.Runner{
 		Env:          p.Env,
-		Sanitization: sanitizationOf(snap),
+		Sanitization: hooks.SanitizationFor(snap),
 		PlansDir:     hooks.PlansDirFor(home, snap.ProjectDir, hooks.ToJSString(s.input.Value("session_id"))),
 		OnResult: func(i int, r *hooks.Result) {
 			res := *r
@@ -223,28 +201,4 @@ func planContextLabel(c *hooks.PlanContext) string {
 		return " " + c.ToolName
 	}
 	return " " + c.Trigger
-}
-
-// sanitizationOf reads security.environmentVariableRedaction from the
-// merged settings, as cli's run command does.
-func sanitizationOf(snap *settingsio.Snapshot) hooks.Sanitization {
-	var s hooks.Sanitization
-	if n, _ := snap.Setting("security", "environmentVariableRedaction", "enabled"); n != nil {
-		s.Enabled = n.Truthy()
-	}
-	list := func(key string) []string {
-		n, _ := snap.Setting("security", "environmentVariableRedaction", key)
-		if n == nil || n.Kind != settingsio.Array {
-			return nil
-		}
-		var out []string
-		for _, it := range n.Items {
-			if it.Kind == settingsio.String {
-				out = append(out, it.Str)
-			}
-		}
-		return out
-	}
-	s.Allowed, s.Blocked = list("allowed"), list("blocked")
-	return s
 }
