@@ -1,0 +1,54 @@
+package settingsio
+
+import (
+	"path/filepath"
+	"runtime"
+	"testing"
+)
+
+func TestWatcherFollowsEveryClaudeFile(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("POSIX paths in the fixture")
+	}
+	home, repo, project := claudeFixture(t)
+	s := LoadClaude(ClaudeOptions{ProjectDir: project, Env: Env{"HOME=" + home}, GOOS: runtime.GOOS})
+	if len(s.Plugins) == 0 || s.Plugins[0].Root == "" {
+		t.Fatalf("the fixture's plugin was not found: %+v", s.Plugins)
+	}
+	w := startWatch(t, ClaudeSnapshotWatchPaths(s), WatchOptions{})
+	root := s.Plugins[0].Root
+	for _, p := range []string{
+		s.Paths.User,
+		filepath.Join(project, ".claude", "settings.json"),
+		filepath.Join(repo, ".claude", "settings.local.json"),
+		s.Paths.GlobalConfig,
+		filepath.Join(s.Paths.Plugins, "installed_plugins.json"),
+		filepath.Join(root, "hooks", "hooks.json"),
+		filepath.Join(root, "extra.json"),
+		filepath.Join(root, ".claude-plugin", "plugin.json"),
+	} {
+		mustWrite(t, p, "{}")
+		waitFor(t, w, p)
+	}
+}
+
+func TestClaudeWatchPathsMarkFolders(t *testing.T) {
+	s := &ClaudeSnapshot{Paths: ClaudePaths{User: "/h/.claude/settings.json", ManagedDropIns: "/etc/claude-code/managed-settings.d",
+		Plugins: "/h/.claude/plugins", GlobalConfig: "/h/.claude.json"},
+		Plugins: []*ClaudePlugin{{ID: "missing@m"}, {ID: "p@m", Root: "/h/.claude/plugins/cache/m/p/1"}}}
+	got := map[string]bool{}
+	for _, p := range ClaudeSnapshotWatchPaths(s) {
+		got[filepath.ToSlash(p)] = true
+	}
+	sep := string(filepath.Separator)
+	for _, want := range []string{
+		"/h/.claude/settings.json", "/h/.claude.json", "/etc/claude-code/managed-settings.d" + sep,
+		"/h/.claude/plugins" + sep, "/h/.claude/plugins/installed_plugins.json",
+		"/h/.claude/plugins/cache/m/p/1" + sep, "/h/.claude/plugins/cache/m/p/1/hooks" + sep,
+		"/h/.claude/plugins/cache/m/p/1/hooks/hooks.json", "/h/.claude/plugins/cache/m/p/1/.claude-plugin/plugin.json",
+	} {
+		if !got[filepath.ToSlash(want)] {
+			t.Errorf("%s is not watched (watched: %v)", want, got)
+		}
+	}
+}

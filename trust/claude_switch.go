@@ -1,0 +1,57 @@
+package trust
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/settingsio"
+)
+
+// claudeDisabledIDPrefix starts the ID of a handler ClaudeDisabledHooks
+// lists (the rest is its store record's ID).
+const claudeDisabledIDPrefix = "hookwarden-disabled:"
+
+// ClaudeSwitchLock says why ClaudeDisable cannot move a handler out of its
+// file (the same words as its error), or "" when it can: a plugin handler
+// comes back with every plugin update, and managed settings belong to the
+// administrator.
+func ClaudeSwitchLock(h *hooks.Hook) string {
+	switch h.Origin.Layer {
+	case settingsio.LayerPlugin:
+		return fmt.Sprintf("%s comes from plugin %s: Claude Code cannot switch off one plugin hook; disable the plugin (enabledPlugins) instead", claudeLabel(h), h.Origin.Extension)
+	case settingsio.LayerManaged:
+		return fmt.Sprintf("%s comes from managed settings (%s): only the administrator can change it", claudeLabel(h), h.Origin.File)
+	}
+	return ""
+}
+
+// ClaudeDisabledID returns the store record ID of a handler that
+// ClaudeDisabledHooks listed (what ClaudeEnable takes); ok is false for a
+// handler Claude Code reads from its file.
+func ClaudeDisabledID(h *hooks.Hook) (id string, ok bool) {
+	return strings.CutPrefix(h.ID, claudeDisabledIDPrefix)
+}
+
+// ClaudeUnapproved returns the handlers of planned that Hookwarden reviews
+// (project, local and plugin ones) and that rep, the audit of the same
+// handlers, does not show as trusted. A dry run runs them only after the
+// user confirms. With no audit (nil rep) every reviewed handler counts as
+// unapproved.
+func ClaudeUnapproved(rep *ClaudeReport, planned []*hooks.Hook) []*hooks.Hook {
+	trusted := map[string]bool{}
+	if rep != nil {
+		for _, h := range rep.Hooks {
+			if h.Status == StatusTrusted {
+				trusted[h.HookID] = true
+			}
+		}
+	}
+	var out []*hooks.Hook
+	for _, h := range planned {
+		if ClaudeReviewed(h) && !trusted[h.ID] {
+			out = append(out, h)
+		}
+	}
+	return out
+}

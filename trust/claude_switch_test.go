@@ -1,0 +1,88 @@
+package trust
+
+import (
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/settingsio"
+)
+
+func TestClaudeSwitchLockSaysWhatClaudeDisableRefuses(t *testing.T) {
+	f := newClaudeFixture(t)
+	_, hs := f.load(t)
+	tests := []struct {
+		name   string
+		hook   *hooks.Hook
+		locked bool
+	}{
+		{"project handler", hs[1], false},
+		{"plugin handler", &hooks.Hook{ID: "p", Agent: hooks.AgentClaude, Type: "command", Command: "fmt.sh",
+			Origin: hooks.Origin{Layer: settingsio.LayerPlugin, Extension: "fmt@market", File: "/p/hooks/hooks.json", Path: "hooks.Stop[0].hooks[0]"}}, true},
+		{"managed handler", &hooks.Hook{ID: "m", Agent: hooks.AgentClaude, Type: "command", Command: "audit.sh",
+			Origin: hooks.Origin{Layer: settingsio.LayerManaged, File: "/etc/claude-code/managed-settings.json", Path: "hooks.Stop[0].hooks[0]"}}, true},
+	}
+	for _, tt := range tests {
+		lock := ClaudeSwitchLock(tt.hook)
+		if (lock != "") != tt.locked {
+			t.Errorf("%s: lock %q, want locked=%v", tt.name, lock, tt.locked)
+		}
+		if !tt.locked {
+			continue
+		}
+		_, err := ClaudeDisable(tt.hook, f.dir, f.store, time.Now())
+		if err == nil || err.Error() != lock {
+			t.Errorf("%s: ClaudeDisable says %v, the lock says %q", tt.name, err, lock)
+		}
+	}
+}
+
+func TestClaudeDisabledIDIsWhatClaudeEnableTakes(t *testing.T) {
+	f := newClaudeFixture(t)
+	snap, hs := f.load(t)
+	if _, ok := ClaudeDisabledID(hs[1]); ok {
+		t.Errorf("%s is in its file, yet has a disabled ID", hs[1].ID)
+	}
+	rec, err := ClaudeDisable(hs[1], f.dir, f.store, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed, err := ClaudeDisabledHooks(f.store, snap)
+	if err != nil || len(listed) != 1 {
+		t.Fatalf("listed %v, %v", listed, err)
+	}
+	id, ok := ClaudeDisabledID(listed[0])
+	if !ok || id != rec.ID {
+		t.Fatalf("ClaudeDisabledID = %q, %v; the record is %q", id, ok, rec.ID)
+	}
+	if _, err := ClaudeEnable(id, f.store); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestClaudeUnapprovedHoldsReviewedHandlersNotTrusted(t *testing.T) {
+	f := newClaudeFixture(t)
+	snap, hs := f.load(t)
+	user := &hooks.Hook{ID: "u", Agent: hooks.AgentClaude, Type: "command", Command: "echo user",
+		Origin: hooks.Origin{Layer: settingsio.LayerUser, File: filepath.Join(f.home, ".claude", "settings.json")}}
+	planned := append([]*hooks.Hook{user}, hs[:2]...)
+	ids := func(hs []*hooks.Hook) []string {
+		var out []string
+		for _, h := range hs {
+			out = append(out, h.ID)
+		}
+		return out
+	}
+	if got, want := ids(ClaudeUnapproved(nil, planned)), ids(hs[:2]); !slices.Equal(got, want) {
+		t.Errorf("without an audit: %v, want every project handler %v", got, want)
+	}
+	if _, err := ClaudeApprove(snap, hs[:1], f.store, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	rep := f.audit(t)
+	if got, want := ids(ClaudeUnapproved(rep, planned)), ids(hs[1:2]); !slices.Equal(got, want) {
+		t.Errorf("after approving the first: %v, want %v", got, want)
+	}
+}
