@@ -35,3 +35,9 @@ func (e Env) With(key, value string) Env {
 	}
 	return append(out, key+"="+value)
 }
+
+// Has reports whether key is set.
+func (e Env) Has(key string) bool {
+	_, ok := e.Lookup(key)
+	return ok
+}
