@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/hooks/claude"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
@@ -25,6 +26,7 @@ var (
 	colorBlue   = color.NRGBA{R: 0x25, G: 0x63, B: 0xeb, A: 0xff}
 	colorTeal   = color.NRGBA{R: 0x0f, G: 0x76, B: 0x6e, A: 0xff}
 	colorPink   = color.NRGBA{R: 0xbe, G: 0x18, B: 0x5d, A: 0xff}
+	colorIndigo = color.NRGBA{R: 0x43, G: 0x38, B: 0xca, A: 0xff}
 )
 
 func statusColor(s hooks.Status) color.Color {
@@ -35,8 +37,10 @@ func statusColor(s hooks.Status) color.Color {
 		return colorRed
 	case hooks.StatusDuplicate:
 		return colorAmber
-	case hooks.StatusBlockedUntrustedFolder:
+	case hooks.StatusBlockedUntrustedFolder, claude.StatusBlockedByPolicy:
 		return colorOrange
+	case claude.StatusNeverRuns:
+		return colorAmber
 	}
 	return colorGrey
 }
@@ -51,8 +55,14 @@ func layerColor(l settingsio.Layer) color.Color {
 		return colorBlue
 	case settingsio.LayerSystem:
 		return colorTeal
-	case settingsio.LayerExtension:
+	case settingsio.LayerExtension, settingsio.LayerPlugin:
 		return colorPink
+	case settingsio.LayerManaged:
+		return colorTeal
+	case settingsio.LayerProject:
+		return colorBlue
+	case settingsio.LayerLocal:
+		return colorIndigo
 	}
 	return colorGrey
 }

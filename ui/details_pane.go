@@ -87,7 +87,7 @@ func (d *detailsPane) show(h *hooks.Hook, names pathNamer) {
 		return
 	}
 	d.empty.Hide()
-	d.title.SetText(h.DisplayName())
+	d.title.SetText(hookTitle(h))
 	d.status.Text, d.status.Color = statusText(h.Status), statusColor(h.Status)
 	d.status.Refresh()
 	d.layer.Text, d.layer.Color = layerText(h.Origin.Layer), layerColor(h.Origin.Layer)
@@ -97,7 +97,9 @@ func (d *detailsPane) show(h *hooks.Hook, names pathNamer) {
 	d.jsonPath.SetText(h.Origin.Path)
 	d.description.SetText(orNone(h.Description))
 	cmd := h.Command
-	if h.RawCommand != "" && h.RawCommand != h.Command {
+	if h.IsClaude() {
+		cmd = claudeCommandText(h)
+	} else if h.RawCommand != "" && h.RawCommand != h.Command {
 		cmd += "\n(as written: " + h.RawCommand + ")"
 	}
 	d.command.SetText(orNone(cmd))

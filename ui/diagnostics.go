@@ -72,6 +72,9 @@ const demoSystemNote = "In the demo this is expected: its system files sit in a 
 	"and Gemini CLI would skip them too. Real system settings live in /etc/gemini-cli and belong to root."
 
 func newFileProblems(p *project, names pathNamer) *fileProblems {
+	if p.Claude != nil {
+		return newClaudeFileProblems(p.Claude, names)
+	}
 	fp := &fileProblems{}
 	for _, d := range p.Registry.Diagnostics {
 		if d.HookID == "" {
@@ -136,4 +139,26 @@ func (fp *fileProblems) buildUI() fyne.CanvasObject {
 	fp.item = &widget.AccordionItem{Title: fp.title(), Detail: container.NewVBox(objs...), Open: fp.hasErrors()}
 	fp.accordion = widget.NewAccordion(fp.item)
 	return fp.accordion
+}
+
+// newClaudeFileProblems lists the Claude Code registry's file-level
+// diagnostics (a broken file with line:column, an unknown event, a plugin
+// that is enabled but not installed, …), the settings files Claude Code
+// skips although they exist, and a store Hookwarden cannot read.
+func newClaudeFileProblems(c *claudeProject, names pathNamer) *fileProblems {
+	fp := &fileProblems{}
+	for _, d := range c.Registry.Diagnostics {
+		if d.HookID == "" {
+			fp.add(d, names)
+		}
+	}
+	for _, f := range c.Snapshot.Layers {
+		if f.Exists && f.Ignored != "" {
+			fp.add(hooks.Diagnostic{File: f.Path, Severity: hooks.SeverityWarning, Message: f.Ignored}, names)
+		}
+	}
+	if c.StoreErr != nil {
+		fp.add(hooks.Diagnostic{Severity: hooks.SeverityError, Message: "Hookwarden's store cannot be used, so handlers it disabled are not listed: " + c.StoreErr.Error()}, names)
+	}
+	return fp
 }

@@ -26,6 +26,8 @@ const (
 
 // fileState is one file the project's hooks or their trust come from.
 type fileState struct {
+	// Agent is the agent that reads the file ("" for Gemini CLI).
+	Agent string
 	// Kind is the badge caption ("workspace", "extension", "trust", …) and
 	// Name tells files of one kind apart (an extension's name, the trust
 	// file's role); Layer colours the badge ("" for trust files).
@@ -110,10 +112,16 @@ func extensionFileState(e *settingsio.Extension, perFile map[string]int) fileSta
 
 func trustFileState(name, path string) fileState {
 	s := fileState{Kind: "trust", Name: name, Path: path}
-	if _, err := os.Stat(path); err != nil {
+	if !fileExists(path) {
 		s.Condition = fileMissing
 	}
 	return s
+}
+
+// fileExists reports whether path names something on disk.
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
 
 // placeOfError is "error at line 3, column 14: message", or the message

@@ -7,6 +7,8 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/hookwarden/hookwarden/hooks"
 )
 
 // filesView is the Files tab: each file the project's hooks and their trust
@@ -47,8 +49,7 @@ func (v *filesView) showLoading() {
 func (v *filesView) show(p *project) {
 	names := pathNamer{project: p.Dir, home: p.Home}
 	v.rows = nil
-	intro := newNote("The settings files Gemini CLI reads for this project, in merge order (later files add hooks after earlier ones), "+
-		"then the extensions and the trust files. Hookwarden watches them and reloads when one changes.", fyne.TextWrapWord)
+	intro := newNote(filesIntro(p), fyne.TextWrapWord)
 	objs := []fyne.CanvasObject{intro, widget.NewSeparator()}
 	for _, f := range p.Files {
 		r := v.newFileRow(f, names)
@@ -57,6 +58,17 @@ func (v *filesView) show(p *project) {
 	}
 	v.content.Objects = objs
 	v.content.Refresh()
+}
+
+// filesIntro says which files the tab lists for p's agent.
+func filesIntro(p *project) string {
+	if p.Agent == hooks.AgentClaude {
+		return "The files Claude Code reads for this project: user, project, local and managed settings in merge order " +
+			"(every layer adds its hooks), the hook files of the plugins named in enabledPlugins, ~/.claude.json with the " +
+			"folder trust flag (read only), and Hookwarden's store. Hookwarden watches them and reloads when one changes."
+	}
+	return "The settings files Gemini CLI reads for this project, in merge order (later files add hooks after earlier ones), " +
+		"then the extensions and the trust files. Hookwarden watches them and reloads when one changes."
 }
 
 func (v *filesView) newFileRow(f fileState, names pathNamer) *fileRow {
@@ -96,7 +108,11 @@ func fileTitle(f fileState, names pathNamer) string {
 func fileStatusText(f fileState) (string, widget.Importance, fyne.Resource) {
 	switch f.Condition {
 	case fileMissing:
-		return "missing — Gemini CLI treats it as empty", widget.LowImportance, theme.InfoIcon()
+		text := "missing — " + agentOrGemini(f.Agent) + " treats it as empty"
+		if f.Detail != "" {
+			text = "missing — " + f.Detail
+		}
+		return text, widget.LowImportance, theme.InfoIcon()
 	case fileAbsent:
 		return "no file: " + f.Detail, widget.LowImportance, theme.InfoIcon()
 	case fileIgnored:
@@ -107,6 +123,9 @@ func fileStatusText(f fileState) (string, widget.Importance, fyne.Resource) {
 	s := "exists"
 	if f.Layer != "" {
 		s += " · " + plural(f.Hooks, "hook")
+	}
+	if f.Detail != "" {
+		s += " · " + f.Detail
 	}
 	return s, widget.MediumImportance, theme.NewSuccessThemedResource(theme.ConfirmIcon())
 }

@@ -12,12 +12,16 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/hooks/claude"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-// header shows which project is open and the switches that decide whether
-// any hook runs: folder trust and hooksConfig.enabled.
+// header shows which project is open, the agent whose hooks the tabs show
+// (a switch), and the settings that decide whether any hook runs: folder
+// trust and hooksConfig.enabled (Gemini CLI), or Claude Code's folder flag,
+// disableAllHooks and allowManagedHooksOnly.
 type header struct {
+	agent       *widget.RadioGroup
 	title       *widget.Label
 	demo        *badge
 	path        *widget.Label
@@ -29,8 +33,9 @@ type header struct {
 	counts      *widget.Label
 }
 
-func newHeader() *header {
+func newHeader(onAgent func(hooks.Agent)) *header {
 	h := &header{
+		agent:       newAgentSwitch(onAgent),
 		title:       &widget.Label{Text: "Hookwarden", TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameHeadingText},
 		demo:        newBadge("DEMO", colorAmber),
 		path:        &widget.Label{Selectable: true, Truncation: fyne.TextTruncateEllipsis, TextStyle: fyne.TextStyle{Monospace: true}},
@@ -49,6 +54,7 @@ func newHeader() *header {
 func (h *header) buildUI(actions fyne.CanvasObject) fyne.CanvasObject {
 	titleRow := container.NewBorder(nil, nil, container.NewHBox(h.title, h.demo), actions)
 	facts := container.New(layout.NewFormLayout(),
+		key("Agent"), container.NewHBox(h.agent),
 		key("Folder trust"), container.NewBorder(nil, nil, h.trustIcon, nil, h.trust),
 		key("Hooks"), container.NewBorder(nil, nil, h.enabledIcon, nil, h.enabled),
 		key("Found"), h.counts,
@@ -73,8 +79,8 @@ func (h *header) showLoading(dir string) {
 }
 
 func (h *header) show(p *project) {
-	r := p.Registry
 	names := pathNamer{project: p.Dir, home: p.Home}
+	h.agent.SetSelected(agentName(p.Agent))
 	h.title.SetText(filepath.Base(p.Dir))
 	h.path.SetText(p.Dir)
 	if p.Demo != nil {
@@ -87,6 +93,11 @@ func (h *header) show(p *project) {
 		h.demo.Hide()
 		h.demoNotice.Hide()
 	}
+	if p.Claude != nil {
+		h.showClaude(p.Claude, names)
+		return
+	}
+	r := p.Registry
 	h.trustIcon.SetResource(okIcon(r.Snapshot.FolderTrust.Trusted()))
 	h.trust.SetText(trustText(r.Snapshot.FolderTrust, names))
 	h.enabledIcon.SetResource(okIcon(r.HooksEnabled))
@@ -125,7 +136,8 @@ func enabledText(r *hooks.Registry, names pathNamer) string {
 // countsText is "9 hooks: 5 runs, 1 disabled, …" in a fixed status order.
 func countsText(hs []*hooks.Hook) string {
 	order := []hooks.Status{hooks.StatusRuns, hooks.StatusDuplicate, hooks.StatusDisabled,
-		hooks.StatusInvalid, hooks.StatusBlockedUntrustedFolder, hooks.StatusHooksOff}
+		hooks.StatusInvalid, hooks.StatusBlockedUntrustedFolder, hooks.StatusHooksOff,
+		claude.StatusBlockedByPolicy, claude.StatusNeverRuns}
 	n := map[hooks.Status]int{}
 	for _, h := range hs {
 		n[h.Status]++

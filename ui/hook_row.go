@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/hooks/claude"
 )
 
 // hookRow shows one hook: its enable switch, status and name, where it
@@ -48,12 +49,12 @@ func newHookRow(h *hooks.Hook, sw hookSwitch, names pathNamer, act rowActions) *
 	r := &hookRow{
 		hook:   h,
 		status: newBadge(statusText(h.Status), statusColor(h.Status)),
-		name:   &widget.Label{Text: h.DisplayName(), TextStyle: fyne.TextStyle{Bold: true}, Truncation: fyne.TextTruncateEllipsis},
+		name:   &widget.Label{Text: hookTitle(h), TextStyle: fyne.TextStyle{Bold: true}, Truncation: fyne.TextTruncateEllipsis},
 		layer:  newBadge(layerText(h.Origin.Layer), layerColor(h.Origin.Layer)),
 		origin: newNote(originText(h, names), fyne.TextWrapOff),
 		reason: &widget.Label{Text: h.Reason, Wrapping: fyne.TextWrapWord, Importance: reasonImportance(h.Status)},
 	}
-	if h.Name != "" && h.Command != "" {
+	if h.Name != "" && h.Command != "" && !h.IsClaude() {
 		r.command = &widget.Label{Text: h.Command, TextStyle: fyne.TextStyle{Monospace: true}, Truncation: fyne.TextTruncateEllipsis}
 	}
 	details := hookDetails(h)
@@ -103,7 +104,7 @@ func reasonImportance(s hooks.Status) widget.Importance {
 	switch s {
 	case hooks.StatusInvalid:
 		return widget.DangerImportance
-	case hooks.StatusBlockedUntrustedFolder, hooks.StatusDuplicate:
+	case hooks.StatusBlockedUntrustedFolder, hooks.StatusDuplicate, claude.StatusBlockedByPolicy, claude.StatusNeverRuns:
 		return widget.WarningImportance
 	}
 	return widget.MediumImportance

@@ -15,8 +15,12 @@ import (
 // chosen scope's hooksConfig.disabled, an enable removes it from the
 // workspace and user lists. The view reloads afterwards.
 func (m *mainWindow) onToggled(h *hooks.Hook, enabled bool) {
+	if h.IsClaude() {
+		m.onClaudeToggled(h, enabled)
+		return
+	}
 	p := m.current
-	if p == nil {
+	if p == nil || p.Registry == nil {
 		return
 	}
 	name, scope := h.DisableName(), m.hooks.writeScope()

@@ -21,6 +21,10 @@ type hooksView struct {
 	enableAll  *widget.Button
 	disableAll *widget.Button
 	status     *widget.Label
+	// geminiBar holds the scope and the all-hooks buttons (Gemini CLI);
+	// claudeNote says how Claude Code's switches work instead.
+	geminiBar  *fyne.Container
+	claudeNote *widget.RichText
 
 	content  *fyne.Container
 	scroll   *container.Scroll
@@ -64,14 +68,21 @@ func newHooksView(act hooksActions) *hooksView {
 	v.disableAll = &widget.Button{Text: "Disable all…", Icon: theme.CancelIcon(), OnTapped: act.disableAll}
 	v.status = &widget.Label{Wrapping: fyne.TextWrapWord}
 	v.status.Hide()
+	v.claudeNote = newNote(claudeSwitchNote, fyne.TextWrapWord)
+	v.claudeNote.Hide()
 	return v
 }
 
+// claudeSwitchNote explains the switches of Claude Code handlers.
+const claudeSwitchNote = "Claude Code has no per-hook switch: switching a handler off moves it out of its settings file " +
+	"into Hookwarden's store (comments and layout kept), switching it on puts it back where it was. " +
+	"Plugin and managed handlers cannot be moved."
+
 func (v *hooksView) buildUI() fyne.CanvasObject {
-	bar := container.NewBorder(nil, nil,
+	v.geminiBar = container.NewBorder(nil, nil,
 		container.NewHBox(widget.NewLabel("Disable in the"), v.scope),
 		container.NewHBox(v.enableAll, v.disableAll))
-	top := container.NewVBox(bar, v.status)
+	top := container.NewVBox(v.geminiBar, v.claudeNote, v.status)
 	v.split = container.NewHSplit(v.scroll, v.details.buildUI())
 	v.split.Offset = 0.64
 	return container.NewBorder(top, nil, nil, nil, v.split)
@@ -136,14 +147,22 @@ func (v *hooksView) showLoading(what string) {
 func (v *hooksView) show(p *project, selected string, offset fyne.Position) {
 	v.names = pathNamer{project: p.Dir, home: p.Home}
 	v.problems = newFileProblems(p, v.names)
-	v.groups = groupByEvent(p.Registry, v.names, rowActions{selected: v.selectHook, toggled: v.actions.toggled})
+	act := rowActions{selected: v.selectHook, toggled: v.actions.toggled}
+	if p.Claude != nil {
+		v.groups = groupClaudeByEvent(p.Claude, v.names, act)
+	} else {
+		v.groups = groupByEvent(p.Registry, v.names, act)
+	}
+	showIf(v.geminiBar, p.Claude == nil)
+	showIf(v.claudeNote, p.Claude != nil)
 
 	var objs []fyne.CanvasObject
 	if ui := v.problems.buildUI(); ui != nil {
 		objs = append(objs, ui, widget.NewSeparator())
 	}
 	if len(v.groups) == 0 {
-		objs = append(objs, &widget.Label{Text: "No hooks configured for this project.", Alignment: fyne.TextAlignCenter})
+		objs = append(objs, &widget.Label{Text: "No " + agentName(p.Agent) + " hooks configured for this project.",
+			Alignment: fyne.TextAlignCenter, Wrapping: fyne.TextWrapWord})
 	}
 	for i, g := range v.groups {
 		if i > 0 {
@@ -204,13 +223,16 @@ func groupByEvent(reg *hooks.Registry, names pathNamer, act rowActions) []*event
 	var groups []*eventGroup
 	for _, e := range append(append([]hooks.Event{}, hooks.Events...), unknown...) {
 		if len(byEvent[e]) > 0 {
-			groups = append(groups, newEventGroup(e, byEvent[e], reg, names, act))
+			groups = append(groups, newEventGroup(e, eventSubtitle(e), byEvent[e],
+				func(h *hooks.Hook) hookSwitch { return switchOf(h, reg, names) }, names, act))
 		}
 	}
 	return groups
 }
 
-func newEventGroup(e hooks.Event, hs []*hooks.Hook, reg *hooks.Registry, names pathNamer, act rowActions) *eventGroup {
+// newEventGroup is the group of event e: its title, the subtitle that
+// describes the event, and a row per hook with the switch sw gives it.
+func newEventGroup(e hooks.Event, subtitle string, hs []*hooks.Hook, sw func(*hooks.Hook) hookSwitch, names pathNamer, act rowActions) *eventGroup {
 	title := string(e) + "  ·  " + plural(len(hs), "hook")
 	if e == "" {
 		title = "(empty event name)  ·  " + plural(len(hs), "hook")
@@ -218,10 +240,10 @@ func newEventGroup(e hooks.Event, hs []*hooks.Hook, reg *hooks.Registry, names p
 	g := &eventGroup{
 		event:    e,
 		title:    &widget.Label{Text: title, TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText},
-		subtitle: newNote(eventSubtitle(e), fyne.TextWrapWord),
+		subtitle: newNote(subtitle, fyne.TextWrapWord),
 	}
 	for _, h := range hs {
-		g.rows = append(g.rows, newHookRow(h, switchOf(h, reg, names), names, act))
+		g.rows = append(g.rows, newHookRow(h, sw(h), names, act))
 	}
 	return g
 }
@@ -253,4 +275,13 @@ func (v *hooksView) showError(err error) {
 		&widget.Label{Text: "Could not open the project: " + err.Error(), Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance},
 	}
 	v.content.Refresh()
+}
+
+// showIf shows o when show is true and hides it otherwise.
+func showIf(o fyne.CanvasObject, show bool) {
+	if show {
+		o.Show()
+	} else {
+		o.Hide()
+	}
 }

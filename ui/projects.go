@@ -8,6 +8,8 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/hookwarden/hookwarden/hooks"
 )
 
 // recentProjectsKey is the preference that lists the folders opened last,
@@ -32,10 +34,12 @@ func rememberProject(prefs fyne.Preferences, dir string) {
 	prefs.SetStringList(recentProjectsKey, list)
 }
 
-// viewPlace is where the user was in a project: the selected tab, the
+// viewPlace is where the user was in a project: the agent, the selected tab, the
 // selected hook and the scroll position of the hook list. The window keeps
 // one per project for the session, so switching back returns there.
 type viewPlace struct {
+	// agent is the agent the project was shown with.
+	agent    hooks.Agent
 	tab      *container.TabItem
 	selected string
 	offset   fyne.Position
@@ -80,7 +84,7 @@ func (m *mainWindow) savePlace() {
 	if m.current == nil {
 		return
 	}
-	place := viewPlace{}
+	place := viewPlace{agent: m.current.Agent}
 	place.selected, place.offset = m.hooks.place()
 	place.tab = m.tabs.Selected()
 	m.places[projectKey(m.current)] = place
@@ -121,7 +125,7 @@ func (m *mainWindow) afterShow(before, p *project, switched bool) {
 		if p.Demo == nil {
 			rememberProject(m.app.Preferences(), p.Requested)
 		}
-	} else if newlyNeedingReview(before, p) {
+	} else if before.Agent == p.Agent && newlyNeedingReview(before, p) {
 		m.app.SendNotification(&fyne.Notification{Title: "Hookwarden", Content: reviewBannerText(p)})
 	}
 	m.watchProject(p)

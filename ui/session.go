@@ -21,14 +21,22 @@ type Options struct {
 	GOOS string
 	// Home is the user's home folder (GEMINI_CLI_HOME in Env overrides it).
 	Home string
+	// Agent is the agent whose hooks the window shows (hooks.AgentGemini
+	// when ""): Gemini CLI's files, or Claude Code's.
+	Agent hooks.Agent
 	// DemoDir returns an empty folder to copy the demo project into when
 	// the opened folder has no hooks. Nil means a new temporary folder,
 	// removed when the window closes.
 	DemoDir func() (string, error)
 }
 
-// project is one loaded folder as the window shows it.
+// project is one loaded folder as the window shows it, for one agent.
 type project struct {
+	// Agent is whose hooks these are: for Claude Code, Claude holds them
+	// and Registry and Audit are nil.
+	Agent  hooks.Agent
+	Claude *claudeProject
+
 	Dir  string
 	Env  settingsio.Env
 	Home string
@@ -57,8 +65,11 @@ func openProject(opts Options, dir string) (*project, error) {
 	if err != nil {
 		return nil, fmt.Errorf("project folder %s: %w", dir, err)
 	}
-	p := &project{Dir: abs, Env: opts.Env, Home: opts.Home, GOOS: opts.GOOS, Requested: abs}
+	p := &project{Agent: agentOf(opts), Dir: abs, Env: opts.Env, Home: opts.Home, GOOS: opts.GOOS, Requested: abs}
 	p.load()
+	if p.Agent == hooks.AgentClaude {
+		return p, nil // the demo is Gemini CLI's: Claude Code shows the folder as it is
+	}
 	if len(p.Registry.Hooks) > 0 || len(p.Registry.Diagnostics) > 0 {
 		return p, nil
 	}
@@ -80,16 +91,20 @@ func openDemo(opts Options, requested string) (*project, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &project{Dir: demo.ProjectDir, Env: demo.Overlay(opts.Env), Home: demo.Home,
+	p := &project{Agent: hooks.AgentGemini, Dir: demo.ProjectDir, Env: demo.Overlay(opts.Env), Home: demo.Home,
 		GOOS: opts.GOOS, Requested: requested, Demo: &demo}
 	p.load()
 	return p, nil
 }
 
-// load (re)reads every file of the project: it rebuilds the registry,
+// load (re)reads every file of the project for its agent: it rebuilds the registry,
 // reviews the workspace hooks against the trust files and notes the state
 // of every file and what to watch.
 func (p *project) load() {
+	if p.Agent == hooks.AgentClaude {
+		p.loadClaude()
+		return
+	}
 	snap := settingsio.Load(settingsio.Options{ProjectDir: p.Dir, Env: p.Env, GOOS: p.GOOS, Home: p.Home})
 	p.Registry = hooks.Build(snap)
 	storeDir, _ := trust.StoreDirFromEnv(p.Env, p.GOOS) // "": audit without fingerprints

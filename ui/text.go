@@ -49,7 +49,7 @@ func statusText(s hooks.Status) string {
 	case "":
 		return "UNKNOWN"
 	}
-	return strings.ToUpper(string(s))
+	return strings.ToUpper(strings.ReplaceAll(string(s), "-", " "))
 }
 
 // layerText is the badge text of a layer.
@@ -59,6 +59,9 @@ func layerText(l settingsio.Layer) string {
 
 // hookDetails is the matcher, timeout and flags of a hook in one line.
 func hookDetails(h *hooks.Hook) string {
+	if h.IsClaude() {
+		return claudeHookDetails(h)
+	}
 	var parts []string
 	if h.Type != "command" && h.Type != "" {
 		parts = append(parts, "type "+h.Type)

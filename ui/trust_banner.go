@@ -56,6 +56,9 @@ func (b *trustBanner) hide() { b.box.Hide() }
 // reviewBannerText is "2 hooks need review in myproject", or "" when the
 // audit found nothing to review.
 func reviewBannerText(p *project) string {
+	if p.Claude != nil {
+		return claudeBannerText(p)
+	}
 	if p.Audit == nil {
 		if p.AuditErr != nil {
 			return "The project hooks could not be reviewed: " + p.AuditErr.Error()
@@ -90,14 +93,14 @@ func hooksNeedingReview(r *trust.Report) []string {
 // newlyNeedingReview reports whether after has a hook needing review that
 // before did not (a hook added or changed, a script edited).
 func newlyNeedingReview(before, after *project) bool {
-	if after == nil || after.Audit == nil {
+	if after == nil {
 		return false
 	}
 	var had []string
-	if before != nil && before.Audit != nil {
-		had = hooksNeedingReview(before.Audit)
+	if before != nil {
+		had = projectNeedingReview(before)
 	}
-	for _, k := range hooksNeedingReview(after.Audit) {
+	for _, k := range projectNeedingReview(after) {
 		if !slices.Contains(had, k) {
 			return true
 		}
@@ -108,4 +111,46 @@ func newlyNeedingReview(before, after *project) bool {
 func withAlpha(c color.Color, a uint8) color.Color {
 	r, g, bl, _ := c.RGBA()
 	return color.NRGBA{R: uint8(r >> 8), G: uint8(g >> 8), B: uint8(bl >> 8), A: a}
+}
+
+// projectNeedingReview is hooksNeedingReview of p's audit, for either agent.
+func projectNeedingReview(p *project) []string {
+	switch {
+	case p.Claude != nil && p.Claude.Audit != nil:
+		return claudeNeedingReview(p.Claude.Audit)
+	case p.Claude == nil && p.Audit != nil:
+		return hooksNeedingReview(p.Audit)
+	}
+	return nil
+}
+
+// claudeNeedingReview returns "fingerprint status" for every Claude Code
+// handler that is not plainly trusted, sorted.
+func claudeNeedingReview(r *trust.ClaudeReport) []string {
+	var out []string
+	for _, h := range r.Hooks {
+		if h.NeedsReview() {
+			out = append(out, h.Key+" "+string(h.Status))
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// claudeBannerText is "2 Claude Code handlers need review in myproject".
+func claudeBannerText(p *project) string {
+	c := p.Claude
+	if c.Audit == nil {
+		if c.AuditErr != nil {
+			return "The Claude Code handlers could not be reviewed: " + c.AuditErr.Error()
+		}
+		return ""
+	}
+	switch n := len(claudeNeedingReview(c.Audit)); {
+	case n == 1:
+		return fmt.Sprintf("1 Claude Code handler needs review in %s", p.name())
+	case n > 1:
+		return fmt.Sprintf("%d Claude Code handlers need review in %s", n, p.name())
+	}
+	return ""
 }

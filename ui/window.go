@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hookwarden/hookwarden/assets"
+	"github.com/hookwarden/hookwarden/hooks"
 )
 
 // Create fills w with Hookwarden's main view and starts loading the project
@@ -62,6 +63,9 @@ type mainWindow struct {
 	recentButton *widget.Button
 	reloadButton *widget.Button
 
+	// agent is the agent on the switch: the one a project opened for the
+	// first time is shown with.
+	agent hooks.Agent
 	// current is the project on screen (nil while the first load runs).
 	current *project
 	// places remembers, per project, where the user was (this session).
@@ -76,9 +80,11 @@ func newMainWindow(a fyne.App, w fyne.Window, opts Options) *mainWindow {
 // newMainWindowOn builds the window with its work and its watcher run by
 // thread and watch (tests run them on the test goroutine).
 func newMainWindowOn(a fyne.App, w fyne.Window, opts Options, thread uiThread, watch watchFunc) *mainWindow {
-	m := &mainWindow{app: a, window: w, opts: opts, header: newHeader(),
+	m := &mainWindow{app: a, window: w, opts: opts, agent: agentOf(opts),
 		review: newReviewView(w, thread), dryRun: newDryRunView(w, thread),
 		thread: thread, watch: watch, places: map[string]viewPlace{}}
+	m.header = newHeader(m.onAgentChanged)
+	m.header.agent.Selected = agentName(m.agent)
 	m.hooks = newHooksView(hooksActions{toggled: m.onToggled, enableAll: m.onEnableAll, disableAll: m.onDisableAll, openFile: m.openFile})
 	m.files = newFilesView(m.openFile)
 	m.banner = newTrustBanner(m.showReviewTab)
@@ -102,14 +108,22 @@ func (m *mainWindow) buildUI() fyne.CanvasObject {
 	return container.NewBorder(container.NewPadded(top), nil, nil, nil, m.tabs)
 }
 
-// open loads dir (the demo when it has no hooks) off the UI thread.
+// open loads dir off the UI thread for the agent it was last shown with
+// (the one on the switch for a new folder).
 func (m *mainWindow) open(dir string) {
 	if dir == "" {
 		dir = "."
 	}
+	m.openAs(dir, m.agentFor(dir))
+}
+
+// openAs loads dir for agent a off the UI thread (for Gemini CLI, the demo
+// when the folder has no hooks).
+func (m *mainWindow) openAs(dir string, a hooks.Agent) {
 	m.savePlace()
 	m.startLoading(dir)
 	opts := m.opts
+	opts.Agent = a
 	m.thread.Go(func() {
 		p, err := openProject(opts, dir)
 		m.thread.Do(func() { m.show(p, err) })
@@ -162,6 +176,7 @@ func (m *mainWindow) startLoading(dir string) {
 	m.openButton.Disable()
 	m.recentButton.Disable()
 	m.reloadButton.Disable()
+	m.header.agent.Disable()
 	m.header.showLoading(dir)
 	m.banner.hide()
 	m.hooks.showLoading("Reading the settings files of " + dir + "…")
@@ -173,6 +188,7 @@ func (m *mainWindow) startLoading(dir string) {
 func (m *mainWindow) show(p *project, err error) {
 	m.openButton.Enable()
 	m.recentButton.Enable()
+	m.header.agent.Enable()
 	if err != nil {
 		if m.current != nil {
 			m.reloadButton.Enable()
@@ -186,8 +202,15 @@ func (m *mainWindow) show(p *project, err error) {
 		m.removeDemo()
 	}
 	before, place, switched := m.current, m.placeFor(p), m.switchesProject(p)
+	if !switched && before.Agent != p.Agent {
+		place = viewPlace{tab: place.tab} // another agent's hooks: from the top
+	}
 	m.current = p
+	m.agent = p.Agent
 	title := "Hookwarden — " + filepath.Base(p.Dir)
+	if p.Agent == hooks.AgentClaude {
+		title += " — " + claudeName
+	}
 	if p.Demo != nil {
 		title += " (demo)"
 	}

@@ -1,0 +1,70 @@
+package ui
+
+import (
+	"path/filepath"
+
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/hookwarden/hookwarden/hooks"
+)
+
+// The agents' names, as the agent switch and the texts say them.
+const (
+	geminiName = "Gemini CLI"
+	claudeName = "Claude Code"
+)
+
+// agentName is the name of an agent.
+func agentName(a hooks.Agent) string {
+	if a == hooks.AgentClaude {
+		return claudeName
+	}
+	return geminiName
+}
+
+// agentNamed is the agent of a name on the switch.
+func agentNamed(name string) hooks.Agent {
+	if name == claudeName {
+		return hooks.AgentClaude
+	}
+	return hooks.AgentGemini
+}
+
+// agentOrGemini is name, or Gemini CLI for "".
+func agentOrGemini(name string) string {
+	if name == "" {
+		return geminiName
+	}
+	return name
+}
+
+// newAgentSwitch is the header's choice between the agents.
+func newAgentSwitch(onChanged func(hooks.Agent)) *widget.RadioGroup {
+	r := &widget.RadioGroup{Options: []string{geminiName, claudeName}, Selected: geminiName, Horizontal: true, Required: true}
+	r.OnChanged = func(name string) { onChanged(agentNamed(name)) }
+	return r
+}
+
+// onAgentChanged shows the project on screen for the agent picked on the
+// switch; every tab follows. The choice is remembered for the project.
+func (m *mainWindow) onAgentChanged(a hooks.Agent) {
+	m.agent = a
+	if m.current == nil || m.current.Agent == a || m.openButton.Disabled() {
+		return
+	}
+	m.openAs(m.current.Requested, a)
+}
+
+// selectAgent moves the switch to a, as a click on it would.
+func (m *mainWindow) selectAgent(a hooks.Agent) { m.header.agent.SetSelected(agentName(a)) }
+
+// agentFor is the agent to show dir with: the one it had last in this
+// session, else the one on the switch.
+func (m *mainWindow) agentFor(dir string) hooks.Agent {
+	if abs, err := filepath.Abs(dir); err == nil {
+		if place, ok := m.places[abs]; ok && place.agent != "" {
+			return place.agent
+		}
+	}
+	return m.agent
+}

@@ -1,0 +1,44 @@
+package ui
+
+import (
+	"github.com/hookwarden/hookwarden/hooks/claude"
+	"github.com/hookwarden/hookwarden/settingsio"
+)
+
+// showClaude fills the header's facts for Claude Code: its own folder
+// trust flag (read only), whether hooks run at all, and the counts.
+func (h *header) showClaude(c *claudeProject, names pathNamer) {
+	ft := c.Snapshot.FolderTrust
+	h.trustIcon.SetResource(okIcon(ft.Accepted))
+	h.trust.SetText(claudeTrustText(ft, names))
+	r := c.Registry
+	h.enabledIcon.SetResource(okIcon(!r.DisableAllHooks && !r.ManagedDisableAll && !r.ManagedHooksOnly))
+	h.enabled.SetText(claudeEnabledText(r, names))
+	h.counts.SetText(countsText(r.Hooks))
+}
+
+// claudeTrustText is Claude Code's folder flag in words.
+func claudeTrustText(ft settingsio.ClaudeFolderTrust, names pathNamer) string {
+	s := "not accepted"
+	if ft.Accepted {
+		s = "accepted"
+	}
+	s += " — " + ft.Reason
+	if ft.Err != nil {
+		s += " (" + names.place(ft.Err.Path, ft.Err.Line, ft.Err.Column) + ")"
+	}
+	return s + ". Claude Code's own flag in " + orNone(names.name(ft.File)) + "; Hookwarden only reads it."
+}
+
+// claudeEnabledText says whether Claude Code runs hooks at all.
+func claudeEnabledText(r *claude.Registry, names pathNamer) string {
+	switch {
+	case r.ManagedDisableAll:
+		return "off — disableAllHooks in managed settings switches off every hook"
+	case r.DisableAllHooks:
+		return "off except managed hooks — disableAllHooks is true in " + names.name(r.DisableAllHooksBy)
+	case r.ManagedHooksOnly:
+		return "managed hooks only — allowManagedHooksOnly in " + names.name(r.ManagedHooksOnlyBy)
+	}
+	return "on — no disableAllHooks or allowManagedHooksOnly is set"
+}
