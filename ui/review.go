@@ -31,6 +31,9 @@ type reviewView struct {
 
 	project *project
 	report  *trust.Report
+	// claudeReport is the review of a Claude Code project (report is nil
+	// then, and the other way round).
+	claudeReport *trust.ClaudeReport
 	// items are the rows of the list (trusted hooks only when showTrusted).
 	items       []reviewItem
 	selectedKey string
@@ -104,7 +107,7 @@ func (v *reviewView) show(p *project) {
 
 // showLoading clears the view while the window loads a project.
 func (v *reviewView) showLoading() {
-	v.project, v.report, v.items = nil, nil, nil
+	v.project, v.report, v.claudeReport, v.items = nil, nil, nil, nil
 	v.summary.SetText("Reading the project…")
 	v.problems.RemoveAll()
 	v.detail.clear()
@@ -120,6 +123,13 @@ func (v *reviewView) refresh() {
 		return
 	}
 	v.setBusy(true)
+	if p.Claude != nil {
+		v.thread.Go(func() {
+			rep, err := auditClaude(p)
+			v.thread.Do(func() { v.applyClaude(p, rep, err) })
+		})
+		return
+	}
 	v.thread.Go(func() {
 		rep, err := auditProject(p)
 		v.thread.Do(func() { v.apply(p, rep, err) })
@@ -151,6 +161,7 @@ func (v *reviewView) apply(p *project, rep *trust.Report, err error) {
 		return
 	}
 	v.setBusy(false)
+	v.claudeReport = nil
 	if err != nil {
 		v.report = nil
 		v.summary.SetText("Could not audit the hooks: " + err.Error())
@@ -165,18 +176,36 @@ func (v *reviewView) apply(p *project, rep *trust.Report, err error) {
 	v.rebuildItems()
 }
 
-// countNeedingReview counts the hooks that are not plainly trusted.
-func countNeedingReview(rep *trust.Report) int {
+// countNeedingReview counts the hooks (or Claude Code handlers) on screen
+// that are not plainly trusted.
+func (v *reviewView) countNeedingReview() int {
 	n := 0
-	if rep != nil {
-		for _, h := range rep.Hooks {
-			if h.NeedsReview() {
-				n++
-			}
+	for _, h := range v.reviewedHooks() {
+		if h.NeedsReview() {
+			n++
 		}
 	}
 	return n
 }
+
+// reviewedHooks are the reviews of the report on screen, for either agent.
+func (v *reviewView) reviewedHooks() []*trust.HookReview {
+	var out []*trust.HookReview
+	switch {
+	case v.claudeReport != nil:
+		for i := range v.claudeReport.Hooks {
+			out = append(out, &v.claudeReport.Hooks[i].HookReview)
+		}
+	case v.report != nil:
+		for i := range v.report.Hooks {
+			out = append(out, &v.report.Hooks[i])
+		}
+	}
+	return out
+}
+
+// hasReport reports whether an audit is on screen.
+func (v *reviewView) hasReport() bool { return v.report != nil || v.claudeReport != nil }
 
 func (v *reviewView) setTabCount(n int) {
 	text, icon := "Review", theme.VisibilityIcon()

@@ -21,6 +21,10 @@ func (v *reviewView) onApprove() {
 	if !ok || it.hook == nil || v.busy {
 		return
 	}
+	if it.claude != nil {
+		v.approveClaude(false, it.hook.HookID)
+		return
+	}
 	h := it.hook.ProjectHook
 	v.write(func(p *project, opts trust.Options) error {
 		_, err := trust.Approve(p.Registry.Snapshot, opts, []trust.ProjectHook{h}, v.now())
@@ -31,6 +35,10 @@ func (v *reviewView) onApprove() {
 // onApproveAll trusts every workspace hook, as 'hookwarden trust --all'.
 func (v *reviewView) onApproveAll() {
 	if v.busy || v.project == nil {
+		return
+	}
+	if v.project.Claude != nil {
+		v.approveClaude(true)
 		return
 	}
 	v.write(func(p *project, opts trust.Options) error {
@@ -47,6 +55,10 @@ func (v *reviewView) onRevoke() {
 		return
 	}
 	k := it.key()
+	if v.project != nil && v.project.Claude != nil {
+		v.revokeClaude(k)
+		return
+	}
 	v.write(func(p *project, opts trust.Options) error {
 		return trust.Revoke(p.Registry.Snapshot, opts, []string{k})
 	})
@@ -56,7 +68,7 @@ func (v *reviewView) onRevoke() {
 // result; a failed change is shown in a dialog.
 func (v *reviewView) write(change func(*project, trust.Options) error) {
 	p := v.project
-	if p == nil {
+	if p == nil || p.Registry == nil {
 		return
 	}
 	v.setBusy(true)
@@ -80,7 +92,7 @@ func (v *reviewView) write(change func(*project, trust.Options) error) {
 // and has the window load the project again.
 func (v *reviewView) onSetFolderTrust(level trust.TrustLevel) {
 	p := v.project
-	if p == nil || v.busy {
+	if p == nil || p.Registry == nil || v.busy {
 		return
 	}
 	snap := p.Registry.Snapshot

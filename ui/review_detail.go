@@ -64,11 +64,18 @@ func (d *reviewDetail) show(it reviewItem, p *project) {
 	d.clear()
 	names, workspace := pathNamer{}, ""
 	if p != nil {
-		names, workspace = pathNamer{project: p.Dir, home: p.Home}, p.Registry.Snapshot.Paths.Workspace
+		names = pathNamer{project: p.Dir, home: p.Home}
+	}
+	if p != nil && p.Registry != nil {
+		workspace = p.Registry.Snapshot.Paths.Workspace
 	}
 	title := &widget.Label{Text: it.label(), TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText,
 		Wrapping: fyne.TextWrapBreak}
 	d.content.Add(container.NewBorder(nil, nil, newBadge(it.statusText(), it.statusColor()), nil, title))
+	if it.claude != nil || it.goneApproval != nil {
+		d.showClaude(it, names)
+		return
+	}
 	h := it.hook
 	if h == nil {
 		d.content.Add(&widget.Label{Text: goneKeyMeaning, Wrapping: fyne.TextWrapWord})

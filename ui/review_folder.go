@@ -24,6 +24,7 @@ type folderBanner struct {
 	trustButton  *widget.Button
 	parentButton *widget.Button
 	denyButton   *widget.Button
+	buttons      *fyne.Container
 }
 
 func newFolderBanner(onSet func(trust.TrustLevel)) *folderBanner {
@@ -41,14 +42,21 @@ func newFolderBanner(onSet func(trust.TrustLevel)) *folderBanner {
 }
 
 func (b *folderBanner) buildUI() fyne.CanvasObject {
-	buttons := container.NewHBox(b.trustButton, b.parentButton, b.denyButton)
+	b.buttons = container.NewHBox(b.trustButton, b.parentButton, b.denyButton)
 	text := container.NewVBox(b.state, b.rule, b.effect)
-	return container.NewVBox(container.NewBorder(nil, nil, container.NewVBox(b.icon), container.NewVBox(buttons), text),
+	return container.NewVBox(container.NewBorder(nil, nil, container.NewVBox(b.icon), container.NewVBox(b.buttons), text),
 		widget.NewSeparator())
 }
 
 // show displays p's folder trust.
 func (b *folderBanner) show(p *project) {
+	if p.Claude != nil {
+		b.showClaude(p)
+		return
+	}
+	if b.buttons != nil {
+		b.buttons.Show()
+	}
 	snap := p.Registry.Snapshot
 	ft := snap.FolderTrust
 	names := pathNamer{project: p.Dir, home: p.Home}
@@ -114,4 +122,32 @@ func folderRuleText(ft settingsio.FolderTrust, names pathNamer) string {
 func overriddenBy(rule string) bool {
 	return rule == settingsio.EnvTrustWorkspace || rule == settingsio.EnvRestrictedMode ||
 		strings.HasPrefix(rule, "security.folderTrust")
+}
+
+// showClaude displays Claude Code's folder flag, read only: Claude Code
+// writes it when its trust dialog is answered, and Hookwarden never does.
+func (b *folderBanner) showClaude(p *project) {
+	ft := p.Claude.Snapshot.FolderTrust
+	names := pathNamer{project: p.Dir, home: p.Home}
+	b.icon.SetResource(okIcon(ft.Accepted))
+	state := "not accepted"
+	if ft.Accepted {
+		state = "accepted"
+	}
+	b.state.SetText("Claude Code folder trust: " + state + " (read only)")
+	rule := ft.Reason
+	if file := names.name(ft.File); file != "" {
+		rule += " · " + file
+	}
+	setNote(b.rule, rule)
+	effect := "Once a folder is trusted, Claude Code runs new and changed hooks without asking (claude -p runs them always); " +
+		"the review below is Hookwarden's own, with fingerprints in its store."
+	if ft.Err != nil {
+		effect = "Fix " + names.place(ft.Err.Path, ft.Err.Line, ft.Err.Column) + " by hand. " + effect
+	}
+	b.effect.SetText(effect)
+	b.effect.Show()
+	if b.buttons != nil {
+		b.buttons.Hide()
+	}
 }

@@ -17,6 +17,10 @@ import (
 type reviewItem struct {
 	hook *trust.HookReview
 	gone string
+	// claude is the Claude Code review hook belongs to (nil for Gemini
+	// CLI); goneApproval the approval of a gone Claude Code key.
+	claude       *trust.ClaudeHookReview
+	goneApproval *trust.ClaudeApproval
 }
 
 func (it reviewItem) key() string {
@@ -27,8 +31,11 @@ func (it reviewItem) key() string {
 }
 
 func (it reviewItem) label() string {
-	if it.hook != nil {
+	switch {
+	case it.hook != nil:
 		return it.hook.Label
+	case it.goneApproval != nil:
+		return it.goneApproval.Label
 	}
 	return it.gone
 }
@@ -65,8 +72,17 @@ func (it reviewItem) statusColor() color.Color {
 
 // where is the event and matcher of a hook.
 func (it reviewItem) where() string {
-	if it.hook == nil {
+	switch {
+	case it.goneApproval != nil:
+		return "Hookwarden's store · " + it.goneApproval.Event
+	case it.hook == nil:
 		return "trusted_hooks.json"
+	case it.claude != nil:
+		s := string(it.claude.Layer) + " · " + it.hook.Event
+		if it.hook.Matcher != "" {
+			s += " · " + it.hook.Matcher
+		}
+		return s
 	}
 	if it.hook.Matcher != "" {
 		return it.hook.Event + " · " + it.hook.Matcher
@@ -80,32 +96,29 @@ func (it reviewItem) where() string {
 func (v *reviewView) rebuildItems() {
 	v.items = nil
 	hidden := 0
-	if rep := v.report; rep != nil {
-		for i := range rep.Hooks {
-			if rep.Hooks[i].NeedsReview() {
-				v.items = append(v.items, reviewItem{hook: &rep.Hooks[i]})
-			}
-		}
-		for i := range rep.Hooks {
-			if rep.Hooks[i].NeedsReview() {
-				continue
-			}
-			if v.showTrusted.Checked {
-				v.items = append(v.items, reviewItem{hook: &rep.Hooks[i]})
-			} else {
-				hidden++
-			}
-		}
-		for _, k := range rep.Gone {
-			v.items = append(v.items, reviewItem{gone: k})
+	all, gone := v.reviewItems()
+	for _, it := range all {
+		if it.hook.NeedsReview() {
+			v.items = append(v.items, it)
 		}
 	}
+	for _, it := range all {
+		if it.hook.NeedsReview() {
+			continue
+		}
+		if v.showTrusted.Checked {
+			v.items = append(v.items, it)
+		} else {
+			hidden++
+		}
+	}
+	v.items = append(v.items, gone...)
 	v.list.UnselectAll()
 	v.list.Refresh()
-	n := countNeedingReview(v.report)
+	n := v.countNeedingReview()
 	v.setTabCount(n)
-	if v.report != nil {
-		v.summary.SetText(reviewSummary(v.report, n, hidden))
+	if v.hasReport() {
+		v.summary.SetText(reviewSummary(v.reviewNoun(), len(all), len(gone), n, hidden))
 	}
 	sel := -1
 	for i, it := range v.items {
@@ -125,35 +138,71 @@ func (v *reviewView) rebuildItems() {
 	} else {
 		v.selectedKey = ""
 		v.detail.clear()
-		if v.report != nil && len(v.report.Hooks) == 0 {
+		switch {
+		case v.claudeReport != nil && len(all) == 0:
+			v.detail.showMessage("This project has no project, local or plugin handlers: there is nothing to review. " +
+				"Hookwarden does not review your own user settings or the administrator's managed settings.")
+		case v.report != nil && len(all) == 0:
 			v.detail.showMessage("This project has no workspace hooks: there is nothing to review. " +
 				"Hooks from the user, system and extension settings are not checked by Gemini CLI's hook trust.")
-		} else if v.report != nil {
-			v.detail.showMessage("Every workspace hook is trusted. Tick “Show trusted hooks” to see them.")
+		case v.hasReport():
+			v.detail.showMessage("Every " + v.reviewNoun() + " is trusted. Tick “Show trusted hooks” to see them.")
 		}
 	}
 	v.updateButtons()
 }
 
-// reviewSummary is the line above the list.
-func reviewSummary(rep *trust.Report, n, hidden int) string {
-	total := len(rep.Hooks)
+// reviewSummary is the line above the list: total reviews of noun, gone
+// keys, n needing review and hidden trusted ones.
+func reviewSummary(noun string, total, gone, n, hidden int) string {
 	var s string
 	switch {
 	case total == 0:
-		s = "No workspace hooks."
+		s = "No " + noun + "s."
 	case n == 0:
-		s = fmt.Sprintf("All %s trusted.", plural(total, "workspace hook"))
+		s = fmt.Sprintf("All %s trusted.", plural(total, noun))
 	default:
-		s = fmt.Sprintf("%d of %s need review.", n, plural(total, "workspace hook"))
+		s = fmt.Sprintf("%d of %s need review.", n, plural(total, noun))
 	}
 	if hidden > 0 {
 		s += fmt.Sprintf(" %d trusted hidden.", hidden)
 	}
-	if g := len(rep.Gone); g > 0 {
-		s += fmt.Sprintf(" %s no longer in use.", plural(g, "trusted key"))
+	if gone > 0 {
+		s += fmt.Sprintf(" %s no longer in use.", plural(gone, "trusted key"))
 	}
 	return s
+}
+
+// reviewNoun is what the review lists: workspace hooks (Gemini CLI) or
+// handlers (Claude Code).
+func (v *reviewView) reviewNoun() string {
+	if v.claudeReport != nil {
+		return "handler"
+	}
+	return "workspace hook"
+}
+
+// reviewItems are the items of the report on screen in settings order,
+// and its gone keys.
+func (v *reviewView) reviewItems() (hooks, gone []reviewItem) {
+	switch {
+	case v.claudeReport != nil:
+		rep := v.claudeReport
+		for i := range rep.Hooks {
+			hooks = append(hooks, reviewItem{hook: &rep.Hooks[i].HookReview, claude: &rep.Hooks[i]})
+		}
+		for _, g := range rep.Gone {
+			gone = append(gone, reviewItem{gone: g.Fingerprint, goneApproval: g.ClaudeApproval})
+		}
+	case v.report != nil:
+		for i := range v.report.Hooks {
+			hooks = append(hooks, reviewItem{hook: &v.report.Hooks[i]})
+		}
+		for _, k := range v.report.Gone {
+			gone = append(gone, reviewItem{gone: k})
+		}
+	}
+	return hooks, gone
 }
 
 func (v *reviewView) onSelected(id widget.ListItemID) {
@@ -179,16 +228,16 @@ func (v *reviewView) selected() (reviewItem, bool) {
 func (v *reviewView) updateButtons() {
 	it, ok := v.selected()
 	enable := func(b *widget.Button, on bool) {
-		if on && !v.busy && v.report != nil {
+		if on && !v.busy && v.hasReport() {
 			b.Enable()
 		} else {
 			b.Disable()
 		}
 	}
 	enable(v.approveButton, ok && it.hook != nil && it.hook.NeedsReview())
-	enable(v.approveAll, countNeedingReview(v.report) > 0)
+	enable(v.approveAll, v.countNeedingReview() > 0)
 	enable(v.revokeButton, ok && it.trusted())
-	if n := countNeedingReview(v.report); n > 0 {
+	if n := v.countNeedingReview(); n > 0 {
 		v.approveAll.SetText(fmt.Sprintf("Approve all (%d)", n))
 	} else {
 		v.approveAll.SetText("Approve all")

@@ -1,0 +1,114 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/trust"
+)
+
+// auditClaude reviews p's Claude Code handlers against Hookwarden's store
+// (trust.ClaudeAudit), reading the store again.
+func auditClaude(p *project) (*trust.ClaudeReport, error) {
+	c := p.Claude
+	if c.Store.Dir == "" {
+		return nil, errors.Join(errors.New("Hookwarden's store cannot be located"), c.StoreErr)
+	}
+	return trust.ClaudeAudit(c.Snapshot, c.Registry.Hooks, c.Store)
+}
+
+// applyClaude shows an audit of p's Claude Code handlers; a result for a
+// project no longer on screen is dropped.
+func (v *reviewView) applyClaude(p *project, rep *trust.ClaudeReport, err error) {
+	if p != v.project {
+		return
+	}
+	v.setBusy(false)
+	v.report = nil
+	v.problems.RemoveAll()
+	if err != nil {
+		v.claudeReport = nil
+		v.summary.SetText("Could not review the Claude Code handlers: " + err.Error())
+		v.summary.Importance = widget.DangerImportance
+		v.rebuildItems()
+		v.showError("Could not review the Claude Code handlers", err)
+		return
+	}
+	v.summary.Importance = widget.MediumImportance
+	v.claudeReport = rep
+	if n := len(rep.Disabled); n > 0 {
+		v.problems.Add(&widget.Label{Text: fmt.Sprintf("%s disabled by Hookwarden (kept in its store; switch them on in the Hooks tab).",
+			plural(n, "handler")), Wrapping: fyne.TextWrapWord})
+	}
+	v.rebuildItems()
+}
+
+// claudeHooksOf returns the registry's handlers with the given IDs.
+func claudeHooksOf(p *project, ids ...string) []*hooks.Hook {
+	var out []*hooks.Hook
+	for _, id := range ids {
+		if h := p.Claude.Registry.Hook(id); h != nil {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// approveClaude records approvals for the handlers with the given IDs,
+// or for every reviewed handler when all is true ('hookwarden trust
+// --agent claude --all').
+func (v *reviewView) approveClaude(all bool, ids ...string) {
+	v.writeClaude(func(p *project) error {
+		hs := claudeHooksOf(p, ids...)
+		if all {
+			hs = nil
+			for _, h := range p.Claude.Registry.Hooks {
+				if trust.ClaudeReviewed(h) {
+					hs = append(hs, h)
+				}
+			}
+		}
+		if len(hs) == 0 {
+			return errors.New("the handler is no longer in the project; reload and try again")
+		}
+		_, err := trust.ClaudeApprove(p.Claude.Snapshot, hs, p.Claude.Store, v.now())
+		return err
+	})
+}
+
+// revokeClaude removes the approval with the given fingerprint.
+func (v *reviewView) revokeClaude(fingerprint string) {
+	v.writeClaude(func(p *project) error {
+		_, err := trust.ClaudeRevoke(p.Claude.Snapshot.ProjectDir, []string{fingerprint}, p.Claude.Store)
+		return err
+	})
+}
+
+// writeClaude runs change off the UI thread, then reviews again and shows
+// the result; a failed change is shown in a dialog.
+func (v *reviewView) writeClaude(change func(*project) error) {
+	p := v.project
+	if p == nil || p.Claude == nil || v.busy {
+		return
+	}
+	v.setBusy(true)
+	v.thread.Go(func() {
+		var err error
+		if p.Claude.Store.Dir == "" {
+			err = errors.Join(errors.New("Hookwarden's store cannot be located"), p.Claude.StoreErr)
+		} else {
+			err = change(p)
+		}
+		rep, aerr := auditClaude(p)
+		v.thread.Do(func() {
+			v.applyClaude(p, rep, aerr)
+			if err != nil {
+				v.showError("Nothing was approved or revoked", err)
+			}
+		})
+	})
+}
