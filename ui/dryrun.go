@@ -13,6 +13,7 @@ import (
 
 	"github.com/hookwarden/hookwarden/assets"
 	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/hooks/claude"
 )
 
 // dryRunView is the Dry run tab: pick an event (with its tool or trigger)
@@ -144,11 +145,38 @@ func (v *dryRunView) show(p *project) {
 	v.project = p
 	v.clearResults()
 	v.showTrust()
+	v.setEventOptions(p)
 	if v.event.Selected == "" {
-		v.event.SetSelected(string(firstPlannedEvent(p.Registry)))
+		first := hooks.BeforeTool
+		if p.Claude != nil {
+			first = firstClaudePlannedEvent(p.Claude)
+		} else {
+			first = firstPlannedEvent(p.Registry)
+		}
+		v.event.SetSelected(string(first))
 	} else {
 		v.onEventChanged()
 	}
+}
+
+// setEventOptions offers the events of p's agent; a chosen event the agent
+// does not have is dropped.
+func (v *dryRunView) setEventOptions(p *project) {
+	var events []string
+	if p.Claude != nil {
+		for _, e := range claude.Events() {
+			events = append(events, string(e.Name))
+		}
+	} else {
+		for _, e := range hooks.Events {
+			events = append(events, string(e))
+		}
+	}
+	v.event.Options = events
+	if !slices.Contains(events, v.event.Selected) {
+		v.event.Selected = ""
+	}
+	v.event.Refresh()
 }
 
 // firstPlannedEvent is the first event in Gemini's order that has a hook
@@ -166,6 +194,11 @@ func firstPlannedEvent(r *hooks.Registry) hooks.Event {
 
 // showTrust explains what the folder's trust means for a run.
 func (v *dryRunView) showTrust() {
+	if v.project.Claude != nil {
+		v.showClaudeTrust()
+		return
+	}
+	v.runAnyway.Show()
 	ft := v.project.Registry.Snapshot.FolderTrust
 	if ft.Trusted() {
 		v.trustBox.Hide()
@@ -183,6 +216,10 @@ func (v *dryRunView) selectedEvent() hooks.Event { return hooks.Event(v.event.Se
 // onEventChanged shows the tool or trigger picker the event takes, lists
 // the event's hooks and loads its sample input.
 func (v *dryRunView) onEventChanged() {
+	if v.project != nil && v.project.Claude != nil {
+		v.onClaudeEventChanged()
+		return
+	}
 	e := v.selectedEvent()
 	v.tool.Hide()
 	v.trigger.Hide()
@@ -190,6 +227,7 @@ func (v *dryRunView) onEventChanged() {
 	switch e.MatcherKind() {
 	case hooks.MatchToolName:
 		v.contextLabel.SetText("Tool")
+		v.tool.SetOptions(assets.PayloadTools())
 		if !v.hasPlan(e, v.tool.Text, "") {
 			v.tool.SetText(v.likelyContext(e, assets.PayloadTools(), func(s string) (string, string) { return s, "" }))
 		}
@@ -241,7 +279,10 @@ func (v *dryRunView) likelyContext(e hooks.Event, options []string, as func(stri
 func (v *dryRunView) listHookChoices() {
 	v.choices = nil
 	options := []string{allHooks}
-	if v.project != nil {
+	if v.project != nil && v.project.Claude != nil {
+		options[0] = allClaudeHooks
+		v.choices, options = claudeHookChoices(v.project, v.selectedEvent(), options)
+	} else if v.project != nil {
 		names := pathNamer{project: v.project.Dir, home: v.project.Home}
 		for _, h := range v.project.Registry.Hooks {
 			if h.Event == v.selectedEvent() {
@@ -265,6 +306,9 @@ func (v *dryRunView) pickedHook() *hooks.Hook {
 
 // contextValues are the tool and trigger the chosen event takes.
 func (v *dryRunView) contextValues() (tool, trigger string) {
+	if v.project != nil && v.project.Claude != nil {
+		return v.claudeContextValues()
+	}
 	switch v.selectedEvent().MatcherKind() {
 	case hooks.MatchToolName:
 		return v.tool.Text, ""
@@ -283,6 +327,9 @@ func (v *dryRunView) showPlanPreview() {
 }
 
 func (v *dryRunView) planPreview() string {
+	if v.project.Claude != nil {
+		return v.claudePlanPreview()
+	}
 	e := v.selectedEvent()
 	if h := v.pickedHook(); h != nil {
 		s := "Run starts " + h.DisplayName() + " alone."

@@ -16,6 +16,10 @@ import (
 func (v *dryRunView) loadSample() {
 	p := v.project
 	e := v.selectedEvent()
+	if p != nil && p.Claude != nil {
+		v.loadClaudeSample()
+		return
+	}
 	if p == nil || !e.Valid() {
 		return
 	}

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/hooks/claude"
 )
 
 // streamClip bounds the text a card shows of a stream or output.
@@ -25,15 +26,20 @@ type resultCard struct {
 	body    *fyne.Container
 	card    *widget.Card
 
-	// result is the result shown (nil while waiting), for tests.
-	result *hooks.Result
+	// result is the result shown (nil while waiting), for tests;
+	// claudeResult the same for a Claude Code handler.
+	result       *hooks.Result
+	claudeResult *claude.RunResult
 }
+
+// done reports whether the card shows a result.
+func (c *resultCard) done() bool { return c.result != nil || c.claudeResult != nil }
 
 func newResultCard(h *hooks.Hook, names pathNamer) *resultCard {
 	c := &resultCard{
 		hook:    h,
 		status:  newBadge("WAITING", colorGrey),
-		name:    &widget.Label{Text: h.DisplayName(), TextStyle: fyne.TextStyle{Bold: true}, Truncation: fyne.TextTruncateEllipsis},
+		name:    &widget.Label{Text: hookTitle(h), TextStyle: fyne.TextStyle{Bold: true}, Truncation: fyne.TextTruncateEllipsis},
 		summary: &widget.Label{Text: "running…", Wrapping: fyne.TextWrapWord},
 		body:    container.NewVBox(),
 	}
@@ -161,9 +167,14 @@ func (v *dryRunView) showResult(id, i int, r *hooks.Result) {
 		return
 	}
 	v.cards[i].show(r)
+	v.countDone()
+}
+
+// countDone says how many cards of the run in progress have a result.
+func (v *dryRunView) countDone() {
 	done := 0
 	for _, c := range v.cards {
-		if c.result != nil {
+		if c.done() {
 			done++
 		}
 	}

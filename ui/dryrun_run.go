@@ -56,6 +56,10 @@ func (v *dryRunView) prepare(asTrusted bool) {
 	if v.run != nil || p == nil {
 		return
 	}
+	if p.Claude != nil {
+		v.prepareClaude()
+		return
+	}
 	input, err := parsePayload(v.payload.Text)
 	if err != nil {
 		return
