@@ -27,11 +27,14 @@ type detailsPane struct {
 	place       *widget.Label
 	jsonPath    *widget.Label
 	description *widget.Label
-	command     *widget.Label
-	settings    *widget.Label
-	config      *widget.Label
-	diags       *fyne.Container
-	openFile    *widget.Button
+	// descriptionKey names the description row, which Claude Code
+	// handlers do not have.
+	descriptionKey *widget.Label
+	command        *widget.Label
+	settings       *widget.Label
+	config         *widget.Label
+	diags          *fyne.Container
+	openFile       *widget.Button
 
 	empty   *widget.Label
 	content *fyne.Container
@@ -56,6 +59,7 @@ func newDetailsPane(open openFileFunc) *detailsPane {
 		diags:       container.NewVBox(),
 		empty:       &widget.Label{Text: "Select a hook to see its details.", Alignment: fyne.TextAlignCenter, Wrapping: fyne.TextWrapWord},
 	}
+	d.descriptionKey = key("Description")
 	d.openFile = &widget.Button{Text: "Open file", Icon: theme.DocumentIcon(), OnTapped: func() {
 		if d.hook != nil && open != nil {
 			open(d.hook.Origin.File)
@@ -65,7 +69,7 @@ func newDetailsPane(open openFileFunc) *detailsPane {
 		key("Status"), container.NewBorder(nil, nil, container.NewHBox(d.status, d.layer), nil, d.reason),
 		key("File"), container.NewBorder(nil, nil, nil, d.openFile, d.place),
 		key("JSON path"), d.jsonPath,
-		key("Description"), d.description,
+		d.descriptionKey, d.description,
 		key("Command"), d.command,
 		key("Settings"), d.settings,
 	)
@@ -96,6 +100,8 @@ func (d *detailsPane) show(h *hooks.Hook, names pathNamer) {
 	d.place.SetText(originText(h, names))
 	d.jsonPath.SetText(h.Origin.Path)
 	d.description.SetText(orNone(h.Description))
+	showIf(d.descriptionKey, !h.IsClaude())
+	showIf(d.description, !h.IsClaude())
 	cmd := h.Command
 	if h.IsClaude() {
 		cmd = claudeCommandText(h)

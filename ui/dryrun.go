@@ -47,6 +47,7 @@ type dryRunView struct {
 	progress     *widget.ProgressBarInfinite
 	status       *widget.Label
 
+	intro         *widget.RichText
 	trustNote     *widget.Label
 	runAnyway     *widget.Button
 	trustBox      *fyne.Container
@@ -130,9 +131,8 @@ func (v *dryRunView) buildUI() fyne.CanvasObject {
 
 	v.trustBox = container.NewVBox(withRightButton(v.trustNote, v.runAnyway), widget.NewSeparator())
 	v.trustBox.Hide()
-	intro := newNote("Run starts the hooks on this machine, in the project folder, with the hook input on stdin, "+
-		"as Gemini CLI would; nothing runs before you press it.", fyne.TextWrapWord)
-	results := container.NewVBox(intro, v.trustBox, v.status, v.verdict, v.verdictDetail, v.warnings, v.cardBox)
+	v.intro = newNote(runIntro(geminiName), fyne.TextWrapWord)
+	results := container.NewVBox(v.intro, v.trustBox, v.status, v.verdict, v.verdictDetail, v.warnings, v.cardBox)
 	split := container.NewHSplit(left, container.NewVScroll(results))
 	split.Offset = 0.42
 	return split
@@ -144,6 +144,7 @@ func (v *dryRunView) show(p *project) {
 	v.onCancel()
 	v.project = p
 	v.clearResults()
+	setNote(v.intro, runIntro(agentName(p.Agent)))
 	v.showTrust()
 	v.setEventOptions(p)
 	if v.event.Selected == "" {
@@ -177,6 +178,12 @@ func (v *dryRunView) setEventOptions(p *project) {
 		v.event.Selected = ""
 	}
 	v.event.Refresh()
+}
+
+// runIntro says what Run does, as agent would.
+func runIntro(agent string) string {
+	return "Run starts the hooks on this machine, in the project folder, with the hook input on stdin, " +
+		"as " + agent + " would; nothing runs before you press it."
 }
 
 // firstPlannedEvent is the first event in Gemini's order that has a hook

@@ -35,8 +35,8 @@ func (v *dryRunView) showClaudeTrust() {
 		v.trustBox.Hide()
 		return
 	}
-	v.trustNote.SetText("Claude Code's folder trust is not accepted here (" + ft.Reason + "). An interactive session " +
-		"would ask before running any hook; claude -p runs them all without asking, and so does Run.")
+	v.trustNote.SetText("Claude Code's folder trust is not accepted here: an interactive session would ask before " +
+		"running any hook; claude -p runs them all without asking, and so does Run.")
 	v.trustBox.Show()
 }
 

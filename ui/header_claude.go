@@ -27,7 +27,7 @@ func claudeTrustText(ft settingsio.ClaudeFolderTrust, names pathNamer) string {
 	if ft.Err != nil {
 		s += " (" + names.place(ft.Err.Path, ft.Err.Line, ft.Err.Column) + ")"
 	}
-	return s + ". Claude Code's own flag in " + orNone(names.name(ft.File)) + "; Hookwarden only reads it."
+	return s + " (Claude Code's own flag; Hookwarden only reads it)"
 }
 
 // claudeEnabledText says whether Claude Code runs hooks at all.

@@ -89,7 +89,7 @@ func claudeFileStates(c *claudeProject) []fileState {
 	case snap.FolderTrust.Err != nil:
 		ft.Condition, ft.Detail = fileBroken, placeOfError(snap.FolderTrust.Err)
 	case !fileExists(ft.Path):
-		ft.Condition, ft.Detail = fileMissing, snap.FolderTrust.Reason
+		ft.Condition, ft.Detail = fileMissing, "no folder trusted yet: an interactive session asks first"
 	default:
 		ft.Detail = snap.FolderTrust.Reason
 	}
