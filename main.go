@@ -1,7 +1,7 @@
 // Command hookwarden shows, trusts, switches and test-fires the hooks of AI
 // coding agents. Without a subcommand it opens the desktop app:
 //
-//	hookwarden [open] [DIR]
+//	hookwarden [open] [--agent gemini|claude] [DIR]
 //
 // With one (list, plan, run, audit, trust, untrust, folder-trust, help) it
 // runs on the command line; see "hookwarden help".
@@ -21,6 +21,7 @@ import (
 	"fyne.io/fyne/v2/app"
 
 	"github.com/hookwarden/hookwarden/cli"
+	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/ui"
 )
 
@@ -31,16 +32,20 @@ func main() {
 	if len(args) > 0 && cli.IsCommand(args[0]) {
 		os.Exit(runCLI(args))
 	}
-	dir, err := projectDir(args)
+	agent, args, err := agentFlag(args)
+	var dir string
+	if err == nil {
+		dir, err = projectDir(args)
+	}
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "hookwarden: %v\nusage: hookwarden [open] [DIR]; run 'hookwarden help' for the commands\n", err)
+		fmt.Fprintf(os.Stderr, "hookwarden: %v\nusage: hookwarden [open] [--agent gemini|claude] [DIR]; run 'hookwarden help' for the commands\n", err)
 		os.Exit(cli.ExitUsage)
 	}
 	home, _ := os.UserHomeDir() // "" is fine: GEMINI_CLI_HOME or the agent's fallback applies
 
 	a := app.NewWithID(appID)
 	w := a.NewWindow("Hookwarden")
-	ui.Create(a, w, ui.Options{ProjectDir: dir, Env: os.Environ(), GOOS: runtime.GOOS, Home: home})
+	ui.Create(a, w, ui.Options{ProjectDir: dir, Agent: agent, Env: os.Environ(), GOOS: runtime.GOOS, Home: home})
 	w.Resize(fyne.NewSize(1120, 760))
 	w.SetMaster()
 	quitOnSignal(a)
@@ -67,6 +72,38 @@ func runCLI(args []string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	return cli.Main(ctx, args, io)
+}
+
+// agentFlag takes --agent NAME (or --agent=NAME) out of the GUI's
+// arguments: the agent whose hooks the window shows first.
+func agentFlag(args []string) (hooks.Agent, []string, error) {
+	agent, rest := hooks.AgentGemini, make([]string, 0, len(args))
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		name, isFlag := "", false
+		switch {
+		case a == "--agent" || a == "-agent":
+			if i+1 == len(args) {
+				return "", nil, fmt.Errorf("--agent needs a value (gemini or claude)")
+			}
+			name, isFlag = args[i+1], true
+			i++
+		case strings.HasPrefix(a, "--agent=") || strings.HasPrefix(a, "-agent="):
+			_, name, _ = strings.Cut(a, "=")
+			isFlag = true
+		}
+		if !isFlag {
+			rest = append(rest, a)
+			continue
+		}
+		switch hooks.Agent(name) {
+		case hooks.AgentGemini, hooks.AgentClaude:
+			agent = hooks.Agent(name)
+		default:
+			return "", nil, fmt.Errorf("unknown agent %q (gemini or claude)", name)
+		}
+	}
+	return agent, rest, nil
 }
 
 // projectDir reads the GUI's arguments: none (the working folder), DIR, or

@@ -3,7 +3,10 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
+
+	"github.com/hookwarden/hookwarden/hooks"
 )
 
 func TestProjectDir(t *testing.T) {
@@ -42,5 +45,31 @@ func TestProjectDir(t *testing.T) {
 				t.Errorf("projectDir(%q) = %q, want %q", tt.args, got, tt.want)
 			}
 		})
+	}
+}
+
+func TestAgentFlag(t *testing.T) {
+	tests := []struct {
+		args      []string
+		agent     hooks.Agent
+		rest      []string
+		wantError bool
+	}{
+		{nil, hooks.AgentGemini, []string{}, false},
+		{[]string{"open", "--agent", "claude", "dir"}, hooks.AgentClaude, []string{"open", "dir"}, false},
+		{[]string{"--agent=gemini", "dir"}, hooks.AgentGemini, []string{"dir"}, false},
+		{[]string{"dir", "-agent", "claude"}, hooks.AgentClaude, []string{"dir"}, false},
+		{[]string{"--agent"}, "", nil, true},
+		{[]string{"--agent", "codex"}, "", nil, true},
+	}
+	for _, tt := range tests {
+		agent, rest, err := agentFlag(tt.args)
+		if (err != nil) != tt.wantError {
+			t.Errorf("agentFlag(%q) error %v, want error %v", tt.args, err, tt.wantError)
+			continue
+		}
+		if agent != tt.agent || !slices.Equal(rest, tt.rest) {
+			t.Errorf("agentFlag(%q) = %q %q, want %q %q", tt.args, agent, rest, tt.agent, tt.rest)
+		}
 	}
 }
