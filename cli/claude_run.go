@@ -115,18 +115,15 @@ func gateClaude(io *IO, p *claudeProject, planned []*hooks.Hook, yes bool) (run,
 	if err != nil {
 		return nil, nil, err
 	}
-	trusted := map[string]bool{}
-	for _, h := range rep.Hooks {
-		if h.Status == trust.StatusTrusted {
-			trusted[h.HookID] = true
-		}
+	skipped = trust.ClaudeUnapproved(rep, planned)
+	held := make(map[*hooks.Hook]bool, len(skipped))
+	for _, h := range skipped {
+		held[h] = true
 	}
 	for _, h := range planned {
-		if trust.ClaudeReviewed(h) && !trusted[h.ID] {
-			skipped = append(skipped, h)
-			continue
+		if !held[h] {
+			run = append(run, h)
 		}
-		run = append(run, h)
 	}
 	return run, skipped, nil
 }

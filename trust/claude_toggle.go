@@ -21,11 +21,8 @@ import (
 // does not parse is not touched. Plugin and managed handlers cannot be
 // moved (a plugin update or the administrator would put them back).
 func ClaudeDisable(h *hooks.Hook, project string, store Store, now time.Time) (*ClaudeDisabled, error) {
-	switch h.Origin.Layer {
-	case settingsio.LayerPlugin:
-		return nil, fmt.Errorf("%s comes from plugin %s: Claude Code cannot switch off one plugin hook; disable the plugin (enabledPlugins) instead", claudeLabel(h), h.Origin.Extension)
-	case settingsio.LayerManaged:
-		return nil, fmt.Errorf("%s comes from managed settings (%s): only the administrator can change it", claudeLabel(h), h.Origin.File)
+	if lock := ClaudeSwitchLock(h); lock != "" {
+		return nil, errors.New(lock)
 	}
 	place, ok := ClaudePlace(h)
 	if !ok {
