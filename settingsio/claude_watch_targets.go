@@ -10,45 +10,35 @@ import "path/filepath"
 // installed_plugins.json, and for each plugin its folder, its hooks folder,
 // plugin.json and every hook file it names.
 func ClaudeSnapshotWatchPaths(s *ClaudeSnapshot) []string {
-	var out []string
-	file := func(p string) {
-		if p != "" {
-			out = append(out, filepath.Clean(p))
-		}
-	}
-	dir := func(p string) {
-		if p != "" {
-			out = append(out, filepath.Clean(p)+string(filepath.Separator))
-		}
-	}
+	var w watchList
 	for _, f := range s.Layers {
 		if f != nil {
-			file(f.Path)
+			w.file(f.Path)
 		}
 	}
-	file(s.Paths.User)
-	file(s.Paths.Project)
-	file(s.Paths.Local)
-	file(s.Paths.ManagedFile)
-	dir(s.Paths.ManagedDropIns)
-	file(s.Paths.GlobalConfig)
+	w.file(s.Paths.User)
+	w.file(s.Paths.Project)
+	w.file(s.Paths.Local)
+	w.file(s.Paths.ManagedFile)
+	w.dir(s.Paths.ManagedDropIns)
+	w.file(s.Paths.GlobalConfig)
 	if s.Paths.Plugins != "" {
-		dir(s.Paths.Plugins)
-		file(filepath.Join(s.Paths.Plugins, "installed_plugins.json"))
+		w.dir(s.Paths.Plugins)
+		w.file(filepath.Join(s.Paths.Plugins, "installed_plugins.json"))
 	}
 	for _, p := range s.Plugins {
 		if p.Root == "" {
 			continue
 		}
-		dir(p.Root)
-		dir(filepath.Join(p.Root, "hooks"))
-		file(filepath.Join(p.Root, "hooks", "hooks.json"))
-		file(filepath.Join(p.Root, ".claude-plugin", "plugin.json"))
+		w.dir(p.Root)
+		w.dir(filepath.Join(p.Root, "hooks"))
+		w.file(filepath.Join(p.Root, "hooks", "hooks.json"))
+		w.file(filepath.Join(p.Root, ".claude-plugin", "plugin.json"))
 		for _, src := range p.Hooks {
 			if src.File != nil {
-				file(src.File.Path)
+				w.file(src.File.Path)
 			}
 		}
 	}
-	return out
+	return w
 }

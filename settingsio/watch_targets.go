@@ -23,45 +23,51 @@ type watchTargets struct {
 // its effective (link) folder, its hooks folder and its files. Folders end
 // with a path separator.
 func SnapshotWatchPaths(s *Snapshot) []string {
-	var out []string
-	file := func(p string) {
-		if p != "" {
-			out = append(out, filepath.Clean(p))
-		}
-	}
-	dir := func(p string) {
-		if p != "" {
-			out = append(out, filepath.Clean(p)+string(filepath.Separator))
-		}
-	}
+	var w watchList
 	for _, f := range s.Layers {
 		if f != nil {
-			file(f.Path)
+			w.file(f.Path)
 		}
 	}
-	file(s.Paths.User)
-	file(s.Paths.Workspace)
-	file(s.Paths.System)
-	file(s.Paths.SystemDefaults)
-	file(s.Paths.TrustedHooks)
-	file(s.Paths.TrustedFolders)
+	w.file(s.Paths.User)
+	w.file(s.Paths.Workspace)
+	w.file(s.Paths.System)
+	w.file(s.Paths.SystemDefaults)
+	w.file(s.Paths.TrustedHooks)
+	w.file(s.Paths.TrustedFolders)
 	if s.Paths.Extensions != "" {
-		dir(s.Paths.Extensions)
-		file(filepath.Join(s.Paths.Extensions, "extension-enablement.json"))
+		w.dir(s.Paths.Extensions)
+		w.file(filepath.Join(s.Paths.Extensions, "extension-enablement.json"))
 	}
 	for _, e := range s.Extensions {
-		dir(e.Dir)
-		file(e.Manifest)
+		w.dir(e.Dir)
+		w.file(e.Manifest)
 		if e.Path != "" {
-			dir(e.Path)
-			dir(filepath.Join(e.Path, "hooks"))
-			file(filepath.Join(e.Path, "hooks", "hooks.json"))
+			w.dir(e.Path)
+			w.dir(filepath.Join(e.Path, "hooks"))
+			w.file(filepath.Join(e.Path, "hooks", "hooks.json"))
 		}
 		if e.Hooks != nil {
-			file(e.Hooks.Path)
+			w.file(e.Hooks.Path)
 		}
 	}
-	return out
+	return w
+}
+
+// watchList collects watch paths: files as they are, folders with a
+// trailing separator; empty paths are skipped.
+type watchList []string
+
+func (w *watchList) file(p string) {
+	if p != "" {
+		*w = append(*w, filepath.Clean(p))
+	}
+}
+
+func (w *watchList) dir(p string) {
+	if p != "" {
+		*w = append(*w, filepath.Clean(p)+string(filepath.Separator))
+	}
 }
 
 // newWatchTargets sorts paths into files and folders (a trailing
