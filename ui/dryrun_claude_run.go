@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hookwarden/hookwarden/hooks"
@@ -78,26 +76,16 @@ func (v *dryRunView) confirmAndStartClaude(s *claudeRunSetup) {
 		return
 	}
 	names := pathNamer{project: v.project.Dir, home: v.project.Home}
-	var b strings.Builder
-	b.WriteString("These handlers are not approved in Hookwarden's store:\n\n")
+	var lines []string
 	for _, h := range s.unapproved {
-		fmt.Fprintf(&b, "•  %s  (%s, %s)\n", hookTitle(h), h.Origin.Layer, names.place(h.Origin.File, h.Origin.Line, 0))
+		lines = append(lines, fmt.Sprintf("%s  (%s, %s)", hookTitle(h), h.Origin.Layer, names.place(h.Origin.File, h.Origin.Line, 0)))
 	}
+	var readErr string
 	if s.auditErr != nil {
-		fmt.Fprintf(&b, "\n(the store cannot be read: %v)\n", s.auditErr)
+		readErr = fmt.Sprintf("the store cannot be read: %v", s.auditErr)
 	}
-	b.WriteString("\nCommands run on this machine with your permissions. Run them?")
-	msg := &widget.Label{Text: b.String(), Wrapping: fyne.TextWrapWord}
-	d := dialog.NewCustomConfirm("Run unapproved handlers?", "Run them", "Don't run", msg, func(ok bool) {
-		if !ok {
-			v.setRunning(nil)
-			v.status.SetText("Nothing was run.")
-			return
-		}
-		v.startClaude(s)
-	}, v.window)
-	d.Resize(fyne.NewSize(620, 0))
-	d.Show()
+	v.confirmUnapproved("Run unapproved handlers?", "These handlers are not approved in Hookwarden's store:",
+		lines, readErr, func() { v.startClaude(s) })
 }
 
 // startClaude runs s with Claude Code's runner off the UI thread; each

@@ -116,23 +116,38 @@ func (v *dryRunView) confirmAndStart(s *runSetup) {
 		return
 	}
 	names := pathNamer{project: v.project.Dir, home: v.project.Home}
-	var b strings.Builder
-	b.WriteString("These workspace hooks are not approved in trusted_hooks.json:\n\n")
+	var lines []string
 	for _, h := range s.unapproved {
-		fmt.Fprintf(&b, "•  %s  (%s)\n      %s\n", h.DisplayName(), names.place(h.Origin.File, h.Origin.Line, 0), h.Command)
+		lines = append(lines, fmt.Sprintf("%s  (%s)\n      %s", h.DisplayName(), names.place(h.Origin.File, h.Origin.Line, 0), h.Command))
 	}
+	var readErr string
 	if s.trustErr != nil {
-		fmt.Fprintf(&b, "\n(trusted_hooks.json cannot be read: %v)\n", s.trustErr)
+		readErr = fmt.Sprintf("trusted_hooks.json cannot be read: %v", s.trustErr)
+	}
+	v.confirmUnapproved("Run unapproved hooks?", "These workspace hooks are not approved in trusted_hooks.json:",
+		lines, readErr, func() { v.start(s) })
+}
+
+// confirmUnapproved asks before a dry run that holds hooks the user has not
+// approved; declining runs nothing.
+func (v *dryRunView) confirmUnapproved(title, intro string, lines []string, readErr string, run func()) {
+	var b strings.Builder
+	b.WriteString(intro + "\n\n")
+	for _, l := range lines {
+		b.WriteString("•  " + l + "\n")
+	}
+	if readErr != "" {
+		fmt.Fprintf(&b, "\n(%s)\n", readErr)
 	}
 	b.WriteString("\nThey run on this machine with your permissions. Run them?")
 	msg := &widget.Label{Text: b.String(), Wrapping: fyne.TextWrapWord}
-	d := dialog.NewCustomConfirm("Run unapproved hooks?", "Run them", "Don't run", msg, func(ok bool) {
+	d := dialog.NewCustomConfirm(title, "Run them", "Don't run", msg, func(ok bool) {
 		if !ok {
 			v.setRunning(nil)
 			v.status.SetText("Nothing was run.")
 			return
 		}
-		v.start(s)
+		run()
 	}, v.window)
 	d.Resize(fyne.NewSize(620, 0))
 	d.Show()
