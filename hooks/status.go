@@ -128,14 +128,22 @@ func (r *Registry) checkDisabledList() {
 // gatherDiagnostics adds the hooks' diagnostics to the registry's list and
 // orders it by layer, file and place.
 func (r *Registry) gatherDiagnostics() {
-	for _, h := range r.Hooks {
+	r.Diagnostics = GatherDiagnostics(r.Diagnostics, r.Hooks, r.Snapshot.Layers)
+}
+
+// GatherDiagnostics appends each hook's diagnostics (tagged with its ID) to
+// fileDiags and orders the whole list by the layer the file belongs to (in
+// layers' order; other files after), then file, line and column.
+func GatherDiagnostics(fileDiags []Diagnostic, hs []*Hook, layers []*settingsio.File) []Diagnostic {
+	out := fileDiags
+	for _, h := range hs {
 		for i := range h.Diagnostics {
 			h.Diagnostics[i].HookID = h.ID
-			r.Diagnostics = append(r.Diagnostics, h.Diagnostics[i])
+			out = append(out, h.Diagnostics[i])
 		}
 	}
 	rank := map[string]int{}
-	for i, f := range r.Snapshot.Layers {
+	for i, f := range layers {
 		if f != nil && f.Path != "" {
 			if _, ok := rank[f.Path]; !ok {
 				rank[f.Path] = i
@@ -146,10 +154,10 @@ func (r *Registry) gatherDiagnostics() {
 		if v, ok := rank[p]; ok {
 			return v
 		}
-		return len(r.Snapshot.Layers)
+		return len(layers)
 	}
-	sort.SliceStable(r.Diagnostics, func(i, j int) bool {
-		a, b := r.Diagnostics[i], r.Diagnostics[j]
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
 		if ra, rb := fileRank(a.File), fileRank(b.File); ra != rb {
 			return ra < rb
 		}
@@ -161,6 +169,7 @@ func (r *Registry) gatherDiagnostics() {
 		}
 		return a.Column < b.Column
 	})
+	return out
 }
 
 // HooksIn returns the hooks of one layer (and, for extensions, one file).

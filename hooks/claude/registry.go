@@ -2,7 +2,6 @@ package claude
 
 import (
 	"fmt"
-	"sort"
 
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -146,37 +145,7 @@ func diagAt(f *settingsio.File, n *settingsio.Node, sev hooks.Severity, msg stri
 // gatherDiagnostics adds the handlers' diagnostics to the registry's list
 // and orders it by layer, file and place.
 func (r *Registry) gatherDiagnostics() {
-	for _, h := range r.Hooks {
-		for i := range h.Diagnostics {
-			h.Diagnostics[i].HookID = h.ID
-			r.Diagnostics = append(r.Diagnostics, h.Diagnostics[i])
-		}
-	}
-	rank := map[string]int{}
-	for i, f := range r.Snapshot.Layers {
-		if _, ok := rank[f.Path]; !ok {
-			rank[f.Path] = i
-		}
-	}
-	fileRank := func(p string) int {
-		if v, ok := rank[p]; ok {
-			return v
-		}
-		return len(r.Snapshot.Layers)
-	}
-	sort.SliceStable(r.Diagnostics, func(i, j int) bool {
-		a, b := r.Diagnostics[i], r.Diagnostics[j]
-		if ra, rb := fileRank(a.File), fileRank(b.File); ra != rb {
-			return ra < rb
-		}
-		if a.File != b.File {
-			return a.File < b.File
-		}
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		return a.Column < b.Column
-	})
+	r.Diagnostics = hooks.GatherDiagnostics(r.Diagnostics, r.Hooks, r.Snapshot.Layers)
 }
 
 // Hook returns the handler with the given ID, or nil.
