@@ -239,21 +239,29 @@ func (l *watchLoop) change() Change {
 // arm gives the OS watcher the folders the targets need now and drops the
 // others. With report, it returns the existing targets inside newly
 // watched folders: they may have appeared before the watch was in place.
+//
+// It repeats until the folders it wants stop changing: a folder on the way
+// to a target can appear between choosing the nearest existing folder and
+// the watch on it taking effect, and its creation event is then never seen.
 func (l *watchLoop) arm(report bool) []string {
-	l.targets.resolveLinks()
-	want := l.targets.foldersToWatch()
 	var appeared []string
-	for d := range want {
-		if l.watched[d] {
-			continue
-		}
-		if err := l.fsw.Add(d); err != nil {
-			l.w.setErr(fmt.Errorf("watching %s: %w", d, err))
-			continue
-		}
-		l.watched[d] = true
-		if report {
-			appeared = append(appeared, l.targets.under(d)...)
+	var want map[string]bool
+	for added := true; added; {
+		added = false
+		l.targets.resolveLinks()
+		want = l.targets.foldersToWatch()
+		for d := range want {
+			if l.watched[d] {
+				continue
+			}
+			if err := l.fsw.Add(d); err != nil {
+				l.w.setErr(fmt.Errorf("watching %s: %w", d, err))
+				continue
+			}
+			l.watched[d], added = true, true
+			if report {
+				appeared = append(appeared, l.targets.under(d)...)
+			}
 		}
 	}
 	for d := range l.watched {
