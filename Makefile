@@ -1,6 +1,6 @@
 # Hookwarden. Two commands do everything on a fresh Debian machine:
 #   make run    install what is missing, build, and open the app
-#   make test   install what is missing, then every check and test
+#   make test   install what is missing, then every check (gofmt, vet, staticcheck) and test
 export CC ?= clang
 GO ?= go
 BIN := hookwarden
@@ -18,9 +18,12 @@ setup:
 build:
 	$(GO) build -o $(BIN) .
 
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
+
 lint:
 	@fmt=$$(gofmt -l .); if [ -n "$$fmt" ]; then echo "gofmt would change:"; echo "$$fmt"; exit 1; fi
 	$(GO) vet ./...
+	$(GO) run $(STATICCHECK) ./...
 
 # Every Go test: unit tests, the conformance kit (hooks/conform), the live
 # Gemini CLI checks (internal/geminicli, trust) and the fyne/test UI tests.

@@ -141,13 +141,6 @@ func ToJSString(v Value) string {
 	return "[object Object]"
 }
 
-func abs(i int) int {
-	if i < 0 {
-		return -i
-	}
-	return i
-}
-
 // spreadInto copies v's own enumerable properties into dst, as {...v}:
 // objects key by key, arrays and strings by index (strings by UTF-16 code
 // unit), everything else nothing.

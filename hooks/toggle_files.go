@@ -152,12 +152,3 @@ func listedIn(f *settingsio.File, name string) []*settingsio.Node {
 	}
 	return out
 }
-
-// hasEntries reports whether the file's hooksConfig.disabled has elements.
-func hasEntries(f *settingsio.File) bool {
-	if f == nil || f.Root == nil || f.Ignored != "" {
-		return false
-	}
-	l := f.Root.Get("hooksConfig").Get("disabled")
-	return l.Is(settingsio.Array) && len(l.Items) > 0
-}

@@ -26,7 +26,7 @@ type ClaudeOptions struct {
 }
 
 func (o ClaudeOptions) withDefaults() ClaudeOptions {
-	g := Options{ProjectDir: o.ProjectDir, Env: o.Env, GOOS: o.GOOS, Home: o.Home}.withDefaults()
+	g := Options(o).withDefaults()
 	o.GOOS, o.Home = g.GOOS, g.Home
 	if o.GOOS == "" {
 		o.GOOS = runtime.GOOS

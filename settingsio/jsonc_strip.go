@@ -111,6 +111,3 @@ func isJSWhitespace(r rune) bool {
 	}
 	return r >= 0x2000 && r <= 0x200A
 }
-
-// isJSONWhitespace is the whitespace JSON.parse skips.
-func isJSONWhitespace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }

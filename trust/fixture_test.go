@@ -55,10 +55,6 @@ func (f *fixture) trustedHooksPath() string {
 	return filepath.Join(f.home, ".gemini", "trusted_hooks.json")
 }
 
-func (f *fixture) trustedFoldersPath() string {
-	return filepath.Join(f.home, ".gemini", "trustedFolders.json")
-}
-
 func (f *fixture) load() *settingsio.Snapshot {
 	f.t.Helper()
 	return settingsio.Load(settingsio.Options{ProjectDir: f.project, Env: f.env(), GOOS: runtime.GOOS, Home: f.home})
