@@ -44,7 +44,7 @@ func newHeader(onAgent func(hooks.Agent)) *header {
 		trust:       &widget.Label{Wrapping: fyne.TextWrapWord},
 		enabledIcon: widget.NewIcon(nil),
 		enabled:     &widget.Label{Wrapping: fyne.TextWrapWord},
-		counts:      &widget.Label{Wrapping: fyne.TextWrapWord},
+		counts:      &widget.Label{TextStyle: fyne.TextStyle{Bold: true}},
 	}
 	h.demo.Hide()
 	h.demoNotice.Hide()
@@ -52,12 +52,13 @@ func newHeader(onAgent func(hooks.Agent)) *header {
 }
 
 func (h *header) buildUI(actions fyne.CanvasObject) fyne.CanvasObject {
-	titleRow := container.NewBorder(nil, nil, container.NewHBox(h.title, h.demo), actions)
+	// Compact: the agent switch sits in the title row and the counts at the
+	// end of the hooks row, so the tabs below keep most of the window.
+	agent := container.NewCenter(container.NewHBox(key("Agent"), h.agent))
+	titleRow := container.NewBorder(nil, nil, container.NewHBox(h.title, h.demo), container.NewHBox(agent, actions))
 	facts := container.New(layout.NewFormLayout(),
-		key("Agent"), container.NewHBox(h.agent),
 		key("Folder trust"), container.NewBorder(nil, nil, h.trustIcon, nil, h.trust),
-		key("Hooks"), container.NewBorder(nil, nil, h.enabledIcon, nil, h.enabled),
-		key("Found"), h.counts,
+		key("Hooks"), container.NewBorder(nil, nil, h.enabledIcon, h.counts, h.enabled),
 	)
 	return container.NewVBox(titleRow, h.path, h.demoNotice, facts)
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"image/color"
+	"path/filepath"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -90,11 +91,13 @@ func newHookRow(h *hooks.Hook, sw hookSwitch, names pathNamer, act rowActions) *
 }
 
 func originText(h *hooks.Hook, names pathNamer) string {
-	s := names.place(h.Origin.File, h.Origin.Line, h.Origin.Column)
 	if h.Origin.Extension != "" {
-		s = h.Origin.Extension + ": " + s
+		// The badge says extension or plugin; its name and the file inside
+		// it are enough here (the details pane has the whole path).
+		inside := filepath.Join(filepath.Base(filepath.Dir(h.Origin.File)), filepath.Base(h.Origin.File))
+		return h.Origin.Extension + " · " + pathNamer{}.place(inside, h.Origin.Line, h.Origin.Column)
 	}
-	return s
+	return names.place(h.Origin.File, h.Origin.Line, h.Origin.Column)
 }
 
 // reasonImportance colours the reason of a hook that will not run as Gemini
