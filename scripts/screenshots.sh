@@ -4,7 +4,8 @@
 # Builds hookwarden, starts the real app under Xvfb on its built-in demo
 # project (an empty folder and a private home, so your own files are never
 # read), and saves one PNG of the window per view in docs/: hooks (with a
-# hook selected), files, and, when named, review and dryrun. Tabs are
+# hook selected), files, and, when named, review, dryrun and claude (the
+# demo's Claude Code hooks). Tabs are
 # switched with the app's Ctrl+1…4 shortcuts through xdotool. Default views:
 # hooks files. Also prints the app's memory (VmRSS) about 5 s after start.
 #
@@ -64,6 +65,17 @@ for view in "$@"; do
     review) xdotool key --clearmodifiers ctrl+2; shot review ;;
     dryrun) xdotool key --clearmodifiers ctrl+3; shot dryrun ;;
     files) xdotool key --clearmodifiers ctrl+4; shot files ;;
+    claude)
+      # the demo's Claude Code hooks: the agent switch in the title row,
+      # then the Hooks tab with the first handler selected
+      xdotool mousemove --window "$wid" "${CLAUDE_SWITCH_X:-712}" "${CLAUDE_SWITCH_Y:-28}" click 1
+      sleep 1
+      xdotool key --clearmodifiers ctrl+1
+      sleep 0.5
+      xdotool mousemove --window "$wid" 260 "${CLAUDE_ROW_Y:-440}" click 1
+      shot claude
+      xdotool mousemove --window "$wid" "${GEMINI_SWITCH_X:-600}" "${CLAUDE_SWITCH_Y:-28}" click 1
+      sleep 1 ;;
     *) echo "screenshots: unknown view $view" >&2 ;;
   esac
 done

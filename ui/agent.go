@@ -52,7 +52,29 @@ func (m *mainWindow) onAgentChanged(a hooks.Agent) {
 	if m.current == nil || m.current.Agent == a || m.openButton.Disabled() {
 		return
 	}
+	if m.current.Demo != nil {
+		m.switchDemoAgent(a)
+		return
+	}
 	m.openAs(m.current.Requested, a)
+}
+
+// switchDemoAgent is the switch while the demo stands in for a folder that
+// had no hooks: the folder itself when it has hooks for agent a, else the
+// same demo copy (it has hooks of both agents) for a.
+func (m *mainWindow) switchDemoAgent(a hooks.Agent) {
+	m.savePlace()
+	demo := m.current
+	opts := m.opts
+	opts.Agent = a
+	m.startLoading(demo.Requested)
+	m.thread.Go(func() {
+		p := loadFolder(opts, demo.Requested)
+		if !p.hasContent() {
+			p = demo.withAgent(a)
+		}
+		m.thread.Do(func() { m.show(p, nil) })
+	})
 }
 
 // selectAgent moves the switch to a, as a click on it would.

@@ -88,7 +88,7 @@ func (h *header) show(p *project) {
 		h.demo.Show()
 		h.demoNotice.SetText(fmt.Sprintf("No hooks in %s, so this is Hookwarden's built-in DEMO project: "+
 			"a temporary copy with its own home, system settings and extension. "+
-			"Your own Gemini CLI files are not read or changed.", p.Requested))
+			"Your own Gemini CLI and Claude Code files are not read or changed.", p.Requested))
 		h.demoNotice.Show()
 	} else {
 		h.demo.Hide()

@@ -65,15 +65,35 @@ func openProject(opts Options, dir string) (*project, error) {
 	if err != nil {
 		return nil, fmt.Errorf("project folder %s: %w", dir, err)
 	}
-	p := &project{Agent: agentOf(opts), Dir: abs, Env: opts.Env, Home: opts.Home, GOOS: opts.GOOS, Requested: abs}
-	p.load()
-	if p.Agent == hooks.AgentClaude {
-		return p, nil // the demo is Gemini CLI's: Claude Code shows the folder as it is
-	}
-	if len(p.Registry.Hooks) > 0 || len(p.Registry.Diagnostics) > 0 {
+	if p := loadFolder(opts, abs); p.hasContent() {
 		return p, nil
 	}
 	return openDemo(opts, abs)
+}
+
+// loadFolder loads the folder abs for the agent of opts.
+func loadFolder(opts Options, abs string) *project {
+	p := &project{Agent: agentOf(opts), Dir: abs, Env: opts.Env, Home: opts.Home, GOOS: opts.GOOS, Requested: abs}
+	p.load()
+	return p
+}
+
+// hasContent reports whether the project shows anything for its agent:
+// a hook, or a diagnostic (a broken file must not hide behind the demo).
+func (p *project) hasContent() bool {
+	if p.Agent == hooks.AgentClaude {
+		r := p.Claude.Registry
+		return len(r.Hooks) > 0 || len(r.Diagnostics) > 0
+	}
+	return len(p.Registry.Hooks) > 0 || len(p.Registry.Diagnostics) > 0
+}
+
+// withAgent returns the same folder (the same demo copy, if it is the
+// demo) loaded for agent a.
+func (p *project) withAgent(a hooks.Agent) *project {
+	q := &project{Agent: a, Dir: p.Dir, Env: p.Env, Home: p.Home, GOOS: p.GOOS, Requested: p.Requested, Demo: p.Demo}
+	q.load()
+	return q
 }
 
 // openDemo copies the demo project into a folder of its own and loads it
@@ -91,7 +111,7 @@ func openDemo(opts Options, requested string) (*project, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &project{Agent: hooks.AgentGemini, Dir: demo.ProjectDir, Env: demo.Overlay(opts.Env), Home: demo.Home,
+	p := &project{Agent: agentOf(opts), Dir: demo.ProjectDir, Env: demo.Overlay(opts.Env), Home: demo.Home,
 		GOOS: opts.GOOS, Requested: requested, Demo: &demo}
 	p.load()
 	return p, nil
