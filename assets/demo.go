@@ -82,8 +82,16 @@ func MaterializeDemo(dir string) (Demo, error) {
 	if err := writeJSON(filepath.Join(geminiDir, "trusted_hooks.json"), map[string][]string{d.ProjectDir: approvedDemoHooks}); err != nil {
 		return Demo{}, err
 	}
+	// Claude Code's own folder flag, accepted for the demo project.
+	claudeState := map[string]any{"projects": map[string]any{d.ProjectDir: map[string]bool{"hasTrustDialogAccepted": true}}}
+	if err := writeJSON(filepath.Join(d.Home, ".claude.json"), claudeState); err != nil {
+		return Demo{}, err
+	}
 	d.Env = settingsio.Env{
 		"HOME=" + d.Home,
+		// Hookwarden's own store (approvals, handlers it disabled) for the
+		// demo stays in the copy too.
+		"HOOKWARDEN_CONFIG_DIR=" + filepath.Join(d.Home, ".config", "hookwarden"),
 		"GEMINI_CLI_HOME=" + d.Home,
 		"GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + d.SystemSettings,
 		"GEMINI_CLI_SYSTEM_DEFAULTS_PATH=" + d.SystemDefaults,
@@ -95,13 +103,12 @@ func MaterializeDemo(dir string) (Demo, error) {
 	return d, nil
 }
 
-// Overlay returns base with every GEMINI_* variable removed (they would
-// change which files the demo reads or whether its folder is trusted) and
-// the demo's variables set.
+// Overlay returns base without the variables that would make the demo read
+// or write other files (DemoClears) and with the demo's variables set.
 func (d Demo) Overlay(base settingsio.Env) settingsio.Env {
 	out := make(settingsio.Env, 0, len(base)+len(d.Env))
 	for _, kv := range base {
-		if strings.HasPrefix(kv, "GEMINI_") {
+		if k, _, _ := strings.Cut(kv, "="); DemoClears(k) {
 			continue
 		}
 		out = append(out, kv)
@@ -155,4 +162,11 @@ func writeJSON(p string, v any) error {
 		return fmt.Errorf("writing %s: %w", p, err)
 	}
 	return nil
+}
+
+// DemoClears reports whether the demo's environment drops the variable key:
+// every GEMINI_* variable (they choose Gemini CLI's files and folder trust),
+// CLAUDE_CONFIG_DIR (Claude Code's user folder) and XDG_CONFIG_HOME.
+func DemoClears(key string) bool {
+	return strings.HasPrefix(key, "GEMINI_") || key == "CLAUDE_CONFIG_DIR" || key == "XDG_CONFIG_HOME"
 }

@@ -83,6 +83,8 @@ func TestDemoOverlayReplacesGeminiVariables(t *testing.T) {
 		"GEMINI_CLI_HOME=/home/real",
 		"GEMINI_CLI_TRUST_WORKSPACE=false",
 		"GEMINI_API_KEY=secret",
+		"CLAUDE_CONFIG_DIR=/home/real/.claude",
+		"XDG_CONFIG_HOME=/home/real/.config",
 	}
 	env := d.Overlay(base)
 	tests := []struct {
@@ -97,6 +99,9 @@ func TestDemoOverlayReplacesGeminiVariables(t *testing.T) {
 		{"GEMINI_CLI_TRUSTED_FOLDERS_PATH", d.TrustedFolders, true},
 		{"GEMINI_CLI_TRUST_WORKSPACE", "", false},
 		{"GEMINI_API_KEY", "", false},
+		{"CLAUDE_CONFIG_DIR", "", false},
+		{"XDG_CONFIG_HOME", "", false},
+		{"HOOKWARDEN_CONFIG_DIR", filepath.Join(d.Home, ".config", "hookwarden"), true},
 	}
 	for _, tt := range tests {
 		got, ok := env.Lookup(tt.key)
@@ -124,5 +129,25 @@ func readJSON(t *testing.T, path string, v any) {
 	}
 	if err := json.Unmarshal(data, v); err != nil {
 		t.Fatalf("%s: %v", path, err)
+	}
+}
+
+func TestDemoIsTrustedByClaudeCodeToo(t *testing.T) {
+	d, err := MaterializeDemo(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap := settingsio.LoadClaude(settingsio.ClaudeOptions{ProjectDir: d.ProjectDir, Env: d.Overlay(nil), GOOS: "linux", Home: d.Home})
+	if !snap.FolderTrust.Accepted {
+		t.Errorf("Claude Code's folder flag for the demo: %+v", snap.FolderTrust)
+	}
+	var hooks int
+	for _, f := range snap.Layers {
+		if f.Root != nil && f.Root.Get("hooks") != nil {
+			hooks++
+		}
+	}
+	if hooks != 2 {
+		t.Errorf("Claude Code layers with hooks: %d, want the user and project files", hooks)
 	}
 }

@@ -47,7 +47,7 @@ func runDemo(ctx context.Context, io *IO, args []string) error {
 		fmt.Fprintf(io.Stdout, "export %s=%s\n", k, shellQuote(v))
 	}
 	for _, kv := range io.Env {
-		if k, _, _ := strings.Cut(kv, "="); strings.HasPrefix(k, "GEMINI_") && !d.Env.Has(k) {
+		if k, _, _ := strings.Cut(kv, "="); assets.DemoClears(k) && !d.Env.Has(k) {
 			fmt.Fprintf(io.Stdout, "unset %s\n", k)
 		}
 	}
