@@ -3,10 +3,7 @@ package assets
 import (
 	"embed"
 	"fmt"
-	"io/fs"
 	"path"
-	"sort"
-	"strings"
 )
 
 // claudePayloadFS holds Claude Code sample hook inputs. Each file is a
@@ -24,31 +21,13 @@ var claudePayloadFS embed.FS
 // ClaudePayloadEvents lists the events that have Claude Code samples,
 // sorted.
 func ClaudePayloadEvents() []string {
-	entries, err := fs.ReadDir(claudePayloadFS, "claude_payloads")
-	if err != nil {
-		return nil
-	}
-	var out []string
-	for _, e := range entries {
-		out = append(out, strings.TrimSuffix(e.Name(), ".json"))
-	}
-	sort.Strings(out)
-	return out
+	return sampleNames(claudePayloadFS, "claude_payloads")
 }
 
 // ClaudePayloadTools lists the tools that have samples for a tool event
 // (PreToolUse, PostToolUse), sorted; nil for other events.
 func ClaudePayloadTools(event string) []string {
-	entries, err := fs.ReadDir(claudePayloadFS, path.Join("claude_payloads", event))
-	if err != nil {
-		return nil
-	}
-	var out []string
-	for _, e := range entries {
-		out = append(out, strings.TrimSuffix(e.Name(), ".json"))
-	}
-	sort.Strings(out)
-	return out
+	return sampleNames(claudePayloadFS, path.Join("claude_payloads", event))
 }
 
 // ClaudePayload returns the sample payload template of an event, for a

@@ -20,7 +20,13 @@ var payloadFS embed.FS
 // PayloadTools lists the tools that have sample BeforeTool/AfterTool
 // payloads, sorted.
 func PayloadTools() []string {
-	entries, err := fs.ReadDir(payloadFS, "payloads/BeforeTool")
+	return sampleNames(payloadFS, "payloads/BeforeTool")
+}
+
+// sampleNames lists the entries of dir in fsys without their .json ending,
+// sorted; nil when dir does not exist.
+func sampleNames(fsys fs.FS, dir string) []string {
+	entries, err := fs.ReadDir(fsys, dir)
 	if err != nil {
 		return nil
 	}
