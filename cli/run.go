@@ -18,7 +18,8 @@ import (
 // aggregates the results and says what Gemini would do.
 //
 // It never runs a hook the user did not ask for: a workspace hook that is
-// not approved in trusted_hooks.json needs --yes, and in an untrusted folder
+// that needs review (not approved in trusted_hooks.json, or changed, or
+// running a script that changed since approval) needs --yes, and in an untrusted folder
 // (where Gemini runs no settings hook) nothing runs unless --as-trusted.
 func runRun(ctx context.Context, io *IO, args []string) error {
 	fs := newFlags("run")
@@ -29,7 +30,7 @@ func runRun(ctx context.Context, io *IO, args []string) error {
 	inputPath := fs.String("input", "", "hook input JSON file (- for stdin); default: a sample payload")
 	var only stringList
 	fs.Var(&only, "hook", "run only this hook (name, command, name:command key or id); repeatable")
-	yes := fs.Bool("yes", false, "also run workspace hooks that are not approved in trusted_hooks.json")
+	yes := fs.Bool("yes", false, "also run workspace hooks that are not approved, or changed since approval")
 	asTrusted := fs.Bool("as-trusted", false, "in an untrusted folder, plan and run as if it were trusted")
 	asJSON := fs.Bool("json", false, "print a JSON document")
 	rest, err := parseFlags(fs, args)
@@ -70,7 +71,11 @@ func runRun(ctx context.Context, io *IO, args []string) error {
 	}
 	gate := trust.Gate{Run: sel}
 	if !*yes {
-		gate = trust.HoldUnapproved(p.snap, trust.Options{}, sel)
+		storeDir, err := trust.StoreDirFromEnv(io.Env, io.GOOS)
+		if err != nil {
+			return err
+		}
+		gate = trust.HoldUnapproved(p.snap, trust.Options{Store: trust.Store{Dir: storeDir}}, sel)
 	}
 	trustErr := ""
 	if gate.Err != nil {
@@ -100,7 +105,7 @@ func runRun(ctx context.Context, io *IO, args []string) error {
 		return err
 	}
 	if len(gate.Unapproved) > 0 {
-		return &ExitError{Code: ExitNeedsReview, Msg: fmt.Sprintf("%d workspace hook(s) not run: not approved in trusted_hooks.json (review them with 'hookwarden audit', approve with 'hookwarden trust', or pass --yes)", len(gate.Unapproved))}
+		return &ExitError{Code: ExitNeedsReview, Msg: fmt.Sprintf("%d workspace hook(s) not run: not approved, changed, or running a script that changed since approval (review them with 'hookwarden audit', approve with 'hookwarden trust', or pass --yes)", len(gate.Unapproved))}
 	}
 	return nil
 }

@@ -42,10 +42,10 @@ func (r *runReport) notes() []string {
 		ns = append(ns, fmt.Sprintf("Only %d of the %d planned hooks ran (--hook); Gemini would run them all.", len(r.Selected.Hooks), len(r.Plan.Hooks)))
 	}
 	for _, h := range r.Skipped {
-		ns = append(ns, fmt.Sprintf("Not run: %s (%s) is a workspace hook not approved in trusted_hooks.json; Gemini would warn and run it. Pass --yes to run it.", h.DisplayName(), originLabel(h)))
+		ns = append(ns, fmt.Sprintf("Not run: %s (%s) is a workspace hook that needs review (not approved, changed, or its script changed since approval; see 'hookwarden audit'). Pass --yes to run it.", h.DisplayName(), originLabel(h)))
 	}
 	if r.TrustError != "" {
-		ns = append(ns, "trusted_hooks.json: "+r.TrustError)
+		ns = append(ns, "The review could not be made, so no workspace hook counts as approved: "+r.TrustError)
 	}
 	return ns
 }

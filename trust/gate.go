@@ -5,34 +5,40 @@ import (
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-// Gate is a plan split by approval: the hooks that may run without asking
-// and the workspace hooks trusted_hooks.json does not approve, which run
-// only after the user confirms.
+// Gate is a plan split by review: the hooks that may run without asking
+// and the workspace hooks that need the user's confirmation first.
 type Gate struct {
 	Run        *hooks.Plan   // nil when nothing may run
 	Unapproved []*hooks.Hook // workspace hooks needing confirmation
-	// Err is set when trusted_hooks.json could not be read; then no
-	// workspace hook counts as approved.
+	// Err is set when the review could not be made (e.g. a corrupt
+	// trusted_hooks.json or store); then no workspace hook counts as
+	// approved.
 	Err error
 }
 
 // HoldUnapproved splits plan into the hooks that may run and the workspace
-// hooks that are not approved in trusted_hooks.json. Hookwarden never runs a
-// project hook the user did not approve or confirm.
+// hooks that need review: not approved in trusted_hooks.json, changed, or
+// running a script that changed (or vanished, or became a link out of the
+// project) since it was approved. Hookwarden never runs a project hook the
+// user did not approve or confirm.
 func HoldUnapproved(snap *settingsio.Snapshot, opts Options, plan *hooks.Plan) Gate {
 	if plan == nil {
 		return Gate{}
 	}
 	var g Gate
-	keys, err := TrustedKeys(snap, opts)
+	rep, err := Audit(snap, opts)
 	g.Err = err
-	approved := make(map[string]bool, len(keys))
-	for _, k := range keys {
-		approved[k] = true
+	approved := map[string]bool{}
+	if rep != nil {
+		for _, h := range rep.Hooks {
+			if !h.NeedsReview() {
+				approved[h.HookID] = true
+			}
+		}
 	}
 	run := &hooks.Plan{Event: plan.Event, Sequential: plan.Sequential}
 	for _, h := range plan.Hooks {
-		if h.Origin.Layer == settingsio.LayerWorkspace && !approved[h.Key()] {
+		if h.Origin.Layer == settingsio.LayerWorkspace && !approved[h.ID] {
 			g.Unapproved = append(g.Unapproved, h)
 			continue
 		}

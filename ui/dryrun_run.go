@@ -79,7 +79,11 @@ func (v *dryRunView) prepare(asTrusted bool) {
 	v.setRunning(&dryRun{id: v.runID})
 	v.thread.Go(func() {
 		s.plan = planFor(p, s, pctx)
-		g := trust.HoldUnapproved(p.Registry.Snapshot, trust.Options{}, s.plan)
+		var opts trust.Options
+		if dir, err := trust.StoreDirFromEnv(p.Env, p.GOOS); err == nil {
+			opts.Store = trust.Store{Dir: dir}
+		}
+		g := trust.HoldUnapproved(p.Registry.Snapshot, opts, s.plan)
 		s.unapproved, s.trustErr = g.Unapproved, g.Err
 		v.thread.Do(func() { v.confirmAndStart(s) })
 	})
@@ -124,7 +128,7 @@ func (v *dryRunView) confirmAndStart(s *runSetup) {
 	if s.trustErr != nil {
 		readErr = fmt.Sprintf("trusted_hooks.json cannot be read: %v", s.trustErr)
 	}
-	v.confirmUnapproved("Run unapproved hooks?", "These workspace hooks are not approved in trusted_hooks.json:",
+	v.confirmUnapproved("Run unapproved hooks?", "These workspace hooks are not approved, or changed (command or script) since they were:",
 		lines, readErr, func() { v.start(s) })
 }
 

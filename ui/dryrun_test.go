@@ -148,7 +148,7 @@ func TestDryRunAsksBeforeRunningAnUnapprovedWorkspaceHook(t *testing.T) {
 	test.Tap(f.v.runButton)
 	f.q.settle()
 	shown := dialogTexts(f.w)
-	if !anyContains(shown, "not approved in trusted_hooks.json") || !anyContains(shown, "ws-hook") {
+	if !anyContains(shown, "are not approved") || !anyContains(shown, "ws-hook") {
 		t.Fatalf("no confirmation listing the hook; the top overlay shows %q", shown)
 	}
 	tapDialogButton(t, f.w, "Don't run")
