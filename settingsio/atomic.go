@@ -169,7 +169,7 @@ func UpdateFileAtomic(path string, newMode os.FileMode, update UpdateFunc) error
 
 // readIfExists reads a file, reporting a missing file as exists == false.
 func readIfExists(path string) ([]byte, bool, error) {
-	data, err := os.ReadFile(path)
+	data, err := ReadRegularFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, false, nil
 	}

@@ -70,7 +70,7 @@ func gitRoots(dir string) (workTree, mainRoot string) {
 // and returns <main>; a submodule's gitdir (<super>/.git/modules/x) or
 // anything else keeps the worktree's own root.
 func worktreeMainRoot(workTree, gitFile string) string {
-	data, err := os.ReadFile(gitFile)
+	data, err := ReadRegularFile(gitFile)
 	if err != nil {
 		return workTree
 	}

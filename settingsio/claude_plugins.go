@@ -79,7 +79,7 @@ type installRecord struct {
 // projectPath?}]}} (version 1 has one object per id). A missing or broken
 // file gives no records.
 func readInstalledPlugins(path string) map[string][]installRecord {
-	data, err := os.ReadFile(path)
+	data, err := ReadRegularFile(path)
 	if err != nil {
 		return nil
 	}

@@ -17,7 +17,7 @@ type extensionEnablement map[string][]string
 // enables everything (Gemini reports the invalid one and goes on).
 func loadExtensionEnablement(dir string) (extensionEnablement, *ParseError) {
 	path := filepath.Join(dir, "extension-enablement.json")
-	data, err := os.ReadFile(path)
+	data, err := ReadRegularFile(path)
 	if err != nil {
 		if os.IsNotExist(err) {
 			return nil, nil

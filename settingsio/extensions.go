@@ -146,7 +146,7 @@ func (pol *extensionPolicy) sourceAllowed(source string) (bool, error) {
 // readInstallMetadata is loadInstallMetadata: plain JSON, any error means
 // no metadata.
 func readInstallMetadata(dir string) *Node {
-	data, err := os.ReadFile(filepath.Join(dir, installMetadataName))
+	data, err := ReadRegularFile(filepath.Join(dir, installMetadataName))
 	if err != nil {
 		return nil
 	}
@@ -161,7 +161,7 @@ func readInstallMetadata(dir string) *Node {
 // parse, have a truthy name and version, and a name of letters, digits and
 // dashes once hydrated. It reports whether the extension can load.
 func (pol *extensionPolicy) readManifest(ext *Extension) bool {
-	data, err := os.ReadFile(ext.Manifest)
+	data, err := ReadRegularFile(ext.Manifest)
 	if err != nil {
 		msg := fmt.Sprintf("Failed to load extension config from %s: %v", ext.Manifest, err)
 		if errors.Is(err, fs.ErrNotExist) {
@@ -211,7 +211,7 @@ func jsStringExpanded(n *Node) string {
 func (pol *extensionPolicy) readHooks(extPath string) *File {
 	path := filepath.Join(extPath, "hooks", "hooks.json")
 	f := &File{Layer: LayerExtension, Path: path}
-	data, err := os.ReadFile(path)
+	data, err := ReadRegularFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}

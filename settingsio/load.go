@@ -109,7 +109,7 @@ func readSettingsFile(path string) (data []byte, exists bool, perr *ParseError) 
 		}
 		return nil, true, &ParseError{Path: path, Msg: fmt.Sprintf("reading: %v", err)}
 	}
-	data, err := os.ReadFile(path)
+	data, err := ReadRegularFile(path)
 	if err != nil {
 		return nil, true, &ParseError{Path: path, Msg: fmt.Sprintf("reading: %v", err)}
 	}

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"time"
 
 	"github.com/hookwarden/hookwarden/hooks"
@@ -29,7 +28,7 @@ func ClaudeDisable(h *hooks.Hook, project string, store Store, now time.Time) (*
 		return nil, fmt.Errorf("%s: cannot place %s in its file", h.Origin.File, h.Origin.Path)
 	}
 	path := h.Origin.File
-	data, err := os.ReadFile(path)
+	data, err := settingsio.ReadRegularFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", path, err)
 	}
@@ -103,7 +102,7 @@ func ClaudeEnable(id string, store Store) (*ClaudeEnableResult, error) {
 		return nil, fmt.Errorf("no disabled Claude Code handler %q in %s", id, store.Path())
 	}
 	res := &ClaudeEnableResult{Record: rec}
-	cur, err := os.ReadFile(rec.File)
+	cur, err := settingsio.ReadRegularFile(rec.File)
 	exists := err == nil
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("reading %s: %w", rec.File, err)

@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // ScriptStatus is the state of a hook's script compared with approval.
@@ -42,7 +44,7 @@ func snapshotScript(ref ScriptRef, projectDir string) (ScriptSnapshot, error) {
 	}
 	s.Exists = true
 	s.OutsideProject = resolvesOutside(ref.Path, projectDir)
-	f, err := os.Open(ref.Path)
+	f, err := settingsio.OpenRegular(ref.Path)
 	if errors.Is(err, fs.ErrNotExist) {
 		s.Exists = false // a dangling link
 		return s, nil

@@ -154,7 +154,7 @@ type ScriptSnapshot struct {
 
 // Load reads the store; a missing file is an empty store.
 func (s Store) Load() (*StoreData, error) {
-	data, err := os.ReadFile(s.Path())
+	data, err := settingsio.ReadRegularFile(s.Path())
 	if errors.Is(err, fs.ErrNotExist) {
 		return &StoreData{Version: storeVersion, Projects: map[string]*StoreProject{}}, nil
 	}

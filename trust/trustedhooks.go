@@ -41,7 +41,7 @@ type TrustedHooks struct {
 // one; a file Gemini cannot use is returned with Err set. Only a read
 // failure is an error.
 func ReadTrustedHooks(path string) (*TrustedHooks, error) {
-	data, err := os.ReadFile(path)
+	data, err := settingsio.ReadRegularFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return &TrustedHooks{Path: path}, nil
 	}
