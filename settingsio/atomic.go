@@ -41,13 +41,19 @@ func writeFileAtomic(path string, data []byte, newMode os.FileMode, beforeRename
 		return err
 	}
 	mode := newMode.Perm()
-	switch fi, err := os.Stat(target); {
+	existing, err := os.Stat(target)
+	switch {
 	case err == nil:
-		if !fi.Mode().IsRegular() {
+		if !existing.Mode().IsRegular() {
 			return fmt.Errorf("writing %s: not a regular file", target)
 		}
-		mode = fi.Mode().Perm()
-	case !errors.Is(err, fs.ErrNotExist):
+		if err := checkWritable(target); err != nil {
+			return err
+		}
+		mode = existing.Mode().Perm()
+	case errors.Is(err, fs.ErrNotExist):
+		existing = nil
+	default:
 		return fmt.Errorf("writing %s: %w", target, err)
 	}
 	dir := filepath.Dir(target)
@@ -66,6 +72,9 @@ func writeFileAtomic(path string, data []byte, newMode os.FileMode, beforeRename
 			os.Remove(tmpName)
 		}
 	}()
+	if existing != nil {
+		keepOwner(tmp, existing)
+	}
 	if err := tmp.Chmod(mode); err != nil {
 		return fmt.Errorf("writing %s: setting mode: %w", target, err)
 	}

@@ -42,3 +42,23 @@ func lockDir(dir string) (func(), error) {
 		d.Close()
 	}, nil
 }
+
+// checkWritable refuses to replace a file the caller may not write: the
+// rename would only need the folder's permission, but the agent itself
+// (which writes in place) would fail, and the user meant the file to stay.
+func checkWritable(path string) error {
+	if err := syscall.Access(path, 2 /* W_OK */); err != nil {
+		return fmt.Errorf("not writing %s: it is read-only for this user (%w)", path, err)
+	}
+	return nil
+}
+
+// keepOwner gives the temporary file the owner and group of the file it
+// replaces, so that a write run with more rights (sudo) does not hand the
+// user's file to another account. Failing to (no right to chown) is fine:
+// then the owner is the writer, as with any in-place write.
+func keepOwner(tmp *os.File, fi os.FileInfo) {
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		_ = tmp.Chown(int(st.Uid), int(st.Gid))
+	}
+}
