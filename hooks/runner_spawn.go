@@ -168,6 +168,10 @@ wait:
 	for ; pending > 0; pending-- {
 		<-done
 	}
+	// The result is in; whatever the hook left running in its own process
+	// group (a background job, an orphan holding the pipes) is ended, so a
+	// dry run never leaves processes behind. Gemini CLI would leave them.
+	kill()
 
 	res.Stdout, res.Stderr = outCap.data, errCap.data
 	res.Truncated = outCap.truncated || errCap.truncated

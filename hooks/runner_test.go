@@ -78,6 +78,32 @@ func TestRunnerOrphanHoldingPipesDoesNotHoldResult(t *testing.T) {
 	if !hasWarning(res.Warnings, WarnPipesHeld) {
 		t.Fatalf("no %s warning: %+v", WarnPipesHeld, res.Warnings)
 	}
+	// Once the result is in, the background sleep is ended too.
+	deadline := time.Now().Add(5 * time.Second)
+	for alive(pid) && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if alive(pid) {
+		t.Errorf("the background sleep %d outlived the dry run", pid)
+	}
+}
+
+func TestRunnerEndsBackgroundJobsAfterTheResult(t *testing.T) {
+	requireBash(t)
+	h := cmdHook("bg", `sleep 100 >/dev/null 2>&1 & echo "$!"`)
+	res := runOne(t, testRunner(), h)
+	pid, err := strconv.Atoi(strings.TrimSpace(res.Stdout))
+	if err != nil {
+		t.Fatalf("stdout %q: %v", res.Stdout, err)
+	}
+	defer syscall.Kill(pid, syscall.SIGKILL)
+	deadline := time.Now().Add(5 * time.Second)
+	for alive(pid) && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if alive(pid) {
+		t.Errorf("the background job %d outlived the dry run", pid)
+	}
 }
 
 func TestRunnerTimeoutKillsBackgroundChildren(t *testing.T) {
