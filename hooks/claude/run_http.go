@@ -53,9 +53,25 @@ func (rc *runContext) runHTTP(ctx context.Context, h *hooks.Hook, res *RunResult
 	req.Header.Set("Content-Type", "application/json")
 	client := rc.r.HTTPClient
 	if client == nil {
-		client = &http.Client{Transport: &http.Transport{Proxy: nil}}
+		transport := &http.Transport{Proxy: nil}
+		defer transport.CloseIdleConnections()
+		client = &http.Client{Transport: transport}
 	}
-	resp, err := client.Do(req)
+	// A redirect must not carry the hook input past the loopback rule.
+	guarded := *client
+	guarded.CheckRedirect = func(next *http.Request, via []*http.Request) error {
+		if !rc.r.hostAllowed(next.URL.Hostname()) {
+			return fmt.Errorf("redirected to %s, which is not a loopback address or an allowed host: not followed", next.URL.Host)
+		}
+		if client.CheckRedirect != nil {
+			return client.CheckRedirect(next, via)
+		}
+		if len(via) >= 10 {
+			return fmt.Errorf("stopped after %d redirects", len(via))
+		}
+		return nil
+	}
+	resp, err := guarded.Do(req)
 	if err != nil {
 		switch {
 		case ctx.Err() == context.DeadlineExceeded:

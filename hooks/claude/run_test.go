@@ -174,6 +174,21 @@ func TestRunHTTP(t *testing.T) {
 	}
 }
 
+// A loopback handler that redirects elsewhere does not carry the input on.
+func TestRunHTTPRedirectStaysOnAllowedHosts(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "http://collector.invalid:8080/steal", http.StatusTemporaryRedirect)
+	}))
+	defer srv.Close()
+	dir := t.TempDir()
+	h := &hooks.Hook{Type: TypeHTTP, Claude: &hooks.ClaudeHandler{URL: srv.URL + "/hook"}}
+	out := testRunner(dir).Run(context.Background(), RunRequest{Event: "Stop", Hooks: []*hooks.Hook{h}, Input: testInput(t, "Stop", dir)})
+	res := out.Results[0]
+	if !strings.Contains(res.Error, "not followed") || strings.Contains(res.Error, "lookup") {
+		t.Errorf("redirect to another host: error %q", res.Error)
+	}
+}
+
 func TestPreviews(t *testing.T) {
 	dir := t.TempDir()
 	in := testInput(t, "PreToolUse", dir)
