@@ -14,7 +14,7 @@ import (
 // Hookwarden's store; exit 3 when anything needs review.
 func runAudit(ctx context.Context, io *IO, args []string) error {
 	fs := newFlags("audit")
-	dir := projectFlag(fs)
+	dir := io.projectFlag(fs)
 	asJSON := fs.Bool("json", false, "print a JSON document")
 	rest, err := parseFlags(fs, args)
 	if err != nil {

@@ -13,7 +13,7 @@ import (
 // Hookwarden's fingerprints; exit 3 when any needs review.
 func runClaudeAudit(ctx context.Context, io *IO, args []string) error {
 	fs := newFlags("audit")
-	dir := projectFlag(fs)
+	dir := io.projectFlag(fs)
 	asJSON := fs.Bool("json", false, "print a JSON document")
 	rest, err := parseFlags(fs, args)
 	if err != nil {
@@ -83,7 +83,7 @@ func matcherLabel(m string) string {
 // runClaudeTrust approves handlers (--all: every reviewed handler).
 func runClaudeTrust(ctx context.Context, io *IO, args []string) error {
 	fs := newFlags("trust")
-	dir := projectFlag(fs)
+	dir := io.projectFlag(fs)
 	all := fs.Bool("all", false, "approve every project, local and plugin handler")
 	rest, err := parseFlags(fs, args)
 	if err != nil {
@@ -115,7 +115,7 @@ func runClaudeTrust(ctx context.Context, io *IO, args []string) error {
 // runClaudeUntrust revokes approvals.
 func runClaudeUntrust(ctx context.Context, io *IO, args []string) error {
 	fs := newFlags("untrust")
-	dir := projectFlag(fs)
+	dir := io.projectFlag(fs)
 	all := fs.Bool("all", false, "revoke every approval of the project")
 	gone := fs.Bool("gone", false, "revoke the approvals that match no handler any more")
 	rest, err := parseFlags(fs, args)

@@ -14,7 +14,7 @@ import (
 // runClaudeList prints every Claude Code hook with its status.
 func runClaudeList(ctx context.Context, io *IO, args []string) error {
 	fs := newFlags("list")
-	dir := projectFlag(fs)
+	dir := io.projectFlag(fs)
 	asJSON := fs.Bool("json", false, "print a JSON document")
 	rest, err := parseFlags(fs, args)
 	if err != nil {

@@ -16,7 +16,7 @@ import (
 // Gemini CLI's workspace settings and, with --write, applies it.
 func runClaudeMigrate(ctx context.Context, io *IO, args []string) error {
 	fs := newFlags("migrate")
-	dir := projectFlag(fs)
+	dir := io.projectFlag(fs)
 	write := fs.Bool("write", false, "write .gemini/settings.json (default: only show the diff)")
 	rest, err := parseFlags(fs, args)
 	if err != nil {

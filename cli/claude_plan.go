@@ -18,7 +18,7 @@ import (
 // runClaudePlan prints which hooks Claude Code would run for an event.
 func runClaudePlan(ctx context.Context, io *IO, args []string) error {
 	fs := newFlags("plan")
-	dir := projectFlag(fs)
+	dir := io.projectFlag(fs)
 	eventName := fs.String("event", "", "hook event (e.g. PreToolUse)")
 	tool := fs.String("tool", "", "tool name for the tool events (e.g. Bash)")
 	trigger := fs.String("trigger", "", "matcher value for the other events (e.g. startup)")

@@ -18,7 +18,7 @@ import (
 // only with --yes; http handlers go to loopback only unless --allow-host.
 func runClaudeRun(ctx context.Context, io *IO, args []string) error {
 	fs := newFlags("run")
-	dir := projectFlag(fs)
+	dir := io.projectFlag(fs)
 	eventName := fs.String("event", "", "hook event (e.g. PreToolUse)")
 	tool := fs.String("tool", "", "tool name for the tool events (e.g. Bash)")
 	trigger := fs.String("trigger", "", "matcher value for the other events (e.g. startup)")

@@ -13,7 +13,7 @@ import (
 // Hookwarden's store (Claude Code has no per-hook switch).
 func runClaudeDisable(ctx context.Context, io *IO, args []string) error {
 	fs := newFlags("disable")
-	dir := projectFlag(fs)
+	dir := io.projectFlag(fs)
 	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -54,7 +54,7 @@ func runClaudeDisable(ctx context.Context, io *IO, args []string) error {
 // them.
 func runClaudeEnable(ctx context.Context, io *IO, args []string) error {
 	fs := newFlags("enable")
-	dir := projectFlag(fs)
+	dir := io.projectFlag(fs)
 	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return err

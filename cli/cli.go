@@ -185,7 +185,7 @@ func IsCommand(name string) bool {
 	if name == "help" || name == "-h" || name == "--help" {
 		return true
 	}
-	for _, c := range commands() {
+	for _, c := range append(commands(), claudeCommands()...) {
 		if c.name == name {
 			return true
 		}
@@ -197,11 +197,16 @@ func printHelp(w io.Writer) {
 	fmt.Fprintln(w, "Hookwarden: see, trust, switch and test-fire the hooks of AI coding agents.")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "usage:")
-	fmt.Fprintln(w, "  hookwarden [open] [DIR]        open the app on a project (the demo when it has no hooks)")
-	cs := commands()
-
-	for _, c := range cs {
+	fmt.Fprintln(w, "  hookwarden [open] [--agent A] [DIR]  open the app on a project (the demo when it has no hooks)")
+	gemini := map[string]bool{}
+	for _, c := range commands() {
+		gemini[c.name] = true
 		fmt.Fprintf(w, "  hookwarden %-14s %s\n", c.name, c.summary)
+	}
+	for _, c := range claudeCommands() {
+		if !gemini[c.name] {
+			fmt.Fprintf(w, "  hookwarden %-14s %s (--agent claude)\n", c.name, c.summary)
+		}
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "every command takes --agent gemini|claude (default gemini)")

@@ -12,7 +12,7 @@ import (
 // or records one in trustedFolders.json as Gemini's trust dialog does.
 func runFolderTrust(ctx context.Context, io *IO, args []string) error {
 	fs := newFlags("folder-trust")
-	dir := projectFlag(fs)
+	dir := io.projectFlag(fs)
 	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return err

@@ -16,7 +16,7 @@ import (
 // runList prints every hook of every layer with its status.
 func runList(ctx context.Context, io *IO, args []string) error {
 	fs := newFlags("list")
-	dir := projectFlag(fs)
+	dir := io.projectFlag(fs)
 	asJSON := fs.Bool("json", false, "print a JSON document")
 	rest, err := parseFlags(fs, args)
 	if err != nil {

@@ -205,6 +205,9 @@ func TestUsageErrors(t *testing.T) {
 		{"plan", "--event", "BeforeAgent", "--tool", "x"},
 		{"list", "--bogus"},
 		{"list", "extra"},
+		{"list", "--project", "does-not-exist"},
+		{"folder-trust", "--project", "/nonexistent/typo", "trust"},
+		{"disable", "--project", "list_test.go", "x"},
 		{"frobnicate"},
 	}
 	for _, args := range tests {
@@ -260,6 +263,11 @@ func TestAgentFlag(t *testing.T) {
 		got, rest, err := splitAgent(tt.args)
 		if (err != nil) != tt.err || got != tt.want || (!tt.err && strings.Join(rest, " ") != tt.rest) {
 			t.Errorf("splitAgent(%v) = %q, %v, %v", tt.args, got, rest, err)
+		}
+	}
+	for _, c := range []string{"list", "migrate", "demo"} {
+		if !IsCommand(c) {
+			t.Errorf("IsCommand(%q) = false; main would open %q as a folder", c, c)
 		}
 	}
 	f := newFixture(t, nil)

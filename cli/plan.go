@@ -12,7 +12,7 @@ import (
 // runPlan prints which hooks Gemini CLI would run for an event, in order.
 func runPlan(ctx context.Context, io *IO, args []string) error {
 	fs := newFlags("plan")
-	dir := projectFlag(fs)
+	dir := io.projectFlag(fs)
 	eventName := fs.String("event", "", "hook event (e.g. BeforeTool)")
 	tool := fs.String("tool", "", "tool name for BeforeTool/AfterTool")
 	trigger := fs.String("trigger", "", "trigger for SessionStart/SessionEnd/PreCompress")

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 
@@ -15,9 +16,33 @@ type project struct {
 	reg  *hooks.Registry
 }
 
-// projectFlag adds --project to fs.
-func projectFlag(fs *flag.FlagSet) *string {
-	return fs.String("project", "", "project folder (default: the working folder)")
+// projectFlag adds --project to fs. The value must name an existing
+// folder (relative to the working folder): a mistyped path is a usage
+// error, never a new folder or a trust rule for a path that does not exist.
+func (io *IO) projectFlag(fs *flag.FlagSet) *string {
+	v := &projectValue{io: io}
+	fs.Var(v, "project", "project folder (default: the working folder)")
+	return &v.dir
+}
+
+// projectValue is the --project flag.
+type projectValue struct {
+	io  *IO
+	dir string
+}
+
+func (v *projectValue) String() string { return v.dir }
+
+func (v *projectValue) Set(s string) error {
+	fi, err := os.Stat(v.io.projectDir(s))
+	switch {
+	case err != nil:
+		return fmt.Errorf("no such folder")
+	case !fi.IsDir():
+		return fmt.Errorf("not a folder")
+	}
+	v.dir = s
+	return nil
 }
 
 // projectDir returns the project folder as Gemini CLI forms it when started

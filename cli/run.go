@@ -23,7 +23,7 @@ import (
 // (where Gemini runs no settings hook) nothing runs unless --as-trusted.
 func runRun(ctx context.Context, io *IO, args []string) error {
 	fs := newFlags("run")
-	dir := projectFlag(fs)
+	dir := io.projectFlag(fs)
 	eventName := fs.String("event", "", "hook event (e.g. BeforeTool)")
 	tool := fs.String("tool", "", "tool name for BeforeTool/AfterTool")
 	trigger := fs.String("trigger", "", "trigger for SessionStart/SessionEnd/PreCompress")

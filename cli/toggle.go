@@ -82,7 +82,7 @@ func runEnableAll(ctx context.Context, io *IO, args []string) error {
 // toggleArgs parses [--project DIR] [--scope workspace|user] NAME.
 func (io *IO) toggleArgs(cmd string, args []string, defaultScope settingsio.Layer) (*hooks.Toggler, settingsio.Layer, string, error) {
 	fs := newFlags(cmd)
-	dir := projectFlag(fs)
+	dir := io.projectFlag(fs)
 	scopeFlag := scopeFlag(fs, defaultScope)
 	rest, err := parseFlags(fs, args)
 	if err != nil {
@@ -109,7 +109,7 @@ func (io *IO) toggleArgs(cmd string, args []string, defaultScope settingsio.Laye
 // toggleAllArgs parses [--project DIR] [--scope workspace|user].
 func (io *IO) toggleAllArgs(cmd string, args []string, defaultScope settingsio.Layer) (*hooks.Toggler, settingsio.Layer, error) {
 	fs := newFlags(cmd)
-	dir := projectFlag(fs)
+	dir := io.projectFlag(fs)
 	var scopeFlagValue *string
 	if defaultScope != "" {
 		scopeFlagValue = scopeFlag(fs, defaultScope)

@@ -13,7 +13,7 @@ import (
 // trusted_hooks.json and their script fingerprints into Hookwarden's store.
 func runTrust(ctx context.Context, io *IO, args []string) error {
 	fs := newFlags("trust")
-	dir := projectFlag(fs)
+	dir := io.projectFlag(fs)
 	all := fs.Bool("all", false, "approve every workspace hook")
 	repair := fs.Bool("repair", false, "back up an unreadable trusted_hooks.json and rewrite what can be salvaged")
 	selectors, err := parseFlags(fs, args)

@@ -11,7 +11,7 @@ import (
 // warns about those hooks again) and Hookwarden's store.
 func runUntrust(ctx context.Context, io *IO, args []string) error {
 	fs := newFlags("untrust")
-	dir := projectFlag(fs)
+	dir := io.projectFlag(fs)
 	all := fs.Bool("all", false, "revoke every trusted key of the project")
 	gone := fs.Bool("gone", false, "revoke the trusted keys that match no hook any more")
 	selectors, err := parseFlags(fs, args)
