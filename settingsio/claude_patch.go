@@ -108,6 +108,9 @@ func RemoveClaudeHandler(path string, data []byte, place ClaudeHandlerPlace) ([]
 // with the same matcher when there is one (at its old index, or last),
 // else into a new group at the old group position.
 func RestoreClaudeHandler(path string, data []byte, exists bool, rm *RemovedClaudeHandler) (out []byte, exact bool, err error) {
+	if err := rm.Check(); err != nil {
+		return nil, false, err
+	}
 	if exists && sha(data) == rm.After && rm.Offset <= len(data) {
 		out = append(append(append([]byte{}, data[:rm.Offset]...), rm.Text...), data[rm.Offset:]...)
 		if sha(out) == rm.Before {
@@ -346,4 +349,20 @@ func jsonString(s string) string {
 func sha(b []byte) string {
 	h := sha256.Sum256(b)
 	return hex.EncodeToString(h[:])
+}
+
+// Check rejects a record that cannot describe a removal (a hand-edited or
+// damaged store): no event, negative places or offset, no handler text.
+func (rm *RemovedClaudeHandler) Check() error {
+	switch {
+	case rm == nil:
+		return fmt.Errorf("no removal record")
+	case rm.Place.Event == "" || rm.Place.Group < 0 || rm.Place.Index < 0:
+		return fmt.Errorf("the removal record's place %s is not valid", rm.Place)
+	case rm.Offset < 0:
+		return fmt.Errorf("the removal record's offset %d is not valid", rm.Offset)
+	case rm.Handler == "":
+		return fmt.Errorf("the removal record has no handler text")
+	}
+	return nil
 }

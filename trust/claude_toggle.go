@@ -101,6 +101,9 @@ func ClaudeEnable(id string, store Store) (*ClaudeEnableResult, error) {
 	if rec == nil {
 		return nil, fmt.Errorf("no disabled Claude Code handler %q in %s", id, store.Path())
 	}
+	if err := rec.Removed.Check(); err != nil {
+		return nil, fmt.Errorf("disabled handler %q in %s: %w", id, store.Path(), err)
+	}
 	res := &ClaudeEnableResult{Record: rec}
 	cur, err := settingsio.ReadRegularFile(rec.File)
 	exists := err == nil
