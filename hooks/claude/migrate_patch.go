@@ -24,8 +24,11 @@ func appendHooks(target string, current []byte, add []jsonInsert) ([]byte, error
 	if !ok {
 		return nil, fmt.Errorf("%s: the top-level value is not an object; not changed", target)
 	}
-	unit := indentUnit(root)
-	hooksObj, err := objectMember(root, "hooks", unit, 1, func() hujson.ValueTrimmed { return &hujson.Object{} })
+	l := layout{unit: indentUnit(root), nl: "\n"}
+	if bytes.Contains(current, []byte("\r\n")) {
+		l.nl = "\r\n"
+	}
+	hooksObj, err := objectMember(root, "hooks", l, 1, func() hujson.ValueTrimmed { return &hujson.Object{} })
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", target, err)
 	}
@@ -34,7 +37,7 @@ func appendHooks(target string, current []byte, add []jsonInsert) ([]byte, error
 		return nil, fmt.Errorf("%s: \"hooks\" is not an object; not changed", target)
 	}
 	for _, a := range add {
-		arrVal, err := objectMember(obj, a.event, unit, 2, func() hujson.ValueTrimmed { return &hujson.Array{} })
+		arrVal, err := objectMember(obj, a.event, l, 2, func() hujson.ValueTrimmed { return &hujson.Array{} })
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", target, err)
 		}
@@ -43,19 +46,18 @@ func appendHooks(target string, current []byte, add []jsonInsert) ([]byte, error
 			return nil, fmt.Errorf("%s: hooks.%s is not an array; not changed", target, a.event)
 		}
 		for _, d := range a.defs {
-			text, err := marshalIndent(d, strings.Repeat(unit, 3), unit)
+			text, err := marshalIndent(d, strings.Repeat(l.unit, 3), l.unit)
 			if err != nil {
 				return nil, err
 			}
-			elem, err := hujson.Parse(text)
+			elem, err := hujson.Parse(bytes.ReplaceAll(text, []byte("\n"), []byte(l.nl)))
 			if err != nil {
 				return nil, err
 			}
-			elem.BeforeExtra = hujson.Extra("\n" + strings.Repeat(unit, 3))
+			elem.BeforeExtra, arr.AfterExtra = l.appendSlot(arr.AfterExtra, 3)
 			elem.AfterExtra = nil
 			arr.Elements = append(arr.Elements, elem)
 		}
-		arr.AfterExtra = closingExtra(arr.AfterExtra, 2, unit)
 	}
 	out := v.Pack()
 	if _, perr := settingsio.ParseJSONC(target, out); perr != nil {
@@ -66,7 +68,7 @@ func appendHooks(target string, current []byte, add []jsonInsert) ([]byte, error
 
 // objectMember returns the value of key in obj (the last one, as JSON.parse
 // keeps), appending key with a new value when it is missing.
-func objectMember(obj *hujson.Object, key, unit string, depth int, newValue func() hujson.ValueTrimmed) (hujson.ValueTrimmed, error) {
+func objectMember(obj *hujson.Object, key string, l layout, depth int, newValue func() hujson.ValueTrimmed) (hujson.ValueTrimmed, error) {
 	for i := len(obj.Members) - 1; i >= 0; i-- {
 		m := &obj.Members[i]
 		if lit, ok := m.Name.Value.(hujson.Literal); ok && lit.String() == key {
@@ -78,21 +80,34 @@ func objectMember(obj *hujson.Object, key, unit string, depth int, newValue func
 		return nil, err
 	}
 	val := newValue()
+	var before hujson.Extra
+	before, obj.AfterExtra = l.appendSlot(obj.AfterExtra, depth)
 	obj.Members = append(obj.Members, hujson.ObjectMember{
-		Name:  hujson.Value{BeforeExtra: hujson.Extra("\n" + strings.Repeat(unit, depth)), Value: hujson.Literal(name)},
+		Name:  hujson.Value{BeforeExtra: before, Value: hujson.Literal(name)},
 		Value: hujson.Value{BeforeExtra: hujson.Extra(" "), Value: val},
 	})
-	obj.AfterExtra = closingExtra(obj.AfterExtra, depth-1, unit)
 	return val, nil
 }
 
-// closingExtra puts the closing bracket of a composite on its own line at
-// depth, unless a comment already sits there.
-func closingExtra(extra hujson.Extra, depth int, unit string) hujson.Extra {
-	if strings.TrimSpace(string(extra)) == "" {
-		return hujson.Extra("\n" + strings.Repeat(unit, depth))
+// layout is how the file lays out lines: its indent step and line break.
+type layout struct {
+	unit, nl string
+}
+
+func (l layout) line(depth int) string { return l.nl + strings.Repeat(l.unit, depth) }
+
+// appendSlot splits the text before a composite's closing bracket for a
+// new last item at depth: what stays on the line of the previous item (a
+// trailing comment) goes before the new item, and the break before the
+// bracket stays before the bracket.
+func (l layout) appendSlot(closing hujson.Extra, depth int) (before, newClosing hujson.Extra) {
+	s := string(closing)
+	i := strings.LastIndex(s, "\n")
+	if i < 0 {
+		return hujson.Extra(s + l.line(depth)), hujson.Extra(l.line(depth - 1))
 	}
-	return extra
+	head := strings.TrimSuffix(s[:i], "\r")
+	return hujson.Extra(head + l.line(depth)), hujson.Extra(s[len(head):])
 }
 
 // indentUnit guesses the file's indent step from its first member.

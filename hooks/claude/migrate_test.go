@@ -112,3 +112,23 @@ func TestPlanMigrationNewFileAndBrokenFile(t *testing.T) {
 		t.Error("a target that does not parse must not be patched")
 	}
 }
+
+// New members go after a trailing comment's line, in the file's line breaks.
+func TestPlanMigrationKeepsCommentsAndLineBreaks(t *testing.T) {
+	r := newFixture(t, map[string]string{projectFile: `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "done"}]}]}}`}).build()
+	current := "{\r\n  \"general\": {\"x\": 1} // keep me\r\n}\r\n"
+	m, err := PlanMigration(r, "/p/.gemini/settings.json", []byte(current), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := string(m.After)
+	if !strings.HasPrefix(out, "{\r\n  \"general\": {\"x\": 1}, // keep me\r\n  \"hooks\": {") {
+		t.Errorf("the comment moved or the layout changed:\n%q", out)
+	}
+	if strings.Count(out, "\n") != strings.Count(out, "\r\n") {
+		t.Errorf("mixed line breaks:\n%q", out)
+	}
+	if !strings.Contains(out, `"command": "done"`) {
+		t.Errorf("the hook was not migrated:\n%s", out)
+	}
+}
