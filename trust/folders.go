@@ -110,22 +110,30 @@ func patchTrustedFolders(file string, cur []byte, key string, level TrustLevel) 
 		return splice(cur, m.Value.StartOffset, m.Value.EndOffset, value), nil
 	}
 	member := append(append(hujson.String(key), ": "...), value...)
+	nl := "\n" // the file's own line breaks
+	if bytes.Contains(cur, []byte("\r\n")) {
+		nl = "\r\n"
+	}
+	line := append([]byte(nl+"  "), member...)
 	if len(obj.Members) == 0 {
 		open := root.StartOffset + 1
 		inner := cur[open : root.EndOffset-1]
 		if len(bytes.TrimSpace(inner)) == 0 {
-			return splice(cur, root.StartOffset, root.EndOffset, append(append([]byte("{\n  "), member...), "\n}"...)), nil
+			return splice(cur, root.StartOffset, root.EndOffset, append(append([]byte("{"), line...), nl+"}"...)), nil
 		}
-		return splice(cur, open, open, append([]byte("\n  "), member...)), nil
+		return splice(cur, open, open, line), nil
 	}
 	// After the last value: a comma, then the new member on its own line,
 	// after any comment that ends the last member's line.
 	at := obj.Members[len(obj.Members)-1].Value.EndOffset
 	lineEnd := at + firstNewlineOutsideComment(cur[at:root.EndOffset-1])
 	if lineEnd < at {
-		return splice(cur, at, at, append([]byte(",\n  "), member...)), nil
+		return splice(cur, at, at, append([]byte(","), line...)), nil
 	}
-	out := splice(cur, lineEnd, lineEnd, append([]byte("\n  "), member...))
+	if lineEnd > at && cur[lineEnd-1] == '\r' {
+		lineEnd-- // insert before the whole CRLF
+	}
+	out := splice(cur, lineEnd, lineEnd, line)
 	return splice(out, at, at, []byte(",")), nil
 }
 
