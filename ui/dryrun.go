@@ -8,6 +8,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -61,6 +62,12 @@ type dryRunView struct {
 	// run's late updates from the current one's.
 	run   *dryRun
 	runID int
+	// confirm is the open question before a run (unapproved hooks, an
+	// untrusted folder), closed when the view is reset.
+	confirm dialog.Dialog
+	// refreshing is set while a reload refreshes the pickers, which then
+	// leave the status line alone.
+	refreshing bool
 
 	content fyne.CanvasObject
 	tab     *container.TabItem
@@ -69,10 +76,12 @@ type dryRunView struct {
 // allHooks is the first entry of the hook picker.
 const allHooks = "Every hook Gemini would run"
 
-// dryRun is one run in progress.
+// dryRun is one run in progress: cancel is nil while it is planned or
+// waits for a confirmation; done closes when its hooks have all ended.
 type dryRun struct {
 	id     int
 	cancel context.CancelFunc
+	done   chan struct{}
 }
 
 func newDryRunView(w fyne.Window, thread uiThread) *dryRunView {
@@ -139,11 +148,22 @@ func (v *dryRunView) buildUI() fyne.CanvasObject {
 }
 
 // show switches the view to p (a freshly loaded project), keeping the
-// chosen event when it can.
+// chosen event when it can. A reload of the project and agent on screen
+// keeps the input, the results and a run in progress (refreshInPlace);
+// another project or agent cancels a run and starts afresh.
 func (v *dryRunView) show(p *project) {
-	v.onCancel()
+	if v.project != nil && sameProject(v.project, p) {
+		v.refreshInPlace(p)
+		return
+	}
+	cancelled := v.abandonRun()
 	v.project = p
 	v.clearResults()
+	defer func() {
+		if cancelled {
+			v.status.SetText("Cancelled: another project or agent was opened; its hooks were stopped.")
+		}
+	}()
 	setNote(v.intro, runIntro(agentName(p.Agent)))
 	v.showTrust()
 	v.setEventOptions(p)
@@ -327,7 +347,7 @@ func (v *dryRunView) contextValues() (tool, trigger string) {
 
 // showPlanPreview says which hooks Run would start.
 func (v *dryRunView) showPlanPreview() {
-	if v.project == nil || v.run != nil {
+	if v.project == nil || v.run != nil || v.refreshing {
 		return
 	}
 	v.status.SetText(v.planPreview())

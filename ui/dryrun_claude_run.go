@@ -93,7 +93,7 @@ func (v *dryRunView) confirmAndStartClaude(s *claudeRunSetup) {
 func (v *dryRunView) startClaude(s *claudeRunSetup) {
 	p := v.project
 	ctx, cancel := context.WithCancel(context.Background())
-	run := &dryRun{id: v.runID, cancel: cancel}
+	run := &dryRun{id: v.runID, cancel: cancel, done: make(chan struct{})}
 	v.setRunning(run)
 	v.status.SetText(fmt.Sprintf("Running %s…", plural(len(s.planned), "handler")))
 	v.showCards(&hooks.Plan{Event: s.event, Hooks: s.planned})
@@ -111,6 +111,7 @@ func (v *dryRunView) startClaude(s *claudeRunSetup) {
 	v.thread.Go(func() {
 		out := runner.Run(ctx, req)
 		cancel()
+		close(run.done)
 		v.thread.Do(func() { v.finishClaude(run.id, s, &out) })
 	})
 }

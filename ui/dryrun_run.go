@@ -39,13 +39,20 @@ func (v *dryRunView) onRunAnyway() {
 	}
 	msg := "Gemini CLI would run none of this folder's settings hooks, because the folder is not trusted.\n\n" +
 		"Run them anyway, as if the folder were trusted? They run on this machine with your permissions."
-	d := dialog.NewConfirm("Run in an untrusted folder", msg, func(ok bool) {
+	p := v.project
+	var d *dialog.ConfirmDialog
+	d = dialog.NewConfirm("Run in an untrusted folder", msg, func(ok bool) {
+		if v.confirm != d || v.project != p {
+			return // the view was reset meanwhile
+		}
+		v.confirm = nil
 		if ok {
 			v.prepare(true)
 		}
 	}, v.window)
 	d.SetConfirmText("Run anyway")
 	d.SetDismissText("Cancel")
+	v.confirm = d
 	d.Show()
 }
 
@@ -145,7 +152,13 @@ func (v *dryRunView) confirmUnapproved(title, intro string, lines []string, read
 	}
 	b.WriteString("\nThey run on this machine with your permissions. Run them?")
 	msg := &widget.Label{Text: b.String(), Wrapping: fyne.TextWrapWord}
-	d := dialog.NewCustomConfirm(title, "Run them", "Don't run", msg, func(ok bool) {
+	id, p := v.runID, v.project
+	var d *dialog.ConfirmDialog
+	d = dialog.NewCustomConfirm(title, "Run them", "Don't run", msg, func(ok bool) {
+		if v.confirm != d || id != v.runID || v.run == nil || v.run.id != id || v.project != p {
+			return // the view was reset meanwhile: this plan is stale
+		}
+		v.confirm = nil
 		if !ok {
 			v.setRunning(nil)
 			v.status.SetText("Nothing was run.")
@@ -154,6 +167,7 @@ func (v *dryRunView) confirmUnapproved(title, intro string, lines []string, read
 		run()
 	}, v.window)
 	d.Resize(fyne.NewSize(620, 0))
+	v.confirm = d
 	d.Show()
 }
 
@@ -162,7 +176,7 @@ func (v *dryRunView) confirmUnapproved(title, intro string, lines []string, read
 func (v *dryRunView) start(s *runSetup) {
 	p := v.project
 	ctx, cancel := context.WithCancel(context.Background())
-	run := &dryRun{id: v.runID, cancel: cancel}
+	run := &dryRun{id: v.runID, cancel: cancel, done: make(chan struct{})}
 	v.setRunning(run)
 	v.status.SetText(fmt.Sprintf("Running %s…", plural(len(s.plan.Hooks), "hook")))
 	v.showCards(s.plan)
@@ -184,6 +198,7 @@ func (v *dryRunView) start(s *runSetup) {
 	v.thread.Go(func() {
 		out := runner.Run(ctx, req)
 		cancel()
+		close(run.done)
 		v.thread.Do(func() { v.finish(run.id, s, &out) })
 	})
 }

@@ -119,9 +119,11 @@ func (m *mainWindow) stopWatching() {
 	m.live.watcher, m.live.paths, m.live.stop = nil, nil, nil
 }
 
-// close stops watching and removes the demo copy; it runs when the window
-// closes or the app stops.
+// close stops a dry run in progress (its hooks are killed; it waits
+// briefly for them), stops watching and removes the demo copy; it runs
+// when the window closes or the app stops.
 func (m *mainWindow) close() {
+	m.dryRun.stop(closeWait)
 	m.stopWatching()
 	m.removeDemo()
 }
