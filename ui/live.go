@@ -97,12 +97,17 @@ func (m *mainWindow) reloadInPlace() {
 	})
 }
 
-// reloaded shows a reload's result unless another project was opened in
-// the meantime.
+// reloaded shows a reload's result unless the project on screen is no
+// longer the one it reread: another project, or the same folder for the
+// other agent, was opened or is loading meanwhile.
 func (m *mainWindow) reloaded(from, p *project) {
 	m.live.reloading = false
-	if m.current == nil || projectKey(m.current) != projectKey(from) || m.openButton.Disabled() {
-		return // another project is loading or on screen
+	if m.current != from || m.openButton.Disabled() {
+		if m.live.again && m.current != nil && !m.openButton.Disabled() {
+			m.live.again = false
+			m.reloadInPlace() // files changed meanwhile: reread what is on screen now
+		}
+		return
 	}
 	m.show(p, nil)
 	if m.live.again {
