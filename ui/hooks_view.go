@@ -36,6 +36,9 @@ type hooksView struct {
 	names pathNamer
 	// selectedID is the ID of the hook in the details pane ("" for none).
 	selectedID string
+	// busy is set while a settings write runs: the switches stay off,
+	// also on rows a reload rebuilds meanwhile.
+	busy bool
 }
 
 // hooksActions are what the Hooks tab's controls ask the window to do.
@@ -98,6 +101,14 @@ func (v *hooksView) writeScope() settingsio.Layer {
 
 // setBusy disables the switches while a write runs.
 func (v *hooksView) setBusy(busy bool) {
+	v.busy = busy
+	v.applyBusy()
+}
+
+// applyBusy enables or disables the switches and the all-hooks buttons as
+// busy says (a locked switch stays disabled).
+func (v *hooksView) applyBusy() {
+	busy := v.busy
 	for _, w := range []fyne.Disableable{v.enableAll, v.disableAll, v.scope} {
 		if busy {
 			w.Disable()
@@ -171,6 +182,7 @@ func (v *hooksView) show(p *project, selected string, offset fyne.Position) {
 		objs = append(objs, g.buildUI())
 	}
 	v.content.Objects = objs
+	v.applyBusy()
 	v.content.Refresh()
 	v.scroll.Refresh()
 	v.scroll.ScrollToOffset(offset)
