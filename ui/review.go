@@ -28,6 +28,10 @@ type reviewView struct {
 	onFolderTrustChanged func()
 	// onTabChanged runs after the tab's label or icon changed.
 	onTabChanged func()
+	// onTrustChanged runs after an approval, a revocation or a repair:
+	// the window reloads, so that the banner, the header's counts and the
+	// Files tab follow.
+	onTrustChanged func()
 
 	project *project
 	report  *trust.Report
@@ -37,7 +41,13 @@ type reviewView struct {
 	// items are the rows of the list (trusted hooks only when showTrusted).
 	items       []reviewItem
 	selectedKey string
-	busy        bool
+	// busy is set while an audit runs, writing while a trust file is
+	// written; the buttons wait for both.
+	busy, writing bool
+	// autoSelect selects the first row when the next audit is shown: only
+	// for a project (or agent) newly on screen, never after a write, so
+	// that a second click on Approve cannot approve a hook nobody looked at.
+	autoSelect bool
 
 	tab           *container.TabItem
 	folder        *folderBanner
@@ -100,6 +110,9 @@ func (v *reviewView) buildUI() fyne.CanvasObject {
 
 // show audits p (a freshly loaded project) and shows the result.
 func (v *reviewView) show(p *project) {
+	if v.project == nil || !sameProject(v.project, p) {
+		v.autoSelect = true
+	}
 	v.project = p
 	v.folder.show(p)
 	v.refresh()
@@ -224,7 +237,20 @@ func (v *reviewView) setTabCount(n int) {
 
 func (v *reviewView) setBusy(busy bool) {
 	v.busy = busy
-	if busy {
+	v.showProgress()
+}
+
+// setWriting marks a write to a trust file in progress.
+func (v *reviewView) setWriting(writing bool) {
+	v.writing = writing
+	v.showProgress()
+}
+
+// blocked reports whether an audit or a write is in progress.
+func (v *reviewView) blocked() bool { return v.busy || v.writing }
+
+func (v *reviewView) showProgress() {
+	if v.blocked() {
 		v.progress.Show()
 		v.progress.Start()
 	} else {

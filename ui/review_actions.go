@@ -15,18 +15,23 @@ import (
 	"github.com/hookwarden/hookwarden/trust"
 )
 
-// onApprove trusts the selected hook.
+// onApprove trusts the selected hook, as reviewed: it is refused when a
+// script of the hook changed since the review on screen.
 func (v *reviewView) onApprove() {
 	it, ok := v.selected()
-	if !ok || it.hook == nil || v.busy {
+	if !ok || it.hook == nil || v.blocked() {
 		return
 	}
+	reviewed := []trust.HookReview{*it.hook}
 	if it.claude != nil {
-		v.approveClaude(false, it.hook.HookID)
+		v.approveClaude(reviewed, it.hook.HookID)
 		return
 	}
 	h := it.hook.ProjectHook
 	v.write(func(p *project, opts trust.Options) error {
+		if err := recheckGemini(p, opts, reviewed); err != nil {
+			return err
+		}
 		_, err := trust.Approve(p.Registry.Snapshot, opts, []trust.ProjectHook{h}, v.now())
 		return err
 	})
@@ -34,14 +39,21 @@ func (v *reviewView) onApprove() {
 
 // onApproveAll trusts every workspace hook, as 'hookwarden trust --all'.
 func (v *reviewView) onApproveAll() {
-	if v.busy || v.project == nil {
+	if v.blocked() || v.project == nil || !v.hasReport() {
 		return
 	}
+	var reviewed []trust.HookReview
+	for _, h := range v.reviewedHooks() {
+		reviewed = append(reviewed, *h)
+	}
 	if v.project.Claude != nil {
-		v.approveClaude(true)
+		v.approveClaude(reviewed)
 		return
 	}
 	v.write(func(p *project, opts trust.Options) error {
+		if err := recheckGemini(p, opts, reviewed); err != nil {
+			return err
+		}
 		all, _ := trust.ProjectHooks(p.Registry.Snapshot)
 		_, err := trust.Approve(p.Registry.Snapshot, opts, all, v.now())
 		return err
@@ -51,7 +63,7 @@ func (v *reviewView) onApproveAll() {
 // onRevoke removes the selected key from trusted_hooks.json and the store.
 func (v *reviewView) onRevoke() {
 	it, ok := v.selected()
-	if !ok || !it.trusted() || v.busy {
+	if !ok || !it.trusted() || v.blocked() {
 		return
 	}
 	k := it.key()
@@ -65,13 +77,13 @@ func (v *reviewView) onRevoke() {
 }
 
 // write runs change off the UI thread, then audits again and shows the
-// result; a failed change is shown in a dialog.
+// result, and has the window reload; a failed change is shown in a dialog.
 func (v *reviewView) write(change func(*project, trust.Options) error) {
 	p := v.project
 	if p == nil || p.Registry == nil {
 		return
 	}
-	v.setBusy(true)
+	v.setWriting(true)
 	v.thread.Go(func() {
 		opts, err := trustOptions(p)
 		if err == nil {
@@ -79,12 +91,21 @@ func (v *reviewView) write(change func(*project, trust.Options) error) {
 		}
 		rep, aerr := auditProject(p)
 		v.thread.Do(func() {
+			v.setWriting(false)
 			v.apply(p, rep, aerr)
 			if err != nil {
 				v.showError("Nothing was trusted or revoked", err)
 			}
+			v.trustChanged()
 		})
 	})
+}
+
+// trustChanged tells the window that a trust file was written.
+func (v *reviewView) trustChanged() {
+	if v.onTrustChanged != nil {
+		v.onTrustChanged()
+	}
 }
 
 // onSetFolderTrust records an answer in trustedFolders.json (after a
@@ -92,16 +113,16 @@ func (v *reviewView) write(change func(*project, trust.Options) error) {
 // and has the window load the project again.
 func (v *reviewView) onSetFolderTrust(level trust.TrustLevel) {
 	p := v.project
-	if p == nil || p.Registry == nil || v.busy {
+	if p == nil || p.Registry == nil || v.blocked() {
 		return
 	}
 	snap := p.Registry.Snapshot
 	do := func() {
-		v.setBusy(true)
+		v.setWriting(true)
 		v.thread.Go(func() {
 			err := trust.SetFolderTrust(context.Background(), snap.Paths.TrustedFolders, snap.ProjectDir, level, p.GOOS)
 			v.thread.Do(func() {
-				v.setBusy(false)
+				v.setWriting(false)
 				if err != nil {
 					v.showError("Folder trust was not changed", err)
 					return
@@ -131,7 +152,7 @@ func (v *reviewView) onSetFolderTrust(level trust.TrustLevel) {
 // onRepair backs up the unusable trusted_hooks.json and rewrites it with
 // what can be salvaged, after a confirmation.
 func (v *reviewView) onRepair() {
-	if v.report == nil || v.busy {
+	if v.report == nil || v.blocked() {
 		return
 	}
 	path := v.report.TrustedHooksFile
@@ -149,12 +170,17 @@ func (v *reviewView) onRepair() {
 
 func (v *reviewView) repair(path string) {
 	p := v.project
-	v.setBusy(true)
+	if p == nil || p.Registry == nil {
+		return
+	}
+	v.setWriting(true)
 	v.thread.Go(func() {
 		res, err := trust.RepairTrustedHooks(path, v.now())
 		rep, aerr := auditProject(p)
 		v.thread.Do(func() {
+			v.setWriting(false)
 			v.apply(p, rep, aerr)
+			defer v.trustChanged()
 			switch {
 			case err != nil:
 				v.showError("The trust file was not repaired", err)
@@ -191,6 +217,11 @@ func (v *reviewView) showProblems() {
 // showError explains a failure in a dialog; a trusted_hooks.json that
 // cannot be used gets the offer to repair it.
 func (v *reviewView) showError(title string, err error) {
+	var again *changedSinceReview
+	if errors.As(err, &again) {
+		v.showChangedAgain(again)
+		return
+	}
 	if errors.Is(err, trust.ErrUnusableFile) && v.report != nil && v.report.TrustedHooksError != "" {
 		msg := &widget.Label{Text: err.Error() + "\n\nRepair backs the file up first, then rewrites what can be salvaged.",
 			Wrapping: fyne.TextWrapWord}

@@ -59,10 +59,15 @@ func claudeHooksOf(p *project, ids ...string) []*hooks.Hook {
 }
 
 // approveClaude records approvals for the handlers with the given IDs,
-// or for every reviewed handler when all is true ('hookwarden trust
-// --agent claude --all').
-func (v *reviewView) approveClaude(all bool, ids ...string) {
+// or for every reviewed handler when there are none ('hookwarden trust
+// --agent claude --all'), as reviewed: it is refused when a script of one
+// of them changed since the reviews on screen.
+func (v *reviewView) approveClaude(reviewed []trust.HookReview, ids ...string) {
+	all := len(ids) == 0
 	v.writeClaude(func(p *project) error {
+		if err := recheckClaude(p, reviewed); err != nil {
+			return err
+		}
 		hs := claudeHooksOf(p, ids...)
 		if all {
 			hs = nil
@@ -92,10 +97,10 @@ func (v *reviewView) revokeClaude(fingerprint string) {
 // the result; a failed change is shown in a dialog.
 func (v *reviewView) writeClaude(change func(*project) error) {
 	p := v.project
-	if p == nil || p.Claude == nil || v.busy {
+	if p == nil || p.Claude == nil || v.blocked() {
 		return
 	}
-	v.setBusy(true)
+	v.setWriting(true)
 	v.thread.Go(func() {
 		var err error
 		if p.Claude.Store.Dir == "" {
@@ -105,10 +110,12 @@ func (v *reviewView) writeClaude(change func(*project) error) {
 		}
 		rep, aerr := auditClaude(p)
 		v.thread.Do(func() {
+			v.setWriting(false)
 			v.applyClaude(p, rep, aerr)
 			if err != nil {
 				v.showError("Nothing was approved or revoked", err)
 			}
+			v.trustChanged()
 		})
 	})
 }

@@ -127,8 +127,11 @@ func (v *reviewView) rebuildItems() {
 			break
 		}
 	}
-	if sel < 0 && len(v.items) > 0 {
+	if sel < 0 && len(v.items) > 0 && v.autoSelect {
 		sel = 0
+	}
+	if v.hasReport() {
+		v.autoSelect = false
 	}
 	if sel >= 0 {
 		v.list.Select(sel) // calls onSelected
@@ -145,6 +148,8 @@ func (v *reviewView) rebuildItems() {
 		case v.report != nil && len(all) == 0:
 			v.detail.showMessage("This project has no workspace hooks: there is nothing to review. " +
 				"Hooks from the user, system and extension settings are not checked by Gemini CLI's hook trust.")
+		case len(v.items) > 0:
+			v.detail.showMessage("Select a " + v.reviewNoun() + " in the list to see what it runs and what changed.")
 		case v.hasReport():
 			v.detail.showMessage("Every " + v.reviewNoun() + " is trusted. Tick “Show trusted hooks” to see them.")
 		}
@@ -228,7 +233,7 @@ func (v *reviewView) selected() (reviewItem, bool) {
 func (v *reviewView) updateButtons() {
 	it, ok := v.selected()
 	enable := func(b *widget.Button, on bool) {
-		if on && !v.busy && v.hasReport() {
+		if on && !v.blocked() && v.hasReport() {
 			b.Enable()
 		} else {
 			b.Disable()

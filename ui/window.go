@@ -102,7 +102,8 @@ func (m *mainWindow) buildUI() fyne.CanvasObject {
 		container.NewTabItemWithIcon("Files", theme.FileIcon(), m.files.buildUI()),
 	)
 	m.review.onTabChanged = m.tabs.Refresh
-	m.review.onFolderTrustChanged = m.onReload
+	m.review.onFolderTrustChanged = m.reloadInPlace
+	m.review.onTrustChanged = m.reloadInPlace
 	actions := container.NewHBox(m.openButton, m.recentButton, m.reloadButton)
 	top := container.NewVBox(m.header.buildUI(actions), m.banner.buildUI(), widget.NewSeparator())
 	return container.NewBorder(container.NewPadded(top), nil, nil, nil, m.tabs)
