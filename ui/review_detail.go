@@ -28,7 +28,7 @@ type reviewDetail struct {
 
 func newReviewDetail() *reviewDetail {
 	d := &reviewDetail{content: container.NewVBox()}
-	d.scroll = container.NewScroll(d.content)
+	d.scroll = container.NewVScroll(d.content) // vertical only: long lines wrap to the panel's width
 	return d
 }
 
@@ -71,7 +71,7 @@ func (d *reviewDetail) show(it reviewItem, p *project) {
 	}
 	title := &widget.Label{Text: it.label(), TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText,
 		Wrapping: fyne.TextWrapBreak}
-	d.content.Add(container.NewBorder(nil, nil, newBadge(it.statusText(), it.statusColor()), nil, title))
+	d.content.Add(container.NewBorder(nil, nil, container.NewVBox(newBadge(it.statusText(), it.statusColor())), nil, title))
 	if it.claude != nil || it.goneApproval != nil {
 		d.showClaude(it, names)
 		return
@@ -88,8 +88,7 @@ func (d *reviewDetail) show(it reviewItem, p *project) {
 	if h.Matcher != "" {
 		where += "  ·  matcher " + h.Matcher
 	}
-	d.content.Add(container.NewHBox(newBadge(layerText(settingsio.LayerWorkspace), layerColor(settingsio.LayerWorkspace)),
-		newNote(where, fyne.TextWrapOff)))
+	d.content.Add(badgeLine(newBadge(layerText(settingsio.LayerWorkspace), layerColor(settingsio.LayerWorkspace)), where))
 	var rows []fyne.CanvasObject
 	if h.Name != "" && h.Name != h.Label {
 		rows = append(rows, detailField("Name", detailText(h.Name))...)
@@ -206,6 +205,11 @@ func detailForm(objs ...fyne.CanvasObject) *fyne.Container {
 
 func detailField(name string, value fyne.CanvasObject) []fyne.CanvasObject {
 	return []fyne.CanvasObject{key(name), value}
+}
+
+// badgeLine is a badge before a note that wraps to the width left.
+func badgeLine(b *badge, note string) fyne.CanvasObject {
+	return container.NewBorder(nil, nil, container.NewVBox(b), nil, newNote(note, fyne.TextWrapBreak))
 }
 
 func detailSection(title string) fyne.CanvasObject {

@@ -4,7 +4,6 @@ import (
 	"strconv"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hookwarden/hookwarden/trust"
@@ -43,7 +42,7 @@ func (d *reviewDetail) showClaude(it reviewItem, names pathNamer) {
 	if h.Matcher != "" {
 		where += "  ·  matcher " + h.Matcher
 	}
-	d.content.Add(container.NewHBox(newBadge(layerText(c.Layer), layerColor(c.Layer)), newNote(where, fyne.TextWrapOff)))
+	d.content.Add(badgeLine(newBadge(layerText(c.Layer), layerColor(c.Layer)), where))
 	var rows []fyne.CanvasObject
 	if c.Plugin != "" {
 		rows = append(rows, detailField("Plugin", detailText(c.Plugin))...)
