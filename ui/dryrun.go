@@ -39,7 +39,7 @@ type dryRunView struct {
 	tool         *widget.SelectEntry
 	trigger      *widget.Select
 	hookPick     *widget.Select
-	payload      *widget.Entry
+	payload      *shortcutEntry
 	payloadError *widget.Label
 	resetButton  *widget.Button
 
@@ -105,7 +105,7 @@ func newDryRunView(w fyne.Window, thread uiThread) *dryRunView {
 	v.tool.OnChanged = func(string) { v.loadSample() }
 	v.trigger = widget.NewSelect(nil, func(string) { v.loadSample() })
 	v.hookPick = widget.NewSelect([]string{allHooks}, func(string) { v.showPlanPreview() })
-	v.payload = &widget.Entry{MultiLine: true, Wrapping: fyne.TextWrapOff, TextStyle: fyne.TextStyle{Monospace: true}}
+	v.payload = newPayloadEntry()
 	v.payload.OnChanged = func(string) { v.validatePayload() }
 	v.resetButton = &widget.Button{Text: "Sample", Icon: theme.ViewRefreshIcon(), OnTapped: v.loadSample}
 	v.runButton = &widget.Button{Text: "Run", Icon: theme.MediaPlayIcon(), Importance: widget.HighImportance, OnTapped: v.onRun}

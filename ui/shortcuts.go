@@ -11,14 +11,31 @@ var tabKeys = []fyne.KeyName{fyne.Key1, fyne.Key2, fyne.Key3, fyne.Key4, fyne.Ke
 // addTabShortcuts binds Ctrl+1 … Ctrl+N to the tabs and Ctrl+Enter to Run
 // in the Dry run tab.
 func (m *mainWindow) addTabShortcuts() {
-	c := m.window.Canvas()
 	for i := range min(len(tabKeys), len(m.tabs.Items)) {
-		c.AddShortcut(&desktop.CustomShortcut{KeyName: tabKeys[i], Modifier: fyne.KeyModifierShortcutDefault},
-			func(fyne.Shortcut) { m.tabs.SelectIndex(i) })
+		m.bindShortcut(tabKeys[i], func() { m.tabs.SelectIndex(i) })
 	}
-	run := func(fyne.Shortcut) { m.runDryRun() }
-	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyReturn, Modifier: fyne.KeyModifierShortcutDefault}, run)
-	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyEnter, Modifier: fyne.KeyModifierShortcutDefault}, run)
+	m.bindShortcut(fyne.KeyReturn, m.runDryRun)
+	m.bindShortcut(fyne.KeyEnter, m.runDryRun)
+}
+
+// bindShortcut binds Ctrl+key (Cmd on macOS) to do, on the window's canvas
+// and for the editors that forward shortcuts.
+func (m *mainWindow) bindShortcut(key fyne.KeyName, do func()) {
+	s := &desktop.CustomShortcut{KeyName: key, Modifier: fyne.KeyModifierShortcutDefault}
+	m.window.Canvas().AddShortcut(s, func(fyne.Shortcut) { do() })
+	if m.shortcuts == nil {
+		m.shortcuts = map[string]func(){}
+	}
+	m.shortcuts[s.ShortcutName()] = do
+}
+
+// runShortcut runs the window's shortcut s, reporting whether it is one.
+func (m *mainWindow) runShortcut(s fyne.Shortcut) bool {
+	do, ok := m.shortcuts[s.ShortcutName()]
+	if ok {
+		do()
+	}
+	return ok
 }
 
 // runDryRun runs the Dry run tab's plan when that tab is on screen and its

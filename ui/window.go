@@ -7,7 +7,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -33,12 +32,10 @@ func Create(a fyne.App, w fyne.Window, opts Options) {
 // addShortcuts binds Ctrl+O (open a folder), Ctrl+R (reload), Ctrl+1…4
 // (tabs) and Ctrl+Enter (run in Dry run).
 func (m *mainWindow) addShortcuts() {
-	c := m.window.Canvas()
-	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyO, Modifier: fyne.KeyModifierShortcutDefault},
-		func(fyne.Shortcut) { m.onOpenFolder() })
-	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyR, Modifier: fyne.KeyModifierShortcutDefault},
-		func(fyne.Shortcut) { m.onReload() })
+	m.bindShortcut(fyne.KeyO, m.onOpenFolder)
+	m.bindShortcut(fyne.KeyR, m.onReload)
 	m.addTabShortcuts()
+	m.dryRun.payload.forward = m.runShortcut
 }
 
 // mainWindow is the window: a header and the review banner over the tabs
@@ -71,6 +68,9 @@ type mainWindow struct {
 	// places remembers, per project, where the user was (this session).
 	places map[string]viewPlace
 	live   liveState
+	// shortcuts are the window's shortcuts by name, for the editors that
+	// forward them (shortcutEntry).
+	shortcuts map[string]func()
 }
 
 func newMainWindow(a fyne.App, w fyne.Window, opts Options) *mainWindow {
