@@ -45,6 +45,14 @@ func (v *filesView) showLoading() {
 	v.content.Refresh()
 }
 
+// showError replaces the list with why no project could be opened.
+func (v *filesView) showError(err error) {
+	v.rows = nil
+	v.content.Objects = []fyne.CanvasObject{&widget.Label{Text: "Could not open the project: " + err.Error(),
+		Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance}}
+	v.content.Refresh()
+}
+
 // show lists the files of p, keeping the scroll position.
 func (v *filesView) show(p *project) {
 	names := pathNamer{project: p.Dir, home: p.Home}

@@ -129,6 +129,12 @@ func (v *reviewView) showLoading() {
 	v.updateButtons()
 }
 
+// showOpenError says that no project could be opened.
+func (v *reviewView) showOpenError(err error) {
+	v.showLoading()
+	v.summary.SetText("Could not open the project: " + err.Error())
+}
+
 // refresh audits the project again, off the UI thread.
 func (v *reviewView) refresh() {
 	p := v.project

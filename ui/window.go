@@ -191,11 +191,7 @@ func (m *mainWindow) show(p *project, err error) {
 	m.recentButton.Enable()
 	m.header.agent.Enable()
 	if err != nil {
-		if m.current != nil {
-			m.reloadButton.Enable()
-		}
-		m.hooks.showError(err)
-		dialog.ShowError(err, m.window)
+		m.showOpenError(err)
 		return
 	}
 	m.reloadButton.Enable()
