@@ -1,14 +1,9 @@
 package cli
 
 import (
-	"bytes"
-	"context"
-	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/hookwarden/hookwarden/internal/geminicli"
 )
@@ -17,30 +12,8 @@ import (
 // (conformance kit's interop/gemini-trust-check.sh) and returns the hooks
 // it warned about. Skips without node/npm unless CI=true.
 func (e *trustEnv) geminiWarned() []string {
-	t := e.t
-	t.Helper()
-	geminicli.RequireBundle(t)
-	kit, err := geminicli.KitDir()
-	if err != nil {
-		t.Fatal(err)
-	}
-	script := filepath.Join(kit, "interop", "gemini-trust-check.sh")
-	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, "bash", script, e.project, e.home)
-	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + e.home, "LANG=C.UTF-8"}
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("%s: %v\n%s", script, err, stderr.String())
-	}
-	var out struct {
-		Warned []string `json:"warned"`
-	}
-	if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
-		t.Fatalf("%s: %v\n%s", script, err, stdout.String())
-	}
-	return out.Warned
+	e.t.Helper()
+	return geminicli.RunTrustCheck(e.t, e.project, e.home).Warned
 }
 
 // TestTrustAllThenGeminiWarnsNothing is the acceptance path through the

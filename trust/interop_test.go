@@ -2,15 +2,11 @@ package trust
 
 import (
 	"bytes"
-	"context"
-	"encoding/json"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/tailscale/hujson"
 
@@ -22,35 +18,11 @@ import (
 // configure really run; they are harmless (true, exit 0, a script that
 // exits 0). Without node/npm they skip, except with CI=true.
 
-type trustCheck struct {
-	Warned       []string        `json:"warned"`
-	TrustedHooks json.RawMessage `json:"trusted_hooks"`
-}
-
 // runGeminiTrustCheck runs Gemini CLI once in f.project with f.home as
 // HOME and returns what it warned about.
-func runGeminiTrustCheck(t *testing.T, f *fixture) trustCheck {
+func runGeminiTrustCheck(t *testing.T, f *fixture) geminicli.TrustCheck {
 	t.Helper()
-	geminicli.RequireBundle(t)
-	kit, err := geminicli.KitDir()
-	if err != nil {
-		t.Fatal(err)
-	}
-	script := filepath.Join(kit, "interop", "gemini-trust-check.sh")
-	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, "bash", script, f.project, f.home)
-	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + f.home, "LANG=C.UTF-8"}
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("%s: %v\n%s", script, err, stderr.String())
-	}
-	var out trustCheck
-	if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
-		t.Fatalf("%s output: %v\n%s", script, err, stdout.String())
-	}
-	return out
+	return geminicli.RunTrustCheck(t, f.project, f.home)
 }
 
 // interopSettings has trusted, changed, new, unnamed, expanded and
