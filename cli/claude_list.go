@@ -15,13 +15,9 @@ import (
 func runClaudeList(ctx context.Context, io *IO, args []string) error {
 	fs := newFlags("list")
 	dir := io.projectFlag(fs)
-	asJSON := fs.Bool("json", false, "print a JSON document")
-	rest, err := parseFlags(fs, args)
-	if err != nil {
+	asJSON := jsonFlag(fs)
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
-	}
-	if len(rest) > 0 {
-		return usagef("unexpected argument %q", rest[0])
 	}
 	p := io.loadClaudeProject(*dir)
 	if *asJSON {

@@ -18,12 +18,8 @@ func runClaudeMigrate(ctx context.Context, io *IO, args []string) error {
 	fs := newFlags("migrate")
 	dir := io.projectFlag(fs)
 	write := fs.Bool("write", false, "write .gemini/settings.json (default: only show the diff)")
-	rest, err := parseFlags(fs, args)
-	if err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
-	}
-	if len(rest) > 0 {
-		return usagef("unexpected argument %q", rest[0])
 	}
 	p := io.loadClaudeProject(*dir)
 	paths := settingsio.ResolvePaths(p.snap.ProjectDir, io.Env, io.GOOS, io.home())

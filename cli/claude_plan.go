@@ -23,13 +23,9 @@ func runClaudePlan(ctx context.Context, io *IO, args []string) error {
 	tool := fs.String("tool", "", "tool name for the tool events (e.g. Bash)")
 	trigger := fs.String("trigger", "", "matcher value for the other events (e.g. startup)")
 	input := fs.String("input", "", "JSON file with the tool input, for \"if\" rules (- for stdin)")
-	asJSON := fs.Bool("json", false, "print a JSON document")
-	rest, err := parseFlags(fs, args)
-	if err != nil {
+	asJSON := jsonFlag(fs)
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
-	}
-	if len(rest) > 0 {
-		return usagef("unexpected argument %q", rest[0])
 	}
 	if *eventName == "" {
 		return usagef("--event is required (one of %s)", claudeEventList())

@@ -27,13 +27,9 @@ func runClaudeRun(ctx context.Context, io *IO, args []string) error {
 	fs.Var(&only, "hook", "run only this handler (label, id or fingerprint); repeatable")
 	fs.Var(&hosts, "allow-host", "also send http handlers to this host (default: loopback only); repeatable")
 	yes := fs.Bool("yes", false, "also run project handlers not approved in Hookwarden's store")
-	asJSON := fs.Bool("json", false, "print a JSON document")
-	rest, err := parseFlags(fs, args)
-	if err != nil {
+	asJSON := jsonFlag(fs)
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
-	}
-	if len(rest) > 0 {
-		return usagef("unexpected argument %q", rest[0])
 	}
 	event := hooks.Event(*eventName)
 	if _, ok := claude.LookupEvent(event); !ok {
@@ -41,6 +37,7 @@ func runClaudeRun(ctx context.Context, io *IO, args []string) error {
 	}
 	var fields *hooks.Object
 	if *inputPath != "" {
+		var err error
 		if fields, err = readInputFields(io, *inputPath); err != nil {
 			return err
 		}

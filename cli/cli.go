@@ -239,6 +239,23 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// parseNoArgs parses args for a command that takes flags only.
+func parseNoArgs(fs *flag.FlagSet, args []string) error {
+	rest, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		return usagef("unexpected argument %q", rest[0])
+	}
+	return nil
+}
+
+// jsonFlag adds --json to fs.
+func jsonFlag(fs *flag.FlagSet) *bool {
+	return fs.Bool("json", false, "print a JSON document")
+}
+
 // stringList is a repeatable string flag.
 type stringList []string
 

@@ -16,13 +16,9 @@ func runPlan(ctx context.Context, io *IO, args []string) error {
 	eventName := fs.String("event", "", "hook event (e.g. BeforeTool)")
 	tool := fs.String("tool", "", "tool name for BeforeTool/AfterTool")
 	trigger := fs.String("trigger", "", "trigger for SessionStart/SessionEnd/PreCompress")
-	asJSON := fs.Bool("json", false, "print a JSON document")
-	rest, err := parseFlags(fs, args)
-	if err != nil {
+	asJSON := jsonFlag(fs)
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
-	}
-	if len(rest) > 0 {
-		return usagef("unexpected argument %q", rest[0])
 	}
 	event, pctx, err := eventAndContext(*eventName, *tool, *trigger)
 	if err != nil {

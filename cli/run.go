@@ -32,16 +32,13 @@ func runRun(ctx context.Context, io *IO, args []string) error {
 	fs.Var(&only, "hook", "run only this hook (name, command, name:command key or id); repeatable")
 	yes := fs.Bool("yes", false, "also run workspace hooks that are not approved, or changed since approval")
 	asTrusted := fs.Bool("as-trusted", false, "in an untrusted folder, plan and run as if it were trusted")
-	asJSON := fs.Bool("json", false, "print a JSON document")
-	rest, err := parseFlags(fs, args)
-	if err != nil {
+	asJSON := jsonFlag(fs)
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
-	}
-	if len(rest) > 0 {
-		return usagef("unexpected argument %q", rest[0])
 	}
 	var fields *hooks.Object
 	if *inputPath != "" {
+		var err error
 		if fields, err = readInputFields(io, *inputPath); err != nil {
 			return err
 		}
