@@ -3,7 +3,6 @@ package ui
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"fyne.io/fyne/v2/widget"
 
@@ -168,9 +167,7 @@ func (v *dryRunView) showClaudeNotes(s *claudeRunSetup, details []string) {
 		lines = append(lines, fmt.Sprintf("%s not approved in Hookwarden's store ran after your confirmation; "+
 			"Claude Code runs them without asking.", plural(len(s.unapproved), "handler")))
 	}
-	v.verdictDetail.SetText(strings.Join(lines, "\n"))
-	v.verdictDetail.Hidden = len(lines) == 0
-	v.verdictDetail.Refresh()
+	v.setVerdictDetail(lines)
 }
 
 func claudeEffectImportance(effect string) widget.Importance {

@@ -233,12 +233,10 @@ func (v *dryRunView) showNotes(s *runSetup, details []string) {
 		}
 	}
 	if len(s.unapproved) > 0 {
-		lines = append(lines, fmt.Sprintf("%s not approved in trusted_hooks.json ran after your confirmation; "+
-			"Gemini CLI would warn about them at start.", plural(len(s.unapproved), "workspace hook")))
+		lines = append(lines, fmt.Sprintf("%s needing review (not approved, or changed since) ran after your confirmation; "+
+			"Gemini CLI runs them without asking.", plural(len(s.unapproved), "workspace hook")))
 	}
-	v.verdictDetail.SetText(strings.Join(lines, "\n"))
-	v.verdictDetail.Hidden = len(lines) == 0
-	v.verdictDetail.Refresh()
+	v.setVerdictDetail(lines)
 }
 
 func effectImportance(effect string) widget.Importance {
@@ -249,4 +247,11 @@ func effectImportance(effect string) widget.Importance {
 		return widget.WarningImportance
 	}
 	return widget.MediumImportance
+}
+
+// setVerdictDetail shows the lines under the verdict (hidden when none).
+func (v *dryRunView) setVerdictDetail(lines []string) {
+	v.verdictDetail.SetText(strings.Join(lines, "\n"))
+	v.verdictDetail.Hidden = len(lines) == 0
+	v.verdictDetail.Refresh()
 }
