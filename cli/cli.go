@@ -32,6 +32,9 @@ type IO struct {
 	Dir string
 	// GOOS selects the platform's file locations (runtime.GOOS by default).
 	GOOS string
+	// execAgent replaces the process with an agent (`hookwarden exec`);
+	// nil means syscall.Exec. Tests set it.
+	execAgent func(path string, argv, env []string) error
 }
 
 // FromProcess returns an IO bound to the real process.
@@ -66,6 +69,8 @@ func commands() []command {
 		{"disable-all", "[--project DIR] [--scope workspace|user]", "disable every hook (Gemini CLI's /hooks disable-all)", runDisableAll},
 		{"demo", "[DIR]", "copy the built-in demo project into DIR and print the shell lines to use it: eval \"$(hookwarden demo)\"", runDemo},
 		{"enable-all", "[--project DIR]", "enable every hook (Gemini CLI's /hooks enable-all)", runEnableAll},
+		{"guard", "(install | uninstall | status | check) [--project DIR]", "git hooks that review every agent's hooks after a pull, checkout or rebase", runGuard},
+		{"exec", "[--project DIR] -- AGENT ARGS...", "start an agent only when none of the project's agent hooks needs review (exit 3 otherwise)", runExec},
 	}
 }
 

@@ -1,0 +1,309 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/hookwarden/hookwarden/guard"
+	"github.com/hookwarden/hookwarden/trust"
+)
+
+// guardBudget is how long `guard check` may keep a git command waiting.
+// A review that takes longer finishes in a background process, which then
+// only notifies.
+const guardBudget = 400 * time.Millisecond
+
+// runGuard is `hookwarden guard install|uninstall|status|check`.
+func runGuard(ctx context.Context, io *IO, args []string) error {
+	if len(args) == 0 {
+		return usagef("guard needs install, uninstall, status or check")
+	}
+	sub, args := args[0], args[1:]
+	fs := newFlags("guard " + sub)
+	dir := io.projectFlag(fs)
+	var gitHook *string
+	var background *bool
+	if sub == "check" {
+		gitHook = fs.String("git-hook", "", "the git hook that runs the check")
+		background = fs.Bool("background", false, "finish a slow check without a terminal and only notify")
+	}
+	if err := parseNoArgs(fs, args); err != nil {
+		return err
+	}
+	switch sub {
+	case "install", "uninstall", "status":
+		repo, err := guard.FindRepo(ctx, io.projectDir(*dir))
+		if err != nil {
+			return err
+		}
+		return guardManage(io, sub, repo)
+	case "check":
+		return guardCheck(ctx, io, *dir, *gitHook, *background)
+	}
+	return usagef("unknown guard command %q (install, uninstall, status or check)", sub)
+}
+
+func guardManage(io *IO, sub string, repo *guard.Repo) error {
+	var res *guard.Result
+	var err error
+	switch sub {
+	case "install":
+		bin, _ := os.Executable()
+		res, err = guard.Install(repo, bin)
+	case "uninstall":
+		res, err = guard.Uninstall(repo)
+	default:
+		states, serr := guard.Status(repo)
+		if serr != nil {
+			return serr
+		}
+		res = &guard.Result{Repo: repo, Hooks: states}
+		for _, st := range states {
+			switch {
+			case st.Installed && st.Chained:
+				res.Actions = append(res.Actions, fmt.Sprintf("%-14s guard installed; runs the earlier hook %s first", st.Name, st.ChainedPath))
+			case st.Installed:
+				res.Actions = append(res.Actions, fmt.Sprintf("%-14s guard installed", st.Name))
+			case st.Foreign:
+				res.Actions = append(res.Actions, fmt.Sprintf("%-14s another hook, not the guard", st.Name))
+			default:
+				res.Actions = append(res.Actions, fmt.Sprintf("%-14s no hook", st.Name))
+			}
+		}
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(io.Stdout, "git hooks folder %s\n", displayText(repo.HooksDir))
+	for _, a := range res.Actions {
+		fmt.Fprintf(io.Stdout, "  %s\n", displayText(a))
+	}
+	for _, w := range res.Warnings {
+		fmt.Fprintf(io.Stderr, "hookwarden guard: note: %s\n", displayText(w))
+	}
+	return nil
+}
+
+// guardCheck is what the git hooks run. It never fails the git command: a
+// problem is printed as one line and the exit code is 0. The review runs
+// within guardBudget; a slower one is handed to a background process.
+func guardCheck(ctx context.Context, io *IO, dir, gitHook string, background bool) error {
+	project := io.projectDir(dir)
+	type answer struct {
+		items []guard.Item
+		err   error
+	}
+	done := make(chan answer, 1)
+	go func() {
+		items, err := io.reviewItems(project)
+		done <- answer{items, err}
+	}()
+	var a answer
+	if background {
+		a = <-done
+	} else {
+		select {
+		case a = <-done:
+		case <-time.After(guardBudget):
+			if err := io.startDetached("guard", "check", "--background", "--project", project); err != nil {
+				fmt.Fprintf(io.Stderr, "hookwarden guard: the review takes long and could not continue in the background: %v\n", err)
+			}
+			return nil
+		case <-ctx.Done():
+			return nil
+		}
+	}
+	if a.err != nil {
+		if !background {
+			fmt.Fprintf(io.Stderr, "hookwarden guard: could not review the agent hooks in %s: %v\n", displayText(project), a.err)
+		}
+		return nil
+	}
+	if len(a.items) == 0 {
+		return nil
+	}
+	if !background {
+		fmt.Fprint(io.Stderr, guard.Block(project, a.items, reviewCommand(project), displayText))
+	}
+	io.notifyReview(project, len(a.items))
+	return nil
+}
+
+// reviewCommand is the command line that opens the review of project.
+func reviewCommand(project string) string {
+	return "hookwarden open --review " + quoteForShell(project)
+}
+
+// reviewItems audits every agent that has hooks in project and returns the
+// hooks that need review, with the files that could not be read counted as
+// needing review (never as clean).
+func (io *IO) reviewItems(project string) ([]guard.Item, error) {
+	var items []guard.Item
+	snap, opts, err := io.trustContext(project)
+	if err != nil {
+		return nil, err
+	}
+	rep, err := trust.Audit(snap, opts)
+	if err != nil {
+		return nil, fmt.Errorf("Gemini CLI: %w", err)
+	}
+	for _, h := range rep.Hooks {
+		if h.NeedsReview() {
+			items = append(items, guard.Item{Agent: "Gemini CLI", Status: string(h.Status), Label: h.Label, Where: eventWhere(h.Event, h.Matcher)})
+		}
+	}
+	if rep.SettingsError != "" {
+		items = append(items, guard.Item{Agent: "Gemini CLI", Status: "unreadable", Label: rep.SettingsError})
+	}
+	if rep.TrustedHooksError != "" {
+		items = append(items, guard.Item{Agent: "Gemini CLI", Status: "trust file", Label: rep.TrustedHooksError})
+	}
+	p := io.loadClaudeProject(project)
+	store, err := io.claudeStore()
+	if err != nil {
+		return nil, err
+	}
+	crep, err := trust.ClaudeAudit(p.snap, p.reg.Hooks, store)
+	if err != nil {
+		return nil, fmt.Errorf("Claude Code: %w", err)
+	}
+	for _, h := range crep.Hooks {
+		if h.NeedsReview() {
+			items = append(items, guard.Item{Agent: "Claude Code", Status: string(h.Status), Label: h.Label, Where: eventWhere(h.Event, h.Matcher)})
+		}
+	}
+	for _, f := range p.snap.Layers {
+		if f.Err != nil {
+			items = append(items, guard.Item{Agent: "Claude Code", Status: "unreadable", Label: f.Err.Error()})
+		}
+	}
+	return items, nil
+}
+
+func eventWhere(event, matcher string) string {
+	if matcher == "" {
+		return event
+	}
+	return event + "[" + matcher + "]"
+}
+
+// startDetached starts hookwarden again with args, in its own session and
+// without the git command's streams, and does not wait for it.
+func (io *IO) startDetached(args ...string) error {
+	bin, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	cmd := exec.Command(bin, args...)
+	cmd.Env = io.Env
+	cmd.Dir = io.Dir
+	cmd.SysProcAttr = detachedAttr()
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	return cmd.Process.Release()
+}
+
+// notifyReview sends a desktop notification whose action opens the review,
+// when the session has a desktop and notify-send is there. It waits for no
+// click: a detached `notify-send --wait` does that.
+func (io *IO) notifyReview(project string, n int) {
+	if io.Env.Get("HOOKWARDEN_GUARD_NOTIFY") == "0" ||
+		(io.Env.Get("DBUS_SESSION_BUS_ADDRESS") == "" && io.Env.Get("DISPLAY") == "" && io.Env.Get("WAYLAND_DISPLAY") == "") {
+		return
+	}
+	notify, err := exec.LookPath("notify-send")
+	if err != nil {
+		return
+	}
+	bin, err := os.Executable()
+	if err != nil {
+		return
+	}
+	noun := "hook needs"
+	if n != 1 {
+		noun = "hooks need"
+	}
+	body := fmt.Sprintf("%d agent %s review in %s", n, noun, project)
+	// A shell waits for the click and opens the review; notify-send prints
+	// the action's name when it is chosen.
+	script := `[ "$("$0" --app-name=Hookwarden --action=review=Review --wait "Hookwarden" "$1")" = review ] && exec "$2" open --review "$3"`
+	cmd := exec.Command("/bin/sh", "-c", script, notify, body, bin, project)
+	cmd.Env = io.Env
+	cmd.SysProcAttr = detachedAttr()
+	if cmd.Start() == nil {
+		_ = cmd.Process.Release()
+	}
+}
+
+func detachedAttr() *syscall.SysProcAttr { return &syscall.SysProcAttr{Setsid: true} }
+
+// runExec is `hookwarden exec [--agent NAME] -- AGENT ARGS...`: it audits
+// the project (the working folder) and replaces itself with the agent only
+// when nothing needs review.
+func runExec(ctx context.Context, io *IO, args []string) error {
+	i := 0
+	for i < len(args) && args[i] != "--" {
+		i++
+	}
+	var before, agentArgs []string
+	if i < len(args) {
+		before, agentArgs = args[:i], args[i+1:]
+	} else {
+		before, agentArgs = nil, args
+	}
+	fs := newFlags("exec")
+	dir := io.projectFlag(fs)
+	rest, err := parseFlags(fs, before)
+	if err != nil {
+		return err
+	}
+	agentArgs = append(rest, agentArgs...)
+	if len(agentArgs) == 0 {
+		return usagef("exec needs the agent to start: hookwarden exec -- gemini ARGS...")
+	}
+	project := io.projectDir(*dir)
+	items, err := io.reviewItems(project)
+	if err != nil {
+		return &ExitError{Code: ExitFailure, Msg: fmt.Sprintf("could not review the agent hooks, so %s was not started: %v", agentArgs[0], err)}
+	}
+	if len(items) > 0 {
+		fmt.Fprint(io.Stderr, guard.Block(project, items, reviewCommand(project), displayText))
+		return &ExitError{Code: ExitNeedsReview, Msg: fmt.Sprintf("%s was not started; approve the hooks first (hookwarden open --review %s)", agentArgs[0], quoteForShell(project))}
+	}
+	path, err := exec.LookPath(agentArgs[0])
+	if err != nil {
+		return &ExitError{Code: ExitFailure, Msg: err.Error()}
+	}
+	if io.execAgent != nil {
+		return io.execAgent(path, agentArgs, io.Env)
+	}
+	return syscall.Exec(path, agentArgs, io.Env)
+}
+
+// displayText shows s with control and invisible characters escaped, so a
+// hook name cannot rewrite the terminal line it is printed on.
+func displayText(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '\t' || r >= 0x20 && r < 0x7f:
+			b.WriteRune(r)
+		case r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0 || isInvisible(r):
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+func isInvisible(r rune) bool {
+	return r >= 0x200b && r <= 0x200f || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 || r == 0xfeff || r == 0x2028 || r == 0x2029
+}
+

@@ -1,0 +1,26 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"testing"
+)
+
+// cliSelfEnv makes the test binary act as the hookwarden command line, so
+// that tests can run it where a real program is needed (git hooks calling
+// `hookwarden guard check`, `hookwarden exec` replacing itself) without
+// building the GUI binary.
+const cliSelfEnv = "HOOKWARDEN_TEST_BINARY_IS_CLI"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(cliSelfEnv) == "1" {
+		io, err := FromProcess()
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(ExitFailure)
+		}
+		os.Exit(Main(context.Background(), os.Args[1:], io))
+	}
+	os.Exit(m.Run())
+}
