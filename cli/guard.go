@@ -306,4 +306,3 @@ func displayText(s string) string {
 func isInvisible(r rune) bool {
 	return r >= 0x200b && r <= 0x200f || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 || r == 0xfeff || r == 0x2028 || r == 0x2029
 }
-
