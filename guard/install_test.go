@@ -1,0 +1,96 @@
+package guard
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func testRepo(t *testing.T) *Repo {
+	t.Helper()
+	top := t.TempDir()
+	return &Repo{Top: top, HooksDir: filepath.Join(top, ".git", "hooks")}
+}
+
+func TestInstallTwiceKeepsOneChainedOriginal(t *testing.T) {
+	r := testRepo(t)
+	if err := os.MkdirAll(r.HooksDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	orig := filepath.Join(r.HooksDir, "post-merge")
+	if err := os.WriteFile(orig, []byte("#!/bin/sh\necho mine\n"), 0o750); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 2; i++ {
+		if _, err := Install(r, "/opt/hookwarden"); err != nil {
+			t.Fatalf("install %d: %v", i, err)
+		}
+	}
+	data, err := os.ReadFile(orig + chainedSuffix)
+	if err != nil || string(data) != "#!/bin/sh\necho mine\n" {
+		t.Fatalf("the chained original is %q, %v", data, err)
+	}
+	if _, err := Uninstall(r); err != nil {
+		t.Fatal(err)
+	}
+	fi, err := os.Stat(orig)
+	if err != nil || fi.Mode().Perm() != 0o750 {
+		t.Fatalf("original not restored with its mode: %v %v", fi, err)
+	}
+	if _, err := os.Stat(orig + chainedSuffix); !os.IsNotExist(err) {
+		t.Errorf("chained copy left behind: %v", err)
+	}
+}
+
+func TestUninstallLeavesAHookThatReplacedTheGuard(t *testing.T) {
+	r := testRepo(t)
+	if err := os.MkdirAll(r.HooksDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	orig := filepath.Join(r.HooksDir, "post-checkout")
+	os.WriteFile(orig, []byte("#!/bin/sh\necho first\n"), 0o755)
+	if _, err := Install(r, "/opt/hookwarden"); err != nil {
+		t.Fatal(err)
+	}
+	// Another tool writes its own post-checkout over the guard's.
+	os.WriteFile(orig, []byte("#!/bin/sh\necho husky\n"), 0o755)
+	res, err := Uninstall(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if data, _ := os.ReadFile(orig); string(data) != "#!/bin/sh\necho husky\n" {
+		t.Errorf("uninstall touched a hook that is not the guard's: %q", data)
+	}
+	if !strings.Contains(strings.Join(res.Warnings, "\n"), "no longer the guard's") {
+		t.Errorf("no warning about the chained original: %v", res.Warnings)
+	}
+	// A second install must not move the other tool's hook over the
+	// chained original.
+	if _, err := Install(r, "/opt/hookwarden"); err == nil {
+		t.Error("install moved a hook over an existing chained original")
+	}
+}
+
+func TestScriptQuotesTheBinaryAndNeverFails(t *testing.T) {
+	s := Script("post-rewrite", "/opt/it's here/hookwarden")
+	for _, want := range []string{marker, `hw_bin='/opt/it'\''s here/hookwarden'`, "guard check --git-hook post-rewrite", "|| :", "exit $hw_rc", "post-rewrite.hookwarden-chained"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("script lacks %q:\n%s", want, s)
+		}
+	}
+}
+
+func TestBlockEscapesAndBounds(t *testing.T) {
+	var items []Item
+	for i := 0; i < 12; i++ {
+		items = append(items, Item{Agent: "Gemini CLI", Status: "new", Label: "h\x1b[2K"})
+	}
+	b := Block("/p", items, "hookwarden open --review /p", func(s string) string { return strings.ReplaceAll(s, "\x1b", `\x1b`) })
+	if strings.Contains(b, "\x1b") || !strings.Contains(b, "and 4 more") || !strings.Contains(b, "12 agent hooks need review") {
+		t.Errorf("block:\n%s", b)
+	}
+	if Block("/p", nil, "x", nil) != "" {
+		t.Error("a block with nothing to review")
+	}
+}
