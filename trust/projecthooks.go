@@ -44,6 +44,13 @@ type ProjectHook struct {
 	// Line and Column of the entry in the settings file.
 	Line   int `json:"line"`
 	Column int `json:"column"`
+	// Fields is everything about the entry that changes what runs (event,
+	// matcher, sequential, type, name, command, timeout, env, …), as
+	// Hookwarden records it at approval and compares it in the audit.
+	Fields Definition `json:"fields"`
+	// Env is the hook's env object as Gemini spreads it over the hook's
+	// environment: variable name to the JSON text of its value.
+	Env map[string]string `json:"env,omitempty"`
 
 	labelID string
 }
@@ -130,6 +137,8 @@ func walkProjectHooks(file string, hooks *settingsio.Node) ([]ProjectHook, *Chec
 					}
 				}
 				h.Key = h.Name + ":" + h.Command
+				h.Fields = definitionOf(ev.key, def, cfg)
+				h.Env = h.Fields.Env()
 				switch {
 				case name.Truthy():
 					h.Label, h.labelID = name.JSString(), jsIdentity(name)
