@@ -112,6 +112,9 @@ func Approve(snap *settingsio.Snapshot, opts Options, hooks []ProjectHook, now t
 	if err := TrustKeys(path, snap.ProjectDir, keys); err != nil {
 		return res, fmt.Errorf("nothing was trusted in %s (Hookwarden's store holds the record, which counts for nothing until the key is trusted): %w", path, err)
 	}
+	if opts.afterTrustKeys != nil {
+		opts.afterTrustKeys()
+	}
 	after, err := ReadTrustedHooks(path)
 	if err == nil && after.Err != nil {
 		err = after.Err

@@ -51,6 +51,10 @@ type Options struct {
 	// Store is Hookwarden's approval store; a zero Store (Dir "") keeps no
 	// fingerprints.
 	Store Store
+
+	// afterTrustKeys, when set, runs right after Approve wrote
+	// trusted_hooks.json (tests: a concurrent writer).
+	afterTrustKeys func()
 }
 
 // trustedHooksPath is where Gemini CLI keeps trusted_hooks.json for snap.
