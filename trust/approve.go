@@ -186,8 +186,8 @@ func approvalsFor(snap *settingsio.Snapshot, hooks []ProjectHook, now time.Time)
 		}
 		placed[h.Key] = map[[4]string]bool{place.at(): true}
 		ap := &Approval{Name: h.Name, Command: h.Command, ApprovedAt: now.UTC().Format(time.RFC3339), Places: []Place{place}, Scripts: []ScriptSnapshot{}}
-		if h.IsCommand {
-			refs, err := FindScripts(h.Command, snap.ProjectDir)
+		if command, ok := h.runsCommand(); ok {
+			refs, err := FindScripts(command, snap.ProjectDir)
 			if err != nil {
 				refs = nil // nothing to fingerprint; audit reports the parse error
 			}

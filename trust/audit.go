@@ -324,10 +324,11 @@ func (a *auditor) previous(h ProjectHook, trusted []string, unmatched func(strin
 // approval (nil: none recorded).
 func (a *auditor) reviewScripts(rv *HookReview, approval *Approval) {
 	rv.Scripts = []ScriptReview{}
-	if !rv.IsCommand {
+	command, ok := rv.runsCommand()
+	if !ok {
 		return
 	}
-	refs, err := FindScripts(rv.Command, a.project)
+	refs, err := FindScripts(command, a.project)
 	if err != nil {
 		rv.ScriptsError = err.Error()
 		return

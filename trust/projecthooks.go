@@ -53,6 +53,21 @@ type ProjectHook struct {
 	Env map[string]string `json:"env,omitempty"`
 
 	labelID string
+	// pluginCommand is the command of a type "plugin" entry: Gemini runs
+	// it as a command hook although its key leaves the command out.
+	pluginCommand string
+}
+
+// runsCommand is the command line the entry runs, if it runs one: the
+// command of a "command" entry, and that of a "plugin" entry too.
+func (h ProjectHook) runsCommand() (string, bool) {
+	switch {
+	case h.IsCommand:
+		return h.Command, true
+	case h.pluginCommand != "":
+		return h.pluginCommand, true
+	}
+	return "", false
 }
 
 // ProjectHooks lists the workspace hooks Gemini CLI fingerprints, in the
@@ -130,6 +145,9 @@ func walkProjectHooks(file string, hooks *settingsio.Node) ([]ProjectHook, *Chec
 					h.Name = name.JSString()
 				}
 				cmd := cfg.Get("command")
+				if typ.Is(settingsio.String) && typ.Str == "plugin" && cmd.Is(settingsio.String) {
+					h.pluginCommand = cmd.Str
+				}
 				if h.IsCommand {
 					h.Command = cmd.JSString()
 					if cmd.Is(settingsio.String) {
