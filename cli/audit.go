@@ -4,7 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -182,7 +183,7 @@ func writeAuditText(w io.Writer, r *trust.Report) error {
 			p.f("    was       %s\n", h.PreviousCommand)
 			p.f("    diff      %s\n", trust.RenderWordDiff(h.CommandDiff))
 		}
-		for _, name := range sortedKeys(h.Env) {
+		for _, name := range slices.Sorted(maps.Keys(h.Env)) {
 			p.f("    env       %s=%s\n", name, h.Env[name])
 		}
 		if h.ApprovalNote != "" {
@@ -232,16 +233,6 @@ func writeAuditText(w io.Writer, r *trust.Report) error {
 		p.f("\nnothing needs review\n")
 	}
 	return p.err
-}
-
-// sortedKeys returns the keys of m in order.
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // auditPrinter writes formatted text and keeps the first error.

@@ -3,6 +3,8 @@ package trust
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -88,13 +90,8 @@ func (d Definition) Equal(o Definition) bool {
 
 // canonical is the definition as one string (fields sorted), for sets.
 func (d Definition) canonical() string {
-	keys := make([]string, 0, len(d))
-	for k := range d {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
 	var b strings.Builder
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(d)) {
 		b.WriteString(k)
 		b.WriteByte(0)
 		b.WriteString(d[k])

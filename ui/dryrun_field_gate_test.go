@@ -19,31 +19,11 @@ func TestDryRunAsksBeforeRunningAHookWhoseEnvChangedSinceApproval(t *testing.T) 
 	writeFile(t, filepath.Join(f.dir, ".gemini", "hooks", "h.sh"), "echo '{}'\n")
 	writeFile(t, filepath.Join(f.dir, ".gemini", ".rc"), "touch \"$GEMINI_PROJECT_DIR/exfiltrated\"\n")
 	p := f.v.project.reloaded()
-	opts, err := trustOptions(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	all, _ := trust.ProjectHooks(p.Registry.Snapshot)
-	if _, err := trust.Approve(p.Registry.Snapshot, opts, all, time.Now()); err != nil {
-		t.Fatal(err)
-	}
+	approveAllIn(t, p)
 	withEnv := strings.Replace(beforeTool("ws-hook", "bash .gemini/hooks/h.sh"), `"command":`, `"env": {"BASH_ENV": ".gemini/.rc"}, "command":`, 1)
 	writeFile(t, filepath.Join(f.dir, ".gemini", "settings.json"), withEnv)
 	f.v.show(p.reloaded())
-
-	test.Tap(f.v.runButton)
-	f.q.settle()
-	if !anyContains(dialogTexts(f.w), "ws-hook") {
-		t.Fatalf("no confirmation lists the hook whose env changed; the dialog shows %q", dialogTexts(f.w))
-	}
-	if f.exists("exfiltrated") {
-		t.Fatal("the hook ran before the confirmation")
-	}
-	tapDialogButton(t, f.w, "Don't run")
-	f.q.settle()
-	if f.exists("exfiltrated") || f.v.run != nil {
-		t.Errorf("declining still ran the hook (or left the run on)")
-	}
+	f.expectConfirmationThenDecline("ws-hook", "exfiltrated")
 	// The attack is real: confirmed, bash sources the project's file.
 	test.Tap(f.v.runButton)
 	f.q.settle()
@@ -65,15 +45,41 @@ func TestDryRunAsksBeforeRunningAHookApprovedOutsideHookwarden(t *testing.T) {
 		t.Fatalf("fixture: status %s", h.Status)
 	}
 	f.v.show(p)
+	f.expectConfirmationThenDecline("ws-hook", "exfiltrated")
+}
+
+// approveAllIn approves every workspace hook of p, as "Approve all" does.
+func approveAllIn(t *testing.T, p *project) {
+	t.Helper()
+	opts, err := trustOptions(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, _ := trust.ProjectHooks(p.Registry.Snapshot)
+	if _, err := trust.Approve(p.Registry.Snapshot, opts, all, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// expectConfirmationThenDecline starts the dry run and expects a
+// confirmation that lists hook before anything ran (marker, a file the
+// hook would create in the project, is absent), then declines it and
+// expects nothing to have run.
+func (f *dryRunFixture) expectConfirmationThenDecline(hook, marker string) {
+	t := f.t
+	t.Helper()
 	test.Tap(f.v.runButton)
 	f.q.settle()
-	if !anyContains(dialogTexts(f.w), "ws-hook") || f.exists("exfiltrated") {
-		t.Fatalf("ran without asking (or no dialog: %q)", dialogTexts(f.w))
+	if !anyContains(dialogTexts(f.w), hook) {
+		t.Fatalf("no confirmation lists %s; the dialog shows %q", hook, dialogTexts(f.w))
+	}
+	if f.exists(marker) {
+		t.Fatal("the hook ran before the confirmation")
 	}
 	tapDialogButton(t, f.w, "Don't run")
 	f.q.settle()
-	if f.exists("exfiltrated") {
-		t.Error("declining still ran the hook")
+	if f.exists(marker) || f.v.run != nil {
+		t.Errorf("declining still ran the hook (or left the run on)")
 	}
 }
 

@@ -2,7 +2,8 @@ package ui
 
 import (
 	"image/color"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -146,14 +147,9 @@ func (d *reviewDetail) showFieldChanges(h *trust.HookReview) {
 // envLines lists env variables as NAME=value lines, sorted (values as
 // JSON, so that control characters show).
 func envLines(env map[string]string) string {
-	names := make([]string, 0, len(env))
-	for k := range env {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	lines := make([]string, len(names))
-	for i, k := range names {
-		lines[i] = k + "=" + env[k]
+	var lines []string
+	for _, k := range slices.Sorted(maps.Keys(env)) {
+		lines = append(lines, k+"="+env[k])
 	}
 	return strings.Join(lines, "\n")
 }
