@@ -42,7 +42,7 @@ const ApprovedOutsideNote = "approved outside Hookwarden: scripts not fingerprin
 
 // legacyApprovalNote is the review's words for a record without
 // definitions.
-const legacyApprovalNote = "approved by an earlier Hookwarden that did not record the hook's env, timeout, type or sequential flag: review it again"
+const legacyApprovalNote = "approved by an earlier Hookwarden that recorded only the event, matcher, name and command: every other field counts as added since; review it again"
 
 // Options says where the trust files are.
 type Options struct {
@@ -180,57 +180,92 @@ type auditor struct {
 	project   string
 	approvals map[string]*Approval
 	scripts   map[string]scriptNow // fingerprints taken during this audit, by path
-	// approved caches, per approval, the canonical texts of its
-	// recorded definitions.
-	approved map[*Approval]map[string]bool
+	// approved caches, per approval, the definitions it vouches for.
+	approved map[*Approval]*approvedDefs
 }
 
 // compareDefinition compares a hook's definition with those recorded in
 // its approval: nil when one of them equals it, else the differences from
 // the closest one (the one at the same place, or the one with the fewest
-// differences). legacy: the record has no definitions at all.
+// differences). legacy: the record is from a Hookwarden that kept no
+// definitions; it is compared as what that record does vouch for (event,
+// matcher, name, command, type "command" when it had a command), so a
+// plain hook stays approved and any other field reads as added.
 func (a *auditor) compareDefinition(ap *Approval, h ProjectHook) (changes []FieldChange, legacy bool) {
 	if ap == nil {
 		return nil, false
 	}
-	set := a.approved[ap]
-	if set == nil {
-		set = map[string]bool{}
+	defs := a.approved[ap]
+	if defs == nil {
+		defs = &approvedDefs{set: map[string]bool{}}
 		for _, p := range ap.Places {
 			if p.Fields != nil {
-				set[p.Fields.canonical()] = true
+				defs.places = append(defs.places, p)
 			}
 		}
-		if a.approved == nil {
-			a.approved = map[*Approval]map[string]bool{}
+		if len(defs.places) == 0 {
+			defs.legacy = true
+			for _, p := range ap.Places {
+				p.Fields = legacyDefinition(ap, p)
+				defs.places = append(defs.places, p)
+			}
+			if len(defs.places) == 0 {
+				defs.places = []Place{{Fields: legacyDefinition(ap, Place{})}}
+			}
 		}
-		a.approved[ap] = set
+		for _, p := range defs.places {
+			defs.set[p.Fields.canonical()] = true
+		}
+		if a.approved == nil {
+			a.approved = map[*Approval]*approvedDefs{}
+		}
+		a.approved[ap] = defs
 	}
-	if len(set) == 0 {
-		return nil, true
-	}
-	if set[h.Fields.canonical()] {
+	if defs.set[h.Fields.canonical()] {
 		return nil, false
 	}
 	here := Place{Event: h.Event, Matcher: h.Matcher, Definition: h.Definition, Index: h.Index}.at()
-	for _, p := range ap.Places {
-		if p.Fields == nil {
-			continue
-		}
+	for _, p := range defs.places {
 		c := DiffDefinitions(p.Fields, h.Fields)
 		if p.at() == here {
-			return c, false
+			return c, defs.legacy
 		}
 		if changes == nil || len(c) < len(changes) {
 			changes = c
 		}
 	}
-	return changes, false
+	return changes, defs.legacy
 }
 
 type scriptNow struct {
 	snap ScriptSnapshot
 	err  error
+}
+
+// approvedDefs are the definitions an approval vouches for.
+type approvedDefs struct {
+	places []Place
+	set    map[string]bool // canonical texts
+	legacy bool
+}
+
+// legacyDefinition is what a record without definitions vouches for at
+// one of its places.
+func legacyDefinition(ap *Approval, p Place) Definition {
+	d := Definition{}
+	if p.Event != "" {
+		d[FieldEvent] = jsonText(p.Event)
+	}
+	if p.Matcher != "" {
+		d[FieldMatcher] = jsonText(p.Matcher)
+	}
+	if ap.Name != "" {
+		d["name"] = jsonText(ap.Name)
+	}
+	if ap.Command != "" {
+		d["type"], d["command"] = jsonText("command"), jsonText(ap.Command)
+	}
+	return d
 }
 
 func (a *auditor) review(hooks []ProjectHook, trusted []string) ([]HookReview, []string) {
@@ -253,10 +288,11 @@ func (a *auditor) review(hooks []ProjectHook, trusted []string) ([]HookReview, [
 			rv.Status, rv.ApprovalNote = StatusApprovedOutside, ApprovedOutsideNote
 		case trustedSet[h.Key]:
 			rv.Status = StatusTrusted
-			if changes, legacy := a.compareDefinition(approval, h); legacy {
-				rv.Status, rv.ApprovalNote = StatusDefinitionChanged, legacyApprovalNote
-			} else if changes != nil {
+			if changes, legacy := a.compareDefinition(approval, h); changes != nil {
 				rv.Status, rv.FieldChanges = StatusDefinitionChanged, changes
+				if legacy {
+					rv.ApprovalNote = legacyApprovalNote
+				}
 			}
 		default:
 			if prev, cmd := a.previous(h, trusted, unmatched); prev != "" {

@@ -202,11 +202,13 @@ func TestGateApprovedOutsideHookwarden(t *testing.T) {
 	}
 }
 
-// A record written by a Hookwarden that did not keep definitions cannot
-// vouch for env or timeout: the hook needs review again.
+// A record written by a Hookwarden that did not keep definitions vouches
+// for the event, matcher, name and command it did keep: a plain hook stays
+// approved, an env (or a timeout) that may have been added since needs
+// review, said in words.
 func TestGateRecordWithoutDefinitions(t *testing.T) {
 	f := newFixture(t)
-	f.settings(`{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "name": "a", "command": "true"}]}]}}`)
+	f.settings(`{"hooks": {"BeforeTool": [{"matcher": "write_file", "hooks": [{"type": "command", "name": "a", "command": "true"}]}]}}`)
 	f.approveAll()
 	if err := f.store.Update(func(d *StoreData) error {
 		for _, ap := range d.Approvals(f.project) {
@@ -218,9 +220,17 @@ func TestGateRecordWithoutDefinitions(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
+	if r := f.audit(); r.NeedsReview {
+		t.Fatalf("a plain hook under an old record: %+v", r.Hooks[0])
+	}
+	f.settings(`{"hooks": {"BeforeTool": [{"matcher": "write_file", "hooks": [{"type": "command", "name": "a", "command": "true", "env": {"BASH_ENV": "x"}}]}]}}`)
 	h := f.audit().Hooks[0]
-	if h.Status != StatusDefinitionChanged || !strings.Contains(h.ApprovalNote, "earlier Hookwarden") {
-		t.Errorf("status %s note %q", h.Status, h.ApprovalNote)
+	if h.Status != StatusDefinitionChanged || !strings.Contains(h.ApprovalNote, "earlier Hookwarden") || changesInWords(h) != `env.BASH_ENV added: "x"` {
+		t.Errorf("env added under an old record: %s %q %q", h.Status, h.ApprovalNote, changesInWords(h))
+	}
+	f.settings(`{"hooks": {"BeforeTool": [{"matcher": "*", "hooks": [{"type": "command", "name": "a", "command": "true"}]}]}}`)
+	if h := f.audit().Hooks[0]; h.Status != StatusDefinitionChanged || changesInWords(h) != `matcher changed: "write_file" → "*"` {
+		t.Errorf("matcher changed under an old record: %s %q", h.Status, changesInWords(h))
 	}
 }
 
