@@ -177,7 +177,7 @@ func writeAuditText(w io.Writer, r *trust.Report) error {
 		if h.Matcher != "" {
 			where += "[" + h.Matcher + "]"
 		}
-		p.f("%-15s %-28s %s\n", strings.ToUpper(string(h.Status)), where, h.Label)
+		p.f("%-18s %-28s %s\n", strings.ToUpper(string(h.Status)), where, h.Label)
 		p.f("    key       %s\n", h.Key)
 		if h.Status == trust.StatusChanged {
 			p.f("    was       %s\n", h.PreviousCommand)
