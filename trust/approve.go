@@ -110,7 +110,7 @@ func Approve(snap *settingsio.Snapshot, opts Options, hooks []ProjectHook, now t
 		}
 	}
 	if err := TrustKeys(path, snap.ProjectDir, keys); err != nil {
-		return res, fmt.Errorf("nothing was trusted in %s (Hookwarden's store holds the record, which counts for nothing until the key is trusted): %w", path, err)
+		return res, fmt.Errorf("Hookwarden's store records the approval, but adding the keys to %s failed, so the keys that were not trusted yet are still not trusted (they need review): %w", path, err)
 	}
 	if opts.afterTrustKeys != nil {
 		opts.afterTrustKeys()
@@ -250,13 +250,4 @@ func TrustedKeys(snap *settingsio.Snapshot, opts Options) ([]string, error) {
 		return nil, th.Err
 	}
 	return th.Keys(snap.ProjectDir), nil
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
