@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -179,6 +180,13 @@ func fieldRank(f string) int {
 
 // jsonText is s as a JSON string, without HTML escaping.
 func jsonText(s string) string {
+	plain := utf8.ValidString(s)
+	for i := 0; plain && i < len(s); i++ {
+		plain = s[i] >= 0x20 && s[i] != '"' && s[i] != '\\' && s[i] != 0xe2 // 0xe2: U+2028/2029 are escaped
+	}
+	if plain {
+		return `"` + s + `"`
+	}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)

@@ -1,6 +1,7 @@
 package trust
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -321,5 +322,19 @@ func TestGatePluginTypeRunsItsCommand(t *testing.T) {
 	h := f.audit().Hooks[0]
 	if h.Key != "p:" || h.Status != StatusDefinitionChanged || changesInWords(h) != `command changed: "bash .gemini/hooks/ok.sh" → "bash .gemini/evil.sh"` {
 		t.Errorf("command changed under the same key %q: %s %q", h.Key, h.Status, changesInWords(h))
+	}
+}
+
+func TestJSONTextMatchesEncodingJSON(t *testing.T) {
+	for _, s := range []string{"", "plain", "a > b && c", `quote " and \ slash`, "tab\tnew\nline", "esc \x1b[2K", "bidi \u202e", "ls\u2028ps\u2029", "é ü 日本", "bad \xff utf8"} {
+		var b strings.Builder
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(s); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := jsonText(s), strings.TrimSuffix(b.String(), "\n"); got != want {
+			t.Errorf("jsonText(%q) = %s, want %s", s, got, want)
+		}
 	}
 }
