@@ -17,7 +17,9 @@ import (
 // definition's matcher and sequential flag, and every member of the hook
 // object but "description" (type, name, command, timeout, each variable of
 // env as "env.NAME", and any other member, known to Gemini or not, since a
-// later Gemini may act on it). Values are canonical JSON texts of what
+// later Gemini may act on it), plus the workspace settings that change
+// every hook's environment (workspaceSettingsKeys). Values are canonical
+// JSON texts of what
 // Gemini sees (strings after load-time expansion, object keys sorted); an
 // absent field has no entry.
 //
@@ -38,6 +40,30 @@ const (
 	FieldSequential = "sequential"
 	envFieldPrefix  = "env."
 )
+
+// workspaceSettingsKeys are workspace settings that change the
+// environment of every hook: Gemini sanitizes the hook's environment by
+// security.environmentVariableRedaction (enabled, allowed, blocked), so a
+// project that turns it off or allows a variable hands the user's secrets
+// to hooks whose own definition did not change.
+var workspaceSettingsKeys = [][]string{{"security", "environmentVariableRedaction"}}
+
+// workspaceFields are the workspace settings of workspaceSettingsKeys as
+// Definition fields, "workspace security.environmentVariableRedaction"
+// (the name holds a '.', so no hook member can pose as it).
+func workspaceFields(root *settingsio.Node) Definition {
+	d := Definition{}
+	for _, path := range workspaceSettingsKeys {
+		n := root
+		for _, k := range path {
+			n = n.Get(k)
+		}
+		if n != nil {
+			d["workspace "+strings.Join(path, ".")] = canonicalJSON(n)
+		}
+	}
+	return d
+}
 
 // definitionOf is the Definition of the hook object cfg inside the
 // definition object def under event.

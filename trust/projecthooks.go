@@ -2,6 +2,7 @@ package trust
 
 import (
 	"fmt"
+	"maps"
 	"sort"
 	"strconv"
 
@@ -79,7 +80,7 @@ func ProjectHooks(snap *settingsio.Snapshot) ([]ProjectHook, *CheckAbort) {
 	if ws == nil || ws.Root == nil {
 		return nil, nil
 	}
-	return walkProjectHooks(ws.Path, ws.Root.Get("hooks"))
+	return walkProjectHooks(ws.Path, ws.Root.Get("hooks"), workspaceFields(ws.Root))
 }
 
 // CheckAbort is an entry that makes Gemini CLI's trust check throw
@@ -105,7 +106,9 @@ func workspaceFile(snap *settingsio.Snapshot) *settingsio.File {
 }
 
 // walkProjectHooks is getUntrustedHooks' walk over a `hooks` value.
-func walkProjectHooks(file string, hooks *settingsio.Node) ([]ProjectHook, *CheckAbort) {
+// Every entry's Fields get shared, the workspace settings that change what
+// every hook runs.
+func walkProjectHooks(file string, hooks *settingsio.Node, shared Definition) ([]ProjectHook, *CheckAbort) {
 	// `projectHooks || {}` then Object.keys(hooks): only objects and arrays
 	// (and strings, whose characters are never arrays) have keys that matter.
 	var out []ProjectHook
@@ -156,6 +159,7 @@ func walkProjectHooks(file string, hooks *settingsio.Node) ([]ProjectHook, *Chec
 				}
 				h.Key = h.Name + ":" + h.Command
 				h.Fields = definitionOf(ev.key, def, cfg)
+				maps.Copy(h.Fields, shared)
 				h.Env = h.Fields.Env()
 				switch {
 				case name.Truthy():
