@@ -180,10 +180,9 @@ func writeAuditText(w io.Writer, r *trust.Report) error {
 				p.f("              %s\n", s.Note)
 			}
 			if len(s.Diff) > 0 {
-				for _, line := range strings.SplitAfter(strings.TrimSuffix(trust.RenderLineDiff(s.Diff), "\n"), "\n") {
-					p.f("              %s", line)
+				for _, line := range strings.Split(strings.TrimSuffix(trust.RenderLineDiff(s.Diff), "\n"), "\n") {
+					p.f("              %s\n", line)
 				}
-				p.f("\n")
 			}
 		}
 	}
@@ -218,6 +217,7 @@ type auditPrinter struct {
 
 func (p *auditPrinter) f(format string, a ...any) {
 	if p.err == nil {
+		format, a = safeArgs(format, a)
 		_, p.err = fmt.Fprintf(p.w, format, a...)
 	}
 }

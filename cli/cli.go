@@ -89,13 +89,15 @@ func (e *ExitError) Error() string { return e.Msg }
 // Main runs one command line (without the program name) and returns the
 // exit code.
 func Main(ctx context.Context, args []string, io *IO) int {
+	io, flush := io.safeStreams()
+	defer flush()
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		printHelp(io.Stdout)
 		return ExitOK
 	}
 	agent, rest, err := splitAgent(args[1:])
 	if err != nil {
-		fmt.Fprintf(io.Stderr, "hookwarden %s: %v\n", args[0], err)
+		printf(io.Stderr, "hookwarden %s: %v\n", args[0], err)
 		return ExitUsage
 	}
 	table := commands()
@@ -113,26 +115,26 @@ func Main(ctx context.Context, args []string, io *IO) int {
 		case err == nil:
 			return ExitOK
 		case errors.Is(err, flag.ErrHelp):
-			fmt.Fprintf(io.Stdout, "usage: hookwarden %s %s\n", c.name, c.usage)
+			printf(io.Stdout, "usage: hookwarden %s %s\n", c.name, c.usage)
 			return ExitOK
 		case errors.As(err, &ue):
-			fmt.Fprintf(io.Stderr, "hookwarden %s: %s\nusage: hookwarden %s %s\n", c.name, ue.Msg, c.name, c.usage)
+			printf(io.Stderr, "hookwarden %s: %s\nusage: hookwarden %s %s\n", c.name, ue.Msg, c.name, c.usage)
 			return ExitUsage
 		case errors.As(err, &ee):
 			if ee.Msg != "" {
-				fmt.Fprintf(io.Stderr, "hookwarden %s: %s\n", c.name, ee.Msg)
+				printf(io.Stderr, "hookwarden %s: %s\n", c.name, ee.Msg)
 			}
 			return ee.Code
 		default:
-			fmt.Fprintf(io.Stderr, "hookwarden %s: %v\n", c.name, err)
+			printf(io.Stderr, "hookwarden %s: %v\n", c.name, err)
 			return ExitFailure
 		}
 	}
 	if agent == AgentClaude && IsCommand(args[0]) {
-		fmt.Fprintf(io.Stderr, "hookwarden %s: not available for Claude Code yet (--agent claude)\n", args[0])
+		printf(io.Stderr, "hookwarden %s: not available for Claude Code yet (--agent claude)\n", args[0])
 		return ExitUsage
 	}
-	fmt.Fprintf(io.Stderr, "hookwarden: unknown command %q\nrun 'hookwarden help' for the list of commands\n", args[0])
+	printf(io.Stderr, "hookwarden: unknown command %q\nrun 'hookwarden help' for the list of commands\n", args[0])
 	return ExitUsage
 }
 
@@ -194,23 +196,23 @@ func IsCommand(name string) bool {
 }
 
 func printHelp(w io.Writer) {
-	fmt.Fprintln(w, "Hookwarden: see, trust, switch and test-fire the hooks of AI coding agents.")
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, "usage:")
-	fmt.Fprintln(w, "  hookwarden [open] [--agent A] [DIR]  open the app on a project (the demo when it has no hooks)")
+	printLine(w, "Hookwarden: see, trust, switch and test-fire the hooks of AI coding agents.")
+	printLine(w)
+	printLine(w, "usage:")
+	printLine(w, "  hookwarden [open] [--agent A] [DIR]  open the app on a project (the demo when it has no hooks)")
 	gemini := map[string]bool{}
 	for _, c := range commands() {
 		gemini[c.name] = true
-		fmt.Fprintf(w, "  hookwarden %-14s %s\n", c.name, c.summary)
+		printf(w, "  hookwarden %-14s %s\n", c.name, c.summary)
 	}
 	for _, c := range claudeCommands() {
 		if !gemini[c.name] {
-			fmt.Fprintf(w, "  hookwarden %-14s %s (--agent claude)\n", c.name, c.summary)
+			printf(w, "  hookwarden %-14s %s (--agent claude)\n", c.name, c.summary)
 		}
 	}
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, "every command takes --agent gemini|claude (default gemini)")
-	fmt.Fprintln(w, "exit codes: 0 done, 1 failure, 2 usage error, 3 review needed (audit)")
+	printLine(w)
+	printLine(w, "every command takes --agent gemini|claude (default gemini)")
+	printLine(w, "exit codes: 0 done, 1 failure, 2 usage error, 3 review needed (audit)")
 }
 
 // newFlags returns a flag set that reports errors instead of exiting.
