@@ -122,7 +122,7 @@ func Main(ctx context.Context, args []string, io *IO) int {
 			return ExitUsage
 		case errors.As(err, &ee):
 			if ee.Msg != "" {
-				printf(io.Stderr, "hookwarden %s: %s\n", c.name, ee.Msg)
+				printf(io.Stderr, "hookwarden %s: %s\n", c.name, indentedBlock(ee.Msg, ""))
 			}
 			return ee.Code
 		default:

@@ -22,10 +22,16 @@ func runList(ctx context.Context, io *IO, args []string) error {
 		return err
 	}
 	p := io.loadProject(*dir)
+	var err error
 	if *asJSON {
-		return writeJSON(io.Stdout, listDocument(p))
+		err = writeJSON(io.Stdout, listDocument(p))
+	} else {
+		err = writeListTable(io.Stdout, p)
 	}
-	return writeListTable(io.Stdout, p)
+	if err != nil {
+		return err
+	}
+	return unreadableError(p.snap.Errors())
 }
 
 // listDoc is the stable JSON document of `hookwarden list --json`.
