@@ -104,7 +104,6 @@ func FuzzParseClaudeSettings(f *testing.F) {
 	})
 }
 
-
 // FuzzPatchDisabled: Gemini's disable (append a name to
 // hooksConfig.disabled) gives a file that still parses, holds the name, and
 // is byte-identical outside the array; enabling it again (removing what
