@@ -197,7 +197,7 @@ func (r *Registry) readTimeout(f *settingsio.File, h *Hook, n *settingsio.Node) 
 		v, err := strconv.ParseFloat(strings.TrimSpace(n.Str), 64)
 		if err != nil {
 			h.Diagnostics = append(h.Diagnostics, diagAt(f, n, SeverityError, fmt.Sprintf("timeout %q is not a number of milliseconds; the hook would time out at once", n.Str)))
-			h.HasTimeout = true
+			h.HasTimeout, h.TimeoutMS = true, nodeTimerDelay(math.NaN())
 			return
 		}
 		ms = v
@@ -206,8 +206,10 @@ func (r *Registry) readTimeout(f *settingsio.File, h *Hook, n *settingsio.Node) 
 		return
 	}
 	h.HasTimeout = true
-	h.TimeoutMS = int64(math.Max(0, ms))
+	h.TimeoutMS = nodeTimerDelay(ms)
 	switch {
+	case ms > maxTimerDelay:
+		h.Diagnostics = append(h.Diagnostics, diagAt(f, n, SeverityWarning, fmt.Sprintf("timeout %s ms is above Node's timer limit (%d ms, about 24.8 days): Gemini's setTimeout turns it into 1 ms, so the hook times out at once", n.Raw, maxTimerDelay)))
 	case ms <= 0:
 		h.Diagnostics = append(h.Diagnostics, diagAt(f, n, SeverityWarning, "timeout 0 (or less) makes Gemini kill the hook at once"))
 	case ms < 100:
@@ -263,4 +265,18 @@ func suggestEvent(s string) string {
 		}
 	}
 	return ""
+}
+
+// maxTimerDelay is Node's TIMEOUT_MAX (2^31-1 ms).
+const maxTimerDelay = 1<<31 - 1
+
+// nodeTimerDelay is the delay Node's setTimeout really waits for ms, the
+// hook's timeout: a delay that is not a number in [1, 2^31-1] (below 1,
+// above the limit, NaN) becomes 1 ms (with a TimeoutOverflowWarning above
+// the limit); fractions are cut to whole milliseconds, as libuv does.
+func nodeTimerDelay(ms float64) int64 {
+	if !(ms >= 1 && ms <= maxTimerDelay) {
+		return 1
+	}
+	return int64(ms)
 }
