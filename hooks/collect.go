@@ -24,9 +24,15 @@ func (r *Registry) collectHooks(f *settingsio.File, hooksNode *settingsio.Node, 
 		r.fileDiag(f, hooksNode, SeverityError, "\"hooks\" must be an object keyed by event name, not %s; Gemini ignores it", hooksNode.Kind)
 		return
 	}
-	for _, m := range hooksNode.Members {
+	shadowed := hooksNode.Shadowing()
+	for i, m := range hooksNode.Members {
 		if hooksConfigFields[m.Key] {
 			continue // reported by checkLegacyKeys for settings files
+		}
+		if later := shadowed[i]; later != nil {
+			r.Diagnostics = append(r.Diagnostics, Diagnostic{File: f.Path, Line: m.KeyPos.Line, Column: m.KeyPos.Column, Severity: SeverityWarning,
+				Message: fmt.Sprintf("duplicate key %q: JSON.parse keeps only the last one (line %d), so Gemini ignores the hooks here", m.Key, later.KeyPos.Line)})
+			continue
 		}
 		event := Event(m.Key)
 		path := "hooks." + m.Key
