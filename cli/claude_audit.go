@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"time"
 
@@ -45,7 +46,7 @@ func writeClaudeAudit(io *IO, rep *trust.ClaudeReport) error {
 	ft := rep.FolderTrust
 	printf(b, "Claude Code folder trust (read only, %s): %s\n", orDash(ft.File), ft.Reason)
 	if len(rep.Hooks) == 0 {
-		printLine(b, "No project, local or plugin handlers.")
+		fmt.Fprintln(b, "No project, local or plugin handlers.")
 	}
 	for _, h := range rep.Hooks {
 		printf(b, "%-14s %s %s  %s\n               %s:%d (%s)  %s\n", h.Status, h.Event, matcherLabel(h.Matcher), h.Command, h.File, h.Line, h.Layer, h.Key[:12])

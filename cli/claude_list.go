@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"text/tabwriter"
 
@@ -147,7 +148,7 @@ func writeClaudeListTable(w io.Writer, p *claudeProject) error {
 		state = "managed hooks only (allowManagedHooksOnly in " + r.ManagedHooksOnlyBy + ")"
 	}
 	printf(tw, "Hooks\t%s\n\n", state)
-	printLine(tw, "LAYER\tFILE\tSTATE")
+	fmt.Fprintln(tw, "LAYER\tFILE\tSTATE")
 	for _, f := range p.snap.Layers {
 		printf(tw, "%s\t%s\t%s\n", f.Layer, orDash(f.Path), fileState(f))
 	}
@@ -175,10 +176,10 @@ func writeClaudeListTable(w io.Writer, p *claudeProject) error {
 		}
 	}
 	if len(r.Hooks) == 0 {
-		printLine(w, "\nNo hooks configured.")
+		fmt.Fprintln(w, "\nNo hooks configured.")
 	}
 	if len(r.Diagnostics) > 0 {
-		printLine(w, "\nDiagnostics")
+		fmt.Fprintln(w, "\nDiagnostics")
 		for _, d := range r.Diagnostics {
 			printf(w, "  %s  %s: %s\n", place(d), d.Severity, d.Message)
 		}

@@ -73,10 +73,10 @@ func readTarget(path string) ([]byte, bool, error) {
 // printMigration lists what happens to each handler, then the diff.
 func printMigration(io *IO, m *claude.Migration) {
 	if len(m.Items) == 0 {
-		printLine(io.Stdout, "The project has no Claude Code hooks in .claude/settings.json or .claude/settings.local.json.")
+		fmt.Fprintln(io.Stdout, "The project has no Claude Code hooks in .claude/settings.json or .claude/settings.local.json.")
 		return
 	}
-	printLine(io.Stdout, "Claude Code hooks of the project")
+	fmt.Fprintln(io.Stdout, "Claude Code hooks of the project")
 	for _, it := range m.Items {
 		h := it.Hook
 		where := fmt.Sprintf("%s:%d", shortPath(h.Origin.File), h.Origin.Line)

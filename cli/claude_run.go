@@ -141,7 +141,7 @@ func writeClaudeRun(io *IO, o *claude.RunOutcome, planned, skipped []*hooks.Hook
 	case len(o.Results) == 0:
 		printf(b, "%s: nothing was run\n", o.Event)
 	default:
-		printLine(b, o.Decision.Headline)
+		printf(b, "%s\n", o.Decision.Headline)
 		for _, d := range o.Decision.Details {
 			printf(b, "  %s\n", d)
 		}

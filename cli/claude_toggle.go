@@ -75,7 +75,7 @@ func runClaudeEnable(ctx context.Context, io *IO, args []string) error {
 	disabled := data.ClaudeDisabledIn(files...)
 	if len(rest) == 0 {
 		if len(disabled) == 0 {
-			printLine(io.Stdout, "no disabled Claude Code handlers for this project")
+			fmt.Fprintln(io.Stdout, "no disabled Claude Code handlers for this project")
 		}
 		for _, d := range disabled {
 			printf(io.Stdout, "%s  %s %s  %s (%s)\n", d.ID, d.Removed.Place.Event, matcherLabel(d.Removed.Matcher), d.Label, d.File)

@@ -196,10 +196,10 @@ func IsCommand(name string) bool {
 }
 
 func printHelp(w io.Writer) {
-	printLine(w, "Hookwarden: see, trust, switch and test-fire the hooks of AI coding agents.")
-	printLine(w)
-	printLine(w, "usage:")
-	printLine(w, "  hookwarden [open] [--agent A] [DIR]  open the app on a project (the demo when it has no hooks)")
+	fmt.Fprintln(w, "Hookwarden: see, trust, switch and test-fire the hooks of AI coding agents.")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "usage:")
+	fmt.Fprintln(w, "  hookwarden [open] [--agent A] [DIR]  open the app on a project (the demo when it has no hooks)")
 	gemini := map[string]bool{}
 	for _, c := range commands() {
 		gemini[c.name] = true
@@ -210,9 +210,9 @@ func printHelp(w io.Writer) {
 			printf(w, "  hookwarden %-14s %s (--agent claude)\n", c.name, c.summary)
 		}
 	}
-	printLine(w)
-	printLine(w, "every command takes --agent gemini|claude (default gemini)")
-	printLine(w, "exit codes: 0 done, 1 failure, 2 usage error, 3 review needed (audit)")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "every command takes --agent gemini|claude (default gemini)")
+	fmt.Fprintln(w, "exit codes: 0 done, 1 failure, 2 usage error, 3 review needed (audit)")
 }
 
 // newFlags returns a flag set that reports errors instead of exiting.

@@ -41,7 +41,7 @@ func runDemo(ctx context.Context, io *IO, args []string) error {
 		return err
 	}
 	printf(io.Stdout, "# Hookwarden's demo project, with its own home and system settings, in %s\n", d.Root)
-	printLine(io.Stdout, "# (your own Gemini CLI files are not read or changed); remove the folder when done.")
+	fmt.Fprintln(io.Stdout, "# (your own Gemini CLI files are not read or changed); remove the folder when done.")
 	for _, kv := range d.Env {
 		k, v, _ := strings.Cut(kv, "=")
 		printf(io.Stdout, "export %s=%s\n", k, shellQuote(v))

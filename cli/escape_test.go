@@ -65,6 +65,9 @@ func TestTextOutputEscapesHostileHooks(t *testing.T) {
 		what := strings.Join(args, " ")
 		checkInert(t, what, out)
 		checkInert(t, what+" (stderr)", errOut)
+		if strings.Contains(out, `LAYER\t`) || strings.Contains(out, `\nDiagnostics`) {
+			t.Errorf("%s: the CLI's own layout was escaped:\n%s", what, out)
+		}
 		if args[0] == "plan" || args[0] == "run" {
 			continue // these show the name only
 		}
@@ -126,6 +129,26 @@ func TestClaudeTextOutputEscapesHostileHooks(t *testing.T) {
 		checkInert(t, what+" (stderr)", errb.String())
 		if (args[0] == "list" || args[0] == "audit") && !strings.Contains(out.String(), want) {
 			t.Errorf("%s: output lacks the escaped command:\n%s", what, out)
+		}
+	}
+}
+
+// A hook's own output (stdout, stderr, the reason of its decision) is as
+// hostile as its command: a dry run shows it escaped.
+func TestRunEscapesHookOutput(t *testing.T) {
+	f := newRunFixture(t, true)
+	settings, _ := json.Marshal(map[string]any{"hooks": map[string]any{"BeforeTool": []any{map[string]any{
+		"hooks": []any{
+			map[string]any{"type": "command", "name": "noisy", "command": `printf 'line1\r\033[2K\033]8;;https://evil.example\007click\033]8;;\007\n\342\200\256reversed\n' ; printf 'err\033[1A\033[2K\n' >&2`},
+			map[string]any{"type": "command", "name": "denier", "command": `printf '{"decision":"deny","reason":"ok\\r\\u001b[2Kfine\\u202e"}'`},
+		}}}}})
+	f.userSettings(t, string(settings))
+	out, errOut, code := f.run(t, "", "--event", "BeforeTool", "--tool", "write_file")
+	checkInert(t, "run", out)
+	checkInert(t, "run (stderr)", errOut)
+	for _, want := range []string{`line1\r\x1b[2K\x1b]8;;https://evil.example\x07click`, `\u202ereversed`, `err\x1b[1A\x1b[2K`, `ok\r\x1b[2Kfine\u202e`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("run output lacks %q (exit %d):\n%s", want, code, out)
 		}
 	}
 }

@@ -157,7 +157,7 @@ func writeListTable(w io.Writer, p *project) error {
 		state = "off (hooksConfig.enabled is false in " + p.reg.HooksEnabledBy + ")"
 	}
 	printf(tw, "Hooks\t%s\n\n", state)
-	printLine(tw, "LAYER\tFILE\tSTATE")
+	fmt.Fprintln(tw, "LAYER\tFILE\tSTATE")
 	for _, f := range p.snap.Layers {
 		printf(tw, "%s\t%s\t%s\n", f.Layer, orDash(f.Path), fileState(f))
 	}
@@ -189,10 +189,10 @@ func writeListTable(w io.Writer, p *project) error {
 		}
 	}
 	if len(p.reg.Hooks) == 0 {
-		printLine(w, "\nNo hooks configured.")
+		fmt.Fprintln(w, "\nNo hooks configured.")
 	}
 	if len(p.reg.Diagnostics) > 0 {
-		printLine(w, "\nDiagnostics")
+		fmt.Fprintln(w, "\nDiagnostics")
 		for _, d := range p.reg.Diagnostics {
 			printf(w, "  %s  %s: %s\n", place(d), d.Severity, d.Message)
 		}

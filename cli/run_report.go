@@ -59,7 +59,7 @@ func (r *runReport) writeText(w io.Writer) error {
 		printf(b, "%s: nothing was run\n", r.label())
 	default:
 		v := hooks.Explain(r.label(), r.Outcome)
-		printLine(b, v.Headline)
+		printf(b, "%s\n", v.Headline)
 		for _, d := range v.Details {
 			printf(b, "  %s\n", d)
 		}

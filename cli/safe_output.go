@@ -10,7 +10,8 @@ import (
 	"github.com/hookwarden/hookwarden/internal/safetext"
 )
 
-// Everything the CLI prints for a person goes through printf or printLine:
+// Everything the CLI prints for a person goes through printf (fmt.Fprintln
+// only ever prints the CLI's own constant text):
 // names, commands, matchers, paths, messages and errors come from files a
 // project controls, and a \r, an ESC[2K, a bidi override or a line break in
 // them would forge the line a user reads (issue 9, hole 6). Main also wraps
@@ -27,14 +28,6 @@ type shown string
 func printf(w io.Writer, format string, a ...any) {
 	format, a = safeArgs(format, a)
 	fmt.Fprintf(w, format, a...)
-}
-
-// printLine is fmt.Fprintln with the arguments of printf.
-func printLine(w io.Writer, a ...any) {
-	for i, v := range a {
-		a[i] = safeValue(v, 'v')
-	}
-	fmt.Fprintln(w, a...)
 }
 
 // sprintf is fmt.Sprintf with the arguments of printf.

@@ -152,7 +152,7 @@ func parseScope(s string) (settingsio.Layer, error) {
 func writeToggleResult(w io.Writer, res *hooks.ToggleResult) {
 	if res.Status == hooks.ToggleChanged || len(res.Locked) == 0 {
 		// Gemini's "already enabled" would be wrong for a locked hook.
-		printLine(w, res.Message)
+		printf(w, "%s\n", res.Message)
 	}
 	writeEdits(w, res.Edits)
 	for _, l := range res.Locked {
@@ -164,7 +164,7 @@ func writeToggleResult(w io.Writer, res *hooks.ToggleResult) {
 }
 
 func writeBulkResult(w io.Writer, res *hooks.BulkResult) {
-	printLine(w, res.Message)
+	printf(w, "%s\n", res.Message)
 	writeEdits(w, res.Edits)
 	for _, l := range res.Locked {
 		printf(w, "locked: %s\n", l)
