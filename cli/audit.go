@@ -163,6 +163,9 @@ func writeAuditText(w io.Writer, r *trust.Report) error {
 		}
 		p.f("%-15s %-28s %s\n", strings.ToUpper(string(h.Status)), where, h.Label)
 		p.f("    key       %s\n", h.Key)
+		if w := hiddenWarning(h.Name, h.Command, h.Matcher); w != "" {
+			p.f("    WARNING   %s\n", w)
+		}
 		if h.Status == trust.StatusChanged {
 			p.f("    was       %s\n", h.PreviousCommand)
 			p.f("    diff      %s\n", trust.RenderWordDiff(h.CommandDiff))

@@ -50,6 +50,9 @@ func writeClaudeAudit(io *IO, rep *trust.ClaudeReport) error {
 	}
 	for _, h := range rep.Hooks {
 		printf(b, "%-14s %s %s  %s\n               %s:%d (%s)  %s\n", h.Status, h.Event, matcherLabel(h.Matcher), h.Command, h.File, h.Line, h.Layer, h.Key[:12])
+		if w := hiddenWarning(h.Command, h.Matcher); w != "" {
+			printf(b, "               %s\n", w)
+		}
 		if h.Status == trust.StatusChanged {
 			printf(b, "               was: %s\n", h.PreviousCommand)
 		}

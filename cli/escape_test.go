@@ -71,6 +71,9 @@ func TestTextOutputEscapesHostileHooks(t *testing.T) {
 		if args[0] == "plan" || args[0] == "run" {
 			continue // these show the name only
 		}
+		if (args[0] == "audit" || args[0] == "trust") && !strings.Contains(out, "WARNING") {
+			t.Errorf("%s: no warning about the hidden characters:\n%s", what, out)
+		}
 		for _, w := range wantEscaped[:1] {
 			if args[0] == "list" {
 				w = wantEscaped[1]
@@ -127,6 +130,9 @@ func TestClaudeTextOutputEscapesHostileHooks(t *testing.T) {
 		what := strings.Join(args, " ")
 		checkInert(t, what, out.String())
 		checkInert(t, what+" (stderr)", errb.String())
+		if args[0] == "audit" && !strings.Contains(out.String(), "holds 5 control characters, 2 bidi controls") {
+			t.Errorf("%s: no warning about the hidden characters:\n%s", what, out)
+		}
 		if (args[0] == "list" || args[0] == "audit") && !strings.Contains(out.String(), want) {
 			t.Errorf("%s: output lacks the escaped command:\n%s", what, out)
 		}

@@ -131,3 +131,14 @@ func (io *IO) safeStreams() (*IO, func()) {
 	c.Stdout, c.Stderr = out, errw
 	return &c, func() { out.Flush(); errw.Flush() }
 }
+
+// hiddenWarning names the characters of a hook's name, command or matcher
+// that a terminal or editor would act on or hide, or "" when there are
+// none: next to the escaped text, so a review cannot miss them.
+func hiddenWarning(texts ...string) string {
+	s := safetext.Summary(texts...)
+	if s == "" {
+		return ""
+	}
+	return "holds " + s + " (shown escaped): what a terminal or editor shows of it is not what runs"
+}

@@ -67,6 +67,9 @@ func runTrust(ctx context.Context, io *IO, args []string) error {
 		len(res.Approved), snap.ProjectDir, len(res.Added), snap.Paths.TrustedHooks)
 	for _, k := range res.Added {
 		printf(io.Stdout, "  + %s\n", k)
+		if w := hiddenWarning(k); w != "" {
+			printf(io.Stdout, "    WARNING %s\n", w)
+		}
 	}
 	return nil
 }

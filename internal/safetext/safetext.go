@@ -2,6 +2,7 @@ package safetext
 
 import (
 	"strconv"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -37,7 +38,7 @@ func (k Kind) String() string {
 	case Invisible:
 		return "invisible character"
 	case InvalidUTF8:
-		return "invalid UTF-8"
+		return "invalid UTF-8 byte"
 	case Confusable:
 		return "look-alike letter"
 	}
@@ -222,4 +223,27 @@ func u4(prefix string, r rune) string {
 		h = "0" + h
 	}
 	return prefix + h
+}
+
+// Summary counts the suspicious characters of the given texts by kind, in
+// words ("1 control character, 2 bidi controls"), or "" when there are
+// none, for a warning next to the escaped text.
+func Summary(texts ...string) string {
+	var counts [Confusable + 1]int
+	for _, s := range texts {
+		for _, f := range Find(s, false) {
+			counts[f.Kind]++
+		}
+	}
+	var parts []string
+	for k := Control; k <= Confusable; k++ {
+		if n := counts[k]; n > 0 {
+			word := k.String()
+			if n > 1 {
+				word += "s"
+			}
+			parts = append(parts, strconv.Itoa(n)+" "+word)
+		}
+	}
+	return strings.Join(parts, ", ")
 }

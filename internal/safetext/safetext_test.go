@@ -146,3 +146,12 @@ func BenchmarkLineUnicode(b *testing.B) {
 		Line(s)
 	}
 }
+
+func TestSummary(t *testing.T) {
+	if got := Summary("b\u0430sh\r\x1b", "\u202e"); got != "2 control characters, 1 bidi control, 1 look-alike letter" {
+		t.Errorf("Summary = %q", got)
+	}
+	if got := Summary("plain", "café"); got != "" {
+		t.Errorf("Summary of clean text = %q", got)
+	}
+}
