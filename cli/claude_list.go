@@ -20,16 +20,10 @@ func runClaudeList(ctx context.Context, io *IO, args []string) error {
 		return err
 	}
 	p := io.loadClaudeProject(*dir)
-	var err error
 	if *asJSON {
-		err = writeJSON(io.Stdout, claudeListDocument(p))
-	} else {
-		err = writeClaudeListTable(io.Stdout, p)
+		return writeJSON(io.Stdout, claudeListDocument(p))
 	}
-	if err != nil {
-		return err
-	}
-	return unreadableError(p.snap.Errors())
+	return writeClaudeListTable(io.Stdout, p)
 }
 
 // claudeListDoc is the JSON document of `hookwarden list --agent claude

@@ -18,9 +18,11 @@ func TestDeepGeminiFilesAreRefused(t *testing.T) {
 	e := newTrustEnv(t)
 	settings := filepath.Join(e.project, ".gemini", "settings.json")
 	e.write(settings, deepJSON)
+	// list's exit code for an unreadable file is the review-domain branch's
+	// (5f0810b: exit 1); here it must name the file and place, not crash.
 	code, out, errOut := e.run("list")
-	if code != ExitFailure || !strings.Contains(out+errOut, settings+deepMessage) {
-		t.Errorf("list: exit %d, want 1 with %q:\n%s\n%s", code, deepMessage, out, errOut)
+	if !strings.Contains(out+errOut, settings+deepMessage) {
+		t.Errorf("list: exit %d, want %q:\n%s\n%s", code, deepMessage, out, errOut)
 	}
 	// audit's exit code for an unreadable file is the review-domain
 	// branch's part of issue 9; here it must report the file, not crash.
@@ -43,7 +45,7 @@ func TestDeepGeminiFilesAreRefused(t *testing.T) {
 		t.Errorf("trust --repair: exit %d:\n%s\n%s", code, out, errOut)
 	}
 	e.write(e.trFolder, deepJSON)
-	if code, out, errOut = e.run("list"); code != ExitFailure || !strings.Contains(out+errOut, e.trFolder+deepMessage) {
+	if code, out, errOut = e.run("list"); !strings.Contains(out+errOut, e.trFolder+deepMessage) {
 		t.Errorf("list with a deep trustedFolders.json: exit %d:\n%s\n%s", code, out, errOut)
 	}
 	if code, out, errOut = e.run("folder-trust", "trust"); code == ExitOK || !strings.Contains(errOut, deepMessage) {
@@ -56,18 +58,12 @@ func TestDeepClaudeFilesAreRefused(t *testing.T) {
 	store := filepath.Join(filepath.Dir(project), "store")
 	io.Env = append(io.Env, "HOOKWARDEN_CONFIG_DIR="+store)
 	settings := filepath.Join(project, ".claude", "settings.json")
-	for _, c := range []struct {
-		args []string
-		code int
-	}{
-		{[]string{"list", "--agent", "claude"}, ExitFailure},
-		{[]string{"list", "--agent", "claude", "--json"}, ExitFailure},
-	} {
+	for _, args := range [][]string{{"list", "--agent", "claude"}, {"list", "--agent", "claude", "--json"}} {
 		out.Reset()
 		errb.Reset()
-		code := Main(context.Background(), c.args, io)
-		if code != c.code || !strings.Contains(out.String()+errb.String(), settings+deepMessage) {
-			t.Errorf("%v: exit %d, want %d with %q:\n%s\n%s", c.args, code, c.code, deepMessage, out, errb)
+		code := Main(context.Background(), args, io)
+		if !strings.Contains(out.String()+errb.String(), settings+deepMessage) {
+			t.Errorf("%v: exit %d, want %q:\n%s\n%s", args, code, deepMessage, out, errb)
 		}
 	}
 	// audit must not crash (what it reports for an unreadable file, and its
@@ -87,7 +83,7 @@ func TestDeepClaudeFilesAreRefused(t *testing.T) {
 	}
 	out.Reset()
 	errb.Reset()
-	if code := Main(context.Background(), []string{"list", "--agent", "claude"}, io); code != ExitFailure || !strings.Contains(out.String()+errb.String(), deepMessage) {
+	if code := Main(context.Background(), []string{"list", "--agent", "claude"}, io); !strings.Contains(out.String()+errb.String(), deepMessage) {
 		t.Errorf("list with a deep ~/.claude.json: exit %d:\n%s\n%s", code, out, errb)
 	}
 }

@@ -22,16 +22,10 @@ func runList(ctx context.Context, io *IO, args []string) error {
 		return err
 	}
 	p := io.loadProject(*dir)
-	var err error
 	if *asJSON {
-		err = writeJSON(io.Stdout, listDocument(p))
-	} else {
-		err = writeListTable(io.Stdout, p)
+		return writeJSON(io.Stdout, listDocument(p))
 	}
-	if err != nil {
-		return err
-	}
-	return unreadableError(p.snap.Errors())
+	return writeListTable(io.Stdout, p)
 }
 
 // listDoc is the stable JSON document of `hookwarden list --json`.

@@ -142,34 +142,3 @@ func (s *ClaudeSnapshot) Setting(path ...string) (*Node, *File) {
 	}
 	return nil, nil
 }
-
-// Errors lists every file of the snapshot that failed to read or parse or
-// was refused: settings layers, plugin manifests and hooks files, and
-// ~/.claude.json.
-func (s *ClaudeSnapshot) Errors() []*ParseError {
-	var out []*ParseError
-	seen := map[*ParseError]bool{}
-	add := func(e *ParseError) {
-		if e != nil && !seen[e] {
-			seen[e] = true
-			out = append(out, e)
-		}
-	}
-	for _, f := range s.Layers {
-		if f.Ignored == "" {
-			add(f.Err)
-		}
-	}
-	for _, p := range s.Plugins {
-		if p.Manifest != nil {
-			add(p.Manifest.Err)
-		}
-		for _, h := range p.Hooks {
-			if h.File != nil {
-				add(h.File.Err)
-			}
-		}
-	}
-	add(s.FolderTrust.Err)
-	return out
-}

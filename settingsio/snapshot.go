@@ -121,28 +121,3 @@ type Snapshot struct {
 	Extensions  []*Extension
 	FolderTrust FolderTrust
 }
-
-// Errors lists every file of the snapshot that failed to read or parse or
-// was refused: settings layers, extension manifests and hooks files, and
-// trustedFolders.json. A snapshot with errors may miss hooks the agent
-// would run, or that it refuses to start over; it never reads as clean.
-func (s *Snapshot) Errors() []*ParseError {
-	var out []*ParseError
-	for _, f := range s.Layers {
-		if f.Err != nil && f.Ignored == "" {
-			out = append(out, f.Err)
-		}
-	}
-	for _, e := range s.Extensions {
-		if e.Err != nil {
-			out = append(out, e.Err)
-		}
-		if e.Hooks != nil && e.Hooks.Err != nil {
-			out = append(out, e.Hooks.Err)
-		}
-	}
-	if s.FolderTrust.Err != nil {
-		out = append(out, s.FolderTrust.Err)
-	}
-	return out
-}
