@@ -56,6 +56,12 @@ func writeClaudeAudit(io *IO, rep *trust.ClaudeReport) error {
 		if h.Status == trust.StatusChanged {
 			printf(b, "               was: %s\n", h.PreviousCommand)
 		}
+		if h.ApprovalNote != "" {
+			printf(b, "               %s\n", h.ApprovalNote)
+		}
+		for _, c := range h.FieldChanges {
+			printf(b, "               changed: %s\n", c)
+		}
 		for _, s := range h.Scripts {
 			if s.Flagged || s.Status != trust.ScriptUnrecorded {
 				printf(b, "               script %s: %s %s\n", s.Path, s.Status, s.Note)
