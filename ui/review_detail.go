@@ -111,7 +111,7 @@ func (d *reviewDetail) show(it reviewItem, p *project) {
 		rows = append(rows, detailField("As written", detailMono(h.RawCommand))...)
 	}
 	if len(h.Env) > 0 {
-		rows = append(rows, detailField("Env", detailMono(envLines(h.Env)))...)
+		rows = append(rows, detailField("Env", detailMonoBlock(envLines(h.Env)))...)
 	}
 	d.content.Add(detailForm(rows...))
 	d.showFieldChanges(h)
@@ -132,7 +132,7 @@ func (d *reviewDetail) show(it reviewItem, p *project) {
 // and how the hook differs, field by field, from what was approved.
 func (d *reviewDetail) showFieldChanges(h *trust.HookReview) {
 	if h.ApprovalNote != "" {
-		d.content.Add(&widget.Label{Text: h.ApprovalNote, Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance})
+		d.content.Add(&widget.Label{Text: shown(h.ApprovalNote), Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance})
 	}
 	if len(h.FieldChanges) == 0 {
 		return
@@ -149,7 +149,7 @@ func (d *reviewDetail) showFieldChanges(h *trust.HookReview) {
 func envLines(env map[string]string) string {
 	var lines []string
 	for _, k := range slices.Sorted(maps.Keys(env)) {
-		lines = append(lines, k+"="+env[k])
+		lines = append(lines, shown(k+"="+env[k])) // one line per variable, whatever it holds
 	}
 	return strings.Join(lines, "\n")
 }

@@ -19,6 +19,14 @@ func shown(s string) string { return safetext.Line(s) }
 // shownBlock is s safe for a multi-line label (see safetext.Text).
 func shownBlock(s string) string { return safetext.Text(s) }
 
+// detailMonoBlock is detailMono for lines that are already safe (each
+// escaped with shown): the line breaks between them stay.
+func detailMonoBlock(safeLines string) *widget.Label {
+	l := detailMono("")
+	l.Text = shownBlock(safeLines)
+	return l
+}
+
 // markedSegments renders one line of text in style, with every suspicious
 // character (control, bidi, invisible, look-alike letter) shown escaped
 // and in the warning colour (bold too, unless monospace), so it stands out in a diff. All segments
