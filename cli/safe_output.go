@@ -30,12 +30,6 @@ func printf(w io.Writer, format string, a ...any) {
 	fmt.Fprintf(w, format, a...)
 }
 
-// sprintf is fmt.Sprintf with the arguments of printf.
-func sprintf(format string, a ...any) string {
-	format, a = safeArgs(format, a)
-	return fmt.Sprintf(format, a...)
-}
-
 // safeArgs returns the format and arguments with every string-like
 // argument escaped. It reads the verbs of format in order (the CLI's
 // formats use neither explicit argument indexes nor * widths).
