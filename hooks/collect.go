@@ -203,7 +203,7 @@ func (r *Registry) readTimeout(f *settingsio.File, h *Hook, n *settingsio.Node) 
 		v, err := strconv.ParseFloat(strings.TrimSpace(n.Str), 64)
 		if err != nil {
 			h.Diagnostics = append(h.Diagnostics, diagAt(f, n, SeverityError, fmt.Sprintf("timeout %q is not a number of milliseconds; the hook would time out at once", n.Str)))
-			h.HasTimeout, h.TimeoutMS = true, nodeTimerDelay(math.NaN())
+			h.HasTimeout, h.TimeoutText = true, n.JSString()
 			return
 		}
 		ms = v
@@ -211,8 +211,8 @@ func (r *Registry) readTimeout(f *settingsio.File, h *Hook, n *settingsio.Node) 
 		h.Diagnostics = append(h.Diagnostics, diagAt(f, n, SeverityError, fmt.Sprintf("timeout must be a number of milliseconds, not %s", n.Kind)))
 		return
 	}
-	h.HasTimeout = true
-	h.TimeoutMS = nodeTimerDelay(ms)
+	h.HasTimeout, h.TimeoutText = true, n.JSString()
+	h.TimeoutMS = int64(math.Min(math.Max(0, ms), 1<<62))
 	switch {
 	case ms > maxTimerDelay:
 		h.Diagnostics = append(h.Diagnostics, diagAt(f, n, SeverityWarning, fmt.Sprintf("timeout %s ms is above Node's timer limit (%d ms, about 24.8 days): Gemini's setTimeout turns it into 1 ms, so the hook times out at once", n.Raw, maxTimerDelay)))
@@ -277,12 +277,12 @@ func suggestEvent(s string) string {
 const maxTimerDelay = 1<<31 - 1
 
 // nodeTimerDelay is the delay Node's setTimeout really waits for ms, the
-// hook's timeout: a delay that is not a number in [1, 2^31-1] (below 1,
-// above the limit, NaN) becomes 1 ms (with a TimeoutOverflowWarning above
-// the limit); fractions are cut to whole milliseconds, as libuv does.
-func nodeTimerDelay(ms float64) int64 {
-	if !(ms >= 1 && ms <= maxTimerDelay) {
+// hook's timeout: a delay that is not in [1, 2^31-1] (0, negative, a
+// fraction below 1, above the limit, not a number) becomes 1 ms (with a
+// TimeoutOverflowWarning above the limit).
+func nodeTimerDelay(ms int64) int64 {
+	if ms < 1 || ms > maxTimerDelay {
 		return 1
 	}
-	return int64(ms)
+	return ms
 }

@@ -14,18 +14,19 @@ import (
 func TestTimeoutsClampLikeNodesSetTimeout(t *testing.T) {
 	cases := []struct {
 		raw  string
-		want int64
+		want int64  // ms Node waits
+		text string // in "Hook timed out after …ms"
 		diag string
 	}{
-		{"2147483647", 2147483647, ""},
-		{"2147483648", 1, "above Node's timer limit"},
-		{"1e300", 1, "above Node's timer limit"},
-		{`"2147483648"`, 1, "above Node's timer limit"},
-		{"0", 1, "kill the hook at once"},
-		{"-5", 1, "kill the hook at once"},
-		{"0.5", 1, "probably meant as seconds"},
-		{"1500.9", 1500, ""},
-		{`"abc"`, 1, "not a number of milliseconds"},
+		{"2147483647", 2147483647, "2147483647", ""},
+		{"2147483648", 1, "2147483648", "above Node's timer limit"},
+		{"1e300", 1, "1e+300", "above Node's timer limit"},
+		{`"2147483648"`, 1, "2147483648", "above Node's timer limit"},
+		{"0", 1, "0", "kill the hook at once"},
+		{"-5", 1, "-5", "kill the hook at once"},
+		{"0.5", 1, "0.5", "probably meant as seconds"},
+		{"1500.9", 1500, "1500.9", ""},
+		{`"abc"`, 1, "abc", "not a number of milliseconds"},
 	}
 	var hooksJSON []string
 	for i, c := range cases {
@@ -38,8 +39,8 @@ func TestTimeoutsClampLikeNodesSetTimeout(t *testing.T) {
 	}
 	for i, c := range cases {
 		h := r.Hooks[i]
-		if !h.HasTimeout || h.TimeoutMS != c.want || TimeoutOf(h).Milliseconds() != c.want {
-			t.Errorf("timeout %s: %d ms (TimeoutOf %v), want %d", c.raw, h.TimeoutMS, TimeoutOf(h), c.want)
+		if !h.HasTimeout || TimeoutOf(h).Milliseconds() != c.want || timeoutMS(h) != c.text {
+			t.Errorf("timeout %s: TimeoutOf %v, message %q; want %d ms, %q", c.raw, TimeoutOf(h), timeoutMS(h), c.want, c.text)
 		}
 		var msgs []string
 		for _, d := range h.Diagnostics {
