@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"strings"
 	"syscall"
 	"time"
 
 	"github.com/hookwarden/hookwarden/guard"
+	"github.com/hookwarden/hookwarden/internal/safetext"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
@@ -79,12 +79,12 @@ func guardManage(io *IO, sub string, repo *guard.Repo) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(io.Stdout, "git hooks folder %s\n", displayText(repo.HooksDir))
+	fmt.Fprintf(io.Stdout, "git hooks folder %s\n", safetext.Line(repo.HooksDir))
 	for _, a := range res.Actions {
-		fmt.Fprintf(io.Stdout, "  %s\n", displayText(a))
+		fmt.Fprintf(io.Stdout, "  %s\n", safetext.Line(a))
 	}
 	for _, w := range res.Warnings {
-		fmt.Fprintf(io.Stderr, "hookwarden guard: note: %s\n", displayText(w))
+		fmt.Fprintf(io.Stderr, "hookwarden guard: note: %s\n", safetext.Line(w))
 	}
 	return nil
 }
@@ -120,7 +120,7 @@ func guardCheck(ctx context.Context, io *IO, dir, gitHook string, background boo
 	}
 	if a.err != nil {
 		if !background {
-			fmt.Fprintf(io.Stderr, "hookwarden guard: could not review the agent hooks in %s: %v\n", displayText(project), a.err)
+			fmt.Fprintf(io.Stderr, "hookwarden guard: could not review the agent hooks in %s: %v\n", safetext.Line(project), a.err)
 		}
 		return nil
 	}
@@ -128,7 +128,7 @@ func guardCheck(ctx context.Context, io *IO, dir, gitHook string, background boo
 		return nil
 	}
 	if !background {
-		fmt.Fprint(io.Stderr, guard.Block(project, a.items, reviewCommand(project), displayText))
+		fmt.Fprint(io.Stderr, guard.Block(project, a.items, reviewCommand(project), safetext.Line))
 	}
 	io.notifyReview(project, len(a.items))
 	return nil
@@ -273,7 +273,7 @@ func runExec(ctx context.Context, io *IO, args []string) error {
 		return &ExitError{Code: ExitFailure, Msg: fmt.Sprintf("could not review the agent hooks, so %s was not started: %v", agentArgs[0], err)}
 	}
 	if len(items) > 0 {
-		fmt.Fprint(io.Stderr, guard.Block(project, items, reviewCommand(project), displayText))
+		fmt.Fprint(io.Stderr, guard.Block(project, items, reviewCommand(project), safetext.Line))
 		return &ExitError{Code: ExitNeedsReview, Msg: fmt.Sprintf("%s was not started; approve the hooks first (hookwarden open --review %s)", agentArgs[0], quoteForShell(project))}
 	}
 	path, err := exec.LookPath(agentArgs[0])
@@ -284,25 +284,4 @@ func runExec(ctx context.Context, io *IO, args []string) error {
 		return io.execAgent(path, agentArgs, io.Env)
 	}
 	return syscall.Exec(path, agentArgs, io.Env)
-}
-
-// displayText shows s with control and invisible characters escaped, so a
-// hook name cannot rewrite the terminal line it is printed on.
-func displayText(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r == '\t' || r >= 0x20 && r < 0x7f:
-			b.WriteRune(r)
-		case r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0 || isInvisible(r):
-			fmt.Fprintf(&b, `\u%04x`, r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
-func isInvisible(r rune) bool {
-	return r >= 0x200b && r <= 0x200f || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 || r == 0xfeff || r == 0x2028 || r == 0x2029
 }
