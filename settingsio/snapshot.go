@@ -61,6 +61,11 @@ type Extension struct {
 	// when the extension has no hooks file.
 	Hooks *File
 	Err   *ParseError // manifest or install-metadata error
+	// Env is the extension's settings environment that ${NAME} in its
+	// hooks file is hydrated from (see EnvValue); EnvErr a .env file of it
+	// that could not be read.
+	Env    map[string]EnvValue
+	EnvErr *ParseError
 }
 
 // FolderTrustState is Gemini CLI's decision on the project folder.
@@ -120,4 +125,9 @@ type Snapshot struct {
 	Layers      []*File
 	Extensions  []*Extension
 	FolderTrust FolderTrust
+	// EnvFile is the .env file Gemini CLI loads at start (nil: none).
+	EnvFile *EnvFile
+	// HomeRedirect is set when that file sets GEMINI_CLI_HOME: Paths then
+	// hold the folders Gemini really uses (see HomeRedirect).
+	HomeRedirect *HomeRedirect
 }
