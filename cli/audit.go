@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
 )
@@ -63,25 +64,28 @@ type auditDoc struct {
 	Gone              []string               `json:"gone"`
 	GeminiWarnings    []string               `json:"gemini_warnings"`
 	CheckAbort        *trust.CheckAbort      `json:"check_abort,omitempty"`
+	Critical          []hooks.Diagnostic     `json:"critical"`
 }
 
 type auditHookDoc struct {
-	Event            string           `json:"event"`
-	Matcher          string           `json:"matcher"`
-	Name             string           `json:"name"`
-	Command          string           `json:"command"`
-	RawCommand       string           `json:"raw_command,omitempty"`
-	Key              string           `json:"key"`
-	Label            string           `json:"label"`
-	Path             string           `json:"path"`
-	Line             int              `json:"line"`
-	Status           trust.HookStatus `json:"status"`
-	PreviousKey      string           `json:"previous_key,omitempty"`
-	PreviousCommand  string           `json:"previous_command,omitempty"`
-	CommandDiff      string           `json:"command_diff,omitempty"`
-	CommandDiffSpans []trust.Span     `json:"command_diff_spans,omitempty"`
-	Scripts          []auditScriptDoc `json:"scripts"`
-	ScriptsError     string           `json:"scripts_error,omitempty"`
+	Event             string           `json:"event"`
+	Matcher           string           `json:"matcher"`
+	Name              string           `json:"name"`
+	Command           string           `json:"command"`
+	RawCommand        string           `json:"raw_command,omitempty"`
+	Key               string           `json:"key"`
+	Label             string           `json:"label"`
+	Path              string           `json:"path"`
+	Line              int              `json:"line"`
+	Status            trust.HookStatus `json:"status"`
+	PreviousKey       string           `json:"previous_key,omitempty"`
+	PreviousCommand   string           `json:"previous_command,omitempty"`
+	CommandDiff       string           `json:"command_diff,omitempty"`
+	CommandDiffSpans  []trust.Span     `json:"command_diff_spans,omitempty"`
+	Scripts           []auditScriptDoc `json:"scripts"`
+	ScriptsError      string           `json:"scripts_error,omitempty"`
+	File              string           `json:"file,omitempty"`
+	UncheckedByGemini string           `json:"unchecked_by_gemini,omitempty"`
 }
 
 type auditScriptDoc struct {
@@ -100,12 +104,12 @@ type auditScriptDoc struct {
 func auditDocument(r *trust.Report) auditDoc {
 	doc := auditDoc{Project: r.Project, FolderTrust: r.FolderTrust, TrustedHooksFile: r.TrustedHooksFile,
 		TrustedHooksError: r.TrustedHooksError, SettingsError: r.SettingsError, NeedsReview: r.NeedsReview,
-		Hooks: []auditHookDoc{}, Gone: r.Gone, GeminiWarnings: r.GeminiWarnings, CheckAbort: r.CheckAbort}
+		Hooks: []auditHookDoc{}, Gone: r.Gone, GeminiWarnings: r.GeminiWarnings, CheckAbort: r.CheckAbort, Critical: r.Critical}
 	for _, h := range r.Hooks {
 		hd := auditHookDoc{Event: h.Event, Matcher: h.Matcher, Name: h.Name, Command: h.Command, RawCommand: h.RawCommand,
 			Key: h.Key, Label: h.Label, Path: h.Path, Line: h.Line, Status: h.Status,
 			PreviousKey: h.PreviousKey, PreviousCommand: h.PreviousCommand, CommandDiffSpans: h.CommandDiff,
-			Scripts: []auditScriptDoc{}, ScriptsError: h.ScriptsError}
+			Scripts: []auditScriptDoc{}, ScriptsError: h.ScriptsError, File: h.File, UncheckedByGemini: h.Unchecked}
 		if len(h.CommandDiff) > 0 {
 			hd.CommandDiff = trust.RenderWordDiff(h.CommandDiff)
 		}
@@ -152,6 +156,9 @@ func writeAuditText(w io.Writer, r *trust.Report) error {
 	if r.CheckAbort != nil {
 		p.f("  NOTE        %s\n", r.CheckAbort.Reason)
 	}
+	for _, d := range r.Critical {
+		p.f("  CRITICAL    %s: %s\n", place(d), d.Message)
+	}
 	p.f("\n")
 	if len(r.Hooks) == 0 {
 		p.f("no workspace hooks\n")
@@ -163,6 +170,10 @@ func writeAuditText(w io.Writer, r *trust.Report) error {
 		}
 		p.f("%-15s %-28s %s\n", strings.ToUpper(string(h.Status)), where, h.Label)
 		p.f("    key       %s\n", h.Key)
+		if h.Unchecked != "" {
+			p.f("    in        %s:%d\n", h.File, h.Line)
+			p.f("    why       %s\n", h.Unchecked)
+		}
 		if h.Status == trust.StatusChanged {
 			p.f("    was       %s\n", h.PreviousCommand)
 			p.f("    diff      %s\n", trust.RenderWordDiff(h.CommandDiff))
@@ -202,6 +213,8 @@ func writeAuditText(w io.Writer, r *trust.Report) error {
 	switch {
 	case n > 0:
 		p.f("\n%d of %d hooks need review; after checking them: hookwarden trust --project %s NAME|KEY ... (or --all)\n", n, len(r.Hooks), quoteForShell(r.Project))
+	case len(r.Critical) > 0:
+		p.f("\nthe project changes where Gemini CLI loads its files or what its hooks run (CRITICAL above); remove that from its .env file, or set the variable yourself, before you run Gemini CLI here\n")
 	case r.NeedsReview:
 		p.f("\nthe trust file needs attention (see above)\n")
 	default:

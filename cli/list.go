@@ -70,6 +70,10 @@ type hookDoc struct {
 	Status     hooks.Status      `json:"status"`
 	Reason     string            `json:"reason"`
 	Key        string            `json:"key"`
+	// Hydrated: the ${NAME} values Gemini took from a .env file, with their
+	// source; ProjectControlled: why the project decides this hook.
+	Hydrated          []hooks.Hydration `json:"hydrated,omitempty"`
+	ProjectControlled string            `json:"project_controlled,omitempty"`
 }
 
 // defaultTimeoutMS is Gemini CLI's DEFAULT_HOOK_TIMEOUT.
@@ -129,6 +133,7 @@ func hookDocument(h *hooks.Hook) hookDoc {
 		Origin: h.Origin.Layer, Extension: h.Origin.Extension, Source: h.Source,
 		File: h.Origin.File, Line: h.Origin.Line, Column: h.Origin.Column, JSONPath: h.Origin.Path,
 		Status: h.Status, Reason: h.Reason, Key: h.Key(),
+		Hydrated: h.Hydrated, ProjectControlled: h.ProjectControlled,
 	}
 }
 
@@ -165,6 +170,9 @@ func writeListTable(w io.Writer, p *project) error {
 		}
 		fmt.Fprintf(tw, "extension %s\t%s\t%s\n", e.Name, e.Path, st)
 	}
+	if e := p.snap.EnvFile; e != nil {
+		fmt.Fprintf(tw, ".env\t%s\t%s\n", e.Path, envFileState(e))
+	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
@@ -177,6 +185,9 @@ func writeListTable(w io.Writer, p *project) error {
 				m = h.Matcher
 			}
 			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\n", h.Status, h.DisplayName(), orDash(m), originLabel(h), h.Reason)
+			for _, line := range hydrationLines(h) {
+				fmt.Fprintf(tw, "      %s\n", line)
+			}
 		}
 		if err := tw.Flush(); err != nil {
 			return err
@@ -271,4 +282,40 @@ func orDash(s string) string {
 		return "-"
 	}
 	return s
+}
+
+// envFileState says which variables Gemini CLI takes from its .env file.
+func envFileState(e *settingsio.EnvFile) string {
+	if e.Err != nil {
+		return "error: " + e.Err.Msg
+	}
+	keys := make([]string, 0, len(e.Applied))
+	for _, a := range e.Applied {
+		keys = append(keys, a.Key)
+	}
+	if len(keys) == 0 {
+		return "loaded, sets nothing"
+	}
+	return "sets " + strings.Join(keys, ", ")
+}
+
+// hydrationLines are the lines under an extension hook whose command
+// Gemini filled from .env files: the command as it runs, and where each
+// value came from.
+func hydrationLines(h *hooks.Hook) []string {
+	if len(h.Hydrated) == 0 && h.ProjectControlled == "" {
+		return nil
+	}
+	out := []string{"runs: " + h.Command}
+	for _, hy := range h.Hydrated {
+		who := "the extension's .env"
+		if hy.Workspace {
+			who = "the project's .env"
+		}
+		out = append(out, fmt.Sprintf("${%s} = %s from %s:%d (%s)", hy.Name, hy.Value, hy.File, hy.Line, who))
+	}
+	if h.ProjectControlled != "" {
+		out = append(out, "project hook: "+h.ProjectControlled)
+	}
+	return out
 }
