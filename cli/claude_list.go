@@ -132,6 +132,9 @@ func writeClaudeListTable(w io.Writer, p *claudeProject) error {
 		trust = "accepted"
 	}
 	fmt.Fprintf(tw, "Folder trust\t%s\t%s\n", trust, p.snap.FolderTrust.Reason)
+	if note := claude.TrustEffect(p.snap.FolderTrust); note != "" {
+		fmt.Fprintf(tw, "\t\t%s\n", note)
+	}
 	state := "on"
 	switch {
 	case r.ManagedDisableAll:

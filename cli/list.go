@@ -307,12 +307,8 @@ func hydrationLines(h *hooks.Hook) []string {
 		return nil
 	}
 	out := []string{"runs: " + h.Command}
-	for _, hy := range h.Hydrated {
-		who := "the extension's .env"
-		if hy.Workspace {
-			who = "the project's .env"
-		}
-		out = append(out, fmt.Sprintf("${%s} = %s from %s:%d (%s)", hy.Name, hy.Value, hy.File, hy.Line, who))
+	if len(h.Hydrated) > 0 {
+		out = append(out, strings.Split(hooks.HydrationText(h.Hydrated), "\n")...)
 	}
 	if h.ProjectControlled != "" {
 		out = append(out, "project hook: "+h.ProjectControlled)

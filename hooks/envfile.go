@@ -137,3 +137,20 @@ func placeholders(s string) []string {
 	sort.Strings(out)
 	return out
 }
+
+// HydrationText says in words where each ${NAME} of an extension hook's
+// command came from, one line per value ("" when none came from a .env).
+func HydrationText(hs []Hydration) string {
+	var b strings.Builder
+	for i, hy := range hs {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		who := "the extension's .env"
+		if hy.Workspace {
+			who = "the project's .env"
+		}
+		fmt.Fprintf(&b, "${%s} = %s from %s:%d (%s)", hy.Name, hy.Value, hy.File, hy.Line, who)
+	}
+	return b.String()
+}

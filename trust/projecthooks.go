@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 
+	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
@@ -51,6 +52,9 @@ type ProjectHook struct {
 	// File is then the file the hook is in.
 	Unchecked string `json:"unchecked,omitempty"`
 	File      string `json:"file,omitempty"`
+	// Hydrated are the ${NAME} values of an extension hook's command and
+	// the .env file that supplied each (see hooks.Hook.Hydrated).
+	Hydrated []hooks.Hydration `json:"hydrated,omitempty"`
 
 	labelID string
 }

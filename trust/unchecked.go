@@ -42,7 +42,7 @@ func uncheckedProjectHooks(snap *settingsio.Snapshot) []ProjectHook {
 		}
 		ph := ProjectHook{Event: string(h.Event), Matcher: h.Matcher, Definition: -1, Index: -1,
 			Path: h.Origin.Path, HookID: h.ID, Name: h.Name, Type: h.Type, IsCommand: h.Type == "command",
-			Line: h.Origin.Line, Column: h.Origin.Column, Unchecked: why, File: h.Origin.File}
+			Line: h.Origin.Line, Column: h.Origin.Column, Unchecked: why, File: h.Origin.File, Hydrated: h.Hydrated}
 		if ph.IsCommand {
 			ph.Command, ph.RawCommand = h.Command, h.RawCommand
 		}

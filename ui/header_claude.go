@@ -14,7 +14,11 @@ func (h *header) showClaude(c *claudeProject, names pathNamer) {
 	r := c.Registry
 	h.enabledIcon.SetResource(okIcon(!r.DisableAllHooks && !r.ManagedDisableAll && !r.ManagedHooksOnly))
 	h.enabled.SetText(claudeEnabledText(r, names))
-	h.counts.SetText(countsText(r.Hooks))
+	counts := countsText(r.Hooks)
+	if note := claude.TrustEffect(ft); note != "" && len(r.Hooks) > 0 {
+		counts += " — " + note
+	}
+	h.counts.SetText(counts)
 }
 
 // claudeTrustText is Claude Code's folder flag in words.
