@@ -153,7 +153,7 @@ func TestFidelityMatchesRealGemini(t *testing.T) {
 			"BeforeTool": def("read_file", commandHook("bt-ws-obj", echoTo("bt.ws.obj"))),
 		}})
 		f.extension(t, f.home, "objext", map[string]any{"hooks": map[string]any{
-			"BeforeAgent": def(noMatcher, commandHook("ba-ext-obj", echoTo("ba.ext.obj"))),
+			"BeforeAgent":  def(noMatcher, commandHook("ba-ext-obj", echoTo("ba.ext.obj"))),
 			"SessionStart": []any{def("startup", commandHook("ss-ext", echoTo("ss.ext")))},
 		}})
 		reg := f.runAndCompare(t, []string{"at.user.obj", "bt.ws.obj", "ss.ext"}, []string{"ba.ext.obj"})
