@@ -56,6 +56,7 @@ func Build(snap *settingsio.Snapshot) *Registry {
 		r.collectExtension(ext)
 	}
 	r.checkEnvFile()
+	r.checkCommands()
 	r.assignStatuses(trusted)
 	r.checkDisabledList()
 	r.gatherDiagnostics()

@@ -60,6 +60,12 @@ func Load(opts Options) *Snapshot {
 	s.FolderTrust = decideFolderTrust(s, opts.Env, opts.GOOS)
 	s.EnvFile = loadEnvFile(s, opts.Env, opts.GOOS)
 	applyHomeRedirect(s, opts.Env, opts.GOOS, opts.Home)
+	s.Env = append(Env(nil), opts.Env...)
+	if s.EnvFile != nil {
+		for _, a := range s.EnvFile.Applied {
+			s.Env = append(s.Env, a.Key+"="+a.Value)
+		}
+	}
 	s.Extensions = loadExtensions(s, opts.GOOS)
 	return s
 }

@@ -130,4 +130,8 @@ type Snapshot struct {
 	// HomeRedirect is set when that file sets GEMINI_CLI_HOME: Paths then
 	// hold the folders Gemini really uses (see HomeRedirect).
 	HomeRedirect *HomeRedirect
+	// Env is the environment Gemini CLI runs with once it has loaded that
+	// file (the hooks inherit it): the process environment plus the
+	// variables the file sets.
+	Env Env
 }
