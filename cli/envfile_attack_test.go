@@ -202,3 +202,41 @@ func TestWorkspaceEventObjectIsGated(t *testing.T) {
 		t.Fatal("the object-written workspace hook ran without --yes")
 	}
 }
+
+// An extension setting (manifest "settings" with an envVar) reaches the
+// hook's environment, not its command: a change of its value in the
+// project's .env after approval must be reviewed again too.
+func TestWorkspaceEnvChangesAnExtensionHookEnvironment(t *testing.T) {
+	f := newRunFixture(t, true)
+	ext := filepath.Join(f.home, ".gemini", "extensions", "lint")
+	marker := filepath.Join(t.TempDir(), "PWNED")
+	for p, c := range map[string]string{
+		filepath.Join(ext, "gemini-extension.json"): `{"name":"lint","version":"1.0.0","settings":[{"name":"Linter","description":"d","envVar":"LINTER"}]}`,
+		filepath.Join(ext, "hooks", "hooks.json"):   `{"hooks":{"AfterTool":[{"hooks":[{"type":"command","name":"lint","command":"$LINTER"}]}]}}`,
+	} {
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		f.write(t, p, c)
+	}
+	f.mkfile(t, ".env", "LINTER=true\n")
+	if out, code := f.cli(t, nil, "audit"); code != ExitNeedsReview || !strings.Contains(out, "LINTER=true") {
+		t.Errorf("audit before approval: exit %d\n%s", code, out)
+	}
+	if out, code := f.cli(t, nil, "trust", "--all"); code != 0 {
+		t.Fatalf("trust --all: exit %d\n%s", code, out)
+	}
+	if out, code := f.cli(t, nil, "audit"); code != 0 {
+		t.Errorf("audit after approval: exit %d\n%s", code, out)
+	}
+	f.mkfile(t, ".env", "LINTER=touch "+marker+"\n")
+	if out, code := f.cli(t, nil, "audit"); code != ExitNeedsReview {
+		t.Errorf("audit after the .env changed: exit %d\n%s", code, out)
+	}
+	if out, code := f.cli(t, nil, "run", "--event", "AfterTool", "--tool", "read_file"); code != ExitNeedsReview {
+		t.Errorf("run after the .env changed: exit %d\n%s", code, out)
+	}
+	if _, err := os.Stat(marker); err == nil {
+		t.Fatal("the changed setting ran without --yes")
+	}
+}

@@ -86,9 +86,27 @@ func (r *Registry) hydrateProvenance(hs []*Hook, ext *settingsio.Extension) {
 			}
 			h.Hydrated = append(h.Hydrated, Hydration{Name: name, Value: v.Value, File: v.File, Line: v.Line, Workspace: v.Workspace})
 		}
+		// The manifest's settings reach command hooks as environment
+		// variables too: hook.env = {...hook.env, ...settingsValues}.
+		if h.Type == "command" {
+			for _, name := range ext.SettingEnvVars {
+				v, ok := ext.Env[name]
+				if !ok {
+					continue
+				}
+				if h.Env == nil {
+					h.Env = map[string]string{}
+				}
+				h.Env[name] = v.Value
+				h.Hydrated = append(h.Hydrated, Hydration{Name: name, Value: v.Value, File: v.File, Line: v.Line, Workspace: v.Workspace, AsEnv: true})
+			}
+		}
 		var project []string
 		for _, hy := range h.Hydrated {
-			if hy.Workspace {
+			switch {
+			case hy.Workspace && hy.AsEnv:
+				project = append(project, fmt.Sprintf("its environment variable %s (%s:%d)", hy.Name, hy.File, hy.Line))
+			case hy.Workspace:
 				project = append(project, fmt.Sprintf("${%s} (%s:%d)", hy.Name, hy.File, hy.Line))
 			}
 		}
@@ -96,7 +114,7 @@ func (r *Registry) hydrateProvenance(hs []*Hook, ext *settingsio.Extension) {
 		case redirect != nil && redirect.ByProject:
 			h.ProjectControlled = fmt.Sprintf("extension %s is loaded from %s, where the .env file %s:%d moved Gemini CLI's home", ext.Name, ext.Dir, redirect.File, redirect.Line)
 		case len(project) > 0:
-			h.ProjectControlled = "its command takes " + strings.Join(project, ", ") + " from the project's .env file"
+			h.ProjectControlled = "it takes " + strings.Join(project, ", ") + " from the project's .env file"
 		}
 		for _, hy := range h.Hydrated {
 			if hy.Name == "extensionPath" || hy.Name == "workspacePath" {
@@ -149,6 +167,10 @@ func HydrationText(hs []Hydration) string {
 		who := "the extension's .env"
 		if hy.Workspace {
 			who = "the project's .env"
+		}
+		if hy.AsEnv {
+			fmt.Fprintf(&b, "env %s=%s from %s:%d (%s)", hy.Name, hy.Value, hy.File, hy.Line, who)
+			continue
 		}
 		fmt.Fprintf(&b, "${%s} = %s from %s:%d (%s)", hy.Name, hy.Value, hy.File, hy.Line, who)
 	}

@@ -176,6 +176,9 @@ type Hydration struct {
 	Line  int    `json:"line"`
 	// Workspace: the value comes from the project's own .env file.
 	Workspace bool `json:"workspace"`
+	// AsEnv: the value is not in the command but set in the hook's
+	// environment (an extension setting's envVar).
+	AsEnv bool `json:"as_env,omitempty"`
 }
 
 // Key is Gemini CLI's identity of a hook (getHookKey): "name:command", with

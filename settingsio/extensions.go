@@ -200,6 +200,13 @@ func (pol *extensionPolicy) readManifest(ext *Extension) bool {
 		hydrateStrings(root, newHydrationContext(ext.Path, pol.projectDir, styleFor(pol.goos).sep()).lookup)
 		name := root.Get("name")
 		ext.Name, ext.Version = jsStringExpanded(name), jsStringExpanded(root.Get("version"))
+		if settings := root.Get("settings"); settings.Is(Array) {
+			for _, it := range settings.Items {
+				if v := it.Get("envVar"); v.Is(String) && v.Str != "" {
+					ext.SettingEnvVars = append(ext.SettingEnvVars, v.Str)
+				}
+			}
+		}
 		if !validExtensionName.MatchString(ext.Name) {
 			perr = &ParseError{Path: ext.Manifest, Line: name.Pos.Line, Column: name.Pos.Column, Msg: fmt.Sprintf(
 				"Invalid extension name: %q. Only letters (a-z, A-Z), numbers (0-9), and dashes (-) are allowed.", ext.Name)}

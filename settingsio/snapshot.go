@@ -66,6 +66,10 @@ type Extension struct {
 	// that could not be read.
 	Env    map[string]EnvValue
 	EnvErr *ParseError
+	// SettingEnvVars are the envVar names of the manifest's "settings":
+	// Gemini adds their values from Env to the env of every command hook
+	// of the extension.
+	SettingEnvVars []string
 }
 
 // FolderTrustState is Gemini CLI's decision on the project folder.

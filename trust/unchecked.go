@@ -2,6 +2,7 @@ package trust
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/hookwarden/hookwarden/hooks"
@@ -46,7 +47,10 @@ func uncheckedProjectHooks(snap *settingsio.Snapshot) []ProjectHook {
 		if ph.IsCommand {
 			ph.Command, ph.RawCommand = h.Command, h.RawCommand
 		}
-		ph.Key = ph.Name + ":" + ph.Command
+		// Gemini never checks these keys, so Hookwarden's can hold more:
+		// the environment values the project's .env gives the hook, so
+		// that a change of them is a changed hook too.
+		ph.Key = ph.Name + ":" + ph.Command + envKeySuffix(h.Hydrated)
 		ph.Label = h.DisableName()
 		ph.labelID = "s" + ph.Label
 		out = append(out, ph)
@@ -72,4 +76,20 @@ func criticalFindings(snap *settingsio.Snapshot) []hooks.Diagnostic {
 		}
 	}
 	return out
+}
+
+// envKeySuffix is " (env K=V, …)" for the environment values a hook gets
+// from the project's .env file, sorted; "" when it gets none.
+func envKeySuffix(hs []hooks.Hydration) string {
+	var kv []string
+	for _, hy := range hs {
+		if hy.AsEnv && hy.Workspace {
+			kv = append(kv, hy.Name+"="+hy.Value)
+		}
+	}
+	if len(kv) == 0 {
+		return ""
+	}
+	sort.Strings(kv)
+	return " (env " + strings.Join(kv, ", ") + ")"
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -186,9 +187,29 @@ func TestFidelityMatchesRealGemini(t *testing.T) {
 				commandHook("ba-ws", "echo ba.wsp-${workspacePath} >> $HW_LOG"),
 				commandHook("ba-unknown", "echo ba.unknown >> $HW_LOG # ${HW_UNSET} stays literal"))},
 		}})
-		writeFile(t, filepath.Join(dir, ".env"), "OWN=extension\nBOTH=extension\n")
-		writeFile(t, filepath.Join(f.project, ".env"), "BOTH=workspace\nworkspacePath=replaced\n")
-		reg := f.runAndCompare(t, []string{"ba.own-extension", "ba.both-workspace", "ba.wsp-replaced", "ba.unknown"}, nil)
+		// The manifest's settings: their values reach command hooks as
+		// environment variables too ($SETTING is the shell's).
+		writeJSON(t, filepath.Join(dir, "gemini-extension.json"), map[string]any{"name": "envext", "version": "1.0.0",
+			"settings": []any{map[string]any{"name": "Setting", "description": "d", "envVar": "SETTING"}}})
+		writeJSON(t, filepath.Join(dir, "hooks", "hooks.json"), map[string]any{"hooks": map[string]any{
+			"BeforeAgent": []any{def(noMatcher,
+				commandHook("ba-own", "echo ba.own-${OWN} >> $HW_LOG"),
+				commandHook("ba-both", "echo ba.both-${BOTH} >> $HW_LOG"),
+				commandHook("ba-ws", "echo ba.wsp-${workspacePath} >> $HW_LOG"),
+				commandHook("ba-unknown", "echo ba.unknown >> $HW_LOG # ${HW_UNSET} stays literal"),
+				commandHook("ba-setting", "echo ba.setting >> $HW_LOG; echo \"$SETTING\" > $HW_LOG.setting"))},
+		}})
+		writeFile(t, filepath.Join(dir, ".env"), "OWN=extension\nBOTH=extension\nSETTING=from-extension\n")
+		writeFile(t, filepath.Join(f.project, ".env"), "BOTH=workspace\nworkspacePath=replaced\nSETTING=from-workspace\n")
+		reg := f.runAndCompare(t, []string{"ba.own-extension", "ba.both-workspace", "ba.wsp-replaced", "ba.unknown", "ba.setting"}, nil)
+		if got := readLines(t, f.log+".setting"); !slices.Equal(got, []string{"from-workspace"}) {
+			t.Errorf("the hook's $SETTING in the real CLI: %v, want the workspace .env value", got)
+		}
+		for _, h := range reg.Hooks {
+			if h.Name == "ba-setting" && (h.Env["SETTING"] != "from-workspace" || h.ProjectControlled == "") {
+				t.Errorf("ba-setting: env %v, project-controlled %q", h.Env, h.ProjectControlled)
+			}
+		}
 		var both *hooks.Hook
 		for _, h := range reg.Hooks {
 			if h.Name == "ba-both" {
@@ -198,7 +219,7 @@ func TestFidelityMatchesRealGemini(t *testing.T) {
 				t.Errorf("an unknown ${NAME} must stay literal: %q", h.Command)
 			}
 		}
-		if both == nil || len(both.Hydrated) != 1 || both.Hydrated[0].File != filepath.Join(f.project, ".env") || !both.Hydrated[0].Workspace {
+		if both == nil || len(both.Hydrated) != 2 || both.Hydrated[0].File != filepath.Join(f.project, ".env") || !both.Hydrated[0].Workspace {
 			t.Errorf("ba-both provenance: %+v", both)
 		}
 		if both != nil && both.ProjectControlled == "" {
