@@ -33,6 +33,25 @@ func skipOrFail(t *testing.T, format string, a ...any) {
 	t.Skipf(format, a...)
 }
 
+// requireClaudeLive returns the kit's run-claude.sh, skipping the test with
+// -short or without the kit, node, npm or unshare (failing under CI=true).
+func requireClaudeLive(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("live Claude Code run (-short)")
+	}
+	script := filepath.Join(claudeLiveKit(t), "run-claude.sh")
+	if _, err := os.Stat(script); err != nil {
+		skipOrFail(t, "claude-live kit not found: %v (set HOOKWARDEN_CONFORMANCE_KIT)", err)
+	}
+	for _, tool := range []string{"node", "npm", "unshare"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			skipOrFail(t, "%s not found: the live Claude Code test needs node, npm and unshare", tool)
+		}
+	}
+	return script
+}
+
 // runClaudeLive runs the real Claude Code once on project/home and returns
 // the tags of the fixture hooks that fired.
 func runClaudeLive(t *testing.T, script, project, home string) []string {
@@ -70,18 +89,7 @@ func runClaudeLive(t *testing.T, script, project, home string) []string {
 // disable --agent claude X' the handler no longer fires, after enable it
 // fires again and the settings file is byte-identical.
 func TestClaudeLiveDisableEnable(t *testing.T) {
-	if testing.Short() {
-		t.Skip("live Claude Code run (-short)")
-	}
-	script := filepath.Join(claudeLiveKit(t), "run-claude.sh")
-	if _, err := os.Stat(script); err != nil {
-		skipOrFail(t, "claude-live kit not found: %v (set HOOKWARDEN_CONFORMANCE_KIT)", err)
-	}
-	for _, tool := range []string{"node", "npm", "unshare"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			skipOrFail(t, "%s not found: the live Claude Code test needs node, npm and unshare", tool)
-		}
-	}
+	script := requireClaudeLive(t)
 	root := t.TempDir()
 	project, home := filepath.Join(root, "project"), filepath.Join(root, "home")
 	settings := filepath.Join(project, ".claude", "settings.json")
@@ -166,18 +174,7 @@ func TestClaudeLiveDisableEnable(t *testing.T) {
 // 'hookwarden list --agent claude' counts as running, and the list says
 // so next to "not accepted".
 func TestClaudeLiveUntrustedFolderRunsHooks(t *testing.T) {
-	if testing.Short() {
-		t.Skip("live Claude Code run (-short)")
-	}
-	script := filepath.Join(claudeLiveKit(t), "run-claude.sh")
-	if _, err := os.Stat(script); err != nil {
-		skipOrFail(t, "claude-live kit not found: %v (set HOOKWARDEN_CONFORMANCE_KIT)", err)
-	}
-	for _, tool := range []string{"node", "npm", "unshare"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			skipOrFail(t, "%s not found: the live Claude Code test needs node, npm and unshare", tool)
-		}
-	}
+	script := requireClaudeLive(t)
 	root := t.TempDir()
 	project, home := filepath.Join(root, "project"), filepath.Join(root, "home")
 	write := func(p, s string) {

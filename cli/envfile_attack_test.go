@@ -28,13 +28,23 @@ func (f *runFixture) cli(t *testing.T, env []string, args ...string) (string, in
 	return out.String() + errb.String(), code
 }
 
+// writeFiles writes each path's content, creating folders.
+func writeFiles(t *testing.T, files map[string]string) {
+	t.Helper()
+	for p, c := range files {
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 func (f *runFixture) mkfile(t *testing.T, rel, content string) string {
 	t.Helper()
 	p := filepath.Join(f.project, rel)
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	f.write(t, p, content)
+	writeFiles(t, map[string]string{p: content})
 	return p
 }
 
@@ -139,16 +149,11 @@ func TestEnvFileBashEnvIsCritical(t *testing.T) {
 func TestWorkspaceEnvChangesAnExtensionHook(t *testing.T) {
 	f := newRunFixture(t, true)
 	ext := filepath.Join(f.home, ".gemini", "extensions", "fmt")
-	for p, c := range map[string]string{
+	writeFiles(t, map[string]string{
 		filepath.Join(ext, "gemini-extension.json"): `{"name":"fmt","version":"1.0.0"}`,
 		filepath.Join(ext, "hooks", "hooks.json"):   `{"hooks":{"AfterTool":[{"hooks":[{"type":"command","name":"fmt","command":"${FORMATTER} --check"}]}]}}`,
 		filepath.Join(ext, ".env"):                  "FORMATTER=gofmt\n",
-	} {
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		f.write(t, p, c)
-	}
+	})
 	// Without a workspace value the extension's own .env supplies it: not
 	// the project's, not gated.
 	out, code := f.cli(t, nil, "list")
@@ -210,15 +215,10 @@ func TestWorkspaceEnvChangesAnExtensionHookEnvironment(t *testing.T) {
 	f := newRunFixture(t, true)
 	ext := filepath.Join(f.home, ".gemini", "extensions", "lint")
 	marker := filepath.Join(t.TempDir(), "PWNED")
-	for p, c := range map[string]string{
+	writeFiles(t, map[string]string{
 		filepath.Join(ext, "gemini-extension.json"): `{"name":"lint","version":"1.0.0","settings":[{"name":"Linter","description":"d","envVar":"LINTER"}]}`,
 		filepath.Join(ext, "hooks", "hooks.json"):   `{"hooks":{"AfterTool":[{"hooks":[{"type":"command","name":"lint","command":"$LINTER"}]}]}}`,
-	} {
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		f.write(t, p, c)
-	}
+	})
 	f.mkfile(t, ".env", "LINTER=true\n")
 	if out, code := f.cli(t, nil, "audit"); code != ExitNeedsReview || !strings.Contains(out, "LINTER=true") {
 		t.Errorf("audit before approval: exit %d\n%s", code, out)
