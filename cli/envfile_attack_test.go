@@ -220,7 +220,7 @@ func TestWorkspaceEnvChangesAnExtensionHookEnvironment(t *testing.T) {
 		filepath.Join(ext, "hooks", "hooks.json"):   `{"hooks":{"AfterTool":[{"hooks":[{"type":"command","name":"lint","command":"$LINTER"}]}]}}`,
 	})
 	f.mkfile(t, ".env", "LINTER=true\n")
-	if out, code := f.cli(t, nil, "audit"); code != ExitNeedsReview || !strings.Contains(out, "LINTER=true") {
+	if out, code := f.cli(t, nil, "audit"); code != ExitNeedsReview || !strings.Contains(out, `LINTER="true"`) {
 		t.Errorf("audit before approval: exit %d\n%s", code, out)
 	}
 	if out, code := f.cli(t, nil, "trust", "--all"); code != 0 {

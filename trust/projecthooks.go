@@ -2,6 +2,7 @@ package trust
 
 import (
 	"fmt"
+	"maps"
 	"sort"
 	"strconv"
 
@@ -45,6 +46,13 @@ type ProjectHook struct {
 	// Line and Column of the entry in the settings file.
 	Line   int `json:"line"`
 	Column int `json:"column"`
+	// Fields is everything about the entry that changes what runs (event,
+	// matcher, sequential, type, name, command, timeout, env, …), as
+	// Hookwarden records it at approval and compares it in the audit.
+	Fields Definition `json:"fields"`
+	// Env is the hook's env object as Gemini spreads it over the hook's
+	// environment: variable name to the JSON text of its value.
+	Env map[string]string `json:"env,omitempty"`
 	// Unchecked says why Gemini CLI's own trust check never sees this
 	// hook although it runs and the project decides it (an event written
 	// as one object, an extension hook the project's .env changes or that
@@ -57,6 +65,21 @@ type ProjectHook struct {
 	Hydrated []hooks.Hydration `json:"hydrated,omitempty"`
 
 	labelID string
+	// pluginCommand is the command of a type "plugin" entry: Gemini runs
+	// it as a command hook although its key leaves the command out.
+	pluginCommand string
+}
+
+// runsCommand is the command line the entry runs, if it runs one: the
+// command of a "command" entry, and that of a "plugin" entry too.
+func (h ProjectHook) runsCommand() (string, bool) {
+	switch {
+	case h.IsCommand:
+		return h.Command, true
+	case h.pluginCommand != "":
+		return h.pluginCommand, true
+	}
+	return "", false
 }
 
 // ProjectHooks lists the workspace hooks Gemini CLI fingerprints, in the
@@ -71,7 +94,7 @@ func ProjectHooks(snap *settingsio.Snapshot) ([]ProjectHook, *CheckAbort) {
 	var out []ProjectHook
 	var abort *CheckAbort
 	if ws := workspaceFile(snap); ws != nil && ws.Root != nil {
-		out, abort = walkProjectHooks(ws.Path, ws.Root.Get("hooks"))
+		out, abort = walkProjectHooks(ws.Path, ws.Root.Get("hooks"), workspaceFields(ws.Root))
 	}
 	return append(out, uncheckedProjectHooks(snap)...), abort
 }
@@ -99,7 +122,9 @@ func workspaceFile(snap *settingsio.Snapshot) *settingsio.File {
 }
 
 // walkProjectHooks is getUntrustedHooks' walk over a `hooks` value.
-func walkProjectHooks(file string, hooks *settingsio.Node) ([]ProjectHook, *CheckAbort) {
+// Every entry's Fields get shared, the workspace settings that change what
+// every hook runs.
+func walkProjectHooks(file string, hooks *settingsio.Node, shared Definition) ([]ProjectHook, *CheckAbort) {
 	// `projectHooks || {}` then Object.keys(hooks): only objects and arrays
 	// (and strings, whose characters are never arrays) have keys that matter.
 	var out []ProjectHook
@@ -139,6 +164,9 @@ func walkProjectHooks(file string, hooks *settingsio.Node) ([]ProjectHook, *Chec
 					h.Name = name.JSString()
 				}
 				cmd := cfg.Get("command")
+				if typ.Is(settingsio.String) && typ.Str == "plugin" && cmd.Is(settingsio.String) {
+					h.pluginCommand = cmd.Str
+				}
 				if h.IsCommand {
 					h.Command = cmd.JSString()
 					if cmd.Is(settingsio.String) {
@@ -146,6 +174,9 @@ func walkProjectHooks(file string, hooks *settingsio.Node) ([]ProjectHook, *Chec
 					}
 				}
 				h.Key = h.Name + ":" + h.Command
+				h.Fields = definitionOf(ev.key, def, cfg)
+				maps.Copy(h.Fields, shared)
+				h.Env = h.Fields.Env()
 				switch {
 				case name.Truthy():
 					h.Label, h.labelID = name.JSString(), jsIdentity(name)

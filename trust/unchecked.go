@@ -2,7 +2,7 @@ package trust
 
 import (
 	"fmt"
-	"sort"
+	"maps"
 	"strings"
 
 	"github.com/hookwarden/hookwarden/hooks"
@@ -20,13 +20,18 @@ import (
 //     folder the project's .env moved Gemini to (GEMINI_CLI_HOME).
 //
 // Their keys are formed as Gemini forms any hook's (name:command, the
-// command hydrated), so a change of the .env value changes the key and
-// shows as a changed hook.
+// command hydrated) and their Fields as for workspace entries (the
+// settings' environment values included), so a change of a .env value
+// shows as a changed hook or a changed definition.
 func uncheckedProjectHooks(snap *settingsio.Snapshot) []ProjectHook {
 	if snap == nil {
 		return nil
 	}
 	reg := hooks.Build(snap)
+	shared := Definition{}
+	if ws := workspaceFile(snap); ws != nil && ws.Root != nil {
+		shared = workspaceFields(ws.Root)
+	}
 	var out []ProjectHook
 	for _, h := range reg.Hooks {
 		var why string
@@ -47,10 +52,9 @@ func uncheckedProjectHooks(snap *settingsio.Snapshot) []ProjectHook {
 		if ph.IsCommand {
 			ph.Command, ph.RawCommand = h.Command, h.RawCommand
 		}
-		// Gemini never checks these keys, so Hookwarden's can hold more:
-		// the environment values the project's .env gives the hook, so
-		// that a change of them is a changed hook too.
-		ph.Key = ph.Name + ":" + ph.Command + envKeySuffix(h.Hydrated)
+		ph.Key = ph.Name + ":" + ph.Command
+		ph.Fields = uncheckedFields(h, shared)
+		ph.Env = ph.Fields.Env()
 		ph.Label = h.DisableName()
 		ph.labelID = "s" + ph.Label
 		out = append(out, ph)
@@ -78,18 +82,23 @@ func criticalFindings(snap *settingsio.Snapshot) []hooks.Diagnostic {
 	return out
 }
 
-// envKeySuffix is " (env K=V, …)" for the environment values a hook gets
-// from the project's .env file, sorted; "" when it gets none.
-func envKeySuffix(hs []hooks.Hydration) string {
-	var kv []string
-	for _, hy := range hs {
-		if hy.AsEnv && hy.Workspace {
-			kv = append(kv, hy.Name+"="+hy.Value)
+// uncheckedFields is the Definition of a hook Gemini's check never sees,
+// as definitionOf forms it for workspace entries, with the environment
+// values an extension's settings add (Gemini merges them over the hook's
+// own env) and the workspace settings shared by every hook.
+func uncheckedFields(h *hooks.Hook, shared Definition) Definition {
+	d := definitionOf(string(h.Event), nil, h.Node)
+	if h.HasMatcher && h.Matcher != "" {
+		d[FieldMatcher] = jsonText(h.Matcher)
+	}
+	if h.Sequential {
+		d[FieldSequential] = "true"
+	}
+	for _, hy := range h.Hydrated {
+		if hy.AsEnv {
+			d[envFieldPrefix+hy.Name] = jsonText(hy.Value)
 		}
 	}
-	if len(kv) == 0 {
-		return ""
-	}
-	sort.Strings(kv)
-	return " (env " + strings.Join(kv, ", ") + ")"
+	maps.Copy(d, shared)
+	return d
 }
