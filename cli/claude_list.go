@@ -133,7 +133,7 @@ func writeClaudeListTable(w io.Writer, p *claudeProject) error {
 	}
 	fmt.Fprintf(tw, "Folder trust\t%s\t%s\n", trust, p.snap.FolderTrust.Reason)
 	if note := claude.TrustEffect(p.snap.FolderTrust); note != "" {
-		fmt.Fprintf(tw, "\t\t%s\n", note)
+		fmt.Fprintf(tw, "\t\tthe statuses below are %s\n", note)
 	}
 	state := "on"
 	switch {

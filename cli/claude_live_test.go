@@ -197,7 +197,7 @@ func TestClaudeLiveUntrustedFolderRunsHooks(t *testing.T) {
 		t.Fatalf("list: exit %d\n%s%s", code, out.String(), errOut.String())
 	}
 	list := out.String()
-	if !strings.Contains(list, "not accepted") || !strings.Contains(list, "claude -p and the SDK run here: they never ask and run every hook") {
+	if !strings.Contains(list, "not accepted") || !strings.Contains(list, "what claude -p and the SDK run here: they never ask and run every hook") {
 		t.Errorf("the list does not say what Claude Code does in a folder it was not trusted in:\n%s", list)
 	}
 	if n := strings.Count(list, "\n  runs "); n != 3 {

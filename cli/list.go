@@ -38,6 +38,10 @@ type listDoc struct {
 	Hooks          []hookDoc              `json:"hooks"`
 	Disabled       []hooks.DisabledEntry  `json:"disabled"`
 	Diagnostics    []hooks.Diagnostic     `json:"diagnostics"`
+	// EnvFile is the .env file Gemini CLI loads (null: none) and
+	// HomeRedirect the GEMINI_CLI_HOME it sets (null: none).
+	EnvFile      *settingsio.EnvFile      `json:"env_file"`
+	HomeRedirect *settingsio.HomeRedirect `json:"home_redirect"`
 }
 
 type layerDoc struct {
@@ -89,6 +93,8 @@ func listDocument(p *project) listDoc {
 		Hooks:          []hookDoc{},
 		Disabled:       p.reg.Disabled,
 		Diagnostics:    p.reg.Diagnostics,
+		EnvFile:        p.snap.EnvFile,
+		HomeRedirect:   p.snap.HomeRedirect,
 	}
 	if doc.Disabled == nil {
 		doc.Disabled = []hooks.DisabledEntry{}

@@ -14,11 +14,7 @@ func (h *header) showClaude(c *claudeProject, names pathNamer) {
 	r := c.Registry
 	h.enabledIcon.SetResource(okIcon(!r.DisableAllHooks && !r.ManagedDisableAll && !r.ManagedHooksOnly))
 	h.enabled.SetText(claudeEnabledText(r, names))
-	counts := countsText(r.Hooks)
-	if note := claude.TrustEffect(ft); note != "" && len(r.Hooks) > 0 {
-		counts += " — " + note
-	}
-	h.counts.SetText(counts)
+	h.counts.SetText(countsText(r.Hooks))
 }
 
 // claudeTrustText is Claude Code's folder flag in words.
@@ -31,7 +27,11 @@ func claudeTrustText(ft settingsio.ClaudeFolderTrust, names pathNamer) string {
 	if ft.Err != nil {
 		s += " (" + names.place(ft.Err.Path, ft.Err.Line, ft.Err.Column) + ")"
 	}
-	return s + " (Claude Code's own flag; Hookwarden only reads it)"
+	s += " (Claude Code's own flag; Hookwarden only reads it)"
+	if note := claude.TrustEffect(ft); note != "" {
+		s += ". The hook counts: " + note
+	}
+	return s
 }
 
 // claudeEnabledText says whether Claude Code runs hooks at all.

@@ -113,6 +113,6 @@ func TrustEffect(ft settingsio.ClaudeFolderTrust) string {
 	if ft.Accepted {
 		return ""
 	}
-	return "the counts are what claude -p and the SDK run here: they never ask and run every hook; " +
+	return "what claude -p and the SDK run here: they never ask and run every hook; " +
 		"an interactive session first shows the trust dialog and runs no hook (your own included) until you accept it"
 }
