@@ -2,7 +2,6 @@ package geminicli
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
