@@ -197,6 +197,9 @@ func applyHomeRedirect(s *Snapshot, env Env, goos, osHome string) {
 	}
 	after := ResolvePaths(s.ProjectDir, env.With(EnvCLIHome, e.Value), goos, osHome)
 	before := s.Paths
+	if after.GeminiDir == before.GeminiDir {
+		return // the same home, spelled out: nothing moves
+	}
 	s.HomeRedirect = &HomeRedirect{Home: after.Home, Value: e.Value, File: s.EnvFile.Path, Line: e.Line,
 		ByProject: !s.EnvFile.UserOwned, Before: before}
 	// Fixed before the .env file was read: USER_SETTINGS_PATH (a module

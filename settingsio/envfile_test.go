@@ -39,6 +39,7 @@ func TestEnvFileChoiceAndVariables(t *testing.T) {
 		{name: "exclusion does not apply to .gemini/.env", files: files{"proj/.gemini/.env": "GEMINI_CLI_HOME=g", "home/.gemini/settings.json": `{"advanced":{"excludedEnvVars":["GEMINI_CLI_HOME"]}}`},
 			trusted: true, wantFile: "proj/.gemini/.env", wantHome: "proj/g"},
 		{name: "home fallback", files: files{"home/.gemini/.env": "X=1"}, trusted: true, wantFile: "home/.gemini/.env"},
+		{name: "the same home spelled out", files: files{"proj/.env": "GEMINI_CLI_HOME=../home"}, trusted: true, wantFile: "proj/.env"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			root := t.TempDir()
