@@ -18,8 +18,8 @@ type Gate struct {
 
 // HoldUnapproved splits plan into the hooks that may run and the project
 // hooks (workspace hooks, and hooks the project controls through a .env
-// file, see hooks.Hook.ProjectControlled) that need review: not approved in trusted_hooks.json, changed, or
-// running a script that changed (or vanished, or became a link out of the
+// file, see hooks.Hook.ProjectControlled) that need review: not approved
+// in trusted_hooks.json, changed, or running a script that changed (or vanished, or became a link out of the
 // project) since it was approved. Hookwarden never runs a project hook the
 // user did not approve or confirm.
 func HoldUnapproved(snap *settingsio.Snapshot, opts Options, plan *hooks.Plan) Gate {
