@@ -193,6 +193,9 @@ func writeAuditText(w io.Writer, r *trust.Report) error {
 			p.f("    in        %s:%d\n", h.File, h.Line)
 			p.f("    why       %s\n", h.Unchecked)
 		}
+		if w := hiddenWarning(h.Name, h.Command, h.Matcher); w != "" {
+			p.f("    WARNING   %s\n", w)
+		}
 		if h.Status == trust.StatusChanged {
 			p.f("    was       %s\n", h.PreviousCommand)
 			p.f("    diff      %s\n", trust.RenderWordDiff(h.CommandDiff))
@@ -219,10 +222,9 @@ func writeAuditText(w io.Writer, r *trust.Report) error {
 				p.f("              %s\n", s.Note)
 			}
 			if len(s.Diff) > 0 {
-				for _, line := range strings.SplitAfter(strings.TrimSuffix(trust.RenderLineDiff(s.Diff), "\n"), "\n") {
-					p.f("              %s", line)
+				for _, line := range strings.Split(strings.TrimSuffix(trust.RenderLineDiff(s.Diff), "\n"), "\n") {
+					p.f("              %s\n", line)
 				}
-				p.f("\n")
 			}
 		}
 	}
@@ -259,6 +261,7 @@ type auditPrinter struct {
 
 func (p *auditPrinter) f(format string, a ...any) {
 	if p.err == nil {
+		format, a = safeArgs(format, a)
 		_, p.err = fmt.Fprintf(p.w, format, a...)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/hookwarden/hookwarden/internal/safetext"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
@@ -157,7 +158,8 @@ func placeholders(s string) []string {
 }
 
 // HydrationText says in words where each ${NAME} of an extension hook's
-// command came from, one line per value ("" when none came from a .env).
+// command came from, one line per value ("" when none came from a .env),
+// every value escaped so that it cannot break or forge a line.
 func HydrationText(hs []Hydration) string {
 	var b strings.Builder
 	for i, hy := range hs {
@@ -168,11 +170,14 @@ func HydrationText(hs []Hydration) string {
 		if hy.Workspace {
 			who = "the project's .env"
 		}
+		// Values come from a .env file a project may write: each is shown on
+		// one line with its control and invisible characters escaped.
+		name, value, file := safetext.Line(hy.Name), safetext.Line(hy.Value), safetext.Line(hy.File)
 		if hy.AsEnv {
-			fmt.Fprintf(&b, "env %s=%s from %s:%d (%s)", hy.Name, hy.Value, hy.File, hy.Line, who)
+			fmt.Fprintf(&b, "env %s=%s from %s:%d (%s)", name, value, file, hy.Line, who)
 			continue
 		}
-		fmt.Fprintf(&b, "${%s} = %s from %s:%d (%s)", hy.Name, hy.Value, hy.File, hy.Line, who)
+		fmt.Fprintf(&b, "${%s} = %s from %s:%d (%s)", name, value, file, hy.Line, who)
 	}
 	return b.String()
 }

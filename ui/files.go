@@ -120,14 +120,14 @@ func envFileState(e *settingsio.EnvFile, hr *settingsio.HomeRedirect) fileState 
 	s := fileState{Kind: "env", Name: "loaded by Gemini CLI at start", Path: e.Path}
 	keys := make([]string, 0, len(e.Applied))
 	for _, a := range e.Applied {
-		keys = append(keys, a.Key)
+		keys = append(keys, shown(a.Key))
 	}
 	switch {
 	case e.Err != nil:
-		s.Condition, s.Detail = fileBroken, e.Err.Msg
+		s.Condition, s.Detail = fileBroken, shown(e.Err.Msg)
 	case hr != nil && hr.ByProject:
 		s.Condition = fileBroken
-		s.Detail = fmt.Sprintf("critical: sets GEMINI_CLI_HOME=%s, so Gemini CLI loads extensions and trusted_hooks.json from %s", hr.Value, hr.Home)
+		s.Detail = fmt.Sprintf("critical: sets GEMINI_CLI_HOME=%s, so Gemini CLI loads extensions and trusted_hooks.json from %s", shown(hr.Value), shown(hr.Home))
 	case len(keys) > 0:
 		s.Detail = "sets " + strings.Join(keys, ", ")
 	default:
