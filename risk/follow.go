@@ -1,0 +1,38 @@
+package risk
+
+import (
+	"strings"
+
+	"github.com/hookwarden/hookwarden/trust"
+)
+
+// followScripts finds the scripts a piece of shell runs and analyses them.
+// Discovery is trust's (the same list the approval fingerprints), so what
+// is analysed is what is approved; this adapter is the only place that
+// knows its API.
+func (a *analyzer) followScripts(shellText string, depth int) {
+	if depth > a.opt.MaxDepth {
+		return
+	}
+	refs, err := trust.FindScripts(shellText, a.hook.ProjectDir)
+	if err != nil {
+		return // the shell analysis reports the parse error
+	}
+	for _, r := range refs {
+		if a.scripts[r.Path] || systemProgram(r.Path) {
+			continue
+		}
+		a.script(a.readScript(r.Path, r.Via), depth)
+	}
+}
+
+// systemProgram: an installed program (/usr/bin/env, /bin/bash), not a
+// script of the hook's.
+func systemProgram(p string) bool {
+	for _, d := range []string{"/usr/", "/bin/", "/sbin/", "/lib/", "/opt/homebrew/", "/nix/", "/System/", "/snap/"} {
+		if strings.HasPrefix(p, d) {
+			return true
+		}
+	}
+	return false
+}
