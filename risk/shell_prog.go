@@ -321,7 +321,7 @@ func (sh *shell) program(base string, name field, args []field, n syntax.Node, s
 		return value{}
 	case "powershell", "pwsh", "powershell.exe", "pwsh.exe":
 		j := strings.ToLower(joinFields(args).s)
-		if regexp.MustCompile(`(^|\s)-(e|en|enc|enco|encod|encode|encoded|encodedc|encodedcommand)\s`).MatchString(j + " ") || strings.Contains(j, "frombase64string") {
+		if regexp.MustCompile(`(^|\s)-(e|en|enc|enco|encod|encode|encoded|encodedc|encodedcommand)\s`).MatchString(j+" ") || strings.Contains(j, "frombase64string") {
 			sh.find(n, Obfuscation, LevelCritical, "runs an encoded PowerShell command that hides what it does")
 		}
 		if strings.Contains(j, "iex") || strings.Contains(j, "invoke-expression") {
