@@ -53,8 +53,16 @@ type Options struct {
 const defaultMaxScript = 1 << 20
 
 // Analyze reads a hook and says what it would do.
-func Analyze(h Hook, opt Options) Report {
+func Analyze(h Hook, opt Options) (rep Report) {
 	a := newAnalyzer(h, opt)
+	defer func() {
+		// Fail closed: a bug in the analyser must not read as a clean hook.
+		if p := recover(); p != nil {
+			a.add(Finding{Category: Unreadable, Severity: LevelReview, Source: Source{Text: shortText(h.Command, 80)},
+				Summary: fmt.Sprintf("Hookwarden's risk analysis failed on this hook (%v); read it yourself", p)})
+			rep = a.report()
+		}
+	}()
 	a.run()
 	return a.report()
 }
@@ -231,6 +239,8 @@ func (a *analyzer) script(s Script, depth int) {
 		a.scriptCode(name, text, langPython, nil, depth)
 	case langJS:
 		a.scriptCode(name, text, langJS, nil, depth)
+	case langPowerShell:
+		a.powerShell(name, text)
 	default:
 		a.add(Finding{Category: Unreadable, Severity: LevelReview, Source: Source{File: name, Text: s.Path},
 			Summary: fmt.Sprintf("runs %s, written in a language Hookwarden does not read", name)})

@@ -271,7 +271,7 @@ func (c *code) statement(s []token) {
 		} else if x.kind == tokPunct && !strings.Contains("{}[],*: ", x.text) {
 			return
 		}
-		if x.kind == tokPunct && x.text == ":" && c.l == langPython {
+		if x.kind == tokPunct && x.text == ":" && c.l == langPython && len(names) > 0 {
 			// annotated assignment: x: int = …
 			names = names[:1]
 		}
@@ -306,6 +306,9 @@ func (c *code) expr(ts []token) value {
 		x := ts[i]
 		switch x.kind {
 		case tokString:
+			if homeish && sb.Len() == 0 && !strings.HasPrefix(x.text, "~") && !strings.HasPrefix(x.text, "/") {
+				sb.WriteString("~/")
+			}
 			sb.WriteString(x.text)
 			if strings.HasPrefix(x.raw, "f") || strings.HasPrefix(x.raw, "`") && strings.Contains(x.text, "${") {
 				c.templateRefs(x, &v)
@@ -353,15 +356,15 @@ func (c *code) expr(ts []token) value {
 				nonLit = true
 			case name == "os.path.expanduser" || name == "os.homedir" || name == "Path.home" || name == "pathlib.Path.home" || name == "homedir" || name == "os.path.expandvars":
 				homeish = true
-				sb.WriteString("~/")
-				nonLit = true
 			default:
 				first, rest, _ := strings.Cut(x.text, ".")
 				if vv, ok := c.vars[first]; ok {
 					if vv.t.has(tPayload) {
 						fromPayload = true
-						if rest != "" {
-							keys = append(keys, strings.Split(rest, ".")...)
+						for _, k := range strings.Split(rest, ".") {
+							if !methodName[k] {
+								keys = append(keys, k)
+							}
 						}
 						t := vv.t
 						t.kinds &^= tPayload
@@ -388,7 +391,11 @@ func (c *code) expr(ts []token) value {
 			}
 		case tokPunct:
 			switch x.text {
-			case "+", "(", ")", ",", " ", "\n":
+			case "/", ",":
+				if homeish || sb.Len() > 0 {
+					sb.WriteString("/")
+				}
+			case "+", "(", ")", " ", "\n":
 			default:
 				if x.text != "[" && x.text != "]" {
 					nonLit = nonLit || x.text != "."
@@ -564,3 +571,5 @@ func rot13(s string) string {
 		return r
 	}, s)
 }
+
+var methodName = set("get", "items", "keys", "values", "copy", "strip", "lower", "upper", "split", "encode", "decode", "read", "text", "json", "get_json", "toString", "trim", "replace", "startsWith", "endsWith", "includes", "match", "test", "length", "setdefault", "pop")

@@ -19,7 +19,7 @@ func (a *analyzer) followScripts(shellText string, depth int) {
 		return // the shell analysis reports the parse error
 	}
 	for _, r := range refs {
-		if a.scripts[r.Path] || systemProgram(r.Path) {
+		if a.scripts[r.Path] || systemProgram(r.Path) || !pathLike(r.Word) {
 			continue
 		}
 		a.script(a.readScript(r.Path, r.Via), depth)
@@ -35,4 +35,12 @@ func systemProgram(p string) bool {
 		}
 	}
 	return false
+}
+
+// pathLike: the word names a file. trust.FindScripts also reports the
+// inline code of interpreters it does not know (osascript -e '…', awk
+// '{…}'), which are text, not files.
+func pathLike(word string) bool {
+	w := strings.Trim(word, `"'`)
+	return w != "" && !strings.ContainsAny(w, " \t\n{}();|&<>")
 }

@@ -12,6 +12,7 @@ const (
 	langShell
 	langPython
 	langJS
+	langPowerShell
 )
 
 // langOf decides a script's language from its interpreter, extension or
@@ -33,6 +34,8 @@ func langOf(path, via, text string) lang {
 		return langPython
 	case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".jsx", ".tsx":
 		return langJS
+	case ".ps1", ".psm1", ".cmd", ".bat":
+		return langPowerShell
 	}
 	if strings.HasPrefix(text, "#!") {
 		line, _, _ := strings.Cut(text, "\n")

@@ -33,7 +33,11 @@ func normPath(p, projectDir string) string {
 	if p == "" {
 		return p
 	}
-	return "$PROJECT" + cleanTail("/"+p)
+	c := path.Clean(p)
+	if c == "." {
+		return "$PROJECT"
+	}
+	return "$PROJECT/" + c
 }
 
 func cleanTail(s string) string {

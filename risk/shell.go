@@ -108,6 +108,7 @@ func (sh *shell) stmt(s *syntax.Stmt, in *value) value {
 		case syntax.RdrIn, syntax.RdrInOut:
 			v := sh.word(r.Word)
 			src := sh.readFile(v, r)
+			src.net, src.sock, src.decoded = v.net, v.sock, v.decoded
 			if ep, ok := devTCP(v.s); ok {
 				src = value{sock: &ep}
 				if r.Op == syntax.RdrInOut && r.N != nil {
@@ -168,7 +169,11 @@ func (sh *shell) redirectOut(r *syntax.Redirect, s *syntax.Stmt, out value) {
 	v := sh.word(r.Word)
 	if r.Op == syntax.DplOut || r.Op == syntax.DplIn {
 		if ep, ok := sh.sockFDs[v.s]; ok {
-			sh.shellToSocket(s, ep, r)
+			if sh.isShell(s) {
+				sh.reverseShell(ep, r)
+			} else {
+				sh.network(ep, out.t, taints{}, r, "sends its output to")
+			}
 		}
 		if _, ok := devTCP(v.s); !ok {
 			return

@@ -66,6 +66,11 @@ func options(args []field, withArg map[string]bool, stopAtFirst bool) (flags []f
 				flags = append(flags, flag{name: a.s[:2], val: v, has: true})
 				continue
 			}
+			if len(a.s) > 2 && a.s[1] != '-' && withArg["-"+a.s[len(a.s)-1:]] && i+1 < len(args) {
+				flags = append(flags, flag{name: a.s}, flag{name: "-" + a.s[len(a.s)-1:], val: args[i+1], has: true})
+				i++
+				continue
+			}
 			flags = append(flags, flag{name: a.s})
 			continue
 		}
@@ -123,6 +128,10 @@ func (sh *shell) run1(f []field, n syntax.Node, s *syntax.Stmt, in *value) value
 		}
 		if name.decoded && name.known {
 			sh.find(n, Obfuscation, LevelCritical, "runs a command whose name it decodes at run time (%s)", shortText(name.s, 40))
+		}
+		if name.sock != nil {
+			sh.reverseShell(*name.sock, n)
+			return value{}
 		}
 		if name.net != nil {
 			sh.downloadExec(*name.net, n, "runs a command it downloads from %s")
