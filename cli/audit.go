@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/hookwarden/hookwarden/risk"
 	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
 )
@@ -82,6 +83,7 @@ type auditHookDoc struct {
 	CommandDiffSpans []trust.Span     `json:"command_diff_spans,omitempty"`
 	Scripts          []auditScriptDoc `json:"scripts"`
 	ScriptsError     string           `json:"scripts_error,omitempty"`
+	Risk             risk.Report      `json:"risk"`
 }
 
 type auditScriptDoc struct {
@@ -105,7 +107,8 @@ func auditDocument(r *trust.Report) auditDoc {
 		hd := auditHookDoc{Event: h.Event, Matcher: h.Matcher, Name: h.Name, Command: h.Command, RawCommand: h.RawCommand,
 			Key: h.Key, Label: h.Label, Path: h.Path, Line: h.Line, Status: h.Status,
 			PreviousKey: h.PreviousKey, PreviousCommand: h.PreviousCommand, CommandDiffSpans: h.CommandDiff,
-			Scripts: []auditScriptDoc{}, ScriptsError: h.ScriptsError}
+			Scripts: []auditScriptDoc{}, ScriptsError: h.ScriptsError,
+			Risk: risk.Analyze(risk.Hook{Agent: "gemini", Event: h.Event, Matcher: h.Matcher, Command: h.Command, ProjectDir: r.Project}, risk.Options{})}
 		if len(h.CommandDiff) > 0 {
 			hd.CommandDiff = trust.RenderWordDiff(h.CommandDiff)
 		}
@@ -163,6 +166,7 @@ func writeAuditText(w io.Writer, r *trust.Report) error {
 		}
 		p.f("%-15s %-28s %s\n", strings.ToUpper(string(h.Status)), where, h.Label)
 		p.f("    key       %s\n", h.Key)
+		p.f("    %s\n", riskLabel(risk.Analyze(risk.Hook{Agent: "gemini", Event: h.Event, Matcher: h.Matcher, Command: h.Command, ProjectDir: r.Project}, risk.Options{})))
 		if h.Status == trust.StatusChanged {
 			p.f("    was       %s\n", h.PreviousCommand)
 			p.f("    diff      %s\n", trust.RenderWordDiff(h.CommandDiff))

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/risk"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
@@ -27,10 +29,11 @@ func runClaudeAudit(ctx context.Context, io *IO, args []string) error {
 	if err != nil {
 		return err
 	}
+	risks := claudeRisks(p.reg.Hooks, p.snap.ProjectDir)
 	if *asJSON {
-		err = writeJSON(io.Stdout, rep)
+		err = writeJSON(io.Stdout, claudeAuditDocument(rep, risks))
 	} else {
-		err = writeClaudeAudit(io, rep)
+		err = writeClaudeAudit(io, rep, risks)
 	}
 	if err != nil {
 		return err
@@ -41,7 +44,35 @@ func runClaudeAudit(ctx context.Context, io *IO, args []string) error {
 	return nil
 }
 
-func writeClaudeAudit(io *IO, rep *trust.ClaudeReport) error {
+// claudeAuditDoc is Claude Code's trust report with each handler's risk.
+type claudeAuditDoc struct {
+	*trust.ClaudeReport
+	Hooks []claudeAuditHook `json:"hooks"`
+}
+
+type claudeAuditHook struct {
+	trust.ClaudeHookReview
+	Risk risk.Report `json:"risk"`
+}
+
+// claudeRisks analyses every handler, by hook ID.
+func claudeRisks(hs []*hooks.Hook, projectDir string) map[string]risk.Report {
+	out := make(map[string]risk.Report, len(hs))
+	for _, h := range hs {
+		out[h.ID] = hookRisk(h, projectDir)
+	}
+	return out
+}
+
+func claudeAuditDocument(rep *trust.ClaudeReport, risks map[string]risk.Report) claudeAuditDoc {
+	doc := claudeAuditDoc{ClaudeReport: rep, Hooks: make([]claudeAuditHook, 0, len(rep.Hooks))}
+	for _, h := range rep.Hooks {
+		doc.Hooks = append(doc.Hooks, claudeAuditHook{ClaudeHookReview: h, Risk: risks[h.HookID]})
+	}
+	return doc
+}
+
+func writeClaudeAudit(io *IO, rep *trust.ClaudeReport, risks map[string]risk.Report) error {
 	b := &strings.Builder{}
 	ft := rep.FolderTrust
 	fmt.Fprintf(b, "Claude Code folder trust (read only, %s): %s\n", orDash(ft.File), ft.Reason)
@@ -50,6 +81,7 @@ func writeClaudeAudit(io *IO, rep *trust.ClaudeReport) error {
 	}
 	for _, h := range rep.Hooks {
 		fmt.Fprintf(b, "%-14s %s %s  %s\n               %s:%d (%s)  %s\n", h.Status, h.Event, matcherLabel(h.Matcher), h.Command, h.File, h.Line, h.Layer, h.Key[:12])
+		fmt.Fprintf(b, "               %s\n", riskLabel(risks[h.HookID]))
 		if h.Status == trust.StatusChanged {
 			fmt.Fprintf(b, "               was: %s\n", h.PreviousCommand)
 		}

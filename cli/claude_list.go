@@ -8,6 +8,7 @@ import (
 
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/hooks/claude"
+	"github.com/hookwarden/hookwarden/risk"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
@@ -73,6 +74,7 @@ type claudeHookDoc struct {
 	Status     hooks.Status         `json:"status"`
 	Reason     string               `json:"reason"`
 	Claude     *hooks.ClaudeHandler `json:"claude"`
+	Risk       risk.Report          `json:"risk"`
 }
 
 func claudeListDocument(p *claudeProject) claudeListDoc {
@@ -105,7 +107,9 @@ func claudeListDocument(p *claudeProject) claudeListDoc {
 		}
 	}
 	for _, h := range r.Hooks {
-		doc.Hooks = append(doc.Hooks, claudeHookDocument(h))
+		d := claudeHookDocument(h)
+		d.Risk = hookRisk(h, p.snap.ProjectDir)
+		doc.Hooks = append(doc.Hooks, d)
 	}
 	return doc
 }
@@ -163,7 +167,7 @@ func writeClaudeListTable(w io.Writer, p *claudeProject) error {
 		fmt.Fprintf(w, "\n%s\n", group.event)
 		tw = tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
 		for _, h := range group.hooks {
-			fmt.Fprintf(tw, "  %s\t[%s] %s\t%s\t%s\t%s\n", h.Status, h.Type, claude.Label(h), orDash(h.Matcher), originLabel(h), h.Reason)
+			fmt.Fprintf(tw, "  %s\t[%s] %s\t%s\t%s\t%s\t%s\n", h.Status, h.Type, claude.Label(h), orDash(h.Matcher), originLabel(h), h.Reason, riskLabel(hookRisk(h, p.snap.ProjectDir)))
 		}
 		if err := tw.Flush(); err != nil {
 			return err

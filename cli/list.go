@@ -10,6 +10,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/risk"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
@@ -70,6 +71,7 @@ type hookDoc struct {
 	Status     hooks.Status      `json:"status"`
 	Reason     string            `json:"reason"`
 	Key        string            `json:"key"`
+	Risk       risk.Report       `json:"risk"`
 }
 
 // defaultTimeoutMS is Gemini CLI's DEFAULT_HOOK_TIMEOUT.
@@ -101,7 +103,9 @@ func listDocument(p *project) listDoc {
 		}
 	}
 	for _, h := range p.reg.Hooks {
-		doc.Hooks = append(doc.Hooks, hookDocument(h))
+		d := hookDocument(h)
+		d.Risk = hookRisk(h, p.snap.ProjectDir)
+		doc.Hooks = append(doc.Hooks, d)
 	}
 	return doc
 }
@@ -176,7 +180,7 @@ func writeListTable(w io.Writer, p *project) error {
 			if h.HasMatcher {
 				m = h.Matcher
 			}
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\n", h.Status, h.DisplayName(), orDash(m), originLabel(h), h.Reason)
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\n", h.Status, h.DisplayName(), orDash(m), originLabel(h), h.Reason, riskLabel(hookRisk(h, p.snap.ProjectDir)))
 		}
 		if err := tw.Flush(); err != nil {
 			return err
