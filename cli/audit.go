@@ -103,12 +103,13 @@ func auditDocument(r *trust.Report) auditDoc {
 	doc := auditDoc{Project: r.Project, FolderTrust: r.FolderTrust, TrustedHooksFile: r.TrustedHooksFile,
 		TrustedHooksError: r.TrustedHooksError, SettingsError: r.SettingsError, NeedsReview: r.NeedsReview,
 		Hooks: []auditHookDoc{}, Gone: r.Gone, GeminiWarnings: r.GeminiWarnings, CheckAbort: r.CheckAbort}
+	cache := risk.NewCache()
 	for _, h := range r.Hooks {
 		hd := auditHookDoc{Event: h.Event, Matcher: h.Matcher, Name: h.Name, Command: h.Command, RawCommand: h.RawCommand,
 			Key: h.Key, Label: h.Label, Path: h.Path, Line: h.Line, Status: h.Status,
 			PreviousKey: h.PreviousKey, PreviousCommand: h.PreviousCommand, CommandDiffSpans: h.CommandDiff,
 			Scripts: []auditScriptDoc{}, ScriptsError: h.ScriptsError,
-			Risk: risk.Analyze(risk.Hook{Agent: "gemini", Event: h.Event, Matcher: h.Matcher, Command: h.Command, ProjectDir: r.Project}, risk.Options{})}
+			Risk: risk.Analyze(risk.Hook{Agent: "gemini", Event: h.Event, Matcher: h.Matcher, Command: h.Command, ProjectDir: r.Project}, risk.Options{Cache: cache})}
 		if len(h.CommandDiff) > 0 {
 			hd.CommandDiff = trust.RenderWordDiff(h.CommandDiff)
 		}
@@ -159,6 +160,7 @@ func writeAuditText(w io.Writer, r *trust.Report) error {
 	if len(r.Hooks) == 0 {
 		p.f("no workspace hooks\n")
 	}
+	cache := risk.NewCache()
 	for _, h := range r.Hooks {
 		where := h.Event
 		if h.Matcher != "" {
@@ -166,7 +168,7 @@ func writeAuditText(w io.Writer, r *trust.Report) error {
 		}
 		p.f("%-15s %-28s %s\n", strings.ToUpper(string(h.Status)), where, h.Label)
 		p.f("    key       %s\n", h.Key)
-		p.f("    %s\n", riskLabel(risk.Analyze(risk.Hook{Agent: "gemini", Event: h.Event, Matcher: h.Matcher, Command: h.Command, ProjectDir: r.Project}, risk.Options{})))
+		p.f("    %s\n", riskLabel(risk.Analyze(risk.Hook{Agent: "gemini", Event: h.Event, Matcher: h.Matcher, Command: h.Command, ProjectDir: r.Project}, risk.Options{Cache: cache})))
 		if h.Status == trust.StatusChanged {
 			p.f("    was       %s\n", h.PreviousCommand)
 			p.f("    diff      %s\n", trust.RenderWordDiff(h.CommandDiff))

@@ -58,8 +58,9 @@ type claudeAuditHook struct {
 // claudeRisks analyses every handler, by hook ID.
 func claudeRisks(hs []*hooks.Hook, projectDir string) map[string]risk.Report {
 	out := make(map[string]risk.Report, len(hs))
+	cache := risk.NewCache()
 	for _, h := range hs {
-		out[h.ID] = hookRisk(h, projectDir)
+		out[h.ID] = hookRisk(cache, h, projectDir)
 	}
 	return out
 }

@@ -106,9 +106,10 @@ func claudeListDocument(p *claudeProject) claudeListDoc {
 			}
 		}
 	}
+	cache := risk.NewCache()
 	for _, h := range r.Hooks {
 		d := claudeHookDocument(h)
-		d.Risk = hookRisk(h, p.snap.ProjectDir)
+		d.Risk = hookRisk(cache, h, p.snap.ProjectDir)
 		doc.Hooks = append(doc.Hooks, d)
 	}
 	return doc
@@ -129,6 +130,7 @@ func claudeHookDocument(h *hooks.Hook) claudeHookDoc {
 // diagnostics.
 func writeClaudeListTable(w io.Writer, p *claudeProject) error {
 	r := p.reg
+	cache := risk.NewCache()
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
 	fmt.Fprintf(tw, "Project\t%s (Claude Code)\n", p.snap.ProjectDir)
 	trust := "not accepted"
@@ -167,7 +169,7 @@ func writeClaudeListTable(w io.Writer, p *claudeProject) error {
 		fmt.Fprintf(w, "\n%s\n", group.event)
 		tw = tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
 		for _, h := range group.hooks {
-			fmt.Fprintf(tw, "  %s\t[%s] %s\t%s\t%s\t%s\t%s\n", h.Status, h.Type, claude.Label(h), orDash(h.Matcher), originLabel(h), h.Reason, riskLabel(hookRisk(h, p.snap.ProjectDir)))
+			fmt.Fprintf(tw, "  %s\t[%s] %s\t%s\t%s\t%s\t%s\n", h.Status, h.Type, claude.Label(h), orDash(h.Matcher), originLabel(h), h.Reason, riskLabel(hookRisk(cache, h, p.snap.ProjectDir)))
 		}
 		if err := tw.Flush(); err != nil {
 			return err

@@ -102,9 +102,10 @@ func listDocument(p *project) listDoc {
 			doc.Layers = append(doc.Layers, fileDoc(e.Hooks, e.Name))
 		}
 	}
+	cache := risk.NewCache()
 	for _, h := range p.reg.Hooks {
 		d := hookDocument(h)
-		d.Risk = hookRisk(h, p.snap.ProjectDir)
+		d.Risk = hookRisk(cache, h, p.snap.ProjectDir)
 		doc.Hooks = append(doc.Hooks, d)
 	}
 	return doc
@@ -172,6 +173,7 @@ func writeListTable(w io.Writer, p *project) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
+	cache := risk.NewCache()
 	for _, group := range groupByEvent(p.reg.Hooks) {
 		fmt.Fprintf(w, "\n%s\n", group.event)
 		tw = tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
@@ -180,7 +182,7 @@ func writeListTable(w io.Writer, p *project) error {
 			if h.HasMatcher {
 				m = h.Matcher
 			}
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\n", h.Status, h.DisplayName(), orDash(m), originLabel(h), h.Reason, riskLabel(hookRisk(h, p.snap.ProjectDir)))
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\n", h.Status, h.DisplayName(), orDash(m), originLabel(h), h.Reason, riskLabel(hookRisk(cache, h, p.snap.ProjectDir)))
 		}
 		if err := tw.Flush(); err != nil {
 			return err

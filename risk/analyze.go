@@ -48,6 +48,8 @@ type Options struct {
 	// MaxDepth bounds how deep scripts that run scripts are followed
 	// (4 when 0).
 	MaxDepth int
+	// Cache, when set, shares script reads and analyses between calls.
+	Cache *Cache
 }
 
 const defaultMaxScript = 1 << 20
@@ -229,6 +231,19 @@ func (a *analyzer) script(s Script, depth int) {
 			Summary: fmt.Sprintf("runs %s, a binary file Hookwarden cannot read", name)})
 		return
 	}
+	var key [32]byte
+	cacheable := a.opt.Cache != nil && len(a.hook.Env) == 0
+	if cacheable {
+		key = scriptKey(s.Path, a.hook.ProjectDir, content)
+		if fs, ok := a.opt.Cache.findings(key); ok {
+			for _, f := range fs {
+				a.add(f)
+			}
+			return
+		}
+		before := len(a.findings)
+		defer func() { a.opt.Cache.store(key, a.findings[before:]) }()
+	}
 	text := string(content)
 	switch langOf(s.Path, s.Via, text) {
 	case langShell:
@@ -260,11 +275,19 @@ func (a *analyzer) display(p string) string {
 // readScript reads a script with the size limit.
 func (a *analyzer) readScript(path, via string) Script {
 	s := Script{Path: path, Via: via}
-	if fi, err := os.Stat(path); err == nil && fi.Size() > int64(a.opt.MaxScriptBytes) {
-		s.Err = fmt.Errorf("%d bytes, over the %d-byte limit", fi.Size(), a.opt.MaxScriptBytes)
-		return s
+	read := func() ([]byte, error) {
+		if fi, err := os.Stat(path); err == nil && fi.Size() > int64(a.opt.MaxScriptBytes) {
+			return nil, fmt.Errorf("%d bytes, over the %d-byte limit", fi.Size(), a.opt.MaxScriptBytes)
+		}
+		return a.opt.ReadFile(path)
 	}
-	b, err := a.opt.ReadFile(path)
+	var b []byte
+	var err error
+	if a.opt.Cache != nil {
+		b, err = a.opt.Cache.file(path, read)
+	} else {
+		b, err = read()
+	}
 	switch {
 	case err != nil:
 		s.Err = err

@@ -436,7 +436,7 @@ func isKeyword(s string) bool {
 
 // templateRefs reads the variables an f-string or template literal uses.
 func (c *code) templateRefs(x token, v *value) {
-	for _, m := range regexp.MustCompile(`\{([A-Za-z_$][\w.$]*)`).FindAllStringSubmatch(x.text, -1) {
+	for _, m := range re1.FindAllStringSubmatch(x.text, -1) {
 		name := m[1]
 		first, rest, _ := strings.Cut(name, ".")
 		if vv, ok := c.vars[first]; ok {

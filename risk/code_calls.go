@@ -16,7 +16,7 @@ var (
 
 // netCtor: the call makes a network object (a connection, a client).
 func netCtor(name string) bool {
-	return regexp.MustCompile(`^(http\.client\.HTTPS?Connection|socket\.socket|socket\.create_connection|smtplib\.SMTP(_SSL)?|ftplib\.FTP|net\.(connect|createConnection|Socket)|tls\.connect|http\.request|https\.request|websocket\.(create_connection|WebSocket)|websockets\.connect|WebSocket|paramiko\.SSHClient|telnetlib\.Telnet|requests\.Session|httpx\.(Client|AsyncClient)|aiohttp\.ClientSession|dgram\.createSocket|Bun\.connect|Deno\.connect)$`).MatchString(name)
+	return re2.MatchString(name)
 }
 
 // calls looks at every call in the file.
@@ -289,7 +289,7 @@ func (c *code) execCall(x token, name string, args []token) {
 	if s == "" {
 		return
 	}
-	if regexp.MustCompile(`^(/bin/)?(ba|z|da)?sh$`).MatchString(s) {
+	if re3.MatchString(s) {
 		c.shellEx = true
 	}
 	c.shellText(args[0], s, value{known: known, decoded: decoded}, vars)
@@ -310,7 +310,7 @@ func (c *code) shellText(at token, text string, v value, vars ...map[string]valu
 		}
 	}
 	sh.run()
-	if regexp.MustCompile(`(^|[\s/])(ba|z|da)?sh(\s+-i)?\s*$|cmd\.exe|powershell`).MatchString(text) {
+	if re4.MatchString(text) {
 		c.shellEx = true
 	}
 	c.a.followScripts(text, c.depth+1)
@@ -399,7 +399,7 @@ func (c *code) writeCall(x token, name string, args []token, i int) {
 	if name == "open" || strings.HasSuffix(name, ".open") {
 		mode := ""
 		for k, a := range args {
-			if a.kind == tokString && k > 0 && regexp.MustCompile(`^[rwxab+tU]{1,4}$`).MatchString(a.text) {
+			if a.kind == tokString && k > 0 && re5.MatchString(a.text) {
 				mode = a.text
 			}
 		}
@@ -476,7 +476,7 @@ func (c *code) fileLevel() {
 		if t.kind != tokString {
 			continue
 		}
-		if hasEnvFile && regexp.MustCompile(`(^|[\s;])(export\s+)?(PATH|LD_PRELOAD|DYLD_[A-Z_]+|NODE_OPTIONS|BASH_ENV|PYTHONPATH|PROMPT_COMMAND)=`).MatchString(t.text) {
+		if hasEnvFile && re6.MatchString(t.text) {
 			c.find(t, Persistence, LevelCritical, "changes PATH or preloads code for every later command of the session through CLAUDE_ENV_FILE")
 		}
 		if bypass && t.text == "bypassPermissions" {
@@ -504,7 +504,7 @@ func looksLikeCode(s string) bool {
 	if !isPrintable(s) {
 		return false
 	}
-	return regexp.MustCompile(`\b(curl|wget|bash|sh -|import |require\(|exec|eval|socket|subprocess|/dev/tcp|nc |http)`).MatchString(s)
+	return re7.MatchString(s)
 }
 
 func isPrintable(s string) bool {

@@ -84,7 +84,9 @@ func WriteSARIF(w io.Writer, toolVersion string, results []SARIFResult) error {
 		out = append(out, result{RuleID: "hookwarden/" + string(r.Finding.Category), RuleIndex: index[r.Finding.Category],
 			Level: level, Message: msg{r.Finding.Summary}, Locations: []location{{loc}}, Properties: props})
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Locations[0].PhysicalLocation.ArtifactLocation["uri"] < out[j].Locations[0].PhysicalLocation.ArtifactLocation["uri"] })
+	sort.SliceStable(out, func(i, j int) bool {
+		return out[i].Locations[0].PhysicalLocation.ArtifactLocation["uri"] < out[j].Locations[0].PhysicalLocation.ArtifactLocation["uri"]
+	})
 	doc := map[string]any{
 		"$schema": "https://json.schemastore.org/sarif-2.1.0.json",
 		"version": "2.1.0",

@@ -11,7 +11,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -146,7 +145,7 @@ func (sh *shell) program(base string, name field, args []field, n syntax.Node, s
 		}
 	case "gh", "gcloud", "aws", "op", "pass", "vault", "az", "doctl", "heroku":
 		j := joinFields(args).s
-		if regexp.MustCompile(`auth (token|print-access-token|print-identity-token)|get-session-token|export-credentials|get-secret-value|configure get|^read |^show |kv get|account get-access-token`).MatchString(j) {
+		if re8.MatchString(j) {
 			return value{t: secretFileTaint("credentials from "+base, base+" "+shortText(j, 30))}
 		}
 		if base == "aws" || base == "gcloud" || base == "az" {
@@ -223,7 +222,7 @@ func (sh *shell) program(base string, name field, args []field, n syntax.Node, s
 		return value{}
 	case "docker", "podman", "nerdctl":
 		j := " " + joinFields(args).s + " "
-		if regexp.MustCompile(` --privileged| --pid[= ]host| --cap-add[= ](SYS_ADMIN|ALL)| -v[= ]/:| --volume[= ]/:| --security-opt[= ](apparmor|seccomp)[=:]unconfined| --userns[= ]host`).MatchString(j) {
+		if re9.MatchString(j) {
 			sh.find(n, Privilege, LevelCritical, "starts a privileged container that can reach the whole machine")
 		} else if strings.Contains(j, " -v /var/run/docker.sock") || strings.Contains(j, "/var/run/docker.sock:") {
 			sh.find(n, Privilege, LevelCritical, "gives a container the Docker socket, which is root on the machine")
@@ -241,13 +240,13 @@ func (sh *shell) program(base string, name field, args []field, n syntax.Node, s
 		return value{}
 	case "systemctl":
 		j := joinFields(args).s
-		if regexp.MustCompile(`\b(enable|link|reenable|preset|edit|set-default|add-wants)\b`).MatchString(j) {
+		if re10.MatchString(j) {
 			sh.find(n, Persistence, LevelCritical, "installs a systemd service that starts again at login or boot (%s)", shortText(j, 40))
 		}
 		return value{}
 	case "launchctl":
 		j := joinFields(args).s
-		if regexp.MustCompile(`\b(load|bootstrap|submit|enable)\b`).MatchString(j) {
+		if re11.MatchString(j) {
 			sh.find(n, Persistence, LevelCritical, "installs a launchd job that starts again at login (%s)", shortText(j, 40))
 		}
 		return value{}
@@ -306,10 +305,10 @@ func (sh *shell) program(base string, name field, args []field, n syntax.Node, s
 		return out
 	case "claude", "gemini", "codex", "cursor-agent":
 		j := " " + joinFields(args).s + " "
-		if regexp.MustCompile(` --dangerously-skip-permissions | --yolo | -y | --approval-mode[= ]yolo | --dangerously-bypass-approvals-and-sandbox | --permission-mode[= ]bypassPermissions `).MatchString(j) {
+		if re12.MatchString(j) {
 			sh.find(n, SelfTampering, LevelCritical, "starts %s with every permission check switched off", base)
 		}
-		if regexp.MustCompile(` (mcp add|config set|plugin install|extensions install) `).MatchString(j) {
+		if re13.MatchString(j) {
 			sh.find(n, SelfTampering, LevelCritical, "changes %s's own configuration (%s)", base, shortText(strings.TrimSpace(j), 50))
 		}
 		return value{}
@@ -321,7 +320,7 @@ func (sh *shell) program(base string, name field, args []field, n syntax.Node, s
 		return value{}
 	case "powershell", "pwsh", "powershell.exe", "pwsh.exe":
 		j := strings.ToLower(joinFields(args).s)
-		if regexp.MustCompile(`(^|\s)-(e|en|enc|enco|encod|encode|encoded|encodedc|encodedcommand)\s`).MatchString(j+" ") || strings.Contains(j, "frombase64string") {
+		if re14.MatchString(j+" ") || strings.Contains(j, "frombase64string") {
 			sh.find(n, Obfuscation, LevelCritical, "runs an encoded PowerShell command that hides what it does")
 		}
 		if strings.Contains(j, "iex") || strings.Contains(j, "invoke-expression") {
@@ -342,7 +341,7 @@ func (sh *shell) program(base string, name field, args []field, n syntax.Node, s
 		sh.find(n, Destructive, LevelCritical, "formats a disk with %s", base)
 		return value{}
 	}
-	if strings.HasPrefix(base, "python") && regexp.MustCompile(`^python[0-9.]+$`).MatchString(base) {
+	if strings.HasPrefix(base, "python") && re15.MatchString(base) {
 		return sh.interpreter(base, args, n, in, set("-c"), set("-m"), set("-W", "-X"))
 	}
 	// A program run by path: downloaded before?
@@ -386,7 +385,7 @@ func (sh *shell) printOut(base string, args []field, n syntax.Node) value {
 	var parts []string
 	i := 0
 	if base == "echo" {
-		for ; i < len(args) && regexp.MustCompile(`^-[neE]+$`).MatchString(args[i].s); i++ {
+		for ; i < len(args) && re16.MatchString(args[i].s); i++ {
 			if strings.Contains(args[i].s, "e") {
 				esc = true
 			}
@@ -930,7 +929,7 @@ func (sh *shell) rawSocket(base string, args []field, n syntax.Node, in *value) 
 	j := " " + joinFields(args).s + " "
 	var ep endpoint
 	if base == "socat" {
-		m := regexp.MustCompile(`(?i)(tcp[46]?|tcp-connect|udp[46]?|openssl|ssl)[:-]([^:,\s]+)(:([0-9]+))?`).FindStringSubmatch(j)
+		m := re17.FindStringSubmatch(j)
 		if m != nil {
 			ep = bareHost(m[2])
 			if !ep.Dynamic && m[4] != "" {
@@ -939,7 +938,7 @@ func (sh *shell) rawSocket(base string, args []field, n syntax.Node, in *value) 
 		} else {
 			ep = endpoint{Dynamic: true}
 		}
-		if regexp.MustCompile(`(?i)(exec|system):`).MatchString(j) {
+		if re18.MatchString(j) {
 			sh.reverseShell(ep, n)
 			return value{}
 		}
@@ -1290,11 +1289,11 @@ func (sh *shell) chmod(args []field, n syntax.Node) {
 	recursive := hasFlag(flags, "-R", "--recursive")
 	for _, t := range pos[1:] {
 		p := normPath(t.s, sh.a.hook.ProjectDir)
-		if regexp.MustCompile(`(^|[ugoa,]*)\+[rwx]*s|^[2467][0-7]{3}$`).MatchString(mode) {
+		if re19.MatchString(mode) {
 			sh.find(n, Privilege, LevelCritical, "makes %s setuid or setgid (chmod %s)", displayPath(p), mode)
 			continue
 		}
-		wide := regexp.MustCompile(`^0?[0-7]?7[0-7]7$|^0?777$|a\+[rwx]*w|o\+[rwx]*w|\+w$`).MatchString(mode) || mode == "777" || mode == "666"
+		wide := re20.MatchString(mode) || mode == "777" || mode == "666"
 		if wide && (p == "/" || p == "~" || systemDir(p) || recursive && inHome(p) && !strings.Contains(strings.TrimPrefix(p, "~/"), "/")) {
 			sh.find(n, Destructive, LevelCritical, "opens %s to every user (chmod %s%s)", displayPath(p), map[bool]string{true: "-R ", false: ""}[recursive], mode)
 			continue
@@ -1327,7 +1326,7 @@ func (sh *shell) git(args []field, n syntax.Node) {
 		}
 	case "push":
 		for _, r := range rest {
-			if r.s == "--force" || r.s == "-f" || strings.HasPrefix(r.s, "--force-with-lease") || strings.HasPrefix(r.s, "--mirror") || regexp.MustCompile(`^-[a-z]*f`).MatchString(r.s) || strings.HasPrefix(r.s, "+") || r.s == "--delete" || r.s == "-d" {
+			if r.s == "--force" || r.s == "-f" || strings.HasPrefix(r.s, "--force-with-lease") || strings.HasPrefix(r.s, "--mirror") || re21.MatchString(r.s) || strings.HasPrefix(r.s, "+") || r.s == "--delete" || r.s == "-d" {
 				sh.find(n, Destructive, LevelCritical, "force-pushes (%s), which can overwrite history on the remote", shortText(joinFields(rest).s, 40))
 				return
 			}
@@ -1345,7 +1344,7 @@ func (sh *shell) git(args []field, n syntax.Node) {
 func (sh *shell) write(target value, content value, n syntax.Node) {
 	raw := target.s
 	if strings.Contains(sh.rawText(n), "CLAUDE_ENV_FILE") && (strings.Contains(raw, "CLAUDE_ENV_FILE") || !target.known) {
-		if regexp.MustCompile(`(^|[\s;])(export\s+)?(PATH|LD_PRELOAD|LD_LIBRARY_PATH|DYLD_[A-Z_]+|NODE_OPTIONS|BASH_ENV|ENV|PYTHONPATH|PYTHONSTARTUP|PROMPT_COMMAND|PERL5OPT|RUBYOPT)=`).MatchString(content.s) || regexp.MustCompile(`\balias\s`).MatchString(content.s) {
+		if re22.MatchString(content.s) || re23.MatchString(content.s) {
 			sh.find(n, Persistence, LevelCritical, "changes PATH or preloads code for every later command of the session through CLAUDE_ENV_FILE (%s)", shortText(oneLine(content.s), 60))
 		}
 		return
