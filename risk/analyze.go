@@ -248,6 +248,7 @@ func (a *analyzer) script(s Script, depth int) {
 	switch langOf(s.Path, s.Via, text) {
 	case langShell:
 		sh := a.newShell(name, text, depth)
+		sh.path = s.Path
 		sh.run()
 		a.followScripts(text, depth+1)
 	case langPython:

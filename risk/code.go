@@ -26,6 +26,7 @@ type code struct {
 	shellEx bool // runs a shell (sh, bash, cmd) as a subprocess
 	dup     bool // os.dup2 / pty.spawn / .pipe(
 	sockEP  endpoint
+	netSeen *endpoint // the first network call's endpoint
 }
 
 func (a *analyzer) scriptCode(file, text string, l lang, at *Source, depth int) {
@@ -302,6 +303,7 @@ func (c *code) expr(ts []token) value {
 	var keys []string
 	fromPayload := false
 	homeish := false
+	joining := false
 	for i := 0; i < len(ts); i++ {
 		x := ts[i]
 		switch x.kind {
@@ -313,13 +315,15 @@ func (c *code) expr(ts []token) value {
 			if strings.HasPrefix(x.raw, "f") || strings.HasPrefix(x.raw, "`") && strings.Contains(x.text, "${") {
 				c.templateRefs(x, &v)
 			}
-			keys = append(keys, x.text)
 			c.literalSource(x, &v, homeish)
 		case tokIdent:
 			name := c.canon(x.text)
 			next := ""
 			if i+1 < len(ts) {
 				next = ts[i+1].text
+			}
+			if strings.HasSuffix(name, "path.join") || strings.HasSuffix(name, "path.resolve") || name == "Path" || name == "pathlib.Path" || strings.HasSuffix(name, ".joinpath") {
+				joining = true
 			}
 			switch {
 			case decodeFuncs.MatchString(name) && next == "(":
@@ -339,6 +343,12 @@ func (c *code) expr(ts []token) value {
 			case name == "os.environ" || name == "os.environ.copy" || name == "process.env" || name == "Deno.env.toObject" || name == "Bun.env" || name == "os.environ.items":
 				if next == "[" && i+2 < len(ts) && ts[i+2].kind == tokString {
 					c.envVar(ts[i+2].text, &v)
+					if ts[i+2].text == "HOME" || ts[i+2].text == "USERPROFILE" {
+						homeish = true
+						sb.WriteString("~")
+						i += 3
+						continue
+					}
 					i += 2
 				} else if name == "os.environ" && strings.HasPrefix(next, ".get") {
 				} else if !(c.l == langPython && i > 0 && ts[i-1].text == "=" && i > 1 && ts[i-2].text == "env") {
@@ -354,8 +364,11 @@ func (c *code) expr(ts []token) value {
 				parts := strings.Split(name, ".")
 				c.envVar(parts[len(parts)-1], &v)
 				nonLit = true
-			case name == "os.path.expanduser" || name == "os.homedir" || name == "Path.home" || name == "pathlib.Path.home" || name == "homedir" || name == "os.path.expandvars":
+			case name == "os.path.expanduser" || name == "os.path.expandvars":
 				homeish = true
+			case name == "os.homedir" || name == "Path.home" || name == "pathlib.Path.home" || name == "homedir" || name == "process.env.HOME" || name == "Deno.env.get" && i+2 < len(ts) && ts[i+2].text == "HOME":
+				homeish = true
+				sb.WriteString("~")
 			default:
 				first, rest, _ := strings.Cut(x.text, ".")
 				if vv, ok := c.vars[first]; ok {
@@ -366,6 +379,7 @@ func (c *code) expr(ts []token) value {
 								keys = append(keys, k)
 							}
 						}
+						keys = append(keys, selectorKeys(ts, i+1)...)
 						t := vv.t
 						t.kinds &^= tPayload
 						v.t.add(t)
@@ -384,16 +398,23 @@ func (c *code) expr(ts []token) value {
 				} else if next != "(" && !isKeyword(x.text) {
 					nonLit = true
 				}
-				if netCtor(name) {
+				if netCtor(name) || netCallRe.MatchString(name) && next == "(" {
 					ep := c.endpointOf(callArgs(ts, i+1))
 					v.net = &ep
+					nonLit = true
 				}
 			}
 		case tokPunct:
 			switch x.text {
-			case "/", ",":
+			case "/":
 				if homeish || sb.Len() > 0 {
 					sb.WriteString("/")
+				}
+			case ",":
+				if joining {
+					sb.WriteString("/")
+				} else {
+					nonLit = true
 				}
 			case "+", "(", ")", " ", "\n":
 			default:
@@ -573,3 +594,34 @@ func rot13(s string) string {
 }
 
 var methodName = set("get", "items", "keys", "values", "copy", "strip", "lower", "upper", "split", "encode", "decode", "read", "text", "json", "get_json", "toString", "trim", "replace", "startsWith", "endsWith", "includes", "match", "test", "length", "setdefault", "pop")
+
+// selectorKeys reads the keys a payload variable is indexed with after
+// its token: data["tool_input"]["command"], data.get("message"),
+// input.tool_input.command, .get("x") after a subscript.
+func selectorKeys(ts []token, j int) []string {
+	var keys []string
+	for j < len(ts) {
+		switch {
+		case ts[j].text == "[" && ts[j].kind == tokPunct && j+2 < len(ts) && ts[j+1].kind == tokString && ts[j+2].text == "]":
+			keys = append(keys, ts[j+1].text)
+			j += 3
+		case ts[j].text == "(" && ts[j].kind == tokPunct && j+1 < len(ts) && ts[j+1].kind == tokString && j > 0 && strings.HasSuffix(ts[j-1].text, "get"):
+			keys = append(keys, ts[j+1].text)
+			k := j
+			for k < len(ts) && ts[k].text != ")" {
+				k++
+			}
+			j = k + 1
+		case ts[j].kind == tokIdent && strings.HasPrefix(ts[j].text, "."):
+			for _, k := range strings.Split(strings.TrimPrefix(ts[j].text, "."), ".") {
+				if !methodName[k] {
+					keys = append(keys, k)
+				}
+			}
+			j++
+		default:
+			return keys
+		}
+	}
+	return keys
+}

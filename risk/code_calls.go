@@ -172,6 +172,10 @@ func (c *code) netCall(x token, name string, args []token) {
 	if ep.Dynamic && ep.Host == "" && len(c.urlEPs) > 0 {
 		ep = c.urlEPs[0]
 	}
+	if c.netSeen == nil || loopback(hostName(*c.netSeen)) {
+		e := ep
+		c.netSeen = &e
+	}
 	data, auth := c.splitHeaders(args)
 	if strings.HasPrefix(name, "socket.") && (last == "socket" || last == "create_connection") {
 		c.sockEP = ep
@@ -323,6 +327,8 @@ func (c *code) evalCall(x token, name string, args []token) {
 	}
 	v := c.expr(args)
 	switch {
+	case v.net != nil && !loopback(hostName(*v.net)):
+		c.find(x, DownloadExec, LevelCritical, "runs code it downloads from %s", *v.net)
 	case v.known && v.decoded:
 		c.find(x, Obfuscation, LevelCritical, "runs hidden code that it decodes at run time: %s", shortText(oneLine(v.s), 80))
 		c.a.scriptCode(c.file, v.s, c.l, ptr(c.source(x)), c.depth+1)
@@ -332,8 +338,8 @@ func (c *code) evalCall(x token, name string, args []token) {
 		c.a.scriptCode(c.file, v.s, c.l, ptr(c.source(x)), c.depth+1)
 	case v.t.has(tPayload):
 		c.find(x, Unreadable, LevelReview, "runs part of its input as code (%s)", name)
-	case v.net != nil:
-		c.find(x, DownloadExec, LevelCritical, "runs code it downloads from %s", *v.net)
+	case c.netSeen != nil && !loopback(hostName(*c.netSeen)):
+		c.find(x, DownloadExec, LevelCritical, "runs code built at run time in a script that downloads from %s", *c.netSeen)
 	default:
 		c.find(x, Unreadable, LevelReview, "runs code built at run time with %s, which Hookwarden cannot read", name)
 	}

@@ -22,6 +22,9 @@ type shell struct {
 	sockFDs    map[string]endpoint
 	depth      int
 	nested     int
+	// path is the script's absolute path ("" for the hook's command) and
+	// cwd the folder a cd moved to, for $0, dirname and pwd.
+	path, cwd string
 }
 
 func (a *analyzer) newShell(file, src string, depth int) *shell {

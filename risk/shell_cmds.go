@@ -249,6 +249,8 @@ func (sh *shell) run1(f []field, n syntax.Node, s *syntax.Stmt, in *value) value
 					sh.downloadExec(ep, n, "sources a script it downloaded from %s")
 				} else if args[0].decoded {
 					sh.find(n, Obfuscation, LevelCritical, "sources shell code it decodes at run time")
+				} else {
+					sh.follow(args[0].value, "source")
 				}
 			}
 			return value{}

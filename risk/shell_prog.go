@@ -334,6 +334,32 @@ func (sh *shell) program(base string, name field, args []field, n syntax.Node, s
 		return value{}
 	case "mkfifo":
 		return value{}
+	case "dirname":
+		_, pos := options(args, nil, false)
+		if len(pos) == 1 && pos[0].known {
+			return value{s: path.Dir(pos[0].s) + "\n", known: true}
+		}
+		return value{}
+	case "cd", "pushd":
+		_, pos := options(args, nil, false)
+		if len(pos) == 1 && pos[0].known {
+			sh.cwd = pos[0].s
+		}
+		return value{}
+	case "pwd":
+		if sh.cwd != "" {
+			return value{s: sh.cwd + "\n", known: true}
+		}
+		if d := sh.a.hook.ProjectDir; d != "" {
+			return value{s: d + "\n", known: true}
+		}
+		return value{}
+	case "realpath", "readlink":
+		_, pos := options(args, nil, false)
+		if len(pos) == 1 && pos[0].known {
+			return value{s: pos[0].s + "\n", known: true}
+		}
+		return value{}
 	case "bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "fish", "busybox":
 		return sh.shellProg(base, args, n, s, in)
 	}
@@ -699,7 +725,8 @@ func (sh *shell) interpreter(base string, args []field, n syntax.Node, in *value
 		if ep, ok := sh.downloaded[normPath(a.s, sh.a.hook.ProjectDir)]; ok {
 			sh.downloadExec(ep, n, "runs a script it downloaded from %s")
 		}
-		return value{} // a script file: followed separately
+		sh.follow(a.value, base)
+		return value{}
 	}
 	if in != nil {
 		sh.execText(*in, n, base)
@@ -753,6 +780,8 @@ func (sh *shell) shellProg(base string, args []field, n syntax.Node, s *syntax.S
 				sh.downloadExec(ep, n, "runs a script it downloaded from %s")
 			} else if a.decoded && !a.known {
 				sh.find(n, Obfuscation, LevelCritical, "runs a shell script it decodes at run time")
+			} else {
+				sh.follow(a.value, base)
 			}
 			return value{}
 		}
@@ -768,7 +797,7 @@ func (sh *shell) shellProg(base string, args []field, n syntax.Node, s *syntax.S
 			break
 		}
 	}
-	return value{}
+	return value{shell: interactive || in != nil}
 }
 
 // fetch handles curl, wget and friends: where they connect, what they
@@ -975,6 +1004,10 @@ func (sh *shell) rawSocket(base string, args []field, n syntax.Node, in *value) 
 		}
 	}
 	src := stdinOf(in)
+	if in != nil && in.shell {
+		sh.reverseShell(ep, n)
+		return value{sock: &ep}
+	}
 	sh.network(ep, src.t, taints{}, n, "opens a raw connection to")
 	return value{sock: &ep}
 }
@@ -1053,6 +1086,12 @@ func (sh *shell) packageRunner(base string, args []field, n syntax.Node) {
 		if !sh.a.ownPackage(pkg) {
 			remote(pkg)
 		}
+		switch strings.SplitN(strings.TrimPrefix(pkg, "@"), "@", 2)[0] {
+		case "tsx", "ts-node", "esno", "esbuild-register", "node", "bun", "vite-node":
+			if len(pos) > 1 && !strings.HasPrefix(pos[1].s, "-") {
+				sh.follow(pos[1].value, "node")
+			}
+		}
 		if len(pos) > 1 && !sh.a.ownPackage(pkg) && urlRe.MatchString(pos[1].s) {
 			return
 		}
@@ -1081,6 +1120,13 @@ func (sh *shell) packageRunner(base string, args []field, n syntax.Node) {
 				if fl.name == "--with" {
 					remote(fl.val.s)
 				}
+			}
+			_, rest := options(pos[1:], set("--python", "-p", "--with", "--project", "--directory"), true)
+			if len(rest) > 0 && (rest[0].s == "python" || rest[0].s == "python3") {
+				rest = rest[1:]
+			}
+			if len(rest) > 0 && !strings.HasPrefix(rest[0].s, "-") {
+				sh.follow(rest[0].value, "python3")
 			}
 			for _, p := range pos[1:] {
 				if m := urlRe.FindStringSubmatch(p.s); m != nil && strings.HasPrefix(p.s, m[0]) && !loopback(hostOf(m[2]).Host) {
@@ -1392,4 +1438,35 @@ func (sh *shell) rawText(n syntax.Node) string {
 		return sh.src[start:end]
 	}
 	return ""
+}
+
+// follow analyses a script this shell runs by a path it computes
+// ($(dirname "$0")/lib.sh, $SCRIPT_DIR/x.py) when the path is known;
+// literal paths are found by trust.FindScripts as well.
+func (sh *shell) follow(v value, via string) {
+	if !v.known || v.s == "" || strings.ContainsAny(v.s, "$`*?") {
+		return
+	}
+	p := v.s
+	if strings.HasPrefix(p, "~") {
+		return // the user's own files: not part of the project's hook
+	}
+	if !filepath.IsAbs(p) {
+		base := sh.cwd
+		if base == "" || !filepath.IsAbs(base) {
+			base = sh.a.hook.ProjectDir
+		}
+		if base == "" {
+			return
+		}
+		p = filepath.Join(base, p)
+	}
+	p = filepath.Clean(p)
+	if sh.a.scripts[p] || systemProgram(p) {
+		return
+	}
+	if _, err := os.Stat(p); err != nil {
+		return // trust.FindScripts reports literal paths that are missing
+	}
+	sh.a.script(sh.a.readScript(p, via), sh.depth+1)
 }

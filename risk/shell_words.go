@@ -23,6 +23,8 @@ type value struct {
 	sock    *endpoint // read from a raw socket
 	// split: unquoted expansion that the shell splits into fields.
 	split bool
+	// shell: the output of an interactive shell (half of a reverse shell).
+	shell bool
 }
 
 func (v *value) merge(o value) {
@@ -35,6 +37,7 @@ func (v *value) merge(o value) {
 	if v.sock == nil {
 		v.sock = o.sock
 	}
+	v.shell = v.shell || o.shell
 }
 
 // word evaluates a word literally.
@@ -147,6 +150,9 @@ func (sh *shell) param(p *syntax.ParamExp) value {
 		return value{s: "$?"}
 	}
 	name := p.Param.Value
+	if (name == "0" || name == "BASH_SOURCE") && sh.path != "" {
+		return value{s: sh.path, known: true}
+	}
 	if name == "IFS" {
 		return value{s: " ", known: true, obf: true}
 	}
