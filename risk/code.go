@@ -226,6 +226,20 @@ func (c *code) statement(s []token) {
 	if len(s) < 3 {
 		return
 	}
+	for i := range s {
+		if s[i].kind == tokIdent && isStdin(c.canon(s[i].text), s, i) {
+			// process.stdin.on('data', c => raw += c): what the callback
+			// collects is the hook's input.
+			for j := 0; j+2 < len(s); j++ {
+				if s[j].kind == tokIdent && (s[j+1].text == "+" && s[j+2].text == "=" || s[j+1].text == "=" && s[j+2].text != "=" && s[j+2].text != ">") {
+					v := c.vars[s[j].text]
+					v.t.add(payloadTaint())
+					c.vars[s[j].text] = v
+				}
+			}
+			break
+		}
+	}
 	k := 0
 	if c.l == langJS && s[0].kind == tokIdent && (s[0].text == "const" || s[0].text == "let" || s[0].text == "var" || s[0].text == "export") {
 		k = 1
@@ -284,6 +298,9 @@ func (c *code) statement(s []token) {
 		names = names[:1] // const x: Type = …
 	}
 	v := c.expr(s[j+1:])
+	if s[j+1].text == "[" && s[j+1].kind == tokPunct {
+		v = c.listValue(s[j+1:])
+	}
 	for _, n := range names {
 		if old, ok := c.vars[n]; ok && !old.t.empty() {
 			v.merge(old)
@@ -322,12 +339,15 @@ func (c *code) expr(ts []token) value {
 			if i+1 < len(ts) {
 				next = ts[i+1].text
 			}
+			if (next == "=" && (i+2 >= len(ts) || ts[i+2].text != "=")) || next == ":" && c.l == langJS {
+				continue // a keyword argument or an object key: a name, not a value
+			}
 			if strings.HasSuffix(name, "path.join") || strings.HasSuffix(name, "path.resolve") || name == "Path" || name == "pathlib.Path" || strings.HasSuffix(name, ".joinpath") {
 				joining = true
 			}
 			switch {
 			case decodeFuncs.MatchString(name) && next == "(":
-				arg := callArgs(ts, i+1)
+				arg := c.resolveLiterals(callArgs(ts, i+1))
 				if d, ok := decodeLiteral(name, arg); ok {
 					v.decoded = true
 					sb.WriteString(d)
@@ -624,4 +644,60 @@ func selectorKeys(ts []token, j int) []string {
 		}
 	}
 	return keys
+}
+
+// resolveLiterals replaces variables holding literal text by that text.
+func (c *code) resolveLiterals(ts []token) []token {
+	out := make([]token, len(ts))
+	for i, t := range ts {
+		out[i] = t
+		if t.kind == tokIdent {
+			if v, ok := c.vars[t.text]; ok && v.known && v.s != "" {
+				out[i] = token{kind: tokString, text: v.s, line: t.line, col: t.col}
+			}
+		}
+	}
+	return out
+}
+
+// listValue reads a list of words (["curl", "-d", data, url]) as a shell
+// command line: strings quoted, other elements as what they carry.
+func (c *code) listValue(ts []token) value {
+	v := value{known: true}
+	var words []string
+	depth := 0
+	for k, t := range ts {
+		if t.kind == tokPunct {
+			switch t.text {
+			case "[", "(", "{":
+				depth++
+			case "]", ")", "}":
+				depth--
+			}
+			continue
+		}
+		if depth != 1 {
+			continue
+		}
+		switch t.kind {
+		case tokString:
+			words = append(words, shellQuote(t.text))
+		case tokIdent:
+			if k+1 < len(ts) && ts[k+1].text == "(" {
+				v.known = false
+				continue
+			}
+			ev := c.expr([]token{t})
+			v.merge(ev)
+			if ev.known && ev.s != "" {
+				words = append(words, shellQuote(ev.s))
+			} else {
+				v.known = false
+			}
+		default:
+			v.known = false
+		}
+	}
+	v.s = strings.Join(words, " ")
+	return v
 }

@@ -92,6 +92,11 @@ func (c *code) calls() {
 			}
 		case name == "os.setuid" || name == "os.setgid" || name == "os.seteuid" || name == "process.setuid":
 			c.find(x, Privilege, LevelCritical, "changes its user id (%s)", name)
+		case strings.HasPrefix(x.text, ".") && sendMethod[last] && c.prevNetCall(i) != nil:
+			// require("https").request({...}).end(data)
+			ep := *c.prevNetCall(i)
+			v := c.expr(args)
+			c.a.network(ep, v.t, taints{}, c.source(x), "sends data to")
 		case name == "os.dup2" || name == "pty.spawn":
 			c.dup = true
 		case last == "pipe" && c.l == langJS:
@@ -262,44 +267,53 @@ func (c *code) execCall(x token, name string, args []token) {
 		}
 		return
 	}
-	// a string, or a variable holding one
-	var text strings.Builder
+	// a string, or an expression that makes one
+	first := firstArg(args)
+	v := c.expr(first)
 	vars := map[string]value{}
-	known := true
-	decoded := false
-	for _, a := range args {
-		if a.text == "," && a.kind == tokPunct {
-			break
-		}
-		switch a.kind {
-		case tokString:
-			text.WriteString(a.text)
-		case tokIdent:
-			v := c.expr([]token{a})
-			decoded = decoded || v.decoded
-			if v.known {
-				text.WriteString(v.s)
-				continue
-			}
-			ph := "__v" + string(rune('a'+len(vars)%26))
-			vars[ph] = value{s: "$" + ph, t: v.t, net: v.net, decoded: v.decoded}
-			text.WriteString(`"$` + ph + `"`)
-			if v.t.empty() && !v.decoded {
-				known = known && true
-			}
-		}
+	s := v.s
+	if !v.known {
+		// run-time text: the parts we know stay, the rest is a variable
+		// carrying what the expression carries.
+		vars["__va"] = value{s: "$__va", t: v.t, net: v.net, decoded: v.decoded}
+		s = `"$__va"`
 	}
-	s := text.String()
 	if s == "" {
 		return
 	}
 	if re3.MatchString(s) {
 		c.shellEx = true
 	}
-	c.shellText(args[0], s, value{known: known, decoded: decoded}, vars)
-	if decoded {
+	if v.net != nil && !loopback(hostName(*v.net)) {
+		c.find(x, DownloadExec, LevelCritical, "runs a command it downloads from %s", *v.net)
+	}
+	if v.decoded {
 		c.find(x, Obfuscation, LevelCritical, "runs a command it decodes at run time: %s", shortText(oneLine(s), 80))
 	}
+	if v.known || v.s != "" {
+		c.shellText(args[0], s, value{known: v.known, decoded: v.decoded}, vars)
+	}
+}
+
+// firstArg is the tokens of a call's first argument.
+func firstArg(args []token) []token {
+	depth := 0
+	for k, a := range args {
+		if a.kind != tokPunct {
+			continue
+		}
+		switch a.text {
+		case "(", "[", "{":
+			depth++
+		case ")", "]", "}":
+			depth--
+		case ",":
+			if depth == 0 {
+				return args[:k]
+			}
+		}
+	}
+	return args
 }
 
 // shellText analyses a command line found in a script.
@@ -469,6 +483,15 @@ func (c *code) pathlibWrite(x token, i int, args []token) {
 // fileLevel: what needs the whole file — reverse shells, CLAUDE_ENV_FILE,
 // permission modes.
 func (c *code) fileLevel() {
+	if !c.sockets && anySocket.MatchString(c.src) {
+		c.sockets = true
+		if eps := c.hostLiterals(); len(eps) > 0 {
+			c.sockEP = eps[0]
+		}
+	}
+	if !c.dup && !c.shellEx && anyShell.MatchString(c.src) {
+		c.shellEx = true
+	}
 	if c.sockets && (c.dup || c.shellEx) {
 		c.a.add(Finding{Category: ReverseShell, Severity: LevelCritical, Source: Source{File: c.file, Text: "socket + shell"},
 			Summary: "connects a shell on this machine to a remote socket (" + c.sockEP.String() + "), giving whoever listens there control"})
@@ -520,4 +543,60 @@ func isPrintable(s string) bool {
 		}
 	}
 	return true
+}
+
+var sendMethod = set("send", "sendall", "sendto", "write", "end", "post", "put", "emit", "sendmail")
+
+// prevNetCall: the call whose result a method at i is called on is a
+// network call; its endpoint.
+func (c *code) prevNetCall(i int) *endpoint {
+	t := c.toks
+	if i == 0 || t[i-1].text != ")" {
+		return nil
+	}
+	depth := 0
+	for k := i - 1; k >= 0; k-- {
+		switch t[k].text {
+		case ")":
+			depth++
+		case "(":
+			depth--
+			if depth == 0 {
+				if k == 0 || t[k-1].kind != tokIdent {
+					return nil
+				}
+				name := c.canon(t[k-1].text)
+				if k >= 5 && strings.HasPrefix(t[k-1].text, ".") && t[k-2].text == ")" && t[k-3].kind == tokString && (t[k-5].text == "require" || t[k-5].text == "__import__") {
+					name = normModule(t[k-3].text) + t[k-1].text
+				}
+				if netCallRe.MatchString(name) || netCtor(name) {
+					ep := c.endpointOf(callArgs(t, k))
+					if ep.Dynamic && ep.Host == "" && len(c.urlEPs) > 0 {
+						ep = c.urlEPs[0]
+					}
+					return &ep
+				}
+				return nil
+			}
+		}
+	}
+	return nil
+}
+
+// anySocket and anyShell find a raw socket and a shell in code of any
+// language (Perl, Ruby, PHP one-liners as well as Python and JS).
+var (
+	anySocket = regexp.MustCompile(`\b(socket\.socket|socket\(|TCPSocket\.(new|open)|IO::Socket|fsockopen|new net\.Socket|net\.connect|net\.createConnection|Socket\.tcp)`)
+	anyShell  = regexp.MustCompile(`["'](/bin/)?(ba|z|da)?sh( -i)?["']|IO\.popen|\bpopen\(|pty\.spawn|dup2|open\(STD(IN|OUT|ERR)|proc_open|exec\(["']/bin/|cmd\.exe`)
+)
+
+// hostLiterals are the host names and addresses in the code's strings.
+func (c *code) hostLiterals() []endpoint {
+	var out []endpoint
+	for _, t := range c.toks {
+		if t.kind == tokString && looksHost(t.text) && !loopback(t.text) {
+			out = append(out, endpoint{Host: t.text})
+		}
+	}
+	return append(out, c.urlEPs...)
 }

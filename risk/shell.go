@@ -16,7 +16,9 @@ type shell struct {
 	src   string
 	at    *Source // set for nested text: findings point at the outer word
 	vars  map[string]value
-	funcs map[string]bool
+	funcs map[string]*syntax.Stmt
+	// calls guards against recursive functions.
+	calls int
 	// downloaded are files a command wrote from the network.
 	downloaded map[string]endpoint
 	sockFDs    map[string]endpoint
@@ -28,7 +30,7 @@ type shell struct {
 }
 
 func (a *analyzer) newShell(file, src string, depth int) *shell {
-	return &shell{a: a, file: file, src: src, vars: map[string]value{}, funcs: map[string]bool{},
+	return &shell{a: a, file: file, src: src, vars: map[string]value{}, funcs: map[string]*syntax.Stmt{},
 		downloaded: map[string]endpoint{}, sockFDs: map[string]endpoint{}, depth: depth}
 }
 
@@ -276,8 +278,17 @@ func (sh *shell) command(c syntax.Command, s *syntax.Stmt, in *value) value {
 		return sh.list(c.Do, in)
 	case *syntax.ForClause:
 		if wi, ok := c.Loop.(*syntax.WordIter); ok {
+			var first *value
 			for _, w := range wi.Items {
-				sh.word(w)
+				v := sh.word(w)
+				if first == nil {
+					first = &v
+				} else {
+					first.t.add(v.t)
+				}
+			}
+			if first != nil && wi.Name != nil {
+				sh.vars[wi.Name.Value] = *first
 			}
 		}
 		return sh.list(c.Do, in)
@@ -290,7 +301,7 @@ func (sh *shell) command(c syntax.Command, s *syntax.Stmt, in *value) value {
 		return out
 	case *syntax.FuncDecl:
 		if c.Name != nil {
-			sh.funcs[c.Name.Value] = true
+			sh.funcs[c.Name.Value] = c.Body
 			if forkBomb(c) {
 				sh.find(c, Destructive, LevelCritical, "defines a fork bomb (%s) that exhausts the machine's processes", c.Name.Value)
 			}

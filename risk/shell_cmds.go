@@ -1,6 +1,7 @@
 package risk
 
 import (
+	"fmt"
 	"path"
 	"strings"
 
@@ -255,7 +256,32 @@ func (sh *shell) run1(f []field, n syntax.Node, s *syntax.Stmt, in *value) value
 			}
 			return value{}
 		}
-		if sh.funcs[base] {
+		if body, ok := sh.funcs[base]; ok {
+			// run the function with its arguments bound to $1…$9
+			if sh.calls < 8 && body != nil {
+				sh.calls++
+				saved := map[string]value{}
+				for i := 1; i <= 9; i++ {
+					k := fmt.Sprint(i)
+					if old, ok := sh.vars[k]; ok {
+						saved[k] = old
+					}
+					delete(sh.vars, k)
+					if i <= len(args) {
+						sh.vars[k] = args[i-1].value
+					}
+				}
+				out := sh.stmt(body, in)
+				for i := 1; i <= 9; i++ {
+					k := fmt.Sprint(i)
+					delete(sh.vars, k)
+					if old, ok := saved[k]; ok {
+						sh.vars[k] = old
+					}
+				}
+				sh.calls--
+				return out
+			}
 			return value{}
 		}
 		return sh.program(base, name, args, n, s, in)

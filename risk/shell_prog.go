@@ -374,7 +374,8 @@ func (sh *shell) program(base string, name field, args []field, n syntax.Node, s
 	if ep, ok := sh.downloaded[normPath(name.s, pd)]; ok {
 		sh.downloadExec(ep, n, "runs a program it downloaded from %s")
 	}
-	// Every other program: its input passes through unchanged for filters.
+	// Every other program: what it reads from a pipe flows on to its
+	// output (md5sum, sed, a formatter…); for filters also the hook's input.
 	if filters[base] {
 		out := stdinOf(in)
 		if in == nil && len(args) > 0 && base != "cat" {
@@ -382,6 +383,9 @@ func (sh *shell) program(base string, name field, args []field, n syntax.Node, s
 		}
 		out.known = false
 		return out
+	}
+	if in != nil {
+		return value{t: in.t}
 	}
 	return value{}
 }
@@ -1289,6 +1293,12 @@ func (sh *shell) findCmd(args []field, n syntax.Node, in *value) {
 	for ; i < len(args) && !strings.HasPrefix(args[i].s, "-") && args[i].s != "(" && args[i].s != "!"; i++ {
 		roots = append(roots, normPath(args[i].s, sh.a.hook.ProjectDir))
 	}
+	name := ""
+	for k := i; k+1 < len(args); k++ {
+		if args[k].s == "-name" || args[k].s == "-iname" {
+			name = args[k+1].s
+		}
+	}
 	for ; i < len(args); i++ {
 		switch args[i].s {
 		case "-delete":
@@ -1305,8 +1315,12 @@ func (sh *shell) findCmd(args []field, n syntax.Node, in *value) {
 			if j > i+1 {
 				sub := append([]field{}, args[i+1:j]...)
 				for k := range sub {
-					if sub[k].s == "{}" {
-						sub[k].s = roots0(roots)
+					if strings.Contains(sub[k].s, "{}") {
+						found := roots0(roots)
+						if name != "" {
+							found += "/" + name
+						}
+						sub[k].s = strings.ReplaceAll(sub[k].s, "{}", found)
 					}
 				}
 				sh.run1(sub, n, nil, nil)
