@@ -129,7 +129,7 @@ func (v *dryRunView) confirmAndStart(s *runSetup) {
 	names := pathNamer{project: v.project.Dir, home: v.project.Home}
 	var lines []string
 	for _, h := range s.unapproved {
-		lines = append(lines, fmt.Sprintf("%s  (%s)\n      %s", h.DisplayName(), names.place(h.Origin.File, h.Origin.Line, 0), h.Command))
+		lines = append(lines, fmt.Sprintf("%s  (%s)\n      %s", h.DisplayName(), names.place(h.Origin.File, h.Origin.Line, 0), h.Command)+riskSuffix(h, v.project.Dir))
 	}
 	var readErr string
 	if s.trustErr != nil {

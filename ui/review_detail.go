@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/hookwarden/hookwarden/risk"
 	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
 )
@@ -24,6 +25,11 @@ type reviewDetail struct {
 	// not change) and one line diff per script that has one.
 	commandDiff *diffView
 	scriptDiffs []*diffView
+	// findings lists the risk analysis' findings (nil for a gone key);
+	// risk and projectDir place them in the diffs.
+	findings   fyne.CanvasObject
+	risk       *risk.Report
+	projectDir string
 }
 
 func newReviewDetail() *reviewDetail {
@@ -36,6 +42,7 @@ func (d *reviewDetail) buildUI() fyne.CanvasObject { return d.scroll }
 
 func (d *reviewDetail) clear() {
 	d.commandDiff, d.scriptDiffs = nil, nil
+	d.findings, d.risk = nil, nil
 	d.content.RemoveAll()
 }
 
@@ -72,6 +79,11 @@ func (d *reviewDetail) show(it reviewItem, p *project) {
 	title := &widget.Label{Text: it.label(), TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText,
 		Wrapping: fyne.TextWrapBreak}
 	d.content.Add(container.NewBorder(nil, nil, container.NewVBox(newBadge(it.statusText(), it.statusColor())), nil, title))
+	d.risk, d.projectDir = it.risk, names.project
+	if it.risk != nil {
+		d.findings = findingsView(*it.risk, names)
+		d.content.Add(d.findings)
+	}
 	if it.claude != nil || it.goneApproval != nil {
 		d.showClaude(it, names)
 		return
@@ -146,6 +158,9 @@ func (d *reviewDetail) showScripts(h *trust.HookReview, names pathNamer) {
 		}
 		if len(s.Diff) > 0 {
 			dv := newDiffView(diffLines, s.Diff)
+			if d.risk != nil {
+				dv.markLines(scriptMarks(*d.risk, d.projectDir, s.Path))
+			}
 			d.scriptDiffs = append(d.scriptDiffs, dv)
 			lines = append(lines, container.NewHScroll(dv))
 		}
