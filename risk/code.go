@@ -477,14 +477,26 @@ func isKeyword(s string) bool {
 
 // templateRefs reads the variables an f-string or template literal uses.
 func (c *code) templateRefs(x token, v *value) {
-	for _, m := range re1.FindAllStringSubmatch(x.text, -1) {
+	for _, m := range templateRef.FindAllStringSubmatch(x.text, -1) {
 		name := m[1]
 		first, rest, _ := strings.Cut(name, ".")
 		if vv, ok := c.vars[first]; ok {
 			t := vv.t
-			if t.has(tPayload) && rest != "" {
-				t.kinds &^= tPayload
-				t.add(fieldTaint("", strings.Split(rest, ".")))
+			if t.has(tPayload) {
+				// {ev.get('hook_event_name')}, {ev["x"]}, ${input.tool_name}
+				var keys []string
+				for _, k := range strings.Split(rest, ".") {
+					if k != "" && !methodName[k] {
+						keys = append(keys, k)
+					}
+				}
+				for _, q := range templateKey.FindAllStringSubmatch(m[2], -1) {
+					keys = append(keys, q[1])
+				}
+				if len(keys) > 0 {
+					t.kinds &^= tPayload
+					t.add(fieldTaint("", keys))
+				}
 			}
 			v.t.add(t)
 		}
@@ -701,3 +713,8 @@ func (c *code) listValue(ts []token) value {
 	v.s = strings.Join(words, " ")
 	return v
 }
+
+var (
+	templateRef = regexp.MustCompile(`\{\s*([A-Za-z_$][\w.$]*)((?:\[['"][^'"]*['"]\]|\(['"][^'"]*['"][^)]*\)|\.[\w$]+)*)`)
+	templateKey = regexp.MustCompile(`['"]([^'"]+)['"]`)
+)

@@ -119,10 +119,10 @@ func (c *code) endpointOf(args []token) endpoint {
 		case tokIdent:
 			first, _, _ := strings.Cut(a.text, ".")
 			if v, ok := c.vars[first]; ok {
+				if eps := hostsIn(v.s); len(eps) > 0 && !eps[0].Dynamic {
+					return eps[0] // the literal start of an f-string or a concatenation
+				}
 				if v.known {
-					if eps := hostsIn(v.s); len(eps) > 0 {
-						return eps[0]
-					}
 					if looksHost(v.s) {
 						return endpoint{Host: strings.ToLower(v.s)}
 					}

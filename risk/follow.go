@@ -19,7 +19,7 @@ func (a *analyzer) followScripts(shellText string, depth int) {
 		return // the shell analysis reports the parse error
 	}
 	for _, r := range refs {
-		if a.scripts[r.Path] || systemProgram(r.Path) || !pathLike(r.Word) {
+		if a.scripts[r.Path] || systemProgram(r.Path) || dependency(r.Path) || !pathLike(r.Word) {
 			continue
 		}
 		a.script(a.readScript(r.Path, r.Via), depth)
@@ -43,4 +43,15 @@ func systemProgram(p string) bool {
 func pathLike(word string) bool {
 	w := strings.Trim(word, `"'`)
 	return w != "" && !strings.ContainsAny(w, " \t\n{}();|&<>")
+}
+
+// dependency: a file of an installed package (node_modules, a virtual
+// env), whose code is the package's, not the hook's.
+func dependency(p string) bool {
+	for _, d := range []string{"/node_modules/", "/.venv/", "/venv/", "/site-packages/"} {
+		if strings.Contains(p, d) {
+			return true
+		}
+	}
+	return false
 }
