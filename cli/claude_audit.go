@@ -58,9 +58,8 @@ type claudeAuditHook struct {
 // claudeRisks analyses every handler, by hook ID.
 func claudeRisks(hs []*hooks.Hook, projectDir string) map[string]risk.Report {
 	out := make(map[string]risk.Report, len(hs))
-	cache := risk.NewCache()
-	for _, h := range hs {
-		out[h.ID] = hookRisk(cache, h, projectDir)
+	for i, r := range hookRisks(hs, projectDir) {
+		out[hs[i].ID] = r
 	}
 	return out
 }

@@ -106,10 +106,10 @@ func claudeListDocument(p *claudeProject) claudeListDoc {
 			}
 		}
 	}
-	cache := risk.NewCache()
-	for _, h := range r.Hooks {
+	risks := hookRisks(r.Hooks, p.snap.ProjectDir)
+	for i, h := range r.Hooks {
 		d := claudeHookDocument(h)
-		d.Risk = hookRisk(cache, h, p.snap.ProjectDir)
+		d.Risk = risks[i]
 		doc.Hooks = append(doc.Hooks, d)
 	}
 	return doc

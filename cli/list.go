@@ -102,10 +102,10 @@ func listDocument(p *project) listDoc {
 			doc.Layers = append(doc.Layers, fileDoc(e.Hooks, e.Name))
 		}
 	}
-	cache := risk.NewCache()
-	for _, h := range p.reg.Hooks {
+	risks := hookRisks(p.reg.Hooks, p.snap.ProjectDir)
+	for i, h := range p.reg.Hooks {
 		d := hookDocument(h)
-		d.Risk = hookRisk(cache, h, p.snap.ProjectDir)
+		d.Risk = risks[i]
 		doc.Hooks = append(doc.Hooks, d)
 	}
 	return doc

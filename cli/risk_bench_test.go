@@ -9,8 +9,6 @@ import (
 	"syscall"
 	"testing"
 	"time"
-
-	"github.com/hookwarden/hookwarden/risk"
 )
 
 // riskBenchProject writes a project with 1,000 hooks that run 100
@@ -93,10 +91,7 @@ func BenchmarkRiskAlone(b *testing.B) {
 	b.ResetTimer()
 	defer reportCPU(b)()
 	for i := 0; i < b.N; i++ {
-		cache := risk.NewCache()
-		for _, h := range p.reg.Hooks {
-			hookRisk(cache, h, p.snap.ProjectDir)
-		}
+		hookRisks(p.reg.Hooks, p.snap.ProjectDir)
 	}
 }
 

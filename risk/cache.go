@@ -3,6 +3,8 @@ package risk
 import (
 	"crypto/sha256"
 	"sync"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // Cache shares work between the analyses of one listing: scripts are read
@@ -13,6 +15,7 @@ type Cache struct {
 	mu      sync.Mutex
 	files   map[string]cachedFile
 	scripts map[[sha256.Size]byte][]Finding
+	parsers sync.Pool // *syntax.Parser
 }
 
 type cachedFile struct {
@@ -65,4 +68,20 @@ func (c *Cache) store(k [sha256.Size]byte, fs []Finding) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.scripts[k] = append([]Finding(nil), fs...)
+}
+
+// parser lends a Bash parser (parsers are reused: making one allocates).
+func (c *Cache) parser() *syntax.Parser {
+	if c != nil {
+		if p, ok := c.parsers.Get().(*syntax.Parser); ok {
+			return p
+		}
+	}
+	return syntax.NewParser(syntax.Variant(syntax.LangBash))
+}
+
+func (c *Cache) release(p *syntax.Parser) {
+	if c != nil {
+		c.parsers.Put(p)
+	}
 }

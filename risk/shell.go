@@ -51,7 +51,9 @@ func (sh *shell) run() {
 		return
 	}
 	sh.a.budget--
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(sh.src), sh.file)
+	parser := sh.a.opt.Cache.parser()
+	f, err := parser.Parse(strings.NewReader(sh.src), sh.file)
+	sh.a.opt.Cache.release(parser)
 	if err != nil {
 		src := Source{File: sh.file, Text: shortText(sh.src, 80)}
 		if sh.at != nil {

@@ -1479,8 +1479,9 @@ func (sh *shell) follow(v value, via string) {
 	if sh.a.scripts[p] || systemProgram(p) {
 		return
 	}
-	if _, err := os.Stat(p); err != nil {
+	s := sh.a.readScript(p, via)
+	if s.Err != nil && s.Content == nil && !strings.Contains(s.Err.Error(), "limit") {
 		return // trust.FindScripts reports literal paths that are missing
 	}
-	sh.a.script(sh.a.readScript(p, via), sh.depth+1)
+	sh.a.script(s, sh.depth+1)
 }
