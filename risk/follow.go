@@ -1,6 +1,8 @@
 package risk
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/hookwarden/hookwarden/trust"
@@ -22,7 +24,15 @@ func (a *analyzer) followScripts(shellText string, depth int) {
 		if a.scripts[r.Path] || systemProgram(r.Path) || dependency(r.Path) || !pathLike(r.Word) {
 			continue
 		}
-		a.script(a.readScript(r.Path, r.Via), depth)
+		s := a.readScript(r.Path, r.Via)
+		if s.Err != nil && s.Content == nil && r.Via != "" && !fileLike(r.Word) {
+			// osascript -e beep, awk '…': an argument trust.FindScripts
+			// took for a file; it is not one, and not missing.
+			if _, err := os.Stat(r.Path); os.IsNotExist(err) {
+				continue
+			}
+		}
+		a.script(s, depth)
 	}
 }
 
@@ -54,4 +64,10 @@ func dependency(p string) bool {
 		}
 	}
 	return false
+}
+
+// fileLike: a word that names a file (a path or a name with an extension).
+func fileLike(word string) bool {
+	w := strings.Trim(word, `"'`)
+	return strings.ContainsRune(w, '/') || filepath.Ext(w) != ""
 }
