@@ -16,7 +16,7 @@ var (
 
 // netCtor: the call makes a network object (a connection, a client).
 func netCtor(name string) bool {
-	return re2.MatchString(name)
+	return netCtorRe.MatchString(name)
 }
 
 // calls looks at every call in the file.
@@ -281,7 +281,7 @@ func (c *code) execCall(x token, name string, args []token) {
 	if s == "" {
 		return
 	}
-	if re3.MatchString(s) {
+	if bareShellRe.MatchString(s) {
 		c.shellEx = true
 	}
 	if v.net != nil && !loopback(hostName(*v.net)) {
@@ -328,7 +328,7 @@ func (c *code) shellText(at token, text string, v value, vars ...map[string]valu
 		}
 	}
 	sh.run()
-	if re4.MatchString(text) {
+	if shellTailRe.MatchString(text) {
 		c.shellEx = true
 	}
 	c.a.followScripts(text, c.depth+1)
@@ -361,20 +361,7 @@ func (c *code) evalCall(x token, name string, args []token) {
 
 // pathOf evaluates a path argument.
 func (c *code) pathOf(args []token) string {
-	end := len(args)
-	depth := 0
-	for k, a := range args {
-		if a.kind == tokPunct && (a.text == "(" || a.text == "[") {
-			depth++
-		}
-		if a.kind == tokPunct && (a.text == ")" || a.text == "]") {
-			depth--
-		}
-		if depth == 0 && a.kind == tokPunct && a.text == "," && !c.joinCall(args[:k]) {
-			end = k
-			break
-		}
-	}
+	end := len(firstArg(args))
 	var parts []string
 	home := false
 	for _, a := range args[:end] {
@@ -405,21 +392,11 @@ func (c *code) pathOf(args []token) string {
 	return p
 }
 
-// joinCall: the tokens so far are inside os.path.join( / path.join(.
-func (c *code) joinCall(ts []token) bool {
-	for _, a := range ts {
-		if a.kind == tokIdent && (strings.HasSuffix(c.canon(a.text), "path.join") || strings.HasSuffix(a.text, "path.join") || a.text == "Path" || strings.HasSuffix(c.canon(a.text), "path.resolve")) {
-			return true
-		}
-	}
-	return false
-}
-
 func (c *code) writeCall(x token, name string, args []token, i int) {
 	if name == "open" || strings.HasSuffix(name, ".open") {
 		mode := ""
 		for k, a := range args {
-			if a.kind == tokString && k > 0 && re5.MatchString(a.text) {
+			if a.kind == tokString && k > 0 && openModeRe.MatchString(a.text) {
 				mode = a.text
 			}
 		}
@@ -430,18 +407,8 @@ func (c *code) writeCall(x token, name string, args []token, i int) {
 	target := args
 	if strings.Contains(name, "copy") || strings.Contains(name, "move") || strings.Contains(name, "rename") || strings.Contains(name, "replace") || strings.Contains(name, "symlink") || strings.Contains(name, "link") || strings.Contains(name, "cpSync") {
 		// destination is the second argument
-		depth := 0
-		for k, a := range args {
-			if a.kind == tokPunct && (a.text == "(" || a.text == "[") {
-				depth++
-			}
-			if a.kind == tokPunct && (a.text == ")" || a.text == "]") {
-				depth--
-			}
-			if depth == 0 && a.text == "," && a.kind == tokPunct {
-				target = args[k+1:]
-				break
-			}
+		if n := len(firstArg(args)); n < len(args) {
+			target = args[n+1:]
 		}
 	}
 	p := c.pathOf(target)
@@ -505,7 +472,7 @@ func (c *code) fileLevel() {
 		if t.kind != tokString {
 			continue
 		}
-		if hasEnvFile && re6.MatchString(t.text) {
+		if hasEnvFile && envFileCodeRe.MatchString(t.text) {
 			c.find(t, Persistence, LevelCritical, "changes PATH or preloads code for every later command of the session through CLAUDE_ENV_FILE")
 		}
 		if bypass && t.text == "bypassPermissions" {
@@ -533,7 +500,7 @@ func looksLikeCode(s string) bool {
 	if !isPrintable(s) {
 		return false
 	}
-	return re7.MatchString(s)
+	return codeWordsRe.MatchString(s)
 }
 
 func isPrintable(s string) bool {

@@ -54,15 +54,6 @@ func cleanTail(s string) string {
 // inHome: the path is in the home folder (or is it), outside the project.
 func inHome(p string) bool { return p == "~" || strings.HasPrefix(p, "~/") }
 
-// outsideProject: the path escapes the project folder.
-func outsideProject(p string) bool {
-	if strings.HasPrefix(p, "$PROJECT") {
-		rest := strings.TrimPrefix(p, "$PROJECT")
-		return strings.HasPrefix(rest, "/..")
-	}
-	return true
-}
-
 type pathRule struct {
 	re   *regexp.Regexp
 	what string

@@ -215,12 +215,6 @@ func (sh *shell) isShell(s *syntax.Stmt) bool {
 	return false
 }
 
-func (sh *shell) shellToSocket(s *syntax.Stmt, ep endpoint, n syntax.Node) {
-	if sh.isShell(s) {
-		sh.reverseShell(ep, n)
-	}
-}
-
 func (sh *shell) reverseShell(ep endpoint, n syntax.Node) {
 	sev := LevelCritical
 	if loopback(ep.Host) {

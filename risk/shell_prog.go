@@ -145,7 +145,7 @@ func (sh *shell) program(base string, name field, args []field, n syntax.Node, s
 		}
 	case "gh", "gcloud", "aws", "op", "pass", "vault", "az", "doctl", "heroku":
 		j := joinFields(args).s
-		if re8.MatchString(j) {
+		if cliTokenRe.MatchString(j) {
 			return value{t: secretFileTaint("credentials from "+base, base+" "+shortText(j, 30))}
 		}
 		if base == "aws" || base == "gcloud" || base == "az" {
@@ -222,7 +222,7 @@ func (sh *shell) program(base string, name field, args []field, n syntax.Node, s
 		return value{}
 	case "docker", "podman", "nerdctl":
 		j := " " + joinFields(args).s + " "
-		if re9.MatchString(j) {
+		if privilegedContainerRe.MatchString(j) {
 			sh.find(n, Privilege, LevelCritical, "starts a privileged container that can reach the whole machine")
 		} else if strings.Contains(j, " -v /var/run/docker.sock") || strings.Contains(j, "/var/run/docker.sock:") {
 			sh.find(n, Privilege, LevelCritical, "gives a container the Docker socket, which is root on the machine")
@@ -240,13 +240,13 @@ func (sh *shell) program(base string, name field, args []field, n syntax.Node, s
 		return value{}
 	case "systemctl":
 		j := joinFields(args).s
-		if re10.MatchString(j) {
+		if systemdInstallRe.MatchString(j) {
 			sh.find(n, Persistence, LevelCritical, "installs a systemd service that starts again at login or boot (%s)", shortText(j, 40))
 		}
 		return value{}
 	case "launchctl":
 		j := joinFields(args).s
-		if re11.MatchString(j) {
+		if launchdInstallRe.MatchString(j) {
 			sh.find(n, Persistence, LevelCritical, "installs a launchd job that starts again at login (%s)", shortText(j, 40))
 		}
 		return value{}
@@ -305,10 +305,10 @@ func (sh *shell) program(base string, name field, args []field, n syntax.Node, s
 		return out
 	case "claude", "gemini", "codex", "cursor-agent":
 		j := " " + joinFields(args).s + " "
-		if re12.MatchString(j) {
+		if agentNoChecksRe.MatchString(j) {
 			sh.find(n, SelfTampering, LevelCritical, "starts %s with every permission check switched off", base)
 		}
-		if re13.MatchString(j) {
+		if agentConfigRe.MatchString(j) {
 			sh.find(n, SelfTampering, LevelCritical, "changes %s's own configuration (%s)", base, shortText(strings.TrimSpace(j), 50))
 		}
 		return value{}
@@ -320,7 +320,7 @@ func (sh *shell) program(base string, name field, args []field, n syntax.Node, s
 		return value{}
 	case "powershell", "pwsh", "powershell.exe", "pwsh.exe":
 		j := strings.ToLower(joinFields(args).s)
-		if re14.MatchString(j+" ") || strings.Contains(j, "frombase64string") {
+		if psEncodedFlagRe.MatchString(j+" ") || strings.Contains(j, "frombase64string") {
 			sh.find(n, Obfuscation, LevelCritical, "runs an encoded PowerShell command that hides what it does")
 		}
 		if strings.Contains(j, "iex") || strings.Contains(j, "invoke-expression") {
@@ -367,7 +367,7 @@ func (sh *shell) program(base string, name field, args []field, n syntax.Node, s
 		sh.find(n, Destructive, LevelCritical, "formats a disk with %s", base)
 		return value{}
 	}
-	if strings.HasPrefix(base, "python") && re15.MatchString(base) {
+	if strings.HasPrefix(base, "python") && pythonVersionedRe.MatchString(base) {
 		return sh.interpreter(base, args, n, in, set("-c"), set("-m"), set("-W", "-X"))
 	}
 	// A program run by path: downloaded before?
@@ -415,7 +415,7 @@ func (sh *shell) printOut(base string, args []field, n syntax.Node) value {
 	var parts []string
 	i := 0
 	if base == "echo" {
-		for ; i < len(args) && re16.MatchString(args[i].s); i++ {
+		for ; i < len(args) && echoFlagsRe.MatchString(args[i].s); i++ {
 			if strings.Contains(args[i].s, "e") {
 				esc = true
 			}
@@ -962,7 +962,7 @@ func (sh *shell) rawSocket(base string, args []field, n syntax.Node, in *value) 
 	j := " " + joinFields(args).s + " "
 	var ep endpoint
 	if base == "socat" {
-		m := re17.FindStringSubmatch(j)
+		m := socatAddressRe.FindStringSubmatch(j)
 		if m != nil {
 			ep = bareHost(m[2])
 			if !ep.Dynamic && m[4] != "" {
@@ -971,7 +971,7 @@ func (sh *shell) rawSocket(base string, args []field, n syntax.Node, in *value) 
 		} else {
 			ep = endpoint{Dynamic: true}
 		}
-		if re18.MatchString(j) {
+		if socatExecRe.MatchString(j) {
 			sh.reverseShell(ep, n)
 			return value{}
 		}
@@ -1349,11 +1349,11 @@ func (sh *shell) chmod(args []field, n syntax.Node) {
 	recursive := hasFlag(flags, "-R", "--recursive")
 	for _, t := range pos[1:] {
 		p := normPath(t.s, sh.a.hook.ProjectDir)
-		if re19.MatchString(mode) {
+		if setuidModeRe.MatchString(mode) {
 			sh.find(n, Privilege, LevelCritical, "makes %s setuid or setgid (chmod %s)", displayPath(p), mode)
 			continue
 		}
-		wide := re20.MatchString(mode) || mode == "777" || mode == "666"
+		wide := wideModeRe.MatchString(mode) || mode == "777" || mode == "666"
 		if wide && (p == "/" || p == "~" || systemDir(p) || recursive && inHome(p) && !strings.Contains(strings.TrimPrefix(p, "~/"), "/")) {
 			sh.find(n, Destructive, LevelCritical, "opens %s to every user (chmod %s%s)", displayPath(p), map[bool]string{true: "-R ", false: ""}[recursive], mode)
 			continue
@@ -1386,7 +1386,7 @@ func (sh *shell) git(args []field, n syntax.Node) {
 		}
 	case "push":
 		for _, r := range rest {
-			if r.s == "--force" || r.s == "-f" || strings.HasPrefix(r.s, "--force-with-lease") || strings.HasPrefix(r.s, "--mirror") || re21.MatchString(r.s) || strings.HasPrefix(r.s, "+") || r.s == "--delete" || r.s == "-d" {
+			if r.s == "--force" || r.s == "-f" || strings.HasPrefix(r.s, "--force-with-lease") || strings.HasPrefix(r.s, "--mirror") || forceFlagRe.MatchString(r.s) || strings.HasPrefix(r.s, "+") || r.s == "--delete" || r.s == "-d" {
 				sh.find(n, Destructive, LevelCritical, "force-pushes (%s), which can overwrite history on the remote", shortText(joinFields(rest).s, 40))
 				return
 			}
@@ -1404,7 +1404,7 @@ func (sh *shell) git(args []field, n syntax.Node) {
 func (sh *shell) write(target value, content value, n syntax.Node) {
 	raw := target.s
 	if strings.Contains(sh.rawText(n), "CLAUDE_ENV_FILE") && (strings.Contains(raw, "CLAUDE_ENV_FILE") || !target.known) {
-		if re22.MatchString(content.s) || re23.MatchString(content.s) {
+		if envFilePreloadRe.MatchString(content.s) || aliasRe.MatchString(content.s) {
 			sh.find(n, Persistence, LevelCritical, "changes PATH or preloads code for every later command of the session through CLAUDE_ENV_FILE (%s)", shortText(oneLine(content.s), 60))
 		}
 		return

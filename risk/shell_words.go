@@ -302,33 +302,21 @@ func decodeEscapes(s string, ansi bool) (string, bool) {
 			b.WriteByte('\'')
 		case '"':
 			b.WriteByte('"')
-		case 'x':
-			j := i + 1
-			for j < len(s) && j < i+3 && isHex(s[j]) {
-				j++
-			}
-			if j > i+1 {
-				n, _ := strconv.ParseUint(s[i+1:j], 16, 8)
-				b.WriteByte(byte(n))
-				esc = true
-				i = j - 1
-			} else {
+		case 'x', 'u', 'U':
+			digits := map[byte]int{'x': 2, 'u': 4, 'U': 8}[s[i]]
+			n, end := hexRun(s, i+1, digits)
+			switch {
+			case end == i+1 && s[i] == 'x':
 				b.WriteString("\\x")
-			}
-		case 'u', 'U':
-			max := 4
-			if s[i] == 'U' {
-				max = 8
-			}
-			j := i + 1
-			for j < len(s) && j < i+1+max && isHex(s[j]) {
-				j++
-			}
-			if j > i+1 {
-				n, _ := strconv.ParseUint(s[i+1:j], 16, 32)
+			case end == i+1:
+			case s[i] == 'x':
+				b.WriteByte(byte(n))
+			default:
 				b.WriteRune(rune(n))
+			}
+			if end > i+1 {
 				esc = true
-				i = j - 1
+				i = end - 1
 			}
 		case '0', '1', '2', '3', '4', '5', '6', '7':
 			j := i
@@ -357,4 +345,18 @@ func decodeEscapes(s string, ansi bool) (string, bool) {
 
 func isHex(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+// hexRun reads up to max hex digits of s from start: the value and where
+// the digits end (start when there are none).
+func hexRun(s string, start, max int) (uint64, int) {
+	j := start
+	for j < len(s) && j < start+max && isHex(s[j]) {
+		j++
+	}
+	if j == start {
+		return 0, start
+	}
+	n, _ := strconv.ParseUint(s[start:j], 16, 32)
+	return n, j
 }
