@@ -20,10 +20,14 @@ type shell struct {
 	// calls guards against recursive functions.
 	calls int
 	// downloaded are files a command wrote from the network.
-	downloaded map[string]endpoint
-	sockFDs    map[string]endpoint
-	depth      int
-	nested     int
+	downloaded     map[string]endpoint
+	downloadedDirs map[string]endpoint // repositories it cloned
+	// written are files the hook wrote with data it carries (a secret
+	// copied to /tmp, an archive of ~/.ssh), by path.
+	written map[string]taints
+	sockFDs map[string]endpoint
+	depth   int
+	nested  int
 	// path is the script's absolute path ("" for the hook's command) and
 	// cwd the folder a cd moved to, for $0, dirname and pwd.
 	path, cwd string
@@ -31,7 +35,8 @@ type shell struct {
 
 func (a *analyzer) newShell(file, src string, depth int) *shell {
 	return &shell{a: a, file: file, src: src, vars: map[string]value{}, funcs: map[string]*syntax.Stmt{},
-		downloaded: map[string]endpoint{}, sockFDs: map[string]endpoint{}, depth: depth}
+		downloaded: map[string]endpoint{}, downloadedDirs: map[string]endpoint{}, written: map[string]taints{},
+		sockFDs: map[string]endpoint{}, depth: depth}
 }
 
 // child is a shell for text found inside this one, sharing its variables.
@@ -415,6 +420,9 @@ func (sh *shell) readFile(v value, n syntax.Node) value {
 	}
 	if p == "/dev/stdin" || v.s == "-" {
 		out.t.add(payloadTaint())
+	}
+	if t, ok := sh.written[p]; ok {
+		out.t.add(t)
 	}
 	return out
 }

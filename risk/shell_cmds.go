@@ -246,7 +246,7 @@ func (sh *shell) run1(f []field, n syntax.Node, s *syntax.Stmt, in *value) value
 			if len(args) > 0 {
 				if args[0].net != nil {
 					sh.downloadExec(*args[0].net, n, "sources a script it downloads from %s")
-				} else if ep, ok := sh.downloaded[normPath(args[0].s, sh.a.hook.ProjectDir)]; ok {
+				} else if ep, ok := sh.downloadedAt(normPath(args[0].s, sh.a.hook.ProjectDir)); ok {
 					sh.downloadExec(ep, n, "sources a script it downloaded from %s")
 				} else if args[0].decoded {
 					sh.find(n, Obfuscation, LevelCritical, "sources shell code it decodes at run time")

@@ -63,6 +63,13 @@ func (sh *shell) program(base string, name field, args []field, n syntax.Node, s
 		for _, p := range pos {
 			out.merge(sh.readFile(p.value, n))
 		}
+		if base == "tar" || base == "zip" || base == "7z" {
+			// tar czf OUT SRC… / zip -r OUT SRC…: OUT holds what SRC holds
+			if archive, ok := archiveOut(base, args); ok {
+				sh.write(archive.value, out, n)
+				return value{}
+			}
+		}
 		return out
 	case "base64", "openssl", "xxd", "rev", "tr", "gunzip", "gzip", "uudecode", "basenc":
 		if v, ok := sh.decoder(base, args, stdinOf(in)); ok {
@@ -168,8 +175,27 @@ func (sh *shell) program(base string, name field, args []field, n syntax.Node, s
 		return value{}
 	case "python", "python2", "python3", "pypy", "pypy3":
 		return sh.interpreter(base, args, n, in, set("-c"), set("-m"), set("-W", "-X"))
-	case "node", "nodejs", "bun", "deno", "tsx", "ts-node", "perl", "ruby", "php":
-		return sh.interpreter(base, args, n, in, set("-e", "--eval", "-p", "--print", "-r"), nil, set("--require", "--import", "--loader", "-C", "--input-type"))
+	case "node", "nodejs", "bun", "deno", "tsx", "ts-node":
+		return sh.interpreter(base, args, n, in, set("-e", "--eval", "-p", "--print"), nil, set("-r", "--require", "--import", "--loader", "-C", "--input-type"))
+	case "perl", "ruby":
+		return sh.interpreter(base, args, n, in, set("-e", "-E"), nil, set("-I", "-M", "-r", "-C"))
+	case "php":
+		return sh.interpreter(base, args, n, in, set("-r"), nil, set("-c", "-d"))
+	case "awk", "gawk", "mawk", "nawk":
+		// awk 'BEGIN { system("…") }': the command line system() runs
+		for _, a := range args {
+			for _, m := range awkSystemRe.FindAllStringSubmatch(a.s, -1) {
+				sh.nestedShell(value{s: m[1], known: true}, n, "")
+			}
+		}
+		out := stdinOf(in)
+		out.known = false
+		return out
+	case "ngrok", "cloudflared", "bore", "frpc", "localtunnel", "lt", "chisel":
+		sh.find(n, ReverseShell, LevelCritical, "opens a tunnel that exposes this machine to the internet (%s)", base)
+		return value{}
+	case "history", "fc":
+		return value{t: secretFileTaint("the shell history", base)}
 	case "npx", "pnpx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "go", "pip", "pip3", "gem", "cargo", "brew", "dnx":
 		sh.packageRunner(base, args, n)
 		return value{}
@@ -371,7 +397,7 @@ func (sh *shell) program(base string, name field, args []field, n syntax.Node, s
 		return sh.interpreter(base, args, n, in, set("-c"), set("-m"), set("-W", "-X"))
 	}
 	// A program run by path: downloaded before?
-	if ep, ok := sh.downloaded[normPath(name.s, pd)]; ok {
+	if ep, ok := sh.downloadedAt(normPath(name.s, pd)); ok {
 		sh.downloadExec(ep, n, "runs a program it downloaded from %s")
 	}
 	// Every other program: what it reads from a pipe flows on to its
@@ -701,6 +727,11 @@ func (sh *shell) interpreter(base string, args []field, n syntax.Node, in *value
 			return value{}
 		}
 		if withArg[a.s] {
+			// node -r ./pre.js, --import ./x.mjs: a file it loads first
+			if (a.s == "-r" || a.s == "--require" || a.s == "--import" || a.s == "--loader") && i+1 < len(args) &&
+				(strings.HasPrefix(args[i+1].s, ".") || strings.HasPrefix(args[i+1].s, "/")) {
+				sh.follow(args[i+1].value, "node")
+			}
 			i++
 			continue
 		}
@@ -726,7 +757,7 @@ func (sh *shell) interpreter(base string, args []field, n syntax.Node, in *value
 			sh.find(n, RemotePackage, LevelReview, "runs a script fetched from %s at hook time", ep)
 			return value{}
 		}
-		if ep, ok := sh.downloaded[normPath(a.s, sh.a.hook.ProjectDir)]; ok {
+		if ep, ok := sh.downloadedAt(normPath(a.s, sh.a.hook.ProjectDir)); ok {
 			sh.downloadExec(ep, n, "runs a script it downloaded from %s")
 		}
 		sh.follow(a.value, base)
@@ -780,7 +811,7 @@ func (sh *shell) shellProg(base string, args []field, n syntax.Node, s *syntax.S
 		default:
 			if a.net != nil {
 				sh.downloadExec(*a.net, n, "runs a script it downloads from %s")
-			} else if ep, ok := sh.downloaded[normPath(a.s, sh.a.hook.ProjectDir)]; ok {
+			} else if ep, ok := sh.downloadedAt(normPath(a.s, sh.a.hook.ProjectDir)); ok {
 				sh.downloadExec(ep, n, "runs a script it downloaded from %s")
 			} else if a.decoded && !a.known {
 				sh.find(n, Obfuscation, LevelCritical, "runs a shell script it decodes at run time")
@@ -1018,13 +1049,17 @@ func (sh *shell) rawSocket(base string, args []field, n syntax.Node, in *value) 
 
 // remoteShell handles ssh, scp, sftp and rsync.
 func (sh *shell) remoteShell(base string, args []field, n syntax.Node, in *value) value {
-	flags, pos := options(args, set("-p", "-P", "-i", "-l", "-o", "-F", "-L", "-R", "-D", "-J", "-b", "-c", "-E", "-e", "-m", "-O", "-Q", "-S", "-W", "-w", "-B", "--rsh", "--exclude", "--include", "-f"), false)
-	_ = flags
+	flags, pos := options(args, set("-p", "-P", "-i", "-l", "-o", "-F", "-L", "-R", "-D", "-J", "-b", "-c", "-E", "-e", "-m", "-O", "-Q", "-S", "-W", "-w", "-B", "--rsh", "--exclude", "--include"), false)
 	if base == "ssh" {
 		if len(pos) == 0 {
 			return value{}
 		}
 		ep := bareHost(pos[0].s)
+		for _, fl := range flags {
+			if fl.name == "-R" {
+				sh.find(n, ReverseShell, LevelCritical, "opens a tunnel from %s into this machine (ssh -R %s)", ep, fl.val.s)
+			}
+		}
 		src := stdinOf(in)
 		data := taints{}
 		if in != nil {
@@ -1392,9 +1427,18 @@ func (sh *shell) git(args []field, n syntax.Node) {
 			}
 		}
 	case "clone", "fetch", "pull", "submodule":
-		for _, r := range rest {
+		_, pos := options(rest, set("-b", "--branch", "--depth", "-o", "--origin", "-c", "--config", "--reference"), false)
+		for i, r := range pos {
 			if m := urlRe.FindStringSubmatch(r.s); m != nil {
-				sh.network(hostOf(m[2]), taints{}, taints{}, n, "fetches code from")
+				ep := hostOf(m[2])
+				sh.network(ep, taints{}, taints{}, n, "fetches code from")
+				if sub == "clone" && !loopback(ep.Host) {
+					dir := strings.TrimSuffix(path.Base(r.s), ".git")
+					if i+1 < len(pos) {
+						dir = pos[i+1].s
+					}
+					sh.downloadedDirs[normPath(dir, sh.a.hook.ProjectDir)] = ep
+				}
 			}
 		}
 	}
@@ -1415,6 +1459,11 @@ func (sh *shell) write(target value, content value, n syntax.Node) {
 	p := normPath(raw, sh.a.hook.ProjectDir)
 	if p == "/dev/null" || strings.HasPrefix(p, "/dev/std") || strings.HasPrefix(p, "/dev/fd") {
 		return
+	}
+	if !content.t.empty() {
+		t := sh.written[p]
+		t.add(content.t)
+		sh.written[p] = t
 	}
 	sh.a.classifyWrite(p, content, sh.source(n))
 }
@@ -1484,4 +1533,44 @@ func (sh *shell) follow(v value, via string) {
 		return // trust.FindScripts reports literal paths that are missing
 	}
 	sh.a.script(s, sh.depth+1)
+}
+
+// downloadedAt: a file the hook downloaded, or one inside a repository it
+// cloned.
+func (sh *shell) downloadedAt(p string) (endpoint, bool) {
+	if ep, ok := sh.downloaded[p]; ok {
+		return ep, true
+	}
+	for dir, ep := range sh.downloadedDirs {
+		if strings.HasPrefix(p, dir+"/") {
+			return ep, true
+		}
+	}
+	return endpoint{}, false
+}
+
+// archiveOut is the archive a tar, zip or 7z command writes ("" for "-",
+// stdout).
+func archiveOut(base string, args []field) (field, bool) {
+	switch base {
+	case "tar":
+		for i, a := range args {
+			if strings.HasPrefix(a.s, "-") && strings.Contains(a.s, "f") || !strings.HasPrefix(a.s, "-") && i == 0 && strings.Contains(a.s, "f") && strings.ContainsAny(a.s, "cr") {
+				if i+1 < len(args) && args[i+1].s != "-" {
+					return args[i+1], true
+				}
+				return field{}, false
+			}
+		}
+	case "zip", "7z":
+		for _, a := range args {
+			if !strings.HasPrefix(a.s, "-") && a.s != "a" {
+				if a.s == "-" {
+					return field{}, false
+				}
+				return a, true
+			}
+		}
+	}
+	return field{}, false
 }
