@@ -1564,10 +1564,10 @@ func archiveOut(base string, args []field) (field, bool) {
 		}
 	case "zip", "7z":
 		for _, a := range args {
+			if a.s == "-" {
+				return field{}, false // to stdout
+			}
 			if !strings.HasPrefix(a.s, "-") && a.s != "a" {
-				if a.s == "-" {
-					return field{}, false
-				}
 				return a, true
 			}
 		}
