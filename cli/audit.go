@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/hookwarden/hookwarden/risk"
@@ -84,6 +86,16 @@ type auditHookDoc struct {
 	Scripts          []auditScriptDoc `json:"scripts"`
 	ScriptsError     string           `json:"scripts_error,omitempty"`
 	Risk             risk.Report      `json:"risk"`
+	// Env is the hook's env object (name to the JSON text of the value).
+	Env map[string]string `json:"env,omitempty"`
+	// Fields is everything about the entry that changes what runs, as
+	// Hookwarden records it at approval (JSON texts).
+	Fields trust.Definition `json:"fields"`
+	// FieldChanges: how it differs from what was approved, field by
+	// field (Old/New are JSON texts, "" absent), and the same in words.
+	FieldChanges      []trust.FieldChange `json:"field_changes,omitempty"`
+	FieldChangesWords []string            `json:"field_changes_words,omitempty"`
+	ApprovalNote      string              `json:"approval_note,omitempty"`
 }
 
 type auditScriptDoc struct {
@@ -109,7 +121,11 @@ func auditDocument(r *trust.Report) auditDoc {
 			Key: h.Key, Label: h.Label, Path: h.Path, Line: h.Line, Status: h.Status,
 			PreviousKey: h.PreviousKey, PreviousCommand: h.PreviousCommand, CommandDiffSpans: h.CommandDiff,
 			Scripts: []auditScriptDoc{}, ScriptsError: h.ScriptsError,
+			Env: h.Env, Fields: h.Fields, FieldChanges: h.FieldChanges, ApprovalNote: h.ApprovalNote,
 			Risk: risk.Analyze(risk.Hook{Agent: "gemini", Event: h.Event, Matcher: h.Matcher, Command: h.Command, ProjectDir: r.Project}, risk.Options{Cache: cache})}
+		for _, c := range h.FieldChanges {
+			hd.FieldChangesWords = append(hd.FieldChangesWords, c.String())
+		}
 		if len(h.CommandDiff) > 0 {
 			hd.CommandDiff = trust.RenderWordDiff(h.CommandDiff)
 		}
@@ -166,12 +182,24 @@ func writeAuditText(w io.Writer, r *trust.Report) error {
 		if h.Matcher != "" {
 			where += "[" + h.Matcher + "]"
 		}
-		p.f("%-15s %-28s %s\n", strings.ToUpper(string(h.Status)), where, h.Label)
+		p.f("%-18s %-28s %s\n", strings.ToUpper(string(h.Status)), where, h.Label)
 		p.f("    key       %s\n", h.Key)
 		p.f("    %s\n", riskLabel(risk.Analyze(risk.Hook{Agent: "gemini", Event: h.Event, Matcher: h.Matcher, Command: h.Command, ProjectDir: r.Project}, risk.Options{Cache: cache})))
+		if w := hiddenWarning(h.Name, h.Command, h.Matcher); w != "" {
+			p.f("    WARNING   %s\n", w)
+		}
 		if h.Status == trust.StatusChanged {
 			p.f("    was       %s\n", h.PreviousCommand)
 			p.f("    diff      %s\n", trust.RenderWordDiff(h.CommandDiff))
+		}
+		for _, name := range slices.Sorted(maps.Keys(h.Env)) {
+			p.f("    env       %s=%s\n", name, h.Env[name])
+		}
+		if h.ApprovalNote != "" {
+			p.f("    approval  %s\n", h.ApprovalNote)
+		}
+		for _, c := range h.FieldChanges {
+			p.f("    changed   %s  <- review\n", c)
 		}
 		if h.ScriptsError != "" {
 			p.f("    scripts   unknown: %s\n", h.ScriptsError)
@@ -186,10 +214,9 @@ func writeAuditText(w io.Writer, r *trust.Report) error {
 				p.f("              %s\n", s.Note)
 			}
 			if len(s.Diff) > 0 {
-				for _, line := range strings.SplitAfter(strings.TrimSuffix(trust.RenderLineDiff(s.Diff), "\n"), "\n") {
-					p.f("              %s", line)
+				for _, line := range strings.Split(strings.TrimSuffix(trust.RenderLineDiff(s.Diff), "\n"), "\n") {
+					p.f("              %s\n", line)
 				}
-				p.f("\n")
 			}
 		}
 	}
@@ -224,6 +251,7 @@ type auditPrinter struct {
 
 func (p *auditPrinter) f(format string, a ...any) {
 	if p.err == nil {
+		format, a = safeArgs(format, a)
 		_, p.err = fmt.Fprintf(p.w, format, a...)
 	}
 }

@@ -6,8 +6,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/hookwarden/hookwarden/assets"
+	"github.com/hookwarden/hookwarden/trust"
 )
 
 // runDemo copies the built-in demo project into a folder and prints the
@@ -40,18 +42,21 @@ func runDemo(ctx context.Context, io *IO, args []string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(io.Stdout, "# Hookwarden's demo project, with its own home and system settings, in %s\n", d.Root)
+	if err := trust.ApproveDemo(d, io.GOOS, time.Now()); err != nil {
+		return err
+	}
+	printf(io.Stdout, "# Hookwarden's demo project, with its own home and system settings, in %s\n", d.Root)
 	fmt.Fprintln(io.Stdout, "# (your own Gemini CLI files are not read or changed); remove the folder when done.")
 	for _, kv := range d.Env {
 		k, v, _ := strings.Cut(kv, "=")
-		fmt.Fprintf(io.Stdout, "export %s=%s\n", k, shellQuote(v))
+		printf(io.Stdout, "export %s=%s\n", k, shellQuote(v))
 	}
 	for _, kv := range io.Env {
 		if k, _, _ := strings.Cut(kv, "="); assets.DemoClears(k) && !d.Env.Has(k) {
-			fmt.Fprintf(io.Stdout, "unset %s\n", k)
+			printf(io.Stdout, "unset %s\n", k)
 		}
 	}
-	fmt.Fprintf(io.Stdout, "cd %s\n", shellQuote(filepath.Clean(d.ProjectDir)))
+	printf(io.Stdout, "cd %s\n", shellQuote(filepath.Clean(d.ProjectDir)))
 	return nil
 }
 

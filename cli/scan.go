@@ -321,17 +321,17 @@ func (d scanDoc) writeText(io *IO) error {
 		if h.Matcher != "" {
 			name += "[" + h.Matcher + "]"
 		}
-		fmt.Fprintf(&b, "%-8s %s:%d:%d  %s  %s\n", strings.ToUpper(h.Risk.Level.String()), h.File, h.Line, h.Column, name, escapeControl(shortLine(what, 100)))
+		printf(&b, "%-8s %s:%d:%d  %s  %s\n", strings.ToUpper(h.Risk.Level.String()), h.File, h.Line, h.Column, name, shortLine(what, 100))
 		for _, f := range h.Risk.Findings {
-			fmt.Fprintf(&b, "         - %s (%s, %s): %s\n", f.Severity, f.Category, f.Source, escapeControl(f.Summary))
+			printf(&b, "         - %s (%s, %s): %s\n", f.Severity, f.Category, f.Source, f.Summary)
 		}
 	}
 	for _, f := range d.Files {
 		if f.Error != "" {
-			fmt.Fprintf(&b, "ERROR    %s\n", escapeControl(f.Error))
+			printf(&b, "ERROR    %s\n", f.Error)
 		}
 	}
-	fmt.Fprintf(&b, "\n%d hook file(s), %d hook(s): %d critical, %d review, %d none\n", len(d.Files), len(d.Hooks), counts[risk.LevelCritical], counts[risk.LevelReview], counts[risk.LevelNone])
+	printf(&b, "\n%d hook file(s), %d hook(s): %d critical, %d review, %d none\n", len(d.Files), len(d.Hooks), counts[risk.LevelCritical], counts[risk.LevelReview], counts[risk.LevelNone])
 	_, err := fmt.Fprint(io.Stdout, b.String())
 	return err
 }
@@ -342,21 +342,4 @@ func shortLine(s string, n int) string {
 		return string(r[:n]) + "…"
 	}
 	return s
-}
-
-// escapeControl shows control characters visibly so a hook cannot forge
-// the output's lines.
-func escapeControl(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r < 0x20 || r == 0x7f:
-			fmt.Fprintf(&b, `\x%02x`, r)
-		case r >= 0x200b && r <= 0x200f, r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069, r == 0xfeff:
-			fmt.Fprintf(&b, `\u%04x`, r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
 }

@@ -2,6 +2,8 @@ package ui
 
 import (
 	"image/color"
+	"maps"
+	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -30,6 +32,8 @@ type reviewDetail struct {
 	findings   fyne.CanvasObject
 	risk       *risk.Report
 	projectDir string
+	// fieldChanges are the definition changes shown, in words.
+	fieldChanges []string
 }
 
 func newReviewDetail() *reviewDetail {
@@ -41,14 +45,14 @@ func newReviewDetail() *reviewDetail {
 func (d *reviewDetail) buildUI() fyne.CanvasObject { return d.scroll }
 
 func (d *reviewDetail) clear() {
-	d.commandDiff, d.scriptDiffs = nil, nil
+	d.commandDiff, d.scriptDiffs, d.fieldChanges = nil, nil, nil
 	d.findings, d.risk = nil, nil
 	d.content.RemoveAll()
 }
 
 func (d *reviewDetail) showMessage(text string) {
 	d.clear()
-	d.content.Add(&widget.Label{Text: text, Wrapping: fyne.TextWrapWord})
+	d.content.Add(&widget.Label{Text: shown(text), Wrapping: fyne.TextWrapWord})
 }
 
 // statusMeaning says what a trust status means for what Gemini CLI does.
@@ -60,6 +64,12 @@ var trustStatusMeaning = map[trust.HookStatus]string{
 	trust.StatusScriptChanged: "The key is trusted, but a script the hook runs changed since it was approved " +
 		"in Hookwarden. Gemini CLI does not look at scripts: it runs the new version without a warning.",
 	trust.StatusTrusted: "Approved in trusted_hooks.json, and no script it runs changed since Hookwarden recorded it.",
+	trust.StatusDefinitionChanged: "The key is trusted, but the hook is not what was approved in Hookwarden: its env, " +
+		"timeout, type, event, matcher or the split of its name and command changed (see below). Gemini CLI's key " +
+		"does not cover these: it runs the changed hook without a warning.",
+	trust.StatusApprovedOutside: "The key is in trusted_hooks.json, but it was approved outside Hookwarden (by " +
+		"Gemini CLI itself, by hand, or by an approval cut short): its scripts and definition were never " +
+		"fingerprinted, so a later change would go unnoticed. Review it and approve it here.",
 }
 
 const goneKeyMeaning = "This key is in trusted_hooks.json for this project, but no workspace hook has it any more " +
@@ -76,7 +86,7 @@ func (d *reviewDetail) show(it reviewItem, p *project) {
 	if p != nil && p.Registry != nil {
 		workspace = p.Registry.Snapshot.Paths.Workspace
 	}
-	title := &widget.Label{Text: it.label(), TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText,
+	title := &widget.Label{Text: shown(it.label()), TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText,
 		Wrapping: fyne.TextWrapBreak}
 	d.content.Add(container.NewBorder(nil, nil, container.NewVBox(newBadge(it.statusText(), it.statusColor())), nil, title))
 	d.risk, d.projectDir = it.risk, names.project
@@ -112,18 +122,48 @@ func (d *reviewDetail) show(it reviewItem, p *project) {
 	if h.RawCommand != "" && h.RawCommand != h.Command {
 		rows = append(rows, detailField("As written", detailMono(h.RawCommand))...)
 	}
+	if len(h.Env) > 0 {
+		rows = append(rows, detailField("Env", detailMonoBlock(envLines(h.Env)))...)
+	}
 	d.content.Add(detailForm(rows...))
+	d.showFieldChanges(h)
 
 	if h.Status == trust.StatusChanged {
 		d.content.Add(detailSection("Command — changes since it was trusted"))
 		d.commandDiff = newDiffView(diffWords, h.CommandDiff)
 		d.content.Add(d.commandDiff)
-		d.content.Add(newNote("Trusted before: "+h.PreviousKey, fyne.TextWrapBreak))
+		d.content.Add(newNote("Trusted before: "+shown(h.PreviousKey), fyne.TextWrapBreak))
 	} else if h.IsCommand {
 		d.content.Add(detailSection("Command"))
 		d.content.Add(detailMono(h.Command))
 	}
 	d.showScripts(h, names)
+}
+
+// showFieldChanges shows why Hookwarden cannot vouch for a trusted key
+// and how the hook differs, field by field, from what was approved.
+func (d *reviewDetail) showFieldChanges(h *trust.HookReview) {
+	if h.ApprovalNote != "" {
+		d.content.Add(&widget.Label{Text: shown(h.ApprovalNote), Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance})
+	}
+	if len(h.FieldChanges) == 0 {
+		return
+	}
+	d.content.Add(detailSection("Changed since it was approved"))
+	for _, c := range h.FieldChanges {
+		d.fieldChanges = append(d.fieldChanges, c.String())
+		d.content.Add(detailMono(c.String()))
+	}
+}
+
+// envLines lists env variables as NAME=value lines, sorted (values as
+// JSON, so that control characters show).
+func envLines(env map[string]string) string {
+	var lines []string
+	for _, k := range slices.Sorted(maps.Keys(env)) {
+		lines = append(lines, shown(k+"="+env[k])) // one line per variable, whatever it holds
+	}
+	return strings.Join(lines, "\n")
 }
 
 func (d *reviewDetail) showScripts(h *trust.HookReview, names pathNamer) {
@@ -132,7 +172,7 @@ func (d *reviewDetail) showScripts(h *trust.HookReview, names pathNamer) {
 	}
 	if h.ScriptsError != "" {
 		d.content.Add(detailSection("Scripts"))
-		d.content.Add(&widget.Label{Text: "Could not find the scripts it runs: " + h.ScriptsError,
+		d.content.Add(&widget.Label{Text: "Could not find the scripts it runs: " + shown(h.ScriptsError),
 			Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance})
 		return
 	}
@@ -146,7 +186,7 @@ func (d *reviewDetail) showScripts(h *trust.HookReview, names pathNamer) {
 		if s.Via != "" {
 			text += "  (run by " + s.Via + ")"
 		}
-		path := &widget.Label{Text: text, TextStyle: fyne.TextStyle{Monospace: true}, Wrapping: fyne.TextWrapBreak}
+		path := &widget.Label{Text: shown(text), TextStyle: fyne.TextStyle{Monospace: true}, Wrapping: fyne.TextWrapBreak}
 		d.content.Add(container.NewBorder(nil, nil, newBadge(scriptStatusText(s.Status), scriptStatusColor(s)), nil, path))
 		var lines []fyne.CanvasObject
 		if m := scriptMeaning(s); m != "" {
@@ -154,7 +194,7 @@ func (d *reviewDetail) showScripts(h *trust.HookReview, names pathNamer) {
 			if s.Flagged {
 				imp = widget.WarningImportance
 			}
-			lines = append(lines, &widget.Label{Text: m, Wrapping: fyne.TextWrapWord, Importance: imp})
+			lines = append(lines, &widget.Label{Text: shown(m), Wrapping: fyne.TextWrapWord, Importance: imp})
 		}
 		if len(s.Diff) > 0 {
 			dv := newDiffView(diffLines, s.Diff)
@@ -207,7 +247,7 @@ func scriptStatusColor(s trust.ScriptReview) color.Color {
 }
 
 func trustMeaningImportance(s trust.HookStatus) widget.Importance {
-	if s == trust.StatusScriptChanged {
+	if s == trust.StatusScriptChanged || s == trust.StatusDefinitionChanged || s == trust.StatusApprovedOutside {
 		return widget.WarningImportance
 	}
 	return widget.MediumImportance
@@ -224,7 +264,7 @@ func detailField(name string, value fyne.CanvasObject) []fyne.CanvasObject {
 
 // badgeLine is a badge before a note that wraps to the width left.
 func badgeLine(b *badge, note string) fyne.CanvasObject {
-	return container.NewBorder(nil, nil, container.NewVBox(b), nil, newNote(note, fyne.TextWrapBreak))
+	return container.NewBorder(nil, nil, container.NewVBox(b), nil, newNote(shown(note), fyne.TextWrapBreak))
 }
 
 func detailSection(title string) fyne.CanvasObject {
@@ -232,9 +272,9 @@ func detailSection(title string) fyne.CanvasObject {
 }
 
 func detailText(s string) *widget.Label {
-	return &widget.Label{Text: s, Wrapping: fyne.TextWrapWord}
+	return &widget.Label{Text: shown(s), Wrapping: fyne.TextWrapWord}
 }
 
 func detailMono(s string) *widget.Label {
-	return &widget.Label{Text: s, TextStyle: fyne.TextStyle{Monospace: true}, Wrapping: fyne.TextWrapBreak, Selectable: true}
+	return &widget.Label{Text: shown(s), TextStyle: fyne.TextStyle{Monospace: true}, Wrapping: fyne.TextWrapBreak, Selectable: true}
 }
