@@ -3,8 +3,6 @@ package cli
 import (
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -39,31 +37,7 @@ exit 0
 `, s)
 	}
 	files["project/.gemini/settings.json"] = `{"hooks": {"BeforeTool": [` + strings.Join(defs, ",\n") + `]}}`
-	f := &fixture{}
-	*f = *newFixtureB(b, files)
-	return f
-}
-
-// newFixtureB is newFixture for benchmarks.
-func newFixtureB(b *testing.B, files map[string]string) *fixture {
-	root := b.TempDir()
-	f := &fixture{home: filepath.Join(root, "home"), project: filepath.Join(root, "project")}
-	for _, d := range []string{f.home, f.project} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			b.Fatal(err)
-		}
-	}
-	for rel, text := range files {
-		p := filepath.Join(root, rel)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			b.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			b.Fatal(err)
-		}
-	}
-	f.env = []string{"HOME=" + f.home, "GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + filepath.Join(root, "etc", "settings.json"), "GEMINI_CLI_TRUST_WORKSPACE=true"}
-	return f
+	return newFixture(b, files)
 }
 
 // BenchmarkListJSONWithRisk is `hookwarden list --json` on 1,000 hooks
