@@ -3,11 +3,14 @@ package risk
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // Hook is what the analyser reads: one hook of any agent.
@@ -40,7 +43,9 @@ type Script struct {
 
 // Options tune an analysis.
 type Options struct {
-	// ReadFile reads a script (os.ReadFile when nil).
+	// ReadFile reads a script; when nil, only regular files are read (a
+	// named pipe or device where a script should be is refused, never
+	// waited on) and no more than MaxScriptBytes+1 bytes of them.
 	ReadFile func(path string) ([]byte, error)
 	// MaxScriptBytes is the size above which a script is not read
 	// (1 MiB when 0).
@@ -80,9 +85,6 @@ type analyzer struct {
 }
 
 func newAnalyzer(h Hook, opt Options) *analyzer {
-	if opt.ReadFile == nil {
-		opt.ReadFile = os.ReadFile
-	}
 	if opt.MaxScriptBytes == 0 {
 		opt.MaxScriptBytes = defaultMaxScript
 	}
@@ -277,10 +279,10 @@ func (a *analyzer) display(p string) string {
 func (a *analyzer) readScript(path, via string) Script {
 	s := Script{Path: path, Via: via}
 	read := func() ([]byte, error) {
-		if fi, err := os.Stat(path); err == nil && fi.Size() > int64(a.opt.MaxScriptBytes) {
-			return nil, fmt.Errorf("%d bytes, over the %d-byte limit", fi.Size(), a.opt.MaxScriptBytes)
+		if a.opt.ReadFile != nil {
+			return a.opt.ReadFile(path)
 		}
-		return a.opt.ReadFile(path)
+		return readRegular(path, a.opt.MaxScriptBytes)
 	}
 	var b []byte
 	var err error
@@ -318,4 +320,22 @@ func shellQuote(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// readRegular reads at most max+1 bytes of a regular file: enough to tell
+// that it is over the limit without reading a huge file whole.
+func readRegular(path string, max int) ([]byte, error) {
+	f, err := settingsio.OpenRegular(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, int64(max)+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > max {
+		return nil, fmt.Errorf("over the %d-byte limit", max)
+	}
+	return b, nil
 }
