@@ -81,7 +81,9 @@ type analyzer struct {
 	seen     map[string]bool // finding identity
 	scripts  map[string]bool // script paths analysed
 	budget   int             // nested analyses left (against blow-ups)
-	pkgDeps  map[string]bool // the project's own npm dependencies
+	// funcCalls counts shell function bodies analysed at their calls.
+	funcCalls int
+	pkgDeps   map[string]bool // the project's own npm dependencies
 }
 
 func newAnalyzer(h Hook, opt Options) *analyzer {

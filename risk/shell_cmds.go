@@ -258,8 +258,9 @@ func (sh *shell) run1(f []field, n syntax.Node, s *syntax.Stmt, in *value) value
 		}
 		if body, ok := sh.funcs[base]; ok {
 			// run the function with its arguments bound to $1…$9
-			if sh.calls < 8 && body != nil {
+			if sh.calls < 8 && body != nil && sh.a.funcCalls < maxFuncCalls {
 				sh.calls++
+				sh.a.funcCalls++
 				saved := map[string]value{}
 				for i := 1; i <= 9; i++ {
 					k := fmt.Sprint(i)
@@ -406,3 +407,8 @@ func hostName(ep endpoint) string {
 	}
 	return h
 }
+
+// maxFuncCalls bounds the function calls analysed with their arguments in
+// one hook: functions that call each other many times must not multiply
+// the work without end.
+const maxFuncCalls = 500
