@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"maps"
@@ -122,7 +123,7 @@ func auditDocument(r *trust.Report) auditDoc {
 			PreviousKey: h.PreviousKey, PreviousCommand: h.PreviousCommand, CommandDiffSpans: h.CommandDiff,
 			Scripts: []auditScriptDoc{}, ScriptsError: h.ScriptsError,
 			Env: h.Env, Fields: h.Fields, FieldChanges: h.FieldChanges, ApprovalNote: h.ApprovalNote,
-			Risk: risk.Analyze(risk.Hook{Agent: "gemini", Event: h.Event, Matcher: h.Matcher, Command: h.Command, ProjectDir: r.Project}, risk.Options{Cache: cache})}
+			Risk: auditRisk(cache, h, r.Project)}
 		for _, c := range h.FieldChanges {
 			hd.FieldChangesWords = append(hd.FieldChangesWords, c.String())
 		}
@@ -184,7 +185,7 @@ func writeAuditText(w io.Writer, r *trust.Report) error {
 		}
 		p.f("%-18s %-28s %s\n", strings.ToUpper(string(h.Status)), where, h.Label)
 		p.f("    key       %s\n", h.Key)
-		p.f("    %s\n", riskLabel(risk.Analyze(risk.Hook{Agent: "gemini", Event: h.Event, Matcher: h.Matcher, Command: h.Command, ProjectDir: r.Project}, risk.Options{Cache: cache})))
+		p.f("    %s\n", riskLabel(auditRisk(cache, h, r.Project)))
 		if w := hiddenWarning(h.Name, h.Command, h.Matcher); w != "" {
 			p.f("    WARNING   %s\n", w)
 		}
@@ -262,4 +263,19 @@ func quoteForShell(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// auditRisk is the risk of an audited workspace hook: its command and its
+// env (the audit keeps env values as JSON texts).
+func auditRisk(cache *risk.Cache, h trust.HookReview, projectDir string) risk.Report {
+	env := map[string]string{}
+	for k, v := range h.Env {
+		var s string
+		if json.Unmarshal([]byte(v), &s) == nil {
+			env[k] = s
+		} else {
+			env[k] = v
+		}
+	}
+	return risk.Analyze(risk.Hook{Agent: "gemini", Event: h.Event, Matcher: h.Matcher, Command: h.Command, Env: env, ProjectDir: projectDir}, risk.Options{Cache: cache})
 }

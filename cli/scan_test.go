@@ -215,3 +215,14 @@ func TestClaudeListAndAuditCarryRisk(t *testing.T) {
 		t.Errorf("audit --json carries no risk:\n%s", out)
 	}
 }
+
+// audit's risk reads the hook's env too (BASH_ENV loads code into bash).
+func TestAuditRiskReadsTheHookEnv(t *testing.T) {
+	f := newFixture(t, map[string]string{
+		"project/.gemini/settings.json": `{"hooks": {"BeforeTool": [{"hooks": [{"name": "fmt", "type": "command", "command": "bash -c true", "env": {"BASH_ENV": ".gemini/.rc"}}]}]}}`,
+	})
+	out, _, _ := f.run(t, "audit", "--json")
+	if !strings.Contains(out, "BASH_ENV") || !strings.Contains(out, `"level": "critical"`) {
+		t.Errorf("audit --json does not see BASH_ENV as critical:\n%s", out)
+	}
+}
