@@ -1453,9 +1453,8 @@ func (sh *shell) write(target value, content value, n syntax.Node) {
 		}
 		return
 	}
-	if !target.known && !strings.HasPrefix(raw, "~") {
-		return
-	}
+	// A path with a part known only at run time is judged by what is
+	// known (>> /var/spool/cron/crontabs/$USER is still the cron tables).
 	p := normPath(raw, sh.a.hook.ProjectDir)
 	if p == "/dev/null" || strings.HasPrefix(p, "/dev/std") || strings.HasPrefix(p, "/dev/fd") {
 		return
