@@ -82,12 +82,18 @@ type auditHookDoc struct {
 	CommandDiffSpans []trust.Span     `json:"command_diff_spans,omitempty"`
 	Scripts          []auditScriptDoc `json:"scripts"`
 	ScriptsError     string           `json:"scripts_error,omitempty"`
+	// Unresolved: the code the hook runs that Hookwarden cannot see; a
+	// trusted hook with any (unseen_code) is held back by run without --yes.
+	Unresolved []trust.UnresolvedCode `json:"unresolved"`
+	UnseenCode bool                   `json:"unseen_code"`
 }
 
 type auditScriptDoc struct {
 	Path           string             `json:"path"`
 	Word           string             `json:"word"`
 	Via            string             `json:"via,omitempty"`
+	How            trust.Found        `json:"how,omitempty"`
+	From           string             `json:"from,omitempty"`
 	Status         trust.ScriptStatus `json:"status"`
 	Flagged        bool               `json:"flagged"`
 	SHA256         string             `json:"sha256,omitempty"`
@@ -105,12 +111,13 @@ func auditDocument(r *trust.Report) auditDoc {
 		hd := auditHookDoc{Event: h.Event, Matcher: h.Matcher, Name: h.Name, Command: h.Command, RawCommand: h.RawCommand,
 			Key: h.Key, Label: h.Label, Path: h.Path, Line: h.Line, Status: h.Status,
 			PreviousKey: h.PreviousKey, PreviousCommand: h.PreviousCommand, CommandDiffSpans: h.CommandDiff,
-			Scripts: []auditScriptDoc{}, ScriptsError: h.ScriptsError}
+			Scripts: []auditScriptDoc{}, ScriptsError: h.ScriptsError,
+			Unresolved: append([]trust.UnresolvedCode{}, h.Unresolved...), UnseenCode: h.RunsUnseenCode()}
 		if len(h.CommandDiff) > 0 {
 			hd.CommandDiff = trust.RenderWordDiff(h.CommandDiff)
 		}
 		for _, s := range h.Scripts {
-			sd := auditScriptDoc{Path: s.Path, Word: s.Word, Via: s.Via, Status: s.Status, Flagged: s.Flagged,
+			sd := auditScriptDoc{Path: s.Path, Word: s.Word, Via: s.Via, How: s.How, From: s.From, Status: s.Status, Flagged: s.Flagged,
 				SHA256: s.SHA256, ApprovedSHA256: s.ApprovedSHA256, DiffSpans: s.Diff, Note: s.Note}
 			if len(s.Diff) > 0 {
 				sd.Diff = trust.RenderLineDiff(s.Diff)
@@ -161,7 +168,11 @@ func writeAuditText(w io.Writer, r *trust.Report) error {
 		if h.Matcher != "" {
 			where += "[" + h.Matcher + "]"
 		}
-		p.f("%-15s %-28s %s\n", strings.ToUpper(string(h.Status)), where, h.Label)
+		status := strings.ToUpper(string(h.Status))
+		if h.Status == trust.StatusTrusted && h.RunsUnseenCode() {
+			status = "TRUSTED*"
+		}
+		p.f("%-15s %-28s %s\n", status, where, h.Label)
 		p.f("    key       %s\n", h.Key)
 		if h.Status == trust.StatusChanged {
 			p.f("    was       %s\n", h.PreviousCommand)
@@ -170,12 +181,16 @@ func writeAuditText(w io.Writer, r *trust.Report) error {
 		if h.ScriptsError != "" {
 			p.f("    scripts   unknown: %s\n", h.ScriptsError)
 		}
+		writeUnresolved(p, h)
 		for _, s := range h.Scripts {
 			mark := ""
 			if s.Flagged {
 				mark = "  <- review"
 			}
 			p.f("    script    %s: %s%s\n", s.Word, s.Status, mark)
+			if s.From != "" || s.Via != "" {
+				p.f("              %s\n", scriptOrigin(s))
+			}
 			if s.Note != "" {
 				p.f("              %s\n", s.Note)
 			}
@@ -208,6 +223,33 @@ func writeAuditText(w io.Writer, r *trust.Report) error {
 		p.f("\nnothing needs review\n")
 	}
 	return p.err
+}
+
+// writeUnresolved prints the code a hook runs that Hookwarden cannot see.
+func writeUnresolved(p *auditPrinter, h trust.HookReview) {
+	if !h.RunsUnseenCode() {
+		return
+	}
+	p.f("    unseen    runs code Hookwarden cannot see:\n")
+	for _, u := range h.Unresolved {
+		p.f("              - %s\n", u.String())
+	}
+	if h.Status == trust.StatusTrusted {
+		p.f("              (trusted*: approved with this code; what it refers to can change unseen, so 'hookwarden run' holds it back without --yes)\n")
+	}
+}
+
+// scriptOrigin says what runs a script and from where: "run by bash from
+// hooks/a.sh", "sourced by . from the command".
+func scriptOrigin(s trust.ScriptReview) string {
+	out := "found as " + string(s.How)
+	if s.Via != "" {
+		out += ", run by " + s.Via
+	}
+	if s.From != "" {
+		out += ", in " + s.From
+	}
+	return out
 }
 
 // auditPrinter writes formatted text and keeps the first error.

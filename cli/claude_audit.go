@@ -49,13 +49,29 @@ func writeClaudeAudit(io *IO, rep *trust.ClaudeReport) error {
 		fmt.Fprintln(b, "No project, local or plugin handlers.")
 	}
 	for _, h := range rep.Hooks {
-		fmt.Fprintf(b, "%-14s %s %s  %s\n               %s:%d (%s)  %s\n", h.Status, h.Event, matcherLabel(h.Matcher), h.Command, h.File, h.Line, h.Layer, h.Key[:12])
+		status := string(h.Status)
+		if h.Status == trust.StatusTrusted && h.RunsUnseenCode() {
+			status = "trusted*"
+		}
+		fmt.Fprintf(b, "%-14s %s %s  %s\n               %s:%d (%s)  %s\n", status, h.Event, matcherLabel(h.Matcher), h.Command, h.File, h.Line, h.Layer, h.Key[:12])
 		if h.Status == trust.StatusChanged {
 			fmt.Fprintf(b, "               was: %s\n", h.PreviousCommand)
 		}
 		for _, s := range h.Scripts {
 			if s.Flagged || s.Status != trust.ScriptUnrecorded {
 				fmt.Fprintf(b, "               script %s: %s %s\n", s.Path, s.Status, s.Note)
+			}
+			if s.Flagged && len(s.Diff) > 0 {
+				for _, line := range strings.SplitAfter(strings.TrimSuffix(trust.RenderLineDiff(s.Diff), "\n"), "\n") {
+					fmt.Fprintf(b, "                 %s", line)
+				}
+				fmt.Fprintln(b)
+			}
+		}
+		if h.RunsUnseenCode() {
+			fmt.Fprintln(b, "               runs code Hookwarden cannot see:")
+			for _, u := range h.Unresolved {
+				fmt.Fprintf(b, "                 - %s\n", u.String())
 			}
 		}
 	}

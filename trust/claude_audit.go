@@ -118,6 +118,7 @@ func claudeReviewOf(h *hooks.Hook, project string) (ClaudeHookReview, error) {
 	place, _ := ClaudePlace(h)
 	label := claudeLabel(h)
 	rv := ClaudeHookReview{Layer: h.Origin.Layer, File: h.Origin.File}
+	rv.discover = claudeScriptCommand(h, project)
 	if h.Claude != nil {
 		rv.Plugin = h.Claude.Plugin
 	}
