@@ -307,6 +307,9 @@ func (a *auditor) reviewScripts(rv *HookReview, approval *Approval) {
 			// new helper) or an older Hookwarden did not find it.
 			sr.Flagged = true
 			sr.Note = "not fingerprinted when the hook was approved"
+			if now.snap.Content != nil {
+				sr.Diff = LineDiff("", *now.snap.Content)
+			}
 		}
 		rv.Scripts = append(rv.Scripts, sr)
 	}
