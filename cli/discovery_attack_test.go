@@ -251,3 +251,55 @@ func TestUnresolvedCodeIsReportedAndHeld(t *testing.T) {
 		t.Fatalf("run: exit %d\n%s", code, out)
 	}
 }
+
+// TestClaudeCatScriptChangeIsCaught: Claude Code handlers that run a
+// file's text through $(cat x), in shell form and in exec form (args), are
+// fingerprinted; a change after approval makes audit exit 3 with the diff,
+// and run holds the handler back.
+func TestClaudeCatScriptChangeIsCaught(t *testing.T) {
+	for _, tc := range []struct{ name, handler, script string }{
+		{"shell form", `{"type": "command", "command": "$(cat \"$CLAUDE_PROJECT_DIR\"/.claude/hooks/x.sh)"}`, ".claude/hooks/x.sh"},
+		{"exec form", `{"type": "command", "command": "sh", "args": ["-c", "$(cat .claude/hooks/y.sh)"]}`, ".claude/hooks/y.sh"},
+		{"placeholder", `{"type": "command", "command": "sh ${CLAUDE_PROJECT_DIR}/.claude/hooks/z.sh"}`, ".claude/hooks/z.sh"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := t.TempDir()
+			project, home := filepath.Join(root, "p"), filepath.Join(root, "h")
+			for _, d := range []string{filepath.Join(project, ".claude", "hooks"), home} {
+				if err := os.MkdirAll(d, 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			write := func(rel, content string) {
+				if err := os.WriteFile(filepath.Join(project, rel), []byte(content), 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			write(".claude/settings.json", `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [`+tc.handler+`]}]}}`)
+			write(tc.script, "true\n")
+			cio := &IO{Env: []string{"HOME=" + home, "HOOKWARDEN_CONFIG_DIR=" + filepath.Join(root, "store"), "PATH=" + os.Getenv("PATH")}, Dir: project, GOOS: runtime.GOOS}
+			hw := func(args ...string) (int, string) {
+				var out bytes.Buffer
+				cio.Stdout, cio.Stderr = &out, &out
+				return Main(context.Background(), args, cio), out.String()
+			}
+			if code, out := hw("trust", "--agent", "claude", "--all"); code != ExitOK {
+				t.Fatalf("trust: %d %s", code, out)
+			}
+			if code, out := hw("audit", "--agent", "claude"); code != ExitOK || !strings.Contains(out, "trusted") {
+				t.Fatalf("approved: %d %s", code, out)
+			}
+			write(tc.script, "touch pwned\n")
+			code, out := hw("audit", "--agent", "claude")
+			if code != ExitNeedsReview || !strings.Contains(out, "script-changed") || !strings.Contains(out, filepath.Join(project, tc.script)) || !strings.Contains(out, "+ touch pwned") {
+				t.Fatalf("changed script: exit %d\n%s", code, out)
+			}
+			if code, out := hw("run", "--agent", "claude", "--event", "PreToolUse", "--tool", "Bash"); code != ExitNeedsReview {
+				t.Fatalf("run: exit %d\n%s", code, out)
+			}
+			if _, err := os.Stat(filepath.Join(project, "pwned")); err == nil {
+				t.Fatal("the changed script ran")
+			}
+		})
+	}
+}
