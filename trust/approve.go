@@ -110,7 +110,7 @@ func Approve(snap *settingsio.Snapshot, opts Options, hooks []ProjectHook, now t
 func approvalsFor(snap *settingsio.Snapshot, hooks []ProjectHook, now time.Time) (map[string]*Approval, error) {
 	all, _ := ProjectHooks(snap)
 	out := map[string]*Approval{}
-	cache := map[string]ScriptSnapshot{}
+	fp := newFingerprinter(snap.ProjectDir)
 	var errs []error
 	for _, h := range hooks {
 		if out[h.Key] != nil {
@@ -123,22 +123,13 @@ func approvalsFor(snap *settingsio.Snapshot, hooks []ProjectHook, now time.Time)
 			}
 		}
 		if h.IsCommand {
-			refs, err := FindScripts(h.Command, snap.ProjectDir)
+			// A command that does not parse has nothing to fingerprint;
+			// audit reports the parse error.
+			scripts, _, err := fp.scripts(h.Command)
 			if err != nil {
-				refs = nil // nothing to fingerprint; audit reports the parse error
+				errs = append(errs, err)
 			}
-			for _, ref := range refs {
-				s, ok := cache[ref.Path]
-				if !ok {
-					var err error
-					if s, err = snapshotScript(ref, snap.ProjectDir); err != nil {
-						errs = append(errs, err)
-					}
-					cache[ref.Path] = s
-				}
-				s.Word, s.Via = ref.Word, ref.Via
-				ap.Scripts = append(ap.Scripts, s)
-			}
+			ap.Scripts = append(ap.Scripts, scripts...)
 		}
 		out[h.Key] = ap
 	}

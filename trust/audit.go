@@ -190,6 +190,7 @@ type auditor struct {
 	project   string
 	approvals map[string]*Approval
 	scripts   map[string]scriptNow // fingerprints taken during this audit, by path
+	followed  followCache          // what following each script found, during this audit
 }
 
 type scriptNow struct {
@@ -283,7 +284,10 @@ func (a *auditor) reviewScripts(rv *HookReview, approval *Approval) {
 	if !rv.IsCommand {
 		return
 	}
-	found, err := DiscoverScripts(rv.scriptCommand(), a.project)
+	if a.followed == nil {
+		a.followed = followCache{}
+	}
+	found, err := discoverWith(rv.scriptCommand(), a.project, a.followed)
 	if err != nil {
 		rv.ScriptsError = err.Error()
 		return

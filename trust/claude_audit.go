@@ -178,6 +178,7 @@ func ClaudeApprove(snap *settingsio.ClaudeSnapshot, hs []*hooks.Hook, store Stor
 		ap  *ClaudeApproval
 	}
 	var recs []rec
+	fp := newFingerprinter(snap.ProjectDir)
 	for _, h := range hs {
 		rv, err := claudeReviewOf(h, snap.ProjectDir)
 		if err != nil {
@@ -189,18 +190,15 @@ func ClaudeApprove(snap *settingsio.ClaudeSnapshot, hs []*hooks.Hook, store Stor
 		}
 		ap := &ClaudeApproval{Layer: rv.Layer, File: rv.File, Event: rv.Event, Matcher: rv.Matcher, Group: rv.Definition,
 			Index: rv.Index, Type: rv.Type, Label: rv.Label, Definition: def, ApprovedAt: now.UTC().Format(time.RFC3339), Scripts: []ScriptSnapshot{}}
-		if cmd := rv.RawCommand; cmd != "" {
-			refs, err := FindScripts(cmd, snap.ProjectDir)
+		if cmd := rv.scriptCommand(); rv.IsCommand && cmd != "" {
+			scripts, parseErr, err := fp.scripts(cmd)
+			if parseErr != nil {
+				return nil, fmt.Errorf("finding the scripts of %s: %w", rv.Label, parseErr)
+			}
 			if err != nil {
-				return nil, fmt.Errorf("finding the scripts of %s: %w", rv.Label, err)
+				return nil, err
 			}
-			for _, ref := range refs {
-				s, err := snapshotScript(ref, snap.ProjectDir)
-				if err != nil {
-					return nil, err
-				}
-				ap.Scripts = append(ap.Scripts, s)
-			}
+			ap.Scripts = append(ap.Scripts, scripts...)
 		}
 		recs = append(recs, rec{rv.Key, ap})
 	}

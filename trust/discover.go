@@ -113,15 +113,28 @@ const (
 // Only a command that does not parse is an error; everything else that
 // cannot be resolved is listed in Unresolved.
 func DiscoverScripts(command, projectDir string) (Discovery, error) {
+	return discoverWith(command, projectDir, followCache{})
+}
+
+// followCache keeps what following a script (run, not sourced) found, by
+// script, working folders and depth, for the commands of one audit.
+type followCache map[string]Discovery
+
+func discoverWith(command, projectDir string, cache followCache) (Discovery, error) {
 	f, err := parseShell(command)
 	if err != nil {
 		return Discovery{}, fmt.Errorf("parsing the hook command: %w", err)
 	}
-	d := &discoverer{project: filepath.Clean(projectDir), seen: map[string]bool{}, followed: map[string]bool{}, unseen: map[string]bool{}}
-	d.out.Scripts, d.out.Unresolved = []ScriptRef{}, []UnresolvedCode{}
+	d := newDiscoverer(filepath.Clean(projectDir), cache)
 	sc := &scope{cwds: []string{d.project}, vars: map[string]string{}, src: command}
 	d.stmts(f.Stmts, sc)
 	return d.out, nil
+}
+
+func newDiscoverer(project string, cache followCache) *discoverer {
+	d := &discoverer{project: project, seen: map[string]bool{}, unseen: map[string]bool{}, cache: cache}
+	d.out.Scripts, d.out.Unresolved = []ScriptRef{}, []UnresolvedCode{}
+	return d
 }
 
 // FindScripts lists the script files a hook command runs (DiscoverScripts
@@ -139,12 +152,28 @@ func parseShell(src string) (*syntax.File, error) {
 }
 
 type discoverer struct {
-	project  string
-	out      Discovery
-	seen     map[string]bool // path + via of listed scripts
-	followed map[string]bool // scripts already read
-	unseen   map[string]bool // listed unresolved parts
-	read     int             // bytes of scripts read
+	project string
+	out     Discovery
+	seen    map[string]bool // path + via of listed scripts
+	unseen  map[string]bool // listed unresolved parts
+	read    int             // bytes of scripts read
+	cache   followCache
+}
+
+// merge adds what another discovery found, each once.
+func (d *discoverer) merge(found Discovery) {
+	for _, ref := range found.Scripts {
+		if key := ref.Path + "\x00" + ref.Via; !d.seen[key] && len(d.out.Scripts) < maxScripts {
+			d.seen[key] = true
+			d.out.Scripts = append(d.out.Scripts, ref)
+		}
+	}
+	for _, u := range found.Unresolved {
+		if k := u.String(); !d.unseen[k] {
+			d.unseen[k] = true
+			d.out.Unresolved = append(d.out.Unresolved, u)
+		}
+	}
 }
 
 // scope is the shell state discovery tracks.
@@ -302,6 +331,14 @@ func (d *discoverer) addGlob(sc *scope, w *syntax.Word, v wordv, via string, she
 // sourced, in the caller's scope; run, in a fresh one with the caller's
 // folder.
 func (d *discoverer) follow(sc *scope, w *syntax.Word, path string, sourced bool) {
+	var key string
+	if !sourced {
+		key = fmt.Sprint(path, "\x00", sc.cwds, "\x00", sc.depth)
+		if found, ok := d.cache[key]; ok {
+			d.merge(found)
+			return
+		}
+	}
 	if !within(path, d.project) || resolvesOutside(path, d.project) {
 		return // outside the project: fingerprinted, not followed
 	}
@@ -309,10 +346,6 @@ func (d *discoverer) follow(sc *scope, w *syntax.Word, path string, sourced bool
 		d.unresolved(sc, w, fmt.Sprintf("nested more than %d scripts deep; not followed", MaxFollowDepth))
 		return
 	}
-	if d.followed[path] && !sourced {
-		return
-	}
-	d.followed[path] = true
 	text, err := readScriptText(path, maxFollowTotal-d.read)
 	if errors.Is(err, errTooLarge) {
 		d.unresolved(sc, w, "too large to follow into what it runs")
@@ -327,17 +360,26 @@ func (d *discoverer) follow(sc *scope, w *syntax.Word, path string, sourced bool
 		d.unresolved(sc, w, "a shell script Hookwarden cannot parse ("+err.Error()+"); what it runs is not known")
 		return
 	}
-	inner := &scope{cwds: append([]string(nil), sc.cwds...), vars: map[string]string{}, file: path, self: path, src: text, depth: sc.depth + 1}
+	inner := &scope{cwds: sc.cwds, vars: sc.vars, file: path, self: path, src: text, depth: sc.depth + 1}
 	if sourced {
-		inner.vars = sc.vars
+		d.stmts(f.Stmts, inner)
+		sc.cwds = inner.cwds
+		return
 	}
+	// Run: a shell of its own (fresh variables, the caller's folder),
+	// discovered on its own so that the result can be kept for the next
+	// command that runs the same script.
+	inner.vars = map[string]string{}
+	inner.cwds = append([]string(nil), sc.cwds...)
 	if sc.cwds == nil {
 		inner.cwds = nil
 	}
-	d.stmts(f.Stmts, inner)
-	if sourced {
-		sc.cwds = inner.cwds
-	}
+	sub := newDiscoverer(d.project, d.cache)
+	sub.read = d.read
+	sub.stmts(f.Stmts, inner)
+	d.read = sub.read
+	d.cache[key] = sub.out
+	d.merge(sub.out)
 }
 
 var errTooLarge = errors.New("too large")
