@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -283,6 +284,9 @@ func (d *discoverer) addResolved(sc *scope, w *syntax.Word, v wordv, via string,
 		return
 	case v.text == "":
 		return
+	case strings.HasPrefix(v.text, "/dev/") || strings.HasPrefix(v.text, "/proc/"):
+		d.unresolved(sc, w, "code read from a device or a file descriptor")
+		return
 	case v.glob:
 		d.addGlob(sc, w, v, via, shell, sourced)
 		return
@@ -557,7 +561,11 @@ func (d *discoverer) assign(a *syntax.Assign, sc *scope) {
 		}
 		return
 	}
-	if v := d.expand(a.Value, sc); v.ok && !v.glob {
+	expand := d.expand
+	if a.Name.Value == "PATH" {
+		expand = d.expandPath
+	}
+	if v := expand(a.Value, sc); v.ok && !v.glob {
 		sc.vars[a.Name.Value] = v.text
 		return
 	}
@@ -577,7 +585,72 @@ func (d *discoverer) call(st *syntax.Stmt, c *syntax.CallExpr, sc *scope, pipeFr
 	for i, w := range c.Args {
 		words[i] = cmdWord{w: w, v: d.expand(w, sc)}
 	}
-	d.run(st, words, sc, pipeFrom, runCtx{})
+	rc := runCtx{}
+	for _, a := range c.Assigns {
+		if a.Name != nil && a.Name.Value == "PATH" {
+			// PATH=dir cmd: the command is looked up there
+			only := sc.clone()
+			d.assign(a, only)
+			rc.path = &pathValue{value: only.vars["PATH"]}
+		}
+	}
+	d.run(st, words, sc, pipeFrom, rc)
+}
+
+// pathValue is a PATH a prefix assignment gives one command.
+type pathValue struct{ value string }
+
+// inheritedPath stands for $PATH as the hook inherits it (the user's,
+// not the project's) in a PATH assigned by the command.
+const inheritedPath = "\x01PATH\x01"
+
+// shellBuiltins are the commands bash runs without a PATH lookup.
+var shellBuiltins = set("cd", "pushd", "popd", "source", ".", "eval", "exec", "command", "builtin", "echo", "printf", "read", "test", "[", "[[",
+	"true", "false", ":", "exit", "return", "set", "unset", "export", "local", "declare", "typeset", "readonly", "shift", "trap", "alias",
+	"unalias", "wait", "jobs", "kill", "type", "hash", "shopt", "getopts", "let", "ulimit", "umask", "break", "continue", "times", "dirs")
+
+// pathLookup finds a bare program name in the folders of a PATH the
+// command set itself (PATH=./bin:$PATH tool), which may be the project's:
+// found, the project's file runs instead of the program the name usually
+// means, and is fingerprinted; stop says no other program can be meant.
+// A PATH set to something computed leaves the program unresolved.
+func (d *discoverer) pathLookup(st *syntax.Stmt, w cmdWord, sc *scope, rc runCtx) (stop bool) {
+	value, set := sc.vars["PATH"]
+	if rc.path != nil {
+		value, set = rc.path.value, true
+	}
+	if !set || shellBuiltins[w.v.text] {
+		return false
+	}
+	if value == unknownVar {
+		d.unresolved(sc, st, "the program "+w.v.text+" is looked up in a PATH set at run time")
+		return true
+	}
+	beforeInherited := true
+	for _, dir := range strings.Split(value, ":") {
+		if dir == inheritedPath {
+			beforeInherited = false
+			continue
+		}
+		if strings.Contains(dir, inheritedPath) {
+			continue
+		}
+		if dir == "" {
+			dir = "."
+		}
+		for _, p := range d.resolve(sc, w.w, filepath.Join(dir, w.v.text)) {
+			if !within(p, d.project) {
+				continue // the machine's own programs
+			}
+			if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
+				d.add(sc, w.w, p, "PATH", FoundProgram, false, false)
+				if beforeInherited {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // cmdWord is a word of a command with its value.
@@ -594,6 +667,8 @@ type runCtx struct {
 	placeholder string
 	// via names the wrapper chain for the report ("npx", "uv run").
 	via string
+	// path is a PATH a prefix assignment gives this command.
+	path *pathValue
 }
 
 // run looks at a command: wrappers, builtins that run code, programs
@@ -623,6 +698,9 @@ func (d *discoverer) run(st *syntax.Stmt, words []cmdWord, sc *scope, pipeFrom *
 				d.add(sc, first.w, p, rc.via, FoundProgram, false, false)
 			}
 		}
+		if !strings.ContainsRune(prog, '/') && d.pathLookup(st, first, sc, rc) {
+			return
+		}
 		name := strings.TrimSuffix(filepath.Base(prog), ".exe")
 		if next, ok := d.wrapper(st, name, words, sc, &rc); ok {
 			if next == nil {
@@ -643,6 +721,24 @@ func (d *discoverer) run(st *syntax.Stmt, words []cmdWord, sc *scope, pipeFrom *
 			return
 		case "find":
 			d.findExec(st, words, sc, pipeFrom)
+			return
+		case "alias":
+			for _, a := range words[1:] {
+				if _, code, ok := strings.Cut(a.v.text, "="); ok && a.v.ok {
+					d.inline(a.w, code, sc, false) // the alias's text runs where it is used
+				} else if !a.v.ok {
+					d.unresolved(sc, st, "an alias "+a.v.why)
+				}
+			}
+			return
+		case "trap":
+			args := words[1:]
+			for len(args) > 0 && args[0].v.ok && strings.HasPrefix(args[0].v.text, "-") {
+				args = args[1:]
+			}
+			if len(args) > 1 {
+				d.shellCode(st, args[0], sc, "trap")
+			}
 			return
 		}
 		if ip, ok := interpreterFor(name); ok {

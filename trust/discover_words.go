@@ -50,6 +50,18 @@ func (d *discoverer) expand(w *syntax.Word, sc *scope) wordv {
 	return e.v
 }
 
+// expandPath evaluates a value assigned to PATH: $PATH is the inherited
+// one (inheritedPath).
+func (d *discoverer) expandPath(w *syntax.Word, sc *scope) wordv {
+	e := wordExpander{d: d, sc: sc, v: wordv{ok: true}, inheritPath: true}
+	e.parts(w.Parts, false)
+	if !e.v.ok {
+		return e.v
+	}
+	e.v.text = e.text.String()
+	return e.v
+}
+
 // expandHdoc evaluates a here-document or here-string body.
 func (d *discoverer) expandHdoc(w *syntax.Word, sc *scope, hereString bool) wordv {
 	if w == nil {
@@ -66,6 +78,8 @@ type wordExpander struct {
 	sc        *scope
 	text, pat strings.Builder
 	v         wordv
+	// inheritPath: $PATH (not assigned before) stands for the inherited one.
+	inheritPath bool
 }
 
 func (e *wordExpander) lit(s string, quoted bool) {
@@ -115,6 +129,19 @@ func (e *wordExpander) parts(parts []syntax.WordPart, quoted bool) {
 			}
 			e.parts(x.Parts, true)
 		case *syntax.ParamExp:
+			if e.inheritPath && x.Param != nil && x.Param.Value == "PATH" && x.Exp == nil && x.Index == nil {
+				cur, assigned := e.sc.vars["PATH"]
+				switch {
+				case !assigned:
+					e.lit(inheritedPath, true)
+				case cur == unknownVar:
+					e.fail("set from a PATH computed at run time")
+					return
+				default:
+					e.lit(cur, true)
+				}
+				continue
+			}
 			v, ok := e.d.param(x, e.sc)
 			if !ok {
 				name := "a variable"
@@ -162,7 +189,7 @@ func (d *discoverer) param(p *syntax.ParamExp, sc *scope) (string, bool) {
 		return "", false
 	}
 	if v, ok := sc.vars[name]; ok {
-		return v, v != unknownVar
+		return v, v != unknownVar && !strings.Contains(v, inheritedPath)
 	}
 	if projectDirVars[name] {
 		return d.project, true

@@ -251,7 +251,7 @@ func skipOptions(words []cmdWord, spec wrapperSpec) (rest []cmdWord, code, chdir
 		}
 		i++
 	}
-	for i < len(words) && words[i].v.ok && isAssignment(words[i].v.text) {
+	for i < len(words) && assignWord(words[i]) {
 		i++ // env FOO=1 cmd
 	}
 	return words[i:], code, chdir, split, false
@@ -295,6 +295,20 @@ func (d *discoverer) wrapper(st *syntax.Stmt, name string, words []cmdWord, sc *
 	rest, code, chdir, split, stop := skipOptions(words[1:], spec)
 	if stop {
 		return nil, true
+	}
+	if name == "env" {
+		for _, w := range words[1 : len(words)-len(rest)] {
+			if w.w == nil || len(w.w.Parts) == 0 {
+				continue
+			}
+			if lit, ok := w.w.Parts[0].(*syntax.Lit); ok && strings.HasPrefix(lit.Value, "PATH=") {
+				v := d.expandPath(w.w, sc)
+				rc.path = &pathValue{value: unknownVar}
+				if v.ok {
+					rc.path.value = strings.TrimPrefix(v.text, "PATH=")
+				}
+			}
+		}
 	}
 	if spec.moreArgs {
 		rc.moreArgs = true
@@ -558,6 +572,19 @@ func (d *discoverer) module(sc *scope, w cmdWord, via string) {
 			d.add(sc, w.w, pkg+".py", via, FoundModule, false, false)
 		}
 	}
+}
+
+// assignWord reports whether a word is NAME=value (its value may be
+// computed).
+func assignWord(w cmdWord) bool {
+	if w.v.ok {
+		return isAssignment(w.v.text)
+	}
+	if w.w == nil || len(w.w.Parts) == 0 {
+		return false
+	}
+	lit, ok := w.w.Parts[0].(*syntax.Lit)
+	return ok && isAssignment(lit.Value)
 }
 
 func isAssignment(s string) bool {

