@@ -268,11 +268,19 @@ func (d *discoverer) add(sc *scope, w *syntax.Word, path, via string, how Found,
 		}
 		d.out.Scripts = append(d.out.Scripts, ref)
 	}
-	if how == FoundProgram || how == FoundGlob && via == "" {
-		shell = isShellScript(path)
+	lang := ""
+	switch {
+	case how == FoundProgram || how == FoundGlob && via == "":
+		lang = programLang(path)
+		shell = lang == "shell"
+	case !shell:
+		lang = scriptLang(path, via)
 	}
-	if shell {
+	switch {
+	case shell:
 		d.follow(sc, w, path, sourced)
+	case lang == "python" || lang == "js":
+		d.followImports(sc, path, lang, func(why string) { d.unresolved(sc, w, why) })
 	}
 }
 
@@ -407,20 +415,24 @@ func readScriptText(path string, limit int) (string, error) {
 	return string(data), nil
 }
 
-// isShellScript reports whether a program file is run by a shell: a
-// shebang naming sh, bash, dash, zsh, ksh (directly or through env), or
-// no shebang at all (the shell runs a text file it cannot exec).
-func isShellScript(path string) bool {
+// programLang says how a program file is run: "shell" for a shebang
+// naming sh, bash, dash, zsh, ksh (directly or through env) or no shebang
+// at all (the shell runs a text file it cannot exec), "python" or "js"
+// for those interpreters, "" otherwise.
+func programLang(path string) string {
 	f, err := settingsio.OpenRegular(path)
 	if err != nil {
-		return false
+		return ""
 	}
 	defer f.Close()
 	head := make([]byte, 256)
 	n, _ := io.ReadFull(f, head)
 	head = head[:n]
 	if !bytes.HasPrefix(head, []byte("#!")) {
-		return n > 0 && !bytes.ContainsRune(head, 0)
+		if n > 0 && !bytes.ContainsRune(head, 0) {
+			return "shell"
+		}
+		return ""
 	}
 	line, _, _ := bytes.Cut(head[2:], []byte("\n"))
 	fields := strings.Fields(string(line))
@@ -430,10 +442,12 @@ func isShellScript(path string) bool {
 			fields = fields[1:]
 			continue
 		}
-		ip, ok := interpreterFor(base)
-		return ok && ip.shell
+		if ip, ok := interpreterFor(base); ok && ip.shell {
+			return "shell"
+		}
+		return scriptLang("", base)
 	}
-	return false
+	return ""
 }
 
 // stmts walks a list of statements in order.

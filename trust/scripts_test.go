@@ -92,6 +92,17 @@ func discoveryProject(t *testing.T) string {
 		"hooks/sourced-cd.sh":      "cd sub\n",
 		"hooks/uses-sourced-cd.sh": "#!/bin/sh\n. hooks/sourced-cd.sh\nbash x.sh\n",
 		"bin/jq":                   "#!/bin/sh\necho fake jq\n",
+		"py/guard.py":              "import os, util as u\nfrom lib.sub import thing, other\nfrom lib import mod\nimport json\n",
+		"py/util.py":               "from .. import nothing\n",
+		"py/lib/__init__.py":       "",
+		"py/lib/sub.py":            "import importlib\nm = importlib.import_module(name)\n",
+		"py/lib/mod.py":            "",
+		"py/run":                   "#!/usr/bin/env python3\nimport util\n",
+		"js/main.js":               "const a = require('./a');\nimport b from \"./b.mjs\";\nconst fs = require('fs');\nrequire(plugin);\n",
+		"js/a.js":                  "module.exports = require('./lib')\n",
+		"js/lib/index.js":          "",
+		"js/b.mjs":                 "export * from './c.js'\n",
+		"js/c.ts":                  "",
 	}
 	for name, text := range files {
 		path := filepath.Join(root, name)
@@ -185,6 +196,12 @@ func TestDiscoverScripts(t *testing.T) {
 		{`bash hooks/*.sh`, []string{"glob bash hooks/a.sh", "sourced . hooks/lib.sh <hooks/a.sh", "interpreter bash hooks/deep.sh <hooks/lib.sh", "sourced source helper.sh <hooks/a.sh",
 			"glob bash hooks/lib.sh", "glob bash hooks/one.sh", "glob bash hooks/sourced-cd.sh", "glob bash hooks/two.sh", "glob bash hooks/uses-sourced-cd.sh",
 			"sourced . hooks/sourced-cd.sh <hooks/uses-sourced-cd.sh", "interpreter bash sub/x.sh <hooks/uses-sourced-cd.sh"}, []string{"$RUNME"}},
+		// Python and JavaScript modules of the project, imported.
+		{`python3 py/guard.py`, []string{"interpreter python3 py/guard.py", "import import py/util.py <py/guard.py", "import import py/lib/__init__.py <py/guard.py",
+			"import import py/lib/sub.py <py/guard.py", "import import py/lib/mod.py <py/guard.py"}, []string{"importlib.import_module imports or runs code chosen at run time"}},
+		{`./py/run`, []string{"program  py/run", "import import py/util.py <py/run"}, nil},
+		{`node js/main.js`, []string{"interpreter node js/main.js", "import import js/a.js <js/main.js", "import import js/lib/index.js <js/a.js", "import import js/b.mjs <js/main.js", "import import js/c.ts <js/b.mjs"},
+			[]string{"require() of a module chosen at run time"}},
 		// A PATH the command sets, aliases, traps.
 		{`PATH="$GEMINI_PROJECT_DIR/bin:$PATH" jq .`, []string{"program PATH bin/jq"}, nil},
 		{`export PATH=./bin:$PATH; jq . && echo ok`, []string{"program PATH bin/jq"}, nil},
