@@ -21,7 +21,14 @@
 //     when JSON.parse would reject it.
 //   - Store: Hookwarden's approvals (places and script fingerprints) in
 //     <UserConfigDir>/hookwarden/approvals.json.
-//   - FindScripts: the script files a command runs, from its shell syntax.
+//   - DiscoverScripts (FindScripts): the files a command runs, from its
+//     shell syntax, following cd, sourcing, inline code, wrappers and
+//     interpreters, and inside the project what shell scripts run and
+//     source and what Python and JavaScript modules import; with how each
+//     was found, and the code it runs that no file shows (Unresolved).
+//     The rule for that code is on HookReview.Unresolved.
+//   - ScriptCheck (Gate.Check): the scripts' fingerprints taken again
+//     right before each hook is spawned; a difference refuses the spawn.
 //   - Audit: every workspace hook as trusted, new, changed or
 //     script-changed, plus trusted keys that match nothing (Gone).
 //   - Select, Approve, Revoke: the review actions.
