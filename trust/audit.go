@@ -287,7 +287,7 @@ func (a *auditor) reviewScripts(rv *HookReview, approval *Approval) {
 	if a.followed == nil {
 		a.followed = followCache{}
 	}
-	found, err := discoverWith(rv.scriptCommand(), a.project, a.followed)
+	found, err := discoverWith(rv.scriptCommand(), a.project, nil, a.followed)
 	if err != nil {
 		rv.ScriptsError = err.Error()
 		return

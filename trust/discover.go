@@ -114,20 +114,31 @@ const (
 // Only a command that does not parse is an error; everything else that
 // cannot be resolved is listed in Unresolved.
 func DiscoverScripts(command, projectDir string) (Discovery, error) {
-	return discoverWith(command, projectDir, followCache{})
+	return discoverWith(command, projectDir, nil, followCache{})
+}
+
+// DiscoverScriptsWithEnv is DiscoverScripts for a command that runs with
+// extra environment variables (a hook's own "env"): they resolve $NAME in
+// the command, and BASH_ENV, NODE_OPTIONS, LD_PRELOAD and a PATH among
+// them load or run files the same way as when the command sets them.
+func DiscoverScriptsWithEnv(command, projectDir string, env map[string]string) (Discovery, error) {
+	return discoverWith(command, projectDir, env, followCache{})
 }
 
 // followCache keeps what following a script (run, not sourced) found, by
 // script, working folders and depth, for the commands of one audit.
 type followCache map[string]Discovery
 
-func discoverWith(command, projectDir string, cache followCache) (Discovery, error) {
+func discoverWith(command, projectDir string, env map[string]string, cache followCache) (Discovery, error) {
 	f, err := parseShell(command)
 	if err != nil {
 		return Discovery{}, fmt.Errorf("parsing the hook command: %w", err)
 	}
 	d := newDiscoverer(filepath.Clean(projectDir), cache)
-	sc := &scope{cwds: []string{d.project}, vars: map[string]string{}, src: command}
+	sc := &scope{cwds: []string{d.project}, vars: make(map[string]string, len(env)), src: command}
+	for k, v := range env {
+		sc.vars[k] = v
+	}
 	d.stmts(f.Stmts, sc)
 	return d.out, nil
 }
@@ -262,7 +273,10 @@ func (d *discoverer) add(sc *scope, w *syntax.Word, path, via string, how Found,
 			return
 		}
 		d.seen[key] = true
-		ref := ScriptRef{Word: sc.text(w), Path: path, Via: via, How: how, From: sc.file}
+		ref := ScriptRef{Path: path, Via: via, How: how, From: sc.file}
+		if w != nil {
+			ref.Word = sc.text(w)
+		}
 		if ref.Word == "" {
 			ref.Word = path
 		}
@@ -601,18 +615,85 @@ func (d *discoverer) call(st *syntax.Stmt, c *syntax.CallExpr, sc *scope, pipeFr
 	}
 	rc := runCtx{}
 	for _, a := range c.Assigns {
-		if a.Name != nil && a.Name.Value == "PATH" {
-			// PATH=dir cmd: the command is looked up there
+		if a.Name != nil {
+			// NAME=value cmd: for this command only (PATH=dir cmd is
+			// looked up there, BASH_ENV=x bash … reads x)
 			only := sc.clone()
 			d.assign(a, only)
-			rc.path = &pathValue{value: only.vars["PATH"]}
+			rc.setEnv(a.Name.Value, only.vars[a.Name.Value])
 		}
 	}
 	d.run(st, words, sc, pipeFrom, rc)
 }
 
-// pathValue is a PATH a prefix assignment gives one command.
-type pathValue struct{ value string }
+func (rc *runCtx) setEnv(name, value string) {
+	if rc.env == nil {
+		rc.env = map[string]string{}
+	}
+	rc.env[name] = value
+}
+
+// getEnv is a variable as the command sees it: its own assignment, or
+// the shell's.
+func (rc runCtx) getEnv(sc *scope, name string) (string, bool) {
+	if v, ok := rc.env[name]; ok {
+		return v, true
+	}
+	v, ok := sc.vars[name]
+	return v, ok
+}
+
+// envCode lists the files that variables make a program load before its
+// own code: LD_PRELOAD and DYLD_INSERT_LIBRARIES for any program,
+// BASH_ENV for bash, the -r/--require/--import of NODE_OPTIONS for node.
+func (d *discoverer) envCode(st *syntax.Stmt, prog string, sc *scope, rc runCtx) {
+	each := func(name, sep string, shell bool) {
+		value, set := rc.getEnv(sc, name)
+		if !set || value == "" {
+			return
+		}
+		if value == unknownVar || strings.Contains(value, inheritedPath) {
+			d.unresolved(sc, st, name+" is set at run time, and "+prog+" loads what it names")
+			return
+		}
+		for _, p := range strings.FieldsFunc(value, func(r rune) bool { return strings.ContainsRune(sep, r) }) {
+			for _, abs := range d.resolve(sc, st, p) {
+				d.add(sc, nil, abs, name, FoundPreload, shell, false)
+			}
+		}
+	}
+	each("LD_PRELOAD", ": ", false)
+	each("DYLD_INSERT_LIBRARIES", ":", false)
+	switch base := filepath.Base(prog); {
+	case base == "bash":
+		each("BASH_ENV", "", true)
+	case base == "node" || base == "nodejs":
+		value, set := rc.getEnv(sc, "NODE_OPTIONS")
+		if !set {
+			return
+		}
+		if value == unknownVar {
+			d.unresolved(sc, st, "NODE_OPTIONS is set at run time, and node loads what it names")
+			return
+		}
+		opts := strings.Fields(value)
+		for i := 0; i < len(opts); i++ {
+			k, v, hasValue := strings.Cut(opts[i], "=")
+			if !nodeInterp.preload[k] {
+				continue
+			}
+			if !hasValue && i+1 < len(opts) {
+				i++
+				v = opts[i]
+			}
+			if strings.HasPrefix(v, ".") || filepath.IsAbs(v) {
+				for _, abs := range d.resolve(sc, st, v) {
+					d.add(sc, nil, abs, "NODE_OPTIONS "+k, FoundPreload, false, false)
+				}
+			}
+		}
+	}
+}
 
 // inheritedPath stands for $PATH as the hook inherits it (the user's,
 // not the project's) in a PATH assigned by the command.
@@ -629,10 +710,7 @@ var shellBuiltins = set("cd", "pushd", "popd", "source", ".", "eval", "exec", "c
 // means, and is fingerprinted; stop says no other program can be meant.
 // A PATH set to something computed leaves the program unresolved.
 func (d *discoverer) pathLookup(st *syntax.Stmt, w cmdWord, sc *scope, rc runCtx) (stop bool) {
-	value, set := sc.vars["PATH"]
-	if rc.path != nil {
-		value, set = rc.path.value, true
-	}
+	value, set := rc.getEnv(sc, "PATH")
 	if !set || shellBuiltins[w.v.text] {
 		return false
 	}
@@ -681,8 +759,9 @@ type runCtx struct {
 	placeholder string
 	// via names the wrapper chain for the report ("npx", "uv run").
 	via string
-	// path is a PATH a prefix assignment gives this command.
-	path *pathValue
+	// env are the variables assignments before the command (or env's)
+	// give it alone (a computed value is unknownVar).
+	env map[string]string
 }
 
 // run looks at a command: wrappers, builtins that run code, programs
@@ -754,6 +833,9 @@ func (d *discoverer) run(st *syntax.Stmt, words []cmdWord, sc *scope, pipeFrom *
 				d.shellCode(st, args[0], sc, "trap")
 			}
 			return
+		}
+		if !shellBuiltins[name] {
+			d.envCode(st, prog, sc, rc)
 		}
 		if ip, ok := interpreterFor(name); ok {
 			d.interpret(st, name, ip, words[1:], sc, pipeFrom, rc)

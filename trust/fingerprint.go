@@ -50,7 +50,7 @@ func newFingerprinter(project string) *fingerprinter {
 // parseErr: the command does not parse; err: a script could not be read
 // (its snapshot is kept, without a hash).
 func (f *fingerprinter) scripts(command string) (out []ScriptSnapshot, parseErr, err error) {
-	found, parseErr := discoverWith(command, f.project, f.followed)
+	found, parseErr := discoverWith(command, f.project, nil, f.followed)
 	if parseErr != nil {
 		return nil, parseErr, nil
 	}

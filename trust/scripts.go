@@ -298,16 +298,20 @@ func (d *discoverer) wrapper(st *syntax.Stmt, name string, words []cmdWord, sc *
 	}
 	if name == "env" {
 		for _, w := range words[1 : len(words)-len(rest)] {
-			if w.w == nil || len(w.w.Parts) == 0 {
+			if w.w == nil || len(w.w.Parts) == 0 || !assignWord(w) {
 				continue
 			}
-			if lit, ok := w.w.Parts[0].(*syntax.Lit); ok && strings.HasPrefix(lit.Value, "PATH=") {
-				v := d.expandPath(w.w, sc)
-				rc.path = &pathValue{value: unknownVar}
-				if v.ok {
-					rc.path.value = strings.TrimPrefix(v.text, "PATH=")
-				}
+			lit, _ := w.w.Parts[0].(*syntax.Lit)
+			k, _, _ := strings.Cut(lit.Value, "=")
+			v := d.expand(w.w, sc)
+			if k == "PATH" {
+				v = d.expandPath(w.w, sc)
 			}
+			value := unknownVar
+			if v.ok {
+				value = strings.TrimPrefix(v.text, k+"=")
+			}
+			rc.setEnv(k, value)
 		}
 	}
 	if spec.moreArgs {

@@ -210,6 +210,16 @@ func TestDiscoverScripts(t *testing.T) {
 		{`PATH=$X:$PATH jq .`, nil, []string{"PATH set at run time"}},
 		{`shopt -s expand_aliases; alias t='. ./x.sh'`, []string{"sourced . x.sh"}, nil},
 		{`trap '. ./x.sh' EXIT; true`, []string{"sourced . x.sh"}, nil},
+		// Variables that make a program load a file first.
+		{`BASH_ENV=./x.sh bash -c true`, []string{"preload BASH_ENV x.sh"}, nil},
+		{`export BASH_ENV=sub/x.sh; bash -c true`, []string{"preload BASH_ENV sub/x.sh"}, nil},
+		{`env BASH_ENV=x.sh bash -c true`, []string{"preload BASH_ENV x.sh"}, nil},
+		{`BASH_ENV=x.sh sh -c true`, nil, nil},
+		{`NODE_OPTIONS="--require ./pre.js" node run.js`, []string{"preload NODE_OPTIONS --require pre.js", "interpreter node run.js"}, nil},
+		{`LD_PRELOAD=./lib.so jq .`, []string{"preload LD_PRELOAD lib.so"}, nil},
+		{`BASH_ENV="$RC" bash -c true`, nil, []string{"BASH_ENV is set at run time"}},
+		{`bash -c "$(< x.sh)"`, []string{"cat bash -c x.sh"}, nil},
+		{"`cat x.sh`", []string{"cat $(cat) x.sh"}, nil},
 		// Code Hookwarden cannot see.
 		{`exec 3< x.sh; source /dev/fd/3`, nil, []string{"device or a file descriptor"}},
 		{`bash`, nil, []string{"bash reads its program from standard input"}},
@@ -259,5 +269,16 @@ func TestDiscoverScripts(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestDiscoverScriptsWithEnv(t *testing.T) {
+	p := discoveryProject(t)
+	d, err := DiscoverScriptsWithEnv(`bash "$S"`, p, map[string]string{"S": "x.sh", "BASH_ENV": "sub/x.sh"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Scripts) != 2 || d.Scripts[0].Path != filepath.Join(p, "sub/x.sh") || d.Scripts[0].Via != "BASH_ENV" || d.Scripts[1].Path != filepath.Join(p, "x.sh") || len(d.Unresolved) != 0 {
+		t.Errorf("with the hook's env: %+v", d)
 	}
 }
