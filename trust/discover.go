@@ -802,6 +802,9 @@ func (d *discoverer) run(st *syntax.Stmt, words []cmdWord, sc *scope, pipeFrom *
 			words = next
 			continue
 		}
+		if d.taskRunner(st, name, words, sc) {
+			return
+		}
 		switch name {
 		case "cd", "pushd", "popd":
 			d.cd(words, sc)
