@@ -61,7 +61,7 @@ func TestFindScriptsParseError(t *testing.T) {
 }
 
 // discoveryProject is a project with the files the discovery table runs.
-func discoveryProject(t *testing.T) string {
+func discoveryProject(t testing.TB) string {
 	t.Helper()
 	root, err := filepath.EvalSymlinks(t.TempDir())
 	if err != nil {
@@ -298,4 +298,26 @@ func TestDiscoverScriptsWithEnv(t *testing.T) {
 	if len(d.Scripts) != 2 || d.Scripts[0].Path != filepath.Join(p, "sub/x.sh") || d.Scripts[0].Via != "BASH_ENV" || d.Scripts[1].Path != filepath.Join(p, "x.sh") || len(d.Unresolved) != 0 {
 		t.Errorf("with the hook's env: %+v", d)
 	}
+}
+
+// FuzzDiscoverScripts: any command line either fails to parse or is
+// discovered without a panic, and every script listed has an absolute path.
+func FuzzDiscoverScripts(f *testing.F) {
+	for _, seed := range []string{`bash -c "$(cat x.sh)"`, `. ./x.sh`, `cd sub && bash x.sh`, `python3 -m pkg`, `node -r ./pre.js run.js`,
+		`xargs -I{} bash {}`, `env -S 'bash x.sh'`, `PATH=./bin:$PATH jq`, `BASH_ENV=x bash -c true`, `npm run lint`, `make -C sub`,
+		`bash <<< "$(cat x.sh)"`, `find . -exec sh {} +`, `trap '. x' EXIT`, `alias a='. x'`, `cp a b && sh b`} {
+		f.Add(seed)
+	}
+	project := discoveryProject(f)
+	f.Fuzz(func(t *testing.T, command string) {
+		d, err := DiscoverScripts(command, project)
+		if err != nil {
+			return
+		}
+		for _, s := range d.Scripts {
+			if !filepath.IsAbs(s.Path) {
+				t.Fatalf("%q: relative script path %q", command, s.Path)
+			}
+		}
+	})
 }
