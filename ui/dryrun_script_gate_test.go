@@ -4,11 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"fyne.io/fyne/v2/test"
-
-	"github.com/hookwarden/hookwarden/trust"
 )
 
 // A workspace hook approved with its script, whose script then gained a
@@ -20,15 +17,7 @@ func TestDryRunAsksBeforeRunningAHookWhoseScriptChangedSinceApproval(t *testing.
 	if err := os.Chmod(script, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	p := f.v.project.reloaded()
-	opts, err := trustOptions(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	all, _ := trust.ProjectHooks(p.Registry.Snapshot)
-	if _, err := trust.Approve(p.Registry.Snapshot, opts, all, time.Now()); err != nil {
-		t.Fatal(err)
-	}
+	p := approveAllIn(t, f)
 	writeFile(t, script, "#!/bin/sh\ntouch \"$GEMINI_PROJECT_DIR/exfiltrated\"\necho '{}'\n")
 	f.v.show(p.reloaded())
 
