@@ -66,6 +66,10 @@ func (d *discoverer) followImports(sc *scope, path, lang string, unresolved func
 	if !within(path, d.project) || resolvesOutside(path, d.project) {
 		return
 	}
+	if installedPackage(path) {
+		unresolved("the code of an installed package (" + path + "), whose modules Hookwarden does not follow")
+		return
+	}
 	if sc.depth+1 > MaxFollowDepth {
 		unresolved(fmt.Sprintf("nested more than %d modules deep; not followed", MaxFollowDepth))
 		return
@@ -91,6 +95,18 @@ func (d *discoverer) followImports(sc *scope, path, lang string, unresolved func
 	sub.out.writes = sub.writes
 	d.cache[key] = sub.out
 	d.merge(sub.out)
+}
+
+// installedPackage reports whether a file belongs to installed packages
+// (node_modules, a virtual environment): their code changes with an
+// install, not with the project's text, and is too large to list.
+func installedPackage(path string) bool {
+	for _, dir := range []string{"node_modules", ".venv", "venv", "site-packages", "dist-packages"} {
+		if strings.Contains(path, string(filepath.Separator)+dir+string(filepath.Separator)) {
+			return true
+		}
+	}
+	return false
 }
 
 // importAt lists a module found in the text of sc.file at byte offset.

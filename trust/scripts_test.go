@@ -107,6 +107,7 @@ func discoveryProject(t testing.TB) string {
 		"js/lib/index.js":          "",
 		"js/b.mjs":                 "export * from './c.js'\n",
 		"js/c.ts":                  "",
+		"node_modules/.bin/tool":   "require('../tool/lib')\n",
 	}
 	for name, text := range files {
 		path := filepath.Join(root, name)
@@ -206,6 +207,7 @@ func TestDiscoverScripts(t *testing.T) {
 		{`./py/run`, []string{"program  py/run", "import import py/util.py <py/run"}, nil},
 		{`node js/main.js`, []string{"interpreter node js/main.js", "import import js/a.js <js/main.js", "import import js/lib/index.js <js/a.js", "import import js/b.mjs <js/main.js", "import import js/c.ts <js/b.mjs"},
 			[]string{"require() of a module chosen at run time"}},
+		{`node node_modules/.bin/tool`, []string{"interpreter node node_modules/.bin/tool"}, []string{"installed package"}},
 		// A PATH the command sets, aliases, traps.
 		{`PATH="$GEMINI_PROJECT_DIR/bin:$PATH" jq .`, []string{"program PATH bin/jq"}, nil},
 		{`export PATH=./bin:$PATH; jq . && echo ok`, []string{"program PATH bin/jq"}, nil},
