@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -82,6 +84,16 @@ type auditHookDoc struct {
 	CommandDiffSpans []trust.Span     `json:"command_diff_spans,omitempty"`
 	Scripts          []auditScriptDoc `json:"scripts"`
 	ScriptsError     string           `json:"scripts_error,omitempty"`
+	// Env is the hook's env object (name to the JSON text of the value).
+	Env map[string]string `json:"env,omitempty"`
+	// Fields is everything about the entry that changes what runs, as
+	// Hookwarden records it at approval (JSON texts).
+	Fields trust.Definition `json:"fields"`
+	// FieldChanges: how it differs from what was approved, field by
+	// field (Old/New are JSON texts, "" absent), and the same in words.
+	FieldChanges      []trust.FieldChange `json:"field_changes,omitempty"`
+	FieldChangesWords []string            `json:"field_changes_words,omitempty"`
+	ApprovalNote      string              `json:"approval_note,omitempty"`
 	// Unresolved: the code the hook runs that Hookwarden cannot see; a
 	// trusted hook with any (unseen_code) is held back by run without --yes.
 	Unresolved []trust.UnresolvedCode `json:"unresolved"`
@@ -112,7 +124,11 @@ func auditDocument(r *trust.Report) auditDoc {
 			Key: h.Key, Label: h.Label, Path: h.Path, Line: h.Line, Status: h.Status,
 			PreviousKey: h.PreviousKey, PreviousCommand: h.PreviousCommand, CommandDiffSpans: h.CommandDiff,
 			Scripts: []auditScriptDoc{}, ScriptsError: h.ScriptsError,
+			Env: h.Env, Fields: h.Fields, FieldChanges: h.FieldChanges, ApprovalNote: h.ApprovalNote,
 			Unresolved: append([]trust.UnresolvedCode{}, h.Unresolved...), UnseenCode: h.RunsUnseenCode()}
+		for _, c := range h.FieldChanges {
+			hd.FieldChangesWords = append(hd.FieldChangesWords, c.String())
+		}
 		if len(h.CommandDiff) > 0 {
 			hd.CommandDiff = trust.RenderWordDiff(h.CommandDiff)
 		}
@@ -172,11 +188,20 @@ func writeAuditText(w io.Writer, r *trust.Report) error {
 		if h.Status == trust.StatusTrusted && h.RunsUnseenCode() {
 			status = "TRUSTED*"
 		}
-		p.f("%-15s %-28s %s\n", status, where, h.Label)
+		p.f("%-18s %-28s %s\n", status, where, h.Label)
 		p.f("    key       %s\n", h.Key)
 		if h.Status == trust.StatusChanged {
 			p.f("    was       %s\n", h.PreviousCommand)
 			p.f("    diff      %s\n", trust.RenderWordDiff(h.CommandDiff))
+		}
+		for _, name := range slices.Sorted(maps.Keys(h.Env)) {
+			p.f("    env       %s=%s\n", name, h.Env[name])
+		}
+		if h.ApprovalNote != "" {
+			p.f("    approval  %s\n", h.ApprovalNote)
+		}
+		for _, c := range h.FieldChanges {
+			p.f("    changed   %s  <- review\n", c)
 		}
 		if h.ScriptsError != "" {
 			p.f("    scripts   unknown: %s\n", h.ScriptsError)

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -229,7 +230,7 @@ func (s *scope) merge(other *scope) {
 		s.cwds = nil
 	} else {
 		for _, c := range other.cwds {
-			if !contains(s.cwds, c) {
+			if !slices.Contains(s.cwds, c) {
 				s.cwds = append(s.cwds, c)
 			}
 		}

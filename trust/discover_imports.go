@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -140,7 +141,7 @@ func (d *discoverer) unresolvedAt(sc *scope, text string, offset int, snippet, w
 func (d *discoverer) pythonImports(sc *scope, path, text string) {
 	roots := []string{filepath.Dir(path)}
 	for _, c := range sc.cwds {
-		if !contains(roots, c) {
+		if !slices.Contains(roots, c) {
 			roots = append(roots, c)
 		}
 	}

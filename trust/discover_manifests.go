@@ -3,6 +3,7 @@ package trust
 import (
 	"encoding/json"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -21,7 +22,7 @@ func (d *discoverer) taskRunner(st *syntax.Stmt, name string, words []cmdWord, s
 	skip := func(withArg ...string) {
 		for len(args) > 0 && args[0].v.ok && strings.HasPrefix(args[0].v.text, "-") {
 			k, v, hasValue := strings.Cut(args[0].v.text, "=")
-			takes := contains(withArg, k)
+			takes := slices.Contains(withArg, k)
 			if takes && !hasValue && len(args) > 1 {
 				v = args[1].v.text
 				args = args[1:]

@@ -82,6 +82,10 @@ func holdReason(rv HookReview, reviewed bool) string {
 		return "changed since it was approved"
 	case rv.Status == StatusScriptChanged:
 		return "a script it runs changed since it was approved"
+	case rv.Status == StatusDefinitionChanged:
+		return "its definition (env, timeout, matcher, …) changed since it was approved"
+	case rv.Status == StatusApprovedOutside:
+		return "approved outside Hookwarden: scripts not fingerprinted"
 	case rv.RunsUnseenCode():
 		return "runs code Hookwarden cannot see: " + unseenList(rv.Unresolved)
 	}
