@@ -325,3 +325,47 @@ func TestClaudeCatScriptChangeIsCaught(t *testing.T) {
 		})
 	}
 }
+
+// TestClaudePluginHelperChangeIsCaught: a plugin handler's script sources
+// a helper inside the plugin; a plugin update that changes only the helper
+// makes the handler script-changed (the plugin root is followed like the
+// project).
+func TestClaudePluginHelperChangeIsCaught(t *testing.T) {
+	root := t.TempDir()
+	project, home := filepath.Join(root, "p"), filepath.Join(root, "h")
+	plugin := filepath.Join(home, ".claude", "plugins", "cache", "m", "p", "1.0.0")
+	files := map[string]string{
+		filepath.Join(home, ".claude", "settings.json"):    `{"enabledPlugins": {"p@m": true}}`,
+		filepath.Join(plugin, "hooks", "hooks.json"):       `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "sh ${CLAUDE_PLUGIN_ROOT}/scripts/run.sh"}]}]}}`,
+		filepath.Join(plugin, "scripts", "run.sh"):         ". \"$(dirname \"$0\")/lib.sh\"\n",
+		filepath.Join(plugin, "scripts", "lib.sh"):         "true\n",
+		filepath.Join(project, ".claude", "settings.json"): `{}`,
+	}
+	for p, content := range files {
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cio := &IO{Env: []string{"HOME=" + home, "HOOKWARDEN_CONFIG_DIR=" + filepath.Join(root, "store"), "PATH=" + os.Getenv("PATH")}, Dir: project, GOOS: runtime.GOOS}
+	hw := func(args ...string) (int, string) {
+		var out bytes.Buffer
+		cio.Stdout, cio.Stderr = &out, &out
+		return Main(context.Background(), args, cio), out.String()
+	}
+	if code, out := hw("trust", "--agent", "claude", "--all"); code != ExitOK {
+		t.Fatalf("trust: %d %s", code, out)
+	}
+	if code, out := hw("audit", "--agent", "claude"); code != ExitOK {
+		t.Fatalf("approved: %d %s", code, out)
+	}
+	if err := os.WriteFile(filepath.Join(plugin, "scripts", "lib.sh"), []byte("touch pwned\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out := hw("audit", "--agent", "claude")
+	if code != ExitNeedsReview || !strings.Contains(out, "script-changed") || !strings.Contains(out, "lib.sh") || !strings.Contains(out, "+ touch pwned") {
+		t.Fatalf("plugin helper changed: exit %d\n%s", code, out)
+	}
+}

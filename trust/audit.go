@@ -108,6 +108,9 @@ type HookReview struct {
 	// (Claude Code: the handler's command and args with placeholders
 	// filled).
 	discover string
+	// roots are folders besides the project whose scripts are followed
+	// (a Claude Code plugin's root).
+	roots []string
 }
 
 // scriptCommand is the command line whose scripts are fingerprinted.
@@ -414,7 +417,7 @@ func (a *auditor) reviewScripts(rv *HookReview, approval *Approval) {
 	if a.followed == nil {
 		a.followed = followCache{}
 	}
-	found, err := discoverWith(command, a.project, nil, a.followed)
+	found, err := discoverWith(command, a.project, nil, rv.roots, a.followed)
 	if err != nil {
 		rv.ScriptsError = err.Error()
 		return

@@ -137,6 +137,9 @@ func claudeReviewOf(h *hooks.Hook, project string) (ClaudeHookReview, error) {
 	label := claudeLabel(h)
 	rv := ClaudeHookReview{Layer: h.Origin.Layer, File: h.Origin.File}
 	rv.discover = claudeScriptCommand(h, project)
+	if h.Claude != nil && h.Claude.PluginRoot != "" {
+		rv.roots = []string{h.Claude.PluginRoot}
+	}
 	if h.Claude != nil {
 		rv.Plugin = h.Claude.Plugin
 	}
@@ -211,7 +214,7 @@ func ClaudeApprove(snap *settingsio.ClaudeSnapshot, hs []*hooks.Hook, store Stor
 			Index: rv.Index, Type: rv.Type, Label: rv.Label, Definition: def, Settings: settings,
 			ApprovedAt: now.UTC().Format(time.RFC3339), Scripts: []ScriptSnapshot{}}
 		if cmd := rv.scriptCommand(); rv.IsCommand && cmd != "" {
-			scripts, parseErr, err := fp.scripts(cmd)
+			scripts, parseErr, err := fp.scripts(cmd, rv.roots)
 			if parseErr != nil {
 				return nil, fmt.Errorf("finding the scripts of %s: %w", rv.Label, parseErr)
 			}

@@ -117,7 +117,7 @@ const (
 // Only a command that does not parse is an error; everything else that
 // cannot be resolved is listed in Unresolved.
 func DiscoverScripts(command, projectDir string) (Discovery, error) {
-	return discoverWith(command, projectDir, nil, followCache{})
+	return discoverWith(command, projectDir, nil, nil, followCache{})
 }
 
 // DiscoverScriptsWithEnv is DiscoverScripts for a command that runs with
@@ -125,19 +125,23 @@ func DiscoverScripts(command, projectDir string) (Discovery, error) {
 // the command, and BASH_ENV, NODE_OPTIONS, LD_PRELOAD and a PATH among
 // them load or run files the same way as when the command sets them.
 func DiscoverScriptsWithEnv(command, projectDir string, env map[string]string) (Discovery, error) {
-	return discoverWith(command, projectDir, env, followCache{})
+	return discoverWith(command, projectDir, env, nil, followCache{})
 }
 
 // followCache keeps what following a script (run, not sourced) found, by
 // script, working folders and depth, for the commands of one audit.
 type followCache map[string]Discovery
 
-func discoverWith(command, projectDir string, env map[string]string, cache followCache) (Discovery, error) {
+// discoverWith is DiscoverScripts with the hook's env, extra folders
+// whose scripts are followed like the project's (a Claude Code plugin's
+// root), and a cache shared by the commands of one audit.
+func discoverWith(command, projectDir string, env map[string]string, roots []string, cache followCache) (Discovery, error) {
 	f, err := parseShell(command)
 	if err != nil {
 		return Discovery{}, fmt.Errorf("parsing the hook command: %w", err)
 	}
 	d := newDiscoverer(filepath.Clean(projectDir), cache)
+	d.roots = roots
 	sc := &scope{cwds: []string{d.project}, vars: make(map[string]string, len(env)), src: command}
 	for k, v := range env {
 		sc.vars[k] = v
@@ -175,6 +179,20 @@ type discoverer struct {
 	read    int             // bytes of scripts read
 	cache   followCache
 	writes  []writeRef // files the commands write
+	// roots are folders besides the project whose scripts are followed.
+	roots []string
+}
+
+// followable reports whether discovery reads a file to follow what it
+// runs: it lies in the project (or another root) and no symbolic link
+// takes it out.
+func (d *discoverer) followable(path string) bool {
+	for _, root := range append([]string{d.project}, d.roots...) {
+		if within(path, root) && !resolvesOutside(path, root) {
+			return true
+		}
+	}
+	return false
 }
 
 // merge adds what another discovery found, each once.
@@ -343,7 +361,7 @@ func (d *discoverer) resolve(sc *scope, w syntax.Node, p string) []string {
 // addGlob lists every file a glob matches now, in each working folder.
 func (d *discoverer) addGlob(sc *scope, w *syntax.Word, v wordv, via string, shell, sourced bool) {
 	for _, pat := range d.resolve(sc, w, v.pattern) {
-		if !within(pat, d.project) {
+		if !d.followable(filepath.Dir(pat)) {
 			d.unresolved(sc, w, "a glob outside the project")
 			continue
 		}
@@ -365,13 +383,13 @@ func (d *discoverer) addGlob(sc *scope, w *syntax.Word, v wordv, via string, she
 func (d *discoverer) follow(sc *scope, w *syntax.Word, path string, sourced bool) {
 	var key string
 	if !sourced {
-		key = fmt.Sprint(path, "\x00", sc.cwds, "\x00", sc.depth)
+		key = fmt.Sprint(path, "\x00", sc.cwds, "\x00", sc.depth, "\x00", d.roots)
 		if found, ok := d.cache[key]; ok {
 			d.merge(found)
 			return
 		}
 	}
-	if !within(path, d.project) || resolvesOutside(path, d.project) {
+	if !d.followable(path) {
 		return // outside the project: fingerprinted, not followed
 	}
 	if sc.depth+1 > MaxFollowDepth {
@@ -407,7 +425,7 @@ func (d *discoverer) follow(sc *scope, w *syntax.Word, path string, sourced bool
 		inner.cwds = nil
 	}
 	sub := newDiscoverer(d.project, d.cache)
-	sub.read = d.read
+	sub.read, sub.roots = d.read, d.roots
 	sub.stmts(f.Stmts, inner)
 	d.read = sub.read
 	sub.out.writes = sub.writes
@@ -739,7 +757,7 @@ func (d *discoverer) pathLookup(st *syntax.Stmt, w cmdWord, sc *scope, rc runCtx
 			dir = "."
 		}
 		for _, p := range d.resolve(sc, w.w, filepath.Join(dir, w.v.text)) {
-			if !within(p, d.project) {
+			if !d.followable(filepath.Dir(p)) {
 				continue // the machine's own programs
 			}
 			if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {

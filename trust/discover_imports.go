@@ -59,12 +59,12 @@ var jsExtensions = []string{"", ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".
 // of the project (the standard library, installed packages) are not
 // Hookwarden's to fingerprint.
 func (d *discoverer) followImports(sc *scope, path, lang string, unresolved func(why string)) {
-	key := fmt.Sprint("import\x00", lang, "\x00", path, "\x00", sc.cwds, "\x00", sc.depth)
+	key := fmt.Sprint("import\x00", lang, "\x00", path, "\x00", sc.cwds, "\x00", sc.depth, "\x00", d.roots)
 	if found, ok := d.cache[key]; ok {
 		d.merge(found)
 		return
 	}
-	if !within(path, d.project) || resolvesOutside(path, d.project) {
+	if !d.followable(path) {
 		return
 	}
 	if installedPackage(path) {
@@ -85,7 +85,7 @@ func (d *discoverer) followImports(sc *scope, path, lang string, unresolved func
 	}
 	d.read += len(text)
 	sub := newDiscoverer(d.project, d.cache)
-	sub.read = d.read
+	sub.read, sub.roots = d.read, d.roots
 	inner := &scope{cwds: sc.cwds, vars: map[string]string{}, file: path, self: path, src: text, depth: sc.depth + 1}
 	if lang == "python" {
 		sub.pythonImports(inner, path, text)

@@ -207,7 +207,7 @@ func (d *discoverer) makefile(st *syntax.Stmt, sc *scope, dir, file string) {
 			continue
 		}
 		d.add(sc, nil, manifest, "make", FoundManifest, false, false)
-		if !within(manifest, d.project) {
+		if !d.followable(manifest) {
 			continue
 		}
 		text, err := readScriptText(manifest, maxFollowTotal-d.read)

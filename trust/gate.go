@@ -126,7 +126,7 @@ func ScriptCheck(project string, reviews map[string]HookReview, command func(*ho
 		if cmd := command(h); cmd != rv.scriptCommand() {
 			return fmt.Errorf("its command is not the one reviewed")
 		}
-		fresh := HookReview{ProjectHook: rv.ProjectHook, discover: rv.discover}
+		fresh := HookReview{ProjectHook: rv.ProjectHook, discover: rv.discover, roots: rv.roots}
 		a := auditor{project: project, scripts: map[string]scriptNow{}}
 		a.reviewScripts(&fresh, nil)
 		if fresh.ScriptsError != "" {
