@@ -226,7 +226,7 @@ type auditor struct {
 	project   string
 	approvals map[string]*Approval
 	scripts   map[string]scriptNow // fingerprints taken during this audit, by path
-	followed  followCache          // what following each script found, during this audit
+	followed  *followCache         // what following each script found, during this audit
 	// approved caches, per approval, the definitions it vouches for.
 	approved map[*Approval]*approvedDefs
 }
@@ -415,7 +415,7 @@ func (a *auditor) reviewScripts(rv *HookReview, approval *Approval) {
 		command = rv.discover // Claude Code: command and args, placeholders filled
 	}
 	if a.followed == nil {
-		a.followed = followCache{}
+		a.followed = newFollowCache()
 	}
 	found, err := discoverWith(command, a.project, nil, rv.roots, a.followed)
 	if err != nil {

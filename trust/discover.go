@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -117,7 +118,7 @@ const (
 // Only a command that does not parse is an error; everything else that
 // cannot be resolved is listed in Unresolved.
 func DiscoverScripts(command, projectDir string) (Discovery, error) {
-	return discoverWith(command, projectDir, nil, nil, followCache{})
+	return discoverWith(command, projectDir, nil, nil, newFollowCache())
 }
 
 // DiscoverScriptsWithEnv is DiscoverScripts for a command that runs with
@@ -125,18 +126,37 @@ func DiscoverScripts(command, projectDir string) (Discovery, error) {
 // the command, and BASH_ENV, NODE_OPTIONS, LD_PRELOAD and a PATH among
 // them load or run files the same way as when the command sets them.
 func DiscoverScriptsWithEnv(command, projectDir string, env map[string]string) (Discovery, error) {
-	return discoverWith(command, projectDir, env, nil, followCache{})
+	return discoverWith(command, projectDir, env, nil, newFollowCache())
 }
 
 // followCache keeps what following a script (run, not sourced) found, by
 // script, working folders and depth, for the commands of one audit.
-type followCache map[string]Discovery
+// The languages of program files are kept too.
+type followCache struct {
+	found  map[string]Discovery
+	langs  map[string]string
+	parser *syntax.Parser
+}
+
+func newFollowCache() *followCache {
+	return &followCache{found: map[string]Discovery{}, langs: map[string]string{}}
+}
+
+// programLang is programLang(path), once per path.
+func (c *followCache) programLang(path string) string {
+	lang, ok := c.langs[path]
+	if !ok {
+		lang = programLang(path)
+		c.langs[path] = lang
+	}
+	return lang
+}
 
 // discoverWith is DiscoverScripts with the hook's env, extra folders
 // whose scripts are followed like the project's (a Claude Code plugin's
 // root), and a cache shared by the commands of one audit.
-func discoverWith(command, projectDir string, env map[string]string, roots []string, cache followCache) (Discovery, error) {
-	f, err := parseShell(command)
+func discoverWith(command, projectDir string, env map[string]string, roots []string, cache *followCache) (Discovery, error) {
+	f, err := cache.parse(command)
 	if err != nil {
 		return Discovery{}, fmt.Errorf("parsing the hook command: %w", err)
 	}
@@ -151,7 +171,7 @@ func discoverWith(command, projectDir string, env map[string]string, roots []str
 	return d.out, nil
 }
 
-func newDiscoverer(project string, cache followCache) *discoverer {
+func newDiscoverer(project string, cache *followCache) *discoverer {
 	d := &discoverer{project: project, seen: map[string]bool{}, unseen: map[string]bool{}, cache: cache}
 	d.out.Scripts, d.out.Unresolved = []ScriptRef{}, []UnresolvedCode{}
 	return d
@@ -167,8 +187,12 @@ func FindScripts(command, projectDir string) ([]ScriptRef, error) {
 	return d.Scripts, nil
 }
 
-func parseShell(src string) (*syntax.File, error) {
-	return syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
+// parse parses shell code as bash, with one parser per cache.
+func (c *followCache) parse(src string) (*syntax.File, error) {
+	if c.parser == nil {
+		c.parser = syntax.NewParser(syntax.Variant(syntax.LangBash))
+	}
+	return c.parser.Parse(strings.NewReader(src), "")
 }
 
 type discoverer struct {
@@ -177,10 +201,33 @@ type discoverer struct {
 	seen    map[string]bool // path + via of listed scripts
 	unseen  map[string]bool // listed unresolved parts
 	read    int             // bytes of scripts read
-	cache   followCache
+	cache   *followCache
 	writes  []writeRef // files the commands write
 	// roots are folders besides the project whose scripts are followed.
 	roots []string
+}
+
+// followKey identifies following a script: what reads it, where, how
+// deep, with which extra roots.
+func followKey(kind, path string, sc *scope, roots []string) string {
+	var b strings.Builder
+	b.WriteString(kind)
+	b.WriteByte(0)
+	b.WriteString(path)
+	for _, c := range sc.cwds {
+		b.WriteByte(0)
+		b.WriteString(c)
+	}
+	if sc.cwds == nil {
+		b.WriteString("\x00?")
+	}
+	b.WriteString("\x00\x01")
+	b.WriteString(strconv.Itoa(sc.depth))
+	for _, r := range roots {
+		b.WriteByte(0)
+		b.WriteString(r)
+	}
+	return b.String()
 }
 
 // followable reports whether discovery reads a file to follow what it
@@ -309,7 +356,7 @@ func (d *discoverer) add(sc *scope, w *syntax.Word, path, via string, how Found,
 	lang := ""
 	switch {
 	case how == FoundProgram || how == FoundGlob && via == "":
-		lang = programLang(path)
+		lang = d.cache.programLang(path)
 		shell = lang == "shell"
 	case !shell:
 		lang = scriptLang(path, via)
@@ -383,8 +430,8 @@ func (d *discoverer) addGlob(sc *scope, w *syntax.Word, v wordv, via string, she
 func (d *discoverer) follow(sc *scope, w *syntax.Word, path string, sourced bool) {
 	var key string
 	if !sourced {
-		key = fmt.Sprint(path, "\x00", sc.cwds, "\x00", sc.depth, "\x00", d.roots)
-		if found, ok := d.cache[key]; ok {
+		key = followKey("run", path, sc, d.roots)
+		if found, ok := d.cache.found[key]; ok {
 			d.merge(found)
 			return
 		}
@@ -405,7 +452,7 @@ func (d *discoverer) follow(sc *scope, w *syntax.Word, path string, sourced bool
 		return // missing or unreadable: its own fingerprint says so
 	}
 	d.read += len(text)
-	f, err := parseShell(text)
+	f, err := d.cache.parse(text)
 	if err != nil {
 		d.unresolved(sc, w, "a shell script Hookwarden cannot parse ("+err.Error()+"); what it runs is not known")
 		return
@@ -429,7 +476,7 @@ func (d *discoverer) follow(sc *scope, w *syntax.Word, path string, sourced bool
 	sub.stmts(f.Stmts, inner)
 	d.read = sub.read
 	sub.out.writes = sub.writes
-	d.cache[key] = sub.out
+	d.cache.found[key] = sub.out
 	d.merge(sub.out)
 }
 
@@ -954,7 +1001,7 @@ func (d *discoverer) eval(st *syntax.Stmt, args []cmdWord, sc *scope) {
 // '…', eval '…', a here-string fed to a shell). sameShell: the code runs
 // in the current shell (eval), so its cd and assignments stay.
 func (d *discoverer) inline(at syntax.Node, code string, sc *scope, sameShell bool) {
-	f, err := parseShell(code)
+	f, err := d.cache.parse(code)
 	if err != nil {
 		d.unresolved(sc, at, "inline shell code Hookwarden cannot parse")
 		return

@@ -59,8 +59,8 @@ var jsExtensions = []string{"", ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".
 // of the project (the standard library, installed packages) are not
 // Hookwarden's to fingerprint.
 func (d *discoverer) followImports(sc *scope, path, lang string, unresolved func(why string)) {
-	key := fmt.Sprint("import\x00", lang, "\x00", path, "\x00", sc.cwds, "\x00", sc.depth, "\x00", d.roots)
-	if found, ok := d.cache[key]; ok {
+	key := followKey("import "+lang, path, sc, d.roots)
+	if found, ok := d.cache.found[key]; ok {
 		d.merge(found)
 		return
 	}
@@ -94,7 +94,7 @@ func (d *discoverer) followImports(sc *scope, path, lang string, unresolved func
 	}
 	d.read = sub.read
 	sub.out.writes = sub.writes
-	d.cache[key] = sub.out
+	d.cache.found[key] = sub.out
 	d.merge(sub.out)
 }
 

@@ -249,7 +249,7 @@ func (d *discoverer) inManifest(st *syntax.Stmt, sc *scope, manifest, dir, code 
 		d.unresolved(sc, st, "nested too deep; the commands of "+manifest+" are not followed")
 		return
 	}
-	f, err := parseShell(code)
+	f, err := d.cache.parse(code)
 	if err != nil {
 		d.unresolved(sc, st, "a command in "+manifest+" Hookwarden cannot parse")
 		return

@@ -39,11 +39,11 @@ const (
 type fingerprinter struct {
 	project  string
 	snaps    map[string]ScriptSnapshot
-	followed followCache
+	followed *followCache
 }
 
 func newFingerprinter(project string) *fingerprinter {
-	return &fingerprinter{project: project, snaps: map[string]ScriptSnapshot{}, followed: followCache{}}
+	return &fingerprinter{project: project, snaps: map[string]ScriptSnapshot{}, followed: newFollowCache()}
 }
 
 // scripts fingerprints every script command runs (DiscoverScripts);
