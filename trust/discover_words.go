@@ -178,9 +178,55 @@ func (d *discoverer) param(p *syntax.ParamExp, sc *scope) (string, bool) {
 	if p.Param == nil || p.Excl || p.Length || p.Width || p.Slice != nil || p.Repl != nil || p.Names != 0 || p.NestedParam != nil || len(p.Modifiers) > 0 {
 		return "", false
 	}
+	var trim func(string) string
 	if p.Exp != nil && p.Exp.Op != syntax.DefaultUnset && p.Exp.Op != syntax.DefaultUnsetOrNull {
-		return "", false
+		if trim = pathTrim(p.Exp); trim == nil {
+			return "", false
+		}
 	}
+	v, ok := d.paramValue(p, sc)
+	if !ok || trim == nil {
+		return v, ok
+	}
+	return trim(v), true
+}
+
+// pathTrim is the folder and file idioms of ${x%/*} (dirname), ${x%%/*},
+// ${x#*/} and ${x##*/} (basename); nil for any other pattern.
+func pathTrim(e *syntax.Expansion) func(string) string {
+	if e.Word == nil {
+		return nil
+	}
+	switch pat := e.Word.Lit(); {
+	case e.Op == syntax.RemSmallSuffix && pat == "/*":
+		return func(s string) string {
+			if i := strings.LastIndexByte(s, '/'); i >= 0 {
+				return s[:i]
+			}
+			return s
+		}
+	case e.Op == syntax.RemLargeSuffix && pat == "/*":
+		return func(s string) string {
+			if i := strings.IndexByte(s, '/'); i >= 0 {
+				return s[:i]
+			}
+			return s
+		}
+	case e.Op == syntax.RemSmallPrefix && pat == "*/":
+		return func(s string) string {
+			if i := strings.IndexByte(s, '/'); i >= 0 {
+				return s[i+1:]
+			}
+			return s
+		}
+	case e.Op == syntax.RemLargePrefix && pat == "*/":
+		return func(s string) string { return s[strings.LastIndexByte(s, '/')+1:] }
+	}
+	return nil
+}
+
+// paramValue is the value of a plain parameter Hookwarden knows.
+func (d *discoverer) paramValue(p *syntax.ParamExp, sc *scope) (string, bool) {
 	name := p.Param.Value
 	if name == "BASH_SOURCE" && (p.Index == nil || indexZero(p.Index)) || name == "0" && p.Index == nil {
 		return sc.self, sc.self != ""
