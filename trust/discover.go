@@ -590,9 +590,7 @@ func (d *discoverer) stmt(st *syntax.Stmt, sc *scope, pipeFrom *syntax.Stmt) {
 		sc.merge(body)
 	case *syntax.ForClause:
 		d.substs(c.Loop, sc)
-		body := sc.clone()
-		d.stmts(c.Do, body)
-		sc.merge(body)
+		d.forLoop(c, sc)
 	case *syntax.CaseClause:
 		d.substs(c.Word, sc)
 		after := sc.clone()
@@ -613,6 +611,59 @@ func (d *discoverer) stmt(st *syntax.Stmt, sc *scope, pipeFrom *syntax.Stmt) {
 	default: // [[ ]], (( )), let: only their substitutions run code
 		d.substs(c, sc)
 	}
+}
+
+// maxLoopValues bounds the values a for loop is followed with.
+const maxLoopValues = 64
+
+// forLoop walks a loop's body once per value when the loop is over
+// literal words and globs (for f in hooks/*.sh; do bash "$f"; done), so
+// that the variable is known; otherwise once with it unknown.
+func (d *discoverer) forLoop(c *syntax.ForClause, sc *scope) {
+	var values []string
+	iter, ok := c.Loop.(*syntax.WordIter)
+	known := ok && iter.Name != nil && iter.InPos.IsValid()
+	for i := 0; known && i < len(iter.Items); i++ {
+		v := d.expand(iter.Items[i], sc)
+		switch {
+		case !v.ok:
+			known = false
+		case v.glob && filepath.IsAbs(v.pattern):
+			matches, _ := filepath.Glob(v.pattern)
+			values = append(values, matches...)
+		case v.glob && sc.cwds == nil:
+			known = false
+		case v.glob:
+			// the shell gives the matches as written: relative stays relative
+			for _, cwd := range sc.cwds {
+				matches, _ := filepath.Glob(filepath.Join(cwd, v.pattern))
+				for _, m := range matches {
+					if rel, err := filepath.Rel(cwd, m); err == nil {
+						values = append(values, rel)
+					}
+				}
+			}
+		default:
+			values = append(values, strings.Fields(v.text)...)
+		}
+	}
+	if !known || len(values) > maxLoopValues {
+		if ok && iter.Name != nil {
+			sc.vars[iter.Name.Value] = unknownVar
+		}
+		body := sc.clone()
+		d.stmts(c.Do, body)
+		sc.merge(body)
+		return
+	}
+	after := sc.clone()
+	for _, v := range values {
+		body := sc.clone()
+		body.vars[iter.Name.Value] = v
+		d.stmts(c.Do, body)
+		after.merge(body)
+	}
+	*sc = *after
 }
 
 func (d *discoverer) ifClause(c *syntax.IfClause, sc *scope) {

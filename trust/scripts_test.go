@@ -163,6 +163,8 @@ func TestDiscoverScripts(t *testing.T) {
 		{`sh hooks/uses-sourced-cd.sh`, []string{"interpreter sh hooks/uses-sourced-cd.sh", "sourced . hooks/sourced-cd.sh <hooks/uses-sourced-cd.sh", "interpreter bash sub/x.sh <hooks/uses-sourced-cd.sh"}, nil},
 		{`bash hooks/idioms.sh`, []string{"interpreter bash hooks/idioms.sh", "sourced source hooks/one.sh <hooks/idioms.sh", "sourced . hooks/two.sh <hooks/idioms.sh",
 			"sourced . hooks/lib.sh <hooks/idioms.sh", "interpreter bash hooks/deep.sh <hooks/lib.sh", "program  hooks/deep.sh <hooks/idioms.sh"}, []string{"$RUNME"}},
+		{`for f in hooks/one.sh hooks/t*.sh; do bash "$f"; done`, []string{"interpreter bash hooks/one.sh", "interpreter bash hooks/two.sh"}, nil},
+		{`for f in $LIST; do bash "$f"; done`, nil, []string{"the variable $f"}},
 		// Wrappers and interpreters with flags.
 		{`sh x.sh`, []string{"interpreter sh x.sh"}, nil},
 		{`env bash x.sh`, []string{"interpreter bash x.sh"}, nil},
