@@ -241,6 +241,32 @@ func TestScriptChangeAfterApprovalIsCaught(t *testing.T) {
 	}
 }
 
+// TestScriptNamedByTheHookEnvIsFingerprinted: a hook's own env that
+// names its script (bash "$S" with env S) resolves it, so it is
+// fingerprinted and a change after approval is caught.
+func TestScriptNamedByTheHookEnvIsFingerprinted(t *testing.T) {
+	e := attackEnv(t)
+	e.write(filepath.Join(e.project, ".gemini", "settings.json"),
+		`{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "name": "h", "command": "sh \"$S\"", "env": {"S": ".gemini/hooks/x.sh"}}]}]}}`)
+	e.writeProject(".gemini/hooks/x.sh", harmlessSh)
+	if code, out, errOut := e.runWithPath("trust", "--all"); code != ExitOK {
+		t.Fatalf("trust --all: %d %s %s", code, out, errOut)
+	}
+	if code, out, _ := e.runWithPath("audit"); code != ExitOK || strings.Contains(out, "cannot see") {
+		t.Fatalf("approved: exit %d\n%s", code, out)
+	}
+	e.writeProject(".gemini/hooks/x.sh", shellPayload)
+	if code, out, _ := e.runWithPath("audit"); code != ExitNeedsReview || !strings.Contains(out, "SCRIPT-CHANGED") {
+		t.Fatalf("changed: exit %d\n%s", code, out)
+	}
+	if code, out, _ := e.runWithPath("run", "--event", "SessionStart", "--trigger", "startup"); code != ExitNeedsReview {
+		t.Fatalf("run: exit %d\n%s", code, out)
+	}
+	if _, err := os.Stat(filepath.Join(e.project, "pwned")); err == nil {
+		t.Fatal("the changed script ran")
+	}
+}
+
 // TestUnresolvedCodeIsReportedAndHeld: code Hookwarden cannot see is named
 // in audit (text and JSON); approved, the hook reads trusted* and audit
 // exits 0, but run holds it back until --yes.

@@ -189,7 +189,7 @@ func approvalsFor(snap *settingsio.Snapshot, hooks []ProjectHook, now time.Time)
 		if command, ok := h.runsCommand(); ok {
 			// A command that does not parse has nothing to fingerprint;
 			// audit reports the parse error.
-			scripts, _, err := fp.scripts(command, nil)
+			scripts, _, err := fp.scripts(command, envValues(h.Env), nil)
 			if err != nil {
 				errs = append(errs, fmt.Errorf("hook %s: %w", h.Label, err))
 			}

@@ -417,7 +417,7 @@ func (a *auditor) reviewScripts(rv *HookReview, approval *Approval) {
 	if a.followed == nil {
 		a.followed = newFollowCache()
 	}
-	found, err := discoverWith(command, a.project, nil, rv.roots, a.followed)
+	found, err := discoverWith(command, a.project, envValues(rv.Env), rv.roots, a.followed)
 	if err != nil {
 		rv.ScriptsError = err.Error()
 		return

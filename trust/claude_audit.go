@@ -214,7 +214,7 @@ func ClaudeApprove(snap *settingsio.ClaudeSnapshot, hs []*hooks.Hook, store Stor
 			Index: rv.Index, Type: rv.Type, Label: rv.Label, Definition: def, Settings: settings,
 			ApprovedAt: now.UTC().Format(time.RFC3339), Scripts: []ScriptSnapshot{}}
 		if cmd := rv.scriptCommand(); rv.IsCommand && cmd != "" {
-			scripts, parseErr, err := fp.scripts(cmd, rv.roots)
+			scripts, parseErr, err := fp.scripts(cmd, nil, rv.roots)
 			if parseErr != nil {
 				return nil, fmt.Errorf("finding the scripts of %s: %w", rv.Label, parseErr)
 			}

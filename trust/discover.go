@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -159,7 +161,7 @@ func discoverWith(command, projectDir string, env map[string]string, roots []str
 		return Discovery{}, fmt.Errorf("parsing the hook command: %w", err)
 	}
 	d := newDiscoverer(filepath.Clean(projectDir), cache)
-	d.roots = roots
+	d.roots, d.env = roots, env
 	sc := &scope{cwds: []string{d.project}, vars: make(map[string]string, len(env)), src: command}
 	for k, v := range env {
 		sc.vars[k] = v
@@ -203,11 +205,13 @@ type discoverer struct {
 	writes  []writeRef // files the commands write
 	// roots are folders besides the project whose scripts are followed.
 	roots []string
+	// env is the hook's own environment (DiscoverScriptsWithEnv).
+	env map[string]string
 }
 
 // followKey identifies following a script: what reads it, where, how
 // deep, with which extra roots.
-func followKey(kind, path string, sc *scope, roots []string) string {
+func followKey(kind, path string, sc *scope, roots []string, env map[string]string) string {
 	var b strings.Builder
 	b.WriteString(kind)
 	b.WriteByte(0)
@@ -224,6 +228,10 @@ func followKey(kind, path string, sc *scope, roots []string) string {
 	for _, r := range roots {
 		b.WriteByte(0)
 		b.WriteString(r)
+	}
+	b.WriteString("\x00\x02")
+	for _, k := range slices.Sorted(maps.Keys(env)) {
+		b.WriteString(k + "=" + env[k] + "\x00")
 	}
 	return b.String()
 }
@@ -364,7 +372,7 @@ func (d *discoverer) addGlob(sc *scope, w *syntax.Word, v wordv, via string, she
 func (d *discoverer) follow(sc *scope, w *syntax.Word, path string, sourced bool) {
 	var key string
 	if !sourced {
-		key = followKey("run", path, sc, d.roots)
+		key = followKey("run", path, sc, d.roots, d.env)
 		if found, ok := d.cache.found[key]; ok {
 			d.merge(found)
 			return
@@ -400,13 +408,16 @@ func (d *discoverer) follow(sc *scope, w *syntax.Word, path string, sourced bool
 	// Run: a shell of its own (fresh variables, the caller's folder),
 	// discovered on its own so that the result can be kept for the next
 	// command that runs the same script.
-	inner.vars = map[string]string{}
+	inner.vars = make(map[string]string, len(d.env))
+	for k, v := range d.env {
+		inner.vars[k] = v // the hook's environment reaches the scripts it runs
+	}
 	inner.cwds = append([]string(nil), sc.cwds...)
 	if sc.cwds == nil {
 		inner.cwds = nil
 	}
 	sub := newDiscoverer(d.project, d.cache)
-	sub.read, sub.roots = d.read, d.roots
+	sub.read, sub.roots, sub.env = d.read, d.roots, d.env
 	sub.stmts(f.Stmts, inner)
 	d.read = sub.read
 	sub.out.writes = sub.writes

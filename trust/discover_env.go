@@ -1,12 +1,41 @@
 package trust
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
 )
+
+// envValues turns a hook's env object, name to the JSON text of the
+// value (ProjectHook.Env), into the values the hook's process gets, as
+// Node's spawn turns them into strings; a value Hookwarden cannot turn
+// into the same text is unknown.
+func envValues(env map[string]string) map[string]string {
+	if len(env) == 0 {
+		return nil
+	}
+	out := make(map[string]string, len(env))
+	for k, text := range env {
+		var v any
+		switch err := json.Unmarshal([]byte(text), &v); x := v.(type) {
+		case nil:
+			if err == nil {
+				continue // null: Node leaves the variable out
+			}
+			out[k] = unknownVar
+		case string:
+			out[k] = x
+		case bool, float64:
+			out[k] = text
+		default:
+			out[k] = unknownVar
+		}
+	}
+	return out
+}
 
 // setEnv records a variable the command is given alone (NAME=value cmd).
 func (rc *runCtx) setEnv(name, value string) {

@@ -59,7 +59,7 @@ var jsExtensions = []string{"", ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".
 // of the project (the standard library, installed packages) are not
 // Hookwarden's to fingerprint.
 func (d *discoverer) followImports(sc *scope, path, lang string, unresolved func(why string)) {
-	key := followKey("import "+lang, path, sc, d.roots)
+	key := followKey("import "+lang, path, sc, d.roots, nil)
 	if found, ok := d.cache.found[key]; ok {
 		d.merge(found)
 		return
@@ -85,7 +85,7 @@ func (d *discoverer) followImports(sc *scope, path, lang string, unresolved func
 	}
 	d.read += len(text)
 	sub := newDiscoverer(d.project, d.cache)
-	sub.read, sub.roots = d.read, d.roots
+	sub.read, sub.roots, sub.env = d.read, d.roots, d.env
 	inner := &scope{cwds: sc.cwds, vars: map[string]string{}, file: path, self: path, src: text, depth: sc.depth + 1}
 	if lang == "python" {
 		sub.pythonImports(inner, path, text)

@@ -234,6 +234,12 @@ func (d *discoverer) paramValue(p *syntax.ParamExp, sc *scope) (string, bool) {
 	if p.Index != nil {
 		return "", false
 	}
+	if projectDirVars[name] && p.Short && sc.file == "" {
+		// Gemini CLI replaces $GEMINI_PROJECT_DIR, $GEMINI_CWD and
+		// $CLAUDE_PROJECT_DIR (unbraced) in the command's text before the
+		// shell sees it, whatever the hook's env says
+		return d.project, true
+	}
 	if v, ok := sc.vars[name]; ok {
 		return v, v != unknownVar && !strings.Contains(v, inheritedPath)
 	}

@@ -49,8 +49,8 @@ func newFingerprinter(project string) *fingerprinter {
 // scripts fingerprints every script command runs (DiscoverScripts);
 // parseErr: the command does not parse; err: a script could not be read
 // (its snapshot is kept, without a hash).
-func (f *fingerprinter) scripts(command string, roots []string) (out []ScriptSnapshot, parseErr, err error) {
-	found, parseErr := discoverWith(command, f.project, nil, roots, f.followed)
+func (f *fingerprinter) scripts(command string, env map[string]string, roots []string) (out []ScriptSnapshot, parseErr, err error) {
+	found, parseErr := discoverWith(command, f.project, env, roots, f.followed)
 	if parseErr != nil {
 		return nil, parseErr, nil
 	}

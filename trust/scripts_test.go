@@ -298,6 +298,20 @@ func TestDiscoverScripts(t *testing.T) {
 	}
 }
 
+func TestDiscoverScriptsWithEnvProjectDir(t *testing.T) {
+	p := discoveryProject(t)
+	env := map[string]string{"GEMINI_PROJECT_DIR": "/elsewhere"}
+	for command, want := range map[string]string{
+		"$GEMINI_PROJECT_DIR/x.sh":   filepath.Join(p, "x.sh"), // replaced in the text first
+		"${GEMINI_PROJECT_DIR}/x.sh": "/elsewhere/x.sh",        // the shell's, from the env
+	} {
+		d, err := DiscoverScriptsWithEnv(command, p, env)
+		if err != nil || len(d.Scripts) != 1 || d.Scripts[0].Path != want {
+			t.Errorf("%s: %+v %v, want %s", command, d.Scripts, err, want)
+		}
+	}
+}
+
 func TestDiscoverScriptsWithEnv(t *testing.T) {
 	p := discoveryProject(t)
 	d, err := DiscoverScriptsWithEnv(`bash "$S"`, p, map[string]string{"S": "x.sh", "BASH_ENV": "sub/x.sh"})
