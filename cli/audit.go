@@ -103,12 +103,18 @@ type auditHookDoc struct {
 	// sees, the file it is in and why the project decides it.
 	File              string `json:"file,omitempty"`
 	UncheckedByGemini string `json:"unchecked_by_gemini,omitempty"`
+	// Unresolved: the code the hook runs that Hookwarden cannot see; a
+	// trusted hook with any (unseen_code) is held back by run without --yes.
+	Unresolved []trust.UnresolvedCode `json:"unresolved"`
+	UnseenCode bool                   `json:"unseen_code"`
 }
 
 type auditScriptDoc struct {
 	Path           string             `json:"path"`
 	Word           string             `json:"word"`
 	Via            string             `json:"via,omitempty"`
+	How            trust.Found        `json:"how,omitempty"`
+	From           string             `json:"from,omitempty"`
 	Status         trust.ScriptStatus `json:"status"`
 	Flagged        bool               `json:"flagged"`
 	SHA256         string             `json:"sha256,omitempty"`
@@ -130,7 +136,8 @@ func auditDocument(r *trust.Report) auditDoc {
 			Scripts: []auditScriptDoc{}, ScriptsError: h.ScriptsError,
 			Env: h.Env, Fields: h.Fields, FieldChanges: h.FieldChanges, ApprovalNote: h.ApprovalNote,
 			File: h.File, UncheckedByGemini: h.Unchecked,
-			Risk: auditRisk(cache, h, r.Project)}
+			Risk:       auditRisk(cache, h, r.Project),
+			Unresolved: append([]trust.UnresolvedCode{}, h.Unresolved...), UnseenCode: h.RunsUnseenCode()}
 		for _, c := range h.FieldChanges {
 			hd.FieldChangesWords = append(hd.FieldChangesWords, c.String())
 		}
@@ -138,7 +145,7 @@ func auditDocument(r *trust.Report) auditDoc {
 			hd.CommandDiff = trust.RenderWordDiff(h.CommandDiff)
 		}
 		for _, s := range h.Scripts {
-			sd := auditScriptDoc{Path: s.Path, Word: s.Word, Via: s.Via, Status: s.Status, Flagged: s.Flagged,
+			sd := auditScriptDoc{Path: s.Path, Word: s.Word, Via: s.Via, How: s.How, From: s.From, Status: s.Status, Flagged: s.Flagged,
 				SHA256: s.SHA256, ApprovedSHA256: s.ApprovedSHA256, DiffSpans: s.Diff, Note: s.Note}
 			if len(s.Diff) > 0 {
 				sd.Diff = trust.RenderLineDiff(s.Diff)
@@ -193,7 +200,11 @@ func writeAuditText(w io.Writer, r *trust.Report) error {
 		if h.Matcher != "" {
 			where += "[" + h.Matcher + "]"
 		}
-		p.f("%-18s %-28s %s\n", strings.ToUpper(string(h.Status)), where, h.Label)
+		status := strings.ToUpper(string(h.Status))
+		if h.Status == trust.StatusTrusted && h.RunsUnseenCode() {
+			status = "TRUSTED*"
+		}
+		p.f("%-18s %-28s %s\n", status, where, h.Label)
 		p.f("    key       %s\n", h.Key)
 		p.f("    %s\n", riskLabel(auditRisk(cache, h, r.Project)))
 		if h.Unchecked != "" {
@@ -219,12 +230,16 @@ func writeAuditText(w io.Writer, r *trust.Report) error {
 		if h.ScriptsError != "" {
 			p.f("    scripts   unknown: %s\n", h.ScriptsError)
 		}
+		writeUnresolved(p, h)
 		for _, s := range h.Scripts {
 			mark := ""
 			if s.Flagged {
 				mark = "  <- review"
 			}
 			p.f("    script    %s: %s%s\n", s.Word, s.Status, mark)
+			if s.From != "" || s.Via != "" {
+				p.f("              %s\n", scriptOrigin(s))
+			}
 			if s.Note != "" {
 				p.f("              %s\n", s.Note)
 			}
@@ -258,6 +273,33 @@ func writeAuditText(w io.Writer, r *trust.Report) error {
 		p.f("\nnothing needs review\n")
 	}
 	return p.err
+}
+
+// writeUnresolved prints the code a hook runs that Hookwarden cannot see.
+func writeUnresolved(p *auditPrinter, h trust.HookReview) {
+	if !h.RunsUnseenCode() {
+		return
+	}
+	p.f("    unseen    runs code Hookwarden cannot see:\n")
+	for _, u := range h.Unresolved {
+		p.f("              - %s\n", u.String())
+	}
+	if h.Status == trust.StatusTrusted {
+		p.f("              (trusted*: approved with this code; what it refers to can change unseen, so 'hookwarden run' holds it back without --yes)\n")
+	}
+}
+
+// scriptOrigin says what runs a script and from where: "run by bash from
+// hooks/a.sh", "sourced by . from the command".
+func scriptOrigin(s trust.ScriptReview) string {
+	out := "found as " + string(s.How)
+	if s.Via != "" {
+		out += ", run by " + s.Via
+	}
+	if s.From != "" {
+		out += ", in " + s.From
+	}
+	return out
 }
 
 // auditPrinter writes formatted text and keeps the first error.

@@ -80,7 +80,11 @@ func writeClaudeAudit(io *IO, rep *trust.ClaudeReport, risks map[string]risk.Rep
 		fmt.Fprintln(b, "No project, local or plugin handlers.")
 	}
 	for _, h := range rep.Hooks {
-		printf(b, "%-14s %s %s  %s\n               %s:%d (%s)  %s\n", h.Status, h.Event, matcherLabel(h.Matcher), h.Command, h.File, h.Line, h.Layer, h.Key[:12])
+		status := string(h.Status)
+		if h.Status == trust.StatusTrusted && h.RunsUnseenCode() {
+			status = "trusted*"
+		}
+		printf(b, "%-14s %s %s  %s\n               %s:%d (%s)  %s\n", status, h.Event, matcherLabel(h.Matcher), h.Command, h.File, h.Line, h.Layer, h.Key[:12])
 		printf(b, "               %s\n", riskLabel(risks[h.HookID]))
 		if w := hiddenWarning(h.Command, h.Matcher); w != "" {
 			printf(b, "               %s\n", w)
@@ -97,6 +101,17 @@ func writeClaudeAudit(io *IO, rep *trust.ClaudeReport, risks map[string]risk.Rep
 		for _, s := range h.Scripts {
 			if s.Flagged || s.Status != trust.ScriptUnrecorded {
 				printf(b, "               script %s: %s %s\n", s.Path, s.Status, s.Note)
+			}
+			if s.Flagged && len(s.Diff) > 0 {
+				for _, line := range strings.Split(strings.TrimSuffix(trust.RenderLineDiff(s.Diff), "\n"), "\n") {
+					printf(b, "                 %s\n", line)
+				}
+			}
+		}
+		if h.RunsUnseenCode() {
+			printf(b, "               runs code Hookwarden cannot see:\n")
+			for _, u := range h.Unresolved {
+				printf(b, "                 - %s\n", u.String())
 			}
 		}
 	}

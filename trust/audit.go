@@ -94,16 +94,62 @@ type HookReview struct {
 	// ApprovalNote says why Hookwarden cannot vouch for a trusted key
 	// (approved outside Hookwarden; a record from an earlier version).
 	ApprovalNote string `json:"approval_note,omitempty"`
+	// Unresolved is the code the hook runs that Hookwarden cannot see:
+	// "runs code Hookwarden cannot see: …" (see DiscoverScripts).
+	//
+	// The rule: the text of every unresolved part is fingerprinted, since
+	// it stands in the command (part of the approval) or in a script whose
+	// content is fingerprinted, so editing it makes the hook changed or
+	// script-changed like any other edit. What it refers to (a variable's
+	// value, a command's output, a download, a package) can change with no
+	// text changing, so for such a hook Hookwarden cannot keep its promise
+	// that what runs is what was approved. It can still be approved, after
+	// the review has listed each unresolved part, and then reads as
+	// trusted "with code Hookwarden cannot see" (audit exits 0 for it, so
+	// it does not need review forever); but the dry-run gate
+	// (HoldUnapproved, ClaudeUnapproved) never runs it without the user's
+	// explicit confirmation, as for an unapproved hook.
+	Unresolved []UnresolvedCode `json:"unresolved,omitempty"`
+	// discover is the command line discovery reads when it is not Command
+	// (Claude Code: the handler's command and args with placeholders
+	// filled).
+	discover string
+	// roots are folders besides the project whose scripts are followed
+	// (a Claude Code plugin's root).
+	roots []string
+}
+
+// scriptCommand is the command line whose scripts are fingerprinted.
+func (h HookReview) scriptCommand() string {
+	if h.discover != "" {
+		return h.discover
+	}
+	if c, ok := h.runsCommand(); ok {
+		return c
+	}
+	return h.Command
 }
 
 // NeedsReview reports whether the hook is not plainly trusted.
 func (h HookReview) NeedsReview() bool { return h.Status != StatusTrusted }
 
+// RunsUnseenCode reports whether the hook runs code Hookwarden cannot see
+// (Unresolved); the dry-run gate holds such a hook back even when trusted.
+func (h HookReview) RunsUnseenCode() bool { return len(h.Unresolved) > 0 }
+
+// Verified reports whether the hook may run without asking: trusted, and
+// every piece of code it runs is fingerprinted.
+func (h HookReview) Verified() bool { return !h.NeedsReview() && !h.RunsUnseenCode() }
+
 // ScriptReview is one script of a hook, compared with its approval.
 type ScriptReview struct {
-	Word   string       `json:"word"`
-	Path   string       `json:"path"`
-	Via    string       `json:"via,omitempty"`
+	Word string `json:"word"`
+	Path string `json:"path"`
+	Via  string `json:"via,omitempty"`
+	// How and From: how discovery found it, and the script that runs it
+	// ("" = the hook command).
+	How    Found        `json:"how,omitempty"`
+	From   string       `json:"from,omitempty"`
 	Status ScriptStatus `json:"status"`
 	// Flagged: changed since approval (content, gone, or now a link out of
 	// the project); the hook needs review.
@@ -191,6 +237,7 @@ type auditor struct {
 	project   string
 	approvals map[string]*Approval
 	scripts   map[string]scriptNow // fingerprints taken during this audit, by path
+	followed  *followCache         // what following each script found, during this audit
 	// approved caches, per approval, the definitions it vouches for.
 	approved map[*Approval]*approvedDefs
 }
@@ -375,25 +422,53 @@ func (a *auditor) reviewScripts(rv *HookReview, approval *Approval) {
 	if !ok {
 		return
 	}
-	refs, err := FindScripts(command, a.project)
+	if rv.discover != "" {
+		command = rv.discover // Claude Code: command and args, placeholders filled
+	}
+	if a.followed == nil {
+		a.followed = newFollowCache()
+	}
+	found, err := discoverWith(command, a.project, envValues(rv.Env), rv.roots, a.followed)
 	if err != nil {
 		rv.ScriptsError = err.Error()
 		return
 	}
-	for _, ref := range refs {
+	rv.Unresolved = found.Unresolved
+	discovered := map[scriptPlace]bool{}
+	for _, ref := range found.Scripts {
+		discovered[scriptPlace{ref.Path, ref.Via}] = true
 		now, ok := a.scripts[ref.Path]
 		if !ok {
 			now.snap, now.err = snapshotScript(ref, a.project)
 			a.scripts[ref.Path] = now
 		}
 		now.snap.Word, now.snap.Via = ref.Word, ref.Via
-		sr := compareScript(now.snap, now.err, findSnapshot(approval, ref))
-		if approval != nil && sr.Status == ScriptUnrecorded {
-			// the approved hook did not run this file: the command or the
-			// way it resolves changed since
-			sr.Flagged, sr.Note = true, "the hook did not run this script when it was approved"
+		then := findSnapshot(approval, ref)
+		sr := compareScript(now.snap, now.err, then)
+		sr.How, sr.From = ref.How, ref.From
+		if approval != nil && then == nil && sr.Status == ScriptUnrecorded {
+			// Hookwarden approved the hook but not this script: it was not
+			// run then (a glob matches a new file, a script now sources a
+			// new helper) or an older Hookwarden did not find it.
+			sr.Flagged = true
+			sr.Note = "the hook did not run this script when it was approved (or Hookwarden did not find it then)"
+			if now.snap.Content != nil {
+				sr.Diff = LineDiff("", *now.snap.Content)
+			}
 		}
 		rv.Scripts = append(rv.Scripts, sr)
+	}
+	if approval == nil {
+		return
+	}
+	for _, then := range approval.Scripts {
+		if discovered[scriptPlace{then.Path, then.Via}] || !then.Exists {
+			continue
+		}
+		// Approved with this script, which the hook no longer runs (a glob
+		// lost a match, a script stopped sourcing it).
+		rv.Scripts = append(rv.Scripts, ScriptReview{Word: then.Word, Path: then.Path, Via: then.Via, Status: ScriptMissing,
+			Flagged: true, ApprovedSHA256: then.SHA256, Note: "the hook ran it when it was approved and no longer does"})
 	}
 }
 

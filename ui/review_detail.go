@@ -180,6 +180,7 @@ func (d *reviewDetail) showScripts(h *trust.HookReview, names pathNamer) {
 	if !h.IsCommand {
 		return
 	}
+	d.showUnseen(h, names)
 	if h.ScriptsError != "" {
 		d.content.Add(detailSection("Scripts"))
 		d.content.Add(&widget.Label{Text: "Could not find the scripts it runs: " + shown(h.ScriptsError),
@@ -193,8 +194,13 @@ func (d *reviewDetail) showScripts(h *trust.HookReview, names pathNamer) {
 	d.content.Add(detailSection("Scripts"))
 	for _, s := range h.Scripts {
 		text := names.name(s.Path)
-		if s.Via != "" {
+		switch {
+		case s.Via != "" && s.From != "":
+			text += "  (run by " + s.Via + " in " + names.name(s.From) + ")"
+		case s.Via != "":
 			text += "  (run by " + s.Via + ")"
+		case s.From != "":
+			text += "  (run by " + names.name(s.From) + ")"
 		}
 		path := &widget.Label{Text: shown(text), TextStyle: fyne.TextStyle{Monospace: true}, Wrapping: fyne.TextWrapBreak}
 		d.content.Add(container.NewBorder(nil, nil, newBadge(scriptStatusText(s.Status), scriptStatusColor(s)), nil, path))
@@ -218,6 +224,28 @@ func (d *reviewDetail) showScripts(h *trust.HookReview, names pathNamer) {
 			d.content.Add(container.NewBorder(nil, nil, indent(), nil, container.NewVBox(lines...)))
 		}
 	}
+}
+
+// showUnseen lists the code the hook runs that Hookwarden cannot see
+// (trust.HookReview.Unresolved), before its scripts.
+func (d *reviewDetail) showUnseen(h *trust.HookReview, names pathNamer) {
+	if !h.RunsUnseenCode() {
+		return
+	}
+	d.content.Add(detailSection("Runs code Hookwarden cannot see"))
+	note := "What these parts run is not in any file Hookwarden fingerprints (a variable, a command's output, " +
+		"a download, a package). Their text is part of the approval; what they refer to can change unseen, " +
+		"so the Dry run tab always asks before running this hook."
+	d.content.Add(&widget.Label{Text: note, Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance})
+	var lines []fyne.CanvasObject
+	for _, u := range h.Unresolved {
+		text := shown(u.Text) + "\n" + shown(u.Why)
+		if u.File != "" {
+			text += " — " + shown(names.place(u.File, u.Line, 0))
+		}
+		lines = append(lines, &widget.Label{Text: text, TextStyle: fyne.TextStyle{Monospace: true}, Wrapping: fyne.TextWrapBreak})
+	}
+	d.content.Add(container.NewBorder(nil, nil, indent(), nil, container.NewVBox(lines...)))
 }
 
 // scriptMeaning is the note under a script: what its status means, and
