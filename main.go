@@ -22,6 +22,7 @@ import (
 
 	"github.com/hookwarden/hookwarden/cli"
 	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/sandbox"
 	"github.com/hookwarden/hookwarden/ui"
 )
 
@@ -29,6 +30,10 @@ const appID = "io.github.hookwarden"
 
 func main() {
 	args := os.Args[1:]
+	if len(args) > 0 && args[0] == sandbox.InitCommand {
+		// hidden: the hook supervisor and sandbox init (package sandbox)
+		os.Exit(sandbox.Main(args[1:]))
+	}
 	if len(args) > 0 && cli.IsCommand(args[0]) {
 		os.Exit(runCLI(args))
 	}
