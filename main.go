@@ -74,6 +74,7 @@ func runCLI(args []string) int {
 		fmt.Fprintf(os.Stderr, "hookwarden: %v\n", err)
 		return cli.ExitFailure
 	}
+	io.Init, _ = os.Executable()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	return cli.Main(ctx, args, io)

@@ -32,6 +32,10 @@ type IO struct {
 	Dir string
 	// GOOS selects the platform's file locations (runtime.GOOS by default).
 	GOOS string
+	// Init is the executable that answers sandbox.InitCommand (hookwarden
+	// itself). Without it hooks start directly and the sandbox is not
+	// available.
+	Init string
 }
 
 // FromProcess returns an IO bound to the real process.

@@ -46,6 +46,7 @@ func buildReport(cfg Config, targets []string, scratch string, evs []event) *Rep
 		r.Files = r.Files[:maxFiles]
 	}
 	sent := 0
+	dnsIndex := map[string]int{} // name -> 1 + index of its record
 	for _, ev := range evs {
 		switch ev.T {
 		case evExec:
@@ -53,7 +54,16 @@ func buildReport(cfg Config, targets []string, scratch string, evs []event) *Rep
 		case evOpen:
 			r.Secrets = append(r.Secrets, SecretRead{Path: ev.Path})
 		case evDNS:
+			if i := dnsIndex[ev.Name]; i > 0 {
+				n := &r.Network[i-1]
+				if !strings.Contains(" "+n.QType+" ", " "+ev.QType+" ") {
+					n.QType += " " + ev.QType
+				}
+				n.SendsInput = n.SendsInput || ev.HasPayload
+				continue
+			}
 			r.Network = append(r.Network, NetworkAttempt{Kind: "dns", Name: ev.Name, QType: ev.QType, SendsInput: ev.HasPayload})
+			dnsIndex[ev.Name] = len(r.Network)
 		case evConnect:
 			r.Network = append(r.Network, NetworkAttempt{Kind: ev.Proto, Name: ev.Name, Addr: ev.Addr, Port: ev.Port})
 		case evSent:

@@ -107,7 +107,7 @@ func readHead(path string, n int) ([]byte, error) {
 // attempt records a connection (or datagram) to ap and makes sure a sink
 // listens on its port.
 func (s *netSinks) attempt(proto string, ap netip.AddrPort) {
-	if ap.Port() == 53 && proto == "udp" {
+	if ap.Port() == 53 && (proto == "udp" || ap.Addr().IsLoopback()) {
 		return // the stub resolver records the names
 	}
 	s.mu.Lock()
