@@ -202,13 +202,14 @@ func selectHooks(plan *hooks.Plan, only []string) (*hooks.Plan, error) {
 
 // heldReason says why hooks were held back.
 func heldReason(p hooks.SandboxPolicy, c hooks.RunChoice) string {
+	const review = "not approved, changed, or running a script that changed since approval"
 	switch {
 	case p.Always:
 		return "--sandbox was asked for and " + c.Unavailable
 	case p.Never:
-		return "they need review and --no-sandbox keeps them out of the sandbox"
+		return review + ", and --no-sandbox keeps them out of the sandbox"
 	case c.Unavailable != "":
-		return "they need review, and " + c.Unavailable
+		return review + ", and " + c.Unavailable
 	}
-	return "they need review"
+	return review
 }
