@@ -86,12 +86,10 @@ func Start(cfg Config, spec Spec) (*Process, error) {
 		return nil, fmt.Errorf("%w: starting the supervisor: %v", ErrUnavailable, err)
 	}
 	p.ctl = ctlW
+	// written before any control byte can be (the supervisor reads it at
+	// once, so a configuration larger than the pipe's buffer does not block)
 	line, _ := json.Marshal(ic)
-	go func() {
-		p.ctlMu.Lock()
-		defer p.ctlMu.Unlock()
-		_, _ = p.ctl.Write(append(line, '\n'))
-	}()
+	_, _ = p.ctl.Write(append(line, '\n'))
 	go p.readEvents(evR)
 	go func() {
 		err := p.cmd.Wait()
