@@ -25,6 +25,9 @@ func Main(args []string) int {
 	if len(args) > 0 && args[0] == "noop" {
 		return 0 // Probe's hook
 	}
+	// No descriptor beyond 0-2 reaches the hook: not the runner's pipes,
+	// nor one the runner inherited from its own parent.
+	closeOnExecFrom(3)
 	ctl := os.NewFile(3, "control")
 	evf := os.NewFile(4, "events")
 	if ctl == nil || evf == nil {
@@ -44,6 +47,13 @@ func Main(args []string) int {
 		return 1
 	}
 	s := &supervisor{cfg: cfg, w: w, sigchld: make(chan os.Signal, 1), hookDone: make(chan struct{})}
+	t0 := time.Now()
+	trace := func(what string) {
+		if cfg.Trace {
+			w.send(event{T: evNote, Msg: fmt.Sprintf("trace %s %v", what, time.Since(t0))})
+		}
+	}
+	s.trace = trace
 	signal.Notify(s.sigchld, syscall.SIGCHLD)
 	// A SIGTERM sent to the supervisor's group reaches the hook's group.
 	signal.Ignore(syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP, syscall.SIGPIPE)
@@ -52,6 +62,7 @@ func Main(args []string) int {
 		w.end()
 		return 1
 	}
+	trace("config")
 	if cfg.Isolate {
 		if err := s.isolate(); err != nil {
 			w.send(event{T: evError, Msg: err.Error()})
@@ -72,6 +83,7 @@ func Main(args []string) int {
 		return 1
 	}
 	s.hookPid = pid
+	trace("started")
 	releaseStdio()
 	go s.reap()
 	s.control(br)
@@ -87,6 +99,7 @@ type supervisor struct {
 	hookDone chan struct{}
 	mu       sync.Mutex
 	net      *netSinks // isolation only
+	trace    func(string)
 	notify   *notifier
 }
 
@@ -146,6 +159,7 @@ func (s *supervisor) reap() {
 			} else {
 				ev.Exited, ev.Code = true, ws.ExitStatus()
 			}
+			s.trace("hook-exit")
 			close(s.hookDone) // before the runner can hear of it and say end
 			s.w.send(ev)
 		}
@@ -165,9 +179,12 @@ func (s *supervisor) control(br *bufio.Reader) {
 		case ctlKill:
 			s.killAll()
 		case ctlEnd:
+			s.trace("end-received")
 			s.reportLeftovers()
 			s.killAll()
+			s.trace("killed")
 			s.flush()
+			s.trace("flushed")
 			s.w.end()
 			return
 		}
@@ -303,4 +320,13 @@ func signalName(sig syscall.Signal) string {
 		return n
 	}
 	return sig.String()
+}
+
+// closeOnExecFrom marks every descriptor from fd on close-on-exec.
+func closeOnExecFrom(fd uint) {
+	if err := unix.CloseRange(fd, ^uint(0), unix.CLOSE_RANGE_CLOEXEC); err != nil {
+		for i := int(fd); i < 1024; i++ {
+			unix.CloseOnExec(i)
+		}
+	}
 }

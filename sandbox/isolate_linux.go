@@ -19,6 +19,7 @@ func (s *supervisor) isolate() error {
 	if err := s.setupMounts(); err != nil {
 		return err
 	}
+	s.trace("mounts")
 	if err := setupNetwork(); err != nil {
 		return err
 	}
@@ -27,6 +28,7 @@ func (s *supervisor) isolate() error {
 		return err
 	}
 	s.net = sinks
+	s.trace("net")
 	return nil
 }
 
@@ -89,6 +91,7 @@ func (s *supervisor) startIsolated(stdio []*os.File, sys *syscall.SysProcAttr) (
 	if err != nil {
 		return 0, 0, fmt.Errorf("pidfd_getfd (seccomp listener): %w", err)
 	}
+	s.trace("helper-filter")
 	s.notify = newNotifier(listener, s)
 	go s.notify.loop()
 	_, _ = toHelperW.Write([]byte("go\n"))
@@ -112,9 +115,8 @@ func execMain() int {
 	runtime.LockOSThread()
 	out := os.NewFile(3, "to-supervisor")
 	in := os.NewFile(4, "from-supervisor")
-	// closed by a successful exec: the hook inherits neither
-	unix.CloseOnExec(3)
-	unix.CloseOnExec(4)
+	// closed by a successful exec: the hook inherits none of them
+	closeOnExecFrom(3)
 	fail := func(err error) int {
 		fmt.Fprintf(out, "error %s\n", strings.ReplaceAll(err.Error(), "\n", " "))
 		return 1

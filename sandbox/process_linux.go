@@ -48,9 +48,15 @@ func Start(cfg Config, spec Spec) (*Process, error) {
 		return nil, fmt.Errorf("%w: no supervisor executable", ErrUnavailable)
 	}
 	p := &Process{cfg: cfg, exited: make(chan struct{}), waited: make(chan struct{}), drained: make(chan struct{})}
-	ic := initConfig{Isolate: cfg.Isolate, Path: spec.Path, Argv: spec.Argv, Env: spec.Env, Dir: spec.Dir, NewSession: spec.NewSession}
+	ic := initConfig{Isolate: cfg.Isolate, Path: spec.Path, Argv: spec.Argv, Env: spec.Env, Dir: spec.Dir, NewSession: spec.NewSession,
+		Trace: os.Getenv("HOOKWARDEN_SANDBOX_TRACE") == "1"}
 	sys := &syscall.SysProcAttr{Setpgid: true}
 	if cfg.Isolate {
+		if spec.Dir != "" {
+			// the hook's working folder is overlaid too (it may sit in /tmp,
+			// which is private inside)
+			p.cfg.Overlay = append(append([]string(nil), cfg.Overlay...), spec.Dir)
+		}
 		if err := p.prepareScratch(&ic); err != nil {
 			return nil, err
 		}

@@ -20,6 +20,9 @@ type initConfig struct {
 	Env        []string `json:"env"`
 	Dir        string   `json:"dir"`
 	NewSession bool     `json:"newSession"`
+	// Trace adds notes with the time each phase ended
+	// (HOOKWARDEN_SANDBOX_TRACE=1 in the runner's environment).
+	Trace bool `json:"trace,omitempty"`
 	// Isolation only.
 	Scratch  string   `json:"scratch,omitempty"`
 	Overlays []string `json:"overlays,omitempty"` // outermost first; layer i in Scratch/i
