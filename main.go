@@ -50,7 +50,8 @@ func main() {
 
 	a := app.NewWithID(appID)
 	w := a.NewWindow("Hookwarden")
-	ui.Create(a, w, ui.Options{ProjectDir: dir, Agent: agent, Env: os.Environ(), GOOS: runtime.GOOS, Home: home})
+	exe, _ := os.Executable() // the hook supervisor and sandbox init
+	ui.Create(a, w, ui.Options{ProjectDir: dir, Agent: agent, Env: os.Environ(), GOOS: runtime.GOOS, Home: home, Init: exe})
 	w.Resize(fyne.NewSize(1120, 760))
 	w.SetMaster()
 	quitOnSignal(a)

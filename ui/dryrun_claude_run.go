@@ -3,11 +3,13 @@ package ui
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/hooks/claude"
+	"github.com/hookwarden/hookwarden/sandbox"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
@@ -25,6 +27,10 @@ type claudeRunSetup struct {
 	planned    []*hooks.Hook
 	unapproved []*hooks.Hook
 	auditErr   error
+	// real, choice and sup as in runSetup.
+	real   bool
+	choice hooks.RunChoice
+	sup    sandbox.Config
 }
 
 // prepareClaude plans the run and reviews the planned handlers off the UI
@@ -40,7 +46,9 @@ func (v *dryRunView) prepareClaude() {
 		v.status.SetText(err.Error())
 		return
 	}
-	s := &claudeRunSetup{event: v.selectedEvent(), input: input, pctx: pctx, single: v.pickedHook()}
+	s := &claudeRunSetup{event: v.selectedEvent(), input: input, pctx: pctx, single: v.pickedHook(), real: v.realNext}
+	v.realNext = false
+	policy := hooks.SandboxPolicy{Always: v.alwaysSandbox()}
 	s.label = string(s.event) + claudeContextLabel(pctx)
 	v.clearResults()
 	v.status.SetText("Planning…")
@@ -53,6 +61,10 @@ func (v *dryRunView) prepareClaude() {
 		}
 		rep, err := auditClaude(p) // the store as it is now: approvals made since the load count
 		s.unapproved, s.auditErr = trust.ClaudeUnapproved(rep, s.planned), err
+		s.sup = supervisorFor(p, p.Claude.Snapshot.Paths.ConfigDir)
+		if !s.real {
+			s.choice = chooseRun(s.sup, policy, s.planned, s.unapproved)
+		}
 		v.thread.Do(func() { v.confirmAndStartClaude(s) })
 	})
 }
@@ -70,6 +82,17 @@ func (v *dryRunView) confirmAndStartClaude(s *claudeRunSetup) {
 		v.showClaudeNotes(s, nil)
 		return
 	}
+	switch {
+	case s.real || len(s.choice.Held) > 0 && !v.alwaysSandbox():
+		s.choice = hooks.SandboxPolicy{Confirmed: true}.Choose(s.planned, s.unapproved, nil)
+	case len(s.choice.Held) > 0:
+		v.setRunning(nil)
+		v.status.SetText("Nothing was run: \"Sandbox every hook\" is on, and " + s.choice.Unavailable + ".")
+		return
+	default:
+		v.startClaude(s)
+		return
+	}
 	if len(s.unapproved) == 0 {
 		v.startClaude(s)
 		return
@@ -82,6 +105,9 @@ func (v *dryRunView) confirmAndStartClaude(s *claudeRunSetup) {
 	var readErr string
 	if s.auditErr != nil {
 		readErr = fmt.Sprintf("the store cannot be read: %v", s.auditErr)
+	}
+	if !s.real && s.choice.Unavailable != "" {
+		readErr = strings.TrimSpace(readErr + "\nThey cannot run in the sandbox: " + s.choice.Unavailable)
 	}
 	v.confirmUnapproved("Run unapproved handlers?", "These handlers are not approved in Hookwarden's store:",
 		lines, readErr, func() { v.startClaude(s) })
@@ -101,6 +127,7 @@ func (v *dryRunView) startClaude(s *claudeRunSetup) {
 		Env:        p.Env,
 		ProjectDir: snap.ProjectDir,
 		ConfigDir:  snap.Paths.ConfigDir,
+		Isolation:  hooks.Isolation{Supervisor: s.sup, Sandboxed: s.choice.IsSandboxed},
 		OnResult: func(i int, r *claude.RunResult) {
 			res := *r
 			v.thread.Do(func() { v.showClaudeResult(run.id, i, &res) })

@@ -80,6 +80,9 @@ func (c *resultCard) show(r *hooks.Result) {
 		}
 		c.body.Add(warningLine(w.Message))
 	}
+	if r.Sandboxed {
+		c.body.Add(sandboxBlock(r.Sandbox))
+	}
 }
 
 // resultStatus is the badge of a result.
