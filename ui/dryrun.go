@@ -79,6 +79,8 @@ type dryRunView struct {
 	prefs      fyne.Preferences
 	realButton *widget.Button
 	realNext   bool
+	// sandboxOnce sandboxes every hook of the next run (Review's button).
+	sandboxOnce bool
 }
 
 // allHooks is the first entry of the hook picker.

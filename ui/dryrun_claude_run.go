@@ -29,6 +29,7 @@ type claudeRunSetup struct {
 	auditErr   error
 	// real, choice and sup as in runSetup.
 	real   bool
+	always bool
 	choice hooks.RunChoice
 	sup    sandbox.Config
 }
@@ -48,7 +49,9 @@ func (v *dryRunView) prepareClaude() {
 	}
 	s := &claudeRunSetup{event: v.selectedEvent(), input: input, pctx: pctx, single: v.pickedHook(), real: v.realNext}
 	v.realNext = false
-	policy := hooks.SandboxPolicy{Always: v.alwaysSandbox()}
+	policy := hooks.SandboxPolicy{Always: v.alwaysSandbox() || v.sandboxOnce}
+	s.always = policy.Always
+	v.sandboxOnce = false
 	s.label = string(s.event) + claudeContextLabel(pctx)
 	v.clearResults()
 	v.status.SetText("Planning…")
@@ -83,11 +86,11 @@ func (v *dryRunView) confirmAndStartClaude(s *claudeRunSetup) {
 		return
 	}
 	switch {
-	case s.real || len(s.choice.Held) > 0 && !v.alwaysSandbox():
+	case s.real || len(s.choice.Held) > 0 && !s.always:
 		s.choice = hooks.SandboxPolicy{Confirmed: true}.Choose(s.planned, s.unapproved, nil)
 	case len(s.choice.Held) > 0:
 		v.setRunning(nil)
-		v.status.SetText("Nothing was run: \"Sandbox every hook\" is on, and " + s.choice.Unavailable + ".")
+		v.status.SetText("Nothing was run: the sandbox was asked for, and " + s.choice.Unavailable + ".")
 		return
 	default:
 		v.startClaude(s)

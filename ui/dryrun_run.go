@@ -32,6 +32,7 @@ type runSetup struct {
 	// real: the user asked to run hooks that need review for real (after
 	// the confirmation); choice is the dry-run rule's answer.
 	real   bool
+	always bool
 	choice hooks.RunChoice
 	sup    sandbox.Config
 }
@@ -94,7 +95,9 @@ func (v *dryRunView) prepare(asTrusted bool) {
 	s := &runSetup{event: event, label: string(event) + planContextLabel(pctx), input: input,
 		trusted: p.Registry.Snapshot.FolderTrust.Trusted(), single: v.pickedHook(), real: v.realNext}
 	v.realNext = false
-	policy := hooks.SandboxPolicy{Always: v.alwaysSandbox()}
+	policy := hooks.SandboxPolicy{Always: v.alwaysSandbox() || v.sandboxOnce}
+	s.always = policy.Always
+	v.sandboxOnce = false
 	s.asTrusted = asTrusted && !s.trusted
 	v.clearResults()
 	v.status.SetText("Planning…")
@@ -142,12 +145,12 @@ func (v *dryRunView) confirmAndStart(s *runSetup) {
 		return
 	}
 	switch {
-	case s.real || len(s.choice.Held) > 0 && !v.alwaysSandbox():
+	case s.real || len(s.choice.Held) > 0 && !s.always:
 		// confirmed below: everything runs for real
 		s.choice = hooks.SandboxPolicy{Confirmed: true}.Choose(s.plan.Hooks, s.unapproved, nil)
 	case len(s.choice.Held) > 0:
 		v.setRunning(nil)
-		v.status.SetText("Nothing was run: \"Sandbox every hook\" is on, and " + s.choice.Unavailable + ".")
+		v.status.SetText("Nothing was run: the sandbox was asked for, and " + s.choice.Unavailable + ".")
 		return
 	default:
 		v.start(s) // approved hooks for real, the others in the sandbox

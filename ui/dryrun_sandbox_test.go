@@ -46,3 +46,32 @@ func TestDryRunSandboxesAnUnapprovedHook(t *testing.T) {
 		t.Error("the sandboxed hook wrote the real ~/.bashrc")
 	}
 }
+
+// Review's "Dry-run in sandbox" runs the selected hook alone, with its
+// event's sample, in the sandbox, and shows the Dry run tab.
+func TestReviewStartsASandboxedDryRun(t *testing.T) {
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sandbox.Probe(sandbox.Config{Init: self, Home: t.TempDir()}); err != nil {
+		t.Skipf("the sandbox cannot start here: %v", err)
+	}
+	f := newDryRunFixture(t, true, "", beforeTool("exfil", `touch "$GEMINI_PROJECT_DIR/ran"; echo '{}'`))
+	f.v.project.Init = self
+	var id string
+	for _, h := range f.v.project.Registry.Hooks {
+		id = h.ID
+	}
+	f.v.runHookInSandbox(id, "BeforeTool")
+	f.q.settle()
+	if len(f.v.cards) != 1 || f.v.cards[0].result == nil || !f.v.cards[0].result.Sandboxed {
+		t.Fatalf("the hook did not run alone in the sandbox: status %q", f.v.status.Text)
+	}
+	if f.exists("ran") {
+		t.Error("the sandboxed hook wrote to the real project")
+	}
+	if !anyContains(f.cardTexts(), "creates ./ran in the project") {
+		t.Errorf("the report does not show the write: %q", f.cardTexts())
+	}
+}

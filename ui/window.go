@@ -107,6 +107,10 @@ func (m *mainWindow) buildUI() fyne.CanvasObject {
 	m.review.onTabChanged = m.tabs.Refresh
 	m.review.onFolderTrustChanged = m.reloadInPlace
 	m.review.onTrustChanged = m.reloadInPlace
+	m.review.onSandboxRun = func(id string, event hooks.Event) {
+		m.tabs.Select(m.dryRun.tabItem())
+		m.dryRun.runHookInSandbox(id, event)
+	}
 	actions := container.NewHBox(m.openButton, m.recentButton, m.reloadButton)
 	top := container.NewVBox(m.header.buildUI(actions), m.banner.buildUI(), widget.NewSeparator())
 	return container.NewBorder(container.NewPadded(top), nil, nil, nil, m.tabs)
