@@ -62,7 +62,7 @@ func writeSandboxText(b *strings.Builder, sandboxed bool, r *sandbox.Report) {
 		fmt.Fprintf(b, "     sandbox: no report (the sandbox did not start)\n")
 		return
 	}
-	fmt.Fprintf(b, "     %s\n", r.Summary())
+	fmt.Fprintf(b, "     sandbox: %s\n", r.Summary())
 	for _, l := range r.Lines() {
 		mark := " "
 		switch l.Level.String() {

@@ -137,14 +137,14 @@ func judgeNetwork(n *NetworkAttempt, show func(string) string) Judgement {
 		return Judgement{risk.Exfiltration, risk.LevelCritical, "sends the content of " + show(n.SendsSecret) + " to " + dest}
 	case n.SendsInput:
 		return Judgement{risk.Exfiltration, risk.LevelCritical, "sends the hook's input to " + dest}
+	case n.Method == "TLS":
+		return Judgement{risk.Network, risk.LevelReview, "opens TLS to " + dest + " (what it sent is encrypted: the sandbox answers no TLS)"}
 	case n.Bytes > 0:
 		what := ""
 		if n.Method != "" && n.Method != "TLS" {
 			what = " (" + n.Method + " " + n.Target + ")"
 		}
 		return Judgement{risk.Network, risk.LevelReview, "sends " + strconv.FormatInt(n.Bytes, 10) + " bytes to " + dest + what}
-	case n.Method == "TLS":
-		return Judgement{risk.Network, risk.LevelReview, "opens TLS to " + dest}
 	}
 	return Judgement{risk.Network, risk.LevelReview, "connects to " + dest}
 }

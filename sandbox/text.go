@@ -83,9 +83,9 @@ func (r *Report) Lines() []Line {
 // Summary is one line for the whole report: its level and counts.
 func (r *Report) Summary() string {
 	if r.Empty() {
-		return "sandbox: nothing recorded (no file written, no secret read, no network, no other program)"
+		return "nothing recorded (no file written, no secret read, no network, no other program)"
 	}
-	return fmt.Sprintf("sandbox: %s — %d network attempt(s), %d file(s) written or deleted, %d secret(s) read, %d program(s) started, %d left running",
+	return fmt.Sprintf("%s — %d network attempt(s), %d file(s) written or deleted, %d secret(s) read, %d program(s) started, %d left running",
 		r.Level, len(r.Network), len(r.Files), len(r.Secrets), max(len(r.Programs)-1, 0), len(r.LeftRunning))
 }
 

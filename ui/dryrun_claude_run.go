@@ -193,7 +193,11 @@ func (v *dryRunView) showClaudeNotes(s *claudeRunSetup, details []string) {
 			lines = append(lines, "Claude Code would not run this handler: "+s.single.Reason)
 		}
 	}
-	if len(s.unapproved) > 0 {
+	switch n := len(s.choice.Sandboxed); {
+	case n > 0:
+		lines = append(lines, fmt.Sprintf("%s ran in the sandbox: nothing they wrote reached your files and nothing they sent left this machine; "+
+			"Claude Code would run them for real, without asking.", plural(n, "handler")))
+	case len(s.unapproved) > 0:
 		lines = append(lines, fmt.Sprintf("%s not approved in Hookwarden's store ran after your confirmation; "+
 			"Claude Code runs them without asking.", plural(len(s.unapproved), "handler")))
 	}

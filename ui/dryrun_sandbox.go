@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -68,7 +69,7 @@ func sandboxBlock(r *sandbox.Report) fyne.CanvasObject {
 		return &widget.Label{Text: "Ran in the sandbox, but the sandbox gave no report.", Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance}
 	}
 	box := container.NewVBox()
-	title := &widget.Label{Text: "In the sandbox — " + r.Summary(), Wrapping: fyne.TextWrapWord, TextStyle: fyne.TextStyle{Bold: true}}
+	title := &widget.Label{Text: "In the sandbox: " + r.Summary(), Wrapping: fyne.TextWrapWord, TextStyle: fyne.TextStyle{Bold: true}}
 	switch r.Level {
 	case risk.LevelCritical:
 		title.Importance = widget.DangerImportance
@@ -87,8 +88,12 @@ func sandboxBlock(r *sandbox.Report) fyne.CanvasObject {
 		}
 		line := &widget.Label{Text: l.Text, Wrapping: fyne.TextWrapWord}
 		box.Add(container.NewBorder(nil, nil, newBadge(text, col), nil, line))
-		if l.Detail != "" {
-			box.Add(streamBlock("", l.Detail))
+		if d := strings.TrimRight(l.Detail, "\n"); d != "" {
+			if r := []rune(d); len(r) > 1200 {
+				d = string(r[:1200]) + "…"
+			}
+			detail := &widget.Label{Text: d, TextStyle: fyne.TextStyle{Monospace: true}, Wrapping: fyne.TextWrapBreak, Selectable: true}
+			box.Add(container.NewBorder(nil, nil, indent(), nil, detail))
 		}
 	}
 	return box
