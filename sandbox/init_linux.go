@@ -243,10 +243,73 @@ type proc struct {
 	zombie    bool
 }
 
-// descendants lists the supervisor's descendants from /proc (the hook's
-// namespace's /proc when isolated).
+// descendants lists the supervisor's descendants. Every orphan of the
+// hook is reparented to the supervisor (a subreaper, or the PID
+// namespace's init), so walking the children lists from it reaches them
+// all, at a cost that grows with the hook's processes, not the machine's.
+// Without /proc/PID/task/TID/children it scans every process of /proc.
 func (s *supervisor) descendants() []proc {
 	self := os.Getpid()
+	if _, err := os.Stat(childrenPath(self, self)); err != nil {
+		return scanDescendants(self)
+	}
+	var out []proc
+	queue := []int{self}
+	seen := map[int]bool{self: true}
+	for len(queue) > 0 && len(out) < 1<<16 {
+		parent := queue[0]
+		queue = queue[1:]
+		tasks, err := os.ReadDir("/proc/" + strconv.Itoa(parent) + "/task")
+		if err != nil {
+			continue
+		}
+		for _, task := range tasks {
+			tid, _ := strconv.Atoi(task.Name())
+			data, err := os.ReadFile(childrenPath(parent, tid))
+			if err != nil {
+				continue
+			}
+			for _, f := range strings.Fields(string(data)) {
+				pid, err := strconv.Atoi(f)
+				if err != nil || seen[pid] {
+					continue
+				}
+				seen[pid] = true
+				if p, ok := readProc(pid); ok {
+					out = append(out, p)
+					queue = append(queue, pid)
+				}
+			}
+		}
+	}
+	return out
+}
+
+func childrenPath(pid, tid int) string {
+	return "/proc/" + strconv.Itoa(pid) + "/task/" + strconv.Itoa(tid) + "/children"
+}
+
+// readProc reads a process's parent and state from /proc/PID/stat.
+func readProc(pid int) (proc, bool) {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return proc{}, false
+	}
+	st := string(data)
+	i := strings.LastIndexByte(st, ')')
+	if i < 0 {
+		return proc{}, false
+	}
+	f := strings.Fields(st[i+1:])
+	if len(f) < 2 {
+		return proc{}, false
+	}
+	ppid, _ := strconv.Atoi(f[1])
+	return proc{pid: pid, ppid: ppid, zombie: f[0] == "Z" || f[0] == "X"}, true
+}
+
+// scanDescendants finds the descendants of self among every process.
+func scanDescendants(self int) []proc {
 	ents, err := os.ReadDir("/proc")
 	if err != nil {
 		return nil
@@ -257,21 +320,9 @@ func (s *supervisor) descendants() []proc {
 		if err != nil || pid == self {
 			continue
 		}
-		data, err := os.ReadFile("/proc/" + e.Name() + "/stat")
-		if err != nil {
-			continue
+		if p, ok := readProc(pid); ok {
+			all[pid] = p
 		}
-		st := string(data)
-		i := strings.LastIndexByte(st, ')')
-		if i < 0 {
-			continue
-		}
-		f := strings.Fields(st[i+1:])
-		if len(f) < 2 {
-			continue
-		}
-		ppid, _ := strconv.Atoi(f[1])
-		all[pid] = proc{pid: pid, ppid: ppid, zombie: f[0] == "Z" || f[0] == "X"}
 	}
 	var out []proc
 	for pid, p := range all {
