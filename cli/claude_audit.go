@@ -53,6 +53,12 @@ func writeClaudeAudit(io *IO, rep *trust.ClaudeReport) error {
 		if h.Status == trust.StatusChanged {
 			fmt.Fprintf(b, "               was: %s\n", h.PreviousCommand)
 		}
+		if h.ApprovalNote != "" {
+			fmt.Fprintf(b, "               %s\n", h.ApprovalNote)
+		}
+		for _, c := range h.FieldChanges {
+			fmt.Fprintf(b, "               changed: %s\n", c)
+		}
 		for _, s := range h.Scripts {
 			if s.Flagged || s.Status != trust.ScriptUnrecorded {
 				fmt.Fprintf(b, "               script %s: %s %s\n", s.Path, s.Status, s.Note)
