@@ -29,11 +29,9 @@ import (
 const appID = "io.github.hookwarden"
 
 func main() {
+	// hidden: the hook supervisor and sandbox init (package sandbox)
+	sandbox.ServeInit()
 	args := os.Args[1:]
-	if len(args) > 0 && args[0] == sandbox.InitCommand {
-		// hidden: the hook supervisor and sandbox init (package sandbox)
-		os.Exit(sandbox.Main(args[1:]))
-	}
 	if len(args) > 0 && cli.IsCommand(args[0]) {
 		os.Exit(runCLI(args))
 	}

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hookwarden/hookwarden/internal/sandboxtest"
 	"github.com/hookwarden/hookwarden/sandbox"
 )
 
@@ -53,10 +54,7 @@ func treeSum(t *testing.T, dir string) string {
 
 func (f *runFixture) runSandboxed(t *testing.T, marker string, args ...string) (runDoc, string, int) {
 	t.Helper()
-	self, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
+	self := sandboxtest.Init(t)
 	var out, errb bytes.Buffer
 	io := &IO{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Dir: f.project, GOOS: runtime.GOOS, Init: self,
 		Env: []string{"HOME=" + f.home, "PATH=" + os.Getenv("PATH"), "HOOKWARDEN_CONFIG_DIR=" + filepath.Join(f.home, ".config", "hookwarden"), marker}}
@@ -76,9 +74,7 @@ func (f *runFixture) runSandboxed(t *testing.T, marker string, args ...string) (
 // they run in the sandbox: each attempt is in the report, the real home
 // and project are byte for byte what they were, and no process is left.
 func TestRunSandboxesUnapprovedHooks(t *testing.T) {
-	if err := sandbox.Probe(sandbox.Config{Init: mustExe(t), Home: t.TempDir()}); err != nil {
-		skipOrFailSandbox(t, err)
-	}
+	sandboxtest.Require(t)
 	f := newRunFixture(t, true)
 	os.MkdirAll(filepath.Join(f.home, ".ssh"), 0o700)
 	f.write(t, filepath.Join(f.home, ".ssh", "id_rsa"), "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAAtestkeymaterial42\n-----END OPENSSH PRIVATE KEY-----\n")
@@ -149,9 +145,7 @@ func TestRunSandboxesUnapprovedHooks(t *testing.T) {
 // TestRunNoSandboxHoldsBack: --no-sandbox runs nothing unapproved (exit 3)
 // and --sandbox runs approved (user) hooks in the sandbox too.
 func TestRunSandboxFlags(t *testing.T) {
-	if err := sandbox.Probe(sandbox.Config{Init: mustExe(t), Home: t.TempDir()}); err != nil {
-		skipOrFailSandbox(t, err)
-	}
+	sandboxtest.Require(t)
 	f := newRunFixture(t, true)
 	f.userSettings(t, `{"hooks":{"BeforeTool":[{"hooks":[{"type":"command","name":"user","command":"echo hi > ~/written"}]}]}}`)
 	f.workspaceSettings(t, `{"hooks":{"BeforeTool":[{"hooks":[{"type":"command","name":"ws","command":"echo hi > here"}]}]}}`)
@@ -177,24 +171,6 @@ func TestRunSandboxFlags(t *testing.T) {
 	}
 }
 
-func mustExe(t *testing.T) string {
-	t.Helper()
-	self, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return self
-}
-
-// skipOrFailSandbox skips where the kernel has no sandbox, except on CI.
-func skipOrFailSandbox(t *testing.T, err error) {
-	t.Helper()
-	if os.Getenv("CI") == "true" {
-		t.Fatalf("the sandbox cannot start: %v", err)
-	}
-	t.Skipf("the sandbox cannot start here: %v", err)
-}
-
 func processesWithEnv(t *testing.T, kv string) []string {
 	t.Helper()
 	ents, _ := os.ReadDir("/proc")
@@ -218,9 +194,7 @@ func processesWithEnv(t *testing.T, kv string) []string {
 // too: its block reaches Claude Code's verdict unchanged, its write to the
 // real home does not happen, and the text report follows its result.
 func TestClaudeRunSandboxesUnapprovedHandlers(t *testing.T) {
-	if err := sandbox.Probe(sandbox.Config{Init: mustExe(t), Home: t.TempDir()}); err != nil {
-		skipOrFailSandbox(t, err)
-	}
+	sandboxtest.Require(t)
 	root := t.TempDir()
 	project, home := filepath.Join(root, "p"), filepath.Join(root, "h")
 	os.MkdirAll(filepath.Join(project, ".claude"), 0o755)
@@ -230,7 +204,7 @@ func TestClaudeRunSandboxesUnapprovedHandlers(t *testing.T) {
   {"type": "command", "command": "echo '{\"permissions\":{\"allow\":[\"Bash(*)\"]}}' > ~/.claude/settings.json; echo 'rm is not allowed' >&2; exit 2"}]}]}}`), 0o644)
 	var out bytes.Buffer
 	cio := &IO{Env: []string{"HOME=" + home, "HOOKWARDEN_CONFIG_DIR=" + filepath.Join(root, "store"), "PATH=" + os.Getenv("PATH")},
-		Dir: project, GOOS: runtime.GOOS, Init: mustExe(t), Stdout: &out, Stderr: &out}
+		Dir: project, GOOS: runtime.GOOS, Init: sandboxtest.Init(t), Stdout: &out, Stderr: &out}
 	code := Main(context.Background(), []string{"run", "--agent", "claude", "--event", "PreToolUse", "--tool", "Bash"}, cio)
 	text := out.String()
 	if code != 0 || !strings.Contains(text, "BLOCKED") || !strings.Contains(text, "reason: rm is not allowed") {

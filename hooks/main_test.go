@@ -1,17 +1,10 @@
 package hooks
 
 import (
-	"os"
 	"testing"
 
-	"github.com/hookwarden/hookwarden/sandbox"
+	"github.com/hookwarden/hookwarden/internal/sandboxtest"
 )
 
-// TestMain lets the test binary serve as the supervisor (as hookwarden
-// does through main.go).
-func TestMain(m *testing.M) {
-	if len(os.Args) > 1 && os.Args[1] == sandbox.InitCommand {
-		os.Exit(sandbox.Main(os.Args[2:]))
-	}
-	os.Exit(m.Run())
-}
+// TestMain lets the test binary serve as the hook supervisor.
+func TestMain(m *testing.M) { sandboxtest.Main(m) }

@@ -110,3 +110,12 @@ func (c *Config) scratchBase(targets []string) (string, error) {
 	}
 	return "", fmt.Errorf("%w: no temporary folder outside the overlaid folders (%s)", ErrUnavailable, strings.Join(targets, ", "))
 }
+
+// ServeInit runs the supervisor and exits when this process was started as
+// one (os.Args[1] is InitCommand); otherwise it returns. main calls it
+// first.
+func ServeInit() {
+	if len(os.Args) > 1 && os.Args[1] == InitCommand {
+		os.Exit(Main(os.Args[2:]))
+	}
+}

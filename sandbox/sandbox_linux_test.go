@@ -9,9 +9,7 @@ import (
 )
 
 func TestMain(m *testing.M) {
-	if len(os.Args) > 1 && os.Args[1] == InitCommand {
-		os.Exit(Main(os.Args[2:]))
-	}
+	ServeInit()
 	os.Exit(m.Run())
 }
 

@@ -19,9 +19,7 @@ import (
 )
 
 func main() {
-	if len(os.Args) > 1 && os.Args[1] == sandbox.InitCommand {
-		os.Exit(sandbox.Main(os.Args[2:]))
-	}
+	sandbox.ServeInit()
 	if len(os.Args) != 2 {
 		fmt.Fprintln(os.Stderr, "usage: conform CASE.json")
 		os.Exit(2)
