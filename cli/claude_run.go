@@ -9,6 +9,7 @@ import (
 
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/hooks/claude"
+	"github.com/hookwarden/hookwarden/sandbox"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
@@ -87,7 +88,7 @@ func runClaudeRun(ctx context.Context, io *IO, args []string) error {
 		return err
 	}
 	sup := io.supervisor(p.snap.ProjectDir, p.snap.Paths.ConfigDir)
-	choice := policy.Choose(planned, unapproved, io.probe(sup))
+	choice := policy.Choose(planned, unapproved, sandbox.Prober(sup))
 	run, skipped := choice.Run, choice.Held
 	runner := &claude.Runner{Env: io.Env, ProjectDir: p.snap.ProjectDir, ConfigDir: p.snap.Paths.ConfigDir, AllowHosts: hosts,
 		Isolation: hooks.Isolation{Supervisor: sup, Sandboxed: choice.IsSandboxed}}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/sandbox"
 	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
 )
@@ -88,7 +89,7 @@ func runRun(ctx context.Context, io *IO, args []string) error {
 	if sel != nil {
 		planned = sel.Hooks
 	}
-	choice := policy.Choose(planned, gate.Unapproved, io.probe(sup))
+	choice := policy.Choose(planned, gate.Unapproved, sandbox.Prober(sup))
 
 	rep := runReport{
 		Project: p.snap.ProjectDir, Event: event, Context: pctx, FolderTrust: p.snap.FolderTrust,

@@ -43,16 +43,6 @@ func (io *IO) supervisor(project string, folders ...string) sandbox.Config {
 	return cfg
 }
 
-// probe says why the sandbox cannot start (nil: it can).
-func (io *IO) probe(cfg sandbox.Config) func() error {
-	return func() error {
-		if cfg.Init == "" {
-			return fmt.Errorf("%w: this program cannot start Hookwarden's supervisor", sandbox.ErrUnavailable)
-		}
-		return sandbox.Probe(cfg)
-	}
-}
-
 // writeSandboxText prints a hook's behaviour report under its result.
 func writeSandboxText(b *strings.Builder, sandboxed bool, r *sandbox.Report) {
 	if !sandboxed {

@@ -33,3 +33,14 @@ func Probe(cfg Config) error {
 	}
 	return nil
 }
+
+// Prober is the probe a dry run's rule calls (hooks.SandboxPolicy.Choose):
+// Probe(cfg), and a clear reason when no supervisor executable is known.
+func Prober(cfg Config) func() error {
+	return func() error {
+		if cfg.Init == "" {
+			return fmt.Errorf("%w: this program cannot start Hookwarden's supervisor", ErrUnavailable)
+		}
+		return Probe(cfg)
+	}
+}

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -54,12 +53,7 @@ func supervisorFor(p *project, folders ...string) sandbox.Config {
 // chooseRun applies the one rule of dry runs (hooks.SandboxPolicy) off the
 // UI thread: it may probe the sandbox.
 func chooseRun(cfg sandbox.Config, policy hooks.SandboxPolicy, planned, unapproved []*hooks.Hook) hooks.RunChoice {
-	return policy.Choose(planned, unapproved, func() error {
-		if cfg.Init == "" {
-			return fmt.Errorf("%w: this program cannot start Hookwarden's supervisor", sandbox.ErrUnavailable)
-		}
-		return sandbox.Probe(cfg)
-	})
+	return policy.Choose(planned, unapproved, sandbox.Prober(cfg))
 }
 
 // sandboxBlock is a result card's behaviour report: the summary, then the
