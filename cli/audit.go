@@ -179,6 +179,9 @@ func writeAuditText(w io.Writer, r *trust.Report) error {
 		}
 		p.f("%-18s %-28s %s\n", strings.ToUpper(string(h.Status)), where, h.Label)
 		p.f("    key       %s\n", h.Key)
+		if w := hiddenWarning(h.Name, h.Command, h.Matcher); w != "" {
+			p.f("    WARNING   %s\n", w)
+		}
 		if h.Status == trust.StatusChanged {
 			p.f("    was       %s\n", h.PreviousCommand)
 			p.f("    diff      %s\n", trust.RenderWordDiff(h.CommandDiff))
@@ -205,10 +208,9 @@ func writeAuditText(w io.Writer, r *trust.Report) error {
 				p.f("              %s\n", s.Note)
 			}
 			if len(s.Diff) > 0 {
-				for _, line := range strings.SplitAfter(strings.TrimSuffix(trust.RenderLineDiff(s.Diff), "\n"), "\n") {
-					p.f("              %s", line)
+				for _, line := range strings.Split(strings.TrimSuffix(trust.RenderLineDiff(s.Diff), "\n"), "\n") {
+					p.f("              %s\n", line)
 				}
-				p.f("\n")
 			}
 		}
 	}
@@ -243,6 +245,7 @@ type auditPrinter struct {
 
 func (p *auditPrinter) f(format string, a ...any) {
 	if p.err == nil {
+		format, a = safeArgs(format, a)
 		_, p.err = fmt.Fprintf(p.w, format, a...)
 	}
 }
