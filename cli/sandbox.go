@@ -2,7 +2,6 @@ package cli
 
 import (
 	"flag"
-	"fmt"
 	"strings"
 
 	"github.com/hookwarden/hookwarden/hooks"
@@ -49,10 +48,10 @@ func writeSandboxText(b *strings.Builder, sandboxed bool, r *sandbox.Report) {
 		return
 	}
 	if r == nil {
-		fmt.Fprintf(b, "     sandbox: no report (the sandbox did not start)\n")
+		printf(b, "     sandbox: no report (the sandbox did not start)\n")
 		return
 	}
-	fmt.Fprintf(b, "     sandbox: %s\n", r.Summary())
+	printf(b, "     sandbox: %s\n", r.Summary())
 	for _, l := range r.Lines() {
 		mark := " "
 		switch l.Level.String() {
@@ -61,9 +60,9 @@ func writeSandboxText(b *strings.Builder, sandboxed bool, r *sandbox.Report) {
 		case "review":
 			mark = "?"
 		}
-		fmt.Fprintf(b, "       %s %-12s %s\n", mark, l.Section, l.Text)
+		printf(b, "       %s %-12s %s\n", mark, l.Section, l.Text)
 		if d := strings.TrimRight(l.Detail, "\n"); d != "" {
-			fmt.Fprintf(b, "                      %s\n", clip(strings.ReplaceAll(d, "\n", "\n                      "), 600))
+			printf(b, "                      %s\n", indentedBlock(clip(d, 600), "                      "))
 		}
 	}
 }

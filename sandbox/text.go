@@ -2,12 +2,9 @@ package sandbox
 
 import (
 	"fmt"
-	"sort"
-	"strconv"
-	"strings"
-	"unicode"
-
+	"github.com/hookwarden/hookwarden/internal/safetext"
 	"github.com/hookwarden/hookwarden/risk"
+	"sort"
 )
 
 // Line is one line of the report as people read it: its level, its
@@ -90,20 +87,6 @@ func (r *Report) Summary() string {
 }
 
 // Visible escapes control, format (bidi, zero-width) and other invisible
-// characters, keeping newlines and tabs, so a hook cannot forge or hide
-// report lines.
-func Visible(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r == '\n' || r == '\t':
-			b.WriteRune(r)
-		case r == unicode.ReplacementChar || unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Zl, r) || unicode.Is(unicode.Zp, r):
-			q := strconv.QuoteRuneToASCII(r)
-			b.WriteString(q[1 : len(q)-1])
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
+// characters, keeping line breaks, so a hook cannot forge or hide report
+// lines (internal/safetext, as every text output does).
+func Visible(s string) string { return safetext.Text(s) }
