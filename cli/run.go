@@ -116,7 +116,7 @@ func runRun(ctx context.Context, io *IO, args []string) error {
 		return err
 	}
 	if len(choice.Held) > 0 {
-		return &ExitError{Code: ExitNeedsReview, Msg: fmt.Sprintf("%d workspace hook(s) not run: %s (review them with 'hookwarden audit', approve with 'hookwarden trust', or pass --yes)", len(choice.Held), heldReason(policy, choice))}
+		return &ExitError{Code: ExitNeedsReview, Msg: fmt.Sprintf("%d project hook(s) not run: %s (review them with 'hookwarden audit', approve with 'hookwarden trust', or pass --yes)", len(choice.Held), heldReason(policy, choice))}
 	}
 	return nil
 }
