@@ -51,12 +51,16 @@ func TestConformance(t *testing.T) {
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("building the adapter: %v\n%s", err, out)
 	}
-	for _, set := range []struct{ name, dir string }{
-		{"kit", filepath.Join(kit, "cases")},
-		{"extra", "testdata/cases"},
+	for _, set := range []struct{ name, dir, isolation string }{
+		{"kit", filepath.Join(kit, "cases"), ""},
+		{"extra", "testdata/cases", ""},
+		// the same verdicts under the supervisor and in the sandbox
+		{"kit-supervised", filepath.Join(kit, "cases"), "supervised"},
+		{"kit-sandboxed", filepath.Join(kit, "cases"), "sandbox"},
 	} {
 		t.Run(set.name, func(t *testing.T) {
 			cmd := exec.Command("bash", script, "--impl", bin, set.dir)
+			cmd.Env = append(os.Environ(), "HOOKWARDEN_CONFORM_ISOLATION="+set.isolation)
 			out, err := cmd.CombinedOutput()
 			text := string(out)
 			lines := strings.Split(strings.TrimSpace(text), "\n")
