@@ -71,6 +71,8 @@ type mainWindow struct {
 	// shortcuts are the window's shortcuts by name, for the editors that
 	// forward them (shortcutEntry).
 	shortcuts map[string]func()
+	// folderDialog is the last "Open folder" dialog shown (for tests).
+	folderDialog *dialog.FileDialog
 }
 
 func newMainWindow(a fyne.App, w fyne.Window, opts Options) *mainWindow {
@@ -145,8 +147,11 @@ func (m *mainWindow) onOpenFolder() {
 		return
 	}
 	d := dialog.NewFolderOpen(m.onFolderChosen, m.window)
-	d.Resize(m.window.Canvas().Size().Subtract(fyne.NewSize(80, 80)))
+	// Show first: FileDialog.Resize asks the dialog's window for its
+	// minimum size, and that window exists only once it is shown.
 	d.Show()
+	d.Resize(m.window.Canvas().Size().Subtract(fyne.NewSize(80, 80)))
+	m.folderDialog = d
 }
 
 func (m *mainWindow) onFolderChosen(uri fyne.ListableURI, err error) {

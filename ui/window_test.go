@@ -8,6 +8,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -220,3 +221,32 @@ func visibleTexts(o fyne.CanvasObject) []string {
 	}
 	return nil
 }
+
+// The "Open folder…" button and Ctrl+O used to crash the app every time
+// (FileDialog.Resize before Show dereferenced its missing window).
+func TestOpenFolderShowsTheDialog(t *testing.T) {
+	m, w := newTestWindow(t)
+	m.addShortcuts()
+	m.show(handBuiltProject(), nil)
+	test.Tap(m.openButton)
+	if m.folderDialog == nil {
+		t.Fatal("Open folder… showed no dialog")
+	}
+	if !dialogOnTop(w) {
+		t.Error("no dialog on the window's overlays after Open folder…")
+	}
+	m.folderDialog.Hide()
+	m.folderDialog = nil
+	if !m.runShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyO, Modifier: fyne.KeyModifierShortcutDefault}) {
+		t.Fatal("Ctrl+O is not a shortcut of the window")
+	}
+	if m.folderDialog == nil {
+		t.Fatal("Ctrl+O showed no dialog")
+	}
+	if !dialogOnTop(w) {
+		t.Error("no dialog on the window's overlays after Ctrl+O")
+	}
+}
+
+// dialogOnTop reports whether a dialog is shown over w's content.
+func dialogOnTop(w fyne.Window) bool { return w.Canvas().Overlays().Top() != nil }
