@@ -47,7 +47,7 @@ func (m *mainWindow) onEnableAll() {
 	if p == nil {
 		return
 	}
-	dialog.ShowConfirm("Enable all hooks?",
+	showDialog(m.window, dialog.NewConfirm("Enable all hooks?",
 		"This empties hooksConfig.disabled in the workspace and the user settings. "+
 			"Entries in the system settings stay: only their administrator can change them.",
 		func(ok bool) {
@@ -60,7 +60,7 @@ func (m *mainWindow) onEnableAll() {
 					return toggleSummary(res.Message, res.Locked, res.Notes), nil
 				})
 			}
-		}, m.window)
+		}, m.window), nil)
 }
 
 // onDisableAll is /hooks disable-all into the chosen scope, after a
@@ -86,7 +86,7 @@ func (m *mainWindow) onDisableAll() {
 			}
 		}, m.window)
 	d.SetConfirmImportance(widget.WarningImportance)
-	d.Show()
+	showDialog(m.window, d, nil)
 }
 
 // writeSettings runs a settings write off the UI thread with the switches
@@ -101,7 +101,7 @@ func (m *mainWindow) writeSettings(write func() (string, error)) {
 			m.hooks.setBusy(false)
 			if err != nil {
 				m.hooks.setStatus("Nothing was written: "+err.Error(), widget.DangerImportance)
-				dialog.ShowError(err, m.window)
+				showError(err, m.window)
 			} else {
 				m.hooks.setStatus(msg, widget.MediumImportance)
 			}

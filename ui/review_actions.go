@@ -146,7 +146,7 @@ func (v *reviewView) onSetFolderTrust(level trust.TrustLevel) {
 	}, v.window)
 	d.SetConfirmText("Trust parent")
 	d.SetDismissText("Cancel")
-	d.Show()
+	showDialog(v.window, d, nil)
 }
 
 // onRepair backs up the unusable trusted_hooks.json and rewrites it with
@@ -165,7 +165,7 @@ func (v *reviewView) onRepair() {
 	}, v.window)
 	d.SetConfirmText("Back up and repair")
 	d.SetDismissText("Cancel")
-	d.Show()
+	showDialog(v.window, d, nil)
 }
 
 func (v *reviewView) repair(path string) {
@@ -185,7 +185,7 @@ func (v *reviewView) repair(path string) {
 			case err != nil:
 				v.showError("The trust file was not repaired", err)
 			case res.Backup != "":
-				dialog.ShowInformation("trusted_hooks.json repaired",
+				showInformation("trusted_hooks.json repaired",
 					fmt.Sprintf("The old file is kept as %s.\n%s carried over.", res.Backup, plural(res.Salvaged, "project entry")), v.window)
 			}
 		})
@@ -231,11 +231,10 @@ func (v *reviewView) showError(title string, err error) {
 			}
 		}, v.window)
 		d.Resize(fyne.NewSize(560, 0))
-		d.Show()
+		showDialog(v.window, d, nil)
 		return
 	}
-	d := dialog.NewError(fmt.Errorf("%s: %w", title, err), v.window)
-	d.Show()
+	showError(fmt.Errorf("%s: %w", title, err), v.window)
 }
 
 // borderRight puts right at the right end of center's row.

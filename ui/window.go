@@ -149,14 +149,14 @@ func (m *mainWindow) onOpenFolder() {
 	d := dialog.NewFolderOpen(m.onFolderChosen, m.window)
 	// Show first: FileDialog.Resize asks the dialog's window for its
 	// minimum size, and that window exists only once it is shown.
-	d.Show()
+	showDialog(m.window, d, func() {})
 	d.Resize(m.window.Canvas().Size().Subtract(fyne.NewSize(80, 80)))
 	m.folderDialog = d
 }
 
 func (m *mainWindow) onFolderChosen(uri fyne.ListableURI, err error) {
 	if err != nil {
-		dialog.ShowError(err, m.window)
+		showError(err, m.window)
 		return
 	}
 	if uri == nil {
