@@ -45,9 +45,29 @@ type reviewView struct {
 	// written; the buttons wait for both.
 	busy, writing bool
 	// autoSelect selects the first row when the next audit is shown: only
-	// for a project (or agent) newly on screen, never after a write, so
-	// that a second click on Approve cannot approve a hook nobody looked at.
+	// for a project (or agent) newly on screen.
 	autoSelect bool
+	// armed is false for a moment after a write moved the selection to the
+	// next item, so that a second click on Approve cannot approve a hook
+	// nobody looked at; arm re-arms it after that moment (armGen drops a
+	// stale re-arm). A selection the user makes arms it at once.
+	armed  bool
+	armGen int
+	arm    func(func())
+	// selecting is set while the view selects a row itself.
+	selecting bool
+	// shownKey is the item whose detail is on screen, with every script
+	// of it shown in full when shownComplete.
+	shownKey      string
+	shownComplete bool
+	// onDisable switches the hook with the given ID off, as the Hooks
+	// tab's switch does.
+	onDisable func(hookID string)
+	// disableable reports whether the hook with the given ID can be
+	// switched off now.
+	disableable func(hookID string) bool
+	// lastSummary is the summary dialog on screen (for tests).
+	lastSummary *summaryDialog
 
 	tab           *container.TabItem
 	folder        *folderBanner
@@ -59,12 +79,14 @@ type reviewView struct {
 	approveButton *widget.Button
 	approveAll    *widget.Button
 	revokeButton  *widget.Button
+	disableButton *widget.Button
+	toast         *toast
 	progress      *widget.ProgressBarInfinite
 	content       fyne.CanvasObject
 }
 
 func newReviewView(w fyne.Window, thread uiThread) *reviewView {
-	v := &reviewView{window: w, thread: thread, now: time.Now,
+	v := &reviewView{window: w, thread: thread, now: time.Now, armed: true, toast: newToast(),
 		summary:  &widget.Label{Text: "Open a project to review its hooks.", Wrapping: fyne.TextWrapWord},
 		problems: container.NewVBox(),
 		detail:   newReviewDetail(),
@@ -81,6 +103,8 @@ func newReviewView(w fyne.Window, thread uiThread) *reviewView {
 	v.approveButton = &widget.Button{Text: "Approve", Icon: theme.ConfirmIcon(), Importance: widget.HighImportance, OnTapped: v.onApprove}
 	v.approveAll = &widget.Button{Text: "Approve all", Icon: theme.ConfirmIcon(), OnTapped: v.onApproveAll}
 	v.revokeButton = &widget.Button{Text: "Revoke", Icon: theme.ContentRemoveIcon(), OnTapped: v.onRevoke}
+	v.disableButton = &widget.Button{Text: "Disable", Icon: theme.MediaPauseIcon(), OnTapped: v.onDisableSelected}
+	v.arm = func(f func()) { time.AfterFunc(armDelay, func() { thread.Do(f) }) }
 	v.progress.Hide()
 	v.tab = container.NewTabItemWithIcon("Review", theme.VisibilityIcon(), nil)
 	v.updateButtons()
@@ -102,20 +126,38 @@ func (v *reviewView) buildUI() fyne.CanvasObject {
 	split := container.NewHSplit(v.list, v.detail.buildUI())
 	split.Offset = 0.36
 	actions := container.NewBorder(nil, nil, nil,
-		container.NewHBox(v.revokeButton, v.approveAll, v.approveButton),
+		container.NewHBox(v.revokeButton, v.disableButton, v.approveAll, v.approveButton),
 		v.progress)
 	top := container.NewVBox(v.folder.buildUI(), v.problems, listHead)
-	return container.NewBorder(top, container.NewVBox(widget.NewSeparator(), actions), nil, nil, split)
+	return container.NewBorder(top, container.NewVBox(v.toast.buildUI(), widget.NewSeparator(), actions), nil, nil, split)
 }
 
 // show audits p (a freshly loaded project) and shows the result.
 func (v *reviewView) show(p *project) {
 	if v.project == nil || !sameProject(v.project, p) {
 		v.autoSelect = true
+		v.toast.hide() // its Undo belongs to the project that was on screen
 	}
 	v.project = p
 	v.folder.show(p)
 	v.refresh()
+}
+
+// armDelay is how long Approve waits after a write moved the selection.
+const armDelay = 700 * time.Millisecond
+
+// disarm keeps Approve off until arm calls back.
+func (v *reviewView) disarm() {
+	v.armed = false
+	v.armGen++
+	gen := v.armGen
+	v.arm(func() {
+		if gen == v.armGen {
+			v.armed = true
+			v.updateButtons()
+		}
+	})
+	v.updateButtons()
 }
 
 // showLoading clears the view while the window loads a project.

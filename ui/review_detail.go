@@ -59,8 +59,9 @@ const goneKeyMeaning = "This key is in trusted_hooks.json for this project, but 
 	"(the hook was removed or its name or command changed). Revoke it so that it cannot silently " +
 	"trust the hook again if it comes back."
 
-// show fills the panel with it.
-func (d *reviewDetail) show(it reviewItem, p *project) {
+// show fills the panel with it; it reports whether everything a reviewer
+// must see to approve it is on screen (every script it runs, in full).
+func (d *reviewDetail) show(it reviewItem, p *project) bool {
 	d.clear()
 	names, workspace := pathNamer{}, ""
 	if p != nil {
@@ -73,14 +74,13 @@ func (d *reviewDetail) show(it reviewItem, p *project) {
 		Wrapping: fyne.TextWrapBreak}
 	d.content.Add(container.NewBorder(nil, nil, container.NewVBox(newBadge(it.statusText(), it.statusColor())), nil, title))
 	if it.claude != nil || it.goneApproval != nil {
-		d.showClaude(it, names)
-		return
+		return d.showClaude(it, names)
 	}
 	h := it.hook
 	if h == nil {
 		d.content.Add(&widget.Label{Text: goneKeyMeaning, Wrapping: fyne.TextWrapWord})
 		d.content.Add(detailForm(detailField("Key", detailMono(it.gone))...))
-		return
+		return true
 	}
 	d.content.Add(&widget.Label{Text: trustStatusMeaning[h.Status], Wrapping: fyne.TextWrapWord, Importance: trustMeaningImportance(h.Status)})
 
@@ -111,22 +111,24 @@ func (d *reviewDetail) show(it reviewItem, p *project) {
 		d.content.Add(detailSection("Command"))
 		d.content.Add(detailMono(h.Command))
 	}
-	d.showScripts(h, names)
+	return d.showScripts(h, names)
 }
 
-func (d *reviewDetail) showScripts(h *trust.HookReview, names pathNamer) {
+// showScripts shows every script of h; it reports whether each one is
+// shown in full (or does not exist).
+func (d *reviewDetail) showScripts(h *trust.HookReview, names pathNamer) bool {
 	if !h.IsCommand {
-		return
+		return true
 	}
 	if h.ScriptsError != "" {
 		d.content.Add(detailSection("Scripts"))
 		d.content.Add(&widget.Label{Text: "Could not find the scripts it runs: " + h.ScriptsError,
 			Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance})
-		return
+		return true
 	}
 	if len(h.Scripts) == 0 {
 		d.content.Add(newNote("The command runs no script file of the project.", fyne.TextWrapWord))
-		return
+		return true
 	}
 	d.content.Add(detailSection("Scripts"))
 	for _, s := range h.Scripts {
@@ -153,6 +155,7 @@ func (d *reviewDetail) showScripts(h *trust.HookReview, names pathNamer) {
 			d.content.Add(container.NewBorder(nil, nil, indent(), nil, container.NewVBox(lines...)))
 		}
 	}
+	return true
 }
 
 // scriptMeaning is the note under a script: what its status means, and

@@ -130,11 +130,18 @@ func (v *reviewView) rebuildItems() {
 	if sel < 0 && len(v.items) > 0 && v.autoSelect {
 		sel = 0
 	}
+	if v.list.Length() > 0 {
+		// Select does nothing for the row already selected: unselect first
+		// so the detail of the new audit is drawn.
+		v.shownKey = ""
+	}
 	if v.hasReport() {
 		v.autoSelect = false
 	}
 	if sel >= 0 {
+		v.selecting = true
 		v.list.Select(sel) // calls onSelected
+		v.selecting = false
 		if sel == 0 {
 			v.list.ScrollToTop()
 		}
@@ -216,8 +223,29 @@ func (v *reviewView) onSelected(id widget.ListItemID) {
 	}
 	it := v.items[id]
 	v.selectedKey = it.key()
-	v.detail.show(it, v.project)
+	v.shownComplete = v.detail.show(it, v.project)
+	v.shownKey = it.key()
+	if !v.selecting {
+		v.armed = true
+		v.armGen++
+	}
 	v.updateButtons()
+}
+
+// approvable reports whether Approve may act on the selection: its detail,
+// with every script it runs, is on screen, and it was not just moved to.
+func (v *reviewView) approvable() bool {
+	return v.armed && v.shownComplete && v.shownKey != "" && v.shownKey == v.selectedKey
+}
+
+// onDisableSelected switches the selected hook off, as its switch in the
+// Hooks tab does.
+func (v *reviewView) onDisableSelected() {
+	it, ok := v.selected()
+	if !ok || it.hook == nil || v.blocked() || v.onDisable == nil {
+		return
+	}
+	v.onDisable(it.hook.HookID)
 }
 
 // selected is the item shown in the detail panel.
@@ -239,7 +267,8 @@ func (v *reviewView) updateButtons() {
 			b.Disable()
 		}
 	}
-	enable(v.approveButton, ok && it.hook != nil && it.hook.NeedsReview())
+	enable(v.approveButton, ok && it.hook != nil && it.hook.NeedsReview() && v.approvable())
+	enable(v.disableButton, ok && it.hook != nil && v.disableable != nil && v.disableable(it.hook.HookID))
 	enable(v.approveAll, v.countNeedingReview() > 0)
 	enable(v.revokeButton, ok && it.trusted())
 	if n := v.countNeedingReview(); n > 0 {

@@ -90,6 +90,15 @@ func newMainWindowOn(a fyne.App, w fyne.Window, opts Options, thread uiThread, w
 	m.hooks = newHooksView(hooksActions{toggled: m.onToggled, enableAll: m.onEnableAll, disableAll: m.onDisableAll, openFile: m.openFile})
 	m.files = newFilesView(m.openFile)
 	m.banner = newTrustBanner(m.showReviewTab)
+	m.review.onDisable = func(id string) {
+		if h, sw := m.hookSwitchOf(id); h != nil && sw.switchable && sw.enabled {
+			m.onToggled(h, false)
+		}
+	}
+	m.review.disableable = func(id string) bool {
+		h, sw := m.hookSwitchOf(id)
+		return h != nil && sw.switchable && sw.enabled && !m.hooks.busy
+	}
 	m.openButton = &widget.Button{Text: "Open folder…", Icon: theme.FolderOpenIcon(), OnTapped: m.onOpenFolder}
 	m.recentButton = m.newRecentButton()
 	m.reloadButton = &widget.Button{Text: "Reload", Icon: theme.ViewRefreshIcon(), OnTapped: m.onReload}
@@ -224,6 +233,24 @@ func (m *mainWindow) show(p *project, err error) {
 	m.review.show(p)
 	m.dryRun.show(p)
 	m.afterShow(before, p, switched)
+}
+
+// hookSwitchOf finds the hook with the given ID in the project on screen,
+// with its switch.
+func (m *mainWindow) hookSwitchOf(id string) (*hooks.Hook, hookSwitch) {
+	p := m.current
+	switch {
+	case p == nil:
+	case p.Claude != nil:
+		if h := p.Claude.Registry.Hook(id); h != nil {
+			return h, claudeSwitchOf(h)
+		}
+	case p.Registry != nil:
+		if h := p.Registry.Hook(id); h != nil {
+			return h, switchOf(h, p.Registry, pathNamer{project: p.Dir, home: p.Home})
+		}
+	}
+	return nil, hookSwitch{}
 }
 
 // removeDemo deletes the temporary copy of the demo project the window made.

@@ -30,6 +30,7 @@ func newTestWindowOn(t *testing.T, a fyne.App, watch watchFunc) (*mainWindow, fy
 	t.Helper()
 	w := test.NewTempWindow(t, nil)
 	m := newMainWindowOn(a, w, Options{DemoDir: func() (string, error) { return t.TempDir(), nil }}, sameGoroutine{}, watch)
+	m.review.arm = func(f func()) { f() } // no timer goroutine; tests that need the pause replace it
 	w.SetContent(m.buildUI())
 	w.Resize(fyne.NewSize(1120, 760))
 	t.Cleanup(m.close)
