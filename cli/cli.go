@@ -57,7 +57,7 @@ func commands() []command {
 		{"list", "[--project DIR] [--json]", "every hook of every layer, merged, with its status", runList},
 		{"plan", "[--project DIR] --event EVENT [--tool NAME | --trigger VALUE] [--json]", "which hooks Gemini CLI would run for an event, in order", runPlan},
 		{"run", "[--project DIR] --event EVENT [--tool NAME | --trigger VALUE] [--input FILE|-] [--hook NAME ...] [--yes] [--as-trusted] [--json]", "dry-run the hooks of an event and say what Gemini CLI would do", runRun},
-		{"audit", "[--project DIR] [--json]", "project hooks that need review (exit 3 when any do)", runAudit},
+		{"audit", "[--project DIR] [--json] [--brief]", "project hooks that need review, with every script they run (exit 3 when any do, 4 when a file cannot be read)", runAudit},
 		{"trust", "[--project DIR] (--all | NAME|KEY ... | --repair)", "approve project hooks into trusted_hooks.json", runTrust},
 		{"untrust", "[--project DIR] (--all | --gone | NAME|KEY ...)", "revoke approved project hooks", runUntrust},
 		{"folder-trust", "[--project DIR] [trust|parent|deny]", "show or set the project's folder trust", runFolderTrust},
@@ -254,6 +254,11 @@ func parseNoArgs(fs *flag.FlagSet, args []string) error {
 // jsonFlag adds --json to fs.
 func jsonFlag(fs *flag.FlagSet) *bool {
 	return fs.Bool("json", false, "print a JSON document")
+}
+
+// briefFlag is audit's --brief: no script contents, diffs only.
+func briefFlag(fs *flag.FlagSet) *bool {
+	return fs.Bool("brief", false, "leave out the contents of new and unrecorded scripts (diffs stay)")
 }
 
 // stringList is a repeatable string flag.

@@ -51,6 +51,7 @@ func ClaudeAudit(snap *settingsio.ClaudeSnapshot, hs []*hooks.Hook, store Store)
 	}
 	r := &ClaudeReport{Project: snap.ProjectDir, FolderTrust: snap.FolderTrust, Hooks: []ClaudeHookReview{}, Gone: []ClaudeGone{}}
 	approvals := data.ClaudeApprovals(snap.ProjectDir)
+	revoked := data.ClaudeRevokedApprovals(snap.ProjectDir)
 	a := auditor{project: snap.ProjectDir, scripts: map[string]scriptNow{}}
 	claimed := map[string]bool{}
 	var pending []int
@@ -88,6 +89,10 @@ func ClaudeAudit(snap *settingsio.ClaudeSnapshot, hs []*hooks.Hook, store Store)
 				rv.CommandDiff = WordDiff(ap.Label, rv.Command)
 				break
 			}
+		}
+		if prev == nil && revoked[rv.Key] != nil {
+			prev = revoked[rv.Key]
+			rv.RevokedAt = prev.RevokedAt
 		}
 		var old *Approval
 		if prev != nil {
@@ -214,6 +219,7 @@ func ClaudeApprove(snap *settingsio.ClaudeSnapshot, hs []*hooks.Hook, store Stor
 				}
 			}
 			p.Hooks[r.key] = r.ap
+			delete(p.Revoked, r.key)
 			keys = append(keys, r.key)
 		}
 		return nil
@@ -221,16 +227,28 @@ func ClaudeApprove(snap *settingsio.ClaudeSnapshot, hs []*hooks.Hook, store Stor
 	return keys, err
 }
 
-// ClaudeRevoke removes approvals by fingerprint; it returns those that
-// were there.
+// ClaudeRevoke removes approvals by fingerprint, keeping each as history
+// (ClaudeStoreProject.Revoked) for the next review's diff; it returns
+// those that were there.
 func ClaudeRevoke(project string, fingerprints []string, store Store) ([]string, error) {
 	var removed []string
 	err := store.Update(func(d *StoreData) error {
 		removed = removed[:0]
-		p := d.ClaudeApprovals(project)
+		if d.ClaudeApprovals(project) == nil {
+			return nil
+		}
+		p := d.claudeProject(project)
+		now := time.Now().UTC().Format(time.RFC3339)
 		for _, k := range fingerprints {
-			if _, ok := p[k]; ok {
-				delete(p, k)
+			if ap, ok := p.Hooks[k]; ok {
+				delete(p.Hooks, k)
+				if p.Revoked == nil {
+					p.Revoked = map[string]*ClaudeApproval{}
+				}
+				if ap != nil {
+					ap.RevokedAt = now
+					p.Revoked[k] = ap
+				}
 				removed = append(removed, k)
 			}
 		}
