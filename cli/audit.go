@@ -36,10 +36,31 @@ func runAudit(ctx context.Context, io *IO, args []string) error {
 	if err != nil {
 		return err
 	}
-	if report.NeedsReview {
+	return auditExit(report.Unreadable, report.NeedsReview)
+}
+
+// auditExit is audit's outcome: ExitUnreadable, naming each file with its
+// line and column, when a file could not be read; ExitNeedsReview when
+// something needs review.
+func auditExit(unreadable []settingsio.FileError, needsReview bool) error {
+	if len(unreadable) > 0 {
+		return &ExitError{Code: ExitUnreadable, Msg: unreadableMessage("review incomplete", unreadable)}
+	}
+	if needsReview {
 		return &ExitError{Code: ExitNeedsReview}
 	}
 	return nil
+}
+
+// unreadableMessage is "what: N file(s) could not be read:" and one
+// "path:line:column: message" line per file.
+func unreadableMessage(what string, files []settingsio.FileError) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: %d file(s) could not be read; whatever hooks they hold are not shown:", what, len(files))
+	for _, f := range files {
+		b.WriteString("\n  " + terminalSafe(f.Error()))
+	}
+	return b.String()
 }
 
 // trustContext loads the project and locates Hookwarden's store.
@@ -59,6 +80,7 @@ type auditDoc struct {
 	TrustedHooksFile  string                 `json:"trusted_hooks_file"`
 	TrustedHooksError string                 `json:"trusted_hooks_error,omitempty"`
 	SettingsError     string                 `json:"settings_error,omitempty"`
+	Unreadable        []settingsio.FileError `json:"unreadable"`
 	NeedsReview       bool                   `json:"needs_review"`
 	Hooks             []auditHookDoc         `json:"hooks"`
 	Gone              []string               `json:"gone"`
@@ -106,7 +128,7 @@ type auditScriptDoc struct {
 
 func auditDocument(r *trust.Report) auditDoc {
 	doc := auditDoc{Project: r.Project, FolderTrust: r.FolderTrust, TrustedHooksFile: r.TrustedHooksFile,
-		TrustedHooksError: r.TrustedHooksError, SettingsError: r.SettingsError, NeedsReview: r.NeedsReview,
+		TrustedHooksError: r.TrustedHooksError, SettingsError: r.SettingsError, Unreadable: r.Unreadable, NeedsReview: r.NeedsReview,
 		Hooks: []auditHookDoc{}, Gone: r.Gone, GeminiWarnings: r.GeminiWarnings, CheckAbort: r.CheckAbort}
 	for _, h := range r.Hooks {
 		hd := auditHookDoc{Event: h.Event, Matcher: h.Matcher, Name: h.Name, Command: h.Command, RawCommand: h.RawCommand,
@@ -159,6 +181,9 @@ func writeAuditText(w io.Writer, r *trust.Report, brief bool) error {
 	if r.SettingsError != "" {
 		p.f("  PROBLEM     %s (Gemini CLI refuses to start)\n", r.SettingsError)
 	}
+	for _, u := range r.Unreadable {
+		p.f("  UNREADABLE  %s\n", terminalSafe(u.Error()))
+	}
 	if r.CheckAbort != nil {
 		p.f("  NOTE        %s\n", r.CheckAbort.Reason)
 	}
@@ -208,6 +233,8 @@ func writeAuditText(w io.Writer, r *trust.Report, brief bool) error {
 		}
 	}
 	switch {
+	case len(r.Unreadable) > 0:
+		p.f("\nreview incomplete: %d file(s) could not be read (see UNREADABLE above); %d of %d hooks need review\n", len(r.Unreadable), n, len(r.Hooks))
 	case n > 0:
 		p.f("\n%d of %d hooks need review; after checking them: hookwarden trust --project %s NAME|KEY ... (or --all)\n", n, len(r.Hooks), quoteForShell(r.Project))
 	case r.NeedsReview:

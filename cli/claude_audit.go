@@ -36,10 +36,7 @@ func runClaudeAudit(ctx context.Context, io *IO, args []string) error {
 	if err != nil {
 		return err
 	}
-	if rep.NeedsReview {
-		return &ExitError{Code: ExitNeedsReview}
-	}
-	return nil
+	return auditExit(rep.Unreadable, rep.NeedsReview)
 }
 
 // writeClaudeAudit prints the Claude Code audit for a person, with every
@@ -48,6 +45,9 @@ func writeClaudeAudit(io *IO, rep *trust.ClaudeReport, brief bool) error {
 	b := &strings.Builder{}
 	ft := rep.FolderTrust
 	fmt.Fprintf(b, "Claude Code folder trust (read only, %s): %s\n", orDash(ft.File), ft.Reason)
+	for _, u := range rep.Unreadable {
+		fmt.Fprintf(b, "%-14s %s\n", "UNREADABLE", terminalSafe(u.Error()))
+	}
 	if len(rep.Hooks) == 0 {
 		fmt.Fprintln(b, "No project, local or plugin handlers.")
 	}

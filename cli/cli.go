@@ -19,6 +19,10 @@ const (
 	ExitFailure     = 1
 	ExitUsage       = 2
 	ExitNeedsReview = 3
+	// ExitUnreadable: a settings or hooks file could not be read or
+	// parsed, so the review is incomplete (audit; takes precedence over
+	// ExitNeedsReview).
+	ExitUnreadable = 4
 )
 
 // IO is what a command talks to: its streams, its environment and its

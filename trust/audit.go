@@ -65,6 +65,10 @@ type HookReview struct {
 	RevokedAt string `json:"revoked_at,omitempty"`
 }
 
+// Incomplete reports whether a file could not be read, so that the review
+// cannot be complete.
+func (r *Report) Incomplete() bool { return len(r.Unreadable) > 0 }
+
 // NeedsReview reports whether the hook is not plainly trusted.
 func (h HookReview) NeedsReview() bool { return h.Status != StatusTrusted }
 
@@ -109,9 +113,13 @@ type Report struct {
 	TrustedHooksError string `json:"trusted_hooks_error,omitempty"`
 	// SettingsError: the workspace settings file does not parse (Gemini
 	// refuses to start).
-	SettingsError string       `json:"settings_error,omitempty"`
-	NeedsReview   bool         `json:"needs_review"`
-	Hooks         []HookReview `json:"hooks"`
+	SettingsError string `json:"settings_error,omitempty"`
+	// Unreadable are the settings and extension hooks files that exist but
+	// could not be read or parsed: the review is incomplete, and each
+	// counts as needing review (NeedsReview is true).
+	Unreadable  []settingsio.FileError `json:"unreadable"`
+	NeedsReview bool                   `json:"needs_review"`
+	Hooks       []HookReview           `json:"hooks"`
 	// Gone are trusted keys of this project that match no hook any more
 	// (and are not the previous version of a changed hook).
 	Gone []string `json:"gone"`
@@ -156,7 +164,8 @@ func Audit(snap *settingsio.Snapshot, opts Options) (*Report, error) {
 	a := auditor{project: snap.ProjectDir, approvals: store.Approvals(snap.ProjectDir),
 		revoked: store.RevokedApprovals(snap.ProjectDir), scripts: map[string]scriptNow{}}
 	r.Hooks, r.Gone = a.review(hooks, trusted)
-	r.NeedsReview = r.TrustedHooksError != ""
+	r.Unreadable = snap.UnreadableFiles()
+	r.NeedsReview = r.TrustedHooksError != "" || len(r.Unreadable) > 0
 	for _, h := range r.Hooks {
 		if h.NeedsReview() {
 			r.NeedsReview = true

@@ -36,7 +36,15 @@ type ClaudeReport struct {
 	Gone        []ClaudeGone                 `json:"gone"`
 	// Disabled are handlers Hookwarden moved out of this project's files.
 	Disabled []*ClaudeDisabled `json:"disabled"`
+	// Unreadable are the settings, plugin manifest and plugin hooks files
+	// that exist but could not be read or parsed: the review is incomplete,
+	// and each counts as needing review (NeedsReview is true).
+	Unreadable []settingsio.FileError `json:"unreadable"`
 }
+
+// Incomplete reports whether a file could not be read, so that the review
+// cannot be complete.
+func (r *ClaudeReport) Incomplete() bool { return len(r.Unreadable) > 0 }
 
 // ClaudeAudit reviews the handlers hs (a registry's Hooks) of snap that
 // Hookwarden reviews (ClaudeReviewedLayers) against the store: trusted
@@ -107,6 +115,8 @@ func ClaudeAudit(snap *settingsio.ClaudeSnapshot, hs []*hooks.Hook, store Store)
 	}
 	sortGone(r.Gone)
 	r.Disabled = data.ClaudeDisabledIn(claudeFiles(snap)...)
+	r.Unreadable = snap.UnreadableFiles()
+	r.NeedsReview = len(r.Unreadable) > 0
 	for _, h := range r.Hooks {
 		if h.NeedsReview() {
 			r.NeedsReview = true
