@@ -65,9 +65,9 @@ func commands() []command {
 		{"trust", "[--project DIR] (--all | NAME|KEY ... | --repair)", "approve project hooks into trusted_hooks.json", runTrust},
 		{"untrust", "[--project DIR] (--all | --gone | NAME|KEY ...)", "revoke approved project hooks", runUntrust},
 		{"folder-trust", "[--project DIR] [trust|parent|deny]", "show or set the project's folder trust", runFolderTrust},
-		{"disable", "[--project DIR] [--scope workspace|user] NAME", "disable a hook the way Gemini CLI's /hooks disable does", runDisable},
+		{"disable", "[--project DIR] [--scope workspace|user] [--force-workspace] NAME", "disable a hook the way Gemini CLI's /hooks disable does (refuses a workspace file git tracks)", runDisable},
 		{"enable", "[--project DIR] [--scope workspace|user] NAME", "enable a hook the way Gemini CLI's /hooks enable does", runEnable},
-		{"disable-all", "[--project DIR] [--scope workspace|user]", "disable every hook (Gemini CLI's /hooks disable-all)", runDisableAll},
+		{"disable-all", "[--project DIR] [--scope workspace|user] [--force-workspace]", "disable every hook (Gemini CLI's /hooks disable-all)", runDisableAll},
 		{"demo", "[DIR]", "copy the built-in demo project into DIR and print the shell lines to use it: eval \"$(hookwarden demo)\"", runDemo},
 		{"enable-all", "[--project DIR]", "enable every hook (Gemini CLI's /hooks enable-all)", runEnableAll},
 	}

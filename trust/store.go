@@ -66,38 +66,12 @@ func DefaultStoreDir() (string, error) {
 }
 
 // StoreDirEnvVar overrides the store folder (tests, portable setups).
-const StoreDirEnvVar = "HOOKWARDEN_CONFIG_DIR"
+const StoreDirEnvVar = settingsio.HookwardenDirEnvVar
 
 // StoreDirFromEnv is DefaultStoreDir computed from an explicit environment
 // (os.UserConfigDir's rules for goos), honouring HOOKWARDEN_CONFIG_DIR.
 func StoreDirFromEnv(env settingsio.Env, goos string) (string, error) {
-	if dir := env.Get(StoreDirEnvVar); dir != "" {
-		return dir, nil
-	}
-	var base string
-	switch goos {
-	case "windows":
-		base = env.Get("AppData")
-		if base == "" {
-			base = env.Get("APPDATA")
-		}
-	case "darwin", "ios":
-		if home := env.Get("HOME"); home != "" {
-			base = filepath.Join(home, "Library", "Application Support")
-		}
-	default:
-		base = env.Get("XDG_CONFIG_HOME")
-		if base == "" || !filepath.IsAbs(base) {
-			base = ""
-			if home := env.Get("HOME"); home != "" {
-				base = filepath.Join(home, ".config")
-			}
-		}
-	}
-	if base == "" {
-		return "", fmt.Errorf("locating Hookwarden's settings folder: neither %s nor the home folder is set", StoreDirEnvVar)
-	}
-	return filepath.Join(base, "hookwarden"), nil
+	return settingsio.HookwardenDir(env, goos)
 }
 
 // Path is the store file.
