@@ -15,6 +15,7 @@ func runClaudeAudit(ctx context.Context, io *IO, args []string) error {
 	fs := newFlags("audit")
 	dir := io.projectFlag(fs)
 	asJSON := jsonFlag(fs)
+	brief := briefFlag(fs)
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
@@ -30,33 +31,37 @@ func runClaudeAudit(ctx context.Context, io *IO, args []string) error {
 	if *asJSON {
 		err = writeJSON(io.Stdout, rep)
 	} else {
-		err = writeClaudeAudit(io, rep)
+		err = writeClaudeAudit(io, rep, *brief)
 	}
 	if err != nil {
 		return err
 	}
-	if rep.NeedsReview {
-		return &ExitError{Code: ExitNeedsReview}
-	}
-	return nil
+	return auditExit(rep.Unreadable, rep.NeedsReview)
 }
 
-func writeClaudeAudit(io *IO, rep *trust.ClaudeReport) error {
+// writeClaudeAudit prints the Claude Code audit for a person, with every
+// script a handler runs as writeAuditText does.
+func writeClaudeAudit(io *IO, rep *trust.ClaudeReport, brief bool) error {
 	b := &strings.Builder{}
 	ft := rep.FolderTrust
 	fmt.Fprintf(b, "Claude Code folder trust (read only, %s): %s\n", orDash(ft.File), ft.Reason)
+	for _, u := range rep.Unreadable {
+		fmt.Fprintf(b, "%-14s %s\n", "UNREADABLE", terminalSafe(u.Error()))
+	}
 	if len(rep.Hooks) == 0 {
 		fmt.Fprintln(b, "No project, local or plugin handlers.")
 	}
 	for _, h := range rep.Hooks {
-		fmt.Fprintf(b, "%-14s %s %s  %s\n               %s:%d (%s)  %s\n", h.Status, h.Event, matcherLabel(h.Matcher), h.Command, h.File, h.Line, h.Layer, h.Key[:12])
+		fmt.Fprintf(b, "%-14s %s %s  %s\n               %s:%d (%s)  %s\n", h.Status, h.Event, terminalSafe(matcherLabel(h.Matcher)), terminalSafe(h.Command), h.File, h.Line, h.Layer, h.Key[:12])
 		if h.Status == trust.StatusChanged {
-			fmt.Fprintf(b, "               was: %s\n", h.PreviousCommand)
+			fmt.Fprintf(b, "               was: %s\n", terminalSafe(h.PreviousCommand))
 		}
 		for _, s := range h.Scripts {
-			if s.Flagged || s.Status != trust.ScriptUnrecorded {
-				fmt.Fprintf(b, "               script %s: %s %s\n", s.Path, s.Status, s.Note)
-			}
+			fmt.Fprintf(b, "               script %s: %s %s\n", terminalSafe(s.Path), s.Status, terminalSafe(s.Note))
+			b.WriteString(scriptBody("                 ", s, brief))
+		}
+		if h.RevokedAt != "" {
+			fmt.Fprintf(b, "               revoked %s (scripts compared with what was approved before)\n", h.RevokedAt)
 		}
 	}
 	for _, g := range rep.Gone {

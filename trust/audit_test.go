@@ -236,3 +236,20 @@ func TestReportJSONShape(t *testing.T) {
 		}
 	}
 }
+
+func TestAuditCountsUnreadableFiles(t *testing.T) {
+	f := newFixture(t)
+	f.settings("{\"hooks\": {\"BeforeTool\": [\n  {\"hooks\": [}]}}")
+	r := f.audit()
+	if len(r.Unreadable) != 1 || !r.NeedsReview || !r.Incomplete() {
+		t.Fatalf("unreadable %+v needs_review %v", r.Unreadable, r.NeedsReview)
+	}
+	u := r.Unreadable[0]
+	if u.Path != filepath.Join(f.project, ".gemini", "settings.json") || u.Line != 2 || u.Column == 0 || u.Layer != "workspace" {
+		t.Errorf("unreadable entry %+v", u)
+	}
+	f.settings(`{}`)
+	if r := f.audit(); len(r.Unreadable) != 0 || r.NeedsReview || r.Unreadable == nil {
+		t.Errorf("clean project: unreadable %#v needs_review %v", r.Unreadable, r.NeedsReview)
+	}
+}

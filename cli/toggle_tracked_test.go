@@ -1,0 +1,52 @@
+package cli
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestDisableRefusesATrackedWorkspaceFile(t *testing.T) {
+	git, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("git is not installed")
+	}
+	f := newFixture(t, map[string]string{"project/.gemini/settings.json": toggleWorkspace})
+	f.env = append(f.env, "PATH="+filepath.Dir(git), "GIT_CONFIG_NOSYSTEM=1", "XDG_CONFIG_HOME="+f.home)
+	ws := filepath.Join(f.project, ".gemini", "settings.json")
+	for _, args := range [][]string{{"init", "-q"}, {"add", ".gemini/settings.json"},
+		{"-c", "user.name=t", "-c", "user.email=t@example.invalid", "commit", "-qm", "hooks"}} {
+		cmd := exec.Command("git", args...)
+		cmd.Dir, cmd.Env = f.project, f.env
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	for _, args := range [][]string{{"disable", "fmt"}, {"disable-all"}} {
+		out, errOut, code := f.run(t, args...)
+		if code != ExitFailure || !strings.Contains(errOut, ws+" is tracked by git") || !strings.Contains(errOut, "--scope user") ||
+			!strings.Contains(errOut, "in every project") {
+			t.Errorf("%v: exit %d\n%s\n%s", args, code, out, errOut)
+		}
+	}
+	if data, _ := os.ReadFile(ws); string(data) != toggleWorkspace {
+		t.Fatalf("a refused disable wrote the tracked file:\n%s", data)
+	}
+	if _, errOut, code := f.run(t, "disable", "--scope", "user", "fmt"); code != ExitOK {
+		t.Errorf("--scope user: exit %d %s", code, errOut)
+	}
+	if _, errOut, code := f.run(t, "disable", "--force-workspace", "./lint.sh --all"); code != ExitOK {
+		t.Errorf("--force-workspace: exit %d %s", code, errOut)
+	}
+	// Enable puts the tracked file back exactly: git sees no change.
+	if out, errOut, code := f.run(t, "enable-all"); code != ExitOK {
+		t.Fatalf("enable-all: exit %d\n%s\n%s", code, out, errOut)
+	}
+	cmd := exec.Command("git", "status", "--porcelain")
+	cmd.Dir, cmd.Env = f.project, f.env
+	if out, err := cmd.Output(); err != nil || len(out) != 0 {
+		t.Errorf("git status after enable: %q %v", out, err)
+	}
+}
