@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"image/color"
 	"strings"
 
@@ -24,6 +25,10 @@ type reviewDetail struct {
 	// not change) and one line diff per script that has one.
 	commandDiff *diffView
 	scriptDiffs []*diffView
+	// scripts are the code views of the scripts' whole texts.
+	scripts []*codeView
+
+	highlight highlighter
 }
 
 func newReviewDetail() *reviewDetail {
@@ -35,7 +40,7 @@ func newReviewDetail() *reviewDetail {
 func (d *reviewDetail) buildUI() fyne.CanvasObject { return d.scroll }
 
 func (d *reviewDetail) clear() {
-	d.commandDiff, d.scriptDiffs = nil, nil
+	d.commandDiff, d.scriptDiffs, d.scripts = nil, nil, nil
 	d.content.RemoveAll()
 }
 
@@ -131,6 +136,7 @@ func (d *reviewDetail) showScripts(h *trust.HookReview, names pathNamer) bool {
 		return true
 	}
 	d.content.Add(detailSection("Scripts"))
+	complete := true
 	for _, s := range h.Scripts {
 		text := names.name(s.Path)
 		if s.Via != "" {
@@ -149,13 +155,40 @@ func (d *reviewDetail) showScripts(h *trust.HookReview, names pathNamer) bool {
 		if len(s.Diff) > 0 {
 			dv := newDiffView(diffLines, s.Diff)
 			d.scriptDiffs = append(d.scriptDiffs, dv)
-			lines = append(lines, container.NewHScroll(dv))
+			lines = append(lines, newNote("Changes since it was approved:", fyne.TextWrapWord), container.NewHScroll(dv))
 		}
+		shown, content := d.scriptContent(s)
+		complete = complete && shown
+		lines = append(lines, content...)
 		if len(lines) > 0 {
 			d.content.Add(container.NewBorder(nil, nil, indent(), nil, container.NewVBox(lines...)))
 		}
 	}
-	return true
+	if !complete {
+		d.content.Add(&widget.Label{Text: "Approve is off: a script of this hook cannot be shown here in full. " +
+			"Read it in an editor; 'hookwarden trust' approves it from the command line.",
+			Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance})
+	}
+	return complete
+}
+
+// scriptContent is the whole current text of a script, or why it cannot be
+// shown; shown is false when an existing script's text is not on screen.
+func (d *reviewDetail) scriptContent(s trust.ScriptReview) (shown bool, objs []fyne.CanvasObject) {
+	switch {
+	case s.Content != nil:
+		c := newCodeView(&d.highlight, s.Path, *s.Content)
+		d.scripts = append(d.scripts, c)
+		head := fmt.Sprintf("Whole current text (%s, %s):", plural(c.Lines(), "line"), plural(int(s.Size), "byte"))
+		return true, []fyne.CanvasObject{newNote(head, fyne.TextWrapWord), codeBlock(c)}
+	case s.ContentOmitted != "":
+		return false, []fyne.CanvasObject{&widget.Label{Text: "Its text is not shown: " + s.ContentOmitted + ".",
+			Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance}}
+	case s.Status == trust.ScriptMissing:
+		return true, nil // nothing runs: the hook fails
+	}
+	return false, []fyne.CanvasObject{&widget.Label{Text: "Its text could not be read.",
+		Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance}}
 }
 
 // scriptMeaning is the note under a script: what its status means, and
