@@ -284,7 +284,9 @@ func TestClaudeReviewApprovesAHandler(t *testing.T) {
 	if i < 0 {
 		t.Fatalf("the Stop handler is not listed for review: %q", v.listed())
 	}
+	m.showReviewTab()
 	v.list.Select(i)
+	v.detail.scroll.ScrollToBottom()
 	if v.approveButton.Disabled() {
 		t.Fatal("Approve is disabled for a new handler")
 	}

@@ -81,6 +81,7 @@ type reviewView struct {
 	revokeButton  *widget.Button
 	disableButton *widget.Button
 	toast         *toast
+	hint          *widget.RichText
 	progress      *widget.ProgressBarInfinite
 	content       fyne.CanvasObject
 }
@@ -93,6 +94,9 @@ func newReviewView(w fyne.Window, thread uiThread) *reviewView {
 		progress: widget.NewProgressBarInfinite(),
 	}
 	v.folder = newFolderBanner(v.onSetFolderTrust)
+	v.hint = newNote("", fyne.TextWrapWord)
+	v.hint.Hide()
+	v.detail.onSeen = v.updateButtons
 	v.showTrusted = widget.NewCheck("Show trusted hooks", func(bool) { v.rebuildItems() })
 	v.list = &widget.List{
 		Length:     func() int { return len(v.items) },
@@ -127,7 +131,7 @@ func (v *reviewView) buildUI() fyne.CanvasObject {
 	split.Offset = 0.36
 	actions := container.NewBorder(nil, nil, nil,
 		container.NewHBox(v.revokeButton, v.disableButton, v.approveAll, v.approveButton),
-		v.progress)
+		container.NewStack(v.progress, v.hint))
 	top := container.NewVBox(v.folder.buildUI(), v.problems, listHead)
 	return container.NewBorder(top, container.NewVBox(v.toast.buildUI(), widget.NewSeparator(), actions), nil, nil, split)
 }

@@ -29,18 +29,55 @@ type reviewDetail struct {
 	scripts []*codeView
 
 	highlight highlighter
+	// seenEnd: the end of what is shown has been on screen (scrolled to,
+	// or everything fits); onSeen runs when it becomes true.
+	seenEnd bool
+	onSeen  func()
 }
 
 func newReviewDetail() *reviewDetail {
 	d := &reviewDetail{content: container.NewVBox()}
 	d.scroll = container.NewVScroll(d.content) // vertical only: long lines wrap to the panel's width
+	d.scroll.OnScrolled = func(fyne.Position) { d.checkSeen() }
 	return d
 }
 
-func (d *reviewDetail) buildUI() fyne.CanvasObject { return d.scroll }
+// checkSeen records that the end of the detail is on screen. A panel not
+// laid out yet (no height) has shown nothing.
+func (d *reviewDetail) checkSeen() {
+	if d.seenEnd {
+		return
+	}
+	view := d.scroll.Size().Height
+	if view <= 0 || d.scroll.Offset.Y+view < d.content.MinSize().Height-1 {
+		return
+	}
+	d.seenEnd = true
+	if d.onSeen != nil {
+		d.onSeen()
+	}
+}
+
+// buildUI is the scrolling panel; each time it is laid out (shown in its
+// tab, resized) it checks whether its end is on screen.
+func (d *reviewDetail) buildUI() fyne.CanvasObject { return container.New(seenLayout{d}, d.scroll) }
+
+// seenLayout fills the space with the detail's scroll, then checks it.
+type seenLayout struct{ d *reviewDetail }
+
+func (l seenLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Resize(size)
+		o.Move(fyne.Position{})
+	}
+	l.d.checkSeen()
+}
+
+func (l seenLayout) MinSize(objs []fyne.CanvasObject) fyne.Size { return l.d.scroll.MinSize() }
 
 func (d *reviewDetail) clear() {
 	d.commandDiff, d.scriptDiffs, d.scripts = nil, nil, nil
+	d.seenEnd = false
 	d.content.RemoveAll()
 }
 

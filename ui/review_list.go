@@ -225,6 +225,9 @@ func (v *reviewView) onSelected(id widget.ListItemID) {
 	v.selectedKey = it.key()
 	v.shownComplete = v.detail.show(it, v.project)
 	v.shownKey = it.key()
+	v.detail.scroll.Refresh() // lays the new content out, so its height is known
+	v.detail.scroll.ScrollToTop()
+	v.detail.checkSeen()
 	if !v.selecting {
 		v.armed = true
 		v.armGen++
@@ -235,7 +238,7 @@ func (v *reviewView) onSelected(id widget.ListItemID) {
 // approvable reports whether Approve may act on the selection: its detail,
 // with every script it runs, is on screen, and it was not just moved to.
 func (v *reviewView) approvable() bool {
-	return v.armed && v.shownComplete && v.shownKey != "" && v.shownKey == v.selectedKey
+	return v.armed && v.shownComplete && v.detail.seenEnd && v.shownKey != "" && v.shownKey == v.selectedKey
 }
 
 // onDisableSelected switches the selected hook off, as its switch in the
@@ -268,6 +271,12 @@ func (v *reviewView) updateButtons() {
 		}
 	}
 	enable(v.approveButton, ok && it.hook != nil && it.hook.NeedsReview() && v.approvable())
+	if ok && it.hook != nil && it.hook.NeedsReview() && v.shownComplete && !v.detail.seenEnd {
+		setNote(v.hint, "Scroll to the end of the detail (every script it runs) to approve it.")
+		v.hint.Show()
+	} else {
+		v.hint.Hide()
+	}
 	enable(v.disableButton, ok && it.hook != nil && v.disableable != nil && v.disableable(it.hook.HookID))
 	enable(v.approveAll, v.countNeedingReview() > 0)
 	enable(v.revokeButton, ok && it.trusted())

@@ -144,6 +144,7 @@ func (f *reviewFixture) selectLabel(label string) {
 	for i, it := range f.v.items {
 		if it.label() == label {
 			f.v.list.Select(i)
+			f.v.detail.scroll.ScrollToBottom() // read it to the end
 			return
 		}
 	}

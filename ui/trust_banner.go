@@ -21,6 +21,9 @@ type trustBanner struct {
 	label  *widget.Label
 	button *widget.Button
 	box    *fyne.Container
+	// dismissed is the text the user closed the banner on: it stays
+	// closed until the text (the count or the project) changes.
+	dismissed string
 }
 
 func newTrustBanner(onReview func()) *trustBanner {
@@ -33,7 +36,9 @@ func newTrustBanner(onReview func()) *trustBanner {
 	bg := canvas.NewRectangle(withAlpha(theme.Color(theme.ColorNameWarning), 0x38))
 	bg.CornerRadius = theme.Size(theme.SizeNameInputRadius)
 	icon := widget.NewIcon(theme.NewWarningThemedResource(theme.WarningIcon()))
-	b.box = container.NewStack(bg, container.NewPadded(container.NewBorder(nil, nil, icon, b.button, b.label)))
+	closeButton := &widget.Button{Icon: theme.WindowCloseIcon(), Importance: widget.LowImportance, OnTapped: b.dismiss}
+	b.label.Wrapping, b.label.Truncation = fyne.TextWrapOff, fyne.TextTruncateEllipsis
+	b.box = container.NewStack(bg, container.NewBorder(nil, nil, container.NewPadded(icon), container.NewHBox(b.button, closeButton), b.label))
 	b.box.Hide()
 	return b
 }
@@ -44,7 +49,7 @@ func (b *trustBanner) buildUI() fyne.CanvasObject { return b.box }
 func (b *trustBanner) show(p *project) {
 	text := reviewBannerText(p)
 	b.label.SetText(text)
-	if text == "" {
+	if text == "" || text == b.dismissed {
 		b.box.Hide()
 	} else {
 		b.box.Show()
@@ -52,6 +57,12 @@ func (b *trustBanner) show(p *project) {
 }
 
 func (b *trustBanner) hide() { b.box.Hide() }
+
+// dismiss closes the banner until what it says changes.
+func (b *trustBanner) dismiss() {
+	b.dismissed = b.label.Text
+	b.box.Hide()
+}
 
 // reviewBannerText is "2 hooks need review in myproject", or "" when the
 // audit found nothing to review.
