@@ -317,7 +317,7 @@ func TestClaudeReviewApprovesAHandler(t *testing.T) {
 func TestClaudeDryRunShowsTheBlockOfAnExit2Hook(t *testing.T) {
 	f := newClaudeFixture(t)
 	f.opts.Agent = hooks.AgentClaude
-	p, err := openProject(f.opts, f.dir)
+	p, err := openProject(f.opts, f.dir, true)
 	if err != nil {
 		t.Fatal(err)
 	}

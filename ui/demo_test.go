@@ -16,7 +16,7 @@ func TestWindowShowsTheDemoProject(t *testing.T) {
 	m, w := newTestWindow(t)
 	m.opts = isolatedOptions(t)
 	empty := t.TempDir()
-	p, err := openProject(m.opts, empty)
+	p, err := openProject(m.opts, empty, true)
 	if err != nil {
 		t.Fatal(err)
 	}

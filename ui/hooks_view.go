@@ -1,6 +1,9 @@
 package ui
 
 import (
+	"fmt"
+	"strings"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
@@ -47,6 +50,7 @@ type hooksActions struct {
 	enableAll  func()
 	disableAll func()
 	openFile   openFileFunc
+	openDemo   func()
 }
 
 // Scope choices: Gemini CLI's /hooks disable writes to the workspace.
@@ -168,12 +172,15 @@ func (v *hooksView) show(p *project, selected string, offset fyne.Position) {
 	showIf(v.claudeNote, p.Claude != nil)
 
 	var objs []fyne.CanvasObject
+	unreadable := unreadableFiles(p)
+	for _, e := range unreadable {
+		objs = append(objs, unreadableNotice(e, v.names))
+	}
 	if ui := v.problems.buildUI(); ui != nil {
 		objs = append(objs, ui, widget.NewSeparator())
 	}
-	if len(v.groups) == 0 {
-		objs = append(objs, &widget.Label{Text: "No " + agentName(p.Agent) + " hooks configured for this project.",
-			Alignment: fyne.TextAlignCenter, Wrapping: fyne.TextWrapWord})
+	if len(v.groups) == 0 && len(unreadable) == 0 {
+		objs = append(objs, v.emptyState(p)...)
 	}
 	for i, g := range v.groups {
 		if i > 0 {
@@ -287,6 +294,58 @@ func (v *hooksView) showError(err error) {
 		&widget.Label{Text: "Could not open the project: " + err.Error(), Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance},
 	}
 	v.content.Refresh()
+}
+
+// emptyState says that the folder has no hooks for the agent, with every
+// file that was looked at, and offers the demo.
+func (v *hooksView) emptyState(p *project) []fyne.CanvasObject {
+	title := &widget.Label{Text: "No hooks for " + agentName(p.Agent) + " in this folder.",
+		TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText, Wrapping: fyne.TextWrapWord}
+	objs := []fyne.CanvasObject{title, newNote("Hookwarden looked at these files:", fyne.TextWrapWord)}
+	for _, f := range p.Files {
+		if f.Condition == fileAbsent {
+			continue
+		}
+		text, _, icon := fileStatusText(f)
+		path := &widget.Label{Text: fileTitle(f, v.names), TextStyle: fyne.TextStyle{Monospace: true}, Wrapping: fyne.TextWrapBreak}
+		objs = append(objs, container.NewBorder(nil, nil, container.NewHBox(indent(), widget.NewIcon(icon),
+			newBadge(strings.ToUpper(f.Kind), layerColor(f.Layer))), nil,
+			container.NewVBox(path, newNote(text, fyne.TextWrapWord))))
+	}
+	if v.actions.openDemo != nil {
+		demo := &widget.Button{Text: "Open the demo", Icon: theme.MediaPlayIcon(), OnTapped: v.actions.openDemo}
+		objs = append(objs, newNote("The demo is a temporary project with hooks of every kind; it never touches your files.",
+			fyne.TextWrapWord), container.NewHBox(demo))
+	}
+	return objs
+}
+
+// unreadableNotice stands where the hooks of a file that cannot be read
+// would be: the file, line and column, and what that means.
+func unreadableNotice(e settingsio.FileError, names pathNamer) fyne.CanvasObject {
+	where := names.place(e.Path, e.Line, e.Column)
+	what := string(e.Layer) + " settings"
+	if e.Source != "" {
+		what = string(e.Layer) + " " + e.Source
+	}
+	msg := &widget.Label{Text: fmt.Sprintf("%s: %s", where, e.Message), TextStyle: fyne.TextStyle{Monospace: true},
+		Wrapping: fyne.TextWrapBreak, Importance: widget.DangerImportance}
+	note := &widget.Label{Text: fmt.Sprintf("The hooks of this file (%s) cannot be read: none of them is shown here, "+
+		"and the review counts the file as needing review until it is fixed.", what), Wrapping: fyne.TextWrapWord}
+	return container.NewBorder(nil, nil, container.NewVBox(widget.NewIcon(theme.NewErrorThemedResource(theme.ErrorIcon()))), nil,
+		container.NewVBox(msg, note))
+}
+
+// unreadableFiles are the settings and hooks files of p that exist but
+// cannot be read or parsed.
+func unreadableFiles(p *project) []settingsio.FileError {
+	if p.Claude != nil {
+		return p.Claude.Snapshot.UnreadableFiles()
+	}
+	if p.Registry == nil {
+		return nil
+	}
+	return p.Registry.Snapshot.UnreadableFiles()
 }
 
 // showIf shows o when show is true and hides it otherwise.

@@ -34,7 +34,7 @@ func TestRecentProjectsAreRememberedNewestFirst(t *testing.T) {
 	m.open(a)
 	m.open(b)
 	m.open(a)
-	m.open(t.TempDir()) // no hooks: the demo, which is not remembered
+	m.onOpenDemo() // the demo, which is not remembered
 
 	if got, want := recentProjects(m.app.Preferences()), []string{a, b}; !slices.Equal(got, want) {
 		t.Errorf("recent projects %v, want %v", got, want)

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
@@ -251,6 +252,27 @@ func (v *reviewView) countNeedingReview() int {
 		}
 	}
 	return n
+}
+
+// unreadable are the files of the report on screen that cannot be read:
+// each counts as needing review.
+func (v *reviewView) unreadable() []settingsio.FileError {
+	switch {
+	case v.claudeReport != nil:
+		return v.claudeReport.Unreadable
+	case v.report != nil:
+		return v.report.Unreadable
+	}
+	return nil
+}
+
+// showUnreadable lists the files that cannot be read above the list.
+func (v *reviewView) showUnreadable() {
+	names := v.names()
+	for _, e := range v.unreadable() {
+		v.problems.Add(&widget.Label{Text: names.place(e.Path, e.Line, e.Column) + ": " + e.Message +
+			" — its hooks cannot be reviewed until the file is fixed.", Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance})
+	}
 }
 
 // reviewedHooks are the reviews of the report on screen, for either agent.

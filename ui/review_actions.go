@@ -351,7 +351,8 @@ func (v *reviewView) showProblems() {
 		repair := &widget.Button{Text: "Repair…", Icon: theme.MediaReplayIcon(), OnTapped: v.onRepair}
 		v.problems.Add(withRightButton(msg, repair))
 	}
-	if rep.SettingsError != "" {
+	v.showUnreadable()
+	if rep.SettingsError != "" && len(rep.Unreadable) == 0 {
 		v.problems.Add(&widget.Label{Text: rep.SettingsError + " — Gemini CLI refuses to start until it is fixed.",
 			Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance})
 	}

@@ -40,6 +40,7 @@ func (v *reviewView) applyClaude(p *project, rep *trust.ClaudeReport, err error)
 	}
 	v.summary.Importance = widget.MediumImportance
 	v.claudeReport = rep
+	v.showUnreadable()
 	if n := len(rep.Disabled); n > 0 {
 		v.problems.Add(&widget.Label{Text: fmt.Sprintf("%s disabled by Hookwarden (kept in its store; switch them on in the Hooks tab).",
 			plural(n, "handler")), Wrapping: fyne.TextWrapWord})

@@ -116,7 +116,7 @@ func (v *reviewView) rebuildItems() {
 	v.list.UnselectAll()
 	v.list.Refresh()
 	n := v.countNeedingReview()
-	v.setTabCount(n)
+	v.setTabCount(n + len(v.unreadable()))
 	if v.hasReport() {
 		v.summary.SetText(reviewSummary(v.reviewNoun(), len(all), len(gone), n, hidden))
 	}
@@ -149,6 +149,9 @@ func (v *reviewView) rebuildItems() {
 		v.selectedKey = ""
 		v.detail.clear()
 		switch {
+		case len(v.unreadable()) > 0 && len(all) == 0:
+			v.detail.showMessage("A settings or hooks file cannot be read (see above), so whatever hooks it holds cannot be " +
+				"reviewed: this project is not clean until it is fixed.")
 		case v.claudeReport != nil && len(all) == 0:
 			v.detail.showMessage("This project has no project, local or plugin handlers: there is nothing to review. " +
 				"Hookwarden does not review your own user settings or the administrator's managed settings.")

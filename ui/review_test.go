@@ -99,7 +99,7 @@ func newReviewFixture(t *testing.T, prepare func(f *reviewFixture)) *reviewFixtu
 // load reads the project from its files and shows it.
 func (f *reviewFixture) load() {
 	f.t.Helper()
-	p, err := openProject(f.opts, f.dir)
+	p, err := openProject(f.opts, f.dir, true)
 	if err != nil {
 		f.t.Fatal(err)
 	}

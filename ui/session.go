@@ -24,10 +24,14 @@ type Options struct {
 	// Agent is the agent whose hooks the window shows (hooks.AgentGemini
 	// when ""): Gemini CLI's files, or Claude Code's.
 	Agent hooks.Agent
-	// DemoDir returns an empty folder to copy the demo project into when
-	// the opened folder has no hooks. Nil means a new temporary folder,
-	// removed when the window closes.
+	// DemoDir returns an empty folder to copy the demo project into. Nil
+	// means a new temporary folder, removed when the window closes.
 	DemoDir func() (string, error)
+	// DemoWhenEmpty shows the built-in demo instead of the first project
+	// when that has nothing to show: the app was started without a folder
+	// (as 'make run' does) in a folder with no hooks. A folder the user
+	// names or opens later always shows its own, possibly empty, state.
+	DemoWhenEmpty bool
 }
 
 // project is one loaded folder as the window shows it, for one agent.
@@ -57,15 +61,16 @@ type project struct {
 	Watch []string
 }
 
-// openProject loads dir. When dir has nothing to show (no hooks and no
-// diagnostics) it loads a fresh copy of the demo project instead; a folder
-// with a broken settings file is always shown, so the error is not hidden.
-func openProject(opts Options, dir string) (*project, error) {
+// openProject loads dir. With demoWhenEmpty, a dir that has nothing to
+// show (no hooks and no diagnostics) loads a fresh copy of the demo project
+// instead; a folder with a broken settings file is always shown, so the
+// error is not hidden.
+func openProject(opts Options, dir string, demoWhenEmpty bool) (*project, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, fmt.Errorf("project folder %s: %w", dir, err)
 	}
-	if p := loadFolder(opts, abs); p.hasContent() {
+	if p := loadFolder(opts, abs); p.hasContent() || !demoWhenEmpty {
 		return p, nil
 	}
 	return openDemo(opts, abs)

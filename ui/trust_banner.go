@@ -77,6 +77,9 @@ func reviewBannerText(p *project) string {
 		return ""
 	}
 	n := len(hooksNeedingReview(p.Audit))
+	if bad := len(p.Audit.Unreadable); bad > 0 {
+		return unreadableBannerText(bad, n, "hook", p)
+	}
 	switch {
 	case n == 1:
 		return fmt.Sprintf("1 hook needs review in %s", p.name())
@@ -149,6 +152,19 @@ func claudeNeedingReview(r *trust.ClaudeReport) []string {
 }
 
 // claudeBannerText is "2 Claude Code handlers need review in myproject".
+// unreadableBannerText counts files that cannot be read with the n hooks
+// (noun) that need review: a file that cannot be read is never clean.
+func unreadableBannerText(bad, n int, noun string, p *project) string {
+	s := fmt.Sprintf("%s cannot be read in %s: its hooks cannot be reviewed", plural(bad, "settings file"), p.name())
+	if bad > 1 {
+		s = fmt.Sprintf("%s cannot be read in %s: their hooks cannot be reviewed", plural(bad, "settings file"), p.name())
+	}
+	if n > 0 {
+		s += fmt.Sprintf("; %s need review", plural(n, noun))
+	}
+	return s
+}
+
 func claudeBannerText(p *project) string {
 	c := p.Claude
 	if c.Audit == nil {
@@ -157,7 +173,11 @@ func claudeBannerText(p *project) string {
 		}
 		return ""
 	}
-	switch n := len(claudeNeedingReview(c.Audit)); {
+	n := len(claudeNeedingReview(c.Audit))
+	if bad := len(c.Audit.Unreadable); bad > 0 {
+		return unreadableBannerText(bad, n, "Claude Code handler", p)
+	}
+	switch {
 	case n == 1:
 		return fmt.Sprintf("1 Claude Code handler needs review in %s", p.name())
 	case n > 1:

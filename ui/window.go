@@ -71,6 +71,8 @@ type mainWindow struct {
 	// shortcuts are the window's shortcuts by name, for the editors that
 	// forward them (shortcutEntry).
 	shortcuts map[string]func()
+	// opened is set once the first project was asked for.
+	opened bool
 	// folderDialog is the last "Open folder" dialog shown (for tests).
 	folderDialog *dialog.FileDialog
 }
@@ -87,7 +89,8 @@ func newMainWindowOn(a fyne.App, w fyne.Window, opts Options, thread uiThread, w
 		thread: thread, watch: watch, places: map[string]viewPlace{}}
 	m.header = newHeader(m.onAgentChanged)
 	m.header.agent.Selected = agentName(m.agent)
-	m.hooks = newHooksView(hooksActions{toggled: m.onToggled, enableAll: m.onEnableAll, disableAll: m.onDisableAll, openFile: m.openFile})
+	m.hooks = newHooksView(hooksActions{toggled: m.onToggled, enableAll: m.onEnableAll, disableAll: m.onDisableAll,
+		openFile: m.openFile, openDemo: m.onOpenDemo})
 	m.files = newFilesView(m.openFile)
 	m.banner = newTrustBanner(m.showReviewTab)
 	m.review.onDisable = func(id string) {
@@ -129,15 +132,35 @@ func (m *mainWindow) open(dir string) {
 	m.openAs(dir, m.agentFor(dir))
 }
 
-// openAs loads dir for agent a off the UI thread (for Gemini CLI, the demo
-// when the folder has no hooks).
+// openAs loads dir for agent a off the UI thread (the demo instead, when
+// the app was started without a folder and this first one has no hooks).
 func (m *mainWindow) openAs(dir string, a hooks.Agent) {
+	demoWhenEmpty := m.opts.DemoWhenEmpty && !m.opened
+	m.opened = true
+	m.load(dir, a, func(opts Options) (*project, error) { return openProject(opts, dir, demoWhenEmpty) })
+}
+
+// onOpenDemo opens a fresh copy of the built-in demo project.
+func (m *mainWindow) onOpenDemo() {
+	if m.openButton.Disabled() {
+		return
+	}
+	requested := "."
+	if m.current != nil {
+		requested = m.current.Requested
+	}
+	m.load("the demo project", m.agent, func(opts Options) (*project, error) { return openDemo(opts, requested) })
+}
+
+// load shows the loading state for what, then runs open off the UI thread
+// for agent a and shows its project.
+func (m *mainWindow) load(what string, a hooks.Agent, open func(Options) (*project, error)) {
 	m.savePlace()
-	m.startLoading(dir)
+	m.startLoading(what)
 	opts := m.opts
 	opts.Agent = a
 	m.thread.Go(func() {
-		p, err := openProject(opts, dir)
+		p, err := open(opts)
 		m.thread.Do(func() { m.show(p, err) })
 	})
 }

@@ -29,7 +29,7 @@ func newTestWindow(t *testing.T) (*mainWindow, fyne.Window) {
 func newTestWindowOn(t *testing.T, a fyne.App, watch watchFunc) (*mainWindow, fyne.Window) {
 	t.Helper()
 	w := test.NewTempWindow(t, nil)
-	m := newMainWindowOn(a, w, Options{DemoDir: func() (string, error) { return t.TempDir(), nil }}, sameGoroutine{}, watch)
+	m := newMainWindowOn(a, w, Options{DemoDir: func() (string, error) { return t.TempDir(), nil }, DemoWhenEmpty: true}, sameGoroutine{}, watch)
 	m.review.arm = func(f func()) { f() } // no timer goroutine; tests that need the pause replace it
 	w.SetContent(m.buildUI())
 	w.Resize(fyne.NewSize(1120, 760))
