@@ -24,6 +24,8 @@ type hooksView struct {
 	enableAll  *widget.Button
 	disableAll *widget.Button
 	status     *widget.Label
+	// tracked says that the workspace settings file is tracked by git.
+	tracked *widget.RichText
 	// geminiBar holds the scope and the all-hooks buttons (Gemini CLI);
 	// claudeNote says how Claude Code's switches work instead.
 	geminiBar  *fyne.Container
@@ -75,6 +77,8 @@ func newHooksView(act hooksActions) *hooksView {
 	v.disableAll = &widget.Button{Text: "Disable all…", Icon: theme.CancelIcon(), OnTapped: act.disableAll}
 	v.status = &widget.Label{Wrapping: fyne.TextWrapWord}
 	v.status.Hide()
+	v.tracked = newNote("", fyne.TextWrapWord)
+	v.tracked.Hide()
 	v.claudeNote = newNote(claudeSwitchNote, fyne.TextWrapWord)
 	v.claudeNote.Hide()
 	return v
@@ -89,7 +93,7 @@ func (v *hooksView) buildUI() fyne.CanvasObject {
 	v.geminiBar = container.NewBorder(nil, nil,
 		container.NewHBox(widget.NewLabel("Disable in the"), v.scope),
 		container.NewHBox(v.enableAll, v.disableAll))
-	top := container.NewVBox(v.geminiBar, v.claudeNote, v.status)
+	top := container.NewVBox(v.geminiBar, v.tracked, v.claudeNote, v.status)
 	v.split = container.NewHSplit(v.scroll, v.details.buildUI())
 	v.split.Offset = 0.64
 	return container.NewBorder(top, nil, nil, nil, v.split)
@@ -294,6 +298,18 @@ func (v *hooksView) showError(err error) {
 		&widget.Label{Text: "Could not open the project: " + err.Error(), Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance},
 	}
 	v.content.Refresh()
+}
+
+// setTracked notes next to the scope when the workspace settings file is
+// tracked by git, and what the user scope means instead.
+func (v *hooksView) setTracked(tr hooks.Tracked) {
+	if !tr.Tracked {
+		v.tracked.Hide()
+		return
+	}
+	setNote(v.tracked, v.names.name(tr.Path)+" is tracked by git: a workspace disable changes a file you share. "+
+		hooks.UserScopeNote(""))
+	v.tracked.Show()
 }
 
 // emptyState says that the folder has no hooks for the agent, with every

@@ -153,8 +153,13 @@ func auditSnapshot(snap *settingsio.Snapshot, storeDir string) (*trust.Report, e
 }
 
 // toggler edits the disabled lists of the project's settings files.
+// The switch journal lets an enable restore the file byte for byte.
 func (p *project) toggler() *hooks.Toggler {
-	return &hooks.Toggler{Snapshot: p.Registry.Snapshot, Registry: p.Registry, Env: p.Env}
+	t := &hooks.Toggler{Snapshot: p.Registry.Snapshot, Registry: p.Registry, Env: p.Env}
+	if dir, err := settingsio.HookwardenDir(p.Env, p.GOOS); err == nil {
+		t.Journal = &settingsio.EditJournal{Path: filepath.Join(dir, settingsio.JournalFileName)}
+	}
+	return t
 }
 
 // name is the project's folder name.

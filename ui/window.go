@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 
@@ -73,6 +74,8 @@ type mainWindow struct {
 	shortcuts map[string]func()
 	// opened is set once the first project was asked for.
 	opened bool
+	// trackedDialog is the last "tracked by git" question (for tests).
+	trackedDialog *dialog.CustomDialog
 	// folderDialog is the last "Open folder" dialog shown (for tests).
 	folderDialog *dialog.FileDialog
 }
@@ -255,7 +258,25 @@ func (m *mainWindow) show(p *project, err error) {
 	m.files.show(p)
 	m.review.show(p)
 	m.dryRun.show(p)
+	m.noteTracked(p)
 	m.afterShow(before, p, switched)
+}
+
+// noteTracked asks git, off the UI thread, whether the workspace settings
+// of p are tracked, so the Hooks tab can say so before a switch is used.
+func (m *mainWindow) noteTracked(p *project) {
+	m.hooks.setTracked(hooks.Tracked{})
+	if p.Claude != nil || p.Registry == nil || p.Demo != nil {
+		return
+	}
+	m.thread.Go(func() {
+		tr := p.toggler().WorkspaceTracked(context.Background())
+		m.thread.Do(func() {
+			if m.current == p {
+				m.hooks.setTracked(tr)
+			}
+		})
+	})
 }
 
 // hookSwitchOf finds the hook with the given ID in the project on screen,
