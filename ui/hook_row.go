@@ -25,6 +25,9 @@ type hookRow struct {
 	// lock says which read-only file keeps the hook disabled (nil if none).
 	lock   *widget.Label
 	status *badge
+	// review says why a project hook needs review (new, changed, script
+	// changed, unapproved); nil when it does not.
+	review *badge
 	name   *widget.Label
 	layer  *badge
 	origin *widget.RichText
@@ -44,6 +47,9 @@ type rowActions struct {
 	selected func(*hooks.Hook)
 	// toggled is called when the switch is flipped: enabled is the new state.
 	toggled func(h *hooks.Hook, enabled bool)
+	// reviewOf is the review of a project hook (false for a hook the
+	// review does not cover), for its review badge.
+	reviewOf func(h *hooks.Hook) (reviewItem, bool)
 }
 
 func newHookRow(h *hooks.Hook, sw hookSwitch, names pathNamer, act rowActions) *hookRow {
@@ -54,6 +60,11 @@ func newHookRow(h *hooks.Hook, sw hookSwitch, names pathNamer, act rowActions) *
 		layer:  newBadge(layerText(h.Origin.Layer), layerColor(h.Origin.Layer)),
 		origin: newNote(originText(h, names), fyne.TextWrapOff),
 		reason: &widget.Label{Text: h.Reason, Wrapping: fyne.TextWrapWord, Importance: reasonImportance(h.Status)},
+	}
+	if act.reviewOf != nil {
+		if it, ok := act.reviewOf(h); ok && it.hook.NeedsReview() {
+			r.review = newBadge(it.statusText(), it.statusColor())
+		}
 	}
 	if h.Name != "" && h.Command != "" && !h.IsClaude() {
 		r.command = &widget.Label{Text: h.Command, TextStyle: fyne.TextStyle{Monospace: true}, Truncation: fyne.TextTruncateEllipsis}
@@ -116,9 +127,13 @@ func reasonImportance(s hooks.Status) widget.Importance {
 func (r *hookRow) buildUI() fyne.CanvasObject { return r.selectable }
 
 func (r *hookRow) buildBox() fyne.CanvasObject {
-	left := fyne.CanvasObject(r.status)
+	badges := container.NewHBox(r.status)
+	if r.review != nil {
+		badges.Add(r.review)
+	}
+	left := fyne.CanvasObject(badges)
 	if r.toggle != nil {
-		left = container.NewHBox(r.toggle, r.status)
+		left = container.NewHBox(r.toggle, badges)
 	}
 	top := container.NewBorder(nil, nil, left, container.NewHBox(r.layer, r.origin), r.name)
 	var lines []fyne.CanvasObject

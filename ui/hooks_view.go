@@ -166,7 +166,7 @@ func (v *hooksView) showLoading(what string) {
 func (v *hooksView) show(p *project, selected string, offset fyne.Position) {
 	v.names = pathNamer{project: p.Dir, home: p.Home}
 	v.problems = newFileProblems(p, v.names)
-	act := rowActions{selected: v.selectHook, toggled: v.actions.toggled}
+	act := rowActions{selected: v.selectHook, toggled: v.actions.toggled, reviewOf: reviewsOf(p)}
 	if p.Claude != nil {
 		v.groups = groupClaudeByEvent(p.Claude, v.names, act)
 	} else {
@@ -310,6 +310,27 @@ func (v *hooksView) setTracked(tr hooks.Tracked) {
 	setNote(v.tracked, v.names.name(tr.Path)+" is tracked by git: a workspace disable changes a file you share. "+
 		hooks.UserScopeNote(""))
 	v.tracked.Show()
+}
+
+// reviewsOf finds the review of a hook of p by its ID, from the audit made
+// when p was loaded.
+func reviewsOf(p *project) func(*hooks.Hook) (reviewItem, bool) {
+	byID := map[string]reviewItem{}
+	switch {
+	case p.Claude != nil && p.Claude.Audit != nil:
+		for i := range p.Claude.Audit.Hooks {
+			h := &p.Claude.Audit.Hooks[i]
+			byID[h.HookID] = reviewItem{hook: &h.HookReview, claude: h}
+		}
+	case p.Audit != nil:
+		for i := range p.Audit.Hooks {
+			byID[p.Audit.Hooks[i].HookID] = reviewItem{hook: &p.Audit.Hooks[i]}
+		}
+	}
+	return func(h *hooks.Hook) (reviewItem, bool) {
+		it, ok := byID[h.ID]
+		return it, ok
+	}
 }
 
 // emptyState says that the folder has no hooks for the agent, with every

@@ -272,3 +272,31 @@ func TestApproveWaitsUntilTheDetailWasReadToTheEnd(t *testing.T) {
 		t.Error("Approve stays off after the detail was read to the end")
 	}
 }
+
+// The Hooks tab shows each project hook's review state beside its status,
+// so a changed script no longer reads as a plain RUNS.
+func TestHooksTabShowsTheReviewStateOfEachHook(t *testing.T) {
+	m, _ := openDemoWindow(t)
+	states := map[string]bool{}
+	for _, r := range m.hooks.rows() {
+		var want string
+		for _, h := range m.current.Audit.Hooks {
+			if h.HookID == r.hook.ID && h.NeedsReview() {
+				want = (reviewItem{hook: &h}).statusText()
+			}
+		}
+		got := ""
+		if r.review != nil {
+			got = r.review.Text
+		}
+		if got != want {
+			t.Errorf("row %q shows review %q, want %q", r.name.Text, got, want)
+		}
+		if got != "" {
+			states[got] = true
+		}
+	}
+	if !states["NEW"] {
+		t.Errorf("the demo's new workspace hooks show review states %v, want NEW", states)
+	}
+}
