@@ -21,7 +21,7 @@ type hookRow struct {
 	hook *hooks.Hook
 	// toggle is ticked while the hook is enabled (not in any
 	// hooksConfig.disabled); nil for a hook that cannot run at all.
-	toggle *widget.Check
+	toggle *hookToggle
 	// lock says which read-only file keeps the hook disabled (nil if none).
 	lock   *widget.Label
 	status *badge
@@ -84,7 +84,7 @@ func newHookRow(h *hooks.Hook, sw hookSwitch, names pathNamer, act rowActions) *
 		r.diags = append(r.diags, newDiagnosticLine(d, names))
 	}
 	if sw.switchable {
-		r.toggle = &widget.Check{Checked: sw.enabled}
+		r.toggle = newHookToggle(sw.enabled)
 		if act.toggled != nil {
 			r.toggle.OnChanged = func(on bool) { act.toggled(h, on) }
 		}

@@ -193,6 +193,7 @@ func (v *hooksView) show(p *project, selected string, offset fyne.Position) {
 		objs = append(objs, g.buildUI())
 	}
 	v.content.Objects = objs
+	v.wireKeyboard()
 	v.applyBusy()
 	v.content.Refresh()
 	v.scroll.Refresh()
@@ -310,6 +311,38 @@ func (v *hooksView) setTracked(tr hooks.Tracked) {
 	setNote(v.tracked, v.names.name(tr.Path)+" is tracked by git: a workspace disable changes a file you share. "+
 		hooks.UserScopeNote(""))
 	v.tracked.Show()
+}
+
+// wireKeyboard makes the switches work from the keyboard on screen only:
+// a switch that gets the focus scrolls its row into view and selects it,
+// Up and Down move to the neighbouring switch, and Space on a switch that
+// is not on screen does nothing.
+func (v *hooksView) wireKeyboard() {
+	var toggles []*hookRow
+	for _, r := range v.rows() {
+		if r.toggle != nil {
+			toggles = append(toggles, r)
+		}
+	}
+	for i, r := range toggles {
+		r.toggle.onFocus = func() {
+			scrollIntoView(v.scroll, r.selectable)
+			v.selectID(r.hook.ID)
+		}
+		r.toggle.onScreen = func() bool { return onScreenIn(v.scroll, r.toggle) }
+		r.toggle.onArrow = func(up bool) {
+			j := i + 1
+			if up {
+				j = i - 1
+			}
+			if j < 0 || j >= len(toggles) {
+				return
+			}
+			if c := fyne.CurrentApp().Driver().CanvasForObject(r.toggle); c != nil {
+				c.Focus(toggles[j].toggle)
+			}
+		}
+	}
 }
 
 // reviewsOf finds the review of a hook of p by its ID, from the audit made

@@ -75,7 +75,7 @@ type reviewView struct {
 	problems      *fyne.Container
 	summary       *widget.Label
 	showTrusted   *widget.Check
-	list          *widget.List
+	list          *keyList
 	detail        *reviewDetail
 	approveButton *widget.Button
 	approveAll    *widget.Button
@@ -99,12 +99,8 @@ func newReviewView(w fyne.Window, thread uiThread) *reviewView {
 	v.hint.Hide()
 	v.detail.onSeen = v.updateButtons
 	v.showTrusted = widget.NewCheck("Show trusted hooks", func(bool) { v.rebuildItems() })
-	v.list = &widget.List{
-		Length:     func() int { return len(v.items) },
-		CreateItem: newReviewListRow,
-		UpdateItem: func(id widget.ListItemID, o fyne.CanvasObject) { updateReviewListRow(o, v.items[id]) },
-		OnSelected: v.onSelected,
-	}
+	v.list = newKeyList(func() int { return len(v.items) }, newReviewListRow,
+		func(id widget.ListItemID, o fyne.CanvasObject) { updateReviewListRow(o, v.items[id]) }, v.onSelected)
 	v.approveButton = &widget.Button{Text: "Approve", Icon: theme.ConfirmIcon(), Importance: widget.HighImportance, OnTapped: v.onApprove}
 	v.approveAll = &widget.Button{Text: "Approve all", Icon: theme.ConfirmIcon(), OnTapped: v.onApproveAll}
 	v.revokeButton = &widget.Button{Text: "Revoke", Icon: theme.ContentRemoveIcon(), OnTapped: v.onRevoke}
