@@ -141,7 +141,16 @@ func (v *reviewView) show(p *project) {
 	}
 	v.project = p
 	v.folder.show(p)
-	v.refresh()
+	// The load audited the project a moment ago: show that audit rather
+	// than read every script again (writes audit afresh).
+	switch {
+	case p.Claude != nil && p.Claude.Audit != nil:
+		v.applyClaude(p, p.Claude.Audit, nil)
+	case p.Claude == nil && p.Audit != nil:
+		v.apply(p, p.Audit, nil)
+	default:
+		v.refresh()
+	}
 }
 
 // armDelay is how long Approve waits after a write moved the selection.
