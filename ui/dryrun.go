@@ -56,10 +56,10 @@ type dryRunView struct {
 	verdictDetail *widget.Label
 	// results holds the verdict and the cards; relayout lays it out again
 	// when their texts change height.
-	results *fyne.Container
-	warnings      *fyne.Container
-	cardBox       *fyne.Container
-	cards         []*resultCard
+	results  *fyne.Container
+	warnings *fyne.Container
+	cardBox  *fyne.Container
+	cards    []*resultCard
 
 	// run is the run in progress (nil when idle); runID tells a finished
 	// run's late updates from the current one's.
