@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 func TestAuditShowsEveryScriptItApprovesAndEscapesIt(t *testing.T) {
@@ -72,7 +74,7 @@ func TestClaudeAuditShowsScriptContent(t *testing.T) {
 	os.WriteFile(filepath.Join(project, ".claude", "settings.json"), []byte(`{"hooks": {"PreToolUse": [{"hooks": [
   {"type": "command", "command": "bash \"$CLAUDE_PROJECT_DIR\"/.claude/hooks/guard.sh"}]}]}}`), 0o644)
 	var out bytes.Buffer
-	cio := &IO{Stdout: &out, Stderr: &out, Env: []string{"HOME=" + home, "HOOKWARDEN_CONFIG_DIR=" + filepath.Join(root, "store")},
+	cio := &IO{Stdout: &out, Stderr: &out, Env: isolated(t, settingsio.Env{"HOME=" + home, "HOOKWARDEN_CONFIG_DIR=" + filepath.Join(root, "store")}),
 		Dir: project, GOOS: runtime.GOOS, Stdin: strings.NewReader("")}
 	if code := Main(context.Background(), []string{"audit", "--agent", "claude"}, cio); code != ExitNeedsReview {
 		t.Fatalf("exit %d:\n%s", code, out.String())

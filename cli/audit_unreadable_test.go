@@ -9,6 +9,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // A post-pull gate must never pass on the file it cannot read.
@@ -88,7 +90,7 @@ func TestClaudeAuditAndListFailClosedOnABrokenFile(t *testing.T) {
 	os.WriteFile(local, []byte("{\n  \"hooks\": {\"PreToolUse\": [\n}"), 0o644)
 	var out, errOut bytes.Buffer
 	cio := &IO{Stdout: &out, Stderr: &errOut, Stdin: strings.NewReader(""), Dir: project, GOOS: runtime.GOOS,
-		Env: []string{"HOME=" + home, "HOOKWARDEN_CONFIG_DIR=" + filepath.Join(root, "store")}}
+		Env: isolated(t, settingsio.Env{"HOME=" + home, "HOOKWARDEN_CONFIG_DIR=" + filepath.Join(root, "store")})}
 	hw := func(args ...string) int {
 		out.Reset()
 		errOut.Reset()

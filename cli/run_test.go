@@ -12,6 +12,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // runFixture is a temporary home and project.
@@ -56,7 +58,7 @@ func (f *runFixture) run(t *testing.T, stdin string, args ...string) (string, st
 	t.Helper()
 	var out, errb bytes.Buffer
 	io := &IO{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb, Dir: f.project, GOOS: runtime.GOOS,
-		Env: []string{"HOME=" + f.home, "PATH=" + os.Getenv("PATH")}}
+		Env: isolated(t, settingsio.Env{"HOME=" + f.home, "PATH=" + os.Getenv("PATH")})}
 	code := Main(context.Background(), append([]string{"run"}, args...), io)
 	return out.String(), errb.String(), code
 }
