@@ -50,3 +50,27 @@ func TestDisableRefusesATrackedWorkspaceFile(t *testing.T) {
 		t.Errorf("git status after enable: %q %v", out, err)
 	}
 }
+
+func TestEnableSaysWhenItChangesATrackedFile(t *testing.T) {
+	git, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("git is not installed")
+	}
+	// The repository itself disables "fmt": enabling it changes the
+	// tracked file, and the command says so.
+	disabled := strings.Replace(toggleWorkspace, "\n  }\n}\n", "\n  },\n  \"hooksConfig\": {\"disabled\": [\"fmt\"]}\n}\n", 1)
+	f := newFixture(t, map[string]string{"project/.gemini/settings.json": disabled})
+	f.env = append(f.env, "PATH="+filepath.Dir(git), "GIT_CONFIG_NOSYSTEM=1", "XDG_CONFIG_HOME="+f.home)
+	for _, args := range [][]string{{"init", "-q"}, {"add", "."},
+		{"-c", "user.name=t", "-c", "user.email=t@example.invalid", "commit", "-qm", "hooks"}} {
+		cmd := exec.Command("git", args...)
+		cmd.Dir, cmd.Env = f.project, f.env
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	out, errOut, code := f.run(t, "enable", "fmt")
+	if code != ExitOK || !strings.Contains(out, "is tracked by git: this change shows in git status") {
+		t.Errorf("enable: exit %d\n%s\n%s", code, out, errOut)
+	}
+}
