@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -113,5 +114,22 @@ func TestClaudeAuditAndListFailClosedOnABrokenFile(t *testing.T) {
 	}
 	if code := hw("list"); code != ExitFailure || !strings.Contains(out.String(), "echo bye") || !strings.Contains(errOut.String(), local+":3:1") {
 		t.Errorf("list exit %d:\n%s\n%s", code, out.String(), errOut.String())
+	}
+}
+
+// Attack: a settings file that is a named pipe would hang a reader that
+// opens it blocking; audit refuses it, says where, and exits 4.
+func TestAuditRefusesASettingsFileThatIsAPipe(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no mkfifo")
+	}
+	e := newTrustEnv(t)
+	settings := filepath.Join(e.project, ".gemini", "settings.json")
+	if out, err := exec.Command("mkfifo", settings).CombinedOutput(); err != nil {
+		t.Skipf("mkfifo: %v %s", err, out)
+	}
+	code, _, errOut := e.run("audit")
+	if code != ExitUnreadable || !strings.Contains(errOut, settings+": ") || !strings.Contains(errOut, "not a regular file") {
+		t.Errorf("audit on a pipe: exit %d %s", code, errOut)
 	}
 }
