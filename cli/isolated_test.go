@@ -2,6 +2,7 @@ package cli
 
 import (
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -12,9 +13,11 @@ import (
 // managed settings and Hookwarden's own folder go to a temporary folder
 // unless env already moves them (system-defaults.json follows a moved
 // system settings file, as in Gemini CLI).
+// The folder is the same for every call of one test, so that the store and
+// the switch journal persist from one command to the next.
 func isolated(t testing.TB, env settingsio.Env) settingsio.Env {
 	t.Helper()
-	root := t.TempDir()
+	root := isolatedRoot(t)
 	moves := []struct{ key, value string }{
 		{settingsio.EnvClaudeManagedDir, filepath.Join(root, "etc-claude-code")},
 		{settingsio.HookwardenDirEnvVar, filepath.Join(root, "hookwarden")},
@@ -28,4 +31,16 @@ func isolated(t testing.TB, env settingsio.Env) settingsio.Env {
 		}
 	}
 	return env
+}
+
+var isolatedRoots sync.Map // testing.TB -> string
+
+func isolatedRoot(t testing.TB) string {
+	if root, ok := isolatedRoots.Load(t); ok {
+		return root.(string)
+	}
+	root := t.TempDir()
+	isolatedRoots.Store(t, root)
+	t.Cleanup(func() { isolatedRoots.Delete(t) })
+	return root
 }

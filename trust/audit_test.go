@@ -39,9 +39,11 @@ func TestAuditStatuses(t *testing.T) {
   ]
 }`, 0o600)
 	r := f.audit()
+	// "same" is trusted in the file, but Hookwarden never recorded it (the
+	// store is empty): approved outside Hookwarden, so it needs review.
 	want := map[string]HookStatus{
 		"guard:echo guard v2": StatusChanged,
-		"same:echo same":      StatusTrusted,
+		"same:echo same":      StatusApprovedOutside,
 		":echo unnamed new":   StatusNew,
 	}
 	if len(r.Hooks) != len(want) {
@@ -51,6 +53,9 @@ func TestAuditStatuses(t *testing.T) {
 		if got := r.hook(t, key).Status; got != st {
 			t.Errorf("%s: status %s, want %s", key, got, st)
 		}
+	}
+	if got := r.hook(t, "same:echo same").ApprovalNote; got != ApprovedOutsideNote {
+		t.Errorf("approved outside: note %q", got)
 	}
 	g := r.hook(t, "guard:echo guard v2")
 	if g.PreviousCommand != "echo guard v1" || g.PreviousKey != "guard:echo guard v1" {
