@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"os"
@@ -10,8 +9,6 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-
-	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // A post-pull gate must never pass on the file it cannot read.
@@ -78,20 +75,12 @@ func TestAuditFailsClosedOnABrokenExtensionHooksFile(t *testing.T) {
 }
 
 func TestClaudeAuditAndListFailClosedOnABrokenFile(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("POSIX paths")
-	}
-	root := t.TempDir()
-	project, home := filepath.Join(root, "p"), filepath.Join(root, "h")
-	os.MkdirAll(filepath.Join(project, ".claude"), 0o755)
-	os.MkdirAll(home, 0o755)
-	good := `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "echo bye"}]}]}}`
-	os.WriteFile(filepath.Join(project, ".claude", "settings.json"), []byte(good), 0o644)
+	cio, outBuf, errBuf, project := claudeEnv(t, map[string]string{
+		"PROJECT/.claude/settings.json":       `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "echo bye"}]}]}}`,
+		"PROJECT/.claude/settings.local.json": "{\n  \"hooks\": {\"PreToolUse\": [\n}",
+	})
 	local := filepath.Join(project, ".claude", "settings.local.json")
-	os.WriteFile(local, []byte("{\n  \"hooks\": {\"PreToolUse\": [\n}"), 0o644)
-	var out, errOut bytes.Buffer
-	cio := &IO{Stdout: &out, Stderr: &errOut, Stdin: strings.NewReader(""), Dir: project, GOOS: runtime.GOOS,
-		Env: isolated(t, settingsio.Env{"HOME=" + home, "HOOKWARDEN_CONFIG_DIR=" + filepath.Join(root, "store")})}
+	out, errOut := outBuf, errBuf
 	hw := func(args ...string) int {
 		out.Reset()
 		errOut.Reset()
