@@ -50,6 +50,10 @@ type Demo struct {
 	// Env holds the variables that point Gemini CLI (and Hookwarden) at the
 	// demo's files. Apply it over a process environment with Overlay.
 	Env settingsio.Env
+	// ApprovedKeys are the keys of the project hooks the demo comes with
+	// approved (in trusted_hooks.json; trust.ApproveDemo records them in
+	// Hookwarden's store as well).
+	ApprovedKeys []string
 }
 
 // MaterializeDemo copies the demo project into dir (which must exist and
@@ -70,6 +74,7 @@ func MaterializeDemo(dir string) (Demo, error) {
 		Home:           filepath.Join(root, "home"),
 		SystemSettings: filepath.Join(root, "system", "settings.json"),
 		SystemDefaults: filepath.Join(root, "system", "system-defaults.json"),
+		ApprovedKeys:   append([]string(nil), approvedDemoHooks...),
 	}
 	if err := os.Rename(filepath.Join(root, "project"), d.ProjectDir); err != nil {
 		return Demo{}, fmt.Errorf("naming the demo project: %w", err)
@@ -96,6 +101,9 @@ func MaterializeDemo(dir string) (Demo, error) {
 		"GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + d.SystemSettings,
 		"GEMINI_CLI_SYSTEM_DEFAULTS_PATH=" + d.SystemDefaults,
 		"GEMINI_CLI_TRUSTED_FOLDERS_PATH=" + d.TrustedFolders,
+		// Claude Code's managed settings are read from the demo's own
+		// (empty) system folder, not /etc/claude-code.
+		settingsio.EnvClaudeManagedDir + "=" + filepath.Join(root, "system", "claude-code"),
 		// The system policy hook's command is "$ACME_POLICY_DIR/check-shell.sh",
 		// expanded at load time as Gemini CLI does.
 		"ACME_POLICY_DIR=" + filepath.Join(root, "system", "policy"),

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -105,7 +107,17 @@ type auditHookDoc struct {
 	CommandDiffSpans []trust.Span     `json:"command_diff_spans,omitempty"`
 	Scripts          []auditScriptDoc `json:"scripts"`
 	ScriptsError     string           `json:"scripts_error,omitempty"`
-	RevokedAt        string           `json:"revoked_at,omitempty"`
+	// Env is the hook's env object (name to the JSON text of the value).
+	Env map[string]string `json:"env,omitempty"`
+	// Fields is everything about the entry that changes what runs, as
+	// Hookwarden records it at approval (JSON texts).
+	Fields trust.Definition `json:"fields"`
+	// FieldChanges: how it differs from what was approved, field by
+	// field (Old/New are JSON texts, "" absent), and the same in words.
+	FieldChanges      []trust.FieldChange `json:"field_changes,omitempty"`
+	FieldChangesWords []string            `json:"field_changes_words,omitempty"`
+	ApprovalNote      string              `json:"approval_note,omitempty"`
+	RevokedAt         string              `json:"revoked_at,omitempty"`
 }
 
 type auditScriptDoc struct {
@@ -134,7 +146,11 @@ func auditDocument(r *trust.Report) auditDoc {
 		hd := auditHookDoc{Event: h.Event, Matcher: h.Matcher, Name: h.Name, Command: h.Command, RawCommand: h.RawCommand,
 			Key: h.Key, Label: h.Label, Path: h.Path, Line: h.Line, Status: h.Status,
 			PreviousKey: h.PreviousKey, PreviousCommand: h.PreviousCommand, CommandDiffSpans: h.CommandDiff,
-			Scripts: []auditScriptDoc{}, ScriptsError: h.ScriptsError, RevokedAt: h.RevokedAt}
+			Scripts: []auditScriptDoc{}, ScriptsError: h.ScriptsError, RevokedAt: h.RevokedAt,
+			Env: h.Env, Fields: h.Fields, FieldChanges: h.FieldChanges, ApprovalNote: h.ApprovalNote}
+		for _, c := range h.FieldChanges {
+			hd.FieldChangesWords = append(hd.FieldChangesWords, c.String())
+		}
 		if len(h.CommandDiff) > 0 {
 			hd.CommandDiff = trust.RenderWordDiff(h.CommandDiff)
 		}
@@ -196,11 +212,20 @@ func writeAuditText(w io.Writer, r *trust.Report, brief bool) error {
 		if h.Matcher != "" {
 			where += "[" + h.Matcher + "]"
 		}
-		p.f("%-15s %-28s %s\n", strings.ToUpper(string(h.Status)), terminalSafe(where), terminalSafe(h.Label))
+		p.f("%-18s %-28s %s\n", strings.ToUpper(string(h.Status)), terminalSafe(where), terminalSafe(h.Label))
 		p.f("    key       %s\n", terminalSafe(h.Key))
 		if h.Status == trust.StatusChanged {
 			p.f("    was       %s\n", terminalSafe(h.PreviousCommand))
 			p.f("    diff      %s\n", terminalSafe(trust.RenderWordDiff(h.CommandDiff)))
+		}
+		for _, name := range slices.Sorted(maps.Keys(h.Env)) {
+			p.f("    env       %s=%s\n", name, h.Env[name])
+		}
+		if h.ApprovalNote != "" {
+			p.f("    approval  %s\n", h.ApprovalNote)
+		}
+		for _, c := range h.FieldChanges {
+			p.f("    changed   %s  <- review\n", c)
 		}
 		if h.ScriptsError != "" {
 			p.f("    scripts   unknown: %s\n", h.ScriptsError)

@@ -1,10 +1,10 @@
 package cli
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -75,20 +75,12 @@ func TestAuditFailsClosedOnABrokenExtensionHooksFile(t *testing.T) {
 }
 
 func TestClaudeAuditAndListFailClosedOnABrokenFile(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("POSIX paths")
-	}
-	root := t.TempDir()
-	project, home := filepath.Join(root, "p"), filepath.Join(root, "h")
-	os.MkdirAll(filepath.Join(project, ".claude"), 0o755)
-	os.MkdirAll(home, 0o755)
-	good := `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "echo bye"}]}]}}`
-	os.WriteFile(filepath.Join(project, ".claude", "settings.json"), []byte(good), 0o644)
+	cio, outBuf, errBuf, project := claudeEnv(t, map[string]string{
+		"PROJECT/.claude/settings.json":       `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "echo bye"}]}]}}`,
+		"PROJECT/.claude/settings.local.json": "{\n  \"hooks\": {\"PreToolUse\": [\n}",
+	})
 	local := filepath.Join(project, ".claude", "settings.local.json")
-	os.WriteFile(local, []byte("{\n  \"hooks\": {\"PreToolUse\": [\n}"), 0o644)
-	var out, errOut bytes.Buffer
-	cio := &IO{Stdout: &out, Stderr: &errOut, Stdin: strings.NewReader(""), Dir: project, GOOS: runtime.GOOS,
-		Env: []string{"HOME=" + home, "HOOKWARDEN_CONFIG_DIR=" + filepath.Join(root, "store")}}
+	out, errOut := outBuf, errBuf
 	hw := func(args ...string) int {
 		out.Reset()
 		errOut.Reset()
@@ -111,5 +103,22 @@ func TestClaudeAuditAndListFailClosedOnABrokenFile(t *testing.T) {
 	}
 	if code := hw("list"); code != ExitFailure || !strings.Contains(out.String(), "echo bye") || !strings.Contains(errOut.String(), local+":3:1") {
 		t.Errorf("list exit %d:\n%s\n%s", code, out.String(), errOut.String())
+	}
+}
+
+// Attack: a settings file that is a named pipe would hang a reader that
+// opens it blocking; audit refuses it, says where, and exits 4.
+func TestAuditRefusesASettingsFileThatIsAPipe(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no mkfifo")
+	}
+	e := newTrustEnv(t)
+	settings := filepath.Join(e.project, ".gemini", "settings.json")
+	if out, err := exec.Command("mkfifo", settings).CombinedOutput(); err != nil {
+		t.Skipf("mkfifo: %v %s", err, out)
+	}
+	code, _, errOut := e.run("audit")
+	if code != ExitUnreadable || !strings.Contains(errOut, settings+": ") || !strings.Contains(errOut, "not a regular file") {
+		t.Errorf("audit on a pipe: exit %d %s", code, errOut)
 	}
 }

@@ -56,6 +56,12 @@ func writeClaudeAudit(io *IO, rep *trust.ClaudeReport, brief bool) error {
 		if h.Status == trust.StatusChanged {
 			fmt.Fprintf(b, "               was: %s\n", terminalSafe(h.PreviousCommand))
 		}
+		if h.ApprovalNote != "" {
+			fmt.Fprintf(b, "               %s\n", h.ApprovalNote)
+		}
+		for _, c := range h.FieldChanges {
+			fmt.Fprintf(b, "               changed: %s\n", c)
+		}
 		for _, s := range h.Scripts {
 			fmt.Fprintf(b, "               script %s: %s %s\n", terminalSafe(s.Path), s.Status, terminalSafe(s.Note))
 			b.WriteString(scriptBody("                 ", s, brief))

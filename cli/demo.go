@@ -6,8 +6,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/hookwarden/hookwarden/assets"
+	"github.com/hookwarden/hookwarden/trust"
 )
 
 // runDemo copies the built-in demo project into a folder and prints the
@@ -38,6 +40,9 @@ func runDemo(ctx context.Context, io *IO, args []string) error {
 	}
 	d, err := assets.MaterializeDemo(dir)
 	if err != nil {
+		return err
+	}
+	if err := trust.ApproveDemo(d, io.GOOS, time.Now()); err != nil {
 		return err
 	}
 	fmt.Fprintf(io.Stdout, "# Hookwarden's demo project, with its own home and system settings, in %s\n", d.Root)

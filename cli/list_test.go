@@ -39,6 +39,7 @@ func newFixture(t *testing.T, files map[string]string) *fixture {
 		"GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + filepath.Join(root, "etc", "settings.json"),
 		"GEMINI_CLI_TRUST_WORKSPACE=true",
 	}
+	f.env = isolated(t, f.env)
 	return f
 }
 

@@ -12,6 +12,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // runFixture is a temporary home and project.
@@ -54,10 +56,22 @@ func (f *runFixture) workspaceSettings(t *testing.T, s string) {
 
 func (f *runFixture) run(t *testing.T, stdin string, args ...string) (string, string, int) {
 	t.Helper()
+	return f.mainIn(t, stdin, append([]string{"run"}, args...)...)
+}
+
+// main runs any hookwarden command in the fixture.
+func (f *runFixture) main(t *testing.T, args ...string) (string, string, int) {
+	t.Helper()
+	return f.mainIn(t, "", args...)
+}
+
+func (f *runFixture) mainIn(t *testing.T, stdin string, args ...string) (string, string, int) {
+	t.Helper()
 	var out, errb bytes.Buffer
 	io := &IO{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb, Dir: f.project, GOOS: runtime.GOOS,
-		Env: []string{"HOME=" + f.home, "PATH=" + os.Getenv("PATH")}}
-	code := Main(context.Background(), append([]string{"run"}, args...), io)
+		Env: isolated(t, settingsio.Env{"HOME=" + f.home, "PATH=" + os.Getenv("PATH"),
+			"GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + filepath.Join(f.home, "no-system", "settings.json")})}
+	code := Main(context.Background(), args, io)
 	return out.String(), errb.String(), code
 }
 
@@ -141,8 +155,20 @@ func TestRunWorkspaceHooksNeedApproval(t *testing.T) {
 	if _, err := os.Stat(marker); err == nil {
 		t.Fatal("an unapproved workspace hook ran")
 	}
-	// approved in trusted_hooks.json: runs without --yes
+	// trusted in trusted_hooks.json only (as Gemini CLI itself approves):
+	// approved outside Hookwarden, nothing fingerprinted, still held back
 	f.write(t, filepath.Join(f.home, ".gemini", "trusted_hooks.json"), `{"`+f.project+`": ["setup:touch ran.txt; echo hi"]}`)
+	out, errOut, code = f.run(t, "", "--event", "SessionStart", "--trigger", "startup")
+	if code != ExitNeedsReview || !strings.Contains(out, "Not run: setup") {
+		t.Fatalf("approved outside Hookwarden: exit %d\n%s\n%s", code, out, errOut)
+	}
+	if _, err := os.Stat(marker); err == nil {
+		t.Fatal("a hook approved outside Hookwarden ran")
+	}
+	// approved in Hookwarden: runs without --yes
+	if _, errOut, code := f.main(t, "trust", "setup"); code != 0 {
+		t.Fatalf("trust setup: exit %d\n%s", code, errOut)
+	}
 	out, errOut, code = f.run(t, "", "--event", "SessionStart", "--trigger", "startup")
 	if code != 0 {
 		t.Fatalf("approved: exit %d\n%s\n%s", code, out, errOut)

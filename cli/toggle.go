@@ -49,6 +49,7 @@ func runEnable(ctx context.Context, io *IO, args []string) error {
 		return err
 	}
 	writeToggleResult(io.Stdout, res)
+	noteTrackedEdits(ctx, io, tg, res.Edits)
 	if len(res.Locked) > 0 {
 		return lockedError(res.Locked)
 	}
@@ -86,6 +87,7 @@ func runEnableAll(ctx context.Context, io *IO, args []string) error {
 		return err
 	}
 	writeBulkResult(io.Stdout, res)
+	noteTrackedEdits(ctx, io, tg, res.Edits)
 	if len(res.Locked) > 0 {
 		return lockedError(res.Locked)
 	}
@@ -113,6 +115,21 @@ func refuseTracked(ctx context.Context, io *IO, tg *hooks.Toggler, scope setting
 		fmt.Fprintf(io.Stderr, "note: %s\n", tr.Unknown)
 	}
 	return nil
+}
+
+// noteTrackedEdits says when an enable changed a workspace file git tracks
+// without putting it back as it was (the entry came with the repository,
+// or the file changed since Hookwarden's disable): the change shows in git
+// status.
+func noteTrackedEdits(ctx context.Context, io *IO, tg *hooks.Toggler, edits []hooks.FileEdit) {
+	for _, e := range edits {
+		if e.Layer != settingsio.LayerWorkspace || e.Restored || e.Deleted {
+			continue
+		}
+		if tr := tg.WorkspaceTracked(ctx); tr.Tracked {
+			fmt.Fprintf(io.Stdout, "note: %s is tracked by git: this change shows in git status (commit it, or 'git checkout -- %s' to undo it)\n", e.Path, quoteForShell(e.Path))
+		}
+	}
 }
 
 // toggleArgs parses [--project DIR] [--scope workspace|user] NAME.

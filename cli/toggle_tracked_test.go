@@ -8,14 +8,16 @@ import (
 	"testing"
 )
 
-func TestDisableRefusesATrackedWorkspaceFile(t *testing.T) {
+// committedProject is a project whose .gemini/settings.json (workspace) is
+// committed in a git repository made for the test.
+func committedProject(t *testing.T, workspace string) *fixture {
+	t.Helper()
 	git, err := exec.LookPath("git")
 	if err != nil {
 		t.Skip("git is not installed")
 	}
-	f := newFixture(t, map[string]string{"project/.gemini/settings.json": toggleWorkspace})
+	f := newFixture(t, map[string]string{"project/.gemini/settings.json": workspace})
 	f.env = append(f.env, "PATH="+filepath.Dir(git), "GIT_CONFIG_NOSYSTEM=1", "XDG_CONFIG_HOME="+f.home)
-	ws := filepath.Join(f.project, ".gemini", "settings.json")
 	for _, args := range [][]string{{"init", "-q"}, {"add", ".gemini/settings.json"},
 		{"-c", "user.name=t", "-c", "user.email=t@example.invalid", "commit", "-qm", "hooks"}} {
 		cmd := exec.Command("git", args...)
@@ -24,6 +26,12 @@ func TestDisableRefusesATrackedWorkspaceFile(t *testing.T) {
 			t.Fatalf("git %v: %v\n%s", args, err, out)
 		}
 	}
+	return f
+}
+
+func TestDisableRefusesATrackedWorkspaceFile(t *testing.T) {
+	f := committedProject(t, toggleWorkspace)
+	ws := filepath.Join(f.project, ".gemini", "settings.json")
 	for _, args := range [][]string{{"disable", "fmt"}, {"disable-all"}} {
 		out, errOut, code := f.run(t, args...)
 		if code != ExitFailure || !strings.Contains(errOut, ws+" is tracked by git") || !strings.Contains(errOut, "--scope user") ||
@@ -48,5 +56,16 @@ func TestDisableRefusesATrackedWorkspaceFile(t *testing.T) {
 	cmd.Dir, cmd.Env = f.project, f.env
 	if out, err := cmd.Output(); err != nil || len(out) != 0 {
 		t.Errorf("git status after enable: %q %v", out, err)
+	}
+}
+
+func TestEnableSaysWhenItChangesATrackedFile(t *testing.T) {
+	// The repository itself disables "fmt": enabling it changes the
+	// tracked file, and the command says so.
+	disabled := strings.Replace(toggleWorkspace, "\n  }\n}\n", "\n  },\n  \"hooksConfig\": {\"disabled\": [\"fmt\"]}\n}\n", 1)
+	f := committedProject(t, disabled)
+	out, errOut, code := f.run(t, "enable", "fmt")
+	if code != ExitOK || !strings.Contains(out, "is tracked by git: this change shows in git status") {
+		t.Errorf("enable: exit %d\n%s\n%s", code, out, errOut)
 	}
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -60,15 +61,17 @@ func runTrust(ctx context.Context, io *IO, args []string) error {
 		return nil
 	}
 	res, err := trust.Approve(snap, opts, picked, time.Now())
-	if err != nil {
+	if err != nil && errors.Is(err, trust.ErrUnusableFile) {
 		return fmt.Errorf("%w (run 'hookwarden trust --repair' to back the file up and start over)", err)
 	}
-	fmt.Fprintf(io.Stdout, "approved %d hook key(s) for %s (%d new in %s)\n",
-		len(res.Approved), snap.ProjectDir, len(res.Added), snap.Paths.TrustedHooks)
-	for _, k := range res.Added {
-		fmt.Fprintf(io.Stdout, "  + %s\n", k)
+	if res != nil && len(res.Approved) > 0 {
+		fmt.Fprintf(io.Stdout, "approved %d hook key(s) for %s (%d new in %s)\n",
+			len(res.Approved), snap.ProjectDir, len(res.Added), snap.Paths.TrustedHooks)
+		for _, k := range res.Added {
+			fmt.Fprintf(io.Stdout, "  + %s\n", k)
+		}
 	}
-	return nil
+	return err
 }
 
 func quoteList(list []string) string {

@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
+	"time"
 )
 
 // newDirMode is the mode of folders WriteFileAtomic creates. Private by
@@ -60,7 +62,8 @@ func writeFileAtomic(path string, data []byte, newMode os.FileMode, beforeRename
 	if err := os.MkdirAll(dir, newDirMode); err != nil {
 		return fmt.Errorf("writing %s: creating folder: %w", target, err)
 	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(target)+".tmp-*")
+	removeStaleTemps(dir, filepath.Base(target), time.Now())
+	tmp, err := os.CreateTemp(dir, tempPrefix(filepath.Base(target))+"*")
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", target, err)
 	}
@@ -100,6 +103,40 @@ func writeFileAtomic(path string, data []byte, newMode os.FileMode, beforeRename
 		return fmt.Errorf("writing %s: fsync of folder: %w", target, err)
 	}
 	return nil
+}
+
+// staleTempAge is how old a temporary file of ours must be before the next
+// write of the same file removes it: a write that is still going on keeps
+// its temporary file for far less than this.
+const staleTempAge = 15 * time.Minute
+
+// tempPrefix is how the temporary files of a write to base begin; the rest
+// of the name is the decimal number os.CreateTemp puts in.
+func tempPrefix(base string) string { return "." + base + ".tmp-" }
+
+// removeStaleTemps removes what writes to base that were killed half way
+// left behind in dir: regular files named exactly as ours are named
+// (tempPrefix(base) and digits only) that were last modified more than
+// staleTempAge ago. Anything else (other names, links, folders, recent
+// files of a write still going on) stays. Failures are ignored: the clean
+// up is a courtesy, never a reason to refuse a write.
+func removeStaleTemps(dir, base string, now time.Time) {
+	prefix := tempPrefix(base)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		name := e.Name()
+		digits, ok := strings.CutPrefix(name, prefix)
+		if !ok || digits == "" || strings.Trim(digits, "0123456789") != "" || !e.Type().IsRegular() {
+			continue
+		}
+		p := filepath.Join(dir, name)
+		if fi, err := os.Lstat(p); err == nil && fi.Mode().IsRegular() && now.Sub(fi.ModTime()) > staleTempAge {
+			_ = os.Remove(p)
+		}
+	}
 }
 
 // resolveLink returns the file a symbolic link at path finally points to,

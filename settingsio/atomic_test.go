@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // helperEnv selects what the re-executed test binary does in
@@ -384,3 +385,47 @@ func assertNoTempFiles(t *testing.T, dir string) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// A write killed half way leaves its temporary file; the next write of the
+// same file removes it once it is old, and nothing that is not
+// unmistakably one of ours.
+func TestWriteFileAtomicRemovesStaleTempsOfItsOwn(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "settings.json")
+	old := time.Now().Add(-time.Hour)
+	makeFile := func(name string, age time.Time) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte("half"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(p, age, age); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	stale := makeFile(".settings.json.tmp-123456", old)
+	keep := []string{
+		makeFile(".settings.json.tmp-987", time.Now()), // a write still going on
+		makeFile(".settings.json.tmp-12ab", old),       // not a name we make
+		makeFile(".other.json.tmp-42", old),            // another file's
+		makeFile("settings.json.tmp-42", old),          // not hidden: not ours
+		makeFile(".settings.json.tmp-", old),           // no number
+		makeFile(".settings.json.tmp-5.bak", old),      // something else
+	}
+	link := filepath.Join(dir, ".settings.json.tmp-777")
+	if err := os.Symlink(keep[0], link); err != nil {
+		t.Fatal(err)
+	}
+	keep = append(keep, link)
+	if err := WriteFileAtomic(target, []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Lstat(stale); err == nil {
+		t.Errorf("stale %s is still there", stale)
+	}
+	for _, p := range keep {
+		if _, err := os.Lstat(p); err != nil {
+			t.Errorf("%s was removed", p)
+		}
+	}
+}

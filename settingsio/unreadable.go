@@ -38,17 +38,23 @@ func fileError(f *File, source string) (FileError, bool) {
 	return FileError{Layer: f.Layer, Source: source, Path: path, Line: f.Err.Line, Column: f.Err.Column, Message: f.Err.Msg}, true
 }
 
+// layerErrors are the errors of the settings layers.
+func layerErrors(layers []*File) []FileError {
+	out := []FileError{}
+	for _, f := range layers {
+		if e, ok := fileError(f, ""); ok {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
 // UnreadableFiles lists the settings files and the hooks files of active
 // extensions that exist but could not be read or parsed, in load order.
 // Missing files and files Gemini CLI does not read (Ignored) are not
 // listed.
 func (s *Snapshot) UnreadableFiles() []FileError {
-	out := []FileError{}
-	for _, f := range s.Layers {
-		if e, ok := fileError(f, ""); ok {
-			out = append(out, e)
-		}
-	}
+	out := layerErrors(s.Layers)
 	for _, x := range s.Extensions {
 		if !x.Active {
 			continue
@@ -64,12 +70,7 @@ func (s *Snapshot) UnreadableFiles() []FileError {
 // files of enabled plugins, that exist but could not be read or parsed, in
 // load order. Missing files are not listed.
 func (s *ClaudeSnapshot) UnreadableFiles() []FileError {
-	out := []FileError{}
-	for _, f := range s.Layers {
-		if e, ok := fileError(f, ""); ok {
-			out = append(out, e)
-		}
-	}
+	out := layerErrors(s.Layers)
 	for _, p := range s.Plugins {
 		if !p.Enabled {
 			continue

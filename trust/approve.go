@@ -3,6 +3,7 @@ package trust
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -46,15 +47,27 @@ func Select(hooks []ProjectHook, selectors []string) ([]ProjectHook, []string) {
 type ApproveResult struct {
 	// Added are the keys newly added to trusted_hooks.json.
 	Added []string `json:"added"`
-	// Approved are the keys approved (already trusted ones included).
+	// Approved are the keys approved (already trusted ones included):
+	// recorded in Hookwarden's store and found in trusted_hooks.json when
+	// it was read back after the write.
 	Approved []string `json:"approved"`
+	// Lost are keys that were written but were not in trusted_hooks.json
+	// when it was read back (another program, e.g. Gemini CLI, replaced
+	// the file at the same moment); Approve then returns an error.
+	Lost []string `json:"lost,omitempty"`
 }
 
-// Approve trusts hooks for the project of snap: their keys go into
-// trusted_hooks.json (union, as Gemini does) and their places and script
-// fingerprints into Hookwarden's store (replacing an earlier record of the
-// same key, which is how a changed script is accepted). hooks come from
-// ProjectHooks(snap) (all of them for "approve all").
+// Approve trusts hooks for the project of snap. It first fingerprints
+// every script they run (a script that cannot be read fails the whole
+// approval, before anything is written), then records their definitions
+// and scripts in Hookwarden's store (replacing an earlier record of the
+// same key at the same places, which is how a changed script or env is
+// accepted), and only then adds their keys to trusted_hooks.json (union,
+// as Gemini does): a write cut short leaves a store record of a key that
+// is not trusted, which reads as needing review, never a trusted key
+// without fingerprints. It reads trusted_hooks.json back and reports the
+// keys that did not stick as an error. hooks come from ProjectHooks(snap)
+// (all of them for "approve all").
 func Approve(snap *settingsio.Snapshot, opts Options, hooks []ProjectHook, now time.Time) (*ApproveResult, error) {
 	res := &ApproveResult{Added: []string{}, Approved: []string{}}
 	if len(hooks) == 0 {
@@ -68,63 +81,114 @@ func Approve(snap *settingsio.Snapshot, opts Options, hooks []ProjectHook, now t
 	if before.Err != nil {
 		return nil, fmt.Errorf("not writing %s: %w", path, before.Err)
 	}
-	had := map[string]bool{}
-	for _, k := range before.Keys(snap.ProjectDir) {
-		had[k] = true
-	}
-	var keys []string
+	keys := make([]string, 0, len(hooks))
+	seen := make(map[string]bool, len(hooks))
 	for _, h := range hooks {
-		if !contains(keys, h.Key) {
+		if !seen[h.Key] {
+			seen[h.Key] = true
 			keys = append(keys, h.Key)
-			if !had[h.Key] {
-				res.Added = append(res.Added, h.Key)
+		}
+	}
+	if opts.Store.Dir != "" {
+		approvals, err := approvalsFor(snap, hooks, now)
+		if err != nil {
+			return res, fmt.Errorf("nothing was approved: %w", err)
+		}
+		err = opts.Store.Update(func(d *StoreData) error {
+			p := d.project(snap.ProjectDir)
+			for k, ap := range approvals {
+				rec := *ap
+				if old := p.Hooks[k]; old != nil {
+					rec.Places = mergePlaces(ap.Places, old.Places)
+				}
+				p.Hooks[k] = &rec
+				delete(p.Revoked, k)
 			}
+			return nil
+		})
+		if err != nil {
+			return res, fmt.Errorf("nothing was approved: recording the approval in Hookwarden's store failed: %w", err)
 		}
 	}
 	if err := TrustKeys(path, snap.ProjectDir, keys); err != nil {
-		return nil, err
+		return res, fmt.Errorf("Hookwarden's store records the approval, but adding the keys to %s failed, so the keys that were not trusted yet are still not trusted (they need review): %w", path, err)
 	}
-	res.Approved = keys
-	if opts.Store.Dir == "" {
-		return res, nil
+	if opts.afterTrustKeys != nil {
+		opts.afterTrustKeys()
 	}
-	approvals, err := approvalsFor(snap, hooks, now)
+	after, err := ReadTrustedHooks(path)
+	if err == nil && after.Err != nil {
+		err = after.Err
+	}
 	if err != nil {
-		return res, fmt.Errorf("trusted in %s, but recording script fingerprints failed: %w", path, err)
+		return res, fmt.Errorf("wrote %s but cannot read it back to check the approval: %w", path, err)
 	}
-	err = opts.Store.Update(func(d *StoreData) error {
-		p := d.project(snap.ProjectDir)
-		for k, ap := range approvals {
-			p.Hooks[k] = ap
-			delete(p.Revoked, k)
+	had := make(map[string]bool, len(keys))
+	for _, k := range before.Keys(snap.ProjectDir) {
+		had[k] = true
+	}
+	stuck := make(map[string]bool, len(keys))
+	for _, k := range after.Keys(snap.ProjectDir) {
+		stuck[k] = true
+	}
+	for _, k := range keys {
+		switch {
+		case !stuck[k]:
+			res.Lost = append(res.Lost, k)
+		case !had[k]:
+			res.Added = append(res.Added, k)
+			res.Approved = append(res.Approved, k)
+		default:
+			res.Approved = append(res.Approved, k)
 		}
-		return nil
-	})
-	if err != nil {
-		return res, fmt.Errorf("trusted in %s, but recording script fingerprints failed: %w", path, err)
+	}
+	if len(res.Lost) > 0 {
+		return res, fmt.Errorf("%d of %d key(s) are not in %s after the write: another program (Gemini CLI?) replaced the file at the same moment; approve them again: %s",
+			len(res.Lost), len(keys), path, strings.Join(res.Lost, ", "))
 	}
 	return res, nil
 }
 
-// approvalsFor builds the store records of the approved hooks: every
-// place where each key occurs in the workspace, and the scripts now.
+// mergePlaces is the places of a new record: those just approved, and the
+// earlier record's places at other positions (a key can sit in several
+// places; approving it at one keeps what was approved at the others).
+func mergePlaces(now, old []Place) []Place {
+	out := append([]Place{}, now...)
+	taken := make(map[[4]string]bool, len(now))
+	for _, p := range now {
+		taken[p.at()] = true
+	}
+	for _, p := range old {
+		if p.Fields != nil && !taken[p.at()] {
+			taken[p.at()] = true
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// approvalsFor builds the store records of the approved hooks: the place
+// and definition of each approved entry, and the scripts they run now. A
+// script that exists but cannot be read is an error: nothing is approved
+// then, so that no key is ever trusted without its fingerprints.
 func approvalsFor(snap *settingsio.Snapshot, hooks []ProjectHook, now time.Time) (map[string]*Approval, error) {
-	all, _ := ProjectHooks(snap)
-	out := map[string]*Approval{}
+	out := make(map[string]*Approval, len(hooks))
+	placed := make(map[string]map[[4]string]bool, len(hooks))
 	cache := map[string]ScriptSnapshot{}
 	var errs []error
 	for _, h := range hooks {
-		if out[h.Key] != nil {
+		place := Place{Event: h.Event, Matcher: h.Matcher, Definition: h.Definition, Index: h.Index, Fields: h.Fields}
+		if ap := out[h.Key]; ap != nil {
+			if !placed[h.Key][place.at()] {
+				placed[h.Key][place.at()] = true
+				ap.Places = append(ap.Places, place)
+			}
 			continue
 		}
-		ap := &Approval{Name: h.Name, Command: h.Command, ApprovedAt: now.UTC().Format(time.RFC3339), Places: []Place{}, Scripts: []ScriptSnapshot{}}
-		for _, other := range all {
-			if other.Key == h.Key {
-				ap.Places = append(ap.Places, Place{Event: other.Event, Matcher: other.Matcher, Definition: other.Definition, Index: other.Index})
-			}
-		}
-		if h.IsCommand {
-			refs, err := FindScripts(h.Command, snap.ProjectDir)
+		placed[h.Key] = map[[4]string]bool{place.at(): true}
+		ap := &Approval{Name: h.Name, Command: h.Command, ApprovedAt: now.UTC().Format(time.RFC3339), Places: []Place{place}, Scripts: []ScriptSnapshot{}}
+		if command, ok := h.runsCommand(); ok {
+			refs, err := FindScripts(command, snap.ProjectDir)
 			if err != nil {
 				refs = nil // nothing to fingerprint; audit reports the parse error
 			}
@@ -133,7 +197,7 @@ func approvalsFor(snap *settingsio.Snapshot, hooks []ProjectHook, now time.Time)
 				if !ok {
 					var err error
 					if s, err = snapshotScript(ref, snap.ProjectDir); err != nil {
-						errs = append(errs, err)
+						errs = append(errs, fmt.Errorf("hook %s: %w", h.Label, err))
 					}
 					cache[ref.Path] = s
 				}
@@ -143,7 +207,10 @@ func approvalsFor(snap *settingsio.Snapshot, hooks []ProjectHook, now time.Time)
 		}
 		out[h.Key] = ap
 	}
-	return out, errors.Join(errs...)
+	if len(errs) > 0 {
+		return nil, fmt.Errorf("a script cannot be read, so its fingerprint cannot be recorded: %w", errors.Join(errs...))
+	}
+	return out, nil
 }
 
 // Revoke removes keys from the project's entry in trusted_hooks.json and
@@ -187,13 +254,4 @@ func TrustedKeys(snap *settingsio.Snapshot, opts Options) ([]string, error) {
 		return nil, th.Err
 	}
 	return th.Keys(snap.ProjectDir), nil
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

@@ -25,7 +25,25 @@ const (
 	// StatusScriptChanged: the key is trusted, but a script it runs changed,
 	// disappeared or now resolves outside the project since approval.
 	StatusScriptChanged HookStatus = "script-changed"
+	// StatusDefinitionChanged: the key is trusted, but the entry differs
+	// from every definition Hookwarden recorded for that key at approval:
+	// another env, timeout, type, event, matcher or sequential flag, or a
+	// name and command that only join into the same key. FieldChanges
+	// says how.
+	StatusDefinitionChanged HookStatus = "definition-changed"
+	// StatusApprovedOutside: the key is trusted in trusted_hooks.json but
+	// Hookwarden's store has no record of it (approved by Gemini CLI
+	// itself, by hand, or by an approval that was cut short): its scripts
+	// and definition were never fingerprinted.
+	StatusApprovedOutside HookStatus = "approved-outside"
 )
+
+// ApprovedOutsideNote is the review's words for StatusApprovedOutside.
+const ApprovedOutsideNote = "approved outside Hookwarden: scripts not fingerprinted"
+
+// legacyApprovalNote is the review's words for a record without
+// definitions.
+const legacyApprovalNote = "approved by an earlier Hookwarden that recorded only the event, matcher, name and command: every other field counts as added since; review it again"
 
 // Options says where the trust files are.
 type Options struct {
@@ -34,6 +52,10 @@ type Options struct {
 	// Store is Hookwarden's approval store; a zero Store (Dir "") keeps no
 	// fingerprints.
 	Store Store
+
+	// afterTrustKeys, when set, runs right after Approve wrote
+	// trusted_hooks.json (tests: a concurrent writer).
+	afterTrustKeys func()
 }
 
 // trustedHooksPath is where Gemini CLI keeps trusted_hooks.json for snap.
@@ -59,6 +81,14 @@ type HookReview struct {
 	Scripts     []ScriptReview `json:"scripts"`
 	// ScriptsError: the command could not be parsed to find its scripts.
 	ScriptsError string `json:"scripts_error,omitempty"`
+	// FieldChanges is how the entry differs, field by field, from the
+	// closest definition Hookwarden recorded when it was approved (for
+	// definition-changed hooks, and for changed ones whose earlier
+	// version Hookwarden approved).
+	FieldChanges []FieldChange `json:"field_changes,omitempty"`
+	// ApprovalNote says why Hookwarden cannot vouch for a trusted key
+	// (approved outside Hookwarden; a record from an earlier version).
+	ApprovalNote string `json:"approval_note,omitempty"`
 	// RevokedAt: the hook is not approved, but an approval of this key was
 	// revoked then; its scripts are compared with what was approved before
 	// the revoke (the store keeps it as history).
@@ -181,11 +211,92 @@ type auditor struct {
 	// of a hook that is not approved are compared with them.
 	revoked map[string]*Approval
 	scripts map[string]scriptNow // fingerprints taken during this audit, by path
+	// approved caches, per approval, the definitions it vouches for.
+	approved map[*Approval]*approvedDefs
+}
+
+// compareDefinition compares a hook's definition with those recorded in
+// its approval: nil when one of them equals it, else the differences from
+// the closest one (the one at the same place, or the one with the fewest
+// differences). legacy: the record is from a Hookwarden that kept no
+// definitions; it is compared as what that record does vouch for (event,
+// matcher, name, command, type "command" when it had a command), so a
+// plain hook stays approved and any other field reads as added.
+func (a *auditor) compareDefinition(ap *Approval, h ProjectHook) (changes []FieldChange, legacy bool) {
+	if ap == nil {
+		return nil, false
+	}
+	defs := a.approved[ap]
+	if defs == nil {
+		defs = &approvedDefs{set: map[string]bool{}}
+		for _, p := range ap.Places {
+			if p.Fields != nil {
+				defs.places = append(defs.places, p)
+			}
+		}
+		if len(defs.places) == 0 {
+			defs.legacy = true
+			for _, p := range ap.Places {
+				p.Fields = legacyDefinition(ap, p)
+				defs.places = append(defs.places, p)
+			}
+			if len(defs.places) == 0 {
+				defs.places = []Place{{Fields: legacyDefinition(ap, Place{})}}
+			}
+		}
+		for _, p := range defs.places {
+			defs.set[p.Fields.canonical()] = true
+		}
+		if a.approved == nil {
+			a.approved = map[*Approval]*approvedDefs{}
+		}
+		a.approved[ap] = defs
+	}
+	if defs.set[h.Fields.canonical()] {
+		return nil, false
+	}
+	here := Place{Event: h.Event, Matcher: h.Matcher, Definition: h.Definition, Index: h.Index}.at()
+	for _, p := range defs.places {
+		c := DiffDefinitions(p.Fields, h.Fields)
+		if p.at() == here {
+			return c, defs.legacy
+		}
+		if changes == nil || len(c) < len(changes) {
+			changes = c
+		}
+	}
+	return changes, defs.legacy
 }
 
 type scriptNow struct {
 	snap ScriptSnapshot
 	err  error
+}
+
+// approvedDefs are the definitions an approval vouches for.
+type approvedDefs struct {
+	places []Place
+	set    map[string]bool // canonical texts
+	legacy bool
+}
+
+// legacyDefinition is what a record without definitions vouches for at
+// one of its places.
+func legacyDefinition(ap *Approval, p Place) Definition {
+	d := Definition{}
+	if p.Event != "" {
+		d[FieldEvent] = jsonText(p.Event)
+	}
+	if p.Matcher != "" {
+		d[FieldMatcher] = jsonText(p.Matcher)
+	}
+	if ap.Name != "" {
+		d["name"] = jsonText(ap.Name)
+	}
+	if ap.Command != "" {
+		d["type"], d["command"] = jsonText("command"), jsonText(ap.Command)
+	}
+	return d
 }
 
 func (a *auditor) review(hooks []ProjectHook, trusted []string) ([]HookReview, []string) {
@@ -204,14 +315,23 @@ func (a *auditor) review(hooks []ProjectHook, trusted []string) ([]HookReview, [
 		rv := HookReview{ProjectHook: h, Status: StatusNew}
 		approval := a.approvals[h.Key]
 		switch {
+		case trustedSet[h.Key] && approval == nil:
+			rv.Status, rv.ApprovalNote = StatusApprovedOutside, ApprovedOutsideNote
 		case trustedSet[h.Key]:
 			rv.Status = StatusTrusted
+			if changes, legacy := a.compareDefinition(approval, h); changes != nil {
+				rv.Status, rv.FieldChanges = StatusDefinitionChanged, changes
+				if legacy {
+					rv.ApprovalNote = legacyApprovalNote
+				}
+			}
 		default:
 			if prev, cmd := a.previous(h, trusted, unmatched); prev != "" {
 				claimed[prev] = true
 				rv.Status, rv.PreviousKey, rv.PreviousCommand = StatusChanged, prev, cmd
 				rv.CommandDiff = WordDiff(cmd, h.Command)
 				approval = a.approvals[prev]
+				rv.FieldChanges, _ = a.compareDefinition(approval, h)
 			}
 		}
 		if approval == nil && rv.Status != StatusTrusted {
@@ -264,7 +384,7 @@ func (a *auditor) previous(h ProjectHook, trusted []string, unmatched func(strin
 			continue
 		}
 		for _, p := range ap.Places {
-			if p == here {
+			if p.at() == here.at() {
 				return k, strings.TrimPrefix(k, ":")
 			}
 		}
@@ -276,10 +396,11 @@ func (a *auditor) previous(h ProjectHook, trusted []string, unmatched func(strin
 // approval (nil: none recorded).
 func (a *auditor) reviewScripts(rv *HookReview, approval *Approval) {
 	rv.Scripts = []ScriptReview{}
-	if !rv.IsCommand {
+	command, ok := rv.runsCommand()
+	if !ok {
 		return
 	}
-	refs, err := FindScripts(rv.Command, a.project)
+	refs, err := FindScripts(command, a.project)
 	if err != nil {
 		rv.ScriptsError = err.Error()
 		return
@@ -291,7 +412,13 @@ func (a *auditor) reviewScripts(rv *HookReview, approval *Approval) {
 			a.scripts[ref.Path] = now
 		}
 		now.snap.Word, now.snap.Via = ref.Word, ref.Via
-		rv.Scripts = append(rv.Scripts, compareScript(now.snap, now.err, findSnapshot(approval, ref)))
+		sr := compareScript(now.snap, now.err, findSnapshot(approval, ref))
+		if approval != nil && sr.Status == ScriptUnrecorded {
+			// the approved hook did not run this file: the command or the
+			// way it resolves changed since
+			sr.Flagged, sr.Note = true, "the hook did not run this script when it was approved"
+		}
+		rv.Scripts = append(rv.Scripts, sr)
 	}
 }
 

@@ -2,6 +2,7 @@ package trust
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 )
@@ -73,5 +74,67 @@ func BenchmarkAudit(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		f.audit()
+	}
+}
+
+// approveAllFixture is a project with n workspace hooks (unique names, 50
+// per definition, over four events) that run 100 different scripts.
+func approveAllFixture(b *testing.B, n int) *fixture {
+	f := newFixture(b)
+	for i := 0; i < 100; i++ {
+		f.write(fmt.Sprintf(".gemini/hooks/s%03d.sh", i), fmt.Sprintf("#!/bin/sh\necho %d\n", i), 0o755)
+	}
+	events := []string{"BeforeTool", "AfterTool", "BeforeAgent", "SessionStart"}
+	var s strings.Builder
+	s.WriteString("{\"hooks\": {")
+	per := (n + len(events) - 1) / len(events)
+	h := 0
+	for e, ev := range events {
+		if e > 0 {
+			s.WriteString(",")
+		}
+		fmt.Fprintf(&s, "\n  %q: [", ev)
+		for d := 0; h < n && d*50 < per; d++ {
+			if d > 0 {
+				s.WriteString(",")
+			}
+			fmt.Fprintf(&s, "\n    {\"matcher\": \"tool_%d\", \"hooks\": [", d)
+			for j := 0; j < 50 && h < n; j++ {
+				if j > 0 {
+					s.WriteString(",")
+				}
+				fmt.Fprintf(&s, "{\"type\": \"command\", \"name\": \"hook-%d\", \"command\": \"bash .gemini/hooks/s%03d.sh %d\", \"env\": {\"N\": \"%d\"}}", h, h%100, h, h)
+				h++
+			}
+			s.WriteString("]}")
+		}
+		s.WriteString("\n  ]")
+	}
+	s.WriteString("\n}}\n")
+	f.settings(s.String())
+	return f
+}
+
+// BenchmarkApproveAll is `hookwarden trust --all` on projects of 10,000
+// and 100,000 hooks: load the layers, list the workspace hooks, approve
+// them all into an empty trusted_hooks.json and store. (Before the keys
+// and places were looked up through maps, 100,000 hooks took 128 s.)
+func BenchmarkApproveAll(b *testing.B) {
+	for _, n := range []int{10_000, 100_000} {
+		b.Run(fmt.Sprintf("hooks=%d", n), func(b *testing.B) {
+			f := approveAllFixture(b, n)
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				os.Remove(f.trustedHooksPath())
+				os.RemoveAll(f.store.Dir)
+				b.StartTimer()
+				snap := f.load()
+				hooks, _ := ProjectHooks(snap)
+				res, err := Approve(snap, f.opts(), hooks, fixedNow)
+				if err != nil || len(res.Added) != n {
+					b.Fatalf("approved %d of %d: %v", len(res.Added), n, err)
+				}
+			}
+		})
 	}
 }

@@ -60,6 +60,7 @@ func ClaudeAudit(snap *settingsio.ClaudeSnapshot, hs []*hooks.Hook, store Store)
 	r := &ClaudeReport{Project: snap.ProjectDir, FolderTrust: snap.FolderTrust, Hooks: []ClaudeHookReview{}, Gone: []ClaudeGone{}}
 	approvals := data.ClaudeApprovals(snap.ProjectDir)
 	revoked := data.ClaudeRevokedApprovals(snap.ProjectDir)
+	settingsNow := claudeSettingsFields(snap)
 	a := auditor{project: snap.ProjectDir, scripts: map[string]scriptNow{}}
 	claimed := map[string]bool{}
 	var pending []int
@@ -79,6 +80,9 @@ func ClaudeAudit(snap *settingsio.ClaudeSnapshot, hs []*hooks.Hook, store Store)
 				if s.Flagged {
 					rv.Status = StatusScriptChanged
 				}
+			}
+			if changes, note := claudeSettingsChanges(ap, settingsNow); changes != nil || note != "" {
+				rv.Status, rv.FieldChanges, rv.ApprovalNote = StatusDefinitionChanged, changes, note
 			}
 		} else {
 			pending = append(pending, len(r.Hooks))
@@ -105,6 +109,7 @@ func ClaudeAudit(snap *settingsio.ClaudeSnapshot, hs []*hooks.Hook, store Store)
 		var old *Approval
 		if prev != nil {
 			old = &Approval{Scripts: prev.Scripts}
+			rv.FieldChanges, _ = claudeSettingsChanges(prev, settingsNow)
 		}
 		a.reviewScripts(&rv.HookReview, old)
 	}
@@ -123,6 +128,19 @@ func ClaudeAudit(snap *settingsio.ClaudeSnapshot, hs []*hooks.Hook, store Store)
 		}
 	}
 	return r, nil
+}
+
+// claudeSettingsChanges compares the settings recorded with an approval
+// with those now: the differences, or for a record without them a note
+// (and the current settings as added) when the project sets any now.
+func claudeSettingsChanges(ap *ClaudeApproval, now Definition) ([]FieldChange, string) {
+	if ap.Settings == nil {
+		if len(now) == 0 {
+			return nil, ""
+		}
+		return DiffDefinitions(Definition{}, now), "approved by an earlier Hookwarden that did not record the project's settings env: review it again"
+	}
+	return DiffDefinitions(ap.Settings, now), ""
 }
 
 func claudeReviewOf(h *hooks.Hook, project string) (ClaudeHookReview, error) {
@@ -192,6 +210,7 @@ func ClaudeApprove(snap *settingsio.ClaudeSnapshot, hs []*hooks.Hook, store Stor
 		ap  *ClaudeApproval
 	}
 	var recs []rec
+	settings := claudeSettingsFields(snap)
 	for _, h := range hs {
 		rv, err := claudeReviewOf(h, snap.ProjectDir)
 		if err != nil {
@@ -202,7 +221,8 @@ func ClaudeApprove(snap *settingsio.ClaudeSnapshot, hs []*hooks.Hook, store Stor
 			return nil, err
 		}
 		ap := &ClaudeApproval{Layer: rv.Layer, File: rv.File, Event: rv.Event, Matcher: rv.Matcher, Group: rv.Definition,
-			Index: rv.Index, Type: rv.Type, Label: rv.Label, Definition: def, ApprovedAt: now.UTC().Format(time.RFC3339), Scripts: []ScriptSnapshot{}}
+			Index: rv.Index, Type: rv.Type, Label: rv.Label, Definition: def, Settings: settings,
+			ApprovedAt: now.UTC().Format(time.RFC3339), Scripts: []ScriptSnapshot{}}
 		if cmd := rv.RawCommand; cmd != "" {
 			refs, err := FindScripts(cmd, snap.ProjectDir)
 			if err != nil {

@@ -131,3 +131,39 @@ func shellWord(s string) string {
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
+
+// claudeSettingsKeys are the members of a Claude Code settings file, beside
+// "hooks", that change what a handler runs: "env" is set on the session,
+// whose environment every hook process inherits (BASH_ENV, PATH,
+// NODE_OPTIONS, CLAUDE_CODE_SHELL_PREFIX…); the HTTP lists decide which
+// variables a header may send and to which URLs.
+var claudeSettingsKeys = []string{"env", "httpHookAllowedEnvVars", "allowedHttpHookUrls"}
+
+// claudeSettingsFields is what the project's own Claude Code settings
+// files (ClaudeReviewedLayers that are settings files: project and local)
+// set of claudeSettingsKeys, as Definition fields named after the layer:
+// "project env.BASH_ENV", "local httpHookAllowedEnvVars". Hookwarden
+// records it with each approved handler: a change needs review of every
+// handler, since the handler's own definition did not change.
+func claudeSettingsFields(snap *settingsio.ClaudeSnapshot) Definition {
+	d := Definition{}
+	for _, f := range snap.Layers {
+		if f == nil || f.Root == nil || (f.Layer != settingsio.LayerProject && f.Layer != settingsio.LayerLocal) {
+			continue
+		}
+		for _, k := range claudeSettingsKeys {
+			v := f.Root.Get(k)
+			if v == nil {
+				continue
+			}
+			if k == "env" && v.Is(settingsio.Object) {
+				for _, e := range jsOwnEntries(v) {
+					d[string(f.Layer)+" "+envFieldPrefix+e.key] = canonicalJSON(e.value)
+				}
+				continue
+			}
+			d[string(f.Layer)+" "+k] = canonicalJSON(v)
+		}
+	}
+	return d
+}

@@ -43,7 +43,12 @@ type ClaudeApproval struct {
 	// review shows and diffs it.
 	Label string `json:"label"`
 	// Definition is the handler as canonical JSON (keys sorted).
-	Definition string           `json:"definition"`
+	Definition string `json:"definition"`
+	// Settings is what the project's settings files set beside the
+	// handler that changes what it runs (claudeSettingsFields: env, the
+	// HTTP hook lists), at approval; nil in records of a Hookwarden that
+	// did not keep it.
+	Settings   Definition       `json:"settings"`
 	ApprovedAt string           `json:"approved_at"`
 	Scripts    []ScriptSnapshot `json:"scripts"`
 	// RevokedAt is set on the history record of a revoked approval.

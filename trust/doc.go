@@ -19,11 +19,20 @@
 //     trusted_hooks.json patched in place (only the project's array
 //     changes, in JSON.stringify(…, null, 2) layout), atomic, never written
 //     when JSON.parse would reject it.
-//   - Store: Hookwarden's approvals (places and script fingerprints) in
-//     <UserConfigDir>/hookwarden/approvals.json.
+//   - Store: Hookwarden's approvals (places, each with the approved
+//     entry's Definition, and script fingerprints) in
+//     <UserConfigDir>/hookwarden/approvals.json. Approve writes it before
+//     trusted_hooks.json, so a key is never trusted without a record.
+//   - Definition, DiffDefinitions: everything about an entry that changes
+//     what runs (event, matcher, sequential, type, name, command,
+//     timeout, each env variable, any other member), which Gemini's
+//     name:command key does not cover, and the per-field FieldChanges.
 //   - FindScripts: the script files a command runs, from its shell syntax.
-//   - Audit: every workspace hook as trusted, new, changed or
-//     script-changed, plus trusted keys that match nothing (Gone).
+//   - Audit: every workspace hook as trusted, new, changed,
+//     script-changed, definition-changed (trusted key, but not the
+//     approved definition) or approved-outside (trusted key that
+//     Hookwarden has no record of), plus trusted keys that match nothing
+//     (Gone).
 //   - Select, Approve, Revoke: the review actions.
 //   - SetFolderTrust, FolderKey: trustedFolders.json as Gemini's trust
 //     dialog writes it, comments kept.

@@ -76,7 +76,10 @@ func sorted(list []string) []string {
 
 // TestInteropAuditMatchesGeminiWarnings: (a) the hooks the audit reports
 // as new or changed are exactly those Gemini warns about; (c) after Gemini
-// has auto-trusted the project, the audit reports every hook trusted.
+// has auto-trusted the project, Gemini would warn about nothing, but the
+// audit reports every hook as approved outside Hookwarden (Gemini records
+// keys only: no script or definition was fingerprinted), so they still
+// need review until Hookwarden approves them.
 func TestInteropAuditMatchesGeminiWarnings(t *testing.T) {
 	f := newInteropFixture(t)
 	writeFile(t, f.trustedHooksPath(), `{
@@ -108,19 +111,24 @@ func TestInteropAuditMatchesGeminiWarnings(t *testing.T) {
 	}
 
 	after := f.audit()
-	if after.NeedsReview {
-		for _, h := range after.Hooks {
-			t.Logf("%s: %s", h.Key, h.Status)
-		}
-		t.Errorf("(c) after Gemini auto-trusted the project the audit still needs review")
+	if !after.NeedsReview {
+		t.Errorf("(c) after Gemini auto-trusted the project the audit needs no review, but Hookwarden fingerprinted nothing")
 	}
 	for _, h := range after.Hooks {
-		if h.Status != StatusTrusted {
-			t.Errorf("(c) %s: %s, want trusted", h.Key, h.Status)
+		if h.Status != StatusApprovedOutside || h.ApprovalNote != ApprovedOutsideNote {
+			t.Errorf("(c) %s: %s (%q), want approved-outside", h.Key, h.Status, h.ApprovalNote)
 		}
 	}
 	if len(after.GeminiWarnings) != 0 {
 		t.Errorf("(c) predicted warnings after auto-trust: %q", after.GeminiWarnings)
+	}
+	// Approving them in Hookwarden records the fingerprints.
+	f.approveAll()
+	if r := f.audit(); r.NeedsReview {
+		for _, h := range r.Hooks {
+			t.Logf("%s: %s", h.Key, h.Status)
+		}
+		t.Errorf("(c) after approving in Hookwarden the audit still needs review")
 	}
 }
 

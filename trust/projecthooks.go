@@ -2,6 +2,7 @@ package trust
 
 import (
 	"fmt"
+	"maps"
 	"sort"
 	"strconv"
 
@@ -44,8 +45,30 @@ type ProjectHook struct {
 	// Line and Column of the entry in the settings file.
 	Line   int `json:"line"`
 	Column int `json:"column"`
+	// Fields is everything about the entry that changes what runs (event,
+	// matcher, sequential, type, name, command, timeout, env, …), as
+	// Hookwarden records it at approval and compares it in the audit.
+	Fields Definition `json:"fields"`
+	// Env is the hook's env object as Gemini spreads it over the hook's
+	// environment: variable name to the JSON text of its value.
+	Env map[string]string `json:"env,omitempty"`
 
 	labelID string
+	// pluginCommand is the command of a type "plugin" entry: Gemini runs
+	// it as a command hook although its key leaves the command out.
+	pluginCommand string
+}
+
+// runsCommand is the command line the entry runs, if it runs one: the
+// command of a "command" entry, and that of a "plugin" entry too.
+func (h ProjectHook) runsCommand() (string, bool) {
+	switch {
+	case h.IsCommand:
+		return h.Command, true
+	case h.pluginCommand != "":
+		return h.pluginCommand, true
+	}
+	return "", false
 }
 
 // ProjectHooks lists the workspace hooks Gemini CLI fingerprints, in the
@@ -57,7 +80,7 @@ func ProjectHooks(snap *settingsio.Snapshot) ([]ProjectHook, *CheckAbort) {
 	if ws == nil || ws.Root == nil {
 		return nil, nil
 	}
-	return walkProjectHooks(ws.Path, ws.Root.Get("hooks"))
+	return walkProjectHooks(ws.Path, ws.Root.Get("hooks"), workspaceFields(ws.Root))
 }
 
 // CheckAbort is an entry that makes Gemini CLI's trust check throw
@@ -83,7 +106,9 @@ func workspaceFile(snap *settingsio.Snapshot) *settingsio.File {
 }
 
 // walkProjectHooks is getUntrustedHooks' walk over a `hooks` value.
-func walkProjectHooks(file string, hooks *settingsio.Node) ([]ProjectHook, *CheckAbort) {
+// Every entry's Fields get shared, the workspace settings that change what
+// every hook runs.
+func walkProjectHooks(file string, hooks *settingsio.Node, shared Definition) ([]ProjectHook, *CheckAbort) {
 	// `projectHooks || {}` then Object.keys(hooks): only objects and arrays
 	// (and strings, whose characters are never arrays) have keys that matter.
 	var out []ProjectHook
@@ -123,6 +148,9 @@ func walkProjectHooks(file string, hooks *settingsio.Node) ([]ProjectHook, *Chec
 					h.Name = name.JSString()
 				}
 				cmd := cfg.Get("command")
+				if typ.Is(settingsio.String) && typ.Str == "plugin" && cmd.Is(settingsio.String) {
+					h.pluginCommand = cmd.Str
+				}
 				if h.IsCommand {
 					h.Command = cmd.JSString()
 					if cmd.Is(settingsio.String) {
@@ -130,6 +158,9 @@ func walkProjectHooks(file string, hooks *settingsio.Node) ([]ProjectHook, *Chec
 					}
 				}
 				h.Key = h.Name + ":" + h.Command
+				h.Fields = definitionOf(ev.key, def, cfg)
+				maps.Copy(h.Fields, shared)
+				h.Env = h.Fields.Env()
 				switch {
 				case name.Truthy():
 					h.Label, h.labelID = name.JSString(), jsIdentity(name)

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"time"
 
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -34,7 +35,9 @@ const MaxStoredScript = 256 << 10
 //	        "<gemini key name:command>": {
 //	          "name": "security-check",
 //	          "command": "$GEMINI_PROJECT_DIR/.gemini/hooks/check.sh",
-//	          "places": [{"event": "BeforeTool", "matcher": "write_file", "definition": 0, "index": 0}],
+//	          "places": [{"event": "BeforeTool", "matcher": "write_file", "definition": 0, "index": 0,
+//	                      "fields": {"event": "\"BeforeTool\"", "matcher": "\"write_file\"", "type": "\"command\"",
+//	                                 "name": "\"security-check\"", "command": "\"…\"", "env.FOO": "\"bar\""}}],
 //	          "approved_at": "2026-11-29T12:00:00Z",
 //	          "scripts": [{"word": "…", "path": "/abs/…/check.sh", "exists": true, "sha256": "<hex>",
 //	                       "size": 120, "outside_project": false}]
@@ -46,7 +49,10 @@ const MaxStoredScript = 256 << 10
 //	}
 //
 // Script texts are kept once per content hash, for every script that any
-// approval refers to.
+// approval refers to. Each place keeps the approved entry's Definition
+// ("fields"): a trusted key counts as approved only where its current
+// definition equals one recorded here (records written before Hookwarden
+// kept definitions have none, and need review again).
 //
 // Writes are atomic read-merge-write cycles (settingsio.UpdateFileAtomic),
 // mode 0600.
@@ -109,12 +115,21 @@ type Approval struct {
 	RevokedAt string `json:"revoked_at,omitempty"`
 }
 
-// Place is where an approved hook sat in the workspace settings.
+// Place is where an approved hook sat in the workspace settings, and what
+// it was there.
 type Place struct {
 	Event      string `json:"event"`
 	Matcher    string `json:"matcher"`
 	Definition int    `json:"definition"`
 	Index      int    `json:"index"`
+	// Fields is the approved entry's Definition (nil in records of a
+	// Hookwarden that did not keep them).
+	Fields Definition `json:"fields,omitempty"`
+}
+
+// at is the place without what was there, for comparing positions.
+func (p Place) at() [4]string {
+	return [4]string{p.Event, p.Matcher, strconv.Itoa(p.Definition), strconv.Itoa(p.Index)}
 }
 
 // ScriptSnapshot is a script's fingerprint at approval.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -52,7 +53,7 @@ func TestTrustKeysLayoutAndUnion(t *testing.T) {
 				t.Fatalf("result unreadable: %v %v", err, th.Err)
 			}
 			for _, k := range tc.add {
-				if !contains(th.Keys(tc.project), k) {
+				if !slices.Contains(th.Keys(tc.project), k) {
 					t.Errorf("key %q missing after trust", k)
 				}
 			}

@@ -4,11 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
-
-	"fyne.io/fyne/v2/test"
-
-	"github.com/hookwarden/hookwarden/trust"
 )
 
 // A workspace hook approved with its script, whose script then gained a
@@ -21,28 +16,8 @@ func TestDryRunAsksBeforeRunningAHookWhoseScriptChangedSinceApproval(t *testing.
 		t.Fatal(err)
 	}
 	p := f.v.project.reloaded()
-	opts, err := trustOptions(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	all, _ := trust.ProjectHooks(p.Registry.Snapshot)
-	if _, err := trust.Approve(p.Registry.Snapshot, opts, all, time.Now()); err != nil {
-		t.Fatal(err)
-	}
+	approveAllIn(t, p)
 	writeFile(t, script, "#!/bin/sh\ntouch \"$GEMINI_PROJECT_DIR/exfiltrated\"\necho '{}'\n")
 	f.v.show(p.reloaded())
-
-	test.Tap(f.v.runButton)
-	f.q.settle()
-	if !anyContains(dialogTexts(f.w), "ws-hook") {
-		t.Fatalf("no confirmation lists the hook whose script changed; the dialog shows %q", dialogTexts(f.w))
-	}
-	if f.exists("exfiltrated") {
-		t.Fatal("the hook ran before the confirmation")
-	}
-	tapDialogButton(t, f.w, "Don't run")
-	f.q.settle()
-	if f.exists("exfiltrated") || f.v.run != nil {
-		t.Errorf("declining still ran the hook (or left the run on)")
-	}
+	f.expectConfirmationThenDecline("ws-hook", "exfiltrated")
 }

@@ -3,6 +3,8 @@ package ui
 import (
 	"fmt"
 	"image/color"
+	"maps"
+	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -27,6 +29,8 @@ type reviewDetail struct {
 	scriptDiffs []*diffView
 	// scripts are the code views of the scripts' whole texts.
 	scripts []*codeView
+	// fieldChanges are the definition changes shown, in words.
+	fieldChanges []string
 
 	highlight highlighter
 	// seenEnd: the end of what is shown has been on screen (scrolled to,
@@ -76,7 +80,7 @@ func (l seenLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 func (l seenLayout) MinSize(objs []fyne.CanvasObject) fyne.Size { return l.d.scroll.MinSize() }
 
 func (d *reviewDetail) clear() {
-	d.commandDiff, d.scriptDiffs, d.scripts = nil, nil, nil
+	d.commandDiff, d.scriptDiffs, d.scripts, d.fieldChanges = nil, nil, nil, nil
 	d.seenEnd = false
 	d.content.RemoveAll()
 }
@@ -95,6 +99,12 @@ var trustStatusMeaning = map[trust.HookStatus]string{
 	trust.StatusScriptChanged: "The key is trusted, but a script the hook runs changed since it was approved " +
 		"in Hookwarden. Gemini CLI does not look at scripts: it runs the new version without a warning.",
 	trust.StatusTrusted: "Approved in trusted_hooks.json, and no script it runs changed since Hookwarden recorded it.",
+	trust.StatusDefinitionChanged: "The key is trusted, but the hook is not what was approved in Hookwarden: its env, " +
+		"timeout, type, event, matcher or the split of its name and command changed (see below). Gemini CLI's key " +
+		"does not cover these: it runs the changed hook without a warning.",
+	trust.StatusApprovedOutside: "The key is in trusted_hooks.json, but it was approved outside Hookwarden (by " +
+		"Gemini CLI itself, by hand, or by an approval cut short): its scripts and definition were never " +
+		"fingerprinted, so a later change would go unnoticed. Review it and approve it here.",
 }
 
 const goneKeyMeaning = "This key is in trusted_hooks.json for this project, but no workspace hook has it any more " +
@@ -142,7 +152,11 @@ func (d *reviewDetail) show(it reviewItem, p *project) bool {
 	if h.RawCommand != "" && h.RawCommand != h.Command {
 		rows = append(rows, detailField("As written", detailMono(h.RawCommand))...)
 	}
+	if len(h.Env) > 0 {
+		rows = append(rows, detailField("Env", detailMono(envLines(h.Env)))...)
+	}
 	d.content.Add(detailForm(rows...))
+	d.showFieldChanges(h)
 
 	if h.Status == trust.StatusChanged {
 		d.content.Add(detailSection("Command — changes since it was trusted"))
@@ -154,6 +168,32 @@ func (d *reviewDetail) show(it reviewItem, p *project) bool {
 		d.content.Add(detailMono(h.Command))
 	}
 	return d.showScripts(h, names)
+}
+
+// showFieldChanges shows why Hookwarden cannot vouch for a trusted key
+// and how the hook differs, field by field, from what was approved.
+func (d *reviewDetail) showFieldChanges(h *trust.HookReview) {
+	if h.ApprovalNote != "" {
+		d.content.Add(&widget.Label{Text: h.ApprovalNote, Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance})
+	}
+	if len(h.FieldChanges) == 0 {
+		return
+	}
+	d.content.Add(detailSection("Changed since it was approved"))
+	for _, c := range h.FieldChanges {
+		d.fieldChanges = append(d.fieldChanges, c.String())
+		d.content.Add(detailMono(c.String()))
+	}
+}
+
+// envLines lists env variables as NAME=value lines, sorted (values as
+// JSON, so that control characters show).
+func envLines(env map[string]string) string {
+	var lines []string
+	for _, k := range slices.Sorted(maps.Keys(env)) {
+		lines = append(lines, k+"="+env[k])
+	}
+	return strings.Join(lines, "\n")
 }
 
 // showScripts shows every script of h; it reports whether each one is
@@ -265,7 +305,7 @@ func scriptStatusColor(s trust.ScriptReview) color.Color {
 }
 
 func trustMeaningImportance(s trust.HookStatus) widget.Importance {
-	if s == trust.StatusScriptChanged {
+	if s == trust.StatusScriptChanged || s == trust.StatusDefinitionChanged || s == trust.StatusApprovedOutside {
 		return widget.WarningImportance
 	}
 	return widget.MediumImportance

@@ -19,6 +19,8 @@ var claudeStatusMeaning = map[trust.HookStatus]string{
 	trust.StatusScriptChanged: "Approved, but a script it runs changed since. Claude Code runs the new version " +
 		"without any warning.",
 	trust.StatusTrusted: "Approved in Hookwarden's store, and no script it runs changed since.",
+	trust.StatusDefinitionChanged: "Approved, but the project's settings changed what it runs (see below). Claude Code " +
+		"runs it with the new settings without any warning.",
 }
 
 const claudeGoneMeaning = "This approval in Hookwarden's store matches no handler of the project any more (the handler " +
@@ -50,6 +52,7 @@ func (d *reviewDetail) showClaude(it reviewItem, names pathNamer) bool {
 	rows = append(rows, detailField("Type", detailText(h.Type))...)
 	rows = append(rows, detailField("Fingerprint", detailMono(h.Key))...)
 	d.content.Add(detailForm(rows...))
+	d.showFieldChanges(h)
 	if h.Status == trust.StatusChanged {
 		d.content.Add(detailSection("Handler — changes since it was approved"))
 		d.commandDiff = newDiffView(diffWords, h.CommandDiff)

@@ -43,7 +43,7 @@ func (it reviewItem) label() string {
 // trusted reports whether the item's key is in trusted_hooks.json (so it
 // can be revoked).
 func (it reviewItem) trusted() bool {
-	return it.hook == nil || it.hook.Status == trust.StatusTrusted || it.hook.Status == trust.StatusScriptChanged
+	return it.hook == nil || (it.hook.Status != trust.StatusNew && it.hook.Status != trust.StatusChanged)
 }
 
 func (it reviewItem) statusText() string {
@@ -64,8 +64,10 @@ func (it reviewItem) statusColor() color.Color {
 		return colorAmber
 	case trust.StatusChanged:
 		return colorOrange
-	case trust.StatusScriptChanged:
+	case trust.StatusScriptChanged, trust.StatusDefinitionChanged:
 		return colorRed
+	case trust.StatusApprovedOutside:
+		return colorOrange
 	}
 	return colorGrey
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/hookwarden/hookwarden/assets"
 	"github.com/hookwarden/hookwarden/hooks"
@@ -114,6 +115,9 @@ func openDemo(opts Options, requested string) (*project, error) {
 	}
 	demo, err := assets.MaterializeDemo(dir)
 	if err != nil {
+		return nil, err
+	}
+	if err := trust.ApproveDemo(demo, opts.GOOS, time.Now()); err != nil {
 		return nil, err
 	}
 	p := &project{Agent: agentOf(opts), Dir: demo.ProjectDir, Env: demo.Overlay(opts.Env), Home: demo.Home,
