@@ -232,7 +232,7 @@ func (d *reviewDetail) showScripts(h *trust.HookReview, names pathNamer) bool {
 		if len(s.Diff) > 0 {
 			dv := newDiffView(diffLines, s.Diff)
 			d.scriptDiffs = append(d.scriptDiffs, dv)
-			lines = append(lines, newNote("Changes since it was approved:", fyne.TextWrapWord), container.NewHScroll(dv))
+			lines = append(lines, container.NewHScroll(dv))
 		}
 		shown, content := d.scriptContent(s)
 		complete = complete && shown
