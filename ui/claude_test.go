@@ -96,10 +96,10 @@ func claudeRow(t *testing.T, m *mainWindow, label string) *hookRow {
 	t.Helper()
 	var titles []string
 	for _, r := range m.hooks.rows() {
-		if r.name.Text == label {
+		if r.name.String() == label {
 			return r
 		}
-		titles = append(titles, r.name.Text)
+		titles = append(titles, r.name.String())
 	}
 	t.Fatalf("no row %q; rows: %q", label, titles)
 	return nil
@@ -151,7 +151,7 @@ func TestAgentSwitchShowsTheClaudeHooksInEveryTab(t *testing.T) {
 			t.Errorf("%s: lock %v, want a disabled switch saying %q", tt.label, r.lock, tt.locked)
 		}
 	}
-	if got := claudeRow(t, m, stopLabel).details.Text; got != "timeout 5 s" {
+	if got := claudeRow(t, m, stopLabel).details.String(); got != "timeout 5 s" {
 		t.Errorf("Stop handler details %q", got)
 	}
 

@@ -28,12 +28,12 @@ type hookRow struct {
 	// review says why a project hook needs review (new, changed, script
 	// changed, unapproved); nil when it does not.
 	review *badge
-	name   *widget.Label
+	name   *widget.RichText
 	layer  *badge
 	origin *widget.RichText
 	// command is nil when the name already is the command.
 	command *widget.Label
-	details *widget.Label
+	details *widget.RichText
 	reason  *widget.Label
 	diags   []*diagnosticLine
 	box     *fyne.Container
@@ -56,7 +56,8 @@ func newHookRow(h *hooks.Hook, sw hookSwitch, names pathNamer, act rowActions) *
 	r := &hookRow{
 		hook:   h,
 		status: newBadge(statusText(h.Status), statusColor(h.Status)),
-		name:   &widget.Label{Text: hookTitle(h), TextStyle: fyne.TextStyle{Bold: true}, Truncation: fyne.TextTruncateEllipsis},
+		name: symbolText(hookTitle(h), widget.RichTextStyle{TextStyle: fyne.TextStyle{Bold: true}},
+			fyne.TextWrapOff, fyne.TextTruncateEllipsis),
 		layer:  newBadge(layerText(h.Origin.Layer), layerColor(h.Origin.Layer)),
 		origin: newNote(originText(h, names), fyne.TextWrapOff),
 		reason: &widget.Label{Text: h.Reason, Wrapping: fyne.TextWrapWord, Importance: reasonImportance(h.Status)},
@@ -78,7 +79,7 @@ func newHookRow(h *hooks.Hook, sw hookSwitch, names pathNamer, act rowActions) *
 		}
 	}
 	if details != "" {
-		r.details = &widget.Label{Text: details, Wrapping: fyne.TextWrapWord}
+		r.details = symbolText(details, widget.RichTextStyle{}, fyne.TextWrapWord, fyne.TextTruncateOff)
 	}
 	for _, d := range h.Diagnostics {
 		r.diags = append(r.diags, newDiagnosticLine(d, names))

@@ -122,8 +122,8 @@ func (d *reviewDetail) show(it reviewItem, p *project) bool {
 	if p != nil && p.Registry != nil {
 		workspace = p.Registry.Snapshot.Paths.Workspace
 	}
-	title := &widget.Label{Text: it.label(), TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText,
-		Wrapping: fyne.TextWrapBreak}
+	title := symbolText(it.label(), widget.RichTextStyle{TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText},
+		fyne.TextWrapBreak, fyne.TextTruncateOff)
 	d.content.Add(container.NewBorder(nil, nil, container.NewVBox(newBadge(it.statusText(), it.statusColor())), nil, title))
 	if it.claude != nil || it.goneApproval != nil {
 		return d.showClaude(it, names)

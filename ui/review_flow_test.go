@@ -290,7 +290,7 @@ func TestHooksTabShowsTheReviewStateOfEachHook(t *testing.T) {
 			got = r.review.Text
 		}
 		if got != want {
-			t.Errorf("row %q shows review %q, want %q", r.name.Text, got, want)
+			t.Errorf("row %q shows review %q, want %q", r.name.String(), got, want)
 		}
 		if got != "" {
 			states[got] = true

@@ -296,7 +296,7 @@ func (v *reviewView) updateButtons() {
 // the event and matcher under them.
 func newReviewListRow() fyne.CanvasObject {
 	status := newBadge("SCRIPT CHANGED", colorGrey)
-	name := &widget.Label{Text: "hook", Truncation: fyne.TextTruncateEllipsis}
+	name := symbolText("hook", widget.RichTextStyle{}, fyne.TextWrapOff, fyne.TextTruncateEllipsis)
 	where := newNote("BeforeTool", fyne.TextWrapOff)
 	where.Truncation = fyne.TextTruncateEllipsis
 	top := container.NewBorder(nil, nil, container.NewHBox(status), nil, name)
@@ -306,12 +306,11 @@ func newReviewListRow() fyne.CanvasObject {
 func updateReviewListRow(o fyne.CanvasObject, it reviewItem) {
 	rows := o.(*fyne.Container).Objects
 	top := rows[0].(*fyne.Container)
-	name := top.Objects[0].(*widget.Label)
+	name := top.Objects[0].(*widget.RichText)
 	status := top.Objects[1].(*fyne.Container).Objects[0].(*badge)
 	where := rows[1].(*fyne.Container).Objects[0].(*widget.RichText)
 	status.Text, status.Color = it.statusText(), it.statusColor()
 	status.Refresh()
-	name.TextStyle.Monospace = it.hook == nil || it.hook.Name == ""
-	name.SetText(it.label())
+	setSymbolText(name, it.label(), widget.RichTextStyle{TextStyle: fyne.TextStyle{Monospace: it.hook == nil || it.hook.Name == ""}})
 	setNote(where, it.where())
 }

@@ -113,7 +113,7 @@ func TestHooksViewShowsStatusesOriginsAndDiagnostics(t *testing.T) {
 	if d := rows["echo checking"].diags; len(d) != 1 || !strings.Contains(d[0].label.Text, `./.gemini/settings.json:28:5: Invalid hook event name`) {
 		t.Errorf("diagnostic next to the invalid hook: %v", diagTexts(d))
 	}
-	if got := rows["guard"].details.Text; got != "matcher write_file · timeout 5 s" {
+	if got := rows["guard"].details.String(); got != "matcher write_file · timeout 5 s" {
 		t.Errorf("guard details %q", got)
 	}
 	all := visibleTexts(w.Content())
@@ -154,7 +154,7 @@ func rowsByName(v *hooksView) map[string]*hookRow {
 	out := map[string]*hookRow{}
 	for _, g := range v.groups {
 		for _, r := range g.rows {
-			out[r.name.Text] = r
+			out[r.name.String()] = r
 		}
 	}
 	return out
