@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,15 +19,46 @@ func committedProject(t *testing.T, workspace string) *fixture {
 	}
 	f := newFixture(t, map[string]string{"project/.gemini/settings.json": workspace})
 	f.env = append(f.env, "PATH="+filepath.Dir(git), "GIT_CONFIG_NOSYSTEM=1", "XDG_CONFIG_HOME="+f.home)
-	for _, args := range [][]string{{"init", "-q"}, {"add", ".gemini/settings.json"},
+	commitAll(t, f.project, f.env, ".gemini/settings.json")
+	return f
+}
+
+// commitAll makes dir a git repository with files committed.
+func commitAll(t *testing.T, dir string, env []string, files ...string) {
+	t.Helper()
+	for _, args := range [][]string{{"init", "-q"}, append([]string{"add"}, files...),
 		{"-c", "user.name=t", "-c", "user.email=t@example.invalid", "commit", "-qm", "hooks"}} {
 		cmd := exec.Command("git", args...)
-		cmd.Dir, cmd.Env = f.project, f.env
+		cmd.Dir, cmd.Env = dir, env
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Fatalf("git %v: %v\n%s", args, err, out)
 		}
 	}
-	return f
+}
+
+func TestClaudeDisableRefusesATrackedSettingsFile(t *testing.T) {
+	git, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("git is not installed")
+	}
+	const settings = `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "echo bye"}]}]}}`
+	cio, out, errOut, project := claudeEnv(t, map[string]string{"PROJECT/.claude/settings.json": settings})
+	cio.Env = append(cio.Env, "PATH="+filepath.Dir(git), "GIT_CONFIG_NOSYSTEM=1")
+	commitAll(t, project, append(cio.Env, "XDG_CONFIG_HOME="+t.TempDir()), ".claude/settings.json")
+	path := filepath.Join(project, ".claude", "settings.json")
+	if code := Main(context.Background(), []string{"disable", "--agent", "claude", "echo bye"}, cio); code != ExitFailure ||
+		!strings.Contains(errOut.String(), path+" is tracked by git") {
+		t.Fatalf("disable: exit %d\n%s\n%s", code, out, errOut)
+	}
+	if data, _ := os.ReadFile(path); string(data) != settings {
+		t.Fatalf("a refused disable wrote the file:\n%s", data)
+	}
+	if code := Main(context.Background(), []string{"disable", "--agent", "claude", "--force-workspace", "echo bye"}, cio); code != ExitOK {
+		t.Fatalf("--force-workspace: exit %d\n%s\n%s", code, out, errOut)
+	}
+	if data, _ := os.ReadFile(path); string(data) == settings {
+		t.Error("--force-workspace did not disable")
+	}
 }
 
 func TestDisableRefusesATrackedWorkspaceFile(t *testing.T) {

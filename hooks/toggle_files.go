@@ -76,9 +76,10 @@ func (t *Toggler) editList(layer settingsio.Layer, path string, create bool, edi
 		return nil, err
 	}
 	var entry *settingsio.JournalEntry
-	var journalErr error
 	if t.Journal != nil {
-		entry, journalErr = t.Journal.Get(path)
+		// A journal that cannot be read only loses the byte-for-byte undo
+		// of earlier edits; this edit starts a new record.
+		entry, _ = t.Journal.Get(path)
 	}
 	var result *FileEdit
 	var next *settingsio.JournalEntry
@@ -122,11 +123,10 @@ func (t *Toggler) editList(layer settingsio.Layer, path string, create bool, edi
 	if err != nil {
 		return nil, err
 	}
-	if t.Journal != nil && journalErr == nil {
-		journalErr = t.Journal.Put(path, next)
-	}
-	if journalErr != nil {
-		result.JournalError = journalErr.Error()
+	if t.Journal != nil {
+		if err := t.Journal.Put(path, next); err != nil {
+			result.JournalError = err.Error()
+		}
 	}
 	return result, nil
 }

@@ -102,3 +102,23 @@ func TestEnableWithoutJournalIsGemini(t *testing.T) {
 		t.Errorf("no journal:\n%s", got)
 	}
 }
+
+// A journal that does not parse loses only the undo of earlier edits: the
+// next disable starts a new record, and enable restores from it.
+func TestACorruptJournalStartsOver(t *testing.T) {
+	p := newToggleProject(t, true)
+	original := `{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "name": "a", "command": "echo a"}]}]}}`
+	p.write(t, p.workspace, original)
+	tg := p.toggler(t)
+	p.write(t, tg.Journal.Path, "{not json")
+	if _, err := tg.Disable("a", settingsio.LayerWorkspace); err != nil {
+		t.Fatal(err)
+	}
+	res, err := p.toggler(t).Enable("a")
+	if err != nil || len(res.Edits) != 1 || !res.Edits[0].Restored || res.Edits[0].JournalError != "" {
+		t.Fatalf("enable: %+v %v", res, err)
+	}
+	if got := p.read(t, p.workspace); got != original {
+		t.Errorf("not restored:\n%s", got)
+	}
+}

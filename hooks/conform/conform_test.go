@@ -37,6 +37,9 @@ func TestConformance(t *testing.T) {
 	} {
 		t.Run(set.name, func(t *testing.T) {
 			cmd := exec.Command("bash", script, "--impl", bin, set.dir)
+			// The cases' hooks run with the real PATH (bash, node), a
+			// throw-away HOME and nothing else of the user's (no BASH_ENV).
+			cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir(), "LANG=C.UTF-8"}
 			out, err := cmd.CombinedOutput()
 			text := string(out)
 			lines := strings.Split(strings.TrimSpace(text), "\n")
