@@ -109,7 +109,7 @@ func (v *reviewView) write(done string, change func(*project, trust.Options) err
 	if p == nil || p.Registry == nil {
 		return
 	}
-	next := v.nextKey()
+	next, acted := v.nextKey(), v.selectedKey
 	v.setWriting(true)
 	v.thread.Go(func() {
 		var files []string
@@ -118,6 +118,7 @@ func (v *reviewView) write(done string, change func(*project, trust.Options) err
 			files = opts.WrittenFiles(p.Registry.Snapshot)
 		}
 		w := backedUpWrite(files, err, func() error { return change(p, opts) })
+		w.acted = acted
 		rep, aerr := auditProject(p)
 		v.thread.Do(func() {
 			v.setWriting(false)
@@ -133,6 +134,9 @@ type writtenFiles struct {
 	backup  *settingsio.Backup
 	changed []string
 	err     error
+	// acted is the item that was selected when the write started: Undo
+	// selects it again.
+	acted string
 }
 
 // backedUpWrite backs up files, runs change and records what it changed;
@@ -219,6 +223,9 @@ func (v *reviewView) undo(p *project, done string, w writtenFiles) {
 		}
 		v.thread.Do(func() {
 			v.setWriting(false)
+			if err == nil && w.acted != "" {
+				v.selectedKey = w.acted
+			}
 			if p.Claude != nil {
 				v.applyClaude(p, crep, aerr)
 			} else {

@@ -102,7 +102,7 @@ func (v *reviewView) writeClaude(done string, change func(*project) error) {
 	if p == nil || p.Claude == nil || v.blocked() {
 		return
 	}
-	next := v.nextKey()
+	next, acted := v.nextKey(), v.selectedKey
 	v.setWriting(true)
 	v.thread.Go(func() {
 		var err error
@@ -110,6 +110,7 @@ func (v *reviewView) writeClaude(done string, change func(*project) error) {
 			err = errors.Join(errors.New("Hookwarden's store cannot be located"), p.Claude.StoreErr)
 		}
 		w := backedUpWrite([]string{p.Claude.Store.Path()}, err, func() error { return change(p) })
+		w.acted = acted
 		rep, aerr := auditClaude(p)
 		v.thread.Do(func() {
 			v.setWriting(false)

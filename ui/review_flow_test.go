@@ -111,6 +111,9 @@ func TestUndoAfterApproveRestoresTheFilesExactly(t *testing.T) {
 	if !slices.Contains(f.listed(), "NEW guard") {
 		t.Errorf("after Undo the list is %q, want guard new again", f.listed())
 	}
+	if it, ok := f.v.selected(); !ok || it.label() != "guard" {
+		t.Errorf("after Undo the selection is %q, want guard again", it.label())
+	}
 	if !bytes.Contains([]byte(f.v.toast.label.Text), []byte("Undone")) || f.v.toast.undo.Visible() {
 		t.Errorf("toast after Undo: %q (Undo visible %v)", f.v.toast.label.Text, f.v.toast.undo.Visible())
 	}
