@@ -77,3 +77,41 @@ func TestABrokenSettingsFileIsShownAndCounted(t *testing.T) {
 		t.Errorf("banner %q", text)
 	}
 }
+
+// heldThread keeps background work until release, so a test can look at
+// the window while a load is still running.
+type heldThread struct{ work []func() }
+
+func (h *heldThread) Go(work func())   { h.work = append(h.work, work) }
+func (h *heldThread) Do(update func()) { update() }
+func (h *heldThread) release() {
+	for len(h.work) > 0 {
+		w := h.work[0]
+		h.work = h.work[1:]
+		w()
+	}
+}
+
+// The window is on screen with a loading state before the project has
+// been read; the project replaces it when the load ends.
+func TestTheWindowShowsALoadingStateBeforeTheProjectIsRead(t *testing.T) {
+	a := test.NewTempApp(t)
+	w := test.NewTempWindow(t, nil)
+	held := &heldThread{}
+	opts := isolatedOptions(t)
+	m := newMainWindowOn(a, w, opts, held, nil)
+	m.review.arm = func(f func()) { f() }
+	w.SetContent(m.buildUI())
+	t.Cleanup(m.close)
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, ".gemini", "settings.json"),
+		`{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "name": "greet", "command": "echo hi"}]}]}}`)
+	m.open(dir)
+	if !anyContains(visibleTexts(w.Content()), "Reading the settings files of "+dir) || !m.openButton.Disabled() {
+		t.Errorf("no loading state while the project is read: %q", visibleTexts(w.Content()))
+	}
+	held.release()
+	if m.current == nil || m.current.Dir != dir || !anyContains(visibleTexts(w.Content()), "greet") {
+		t.Errorf("the project did not replace the loading state: %q", visibleTexts(w.Content()))
+	}
+}
