@@ -212,8 +212,11 @@ func writeAuditText(w io.Writer, r *trust.Report, brief bool) error {
 		if h.Matcher != "" {
 			where += "[" + h.Matcher + "]"
 		}
-		p.f("%-18s %-28s %s\n", strings.ToUpper(string(h.Status)), terminalSafe(where), terminalSafe(h.Label))
-		p.f("    key       %s\n", terminalSafe(h.Key))
+		p.f("%-18s %-28s %s\n", strings.ToUpper(string(h.Status)), where, h.Label)
+		p.f("    key       %s\n", h.Key)
+		if w := hiddenWarning(h.Name, h.Command, h.Matcher); w != "" {
+			p.f("    WARNING   %s\n", w)
+		}
 		if h.Status == trust.StatusChanged {
 			p.f("    was       %s\n", terminalSafe(h.PreviousCommand))
 			p.f("    diff      %s\n", terminalSafe(trust.RenderWordDiff(h.CommandDiff)))
@@ -237,9 +240,9 @@ func writeAuditText(w io.Writer, r *trust.Report, brief bool) error {
 			}
 			p.f("    script    %s: %s%s\n", terminalSafe(s.Word), s.Status, mark)
 			if s.Note != "" {
-				p.f("              %s\n", terminalSafe(s.Note))
+				p.f("              %s\n", s.Note)
 			}
-			p.f("%s", scriptBody("              ", s, brief))
+			p.f("%s", shown(scriptBody("              ", s, brief)))
 		}
 		if h.RevokedAt != "" {
 			p.f("    revoked   %s (scripts compared with what was approved before)\n", h.RevokedAt)
@@ -278,6 +281,7 @@ type auditPrinter struct {
 
 func (p *auditPrinter) f(format string, a ...any) {
 	if p.err == nil {
+		format, a = safeArgs(format, a)
 		_, p.err = fmt.Fprintf(p.w, format, a...)
 	}
 }

@@ -112,14 +112,14 @@ func okIcon(ok bool) fyne.Resource {
 }
 
 func (h *header) showLoading(dir string) {
-	h.path.SetText(dir)
+	h.path.SetText(shown(dir))
 }
 
 func (h *header) show(p *project) {
 	names := pathNamer{project: p.Dir, home: p.Home}
 	h.agent.SetSelected(agentName(p.Agent))
-	h.title.SetText(filepath.Base(p.Dir))
-	h.path.SetText(p.Dir)
+	h.title.SetText(shown(filepath.Base(p.Dir)))
+	h.path.SetText(shown(p.Dir))
 	if p.Demo != nil {
 		h.demo.Show()
 		h.demoNotice.SetText(fmt.Sprintf("No hooks in %s, so this is Hookwarden's built-in DEMO project: "+
@@ -137,7 +137,7 @@ func (h *header) show(p *project) {
 	r := p.Registry
 	h.trustIcon.SetResource(okIcon(r.Snapshot.FolderTrust.Trusted()))
 	h.enabledIcon.SetResource(okIcon(r.HooksEnabled))
-	h.setFacts(trustText(r.Snapshot.FolderTrust, names), enabledText(r, names))
+	h.setFacts(shown(trustText(r.Snapshot.FolderTrust, names)), shown(enabledText(r, names)))
 	h.counts.SetText(countsText(r.Hooks))
 }
 

@@ -12,7 +12,7 @@ func (h *header) showClaude(c *claudeProject, names pathNamer) {
 	h.trustIcon.SetResource(okIcon(ft.Accepted))
 	r := c.Registry
 	h.enabledIcon.SetResource(okIcon(!r.DisableAllHooks && !r.ManagedDisableAll && !r.ManagedHooksOnly))
-	h.setFacts(claudeTrustText(ft, names), claudeEnabledText(r, names))
+	h.setFacts(shown(claudeTrustText(ft, names)), shown(claudeEnabledText(r, names)))
 	h.counts.SetText(countsText(r.Hooks))
 }
 

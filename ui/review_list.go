@@ -311,6 +311,6 @@ func updateReviewListRow(o fyne.CanvasObject, it reviewItem) {
 	where := rows[1].(*fyne.Container).Objects[0].(*widget.RichText)
 	status.Text, status.Color = it.statusText(), it.statusColor()
 	status.Refresh()
-	setSymbolText(name, it.label(), widget.RichTextStyle{TextStyle: fyne.TextStyle{Monospace: it.hook == nil || it.hook.Name == ""}})
-	setNote(where, it.where())
+	setSymbolText(name, shown(it.label()), widget.RichTextStyle{TextStyle: fyne.TextStyle{Monospace: it.hook == nil || it.hook.Name == ""}})
+	setNote(where, shown(it.where()))
 }
