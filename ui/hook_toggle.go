@@ -83,7 +83,7 @@ func (m *mainWindow) checkTracked(p *project, name string, then func(settingsio.
 // settings file git tracks. Enter picks the user scope, Escape cancels.
 func (m *mainWindow) askTrackedScope(tr hooks.Tracked, name string, then func(settingsio.Layer)) {
 	names := pathNamer{project: m.current.Dir, home: m.current.Home}
-	msg := &widget.Label{Text: hooks.TrackedMessage(names.name(tr.Path), name), Wrapping: fyne.TextWrapWord}
+	msg := &widget.Label{Text: shownBlock(hooks.TrackedMessage(names.name(tr.Path), name)), Wrapping: fyne.TextWrapWord}
 	var d *dialog.CustomDialog
 	decided := false
 	pick := func(scope settingsio.Layer, ok bool) {

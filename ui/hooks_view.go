@@ -308,7 +308,7 @@ func (v *hooksView) setTracked(tr hooks.Tracked) {
 		v.tracked.Hide()
 		return
 	}
-	setNote(v.tracked, v.names.name(tr.Path)+" is tracked by git: a workspace disable changes a file you share. "+
+	setNote(v.tracked, shown(v.names.name(tr.Path))+" is tracked by git: a workspace disable changes a file you share. "+
 		hooks.UserScopeNote(""))
 	v.tracked.Show()
 }
@@ -377,10 +377,10 @@ func (v *hooksView) emptyState(p *project) []fyne.CanvasObject {
 			continue
 		}
 		text, _, icon := fileStatusText(f)
-		path := &widget.Label{Text: fileTitle(f, v.names), TextStyle: fyne.TextStyle{Monospace: true}, Wrapping: fyne.TextWrapBreak}
+		path := &widget.Label{Text: shown(fileTitle(f, v.names)), TextStyle: fyne.TextStyle{Monospace: true}, Wrapping: fyne.TextWrapBreak}
 		objs = append(objs, container.NewBorder(nil, nil, container.NewHBox(indent(), widget.NewIcon(icon),
 			newBadge(strings.ToUpper(f.Kind), layerColor(f.Layer))), nil,
-			container.NewVBox(path, newNote(text, fyne.TextWrapWord))))
+			container.NewVBox(path, newNote(shown(text), fyne.TextWrapWord))))
 	}
 	if v.actions.openDemo != nil {
 		demo := &widget.Button{Text: "Open the demo", Icon: theme.MediaPlayIcon(), OnTapped: v.actions.openDemo}
@@ -396,9 +396,9 @@ func unreadableNotice(e settingsio.FileError, names pathNamer) fyne.CanvasObject
 	where := names.place(e.Path, e.Line, e.Column)
 	what := string(e.Layer) + " settings"
 	if e.Source != "" {
-		what = string(e.Layer) + " " + e.Source
+		what = string(e.Layer) + " " + shown(e.Source)
 	}
-	msg := &widget.Label{Text: fmt.Sprintf("%s: %s", where, e.Message), TextStyle: fyne.TextStyle{Monospace: true},
+	msg := &widget.Label{Text: shown(fmt.Sprintf("%s: %s", where, e.Message)), TextStyle: fyne.TextStyle{Monospace: true},
 		Wrapping: fyne.TextWrapBreak, Importance: widget.DangerImportance}
 	note := &widget.Label{Text: fmt.Sprintf("The hooks of this file (%s) cannot be read: none of them is shown here, "+
 		"and the review counts the file as needing review until it is fixed.", what), Wrapping: fyne.TextWrapWord}

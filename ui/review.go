@@ -275,7 +275,7 @@ func (v *reviewView) unreadable() []settingsio.FileError {
 func (v *reviewView) showUnreadable() {
 	names := v.names()
 	for _, e := range v.unreadable() {
-		v.problems.Add(&widget.Label{Text: names.place(e.Path, e.Line, e.Column) + ": " + e.Message +
+		v.problems.Add(&widget.Label{Text: shown(names.place(e.Path, e.Line, e.Column)+": "+e.Message) +
 			" — its hooks cannot be reviewed until the file is fixed.", Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance})
 	}
 }

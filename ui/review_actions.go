@@ -25,7 +25,7 @@ func (v *reviewView) onApprove() {
 		return
 	}
 	reviewed := []trust.HookReview{*it.hook}
-	done := "Approved “" + it.label() + "”"
+	done := "Approved “" + shown(it.label()) + "”"
 	if it.claude != nil {
 		v.approveClaude(done, reviewed, it.hook.HookID)
 		return
@@ -90,7 +90,7 @@ func (v *reviewView) onRevoke() {
 		return
 	}
 	k := it.key()
-	done := "Revoked “" + it.label() + "”"
+	done := "Revoked “" + shown(it.label()) + "”"
 	if v.project != nil && v.project.Claude != nil {
 		v.revokeClaude(done, k)
 		return
@@ -233,7 +233,7 @@ func (v *reviewView) undo(p *project, done string, w writtenFiles) {
 			}
 			defer v.trustChanged()
 			if err != nil {
-				v.toast.show("Undo failed: "+err.Error(), nil)
+				v.toast.show("Undo failed: "+shown(err.Error()), nil)
 				v.showError("Nothing was undone", err)
 				return
 			}
@@ -247,7 +247,7 @@ func (v *reviewView) fileList(files []string) string {
 	names := v.names()
 	var out []string
 	for _, f := range files {
-		out = append(out, names.name(f))
+		out = append(out, shown(names.name(f)))
 	}
 	return strings.Join(out, " and ")
 }

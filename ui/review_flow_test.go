@@ -303,3 +303,23 @@ func TestHooksTabShowsTheReviewStateOfEachHook(t *testing.T) {
 		t.Errorf("the demo's new workspace hooks show review states %v, want NEW", states)
 	}
 }
+
+// A hook name with a bidi override cannot disguise itself in the summary
+// or the toast: both show it escaped.
+func TestSummaryAndToastShowHiddenCharactersEscaped(t *testing.T) {
+	f := newReviewFixture(t, func(f *reviewFixture) {
+		writeFile(t, filepath.Join(f.dir, ".gemini", "settings.json"),
+			`{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "name": "safe\u202eht.sh", "command": "echo hi"}]}]}}`)
+	})
+	test.Tap(f.v.approveAll)
+	for _, s := range dialogTexts(f.w) {
+		if strings.ContainsRune(s, '\u202e') {
+			t.Fatalf("the summary draws a raw bidi override: %q", s)
+		}
+	}
+	confirmSummary(t, f.v)
+	f.q.settle()
+	if strings.ContainsRune(f.v.toast.label.Text, '\u202e') {
+		t.Errorf("the toast draws a raw bidi override: %q", f.v.toast.label.Text)
+	}
+}

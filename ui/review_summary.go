@@ -76,10 +76,10 @@ func (v *reviewView) confirmApproveAll(onOK func()) {
 // its command and every script it runs with the script's state.
 func reviewSummaryEntry(it reviewItem, names pathNamer) fyne.CanvasObject {
 	h := it.hook
-	title := &widget.Label{Text: it.label(), TextStyle: fyne.TextStyle{Bold: true}, Wrapping: fyne.TextWrapBreak}
+	title := symbolText(shown(it.label()), widget.RichTextStyle{TextStyle: fyne.TextStyle{Bold: true}}, fyne.TextWrapBreak, fyne.TextTruncateOff)
 	rows := []fyne.CanvasObject{
 		container.NewBorder(nil, nil, container.NewVBox(newBadge(it.statusText(), it.statusColor())), nil, title),
-		newNote(it.where(), fyne.TextWrapBreak),
+		newNote(shown(it.where()), fyne.TextWrapBreak),
 	}
 	if h.IsCommand {
 		rows = append(rows, detailMono(h.Command))
@@ -91,12 +91,12 @@ func reviewSummaryEntry(it reviewItem, names pathNamer) fyne.CanvasObject {
 // scriptSummary is one line per script of h: its state and path.
 func scriptSummary(h *trust.HookReview, names pathNamer) []fyne.CanvasObject {
 	if h.ScriptsError != "" {
-		return []fyne.CanvasObject{&widget.Label{Text: "Scripts unknown: " + h.ScriptsError, Wrapping: fyne.TextWrapWord,
+		return []fyne.CanvasObject{&widget.Label{Text: "Scripts unknown: " + shown(h.ScriptsError), Wrapping: fyne.TextWrapWord,
 			Importance: widget.WarningImportance}}
 	}
 	var out []fyne.CanvasObject
 	for _, s := range h.Scripts {
-		path := &widget.Label{Text: names.name(s.Path), TextStyle: fyne.TextStyle{Monospace: true}, Wrapping: fyne.TextWrapBreak}
+		path := &widget.Label{Text: shown(names.name(s.Path)), TextStyle: fyne.TextStyle{Monospace: true}, Wrapping: fyne.TextWrapBreak}
 		out = append(out, container.NewBorder(nil, nil, container.NewVBox(newBadge(scriptStatusText(s.Status), scriptStatusColor(s))), nil, path))
 	}
 	return out
@@ -126,10 +126,10 @@ func (v *reviewView) confirmFolderTrust(level trust.TrustLevel, onOK func()) {
 	case trust.TrustParent:
 		title, confirm = "Trust the parent folder?", "Trust parent"
 		intro = fmt.Sprintf("Gemini CLI will trust every folder in %s, not only %s, and run the settings hooks of all of them. ",
-			filepath.Dir(snap.ProjectDir), filepath.Base(snap.ProjectDir))
+			shown(filepath.Dir(snap.ProjectDir)), shown(filepath.Base(snap.ProjectDir)))
 	default:
 		title, confirm = "Trust this folder?", "Trust folder"
-		intro = fmt.Sprintf("Gemini CLI will trust %s. ", snap.ProjectDir)
+		intro = fmt.Sprintf("Gemini CLI will trust %s. ", shown(snap.ProjectDir))
 	}
 	switch {
 	case len(entries) == 0:
@@ -144,7 +144,7 @@ func (v *reviewView) confirmFolderTrust(level trust.TrustLevel, onOK func()) {
 // folderSummaryEntry is one hook that a folder trust lets run: its layer,
 // event, command and, for a workspace hook, its review and scripts.
 func folderSummaryEntry(h *hooks.Hook, reviews map[string]reviewItem, names pathNamer) fyne.CanvasObject {
-	title := &widget.Label{Text: hookTitle(h), TextStyle: fyne.TextStyle{Bold: true}, Wrapping: fyne.TextWrapBreak}
+	title := symbolText(shown(hookTitle(h)), widget.RichTextStyle{TextStyle: fyne.TextStyle{Bold: true}}, fyne.TextWrapBreak, fyne.TextTruncateOff)
 	where := string(h.Event)
 	if h.Matcher != "" {
 		where += " · matcher " + h.Matcher
@@ -155,7 +155,7 @@ func folderSummaryEntry(h *hooks.Hook, reviews map[string]reviewItem, names path
 	if reviewed {
 		badges.Add(newBadge(it.statusText(), it.statusColor()))
 	}
-	rows := []fyne.CanvasObject{container.NewBorder(nil, nil, badges, nil, title), newNote(where, fyne.TextWrapBreak)}
+	rows := []fyne.CanvasObject{container.NewBorder(nil, nil, badges, nil, title), newNote(shown(where), fyne.TextWrapBreak)}
 	if h.Command != "" {
 		rows = append(rows, detailMono(h.Command))
 	}
