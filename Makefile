@@ -5,12 +5,12 @@ export CC ?= clang
 GO ?= go
 BIN := hookwarden
 
-.PHONY: run test setup build lint unit conformance gui-smoke bench
+.PHONY: run test setup build lint unit fuzz-short fuzz conformance gui-smoke bench
 
 run: setup build
 	./$(BIN) $(ARGS)
 
-test: setup lint unit gui-smoke
+test: setup lint unit fuzz-short gui-smoke
 
 setup:
 	@scripts/setup-debian.sh
@@ -29,6 +29,30 @@ lint:
 # Gemini CLI checks (internal/geminicli, trust) and the fyne/test UI tests.
 unit:
 	$(GO) test -count=1 -timeout 20m ./...
+
+# The Go fuzz targets (package:FuzzName): the JSONC and Claude Code settings
+# loaders, the trusted_hooks.json and trustedFolders.json readers and
+# patchers, the disable/enable patchers of both agents, the hook output
+# parsers. `make test` runs each for FUZZ_SHORT; `make fuzz` for FUZZTIME
+# (e.g. make fuzz FUZZTIME=30m). A crasher lands in PKG/testdata/fuzz/NAME:
+# fix it and commit the file as a regression seed.
+FUZZ_TARGETS := \
+	./settingsio:FuzzParseJSONC ./settingsio:FuzzParseClaudeSettings \
+	./settingsio:FuzzPatchDisabled ./settingsio:FuzzClaudeRemoveRestore \
+	./trust:FuzzTrustedHooks ./trust:FuzzTrustedFolders \
+	./hooks:FuzzParseHookOutput ./hooks:FuzzParseJSON ./hooks/claude:FuzzInterpretOutput
+FUZZ_SHORT ?= 2s
+FUZZTIME ?= 5m
+
+fuzz-short:
+	@$(MAKE) --no-print-directory fuzz FUZZTIME=$(FUZZ_SHORT)
+
+fuzz:
+	@set -e; for t in $(FUZZ_TARGETS); do \
+		pkg=$${t%%:*}; name=$${t#*:}; \
+		echo "fuzz $$pkg $$name for $(FUZZTIME)"; \
+		$(GO) test -run '^$$' -fuzz "^$$name\$$" -fuzztime=$(FUZZTIME) $$pkg; \
+	done
 
 gui-smoke: build
 	scripts/gui-smoke.sh ./$(BIN)

@@ -60,7 +60,7 @@ func unreadableMessage(what string, files []settingsio.FileError) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %d file(s) could not be read; whatever hooks they hold are not shown:", what, len(files))
 	for _, f := range files {
-		b.WriteString("\n  " + terminalSafe(f.Error()))
+		b.WriteString("\n  " + f.Error())
 	}
 	return b.String()
 }
@@ -198,7 +198,7 @@ func writeAuditText(w io.Writer, r *trust.Report, brief bool) error {
 		p.f("  PROBLEM     %s (Gemini CLI refuses to start)\n", r.SettingsError)
 	}
 	for _, u := range r.Unreadable {
-		p.f("  UNREADABLE  %s\n", terminalSafe(u.Error()))
+		p.f("  UNREADABLE  %s\n", u.Error())
 	}
 	if r.CheckAbort != nil {
 		p.f("  NOTE        %s\n", r.CheckAbort.Reason)
@@ -212,11 +212,14 @@ func writeAuditText(w io.Writer, r *trust.Report, brief bool) error {
 		if h.Matcher != "" {
 			where += "[" + h.Matcher + "]"
 		}
-		p.f("%-18s %-28s %s\n", strings.ToUpper(string(h.Status)), terminalSafe(where), terminalSafe(h.Label))
-		p.f("    key       %s\n", terminalSafe(h.Key))
+		p.f("%-18s %-28s %s\n", strings.ToUpper(string(h.Status)), where, h.Label)
+		p.f("    key       %s\n", h.Key)
+		if w := hiddenWarning(h.Name, h.Command, h.Matcher); w != "" {
+			p.f("    WARNING   %s\n", w)
+		}
 		if h.Status == trust.StatusChanged {
-			p.f("    was       %s\n", terminalSafe(h.PreviousCommand))
-			p.f("    diff      %s\n", terminalSafe(trust.RenderWordDiff(h.CommandDiff)))
+			p.f("    was       %s\n", h.PreviousCommand)
+			p.f("    diff      %s\n", trust.RenderWordDiff(h.CommandDiff))
 		}
 		for _, name := range slices.Sorted(maps.Keys(h.Env)) {
 			p.f("    env       %s=%s\n", name, h.Env[name])
@@ -235,9 +238,9 @@ func writeAuditText(w io.Writer, r *trust.Report, brief bool) error {
 			if s.Flagged {
 				mark = "  <- review"
 			}
-			p.f("    script    %s: %s%s\n", terminalSafe(s.Word), s.Status, mark)
+			p.f("    script    %s: %s%s\n", s.Word, s.Status, mark)
 			if s.Note != "" {
-				p.f("              %s\n", terminalSafe(s.Note))
+				p.f("              %s\n", s.Note)
 			}
 			p.f("%s", scriptBody("              ", s, brief))
 		}
@@ -278,6 +281,7 @@ type auditPrinter struct {
 
 func (p *auditPrinter) f(format string, a ...any) {
 	if p.err == nil {
+		format, a = safeArgs(format, a)
 		_, p.err = fmt.Fprintf(p.w, format, a...)
 	}
 }

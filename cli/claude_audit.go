@@ -44,37 +44,40 @@ func runClaudeAudit(ctx context.Context, io *IO, args []string) error {
 func writeClaudeAudit(io *IO, rep *trust.ClaudeReport, brief bool) error {
 	b := &strings.Builder{}
 	ft := rep.FolderTrust
-	fmt.Fprintf(b, "Claude Code folder trust (read only, %s): %s\n", orDash(ft.File), ft.Reason)
+	printf(b, "Claude Code folder trust (read only, %s): %s\n", orDash(ft.File), ft.Reason)
 	for _, u := range rep.Unreadable {
-		fmt.Fprintf(b, "%-14s %s\n", "UNREADABLE", terminalSafe(u.Error()))
+		printf(b, "%-14s %s\n", "UNREADABLE", u.Error())
 	}
 	if len(rep.Hooks) == 0 {
 		fmt.Fprintln(b, "No project, local or plugin handlers.")
 	}
 	for _, h := range rep.Hooks {
-		fmt.Fprintf(b, "%-14s %s %s  %s\n               %s:%d (%s)  %s\n", h.Status, h.Event, terminalSafe(matcherLabel(h.Matcher)), terminalSafe(h.Command), h.File, h.Line, h.Layer, h.Key[:12])
+		printf(b, "%-14s %s %s  %s\n               %s:%d (%s)  %s\n", h.Status, h.Event, matcherLabel(h.Matcher), h.Command, h.File, h.Line, h.Layer, h.Key[:12])
+		if w := hiddenWarning(h.Command, h.Matcher); w != "" {
+			printf(b, "               %s\n", w)
+		}
 		if h.Status == trust.StatusChanged {
-			fmt.Fprintf(b, "               was: %s\n", terminalSafe(h.PreviousCommand))
+			printf(b, "               was: %s\n", h.PreviousCommand)
 		}
 		if h.ApprovalNote != "" {
-			fmt.Fprintf(b, "               %s\n", h.ApprovalNote)
+			printf(b, "               %s\n", h.ApprovalNote)
 		}
 		for _, c := range h.FieldChanges {
-			fmt.Fprintf(b, "               changed: %s\n", c)
+			printf(b, "               changed: %s\n", c)
 		}
 		for _, s := range h.Scripts {
-			fmt.Fprintf(b, "               script %s: %s %s\n", terminalSafe(s.Path), s.Status, terminalSafe(s.Note))
-			b.WriteString(scriptBody("                 ", s, brief))
+			printf(b, "               script %s: %s %s\n", s.Path, s.Status, s.Note)
+			printf(b, "%s", scriptBody("                 ", s, brief))
 		}
 		if h.RevokedAt != "" {
-			fmt.Fprintf(b, "               revoked %s (scripts compared with what was approved before)\n", h.RevokedAt)
+			printf(b, "               revoked %s (scripts compared with what was approved before)\n", h.RevokedAt)
 		}
 	}
 	for _, g := range rep.Gone {
-		fmt.Fprintf(b, "%-14s %s %s  %s (%s)\n", "gone", g.Event, matcherLabel(g.Matcher), g.Label, g.File)
+		printf(b, "%-14s %s %s  %s (%s)\n", "gone", g.Event, matcherLabel(g.Matcher), g.Label, g.File)
 	}
 	for _, d := range rep.Disabled {
-		fmt.Fprintf(b, "%-14s %s  %s (%s)  enable with: hookwarden enable --agent claude %s\n", "disabled", d.Removed.Place.Event, d.Label, d.File, d.ID)
+		printf(b, "%-14s %s  %s (%s)  enable with: hookwarden enable --agent claude %s\n", "disabled", d.Removed.Place.Event, d.Label, d.File, d.ID)
 	}
 	_, err := io.Stdout.Write([]byte(b.String()))
 	return err
@@ -115,7 +118,7 @@ func runClaudeTrust(ctx context.Context, io *IO, args []string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(io.Stdout, "approved %d handler(s) in %s\n", len(keys), store.Path())
+	printf(io.Stdout, "approved %d handler(s) in %s\n", len(keys), store.Path())
 	return nil
 }
 
@@ -170,6 +173,6 @@ func runClaudeUntrust(ctx context.Context, io *IO, args []string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(io.Stdout, "revoked %d approval(s)\n", len(removed))
+	printf(io.Stdout, "revoked %d approval(s)\n", len(removed))
 	return nil
 }

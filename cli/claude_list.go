@@ -132,12 +132,12 @@ func claudeHookDocument(h *hooks.Hook) claudeHookDoc {
 func writeClaudeListTable(w io.Writer, p *claudeProject) error {
 	r := p.reg
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
-	fmt.Fprintf(tw, "Project\t%s (Claude Code)\n", p.snap.ProjectDir)
+	printf(tw, "Project\t%s (Claude Code)\n", p.snap.ProjectDir)
 	trust := "not accepted"
 	if p.snap.FolderTrust.Accepted {
 		trust = "accepted"
 	}
-	fmt.Fprintf(tw, "Folder trust\t%s\t%s\n", trust, p.snap.FolderTrust.Reason)
+	printf(tw, "Folder trust\t%s\t%s\n", trust, p.snap.FolderTrust.Reason)
 	state := "on"
 	switch {
 	case r.ManagedDisableAll:
@@ -147,10 +147,10 @@ func writeClaudeListTable(w io.Writer, p *claudeProject) error {
 	case r.ManagedHooksOnly:
 		state = "managed hooks only (allowManagedHooksOnly in " + r.ManagedHooksOnlyBy + ")"
 	}
-	fmt.Fprintf(tw, "Hooks\t%s\n\n", state)
+	printf(tw, "Hooks\t%s\n\n", state)
 	fmt.Fprintln(tw, "LAYER\tFILE\tSTATE")
 	for _, f := range p.snap.Layers {
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", f.Layer, orDash(f.Path), fileState(f))
+		printf(tw, "%s\t%s\t%s\n", f.Layer, orDash(f.Path), fileState(f))
 	}
 	for _, pl := range p.snap.Plugins {
 		st := "enabled"
@@ -160,16 +160,16 @@ func writeClaudeListTable(w io.Writer, p *claudeProject) error {
 		case pl.Root == "":
 			st = "missing: " + pl.Missing
 		}
-		fmt.Fprintf(tw, "plugin %s\t%s\t%s\n", pl.ID, orDash(pl.Root), st)
+		printf(tw, "plugin %s\t%s\t%s\n", pl.ID, orDash(pl.Root), st)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
 	for _, group := range groupClaudeByEvent(r.Hooks) {
-		fmt.Fprintf(w, "\n%s\n", group.event)
+		printf(w, "\n%s\n", group.event)
 		tw = tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
 		for _, h := range group.hooks {
-			fmt.Fprintf(tw, "  %s\t[%s] %s\t%s\t%s\t%s\n", h.Status, h.Type, claude.Label(h), orDash(h.Matcher), originLabel(h), h.Reason)
+			printf(tw, "  %s\t[%s] %s\t%s\t%s\t%s\n", h.Status, h.Type, claude.Label(h), orDash(h.Matcher), originLabel(h), h.Reason)
 		}
 		if err := tw.Flush(); err != nil {
 			return err
@@ -181,7 +181,7 @@ func writeClaudeListTable(w io.Writer, p *claudeProject) error {
 	if len(r.Diagnostics) > 0 {
 		fmt.Fprintln(w, "\nDiagnostics")
 		for _, d := range r.Diagnostics {
-			fmt.Fprintf(w, "  %s  %s: %s\n", place(d), d.Severity, d.Message)
+			printf(w, "  %s  %s: %s\n", place(d), d.Severity, d.Message)
 		}
 	}
 	return nil

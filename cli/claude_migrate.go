@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/hookwarden/hookwarden/hooks/claude"
+	"github.com/hookwarden/hookwarden/internal/safetext"
 	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
 )
@@ -37,11 +38,11 @@ func runClaudeMigrate(ctx context.Context, io *IO, args []string) error {
 	}
 	printMigration(io, m)
 	if !m.Changed() {
-		fmt.Fprintf(io.Stdout, "\n%s already holds every hook that can be migrated; nothing to write.\n", target)
+		printf(io.Stdout, "\n%s already holds every hook that can be migrated; nothing to write.\n", target)
 		return nil
 	}
 	if !*write {
-		fmt.Fprintf(io.Stdout, "\nNothing written. Run again with --write to update %s.\n", target)
+		printf(io.Stdout, "\nNothing written. Run again with --write to update %s.\n", target)
 		return nil
 	}
 	err = settingsio.UpdateFileAtomic(target, 0o644, func(cur []byte, exists bool) ([]byte, error) {
@@ -54,7 +55,7 @@ func runClaudeMigrate(ctx context.Context, io *IO, args []string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(io.Stdout, "\nWrote %s.\n", target)
+	printf(io.Stdout, "\nWrote %s.\n", target)
 	return nil
 }
 
@@ -80,12 +81,12 @@ func printMigration(io *IO, m *claude.Migration) {
 		h := it.Hook
 		where := fmt.Sprintf("%s:%d", shortPath(h.Origin.File), h.Origin.Line)
 		if it.Skipped != "" {
-			fmt.Fprintf(io.Stdout, "  skip     %s [%s] %s (%s): %s\n", h.Event, h.Type, claude.Label(h), where, it.Skipped)
+			printf(io.Stdout, "  skip     %s [%s] %s (%s): %s\n", h.Event, h.Type, claude.Label(h), where, it.Skipped)
 			continue
 		}
-		fmt.Fprintf(io.Stdout, "  migrate  %s → %s [%s] %s (%s)\n", h.Event, it.To, h.Type, claude.Label(h), where)
+		printf(io.Stdout, "  migrate  %s → %s [%s] %s (%s)\n", h.Event, it.To, h.Type, claude.Label(h), where)
 		for _, n := range it.Notes {
-			fmt.Fprintf(io.Stdout, "           note: %s\n", n)
+			printf(io.Stdout, "           note: %s\n", n)
 		}
 	}
 	if m.Changed() {
@@ -93,6 +94,6 @@ func printMigration(io *IO, m *claude.Migration) {
 		if m.Exists {
 			state = "changes"
 		}
-		fmt.Fprintf(io.Stdout, "\n%s (%s)\n%s", m.Target, state, trust.RenderLineDiff(trust.LineDiff(string(m.Before), string(m.After))))
+		printf(io.Stdout, "\n%s (%s)\n%s", m.Target, state, shown(safetext.Text(trust.RenderLineDiff(trust.LineDiff(string(m.Before), string(m.After))))))
 	}
 }

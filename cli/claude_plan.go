@@ -58,13 +58,13 @@ func runClaudePlan(ctx context.Context, io *IO, args []string) error {
 	}
 	label := claudeContextLabel(pctx)
 	if plan == nil {
-		fmt.Fprintf(io.Stdout, "%s%s: no hook runs\n", event, label)
+		printf(io.Stdout, "%s%s: no hook runs\n", event, label)
 		return nil
 	}
-	fmt.Fprintf(io.Stdout, "%s%s: %d hook(s) run in parallel\n", event, label, len(plan.Hooks))
+	printf(io.Stdout, "%s%s: %d hook(s) run in parallel\n", event, label, len(plan.Hooks))
 	tw := tabwriter.NewWriter(io.Stdout, 2, 4, 2, ' ', 0)
 	for i, h := range plan.Hooks {
-		fmt.Fprintf(tw, "  %d.\t[%s] %s\t%s\t%s\n", i+1, h.Type, claude.Label(h), originLabel(h), plan.Notes[h.ID])
+		printf(tw, "  %d.\t[%s] %s\t%s\t%s\n", i+1, h.Type, claude.Label(h), originLabel(h), plan.Notes[h.ID])
 	}
 	return tw.Flush()
 }

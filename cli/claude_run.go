@@ -137,20 +137,20 @@ func writeClaudeRun(io *IO, o *claude.RunOutcome, planned, skipped []*hooks.Hook
 	b := &strings.Builder{}
 	switch {
 	case len(planned) == 0:
-		fmt.Fprintf(b, "%s: no handler runs; Claude Code goes ahead\n", o.Event)
+		printf(b, "%s: no handler runs; Claude Code goes ahead\n", o.Event)
 	case len(o.Results) == 0:
-		fmt.Fprintf(b, "%s: nothing was run\n", o.Event)
+		printf(b, "%s: nothing was run\n", o.Event)
 	default:
-		fmt.Fprintln(b, o.Decision.Headline)
+		printf(b, "%s\n", o.Decision.Headline)
 		for _, d := range o.Decision.Details {
-			fmt.Fprintf(b, "  %s\n", d)
+			printf(b, "  %s\n", d)
 		}
 	}
 	for _, h := range skipped {
-		fmt.Fprintf(b, "  note: not run: %s (%s) is not approved in Hookwarden's store; Claude Code would run it. Pass --yes to run it.\n", claudeHookLabel(h), h.Origin.Layer)
+		printf(b, "  note: not run: %s (%s) is not approved in Hookwarden's store; Claude Code would run it. Pass --yes to run it.\n", claudeHookLabel(h), h.Origin.Layer)
 	}
 	if len(o.Results) > 0 {
-		fmt.Fprintf(b, "\n%d handler(s) ran in parallel in %s\n", len(o.Results), ms(o.Duration))
+		printf(b, "\n%d handler(s) ran in parallel in %s\n", len(o.Results), ms(o.Duration))
 	}
 	for i := range o.Results {
 		r := &o.Results[i]
@@ -163,28 +163,28 @@ func writeClaudeRun(io *IO, o *claude.RunOutcome, planned, skipped []*hooks.Hook
 		case r.Error != "":
 			status = r.Error + ", " + r.Verdict.Kind
 		}
-		fmt.Fprintf(b, "\n  %d. %s  (%s, %s)\n     %s, %s\n", i+1, claude.HandlerLabel(r.Hook), r.Hook.Origin.Layer, r.Form, status, ms(r.Duration))
+		printf(b, "\n  %d. %s  (%s, %s)\n     %s, %s\n", i+1, claude.HandlerLabel(r.Hook), r.Hook.Origin.Layer, r.Form, status, ms(r.Duration))
 		if r.NotRunReason != "" {
-			fmt.Fprintf(b, "     not run: %s\n", r.NotRunReason)
+			printf(b, "     not run: %s\n", r.NotRunReason)
 		}
 		if r.Preview != "" {
-			fmt.Fprintf(b, "     would send: %s\n", clip(r.Preview, 400))
+			printf(b, "     would send: %s\n", clip(r.Preview, 400))
 		}
 		for _, s := range []struct{ name, text string }{{"stdout", r.Stdout}, {"stderr", r.Stderr}} {
 			if t := strings.TrimSpace(s.text); t != "" {
-				fmt.Fprintf(b, "     %s: %s\n", s.name, clip(strings.ReplaceAll(t, "\n", "\n             "), 400))
+				printf(b, "     %s: %s\n", s.name, indentedBlock(clip(t, 400), "             "))
 			}
 		}
 		if r.Verdict.Error != "" {
-			fmt.Fprintf(b, "     Claude Code shows: %s\n", r.Verdict.Error)
+			printf(b, "     Claude Code shows: %s\n", r.Verdict.Error)
 		}
 		for _, w := range r.Warnings {
-			fmt.Fprintf(b, "     ! %s\n", w.Message)
+			printf(b, "     ! %s\n", w.Message)
 		}
 	}
 	for _, w := range o.Warnings {
 		if w.Index < 0 {
-			fmt.Fprintf(b, "  ! %s\n", w.Message)
+			printf(b, "  ! %s\n", w.Message)
 		}
 	}
 	_, err := io.Stdout.Write([]byte(b.String()))

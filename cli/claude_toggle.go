@@ -33,7 +33,7 @@ func runClaudeDisable(ctx context.Context, io *IO, args []string) error {
 		for _, h := range hs {
 			tracked, err := settingsio.GitTracked(ctx, h.Origin.File, io.Env)
 			if err != nil {
-				fmt.Fprintf(io.Stderr, "note: %v\n", err)
+				printf(io.Stderr, "note: %v\n", err)
 			}
 			if tracked {
 				return &ExitError{Code: ExitFailure, Msg: fmt.Sprintf("%s is tracked by git: disabling %s moves it out of a file you share with the repository "+
@@ -61,7 +61,7 @@ func runClaudeDisable(ctx context.Context, io *IO, args []string) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(io.Stdout, "disabled %s: moved out of %s (%s) into %s\n  enable with: hookwarden enable --agent claude %s\n", rec.Label, rec.File, rec.Removed.Place, store.Path(), rec.ID)
+		printf(io.Stdout, "disabled %s: moved out of %s (%s) into %s\n  enable with: hookwarden enable --agent claude %s\n", rec.Label, rec.File, rec.Removed.Place, store.Path(), rec.ID)
 	}
 	return nil
 }
@@ -94,7 +94,7 @@ func runClaudeEnable(ctx context.Context, io *IO, args []string) error {
 			fmt.Fprintln(io.Stdout, "no disabled Claude Code handlers for this project")
 		}
 		for _, d := range disabled {
-			fmt.Fprintf(io.Stdout, "%s  %s %s  %s (%s)\n", d.ID, d.Removed.Place.Event, matcherLabel(d.Removed.Matcher), d.Label, d.File)
+			printf(io.Stdout, "%s  %s %s  %s (%s)\n", d.ID, d.Removed.Place.Event, matcherLabel(d.Removed.Matcher), d.Label, d.File)
 		}
 		return nil
 	}
@@ -124,7 +124,7 @@ func runClaudeEnable(ctx context.Context, io *IO, args []string) error {
 		case !res.Exact:
 			how = "put back at " + res.Record.Removed.Place.String() + " (the file changed since, so as near its old place as possible)"
 		}
-		fmt.Fprintf(io.Stdout, "enabled %s in %s: %s\n", res.Record.Label, res.Record.File, how)
+		printf(io.Stdout, "enabled %s in %s: %s\n", res.Record.Label, res.Record.File, how)
 	}
 	return nil
 }

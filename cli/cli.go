@@ -93,13 +93,15 @@ func (e *ExitError) Error() string { return e.Msg }
 // Main runs one command line (without the program name) and returns the
 // exit code.
 func Main(ctx context.Context, args []string, io *IO) int {
+	io, flush := io.safeStreams()
+	defer flush()
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		printHelp(io.Stdout)
 		return ExitOK
 	}
 	agent, rest, err := splitAgent(args[1:])
 	if err != nil {
-		fmt.Fprintf(io.Stderr, "hookwarden %s: %v\n", args[0], err)
+		printf(io.Stderr, "hookwarden %s: %v\n", args[0], err)
 		return ExitUsage
 	}
 	table := commands()
@@ -117,26 +119,26 @@ func Main(ctx context.Context, args []string, io *IO) int {
 		case err == nil:
 			return ExitOK
 		case errors.Is(err, flag.ErrHelp):
-			fmt.Fprintf(io.Stdout, "usage: hookwarden %s %s\n", c.name, c.usage)
+			printf(io.Stdout, "usage: hookwarden %s %s\n", c.name, c.usage)
 			return ExitOK
 		case errors.As(err, &ue):
-			fmt.Fprintf(io.Stderr, "hookwarden %s: %s\nusage: hookwarden %s %s\n", c.name, ue.Msg, c.name, c.usage)
+			printf(io.Stderr, "hookwarden %s: %s\nusage: hookwarden %s %s\n", c.name, ue.Msg, c.name, c.usage)
 			return ExitUsage
 		case errors.As(err, &ee):
 			if ee.Msg != "" {
-				fmt.Fprintf(io.Stderr, "hookwarden %s: %s\n", c.name, ee.Msg)
+				printf(io.Stderr, "hookwarden %s: %s\n", c.name, indentedBlock(ee.Msg, ""))
 			}
 			return ee.Code
 		default:
-			fmt.Fprintf(io.Stderr, "hookwarden %s: %v\n", c.name, err)
+			printf(io.Stderr, "hookwarden %s: %v\n", c.name, err)
 			return ExitFailure
 		}
 	}
 	if agent == AgentClaude && IsCommand(args[0]) {
-		fmt.Fprintf(io.Stderr, "hookwarden %s: not available for Claude Code yet (--agent claude)\n", args[0])
+		printf(io.Stderr, "hookwarden %s: not available for Claude Code yet (--agent claude)\n", args[0])
 		return ExitUsage
 	}
-	fmt.Fprintf(io.Stderr, "hookwarden: unknown command %q\nrun 'hookwarden help' for the list of commands\n", args[0])
+	printf(io.Stderr, "hookwarden: unknown command %q\nrun 'hookwarden help' for the list of commands\n", args[0])
 	return ExitUsage
 }
 
@@ -205,11 +207,11 @@ func printHelp(w io.Writer) {
 	gemini := map[string]bool{}
 	for _, c := range commands() {
 		gemini[c.name] = true
-		fmt.Fprintf(w, "  hookwarden %-14s %s\n", c.name, c.summary)
+		printf(w, "  hookwarden %-14s %s\n", c.name, c.summary)
 	}
 	for _, c := range claudeCommands() {
 		if !gemini[c.name] {
-			fmt.Fprintf(w, "  hookwarden %-14s %s (--agent claude)\n", c.name, c.summary)
+			printf(w, "  hookwarden %-14s %s (--agent claude)\n", c.name, c.summary)
 		}
 	}
 	fmt.Fprintln(w)

@@ -45,18 +45,18 @@ func runDemo(ctx context.Context, io *IO, args []string) error {
 	if err := trust.ApproveDemo(d, io.GOOS, time.Now()); err != nil {
 		return err
 	}
-	fmt.Fprintf(io.Stdout, "# Hookwarden's demo project, with its own home and system settings, in %s\n", d.Root)
+	printf(io.Stdout, "# Hookwarden's demo project, with its own home and system settings, in %s\n", d.Root)
 	fmt.Fprintln(io.Stdout, "# (your own Gemini CLI files are not read or changed); remove the folder when done.")
 	for _, kv := range d.Env {
 		k, v, _ := strings.Cut(kv, "=")
-		fmt.Fprintf(io.Stdout, "export %s=%s\n", k, shellQuote(v))
+		printf(io.Stdout, "export %s=%s\n", k, shellQuote(v))
 	}
 	for _, kv := range io.Env {
 		if k, _, _ := strings.Cut(kv, "="); assets.DemoClears(k) && !d.Env.Has(k) {
-			fmt.Fprintf(io.Stdout, "unset %s\n", k)
+			printf(io.Stdout, "unset %s\n", k)
 		}
 	}
-	fmt.Fprintf(io.Stdout, "cd %s\n", shellQuote(filepath.Clean(d.ProjectDir)))
+	printf(io.Stdout, "cd %s\n", shellQuote(filepath.Clean(d.ProjectDir)))
 	return nil
 }
 

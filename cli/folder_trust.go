@@ -33,14 +33,14 @@ func runFolderTrust(ctx context.Context, io *IO, args []string) error {
 	if err := trust.SetFolderTrust(ctx, file, snap.ProjectDir, level, io.GOOS); err != nil {
 		return err
 	}
-	fmt.Fprintf(io.Stdout, "recorded %s for %s in %s\n", level, trust.FolderKey(snap.ProjectDir, io.GOOS), file)
+	printf(io.Stdout, "recorded %s for %s in %s\n", level, trust.FolderKey(snap.ProjectDir, io.GOOS), file)
 	return writeFolderTrust(io, io.loadProject(*dir).snap)
 }
 
 func writeFolderTrust(io *IO, snap *settingsio.Snapshot) error {
 	ft := snap.FolderTrust
-	fmt.Fprintf(io.Stdout, "project       %s\n", snap.ProjectDir)
-	fmt.Fprintf(io.Stdout, "folder trust  %s\n", ft.State)
+	printf(io.Stdout, "project       %s\n", snap.ProjectDir)
+	printf(io.Stdout, "folder trust  %s\n", ft.State)
 	rule := ft.Rule
 	if rule == "" {
 		rule = "(no rule matches)"
@@ -48,11 +48,11 @@ func writeFolderTrust(io *IO, snap *settingsio.Snapshot) error {
 	if ft.Level != "" {
 		rule += " " + ft.Level
 	}
-	fmt.Fprintf(io.Stdout, "rule          %s\n", rule)
+	printf(io.Stdout, "rule          %s\n", rule)
 	if ft.Reason != "" {
-		fmt.Fprintf(io.Stdout, "why           %s\n", ft.Reason)
+		printf(io.Stdout, "why           %s\n", ft.Reason)
 	}
-	fmt.Fprintf(io.Stdout, "file          %s\n", ft.File)
+	printf(io.Stdout, "file          %s\n", ft.File)
 	if ft.Err != nil {
 		return fmt.Errorf("%v (Gemini CLI refuses to start with this file)", ft.Err)
 	}

@@ -159,16 +159,16 @@ func writeJSON(w io.Writer, v any) error {
 func writeListTable(w io.Writer, p *project) error {
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
 	ft := p.snap.FolderTrust
-	fmt.Fprintf(tw, "Project\t%s\n", p.snap.ProjectDir)
-	fmt.Fprintf(tw, "Folder\t%s\t%s\n", ft.State, ft.Reason)
+	printf(tw, "Project\t%s\n", p.snap.ProjectDir)
+	printf(tw, "Folder\t%s\t%s\n", ft.State, ft.Reason)
 	state := "on"
 	if !p.reg.HooksEnabled {
 		state = "off (hooksConfig.enabled is false in " + p.reg.HooksEnabledBy + ")"
 	}
-	fmt.Fprintf(tw, "Hooks\t%s\n\n", state)
+	printf(tw, "Hooks\t%s\n\n", state)
 	fmt.Fprintln(tw, "LAYER\tFILE\tSTATE")
 	for _, f := range p.snap.Layers {
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", f.Layer, orDash(f.Path), fileState(f))
+		printf(tw, "%s\t%s\t%s\n", f.Layer, orDash(f.Path), fileState(f))
 	}
 	for _, e := range p.snap.Extensions {
 		st := "active"
@@ -178,20 +178,20 @@ func writeListTable(w io.Writer, p *project) error {
 		if e.Hooks != nil && e.Hooks.Err != nil {
 			st = "error: " + e.Hooks.Err.Error()
 		}
-		fmt.Fprintf(tw, "extension %s\t%s\t%s\n", e.Name, e.Path, st)
+		printf(tw, "extension %s\t%s\t%s\n", e.Name, e.Path, st)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
 	for _, group := range groupByEvent(p.reg.Hooks) {
-		fmt.Fprintf(w, "\n%s\n", group.event)
+		printf(w, "\n%s\n", group.event)
 		tw = tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
 		for _, h := range group.hooks {
 			m := ""
 			if h.HasMatcher {
 				m = h.Matcher
 			}
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\n", h.Status, h.DisplayName(), orDash(m), originLabel(h), h.Reason)
+			printf(tw, "  %s\t%s\t%s\t%s\t%s\n", h.Status, h.DisplayName(), orDash(m), originLabel(h), h.Reason)
 		}
 		if err := tw.Flush(); err != nil {
 			return err
@@ -203,7 +203,7 @@ func writeListTable(w io.Writer, p *project) error {
 	if len(p.reg.Diagnostics) > 0 {
 		fmt.Fprintln(w, "\nDiagnostics")
 		for _, d := range p.reg.Diagnostics {
-			fmt.Fprintf(w, "  %s  %s: %s\n", place(d), d.Severity, d.Message)
+			printf(w, "  %s  %s: %s\n", place(d), d.Severity, d.Message)
 		}
 	}
 	return nil

@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"errors"
-	"fmt"
 	"text/tabwriter"
 
 	"github.com/hookwarden/hookwarden/hooks"
@@ -30,17 +29,17 @@ func runPlan(ctx context.Context, io *IO, args []string) error {
 		return writeJSON(io.Stdout, planDocument(event, plan))
 	}
 	if plan == nil {
-		fmt.Fprintf(io.Stdout, "%s%s: no hook runs\n", event, contextLabel(pctx))
+		printf(io.Stdout, "%s%s: no hook runs\n", event, contextLabel(pctx))
 		return nil
 	}
 	mode := "in parallel"
 	if plan.Sequential {
 		mode = "one after another"
 	}
-	fmt.Fprintf(io.Stdout, "%s%s: %d hook(s) run %s\n", event, contextLabel(pctx), len(plan.Hooks), mode)
+	printf(io.Stdout, "%s%s: %d hook(s) run %s\n", event, contextLabel(pctx), len(plan.Hooks), mode)
 	tw := tabwriter.NewWriter(io.Stdout, 2, 4, 2, ' ', 0)
 	for i, h := range plan.Hooks {
-		fmt.Fprintf(tw, "  %d.\t%s\t%s\n", i+1, h.DisplayName(), originLabel(h))
+		printf(tw, "  %d.\t%s\t%s\n", i+1, h.DisplayName(), originLabel(h))
 	}
 	return tw.Flush()
 }

@@ -54,18 +54,18 @@ func (r *runReport) writeText(w io.Writer) error {
 	b := &strings.Builder{}
 	switch {
 	case r.Plan == nil:
-		fmt.Fprintf(b, "%s: no hook runs; Gemini goes ahead\n", r.label())
+		printf(b, "%s: no hook runs; Gemini goes ahead\n", r.label())
 	case r.Outcome == nil:
-		fmt.Fprintf(b, "%s: nothing was run\n", r.label())
+		printf(b, "%s: nothing was run\n", r.label())
 	default:
 		v := hooks.Explain(r.label(), r.Outcome)
-		fmt.Fprintln(b, v.Headline)
+		printf(b, "%s\n", v.Headline)
 		for _, d := range v.Details {
-			fmt.Fprintf(b, "  %s\n", d)
+			printf(b, "  %s\n", d)
 		}
 	}
 	for _, n := range r.notes() {
-		fmt.Fprintf(b, "  note: %s\n", n)
+		printf(b, "  note: %s\n", n)
 	}
 	if r.Outcome != nil {
 		o := r.Outcome
@@ -73,7 +73,7 @@ func (r *runReport) writeText(w io.Writer) error {
 		if o.Sequential {
 			mode = "one after another"
 		}
-		fmt.Fprintf(b, "\n%d hook(s) ran %s in %s\n", len(o.Results), mode, ms(o.Duration))
+		printf(b, "\n%d hook(s) ran %s in %s\n", len(o.Results), mode, ms(o.Duration))
 		for i := range o.Results {
 			writeResultText(b, i, &o.Results[i])
 		}
@@ -89,7 +89,7 @@ func (r *runReport) writeText(w io.Writer) error {
 			}
 		}
 		for _, wn := range eventWarnings {
-			fmt.Fprintf(b, "  ! %s\n", wn.Message)
+			printf(b, "  ! %s\n", wn.Message)
 		}
 	}
 	_, err := io.WriteString(w, b.String())
@@ -111,20 +111,20 @@ func writeResultText(b *strings.Builder, i int, r *hooks.Result) {
 	if r.OutputFormat != "" {
 		format = ", " + r.OutputFormat
 	}
-	fmt.Fprintf(b, "\n  %d. %s  (%s)\n     %s, %s%s\n", i+1, r.Hook.DisplayName(), originLabel(r.Hook), status, ms(r.Duration), format)
+	printf(b, "\n  %d. %s  (%s)\n     %s, %s%s\n", i+1, r.Hook.DisplayName(), originLabel(r.Hook), status, ms(r.Duration), format)
 	if r.Output != nil {
-		fmt.Fprintf(b, "     output: %s\n", clip(string(hooks.AppendJSON(nil, r.Output)), 400))
+		printf(b, "     output: %s\n", clip(string(hooks.AppendJSON(nil, r.Output)), 400))
 	}
 	for _, s := range []struct{ name, text string }{{"stdout", r.Stdout}, {"stderr", r.Stderr}} {
 		if t := strings.TrimSpace(s.text); t != "" {
-			fmt.Fprintf(b, "     %s: %s\n", s.name, clip(strings.ReplaceAll(t, "\n", "\n             "), 400))
+			printf(b, "     %s: %s\n", s.name, indentedBlock(clip(t, 400), "             "))
 		}
 	}
 	for _, wn := range r.Warnings {
 		if wn.Code == hooks.WarnAskOverridden || wn.Code == hooks.WarnDecisionReplaced {
 			continue
 		}
-		fmt.Fprintf(b, "     ! %s\n", wn.Message)
+		printf(b, "     ! %s\n", wn.Message)
 	}
 }
 

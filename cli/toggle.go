@@ -112,7 +112,7 @@ func refuseTracked(ctx context.Context, io *IO, tg *hooks.Toggler, scope setting
 		return &ExitError{Code: ExitFailure, Msg: hooks.TrackedMessage(tr.Path, name) +
 			"\nUse --scope user for that, or --force-workspace to edit the tracked file anyway (commit it, or 'hookwarden enable' puts it back byte for byte)."}
 	case tr.Unknown != "":
-		fmt.Fprintf(io.Stderr, "note: %s\n", tr.Unknown)
+		printf(io.Stderr, "note: %s\n", tr.Unknown)
 	}
 	return nil
 }
@@ -127,7 +127,7 @@ func noteTrackedEdits(ctx context.Context, io *IO, tg *hooks.Toggler, edits []ho
 			continue
 		}
 		if tr := tg.WorkspaceTracked(ctx); tr.Tracked {
-			fmt.Fprintf(io.Stdout, "note: %s is tracked by git: this change shows in git status (commit it, or 'git checkout -- %s' to undo it)\n", e.Path, quoteForShell(e.Path))
+			printf(io.Stdout, "note: %s is tracked by git: this change shows in git status (commit it, or 'git checkout -- %s' to undo it)\n", e.Path, quoteForShell(e.Path))
 		}
 	}
 }
@@ -215,25 +215,25 @@ func parseScope(s string) (settingsio.Layer, error) {
 func writeToggleResult(w io.Writer, res *hooks.ToggleResult) {
 	if res.Status == hooks.ToggleChanged || len(res.Locked) == 0 {
 		// Gemini's "already enabled" would be wrong for a locked hook.
-		fmt.Fprintln(w, res.Message)
+		printf(w, "%s\n", res.Message)
 	}
 	writeEdits(w, res.Edits)
 	for _, l := range res.Locked {
-		fmt.Fprintf(w, "locked: %s\n", l)
+		printf(w, "locked: %s\n", l)
 	}
 	for _, n := range res.Notes {
-		fmt.Fprintf(w, "note: %s\n", n)
+		printf(w, "note: %s\n", n)
 	}
 }
 
 func writeBulkResult(w io.Writer, res *hooks.BulkResult) {
-	fmt.Fprintln(w, res.Message)
+	printf(w, "%s\n", res.Message)
 	writeEdits(w, res.Edits)
 	for _, l := range res.Locked {
-		fmt.Fprintf(w, "locked: %s\n", l)
+		printf(w, "locked: %s\n", l)
 	}
 	for _, n := range res.Notes {
-		fmt.Fprintf(w, "note: %s\n", n)
+		printf(w, "note: %s\n", n)
 	}
 }
 
@@ -241,22 +241,22 @@ func writeEdits(w io.Writer, edits []hooks.FileEdit) {
 	for _, e := range edits {
 		switch {
 		case e.Deleted:
-			fmt.Fprintf(w, "removed %s: Hookwarden had created it to disable hooks (%s settings)\n", e.Path, e.Layer)
+			printf(w, "removed %s: Hookwarden had created it to disable hooks (%s settings)\n", e.Path, e.Layer)
 			continue
 		case e.Restored:
-			fmt.Fprintf(w, "restored %s byte for byte as it was before Hookwarden disabled hooks in it\n", e.Path)
+			printf(w, "restored %s byte for byte as it was before Hookwarden disabled hooks in it\n", e.Path)
 			continue
 		case e.Created:
-			fmt.Fprintf(w, "created %s (%s settings)\n", e.Path, e.Layer)
+			printf(w, "created %s (%s settings)\n", e.Path, e.Layer)
 		}
 		if e.JournalError != "" {
-			fmt.Fprintf(w, "note: enabling again may leave an empty hooksConfig.disabled in %s: %s\n", e.Path, e.JournalError)
+			printf(w, "note: enabling again may leave an empty hooksConfig.disabled in %s: %s\n", e.Path, e.JournalError)
 		}
 		for _, r := range e.Removed {
-			fmt.Fprintf(w, "%s:%d: removed %q from hooksConfig.disabled\n", e.Path, r.Line, r.Value)
+			printf(w, "%s:%d: removed %q from hooksConfig.disabled\n", e.Path, r.Line, r.Value)
 		}
 		for _, a := range e.Added {
-			fmt.Fprintf(w, "%s:%d: added %q to hooksConfig.disabled\n", e.Path, a.Line, a.Value)
+			printf(w, "%s:%d: added %q to hooksConfig.disabled\n", e.Path, a.Line, a.Value)
 		}
 	}
 }

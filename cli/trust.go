@@ -38,9 +38,9 @@ func runTrust(ctx context.Context, io *IO, args []string) error {
 			return err
 		}
 		if res.Backup == "" {
-			fmt.Fprintf(io.Stdout, "%s is fine; nothing to repair\n", path)
+			printf(io.Stdout, "%s is fine; nothing to repair\n", path)
 		} else {
-			fmt.Fprintf(io.Stdout, "backed up %s to %s and rewrote it with %d project entries salvaged\n", path, res.Backup, res.Salvaged)
+			printf(io.Stdout, "backed up %s to %s and rewrote it with %d project entries salvaged\n", path, res.Backup, res.Salvaged)
 		}
 		if !*all && len(selectors) == 0 {
 			return nil
@@ -57,7 +57,7 @@ func runTrust(ctx context.Context, io *IO, args []string) error {
 		}
 	}
 	if len(picked) == 0 {
-		fmt.Fprintf(io.Stdout, "%s has no workspace hooks; nothing to trust\n", snap.ProjectDir)
+		printf(io.Stdout, "%s has no workspace hooks; nothing to trust\n", snap.ProjectDir)
 		return nil
 	}
 	res, err := trust.Approve(snap, opts, picked, time.Now())
@@ -65,10 +65,13 @@ func runTrust(ctx context.Context, io *IO, args []string) error {
 		return fmt.Errorf("%w (run 'hookwarden trust --repair' to back the file up and start over)", err)
 	}
 	if res != nil && len(res.Approved) > 0 {
-		fmt.Fprintf(io.Stdout, "approved %d hook key(s) for %s (%d new in %s)\n",
+		printf(io.Stdout, "approved %d hook key(s) for %s (%d new in %s)\n",
 			len(res.Approved), snap.ProjectDir, len(res.Added), snap.Paths.TrustedHooks)
 		for _, k := range res.Added {
-			fmt.Fprintf(io.Stdout, "  + %s\n", k)
+			printf(io.Stdout, "  + %s\n", k)
+			if w := hiddenWarning(k); w != "" {
+				printf(io.Stdout, "    WARNING %s\n", w)
+			}
 		}
 	}
 	return err

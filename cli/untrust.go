@@ -74,9 +74,9 @@ func runUntrust(ctx context.Context, io *IO, args []string) error {
 	if err := trust.Revoke(snap, opts, keys); err != nil {
 		return err
 	}
-	fmt.Fprintf(io.Stdout, "revoked %d key(s) for %s in %s\n", len(revoked), snap.ProjectDir, snap.Paths.TrustedHooks)
+	printf(io.Stdout, "revoked %d key(s) for %s in %s\n", len(revoked), snap.ProjectDir, snap.Paths.TrustedHooks)
 	for _, k := range revoked {
-		fmt.Fprintf(io.Stdout, "  - %s\n", k)
+		printf(io.Stdout, "  - %s\n", k)
 	}
 	return nil
 }

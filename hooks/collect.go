@@ -24,9 +24,15 @@ func (r *Registry) collectHooks(f *settingsio.File, hooksNode *settingsio.Node, 
 		r.fileDiag(f, hooksNode, SeverityError, "\"hooks\" must be an object keyed by event name, not %s; Gemini ignores it", hooksNode.Kind)
 		return
 	}
-	for _, m := range hooksNode.Members {
+	shadowed := hooksNode.Shadowing()
+	for i, m := range hooksNode.Members {
 		if hooksConfigFields[m.Key] {
 			continue // reported by checkLegacyKeys for settings files
+		}
+		if later := shadowed[i]; later != nil {
+			r.Diagnostics = append(r.Diagnostics, Diagnostic{File: f.Path, Line: m.KeyPos.Line, Column: m.KeyPos.Column, Severity: SeverityWarning,
+				Message: fmt.Sprintf("duplicate key %q: JSON.parse keeps only the last one (line %d), so Gemini ignores the hooks here", m.Key, later.KeyPos.Line)})
+			continue
 		}
 		event := Event(m.Key)
 		path := "hooks." + m.Key
@@ -197,7 +203,7 @@ func (r *Registry) readTimeout(f *settingsio.File, h *Hook, n *settingsio.Node) 
 		v, err := strconv.ParseFloat(strings.TrimSpace(n.Str), 64)
 		if err != nil {
 			h.Diagnostics = append(h.Diagnostics, diagAt(f, n, SeverityError, fmt.Sprintf("timeout %q is not a number of milliseconds; the hook would time out at once", n.Str)))
-			h.HasTimeout = true
+			h.HasTimeout, h.TimeoutText = true, n.JSString()
 			return
 		}
 		ms = v
@@ -205,9 +211,11 @@ func (r *Registry) readTimeout(f *settingsio.File, h *Hook, n *settingsio.Node) 
 		h.Diagnostics = append(h.Diagnostics, diagAt(f, n, SeverityError, fmt.Sprintf("timeout must be a number of milliseconds, not %s", n.Kind)))
 		return
 	}
-	h.HasTimeout = true
-	h.TimeoutMS = int64(math.Max(0, ms))
+	h.HasTimeout, h.TimeoutText = true, n.JSString()
+	h.TimeoutMS = int64(math.Min(math.Max(0, ms), 1<<62))
 	switch {
+	case ms > maxTimerDelay:
+		h.Diagnostics = append(h.Diagnostics, diagAt(f, n, SeverityWarning, fmt.Sprintf("timeout %s ms is above Node's timer limit (%d ms, about 24.8 days): Gemini's setTimeout turns it into 1 ms, so the hook times out at once", n.Raw, maxTimerDelay)))
 	case ms <= 0:
 		h.Diagnostics = append(h.Diagnostics, diagAt(f, n, SeverityWarning, "timeout 0 (or less) makes Gemini kill the hook at once"))
 	case ms < 100:
@@ -263,4 +271,18 @@ func suggestEvent(s string) string {
 		}
 	}
 	return ""
+}
+
+// maxTimerDelay is Node's TIMEOUT_MAX (2^31-1 ms).
+const maxTimerDelay = 1<<31 - 1
+
+// nodeTimerDelay is the delay Node's setTimeout really waits for ms, the
+// hook's timeout: a delay that is not in [1, 2^31-1] (0, negative, a
+// fraction below 1, above the limit, not a number) becomes 1 ms (with a
+// TimeoutOverflowWarning above the limit).
+func nodeTimerDelay(ms int64) int64 {
+	if ms < 1 || ms > maxTimerDelay {
+		return 1
+	}
+	return ms
 }

@@ -134,10 +134,13 @@ type Hook struct {
 	Name       string
 	// Description as written.
 	Description string
-	// TimeoutMS is the timeout in ms when set (HasTimeout); Gemini's default
-	// is 60000.
-	TimeoutMS  int64
-	HasTimeout bool
+	// TimeoutMS is the timeout in ms when set (HasTimeout), as configured
+	// (negative values as 0); Gemini's default is 60000. TimeoutOf is the
+	// delay Node's setTimeout really waits. TimeoutText is the value as
+	// JavaScript prints it in "Hook timed out after …ms" ("" when unset).
+	TimeoutMS   int64
+	HasTimeout  bool
+	TimeoutText string
 	// Env is the per-hook environment, applied last.
 	Env map[string]string
 	// Source is Gemini's label ("project" for every settings hook).

@@ -120,16 +120,20 @@ type Result struct {
 	Warnings  []Warning    `json:"warnings,omitempty"`
 }
 
-// TimeoutOf is the hook's timeout (hook.timeout ?? 60000 ms).
+// TimeoutOf is the hook's timeout (hook.timeout ?? 60000 ms) as Node's
+// setTimeout waits it: outside [1, 2^31-1] ms, 1 ms.
 func TimeoutOf(h *Hook) time.Duration {
 	if h.HasTimeout {
-		return time.Duration(h.TimeoutMS) * time.Millisecond
+		return time.Duration(nodeTimerDelay(h.TimeoutMS)) * time.Millisecond
 	}
 	return DefaultTimeout
 }
 
 func timeoutMS(h *Hook) string {
-	if h.HasTimeout {
+	switch {
+	case h.TimeoutText != "":
+		return h.TimeoutText
+	case h.HasTimeout:
 		return strconv.FormatInt(h.TimeoutMS, 10)
 	}
 	return "60000"

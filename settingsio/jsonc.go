@@ -68,6 +68,9 @@ func parseStripped(path string, original, text []byte, lines *lineIndex, spans [
 	if len(bytes.TrimLeft(text, " \t\r\n")) == 0 {
 		return nil, fail(len(original), "the file is empty (no JSON value); Gemini CLI's JSON.parse rejects an empty file")
 	}
+	if perr := CheckDepth(path, text); perr != nil {
+		return nil, perr
+	}
 	v, err := hujson.Parse(text)
 	if err != nil {
 		line, col, msg := splitHujsonError(err)

@@ -83,6 +83,29 @@ func (n *Node) Get(key string) *Node {
 	return nil
 }
 
+// Shadowing returns, for each member of an object that a later member with
+// the same key overrides, that later member (the last one, which JSON.parse
+// keeps), keyed by the overridden member's index; nil when no key repeats.
+func (n *Node) Shadowing() map[int]*Member {
+	if n == nil || n.Kind != Object || len(n.Members) < 2 {
+		return nil
+	}
+	last := make(map[string]int, len(n.Members))
+	for i, m := range n.Members {
+		last[m.Key] = i
+	}
+	var out map[int]*Member
+	for i, m := range n.Members {
+		if j := last[m.Key]; j != i {
+			if out == nil {
+				out = map[int]*Member{}
+			}
+			out[i] = &n.Members[j]
+		}
+	}
+	return out
+}
+
 // Is reports whether n is non-nil and of kind k.
 func (n *Node) Is(k Kind) bool { return n != nil && n.Kind == k }
 

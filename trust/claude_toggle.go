@@ -173,6 +173,9 @@ func handlerAt(path string, data []byte, rm settingsio.RemovedClaudeHandler) boo
 
 func canonical(text string) string {
 	var v any
+	if settingsio.CheckDepth("", []byte(text)) != nil {
+		return "\x00" + text
+	}
 	std, err := hujson.Standardize([]byte(text))
 	if err != nil || json.Unmarshal(std, &v) != nil {
 		return "\x00" + text

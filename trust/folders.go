@@ -166,6 +166,9 @@ func firstNewlineOutsideComment(extra []byte) int {
 // (strip-json-comments, JSON.parse, an object of trust levels) and returns
 // its complaint, if any.
 func checkTrustedFolders(file string, data []byte) error {
+	if perr := settingsio.CheckDepth(file, data); perr != nil {
+		return fmt.Errorf("not writing %s: %v", file, perr)
+	}
 	stripped := stripJSONComments(data)
 	var v any
 	if err := json.Unmarshal(stripped, &v); err != nil {

@@ -59,6 +59,9 @@ func RepairTrustedHooks(path string, now time.Time) (RepairResult, error) {
 // Gemini's layout and returns how many it kept.
 func salvageTrustedHooks(data []byte) ([]byte, int) {
 	data = bytes.Clone(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))) // hujson edits in place
+	if settingsio.CheckDepth("", data) != nil {
+		return []byte("{}"), 0 // too deep to parse safely: nothing is salvaged
+	}
 	v, err := hujson.Parse(data)
 	if err != nil {
 		return []byte("{}"), 0

@@ -162,6 +162,9 @@ func (s Store) Load() (*StoreData, error) {
 
 func decodeStore(path string, data []byte) (*StoreData, error) {
 	d := &StoreData{}
+	if perr := settingsio.CheckDepth(path, data); perr != nil {
+		return nil, fmt.Errorf("reading %v (Hookwarden will not overwrite it; move it away to start a new store)", perr)
+	}
 	if err := json.Unmarshal(data, d); err != nil {
 		return nil, fmt.Errorf("reading %s: %w (Hookwarden will not overwrite it; move it away to start a new store)", path, err)
 	}

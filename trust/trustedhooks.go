@@ -70,6 +70,9 @@ func parseTrustedHooks(path string, data []byte) *TrustedHooks {
 // parseStrictJSON parses data as JSON.parse would accept it (no comments,
 // no trailing commas, no byte order mark) and returns its syntax tree.
 func parseStrictJSON(path string, data []byte) (hujson.Value, error) {
+	if perr := settingsio.CheckDepth(path, data); perr != nil {
+		return hujson.Value{}, fmt.Errorf("%w: %v", ErrUnusableFile, perr)
+	}
 	var probe any
 	if err := json.Unmarshal(data, &probe); err != nil {
 		pe := &settingsio.ParseError{Path: path, Msg: err.Error()}

@@ -91,26 +91,26 @@ func (d *detailsPane) show(h *hooks.Hook, names pathNamer) {
 		return
 	}
 	d.empty.Hide()
-	d.title.SetText(hookTitle(h))
+	d.title.SetText(shown(hookTitle(h)))
 	d.status.Text, d.status.Color = statusText(h.Status), statusColor(h.Status)
 	d.status.Refresh()
 	d.layer.Text, d.layer.Color = layerText(h.Origin.Layer), layerColor(h.Origin.Layer)
 	d.layer.Refresh()
-	d.reason.SetText(h.Reason)
-	d.place.SetText(originText(h, names))
-	d.jsonPath.SetText(h.Origin.Path)
-	d.description.SetText(orNone(h.Description))
+	d.reason.SetText(shown(h.Reason))
+	d.place.SetText(shown(originText(h, names)))
+	d.jsonPath.SetText(shown(h.Origin.Path))
+	d.description.SetText(orNone(shown(h.Description)))
 	showIf(d.descriptionKey, !h.IsClaude())
 	showIf(d.description, !h.IsClaude())
-	cmd := h.Command
+	cmd := shown(h.Command)
 	if h.IsClaude() {
-		cmd = claudeCommandText(h)
+		cmd = shownBlock(claudeCommandText(h))
 	} else if h.RawCommand != "" && h.RawCommand != h.Command {
-		cmd += "\n(as written: " + h.RawCommand + ")"
+		cmd += "\n(as written: " + shown(h.RawCommand) + ")"
 	}
 	d.command.SetText(orNone(cmd))
-	d.settings.SetText(orNone(hookDetailsLine(h)))
-	d.config.SetText(configJSON(h.Node))
+	d.settings.SetText(orNone(shown(hookDetailsLine(h))))
+	d.config.SetText(shownBlock(configJSON(h.Node)))
 	if h.Origin.File == "" {
 		d.openFile.Disable()
 	} else {

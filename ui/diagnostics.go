@@ -27,7 +27,7 @@ func newDiagnosticLine(d hooks.Diagnostic, names pathNamer) *diagnosticLine {
 	return &diagnosticLine{
 		diag:  d,
 		icon:  widget.NewIcon(severityIcon(d.Severity)),
-		label: &widget.Label{Text: text, Wrapping: fyne.TextWrapWord, Importance: severityImportance(d.Severity)},
+		label: &widget.Label{Text: shown(text), Wrapping: fyne.TextWrapWord, Importance: severityImportance(d.Severity)},
 	}
 }
 

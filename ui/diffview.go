@@ -100,7 +100,7 @@ func wordDiffSegments(spans []trust.Span) []widget.RichTextSegment {
 			style.ColorName = colorNameDiffDelete
 			style.TextStyle.Strikethrough = true
 		}
-		segs = append(segs, &widget.TextSegment{Text: s.Text, Style: style})
+		segs = append(segs, markedSegments(s.Text, style)...)
 	}
 	if len(segs) == 0 {
 		segs = append(segs, &widget.TextSegment{Text: "(no change)", Style: widget.RichTextStyleInline})
@@ -236,7 +236,7 @@ func lineDiffSegments(rows []diffRow, text []string) []widget.RichTextSegment {
 		case r.kind == trust.SpanDelete:
 			style.ColorName = colorNameDiffDelete
 		}
-		segs = append(segs, &widget.TextSegment{Text: text[i], Style: style})
+		segs = append(segs, markedSegments(text[i], style)...)
 	}
 	if len(segs) == 0 {
 		segs = append(segs, &widget.TextSegment{Text: "(empty)", Style: widget.RichTextStyleParagraph})

@@ -211,7 +211,7 @@ func (v *dryRunView) loadClaudeSample() {
 	}
 	if err != nil {
 		text = "{}"
-		v.status.SetText("No sample input: " + err.Error())
+		v.status.SetText("No sample input: " + shown(err.Error()))
 	}
 	v.payload.SetText(text)
 	v.validatePayload()

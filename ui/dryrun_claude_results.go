@@ -20,10 +20,10 @@ func (c *resultCard) showClaude(r *claude.RunResult) {
 	text, col := claudeResultStatus(r)
 	c.status.Text, c.status.Color = text, col
 	c.status.Refresh()
-	c.summary.SetText(claudeResultSummary(r))
+	c.summary.SetText(shown(claudeResultSummary(r)))
 	c.body.RemoveAll()
 	if r.NotRunReason != "" {
-		c.body.Add(&widget.Label{Text: r.NotRunReason, Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance})
+		c.body.Add(&widget.Label{Text: shown(r.NotRunReason), Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance})
 	}
 	if r.Preview != "" {
 		c.body.Add(streamBlock("would send", r.Preview))
@@ -35,10 +35,10 @@ func (c *resultCard) showClaude(r *claude.RunResult) {
 		c.body.Add(streamBlock("POST", r.URL))
 	}
 	if r.Error != "" {
-		c.body.Add(&widget.Label{Text: r.Error, Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance})
+		c.body.Add(&widget.Label{Text: shown(r.Error), Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance})
 	}
 	if v := r.Verdict; v.Block || v.Error != "" || v.Permission != "" || v.Stop {
-		c.body.Add(&widget.Label{Text: claudeVerdictText(v), Wrapping: fyne.TextWrapWord, Importance: claudeVerdictImportance(v)})
+		c.body.Add(&widget.Label{Text: shownBlock(claudeVerdictText(v)), Wrapping: fyne.TextWrapWord, Importance: claudeVerdictImportance(v)})
 	}
 	if r.Form != "preview" {
 		c.body.Add(streamBlock("stdout", r.Stdout))

@@ -37,7 +37,7 @@ func (v *dryRunView) prepareClaude() {
 	}
 	pctx, err := v.claudePlanContext(input)
 	if err != nil {
-		v.status.SetText(err.Error())
+		v.status.SetText(shown(err.Error()))
 		return
 	}
 	s := &claudeRunSetup{event: v.selectedEvent(), input: input, pctx: pctx, single: v.pickedHook()}
@@ -141,7 +141,7 @@ func (v *dryRunView) finishClaude(id int, s *claudeRunSetup, out *claude.RunOutc
 		mode = ""
 	}
 	v.status.SetText(fmt.Sprintf("%s ran%s in %s.", plural(len(out.Results), "handler"), mode, formatDuration(out.Duration)))
-	v.verdict.SetText(out.Decision.Headline)
+	v.verdict.SetText(shown(out.Decision.Headline))
 	v.verdict.Importance = claudeEffectImportance(out.Decision.Effect)
 	v.verdict.Refresh()
 	v.showClaudeNotes(s, out.Decision.Details)

@@ -36,7 +36,7 @@ func (v *dryRunView) loadSample() {
 	}
 	if err != nil {
 		text = "{}"
-		v.status.SetText("No sample input: " + err.Error())
+		v.status.SetText("No sample input: " + shown(err.Error()))
 	}
 	v.payload.SetText(text)
 	v.validatePayload()
@@ -83,7 +83,7 @@ func placeJSONError(text string, err error) error {
 func (v *dryRunView) validatePayload() {
 	_, err := parsePayload(v.payload.Text)
 	if err != nil {
-		v.payloadError.SetText("Invalid hook input: " + err.Error())
+		v.payloadError.SetText("Invalid hook input: " + shown(err.Error()))
 		v.payloadError.Show()
 	} else {
 		v.payloadError.Hide()

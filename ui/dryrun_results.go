@@ -39,11 +39,11 @@ func newResultCard(h *hooks.Hook, names pathNamer) *resultCard {
 	c := &resultCard{
 		hook:    h,
 		status:  newBadge("WAITING", colorGrey),
-		name:    &widget.Label{Text: hookTitle(h), TextStyle: fyne.TextStyle{Bold: true}, Truncation: fyne.TextTruncateEllipsis},
+		name:    &widget.Label{Text: shown(hookTitle(h)), TextStyle: fyne.TextStyle{Bold: true}, Truncation: fyne.TextTruncateEllipsis},
 		summary: &widget.Label{Text: "running…", Wrapping: fyne.TextWrapWord},
 		body:    container.NewVBox(),
 	}
-	origin := container.NewHBox(newBadge(layerText(h.Origin.Layer), layerColor(h.Origin.Layer)), newNote(originText(h, names), fyne.TextWrapOff))
+	origin := container.NewHBox(newBadge(layerText(h.Origin.Layer), layerColor(h.Origin.Layer)), newNote(shown(originText(h, names)), fyne.TextWrapOff))
 	head := container.NewBorder(nil, nil, c.status, origin, c.name)
 	c.card = widget.NewCard("", "", container.NewVBox(head, c.summary, c.body))
 	return c
@@ -55,13 +55,13 @@ func (c *resultCard) show(r *hooks.Result) {
 	text, col := resultStatus(r)
 	c.status.Text, c.status.Color = text, col
 	c.status.Refresh()
-	c.summary.SetText(resultSummary(r))
+	c.summary.SetText(shown(resultSummary(r)))
 	c.body.RemoveAll()
 	if r.Command != "" && r.Command != c.hook.Command {
 		c.body.Add(streamBlock("command (expanded)", r.Command))
 	}
 	if r.Error != "" {
-		c.body.Add(&widget.Label{Text: r.Error, Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance})
+		c.body.Add(&widget.Label{Text: shown(r.Error), Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance})
 	}
 	if r.Output != nil {
 		out, err := indentJSON(hooks.AppendJSON(nil, r.Output))
@@ -140,7 +140,7 @@ func streamBlock(caption, text string) fyne.CanvasObject {
 	if r := []rune(text); len(r) > streamClip {
 		text = string(r[:streamClip]) + fmt.Sprintf("\n… %d more characters", len(r)-streamClip)
 	}
-	body := &widget.Label{Text: strings.TrimRight(text, "\n"), TextStyle: fyne.TextStyle{Monospace: true},
+	body := &widget.Label{Text: shownBlock(strings.TrimRight(text, "\n")), TextStyle: fyne.TextStyle{Monospace: true},
 		Wrapping: fyne.TextWrapBreak, Selectable: true}
 	return container.NewVBox(newNote(caption, fyne.TextWrapOff), container.NewBorder(nil, nil, indent(), nil, body))
 }
@@ -204,7 +204,7 @@ func (v *dryRunView) finish(id int, s *runSetup, out *hooks.Outcome) {
 	}
 	v.status.SetText(fmt.Sprintf("%s ran%s in %s.", plural(len(out.Results), "hook"), mode, formatDuration(out.Duration)))
 	verdict := hooks.Explain(s.label, out)
-	v.verdict.SetText(verdict.Headline)
+	v.verdict.SetText(shown(verdict.Headline))
 	v.verdict.Importance = effectImportance(verdict.Effect)
 	v.verdict.Refresh()
 	v.showNotes(s, verdict.Details)
@@ -251,7 +251,7 @@ func effectImportance(effect string) widget.Importance {
 
 // setVerdictDetail shows the lines under the verdict (hidden when none).
 func (v *dryRunView) setVerdictDetail(lines []string) {
-	v.verdictDetail.SetText(strings.Join(lines, "\n"))
+	v.verdictDetail.SetText(shownBlock(strings.Join(lines, "\n")))
 	v.verdictDetail.Hidden = len(lines) == 0
 	v.verdictDetail.Refresh()
 }

@@ -75,7 +75,7 @@ func (v *dryRunView) prepare(asTrusted bool) {
 	tool, trigger := v.contextValues()
 	pctx, err := hooks.ContextFor(event, tool, trigger)
 	if err != nil {
-		v.status.SetText(err.Error())
+		v.status.SetText(shown(err.Error()))
 		return
 	}
 	s := &runSetup{event: event, label: string(event) + planContextLabel(pctx), input: input,
@@ -145,10 +145,10 @@ func (v *dryRunView) confirmUnapproved(title, intro string, lines []string, read
 	var b strings.Builder
 	b.WriteString(intro + "\n\n")
 	for _, l := range lines {
-		b.WriteString("•  " + l + "\n")
+		b.WriteString("•  " + shown(l) + "\n")
 	}
 	if readErr != "" {
-		fmt.Fprintf(&b, "\n(%s)\n", readErr)
+		fmt.Fprintf(&b, "\n(%s)\n", shown(readErr))
 	}
 	b.WriteString("\nThey run on this machine with your permissions. Run them?")
 	msg := &widget.Label{Text: b.String(), Wrapping: fyne.TextWrapWord}

@@ -48,7 +48,7 @@ func (v *filesView) showLoading() {
 // showError replaces the list with why no project could be opened.
 func (v *filesView) showError(err error) {
 	v.rows = nil
-	v.content.Objects = []fyne.CanvasObject{&widget.Label{Text: "Could not open the project: " + err.Error(),
+	v.content.Objects = []fyne.CanvasObject{&widget.Label{Text: "Could not open the project: " + shown(err.Error()),
 		Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance}}
 	v.content.Refresh()
 }
@@ -84,9 +84,9 @@ func (v *filesView) newFileRow(f fileState, names pathNamer) *fileRow {
 	r := &fileRow{
 		state:  f,
 		kind:   newBadge(strings.ToUpper(f.Kind), layerColor(f.Layer)),
-		path:   &widget.Label{Text: fileTitle(f, names), TextStyle: fyne.TextStyle{Monospace: true}, Wrapping: fyne.TextWrapBreak, Selectable: true},
+		path:   &widget.Label{Text: shown(fileTitle(f, names)), TextStyle: fyne.TextStyle{Monospace: true}, Wrapping: fyne.TextWrapBreak, Selectable: true},
 		icon:   widget.NewIcon(icon),
-		status: &widget.Label{Text: text, Importance: importance, Wrapping: fyne.TextWrapWord},
+		status: &widget.Label{Text: shown(text), Importance: importance, Wrapping: fyne.TextWrapWord},
 	}
 	r.open = &widget.Button{Text: "Open", Icon: theme.DocumentIcon(), OnTapped: func() { v.open(f.Path) }}
 	if f.Condition == fileMissing || f.Condition == fileAbsent {

@@ -76,14 +76,14 @@ func okIcon(ok bool) fyne.Resource {
 }
 
 func (h *header) showLoading(dir string) {
-	h.path.SetText(dir)
+	h.path.SetText(shown(dir))
 }
 
 func (h *header) show(p *project) {
 	names := pathNamer{project: p.Dir, home: p.Home}
 	h.agent.SetSelected(agentName(p.Agent))
-	h.title.SetText(filepath.Base(p.Dir))
-	h.path.SetText(p.Dir)
+	h.title.SetText(shown(filepath.Base(p.Dir)))
+	h.path.SetText(shown(p.Dir))
 	if p.Demo != nil {
 		h.demo.Show()
 		h.demoNotice.SetText(fmt.Sprintf("No hooks in %s, so this is Hookwarden's built-in DEMO project: "+
@@ -100,9 +100,9 @@ func (h *header) show(p *project) {
 	}
 	r := p.Registry
 	h.trustIcon.SetResource(okIcon(r.Snapshot.FolderTrust.Trusted()))
-	h.trust.SetText(trustText(r.Snapshot.FolderTrust, names))
+	h.trust.SetText(shown(trustText(r.Snapshot.FolderTrust, names)))
 	h.enabledIcon.SetResource(okIcon(r.HooksEnabled))
-	h.enabled.SetText(enabledText(r, names))
+	h.enabled.SetText(shown(enabledText(r, names)))
 	h.counts.SetText(countsText(r.Hooks))
 }
 

@@ -50,13 +50,13 @@ func newHookRow(h *hooks.Hook, sw hookSwitch, names pathNamer, act rowActions) *
 	r := &hookRow{
 		hook:   h,
 		status: newBadge(statusText(h.Status), statusColor(h.Status)),
-		name:   &widget.Label{Text: hookTitle(h), TextStyle: fyne.TextStyle{Bold: true}, Truncation: fyne.TextTruncateEllipsis},
+		name:   &widget.Label{Text: shown(hookTitle(h)), TextStyle: fyne.TextStyle{Bold: true}, Truncation: fyne.TextTruncateEllipsis},
 		layer:  newBadge(layerText(h.Origin.Layer), layerColor(h.Origin.Layer)),
-		origin: newNote(originText(h, names), fyne.TextWrapOff),
-		reason: &widget.Label{Text: h.Reason, Wrapping: fyne.TextWrapWord, Importance: reasonImportance(h.Status)},
+		origin: newNote(shown(originText(h, names)), fyne.TextWrapOff),
+		reason: &widget.Label{Text: shown(h.Reason), Wrapping: fyne.TextWrapWord, Importance: reasonImportance(h.Status)},
 	}
 	if h.Name != "" && h.Command != "" && !h.IsClaude() {
-		r.command = &widget.Label{Text: h.Command, TextStyle: fyne.TextStyle{Monospace: true}, Truncation: fyne.TextTruncateEllipsis}
+		r.command = &widget.Label{Text: shown(h.Command), TextStyle: fyne.TextStyle{Monospace: true}, Truncation: fyne.TextTruncateEllipsis}
 	}
 	details := hookDetails(h)
 	if h.Description != "" {
@@ -67,7 +67,7 @@ func newHookRow(h *hooks.Hook, sw hookSwitch, names pathNamer, act rowActions) *
 		}
 	}
 	if details != "" {
-		r.details = &widget.Label{Text: details, Wrapping: fyne.TextWrapWord}
+		r.details = &widget.Label{Text: shown(details), Wrapping: fyne.TextWrapWord}
 	}
 	for _, d := range h.Diagnostics {
 		r.diags = append(r.diags, newDiagnosticLine(d, names))
@@ -79,7 +79,7 @@ func newHookRow(h *hooks.Hook, sw hookSwitch, names pathNamer, act rowActions) *
 		}
 		if sw.locked != "" {
 			r.toggle.Disable()
-			r.lock = &widget.Label{Text: sw.locked, Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance}
+			r.lock = &widget.Label{Text: shown(sw.locked), Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance}
 		}
 	}
 	r.selectable = newSelectableBox(r.buildBox(), func() {

@@ -133,7 +133,7 @@ func (v *hooksView) applyBusy() {
 // setStatus shows the outcome of the last write ("" hides it).
 func (v *hooksView) setStatus(text string, importance widget.Importance) {
 	v.status.Importance = importance
-	v.status.SetText(text)
+	v.status.SetText(shown(text))
 	if text == "" {
 		v.status.Hide()
 	} else {
@@ -251,8 +251,8 @@ func newEventGroup(e hooks.Event, subtitle string, hs []*hooks.Hook, sw func(*ho
 	}
 	g := &eventGroup{
 		event:    e,
-		title:    &widget.Label{Text: title, TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText},
-		subtitle: newNote(subtitle, fyne.TextWrapWord),
+		title:    &widget.Label{Text: shown(title), TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText},
+		subtitle: newNote(shown(subtitle), fyne.TextWrapWord),
 	}
 	for _, h := range hs {
 		g.rows = append(g.rows, newHookRow(h, sw(h), names, act))
@@ -284,7 +284,7 @@ func (v *hooksView) place() (selected string, offset fyne.Position) {
 func (v *hooksView) showError(err error) {
 	v.problems, v.groups = nil, nil
 	v.content.Objects = []fyne.CanvasObject{
-		&widget.Label{Text: "Could not open the project: " + err.Error(), Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance},
+		&widget.Label{Text: "Could not open the project: " + shown(err.Error()), Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance},
 	}
 	v.content.Refresh()
 }

@@ -7,11 +7,12 @@ import (
 )
 
 // newNote is secondary text: readable but quieter than a label, for event
-// help, origins and hints.
+// help, origins and hints. Its text is drawn through shownBlock; callers
+// pass one-line data through shown first.
 func newNote(text string, wrapping fyne.TextWrap) *widget.RichText {
 	return &widget.RichText{
 		Segments: []widget.RichTextSegment{&widget.TextSegment{
-			Text:  text,
+			Text:  shownBlock(text),
 			Style: widget.RichTextStyle{ColorName: theme.ColorNamePlaceHolder, Inline: true},
 		}},
 		Wrapping: wrapping,
@@ -21,6 +22,6 @@ func newNote(text string, wrapping fyne.TextWrap) *widget.RichText {
 
 // setNote replaces the text of a note made by newNote.
 func setNote(n *widget.RichText, text string) {
-	n.Segments[0].(*widget.TextSegment).Text = text
+	n.Segments[0].(*widget.TextSegment).Text = shownBlock(text)
 	n.Refresh()
 }

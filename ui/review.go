@@ -132,7 +132,7 @@ func (v *reviewView) showLoading() {
 // showOpenError says that no project could be opened.
 func (v *reviewView) showOpenError(err error) {
 	v.showLoading()
-	v.summary.SetText("Could not open the project: " + err.Error())
+	v.summary.SetText("Could not open the project: " + shown(err.Error()))
 }
 
 // refresh audits the project again, off the UI thread.
@@ -183,7 +183,7 @@ func (v *reviewView) apply(p *project, rep *trust.Report, err error) {
 	v.claudeReport = nil
 	if err != nil {
 		v.report = nil
-		v.summary.SetText("Could not audit the hooks: " + err.Error())
+		v.summary.SetText("Could not audit the hooks: " + shown(err.Error()))
 		v.summary.Importance = widget.DangerImportance
 		v.rebuildItems()
 		v.showError("Could not audit the hooks", err)

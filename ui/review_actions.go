@@ -200,17 +200,17 @@ func (v *reviewView) showProblems() {
 		return
 	}
 	if rep.TrustedHooksError != "" {
-		msg := &widget.Label{Text: rep.TrustedHooksError + ". Hookwarden does not write it until it is repaired.",
+		msg := &widget.Label{Text: shown(rep.TrustedHooksError) + ". Hookwarden does not write it until it is repaired.",
 			Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance}
 		repair := &widget.Button{Text: "Repair…", Icon: theme.MediaReplayIcon(), OnTapped: v.onRepair}
 		v.problems.Add(withRightButton(msg, repair))
 	}
 	if rep.SettingsError != "" {
-		v.problems.Add(&widget.Label{Text: rep.SettingsError + " — Gemini CLI refuses to start until it is fixed.",
+		v.problems.Add(&widget.Label{Text: shown(rep.SettingsError) + " — Gemini CLI refuses to start until it is fixed.",
 			Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance})
 	}
 	if rep.CheckAbort != nil {
-		v.problems.Add(&widget.Label{Text: rep.CheckAbort.Reason, Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance})
+		v.problems.Add(&widget.Label{Text: shown(rep.CheckAbort.Reason), Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance})
 	}
 }
 
@@ -223,7 +223,7 @@ func (v *reviewView) showError(title string, err error) {
 		return
 	}
 	if errors.Is(err, trust.ErrUnusableFile) && v.report != nil && v.report.TrustedHooksError != "" {
-		msg := &widget.Label{Text: err.Error() + "\n\nRepair backs the file up first, then rewrites what can be salvaged.",
+		msg := &widget.Label{Text: shown(err.Error()) + "\n\nRepair backs the file up first, then rewrites what can be salvaged.",
 			Wrapping: fyne.TextWrapWord}
 		d := dialog.NewCustomConfirm(title, "Repair…", "Close", msg, func(ok bool) {
 			if ok {

@@ -32,7 +32,7 @@ func (v *reviewView) applyClaude(p *project, rep *trust.ClaudeReport, err error)
 	v.problems.RemoveAll()
 	if err != nil {
 		v.claudeReport = nil
-		v.summary.SetText("Could not review the Claude Code handlers: " + err.Error())
+		v.summary.SetText("Could not review the Claude Code handlers: " + shown(err.Error()))
 		v.summary.Importance = widget.DangerImportance
 		v.rebuildItems()
 		v.showError("Could not review the Claude Code handlers", err)

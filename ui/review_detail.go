@@ -45,7 +45,7 @@ func (d *reviewDetail) clear() {
 
 func (d *reviewDetail) showMessage(text string) {
 	d.clear()
-	d.content.Add(&widget.Label{Text: text, Wrapping: fyne.TextWrapWord})
+	d.content.Add(&widget.Label{Text: shown(text), Wrapping: fyne.TextWrapWord})
 }
 
 // statusMeaning says what a trust status means for what Gemini CLI does.
@@ -79,7 +79,7 @@ func (d *reviewDetail) show(it reviewItem, p *project) {
 	if p != nil && p.Registry != nil {
 		workspace = p.Registry.Snapshot.Paths.Workspace
 	}
-	title := &widget.Label{Text: it.label(), TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText,
+	title := &widget.Label{Text: shown(it.label()), TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText,
 		Wrapping: fyne.TextWrapBreak}
 	d.content.Add(container.NewBorder(nil, nil, container.NewVBox(newBadge(it.statusText(), it.statusColor())), nil, title))
 	if it.claude != nil || it.goneApproval != nil {
@@ -111,7 +111,7 @@ func (d *reviewDetail) show(it reviewItem, p *project) {
 		rows = append(rows, detailField("As written", detailMono(h.RawCommand))...)
 	}
 	if len(h.Env) > 0 {
-		rows = append(rows, detailField("Env", detailMono(envLines(h.Env)))...)
+		rows = append(rows, detailField("Env", detailMonoBlock(envLines(h.Env)))...)
 	}
 	d.content.Add(detailForm(rows...))
 	d.showFieldChanges(h)
@@ -120,7 +120,7 @@ func (d *reviewDetail) show(it reviewItem, p *project) {
 		d.content.Add(detailSection("Command — changes since it was trusted"))
 		d.commandDiff = newDiffView(diffWords, h.CommandDiff)
 		d.content.Add(d.commandDiff)
-		d.content.Add(newNote("Trusted before: "+h.PreviousKey, fyne.TextWrapBreak))
+		d.content.Add(newNote("Trusted before: "+shown(h.PreviousKey), fyne.TextWrapBreak))
 	} else if h.IsCommand {
 		d.content.Add(detailSection("Command"))
 		d.content.Add(detailMono(h.Command))
@@ -132,7 +132,7 @@ func (d *reviewDetail) show(it reviewItem, p *project) {
 // and how the hook differs, field by field, from what was approved.
 func (d *reviewDetail) showFieldChanges(h *trust.HookReview) {
 	if h.ApprovalNote != "" {
-		d.content.Add(&widget.Label{Text: h.ApprovalNote, Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance})
+		d.content.Add(&widget.Label{Text: shown(h.ApprovalNote), Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance})
 	}
 	if len(h.FieldChanges) == 0 {
 		return
@@ -149,7 +149,7 @@ func (d *reviewDetail) showFieldChanges(h *trust.HookReview) {
 func envLines(env map[string]string) string {
 	var lines []string
 	for _, k := range slices.Sorted(maps.Keys(env)) {
-		lines = append(lines, k+"="+env[k])
+		lines = append(lines, shown(k+"="+env[k])) // one line per variable, whatever it holds
 	}
 	return strings.Join(lines, "\n")
 }
@@ -160,7 +160,7 @@ func (d *reviewDetail) showScripts(h *trust.HookReview, names pathNamer) {
 	}
 	if h.ScriptsError != "" {
 		d.content.Add(detailSection("Scripts"))
-		d.content.Add(&widget.Label{Text: "Could not find the scripts it runs: " + h.ScriptsError,
+		d.content.Add(&widget.Label{Text: "Could not find the scripts it runs: " + shown(h.ScriptsError),
 			Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance})
 		return
 	}
@@ -174,7 +174,7 @@ func (d *reviewDetail) showScripts(h *trust.HookReview, names pathNamer) {
 		if s.Via != "" {
 			text += "  (run by " + s.Via + ")"
 		}
-		path := &widget.Label{Text: text, TextStyle: fyne.TextStyle{Monospace: true}, Wrapping: fyne.TextWrapBreak}
+		path := &widget.Label{Text: shown(text), TextStyle: fyne.TextStyle{Monospace: true}, Wrapping: fyne.TextWrapBreak}
 		d.content.Add(container.NewBorder(nil, nil, newBadge(scriptStatusText(s.Status), scriptStatusColor(s)), nil, path))
 		var lines []fyne.CanvasObject
 		if m := scriptMeaning(s); m != "" {
@@ -182,7 +182,7 @@ func (d *reviewDetail) showScripts(h *trust.HookReview, names pathNamer) {
 			if s.Flagged {
 				imp = widget.WarningImportance
 			}
-			lines = append(lines, &widget.Label{Text: m, Wrapping: fyne.TextWrapWord, Importance: imp})
+			lines = append(lines, &widget.Label{Text: shown(m), Wrapping: fyne.TextWrapWord, Importance: imp})
 		}
 		if len(s.Diff) > 0 {
 			dv := newDiffView(diffLines, s.Diff)
@@ -249,7 +249,7 @@ func detailField(name string, value fyne.CanvasObject) []fyne.CanvasObject {
 
 // badgeLine is a badge before a note that wraps to the width left.
 func badgeLine(b *badge, note string) fyne.CanvasObject {
-	return container.NewBorder(nil, nil, container.NewVBox(b), nil, newNote(note, fyne.TextWrapBreak))
+	return container.NewBorder(nil, nil, container.NewVBox(b), nil, newNote(shown(note), fyne.TextWrapBreak))
 }
 
 func detailSection(title string) fyne.CanvasObject {
@@ -257,9 +257,9 @@ func detailSection(title string) fyne.CanvasObject {
 }
 
 func detailText(s string) *widget.Label {
-	return &widget.Label{Text: s, Wrapping: fyne.TextWrapWord}
+	return &widget.Label{Text: shown(s), Wrapping: fyne.TextWrapWord}
 }
 
 func detailMono(s string) *widget.Label {
-	return &widget.Label{Text: s, TextStyle: fyne.TextStyle{Monospace: true}, Wrapping: fyne.TextWrapBreak, Selectable: true}
+	return &widget.Label{Text: shown(s), TextStyle: fyne.TextStyle{Monospace: true}, Wrapping: fyne.TextWrapBreak, Selectable: true}
 }

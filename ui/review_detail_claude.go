@@ -57,7 +57,7 @@ func (d *reviewDetail) showClaude(it reviewItem, names pathNamer) {
 		d.content.Add(detailSection("Handler — changes since it was approved"))
 		d.commandDiff = newDiffView(diffWords, h.CommandDiff)
 		d.content.Add(d.commandDiff)
-		d.content.Add(newNote("Approved before: "+h.PreviousCommand, fyne.TextWrapBreak))
+		d.content.Add(newNote("Approved before: "+shown(h.PreviousCommand), fyne.TextWrapBreak))
 	} else {
 		d.content.Add(detailSection("Runs"))
 		d.content.Add(detailMono(h.Command))

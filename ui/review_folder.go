@@ -65,7 +65,7 @@ func (b *folderBanner) show(p *project) {
 	if state == "" {
 		state = "unknown"
 	}
-	b.state.SetText("Folder trust: " + state)
+	b.state.SetText("Folder trust: " + shown(state))
 	setNote(b.rule, folderRuleText(ft, names))
 
 	var effect []string
@@ -80,7 +80,7 @@ func (b *folderBanner) show(p *project) {
 	if overriddenBy(ft.Rule) {
 		effect = append(effect, "An answer written to trustedFolders.json changes nothing while "+ft.Rule+" decides.")
 	}
-	b.effect.SetText(strings.Join(effect, "\n"))
+	b.effect.SetText(shownBlock(strings.Join(effect, "\n")))
 	b.effect.Hidden = len(effect) == 0
 	b.effect.Refresh()
 
@@ -134,7 +134,7 @@ func (b *folderBanner) showClaude(p *project) {
 	if ft.Accepted {
 		state = "accepted"
 	}
-	b.state.SetText("Claude Code folder trust: " + state + " (read only)")
+	b.state.SetText("Claude Code folder trust: " + shown(state) + " (read only)")
 	rule := ft.Reason
 	if file := names.name(ft.File); file != "" {
 		rule += " · " + file
@@ -145,7 +145,7 @@ func (b *folderBanner) showClaude(p *project) {
 	if ft.Err != nil {
 		effect = "Fix " + names.place(ft.Err.Path, ft.Err.Line, ft.Err.Column) + " by hand. " + effect
 	}
-	b.effect.SetText(effect)
+	b.effect.SetText(shownBlock(effect))
 	b.effect.Show()
 	if b.buttons != nil {
 		b.buttons.Hide()

@@ -271,6 +271,6 @@ func updateReviewListRow(o fyne.CanvasObject, it reviewItem) {
 	status.Text, status.Color = it.statusText(), it.statusColor()
 	status.Refresh()
 	name.TextStyle.Monospace = it.hook == nil || it.hook.Name == ""
-	name.SetText(it.label())
-	setNote(where, it.where())
+	name.SetText(shown(it.label()))
+	setNote(where, shown(it.where()))
 }

@@ -133,7 +133,7 @@ func (v *reviewView) showChangedAgain(e *changedSinceReview) {
 			case h.contents[s.Path] != "":
 				box.Add(streamBlock("now (no approved version to compare with)", h.contents[s.Path]))
 			case s.Note != "":
-				box.Add(newNote(s.Note, fyne.TextWrapWord))
+				box.Add(newNote(shown(s.Note), fyne.TextWrapWord))
 			default:
 				box.Add(newNote("Its content changed since you looked at it (there is no approved version to compare with).", fyne.TextWrapWord))
 			}

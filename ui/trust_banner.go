@@ -43,7 +43,7 @@ func (b *trustBanner) buildUI() fyne.CanvasObject { return b.box }
 // show updates the banner for p.
 func (b *trustBanner) show(p *project) {
 	text := reviewBannerText(p)
-	b.label.SetText(text)
+	b.label.SetText(shown(text))
 	if text == "" {
 		b.box.Hide()
 	} else {

@@ -21,7 +21,13 @@ func (r *Registry) collectHooks(f *settingsio.File, hooksNode *settingsio.Node, 
 		r.fileDiag(f, hooksNode, hooks.SeverityError, "\"hooks\" must be an object keyed by event name, not %s; Claude Code ignores it", hooksNode.Kind)
 		return
 	}
-	for _, m := range hooksNode.Members {
+	shadowed := hooksNode.Shadowing()
+	for i, m := range hooksNode.Members {
+		if later := shadowed[i]; later != nil {
+			r.Diagnostics = append(r.Diagnostics, hooks.Diagnostic{File: f.Path, Line: m.KeyPos.Line, Column: m.KeyPos.Column, Severity: hooks.SeverityWarning,
+				Message: fmt.Sprintf("duplicate key %q: JSON.parse keeps only the last one (line %d), so Claude Code ignores the hooks here", m.Key, later.KeyPos.Line)})
+			continue
+		}
 		event := hooks.Event(m.Key)
 		info, known := LookupEvent(event)
 		evPath := path + "." + m.Key

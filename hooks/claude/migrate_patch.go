@@ -16,6 +16,9 @@ import (
 // indented like the file; comments and everything else stay as they are.
 // The result is parsed again and checked before it is returned.
 func appendHooks(target string, current []byte, add []jsonInsert) ([]byte, error) {
+	if perr := settingsio.CheckDepth(target, current); perr != nil {
+		return nil, perr
+	}
 	v, err := hujson.Parse(current)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", target, err)
