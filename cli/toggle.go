@@ -112,7 +112,7 @@ func refuseTracked(ctx context.Context, io *IO, tg *hooks.Toggler, scope setting
 		return &ExitError{Code: ExitFailure, Msg: hooks.TrackedMessage(tr.Path, name) +
 			"\nUse --scope user for that, or --force-workspace to edit the tracked file anyway (commit it, or 'hookwarden enable' puts it back byte for byte)."}
 	case tr.Unknown != "":
-		fmt.Fprintf(io.Stderr, "note: %s\n", tr.Unknown)
+		printf(io.Stderr, "note: %s\n", tr.Unknown)
 	}
 	return nil
 }
@@ -127,7 +127,7 @@ func noteTrackedEdits(ctx context.Context, io *IO, tg *hooks.Toggler, edits []ho
 			continue
 		}
 		if tr := tg.WorkspaceTracked(ctx); tr.Tracked {
-			fmt.Fprintf(io.Stdout, "note: %s is tracked by git: this change shows in git status (commit it, or 'git checkout -- %s' to undo it)\n", e.Path, quoteForShell(e.Path))
+			printf(io.Stdout, "note: %s is tracked by git: this change shows in git status (commit it, or 'git checkout -- %s' to undo it)\n", e.Path, quoteForShell(e.Path))
 		}
 	}
 }
@@ -250,7 +250,7 @@ func writeEdits(w io.Writer, edits []hooks.FileEdit) {
 			printf(w, "created %s (%s settings)\n", e.Path, e.Layer)
 		}
 		if e.JournalError != "" {
-			fmt.Fprintf(w, "note: enabling again may leave an empty hooksConfig.disabled in %s: %s\n", e.Path, e.JournalError)
+			printf(w, "note: enabling again may leave an empty hooksConfig.disabled in %s: %s\n", e.Path, e.JournalError)
 		}
 		for _, r := range e.Removed {
 			printf(w, "%s:%d: removed %q from hooksConfig.disabled\n", e.Path, r.Line, r.Value)
