@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
 )
@@ -88,6 +89,7 @@ type auditDoc struct {
 	Gone              []string               `json:"gone"`
 	GeminiWarnings    []string               `json:"gemini_warnings"`
 	CheckAbort        *trust.CheckAbort      `json:"check_abort,omitempty"`
+	Critical          []hooks.Diagnostic     `json:"critical"`
 }
 
 type auditHookDoc struct {
@@ -118,6 +120,10 @@ type auditHookDoc struct {
 	FieldChangesWords []string            `json:"field_changes_words,omitempty"`
 	ApprovalNote      string              `json:"approval_note,omitempty"`
 	RevokedAt         string              `json:"revoked_at,omitempty"`
+	// File and UncheckedByGemini: for a hook Gemini's own trust check never
+	// sees, the file it is in and why the project decides it.
+	File              string `json:"file,omitempty"`
+	UncheckedByGemini string `json:"unchecked_by_gemini,omitempty"`
 }
 
 type auditScriptDoc struct {
@@ -141,13 +147,14 @@ type auditScriptDoc struct {
 func auditDocument(r *trust.Report) auditDoc {
 	doc := auditDoc{Project: r.Project, FolderTrust: r.FolderTrust, TrustedHooksFile: r.TrustedHooksFile,
 		TrustedHooksError: r.TrustedHooksError, SettingsError: r.SettingsError, Unreadable: r.Unreadable, NeedsReview: r.NeedsReview,
-		Hooks: []auditHookDoc{}, Gone: r.Gone, GeminiWarnings: r.GeminiWarnings, CheckAbort: r.CheckAbort}
+		Hooks: []auditHookDoc{}, Gone: r.Gone, GeminiWarnings: r.GeminiWarnings, CheckAbort: r.CheckAbort, Critical: r.Critical}
 	for _, h := range r.Hooks {
 		hd := auditHookDoc{Event: h.Event, Matcher: h.Matcher, Name: h.Name, Command: h.Command, RawCommand: h.RawCommand,
 			Key: h.Key, Label: h.Label, Path: h.Path, Line: h.Line, Status: h.Status,
 			PreviousKey: h.PreviousKey, PreviousCommand: h.PreviousCommand, CommandDiffSpans: h.CommandDiff,
 			Scripts: []auditScriptDoc{}, ScriptsError: h.ScriptsError, RevokedAt: h.RevokedAt,
-			Env: h.Env, Fields: h.Fields, FieldChanges: h.FieldChanges, ApprovalNote: h.ApprovalNote}
+			Env: h.Env, Fields: h.Fields, FieldChanges: h.FieldChanges, ApprovalNote: h.ApprovalNote,
+			File: h.File, UncheckedByGemini: h.Unchecked}
 		for _, c := range h.FieldChanges {
 			hd.FieldChangesWords = append(hd.FieldChangesWords, c.String())
 		}
@@ -203,6 +210,9 @@ func writeAuditText(w io.Writer, r *trust.Report, brief bool) error {
 	if r.CheckAbort != nil {
 		p.f("  NOTE        %s\n", r.CheckAbort.Reason)
 	}
+	for _, d := range r.Critical {
+		p.f("  CRITICAL    %s: %s\n", place(d), d.Message)
+	}
 	p.f("\n")
 	if len(r.Hooks) == 0 {
 		p.f("no workspace hooks\n")
@@ -214,6 +224,10 @@ func writeAuditText(w io.Writer, r *trust.Report, brief bool) error {
 		}
 		p.f("%-18s %-28s %s\n", strings.ToUpper(string(h.Status)), where, h.Label)
 		p.f("    key       %s\n", h.Key)
+		if h.Unchecked != "" {
+			p.f("    in        %s:%d\n", h.File, h.Line)
+			p.f("    why       %s\n", h.Unchecked)
+		}
 		if w := hiddenWarning(h.Name, h.Command, h.Matcher); w != "" {
 			p.f("    WARNING   %s\n", w)
 		}
@@ -265,6 +279,8 @@ func writeAuditText(w io.Writer, r *trust.Report, brief bool) error {
 		p.f("\nreview incomplete: %d file(s) could not be read (see UNREADABLE above); %d of %d hooks need review\n", len(r.Unreadable), n, len(r.Hooks))
 	case n > 0:
 		p.f("\n%d of %d hooks need review; after checking them: hookwarden trust --project %s NAME|KEY ... (or --all)\n", n, len(r.Hooks), quoteForShell(r.Project))
+	case len(r.Critical) > 0:
+		p.f("\nthe project changes where Gemini CLI loads its files or what its hooks run (CRITICAL above); remove that from its .env file, or set the variable yourself, before you run Gemini CLI here\n")
 	case r.NeedsReview:
 		p.f("\nthe trust file needs attention (see above)\n")
 	default:

@@ -138,6 +138,9 @@ func writeClaudeListTable(w io.Writer, p *claudeProject) error {
 		trust = "accepted"
 	}
 	printf(tw, "Folder trust\t%s\t%s\n", trust, p.snap.FolderTrust.Reason)
+	if note := claude.TrustEffect(p.snap.FolderTrust); note != "" {
+		printf(tw, "\t\tthe statuses below are %s\n", note)
+	}
 	state := "on"
 	switch {
 	case r.ManagedDisableAll:

@@ -102,7 +102,7 @@ func runRun(ctx context.Context, io *IO, args []string) error {
 		return err
 	}
 	if len(gate.Unapproved) > 0 {
-		return &ExitError{Code: ExitNeedsReview, Msg: fmt.Sprintf("%d workspace hook(s) not run: not approved, changed, or running a script that changed since approval (review them with 'hookwarden audit', approve with 'hookwarden trust', or pass --yes)", len(gate.Unapproved))}
+		return &ExitError{Code: ExitNeedsReview, Msg: fmt.Sprintf("%d project hook(s) not run: not approved, changed, or running a script that changed since approval (review them with 'hookwarden audit', approve with 'hookwarden trust', or pass --yes)", len(gate.Unapproved))}
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
@@ -63,6 +64,11 @@ func (o Options) trustedHooksPath(snap *settingsio.Snapshot) string {
 	switch {
 	case o.TrustedHooksPath != "":
 		return o.TrustedHooksPath
+	case snap.HomeRedirect != nil && snap.HomeRedirect.ByProject:
+		// Gemini CLI reads the one in the home the project chose, which the
+		// project can fill with its own keys: the user's approvals are in
+		// the file Gemini would read without the redirect.
+		return snap.HomeRedirect.Before.TrustedHooks
 	case snap.Paths.TrustedHooks != "":
 		return snap.Paths.TrustedHooks
 	}
@@ -158,6 +164,10 @@ type Report struct {
 	GeminiWarnings []string `json:"gemini_warnings"`
 	// CheckAbort: an entry makes Gemini's own check fail silently.
 	CheckAbort *CheckAbort `json:"check_abort,omitempty"`
+	// Critical are findings about the project as a whole that need the
+	// user's eyes, such as a .env file that moves Gemini CLI's home; any
+	// of them makes the project need review.
+	Critical []hooks.Diagnostic `json:"critical"`
 }
 
 // Audit reviews every workspace hook of snap against trusted_hooks.json
@@ -195,7 +205,8 @@ func Audit(snap *settingsio.Snapshot, opts Options) (*Report, error) {
 		revoked: store.RevokedApprovals(snap.ProjectDir), scripts: map[string]scriptNow{}}
 	r.Hooks, r.Gone = a.review(hooks, trusted)
 	r.Unreadable = snap.UnreadableFiles()
-	r.NeedsReview = r.TrustedHooksError != "" || len(r.Unreadable) > 0
+	r.Critical = criticalFindings(snap)
+	r.NeedsReview = r.TrustedHooksError != "" || len(r.Unreadable) > 0 || len(r.Critical) > 0
 	for _, h := range r.Hooks {
 		if h.NeedsReview() {
 			r.NeedsReview = true

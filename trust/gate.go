@@ -16,9 +16,10 @@ type Gate struct {
 	Err error
 }
 
-// HoldUnapproved splits plan into the hooks that may run and the workspace
-// hooks that need review: not approved in trusted_hooks.json, changed, or
-// running a script that changed (or vanished, or became a link out of the
+// HoldUnapproved splits plan into the hooks that may run and the project
+// hooks (workspace hooks, and hooks the project controls through a .env
+// file, see hooks.Hook.ProjectControlled) that need review: not approved
+// in trusted_hooks.json, changed, or running a script that changed (or vanished, or became a link out of the
 // project) since it was approved. Hookwarden never runs a project hook the
 // user did not approve or confirm.
 func HoldUnapproved(snap *settingsio.Snapshot, opts Options, plan *hooks.Plan) Gate {
@@ -38,7 +39,7 @@ func HoldUnapproved(snap *settingsio.Snapshot, opts Options, plan *hooks.Plan) G
 	}
 	run := &hooks.Plan{Event: plan.Event, Sequential: plan.Sequential}
 	for _, h := range plan.Hooks {
-		if h.Origin.Layer == settingsio.LayerWorkspace && !approved[h.ID] {
+		if (h.Origin.Layer == settingsio.LayerWorkspace || h.ProjectControlled != "") && !approved[h.ID] {
 			g.Unapproved = append(g.Unapproved, h)
 			continue
 		}

@@ -111,6 +111,12 @@ func (d *detailsPane) show(h *hooks.Hook, names pathNamer) {
 	} else if h.RawCommand != "" && h.RawCommand != h.Command {
 		cmd += "\n(as written: " + shown(h.RawCommand) + ")"
 	}
+	if len(h.Hydrated) > 0 {
+		cmd += "\n" + hooks.HydrationText(h.Hydrated)
+	}
+	if h.ProjectControlled != "" {
+		cmd += "\nProject hook: " + shown(h.ProjectControlled)
+	}
 	d.command.SetText(orNone(cmd))
 	d.settings.SetText(orNone(shown(hookDetailsLine(h))))
 	d.config.SetText(shownBlock(configJSON(h.Node)))

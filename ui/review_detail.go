@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
 )
@@ -140,7 +141,13 @@ func (d *reviewDetail) show(it reviewItem, p *project) bool {
 	if h.Matcher != "" {
 		where += "  ·  matcher " + h.Matcher
 	}
-	d.content.Add(badgeLine(newBadge(layerText(settingsio.LayerWorkspace), layerColor(settingsio.LayerWorkspace)), where))
+	if h.Unchecked != "" {
+		where = shown(names.place(h.File, h.Line, h.Column) + "  ·  " + h.Event)
+		d.content.Add(badgeLine(newBadge("project (not checked by Gemini)", layerColor(settingsio.LayerWorkspace)), where))
+		d.content.Add(&widget.Label{Text: "Why it is the project's: " + shown(h.Unchecked), Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance})
+	} else {
+		d.content.Add(badgeLine(newBadge(layerText(settingsio.LayerWorkspace), layerColor(settingsio.LayerWorkspace)), where))
+	}
 	var rows []fyne.CanvasObject
 	if h.Name != "" && h.Name != h.Label {
 		rows = append(rows, detailField("Name", detailText(h.Name))...)
@@ -151,6 +158,9 @@ func (d *reviewDetail) show(it reviewItem, p *project) bool {
 	rows = append(rows, detailField("Key", detailMono(h.Key))...)
 	if h.RawCommand != "" && h.RawCommand != h.Command {
 		rows = append(rows, detailField("As written", detailMono(h.RawCommand))...)
+	}
+	if len(h.Hydrated) > 0 {
+		rows = append(rows, detailField("From .env", detailMono(hooks.HydrationText(h.Hydrated)))...)
 	}
 	if len(h.Env) > 0 {
 		rows = append(rows, detailField("Env", detailMonoBlock(envLines(h.Env)))...)
