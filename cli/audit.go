@@ -21,6 +21,7 @@ func runAudit(ctx context.Context, io *IO, args []string) error {
 	fs := newFlags("audit")
 	dir := io.projectFlag(fs)
 	asJSON := jsonFlag(fs)
+	brief := briefFlag(fs)
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
@@ -35,15 +36,36 @@ func runAudit(ctx context.Context, io *IO, args []string) error {
 	if *asJSON {
 		err = writeJSON(io.Stdout, auditDocument(report))
 	} else {
-		err = writeAuditText(io.Stdout, report)
+		err = writeAuditText(io.Stdout, report, *brief)
 	}
 	if err != nil {
 		return err
 	}
-	if report.NeedsReview {
+	return auditExit(report.Unreadable, report.NeedsReview)
+}
+
+// auditExit is audit's outcome: ExitUnreadable, naming each file with its
+// line and column, when a file could not be read; ExitNeedsReview when
+// something needs review.
+func auditExit(unreadable []settingsio.FileError, needsReview bool) error {
+	if len(unreadable) > 0 {
+		return &ExitError{Code: ExitUnreadable, Msg: unreadableMessage("review incomplete", unreadable)}
+	}
+	if needsReview {
 		return &ExitError{Code: ExitNeedsReview}
 	}
 	return nil
+}
+
+// unreadableMessage is "what: N file(s) could not be read:" and one
+// "path:line:column: message" line per file.
+func unreadableMessage(what string, files []settingsio.FileError) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: %d file(s) could not be read; whatever hooks they hold are not shown:", what, len(files))
+	for _, f := range files {
+		b.WriteString("\n  " + f.Error())
+	}
+	return b.String()
 }
 
 // trustContext loads the project and locates Hookwarden's store.
@@ -63,6 +85,7 @@ type auditDoc struct {
 	TrustedHooksFile  string                 `json:"trusted_hooks_file"`
 	TrustedHooksError string                 `json:"trusted_hooks_error,omitempty"`
 	SettingsError     string                 `json:"settings_error,omitempty"`
+	Unreadable        []settingsio.FileError `json:"unreadable"`
 	NeedsReview       bool                   `json:"needs_review"`
 	Hooks             []auditHookDoc         `json:"hooks"`
 	Gone              []string               `json:"gone"`
@@ -99,6 +122,7 @@ type auditHookDoc struct {
 	FieldChanges      []trust.FieldChange `json:"field_changes,omitempty"`
 	FieldChangesWords []string            `json:"field_changes_words,omitempty"`
 	ApprovalNote      string              `json:"approval_note,omitempty"`
+	RevokedAt         string              `json:"revoked_at,omitempty"`
 	// File and UncheckedByGemini: for a hook Gemini's own trust check never
 	// sees, the file it is in and why the project decides it.
 	File              string `json:"file,omitempty"`
@@ -122,18 +146,23 @@ type auditScriptDoc struct {
 	Diff           string             `json:"diff,omitempty"`
 	DiffSpans      []trust.Span       `json:"diff_spans,omitempty"`
 	Note           string             `json:"note,omitempty"`
+	// Size, Content, ApprovedContent, ContentOmitted: see trust.ScriptReview.
+	Size            int64   `json:"size,omitempty"`
+	Content         *string `json:"content,omitempty"`
+	ApprovedContent *string `json:"approved_content,omitempty"`
+	ContentOmitted  string  `json:"content_omitted,omitempty"`
 }
 
 func auditDocument(r *trust.Report) auditDoc {
 	doc := auditDoc{Project: r.Project, FolderTrust: r.FolderTrust, TrustedHooksFile: r.TrustedHooksFile,
-		TrustedHooksError: r.TrustedHooksError, SettingsError: r.SettingsError, NeedsReview: r.NeedsReview,
+		TrustedHooksError: r.TrustedHooksError, SettingsError: r.SettingsError, Unreadable: r.Unreadable, NeedsReview: r.NeedsReview,
 		Hooks: []auditHookDoc{}, Gone: r.Gone, GeminiWarnings: r.GeminiWarnings, CheckAbort: r.CheckAbort, Critical: r.Critical}
 	cache := risk.NewCache()
 	for _, h := range r.Hooks {
 		hd := auditHookDoc{Event: h.Event, Matcher: h.Matcher, Name: h.Name, Command: h.Command, RawCommand: h.RawCommand,
 			Key: h.Key, Label: h.Label, Path: h.Path, Line: h.Line, Status: h.Status,
 			PreviousKey: h.PreviousKey, PreviousCommand: h.PreviousCommand, CommandDiffSpans: h.CommandDiff,
-			Scripts: []auditScriptDoc{}, ScriptsError: h.ScriptsError,
+			Scripts: []auditScriptDoc{}, ScriptsError: h.ScriptsError, RevokedAt: h.RevokedAt,
 			Env: h.Env, Fields: h.Fields, FieldChanges: h.FieldChanges, ApprovalNote: h.ApprovalNote,
 			File: h.File, UncheckedByGemini: h.Unchecked,
 			Risk:       auditRisk(cache, h, r.Project),
@@ -146,7 +175,8 @@ func auditDocument(r *trust.Report) auditDoc {
 		}
 		for _, s := range h.Scripts {
 			sd := auditScriptDoc{Path: s.Path, Word: s.Word, Via: s.Via, How: s.How, From: s.From, Status: s.Status, Flagged: s.Flagged,
-				SHA256: s.SHA256, ApprovedSHA256: s.ApprovedSHA256, DiffSpans: s.Diff, Note: s.Note}
+				SHA256: s.SHA256, ApprovedSHA256: s.ApprovedSHA256, DiffSpans: s.Diff, Note: s.Note,
+				Size: s.Size, Content: s.Content, ApprovedContent: s.ApprovedContent, ContentOmitted: s.ContentOmitted}
 			if len(s.Diff) > 0 {
 				sd.Diff = trust.RenderLineDiff(s.Diff)
 			}
@@ -157,8 +187,10 @@ func auditDocument(r *trust.Report) auditDoc {
 	return doc
 }
 
-// writeAuditText prints the audit for a person.
-func writeAuditText(w io.Writer, r *trust.Report) error {
+// writeAuditText prints the audit for a person: every script a hook runs
+// with its whole content when it was not seen before, or its diff when it
+// changed (brief: diffs only).
+func writeAuditText(w io.Writer, r *trust.Report, brief bool) error {
 	p := &auditPrinter{w: w}
 	p.f("project       %s\n", r.Project)
 	ft := r.FolderTrust
@@ -183,6 +215,9 @@ func writeAuditText(w io.Writer, r *trust.Report) error {
 	}
 	if r.SettingsError != "" {
 		p.f("  PROBLEM     %s (Gemini CLI refuses to start)\n", r.SettingsError)
+	}
+	for _, u := range r.Unreadable {
+		p.f("  UNREADABLE  %s\n", u.Error())
 	}
 	if r.CheckAbort != nil {
 		p.f("  NOTE        %s\n", r.CheckAbort.Reason)
@@ -243,11 +278,10 @@ func writeAuditText(w io.Writer, r *trust.Report) error {
 			if s.Note != "" {
 				p.f("              %s\n", s.Note)
 			}
-			if len(s.Diff) > 0 {
-				for _, line := range strings.Split(strings.TrimSuffix(trust.RenderLineDiff(s.Diff), "\n"), "\n") {
-					p.f("              %s\n", line)
-				}
-			}
+			p.f("%s", scriptBody("              ", s, brief))
+		}
+		if h.RevokedAt != "" {
+			p.f("    revoked   %s (scripts compared with what was approved before)\n", h.RevokedAt)
 		}
 	}
 	if len(r.Gone) > 0 {
@@ -263,6 +297,8 @@ func writeAuditText(w io.Writer, r *trust.Report) error {
 		}
 	}
 	switch {
+	case len(r.Unreadable) > 0:
+		p.f("\nreview incomplete: %d file(s) could not be read (see UNREADABLE above); %d of %d hooks need review\n", len(r.Unreadable), n, len(r.Hooks))
 	case n > 0:
 		p.f("\n%d of %d hooks need review; after checking them: hookwarden trust --project %s NAME|KEY ... (or --all)\n", n, len(r.Hooks), quoteForShell(r.Project))
 	case len(r.Critical) > 0:

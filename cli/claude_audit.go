@@ -17,6 +17,7 @@ func runClaudeAudit(ctx context.Context, io *IO, args []string) error {
 	fs := newFlags("audit")
 	dir := io.projectFlag(fs)
 	asJSON := jsonFlag(fs)
+	brief := briefFlag(fs)
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
@@ -33,15 +34,12 @@ func runClaudeAudit(ctx context.Context, io *IO, args []string) error {
 	if *asJSON {
 		err = writeJSON(io.Stdout, claudeAuditDocument(rep, risks))
 	} else {
-		err = writeClaudeAudit(io, rep, risks)
+		err = writeClaudeAudit(io, rep, risks, *brief)
 	}
 	if err != nil {
 		return err
 	}
-	if rep.NeedsReview {
-		return &ExitError{Code: ExitNeedsReview}
-	}
-	return nil
+	return auditExit(rep.Unreadable, rep.NeedsReview)
 }
 
 // claudeAuditDoc is Claude Code's trust report with each handler's risk.
@@ -72,10 +70,15 @@ func claudeAuditDocument(rep *trust.ClaudeReport, risks map[string]risk.Report) 
 	return doc
 }
 
-func writeClaudeAudit(io *IO, rep *trust.ClaudeReport, risks map[string]risk.Report) error {
+// writeClaudeAudit prints the Claude Code audit for a person, with every
+// script a handler runs as writeAuditText does.
+func writeClaudeAudit(io *IO, rep *trust.ClaudeReport, risks map[string]risk.Report, brief bool) error {
 	b := &strings.Builder{}
 	ft := rep.FolderTrust
 	printf(b, "Claude Code folder trust (read only, %s): %s\n", orDash(ft.File), ft.Reason)
+	for _, u := range rep.Unreadable {
+		printf(b, "%-14s %s\n", "UNREADABLE", u.Error())
+	}
 	if len(rep.Hooks) == 0 {
 		fmt.Fprintln(b, "No project, local or plugin handlers.")
 	}
@@ -99,20 +102,17 @@ func writeClaudeAudit(io *IO, rep *trust.ClaudeReport, risks map[string]risk.Rep
 			printf(b, "               changed: %s\n", c)
 		}
 		for _, s := range h.Scripts {
-			if s.Flagged || s.Status != trust.ScriptUnrecorded {
-				printf(b, "               script %s: %s %s\n", s.Path, s.Status, s.Note)
-			}
-			if s.Flagged && len(s.Diff) > 0 {
-				for _, line := range strings.Split(strings.TrimSuffix(trust.RenderLineDiff(s.Diff), "\n"), "\n") {
-					printf(b, "                 %s\n", line)
-				}
-			}
+			printf(b, "               script %s: %s %s\n", s.Path, s.Status, s.Note)
+			printf(b, "%s", scriptBody("                 ", s, brief))
 		}
 		if h.RunsUnseenCode() {
 			printf(b, "               runs code Hookwarden cannot see:\n")
 			for _, u := range h.Unresolved {
 				printf(b, "                 - %s\n", u.String())
 			}
+		}
+		if h.RevokedAt != "" {
+			printf(b, "               revoked %s (scripts compared with what was approved before)\n", h.RevokedAt)
 		}
 	}
 	for _, g := range rep.Gone {

@@ -21,10 +21,16 @@ func runClaudeList(ctx context.Context, io *IO, args []string) error {
 		return err
 	}
 	p := io.loadClaudeProject(*dir)
+	var err error
 	if *asJSON {
-		return writeJSON(io.Stdout, claudeListDocument(p))
+		err = writeJSON(io.Stdout, claudeListDocument(p))
+	} else {
+		err = writeClaudeListTable(io.Stdout, p)
 	}
-	return writeClaudeListTable(io.Stdout, p)
+	if err != nil {
+		return err
+	}
+	return listExit(p.snap.UnreadableFiles())
 }
 
 // claudeListDoc is the JSON document of `hookwarden list --agent claude

@@ -19,6 +19,10 @@ const (
 	ExitFailure     = 1
 	ExitUsage       = 2
 	ExitNeedsReview = 3
+	// ExitUnreadable: a settings or hooks file could not be read or
+	// parsed, so the review is incomplete (audit; takes precedence over
+	// ExitNeedsReview).
+	ExitUnreadable = 4
 )
 
 // IO is what a command talks to: its streams, its environment and its
@@ -61,13 +65,13 @@ func commands() []command {
 		{"list", "[--project DIR] [--json]", "every hook of every layer, merged, with its status", runList},
 		{"plan", "[--project DIR] --event EVENT [--tool NAME | --trigger VALUE] [--json]", "which hooks Gemini CLI would run for an event, in order", runPlan},
 		{"run", "[--project DIR] --event EVENT [--tool NAME | --trigger VALUE] [--input FILE|-] [--hook NAME ...] [--yes] [--sandbox|--no-sandbox] [--as-trusted] [--json]", "dry-run the hooks of an event (unapproved ones in the sandbox) and say what Gemini CLI would do", runRun},
-		{"audit", "[--project DIR] [--json]", "project hooks that need review (exit 3 when any do)", runAudit},
+		{"audit", "[--project DIR] [--json] [--brief]", "project hooks that need review, with every script they run (exit 3 when any do, 4 when a file cannot be read)", runAudit},
 		{"trust", "[--project DIR] (--all | NAME|KEY ... | --repair)", "approve project hooks into trusted_hooks.json", runTrust},
 		{"untrust", "[--project DIR] (--all | --gone | NAME|KEY ...)", "revoke approved project hooks", runUntrust},
 		{"folder-trust", "[--project DIR] [trust|parent|deny]", "show or set the project's folder trust", runFolderTrust},
-		{"disable", "[--project DIR] [--scope workspace|user] NAME", "disable a hook the way Gemini CLI's /hooks disable does", runDisable},
+		{"disable", "[--project DIR] [--scope workspace|user] [--force-workspace] NAME", "disable a hook the way Gemini CLI's /hooks disable does (refuses a workspace file git tracks)", runDisable},
 		{"enable", "[--project DIR] [--scope workspace|user] NAME", "enable a hook the way Gemini CLI's /hooks enable does", runEnable},
-		{"disable-all", "[--project DIR] [--scope workspace|user]", "disable every hook (Gemini CLI's /hooks disable-all)", runDisableAll},
+		{"disable-all", "[--project DIR] [--scope workspace|user] [--force-workspace]", "disable every hook (Gemini CLI's /hooks disable-all)", runDisableAll},
 		{"demo", "[DIR]", "copy the built-in demo project into DIR and print the shell lines to use it: eval \"$(hookwarden demo)\"", runDemo},
 		{"enable-all", "[--project DIR]", "enable every hook (Gemini CLI's /hooks enable-all)", runEnableAll},
 		scanCommand(),
@@ -275,6 +279,11 @@ func parseNoArgs(fs *flag.FlagSet, args []string) error {
 // jsonFlag adds --json to fs.
 func jsonFlag(fs *flag.FlagSet) *bool {
 	return fs.Bool("json", false, "print a JSON document")
+}
+
+// briefFlag is audit's --brief: no script contents, diffs only.
+func briefFlag(fs *flag.FlagSet) *bool {
+	return fs.Bool("brief", false, "leave out the contents of new and unrecorded scripts (diffs stay)")
 }
 
 // stringList is a repeatable string flag.

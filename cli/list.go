@@ -23,10 +23,25 @@ func runList(ctx context.Context, io *IO, args []string) error {
 		return err
 	}
 	p := io.loadProject(*dir)
+	var err error
 	if *asJSON {
-		return writeJSON(io.Stdout, listDocument(p))
+		err = writeJSON(io.Stdout, listDocument(p))
+	} else {
+		err = writeListTable(io.Stdout, p)
 	}
-	return writeListTable(io.Stdout, p)
+	if err != nil {
+		return err
+	}
+	return listExit(p.snap.UnreadableFiles())
+}
+
+// listExit fails (exit 1) when a file could not be read, after list has
+// printed everything it could.
+func listExit(unreadable []settingsio.FileError) error {
+	if len(unreadable) == 0 {
+		return nil
+	}
+	return &ExitError{Code: ExitFailure, Msg: unreadableMessage("incomplete list", unreadable)}
 }
 
 // listDoc is the stable JSON document of `hookwarden list --json`.

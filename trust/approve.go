@@ -102,6 +102,7 @@ func Approve(snap *settingsio.Snapshot, opts Options, hooks []ProjectHook, now t
 					rec.Places = mergePlaces(ap.Places, old.Places)
 				}
 				p.Hooks[k] = &rec
+				delete(p.Revoked, k)
 			}
 			return nil
 		})
@@ -204,8 +205,10 @@ func approvalsFor(snap *settingsio.Snapshot, hooks []ProjectHook, now time.Time)
 }
 
 // Revoke removes keys from the project's entry in trusted_hooks.json and
-// their records from Hookwarden's store. Keys of hooks that no longer
-// exist (Report.Gone) can be revoked too.
+// their approvals from Hookwarden's store, which keeps each as history
+// (StoreProject.Revoked) so that the next review still shows what changed
+// since it was approved. Keys of hooks that no longer exist (Report.Gone)
+// can be revoked too.
 func Revoke(snap *settingsio.Snapshot, opts Options, keys []string) error {
 	if len(keys) == 0 {
 		return nil
@@ -219,8 +222,9 @@ func Revoke(snap *settingsio.Snapshot, opts Options, keys []string) error {
 	}
 	err := opts.Store.Update(func(d *StoreData) error {
 		if p := d.Projects[snap.ProjectDir]; p != nil {
+			now := time.Now()
 			for _, k := range keys {
-				delete(p.Hooks, k)
+				p.revoke(k, now)
 			}
 		}
 		return nil

@@ -1,6 +1,7 @@
 package trust
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 
@@ -94,6 +95,10 @@ type HookReview struct {
 	// ApprovalNote says why Hookwarden cannot vouch for a trusted key
 	// (approved outside Hookwarden; a record from an earlier version).
 	ApprovalNote string `json:"approval_note,omitempty"`
+	// RevokedAt: the hook is not approved, but an approval of this key was
+	// revoked then; its scripts are compared with what was approved before
+	// the revoke (the store keeps it as history).
+	RevokedAt string `json:"revoked_at,omitempty"`
 	// Unresolved is the code the hook runs that Hookwarden cannot see:
 	// "runs code Hookwarden cannot see: …" (see DiscoverScripts).
 	//
@@ -130,6 +135,10 @@ func (h HookReview) scriptCommand() string {
 	return h.Command
 }
 
+// Incomplete reports whether a file could not be read, so that the review
+// cannot be complete.
+func (r *Report) Incomplete() bool { return len(r.Unreadable) > 0 }
+
 // NeedsReview reports whether the hook is not plainly trusted.
 func (h HookReview) NeedsReview() bool { return h.Status != StatusTrusted }
 
@@ -159,6 +168,19 @@ type ScriptReview struct {
 	// Diff is the line diff from the approved content to the current one.
 	Diff []Span `json:"diff,omitempty"`
 	Note string `json:"note,omitempty"`
+	// Size is the current size in bytes.
+	Size int64 `json:"size,omitempty"`
+	// Content is the whole current text of the script, so that nothing is
+	// approved unseen; nil when the script is missing or its text cannot be
+	// shown (ContentOmitted says why).
+	Content *string `json:"content,omitempty"`
+	// ApprovedContent is the approved text (or the last approved one, after
+	// a revoke) of a script whose content changed since, when it was kept.
+	ApprovedContent *string `json:"approved_content,omitempty"`
+	// ContentOmitted says why an existing script's text is not shown (too
+	// large, not UTF-8 text). Such a script is flagged unless it is
+	// unchanged since an approval: it cannot be reviewed here.
+	ContentOmitted string `json:"content_omitted,omitempty"`
 }
 
 // Report is the trust audit of a project's workspace hooks.
@@ -173,9 +195,13 @@ type Report struct {
 	TrustedHooksError string `json:"trusted_hooks_error,omitempty"`
 	// SettingsError: the workspace settings file does not parse (Gemini
 	// refuses to start).
-	SettingsError string       `json:"settings_error,omitempty"`
-	NeedsReview   bool         `json:"needs_review"`
-	Hooks         []HookReview `json:"hooks"`
+	SettingsError string `json:"settings_error,omitempty"`
+	// Unreadable are the settings and extension hooks files that exist but
+	// could not be read or parsed: the review is incomplete, and each
+	// counts as needing review (NeedsReview is true).
+	Unreadable  []settingsio.FileError `json:"unreadable"`
+	NeedsReview bool                   `json:"needs_review"`
+	Hooks       []HookReview           `json:"hooks"`
 	// Gone are trusted keys of this project that match no hook any more
 	// (and are not the previous version of a changed hook).
 	Gone []string `json:"gone"`
@@ -221,10 +247,12 @@ func Audit(snap *settingsio.Snapshot, opts Options) (*Report, error) {
 	if abort == nil {
 		r.GeminiWarnings = append(r.GeminiWarnings, GeminiWarnings(hooks, trusted)...)
 	}
-	a := auditor{project: snap.ProjectDir, approvals: store.Approvals(snap.ProjectDir), scripts: map[string]scriptNow{}}
+	a := auditor{project: snap.ProjectDir, approvals: store.Approvals(snap.ProjectDir),
+		revoked: store.RevokedApprovals(snap.ProjectDir), scripts: map[string]scriptNow{}}
 	r.Hooks, r.Gone = a.review(hooks, trusted)
+	r.Unreadable = snap.UnreadableFiles()
 	r.Critical = criticalFindings(snap)
-	r.NeedsReview = r.TrustedHooksError != "" || len(r.Critical) > 0
+	r.NeedsReview = r.TrustedHooksError != "" || len(r.Unreadable) > 0 || len(r.Critical) > 0
 	for _, h := range r.Hooks {
 		if h.NeedsReview() {
 			r.NeedsReview = true
@@ -236,8 +264,11 @@ func Audit(snap *settingsio.Snapshot, opts Options) (*Report, error) {
 type auditor struct {
 	project   string
 	approvals map[string]*Approval
-	scripts   map[string]scriptNow // fingerprints taken during this audit, by path
-	followed  *followCache         // what following each script found, during this audit
+	// revoked are the last approvals of revoked keys (history): the scripts
+	// of a hook that is not approved are compared with them.
+	revoked  map[string]*Approval
+	scripts  map[string]scriptNow // fingerprints taken during this audit, by path
+	followed *followCache         // what following each script found, during this audit
 	// approved caches, per approval, the definitions it vouches for.
 	approved map[*Approval]*approvedDefs
 }
@@ -359,6 +390,11 @@ func (a *auditor) review(hooks []ProjectHook, trusted []string) ([]HookReview, [
 				rv.CommandDiff = WordDiff(cmd, h.Command)
 				approval = a.approvals[prev]
 				rv.FieldChanges, _ = a.compareDefinition(approval, h)
+			}
+		}
+		if approval == nil && rv.Status != StatusTrusted {
+			if old := a.revoked[h.Key]; old != nil {
+				approval, rv.RevokedAt = old, old.RevokedAt
 			}
 		}
 		a.reviewScripts(&rv, approval)
@@ -487,9 +523,20 @@ func findSnapshot(ap *Approval, ref ScriptRef) *ScriptSnapshot {
 // compareScript turns a fingerprint taken now and the approved one into a
 // review.
 func compareScript(now ScriptSnapshot, nowErr error, then *ScriptSnapshot) ScriptReview {
-	sr := ScriptReview{Word: now.Word, Path: now.Path, Via: now.Via, SHA256: now.SHA256}
+	sr := compareFingerprints(now, nowErr, then)
+	failClosedOnHiddenContent(&sr, now, nowErr)
+	return sr
+}
+
+// compareFingerprints sets the status, flag, diff and texts of a script's
+// review.
+func compareFingerprints(now ScriptSnapshot, nowErr error, then *ScriptSnapshot) ScriptReview {
+	sr := ScriptReview{Word: now.Word, Path: now.Path, Via: now.Via, SHA256: now.SHA256, Size: now.Size, Content: now.Content}
 	if then != nil {
 		sr.ApprovedSHA256 = then.SHA256
+		if then.SHA256 != now.SHA256 {
+			sr.ApprovedContent = then.Content
+		}
 	}
 	switch {
 	case nowErr != nil:
@@ -522,6 +569,34 @@ func compareScript(now ScriptSnapshot, nowErr error, then *ScriptSnapshot) Scrip
 		sr.Status = ScriptUnchanged
 	}
 	return sr
+}
+
+// failClosedOnHiddenContent marks an existing script whose text cannot be
+// shown: the reason goes to ContentOmitted and, unless the script is
+// unchanged since an approval, it is flagged, because the user could not
+// review it here.
+func failClosedOnHiddenContent(sr *ScriptReview, now ScriptSnapshot, nowErr error) {
+	if nowErr != nil || !now.Exists || now.Content != nil {
+		return
+	}
+	sr.ContentOmitted = contentOmitted(now.Size)
+	if sr.Status == ScriptUnchanged {
+		return
+	}
+	sr.Flagged = true
+	note := sr.ContentOmitted + ": review it in an editor before approving"
+	if sr.Note != "" {
+		note = sr.Note + "; " + note
+	}
+	sr.Note = note
+}
+
+// contentOmitted says why a script of size bytes has no kept text.
+func contentOmitted(size int64) string {
+	if size > MaxStoredScript {
+		return fmt.Sprintf("too large to show (%d bytes; Hookwarden shows and keeps scripts up to %d KiB)", size, MaxStoredScript>>10)
+	}
+	return "not shown: the file is not UTF-8 text"
 }
 
 // scriptDiff is the line diff between two fingerprints when both contents

@@ -39,8 +39,15 @@
 //     script-changed, definition-changed (trusted key, but not the
 //     approved definition) or approved-outside (trusted key that
 //     Hookwarden has no record of), plus trusted keys that match nothing
-//     (Gone).
-//   - Select, Approve, Revoke: the review actions.
+//     (Gone). Every script a hook runs carries its whole current text
+//     (ScriptReview.Content; ApprovedContent for a changed one); a script
+//     whose text cannot be shown (over MaxStoredScript, not UTF-8) is
+//     flagged unless unchanged since an approval. Report.Unreadable lists
+//     the settings and hooks files that could not be read or parsed; each
+//     makes the review incomplete and sets NeedsReview.
+//   - Select, Approve, Revoke: the review actions. Revoke keeps the
+//     approval as history (StoreProject.Revoked), which approves nothing
+//     but keeps the diff against what was approved visible.
 //   - SetFolderTrust, FolderKey: trustedFolders.json as Gemini's trust
 //     dialog writes it, comments kept.
 //   - WordDiff, LineDiff, RenderWordDiff, RenderLineDiff: diffs as Spans.
