@@ -22,12 +22,15 @@ import (
 
 	"github.com/hookwarden/hookwarden/cli"
 	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/sandbox"
 	"github.com/hookwarden/hookwarden/ui"
 )
 
 const appID = "io.github.hookwarden"
 
 func main() {
+	// hidden: the hook supervisor and sandbox init (package sandbox)
+	sandbox.ServeInit()
 	args := os.Args[1:]
 	if len(args) > 0 && cli.IsCommand(args[0]) {
 		os.Exit(runCLI(args))
@@ -37,6 +40,10 @@ func main() {
 	if err == nil {
 		dir, err = projectDir(args)
 	}
+	// Started without a folder (as 'make run' does) in a folder with no
+	// hooks: show the built-in demo. A folder that is named shows its own
+	// state, empty or not.
+	demoWhenEmpty := len(args) == 0 || len(args) == 1 && args[0] == "open"
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "hookwarden: %v\nusage: hookwarden [open] [--agent gemini|claude] [DIR]; run 'hookwarden help' for the commands\n", err)
 		os.Exit(cli.ExitUsage)
@@ -45,7 +52,8 @@ func main() {
 
 	a := app.NewWithID(appID)
 	w := a.NewWindow("Hookwarden")
-	ui.Create(a, w, ui.Options{ProjectDir: dir, Agent: agent, Env: os.Environ(), GOOS: runtime.GOOS, Home: home})
+	exe, _ := os.Executable() // the hook supervisor and sandbox init
+	ui.Create(a, w, ui.Options{ProjectDir: dir, Agent: agent, Env: os.Environ(), GOOS: runtime.GOOS, Home: home, Init: exe, DemoWhenEmpty: demoWhenEmpty})
 	w.Resize(fyne.NewSize(1120, 760))
 	w.SetMaster()
 	quitOnSignal(a)
@@ -69,6 +77,7 @@ func runCLI(args []string) int {
 		fmt.Fprintf(os.Stderr, "hookwarden: %v\n", err)
 		return cli.ExitFailure
 	}
+	io.Init, _ = os.Executable()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	return cli.Main(ctx, args, io)

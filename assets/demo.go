@@ -101,6 +101,9 @@ func MaterializeDemo(dir string) (Demo, error) {
 		"GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + d.SystemSettings,
 		"GEMINI_CLI_SYSTEM_DEFAULTS_PATH=" + d.SystemDefaults,
 		"GEMINI_CLI_TRUSTED_FOLDERS_PATH=" + d.TrustedFolders,
+		// Claude Code's managed settings are read from the demo's own
+		// (empty) system folder, not /etc/claude-code.
+		settingsio.EnvClaudeManagedDir + "=" + filepath.Join(root, "system", "claude-code"),
 		// The system policy hook's command is "$ACME_POLICY_DIR/check-shell.sh",
 		// expanded at load time as Gemini CLI does.
 		"ACME_POLICY_DIR=" + filepath.Join(root, "system", "policy"),

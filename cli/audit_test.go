@@ -9,6 +9,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // trustEnv is a throw-away home, store and project for the trust commands.
@@ -47,8 +49,8 @@ func (e *trustEnv) write(path, content string) {
 func (e *trustEnv) run(args ...string) (int, string, string) {
 	var stdout, stderr bytes.Buffer
 	io := &IO{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr, Dir: e.project, GOOS: runtime.GOOS,
-		Env: []string{"HOME=" + e.home, "HOOKWARDEN_CONFIG_DIR=" + e.config,
-			"GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + filepath.Join(e.home, "none", "settings.json")}}
+		Env: isolated(e.t, settingsio.Env{"HOME=" + e.home, "HOOKWARDEN_CONFIG_DIR=" + e.config,
+			"GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + filepath.Join(e.home, "none", "settings.json")})}
 	io.Env = append(io.Env, e.extraEnv...)
 	code := Main(context.Background(), args, io)
 	return code, stdout.String(), stderr.String()

@@ -19,7 +19,7 @@ func claudeCommands() []command {
 		{"audit", "--agent claude [--project DIR] [--json]", "project, local and plugin handlers that need review (exit 3 when any do)", runClaudeAudit},
 		{"trust", "--agent claude [--project DIR] (--all | HANDLER ...)", "approve handlers in Hookwarden's store", runClaudeTrust},
 		{"untrust", "--agent claude [--project DIR] (--all | --gone | HANDLER ...)", "revoke approvals", runClaudeUntrust},
-		{"disable", "--agent claude [--project DIR] HANDLER ...", "move a handler out of its settings file into Hookwarden's store", runClaudeDisable},
+		{"disable", "--agent claude [--project DIR] [--force-workspace] HANDLER ...", "move a handler out of its settings file into Hookwarden's store (refuses a file git tracks)", runClaudeDisable},
 		{"enable", "--agent claude [--project DIR] [ID|HANDLER ...]", "put disabled handlers back (no argument: list them)", runClaudeEnable},
 	}
 }

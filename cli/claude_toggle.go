@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hookwarden/hookwarden/hooks/claude"
+	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
@@ -14,6 +16,7 @@ import (
 func runClaudeDisable(ctx context.Context, io *IO, args []string) error {
 	fs := newFlags("disable")
 	dir := io.projectFlag(fs)
+	force := fs.Bool("force-workspace", false, "edit a project settings file even when git tracks it")
 	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -25,6 +28,19 @@ func runClaudeDisable(ctx context.Context, io *IO, args []string) error {
 	hs, missing := selectClaude(p.reg.Hooks, rest)
 	if len(missing) > 0 {
 		return usagef("no Claude Code handler %q", strings.Join(missing, `", "`))
+	}
+	if !*force {
+		for _, h := range hs {
+			tracked, err := settingsio.GitTracked(ctx, h.Origin.File, io.Env)
+			if err != nil {
+				printf(io.Stderr, "note: %v\n", err)
+			}
+			if tracked {
+				return &ExitError{Code: ExitFailure, Msg: fmt.Sprintf("%s is tracked by git: disabling %s moves it out of a file you share with the repository "+
+					"(it shows in git status, and the next git pull that touches it stops on the local change). "+
+					"Use --force-workspace to edit it anyway ('hookwarden enable --agent claude' puts it back byte for byte).", h.Origin.File, claude.Label(h))}
+			}
+		}
 	}
 	store, err := io.claudeStore()
 	if err != nil {

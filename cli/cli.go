@@ -19,6 +19,10 @@ const (
 	ExitFailure     = 1
 	ExitUsage       = 2
 	ExitNeedsReview = 3
+	// ExitUnreadable: a settings or hooks file could not be read or
+	// parsed, so the review is incomplete (audit; takes precedence over
+	// ExitNeedsReview).
+	ExitUnreadable = 4
 )
 
 // IO is what a command talks to: its streams, its environment and its
@@ -35,6 +39,10 @@ type IO struct {
 	// execAgent replaces the process with an agent (`hookwarden exec`);
 	// nil means syscall.Exec. Tests set it.
 	execAgent func(path string, argv, env []string) error
+	// Init is the executable that answers sandbox.InitCommand (hookwarden
+	// itself). Without it hooks start directly and the sandbox is not
+	// available.
+	Init string
 }
 
 // FromProcess returns an IO bound to the real process.
@@ -59,18 +67,19 @@ func commands() []command {
 	return []command{
 		{"list", "[--project DIR] [--json]", "every hook of every layer, merged, with its status", runList},
 		{"plan", "[--project DIR] --event EVENT [--tool NAME | --trigger VALUE] [--json]", "which hooks Gemini CLI would run for an event, in order", runPlan},
-		{"run", "[--project DIR] --event EVENT [--tool NAME | --trigger VALUE] [--input FILE|-] [--hook NAME ...] [--yes] [--as-trusted] [--json]", "dry-run the hooks of an event and say what Gemini CLI would do", runRun},
-		{"audit", "[--project DIR] [--json]", "project hooks that need review (exit 3 when any do)", runAudit},
+		{"run", "[--project DIR] --event EVENT [--tool NAME | --trigger VALUE] [--input FILE|-] [--hook NAME ...] [--yes] [--sandbox|--no-sandbox] [--as-trusted] [--json]", "dry-run the hooks of an event (unapproved ones in the sandbox) and say what Gemini CLI would do", runRun},
+		{"audit", "[--project DIR] [--json] [--brief]", "project hooks that need review, with every script they run (exit 3 when any do, 4 when a file cannot be read)", runAudit},
 		{"trust", "[--project DIR] (--all | NAME|KEY ... | --repair)", "approve project hooks into trusted_hooks.json", runTrust},
 		{"untrust", "[--project DIR] (--all | --gone | NAME|KEY ...)", "revoke approved project hooks", runUntrust},
 		{"folder-trust", "[--project DIR] [trust|parent|deny]", "show or set the project's folder trust", runFolderTrust},
-		{"disable", "[--project DIR] [--scope workspace|user] NAME", "disable a hook the way Gemini CLI's /hooks disable does", runDisable},
+		{"disable", "[--project DIR] [--scope workspace|user] [--force-workspace] NAME", "disable a hook the way Gemini CLI's /hooks disable does (refuses a workspace file git tracks)", runDisable},
 		{"enable", "[--project DIR] [--scope workspace|user] NAME", "enable a hook the way Gemini CLI's /hooks enable does", runEnable},
-		{"disable-all", "[--project DIR] [--scope workspace|user]", "disable every hook (Gemini CLI's /hooks disable-all)", runDisableAll},
+		{"disable-all", "[--project DIR] [--scope workspace|user] [--force-workspace]", "disable every hook (Gemini CLI's /hooks disable-all)", runDisableAll},
 		{"demo", "[DIR]", "copy the built-in demo project into DIR and print the shell lines to use it: eval \"$(hookwarden demo)\"", runDemo},
 		{"enable-all", "[--project DIR]", "enable every hook (Gemini CLI's /hooks enable-all)", runEnableAll},
 		{"guard", "(install | uninstall | status | check) [--project DIR]", "git hooks that review every agent's hooks after a pull, checkout or rebase", runGuard},
 		{"exec", "[--project DIR] -- AGENT ARGS...", "start an agent only when none of the project's agent hooks needs review (exit 3 otherwise)", runExec},
+		scanCommand(),
 	}
 }
 
@@ -100,6 +109,10 @@ func Main(ctx context.Context, args []string, io *IO) int {
 		printHelp(io.Stdout)
 		return ExitOK
 	}
+	if scan := scanCommand(); args[0] == scan.name {
+		// scan takes every agent by default, so it reads --agent itself.
+		return finish(io, scan, scan.run(ctx, io, args[1:]))
+	}
 	agent, rest, err := splitAgent(args[1:])
 	if err != nil {
 		printf(io.Stderr, "hookwarden %s: %v\n", args[0], err)
@@ -113,27 +126,7 @@ func Main(ctx context.Context, args []string, io *IO) int {
 		if c.name != args[0] {
 			continue
 		}
-		err := c.run(ctx, io, rest)
-		var ue *UsageError
-		var ee *ExitError
-		switch {
-		case err == nil:
-			return ExitOK
-		case errors.Is(err, flag.ErrHelp):
-			printf(io.Stdout, "usage: hookwarden %s %s\n", c.name, c.usage)
-			return ExitOK
-		case errors.As(err, &ue):
-			printf(io.Stderr, "hookwarden %s: %s\nusage: hookwarden %s %s\n", c.name, ue.Msg, c.name, c.usage)
-			return ExitUsage
-		case errors.As(err, &ee):
-			if ee.Msg != "" {
-				printf(io.Stderr, "hookwarden %s: %s\n", c.name, indentedBlock(ee.Msg, ""))
-			}
-			return ee.Code
-		default:
-			printf(io.Stderr, "hookwarden %s: %v\n", c.name, err)
-			return ExitFailure
-		}
+		return finish(io, c, c.run(ctx, io, rest))
 	}
 	if agent == AgentClaude && IsCommand(args[0]) {
 		printf(io.Stderr, "hookwarden %s: not available for Claude Code yet (--agent claude)\n", args[0])
@@ -141,6 +134,36 @@ func Main(ctx context.Context, args []string, io *IO) int {
 	}
 	printf(io.Stderr, "hookwarden: unknown command %q\nrun 'hookwarden help' for the list of commands\n", args[0])
 	return ExitUsage
+}
+
+// scanCommand is the same for every agent.
+func scanCommand() command {
+	return command{"scan", "[--agent gemini|claude|all] [--json | --sarif] [--fail-on review|critical] [PATH...]",
+		"find every hook file under the paths and report what each hook would do (exit 3 at --fail-on)", runScan}
+}
+
+// finish turns a command's error into its exit code and message.
+func finish(io *IO, c command, err error) int {
+	var ue *UsageError
+	var ee *ExitError
+	switch {
+	case err == nil:
+		return ExitOK
+	case errors.Is(err, flag.ErrHelp):
+		printf(io.Stdout, "usage: hookwarden %s %s\n", c.name, c.usage)
+		return ExitOK
+	case errors.As(err, &ue):
+		printf(io.Stderr, "hookwarden %s: %s\nusage: hookwarden %s %s\n", c.name, ue.Msg, c.name, c.usage)
+		return ExitUsage
+	case errors.As(err, &ee):
+		if ee.Msg != "" {
+			printf(io.Stderr, "hookwarden %s: %s\n", c.name, indentedBlock(ee.Msg, ""))
+		}
+		return ee.Code
+	default:
+		printf(io.Stderr, "hookwarden %s: %v\n", c.name, err)
+		return ExitFailure
+	}
 }
 
 // Agent selects whose hooks a command works on.
@@ -261,6 +284,11 @@ func parseNoArgs(fs *flag.FlagSet, args []string) error {
 // jsonFlag adds --json to fs.
 func jsonFlag(fs *flag.FlagSet) *bool {
 	return fs.Bool("json", false, "print a JSON document")
+}
+
+// briefFlag is audit's --brief: no script contents, diffs only.
+func briefFlag(fs *flag.FlagSet) *bool {
+	return fs.Bool("brief", false, "leave out the contents of new and unrecorded scripts (diffs stay)")
 }
 
 // stringList is a repeatable string flag.

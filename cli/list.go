@@ -10,6 +10,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/risk"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
@@ -22,10 +23,25 @@ func runList(ctx context.Context, io *IO, args []string) error {
 		return err
 	}
 	p := io.loadProject(*dir)
+	var err error
 	if *asJSON {
-		return writeJSON(io.Stdout, listDocument(p))
+		err = writeJSON(io.Stdout, listDocument(p))
+	} else {
+		err = writeListTable(io.Stdout, p)
 	}
-	return writeListTable(io.Stdout, p)
+	if err != nil {
+		return err
+	}
+	return listExit(p.snap.UnreadableFiles())
+}
+
+// listExit fails (exit 1) when a file could not be read, after list has
+// printed everything it could.
+func listExit(unreadable []settingsio.FileError) error {
+	if len(unreadable) == 0 {
+		return nil
+	}
+	return &ExitError{Code: ExitFailure, Msg: unreadableMessage("incomplete list", unreadable)}
 }
 
 // listDoc is the stable JSON document of `hookwarden list --json`.
@@ -74,6 +90,7 @@ type hookDoc struct {
 	Status     hooks.Status      `json:"status"`
 	Reason     string            `json:"reason"`
 	Key        string            `json:"key"`
+	Risk       risk.Report       `json:"risk"`
 	// Hydrated: the ${NAME} values Gemini took from a .env file, with their
 	// source; ProjectControlled: why the project decides this hook.
 	Hydrated          []hooks.Hydration `json:"hydrated,omitempty"`
@@ -110,8 +127,11 @@ func listDocument(p *project) listDoc {
 			doc.Layers = append(doc.Layers, fileDoc(e.Hooks, e.Name))
 		}
 	}
-	for _, h := range p.reg.Hooks {
-		doc.Hooks = append(doc.Hooks, hookDocument(h))
+	risks := hookRisks(p.reg.Hooks, p.snap.ProjectDir)
+	for i, h := range p.reg.Hooks {
+		d := hookDocument(h)
+		d.Risk = risks[i]
+		doc.Hooks = append(doc.Hooks, d)
 	}
 	return doc
 }
@@ -182,6 +202,7 @@ func writeListTable(w io.Writer, p *project) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
+	cache := risk.NewCache()
 	for _, group := range groupByEvent(p.reg.Hooks) {
 		printf(w, "\n%s\n", group.event)
 		tw = tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
@@ -190,7 +211,7 @@ func writeListTable(w io.Writer, p *project) error {
 			if h.HasMatcher {
 				m = h.Matcher
 			}
-			printf(tw, "  %s\t%s\t%s\t%s\t%s\n", h.Status, h.DisplayName(), orDash(m), originLabel(h), h.Reason)
+			printf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\n", h.Status, h.DisplayName(), orDash(m), originLabel(h), h.Reason, riskLabel(hookRisk(cache, h, p.snap.ProjectDir)))
 			for _, line := range hydrationLines(h) {
 				printf(tw, "      %s\n", line)
 			}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"testing"
+
+	"github.com/hookwarden/hookwarden/sandbox"
 )
 
 // cliSelfEnv makes the test binary act as the hookwarden command line, so
@@ -13,7 +15,10 @@ import (
 // building the GUI binary.
 const cliSelfEnv = "HOOKWARDEN_TEST_BINARY_IS_CLI"
 
+// TestMain lets the test binary serve as the hook supervisor and sandbox
+// init, and as the command line when cliSelfEnv is set.
 func TestMain(m *testing.M) {
+	sandbox.ServeInit()
 	if os.Getenv(cliSelfEnv) == "1" {
 		io, err := FromProcess()
 		if err != nil {

@@ -12,6 +12,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // runFixture is a temporary home and project.
@@ -67,8 +69,8 @@ func (f *runFixture) mainIn(t *testing.T, stdin string, args ...string) (string,
 	t.Helper()
 	var out, errb bytes.Buffer
 	io := &IO{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb, Dir: f.project, GOOS: runtime.GOOS,
-		Env: []string{"HOME=" + f.home, "PATH=" + os.Getenv("PATH"),
-			"GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + filepath.Join(f.home, "no-system", "settings.json")}}
+		Env: isolated(t, settingsio.Env{"HOME=" + f.home, "PATH=" + os.Getenv("PATH"),
+			"GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + filepath.Join(f.home, "no-system", "settings.json")})}
 	code := Main(context.Background(), args, io)
 	return out.String(), errb.String(), code
 }

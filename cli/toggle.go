@@ -12,9 +12,16 @@ import (
 )
 
 // runDisable adds a hook to hooksConfig.disabled, as /hooks disable does.
+// It refuses to edit a workspace settings file tracked by git unless
+// --force-workspace is given.
 func runDisable(ctx context.Context, io *IO, args []string) error {
-	tg, scope, name, err := io.toggleArgs("disable", args, settingsio.LayerWorkspace)
+	fs := newFlags("disable")
+	force := forceWorkspaceFlag(fs)
+	tg, scope, name, err := io.toggleArgsFlags(fs, args, settingsio.LayerWorkspace)
 	if err != nil {
+		return err
+	}
+	if err := refuseTracked(ctx, io, tg, scope, *force, name); err != nil {
 		return err
 	}
 	res, err := tg.Disable(name, scope)
@@ -42,16 +49,23 @@ func runEnable(ctx context.Context, io *IO, args []string) error {
 		return err
 	}
 	writeToggleResult(io.Stdout, res)
+	noteTrackedEdits(ctx, io, tg, res.Edits)
 	if len(res.Locked) > 0 {
 		return lockedError(res.Locked)
 	}
 	return nil
 }
 
-// runDisableAll is /hooks disable-all.
+// runDisableAll is /hooks disable-all (refusing a tracked workspace file
+// as disable does).
 func runDisableAll(ctx context.Context, io *IO, args []string) error {
-	tg, scope, err := io.toggleAllArgs("disable-all", args, settingsio.LayerWorkspace)
+	fs := newFlags("disable-all")
+	force := forceWorkspaceFlag(fs)
+	tg, scope, err := io.toggleAllArgsFlags(fs, args, settingsio.LayerWorkspace)
 	if err != nil {
+		return err
+	}
+	if err := refuseTracked(ctx, io, tg, scope, *force, ""); err != nil {
 		return err
 	}
 	res, err := tg.DisableAll(scope)
@@ -73,15 +87,59 @@ func runEnableAll(ctx context.Context, io *IO, args []string) error {
 		return err
 	}
 	writeBulkResult(io.Stdout, res)
+	noteTrackedEdits(ctx, io, tg, res.Edits)
 	if len(res.Locked) > 0 {
 		return lockedError(res.Locked)
 	}
 	return nil
 }
 
+// forceWorkspaceFlag is disable's --force-workspace.
+func forceWorkspaceFlag(fs *flag.FlagSet) *bool {
+	return fs.Bool("force-workspace", false, "edit the workspace settings file even when git tracks it")
+}
+
+// refuseTracked stops a workspace-scope disable when git tracks the
+// workspace settings file (unless forced), with the user scope explained.
+// When git cannot tell, it goes ahead and says so.
+func refuseTracked(ctx context.Context, io *IO, tg *hooks.Toggler, scope settingsio.Layer, force bool, name string) error {
+	if scope != settingsio.LayerWorkspace || force {
+		return nil
+	}
+	tr := tg.WorkspaceTracked(ctx)
+	switch {
+	case tr.Tracked:
+		return &ExitError{Code: ExitFailure, Msg: hooks.TrackedMessage(tr.Path, name) +
+			"\nUse --scope user for that, or --force-workspace to edit the tracked file anyway (commit it, or 'hookwarden enable' puts it back byte for byte)."}
+	case tr.Unknown != "":
+		printf(io.Stderr, "note: %s\n", tr.Unknown)
+	}
+	return nil
+}
+
+// noteTrackedEdits says when an enable changed a workspace file git tracks
+// without putting it back as it was (the entry came with the repository,
+// or the file changed since Hookwarden's disable): the change shows in git
+// status.
+func noteTrackedEdits(ctx context.Context, io *IO, tg *hooks.Toggler, edits []hooks.FileEdit) {
+	for _, e := range edits {
+		if e.Layer != settingsio.LayerWorkspace || e.Restored || e.Deleted {
+			continue
+		}
+		if tr := tg.WorkspaceTracked(ctx); tr.Tracked {
+			printf(io.Stdout, "note: %s is tracked by git: this change shows in git status (commit it, or 'git checkout -- %s' to undo it)\n", e.Path, quoteForShell(e.Path))
+		}
+	}
+}
+
 // toggleArgs parses [--project DIR] [--scope workspace|user] NAME.
 func (io *IO) toggleArgs(cmd string, args []string, defaultScope settingsio.Layer) (*hooks.Toggler, settingsio.Layer, string, error) {
-	fs := newFlags(cmd)
+	return io.toggleArgsFlags(newFlags(cmd), args, defaultScope)
+}
+
+// toggleArgsFlags is toggleArgs on a flag set the command added its own
+// flags to.
+func (io *IO) toggleArgsFlags(fs *flag.FlagSet, args []string, defaultScope settingsio.Layer) (*hooks.Toggler, settingsio.Layer, string, error) {
 	dir := io.projectFlag(fs)
 	scopeFlag := scopeFlag(fs, defaultScope)
 	rest, err := parseFlags(fs, args)
@@ -108,7 +166,12 @@ func (io *IO) toggleArgs(cmd string, args []string, defaultScope settingsio.Laye
 
 // toggleAllArgs parses [--project DIR] [--scope workspace|user].
 func (io *IO) toggleAllArgs(cmd string, args []string, defaultScope settingsio.Layer) (*hooks.Toggler, settingsio.Layer, error) {
-	fs := newFlags(cmd)
+	return io.toggleAllArgsFlags(newFlags(cmd), args, defaultScope)
+}
+
+// toggleAllArgsFlags is toggleAllArgs on a flag set the command added its
+// own flags to.
+func (io *IO) toggleAllArgsFlags(fs *flag.FlagSet, args []string, defaultScope settingsio.Layer) (*hooks.Toggler, settingsio.Layer, error) {
 	dir := io.projectFlag(fs)
 	var scopeFlagValue *string
 	if defaultScope != "" {
@@ -176,8 +239,18 @@ func writeBulkResult(w io.Writer, res *hooks.BulkResult) {
 
 func writeEdits(w io.Writer, edits []hooks.FileEdit) {
 	for _, e := range edits {
-		if e.Created {
+		switch {
+		case e.Deleted:
+			printf(w, "removed %s: Hookwarden had created it to disable hooks (%s settings)\n", e.Path, e.Layer)
+			continue
+		case e.Restored:
+			printf(w, "restored %s byte for byte as it was before Hookwarden disabled hooks in it\n", e.Path)
+			continue
+		case e.Created:
 			printf(w, "created %s (%s settings)\n", e.Path, e.Layer)
+		}
+		if e.JournalError != "" {
+			printf(w, "note: enabling again may leave an empty hooksConfig.disabled in %s: %s\n", e.Path, e.JournalError)
 		}
 		for _, r := range e.Removed {
 			printf(w, "%s:%d: removed %q from hooksConfig.disabled\n", e.Path, r.Line, r.Value)

@@ -48,7 +48,9 @@ func TestToggleCommands(t *testing.T) {
 		{[]string{"disable-all"}, 0, "Disabled 1 hook(s) successfully.\n" + ws + `:14: added "./lint.sh --all" to hooksConfig.disabled`,
 			"", "\"fmt\",\n      \"./lint.sh --all\"\n"},
 		{[]string{"disable-all"}, 0, "All hooks are already disabled.", "", ""},
-		{[]string{"enable-all"}, 0, "Enabled 2 hook(s) successfully.\n" + ws + `:13: removed "fmt"`, "", "\"disabled\": []\n"},
+		// Everything Hookwarden disabled is enabled again: the file is put
+		// back byte for byte (no "hooksConfig": {"disabled": []} left).
+		{[]string{"enable-all"}, 0, "Enabled 2 hook(s) successfully.\nrestored " + ws + " byte for byte", "", "// the project's hooks"},
 		{[]string{"enable-all"}, 0, "All hooks are already enabled.", "", ""},
 	}
 	for _, s := range steps {
@@ -64,9 +66,11 @@ func TestToggleCommands(t *testing.T) {
 			}
 		}
 	}
-	data, _ := os.ReadFile(ws)
-	if !strings.HasPrefix(string(data), strings.TrimSuffix(toggleWorkspace, "  }\n}\n")) {
-		t.Errorf("the untouched lines changed:\n%s", data)
+	if data, _ := os.ReadFile(ws); string(data) != toggleWorkspace {
+		t.Errorf("after disable and enable the workspace file is not what it was:\n%s", data)
+	}
+	if _, err := os.Stat(user); err == nil {
+		t.Errorf("%s, which disable created, is still there", user)
 	}
 }
 

@@ -4,12 +4,14 @@ package hooks
 
 import (
 	"context"
-	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/hookwarden/hookwarden/internal/testenv"
 )
 
 // The benchmarks compare the runner's cost per hook with a bare
@@ -37,7 +39,7 @@ func benchRun(b *testing.B, n int, command string) {
 	if _, err := exec.LookPath("bash"); err != nil {
 		b.Skip("bash not found")
 	}
-	r := &Runner{Env: os.Environ(), PlansDir: "/tmp/plans"}
+	r := &Runner{Env: testenv.CleanEnv(b), PlansDir: filepath.Join(b.TempDir(), "plans")}
 	req := benchRequest(b, n, command)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

@@ -6,6 +6,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/hookwarden/hookwarden/internal/geminicli"
+	"github.com/hookwarden/hookwarden/internal/testenv"
 )
 
 // Expected values are shell-quote 1.8.3's quote([s]).
@@ -34,16 +37,19 @@ func TestShellQuote(t *testing.T) {
 }
 
 // TestShellQuoteAgainstInstalledPackage compares with the shell-quote the
-// kit installs, when it is there.
+// kit installs (the real Gemini CLI's dependency). Without node or the kit
+// it is testenv.Missing: a skip, or a failure under CI=true.
 func TestShellQuoteAgainstInstalledPackage(t *testing.T) {
-	kit := os.Getenv("HOOKWARDEN_CONFORMANCE_KIT")
-	if kit == "" {
-		kit = filepath.Join("..", "..", "shared", "conformance")
-	}
-	quoteJS := filepath.Join(kit, "oracle", "node_modules", "shell-quote", "quote.js")
 	node, err := exec.LookPath("node")
-	if _, serr := os.Stat(quoteJS); serr != nil || err != nil {
-		t.Skipf("needs node and the kit's installed shell-quote (%s)", quoteJS)
+	if err != nil {
+		testenv.Missing(t, "needs node: %v", err)
+	}
+	bundle := geminicli.RequireBundle(t) // installs the kit's packages once
+	// <dir>/node_modules/@google/gemini-cli/bundle/gemini.js
+	modules := filepath.Dir(filepath.Dir(filepath.Dir(filepath.Dir(bundle))))
+	quoteJS := filepath.Join(modules, "shell-quote", "quote.js")
+	if _, err := os.Stat(quoteJS); err != nil {
+		t.Fatalf("the kit's install has no shell-quote: %v", err)
 	}
 	ins := []string{}
 	for _, tc := range shellQuoteCases {

@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/hookwarden/hookwarden/internal/testenv"
 )
 
 func requireBash(t *testing.T) {
@@ -35,8 +37,24 @@ func testInput(t *testing.T, cwd string) *Object {
 	return NewInput(InputBase{SessionID: "sess-1", TranscriptPath: filepath.Join(cwd, "t.json"), Cwd: cwd, Event: BeforeTool, Timestamp: time.Unix(0, 0)}, fields)
 }
 
-func testRunner() *Runner {
-	return &Runner{Env: os.Environ(), PlansDir: "/tmp/plans", Grace: 200 * time.Millisecond}
+// testRunner runs hooks in a clean environment: a throw-away HOME, no
+// BASH_ENV, the real PATH only.
+func testRunner(t testing.TB) *Runner {
+	return &Runner{Env: testenv.CleanEnv(t), PlansDir: filepath.Join(t.TempDir(), "plans"), Grace: 200 * time.Millisecond}
+}
+
+// hookCap bounds how long a test waits for a run that must end: generous,
+// so a loaded machine never reaches it.
+const hookCap = 2 * time.Minute
+
+// lateTimeoutMS is the time-out of a hook that never ends but must print
+// first: far longer than starting bash takes on a loaded machine.
+const lateTimeoutMS = 5000
+
+// endsSoon reports whether pid stops running (zombies do not count) within
+// a generous cap.
+func endsSoon(pid int) bool {
+	return testenv.WaitUntil(hookCap, func() bool { return !testenv.Alive(pid) })
 }
 
 func runOne(t *testing.T, r *Runner, h *Hook) Result {
@@ -46,14 +64,9 @@ func runOne(t *testing.T, r *Runner, h *Hook) Result {
 	return out.Results[0]
 }
 
-// alive reports whether pid still exists (and is not a zombie we own).
-func alive(pid int) bool {
-	return syscall.Kill(pid, 0) == nil
-}
-
 func TestRunnerOrphanHoldingPipesDoesNotHoldResult(t *testing.T) {
 	requireBash(t)
-	r := testRunner()
+	r := testRunner(t)
 	h := cmdHook("bg", `sleep 100 & echo "$!" >&2; echo '{"decision":"deny","reason":"r"}'`)
 	h.HasTimeout, h.TimeoutMS = true, 30000
 	done := make(chan Result, 1)
@@ -61,7 +74,7 @@ func TestRunnerOrphanHoldingPipesDoesNotHoldResult(t *testing.T) {
 	var res Result
 	select {
 	case res = <-done:
-	case <-time.After(20 * time.Second):
+	case <-time.After(hookCap):
 		t.Fatal("the result waited for the background sleep")
 	}
 	pid, err := strconv.Atoi(strings.TrimSpace(res.Stderr))
@@ -79,11 +92,7 @@ func TestRunnerOrphanHoldingPipesDoesNotHoldResult(t *testing.T) {
 		t.Fatalf("no %s warning: %+v", WarnPipesHeld, res.Warnings)
 	}
 	// Once the result is in, the background sleep is ended too.
-	deadline := time.Now().Add(5 * time.Second)
-	for alive(pid) && time.Now().Before(deadline) {
-		time.Sleep(20 * time.Millisecond)
-	}
-	if alive(pid) {
+	if !endsSoon(pid) {
 		t.Errorf("the background sleep %d outlived the dry run", pid)
 	}
 }
@@ -91,32 +100,28 @@ func TestRunnerOrphanHoldingPipesDoesNotHoldResult(t *testing.T) {
 func TestRunnerEndsBackgroundJobsAfterTheResult(t *testing.T) {
 	requireBash(t)
 	h := cmdHook("bg", `sleep 100 >/dev/null 2>&1 & echo "$!"`)
-	res := runOne(t, testRunner(), h)
+	res := runOne(t, testRunner(t), h)
 	pid, err := strconv.Atoi(strings.TrimSpace(res.Stdout))
 	if err != nil {
 		t.Fatalf("stdout %q: %v", res.Stdout, err)
 	}
 	defer syscall.Kill(pid, syscall.SIGKILL)
-	deadline := time.Now().Add(5 * time.Second)
-	for alive(pid) && time.Now().Before(deadline) {
-		time.Sleep(20 * time.Millisecond)
-	}
-	if alive(pid) {
+	if !endsSoon(pid) {
 		t.Errorf("the background job %d outlived the dry run", pid)
 	}
 }
 
 func TestRunnerTimeoutKillsBackgroundChildren(t *testing.T) {
 	requireBash(t)
-	r := testRunner()
+	r := testRunner(t)
 	h := cmdHook("slow", `sleep 100 & echo "$!"; echo partial; wait`)
-	h.HasTimeout, h.TimeoutMS = true, 300
+	h.HasTimeout, h.TimeoutMS = true, lateTimeoutMS
 	done := make(chan Result, 1)
 	go func() { done <- runOne(t, r, h) }()
 	var res Result
 	select {
 	case res = <-done:
-	case <-time.After(20 * time.Second):
+	case <-time.After(hookCap):
 		t.Fatal("timed-out hook did not return")
 	}
 	lines := strings.Fields(res.Stdout)
@@ -124,14 +129,10 @@ func TestRunnerTimeoutKillsBackgroundChildren(t *testing.T) {
 		t.Fatalf("stdout %q", res.Stdout)
 	}
 	pid, _ := strconv.Atoi(lines[0])
-	if !res.TimedOut || res.Error != "Hook timed out after 300ms" || res.Output != nil || res.HasExitCode {
+	if !res.TimedOut || res.Error != "Hook timed out after 5000ms" || res.Output != nil || res.HasExitCode {
 		t.Fatalf("got %+v", res)
 	}
-	deadline := time.Now().Add(5 * time.Second)
-	for alive(pid) && time.Now().Before(deadline) {
-		time.Sleep(20 * time.Millisecond)
-	}
-	if alive(pid) {
+	if !endsSoon(pid) {
 		syscall.Kill(pid, syscall.SIGKILL)
 		t.Fatalf("background child %d survived the timeout", pid)
 	}
@@ -139,11 +140,11 @@ func TestRunnerTimeoutKillsBackgroundChildren(t *testing.T) {
 
 func TestRunnerTimeoutWithTermIgnoringChild(t *testing.T) {
 	requireBash(t)
-	r := testRunner()
+	r := testRunner(t)
 	// The grandchild ignores SIGTERM and keeps the pipes; SIGKILL after the
 	// grace period must end it.
 	h := cmdHook("stubborn", `bash -c 'trap "" TERM; sleep 100' & echo started; wait`)
-	h.HasTimeout, h.TimeoutMS = true, 200
+	h.HasTimeout, h.TimeoutMS = true, lateTimeoutMS
 	done := make(chan Result, 1)
 	go func() { done <- runOne(t, r, h) }()
 	select {
@@ -151,14 +152,14 @@ func TestRunnerTimeoutWithTermIgnoringChild(t *testing.T) {
 		if !res.TimedOut || strings.TrimSpace(res.Stdout) != "started" {
 			t.Fatalf("got TimedOut=%v stdout=%q", res.TimedOut, res.Stdout)
 		}
-	case <-time.After(20 * time.Second):
+	case <-time.After(hookCap):
 		t.Fatal("hook with a TERM-ignoring child did not return")
 	}
 }
 
 func TestRunnerCancel(t *testing.T) {
 	requireBash(t)
-	r := testRunner()
+	r := testRunner(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	plan := &Plan{Event: BeforeTool, Hooks: []*Hook{cmdHook("a", "echo go; sleep 100"), cmdHook("b", "sleep 100")}}
 	started := make(chan struct{})
@@ -182,14 +183,14 @@ func TestRunnerCancel(t *testing.T) {
 		if out.Aggregated.Success {
 			t.Fatal("aggregated success after cancel")
 		}
-	case <-time.After(20 * time.Second):
+	case <-time.After(hookCap):
 		t.Fatal("cancel did not stop the run")
 	}
 }
 
 func TestRunnerStreamCap(t *testing.T) {
 	requireBash(t)
-	r := testRunner()
+	r := testRunner(t)
 	r.StreamCap = 1000
 	res := runOne(t, r, cmdHook("big", `head -c 100000 /dev/zero | tr '\0' x`))
 	if len(res.Stdout) != 1000 || !res.Truncated || !res.Success {
@@ -202,7 +203,7 @@ func TestRunnerStreamCap(t *testing.T) {
 
 func TestRunnerReportsDurationsAndSpawnErrors(t *testing.T) {
 	requireBash(t)
-	r := testRunner()
+	r := testRunner(t)
 	res := runOne(t, r, cmdHook("sleepy", "sleep 0.1"))
 	if res.Duration < 100*time.Millisecond {
 		t.Fatalf("duration %v shorter than the hook", res.Duration)
@@ -216,7 +217,7 @@ func TestRunnerReportsDurationsAndSpawnErrors(t *testing.T) {
 
 func TestRunnerParallelKeepsPlanOrderAndSequentialChains(t *testing.T) {
 	requireBash(t)
-	r := testRunner()
+	r := testRunner(t)
 	plan := &Plan{Event: BeforeTool, Hooks: []*Hook{
 		cmdHook("slow", `sleep 0.3; echo '{"hookSpecificOutput":{"tool_input":{"file_path":"b.txt","x":1}}}'`),
 		cmdHook("echo", `cat`),
@@ -234,7 +235,7 @@ func TestRunnerParallelKeepsPlanOrderAndSequentialChains(t *testing.T) {
 
 func TestRunnerUntrustedAndInvalidHooks(t *testing.T) {
 	requireBash(t)
-	r := testRunner()
+	r := testRunner(t)
 	cwd := t.TempDir()
 	plan := &Plan{Event: BeforeTool, Hooks: []*Hook{cmdHook("a", "touch ran")}}
 	out := r.Run(context.Background(), Request{Plan: plan, Input: testInput(t, cwd), FolderTrusted: false})

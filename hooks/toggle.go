@@ -2,6 +2,8 @@ package hooks
 
 import (
 	"fmt"
+	"path/filepath"
+	"runtime"
 	"slices"
 
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -24,11 +26,20 @@ type Toggler struct {
 	// Env is the environment the snapshot was loaded with; disabled
 	// entries are compared after Gemini's load-time expansion in it.
 	Env settingsio.Env
+	// Journal, when set, lets switching back restore a file byte for byte
+	// (see settingsio.EditJournal); nil edits exactly as Gemini CLI does.
+	Journal *settingsio.EditJournal
 }
 
-// NewToggler returns a Toggler for a loaded project.
+// NewToggler returns a Toggler for a loaded project, with the switch
+// journal in Hookwarden's folder (settingsio.HookwardenDir of env) when
+// that can be located.
 func NewToggler(snap *settingsio.Snapshot, env settingsio.Env) *Toggler {
-	return &Toggler{Snapshot: snap, Registry: Build(snap), Env: env}
+	t := &Toggler{Snapshot: snap, Registry: Build(snap), Env: env}
+	if dir, err := settingsio.HookwardenDir(env, runtime.GOOS); err == nil {
+		t.Journal = &settingsio.EditJournal{Path: filepath.Join(dir, settingsio.JournalFileName)}
+	}
+	return t
 }
 
 // ToggleStatus is Gemini's result status.
@@ -82,7 +93,7 @@ func (t *Toggler) Disable(name string, scope settingsio.Layer) (*ToggleResult, e
 	if err := t.checkKnown(name, res.Hooks); err != nil {
 		return nil, err
 	}
-	edit, err := editList(scope, target.Path, t.Env, true, appendIfMissing(name))
+	edit, err := t.editList(scope, target.Path, true, appendIfMissing(name))
 	if err != nil {
 		return nil, err
 	}
@@ -124,7 +135,7 @@ func (t *Toggler) Enable(name string, scopes ...settingsio.Layer) (*ToggleResult
 			}
 			continue // the workspace of the home folder: Gemini reads no such file
 		}
-		edit, err := editList(scope, f.Path, t.Env, false, removeMatching(name))
+		edit, err := t.editList(scope, f.Path, false, removeMatching(name))
 		if err != nil {
 			return nil, err
 		}

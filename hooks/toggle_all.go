@@ -48,7 +48,7 @@ func (t *Toggler) EnableAll() (*BulkResult, error) {
 		if err != nil {
 			continue
 		}
-		edit, err := editList(scope, f.Path, t.Env, false, removeAll)
+		edit, err := t.editList(scope, f.Path, false, removeAll)
 		if err != nil {
 			return res, err
 		}
@@ -107,7 +107,7 @@ func (t *Toggler) DisableAll(scope settingsio.Layer) (*BulkResult, error) {
 		res.Message = "All hooks are already disabled."
 		return res, nil
 	}
-	edit, err := editList(scope, target.Path, t.Env, true, replaceWith(res.Names))
+	edit, err := t.editList(scope, target.Path, true, replaceWith(res.Names))
 	if err != nil {
 		return nil, err
 	}

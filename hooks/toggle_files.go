@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -23,6 +24,14 @@ type FileEdit struct {
 	Path  string           `json:"path"`
 	// Created is true when the file did not exist before.
 	Created bool `json:"created"`
+	// Restored is true when the edit put the file back exactly as it was
+	// before Hookwarden's earlier switch edits (byte for byte; Deleted when
+	// they had created it), rather than leaving an empty list behind.
+	Restored bool `json:"restored,omitempty"`
+	Deleted  bool `json:"deleted,omitempty"`
+	// JournalError says why the byte-for-byte undo record could not be
+	// kept (the edit itself was made).
+	JournalError string `json:"journal_error,omitempty"`
 	// Added are the values appended to hooksConfig.disabled, with their
 	// lines in the new file; Removed the entries deleted, with their lines
 	// in the old file.
@@ -51,8 +60,14 @@ type listEdit func(list *settingsio.Node, expand func(string) string) settingsio
 // returns nil when there was nothing to change. A file that does not parse
 // is never written. A missing file is created only when create is true
 // (otherwise it is not even looked for again).
-func editList(layer settingsio.Layer, path string, env settingsio.Env, create bool, edit listEdit) (*FileEdit, error) {
-	expand := func(s string) string { return settingsio.ExpandEnv(s, env.Lookup) }
+//
+// With a journal, an edit that leaves the list as it was before
+// Hookwarden's first pending edit of the file, while the file is still
+// exactly what Hookwarden last wrote, writes back the original bytes
+// instead (or deletes the file those edits created), so that disable then
+// enable leaves no trace.
+func (t *Toggler) editList(layer settingsio.Layer, path string, create bool, edit listEdit) (*FileEdit, error) {
+	expand := func(s string) string { return settingsio.ExpandEnv(s, t.Env.Lookup) }
 	if !create {
 		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 			return nil, nil
@@ -60,9 +75,17 @@ func editList(layer settingsio.Layer, path string, env settingsio.Env, create bo
 	} else if err := ensureFolder(filepath.Dir(path)); err != nil {
 		return nil, err
 	}
+	var entry *settingsio.JournalEntry
+	if t.Journal != nil {
+		// A journal that cannot be read only loses the byte-for-byte undo
+		// of earlier edits; this edit starts a new record.
+		entry, _ = t.Journal.Get(path)
+	}
 	var result *FileEdit
+	var next *settingsio.JournalEntry
+	deleteFile := false
 	err := settingsio.UpdateFileAtomic(path, newSettingsMode, func(current []byte, exists bool) ([]byte, error) {
-		result = nil
+		result, next, deleteFile = nil, nil, false
 		var old *settingsio.Node
 		decide := func(list *settingsio.Node) (settingsio.ListChange, error) {
 			old = list
@@ -76,15 +99,88 @@ func editList(layer settingsio.Layer, path string, env settingsio.Env, create bo
 			return nil, errNoChange
 		}
 		result = describeEdit(layer, path, !exists, old, out)
+		ours := entry != nil && exists && settingsio.ContentHash(current) == entry.After
+		switch {
+		case ours && sameDisabledList(path, entry.Before, entry.Existed, out):
+			result.Restored = true
+			if !entry.Existed {
+				deleteFile, result.Deleted = true, true
+				return nil, errNoChange
+			}
+			out = entry.Before
+		case ours:
+			next = &settingsio.JournalEntry{Before: entry.Before, Existed: entry.Existed, After: settingsio.ContentHash(out)}
+		default:
+			next = &settingsio.JournalEntry{Before: current, Existed: exists, After: settingsio.ContentHash(out)}
+		}
 		return out, nil
 	})
-	if errors.Is(err, errNoChange) {
+	if errors.Is(err, errNoChange) && deleteFile {
+		err = removeIfUnchanged(path, entry.After)
+	} else if errors.Is(err, errNoChange) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, err
 	}
+	if t.Journal != nil {
+		if err := t.Journal.Put(path, next); err != nil {
+			result.JournalError = err.Error()
+		}
+	}
 	return result, nil
+}
+
+// sameDisabledList reports whether out's hooksConfig.disabled holds the
+// same values as before's (an absent list and an empty one are the same;
+// a missing before file has none).
+func sameDisabledList(path string, before []byte, existed bool, out []byte) bool {
+	values := func(data []byte) ([]string, bool) {
+		root, perr := settingsio.ParseJSONC(path, data)
+		if perr != nil {
+			return nil, false
+		}
+		l := root.Get("hooksConfig").Get("disabled")
+		if l == nil {
+			return nil, true
+		}
+		if !l.Is(settingsio.Array) {
+			return nil, false
+		}
+		var vs []string
+		for _, it := range l.Items {
+			if !it.Is(settingsio.String) {
+				return nil, false
+			}
+			vs = append(vs, it.Raw)
+		}
+		return vs, true
+	}
+	now, ok := values(out)
+	if !ok {
+		return false
+	}
+	if !existed {
+		return len(now) == 0
+	}
+	then, ok := values(before)
+	return ok && slices.Equal(then, now)
+}
+
+// removeIfUnchanged deletes a settings file Hookwarden's switch created,
+// if it still holds what Hookwarden wrote.
+func removeIfUnchanged(path, hash string) error {
+	data, err := settingsio.ReadRegularFile(path)
+	if err != nil {
+		return fmt.Errorf("restoring %s: %w", path, err)
+	}
+	if settingsio.ContentHash(data) != hash {
+		return fmt.Errorf("restoring %s: the file changed meanwhile; enable again", path)
+	}
+	if err := os.Remove(path); err != nil {
+		return fmt.Errorf("restoring %s: %w", path, err)
+	}
+	return nil
 }
 
 // ensureFolder creates a missing settings folder the way Gemini CLI does

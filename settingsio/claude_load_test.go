@@ -50,7 +50,7 @@ func TestLoadClaudeLayers(t *testing.T) {
 		t.Skip("POSIX paths in the fixture")
 	}
 	home, repo, project := claudeFixture(t)
-	s := LoadClaude(ClaudeOptions{ProjectDir: project, Env: Env{"HOME=" + home}, GOOS: runtime.GOOS})
+	s := LoadClaude(ClaudeOptions{ProjectDir: project, Env: Env{"HOME=" + home, EnvClaudeManagedDir + "=" + filepath.Join(home, "no-managed")}, GOOS: runtime.GOOS})
 
 	if s.RepoRoot != repo {
 		t.Errorf("RepoRoot = %q, want %q", s.RepoRoot, repo)
@@ -116,7 +116,7 @@ func TestLoadClaudeConfigDirAndInlineHooks(t *testing.T) {
 	writeTestFile(t, filepath.Join(cfg, "plugins", "cache", "m", "inl", "0.10.0", ".claude-plugin", "plugin.json"),
 		`{"name": "inl", "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "true"}]}]}}`)
 	writeTestFile(t, filepath.Join(project, ".claude", "settings.json"), `[]`)
-	s := LoadClaude(ClaudeOptions{ProjectDir: project, Env: Env{"HOME=" + filepath.Join(tmp, "h"), "CLAUDE_CONFIG_DIR=" + cfg}, GOOS: runtime.GOOS})
+	s := LoadClaude(ClaudeOptions{ProjectDir: project, Env: Env{"HOME=" + filepath.Join(tmp, "h"), "CLAUDE_CONFIG_DIR=" + cfg, EnvClaudeManagedDir + "=" + filepath.Join(tmp, "no-managed")}, GOOS: runtime.GOOS})
 	if s.Paths.User != filepath.Join(cfg, "settings.json") || s.Paths.GlobalConfig != filepath.Join(cfg, ".claude.json") {
 		t.Errorf("paths = %+v", s.Paths)
 	}
@@ -164,5 +164,12 @@ func TestGitWorktreeMainRoot(t *testing.T) {
 	work, mainRoot := gitRoots(filepath.Join(wt))
 	if work != wt || mainRoot != main {
 		t.Errorf("gitRoots = %q, %q; want %q, %q", work, mainRoot, wt, main)
+	}
+}
+
+func TestClaudeManagedDirOverride(t *testing.T) {
+	p := ResolveClaudePaths("/home/u/p", "", Env{EnvClaudeManagedDir + "=/tmp/managed"}, "linux", "/home/u")
+	if p.ManagedFile != "/tmp/managed/managed-settings.json" || p.ManagedDropIns != "/tmp/managed/managed-settings.d" {
+		t.Errorf("managed paths with %s: %s, %s", EnvClaudeManagedDir, p.ManagedFile, p.ManagedDropIns)
 	}
 }

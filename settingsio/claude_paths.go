@@ -9,6 +9,13 @@ import (
 // EnvClaudeConfigDir moves Claude Code's user folder (default ~/.claude).
 const EnvClaudeConfigDir = "CLAUDE_CONFIG_DIR"
 
+// EnvClaudeManagedDir moves the folder Hookwarden reads Claude Code's
+// managed settings from (managed-settings.json, managed-settings.d/). It
+// is Hookwarden's, not Claude Code's: Claude Code always reads the system
+// folder. Tests and the demo set it so that they read nothing of the real
+// machine.
+const EnvClaudeManagedDir = "HOOKWARDEN_CLAUDE_MANAGED_DIR"
+
 // claudeManagedDir is the folder of managed-settings.json on goos.
 func claudeManagedDir(goos string) string {
 	switch goos {
@@ -32,8 +39,12 @@ func ResolveClaudePaths(projectDir, repoRoot string, env Env, goos, home string)
 		p.ConfigDir = s.resolve(projectDir, v)
 		p.GlobalConfig = s.join(p.ConfigDir, ".claude.json")
 	}
-	p.ManagedFile = s.join(claudeManagedDir(goos), "managed-settings.json")
-	p.ManagedDropIns = s.join(claudeManagedDir(goos), "managed-settings.d")
+	managed := claudeManagedDir(goos)
+	if v := envNonEmpty(env, goos, EnvClaudeManagedDir); v != "" {
+		managed = s.resolve(projectDir, v)
+	}
+	p.ManagedFile = s.join(managed, "managed-settings.json")
+	p.ManagedDropIns = s.join(managed, "managed-settings.d")
 	p.User = s.join(p.ConfigDir, "settings.json")
 	p.Project = s.join(projectDir, ".claude", "settings.json")
 	localRoot := projectDir

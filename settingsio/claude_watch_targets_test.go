@@ -11,7 +11,7 @@ func TestWatcherFollowsEveryClaudeFile(t *testing.T) {
 		t.Skip("POSIX paths in the fixture")
 	}
 	home, repo, project := claudeFixture(t)
-	s := LoadClaude(ClaudeOptions{ProjectDir: project, Env: Env{"HOME=" + home}, GOOS: runtime.GOOS})
+	s := LoadClaude(ClaudeOptions{ProjectDir: project, Env: Env{"HOME=" + home, EnvClaudeManagedDir + "=" + filepath.Join(home, "no-managed")}, GOOS: runtime.GOOS})
 	if len(s.Plugins) == 0 || s.Plugins[0].Root == "" {
 		t.Fatalf("the fixture's plugin was not found: %+v", s.Plugins)
 	}

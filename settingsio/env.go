@@ -41,3 +41,19 @@ func (e Env) Has(key string) bool {
 	_, ok := e.Lookup(key)
 	return ok
 }
+
+// Without returns a copy of e without the given keys.
+func (e Env) Without(keys ...string) Env {
+	out := make(Env, 0, len(e))
+	for _, kv := range e {
+		k, _, _ := strings.Cut(kv, "=")
+		drop := false
+		for _, key := range keys {
+			drop = drop || k == key
+		}
+		if !drop {
+			out = append(out, kv)
+		}
+	}
+	return out
+}

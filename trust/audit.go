@@ -1,6 +1,7 @@
 package trust
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 
@@ -94,16 +95,70 @@ type HookReview struct {
 	// ApprovalNote says why Hookwarden cannot vouch for a trusted key
 	// (approved outside Hookwarden; a record from an earlier version).
 	ApprovalNote string `json:"approval_note,omitempty"`
+	// RevokedAt: the hook is not approved, but an approval of this key was
+	// revoked then; its scripts are compared with what was approved before
+	// the revoke (the store keeps it as history).
+	RevokedAt string `json:"revoked_at,omitempty"`
+	// Unresolved is the code the hook runs that Hookwarden cannot see:
+	// "runs code Hookwarden cannot see: …" (see DiscoverScripts).
+	//
+	// The rule: the text of every unresolved part is fingerprinted, since
+	// it stands in the command (part of the approval) or in a script whose
+	// content is fingerprinted, so editing it makes the hook changed or
+	// script-changed like any other edit. What it refers to (a variable's
+	// value, a command's output, a download, a package) can change with no
+	// text changing, so for such a hook Hookwarden cannot keep its promise
+	// that what runs is what was approved. It can still be approved, after
+	// the review has listed each unresolved part, and then reads as
+	// trusted "with code Hookwarden cannot see" (audit exits 0 for it, so
+	// it does not need review forever); but the dry-run gate
+	// (HoldUnapproved, ClaudeUnapproved) never runs it without the user's
+	// explicit confirmation, as for an unapproved hook.
+	Unresolved []UnresolvedCode `json:"unresolved,omitempty"`
+	// discover is the command line discovery reads when it is not Command
+	// (Claude Code: the handler's command and args with placeholders
+	// filled).
+	discover string
+	// roots are folders besides the project whose scripts are followed
+	// (a Claude Code plugin's root).
+	roots []string
 }
+
+// scriptCommand is the command line whose scripts are fingerprinted.
+func (h HookReview) scriptCommand() string {
+	if h.discover != "" {
+		return h.discover
+	}
+	if c, ok := h.runsCommand(); ok {
+		return c
+	}
+	return h.Command
+}
+
+// Incomplete reports whether a file could not be read, so that the review
+// cannot be complete.
+func (r *Report) Incomplete() bool { return len(r.Unreadable) > 0 }
 
 // NeedsReview reports whether the hook is not plainly trusted.
 func (h HookReview) NeedsReview() bool { return h.Status != StatusTrusted }
 
+// RunsUnseenCode reports whether the hook runs code Hookwarden cannot see
+// (Unresolved); the dry-run gate holds such a hook back even when trusted.
+func (h HookReview) RunsUnseenCode() bool { return len(h.Unresolved) > 0 }
+
+// Verified reports whether the hook may run without asking: trusted, and
+// every piece of code it runs is fingerprinted.
+func (h HookReview) Verified() bool { return !h.NeedsReview() && !h.RunsUnseenCode() }
+
 // ScriptReview is one script of a hook, compared with its approval.
 type ScriptReview struct {
-	Word   string       `json:"word"`
-	Path   string       `json:"path"`
-	Via    string       `json:"via,omitempty"`
+	Word string `json:"word"`
+	Path string `json:"path"`
+	Via  string `json:"via,omitempty"`
+	// How and From: how discovery found it, and the script that runs it
+	// ("" = the hook command).
+	How    Found        `json:"how,omitempty"`
+	From   string       `json:"from,omitempty"`
 	Status ScriptStatus `json:"status"`
 	// Flagged: changed since approval (content, gone, or now a link out of
 	// the project); the hook needs review.
@@ -113,6 +168,19 @@ type ScriptReview struct {
 	// Diff is the line diff from the approved content to the current one.
 	Diff []Span `json:"diff,omitempty"`
 	Note string `json:"note,omitempty"`
+	// Size is the current size in bytes.
+	Size int64 `json:"size,omitempty"`
+	// Content is the whole current text of the script, so that nothing is
+	// approved unseen; nil when the script is missing or its text cannot be
+	// shown (ContentOmitted says why).
+	Content *string `json:"content,omitempty"`
+	// ApprovedContent is the approved text (or the last approved one, after
+	// a revoke) of a script whose content changed since, when it was kept.
+	ApprovedContent *string `json:"approved_content,omitempty"`
+	// ContentOmitted says why an existing script's text is not shown (too
+	// large, not UTF-8 text). Such a script is flagged unless it is
+	// unchanged since an approval: it cannot be reviewed here.
+	ContentOmitted string `json:"content_omitted,omitempty"`
 }
 
 // Report is the trust audit of a project's workspace hooks.
@@ -127,9 +195,13 @@ type Report struct {
 	TrustedHooksError string `json:"trusted_hooks_error,omitempty"`
 	// SettingsError: the workspace settings file does not parse (Gemini
 	// refuses to start).
-	SettingsError string       `json:"settings_error,omitempty"`
-	NeedsReview   bool         `json:"needs_review"`
-	Hooks         []HookReview `json:"hooks"`
+	SettingsError string `json:"settings_error,omitempty"`
+	// Unreadable are the settings and extension hooks files that exist but
+	// could not be read or parsed: the review is incomplete, and each
+	// counts as needing review (NeedsReview is true).
+	Unreadable  []settingsio.FileError `json:"unreadable"`
+	NeedsReview bool                   `json:"needs_review"`
+	Hooks       []HookReview           `json:"hooks"`
 	// Gone are trusted keys of this project that match no hook any more
 	// (and are not the previous version of a changed hook).
 	Gone []string `json:"gone"`
@@ -175,10 +247,12 @@ func Audit(snap *settingsio.Snapshot, opts Options) (*Report, error) {
 	if abort == nil {
 		r.GeminiWarnings = append(r.GeminiWarnings, GeminiWarnings(hooks, trusted)...)
 	}
-	a := auditor{project: snap.ProjectDir, approvals: store.Approvals(snap.ProjectDir), scripts: map[string]scriptNow{}}
+	a := auditor{project: snap.ProjectDir, approvals: store.Approvals(snap.ProjectDir),
+		revoked: store.RevokedApprovals(snap.ProjectDir), scripts: map[string]scriptNow{}}
 	r.Hooks, r.Gone = a.review(hooks, trusted)
+	r.Unreadable = snap.UnreadableFiles()
 	r.Critical = criticalFindings(snap)
-	r.NeedsReview = r.TrustedHooksError != "" || len(r.Critical) > 0
+	r.NeedsReview = r.TrustedHooksError != "" || len(r.Unreadable) > 0 || len(r.Critical) > 0
 	for _, h := range r.Hooks {
 		if h.NeedsReview() {
 			r.NeedsReview = true
@@ -190,7 +264,11 @@ func Audit(snap *settingsio.Snapshot, opts Options) (*Report, error) {
 type auditor struct {
 	project   string
 	approvals map[string]*Approval
-	scripts   map[string]scriptNow // fingerprints taken during this audit, by path
+	// revoked are the last approvals of revoked keys (history): the scripts
+	// of a hook that is not approved are compared with them.
+	revoked  map[string]*Approval
+	scripts  map[string]scriptNow // fingerprints taken during this audit, by path
+	followed *followCache         // what following each script found, during this audit
 	// approved caches, per approval, the definitions it vouches for.
 	approved map[*Approval]*approvedDefs
 }
@@ -314,6 +392,11 @@ func (a *auditor) review(hooks []ProjectHook, trusted []string) ([]HookReview, [
 				rv.FieldChanges, _ = a.compareDefinition(approval, h)
 			}
 		}
+		if approval == nil && rv.Status != StatusTrusted {
+			if old := a.revoked[h.Key]; old != nil {
+				approval, rv.RevokedAt = old, old.RevokedAt
+			}
+		}
 		a.reviewScripts(&rv, approval)
 		if rv.Status == StatusTrusted {
 			for _, s := range rv.Scripts {
@@ -375,25 +458,53 @@ func (a *auditor) reviewScripts(rv *HookReview, approval *Approval) {
 	if !ok {
 		return
 	}
-	refs, err := FindScripts(command, a.project)
+	if rv.discover != "" {
+		command = rv.discover // Claude Code: command and args, placeholders filled
+	}
+	if a.followed == nil {
+		a.followed = newFollowCache()
+	}
+	found, err := discoverWith(command, a.project, envValues(rv.Env), rv.roots, a.followed)
 	if err != nil {
 		rv.ScriptsError = err.Error()
 		return
 	}
-	for _, ref := range refs {
+	rv.Unresolved = found.Unresolved
+	discovered := map[scriptPlace]bool{}
+	for _, ref := range found.Scripts {
+		discovered[scriptPlace{ref.Path, ref.Via}] = true
 		now, ok := a.scripts[ref.Path]
 		if !ok {
 			now.snap, now.err = snapshotScript(ref, a.project)
 			a.scripts[ref.Path] = now
 		}
 		now.snap.Word, now.snap.Via = ref.Word, ref.Via
-		sr := compareScript(now.snap, now.err, findSnapshot(approval, ref))
-		if approval != nil && sr.Status == ScriptUnrecorded {
-			// the approved hook did not run this file: the command or the
-			// way it resolves changed since
-			sr.Flagged, sr.Note = true, "the hook did not run this script when it was approved"
+		then := findSnapshot(approval, ref)
+		sr := compareScript(now.snap, now.err, then)
+		sr.How, sr.From = ref.How, ref.From
+		if approval != nil && then == nil && sr.Status == ScriptUnrecorded {
+			// Hookwarden approved the hook but not this script: it was not
+			// run then (a glob matches a new file, a script now sources a
+			// new helper) or an older Hookwarden did not find it.
+			sr.Flagged = true
+			sr.Note = "the hook did not run this script when it was approved (or Hookwarden did not find it then)"
+			if now.snap.Content != nil {
+				sr.Diff = LineDiff("", *now.snap.Content)
+			}
 		}
 		rv.Scripts = append(rv.Scripts, sr)
+	}
+	if approval == nil {
+		return
+	}
+	for _, then := range approval.Scripts {
+		if discovered[scriptPlace{then.Path, then.Via}] || !then.Exists {
+			continue
+		}
+		// Approved with this script, which the hook no longer runs (a glob
+		// lost a match, a script stopped sourcing it).
+		rv.Scripts = append(rv.Scripts, ScriptReview{Word: then.Word, Path: then.Path, Via: then.Via, Status: ScriptMissing,
+			Flagged: true, ApprovedSHA256: then.SHA256, Note: "the hook ran it when it was approved and no longer does"})
 	}
 }
 
@@ -412,9 +523,20 @@ func findSnapshot(ap *Approval, ref ScriptRef) *ScriptSnapshot {
 // compareScript turns a fingerprint taken now and the approved one into a
 // review.
 func compareScript(now ScriptSnapshot, nowErr error, then *ScriptSnapshot) ScriptReview {
-	sr := ScriptReview{Word: now.Word, Path: now.Path, Via: now.Via, SHA256: now.SHA256}
+	sr := compareFingerprints(now, nowErr, then)
+	failClosedOnHiddenContent(&sr, now, nowErr)
+	return sr
+}
+
+// compareFingerprints sets the status, flag, diff and texts of a script's
+// review.
+func compareFingerprints(now ScriptSnapshot, nowErr error, then *ScriptSnapshot) ScriptReview {
+	sr := ScriptReview{Word: now.Word, Path: now.Path, Via: now.Via, SHA256: now.SHA256, Size: now.Size, Content: now.Content}
 	if then != nil {
 		sr.ApprovedSHA256 = then.SHA256
+		if then.SHA256 != now.SHA256 {
+			sr.ApprovedContent = then.Content
+		}
 	}
 	switch {
 	case nowErr != nil:
@@ -447,6 +569,34 @@ func compareScript(now ScriptSnapshot, nowErr error, then *ScriptSnapshot) Scrip
 		sr.Status = ScriptUnchanged
 	}
 	return sr
+}
+
+// failClosedOnHiddenContent marks an existing script whose text cannot be
+// shown: the reason goes to ContentOmitted and, unless the script is
+// unchanged since an approval, it is flagged, because the user could not
+// review it here.
+func failClosedOnHiddenContent(sr *ScriptReview, now ScriptSnapshot, nowErr error) {
+	if nowErr != nil || !now.Exists || now.Content != nil {
+		return
+	}
+	sr.ContentOmitted = contentOmitted(now.Size)
+	if sr.Status == ScriptUnchanged {
+		return
+	}
+	sr.Flagged = true
+	note := sr.ContentOmitted + ": review it in an editor before approving"
+	if sr.Note != "" {
+		note = sr.Note + "; " + note
+	}
+	sr.Note = note
+}
+
+// contentOmitted says why a script of size bytes has no kept text.
+func contentOmitted(size int64) string {
+	if size > MaxStoredScript {
+		return fmt.Sprintf("too large to show (%d bytes; Hookwarden shows and keeps scripts up to %d KiB)", size, MaxStoredScript>>10)
+	}
+	return "not shown: the file is not UTF-8 text"
 }
 
 // scriptDiff is the line diff between two fingerprints when both contents

@@ -36,7 +36,15 @@ type ClaudeReport struct {
 	Gone        []ClaudeGone                 `json:"gone"`
 	// Disabled are handlers Hookwarden moved out of this project's files.
 	Disabled []*ClaudeDisabled `json:"disabled"`
+	// Unreadable are the settings, plugin manifest and plugin hooks files
+	// that exist but could not be read or parsed: the review is incomplete,
+	// and each counts as needing review (NeedsReview is true).
+	Unreadable []settingsio.FileError `json:"unreadable"`
 }
+
+// Incomplete reports whether a file could not be read, so that the review
+// cannot be complete.
+func (r *ClaudeReport) Incomplete() bool { return len(r.Unreadable) > 0 }
 
 // ClaudeAudit reviews the handlers hs (a registry's Hooks) of snap that
 // Hookwarden reviews (ClaudeReviewedLayers) against the store: trusted
@@ -51,6 +59,7 @@ func ClaudeAudit(snap *settingsio.ClaudeSnapshot, hs []*hooks.Hook, store Store)
 	}
 	r := &ClaudeReport{Project: snap.ProjectDir, FolderTrust: snap.FolderTrust, Hooks: []ClaudeHookReview{}, Gone: []ClaudeGone{}}
 	approvals := data.ClaudeApprovals(snap.ProjectDir)
+	revoked := data.ClaudeRevokedApprovals(snap.ProjectDir)
 	settingsNow := claudeSettingsFields(snap)
 	a := auditor{project: snap.ProjectDir, scripts: map[string]scriptNow{}}
 	claimed := map[string]bool{}
@@ -93,6 +102,10 @@ func ClaudeAudit(snap *settingsio.ClaudeSnapshot, hs []*hooks.Hook, store Store)
 				break
 			}
 		}
+		if prev == nil && revoked[rv.Key] != nil {
+			prev = revoked[rv.Key]
+			rv.RevokedAt = prev.RevokedAt
+		}
 		var old *Approval
 		if prev != nil {
 			old = &Approval{Scripts: prev.Scripts}
@@ -107,6 +120,8 @@ func ClaudeAudit(snap *settingsio.ClaudeSnapshot, hs []*hooks.Hook, store Store)
 	}
 	sortGone(r.Gone)
 	r.Disabled = data.ClaudeDisabledIn(claudeFiles(snap)...)
+	r.Unreadable = snap.UnreadableFiles()
+	r.NeedsReview = len(r.Unreadable) > 0
 	for _, h := range r.Hooks {
 		if h.NeedsReview() {
 			r.NeedsReview = true
@@ -136,6 +151,10 @@ func claudeReviewOf(h *hooks.Hook, project string) (ClaudeHookReview, error) {
 	place, _ := ClaudePlace(h)
 	label := claudeLabel(h)
 	rv := ClaudeHookReview{Layer: h.Origin.Layer, File: h.Origin.File}
+	rv.discover = claudeScriptCommand(h, project)
+	if h.Claude != nil && h.Claude.PluginRoot != "" {
+		rv.roots = []string{h.Claude.PluginRoot}
+	}
 	if h.Claude != nil {
 		rv.Plugin = h.Claude.Plugin
 	}
@@ -195,6 +214,7 @@ func ClaudeApprove(snap *settingsio.ClaudeSnapshot, hs []*hooks.Hook, store Stor
 		ap  *ClaudeApproval
 	}
 	var recs []rec
+	fp := newFingerprinter(snap.ProjectDir)
 	settings := claudeSettingsFields(snap)
 	for _, h := range hs {
 		rv, err := claudeReviewOf(h, snap.ProjectDir)
@@ -208,18 +228,15 @@ func ClaudeApprove(snap *settingsio.ClaudeSnapshot, hs []*hooks.Hook, store Stor
 		ap := &ClaudeApproval{Layer: rv.Layer, File: rv.File, Event: rv.Event, Matcher: rv.Matcher, Group: rv.Definition,
 			Index: rv.Index, Type: rv.Type, Label: rv.Label, Definition: def, Settings: settings,
 			ApprovedAt: now.UTC().Format(time.RFC3339), Scripts: []ScriptSnapshot{}}
-		if cmd := rv.RawCommand; cmd != "" {
-			refs, err := FindScripts(cmd, snap.ProjectDir)
+		if cmd := rv.scriptCommand(); rv.IsCommand && cmd != "" {
+			scripts, parseErr, err := fp.scripts(cmd, nil, rv.roots)
+			if parseErr != nil {
+				return nil, fmt.Errorf("finding the scripts of %s: %w", rv.Label, parseErr)
+			}
 			if err != nil {
-				return nil, fmt.Errorf("finding the scripts of %s: %w", rv.Label, err)
+				return nil, err
 			}
-			for _, ref := range refs {
-				s, err := snapshotScript(ref, snap.ProjectDir)
-				if err != nil {
-					return nil, err
-				}
-				ap.Scripts = append(ap.Scripts, s)
-			}
+			ap.Scripts = append(ap.Scripts, scripts...)
 		}
 		recs = append(recs, rec{rv.Key, ap})
 	}
@@ -234,6 +251,7 @@ func ClaudeApprove(snap *settingsio.ClaudeSnapshot, hs []*hooks.Hook, store Stor
 				}
 			}
 			p.Hooks[r.key] = r.ap
+			delete(p.Revoked, r.key)
 			keys = append(keys, r.key)
 		}
 		return nil
@@ -241,16 +259,28 @@ func ClaudeApprove(snap *settingsio.ClaudeSnapshot, hs []*hooks.Hook, store Stor
 	return keys, err
 }
 
-// ClaudeRevoke removes approvals by fingerprint; it returns those that
-// were there.
+// ClaudeRevoke removes approvals by fingerprint, keeping each as history
+// (ClaudeStoreProject.Revoked) for the next review's diff; it returns
+// those that were there.
 func ClaudeRevoke(project string, fingerprints []string, store Store) ([]string, error) {
 	var removed []string
 	err := store.Update(func(d *StoreData) error {
 		removed = removed[:0]
-		p := d.ClaudeApprovals(project)
+		if d.ClaudeApprovals(project) == nil {
+			return nil
+		}
+		p := d.claudeProject(project)
+		now := time.Now().UTC().Format(time.RFC3339)
 		for _, k := range fingerprints {
-			if _, ok := p[k]; ok {
-				delete(p, k)
+			if ap, ok := p.Hooks[k]; ok {
+				delete(p.Hooks, k)
+				if p.Revoked == nil {
+					p.Revoked = map[string]*ClaudeApproval{}
+				}
+				if ap != nil {
+					ap.RevokedAt = now
+					p.Revoked[k] = ap
+				}
 				removed = append(removed, k)
 			}
 		}

@@ -25,6 +25,9 @@ type ClaudeStore struct {
 // ClaudeStoreProject holds a project's approved handlers by fingerprint.
 type ClaudeStoreProject struct {
 	Hooks map[string]*ClaudeApproval `json:"hooks"`
+	// Revoked is history: the last approval of each revoked fingerprint,
+	// kept so that a review can still diff against it. It approves nothing.
+	Revoked map[string]*ClaudeApproval `json:"revoked,omitempty"`
 }
 
 // ClaudeApproval is one approved Claude Code handler.
@@ -48,6 +51,8 @@ type ClaudeApproval struct {
 	Settings   Definition       `json:"settings"`
 	ApprovedAt string           `json:"approved_at"`
 	Scripts    []ScriptSnapshot `json:"scripts"`
+	// RevokedAt is set on the history record of a revoked approval.
+	RevokedAt string `json:"revoked_at,omitempty"`
 }
 
 // ClaudeDisabled is a handler Hookwarden moved out of a settings file.
@@ -118,47 +123,11 @@ func (d *StoreData) ClaudeDisabledIn(files ...string) []*ClaudeDisabled {
 	return out
 }
 
-// attachClaudeContents fills the Content of the Claude scripts from the
-// shared contents.
-func (d *StoreData) attachClaudeContents() {
-	if d.Claude == nil {
-		return
+// ClaudeRevokedApprovals returns the history of a project's revoked
+// Claude Code approvals (nil when none).
+func (d *StoreData) ClaudeRevokedApprovals(dir string) map[string]*ClaudeApproval {
+	if d == nil || d.Claude == nil || d.Claude.Projects[dir] == nil {
+		return nil
 	}
-	for _, p := range d.Claude.Projects {
-		if p == nil {
-			continue
-		}
-		for _, ap := range p.Hooks {
-			if ap == nil {
-				continue
-			}
-			for i := range ap.Scripts {
-				if text, ok := d.Contents[ap.Scripts[i].SHA256]; ok && ap.Scripts[i].SHA256 != "" {
-					ap.Scripts[i].Content = &text
-				}
-			}
-		}
-	}
-}
-
-// collectClaudeContents adds the texts the Claude approvals refer to.
-func (d *StoreData) collectClaudeContents() {
-	if d.Claude == nil {
-		return
-	}
-	for _, p := range d.Claude.Projects {
-		if p == nil {
-			continue
-		}
-		for _, ap := range p.Hooks {
-			if ap == nil {
-				continue
-			}
-			for _, sc := range ap.Scripts {
-				if sc.Content != nil && sc.SHA256 != "" {
-					d.Contents[sc.SHA256] = *sc.Content
-				}
-			}
-		}
-	}
+	return d.Claude.Projects[dir].Revoked
 }

@@ -54,7 +54,7 @@ func newClaudeFixture(t *testing.T) *claudeFixture {
 
 func (f *claudeFixture) load(t *testing.T) (*settingsio.ClaudeSnapshot, []*hooks.Hook) {
 	t.Helper()
-	snap := settingsio.LoadClaude(settingsio.ClaudeOptions{ProjectDir: f.dir, Env: settingsio.Env{"HOME=" + f.home}, GOOS: "linux", Home: f.home})
+	snap := settingsio.LoadClaude(settingsio.ClaudeOptions{ProjectDir: f.dir, Env: settingsio.Env{"HOME=" + f.home, settingsio.EnvClaudeManagedDir + "=" + filepath.Join(f.home, "no-managed")}, GOOS: "linux", Home: f.home})
 	return snap, claude.Build(snap).Hooks
 }
 

@@ -27,13 +27,27 @@
 //     what runs (event, matcher, sequential, type, name, command,
 //     timeout, each env variable, any other member), which Gemini's
 //     name:command key does not cover, and the per-field FieldChanges.
-//   - FindScripts: the script files a command runs, from its shell syntax.
+//   - DiscoverScripts (FindScripts): the files a command runs, from its
+//     shell syntax, following cd, sourcing, inline code, wrappers and
+//     interpreters, and inside the project what shell scripts run and
+//     source and what Python and JavaScript modules import; with how each
+//     was found, and the code it runs that no file shows (Unresolved).
+//     The rule for that code is on HookReview.Unresolved.
+//   - ScriptCheck (Gate.Check): the scripts' fingerprints taken again
+//     right before each hook is spawned; a difference refuses the spawn.
 //   - Audit: every workspace hook as trusted, new, changed,
 //     script-changed, definition-changed (trusted key, but not the
 //     approved definition) or approved-outside (trusted key that
 //     Hookwarden has no record of), plus trusted keys that match nothing
-//     (Gone).
-//   - Select, Approve, Revoke: the review actions.
+//     (Gone). Every script a hook runs carries its whole current text
+//     (ScriptReview.Content; ApprovedContent for a changed one); a script
+//     whose text cannot be shown (over MaxStoredScript, not UTF-8) is
+//     flagged unless unchanged since an approval. Report.Unreadable lists
+//     the settings and hooks files that could not be read or parsed; each
+//     makes the review incomplete and sets NeedsReview.
+//   - Select, Approve, Revoke: the review actions. Revoke keeps the
+//     approval as history (StoreProject.Revoked), which approves nothing
+//     but keeps the diff against what was approved visible.
 //   - SetFolderTrust, FolderKey: trustedFolders.json as Gemini's trust
 //     dialog writes it, comments kept.
 //   - WordDiff, LineDiff, RenderWordDiff, RenderLineDiff: diffs as Spans.

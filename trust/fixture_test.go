@@ -35,6 +35,14 @@ func newFixture(t testing.TB) *fixture {
 	return f
 }
 
+// on returns the fixture bound to t (a subtest's), so that its helpers
+// report to that test.
+func (f *fixture) on(t testing.TB) *fixture {
+	c := *f
+	c.t = t
+	return &c
+}
+
 func (f *fixture) env() settingsio.Env {
 	return settingsio.Env{
 		"HOME=" + f.home,

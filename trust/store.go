@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"time"
 
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -71,38 +72,12 @@ func DefaultStoreDir() (string, error) {
 }
 
 // StoreDirEnvVar overrides the store folder (tests, portable setups).
-const StoreDirEnvVar = "HOOKWARDEN_CONFIG_DIR"
+const StoreDirEnvVar = settingsio.HookwardenDirEnvVar
 
 // StoreDirFromEnv is DefaultStoreDir computed from an explicit environment
 // (os.UserConfigDir's rules for goos), honouring HOOKWARDEN_CONFIG_DIR.
 func StoreDirFromEnv(env settingsio.Env, goos string) (string, error) {
-	if dir := env.Get(StoreDirEnvVar); dir != "" {
-		return dir, nil
-	}
-	var base string
-	switch goos {
-	case "windows":
-		base = env.Get("AppData")
-		if base == "" {
-			base = env.Get("APPDATA")
-		}
-	case "darwin", "ios":
-		if home := env.Get("HOME"); home != "" {
-			base = filepath.Join(home, "Library", "Application Support")
-		}
-	default:
-		base = env.Get("XDG_CONFIG_HOME")
-		if base == "" || !filepath.IsAbs(base) {
-			base = ""
-			if home := env.Get("HOME"); home != "" {
-				base = filepath.Join(home, ".config")
-			}
-		}
-	}
-	if base == "" {
-		return "", fmt.Errorf("locating Hookwarden's settings folder: neither %s nor the home folder is set", StoreDirEnvVar)
-	}
-	return filepath.Join(base, "hookwarden"), nil
+	return settingsio.HookwardenDir(env, goos)
 }
 
 // Path is the store file.
@@ -123,6 +98,10 @@ type StoreData struct {
 // path as Gemini forms it).
 type StoreProject struct {
 	Hooks map[string]*Approval `json:"hooks"`
+	// Revoked is history: the last approval of each key that was revoked,
+	// so that a review can still show what changed since it was approved.
+	// It approves nothing.
+	Revoked map[string]*Approval `json:"revoked,omitempty"`
 }
 
 // Approval is one approved hook key.
@@ -132,6 +111,8 @@ type Approval struct {
 	Places     []Place          `json:"places"`
 	ApprovedAt string           `json:"approved_at"`
 	Scripts    []ScriptSnapshot `json:"scripts"`
+	// RevokedAt is set on the history record of a revoked approval.
+	RevokedAt string `json:"revoked_at,omitempty"`
 }
 
 // Place is where an approved hook sat in the workspace settings, and what
@@ -193,22 +174,13 @@ func decodeStore(path string, data []byte) (*StoreData, error) {
 	if d.Projects == nil {
 		d.Projects = map[string]*StoreProject{}
 	}
-	d.attachClaudeContents()
-	for _, p := range d.Projects {
-		if p == nil {
-			continue
-		}
-		for _, ap := range p.Hooks {
-			if ap == nil {
-				continue
-			}
-			for i := range ap.Scripts {
-				if text, ok := d.Contents[ap.Scripts[i].SHA256]; ok && ap.Scripts[i].SHA256 != "" {
-					ap.Scripts[i].Content = &text
-				}
+	d.eachScripts(func(sc []ScriptSnapshot) {
+		for i := range sc {
+			if text, ok := d.Contents[sc[i].SHA256]; ok && sc[i].SHA256 != "" {
+				sc[i].Content = &text
 			}
 		}
-	}
+	})
 	return d, nil
 }
 
@@ -216,18 +188,41 @@ func decodeStore(path string, data []byte) (*StoreData, error) {
 // to, so that texts no approval needs are dropped.
 func (d *StoreData) collectContents() {
 	d.Contents = map[string]string{}
-	d.collectClaudeContents()
+	d.eachScripts(func(sc []ScriptSnapshot) {
+		for _, s := range sc {
+			if s.Content != nil && s.SHA256 != "" {
+				d.Contents[s.SHA256] = *s.Content
+			}
+		}
+	})
+}
+
+// eachScripts calls fn with the script list of every approval and history
+// record in the store, Gemini CLI's and Claude Code's.
+func (d *StoreData) eachScripts(fn func([]ScriptSnapshot)) {
 	for _, p := range d.Projects {
 		if p == nil {
 			continue
 		}
-		for _, ap := range p.Hooks {
-			if ap == nil {
-				continue
+		for _, m := range []map[string]*Approval{p.Hooks, p.Revoked} {
+			for _, ap := range m {
+				if ap != nil {
+					fn(ap.Scripts)
+				}
 			}
-			for _, sc := range ap.Scripts {
-				if sc.Content != nil && sc.SHA256 != "" {
-					d.Contents[sc.SHA256] = *sc.Content
+		}
+	}
+	if d.Claude == nil {
+		return
+	}
+	for _, p := range d.Claude.Projects {
+		if p == nil {
+			continue
+		}
+		for _, m := range []map[string]*ClaudeApproval{p.Hooks, p.Revoked} {
+			for _, ap := range m {
+				if ap != nil {
+					fn(ap.Scripts)
 				}
 			}
 		}
@@ -269,6 +264,29 @@ func (d *StoreData) project(dir string) *StoreProject {
 		p.Hooks = map[string]*Approval{}
 	}
 	return p
+}
+
+// RevokedApprovals returns the history of a project's revoked approvals
+// (nil when none).
+func (d *StoreData) RevokedApprovals(dir string) map[string]*Approval {
+	if d == nil || d.Projects[dir] == nil {
+		return nil
+	}
+	return d.Projects[dir].Revoked
+}
+
+// revoke moves the approval of key into the project's history.
+func (p *StoreProject) revoke(key string, now time.Time) {
+	ap := p.Hooks[key]
+	if ap == nil {
+		return
+	}
+	delete(p.Hooks, key)
+	if p.Revoked == nil {
+		p.Revoked = map[string]*Approval{}
+	}
+	ap.RevokedAt = now.UTC().Format(time.RFC3339)
+	p.Revoked[key] = ap
 }
 
 // Approvals returns the approvals of a project (nil when none).

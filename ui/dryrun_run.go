@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/sandbox"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
@@ -28,9 +29,26 @@ type runSetup struct {
 	// trusted_hooks.json; trustErr says why that file could not be read.
 	unapproved []*hooks.Hook
 	trustErr   error
+	// why says why each unapproved hook is held (by hook ID); check is
+	// the gate's spawn-time check of the approved ones' scripts.
+	why   map[string]string
+	check func(*hooks.Hook) error
+	// real: the user asked to run hooks that need review for real (after
+	// the confirmation); choice is the dry-run rule's answer.
+	real   bool
+	always bool
+	choice hooks.RunChoice
+	sup    sandbox.Config
 }
 
 func (v *dryRunView) onRun() { v.prepare(false) }
+
+// onRunForReal runs hooks that need review outside the sandbox, after the
+// confirmation (the CLI's --yes).
+func (v *dryRunView) onRunForReal() {
+	v.realNext = true
+	v.prepare(false)
+}
 
 // onRunAnyway asks before running settings hooks in an untrusted folder.
 func (v *dryRunView) onRunAnyway() {
@@ -53,7 +71,7 @@ func (v *dryRunView) onRunAnyway() {
 	d.SetConfirmText("Run anyway")
 	d.SetDismissText("Cancel")
 	v.confirm = d
-	d.Show()
+	showDialog(v.window, d, nil)
 }
 
 // prepare plans the run and reads trusted_hooks.json off the UI thread,
@@ -79,7 +97,11 @@ func (v *dryRunView) prepare(asTrusted bool) {
 		return
 	}
 	s := &runSetup{event: event, label: string(event) + planContextLabel(pctx), input: input,
-		trusted: p.Registry.Snapshot.FolderTrust.Trusted(), single: v.pickedHook()}
+		trusted: p.Registry.Snapshot.FolderTrust.Trusted(), single: v.pickedHook(), real: v.realNext}
+	v.realNext = false
+	policy := hooks.SandboxPolicy{Always: v.alwaysSandbox() || v.sandboxOnce}
+	s.always = policy.Always
+	v.sandboxOnce = false
 	s.asTrusted = asTrusted && !s.trusted
 	v.clearResults()
 	v.status.SetText("Planning…")
@@ -91,7 +113,11 @@ func (v *dryRunView) prepare(asTrusted bool) {
 			opts.Store = trust.Store{Dir: dir}
 		}
 		g := trust.HoldUnapproved(p.Registry.Snapshot, opts, s.plan)
-		s.unapproved, s.trustErr = g.Unapproved, g.Err
+		s.unapproved, s.trustErr, s.why, s.check = g.Unapproved, g.Err, g.Why, g.Check
+		s.sup = supervisorFor(p, p.Registry.Snapshot.Paths.GeminiDir)
+		if s.plan != nil && !s.real {
+			s.choice = chooseRun(s.sup, policy, s.plan.Hooks, s.unapproved)
+		}
 		v.thread.Do(func() { v.confirmAndStart(s) })
 	})
 }
@@ -122,6 +148,18 @@ func (v *dryRunView) confirmAndStart(s *runSetup) {
 		v.showNotes(s, nil)
 		return
 	}
+	switch {
+	case s.real || len(s.choice.Held) > 0 && !s.always:
+		// confirmed below: everything runs for real
+		s.choice = hooks.SandboxPolicy{Confirmed: true}.Choose(s.plan.Hooks, s.unapproved, nil)
+	case len(s.choice.Held) > 0:
+		v.setRunning(nil)
+		v.status.SetText("Nothing was run: the sandbox was asked for, and " + s.choice.Unavailable + ".")
+		return
+	default:
+		v.start(s) // approved hooks for real, the others in the sandbox
+		return
+	}
 	if len(s.unapproved) == 0 {
 		v.start(s)
 		return
@@ -129,13 +167,20 @@ func (v *dryRunView) confirmAndStart(s *runSetup) {
 	names := pathNamer{project: v.project.Dir, home: v.project.Home}
 	var lines []string
 	for _, h := range s.unapproved {
-		lines = append(lines, fmt.Sprintf("%s  (%s)\n      %s", h.DisplayName(), names.place(h.Origin.File, h.Origin.Line, 0), h.Command))
+		line := fmt.Sprintf("%s  (%s)\n      %s", h.DisplayName(), names.place(h.Origin.File, h.Origin.Line, 0), h.Command)
+		if why := s.why[h.ID]; why != "" {
+			line += "\n      " + why
+		}
+		lines = append(lines, line+riskSuffix(h, v.project.Dir))
 	}
 	var readErr string
 	if s.trustErr != nil {
 		readErr = fmt.Sprintf("trusted_hooks.json cannot be read: %v", s.trustErr)
 	}
-	v.confirmUnapproved("Run unapproved hooks?", "These workspace hooks are not approved, or changed (command or script) since they were:",
+	if s.sandboxWhy() != "" {
+		readErr = strings.TrimSpace(readErr + "\nThey cannot run in the sandbox: " + s.sandboxWhy())
+	}
+	v.confirmUnapproved("Run unapproved hooks?", "These workspace hooks are not approved, changed (command or script) since they were, or run code Hookwarden cannot see:",
 		lines, readErr, func() { v.start(s) })
 }
 
@@ -168,7 +213,7 @@ func (v *dryRunView) confirmUnapproved(title, intro string, lines []string, read
 	}, v.window)
 	d.Resize(fyne.NewSize(620, 0))
 	v.confirm = d
-	d.Show()
+	showDialog(v.window, d, nil)
 }
 
 // start runs s off the UI thread; each result fills its card as it
@@ -189,6 +234,8 @@ func (v *dryRunView) start(s *runSetup) {
 		Env:          p.Env,
 		Sanitization: hooks.SanitizationFor(snap),
 		PlansDir:     hooks.PlansDirFor(home, snap.ProjectDir, hooks.ToJSString(s.input.Value("session_id"))),
+		Check:        s.check,
+		Isolation:    hooks.Isolation{Supervisor: s.sup, Sandboxed: s.choice.IsSandboxed},
 		OnResult: func(i int, r *hooks.Result) {
 			res := *r
 			v.thread.Do(func() { v.showResult(run.id, i, &res) })
@@ -239,4 +286,13 @@ func planContextLabel(c *hooks.PlanContext) string {
 		return " " + c.ToolName
 	}
 	return " " + c.Trigger
+}
+
+// sandboxWhy says why hooks that need review cannot run in the sandbox
+// ("" when they can, or the user asked to run them for real).
+func (s *runSetup) sandboxWhy() string {
+	if s.real {
+		return ""
+	}
+	return s.choice.Unavailable
 }

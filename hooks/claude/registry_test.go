@@ -37,7 +37,7 @@ func newFixture(t *testing.T, files map[string]string) fixture {
 }
 
 func (fx fixture) build() *Registry {
-	return Build(settingsio.LoadClaude(settingsio.ClaudeOptions{ProjectDir: fx.project, Env: settingsio.Env{"HOME=" + fx.home}, GOOS: runtime.GOOS}))
+	return Build(settingsio.LoadClaude(settingsio.ClaudeOptions{ProjectDir: fx.project, Env: settingsio.Env{"HOME=" + fx.home, settingsio.EnvClaudeManagedDir + "=" + filepath.Join(fx.home, "no-managed")}, GOOS: runtime.GOOS}))
 }
 
 func cmd(c string) string { return `{"type": "command", "command": ` + quote(c) + `}` }

@@ -9,6 +9,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"github.com/hookwarden/hookwarden/internal/testenv"
 )
 
 // ErrMissingPrerequisite is wrapped by errors about a program the harness
@@ -17,47 +19,22 @@ var ErrMissingPrerequisite = errors.New("missing prerequisite")
 
 // KitEnvVar names the environment variable that can point at the
 // conformance kit folder (the one holding oracle/setup.sh).
-const KitEnvVar = "HOOKWARDEN_CONFORMANCE_KIT"
+const KitEnvVar = testenv.KitEnvVar
 
 // bundleRel is gemini.js relative to the folder setup.sh prints.
 var bundleRel = filepath.Join("node_modules", "@google", "gemini-cli", "bundle", "gemini.js")
 
-// KitDir returns the conformance kit folder: $HOOKWARDEN_CONFORMANCE_KIT if
-// set, otherwise ../shared/conformance next to the module root found by
-// walking up from the working folder to go.mod.
-func KitDir() (string, error) {
-	if dir := os.Getenv(KitEnvVar); dir != "" {
-		return checkKit(dir)
-	}
-	wd, err := os.Getwd()
-	if err != nil {
-		return "", fmt.Errorf("finding the conformance kit: %w", err)
-	}
-	for dir := wd; ; {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return checkKit(filepath.Join(filepath.Dir(dir), "shared", "conformance"))
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", fmt.Errorf("finding the conformance kit: no go.mod above %s (set %s)", wd, KitEnvVar)
-		}
-		dir = parent
-	}
-}
-
-func checkKit(dir string) (string, error) {
-	setup := filepath.Join(dir, "oracle", "setup.sh")
-	if _, err := os.Stat(setup); err != nil {
-		return "", fmt.Errorf("conformance kit at %s: %w (set %s)", dir, err, KitEnvVar)
-	}
-	return dir, nil
-}
+// KitDir returns the conformance kit folder (testenv.FindKit).
+func KitDir() (string, error) { return testenv.FindKit() }
 
 // Locate installs (if needed) and finds the pinned Gemini CLI: it runs the
 // kit's oracle/setup.sh and returns the absolute path of bundle/gemini.js in
 // the folder it prints. The first install takes up to a minute; later calls
-// return at once. A missing node or npm gives an error wrapping
-// ErrMissingPrerequisite.
+// return at once. setup.sh runs under a lock shared by every test binary
+// (testenv.WithFileLock in testenv.CacheDir), so packages tested at the
+// same time install once, and with its installs and npm's cache in that
+// private cache rather than the user's ~/.cache and ~/.npm. A missing node
+// or npm gives an error wrapping ErrMissingPrerequisite.
 func Locate(ctx context.Context) (string, error) {
 	for _, prog := range []string{"node", "npm"} {
 		if _, err := exec.LookPath(prog); err != nil {
@@ -67,13 +44,14 @@ func Locate(ctx context.Context) (string, error) {
 	}
 	kit, err := KitDir()
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("%w: %v", ErrMissingPrerequisite, err)
 	}
 	setup := filepath.Join(kit, "oracle", "setup.sh")
 	var stdout, stderr bytes.Buffer
 	cmd := exec.CommandContext(ctx, "bash", setup)
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
+	err = withKitInstall(cmd, os.Environ())
+	if err != nil {
 		return "", fmt.Errorf("running %s: %w: %s", setup, err, strings.TrimSpace(stderr.String()))
 	}
 	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
@@ -90,4 +68,21 @@ func Locate(ctx context.Context) (string, error) {
 		return "", fmt.Errorf("gemini CLI path: %w", err)
 	}
 	return abs, nil
+}
+
+// withKitInstall runs cmd (which may run the kit's setup.sh) with env plus
+// the variables that send the kit's installs and npm's cache to the tests'
+// private cache, under the install lock every test binary shares.
+func withKitInstall(cmd *exec.Cmd, env []string) error {
+	cache, err := testenv.CacheDir()
+	if err != nil {
+		return err
+	}
+	cmd.Env = append(env, "BASH_ENV=", "npm_config_cache="+filepath.Join(cache, "npm"))
+	if v := os.Getenv("HOOKWARDEN_KIT_CACHE"); v != "" {
+		cmd.Env = append(cmd.Env, "HOOKWARDEN_KIT_CACHE="+v)
+	} else {
+		cmd.Env = append(cmd.Env, "HOOKWARDEN_KIT_CACHE="+filepath.Join(cache, "conformance"))
+	}
+	return testenv.WithFileLock(filepath.Join(cache, "kit-setup.lock"), cmd.Run)
 }

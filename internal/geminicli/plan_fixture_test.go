@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
 )
 
 // The live plan fixture: hooks in all four settings layers and in two
@@ -70,16 +69,23 @@ type fixtureVariant struct {
 // environment variable Gemini expands when it loads a settings file).
 func echoTo(id string) string { return "echo " + id + " >> $HW_LOG" }
 
-// waitThenEcho is the first hook of a rendezvous on event: it waits (at
-// most 5 s) for the marker that signalThenEcho, the event's last hook,
-// creates. If the marker comes, the two hooks ran at the same time (a
-// parallel plan); if not, the later hook had not started (a sequential
-// plan). It logs "<event>:parallel" or "<event>:sequential" to $HW_MODES,
-// then its id. No timing is asserted: a sequential run can never see the
-// marker, and a parallel one sees it as soon as the other hook starts.
-func waitThenEcho(event, id string) string {
+// waitThenEcho is the first hook of a rendezvous on event: it waits for the
+// marker that signalThenEcho, the event's last hook, creates. If the marker
+// comes, the two hooks ran at the same time (a parallel plan); if not, the
+// later hook had not started (a sequential plan). It logs
+// "<event>:parallel" or "<event>:sequential" to $HW_MODES, then its id. No
+// timing is asserted: a sequential run can never see the marker, and a
+// parallel one sees it as soon as the other hook starts. The wait is capped
+// at 40 s when the event has a partner (partnered: a loaded machine may
+// take seconds to start it, and Gemini's hook timeout is 60 s), and at 1 s
+// when it has none (no wait can change the answer then).
+func waitThenEcho(event, id string, partnered bool) string {
 	mark := "$HW_MARKS/" + event
-	return "i=0; while [ ! -e " + mark + " ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i+1)); done; " +
+	tenths := "10"
+	if partnered {
+		tenths = "400"
+	}
+	return "i=0; while [ ! -e " + mark + " ] && [ $i -lt " + tenths + " ]; do sleep 0.1; i=$((i+1)); done; " +
 		"if [ -e " + mark + " ]; then echo " + event + ":parallel >> $HW_MODES; " +
 		"else echo " + event + ":sequential >> $HW_MODES; fi; " + echoTo(id)
 }
@@ -131,12 +137,12 @@ func newPlanFixture(t *testing.T, bundle string, v fixtureVariant) planFixture {
 		"hooksConfig": map[string]any{"disabled": []any{"ba-off-by-name"}},
 		"hooks": map[string]any{
 			"SessionStart": []any{def("startup", commandHook("ss-sd", echoTo("ss.sd")))},
-			"BeforeAgent":  []any{def(noMatcher, commandHook("", waitThenEcho("BeforeAgent", "ba.sd")))},
+			"BeforeAgent":  []any{def(noMatcher, commandHook("", waitThenEcho("BeforeAgent", "ba.sd", false)))},
 			"BeforeTool": []any{def("read_file",
 				// Slow first: in a parallel run it would not be logged first.
 				commandHook("bt-sd", "sleep 0.3; "+echoTo("bt.sd")),
 				commandHook("bt-dup", echoTo("bt.dup")))},
-			"AfterTool": []any{def("write_file|read_file", commandHook("", waitThenEcho("AfterTool", "at.sd.alternation")))},
+			"AfterTool": []any{def("write_file|read_file", commandHook("", waitThenEcho("AfterTool", "at.sd.alternation", true)))},
 		},
 	}
 	user := BaseUserSettings()
@@ -212,7 +218,7 @@ func newPlanFixture(t *testing.T, bundle string, v fixtureVariant) planFixture {
 			"SessionStart": []any{def(noMatcher, commandHook("ss-sys", echoTo("ss.sys")))},
 			"BeforeAgent": []any{
 				def(noMatcher, commandHook("", echoTo("ba.sys"))),
-				def(noMatcher, commandHook("", waitThenEcho("BeforeAgent", "ba.sd"))), // duplicate of system-defaults
+				def(noMatcher, commandHook("", waitThenEcho("BeforeAgent", "ba.sd", false))), // duplicate of system-defaults
 			},
 			"BeforeTool": []any{def("",
 				commandHook("bt-sys", echoTo("bt.sys")),
@@ -280,7 +286,7 @@ func newPlanFixture(t *testing.T, bundle string, v fixtureVariant) planFixture {
 		SystemSettings: filepath.Join(f.sysDir, "settings.json"),
 		SystemDefaults: filepath.Join(f.sysDir, "system-defaults.json"),
 		FakeResponses:  fake, Prompt: "read notes.txt", Interactive: v.interactive, DoneText: answer,
-		Env: env, Timeout: 45 * time.Second}
+		Env: env, Timeout: DefaultTimeout}
 	return f
 }
 

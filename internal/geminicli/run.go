@@ -63,7 +63,7 @@ func runHeadless(ctx context.Context, opts Options) (Result, error) {
 	// On cancel, kill the whole group (CLI and hooks), not only node.
 	cmd.Cancel = func() error { return killProcessGroup(cmd.Process.Pid) }
 	// Do not wait for pipes held open by orphans after the kill.
-	cmd.WaitDelay = 5 * time.Second
+	cmd.WaitDelay = cleanupCap
 	runErr := cmd.Run()
 	if cmd.Process != nil {
 		// Hooks the CLI left behind must not outlive the run.

@@ -15,6 +15,13 @@ import (
 // pollInterval is how often a Session looks at the screen while waiting.
 const pollInterval = 200 * time.Millisecond
 
+// quitGrace and cleanupCap are generous caps (a loaded machine can take
+// seconds where an idle one takes milliseconds), not expected durations.
+const (
+	quitGrace  = 60 * time.Second
+	cleanupCap = 30 * time.Second
+)
+
 // Session is an interactive CLI running in a detached tmux session on a
 // private tmux server (its own socket, so it never touches the user's tmux).
 type Session struct {
@@ -99,6 +106,22 @@ func (s *Session) WaitForText(ctx context.Context, text string) error {
 	}
 }
 
+// waitForCount waits until text is on the screen at least n times or ctx
+// ends.
+func (s *Session) waitForCount(ctx context.Context, text string, n int) error {
+	for {
+		screen, err := s.Screen(ctx)
+		if err == nil && strings.Count(screen, text) >= n {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("waiting for %q on screen: %w; screen:\n%s", text, ctx.Err(), screen)
+		case <-time.After(pollInterval):
+		}
+	}
+}
+
 // WaitForExit waits until the CLI has ended or ctx ends.
 func (s *Session) WaitForExit(ctx context.Context) (int, error) {
 	for {
@@ -119,11 +142,15 @@ func (s *Session) WaitForExit(ctx context.Context) (int, error) {
 
 // Quit types /quit and waits (at most grace) for the CLI to exit.
 func (s *Session) Quit(ctx context.Context, grace time.Duration) (int, error) {
+	before, _ := s.Screen(ctx)
 	if err := s.SendKeys(ctx, "/quit"); err != nil {
 		return -1, err
 	}
-	// The UI needs a moment to take the text before Enter submits it.
-	time.Sleep(500 * time.Millisecond)
+	// Enter submits only once the UI has taken the text: wait until one
+	// more "/quit" shows than before, however long a loaded machine takes.
+	if err := s.waitForCount(ctx, "/quit", strings.Count(before, "/quit")+1); err != nil {
+		return -1, err
+	}
 	if err := s.SendKeys(ctx, "Enter"); err != nil {
 		return -1, err
 	}
@@ -139,7 +166,7 @@ func WaitThenQuit(doneText string) func(ctx context.Context, s *Session) error {
 		if err := s.WaitForText(ctx, doneText); err != nil {
 			return err
 		}
-		_, err := s.Quit(ctx, 15*time.Second)
+		_, err := s.Quit(ctx, quitGrace)
 		return err
 	}
 }
@@ -182,7 +209,7 @@ func startSession(ctx context.Context, opts Options, dir string) (*Session, erro
 // its own short deadline: the run's context may already be over.
 func (s *Session) close() {
 	_ = killProcessGroup(s.panePID)
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), cleanupCap)
 	defer cancel()
 	_, _ = s.tmux(ctx, "kill-server")
 }
@@ -204,7 +231,7 @@ func runInteractive(ctx context.Context, opts Options) (Result, error) {
 	}
 	res := Result{ExitCode: -1}
 	interactErr := interact(ctx, s)
-	screenCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	screenCtx, cancel := context.WithTimeout(context.Background(), cleanupCap)
 	defer cancel()
 	res.Screen, _ = s.Screen(screenCtx)
 	if exited, code, _ := s.Exited(screenCtx); exited {

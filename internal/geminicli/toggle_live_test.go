@@ -88,7 +88,11 @@ func TestToggleAgainstRealGemini(t *testing.T) {
 	if got := readBytes(t, wsPath); !bytes.Equal(got, []byte(toggleWorkspace)) {
 		t.Errorf("disable then enable did not restore the workspace file byte for byte:\n%s", got)
 	}
-	checkUserFileKept(t, origUser, readBytes(t, userPath))
+	// The user file, which only Hookwarden's disable had changed, is put
+	// back byte for byte too (no "hooksConfig": {"disabled": []} left).
+	if got := readBytes(t, userPath); !bytes.Equal(got, origUser) {
+		t.Errorf("disable then enable did not restore the user file byte for byte:\n%s", got)
+	}
 	if got := firedHooks(t, opts, log); !slices.Equal(got, all) {
 		t.Errorf("after enabling both again Gemini fired %v, want %v", got, all)
 	}
@@ -177,29 +181,4 @@ func arraySpan(t *testing.T, data []byte) (open, closing int) {
 	open = list.Pos.Offset
 	closing = open + bytes.IndexByte(data[open:], ']')
 	return open, closing
-}
-
-// checkUserFileKept checks that the user file's original lines are all
-// still there, in order, after a disable and an enable added a list.
-func checkUserFileKept(t *testing.T, orig, now []byte) {
-	t.Helper()
-	root, perr := settingsio.ParseJSONC("user.json", now)
-	if perr != nil {
-		t.Fatalf("user file: %v", perr)
-	}
-	if l := root.Get("hooksConfig").Get("disabled"); !l.Is(settingsio.Array) || len(l.Items) != 0 {
-		t.Errorf("user hooksConfig.disabled should be empty after enable:\n%s", now)
-	}
-	lines := strings.Split(string(now), "\n")
-	i := 0
-	for _, want := range strings.Split(string(orig), "\n") {
-		for i < len(lines) && lines[i] != want && lines[i] != strings.TrimSuffix(want, ",")+"," {
-			i++
-		}
-		if i == len(lines) {
-			t.Errorf("user file line %q is gone or moved:\n%s", want, now)
-			return
-		}
-		i++
-	}
 }

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/hookwarden/hookwarden/internal/testenv"
 )
 
 // TrustCheck is what the conformance kit's interop/gemini-trust-check.sh
@@ -26,18 +28,16 @@ type TrustCheck struct {
 func RunTrustCheck(t testing.TB, project, home string) TrustCheck {
 	t.Helper()
 	RequireBundle(t)
-	kit, err := KitDir()
-	if err != nil {
-		t.Fatal(err)
-	}
+	kit := testenv.KitDir(t)
 	script := filepath.Join(kit, "interop", "gemini-trust-check.sh")
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "bash", script, project, home)
-	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home, "LANG=C.UTF-8"}
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
+	// The script runs oracle/setup.sh itself: the same lock and cache as
+	// Locate.
+	if err := withKitInstall(cmd, []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home, "LANG=C.UTF-8"}); err != nil {
 		t.Fatalf("%s: %v\n%s", script, err, stderr.String())
 	}
 	var out TrustCheck

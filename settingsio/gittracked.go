@@ -1,0 +1,86 @@
+package settingsio
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+)
+
+// gitTrackedTimeout bounds the git call: a local index lookup, normally a
+// few milliseconds; the cap only guards against a hung filesystem.
+const gitTrackedTimeout = 10 * time.Second
+
+// ErrGitUnavailable: git is not installed (or not on PATH), so whether a
+// file is tracked cannot be told.
+var ErrGitUnavailable = errors.New("git is not available, so Hookwarden cannot tell whether the file is tracked")
+
+// GitTracked reports whether path is tracked by git in the repository
+// holding it: `git ls-files --error-unmatch` in the file's folder, with
+// the given environment (PATH, HOME for git's own settings), no network,
+// no terminal prompt, no optional index lock. A file outside any
+// repository is not tracked (false, nil). When git is missing the answer
+// is (false, ErrGitUnavailable); other failures are errors too, so that a
+// caller can say it could not tell.
+func GitTracked(ctx context.Context, path string, env Env) (bool, error) {
+	ctx, cancel := context.WithTimeout(ctx, gitTrackedTimeout)
+	defer cancel()
+	gitPath, err := lookPath("git", env)
+	if err != nil {
+		return false, ErrGitUnavailable
+	}
+	dir, base := filepath.Split(filepath.Clean(path))
+	if !dirExists(dir) {
+		return false, nil // nothing there to be tracked
+	}
+	cmd := exec.CommandContext(ctx, gitPath, "ls-files", "--error-unmatch", "--", base)
+	cmd.Dir = dir
+	cmd.Env = append(env.Without("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"),
+		"GIT_OPTIONAL_LOCKS=0", "GIT_TERMINAL_PROMPT=0", "LC_ALL=C")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err = cmd.Run()
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+		return true, nil
+	case ctx.Err() != nil:
+		return false, fmt.Errorf("asking git whether %s is tracked: %w", path, ctx.Err())
+	case errors.As(err, &exit) && exit.ExitCode() == 1:
+		return false, nil // "did not match any file(s) known to git"
+	case errors.As(err, &exit) && strings.Contains(stderr.String(), "not a git repository"):
+		return false, nil
+	}
+	return false, fmt.Errorf("asking git whether %s is tracked: %v: %s", path, err, strings.TrimSpace(stderr.String()))
+}
+
+// lookPath finds a program on the PATH of env (not the process's).
+func lookPath(name string, env Env) (string, error) {
+	for _, dir := range filepath.SplitList(env.Get("PATH")) {
+		if dir == "" {
+			continue
+		}
+		for _, p := range []string{filepath.Join(dir, name), filepath.Join(dir, name+".exe")} {
+			if fileIsExecutable(p) && (runtime.GOOS == "windows" || !strings.HasSuffix(p, ".exe")) {
+				return p, nil
+			}
+		}
+	}
+	return "", exec.ErrNotFound
+}
+
+func dirExists(dir string) bool {
+	fi, err := os.Stat(dir)
+	return err == nil && fi.IsDir()
+}
+
+func fileIsExecutable(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && !fi.IsDir() && (runtime.GOOS == "windows" || fi.Mode()&0o111 != 0)
+}
