@@ -10,6 +10,8 @@ import (
 
 	"github.com/hookwarden/hookwarden/guard"
 	"github.com/hookwarden/hookwarden/internal/safetext"
+	"github.com/hookwarden/hookwarden/risk"
+	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
@@ -140,10 +142,27 @@ func reviewCommand(project string) string {
 }
 
 // reviewItems audits every agent that has hooks in project and returns the
-// hooks that need review, with the files that could not be read counted as
-// needing review (never as clean).
+// hooks that need review, each with its highest risk, and counts what the
+// audit could not read (a settings or hooks file, a trust file) and
+// project-wide critical findings as needing review: never as clean.
 func (io *IO) reviewItems(project string) ([]guard.Item, error) {
 	var items []guard.Item
+	cache := risk.NewCache()
+	add := func(agent string, h trust.HookReview) {
+		it := guard.Item{Agent: agent, Status: string(h.Status), Label: h.Label, Where: eventWhere(h.Event, h.Matcher)}
+		if r := auditRisk(cache, h, project); r.Level > risk.LevelNone {
+			if f, ok := r.First(); ok {
+				it.Risk = r.Level.String() + ": " + f.Summary
+			}
+		}
+		items = append(items, it)
+	}
+	unreadable := func(agent string, fe []settingsio.FileError) {
+		for _, e := range fe {
+			items = append(items, guard.Item{Agent: agent, Status: "unreadable", Label: e.Error()})
+		}
+	}
+
 	snap, opts, err := io.trustContext(project)
 	if err != nil {
 		return nil, err
@@ -154,15 +173,17 @@ func (io *IO) reviewItems(project string) ([]guard.Item, error) {
 	}
 	for _, h := range rep.Hooks {
 		if h.NeedsReview() {
-			items = append(items, guard.Item{Agent: "Gemini CLI", Status: string(h.Status), Label: h.Label, Where: eventWhere(h.Event, h.Matcher)})
+			add("Gemini CLI", h)
 		}
 	}
-	if rep.SettingsError != "" {
-		items = append(items, guard.Item{Agent: "Gemini CLI", Status: "unreadable", Label: rep.SettingsError})
-	}
+	unreadable("Gemini CLI", rep.Unreadable)
 	if rep.TrustedHooksError != "" {
 		items = append(items, guard.Item{Agent: "Gemini CLI", Status: "trust file", Label: rep.TrustedHooksError})
 	}
+	for _, d := range rep.Critical {
+		items = append(items, guard.Item{Agent: "Gemini CLI", Status: "critical", Label: d.Message})
+	}
+
 	p := io.loadClaudeProject(project)
 	store, err := io.claudeStore()
 	if err != nil {
@@ -174,14 +195,10 @@ func (io *IO) reviewItems(project string) ([]guard.Item, error) {
 	}
 	for _, h := range crep.Hooks {
 		if h.NeedsReview() {
-			items = append(items, guard.Item{Agent: "Claude Code", Status: string(h.Status), Label: h.Label, Where: eventWhere(h.Event, h.Matcher)})
+			add("Claude Code", h.HookReview)
 		}
 	}
-	for _, f := range p.snap.Layers {
-		if f.Err != nil {
-			items = append(items, guard.Item{Agent: "Claude Code", Status: "unreadable", Label: f.Err.Error()})
-		}
-	}
+	unreadable("Claude Code", crep.Unreadable)
 	return items, nil
 }
 
@@ -274,7 +291,13 @@ func runExec(ctx context.Context, io *IO, args []string) error {
 	}
 	if len(items) > 0 {
 		fmt.Fprint(io.Stderr, guard.Block(project, items, reviewCommand(project), safetext.Line))
-		return &ExitError{Code: ExitNeedsReview, Msg: fmt.Sprintf("%s was not started; approve the hooks first (hookwarden open --review %s)", agentArgs[0], quoteForShell(project))}
+		code := ExitNeedsReview
+		for _, it := range items {
+			if it.Status == "unreadable" {
+				code = ExitUnreadable
+			}
+		}
+		return &ExitError{Code: code, Msg: fmt.Sprintf("%s was not started; review the hooks first (hookwarden open --review %s)", agentArgs[0], quoteForShell(project))}
 	}
 	path, err := exec.LookPath(agentArgs[0])
 	if err != nil {

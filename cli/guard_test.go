@@ -307,6 +307,15 @@ func TestExecRefusesWhileReviewIsNeededAndStartsTheAgentOnceApproved(t *testing.
 	if _, err := os.Stat(ran); !os.IsNotExist(err) {
 		t.Fatal("the agent ran although a hook needs review")
 	}
+	// A settings file that does not parse is never clean: exec refuses
+	// with audit's exit code for it, naming the file.
+	settings := filepath.Join(clone, ".gemini", "settings.json")
+	good, _ := os.ReadFile(settings)
+	writeFile(t, settings, "{\"hooks\": {,\n", 0o644)
+	if code, out := run(); code != ExitUnreadable || !strings.Contains(out, "settings.json:1:") {
+		t.Fatalf("exec with a broken settings file: exit %d, want %d naming the file\n%s", code, ExitUnreadable, out)
+	}
+	writeFile(t, settings, string(good), 0o644)
 	if c, o, eo := e.hookwarden(clone, "trust", "--all"); c != 0 {
 		t.Fatalf("trust: %d %s %s", c, o, eo)
 	}

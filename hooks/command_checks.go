@@ -40,6 +40,13 @@ type CommandCheck struct {
 // relative to dir, any other on pathList (a PATH value; "" skips the PATH
 // check). The agent's own placeholders must already be replaced.
 func CheckCommand(command, dir, pathList string) CommandCheck {
+	return checkCommand(command, dir, pathList, nil)
+}
+
+// checkCommand is CheckCommand with the PATH look-ups of one registry
+// build remembered in onPath (by program name; nil remembers nothing):
+// a thousand hooks that run bash look it up once.
+func checkCommand(command, dir, pathList string, onPath map[string]bool) CommandCheck {
 	var c CommandCheck
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(command), "")
 	if err != nil {
@@ -66,7 +73,17 @@ func CheckCommand(command, dir, pathList string) CommandCheck {
 			}
 			return true
 		}
-		if pathList != "" && lookPathIn(name, pathList, "linux") == "" {
+		if pathList == "" {
+			return true
+		}
+		found, known := onPath[name]
+		if !known {
+			found = lookPathIn(name, pathList, "linux") != ""
+			if onPath != nil {
+				onPath[name] = found
+			}
+		}
+		if !found {
 			c.Missing = append(c.Missing, name)
 		}
 		return true
@@ -148,6 +165,7 @@ var geminiSets = map[string]bool{"CLAUDE_PROJECT_DIR": true}
 func (r *Registry) checkCommands() {
 	snap := r.Snapshot
 	posix := runtime.GOOS != "windows" && snap.Paths.Home != ""
+	onPath := map[string]bool{}
 	for _, h := range r.Hooks {
 		if h.Status == StatusInvalid || (h.Type != "command" && h.Type != "plugin") || h.Command == "" {
 			continue
@@ -168,7 +186,7 @@ func (r *Registry) checkCommands() {
 			continue
 		}
 		cmd := ExpandCommand(h.Command, snap.ProjectDir, "", "", ShellBash)
-		AddCommandDiagnostics(h, CheckCommand(cmd, snap.ProjectDir, snap.Env.Get("PATH")), func(code int) string {
+		AddCommandDiagnostics(h, checkCommand(cmd, snap.ProjectDir, snap.Env.Get("PATH"), onPath), func(code int) string {
 			if code == 1 {
 				return ""
 			}
