@@ -118,6 +118,9 @@ func Main(ctx context.Context, args []string, io *IO) int {
 		printf(io.Stderr, "hookwarden %s: %v\n", args[0], err)
 		return ExitUsage
 	}
+	if agent == AgentAll {
+		return runAllAgents(ctx, io, args[0], rest)
+	}
 	table := commands()
 	if agent == AgentClaude {
 		table = claudeCommands()
@@ -173,6 +176,8 @@ type Agent string
 const (
 	AgentGemini Agent = "gemini"
 	AgentClaude Agent = "claude"
+	// AgentAll runs a command for every agent (audit and list).
+	AgentAll Agent = "all"
 )
 
 // splitAgent takes --agent NAME (or --agent=NAME) out of a command's
@@ -200,10 +205,10 @@ func splitAgent(args []string) (Agent, []string, error) {
 			continue
 		}
 		switch Agent(v) {
-		case AgentGemini, AgentClaude:
+		case AgentGemini, AgentClaude, AgentAll:
 			agent = Agent(v)
 		default:
-			return "", nil, usagef("unknown agent %q (gemini or claude)", v)
+			return "", nil, usagef("unknown agent %q (gemini, claude, or all for audit and list)", v)
 		}
 	}
 	return agent, rest, nil
@@ -239,8 +244,8 @@ func printHelp(w io.Writer) {
 		}
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "every command takes --agent gemini|claude (default gemini)")
-	fmt.Fprintln(w, "exit codes: 0 done, 1 failure, 2 usage error, 3 review needed (audit)")
+	fmt.Fprintln(w, "every command takes --agent gemini|claude (default gemini); audit and list also --agent all")
+	fmt.Fprintln(w, "exit codes: 0 done, 1 failure, 2 usage error, 3 review needed (audit), 4 a file could not be read (audit)")
 }
 
 // newFlags returns a flag set that reports errors instead of exiting.
