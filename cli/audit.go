@@ -2,12 +2,15 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"maps"
 	"slices"
 	"strings"
 
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/risk"
 	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
 )
@@ -88,6 +91,7 @@ type auditDoc struct {
 	Gone              []string               `json:"gone"`
 	GeminiWarnings    []string               `json:"gemini_warnings"`
 	CheckAbort        *trust.CheckAbort      `json:"check_abort,omitempty"`
+	Critical          []hooks.Diagnostic     `json:"critical"`
 }
 
 type auditHookDoc struct {
@@ -107,6 +111,7 @@ type auditHookDoc struct {
 	CommandDiffSpans []trust.Span     `json:"command_diff_spans,omitempty"`
 	Scripts          []auditScriptDoc `json:"scripts"`
 	ScriptsError     string           `json:"scripts_error,omitempty"`
+	Risk             risk.Report      `json:"risk"`
 	// Env is the hook's env object (name to the JSON text of the value).
 	Env map[string]string `json:"env,omitempty"`
 	// Fields is everything about the entry that changes what runs, as
@@ -117,13 +122,23 @@ type auditHookDoc struct {
 	FieldChanges      []trust.FieldChange `json:"field_changes,omitempty"`
 	FieldChangesWords []string            `json:"field_changes_words,omitempty"`
 	ApprovalNote      string              `json:"approval_note,omitempty"`
-	RevokedAt         string              `json:"revoked_at,omitempty"`
+	// File and UncheckedByGemini: for a hook Gemini's own trust check never
+	// sees, the file it is in and why the project decides it.
+	File              string `json:"file,omitempty"`
+	UncheckedByGemini string `json:"unchecked_by_gemini,omitempty"`
+	// Unresolved: the code the hook runs that Hookwarden cannot see; a
+	// trusted hook with any (unseen_code) is held back by run without --yes.
+	Unresolved []trust.UnresolvedCode `json:"unresolved"`
+	UnseenCode bool                   `json:"unseen_code"`
+	RevokedAt  string                 `json:"revoked_at,omitempty"`
 }
 
 type auditScriptDoc struct {
 	Path           string             `json:"path"`
 	Word           string             `json:"word"`
 	Via            string             `json:"via,omitempty"`
+	How            trust.Found        `json:"how,omitempty"`
+	From           string             `json:"from,omitempty"`
 	Status         trust.ScriptStatus `json:"status"`
 	Flagged        bool               `json:"flagged"`
 	SHA256         string             `json:"sha256,omitempty"`
@@ -141,13 +156,17 @@ type auditScriptDoc struct {
 func auditDocument(r *trust.Report) auditDoc {
 	doc := auditDoc{Project: r.Project, FolderTrust: r.FolderTrust, TrustedHooksFile: r.TrustedHooksFile,
 		TrustedHooksError: r.TrustedHooksError, SettingsError: r.SettingsError, Unreadable: r.Unreadable, NeedsReview: r.NeedsReview,
-		Hooks: []auditHookDoc{}, Gone: r.Gone, GeminiWarnings: r.GeminiWarnings, CheckAbort: r.CheckAbort}
+		Hooks: []auditHookDoc{}, Gone: r.Gone, GeminiWarnings: r.GeminiWarnings, CheckAbort: r.CheckAbort, Critical: r.Critical}
+	cache := risk.NewCache()
 	for _, h := range r.Hooks {
 		hd := auditHookDoc{Event: h.Event, Matcher: h.Matcher, Name: h.Name, Command: h.Command, RawCommand: h.RawCommand,
 			Key: h.Key, Label: h.Label, Path: h.Path, Line: h.Line, Status: h.Status,
 			PreviousKey: h.PreviousKey, PreviousCommand: h.PreviousCommand, CommandDiffSpans: h.CommandDiff,
 			Scripts: []auditScriptDoc{}, ScriptsError: h.ScriptsError, RevokedAt: h.RevokedAt,
-			Env: h.Env, Fields: h.Fields, FieldChanges: h.FieldChanges, ApprovalNote: h.ApprovalNote}
+			Env: h.Env, Fields: h.Fields, FieldChanges: h.FieldChanges, ApprovalNote: h.ApprovalNote,
+			File: h.File, UncheckedByGemini: h.Unchecked,
+			Risk:       auditRisk(cache, h, r.Project),
+			Unresolved: append([]trust.UnresolvedCode{}, h.Unresolved...), UnseenCode: h.RunsUnseenCode()}
 		for _, c := range h.FieldChanges {
 			hd.FieldChangesWords = append(hd.FieldChangesWords, c.String())
 		}
@@ -155,7 +174,7 @@ func auditDocument(r *trust.Report) auditDoc {
 			hd.CommandDiff = trust.RenderWordDiff(h.CommandDiff)
 		}
 		for _, s := range h.Scripts {
-			sd := auditScriptDoc{Path: s.Path, Word: s.Word, Via: s.Via, Status: s.Status, Flagged: s.Flagged,
+			sd := auditScriptDoc{Path: s.Path, Word: s.Word, Via: s.Via, How: s.How, From: s.From, Status: s.Status, Flagged: s.Flagged,
 				SHA256: s.SHA256, ApprovedSHA256: s.ApprovedSHA256, DiffSpans: s.Diff, Note: s.Note,
 				Size: s.Size, Content: s.Content, ApprovedContent: s.ApprovedContent, ContentOmitted: s.ContentOmitted}
 			if len(s.Diff) > 0 {
@@ -203,17 +222,30 @@ func writeAuditText(w io.Writer, r *trust.Report, brief bool) error {
 	if r.CheckAbort != nil {
 		p.f("  NOTE        %s\n", r.CheckAbort.Reason)
 	}
+	for _, d := range r.Critical {
+		p.f("  CRITICAL    %s: %s\n", place(d), d.Message)
+	}
 	p.f("\n")
 	if len(r.Hooks) == 0 {
 		p.f("no workspace hooks\n")
 	}
+	cache := risk.NewCache()
 	for _, h := range r.Hooks {
 		where := h.Event
 		if h.Matcher != "" {
 			where += "[" + h.Matcher + "]"
 		}
-		p.f("%-18s %-28s %s\n", strings.ToUpper(string(h.Status)), where, h.Label)
+		status := strings.ToUpper(string(h.Status))
+		if h.Status == trust.StatusTrusted && h.RunsUnseenCode() {
+			status = "TRUSTED*"
+		}
+		p.f("%-18s %-28s %s\n", status, where, h.Label)
 		p.f("    key       %s\n", h.Key)
+		p.f("    %s\n", riskLabel(auditRisk(cache, h, r.Project)))
+		if h.Unchecked != "" {
+			p.f("    in        %s:%d\n", h.File, h.Line)
+			p.f("    why       %s\n", h.Unchecked)
+		}
 		if w := hiddenWarning(h.Name, h.Command, h.Matcher); w != "" {
 			p.f("    WARNING   %s\n", w)
 		}
@@ -233,12 +265,16 @@ func writeAuditText(w io.Writer, r *trust.Report, brief bool) error {
 		if h.ScriptsError != "" {
 			p.f("    scripts   unknown: %s\n", h.ScriptsError)
 		}
+		writeUnresolved(p, h)
 		for _, s := range h.Scripts {
 			mark := ""
 			if s.Flagged {
 				mark = "  <- review"
 			}
 			p.f("    script    %s: %s%s\n", s.Word, s.Status, mark)
+			if s.From != "" || s.Via != "" {
+				p.f("              %s\n", scriptOrigin(s))
+			}
 			if s.Note != "" {
 				p.f("              %s\n", s.Note)
 			}
@@ -265,12 +301,41 @@ func writeAuditText(w io.Writer, r *trust.Report, brief bool) error {
 		p.f("\nreview incomplete: %d file(s) could not be read (see UNREADABLE above); %d of %d hooks need review\n", len(r.Unreadable), n, len(r.Hooks))
 	case n > 0:
 		p.f("\n%d of %d hooks need review; after checking them: hookwarden trust --project %s NAME|KEY ... (or --all)\n", n, len(r.Hooks), quoteForShell(r.Project))
+	case len(r.Critical) > 0:
+		p.f("\nthe project changes where Gemini CLI loads its files or what its hooks run (CRITICAL above); remove that from its .env file, or set the variable yourself, before you run Gemini CLI here\n")
 	case r.NeedsReview:
 		p.f("\nthe trust file needs attention (see above)\n")
 	default:
 		p.f("\nnothing needs review\n")
 	}
 	return p.err
+}
+
+// writeUnresolved prints the code a hook runs that Hookwarden cannot see.
+func writeUnresolved(p *auditPrinter, h trust.HookReview) {
+	if !h.RunsUnseenCode() {
+		return
+	}
+	p.f("    unseen    runs code Hookwarden cannot see:\n")
+	for _, u := range h.Unresolved {
+		p.f("              - %s\n", u.String())
+	}
+	if h.Status == trust.StatusTrusted {
+		p.f("              (trusted*: approved with this code; what it refers to can change unseen, so 'hookwarden run' holds it back without --yes)\n")
+	}
+}
+
+// scriptOrigin says what runs a script and from where: "run by bash from
+// hooks/a.sh", "sourced by . from the command".
+func scriptOrigin(s trust.ScriptReview) string {
+	out := "found as " + string(s.How)
+	if s.Via != "" {
+		out += ", run by " + s.Via
+	}
+	if s.From != "" {
+		out += ", in " + s.From
+	}
+	return out
 }
 
 // auditPrinter writes formatted text and keeps the first error.
@@ -292,4 +357,19 @@ func quoteForShell(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// auditRisk is the risk of an audited workspace hook: its command and its
+// env (the audit keeps env values as JSON texts).
+func auditRisk(cache *risk.Cache, h trust.HookReview, projectDir string) risk.Report {
+	env := map[string]string{}
+	for k, v := range h.Env {
+		var s string
+		if json.Unmarshal([]byte(v), &s) == nil {
+			env[k] = s
+		} else {
+			env[k] = v
+		}
+	}
+	return risk.Analyze(risk.Hook{Agent: "gemini", Event: h.Event, Matcher: h.Matcher, Command: h.Command, Env: env, ProjectDir: projectDir}, risk.Options{Cache: cache})
 }

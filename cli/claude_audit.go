@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/risk"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
@@ -28,10 +30,11 @@ func runClaudeAudit(ctx context.Context, io *IO, args []string) error {
 	if err != nil {
 		return err
 	}
+	risks := claudeRisks(p.reg.Hooks, p.snap.ProjectDir)
 	if *asJSON {
-		err = writeJSON(io.Stdout, rep)
+		err = writeJSON(io.Stdout, claudeAuditDocument(rep, risks))
 	} else {
-		err = writeClaudeAudit(io, rep, *brief)
+		err = writeClaudeAudit(io, rep, risks, *brief)
 	}
 	if err != nil {
 		return err
@@ -39,9 +42,37 @@ func runClaudeAudit(ctx context.Context, io *IO, args []string) error {
 	return auditExit(rep.Unreadable, rep.NeedsReview)
 }
 
+// claudeAuditDoc is Claude Code's trust report with each handler's risk.
+type claudeAuditDoc struct {
+	*trust.ClaudeReport
+	Hooks []claudeAuditHook `json:"hooks"`
+}
+
+type claudeAuditHook struct {
+	trust.ClaudeHookReview
+	Risk risk.Report `json:"risk"`
+}
+
+// claudeRisks analyses every handler, by hook ID.
+func claudeRisks(hs []*hooks.Hook, projectDir string) map[string]risk.Report {
+	out := make(map[string]risk.Report, len(hs))
+	for i, r := range hookRisks(hs, projectDir) {
+		out[hs[i].ID] = r
+	}
+	return out
+}
+
+func claudeAuditDocument(rep *trust.ClaudeReport, risks map[string]risk.Report) claudeAuditDoc {
+	doc := claudeAuditDoc{ClaudeReport: rep, Hooks: make([]claudeAuditHook, 0, len(rep.Hooks))}
+	for _, h := range rep.Hooks {
+		doc.Hooks = append(doc.Hooks, claudeAuditHook{ClaudeHookReview: h, Risk: risks[h.HookID]})
+	}
+	return doc
+}
+
 // writeClaudeAudit prints the Claude Code audit for a person, with every
-// script a handler runs as writeAuditText does.
-func writeClaudeAudit(io *IO, rep *trust.ClaudeReport, brief bool) error {
+// script a handler runs as writeAuditText does (brief: diffs only).
+func writeClaudeAudit(io *IO, rep *trust.ClaudeReport, risks map[string]risk.Report, brief bool) error {
 	b := &strings.Builder{}
 	ft := rep.FolderTrust
 	printf(b, "Claude Code folder trust (read only, %s): %s\n", orDash(ft.File), ft.Reason)
@@ -52,7 +83,12 @@ func writeClaudeAudit(io *IO, rep *trust.ClaudeReport, brief bool) error {
 		fmt.Fprintln(b, "No project, local or plugin handlers.")
 	}
 	for _, h := range rep.Hooks {
-		printf(b, "%-14s %s %s  %s\n               %s:%d (%s)  %s\n", h.Status, h.Event, matcherLabel(h.Matcher), h.Command, h.File, h.Line, h.Layer, h.Key[:12])
+		status := string(h.Status)
+		if h.Status == trust.StatusTrusted && h.RunsUnseenCode() {
+			status = "trusted*"
+		}
+		printf(b, "%-14s %s %s  %s\n               %s:%d (%s)  %s\n", status, h.Event, matcherLabel(h.Matcher), h.Command, h.File, h.Line, h.Layer, h.Key[:12])
+		printf(b, "               %s\n", riskLabel(risks[h.HookID]))
 		if w := hiddenWarning(h.Command, h.Matcher); w != "" {
 			printf(b, "               %s\n", w)
 		}
@@ -68,6 +104,12 @@ func writeClaudeAudit(io *IO, rep *trust.ClaudeReport, brief bool) error {
 		for _, s := range h.Scripts {
 			printf(b, "               script %s: %s %s\n", s.Path, s.Status, s.Note)
 			printf(b, "%s", scriptBody("                 ", s, brief))
+		}
+		if h.RunsUnseenCode() {
+			printf(b, "               runs code Hookwarden cannot see:\n")
+			for _, u := range h.Unresolved {
+				printf(b, "                 - %s\n", u.String())
+			}
 		}
 		if h.RevokedAt != "" {
 			printf(b, "               revoked %s (scripts compared with what was approved before)\n", h.RevokedAt)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/hooks/claude"
+	"github.com/hookwarden/hookwarden/risk"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
@@ -79,6 +80,7 @@ type claudeHookDoc struct {
 	Status     hooks.Status         `json:"status"`
 	Reason     string               `json:"reason"`
 	Claude     *hooks.ClaudeHandler `json:"claude"`
+	Risk       risk.Report          `json:"risk"`
 }
 
 func claudeListDocument(p *claudeProject) claudeListDoc {
@@ -110,8 +112,11 @@ func claudeListDocument(p *claudeProject) claudeListDoc {
 			}
 		}
 	}
-	for _, h := range r.Hooks {
-		doc.Hooks = append(doc.Hooks, claudeHookDocument(h))
+	risks := hookRisks(r.Hooks, p.snap.ProjectDir)
+	for i, h := range r.Hooks {
+		d := claudeHookDocument(h)
+		d.Risk = risks[i]
+		doc.Hooks = append(doc.Hooks, d)
 	}
 	return doc
 }
@@ -131,6 +136,7 @@ func claudeHookDocument(h *hooks.Hook) claudeHookDoc {
 // diagnostics.
 func writeClaudeListTable(w io.Writer, p *claudeProject) error {
 	r := p.reg
+	cache := risk.NewCache()
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
 	printf(tw, "Project\t%s (Claude Code)\n", p.snap.ProjectDir)
 	trust := "not accepted"
@@ -138,6 +144,9 @@ func writeClaudeListTable(w io.Writer, p *claudeProject) error {
 		trust = "accepted"
 	}
 	printf(tw, "Folder trust\t%s\t%s\n", trust, p.snap.FolderTrust.Reason)
+	if note := claude.TrustEffect(p.snap.FolderTrust); note != "" {
+		printf(tw, "\t\tthe statuses below are %s\n", note)
+	}
 	state := "on"
 	switch {
 	case r.ManagedDisableAll:
@@ -169,7 +178,7 @@ func writeClaudeListTable(w io.Writer, p *claudeProject) error {
 		printf(w, "\n%s\n", group.event)
 		tw = tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
 		for _, h := range group.hooks {
-			printf(tw, "  %s\t[%s] %s\t%s\t%s\t%s\n", h.Status, h.Type, claude.Label(h), orDash(h.Matcher), originLabel(h), h.Reason)
+			printf(tw, "  %s\t[%s] %s\t%s\t%s\t%s\t%s\n", h.Status, h.Type, claude.Label(h), orDash(h.Matcher), originLabel(h), h.Reason, riskLabel(hookRisk(cache, h, p.snap.ProjectDir)))
 		}
 		if err := tw.Flush(); err != nil {
 			return err

@@ -22,6 +22,25 @@ func claudeLiveKit(t *testing.T) string {
 	return filepath.Join(testenv.KitDir(t), "claude-live")
 }
 
+// requireClaudeLive returns the kit's run-claude.sh, skipping the test with
+// -short or without the kit, node, npm or unshare (failing under CI=true).
+func requireClaudeLive(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("live Claude Code run (-short)")
+	}
+	script := filepath.Join(claudeLiveKit(t), "run-claude.sh")
+	if _, err := os.Stat(script); err != nil {
+		testenv.Missing(t, "claude-live kit not found: %v (set HOOKWARDEN_CONFORMANCE_KIT)", err)
+	}
+	for _, tool := range []string{"node", "npm", "unshare"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			testenv.Missing(t, "%s not found: the live Claude Code test needs node, npm and unshare", tool)
+		}
+	}
+	return script
+}
+
 // runClaudeLive runs the real Claude Code once on project/home and returns
 // the tags of the fixture hooks that fired.
 func runClaudeLive(t *testing.T, script, project, home string) []string {
@@ -79,18 +98,7 @@ func runClaudeLive(t *testing.T, script, project, home string) []string {
 // disable --agent claude X' the handler no longer fires, after enable it
 // fires again and the settings file is byte-identical.
 func TestClaudeLiveDisableEnable(t *testing.T) {
-	if testing.Short() {
-		t.Skip("live Claude Code run (-short)")
-	}
-	script := filepath.Join(claudeLiveKit(t), "run-claude.sh")
-	if _, err := os.Stat(script); err != nil {
-		testenv.Missing(t, "claude-live kit not found: %v (set HOOKWARDEN_CONFORMANCE_KIT)", err)
-	}
-	for _, tool := range []string{"node", "npm", "unshare"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			testenv.Missing(t, "%s not found: the live Claude Code test needs node, npm and unshare", tool)
-		}
-	}
+	script := requireClaudeLive(t)
 	root := t.TempDir()
 	project, home := filepath.Join(root, "project"), filepath.Join(root, "home")
 	settings := filepath.Join(project, ".claude", "settings.json")
@@ -165,6 +173,53 @@ func TestClaudeLiveDisableEnable(t *testing.T) {
 	for _, tag := range []string{"PreToolUse:pre-bash-a", "PreToolUse:pre-bash-b", "UserPromptSubmit:prompt"} {
 		if !has(after, tag) {
 			t.Fatalf("after enable: %s did not fire: %v", tag, after)
+		}
+	}
+}
+
+// TestClaudeLiveUntrustedFolderRunsHooks pins what the header says about a
+// folder whose trust dialog was never accepted: the real Claude Code in
+// -p mode runs every project and user hook there, exactly the ones
+// 'hookwarden list --agent claude' counts as running, and the list says
+// so next to "not accepted".
+func TestClaudeLiveUntrustedFolderRunsHooks(t *testing.T) {
+	script := requireClaudeLive(t)
+	root := t.TempDir()
+	project, home := filepath.Join(root, "project"), filepath.Join(root, "home")
+	write := func(p, s string) {
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(filepath.Join(project, ".claude", "settings.json"), `{"hooks":{
+  "UserPromptSubmit":[{"hooks":[{"type":"command","command":"claude-live-log project-prompt"}]}],
+  "PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"claude-live-log project-pre"}]}]}}`)
+	write(filepath.Join(home, ".claude", "settings.json"), `{"hooks":{
+  "SessionStart":[{"hooks":[{"type":"command","command":"claude-live-log user-start"}]}]}}`)
+	// A ~/.claude.json that knows the project but never accepted its dialog.
+	write(filepath.Join(home, ".claude.json"), `{"projects":{"`+project+`":{"hasTrustDialogAccepted":false}}}`)
+	var out, errOut bytes.Buffer
+	cio := &IO{Env: []string{"HOME=" + home, "HOOKWARDEN_CONFIG_DIR=" + filepath.Join(root, "store"), "PATH=" + os.Getenv("PATH")},
+		Dir: project, GOOS: runtime.GOOS, Stdout: &out, Stderr: &errOut}
+	if code := Main(context.Background(), []string{"list", "--agent", "claude"}, cio); code != 0 {
+		t.Fatalf("list: exit %d\n%s%s", code, out.String(), errOut.String())
+	}
+	list := out.String()
+	if !strings.Contains(list, "not accepted") || !strings.Contains(list, "what claude -p and the SDK run here: they never ask and run every hook") {
+		t.Errorf("the list does not say what Claude Code does in a folder it was not trusted in:\n%s", list)
+	}
+	if n := strings.Count(list, "\n  runs "); n != 3 {
+		t.Errorf("list counts %d running hooks, want 3:\n%s", n, list)
+	}
+	fired := runClaudeLive(t, script, project, home)
+	for _, tag := range []string{"UserPromptSubmit:project-prompt", "PreToolUse:project-pre", "SessionStart:user-start"} {
+		found := false
+		for _, f := range fired {
+			found = found || f == tag
+		}
+		if !found {
+			t.Errorf("%s did not fire in the real Claude Code (fired %v)", tag, fired)
 		}
 	}
 }

@@ -77,11 +77,11 @@ func runClaudeRun(ctx context.Context, io *IO, args []string) error {
 			return usagef("no handler %q in the plan for %s", strings.Join(missing, `", "`), event)
 		}
 	}
-	run, skipped, err := gateClaude(io, p, planned, *yes)
+	run, skipped, check, err := gateClaude(io, p, planned, *yes)
 	if err != nil {
 		return err
 	}
-	runner := &claude.Runner{Env: io.Env, ProjectDir: p.snap.ProjectDir, ConfigDir: p.snap.Paths.ConfigDir, AllowHosts: hosts}
+	runner := &claude.Runner{Env: io.Env, ProjectDir: p.snap.ProjectDir, ConfigDir: p.snap.Paths.ConfigDir, AllowHosts: hosts, Check: check}
 	out := runner.Run(ctx, claude.RunRequest{Event: event, Hooks: run, Input: input})
 	if *asJSON {
 		doc := map[string]any{"agent": "claude", "project": p.snap.ProjectDir, "event": event, "input": input,
@@ -99,18 +99,20 @@ func runClaudeRun(ctx context.Context, io *IO, args []string) error {
 	return nil
 }
 
-// gateClaude holds back reviewed handlers that are not trusted, unless yes.
-func gateClaude(io *IO, p *claudeProject, planned []*hooks.Hook, yes bool) (run, skipped []*hooks.Hook, err error) {
+// gateClaude holds back reviewed handlers that are not trusted (or run
+// code Hookwarden cannot see), unless yes; check verifies the scripts of
+// the trusted ones right before each starts.
+func gateClaude(io *IO, p *claudeProject, planned []*hooks.Hook, yes bool) (run, skipped []*hooks.Hook, check func(*hooks.Hook) error, err error) {
 	if yes {
-		return planned, nil, nil
+		return planned, nil, nil, nil
 	}
 	store, err := io.claudeStore()
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	rep, err := trust.ClaudeAudit(p.snap, p.reg.Hooks, store)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	skipped = trust.ClaudeUnapproved(rep, planned)
 	held := make(map[*hooks.Hook]bool, len(skipped))
@@ -122,7 +124,7 @@ func gateClaude(io *IO, p *claudeProject, planned []*hooks.Hook, yes bool) (run,
 			run = append(run, h)
 		}
 	}
-	return run, skipped, nil
+	return run, skipped, trust.ClaudeScriptCheck(rep), nil
 }
 
 func labels(hs []*hooks.Hook) []string {
@@ -147,7 +149,7 @@ func writeClaudeRun(io *IO, o *claude.RunOutcome, planned, skipped []*hooks.Hook
 		}
 	}
 	for _, h := range skipped {
-		printf(b, "  note: not run: %s (%s) is not approved in Hookwarden's store; Claude Code would run it. Pass --yes to run it.\n", claudeHookLabel(h), h.Origin.Layer)
+		printf(b, "  note: not run: %s (%s) is not approved in Hookwarden's store, or runs code Hookwarden cannot see; Claude Code would run it. Pass --yes to run it.\n", claudeHookLabel(h), h.Origin.Layer)
 	}
 	if len(o.Results) > 0 {
 		printf(b, "\n%d handler(s) ran in parallel in %s\n", len(o.Results), ms(o.Duration))

@@ -70,6 +70,7 @@ func commands() []command {
 		{"disable-all", "[--project DIR] [--scope workspace|user] [--force-workspace]", "disable every hook (Gemini CLI's /hooks disable-all)", runDisableAll},
 		{"demo", "[DIR]", "copy the built-in demo project into DIR and print the shell lines to use it: eval \"$(hookwarden demo)\"", runDemo},
 		{"enable-all", "[--project DIR]", "enable every hook (Gemini CLI's /hooks enable-all)", runEnableAll},
+		scanCommand(),
 	}
 }
 
@@ -99,6 +100,10 @@ func Main(ctx context.Context, args []string, io *IO) int {
 		printHelp(io.Stdout)
 		return ExitOK
 	}
+	if scan := scanCommand(); args[0] == scan.name {
+		// scan takes every agent by default, so it reads --agent itself.
+		return finish(io, scan, scan.run(ctx, io, args[1:]))
+	}
 	agent, rest, err := splitAgent(args[1:])
 	if err != nil {
 		printf(io.Stderr, "hookwarden %s: %v\n", args[0], err)
@@ -112,27 +117,7 @@ func Main(ctx context.Context, args []string, io *IO) int {
 		if c.name != args[0] {
 			continue
 		}
-		err := c.run(ctx, io, rest)
-		var ue *UsageError
-		var ee *ExitError
-		switch {
-		case err == nil:
-			return ExitOK
-		case errors.Is(err, flag.ErrHelp):
-			printf(io.Stdout, "usage: hookwarden %s %s\n", c.name, c.usage)
-			return ExitOK
-		case errors.As(err, &ue):
-			printf(io.Stderr, "hookwarden %s: %s\nusage: hookwarden %s %s\n", c.name, ue.Msg, c.name, c.usage)
-			return ExitUsage
-		case errors.As(err, &ee):
-			if ee.Msg != "" {
-				printf(io.Stderr, "hookwarden %s: %s\n", c.name, indentedBlock(ee.Msg, ""))
-			}
-			return ee.Code
-		default:
-			printf(io.Stderr, "hookwarden %s: %v\n", c.name, err)
-			return ExitFailure
-		}
+		return finish(io, c, c.run(ctx, io, rest))
 	}
 	if agent == AgentClaude && IsCommand(args[0]) {
 		printf(io.Stderr, "hookwarden %s: not available for Claude Code yet (--agent claude)\n", args[0])
@@ -140,6 +125,36 @@ func Main(ctx context.Context, args []string, io *IO) int {
 	}
 	printf(io.Stderr, "hookwarden: unknown command %q\nrun 'hookwarden help' for the list of commands\n", args[0])
 	return ExitUsage
+}
+
+// scanCommand is the same for every agent.
+func scanCommand() command {
+	return command{"scan", "[--agent gemini|claude|all] [--json | --sarif] [--fail-on review|critical] [PATH...]",
+		"find every hook file under the paths and report what each hook would do (exit 3 at --fail-on)", runScan}
+}
+
+// finish turns a command's error into its exit code and message.
+func finish(io *IO, c command, err error) int {
+	var ue *UsageError
+	var ee *ExitError
+	switch {
+	case err == nil:
+		return ExitOK
+	case errors.Is(err, flag.ErrHelp):
+		printf(io.Stdout, "usage: hookwarden %s %s\n", c.name, c.usage)
+		return ExitOK
+	case errors.As(err, &ue):
+		printf(io.Stderr, "hookwarden %s: %s\nusage: hookwarden %s %s\n", c.name, ue.Msg, c.name, c.usage)
+		return ExitUsage
+	case errors.As(err, &ee):
+		if ee.Msg != "" {
+			printf(io.Stderr, "hookwarden %s: %s\n", c.name, indentedBlock(ee.Msg, ""))
+		}
+		return ee.Code
+	default:
+		printf(io.Stderr, "hookwarden %s: %v\n", c.name, err)
+		return ExitFailure
+	}
 }
 
 // Agent selects whose hooks a command works on.

@@ -10,6 +10,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/risk"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
@@ -53,6 +54,10 @@ type listDoc struct {
 	Hooks          []hookDoc              `json:"hooks"`
 	Disabled       []hooks.DisabledEntry  `json:"disabled"`
 	Diagnostics    []hooks.Diagnostic     `json:"diagnostics"`
+	// EnvFile is the .env file Gemini CLI loads (null: none) and
+	// HomeRedirect the GEMINI_CLI_HOME it sets (null: none).
+	EnvFile      *settingsio.EnvFile      `json:"env_file"`
+	HomeRedirect *settingsio.HomeRedirect `json:"home_redirect"`
 }
 
 type layerDoc struct {
@@ -85,6 +90,11 @@ type hookDoc struct {
 	Status     hooks.Status      `json:"status"`
 	Reason     string            `json:"reason"`
 	Key        string            `json:"key"`
+	Risk       risk.Report       `json:"risk"`
+	// Hydrated: the ${NAME} values Gemini took from a .env file, with their
+	// source; ProjectControlled: why the project decides this hook.
+	Hydrated          []hooks.Hydration `json:"hydrated,omitempty"`
+	ProjectControlled string            `json:"project_controlled,omitempty"`
 }
 
 // defaultTimeoutMS is Gemini CLI's DEFAULT_HOOK_TIMEOUT.
@@ -100,6 +110,8 @@ func listDocument(p *project) listDoc {
 		Hooks:          []hookDoc{},
 		Disabled:       p.reg.Disabled,
 		Diagnostics:    p.reg.Diagnostics,
+		EnvFile:        p.snap.EnvFile,
+		HomeRedirect:   p.snap.HomeRedirect,
 	}
 	if doc.Disabled == nil {
 		doc.Disabled = []hooks.DisabledEntry{}
@@ -115,8 +127,11 @@ func listDocument(p *project) listDoc {
 			doc.Layers = append(doc.Layers, fileDoc(e.Hooks, e.Name))
 		}
 	}
-	for _, h := range p.reg.Hooks {
-		doc.Hooks = append(doc.Hooks, hookDocument(h))
+	risks := hookRisks(p.reg.Hooks, p.snap.ProjectDir)
+	for i, h := range p.reg.Hooks {
+		d := hookDocument(h)
+		d.Risk = risks[i]
+		doc.Hooks = append(doc.Hooks, d)
 	}
 	return doc
 }
@@ -144,6 +159,7 @@ func hookDocument(h *hooks.Hook) hookDoc {
 		Origin: h.Origin.Layer, Extension: h.Origin.Extension, Source: h.Source,
 		File: h.Origin.File, Line: h.Origin.Line, Column: h.Origin.Column, JSONPath: h.Origin.Path,
 		Status: h.Status, Reason: h.Reason, Key: h.Key(),
+		Hydrated: h.Hydrated, ProjectControlled: h.ProjectControlled,
 	}
 }
 
@@ -180,9 +196,13 @@ func writeListTable(w io.Writer, p *project) error {
 		}
 		printf(tw, "extension %s\t%s\t%s\n", e.Name, e.Path, st)
 	}
+	if e := p.snap.EnvFile; e != nil {
+		printf(tw, ".env\t%s\t%s\n", e.Path, envFileState(e))
+	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
+	cache := risk.NewCache()
 	for _, group := range groupByEvent(p.reg.Hooks) {
 		printf(w, "\n%s\n", group.event)
 		tw = tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
@@ -191,7 +211,10 @@ func writeListTable(w io.Writer, p *project) error {
 			if h.HasMatcher {
 				m = h.Matcher
 			}
-			printf(tw, "  %s\t%s\t%s\t%s\t%s\n", h.Status, h.DisplayName(), orDash(m), originLabel(h), h.Reason)
+			printf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\n", h.Status, h.DisplayName(), orDash(m), originLabel(h), h.Reason, riskLabel(hookRisk(cache, h, p.snap.ProjectDir)))
+			for _, line := range hydrationLines(h) {
+				printf(tw, "      %s\n", line)
+			}
 		}
 		if err := tw.Flush(); err != nil {
 			return err
@@ -286,4 +309,36 @@ func orDash(s string) string {
 		return "-"
 	}
 	return s
+}
+
+// envFileState says which variables Gemini CLI takes from its .env file.
+func envFileState(e *settingsio.EnvFile) string {
+	if e.Err != nil {
+		return "error: " + e.Err.Msg
+	}
+	keys := make([]string, 0, len(e.Applied))
+	for _, a := range e.Applied {
+		keys = append(keys, a.Key)
+	}
+	if len(keys) == 0 {
+		return "loaded, sets nothing"
+	}
+	return "sets " + strings.Join(keys, ", ")
+}
+
+// hydrationLines are the lines under an extension hook whose command
+// Gemini filled from .env files: the command as it runs, and where each
+// value came from.
+func hydrationLines(h *hooks.Hook) []string {
+	if len(h.Hydrated) == 0 && h.ProjectControlled == "" {
+		return nil
+	}
+	out := []string{"runs: " + h.Command}
+	if len(h.Hydrated) > 0 {
+		out = append(out, strings.Split(hooks.HydrationText(h.Hydrated), "\n")...)
+	}
+	if h.ProjectControlled != "" {
+		out = append(out, "project hook: "+h.ProjectControlled)
+	}
+	return out
 }

@@ -16,7 +16,7 @@ type fixture struct {
 	env           []string
 }
 
-func newFixture(t *testing.T, files map[string]string) *fixture {
+func newFixture(t testing.TB, files map[string]string) *fixture {
 	t.Helper()
 	root := t.TempDir()
 	f := &fixture{home: filepath.Join(root, "home"), project: filepath.Join(root, "project")}

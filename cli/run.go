@@ -81,13 +81,14 @@ func runRun(ctx context.Context, io *IO, args []string) error {
 
 	rep := runReport{
 		Project: p.snap.ProjectDir, Event: event, Context: pctx, FolderTrust: p.snap.FolderTrust,
-		AsTrusted: !folderTrusted && *asTrusted, Plan: plan, Selected: sel, Skipped: gate.Unapproved,
+		AsTrusted: !folderTrusted && *asTrusted, Plan: plan, Selected: sel, Skipped: gate.Unapproved, SkipWhy: gate.Why,
 		TrustError: trustErr, Input: input,
 	}
 	if gate.Run != nil {
 		runner := &hooks.Runner{
 			Env:          io.Env,
 			Sanitization: hooks.SanitizationFor(p.snap),
+			Check:        gate.Check,
 			PlansDir:     hooks.PlansDirFor(io.home(), p.snap.ProjectDir, hooks.ToJSString(input.Value("session_id"))),
 		}
 		out := runner.Run(ctx, hooks.Request{Plan: gate.Run, Input: input, FolderTrusted: rep.FolderTrust.Trusted() || rep.AsTrusted})
@@ -102,7 +103,7 @@ func runRun(ctx context.Context, io *IO, args []string) error {
 		return err
 	}
 	if len(gate.Unapproved) > 0 {
-		return &ExitError{Code: ExitNeedsReview, Msg: fmt.Sprintf("%d workspace hook(s) not run: not approved, changed, or running a script that changed since approval (review them with 'hookwarden audit', approve with 'hookwarden trust', or pass --yes)", len(gate.Unapproved))}
+		return &ExitError{Code: ExitNeedsReview, Msg: fmt.Sprintf("%d project hook(s) not run: not approved, changed, running a script that changed since approval, or running code Hookwarden cannot see (review them with 'hookwarden audit', approve with 'hookwarden trust', or pass --yes)", len(gate.Unapproved))}
 	}
 	return nil
 }

@@ -21,9 +21,11 @@ type runReport struct {
 	// workspace hooks held back for lack of approval.
 	Plan, Selected *hooks.Plan
 	Skipped        []*hooks.Hook
-	TrustError     string
-	Input          *hooks.Object
-	Outcome        *hooks.Outcome
+	// SkipWhy says why each skipped hook is held back (by hook ID).
+	SkipWhy    map[string]string
+	TrustError string
+	Input      *hooks.Object
+	Outcome    *hooks.Outcome
 }
 
 func (r *runReport) label() string { return string(r.Event) + contextLabel(r.Context) }
@@ -42,7 +44,11 @@ func (r *runReport) notes() []string {
 		ns = append(ns, fmt.Sprintf("Only %d of the %d planned hooks ran (--hook); Gemini would run them all.", len(r.Selected.Hooks), len(r.Plan.Hooks)))
 	}
 	for _, h := range r.Skipped {
-		ns = append(ns, fmt.Sprintf("Not run: %s (%s) is a workspace hook that needs review (not approved, changed, or its script changed since approval; see 'hookwarden audit'). Pass --yes to run it.", h.DisplayName(), originLabel(h)))
+		why := r.SkipWhy[h.ID]
+		if why == "" {
+			why = "not approved, changed, or its script changed since approval"
+		}
+		ns = append(ns, fmt.Sprintf("Not run: %s (%s) is a workspace hook that needs review (%s; see 'hookwarden audit'). Pass --yes to run it.", h.DisplayName(), originLabel(h), why))
 	}
 	if r.TrustError != "" {
 		ns = append(ns, "The review could not be made, so no workspace hook counts as approved: "+r.TrustError)

@@ -50,6 +50,18 @@ func (r *Registry) collectHooks(f *settingsio.File, hooksNode *settingsio.Node, 
 			if !eventOK {
 				continue
 			}
+			if source == SourceProject && defs.Is(settingsio.Object) {
+				// The CONCAT merge appends a non-array value to the event's
+				// default [] as one element, so the definition runs.
+				r.fileDiag(f, defs, SeverityWarning, "hooks.%s is written as one object, not a list; Gemini CLI wraps it and runs it, but the schema says it must be a list (write [ … ] around it)", m.Key)
+				r.collectDefinition(f, event, eventOK, defs, path, source, ext)
+				continue
+			}
+			if source == SourceExtensions && defs.Is(settingsio.Object) {
+				r.fileDiag(f, defs, SeverityError, "hooks.%s is written as one object, not a list; in an extension's hooks.json Gemini CLI skips it (\"not an array\"), so these hooks never run (write [ … ] around it)", m.Key)
+				r.markSkippedObject(f, event, defs, path, ext)
+				continue
+			}
 			r.fileDiag(f, defs, SeverityError, "hook definitions for %q must be an array, not %s; Gemini skips them", m.Key, defs.Kind)
 			continue
 		}
@@ -271,6 +283,18 @@ func suggestEvent(s string) string {
 		}
 	}
 	return ""
+}
+
+// markSkippedObject lists the hooks of an extension event written as one
+// object: Gemini skips them, so they show as invalid with the reason.
+func (r *Registry) markSkippedObject(f *settingsio.File, event Event, def *settingsio.Node, path, ext string) {
+	first := len(r.Hooks)
+	r.collectDefinition(f, event, true, def, path, SourceExtensions, ext)
+	for _, h := range r.Hooks[first:] {
+		if h.Status == "" {
+			h.Status, h.Reason = StatusInvalid, fmt.Sprintf("hooks.%s in the extension's hooks.json is an object, not a list; Gemini CLI skips the whole event", event)
+		}
+	}
 }
 
 // maxTimerDelay is Node's TIMEOUT_MAX (2^31-1 ms).

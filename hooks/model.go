@@ -97,6 +97,9 @@ type Severity string
 
 // Severities.
 const (
+	// SeverityCritical: the project changes what Gemini CLI loads or runs
+	// behind the user's back (e.g. a .env file that moves its home).
+	SeverityCritical Severity = "critical"
 	// SeverityFatal: Gemini CLI refuses to start.
 	SeverityFatal   Severity = "fatal"
 	SeverityError   Severity = "error"
@@ -153,10 +156,32 @@ type Hook struct {
 	Reason string
 	// Diagnostics about this hook.
 	Diagnostics []Diagnostic
+	// Hydrated are the ${NAME} placeholders of an extension hook's command
+	// that Gemini fills from a .env file, with the file and line of each.
+	Hydrated []Hydration
+	// ProjectControlled says why a hook outside the workspace settings is
+	// still the project's to decide (its command takes a value from the
+	// project's .env, or the project moved Gemini's home to where it sits);
+	// such hooks need approval like workspace hooks. "" otherwise.
+	ProjectControlled string
 	// Agent is whose hook this is ("" means Gemini CLI); Claude holds the
 	// Claude Code-only handler fields (nil for Gemini hooks).
 	Agent  Agent
 	Claude *ClaudeHandler
+}
+
+// Hydration is one ${NAME} of an extension hook command that Gemini CLI
+// replaced with a value from an extension settings .env file.
+type Hydration struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+	File  string `json:"file"`
+	Line  int    `json:"line"`
+	// Workspace: the value comes from the project's own .env file.
+	Workspace bool `json:"workspace"`
+	// AsEnv: the value is not in the command but set in the hook's
+	// environment (an extension setting's envVar).
+	AsEnv bool `json:"as_env,omitempty"`
 }
 
 // Key is Gemini CLI's identity of a hook (getHookKey): "name:command", with

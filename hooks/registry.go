@@ -55,6 +55,8 @@ func Build(snap *settingsio.Snapshot) *Registry {
 	for _, ext := range snap.Extensions {
 		r.collectExtension(ext)
 	}
+	r.checkEnvFile()
+	r.checkCommands()
 	r.assignStatuses(trusted)
 	r.checkDisabledList()
 	r.gatherDiagnostics()
@@ -135,16 +137,25 @@ func (r *Registry) mergeHooksConfig(layers []mergedLayer) {
 		if dis == nil {
 			continue
 		}
+		items := dis.Items
 		if !dis.Is(settingsio.Array) {
-			r.fileDiag(f, dis, SeverityWarning, "hooksConfig.disabled must be an array of hook names or commands, not %s; Gemini ignores it", dis.Kind)
-			continue
+			// Gemini's schema check only warns ("Invalid configuration in
+			// <file>"); the UNION merge then wraps the value: [value].
+			items = []*settingsio.Node{dis}
+			if dis.Is(settingsio.String) {
+				r.fileDiag(f, dis, SeverityWarning, "hooksConfig.disabled is written as a string, not a list; Gemini CLI warns that the file is invalid, then wraps it into a list, so the hook %q IS disabled (write [%s])", dis.Str, mustJSON(dis))
+			} else {
+				r.fileDiag(f, dis, SeverityWarning, "hooksConfig.disabled must be a list of hook names or commands, not %s; Gemini CLI warns that the file is invalid and wraps the value into a list, where it matches no hook, so nothing is disabled by it", dis.Kind)
+			}
 		}
 		if !counts {
 			continue
 		}
-		for _, it := range dis.Items {
+		for _, it := range items {
 			if !it.Is(settingsio.String) {
-				r.fileDiag(f, it, SeverityWarning, "hooksConfig.disabled entries must be strings, not %s; this one matches no hook", it.Kind)
+				if dis.Is(settingsio.Array) {
+					r.fileDiag(f, it, SeverityWarning, "hooksConfig.disabled entries must be strings, not %s; this one matches no hook", it.Kind)
+				}
 				continue
 			}
 			i, ok := seen[it.Str]
@@ -205,6 +216,7 @@ func (r *Registry) collectExtension(ext *settingsio.Extension) {
 	}
 	first := len(r.Hooks)
 	r.collectHooks(f, hooksNode, SourceExtensions, ext.Name)
+	r.hydrateProvenance(r.Hooks[first:], ext)
 	r.checkUnquotedPaths(r.Hooks[first:], map[string]string{
 		"${extensionPath}": ext.Path,
 		"${workspacePath}": r.Snapshot.ProjectDir,

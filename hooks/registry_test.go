@@ -262,7 +262,7 @@ func TestInvalidEntriesAndDiagnostics(t *testing.T) {
 		text string
 	}{
 		{SeverityWarning, `Invalid hook event name: "PreToolUse" from project config. Skipping. (did you mean "BeforeTool"?)`},
-		{SeverityError, `hook definitions for "AfterTool" must be an array`},
+		{SeverityWarning, `hooks.AfterTool is written as one object, not a list; Gemini CLI wraps it and runs it`},
 		{SeverityError, `the command must sit inside "hooks"`},
 		{SeverityError, `missing "type"`},
 		{SeverityError, `type "shell" is not one of command, plugin, runtime`},

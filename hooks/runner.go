@@ -55,6 +55,10 @@ type Runner struct {
 	// OnResult, when set, is called as each hook finishes (from the hook's
 	// goroutine in parallel runs).
 	OnResult func(index int, r *Result)
+	// Check, when set, is asked right before each hook's process starts;
+	// an error refuses to start it (the result's Error starts with
+	// RefusedPrefix). See trust.Gate.Check.
+	Check func(h *Hook) error
 }
 
 // Request is one event to run.
@@ -299,6 +303,9 @@ func (rc *runContext) execute(ctx context.Context, h *Hook, event Event, input *
 	}
 	if hasCwd {
 		spawn.Dir = cwdStr
+	}
+	if check := rc.r.Check; check != nil {
+		spawn.Check = func() error { return check(h) }
 	}
 	pr := spawn.Run(ctx)
 	res.Duration = time.Since(start)

@@ -32,7 +32,15 @@ type SpawnSpec struct {
 	// process group of its own. Either way a timeout or cancellation kills
 	// the whole group. (Windows: a new process group in both cases.)
 	NewSession bool
+	// Check, when set, runs right before the process is started (after
+	// its pipes exist, as late as possible); an error refuses the spawn
+	// and becomes StartErr. Hookwarden's gate verifies here that the
+	// scripts a hook runs are still the approved ones.
+	Check func() error
 }
+
+// RefusedPrefix starts the StartErr of a spawn that SpawnSpec.Check refused.
+const RefusedPrefix = "Hookwarden refused to start it: "
 
 // SpawnResult is what happened to the process.
 type SpawnResult struct {
@@ -85,6 +93,13 @@ func (s *SpawnSpec) Run(ctx context.Context) SpawnResult {
 	args = append(args, s.Args...)
 	cmd := &exec.Cmd{Path: exe, Args: args, Env: s.Env, Dir: s.Dir, Stdin: inR, Stdout: outW, Stderr: errW}
 	configureProcess(cmd, s.NewSession)
+	if s.Check != nil {
+		if err := s.Check(); err != nil {
+			closeAll(inR, inW, outR, outW, errR, errW)
+			res.StartErr = RefusedPrefix + err.Error()
+			return res
+		}
+	}
 	err = cmd.Start()
 	closeAll(inR, outW, errW)
 	if err != nil {

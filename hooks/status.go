@@ -133,13 +133,32 @@ func (r *Registry) gatherDiagnostics() {
 
 // GatherDiagnostics appends each hook's diagnostics (tagged with its ID) to
 // fileDiags and orders the whole list by the layer the file belongs to (in
-// layers' order; other files after), then file, line and column.
+// layers' order; other files after), then file, line and column. A
+// diagnostic several hooks share (one about their definition's matcher,
+// say) is listed once, under the first of them.
 func GatherDiagnostics(fileDiags []Diagnostic, hs []*Hook, layers []*settingsio.File) []Diagnostic {
-	out := fileDiags
+	type place struct {
+		file         string
+		line, column int
+		sev          Severity
+		msg          string
+	}
+	seen := map[place]bool{}
+	out := fileDiags[:0:0]
+	add := func(d Diagnostic) {
+		k := place{d.File, d.Line, d.Column, d.Severity, d.Message}
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, d)
+		}
+	}
+	for _, d := range fileDiags {
+		add(d)
+	}
 	for _, h := range hs {
 		for i := range h.Diagnostics {
 			h.Diagnostics[i].HookID = h.ID
-			out = append(out, h.Diagnostics[i])
+			add(h.Diagnostics[i])
 		}
 	}
 	rank := map[string]int{}

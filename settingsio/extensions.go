@@ -29,6 +29,12 @@ type extensionPolicy struct {
 	enablement    extensionEnablement
 	projectDir    string
 	goos          string
+	// settingsEnv: experimental.extensionConfig (default true), so the
+	// extension settings .env files are read; trusted: the workspace one
+	// too.
+	settingsEnv   bool
+	trusted       bool
+	extensionsDir string
 }
 
 // loadExtensions lists <home>/.gemini/extensions/* as Gemini CLI 0.61's
@@ -66,7 +72,11 @@ func loadExtensions(s *Snapshot, goos string) []*Extension {
 }
 
 func newExtensionPolicy(s *Snapshot, goos string) *extensionPolicy {
-	pol := &extensionPolicy{projectDir: s.ProjectDir, goos: goos}
+	pol := &extensionPolicy{projectDir: s.ProjectDir, goos: goos, settingsEnv: true,
+		trusted: s.FolderTrust.Trusted(), extensionsDir: s.Paths.Extensions}
+	if n, _ := s.Setting("experimental", "extensionConfig"); n != nil {
+		pol.settingsEnv = n.Truthy()
+	}
 	// admin.extensions.enabled === false (after the schema's coercion).
 	if n, _ := s.Setting("admin", "extensions", "enabled"); n.Is(Bool) || n.Is(String) && strings.EqualFold(n.Str, "false") {
 		pol.adminDisabled = !CoerceBool(n)
@@ -112,7 +122,13 @@ func (pol *extensionPolicy) build(dir string) (ext *Extension, built bool) {
 	if !pol.readManifest(ext) || ext.InactiveReason != "" || ext.Err != nil {
 		return ext, false
 	}
-	ext.Hooks = pol.readHooks(ext.Path)
+	ext.Env, ext.EnvErr = pol.readSettingsEnv(ext.Name)
+	if ext.EnvErr != nil {
+		ext.Err = ext.EnvErr
+		ext.InactiveReason = "Gemini CLI skips it: " + ext.EnvErr.Msg
+		return ext, false
+	}
+	ext.Hooks = pol.readHooks(ext.Path, ext.Env)
 	enabled, rule := pol.enablement.isEnabled(ext.Name, pol.projectDir)
 	ext.Active = enabled
 	if !enabled {
@@ -184,6 +200,13 @@ func (pol *extensionPolicy) readManifest(ext *Extension) bool {
 		hydrateStrings(root, newHydrationContext(ext.Path, pol.projectDir, styleFor(pol.goos).sep()).lookup)
 		name := root.Get("name")
 		ext.Name, ext.Version = jsStringExpanded(name), jsStringExpanded(root.Get("version"))
+		if settings := root.Get("settings"); settings.Is(Array) {
+			for _, it := range settings.Items {
+				if v := it.Get("envVar"); v.Is(String) && v.Str != "" {
+					ext.SettingEnvVars = append(ext.SettingEnvVars, v.Str)
+				}
+			}
+		}
 		if !validExtensionName.MatchString(ext.Name) {
 			perr = &ParseError{Path: ext.Manifest, Line: name.Pos.Line, Column: name.Pos.Column, Msg: fmt.Sprintf(
 				"Invalid extension name: %q. Only letters (a-z, A-Z), numbers (0-9), and dashes (-) are allowed.", ext.Name)}
@@ -208,7 +231,7 @@ func jsStringExpanded(n *Node) string {
 // readHooks is loadExtensionHooks: hooks/hooks.json, plain JSON, whose
 // "hooks" must be a non-null, non-array object; a missing file is no
 // hooks. Strings under "hooks" are hydrated into Str.
-func (pol *extensionPolicy) readHooks(extPath string) *File {
+func (pol *extensionPolicy) readHooks(extPath string, env map[string]EnvValue) *File {
 	path := filepath.Join(extPath, "hooks", "hooks.json")
 	f := &File{Layer: LayerExtension, Path: path}
 	data, err := ReadRegularFile(path)
@@ -236,7 +259,75 @@ func (pol *extensionPolicy) readHooks(extPath string) *File {
 			Msg: fmt.Sprintf(`Invalid hooks configuration in %s: "hooks" property must be an object`, path)}
 		return f
 	}
-	hydrateStrings(hooks, newHydrationContext(extPath, pol.projectDir, styleFor(pol.goos).sep()).lookup)
+	hydrateStrings(hooks, extensionHooksLookup(newHydrationContext(extPath, pol.projectDir, styleFor(pol.goos).sep()), env))
 	f.Root = root
 	return f
+}
+
+// EnvValue is one variable of an extension's settings environment and the
+// .env file that supplied it.
+type EnvValue struct {
+	Value string `json:"value"`
+	File  string `json:"file"`
+	Line  int    `json:"line"`
+	// Workspace: the value comes from the project's .env file (which the
+	// project controls), not from the extension's own.
+	Workspace bool `json:"workspace"`
+}
+
+// readSettingsEnv is getScopedEnvContents for the user scope
+// (<home>/.gemini/extensions/<name>/.env, by the manifest's name) and, in
+// a trusted folder, the workspace scope (<project>/.env), merged with the
+// workspace winning ({...user, ...workspace}). Nothing is read when
+// experimental.extensionConfig is off. Keychain values of "sensitive"
+// settings are not modelled. A file that cannot be read makes Gemini skip
+// the extension.
+func (pol *extensionPolicy) readSettingsEnv(name string) (map[string]EnvValue, *ParseError) {
+	if !pol.settingsEnv || !realFS(pol.goos) {
+		return nil, nil
+	}
+	st := styleFor(pol.goos)
+	files := []struct {
+		path      string
+		workspace bool
+	}{{st.join(pol.extensionsDir, name, ".env"), false}}
+	if pol.trusted {
+		files = append(files, struct {
+			path      string
+			workspace bool
+		}{st.join(pol.projectDir, ".env"), true})
+	}
+	var env map[string]EnvValue
+	for _, f := range files {
+		info, err := os.Stat(f.path)
+		if err != nil || info.IsDir() {
+			continue
+		}
+		data, err := ReadRegularFile(f.path)
+		if err != nil {
+			return env, &ParseError{Path: f.path, Msg: fmt.Sprintf("reading extension settings: %v", err)}
+		}
+		for _, e := range ParseDotEnv(string(data)) {
+			if env == nil {
+				env = map[string]EnvValue{}
+			}
+			env[e.Key] = EnvValue{Value: e.Value, File: f.path, Line: e.Line, Workspace: f.workspace}
+		}
+	}
+	return env, nil
+}
+
+// extensionHooksLookup is the context loadExtensionHooks hydrates with:
+// {extensionPath, workspacePath, ...settingsEnv, "/": sep, pathSeparator:
+// sep} — so a .env value named extensionPath or workspacePath replaces the
+// real one, but "/" and pathSeparator cannot be replaced.
+func extensionHooksLookup(c hydrationContext, env map[string]EnvValue) func(string) (string, bool) {
+	return func(key string) (string, bool) {
+		if key != "/" && key != "pathSeparator" {
+			if v, ok := env[key]; ok {
+				return v.Value, true
+			}
+		}
+		return c.lookup(key)
+	}
 }

@@ -42,8 +42,9 @@ func (o Options) withDefaults() Options {
 
 // Load reads everything Gemini CLI 0.61 reads for a project: the four
 // settings layers (always present, in merge order; a missing file has
-// Exists false and no error), the folder-trust decision and the
-// extensions. Read and parse errors are recorded on their file; one broken
+// Exists false and no error), the folder-trust decision, the .env file it
+// loads into its environment (which can move its home, see HomeRedirect)
+// and the extensions. Read and parse errors are recorded on their file; one broken
 // file never stops the others. Load never writes anything.
 func Load(opts Options) *Snapshot {
 	opts = opts.withDefaults()
@@ -57,6 +58,14 @@ func Load(opts Options) *Snapshot {
 		loadSystemLayer(LayerSystem, s.Paths.System, "system settings", opts.GOOS, lookup),
 	}
 	s.FolderTrust = decideFolderTrust(s, opts.Env, opts.GOOS)
+	s.EnvFile = loadEnvFile(s, opts.Env, opts.GOOS)
+	applyHomeRedirect(s, opts.Env, opts.GOOS, opts.Home)
+	s.Env = append(Env(nil), opts.Env...)
+	if s.EnvFile != nil {
+		for _, a := range s.EnvFile.Applied {
+			s.Env = append(s.Env, a.Key+"="+a.Value)
+		}
+	}
 	s.Extensions = loadExtensions(s, opts.GOOS)
 	return s
 }

@@ -61,6 +61,15 @@ type Extension struct {
 	// when the extension has no hooks file.
 	Hooks *File
 	Err   *ParseError // manifest or install-metadata error
+	// Env is the extension's settings environment that ${NAME} in its
+	// hooks file is hydrated from (see EnvValue); EnvErr a .env file of it
+	// that could not be read.
+	Env    map[string]EnvValue
+	EnvErr *ParseError
+	// SettingEnvVars are the envVar names of the manifest's "settings":
+	// Gemini adds their values from Env to the env of every command hook
+	// of the extension.
+	SettingEnvVars []string
 }
 
 // FolderTrustState is Gemini CLI's decision on the project folder.
@@ -120,4 +129,13 @@ type Snapshot struct {
 	Layers      []*File
 	Extensions  []*Extension
 	FolderTrust FolderTrust
+	// EnvFile is the .env file Gemini CLI loads at start (nil: none).
+	EnvFile *EnvFile
+	// HomeRedirect is set when that file sets GEMINI_CLI_HOME: Paths then
+	// hold the folders Gemini really uses (see HomeRedirect).
+	HomeRedirect *HomeRedirect
+	// Env is the environment Gemini CLI runs with once it has loaded that
+	// file (the hooks inherit it): the process environment plus the
+	// variables the file sets.
+	Env Env
 }

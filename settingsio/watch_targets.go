@@ -35,6 +35,16 @@ func SnapshotWatchPaths(s *Snapshot) []string {
 	w.file(s.Paths.SystemDefaults)
 	w.file(s.Paths.TrustedHooks)
 	w.file(s.Paths.TrustedFolders)
+	// The .env files Gemini CLI loads (the project's own and the one found)
+	// and the extension settings files.
+	w.file(filepath.Join(s.ProjectDir, ".env"))
+	w.file(filepath.Join(s.ProjectDir, geminiDirName, ".env"))
+	if s.EnvFile != nil {
+		w.file(s.EnvFile.Path)
+	}
+	if s.HomeRedirect != nil {
+		w.file(s.HomeRedirect.Before.TrustedHooks)
+	}
 	if s.Paths.Extensions != "" {
 		w.dir(s.Paths.Extensions)
 		w.file(filepath.Join(s.Paths.Extensions, "extension-enablement.json"))
@@ -49,6 +59,9 @@ func SnapshotWatchPaths(s *Snapshot) []string {
 		}
 		if e.Hooks != nil {
 			w.file(e.Hooks.Path)
+		}
+		if e.Name != "" && s.Paths.Extensions != "" {
+			w.file(filepath.Join(s.Paths.Extensions, e.Name, ".env"))
 		}
 	}
 	return w

@@ -174,7 +174,7 @@ func mergePlaces(now, old []Place) []Place {
 func approvalsFor(snap *settingsio.Snapshot, hooks []ProjectHook, now time.Time) (map[string]*Approval, error) {
 	out := make(map[string]*Approval, len(hooks))
 	placed := make(map[string]map[[4]string]bool, len(hooks))
-	cache := map[string]ScriptSnapshot{}
+	fp := newFingerprinter(snap.ProjectDir)
 	var errs []error
 	for _, h := range hooks {
 		place := Place{Event: h.Event, Matcher: h.Matcher, Definition: h.Definition, Index: h.Index, Fields: h.Fields}
@@ -188,22 +188,13 @@ func approvalsFor(snap *settingsio.Snapshot, hooks []ProjectHook, now time.Time)
 		placed[h.Key] = map[[4]string]bool{place.at(): true}
 		ap := &Approval{Name: h.Name, Command: h.Command, ApprovedAt: now.UTC().Format(time.RFC3339), Places: []Place{place}, Scripts: []ScriptSnapshot{}}
 		if command, ok := h.runsCommand(); ok {
-			refs, err := FindScripts(command, snap.ProjectDir)
+			// A command that does not parse has nothing to fingerprint;
+			// audit reports the parse error.
+			scripts, _, err := fp.scripts(command, envValues(h.Env), nil)
 			if err != nil {
-				refs = nil // nothing to fingerprint; audit reports the parse error
+				errs = append(errs, fmt.Errorf("hook %s: %w", h.Label, err))
 			}
-			for _, ref := range refs {
-				s, ok := cache[ref.Path]
-				if !ok {
-					var err error
-					if s, err = snapshotScript(ref, snap.ProjectDir); err != nil {
-						errs = append(errs, fmt.Errorf("hook %s: %w", h.Label, err))
-					}
-					cache[ref.Path] = s
-				}
-				s.Word, s.Via = ref.Word, ref.Via
-				ap.Scripts = append(ap.Scripts, s)
-			}
+			ap.Scripts = append(ap.Scripts, scripts...)
 		}
 		out[h.Key] = ap
 	}

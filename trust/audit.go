@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
@@ -63,6 +64,11 @@ func (o Options) trustedHooksPath(snap *settingsio.Snapshot) string {
 	switch {
 	case o.TrustedHooksPath != "":
 		return o.TrustedHooksPath
+	case snap.HomeRedirect != nil && snap.HomeRedirect.ByProject:
+		// Gemini CLI reads the one in the home the project chose, which the
+		// project can fill with its own keys: the user's approvals are in
+		// the file Gemini would read without the redirect.
+		return snap.HomeRedirect.Before.TrustedHooks
 	case snap.Paths.TrustedHooks != "":
 		return snap.Paths.TrustedHooks
 	}
@@ -89,10 +95,44 @@ type HookReview struct {
 	// ApprovalNote says why Hookwarden cannot vouch for a trusted key
 	// (approved outside Hookwarden; a record from an earlier version).
 	ApprovalNote string `json:"approval_note,omitempty"`
+	// Unresolved is the code the hook runs that Hookwarden cannot see:
+	// "runs code Hookwarden cannot see: …" (see DiscoverScripts).
+	//
+	// The rule: the text of every unresolved part is fingerprinted, since
+	// it stands in the command (part of the approval) or in a script whose
+	// content is fingerprinted, so editing it makes the hook changed or
+	// script-changed like any other edit. What it refers to (a variable's
+	// value, a command's output, a download, a package) can change with no
+	// text changing, so for such a hook Hookwarden cannot keep its promise
+	// that what runs is what was approved. It can still be approved, after
+	// the review has listed each unresolved part, and then reads as
+	// trusted "with code Hookwarden cannot see" (audit exits 0 for it, so
+	// it does not need review forever); but the dry-run gate
+	// (HoldUnapproved, ClaudeUnapproved) never runs it without the user's
+	// explicit confirmation, as for an unapproved hook.
+	Unresolved []UnresolvedCode `json:"unresolved,omitempty"`
 	// RevokedAt: the hook is not approved, but an approval of this key was
 	// revoked then; its scripts are compared with what was approved before
 	// the revoke (the store keeps it as history).
 	RevokedAt string `json:"revoked_at,omitempty"`
+	// discover is the command line discovery reads when it is not Command
+	// (Claude Code: the handler's command and args with placeholders
+	// filled).
+	discover string
+	// roots are folders besides the project whose scripts are followed
+	// (a Claude Code plugin's root).
+	roots []string
+}
+
+// scriptCommand is the command line whose scripts are fingerprinted.
+func (h HookReview) scriptCommand() string {
+	if h.discover != "" {
+		return h.discover
+	}
+	if c, ok := h.runsCommand(); ok {
+		return c
+	}
+	return h.Command
 }
 
 // Incomplete reports whether a file could not be read, so that the review
@@ -102,11 +142,23 @@ func (r *Report) Incomplete() bool { return len(r.Unreadable) > 0 }
 // NeedsReview reports whether the hook is not plainly trusted.
 func (h HookReview) NeedsReview() bool { return h.Status != StatusTrusted }
 
+// RunsUnseenCode reports whether the hook runs code Hookwarden cannot see
+// (Unresolved); the dry-run gate holds such a hook back even when trusted.
+func (h HookReview) RunsUnseenCode() bool { return len(h.Unresolved) > 0 }
+
+// Verified reports whether the hook may run without asking: trusted, and
+// every piece of code it runs is fingerprinted.
+func (h HookReview) Verified() bool { return !h.NeedsReview() && !h.RunsUnseenCode() }
+
 // ScriptReview is one script of a hook, compared with its approval.
 type ScriptReview struct {
-	Word   string       `json:"word"`
-	Path   string       `json:"path"`
-	Via    string       `json:"via,omitempty"`
+	Word string `json:"word"`
+	Path string `json:"path"`
+	Via  string `json:"via,omitempty"`
+	// How and From: how discovery found it, and the script that runs it
+	// ("" = the hook command).
+	How    Found        `json:"how,omitempty"`
+	From   string       `json:"from,omitempty"`
 	Status ScriptStatus `json:"status"`
 	// Flagged: changed since approval (content, gone, or now a link out of
 	// the project); the hook needs review.
@@ -158,6 +210,10 @@ type Report struct {
 	GeminiWarnings []string `json:"gemini_warnings"`
 	// CheckAbort: an entry makes Gemini's own check fail silently.
 	CheckAbort *CheckAbort `json:"check_abort,omitempty"`
+	// Critical are findings about the project as a whole that need the
+	// user's eyes, such as a .env file that moves Gemini CLI's home; any
+	// of them makes the project need review.
+	Critical []hooks.Diagnostic `json:"critical"`
 }
 
 // Audit reviews every workspace hook of snap against trusted_hooks.json
@@ -194,8 +250,9 @@ func Audit(snap *settingsio.Snapshot, opts Options) (*Report, error) {
 	a := auditor{project: snap.ProjectDir, approvals: store.Approvals(snap.ProjectDir),
 		revoked: store.RevokedApprovals(snap.ProjectDir), scripts: map[string]scriptNow{}}
 	r.Hooks, r.Gone = a.review(hooks, trusted)
+	r.Critical = criticalFindings(snap)
 	r.Unreadable = snap.UnreadableFiles()
-	r.NeedsReview = r.TrustedHooksError != "" || len(r.Unreadable) > 0
+	r.NeedsReview = r.TrustedHooksError != "" || len(r.Critical) > 0 || len(r.Unreadable) > 0
 	for _, h := range r.Hooks {
 		if h.NeedsReview() {
 			r.NeedsReview = true
@@ -209,8 +266,9 @@ type auditor struct {
 	approvals map[string]*Approval
 	// revoked are the last approvals of revoked keys (history): the scripts
 	// of a hook that is not approved are compared with them.
-	revoked map[string]*Approval
-	scripts map[string]scriptNow // fingerprints taken during this audit, by path
+	revoked  map[string]*Approval
+	scripts  map[string]scriptNow // fingerprints taken during this audit, by path
+	followed *followCache         // what following each script found, during this audit
 	// approved caches, per approval, the definitions it vouches for.
 	approved map[*Approval]*approvedDefs
 }
@@ -400,25 +458,53 @@ func (a *auditor) reviewScripts(rv *HookReview, approval *Approval) {
 	if !ok {
 		return
 	}
-	refs, err := FindScripts(command, a.project)
+	if rv.discover != "" {
+		command = rv.discover // Claude Code: command and args, placeholders filled
+	}
+	if a.followed == nil {
+		a.followed = newFollowCache()
+	}
+	found, err := discoverWith(command, a.project, envValues(rv.Env), rv.roots, a.followed)
 	if err != nil {
 		rv.ScriptsError = err.Error()
 		return
 	}
-	for _, ref := range refs {
+	rv.Unresolved = found.Unresolved
+	discovered := map[scriptPlace]bool{}
+	for _, ref := range found.Scripts {
+		discovered[scriptPlace{ref.Path, ref.Via}] = true
 		now, ok := a.scripts[ref.Path]
 		if !ok {
 			now.snap, now.err = snapshotScript(ref, a.project)
 			a.scripts[ref.Path] = now
 		}
 		now.snap.Word, now.snap.Via = ref.Word, ref.Via
-		sr := compareScript(now.snap, now.err, findSnapshot(approval, ref))
-		if approval != nil && sr.Status == ScriptUnrecorded {
-			// the approved hook did not run this file: the command or the
-			// way it resolves changed since
-			sr.Flagged, sr.Note = true, "the hook did not run this script when it was approved"
+		then := findSnapshot(approval, ref)
+		sr := compareScript(now.snap, now.err, then)
+		sr.How, sr.From = ref.How, ref.From
+		if approval != nil && then == nil && sr.Status == ScriptUnrecorded {
+			// Hookwarden approved the hook but not this script: it was not
+			// run then (a glob matches a new file, a script now sources a
+			// new helper) or an older Hookwarden did not find it.
+			sr.Flagged = true
+			sr.Note = "the hook did not run this script when it was approved (or Hookwarden did not find it then)"
+			if now.snap.Content != nil {
+				sr.Diff = LineDiff("", *now.snap.Content)
+			}
 		}
 		rv.Scripts = append(rv.Scripts, sr)
+	}
+	if approval == nil {
+		return
+	}
+	for _, then := range approval.Scripts {
+		if discovered[scriptPlace{then.Path, then.Via}] || !then.Exists {
+			continue
+		}
+		// Approved with this script, which the hook no longer runs (a glob
+		// lost a match, a script stopped sourcing it).
+		rv.Scripts = append(rv.Scripts, ScriptReview{Word: then.Word, Path: then.Path, Via: then.Via, Status: ScriptMissing,
+			Flagged: true, ApprovedSHA256: then.SHA256, Note: "the hook ran it when it was approved and no longer does"})
 	}
 }
 

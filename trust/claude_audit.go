@@ -151,6 +151,10 @@ func claudeReviewOf(h *hooks.Hook, project string) (ClaudeHookReview, error) {
 	place, _ := ClaudePlace(h)
 	label := claudeLabel(h)
 	rv := ClaudeHookReview{Layer: h.Origin.Layer, File: h.Origin.File}
+	rv.discover = claudeScriptCommand(h, project)
+	if h.Claude != nil && h.Claude.PluginRoot != "" {
+		rv.roots = []string{h.Claude.PluginRoot}
+	}
 	if h.Claude != nil {
 		rv.Plugin = h.Claude.Plugin
 	}
@@ -210,6 +214,7 @@ func ClaudeApprove(snap *settingsio.ClaudeSnapshot, hs []*hooks.Hook, store Stor
 		ap  *ClaudeApproval
 	}
 	var recs []rec
+	fp := newFingerprinter(snap.ProjectDir)
 	settings := claudeSettingsFields(snap)
 	for _, h := range hs {
 		rv, err := claudeReviewOf(h, snap.ProjectDir)
@@ -223,18 +228,15 @@ func ClaudeApprove(snap *settingsio.ClaudeSnapshot, hs []*hooks.Hook, store Stor
 		ap := &ClaudeApproval{Layer: rv.Layer, File: rv.File, Event: rv.Event, Matcher: rv.Matcher, Group: rv.Definition,
 			Index: rv.Index, Type: rv.Type, Label: rv.Label, Definition: def, Settings: settings,
 			ApprovedAt: now.UTC().Format(time.RFC3339), Scripts: []ScriptSnapshot{}}
-		if cmd := rv.RawCommand; cmd != "" {
-			refs, err := FindScripts(cmd, snap.ProjectDir)
+		if cmd := rv.scriptCommand(); rv.IsCommand && cmd != "" {
+			scripts, parseErr, err := fp.scripts(cmd, nil, rv.roots)
+			if parseErr != nil {
+				return nil, fmt.Errorf("finding the scripts of %s: %w", rv.Label, parseErr)
+			}
 			if err != nil {
-				return nil, fmt.Errorf("finding the scripts of %s: %w", rv.Label, err)
+				return nil, err
 			}
-			for _, ref := range refs {
-				s, err := snapshotScript(ref, snap.ProjectDir)
-				if err != nil {
-					return nil, err
-				}
-				ap.Scripts = append(ap.Scripts, s)
-			}
+			ap.Scripts = append(ap.Scripts, scripts...)
 		}
 		recs = append(recs, rec{rv.Key, ap})
 	}

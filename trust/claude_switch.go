@@ -35,14 +35,15 @@ func ClaudeDisabledID(h *hooks.Hook) (id string, ok bool) {
 
 // ClaudeUnapproved returns the handlers of planned that Hookwarden reviews
 // (project, local and plugin ones) and that rep, the audit of the same
-// handlers, does not show as trusted. A dry run runs them only after the
+// handlers, does not show as trusted, or shows running code Hookwarden
+// cannot see. A dry run runs them only after the
 // user confirms. With no audit (nil rep) every reviewed handler counts as
 // unapproved.
 func ClaudeUnapproved(rep *ClaudeReport, planned []*hooks.Hook) []*hooks.Hook {
 	trusted := map[string]bool{}
 	if rep != nil {
 		for _, h := range rep.Hooks {
-			if h.Status == StatusTrusted {
+			if h.Verified() {
 				trusted[h.HookID] = true
 			}
 		}
@@ -54,4 +55,20 @@ func ClaudeUnapproved(rep *ClaudeReport, planned []*hooks.Hook) []*hooks.Hook {
 		}
 	}
 	return out
+}
+
+// ClaudeScriptCheck is the spawn-time check (ScriptCheck) for the handlers
+// rep shows verified: right before the runner starts one, its scripts must
+// still be the ones the audit fingerprinted.
+func ClaudeScriptCheck(rep *ClaudeReport) func(*hooks.Hook) error {
+	if rep == nil {
+		return nil
+	}
+	reviews := map[string]HookReview{}
+	for _, h := range rep.Hooks {
+		if h.Verified() {
+			reviews[h.HookID] = h.HookReview
+		}
+	}
+	return ScriptCheck(rep.Project, reviews, func(h *hooks.Hook) string { return claudeScriptCommand(h, rep.Project) })
 }

@@ -27,7 +27,14 @@
 //     what runs (event, matcher, sequential, type, name, command,
 //     timeout, each env variable, any other member), which Gemini's
 //     name:command key does not cover, and the per-field FieldChanges.
-//   - FindScripts: the script files a command runs, from its shell syntax.
+//   - DiscoverScripts (FindScripts): the files a command runs, from its
+//     shell syntax, following cd, sourcing, inline code, wrappers and
+//     interpreters, and inside the project what shell scripts run and
+//     source and what Python and JavaScript modules import; with how each
+//     was found, and the code it runs that no file shows (Unresolved).
+//     The rule for that code is on HookReview.Unresolved.
+//   - ScriptCheck (Gate.Check): the scripts' fingerprints taken again
+//     right before each hook is spawned; a difference refuses the spawn.
 //   - Audit: every workspace hook as trusted, new, changed,
 //     script-changed, definition-changed (trusted key, but not the
 //     approved definition) or approved-outside (trusted key that

@@ -34,6 +34,42 @@ const (
 	ScriptUnrecorded ScriptStatus = "unrecorded"
 )
 
+// fingerprinter takes the fingerprints an approval records, each script
+// read once and each followed script discovered once.
+type fingerprinter struct {
+	project  string
+	snaps    map[string]ScriptSnapshot
+	followed *followCache
+}
+
+func newFingerprinter(project string) *fingerprinter {
+	return &fingerprinter{project: project, snaps: map[string]ScriptSnapshot{}, followed: newFollowCache()}
+}
+
+// scripts fingerprints every script command runs (DiscoverScripts);
+// parseErr: the command does not parse; err: a script could not be read
+// (its snapshot is kept, without a hash).
+func (f *fingerprinter) scripts(command string, env map[string]string, roots []string) (out []ScriptSnapshot, parseErr, err error) {
+	found, parseErr := discoverWith(command, f.project, env, roots, f.followed)
+	if parseErr != nil {
+		return nil, parseErr, nil
+	}
+	var errs []error
+	for _, ref := range found.Scripts {
+		s, ok := f.snaps[ref.Path]
+		if !ok {
+			var e error
+			if s, e = snapshotScript(ref, f.project); e != nil {
+				errs = append(errs, e) // once per script
+			}
+			f.snaps[ref.Path] = s
+		}
+		s.Word, s.Via = ref.Word, ref.Via
+		out = append(out, s)
+	}
+	return out, nil, errors.Join(errs...)
+}
+
 // snapshotScript fingerprints a script as it is now.
 func snapshotScript(ref ScriptRef, projectDir string) (ScriptSnapshot, error) {
 	s := ScriptSnapshot{Word: ref.Word, Path: ref.Path, Via: ref.Via}

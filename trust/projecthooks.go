@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 
+	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
@@ -52,6 +53,16 @@ type ProjectHook struct {
 	// Env is the hook's env object as Gemini spreads it over the hook's
 	// environment: variable name to the JSON text of its value.
 	Env map[string]string `json:"env,omitempty"`
+	// Unchecked says why Gemini CLI's own trust check never sees this
+	// hook although it runs and the project decides it (an event written
+	// as one object, an extension hook the project's .env changes or that
+	// the project's .env brought in). "" for the entries Gemini checks.
+	// File is then the file the hook is in.
+	Unchecked string `json:"unchecked,omitempty"`
+	File      string `json:"file,omitempty"`
+	// Hydrated are the ${NAME} values of an extension hook's command and
+	// the .env file that supplied each (see hooks.Hook.Hydrated).
+	Hydrated []hooks.Hydration `json:"hydrated,omitempty"`
 
 	labelID string
 	// pluginCommand is the command of a type "plugin" entry: Gemini runs
@@ -75,12 +86,17 @@ func (h ProjectHook) runsCommand() (string, bool) {
 // order Gemini walks them, from the workspace layer of a snapshot. The
 // returned abort is non-nil when Gemini's check would throw on an entry
 // (a null hook): Gemini then warns about nothing and records nothing.
+//
+// After them come the hooks the project decides that Gemini's check never
+// sees (Unchecked set, see uncheckedProjectHooks): Hookwarden reviews and
+// gates them like the others.
 func ProjectHooks(snap *settingsio.Snapshot) ([]ProjectHook, *CheckAbort) {
-	ws := workspaceFile(snap)
-	if ws == nil || ws.Root == nil {
-		return nil, nil
+	var out []ProjectHook
+	var abort *CheckAbort
+	if ws := workspaceFile(snap); ws != nil && ws.Root != nil {
+		out, abort = walkProjectHooks(ws.Path, ws.Root.Get("hooks"), workspaceFields(ws.Root))
 	}
-	return walkProjectHooks(ws.Path, ws.Root.Get("hooks"), workspaceFields(ws.Root))
+	return append(out, uncheckedProjectHooks(snap)...), abort
 }
 
 // CheckAbort is an entry that makes Gemini CLI's trust check throw
@@ -187,7 +203,7 @@ func GeminiWarnings(hooks []ProjectHook, trusted []string) []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, h := range hooks {
-		if set[h.Key] || seen[h.labelID] {
+		if h.Unchecked != "" || set[h.Key] || seen[h.labelID] {
 			continue
 		}
 		seen[h.labelID] = true

@@ -1,7 +1,7 @@
 package trust
 
 import (
-	"fmt"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -10,38 +10,51 @@ import (
 )
 
 // ScriptRef is a file a hook command runs: the program itself when it is
-// given as a path, or the script argument of an interpreter
-// (bash x.sh, python3 x.py, node x.js, …).
+// given as a path, the script argument of an interpreter (bash x.sh,
+// python3 x.py, node x.js, …), a file a shell sources or reads its code
+// from, a module or preload of an interpreter, or any of these inside a
+// shell script of the project that the command runs.
 type ScriptRef struct {
-	// Word is the word as it stands in the command.
+	// Word is the word as it stands in the command (or in From).
 	Word string `json:"word"`
 	// Path is the absolute, cleaned path: relative words and
 	// $GEMINI_PROJECT_DIR, $GEMINI_CWD, $CLAUDE_PROJECT_DIR are resolved
-	// against the project folder, where Gemini CLI runs hooks.
+	// against the project folder, where the agents run hooks (and the
+	// folders a cd before it changed to).
 	Path string `json:"path"`
-	// Via is the interpreter that reads the script ("" when the script is
-	// the program).
+	// Via is what reads the script ("" when the script is the program):
+	// an interpreter (bash, python3 -m, node -r), source or ., $(cat).
 	Via string `json:"via,omitempty"`
+	// How says how it was found.
+	How Found `json:"how,omitempty"`
+	// From is the script whose text runs this one ("" = the hook command).
+	From string `json:"from,omitempty"`
 }
 
-// projectDirVars are the variables Gemini CLI sets to the project folder
-// for a hook (and substitutes in the command before running it).
-var projectDirVars = map[string]bool{
-	"GEMINI_PROJECT_DIR": true,
-	"GEMINI_CWD":         true,
-	"CLAUDE_PROJECT_DIR": true,
-}
-
-// interpreters maps a program name to how its options are read: options
-// that consume the next word, and options after which no script file
-// follows (inline code, a module name, a command string).
+// interpreter says how a program's options are read.
 type interpreter struct {
-	withArg  map[string]bool
+	// withArg: options that consume the next word.
+	withArg map[string]bool
+	// code: options whose value (the next word) is inline code; the
+	// program then reads no script file.
+	code map[string]bool
+	// noScript: options or words after which no script file follows.
 	noScript map[string]bool
+	// preload: options whose value is a file loaded before the program.
+	preload map[string]bool
+	// script: options whose value is the script (awk -f, php -f, pwsh -File).
+	script map[string]bool
+	// module: options whose value is a module to run (python -m).
+	module map[string]bool
 	// subcommands are words skipped before the script (deno run x.ts).
 	subcommands map[string]bool
 	// combined: single-letter options may be bundled (bash -ec).
 	combined bool
+	// shell: a POSIX-like shell (inline code and scripts are followed).
+	shell bool
+	// programFirst: without a script option the first argument is the
+	// program text (awk '{…}').
+	programFirst bool
 }
 
 func set(words ...string) map[string]bool {
@@ -53,31 +66,39 @@ func set(words ...string) map[string]bool {
 }
 
 var (
-	shellInterp  = interpreter{withArg: set("-o", "+o", "-O", "+O", "--rcfile", "--init-file"), noScript: set("-c", "-s"), combined: true}
-	pythonInterp = interpreter{withArg: set("-W", "-X", "-Q"), noScript: set("-c", "-m", "-"), combined: true}
-	nodeInterp   = interpreter{withArg: set("-r", "--require", "--import", "--loader", "--experimental-loader", "--env-file", "--conditions", "-C", "--input-type", "--title"),
-		noScript: set("-e", "--eval", "-p", "--print", "-", "-i", "--interactive", "--test", "--run")}
+	shellInterp = interpreter{withArg: set("-o", "+o", "-O", "+O"), code: set("-c"), noScript: set("-s"),
+		preload: set("--rcfile", "--init-file"), combined: true, shell: true}
+	fishInterp   = interpreter{withArg: set("-C", "--init-command"), code: set("-c", "--command"), combined: true}
+	pythonInterp = interpreter{withArg: set("-W", "-X", "-Q"), code: set("-c"), module: set("-m"), noScript: set("-"), combined: true}
+	nodeInterp   = interpreter{withArg: set("--env-file", "--conditions", "-C", "--input-type", "--title", "--stack-size", "--max-old-space-size"),
+		preload: set("-r", "--require", "--import", "--loader", "--experimental-loader"),
+		code:    set("-e", "--eval", "-p", "--print"), noScript: set("-", "-i", "--interactive", "--test", "--run")}
 	denoInterp = interpreter{subcommands: set("run"), withArg: set("--config", "-c", "--import-map", "--lock", "--cert", "--env-file", "--location", "--seed", "--v8-flags"),
-		noScript: set("eval", "-", "repl", "task")}
-	bunInterp    = interpreter{subcommands: set("run"), withArg: set("--cwd", "-r", "--preload", "--env-file", "--config", "-c"), noScript: set("-e", "--eval", "-p", "--print", "x", "install", "add")}
-	rubyInterp   = interpreter{withArg: set("-r", "-I", "-C", "-E", "-F"), noScript: set("-e", "-")}
-	perlInterp   = interpreter{withArg: set("-I", "-M", "-m", "-x"), noScript: set("-e", "-E", "-")}
-	phpInterp    = interpreter{withArg: set("-c", "-d", "-z"), noScript: set("-r", "-a", "-")}
-	pwshInterp   = interpreter{withArg: set("-ExecutionPolicy", "-WorkingDirectory", "-ConfigurationName", "-OutputFormat", "-InputFormat"), noScript: set("-Command", "-c", "-EncodedCommand", "-e", "-")}
-	simpleInterp = interpreter{}
+		preload: set("--preload"), noScript: set("eval", "-", "repl", "task", "install", "add")}
+	bunInterp = interpreter{subcommands: set("run"), withArg: set("--cwd", "--env-file", "--config", "-c"), preload: set("-r", "--preload"),
+		code: set("-e", "--eval", "-p", "--print"), noScript: set("x", "install", "add", "-")}
+	rubyInterp   = interpreter{withArg: set("-I", "-C", "-E", "-F"), preload: set("-r"), code: set("-e"), noScript: set("-")}
+	perlInterp   = interpreter{withArg: set("-I", "-M", "-m", "-x"), code: set("-e", "-E"), noScript: set("-")}
+	phpInterp    = interpreter{withArg: set("-c", "-d", "-z"), code: set("-r"), script: set("-f"), noScript: set("-a", "-")}
+	pwshInterp   = interpreter{withArg: set("-ExecutionPolicy", "-WorkingDirectory", "-ConfigurationName", "-OutputFormat", "-InputFormat"), code: set("-Command", "-c", "-EncodedCommand", "-e"), script: set("-File", "-f"), noScript: set("-")}
+	awkInterp    = interpreter{withArg: set("-F", "-v"), script: set("-f"), programFirst: true}
+	sedInterp    = interpreter{withArg: set("-l"), script: set("-f", "--file"), code: set("-e", "--expression"), programFirst: true}
+	luaInterp    = interpreter{preload: set("-l"), code: set("-e"), noScript: set("-")}
+	simpleInterp = interpreter{code: set("-e", "--eval")}
 )
 
 var versioned = regexp.MustCompile(`^(python|pypy)[0-9.]*$`)
 
 func interpreterFor(prog string) (interpreter, bool) {
 	base := strings.TrimSuffix(filepath.Base(prog), ".exe")
-	switch {
-	case versioned.MatchString(base):
+	if versioned.MatchString(base) {
 		return pythonInterp, true
 	}
 	switch base {
-	case "bash", "sh", "zsh", "dash", "ksh", "mksh", "fish", "ash":
+	case "bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "busybox", "rbash", "yash", "posh":
 		return shellInterp, true
+	case "fish":
+		return fishInterp, true
 	case "node", "nodejs":
 		return nodeInterp, true
 	case "deno":
@@ -92,109 +113,482 @@ func interpreterFor(prog string) (interpreter, bool) {
 		return phpInterp, true
 	case "pwsh", "powershell":
 		return pwshInterp, true
-	case "tsx", "ts-node", "lua", "Rscript", "osascript", "awk", "gawk", "Rscript.exe":
+	case "awk", "gawk", "mawk", "nawk":
+		return awkInterp, true
+	case "sed", "gsed":
+		return sedInterp, true
+	case "lua", "luajit":
+		return luaInterp, true
+	case "tsx", "ts-node", "ts-node-esm", "esno", "Rscript", "osascript", "tclsh", "wish", "julia", "elixir", "groovy", "swift", "kotlin":
 		return simpleInterp, true
 	}
 	return interpreter{}, false
 }
 
-// wrappers run the rest of their arguments as a command.
-var wrappers = set("env", "exec", "command", "nohup", "nice", "builtin", "time")
+// wrapperSpec says how a program that runs another command reads its own
+// options.
+type wrapperSpec struct {
+	withArg map[string]bool
+	// positional: words of the wrapper's own after its options (timeout's
+	// duration, flock's file).
+	positional int
+	// code: options whose value is a shell command line (su -c, flock -c).
+	code map[string]bool
+	// chdir: options whose value is the command's working folder (env -C).
+	chdir map[string]bool
+	// split: options whose value is split into the command (env -S).
+	split map[string]bool
+	// notRun: options after which the command is not run (command -v).
+	notRun map[string]bool
+	// moreArgs: the wrapper adds arguments from its input (xargs).
+	moreArgs bool
+}
 
-// FindScripts lists the script files a hook command runs, parsing it as
-// the POSIX shell Gemini CLI hands it to (bash -c on Linux and macOS).
-// Every simple command of the line is looked at: pipelines, lists,
-// subshells, command substitutions. Words that depend on other variables,
-// globs or command output are not resolved and not reported.
-func FindScripts(command, projectDir string) ([]ScriptRef, error) {
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(command), "")
-	if err != nil {
-		return nil, fmt.Errorf("parsing the hook command: %w", err)
-	}
-	var out []ScriptRef
-	seen := map[string]bool{}
-	add := func(word literalWord, via string) {
-		path, ok := resolveWord(word.text, projectDir)
-		if !ok || seen[path+"\x00"+via] {
-			return
+var wrappers = map[string]wrapperSpec{
+	"env":              {withArg: set("-u", "--unset", "-a", "--argv0"), chdir: set("-C", "--chdir"), split: set("-S", "--split-string")},
+	"exec":             {withArg: set("-a")},
+	"command":          {notRun: set("-v", "-V")},
+	"builtin":          {},
+	"nohup":            {},
+	"setsid":           {},
+	"time":             {withArg: set("-f", "--format", "-o", "--output")},
+	"nice":             {withArg: set("-n", "--adjustment")},
+	"ionice":           {withArg: set("-c", "--class", "-n", "--classdata", "-p", "-P", "-u")},
+	"stdbuf":           {withArg: set("-i", "-o", "-e", "--input", "--output", "--error")},
+	"timeout":          {withArg: set("-s", "--signal", "-k", "--kill-after"), positional: 1},
+	"flock":            {withArg: set("-w", "--timeout", "-E", "--conflict-exit-code"), code: set("-c", "--command"), positional: 1},
+	"chrt":             {positional: 1},
+	"taskset":          {positional: 1},
+	"sudo":             {withArg: set("-u", "--user", "-g", "--group", "-C", "-D", "--chdir", "-h", "--host", "-p", "--prompt", "-r", "-t", "-U", "-T")},
+	"doas":             {withArg: set("-u", "-C")},
+	"su":               {withArg: set("-s", "--shell", "-g", "-G", "-w"), code: set("-c", "--command"), notRun: set("-")},
+	"runuser":          {withArg: set("-s", "-g", "-G", "-u", "-w"), code: set("-c", "--command")},
+	"script":           {withArg: set("-E", "-I", "-O", "-T", "-B", "-m"), code: set("-c", "--command")},
+	"strace":           {withArg: set("-o", "-e", "-p", "-s", "-u", "-E", "-a", "-b", "-I", "-O", "-P", "-S", "-X")},
+	"ltrace":           {withArg: set("-o", "-e", "-p", "-s", "-u", "-a", "-n", "-A", "-D", "-F", "-I", "-L", "-x")},
+	"unbuffer":         {},
+	"caffeinate":       {withArg: set("-t", "-w")},
+	"chronic":          {},
+	"ifne":             {},
+	"dbus-run-session": {},
+	"xvfb-run":         {withArg: set("-n", "-s", "-e", "-f", "-p", "--server-args", "--server-num", "--error-file", "--auth-file")},
+	"watch":            {withArg: set("-n", "--interval", "-d", "-g")},
+	"xargs": {withArg: set("-I", "-a", "--arg-file", "-d", "--delimiter", "-E", "-e", "-L", "-l", "-n", "--max-args", "-P", "--max-procs", "-s", "--max-chars", "--process-slot-var"),
+		moreArgs: true},
+}
+
+// runners are package runners: they run a package's program (from the
+// project's node_modules or downloaded), whose code Hookwarden does not
+// read; the rest of the command is seen through (npx tsx x.ts).
+var runners = map[string]wrapperSpec{
+	"npx":  {withArg: set("-p", "--package", "-c", "--call")},
+	"bunx": {withArg: set("-p", "--package")},
+	"pnpx": {withArg: set("-p", "--package")},
+	"uvx":  {withArg: set("--from", "--with", "-p", "--python", "--index", "--index-url")},
+}
+
+// projectRunners run a command in the project's environment (uv run,
+// poetry run, …): the rest is a command, or a script file (uv run x.py).
+var projectRunners = map[string]wrapperSpec{
+	"uv":     {withArg: set("--with", "--python", "-p", "--project", "--directory", "--package", "--extra", "--group", "--index", "--env-file", "--script")},
+	"poetry": {withArg: set("-C", "--directory", "-P", "--project")},
+	"pipenv": {},
+	"pdm":    {withArg: set("-p", "--project")},
+	"rye":    {},
+	"hatch":  {withArg: set("-e", "--env")},
+	"pixi":   {withArg: set("-e", "--environment", "--manifest-path")},
+}
+
+// skipOptions skips a wrapper's options (and their values) and its own
+// positional words; it returns the rest and the values of options that
+// matter (code, chdir, split), or stop when the command is not run.
+func skipOptions(words []cmdWord, spec wrapperSpec) (rest []cmdWord, code, chdir, split *cmdWord, stop bool) {
+	i, positional := 0, spec.positional
+	for i < len(words) {
+		w := words[i]
+		if !w.v.ok {
+			break
 		}
-		seen[path+"\x00"+via] = true
-		out = append(out, ScriptRef{Word: word.source, Path: path, Via: via})
-	}
-	syntax.Walk(f, func(n syntax.Node) bool {
-		call, ok := n.(*syntax.CallExpr)
-		if !ok || len(call.Args) == 0 {
-			return true
+		t := w.v.text
+		if t == "--" {
+			i++
+			break
 		}
-		words := make([]literalWord, len(call.Args))
-		for i, w := range call.Args {
-			words[i] = literal(w, projectDir)
-			if start, end := int(w.Pos().Offset()), int(w.End().Offset()); start <= end && end <= len(command) {
-				words[i].source = command[start:end]
+		if !strings.HasPrefix(t, "-") || t == "-" {
+			if spec.notRun[t] {
+				return nil, nil, nil, nil, true
 			}
+			if positional > 0 && !isAssignment(t) {
+				positional-- // timeout 5, flock FILE (options may follow)
+				i++
+				continue
+			}
+			break
 		}
-		scriptsOfCall(words, add)
-		return true
-	})
-	return out, nil
-}
-
-// literalWord is a shell word as text, or not resolvable (ok false).
-type literalWord struct {
-	text   string
-	source string // the word as written
-	ok     bool
-}
-
-func scriptsOfCall(words []literalWord, add func(word literalWord, via string)) {
-	// Skip wrappers such as env FOO=1, nohup, exec.
-	for len(words) > 0 && words[0].ok && wrappers[filepath.Base(words[0].text)] {
-		words = words[1:]
-		for len(words) > 0 && words[0].ok && (strings.HasPrefix(words[0].text, "-") || isAssignment(words[0].text)) {
-			words = words[1:]
+		k, _, hasValue := strings.Cut(t, "=")
+		if spec.notRun[k] {
+			return nil, nil, nil, nil, true
 		}
-	}
-	if len(words) == 0 || !words[0].ok {
-		return
-	}
-	prog := words[0].text
-	if strings.ContainsRune(prog, '/') {
-		add(words[0], "")
-	}
-	interp, ok := interpreterFor(prog)
-	if !ok {
-		return
-	}
-	rest := words[1:]
-	for i := 0; i < len(rest); i++ {
-		w := rest[i]
-		if !w.ok {
-			return
+		var value *cmdWord
+		switch {
+		case hasValue:
+			v := w
+			v.v.text = t[len(k)+1:]
+			value = &v
+		case spec.withArg[k] || spec.code[k] || spec.chdir[k] || spec.split[k]:
+			if i+1 < len(words) {
+				value = &words[i+1]
+				i++
+			}
 		}
 		switch {
-		case interp.noScript[w.text]:
+		case spec.code[k]:
+			code = value
+		case spec.chdir[k]:
+			chdir = value
+		case spec.split[k]:
+			split = value
+		}
+		i++
+	}
+	for i < len(words) && assignWord(words[i]) {
+		i++ // env FOO=1 cmd
+	}
+	return words[i:], code, chdir, split, false
+}
+
+// wrapper sees through a program that runs the rest of its arguments as a
+// command; ok is false when name is no wrapper, next nil when nothing more
+// runs (or what runs was handled here).
+func (d *discoverer) wrapper(st *syntax.Stmt, name string, words []cmdWord, sc *scope, rc *runCtx) (next []cmdWord, ok bool) {
+	if spec, isRunner := runners[name]; isRunner {
+		rest, _, _, _, _ := skipOptions(words[1:], spec)
+		if len(rest) == 0 {
+			return nil, true
+		}
+		if rest[0].v.ok && !strings.ContainsRune(rest[0].v.text, '/') {
+			d.unresolved(sc, st, name+" runs the package "+rest[0].v.text+" (from node_modules, a cache or the registry), whose code Hookwarden does not read")
+		}
+		rc.via = name
+		return rest, true
+	}
+	if spec, isProject := projectRunners[name]; isProject {
+		args := words[1:]
+		if len(args) == 0 || !args[0].v.ok || args[0].v.text != "run" {
+			return nil, true // not running a command (uv pip …)
+		}
+		rest, _, _, _, _ := skipOptions(args[1:], spec)
+		if len(rest) == 0 {
+			return nil, true
+		}
+		if rest[0].v.ok && strings.HasSuffix(rest[0].v.text, ".py") {
+			d.addResolved(sc, rest[0].w, rest[0].v, name+" run", FoundInterpreter, false, false)
+			return nil, true
+		}
+		rc.via = name + " run"
+		return rest, true
+	}
+	spec, isWrapper := wrappers[name]
+	if !isWrapper {
+		return nil, false
+	}
+	rest, code, chdir, split, stop := skipOptions(words[1:], spec)
+	if stop {
+		return nil, true
+	}
+	if name == "env" {
+		for _, w := range words[1 : len(words)-len(rest)] {
+			if w.w == nil || len(w.w.Parts) == 0 || !assignWord(w) {
+				continue
+			}
+			lit, _ := w.w.Parts[0].(*syntax.Lit)
+			k, _, _ := strings.Cut(lit.Value, "=")
+			v := d.expand(w.w, sc)
+			if k == "PATH" {
+				v = d.expandPath(w.w, sc)
+			}
+			value := unknownVar
+			if v.ok {
+				value = strings.TrimPrefix(v.text, k+"=")
+			}
+			rc.setEnv(k, value)
+		}
+	}
+	if spec.moreArgs {
+		rc.moreArgs = true
+		for i := 1; i < len(words)-len(rest); i++ {
+			t := words[i].v.text
+			switch {
+			case !words[i].v.ok:
+			case t == "-I" && i+1 < len(words):
+				rc.placeholder = words[i+1].v.text
+			case strings.HasPrefix(t, "-I"):
+				rc.placeholder = t[2:]
+			case t == "-i" || t == "--replace":
+				rc.placeholder = "{}"
+			case strings.HasPrefix(t, "-i") || strings.HasPrefix(t, "--replace="):
+				_, rc.placeholder, _ = strings.Cut(strings.TrimPrefix(t, "-i"), "=")
+				if rc.placeholder == "" {
+					rc.placeholder = t[2:]
+				}
+			}
+		}
+	}
+	if chdir != nil {
+		d.cd([]cmdWord{{v: wordv{text: "cd", ok: true}}, *chdir}, sc)
+	}
+	if code != nil {
+		d.shellCode(st, *code, sc, name)
+		return nil, true
+	}
+	if split != nil {
+		if !split.v.ok {
+			d.unresolved(sc, st, name+" -S runs a command line "+split.v.why)
+			return nil, true
+		}
+		line := split.v.text
+		for _, r := range rest {
+			line += " " + sc.text(r.w)
+		}
+		d.inline(st, line, sc, false)
+		return nil, true
+	}
+	if len(rest) == 0 {
+		return nil, true // xargs alone runs echo; exec alone only redirects
+	}
+	return rest, true
+}
+
+// findExec sees through find's -exec, -execdir, -ok and -okdir: each runs
+// the words up to ";" or "+", with {} replaced by a file find found.
+func (d *discoverer) findExec(st *syntax.Stmt, words []cmdWord, sc *scope, pipeFrom *syntax.Stmt) {
+	for i := 1; i < len(words); i++ {
+		switch words[i].v.text {
+		case "-exec", "-execdir", "-ok", "-okdir":
+		default:
+			continue
+		}
+		j := i + 1
+		for j < len(words) && words[j].v.text != ";" && words[j].v.text != "+" {
+			j++
+		}
+		if j > i+1 {
+			d.run(st, words[i+1:j], sc.clone(), pipeFrom, runCtx{placeholder: "{}", moreArgs: true})
+		}
+		i = j
+	}
+}
+
+// shellCode discovers what a command line given as an argument runs
+// (bash -c CODE, su -c CODE): literal code is parsed, "$(cat x)" reads x.
+func (d *discoverer) shellCode(st *syntax.Stmt, code cmdWord, sc *scope, via string) {
+	if file := catOf(code.w); file != nil {
+		d.addResolved(sc, file, d.expand(file, sc), via+" -c", FoundCat, true, false)
+		return
+	}
+	if !code.v.ok {
+		d.unresolved(sc, st, via+" -c runs code "+code.v.why)
+		return
+	}
+	d.inline(code.w, code.v.text, sc, false)
+}
+
+// interpret finds the script an interpreter runs from its arguments (or
+// from its standard input).
+func (d *discoverer) interpret(st *syntax.Stmt, name string, ip interpreter, args []cmdWord, sc *scope, pipeFrom *syntax.Stmt, rc runCtx) {
+	via := name
+	if rc.via != "" {
+		via = rc.via + " " + name
+	}
+	codeNext, scriptNext := false, false
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		if rc.placeholder != "" && strings.Contains(w.w.Lit(), rc.placeholder) {
+			d.unresolved(sc, st, "the script comes from the input of xargs or find")
 			return
-		case interp.subcommands[w.text]:
-			continue
-		case interp.withArg[w.text]:
-			i++
-			continue
-		case strings.HasPrefix(w.text, "-") || strings.HasPrefix(w.text, "+"):
-			if k, _, _ := strings.Cut(w.text, "="); interp.noScript[k] {
+		}
+		if !w.v.ok {
+			if codeNext {
+				d.shellCodeOrUnseen(st, w, sc, via, ip.shell)
 				return
 			}
-			if interp.combined && strings.HasPrefix(w.text, "-") && !strings.HasPrefix(w.text, "--") {
-				for _, ch := range w.text[1:] {
-					if interp.noScript["-"+string(ch)] {
-						return // combined short options with one that takes code: bash -ec
+			if file := catOf(w.w); file != nil {
+				// bash <(cat x)
+				d.addResolved(sc, file, d.expand(file, sc), via, FoundCat, ip.shell, false)
+				return
+			}
+			d.unresolved(sc, st, via+" runs a script "+w.v.why)
+			return
+		}
+		t := w.v.text
+		switch {
+		case codeNext:
+			d.shellCodeOrUnseen(st, w, sc, via, ip.shell)
+			return
+		case scriptNext:
+			d.addScriptArg(st, sc, w, via, ip.shell)
+			return
+		case ip.noScript[t]:
+			if t == "-" || t == "-s" {
+				d.stdinCode(st, sc, via, ip.shell, pipeFrom)
+			}
+			return
+		case ip.subcommands[t]:
+			continue
+		case ip.code[t]:
+			codeNext = true
+			continue
+		case ip.script[t]:
+			scriptNext = true
+			continue
+		case ip.module[t]:
+			if i+1 < len(args) {
+				d.module(sc, args[i+1], via+" -m")
+			}
+			return
+		case ip.preload[t]:
+			if i+1 < len(args) {
+				d.preload(sc, args[i+1], via+" "+t, ip.shell)
+				i++
+			}
+			continue
+		case ip.withArg[t]:
+			i++
+			continue
+		case strings.HasPrefix(t, "-") || strings.HasPrefix(t, "+") && ip.shell:
+			k, v, hasValue := strings.Cut(t, "=")
+			switch {
+			case hasValue && ip.preload[k]:
+				vw := w
+				vw.v.text = v
+				d.preload(sc, vw, via+" "+k, ip.shell)
+				continue
+			case hasValue && ip.code[k]:
+				return // inline code of another language, visible in the text
+			case hasValue && ip.module[k]:
+				vw := w
+				vw.v.text = v
+				d.module(sc, vw, via+" -m")
+				return
+			case ip.noScript[k]:
+				return
+			}
+			if ip.combined && strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "--") {
+				for j, ch := range t[1:] {
+					opt := "-" + string(ch)
+					switch {
+					case ip.code[opt]:
+						codeNext = true // bash -ec 'code'
+					case ip.module[opt]:
+						if rest := t[2+j:]; rest != "" {
+							vw := w
+							vw.v.text = rest
+							d.module(sc, vw, via+" -m") // python3 -mpkg
+						} else if i+1 < len(args) {
+							d.module(sc, args[i+1], via+" -m")
+						}
+						return
+					case ip.noScript[opt]:
+						if opt == "-s" {
+							d.stdinCode(st, sc, via, ip.shell, pipeFrom)
+						}
+						return
 					}
 				}
 			}
 			continue
 		}
-		add(w, filepath.Base(prog))
+		if ip.programFirst {
+			return // awk '{…}' file: the program is the text itself
+		}
+		if codeNext {
+			d.shellCodeOrUnseen(st, w, sc, via, ip.shell)
+			return
+		}
+		d.addScriptArg(st, sc, w, via, ip.shell)
 		return
 	}
+	switch {
+	case codeNext || scriptNext:
+	case rc.moreArgs:
+		d.unresolved(sc, st, via+" runs a script that xargs or find supply from their input")
+	case !ip.programFirst:
+		d.stdinCode(st, sc, via, ip.shell, pipeFrom)
+	}
+}
+
+// addScriptArg lists the script argument of an interpreter.
+func (d *discoverer) addScriptArg(st *syntax.Stmt, sc *scope, w cmdWord, via string, shell bool) {
+	if isStdinPath(w.v.text) {
+		d.stdinCode(st, sc, via, shell, nil)
+		return
+	}
+	d.addResolved(sc, w.w, w.v, via, FoundInterpreter, shell, false)
+}
+
+// shellCodeOrUnseen handles the code argument of -c: parsed for a shell,
+// left alone (it is visible text) for another language unless computed.
+func (d *discoverer) shellCodeOrUnseen(st *syntax.Stmt, w cmdWord, sc *scope, via string, shell bool) {
+	if shell {
+		d.shellCode(st, w, sc, via)
+		return
+	}
+	if !w.v.ok {
+		if file := catOf(w.w); file != nil {
+			d.addResolved(sc, file, d.expand(file, sc), via+" -c", FoundCat, false, false)
+			return
+		}
+		d.unresolved(sc, st, via+" runs code "+w.v.why)
+	}
+}
+
+// preload lists a file an interpreter loads first (node -r ./pre.js); a
+// bare module name (node -r ts-node/register) is a package.
+func (d *discoverer) preload(sc *scope, w cmdWord, via string, shell bool) {
+	if w.v.ok && !w.v.glob && !strings.HasPrefix(w.v.text, ".") && !filepath.IsAbs(w.v.text) {
+		return
+	}
+	d.addResolved(sc, w.w, w.v, via, FoundPreload, shell, false)
+}
+
+// module resolves python -m a.b in each working folder (the first entry of
+// sys.path): a/b/__main__.py with a/__init__.py and a/b/__init__.py, or
+// a/b.py. A module found nowhere in the project is an installed one.
+func (d *discoverer) module(sc *scope, w cmdWord, via string) {
+	if !w.v.ok || w.v.glob {
+		d.unresolved(sc, w.w, "python -m runs a module "+w.v.why)
+		return
+	}
+	rel := filepath.Join(strings.Split(w.v.text, ".")...)
+	for _, cwd := range d.resolve(sc, w.w, ".") {
+		pkg := filepath.Join(cwd, rel)
+		if isDir(pkg) {
+			parts := strings.Split(rel, string(filepath.Separator))
+			for i := 1; i <= len(parts); i++ {
+				if init := filepath.Join(cwd, filepath.Join(parts[:i]...), "__init__.py"); exists(init) {
+					d.add(sc, w.w, init, via, FoundModule, false, false)
+				}
+			}
+			d.add(sc, w.w, filepath.Join(pkg, "__main__.py"), via, FoundModule, false, false)
+			continue
+		}
+		if exists(pkg + ".py") {
+			d.add(sc, w.w, pkg+".py", via, FoundModule, false, false)
+		}
+	}
+}
+
+// assignWord reports whether a word is NAME=value (its value may be
+// computed).
+func assignWord(w cmdWord) bool {
+	if w.v.ok {
+		return isAssignment(w.v.text)
+	}
+	if w.w == nil || len(w.w.Parts) == 0 {
+		return false
+	}
+	lit, ok := w.w.Parts[0].(*syntax.Lit)
+	return ok && isAssignment(lit.Value)
 }
 
 func isAssignment(s string) bool {
@@ -202,96 +596,12 @@ func isAssignment(s string) bool {
 	return ok && k != "" && !strings.ContainsAny(k, "/ -")
 }
 
-// resolveWord turns a script word into an absolute path (relative words
-// are relative to the project folder).
-func resolveWord(word, projectDir string) (string, bool) {
-	if word == "" {
-		return "", false
-	}
-	if !filepath.IsAbs(word) {
-		word = filepath.Join(projectDir, word)
-	}
-	return filepath.Clean(word), true
+func isDir(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.IsDir()
 }
 
-// literal evaluates a word that is plain text, quoting and the project
-// folder variables only.
-func literal(w *syntax.Word, projectDir string) literalWord {
-	var b strings.Builder
-	if !appendParts(&b, w.Parts, projectDir, false) {
-		return literalWord{}
-	}
-	return literalWord{text: b.String(), ok: true}
-}
-
-func appendParts(b *strings.Builder, parts []syntax.WordPart, projectDir string, quoted bool) bool {
-	for _, p := range parts {
-		switch x := p.(type) {
-		case *syntax.Lit:
-			if !quoted && strings.ContainsAny(x.Value, "*?[") {
-				return false // a glob
-			}
-			b.WriteString(unescape(x.Value, quoted))
-		case *syntax.SglQuoted:
-			if x.Dollar {
-				return false
-			}
-			b.WriteString(x.Value)
-		case *syntax.DblQuoted:
-			if x.Dollar || !appendParts(b, x.Parts, projectDir, true) {
-				return false
-			}
-		case *syntax.ParamExp:
-			if !projectParam(x) {
-				return false
-			}
-			b.WriteString(projectDir)
-		default:
-			return false
-		}
-	}
-	return true
-}
-
-// projectParam reports whether a parameter expansion is $VAR, ${VAR} or
-// ${VAR:-…} of a variable that holds the project folder.
-func projectParam(p *syntax.ParamExp) bool {
-	if p.Param == nil || !projectDirVars[p.Param.Value] {
-		return false
-	}
-	if p.Excl || p.Length || p.Width || p.Index != nil || p.Slice != nil || p.Repl != nil || p.Names != 0 || p.NestedParam != nil || len(p.Modifiers) > 0 {
-		return false
-	}
-	if p.Exp != nil && p.Exp.Op != syntax.DefaultUnset && p.Exp.Op != syntax.DefaultUnsetOrNull {
-		return false
-	}
-	return true
-}
-
-// unescape removes the shell's backslash quoting from a literal: outside
-// quotes a backslash quotes any character (and drops a newline); inside
-// double quotes only $ ` " \ and newline.
-func unescape(s string, quoted bool) string {
-	if !strings.Contains(s, `\`) {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c != '\\' || i+1 == len(s) {
-			b.WriteByte(c)
-			continue
-		}
-		next := s[i+1]
-		switch {
-		case next == '\n':
-			i++
-		case !quoted || strings.IndexByte("$`\"\\", next) >= 0:
-			b.WriteByte(next)
-			i++
-		default:
-			b.WriteByte(c)
-		}
-	}
-	return b.String()
+func exists(p string) bool {
+	_, err := os.Lstat(p)
+	return err == nil
 }

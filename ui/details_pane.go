@@ -34,7 +34,9 @@ type detailsPane struct {
 	settings       *widget.Label
 	config         *widget.Label
 	diags          *fyne.Container
-	openFile       *widget.Button
+	// risk lists what the risk analysis found, in words.
+	risk     *fyne.Container
+	openFile *widget.Button
 
 	empty   *widget.Label
 	content *fyne.Container
@@ -57,6 +59,7 @@ func newDetailsPane(open openFileFunc) *detailsPane {
 		settings:    &widget.Label{Wrapping: fyne.TextWrapWord},
 		config:      &widget.Label{TextStyle: fyne.TextStyle{Monospace: true}, Selectable: true},
 		diags:       container.NewVBox(),
+		risk:        container.NewVBox(),
 		empty:       &widget.Label{Text: "Select a hook to see its details.", Alignment: fyne.TextAlignCenter, Wrapping: fyne.TextWrapWord},
 	}
 	d.descriptionKey = key("Description")
@@ -73,7 +76,7 @@ func newDetailsPane(open openFileFunc) *detailsPane {
 		key("Command"), d.command,
 		key("Settings"), d.settings,
 	)
-	d.content = container.NewVBox(d.title, form, widget.NewSeparator(),
+	d.content = container.NewVBox(d.title, form, d.risk, widget.NewSeparator(),
 		key("Config as written"), container.NewHScroll(d.config), d.diags)
 	d.scroll = container.NewScroll(container.NewStack(d.empty, d.content))
 	d.show(nil, pathNamer{})
@@ -108,6 +111,12 @@ func (d *detailsPane) show(h *hooks.Hook, names pathNamer) {
 	} else if h.RawCommand != "" && h.RawCommand != h.Command {
 		cmd += "\n(as written: " + shown(h.RawCommand) + ")"
 	}
+	if len(h.Hydrated) > 0 {
+		cmd += "\n" + hooks.HydrationText(h.Hydrated)
+	}
+	if h.ProjectControlled != "" {
+		cmd += "\nProject hook: " + shown(h.ProjectControlled)
+	}
 	d.command.SetText(orNone(cmd))
 	d.settings.SetText(orNone(shown(hookDetailsLine(h))))
 	d.config.SetText(shownBlock(configJSON(h.Node)))
@@ -116,6 +125,8 @@ func (d *detailsPane) show(h *hooks.Hook, names pathNamer) {
 	} else {
 		d.openFile.Enable()
 	}
+	d.risk.Objects = []fyne.CanvasObject{findingsView(hookRisk(h, names.project, nil), names)}
+	d.risk.Refresh()
 	d.diags.Objects = nil
 	for _, diag := range h.Diagnostics {
 		d.diags.Add(newDiagnosticLine(diag, names).buildUI())

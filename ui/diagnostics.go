@@ -33,7 +33,7 @@ func newDiagnosticLine(d hooks.Diagnostic, names pathNamer) *diagnosticLine {
 
 func severityIcon(s hooks.Severity) fyne.Resource {
 	switch s {
-	case hooks.SeverityFatal, hooks.SeverityError:
+	case hooks.SeverityCritical, hooks.SeverityFatal, hooks.SeverityError:
 		return theme.NewErrorThemedResource(theme.ErrorIcon())
 	case hooks.SeverityWarning:
 		return theme.NewWarningThemedResource(theme.WarningIcon())
@@ -43,7 +43,7 @@ func severityIcon(s hooks.Severity) fyne.Resource {
 
 func severityImportance(s hooks.Severity) widget.Importance {
 	switch s {
-	case hooks.SeverityFatal, hooks.SeverityError:
+	case hooks.SeverityCritical, hooks.SeverityFatal, hooks.SeverityError:
 		return widget.DangerImportance
 	case hooks.SeverityWarning:
 		return widget.WarningImportance
@@ -106,7 +106,7 @@ func (fp *fileProblems) title() string {
 		n[l.diag.Severity]++
 	}
 	var parts []string
-	if c := n[hooks.SeverityFatal] + n[hooks.SeverityError]; c > 0 {
+	if c := n[hooks.SeverityCritical] + n[hooks.SeverityFatal] + n[hooks.SeverityError]; c > 0 {
 		parts = append(parts, plural(c, "error"))
 	}
 	if c := n[hooks.SeverityWarning]; c > 0 {
@@ -120,7 +120,7 @@ func (fp *fileProblems) title() string {
 
 func (fp *fileProblems) hasErrors() bool {
 	for _, l := range fp.lines {
-		if s := l.diag.Severity; s == hooks.SeverityFatal || s == hooks.SeverityError {
+		if s := l.diag.Severity; s == hooks.SeverityCritical || s == hooks.SeverityFatal || s == hooks.SeverityError {
 			return true
 		}
 	}

@@ -47,6 +47,19 @@ type diffView struct {
 	// lines are the rows of a line diff as text.
 	lines []string
 	text  *widget.RichText
+	// marks are new-side line numbers that risk findings come from, with
+	// what to say next to them.
+	marks map[int]string
+}
+
+// markLines marks the rows of a line diff whose new-side line numbers
+// are keys of marks, and says why next to them.
+func (d *diffView) markLines(marks map[int]string) {
+	if len(marks) == 0 || d.mode != diffLines {
+		return
+	}
+	d.marks = marks
+	d.SetSpans(d.spans)
 }
 
 func newDiffView(mode diffMode, spans []trust.Span) *diffView {
@@ -66,7 +79,19 @@ func (d *diffView) SetSpans(spans []trust.Span) {
 		d.text.Wrapping = fyne.TextWrapOff
 		rows := diffRows(spans)
 		d.lines = lineDiffText(rows)
+		for i, r := range rows {
+			if why, ok := d.marks[r.new]; ok && r.new > 0 && r.folded == 0 {
+				d.lines[i] += "   ◀ risk: " + why
+			}
+		}
 		d.text.Segments = lineDiffSegments(rows, d.lines)
+		for i, r := range rows {
+			if _, ok := d.marks[r.new]; ok && r.new > 0 && r.folded == 0 && i < len(d.text.Segments) {
+				if ts, ok := d.text.Segments[i].(*widget.TextSegment); ok {
+					ts.Style.ColorName = theme.ColorNameError
+				}
+			}
+		}
 	}
 	d.text.Refresh()
 }

@@ -25,6 +25,8 @@ type claudeRunSetup struct {
 	planned    []*hooks.Hook
 	unapproved []*hooks.Hook
 	auditErr   error
+	// check is the spawn-time check of the approved handlers' scripts.
+	check func(*hooks.Hook) error
 }
 
 // prepareClaude plans the run and reviews the planned handlers off the UI
@@ -52,7 +54,7 @@ func (v *dryRunView) prepareClaude() {
 			s.planned = plan.Hooks
 		}
 		rep, err := auditClaude(p) // the store as it is now: approvals made since the load count
-		s.unapproved, s.auditErr = trust.ClaudeUnapproved(rep, s.planned), err
+		s.unapproved, s.auditErr, s.check = trust.ClaudeUnapproved(rep, s.planned), err, trust.ClaudeScriptCheck(rep)
 		v.thread.Do(func() { v.confirmAndStartClaude(s) })
 	})
 }
@@ -77,7 +79,7 @@ func (v *dryRunView) confirmAndStartClaude(s *claudeRunSetup) {
 	names := pathNamer{project: v.project.Dir, home: v.project.Home}
 	var lines []string
 	for _, h := range s.unapproved {
-		lines = append(lines, fmt.Sprintf("%s  (%s, %s)", hookTitle(h), h.Origin.Layer, names.place(h.Origin.File, h.Origin.Line, 0)))
+		lines = append(lines, fmt.Sprintf("%s  (%s, %s)", hookTitle(h), h.Origin.Layer, names.place(h.Origin.File, h.Origin.Line, 0))+riskSuffix(h, v.project.Dir))
 	}
 	var readErr string
 	if s.auditErr != nil {
@@ -101,6 +103,7 @@ func (v *dryRunView) startClaude(s *claudeRunSetup) {
 		Env:        p.Env,
 		ProjectDir: snap.ProjectDir,
 		ConfigDir:  snap.Paths.ConfigDir,
+		Check:      s.check,
 		OnResult: func(i int, r *claude.RunResult) {
 			res := *r
 			v.thread.Do(func() { v.showClaudeResult(run.id, i, &res) })

@@ -28,6 +28,10 @@ type runSetup struct {
 	// trusted_hooks.json; trustErr says why that file could not be read.
 	unapproved []*hooks.Hook
 	trustErr   error
+	// why says why each unapproved hook is held (by hook ID); check is
+	// the gate's spawn-time check of the approved ones' scripts.
+	why   map[string]string
+	check func(*hooks.Hook) error
 }
 
 func (v *dryRunView) onRun() { v.prepare(false) }
@@ -91,7 +95,7 @@ func (v *dryRunView) prepare(asTrusted bool) {
 			opts.Store = trust.Store{Dir: dir}
 		}
 		g := trust.HoldUnapproved(p.Registry.Snapshot, opts, s.plan)
-		s.unapproved, s.trustErr = g.Unapproved, g.Err
+		s.unapproved, s.trustErr, s.why, s.check = g.Unapproved, g.Err, g.Why, g.Check
 		v.thread.Do(func() { v.confirmAndStart(s) })
 	})
 }
@@ -129,13 +133,17 @@ func (v *dryRunView) confirmAndStart(s *runSetup) {
 	names := pathNamer{project: v.project.Dir, home: v.project.Home}
 	var lines []string
 	for _, h := range s.unapproved {
-		lines = append(lines, fmt.Sprintf("%s  (%s)\n      %s", h.DisplayName(), names.place(h.Origin.File, h.Origin.Line, 0), h.Command))
+		line := fmt.Sprintf("%s  (%s)\n      %s", h.DisplayName(), names.place(h.Origin.File, h.Origin.Line, 0), h.Command)
+		if why := s.why[h.ID]; why != "" {
+			line += "\n      " + why
+		}
+		lines = append(lines, line+riskSuffix(h, v.project.Dir))
 	}
 	var readErr string
 	if s.trustErr != nil {
 		readErr = fmt.Sprintf("trusted_hooks.json cannot be read: %v", s.trustErr)
 	}
-	v.confirmUnapproved("Run unapproved hooks?", "These workspace hooks are not approved, or changed (command or script) since they were:",
+	v.confirmUnapproved("Run unapproved hooks?", "These workspace hooks are not approved, changed (command or script) since they were, or run code Hookwarden cannot see:",
 		lines, readErr, func() { v.start(s) })
 }
 
@@ -189,6 +197,7 @@ func (v *dryRunView) start(s *runSetup) {
 		Env:          p.Env,
 		Sanitization: hooks.SanitizationFor(snap),
 		PlansDir:     hooks.PlansDirFor(home, snap.ProjectDir, hooks.ToJSString(s.input.Value("session_id"))),
+		Check:        s.check,
 		OnResult: func(i int, r *hooks.Result) {
 			res := *r
 			v.thread.Do(func() { v.showResult(run.id, i, &res) })

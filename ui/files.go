@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -63,6 +64,9 @@ func fileStates(reg *hooks.Registry, audit *trust.Report) []fileState {
 	for _, e := range snap.Extensions {
 		out = append(out, extensionFileState(e, perFile))
 	}
+	if e := snap.EnvFile; e != nil {
+		out = append(out, envFileState(e, snap.HomeRedirect))
+	}
 	ft := trustFileState("folder trust", snap.Paths.TrustedFolders)
 	if err := snap.FolderTrust.Err; err != nil {
 		ft.Condition, ft.Detail = fileBroken, placeOfError(err)
@@ -106,6 +110,28 @@ func extensionFileState(e *settingsio.Extension, perFile map[string]int) fileSta
 		s.Path, s.Condition, s.Detail = e.Err.Path, fileBroken, placeOfError(e.Err)
 	case !e.Active && s.Condition == fileOK:
 		s.Condition, s.Detail = fileIgnored, e.InactiveReason
+	}
+	return s
+}
+
+// envFileState is the .env file Gemini CLI loads at start: the variables
+// it sets, and a GEMINI_CLI_HOME the project chose shown as a fault.
+func envFileState(e *settingsio.EnvFile, hr *settingsio.HomeRedirect) fileState {
+	s := fileState{Kind: "env", Name: "loaded by Gemini CLI at start", Path: e.Path}
+	keys := make([]string, 0, len(e.Applied))
+	for _, a := range e.Applied {
+		keys = append(keys, shown(a.Key))
+	}
+	switch {
+	case e.Err != nil:
+		s.Condition, s.Detail = fileBroken, shown(e.Err.Msg)
+	case hr != nil && hr.ByProject:
+		s.Condition = fileBroken
+		s.Detail = fmt.Sprintf("critical: sets GEMINI_CLI_HOME=%s, so Gemini CLI loads extensions and trusted_hooks.json from %s", shown(hr.Value), shown(hr.Home))
+	case len(keys) > 0:
+		s.Detail = "sets " + strings.Join(keys, ", ")
+	default:
+		s.Detail = "sets nothing Gemini CLI takes"
 	}
 	return s
 }

@@ -27,7 +27,11 @@ func claudeTrustText(ft settingsio.ClaudeFolderTrust, names pathNamer) string {
 	if ft.Err != nil {
 		s += " (" + names.place(ft.Err.Path, ft.Err.Line, ft.Err.Column) + ")"
 	}
-	return s + " (Claude Code's own flag; Hookwarden only reads it)"
+	s += " (Claude Code's own flag; Hookwarden only reads it)"
+	if note := claude.TrustEffect(ft); note != "" {
+		s += ". The hook counts: " + note
+	}
+	return s
 }
 
 // claudeEnabledText says whether Claude Code runs hooks at all.

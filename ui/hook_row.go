@@ -25,9 +25,13 @@ type hookRow struct {
 	// lock says which read-only file keeps the hook disabled (nil if none).
 	lock   *widget.Label
 	status *badge
-	name   *widget.Label
-	layer  *badge
-	origin *widget.RichText
+	// risk is the risk badge, riskLine the most serious finding (nil when
+	// there is none).
+	risk     *badge
+	riskLine *widget.Label
+	name     *widget.Label
+	layer    *badge
+	origin   *widget.RichText
 	// command is nil when the name already is the command.
 	command *widget.Label
 	details *widget.Label
@@ -55,6 +59,8 @@ func newHookRow(h *hooks.Hook, sw hookSwitch, names pathNamer, act rowActions) *
 		origin: newNote(shown(originText(h, names)), fyne.TextWrapOff),
 		reason: &widget.Label{Text: shown(h.Reason), Wrapping: fyne.TextWrapWord, Importance: reasonImportance(h.Status)},
 	}
+	rep := hookRisk(h, names.project, nil)
+	r.risk, r.riskLine = newRiskBadge(rep), firstFindingLabel(rep)
 	if h.Name != "" && h.Command != "" && !h.IsClaude() {
 		r.command = &widget.Label{Text: shown(h.Command), TextStyle: fyne.TextStyle{Monospace: true}, Truncation: fyne.TextTruncateEllipsis}
 	}
@@ -116,9 +122,9 @@ func reasonImportance(s hooks.Status) widget.Importance {
 func (r *hookRow) buildUI() fyne.CanvasObject { return r.selectable }
 
 func (r *hookRow) buildBox() fyne.CanvasObject {
-	left := fyne.CanvasObject(r.status)
+	left := fyne.CanvasObject(container.NewHBox(r.status, r.risk))
 	if r.toggle != nil {
-		left = container.NewHBox(r.toggle, r.status)
+		left = container.NewHBox(r.toggle, r.status, r.risk)
 	}
 	top := container.NewBorder(nil, nil, left, container.NewHBox(r.layer, r.origin), r.name)
 	var lines []fyne.CanvasObject
@@ -127,6 +133,9 @@ func (r *hookRow) buildBox() fyne.CanvasObject {
 	}
 	if r.command != nil {
 		lines = append(lines, r.command)
+	}
+	if r.riskLine != nil {
+		lines = append(lines, r.riskLine)
 	}
 	if r.details != nil {
 		lines = append(lines, r.details)

@@ -19,6 +19,9 @@ import (
 // when a button is clicked, off the UI thread; the view audits again after
 // every write.
 type reviewView struct {
+	// risks are the review items' risk analyses, kept per project.
+	risks reviewRisks
+
 	window fyne.Window
 	thread uiThread
 	now    func() time.Time

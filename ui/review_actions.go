@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/hookwarden/hookwarden/risk"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
@@ -20,6 +21,18 @@ import (
 func (v *reviewView) onApprove() {
 	it, ok := v.selected()
 	if !ok || it.hook == nil || v.blocked() {
+		return
+	}
+	if it.risk != nil && it.risk.Level == risk.LevelCritical {
+		confirmCritical(v.window, "“"+it.label()+"”", criticalFindings(*it.risk), func() { v.approveItem(it) })
+		return
+	}
+	v.approveItem(it)
+}
+
+// approveItem trusts one hook (after any confirmation).
+func (v *reviewView) approveItem(it reviewItem) {
+	if v.blocked() {
 		return
 	}
 	reviewed := []trust.HookReview{*it.hook}
@@ -39,6 +52,27 @@ func (v *reviewView) onApprove() {
 
 // onApproveAll trusts every workspace hook, as 'hookwarden trust --all'.
 func (v *reviewView) onApproveAll() {
+	if v.blocked() || v.project == nil || !v.hasReport() {
+		return
+	}
+	var crit []risk.Finding
+	n := 0
+	all, _ := v.reviewItems()
+	for _, it := range all {
+		if it.risk != nil && it.risk.Level == risk.LevelCritical && it.hook.NeedsReview() {
+			crit = append(crit, criticalFindings(*it.risk)...)
+			n++
+		}
+	}
+	if n > 0 {
+		confirmCritical(v.window, plural(n, "of these hooks"), crit, v.approveAllNow)
+		return
+	}
+	v.approveAllNow()
+}
+
+// approveAllNow trusts every hook (after any confirmation).
+func (v *reviewView) approveAllNow() {
 	if v.blocked() || v.project == nil || !v.hasReport() {
 		return
 	}

@@ -64,6 +64,7 @@ func TestApproveRefusesWhenTheScriptChangedAfterTheReview(t *testing.T) {
 			writeFile(t, filepath.Join(f.dir, ".gemini", "guard.sh"), "#!/bin/sh\necho checking\nrm -rf \"$HOME\"\n")
 			test.Tap(f.v.approveButton)
 			f.q.settle()
+			approveAnywayIfAsked(t, f)
 
 			shown := dialogTexts(f.w)
 			if !anyContains(shown, "The script changed again") || !anyContains(shown, `rm -rf "$HOME"`) {
@@ -87,6 +88,7 @@ func TestApproveRefusesWhenTheScriptChangedAfterTheReview(t *testing.T) {
 			f.selectLabel("guard")
 			test.Tap(f.v.approveButton)
 			f.q.settle()
+			approveAnywayIfAsked(t, f)
 			if got := f.trustedKeys(); !slices.Contains(got, guardKey) || len(dialogTexts(f.w)) > 0 {
 				t.Errorf("approving the version on screen failed: keys %q, dialog %q", got, dialogTexts(f.w))
 			}

@@ -12,6 +12,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/risk"
 	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
 )
@@ -26,6 +28,11 @@ type reviewDetail struct {
 	// not change) and one line diff per script that has one.
 	commandDiff *diffView
 	scriptDiffs []*diffView
+	// findings lists the risk analysis' findings (nil for a gone key);
+	// risk and projectDir place them in the diffs.
+	findings   fyne.CanvasObject
+	risk       *risk.Report
+	projectDir string
 	// fieldChanges are the definition changes shown, in words.
 	fieldChanges []string
 }
@@ -40,6 +47,7 @@ func (d *reviewDetail) buildUI() fyne.CanvasObject { return d.scroll }
 
 func (d *reviewDetail) clear() {
 	d.commandDiff, d.scriptDiffs, d.fieldChanges = nil, nil, nil
+	d.findings, d.risk = nil, nil
 	d.content.RemoveAll()
 }
 
@@ -82,6 +90,11 @@ func (d *reviewDetail) show(it reviewItem, p *project) {
 	title := &widget.Label{Text: shown(it.label()), TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText,
 		Wrapping: fyne.TextWrapBreak}
 	d.content.Add(container.NewBorder(nil, nil, container.NewVBox(newBadge(it.statusText(), it.statusColor())), nil, title))
+	d.risk, d.projectDir = it.risk, names.project
+	if it.risk != nil {
+		d.findings = findingsView(*it.risk, names)
+		d.content.Add(d.findings)
+	}
 	if it.claude != nil || it.goneApproval != nil {
 		d.showClaude(it, names)
 		return
@@ -98,7 +111,13 @@ func (d *reviewDetail) show(it reviewItem, p *project) {
 	if h.Matcher != "" {
 		where += "  ·  matcher " + h.Matcher
 	}
-	d.content.Add(badgeLine(newBadge(layerText(settingsio.LayerWorkspace), layerColor(settingsio.LayerWorkspace)), where))
+	if h.Unchecked != "" {
+		where = shown(names.place(h.File, h.Line, h.Column) + "  ·  " + h.Event)
+		d.content.Add(badgeLine(newBadge("project (not checked by Gemini)", layerColor(settingsio.LayerWorkspace)), where))
+		d.content.Add(&widget.Label{Text: "Why it is the project's: " + shown(h.Unchecked), Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance})
+	} else {
+		d.content.Add(badgeLine(newBadge(layerText(settingsio.LayerWorkspace), layerColor(settingsio.LayerWorkspace)), where))
+	}
 	var rows []fyne.CanvasObject
 	if h.Name != "" && h.Name != h.Label {
 		rows = append(rows, detailField("Name", detailText(h.Name))...)
@@ -109,6 +128,9 @@ func (d *reviewDetail) show(it reviewItem, p *project) {
 	rows = append(rows, detailField("Key", detailMono(h.Key))...)
 	if h.RawCommand != "" && h.RawCommand != h.Command {
 		rows = append(rows, detailField("As written", detailMono(h.RawCommand))...)
+	}
+	if len(h.Hydrated) > 0 {
+		rows = append(rows, detailField("From .env", detailMono(hooks.HydrationText(h.Hydrated)))...)
 	}
 	if len(h.Env) > 0 {
 		rows = append(rows, detailField("Env", detailMonoBlock(envLines(h.Env)))...)
@@ -158,6 +180,7 @@ func (d *reviewDetail) showScripts(h *trust.HookReview, names pathNamer) {
 	if !h.IsCommand {
 		return
 	}
+	d.showUnseen(h, names)
 	if h.ScriptsError != "" {
 		d.content.Add(detailSection("Scripts"))
 		d.content.Add(&widget.Label{Text: "Could not find the scripts it runs: " + shown(h.ScriptsError),
@@ -171,8 +194,13 @@ func (d *reviewDetail) showScripts(h *trust.HookReview, names pathNamer) {
 	d.content.Add(detailSection("Scripts"))
 	for _, s := range h.Scripts {
 		text := names.name(s.Path)
-		if s.Via != "" {
+		switch {
+		case s.Via != "" && s.From != "":
+			text += "  (run by " + s.Via + " in " + names.name(s.From) + ")"
+		case s.Via != "":
 			text += "  (run by " + s.Via + ")"
+		case s.From != "":
+			text += "  (run by " + names.name(s.From) + ")"
 		}
 		path := &widget.Label{Text: shown(text), TextStyle: fyne.TextStyle{Monospace: true}, Wrapping: fyne.TextWrapBreak}
 		d.content.Add(container.NewBorder(nil, nil, newBadge(scriptStatusText(s.Status), scriptStatusColor(s)), nil, path))
@@ -186,6 +214,9 @@ func (d *reviewDetail) showScripts(h *trust.HookReview, names pathNamer) {
 		}
 		if len(s.Diff) > 0 {
 			dv := newDiffView(diffLines, s.Diff)
+			if d.risk != nil {
+				dv.markLines(scriptMarks(*d.risk, d.projectDir, s.Path))
+			}
 			d.scriptDiffs = append(d.scriptDiffs, dv)
 			lines = append(lines, container.NewHScroll(dv))
 		}
@@ -193,6 +224,28 @@ func (d *reviewDetail) showScripts(h *trust.HookReview, names pathNamer) {
 			d.content.Add(container.NewBorder(nil, nil, indent(), nil, container.NewVBox(lines...)))
 		}
 	}
+}
+
+// showUnseen lists the code the hook runs that Hookwarden cannot see
+// (trust.HookReview.Unresolved), before its scripts.
+func (d *reviewDetail) showUnseen(h *trust.HookReview, names pathNamer) {
+	if !h.RunsUnseenCode() {
+		return
+	}
+	d.content.Add(detailSection("Runs code Hookwarden cannot see"))
+	note := "What these parts run is not in any file Hookwarden fingerprints (a variable, a command's output, " +
+		"a download, a package). Their text is part of the approval; what they refer to can change unseen, " +
+		"so the Dry run tab always asks before running this hook."
+	d.content.Add(&widget.Label{Text: note, Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance})
+	var lines []fyne.CanvasObject
+	for _, u := range h.Unresolved {
+		text := shown(u.Text) + "\n" + shown(u.Why)
+		if u.File != "" {
+			text += " — " + shown(names.place(u.File, u.Line, 0))
+		}
+		lines = append(lines, &widget.Label{Text: text, TextStyle: fyne.TextStyle{Monospace: true}, Wrapping: fyne.TextWrapBreak})
+	}
+	d.content.Add(container.NewBorder(nil, nil, indent(), nil, container.NewVBox(lines...)))
 }
 
 // scriptMeaning is the note under a script: what its status means, and

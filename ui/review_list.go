@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/hookwarden/hookwarden/risk"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
@@ -21,6 +22,8 @@ type reviewItem struct {
 	// CLI); goneApproval the approval of a gone Claude Code key.
 	claude       *trust.ClaudeHookReview
 	goneApproval *trust.ClaudeApproval
+	// risk is the hook's risk analysis (nil for a gone key).
+	risk *risk.Report
 }
 
 func (it reviewItem) key() string {
@@ -196,14 +199,16 @@ func (v *reviewView) reviewItems() (hooks, gone []reviewItem) {
 	case v.claudeReport != nil:
 		rep := v.claudeReport
 		for i := range rep.Hooks {
-			hooks = append(hooks, reviewItem{hook: &rep.Hooks[i].HookReview, claude: &rep.Hooks[i]})
+			r := v.risks.of(v.project, &rep.Hooks[i].HookReview)
+			hooks = append(hooks, reviewItem{hook: &rep.Hooks[i].HookReview, claude: &rep.Hooks[i], risk: &r})
 		}
 		for _, g := range rep.Gone {
 			gone = append(gone, reviewItem{gone: g.Fingerprint, goneApproval: g.ClaudeApproval})
 		}
 	case v.report != nil:
 		for i := range v.report.Hooks {
-			hooks = append(hooks, reviewItem{hook: &v.report.Hooks[i]})
+			r := v.risks.of(v.project, &v.report.Hooks[i])
+			hooks = append(hooks, reviewItem{hook: &v.report.Hooks[i], risk: &r})
 		}
 		for _, k := range v.report.Gone {
 			gone = append(gone, reviewItem{gone: k})
@@ -258,7 +263,7 @@ func newReviewListRow() fyne.CanvasObject {
 	name := &widget.Label{Text: "hook", Truncation: fyne.TextTruncateEllipsis}
 	where := newNote("BeforeTool", fyne.TextWrapOff)
 	where.Truncation = fyne.TextTruncateEllipsis
-	top := container.NewBorder(nil, nil, container.NewHBox(status), nil, name)
+	top := container.NewBorder(nil, nil, container.NewHBox(status, newBadge("NO RISK FOUND", colorGrey)), nil, name)
 	return container.NewVBox(top, container.NewBorder(nil, nil, indent(), nil, where))
 }
 
@@ -270,6 +275,14 @@ func updateReviewListRow(o fyne.CanvasObject, it reviewItem) {
 	where := rows[1].(*fyne.Container).Objects[0].(*widget.RichText)
 	status.Text, status.Color = it.statusText(), it.statusColor()
 	status.Refresh()
+	rb := top.Objects[1].(*fyne.Container).Objects[1].(*badge)
+	if it.risk == nil {
+		rb.Hide()
+		return
+	}
+	rb.Text, rb.Color = riskText(it.risk.Level), riskColor(it.risk.Level)
+	rb.Show()
+	rb.Refresh()
 	name.TextStyle.Monospace = it.hook == nil || it.hook.Name == ""
 	name.SetText(shown(it.label()))
 	setNote(where, shown(it.where()))

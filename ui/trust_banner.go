@@ -65,8 +65,14 @@ func reviewBannerText(p *project) string {
 		}
 		return ""
 	}
-	n := len(hooksNeedingReview(p.Audit))
+	n := len(hooksNeedingReview(p.Audit)) - len(p.Audit.Critical)
 	switch {
+	case len(p.Audit.Critical) > 0:
+		s := "Critical: " + p.Audit.Critical[0].Message
+		if n > 0 {
+			s += fmt.Sprintf(" — and %d hook(s) need review", n)
+		}
+		return s
 	case n == 1:
 		return fmt.Sprintf("1 hook needs review in %s", p.name())
 	case n > 1:
@@ -77,14 +83,18 @@ func reviewBannerText(p *project) string {
 	return ""
 }
 
-// hooksNeedingReview returns "key status" for every workspace hook that is
-// not plainly trusted, sorted.
+// hooksNeedingReview returns "key status" for every project hook that is
+// not plainly trusted, and "critical <message>" for each critical finding,
+// sorted.
 func hooksNeedingReview(r *trust.Report) []string {
 	var out []string
 	for _, h := range r.Hooks {
 		if h.NeedsReview() {
 			out = append(out, h.Key+" "+string(h.Status))
 		}
+	}
+	for _, d := range r.Critical {
+		out = append(out, "critical "+d.Message)
 	}
 	slices.Sort(out)
 	return out

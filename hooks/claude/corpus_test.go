@@ -45,6 +45,8 @@ var corpus = []struct {
 	// Code never had; nothing in it is a hook.
 	{"claude-usage-monitor.hooks.json", 0, []expectDiag{{hooks.SeverityError, `"hooks" must be an object keyed by event name, not array`, 1}}},
 	{"dotfiles-007.settings.json", 1, nil},
+	// cargo check | head || true: no variable Claude Code leaves unset.
+	{"EffortlessMetrics-perl-lsp.claude-settings.json", 1, nil},
 	{"governor.hooks.json", 5, nil},
 	{"harness-engineering.hooks.json", 2, nil},
 	// A Gemini CLI extension's hook file: BeforeAgent and AfterAgent are

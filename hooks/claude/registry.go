@@ -66,6 +66,7 @@ func Build(snap *settingsio.ClaudeSnapshot) *Registry {
 	for _, p := range snap.Plugins {
 		r.collectPlugin(p)
 	}
+	r.checkCommands()
 	r.assignStatuses()
 	r.gatherDiagnostics()
 	return r

@@ -39,6 +39,9 @@ type Runner struct {
 	// OnResult, when set, is called as each handler finishes (from its
 	// goroutine).
 	OnResult func(index int, r *RunResult)
+	// Check, when set, is asked right before each command handler's
+	// process starts; an error refuses to start it (see hooks.SpawnSpec).
+	Check func(h *hooks.Hook) error
 }
 
 // RunRequest is one event to dry-run.

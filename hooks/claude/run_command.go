@@ -69,6 +69,9 @@ func (rc *runContext) runCommand(ctx context.Context, i int, h *hooks.Hook, res 
 		spec.Path = hooks.ResolveExecutable(spec.Program, env)
 	}
 	res.Argv = append([]string{spec.Program}, spec.Args...)
+	if check := rc.r.Check; check != nil {
+		spec.Check = func() error { return check(h) }
+	}
 	pr := spec.Run(ctx)
 	res.Stdout, res.Stderr = hooks.DecodeUTF8(pr.Stdout), hooks.DecodeUTF8(pr.Stderr)
 	res.Truncated, res.PipesHeld, res.Signal = pr.Truncated, pr.PipesHeld, pr.Signal

@@ -101,3 +101,18 @@ func mayOverlap(a, b *hooks.Hook) bool {
 	}
 	return false
 }
+
+// TrustEffect says in words what Claude Code does with the hooks of a
+// folder whose trust dialog was not accepted ("" once it was): `claude -p`
+// and the SDK never ask and run them all (the live kit shows it with
+// 2.1.332: every project and user hook fired with no ~/.claude.json
+// entry), while an interactive session shows the dialog before anything
+// else and runs no hook, not even the user's own, until it is accepted
+// (declining ends the session). The statuses count what `claude -p` runs.
+func TrustEffect(ft settingsio.ClaudeFolderTrust) string {
+	if ft.Accepted {
+		return ""
+	}
+	return "what claude -p and the SDK run here: they never ask and run every hook; " +
+		"an interactive session first shows the trust dialog and runs no hook (your own included) until you accept it"
+}

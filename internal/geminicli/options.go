@@ -19,8 +19,11 @@ type Options struct {
 	// ProjectDir is the folder the CLI runs in (its cwd, the workspace).
 	ProjectDir string
 	// HomeDir is the folder holding .gemini; both GEMINI_CLI_HOME and HOME
-	// point at it.
+	// point at it (only HOME with NoCLIHome).
 	HomeDir string
+	// NoCLIHome leaves GEMINI_CLI_HOME unset, as on most users' machines,
+	// so that a .env file can set it.
+	NoCLIHome bool
 	// SystemSettings and SystemDefaults become GEMINI_CLI_SYSTEM_SETTINGS_PATH
 	// and GEMINI_CLI_SYSTEM_DEFAULTS_PATH. Empty means a path inside HomeDir
 	// that does not exist, so the machine's /etc/gemini-cli never leaks in.
@@ -126,14 +129,18 @@ func (o Options) Environ() []string {
 	env := []string{
 		"PATH=" + os.Getenv("PATH"),
 		"HOME=" + o.HomeDir,
-		"GEMINI_CLI_HOME=" + o.HomeDir,
-		"GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + o.systemSettingsPath(),
-		"GEMINI_CLI_SYSTEM_DEFAULTS_PATH=" + o.systemDefaultsPath(),
+	}
+	if !o.NoCLIHome {
+		env = append(env, "GEMINI_CLI_HOME="+o.HomeDir)
+	}
+	env = append(env,
+		"GEMINI_CLI_SYSTEM_SETTINGS_PATH="+o.systemSettingsPath(),
+		"GEMINI_CLI_SYSTEM_DEFAULTS_PATH="+o.systemDefaultsPath(),
 		"GEMINI_API_KEY=dummy-offline-key",
 		"GEMINI_CLI_NO_RELAUNCH=true",
-		"TMPDIR=" + filepath.Join(o.HomeDir, ".tmp"),
+		"TMPDIR="+filepath.Join(o.HomeDir, ".tmp"),
 		"LANG=C.UTF-8",
-	}
+	)
 	if o.Interactive {
 		env = append(env, "TERM=xterm-256color", "COLORTERM=truecolor")
 	} else {

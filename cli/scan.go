@@ -1,0 +1,345 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/hookwarden/hookwarden/risk"
+	"github.com/hookwarden/hookwarden/settingsio"
+)
+
+// runScan finds every hook file under the paths and reports the risk of
+// each hook, for CI: text, --json or --sarif; exit 3 when a finding
+// reaches --fail-on (critical by default), 1 when a hook file cannot be
+// read (and nothing reached --fail-on).
+func runScan(_ context.Context, io *IO, args []string) error {
+	fs := newFlags("scan")
+	agent := fs.String("agent", "all", "gemini, claude or all")
+	asJSON := jsonFlag(fs)
+	asSARIF := fs.Bool("sarif", false, "write SARIF 2.1.0 (GitHub code scanning)")
+	failOn := fs.String("fail-on", "critical", "exit 3 when a finding reaches this level: review or critical")
+	paths, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	threshold, err := risk.ParseLevel(*failOn)
+	if err != nil || threshold == risk.LevelNone {
+		return usagef("--fail-on must be review or critical")
+	}
+	if *agent != "all" && *agent != string(AgentGemini) && *agent != string(AgentClaude) {
+		return usagef("unknown agent %q (gemini, claude or all)", *agent)
+	}
+	if *asJSON && *asSARIF {
+		return usagef("--json and --sarif cannot be combined")
+	}
+	base := io.Dir
+	if base == "" {
+		base = "."
+	}
+	if len(paths) == 0 {
+		paths = []string{base}
+	}
+	for i, p := range paths {
+		if !filepath.IsAbs(p) {
+			paths[i] = filepath.Join(base, p)
+		}
+	}
+	doc := scanPaths(paths, *agent)
+	switch {
+	case *asSARIF:
+		err = risk.WriteSARIF(io.Stdout, "dev", doc.sarif(base))
+	case *asJSON:
+		err = writeJSON(io.Stdout, doc)
+	default:
+		err = doc.writeText(io)
+	}
+	if err != nil {
+		return err
+	}
+	if doc.Level >= threshold {
+		return &ExitError{Code: ExitNeedsReview}
+	}
+	for _, f := range doc.Files {
+		if f.Error != "" {
+			return &ExitError{Code: ExitFailure, Msg: "a hook file could not be read: " + f.Error}
+		}
+	}
+	return nil
+}
+
+type scanDoc struct {
+	Level risk.Level    `json:"level"`
+	Files []scanFileDoc `json:"files"`
+	Hooks []scanHookDoc `json:"hooks"`
+}
+
+type scanFileDoc struct {
+	Path  string `json:"path"`
+	Agent Agent  `json:"agent"`
+	Kind  string `json:"kind"` // settings, extension or plugin
+	Error string `json:"error,omitempty"`
+}
+
+type scanHookDoc struct {
+	File    string      `json:"file"`
+	Line    int         `json:"line"`
+	Column  int         `json:"column"`
+	Agent   Agent       `json:"agent"`
+	Event   string      `json:"event"`
+	Matcher string      `json:"matcher"`
+	Type    string      `json:"type"`
+	Command string      `json:"command,omitempty"`
+	URL     string      `json:"url,omitempty"`
+	Risk    risk.Report `json:"risk"`
+	// root is the folder the hook runs in (the project, extension or plugin).
+	root string
+}
+
+// hookFile is a file that holds hooks, found under a scanned path.
+type hookFile struct {
+	path  string
+	agent Agent
+	kind  string
+	root  string // the project, extension or plugin folder
+}
+
+// findHookFiles walks the paths for Gemini CLI settings and extension
+// hooks and Claude Code settings and plugin hooks. Nothing is skipped but
+// .git: hook files planted in node_modules are found too.
+func findHookFiles(paths []string) ([]hookFile, []scanFileDoc) {
+	var out []hookFile
+	var errs []scanFileDoc
+	seen := map[string]bool{}
+	for _, root := range paths {
+		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				errs = append(errs, scanFileDoc{Path: p, Error: err.Error()})
+				return nil
+			}
+			if d.IsDir() {
+				if d.Name() == ".git" {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if hf, ok := classifyHookFile(p); ok && !seen[p] {
+				if abs, err := filepath.Abs(hf.root); err == nil {
+					hf.root = abs
+				}
+				seen[p] = true
+				out = append(out, hf)
+			}
+			return nil
+		})
+		if err != nil {
+			errs = append(errs, scanFileDoc{Path: root, Error: err.Error()})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].path < out[j].path })
+	return out, errs
+}
+
+func classifyHookFile(p string) (hookFile, bool) {
+	name, dir := filepath.Base(p), filepath.Dir(p)
+	parent := filepath.Base(dir)
+	switch {
+	case parent == ".gemini" && name == "settings.json":
+		return hookFile{path: p, agent: AgentGemini, kind: "settings", root: filepath.Dir(dir)}, true
+	case parent == ".claude" && (name == "settings.json" || name == "settings.local.json"):
+		return hookFile{path: p, agent: AgentClaude, kind: "settings", root: filepath.Dir(dir)}, true
+	case parent == "hooks" && name == "hooks.json":
+		root := filepath.Dir(dir)
+		if exists(filepath.Join(root, "gemini-extension.json")) {
+			return hookFile{path: p, agent: AgentGemini, kind: "extension", root: root}, true
+		}
+		return hookFile{path: p, agent: AgentClaude, kind: "plugin", root: root}, true
+	}
+	return hookFile{}, false
+}
+
+func exists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}
+
+func scanPaths(paths []string, agent string) scanDoc {
+	files, errs := findHookFiles(paths)
+	doc := scanDoc{Files: append([]scanFileDoc{}, errs...), Hooks: []scanHookDoc{}}
+	for _, hf := range files {
+		if agent != "all" && string(hf.agent) != agent {
+			continue
+		}
+		fd := scanFileDoc{Path: hf.path, Agent: hf.agent, Kind: hf.kind}
+		hs, err := scanFile(hf)
+		if err != nil {
+			fd.Error = err.Error()
+			f := risk.Finding{Category: risk.Unreadable, Severity: risk.LevelReview, Source: risk.Source{File: hf.path},
+				Summary: "this hook file cannot be read, so its hooks are not analysed: " + err.Error()}
+			hs = []scanHookDoc{{File: hf.path, Line: 1, Agent: hf.agent, Risk: risk.Report{Level: risk.LevelReview, Findings: []risk.Finding{f}}}}
+		}
+		doc.Files = append(doc.Files, fd)
+		for _, h := range hs {
+			if h.Risk.Level > doc.Level {
+				doc.Level = h.Risk.Level
+			}
+		}
+		doc.Hooks = append(doc.Hooks, hs...)
+	}
+	return doc
+}
+
+// scanFile reads the hooks of one file: "hooks" → event → definitions
+// (an array, or one object, which Gemini CLI wraps) → "hooks" → handlers.
+func scanFile(hf hookFile) ([]scanHookDoc, error) {
+	data, err := settingsio.ReadRegularFile(hf.path)
+	if err != nil {
+		return nil, err
+	}
+	root, perr := settingsio.ParseJSONC(hf.path, data)
+	if perr != nil {
+		return nil, perr
+	}
+	var out []scanHookDoc
+	events := root.Get("hooks")
+	if events == nil || events.Kind != settingsio.Object {
+		return nil, nil
+	}
+	rootVars := strings.NewReplacer("${extensionPath}", hf.root, "${CLAUDE_PLUGIN_ROOT}", hf.root, "$CLAUDE_PLUGIN_ROOT", hf.root)
+	for _, ev := range events.Members {
+		defs := ev.Value
+		list := []*settingsio.Node{defs}
+		if defs.Kind == settingsio.Array {
+			list = defs.Items
+		}
+		for _, def := range list {
+			if def == nil || def.Kind != settingsio.Object {
+				continue
+			}
+			matcher := ""
+			if m := def.Get("matcher"); m != nil && m.Kind == settingsio.String {
+				matcher = m.Raw
+			}
+			handlers := def.Get("hooks")
+			if handlers == nil || handlers.Kind != settingsio.Array {
+				continue
+			}
+			for _, h := range handlers.Items {
+				if h == nil || h.Kind != settingsio.Object {
+					continue
+				}
+				d := scanHookDoc{File: hf.path, Line: h.Pos.Line, Column: h.Pos.Column, Agent: hf.agent, Event: ev.Key, Matcher: matcher, Type: "command", root: hf.root}
+				if t := h.Get("type"); t != nil && t.Kind == settingsio.String {
+					d.Type = t.Raw
+				}
+				in := risk.Hook{Agent: string(hf.agent), Event: ev.Key, Matcher: matcher, ProjectDir: hf.root}
+				if c := h.Get("command"); c != nil && c.Kind == settingsio.String {
+					d.Command = c.Raw
+					d.Line, d.Column = c.Pos.Line, c.Pos.Column
+					in.Command = rootVars.Replace(c.Raw)
+				}
+				if a := h.Get("args"); a != nil && a.Kind == settingsio.Array {
+					for _, it := range a.Items {
+						if it != nil && it.Kind == settingsio.String {
+							in.Args = append(in.Args, rootVars.Replace(it.Raw))
+						}
+					}
+				}
+				if u := h.Get("url"); u != nil && u.Kind == settingsio.String {
+					d.URL, in.URL = u.Raw, u.Raw
+				}
+				if e := h.Get("env"); e != nil && e.Kind == settingsio.Object {
+					in.Env = map[string]string{}
+					for _, m := range e.Members {
+						if m.Value != nil && m.Value.Kind == settingsio.String {
+							in.Env[m.Key] = m.Value.Raw
+						}
+					}
+				}
+				if in.Command == "" && len(in.Args) == 0 && in.URL == "" {
+					continue
+				}
+				d.Risk = risk.Analyze(in, risk.Options{})
+				out = append(out, d)
+			}
+		}
+	}
+	return out, nil
+}
+
+// sarif places every finding: findings of the command at the command in
+// the hook file, findings of a script in the script.
+func (d scanDoc) sarif(base string) []risk.SARIFResult {
+	var out []risk.SARIFResult
+	for _, h := range d.Hooks {
+		name := h.Event
+		if h.Matcher != "" {
+			name += "[" + h.Matcher + "]"
+		}
+		for _, f := range h.Risk.Findings {
+			r := risk.SARIFResult{Finding: f, URI: sarifURI(base, h.File), Line: h.Line, Col: h.Column, Hook: name + " " + h.File}
+			if f.Source.File != "" && f.Source.File != h.File {
+				p := f.Source.File
+				if !filepath.IsAbs(p) {
+					p = filepath.Join(h.root, p)
+				}
+				r.URI, r.Line, r.Col = sarifURI(base, p), f.Source.Line, f.Source.Col
+			}
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// sarifURI is a path relative to the working folder (where CI runs the
+// scan: the repository root), with forward slashes.
+func sarifURI(base, p string) string {
+	if wd, err := filepath.Abs(base); err == nil {
+		if abs, err := filepath.Abs(p); err == nil {
+			if rel, err := filepath.Rel(wd, abs); err == nil && !strings.HasPrefix(rel, "..") {
+				p = rel
+			}
+		}
+	}
+	return filepath.ToSlash(p)
+}
+
+func (d scanDoc) writeText(io *IO) error {
+	var b strings.Builder
+	counts := map[risk.Level]int{}
+	for _, h := range d.Hooks {
+		counts[h.Risk.Level]++
+		what := h.Command
+		if what == "" {
+			what = h.URL
+		}
+		name := h.Event
+		if h.Matcher != "" {
+			name += "[" + h.Matcher + "]"
+		}
+		printf(&b, "%-8s %s:%d:%d  %s  %s\n", strings.ToUpper(h.Risk.Level.String()), h.File, h.Line, h.Column, name, shortLine(what, 100))
+		for _, f := range h.Risk.Findings {
+			printf(&b, "         - %s (%s, %s): %s\n", f.Severity, f.Category, f.Source, f.Summary)
+		}
+	}
+	for _, f := range d.Files {
+		if f.Error != "" {
+			printf(&b, "ERROR    %s\n", f.Error)
+		}
+	}
+	printf(&b, "\n%d hook file(s), %d hook(s): %d critical, %d review, %d none\n", len(d.Files), len(d.Hooks), counts[risk.LevelCritical], counts[risk.LevelReview], counts[risk.LevelNone])
+	_, err := fmt.Fprint(io.Stdout, b.String())
+	return err
+}
+
+func shortLine(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > n {
+		return string(r[:n]) + "…"
+	}
+	return s
+}

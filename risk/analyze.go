@@ -1,0 +1,343 @@
+package risk
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/hookwarden/hookwarden/settingsio"
+)
+
+// Hook is what the analyser reads: one hook of any agent.
+type Hook struct {
+	Agent   string // "gemini", "claude", …
+	Event   string
+	Matcher string
+	// Command is the shell command; Args the exec-form arguments (the
+	// program is Command, or Args[0] when Command is empty).
+	Command string
+	Args    []string
+	// URL is the endpoint of an HTTP hook (Claude Code "type": "http").
+	URL string
+	Env map[string]string
+	// ProjectDir is the folder the agent runs the hook in.
+	ProjectDir string
+	// Scripts are the files the hook runs, when the caller has read them
+	// already; nil means the analyser finds and reads them itself.
+	Scripts []Script
+}
+
+// Script is a file a hook runs, as read (or why it could not be).
+type Script struct {
+	Path    string // absolute
+	Via     string // interpreter ("" for the program itself)
+	Content []byte
+	// Err says why the content could not be read (missing, too big…).
+	Err error
+}
+
+// Options tune an analysis.
+type Options struct {
+	// ReadFile reads a script; when nil, only regular files are read (a
+	// named pipe or device where a script should be is refused, never
+	// waited on) and no more than MaxScriptBytes+1 bytes of them.
+	ReadFile func(path string) ([]byte, error)
+	// MaxScriptBytes is the size above which a script is not read
+	// (1 MiB when 0).
+	MaxScriptBytes int
+	// MaxDepth bounds how deep scripts that run scripts are followed
+	// (4 when 0).
+	MaxDepth int
+	// Cache, when set, shares script reads and analyses between calls.
+	Cache *Cache
+}
+
+const defaultMaxScript = 1 << 20
+
+// Analyze reads a hook and says what it would do.
+func Analyze(h Hook, opt Options) (rep Report) {
+	a := newAnalyzer(h, opt)
+	defer func() {
+		// Fail closed: a bug in the analyser must not read as a clean hook.
+		if p := recover(); p != nil {
+			a.add(Finding{Category: Unreadable, Severity: LevelReview, Source: Source{Text: shortText(h.Command, 80)},
+				Summary: fmt.Sprintf("Hookwarden's risk analysis failed on this hook (%v); read it yourself", p)})
+			rep = a.report()
+		}
+	}()
+	a.run()
+	return a.report()
+}
+
+type analyzer struct {
+	hook     Hook
+	opt      Options
+	findings []Finding
+	seen     map[string]bool // finding identity
+	scripts  map[string]bool // script paths analysed
+	budget   int             // nested analyses left (against blow-ups)
+	// funcCalls counts shell function bodies analysed at their calls.
+	funcCalls int
+	pkgDeps   map[string]bool // the project's own npm dependencies
+}
+
+func newAnalyzer(h Hook, opt Options) *analyzer {
+	if opt.MaxScriptBytes == 0 {
+		opt.MaxScriptBytes = defaultMaxScript
+	}
+	if opt.MaxDepth == 0 {
+		opt.MaxDepth = 4
+	}
+	return &analyzer{hook: h, opt: opt, seen: map[string]bool{}, scripts: map[string]bool{}, budget: 200}
+}
+
+func (a *analyzer) run() {
+	h := a.hook
+	a.env()
+	if h.URL != "" {
+		a.httpHook()
+	}
+	cmd := h.Command
+	if len(h.Args) > 0 {
+		parts := make([]string, 0, len(h.Args)+1)
+		if cmd != "" {
+			parts = append(parts, shellQuote(cmd))
+		}
+		for _, arg := range h.Args {
+			parts = append(parts, shellQuote(arg))
+		}
+		cmd = strings.Join(parts, " ")
+	}
+	if strings.TrimSpace(cmd) == "" {
+		return
+	}
+	sh := a.newShell("", cmd, 0)
+	sh.run()
+	for _, s := range h.Scripts {
+		a.script(s, 1)
+	}
+	if h.Scripts == nil {
+		a.followScripts(cmd, 1)
+	}
+}
+
+// env looks at the hook's own environment: variables that load code into
+// every process it starts.
+func (a *analyzer) env() {
+	keys := make([]string, 0, len(a.hook.Env))
+	for k := range a.hook.Env {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		v := a.hook.Env[k]
+		src := Source{Text: k + "=" + v}
+		switch k {
+		case "BASH_ENV", "ENV", "LD_PRELOAD", "LD_LIBRARY_PATH", "DYLD_INSERT_LIBRARIES", "PYTHONSTARTUP", "PERL5OPT", "RUBYOPT", "PROMPT_COMMAND", "ZDOTDIR", "GIT_SSH_COMMAND":
+			a.add(Finding{Category: Obfuscation, Severity: LevelCritical, Source: src,
+				Summary: fmt.Sprintf("sets %s in the hook's environment, which loads %s into the programs it starts without it showing in the command", k, shortText(v, 60))})
+		case "NODE_OPTIONS", "PYTHONPATH", "PYTHONHOME", "NODE_PATH":
+			if strings.Contains(v, "--require") || strings.Contains(v, "-r ") || strings.Contains(v, "--import") || k != "NODE_OPTIONS" {
+				a.add(Finding{Category: Obfuscation, Severity: LevelReview, Source: src,
+					Summary: fmt.Sprintf("sets %s in the hook's environment, which changes what code the interpreter loads", k)})
+			}
+		case "PATH":
+			first := strings.SplitN(v, ":", 2)[0]
+			if first != "" && !strings.HasPrefix(first, "/usr") && !strings.HasPrefix(first, "/bin") && !strings.HasPrefix(first, "$PATH") {
+				a.add(Finding{Category: Obfuscation, Severity: LevelReview, Source: src,
+					Summary: fmt.Sprintf("puts %s first on PATH, so the programs the command names may be replaced by files there", first)})
+			}
+		case "GEMINI_CLI_HOME", "CLAUDE_CONFIG_DIR", "CODEX_HOME":
+			a.add(Finding{Category: SelfTampering, Severity: LevelCritical, Source: src,
+				Summary: fmt.Sprintf("moves the agent's home to %s through %s", shortText(v, 60), k)})
+		case "ANTHROPIC_BASE_URL", "OPENAI_BASE_URL", "GOOGLE_GEMINI_BASE_URL", "HTTPS_PROXY", "HTTP_PROXY", "ALL_PROXY":
+			for _, ep := range hostsIn(v) {
+				if !loopback(ep.Host) {
+					a.add(Finding{Category: Exfiltration, Severity: LevelCritical, Source: src,
+						Summary: fmt.Sprintf("sends the agent's API traffic with its key to %s through %s", ep, k)})
+				}
+			}
+		}
+	}
+}
+
+// httpHook: Claude Code posts the hook's input to the URL.
+func (a *analyzer) httpHook() {
+	ep := bareHost(a.hook.URL)
+	if ep.Dynamic {
+		ep = endpoint{Host: a.hook.URL, Dynamic: true}
+	}
+	if loopback(ep.Host) {
+		return
+	}
+	a.add(Finding{Category: Exfiltration, Severity: LevelCritical, Source: Source{Text: a.hook.URL},
+		Summary: fmt.Sprintf("posts the tool input of every matching event to %s", ep)})
+}
+
+func (a *analyzer) add(f Finding) {
+	f.Summary = strings.TrimSpace(f.Summary)
+	f.Source.Text = shortText(f.Source.Text, 200)
+	key := string(f.Category) + "\x00" + f.Summary + "\x00" + f.Source.String()
+	if a.seen[key] {
+		return
+	}
+	a.seen[key] = true
+	a.findings = append(a.findings, f)
+}
+
+func (a *analyzer) report() Report {
+	fs := a.findings
+	sort.SliceStable(fs, func(i, j int) bool {
+		if fs[i].Severity != fs[j].Severity {
+			return fs[i].Severity > fs[j].Severity
+		}
+		return catRank(fs[i].Category) < catRank(fs[j].Category)
+	})
+	r := Report{Findings: fs}
+	for _, f := range fs {
+		if f.Severity > r.Level {
+			r.Level = f.Severity
+		}
+	}
+	return r
+}
+
+func catRank(c Category) int {
+	for i, k := range Categories() {
+		if k == c {
+			return i
+		}
+	}
+	return len(Categories())
+}
+
+// script analyses one file a hook runs, by its language.
+func (a *analyzer) script(s Script, depth int) {
+	if a.scripts[s.Path] || depth > a.opt.MaxDepth || a.budget <= 0 {
+		return
+	}
+	a.scripts[s.Path] = true
+	a.budget--
+	name := a.display(s.Path)
+	if s.Err != nil {
+		a.add(Finding{Category: Unreadable, Severity: LevelReview, Source: Source{File: name, Text: s.Path},
+			Summary: fmt.Sprintf("runs %s, which Hookwarden could not read (%v)", name, s.Err)})
+		return
+	}
+	content := s.Content
+	if bytes.IndexByte(content, 0) >= 0 || !utf8.Valid(content) {
+		a.add(Finding{Category: Unreadable, Severity: LevelReview, Source: Source{File: name, Text: s.Path},
+			Summary: fmt.Sprintf("runs %s, a binary file Hookwarden cannot read", name)})
+		return
+	}
+	var key [32]byte
+	cacheable := a.opt.Cache != nil && len(a.hook.Env) == 0
+	if cacheable {
+		key = scriptKey(s.Path, a.hook.ProjectDir, content)
+		if fs, ok := a.opt.Cache.findings(key); ok {
+			for _, f := range fs {
+				a.add(f)
+			}
+			return
+		}
+		before := len(a.findings)
+		defer func() { a.opt.Cache.store(key, a.findings[before:]) }()
+	}
+	text := string(content)
+	switch langOf(s.Path, s.Via, text) {
+	case langShell:
+		sh := a.newShell(name, text, depth)
+		sh.path = s.Path
+		sh.run()
+		a.followScripts(text, depth+1)
+	case langPython:
+		a.scriptCode(name, text, langPython, nil, depth)
+	case langJS:
+		a.scriptCode(name, text, langJS, nil, depth)
+	case langPowerShell:
+		a.powerShell(name, text)
+	default:
+		a.add(Finding{Category: Unreadable, Severity: LevelReview, Source: Source{File: name, Text: s.Path},
+			Summary: fmt.Sprintf("runs %s, written in a language Hookwarden does not read", name)})
+	}
+}
+
+// display names a script relative to the project when it is inside it.
+func (a *analyzer) display(p string) string {
+	if d := a.hook.ProjectDir; d != "" {
+		if rel, err := filepath.Rel(d, p); err == nil && !strings.HasPrefix(rel, "..") {
+			return filepath.ToSlash(rel)
+		}
+	}
+	return p
+}
+
+// readScript reads a script with the size limit.
+func (a *analyzer) readScript(path, via string) Script {
+	s := Script{Path: path, Via: via}
+	read := func() ([]byte, error) {
+		if a.opt.ReadFile != nil {
+			return a.opt.ReadFile(path)
+		}
+		return readRegular(path, a.opt.MaxScriptBytes)
+	}
+	var b []byte
+	var err error
+	if a.opt.Cache != nil {
+		b, err = a.opt.Cache.file(path, read)
+	} else {
+		b, err = read()
+	}
+	switch {
+	case err != nil:
+		s.Err = err
+		if os.IsNotExist(err) {
+			s.Err = fmt.Errorf("it does not exist")
+		}
+	case len(b) > a.opt.MaxScriptBytes:
+		s.Err = fmt.Errorf("%d bytes, over the %d-byte limit", len(b), a.opt.MaxScriptBytes)
+	default:
+		s.Content = b
+	}
+	return s
+}
+
+func shortText(s string, n int) string {
+	s = strings.TrimSpace(s)
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n]) + "…"
+}
+
+// shellQuote quotes a word for the shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && !strings.ContainsAny(s, " \t\n'\"\\$`|&;<>()*?[]{}~#!") {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// readRegular reads at most max+1 bytes of a regular file: enough to tell
+// that it is over the limit without reading a huge file whole.
+func readRegular(path string, max int) ([]byte, error) {
+	f, err := settingsio.OpenRegular(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, int64(max)+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > max {
+		return nil, fmt.Errorf("over the %d-byte limit", max)
+	}
+	return b, nil
+}

@@ -1,0 +1,87 @@
+package risk
+
+import (
+	"crypto/sha256"
+	"sync"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Cache shares work between the analyses of one listing: scripts are read
+// once, and a script many hooks run is analysed once. A Cache assumes the
+// files do not change while it is used; make a new one per listing. It is
+// safe for concurrent use.
+type Cache struct {
+	mu      sync.Mutex
+	files   map[string]cachedFile
+	scripts map[[sha256.Size]byte][]Finding
+	parsers sync.Pool // *syntax.Parser
+}
+
+type cachedFile struct {
+	content []byte
+	err     error
+}
+
+// NewCache returns an empty cache.
+func NewCache() *Cache {
+	return &Cache{files: map[string]cachedFile{}, scripts: map[[sha256.Size]byte][]Finding{}}
+}
+
+func (c *Cache) file(path string, read func() ([]byte, error)) ([]byte, error) {
+	c.mu.Lock()
+	f, ok := c.files[path]
+	c.mu.Unlock()
+	if ok {
+		return f.content, f.err
+	}
+	b, err := read()
+	c.mu.Lock()
+	c.files[path] = cachedFile{b, err}
+	c.mu.Unlock()
+	return b, err
+}
+
+// scriptKey identifies a script analysis: what it depends on is the
+// script's path and content and the project folder (hooks with their own
+// env are not cached: variables can change what the script does).
+func scriptKey(path, projectDir string, content []byte) [sha256.Size]byte {
+	h := sha256.New()
+	h.Write([]byte(path))
+	h.Write([]byte{0})
+	h.Write([]byte(projectDir))
+	h.Write([]byte{0})
+	h.Write(content)
+	var k [sha256.Size]byte
+	copy(k[:], h.Sum(nil))
+	return k
+}
+
+func (c *Cache) findings(k [sha256.Size]byte) ([]Finding, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	f, ok := c.scripts[k]
+	return f, ok
+}
+
+func (c *Cache) store(k [sha256.Size]byte, fs []Finding) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.scripts[k] = append([]Finding(nil), fs...)
+}
+
+// parser lends a Bash parser (parsers are reused: making one allocates).
+func (c *Cache) parser() *syntax.Parser {
+	if c != nil {
+		if p, ok := c.parsers.Get().(*syntax.Parser); ok {
+			return p
+		}
+	}
+	return syntax.NewParser(syntax.Variant(syntax.LangBash))
+}
+
+func (c *Cache) release(p *syntax.Parser) {
+	if c != nil {
+		c.parsers.Put(p)
+	}
+}

@@ -1,0 +1,720 @@
+package risk
+
+import (
+	"encoding/base64"
+	"encoding/hex"
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// code analyses one Python or JavaScript/TypeScript source: imports,
+// calls and string literals, with a small taint of variables.
+type code struct {
+	a       *analyzer
+	file    string
+	src     string
+	lines   []string
+	at      *Source
+	l       lang
+	toks    []token
+	alias   map[string]string // local name → module path (sp → subprocess)
+	vars    map[string]value
+	urlEPs  []endpoint // every URL literal of the file
+	depth   int
+	sockets bool // connects a raw socket
+	shellEx bool // runs a shell (sh, bash, cmd) as a subprocess
+	dup     bool // os.dup2 / pty.spawn / .pipe(
+	sockEP  endpoint
+	netSeen *endpoint // the first network call's endpoint
+}
+
+func (a *analyzer) scriptCode(file, text string, l lang, at *Source, depth int) {
+	if a.budget <= 0 {
+		return
+	}
+	a.budget--
+	c := &code{a: a, file: file, src: text, lines: strings.Split(text, "\n"), at: at, l: l, toks: tokenize(text, l),
+		alias: map[string]string{}, vars: map[string]value{}, depth: depth}
+	c.run()
+}
+
+func (c *code) source(t token) Source {
+	if c.at != nil {
+		return *c.at
+	}
+	s := Source{File: c.file, Line: t.line, Col: t.col}
+	if t.line-1 < len(c.lines) && t.line > 0 {
+		s.Text = strings.TrimSpace(c.lines[t.line-1])
+	}
+	return s
+}
+
+func (c *code) find(t token, cat Category, sev Level, format string, args ...any) {
+	c.a.add(Finding{Category: cat, Severity: sev, Summary: fmt.Sprintf(format, args...), Source: c.source(t)})
+}
+
+func (c *code) run() {
+	c.imports()
+	for _, t := range c.toks {
+		if t.kind == tokString {
+			c.urlEPs = append(c.urlEPs, hostsIn(t.text)...)
+		}
+	}
+	c.statements()
+	c.calls()
+	c.fileLevel()
+}
+
+func normModule(m string) string {
+	m = strings.TrimPrefix(m, "node:")
+	return m
+}
+
+// imports fills the alias map.
+func (c *code) imports() {
+	t := c.toks
+	for i := 0; i < len(t); i++ {
+		switch {
+		case c.l == langPython && t[i].kind == tokIdent && t[i].text == "import" && (i == 0 || t[i-1].text == "\n" || t[i-1].text == ";"):
+			for j := i + 1; j < len(t) && t[j].text != "\n" && t[j].text != ";"; j++ {
+				if t[j].kind == tokIdent && t[j].text != "as" {
+					mod := t[j].text
+					name := strings.Split(mod, ".")[0]
+					target := name
+					if j+2 < len(t) && t[j+1].text == "as" {
+						name, target = t[j+2].text, mod
+						j += 2
+					}
+					c.alias[name] = target
+				}
+			}
+		case c.l == langPython && t[i].kind == tokIdent && t[i].text == "from" && i+2 < len(t) && t[i+2].text == "import":
+			mod := t[i+1].text
+			for j := i + 3; j < len(t) && t[j].text != "\n" && t[j].text != ";"; j++ {
+				if t[j].kind == tokIdent && t[j].text != "as" {
+					name, target := t[j].text, mod+"."+t[j].text
+					if j+2 < len(t) && t[j+1].text == "as" {
+						name = t[j+2].text
+						j += 2
+					}
+					c.alias[name] = target
+				}
+			}
+		case c.l == langJS && t[i].kind == tokIdent && (t[i].text == "require" || t[i].text == "import") && i+2 < len(t) && t[i+1].text == "(" && t[i+2].kind == tokString:
+			c.bindJS(i, normModule(t[i+2].text))
+			c.remoteImport(t[i+2])
+		case c.l == langJS && t[i].kind == tokIdent && t[i].text == "import" && (i == 0 || t[i-1].text == "\n" || t[i-1].text == ";"):
+			j := i + 1
+			for ; j < len(t) && !(t[j].kind == tokIdent && t[j].text == "from") && t[j].kind != tokString; j++ {
+			}
+			if j < len(t) && t[j].kind == tokIdent && j+1 < len(t) && t[j+1].kind == tokString {
+				mod := normModule(t[j+1].text)
+				c.remoteImport(t[j+1])
+				c.bindNames(t[i+1:j], mod)
+			} else if j < len(t) && t[j].kind == tokString {
+				c.remoteImport(t[j])
+			}
+		}
+	}
+}
+
+func (c *code) remoteImport(t token) {
+	if m := urlRe.FindStringSubmatch(t.text); m != nil && strings.HasPrefix(t.text, m[0]) {
+		if ep := hostOf(m[2]); !loopback(ep.Host) {
+			c.find(t, RemotePackage, LevelReview, "imports code from %s each time it runs", ep)
+		}
+	}
+}
+
+// bindJS binds the names on the left of `= require('m')`.
+func (c *code) bindJS(i int, mod string) {
+	t := c.toks
+	if i < 2 || t[i-1].text != "=" {
+		return
+	}
+	j := i - 2
+	if t[j].kind == tokIdent {
+		c.alias[t[j].text] = mod
+		return
+	}
+	if t[j].text == "}" {
+		k := j
+		for k > 0 && t[k].text != "{" {
+			k--
+		}
+		c.bindNames(t[k:j+1], mod)
+	}
+}
+
+// bindNames reads `X`, `* as X`, `{ a, b as c, d: e }` bound to mod.
+func (c *code) bindNames(ts []token, mod string) {
+	inBrace := false
+	for k := 0; k < len(ts); k++ {
+		x := ts[k]
+		switch {
+		case x.text == "{":
+			inBrace = true
+		case x.text == "}":
+			inBrace = false
+		case x.kind == tokIdent && x.text == "as" && k+1 < len(ts):
+			prev := "default"
+			if k > 0 {
+				prev = ts[k-1].text
+			}
+			if prev == "*" || !inBrace {
+				c.alias[ts[k+1].text] = mod
+			} else {
+				c.alias[ts[k+1].text] = mod + "." + prev
+			}
+			k++
+		case x.kind == tokIdent && x.text != "type" && x.text != "const" && x.text != "let" && x.text != "var":
+			if k+1 < len(ts) && (ts[k+1].text == ":" || ts[k+1].kind == tokIdent && ts[k+1].text == "as") {
+				if ts[k+1].text == ":" && k+2 < len(ts) {
+					c.alias[ts[k+2].text] = mod + "." + x.text
+					k += 2
+				}
+				continue
+			}
+			if inBrace {
+				c.alias[x.text] = mod + "." + x.text
+			} else {
+				c.alias[x.text] = mod
+			}
+		}
+	}
+}
+
+// canon resolves a dotted name through the imports.
+func (c *code) canon(name string) string {
+	first, rest, _ := strings.Cut(name, ".")
+	if m, ok := c.alias[first]; ok {
+		if rest != "" {
+			return m + "." + rest
+		}
+		return m
+	}
+	return name
+}
+
+// statements records assignments: NAME = expr.
+func (c *code) statements() {
+	t := c.toks
+	start := 0
+	depth := 0
+	for i := 0; i <= len(t); i++ {
+		if i < len(t) {
+			switch t[i].text {
+			case "(", "[":
+				if t[i].kind == tokPunct {
+					depth++
+				}
+			case ")", "]":
+				if t[i].kind == tokPunct && depth > 0 {
+					depth--
+				}
+			}
+		}
+		if i == len(t) || depth == 0 && t[i].kind == tokPunct && (t[i].text == "\n" || t[i].text == ";" || c.l == langJS && (t[i].text == "{" || t[i].text == "}")) {
+			c.statement(t[start:i])
+			start = i + 1
+		}
+	}
+}
+
+func (c *code) statement(s []token) {
+	if len(s) < 3 {
+		return
+	}
+	for i := range s {
+		if s[i].kind == tokIdent && isStdin(c.canon(s[i].text), s, i) {
+			// process.stdin.on('data', c => raw += c): what the callback
+			// collects is the hook's input.
+			for j := 0; j+2 < len(s); j++ {
+				if s[j].kind == tokIdent && (s[j+1].text == "+" && s[j+2].text == "=" || s[j+1].text == "=" && s[j+2].text != "=" && s[j+2].text != ">") {
+					v := c.vars[s[j].text]
+					v.t.add(payloadTaint())
+					c.vars[s[j].text] = v
+				}
+			}
+			break
+		}
+	}
+	k := 0
+	if c.l == langJS && s[0].kind == tokIdent && (s[0].text == "const" || s[0].text == "let" || s[0].text == "var" || s[0].text == "export") {
+		k = 1
+		if s[0].text == "export" && len(s) > 1 && (s[1].text == "const" || s[1].text == "let") {
+			k = 2
+		}
+	}
+	// with EXPR as NAME / for NAME in EXPR
+	if c.l == langPython && s[0].kind == tokIdent && s[0].text == "with" {
+		for j := 1; j+1 < len(s); j++ {
+			if s[j].kind == tokIdent && s[j].text == "as" && s[j+1].kind == tokIdent {
+				c.vars[s[j+1].text] = c.expr(s[1:j])
+			}
+		}
+		return
+	}
+	if s[0].kind == tokIdent && s[0].text == "for" {
+		for j := 1; j+1 < len(s); j++ {
+			if s[j].kind == tokIdent && (s[j].text == "in" || s[j].text == "of") {
+				v := c.expr(s[j+1:])
+				for _, n := range s[1:j] {
+					if n.kind == tokIdent && n.text != "const" && n.text != "let" && n.text != "await" {
+						c.vars[n.text] = v
+					}
+				}
+			}
+		}
+		return
+	}
+	// names on the left
+	var names []string
+	j := k
+	for ; j < len(s); j++ {
+		x := s[j]
+		if x.kind == tokPunct && x.text == "=" {
+			break
+		}
+		if x.kind == tokPunct && (x.text == "+" || x.text == ":") && j+1 < len(s) && s[j+1].text == "=" {
+			j++
+			break
+		}
+		if x.kind == tokIdent {
+			names = append(names, x.text)
+		} else if x.kind == tokPunct && !strings.Contains("{}[],*: ", x.text) {
+			return
+		}
+		if x.kind == tokPunct && x.text == ":" && c.l == langPython && len(names) > 0 {
+			// annotated assignment: x: int = …
+			names = names[:1]
+		}
+	}
+	if j >= len(s)-1 || len(names) == 0 || s[j+1].text == "=" || s[j+1].text == ">" {
+		return
+	}
+	if c.l == langJS && k > 0 && len(names) > 1 && s[k].kind == tokIdent {
+		names = names[:1] // const x: Type = …
+	}
+	v := c.expr(s[j+1:])
+	if s[j+1].text == "[" && s[j+1].kind == tokPunct {
+		v = c.listValue(s[j+1:])
+	}
+	for _, n := range names {
+		if old, ok := c.vars[n]; ok && !old.t.empty() {
+			v.merge(old)
+		}
+		c.vars[n] = v
+	}
+}
+
+var decodeFuncs = regexp.MustCompile(`^(base64\.(b64decode|standard_b64decode|urlsafe_b64decode|b32decode|b16decode|decodebytes)|codecs\.decode|bytes\.fromhex|binascii\.(a2b_base64|unhexlify|a2b_hex)|zlib\.decompress|gzip\.decompress|Buffer\.from|atob|decodeURIComponent|unescape)$`)
+
+// expr evaluates an expression: its literal text (when it is one), what
+// it carries, whether it is decoded, whether it makes a network object.
+func (c *code) expr(ts []token) value {
+	v := value{known: true}
+	var sb strings.Builder
+	nonLit := false
+	var keys []string
+	fromPayload := false
+	homeish := false
+	joining := false
+	for i := 0; i < len(ts); i++ {
+		x := ts[i]
+		switch x.kind {
+		case tokString:
+			if homeish && sb.Len() == 0 && !strings.HasPrefix(x.text, "~") && !strings.HasPrefix(x.text, "/") {
+				sb.WriteString("~/")
+			}
+			sb.WriteString(x.text)
+			if strings.HasPrefix(x.raw, "f") || strings.HasPrefix(x.raw, "`") && strings.Contains(x.text, "${") {
+				c.templateRefs(x, &v)
+			}
+			c.literalSource(x, &v, homeish)
+		case tokIdent:
+			name := c.canon(x.text)
+			next := ""
+			if i+1 < len(ts) {
+				next = ts[i+1].text
+			}
+			if (next == "=" && (i+2 >= len(ts) || ts[i+2].text != "=")) || next == ":" && c.l == langJS {
+				continue // a keyword argument or an object key: a name, not a value
+			}
+			if strings.HasSuffix(name, "path.join") || strings.HasSuffix(name, "path.resolve") || name == "Path" || name == "pathlib.Path" || strings.HasSuffix(name, ".joinpath") {
+				joining = true
+			}
+			switch {
+			case decodeFuncs.MatchString(name) && next == "(":
+				arg := c.resolveLiterals(callArgs(ts, i+1))
+				if d, ok := decodeLiteral(name, arg); ok {
+					v.decoded = true
+					sb.WriteString(d)
+					i += len(arg) + 1
+					continue
+				}
+				v.decoded = true
+				nonLit = true
+			case isStdin(name, ts, i):
+				v.t.add(payloadTaint())
+				fromPayload = true
+				nonLit = true
+			case name == "os.environ" || name == "os.environ.copy" || name == "process.env" || name == "Deno.env.toObject" || name == "Bun.env" || name == "os.environ.items":
+				if next == "[" && i+2 < len(ts) && ts[i+2].kind == tokString {
+					c.envVar(ts[i+2].text, &v)
+					if ts[i+2].text == "HOME" || ts[i+2].text == "USERPROFILE" {
+						homeish = true
+						sb.WriteString("~")
+						i += 3
+						continue
+					}
+					i += 2
+				} else if name == "os.environ" && strings.HasPrefix(next, ".get") {
+				} else if !(c.l == langPython && i > 0 && ts[i-1].text == "=" && i > 1 && ts[i-2].text == "env") {
+					v.t.add(envDumpTaint())
+				}
+				nonLit = true
+			case name == "os.environ.get" || name == "os.getenv" || name == "os.environ.setdefault" || name == "getenv":
+				if arg := callArgs(ts, i+1); len(arg) > 0 && arg[0].kind == tokString {
+					c.envVar(arg[0].text, &v)
+				}
+				nonLit = true
+			case strings.HasPrefix(name, "process.env.") || strings.HasPrefix(name, "Bun.env.") || strings.HasPrefix(name, "import.meta.env."):
+				parts := strings.Split(name, ".")
+				c.envVar(parts[len(parts)-1], &v)
+				nonLit = true
+			case name == "os.path.expanduser" || name == "os.path.expandvars":
+				homeish = true
+			case name == "os.homedir" || name == "Path.home" || name == "pathlib.Path.home" || name == "homedir" || name == "process.env.HOME" || name == "Deno.env.get" && i+2 < len(ts) && ts[i+2].text == "HOME":
+				homeish = true
+				sb.WriteString("~")
+			default:
+				first, rest, _ := strings.Cut(x.text, ".")
+				if vv, ok := c.vars[first]; ok {
+					if vv.t.has(tPayload) {
+						fromPayload = true
+						for _, k := range strings.Split(rest, ".") {
+							if !methodName[k] {
+								keys = append(keys, k)
+							}
+						}
+						keys = append(keys, selectorKeys(ts, i+1)...)
+						t := vv.t
+						t.kinds &^= tPayload
+						v.t.add(t)
+					} else {
+						v.t.add(vv.t)
+					}
+					v.decoded = v.decoded || vv.decoded
+					if vv.net != nil {
+						v.net = vv.net
+					}
+					if vv.known && rest == "" {
+						sb.WriteString(vv.s)
+					} else {
+						nonLit = true
+					}
+				} else if next != "(" && !isKeyword(x.text) {
+					nonLit = true
+				}
+				if netCtor(name) || netCallRe.MatchString(name) && next == "(" {
+					ep := c.endpointOf(callArgs(ts, i+1))
+					v.net = &ep
+					nonLit = true
+				}
+			}
+		case tokPunct:
+			switch x.text {
+			case "/":
+				if homeish || sb.Len() > 0 {
+					sb.WriteString("/")
+				}
+			case ",":
+				if joining {
+					sb.WriteString("/")
+				} else {
+					nonLit = true
+				}
+			case "+", "(", ")", " ", "\n":
+			default:
+				if x.text != "[" && x.text != "]" {
+					nonLit = nonLit || x.text != "."
+				}
+			}
+		case tokNumber:
+			nonLit = true
+		}
+	}
+	if fromPayload {
+		v.t.add(fieldTaint("", keysOnly(keys)))
+	}
+	v.s = sb.String()
+	v.known = !nonLit
+	return v
+}
+
+func keysOnly(ks []string) []string {
+	var out []string
+	for _, k := range ks {
+		if k != "" && len(k) < 40 && !strings.ContainsAny(k, " /{}") {
+			out = append(out, k)
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+func isKeyword(s string) bool {
+	switch s {
+	case "None", "True", "False", "null", "undefined", "true", "false", "await", "new", "return", "not", "and", "or", "if", "else", "in", "is", "lambda", "typeof", "as":
+		return true
+	}
+	return false
+}
+
+// templateRefs reads the variables an f-string or template literal uses.
+func (c *code) templateRefs(x token, v *value) {
+	for _, m := range templateRef.FindAllStringSubmatch(x.text, -1) {
+		name := m[1]
+		first, rest, _ := strings.Cut(name, ".")
+		if vv, ok := c.vars[first]; ok {
+			t := vv.t
+			if t.has(tPayload) {
+				// {ev.get('hook_event_name')}, {ev["x"]}, ${input.tool_name}
+				var keys []string
+				for _, k := range strings.Split(rest, ".") {
+					if k != "" && !methodName[k] {
+						keys = append(keys, k)
+					}
+				}
+				for _, q := range templateKey.FindAllStringSubmatch(m[2], -1) {
+					keys = append(keys, q[1])
+				}
+				if len(keys) > 0 {
+					t.kinds &^= tPayload
+					t.add(fieldTaint("", keys))
+				}
+			}
+			v.t.add(t)
+		}
+		if strings.HasPrefix(name, "process.env.") {
+			c.envVar(strings.TrimPrefix(name, "process.env."), v)
+		}
+	}
+}
+
+func (c *code) envVar(name string, v *value) {
+	if secretVar(name) {
+		v.t.add(secretVarTaint(name))
+	}
+}
+
+// literalSource: a string literal naming a secret file.
+func (c *code) literalSource(x token, v *value, homeish bool) {
+	s := x.text
+	if len(s) > 300 {
+		return
+	}
+	p := s
+	if homeish && !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~") {
+		p = "~/" + p
+	}
+	if strings.HasPrefix(p, "~") || strings.HasPrefix(p, "/") || strings.HasPrefix(p, ".env") {
+		if what, ok := secretPath(normPath(p, c.a.hook.ProjectDir)); ok {
+			v.t.add(secretFileTaint(what, p))
+			return
+		}
+	}
+	if m := secretTextRe.FindString(s); m != "" && (strings.Contains(m, "/") || strings.HasPrefix(s, ".")) && !strings.Contains(s, " ") {
+		v.t.add(secretFileTaint("a credential file", strings.TrimLeft(m, "'\", ")))
+	}
+}
+
+func isStdin(name string, ts []token, i int) bool {
+	switch name {
+	case "sys.stdin", "sys.stdin.read", "sys.stdin.readline", "sys.stdin.readlines", "sys.stdin.buffer.read", "sys.stdin.buffer",
+		"process.stdin", "Bun.stdin", "Bun.stdin.text", "Bun.stdin.json", "Deno.stdin", "Deno.stdin.readable", "fileinput.input":
+		return true
+	case "input":
+		return i+1 < len(ts) && ts[i+1].text == "("
+	case "fs.readFileSync", "readFileSync", "fs.readFile", "fs.promises.readFile", "Deno.readTextFile", "Bun.file":
+		arg := callArgs(ts, i+1)
+		return len(arg) > 0 && (arg[0].kind == tokNumber && arg[0].text == "0" || arg[0].kind == tokString && arg[0].text == "/dev/stdin" || arg[0].kind == tokIdent && strings.HasSuffix(arg[0].text, "stdin.fd"))
+	case "json.load", "json.loads":
+		arg := callArgs(ts, i+1)
+		return len(arg) > 0 && arg[0].kind == tokIdent && strings.HasPrefix(arg[0].text, "sys.stdin")
+	}
+	return strings.HasPrefix(name, "sys.stdin.") || strings.HasPrefix(name, "process.stdin.")
+}
+
+// callArgs returns the tokens between the "(" at i and its ")".
+func callArgs(ts []token, i int) []token {
+	if i >= len(ts) || ts[i].text != "(" {
+		return nil
+	}
+	depth := 0
+	for j := i; j < len(ts); j++ {
+		if ts[j].kind != tokPunct {
+			continue
+		}
+		switch ts[j].text {
+		case "(", "[", "{":
+			depth++
+		case ")", "]", "}":
+			depth--
+			if depth == 0 {
+				return ts[i+1 : j]
+			}
+		}
+	}
+	return ts[i+1:]
+}
+
+// decodeLiteral decodes base64.b64decode("…"), Buffer.from("…", "base64"),
+// bytes.fromhex("…"), codecs.decode("…", "rot13"), atob("…").
+func decodeLiteral(fn string, args []token) (string, bool) {
+	var lit string
+	var enc string
+	for _, a := range args {
+		if a.kind == tokString {
+			if lit == "" {
+				lit = a.text
+			} else {
+				enc = strings.ToLower(a.text)
+			}
+		}
+		if a.kind == tokIdent && decodeFuncs.MatchString(a.text) {
+			return "", false // nested decoders: decoded as unknown
+		}
+	}
+	if lit == "" {
+		return "", false
+	}
+	switch {
+	case strings.Contains(fn, "b64") || strings.Contains(fn, "base64") || fn == "atob" || fn == "Buffer.from" && (enc == "base64" || enc == "base64url"):
+		if b, err := base64.StdEncoding.DecodeString(stripSpace(lit)); err == nil {
+			return string(b), true
+		}
+		if b, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(stripSpace(lit), "=")); err == nil {
+			return string(b), true
+		}
+	case fn == "bytes.fromhex" || strings.Contains(fn, "hex") || fn == "Buffer.from" && enc == "hex":
+		if b, err := hex.DecodeString(stripSpace(lit)); err == nil {
+			return string(b), true
+		}
+	case fn == "codecs.decode" && strings.Contains(enc, "rot"):
+		return rot13(lit), true
+	case fn == "decodeURIComponent" || fn == "unescape":
+		return lit, true
+	}
+	return "", false
+}
+
+func rot13(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'a' && r <= 'z':
+			return 'a' + (r-'a'+13)%26
+		case r >= 'A' && r <= 'Z':
+			return 'A' + (r-'A'+13)%26
+		}
+		return r
+	}, s)
+}
+
+var methodName = set("get", "items", "keys", "values", "copy", "strip", "lower", "upper", "split", "encode", "decode", "read", "text", "json", "get_json", "toString", "trim", "replace", "startsWith", "endsWith", "includes", "match", "test", "length", "setdefault", "pop")
+
+// selectorKeys reads the keys a payload variable is indexed with after
+// its token: data["tool_input"]["command"], data.get("message"),
+// input.tool_input.command, .get("x") after a subscript.
+func selectorKeys(ts []token, j int) []string {
+	var keys []string
+	for j < len(ts) {
+		switch {
+		case ts[j].text == "[" && ts[j].kind == tokPunct && j+2 < len(ts) && ts[j+1].kind == tokString && ts[j+2].text == "]":
+			keys = append(keys, ts[j+1].text)
+			j += 3
+		case ts[j].text == "(" && ts[j].kind == tokPunct && j+1 < len(ts) && ts[j+1].kind == tokString && j > 0 && strings.HasSuffix(ts[j-1].text, "get"):
+			keys = append(keys, ts[j+1].text)
+			k := j
+			for k < len(ts) && ts[k].text != ")" {
+				k++
+			}
+			j = k + 1
+		case ts[j].kind == tokIdent && strings.HasPrefix(ts[j].text, "."):
+			for _, k := range strings.Split(strings.TrimPrefix(ts[j].text, "."), ".") {
+				if !methodName[k] {
+					keys = append(keys, k)
+				}
+			}
+			j++
+		default:
+			return keys
+		}
+	}
+	return keys
+}
+
+// resolveLiterals replaces variables holding literal text by that text.
+func (c *code) resolveLiterals(ts []token) []token {
+	out := make([]token, len(ts))
+	for i, t := range ts {
+		out[i] = t
+		if t.kind == tokIdent {
+			if v, ok := c.vars[t.text]; ok && v.known && v.s != "" {
+				out[i] = token{kind: tokString, text: v.s, line: t.line, col: t.col}
+			}
+		}
+	}
+	return out
+}
+
+// listValue reads a list of words (["curl", "-d", data, url]) as a shell
+// command line: strings quoted, other elements as what they carry.
+func (c *code) listValue(ts []token) value {
+	v := value{known: true}
+	var words []string
+	depth := 0
+	for k, t := range ts {
+		if t.kind == tokPunct {
+			switch t.text {
+			case "[", "(", "{":
+				depth++
+			case "]", ")", "}":
+				depth--
+			}
+			continue
+		}
+		if depth != 1 {
+			continue
+		}
+		switch t.kind {
+		case tokString:
+			words = append(words, shellQuote(t.text))
+		case tokIdent:
+			if k+1 < len(ts) && ts[k+1].text == "(" {
+				v.known = false
+				continue
+			}
+			ev := c.expr([]token{t})
+			v.merge(ev)
+			if ev.known && ev.s != "" {
+				words = append(words, shellQuote(ev.s))
+			} else {
+				v.known = false
+			}
+		default:
+			v.known = false
+		}
+	}
+	v.s = strings.Join(words, " ")
+	return v
+}
+
+var (
+	templateRef = regexp.MustCompile(`\{\s*([A-Za-z_$][\w.$]*)((?:\[['"][^'"]*['"]\]|\(['"][^'"]*['"][^)]*\)|\.[\w$]+)*)`)
+	templateKey = regexp.MustCompile(`['"]([^'"]+)['"]`)
+)

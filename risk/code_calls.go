@@ -1,0 +1,569 @@
+package risk
+
+import (
+	"regexp"
+	"strings"
+)
+
+var (
+	execShellRe = regexp.MustCompile(`^(subprocess\.(run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|os\.(system|popen|exec[lv]p?e?|spawn[lv]p?e?|posix_spawnp?)|commands\.getoutput|pty\.spawn|asyncio\.(create_subprocess_shell|create_subprocess_exec)|child_process\.(exec|execSync|spawn|spawnSync|execFile|execFileSync|fork)|Bun\.(spawn|spawnSync|\$)|Deno\.(Command|run)|shelljs\.exec|execa(\.execa|\.execaSync|\.execaCommand|\.\$)?|execa|execaSync|execaCommand|zx\.\$|sh\.(run|exec)|plumbum\.local)$`)
+	netCallRe   = regexp.MustCompile(`^(requests|httpx|aiohttp|urllib3|urllib\.request|urllib2|http\.client|pycurl|websocket|websockets|smtplib|ftplib|paramiko|telnetlib|axios|got|node-fetch|undici|needle|superagent|request|ky|ws|http|https|net|tls|dgram|socket\.io-client|@slack/webhook|discord\.js)(\.|$)|^(fetch|urlopen|XMLHttpRequest|WebSocket|EventSource|Bun\.connect|Deno\.connect|Deno\.connectTls|navigator\.sendBeacon)$`)
+	dnsCallRe   = regexp.MustCompile(`^(socket\.(gethostbyname|gethostbyname_ex|getaddrinfo)|dns\.(lookup|resolve\w*|promises\.\w+)|dns\.resolver\.(resolve|query))$`)
+	evalRe      = regexp.MustCompile(`^(eval|exec|compile|Function|vm\.(runInThisContext|runInNewContext|runInContext|Script|compileFunction)|execfile|runpy\.run_path|runpy\.run_module|importlib\.import_module)$`)
+	writeCallRe = regexp.MustCompile(`^(open|io\.open|codecs\.open|builtins\.open|fs\.(writeFileSync|appendFileSync|writeFile|appendFile|createWriteStream|promises\.writeFile|promises\.appendFile|copyFileSync|copyFile|cpSync|symlinkSync|renameSync)|fs/promises\.(writeFile|appendFile|copyFile)|Bun\.write|Deno\.(writeTextFile|writeFile)|shutil\.(copy|copy2|copyfile|move|copytree)|os\.(rename|replace|symlink|link)|writeFileSync|appendFileSync|writeFile|appendFile)$`)
+	rmCallRe    = regexp.MustCompile(`^(shutil\.rmtree|os\.(removedirs|remove|unlink|rmdir)|fs\.(rmSync|rmdirSync|rm|rmdir|promises\.rm|unlinkSync)|fs/promises\.rm|rimraf(\.sync)?|fse?\.(removeSync|remove|emptyDirSync)|Deno\.remove|rmSync|rmdirSync)$`)
+)
+
+// netCtor: the call makes a network object (a connection, a client).
+func netCtor(name string) bool {
+	return netCtorRe.MatchString(name)
+}
+
+// calls looks at every call in the file.
+func (c *code) calls() {
+	t := c.toks
+	for i := 0; i+1 < len(t); i++ {
+		x := t[i]
+		newKw := i > 0 && t[i-1].kind == tokIdent && t[i-1].text == "new"
+		if x.kind == tokIdent && x.text == "$" || x.kind == tokIdent && strings.HasSuffix(x.text, ".$") {
+			if t[i+1].kind == tokString && strings.HasPrefix(t[i+1].raw, "`") {
+				c.shellText(t[i+1], t[i+1].text, value{known: true})
+				continue
+			}
+		}
+		if x.kind != tokIdent || t[i+1].text != "(" {
+			continue
+		}
+		name := c.canon(x.text)
+		if strings.HasPrefix(x.text, ".") {
+			name = x.text
+			if i >= 4 && t[i-1].text == ")" && t[i-2].kind == tokString && t[i-3].text == "(" && (t[i-4].text == "require" || t[i-4].text == "__import__" || t[i-4].text == "import") {
+				name = normModule(t[i-2].text) + x.text
+			}
+		}
+		args := callArgs(t, i+1)
+		last := name[strings.LastIndex(name, ".")+1:]
+		first, _, _ := strings.Cut(x.text, ".")
+		switch {
+		case execShellRe.MatchString(name) || c.l == langJS && (name == "exec" || name == "execSync" || name == "spawn" || name == "spawnSync") && c.alias[x.text] != "":
+			c.execCall(x, name, args)
+		case dnsCallRe.MatchString(name):
+			v := c.expr(args)
+			if s := v.t.serious(); s != "" {
+				c.find(x, Exfiltration, LevelCritical, "leaks %s through a DNS lookup", s)
+			}
+		case netCallRe.MatchString(name) || newKw && (name == "WebSocket" || name == "XMLHttpRequest"):
+			c.netCall(x, name, args)
+		case c.vars[first].net != nil && strings.Contains(x.text, "."):
+			// a method of a connection: send, request, write, post…
+			switch last {
+			case "send", "sendall", "sendto", "write", "end", "request", "post", "put", "patch", "get", "emit", "connect", "putrequest", "sendmail", "storbinary", "exec_command":
+				ep := *c.vars[first].net
+				if last == "connect" {
+					if e := c.endpointOf(args); !e.Dynamic || e.Host != "" {
+						ep = e
+						nv := c.vars[first]
+						nv.net = &ep
+						c.vars[first] = nv
+					}
+					c.sockets = true
+					c.sockEP = ep
+				}
+				if last == "exec_command" {
+					c.find(x, Network, LevelReview, "runs commands on %s over SSH", ep)
+				}
+				v := c.expr(args)
+				c.a.network(ep, v.t, taints{}, c.source(x), "sends data to")
+			}
+		case evalRe.MatchString(name) && !strings.Contains(x.text, ".") || strings.HasPrefix(name, "vm."):
+			if c.l == langJS && name == "exec" {
+				continue
+			}
+			c.evalCall(x, name, args)
+		case writeCallRe.MatchString(name):
+			c.writeCall(x, name, args, i)
+		case rmCallRe.MatchString(name):
+			p := c.pathOf(args)
+			if p != "" {
+				n := normPath(p, c.a.hook.ProjectDir)
+				if n == "/" || n == "~" || systemDir(n) || inHome(n) && !strings.Contains(strings.TrimPrefix(n, "~/"), "/") && !tempish(n) {
+					c.find(x, Destructive, LevelCritical, "deletes %s", describeTarget(n))
+				}
+			}
+		case name == "os.setuid" || name == "os.setgid" || name == "os.seteuid" || name == "process.setuid":
+			c.find(x, Privilege, LevelCritical, "changes its user id (%s)", name)
+		case strings.HasPrefix(x.text, ".") && sendMethod[last] && c.prevNetCall(i) != nil:
+			// require("https").request({...}).end(data)
+			ep := *c.prevNetCall(i)
+			v := c.expr(args)
+			c.a.network(ep, v.t, taints{}, c.source(x), "sends data to")
+		case name == "os.dup2" || name == "pty.spawn":
+			c.dup = true
+		case last == "pipe" && c.l == langJS:
+			c.dup = true
+		case last == "write_text" || last == "write_bytes" || last == "symlink_to":
+			c.pathlibWrite(x, i, args)
+		}
+	}
+}
+
+// endpointOf finds where a call connects: a URL literal, a variable with a
+// URL, (host, port), a host string.
+func (c *code) endpointOf(args []token) endpoint {
+	for _, a := range args {
+		switch a.kind {
+		case tokString:
+			if eps := hostsIn(a.text); len(eps) > 0 {
+				return eps[0]
+			}
+		case tokIdent:
+			first, _, _ := strings.Cut(a.text, ".")
+			if v, ok := c.vars[first]; ok {
+				if eps := hostsIn(v.s); len(eps) > 0 && !eps[0].Dynamic {
+					return eps[0] // the literal start of an f-string or a concatenation
+				}
+				if v.known {
+					if looksHost(v.s) {
+						return endpoint{Host: strings.ToLower(v.s)}
+					}
+				}
+				if v.net != nil {
+					return *v.net
+				}
+			}
+		}
+	}
+	for _, a := range args {
+		if a.kind == tokString && looksHost(a.text) {
+			return endpoint{Host: strings.ToLower(a.text)}
+		}
+		if a.kind == tokIdent && (strings.HasPrefix(a.text, "process.env.") || strings.HasPrefix(a.text, "os.environ")) {
+			return endpoint{Host: a.text, Dynamic: true}
+		}
+	}
+	for _, a := range args {
+		if a.kind == tokIdent {
+			first, _, _ := strings.Cut(a.text, ".")
+			if _, ok := c.vars[first]; ok {
+				return endpoint{Host: first, Dynamic: true}
+			}
+		}
+	}
+	return endpoint{Dynamic: true}
+}
+
+var hostLike = regexp.MustCompile(`^([a-zA-Z0-9-]+\.)+[a-zA-Z]{2,}$|^\d+\.\d+\.\d+\.\d+$|^localhost$`)
+
+func looksHost(s string) bool {
+	return hostLike.MatchString(s) && !strings.HasSuffix(s, ".py") && !strings.HasSuffix(s, ".js") && !strings.HasSuffix(s, ".json") && !strings.HasSuffix(s, ".ts") && !strings.HasSuffix(s, ".sh") && !strings.HasSuffix(s, ".md") && !strings.HasSuffix(s, ".txt") && !strings.HasSuffix(s, ".log")
+}
+
+// netCall: requests.post(url, json=data), fetch(url, {body}), …
+func (c *code) netCall(x token, name string, args []token) {
+	last := name[strings.LastIndex(name, ".")+1:]
+	if strings.HasPrefix(name, "http.") || strings.HasPrefix(name, "https.") {
+		if last != "request" && last != "get" && last != "post" {
+			if last != "createServer" {
+				return
+			}
+			c.find(x, Network, LevelReview, "starts a network server")
+			return
+		}
+	}
+	if strings.HasPrefix(name, "net.") || strings.HasPrefix(name, "tls.") || strings.HasPrefix(name, "socket.") || name == "Bun.connect" || name == "Deno.connect" {
+		c.sockets = true
+	}
+	ep := c.endpointOf(args)
+	if ep.Dynamic && ep.Host == "" && len(c.urlEPs) > 0 {
+		ep = c.urlEPs[0]
+	}
+	if c.netSeen == nil || loopback(hostName(*c.netSeen)) {
+		e := ep
+		c.netSeen = &e
+	}
+	data, auth := c.splitHeaders(args)
+	if strings.HasPrefix(name, "socket.") && (last == "socket" || last == "create_connection") {
+		c.sockEP = ep
+	}
+	if c.sockets {
+		c.sockEP = ep
+	}
+	c.a.network(ep, data.t, auth.t, c.source(x), "sends data to")
+}
+
+// splitHeaders separates header values (credentials) from the rest of a
+// call's arguments.
+func (c *code) splitHeaders(args []token) (data, auth value) {
+	var rest, hdr []token
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if (a.kind == tokIdent && a.text == "headers" || a.kind == tokString && strings.EqualFold(a.text, "headers") || a.kind == tokString && strings.EqualFold(a.text, "authorization")) && i+1 < len(args) && (args[i+1].text == ":" || args[i+1].text == "=") {
+			j := i + 2
+			if j < len(args) && args[j].text == "{" {
+				depth := 0
+				for k := j; k < len(args); k++ {
+					if args[k].text == "{" {
+						depth++
+					} else if args[k].text == "}" {
+						depth--
+						if depth == 0 {
+							hdr = append(hdr, args[j:k+1]...)
+							i = k
+							break
+						}
+					}
+				}
+				continue
+			}
+			hdr = append(hdr, args[j:min(j+1, len(args))]...)
+			i = j
+			continue
+		}
+		rest = append(rest, a)
+	}
+	return c.expr(rest), c.expr(hdr)
+}
+
+// execCall: a subprocess with a command line we can read.
+func (c *code) execCall(x token, name string, args []token) {
+	if len(args) == 0 {
+		return
+	}
+	// a list of words: ["curl", "-d", data, url]
+	if args[0].text == "[" {
+		depth := 0
+		var words []string
+		vars := map[string]value{}
+		for k, a := range args {
+			if a.text == "[" && a.kind == tokPunct {
+				depth++
+				continue
+			}
+			if a.text == "]" && a.kind == tokPunct {
+				break
+			}
+			if depth != 1 {
+				continue
+			}
+			switch a.kind {
+			case tokString:
+				words = append(words, shellQuote(a.text))
+			case tokIdent:
+				if k+1 < len(args) && args[k+1].text == "(" {
+					continue
+				}
+				v := c.expr([]token{a})
+				if v.known && v.s != "" {
+					words = append(words, shellQuote(v.s))
+					continue
+				}
+				ph := "__v" + string(rune('a'+len(vars)%26))
+				vars[ph] = value{s: "$" + ph, t: v.t, net: v.net, decoded: v.decoded}
+				words = append(words, `"$`+ph+`"`)
+			}
+		}
+		if len(words) > 0 {
+			c.shellText(args[0], strings.Join(words, " "), value{known: true}, vars)
+		}
+		return
+	}
+	// a string, or an expression that makes one
+	first := firstArg(args)
+	v := c.expr(first)
+	vars := map[string]value{}
+	s := v.s
+	if !v.known {
+		// run-time text: the parts we know stay, the rest is a variable
+		// carrying what the expression carries.
+		vars["__va"] = value{s: "$__va", t: v.t, net: v.net, decoded: v.decoded}
+		s = `"$__va"`
+	}
+	if s == "" {
+		return
+	}
+	if bareShellRe.MatchString(s) {
+		c.shellEx = true
+	}
+	if v.net != nil && !loopback(hostName(*v.net)) {
+		c.find(x, DownloadExec, LevelCritical, "runs a command it downloads from %s", *v.net)
+	}
+	if v.decoded {
+		c.find(x, Obfuscation, LevelCritical, "runs a command it decodes at run time: %s", shortText(oneLine(s), 80))
+	}
+	if v.known || v.s != "" {
+		c.shellText(args[0], s, value{known: v.known, decoded: v.decoded}, vars)
+	}
+}
+
+// firstArg is the tokens of a call's first argument.
+func firstArg(args []token) []token {
+	depth := 0
+	for k, a := range args {
+		if a.kind != tokPunct {
+			continue
+		}
+		switch a.text {
+		case "(", "[", "{":
+			depth++
+		case ")", "]", "}":
+			depth--
+		case ",":
+			if depth == 0 {
+				return args[:k]
+			}
+		}
+	}
+	return args
+}
+
+// shellText analyses a command line found in a script.
+func (c *code) shellText(at token, text string, v value, vars ...map[string]value) {
+	src := c.source(at)
+	sh := c.a.newShell(c.file, text, c.depth)
+	sh.at = &src
+	sh.nested = 1
+	for _, m := range vars {
+		for k, val := range m {
+			sh.vars[k] = val
+		}
+	}
+	sh.run()
+	if shellTailRe.MatchString(text) {
+		c.shellEx = true
+	}
+	c.a.followScripts(text, c.depth+1)
+}
+
+// evalCall: exec(…), eval(…), new Function(…).
+func (c *code) evalCall(x token, name string, args []token) {
+	if name == "importlib.import_module" || name == "runpy.run_module" || name == "compile" {
+		return
+	}
+	v := c.expr(args)
+	switch {
+	case v.net != nil && !loopback(hostName(*v.net)):
+		c.find(x, DownloadExec, LevelCritical, "runs code it downloads from %s", *v.net)
+	case v.known && v.decoded:
+		c.find(x, Obfuscation, LevelCritical, "runs hidden code that it decodes at run time: %s", shortText(oneLine(v.s), 80))
+		c.a.scriptCode(c.file, v.s, c.l, ptr(c.source(x)), c.depth+1)
+	case v.decoded:
+		c.find(x, Obfuscation, LevelCritical, "runs code it decodes at run time, which Hookwarden cannot read")
+	case v.known && v.s != "":
+		c.a.scriptCode(c.file, v.s, c.l, ptr(c.source(x)), c.depth+1)
+	case v.t.has(tPayload):
+		c.find(x, Unreadable, LevelReview, "runs part of its input as code (%s)", name)
+	case c.netSeen != nil && !loopback(hostName(*c.netSeen)):
+		c.find(x, DownloadExec, LevelCritical, "runs code built at run time in a script that downloads from %s", *c.netSeen)
+	default:
+		c.find(x, Unreadable, LevelReview, "runs code built at run time with %s, which Hookwarden cannot read", name)
+	}
+}
+
+// pathOf evaluates a path argument.
+func (c *code) pathOf(args []token) string {
+	end := len(firstArg(args))
+	var parts []string
+	home := false
+	for _, a := range args[:end] {
+		switch a.kind {
+		case tokString:
+			parts = append(parts, a.text)
+		case tokIdent:
+			n := c.canon(a.text)
+			switch {
+			case n == "os.path.expanduser" || n == "os.homedir" || n == "Path.home" || n == "pathlib.Path.home" || n == "homedir" || strings.Contains(n, "environ") && strings.Contains(strings.Join(parts, ""), "HOME") || n == "process.env.HOME" || n == "Deno.env.get":
+				home = true
+			default:
+				if v, ok := c.vars[strings.Split(a.text, ".")[0]]; ok && v.known {
+					parts = append(parts, v.s)
+				}
+			}
+		}
+	}
+	p := strings.Join(parts, "/")
+	p = regexp.MustCompile(`/+`).ReplaceAllString(p, "/")
+	p = strings.Replace(p, "HOME/", "", 1)
+	if i := strings.LastIndex(p, "~"); i > 0 {
+		p = p[i:]
+	}
+	if home && !strings.HasPrefix(p, "~") && !strings.HasPrefix(p, "/") {
+		p = "~/" + strings.TrimPrefix(p, "/")
+	}
+	return p
+}
+
+func (c *code) writeCall(x token, name string, args []token, i int) {
+	if name == "open" || strings.HasSuffix(name, ".open") {
+		mode := ""
+		for k, a := range args {
+			if a.kind == tokString && k > 0 && openModeRe.MatchString(a.text) {
+				mode = a.text
+			}
+		}
+		if !strings.ContainsAny(mode, "wax+") {
+			return
+		}
+	}
+	target := args
+	if strings.Contains(name, "copy") || strings.Contains(name, "move") || strings.Contains(name, "rename") || strings.Contains(name, "replace") || strings.Contains(name, "symlink") || strings.Contains(name, "link") || strings.Contains(name, "cpSync") {
+		// destination is the second argument
+		if n := len(firstArg(args)); n < len(args) {
+			target = args[n+1:]
+		}
+	}
+	p := c.pathOf(target)
+	if p == "" {
+		return
+	}
+	content := c.expr(args)
+	c.a.classifyWrite(normPath(p, c.a.hook.ProjectDir), content, c.source(x))
+}
+
+// pathlibWrite: Path(…).write_text(…) or p.write_text(…).
+func (c *code) pathlibWrite(x token, i int, args []token) {
+	var p string
+	if strings.HasPrefix(x.text, ".") {
+		// look back for Path( … )
+		depth := 0
+		for k := i - 1; k >= 0; k-- {
+			if c.toks[k].text == ")" {
+				depth++
+			} else if c.toks[k].text == "(" {
+				depth--
+				if depth == 0 && k > 0 {
+					p = c.pathOf(callArgs(c.toks, k))
+					break
+				}
+			}
+		}
+	} else {
+		first, _, _ := strings.Cut(x.text, ".")
+		if v, ok := c.vars[first]; ok && v.known {
+			p = v.s
+		}
+	}
+	if p != "" {
+		c.a.classifyWrite(normPath(p, c.a.hook.ProjectDir), c.expr(args), c.source(x))
+	}
+}
+
+// fileLevel: what needs the whole file — reverse shells, CLAUDE_ENV_FILE,
+// permission modes.
+func (c *code) fileLevel() {
+	if !c.sockets && anySocket.MatchString(c.src) {
+		c.sockets = true
+		if eps := c.hostLiterals(); len(eps) > 0 {
+			c.sockEP = eps[0]
+		}
+	}
+	if !c.dup && !c.shellEx && anyShell.MatchString(c.src) {
+		c.shellEx = true
+	}
+	if c.sockets && (c.dup || c.shellEx) {
+		c.a.add(Finding{Category: ReverseShell, Severity: LevelCritical, Source: Source{File: c.file, Text: "socket + shell"},
+			Summary: "connects a shell on this machine to a remote socket (" + c.sockEP.String() + "), giving whoever listens there control"})
+		if c.at != nil {
+			c.a.findings[len(c.a.findings)-1].Source = *c.at
+		}
+	}
+	hasEnvFile := strings.Contains(c.src, "CLAUDE_ENV_FILE")
+	bypass := strings.Contains(c.src, "setMode") || strings.Contains(c.src, "defaultMode") || strings.Contains(c.src, "updatedPermissions")
+	for _, t := range c.toks {
+		if t.kind != tokString {
+			continue
+		}
+		if hasEnvFile && envFileCodeRe.MatchString(t.text) {
+			c.find(t, Persistence, LevelCritical, "changes PATH or preloads code for every later command of the session through CLAUDE_ENV_FILE")
+		}
+		if bypass && t.text == "bypassPermissions" {
+			c.find(t, SelfTampering, LevelCritical, "tells the agent to switch its permission checks off (bypassPermissions)")
+		}
+		// a long blob that decodes to code, even if the call is hidden
+		if len(t.text) >= 48 && !strings.ContainsAny(t.text, " \n") {
+			if b, ok := decodeLiteral("base64.b64decode", []token{t}); ok && looksLikeCode(b) {
+				c.find(t, Obfuscation, LevelReview, "hides code in an encoded string: %s", shortText(oneLine(b), 60))
+				if c.a.budget > 0 && c.depth < c.a.opt.MaxDepth {
+					if strings.Contains(b, "import ") || strings.Contains(b, "require(") {
+						c.a.scriptCode(c.file, b, c.l, ptr(c.source(t)), c.depth+1)
+					} else {
+						sh := c.a.newShell(c.file, b, c.depth+1)
+						sh.at = ptr(c.source(t))
+						sh.run()
+					}
+				}
+			}
+		}
+	}
+}
+
+func looksLikeCode(s string) bool {
+	if !isPrintable(s) {
+		return false
+	}
+	return codeWordsRe.MatchString(s)
+}
+
+func isPrintable(s string) bool {
+	for _, r := range s {
+		if r < 0x20 && r != '\n' && r != '\t' && r != '\r' || r == 0xFFFD {
+			return false
+		}
+	}
+	return true
+}
+
+var sendMethod = set("send", "sendall", "sendto", "write", "end", "post", "put", "emit", "sendmail")
+
+// prevNetCall: the call whose result a method at i is called on is a
+// network call; its endpoint.
+func (c *code) prevNetCall(i int) *endpoint {
+	t := c.toks
+	if i == 0 || t[i-1].text != ")" {
+		return nil
+	}
+	depth := 0
+	for k := i - 1; k >= 0; k-- {
+		switch t[k].text {
+		case ")":
+			depth++
+		case "(":
+			depth--
+			if depth == 0 {
+				if k == 0 || t[k-1].kind != tokIdent {
+					return nil
+				}
+				name := c.canon(t[k-1].text)
+				if k >= 5 && strings.HasPrefix(t[k-1].text, ".") && t[k-2].text == ")" && t[k-3].kind == tokString && (t[k-5].text == "require" || t[k-5].text == "__import__") {
+					name = normModule(t[k-3].text) + t[k-1].text
+				}
+				if netCallRe.MatchString(name) || netCtor(name) {
+					ep := c.endpointOf(callArgs(t, k))
+					if ep.Dynamic && ep.Host == "" && len(c.urlEPs) > 0 {
+						ep = c.urlEPs[0]
+					}
+					return &ep
+				}
+				return nil
+			}
+		}
+	}
+	return nil
+}
+
+// anySocket and anyShell find a raw socket and a shell in code of any
+// language (Perl, Ruby, PHP one-liners as well as Python and JS).
+var (
+	anySocket = regexp.MustCompile(`\b(socket\.socket|socket\(|TCPSocket\.(new|open)|IO::Socket|fsockopen|new net\.Socket|net\.connect|net\.createConnection|Socket\.tcp)`)
+	anyShell  = regexp.MustCompile(`["'](/bin/)?(ba|z|da)?sh( -i)?["']|IO\.popen|\bpopen\(|pty\.spawn|dup2|open\(STD(IN|OUT|ERR)|proc_open|exec\(["']/bin/|cmd\.exe`)
+)
+
+// hostLiterals are the host names and addresses in the code's strings.
+func (c *code) hostLiterals() []endpoint {
+	var out []endpoint
+	for _, t := range c.toks {
+		if t.kind == tokString && looksHost(t.text) && !loopback(t.text) {
+			out = append(out, endpoint{Host: t.text})
+		}
+	}
+	return append(out, c.urlEPs...)
+}

@@ -1,0 +1,17 @@
+// Package risk says what a hook would do to the user before they approve it.
+//
+// It reads a hook's command the way a shell would (on the mvdan.cc/sh/v3
+// syntax tree, never by running anything), follows it into the scripts it
+// runs (shell fully; Python and JavaScript/TypeScript at the level of
+// imports, calls and string literals), and reports a Level — none, review or
+// critical — with Findings, each naming a Category, a one-sentence Summary in
+// plain words and the Source (file, line, column, exact text) it comes from.
+//
+// The vocabulary (Level, Category, Finding, Source, Report) is shared with
+// the sandbox's behaviour report, so a finding read statically and a
+// behaviour seen in a sandboxed dry run use the same words.
+//
+// The package is agent-neutral and has no UI: a caller passes a Hook value
+// (agent, event, matcher, command or exec-form args, env) and the scripts it
+// runs; Analyze returns a Report.
+package risk

@@ -1,0 +1,73 @@
+package risk
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/hookwarden/hookwarden/trust"
+)
+
+// followScripts finds the scripts a piece of shell runs and analyses them.
+// Discovery is trust's (the same list the approval fingerprints), so what
+// is analysed is what is approved; this adapter is the only place that
+// knows its API.
+func (a *analyzer) followScripts(shellText string, depth int) {
+	if depth > a.opt.MaxDepth {
+		return
+	}
+	refs, err := trust.FindScripts(shellText, a.hook.ProjectDir)
+	if err != nil {
+		return // the shell analysis reports the parse error
+	}
+	for _, r := range refs {
+		if a.scripts[r.Path] || systemProgram(r.Path) || dependency(r.Path) || !pathLike(r.Word) {
+			continue
+		}
+		s := a.readScript(r.Path, r.Via)
+		if s.Err != nil && s.Content == nil && r.Via != "" && !fileLike(r.Word) {
+			// osascript -e beep, awk '…': an argument trust.FindScripts
+			// took for a file; it is not one, and not missing.
+			if _, err := os.Stat(r.Path); os.IsNotExist(err) {
+				continue
+			}
+		}
+		a.script(s, depth)
+	}
+}
+
+// systemProgram: an installed program (/usr/bin/env, /bin/bash), not a
+// script of the hook's.
+func systemProgram(p string) bool {
+	for _, d := range []string{"/usr/", "/bin/", "/sbin/", "/lib/", "/opt/homebrew/", "/nix/", "/System/", "/snap/"} {
+		if strings.HasPrefix(p, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// pathLike: the word names a file. trust.FindScripts also reports the
+// inline code of interpreters it does not know (osascript -e '…', awk
+// '{…}'), which are text, not files.
+func pathLike(word string) bool {
+	w := strings.Trim(word, `"'`)
+	return w != "" && !strings.ContainsAny(w, " \t\n{}();|&<>")
+}
+
+// dependency: a file of an installed package (node_modules, a virtual
+// env), whose code is the package's, not the hook's.
+func dependency(p string) bool {
+	for _, d := range []string{"/node_modules/", "/.venv/", "/venv/", "/site-packages/"} {
+		if strings.Contains(p, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// fileLike: a word that names a file (a path or a name with an extension).
+func fileLike(word string) bool {
+	w := strings.Trim(word, `"'`)
+	return strings.ContainsRune(w, '/') || filepath.Ext(w) != ""
+}

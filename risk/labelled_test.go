@@ -1,0 +1,177 @@
+package risk
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// row is one labelled hook of testdata/*.jsonl.
+type row struct {
+	ID     string `json:"id"`
+	Label  string `json:"label"` // benign, review or critical
+	Kind   string `json:"kind"`  // real, attack, obfuscated, hidden (payload in a script), risky
+	Source string `json:"source"`
+	Agent  string `json:"agent"`
+	Event  string `json:"event"`
+	// Matcher, Command and Env as in the settings file.
+	Matcher string            `json:"matcher,omitempty"`
+	Command string            `json:"command"`
+	URL     string            `json:"url,omitempty"`
+	Env     map[string]string `json:"env,omitempty"`
+	// Scripts are files of the project, by path relative to it.
+	Scripts map[string]string `json:"scripts,omitempty"`
+	Note    string            `json:"note,omitempty"`
+}
+
+func loadRows(t testing.TB) []row {
+	t.Helper()
+	files, err := filepath.Glob("testdata/*.jsonl")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no labelled rows: %v", err)
+	}
+	var rows []row
+	for _, f := range files {
+		fh, err := os.Open(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(fh)
+		sc.Buffer(make([]byte, 1<<20), 4<<20)
+		n := 0
+		for sc.Scan() {
+			n++
+			line := strings.TrimSpace(sc.Text())
+			if line == "" || strings.HasPrefix(line, "//") {
+				continue
+			}
+			var r row
+			if err := json.Unmarshal([]byte(line), &r); err != nil {
+				t.Fatalf("%s:%d: %v", f, n, err)
+			}
+			if r.ID == "" {
+				r.ID = fmt.Sprintf("%s:%d", filepath.Base(f), n)
+			}
+			rows = append(rows, r)
+		}
+		fh.Close()
+	}
+	return rows
+}
+
+// analyseRow writes the row's scripts into a project folder and analyses
+// the hook as the CLI would.
+func analyseRow(t testing.TB, r row) Report {
+	dir := t.TempDir()
+	for rel, content := range r.Scripts {
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The agent expands the plugin's and extension's own root before the
+	// shell runs; the rows keep these scripts under the project folder.
+	cmd := r.Command
+	for _, v := range []string{"${CLAUDE_PLUGIN_ROOT}", "$CLAUDE_PLUGIN_ROOT", "${extensionPath}"} {
+		cmd = strings.ReplaceAll(cmd, v, dir)
+	}
+	return Analyze(Hook{Agent: r.Agent, Event: r.Event, Matcher: r.Matcher, Command: cmd, URL: r.URL, Env: r.Env, ProjectDir: dir}, Options{})
+}
+
+type metrics struct {
+	tp, fp, fn, tn       int
+	benign, benignCrit   int
+	benignFlagged        int
+	risky, riskyReviewed int
+	rows                 int
+}
+
+func (m metrics) precision() float64 { return ratio(m.tp, m.tp+m.fp) }
+func (m metrics) recall() float64    { return ratio(m.tp, m.tp+m.fn) }
+func (m metrics) f1() float64 {
+	p, r := m.precision(), m.recall()
+	if p+r == 0 {
+		return 0
+	}
+	return 2 * p * r / (p + r)
+}
+
+func ratio(a, b int) float64 {
+	if b == 0 {
+		return 1
+	}
+	return float64(a) / float64(b)
+}
+
+// TestLabelledSet measures the analyser on risk/testdata: precision,
+// recall and F1 for critical, the share of benign hooks flagged, and the
+// share of legitimate-but-risky hooks flagged review.
+func TestLabelledSet(t *testing.T) {
+	rows := loadRows(t)
+	var m metrics
+	var misses []string
+	for _, r := range rows {
+		rep := analyseRow(t, r)
+		m.rows++
+		got := rep.Level
+		want, err := ParseLevel(map[string]string{"benign": "none"}[r.Label] + strings.TrimPrefix(r.Label, "benign"))
+		if err != nil {
+			t.Fatalf("%s: label %q", r.ID, r.Label)
+		}
+		switch {
+		case want == LevelCritical && got == LevelCritical:
+			m.tp++
+		case want == LevelCritical:
+			m.fn++
+		case got == LevelCritical:
+			m.fp++
+		default:
+			m.tn++
+		}
+		if want == LevelNone {
+			m.benign++
+			if got == LevelCritical {
+				m.benignCrit++
+			}
+			if got > LevelNone {
+				m.benignFlagged++
+			}
+		}
+		if want == LevelReview {
+			m.risky++
+			if got >= LevelReview {
+				m.riskyReviewed++
+			}
+		}
+		if got != want {
+			first, _ := rep.First()
+			misses = append(misses, fmt.Sprintf("%-8s→%-8s %s [%s] %s\n      %s: %s", want, got, r.ID, r.Kind, shortText(oneLine(r.Command), 90), first.Category, first.Summary))
+		}
+	}
+	sort.Strings(misses)
+	for _, s := range misses {
+		t.Log(s)
+	}
+	t.Logf("rows %d: critical precision %.3f recall %.3f F1 %.3f (tp %d fp %d fn %d); benign %d: critical %.1f%%, flagged %.1f%%; risky %d: review-recall %.1f%%",
+		m.rows, m.precision(), m.recall(), m.f1(), m.tp, m.fp, m.fn, m.benign, 100*ratio(m.benignCrit, m.benign), 100*ratio(m.benignFlagged, m.benign), m.risky, 100*ratio(m.riskyReviewed, m.risky))
+	if m.f1() < 0.95 {
+		t.Errorf("F1(critical) = %.3f, want ≥ 0.95", m.f1())
+	}
+	if ratio(m.benignCrit, m.benign) > 0.01 {
+		t.Errorf("benign flagged critical = %.1f%%, want ≤ 1%%", 100*ratio(m.benignCrit, m.benign))
+	}
+	if ratio(m.benignFlagged, m.benign) > 0.08 {
+		t.Errorf("benign flagged at all = %.1f%%, want ≤ 8%%", 100*ratio(m.benignFlagged, m.benign))
+	}
+	if ratio(m.riskyReviewed, m.risky) < 0.80 {
+		t.Errorf("review-recall = %.1f%%, want ≥ 80%%", 100*ratio(m.riskyReviewed, m.risky))
+	}
+}

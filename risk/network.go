@@ -1,0 +1,111 @@
+package risk
+
+import (
+	"net"
+	"net/url"
+	"regexp"
+	"strings"
+)
+
+// endpoint is where a network command connects: a host name or address
+// (Host), or a description when it comes from a variable (Dynamic).
+type endpoint struct {
+	Host    string
+	Dynamic bool // the address is built at run time ($WEBHOOK_URL)
+}
+
+func (e endpoint) String() string {
+	if e.Host == "" {
+		return "an address chosen at run time"
+	}
+	return e.Host
+}
+
+// loopback reports whether a host is this machine: localhost, 127/8,
+// ::1, 0.0.0.0, *.localhost.
+func loopback(host string) bool {
+	h := strings.ToLower(strings.Trim(host, "[]"))
+	if h == "localhost" || strings.HasSuffix(h, ".localhost") || h == "0.0.0.0" || h == "ip6-localhost" {
+		return true
+	}
+	if ip := net.ParseIP(h); ip != nil {
+		return ip.IsLoopback() || ip.IsUnspecified()
+	}
+	return false
+}
+
+var urlRe = regexp.MustCompile(`(?i)\b(https?|wss?|ftps?|tcp|udp|gopher|dict|telnet|ldap|tftp|smtp)://([^\s'"/?#<>\\]*)`)
+
+// hostsIn finds the URL hosts in a piece of text ("" for a URL whose host
+// is a variable).
+func hostsIn(text string) []endpoint {
+	var out []endpoint
+	for _, m := range urlRe.FindAllStringSubmatch(text, -1) {
+		out = append(out, hostOf(m[2]))
+	}
+	return out
+}
+
+// hostOf reads "user@host:port" (the authority of a URL).
+func hostOf(authority string) endpoint {
+	a := authority
+	if i := strings.LastIndex(a, "@"); i >= 0 {
+		a = a[i+1:]
+	}
+	if strings.ContainsAny(a, "$`{}") || a == "" {
+		return endpoint{Dynamic: true}
+	}
+	if u, err := url.Parse("http://" + a); err == nil && u.Hostname() != "" {
+		return endpoint{Host: strings.ToLower(u.Hostname())}
+	}
+	return endpoint{Host: strings.ToLower(a)}
+}
+
+// bareHost reads a host word (nc HOST PORT, ssh user@host, /dev/tcp/HOST).
+func bareHost(w string) endpoint {
+	if w == "" || strings.ContainsAny(w, "$`") {
+		return endpoint{Dynamic: true}
+	}
+	if m := urlRe.FindStringSubmatch(w); m != nil {
+		return hostOf(m[2])
+	}
+	if i := strings.LastIndex(w, "@"); i >= 0 {
+		w = w[i+1:]
+	}
+	if h, _, ok := strings.Cut(w, ":"); ok && !strings.Contains(w, "]") && strings.Count(w, ":") == 1 {
+		w = h
+	}
+	return endpoint{Host: strings.ToLower(strings.Trim(w, "[]"))}
+}
+
+// serviceOf says whether a secret's variable name belongs to the host it
+// is sent to (TELEGRAM_BOT_TOKEN to api.telegram.org, GITHUB_TOKEN to
+// api.github.com): a credential used with its own service.
+func serviceOf(varName string, e endpoint) bool {
+	if e.Host == "" {
+		return false
+	}
+	host := strings.ReplaceAll(e.Host, "-", "")
+	for _, part := range strings.Split(strings.ToLower(varName), "_") {
+		switch part {
+		case "", "api", "key", "token", "secret", "access", "auth", "bot", "app", "bearer", "password", "pass", "client", "id", "private", "personal", "oauth", "webhook", "url", "user":
+			continue
+		}
+		if len(part) >= 3 && strings.Contains(host, part) {
+			return true
+		}
+		if part == "gh" && strings.Contains(host, "github") {
+			return true
+		}
+	}
+	return false
+}
+
+// secretVar says whether an environment variable name looks like it holds
+// a credential.
+var secretVarRe = regexp.MustCompile(`(?i)(TOKEN|SECRET|PASSW(OR)?D|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIAL|SESSION_?KEY|AUTH|_PAT$|^AWS_|COOKIE)`)
+var notSecretVarRe = regexp.MustCompile(`(?i)(_(URL|FILE|PATH|DIR|HOST|PORT|ID|REGION|PROFILE|ENDPOINT|TOPIC|CHANNEL|USER|NAME|MODE|TYPE|ENABLED|LEVEL)$|^AWS_(REGION|PROFILE|DEFAULT_REGION)$|^(CLAUDE|GEMINI)_(PROJECT_DIR|CWD|ENV_FILE|PLUGIN_ROOT|SESSION_ID)$|TOKENS?_(COUNT|LIMIT|USED)|MAX_TOKENS)`)
+
+func secretVar(name string) bool {
+	return secretVarRe.MatchString(name) && !notSecretVarRe.MatchString(name)
+}

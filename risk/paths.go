@@ -1,0 +1,157 @@
+package risk
+
+import (
+	"path"
+	"regexp"
+	"strings"
+)
+
+// A path as the analyser sees it: "~/" for the home folder, "$PROJECT/"
+// for the project folder, anything else as written (relative paths are
+// relative to the project folder, where agents run hooks).
+
+var homePrefix = regexp.MustCompile(`^(/root|/home/[^/]+|/Users/[^/]+)(/|$)`)
+
+// normPath puts a literal path into the analyser's form.
+func normPath(p, projectDir string) string {
+	p = strings.TrimSpace(p)
+	if projectDir != "" && (p == projectDir || strings.HasPrefix(p, projectDir+"/")) {
+		p = "$PROJECT" + p[len(projectDir):]
+	}
+	if p == "~" || strings.HasPrefix(p, "~/") {
+		return "~" + cleanTail(p[1:])
+	}
+	if m := homePrefix.FindStringIndex(p); m != nil {
+		return "~" + cleanTail(p[m[1]-1:])
+	}
+	if strings.HasPrefix(p, "$PROJECT") {
+		return "$PROJECT" + cleanTail(p[len("$PROJECT"):])
+	}
+	if strings.HasPrefix(p, "/") {
+		return path.Clean(p)
+	}
+	if p == "" {
+		return p
+	}
+	c := path.Clean(p)
+	if c == "." {
+		return "$PROJECT"
+	}
+	return "$PROJECT/" + c
+}
+
+func cleanTail(s string) string {
+	if s == "" || s == "/" {
+		return s
+	}
+	c := path.Clean(s)
+	if c == "." {
+		return ""
+	}
+	return c
+}
+
+// inHome: the path is in the home folder (or is it), outside the project.
+func inHome(p string) bool { return p == "~" || strings.HasPrefix(p, "~/") }
+
+type pathRule struct {
+	re   *regexp.Regexp
+	what string
+}
+
+func rules(pairs ...string) []pathRule {
+	out := make([]pathRule, 0, len(pairs)/2)
+	for i := 0; i+1 < len(pairs); i += 2 {
+		out = append(out, pathRule{regexp.MustCompile(pairs[i]), pairs[i+1]})
+	}
+	return out
+}
+
+// agentFiles are the settings and trust files of the agents (and of
+// Hookwarden): writing them changes what the agent runs or trusts.
+var agentFiles = rules(
+	`(^|/)\.gemini/(settings|trusted_hooks|trustedFolders)\.json$`, "Gemini CLI's settings or trust file",
+	`(^|/)\.gemini/extensions(/|$)`, "Gemini CLI's extensions",
+	`(^|/)\.gemini/\.env$`, "Gemini CLI's .env (which can move Gemini's home)",
+	`(^|/)\.claude/settings(\.local)?\.json$`, "Claude Code's settings",
+	`^~/\.claude\.json$`, "Claude Code's trust and account file",
+	`^~/\.claude/plugins(/|$)`, "Claude Code's plugins",
+	`(^|/)\.codex/(config\.toml|hooks\.json)$`, "Codex CLI's configuration",
+	`(^|/)\.mcp\.json$`, "the project's MCP server list",
+	`^~/\.config/hookwarden(/|$)`, "Hookwarden's own approval store",
+	`^/etc/(gemini-cli|claude-code)/`, "an agent's system settings",
+	`(^|/)\.cursor/(hooks|mcp)\.json$`, "Cursor's hooks",
+)
+
+// persistenceFiles run their content later: at login, on a timer, on a
+// git action, when someone connects.
+var persistenceFiles = rules(
+	`^~/\.(bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zprofile|zshenv|zlogin|kshrc|mkshrc|xprofile|xinitrc|xsessionrc)$`, "a shell start-up file",
+	`^~/\.config/fish/(config\.fish|conf\.d/)`, "fish's start-up files",
+	`^~/\.config/powershell/.*profile`, "the PowerShell profile",
+	`^/etc/(profile|bash\.bashrc|zsh/|zshrc|environment|ld\.so\.preload)`, "a system start-up file",
+	`^/etc/profile\.d/`, "a system start-up file",
+	`^(/etc/cron|/var/spool/cron)`, "the cron tables",
+	`^(~/\.config/systemd|/etc/systemd|/lib/systemd|/usr/lib/systemd)/`, "a systemd unit",
+	`^(~|)/Library/(LaunchAgents|LaunchDaemons)/`, "a launchd job",
+	`^~/\.ssh/(authorized_keys2?|rc|config)$`, "SSH's login files",
+	`(^|/)\.git/hooks/`, "a git hook",
+	`^~/\.gitconfig$`, "the git configuration",
+	`^~/\.config/autostart/`, "the desktop autostart folder",
+	`^~/\.(local/bin|bin)/`, "a folder on PATH",
+	`^/usr/(local/)?bin/`, "a folder on PATH",
+)
+
+// secretFiles hold credentials.
+var secretFiles = rules(
+	`^~/\.ssh(/|$)`, "SSH keys",
+	`(^|/)id_(rsa|dsa|ecdsa|ed25519)(\.pub)?$`, "an SSH key",
+	`^~/\.aws(/|$)`, "AWS credentials",
+	`^~/\.(netrc|git-credentials|pgpass|pypirc|npmrc)$`, "stored credentials",
+	`^~/\.config/(gh/hosts\.yml|gcloud(/|$)|hub$)`, "cloud or GitHub credentials",
+	`^~/\.docker/config\.json$`, "Docker credentials",
+	`^~/\.kube(/|$)`, "Kubernetes credentials",
+	`^~/\.gnupg(/|$)`, "GPG keys",
+	`^~/\.password-store(/|$)`, "a password store",
+	`^~/\.gemini/(oauth_creds|google_accounts|mcp-oauth-tokens)\.json$`, "Gemini CLI's login tokens",
+	`^~/\.claude/\.credentials\.json$`, "Claude Code's login tokens",
+	`^~/\.claude\.json$`, "Claude Code's account file",
+	`^~/\.codex/auth\.json$`, "Codex CLI's login tokens",
+	`(^|/)\.env(\.[A-Za-z0-9_.-]+)?$`, "a .env file",
+	`(^|/)[^/]*\.(pem|p12|pfx|keystore|jks)$`, "a key file",
+	`^/etc/(shadow|gshadow|sudoers|master\.passwd)`, "the system's password files",
+	`^/etc/passwd$`, "the system's user list",
+	`^/proc/(self|[0-9]+)/environ$`, "a process's environment",
+	`(^|/)Library/Keychains/`, "the macOS keychain",
+	`^~/\.mozilla/|/(Chrome|Chromium|google-chrome)/.*(Login Data|Cookies)`, "browser credentials",
+	`(^|/)\.(bash|zsh)_history$`, "the shell history",
+)
+
+func match(rs []pathRule, p string) (string, bool) {
+	for _, r := range rs {
+		if r.re.MatchString(p) {
+			return r.what, true
+		}
+	}
+	return "", false
+}
+
+// secretPath says whether a path holds credentials. .env.example and
+// similar templates are not secrets.
+func secretPath(p string) (string, bool) {
+	base := path.Base(p)
+	if strings.HasPrefix(base, ".env.") {
+		switch strings.TrimPrefix(base, ".env.") {
+		case "example", "sample", "template", "dist", "defaults":
+			return "", false
+		}
+	}
+	if strings.HasSuffix(p, "/known_hosts") || strings.HasSuffix(p, ".pub") && strings.Contains(p, "/.ssh/") {
+		return "", false
+	}
+	return match(secretFiles, p)
+}
+
+// secretText finds a secret path in a piece of literal text (a string
+// literal in a script, or words joined).
+var secretTextRe = regexp.MustCompile(`(~|\$HOME|\$\{HOME\}|/root|/home/[^/\s'"]+|/Users/[^/\s'"]+|os\.homedir\(\)|expanduser\(|Path\.home\(\))?['"/,\s+]*\.?(\.ssh/(id_[a-z0-9]+|[^\s'"]*)|\.aws/credentials|\.netrc|\.git-credentials|\.config/gh/hosts\.yml|\.docker/config\.json|\.kube/config|oauth_creds\.json|\.credentials\.json|\.codex/auth\.json|/etc/shadow|\.gnupg|\.npmrc|\.pypirc)`)

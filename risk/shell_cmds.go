@@ -1,0 +1,414 @@
+package risk
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// field is one argument after word splitting.
+type field struct {
+	value
+	w *syntax.Word
+}
+
+func (sh *shell) fields(words []*syntax.Word) []field {
+	out := make([]field, 0, len(words))
+	for _, w := range words {
+		v := sh.word(w)
+		if v.split && v.known {
+			for _, part := range strings.Fields(v.s) {
+				pv := v
+				pv.s = part
+				out = append(out, field{pv, w})
+			}
+			continue
+		}
+		out = append(out, field{v, w})
+	}
+	return out
+}
+
+type flag struct {
+	name string
+	val  field
+	has  bool
+}
+
+// options splits arguments into options (with the value of those in
+// withArg) and positional words, stopping at "--" or, when stopAtFirst,
+// at the first positional word.
+func options(args []field, withArg map[string]bool, stopAtFirst bool) (flags []flag, pos []field) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a.s == "--" {
+			pos = append(pos, args[i+1:]...)
+			return
+		}
+		if strings.HasPrefix(a.s, "-") && len(a.s) > 1 && a.known {
+			name, val, eq := strings.Cut(a.s, "=")
+			if eq && strings.HasPrefix(name, "--") {
+				v := a
+				v.s = val
+				flags = append(flags, flag{name: name, val: v, has: true})
+				continue
+			}
+			if withArg[a.s] && i+1 < len(args) {
+				flags = append(flags, flag{name: a.s, val: args[i+1], has: true})
+				i++
+				continue
+			}
+			// -dVALUE for single-letter options that take a value
+			if len(a.s) > 2 && !strings.HasPrefix(a.s, "--") && withArg[a.s[:2]] {
+				v := a
+				v.s = a.s[2:]
+				flags = append(flags, flag{name: a.s[:2], val: v, has: true})
+				continue
+			}
+			if len(a.s) > 2 && a.s[1] != '-' && withArg["-"+a.s[len(a.s)-1:]] && i+1 < len(args) {
+				flags = append(flags, flag{name: a.s}, flag{name: "-" + a.s[len(a.s)-1:], val: args[i+1], has: true})
+				i++
+				continue
+			}
+			flags = append(flags, flag{name: a.s})
+			continue
+		}
+		if stopAtFirst {
+			pos = append(pos, args[i:]...)
+			return
+		}
+		pos = append(pos, a)
+	}
+	return
+}
+
+func hasFlag(flags []flag, names ...string) bool {
+	for _, f := range flags {
+		for _, n := range names {
+			if f.name == n {
+				return true
+			}
+			// bundled short flags: -rf
+			if len(n) == 2 && n[0] == '-' && len(f.name) > 2 && f.name[0] == '-' && f.name[1] != '-' && !f.has && strings.ContainsRune(f.name[1:], rune(n[1])) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (sh *shell) call(ce *syntax.CallExpr, s *syntax.Stmt, in *value) value {
+	for _, as := range ce.Assigns {
+		sh.assign(as, in)
+	}
+	if len(ce.Args) == 0 {
+		return value{}
+	}
+	return sh.run1(sh.fields(ce.Args), ce, s, in)
+}
+
+var shells = set("bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "fish", "busybox")
+
+func set(words ...string) map[string]bool {
+	m := make(map[string]bool, len(words))
+	for _, w := range words {
+		m[w] = true
+	}
+	return m
+}
+
+// run1 analyses one simple command given as fields.
+func (sh *shell) run1(f []field, n syntax.Node, s *syntax.Stmt, in *value) value {
+	for depth := 0; len(f) > 0 && depth < 16; depth++ {
+		name := f[0]
+		base := path.Base(name.s)
+		if name.known && name.obf && base != "" {
+			sh.find(n, Obfuscation, LevelCritical, "writes the command name %q in pieces (quotes, escapes or variables) so that it does not read as %s", base, base)
+		}
+		if name.decoded && name.known {
+			sh.find(n, Obfuscation, LevelCritical, "runs a command whose name it decodes at run time (%s)", shortText(name.s, 40))
+		}
+		if name.sock != nil {
+			sh.reverseShell(*name.sock, n)
+			return value{}
+		}
+		if name.net != nil {
+			sh.downloadExec(*name.net, n, "runs a command it downloads from %s")
+			return value{}
+		}
+		args := f[1:]
+		switch base {
+		case "env":
+			flags, pos := options(args, set("-u", "--unset", "-C", "--chdir", "-S", "--split-string"), true)
+			for _, fl := range flags {
+				if fl.name == "-S" || fl.name == "--split-string" {
+					sh.nestedShell(fl.val.value, n, "")
+					return value{}
+				}
+			}
+			for len(pos) > 0 && isAssign(pos[0].s) {
+				k, v, _ := strings.Cut(pos[0].s, "=")
+				sh.vars[k] = value{s: v, known: pos[0].known}
+				pos = pos[1:]
+			}
+			if len(pos) == 0 {
+				return value{t: envDumpTaint()}
+			}
+			f = pos
+			continue
+		case "command", "builtin":
+			flags, pos := options(args, nil, true)
+			if hasFlag(flags, "-v", "-V") {
+				return value{}
+			}
+			f = pos
+			continue
+		case "exec":
+			_, pos := options(args, set("-a"), true)
+			f = pos
+			continue
+		case "nohup", "setsid", "time", "caffeinate", "chronic", "unbuffer", "stdbuf", "nice", "ionice", "flock", "then", "do":
+			_, pos := options(args, set("-n", "-c", "-o", "-e", "-i", "-w", "-s", "-p"), true)
+			if base == "flock" && len(pos) > 0 {
+				pos = pos[1:]
+			}
+			f = pos
+			continue
+		case "timeout", "gtimeout":
+			_, pos := options(args, set("-s", "--signal", "-k", "--kill-after"), true)
+			if len(pos) > 0 {
+				pos = pos[1:]
+			}
+			f = pos
+			continue
+		case "sudo", "doas", "pkexec", "run0":
+			flags, pos := options(args, set("-u", "-g", "-C", "-D", "-h", "-p", "-U", "-r", "-t", "-T"), true)
+			what := "runs commands as root"
+			if len(pos) > 0 {
+				what = "runs " + shortText(pos[0].s, 30) + " as root"
+			}
+			if hasFlag(flags, "-S", "--stdin") {
+				what += ", feeding a password on stdin"
+			}
+			sh.find(n, Privilege, LevelCritical, "%s with %s", what, base)
+			if hasFlag(flags, "-s", "-i") && len(pos) == 0 {
+				return value{}
+			}
+			f = pos
+			continue
+		case "su":
+			flags, pos := options(args, set("-c", "--command", "-s", "--shell", "-g", "-G"), false)
+			sh.find(n, Privilege, LevelCritical, "switches to another user (root by default) with su")
+			for _, fl := range flags {
+				if fl.name == "-c" || fl.name == "--command" {
+					sh.nestedShell(fl.val.value, fl.val.w, "")
+				}
+			}
+			_ = pos
+			return value{}
+		case "xargs":
+			_, pos := options(args, set("-I", "-i", "-n", "-P", "-d", "-L", "-s", "-E", "-a", "--max-args", "--max-procs", "--delimiter", "--arg-file", "--replace"), true)
+			if len(pos) == 0 {
+				pos = []field{{value: value{s: "echo", known: true}}}
+			}
+			extra := field{w: nil}
+			if in != nil {
+				extra.value = *in
+			} else {
+				extra.t = payloadTaint()
+			}
+			extra.known = false
+			extra.decoded = in != nil && in.decoded
+			f = append(append([]field{}, pos...), extra)
+			in = nil
+			if in == nil && shells[path.Base(pos[0].s)] && len(pos) == 1 {
+				sh.execText(extra.value, n, path.Base(pos[0].s))
+				return value{}
+			}
+			continue
+		case "watch":
+			_, pos := options(args, set("-n", "--interval", "-d"), true)
+			if len(pos) > 0 {
+				sh.nestedShell(joinFields(pos), n, "")
+			}
+			return value{}
+		case "trap":
+			if len(args) > 0 {
+				sh.nestedShell(args[0].value, args[0].w, "")
+			}
+			return value{}
+		case "eval":
+			sh.nestedShell(joinFields(args), n, "eval")
+			return value{}
+		case "source", ".":
+			if len(args) > 0 {
+				if args[0].net != nil {
+					sh.downloadExec(*args[0].net, n, "sources a script it downloads from %s")
+				} else if ep, ok := sh.downloadedAt(normPath(args[0].s, sh.a.hook.ProjectDir)); ok {
+					sh.downloadExec(ep, n, "sources a script it downloaded from %s")
+				} else if args[0].decoded {
+					sh.find(n, Obfuscation, LevelCritical, "sources shell code it decodes at run time")
+				} else {
+					sh.follow(args[0].value, "source")
+				}
+			}
+			return value{}
+		}
+		if body, ok := sh.funcs[base]; ok {
+			// run the function with its arguments bound to $1…$9
+			if sh.calls < 8 && body != nil && sh.a.funcCalls < maxFuncCalls {
+				sh.calls++
+				sh.a.funcCalls++
+				saved := map[string]value{}
+				for i := 1; i <= 9; i++ {
+					k := fmt.Sprint(i)
+					if old, ok := sh.vars[k]; ok {
+						saved[k] = old
+					}
+					delete(sh.vars, k)
+					if i <= len(args) {
+						sh.vars[k] = args[i-1].value
+					}
+				}
+				out := sh.stmt(body, in)
+				for i := 1; i <= 9; i++ {
+					k := fmt.Sprint(i)
+					delete(sh.vars, k)
+					if old, ok := saved[k]; ok {
+						sh.vars[k] = old
+					}
+				}
+				sh.calls--
+				return out
+			}
+			return value{}
+		}
+		return sh.program(base, name, args, n, s, in)
+	}
+	return value{}
+}
+
+func isAssign(s string) bool {
+	k, _, ok := strings.Cut(s, "=")
+	if !ok || k == "" {
+		return false
+	}
+	for i, r := range k {
+		if !(r == '_' || r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || i > 0 && r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+func joinFields(fs []field) value {
+	v := value{known: true}
+	parts := make([]string, 0, len(fs))
+	for _, f := range fs {
+		parts = append(parts, f.s)
+		v.known = v.known && f.known
+		v.merge(f.value)
+	}
+	v.s = strings.Join(parts, " ")
+	return v
+}
+
+// nestedShell analyses text that a command runs as shell (bash -c, eval).
+func (sh *shell) nestedShell(v value, n syntax.Node, how string) {
+	switch {
+	case v.net != nil:
+		sh.downloadExec(*v.net, n, "runs shell code it downloads from %s")
+		return
+	case v.sock != nil:
+		sh.reverseShell(*v.sock, n)
+		return
+	case !v.known:
+		if v.decoded {
+			sh.find(n, Obfuscation, LevelCritical, "runs code it decodes at run time, which Hookwarden cannot read")
+			return
+		}
+		if len(sh.sockFDs) > 0 {
+			for _, ep := range sh.sockFDs {
+				sh.reverseShell(ep, n)
+				return
+			}
+		}
+		if how == "eval" || strings.Contains(v.s, "$") {
+			sh.find(n, Unreadable, LevelReview, "runs shell text built at run time (%s), which Hookwarden cannot read", shortText(v.s, 50))
+		}
+		if !v.t.empty() && v.t.has(tPayload) {
+			sh.find(n, Unreadable, LevelReview, "runs part of its input as shell code")
+		}
+		return
+	}
+	if v.decoded {
+		sh.find(n, Obfuscation, LevelCritical, "runs hidden shell code that it decodes at run time: %s", shortText(oneLine(v.s), 80))
+	}
+	c := sh.child(v.s, sh.source(n))
+	c.run()
+}
+
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// execText: text fed to an interpreter on stdin (curl … | sh).
+func (sh *shell) execText(v value, n syntax.Node, prog string) {
+	switch {
+	case v.net != nil:
+		sh.downloadExec(*v.net, n, "pipes code it downloads from %s into "+prog)
+	case v.sock != nil:
+		sh.reverseShell(*v.sock, n)
+	case v.known && v.s != "":
+		if v.decoded {
+			sh.find(n, Obfuscation, LevelCritical, "pipes hidden code that it decodes at run time into %s: %s", prog, shortText(oneLine(v.s), 80))
+		}
+		switch langOfProg(prog) {
+		case langPython:
+			sh.a.scriptCode(sh.file, v.s, langPython, ptr(sh.source(n)), sh.depth)
+		case langJS:
+			sh.a.scriptCode(sh.file, v.s, langJS, ptr(sh.source(n)), sh.depth)
+		default:
+			sh.child(v.s, sh.source(n)).run()
+		}
+	case v.decoded:
+		sh.find(n, Obfuscation, LevelCritical, "pipes code it decodes at run time into %s", prog)
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func langOfProg(prog string) lang {
+	switch {
+	case strings.HasPrefix(prog, "python") || strings.HasPrefix(prog, "pypy"):
+		return langPython
+	case prog == "node" || prog == "bun" || prog == "deno" || prog == "tsx" || prog == "ts-node":
+		return langJS
+	case prog == "perl" || prog == "ruby" || prog == "php":
+		return langJS // close enough for strings and calls
+	}
+	return langShell
+}
+
+func (sh *shell) downloadExec(ep endpoint, n syntax.Node, format string) {
+	sev := LevelCritical
+	if loopback(hostName(ep)) {
+		sev = LevelReview
+	}
+	sh.find(n, DownloadExec, sev, format, ep)
+}
+
+func hostName(ep endpoint) string {
+	h := ep.Host
+	if i := strings.LastIndex(h, ":"); i > 0 && !strings.Contains(h, "]") && strings.Count(h, ":") == 1 {
+		h = h[:i]
+	}
+	return h
+}
+
+// maxFuncCalls bounds the function calls analysed with their arguments in
+// one hook: functions that call each other many times must not multiply
+// the work without end.
+const maxFuncCalls = 500

@@ -1,0 +1,1575 @@
+package risk
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// stdinOf is what a command reads on stdin: the pipe or redirection, or
+// the hook's input when nothing else is connected.
+func stdinOf(in *value) value {
+	if in != nil {
+		return *in
+	}
+	return value{t: payloadTaint()}
+}
+
+var curlWithArg = set("-d", "--data", "--data-raw", "--data-binary", "--data-ascii", "--data-urlencode", "--json", "-F", "--form", "--form-string",
+	"-T", "--upload-file", "-H", "--header", "-o", "--output", "-X", "--request", "-u", "--user", "-A", "--user-agent", "-e", "--referer",
+	"-b", "--cookie", "-c", "--cookie-jar", "-x", "--proxy", "--url", "-K", "--config", "-w", "--write-out", "-m", "--max-time",
+	"--connect-timeout", "--retry", "-C", "-r", "--range", "--resolve", "--cacert", "--cert", "--key", "-E", "-Y", "-y", "-z", "--limit-rate",
+	"-U", "--proxy-user", "--oauth2-bearer", "--retry-delay", "--retry-max-time", "--interface", "--dns-servers", "-D", "--dump-header", "--variable", "--expand-data", "--expand-url")
+
+var wgetWithArg = set("-O", "--output-document", "-o", "--output-file", "-a", "--post-data", "--post-file", "--body-data", "--body-file", "--header",
+	"-U", "--user-agent", "--method", "-P", "--directory-prefix", "-t", "--tries", "-T", "--timeout", "-e", "--execute", "--user", "--password", "-i", "--input-file")
+
+var filters = set("grep", "egrep", "fgrep", "rg", "sed", "awk", "gawk", "mawk", "cut", "sort", "uniq", "head", "tail", "tr", "fold", "fmt",
+	"column", "paste", "nl", "iconv", "gzip", "bzip2", "xz", "zstd", "base32", "od", "hexdump", "strings", "cat", "tac", "less", "more", "python-json", "yq", "fx", "gron", "sponge", "dos2unix", "expand")
+
+// program analyses a program run with its arguments, and returns what it
+// writes on stdout.
+func (sh *shell) program(base string, name field, args []field, n syntax.Node, s *syntax.Stmt, in *value) value {
+	pd := sh.a.hook.ProjectDir
+	switch base {
+	case "echo", "printf":
+		return sh.printOut(base, args, n)
+	case "cat", "head", "tail", "tac", "less", "more", "nl", "strings", "od", "hexdump", "zcat", "gzcat", "bzcat", "tar", "zip", "7z", "base32", "sponge":
+		_, pos := options(args, set("-n", "-c", "-f", "-C", "-x"), false)
+		if base == "sponge" {
+			if len(pos) > 0 {
+				sh.write(pos[0].value, stdinOf(in), n)
+			}
+			return value{}
+		}
+		if len(pos) == 0 || (len(pos) == 1 && pos[0].s == "-") {
+			out := stdinOf(in)
+			if base == "zcat" || base == "gzcat" {
+				return gunzip(out)
+			}
+			return out
+		}
+		out := value{known: false}
+		for _, p := range pos {
+			out.merge(sh.readFile(p.value, n))
+		}
+		if base == "tar" || base == "zip" || base == "7z" {
+			// tar czf OUT SRC… / zip -r OUT SRC…: OUT holds what SRC holds
+			if archive, ok := archiveOut(base, args); ok {
+				sh.write(archive.value, out, n)
+				return value{}
+			}
+		}
+		return out
+	case "base64", "openssl", "xxd", "rev", "tr", "gunzip", "gzip", "uudecode", "basenc":
+		if v, ok := sh.decoder(base, args, stdinOf(in)); ok {
+			return v
+		}
+		_, pos := options(args, nil, false)
+		out := stdinOf(in)
+		if base == "openssl" {
+			return sh.openssl(args, n, out)
+		}
+		for _, p := range pos {
+			out.merge(sh.readFile(p.value, n))
+		}
+		out.known = false
+		return out
+	case "jq", "gojq", "jaq":
+		flags, pos := options(args, set("--arg", "--argjson", "--slurpfile", "--rawfile", "-L", "--indent", "--args", "--jsonargs"), false)
+		filter := ""
+		if len(pos) > 0 {
+			filter = pos[0].s
+			pos = pos[1:]
+		}
+		var src value
+		if hasFlag(flags, "-n", "--null-input") {
+			src = value{}
+		} else if len(pos) > 0 {
+			for _, p := range pos {
+				src.merge(sh.readFile(p.value, n))
+			}
+		} else {
+			src = stdinOf(in)
+		}
+		for _, fl := range flags {
+			if fl.has {
+				src.t.add(fl.val.t)
+			}
+		}
+		if src.t.has(tPayload) && !hasFlag(flags, "-n") {
+			keep := src.t
+			keep.kinds &^= tPayload
+			ft := fieldTaint(filter, nil)
+			keep.add(ft)
+			src.t = keep
+		}
+		src.known = false
+		return src
+	case "read":
+		_, pos := options(args, set("-d", "-n", "-N", "-p", "-t", "-u", "-a"), false)
+		src := stdinOf(in)
+		for _, p := range pos {
+			sh.vars[p.s] = value{s: "$" + p.s, t: src.t, sock: src.sock, net: src.net}
+		}
+		return value{}
+	case "mapfile", "readarray":
+		_, pos := options(args, set("-d", "-n", "-O", "-s", "-u", "-C", "-c"), false)
+		src := stdinOf(in)
+		for _, p := range pos {
+			sh.vars[p.s] = value{s: "$" + p.s, t: src.t}
+		}
+		return value{}
+	case "printenv":
+		if len(args) == 0 {
+			return value{t: envDumpTaint()}
+		}
+		out := value{}
+		for _, a := range args {
+			if secretVar(a.s) {
+				out.t.add(secretVarTaint(a.s))
+			}
+		}
+		return out
+	case "set", "export", "declare", "typeset", "compgen":
+		if len(args) == 0 || (len(args) == 1 && (args[0].s == "-p" || args[0].s == "-x" || args[0].s == "-v")) {
+			return value{t: envDumpTaint()}
+		}
+		return value{}
+	case "security":
+		if len(args) > 0 && (strings.HasPrefix(args[0].s, "find-") || args[0].s == "dump-keychain") {
+			return value{t: secretFileTaint("the macOS keychain", "security "+args[0].s)}
+		}
+	case "gh", "gcloud", "aws", "op", "pass", "vault", "az", "doctl", "heroku":
+		j := joinFields(args).s
+		if cliTokenRe.MatchString(j) {
+			return value{t: secretFileTaint("credentials from "+base, base+" "+shortText(j, 30))}
+		}
+		if base == "aws" || base == "gcloud" || base == "az" {
+			return value{}
+		}
+	case "curl", "wget", "http", "https", "xh", "aria2c", "lynx", "links", "httpie":
+		return sh.fetch(base, args, n, in)
+	case "nc", "ncat", "netcat", "telnet", "socat", "openssl-s_client":
+		return sh.rawSocket(base, args, n, in)
+	case "ssh", "scp", "sftp", "rsync":
+		return sh.remoteShell(base, args, n, in)
+	case "dig", "nslookup", "host", "drill", "ping", "ping6", "getent":
+		_, pos := options(args, set("-t", "-c", "-W", "-p", "-q", "-i", "-I"), false)
+		for _, p := range pos {
+			if strings.HasPrefix(p.s, "@") || p.s == "hosts" || p.s == "ahosts" {
+				continue
+			}
+			sh.dns(p, n)
+		}
+		return value{}
+	case "python", "python2", "python3", "pypy", "pypy3":
+		return sh.interpreter(base, args, n, in, set("-c"), set("-m"), set("-W", "-X"))
+	case "node", "nodejs", "bun", "deno", "tsx", "ts-node":
+		return sh.interpreter(base, args, n, in, set("-e", "--eval", "-p", "--print"), nil, set("-r", "--require", "--import", "--loader", "-C", "--input-type"))
+	case "perl", "ruby":
+		return sh.interpreter(base, args, n, in, set("-e", "-E"), nil, set("-I", "-M", "-r", "-C"))
+	case "php":
+		return sh.interpreter(base, args, n, in, set("-r"), nil, set("-c", "-d"))
+	case "awk", "gawk", "mawk", "nawk":
+		// awk 'BEGIN { system("…") }': the command line system() runs
+		for _, a := range args {
+			for _, m := range awkSystemRe.FindAllStringSubmatch(a.s, -1) {
+				sh.nestedShell(value{s: m[1], known: true}, n, "")
+			}
+		}
+		out := stdinOf(in)
+		out.known = false
+		return out
+	case "ngrok", "cloudflared", "bore", "frpc", "localtunnel", "lt", "chisel":
+		sh.find(n, ReverseShell, LevelCritical, "opens a tunnel that exposes this machine to the internet (%s)", base)
+		return value{}
+	case "history", "fc":
+		return value{t: secretFileTaint("the shell history", base)}
+	case "npx", "pnpx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "go", "pip", "pip3", "gem", "cargo", "brew", "dnx":
+		sh.packageRunner(base, args, n)
+		return value{}
+	case "rm", "unlink", "rmdir", "shred", "srm", "trash":
+		sh.remove(base, args, n)
+		return value{}
+	case "find":
+		sh.findCmd(args, n, in)
+		return value{}
+	case "dd":
+		for _, a := range args {
+			if strings.HasPrefix(a.s, "of=") {
+				t := strings.TrimPrefix(a.s, "of=")
+				if strings.HasPrefix(t, "/dev/") && t != "/dev/null" && !strings.HasPrefix(t, "/dev/std") && !strings.HasPrefix(t, "/dev/fd") {
+					sh.find(n, Destructive, LevelCritical, "overwrites the disk %s with dd", t)
+				} else if p := normPath(t, pd); inHome(p) && strings.Count(p, "/") <= 1 || strings.HasPrefix(p, "/etc") || strings.HasPrefix(p, "/boot") {
+					sh.find(n, Destructive, LevelCritical, "overwrites %s with dd", p)
+				} else {
+					sh.write(value{s: t, known: a.known}, value{}, n)
+				}
+			}
+		}
+		return value{}
+	case "wipefs", "fdisk", "sfdisk", "parted", "shutdown", "reboot", "halt", "poweroff", "init", "diskutil", "format":
+		if base == "init" && (len(args) == 0 || (args[0].s != "0" && args[0].s != "6")) {
+			return value{}
+		}
+		if base == "diskutil" && (len(args) == 0 || !strings.Contains(args[0].s, "erase")) {
+			return value{}
+		}
+		sh.find(n, Destructive, LevelCritical, "runs %s, which wipes disks or stops the machine", base)
+		return value{}
+	case "chmod":
+		sh.chmod(args, n)
+		return value{}
+	case "chown", "chgrp":
+		flags, pos := options(args, set("--from", "--reference"), false)
+		if len(pos) >= 2 {
+			owner := pos[0].s
+			for _, t := range pos[1:] {
+				p := normPath(t.s, pd)
+				if (hasFlag(flags, "-R", "--recursive") && (p == "/" || p == "~" || systemDir(p))) || (strings.HasPrefix(owner, "root") && base == "chown") {
+					sh.find(n, Privilege, LevelCritical, "gives %s to %s", displayPath(p), owner)
+				}
+			}
+		}
+		return value{}
+	case "setcap":
+		sh.find(n, Privilege, LevelCritical, "grants Linux capabilities with setcap (%s)", shortText(joinFields(args).s, 40))
+		return value{}
+	case "docker", "podman", "nerdctl":
+		j := " " + joinFields(args).s + " "
+		if privilegedContainerRe.MatchString(j) {
+			sh.find(n, Privilege, LevelCritical, "starts a privileged container that can reach the whole machine")
+		} else if strings.Contains(j, " -v /var/run/docker.sock") || strings.Contains(j, "/var/run/docker.sock:") {
+			sh.find(n, Privilege, LevelCritical, "gives a container the Docker socket, which is root on the machine")
+		}
+		return value{}
+	case "crontab":
+		flags, pos := options(args, set("-u"), false)
+		if hasFlag(flags, "-l") && len(pos) == 0 {
+			return value{}
+		}
+		sh.find(n, Persistence, LevelCritical, "installs a crontab, which runs commands on a schedule long after the hook")
+		return value{}
+	case "at", "batch":
+		sh.find(n, Persistence, LevelCritical, "schedules a command with %s to run later", base)
+		return value{}
+	case "systemctl":
+		j := joinFields(args).s
+		if systemdInstallRe.MatchString(j) {
+			sh.find(n, Persistence, LevelCritical, "installs a systemd service that starts again at login or boot (%s)", shortText(j, 40))
+		}
+		return value{}
+	case "launchctl":
+		j := joinFields(args).s
+		if launchdInstallRe.MatchString(j) {
+			sh.find(n, Persistence, LevelCritical, "installs a launchd job that starts again at login (%s)", shortText(j, 40))
+		}
+		return value{}
+	case "schtasks", "reg":
+		j := strings.ToLower(joinFields(args).s)
+		if strings.Contains(j, "/create") || strings.Contains(j, `\run`) {
+			sh.find(n, Persistence, LevelCritical, "registers a command to run at login (%s)", base)
+		}
+		return value{}
+	case "git":
+		sh.git(args, n)
+		return value{}
+	case "tee":
+		flags, pos := options(args, nil, false)
+		src := stdinOf(in)
+		for _, p := range pos {
+			how := "writes"
+			if hasFlag(flags, "-a", "--append") {
+				how = "appends"
+			}
+			_ = how
+			sh.write(p.value, src, n)
+		}
+		return src
+	case "cp", "mv", "install", "ln", "rsync-local":
+		flags, pos := options(args, set("-t", "--target-directory", "-m", "--mode", "-o", "-g", "-S", "--suffix"), false)
+		var dest field
+		for _, fl := range flags {
+			if fl.name == "-t" || fl.name == "--target-directory" {
+				dest = fl.val
+			}
+		}
+		if dest.w == nil && len(pos) >= 2 {
+			dest = pos[len(pos)-1]
+			pos = pos[:len(pos)-1]
+		}
+		if dest.s != "" {
+			content := value{}
+			for _, p := range pos {
+				content.merge(sh.readFile(p.value, n))
+			}
+			sh.write(dest.value, content, n)
+		}
+		return value{}
+	case "sed", "perl-i":
+		flags, pos := options(args, set("-e", "--expression", "-f", "--file"), false)
+		if hasFlag(flags, "-i", "--in-place") || hasFlagPrefix(flags, "-i") {
+			if len(pos) > 1 {
+				for _, p := range pos[1:] {
+					sh.write(p.value, value{s: pos[0].s, known: pos[0].known}, n)
+				}
+			}
+		}
+		out := stdinOf(in)
+		out.known = false
+		return out
+	case "claude", "gemini", "codex", "cursor-agent":
+		j := " " + joinFields(args).s + " "
+		if agentNoChecksRe.MatchString(j) {
+			sh.find(n, SelfTampering, LevelCritical, "starts %s with every permission check switched off", base)
+		}
+		if agentConfigRe.MatchString(j) {
+			sh.find(n, SelfTampering, LevelCritical, "changes %s's own configuration (%s)", base, shortText(strings.TrimSpace(j), 50))
+		}
+		return value{}
+	case "osascript":
+		j := joinFields(args).s
+		if strings.Contains(j, "do shell script") {
+			sh.find(n, Obfuscation, LevelReview, "runs shell commands through AppleScript, which Hookwarden does not read")
+		}
+		return value{}
+	case "powershell", "pwsh", "powershell.exe", "pwsh.exe":
+		j := strings.ToLower(joinFields(args).s)
+		if psEncodedFlagRe.MatchString(j+" ") || strings.Contains(j, "frombase64string") {
+			sh.find(n, Obfuscation, LevelCritical, "runs an encoded PowerShell command that hides what it does")
+		}
+		if strings.Contains(j, "iex") || strings.Contains(j, "invoke-expression") {
+			if strings.Contains(j, "http") || strings.Contains(j, "downloadstring") || strings.Contains(j, "iwr") || strings.Contains(j, "invoke-webrequest") {
+				sh.find(n, DownloadExec, LevelCritical, "runs PowerShell code it downloads")
+			}
+		}
+		for _, ep := range hostsIn(j) {
+			sh.network(ep, taints{}, taints{}, n, "connects to")
+		}
+		return value{}
+	case "mkfifo":
+		return value{}
+	case "dirname":
+		_, pos := options(args, nil, false)
+		if len(pos) == 1 && pos[0].known {
+			return value{s: path.Dir(pos[0].s) + "\n", known: true}
+		}
+		return value{}
+	case "cd", "pushd":
+		_, pos := options(args, nil, false)
+		if len(pos) == 1 && pos[0].known {
+			sh.cwd = pos[0].s
+		}
+		return value{}
+	case "pwd":
+		if sh.cwd != "" {
+			return value{s: sh.cwd + "\n", known: true}
+		}
+		if d := sh.a.hook.ProjectDir; d != "" {
+			return value{s: d + "\n", known: true}
+		}
+		return value{}
+	case "realpath", "readlink":
+		_, pos := options(args, nil, false)
+		if len(pos) == 1 && pos[0].known {
+			return value{s: pos[0].s + "\n", known: true}
+		}
+		return value{}
+	case "bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "fish", "busybox":
+		return sh.shellProg(base, args, n, s, in)
+	}
+	if strings.HasPrefix(base, "mkfs") || base == "mke2fs" || base == "newfs" {
+		sh.find(n, Destructive, LevelCritical, "formats a disk with %s", base)
+		return value{}
+	}
+	if strings.HasPrefix(base, "python") && pythonVersionedRe.MatchString(base) {
+		return sh.interpreter(base, args, n, in, set("-c"), set("-m"), set("-W", "-X"))
+	}
+	// A program run by path: downloaded before?
+	if ep, ok := sh.downloadedAt(normPath(name.s, pd)); ok {
+		sh.downloadExec(ep, n, "runs a program it downloaded from %s")
+	}
+	// Every other program: what it reads from a pipe flows on to its
+	// output (md5sum, sed, a formatter…); for filters also the hook's input.
+	if filters[base] {
+		out := stdinOf(in)
+		if in == nil && len(args) > 0 && base != "cat" {
+			out = value{}
+		}
+		out.known = false
+		return out
+	}
+	if in != nil {
+		return value{t: in.t}
+	}
+	return value{}
+}
+
+func hasFlagPrefix(flags []flag, prefix string) bool {
+	for _, f := range flags {
+		if strings.HasPrefix(f.name, prefix) && !strings.HasPrefix(f.name, "--") {
+			return true
+		}
+	}
+	return false
+}
+
+func systemDir(p string) bool {
+	for _, d := range []string{"/etc", "/usr", "/var", "/bin", "/sbin", "/boot", "/lib", "/lib64", "/opt", "/srv", "/System", "/Library", "/Applications", "/home", "/Users", "/root", "/private", "/dev", "/proc", "/sys"} {
+		if p == d || strings.HasPrefix(p, d+"/") && strings.Count(p, "/") <= 2 && d != "/dev" && d != "/proc" && d != "/sys" {
+			return true
+		}
+	}
+	return false
+}
+
+// printOut is the output of echo and printf, with their escapes.
+func (sh *shell) printOut(base string, args []field, n syntax.Node) value {
+	out := value{known: true}
+	esc := false
+	var parts []string
+	i := 0
+	if base == "echo" {
+		for ; i < len(args) && echoFlagsRe.MatchString(args[i].s); i++ {
+			if strings.Contains(args[i].s, "e") {
+				esc = true
+			}
+		}
+	}
+	rest := args[i:]
+	if base == "printf" {
+		if len(rest) > 0 && rest[0].s == "-v" && len(rest) > 2 {
+			name := rest[1].s
+			v := sh.printf(rest[2:])
+			sh.vars[name] = v
+			return value{}
+		}
+		return sh.printf(rest)
+	}
+	for _, a := range rest {
+		parts = append(parts, a.s)
+		out.known = out.known && a.known
+		out.merge(a.value)
+	}
+	out.s = strings.Join(parts, " ")
+	if esc {
+		if s, did := decodeEscapes(out.s, false); did {
+			out.s, out.decoded = s, true
+		}
+	}
+	out.s += "\n"
+	sh.permissionMode(out, n)
+	return out
+}
+
+// printf formats literal arguments (enough for %s, %b and escapes).
+func (sh *shell) printf(args []field) value {
+	if len(args) == 0 {
+		return value{known: true}
+	}
+	out := value{known: true}
+	for _, a := range args {
+		out.known = out.known && a.known
+		out.merge(a.value)
+	}
+	format, did := decodeEscapes(args[0].s, false)
+	rest := args[1:]
+	var b strings.Builder
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' || i+1 >= len(format) {
+			b.WriteByte(format[i])
+			continue
+		}
+		j := i + 1
+		for j < len(format) && strings.IndexByte("-+ #0123456789.", format[j]) >= 0 {
+			j++
+		}
+		if j >= len(format) {
+			break
+		}
+		verb := format[j]
+		i = j
+		if verb == '%' {
+			b.WriteByte('%')
+			continue
+		}
+		arg := ""
+		if len(rest) > 0 {
+			arg = rest[0].s
+			rest = rest[1:]
+		}
+		if verb == 'b' {
+			s, d := decodeEscapes(arg, false)
+			did = did || d
+			arg = s
+		}
+		b.WriteString(arg)
+	}
+	out.s = b.String()
+	out.decoded = out.decoded || did
+	return out
+}
+
+// permissionMode: output that switches an agent's permission checks off.
+func (sh *shell) permissionMode(out value, n syntax.Node) {
+	if strings.Contains(out.s, "bypassPermissions") && (strings.Contains(out.s, "setMode") || strings.Contains(out.s, "defaultMode") || strings.Contains(out.s, "updatedPermissions")) {
+		sh.find(n, SelfTampering, LevelCritical, "tells the agent to switch its permission checks off (bypassPermissions)")
+	}
+}
+
+// decoder applies base64 -d, xxd -r, rev, tr, gunzip to known text.
+func (sh *shell) decoder(base string, args []field, in value) (value, bool) {
+	flags, pos := options(args, nil, false)
+	decodeFlag := hasFlag(flags, "-d", "--decode", "-D", "-r")
+	src := in
+	if len(pos) > 0 && base != "tr" && base != "openssl" {
+		src = sh.readFile(pos[0].value, nil)
+	}
+	out := value{t: src.t, decoded: true, known: false}
+	switch base {
+	case "base64", "basenc", "uudecode":
+		if !decodeFlag && base != "uudecode" {
+			return value{}, false
+		}
+		if src.known {
+			if b, err := base64.StdEncoding.DecodeString(stripSpace(src.s)); err == nil {
+				out.s, out.known = string(b), true
+			} else if b, err := base64.RawStdEncoding.DecodeString(strings.TrimRight(stripSpace(src.s), "=")); err == nil {
+				out.s, out.known = string(b), true
+			}
+		}
+		return out, true
+	case "openssl":
+		j := joinFields(args).s
+		if !(strings.Contains(j, "base64") || strings.Contains(j, "-a")) || !strings.Contains(j, "-d") {
+			return value{}, false
+		}
+		if src.known {
+			if b, err := base64.StdEncoding.DecodeString(stripSpace(src.s)); err == nil {
+				out.s, out.known = string(b), true
+			}
+		}
+		return out, true
+	case "xxd":
+		if !hasFlag(flags, "-r") {
+			return value{}, false
+		}
+		if src.known {
+			if b, err := hex.DecodeString(stripSpace(src.s)); err == nil {
+				out.s, out.known = string(b), true
+			}
+		}
+		return out, true
+	case "rev":
+		if src.known {
+			lines := strings.Split(strings.TrimSuffix(src.s, "\n"), "\n")
+			for i, l := range lines {
+				r := []rune(l)
+				for a, b := 0, len(r)-1; a < b; a, b = a+1, b-1 {
+					r[a], r[b] = r[b], r[a]
+				}
+				lines[i] = string(r)
+			}
+			out.s, out.known = strings.Join(lines, "\n")+"\n", true
+		}
+		return out, true
+	case "tr":
+		if len(pos) < 2 || hasFlag(flags, "-d", "-s", "-c") {
+			return value{}, false
+		}
+		from, to := expandTr(pos[0].s), expandTr(pos[1].s)
+		if !letterMap(from, to) {
+			return value{}, false
+		}
+		if src.known {
+			m := map[rune]rune{}
+			tr := []rune(to)
+			for i, r := range []rune(from) {
+				if len(tr) > 0 {
+					m[r] = tr[min(i, len(tr)-1)]
+				}
+			}
+			var b strings.Builder
+			for _, r := range src.s {
+				if x, ok := m[r]; ok {
+					r = x
+				}
+				b.WriteRune(r)
+			}
+			out.s, out.known = b.String(), true
+		}
+		return out, true
+	case "gunzip", "gzip":
+		if base == "gzip" && !decodeFlag {
+			return value{}, false
+		}
+		return gunzip(src), true
+	}
+	return value{}, false
+}
+
+func gunzip(src value) value {
+	out := value{t: src.t, decoded: true}
+	if src.known {
+		if r, err := gzip.NewReader(strings.NewReader(src.s)); err == nil {
+			if b, err := io.ReadAll(io.LimitReader(r, 1<<20)); err == nil {
+				out.s, out.known = string(b), true
+			}
+		}
+	}
+	return out
+}
+
+func (sh *shell) openssl(args []field, n syntax.Node, in value) value {
+	j := joinFields(args).s
+	if strings.Contains(j, "s_client") {
+		for i, a := range args {
+			if a.s == "-connect" && i+1 < len(args) {
+				ep := bareHost(args[i+1].s)
+				if !ep.Dynamic {
+					ep.Host = args[i+1].s
+				}
+				sh.network(ep, in.t, taints{}, n, "sends data to")
+				return value{sock: &ep}
+			}
+		}
+	}
+	if strings.Contains(j, "enc") && strings.Contains(j, "-d") {
+		return value{t: in.t, decoded: true}
+	}
+	return value{t: in.t}
+}
+
+func stripSpace(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == ' ' || r == '\n' || r == '\t' || r == '\r' {
+			return -1
+		}
+		return r
+	}, s)
+}
+
+// expandTr expands tr's ranges (a-z) and classes ([:lower:]).
+func expandTr(s string) string {
+	s = strings.NewReplacer("[:lower:]", "a-z", "[:upper:]", "A-Z", "[:alpha:]", "A-Za-z").Replace(s)
+	var b strings.Builder
+	r := []rune(s)
+	for i := 0; i < len(r); i++ {
+		if i+2 < len(r) && r[i+1] == '-' && r[i] <= r[i+2] {
+			for c := r[i]; c <= r[i+2]; c++ {
+				b.WriteRune(c)
+			}
+			i += 2
+			continue
+		}
+		b.WriteRune(r[i])
+	}
+	return b.String()
+}
+
+// letterMap: tr maps letters onto letters in another order (rot13 and
+// other ciphers), not a case change or a simple character swap.
+func letterMap(from, to string) bool {
+	if len(from) < 13 || len(from) != len(to) {
+		return false
+	}
+	if strings.ToUpper(from) == to || strings.ToLower(from) == to {
+		return false
+	}
+	return from != to
+}
+
+// interpreter handles python, node, perl … with inline code, stdin or a
+// script (scripts are followed by the analyser).
+func (sh *shell) interpreter(base string, args []field, n syntax.Node, in *value, codeFlags, moduleFlags, withArg map[string]bool) value {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if base == "deno" && a.s == "run" || base == "bun" && a.s == "run" {
+			continue
+		}
+		if (base == "deno" || base == "bun") && (a.s == "x" || a.s == "eval") {
+			if a.s == "x" {
+				sh.packageRunner("bunx", args[i+1:], n)
+				return value{}
+			}
+			if i+1 < len(args) {
+				sh.code(base, args[i+1], n)
+			}
+			return value{}
+		}
+		if codeFlags[a.s] && i+1 < len(args) {
+			sh.code(base, args[i+1], n)
+			return value{}
+		}
+		if a.known && len(a.s) > 2 && a.s[0] == '-' && a.s[1] != '-' && codeFlags["-"+a.s[len(a.s)-1:]] && i+1 < len(args) {
+			sh.code(base, args[i+1], n) // python3 -Ic, perl -ne
+			return value{}
+		}
+		if moduleFlags[a.s] && i+1 < len(args) {
+			mod := args[i+1].s
+			if mod == "http.server" || mod == "SimpleHTTPServer" || mod == "pyftpdlib" {
+				sh.find(n, Network, LevelReview, "serves files of this machine over the network with python -m %s", mod)
+			}
+			if mod == "pip" && i+2 < len(args) && args[i+2].s == "install" {
+				sh.find(n, RemotePackage, LevelReview, "installs Python packages from the network at hook time")
+			}
+			return value{}
+		}
+		if withArg[a.s] {
+			// node -r ./pre.js, --import ./x.mjs: a file it loads first
+			if (a.s == "-r" || a.s == "--require" || a.s == "--import" || a.s == "--loader") && i+1 < len(args) &&
+				(strings.HasPrefix(args[i+1].s, ".") || strings.HasPrefix(args[i+1].s, "/")) {
+				sh.follow(args[i+1].value, "node")
+			}
+			i++
+			continue
+		}
+		if strings.HasPrefix(a.s, "-") && a.s != "-" {
+			continue
+		}
+		if a.s == "-" {
+			sh.execText(stdinOf(in), n, base)
+			return value{}
+		}
+		if a.net != nil {
+			sh.downloadExec(*a.net, n, "runs a script it downloads from %s with "+base)
+			return value{}
+		}
+		if !a.known && a.decoded {
+			sh.find(n, Obfuscation, LevelCritical, "runs a %s script it decodes at run time", base)
+		}
+		if m := urlRe.FindStringSubmatch(a.s); m != nil && strings.HasPrefix(a.s, m[0]) {
+			ep := hostOf(m[2])
+			if loopback(ep.Host) {
+				return value{}
+			}
+			sh.find(n, RemotePackage, LevelReview, "runs a script fetched from %s at hook time", ep)
+			return value{}
+		}
+		if ep, ok := sh.downloadedAt(normPath(a.s, sh.a.hook.ProjectDir)); ok {
+			sh.downloadExec(ep, n, "runs a script it downloaded from %s")
+		}
+		sh.follow(a.value, base)
+		return value{}
+	}
+	if in != nil {
+		sh.execText(*in, n, base)
+	}
+	return value{}
+}
+
+// code analyses inline interpreter code (python -c, node -e).
+func (sh *shell) code(base string, a field, n syntax.Node) {
+	if a.net != nil {
+		sh.downloadExec(*a.net, n, "runs code it downloads from %s with "+base)
+		return
+	}
+	if !a.known {
+		if a.decoded {
+			sh.find(n, Obfuscation, LevelCritical, "runs %s code it decodes at run time", base)
+		}
+		return
+	}
+	if a.decoded {
+		sh.find(n, Obfuscation, LevelCritical, "runs hidden %s code that it decodes at run time", base)
+	}
+	src := sh.source(a.w)
+	if a.w == nil {
+		src = sh.source(n)
+	}
+	sh.a.scriptCode(sh.file, a.s, langOfProg(base), &src, sh.depth)
+}
+
+// shellProg: bash -c TEXT, bash < x, bash -i >& /dev/tcp/….
+func (sh *shell) shellProg(base string, args []field, n syntax.Node, s *syntax.Stmt, in *value) value {
+	interactive := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a.s == "-c" || (len(a.s) > 1 && a.s[0] == '-' && a.s[1] != '-' && strings.HasSuffix(a.s, "c")):
+			if i+1 < len(args) {
+				sh.nestedShell(args[i+1].value, n, "-c")
+			}
+			return value{}
+		case a.s == "-i" || (len(a.s) > 1 && a.s[0] == '-' && strings.Contains(a.s, "i") && a.s[1] != '-'):
+			interactive = true
+		case a.s == "-s":
+		case a.s == "-o" || a.s == "-O" || a.s == "--rcfile" || a.s == "--init-file":
+			i++
+		case strings.HasPrefix(a.s, "-") || strings.HasPrefix(a.s, "+"):
+		default:
+			if a.net != nil {
+				sh.downloadExec(*a.net, n, "runs a script it downloads from %s")
+			} else if ep, ok := sh.downloadedAt(normPath(a.s, sh.a.hook.ProjectDir)); ok {
+				sh.downloadExec(ep, n, "runs a script it downloaded from %s")
+			} else if a.decoded && !a.known {
+				sh.find(n, Obfuscation, LevelCritical, "runs a shell script it decodes at run time")
+			} else {
+				sh.follow(a.value, base)
+			}
+			return value{}
+		}
+	}
+	if base == "busybox" && len(args) > 0 {
+		return value{}
+	}
+	if in != nil {
+		sh.execText(*in, n, base)
+	} else if interactive && len(sh.sockFDs) > 0 {
+		for _, ep := range sh.sockFDs {
+			sh.reverseShell(ep, n)
+			break
+		}
+	}
+	return value{shell: interactive || in != nil}
+}
+
+// fetch handles curl, wget and friends: where they connect, what they
+// send, where the download goes.
+func (sh *shell) fetch(base string, args []field, n syntax.Node, in *value) value {
+	withArg := curlWithArg
+	if base == "wget" {
+		withArg = wgetWithArg
+	}
+	flags, pos := options(args, withArg, false)
+	var data, auth taints
+	var eps []endpoint
+	outFile := ""
+	toStdout := base != "wget" && base != "aria2c"
+	for _, fl := range flags {
+		if !fl.has {
+			if base == "wget" && (fl.name == "-qO-" || fl.name == "-O-") {
+				toStdout = true
+			}
+			continue
+		}
+		v := fl.val
+		switch fl.name {
+		case "-d", "--data", "--data-raw", "--data-binary", "--data-ascii", "--data-urlencode", "--json", "-F", "--form", "--form-string", "--post-data", "--body-data":
+			data.add(v.t)
+			if i := strings.Index(v.s, "@"); i >= 0 && fl.name != "--data-raw" {
+				file := v.s[i+1:]
+				if semi := strings.IndexByte(file, ';'); semi >= 0 {
+					file = file[:semi]
+				}
+				if file == "-" {
+					data.add(stdinOf(in).t)
+				} else {
+					data.add(sh.readFile(value{s: file, known: v.known}, n).t)
+				}
+			}
+		case "-T", "--upload-file", "--post-file", "--body-file":
+			if v.s == "-" || v.s == "." {
+				data.add(stdinOf(in).t)
+			} else {
+				data.add(sh.readFile(v.value, n).t)
+			}
+		case "-H", "--header", "-u", "--user", "--oauth2-bearer", "-b", "--cookie", "--password":
+			auth.add(v.t)
+		case "-o", "--output", "-O", "--output-document":
+			if v.s == "-" {
+				toStdout = true
+			} else {
+				outFile = v.s
+				toStdout = false
+			}
+		case "--url":
+			eps = append(eps, sh.urlEndpoint(v)...)
+			data.add(v.t)
+		case "-x", "--proxy":
+		}
+	}
+	if hasFlag(flags, "-O", "--remote-name") && base == "curl" {
+		toStdout = false
+	}
+	for _, p := range pos {
+		eps = append(eps, sh.urlEndpoint(p)...)
+		data.add(p.t)
+	}
+	if len(eps) == 0 {
+		eps = []endpoint{{Dynamic: true}}
+	}
+	var out value
+	for _, ep := range eps {
+		sh.network(ep, data, auth, n, "sends data to")
+		e := ep
+		if toStdout {
+			out.net = &e
+		}
+		if outFile != "" {
+			sh.downloaded[normPath(outFile, sh.a.hook.ProjectDir)] = ep
+			sh.write(value{s: outFile, known: true}, value{net: &e}, n)
+		}
+	}
+	if base == "wget" && outFile == "" && !toStdout {
+		for _, p := range pos {
+			if u := urlRe.FindString(p.s); u != "" {
+				sh.downloaded[normPath(path.Base(u), sh.a.hook.ProjectDir)] = eps[0]
+			}
+		}
+	}
+	return out
+}
+
+// urlEndpoint reads the endpoint of a URL word (a variable URL is dynamic).
+func (sh *shell) urlEndpoint(f field) []endpoint {
+	if m := urlRe.FindStringSubmatch(f.s); m != nil {
+		ep := hostOf(m[2])
+		if ep.Dynamic {
+			ep.Host = shortText(f.s, 40)
+		}
+		return []endpoint{ep}
+	}
+	if strings.HasPrefix(f.s, "$") || !f.known {
+		return []endpoint{{Host: shortText(f.s, 40), Dynamic: true}}
+	}
+	if strings.Contains(f.s, ".") || strings.Contains(f.s, ":") || f.s == "localhost" {
+		return []endpoint{bareHost(strings.SplitN(f.s, "/", 2)[0])}
+	}
+	return nil
+}
+
+// network judges data sent to an endpoint.
+func (sh *shell) network(ep endpoint, data, auth taints, n syntax.Node, verb string) {
+	sh.a.network(ep, data, auth, sh.source(n), verb)
+}
+
+func (a *analyzer) network(ep endpoint, data, auth taints, src Source, verb string) {
+	if !ep.Dynamic && loopback(hostName(ep)) {
+		return
+	}
+	where := ep.String()
+	if ep.Dynamic && ep.Host != "" {
+		where = "the address in " + ep.Host
+	}
+	add := func(c Category, sev Level, format string, args ...any) {
+		a.add(Finding{Category: c, Severity: sev, Summary: fmt.Sprintf(format, args...), Source: src})
+	}
+	if s := data.serious(); s != "" {
+		add(Exfiltration, LevelCritical, "sends %s to %s", s, where)
+		return
+	}
+	var own, foreign []string
+	for _, v := range data.vars {
+		if serviceOf(strings.TrimPrefix(v, "$"), ep) {
+			own = append(own, v)
+		} else {
+			foreign = append(foreign, v)
+		}
+	}
+	if len(foreign) > 0 {
+		add(Exfiltration, LevelCritical, "sends the secret %s to %s", joinWords(foreign), where)
+		return
+	}
+	creds := append(own, auth.vars...)
+	if auth.serious() != "" {
+		add(Exfiltration, LevelCritical, "sends %s to %s", auth.serious(), where)
+		return
+	}
+	if len(creds) > 0 {
+		add(Network, LevelReview, "authenticates to %s with %s", where, joinWords(appendNew(nil, creds...)))
+		return
+	}
+	if data.has(tMeta) {
+		add(Network, LevelReview, "sends fields of its input (such as the event or message) to %s", where)
+		return
+	}
+	add(Network, LevelReview, "%s %s", strings.Replace(verb, "sends data to", "connects to", 1), where)
+}
+
+// rawSocket handles nc, ncat, socat, telnet.
+func (sh *shell) rawSocket(base string, args []field, n syntax.Node, in *value) value {
+	j := " " + joinFields(args).s + " "
+	var ep endpoint
+	if base == "socat" {
+		m := socatAddressRe.FindStringSubmatch(j)
+		if m != nil {
+			ep = bareHost(m[2])
+			if !ep.Dynamic && m[4] != "" {
+				ep.Host += ":" + m[4]
+			}
+		} else {
+			ep = endpoint{Dynamic: true}
+		}
+		if socatExecRe.MatchString(j) {
+			sh.reverseShell(ep, n)
+			return value{}
+		}
+		if strings.Contains(strings.ToLower(j), "listen") {
+			sh.find(n, Network, LevelReview, "opens a listening socket with socat")
+			return value{}
+		}
+	} else {
+		flags, pos := options(args, set("-e", "-c", "--exec", "--sh-exec", "-p", "-s", "-w", "-i", "-q", "-x", "-X", "--lua-exec"), false)
+		for _, fl := range flags {
+			if fl.name == "-e" || fl.name == "-c" || fl.name == "--exec" || fl.name == "--sh-exec" || fl.name == "--lua-exec" {
+				host := endpoint{Dynamic: true}
+				if len(pos) > 0 {
+					host = bareHost(pos[0].s)
+				}
+				if hasFlag(flags, "-l", "--listen") {
+					sh.find(n, ReverseShell, LevelCritical, "serves a shell to anyone who connects (a bind shell with %s)", base)
+				} else {
+					sh.reverseShell(host, n)
+				}
+				return value{}
+			}
+		}
+		if hasFlag(flags, "-l", "--listen") {
+			sh.find(n, Network, LevelReview, "listens for connections from the network with %s", base)
+			return value{sock: &endpoint{Host: "a listening socket"}}
+		}
+		if len(pos) == 0 {
+			return value{}
+		}
+		ep = bareHost(pos[0].s)
+		if !ep.Dynamic && len(pos) > 1 {
+			ep.Host += ":" + pos[1].s
+		}
+	}
+	src := stdinOf(in)
+	if in != nil && in.shell {
+		sh.reverseShell(ep, n)
+		return value{sock: &ep}
+	}
+	sh.network(ep, src.t, taints{}, n, "opens a raw connection to")
+	return value{sock: &ep}
+}
+
+// remoteShell handles ssh, scp, sftp and rsync.
+func (sh *shell) remoteShell(base string, args []field, n syntax.Node, in *value) value {
+	flags, pos := options(args, set("-p", "-P", "-i", "-l", "-o", "-F", "-L", "-R", "-D", "-J", "-b", "-c", "-E", "-e", "-m", "-O", "-Q", "-S", "-W", "-w", "-B", "--rsh", "--exclude", "--include"), false)
+	if base == "ssh" {
+		if len(pos) == 0 {
+			return value{}
+		}
+		ep := bareHost(pos[0].s)
+		for _, fl := range flags {
+			if fl.name == "-R" {
+				sh.find(n, ReverseShell, LevelCritical, "opens a tunnel from %s into this machine (ssh -R %s)", ep, fl.val.s)
+			}
+		}
+		src := stdinOf(in)
+		data := taints{}
+		if in != nil {
+			data = src.t
+		}
+		for _, p := range pos[1:] {
+			data.add(p.t)
+		}
+		sh.network(ep, data, taints{}, n, "opens a remote shell on")
+		return value{}
+	}
+	var remote []endpoint
+	var data taints
+	for _, p := range pos {
+		if host, _, ok := strings.Cut(p.s, ":"); ok && !strings.Contains(host, "/") && host != "" {
+			remote = append(remote, bareHost(host))
+			continue
+		}
+		data.add(sh.readFile(p.value, n).t)
+	}
+	for _, ep := range remote {
+		sh.network(ep, data, taints{}, n, "copies files to")
+	}
+	return value{}
+}
+
+// dns: a name looked up; data in the name leaks through DNS.
+func (sh *shell) dns(p field, n syntax.Node) {
+	if s := p.t.serious(); s != "" || len(p.t.vars) > 0 {
+		what := s
+		if what == "" {
+			what = joinWords(p.t.vars)
+		}
+		sh.find(n, Exfiltration, LevelCritical, "leaks %s through a DNS lookup of %s", what, shortText(p.s, 40))
+		return
+	}
+	if p.known && !loopback(p.s) && strings.Contains(p.s, ".") {
+		sh.find(n, Network, LevelReview, "looks up %s on the network", shortText(p.s, 40))
+	}
+}
+
+// packageRunner: npx, uvx, pipx run, go run pkg@ver, bunx, npm i -g…
+func (sh *shell) packageRunner(base string, args []field, n syntax.Node) {
+	flags, pos := options(args, set("-p", "--package", "-c", "--call", "--from", "--python", "--with", "--spec", "--registry", "--cwd", "--prefix", "-C", "--dir", "--filter", "-F", "-w", "--workspace"), true)
+	sub := ""
+	if len(pos) > 0 {
+		sub = pos[0].s
+	}
+	remote := func(pkg string) {
+		sh.find(n, RemotePackage, LevelReview, "downloads and runs the package %s from a registry each time it runs (%s)", pkg, base)
+	}
+	switch base {
+	case "npx", "pnpx", "bunx", "dnx":
+		if hasFlag(flags, "--no-install", "--no") || len(pos) == 0 {
+			return
+		}
+		pkg := pos[0].s
+		for _, fl := range flags {
+			if fl.name == "-p" || fl.name == "--package" {
+				pkg = fl.val.s
+			}
+		}
+		if !sh.a.ownPackage(pkg) {
+			remote(pkg)
+		}
+		switch strings.SplitN(strings.TrimPrefix(pkg, "@"), "@", 2)[0] {
+		case "tsx", "ts-node", "esno", "esbuild-register", "node", "bun", "vite-node":
+			if len(pos) > 1 && !strings.HasPrefix(pos[1].s, "-") {
+				sh.follow(pos[1].value, "node")
+			}
+		}
+		if len(pos) > 1 && !sh.a.ownPackage(pkg) && urlRe.MatchString(pos[1].s) {
+			return
+		}
+	case "uvx":
+		if len(pos) > 0 {
+			remote(pos[0].s)
+		}
+	case "pipx":
+		if sub == "run" && len(pos) > 1 {
+			_, rest := options(pos[1:], set("--spec", "--python"), true)
+			if len(rest) > 0 {
+				remote(rest[0].s)
+			}
+		} else if sub == "install" {
+			remote(joinFields(pos[1:]).s)
+		}
+	case "uv":
+		if sub == "tool" && len(pos) > 2 && pos[1].s == "run" {
+			remote(pos[2].s)
+		}
+		if sub == "pip" && len(pos) > 1 && pos[1].s == "install" {
+			sh.find(n, RemotePackage, LevelReview, "installs Python packages from the network at hook time")
+		}
+		if sub == "run" {
+			for _, fl := range flags {
+				if fl.name == "--with" {
+					remote(fl.val.s)
+				}
+			}
+			_, rest := options(pos[1:], set("--python", "-p", "--with", "--project", "--directory"), true)
+			if len(rest) > 0 && (rest[0].s == "python" || rest[0].s == "python3") {
+				rest = rest[1:]
+			}
+			if len(rest) > 0 && !strings.HasPrefix(rest[0].s, "-") {
+				sh.follow(rest[0].value, "python3")
+			}
+			for _, p := range pos[1:] {
+				if m := urlRe.FindStringSubmatch(p.s); m != nil && strings.HasPrefix(p.s, m[0]) && !loopback(hostOf(m[2]).Host) {
+					sh.find(n, RemotePackage, LevelReview, "runs a script fetched from %s at hook time", hostOf(m[2]))
+				}
+			}
+		}
+	case "pnpm", "yarn", "npm":
+		switch sub {
+		case "dlx", "exec", "x":
+			if len(pos) > 1 && !(base == "npm" && sub == "exec" && sh.a.ownPackage(pos[1].s)) && !(sub == "exec" && base != "npm") {
+				remote(pos[1].s)
+			}
+		case "install", "i", "add":
+			if hasFlag(flags, "-g", "--global") || base == "npm" && len(pos) > 1 && hasGlobal(pos) {
+				sh.find(n, RemotePackage, LevelReview, "installs npm packages globally at hook time")
+			}
+		}
+	case "go":
+		if sub == "run" {
+			for _, p := range pos[1:] {
+				if strings.Contains(p.s, "@") && !strings.HasPrefix(p.s, ".") && !strings.HasPrefix(p.s, "-") {
+					remote(p.s)
+				}
+			}
+		}
+		if sub == "install" {
+			for _, p := range pos[1:] {
+				if strings.Contains(p.s, "@") {
+					sh.find(n, RemotePackage, LevelReview, "installs %s from the network at hook time", p.s)
+				}
+			}
+		}
+	case "pip", "pip3", "gem", "cargo", "brew":
+		if sub == "install" {
+			sh.find(n, RemotePackage, LevelReview, "installs packages from the network at hook time (%s install)", base)
+		}
+	}
+}
+
+func hasGlobal(pos []field) bool {
+	for _, p := range pos {
+		if p.s == "-g" || p.s == "--global" {
+			return true
+		}
+	}
+	return false
+}
+
+// ownPackage: the package is one of the project's own npm dependencies
+// (or its own bin), so npx runs the locked local copy.
+func (a *analyzer) ownPackage(pkg string) bool {
+	name := pkg
+	if strings.HasPrefix(name, "@") {
+		if i := strings.Index(name[1:], "@"); i >= 0 {
+			name = name[:i+1]
+		}
+	} else if i := strings.Index(name, "@"); i >= 0 {
+		name = name[:i]
+	}
+	if a.pkgDeps == nil {
+		a.pkgDeps = map[string]bool{}
+		if d := a.hook.ProjectDir; d != "" {
+			if b, err := os.ReadFile(filepath.Join(d, "package.json")); err == nil {
+				var pj struct {
+					Name            string            `json:"name"`
+					Bin             any               `json:"bin"`
+					Dependencies    map[string]string `json:"dependencies"`
+					DevDependencies map[string]string `json:"devDependencies"`
+					Optional        map[string]string `json:"optionalDependencies"`
+				}
+				if json.Unmarshal(b, &pj) == nil {
+					for _, m := range []map[string]string{pj.Dependencies, pj.DevDependencies, pj.Optional} {
+						for k := range m {
+							a.pkgDeps[k] = true
+						}
+					}
+					if pj.Name != "" {
+						a.pkgDeps[pj.Name] = true
+					}
+				}
+			}
+		}
+	}
+	if a.pkgDeps[name] {
+		return true
+	}
+	if d := a.hook.ProjectDir; d != "" && !strings.Contains(name, "/") {
+		if _, err := os.Stat(filepath.Join(d, "node_modules", ".bin", name)); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// remove judges rm and friends.
+func (sh *shell) remove(base string, args []field, n syntax.Node) {
+	flags, pos := options(args, nil, false)
+	recursive := hasFlag(flags, "-r", "-R", "--recursive") || base == "rmdir" || base == "shred"
+	if hasFlag(flags, "--no-preserve-root") {
+		sh.find(n, Destructive, LevelCritical, "deletes everything on the machine (rm --no-preserve-root)")
+		return
+	}
+	for _, p := range pos {
+		if !p.known && !strings.HasPrefix(p.s, "~") && !strings.HasPrefix(p.s, "$HOME") {
+			// rm -rf "$DIR" with DIR unknown: nothing to say
+			if !(recursive && (p.s == "$HOME/*" || p.s == "/*")) {
+				continue
+			}
+		}
+		t := normPath(p.s, sh.a.hook.ProjectDir)
+		switch {
+		case t == "/" || t == "/*" || t == "~" || t == "~/*" || t == "~/.*" || systemDir(strings.TrimSuffix(t, "/*")):
+			sh.find(n, Destructive, LevelCritical, "deletes %s", describeTarget(t))
+		case t == "$PROJECT" || t == "$PROJECT/*" || t == "$PROJECT/.*":
+			if recursive {
+				sh.find(n, Destructive, LevelCritical, "deletes the whole project folder")
+			}
+		case strings.HasPrefix(t, "$PROJECT/..") || strings.HasPrefix(t, "../"):
+			if recursive {
+				sh.find(n, Destructive, LevelCritical, "deletes %s, outside the project", displayPath(t))
+			}
+		case inHome(t):
+			rest := strings.TrimPrefix(t, "~/")
+			if what, ok := secretPath(t); ok && !strings.HasPrefix(what, "a .env") {
+				sh.find(n, Destructive, LevelCritical, "deletes %s (%s)", what, t)
+			} else if _, ok := match(persistenceFiles, t); ok {
+				sh.find(n, Destructive, LevelCritical, "deletes %s", t)
+			} else if _, ok := match(agentFiles, t); ok {
+				sh.find(n, SelfTampering, LevelCritical, "deletes the agent's configuration %s", t)
+			} else if recursive && !strings.Contains(rest, "/") && !tempish(rest) {
+				sh.find(n, Destructive, LevelCritical, "deletes the folder %s in the home folder", t)
+			}
+		}
+	}
+}
+
+func tempish(name string) bool {
+	for _, s := range []string{"tmp", "temp", "cache", ".cache", "log", "logs"} {
+		if strings.Contains(strings.ToLower(name), s) {
+			return true
+		}
+	}
+	return false
+}
+
+func describeTarget(t string) string {
+	switch t {
+	case "/", "/*":
+		return "everything on the machine (" + t + ")"
+	case "~", "~/*", "~/.*":
+		return "the user's whole home folder (" + t + ")"
+	}
+	return "the system folder " + t
+}
+
+func (sh *shell) findCmd(args []field, n syntax.Node, in *value) {
+	var roots []string
+	i := 0
+	for ; i < len(args) && !strings.HasPrefix(args[i].s, "-") && args[i].s != "(" && args[i].s != "!"; i++ {
+		roots = append(roots, normPath(args[i].s, sh.a.hook.ProjectDir))
+	}
+	name := ""
+	for k := i; k+1 < len(args); k++ {
+		if args[k].s == "-name" || args[k].s == "-iname" {
+			name = args[k+1].s
+		}
+	}
+	for ; i < len(args); i++ {
+		switch args[i].s {
+		case "-delete":
+			for _, r := range roots {
+				if r == "/" || r == "~" || systemDir(r) {
+					sh.find(n, Destructive, LevelCritical, "deletes files under %s with find -delete", r)
+				}
+			}
+		case "-exec", "-execdir", "-ok", "-okdir":
+			j := i + 1
+			for j < len(args) && args[j].s != ";" && args[j].s != "+" {
+				j++
+			}
+			if j > i+1 {
+				sub := append([]field{}, args[i+1:j]...)
+				for k := range sub {
+					if strings.Contains(sub[k].s, "{}") {
+						found := roots0(roots)
+						if name != "" {
+							found += "/" + name
+						}
+						sub[k].s = strings.ReplaceAll(sub[k].s, "{}", found)
+					}
+				}
+				sh.run1(sub, n, nil, nil)
+			}
+			i = j
+		}
+	}
+}
+
+func roots0(r []string) string {
+	if len(r) == 0 {
+		return "."
+	}
+	return r[0]
+}
+
+func (sh *shell) chmod(args []field, n syntax.Node) {
+	flags, pos := options(args, set("--reference"), false)
+	if len(pos) < 2 {
+		return
+	}
+	mode := pos[0].s
+	if strings.HasPrefix(mode, "-") {
+		return
+	}
+	recursive := hasFlag(flags, "-R", "--recursive")
+	for _, t := range pos[1:] {
+		p := normPath(t.s, sh.a.hook.ProjectDir)
+		if setuidModeRe.MatchString(mode) {
+			sh.find(n, Privilege, LevelCritical, "makes %s setuid or setgid (chmod %s)", displayPath(p), mode)
+			continue
+		}
+		wide := wideModeRe.MatchString(mode) || mode == "777" || mode == "666"
+		if wide && (p == "/" || p == "~" || systemDir(p) || recursive && inHome(p) && !strings.Contains(strings.TrimPrefix(p, "~/"), "/")) {
+			sh.find(n, Destructive, LevelCritical, "opens %s to every user (chmod %s%s)", displayPath(p), map[bool]string{true: "-R ", false: ""}[recursive], mode)
+			continue
+		}
+		if _, ok := match(agentFiles, p); ok && wide {
+			sh.find(n, SelfTampering, LevelCritical, "makes the agent's file %s writable by everyone", p)
+		}
+	}
+}
+
+func (sh *shell) git(args []field, n syntax.Node) {
+	flags, pos := options(args, set("-C", "-c", "--git-dir", "--work-tree"), true)
+	for _, fl := range flags {
+		if fl.name == "-c" && strings.HasPrefix(strings.ToLower(fl.val.s), "core.hookspath") {
+			sh.find(n, Persistence, LevelCritical, "points git's hooks at %s, so its code runs on every git action", fl.val.s)
+		}
+	}
+	if len(pos) == 0 {
+		return
+	}
+	sub, rest := pos[0].s, pos[1:]
+	switch sub {
+	case "config":
+		j := strings.ToLower(joinFields(rest).s)
+		switch {
+		case strings.Contains(j, "core.hookspath") && !strings.Contains(j, "--get") && !strings.Contains(j, "--unset") && len(rest) >= 2:
+			sh.find(n, Persistence, LevelCritical, "sets git's core.hooksPath, so code it chooses runs on every git action")
+		case (strings.Contains(j, "credential.helper") || strings.Contains(j, "core.sshcommand") || strings.Contains(j, "core.fsmonitor") || strings.Contains(j, "core.pager") || strings.Contains(j, "alias.")) && !strings.Contains(j, "--get") && len(rest) >= 2:
+			sh.find(n, Persistence, LevelCritical, "changes git's configuration so a command it chooses runs later (%s)", shortText(j, 40))
+		}
+	case "push":
+		for _, r := range rest {
+			if r.s == "--force" || r.s == "-f" || strings.HasPrefix(r.s, "--force-with-lease") || strings.HasPrefix(r.s, "--mirror") || forceFlagRe.MatchString(r.s) || strings.HasPrefix(r.s, "+") || r.s == "--delete" || r.s == "-d" {
+				sh.find(n, Destructive, LevelCritical, "force-pushes (%s), which can overwrite history on the remote", shortText(joinFields(rest).s, 40))
+				return
+			}
+		}
+	case "clone", "fetch", "pull", "submodule":
+		_, pos := options(rest, set("-b", "--branch", "--depth", "-o", "--origin", "-c", "--config", "--reference"), false)
+		for i, r := range pos {
+			if m := urlRe.FindStringSubmatch(r.s); m != nil {
+				ep := hostOf(m[2])
+				sh.network(ep, taints{}, taints{}, n, "fetches code from")
+				if sub == "clone" && !loopback(ep.Host) {
+					dir := strings.TrimSuffix(path.Base(r.s), ".git")
+					if i+1 < len(pos) {
+						dir = pos[i+1].s
+					}
+					sh.downloadedDirs[normPath(dir, sh.a.hook.ProjectDir)] = ep
+				}
+			}
+		}
+	}
+}
+
+// write judges a write of content to a file.
+func (sh *shell) write(target value, content value, n syntax.Node) {
+	raw := target.s
+	if strings.Contains(sh.rawText(n), "CLAUDE_ENV_FILE") && (strings.Contains(raw, "CLAUDE_ENV_FILE") || !target.known) {
+		if envFilePreloadRe.MatchString(content.s) || aliasRe.MatchString(content.s) {
+			sh.find(n, Persistence, LevelCritical, "changes PATH or preloads code for every later command of the session through CLAUDE_ENV_FILE (%s)", shortText(oneLine(content.s), 60))
+		}
+		return
+	}
+	// A path with a part known only at run time is judged by what is
+	// known (>> /var/spool/cron/crontabs/$USER is still the cron tables).
+	p := normPath(raw, sh.a.hook.ProjectDir)
+	if p == "/dev/null" || strings.HasPrefix(p, "/dev/std") || strings.HasPrefix(p, "/dev/fd") {
+		return
+	}
+	if !content.t.empty() {
+		t := sh.written[p]
+		t.add(content.t)
+		sh.written[p] = t
+	}
+	sh.a.classifyWrite(p, content, sh.source(n))
+}
+
+func (a *analyzer) classifyWrite(p string, content value, src Source) {
+	add := func(c Category, format string, args ...any) {
+		a.add(Finding{Category: c, Severity: LevelCritical, Summary: fmt.Sprintf(format, args...), Source: src})
+	}
+	if what, ok := match(agentFiles, p); ok {
+		add(SelfTampering, "writes to %s (%s), changing what the agent runs or trusts", what, displayPath(p))
+		return
+	}
+	if what, ok := match(persistenceFiles, p); ok {
+		add(Persistence, "writes to %s (%s), so its code runs again later", what, displayPath(p))
+		return
+	}
+	if strings.HasPrefix(p, "/dev/sd") || strings.HasPrefix(p, "/dev/nvme") || strings.HasPrefix(p, "/dev/disk") || strings.HasPrefix(p, "/dev/mmcblk") {
+		add(Destructive, "overwrites the disk %s", p)
+		return
+	}
+	if systemDir(p) || strings.HasPrefix(p, "/etc/") {
+		if !strings.HasPrefix(p, "/var/tmp") && !strings.HasPrefix(p, "/var/log") && !strings.HasPrefix(p, "/private/tmp") {
+			a.add(Finding{Category: Privilege, Severity: LevelReview, Summary: fmt.Sprintf("writes to the system file %s", p), Source: src})
+		}
+	}
+	_ = bytes.MinRead
+}
+
+func (sh *shell) rawText(n syntax.Node) string {
+	if n == nil {
+		return ""
+	}
+	start, end := int(n.Pos().Offset()), int(n.End().Offset())
+	if start >= 0 && start <= end && end <= len(sh.src) {
+		return sh.src[start:end]
+	}
+	return ""
+}
+
+// follow analyses a script this shell runs by a path it computes
+// ($(dirname "$0")/lib.sh, $SCRIPT_DIR/x.py) when the path is known;
+// literal paths are found by trust.FindScripts as well.
+func (sh *shell) follow(v value, via string) {
+	if !v.known || v.s == "" || strings.ContainsAny(v.s, "$`*?") {
+		return
+	}
+	p := v.s
+	if strings.HasPrefix(p, "~") {
+		return // the user's own files: not part of the project's hook
+	}
+	if !filepath.IsAbs(p) {
+		base := sh.cwd
+		if base == "" || !filepath.IsAbs(base) {
+			base = sh.a.hook.ProjectDir
+		}
+		if base == "" {
+			return
+		}
+		p = filepath.Join(base, p)
+	}
+	p = filepath.Clean(p)
+	if sh.a.scripts[p] || systemProgram(p) {
+		return
+	}
+	s := sh.a.readScript(p, via)
+	if s.Err != nil && s.Content == nil && !strings.Contains(s.Err.Error(), "limit") {
+		return // trust.FindScripts reports literal paths that are missing
+	}
+	sh.a.script(s, sh.depth+1)
+}
+
+// downloadedAt: a file the hook downloaded, or one inside a repository it
+// cloned.
+func (sh *shell) downloadedAt(p string) (endpoint, bool) {
+	if ep, ok := sh.downloaded[p]; ok {
+		return ep, true
+	}
+	for dir, ep := range sh.downloadedDirs {
+		if strings.HasPrefix(p, dir+"/") {
+			return ep, true
+		}
+	}
+	return endpoint{}, false
+}
+
+// archiveOut is the archive a tar, zip or 7z command writes ("" for "-",
+// stdout).
+func archiveOut(base string, args []field) (field, bool) {
+	switch base {
+	case "tar":
+		for i, a := range args {
+			if strings.HasPrefix(a.s, "-") && strings.Contains(a.s, "f") || !strings.HasPrefix(a.s, "-") && i == 0 && strings.Contains(a.s, "f") && strings.ContainsAny(a.s, "cr") {
+				if i+1 < len(args) && args[i+1].s != "-" {
+					return args[i+1], true
+				}
+				return field{}, false
+			}
+		}
+	case "zip", "7z":
+		for _, a := range args {
+			if a.s == "-" {
+				return field{}, false // to stdout
+			}
+			if !strings.HasPrefix(a.s, "-") && a.s != "a" {
+				return a, true
+			}
+		}
+	}
+	return field{}, false
+}

@@ -1,0 +1,482 @@
+package trust
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/hookwarden/hookwarden/settingsio"
+)
+
+// Found says how discovery found a script a hook runs.
+type Found string
+
+// How a script was found.
+const (
+	// FoundProgram: the word is the program itself (./x.sh, $GEMINI_PROJECT_DIR/x).
+	FoundProgram Found = "program"
+	// FoundInterpreter: the script argument of an interpreter (bash x.sh,
+	// python3 -u x.py, npx tsx x.ts, uv run x.py).
+	FoundInterpreter Found = "interpreter"
+	// FoundSourced: read by the shell itself (. x.sh, source x.sh).
+	FoundSourced Found = "sourced"
+	// FoundStdin: an interpreter reads it as its program on standard input
+	// (bash < x.sh, cat x.sh | sh, python3 - < x.py).
+	FoundStdin Found = "stdin"
+	// FoundCat: code taken from the file's text by a command substitution
+	// (bash -c "$(cat x)", eval "$(cat x)", $(cat x), <(cat x)).
+	FoundCat Found = "cat"
+	// FoundModule: python -m pkg, resolved to pkg/__main__.py (with the
+	// package's __init__.py files) or pkg.py in the working folder.
+	FoundModule Found = "module"
+	// FoundPreload: loaded before the program (node -r ./pre.js, bash --rcfile x).
+	FoundPreload Found = "preload"
+	// FoundGlob: one of the files a glob matches now (bash hooks/*.sh);
+	// a file added or removed later changes the set and needs review.
+	FoundGlob Found = "glob"
+)
+
+// UnresolvedCode is code a hook runs that Hookwarden cannot see from the
+// files: a program or script named by a variable or by a command's output,
+// eval of computed text, code read from a pipe or a download, a package
+// fetched by a runner, a script too deep or too large to follow.
+//
+// The text of every such part is fingerprinted (it stands in the hook
+// command, which is part of the approval key, or in a script whose content
+// is fingerprinted), so a change to the text itself shows as a changed
+// hook or script. What it refers to can change without any fingerprinted
+// text changing; see HookReview.Unresolved for the rule that follows.
+type UnresolvedCode struct {
+	// Text is the code as written (clipped to 200 characters).
+	Text string `json:"text"`
+	// Why says why it cannot be resolved, in words.
+	Why string `json:"why"`
+	// File is the script it stands in ("" = the hook command itself).
+	File string `json:"file,omitempty"`
+	// Line is its line in File (or in the command).
+	Line int `json:"line,omitempty"`
+}
+
+// String is "TEXT (WHY) at FILE:LINE".
+func (u UnresolvedCode) String() string {
+	s := u.Text + " (" + u.Why + ")"
+	if u.File != "" {
+		s += fmt.Sprintf(" at %s:%d", u.File, u.Line)
+	}
+	return s
+}
+
+// Discovery is what a hook command runs, as far as its text and the
+// project's files tell.
+type Discovery struct {
+	// Scripts are the files it runs, each once (by path and how it is
+	// run), in the order found: the command's own first, then what the
+	// shell scripts among them run and source, recursively.
+	Scripts []ScriptRef `json:"scripts"`
+	// Unresolved is the code it runs that cannot be resolved to a file.
+	Unresolved []UnresolvedCode `json:"unresolved"`
+	// writes are the files the command and its scripts write.
+	writes []writeRef
+}
+
+// Limits of following shell scripts into what they run and source.
+const (
+	// MaxFollowDepth is how many scripts deep discovery follows.
+	MaxFollowDepth = 8
+	// maxFollowTotal bounds the bytes of scripts read for one command.
+	maxFollowTotal = 4 << 20
+	// maxScripts bounds the scripts listed for one command.
+	maxScripts = 256
+	// maxCwds bounds the working folders tracked through cd.
+	maxCwds = 8
+)
+
+// DiscoverScripts finds the script files a hook command runs and the code
+// it runs that no file shows, parsing the command as the POSIX shell the
+// agent hands it to (bash -c on Linux and macOS). Relative paths and
+// $GEMINI_PROJECT_DIR, $GEMINI_CWD, $CLAUDE_PROJECT_DIR are resolved against
+// the project folder, where the agents run hooks.
+//
+// Every simple command is looked at: lists, pipelines, subshells,
+// conditionals, loops, functions, command and process substitutions.
+// Wrappers (env, exec, timeout, xargs, nice, sudo, …), package runners
+// (npx, bunx, uv run, …) and interpreters with their options are seen
+// through; cd and literal variable assignments are followed; inline code
+// (bash -c '…', eval '…', here-strings fed to a shell) is parsed in turn.
+// Shell scripts inside the project are read and followed into what they
+// run and source, up to MaxFollowDepth deep.
+//
+// Only a command that does not parse is an error; everything else that
+// cannot be resolved is listed in Unresolved.
+func DiscoverScripts(command, projectDir string) (Discovery, error) {
+	return discoverWith(command, projectDir, nil, nil, newFollowCache())
+}
+
+// DiscoverScriptsWithEnv is DiscoverScripts for a command that runs with
+// extra environment variables (a hook's own "env"): they resolve $NAME in
+// the command, and BASH_ENV, NODE_OPTIONS, LD_PRELOAD and a PATH among
+// them load or run files the same way as when the command sets them.
+func DiscoverScriptsWithEnv(command, projectDir string, env map[string]string) (Discovery, error) {
+	return discoverWith(command, projectDir, env, nil, newFollowCache())
+}
+
+// followCache keeps what following a script (run, not sourced) found, by
+// script, working folders and depth, for the commands of one audit.
+// The languages of program files are kept too.
+type followCache struct {
+	found  map[string]Discovery
+	langs  map[string]string
+	parser *syntax.Parser
+}
+
+func newFollowCache() *followCache {
+	return &followCache{found: map[string]Discovery{}, langs: map[string]string{}}
+}
+
+// programLang is programLang(path), once per path.
+func (c *followCache) programLang(path string) string {
+	lang, ok := c.langs[path]
+	if !ok {
+		lang = programLang(path)
+		c.langs[path] = lang
+	}
+	return lang
+}
+
+// discoverWith is DiscoverScripts with the hook's env, extra folders
+// whose scripts are followed like the project's (a Claude Code plugin's
+// root), and a cache shared by the commands of one audit.
+func discoverWith(command, projectDir string, env map[string]string, roots []string, cache *followCache) (Discovery, error) {
+	f, err := cache.parse(command)
+	if err != nil {
+		return Discovery{}, fmt.Errorf("parsing the hook command: %w", err)
+	}
+	d := newDiscoverer(filepath.Clean(projectDir), cache)
+	d.roots, d.env = roots, env
+	sc := &scope{cwds: []string{d.project}, vars: make(map[string]string, len(env)), src: command}
+	for k, v := range env {
+		sc.vars[k] = v
+	}
+	d.stmts(f.Stmts, sc)
+	d.checkWrites()
+	return d.out, nil
+}
+
+func newDiscoverer(project string, cache *followCache) *discoverer {
+	d := &discoverer{project: project, seen: map[string]bool{}, unseen: map[string]bool{}, cache: cache}
+	d.out.Scripts, d.out.Unresolved = []ScriptRef{}, []UnresolvedCode{}
+	return d
+}
+
+// FindScripts lists the script files a hook command runs (DiscoverScripts
+// without the unresolved parts).
+func FindScripts(command, projectDir string) ([]ScriptRef, error) {
+	d, err := DiscoverScripts(command, projectDir)
+	if err != nil || len(d.Scripts) == 0 {
+		return nil, err
+	}
+	return d.Scripts, nil
+}
+
+// parse parses shell code as bash, with one parser per cache.
+func (c *followCache) parse(src string) (*syntax.File, error) {
+	if c.parser == nil {
+		c.parser = syntax.NewParser(syntax.Variant(syntax.LangBash))
+	}
+	return c.parser.Parse(strings.NewReader(src), "")
+}
+
+type discoverer struct {
+	project string
+	out     Discovery
+	seen    map[string]bool // path + via of listed scripts
+	unseen  map[string]bool // listed unresolved parts
+	read    int             // bytes of scripts read
+	cache   *followCache
+	writes  []writeRef // files the commands write
+	// roots are folders besides the project whose scripts are followed.
+	roots []string
+	// env is the hook's own environment (DiscoverScriptsWithEnv).
+	env map[string]string
+}
+
+// followKey identifies following a script: what reads it, where, how
+// deep, with which extra roots.
+func followKey(kind, path string, sc *scope, roots []string, env map[string]string) string {
+	var b strings.Builder
+	b.WriteString(kind)
+	b.WriteByte(0)
+	b.WriteString(path)
+	for _, c := range sc.cwds {
+		b.WriteByte(0)
+		b.WriteString(c)
+	}
+	if sc.cwds == nil {
+		b.WriteString("\x00?")
+	}
+	b.WriteString("\x00\x01")
+	b.WriteString(strconv.Itoa(sc.depth))
+	for _, r := range roots {
+		b.WriteByte(0)
+		b.WriteString(r)
+	}
+	b.WriteString("\x00\x02")
+	for _, k := range slices.Sorted(maps.Keys(env)) {
+		b.WriteString(k + "=" + env[k] + "\x00")
+	}
+	return b.String()
+}
+
+// followable reports whether discovery reads a file to follow what it
+// runs: it lies in the project (or another root) and no symbolic link
+// takes it out.
+func (d *discoverer) followable(path string) bool {
+	for _, root := range append([]string{d.project}, d.roots...) {
+		if within(path, root) && !resolvesOutside(path, root) {
+			return true
+		}
+	}
+	return false
+}
+
+// merge adds what another discovery found, each once.
+func (d *discoverer) merge(found Discovery) {
+	d.writes = append(d.writes, found.writes...)
+	for _, ref := range found.Scripts {
+		if key := ref.Path + "\x00" + ref.Via; !d.seen[key] && len(d.out.Scripts) < maxScripts {
+			d.seen[key] = true
+			d.out.Scripts = append(d.out.Scripts, ref)
+		}
+	}
+	for _, u := range found.Unresolved {
+		if k := u.String(); !d.unseen[k] {
+			d.unseen[k] = true
+			d.out.Unresolved = append(d.out.Unresolved, u)
+		}
+	}
+}
+
+func (d *discoverer) unresolved(sc *scope, n syntax.Node, why string) {
+	u := UnresolvedCode{Text: sc.text(n), Why: why, File: sc.file, Line: int(n.Pos().Line())}
+	k := u.String()
+	if d.unseen[k] {
+		return
+	}
+	d.unseen[k] = true
+	d.out.Unresolved = append(d.out.Unresolved, u)
+}
+
+// add lists a script (each path and runner once) and, when shell reads
+// it, follows it.
+func (d *discoverer) add(sc *scope, w *syntax.Word, path, via string, how Found, shell bool, sourced bool) {
+	path = filepath.Clean(path)
+	key := path + "\x00" + via
+	if !d.seen[key] {
+		if len(d.out.Scripts) >= maxScripts {
+			d.unresolved(sc, w, fmt.Sprintf("more than %d scripts; the rest are not followed", maxScripts))
+			return
+		}
+		d.seen[key] = true
+		ref := ScriptRef{Path: path, Via: via, How: how, From: sc.file}
+		if w != nil {
+			ref.Word = sc.text(w)
+		}
+		if ref.Word == "" {
+			ref.Word = path
+		}
+		d.out.Scripts = append(d.out.Scripts, ref)
+	}
+	lang := ""
+	switch {
+	case how == FoundProgram || how == FoundGlob && via == "":
+		lang = d.cache.programLang(path)
+		shell = lang == "shell"
+	case !shell:
+		lang = scriptLang(path, via)
+	}
+	switch {
+	case shell:
+		d.follow(sc, w, path, sourced)
+	case lang == "python" || lang == "js":
+		d.followImports(sc, path, lang, func(why string) { d.unresolved(sc, w, why) })
+	}
+}
+
+// addResolved resolves a script word in every folder the shell may be in.
+func (d *discoverer) addResolved(sc *scope, w *syntax.Word, v wordv, via string, how Found, shell, sourced bool) {
+	switch {
+	case !v.ok:
+		d.unresolved(sc, w, v.why)
+		return
+	case v.text == "":
+		return
+	case strings.HasPrefix(v.text, "/dev/") || strings.HasPrefix(v.text, "/proc/"):
+		d.unresolved(sc, w, "code read from a device or a file descriptor")
+		return
+	case v.glob:
+		d.addGlob(sc, w, v, via, shell, sourced)
+		return
+	}
+	for _, p := range d.resolve(sc, w, v.text) {
+		d.add(sc, w, p, via, how, shell, sourced)
+	}
+}
+
+// resolve makes a path absolute in each folder the shell may be in.
+func (d *discoverer) resolve(sc *scope, w syntax.Node, p string) []string {
+	if filepath.IsAbs(p) {
+		return []string{filepath.Clean(p)}
+	}
+	if sc.cwds == nil {
+		d.unresolved(sc, w, "a relative path after a cd to a folder known only at run time")
+		return nil
+	}
+	out := make([]string, 0, len(sc.cwds))
+	for _, c := range sc.cwds {
+		out = append(out, filepath.Join(c, p))
+	}
+	return out
+}
+
+// addGlob lists every file a glob matches now, in each working folder.
+func (d *discoverer) addGlob(sc *scope, w *syntax.Word, v wordv, via string, shell, sourced bool) {
+	for _, pat := range d.resolve(sc, w, v.pattern) {
+		if !d.followable(filepath.Dir(pat)) {
+			d.unresolved(sc, w, "a glob outside the project")
+			continue
+		}
+		matches, err := filepath.Glob(pat)
+		if err != nil {
+			d.unresolved(sc, w, "a glob Hookwarden cannot expand")
+			continue
+		}
+		sort.Strings(matches)
+		for _, m := range matches {
+			d.add(sc, w, m, via, FoundGlob, shell, sourced)
+		}
+	}
+}
+
+// follow reads a shell script of the project and discovers what it runs:
+// sourced, in the caller's scope; run, in a fresh one with the caller's
+// folder.
+func (d *discoverer) follow(sc *scope, w *syntax.Word, path string, sourced bool) {
+	var key string
+	if !sourced {
+		key = followKey("run", path, sc, d.roots, d.env)
+		if found, ok := d.cache.found[key]; ok {
+			d.merge(found)
+			return
+		}
+	}
+	if !d.followable(path) {
+		return // outside the project: fingerprinted, not followed
+	}
+	if sc.depth+1 > MaxFollowDepth {
+		d.unresolved(sc, w, fmt.Sprintf("nested more than %d scripts deep; not followed", MaxFollowDepth))
+		return
+	}
+	text, err := readScriptText(path, maxFollowTotal-d.read)
+	if errors.Is(err, errTooLarge) {
+		d.unresolved(sc, w, "too large to follow into what it runs")
+		return
+	}
+	if err != nil {
+		return // missing or unreadable: its own fingerprint says so
+	}
+	d.read += len(text)
+	f, err := d.cache.parse(text)
+	if err != nil {
+		d.unresolved(sc, w, "a shell script Hookwarden cannot parse ("+err.Error()+"); what it runs is not known")
+		return
+	}
+	inner := &scope{cwds: sc.cwds, vars: sc.vars, file: path, self: path, src: text, depth: sc.depth + 1}
+	if sourced {
+		d.stmts(f.Stmts, inner)
+		sc.cwds = inner.cwds
+		return
+	}
+	// Run: a shell of its own (fresh variables, the caller's folder),
+	// discovered on its own so that the result can be kept for the next
+	// command that runs the same script.
+	inner.vars = make(map[string]string, len(d.env))
+	for k, v := range d.env {
+		inner.vars[k] = v // the hook's environment reaches the scripts it runs
+	}
+	inner.cwds = append([]string(nil), sc.cwds...)
+	if sc.cwds == nil {
+		inner.cwds = nil
+	}
+	sub := newDiscoverer(d.project, d.cache)
+	sub.read, sub.roots, sub.env = d.read, d.roots, d.env
+	sub.stmts(f.Stmts, inner)
+	d.read = sub.read
+	sub.out.writes = sub.writes
+	d.cache.found[key] = sub.out
+	d.merge(sub.out)
+}
+
+var errTooLarge = errors.New("too large")
+
+// readScriptText reads a regular file of at most limit bytes (and at most
+// MaxStoredScript).
+func readScriptText(path string, limit int) (string, error) {
+	limit = min(limit, MaxStoredScript)
+	f, err := settingsio.OpenRegular(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, int64(limit)+1))
+	if err != nil {
+		return "", err
+	}
+	if len(data) > limit {
+		return "", errTooLarge
+	}
+	return string(data), nil
+}
+
+// programLang says how a program file is run: "shell" for a shebang
+// naming sh, bash, dash, zsh, ksh (directly or through env) or no shebang
+// at all (the shell runs a text file it cannot exec), "python" or "js"
+// for those interpreters, "" otherwise.
+func programLang(path string) string {
+	f, err := settingsio.OpenRegular(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	head := make([]byte, 256)
+	n, _ := io.ReadFull(f, head)
+	head = head[:n]
+	if !bytes.HasPrefix(head, []byte("#!")) {
+		if n > 0 && !bytes.ContainsRune(head, 0) {
+			return "shell"
+		}
+		return ""
+	}
+	line, _, _ := bytes.Cut(head[2:], []byte("\n"))
+	fields := strings.Fields(string(line))
+	for len(fields) > 0 {
+		base := filepath.Base(fields[0])
+		if base == "env" || strings.HasPrefix(fields[0], "-") || strings.Contains(fields[0], "=") {
+			fields = fields[1:]
+			continue
+		}
+		if ip, ok := interpreterFor(base); ok && ip.shell {
+			return "shell"
+		}
+		return scriptLang("", base)
+	}
+	return ""
+}

@@ -1,0 +1,486 @@
+package trust
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// scope is the shell state discovery tracks.
+type scope struct {
+	// cwds are the folders the shell may be in; nil: unknown (a cd to a
+	// computed folder).
+	cwds []string
+	// vars are the variables assigned literal values; a name mapped to
+	// "\x00" was assigned something computed.
+	vars map[string]string
+	// file is the script being read ("" = the hook command), self its
+	// path for $0 and BASH_SOURCE, src its text, depth its nesting.
+	file, self, src string
+	depth           int
+}
+
+const unknownVar = "\x00"
+
+func (s *scope) clone() *scope {
+	c := *s
+	c.cwds = append([]string(nil), s.cwds...)
+	if s.cwds == nil {
+		c.cwds = nil
+	}
+	c.vars = make(map[string]string, len(s.vars))
+	for k, v := range s.vars {
+		c.vars[k] = v
+	}
+	return &c
+}
+
+// merge widens s to also cover the folders of other (after a branch that
+// may or may not have run).
+func (s *scope) merge(other *scope) {
+	if s.cwds == nil || other.cwds == nil {
+		s.cwds = nil
+	} else {
+		for _, c := range other.cwds {
+			if !slices.Contains(s.cwds, c) {
+				s.cwds = append(s.cwds, c)
+			}
+		}
+		if len(s.cwds) > maxCwds {
+			s.cwds = nil
+		}
+	}
+	for k, v := range other.vars {
+		if old, ok := s.vars[k]; !ok || old != v {
+			s.vars[k] = unknownVar
+		}
+	}
+}
+
+// text is the source of a node, clipped.
+func (s *scope) text(n syntax.Node) string {
+	start, end := int(n.Pos().Offset()), int(n.End().Offset())
+	if start < 0 || end > len(s.src) || start >= end {
+		return ""
+	}
+	t := strings.TrimSpace(s.src[start:end])
+	if len(t) > 200 {
+		t = t[:197] + "..."
+	}
+	return t
+}
+
+// stmts walks a list of statements in order.
+func (d *discoverer) stmts(list []*syntax.Stmt, sc *scope) {
+	for _, st := range list {
+		d.stmt(st, sc, nil)
+	}
+}
+
+// stmt walks one statement; pipeFrom is the statement whose output is its
+// input, if any.
+func (d *discoverer) stmt(st *syntax.Stmt, sc *scope, pipeFrom *syntax.Stmt) {
+	for _, r := range st.Redirs {
+		d.substs(r, sc)
+	}
+	d.redirWrites(st, sc)
+	switch c := st.Cmd.(type) {
+	case nil:
+	case *syntax.CallExpr:
+		d.call(st, c, sc, pipeFrom)
+	case *syntax.DeclClause:
+		d.substs(c, sc)
+		for _, a := range c.Args {
+			d.assign(a, sc)
+		}
+	case *syntax.BinaryCmd:
+		switch c.Op {
+		case syntax.Pipe, syntax.PipeAll:
+			d.stmt(c.X, sc.clone(), pipeFrom)
+			d.stmt(c.Y, sc.clone(), c.X)
+		case syntax.AndStmt:
+			before := sc.clone()
+			d.stmt(c.X, sc, pipeFrom)
+			d.stmt(c.Y, sc, nil)
+			sc.merge(before)
+		default: // ||: Y runs when X failed (and X's cd may not have happened)
+			before := sc.clone()
+			d.stmt(c.X, sc, pipeFrom)
+			d.stmt(c.Y, before, nil)
+			if !exits(c.Y) {
+				sc.merge(before)
+			}
+		}
+	case *syntax.Subshell:
+		d.stmts(c.Stmts, sc.clone())
+	case *syntax.Block:
+		d.stmts(c.Stmts, sc)
+	case *syntax.IfClause:
+		d.ifClause(c, sc)
+	case *syntax.WhileClause:
+		d.stmts(c.Cond, sc)
+		body := sc.clone()
+		d.stmts(c.Do, body)
+		sc.merge(body)
+	case *syntax.ForClause:
+		d.substs(c.Loop, sc)
+		d.forLoop(c, sc)
+	case *syntax.CaseClause:
+		d.substs(c.Word, sc)
+		after := sc.clone()
+		for _, it := range c.Items {
+			branch := sc.clone()
+			d.stmts(it.Stmts, branch)
+			after.merge(branch)
+		}
+		*sc = *after
+	case *syntax.FuncDecl:
+		d.stmt(c.Body, sc.clone(), nil)
+	case *syntax.TimeClause:
+		if c.Stmt != nil {
+			d.stmt(c.Stmt, sc, pipeFrom)
+		}
+	case *syntax.CoprocClause:
+		d.stmt(c.Stmt, sc.clone(), nil)
+	default: // [[ ]], (( )), let: only their substitutions run code
+		d.substs(c, sc)
+	}
+}
+
+// maxLoopValues bounds the values a for loop is followed with.
+const maxLoopValues = 64
+
+// forLoop walks a loop's body once per value when the loop is over
+// literal words and globs (for f in hooks/*.sh; do bash "$f"; done), so
+// that the variable is known; otherwise once with it unknown.
+func (d *discoverer) forLoop(c *syntax.ForClause, sc *scope) {
+	var values []string
+	iter, ok := c.Loop.(*syntax.WordIter)
+	known := ok && iter.Name != nil && iter.InPos.IsValid()
+	for i := 0; known && i < len(iter.Items); i++ {
+		v := d.expand(iter.Items[i], sc)
+		switch {
+		case !v.ok:
+			known = false
+		case v.glob && filepath.IsAbs(v.pattern):
+			matches, _ := filepath.Glob(v.pattern)
+			values = append(values, matches...)
+		case v.glob && sc.cwds == nil:
+			known = false
+		case v.glob:
+			// the shell gives the matches as written: relative stays relative
+			for _, cwd := range sc.cwds {
+				matches, _ := filepath.Glob(filepath.Join(cwd, v.pattern))
+				for _, m := range matches {
+					if rel, err := filepath.Rel(cwd, m); err == nil {
+						values = append(values, rel)
+					}
+				}
+			}
+		default:
+			values = append(values, strings.Fields(v.text)...)
+		}
+	}
+	if !known || len(values) > maxLoopValues {
+		if ok && iter.Name != nil {
+			sc.vars[iter.Name.Value] = unknownVar
+		}
+		body := sc.clone()
+		d.stmts(c.Do, body)
+		sc.merge(body)
+		return
+	}
+	after := sc.clone()
+	for _, v := range values {
+		body := sc.clone()
+		body.vars[iter.Name.Value] = v
+		d.stmts(c.Do, body)
+		after.merge(body)
+	}
+	*sc = *after
+}
+
+func (d *discoverer) ifClause(c *syntax.IfClause, sc *scope) {
+	d.stmts(c.Cond, sc)
+	then := sc.clone()
+	d.stmts(c.Then, then)
+	if c.Else != nil {
+		els := sc.clone()
+		if len(c.Else.Cond) == 0 && c.Else.ThenPos == (syntax.Pos{}) {
+			d.stmts(c.Else.Then, els)
+		} else {
+			d.ifClause(c.Else, els)
+		}
+		then.merge(els)
+		*sc = *then
+		return
+	}
+	sc.merge(then)
+}
+
+// substs walks the command and process substitutions inside n, which run
+// wherever they stand.
+func (d *discoverer) substs(n syntax.Node, sc *scope) {
+	if n == nil {
+		return
+	}
+	syntax.Walk(n, func(x syntax.Node) bool {
+		switch s := x.(type) {
+		case *syntax.CmdSubst:
+			d.stmts(s.Stmts, sc.clone())
+			return false
+		case *syntax.ProcSubst:
+			d.stmts(s.Stmts, sc.clone())
+			return false
+		}
+		return true
+	})
+}
+
+func (d *discoverer) assign(a *syntax.Assign, sc *scope) {
+	if a.Name == nil {
+		return
+	}
+	if a.Value == nil || a.Append || a.Index != nil || a.Array != nil {
+		if !a.Naked {
+			sc.vars[a.Name.Value] = unknownVar
+		}
+		return
+	}
+	expand := d.expand
+	if a.Name.Value == "PATH" {
+		expand = d.expandPath
+	}
+	if v := expand(a.Value, sc); v.ok && !v.glob {
+		sc.vars[a.Name.Value] = v.text
+		return
+	}
+	sc.vars[a.Name.Value] = unknownVar
+}
+
+// call handles a simple command.
+func (d *discoverer) call(st *syntax.Stmt, c *syntax.CallExpr, sc *scope, pipeFrom *syntax.Stmt) {
+	d.substs(c, sc)
+	if len(c.Args) == 0 {
+		for _, a := range c.Assigns {
+			d.assign(a, sc)
+		}
+		return
+	}
+	words := make([]cmdWord, len(c.Args))
+	for i, w := range c.Args {
+		words[i] = cmdWord{w: w, v: d.expand(w, sc)}
+	}
+	rc := runCtx{}
+	for _, a := range c.Assigns {
+		if a.Name != nil {
+			// NAME=value cmd: for this command only (PATH=dir cmd is
+			// looked up there, BASH_ENV=x bash … reads x)
+			only := sc.clone()
+			d.assign(a, only)
+			rc.setEnv(a.Name.Value, only.vars[a.Name.Value])
+		}
+	}
+	d.run(st, words, sc, pipeFrom, rc)
+}
+
+// cmdWord is a word of a command with its value.
+type cmdWord struct {
+	w *syntax.Word
+	v wordv
+}
+
+// runCtx carries what wrappers told about the command they run.
+type runCtx struct {
+	// moreArgs: xargs or find add arguments the text does not show.
+	moreArgs bool
+	// placeholder is the word xargs -I or find -exec replaces ("{}").
+	placeholder string
+	// via names the wrapper chain for the report ("npx", "uv run").
+	via string
+	// env are the variables assignments before the command (or env's)
+	// give it alone (a computed value is unknownVar).
+	env map[string]string
+}
+
+// run looks at a command: wrappers, builtins that run code, programs
+// given by path and interpreters.
+func (d *discoverer) run(st *syntax.Stmt, words []cmdWord, sc *scope, pipeFrom *syntax.Stmt, rc runCtx) {
+	for len(words) > 0 {
+		first := words[0]
+		if rc.placeholder != "" && strings.Contains(first.w.Lit(), rc.placeholder) {
+			d.unresolved(sc, st, "the program comes from the input of xargs or find")
+			return
+		}
+		if !first.v.ok {
+			if file := catOf(first.w); file != nil {
+				d.addResolved(sc, file, d.expand(file, sc), "$(cat)", FoundCat, false, false)
+				return
+			}
+			d.unresolved(sc, st, "the program is "+first.v.why)
+			return
+		}
+		if first.v.glob && strings.ContainsRune(first.v.text, '/') {
+			d.addGlob(sc, first.w, first.v, "", false, false)
+			return
+		}
+		prog := first.v.text
+		if strings.ContainsRune(prog, '/') {
+			for _, p := range d.resolve(sc, first.w, prog) {
+				d.add(sc, first.w, p, rc.via, FoundProgram, false, false)
+			}
+		}
+		if !strings.ContainsRune(prog, '/') && d.pathLookup(st, first, sc, rc) {
+			return
+		}
+		name := strings.TrimSuffix(filepath.Base(prog), ".exe")
+		if next, ok := d.wrapper(st, name, words, sc, &rc); ok {
+			if next == nil {
+				return
+			}
+			words = next
+			continue
+		}
+		d.commandWrites(st, name, words[1:], sc)
+		if d.taskRunner(st, name, words, sc) {
+			return
+		}
+		switch name {
+		case "cd", "pushd", "popd":
+			d.cd(words, sc)
+			return
+		case "source", ".":
+			d.source(st, words, sc)
+			return
+		case "eval":
+			d.eval(st, words[1:], sc)
+			return
+		case "find":
+			d.findExec(st, words, sc, pipeFrom)
+			return
+		case "alias":
+			for _, a := range words[1:] {
+				if _, code, ok := strings.Cut(a.v.text, "="); ok && a.v.ok {
+					d.inline(a.w, code, sc, false) // the alias's text runs where it is used
+				} else if !a.v.ok {
+					d.unresolved(sc, st, "an alias "+a.v.why)
+				}
+			}
+			return
+		case "trap":
+			args := words[1:]
+			for len(args) > 0 && args[0].v.ok && strings.HasPrefix(args[0].v.text, "-") {
+				args = args[1:]
+			}
+			if len(args) > 1 {
+				d.shellCode(st, args[0], sc, "trap")
+			}
+			return
+		}
+		if !shellBuiltins[name] {
+			d.envCode(st, prog, sc, rc)
+		}
+		if ip, ok := interpreterFor(name); ok {
+			d.interpret(st, name, ip, words[1:], sc, pipeFrom, rc)
+		}
+		return
+	}
+}
+
+// cd follows a change of folder.
+func (d *discoverer) cd(words []cmdWord, sc *scope) {
+	args := words[1:]
+	for len(args) > 0 && args[0].v.ok && strings.HasPrefix(args[0].v.text, "-") && args[0].v.text != "-" {
+		args = args[1:]
+	}
+	if filepath.Base(words[0].v.text) == "popd" || len(args) == 0 || !args[0].v.ok || args[0].v.glob || args[0].v.text == "-" {
+		sc.cwds = nil
+		return
+	}
+	if filepath.IsAbs(args[0].v.text) {
+		sc.cwds = []string{filepath.Clean(args[0].v.text)}
+		return
+	}
+	if sc.cwds == nil {
+		return
+	}
+	moved := make([]string, len(sc.cwds))
+	for i, c := range sc.cwds {
+		moved[i] = filepath.Join(c, args[0].v.text)
+	}
+	sc.cwds = moved
+}
+
+// exits reports whether a statement ends the shell or the function
+// (exit, return), so that nothing after it runs on that path.
+func exits(st *syntax.Stmt) bool {
+	c, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(c.Args) == 0 {
+		return false
+	}
+	switch c.Args[0].Lit() {
+	case "exit", "return":
+		return true
+	}
+	return false
+}
+
+// source handles . FILE and source FILE: the shell itself reads the file.
+func (d *discoverer) source(st *syntax.Stmt, words []cmdWord, sc *scope) {
+	args := words[1:]
+	if len(args) > 0 && args[0].v.ok && args[0].v.text == "--" {
+		args = args[1:]
+	}
+	if len(args) == 0 {
+		return
+	}
+	a := args[0]
+	if file := catOf(a.w); file != nil {
+		d.addResolved(sc, file, d.expand(file, sc), words[0].v.text, FoundCat, true, true)
+		return
+	}
+	if a.v.ok && isStdinPath(a.v.text) {
+		d.stdinCode(st, sc, words[0].v.text, true, nil)
+		return
+	}
+	d.addResolved(sc, a.w, a.v, words[0].v.text, FoundSourced, true, true)
+}
+
+// eval parses literal arguments as code; eval "$(cat x)" reads x.
+func (d *discoverer) eval(st *syntax.Stmt, args []cmdWord, sc *scope) {
+	var code []string
+	for _, a := range args {
+		if file := catOf(a.w); file != nil && len(args) == 1 {
+			d.addResolved(sc, file, d.expand(file, sc), "eval", FoundCat, true, true)
+			return
+		}
+		if !a.v.ok {
+			d.unresolved(sc, st, "eval of text "+a.v.why)
+			return
+		}
+		code = append(code, a.v.text)
+	}
+	d.inline(st, strings.Join(code, " "), sc, true)
+}
+
+// inline discovers what a piece of shell code given as text runs (bash -c
+// '…', eval '…', a here-string fed to a shell). sameShell: the code runs
+// in the current shell (eval), so its cd and assignments stay.
+func (d *discoverer) inline(at syntax.Node, code string, sc *scope, sameShell bool) {
+	f, err := d.cache.parse(code)
+	if err != nil {
+		d.unresolved(sc, at, "inline shell code Hookwarden cannot parse")
+		return
+	}
+	inner := sc
+	if !sameShell {
+		inner = sc.clone()
+	}
+	saved := inner.src
+	inner.src = code
+	// Lines and texts of what the inline code holds refer to the code.
+	d.stmts(f.Stmts, inner)
+	inner.src = saved
+}

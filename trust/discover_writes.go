@@ -1,0 +1,151 @@
+package trust
+
+import (
+	"path/filepath"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// writeRef is a path a command writes (or, dir, a folder it writes into).
+type writeRef struct {
+	path string
+	dir  bool
+	text string
+	file string
+	line int
+}
+
+// wrote records a write of the path a word names, in every working folder.
+func (d *discoverer) wrote(sc *scope, at syntax.Node, v wordv, dir bool) {
+	if !v.ok || v.text == "" {
+		return // computed targets are not tracked (most are temporary files)
+	}
+	p := v.text
+	if v.glob {
+		p, dir = filepath.Dir(v.pattern), true
+	}
+	if strings.HasPrefix(p, "/dev/") {
+		return
+	}
+	for _, abs := range d.resolve(sc, at, p) {
+		d.writes = append(d.writes, writeRef{path: abs, dir: dir || isDir(abs), text: sc.text(at), file: sc.file, line: int(at.Pos().Line())})
+	}
+}
+
+// redirWrites records the files a statement's redirections write.
+func (d *discoverer) redirWrites(st *syntax.Stmt, sc *scope) {
+	for _, r := range st.Redirs {
+		switch r.Op {
+		case syntax.RdrOut, syntax.AppOut, syntax.RdrAll, syntax.AppAll, syntax.ClbOut, syntax.RdrInOut:
+			d.wrote(sc, r, d.expand(r.Word, sc), false)
+		}
+	}
+}
+
+// commandWrites records what programs that write files write: cp, mv,
+// install, ln, rsync (the last argument, or -t DIR), tee, dd of=, curl -o,
+// wget -O (or into the folder), sed -i and perl -i (their files), and the
+// programs that rewrite files of the working folder (git checkout, patch,
+// tar x, unzip, …).
+func (d *discoverer) commandWrites(st *syntax.Stmt, name string, args []cmdWord, sc *scope) {
+	var operands []cmdWord
+	opt := func(w cmdWord) bool { return w.v.ok && strings.HasPrefix(w.v.text, "-") && w.v.text != "-" }
+	cwd := cmdWord{v: wordv{text: ".", ok: true}}
+	switch name {
+	case "cp", "mv", "install", "ln", "rsync":
+		for i := 0; i < len(args); i++ {
+			if t := args[i].v.text; (t == "-t" || t == "--target-directory") && i+1 < len(args) {
+				d.wrote(sc, st, args[i+1].v, true)
+				return
+			}
+			if !opt(args[i]) {
+				operands = append(operands, args[i])
+			}
+		}
+		if len(operands) >= 2 {
+			d.wrote(sc, st, operands[len(operands)-1].v, len(operands) > 2)
+		}
+	case "tee":
+		for _, a := range args {
+			if !opt(a) {
+				d.wrote(sc, st, a.v, false)
+			}
+		}
+	case "dd":
+		for _, a := range args {
+			if a.v.ok && strings.HasPrefix(a.v.text, "of=") {
+				v := a.v
+				v.text = strings.TrimPrefix(v.text, "of=")
+				d.wrote(sc, st, v, false)
+			}
+		}
+	case "curl", "wget":
+		out := false
+		for i := 0; i < len(args); i++ {
+			t := args[i].v.text
+			switch {
+			case (t == "-o" || t == "--output" || name == "wget" && (t == "-O" || t == "--output-document") ||
+				name == "curl" && len(t) > 2 && t[0] == '-' && t[1] != '-' && strings.HasSuffix(t, "o")) && i+1 < len(args):
+				d.wrote(sc, st, args[i+1].v, false)
+				out = true
+				i++
+			case t == "-O" || t == "--remote-name" || t == "-P":
+				d.wrote(sc, st, cwd.v, true)
+				out = true
+			}
+		}
+		if name == "wget" && !out {
+			d.wrote(sc, st, cwd.v, true)
+		}
+	case "sed", "perl", "gsed":
+		inPlace := false
+		for _, a := range args {
+			if a.v.ok && (a.v.text == "-i" || strings.HasPrefix(a.v.text, "-i") || a.v.text == "--in-place" || strings.HasPrefix(a.v.text, "-pi")) {
+				inPlace = true
+			}
+		}
+		if inPlace {
+			for _, a := range args[1:] {
+				if !opt(a) {
+					d.wrote(sc, st, a.v, false)
+				}
+			}
+		}
+	case "git":
+		for _, a := range args {
+			switch a.v.text {
+			case "checkout", "pull", "apply", "restore", "reset", "merge", "rebase", "switch", "stash", "am", "cherry-pick", "revert", "clone", "fetch":
+				if a.v.text != "fetch" {
+					d.wrote(sc, st, cwd.v, true)
+				}
+				return
+			}
+		}
+	case "patch", "unzip":
+		d.wrote(sc, st, cwd.v, true)
+	case "tar", "bsdtar":
+		for _, a := range args {
+			if a.v.ok && (a.v.text == "-x" || a.v.text == "--extract" || !strings.HasPrefix(a.v.text, "--") && strings.HasPrefix(a.v.text, "-") && strings.Contains(a.v.text, "x") || a.v.text == "x" || strings.HasPrefix(a.v.text, "x")) {
+				d.wrote(sc, st, cwd.v, true)
+				return
+			}
+		}
+	}
+}
+
+// checkWrites marks the scripts the command itself writes: what runs then
+// is not what was fingerprinted.
+func (d *discoverer) checkWrites() {
+	for _, w := range d.writes {
+		for _, s := range d.out.Scripts {
+			if s.Path == w.path || w.dir && within(s.Path, w.path) {
+				u := UnresolvedCode{Text: w.text, Why: "the hook writes " + s.Path + ", which it also runs: what runs is what it wrote, not the fingerprinted file", File: w.file, Line: w.line}
+				if k := u.String(); !d.unseen[k] {
+					d.unseen[k] = true
+					d.out.Unresolved = append(d.out.Unresolved, u)
+				}
+			}
+		}
+	}
+}

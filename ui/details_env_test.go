@@ -1,0 +1,31 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/settingsio"
+)
+
+// The details pane shows an extension hook's command as it runs, where
+// each ${NAME} came from, and why the project decides the hook.
+func TestDetailsPaneShowsHydrationSources(t *testing.T) {
+	test.NewTempApp(t)
+	d := newDetailsPane(nil)
+	h := &hooks.Hook{Event: hooks.BeforeAgent, Type: "command", Name: "fmt",
+		Command: "gofmt --check", RawCommand: "${FORMATTER} --check",
+		Origin:            hooks.Origin{Layer: settingsio.LayerExtension, File: "/h/.gemini/extensions/x/hooks/hooks.json", Extension: "x"},
+		Hydrated:          []hooks.Hydration{{Name: "FORMATTER", Value: "gofmt", File: "/p/.env", Line: 2, Workspace: true}},
+		ProjectControlled: "it takes ${FORMATTER} (/p/.env:2) from the project's .env file"}
+	d.show(h, pathNamer{})
+	text := d.command.Text
+	for _, want := range []string{"gofmt --check", "(as written: ${FORMATTER} --check)",
+		"${FORMATTER} = gofmt from /p/.env:2 (the project's .env)", "Project hook: it takes ${FORMATTER}"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("details command %q lacks %q", text, want)
+		}
+	}
+}
