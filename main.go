@@ -22,12 +22,15 @@ import (
 
 	"github.com/hookwarden/hookwarden/cli"
 	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/sandbox"
 	"github.com/hookwarden/hookwarden/ui"
 )
 
 const appID = "io.github.hookwarden"
 
 func main() {
+	// hidden: the hook supervisor and sandbox init (package sandbox)
+	sandbox.ServeInit()
 	args := os.Args[1:]
 	if len(args) > 0 && cli.IsCommand(args[0]) {
 		os.Exit(runCLI(args))
@@ -45,7 +48,8 @@ func main() {
 
 	a := app.NewWithID(appID)
 	w := a.NewWindow("Hookwarden")
-	ui.Create(a, w, ui.Options{ProjectDir: dir, Agent: agent, Env: os.Environ(), GOOS: runtime.GOOS, Home: home})
+	exe, _ := os.Executable() // the hook supervisor and sandbox init
+	ui.Create(a, w, ui.Options{ProjectDir: dir, Agent: agent, Env: os.Environ(), GOOS: runtime.GOOS, Home: home, Init: exe})
 	w.Resize(fyne.NewSize(1120, 760))
 	w.SetMaster()
 	quitOnSignal(a)
@@ -69,6 +73,7 @@ func runCLI(args []string) int {
 		fmt.Fprintf(os.Stderr, "hookwarden: %v\n", err)
 		return cli.ExitFailure
 	}
+	io.Init, _ = os.Executable()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	return cli.Main(ctx, args, io)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/hooks/claude"
+	"github.com/hookwarden/hookwarden/sandbox"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
@@ -26,9 +27,14 @@ func runClaudeRun(ctx context.Context, io *IO, args []string) error {
 	var only, hosts stringList
 	fs.Var(&only, "hook", "run only this handler (label, id or fingerprint); repeatable")
 	fs.Var(&hosts, "allow-host", "also send http handlers to this host (default: loopback only); repeatable")
-	yes := fs.Bool("yes", false, "also run project handlers not approved in Hookwarden's store")
+	yes := fs.Bool("yes", false, "run project handlers not approved in Hookwarden's store for real (not in the sandbox)")
+	sbf := addSandboxFlags(fs)
 	asJSON := jsonFlag(fs)
 	if err := parseNoArgs(fs, args); err != nil {
+		return err
+	}
+	policy, err := sbf.policy(*yes)
+	if err != nil {
 		return err
 	}
 	event := hooks.Event(*eventName)
@@ -77,15 +83,20 @@ func runClaudeRun(ctx context.Context, io *IO, args []string) error {
 			return usagef("no handler %q in the plan for %s", strings.Join(missing, `", "`), event)
 		}
 	}
-	run, skipped, check, err := gateClaude(io, p, planned, *yes)
+	_, unapproved, check, err := gateClaude(io, p, planned, *yes && !policy.Always)
 	if err != nil {
 		return err
 	}
-	runner := &claude.Runner{Env: io.Env, ProjectDir: p.snap.ProjectDir, ConfigDir: p.snap.Paths.ConfigDir, AllowHosts: hosts, Check: check}
+	sup := io.supervisor(p.snap.ProjectDir, p.snap.Paths.ConfigDir)
+	choice := policy.Choose(planned, unapproved, sandbox.Prober(sup))
+	run, skipped := choice.Run, choice.Held
+	runner := &claude.Runner{Env: io.Env, ProjectDir: p.snap.ProjectDir, ConfigDir: p.snap.Paths.ConfigDir, AllowHosts: hosts, Check: check,
+		Isolation: hooks.Isolation{Supervisor: sup, Sandboxed: choice.IsSandboxed}}
 	out := runner.Run(ctx, claude.RunRequest{Event: event, Hooks: run, Input: input})
 	if *asJSON {
 		doc := map[string]any{"agent": "claude", "project": p.snap.ProjectDir, "event": event, "input": input,
-			"planned": len(planned), "skipped": labels(skipped), "outcome": out}
+			"planned": len(planned), "skipped": labels(skipped), "outcome": out,
+			"sandbox": sandboxDoc{Always: policy.Always, Never: policy.Never, Unavailable: choice.Unavailable}}
 		err = writeJSON(io.Stdout, doc)
 	} else {
 		err = writeClaudeRun(io, &out, planned, skipped)
@@ -94,7 +105,7 @@ func runClaudeRun(ctx context.Context, io *IO, args []string) error {
 		return err
 	}
 	if len(skipped) > 0 {
-		return &ExitError{Code: ExitNeedsReview, Msg: fmt.Sprintf("%d handler(s) not run: not approved in Hookwarden's store (review with 'hookwarden audit --agent claude', approve with 'hookwarden trust --agent claude', or pass --yes)", len(skipped))}
+		return &ExitError{Code: ExitNeedsReview, Msg: fmt.Sprintf("%d handler(s) not run: %s (review with 'hookwarden audit --agent claude', approve with 'hookwarden trust --agent claude', or pass --yes)", len(skipped), heldReason(policy, choice))}
 	}
 	return nil
 }
@@ -183,6 +194,7 @@ func writeClaudeRun(io *IO, o *claude.RunOutcome, planned, skipped []*hooks.Hook
 		for _, w := range r.Warnings {
 			printf(b, "     ! %s\n", w.Message)
 		}
+		writeSandboxText(b, r.Sandboxed, r.Sandbox)
 	}
 	for _, w := range o.Warnings {
 		if w.Index < 0 {

@@ -36,6 +36,10 @@ type IO struct {
 	Dir string
 	// GOOS selects the platform's file locations (runtime.GOOS by default).
 	GOOS string
+	// Init is the executable that answers sandbox.InitCommand (hookwarden
+	// itself). Without it hooks start directly and the sandbox is not
+	// available.
+	Init string
 }
 
 // FromProcess returns an IO bound to the real process.
@@ -60,7 +64,7 @@ func commands() []command {
 	return []command{
 		{"list", "[--project DIR] [--json]", "every hook of every layer, merged, with its status", runList},
 		{"plan", "[--project DIR] --event EVENT [--tool NAME | --trigger VALUE] [--json]", "which hooks Gemini CLI would run for an event, in order", runPlan},
-		{"run", "[--project DIR] --event EVENT [--tool NAME | --trigger VALUE] [--input FILE|-] [--hook NAME ...] [--yes] [--as-trusted] [--json]", "dry-run the hooks of an event and say what Gemini CLI would do", runRun},
+		{"run", "[--project DIR] --event EVENT [--tool NAME | --trigger VALUE] [--input FILE|-] [--hook NAME ...] [--yes] [--sandbox|--no-sandbox] [--as-trusted] [--json]", "dry-run the hooks of an event (unapproved ones in the sandbox) and say what Gemini CLI would do", runRun},
 		{"audit", "[--project DIR] [--json] [--brief]", "project hooks that need review, with every script they run (exit 3 when any do, 4 when a file cannot be read)", runAudit},
 		{"trust", "[--project DIR] (--all | NAME|KEY ... | --repair)", "approve project hooks into trusted_hooks.json", runTrust},
 		{"untrust", "[--project DIR] (--all | --gone | NAME|KEY ...)", "revoke approved project hooks", runUntrust},

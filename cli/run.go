@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/sandbox"
 	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
 )
@@ -30,10 +31,15 @@ func runRun(ctx context.Context, io *IO, args []string) error {
 	inputPath := fs.String("input", "", "hook input JSON file (- for stdin); default: a sample payload")
 	var only stringList
 	fs.Var(&only, "hook", "run only this hook (name, command, name:command key or id); repeatable")
-	yes := fs.Bool("yes", false, "also run workspace hooks that are not approved, or changed since approval")
+	yes := fs.Bool("yes", false, "run workspace hooks that are not approved, or changed since approval, for real (not in the sandbox)")
+	sbf := addSandboxFlags(fs)
 	asTrusted := fs.Bool("as-trusted", false, "in an untrusted folder, plan and run as if it were trusted")
 	asJSON := jsonFlag(fs)
 	if err := parseNoArgs(fs, args); err != nil {
+		return err
+	}
+	policy, err := sbf.policy(*yes)
+	if err != nil {
 		return err
 	}
 	var fields *hooks.Object
@@ -67,7 +73,7 @@ func runRun(ctx context.Context, io *IO, args []string) error {
 		return err
 	}
 	gate := trust.Gate{Run: sel}
-	if !*yes {
+	if !*yes || policy.Always {
 		storeDir, err := trust.StoreDirFromEnv(io.Env, io.GOOS)
 		if err != nil {
 			return err
@@ -78,20 +84,28 @@ func runRun(ctx context.Context, io *IO, args []string) error {
 	if gate.Err != nil {
 		trustErr = gate.Err.Error()
 	}
+	sup := io.supervisor(p.snap.ProjectDir, p.snap.Paths.GeminiDir)
+	var planned []*hooks.Hook
+	if sel != nil {
+		planned = sel.Hooks
+	}
+	choice := policy.Choose(planned, gate.Unapproved, sandbox.Prober(sup))
 
 	rep := runReport{
 		Project: p.snap.ProjectDir, Event: event, Context: pctx, FolderTrust: p.snap.FolderTrust,
-		AsTrusted: !folderTrusted && *asTrusted, Plan: plan, Selected: sel, Skipped: gate.Unapproved, SkipWhy: gate.Why,
-		TrustError: trustErr, Input: input,
+		AsTrusted: !folderTrusted && *asTrusted, Plan: plan, Selected: sel, Skipped: choice.Held, SkipWhy: gate.Why,
+		TrustError: trustErr, Input: input, Policy: policy, SandboxUnavailable: choice.Unavailable,
 	}
-	if gate.Run != nil {
+	if len(choice.Run) > 0 {
 		runner := &hooks.Runner{
 			Env:          io.Env,
 			Sanitization: hooks.SanitizationFor(p.snap),
 			Check:        gate.Check,
 			PlansDir:     hooks.PlansDirFor(io.home(), p.snap.ProjectDir, hooks.ToJSString(input.Value("session_id"))),
+			Isolation:    hooks.Isolation{Supervisor: sup, Sandboxed: choice.IsSandboxed},
 		}
-		out := runner.Run(ctx, hooks.Request{Plan: gate.Run, Input: input, FolderTrusted: rep.FolderTrust.Trusted() || rep.AsTrusted})
+		runPlan := &hooks.Plan{Event: plan.Event, Sequential: plan.Sequential, Hooks: choice.Run}
+		out := runner.Run(ctx, hooks.Request{Plan: runPlan, Input: input, FolderTrusted: rep.FolderTrust.Trusted() || rep.AsTrusted})
 		rep.Outcome = &out
 	}
 	if *asJSON {
@@ -102,8 +116,8 @@ func runRun(ctx context.Context, io *IO, args []string) error {
 	if err != nil {
 		return err
 	}
-	if len(gate.Unapproved) > 0 {
-		return &ExitError{Code: ExitNeedsReview, Msg: fmt.Sprintf("%d project hook(s) not run: not approved, changed, running a script that changed since approval, or running code Hookwarden cannot see (review them with 'hookwarden audit', approve with 'hookwarden trust', or pass --yes)", len(gate.Unapproved))}
+	if len(choice.Held) > 0 {
+		return &ExitError{Code: ExitNeedsReview, Msg: fmt.Sprintf("%d project hook(s) not run: %s (review them with 'hookwarden audit', approve with 'hookwarden trust', or pass --yes)", len(choice.Held), heldReason(policy, choice))}
 	}
 	return nil
 }
@@ -186,4 +200,18 @@ func selectHooks(plan *hooks.Plan, only []string) (*hooks.Plan, error) {
 		return nil, usagef("no hook %q in the plan for %s (it has: %s)", strings.Join(missing, `", "`), plan.Event, strings.Join(names, ", "))
 	}
 	return sel, nil
+}
+
+// heldReason says why hooks were held back.
+func heldReason(p hooks.SandboxPolicy, c hooks.RunChoice) string {
+	const review = "not approved, changed, or running a script that changed since approval"
+	switch {
+	case p.Always:
+		return "--sandbox was asked for and " + c.Unavailable
+	case p.Never:
+		return review + ", and --no-sandbox keeps them out of the sandbox"
+	case c.Unavailable != "":
+		return review + ", and " + c.Unavailable
+	}
+	return review
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/sandbox"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
@@ -26,6 +27,10 @@ type runReport struct {
 	TrustError string
 	Input      *hooks.Object
 	Outcome    *hooks.Outcome
+	// Policy is the sandbox rule applied; SandboxUnavailable says why the
+	// sandbox could not be used, when it was wanted.
+	Policy             hooks.SandboxPolicy
+	SandboxUnavailable string
 }
 
 func (r *runReport) label() string { return string(r.Event) + contextLabel(r.Context) }
@@ -44,11 +49,31 @@ func (r *runReport) notes() []string {
 		ns = append(ns, fmt.Sprintf("Only %d of the %d planned hooks ran (--hook); Gemini would run them all.", len(r.Selected.Hooks), len(r.Plan.Hooks)))
 	}
 	for _, h := range r.Skipped {
-		why := r.SkipWhy[h.ID]
-		if why == "" {
-			why = "not approved, changed, or its script changed since approval"
+		reason := r.SkipWhy[h.ID]
+		if reason == "" {
+			reason = "not approved, changed, or its script changed since approval"
 		}
-		ns = append(ns, fmt.Sprintf("Not run: %s (%s) is a workspace hook that needs review (%s; see 'hookwarden audit'). Pass --yes to run it.", h.DisplayName(), originLabel(h), why))
+		why := "Pass --yes to run it for real."
+		switch {
+		case r.Policy.Always:
+			why = "--sandbox asked for the sandbox, which cannot start here: " + r.SandboxUnavailable
+		case r.Policy.Never:
+			why = "--no-sandbox keeps it out of the sandbox; pass --yes to run it for real."
+		case r.SandboxUnavailable != "":
+			why = "It would run in the sandbox, but " + r.SandboxUnavailable + ". Pass --yes to run it for real."
+		}
+		ns = append(ns, fmt.Sprintf("Not run: %s (%s) is a workspace hook that needs review (%s; see 'hookwarden audit'). %s", h.DisplayName(), originLabel(h), reason, why))
+	}
+	if r.Outcome != nil {
+		for _, res := range r.Outcome.Results {
+			if res.Sandboxed {
+				why := "it needs review"
+				if r.Policy.Always {
+					why = "--sandbox"
+				}
+				ns = append(ns, fmt.Sprintf("Ran in the sandbox (%s): %s. Nothing it wrote reached the real files and nothing it sent left the machine; its behaviour report is below its result.", why, res.Hook.DisplayName()))
+			}
+		}
 	}
 	if r.TrustError != "" {
 		ns = append(ns, "The review could not be made, so no workspace hook counts as approved: "+r.TrustError)
@@ -132,6 +157,7 @@ func writeResultText(b *strings.Builder, i int, r *hooks.Result) {
 		}
 		printf(b, "     ! %s\n", wn.Message)
 	}
+	writeSandboxText(b, r.Sandboxed, r.Sandbox)
 }
 
 func clip(s string, n int) string {
@@ -163,6 +189,15 @@ type runDoc struct {
 	Aggregated  *aggregatedDoc         `json:"aggregated"`
 	Warnings    []hooks.Warning        `json:"warnings"`
 	DurationMS  float64                `json:"duration_ms"`
+	Sandbox     sandboxDoc             `json:"sandbox"`
+}
+
+// sandboxDoc is the rule a run applied (each result says whether it ran in
+// the sandbox, with its report under "sandbox").
+type sandboxDoc struct {
+	Always      bool   `json:"always"`
+	Never       bool   `json:"never"`
+	Unavailable string `json:"unavailable,omitempty"`
 }
 
 type resultDoc struct {
@@ -185,6 +220,10 @@ type resultDoc struct {
 	PipesHeld    bool            `json:"pipes_held"`
 	DurationMS   float64         `json:"duration_ms"`
 	Warnings     []hooks.Warning `json:"warnings"`
+	// Sandboxed says the hook ran in the sandbox; Sandbox is its
+	// behaviour report.
+	Sandboxed bool            `json:"sandboxed"`
+	Sandbox   *sandbox.Report `json:"sandbox,omitempty"`
 }
 
 type aggregatedDoc struct {
@@ -203,6 +242,7 @@ func (r *runReport) document() runDoc {
 		Project: r.Project, Event: r.Event, Context: r.Context, FolderTrust: r.FolderTrust, AsTrusted: r.AsTrusted,
 		Plan: planDocument(r.Event, r.Plan), Ran: []string{}, Skipped: []string{}, Notes: r.notes(), Input: r.Input,
 		Results: []resultDoc{}, Warnings: []hooks.Warning{},
+		Sandbox: sandboxDoc{Always: r.Policy.Always, Never: r.Policy.Never, Unavailable: r.SandboxUnavailable},
 	}
 	if doc.Notes == nil {
 		doc.Notes = []string{}
@@ -225,6 +265,7 @@ func (r *runReport) document() runDoc {
 			ID: res.Hook.ID, Name: res.Hook.DisplayName(), Key: res.Hook.Key(), Command: res.Command, Stdin: res.Stdin,
 			Success: res.Success, Signal: res.Signal, Output: res.Output, TimedOut: res.TimedOut, Cancelled: res.Cancelled,
 			Truncated: res.Truncated, PipesHeld: res.PipesHeld, DurationMS: msFloat(res.Duration), Warnings: res.Warnings,
+			Sandboxed: res.Sandboxed, Sandbox: res.Sandbox,
 		}
 		if rd.Warnings == nil {
 			rd.Warnings = []hooks.Warning{}

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/hookwarden/hookwarden/sandbox"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
@@ -59,6 +60,9 @@ type Runner struct {
 	// an error refuses to start it (the result's Error starts with
 	// RefusedPrefix). See trust.Gate.Check.
 	Check func(h *Hook) error
+	// Isolation starts hooks under the supervisor and, for the hooks it
+	// picks, in the sandbox (the zero value starts every hook directly).
+	Isolation Isolation
 }
 
 // Request is one event to run.
@@ -119,9 +123,13 @@ type Result struct {
 	Truncated bool `json:"truncated,omitempty"`
 	// PipesHeld says a background process still held stdout/stderr open
 	// a grace period after the hook exited; the runner stopped reading.
-	PipesHeld bool         `json:"pipesHeld,omitempty"`
-	Parsed    ParsedOutput `json:"-"`
-	Warnings  []Warning    `json:"warnings,omitempty"`
+	PipesHeld bool `json:"pipesHeld,omitempty"`
+	// Sandboxed says the hook ran in the sandbox; Sandbox is what it did
+	// there (nil when it could not start).
+	Sandboxed bool            `json:"sandboxed,omitempty"`
+	Sandbox   *sandbox.Report `json:"sandbox,omitempty"`
+	Parsed    ParsedOutput    `json:"-"`
+	Warnings  []Warning       `json:"warnings,omitempty"`
 }
 
 // TimeoutOf is the hook's timeout (hook.timeout ?? 60000 ms) as Node's
@@ -307,7 +315,10 @@ func (rc *runContext) execute(ctx context.Context, h *Hook, event Event, input *
 	if check := rc.r.Check; check != nil {
 		spawn.Check = func() error { return check(h) }
 	}
+	spawn.Supervisor = rc.r.Isolation.For(h, inputMarkers(input))
+	res.Sandboxed = spawn.Supervisor != nil && spawn.Supervisor.Isolate
 	pr := spawn.Run(ctx)
+	res.Sandbox = pr.Sandbox
 	res.Duration = time.Since(start)
 	res.Stdout, res.Stderr, res.HasStreams = DecodeUTF8(pr.Stdout), DecodeUTF8(pr.Stderr), true
 	res.Truncated, res.PipesHeld, res.Signal = pr.Truncated, pr.PipesHeld, pr.Signal

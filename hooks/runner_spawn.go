@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"os"
-	"os/exec"
+	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/hookwarden/hookwarden/sandbox"
 )
 
 // SpawnSpec is one hook process to run. Both agents' runners use it: the
@@ -37,6 +39,14 @@ type SpawnSpec struct {
 	// and becomes StartErr. Hookwarden's gate verifies here that the
 	// scripts a hook runs are still the approved ones.
 	Check func() error
+	// Supervisor, when set, starts the process under Hookwarden's
+	// supervisor (see package sandbox), which ends every process the hook
+	// started, setsid ones included, before Run returns; with Isolate it
+	// runs the process in the sandbox and the result carries the report.
+	// Without it (or when the supervisor cannot start and Isolate is not
+	// asked for) the process starts directly and its process group is
+	// killed before Run returns.
+	Supervisor *sandbox.Config
 }
 
 // RefusedPrefix starts the StartErr of a spawn that SpawnSpec.Check refused.
@@ -54,6 +64,8 @@ type SpawnResult struct {
 	TimedOut  bool
 	Cancelled bool
 	PipesHeld bool
+	// Sandbox is what the hook did in the sandbox (Supervisor.Isolate).
+	Sandbox *sandbox.Report
 }
 
 // stdinInlineMax is the payload size written from the calling goroutine:
@@ -91,8 +103,6 @@ func (s *SpawnSpec) Run(ctx context.Context) SpawnResult {
 	args := make([]string, 0, len(s.Args)+1)
 	args = append(args, s.Program)
 	args = append(args, s.Args...)
-	cmd := &exec.Cmd{Path: exe, Args: args, Env: s.Env, Dir: s.Dir, Stdin: inR, Stdout: outW, Stderr: errW}
-	configureProcess(cmd, s.NewSession)
 	if s.Check != nil {
 		if err := s.Check(); err != nil {
 			closeAll(inR, inW, outR, outW, errR, errW)
@@ -100,14 +110,13 @@ func (s *SpawnSpec) Run(ctx context.Context) SpawnResult {
 			return res
 		}
 	}
-	err = cmd.Start()
+	hp, err := s.start(exe, args, inR, outW, errW)
 	closeAll(inR, outW, errW)
 	if err != nil {
 		closeAll(inW, outR, errR)
-		res.StartErr = "spawn " + s.Program + " " + errnoName(err)
+		res.StartErr = err.Error()
 		return res
 	}
-	proc := cmd.Process
 
 	// Streams.
 	type capture struct {
@@ -125,12 +134,25 @@ func (s *SpawnSpec) Run(ctx context.Context) SpawnResult {
 
 	// Timeout and cancellation: kill the whole group, then force it.
 	var timedOut, cancelled, killed atomic.Bool
+	var forceMu sync.Mutex
+	var force *time.Timer
+	finished := false
 	kill := func() {
 		if killed.Swap(true) {
 			return
 		}
-		killGroup(proc, false)
-		time.AfterFunc(s.Grace, func() { killGroup(proc, true) })
+		hp.signal(false)
+		forceMu.Lock()
+		if !finished {
+			force = time.AfterFunc(s.Grace, func() {
+				forceMu.Lock()
+				defer forceMu.Unlock()
+				if !finished {
+					hp.signal(true)
+				}
+			})
+		}
+		forceMu.Unlock()
 	}
 	timeoutCh, cancelCh := make(chan struct{}), make(chan struct{})
 	var timer *time.Timer
@@ -150,7 +172,7 @@ func (s *SpawnSpec) Run(ctx context.Context) SpawnResult {
 		go writeStdin(inW, s.Stdin)
 	}
 
-	state, waitErr := proc.Wait()
+	exit, waitErr := hp.wait()
 
 	// The pipes normally close with the process. A background child may
 	// hold them: Gemini waits for it (and reports a timeout if the timer
@@ -183,16 +205,29 @@ wait:
 	for ; pending > 0; pending-- {
 		<-done
 	}
-	// The result is in; whatever the hook left running in its own process
-	// group (a background job, an orphan holding the pipes) is ended, so a
-	// dry run never leaves processes behind. Gemini CLI would leave them.
-	kill()
+	// The result is in; whatever the hook left running (a background job,
+	// an orphan holding the pipes, a setsid daemon under the supervisor)
+	// is ended now, before Run returns, so a dry run never leaves processes
+	// behind. Gemini CLI would leave them.
+	forceMu.Lock()
+	finished = true
+	if force != nil {
+		force.Stop()
+	}
+	forceMu.Unlock()
+	res.Sandbox = hp.finish()
 
 	res.Stdout, res.Stderr = outCap.data, errCap.data
 	res.Truncated = outCap.truncated || errCap.truncated
 	res.TimedOut, res.Cancelled = timedOut.Load(), cancelled.Load() && !timedOut.Load()
-	if waitErr == nil && state != nil {
-		res.Exited, res.Code, res.Signal = exitStatus(state)
+	switch {
+	case waitErr == nil:
+		res.Exited, res.Code, res.Signal = exit.Exited, exit.Code, exit.Signal
+	case exit.startErr:
+		res.StartErr = "spawn " + s.Program + " " + errnoName(waitErr)
+		if !hasErrno(waitErr) {
+			res.StartErr = "sandbox: " + waitErr.Error()
+		}
 	}
 	return res
 }

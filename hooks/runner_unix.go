@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"runtime"
 	"syscall"
+	"time"
 )
 
 func goos() string { return runtime.GOOS }
@@ -31,6 +32,19 @@ func killGroup(p *os.Process, force bool) {
 		sig = syscall.SIGKILL
 	}
 	_ = syscall.Kill(-p.Pid, sig)
+}
+
+// killGroupNow kills what is left of the hook's process group and waits
+// (a bounded while) until no live process is left in it, so that nothing
+// of it outlives the run, even when this process exits right after.
+// Zombies do not count: they are dead, waiting for their new parent.
+func killGroupNow(p *os.Process) {
+	for i := 0; i < 400; i++ {
+		if err := syscall.Kill(-p.Pid, syscall.SIGKILL); err != nil || !groupAlive(p.Pid) {
+			return // ESRCH: the group is gone
+		}
+		time.Sleep(time.Duration(min(i+1, 20)) * time.Millisecond / 4)
+	}
 }
 
 // exitStatus splits a process state into Node's (code, signal).

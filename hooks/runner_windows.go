@@ -26,6 +26,9 @@ func killGroup(p *os.Process, force bool) {
 	}
 }
 
+// killGroupNow kills the hook's process tree.
+func killGroupNow(p *os.Process) { killGroup(p, true) }
+
 func exitStatus(st *os.ProcessState) (exited bool, code int, signal string) {
 	return true, st.ExitCode(), ""
 }

@@ -16,11 +16,18 @@ func (a *analyzer) followScripts(shellText string, depth int) {
 	if depth > a.opt.MaxDepth {
 		return
 	}
-	refs, err := trust.FindScripts(shellText, a.hook.ProjectDir)
+	d, err := trust.DiscoverScripts(shellText, a.hook.ProjectDir)
 	if err != nil {
 		return // the shell analysis reports the parse error
 	}
-	for _, r := range refs {
+	for _, u := range d.Unresolved {
+		// Code read from a device (bash /dev/zero): reading it is what
+		// says why it cannot be analysed (not a regular file), never clean.
+		if u.File == "" && strings.HasPrefix(u.Text, "/dev/") && !a.scripts[u.Text] {
+			a.script(a.readScript(u.Text, ""), depth)
+		}
+	}
+	for _, r := range d.Scripts {
 		if a.scripts[r.Path] || systemProgram(r.Path) || dependency(r.Path) || !pathLike(r.Word) {
 			continue
 		}

@@ -71,6 +71,16 @@ type dryRunView struct {
 
 	content fyne.CanvasObject
 	tab     *container.TabItem
+
+	// sandboxAll is the "Sandbox every hook" switch; prefs keep it
+	// ("always sandbox dry runs"; nil in tests). realButton runs hooks
+	// that need review for real, after the confirmation.
+	sandboxAll *widget.Check
+	prefs      fyne.Preferences
+	realButton *widget.Button
+	realNext   bool
+	// sandboxOnce sandboxes every hook of the next run (Review's button).
+	sandboxOnce bool
 }
 
 // allHooks is the first entry of the hook picker.
@@ -135,7 +145,11 @@ func (v *dryRunView) buildUI() fyne.CanvasObject {
 		key("Hooks"), v.hookPick,
 	)
 	payloadHead := container.NewBorder(nil, nil, key("Hook input (JSON)"), v.resetButton)
-	runRow := container.NewBorder(nil, nil, nil, container.NewHBox(v.cancelButton, v.runButton), v.progress)
+	v.sandboxAll = v.newSandboxSwitch()
+	v.realButton = &widget.Button{Text: "Run for real…", Icon: theme.WarningIcon(), OnTapped: v.onRunForReal}
+	v.realButton.Disable()
+	runRow := container.NewBorder(nil, nil, nil, container.NewHBox(v.cancelButton, v.realButton, v.runButton), v.progress)
+	runRow = container.NewVBox(v.sandboxAll, runRow)
 	left := container.NewBorder(container.NewVBox(pickers, payloadHead), container.NewVBox(v.payloadError, runRow), nil, nil, v.payload)
 
 	v.trustBox = container.NewVBox(withRightButton(v.trustNote, v.runAnyway), widget.NewSeparator())

@@ -50,6 +50,9 @@ func (c *resultCard) showClaude(r *claude.RunResult) {
 	for _, w := range r.Warnings {
 		c.body.Add(warningLine(w.Message))
 	}
+	if r.Sandboxed {
+		c.body.Add(sandboxBlock(r.Sandbox))
+	}
 }
 
 // claudeResultStatus is the badge of a Claude Code result.

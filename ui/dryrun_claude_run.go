@@ -3,11 +3,13 @@ package ui
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/hooks/claude"
+	"github.com/hookwarden/hookwarden/sandbox"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
@@ -27,6 +29,11 @@ type claudeRunSetup struct {
 	auditErr   error
 	// check is the spawn-time check of the approved handlers' scripts.
 	check func(*hooks.Hook) error
+	// real, choice and sup as in runSetup.
+	real   bool
+	always bool
+	choice hooks.RunChoice
+	sup    sandbox.Config
 }
 
 // prepareClaude plans the run and reviews the planned handlers off the UI
@@ -42,7 +49,11 @@ func (v *dryRunView) prepareClaude() {
 		v.status.SetText(shown(err.Error()))
 		return
 	}
-	s := &claudeRunSetup{event: v.selectedEvent(), input: input, pctx: pctx, single: v.pickedHook()}
+	s := &claudeRunSetup{event: v.selectedEvent(), input: input, pctx: pctx, single: v.pickedHook(), real: v.realNext}
+	v.realNext = false
+	policy := hooks.SandboxPolicy{Always: v.alwaysSandbox() || v.sandboxOnce}
+	s.always = policy.Always
+	v.sandboxOnce = false
 	s.label = string(s.event) + claudeContextLabel(pctx)
 	v.clearResults()
 	v.status.SetText("Planning…")
@@ -55,6 +66,10 @@ func (v *dryRunView) prepareClaude() {
 		}
 		rep, err := auditClaude(p) // the store as it is now: approvals made since the load count
 		s.unapproved, s.auditErr, s.check = trust.ClaudeUnapproved(rep, s.planned), err, trust.ClaudeScriptCheck(rep)
+		s.sup = supervisorFor(p, p.Claude.Snapshot.Paths.ConfigDir)
+		if !s.real {
+			s.choice = chooseRun(s.sup, policy, s.planned, s.unapproved)
+		}
 		v.thread.Do(func() { v.confirmAndStartClaude(s) })
 	})
 }
@@ -72,6 +87,17 @@ func (v *dryRunView) confirmAndStartClaude(s *claudeRunSetup) {
 		v.showClaudeNotes(s, nil)
 		return
 	}
+	switch {
+	case s.real || len(s.choice.Held) > 0 && !s.always:
+		s.choice = hooks.SandboxPolicy{Confirmed: true}.Choose(s.planned, s.unapproved, nil)
+	case len(s.choice.Held) > 0:
+		v.setRunning(nil)
+		v.status.SetText("Nothing was run: the sandbox was asked for, and " + s.choice.Unavailable + ".")
+		return
+	default:
+		v.startClaude(s)
+		return
+	}
 	if len(s.unapproved) == 0 {
 		v.startClaude(s)
 		return
@@ -84,6 +110,9 @@ func (v *dryRunView) confirmAndStartClaude(s *claudeRunSetup) {
 	var readErr string
 	if s.auditErr != nil {
 		readErr = fmt.Sprintf("the store cannot be read: %v", s.auditErr)
+	}
+	if !s.real && s.choice.Unavailable != "" {
+		readErr = strings.TrimSpace(readErr + "\nThey cannot run in the sandbox: " + s.choice.Unavailable)
 	}
 	v.confirmUnapproved("Run unapproved handlers?", "These handlers are not approved in Hookwarden's store:",
 		lines, readErr, func() { v.startClaude(s) })
@@ -104,6 +133,7 @@ func (v *dryRunView) startClaude(s *claudeRunSetup) {
 		ProjectDir: snap.ProjectDir,
 		ConfigDir:  snap.Paths.ConfigDir,
 		Check:      s.check,
+		Isolation:  hooks.Isolation{Supervisor: s.sup, Sandboxed: s.choice.IsSandboxed},
 		OnResult: func(i int, r *claude.RunResult) {
 			res := *r
 			v.thread.Do(func() { v.showClaudeResult(run.id, i, &res) })
@@ -166,7 +196,11 @@ func (v *dryRunView) showClaudeNotes(s *claudeRunSetup, details []string) {
 			lines = append(lines, "Claude Code would not run this handler: "+s.single.Reason)
 		}
 	}
-	if len(s.unapproved) > 0 {
+	switch n := len(s.choice.Sandboxed); {
+	case n > 0:
+		lines = append(lines, fmt.Sprintf("%s ran in the sandbox: nothing they wrote reached your files and nothing they sent left this machine; "+
+			"Claude Code would run them for real, without asking.", plural(n, "handler")))
+	case len(s.unapproved) > 0:
 		lines = append(lines, fmt.Sprintf("%s not approved in Hookwarden's store ran after your confirmation; "+
 			"Claude Code runs them without asking.", plural(len(s.unapproved), "handler")))
 	}

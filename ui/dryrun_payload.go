@@ -95,6 +95,13 @@ func (v *dryRunView) validatePayload() {
 // Cancel while something does.
 func (v *dryRunView) updateRunButtons() {
 	_, err := parsePayload(v.payload.Text)
+	if v.realButton != nil {
+		if v.run != nil || err != nil || v.project == nil {
+			v.realButton.Disable()
+		} else {
+			v.realButton.Enable()
+		}
+	}
 	switch {
 	case v.run != nil:
 		v.runButton.Disable()

@@ -80,6 +80,9 @@ func (c *resultCard) show(r *hooks.Result) {
 		}
 		c.body.Add(warningLine(w.Message))
 	}
+	if r.Sandboxed {
+		c.body.Add(sandboxBlock(r.Sandbox))
+	}
 }
 
 // resultStatus is the badge of a result.
@@ -232,7 +235,11 @@ func (v *dryRunView) showNotes(s *runSetup, details []string) {
 			lines = append(lines, "Gemini CLI would not run this hook: "+s.single.Reason)
 		}
 	}
-	if len(s.unapproved) > 0 {
+	switch n := len(s.choice.Sandboxed); {
+	case n > 0:
+		lines = append(lines, fmt.Sprintf("%s ran in the sandbox: nothing they wrote reached your files and nothing they sent left this machine; "+
+			"Gemini CLI would run them for real, without asking.", plural(n, "hook")))
+	case len(s.unapproved) > 0:
 		lines = append(lines, fmt.Sprintf("%s needing review (not approved, or changed since) ran after your confirmation; "+
 			"Gemini CLI runs them without asking.", plural(len(s.unapproved), "workspace hook")))
 	}

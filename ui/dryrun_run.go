@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/sandbox"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
@@ -32,9 +33,22 @@ type runSetup struct {
 	// the gate's spawn-time check of the approved ones' scripts.
 	why   map[string]string
 	check func(*hooks.Hook) error
+	// real: the user asked to run hooks that need review for real (after
+	// the confirmation); choice is the dry-run rule's answer.
+	real   bool
+	always bool
+	choice hooks.RunChoice
+	sup    sandbox.Config
 }
 
 func (v *dryRunView) onRun() { v.prepare(false) }
+
+// onRunForReal runs hooks that need review outside the sandbox, after the
+// confirmation (the CLI's --yes).
+func (v *dryRunView) onRunForReal() {
+	v.realNext = true
+	v.prepare(false)
+}
 
 // onRunAnyway asks before running settings hooks in an untrusted folder.
 func (v *dryRunView) onRunAnyway() {
@@ -83,7 +97,11 @@ func (v *dryRunView) prepare(asTrusted bool) {
 		return
 	}
 	s := &runSetup{event: event, label: string(event) + planContextLabel(pctx), input: input,
-		trusted: p.Registry.Snapshot.FolderTrust.Trusted(), single: v.pickedHook()}
+		trusted: p.Registry.Snapshot.FolderTrust.Trusted(), single: v.pickedHook(), real: v.realNext}
+	v.realNext = false
+	policy := hooks.SandboxPolicy{Always: v.alwaysSandbox() || v.sandboxOnce}
+	s.always = policy.Always
+	v.sandboxOnce = false
 	s.asTrusted = asTrusted && !s.trusted
 	v.clearResults()
 	v.status.SetText("Planning…")
@@ -96,6 +114,10 @@ func (v *dryRunView) prepare(asTrusted bool) {
 		}
 		g := trust.HoldUnapproved(p.Registry.Snapshot, opts, s.plan)
 		s.unapproved, s.trustErr, s.why, s.check = g.Unapproved, g.Err, g.Why, g.Check
+		s.sup = supervisorFor(p, p.Registry.Snapshot.Paths.GeminiDir)
+		if s.plan != nil && !s.real {
+			s.choice = chooseRun(s.sup, policy, s.plan.Hooks, s.unapproved)
+		}
 		v.thread.Do(func() { v.confirmAndStart(s) })
 	})
 }
@@ -126,6 +148,18 @@ func (v *dryRunView) confirmAndStart(s *runSetup) {
 		v.showNotes(s, nil)
 		return
 	}
+	switch {
+	case s.real || len(s.choice.Held) > 0 && !s.always:
+		// confirmed below: everything runs for real
+		s.choice = hooks.SandboxPolicy{Confirmed: true}.Choose(s.plan.Hooks, s.unapproved, nil)
+	case len(s.choice.Held) > 0:
+		v.setRunning(nil)
+		v.status.SetText("Nothing was run: the sandbox was asked for, and " + s.choice.Unavailable + ".")
+		return
+	default:
+		v.start(s) // approved hooks for real, the others in the sandbox
+		return
+	}
 	if len(s.unapproved) == 0 {
 		v.start(s)
 		return
@@ -142,6 +176,9 @@ func (v *dryRunView) confirmAndStart(s *runSetup) {
 	var readErr string
 	if s.trustErr != nil {
 		readErr = fmt.Sprintf("trusted_hooks.json cannot be read: %v", s.trustErr)
+	}
+	if s.sandboxWhy() != "" {
+		readErr = strings.TrimSpace(readErr + "\nThey cannot run in the sandbox: " + s.sandboxWhy())
 	}
 	v.confirmUnapproved("Run unapproved hooks?", "These workspace hooks are not approved, changed (command or script) since they were, or run code Hookwarden cannot see:",
 		lines, readErr, func() { v.start(s) })
@@ -198,6 +235,7 @@ func (v *dryRunView) start(s *runSetup) {
 		Sanitization: hooks.SanitizationFor(snap),
 		PlansDir:     hooks.PlansDirFor(home, snap.ProjectDir, hooks.ToJSString(s.input.Value("session_id"))),
 		Check:        s.check,
+		Isolation:    hooks.Isolation{Supervisor: s.sup, Sandboxed: s.choice.IsSandboxed},
 		OnResult: func(i int, r *hooks.Result) {
 			res := *r
 			v.thread.Do(func() { v.showResult(run.id, i, &res) })
@@ -248,4 +286,13 @@ func planContextLabel(c *hooks.PlanContext) string {
 		return " " + c.ToolName
 	}
 	return " " + c.Trigger
+}
+
+// sandboxWhy says why hooks that need review cannot run in the sandbox
+// ("" when they can, or the user asked to run them for real).
+func (s *runSetup) sandboxWhy() string {
+	if s.real {
+		return ""
+	}
+	return s.choice.Unavailable
 }

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
@@ -35,6 +36,10 @@ type reviewView struct {
 	// the window reloads, so that the banner, the header's counts and the
 	// Files tab follow.
 	onTrustChanged func()
+	// onSandboxRun dry-runs the selected hook in the sandbox (the Dry run
+	// tab does it); sandboxRun is its button.
+	onSandboxRun func(id string, event hooks.Event)
+	sandboxRun   *widget.Button
 
 	project *project
 	report  *trust.Report
@@ -84,6 +89,7 @@ func newReviewView(w fyne.Window, thread uiThread) *reviewView {
 	v.approveButton = &widget.Button{Text: "Approve", Icon: theme.ConfirmIcon(), Importance: widget.HighImportance, OnTapped: v.onApprove}
 	v.approveAll = &widget.Button{Text: "Approve all", Icon: theme.ConfirmIcon(), OnTapped: v.onApproveAll}
 	v.revokeButton = &widget.Button{Text: "Revoke", Icon: theme.ContentRemoveIcon(), OnTapped: v.onRevoke}
+	v.sandboxRun = v.newSandboxRunButton()
 	v.progress.Hide()
 	v.tab = container.NewTabItemWithIcon("Review", theme.VisibilityIcon(), nil)
 	v.updateButtons()
@@ -105,7 +111,7 @@ func (v *reviewView) buildUI() fyne.CanvasObject {
 	split := container.NewHSplit(v.list, v.detail.buildUI())
 	split.Offset = 0.36
 	actions := container.NewBorder(nil, nil, nil,
-		container.NewHBox(v.revokeButton, v.approveAll, v.approveButton),
+		container.NewHBox(v.sandboxRun, v.revokeButton, v.approveAll, v.approveButton),
 		v.progress)
 	top := container.NewVBox(v.folder.buildUI(), v.problems, listHead)
 	return container.NewBorder(top, container.NewVBox(widget.NewSeparator(), actions), nil, nil, split)

@@ -249,6 +249,7 @@ func (v *reviewView) updateButtons() {
 	enable(v.approveButton, ok && it.hook != nil && it.hook.NeedsReview())
 	enable(v.approveAll, v.countNeedingReview() > 0)
 	enable(v.revokeButton, ok && it.trusted())
+	v.updateSandboxRunButton()
 	if n := v.countNeedingReview(); n > 0 {
 		v.approveAll.SetText(fmt.Sprintf("Approve all (%d)", n))
 	} else {

@@ -29,6 +29,9 @@ type Options struct {
 	// the opened folder has no hooks. Nil means a new temporary folder,
 	// removed when the window closes.
 	DemoDir func() (string, error)
+	// Init is the executable that answers sandbox.InitCommand (hookwarden
+	// itself); "" starts hooks directly, and the sandbox is unavailable.
+	Init string
 }
 
 // project is one loaded folder as the window shows it, for one agent.
@@ -42,6 +45,8 @@ type project struct {
 	Env  settingsio.Env
 	Home string
 	GOOS string
+	// Init is Options.Init.
+	Init string
 	// Requested is the folder the user asked for; it differs from Dir when
 	// the demo is shown instead.
 	Requested string
@@ -74,7 +79,7 @@ func openProject(opts Options, dir string) (*project, error) {
 
 // loadFolder loads the folder abs for the agent of opts.
 func loadFolder(opts Options, abs string) *project {
-	p := &project{Agent: agentOf(opts), Dir: abs, Env: opts.Env, Home: opts.Home, GOOS: opts.GOOS, Requested: abs}
+	p := &project{Agent: agentOf(opts), Dir: abs, Env: opts.Env, Home: opts.Home, GOOS: opts.GOOS, Requested: abs, Init: opts.Init}
 	p.load()
 	return p
 }
@@ -92,7 +97,7 @@ func (p *project) hasContent() bool {
 // withAgent returns the same folder (the same demo copy, if it is the
 // demo) loaded for agent a.
 func (p *project) withAgent(a hooks.Agent) *project {
-	q := &project{Agent: a, Dir: p.Dir, Env: p.Env, Home: p.Home, GOOS: p.GOOS, Requested: p.Requested, Demo: p.Demo}
+	q := &project{Agent: a, Dir: p.Dir, Env: p.Env, Home: p.Home, GOOS: p.GOOS, Requested: p.Requested, Demo: p.Demo, Init: p.Init}
 	q.load()
 	return q
 }
@@ -116,7 +121,7 @@ func openDemo(opts Options, requested string) (*project, error) {
 		return nil, err
 	}
 	p := &project{Agent: agentOf(opts), Dir: demo.ProjectDir, Env: demo.Overlay(opts.Env), Home: demo.Home,
-		GOOS: opts.GOOS, Requested: requested, Demo: &demo}
+		GOOS: opts.GOOS, Requested: requested, Demo: &demo, Init: opts.Init}
 	p.load()
 	return p, nil
 }

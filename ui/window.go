@@ -83,6 +83,9 @@ func newMainWindowOn(a fyne.App, w fyne.Window, opts Options, thread uiThread, w
 	m := &mainWindow{app: a, window: w, opts: opts, agent: agentOf(opts),
 		review: newReviewView(w, thread), dryRun: newDryRunView(w, thread),
 		thread: thread, watch: watch, places: map[string]viewPlace{}}
+	if a != nil {
+		m.dryRun.prefs = a.Preferences() // "always sandbox dry runs"
+	}
 	m.header = newHeader(m.onAgentChanged)
 	m.header.agent.Selected = agentName(m.agent)
 	m.hooks = newHooksView(hooksActions{toggled: m.onToggled, enableAll: m.onEnableAll, disableAll: m.onDisableAll, openFile: m.openFile})
@@ -104,6 +107,10 @@ func (m *mainWindow) buildUI() fyne.CanvasObject {
 	m.review.onTabChanged = m.tabs.Refresh
 	m.review.onFolderTrustChanged = m.reloadInPlace
 	m.review.onTrustChanged = m.reloadInPlace
+	m.review.onSandboxRun = func(id string, event hooks.Event) {
+		m.tabs.Select(m.dryRun.tabItem())
+		m.dryRun.runHookInSandbox(id, event)
+	}
 	actions := container.NewHBox(m.openButton, m.recentButton, m.reloadButton)
 	top := container.NewVBox(m.header.buildUI(actions), m.banner.buildUI(), widget.NewSeparator())
 	return container.NewBorder(container.NewPadded(top), nil, nil, nil, m.tabs)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/sandbox"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
@@ -36,6 +37,9 @@ type Runner struct {
 	Grace     time.Duration
 	// GOOS selects the shell ("" = this platform).
 	GOOS string
+	// Isolation starts command handlers under the supervisor and, for the
+	// ones it picks, in the sandbox (zero value: directly).
+	Isolation hooks.Isolation
 	// OnResult, when set, is called as each handler finishes (from its
 	// goroutine).
 	OnResult func(index int, r *RunResult)
@@ -94,6 +98,10 @@ type RunResult struct {
 	Cancelled   bool          `json:"cancelled,omitempty"`
 	Truncated   bool          `json:"truncated,omitempty"`
 	PipesHeld   bool          `json:"pipesHeld,omitempty"`
+	// Sandboxed says the handler ran in the sandbox; Sandbox is what it
+	// did there (nil when the sandbox could not start).
+	Sandboxed bool            `json:"sandboxed,omitempty"`
+	Sandbox   *sandbox.Report `json:"sandbox,omitempty"`
 	// EnvFile is what the handler wrote to $CLAUDE_ENV_FILE (SessionStart,
 	// Setup, CwdChanged, FileChanged): exports Claude Code would source
 	// before later Bash tool calls.

@@ -72,7 +72,14 @@ func (rc *runContext) runCommand(ctx context.Context, i int, h *hooks.Hook, res 
 	if check := rc.r.Check; check != nil {
 		spec.Check = func() error { return check(h) }
 	}
+	var writable []string
+	if rc.envDir != "" {
+		writable = append(writable, rc.envDir)
+	}
+	spec.Supervisor = rc.r.Isolation.For(h, hooks.InputMarkers(rc.input), writable...)
+	res.Sandboxed = spec.Supervisor != nil && spec.Supervisor.Isolate
 	pr := spec.Run(ctx)
+	res.Sandbox = pr.Sandbox
 	res.Stdout, res.Stderr = hooks.DecodeUTF8(pr.Stdout), hooks.DecodeUTF8(pr.Stderr)
 	res.Truncated, res.PipesHeld, res.Signal = pr.Truncated, pr.PipesHeld, pr.Signal
 	if envFile != "" {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/sandbox"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
@@ -175,6 +176,7 @@ func runCase(ctx context.Context, c *hooks.Object, event hooks.Event, cwd string
 		Env:          env,
 		Sanitization: sanitizationOf(c.Value("sanitization")),
 		PlansDir:     filepath.Join(cwd, ".gemini", "plans"),
+		Isolation:    isolationFor(env, cwd),
 	}
 	out := runner.Run(ctx, hooks.Request{Plan: plan, Input: input, FolderTrusted: trustedAtRun})
 	if out.Aborted != "" {
@@ -235,4 +237,20 @@ func canon(v hooks.Value, subst [][2]string) hooks.Value {
 		return out
 	}
 	return v
+}
+
+// isolationFor reads HOOKWARDEN_CONFORM_ISOLATION: "" (hooks start
+// directly), "supervised", or "sandbox" (every hook in the sandbox, with
+// the case's home and project overlaid).
+func isolationFor(env settingsio.Env, cwd string) hooks.Isolation {
+	mode := env.Get("HOOKWARDEN_CONFORM_ISOLATION")
+	if mode == "" {
+		return hooks.Isolation{}
+	}
+	self, _ := os.Executable()
+	iso := hooks.Isolation{Supervisor: sandbox.Config{Init: self, Home: env.Get("HOME"), Project: cwd}}
+	if mode == "sandbox" {
+		iso.Sandboxed = func(*hooks.Hook) bool { return true }
+	}
+	return iso
 }

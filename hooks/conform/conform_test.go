@@ -31,15 +31,19 @@ func TestConformance(t *testing.T) {
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("building the adapter: %v\n%s", err, out)
 	}
-	for _, set := range []struct{ name, dir string }{
-		{"kit", filepath.Join(kit, "cases")},
-		{"extra", "testdata/cases"},
+	for _, set := range []struct{ name, dir, isolation string }{
+		{"kit", filepath.Join(kit, "cases"), ""},
+		{"extra", "testdata/cases", ""},
+		// the same verdicts under the supervisor and in the sandbox
+		{"kit-supervised", filepath.Join(kit, "cases"), "supervised"},
+		{"kit-sandboxed", filepath.Join(kit, "cases"), "sandbox"},
 	} {
 		t.Run(set.name, func(t *testing.T) {
 			cmd := exec.Command("bash", script, "--impl", bin, set.dir)
 			// The cases' hooks run with the real PATH (bash, node), a
 			// throw-away HOME and nothing else of the user's (no BASH_ENV).
-			cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir(), "LANG=C.UTF-8"}
+			cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir(), "LANG=C.UTF-8",
+				"HOOKWARDEN_CONFORM_ISOLATION=" + set.isolation}
 			out, err := cmd.CombinedOutput()
 			text := string(out)
 			lines := strings.Split(strings.TrimSpace(text), "\n")

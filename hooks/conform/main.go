@@ -5,16 +5,21 @@
 //
 //	go run ./hooks/conform CASE.json
 //
-// It is the --impl of run-oracle.sh.
+// It is the --impl of run-oracle.sh. With HOOKWARDEN_CONFORM_ISOLATION set
+// to "supervised" it starts hooks under Hookwarden's supervisor, with
+// "sandbox" in the sandbox, as hookwarden's own runs do.
 package main
 
 import (
 	"context"
 	"fmt"
 	"os"
+
+	"github.com/hookwarden/hookwarden/sandbox"
 )
 
 func main() {
+	sandbox.ServeInit()
 	if len(os.Args) != 2 {
 		fmt.Fprintln(os.Stderr, "usage: conform CASE.json")
 		os.Exit(2)

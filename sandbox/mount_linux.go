@@ -1,0 +1,126 @@
+package sandbox
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"golang.org/x/sys/unix"
+)
+
+// resolvConf is what the hook's resolver reads: the stub on loopback.
+const resolvConf = "nameserver 127.0.0.1\noptions attempts:1 timeout:2\n"
+
+// privateDirs get an empty tmpfs each.
+var privateDirs = []string{"/tmp", "/var/tmp", "/dev/shm"}
+
+// setupMounts builds the hook's file system view in the supervisor's new
+// mount namespace: overlays on the folders to protect, writable binds of
+// the runner's own folders, a read-only rest, private temporary folders,
+// a /proc of the new PID namespace and the stub resolver's resolv.conf.
+//
+// Everything that refers to a real path is opened first (as detached
+// mounts), then the tree is made read-only and the temporary folders are
+// covered, then the detached mounts are attached: that way an overlaid
+// folder or the scratch layers may live under /tmp.
+func (s *supervisor) setupMounts() error {
+	if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_PRIVATE, ""); err != nil {
+		return fmt.Errorf("making mounts private: %w", err)
+	}
+	type attach struct {
+		fd     int
+		target string
+	}
+	var atts []attach
+	for i, target := range s.cfg.Overlays {
+		layer := filepath.Join(s.cfg.Scratch, strconv.Itoa(i))
+		fd, err := overlayMount(target, filepath.Join(layer, "upper"), filepath.Join(layer, "work"))
+		if err != nil {
+			return fmt.Errorf("overlay on %s: %w", target, err)
+		}
+		atts = append(atts, attach{fd, target})
+	}
+	for _, dir := range s.cfg.Writable {
+		fd, err := unix.OpenTree(unix.AT_FDCWD, dir, unix.OPEN_TREE_CLONE|unix.OPEN_TREE_CLOEXEC|unix.AT_RECURSIVE)
+		if err != nil {
+			return fmt.Errorf("keeping %s writable: %w", dir, err)
+		}
+		atts = append(atts, attach{fd, dir})
+	}
+	if target, err := filepath.EvalSymlinks("/etc/resolv.conf"); err == nil {
+		src := filepath.Join(s.cfg.Scratch, "resolv.conf")
+		if err := os.WriteFile(src, []byte(resolvConf), 0o644); err != nil {
+			return err
+		}
+		fd, err := unix.OpenTree(unix.AT_FDCWD, src, unix.OPEN_TREE_CLONE|unix.OPEN_TREE_CLOEXEC)
+		if err != nil {
+			return fmt.Errorf("resolv.conf: %w", err)
+		}
+		atts = append(atts, attach{fd, target})
+	} // else: no resolv.conf, and glibc's default server is 127.0.0.1 anyway
+
+	if err := unix.MountSetattr(unix.AT_FDCWD, "/", unix.AT_RECURSIVE, &unix.MountAttr{Attr_set: unix.MOUNT_ATTR_RDONLY}); err != nil {
+		return fmt.Errorf("making the file system read-only: %w", err)
+	}
+	for _, d := range privateDirs {
+		if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
+			continue
+		}
+		if err := unix.Mount("tmpfs", d, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, "mode=1777"); err != nil {
+			return fmt.Errorf("private %s: %w", d, err)
+		}
+	}
+	if err := unix.Mount("proc", "/proc", "proc", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, ""); err != nil {
+		return fmt.Errorf("mounting /proc: %w", err)
+	}
+	for _, a := range atts {
+		if _, err := os.Lstat(a.target); err != nil {
+			// hidden by a private temporary folder: recreate the mount point
+			if err := os.MkdirAll(a.target, 0o755); err != nil {
+				return fmt.Errorf("mount point %s: %w", a.target, err)
+			}
+		}
+		if err := unix.MoveMount(a.fd, "", unix.AT_FDCWD, a.target, unix.MOVE_MOUNT_F_EMPTY_PATH); err != nil {
+			return fmt.Errorf("attaching %s: %w", a.target, err)
+		}
+		unix.Close(a.fd)
+	}
+	return nil
+}
+
+// overlayMount creates a detached overlay of lower with the given upper
+// and work folders.
+func overlayMount(lower, upper, work string) (int, error) {
+	fsfd, err := unix.Fsopen("overlay", unix.FSOPEN_CLOEXEC)
+	if err != nil {
+		return -1, fmt.Errorf("fsopen: %w", err)
+	}
+	defer unix.Close(fsfd)
+	set := func(k, v string) error {
+		if err := unix.FsconfigSetString(fsfd, k, v); err != nil {
+			return fmt.Errorf("%s=%s: %w", k, v, err)
+		}
+		return nil
+	}
+	if err := set("lowerdir+", lower); err != nil {
+		return -1, err
+	}
+	if err := set("upperdir", upper); err != nil {
+		return -1, err
+	}
+	if err := set("workdir", work); err != nil {
+		return -1, err
+	}
+	if err := unix.FsconfigSetFlag(fsfd, "userxattr"); err != nil {
+		return -1, fmt.Errorf("userxattr: %w", err)
+	}
+	if err := unix.FsconfigCreate(fsfd); err != nil {
+		return -1, fmt.Errorf("creating: %w", err)
+	}
+	fd, err := unix.Fsmount(fsfd, unix.FSMOUNT_CLOEXEC, 0)
+	if err != nil {
+		return -1, fmt.Errorf("fsmount: %w", err)
+	}
+	return fd, nil
+}

@@ -1,0 +1,259 @@
+package sandbox
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// Process is a hook started under the supervisor.
+type Process struct {
+	cfg     Config
+	cmd     *exec.Cmd
+	ctl     *os.File
+	ctlMu   sync.Mutex
+	scratch string
+	targets []string
+
+	exited   chan struct{} // the hook's process ended, or could not start
+	exit     Exit
+	startErr error
+	waited   chan struct{} // the supervisor ended
+	drained  chan struct{} // the event pipe is at its end
+
+	mu     sync.Mutex
+	events []event
+
+	closeOnce sync.Once
+	report    *Report
+}
+
+// supervisorWait bounds the wait for the supervisor to end after the
+// runner said so; it then is killed (with its namespaces, when isolated).
+const supervisorWait = 10 * time.Second
+
+// Start starts spec under the supervisor. The caller closes its copies of
+// spec's files after Start returns, calls Wait, and always calls Close.
+func Start(cfg Config, spec Spec) (*Process, error) {
+	if cfg.Init == "" {
+		return nil, fmt.Errorf("%w: no supervisor executable", ErrUnavailable)
+	}
+	p := &Process{cfg: cfg, exited: make(chan struct{}), waited: make(chan struct{}), drained: make(chan struct{})}
+	ic := initConfig{Isolate: cfg.Isolate, Path: spec.Path, Argv: spec.Argv, Env: spec.Env, Dir: spec.Dir, NewSession: spec.NewSession,
+		Trace: os.Getenv("HOOKWARDEN_SANDBOX_TRACE") == "1"}
+	sys := &syscall.SysProcAttr{Setpgid: true}
+	if cfg.Isolate {
+		if spec.Dir != "" {
+			// the hook's working folder is overlaid too (it may sit in /tmp,
+			// which is private inside)
+			p.cfg.Overlay = append(append([]string(nil), cfg.Overlay...), spec.Dir)
+		}
+		if err := p.prepareScratch(&ic); err != nil {
+			return nil, err
+		}
+		uid, gid := os.Getuid(), os.Getgid()
+		sys = &syscall.SysProcAttr{
+			Setpgid:     true,
+			Cloneflags:  unix.CLONE_NEWUSER | unix.CLONE_NEWNS | unix.CLONE_NEWPID | unix.CLONE_NEWNET | unix.CLONE_NEWIPC | unix.CLONE_NEWUTS,
+			UidMappings: []syscall.SysProcIDMap{{ContainerID: uid, HostID: uid, Size: 1}},
+			GidMappings: []syscall.SysProcIDMap{{ContainerID: gid, HostID: gid, Size: 1}},
+			AmbientCaps: []uintptr{unix.CAP_SYS_ADMIN, unix.CAP_NET_ADMIN, unix.CAP_NET_BIND_SERVICE,
+				unix.CAP_SYS_PTRACE, unix.CAP_SETPCAP, unix.CAP_KILL, unix.CAP_DAC_OVERRIDE},
+		}
+	}
+	ctlR, ctlW, err := os.Pipe()
+	if err != nil {
+		p.removeScratch()
+		return nil, err
+	}
+	evR, evW, err := os.Pipe()
+	if err != nil {
+		closeFiles(ctlR, ctlW)
+		p.removeScratch()
+		return nil, err
+	}
+	p.cmd = &exec.Cmd{Path: cfg.Init, Args: []string{cfg.Init, InitCommand}, Env: []string{},
+		Stdin: spec.Stdin, Stdout: spec.Stdout, Stderr: spec.Stderr,
+		ExtraFiles: []*os.File{ctlR, evW}, SysProcAttr: sys}
+	err = p.cmd.Start()
+	closeFiles(ctlR, evW)
+	if err != nil {
+		closeFiles(ctlW, evR)
+		p.removeScratch()
+		return nil, fmt.Errorf("%w: starting the supervisor: %v", ErrUnavailable, err)
+	}
+	p.ctl = ctlW
+	// written before any control byte can be (the supervisor reads it at
+	// once, so a configuration larger than the pipe's buffer does not block)
+	line, _ := json.Marshal(ic)
+	_, _ = p.ctl.Write(append(line, '\n'))
+	go p.readEvents(evR)
+	go func() {
+		err := p.cmd.Wait()
+		p.setStartErr(fmt.Errorf("the supervisor ended before the hook did: %v", err))
+		close(p.waited)
+	}()
+	return p, nil
+}
+
+func closeFiles(fs ...*os.File) {
+	for _, f := range fs {
+		f.Close()
+	}
+}
+
+func (p *Process) setStartErr(err error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	select {
+	case <-p.exited:
+	default:
+		p.startErr = err
+		close(p.exited)
+	}
+}
+
+func (p *Process) readEvents(r *os.File) {
+	defer close(p.drained)
+	defer r.Close()
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), 4<<20)
+	for sc.Scan() {
+		var ev event
+		if json.Unmarshal(sc.Bytes(), &ev) != nil {
+			continue
+		}
+		switch ev.T {
+		case evExit:
+			p.mu.Lock()
+			select {
+			case <-p.exited:
+			default:
+				p.exit = Exit{Exited: ev.Exited, Code: ev.Code, Signal: ev.Signal}
+				close(p.exited)
+			}
+			p.mu.Unlock()
+		case evError:
+			var err error = &StartError{Msg: ev.Msg, Errno: syscall.Errno(ev.Code)}
+			p.setStartErr(err)
+		default:
+			p.mu.Lock()
+			p.events = append(p.events, ev)
+			p.mu.Unlock()
+		}
+	}
+}
+
+// Wait blocks until the hook's own process has ended and says how, or why
+// it could not start.
+func (p *Process) Wait() (Exit, error) {
+	<-p.exited
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.exit, p.startErr
+}
+
+// Signal sends SIGTERM to the hook's process group, or (force) SIGKILL to
+// every process of the hook.
+func (p *Process) Signal(force bool) {
+	b := byte(ctlTerminate)
+	if force {
+		b = ctlKill
+	}
+	p.send(b)
+}
+
+func (p *Process) send(b byte) {
+	p.ctlMu.Lock()
+	defer p.ctlMu.Unlock()
+	_, _ = p.ctl.Write([]byte{b})
+}
+
+// Close ends the run: every process the hook started is killed, the
+// supervisor has ended and the scratch layers are gone when it returns.
+// The report is nil unless the process was isolated.
+func (p *Process) Close() *Report {
+	p.closeOnce.Do(func() {
+		p.send(ctlEnd)
+		p.ctlMu.Lock()
+		p.ctl.Close()
+		p.ctlMu.Unlock()
+		select {
+		case <-p.waited:
+		case <-time.After(supervisorWait):
+			_ = p.cmd.Process.Kill()
+			<-p.waited
+		}
+		<-p.drained
+		if p.cfg.Isolate {
+			p.mu.Lock()
+			evs := p.events
+			p.mu.Unlock()
+			p.report = buildReport(p.cfg, p.targets, p.scratch, evs)
+		}
+		p.removeScratch()
+	})
+	return p.report
+}
+
+// prepareScratch makes the upper and work folder of every overlay.
+func (p *Process) prepareScratch(ic *initConfig) error {
+	targets, err := p.cfg.overlayTargets()
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrUnavailable, err)
+	}
+	base, err := p.cfg.scratchBase(targets)
+	if err != nil {
+		return err
+	}
+	dir, err := os.MkdirTemp(base, "hookwarden-sandbox-")
+	if err != nil {
+		return fmt.Errorf("%w: scratch folder: %v", ErrUnavailable, err)
+	}
+	p.scratch, p.targets = dir, targets
+	for i := range targets {
+		for _, sub := range []string{"upper", "work"} {
+			if err := os.MkdirAll(filepath.Join(dir, strconv.Itoa(i), sub), 0o700); err != nil {
+				p.removeScratch()
+				return fmt.Errorf("%w: scratch folder: %v", ErrUnavailable, err)
+			}
+		}
+	}
+	ic.Scratch, ic.Overlays, ic.Home, ic.Markers = dir, targets, p.cfg.Home, p.cfg.Markers
+	for _, w := range p.cfg.Writable {
+		if real, err := filepath.EvalSymlinks(w); err == nil {
+			ic.Writable = append(ic.Writable, real)
+		}
+	}
+	if ic.Home != "" {
+		if real, err := filepath.EvalSymlinks(ic.Home); err == nil {
+			ic.Home = real
+		}
+	}
+	return nil
+}
+
+// removeScratch deletes the scratch layers (overlayfs leaves its work
+// folder without permissions).
+func (p *Process) removeScratch() {
+	if p.scratch == "" {
+		return
+	}
+	_ = filepath.Walk(p.scratch, func(path string, fi os.FileInfo, err error) error {
+		if err == nil && fi.IsDir() && fi.Mode().Perm()&0o700 != 0o700 {
+			_ = os.Chmod(path, 0o700)
+		}
+		return nil
+	})
+	_ = os.RemoveAll(p.scratch)
+	p.scratch = ""
+}

@@ -1,0 +1,73 @@
+package sandbox
+
+// The supervisor talks to the runner over two pipes: the runner writes one
+// line of JSON (initConfig) and then single control bytes to the control
+// pipe (fd 3 of the supervisor); the supervisor writes one JSON event per
+// line to the event pipe (fd 4). End of file on the control pipe (the runner
+// is gone) counts as ctlEnd.
+
+const (
+	ctlTerminate = 'T' // SIGTERM to the hook's process group
+	ctlKill      = 'K' // SIGKILL to every process of the hook
+	ctlEnd       = 'E' // kill everything, flush the records, exit
+)
+
+// initConfig is what the supervisor needs to start the hook.
+type initConfig struct {
+	Isolate    bool     `json:"isolate"`
+	Path       string   `json:"path"`
+	Argv       []string `json:"argv"`
+	Env        []string `json:"env"`
+	Dir        string   `json:"dir"`
+	NewSession bool     `json:"newSession"`
+	// Trace adds notes with the time each phase ended
+	// (HOOKWARDEN_SANDBOX_TRACE=1 in the runner's environment).
+	Trace bool `json:"trace,omitempty"`
+	// Isolation only.
+	Scratch  string   `json:"scratch,omitempty"`
+	Overlays []string `json:"overlays,omitempty"` // outermost first; layer i in Scratch/i
+	Writable []string `json:"writable,omitempty"`
+	Home     string   `json:"home,omitempty"`
+	Markers  []string `json:"markers,omitempty"`
+}
+
+// Event kinds.
+const (
+	evExit     = "exit"     // the hook's process ended (Code or Signal)
+	evError    = "error"    // the supervisor could not start the hook (Msg)
+	evExec     = "exec"     // a program was started (Path, Argv)
+	evOpen     = "open"     // a sensitive file was opened for reading (Path)
+	evDNS      = "dns"      // a name was looked up (Name, QType)
+	evConnect  = "connect"  // a connection or datagram to Addr:Port (Proto)
+	evSent     = "sent"     // what a connection sent (Conn, HTTP/TLS fields, Bytes)
+	evLeftover = "leftover" // a process still running when the hook ended (Argv)
+	evNote     = "note"     // something the report should say (Msg)
+	evEnd      = "end"      // the supervisor is done; nothing follows
+)
+
+// event is one line of the event pipe.
+type event struct {
+	T      string   `json:"t"`
+	Msg    string   `json:"msg,omitempty"`
+	Exited bool     `json:"exited,omitempty"`
+	Code   int      `json:"code,omitempty"`
+	Signal string   `json:"signal,omitempty"`
+	Pid    int      `json:"pid,omitempty"`
+	Path   string   `json:"path,omitempty"`
+	Argv   []string `json:"argv,omitempty"`
+	Name   string   `json:"name,omitempty"`
+	QType  string   `json:"qtype,omitempty"`
+	Proto  string   `json:"proto,omitempty"`
+	Addr   string   `json:"addr,omitempty"`
+	Port   int      `json:"port,omitempty"`
+	// sent
+	Conn       int    `json:"conn,omitempty"`
+	Method     string `json:"method,omitempty"`
+	Target     string `json:"target,omitempty"`
+	Host       string `json:"host,omitempty"`
+	SNI        string `json:"sni,omitempty"`
+	Bytes      int64  `json:"bytes,omitempty"`
+	Preview    string `json:"preview,omitempty"`
+	HasPayload bool   `json:"hasPayload,omitempty"`
+	Secret     string `json:"secret,omitempty"` // the sensitive file whose content was sent
+}

@@ -1,0 +1,22 @@
+//go:build linux
+
+package sandbox
+
+import "golang.org/x/sys/unix"
+
+const (
+	auditArch    = unix.AUDIT_ARCH_AARCH64
+	x32Bit       = 0
+	execve       = unix.SYS_EXECVE
+	execveat     = unix.SYS_EXECVEAT
+	openat       = unix.SYS_OPENAT
+	openat2      = unix.SYS_OPENAT2
+	connect      = unix.SYS_CONNECT
+	sendto       = unix.SYS_SENDTO
+	sendmsg      = unix.SYS_SENDMSG
+	sendmmsg     = unix.SYS_SENDMMSG
+	ioUringSetup = unix.SYS_IO_URING_SETUP
+	sysOpen      = -1
+)
+
+var legacyNotified = []uint32{}

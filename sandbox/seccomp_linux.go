@@ -1,0 +1,116 @@
+package sandbox
+
+import (
+	"fmt"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
+)
+
+// notified are the system calls the supervisor sees before they run.
+// sendto is only notified when it names a destination (argument 4).
+var notified = []uint32{execve, execveat, openat, openat2, connect, sendmsg, sendmmsg}
+
+// denied fail with ENOSYS: io_uring would open files and sockets out of
+// the filter's sight.
+var denied = []uint32{ioUringSetup}
+
+// installFilter installs, on the calling thread, a seccomp filter that
+// hands the notified calls to a user-space listener, and returns the
+// listener's fd.
+func installFilter() (int, error) {
+	const (
+		ldAbs = unix.BPF_LD | unix.BPF_W | unix.BPF_ABS
+		jeq   = unix.BPF_JMP | unix.BPF_JEQ | unix.BPF_K
+		jge   = unix.BPF_JMP | unix.BPF_JGE | unix.BPF_K
+		ret   = unix.BPF_RET | unix.BPF_K
+		// offsets in struct seccomp_data
+		offNr    = 0
+		offArch  = 4
+		offArg4L = 16 + 4*8
+		offArg4H = 16 + 4*8 + 4
+	)
+	notify := uint32(unix.SECCOMP_RET_USER_NOTIF)
+	allow := uint32(unix.SECCOMP_RET_ALLOW)
+	var f []unix.SockFilter
+	f = append(f,
+		unix.SockFilter{Code: ldAbs, K: offArch},
+		unix.SockFilter{Code: jeq, Jt: 1, Jf: 0, K: auditArch},
+		unix.SockFilter{Code: ret, K: unix.SECCOMP_RET_KILL_PROCESS},
+		unix.SockFilter{Code: ldAbs, K: offNr},
+	)
+	if x32Bit != 0 {
+		f = append(f,
+			unix.SockFilter{Code: jge, Jt: 0, Jf: 1, K: x32Bit},
+			unix.SockFilter{Code: ret, K: unix.SECCOMP_RET_KILL_PROCESS})
+	}
+	for _, nr := range legacyNotified {
+		f = append(f, unix.SockFilter{Code: jeq, Jt: 0, Jf: 1, K: nr}, unix.SockFilter{Code: ret, K: notify})
+	}
+	for _, nr := range notified {
+		f = append(f, unix.SockFilter{Code: jeq, Jt: 0, Jf: 1, K: nr}, unix.SockFilter{Code: ret, K: notify})
+	}
+	for _, nr := range denied {
+		f = append(f, unix.SockFilter{Code: jeq, Jt: 0, Jf: 1, K: nr}, unix.SockFilter{Code: ret, K: unix.SECCOMP_RET_ERRNO | uint32(unix.ENOSYS)})
+	}
+	// sendto: notify when dest_addr != NULL
+	f = append(f,
+		unix.SockFilter{Code: jeq, Jt: 1, Jf: 0, K: sendto},
+		unix.SockFilter{Code: ret, K: allow},
+		unix.SockFilter{Code: ldAbs, K: offArg4L},
+		unix.SockFilter{Code: jeq, Jt: 0, Jf: 3, K: 0},
+		unix.SockFilter{Code: ldAbs, K: offArg4H},
+		unix.SockFilter{Code: jeq, Jt: 0, Jf: 1, K: 0},
+		unix.SockFilter{Code: ret, K: allow},
+		unix.SockFilter{Code: ret, K: notify},
+	)
+	prog := unix.SockFprog{Len: uint16(len(f)), Filter: &f[0]}
+	fd, _, errno := unix.Syscall(unix.SYS_SECCOMP, unix.SECCOMP_SET_MODE_FILTER,
+		unix.SECCOMP_FILTER_FLAG_NEW_LISTENER, uintptr(unsafe.Pointer(&prog)))
+	if errno != 0 {
+		return -1, fmt.Errorf("installing the seccomp filter: %w", errno)
+	}
+	return int(fd), nil
+}
+
+// seccompNotif is struct seccomp_notif.
+type seccompNotif struct {
+	ID    uint64
+	Pid   uint32
+	Flags uint32
+	Nr    int32
+	Arch  uint32
+	IP    uint64
+	Args  [6]uint64
+}
+
+// seccompResp is struct seccomp_notif_resp.
+type seccompResp struct {
+	ID    uint64
+	Val   int64
+	Error int32
+	Flags uint32
+}
+
+func notifRecv(fd int, n *seccompNotif) error {
+	*n = seccompNotif{}
+	_, _, errno := unix.Syscall(unix.SYS_IOCTL, uintptr(fd), uintptr(unix.SECCOMP_IOCTL_NOTIF_RECV), uintptr(unsafe.Pointer(n)))
+	if errno != 0 {
+		return errno
+	}
+	return nil
+}
+
+func notifContinue(fd int, id uint64) error {
+	r := seccompResp{ID: id, Flags: unix.SECCOMP_USER_NOTIF_FLAG_CONTINUE}
+	_, _, errno := unix.Syscall(unix.SYS_IOCTL, uintptr(fd), uintptr(unix.SECCOMP_IOCTL_NOTIF_SEND), uintptr(unsafe.Pointer(&r)))
+	if errno != 0 {
+		return errno
+	}
+	return nil
+}
+
+func notifIDValid(fd int, id uint64) bool {
+	_, _, errno := unix.Syscall(unix.SYS_IOCTL, uintptr(fd), uintptr(unix.SECCOMP_IOCTL_NOTIF_ID_VALID), uintptr(unsafe.Pointer(&id)))
+	return errno == 0
+}
