@@ -40,6 +40,10 @@ func main() {
 	if err == nil {
 		dir, err = projectDir(args)
 	}
+	// Started without a folder (as 'make run' does) in a folder with no
+	// hooks: show the built-in demo. A folder that is named shows its own
+	// state, empty or not.
+	demoWhenEmpty := len(args) == 0 || len(args) == 1 && args[0] == "open"
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "hookwarden: %v\nusage: hookwarden [open] [--agent gemini|claude] [DIR]; run 'hookwarden help' for the commands\n", err)
 		os.Exit(cli.ExitUsage)
@@ -49,7 +53,7 @@ func main() {
 	a := app.NewWithID(appID)
 	w := a.NewWindow("Hookwarden")
 	exe, _ := os.Executable() // the hook supervisor and sandbox init
-	ui.Create(a, w, ui.Options{ProjectDir: dir, Agent: agent, Env: os.Environ(), GOOS: runtime.GOOS, Home: home, Init: exe})
+	ui.Create(a, w, ui.Options{ProjectDir: dir, Agent: agent, Env: os.Environ(), GOOS: runtime.GOOS, Home: home, Init: exe, DemoWhenEmpty: demoWhenEmpty})
 	w.Resize(fyne.NewSize(1120, 760))
 	w.SetMaster()
 	quitOnSignal(a)

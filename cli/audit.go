@@ -122,6 +122,7 @@ type auditHookDoc struct {
 	FieldChanges      []trust.FieldChange `json:"field_changes,omitempty"`
 	FieldChangesWords []string            `json:"field_changes_words,omitempty"`
 	ApprovalNote      string              `json:"approval_note,omitempty"`
+	RevokedAt         string              `json:"revoked_at,omitempty"`
 	// File and UncheckedByGemini: for a hook Gemini's own trust check never
 	// sees, the file it is in and why the project decides it.
 	File              string `json:"file,omitempty"`
@@ -130,7 +131,6 @@ type auditHookDoc struct {
 	// trusted hook with any (unseen_code) is held back by run without --yes.
 	Unresolved []trust.UnresolvedCode `json:"unresolved"`
 	UnseenCode bool                   `json:"unseen_code"`
-	RevokedAt  string                 `json:"revoked_at,omitempty"`
 }
 
 type auditScriptDoc struct {

@@ -71,7 +71,7 @@ func claudeAuditDocument(rep *trust.ClaudeReport, risks map[string]risk.Report) 
 }
 
 // writeClaudeAudit prints the Claude Code audit for a person, with every
-// script a handler runs as writeAuditText does (brief: diffs only).
+// script a handler runs as writeAuditText does.
 func writeClaudeAudit(io *IO, rep *trust.ClaudeReport, risks map[string]risk.Report, brief bool) error {
 	b := &strings.Builder{}
 	ft := rep.FolderTrust

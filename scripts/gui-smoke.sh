@@ -5,7 +5,9 @@
 # private home (so it opens its built-in demo project and never reads your
 # files), waits for the window to finish loading, saves a screenshot of the
 # window and fails when the title does not name the demo or the picture is
-# blank (pixel standard deviation below MIN_STDDEV, default 0.05).
+# blank (pixel standard deviation below MIN_STDDEV, default 0.05). Then it
+# presses Ctrl+O and fails unless the app is still running and shows the
+# folder dialog.
 #
 # Needs: go, a C compiler (clang preferred), xvfb-run, xdotool, imagemagick
 # (apt-get install -y --no-install-recommends xvfb xauth libgl1-mesa-dri
@@ -19,7 +21,7 @@ bin=${1:-}
 out=$(realpath -m "${2:-${TMPDIR:-/tmp}/hookwarden-gui-smoke.png}")
 min_stddev=${MIN_STDDEV:-0.05}
 
-for tool in go xvfb-run xdotool import identify; do
+for tool in go xvfb-run xdotool import identify compare; do
   if ! command -v "$tool" >/dev/null; then
     if [[ ${CI:-} == true ]]; then
       echo "gui-smoke: FAIL: $tool is missing (CI=true)" >&2
@@ -71,6 +73,19 @@ fi
 sleep 1.5 # let the first frames render
 xdotool getwindowname "$wid" >"$work/title"
 import -window "$wid" "$out"
+# Ctrl+O opens the folder dialog (it used to crash the app every time):
+# the process must still run and the window must show something new.
+xdotool windowfocus --sync "$wid" 2>/dev/null || true
+xdotool key --window "$wid" --clearmodifiers ctrl+o
+sleep 2
+if ! kill -0 "$pid" 2>/dev/null; then
+  echo "gui-smoke: FAIL: the app exited after Ctrl+O" >&2
+  cat "$work/app.log" >&2
+  exit 1
+fi
+import -window "$wid" "$work/open.png"
+compare -metric AE "$out" "$work/open.png" null: 2>"$work/open-diff" || true
+echo "ok" >"$work/open-alive"
 kill "$pid" 2>/dev/null
 wait "$pid" 2>/dev/null
 exit 0
@@ -92,6 +107,17 @@ if [[ $title != "Hookwarden — demo-project (demo)" ]]; then
 fi
 if ! awk -v s="$stddev" -v m="$min_stddev" 'BEGIN { exit !(s > m) }'; then
   echo "gui-smoke: FAIL: the window looks blank (stddev $stddev <= $min_stddev)" >&2
+  exit 1
+fi
+changed=$(cut -d' ' -f1 "$work/open-diff")
+echo "gui-smoke: after Ctrl+O the app is still running; $changed pixels changed (the folder dialog)"
+if [[ ! -s $work/open-alive ]] || ! awk -v c="$changed" 'BEGIN { exit !(c > 20000) }'; then
+  echo "gui-smoke: FAIL: Ctrl+O did not open the folder dialog" >&2
+  exit 1
+fi
+if grep -q '^panic:' "$work/app.log"; then
+  echo "gui-smoke: FAIL: the app panicked:" >&2
+  cat "$work/app.log" >&2
   exit 1
 fi
 echo "gui-smoke: PASS"

@@ -8,6 +8,8 @@
 # demo's Claude Code hooks). Tabs are
 # switched with the app's Ctrl+1…4 shortcuts through xdotool. Default views:
 # hooks files. Also prints the app's memory (VmRSS) about 5 s after start.
+# SIZE=WxH resizes the window first (e.g. SIZE=1024x700, SIZE=1400x900) and
+# OUT=DIR saves the pictures there instead of docs/.
 #
 # Needs: go, a C compiler (clang preferred), xvfb-run, xdotool, imagemagick,
 # dbus-run-session (apt-get install -y --no-install-recommends xvfb xauth
@@ -51,6 +53,10 @@ if [[ -z $wid ]]; then
   echo "screenshots: the demo window did not appear" >&2; cat "$work/app.log" >&2; kill "$pid" 2>/dev/null; exit 1
 fi
 xdotool windowmove "$wid" 0 0 windowfocus --sync "$wid" 2>/dev/null || true
+if [[ -n ${SIZE:-} ]]; then
+  sleep 1
+  xdotool windowsize --sync "$wid" "${SIZE%x*}" "${SIZE#*x}" 2>/dev/null || true
+fi
 sleep $(echo "5 - ($(date +%s.%N) - $started)" | bc -l | sed 's/^-.*/0/')
 echo "screenshots: app memory after ~5 s: $(grep VmRSS /proc/$pid/status | tr -s ' \t' ' ')"
 shot() { sleep 1; import -window "$wid" "$docs/$1.png"; echo "screenshots: $docs/$1.png"; }
@@ -68,13 +74,14 @@ for view in "$@"; do
     claude)
       # the demo's Claude Code hooks: the agent switch in the title row,
       # then the Hooks tab with the first handler selected
-      xdotool mousemove --window "$wid" "${CLAUDE_SWITCH_X:-712}" "${CLAUDE_SWITCH_Y:-28}" click 1
+      width=$(xdotool getwindowgeometry "$wid" | awk '/Geometry/ {split($2, g, "x"); print g[1]}')
+      xdotool mousemove --window "$wid" "${CLAUDE_SWITCH_X:-$((width - 409))}" "${CLAUDE_SWITCH_Y:-23}" click 1
       sleep 1
       xdotool key --clearmodifiers ctrl+1
       sleep 0.5
       xdotool mousemove --window "$wid" 260 "${CLAUDE_ROW_Y:-440}" click 1
       shot claude
-      xdotool mousemove --window "$wid" "${GEMINI_SWITCH_X:-600}" "${CLAUDE_SWITCH_Y:-28}" click 1
+      xdotool mousemove --window "$wid" "${GEMINI_SWITCH_X:-$((width - 524))}" "${CLAUDE_SWITCH_Y:-23}" click 1
       sleep 1 ;;
     *) echo "screenshots: unknown view $view" >&2 ;;
   esac
@@ -86,7 +93,9 @@ INNER
 chmod +x "$work/inner.sh"
 launcher=()
 command -v dbus-run-session >/dev/null && launcher=(dbus-run-session --)
-timeout 180 xvfb-run -a -s "-screen 0 1280x800x24 -nolisten tcp" "${launcher[@]}" "$work/inner.sh" "$work" "$PWD/docs" "${views[@]}"
+out=$(realpath -m "${OUT:-docs}")
+mkdir -p "$out"
+timeout 180 xvfb-run -a -s "-screen 0 1600x1000x24 -nolisten tcp" "${launcher[@]}" "$work/inner.sh" "$work" "$out" "${views[@]}"
 for view in "${views[@]}"; do
-  echo "screenshots: docs/$view.png $(identify -format '%wx%h, pixel stddev %[fx:standard_deviation]' "docs/$view.png")"
+  echo "screenshots: $out/$view.png $(identify -format '%wx%h, pixel stddev %[fx:standard_deviation]' "$out/$view.png")"
 done

@@ -95,6 +95,10 @@ type HookReview struct {
 	// ApprovalNote says why Hookwarden cannot vouch for a trusted key
 	// (approved outside Hookwarden; a record from an earlier version).
 	ApprovalNote string `json:"approval_note,omitempty"`
+	// RevokedAt: the hook is not approved, but an approval of this key was
+	// revoked then; its scripts are compared with what was approved before
+	// the revoke (the store keeps it as history).
+	RevokedAt string `json:"revoked_at,omitempty"`
 	// Unresolved is the code the hook runs that Hookwarden cannot see:
 	// "runs code Hookwarden cannot see: …" (see DiscoverScripts).
 	//
@@ -111,10 +115,6 @@ type HookReview struct {
 	// (HoldUnapproved, ClaudeUnapproved) never runs it without the user's
 	// explicit confirmation, as for an unapproved hook.
 	Unresolved []UnresolvedCode `json:"unresolved,omitempty"`
-	// RevokedAt: the hook is not approved, but an approval of this key was
-	// revoked then; its scripts are compared with what was approved before
-	// the revoke (the store keeps it as history).
-	RevokedAt string `json:"revoked_at,omitempty"`
 	// discover is the command line discovery reads when it is not Command
 	// (Claude Code: the handler's command and args with placeholders
 	// filled).
@@ -250,9 +250,9 @@ func Audit(snap *settingsio.Snapshot, opts Options) (*Report, error) {
 	a := auditor{project: snap.ProjectDir, approvals: store.Approvals(snap.ProjectDir),
 		revoked: store.RevokedApprovals(snap.ProjectDir), scripts: map[string]scriptNow{}}
 	r.Hooks, r.Gone = a.review(hooks, trusted)
-	r.Critical = criticalFindings(snap)
 	r.Unreadable = snap.UnreadableFiles()
-	r.NeedsReview = r.TrustedHooksError != "" || len(r.Critical) > 0 || len(r.Unreadable) > 0
+	r.Critical = criticalFindings(snap)
+	r.NeedsReview = r.TrustedHooksError != "" || len(r.Unreadable) > 0 || len(r.Critical) > 0
 	for _, h := range r.Hooks {
 		if h.NeedsReview() {
 			r.NeedsReview = true

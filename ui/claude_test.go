@@ -96,10 +96,10 @@ func claudeRow(t *testing.T, m *mainWindow, label string) *hookRow {
 	t.Helper()
 	var titles []string
 	for _, r := range m.hooks.rows() {
-		if r.name.Text == label {
+		if r.name.String() == label {
 			return r
 		}
-		titles = append(titles, r.name.Text)
+		titles = append(titles, r.name.String())
 	}
 	t.Fatalf("no row %q; rows: %q", label, titles)
 	return nil
@@ -151,7 +151,7 @@ func TestAgentSwitchShowsTheClaudeHooksInEveryTab(t *testing.T) {
 			t.Errorf("%s: lock %v, want a disabled switch saying %q", tt.label, r.lock, tt.locked)
 		}
 	}
-	if got := claudeRow(t, m, stopLabel).details.Text; got != "timeout 5 s" {
+	if got := claudeRow(t, m, stopLabel).details.String(); got != "timeout 5 s" {
 		t.Errorf("Stop handler details %q", got)
 	}
 
@@ -284,7 +284,9 @@ func TestClaudeReviewApprovesAHandler(t *testing.T) {
 	if i < 0 {
 		t.Fatalf("the Stop handler is not listed for review: %q", v.listed())
 	}
+	m.showReviewTab()
 	v.list.Select(i)
+	v.detail.scroll.ScrollToBottom()
 	if v.approveButton.Disabled() {
 		t.Fatal("Approve is disabled for a new handler")
 	}
@@ -315,7 +317,7 @@ func TestClaudeReviewApprovesAHandler(t *testing.T) {
 func TestClaudeDryRunShowsTheBlockOfAnExit2Hook(t *testing.T) {
 	f := newClaudeFixture(t)
 	f.opts.Agent = hooks.AgentClaude
-	p, err := openProject(f.opts, f.dir)
+	p, err := openProject(f.opts, f.dir, true)
 	if err != nil {
 		t.Fatal(err)
 	}

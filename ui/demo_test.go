@@ -16,7 +16,7 @@ func TestWindowShowsTheDemoProject(t *testing.T) {
 	m, w := newTestWindow(t)
 	m.opts = isolatedOptions(t)
 	empty := t.TempDir()
-	p, err := openProject(m.opts, empty)
+	p, err := openProject(m.opts, empty, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,20 +44,20 @@ func TestWindowShowsTheDemoProject(t *testing.T) {
 	names := pathNamer{project: p.Dir, home: p.Home}
 	for _, r := range rows {
 		h := r.hook
-		if r.name.Text != h.DisplayName() || r.status.Text != statusText(h.Status) ||
+		if r.name.String() != h.DisplayName() || r.status.Text != statusText(h.Status) ||
 			r.layer.Text != layerText(h.Origin.Layer) || r.origin.String() != originText(h, names) {
-			t.Errorf("row %q/%s/%s/%s does not match hook %q (%s, %s)", r.name.Text, r.status.Text,
+			t.Errorf("row %q/%s/%s/%s does not match hook %q (%s, %s)", r.name.String(), r.status.Text,
 				r.layer.Text, r.origin.String(), h.DisplayName(), h.Status, h.Origin.Layer)
 		}
 		if shown := visibleTexts(r.box); !containsSubstring(shown, h.Reason) {
-			t.Errorf("row %q does not show the reason %q; it shows %q", r.name.Text, h.Reason, shown)
+			t.Errorf("row %q does not show the reason %q; it shows %q", r.name.String(), h.Reason, shown)
 		}
 		if len(r.diags) != len(h.Diagnostics) {
-			t.Errorf("row %q shows %d diagnostics, the hook has %d", r.name.Text, len(r.diags), len(h.Diagnostics))
+			t.Errorf("row %q shows %d diagnostics, the hook has %d", r.name.String(), len(r.diags), len(h.Diagnostics))
 		}
 		for i, d := range r.diags {
 			if !strings.Contains(d.label.Text, h.Diagnostics[i].Message) {
-				t.Errorf("row %q diagnostic %q does not show %q", r.name.Text, d.label.Text, h.Diagnostics[i].Message)
+				t.Errorf("row %q diagnostic %q does not show %q", r.name.String(), d.label.Text, h.Diagnostics[i].Message)
 			}
 		}
 	}
@@ -104,7 +104,7 @@ func TestWindowShowsTheDemoProject(t *testing.T) {
 	}
 	for _, tt := range tests {
 		i := slices.IndexFunc(rows, func(r *hookRow) bool {
-			return r.name.Text == tt.name && r.layer.Text == layerText(tt.layer)
+			return r.name.String() == tt.name && r.layer.Text == layerText(tt.layer)
 		})
 		if i < 0 {
 			t.Errorf("no row for %s hook %q", tt.layer, tt.name)

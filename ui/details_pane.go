@@ -17,16 +17,19 @@ import (
 
 // detailsPane is the pane beside the hook list: everything about the
 // selected hook, with the JSON of its config as the file has it.
+// detailsTitleStyle is the style of the selected hook's name.
+var detailsTitleStyle = widget.RichTextStyle{TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText}
+
 type detailsPane struct {
 	hook *hooks.Hook
 
-	title       *widget.Label
+	title       *widget.RichText
 	status      *badge
 	layer       *badge
 	reason      *widget.Label
 	place       *widget.Label
 	jsonPath    *widget.Label
-	description *widget.Label
+	description *widget.RichText
 	// descriptionKey names the description row, which Claude Code
 	// handlers do not have.
 	descriptionKey *widget.Label
@@ -48,13 +51,13 @@ type openFileFunc func(path string)
 
 func newDetailsPane(open openFileFunc) *detailsPane {
 	d := &detailsPane{
-		title:       &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText, Wrapping: fyne.TextWrapWord},
+		title:       symbolText("", detailsTitleStyle, fyne.TextWrapWord, fyne.TextTruncateOff),
 		status:      newBadge("", colorGrey),
 		layer:       newBadge("", colorGrey),
 		reason:      &widget.Label{Wrapping: fyne.TextWrapWord},
 		place:       &widget.Label{TextStyle: fyne.TextStyle{Monospace: true}, Wrapping: fyne.TextWrapBreak, Selectable: true},
 		jsonPath:    &widget.Label{TextStyle: fyne.TextStyle{Monospace: true}, Wrapping: fyne.TextWrapBreak},
-		description: &widget.Label{Wrapping: fyne.TextWrapWord},
+		description: symbolText("", widget.RichTextStyle{}, fyne.TextWrapWord, fyne.TextTruncateOff),
 		command:     &widget.Label{TextStyle: fyne.TextStyle{Monospace: true}, Wrapping: fyne.TextWrapBreak, Selectable: true},
 		settings:    &widget.Label{Wrapping: fyne.TextWrapWord},
 		config:      &widget.Label{TextStyle: fyne.TextStyle{Monospace: true}, Selectable: true},
@@ -94,7 +97,7 @@ func (d *detailsPane) show(h *hooks.Hook, names pathNamer) {
 		return
 	}
 	d.empty.Hide()
-	d.title.SetText(shown(hookTitle(h)))
+	setSymbolText(d.title, shown(hookTitle(h)), detailsTitleStyle)
 	d.status.Text, d.status.Color = statusText(h.Status), statusColor(h.Status)
 	d.status.Refresh()
 	d.layer.Text, d.layer.Color = layerText(h.Origin.Layer), layerColor(h.Origin.Layer)
@@ -102,7 +105,7 @@ func (d *detailsPane) show(h *hooks.Hook, names pathNamer) {
 	d.reason.SetText(shown(h.Reason))
 	d.place.SetText(shown(originText(h, names)))
 	d.jsonPath.SetText(shown(h.Origin.Path))
-	d.description.SetText(orNone(shown(h.Description)))
+	setSymbolText(d.description, orNone(shown(h.Description)), widget.RichTextStyle{})
 	showIf(d.descriptionKey, !h.IsClaude())
 	showIf(d.description, !h.IsClaude())
 	cmd := shown(h.Command)

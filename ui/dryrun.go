@@ -54,9 +54,12 @@ type dryRunView struct {
 	trustBox      *fyne.Container
 	verdict       *widget.Label
 	verdictDetail *widget.Label
-	warnings      *fyne.Container
-	cardBox       *fyne.Container
-	cards         []*resultCard
+	// results holds the verdict and the cards; relayout lays it out again
+	// when their texts change height.
+	results  *fyne.Container
+	warnings *fyne.Container
+	cardBox  *fyne.Container
+	cards    []*resultCard
 
 	// run is the run in progress (nil when idle); runID tells a finished
 	// run's late updates from the current one's.
@@ -155,8 +158,8 @@ func (v *dryRunView) buildUI() fyne.CanvasObject {
 	v.trustBox = container.NewVBox(withRightButton(v.trustNote, v.runAnyway), widget.NewSeparator())
 	v.trustBox.Hide()
 	v.intro = newNote(runIntro(geminiName), fyne.TextWrapWord)
-	results := container.NewVBox(v.intro, v.trustBox, v.status, v.verdict, v.verdictDetail, v.warnings, v.cardBox)
-	split := container.NewHSplit(left, container.NewVScroll(results))
+	v.results = container.NewVBox(v.intro, v.trustBox, v.status, v.verdict, v.verdictDetail, v.warnings, v.cardBox)
+	split := container.NewHSplit(left, container.NewVScroll(v.results))
 	split.Offset = 0.42
 	return split
 }

@@ -184,6 +184,7 @@ func (v *dryRunView) finishClaude(id int, s *claudeRunSetup, out *claude.RunOutc
 			v.warnings.Add(warningLine(w.Message))
 		}
 	}
+	v.relayout()
 }
 
 // showClaudeNotes lists the decision's details and how the run differs

@@ -217,6 +217,15 @@ func (v *dryRunView) finish(id int, s *runSetup, out *hooks.Outcome) {
 			v.warnings.Add(warningLine(w.Message))
 		}
 	}
+	v.relayout()
+}
+
+// relayout lays the results out again: a wrapped verdict that grew a line
+// must push the cards down, not sit under the first one.
+func (v *dryRunView) relayout() {
+	if v.results != nil {
+		v.results.Refresh()
+	}
 }
 
 // showNotes lists the verdict's details and what differs from a real

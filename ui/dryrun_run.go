@@ -71,7 +71,7 @@ func (v *dryRunView) onRunAnyway() {
 	d.SetConfirmText("Run anyway")
 	d.SetDismissText("Cancel")
 	v.confirm = d
-	d.Show()
+	showDialog(v.window, d, nil)
 }
 
 // prepare plans the run and reads trusted_hooks.json off the UI thread,
@@ -213,7 +213,7 @@ func (v *dryRunView) confirmUnapproved(title, intro string, lines []string, read
 	}, v.window)
 	d.Resize(fyne.NewSize(620, 0))
 	v.confirm = d
-	d.Show()
+	showDialog(v.window, d, nil)
 }
 
 // start runs s off the UI thread; each result fills its card as it

@@ -47,7 +47,7 @@ func newDryRunFixture(t *testing.T, trusted bool, userSettings, workspaceSetting
 	if workspaceSettings != "" {
 		writeFile(t, filepath.Join(f.dir, ".gemini", "settings.json"), workspaceSettings)
 	}
-	p, err := openProject(opts, f.dir)
+	p, err := openProject(opts, f.dir, true)
 	if err != nil {
 		t.Fatal(err)
 	}

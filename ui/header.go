@@ -31,36 +31,72 @@ type header struct {
 	enabledIcon *widget.Icon
 	enabled     *widget.Label
 	counts      *widget.Label
+	// trustLine and enabledLine are the facts on one line each (cut with
+	// an ellipsis); details shows them in full, wrapped, when toggled.
+	trustLine   *widget.Label
+	enabledLine *widget.Label
+	details     *fyne.Container
+	more        *widget.Button
 }
 
 func newHeader(onAgent func(hooks.Agent)) *header {
 	h := &header{
 		agent:       newAgentSwitch(onAgent),
-		title:       &widget.Label{Text: "Hookwarden", TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameHeadingText},
+		title:       &widget.Label{Text: "Hookwarden", TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText},
 		demo:        newBadge("DEMO", colorAmber),
 		path:        &widget.Label{Selectable: true, Truncation: fyne.TextTruncateEllipsis, TextStyle: fyne.TextStyle{Monospace: true}},
-		demoNotice:  &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance},
+		demoNotice:  &widget.Label{Truncation: fyne.TextTruncateEllipsis, Importance: widget.WarningImportance},
 		trustIcon:   widget.NewIcon(nil),
 		trust:       &widget.Label{Wrapping: fyne.TextWrapWord},
 		enabledIcon: widget.NewIcon(nil),
 		enabled:     &widget.Label{Wrapping: fyne.TextWrapWord},
 		counts:      &widget.Label{TextStyle: fyne.TextStyle{Bold: true}},
+		trustLine:   &widget.Label{Truncation: fyne.TextTruncateEllipsis},
+		enabledLine: &widget.Label{Truncation: fyne.TextTruncateEllipsis},
 	}
+	h.more = &widget.Button{Icon: theme.MenuExpandIcon(), Importance: widget.LowImportance, OnTapped: h.toggleDetails}
 	h.demo.Hide()
 	h.demoNotice.Hide()
 	return h
 }
 
 func (h *header) buildUI(actions fyne.CanvasObject) fyne.CanvasObject {
-	// Compact: the agent switch sits in the title row and the counts at the
-	// end of the hooks row, so the tabs below keep most of the window.
+	// Compact: two rows — the project, the agent switch and the actions;
+	// then folder trust, whether hooks run and the counts, each on one line.
+	// The full texts unfold under them (the button at the end of the row),
+	// so that the tabs below keep most of the window.
 	agent := container.NewCenter(container.NewHBox(key("Agent"), h.agent))
-	titleRow := container.NewBorder(nil, nil, container.NewHBox(h.title, h.demo), container.NewHBox(agent, actions))
-	facts := container.New(layout.NewFormLayout(),
-		key("Folder trust"), container.NewBorder(nil, nil, h.trustIcon, nil, h.trust),
-		key("Hooks"), container.NewBorder(nil, nil, h.enabledIcon, h.counts, h.enabled),
+	titleRow := container.NewBorder(nil, nil, container.NewHBox(h.title, container.NewCenter(h.demo)), container.NewHBox(agent, actions), h.path)
+	facts := container.NewGridWithColumns(2,
+		container.NewBorder(nil, nil, container.NewHBox(h.trustIcon, key("Folder trust")), nil, h.trustLine),
+		container.NewBorder(nil, nil, container.NewHBox(h.enabledIcon, key("Hooks")), nil, h.enabledLine))
+	factsRow := container.NewBorder(nil, nil, nil, container.NewHBox(h.counts, h.more), facts)
+	h.details = container.New(layout.NewFormLayout(),
+		key("Folder trust"), h.trust,
+		key("Hooks"), h.enabled,
 	)
-	return container.NewVBox(titleRow, h.path, h.demoNotice, facts)
+	h.details.Hide()
+	return container.NewVBox(titleRow, factsRow, h.demoNotice, h.details)
+}
+
+// toggleDetails unfolds or folds the full texts of the facts.
+func (h *header) toggleDetails() {
+	if h.details.Visible() {
+		h.details.Hide()
+		h.more.SetIcon(theme.MenuExpandIcon())
+	} else {
+		h.details.Show()
+		h.more.SetIcon(theme.MenuDropUpIcon())
+	}
+}
+
+// setFacts shows the folder trust and the hooks switch, on one line each
+// and in full.
+func (h *header) setFacts(trust, enabled string) {
+	h.trust.SetText(trust)
+	h.trustLine.SetText(trust)
+	h.enabled.SetText(enabled)
+	h.enabledLine.SetText(enabled)
 }
 
 // key is the name of one fact in the header.
@@ -100,9 +136,8 @@ func (h *header) show(p *project) {
 	}
 	r := p.Registry
 	h.trustIcon.SetResource(okIcon(r.Snapshot.FolderTrust.Trusted()))
-	h.trust.SetText(shown(trustText(r.Snapshot.FolderTrust, names)))
 	h.enabledIcon.SetResource(okIcon(r.HooksEnabled))
-	h.enabled.SetText(shown(enabledText(r, names)))
+	h.setFacts(shown(trustText(r.Snapshot.FolderTrust, names)), shown(enabledText(r, names)))
 	h.counts.SetText(countsText(r.Hooks))
 }
 

@@ -10,10 +10,9 @@ import (
 func (h *header) showClaude(c *claudeProject, names pathNamer) {
 	ft := c.Snapshot.FolderTrust
 	h.trustIcon.SetResource(okIcon(ft.Accepted))
-	h.trust.SetText(shown(claudeTrustText(ft, names)))
 	r := c.Registry
 	h.enabledIcon.SetResource(okIcon(!r.DisableAllHooks && !r.ManagedDisableAll && !r.ManagedHooksOnly))
-	h.enabled.SetText(shown(claudeEnabledText(r, names)))
+	h.setFacts(shown(claudeTrustText(ft, names)), shown(claudeEnabledText(r, names)))
 	h.counts.SetText(countsText(r.Hooks))
 }
 

@@ -21,7 +21,7 @@ type hookRow struct {
 	hook *hooks.Hook
 	// toggle is ticked while the hook is enabled (not in any
 	// hooksConfig.disabled); nil for a hook that cannot run at all.
-	toggle *widget.Check
+	toggle *hookToggle
 	// lock says which read-only file keeps the hook disabled (nil if none).
 	lock   *widget.Label
 	status *badge
@@ -29,12 +29,15 @@ type hookRow struct {
 	// there is none).
 	risk     *badge
 	riskLine *widget.Label
-	name     *widget.Label
-	layer    *badge
-	origin   *widget.RichText
+	// review says why a project hook needs review (new, changed, script
+	// changed, unapproved); nil when it does not.
+	review *badge
+	name   *widget.RichText
+	layer  *badge
+	origin *widget.RichText
 	// command is nil when the name already is the command.
 	command *widget.Label
-	details *widget.Label
+	details *widget.RichText
 	reason  *widget.Label
 	diags   []*diagnosticLine
 	box     *fyne.Container
@@ -48,19 +51,28 @@ type rowActions struct {
 	selected func(*hooks.Hook)
 	// toggled is called when the switch is flipped: enabled is the new state.
 	toggled func(h *hooks.Hook, enabled bool)
+	// reviewOf is the review of a project hook (false for a hook the
+	// review does not cover), for its review badge.
+	reviewOf func(h *hooks.Hook) (reviewItem, bool)
 }
 
 func newHookRow(h *hooks.Hook, sw hookSwitch, names pathNamer, act rowActions) *hookRow {
 	r := &hookRow{
 		hook:   h,
 		status: newBadge(statusText(h.Status), statusColor(h.Status)),
-		name:   &widget.Label{Text: shown(hookTitle(h)), TextStyle: fyne.TextStyle{Bold: true}, Truncation: fyne.TextTruncateEllipsis},
+		name: symbolText(shown(hookTitle(h)), widget.RichTextStyle{TextStyle: fyne.TextStyle{Bold: true}},
+			fyne.TextWrapOff, fyne.TextTruncateEllipsis),
 		layer:  newBadge(layerText(h.Origin.Layer), layerColor(h.Origin.Layer)),
 		origin: newNote(shown(originText(h, names)), fyne.TextWrapOff),
 		reason: &widget.Label{Text: shown(h.Reason), Wrapping: fyne.TextWrapWord, Importance: reasonImportance(h.Status)},
 	}
 	rep := hookRisk(h, names.project, nil)
 	r.risk, r.riskLine = newRiskBadge(rep), firstFindingLabel(rep)
+	if act.reviewOf != nil {
+		if it, ok := act.reviewOf(h); ok && it.hook.NeedsReview() {
+			r.review = newBadge(it.statusText(), it.statusColor())
+		}
+	}
 	if h.Name != "" && h.Command != "" && !h.IsClaude() {
 		r.command = &widget.Label{Text: shown(h.Command), TextStyle: fyne.TextStyle{Monospace: true}, Truncation: fyne.TextTruncateEllipsis}
 	}
@@ -73,13 +85,13 @@ func newHookRow(h *hooks.Hook, sw hookSwitch, names pathNamer, act rowActions) *
 		}
 	}
 	if details != "" {
-		r.details = &widget.Label{Text: shown(details), Wrapping: fyne.TextWrapWord}
+		r.details = symbolText(shown(details), widget.RichTextStyle{}, fyne.TextWrapWord, fyne.TextTruncateOff)
 	}
 	for _, d := range h.Diagnostics {
 		r.diags = append(r.diags, newDiagnosticLine(d, names))
 	}
 	if sw.switchable {
-		r.toggle = &widget.Check{Checked: sw.enabled}
+		r.toggle = newHookToggle(sw.enabled)
 		if act.toggled != nil {
 			r.toggle.OnChanged = func(on bool) { act.toggled(h, on) }
 		}
@@ -122,9 +134,14 @@ func reasonImportance(s hooks.Status) widget.Importance {
 func (r *hookRow) buildUI() fyne.CanvasObject { return r.selectable }
 
 func (r *hookRow) buildBox() fyne.CanvasObject {
-	left := fyne.CanvasObject(container.NewHBox(r.status, r.risk))
+	badges := container.NewHBox(r.status)
+	if r.review != nil {
+		badges.Add(r.review)
+	}
+	badges.Add(r.risk)
+	left := fyne.CanvasObject(badges)
 	if r.toggle != nil {
-		left = container.NewHBox(r.toggle, r.status, r.risk)
+		left = container.NewHBox(r.toggle, badges)
 	}
 	top := container.NewBorder(nil, nil, left, container.NewHBox(r.layer, r.origin), r.name)
 	var lines []fyne.CanvasObject

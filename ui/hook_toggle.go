@@ -1,13 +1,17 @@
 package ui
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // onToggled persists a hook's switch the way Gemini CLI's /hooks enable and
@@ -24,21 +28,87 @@ func (m *mainWindow) onToggled(h *hooks.Hook, enabled bool) {
 		return
 	}
 	name, scope := h.DisableName(), m.hooks.writeScope()
+	if !enabled && scope == settingsio.LayerWorkspace {
+		m.checkTracked(p, name, func(scope settingsio.Layer) { m.disable(p, name, scope) })
+		return
+	}
+	if !enabled {
+		m.disable(p, name, scope)
+		return
+	}
 	m.writeSettings(func() (string, error) {
-		t := p.toggler()
-		if enabled {
-			res, err := t.Enable(name)
-			if err != nil {
-				return "", err
-			}
-			return toggleSummary(res.Message, res.Locked, res.Notes), nil
-		}
-		res, err := t.Disable(name, scope)
+		res, err := p.toggler().Enable(name)
 		if err != nil {
 			return "", err
 		}
 		return toggleSummary(res.Message, res.Locked, res.Notes), nil
 	})
+}
+
+// disable writes name into scope's hooksConfig.disabled.
+func (m *mainWindow) disable(p *project, name string, scope settingsio.Layer) {
+	m.writeSettings(func() (string, error) {
+		res, err := p.toggler().Disable(name, scope)
+		if err != nil {
+			return "", err
+		}
+		return toggleSummary(res.Message, res.Locked, res.Notes), nil
+	})
+}
+
+// checkTracked asks git, off the UI thread, whether the workspace
+// settings file is tracked; then runs then with the workspace scope, or,
+// for a tracked file, with the scope the user picks in a dialog that says
+// what each means (nothing when they cancel).
+func (m *mainWindow) checkTracked(p *project, name string, then func(settingsio.Layer)) {
+	m.hooks.setBusy(true)
+	m.thread.Go(func() {
+		tr := p.toggler().WorkspaceTracked(context.Background())
+		m.thread.Do(func() {
+			m.hooks.setBusy(false)
+			if m.current != p {
+				return
+			}
+			m.hooks.setTracked(tr)
+			if !tr.Tracked {
+				then(settingsio.LayerWorkspace)
+				return
+			}
+			m.askTrackedScope(tr, name, then)
+		})
+	})
+}
+
+// askTrackedScope offers the user scope instead of editing a workspace
+// settings file git tracks. Enter picks the user scope, Escape cancels.
+func (m *mainWindow) askTrackedScope(tr hooks.Tracked, name string, then func(settingsio.Layer)) {
+	names := pathNamer{project: m.current.Dir, home: m.current.Home}
+	msg := &widget.Label{Text: shownBlock(hooks.TrackedMessage(names.name(tr.Path), name)), Wrapping: fyne.TextWrapWord}
+	var d *dialog.CustomDialog
+	decided := false
+	pick := func(scope settingsio.Layer, ok bool) {
+		if decided {
+			return
+		}
+		decided = true
+		d.Hide()
+		if ok {
+			then(scope)
+		} else {
+			m.reloadInPlace() // puts the switch back
+		}
+	}
+	user := &widget.Button{Text: "Disable in user settings", Icon: theme.AccountIcon(), Importance: widget.HighImportance,
+		OnTapped: func() { pick(settingsio.LayerUser, true) }}
+	workspace := &widget.Button{Text: "Edit the tracked file", Importance: widget.WarningImportance,
+		OnTapped: func() { pick(settingsio.LayerWorkspace, true) }}
+	cancel := &widget.Button{Text: "Cancel", OnTapped: func() { pick("", false) }}
+	d = dialog.NewCustomWithoutButtons("The workspace settings are tracked by git", msg, m.window)
+	d.SetButtons([]fyne.CanvasObject{cancel, workspace, user})
+	d.SetOnClosed(func() { pick("", false) })
+	d.Resize(fyne.NewSize(600, 0))
+	m.trackedDialog = d
+	showDialog(m.window, d, func() { pick(settingsio.LayerUser, true) })
 }
 
 // onEnableAll is /hooks enable-all, after a confirmation.
@@ -47,7 +117,7 @@ func (m *mainWindow) onEnableAll() {
 	if p == nil {
 		return
 	}
-	dialog.ShowConfirm("Enable all hooks?",
+	showDialog(m.window, dialog.NewConfirm("Enable all hooks?",
 		"This empties hooksConfig.disabled in the workspace and the user settings. "+
 			"Entries in the system settings stay: only their administrator can change them.",
 		func(ok bool) {
@@ -60,7 +130,7 @@ func (m *mainWindow) onEnableAll() {
 					return toggleSummary(res.Message, res.Locked, res.Notes), nil
 				})
 			}
-		}, m.window)
+		}, m.window), nil)
 }
 
 // onDisableAll is /hooks disable-all into the chosen scope, after a
@@ -75,7 +145,10 @@ func (m *mainWindow) onDisableAll() {
 		fmt.Sprintf("This sets hooksConfig.disabled in the %s settings to the name of every hook, replacing the list that is there now. "+
 			"Comments and the rest of the file are kept.", scope),
 		func(ok bool) {
-			if ok {
+			if !ok {
+				return
+			}
+			disableAll := func(scope settingsio.Layer) {
 				m.writeSettings(func() (string, error) {
 					res, err := p.toggler().DisableAll(scope)
 					if err != nil {
@@ -84,9 +157,14 @@ func (m *mainWindow) onDisableAll() {
 					return toggleSummary(res.Message, res.Locked, res.Notes), nil
 				})
 			}
+			if scope == settingsio.LayerWorkspace {
+				m.checkTracked(p, "", disableAll)
+				return
+			}
+			disableAll(scope)
 		}, m.window)
 	d.SetConfirmImportance(widget.WarningImportance)
-	d.Show()
+	showDialog(m.window, d, nil)
 }
 
 // writeSettings runs a settings write off the UI thread with the switches
@@ -101,7 +179,7 @@ func (m *mainWindow) writeSettings(write func() (string, error)) {
 			m.hooks.setBusy(false)
 			if err != nil {
 				m.hooks.setStatus("Nothing was written: "+err.Error(), widget.DangerImportance)
-				dialog.ShowError(err, m.window)
+				showError(err, m.window)
 			} else {
 				m.hooks.setStatus(msg, widget.MediumImportance)
 			}

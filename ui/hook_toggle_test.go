@@ -18,7 +18,7 @@ func openDemoWindow(t *testing.T) (*mainWindow, *project) {
 	t.Helper()
 	m, _ := newTestWindow(t)
 	m.opts = isolatedOptions(t)
-	p, err := openProject(m.opts, t.TempDir())
+	p, err := openProject(m.opts, t.TempDir(), true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,7 +119,7 @@ func TestToggleNeverWritesAFileThatDoesNotParse(t *testing.T) {
 	writeFile(t, user, `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "name": "greet", "command": "echo hi"}]}]}}`)
 	broken := "{\n  // half edited\n  \"hooksConfig\": {\"disabled\": [\"x\",]\n}\n"
 	writeFile(t, ws, broken)
-	p, err := openProject(m.opts, dir)
+	p, err := openProject(m.opts, dir, true)
 	if err != nil {
 		t.Fatal(err)
 	}

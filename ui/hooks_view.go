@@ -1,6 +1,9 @@
 package ui
 
 import (
+	"fmt"
+	"strings"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
@@ -21,6 +24,8 @@ type hooksView struct {
 	enableAll  *widget.Button
 	disableAll *widget.Button
 	status     *widget.Label
+	// tracked says that the workspace settings file is tracked by git.
+	tracked *widget.RichText
 	// geminiBar holds the scope and the all-hooks buttons (Gemini CLI);
 	// claudeNote says how Claude Code's switches work instead.
 	geminiBar  *fyne.Container
@@ -47,6 +52,7 @@ type hooksActions struct {
 	enableAll  func()
 	disableAll func()
 	openFile   openFileFunc
+	openDemo   func()
 }
 
 // Scope choices: Gemini CLI's /hooks disable writes to the workspace.
@@ -71,6 +77,8 @@ func newHooksView(act hooksActions) *hooksView {
 	v.disableAll = &widget.Button{Text: "Disable all…", Icon: theme.CancelIcon(), OnTapped: act.disableAll}
 	v.status = &widget.Label{Wrapping: fyne.TextWrapWord}
 	v.status.Hide()
+	v.tracked = newNote("", fyne.TextWrapWord)
+	v.tracked.Hide()
 	v.claudeNote = newNote(claudeSwitchNote, fyne.TextWrapWord)
 	v.claudeNote.Hide()
 	return v
@@ -85,7 +93,7 @@ func (v *hooksView) buildUI() fyne.CanvasObject {
 	v.geminiBar = container.NewBorder(nil, nil,
 		container.NewHBox(widget.NewLabel("Disable in the"), v.scope),
 		container.NewHBox(v.enableAll, v.disableAll))
-	top := container.NewVBox(v.geminiBar, v.claudeNote, v.status)
+	top := container.NewVBox(v.geminiBar, v.tracked, v.claudeNote, v.status)
 	v.split = container.NewHSplit(v.scroll, v.details.buildUI())
 	v.split.Offset = 0.64
 	return container.NewBorder(top, nil, nil, nil, v.split)
@@ -158,7 +166,7 @@ func (v *hooksView) showLoading(what string) {
 func (v *hooksView) show(p *project, selected string, offset fyne.Position) {
 	v.names = pathNamer{project: p.Dir, home: p.Home}
 	v.problems = newFileProblems(p, v.names)
-	act := rowActions{selected: v.selectHook, toggled: v.actions.toggled}
+	act := rowActions{selected: v.selectHook, toggled: v.actions.toggled, reviewOf: reviewsOf(p)}
 	if p.Claude != nil {
 		v.groups = groupClaudeByEvent(p.Claude, v.names, act)
 	} else {
@@ -168,12 +176,15 @@ func (v *hooksView) show(p *project, selected string, offset fyne.Position) {
 	showIf(v.claudeNote, p.Claude != nil)
 
 	var objs []fyne.CanvasObject
+	unreadable := unreadableFiles(p)
+	for _, e := range unreadable {
+		objs = append(objs, unreadableNotice(e, v.names))
+	}
 	if ui := v.problems.buildUI(); ui != nil {
 		objs = append(objs, ui, widget.NewSeparator())
 	}
-	if len(v.groups) == 0 {
-		objs = append(objs, &widget.Label{Text: "No " + agentName(p.Agent) + " hooks configured for this project.",
-			Alignment: fyne.TextAlignCenter, Wrapping: fyne.TextWrapWord})
+	if len(v.groups) == 0 && len(unreadable) == 0 {
+		objs = append(objs, v.emptyState(p)...)
 	}
 	for i, g := range v.groups {
 		if i > 0 {
@@ -182,6 +193,7 @@ func (v *hooksView) show(p *project, selected string, offset fyne.Position) {
 		objs = append(objs, g.buildUI())
 	}
 	v.content.Objects = objs
+	v.wireKeyboard()
 	v.applyBusy()
 	v.content.Refresh()
 	v.scroll.Refresh()
@@ -287,6 +299,123 @@ func (v *hooksView) showError(err error) {
 		&widget.Label{Text: "Could not open the project: " + shown(err.Error()), Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance},
 	}
 	v.content.Refresh()
+}
+
+// setTracked notes next to the scope when the workspace settings file is
+// tracked by git, and what the user scope means instead.
+func (v *hooksView) setTracked(tr hooks.Tracked) {
+	if !tr.Tracked {
+		v.tracked.Hide()
+		return
+	}
+	setNote(v.tracked, shown(v.names.name(tr.Path))+" is tracked by git: a workspace disable changes a file you share. "+
+		hooks.UserScopeNote(""))
+	v.tracked.Show()
+}
+
+// wireKeyboard makes the switches work from the keyboard on screen only:
+// a switch that gets the focus scrolls its row into view and selects it,
+// Up and Down move to the neighbouring switch, and Space on a switch that
+// is not on screen does nothing.
+func (v *hooksView) wireKeyboard() {
+	var toggles []*hookRow
+	for _, r := range v.rows() {
+		if r.toggle != nil {
+			toggles = append(toggles, r)
+		}
+	}
+	for i, r := range toggles {
+		r.toggle.onFocus = func() {
+			scrollIntoView(v.scroll, r.selectable)
+			v.selectID(r.hook.ID)
+		}
+		r.toggle.onScreen = func() bool { return onScreenIn(v.scroll, r.toggle) }
+		r.toggle.onArrow = func(up bool) {
+			j := i + 1
+			if up {
+				j = i - 1
+			}
+			if j < 0 || j >= len(toggles) {
+				return
+			}
+			if c := fyne.CurrentApp().Driver().CanvasForObject(r.toggle); c != nil {
+				c.Focus(toggles[j].toggle)
+			}
+		}
+	}
+}
+
+// reviewsOf finds the review of a hook of p by its ID, from the audit made
+// when p was loaded.
+func reviewsOf(p *project) func(*hooks.Hook) (reviewItem, bool) {
+	byID := map[string]reviewItem{}
+	switch {
+	case p.Claude != nil && p.Claude.Audit != nil:
+		for i := range p.Claude.Audit.Hooks {
+			h := &p.Claude.Audit.Hooks[i]
+			byID[h.HookID] = reviewItem{hook: &h.HookReview, claude: h}
+		}
+	case p.Audit != nil:
+		for i := range p.Audit.Hooks {
+			byID[p.Audit.Hooks[i].HookID] = reviewItem{hook: &p.Audit.Hooks[i]}
+		}
+	}
+	return func(h *hooks.Hook) (reviewItem, bool) {
+		it, ok := byID[h.ID]
+		return it, ok
+	}
+}
+
+// emptyState says that the folder has no hooks for the agent, with every
+// file that was looked at, and offers the demo.
+func (v *hooksView) emptyState(p *project) []fyne.CanvasObject {
+	title := &widget.Label{Text: "No hooks for " + agentName(p.Agent) + " in this folder.",
+		TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText, Wrapping: fyne.TextWrapWord}
+	objs := []fyne.CanvasObject{title, newNote("Hookwarden looked at these files:", fyne.TextWrapWord)}
+	for _, f := range p.Files {
+		if f.Condition == fileAbsent {
+			continue
+		}
+		text, _, icon := fileStatusText(f)
+		path := &widget.Label{Text: shown(fileTitle(f, v.names)), TextStyle: fyne.TextStyle{Monospace: true}, Wrapping: fyne.TextWrapBreak}
+		objs = append(objs, container.NewBorder(nil, nil, container.NewHBox(indent(), widget.NewIcon(icon),
+			newBadge(strings.ToUpper(f.Kind), layerColor(f.Layer))), nil,
+			container.NewVBox(path, newNote(shown(text), fyne.TextWrapWord))))
+	}
+	if v.actions.openDemo != nil {
+		demo := &widget.Button{Text: "Open the demo", Icon: theme.MediaPlayIcon(), OnTapped: v.actions.openDemo}
+		objs = append(objs, newNote("The demo is a temporary project with hooks of every kind; it never touches your files.",
+			fyne.TextWrapWord), container.NewHBox(demo))
+	}
+	return objs
+}
+
+// unreadableNotice stands where the hooks of a file that cannot be read
+// would be: the file, line and column, and what that means.
+func unreadableNotice(e settingsio.FileError, names pathNamer) fyne.CanvasObject {
+	where := names.place(e.Path, e.Line, e.Column)
+	what := string(e.Layer) + " settings"
+	if e.Source != "" {
+		what = string(e.Layer) + " " + shown(e.Source)
+	}
+	msg := &widget.Label{Text: shown(fmt.Sprintf("%s: %s", where, e.Message)), TextStyle: fyne.TextStyle{Monospace: true},
+		Wrapping: fyne.TextWrapBreak, Importance: widget.DangerImportance}
+	note := &widget.Label{Text: fmt.Sprintf("The hooks of this file (%s) cannot be read: none of them is shown here, "+
+		"and the review counts the file as needing review until it is fixed.", what), Wrapping: fyne.TextWrapWord}
+	return container.NewBorder(nil, nil, container.NewVBox(widget.NewIcon(theme.NewErrorThemedResource(theme.ErrorIcon()))), nil,
+		container.NewVBox(msg, note))
+}
+
+// unreadableFiles are the settings and hooks files of p that exist but
+// cannot be read or parsed.
+func unreadableFiles(p *project) []settingsio.FileError {
+	if p.Claude != nil {
+		return p.Claude.Snapshot.UnreadableFiles()
+	}
+	if p.Registry == nil {
+		return nil
+	}
+	return p.Registry.Snapshot.UnreadableFiles()
 }
 
 // showIf shows o when show is true and hides it otherwise.

@@ -200,7 +200,7 @@ func TestWatchListHasTheScriptsOfWorkspaceHooks(t *testing.T) {
 	writeFile(t, filepath.Join(dir, ".gemini", "settings.json"), `{"hooks": {"BeforeTool": [{"hooks": [
 		{"type": "command", "command": "bash scripts/check.sh --strict"},
 		{"type": "command", "command": "$GEMINI_PROJECT_DIR/.gemini/hooks/a.sh | node tools/b.js"}]}]}}`)
-	p, err := openProject(opts, dir)
+	p, err := openProject(opts, dir, true)
 	if err != nil {
 		t.Fatal(err)
 	}

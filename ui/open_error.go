@@ -1,12 +1,10 @@
 package ui
 
-import "fyne.io/fyne/v2/dialog"
-
 // showOpenError explains a failed open in a dialog and puts the project
 // that was on screen back in every tab, with the agent switch on its
 // agent; with no project before, every tab says what failed.
 func (m *mainWindow) showOpenError(err error) {
-	dialog.ShowError(err, m.window)
+	showError(err, m.window)
 	cur := m.current
 	if cur == nil {
 		m.hooks.showError(err)

@@ -36,7 +36,7 @@ func TestAFailedOpenPutsTheProjectOnScreenBack(t *testing.T) {
 			m.opts = isolatedOptions(t)
 			dir := t.TempDir()
 			writeFile(t, filepath.Join(dir, ".gemini", "settings.json"), beforeTool("guard", "true"))
-			p, err := openProject(m.opts, dir)
+			p, err := openProject(m.opts, dir, true)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -5,7 +5,6 @@ import (
 	"net/url"
 	"strings"
 
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/storage"
 )
 
@@ -20,7 +19,7 @@ func (m *mainWindow) openFile(path string) {
 		err = m.app.OpenURL(u)
 	}
 	if err != nil {
-		dialog.ShowError(fmt.Errorf("opening %s: %w", path, err), m.window)
+		showError(fmt.Errorf("opening %s: %w", path, err), m.window)
 	}
 }
 

@@ -34,7 +34,7 @@ func TestRecentProjectsAreRememberedNewestFirst(t *testing.T) {
 	m.open(a)
 	m.open(b)
 	m.open(a)
-	m.open(t.TempDir()) // no hooks: the demo, which is not remembered
+	m.onOpenDemo() // the demo, which is not remembered
 
 	if got, want := recentProjects(m.app.Preferences()), []string{a, b}; !slices.Equal(got, want) {
 		t.Errorf("recent projects %v, want %v", got, want)
@@ -115,8 +115,8 @@ func TestDetailsPaneShowsTheConfigAsWritten(t *testing.T) {
 	if got := d.place.Text; got != filepath.FromSlash("./.gemini/settings.json:14:11") {
 		t.Errorf("place %q", got)
 	}
-	if d.jsonPath.Text != "hooks.BeforeTool[0].hooks[0]" || d.description.Text != "Blocks writes that contain secrets or touch .env files" {
-		t.Errorf("path %q, description %q", d.jsonPath.Text, d.description.Text)
+	if d.jsonPath.Text != "hooks.BeforeTool[0].hooks[0]" || d.description.String() != "Blocks writes that contain secrets or touch .env files" {
+		t.Errorf("path %q, description %q", d.jsonPath.Text, d.description.String())
 	}
 	// $GEMINI_PROJECT_DIR is set when the hook runs, not expanded at load.
 	if d.command.Text != "$GEMINI_PROJECT_DIR/.gemini/hooks/security-check.sh" {

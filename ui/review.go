@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
@@ -53,43 +54,67 @@ type reviewView struct {
 	// written; the buttons wait for both.
 	busy, writing bool
 	// autoSelect selects the first row when the next audit is shown: only
-	// for a project (or agent) newly on screen, never after a write, so
-	// that a second click on Approve cannot approve a hook nobody looked at.
+	// for a project (or agent) newly on screen.
 	autoSelect bool
+	// armed is false for a moment after a write moved the selection to the
+	// next item, so that a second click on Approve cannot approve a hook
+	// nobody looked at; arm re-arms it after that moment (armGen drops a
+	// stale re-arm). A selection the user makes arms it at once.
+	armed  bool
+	armGen int
+	arm    func(func())
+	// selecting is set while the view selects a row itself.
+	selecting bool
+	// shownKey is the item whose detail is on screen, with every script
+	// of it shown in full when shownComplete.
+	shownKey      string
+	shownComplete bool
+	// onDisable switches the hook with the given ID off, as the Hooks
+	// tab's switch does.
+	onDisable func(hookID string)
+	// disableable reports whether the hook with the given ID can be
+	// switched off now.
+	disableable func(hookID string) bool
+	// lastSummary is the summary dialog on screen (for tests).
+	lastSummary *summaryDialog
 
 	tab           *container.TabItem
 	folder        *folderBanner
 	problems      *fyne.Container
 	summary       *widget.Label
 	showTrusted   *widget.Check
-	list          *widget.List
+	list          *keyList
 	detail        *reviewDetail
 	approveButton *widget.Button
 	approveAll    *widget.Button
 	revokeButton  *widget.Button
+	disableButton *widget.Button
+	toast         *toast
+	hint          *widget.RichText
 	progress      *widget.ProgressBarInfinite
 	content       fyne.CanvasObject
 }
 
 func newReviewView(w fyne.Window, thread uiThread) *reviewView {
-	v := &reviewView{window: w, thread: thread, now: time.Now,
+	v := &reviewView{window: w, thread: thread, now: time.Now, armed: true, toast: newToast(),
 		summary:  &widget.Label{Text: "Open a project to review its hooks.", Wrapping: fyne.TextWrapWord},
 		problems: container.NewVBox(),
 		detail:   newReviewDetail(),
 		progress: widget.NewProgressBarInfinite(),
 	}
 	v.folder = newFolderBanner(v.onSetFolderTrust)
+	v.hint = newNote("", fyne.TextWrapWord)
+	v.hint.Hide()
+	v.detail.onSeen = v.updateButtons
 	v.showTrusted = widget.NewCheck("Show trusted hooks", func(bool) { v.rebuildItems() })
-	v.list = &widget.List{
-		Length:     func() int { return len(v.items) },
-		CreateItem: newReviewListRow,
-		UpdateItem: func(id widget.ListItemID, o fyne.CanvasObject) { updateReviewListRow(o, v.items[id]) },
-		OnSelected: v.onSelected,
-	}
+	v.list = newKeyList(func() int { return len(v.items) }, newReviewListRow,
+		func(id widget.ListItemID, o fyne.CanvasObject) { updateReviewListRow(o, v.items[id]) }, v.onSelected)
 	v.approveButton = &widget.Button{Text: "Approve", Icon: theme.ConfirmIcon(), Importance: widget.HighImportance, OnTapped: v.onApprove}
 	v.approveAll = &widget.Button{Text: "Approve all", Icon: theme.ConfirmIcon(), OnTapped: v.onApproveAll}
 	v.revokeButton = &widget.Button{Text: "Revoke", Icon: theme.ContentRemoveIcon(), OnTapped: v.onRevoke}
 	v.sandboxRun = v.newSandboxRunButton()
+	v.disableButton = &widget.Button{Text: "Disable", Icon: theme.MediaPauseIcon(), OnTapped: v.onDisableSelected}
+	v.arm = func(f func()) { time.AfterFunc(armDelay, func() { thread.Do(f) }) }
 	v.progress.Hide()
 	v.tab = container.NewTabItemWithIcon("Review", theme.VisibilityIcon(), nil)
 	v.updateButtons()
@@ -111,20 +136,47 @@ func (v *reviewView) buildUI() fyne.CanvasObject {
 	split := container.NewHSplit(v.list, v.detail.buildUI())
 	split.Offset = 0.36
 	actions := container.NewBorder(nil, nil, nil,
-		container.NewHBox(v.sandboxRun, v.revokeButton, v.approveAll, v.approveButton),
-		v.progress)
+		container.NewHBox(v.sandboxRun, v.revokeButton, v.disableButton, v.approveAll, v.approveButton),
+		container.NewStack(v.progress, v.hint))
 	top := container.NewVBox(v.folder.buildUI(), v.problems, listHead)
-	return container.NewBorder(top, container.NewVBox(widget.NewSeparator(), actions), nil, nil, split)
+	return container.NewBorder(top, container.NewVBox(v.toast.buildUI(), widget.NewSeparator(), actions), nil, nil, split)
 }
 
 // show audits p (a freshly loaded project) and shows the result.
 func (v *reviewView) show(p *project) {
 	if v.project == nil || !sameProject(v.project, p) {
 		v.autoSelect = true
+		v.toast.hide() // its Undo belongs to the project that was on screen
 	}
 	v.project = p
 	v.folder.show(p)
-	v.refresh()
+	// The load audited the project a moment ago: show that audit rather
+	// than read every script again (writes audit afresh).
+	switch {
+	case p.Claude != nil && p.Claude.Audit != nil:
+		v.applyClaude(p, p.Claude.Audit, nil)
+	case p.Claude == nil && p.Audit != nil:
+		v.apply(p, p.Audit, nil)
+	default:
+		v.refresh()
+	}
+}
+
+// armDelay is how long Approve waits after a write moved the selection.
+const armDelay = 700 * time.Millisecond
+
+// disarm keeps Approve off until arm calls back.
+func (v *reviewView) disarm() {
+	v.armed = false
+	v.armGen++
+	gen := v.armGen
+	v.arm(func() {
+		if gen == v.armGen {
+			v.armed = true
+			v.updateButtons()
+		}
+	})
+	v.updateButtons()
 }
 
 // showLoading clears the view while the window loads a project.
@@ -214,6 +266,27 @@ func (v *reviewView) countNeedingReview() int {
 		}
 	}
 	return n
+}
+
+// unreadable are the files of the report on screen that cannot be read:
+// each counts as needing review.
+func (v *reviewView) unreadable() []settingsio.FileError {
+	switch {
+	case v.claudeReport != nil:
+		return v.claudeReport.Unreadable
+	case v.report != nil:
+		return v.report.Unreadable
+	}
+	return nil
+}
+
+// showUnreadable lists the files that cannot be read above the list.
+func (v *reviewView) showUnreadable() {
+	names := v.names()
+	for _, e := range v.unreadable() {
+		v.problems.Add(&widget.Label{Text: shown(names.place(e.Path, e.Line, e.Column)+": "+e.Message) +
+			" — its hooks cannot be reviewed until the file is fixed.", Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance})
+	}
 }
 
 // reviewedHooks are the reviews of the report on screen, for either agent.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -13,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hookwarden/hookwarden/risk"
+	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
@@ -20,7 +22,7 @@ import (
 // script of the hook changed since the review on screen.
 func (v *reviewView) onApprove() {
 	it, ok := v.selected()
-	if !ok || it.hook == nil || v.blocked() {
+	if !ok || it.hook == nil || v.blocked() || !v.approvable() {
 		return
 	}
 	if it.risk != nil && it.risk.Level == risk.LevelCritical {
@@ -36,12 +38,13 @@ func (v *reviewView) approveItem(it reviewItem) {
 		return
 	}
 	reviewed := []trust.HookReview{*it.hook}
+	done := "Approved “" + shown(it.label()) + "”"
 	if it.claude != nil {
-		v.approveClaude(reviewed, it.hook.HookID)
+		v.approveClaude(done, reviewed, it.hook.HookID)
 		return
 	}
 	h := it.hook.ProjectHook
-	v.write(func(p *project, opts trust.Options) error {
+	v.write(done, func(p *project, opts trust.Options) error {
 		if err := recheckGemini(p, opts, reviewed); err != nil {
 			return err
 		}
@@ -50,9 +53,10 @@ func (v *reviewView) approveItem(it reviewItem) {
 	})
 }
 
-// onApproveAll trusts every workspace hook, as 'hookwarden trust --all'.
+// onApproveAll trusts every workspace hook, as 'hookwarden trust --all',
+// after a summary of what will start running and a confirmation.
 func (v *reviewView) onApproveAll() {
-	if v.blocked() || v.project == nil || !v.hasReport() {
+	if v.blocked() || v.project == nil || !v.hasReport() || v.countNeedingReview() == 0 {
 		return
 	}
 	var crit []risk.Finding
@@ -80,11 +84,30 @@ func (v *reviewView) approveAllNow() {
 	for _, h := range v.reviewedHooks() {
 		reviewed = append(reviewed, *h)
 	}
+	p := v.project
+	v.confirmApproveAll(func() {
+		if v.project != p || v.blocked() {
+			return // another project, or a write started meanwhile
+		}
+		v.approveAllReviewed(reviewed)
+	})
+}
+
+// approveAllReviewed approves every hook, as the reviews on screen show
+// them.
+func (v *reviewView) approveAllReviewed(reviewed []trust.HookReview) {
+	n := 0
+	for _, h := range reviewed {
+		if h.NeedsReview() {
+			n++
+		}
+	}
+	done := "Approved " + plural(n, v.reviewNoun())
 	if v.project.Claude != nil {
-		v.approveClaude(reviewed)
+		v.approveClaude(done, reviewed)
 		return
 	}
-	v.write(func(p *project, opts trust.Options) error {
+	v.write(done, func(p *project, opts trust.Options) error {
 		if err := recheckGemini(p, opts, reviewed); err != nil {
 			return err
 		}
@@ -101,38 +124,166 @@ func (v *reviewView) onRevoke() {
 		return
 	}
 	k := it.key()
+	done := "Revoked “" + shown(it.label()) + "”"
 	if v.project != nil && v.project.Claude != nil {
-		v.revokeClaude(k)
+		v.revokeClaude(done, k)
 		return
 	}
-	v.write(func(p *project, opts trust.Options) error {
+	v.write(done, func(p *project, opts trust.Options) error {
 		return trust.Revoke(p.Registry.Snapshot, opts, []string{k})
 	})
 }
 
-// write runs change off the UI thread, then audits again and shows the
-// result, and has the window reload; a failed change is shown in a dialog.
-func (v *reviewView) write(change func(*project, trust.Options) error) {
+// write runs change off the UI thread with a backup of the files it may
+// write, then audits again, moves the selection to the next item and says
+// in the toast what was written where, with Undo; a failed change is shown
+// in a dialog.
+func (v *reviewView) write(done string, change func(*project, trust.Options) error) {
 	p := v.project
 	if p == nil || p.Registry == nil {
 		return
 	}
+	next, acted := v.nextKey(), v.selectedKey
 	v.setWriting(true)
 	v.thread.Go(func() {
+		var files []string
 		opts, err := trustOptions(p)
 		if err == nil {
-			err = change(p, opts)
+			files = opts.WrittenFiles(p.Registry.Snapshot)
 		}
+		w := backedUpWrite(files, err, func() error { return change(p, opts) })
+		w.acted = acted
 		rep, aerr := auditProject(p)
 		v.thread.Do(func() {
 			v.setWriting(false)
+			v.movedTo(next, w.err)
 			v.apply(p, rep, aerr)
-			if err != nil {
-				v.showError("Nothing was trusted or revoked", err)
-			}
-			v.trustChanged()
+			v.afterWrite(p, done, w, "Nothing was trusted or revoked")
 		})
 	})
+}
+
+// writtenFiles is the outcome of a write made with a backup.
+type writtenFiles struct {
+	backup  *settingsio.Backup
+	changed []string
+	err     error
+	// acted is the item that was selected when the write started: Undo
+	// selects it again.
+	acted string
+}
+
+// backedUpWrite backs up files, runs change and records what it changed;
+// it runs off the UI thread. A backup that fails stops the write: a write
+// that cannot be undone is not made without the user knowing.
+func backedUpWrite(files []string, err error, change func() error) writtenFiles {
+	if err != nil {
+		return writtenFiles{err: err}
+	}
+	b, err := settingsio.BackUp(files...)
+	if err != nil {
+		return writtenFiles{err: fmt.Errorf("nothing was written: %w", err)}
+	}
+	err = change()
+	changed, serr := b.Seal()
+	if err == nil {
+		err = serr
+	}
+	return writtenFiles{backup: b, changed: changed, err: err}
+}
+
+// nextKey is the item after the selected one (before it, for the last),
+// where the selection goes after a write.
+func (v *reviewView) nextKey() string {
+	for i, it := range v.items {
+		if it.key() != v.selectedKey {
+			continue
+		}
+		switch {
+		case i+1 < len(v.items):
+			return v.items[i+1].key()
+		case i > 0:
+			return v.items[i-1].key()
+		}
+	}
+	return ""
+}
+
+// movedTo selects next once the audit after a write is shown (the same
+// item when the write failed); Approve waits to be armed again, so that a
+// second click cannot approve the next hook before it was seen.
+func (v *reviewView) movedTo(next string, err error) {
+	if err != nil {
+		return
+	}
+	v.selectedKey = next
+	v.disarm()
+}
+
+// afterWrite says what a write did in the toast, with Undo when it changed
+// files, and tells the window; a failure goes to a dialog.
+func (v *reviewView) afterWrite(p *project, done string, w writtenFiles, failTitle string) {
+	defer v.trustChanged()
+	if w.err != nil {
+		v.showError(failTitle, w.err)
+		if len(w.changed) == 0 {
+			return
+		}
+	}
+	if len(w.changed) == 0 {
+		v.toast.show(done+". Nothing had to be written: the files already said so.", nil)
+		return
+	}
+	v.toast.show(done+". Wrote "+v.fileList(w.changed)+".", func() { v.undo(p, done, w) })
+}
+
+// undo puts the files of a write back as they were, then audits again.
+func (v *reviewView) undo(p *project, done string, w writtenFiles) {
+	if v.blocked() || v.project == nil || !sameProject(v.project, p) {
+		v.toast.show("Undo is not possible any more: another project is on screen.", nil)
+		return
+	}
+	p = v.project
+	v.setWriting(true)
+	v.thread.Go(func() {
+		err := w.backup.Restore()
+		var rep *trust.Report
+		var crep *trust.ClaudeReport
+		var aerr error
+		if p.Claude != nil {
+			crep, aerr = auditClaude(p)
+		} else {
+			rep, aerr = auditProject(p)
+		}
+		v.thread.Do(func() {
+			v.setWriting(false)
+			if err == nil && w.acted != "" {
+				v.selectedKey = w.acted
+			}
+			if p.Claude != nil {
+				v.applyClaude(p, crep, aerr)
+			} else {
+				v.apply(p, rep, aerr)
+			}
+			defer v.trustChanged()
+			if err != nil {
+				v.toast.show("Undo failed: "+shown(err.Error()), nil)
+				v.showError("Nothing was undone", err)
+				return
+			}
+			v.toast.show("Undone: "+done+". Restored "+v.fileList(w.changed)+" byte for byte.", nil)
+		})
+	})
+}
+
+// fileList names files for the toast.
+func (v *reviewView) fileList(files []string) string {
+	names := v.names()
+	var out []string
+	for _, f := range files {
+		out = append(out, shown(names.name(f)))
+	}
+	return strings.Join(out, " and ")
 }
 
 // trustChanged tells the window that a trust file was written.
@@ -151,15 +302,22 @@ func (v *reviewView) onSetFolderTrust(level trust.TrustLevel) {
 		return
 	}
 	snap := p.Registry.Snapshot
+	done := map[trust.TrustLevel]string{trust.TrustFolder: "Trusted the folder", trust.TrustParent: "Trusted the parent folder",
+		trust.DoNotTrust: "Marked the folder as not trusted"}[level]
 	do := func() {
 		v.setWriting(true)
 		v.thread.Go(func() {
-			err := trust.SetFolderTrust(context.Background(), snap.Paths.TrustedFolders, snap.ProjectDir, level, p.GOOS)
+			w := backedUpWrite([]string{snap.Paths.TrustedFolders}, nil, func() error {
+				return trust.SetFolderTrust(context.Background(), snap.Paths.TrustedFolders, snap.ProjectDir, level, p.GOOS)
+			})
 			v.thread.Do(func() {
 				v.setWriting(false)
-				if err != nil {
-					v.showError("Folder trust was not changed", err)
+				if w.err != nil {
+					v.showError("Folder trust was not changed", w.err)
 					return
+				}
+				if len(w.changed) > 0 {
+					v.toast.show(done+". Wrote "+v.fileList(w.changed)+".", func() { v.undo(p, done, w) })
 				}
 				if v.onFolderTrustChanged != nil {
 					v.onFolderTrustChanged()
@@ -167,20 +325,15 @@ func (v *reviewView) onSetFolderTrust(level trust.TrustLevel) {
 			})
 		})
 	}
-	if level != trust.TrustParent {
-		do()
+	if level == trust.DoNotTrust {
+		do() // runs nothing more: no summary needed
 		return
 	}
-	msg := fmt.Sprintf("Trust every folder in %s, not only %s?\n\nGemini CLI will then run the settings hooks of all of them.",
-		filepath.Dir(snap.ProjectDir), filepath.Base(snap.ProjectDir))
-	d := dialog.NewConfirm("Trust the parent folder", msg, func(ok bool) {
-		if ok {
+	v.confirmFolderTrust(level, func() {
+		if v.project == p && !v.blocked() {
 			do()
 		}
-	}, v.window)
-	d.SetConfirmText("Trust parent")
-	d.SetDismissText("Cancel")
-	d.Show()
+	})
 }
 
 // onRepair backs up the unusable trusted_hooks.json and rewrites it with
@@ -199,7 +352,7 @@ func (v *reviewView) onRepair() {
 	}, v.window)
 	d.SetConfirmText("Back up and repair")
 	d.SetDismissText("Cancel")
-	d.Show()
+	showDialog(v.window, d, nil)
 }
 
 func (v *reviewView) repair(path string) {
@@ -219,7 +372,7 @@ func (v *reviewView) repair(path string) {
 			case err != nil:
 				v.showError("The trust file was not repaired", err)
 			case res.Backup != "":
-				dialog.ShowInformation("trusted_hooks.json repaired",
+				showInformation("trusted_hooks.json repaired",
 					fmt.Sprintf("The old file is kept as %s.\n%s carried over.", res.Backup, plural(res.Salvaged, "project entry")), v.window)
 			}
 		})
@@ -239,7 +392,8 @@ func (v *reviewView) showProblems() {
 		repair := &widget.Button{Text: "Repair…", Icon: theme.MediaReplayIcon(), OnTapped: v.onRepair}
 		v.problems.Add(withRightButton(msg, repair))
 	}
-	if rep.SettingsError != "" {
+	v.showUnreadable()
+	if rep.SettingsError != "" && len(rep.Unreadable) == 0 {
 		v.problems.Add(&widget.Label{Text: shown(rep.SettingsError) + " — Gemini CLI refuses to start until it is fixed.",
 			Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance})
 	}
@@ -265,11 +419,10 @@ func (v *reviewView) showError(title string, err error) {
 			}
 		}, v.window)
 		d.Resize(fyne.NewSize(560, 0))
-		d.Show()
+		showDialog(v.window, d, nil)
 		return
 	}
-	d := dialog.NewError(fmt.Errorf("%s: %w", title, err), v.window)
-	d.Show()
+	showError(fmt.Errorf("%s: %w", title, err), v.window)
 }
 
 // borderRight puts right at the right end of center's row.

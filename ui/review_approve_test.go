@@ -11,9 +11,10 @@ import (
 	"github.com/hookwarden/hookwarden/trust"
 )
 
-// After an approval no other hook is selected for the user: a second
-// click on Approve (a double-click) approves nothing.
-func TestAfterAnApprovalApproveWaitsForAFreshSelection(t *testing.T) {
+// After an approval the next hook is selected and shown, but Approve
+// waits a moment before it can act on it: the second click of a
+// double-click approves nothing.
+func TestAfterAnApprovalTheNextHookIsShownAndApproveWaits(t *testing.T) {
 	f := newReviewFixture(t, nil)
 	if it, ok := f.v.selected(); !ok || it.label() != "guard" {
 		t.Fatalf("the first hook is not selected when the project opens (%v)", ok)
@@ -26,11 +27,27 @@ func TestAfterAnApprovalApproveWaitsForAFreshSelection(t *testing.T) {
 	if got := f.trustedKeys(); !slices.Equal(got, []string{guardKey}) {
 		t.Errorf("trusted_hooks.json holds %q, want only the reviewed %q", got, guardKey)
 	}
-	if _, ok := f.v.selected(); ok || !f.approveDisabled() {
-		t.Errorf("another hook was selected after the approval (Approve enabled: %v)", !f.approveDisabled())
+	if it, ok := f.v.selected(); !ok || it.label() != "lint" {
+		t.Fatalf("after approving guard the selection is %v %q, want the next hook, lint", ok, it.label())
 	}
-	if !anyContains(textsOf(f.v.detail.content), "Select a workspace hook") {
-		t.Errorf("the detail shows %q, want a prompt to select a hook", textsOf(f.v.detail.content))
+	if !anyContains(textsOf(f.v.detail.content), "echo lint") {
+		t.Errorf("the detail does not show lint: %q", textsOf(f.v.detail.content))
+	}
+	if !f.approveDisabled() {
+		t.Error("Approve is enabled at once on the hook the selection moved to")
+	}
+	f.armNow()
+	if f.approveDisabled() {
+		t.Error("Approve stays disabled after the pause")
+	}
+}
+
+// A selection the user makes arms Approve at once.
+func TestApproveIsArmedByTheUsersOwnSelection(t *testing.T) {
+	f := newReviewFixture(t, nil)
+	f.v.disarm() // as after a write
+	if !f.approveDisabled() {
+		t.Fatal("Approve enabled while disarmed")
 	}
 	f.selectLabel("lint")
 	if f.approveDisabled() {
@@ -104,6 +121,7 @@ func TestAnApprovalReloadsTheWholeWindow(t *testing.T) {
 		t.Fatal("the demo needs no review; the test needs a project that does")
 	}
 	m.review.onApproveAll()
+	confirmSummary(t, m.review)
 	if m.current == p {
 		t.Fatal("the window did not reload after the approval")
 	}

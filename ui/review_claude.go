@@ -40,6 +40,7 @@ func (v *reviewView) applyClaude(p *project, rep *trust.ClaudeReport, err error)
 	}
 	v.summary.Importance = widget.MediumImportance
 	v.claudeReport = rep
+	v.showUnreadable()
 	if n := len(rep.Disabled); n > 0 {
 		v.problems.Add(&widget.Label{Text: fmt.Sprintf("%s disabled by Hookwarden (kept in its store; switch them on in the Hooks tab).",
 			plural(n, "handler")), Wrapping: fyne.TextWrapWord})
@@ -62,9 +63,9 @@ func claudeHooksOf(p *project, ids ...string) []*hooks.Hook {
 // or for every reviewed handler when there are none ('hookwarden trust
 // --agent claude --all'), as reviewed: it is refused when a script of one
 // of them changed since the reviews on screen.
-func (v *reviewView) approveClaude(reviewed []trust.HookReview, ids ...string) {
+func (v *reviewView) approveClaude(done string, reviewed []trust.HookReview, ids ...string) {
 	all := len(ids) == 0
-	v.writeClaude(func(p *project) error {
+	v.writeClaude(done, func(p *project) error {
 		if err := recheckClaude(p, reviewed); err != nil {
 			return err
 		}
@@ -86,36 +87,36 @@ func (v *reviewView) approveClaude(reviewed []trust.HookReview, ids ...string) {
 }
 
 // revokeClaude removes the approval with the given fingerprint.
-func (v *reviewView) revokeClaude(fingerprint string) {
-	v.writeClaude(func(p *project) error {
+func (v *reviewView) revokeClaude(done, fingerprint string) {
+	v.writeClaude(done, func(p *project) error {
 		_, err := trust.ClaudeRevoke(p.Claude.Snapshot.ProjectDir, []string{fingerprint}, p.Claude.Store)
 		return err
 	})
 }
 
-// writeClaude runs change off the UI thread, then reviews again and shows
-// the result; a failed change is shown in a dialog.
-func (v *reviewView) writeClaude(change func(*project) error) {
+// writeClaude runs change off the UI thread with a backup of Hookwarden's
+// store, then reviews again, moves the selection on and says in the toast
+// what was written, with Undo; a failed change is shown in a dialog.
+func (v *reviewView) writeClaude(done string, change func(*project) error) {
 	p := v.project
 	if p == nil || p.Claude == nil || v.blocked() {
 		return
 	}
+	next, acted := v.nextKey(), v.selectedKey
 	v.setWriting(true)
 	v.thread.Go(func() {
 		var err error
 		if p.Claude.Store.Dir == "" {
 			err = errors.Join(errors.New("Hookwarden's store cannot be located"), p.Claude.StoreErr)
-		} else {
-			err = change(p)
 		}
+		w := backedUpWrite([]string{p.Claude.Store.Path()}, err, func() error { return change(p) })
+		w.acted = acted
 		rep, aerr := auditClaude(p)
 		v.thread.Do(func() {
 			v.setWriting(false)
+			v.movedTo(next, w.err)
 			v.applyClaude(p, rep, aerr)
-			if err != nil {
-				v.showError("Nothing was approved or revoked", err)
-			}
-			v.trustChanged()
+			v.afterWrite(p, done, w, "Nothing was approved or revoked")
 		})
 	})
 }

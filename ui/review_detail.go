@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"image/color"
 	"maps"
 	"slices"
@@ -33,21 +34,62 @@ type reviewDetail struct {
 	findings   fyne.CanvasObject
 	risk       *risk.Report
 	projectDir string
+	// scripts are the code views of the scripts' whole texts.
+	scripts []*codeView
 	// fieldChanges are the definition changes shown, in words.
 	fieldChanges []string
+
+	highlight highlighter
+	// seenEnd: the end of what is shown has been on screen (scrolled to,
+	// or everything fits); onSeen runs when it becomes true.
+	seenEnd bool
+	onSeen  func()
 }
 
 func newReviewDetail() *reviewDetail {
 	d := &reviewDetail{content: container.NewVBox()}
 	d.scroll = container.NewVScroll(d.content) // vertical only: long lines wrap to the panel's width
+	d.scroll.OnScrolled = func(fyne.Position) { d.checkSeen() }
 	return d
 }
 
-func (d *reviewDetail) buildUI() fyne.CanvasObject { return d.scroll }
+// checkSeen records that the end of the detail is on screen. A panel not
+// laid out yet (no height) has shown nothing.
+func (d *reviewDetail) checkSeen() {
+	if d.seenEnd {
+		return
+	}
+	view := d.scroll.Size().Height
+	if view <= 0 || d.scroll.Offset.Y+view < d.content.MinSize().Height-1 {
+		return
+	}
+	d.seenEnd = true
+	if d.onSeen != nil {
+		d.onSeen()
+	}
+}
+
+// buildUI is the scrolling panel; each time it is laid out (shown in its
+// tab, resized) it checks whether its end is on screen.
+func (d *reviewDetail) buildUI() fyne.CanvasObject { return container.New(seenLayout{d}, d.scroll) }
+
+// seenLayout fills the space with the detail's scroll, then checks it.
+type seenLayout struct{ d *reviewDetail }
+
+func (l seenLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Resize(size)
+		o.Move(fyne.Position{})
+	}
+	l.d.checkSeen()
+}
+
+func (l seenLayout) MinSize(objs []fyne.CanvasObject) fyne.Size { return l.d.scroll.MinSize() }
 
 func (d *reviewDetail) clear() {
-	d.commandDiff, d.scriptDiffs, d.fieldChanges = nil, nil, nil
+	d.commandDiff, d.scriptDiffs, d.scripts, d.fieldChanges = nil, nil, nil, nil
 	d.findings, d.risk = nil, nil
+	d.seenEnd = false
 	d.content.RemoveAll()
 }
 
@@ -77,8 +119,9 @@ const goneKeyMeaning = "This key is in trusted_hooks.json for this project, but 
 	"(the hook was removed or its name or command changed). Revoke it so that it cannot silently " +
 	"trust the hook again if it comes back."
 
-// show fills the panel with it.
-func (d *reviewDetail) show(it reviewItem, p *project) {
+// show fills the panel with it; it reports whether everything a reviewer
+// must see to approve it is on screen (every script it runs, in full).
+func (d *reviewDetail) show(it reviewItem, p *project) bool {
 	d.clear()
 	names, workspace := pathNamer{}, ""
 	if p != nil {
@@ -87,8 +130,8 @@ func (d *reviewDetail) show(it reviewItem, p *project) {
 	if p != nil && p.Registry != nil {
 		workspace = p.Registry.Snapshot.Paths.Workspace
 	}
-	title := &widget.Label{Text: shown(it.label()), TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText,
-		Wrapping: fyne.TextWrapBreak}
+	title := symbolText(shown(it.label()), widget.RichTextStyle{TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText},
+		fyne.TextWrapBreak, fyne.TextTruncateOff)
 	d.content.Add(container.NewBorder(nil, nil, container.NewVBox(newBadge(it.statusText(), it.statusColor())), nil, title))
 	d.risk, d.projectDir = it.risk, names.project
 	if it.risk != nil {
@@ -96,14 +139,13 @@ func (d *reviewDetail) show(it reviewItem, p *project) {
 		d.content.Add(d.findings)
 	}
 	if it.claude != nil || it.goneApproval != nil {
-		d.showClaude(it, names)
-		return
+		return d.showClaude(it, names)
 	}
 	h := it.hook
 	if h == nil {
 		d.content.Add(&widget.Label{Text: goneKeyMeaning, Wrapping: fyne.TextWrapWord})
 		d.content.Add(detailForm(detailField("Key", detailMono(it.gone))...))
-		return
+		return true
 	}
 	d.content.Add(&widget.Label{Text: trustStatusMeaning[h.Status], Wrapping: fyne.TextWrapWord, Importance: trustMeaningImportance(h.Status)})
 
@@ -147,7 +189,7 @@ func (d *reviewDetail) show(it reviewItem, p *project) {
 		d.content.Add(detailSection("Command"))
 		d.content.Add(detailMono(h.Command))
 	}
-	d.showScripts(h, names)
+	return d.showScripts(h, names)
 }
 
 // showFieldChanges shows why Hookwarden cannot vouch for a trusted key
@@ -176,22 +218,25 @@ func envLines(env map[string]string) string {
 	return strings.Join(lines, "\n")
 }
 
-func (d *reviewDetail) showScripts(h *trust.HookReview, names pathNamer) {
+// showScripts shows every script of h; it reports whether each one is
+// shown in full (or does not exist).
+func (d *reviewDetail) showScripts(h *trust.HookReview, names pathNamer) bool {
 	if !h.IsCommand {
-		return
+		return true
 	}
 	d.showUnseen(h, names)
 	if h.ScriptsError != "" {
 		d.content.Add(detailSection("Scripts"))
 		d.content.Add(&widget.Label{Text: "Could not find the scripts it runs: " + shown(h.ScriptsError),
 			Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance})
-		return
+		return true
 	}
 	if len(h.Scripts) == 0 {
 		d.content.Add(newNote("The command runs no script file of the project.", fyne.TextWrapWord))
-		return
+		return true
 	}
 	d.content.Add(detailSection("Scripts"))
+	complete := true
 	for _, s := range h.Scripts {
 		text := names.name(s.Path)
 		switch {
@@ -220,10 +265,38 @@ func (d *reviewDetail) showScripts(h *trust.HookReview, names pathNamer) {
 			d.scriptDiffs = append(d.scriptDiffs, dv)
 			lines = append(lines, container.NewHScroll(dv))
 		}
+		shown, content := d.scriptContent(s)
+		complete = complete && shown
+		lines = append(lines, content...)
 		if len(lines) > 0 {
 			d.content.Add(container.NewBorder(nil, nil, indent(), nil, container.NewVBox(lines...)))
 		}
 	}
+	if !complete {
+		d.content.Add(&widget.Label{Text: "Approve is off: a script of this hook cannot be shown here in full. " +
+			"Read it in an editor; 'hookwarden trust' approves it from the command line.",
+			Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance})
+	}
+	return complete
+}
+
+// scriptContent is the whole current text of a script, or why it cannot be
+// shown; shown is false when an existing script's text is not on screen.
+func (d *reviewDetail) scriptContent(s trust.ScriptReview) (shown bool, objs []fyne.CanvasObject) {
+	switch {
+	case s.Content != nil:
+		c := newCodeView(&d.highlight, s.Path, *s.Content)
+		d.scripts = append(d.scripts, c)
+		head := fmt.Sprintf("Whole current text (%s, %s):", plural(c.Lines(), "line"), plural(int(s.Size), "byte"))
+		return true, []fyne.CanvasObject{newNote(head, fyne.TextWrapWord), codeBlock(c)}
+	case s.ContentOmitted != "":
+		return false, []fyne.CanvasObject{&widget.Label{Text: "Its text is not shown: " + s.ContentOmitted + ".",
+			Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance}}
+	case s.Status == trust.ScriptMissing:
+		return true, nil // nothing runs: the hook fails
+	}
+	return false, []fyne.CanvasObject{&widget.Label{Text: "Its text could not be read.",
+		Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance}}
 }
 
 // showUnseen lists the code the hook runs that Hookwarden cannot see

@@ -29,14 +29,14 @@ const claudeGoneMeaning = "This approval in Hookwarden's store matches no handle
 // showClaude fills the panel with a Claude Code review item: what its
 // status means, where the handler is, its fingerprint, what it runs, the
 // diff against the approved version and its scripts.
-func (d *reviewDetail) showClaude(it reviewItem, names pathNamer) {
+func (d *reviewDetail) showClaude(it reviewItem, names pathNamer) bool {
 	if ap := it.goneApproval; ap != nil {
 		d.content.Add(&widget.Label{Text: claudeGoneMeaning, Wrapping: fyne.TextWrapWord})
 		rows := detailField("Was at", detailMono(names.name(ap.File)+"  ·  "+ap.Event+" group "+strconv.Itoa(ap.Group)+", handler "+strconv.Itoa(ap.Index)))
 		rows = append(rows, detailField("Approved", detailText(ap.ApprovedAt))...)
 		rows = append(rows, detailField("Fingerprint", detailMono(it.gone))...)
 		d.content.Add(detailForm(rows...))
-		return
+		return true
 	}
 	h, c := it.hook, it.claude
 	d.content.Add(&widget.Label{Text: claudeStatusMeaning[h.Status], Wrapping: fyne.TextWrapWord, Importance: trustMeaningImportance(h.Status)})
@@ -62,5 +62,5 @@ func (d *reviewDetail) showClaude(it reviewItem, names pathNamer) {
 		d.content.Add(detailSection("Runs"))
 		d.content.Add(detailMono(h.Command))
 	}
-	d.showScripts(h, names)
+	return d.showScripts(h, names)
 }

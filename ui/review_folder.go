@@ -30,22 +30,24 @@ type folderBanner struct {
 func newFolderBanner(onSet func(trust.TrustLevel)) *folderBanner {
 	b := &folderBanner{
 		icon:   widget.NewIcon(nil),
-		state:  &widget.Label{Text: "Folder trust", TextStyle: fyne.TextStyle{Bold: true}, Wrapping: fyne.TextWrapWord},
-		rule:   newNote("", fyne.TextWrapWord),
+		state:  &widget.Label{Text: "Folder trust", TextStyle: fyne.TextStyle{Bold: true}},
+		rule:   newNote("", fyne.TextWrapOff),
 		effect: &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance},
 	}
 	b.trustButton = &widget.Button{Text: "Trust folder", Icon: theme.ConfirmIcon(), OnTapped: func() { onSet(trust.TrustFolder) }}
 	b.parentButton = &widget.Button{Text: "Trust parent", Icon: theme.FolderIcon(), OnTapped: func() { onSet(trust.TrustParent) }}
 	b.denyButton = &widget.Button{Text: "Don't trust", Icon: theme.CancelIcon(), OnTapped: func() { onSet(trust.DoNotTrust) }}
+	b.rule.Truncation = fyne.TextTruncateEllipsis
 	b.effect.Hide()
 	return b
 }
 
 func (b *folderBanner) buildUI() fyne.CanvasObject {
+	// One line — state, the rule cut to the width left, the answers —
+	// and what it means under it only when it limits what runs.
 	b.buttons = container.NewHBox(b.trustButton, b.parentButton, b.denyButton)
-	text := container.NewVBox(b.state, b.rule, b.effect)
-	return container.NewVBox(container.NewBorder(nil, nil, container.NewVBox(b.icon), container.NewVBox(b.buttons), text),
-		widget.NewSeparator())
+	line := container.NewBorder(nil, nil, container.NewHBox(b.icon, b.state), b.buttons, b.rule)
+	return container.NewVBox(line, b.effect, widget.NewSeparator())
 }
 
 // show displays p's folder trust.

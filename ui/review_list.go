@@ -121,7 +121,7 @@ func (v *reviewView) rebuildItems() {
 	v.list.UnselectAll()
 	v.list.Refresh()
 	n := v.countNeedingReview()
-	v.setTabCount(n)
+	v.setTabCount(n + len(v.unreadable()))
 	if v.hasReport() {
 		v.summary.SetText(reviewSummary(v.reviewNoun(), len(all), len(gone), n, hidden))
 	}
@@ -135,11 +135,18 @@ func (v *reviewView) rebuildItems() {
 	if sel < 0 && len(v.items) > 0 && v.autoSelect {
 		sel = 0
 	}
+	if v.list.Length() > 0 {
+		// Select does nothing for the row already selected: unselect first
+		// so the detail of the new audit is drawn.
+		v.shownKey = ""
+	}
 	if v.hasReport() {
 		v.autoSelect = false
 	}
 	if sel >= 0 {
+		v.selecting = true
 		v.list.Select(sel) // calls onSelected
+		v.selecting = false
 		if sel == 0 {
 			v.list.ScrollToTop()
 		}
@@ -147,6 +154,9 @@ func (v *reviewView) rebuildItems() {
 		v.selectedKey = ""
 		v.detail.clear()
 		switch {
+		case len(v.unreadable()) > 0 && len(all) == 0:
+			v.detail.showMessage("A settings or hooks file cannot be read (see above), so whatever hooks it holds cannot be " +
+				"reviewed: this project is not clean until it is fixed.")
 		case v.claudeReport != nil && len(all) == 0:
 			v.detail.showMessage("This project has no project, local or plugin handlers: there is nothing to review. " +
 				"Hookwarden does not review your own user settings or the administrator's managed settings.")
@@ -223,8 +233,32 @@ func (v *reviewView) onSelected(id widget.ListItemID) {
 	}
 	it := v.items[id]
 	v.selectedKey = it.key()
-	v.detail.show(it, v.project)
+	v.shownComplete = v.detail.show(it, v.project)
+	v.shownKey = it.key()
+	v.detail.scroll.Refresh() // lays the new content out, so its height is known
+	v.detail.scroll.ScrollToTop()
+	v.detail.checkSeen()
+	if !v.selecting {
+		v.armed = true
+		v.armGen++
+	}
 	v.updateButtons()
+}
+
+// approvable reports whether Approve may act on the selection: its detail,
+// with every script it runs, is on screen, and it was not just moved to.
+func (v *reviewView) approvable() bool {
+	return v.armed && v.shownComplete && v.detail.seenEnd && v.shownKey != "" && v.shownKey == v.selectedKey
+}
+
+// onDisableSelected switches the selected hook off, as its switch in the
+// Hooks tab does.
+func (v *reviewView) onDisableSelected() {
+	it, ok := v.selected()
+	if !ok || it.hook == nil || v.blocked() || v.onDisable == nil {
+		return
+	}
+	v.onDisable(it.hook.HookID)
 }
 
 // selected is the item shown in the detail panel.
@@ -246,7 +280,14 @@ func (v *reviewView) updateButtons() {
 			b.Disable()
 		}
 	}
-	enable(v.approveButton, ok && it.hook != nil && it.hook.NeedsReview())
+	enable(v.approveButton, ok && it.hook != nil && it.hook.NeedsReview() && v.approvable())
+	if ok && it.hook != nil && it.hook.NeedsReview() && v.shownComplete && !v.detail.seenEnd {
+		setNote(v.hint, "Scroll to the end of the detail (every script it runs) to approve it.")
+		v.hint.Show()
+	} else {
+		v.hint.Hide()
+	}
+	enable(v.disableButton, ok && it.hook != nil && v.disableable != nil && v.disableable(it.hook.HookID))
 	enable(v.approveAll, v.countNeedingReview() > 0)
 	enable(v.revokeButton, ok && it.trusted())
 	v.updateSandboxRunButton()
@@ -261,7 +302,7 @@ func (v *reviewView) updateButtons() {
 // the event and matcher under them.
 func newReviewListRow() fyne.CanvasObject {
 	status := newBadge("SCRIPT CHANGED", colorGrey)
-	name := &widget.Label{Text: "hook", Truncation: fyne.TextTruncateEllipsis}
+	name := symbolText("hook", widget.RichTextStyle{}, fyne.TextWrapOff, fyne.TextTruncateEllipsis)
 	where := newNote("BeforeTool", fyne.TextWrapOff)
 	where.Truncation = fyne.TextTruncateEllipsis
 	top := container.NewBorder(nil, nil, container.NewHBox(status, newBadge("NO RISK FOUND", colorGrey)), nil, name)
@@ -271,20 +312,19 @@ func newReviewListRow() fyne.CanvasObject {
 func updateReviewListRow(o fyne.CanvasObject, it reviewItem) {
 	rows := o.(*fyne.Container).Objects
 	top := rows[0].(*fyne.Container)
-	name := top.Objects[0].(*widget.Label)
+	name := top.Objects[0].(*widget.RichText)
 	status := top.Objects[1].(*fyne.Container).Objects[0].(*badge)
 	where := rows[1].(*fyne.Container).Objects[0].(*widget.RichText)
 	status.Text, status.Color = it.statusText(), it.statusColor()
 	status.Refresh()
+	setSymbolText(name, shown(it.label()), widget.RichTextStyle{TextStyle: fyne.TextStyle{Monospace: it.hook == nil || it.hook.Name == ""}})
 	rb := top.Objects[1].(*fyne.Container).Objects[1].(*badge)
 	if it.risk == nil {
 		rb.Hide()
-		return
+	} else {
+		rb.Text, rb.Color = riskText(it.risk.Level), riskColor(it.risk.Level)
+		rb.Show()
+		rb.Refresh()
 	}
-	rb.Text, rb.Color = riskText(it.risk.Level), riskColor(it.risk.Level)
-	rb.Show()
-	rb.Refresh()
-	name.TextStyle.Monospace = it.hook == nil || it.hook.Name == ""
-	name.SetText(shown(it.label()))
 	setNote(where, shown(it.where()))
 }

@@ -141,6 +141,5 @@ func (v *reviewView) showChangedAgain(e *changedSinceReview) {
 	}
 	scroll := container.NewVScroll(box)
 	scroll.SetMinSize(fyne.NewSize(640, 360))
-	d := dialog.NewCustom("The script changed again", "Close", scroll, v.window)
-	d.Show()
+	showDialog(v.window, dialog.NewCustom("The script changed again", "Close", scroll, v.window), nil)
 }

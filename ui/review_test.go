@@ -50,6 +50,28 @@ type reviewFixture struct {
 	w      fyne.Window
 	q      *testThread
 	reload int // times the view asked the window to reload
+	// pendingArm re-arms Approve after a write moved the selection.
+	pendingArm func()
+}
+
+// armNow ends the pause after a write moved the selection.
+func (f *reviewFixture) armNow() {
+	f.t.Helper()
+	if f.pendingArm == nil {
+		f.t.Fatal("Approve was not disarmed")
+	}
+	arm := f.pendingArm
+	f.pendingArm = nil
+	arm()
+}
+
+// confirmSummary confirms the summary dialog on screen.
+func confirmSummary(t *testing.T, v *reviewView) {
+	t.Helper()
+	if v.lastSummary == nil {
+		t.Fatal("no summary dialog was shown")
+	}
+	v.lastSummary.dialog.Confirm()
 }
 
 func newReviewFixture(t *testing.T, prepare func(f *reviewFixture)) *reviewFixture {
@@ -62,6 +84,7 @@ func newReviewFixture(t *testing.T, prepare func(f *reviewFixture)) *reviewFixtu
 	f.v = newReviewView(nil, f.q)
 	f.v.now = func() time.Time { return time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC) }
 	f.v.onFolderTrustChanged = func() { f.reload++ }
+	f.v.arm = func(arm func()) { f.pendingArm = arm }
 	f.w = test.NewTempWindow(t, f.v.tabItem().Content)
 	f.v.window = f.w
 	f.w.Resize(fyne.NewSize(1100, 700))
@@ -76,7 +99,7 @@ func newReviewFixture(t *testing.T, prepare func(f *reviewFixture)) *reviewFixtu
 // load reads the project from its files and shows it.
 func (f *reviewFixture) load() {
 	f.t.Helper()
-	p, err := openProject(f.opts, f.dir)
+	p, err := openProject(f.opts, f.dir, true)
 	if err != nil {
 		f.t.Fatal(err)
 	}
@@ -121,6 +144,7 @@ func (f *reviewFixture) selectLabel(label string) {
 	for i, it := range f.v.items {
 		if it.label() == label {
 			f.v.list.Select(i)
+			f.v.detail.scroll.ScrollToBottom() // read it to the end
 			return
 		}
 	}
@@ -189,6 +213,7 @@ func TestReviewApproveAllTrustsEveryHook(t *testing.T) {
 		t.Errorf("Approve all button says %q", got)
 	}
 	test.Tap(f.v.approveAll)
+	confirmSummary(t, f.v)
 	f.q.settle()
 
 	got := f.trustedKeys()
@@ -327,6 +352,7 @@ func TestReviewFolderTrustBannerWritesTrustedFolders(t *testing.T) {
 		t.Fatalf("the banner does not explain the undecided folder: %q", shown)
 	}
 	test.Tap(f.v.folder.trustButton)
+	confirmSummary(t, f.v)
 	f.q.settle()
 
 	file := f.p.Registry.Snapshot.Paths.TrustedFolders

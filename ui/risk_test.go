@@ -126,6 +126,8 @@ func TestApprovingACriticalHookNeedsASecondConfirmation(t *testing.T) {
 	}
 
 	// a hook with no critical finding is approved without the question
+	// (once the pause after the write that moved the selection is over)
+	f.armNow()
 	f.selectLabel("lint")
 	test.Tap(f.v.approveButton)
 	f.q.settle()

@@ -25,13 +25,17 @@ type Options struct {
 	// Agent is the agent whose hooks the window shows (hooks.AgentGemini
 	// when ""): Gemini CLI's files, or Claude Code's.
 	Agent hooks.Agent
-	// DemoDir returns an empty folder to copy the demo project into when
-	// the opened folder has no hooks. Nil means a new temporary folder,
-	// removed when the window closes.
+	// DemoDir returns an empty folder to copy the demo project into. Nil
+	// means a new temporary folder, removed when the window closes.
 	DemoDir func() (string, error)
 	// Init is the executable that answers sandbox.InitCommand (hookwarden
 	// itself); "" starts hooks directly, and the sandbox is unavailable.
 	Init string
+	// DemoWhenEmpty shows the built-in demo instead of the first project
+	// when that has nothing to show: the app was started without a folder
+	// (as 'make run' does) in a folder with no hooks. A folder the user
+	// names or opens later always shows its own, possibly empty, state.
+	DemoWhenEmpty bool
 }
 
 // project is one loaded folder as the window shows it, for one agent.
@@ -63,15 +67,16 @@ type project struct {
 	Watch []string
 }
 
-// openProject loads dir. When dir has nothing to show (no hooks and no
-// diagnostics) it loads a fresh copy of the demo project instead; a folder
-// with a broken settings file is always shown, so the error is not hidden.
-func openProject(opts Options, dir string) (*project, error) {
+// openProject loads dir. With demoWhenEmpty, a dir that has nothing to
+// show (no hooks and no diagnostics) loads a fresh copy of the demo project
+// instead; a folder with a broken settings file is always shown, so the
+// error is not hidden.
+func openProject(opts Options, dir string, demoWhenEmpty bool) (*project, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, fmt.Errorf("project folder %s: %w", dir, err)
 	}
-	if p := loadFolder(opts, abs); p.hasContent() {
+	if p := loadFolder(opts, abs); p.hasContent() || !demoWhenEmpty {
 		return p, nil
 	}
 	return openDemo(opts, abs)
@@ -157,8 +162,13 @@ func auditSnapshot(snap *settingsio.Snapshot, storeDir string) (*trust.Report, e
 }
 
 // toggler edits the disabled lists of the project's settings files.
+// The switch journal lets an enable restore the file byte for byte.
 func (p *project) toggler() *hooks.Toggler {
-	return &hooks.Toggler{Snapshot: p.Registry.Snapshot, Registry: p.Registry, Env: p.Env}
+	t := &hooks.Toggler{Snapshot: p.Registry.Snapshot, Registry: p.Registry, Env: p.Env}
+	if dir, err := settingsio.HookwardenDir(p.Env, p.GOOS); err == nil {
+		t.Journal = &settingsio.EditJournal{Path: filepath.Join(dir, settingsio.JournalFileName)}
+	}
+	return t
 }
 
 // name is the project's folder name.

@@ -23,9 +23,10 @@ func isolatedOptions(t *testing.T) Options {
 			"GEMINI_CLI_SYSTEM_DEFAULTS_PATH=" + filepath.Join(filepath.Dir(sys), "system-defaults.json"),
 			"GEMINI_CLI_TRUST_WORKSPACE=true",
 		},
-		GOOS:    runtime.GOOS,
-		Home:    home,
-		DemoDir: func() (string, error) { return t.TempDir(), nil },
+		GOOS:          runtime.GOOS,
+		Home:          home,
+		DemoDir:       func() (string, error) { return t.TempDir(), nil },
+		DemoWhenEmpty: true,
 	}
 }
 
@@ -57,7 +58,7 @@ func TestOpenProjectFallsBackToTheDemoOnlyWhenThereIsNothingToShow(t *testing.T)
 			if tt.workspace != "" {
 				writeFile(t, filepath.Join(dir, ".gemini", "settings.json"), tt.workspace)
 			}
-			p, err := openProject(opts, dir)
+			p, err := openProject(opts, dir, true)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -14,7 +14,7 @@ func TestTheWindowShortcutsWorkWhileThePayloadEditorHasFocus(t *testing.T) {
 	m, w := newTestWindow(t)
 	m.opts = isolatedOptions(t)
 	m.addShortcuts()
-	p, err := openProject(m.opts, t.TempDir())
+	p, err := openProject(m.opts, t.TempDir(), true)
 	if err != nil {
 		t.Fatal(err)
 	}

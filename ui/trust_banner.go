@@ -21,6 +21,9 @@ type trustBanner struct {
 	label  *widget.Label
 	button *widget.Button
 	box    *fyne.Container
+	// dismissed is the text the user closed the banner on: it stays
+	// closed until the text (the count or the project) changes.
+	dismissed string
 }
 
 func newTrustBanner(onReview func()) *trustBanner {
@@ -33,7 +36,9 @@ func newTrustBanner(onReview func()) *trustBanner {
 	bg := canvas.NewRectangle(withAlpha(theme.Color(theme.ColorNameWarning), 0x38))
 	bg.CornerRadius = theme.Size(theme.SizeNameInputRadius)
 	icon := widget.NewIcon(theme.NewWarningThemedResource(theme.WarningIcon()))
-	b.box = container.NewStack(bg, container.NewPadded(container.NewBorder(nil, nil, icon, b.button, b.label)))
+	closeButton := &widget.Button{Icon: theme.WindowCloseIcon(), Importance: widget.LowImportance, OnTapped: b.dismiss}
+	b.label.Wrapping, b.label.Truncation = fyne.TextWrapOff, fyne.TextTruncateEllipsis
+	b.box = container.NewStack(bg, container.NewBorder(nil, nil, container.NewPadded(icon), container.NewHBox(b.button, closeButton), b.label))
 	b.box.Hide()
 	return b
 }
@@ -44,7 +49,7 @@ func (b *trustBanner) buildUI() fyne.CanvasObject { return b.box }
 func (b *trustBanner) show(p *project) {
 	text := reviewBannerText(p)
 	b.label.SetText(shown(text))
-	if text == "" {
+	if text == "" || text == b.dismissed {
 		b.box.Hide()
 	} else {
 		b.box.Show()
@@ -52,6 +57,12 @@ func (b *trustBanner) show(p *project) {
 }
 
 func (b *trustBanner) hide() { b.box.Hide() }
+
+// dismiss closes the banner until what it says changes.
+func (b *trustBanner) dismiss() {
+	b.dismissed = b.label.Text
+	b.box.Hide()
+}
 
 // reviewBannerText is "2 hooks need review in myproject", or "" when the
 // audit found nothing to review.
@@ -66,6 +77,9 @@ func reviewBannerText(p *project) string {
 		return ""
 	}
 	n := len(hooksNeedingReview(p.Audit)) - len(p.Audit.Critical)
+	if bad := len(p.Audit.Unreadable); bad > 0 {
+		return unreadableBannerText(bad, n, "hook", p)
+	}
 	switch {
 	case len(p.Audit.Critical) > 0:
 		s := "Critical: " + p.Audit.Critical[0].Message
@@ -148,6 +162,19 @@ func claudeNeedingReview(r *trust.ClaudeReport) []string {
 }
 
 // claudeBannerText is "2 Claude Code handlers need review in myproject".
+// unreadableBannerText counts files that cannot be read with the n hooks
+// (noun) that need review: a file that cannot be read is never clean.
+func unreadableBannerText(bad, n int, noun string, p *project) string {
+	s := fmt.Sprintf("%s cannot be read in %s: its hooks cannot be reviewed", plural(bad, "settings file"), p.name())
+	if bad > 1 {
+		s = fmt.Sprintf("%s cannot be read in %s: their hooks cannot be reviewed", plural(bad, "settings file"), p.name())
+	}
+	if n > 0 {
+		s += fmt.Sprintf("; %s need review", plural(n, noun))
+	}
+	return s
+}
+
 func claudeBannerText(p *project) string {
 	c := p.Claude
 	if c.Audit == nil {
@@ -156,7 +183,11 @@ func claudeBannerText(p *project) string {
 		}
 		return ""
 	}
-	switch n := len(claudeNeedingReview(c.Audit)); {
+	n := len(claudeNeedingReview(c.Audit))
+	if bad := len(c.Audit.Unreadable); bad > 0 {
+		return unreadableBannerText(bad, n, "Claude Code handler", p)
+	}
+	switch {
 	case n == 1:
 		return fmt.Sprintf("1 Claude Code handler needs review in %s", p.name())
 	case n > 1:

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 
@@ -71,6 +72,12 @@ type mainWindow struct {
 	// shortcuts are the window's shortcuts by name, for the editors that
 	// forward them (shortcutEntry).
 	shortcuts map[string]func()
+	// opened is set once the first project was asked for.
+	opened bool
+	// trackedDialog is the last "tracked by git" question (for tests).
+	trackedDialog *dialog.CustomDialog
+	// folderDialog is the last "Open folder" dialog shown (for tests).
+	folderDialog *dialog.FileDialog
 }
 
 func newMainWindow(a fyne.App, w fyne.Window, opts Options) *mainWindow {
@@ -88,9 +95,19 @@ func newMainWindowOn(a fyne.App, w fyne.Window, opts Options, thread uiThread, w
 	}
 	m.header = newHeader(m.onAgentChanged)
 	m.header.agent.Selected = agentName(m.agent)
-	m.hooks = newHooksView(hooksActions{toggled: m.onToggled, enableAll: m.onEnableAll, disableAll: m.onDisableAll, openFile: m.openFile})
+	m.hooks = newHooksView(hooksActions{toggled: m.onToggled, enableAll: m.onEnableAll, disableAll: m.onDisableAll,
+		openFile: m.openFile, openDemo: m.onOpenDemo})
 	m.files = newFilesView(m.openFile)
 	m.banner = newTrustBanner(m.showReviewTab)
+	m.review.onDisable = func(id string) {
+		if h, sw := m.hookSwitchOf(id); h != nil && sw.switchable && sw.enabled {
+			m.onToggled(h, false)
+		}
+	}
+	m.review.disableable = func(id string) bool {
+		h, sw := m.hookSwitchOf(id)
+		return h != nil && sw.switchable && sw.enabled && !m.hooks.busy
+	}
 	m.openButton = &widget.Button{Text: "Open folder…", Icon: theme.FolderOpenIcon(), OnTapped: m.onOpenFolder}
 	m.recentButton = m.newRecentButton()
 	m.reloadButton = &widget.Button{Text: "Reload", Icon: theme.ViewRefreshIcon(), OnTapped: m.onReload}
@@ -125,15 +142,35 @@ func (m *mainWindow) open(dir string) {
 	m.openAs(dir, m.agentFor(dir))
 }
 
-// openAs loads dir for agent a off the UI thread (for Gemini CLI, the demo
-// when the folder has no hooks).
+// openAs loads dir for agent a off the UI thread (the demo instead, when
+// the app was started without a folder and this first one has no hooks).
 func (m *mainWindow) openAs(dir string, a hooks.Agent) {
+	demoWhenEmpty := m.opts.DemoWhenEmpty && !m.opened
+	m.opened = true
+	m.load(dir, a, func(opts Options) (*project, error) { return openProject(opts, dir, demoWhenEmpty) })
+}
+
+// onOpenDemo opens a fresh copy of the built-in demo project.
+func (m *mainWindow) onOpenDemo() {
+	if m.openButton.Disabled() {
+		return
+	}
+	requested := "."
+	if m.current != nil {
+		requested = m.current.Requested
+	}
+	m.load("the demo project", m.agent, func(opts Options) (*project, error) { return openDemo(opts, requested) })
+}
+
+// load shows the loading state for what, then runs open off the UI thread
+// for agent a and shows its project.
+func (m *mainWindow) load(what string, a hooks.Agent, open func(Options) (*project, error)) {
 	m.savePlace()
-	m.startLoading(dir)
+	m.startLoading(what)
 	opts := m.opts
 	opts.Agent = a
 	m.thread.Go(func() {
-		p, err := openProject(opts, dir)
+		p, err := open(opts)
 		m.thread.Do(func() { m.show(p, err) })
 	})
 }
@@ -152,13 +189,16 @@ func (m *mainWindow) onOpenFolder() {
 		return
 	}
 	d := dialog.NewFolderOpen(m.onFolderChosen, m.window)
+	// Show first: FileDialog.Resize asks the dialog's window for its
+	// minimum size, and that window exists only once it is shown.
+	showDialog(m.window, d, func() {})
 	d.Resize(m.window.Canvas().Size().Subtract(fyne.NewSize(80, 80)))
-	d.Show()
+	m.folderDialog = d
 }
 
 func (m *mainWindow) onFolderChosen(uri fyne.ListableURI, err error) {
 	if err != nil {
-		dialog.ShowError(err, m.window)
+		showError(err, m.window)
 		return
 	}
 	if uri == nil {
@@ -225,7 +265,43 @@ func (m *mainWindow) show(p *project, err error) {
 	m.files.show(p)
 	m.review.show(p)
 	m.dryRun.show(p)
+	m.noteTracked(p)
 	m.afterShow(before, p, switched)
+}
+
+// noteTracked asks git, off the UI thread, whether the workspace settings
+// of p are tracked, so the Hooks tab can say so before a switch is used.
+func (m *mainWindow) noteTracked(p *project) {
+	m.hooks.setTracked(hooks.Tracked{})
+	if p.Claude != nil || p.Registry == nil || p.Demo != nil {
+		return
+	}
+	m.thread.Go(func() {
+		tr := p.toggler().WorkspaceTracked(context.Background())
+		m.thread.Do(func() {
+			if m.current == p {
+				m.hooks.setTracked(tr)
+			}
+		})
+	})
+}
+
+// hookSwitchOf finds the hook with the given ID in the project on screen,
+// with its switch.
+func (m *mainWindow) hookSwitchOf(id string) (*hooks.Hook, hookSwitch) {
+	p := m.current
+	switch {
+	case p == nil:
+	case p.Claude != nil:
+		if h := p.Claude.Registry.Hook(id); h != nil {
+			return h, claudeSwitchOf(h)
+		}
+	case p.Registry != nil:
+		if h := p.Registry.Hook(id); h != nil {
+			return h, switchOf(h, p.Registry, pathNamer{project: p.Dir, home: p.Home})
+		}
+	}
+	return nil, hookSwitch{}
 }
 
 // removeDemo deletes the temporary copy of the demo project the window made.

@@ -8,6 +8,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -28,7 +29,8 @@ func newTestWindow(t *testing.T) (*mainWindow, fyne.Window) {
 func newTestWindowOn(t *testing.T, a fyne.App, watch watchFunc) (*mainWindow, fyne.Window) {
 	t.Helper()
 	w := test.NewTempWindow(t, nil)
-	m := newMainWindowOn(a, w, Options{DemoDir: func() (string, error) { return t.TempDir(), nil }}, sameGoroutine{}, watch)
+	m := newMainWindowOn(a, w, Options{DemoDir: func() (string, error) { return t.TempDir(), nil }, DemoWhenEmpty: true}, sameGoroutine{}, watch)
+	m.review.arm = func(f func()) { f() } // no timer goroutine; tests that need the pause replace it
 	w.SetContent(m.buildUI())
 	w.Resize(fyne.NewSize(1120, 760))
 	t.Cleanup(m.close)
@@ -111,7 +113,7 @@ func TestHooksViewShowsStatusesOriginsAndDiagnostics(t *testing.T) {
 	if d := rows["echo checking"].diags; len(d) != 1 || !strings.Contains(d[0].label.Text, `./.gemini/settings.json:28:5: Invalid hook event name`) {
 		t.Errorf("diagnostic next to the invalid hook: %v", diagTexts(d))
 	}
-	if got := rows["guard"].details.Text; got != "matcher write_file · timeout 5 s" {
+	if got := rows["guard"].details.String(); got != "matcher write_file · timeout 5 s" {
 		t.Errorf("guard details %q", got)
 	}
 	all := visibleTexts(w.Content())
@@ -152,7 +154,7 @@ func rowsByName(v *hooksView) map[string]*hookRow {
 	out := map[string]*hookRow{}
 	for _, g := range v.groups {
 		for _, r := range g.rows {
-			out[r.name.Text] = r
+			out[r.name.String()] = r
 		}
 	}
 	return out
@@ -220,3 +222,32 @@ func visibleTexts(o fyne.CanvasObject) []string {
 	}
 	return nil
 }
+
+// The "Open folder…" button and Ctrl+O used to crash the app every time
+// (FileDialog.Resize before Show dereferenced its missing window).
+func TestOpenFolderShowsTheDialog(t *testing.T) {
+	m, w := newTestWindow(t)
+	m.addShortcuts()
+	m.show(handBuiltProject(), nil)
+	test.Tap(m.openButton)
+	if m.folderDialog == nil {
+		t.Fatal("Open folder… showed no dialog")
+	}
+	if !dialogOnTop(w) {
+		t.Error("no dialog on the window's overlays after Open folder…")
+	}
+	m.folderDialog.Hide()
+	m.folderDialog = nil
+	if !m.runShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyO, Modifier: fyne.KeyModifierShortcutDefault}) {
+		t.Fatal("Ctrl+O is not a shortcut of the window")
+	}
+	if m.folderDialog == nil {
+		t.Fatal("Ctrl+O showed no dialog")
+	}
+	if !dialogOnTop(w) {
+		t.Error("no dialog on the window's overlays after Ctrl+O")
+	}
+}
+
+// dialogOnTop reports whether a dialog is shown over w's content.
+func dialogOnTop(w fyne.Window) bool { return w.Canvas().Overlays().Top() != nil }

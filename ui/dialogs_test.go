@@ -1,0 +1,67 @@
+package ui
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+)
+
+// pressKey sends a key press to whatever has the keyboard on w: the
+// focused widget, or the canvas (and so the dialog on top).
+func pressKey(w fyne.Window, k fyne.KeyName) {
+	ev := &fyne.KeyEvent{Name: k}
+	if f := w.Canvas().Focused(); f != nil {
+		f.TypedKey(ev)
+		return
+	}
+	if h := w.Canvas().OnTypedKey(); h != nil {
+		h(ev)
+	}
+}
+
+func TestDialogsAnswerEscapeAndEnter(t *testing.T) {
+	test.NewTempApp(t)
+	w := test.NewTempWindow(t, widget.NewLabel("behind"))
+	w.Resize(fyne.NewSize(600, 400))
+	var windowKeys []fyne.KeyName
+	w.Canvas().SetOnTypedKey(func(ev *fyne.KeyEvent) { windowKeys = append(windowKeys, ev.Name) })
+
+	for _, tt := range []struct {
+		key  fyne.KeyName
+		want bool
+	}{{fyne.KeyEscape, false}, {fyne.KeyReturn, true}, {fyne.KeyEnter, true}} {
+		answers := []bool{}
+		d := dialog.NewConfirm("Sure?", "Really?", func(ok bool) { answers = append(answers, ok) }, w)
+		showDialog(w, d, nil)
+		if w.Canvas().Overlays().Top() == nil {
+			t.Fatal("no dialog shown")
+		}
+		pressKey(w, tt.key)
+		if len(answers) != 1 || answers[0] != tt.want {
+			t.Errorf("%s: answers %v, want [%v]", tt.key, answers, tt.want)
+		}
+		if w.Canvas().Overlays().Top() != nil {
+			t.Errorf("%s left the dialog open", tt.key)
+		}
+	}
+	if len(windowKeys) != 0 {
+		t.Errorf("the window saw %v while dialogs were open", windowKeys)
+	}
+	pressKey(w, fyne.KeyDown)
+	if len(windowKeys) != 1 {
+		t.Errorf("the window's key handler is not back after the dialogs closed (saw %v)", windowKeys)
+	}
+
+	showError(errTest("boom"), w)
+	pressKey(w, fyne.KeyEscape)
+	if w.Canvas().Overlays().Top() != nil {
+		t.Error("Escape did not close the error dialog")
+	}
+}
+
+type errTest string
+
+func (e errTest) Error() string { return string(e) }

@@ -1,0 +1,176 @@
+package ui
+
+import (
+	"fmt"
+	"path/filepath"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/settingsio"
+	"github.com/hookwarden/hookwarden/trust"
+)
+
+// The big buttons — Approve all, Trust folder, Trust parent — make many
+// hooks run at once. Each opens a summary first: what will start running,
+// with each hook's command and scripts, and runs only on an explicit
+// confirmation.
+
+// summaryDialog is the last summary shown (for tests).
+type summaryDialog struct {
+	dialog  *dialog.ConfirmDialog
+	entries int
+	content *fyne.Container
+}
+
+// showSummary shows a summary of entries under intro, confirmed with
+// confirm; onOK runs on the confirmation.
+func (v *reviewView) showSummary(title, intro, confirm string, entries []fyne.CanvasObject, onOK func()) {
+	box := container.NewVBox(&widget.Label{Text: intro, Wrapping: fyne.TextWrapWord})
+	for i, e := range entries {
+		if i > 0 {
+			box.Add(widget.NewSeparator())
+		}
+		box.Add(e)
+	}
+	scroll := container.NewVScroll(box)
+	size := v.window.Canvas().Size()
+	scroll.SetMinSize(fyne.NewSize(min(720, size.Width-120), min(460, size.Height-200)))
+	d := dialog.NewCustomConfirm(title, confirm, "Cancel", scroll, func(ok bool) {
+		v.lastSummary = nil
+		if ok {
+			onOK()
+		}
+	}, v.window)
+	d.SetConfirmImportance(widget.WarningImportance)
+	v.lastSummary = &summaryDialog{dialog: d, entries: len(entries), content: box}
+	showDialog(v.window, d, nil)
+}
+
+// confirmApproveAll lists every hook that needs review before approving
+// them all.
+func (v *reviewView) confirmApproveAll(onOK func()) {
+	names := v.names()
+	var entries []fyne.CanvasObject
+	for _, it := range v.items {
+		if it.hook != nil && it.hook.NeedsReview() {
+			entries = append(entries, reviewSummaryEntry(it, names))
+		}
+	}
+	if len(entries) == 0 {
+		return
+	}
+	intro := fmt.Sprintf("Approving records %s as reviewed, as shown below. ", plural(len(entries), v.reviewNoun()))
+	if v.claudeReport != nil {
+		intro += "Hookwarden then treats them as approved: a dry run no longer asks, and the review badge stops counting them."
+	} else {
+		intro += "Gemini CLI then runs them in this folder without a warning."
+	}
+	v.showSummary("Approve all?", intro, fmt.Sprintf("Approve %s", plural(len(entries), v.reviewNoun())), entries, onOK)
+}
+
+// reviewSummaryEntry is one hook of a summary: status, name and place,
+// its command and every script it runs with the script's state.
+func reviewSummaryEntry(it reviewItem, names pathNamer) fyne.CanvasObject {
+	h := it.hook
+	title := symbolText(shown(it.label()), widget.RichTextStyle{TextStyle: fyne.TextStyle{Bold: true}}, fyne.TextWrapBreak, fyne.TextTruncateOff)
+	rows := []fyne.CanvasObject{
+		container.NewBorder(nil, nil, container.NewVBox(newBadge(it.statusText(), it.statusColor())), nil, title),
+		newNote(shown(it.where()), fyne.TextWrapBreak),
+	}
+	if h.IsCommand {
+		rows = append(rows, detailMono(h.Command))
+	}
+	rows = append(rows, scriptSummary(h, names)...)
+	return container.NewVBox(rows...)
+}
+
+// scriptSummary is one line per script of h: its state and path.
+func scriptSummary(h *trust.HookReview, names pathNamer) []fyne.CanvasObject {
+	if h.ScriptsError != "" {
+		return []fyne.CanvasObject{&widget.Label{Text: "Scripts unknown: " + shown(h.ScriptsError), Wrapping: fyne.TextWrapWord,
+			Importance: widget.WarningImportance}}
+	}
+	var out []fyne.CanvasObject
+	for _, s := range h.Scripts {
+		path := &widget.Label{Text: shown(names.name(s.Path)), TextStyle: fyne.TextStyle{Monospace: true}, Wrapping: fyne.TextWrapBreak}
+		out = append(out, container.NewBorder(nil, nil, container.NewVBox(newBadge(scriptStatusText(s.Status), scriptStatusColor(s))), nil, path))
+	}
+	return out
+}
+
+// confirmFolderTrust lists the settings hooks that start running once
+// Gemini CLI trusts the folder (level TRUST_FOLDER or TRUST_PARENT) before
+// writing the answer.
+func (v *reviewView) confirmFolderTrust(level trust.TrustLevel, onOK func()) {
+	p := v.project
+	snap := p.Registry.Snapshot
+	names := v.names()
+	reviews := map[string]reviewItem{}
+	all, _ := v.reviewItems()
+	for _, it := range all {
+		reviews[it.hook.HookID] = it
+	}
+	var entries []fyne.CanvasObject
+	for _, h := range p.Registry.Hooks {
+		if h.Status != hooks.StatusBlockedUntrustedFolder {
+			continue
+		}
+		entries = append(entries, folderSummaryEntry(h, reviews, names))
+	}
+	var intro, title, confirm string
+	switch level {
+	case trust.TrustParent:
+		title, confirm = "Trust the parent folder?", "Trust parent"
+		intro = fmt.Sprintf("Gemini CLI will trust every folder in %s, not only %s, and run the settings hooks of all of them. ",
+			shown(filepath.Dir(snap.ProjectDir)), shown(filepath.Base(snap.ProjectDir)))
+	default:
+		title, confirm = "Trust this folder?", "Trust folder"
+		intro = fmt.Sprintf("Gemini CLI will trust %s. ", shown(snap.ProjectDir))
+	}
+	switch {
+	case len(entries) == 0:
+		intro += "No settings hook of this project is held back by the folder trust now, so no hook starts running here."
+	default:
+		intro += fmt.Sprintf("These %s start running here the next time Gemini CLI starts (workspace hooks that are not approved "+
+			"are announced once, then run):", plural(len(entries), "hook"))
+	}
+	v.showSummary(title, intro, confirm, entries, onOK)
+}
+
+// folderSummaryEntry is one hook that a folder trust lets run: its layer,
+// event, command and, for a workspace hook, its review and scripts.
+func folderSummaryEntry(h *hooks.Hook, reviews map[string]reviewItem, names pathNamer) fyne.CanvasObject {
+	title := symbolText(shown(hookTitle(h)), widget.RichTextStyle{TextStyle: fyne.TextStyle{Bold: true}}, fyne.TextWrapBreak, fyne.TextTruncateOff)
+	where := string(h.Event)
+	if h.Matcher != "" {
+		where += " · matcher " + h.Matcher
+	}
+	where += " · " + names.place(h.Origin.File, h.Origin.Line, h.Origin.Column)
+	badges := container.NewHBox(newBadge(layerText(h.Origin.Layer), layerColor(h.Origin.Layer)))
+	it, reviewed := reviews[h.ID]
+	if reviewed {
+		badges.Add(newBadge(it.statusText(), it.statusColor()))
+	}
+	rows := []fyne.CanvasObject{container.NewBorder(nil, nil, badges, nil, title), newNote(shown(where), fyne.TextWrapBreak)}
+	if h.Command != "" {
+		rows = append(rows, detailMono(h.Command))
+	}
+	if reviewed {
+		rows = append(rows, scriptSummary(it.hook, names)...)
+	} else if h.Origin.Layer != settingsio.LayerWorkspace {
+		rows = append(rows, newNote("From your own or the system's settings: Gemini CLI's hook trust does not check it.", fyne.TextWrapWord))
+	}
+	return container.NewVBox(rows...)
+}
+
+// names shortens paths of the project on screen.
+func (v *reviewView) names() pathNamer {
+	if v.project == nil {
+		return pathNamer{}
+	}
+	return pathNamer{project: v.project.Dir, home: v.project.Home}
+}
