@@ -10,27 +10,16 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/hookwarden/hookwarden/internal/testenv"
+	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // claudeLiveKit finds the conformance kit's claude-live folder
-// (HOOKWARDEN_CONFORMANCE_KIT, else ../shared/conformance next to the repo).
+// (testenv.KitDir: HOOKWARDEN_CONFORMANCE_KIT, else ../shared/conformance
+// next to the repo); without it the test is testenv.Missing.
 func claudeLiveKit(t *testing.T) string {
-	kit := os.Getenv("HOOKWARDEN_CONFORMANCE_KIT")
-	if kit == "" {
-		_, file, _, _ := runtime.Caller(0)
-		kit = filepath.Join(filepath.Dir(file), "..", "..", "shared", "conformance")
-	}
-	return filepath.Join(kit, "claude-live")
-}
-
-// skipOrFail skips locally and fails under CI=true, where the live test is
-// expected to work (it does on the development machine).
-func skipOrFail(t *testing.T, format string, a ...any) {
-	t.Helper()
-	if os.Getenv("CI") == "true" {
-		t.Fatalf(format, a...)
-	}
-	t.Skipf(format, a...)
+	return filepath.Join(testenv.KitDir(t), "claude-live")
 }
 
 // requireClaudeLive returns the kit's run-claude.sh, skipping the test with
@@ -42,11 +31,11 @@ func requireClaudeLive(t *testing.T) string {
 	}
 	script := filepath.Join(claudeLiveKit(t), "run-claude.sh")
 	if _, err := os.Stat(script); err != nil {
-		skipOrFail(t, "claude-live kit not found: %v (set HOOKWARDEN_CONFORMANCE_KIT)", err)
+		testenv.Missing(t, "claude-live kit not found: %v (set HOOKWARDEN_CONFORMANCE_KIT)", err)
 	}
 	for _, tool := range []string{"node", "npm", "unshare"} {
 		if _, err := exec.LookPath(tool); err != nil {
-			skipOrFail(t, "%s not found: the live Claude Code test needs node, npm and unshare", tool)
+			testenv.Missing(t, "%s not found: the live Claude Code test needs node, npm and unshare", tool)
 		}
 	}
 	return script
@@ -56,13 +45,33 @@ func requireClaudeLive(t *testing.T) string {
 // the tags of the fixture hooks that fired.
 func runClaudeLive(t *testing.T, script, project, home string) []string {
 	t.Helper()
+	cache, err := testenv.CacheDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Claude Code installs into the tests' private cache (not ~/.cache),
+	// once, under the lock every test binary shares.
+	// npm keeps the process environment (its proxy and CA settings);
+	// run-claude.sh gives Claude Code a home of its own.
+	env := append(os.Environ(), "BASH_ENV=", "CLAUDE_LIVE_OBSERVE=0", "CLAUDE_LIVE_TIMEOUT=60",
+		"npm_config_cache="+filepath.Join(cache, "npm"))
+	if v := os.Getenv("CLAUDE_LIVE_CACHE"); v != "" {
+		env = append(env, "CLAUDE_LIVE_CACHE="+v)
+	} else {
+		env = append(env, "CLAUDE_LIVE_CACHE="+filepath.Join(cache, "claude-live"))
+	}
 	cmd := exec.Command(script, project, home)
-	cmd.Env = append(os.Environ(), "CLAUDE_LIVE_OBSERVE=0", "CLAUDE_LIVE_TIMEOUT=60")
+	cmd.Env = env
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
-	out, err := cmd.Output()
+	var out []byte
+	err = testenv.WithFileLock(filepath.Join(cache, "claude-live-setup.lock"), func() error {
+		var err error
+		out, err = cmd.Output()
+		return err
+	})
 	if err != nil {
-		skipOrFail(t, "run-claude.sh failed (%v): %s", err, stderr.String())
+		t.Fatalf("run-claude.sh failed (%v): %s", err, stderr.String())
 	}
 	var rep struct {
 		Fired []struct {
@@ -114,7 +123,7 @@ func TestClaudeLiveDisableEnable(t *testing.T) {
 	if err := os.WriteFile(settings, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cio := &IO{Env: []string{"HOME=" + home, "HOOKWARDEN_CONFIG_DIR=" + filepath.Join(root, "store"), "PATH=" + os.Getenv("PATH")},
+	cio := &IO{Env: isolated(t, settingsio.Env{"HOME=" + home, "HOOKWARDEN_CONFIG_DIR=" + filepath.Join(root, "store"), "PATH=" + os.Getenv("PATH")}),
 		Dir: project, GOOS: runtime.GOOS}
 	hw := func(args ...string) string {
 		t.Helper()
