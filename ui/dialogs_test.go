@@ -7,6 +7,8 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/hookwarden/hookwarden/risk"
 )
 
 // pressKey sends a key press to whatever has the keyboard on w: the
@@ -65,3 +67,29 @@ func TestDialogsAnswerEscapeAndEnter(t *testing.T) {
 type errTest string
 
 func (e errTest) Error() string { return string(e) }
+
+// The critical-hook question came in with risk analysis and was shown with
+// a plain Show(): Escape and Enter did nothing on it in the real app.
+func TestConfirmCriticalAnswersEscapeAndEnter(t *testing.T) {
+	test.NewTempApp(t)
+	w := test.NewTempWindow(t, widget.NewLabel("behind"))
+	w.Resize(fyne.NewSize(800, 500))
+	findings := []risk.Finding{{Category: risk.Exfiltration, Severity: risk.LevelCritical, Summary: "sends the input to collector.example.com"}}
+	for _, tt := range []struct {
+		key  fyne.KeyName
+		want int
+	}{{fyne.KeyEscape, 0}, {fyne.KeyReturn, 1}} {
+		approved := 0
+		confirmCritical(w, `"fmt"`, findings, func() { approved++ })
+		if w.Canvas().Overlays().Top() == nil {
+			t.Fatal("no dialog shown")
+		}
+		pressKey(w, tt.key)
+		if approved != tt.want {
+			t.Errorf("%s: approved %d times, want %d", tt.key, approved, tt.want)
+		}
+		if w.Canvas().Overlays().Top() != nil {
+			t.Errorf("%s left the critical-hook question open", tt.key)
+		}
+	}
+}

@@ -192,8 +192,8 @@ func confirmCritical(w fyne.Window, what string, findings []risk.Finding, procee
 			proceed()
 		}
 	}, w)
+	showDialog(w, d, nil)
 	d.Resize(fyne.NewSize(620, 0))
-	d.Show()
 }
 
 // criticalFindings are the critical findings of a report.
