@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -69,7 +70,7 @@ func (v *reviewView) onApproveAll() {
 		}
 	}
 	if n > 0 {
-		confirmCritical(v.window, plural(n, "of these hooks"), crit, v.approveAllNow)
+		confirmCritical(v.window, strconv.Itoa(n)+" of these hooks", crit, v.approveAllNow)
 		return
 	}
 	v.approveAllNow()

@@ -323,3 +323,34 @@ func TestSummaryAndToastShowHiddenCharactersEscaped(t *testing.T) {
 		t.Errorf("the toast draws a raw bidi override: %q", f.v.toast.label.Text)
 	}
 }
+
+// The Approve-all and Trust-folder summaries name each hook's highest risk
+// finding, as the Hooks tab row does (they came in before risk analysis
+// and showed none); the critical-hook question before them counts the
+// critical hooks in plain words.
+func TestSummariesShowEachHooksHighestFinding(t *testing.T) {
+	f := newReviewFixture(t, func(f *reviewFixture) {
+		writeFile(t, filepath.Join(f.dir, ".gemini", "guard.sh"), exfilScript)
+	})
+	test.Tap(f.v.approveAll)
+	f.q.settle()
+	question := dialogTexts(f.w)
+	if !anyContains(question, "1 of these hooks would") || anyContains(question, "hookss") {
+		t.Errorf("the critical-hook question reads %q", question)
+	}
+	pressKey(f.w, fyne.KeyReturn)
+	f.q.settle()
+	if shown := dialogTexts(f.w); !anyContains(shown, "Approve all?") || !anyContains(shown, "Risk: sends") {
+		t.Errorf("the Approve-all summary does not name the guard's finding; it shows %q", shown)
+	}
+	pressKey(f.w, fyne.KeyEscape)
+	f.q.settle()
+
+	f.opts.Env = slices.DeleteFunc(f.opts.Env, func(kv string) bool { return kv == "GEMINI_CLI_TRUST_WORKSPACE=true" })
+	f.load()
+	test.Tap(f.v.folder.trustButton)
+	if shown := dialogTexts(f.w); !anyContains(shown, "Trust this folder?") || !anyContains(shown, "Risk: sends") {
+		t.Errorf("the Trust-folder summary does not name the guard's finding; it shows %q", shown)
+	}
+	pressKey(f.w, fyne.KeyEscape)
+}

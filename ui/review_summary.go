@@ -85,7 +85,7 @@ func reviewSummaryEntry(it reviewItem, names pathNamer) fyne.CanvasObject {
 		rows = append(rows, detailMono(h.Command))
 	}
 	rows = append(rows, scriptSummary(h, names)...)
-	return container.NewVBox(rows...)
+	return container.NewVBox(append(rows, summaryRisk(it)...)...)
 }
 
 // scriptSummary is one line per script of h: its state and path.
@@ -161,10 +161,24 @@ func folderSummaryEntry(h *hooks.Hook, reviews map[string]reviewItem, names path
 	}
 	if reviewed {
 		rows = append(rows, scriptSummary(it.hook, names)...)
+		rows = append(rows, summaryRisk(it)...)
 	} else if h.Origin.Layer != settingsio.LayerWorkspace {
 		rows = append(rows, newNote("From your own or the system's settings: Gemini CLI's hook trust does not check it.", fyne.TextWrapWord))
 	}
 	return container.NewVBox(rows...)
+}
+
+// summaryRisk is the highest finding of the risk analysis of it, the line
+// its row in the Hooks tab shows (nothing when there is no finding or no
+// analysis).
+func summaryRisk(it reviewItem) []fyne.CanvasObject {
+	if it.risk == nil {
+		return nil
+	}
+	if l := firstFindingLabel(*it.risk); l != nil {
+		return []fyne.CanvasObject{l}
+	}
+	return nil
 }
 
 // names shortens paths of the project on screen.

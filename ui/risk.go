@@ -185,7 +185,7 @@ func confirmCritical(w fyne.Window, what string, findings []risk.Finding, procee
 		}
 		fmt.Fprintf(&b, "•  %s (%s)\n", shown(f.Summary), f.Category)
 	}
-	b.WriteString("\nOnce approved, it runs every time the agent fires its event, with your permissions. Approve it anyway?")
+	b.WriteString("\nOnce approved, a hook runs every time the agent fires its event, with your permissions. Approve it anyway?")
 	msg := &widget.Label{Text: b.String(), Wrapping: fyne.TextWrapWord}
 	d := dialog.NewCustomConfirm("Approve a critical hook?", "Approve anyway", "Don't approve", msg, func(ok bool) {
 		if ok {
