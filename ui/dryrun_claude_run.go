@@ -105,7 +105,7 @@ func (v *dryRunView) confirmAndStartClaude(s *claudeRunSetup) {
 	names := pathNamer{project: v.project.Dir, home: v.project.Home}
 	var lines []string
 	for _, h := range s.unapproved {
-		lines = append(lines, fmt.Sprintf("%s  (%s, %s)", hookTitle(h), h.Origin.Layer, names.place(h.Origin.File, h.Origin.Line, 0))+riskSuffix(h, v.project.Dir))
+		lines = append(lines, fmt.Sprintf("%s  (%s, %s)", shown(hookTitle(h)), h.Origin.Layer, shown(names.place(h.Origin.File, h.Origin.Line, 0)))+riskSuffix(h, v.project.Dir))
 	}
 	var readErr string
 	if s.auditErr != nil {

@@ -167,9 +167,9 @@ func (v *dryRunView) confirmAndStart(s *runSetup) {
 	names := pathNamer{project: v.project.Dir, home: v.project.Home}
 	var lines []string
 	for _, h := range s.unapproved {
-		line := fmt.Sprintf("%s  (%s)\n      %s", h.DisplayName(), names.place(h.Origin.File, h.Origin.Line, 0), h.Command)
+		line := fmt.Sprintf("%s  (%s)\n      %s", shown(h.DisplayName()), shown(names.place(h.Origin.File, h.Origin.Line, 0)), shown(h.Command))
 		if why := s.why[h.ID]; why != "" {
-			line += "\n      " + why
+			line += "\n      " + shown(why)
 		}
 		lines = append(lines, line+riskSuffix(h, v.project.Dir))
 	}
@@ -189,8 +189,14 @@ func (v *dryRunView) confirmAndStart(s *runSetup) {
 func (v *dryRunView) confirmUnapproved(title, intro string, lines []string, readErr string, run func()) {
 	var b strings.Builder
 	b.WriteString(intro + "\n\n")
+	// Each line is escaped part by part (shown), joined with real line
+	// breaks: escaping it whole printed those breaks as "\n".
 	for _, l := range lines {
-		b.WriteString("•  " + shown(l) + "\n")
+		parts := strings.Split(l, "\n")
+		for i := range parts {
+			parts[i] = shown(parts[i])
+		}
+		b.WriteString("•  " + strings.Join(parts, "\n") + "\n")
 	}
 	if readErr != "" {
 		fmt.Fprintf(&b, "\n(%s)\n", shown(readErr))

@@ -223,3 +223,27 @@ func TestDryRunCancelStopsALongHook(t *testing.T) {
 		t.Error("after Cancel, Run must be enabled and Cancel disabled")
 	}
 }
+
+// The confirmation lists each hook on lines of its own: escaping a whole
+// entry (after the escaping merge) printed its line breaks as a literal
+// "\n"; a line break inside the hook's own command stays escaped.
+func TestDryRunConfirmationKeepsItsLineBreaksAndEscapesTheCommand(t *testing.T) {
+	f := newDryRunFixture(t, true, "", beforeTool("ws-hook", "touch ran\necho sneaky"))
+	test.Tap(f.v.runButton)
+	f.q.settle()
+	shown := dialogTexts(f.w)
+	var msg string
+	for _, s := range shown {
+		if strings.Contains(s, "ws-hook") {
+			msg = s
+		}
+	}
+	if msg == "" {
+		t.Fatalf("no confirmation listing the hook; the top overlay shows %q", shown)
+	}
+	if !strings.Contains(msg, "\n      touch ran\\necho sneaky") || !strings.Contains(msg, "\n      risk:") {
+		t.Errorf("the entry is not on its own lines with the command's break escaped: %q", msg)
+	}
+	tapDialogButton(t, f.w, "Don't run")
+	f.q.settle()
+}
