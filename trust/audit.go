@@ -53,7 +53,9 @@ type Options struct {
 	// Store is Hookwarden's approval store; a zero Store (Dir "") keeps no
 	// fingerprints.
 	Store Store
-
+	// Registry, when set, is hooks.Build of the snapshot being audited,
+	// already built by the caller; nil: Audit builds it (once).
+	Registry *hooks.Registry
 	// afterTrustKeys, when set, runs right after Approve wrote
 	// trusted_hooks.json (tests: a concurrent writer).
 	afterTrustKeys func()
@@ -242,7 +244,11 @@ func Audit(snap *settingsio.Snapshot, opts Options) (*Report, error) {
 	if ws := workspaceFile(snap); ws != nil && ws.Err != nil {
 		r.SettingsError = ws.Err.Error()
 	}
-	hooks, abort := ProjectHooks(snap)
+	reg := opts.Registry
+	if reg == nil {
+		reg = hooks.Build(snap)
+	}
+	hooks, abort := projectHooks(snap, reg)
 	r.CheckAbort = abort
 	if abort == nil {
 		r.GeminiWarnings = append(r.GeminiWarnings, GeminiWarnings(hooks, trusted)...)
@@ -251,7 +257,7 @@ func Audit(snap *settingsio.Snapshot, opts Options) (*Report, error) {
 		revoked: store.RevokedApprovals(snap.ProjectDir), scripts: map[string]scriptNow{}}
 	r.Hooks, r.Gone = a.review(hooks, trusted)
 	r.Unreadable = snap.UnreadableFiles()
-	r.Critical = criticalFindings(snap)
+	r.Critical = criticalFindings(reg)
 	r.NeedsReview = r.TrustedHooksError != "" || len(r.Unreadable) > 0 || len(r.Critical) > 0
 	for _, h := range r.Hooks {
 		if h.NeedsReview() {
