@@ -167,6 +167,13 @@ func (io *IO) reviewItems(project string) ([]guard.Item, error) {
 	if err != nil {
 		return nil, err
 	}
+	// One read of Hookwarden's store serves both agents' audits (nothing is
+	// written during the check); scripts are still fingerprinted from disk.
+	data, err := opts.Store.Load()
+	if err != nil {
+		return nil, fmt.Errorf("Gemini CLI: %w", err)
+	}
+	opts.Data = data
 	rep, err := trust.Audit(snap, opts)
 	if err != nil {
 		return nil, fmt.Errorf("Gemini CLI: %w", err)
@@ -184,12 +191,8 @@ func (io *IO) reviewItems(project string) ([]guard.Item, error) {
 		items = append(items, guard.Item{Agent: "Gemini CLI", Status: "critical", Label: d.Message})
 	}
 
-	p := io.loadClaudeProject(project)
-	store, err := io.claudeStore()
-	if err != nil {
-		return nil, err
-	}
-	crep, err := trust.ClaudeAudit(p.snap, p.reg.Hooks, store)
+	p := io.loadClaudeProjectData(project, data)
+	crep, err := trust.ClaudeAuditData(p.snap, p.reg.Hooks, data)
 	if err != nil {
 		return nil, fmt.Errorf("Claude Code: %w", err)
 	}
