@@ -192,6 +192,21 @@ func (sh *shell) program(base string, name field, args []field, n syntax.Node, s
 			for _, m := range awkSystemRe.FindAllStringSubmatch(a.s, -1) {
 				sh.nestedShell(value{s: m[1], known: true}, n, "")
 			}
+			// gawk's "/inet/tcp/LPORT/HOST/PORT" special file is a socket:
+			// what the program prints to it (its input, the files it
+			// reads with getline) goes to HOST
+			for _, m := range awkInetRe.FindAllStringSubmatch(a.s, -1) {
+				var data taints
+				data.add(stdinOf(in).t)
+				for _, f := range awkGetlineRe.FindAllStringSubmatch(a.s, -1) {
+					data.add(sh.readFile(value{s: f[1], known: true}, n).t)
+				}
+				ep := bareHost(m[1])
+				if !ep.Dynamic {
+					ep.Host += ":" + m[2]
+				}
+				sh.network(ep, data, taints{}, n, "sends data to")
+			}
 		}
 		out := stdinOf(in)
 		out.known = false
