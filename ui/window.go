@@ -27,9 +27,14 @@ func Create(a fyne.App, w fyne.Window, opts Options) *Window {
 	a.Lifecycle().SetOnStopped(m.close)
 	w.SetOnDropped(m.onDropped)
 	m.addShortcuts()
-	m.reviewOnShow = opts.Review
-	m.open(opts.ProjectDir)
+	m.start()
 	return &Window{m: m}
+}
+
+// start loads the first project, on the Review tab with opts.Review.
+func (m *mainWindow) start() {
+	m.reviewOnShow = m.opts.Review
+	m.open(m.opts.ProjectDir)
 }
 
 // Window is a window Create filled, for the tray to bring back.
