@@ -1,8 +1,10 @@
 // Command hookwarden shows, trusts, switches and test-fires the hooks of AI
 // coding agents. Without a subcommand it opens the desktop app:
 //
-//	hookwarden [open] [--agent gemini|claude] [DIR]
+//	hookwarden [open] [--review] [--agent gemini|claude] [DIR]
+//	hookwarden tray
 //
+// --review opens on the Review tab; "tray" runs in the system tray alone.
 // With one (list, plan, run, audit, trust, untrust, folder-trust, help) it
 // runs on the command line; see "hookwarden help".
 package main
@@ -35,29 +37,113 @@ func main() {
 	if len(args) > 0 && cli.IsCommand(args[0]) {
 		os.Exit(runCLI(args))
 	}
-	agent, args, err := agentFlag(args)
-	var dir string
-	if err == nil {
-		dir, err = projectDir(args)
+	if len(args) > 0 && args[0] == "tray" {
+		if len(args) > 1 {
+			fmt.Fprintf(os.Stderr, "hookwarden: tray takes no arguments\nusage: hookwarden tray\n")
+			os.Exit(cli.ExitUsage)
+		}
+		runTray()
+		return
 	}
-	// Started without a folder (as 'make run' does) in a folder with no
-	// hooks: show the built-in demo. A folder that is named shows its own
-	// state, empty or not.
-	demoWhenEmpty := len(args) == 0 || len(args) == 1 && args[0] == "open"
+	g, err := parseGUIArgs(args)
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "hookwarden: %v\nusage: hookwarden [open] [--agent gemini|claude] [DIR]; run 'hookwarden help' for the commands\n", err)
+		fmt.Fprintf(os.Stderr, "hookwarden: %v\nusage: hookwarden [open] [--review] [--agent gemini|claude] [DIR]; hookwarden tray; run 'hookwarden help' for the commands\n", err)
 		os.Exit(cli.ExitUsage)
 	}
-	home, _ := os.UserHomeDir() // "" is fine: GEMINI_CLI_HOME or the agent's fallback applies
-
 	a := app.NewWithID(appID)
 	w := a.NewWindow("Hookwarden")
-	exe, _ := os.Executable() // the hook supervisor and sandbox init
-	ui.Create(a, w, ui.Options{ProjectDir: dir, Agent: agent, Env: os.Environ(), GOOS: runtime.GOOS, Home: home, Init: exe, DemoWhenEmpty: demoWhenEmpty})
+	win := ui.Create(a, w, windowOptions(g))
+	startTray(a, func(dir string) { win.ShowReview(dir) })
 	w.Resize(fyne.NewSize(1120, 760))
 	w.SetMaster()
 	quitOnSignal(a)
 	w.ShowAndRun()
+}
+
+// guiArgs is what the arguments ask the window to show.
+type guiArgs struct {
+	agent hooks.Agent
+	dir   string
+	// review opens on the Review tab.
+	review bool
+	// demoWhenEmpty: started without a folder (as 'make run' does) in a
+	// folder with no hooks, show the built-in demo. A folder that is named
+	// shows its own state, empty or not.
+	demoWhenEmpty bool
+}
+
+// parseGUIArgs reads the window's arguments:
+// [open] [--review] [--agent NAME] [DIR].
+func parseGUIArgs(args []string) (guiArgs, error) {
+	agent, args, err := agentFlag(args)
+	if err != nil {
+		return guiArgs{}, err
+	}
+	review, args := reviewFlag(args)
+	dir, err := projectDir(args)
+	if err != nil {
+		return guiArgs{}, err
+	}
+	demo := !review && (len(args) == 0 || len(args) == 1 && args[0] == "open")
+	return guiArgs{agent: agent, dir: dir, review: review, demoWhenEmpty: demo}, nil
+}
+
+// reviewFlag takes --review (or -review) out of the GUI's arguments.
+func reviewFlag(args []string) (bool, []string) {
+	review, rest := false, make([]string, 0, len(args))
+	for _, a := range args {
+		if a == "--review" || a == "-review" {
+			review = true
+			continue
+		}
+		rest = append(rest, a)
+	}
+	return review, rest
+}
+
+// windowOptions are the options of a window that shows g.
+func windowOptions(g guiArgs) ui.Options {
+	home, _ := os.UserHomeDir() // "" is fine: GEMINI_CLI_HOME or the agent's fallback applies
+	exe, _ := os.Executable()   // the hook supervisor and sandbox init
+	return ui.Options{ProjectDir: g.dir, Agent: g.agent, Env: os.Environ(), GOOS: runtime.GOOS, Home: home,
+		Init: exe, DemoWhenEmpty: g.demoWhenEmpty, Review: g.review}
+}
+
+// runTray runs Hookwarden in the system tray alone: no window until a menu
+// entry opens one.
+func runTray() {
+	a := app.NewWithID(appID)
+	var win *ui.Window
+	startTray(a, func(dir string) {
+		if win != nil && win.Showing() {
+			win.ShowReview(dir)
+			return
+		}
+		w := a.NewWindow("Hookwarden")
+		win = ui.Create(a, w, windowOptions(guiArgs{agent: hooks.AgentGemini, dir: dir, review: true}))
+		w.Resize(fyne.NewSize(1120, 760))
+		w.Show()
+	})
+	quitOnSignal(a)
+	fmt.Fprintln(os.Stderr, "hookwarden: running in the system tray (Ctrl+C or the tray's Quit to stop)")
+	a.Run()
+}
+
+// startTray shows the tray icon and its menu of recent projects, each
+// counted by the same review as the git guard (cli.IO.ReviewProject).
+func startTray(a fyne.App, openReview func(dir string)) {
+	io, err := cli.FromProcess()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "hookwarden: no tray: %v\n", err)
+		return
+	}
+	ui.StartTray(a, ui.TrayOptions{
+		Review: func(dir string) (int, []string, error) {
+			r, err := io.ReviewProject(dir)
+			return len(r.Items), r.Watch, err
+		},
+		OpenReview: openReview,
+	})
 }
 
 // quitOnSignal stops the app cleanly on Ctrl+C or SIGTERM, so that it

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/hookwarden/hookwarden/cli"
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
@@ -71,5 +72,52 @@ func TestAgentFlag(t *testing.T) {
 		if agent != tt.agent || !slices.Equal(rest, tt.rest) {
 			t.Errorf("agentFlag(%q) = %q %q, want %q %q", tt.args, agent, rest, tt.agent, tt.rest)
 		}
+	}
+}
+
+func TestParseGUIArgs(t *testing.T) {
+	tmp := t.TempDir()
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name    string
+		args    []string
+		want    guiArgs
+		wantErr bool
+	}{
+		{"nothing: the working folder, the demo when empty", nil,
+			guiArgs{agent: hooks.AgentGemini, dir: wd, demoWhenEmpty: true}, false},
+		{"open --review DIR", []string{"open", "--review", tmp},
+			guiArgs{agent: hooks.AgentGemini, dir: tmp, review: true}, false},
+		{"--review without DIR is the working folder, never the demo", []string{"open", "--review"},
+			guiArgs{agent: hooks.AgentGemini, dir: wd, review: true}, false},
+		{"--review after the folder, with --agent", []string{"open", tmp, "--agent", "claude", "-review"},
+			guiArgs{agent: hooks.AgentClaude, dir: tmp, review: true}, false},
+		{"a folder without --review", []string{tmp},
+			guiArgs{agent: hooks.AgentGemini, dir: tmp}, false},
+		{"--review=yes is not a flag", []string{"open", "--review=yes"}, guiArgs{}, true},
+		{"--review with two folders", []string{"open", "--review", tmp, tmp}, guiArgs{}, true},
+		{"--review with an unknown agent", []string{"--review", "--agent", "codex", tmp}, guiArgs{}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := parseGUIArgs(tt.args)
+			if (err != nil) != tt.wantErr {
+				t.Fatalf("parseGUIArgs(%q) error = %v, want error %v", tt.args, err, tt.wantErr)
+			}
+			if got != tt.want {
+				t.Errorf("parseGUIArgs(%q) = %+v, want %+v", tt.args, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestTrayIsNotACommand: "hookwarden tray" reaches the GUI modes in main,
+// not the command line.
+func TestTrayIsNotACommand(t *testing.T) {
+	if cli.IsCommand("tray") {
+		t.Error(`cli.IsCommand("tray") is true: main would run it as a command`)
 	}
 }

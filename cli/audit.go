@@ -70,12 +70,12 @@ func unreadableMessage(what string, files []settingsio.FileError) string {
 
 // trustContext loads the project and locates Hookwarden's store.
 func (io *IO) trustContext(dir string) (*settingsio.Snapshot, trust.Options, error) {
-	snap := io.loadProject(dir).snap
+	p := io.loadProject(dir)
 	storeDir, err := trust.StoreDirFromEnv(io.Env, io.GOOS)
 	if err != nil {
 		return nil, trust.Options{}, err
 	}
-	return snap, trust.Options{Store: trust.Store{Dir: storeDir}}, nil
+	return p.snap, trust.Options{Store: trust.Store{Dir: storeDir}, Registry: p.reg}, nil
 }
 
 // auditDoc is the stable JSON document of `hookwarden audit --json`.

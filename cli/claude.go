@@ -33,6 +33,16 @@ type claudeProject struct {
 // loadClaudeProject loads every Claude Code layer of the project and builds
 // its registry.
 func (io *IO) loadClaudeProject(dir string) *claudeProject {
+	var data *trust.StoreData
+	if store, err := io.claudeStore(); err == nil {
+		data, _ = store.Load()
+	}
+	return io.loadClaudeProjectData(dir, data)
+}
+
+// loadClaudeProjectData is loadClaudeProject with Hookwarden's store as the
+// command loaded it (nil: it could not be read).
+func (io *IO) loadClaudeProjectData(dir string, data *trust.StoreData) *claudeProject {
 	snap := settingsio.LoadClaude(settingsio.ClaudeOptions{
 		ProjectDir: io.projectDir(dir),
 		Env:        io.Env,
@@ -42,10 +52,8 @@ func (io *IO) loadClaudeProject(dir string) *claudeProject {
 	p := &claudeProject{snap: snap, reg: claude.Build(snap)}
 	// Handlers Hookwarden disabled live in its store; list them too. A
 	// store that cannot be read only hides them (audit reports the error).
-	if store, err := io.claudeStore(); err == nil {
-		if off, err := trust.ClaudeDisabledHooks(store, snap); err == nil {
-			p.reg.Hooks = append(p.reg.Hooks, off...)
-		}
+	if store, err := io.claudeStore(); err == nil && data != nil {
+		p.reg.Hooks = append(p.reg.Hooks, trust.ClaudeDisabledHooksData(store, data, snap)...)
 	}
 	return p
 }

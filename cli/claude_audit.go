@@ -21,12 +21,18 @@ func runClaudeAudit(ctx context.Context, io *IO, args []string) error {
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
-	p := io.loadClaudeProject(*dir)
 	store, err := io.claudeStore()
 	if err != nil {
 		return err
 	}
-	rep, err := trust.ClaudeAudit(p.snap, p.reg.Hooks, store)
+	// One read of the store for the listing and the audit (nothing is
+	// written here).
+	data, err := store.Load()
+	if err != nil {
+		return err
+	}
+	p := io.loadClaudeProjectData(*dir, data)
+	rep, err := trust.ClaudeAuditData(p.snap, p.reg.Hooks, data)
 	if err != nil {
 		return err
 	}

@@ -233,6 +233,8 @@ func printHelp(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "usage:")
 	fmt.Fprintln(w, "  hookwarden [open] [--agent A] [DIR]  open the app on a project (the demo when it has no hooks)")
+	fmt.Fprintln(w, "  hookwarden open --review [DIR]      open the app on the Review tab of a project")
+	fmt.Fprintln(w, "  hookwarden tray                     run in the system tray: what needs review in the recent projects")
 	gemini := map[string]bool{}
 	for _, c := range commands() {
 		gemini[c.name] = true

@@ -259,3 +259,46 @@ func TestHydratedValueIsEscapedInList(t *testing.T) {
 		t.Errorf("the hydrated command is not shown:\n%s", out)
 	}
 }
+
+// Variables in the project's .env that make an approved hook's own program
+// run project code (git status runs core.fsmonitor from a planted global
+// config, python runs a planted .pth or stdlib, node resolves a planted
+// module, glibc loads a planted gconv module or audit library, npm takes
+// its script shell from the environment): each is a critical finding, so
+// that audit cannot read clean while the real Gemini CLI passes them to
+// hooks the user approved.
+func TestEnvFileCodeLoadingVariablesAreCritical(t *testing.T) {
+	for _, kv := range []string{
+		"GIT_CONFIG_GLOBAL=evil/gitconfig",
+		"GIT_CONFIG_COUNT=1",
+		"GIT_DIR=evil/git",
+		"GIT_SSH_COMMAND=sh evil/x.sh",
+		"PYTHONHOME=evil",
+		"PYTHONUSERBASE=evil",
+		"NODE_PATH=evil",
+		"GCONV_PATH=evil",
+		"LD_AUDIT=evil/a.so",
+		"npm_config_script_shell=evil/sh",
+		"NPM_CONFIG_USERCONFIG=evil/npmrc",
+		"XDG_CONFIG_HOME=evil",
+		"JAVA_TOOL_OPTIONS=-javaagent:evil/a.jar",
+		"GOFLAGS=-toolexec=evil/x.sh",
+	} {
+		key := strings.SplitN(kv, "=", 2)[0]
+		t.Run(key, func(t *testing.T) {
+			f := newRunFixture(t, true)
+			f.workspaceSettings(t, `{"hooks":{"BeforeAgent":[{"hooks":[{"type":"command","name":"ws","command":"git status"}]}]}}`)
+			if out, code := f.cli(t, nil, "trust", "--all"); code != ExitOK {
+				t.Fatalf("trust --all: exit %d\n%s", code, out)
+			}
+			if out, code := f.cli(t, nil, "audit"); code != ExitOK {
+				t.Fatalf("approved: audit exit %d\n%s", code, out)
+			}
+			f.mkfile(t, ".gemini/.env", kv+"\n")
+			out, code := f.cli(t, nil, "audit")
+			if code != ExitNeedsReview || !strings.Contains(out, key) {
+				t.Errorf("the project's .env sets %s: audit exit %d, want %d naming it\n%s", key, code, ExitNeedsReview, out)
+			}
+		})
+	}
+}

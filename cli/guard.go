@@ -146,6 +146,23 @@ func reviewCommand(project string) string {
 // audit could not read (a settings or hooks file, a trust file) and
 // project-wide critical findings as needing review: never as clean.
 func (io *IO) reviewItems(project string) ([]guard.Item, error) {
+	r, err := io.ReviewProject(project)
+	return r.Items, err
+}
+
+// ProjectReview is what needs review in one project, for every agent.
+type ProjectReview struct {
+	// Items are the hooks that need review, and what could not be read.
+	Items []guard.Item
+	// Watch are the settings files of every agent's layers: a change to
+	// one can change Items.
+	Watch []string
+}
+
+// ReviewProject audits every agent that has hooks in project, as the guard
+// does (see reviewItems), and lists the files to watch for a change. The
+// tray calls it for each recent project.
+func (io *IO) ReviewProject(project string) (ProjectReview, error) {
 	var items []guard.Item
 	cache := risk.NewCache()
 	add := func(agent string, h trust.HookReview) {
@@ -165,11 +182,19 @@ func (io *IO) reviewItems(project string) ([]guard.Item, error) {
 
 	snap, opts, err := io.trustContext(project)
 	if err != nil {
-		return nil, err
+		return ProjectReview{}, err
 	}
+	watch := settingsio.SnapshotWatchPaths(snap)
+	// One read of Hookwarden's store serves both agents' audits (nothing is
+	// written during the check); scripts are still fingerprinted from disk.
+	data, err := opts.Store.Load()
+	if err != nil {
+		return ProjectReview{Watch: watch}, fmt.Errorf("Gemini CLI: %w", err)
+	}
+	opts.Data = data
 	rep, err := trust.Audit(snap, opts)
 	if err != nil {
-		return nil, fmt.Errorf("Gemini CLI: %w", err)
+		return ProjectReview{Watch: watch}, fmt.Errorf("Gemini CLI: %w", err)
 	}
 	for _, h := range rep.Hooks {
 		if h.NeedsReview() {
@@ -184,14 +209,11 @@ func (io *IO) reviewItems(project string) ([]guard.Item, error) {
 		items = append(items, guard.Item{Agent: "Gemini CLI", Status: "critical", Label: d.Message})
 	}
 
-	p := io.loadClaudeProject(project)
-	store, err := io.claudeStore()
+	p := io.loadClaudeProjectData(project, data)
+	watch = append(watch, settingsio.ClaudeSnapshotWatchPaths(p.snap)...)
+	crep, err := trust.ClaudeAuditData(p.snap, p.reg.Hooks, data)
 	if err != nil {
-		return nil, err
-	}
-	crep, err := trust.ClaudeAudit(p.snap, p.reg.Hooks, store)
-	if err != nil {
-		return nil, fmt.Errorf("Claude Code: %w", err)
+		return ProjectReview{Watch: watch}, fmt.Errorf("Claude Code: %w", err)
 	}
 	for _, h := range crep.Hooks {
 		if h.NeedsReview() {
@@ -199,7 +221,7 @@ func (io *IO) reviewItems(project string) ([]guard.Item, error) {
 		}
 	}
 	unreadable("Claude Code", crep.Unreadable)
-	return items, nil
+	return ProjectReview{Items: items, Watch: watch}, nil
 }
 
 func eventWhere(event, matcher string) string {

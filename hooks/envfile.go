@@ -26,6 +26,49 @@ var hijackVars = map[string]string{
 	"RUBYOPT":               "every ruby hook runs with these options",
 	"SHELLOPTS":             "bash hooks start with these options",
 	"BASHOPTS":              "bash hooks start with these options",
+	"LD_AUDIT":              "every program a hook starts loads this library",
+	"GCONV_PATH":            "every program a hook starts that converts a charset loads its modules from here",
+	"PYTHONHOME":            "every python hook loads its standard library from here",
+	"PYTHONUSERBASE":        "every python hook runs the .pth files in this folder's site-packages",
+	"NODE_PATH":             "every node hook resolves the modules it requires from here",
+	"RUBYLIB":               "every ruby hook loads libraries from here first",
+	"PERLLIB":               "every perl hook loads modules from here first",
+	"JAVA_TOOL_OPTIONS":     "every java program a hook starts runs with these options (-javaagent loads code)",
+	"_JAVA_OPTIONS":         "every java program a hook starts runs with these options (-javaagent loads code)",
+	"JDK_JAVA_OPTIONS":      "every java program a hook starts runs with these options (-javaagent loads code)",
+	"GOFLAGS":               "every go command a hook runs takes these flags (-toolexec runs a program)",
+	"GOENV":                 "every go command a hook runs reads its settings from this file",
+	"XDG_CONFIG_HOME":       "git and other programs hooks start read their configuration (git's core.fsmonitor, aliases) from here",
+	"GIT_DIR":               "every git command a hook runs uses this repository and its config (core.fsmonitor runs a program)",
+	"GIT_COMMON_DIR":        "every git command a hook runs reads this repository's config (core.fsmonitor runs a program)",
+	"GIT_EXEC_PATH":         "every git command a hook runs takes its subcommands from here",
+	"GIT_SSH":               "every git command a hook runs over ssh starts this program",
+	"GIT_SSH_COMMAND":       "every git command a hook runs over ssh starts this command",
+	"GIT_ASKPASS":           "every git command a hook runs that needs a password starts this program",
+	"GIT_PAGER":             "every git command a hook runs pipes its output through this command",
+	"ZDOTDIR":               "zsh hooks read their startup files from here",
+	"PROMPT_COMMAND":        "bash runs this command",
+}
+
+// hijackReason says why key, set in a .env file, changes what the
+// programs hooks start do; the prefixed families are read by git
+// (GIT_CONFIG_GLOBAL, GIT_CONFIG_COUNT/KEY_n/VALUE_n, GIT_CONFIG_PARAMETERS:
+// a core.fsmonitor or alias runs a program) and by npm, which takes every
+// npm_config_* variable, in any case, as its configuration (script-shell,
+// node-options, userconfig).
+func hijackReason(key string) (string, bool) {
+	if why, ok := hijackVars[key]; ok {
+		return why, true
+	}
+	switch {
+	case strings.HasPrefix(key, "GIT_CONFIG"):
+		return "every git command a hook runs takes configuration from it (core.fsmonitor, aliases and pagers run programs)", true
+	case strings.HasPrefix(strings.ToLower(key), "npm_config_"):
+		return "every npm command a hook runs takes it as configuration (script-shell, node-options, userconfig run code)", true
+	case strings.HasPrefix(key, "LD_") || strings.HasPrefix(key, "DYLD_"):
+		return "the dynamic loader of every program a hook starts reads it", true
+	}
+	return "", false
 }
 
 // checkEnvFile reports what the .env file Gemini CLI loads does to hooks:
@@ -60,7 +103,7 @@ func (r *Registry) checkEnvFile() {
 		return
 	}
 	for _, a := range e.Applied {
-		why, ok := hijackVars[a.Key]
+		why, ok := hijackReason(a.Key)
 		if !ok {
 			continue
 		}

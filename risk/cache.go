@@ -5,6 +5,8 @@ import (
 	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/hookwarden/hookwarden/trust"
 )
 
 // Cache shares work between the analyses of one listing: scripts are read
@@ -16,6 +18,9 @@ type Cache struct {
 	files   map[string]cachedFile
 	scripts map[[sha256.Size]byte][]Finding
 	parsers sync.Pool // *syntax.Parser
+	// discovery shares trust's script discovery (each script read, parsed
+	// and followed once per listing).
+	discovery *trust.DiscoveryCache
 }
 
 type cachedFile struct {
@@ -25,7 +30,7 @@ type cachedFile struct {
 
 // NewCache returns an empty cache.
 func NewCache() *Cache {
-	return &Cache{files: map[string]cachedFile{}, scripts: map[[sha256.Size]byte][]Finding{}}
+	return &Cache{files: map[string]cachedFile{}, scripts: map[[sha256.Size]byte][]Finding{}, discovery: trust.NewDiscoveryCache()}
 }
 
 func (c *Cache) file(path string, read func() ([]byte, error)) ([]byte, error) {

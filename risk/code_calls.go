@@ -1,6 +1,7 @@
 package risk
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 )
@@ -466,6 +467,7 @@ func (c *code) fileLevel() {
 			c.a.findings[len(c.a.findings)-1].Source = *c.at
 		}
 	}
+	c.secretToNetwork()
 	hasEnvFile := strings.Contains(c.src, "CLAUDE_ENV_FILE")
 	bypass := strings.Contains(c.src, "setMode") || strings.Contains(c.src, "defaultMode") || strings.Contains(c.src, "updatedPermissions")
 	for _, t := range c.toks {
@@ -553,9 +555,45 @@ func (c *code) prevNetCall(i int) *endpoint {
 // anySocket and anyShell find a raw socket and a shell in code of any
 // language (Perl, Ruby, PHP one-liners as well as Python and JS).
 var (
-	anySocket = regexp.MustCompile(`\b(socket\.socket|socket\(|TCPSocket\.(new|open)|IO::Socket|fsockopen|new net\.Socket|net\.connect|net\.createConnection|Socket\.tcp)`)
+	anySocket = regexp.MustCompile(`/inet[46]?/(tcp|udp)/|\b(socket\.socket|socket\(|TCPSocket\.(new|open)|IO::Socket|fsockopen|new net\.Socket|net\.connect|net\.createConnection|Socket\.tcp)`)
 	anyShell  = regexp.MustCompile(`["'](/bin/)?(ba|z|da)?sh( -i)?["']|IO\.popen|\bpopen\(|pty\.spawn|dup2|open\(STD(IN|OUT|ERR)|proc_open|exec\(["']/bin/|cmd\.exe`)
 )
+
+// anyHTTP finds an HTTP client in code of any language (Perl, Ruby, PHP
+// one-liners: the languages whose calls the analyser does not follow).
+var anyHTTP = regexp.MustCompile(`\b(LWP::|HTTP::Tiny|Net::HTTP|URI\.open|open-uri|Faraday|HTTParty|curl_init|file_get_contents\(\s*["']https?://|fopen\(\s*["']https?://)`)
+
+// secretToNetwork: code that opens a socket or an HTTP connection to a
+// host that is not loopback and names a secret file is judged as sending
+// it there, when the calls themselves were not followed (a Perl, Ruby,
+// PHP or awk one-liner): the secret and the sink in one piece of code are
+// never "none".
+func (c *code) secretToNetwork() {
+	for _, f := range c.a.findings {
+		if f.Category == Exfiltration {
+			return
+		}
+	}
+	if !c.sockets && !anyHTTP.MatchString(c.src) {
+		return
+	}
+	m := secretTextRe.FindString(c.src)
+	if m == "" {
+		return
+	}
+	where := "a remote host"
+	if eps := c.hostLiterals(); len(eps) > 0 {
+		where = eps[0].String()
+	} else if strings.Contains(c.src, "localhost") || strings.Contains(c.src, "127.0.0.1") {
+		return // a local endpoint only
+	}
+	src := Source{File: c.file, Text: strings.TrimSpace(m)}
+	if c.at != nil {
+		src = *c.at
+	}
+	c.a.add(Finding{Category: Exfiltration, Severity: LevelCritical, Source: src,
+		Summary: fmt.Sprintf("reads a secret (%s) in code that connects to %s: it can send it there", strings.TrimLeft(strings.TrimSpace(m), "'\",+/"), where)})
+}
 
 // hostLiterals are the host names and addresses in the code's strings.
 func (c *code) hostLiterals() []endpoint {

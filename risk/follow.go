@@ -16,7 +16,11 @@ func (a *analyzer) followScripts(shellText string, depth int) {
 	if depth > a.opt.MaxDepth {
 		return
 	}
-	d, err := trust.DiscoverScripts(shellText, a.hook.ProjectDir)
+	var discovery *trust.DiscoveryCache
+	if a.opt.Cache != nil {
+		discovery = a.opt.Cache.discovery
+	}
+	d, err := discovery.DiscoverScripts(shellText, a.hook.ProjectDir)
 	if err != nil {
 		return // the shell analysis reports the parse error
 	}

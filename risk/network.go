@@ -78,6 +78,38 @@ func bareHost(w string) endpoint {
 	return endpoint{Host: strings.ToLower(strings.Trim(w, "[]"))}
 }
 
+// proxyEndpoint reads a proxy ("socks5h://user@host:port", "host:port").
+func proxyEndpoint(s string) endpoint {
+	if _, rest, ok := strings.Cut(s, "://"); ok {
+		s = rest
+	}
+	s, _, _ = strings.Cut(s, "/")
+	return bareHost(s)
+}
+
+// redirectEndpoints reads where curl's --resolve HOST:PORT:ADDR[,ADDR…]
+// and --connect-to HOST:PORT:HOST2:PORT2 really connect.
+func redirectEndpoints(option, s string) []endpoint {
+	if option == "--connect-to" {
+		parts := strings.SplitN(s, ":", 4)
+		if len(parts) == 4 && parts[2] != "" {
+			return []endpoint{bareHost(parts[2])}
+		}
+		return nil
+	}
+	parts := strings.SplitN(strings.TrimPrefix(s, "+"), ":", 3)
+	if len(parts) < 3 {
+		return nil
+	}
+	var out []endpoint
+	for _, addr := range strings.Split(parts[2], ",") {
+		if addr != "" {
+			out = append(out, bareHost(strings.Trim(addr, "[]")))
+		}
+	}
+	return out
+}
+
 // serviceOf says whether a secret's variable name belongs to the host it
 // is sent to (TELEGRAM_BOT_TOKEN to api.telegram.org, GITHUB_TOKEN to
 // api.github.com): a credential used with its own service.

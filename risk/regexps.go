@@ -5,6 +5,8 @@ import "regexp"
 // The patterns the analyser matches inside its loops, compiled once.
 var (
 	awkSystemRe           = regexp.MustCompile(`system\(\s*"([^"]+)"`)
+	awkInetRe             = regexp.MustCompile(`/inet[46]?/(?:tcp|udp)/\d+/([^/"\s]+)/(\d+)`)
+	awkGetlineRe          = regexp.MustCompile(`getline(?:\s+\w+)?\s*<\s*"([^"]+)"`)
 	netCtorRe             = regexp.MustCompile(`^(http\.client\.HTTPS?Connection|socket\.socket|socket\.create_connection|smtplib\.SMTP(_SSL)?|ftplib\.FTP|net\.(connect|createConnection|Socket)|tls\.connect|http\.request|https\.request|websocket\.(create_connection|WebSocket)|websockets\.connect|WebSocket|paramiko\.SSHClient|telnetlib\.Telnet|requests\.Session|httpx\.(Client|AsyncClient)|aiohttp\.ClientSession|dgram\.createSocket|Bun\.connect|Deno\.connect)$`)
 	bareShellRe           = regexp.MustCompile(`^(/bin/)?(ba|z|da)?sh$`)
 	shellTailRe           = regexp.MustCompile(`(^|[\s/])(ba|z|da)?sh(\s+-i)?\s*$|cmd\.exe|powershell`)

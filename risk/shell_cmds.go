@@ -139,6 +139,11 @@ func (sh *shell) run1(f []field, n syntax.Node, s *syntax.Stmt, in *value) value
 			return value{}
 		}
 		args := f[1:]
+		if base == "busybox" && len(args) > 0 && args[0].known && !strings.HasPrefix(args[0].s, "-") && !shells[args[0].s] {
+			// busybox APPLET ARGS… runs the applet (nc, wget, …)
+			f = args
+			continue
+		}
 		switch base {
 		case "env":
 			flags, pos := options(args, set("-u", "--unset", "-C", "--chdir", "-S", "--split-string"), true)

@@ -29,7 +29,12 @@ var curlWithArg = set("-d", "--data", "--data-raw", "--data-binary", "--data-asc
 	"-T", "--upload-file", "-H", "--header", "-o", "--output", "-X", "--request", "-u", "--user", "-A", "--user-agent", "-e", "--referer",
 	"-b", "--cookie", "-c", "--cookie-jar", "-x", "--proxy", "--url", "-K", "--config", "-w", "--write-out", "-m", "--max-time",
 	"--connect-timeout", "--retry", "-C", "-r", "--range", "--resolve", "--cacert", "--cert", "--key", "-E", "-Y", "-y", "-z", "--limit-rate",
-	"-U", "--proxy-user", "--oauth2-bearer", "--retry-delay", "--retry-max-time", "--interface", "--dns-servers", "-D", "--dump-header", "--variable", "--expand-data", "--expand-url")
+	"-U", "--proxy-user", "--oauth2-bearer", "--retry-delay", "--retry-max-time", "--interface", "--dns-servers", "-D", "--dump-header", "--variable", "--expand-data", "--expand-url",
+	"--preproxy", "--connect-to", "--socks4", "--socks4a", "--socks5", "--socks5-hostname")
+
+// proxyVars are the variables curl and wget take a proxy from: the data
+// then goes to the proxy, whatever the URL says.
+var proxyVars = []string{"http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY", "ftp_proxy", "FTP_PROXY"}
 
 var wgetWithArg = set("-O", "--output-document", "-o", "--output-file", "-a", "--post-data", "--post-file", "--body-data", "--body-file", "--header",
 	"-U", "--user-agent", "--method", "-P", "--directory-prefix", "-t", "--tries", "-T", "--timeout", "-e", "--execute", "--user", "--password", "-i", "--input-file")
@@ -186,6 +191,21 @@ func (sh *shell) program(base string, name field, args []field, n syntax.Node, s
 		for _, a := range args {
 			for _, m := range awkSystemRe.FindAllStringSubmatch(a.s, -1) {
 				sh.nestedShell(value{s: m[1], known: true}, n, "")
+			}
+			// gawk's "/inet/tcp/LPORT/HOST/PORT" special file is a socket:
+			// what the program prints to it (its input, the files it
+			// reads with getline) goes to HOST
+			for _, m := range awkInetRe.FindAllStringSubmatch(a.s, -1) {
+				var data taints
+				data.add(stdinOf(in).t)
+				for _, f := range awkGetlineRe.FindAllStringSubmatch(a.s, -1) {
+					data.add(sh.readFile(value{s: f[1], known: true}, n).t)
+				}
+				ep := bareHost(m[1])
+				if !ep.Dynamic {
+					ep.Host += ":" + m[2]
+				}
+				sh.network(ep, data, taints{}, n, "sends data to")
 			}
 		}
 		out := stdinOf(in)
@@ -887,7 +907,15 @@ func (sh *shell) fetch(base string, args []field, n syntax.Node, in *value) valu
 		case "--url":
 			eps = append(eps, sh.urlEndpoint(v)...)
 			data.add(v.t)
-		case "-x", "--proxy":
+		case "-x", "--proxy", "--preproxy", "--socks4", "--socks4a", "--socks5", "--socks5-hostname":
+			eps = append(eps, proxyEndpoint(v.s))
+		case "--resolve", "--connect-to":
+			eps = append(eps, redirectEndpoints(fl.name, v.s)...)
+		}
+	}
+	for _, name := range proxyVars {
+		if pv, ok := sh.vars[name]; ok && pv.s != "" {
+			eps = append(eps, proxyEndpoint(pv.s))
 		}
 	}
 	if hasFlag(flags, "-O", "--remote-name") && base == "curl" {

@@ -9,7 +9,6 @@ import (
 	"os/signal"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
@@ -97,7 +96,6 @@ type supervisor struct {
 	hookPid  int
 	sigchld  chan os.Signal
 	hookDone chan struct{}
-	mu       sync.Mutex
 	net      *netSinks // isolation only
 	trace    func(string)
 	notify   *notifier

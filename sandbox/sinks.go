@@ -41,6 +41,10 @@ type netSinks struct {
 	mu      sync.Mutex
 	secrets map[string]string // marker -> sensitive file it comes from
 	names   map[netip.Addr]string
+	// dnsPeer is the last remote address a datagram to port 53 was
+	// addressed to: what reaches the stub resolver there and is not a
+	// DNS query is reported as sent to it.
+	dnsPeer netip.Addr
 	addrs   map[string]netip.Addr
 	next    uint32
 	tcp     map[uint16]net.Listener
@@ -108,6 +112,11 @@ func readHead(path string, n int) ([]byte, error) {
 // listens on its port.
 func (s *netSinks) attempt(proto string, ap netip.AddrPort) {
 	if ap.Port() == 53 && (proto == "udp" || ap.Addr().IsLoopback()) {
+		if proto == "udp" && !ap.Addr().IsLoopback() {
+			s.mu.Lock()
+			s.dnsPeer = ap.Addr()
+			s.mu.Unlock()
+		}
 		return // the stub resolver records the names
 	}
 	s.mu.Lock()
@@ -186,13 +195,20 @@ func (s *netSinks) listenUDP(port uint16) error {
 			if err != nil {
 				return
 			}
+			ev := event{T: evSent, Proto: "udp", Port: int(port), Bytes: int64(n)}
 			if port == 53 {
 				if resp := s.answerDNS(buf[:n]); resp != nil {
 					_, _ = pc.WriteTo(resp, from)
+					continue
 				}
-				continue
+				// not a DNS query: data sent to port 53, reported like
+				// any other datagram
+				s.mu.Lock()
+				if s.dnsPeer.IsValid() {
+					ev.Addr, ev.Name = s.dnsPeer.String(), s.names[s.dnsPeer]
+				}
+				s.mu.Unlock()
 			}
-			ev := event{T: evSent, Proto: "udp", Port: int(port), Bytes: int64(n)}
 			s.judgeData(&ev, buf[:n])
 			s.w.send(ev)
 		}

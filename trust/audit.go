@@ -53,10 +53,30 @@ type Options struct {
 	// Store is Hookwarden's approval store; a zero Store (Dir "") keeps no
 	// fingerprints.
 	Store Store
+	// Registry, when set, is hooks.Build of the snapshot being audited,
+	// already built by the caller; nil: Audit builds it (once).
+	Registry *hooks.Registry
+	// Data, when set, is Store as the caller loaded it for this command
+	// (Store.Load), so that one command reads the store once; nil: Audit
+	// loads Store. Only read: writes (Approve, Revoke) always re-read the
+	// store inside their update.
+	Data *StoreData
 
 	// afterTrustKeys, when set, runs right after Approve wrote
 	// trusted_hooks.json (tests: a concurrent writer).
 	afterTrustKeys func()
+}
+
+// storeData is the store to audit against: Data when the caller loaded
+// it, else Store read now (an empty store when Store has no Dir).
+func (o Options) storeData() (*StoreData, error) {
+	switch {
+	case o.Data != nil:
+		return o.Data, nil
+	case o.Store.Dir == "":
+		return &StoreData{}, nil
+	}
+	return o.Store.Load()
 }
 
 // trustedHooksPath is where Gemini CLI keeps trusted_hooks.json for snap.
@@ -233,16 +253,18 @@ func Audit(snap *settingsio.Snapshot, opts Options) (*Report, error) {
 	} else {
 		trusted = th.Keys(snap.ProjectDir)
 	}
-	store := &StoreData{}
-	if opts.Store.Dir != "" {
-		if store, err = opts.Store.Load(); err != nil {
-			return nil, err
-		}
+	store, err := opts.storeData()
+	if err != nil {
+		return nil, err
 	}
 	if ws := workspaceFile(snap); ws != nil && ws.Err != nil {
 		r.SettingsError = ws.Err.Error()
 	}
-	hooks, abort := ProjectHooks(snap)
+	reg := opts.Registry
+	if reg == nil {
+		reg = hooks.Build(snap)
+	}
+	hooks, abort := projectHooks(snap, reg)
 	r.CheckAbort = abort
 	if abort == nil {
 		r.GeminiWarnings = append(r.GeminiWarnings, GeminiWarnings(hooks, trusted)...)
@@ -251,7 +273,7 @@ func Audit(snap *settingsio.Snapshot, opts Options) (*Report, error) {
 		revoked: store.RevokedApprovals(snap.ProjectDir), scripts: map[string]scriptNow{}}
 	r.Hooks, r.Gone = a.review(hooks, trusted)
 	r.Unreadable = snap.UnreadableFiles()
-	r.Critical = criticalFindings(snap)
+	r.Critical = criticalFindings(reg)
 	r.NeedsReview = r.TrustedHooksError != "" || len(r.Unreadable) > 0 || len(r.Critical) > 0
 	for _, h := range r.Hooks {
 		if h.NeedsReview() {

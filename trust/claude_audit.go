@@ -57,6 +57,13 @@ func ClaudeAudit(snap *settingsio.ClaudeSnapshot, hs []*hooks.Hook, store Store)
 	if err != nil {
 		return nil, err
 	}
+	return ClaudeAuditData(snap, hs, data)
+}
+
+// ClaudeAuditData is ClaudeAudit against a store the caller loaded for this
+// command (Store.Load), so that one command reads the store once. It only
+// reads data; every script is still fingerprinted from disk now.
+func ClaudeAuditData(snap *settingsio.ClaudeSnapshot, hs []*hooks.Hook, data *StoreData) (*ClaudeReport, error) {
 	r := &ClaudeReport{Project: snap.ProjectDir, FolderTrust: snap.FolderTrust, Hooks: []ClaudeHookReview{}, Gone: []ClaudeGone{}}
 	approvals := data.ClaudeApprovals(snap.ProjectDir)
 	revoked := data.ClaudeRevokedApprovals(snap.ProjectDir)

@@ -16,6 +16,12 @@ func ClaudeDisabledHooks(store Store, snap *settingsio.ClaudeSnapshot) ([]*hooks
 	if err != nil {
 		return nil, err
 	}
+	return ClaudeDisabledHooksData(store, data, snap), nil
+}
+
+// ClaudeDisabledHooksData is ClaudeDisabledHooks from store's content as
+// the caller loaded it for this command (data = store.Load()).
+func ClaudeDisabledHooksData(store Store, data *StoreData, snap *settingsio.ClaudeSnapshot) []*hooks.Hook {
 	var files []string
 	for _, f := range snap.Layers {
 		if f != nil && f.Path != "" {
@@ -26,7 +32,7 @@ func ClaudeDisabledHooks(store Store, snap *settingsio.ClaudeSnapshot) ([]*hooks
 	for _, r := range data.ClaudeDisabledIn(files...) {
 		out = append(out, claudeDisabledHook(store, r))
 	}
-	return out, nil
+	return out
 }
 
 func claudeDisabledHook(store Store, r *ClaudeDisabled) *hooks.Hook {

@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 
@@ -479,4 +480,36 @@ func programLang(path string) string {
 		return scriptLang("", base)
 	}
 	return ""
+}
+
+// DiscoveryCache shares discovery between the commands of one listing: a
+// script many hooks run is read, parsed and followed once. Like one audit,
+// it assumes the files do not change while it is used; make a new one per
+// listing (nothing is approved from it: approvals fingerprint anew). It is
+// safe for concurrent use.
+type DiscoveryCache struct {
+	mu sync.Mutex
+	// byProject: following depends on the project folder.
+	byProject map[string]*followCache
+}
+
+// NewDiscoveryCache returns an empty cache.
+func NewDiscoveryCache() *DiscoveryCache {
+	return &DiscoveryCache{byProject: map[string]*followCache{}}
+}
+
+// DiscoverScripts is the package's DiscoverScripts sharing what this
+// cache followed before; a nil cache shares nothing.
+func (c *DiscoveryCache) DiscoverScripts(command, projectDir string) (Discovery, error) {
+	if c == nil {
+		return DiscoverScripts(command, projectDir)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	fc := c.byProject[projectDir]
+	if fc == nil {
+		fc = newFollowCache()
+		c.byProject[projectDir] = fc
+	}
+	return discoverWith(command, projectDir, nil, nil, fc)
 }

@@ -137,14 +137,45 @@ func (d *discoverer) packageScript(st *syntax.Stmt, sc *scope, runner, dir, scri
 			d.unresolved(sc, st, "package.json does not parse, so its scripts are not followed")
 			continue
 		}
+		binPath := d.nodeBinPath(pkgDir)
+		if _, ok := pkg.Scripts[script]; !ok && runner != "npm" {
+			// yarn NAME, pnpm NAME, bun run NAME with no such script run
+			// the package binary NAME from node_modules/.bin
+			d.inManifest(st, sc, manifest, pkgDir, syntaxQuote(script), binPath)
+			continue
+		}
 		for _, name := range []string{"pre" + script, script, "post" + script} {
 			var code string
 			if raw, ok := pkg.Scripts[name]; !ok || json.Unmarshal(raw, &code) != nil {
 				continue
 			}
-			d.inManifest(st, sc, manifest, pkgDir, code)
+			d.inManifest(st, sc, manifest, pkgDir, code, binPath)
 		}
 	}
+}
+
+// nodeBinPath is the PATH npm, yarn, pnpm and bun give a package.json
+// script: the node_modules/.bin of the package's folder and of every
+// folder above it (within the project) first, then the inherited PATH. A
+// package binary there ("lint": "eslint .") is the project's file, so it
+// is found, fingerprinted and followed like any script.
+func (d *discoverer) nodeBinPath(pkgDir string) string {
+	var dirs []string
+	for dir := pkgDir; ; dir = filepath.Dir(dir) {
+		dirs = append(dirs, filepath.Join(dir, "node_modules", ".bin"))
+		if dir == d.project || !within(filepath.Dir(dir), d.project) || filepath.Dir(dir) == dir {
+			break
+		}
+	}
+	return strings.Join(append(dirs, inheritedPath), ":")
+}
+
+// syntaxQuote quotes s as one shell word.
+func syntaxQuote(s string) string {
+	if q, err := syntax.Quote(s, syntax.LangBash); err == nil {
+		return q
+	}
+	return "''"
 }
 
 // denoTask discovers what a deno.json(c) task runs.
@@ -177,7 +208,7 @@ func (d *discoverer) denoTask(st *syntax.Stmt, sc *scope, dir string, task cmdWo
 				code = obj.Command
 			}
 			if code != "" {
-				d.inManifest(st, sc, manifest, base, code)
+				d.inManifest(st, sc, manifest, base, code, "")
 			}
 		}
 	}
@@ -217,7 +248,7 @@ func (d *discoverer) makefile(st *syntax.Stmt, sc *scope, dir, file string) {
 		}
 		d.read += len(text)
 		for _, line := range recipeLines(text) {
-			d.inManifest(st, sc, manifest, base, line)
+			d.inManifest(st, sc, manifest, base, line, "")
 		}
 	}
 }
@@ -244,7 +275,7 @@ func recipeLines(text string) []string {
 
 // inManifest discovers what a command line defined in a manifest runs,
 // in the manifest's folder, as found in that file.
-func (d *discoverer) inManifest(st *syntax.Stmt, sc *scope, manifest, dir, code string) {
+func (d *discoverer) inManifest(st *syntax.Stmt, sc *scope, manifest, dir, code, pathVar string) {
 	if sc.depth+1 > MaxFollowDepth {
 		d.unresolved(sc, st, "nested too deep; the commands of "+manifest+" are not followed")
 		return
@@ -255,5 +286,8 @@ func (d *discoverer) inManifest(st *syntax.Stmt, sc *scope, manifest, dir, code 
 		return
 	}
 	inner := &scope{cwds: []string{dir}, vars: map[string]string{}, file: manifest, src: code, depth: sc.depth + 1}
+	if pathVar != "" {
+		inner.vars["PATH"] = pathVar
+	}
 	d.stmts(f.Stmts, inner)
 }

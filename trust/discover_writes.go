@@ -37,7 +37,7 @@ func (d *discoverer) wrote(sc *scope, at syntax.Node, v wordv, dir bool) {
 func (d *discoverer) redirWrites(st *syntax.Stmt, sc *scope) {
 	for _, r := range st.Redirs {
 		switch r.Op {
-		case syntax.RdrOut, syntax.AppOut, syntax.RdrAll, syntax.AppAll, syntax.ClbOut, syntax.RdrInOut:
+		case syntax.RdrOut, syntax.AppOut, syntax.RdrAll, syntax.AppAll, syntax.RdrClob, syntax.RdrInOut:
 			d.wrote(sc, r, d.expand(r.Word, sc), false)
 		}
 	}

@@ -91,12 +91,18 @@ func (h ProjectHook) runsCommand() (string, bool) {
 // sees (Unchecked set, see uncheckedProjectHooks): Hookwarden reviews and
 // gates them like the others.
 func ProjectHooks(snap *settingsio.Snapshot) ([]ProjectHook, *CheckAbort) {
+	return projectHooks(snap, hooks.Build(snap))
+}
+
+// projectHooks is ProjectHooks with the registry of snap already built
+// (hooks.Build(snap)), so that one audit builds it once.
+func projectHooks(snap *settingsio.Snapshot, reg *hooks.Registry) ([]ProjectHook, *CheckAbort) {
 	var out []ProjectHook
 	var abort *CheckAbort
 	if ws := workspaceFile(snap); ws != nil && ws.Root != nil {
 		out, abort = walkProjectHooks(ws.Path, ws.Root.Get("hooks"), workspaceFields(ws.Root))
 	}
-	return append(out, uncheckedProjectHooks(snap)...), abort
+	return append(out, uncheckedProjectHooks(snap, reg)...), abort
 }
 
 // CheckAbort is an entry that makes Gemini CLI's trust check throw

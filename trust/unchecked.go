@@ -23,11 +23,12 @@ import (
 // command hydrated) and their Fields as for workspace entries (the
 // settings' environment values included), so a change of a .env value
 // shows as a changed hook or a changed definition.
-func uncheckedProjectHooks(snap *settingsio.Snapshot) []ProjectHook {
-	if snap == nil {
+//
+// reg is hooks.Build(snap).
+func uncheckedProjectHooks(snap *settingsio.Snapshot, reg *hooks.Registry) []ProjectHook {
+	if snap == nil || reg == nil {
 		return nil
 	}
-	reg := hooks.Build(snap)
 	shared := Definition{}
 	if ws := workspaceFile(snap); ws != nil && ws.Root != nil {
 		shared = workspaceFields(ws.Root)
@@ -69,12 +70,12 @@ func isWrappedObject(h *hooks.Hook) bool {
 	return strings.HasPrefix(h.Origin.Path, "hooks."+string(h.Event)+".hooks[")
 }
 
-// criticalFindings are the registry's critical diagnostics for snap (a
-// .env file of the project that moves Gemini's home or takes over the
+// criticalFindings are the critical diagnostics of a snapshot's registry
+// (a .env file of the project that moves Gemini's home or takes over the
 // programs hooks run).
-func criticalFindings(snap *settingsio.Snapshot) []hooks.Diagnostic {
+func criticalFindings(reg *hooks.Registry) []hooks.Diagnostic {
 	out := []hooks.Diagnostic{}
-	for _, d := range hooks.Build(snap).Diagnostics {
+	for _, d := range reg.Diagnostics {
 		if d.Severity == hooks.SeverityCritical {
 			out = append(out, d)
 		}

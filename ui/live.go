@@ -128,6 +128,7 @@ func (m *mainWindow) stopWatching() {
 // briefly for them), stops watching and removes the demo copy; it runs
 // when the window closes or the app stops.
 func (m *mainWindow) close() {
+	m.closed = true
 	m.dryRun.stop(closeWait)
 	m.stopWatching()
 	m.removeDemo()

@@ -128,5 +128,19 @@ func (m *mainWindow) afterShow(before, p *project, switched bool) {
 	} else if before.Agent == p.Agent && newlyNeedingReview(before, p) {
 		m.app.SendNotification(&fyne.Notification{Title: "Hookwarden", Content: reviewBannerText(p)})
 	}
+	if m.reviewOnShow {
+		m.reviewOnShow = false
+		m.showReviewTab()
+	}
 	m.watchProject(p)
+}
+
+// showReview opens dir on the Review tab: at once when it is on screen
+// (after a reload), once loaded otherwise.
+func (m *mainWindow) showReview(dir string) {
+	m.reviewOnShow = true
+	if m.current != nil && m.current.Requested == dir {
+		m.showReviewTab()
+	}
+	m.open(dir)
 }

@@ -36,6 +36,9 @@ type Options struct {
 	// (as 'make run' does) in a folder with no hooks. A folder the user
 	// names or opens later always shows its own, possibly empty, state.
 	DemoWhenEmpty bool
+	// Review opens the first project on the Review tab
+	// (hookwarden open --review).
+	Review bool
 }
 
 // project is one loaded folder as the window shows it, for one agent.

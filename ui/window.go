@@ -17,8 +17,8 @@ import (
 )
 
 // Create fills w with Hookwarden's main view and starts loading the project
-// of opts in the background.
-func Create(a fyne.App, w fyne.Window, opts Options) {
+// of opts in the background (on the Review tab with opts.Review).
+func Create(a fyne.App, w fyne.Window, opts Options) *Window {
 	a.Settings().SetTheme(newCompactTheme())
 	m := newMainWindow(a, w, opts)
 	w.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon))
@@ -27,8 +27,29 @@ func Create(a fyne.App, w fyne.Window, opts Options) {
 	a.Lifecycle().SetOnStopped(m.close)
 	w.SetOnDropped(m.onDropped)
 	m.addShortcuts()
-	m.open(opts.ProjectDir)
+	m.start()
+	return &Window{m: m}
 }
+
+// start loads the first project, on the Review tab with opts.Review.
+func (m *mainWindow) start() {
+	m.reviewOnShow = m.opts.Review
+	m.open(m.opts.ProjectDir)
+}
+
+// Window is a window Create filled, for the tray to bring back.
+type Window struct{ m *mainWindow }
+
+// ShowReview opens dir in the window (or reloads it, when on screen), puts
+// it on the Review tab once shown and brings the window to the front.
+func (w *Window) ShowReview(dir string) {
+	w.m.showReview(dir)
+	w.m.window.Show()
+	w.m.window.RequestFocus()
+}
+
+// Showing reports whether the window is still open.
+func (w *Window) Showing() bool { return !w.m.closed }
 
 // addShortcuts binds Ctrl+O (open a folder), Ctrl+R (reload), Ctrl+1…4
 // (tabs) and Ctrl+Enter (run in Dry run).
@@ -74,6 +95,10 @@ type mainWindow struct {
 	shortcuts map[string]func()
 	// opened is set once the first project was asked for.
 	opened bool
+	// reviewOnShow selects the Review tab when the next project is shown.
+	reviewOnShow bool
+	// closed is set once the window closed.
+	closed bool
 	// trackedDialog is the last "tracked by git" question (for tests).
 	trackedDialog *dialog.CustomDialog
 	// folderDialog is the last "Open folder" dialog shown (for tests).
@@ -238,6 +263,7 @@ func (m *mainWindow) show(p *project, err error) {
 	m.recentButton.Enable()
 	m.header.agent.Enable()
 	if err != nil {
+		m.reviewOnShow = false
 		m.showOpenError(err)
 		return
 	}
