@@ -16,17 +16,19 @@ import (
 	"github.com/alecthomas/chroma/v2"
 )
 
-// codeMaxRows is how many lines a code view shows before it scrolls.
-const codeMaxRows = 22
-
 // codeView shows the whole text of a script as it will run: line numbers,
-// syntax colours, scrollable both ways so that no line is cut. Control
+// syntax colours, every line on the page (no inner vertical scroll, so
+// reaching the end of the Review detail means every line was on screen)
+// and long lines scrolling sideways so that none is cut. Control
 // and invisible characters (bidirectional overrides, zero-width spaces,
 // escape sequences, bytes that are not UTF-8) are never drawn as they are:
 // each shows as \xNN or \uNNNN in the error colour, and Hidden counts them.
 type codeView struct {
 	widget.BaseWidget
 	grid *widget.TextGrid
+	// hs scrolls the grid sideways; it hands a vertical wheel to the
+	// detail around it (passWheelTo).
+	hs *hScroll
 	// Hidden is the number of characters shown escaped.
 	Hidden int
 	lines  int
@@ -35,13 +37,17 @@ type codeView struct {
 // newCodeView shows text, the content of the script at path (the name
 // picks the colours).
 func newCodeView(h *highlighter, path, text string) *codeView {
-	c := &codeView{grid: &widget.TextGrid{ShowLineNumbers: true, Scroll: fyne.ScrollBoth}}
+	c := &codeView{grid: &widget.TextGrid{ShowLineNumbers: true, Scroll: fyne.ScrollNone}}
+	c.hs = newHScroll(c.grid, nil)
 	c.ExtendBaseWidget(c)
 	safe, mask, hidden := escapeHidden(text)
 	c.grid.Rows, c.Hidden = codeRows(tokens(h.lexerFor(path, safe), safe), mask, codeStyles()), hidden
 	c.lines = len(c.grid.Rows)
 	return c
 }
+
+// passWheelTo makes a vertical wheel over the code scroll outer.
+func (c *codeView) passWheelTo(outer *container.Scroll) { c.hs.outer = outer }
 
 // Text is the text as shown, one line per row (escapes included).
 func (c *codeView) Text() string { return c.grid.Text() }
@@ -52,7 +58,7 @@ func (c *codeView) Lines() int { return c.lines }
 func (c *codeView) CreateRenderer() fyne.WidgetRenderer {
 	bg := canvas.NewRectangle(theme.Color(theme.ColorNameInputBackground))
 	bg.CornerRadius = theme.InputRadiusSize()
-	return &codeViewRenderer{view: c, bg: bg, objects: []fyne.CanvasObject{bg, c.grid}}
+	return &codeViewRenderer{view: c, bg: bg, objects: []fyne.CanvasObject{bg, c.hs}}
 }
 
 type codeViewRenderer struct {
@@ -63,15 +69,15 @@ type codeViewRenderer struct {
 
 func (r *codeViewRenderer) Layout(s fyne.Size) {
 	r.bg.Resize(s)
-	r.view.grid.Resize(s)
+	r.view.hs.Resize(s)
 }
 
-// MinSize is the height of the text up to codeMaxRows lines, plus room for
-// the horizontal scroll bar; the width is the panel's.
+// MinSize is the height of every line, plus room for the horizontal
+// scroll bar; the width is the panel's.
 func (r *codeViewRenderer) MinSize() fyne.Size {
 	th := r.view.Theme()
 	cell := fyne.MeasureText("M", th.Size(theme.SizeNameText), fyne.TextStyle{Monospace: true})
-	rows := max(1, min(r.view.lines, codeMaxRows))
+	rows := max(1, r.view.lines)
 	h := float32(math.Round(float64(cell.Height)))*float32(rows) + th.Size(theme.SizeNameScrollBar) + th.Size(theme.SizeNamePadding)
 	return fyne.NewSize(cell.Width*24, h)
 }
@@ -80,6 +86,7 @@ func (r *codeViewRenderer) Refresh() {
 	r.bg.FillColor = r.view.Theme().Color(theme.ColorNameInputBackground, fyne.CurrentApp().Settings().ThemeVariant())
 	r.bg.Refresh()
 	r.view.grid.Refresh()
+	r.view.hs.Refresh()
 }
 
 func (r *codeViewRenderer) Objects() []fyne.CanvasObject { return r.objects }

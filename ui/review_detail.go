@@ -263,7 +263,7 @@ func (d *reviewDetail) showScripts(h *trust.HookReview, names pathNamer) bool {
 				dv.markLines(scriptMarks(*d.risk, d.projectDir, s.Path))
 			}
 			d.scriptDiffs = append(d.scriptDiffs, dv)
-			lines = append(lines, container.NewHScroll(dv))
+			lines = append(lines, newHScroll(dv, d.scroll))
 		}
 		shown, content := d.scriptContent(s)
 		complete = complete && shown
@@ -286,6 +286,7 @@ func (d *reviewDetail) scriptContent(s trust.ScriptReview) (shown bool, objs []f
 	switch {
 	case s.Content != nil:
 		c := newCodeView(&d.highlight, s.Path, *s.Content)
+		c.passWheelTo(d.scroll)
 		d.scripts = append(d.scripts, c)
 		head := fmt.Sprintf("Whole current text (%s, %s):", plural(c.Lines(), "line"), plural(int(s.Size), "byte"))
 		return true, []fyne.CanvasObject{newNote(head, fyne.TextWrapWord), codeBlock(c)}
