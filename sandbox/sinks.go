@@ -22,6 +22,14 @@ const (
 	// sinkIdle is how long a sink waits for more data on a quiet
 	// connection (the end of the run closes every connection anyway).
 	sinkIdle = 30 * time.Second
+	// sinkDrain is how long the end of the run gives a connection to hand
+	// over what is already buffered: a read whose deadline has passed
+	// fails before it looks at the buffer, so a deadline of "now" could
+	// drop what a hook sent just before it ended (seen once in CI: the
+	// content of a secret sent through /dev/tcp went unreported). The
+	// hook's processes are gone by then, so a connection returns its data
+	// and EOF at once; only a still-open quiet one waits this long.
+	sinkDrain = 250 * time.Millisecond
 	// sinkScan is how much of what a connection sends is searched for
 	// markers; previewLen is how much of it the report shows.
 	sinkScan   = 1 << 20
@@ -244,7 +252,7 @@ func (s *netSinks) close() {
 		pc.Close()
 	}
 	for c := range s.conns {
-		_ = c.SetReadDeadline(time.Now()) // ends a read of a quiet connection
+		_ = c.SetReadDeadline(time.Now().Add(sinkDrain)) // ends a read of a quiet connection, after its buffered data
 	}
 	s.mu.Unlock()
 	done := make(chan struct{})
