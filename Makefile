@@ -41,7 +41,10 @@ FUZZ_TARGETS := \
 	./settingsio:FuzzPatchDisabled ./settingsio:FuzzClaudeRemoveRestore \
 	./trust:FuzzTrustedHooks ./trust:FuzzTrustedFolders \
 	./hooks:FuzzParseHookOutput ./hooks:FuzzParseJSON ./hooks/claude:FuzzInterpretOutput
-FUZZ_SHORT ?= 2s
+# A count, not a duration: with a short -fuzztime duration the fuzz
+# coordinator can stop its workers past its own deadline and fail with
+# "context deadline exceeded" (no input found; seen in CI).
+FUZZ_SHORT ?= 3000x
 FUZZTIME ?= 5m
 
 fuzz-short:
