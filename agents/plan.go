@@ -2,6 +2,7 @@ package agents
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/hookwarden/hookwarden/hooks"
@@ -132,4 +133,27 @@ func LookupEvent(a Agent, name string) (EventInfo, error) {
 		err.Suggest = s.SuggestEvent(name)
 	}
 	return EventInfo{}, err
+}
+
+// OriginLabel is where h comes from, short: "workspace
+// .gemini/settings.json:4", with the extension or plugin after the layer.
+func OriginLabel(h *hooks.Hook) string {
+	layer := string(h.Origin.Layer)
+	if h.Origin.Extension != "" {
+		layer += " " + h.Origin.Extension
+	}
+	if h.Origin.Line == 0 {
+		return layer + " " + shortPath(h.Origin.File)
+	}
+	return fmt.Sprintf("%s %s:%d", layer, shortPath(h.Origin.File), h.Origin.Line)
+}
+
+// shortPath keeps the last two elements of a path (".gemini/settings.json").
+func shortPath(p string) string {
+	dir, file := filepath.Split(p)
+	parent := filepath.Base(strings.TrimSuffix(dir, string(filepath.Separator)))
+	if parent == "." || parent == string(filepath.Separator) || parent == "" {
+		return file
+	}
+	return parent + "/" + file
 }

@@ -327,3 +327,34 @@ func Clip(s string, n int) string {
 func Milliseconds(d time.Duration) string {
 	return fmt.Sprintf("%.1f ms", float64(d)/float64(time.Millisecond))
 }
+
+// ParseObject reads a hook input as the agents do: JSON, and it must be an
+// object (what names it in errors).
+func ParseObject(data []byte, what string) (*hooks.Object, error) {
+	v, err := hooks.ParseJSON(hooks.DecodeUTF8(data))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", what, err)
+	}
+	o, ok := v.(*hooks.Object)
+	if !ok {
+		return nil, fmt.Errorf("%s: the hook input must be a JSON object", what)
+	}
+	return o, nil
+}
+
+// SampleWith is the JSON of sample(fields), fields being q.Input parsed
+// (nil when q has none): SamplePayload's common part.
+func SampleWith(q Query, sample func(fields *hooks.Object) (*hooks.Object, error)) ([]byte, error) {
+	var fields *hooks.Object
+	if q.Input != nil {
+		var err error
+		if fields, err = ParseObject(q.Input, "input"); err != nil {
+			return nil, err
+		}
+	}
+	in, err := sample(fields)
+	if err != nil {
+		return nil, err
+	}
+	return hooks.AppendJSON(nil, in), nil
+}

@@ -1,105 +1,68 @@
-package cli
+package claude
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"os"
-	"path/filepath"
-	"strings"
-	"text/tabwriter"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
-	"github.com/hookwarden/hookwarden/hooks/claude"
+	hclaude "github.com/hookwarden/hookwarden/hooks/claude"
 )
 
-// runClaudePlan prints which hooks Claude Code would run for an event.
-func runClaudePlan(ctx context.Context, io *IO, args []string) error {
-	fs := newFlags("plan")
-	dir := io.projectFlag(fs)
-	eventName := fs.String("event", "", "hook event (e.g. PreToolUse)")
-	tool := fs.String("tool", "", "tool name for the tool events (e.g. Bash)")
-	trigger := fs.String("trigger", "", "matcher value for the other events (e.g. startup)")
-	input := fs.String("input", "", "JSON file with the tool input, for \"if\" rules (- for stdin)")
-	asJSON := jsonFlag(fs)
-	if err := parseNoArgs(fs, args); err != nil {
-		return err
-	}
-	if *eventName == "" {
-		return usagef("--event is required (one of %s)", claudeEventList())
-	}
-	event := hooks.Event(*eventName)
-	if _, ok := claude.LookupEvent(event); !ok {
-		hint := ""
-		if s := claude.SuggestEvent(*eventName); s != "" {
-			hint = fmt.Sprintf(" (did you mean %s?)", s)
-		}
-		return usagef("unknown Claude Code event %q%s", *eventName, hint)
-	}
-	pctx, err := claude.ContextFor(event, *tool, *trigger)
-	var ce *claude.ContextError
-	if errors.As(err, &ce) {
-		return usagef("%s", ce.Error())
-	}
-	if *input != "" {
-		if pctx == nil || pctx.ToolName == "" {
-			return usagef("--input is the tool input of a tool event; give --tool too")
-		}
-		if pctx.ToolInput, err = readToolInput(io, *input); err != nil {
-			return err
-		}
-	}
-	p := io.loadClaudeProject(*dir)
-	plan := p.reg.Plan(event, pctx)
-	if *asJSON {
-		return writeJSON(io.Stdout, claudePlanDocument(event, pctx, plan))
-	}
-	label := claudeContextLabel(pctx)
-	if plan == nil {
-		printf(io.Stdout, "%s%s: no hook runs\n", event, label)
-		return nil
-	}
-	printf(io.Stdout, "%s%s: %d hook(s) run in parallel\n", event, label, len(plan.Hooks))
-	tw := tabwriter.NewWriter(io.Stdout, 2, 4, 2, ' ', 0)
-	for i, h := range plan.Hooks {
-		printf(tw, "  %d.\t[%s] %s\t%s\t%s\n", i+1, h.Type, claude.Label(h), originLabel(h), plan.Notes[h.ID])
-	}
-	return tw.Flush()
-}
-
-// readToolInput reads a JSON object from a file or stdin.
-func readToolInput(cio *IO, name string) (map[string]any, error) {
-	var data []byte
-	var err error
-	if name == "-" {
-		data, err = io.ReadAll(cio.Stdin)
-	} else {
-		if !filepath.IsAbs(name) {
-			name = filepath.Join(cio.Dir, name)
-		}
-		data, err = os.ReadFile(name)
-	}
+// Plan is what Claude Code runs for the event: every matching handler
+// whose "if" rule holds (checked against q.ToolInput), identical ones
+// once, all in parallel.
+func (p *Project) Plan(event hooks.Event, q agents.Query) (*agents.Plan, error) {
+	pctx, err := planContext(event, q.Tool, q.Trigger)
 	if err != nil {
-		return nil, fmt.Errorf("reading tool input %s: %w", name, err)
+		return nil, err
 	}
-	var v map[string]any
-	if err := json.Unmarshal(data, &v); err != nil {
-		return nil, fmt.Errorf("tool input %s: not a JSON object: %w", name, err)
+	if q.ToolInput != nil {
+		if pctx == nil || pctx.ToolName == "" {
+			return nil, &agents.RequestError{Msg: "--input is the tool input of a tool event; give --tool too"}
+		}
+		if err := json.Unmarshal(q.ToolInput, &pctx.ToolInput); err != nil {
+			return nil, &agents.RequestError{Msg: fmt.Sprintf("tool input: not a JSON object: %v", err)}
+		}
 	}
-	return v, nil
+	return newPlan(event, pctx, p.reg.Plan(event, pctx)), nil
 }
 
-func claudeEventList() string {
-	var names []string
-	for _, e := range claude.Events() {
-		names = append(names, string(e.Name))
+// SuggestEvent is the Claude Code event a Gemini CLI or mistyped name
+// most likely means.
+func (Agent) SuggestEvent(name string) hooks.Event { return hclaude.SuggestEvent(name) }
+
+// planContext is Claude Code's planning context for a tool or matcher
+// value.
+func planContext(event hooks.Event, tool, value string) (*hclaude.Context, error) {
+	pctx, err := hclaude.ContextFor(event, tool, value)
+	var ce *hclaude.ContextError
+	if errors.As(err, &ce) {
+		return nil, &agents.ContextError{Event: ce.Event, Msg: ce.Msg}
 	}
-	return strings.Join(names, ", ")
+	return pctx, err
 }
 
-func claudeContextLabel(c *claude.Context) string {
+// newPlan is the contract's plan of Claude Code's plan (nil: none runs).
+func newPlan(event hooks.Event, pctx *hclaude.Context, plan *hclaude.Plan) *agents.Plan {
+	out := &agents.Plan{Event: event, Label: string(event) + contextLabel(pctx), Order: "in parallel", Noun: "handler",
+		Names: map[string]string{}, Notes: map[string]string{}, Document: planDocument(event, pctx, plan)}
+	if pctx != nil {
+		out.Context = agents.Query{Tool: pctx.ToolName, Trigger: pctx.MatcherValue}
+	}
+	if plan == nil {
+		return out
+	}
+	out.Hooks, out.Notes = plan.Hooks, plan.Notes
+	for _, h := range plan.Hooks {
+		out.Names[h.ID] = "[" + h.Type + "] " + hclaude.Label(h)
+	}
+	return out
+}
+
+// contextLabel is " Bash" or " startup" ("" without context).
+func contextLabel(c *hclaude.Context) string {
 	switch {
 	case c == nil:
 		return ""
@@ -111,17 +74,17 @@ func claudeContextLabel(c *claude.Context) string {
 	return ""
 }
 
-// claudePlanDoc mirrors the Gemini plan document (sequential is always
-// false: Claude Code runs an event's hooks in parallel).
-type claudePlanDoc struct {
-	Agent      hooks.Agent         `json:"agent"`
-	Event      hooks.Event         `json:"event"`
-	Context    *claude.Context     `json:"context"`
-	Sequential bool                `json:"sequential"`
-	Hooks      []claudePlanHookDoc `json:"hooks"`
+// planDoc mirrors the Gemini plan document (sequential is always false:
+// Claude Code runs an event's hooks in parallel).
+type planDoc struct {
+	Agent      string           `json:"agent"`
+	Event      hooks.Event      `json:"event"`
+	Context    *hclaude.Context `json:"context"`
+	Sequential bool             `json:"sequential"`
+	Hooks      []planHookDoc    `json:"hooks"`
 }
 
-type claudePlanHookDoc struct {
+type planHookDoc struct {
 	Name    string `json:"name"`
 	Type    string `json:"type"`
 	Command string `json:"command"`
@@ -133,14 +96,14 @@ type claudePlanHookDoc struct {
 	Note    string `json:"note,omitempty"`
 }
 
-func claudePlanDocument(event hooks.Event, ctx *claude.Context, plan *claude.Plan) claudePlanDoc {
-	doc := claudePlanDoc{Agent: hooks.AgentClaude, Event: event, Context: ctx, Hooks: []claudePlanHookDoc{}}
+func planDocument(event hooks.Event, ctx *hclaude.Context, plan *hclaude.Plan) planDoc {
+	doc := planDoc{Agent: Agent{}.Info().Name, Event: event, Context: ctx, Hooks: []planHookDoc{}}
 	if plan == nil {
 		return doc
 	}
 	for _, h := range plan.Hooks {
-		doc.Hooks = append(doc.Hooks, claudePlanHookDoc{
-			Name: claude.Label(h), Type: h.Type, Command: h.Command, Origin: string(h.Origin.Layer),
+		doc.Hooks = append(doc.Hooks, planHookDoc{
+			Name: hclaude.Label(h), Type: h.Type, Command: h.Command, Origin: string(h.Origin.Layer),
 			Plugin: h.Origin.Extension, File: h.Origin.File, Line: h.Origin.Line, ID: h.ID, Note: plan.Notes[h.ID],
 		})
 	}

@@ -1,206 +1,374 @@
-package cli
+package claude
 
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
-	"github.com/hookwarden/hookwarden/hooks/claude"
+	hclaude "github.com/hookwarden/hookwarden/hooks/claude"
 	"github.com/hookwarden/hookwarden/sandbox"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
-// runClaudeRun dry-runs the handlers Claude Code would run for an event
-// with Claude Code's semantics and says what Claude Code would do. A
-// project, local or plugin handler not approved in Hookwarden's store runs
-// only with --yes; http handlers go to loopback only unless --allow-host.
-func runClaudeRun(ctx context.Context, io *IO, args []string) error {
-	fs := newFlags("run")
-	dir := io.projectFlag(fs)
-	eventName := fs.String("event", "", "hook event (e.g. PreToolUse)")
-	tool := fs.String("tool", "", "tool name for the tool events (e.g. Bash)")
-	trigger := fs.String("trigger", "", "matcher value for the other events (e.g. startup)")
-	inputPath := fs.String("input", "", "hook input JSON file (- for stdin), spread over the sample")
-	var only, hosts stringList
-	fs.Var(&only, "hook", "run only this handler (label, id or fingerprint); repeatable")
-	fs.Var(&hosts, "allow-host", "also send http handlers to this host (default: loopback only); repeatable")
-	yes := fs.Bool("yes", false, "run project handlers not approved in Hookwarden's store for real (not in the sandbox)")
-	sbf := addSandboxFlags(fs)
-	asJSON := jsonFlag(fs)
-	if err := parseNoArgs(fs, args); err != nil {
-		return err
-	}
-	policy, err := sbf.policy(*yes)
+// runSetup is one dry run of Claude Code, planned and gated.
+type runSetup struct {
+	req    agents.RunRequest
+	input  *hooks.Object
+	pctx   *hclaude.Context
+	plan   *hclaude.Plan
+	check  func(*hooks.Hook) error
+	sup    sandbox.Config
+	out    *agents.RunGate
+	tool   string
+	fields *hooks.Object
+}
+
+// gated is the gate of s, or err.
+func (s *runSetup) gated(err error) (*agents.RunGate, error) {
 	if err != nil {
-		return err
+		return nil, err
 	}
-	event := hooks.Event(*eventName)
-	if _, ok := claude.LookupEvent(event); !ok {
-		return usagef("--event: unknown Claude Code event %q (one of %s)", *eventName, claudeEventList())
+	return s.out, nil
+}
+
+// Gate says what DryRun would do with req, running nothing.
+func (p *Project) Gate(_ context.Context, req agents.RunRequest) (*agents.RunGate, error) {
+	s, err := p.prepare(req)
+	return s.gated(err)
+}
+
+// prepare plans req (the "if" rules see the payload's tool_input) and
+// applies the gate: a project, local or plugin handler not approved in
+// Hookwarden's store, or running code Hookwarden cannot see, needs
+// review, unless the request confirms every handler and asks for no
+// sandbox.
+func (p *Project) prepare(req agents.RunRequest) (*runSetup, error) {
+	s := &runSetup{req: req, tool: req.Query.Tool}
+	if _, ok := hclaude.LookupEvent(req.Event); !ok {
+		return nil, &agents.ContextError{Event: req.Event, Msg: "is not a Claude Code event"}
 	}
-	var fields *hooks.Object
-	if *inputPath != "" {
+	if req.Query.Input != nil {
 		var err error
-		if fields, err = readInputFields(io, *inputPath); err != nil {
-			return err
+		if s.fields, err = agents.ParseObject(req.Query.Input, "input"); err != nil {
+			return nil, err
 		}
-		if s, ok := fields.Value("tool_name").(string); ok && *tool == "" {
-			*tool = s
-		}
-	}
-	pctx, err := claude.ContextFor(event, *tool, *trigger)
-	var ce *claude.ContextError
-	if errors.As(err, &ce) {
-		return usagef("%s", ce.Error())
-	}
-	p := io.loadClaudeProject(*dir)
-	input, err := claude.SampleInput(claude.SampleOptions{Event: event, Tool: *tool, Trigger: *trigger,
-		ProjectDir: p.snap.ProjectDir, Home: io.home(), ConfigDir: p.snap.Paths.ConfigDir})
-	if err != nil {
-		return usagef("%v", err)
-	}
-	if fields != nil {
-		for _, k := range fields.Keys() {
-			input.Set(k, fields.Value(k))
+		if t, ok := s.fields.Value("tool_name").(string); ok && s.tool == "" {
+			s.tool = t
 		}
 	}
-	if pctx != nil && pctx.ToolName != "" {
-		if raw, err := json.Marshal(input.Value("tool_input")); err == nil {
-			_ = json.Unmarshal(raw, &pctx.ToolInput)
-		}
+	var err error
+	if s.pctx, err = planContext(req.Event, s.tool, req.Query.Trigger); err != nil {
+		return nil, err
 	}
-	plan := p.reg.Plan(event, pctx)
-	var planned []*hooks.Hook
-	if plan != nil {
-		planned = plan.Hooks
-	}
-	if len(only) > 0 {
-		var missing []string
-		if planned, missing = selectClaude(planned, only); len(missing) > 0 {
-			return usagef("no handler %q in the plan for %s", strings.Join(missing, `", "`), event)
-		}
-	}
-	_, unapproved, check, err := gateClaude(io, p, planned, *yes && !policy.Always)
-	if err != nil {
-		return err
-	}
-	sup := io.supervisor(p.snap.ProjectDir, p.snap.Paths.ConfigDir)
-	choice := policy.Choose(planned, unapproved, sandbox.Prober(sup))
-	run, skipped := choice.Run, choice.Held
-	runner := &claude.Runner{Env: io.Env, ProjectDir: p.snap.ProjectDir, ConfigDir: p.snap.Paths.ConfigDir, AllowHosts: hosts, Check: check,
-		Isolation: hooks.Isolation{Supervisor: sup, Sandboxed: choice.IsSandboxed}}
-	out := runner.Run(ctx, claude.RunRequest{Event: event, Hooks: run, Input: input})
-	if *asJSON {
-		doc := map[string]any{"agent": "claude", "project": p.snap.ProjectDir, "event": event, "input": input,
-			"planned": len(planned), "skipped": labels(skipped), "outcome": out,
-			"sandbox": sandboxDoc{Always: policy.Always, Never: policy.Never, Unavailable: choice.Unavailable}}
-		err = writeJSON(io.Stdout, doc)
+	if req.Payload != nil {
+		s.input, err = agents.ParseObject(req.Payload, "payload")
 	} else {
-		err = writeClaudeRun(io, &out, planned, skipped)
+		s.input, err = p.sample(req.Event, s.tool, req.Query.Trigger, s.fields)
 	}
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if len(skipped) > 0 {
-		return &ExitError{Code: ExitNeedsReview, Msg: fmt.Sprintf("%d handler(s) not run: %s (review with 'hookwarden audit --agent claude', approve with 'hookwarden trust --agent claude', or pass --yes)", len(skipped), heldReason(policy, choice))}
+	if s.pctx != nil && s.pctx.ToolName != "" {
+		if raw := hooks.AppendJSON(nil, s.input.Value("tool_input")); len(raw) > 0 {
+			_ = json.Unmarshal(raw, &s.pctx.ToolInput) // not an object: "if" rules see no input
+		}
+	}
+	s.plan = p.reg.Plan(req.Event, s.pctx)
+	g := &agents.RunGate{Plan: newPlan(req.Event, s.pctx, s.plan), Picked: len(req.HookIDs) > 0}
+	if g.Planned, err = p.selected(s); err != nil {
+		return nil, err
+	}
+	if !req.Confirmed || req.Sandbox == agents.SandboxAlways {
+		if p.store.Dir == "" {
+			return nil, p.storeErr
+		}
+		rep, err := trust.ClaudeAudit(p.snap, p.reg.Hooks, p.store)
+		if err != nil {
+			return nil, err
+		}
+		for _, h := range trust.ClaudeUnapproved(rep, g.Planned) {
+			g.Review = append(g.Review, agents.Skip{Hook: h, ID: h.ID})
+		}
+		s.check = trust.ClaudeScriptCheck(rep)
+	}
+	s.sup = p.env.Supervisor(p.snap.ProjectDir, p.snap.Paths.ConfigDir)
+	g.Choose(req, sandbox.Prober(s.sup))
+	s.out = g
+	return s, nil
+}
+
+// selected are the handlers the request takes: those it picks by ID
+// (alone, planned or not), or those of the plan --hook names.
+func (p *Project) selected(s *runSetup) ([]*hooks.Hook, error) {
+	if len(s.req.HookIDs) > 0 {
+		var out []*hooks.Hook
+		for _, id := range s.req.HookIDs {
+			h := p.handler(id)
+			if h == nil || h.Event != s.req.Event {
+				return nil, &agents.RequestError{Msg: fmt.Sprintf("no %s handler %q", s.req.Event, id)}
+			}
+			out = append(out, h)
+		}
+		return out, nil
+	}
+	var planned []*hooks.Hook
+	if s.plan != nil {
+		planned = s.plan.Hooks
+	}
+	if len(s.req.Select) == 0 {
+		return planned, nil
+	}
+	picked, missing := selectHandlers(planned, s.req.Select)
+	if len(missing) > 0 {
+		return nil, &agents.RequestError{Msg: fmt.Sprintf("no handler %q in the plan for %s", strings.Join(missing, `", "`), s.req.Event)}
+	}
+	return picked, nil
+}
+
+// handler is the handler of that ID.
+func (p *Project) handler(id string) *hooks.Hook {
+	for _, h := range p.reg.Hooks {
+		if h.ID == id {
+			return h
+		}
 	}
 	return nil
 }
 
-// gateClaude holds back reviewed handlers that are not trusted (or run
-// code Hookwarden cannot see), unless yes; check verifies the scripts of
-// the trusted ones right before each starts.
-func gateClaude(io *IO, p *claudeProject, planned []*hooks.Hook, yes bool) (run, skipped []*hooks.Hook, check func(*hooks.Hook) error, err error) {
-	if yes {
-		return planned, nil, nil, nil
-	}
-	store, err := io.claudeStore()
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	rep, err := trust.ClaudeAudit(p.snap, p.reg.Hooks, store)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	skipped = trust.ClaudeUnapproved(rep, planned)
-	held := make(map[*hooks.Hook]bool, len(skipped))
-	for _, h := range skipped {
-		held[h] = true
-	}
-	for _, h := range planned {
-		if !held[h] {
-			run = append(run, h)
+// selectHandlers picks handlers by selector: a hook ID, a fingerprint (or
+// a prefix of at least 8 characters), or a label (command with args, URL,
+// MCP tool) — every handler with that label. It returns the selectors that
+// matched nothing.
+func selectHandlers(hs []*hooks.Hook, selectors []string) ([]*hooks.Hook, []string) {
+	picked := make([]bool, len(hs))
+	var missing []string
+	for _, sel := range selectors {
+		found := false
+		for i, h := range hs {
+			fp, _ := trust.ClaudeFingerprint(h)
+			if h.ID == sel || fp == sel || (len(sel) >= 8 && strings.HasPrefix(fp, sel)) || selectorLabel(h) == sel {
+				picked[i], found = true, true
+			}
+		}
+		if !found {
+			missing = append(missing, sel)
 		}
 	}
-	return run, skipped, trust.ClaudeScriptCheck(rep), nil
+	var out []*hooks.Hook
+	for i, h := range hs {
+		if picked[i] {
+			out = append(out, h)
+		}
+	}
+	return out, missing
 }
 
-func labels(hs []*hooks.Hook) []string {
-	out := []string{}
-	for _, h := range hs {
-		out = append(out, claudeHookLabel(h))
+// selectorLabel is how the CLI names a handler: the command with its
+// arguments, the URL, the MCP tool, or the prompt.
+func selectorLabel(h *hooks.Hook) string {
+	c := h.Claude
+	switch {
+	case c != nil && c.HasArgs:
+		return strings.TrimSpace(h.Command + " " + strings.Join(c.Args, " "))
+	case h.Command != "" || c == nil:
+		return h.Command
+	case c.URL != "":
+		return c.URL
+	case c.Server != "" || c.Tool != "":
+		return "mcp " + c.Server + "/" + c.Tool
+	}
+	return h.Type + ": " + c.Prompt
+}
+
+// DryRun runs req with Claude Code's runner (http handlers to loopback
+// and req.AllowHosts only; prompt, agent and mcp_tool handlers shown, not
+// run) and says what Claude Code would do.
+func (p *Project) DryRun(ctx context.Context, req agents.RunRequest) (*agents.RunResult, error) {
+	s, err := p.prepare(req)
+	if err != nil {
+		return nil, err
+	}
+	g := s.out
+	runner := &hclaude.Runner{Env: p.env.Vars, ProjectDir: p.snap.ProjectDir, ConfigDir: p.snap.Paths.ConfigDir, AllowHosts: req.AllowHosts,
+		Check: s.check, Isolation: hooks.Isolation{Supervisor: s.sup, Sandboxed: g.IsSandboxed}}
+	if req.OnResult != nil {
+		runner.OnResult = func(i int, r *hclaude.RunResult) { req.OnResult(i, hookRun(r)) }
+	}
+	out := runner.Run(ctx, hclaude.RunRequest{Event: req.Event, Hooks: g.Run, Input: s.input})
+	return p.result(s, &out), nil
+}
+
+// result is the contract's result of Claude Code's outcome.
+func (p *Project) result(s *runSetup, o *hclaude.RunOutcome) *agents.RunResult {
+	g := s.out
+	res := &agents.RunResult{Event: s.req.Event, Label: g.Plan.Label, Gate: g, Payload: string(hooks.AppendJSON(nil, s.input)),
+		Notes: []string{}, Warnings: []string{}, Duration: o.Duration}
+	skipped := []string{}
+	for _, h := range g.Held {
+		skipped = append(skipped, selectorLabel(h))
+		res.Notes = append(res.Notes, fmt.Sprintf("not run: %s (%s) is not approved in Hookwarden's store, or runs code Hookwarden cannot see; Claude Code would run it. Pass --yes to run it.", selectorLabel(h), h.Origin.Layer))
+	}
+	res.Document = map[string]any{"agent": Agent{}.Info().Name, "project": p.snap.ProjectDir, "event": s.req.Event, "input": s.input,
+		"planned": len(g.Planned), "skipped": skipped, "outcome": o, "sandbox": g.Rule()}
+	switch {
+	case len(g.Planned) == 0:
+		res.Verdict = agents.Verdict{Effect: hclaude.EffectNothing, Headline: string(o.Event) + ": no handler runs; Claude Code goes ahead"}
+	case len(o.Results) == 0:
+		res.Verdict = agents.Verdict{Effect: hclaude.EffectNothing, Headline: string(o.Event) + ": nothing was run"}
+	default:
+		res.Verdict = agents.Verdict{Effect: o.Decision.Effect, Headline: o.Decision.Headline, Details: o.Decision.Details}
+	}
+	if n := len(g.Held); n > 0 {
+		res.HeldNote = fmt.Sprintf("%d handler(s) not run: %s (review with 'hookwarden audit --agent claude', approve with 'hookwarden trust --agent claude', or pass --yes)", n, g.HeldWhy())
+	}
+	if len(o.Results) > 0 {
+		res.Summary = fmt.Sprintf("%d handler(s) ran in parallel in %s", len(o.Results), agents.Milliseconds(o.Duration))
+	}
+	for i := range o.Results {
+		res.Hooks = append(res.Hooks, hookRun(&o.Results[i]))
+	}
+	for _, w := range o.Warnings {
+		if w.Index < 0 {
+			res.Warnings = append(res.Warnings, w.Message)
+		}
+	}
+	return res
+}
+
+// hookRun is the contract's run of one handler's result.
+func hookRun(r *hclaude.RunResult) agents.HookRun {
+	h := r.Hook
+	run := agents.HookRun{
+		Hook: h, ID: h.ID, Label: hclaude.HandlerLabel(h), Where: string(h.Origin.Layer) + ", " + r.Form, Ran: r.Form != "preview",
+		NotRunReason: r.NotRunReason, Preview: r.Preview, Command: strings.Join(r.Argv, " "), Stdin: r.Stdin,
+		ExitCode: r.ExitCode, HasExitCode: r.HasExitCode, Signal: r.Signal, HTTPStatus: r.HTTPStatus,
+		Stdout: r.Stdout, Stderr: r.Stderr, HasStreams: r.Form != "preview", Error: r.Error, TimedOut: r.TimedOut,
+		Cancelled: r.Cancelled, Truncated: r.Truncated, Timeout: r.Timeout, Duration: r.Duration,
+		Sandboxed: r.Sandboxed, Sandbox: r.Sandbox, Verdict: verdictOf(r.Verdict),
+	}
+	if r.NotRunReason != "" {
+		run.Report = append(run.Report, agents.Field{Key: "not_run", Label: "not run", Value: r.NotRunReason})
+	}
+	if r.Preview != "" {
+		run.Report = append(run.Report, agents.Field{Key: "preview", Label: "would send", Value: agents.Clip(r.Preview, 400)})
+	}
+	run.Report = append(run.Report,
+		agents.Field{Key: "stdout", Label: "stdout", Value: r.Stdout, Code: true},
+		agents.Field{Key: "stderr", Label: "stderr", Value: r.Stderr, Code: true})
+	if r.Verdict.Error != "" {
+		run.Report = append(run.Report, agents.Field{Key: "shown", Label: "Claude Code shows", Value: r.Verdict.Error})
+	}
+	if len(r.Argv) > 0 {
+		run.Facts = append(run.Facts, agents.Field{Key: "argv", Label: "ran (" + r.Form + ")", Value: run.Command, Code: true})
+	}
+	if r.URL != "" {
+		run.Facts = append(run.Facts, agents.Field{Key: "url", Label: "POST", Value: r.URL, Code: true})
+	}
+	if r.EnvFile != "" {
+		run.Facts = append(run.Facts, agents.Field{Key: "env_file", Label: "written to $CLAUDE_ENV_FILE", Value: r.EnvFile, Code: true})
+	}
+	for _, w := range r.Warnings {
+		run.Warnings = append(run.Warnings, w.Message)
+	}
+	status := r.Verdict.Kind
+	switch {
+	case r.HasExitCode:
+		status = fmt.Sprintf("exit %d, %s", r.ExitCode, r.Verdict.Kind)
+	case r.HTTPStatus != 0:
+		status = fmt.Sprintf("HTTP %d, %s", r.HTTPStatus, r.Verdict.Kind)
+	case r.Error != "":
+		status = r.Error + ", " + r.Verdict.Kind
+	}
+	run.Summary = status + ", " + agents.Milliseconds(r.Duration)
+	if run.Ran {
+		run.Traits = append(run.Traits, r.Form)
+	}
+	run.Traits = append(run.Traits, strings.ReplaceAll(r.Verdict.Kind, "-", " "))
+	if r.Verdict.JSON != nil {
+		run.Traits = append(run.Traits, "JSON output")
+	}
+	return run
+}
+
+// verdictOf is what Claude Code does with one handler's answer, in words.
+func verdictOf(v hclaude.Verdict) agents.Verdict {
+	var parts []string
+	if v.Block {
+		s := "Blocks"
+		if v.Reason != "" {
+			s += ": " + v.Reason
+		}
+		parts = append(parts, s)
+	}
+	if v.Permission != "" {
+		s := "Permission decision: " + v.Permission
+		if v.PermissionReason != "" {
+			s += " (" + v.PermissionReason + ")"
+		}
+		parts = append(parts, s)
+	}
+	if v.Stop {
+		s := v.StopReason
+		if s == "" {
+			s = "(none)"
+		}
+		parts = append(parts, "Stops Claude: "+s)
+	}
+	if v.Error != "" {
+		parts = append(parts, "Claude Code shows: "+v.Error)
+	}
+	if v.ShownTo != "" && (v.Block || v.Error != "") {
+		parts = append(parts, "(shown to "+v.ShownTo+")")
+	}
+	out := agents.Verdict{Headline: strings.Join(parts, " ")}
+	switch {
+	case v.Block || v.Permission == hclaude.PermissionDeny:
+		out.Effect = hclaude.EffectBlocked
+	case v.Stop:
+		out.Effect = hclaude.EffectStopped
+	case v.Permission == hclaude.PermissionAsk:
+		out.Effect = hclaude.EffectAsks
+	case v.Error != "":
+		out.Effect = agents.EffectWarns
+	case v.Permission != "":
+		out.Effect = hclaude.EffectAllowed
 	}
 	return out
 }
 
-func writeClaudeRun(io *IO, o *claude.RunOutcome, planned, skipped []*hooks.Hook) error {
-	b := &strings.Builder{}
-	switch {
-	case len(planned) == 0:
-		printf(b, "%s: no handler runs; Claude Code goes ahead\n", o.Event)
-	case len(o.Results) == 0:
-		printf(b, "%s: nothing was run\n", o.Event)
-	default:
-		printf(b, "%s\n", o.Decision.Headline)
-		for _, d := range o.Decision.Details {
-			printf(b, "  %s\n", d)
+// SamplePayload is Claude Code's sample input for the event and query
+// (real captures), with q.Input's fields set over it.
+func (p *Project) SamplePayload(event hooks.Event, q agents.Query) ([]byte, error) {
+	return agents.SampleWith(q, func(fields *hooks.Object) (*hooks.Object, error) {
+		return p.sample(event, q.Tool, q.Trigger, fields)
+	})
+}
+
+// sample is the sample input with fields set over it.
+func (p *Project) sample(event hooks.Event, tool, value string, fields *hooks.Object) (*hooks.Object, error) {
+	in, err := hclaude.SampleInput(hclaude.SampleOptions{Event: event, Tool: tool, Trigger: value,
+		ProjectDir: p.snap.ProjectDir, Home: p.env.Home, ConfigDir: p.snap.Paths.ConfigDir})
+	if err != nil {
+		return nil, &agents.RequestError{Msg: err.Error()}
+	}
+	if fields != nil {
+		for _, k := range fields.Keys() {
+			in.Set(k, fields.Value(k))
 		}
 	}
-	for _, h := range skipped {
-		printf(b, "  note: not run: %s (%s) is not approved in Hookwarden's store, or runs code Hookwarden cannot see; Claude Code would run it. Pass --yes to run it.\n", claudeHookLabel(h), h.Origin.Layer)
+	return in, nil
+}
+
+// RunNotice says what Claude Code's folder flag means for a run: nothing
+// stops Run, as nothing stops claude -p.
+func (p *Project) RunNotice() agents.RunNotice {
+	n := agents.RunNotice{Review: "These handlers are not approved in Hookwarden's store:"}
+	if !p.snap.FolderTrust.Accepted {
+		n.Folder = "Claude Code's folder trust is not accepted here: an interactive session would ask before " +
+			"running any hook; claude -p runs them all without asking, and so does Run."
 	}
-	if len(o.Results) > 0 {
-		printf(b, "\n%d handler(s) ran in parallel in %s\n", len(o.Results), ms(o.Duration))
-	}
-	for i := range o.Results {
-		r := &o.Results[i]
-		status := r.Verdict.Kind
-		switch {
-		case r.HasExitCode:
-			status = fmt.Sprintf("exit %d, %s", r.ExitCode, r.Verdict.Kind)
-		case r.HTTPStatus != 0:
-			status = fmt.Sprintf("HTTP %d, %s", r.HTTPStatus, r.Verdict.Kind)
-		case r.Error != "":
-			status = r.Error + ", " + r.Verdict.Kind
-		}
-		printf(b, "\n  %d. %s  (%s, %s)\n     %s, %s\n", i+1, claude.HandlerLabel(r.Hook), r.Hook.Origin.Layer, r.Form, status, ms(r.Duration))
-		if r.NotRunReason != "" {
-			printf(b, "     not run: %s\n", r.NotRunReason)
-		}
-		if r.Preview != "" {
-			printf(b, "     would send: %s\n", clip(r.Preview, 400))
-		}
-		for _, s := range []struct{ name, text string }{{"stdout", r.Stdout}, {"stderr", r.Stderr}} {
-			if t := strings.TrimSpace(s.text); t != "" {
-				printf(b, "     %s: %s\n", s.name, indentedBlock(clip(t, 400), "             "))
-			}
-		}
-		if r.Verdict.Error != "" {
-			printf(b, "     Claude Code shows: %s\n", r.Verdict.Error)
-		}
-		for _, w := range r.Warnings {
-			printf(b, "     ! %s\n", w.Message)
-		}
-		writeSandboxText(b, r.Sandboxed, r.Sandbox)
-	}
-	for _, w := range o.Warnings {
-		if w.Index < 0 {
-			printf(b, "  ! %s\n", w.Message)
-		}
-	}
-	_, err := io.Stdout.Write([]byte(b.String()))
-	return err
+	return n
 }

@@ -21,17 +21,6 @@ func (p *Project) Layers() []agents.Layer               { return nil }
 func (p *Project) Unreadable() []settingsio.FileError   { return nil }
 func (p *Project) Details(h *hooks.Hook) []agents.Field { return nil }
 func (p *Project) Watch() []string                      { return nil }
-func (Agent) Events() []agents.EventInfo                { return nil }
-
-// --- run (w-run)
-
-func (p *Project) Plan(hooks.Event, agents.Query) (*agents.Plan, error) { return nil, todo("plan") }
-func (p *Project) DryRun(context.Context, agents.RunRequest) (*agents.RunResult, error) {
-	return nil, todo("run")
-}
-func (p *Project) SamplePayload(hooks.Event, agents.Query) ([]byte, error) {
-	return nil, todo("payload")
-}
 
 // --- review (w-review)
 
