@@ -34,6 +34,9 @@ type Info struct {
 	// Version is the agent version whose behaviour the package models
 	// ("0.61.0").
 	Version string `json:"version,omitempty"`
+	// Types are the hook (handler) types the agent runs; the faces name
+	// a hook's type when there is more than one.
+	Types []string `json:"types,omitempty"`
 	// Statuses are the hook statuses the agent gives beyond the neutral
 	// ones of hooks/ (hooks.Status*), in the order views count them.
 	Statuses []hooks.Status `json:"statuses,omitempty"`

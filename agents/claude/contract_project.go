@@ -20,7 +20,10 @@ type Agent struct{}
 func New() Agent { return Agent{} }
 
 // Info names Claude Code.
-func (Agent) Info() agents.Info { return agents.Info{Name: "claude", Title: "Claude Code"} }
+func (Agent) Info() agents.Info {
+	return agents.Info{Name: "claude", Title: "Claude Code", Types: hclaude.HandlerTypes,
+		Statuses: []hooks.Status{hclaude.StatusBlockedByPolicy, hclaude.StatusNeverRuns}}
+}
 
 // Project is one project folder as Claude Code reads it: the settings
 // layers and plugins, the merged registry (plus the handlers Hookwarden
