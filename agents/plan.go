@@ -83,12 +83,6 @@ type ContextError struct {
 
 func (e *ContextError) Error() string { return string(e.Event) + " " + e.Msg }
 
-// EventSuggester is an Agent that can say which of its events a foreign
-// or mistyped event name most likely means ("" when none).
-type EventSuggester interface {
-	SuggestEvent(name string) hooks.Event
-}
-
 // EventError is an event name the agent does not have.
 type EventError struct {
 	Agent Info
@@ -118,17 +112,17 @@ func (e *EventError) KnownList() string {
 	return strings.Join(names, ", ")
 }
 
-// LookupEvent returns the agent's event of that name, or an *EventError.
-func LookupEvent(a Agent, name string) (EventInfo, error) {
+// CheckEvent returns the agent's event of that name, or an *EventError
+// (with the event it most likely means, when the agent can say).
+func CheckEvent(a Agent, name string) (EventInfo, error) {
 	events := a.Events()
-	known := make([]hooks.Event, len(events))
-	for i, e := range events {
-		if string(e.Name) == name && name != "" {
-			return e, nil
-		}
-		known[i] = e.Name
+	if e, ok := LookupEvent(events, hooks.Event(name)); ok && name != "" {
+		return e, nil
 	}
-	err := &EventError{Agent: a.Info(), Name: name, Known: known}
+	err := &EventError{Agent: a.Info(), Name: name}
+	for _, e := range events {
+		err.Known = append(err.Known, e.Name)
+	}
 	if s, ok := a.(EventSuggester); ok && name != "" {
 		err.Suggest = s.SuggestEvent(name)
 	}

@@ -37,7 +37,7 @@ func planCommand(ctx context.Context, io *IO, a agents.Agent, args []string) err
 			return err
 		}
 	}
-	p, err := io.openForRun(ctx, a, *dir)
+	p, err := io.open(ctx, a, *dir)
 	if err != nil {
 		return err
 	}
@@ -66,7 +66,7 @@ func planCommand(ctx context.Context, io *IO, a agents.Agent, args []string) err
 
 // lookupEvent checks --event against the agent's events.
 func lookupEvent(a agents.Agent, name string) (hooks.Event, error) {
-	info, err := agents.LookupEvent(a, name)
+	info, err := agents.CheckEvent(a, name)
 	if err != nil {
 		return "", usagef("%s", err.Error())
 	}

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
-	"github.com/hookwarden/hookwarden/agents/all"
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
@@ -54,7 +53,7 @@ func runCommand(ctx context.Context, io *IO, a agents.Agent, args []string) erro
 	if req.Event, err = lookupEvent(a, *eventName); err != nil {
 		return err
 	}
-	p, err := io.openForRun(ctx, a, *dir)
+	p, err := io.open(ctx, a, *dir)
 	if err != nil {
 		return err
 	}
@@ -74,36 +73,6 @@ func runCommand(ctx context.Context, io *IO, a agents.Agent, args []string) erro
 		return &ExitError{Code: ExitNeedsReview, Msg: res.HeldNote}
 	}
 	return nil
-}
-
-// openForRun opens the project folder dir (--project) for the agent.
-func (io *IO) openForRun(ctx context.Context, a agents.Agent, dir string) (agents.Project, error) {
-	env := agents.Env{Vars: io.Env, GOOS: io.GOOS, Home: io.home(), Init: io.Init}
-	return a.Open(ctx, env, io.projectDir(dir))
-}
-
-// registered is the agent of that name. The command tables name the plan
-// and run commands per agent until cli.go takes the agent from the
-// registry (w-core).
-func registered(name string) agents.Agent {
-	a, _ := all.Registry().Get(name)
-	return a
-}
-
-func runPlan(ctx context.Context, io *IO, args []string) error {
-	return planCommand(ctx, io, all.Registry().Default(), args)
-}
-
-func runClaudePlan(ctx context.Context, io *IO, args []string) error {
-	return planCommand(ctx, io, registered("claude"), args)
-}
-
-func runRun(ctx context.Context, io *IO, args []string) error {
-	return runCommand(ctx, io, all.Registry().Default(), args)
-}
-
-func runClaudeRun(ctx context.Context, io *IO, args []string) error {
-	return runCommand(ctx, io, registered("claude"), args)
 }
 
 // writeRunText prints a dry run: the verdict, how the run differs from the

@@ -29,10 +29,6 @@ func (p *Project) Plan(event hooks.Event, q agents.Query) (*agents.Plan, error) 
 	return newPlan(event, pctx, p.reg.Plan(event, pctx)), nil
 }
 
-// SuggestEvent is the Claude Code event a Gemini CLI or mistyped name
-// most likely means.
-func (Agent) SuggestEvent(name string) hooks.Event { return hclaude.SuggestEvent(name) }
-
 // planContext is Claude Code's planning context for a tool or matcher
 // value.
 func planContext(event hooks.Event, tool, value string) (*hclaude.Context, error) {

@@ -21,19 +21,38 @@ var eventHelp = map[hooks.Event]string{
 	hooks.BeforeToolSelection: "before the model picks tools; can narrow the tool list",
 }
 
-// Events are Gemini CLI's 11 events in its order: the tool events take a
-// tool name (the sample payloads' tools are suggested), SessionStart,
-// SessionEnd and PreCompress a trigger of a closed set.
+// triggerValues are the values Gemini CLI sends the trigger matchers.
+var triggerValues = map[hooks.Event][]string{
+	hooks.SessionStart: {"startup", "resume", "clear"},
+	hooks.SessionEnd:   {"exit", "clear", "logout", "prompt_input_exit", "other"},
+	hooks.PreCompress:  {"manual", "auto"},
+}
+
+// canBlock are the events whose hooks can stop what the event is about.
+var canBlock = map[hooks.Event]bool{
+	hooks.BeforeTool: true, hooks.AfterTool: true, hooks.BeforeAgent: true, hooks.AfterAgent: true,
+	hooks.BeforeModel: true, hooks.AfterModel: true,
+}
+
+// Events are Gemini CLI's 11 events in its order, with the sample
+// payloads of assets/payloads.
 func (Agent) Events() []agents.EventInfo {
 	out := make([]agents.EventInfo, 0, len(hooks.Events))
 	for _, e := range hooks.Events {
-		info := agents.EventInfo{Name: e, Description: eventHelp[e], CanBlock: hooks.StrategyFor(e) == hooks.StrategyOrDecision}
+		info := agents.EventInfo{Name: e, Description: eventHelp[e], CanBlock: canBlock[e]}
+		tool := ""
 		switch e.MatcherKind() {
 		case hooks.MatchToolName:
-			info.Context, info.ContextLabel, info.Values = agents.ContextTool, "Tool", assets.PayloadTools()
+			info.Context, info.ContextLabel = agents.ContextTool, "tool name (regex)"
+			info.Values = assets.PayloadTools()
+			if len(info.Values) > 0 {
+				tool = info.Values[0]
+			}
 		case hooks.MatchTrigger:
-			info.Context, info.ContextLabel, info.Values = agents.ContextTrigger, "Trigger", hooks.Triggers(e)
+			info.Context, info.ContextLabel = agents.ContextTrigger, "exact trigger"
+			info.Values = triggerValues[e]
 		}
+		info.Sample, _ = assets.Payload(string(e), tool)
 		out = append(out, info)
 	}
 	return out
