@@ -358,3 +358,11 @@ func SampleWith(q Query, sample func(fields *hooks.Object) (*hooks.Object, error
 	}
 	return hooks.AppendJSON(nil, in), nil
 }
+
+// GateOf is the gate of a prepared run, or err (the agents' Gate).
+func GateOf[S interface{ RunGate() *RunGate }](s S, err error) (*RunGate, error) {
+	if err != nil {
+		return nil, err
+	}
+	return s.RunGate(), nil
+}

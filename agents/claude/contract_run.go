@@ -26,18 +26,12 @@ type runSetup struct {
 	fields *hooks.Object
 }
 
-// gated is the gate of s, or err.
-func (s *runSetup) gated(err error) (*agents.RunGate, error) {
-	if err != nil {
-		return nil, err
-	}
-	return s.out, nil
-}
+// RunGate is what the gate made of the run.
+func (s *runSetup) RunGate() *agents.RunGate { return s.out }
 
 // Gate says what DryRun would do with req, running nothing.
 func (p *Project) Gate(_ context.Context, req agents.RunRequest) (*agents.RunGate, error) {
-	s, err := p.prepare(req)
-	return s.gated(err)
+	return agents.GateOf(p.prepare(req))
 }
 
 // prepare plans req (the "if" rules see the payload's tool_input) and

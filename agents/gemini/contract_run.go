@@ -29,18 +29,12 @@ type runSetup struct {
 	out       *agents.RunGate
 }
 
-// gated is the gate of s, or err.
-func (s *runSetup) gated(err error) (*agents.RunGate, error) {
-	if err != nil {
-		return nil, err
-	}
-	return s.out, nil
-}
+// RunGate is what the gate made of the run.
+func (s *runSetup) RunGate() *agents.RunGate { return s.out }
 
 // Gate says what DryRun would do with req, running nothing.
 func (p *Project) Gate(_ context.Context, req agents.RunRequest) (*agents.RunGate, error) {
-	s, err := p.prepare(req)
-	return s.gated(err)
+	return agents.GateOf(p.prepare(req))
 }
 
 // prepare plans req and applies the gate: a workspace hook (or one the
