@@ -183,6 +183,9 @@ func exitCodeOnlyTwo(event, missing string) func(*HookOutput, ProcessEnd) {
 			return
 		}
 		out.Status, out.Block, out.Reason = StatusBlocked, true, reason
+		if event == "PermissionRequest" {
+			out.Permission, out.PermissionMessage = PermissionDeny, reason
+		}
 		out.add(EntryFeedback, reason)
 	}
 }

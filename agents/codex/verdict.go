@@ -89,10 +89,14 @@ func ExplainHook(event hooks.Event, res *RunResult, call ToolCall) hooks.Verdict
 	case o.Stop:
 		say(hooks.EffectStopped, "continue:false — Codex stops%s", reasonSuffix(o.StopReason))
 	case o.UpdatedInput != nil:
-		if cmd, ok := rewrittenCommand(o); ok {
+		cmd, ok := rewrittenCommand(o, call)
+		switch {
+		case !call.commandTool():
+			say(hooks.EffectChanged, "Codex calls the tool with the input %s", string(o.UpdatedInput))
+		case ok:
 			say(hooks.EffectChanged, "Codex runs the rewritten command: %s", cmd)
-		} else {
-			say(hooks.EffectChanged, "Codex replaces the tool input with %s", string(o.UpdatedInput))
+		default:
+			say(hooks.EffectBlocked, "Codex fails the tool call: updatedInput has no string \"command\"; neither command runs")
 		}
 	case len(o.Contexts) > 0:
 		say(hooks.EffectAllowed, "adds a developer message for the model; %s", goesOn(event))
@@ -120,9 +124,11 @@ func reasonSuffix(r string) string {
 	return ": " + r
 }
 
-func rewrittenCommand(o *HookOutput) (string, bool) {
+// rewrittenCommand is the command Codex would run for o's rewrite of
+// call (false: Codex rejects the rewrite).
+func rewrittenCommand(o *HookOutput, call ToolCall) (string, bool) {
 	e := EventEffect{}
-	mergePreToolUse(&e, []HookOutput{*o}, nil, ToolCall{Name: "Bash"})
+	mergePreToolUse(&e, []HookOutput{*o}, nil, call)
 	return e.RewrittenCommand, !e.RewriteRejected
 }
 
@@ -290,7 +296,7 @@ func HookWarnings(event hooks.Event, i int, res *RunResult, input *hooks.Object)
 		}
 	}
 	if event == "PreToolUse" && o.UpdatedInput != nil {
-		if _, ok := rewrittenCommand(o); !ok && toolCallOf(input).commandTool() {
+		if _, ok := rewrittenCommand(o, toolCallOf(input)); !ok {
 			add(WarnRewriteRejected, "updatedInput has no string \"command\": Codex fails the tool call (\"hook returned updatedInput without string field `command`\") and runs neither command")
 		}
 	}
