@@ -213,7 +213,7 @@ func ExplainEvent(event hooks.Event, results []RunResult, e EventEffect, call To
 	case e.Stopped:
 		say(hooks.EffectStopped, "continue:false — Codex stops%s", reasonSuffix(e.StopReason))
 	case countStatus(results, StatusFailed) > 0 && blockingEvents[event]:
-		say(hooks.EffectFailed, "%s: %d of %d hooks failed, which Codex treats as no decision (fail open)", goesOn(event), countStatus(results, StatusFailed), len(results))
+		say(hooks.EffectFailed, "fails open — %d of %d hooks failed, which Codex treats as no decision; %s", countStatus(results, StatusFailed), len(results), goesOn(event))
 	case len(e.Contexts) > 0:
 		say(hooks.EffectAllowed, "%s, with %d developer message(s) for the model", goesOn(event), len(e.Contexts))
 	case len(results) == 0:
