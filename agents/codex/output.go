@@ -387,22 +387,12 @@ func parsePermissionRequest(out *HookOutput, w *wireObject) {
 }
 
 func parsePostToolUse(out *HookOutput, w *wireObject) {
-	u := w.universal()
-	decision, _ := w.enum("decision", "block")
-	reason, hasReason := w.str("reason")
-	s := w.specific()
-	var ctx string
-	var hasCtx bool
-	if s != nil {
-		ctx, hasCtx = s.str("additionalContext")
-		s.raw("updatedMCPToolOutput")
-		w.child(s)
-	}
-	if err := w.done(); err != nil {
-		out.invalid("post-tool-use", err)
+	f, ok := readBlockFields(out, w, "post-tool-use", true, "updatedMCPToolOutput")
+	if !ok {
 		return
 	}
-	systemMessage(out, u)
+	u, reason, hasReason, ctx, hasCtx := f.u, f.reason, f.hasReason, f.ctx, f.hasCtx
+	decision := f.decision
 	block := decision == "block"
 	invalidBlock := ""
 	if block && strings.TrimSpace(reason) == "" {
@@ -437,21 +427,11 @@ func parsePostToolUse(out *HookOutput, w *wireObject) {
 }
 
 func parseUserPromptSubmit(out *HookOutput, w *wireObject) {
-	u := w.universal()
-	decision, _ := w.enum("decision", "block")
-	reason, _ := w.str("reason")
-	s := w.specific()
-	var ctx string
-	var hasCtx bool
-	if s != nil {
-		ctx, hasCtx = s.str("additionalContext")
-		w.child(s)
-	}
-	if err := w.done(); err != nil {
-		out.invalid("user prompt submit", err)
+	f, ok := readBlockFields(out, w, "user prompt submit", true)
+	if !ok {
 		return
 	}
-	systemMessage(out, u)
+	u, reason, ctx, hasCtx, decision := f.u, f.reason, f.ctx, f.hasCtx, f.decision
 	block := decision == "block"
 	invalidBlock := block && strings.TrimSpace(reason) == ""
 	if !invalidBlock && hasCtx {
@@ -472,23 +452,7 @@ func parseUserPromptSubmit(out *HookOutput, w *wireObject) {
 }
 
 func parseSessionStart(out *HookOutput, w *wireObject) {
-	u := w.universal()
-	s := w.specific()
-	var ctx string
-	var hasCtx bool
-	if s != nil {
-		ctx, hasCtx = s.str("additionalContext")
-		w.child(s)
-	}
-	if err := w.done(); err != nil {
-		out.invalid("session start", err)
-		return
-	}
-	systemMessage(out, u)
-	if hasCtx {
-		out.context(ctx)
-	}
-	if !u.Continue {
+	if u, ok := parseContext(out, w, "session start"); ok && !u.Continue {
 		out.Status, out.Stop, out.StopReason = StatusStopped, true, u.StopReason
 		if u.HasStopReason {
 			out.add(EntryStop, u.StopReason)
@@ -496,7 +460,14 @@ func parseSessionStart(out *HookOutput, w *wireObject) {
 	}
 }
 
+// parseSubagentStart: SubagentStart honours only additionalContext.
 func parseSubagentStart(out *HookOutput, w *wireObject) {
+	parseContext(out, w, "subagent start")
+}
+
+// parseContext reads the output of an event whose only specific field is
+// additionalContext; ok is false when it was invalid.
+func parseContext(out *HookOutput, w *wireObject, label string) (universal, bool) {
 	u := w.universal()
 	s := w.specific()
 	var ctx string
@@ -506,13 +477,14 @@ func parseSubagentStart(out *HookOutput, w *wireObject) {
 		w.child(s)
 	}
 	if err := w.done(); err != nil {
-		out.invalid("subagent start", err)
-		return
+		out.invalid(label, err)
+		return u, false
 	}
 	systemMessage(out, u)
 	if hasCtx {
 		out.context(ctx)
 	}
+	return u, true
 }
 
 func stopParser(event string) func(*HookOutput, *wireObject) {
@@ -521,14 +493,11 @@ func stopParser(event string) func(*HookOutput, *wireObject) {
 		label = "subagent stop hook"
 	}
 	return func(out *HookOutput, w *wireObject) {
-		u := w.universal()
-		decision, _ := w.enum("decision", "block")
-		reason, _ := w.str("reason")
-		if err := w.done(); err != nil {
-			out.invalid(label, err)
+		f, valid := readBlockFields(out, w, label, false)
+		if !valid {
 			return
 		}
-		systemMessage(out, u)
+		u, decision, reason := f.u, f.decision, f.reason
 		trimmed, ok := trimmedNonEmpty(reason)
 		switch {
 		case !u.Continue:
@@ -562,4 +531,42 @@ func compactParser(event string) func(*HookOutput, *wireObject) {
 			out.add(EntryStop, text)
 		}
 	}
+}
+
+// blockFields are the universal fields, decision (only "block"), reason
+// and, where the event has them, hookSpecificOutput.additionalContext.
+type blockFields struct {
+	u                 universal
+	decision, reason  string
+	hasReason, hasCtx bool
+	ctx               string
+}
+
+// readBlockFields reads them strictly (extra: further keys the event's
+// hookSpecificOutput may hold) and records the system message; ok is
+// false when the output was invalid.
+func readBlockFields(out *HookOutput, w *wireObject, label string, specific bool, extra ...string) (blockFields, bool) {
+	f := blockFields{u: w.universal()}
+	f.decision, _ = w.enum("decision", "block")
+	f.reason, f.hasReason = w.str("reason")
+	if s := specificIf(w, specific); s != nil {
+		f.ctx, f.hasCtx = s.str("additionalContext")
+		for _, k := range extra {
+			s.raw(k)
+		}
+		w.child(s)
+	}
+	if err := w.done(); err != nil {
+		out.invalid(label, err)
+		return f, false
+	}
+	systemMessage(out, f.u)
+	return f, true
+}
+
+func specificIf(w *wireObject, ok bool) *wireObject {
+	if !ok {
+		return nil
+	}
+	return w.specific()
 }

@@ -88,6 +88,7 @@ func TestParseOutputOtherEvents(t *testing.T) {
 		{event: "PostToolUse", name: "continue false without reasons", end: exit(0, `{"continue":false}`, ""), status: StatusStopped, stop: true, block: true, reason: "PostToolUse hook stopped execution"},
 		{event: "PostToolUse", name: "reason without decision", end: exit(0, `{"reason":"R"}`, ""), status: StatusFailed, unsupported: true},
 		{event: "PostToolUse", name: "permissionDecision is unknown here", end: exit(0, `{"hookSpecificOutput":{"hookEventName":"PostToolUse","permissionDecision":"deny"}}`, ""), status: StatusFailed, invalid: true},
+		{event: "PostToolUse", name: "updatedMCPToolOutput is accepted and ignored", end: exit(0, `{"hookSpecificOutput":{"hookEventName":"PostToolUse","updatedMCPToolOutput":{"ok":true}}}`, ""), status: StatusCompleted},
 		{event: "PostToolUse", name: "plain text ignored", end: exit(0, "hello", ""), status: StatusCompleted},
 
 		{event: "UserPromptSubmit", name: "block", end: exit(0, `{"decision":"block","reason":"R"}`, ""), status: StatusBlocked, block: true, reason: "R"},
@@ -110,6 +111,7 @@ func TestParseOutputOtherEvents(t *testing.T) {
 		{event: "Stop", name: "plain text fails", end: exit(0, "done", ""), status: StatusFailed, invalid: true},
 		{event: "Stop", name: "block without reason", end: exit(0, `{"decision":"block","reason":" "}`, ""), status: StatusFailed, unsupported: true},
 		{event: "Stop", name: "continue false beats block", end: exit(0, `{"continue":false,"decision":"block","reason":"R"}`, ""), status: StatusStopped, stop: true},
+		{event: "Stop", name: "hookSpecificOutput is unknown here", end: exit(0, `{"hookSpecificOutput":{"hookEventName":"Stop","additionalContext":"C"}}`, ""), status: StatusFailed, invalid: true},
 		{event: "SubagentStop", name: "block", end: exit(0, `{"decision":"block","reason":"R"}`, ""), status: StatusBlocked, block: true, reason: "R"},
 
 		{event: "PermissionRequest", name: "deny with message", end: exit(0, `{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"perm hook says no"}}}`, ""), status: StatusBlocked, block: true, reason: "perm hook says no", permission: PermissionDeny},

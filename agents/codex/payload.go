@@ -63,20 +63,18 @@ type SampleOptions struct {
 }
 
 // SampleEvents lists the events that have a sample, sorted.
-func SampleEvents() []string {
-	entries, _ := fs.ReadDir(payloadFS, "payloads")
-	var out []string
-	for _, e := range entries {
-		out = append(out, strings.TrimSuffix(e.Name(), ".json"))
-	}
-	sort.Strings(out)
-	return out
-}
+func SampleEvents() []string { return sampleNames("payloads") }
 
 // SampleTools lists the tools with samples for a tool event, sorted; nil
 // for other events.
 func SampleTools(event hooks.Event) []string {
-	entries, err := fs.ReadDir(payloadFS, path.Join("payloads", string(event)))
+	return sampleNames(path.Join("payloads", string(event)))
+}
+
+// sampleNames lists dir's entries without their .json ending, sorted
+// (nil when dir does not exist).
+func sampleNames(dir string) []string {
+	entries, err := fs.ReadDir(payloadFS, dir)
 	if err != nil {
 		return nil
 	}
