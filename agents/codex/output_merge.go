@@ -39,9 +39,10 @@ type EventEffect struct {
 	// ("" = none: Codex's normal approval flow goes on).
 	Permission        string `json:"permission,omitempty"`
 	PermissionMessage string `json:"permissionMessage,omitempty"`
-	// Continuations are the user messages a blocking Stop hook makes Codex
-	// send before it samples again.
-	Continuations []string `json:"continuations,omitempty"`
+	// Continuation is the user message blocking Stop hooks make Codex add
+	// before it samples again: one <hook_prompt> per blocking hook, in
+	// order, with nothing between them (observed with two hooks).
+	Continuation string `json:"continuation,omitempty"`
 }
 
 // ToolCall is the tool call a tool event is about, from its payload.
@@ -143,7 +144,7 @@ func MergeOutputs(event hooks.Event, outs []HookOutput, finished []int, call Too
 			if i < len(runIDs) {
 				id = runIDs[i]
 			}
-			e.Continuations = append(e.Continuations, fmt.Sprintf(`<hook_prompt hook_run_id="%s">%s</hook_prompt>`, id, outs[i].Reason))
+			e.Continuation += fmt.Sprintf(`<hook_prompt hook_run_id="%s">%s</hook_prompt>`, id, outs[i].Reason)
 		}
 		if len(reasons) > 0 {
 			e.Blocked, e.Reason = true, strings.Join(reasons, "\n\n")

@@ -106,7 +106,7 @@ func TestRunConcurrently(t *testing.T) {
 	if calls.Load() != 2 || out.Results[0].Finished == out.Results[1].Finished {
 		t.Errorf("OnResult calls %d, finished %d %d", calls.Load(), out.Results[0].Finished, out.Results[1].Finished)
 	}
-	if !out.Effect.Blocked || out.Effect.Reason != "a\n\nb" || len(out.Effect.Continuations) != 2 {
+	if !out.Effect.Blocked || out.Effect.Reason != "a\n\nb" || strings.Count(out.Effect.Continuation, "<hook_prompt") != 2 {
 		t.Errorf("%+v", out.Effect)
 	}
 }
@@ -211,5 +211,17 @@ func TestRunHostileOutput(t *testing.T) {
 	}
 	if !out.Results[0].Truncated || !hasWarning(out.Warnings, WarnTruncated) {
 		t.Errorf("truncation: %+v", out.Warnings)
+	}
+}
+
+// A background child that keeps the hook's stdout open: Codex waits for
+// it up to the timeout (observed: Failed when it outlives the timeout,
+// Blocked when it ends first); the dry run says so.
+func TestRunHeldPipes(t *testing.T) {
+	r := testRunner(t)
+	h := command("PreToolUse", `(sleep 30 &); printf '%s' '{"decision":"block","reason":"held"}'`)
+	out := r.Run(context.Background(), RunRequest{Event: "PreToolUse", Hooks: []*hooks.Hook{h}, Input: sampleFor(t, "PreToolUse", t.TempDir())})
+	if !out.Results[0].PipesHeld || !hasWarning(out.Warnings, WarnPipesHeld) || out.Results[0].Output.Reason != "held" {
+		t.Errorf("%+v %+v", out.Results[0], out.Warnings)
 	}
 }

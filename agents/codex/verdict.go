@@ -206,9 +206,7 @@ func ExplainEvent(event hooks.Event, results []RunResult, e EventEffect, call To
 		say(hooks.EffectStopped, "continue:false — the turn ends%s", reasonSuffix(e.StopReason))
 	case (event == "Stop" || event == "SubagentStop") && e.Blocked:
 		say(hooks.EffectBlocked, "Codex does not stop: it prompts the model again with %q", e.Reason)
-		for _, c := range e.Continuations {
-			detail("User message Codex adds: %s", c)
-		}
+		detail("User message Codex adds: %s", e.Continuation)
 		detail("Then %s fires again with stop_hook_active true; a hook that blocks every time loops until the turn is interrupted or times out.", event)
 	case e.Stopped:
 		say(hooks.EffectStopped, "continue:false — Codex stops%s", reasonSuffix(e.StopReason))
@@ -301,7 +299,7 @@ func HookWarnings(event hooks.Event, i int, res *RunResult, input *hooks.Object)
 		}
 	}
 	if res.PipesHeld {
-		add(WarnPipesHeld, "something the hook started kept its output open after it exited: Codex waits for it until the hook's timeout (%s), then records Failed", res.Timeout)
+		add(WarnPipesHeld, "something the hook started kept its output open after the hook exited: Codex waits for it up to the hook's timeout (%s); if it ends in time Codex reads the output as shown here, if not the hook Failed (timed out) and decides nothing — %s (observed)", res.Timeout, goesOn(event))
 	}
 	if res.Truncated {
 		add(WarnTruncated, "the output was cut at the dry run's stream limit; Codex reads it whole")
