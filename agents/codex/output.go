@@ -8,19 +8,19 @@ import (
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
-// Status is Codex's own word for a finished hook run, as it prints it
+// RunStatus is Codex's own word for a finished hook run, as it prints it
 // ("hook: PreToolUse Blocked") and reports it in HookRunStatus.
-type Status string
+type RunStatus string
 
 // Hook run statuses.
 const (
-	StatusCompleted Status = "Completed"
-	StatusBlocked   Status = "Blocked"
-	StatusFailed    Status = "Failed"
-	StatusStopped   Status = "Stopped"
-	// StatusNotRun is Hookwarden's: the handler was not started (a
+	RunCompleted RunStatus = "Completed"
+	RunBlocked   RunStatus = "Blocked"
+	RunFailed    RunStatus = "Failed"
+	RunStopped   RunStatus = "Stopped"
+	// RunSkipped is Hookwarden's word: the handler was not started (a
 	// handler type Codex does not run, or the gate refused it).
-	StatusNotRun Status = "NotRun"
+	RunSkipped RunStatus = "Skipped"
 )
 
 // EntryKind is the kind of a line Codex records for a hook run
@@ -62,8 +62,8 @@ const (
 // HookOutput is what Codex makes of one hook run (the handler data of
 // codex-rs/hooks/src/events/<event>.rs parse_completed).
 type HookOutput struct {
-	Status  Status  `json:"status"`
-	Entries []Entry `json:"entries"`
+	Status  RunStatus `json:"status"`
+	Entries []Entry   `json:"entries"`
 	// Block: PreToolUse (the command does not run), PostToolUse (Reason
 	// replaces the tool output), UserPromptSubmit (no model request),
 	// Stop (Reason is the continuation prompt).
@@ -96,7 +96,7 @@ func (h *HookOutput) add(kind EntryKind, text string) {
 }
 
 func (h *HookOutput) failed(text string) {
-	h.Status = StatusFailed
+	h.Status = RunFailed
 	h.add(EntryError, text)
 }
 
@@ -123,7 +123,7 @@ func trimmedNonEmpty(s string) (string, bool) {
 // ParseOutput interprets one finished hook run of event as Codex 0.171.0
 // does. Events Codex does not know parse as having no effect.
 func ParseOutput(event hooks.Event, end ProcessEnd) HookOutput {
-	out := HookOutput{Status: StatusCompleted}
+	out := HookOutput{Status: RunCompleted}
 	if end.Error != "" {
 		out.failed(end.Error)
 		return out
@@ -182,7 +182,7 @@ func exitCodeOnlyTwo(event, missing string) func(*HookOutput, ProcessEnd) {
 			out.failed(event + " hook exited with code 2 but did not write " + missing + " to stderr")
 			return
 		}
-		out.Status, out.Block, out.Reason = StatusBlocked, true, reason
+		out.Status, out.Block, out.Reason = RunBlocked, true, reason
 		if event == "PermissionRequest" {
 			out.Permission, out.PermissionMessage = PermissionDeny, reason
 		}
@@ -319,7 +319,7 @@ func parsePreToolUse(out *HookOutput, w *wireObject) {
 		block = strings.TrimSpace(reason)
 	}
 	if block != "" {
-		out.Status, out.Block, out.Reason = StatusBlocked, true, block
+		out.Status, out.Block, out.Reason = RunBlocked, true, block
 		out.add(EntryFeedback, block)
 		return
 	}
@@ -380,7 +380,7 @@ func parsePermissionRequest(out *HookOutput, w *wireObject) {
 		if !ok {
 			msg = "PermissionRequest hook denied approval"
 		}
-		out.Status, out.Permission, out.PermissionMessage = StatusBlocked, PermissionDeny, msg
+		out.Status, out.Permission, out.PermissionMessage = RunBlocked, PermissionDeny, msg
 		out.Block, out.Reason = true, msg
 		out.add(EntryFeedback, msg)
 	}
@@ -405,7 +405,7 @@ func parsePostToolUse(out *HookOutput, w *wireObject) {
 	}
 	switch {
 	case !u.Continue:
-		out.Status, out.Stop, out.StopReason = StatusStopped, true, u.StopReason
+		out.Status, out.Stop, out.StopReason = RunStopped, true, u.StopReason
 		stopText := u.StopReason
 		if !u.HasStopReason {
 			stopText = "PostToolUse hook stopped execution"
@@ -421,7 +421,7 @@ func parsePostToolUse(out *HookOutput, w *wireObject) {
 	case invalidBlock != "":
 		out.unsupported(invalidBlock)
 	case block:
-		out.Status, out.Block, out.Reason = StatusBlocked, true, reason
+		out.Status, out.Block, out.Reason = RunBlocked, true, reason
 		out.add(EntryFeedback, reason)
 	}
 }
@@ -439,21 +439,21 @@ func parseUserPromptSubmit(out *HookOutput, w *wireObject) {
 	}
 	switch {
 	case !u.Continue:
-		out.Status, out.Stop, out.StopReason = StatusStopped, true, u.StopReason
+		out.Status, out.Stop, out.StopReason = RunStopped, true, u.StopReason
 		if u.HasStopReason {
 			out.add(EntryStop, u.StopReason)
 		}
 	case invalidBlock:
 		out.unsupported("UserPromptSubmit hook returned decision:block without a non-empty reason")
 	case block:
-		out.Status, out.Block, out.Reason = StatusBlocked, true, reason
+		out.Status, out.Block, out.Reason = RunBlocked, true, reason
 		out.add(EntryFeedback, reason)
 	}
 }
 
 func parseSessionStart(out *HookOutput, w *wireObject) {
 	if u, ok := parseContext(out, w, "session start"); ok && !u.Continue {
-		out.Status, out.Stop, out.StopReason = StatusStopped, true, u.StopReason
+		out.Status, out.Stop, out.StopReason = RunStopped, true, u.StopReason
 		if u.HasStopReason {
 			out.add(EntryStop, u.StopReason)
 		}
@@ -501,14 +501,14 @@ func stopParser(event string) func(*HookOutput, *wireObject) {
 		trimmed, ok := trimmedNonEmpty(reason)
 		switch {
 		case !u.Continue:
-			out.Status, out.Stop, out.StopReason = StatusStopped, true, u.StopReason
+			out.Status, out.Stop, out.StopReason = RunStopped, true, u.StopReason
 			if u.HasStopReason {
 				out.add(EntryStop, u.StopReason)
 			}
 		case decision == "block" && !ok:
 			out.unsupported(event + " hook returned decision:block without a non-empty reason")
 		case decision == "block":
-			out.Status, out.Block, out.Reason = StatusBlocked, true, trimmed
+			out.Status, out.Block, out.Reason = RunBlocked, true, trimmed
 			out.add(EntryFeedback, trimmed)
 		}
 	}
@@ -523,7 +523,7 @@ func compactParser(event string) func(*HookOutput, *wireObject) {
 		}
 		systemMessage(out, u)
 		if !u.Continue {
-			out.Status, out.Stop, out.StopReason = StatusStopped, true, u.StopReason
+			out.Status, out.Stop, out.StopReason = RunStopped, true, u.StopReason
 			text := u.StopReason
 			if !u.HasStopReason {
 				text = event + " hook stopped execution"

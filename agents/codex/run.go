@@ -159,15 +159,21 @@ func (r *Runner) runOne(ctx context.Context, event hooks.Event, h *hooks.Hook, e
 	start := time.Now()
 	res := RunResult{Hook: h, Dir: dir, Stdin: stdin, Timeout: timeoutOf(h)}
 	defer func() { res.Duration = time.Since(start) }()
-	if h.Type != "" && h.Type != "command" {
-		// discovery.rs: prompt and agent handlers are skipped with a warning.
-		res.NotRun = fmt.Sprintf("Codex runs only command hooks; it skips %s hooks (\"%s hooks are not supported yet\")", h.Type, h.Type)
-		res.Output = HookOutput{Status: StatusNotRun}
+	switch h.Type {
+	case "", "command":
+	case "mcp_tool":
+		res.NotRun = "an mcp_tool hook calls a tool of an MCP server; the dry run runs command hooks only"
+		res.Output = HookOutput{Status: RunSkipped}
+		return res
+	default:
+		// Codex skips prompt and agent handlers with a warning (observed).
+		res.NotRun = fmt.Sprintf("Codex does not run %s hooks (\"%s hooks are not supported yet\")", h.Type, h.Type)
+		res.Output = HookOutput{Status: RunSkipped}
 		return res
 	}
 	if strings.TrimSpace(h.Command) == "" {
 		res.NotRun = "Codex skips an empty hook command"
-		res.Output = HookOutput{Status: StatusNotRun}
+		res.Output = HookOutput{Status: RunSkipped}
 		return res
 	}
 	spec := hooks.SpawnSpec{Env: env, Dir: dir, Stdin: stdin, Timeout: res.Timeout,
@@ -194,7 +200,7 @@ func (r *Runner) runOne(ctx context.Context, event hooks.Event, h *hooks.Hook, e
 	switch {
 	case strings.HasPrefix(pr.StartErr, hooks.RefusedPrefix):
 		res.Error, res.NotRun = pr.StartErr, pr.StartErr
-		res.Output = HookOutput{Status: StatusNotRun}
+		res.Output = HookOutput{Status: RunSkipped}
 		return res
 	case pr.StartErr != "":
 		res.Error, end.Error = pr.StartErr, pr.StartErr

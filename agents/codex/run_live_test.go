@@ -21,10 +21,10 @@ import (
 // real Codex CLI 0.171.0 (codex-live/run-codex.sh, offline), and the dry
 // run of the same hooks with the same payload must say what Codex did.
 
-// requireCodexLive returns the kit's codex-live folder, skipping without
+// requireDryRunKit returns the kit's codex-live folder, skipping without
 // HOOKWARDEN_CONFORMANCE_KIT, with -short, or without node, npm or
 // unshare (failing under CI=true).
-func requireCodexLive(t *testing.T) string {
+func requireDryRunKit(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("live Codex run (-short)")
@@ -44,8 +44,8 @@ func requireCodexLive(t *testing.T) string {
 	return dir
 }
 
-// liveReport is the part of run-codex.sh's report the tests compare.
-type liveReport struct {
+// dryRunLiveReport is the part of run-codex.sh's report the tests compare.
+type dryRunLiveReport struct {
 	Fired []struct {
 		Event   string          `json:"event"`
 		Hook    string          `json:"hook"`
@@ -67,8 +67,8 @@ type liveReport struct {
 	} `json:"model_inputs"`
 }
 
-// runCodexLive runs the real Codex once on a kit example.
-func runCodexLive(t *testing.T, kit, example string) liveReport {
+// runCodexExample runs the real Codex once on a kit example.
+func runCodexExample(t *testing.T, kit, example string) dryRunLiveReport {
 	t.Helper()
 	cache, err := testenv.CacheDir()
 	if err != nil {
@@ -104,7 +104,7 @@ func runCodexLive(t *testing.T, kit, example string) liveReport {
 	if err != nil {
 		t.Fatalf("run-codex.sh %s failed (%v): %s", example, err, stderr.String())
 	}
-	var rep liveReport
+	var rep dryRunLiveReport
 	if err := json.Unmarshal(out, &rep); err != nil {
 		t.Fatalf("report: %v\n%s", err, out)
 	}
@@ -157,7 +157,7 @@ func dryRunner(t *testing.T) *Runner {
 	return &Runner{Env: settingsio.Env(testenv.CleanEnv(t)).With("SHELL", bash), PathPrefix: []string{bin}}
 }
 
-func statusesOf(rep liveReport, event string) []string {
+func statusesOf(rep dryRunLiveReport, event string) []string {
 	var s []string
 	for _, r := range rep.HookRuns {
 		if r.Event == event {
@@ -169,7 +169,7 @@ func statusesOf(rep liveReport, event string) []string {
 }
 
 func TestLivePreToolUseVerdicts(t *testing.T) {
-	kit := requireCodexLive(t)
+	kit := requireDryRunKit(t)
 	cases := []struct {
 		example string
 		blocked bool
@@ -187,7 +187,7 @@ func TestLivePreToolUseVerdicts(t *testing.T) {
 			r := dryRunner(t)
 			dry := r.Run(context.Background(), RunRequest{Event: "PreToolUse", Hooks: exampleHooks(t, kit, c.example, "PreToolUse"),
 				Input: sampleFor(t, "PreToolUse", project)})
-			rep := runCodexLive(t, kit, c.example)
+			rep := runCodexExample(t, kit, c.example)
 
 			liveBlocked := !slices.Contains(rep.FilesCreated, "out.txt")
 			if liveBlocked != c.blocked || dry.Effect.Blocked != liveBlocked {
@@ -219,7 +219,7 @@ func TestLivePreToolUseVerdicts(t *testing.T) {
 }
 
 func TestLiveStopBlock(t *testing.T) {
-	kit := requireCodexLive(t)
+	kit := requireDryRunKit(t)
 	project := t.TempDir()
 	r := dryRunner(t)
 	hs := exampleHooks(t, kit, "stop-block", "Stop")
@@ -229,7 +229,7 @@ func TestLiveStopBlock(t *testing.T) {
 		t.Fatal(err)
 	}
 	again := r.Run(context.Background(), RunRequest{Event: "Stop", Hooks: hs, Input: againIn})
-	rep := runCodexLive(t, kit, "stop-block")
+	rep := runCodexExample(t, kit, "stop-block")
 
 	// Codex: the first Stop blocks, the model is prompted with the
 	// hook's reason, Stop fires again with stop_hook_active true and
@@ -250,7 +250,7 @@ func TestLiveStopBlock(t *testing.T) {
 	if live := statusesOf(rep, "Stop"); !slices.Equal(live, []string{"Blocked", "Completed"}) {
 		t.Fatalf("Codex Stop runs %q", live)
 	}
-	if first.Results[0].Output.Status != StatusBlocked || again.Results[0].Output.Status != StatusCompleted || again.Effect.Blocked {
+	if first.Results[0].Output.Status != RunBlocked || again.Results[0].Output.Status != RunCompleted || again.Effect.Blocked {
 		t.Fatalf("dry runs: %+v / %+v", first.Results[0].Output, again.Results[0].Output)
 	}
 	var prompts []string

@@ -68,7 +68,7 @@ func TestRunSpawnsLikeCodex(t *testing.T) {
 	if f := strings.Fields(lines[4]); len(f) != 2 || f[0] != f[1] {
 		t.Errorf("the hook must lead its own session, as under Codex: pid sid = %q", lines[4])
 	}
-	if res.Output.Status != StatusCompleted || out.Effect.Blocked {
+	if res.Output.Status != RunCompleted || out.Effect.Blocked {
 		t.Errorf("%+v", out.Effect)
 	}
 }
@@ -118,7 +118,7 @@ func TestRunTimeoutKillsTheGroupAndFailsOpen(t *testing.T) {
 	h.TimeoutMS = 300
 	out := r.Run(context.Background(), RunRequest{Event: "PreToolUse", Hooks: []*hooks.Hook{h}, Input: sampleFor(t, "PreToolUse", project)})
 	res := out.Results[0]
-	if !res.TimedOut || res.Output.Status != StatusFailed || out.Effect.Blocked {
+	if !res.TimedOut || res.Output.Status != RunFailed || out.Effect.Blocked {
 		t.Fatalf("timeout: %+v", res)
 	}
 	if !hasWarning(out.Warnings, WarnTimeout) || out.Verdict.Effect != hooks.EffectFailed {
@@ -139,7 +139,7 @@ func TestRunCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(100*time.Millisecond, cancel)
 	out := r.Run(ctx, RunRequest{Event: "PreToolUse", Hooks: []*hooks.Hook{command("PreToolUse", "sleep 300")}, Input: sampleFor(t, "PreToolUse", t.TempDir())})
-	if !out.Results[0].Cancelled || out.Results[0].Output.Status != StatusFailed {
+	if !out.Results[0].Cancelled || out.Results[0].Output.Status != RunFailed {
 		t.Fatalf("%+v", out.Results[0])
 	}
 }
@@ -162,11 +162,11 @@ func TestRunGateAndTypes(t *testing.T) {
 		t.Errorf("the gate was asked about %v", asked)
 	}
 	for i, res := range out.Results {
-		if res.Output.Status != StatusNotRun || res.NotRun == "" || res.Verdict.Effect != EffectSkipped {
+		if res.Output.Status != RunSkipped || res.NotRun == "" || res.Verdict.Effect != EffectSkipped {
 			t.Errorf("hook %d: %+v", i, res)
 		}
 	}
-	if !strings.Contains(out.Results[0].NotRun, hooks.RefusedPrefix) || !strings.Contains(out.Results[1].NotRun, "only command hooks") {
+	if !strings.Contains(out.Results[0].NotRun, hooks.RefusedPrefix) || !strings.Contains(out.Results[1].NotRun, "not supported yet") {
 		t.Errorf("%q / %q", out.Results[0].NotRun, out.Results[1].NotRun)
 	}
 	if out.Effect.Blocked {
@@ -178,7 +178,7 @@ func TestRunStartFailure(t *testing.T) {
 	r := testRunner(t)
 	r.Env = r.Env.With("SHELL", "/nonexistent/shell")
 	out := r.Run(context.Background(), RunRequest{Event: "PreToolUse", Hooks: []*hooks.Hook{command("PreToolUse", "exit 2")}, Input: sampleFor(t, "PreToolUse", t.TempDir())})
-	if out.Results[0].Output.Status != StatusFailed || !hasWarning(out.Warnings, WarnStartFailed) {
+	if out.Results[0].Output.Status != RunFailed || !hasWarning(out.Warnings, WarnStartFailed) {
 		t.Errorf("%+v %+v", out.Results[0], out.Warnings)
 	}
 }

@@ -70,7 +70,7 @@ func ExplainHook(event hooks.Event, res *RunResult, call ToolCall) hooks.Verdict
 	switch {
 	case res.NotRun != "":
 		say(EffectSkipped, "not run: %s", res.NotRun)
-	case o.Status == StatusFailed:
+	case o.Status == RunFailed:
 		say(hooks.EffectFailed, "fails open: %s — %s", failure(event, res), goesOn(event))
 	case o.Block && event == "PreToolUse":
 		say(hooks.EffectBlocked, "Codex blocks the command: %s", o.Reason)
@@ -110,7 +110,7 @@ func ExplainHook(event hooks.Event, res *RunResult, call ToolCall) hooks.Verdict
 		if e.Kind == EntryWarning {
 			v.Details = append(v.Details, "Shown as a warning: "+e.Text)
 		}
-		if e.Kind == EntryError && o.Status == StatusFailed {
+		if e.Kind == EntryError && o.Status == RunFailed {
 			v.Details = append(v.Details, "Codex records the error: "+e.Text)
 		}
 	}
@@ -210,8 +210,8 @@ func ExplainEvent(event hooks.Event, results []RunResult, e EventEffect, call To
 		detail("Then %s fires again with stop_hook_active true; a hook that blocks every time loops until the turn is interrupted or times out.", event)
 	case e.Stopped:
 		say(hooks.EffectStopped, "continue:false — Codex stops%s", reasonSuffix(e.StopReason))
-	case countStatus(results, StatusFailed) > 0 && blockingEvents[event]:
-		say(hooks.EffectFailed, "fails open — %d of %d hooks failed, which Codex treats as no decision; %s", countStatus(results, StatusFailed), len(results), goesOn(event))
+	case countStatus(results, RunFailed) > 0 && blockingEvents[event]:
+		say(hooks.EffectFailed, "fails open — %d of %d hooks failed, which Codex treats as no decision; %s", countStatus(results, RunFailed), len(results), goesOn(event))
 	case len(e.Contexts) > 0:
 		say(hooks.EffectAllowed, "%s, with %d developer message(s) for the model", goesOn(event), len(e.Contexts))
 	case len(results) == 0:
@@ -229,7 +229,7 @@ func ExplainEvent(event hooks.Event, results []RunResult, e EventEffect, call To
 	return v
 }
 
-func countStatus(results []RunResult, s Status) int {
+func countStatus(results []RunResult, s RunStatus) int {
 	n := 0
 	for i := range results {
 		if results[i].Output.Status == s {
@@ -269,7 +269,7 @@ func HookWarnings(event hooks.Event, i int, res *RunResult, input *hooks.Object)
 		add(WarnStartFailed, "the hook could not run (%s): Codex records Failed — %s", res.Error, goesOn(event))
 	case !res.HasExitCode && !res.Cancelled:
 		add(WarnNoExitStatus, "the hook was killed by %s: Codex records Failed (no exit status) — %s", res.Signal, goesOn(event))
-	case res.ExitCode == 2 && blocking && o.Status == StatusFailed:
+	case res.ExitCode == 2 && blocking && o.Status == RunFailed:
 		add(WarnExit2NoStderr, "exit 2 with empty stderr is not a block in Codex — %s; write the reason to stderr", goesOn(event))
 	case res.ExitCode == 1 && blocking:
 		add(hooks.WarnExit1NeverBlocks, "exit 1 is not a block in Codex (only exit 2 with a reason on stderr blocks) — %s", goesOn(event))
