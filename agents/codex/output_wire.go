@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode"
 )
 
 // The JSON a hook prints is read the way Codex's serde types read it
@@ -33,6 +35,9 @@ func parseWire(stdout string) (*wireObject, bool) {
 	if trimmed == "" || trimmed[0] != '{' {
 		return nil, false
 	}
+	if !serdeAccepts(trimmed) {
+		return nil, false
+	}
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal([]byte(trimmed), &fields); err != nil {
 		return nil, false
@@ -40,10 +45,62 @@ func parseWire(stdout string) (*wireObject, bool) {
 	return &wireObject{fields: fields, seen: map[string]bool{}}, true
 }
 
+// serdeMaxDepth is the deepest nesting serde_json parses (its recursion
+// limit of 128 fails at the 128th level).
+const serdeMaxDepth = 127
+
+// serdeAccepts checks what serde_json refuses and encoding/json takes:
+// nesting deeper than serdeMaxDepth, and a \u escape of a lone UTF-16
+// surrogate (encoding/json makes it U+FFFD).
+func serdeAccepts(text string) bool {
+	depth, inString := 0, false
+	hex := func(i int) (rune, bool) {
+		if i+6 > len(text) || text[i] != '\\' || text[i+1] != 'u' {
+			return 0, false
+		}
+		v, err := strconv.ParseUint(text[i+2:i+6], 16, 16)
+		return rune(v), err == nil
+	}
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case inString && c == '"':
+			inString = false
+		case inString && c == '\\':
+			r, ok := hex(i)
+			if !ok {
+				i++ // a two-character escape
+				continue
+			}
+			switch {
+			case r >= 0xDC00 && r <= 0xDFFF:
+				return false
+			case r >= 0xD800 && r <= 0xDBFF:
+				low, ok := hex(i + 6)
+				if !ok || low < 0xDC00 || low > 0xDFFF {
+					return false
+				}
+				i += 6
+			}
+			i += 5
+		case inString:
+		case c == '"':
+			inString = true
+		case c == '{' || c == '[':
+			if depth++; depth > serdeMaxDepth {
+				return false
+			}
+		case c == '}' || c == ']':
+			depth--
+		}
+	}
+	return true
+}
+
 // looksLikeJSON is Codex's looks_like_json: the output starts (after
 // leading white space) with { or [.
 func looksLikeJSON(stdout string) bool {
-	t := strings.TrimLeft(stdout, " \t\r\n\v\f")
+	t := strings.TrimLeftFunc(stdout, unicode.IsSpace)
 	return strings.HasPrefix(t, "{") || strings.HasPrefix(t, "[")
 }
 

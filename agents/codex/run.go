@@ -114,6 +114,7 @@ func (r *Runner) Run(ctx context.Context, req RunRequest) RunOutcome {
 		dir, _ = input.Value("cwd").(string)
 	}
 	env := r.hookEnv()
+	call := toolCallOf(input)
 	out := RunOutcome{Event: req.Event, Results: make([]RunResult, len(req.Hooks))}
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -123,6 +124,8 @@ func (r *Runner) Run(ctx context.Context, req RunRequest) RunOutcome {
 		go func() {
 			defer wg.Done()
 			res := r.runOne(ctx, req.Event, h, env, dir, stdin, input)
+			res.Verdict = ExplainHook(req.Event, &res, call)
+			res.Warnings = HookWarnings(req.Event, i, &res, input)
 			mu.Lock()
 			res.Finished = finished
 			finished++
@@ -141,13 +144,7 @@ func (r *Runner) Run(ctx context.Context, req RunRequest) RunOutcome {
 		outs[i], order[i] = out.Results[i].Output, out.Results[i].Finished
 		ids[i] = runID(req.Event, i, out.Results[i].Hook)
 	}
-	call := toolCallOf(input)
 	out.Effect = MergeOutputs(req.Event, outs, order, call, ids)
-	for i := range out.Results {
-		res := &out.Results[i]
-		res.Verdict = ExplainHook(req.Event, res, call)
-		res.Warnings = HookWarnings(req.Event, i, res, input)
-	}
 	out.Verdict = ExplainEvent(req.Event, out.Results, out.Effect, call)
 	out.Warnings = EventWarnings(&out)
 	out.Duration = time.Since(start)
