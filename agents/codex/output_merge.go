@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/hookwarden/hookwarden/hooks"
 )
@@ -95,6 +96,12 @@ func MergeOutputs(event hooks.Event, outs []HookOutput, finished []int, call Too
 			case PermissionDeny:
 				e.Blocked, e.Permission, e.PermissionMessage = true, PermissionDeny, outs[i].PermissionMessage
 				e.Reason = e.PermissionMessage
+				if call.Name == "Bash" {
+					// Observed for exec_command: the rejection in Rust's
+					// Debug form, twice over.
+					e.ModelMessage = "exec_command failed: CreateProcess { message: " +
+						rustDebug("Rejected("+rustDebug(e.PermissionMessage)+")") + " }"
+				}
 				return e
 			case PermissionAllow:
 				e.Permission = PermissionAllow
@@ -217,4 +224,33 @@ func order(finished []int, i int) int {
 		return finished[i]
 	}
 	return i
+}
+
+// rustDebug quotes s as Rust's Debug for str does (the escapes a hook's
+// text can need: quotes, backslashes, line breaks, tabs, NUL, other
+// control characters as \u{..}).
+func rustDebug(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r == 0:
+			b.WriteString(`\0`)
+		case unicode.IsControl(r):
+			fmt.Fprintf(&b, `\u{%x}`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
 }

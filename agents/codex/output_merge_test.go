@@ -96,6 +96,13 @@ func TestMergeOtherEvents(t *testing.T) {
 	if e := MergeOutputs("PermissionRequest", []HookOutput{perm("allow"), perm("deny"), perm("allow")}, nil, ToolCall{}, nil); e.Permission != PermissionDeny || e.PermissionMessage != "m-deny" || !e.Blocked {
 		t.Errorf("any deny wins: %+v", e)
 	}
+	// Observed: exit 2 "perm via exit 2" on an escalated exec_command.
+	if e := MergeOutputs("PermissionRequest", []HookOutput{parsed("PermissionRequest", 2, "", "perm via exit 2")}, nil, ToolCall{Name: "Bash"}, nil); e.ModelMessage != `exec_command failed: CreateProcess { message: "Rejected(\"perm via exit 2\")" }` {
+		t.Errorf("%s", e.ModelMessage)
+	}
+	if got := rustDebug("a\"b\\c\nd\x1b"); got != `"a\"b\\c\nd\u{1b}"` {
+		t.Errorf("rustDebug: %s", got)
+	}
 	if e := MergeOutputs("PermissionRequest", []HookOutput{perm("allow"), parsed("PermissionRequest", 0, "", "")}, nil, ToolCall{}, nil); e.Permission != PermissionAllow || e.Blocked {
 		t.Errorf("allow: %+v", e)
 	}

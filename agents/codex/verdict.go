@@ -75,7 +75,7 @@ func ExplainHook(event hooks.Event, res *RunResult, call ToolCall) hooks.Verdict
 	case o.Block && event == "PreToolUse":
 		say(hooks.EffectBlocked, "Codex blocks the command: %s", o.Reason)
 	case o.Block && event == "PostToolUse" && o.Stop:
-		say(hooks.EffectStopped, "Codex stops after the tool; the model gets instead of its output: %s", o.Reason)
+		say(hooks.EffectStopped, "continue:false — the model gets instead of the tool output: %s (the turn goes on, observed)", o.Reason)
 	case o.Block && event == "PostToolUse":
 		say(hooks.EffectBlocked, "the model gets instead of the tool output: %s", o.Reason)
 	case o.Block && event == "UserPromptSubmit":
@@ -87,7 +87,7 @@ func ExplainHook(event hooks.Event, res *RunResult, call ToolCall) hooks.Verdict
 	case o.Permission == PermissionAllow:
 		say(hooks.EffectAllowed, "Codex approves the request without asking")
 	case o.Stop:
-		say(hooks.EffectStopped, "continue:false — Codex stops%s", reasonSuffix(o.StopReason))
+		say(hooks.EffectStopped, "continue:false — %s%s", stopsWhat(event), reasonSuffix(o.StopReason))
 	case o.UpdatedInput != nil:
 		cmd, ok := rewrittenCommand(o, call)
 		switch {
@@ -115,6 +115,23 @@ func ExplainHook(event hooks.Event, res *RunResult, call ToolCall) hooks.Verdict
 		}
 	}
 	return v
+}
+
+// stopsWhat says what continue:false stops, per event.
+func stopsWhat(event hooks.Event) string {
+	switch event {
+	case "SessionStart":
+		return "Codex makes no model request: the session ends before the prompt (observed)"
+	case "UserPromptSubmit":
+		return "Codex does not send the prompt"
+	case "Stop", "SubagentStop":
+		return "the turn ends"
+	case "PreCompact":
+		return "Codex does not compact"
+	case "PostCompact":
+		return "Codex stops after compacting"
+	}
+	return "Codex stops"
 }
 
 func reasonSuffix(r string) string {
@@ -188,7 +205,11 @@ func ExplainEvent(event hooks.Event, results []RunResult, e EventEffect, call To
 		say(hooks.EffectChanged, "Codex calls the tool with the input %s", string(e.UpdatedInput))
 	case event == "PermissionRequest" && e.Permission == PermissionDeny:
 		say(hooks.EffectBlocked, "Codex denies the request: %s", e.PermissionMessage)
-		detail("The model gets the tool call rejected with: %s", e.PermissionMessage)
+		if e.ModelMessage != "" {
+			detail("The model gets: %s", e.ModelMessage)
+		} else {
+			detail("The model gets the tool call rejected with: %s", e.PermissionMessage)
+		}
 	case event == "PermissionRequest" && e.Permission == PermissionAllow:
 		say(hooks.EffectAllowed, "Codex approves the request without asking (no automatic review)")
 	case event == "PostToolUse" && e.Blocked:
@@ -198,7 +219,7 @@ func ExplainEvent(event hooks.Event, results []RunResult, e EventEffect, call To
 		}
 		say(effect, "the model gets instead of the tool output: %s", e.Reason)
 		if e.Stopped {
-			detail("A hook returned continue:false: Codex stops processing after this tool%s.", reasonSuffix(e.StopReason))
+			detail("A hook returned continue:false: in codex exec the turn still goes on with the next model request (observed).")
 		}
 	case event == "UserPromptSubmit" && e.Blocked:
 		say(hooks.EffectBlocked, "Codex does not send the prompt: no model request, no Stop; SessionEnd still fires%s", reasonSuffix(e.Reason))
@@ -209,7 +230,7 @@ func ExplainEvent(event hooks.Event, results []RunResult, e EventEffect, call To
 		detail("User message Codex adds: %s", e.Continuation)
 		detail("Then %s fires again with stop_hook_active true; a hook that blocks every time loops until the turn is interrupted or times out.", event)
 	case e.Stopped:
-		say(hooks.EffectStopped, "continue:false — Codex stops%s", reasonSuffix(e.StopReason))
+		say(hooks.EffectStopped, "continue:false — %s%s", stopsWhat(event), reasonSuffix(e.StopReason))
 	case countStatus(results, RunFailed) > 0 && blockingEvents[event]:
 		say(hooks.EffectFailed, "fails open — %d of %d hooks failed, which Codex treats as no decision; %s", countStatus(results, RunFailed), len(results), goesOn(event))
 	case len(e.Contexts) > 0:
