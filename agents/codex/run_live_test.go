@@ -268,3 +268,21 @@ func TestLiveStopBlock(t *testing.T) {
 		t.Errorf("verdict %+v warnings %+v", first.Verdict, first.Warnings)
 	}
 }
+
+func TestLivePermissionRequestDeny(t *testing.T) {
+	kit := requireDryRunKit(t)
+	project := t.TempDir()
+	r := dryRunner(t)
+	dry := r.Run(context.Background(), RunRequest{Event: "PermissionRequest", Hooks: exampleHooks(t, kit, "permission-request", "PermissionRequest"),
+		Input: sampleFor(t, "PermissionRequest", project)})
+	rep := runCodexExample(t, kit, "permission-request")
+	if live := statusesOf(rep, "PermissionRequest"); !slices.Equal(live, []string{string(dry.Results[0].Output.Status)}) {
+		t.Fatalf("hook runs: Codex %q, dry run %s", live, dry.Results[0].Output.Status)
+	}
+	if len(rep.ToolResults) != 1 || rep.ToolResults[0].Output != dry.Effect.ModelMessage || slices.Contains(rep.FilesCreated, "out.txt") {
+		t.Errorf("Codex: %+v %q; dry run: %q", rep.ToolResults, rep.FilesCreated, dry.Effect.ModelMessage)
+	}
+	if dry.Effect.Permission != PermissionDeny || dry.Verdict.Effect != hooks.EffectBlocked {
+		t.Errorf("%+v", dry.Verdict)
+	}
+}
