@@ -121,7 +121,44 @@ func trimmedNonEmpty(s string) (string, bool) {
 }
 
 // ParseOutput interprets one finished hook run of event as Codex 0.171.0
-// does. Events Codex does not know parse as having no effect.
+// does (codex-rs/hooks/src/events/<event>.rs parse_completed, with the
+// wire types of schema.rs; "observed" = checked with the kit's real Codex):
+//
+//   - a spawn error or a timeout: Failed, output dropped (observed);
+//     killed by a signal: Failed ("hook exited without a status code").
+//   - exit 0, blank stdout: Completed, no effect. A JSON object is read
+//     strictly (see output_wire.go); output that starts with { or [ but is
+//     not the event's JSON: Failed (observed). Other text: a developer
+//     message for SessionStart and UserPromptSubmit (observed), Failed for
+//     Stop, SubagentStop, SubagentStart and the stateless events (observed
+//     for Stop), ignored elsewhere (observed for PreToolUse).
+//   - exit 2: PreToolUse, PostToolUse, UserPromptSubmit, Stop, SubagentStop
+//     and PermissionRequest block with the trimmed stderr (observed for all
+//     but SubagentStop), or fail without it (observed for PreToolUse);
+//     the other events fail.
+//   - any other code: Failed, never a block (observed: exit 1).
+//   - PreToolUse: deny + reason or decision:block + reason block;
+//     allow + updatedInput rewrites; allow without updatedInput, ask,
+//     approve, continue:false, stopReason, suppressOutput are unsupported:
+//     Failed (observed); additionalContext is a developer message (observed).
+//   - PostToolUse: decision:block + reason replaces the tool output
+//     (observed); continue:false replaces it with reason or stopReason and
+//     is Stopped, the turn goes on (observed); additionalContext (observed).
+//   - UserPromptSubmit: block or continue:false: no model request
+//     (observed for block); additionalContext (observed).
+//   - SessionStart: additionalContext (observed); continue:false: Stopped,
+//     no model request at all (observed). SubagentStart: additionalContext.
+//   - Stop/SubagentStop: decision:block + reason continues the turn with
+//     the reason as a prompt (observed); continue:false ends it.
+//   - PermissionRequest: decision.behavior allow/deny (+message);
+//     updatedInput, updatedPermissions, interrupt:true are unsupported.
+//   - PreCompact/PostCompact: only continue:false (Stopped) counts.
+//   - PreModelRequest, PostModelRequest, SessionEnd, Interrupt: nothing a
+//     hook prints changes what Codex does (source: events/model.rs; the
+//     last two assumed alike).
+//
+// systemMessage is recorded as a warning everywhere. Events Codex does not
+// know parse like the stateless ones.
 func ParseOutput(event hooks.Event, end ProcessEnd) HookOutput {
 	out := HookOutput{Status: RunCompleted}
 	if end.Error != "" {
