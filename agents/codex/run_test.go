@@ -225,3 +225,18 @@ func TestRunHeldPipes(t *testing.T) {
 		t.Errorf("%+v %+v", out.Results[0], out.Warnings)
 	}
 }
+
+// A hook that exits without reading a payload larger than a pipe holds
+// still counts (observed: a 100 kB UserPromptSubmit payload, exit 2 with
+// stderr, Blocked).
+func TestRunUnreadLargePayload(t *testing.T) {
+	r := testRunner(t)
+	in, err := SampleInput(SampleOptions{Event: "UserPromptSubmit", Prompt: strings.Repeat("a", 100_000), ProjectDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := r.Run(context.Background(), RunRequest{Event: "UserPromptSubmit", Hooks: []*hooks.Hook{command("UserPromptSubmit", "echo prompt-blocked >&2; exit 2")}, Input: in})
+	if !out.Effect.Blocked || out.Effect.Reason != "prompt-blocked" {
+		t.Errorf("%+v %+v", out.Results[0], out.Effect)
+	}
+}
