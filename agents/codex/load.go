@@ -109,8 +109,17 @@ func Load(opts Options, flags SessionFlags) (*Snapshot, error) {
 
 	// Managed hooks of requirements.toml come first (source:
 	// append_managed_requirement_handlers).
+	s.fileDiagnostics(req, true)
+	s.Diagnostics = append(s.Diagnostics, reqVals.diags...)
 	if reqVals.hooks != nil {
-		s.addHandlers(layerSpec{layer: LayerManaged, source: SourceManaged, managed: true, toml: req}, reqVals.hooks, states)
+		req.Layer, req.Loaded = LayerManaged, true
+		defs := *reqVals.hooks
+		// Keys name managed_dir when it is absolute, else the file
+		// (source: managed_hooks_source_path).
+		if dir, ok, _ := reqVals.doc.Root.Table("hooks").String("managed_dir"); ok && filepath.IsAbs(dir) {
+			defs.path = dir
+		}
+		s.addHandlers(layerSpec{layer: LayerManaged, source: SourceManaged, managed: true, toml: req}, &defs, states)
 	}
 	for _, l := range layers {
 		if s.AllowManagedHooksOnly && !l.managed && l.notLoaded == "" {
@@ -141,12 +150,9 @@ func (s *Snapshot) addLayer(l layerSpec, states map[string]hookState) {
 		}
 	}
 	s.Files = append(s.Files, l.json, l.toml)
-	for _, f := range []*File{l.json, l.toml} {
-		if f.Err != nil {
-			s.Diagnostics = append(s.Diagnostics, hooks.Diagnostic{File: f.Path, Line: f.Err.Line, Column: f.Err.Column,
-				Severity: hooks.SeverityError, Message: f.Err.Msg})
-		}
-	}
+	s.fileDiagnostics(l.json, l.notLoaded == "")
+	s.fileDiagnostics(l.toml, l.notLoaded == "")
+	s.Diagnostics = append(s.Diagnostics, l.tomlVals.diags...)
 	// Codex's own warning for a hooks.json it cannot use (observed: "failed
 	// to parse hooks config <path>: <serde message> at line L column C";
 	// Hookwarden's message and column are its own, Codex's point after
@@ -163,6 +169,18 @@ func (s *Snapshot) addLayer(l layerSpec, states map[string]hookState) {
 		s.CodexWarnings = append(s.CodexWarnings, fmt.Sprintf("failed to %s hooks config %s: %s", verb, l.json.Path, msg))
 	}
 	tomlDefs := l.tomlVals.hooks
+	if tomlDefs != nil && len(tomlDefs.errs) > 0 {
+		e := tomlDefs.errs[0]
+		if l.toml.State == FileOK {
+			l.toml.State = FileInvalid
+			l.toml.Err = &settingsio.ParseError{Path: l.toml.Path, Line: e.pos.Line, Column: e.pos.Column, Msg: e.msg}
+			s.Diagnostics = append(s.Diagnostics, hooks.Diagnostic{File: l.toml.Path, Line: e.pos.Line, Column: e.pos.Column,
+				Severity: hooks.SeverityError, Message: e.msg + " (Codex loads none of this file's [hooks])"})
+		}
+		if l.notLoaded == "" {
+			s.CodexWarnings = append(s.CodexWarnings, fmt.Sprintf("failed to parse TOML hooks in %s: %s", l.toml.Path, e))
+		}
+	}
 	if l.notLoaded == "" && jsonDefs != nil && tomlDefs != nil && len(jsonDefs.errs) == 0 && len(tomlDefs.errs) == 0 &&
 		jsonDefs.hasHooks() && tomlDefs.hasHooks() {
 		// Observed (kit example basic).
@@ -223,7 +241,7 @@ func (s *Snapshot) addHandlers(l layerSpec, defs *defFile, states map[string]hoo
 					}
 				}
 				for _, d := range g.handlers {
-					h := s.newHandler(l, file, ev, g, d, matcher)
+					h := s.newHandler(l, file, defs.path, ev, g, d, matcher)
 					switch {
 					case decodeErr != "":
 						h.Hook.Status = hooks.StatusInvalid
@@ -267,7 +285,7 @@ func (h *Handler) clamped(e EventInfo, d defHandler) bool {
 }
 
 // newHandler builds the handler and its neutral hook.
-func (s *Snapshot) newHandler(l layerSpec, file *File, ev defEvent, g defGroup, d defHandler, matcher *string) *Handler {
+func (s *Snapshot) newHandler(l layerSpec, file *File, defsPath string, ev defEvent, g defGroup, d defHandler, matcher *string) *Handler {
 	timeout, clamped := effectiveTimeout(ev.info, d.timeout)
 	hk := &hooks.Hook{
 		ID:         fmt.Sprintf("codex:%s:%s#%s", l.layer, file.Path, d.path),
@@ -290,7 +308,7 @@ func (s *Snapshot) newHandler(l layerSpec, file *File, ev defEvent, g defGroup, 
 		hk.TimeoutText = strconv.FormatUint(*d.timeout, 10) + "s"
 	}
 	h := &Handler{
-		Hook: hk, Key: TrustKey(file.Path, ev.name, g.index, d.index), Group: g.index, Index: d.index,
+		Hook: hk, Key: TrustKey(defsPath, ev.name, g.index, d.index), Group: g.index, Index: d.index,
 		Matcher: matcher, TimeoutSec: timeout, Async: d.async, StatusMessage: d.statusMessage,
 		Source: l.source, IsManaged: l.managed, Enabled: true,
 	}
@@ -421,4 +439,20 @@ func suggestEvent(name hooks.Event) string {
 		}
 	}
 	return ""
+}
+
+// fileDiagnostics reports a file's read or parse error. A config.toml
+// Codex cannot parse stops Codex from starting at all (source: loader
+// load_config_toml_for_required_layer; a project one only when the
+// project is trusted).
+func (s *Snapshot) fileDiagnostics(f *File, loaded bool) {
+	if f.Err == nil || f.State == FileInvalid && f.Kind == KindConfigTOML {
+		return
+	}
+	d := hooks.Diagnostic{File: f.Path, Line: f.Err.Line, Column: f.Err.Column, Severity: hooks.SeverityError, Message: f.Err.Msg}
+	if f.Kind != KindHooksJSON && loaded && (f.State == FileParseError || f.State == FileUnreadable) {
+		d.Severity = hooks.SeverityFatal
+		d.Message += " (Codex refuses to start with this file)"
+	}
+	s.Diagnostics = append(s.Diagnostics, d)
 }
