@@ -52,7 +52,7 @@ const (
 	StatusSkipped           hooks.Status = "skipped"
 	StatusUnknownEvent      hooks.Status = "unknown-event"
 	StatusInvalidMatcher    hooks.Status = "invalid-matcher"
-	StatusInvalidDefinition               = hooks.StatusInvalid
+	StatusInvalidDefinition              = hooks.StatusInvalid
 )
 
 // Handler is one Codex hook handler: the neutral hook plus the facts only

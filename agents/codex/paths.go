@@ -123,7 +123,7 @@ func markerExists(path, marker string) bool {
 // folders between the git root and the cwd each load, root first, each
 // trusted on its own).
 type ProjectDir struct {
-	Dir     string // the folder holding .codex
+	Dir      string // the folder holding .codex
 	DotCodex string
 	// Trust is the trust_level that decides ("trusted", "untrusted" or ""),
 	// TrustKey the [projects."<key>"] entry it comes from (or the key Codex
