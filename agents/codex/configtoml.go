@@ -26,8 +26,14 @@ type configValues struct {
 	hasMarkers bool
 	// allowManagedHooksOnly is requirements.toml's allow_managed_hooks_only.
 	allowManagedHooksOnly bool
-	// diags are problems with the values above, each with its place.
-	diags []hooks.Diagnostic
+	// refused are values of the wrong type or an unknown trust level:
+	// Codex's typed config rejects the whole file and starts with no
+	// configuration (observed: hooks.state enabled = "no", trust_level =
+	// "bogus", [hooks] state = 5 each make hooks/list answer an error and
+	// list no hook). diags are lesser problems (observed: a
+	// project_root_markers that is not an array does not stop Codex).
+	refused []hooks.Diagnostic
+	diags   []hooks.Diagnostic
 }
 
 // hookState is one [hooks.state."<key>"] table.
@@ -54,8 +60,12 @@ func readConfigTOML(f *File) configValues {
 	}
 	v.doc = doc
 	bad := func(pos settingsio.Pos, format string, args ...any) {
+		v.refused = append(v.refused, hooks.Diagnostic{File: f.Path, Line: pos.Line, Column: pos.Column,
+			Severity: hooks.SeverityFatal, Message: fmt.Sprintf(format, args...)})
+	}
+	warn := func(pos settingsio.Pos, format string, args ...any) {
 		v.diags = append(v.diags, hooks.Diagnostic{File: f.Path, Line: pos.Line, Column: pos.Column,
-			Severity: hooks.SeverityError, Message: fmt.Sprintf(format, args...)})
+			Severity: hooks.SeverityWarning, Message: fmt.Sprintf(format, args...)})
 	}
 	typeErr := func(err error) {
 		if te, ok := err.(*settingsio.TOMLTypeError); ok {
@@ -87,7 +97,7 @@ func readConfigTOML(f *File) configValues {
 				typeErr(err)
 				if ok {
 					if lvl != "trusted" && lvl != "untrusted" {
-						bad(e.Value.Table.Value("trust_level").Pos, "projects.%q.trust_level: %q is neither \"trusted\" nor \"untrusted\"; Codex refuses the file", e.Key.Name, lvl)
+						bad(e.Value.Table.Value("trust_level").Pos, "projects.%q.trust_level: unknown variant `%s`, expected `trusted` or `untrusted`", e.Key.Name, lvl)
 					}
 					v.projects[e.Key.Name] = lvl
 				}
@@ -97,24 +107,22 @@ func readConfigTOML(f *File) configValues {
 	if mv := root.Value("project_root_markers"); mv != nil {
 		v.hasMarkers = true
 		v.markers = []string{}
-		if mv.Kind != settingsio.TOMLArray {
-			bad(mv.Pos, "project_root_markers must be an array of strings")
-		} else {
-			for _, it := range mv.Items {
-				if it.Kind != settingsio.TOMLString {
-					bad(it.Pos, "project_root_markers must be an array of strings")
-					continue
-				}
-				v.markers = append(v.markers, it.Str)
-			}
+		ok := mv.Kind == settingsio.TOMLArray
+		for _, it := range mv.Items {
+			ok = ok && it.Kind == settingsio.TOMLString
+			v.markers = append(v.markers, it.Str)
+		}
+		if !ok {
+			warn(mv.Pos, "project_root_markers must be an array of strings; Codex goes on with the default (.git)")
+			v.hasMarkers, v.markers = false, nil
 		}
 	}
 	b, ok, err := root.Bool("allow_managed_hooks_only")
 	typeErr(err)
 	v.allowManagedHooksOnly = ok && b
-	if len(v.diags) > 0 && f.State == FileOK {
+	if len(v.refused) > 0 && f.State == FileOK {
 		f.State = FileInvalid
-		d := v.diags[0]
+		d := v.refused[0]
 		f.Err = &settingsio.ParseError{Path: f.Path, Line: d.Line, Column: d.Column, Msg: d.Message}
 	}
 	return v

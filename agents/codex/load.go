@@ -111,6 +111,7 @@ func Load(opts Options, flags SessionFlags) (*Snapshot, error) {
 	// append_managed_requirement_handlers).
 	s.fileDiagnostics(req, true)
 	s.Diagnostics = append(s.Diagnostics, reqVals.diags...)
+	s.refused(req, reqVals, true)
 	if reqVals.hooks != nil {
 		req.Layer, req.Loaded = LayerManaged, true
 		defs := *reqVals.hooks
@@ -153,6 +154,7 @@ func (s *Snapshot) addLayer(l layerSpec, states map[string]hookState) {
 	s.fileDiagnostics(l.json, l.notLoaded == "")
 	s.fileDiagnostics(l.toml, l.notLoaded == "")
 	s.Diagnostics = append(s.Diagnostics, l.tomlVals.diags...)
+	s.refused(l.toml, l.tomlVals, l.notLoaded == "")
 	// Codex's own warning for a hooks.json it cannot use (observed: "failed
 	// to parse hooks config <path>: <serde message> at line L column C";
 	// Hookwarden's message and column are its own, Codex's point after
@@ -177,8 +179,14 @@ func (s *Snapshot) addLayer(l layerSpec, states map[string]hookState) {
 			s.Diagnostics = append(s.Diagnostics, hooks.Diagnostic{File: l.toml.Path, Line: e.pos.Line, Column: e.pos.Column,
 				Severity: hooks.SeverityError, Message: e.msg + " (Codex loads none of this file's [hooks])"})
 		}
+		// Observed: a trusted project config.toml whose [hooks] has a value
+		// of the wrong type (timeout = "soon") makes Codex's typed config
+		// fail as a whole ("<file>:1:3: invalid type: string \"soon\",
+		// expected u64"): hooks/list answers with an error and lists no
+		// hook at all. (Source also has a softer "failed to parse TOML
+		// hooks in <file>" warning for values the typed config accepts.)
 		if l.notLoaded == "" {
-			s.CodexWarnings = append(s.CodexWarnings, fmt.Sprintf("failed to parse TOML hooks in %s: %s", l.toml.Path, e))
+			s.fatal(l.toml.Path, e.pos, fmt.Sprintf("Codex refuses this configuration: %s (no hook of any layer runs)", e))
 		}
 	}
 	if l.notLoaded == "" && jsonDefs != nil && tomlDefs != nil && len(jsonDefs.errs) == 0 && len(tomlDefs.errs) == 0 &&
@@ -451,8 +459,31 @@ func (s *Snapshot) fileDiagnostics(f *File, loaded bool) {
 	}
 	d := hooks.Diagnostic{File: f.Path, Line: f.Err.Line, Column: f.Err.Column, Severity: hooks.SeverityError, Message: f.Err.Msg}
 	if f.Kind != KindHooksJSON && loaded && (f.State == FileParseError || f.State == FileUnreadable) {
-		d.Severity = hooks.SeverityFatal
-		d.Message += " (Codex refuses to start with this file)"
+		s.fatal(f.Path, settingsio.Pos{Line: f.Err.Line, Column: f.Err.Column}, f.Err.Msg+" (Codex refuses to start with this file)")
+		return
 	}
 	s.Diagnostics = append(s.Diagnostics, d)
+}
+
+// fatal records a problem that stops Codex from loading any configuration
+// for the session: it runs no hook at all.
+func (s *Snapshot) fatal(file string, pos settingsio.Pos, msg string) {
+	s.Diagnostics = append(s.Diagnostics, hooks.Diagnostic{File: file, Line: pos.Line, Column: pos.Column,
+		Severity: hooks.SeverityFatal, Message: msg})
+	if s.Fatal == "" {
+		s.Fatal = fmt.Sprintf("%s:%d:%d: %s", file, pos.Line, pos.Column, msg)
+	}
+}
+
+// refused reports the values for which Codex rejects a config file as a
+// whole: fatal when Codex loads the file, else an error.
+func (s *Snapshot) refused(f *File, v configValues, loaded bool) {
+	for _, d := range v.refused {
+		if loaded {
+			s.fatal(d.File, settingsio.Pos{Line: d.Line, Column: d.Column}, d.Message+" (Codex rejects the whole configuration and runs no hook)")
+			continue
+		}
+		d.Severity = hooks.SeverityError
+		s.Diagnostics = append(s.Diagnostics, d)
+	}
 }

@@ -38,45 +38,50 @@ func listed(s *Snapshot) []string {
 	return out
 }
 
-// TestDecodeHooksJSONAsCodex: each case was run through hooks/list of the
-// real Codex 0.171.0; want is the file state and the handlers it listed.
+const decodeCmd = `{"type":"command","command":"a"}`
+
+// decodeCases are hooks.json files with the state Codex gives them and the
+// handlers it lists (TestLiveHooksListDecode checks them against hooks/list).
+var decodeCases = []struct {
+	name, json string
+	state      FileState
+	listed     string
+}{
+	{"comment", `{"hooks":{"PreToolUse":[{"hooks":[` + decodeCmd + `]}]}} // c`, FileParseError, ""},
+	{"trailing comma", `{"hooks":{"PreToolUse":[{"hooks":[` + decodeCmd + `,]}]}}`, FileParseError, ""},
+	{"byte order mark", "\ufeff" + `{"hooks":{}}`, FileParseError, ""},
+	{"empty file", ``, FileParseError, ""},
+	{"duplicate event", `{"hooks":{"PreToolUse":[],"PreToolUse":[{"hooks":[` + decodeCmd + `]}]}}`, FileInvalid, ""},
+	{"duplicate field", `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"a","command":"b"}]}]}}`, FileInvalid, ""},
+	{"alias duplicate", `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"a","commandWindows":"b","command_windows":"c"}]}]}}`, FileInvalid, ""},
+	{"unknown top-level field", `{"hooks":{},"x":1}`, FileInvalid, ""},
+	{"http handler", `{"hooks":{"PreToolUse":[{"hooks":[` + decodeCmd + `,{"type":"http","url":"u"}]}]}}`, FileInvalid, ""},
+	{"missing type", `{"hooks":{"PreToolUse":[{"hooks":[{"command":"a"}]}]}}`, FileInvalid, ""},
+	{"missing command", `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command"}]}]}}`, FileInvalid, ""},
+	{"fractional timeout", `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"a","timeout":1.5}]}]}}`, FileInvalid, ""},
+	{"exponent timeout", `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"a","timeout":1e3}]}]}}`, FileInvalid, ""},
+	{"negative timeout", `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"a","timeout":-1}]}]}}`, FileInvalid, ""},
+	{"async null", `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"a","async":null}]}]}}`, FileInvalid, ""},
+	{"async string", `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"a","async":"yes"}]}]}}`, FileInvalid, ""},
+	{"matcher number", `{"hooks":{"PreToolUse":[{"matcher":1,"hooks":[]}]}}`, FileInvalid, ""},
+	{"event not a list", `{"hooks":{"PreToolUse":{"hooks":[]}}}`, FileInvalid, ""},
+	{"event null", `{"hooks":{"PreToolUse":null}}`, FileInvalid, ""},
+	{"hooks null", `{"hooks":null}`, FileInvalid, ""},
+	{"array with a value", `[1]`, FileInvalid, ""},
+	{"empty array", `[]`, FileOK, ""},
+	{"empty object", `{}`, FileOK, ""},
+	{"group without hooks", `{"hooks":{"PreToolUse":[{"matcher":"x"}]}}`, FileOK, ""},
+	{"unknown events ignored", `{"hooks":{"Notification":[{"hooks":[` + decodeCmd + `]}],"pre_tool_use":[]}}`, FileOK, ""},
+	{"nulls and unknown fields", `{"description":"d","hooks":{"PreToolUse":[{"matcher":null,"hooks":[{"type":"command","command":"a","timeout":null,"statusMessage":null,"timeoutSec":7}]},{"hooks":[]},{"matcher":"x","bogus":2,"hooks":[{"type":"command","command":"b","timeout":99999999999}]}]}}`,
+		FileOK, "pre_tool_use:0:0 pre_tool_use:2:0"},
+	{"skipped handlers keep indices", `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"a","timeout":0},{"type":"command","command":"  "},{"type":"prompt","prompt":"x"},{"type":"agent"},{"type":"mcp_tool","server":"s","tool":"t"},{"type":"command","command":"z","bogus":1}]}]}}`,
+		FileOK, "pre_tool_use:0:0 pre_tool_use:0:4 pre_tool_use:0:5"},
+}
+
+// TestDecodeHooksJSONAsCodex: every case was also run through hooks/list of
+// the real Codex 0.171.0.
 func TestDecodeHooksJSONAsCodex(t *testing.T) {
-	const cmd = `{"type":"command","command":"a"}`
-	for _, c := range []struct {
-		name, json string
-		state      FileState
-		listed     string
-	}{
-		{"comment", `{"hooks":{"PreToolUse":[{"hooks":[` + cmd + `]}]}} // c`, FileParseError, ""},
-		{"trailing comma", `{"hooks":{"PreToolUse":[{"hooks":[` + cmd + `,]}]}}`, FileParseError, ""},
-		{"byte order mark", "\ufeff" + `{"hooks":{}}`, FileParseError, ""},
-		{"empty file", ``, FileParseError, ""},
-		{"duplicate event", `{"hooks":{"PreToolUse":[],"PreToolUse":[{"hooks":[` + cmd + `]}]}}`, FileInvalid, ""},
-		{"duplicate field", `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"a","command":"b"}]}]}}`, FileInvalid, ""},
-		{"alias duplicate", `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"a","commandWindows":"b","command_windows":"c"}]}]}}`, FileInvalid, ""},
-		{"unknown top-level field", `{"hooks":{},"x":1}`, FileInvalid, ""},
-		{"http handler", `{"hooks":{"PreToolUse":[{"hooks":[` + cmd + `,{"type":"http","url":"u"}]}]}}`, FileInvalid, ""},
-		{"missing type", `{"hooks":{"PreToolUse":[{"hooks":[{"command":"a"}]}]}}`, FileInvalid, ""},
-		{"missing command", `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command"}]}]}}`, FileInvalid, ""},
-		{"fractional timeout", `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"a","timeout":1.5}]}]}}`, FileInvalid, ""},
-		{"exponent timeout", `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"a","timeout":1e3}]}]}}`, FileInvalid, ""},
-		{"negative timeout", `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"a","timeout":-1}]}]}}`, FileInvalid, ""},
-		{"async null", `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"a","async":null}]}]}}`, FileInvalid, ""},
-		{"async string", `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"a","async":"yes"}]}]}}`, FileInvalid, ""},
-		{"matcher number", `{"hooks":{"PreToolUse":[{"matcher":1,"hooks":[]}]}}`, FileInvalid, ""},
-		{"event not a list", `{"hooks":{"PreToolUse":{"hooks":[]}}}`, FileInvalid, ""},
-		{"event null", `{"hooks":{"PreToolUse":null}}`, FileInvalid, ""},
-		{"hooks null", `{"hooks":null}`, FileInvalid, ""},
-		{"array with a value", `[1]`, FileInvalid, ""},
-		{"empty array", `[]`, FileOK, ""},
-		{"empty object", `{}`, FileOK, ""},
-		{"group without hooks", `{"hooks":{"PreToolUse":[{"matcher":"x"}]}}`, FileOK, ""},
-		{"unknown events ignored", `{"hooks":{"Notification":[{"hooks":[` + cmd + `]}],"pre_tool_use":[]}}`, FileOK, ""},
-		{"nulls and unknown fields", `{"description":"d","hooks":{"PreToolUse":[{"matcher":null,"hooks":[{"type":"command","command":"a","timeout":null,"statusMessage":null,"timeoutSec":7}]},{"hooks":[]},{"matcher":"x","bogus":2,"hooks":[{"type":"command","command":"b","timeout":99999999999}]}]}}`,
-			FileOK, "pre_tool_use:0:0 pre_tool_use:2:0"},
-		{"skipped handlers keep indices", `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"a","timeout":0},{"type":"command","command":"  "},{"type":"prompt","prompt":"x"},{"type":"agent"},{"type":"mcp_tool","server":"s","tool":"t"},{"type":"command","command":"z","bogus":1}]}]}}`,
-			FileOK, "pre_tool_use:0:0 pre_tool_use:0:4 pre_tool_use:0:5"},
-	} {
+	for _, c := range decodeCases {
 		t.Run(c.name, func(t *testing.T) {
 			s := loadUserHooks(t, c.json)
 			f := fileOf(s, s.Paths.UserHooksJSON)
@@ -395,5 +400,40 @@ func TestPlanner(t *testing.T) {
 	}
 	if _, err := s.PlanFor("Notification", hooks.PlanContext{}); err == nil {
 		t.Error("a plan for an event Codex does not have")
+	}
+}
+
+// TestRefusedConfigRunsNothing: values Codex's typed config rejects stop
+// every hook (observed with hooks/list for each case).
+func TestRefusedConfigRunsNothing(t *testing.T) {
+	for _, c := range []struct{ name, toml string }{
+		{"enabled not a boolean", "[hooks.state.\"x\"]\nenabled = \"no\"\n"},
+		{"unknown trust level", "[projects.\"/nowhere\"]\ntrust_level = \"bogus\"\n"},
+		{"state not a table", "[hooks]\nstate = 5\n"},
+		{"timeout not a number", "[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = \"command\"\ncommand = \"x\"\ntimeout = \"soon\"\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			home := t.TempDir()
+			write(t, filepath.Join(home, ".codex", "hooks.json"), `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"stop"}]}]}}`)
+			key := filepath.Join(home, ".codex", "hooks.json") + ":stop:0:0"
+			flags := SessionFlags{HookStates: map[string]HookState{key: {TrustedHash: loadIn(t, home, t.TempDir(), SessionFlags{}).Handlers[0].CurrentHash}}}
+			if p, _ := loadIn(t, home, t.TempDir(), flags).PlanFor("Stop", hooks.PlanContext{}); len(p.Runs) != 1 {
+				t.Fatalf("the trusted hook does not run before the config is broken: %+v", p)
+			}
+			write(t, filepath.Join(home, ".codex", "config.toml"), c.toml)
+			s := loadIn(t, home, t.TempDir(), flags)
+			if s.Fatal == "" {
+				t.Fatalf("not refused: %+v", s.Diagnostics)
+			}
+			p, err := s.PlanFor("Stop", hooks.PlanContext{})
+			if err != nil || len(p.Runs) != 0 {
+				t.Errorf("runs %v (%v)", p.Runs, err)
+			}
+		})
+	}
+	home := t.TempDir()
+	write(t, filepath.Join(home, ".codex", "config.toml"), "project_root_markers = \"x\"\n")
+	if s := loadIn(t, home, t.TempDir(), SessionFlags{}); s.Fatal != "" {
+		t.Errorf("project_root_markers as a string refused: %s", s.Fatal)
 	}
 }

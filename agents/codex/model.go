@@ -110,6 +110,9 @@ type Snapshot struct {
 	Diagnostics []hooks.Diagnostic
 	// AllowManagedHooksOnly is requirements.toml's allow_managed_hooks_only.
 	AllowManagedHooksOnly bool
+	// Fatal is set when Codex refuses the configuration as a whole (a
+	// config.toml it cannot parse or type-check): it then runs no hook.
+	Fatal string
 }
 
 // Hooks returns the neutral model of every handler, in Handlers' order.

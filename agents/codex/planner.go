@@ -55,6 +55,10 @@ func (s *Snapshot) PlanFor(event hooks.Event, ctx hooks.PlanContext) (*Plan, err
 		if h.Hook.Event != event {
 			continue
 		}
+		if s.Fatal != "" {
+			p.NotRun = append(p.NotRun, Skip{h, "Codex does not start: " + s.Fatal})
+			continue
+		}
 		if !h.Runs {
 			p.NotRun = append(p.NotRun, Skip{h, h.Hook.Reason})
 			continue
