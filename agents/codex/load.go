@@ -103,8 +103,17 @@ func Load(opts Options, flags SessionFlags) (*Snapshot, error) {
 	for k, v := range user.tomlVals.states {
 		states[k] = v
 	}
+	// Session flags merge into the user's entries field by field (Codex
+	// merges the TOML layers recursively).
 	for k, v := range flags.HookStates {
-		states[k] = hookState{trustedHash: v.TrustedHash, hasTrustedHash: v.TrustedHash != "", enabled: v.Enabled}
+		st := states[k]
+		if v.TrustedHash != "" {
+			st.trustedHash, st.hasTrustedHash = v.TrustedHash, true
+		}
+		if v.Enabled != nil {
+			st.enabled = v.Enabled
+		}
+		states[k] = st
 	}
 
 	// Managed hooks of requirements.toml come first (source:
@@ -255,6 +264,7 @@ func (s *Snapshot) addHandlers(l layerSpec, defs *defFile, states map[string]hoo
 						h.Hook.Status = hooks.StatusInvalid
 						h.Hook.Reason = "Codex loads no hook from " + file.Path + ": " + decodeErr
 					case !loaded:
+						trustOf(h, l, states) // shown, though Codex does not list it
 						h.Hook.Status = l.notLoadedStatus
 						h.Hook.Reason = l.notLoaded
 						h.silentSkip("Codex skips this hook without a word: " + l.notLoaded)
@@ -346,21 +356,7 @@ func (s *Snapshot) newHandler(l layerSpec, file *File, defsPath string, ev defEv
 // the kit's trusted-hash and untrusted examples).
 func (s *Snapshot) decideTrust(h *Handler, l layerSpec, states map[string]hookState) {
 	h.Listed = true
-	st, ok := states[h.Key]
-	if ok {
-		h.TrustedHash, h.StateAt = st.trustedHash, st.pos
-	}
-	switch {
-	case l.managed:
-		h.Trust = Managed
-	case ok && st.hasTrustedHash && st.trustedHash == h.CurrentHash:
-		h.Trust = Trusted
-	case ok && st.hasTrustedHash:
-		h.Trust = Modified
-	default:
-		h.Trust = Untrusted
-	}
-	h.Enabled = l.managed || st.enabled == nil || *st.enabled
+	trustOf(h, l, states)
 	hk := h.Hook
 	switch {
 	case !h.Enabled:
@@ -380,6 +376,25 @@ func (s *Snapshot) decideTrust(h *Handler, l layerSpec, states map[string]hookSt
 		hk.Status = hooks.StatusRuns
 		hk.Reason = runsReason(h)
 	}
+}
+
+// trustOf sets the trust facts of a handler from the stored states.
+func trustOf(h *Handler, l layerSpec, states map[string]hookState) {
+	st, ok := states[h.Key]
+	if ok {
+		h.TrustedHash, h.StateAt = st.trustedHash, st.pos
+	}
+	switch {
+	case l.managed:
+		h.Trust = Managed
+	case ok && st.hasTrustedHash && st.trustedHash == h.CurrentHash:
+		h.Trust = Trusted
+	case ok && st.hasTrustedHash:
+		h.Trust = Modified
+	default:
+		h.Trust = Untrusted
+	}
+	h.Enabled = l.managed || st.enabled == nil || *st.enabled
 }
 
 func runsReason(h *Handler) string {
