@@ -103,8 +103,9 @@ func Load(opts Options, flags SessionFlags) (*Snapshot, error) {
 	for k, v := range user.tomlVals.states {
 		states[k] = v
 	}
-	// Session flags merge into the user's entries field by field (Codex
-	// merges the TOML layers recursively).
+	// Session flags merge into the user's entries field by field (source:
+	// the config layers are merged recursively, merge_toml_values; not
+	// observed).
 	for k, v := range flags.HookStates {
 		st := states[k]
 		if v.TrustedHash != "" {
