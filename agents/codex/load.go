@@ -52,7 +52,7 @@ func Load(opts Options, flags SessionFlags) (*Snapshot, error) {
 	}
 	s := &Snapshot{Paths: p}
 
-	req := &File{Path: p.Requirements, Kind: KindRequirements, Layer: LayerManaged, Source: SourceManaged,
+	req := &File{Path: p.Requirements, Kind: KindRequirements, Layer: LayerManaged, Source: SourceSystem,
 		Provenance: provRequirements}
 	reqVals := readConfigTOML(req)
 	s.Files = append(s.Files, req)
@@ -117,7 +117,9 @@ func Load(opts Options, flags SessionFlags) (*Snapshot, error) {
 		states[k] = st
 	}
 
-	// Managed hooks of requirements.toml come first (source:
+	// Managed hooks of requirements.toml come first (observed with a
+	// private /etc/codex: listed first, source "system", trust "managed",
+	// enabled even with enabled = false; source:
 	// append_managed_requirement_handlers).
 	s.fileDiagnostics(req, true)
 	s.Diagnostics = append(s.Diagnostics, reqVals.diags...)
@@ -126,14 +128,16 @@ func Load(opts Options, flags SessionFlags) (*Snapshot, error) {
 		req.Layer, req.Loaded = LayerManaged, true
 		defs := *reqVals.hooks
 		// Keys name managed_dir when it is absolute, else the file
-		// (source: managed_hooks_source_path).
+		// (observed both; source: managed_hooks_source_path).
 		if dir, ok, _ := reqVals.doc.Root.Table("hooks").String("managed_dir"); ok && filepath.IsAbs(dir) {
 			defs.path = dir
 		}
-		s.addHandlers(layerSpec{layer: LayerManaged, source: SourceManaged, managed: true, toml: req}, &defs, states)
+		s.addHandlers(layerSpec{layer: LayerManaged, source: SourceSystem, managed: true, toml: req}, &defs, states)
 	}
 	for _, l := range layers {
 		if s.AllowManagedHooksOnly && !l.managed && l.notLoaded == "" {
+			// Observed: user and project hooks are then not even listed;
+			// the system layer still is.
 			l.notLoaded = "requirements.toml sets allow_managed_hooks_only = true: Codex loads only managed hooks"
 			l.notLoadedStatus = StatusManagedOnly
 		}

@@ -3,6 +3,7 @@ package codex
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -435,5 +436,60 @@ func TestRefusedConfigRunsNothing(t *testing.T) {
 	write(t, filepath.Join(home, ".codex", "config.toml"), "project_root_markers = \"x\"\n")
 	if s := loadIn(t, home, t.TempDir(), SessionFlags{}); s.Fatal != "" {
 		t.Errorf("project_root_markers as a string refused: %s", s.Fatal)
+	}
+}
+
+// TestSystemAndManagedHooks: observed with the real Codex 0.171.0 and a
+// private /etc/codex (a bind mount in a mount namespace): hashes and
+// statuses are hooks/list's.
+func TestSystemAndManagedHooks(t *testing.T) {
+	for _, c := range []struct {
+		name, requirements string
+		managedKey         string
+		userHooks          bool
+	}{
+		{"managed_dir", "[hooks]\nmanaged_dir = \"/srv/managed\"\n[[hooks.PreToolUse]]\nmatcher = \"Bash\"\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"managed-pre\"\n",
+			"/srv/managed:pre_tool_use:0:0", true},
+		{"managed only", "allow_managed_hooks_only = true\n[[hooks.PreToolUse]]\nmatcher = \"Bash\"\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"managed-pre\"\n",
+			"<etc>/requirements.toml:pre_tool_use:0:0", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			home := t.TempDir()
+			etc := filepath.Join(home, "etc-codex")
+			write(t, filepath.Join(etc, "config.toml"), "[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = \"command\"\ncommand = \"system-stop\"\n")
+			write(t, filepath.Join(etc, "hooks.json"), `{"hooks":{"SessionStart":[{"hooks":[{"type":"command","command":"system-json"}]}]}}`)
+			write(t, filepath.Join(etc, "requirements.toml"), c.requirements)
+			write(t, filepath.Join(home, ".codex", "hooks.json"), `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"user-stop"}]}]}}`)
+			managedKey := strings.ReplaceAll(c.managedKey, "<etc>", etc)
+			write(t, filepath.Join(home, ".codex", "config.toml"), "[hooks.state.\""+managedKey+"\"]\nenabled = false\n")
+			s := loadIn(t, home, t.TempDir(), SessionFlags{})
+			want := map[string]string{
+				managedKey: "sha256:8a02e2768bbc12161f7fa56fddafedd9a3bc6c697342ec6f065c52a079eb8d90",
+				filepath.Join(etc, "hooks.json") + ":session_start:0:0": "sha256:dc9b36db68ec918a1fca1b63bf08a05ad32e3fd6ea0901403eac0d13859b1f7f",
+				filepath.Join(etc, "config.toml") + ":stop:0:0":         "sha256:993af1a511298a37b04e5dd3feb69d1f44c434825c5c325a1f82b9259751de45",
+			}
+			got := map[string]string{}
+			userListed := false
+			for _, h := range s.Handlers {
+				switch {
+				case h.Source == SourceSystem:
+					if h.Trust != Managed || !h.Enabled || !h.Runs {
+						t.Errorf("%s: %s enabled %v runs %v", h.Key, h.Trust, h.Enabled, h.Runs)
+					}
+					got[h.Key] = h.CurrentHash
+				case h.Listed:
+					userListed = true
+				}
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("system hooks %v\nwant %v", got, want)
+			}
+			if userListed != c.userHooks {
+				t.Errorf("user hooks listed %v, want %v", userListed, c.userHooks)
+			}
+			if w := "loading hooks from both " + filepath.Join(etc, "hooks.json") + " and " + filepath.Join(etc, "config.toml") + "; prefer a single representation for this layer"; len(s.CodexWarnings) != 1 || s.CodexWarnings[0] != w {
+				t.Errorf("warnings %q", s.CodexWarnings)
+			}
+		})
 	}
 }

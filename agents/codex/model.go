@@ -11,13 +11,13 @@ const Agent hooks.Agent = "codex"
 // Source is a hook's layer as Codex's hooks/list names it.
 type Source string
 
-// Sources (observed: user, project; the others from source:
-// discovery.rs hook_metadata_for_config_layer_source).
+// Sources (observed: user, project, sessionFlags, and system for
+// /etc/codex/config.toml, /etc/codex/hooks.json and the managed hooks of
+// /etc/codex/requirements.toml; plugin from source: discovery.rs).
 const (
 	SourceSystem   Source = "system"
 	SourceUser     Source = "user"
 	SourceProject  Source = "project"
-	SourceManaged  Source = "managed" // requirements.toml [hooks]
 	SourcePlugin   Source = "plugin"
 	SourceSessionF Source = "sessionFlags"
 )

@@ -10,11 +10,13 @@ const (
 		"every .codex folder from the project root (nearest .git) down to the session folder is a layer of its own (observed)"
 	provProjectTOML = "project layer, [hooks] of <folder>/.codex/config.toml, loaded only when the folder is trusted " +
 		"(observed); its [hooks.state] is ignored (observed)"
-	provSystemTOML = "system layer, [hooks] of /etc/codex/config.toml: managed, always trusted (source: discovery.rs; not observed)"
-	provSystemJSON = "system layer, hooks.json next to /etc/codex/config.toml (source: the layer's hooks folder, " +
-		"discovery.rs load_hooks_json; not observed)"
-	provRequirements = "managed hooks ([hooks] with managed_dir) and allow_managed_hooks_only of /etc/codex/requirements.toml " +
-		"(source: config loader and discovery.rs; not observed). MDM and cloud requirements are not read by Hookwarden"
+	provSystemTOML = "system layer, [hooks] of /etc/codex/config.toml: managed, always trusted (observed with a private /etc/codex)"
+	provSystemJSON = "system layer, /etc/codex/hooks.json: managed, always trusted; with [hooks] in /etc/codex/config.toml " +
+		"Codex warns about both forms (observed with a private /etc/codex)"
+	provRequirements = "managed hooks ([hooks], keyed by managed_dir when it is set) and allow_managed_hooks_only of " +
+		"/etc/codex/requirements.toml (observed with a private /etc/codex: managed hooks listed as source system, " +
+		"trust managed, always enabled; allow_managed_hooks_only drops user and project hooks). MDM and cloud " +
+		"requirements (source: config loader) are not read by Hookwarden"
 )
 
 // Provenance says, for the UI and the docs, what Hookwarden knows about
