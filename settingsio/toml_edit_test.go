@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -220,7 +221,7 @@ func TestTOMLEditLargeFile(t *testing.T) {
 		b.WriteString("\n[hooks.state.\"/home/user/p/.codex/hooks.json:pre_tool_use:")
 		b.WriteString(strings.Repeat("1", 1+i%7))
 		b.WriteString(":")
-		b.WriteString(itoa(i))
+		b.WriteString(strconv.Itoa(i))
 		b.WriteString("\"]\ntrusted_hash = \"sha256:")
 		b.WriteString(strings.Repeat("ab", 32))
 		b.WriteString("\"\n\n")
@@ -237,17 +238,6 @@ func TestTOMLEditLargeFile(t *testing.T) {
 	if string(out) != src[:i]+"enabled = false\n"+src[i:] {
 		t.Fatal("bytes outside the edit changed")
 	}
-}
-
-func itoa(i int) string {
-	if i == 0 {
-		return "0"
-	}
-	var d []byte
-	for ; i > 0; i /= 10 {
-		d = append([]byte{byte('0' + i%10)}, d...)
-	}
-	return string(d)
 }
 
 // TestTOMLEditKeepsByteOrderMark: a file that starts with a byte order
