@@ -53,8 +53,9 @@ func (e TOMLEdit) name() string {
 // the new content. Where the table already is, the key is set there, in
 // the form it has: under its [header], in the inline table, next to the
 // dotted keys that define it. A missing table is added as Codex (toml_edit)
-// writes one: a [header] line and the key after the last table of the
-// same parent, or at the end, one blank line before it. It refuses (an
+// writes one (observed with 0.171.0): a [header] line and the key, after
+// the last table of the nearest existing parent, or at the end, one blank
+// line before it. It refuses (an
 // error, and no content) a file that does not parse, a value TOML cannot
 // hold, and any edit whose result would not parse, would not read back as
 // asked, or would change anything else the file says.
@@ -277,8 +278,9 @@ func (d *TOMLDocument) addTo(t *TOMLTable, rest []string, text string) (tomlPatc
 		return tomlPatch{}, fmt.Errorf("%s is an element of an array of tables; Hookwarden does not add tables below one", t.Name)
 	}
 	block := "[" + tomlDottedText(full) + "]" + nl + tomlKeyText(rest[len(rest)-1]) + " = " + text + nl
-	// After the last statement of the last section below t (toml_edit
-	// places a new table after its parent's last table), or at the end.
+	// After the last statement of the last section below t, or at the
+	// end: where Codex 0.171.0 (toml_edit) put the [projects."<path>"]
+	// table of `codex exec --trust` (golden cases codex-exec-trust-*).
 	var last *TOMLStatement
 	if t.Kind != TOMLRootTable {
 		for _, s := range d.Statements {

@@ -29,6 +29,12 @@ func TestTOMLEditGolden(t *testing.T) {
 		// What Codex wrote itself (exec --trust's [projects."<path>"] and
 		// trust tables): a new trust table goes after the last one.
 		"codex-written": {TOMLSetString(hookState(tomlUserPre), "trusted_hash", tomlHash)},
+		// expected.toml of these two is what Codex 0.171.0 itself wrote
+		// (the kit, CODEX_LIVE_PROJECT_TRUST=flag: `codex exec --trust`)
+		// into input.toml: a new table after the last one of its parent,
+		// or at the end when it has none, one blank line before it.
+		"codex-exec-trust-next-to-parent": {TOMLSetString([]string{"projects", "/home/user/project"}, "trust_level", "trusted")},
+		"codex-exec-trust-appended":       {TOMLSetString([]string{"projects", "/home/user/project"}, "trust_level", "trusted")},
 		// The kit's fixture: re-approve a modified hook, disable another.
 		"existing-key-updated": {
 			TOMLSetString(hookState(tomlUserStop), "trusted_hash", tomlHash),
