@@ -132,6 +132,10 @@ type TOMLTable struct {
 	value *TOMLValue // the value that holds it (nil for the root)
 	byKey map[string]*TOMLEntry
 	defs  []*tomlKeyval // TOMLDottedTable: the key/values whose dotted keys name it
+	kvs   []*tomlKeyval // TOMLInlineTable: its key/values in order
+	// holder is the key/value whose value this inline table is (nil for
+	// an inline table inside an array).
+	holder *tomlKeyval
 }
 
 // TOMLStatementKind is the kind of a top-level line.
@@ -294,6 +298,9 @@ func (b *tomlBuilder) lineSpan(s TOMLSpan) TOMLSpan {
 	start := s.Start
 	for start > 0 && b.src[start-1] != '\n' {
 		start--
+	}
+	if start == 0 && len(b.doc.Data) >= 3 && string(b.doc.Data[:3]) == "\xef\xbb\xbf" {
+		start = 3 // the byte order mark is no part of the first line
 	}
 	end := s.End
 	for end < len(b.src) && b.src[end] != '\n' {
@@ -486,6 +493,12 @@ func (b *tomlBuilder) keyval(e *unstable.Node, container *TOMLTable, depth int) 
 	kv := &tomlKeyval{keys: keys, value: value, span: TOMLSpan{keys[0].Span.Start, value.Span.End}, container: container}
 	for tt := t; tt != container; tt = tt.parentOfDotted(container) {
 		tt.defs = append(tt.defs, kv)
+	}
+	if container.Kind == TOMLInlineTable {
+		container.kvs = append(container.kvs, kv)
+	}
+	if value.Kind == TOMLTableValue && value.Table.Kind == TOMLInlineTable {
+		value.Table.holder = kv
 	}
 	b.addEntry(t, &TOMLEntry{Key: last, Value: value, kv: kv})
 	return kv

@@ -58,7 +58,8 @@ func tomlSeeds(f *testing.F) [][]byte {
 }
 
 // FuzzTOML: ParseTOML never panics; what it accepts has every position
-// inside the input; what it refuses has a place.
+// inside the input; what it refuses has a place. Setting and removing a
+// Codex trust entry in what it accepts never panics either.
 func FuzzTOML(f *testing.F) {
 	for _, s := range tomlSeeds(f) {
 		f.Add(s)
@@ -72,6 +73,18 @@ func FuzzTOML(f *testing.F) {
 			return
 		}
 		checkTOMLTable(t, doc.Root, len(data))
+		// Editing what parses never panics, and what it writes parses
+		// and reads back (EditTOML checks that itself; an error is fine).
+		key := hookState("/p/hooks.json:pre_tool_use:0:0")
+		if out, err := EditTOML("config.toml", data, TOMLSetString(key, "trusted_hash", "sha256:x\n\""), TOMLSetBool(key, "enabled", false)); err == nil {
+			ndoc := mustParseTOML(t, string(out))
+			if s, _, _ := ndoc.Table(key...).String("trusted_hash"); s != "sha256:x\n\"" {
+				t.Fatalf("trusted_hash reads back as %q", s)
+			}
+			if _, err := EditTOML("config.toml", out, TOMLRemove(key, "trusted_hash"), TOMLRemove(key, "enabled")); err != nil {
+				t.Fatalf("removing what was just set: %v", err)
+			}
+		}
 		for _, s := range doc.Statements {
 			if s.Span.Start < 0 || s.Span.End > len(data) || s.Line.Start > s.Span.Start || s.Line.End < s.Span.End || s.Line.End > len(data) {
 				t.Fatalf("statement %+v outside a %d-byte file", s, len(data))

@@ -129,3 +129,12 @@ func (t *TOMLTable) Pos() Pos {
 	}
 	return t.value.Pos
 }
+
+// Span returns the bytes that define the table: its header, its first
+// dotted key, its { ... } (empty for the root).
+func (t *TOMLTable) Span() TOMLSpan {
+	if t.value == nil {
+		return TOMLSpan{}
+	}
+	return t.value.Span
+}

@@ -60,6 +60,9 @@ func TestTOMLReadsEveryForm(t *testing.T) {
 	if proj == nil || proj.Kind != TOMLHeaderTable || proj.Name != `projects."/home/user/project"` || proj.Pos().Line != 5 {
 		t.Fatalf("projects table: %+v", proj)
 	}
+	if sp := proj.Span(); string(doc.Data[sp.Start:sp.End]) != `[projects."/home/user/project"]` {
+		t.Fatalf("projects span %+v", sp)
+	}
 	if doc.Table("projects").Kind != TOMLImplicitTable {
 		t.Fatal("projects should be implicit")
 	}
