@@ -1,7 +1,6 @@
 package codex
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -21,27 +20,11 @@ import (
 // real Codex CLI 0.171.0 (codex-live/run-codex.sh, offline), and the dry
 // run of the same hooks with the same payload must say what Codex did.
 
-// requireDryRunKit returns the kit's codex-live folder, skipping without
-// HOOKWARDEN_CONFORMANCE_KIT, with -short, or without node, npm or
-// unshare (failing under CI=true).
-func requireDryRunKit(t *testing.T) string {
+// requireKit is the kit's codex-live folder (requireCodexLive: skipped
+// without HOOKWARDEN_CONFORMANCE_KIT, node, npm or unshare).
+func requireKit(t *testing.T) string {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("live Codex run (-short)")
-	}
-	if os.Getenv("HOOKWARDEN_CONFORMANCE_KIT") == "" {
-		testenv.Missing(t, "HOOKWARDEN_CONFORMANCE_KIT is not set: the live Codex tests need the conformance kit")
-	}
-	dir := filepath.Join(testenv.KitDir(t), "codex-live")
-	if _, err := os.Stat(filepath.Join(dir, "run-codex.sh")); err != nil {
-		testenv.Missing(t, "codex-live kit not found: %v", err)
-	}
-	for _, tool := range []string{"node", "npm", "unshare"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			testenv.Missing(t, "%s not found: the live Codex test needs node, npm and unshare", tool)
-		}
-	}
-	return dir
+	return filepath.Dir(requireCodexLive(t))
 }
 
 // dryRunLiveReport is the part of run-codex.sh's report the tests compare.
@@ -82,14 +65,8 @@ func runCodexExample(t *testing.T, kit, example string) dryRunLiveReport {
 	} else {
 		env = append(env, "CODEX_LIVE_CACHE="+filepath.Join(cache, "codex-live"))
 	}
-	if f, err := os.Open(filepath.Join(dir, "env")); err == nil {
-		sc := bufio.NewScanner(f)
-		for sc.Scan() {
-			if line := strings.TrimSpace(sc.Text()); strings.HasPrefix(line, "CODEX_LIVE_") {
-				env = append(env, line)
-			}
-		}
-		f.Close()
+	for k, v := range readEnvFile(t, filepath.Join(dir, "env")) {
+		env = append(env, k+"="+v)
 	}
 	cmd := exec.Command(filepath.Join(kit, "run-codex.sh"), filepath.Join(dir, "project"), filepath.Join(dir, "home"))
 	cmd.Env = env
@@ -169,7 +146,7 @@ func statusesOf(rep dryRunLiveReport, event string) []string {
 }
 
 func TestLivePreToolUseVerdicts(t *testing.T) {
-	kit := requireDryRunKit(t)
+	kit := requireKit(t)
 	cases := []struct {
 		example string
 		blocked bool
@@ -219,7 +196,7 @@ func TestLivePreToolUseVerdicts(t *testing.T) {
 }
 
 func TestLiveStopBlock(t *testing.T) {
-	kit := requireDryRunKit(t)
+	kit := requireKit(t)
 	project := t.TempDir()
 	r := dryRunner(t)
 	hs := exampleHooks(t, kit, "stop-block", "Stop")
@@ -270,7 +247,7 @@ func TestLiveStopBlock(t *testing.T) {
 }
 
 func TestLivePermissionRequestDeny(t *testing.T) {
-	kit := requireDryRunKit(t)
+	kit := requireKit(t)
 	project := t.TempDir()
 	r := dryRunner(t)
 	dry := r.Run(context.Background(), RunRequest{Event: "PermissionRequest", Hooks: exampleHooks(t, kit, "permission-request", "PermissionRequest"),
