@@ -11,8 +11,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/hooks"
-	"github.com/hookwarden/hookwarden/hooks/claude"
 )
 
 // runClaudePlan prints which hooks Claude Code would run for an event.

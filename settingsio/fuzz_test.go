@@ -14,7 +14,7 @@ import (
 // hand-made layouts to f's corpus, through add.
 func seedFiles(f *testing.F, add func(data []byte)) {
 	f.Helper()
-	for _, pattern := range []string{"../hooks/conform/testdata/cases/*.json", "../hooks/claude/testdata/real/*.json"} {
+	for _, pattern := range []string{"../hooks/conform/testdata/cases/*.json", "../agents/claude/testdata/real/*.json"} {
 		files, err := filepath.Glob(pattern)
 		if err != nil {
 			f.Fatal(err)
@@ -85,22 +85,6 @@ func FuzzParseJSONC(f *testing.F) {
 		if plain != nil && plain.Kind == Object && perr != nil {
 			t.Fatalf("a standard JSON object is refused as JSONC: %v", perr)
 		}
-	})
-}
-
-// FuzzParseClaudeSettings: the Claude Code settings loader never panics and
-// accepts exactly standard JSON objects.
-func FuzzParseClaudeSettings(f *testing.F) {
-	seedFiles(f, func(b []byte) { f.Add(b) })
-	f.Fuzz(func(t *testing.T, data []byte) {
-		root, perr := ParseClaudeSettings("settings.json", data)
-		if perr != nil {
-			return
-		}
-		if root.Kind != Object || !standardJSON(data) {
-			t.Fatalf("accepted %s that encoding/json refuses or that is not an object", root.Kind)
-		}
-		checkNodes(t, root, len(data))
 	})
 }
 
@@ -200,43 +184,4 @@ func spanEnd(data []byte, n *Node) int {
 		}
 	}
 	return len(data)
-}
-
-// FuzzClaudeRemoveRestore: moving a Claude Code handler to the store
-// leaves a file that parses and is the original minus one span; putting it
-// back restores the exact original bytes.
-func FuzzClaudeRemoveRestore(f *testing.F) {
-	seedFiles(f, func(b []byte) {
-		for _, ev := range []string{"PreToolUse", "SessionStart", "Stop", "BeforeTool"} {
-			f.Add(b, ev, 0, 0)
-		}
-		f.Add(b, "PreToolUse", 0, 1)
-		f.Add(b, "PreToolUse", 1, 0)
-	})
-	f.Fuzz(func(t *testing.T, data []byte, event string, group, index int) {
-		place := ClaudeHandlerPlace{Event: event, Group: group, Index: index}
-		out, rm, err := RemoveClaudeHandler("settings.json", data, place)
-		if err != nil {
-			return
-		}
-		if _, perr := ParseJSONC("settings.json", out); perr != nil {
-			t.Fatalf("the file without the handler does not parse: %v\n%s", perr, out)
-		}
-		if rm.Offset+len(rm.Text) > len(data) || !bytes.Equal(out, append(append([]byte{}, data[:rm.Offset]...), data[rm.Offset+len(rm.Text):]...)) {
-			t.Fatal("more than the handler's span changed")
-		}
-		// the record goes through the store as JSON
-		raw, _ := json.Marshal(rm)
-		var stored RemovedClaudeHandler
-		if err := json.Unmarshal(raw, &stored); err != nil {
-			t.Fatal(err)
-		}
-		back, exact, err := RestoreClaudeHandler("settings.json", out, true, &stored)
-		if err != nil {
-			t.Fatalf("restore: %v", err)
-		}
-		if !exact || !bytes.Equal(back, data) {
-			t.Fatalf("restore is not byte-exact (exact=%v):\n%q\n%q", exact, data, back)
-		}
-	})
 }

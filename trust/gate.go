@@ -124,10 +124,10 @@ func ScriptCheck(project string, reviews map[string]HookReview, command func(*ho
 		if !ok {
 			return nil
 		}
-		if cmd := command(h); cmd != rv.scriptCommand() {
+		if cmd := command(h); cmd != rv.ScriptCommand() {
 			return fmt.Errorf("its command is not the one reviewed")
 		}
-		fresh := HookReview{ProjectHook: rv.ProjectHook, discover: rv.discover, roots: rv.roots}
+		fresh := HookReview{ProjectHook: rv.ProjectHook, DiscoverCommand: rv.DiscoverCommand, ScriptRoots: rv.ScriptRoots}
 		a := auditor{project: project, scripts: map[string]scriptNow{}}
 		a.reviewScripts(&fresh, nil)
 		if fresh.ScriptsError != "" {

@@ -7,10 +7,9 @@ import (
 
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/hooks"
-	"github.com/hookwarden/hookwarden/hooks/claude"
 	"github.com/hookwarden/hookwarden/sandbox"
-	"github.com/hookwarden/hookwarden/trust"
 )
 
 // claudeRunSetup is what one press of Run does for Claude Code.
@@ -65,7 +64,7 @@ func (v *dryRunView) prepareClaude() {
 			s.planned = plan.Hooks
 		}
 		rep, err := auditClaude(p) // the store as it is now: approvals made since the load count
-		s.unapproved, s.auditErr, s.check = trust.ClaudeUnapproved(rep, s.planned), err, trust.ClaudeScriptCheck(rep)
+		s.unapproved, s.auditErr, s.check = claude.ClaudeUnapproved(rep, s.planned), err, claude.ClaudeScriptCheck(rep)
 		s.sup = supervisorFor(p, p.Claude.Snapshot.Paths.ConfigDir)
 		if !s.real {
 			s.choice = chooseRun(s.sup, policy, s.planned, s.unapproved)

@@ -4,9 +4,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/hooks"
-	"github.com/hookwarden/hookwarden/hooks/claude"
-	"github.com/hookwarden/hookwarden/trust"
 )
 
 // hookTitle names a hook in lists and cards: Gemini's display name, or a
@@ -107,11 +106,11 @@ func matcherValueName(e hooks.Event) string {
 // and managed handlers cannot be moved; the lock says why in the domain's
 // words. A handler Claude Code rejects has no switch.
 func claudeSwitchOf(h *hooks.Hook) hookSwitch {
-	if _, off := trust.ClaudeDisabledID(h); off {
+	if _, off := claude.ClaudeDisabledID(h); off {
 		return hookSwitch{switchable: true}
 	}
 	sw := hookSwitch{switchable: h.Status != hooks.StatusInvalid, enabled: h.Status != hooks.StatusDisabled}
-	if lock := trust.ClaudeSwitchLock(h); lock != "" && sw.switchable {
+	if lock := claude.ClaudeSwitchLock(h); lock != "" && sw.switchable {
 		sw.locked = "Locked: " + lock
 	}
 	return sw

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/risk"
 	"github.com/hookwarden/hookwarden/trust"
 )
@@ -20,8 +21,8 @@ type reviewItem struct {
 	gone string
 	// claude is the Claude Code review hook belongs to (nil for Gemini
 	// CLI); goneApproval the approval of a gone Claude Code key.
-	claude       *trust.ClaudeHookReview
-	goneApproval *trust.ClaudeApproval
+	claude       *claude.ClaudeHookReview
+	goneApproval *claude.ClaudeApproval
 	// risk is the hook's risk analysis (nil for a gone key).
 	risk *risk.Report
 }

@@ -1,4 +1,4 @@
-package trust
+package claude
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
+	"github.com/hookwarden/hookwarden/trust"
 )
 
 // ClaudeHookReview is one Claude Code handler with its trust state, in the
@@ -13,7 +14,7 @@ import (
 // the label, Definition/Index the group and handler index) plus where it
 // comes from.
 type ClaudeHookReview struct {
-	HookReview
+	trust.HookReview
 	Layer settingsio.Layer `json:"layer"`
 	File  string           `json:"file"`
 	// Plugin is the plugin id of a plugin handler.
@@ -30,10 +31,10 @@ type ClaudeGone struct {
 type ClaudeReport struct {
 	Project string `json:"project"`
 	// FolderTrust is Claude Code's own folder flag (read only).
-	FolderTrust settingsio.ClaudeFolderTrust `json:"folder_trust"`
-	NeedsReview bool                         `json:"needs_review"`
-	Hooks       []ClaudeHookReview           `json:"hooks"`
-	Gone        []ClaudeGone                 `json:"gone"`
+	FolderTrust ClaudeFolderTrust  `json:"folder_trust"`
+	NeedsReview bool               `json:"needs_review"`
+	Hooks       []ClaudeHookReview `json:"hooks"`
+	Gone        []ClaudeGone       `json:"gone"`
 	// Disabled are handlers Hookwarden moved out of this project's files.
 	Disabled []*ClaudeDisabled `json:"disabled"`
 	// Unreadable are the settings, plugin manifest and plugin hooks files
@@ -52,7 +53,7 @@ func (r *ClaudeReport) Incomplete() bool { return len(r.Unreadable) > 0 }
 // approved, but an approval sits at the same file, event, group and index:
 // its label is the previous command, with a diff), new; approvals nothing
 // matches are gone.
-func ClaudeAudit(snap *settingsio.ClaudeSnapshot, hs []*hooks.Hook, store Store) (*ClaudeReport, error) {
+func ClaudeAudit(snap *ClaudeSnapshot, hs []*hooks.Hook, store trust.Store) (*ClaudeReport, error) {
 	data, err := store.Load()
 	if err != nil {
 		return nil, err
@@ -63,12 +64,15 @@ func ClaudeAudit(snap *settingsio.ClaudeSnapshot, hs []*hooks.Hook, store Store)
 // ClaudeAuditData is ClaudeAudit against a store the caller loaded for this
 // command (Store.Load), so that one command reads the store once. It only
 // reads data; every script is still fingerprinted from disk now.
-func ClaudeAuditData(snap *settingsio.ClaudeSnapshot, hs []*hooks.Hook, data *StoreData) (*ClaudeReport, error) {
+func ClaudeAuditData(snap *ClaudeSnapshot, hs []*hooks.Hook, data *trust.StoreData) (*ClaudeReport, error) {
+	if _, err := storeSection(data); err != nil {
+		return nil, err
+	}
 	r := &ClaudeReport{Project: snap.ProjectDir, FolderTrust: snap.FolderTrust, Hooks: []ClaudeHookReview{}, Gone: []ClaudeGone{}}
-	approvals := data.ClaudeApprovals(snap.ProjectDir)
-	revoked := data.ClaudeRevokedApprovals(snap.ProjectDir)
+	approvals := ClaudeApprovals(data, snap.ProjectDir)
+	revoked := ClaudeRevokedApprovals(data, snap.ProjectDir)
 	settingsNow := claudeSettingsFields(snap)
-	a := auditor{project: snap.ProjectDir, scripts: map[string]scriptNow{}}
+	a := trust.NewScriptReviewer(snap.ProjectDir)
 	claimed := map[string]bool{}
 	var pending []int
 	for _, h := range hs {
@@ -81,15 +85,15 @@ func ClaudeAuditData(snap *settingsio.ClaudeSnapshot, hs []*hooks.Hook, data *St
 		}
 		if ap := approvals[rv.Key]; ap != nil && !claimed[rv.Key] {
 			claimed[rv.Key] = true
-			rv.Status = StatusTrusted
-			a.reviewScripts(&rv.HookReview, &Approval{Scripts: ap.Scripts})
+			rv.Status = trust.StatusTrusted
+			a.ReviewScripts(&rv.HookReview, &trust.Approval{Scripts: ap.Scripts})
 			for _, s := range rv.Scripts {
 				if s.Flagged {
-					rv.Status = StatusScriptChanged
+					rv.Status = trust.StatusScriptChanged
 				}
 			}
 			if changes, note := claudeSettingsChanges(ap, settingsNow); changes != nil || note != "" {
-				rv.Status, rv.FieldChanges, rv.ApprovalNote = StatusDefinitionChanged, changes, note
+				rv.Status, rv.FieldChanges, rv.ApprovalNote = trust.StatusDefinitionChanged, changes, note
 			}
 		} else {
 			pending = append(pending, len(r.Hooks))
@@ -98,14 +102,14 @@ func ClaudeAuditData(snap *settingsio.ClaudeSnapshot, hs []*hooks.Hook, data *St
 	}
 	for _, i := range pending {
 		rv := &r.Hooks[i]
-		rv.Status = StatusNew
+		rv.Status = trust.StatusNew
 		var prev *ClaudeApproval
 		for k, ap := range approvals {
 			if !claimed[k] && ap.File == rv.File && ap.Event == rv.Event && ap.Group == rv.Definition && ap.Index == rv.Index {
 				claimed[k] = true
 				prev = ap
-				rv.Status, rv.PreviousKey, rv.PreviousCommand = StatusChanged, k, ap.Label
-				rv.CommandDiff = WordDiff(ap.Label, rv.Command)
+				rv.Status, rv.PreviousKey, rv.PreviousCommand = trust.StatusChanged, k, ap.Label
+				rv.CommandDiff = trust.WordDiff(ap.Label, rv.Command)
 				break
 			}
 		}
@@ -113,12 +117,12 @@ func ClaudeAuditData(snap *settingsio.ClaudeSnapshot, hs []*hooks.Hook, data *St
 			prev = revoked[rv.Key]
 			rv.RevokedAt = prev.RevokedAt
 		}
-		var old *Approval
+		var old *trust.Approval
 		if prev != nil {
-			old = &Approval{Scripts: prev.Scripts}
+			old = &trust.Approval{Scripts: prev.Scripts}
 			rv.FieldChanges, _ = claudeSettingsChanges(prev, settingsNow)
 		}
-		a.reviewScripts(&rv.HookReview, old)
+		a.ReviewScripts(&rv.HookReview, old)
 	}
 	for k, ap := range approvals {
 		if !claimed[k] {
@@ -126,7 +130,7 @@ func ClaudeAuditData(snap *settingsio.ClaudeSnapshot, hs []*hooks.Hook, data *St
 		}
 	}
 	sortGone(r.Gone)
-	r.Disabled = data.ClaudeDisabledIn(claudeFiles(snap)...)
+	r.Disabled = ClaudeDisabledIn(data, claudeFiles(snap)...)
 	r.Unreadable = snap.UnreadableFiles()
 	r.NeedsReview = len(r.Unreadable) > 0
 	for _, h := range r.Hooks {
@@ -140,14 +144,14 @@ func ClaudeAuditData(snap *settingsio.ClaudeSnapshot, hs []*hooks.Hook, data *St
 // claudeSettingsChanges compares the settings recorded with an approval
 // with those now: the differences, or for a record without them a note
 // (and the current settings as added) when the project sets any now.
-func claudeSettingsChanges(ap *ClaudeApproval, now Definition) ([]FieldChange, string) {
+func claudeSettingsChanges(ap *ClaudeApproval, now trust.Definition) ([]trust.FieldChange, string) {
 	if ap.Settings == nil {
 		if len(now) == 0 {
 			return nil, ""
 		}
-		return DiffDefinitions(Definition{}, now), "approved by an earlier Hookwarden that did not record the project's settings env: review it again"
+		return trust.DiffDefinitions(trust.Definition{}, now), "approved by an earlier Hookwarden that did not record the project's settings env: review it again"
 	}
-	return DiffDefinitions(ap.Settings, now), ""
+	return trust.DiffDefinitions(ap.Settings, now), ""
 }
 
 func claudeReviewOf(h *hooks.Hook, project string) (ClaudeHookReview, error) {
@@ -158,14 +162,14 @@ func claudeReviewOf(h *hooks.Hook, project string) (ClaudeHookReview, error) {
 	place, _ := ClaudePlace(h)
 	label := claudeLabel(h)
 	rv := ClaudeHookReview{Layer: h.Origin.Layer, File: h.Origin.File}
-	rv.discover = claudeScriptCommand(h, project)
+	rv.DiscoverCommand = claudeScriptCommand(h, project)
 	if h.Claude != nil && h.Claude.PluginRoot != "" {
-		rv.roots = []string{h.Claude.PluginRoot}
+		rv.ScriptRoots = []string{h.Claude.PluginRoot}
 	}
 	if h.Claude != nil {
 		rv.Plugin = h.Claude.Plugin
 	}
-	rv.ProjectHook = ProjectHook{
+	rv.ProjectHook = trust.ProjectHook{
 		Event: string(h.Event), Matcher: h.Matcher, Definition: place.Group, Index: place.Index,
 		Path: h.Origin.Path, HookID: h.ID, Command: label, RawCommand: claudeScriptCommand(h, project),
 		Type: h.Type, IsCommand: h.Type == "command", Key: key, Label: label,
@@ -176,7 +180,7 @@ func claudeReviewOf(h *hooks.Hook, project string) (ClaudeHookReview, error) {
 
 // claudeFiles are the settings files of a snapshot (disabled handlers are
 // looked up by file).
-func claudeFiles(snap *settingsio.ClaudeSnapshot) []string {
+func claudeFiles(snap *ClaudeSnapshot) []string {
 	var out []string
 	for _, f := range snap.Layers {
 		out = append(out, f.Path)
@@ -215,13 +219,13 @@ func less(a, b ClaudeGone) bool {
 // ClaudeApprove records approvals for the handlers hs (fingerprint, place
 // and script fingerprints), replacing an earlier approval at the same place
 // (how a changed handler or script is accepted).
-func ClaudeApprove(snap *settingsio.ClaudeSnapshot, hs []*hooks.Hook, store Store, now time.Time) ([]string, error) {
+func ClaudeApprove(snap *ClaudeSnapshot, hs []*hooks.Hook, store trust.Store, now time.Time) ([]string, error) {
 	type rec struct {
 		key string
 		ap  *ClaudeApproval
 	}
 	var recs []rec
-	fp := newFingerprinter(snap.ProjectDir)
+	fp := trust.NewFingerprinter(snap.ProjectDir)
 	settings := claudeSettingsFields(snap)
 	for _, h := range hs {
 		rv, err := claudeReviewOf(h, snap.ProjectDir)
@@ -234,9 +238,9 @@ func ClaudeApprove(snap *settingsio.ClaudeSnapshot, hs []*hooks.Hook, store Stor
 		}
 		ap := &ClaudeApproval{Layer: rv.Layer, File: rv.File, Event: rv.Event, Matcher: rv.Matcher, Group: rv.Definition,
 			Index: rv.Index, Type: rv.Type, Label: rv.Label, Definition: def, Settings: settings,
-			ApprovedAt: now.UTC().Format(time.RFC3339), Scripts: []ScriptSnapshot{}}
-		if cmd := rv.scriptCommand(); rv.IsCommand && cmd != "" {
-			scripts, parseErr, err := fp.scripts(cmd, nil, rv.roots)
+			ApprovedAt: now.UTC().Format(time.RFC3339), Scripts: []trust.ScriptSnapshot{}}
+		if cmd := rv.ScriptCommand(); rv.IsCommand && cmd != "" {
+			scripts, parseErr, err := fp.Scripts(cmd, nil, rv.ScriptRoots)
 			if parseErr != nil {
 				return nil, fmt.Errorf("finding the scripts of %s: %w", rv.Label, parseErr)
 			}
@@ -248,8 +252,11 @@ func ClaudeApprove(snap *settingsio.ClaudeSnapshot, hs []*hooks.Hook, store Stor
 		recs = append(recs, rec{rv.Key, ap})
 	}
 	var keys []string
-	err := store.Update(func(d *StoreData) error {
-		p := d.claudeProject(snap.ProjectDir)
+	err := store.Update(func(d *trust.StoreData) error {
+		p, err := claudeProject(d, snap.ProjectDir)
+		if err != nil {
+			return err
+		}
 		keys = keys[:0]
 		for _, r := range recs {
 			for k, old := range p.Hooks {
@@ -269,14 +276,17 @@ func ClaudeApprove(snap *settingsio.ClaudeSnapshot, hs []*hooks.Hook, store Stor
 // ClaudeRevoke removes approvals by fingerprint, keeping each as history
 // (ClaudeStoreProject.Revoked) for the next review's diff; it returns
 // those that were there.
-func ClaudeRevoke(project string, fingerprints []string, store Store) ([]string, error) {
+func ClaudeRevoke(project string, fingerprints []string, store trust.Store) ([]string, error) {
 	var removed []string
-	err := store.Update(func(d *StoreData) error {
+	err := store.Update(func(d *trust.StoreData) error {
 		removed = removed[:0]
-		if d.ClaudeApprovals(project) == nil {
-			return nil
+		if c, err := storeSection(d); err != nil || c == nil || c.Projects[project] == nil || c.Projects[project].Hooks == nil {
+			return err
 		}
-		p := d.claudeProject(project)
+		p, err := claudeProject(d, project)
+		if err != nil {
+			return err
+		}
 		now := time.Now().UTC().Format(time.RFC3339)
 		for _, k := range fingerprints {
 			if ap, ok := p.Hooks[k]; ok {

@@ -1,17 +1,18 @@
-package trust
+package claude
 
 import (
 	"fmt"
 
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
+	"github.com/hookwarden/hookwarden/trust"
 )
 
 // ClaudeDisabledHooks lists the Claude Code handlers Hookwarden disabled
 // out of the snapshot's settings files (they live in the store until they
 // are enabled again) as hooks with status disabled, so that they stay
 // visible next to the ones Claude Code reads.
-func ClaudeDisabledHooks(store Store, snap *settingsio.ClaudeSnapshot) ([]*hooks.Hook, error) {
+func ClaudeDisabledHooks(store trust.Store, snap *ClaudeSnapshot) ([]*hooks.Hook, error) {
 	data, err := store.Load()
 	if err != nil {
 		return nil, err
@@ -21,7 +22,7 @@ func ClaudeDisabledHooks(store Store, snap *settingsio.ClaudeSnapshot) ([]*hooks
 
 // ClaudeDisabledHooksData is ClaudeDisabledHooks from store's content as
 // the caller loaded it for this command (data = store.Load()).
-func ClaudeDisabledHooksData(store Store, data *StoreData, snap *settingsio.ClaudeSnapshot) []*hooks.Hook {
+func ClaudeDisabledHooksData(store trust.Store, data *trust.StoreData, snap *ClaudeSnapshot) []*hooks.Hook {
 	var files []string
 	for _, f := range snap.Layers {
 		if f != nil && f.Path != "" {
@@ -29,13 +30,13 @@ func ClaudeDisabledHooksData(store Store, data *StoreData, snap *settingsio.Clau
 		}
 	}
 	var out []*hooks.Hook
-	for _, r := range data.ClaudeDisabledIn(files...) {
+	for _, r := range ClaudeDisabledIn(data, files...) {
 		out = append(out, claudeDisabledHook(store, r))
 	}
 	return out
 }
 
-func claudeDisabledHook(store Store, r *ClaudeDisabled) *hooks.Hook {
+func claudeDisabledHook(store trust.Store, r *ClaudeDisabled) *hooks.Hook {
 	rm := r.Removed
 	h := &hooks.Hook{
 		ID:         "hookwarden-disabled:" + r.ID,
@@ -50,7 +51,7 @@ func claudeDisabledHook(store Store, r *ClaudeDisabled) *hooks.Hook {
 			r.DisabledAt, r.File, store.Path(), r.ID),
 		Claude: &hooks.ClaudeHandler{},
 	}
-	if n, perr := settingsio.ParseClaudeJSON(r.File, []byte(rm.Handler)); perr == nil && n.Is(settingsio.Object) {
+	if n, perr := ParseClaudeJSON(r.File, []byte(rm.Handler)); perr == nil && n.Is(settingsio.Object) {
 		h.Node = n
 		if c := n.Get("command"); c.Is(settingsio.String) {
 			h.Command, h.RawCommand = c.Str, c.Raw

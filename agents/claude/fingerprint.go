@@ -1,4 +1,4 @@
-package trust
+package claude
 
 import (
 	"crypto/sha256"
@@ -11,12 +11,13 @@ import (
 
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
+	"github.com/hookwarden/hookwarden/trust"
 )
 
 // ClaudeReviewedLayers are the layers whose handlers Hookwarden fingerprints
 // and gates: the ones that arrive with the repository or a plugin update
 // (the user's own and managed files are not reviewed).
-var ClaudeReviewedLayers = []settingsio.Layer{settingsio.LayerProject, settingsio.LayerLocal, settingsio.LayerPlugin}
+var ClaudeReviewedLayers = []settingsio.Layer{LayerProject, LayerLocal, LayerPlugin}
 
 // ClaudeReviewed reports whether a Claude Code handler is one Hookwarden
 // reviews.
@@ -69,14 +70,14 @@ func ClaudeFingerprint(h *hooks.Hook) (string, error) {
 var claudePathRE = regexp.MustCompile(`^hooks\.([^.\[]+)\[(\d+)\]\.hooks\[(\d+)\]$`)
 
 // ClaudePlace is where a handler sits in its settings file.
-func ClaudePlace(h *hooks.Hook) (settingsio.ClaudeHandlerPlace, bool) {
+func ClaudePlace(h *hooks.Hook) (ClaudeHandlerPlace, bool) {
 	m := claudePathRE.FindStringSubmatch(h.Origin.Path)
 	if m == nil {
-		return settingsio.ClaudeHandlerPlace{}, false
+		return ClaudeHandlerPlace{}, false
 	}
 	g, _ := strconv.Atoi(m[2])
 	i, _ := strconv.Atoi(m[3])
-	return settingsio.ClaudeHandlerPlace{Event: m[1], Group: g, Index: i}, true
+	return ClaudeHandlerPlace{Event: m[1], Group: g, Index: i}, true
 }
 
 // claudeLabel names a handler: command (with args), URL, MCP tool or
@@ -145,10 +146,10 @@ var claudeSettingsKeys = []string{"env", "httpHookAllowedEnvVars", "allowedHttpH
 // "project env.BASH_ENV", "local httpHookAllowedEnvVars". Hookwarden
 // records it with each approved handler: a change needs review of every
 // handler, since the handler's own definition did not change.
-func claudeSettingsFields(snap *settingsio.ClaudeSnapshot) Definition {
-	d := Definition{}
+func claudeSettingsFields(snap *ClaudeSnapshot) trust.Definition {
+	d := trust.Definition{}
 	for _, f := range snap.Layers {
-		if f == nil || f.Root == nil || (f.Layer != settingsio.LayerProject && f.Layer != settingsio.LayerLocal) {
+		if f == nil || f.Root == nil || (f.Layer != LayerProject && f.Layer != LayerLocal) {
 			continue
 		}
 		for _, k := range claudeSettingsKeys {
@@ -157,12 +158,10 @@ func claudeSettingsFields(snap *settingsio.ClaudeSnapshot) Definition {
 				continue
 			}
 			if k == "env" && v.Is(settingsio.Object) {
-				for _, e := range jsOwnEntries(v) {
-					d[string(f.Layer)+" "+envFieldPrefix+e.key] = canonicalJSON(e.value)
-				}
+				d.AddEnv(string(f.Layer)+" ", v)
 				continue
 			}
-			d[string(f.Layer)+" "+k] = canonicalJSON(v)
+			d[string(f.Layer)+" "+k] = trust.CanonicalJSON(v)
 		}
 	}
 	return d

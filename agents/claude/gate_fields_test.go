@@ -1,4 +1,4 @@
-package trust
+package claude
 
 import (
 	"os"
@@ -6,9 +6,11 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/hookwarden/hookwarden/trust"
 )
 
-func (f *claudeFixture) approveAll(t *testing.T) {
+func (f *storeFixture) approveAll(t *testing.T) {
 	t.Helper()
 	snap, hs := f.load(t)
 	if _, err := ClaudeApprove(snap, hs, f.store, time.Now()); err != nil {
@@ -23,7 +25,7 @@ func (f *claudeFixture) approveAll(t *testing.T) {
 // without changing any handler: adding BASH_ENV or a PATH there needs
 // review of every approved handler, with the change in words.
 func TestClaudeSettingsEnvIsPartOfTheApproval(t *testing.T) {
-	f := newClaudeFixture(t)
+	f := newStoreFixture(t)
 	f.approveAll(t)
 	withEnv := strings.Replace(claudeSettings, `"model": "opus",`, `"model": "opus", "env": {"BASH_ENV": ".claude/.rc"},`, 1)
 	if err := os.WriteFile(f.settings, []byte(withEnv), 0o644); err != nil {
@@ -43,7 +45,7 @@ func TestClaudeSettingsEnvIsPartOfTheApproval(t *testing.T) {
 			words = append(words, c.String())
 		}
 		want := `local env.PATH added: ".claude/bin:/usr/bin"; project env.BASH_ENV added: ".claude/.rc"`
-		if h.Status != StatusDefinitionChanged || strings.Join(words, "; ") != want {
+		if h.Status != trust.StatusDefinitionChanged || strings.Join(words, "; ") != want {
 			t.Errorf("%s: %s %q, want definition-changed %q", h.Label, h.Status, words, want)
 		}
 	}
@@ -53,10 +55,10 @@ func TestClaudeSettingsEnvIsPartOfTheApproval(t *testing.T) {
 // A record from before Hookwarden kept the settings env cannot vouch for
 // an env the project sets now.
 func TestClaudeRecordWithoutSettings(t *testing.T) {
-	f := newClaudeFixture(t)
+	f := newStoreFixture(t)
 	f.approveAll(t)
-	if err := f.store.Update(func(d *StoreData) error {
-		for _, ap := range d.ClaudeApprovals(f.dir) {
+	if err := f.store.Update(func(d *trust.StoreData) error {
+		for _, ap := range ClaudeApprovals(d, f.dir) {
 			ap.Settings = nil
 		}
 		return nil
@@ -71,7 +73,7 @@ func TestClaudeRecordWithoutSettings(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := f.audit(t)
-	if h := r.Hooks[0]; h.Status != StatusDefinitionChanged || !strings.Contains(h.ApprovalNote, "earlier Hookwarden") {
+	if h := r.Hooks[0]; h.Status != trust.StatusDefinitionChanged || !strings.Contains(h.ApprovalNote, "earlier Hookwarden") {
 		t.Errorf("old record, env now: %s %q", h.Status, h.ApprovalNote)
 	}
 }
@@ -79,11 +81,11 @@ func TestClaudeRecordWithoutSettings(t *testing.T) {
 // The same handler text running another file (the command resolves to a
 // script the approval never saw) is not approved by the old record.
 func TestClaudeScriptTheApprovalDidNotRun(t *testing.T) {
-	f := newClaudeFixture(t)
+	f := newStoreFixture(t)
 	f.approveAll(t)
-	if err := f.store.Update(func(d *StoreData) error {
-		for _, ap := range d.ClaudeApprovals(f.dir) {
-			ap.Scripts = []ScriptSnapshot{} // as if the command had resolved elsewhere at approval
+	if err := f.store.Update(func(d *trust.StoreData) error {
+		for _, ap := range ClaudeApprovals(d, f.dir) {
+			ap.Scripts = []trust.ScriptSnapshot{} // as if the command had resolved elsewhere at approval
 		}
 		return nil
 	}); err != nil {
@@ -91,7 +93,7 @@ func TestClaudeScriptTheApprovalDidNotRun(t *testing.T) {
 	}
 	r := f.audit(t)
 	h := r.Hooks[0]
-	if h.Status != StatusScriptChanged || len(h.Scripts) != 1 || !h.Scripts[0].Flagged {
+	if h.Status != trust.StatusScriptChanged || len(h.Scripts) != 1 || !h.Scripts[0].Flagged {
 		t.Fatalf("%s %+v", h.Status, h.Scripts)
 	}
 }

@@ -1,4 +1,4 @@
-package settingsio
+package claude
 
 import (
 	"fmt"
@@ -7,6 +7,8 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+
+	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // ClaudeOptions says which project to load for Claude Code and in which
@@ -16,7 +18,7 @@ type ClaudeOptions struct {
 	// are taken against this process's working folder.
 	ProjectDir string
 	// Env is the environment Claude Code would run with (nil: empty).
-	Env Env
+	Env settingsio.Env
 	// GOOS is the operating system to model (default runtime.GOOS). Files
 	// are only read for the host's GOOS.
 	GOOS string
@@ -26,7 +28,7 @@ type ClaudeOptions struct {
 }
 
 func (o ClaudeOptions) withDefaults() ClaudeOptions {
-	g := Options(o).withDefaults()
+	g := settingsio.Options(o).WithDefaults()
 	o.GOOS, o.Home = g.GOOS, g.Home
 	if o.GOOS == "" {
 		o.GOOS = runtime.GOOS
@@ -44,18 +46,18 @@ func (o ClaudeOptions) withDefaults() ClaudeOptions {
 // writes anything.
 func LoadClaude(opts ClaudeOptions) *ClaudeSnapshot {
 	opts = opts.withDefaults()
-	project := resolveProjectDir(opts.GOOS, opts.ProjectDir)
+	project := settingsio.ResolveProjectDir(opts.GOOS, opts.ProjectDir)
 	s := &ClaudeSnapshot{ProjectDir: project}
 	var mainRoot string
-	if realFS(opts.GOOS) {
+	if settingsio.RealFS(opts.GOOS) {
 		s.RepoRoot, mainRoot = gitRoots(project)
 	}
 	s.Paths = ResolveClaudePaths(project, s.RepoRoot, opts.Env, opts.GOOS, opts.Home)
-	real := realFS(opts.GOOS)
+	real := settingsio.RealFS(opts.GOOS)
 
-	user := loadClaudeFile(LayerUser, s.Paths.User, real)
-	projectFile := &File{Layer: LayerProject, Path: s.Paths.Project}
-	localFile := &File{Layer: LayerLocal, Path: s.Paths.Local}
+	user := loadClaudeFile(settingsio.LayerUser, s.Paths.User, real)
+	projectFile := &settingsio.File{Layer: LayerProject, Path: s.Paths.Project}
+	localFile := &settingsio.File{Layer: LayerLocal, Path: s.Paths.Local}
 	if sameFolder(opts.GOOS, project, opts.Home) {
 		why := fmt.Sprintf("the project folder is the home folder (%s): Claude Code reads ~/.claude as user settings only", opts.Home)
 		projectFile.Ignored, localFile.Ignored = why, why
@@ -63,7 +65,7 @@ func LoadClaude(opts ClaudeOptions) *ClaudeSnapshot {
 		projectFile = loadClaudeFile(LayerProject, s.Paths.Project, real)
 		localFile = loadClaudeFile(LayerLocal, s.Paths.Local, real)
 	}
-	s.Layers = []*File{user, projectFile, localFile}
+	s.Layers = []*settingsio.File{user, projectFile, localFile}
 	s.Layers = append(s.Layers, loadManagedFiles(s.Paths, real)...)
 	if real {
 		s.Plugins = loadClaudePlugins(s)
@@ -82,7 +84,7 @@ func sameFolder(goos, a, b string) bool {
 	if a == "" || b == "" {
 		return false
 	}
-	if realFS(goos) {
+	if settingsio.RealFS(goos) {
 		if ra, err := filepath.EvalSymlinks(a); err == nil {
 			a = ra
 		}
@@ -90,9 +92,9 @@ func sameFolder(goos, a, b string) bool {
 			b = rb
 		}
 	}
-	s := styleFor(goos)
-	a, b = s.clean(a), s.clean(b)
-	if caseInsensitive(goos) {
+	s := settingsio.StyleFor(goos)
+	a, b = s.Clean(a), s.Clean(b)
+	if settingsio.CaseInsensitive(goos) {
 		return strings.EqualFold(a, b)
 	}
 	return a == b
@@ -100,8 +102,8 @@ func sameFolder(goos, a, b string) bool {
 
 // loadManagedFiles reads managed-settings.json, then every *.json of
 // managed-settings.d in alphabetical order (hidden files skipped).
-func loadManagedFiles(p ClaudePaths, real bool) []*File {
-	out := []*File{loadClaudeFile(LayerManaged, p.ManagedFile, real)}
+func loadManagedFiles(p ClaudePaths, real bool) []*settingsio.File {
+	out := []*settingsio.File{loadClaudeFile(LayerManaged, p.ManagedFile, real)}
 	if !real {
 		return out
 	}
@@ -125,12 +127,12 @@ func loadManagedFiles(p ClaudePaths, real bool) []*File {
 }
 
 // loadClaudeFile reads and parses one Claude Code settings file.
-func loadClaudeFile(layer Layer, path string, real bool) *File {
-	f := &File{Layer: layer, Path: path}
+func loadClaudeFile(layer settingsio.Layer, path string, real bool) *settingsio.File {
+	f := &settingsio.File{Layer: layer, Path: path}
 	if !real {
 		return f
 	}
-	data, exists, perr := readSettingsFile(path)
+	data, exists, perr := settingsio.ReadSettingsFile(path)
 	f.Exists, f.Raw, f.Err = exists, data, perr
 	if !exists || perr != nil {
 		return f
@@ -142,13 +144,13 @@ func loadClaudeFile(layer Layer, path string, real bool) *File {
 // ParseClaudeSettings parses a Claude Code settings file: strict JSON (no
 // comments, no trailing commas) whose top-level value is an object. Errors
 // carry the 1-based line and column.
-func ParseClaudeSettings(path string, data []byte) (*Node, *ParseError) {
+func ParseClaudeSettings(path string, data []byte) (*settingsio.Node, *settingsio.ParseError) {
 	root, perr := ParseClaudeJSON(path, data)
 	if perr != nil {
 		return nil, perr
 	}
-	if root.Kind != Object {
-		return nil, &ParseError{Path: path, Line: root.Pos.Line, Column: root.Pos.Column,
+	if root.Kind != settingsio.Object {
+		return nil, &settingsio.ParseError{Path: path, Line: root.Pos.Line, Column: root.Pos.Column,
 			Msg: fmt.Sprintf("a settings file must hold a JSON object, not %s", root.Kind)}
 	}
 	return root, nil
@@ -156,8 +158,8 @@ func ParseClaudeSettings(path string, data []byte) (*Node, *ParseError) {
 
 // ParseClaudeJSON parses any strict JSON file Claude Code reads (settings,
 // hooks.json, plugin.json, installed_plugins.json, ~/.claude.json).
-func ParseClaudeJSON(path string, data []byte) (*Node, *ParseError) {
-	root, perr := ParseJSON(path, data)
+func ParseClaudeJSON(path string, data []byte) (*settingsio.Node, *settingsio.ParseError) {
+	root, perr := settingsio.ParseJSON(path, data)
 	if perr != nil {
 		perr.Msg = claudeParseMessage(perr.Msg)
 		return nil, perr

@@ -1,4 +1,4 @@
-package settingsio
+package claude
 
 import (
 	"os"
@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 func writeTestFile(t *testing.T, path, content string) {
@@ -50,18 +52,18 @@ func TestLoadClaudeLayers(t *testing.T) {
 		t.Skip("POSIX paths in the fixture")
 	}
 	home, repo, project := claudeFixture(t)
-	s := LoadClaude(ClaudeOptions{ProjectDir: project, Env: Env{"HOME=" + home, EnvClaudeManagedDir + "=" + filepath.Join(home, "no-managed")}, GOOS: runtime.GOOS})
+	s := LoadClaude(ClaudeOptions{ProjectDir: project, Env: settingsio.Env{"HOME=" + home, EnvClaudeManagedDir + "=" + filepath.Join(home, "no-managed")}, GOOS: runtime.GOOS})
 
 	if s.RepoRoot != repo {
 		t.Errorf("RepoRoot = %q, want %q", s.RepoRoot, repo)
 	}
 	wantLayers := []struct {
-		layer  Layer
+		layer  settingsio.Layer
 		path   string
 		exists bool
 		broken bool
 	}{
-		{LayerUser, filepath.Join(home, ".claude", "settings.json"), true, false},
+		{settingsio.LayerUser, filepath.Join(home, ".claude", "settings.json"), true, false},
 		{LayerProject, filepath.Join(project, ".claude", "settings.json"), true, false},
 		{LayerLocal, filepath.Join(repo, ".claude", "settings.local.json"), true, true},
 		{LayerManaged, s.Paths.ManagedFile, fileExists(s.Paths.ManagedFile), false},
@@ -116,7 +118,7 @@ func TestLoadClaudeConfigDirAndInlineHooks(t *testing.T) {
 	writeTestFile(t, filepath.Join(cfg, "plugins", "cache", "m", "inl", "0.10.0", ".claude-plugin", "plugin.json"),
 		`{"name": "inl", "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "true"}]}]}}`)
 	writeTestFile(t, filepath.Join(project, ".claude", "settings.json"), `[]`)
-	s := LoadClaude(ClaudeOptions{ProjectDir: project, Env: Env{"HOME=" + filepath.Join(tmp, "h"), "CLAUDE_CONFIG_DIR=" + cfg, EnvClaudeManagedDir + "=" + filepath.Join(tmp, "no-managed")}, GOOS: runtime.GOOS})
+	s := LoadClaude(ClaudeOptions{ProjectDir: project, Env: settingsio.Env{"HOME=" + filepath.Join(tmp, "h"), "CLAUDE_CONFIG_DIR=" + cfg, EnvClaudeManagedDir + "=" + filepath.Join(tmp, "no-managed")}, GOOS: runtime.GOOS})
 	if s.Paths.User != filepath.Join(cfg, "settings.json") || s.Paths.GlobalConfig != filepath.Join(cfg, ".claude.json") {
 		t.Errorf("paths = %+v", s.Paths)
 	}
@@ -168,7 +170,7 @@ func TestGitWorktreeMainRoot(t *testing.T) {
 }
 
 func TestClaudeManagedDirOverride(t *testing.T) {
-	p := ResolveClaudePaths("/home/u/p", "", Env{EnvClaudeManagedDir + "=/tmp/managed"}, "linux", "/home/u")
+	p := ResolveClaudePaths("/home/u/p", "", settingsio.Env{EnvClaudeManagedDir + "=/tmp/managed"}, "linux", "/home/u")
 	if p.ManagedFile != "/tmp/managed/managed-settings.json" || p.ManagedDropIns != "/tmp/managed/managed-settings.d" {
 		t.Errorf("managed paths with %s: %s, %s", EnvClaudeManagedDir, p.ManagedFile, p.ManagedDropIns)
 	}

@@ -1,4 +1,4 @@
-package settingsio
+package claude
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/tailscale/hujson"
 )
 
@@ -188,13 +189,13 @@ func sameMatcher(obj *hujson.Object, rm *RemovedClaudeHandler) bool {
 }
 
 func parseForPatch(path string, data []byte) (hujson.Value, error) {
-	if _, perr := ParseJSONC(path, data); perr != nil {
+	if _, perr := settingsio.ParseJSONC(path, data); perr != nil {
 		return hujson.Value{}, perr
 	}
 	v, err := hujson.Parse(data)
 	if err != nil {
-		line, col, msg := splitHujsonError(err)
-		return hujson.Value{}, &ParseError{Path: path, Line: line, Column: col, Msg: msg}
+		line, col, msg := settingsio.SplitHujsonError(err)
+		return hujson.Value{}, &settingsio.ParseError{Path: path, Line: line, Column: col, Msg: msg}
 	}
 	return v, nil
 }

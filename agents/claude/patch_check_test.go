@@ -1,4 +1,4 @@
-package settingsio
+package claude
 
 import "testing"
 

@@ -1,9 +1,11 @@
-package settingsio
+package claude
 
 import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // EnvClaudeConfigDir moves Claude Code's user folder (default ~/.claude).
@@ -30,29 +32,29 @@ func claudeManagedDir(goos string) string {
 // ResolveClaudePaths returns the files Claude Code reads for a project
 // started in projectDir whose git work tree root is repoRoot ("" outside
 // git), on goos, with its environment and the OS home folder.
-func ResolveClaudePaths(projectDir, repoRoot string, env Env, goos, home string) ClaudePaths {
-	s := styleFor(goos)
+func ResolveClaudePaths(projectDir, repoRoot string, env settingsio.Env, goos, home string) ClaudePaths {
+	s := settingsio.StyleFor(goos)
 	p := ClaudePaths{Home: home}
-	p.ConfigDir = s.join(home, ".claude")
-	p.GlobalConfig = s.join(home, ".claude.json")
-	if v := envNonEmpty(env, goos, EnvClaudeConfigDir); v != "" {
-		p.ConfigDir = s.resolve(projectDir, v)
-		p.GlobalConfig = s.join(p.ConfigDir, ".claude.json")
+	p.ConfigDir = s.Join(home, ".claude")
+	p.GlobalConfig = s.Join(home, ".claude.json")
+	if v := settingsio.EnvNonEmpty(env, goos, EnvClaudeConfigDir); v != "" {
+		p.ConfigDir = s.Resolve(projectDir, v)
+		p.GlobalConfig = s.Join(p.ConfigDir, ".claude.json")
 	}
 	managed := claudeManagedDir(goos)
-	if v := envNonEmpty(env, goos, EnvClaudeManagedDir); v != "" {
-		managed = s.resolve(projectDir, v)
+	if v := settingsio.EnvNonEmpty(env, goos, EnvClaudeManagedDir); v != "" {
+		managed = s.Resolve(projectDir, v)
 	}
-	p.ManagedFile = s.join(managed, "managed-settings.json")
-	p.ManagedDropIns = s.join(managed, "managed-settings.d")
-	p.User = s.join(p.ConfigDir, "settings.json")
-	p.Project = s.join(projectDir, ".claude", "settings.json")
+	p.ManagedFile = s.Join(managed, "managed-settings.json")
+	p.ManagedDropIns = s.Join(managed, "managed-settings.d")
+	p.User = s.Join(p.ConfigDir, "settings.json")
+	p.Project = s.Join(projectDir, ".claude", "settings.json")
 	localRoot := projectDir
 	if repoRoot != "" {
 		localRoot = repoRoot
 	}
-	p.Local = s.join(localRoot, ".claude", "settings.local.json")
-	p.Plugins = s.join(p.ConfigDir, "plugins")
+	p.Local = s.Join(localRoot, ".claude", "settings.local.json")
+	p.Plugins = s.Join(p.ConfigDir, "plugins")
 	return p
 }
 
@@ -81,7 +83,7 @@ func gitRoots(dir string) (workTree, mainRoot string) {
 // and returns <main>; a submodule's gitdir (<super>/.git/modules/x) or
 // anything else keeps the worktree's own root.
 func worktreeMainRoot(workTree, gitFile string) string {
-	data, err := ReadRegularFile(gitFile)
+	data, err := settingsio.ReadRegularFile(gitFile)
 	if err != nil {
 		return workTree
 	}

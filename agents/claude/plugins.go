@@ -1,4 +1,4 @@
-package settingsio
+package claude
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // loadClaudePlugins lists the plugins named in enabledPlugins (merged over
@@ -52,16 +54,16 @@ type enabledEntry struct {
 // enabledEntries reads enabledPlugins: an object of "name@marketplace":
 // true|false (any other value counts as enabled when truthy), or the older
 // array of ids.
-func enabledEntries(n *Node) []enabledEntry {
+func enabledEntries(n *settingsio.Node) []enabledEntry {
 	var out []enabledEntry
 	switch {
-	case n.Is(Object):
+	case n.Is(settingsio.Object):
 		for _, m := range n.Members {
 			out = append(out, enabledEntry{m.Key, m.Value.Truthy()})
 		}
-	case n.Is(Array):
+	case n.Is(settingsio.Array):
 		for _, it := range n.Items {
-			if it.Is(String) {
+			if it.Is(settingsio.String) {
 				out = append(out, enabledEntry{it.Str, true})
 			}
 		}
@@ -79,7 +81,7 @@ type installRecord struct {
 // projectPath?}]}} (version 1 has one object per id). A missing or broken
 // file gives no records.
 func readInstalledPlugins(path string) map[string][]installRecord {
-	data, err := ReadRegularFile(path)
+	data, err := settingsio.ReadRegularFile(path)
 	if err != nil {
 		return nil
 	}
@@ -88,32 +90,32 @@ func readInstalledPlugins(path string) map[string][]installRecord {
 		return nil
 	}
 	out := map[string][]installRecord{}
-	for _, m := range root.Get("plugins").membersOrNil() {
+	for _, m := range membersOrNil(root.Get("plugins")) {
 		items := m.Value.Items
-		if m.Value.Is(Object) {
-			items = []*Node{m.Value}
+		if m.Value.Is(settingsio.Object) {
+			items = []*settingsio.Node{m.Value}
 		}
 		for _, it := range items {
 			out[m.Key] = append(out[m.Key], installRecord{
-				scope:       it.Get("scope").stringOrEmpty(),
-				installPath: it.Get("installPath").stringOrEmpty(),
-				version:     it.Get("version").stringOrEmpty(),
-				projectPath: it.Get("projectPath").stringOrEmpty(),
+				scope:       stringOrEmpty(it.Get("scope")),
+				installPath: stringOrEmpty(it.Get("installPath")),
+				version:     stringOrEmpty(it.Get("version")),
+				projectPath: stringOrEmpty(it.Get("projectPath")),
 			})
 		}
 	}
 	return out
 }
 
-func (n *Node) membersOrNil() []Member {
-	if !n.Is(Object) {
+func membersOrNil(n *settingsio.Node) []settingsio.Member {
+	if !n.Is(settingsio.Object) {
 		return nil
 	}
 	return n.Members
 }
 
-func (n *Node) stringOrEmpty() string {
-	if n.Is(String) {
+func stringOrEmpty(n *settingsio.Node) string {
+	if n.Is(settingsio.String) {
 		return n.Str
 	}
 	return ""
@@ -225,7 +227,7 @@ func readPluginHooks(p *ClaudePlugin) {
 		src := &ClaudeHookSource{File: f, Path: "hooks"}
 		if f.Root != nil {
 			src.Hooks = f.Root.Get("hooks")
-			src.Description = f.Root.Get("description").stringOrEmpty()
+			src.Description = stringOrEmpty(f.Root.Get("description"))
 		}
 		p.Hooks = append(p.Hooks, src)
 	}
@@ -237,15 +239,15 @@ func readPluginHooks(p *ClaudePlugin) {
 	}
 	h := p.Manifest.Root.Get("hooks")
 	switch {
-	case h.Is(String):
+	case h.Is(settingsio.String):
 		addFile(resolvePluginPath(p.Root, h.Str))
-	case h.Is(Array):
+	case h.Is(settingsio.Array):
 		for _, it := range h.Items {
-			if it.Is(String) {
+			if it.Is(settingsio.String) {
 				addFile(resolvePluginPath(p.Root, it.Str))
 			}
 		}
-	case h.Is(Object):
+	case h.Is(settingsio.Object):
 		p.Hooks = append(p.Hooks, &ClaudeHookSource{File: p.Manifest, Hooks: h, Path: "hooks", Inline: true})
 	}
 }
@@ -266,12 +268,12 @@ func fileExists(p string) bool {
 }
 
 // loadPluginJSON reads a plugin's JSON file (any top-level value).
-func loadPluginJSON(path string) *File {
-	f := &File{Layer: LayerPlugin, Path: path}
-	data, exists, perr := readSettingsFile(path)
+func loadPluginJSON(path string) *settingsio.File {
+	f := &settingsio.File{Layer: LayerPlugin, Path: path}
+	data, exists, perr := settingsio.ReadSettingsFile(path)
 	f.Exists, f.Raw, f.Err = exists, data, perr
 	if !exists {
-		f.Err = &ParseError{Path: path, Msg: "the file does not exist"}
+		f.Err = &settingsio.ParseError{Path: path, Msg: "the file does not exist"}
 		return f
 	}
 	if perr != nil {

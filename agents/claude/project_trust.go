@@ -1,8 +1,10 @@
-package settingsio
+package claude
 
 import (
 	"fmt"
 	"path/filepath"
+
+	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // readClaudeFolderTrust reads projects[<root>].hasTrustDialogAccepted from
@@ -14,7 +16,7 @@ func readClaudeFolderTrust(path, root, home, goos string, real bool) ClaudeFolde
 		ft.Reason = "not read (another operating system is modelled)"
 		return ft
 	}
-	data, exists, perr := readSettingsFile(path)
+	data, exists, perr := settingsio.ReadSettingsFile(path)
 	switch {
 	case perr != nil:
 		ft.Err = perr
@@ -33,7 +35,7 @@ func readClaudeFolderTrust(path, root, home, goos string, real bool) ClaudeFolde
 	projects := cfg.Get("projects")
 	for dir := root; ; dir = filepath.Dir(dir) {
 		if e := projects.Get(dir); e != nil {
-			if accepted := e.Get("hasTrustDialogAccepted"); accepted.Is(Bool) && accepted.Bool {
+			if accepted := e.Get("hasTrustDialogAccepted"); accepted.Is(settingsio.Bool) && accepted.Bool {
 				ft.Key, ft.Accepted = dir, true
 				ft.Reason = "the trust dialog was accepted for this folder"
 				if dir != root {

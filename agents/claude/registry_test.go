@@ -37,7 +37,7 @@ func newFixture(t *testing.T, files map[string]string) fixture {
 }
 
 func (fx fixture) build() *Registry {
-	return Build(settingsio.LoadClaude(settingsio.ClaudeOptions{ProjectDir: fx.project, Env: settingsio.Env{"HOME=" + fx.home, settingsio.EnvClaudeManagedDir + "=" + filepath.Join(fx.home, "no-managed")}, GOOS: runtime.GOOS}))
+	return Build(LoadClaude(ClaudeOptions{ProjectDir: fx.project, Env: settingsio.Env{"HOME=" + fx.home, EnvClaudeManagedDir + "=" + filepath.Join(fx.home, "no-managed")}, GOOS: runtime.GOOS}))
 }
 
 func cmd(c string) string { return `{"type": "command", "command": ` + quote(c) + `}` }
@@ -148,7 +148,7 @@ func TestDuplicateAndPluginCopy(t *testing.T) {
 	if len(statuses) != 3 || statuses[0] != want[0] || statuses[1] != want[1] || statuses[2] != want[2] {
 		t.Fatalf("statuses = %v, want %v (user, project duplicate, plugin copy kept)", statuses, want)
 	}
-	if r.Hooks[2].Origin.Layer != settingsio.LayerPlugin || r.Hooks[2].Origin.Extension != "p@m" {
+	if r.Hooks[2].Origin.Layer != LayerPlugin || r.Hooks[2].Origin.Extension != "p@m" {
 		t.Errorf("plugin origin = %+v", r.Hooks[2].Origin)
 	}
 	plan := r.Plan(Stop, nil)
@@ -161,7 +161,7 @@ func TestManagedSwitches(t *testing.T) {
 	// Managed files cannot be placed in /etc from a test; build the
 	// snapshot by hand with a managed layer.
 	mk := func(layer settingsio.Layer, path, text string) *settingsio.File {
-		root, perr := settingsio.ParseClaudeSettings(path, []byte(text))
+		root, perr := ParseClaudeSettings(path, []byte(text))
 		if perr != nil {
 			t.Fatal(perr)
 		}
@@ -184,9 +184,9 @@ func TestManagedSwitches(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			snap := &settingsio.ClaudeSnapshot{Layers: []*settingsio.File{
+			snap := &ClaudeSnapshot{Layers: []*settingsio.File{
 				mk(settingsio.LayerUser, "/u/settings.json", tt.user),
-				mk(settingsio.LayerManaged, "/etc/claude-code/managed-settings.json", tt.managed),
+				mk(LayerManaged, "/etc/claude-code/managed-settings.json", tt.managed),
 			}}
 			r := Build(snap)
 			if u := find(t, r, "u"); u.Status != tt.wantUser {

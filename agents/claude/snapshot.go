@@ -1,18 +1,20 @@
-package settingsio
+package claude
+
+import "github.com/hookwarden/hookwarden/settingsio"
 
 // The layers Claude Code reads hooks from. LayerUser ("user") is shared
 // with Gemini CLI.
 const (
 	// LayerManaged is managed-settings.json and its managed-settings.d
 	// drop-ins (administrator policy).
-	LayerManaged Layer = "managed"
+	LayerManaged settingsio.Layer = "managed"
 	// LayerProject is <project>/.claude/settings.json (committed).
-	LayerProject Layer = "project"
+	LayerProject settingsio.Layer = "project"
 	// LayerLocal is <repo root>/.claude/settings.local.json (personal).
-	LayerLocal Layer = "local"
+	LayerLocal settingsio.Layer = "local"
 	// LayerPlugin is a plugin's hooks/hooks.json or the hooks of its
 	// .claude-plugin/plugin.json.
-	LayerPlugin Layer = "plugin"
+	LayerPlugin settingsio.Layer = "plugin"
 )
 
 // ClaudePaths are the files Claude Code reads for one project.
@@ -43,7 +45,7 @@ type ClaudePlugin struct {
 	// Enabled is the merged enabledPlugins value; EnabledBy the file that
 	// decided it (the highest-precedence file that names the plugin).
 	Enabled   bool
-	EnabledBy *File
+	EnabledBy *settingsio.File
 	// ForcedByManaged is true when managed settings enable the plugin
 	// (its hooks then survive allowManagedHooksOnly).
 	ForcedByManaged bool
@@ -56,7 +58,7 @@ type ClaudePlugin struct {
 	Located string
 	Missing string
 	// Manifest is .claude-plugin/plugin.json (nil when absent).
-	Manifest *File
+	Manifest *settingsio.File
 	// Hooks are the plugin's hook sources: hooks/hooks.json and whatever
 	// plugin.json's "hooks" field names, in load order.
 	Hooks []*ClaudeHookSource
@@ -66,10 +68,10 @@ type ClaudePlugin struct {
 type ClaudeHookSource struct {
 	// File holds the hooks: a hooks.json file, or plugin.json itself for
 	// inline hooks.
-	File *File
+	File *settingsio.File
 	// Hooks is the object keyed by event name (nil when absent or when
 	// the file is broken) and Path its JSON path in File ("hooks").
-	Hooks *Node
+	Hooks *settingsio.Node
 	Path  string
 	// Inline is true for hooks written inside plugin.json.
 	Inline bool
@@ -90,8 +92,8 @@ type ClaudeFolderTrust struct {
 	// Accepted is hasTrustDialogAccepted of that entry.
 	Accepted bool `json:"accepted"`
 	// Reason is the finding in words.
-	Reason string      `json:"reason"`
-	Err    *ParseError `json:"-"`
+	Reason string                 `json:"reason"`
+	Err    *settingsio.ParseError `json:"-"`
 }
 
 // ClaudeSnapshot is everything Claude Code's hooks are computed from for one
@@ -107,14 +109,14 @@ type ClaudeSnapshot struct {
 	// first: user, project, local, then managed (main file, then the
 	// drop-ins in alphabetical order). Missing files are listed with
 	// Exists false.
-	Layers      []*File
+	Layers      []*settingsio.File
 	Plugins     []*ClaudePlugin
 	FolderTrust ClaudeFolderTrust
 }
 
 // Files returns the settings files of one layer.
-func (s *ClaudeSnapshot) Files(layer Layer) []*File {
-	var out []*File
+func (s *ClaudeSnapshot) Files(layer settingsio.Layer) []*settingsio.File {
+	var out []*settingsio.File
 	for _, f := range s.Layers {
 		if f.Layer == layer {
 			out = append(out, f)
@@ -126,7 +128,7 @@ func (s *ClaudeSnapshot) Files(layer Layer) []*File {
 // Setting returns the value of a scalar setting after Claude Code's
 // precedence (managed > local > project > user) and the file it comes
 // from, or nil. path is a key path such as "disableAllHooks".
-func (s *ClaudeSnapshot) Setting(path ...string) (*Node, *File) {
+func (s *ClaudeSnapshot) Setting(path ...string) (*settingsio.Node, *settingsio.File) {
 	for i := len(s.Layers) - 1; i >= 0; i-- {
 		f := s.Layers[i]
 		if f.Root == nil || f.Ignored != "" {
@@ -141,4 +143,28 @@ func (s *ClaudeSnapshot) Setting(path ...string) (*Node, *File) {
 		}
 	}
 	return nil, nil
+}
+
+// UnreadableFiles lists the settings files, and the manifests and hooks
+// files of enabled plugins, that exist but could not be read or parsed, in
+// load order. Missing files are not listed.
+func (s *ClaudeSnapshot) UnreadableFiles() []settingsio.FileError {
+	out := settingsio.LayerErrors(s.Layers)
+	for _, p := range s.Plugins {
+		if !p.Enabled {
+			continue
+		}
+		if e, ok := settingsio.FileErrorOf(p.Manifest, p.ID); ok {
+			out = append(out, e)
+		}
+		for _, src := range p.Hooks {
+			if src.Inline {
+				continue
+			}
+			if e, ok := settingsio.FileErrorOf(src.File, p.ID); ok {
+				out = append(out, e)
+			}
+		}
+	}
+	return out
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/hookwarden/hookwarden/hooks"
-	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // assignStatuses decides what Claude Code does with every well-formed
@@ -13,7 +12,7 @@ import (
 // disabled plugin, then the dedup of identical handlers from settings
 // files.
 func (r *Registry) assignStatuses() {
-	plugins := map[string]*settingsio.ClaudePlugin{}
+	plugins := map[string]*ClaudePlugin{}
 	for _, p := range r.Snapshot.Plugins {
 		plugins[p.ID] = p
 	}
@@ -22,7 +21,7 @@ func (r *Registry) assignStatuses() {
 		if h.Status != "" {
 			continue
 		}
-		managed := h.Origin.Layer == settingsio.LayerManaged
+		managed := h.Origin.Layer == LayerManaged
 		plugin := plugins[h.Claude.Plugin]
 		switch {
 		case r.ManagedDisableAll:
@@ -109,7 +108,7 @@ func mayOverlap(a, b *hooks.Hook) bool {
 // entry), while an interactive session shows the dialog before anything
 // else and runs no hook, not even the user's own, until it is accepted
 // (declining ends the session). The statuses count what `claude -p` runs.
-func TrustEffect(ft settingsio.ClaudeFolderTrust) string {
+func TrustEffect(ft ClaudeFolderTrust) string {
 	if ft.Accepted {
 		return ""
 	}

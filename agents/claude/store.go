@@ -1,7 +1,8 @@
-package trust
+package claude
 
 import (
 	"github.com/hookwarden/hookwarden/settingsio"
+	"github.com/hookwarden/hookwarden/trust"
 )
 
 // ClaudeStore is the Claude Code section of Hookwarden's store
@@ -48,9 +49,9 @@ type ClaudeApproval struct {
 	// handler that changes what it runs (claudeSettingsFields: env, the
 	// HTTP hook lists), at approval; nil in records of a Hookwarden that
 	// did not keep it.
-	Settings   Definition       `json:"settings"`
-	ApprovedAt string           `json:"approved_at"`
-	Scripts    []ScriptSnapshot `json:"scripts"`
+	Settings   trust.Definition       `json:"settings"`
+	ApprovedAt string                 `json:"approved_at"`
+	Scripts    []trust.ScriptSnapshot `json:"scripts"`
 	// RevokedAt is set on the history record of a revoked approval.
 	RevokedAt string `json:"revoked_at,omitempty"`
 }
@@ -68,21 +69,55 @@ type ClaudeDisabled struct {
 	Label      string `json:"label"`
 	DisabledAt string `json:"disabled_at"`
 	// Removed is what was removed and how to put it back.
-	Removed settingsio.RemovedClaudeHandler `json:"removed"`
+	Removed RemovedClaudeHandler `json:"removed"`
 }
 
-func (d *StoreData) claude() *ClaudeStore {
-	if d.Claude == nil {
-		d.Claude = &ClaudeStore{}
+// storeKey is the Claude Code section's key in Hookwarden's store.
+const storeKey = "claude"
+
+// EachScripts calls fn with the scripts of every approval and history
+// record (trust.StoreSection), so that their texts stay in "contents".
+func (c *ClaudeStore) EachScripts(fn func([]trust.ScriptSnapshot)) {
+	for _, p := range c.Projects {
+		if p == nil {
+			continue
+		}
+		for _, m := range []map[string]*ClaudeApproval{p.Hooks, p.Revoked} {
+			for _, ap := range m {
+				if ap != nil {
+					fn(ap.Scripts)
+				}
+			}
+		}
 	}
-	if d.Claude.Projects == nil {
-		d.Claude.Projects = map[string]*ClaudeStoreProject{}
-	}
-	return d.Claude
 }
 
-func (d *StoreData) claudeProject(dir string) *ClaudeStoreProject {
-	c := d.claude()
+// storeSection returns the Claude Code section of d; nil when d has none.
+func storeSection(d *trust.StoreData) (*ClaudeStore, error) {
+	return trust.Section[ClaudeStore](d, storeKey)
+}
+
+// ensureSection returns the Claude Code section of d, creating it.
+func ensureSection(d *trust.StoreData) (*ClaudeStore, error) {
+	c, err := storeSection(d)
+	if err != nil {
+		return nil, err
+	}
+	if c == nil {
+		c = &ClaudeStore{}
+		d.SetSection(storeKey, c)
+	}
+	if c.Projects == nil {
+		c.Projects = map[string]*ClaudeStoreProject{}
+	}
+	return c, nil
+}
+
+func claudeProject(d *trust.StoreData, dir string) (*ClaudeStoreProject, error) {
+	c, err := ensureSection(d)
+	if err != nil {
+		return nil, err
+	}
 	p := c.Projects[dir]
 	if p == nil {
 		p = &ClaudeStoreProject{}
@@ -91,23 +126,27 @@ func (d *StoreData) claudeProject(dir string) *ClaudeStoreProject {
 	if p.Hooks == nil {
 		p.Hooks = map[string]*ClaudeApproval{}
 	}
-	return p
+	return p, nil
 }
 
 // ClaudeApprovals returns a project's approved Claude Code handlers (nil
-// when none).
-func (d *StoreData) ClaudeApprovals(dir string) map[string]*ClaudeApproval {
-	if d == nil || d.Claude == nil || d.Claude.Projects[dir] == nil {
+// when none, or when the store's Claude Code section cannot be read:
+// ClaudeAuditData reports that).
+func ClaudeApprovals(d *trust.StoreData, dir string) map[string]*ClaudeApproval {
+	c, _ := storeSection(d)
+	if c == nil || c.Projects[dir] == nil {
 		return nil
 	}
-	return d.Claude.Projects[dir].Hooks
+	return c.Projects[dir].Hooks
 }
 
 // ClaudeDisabledIn returns the handlers disabled out of the given settings
-// files, in the order they were disabled. The registry lists them with
-// status disabled.
-func (d *StoreData) ClaudeDisabledIn(files ...string) []*ClaudeDisabled {
-	if d == nil || d.Claude == nil {
+// files, in the order they were disabled (nil when the store's Claude Code
+// section cannot be read: ClaudeAuditData reports that). The registry
+// lists them with status disabled.
+func ClaudeDisabledIn(d *trust.StoreData, files ...string) []*ClaudeDisabled {
+	c, _ := storeSection(d)
+	if c == nil {
 		return nil
 	}
 	want := map[string]bool{}
@@ -115,7 +154,7 @@ func (d *StoreData) ClaudeDisabledIn(files ...string) []*ClaudeDisabled {
 		want[f] = true
 	}
 	var out []*ClaudeDisabled
-	for _, r := range d.Claude.Disabled {
+	for _, r := range c.Disabled {
 		if r != nil && want[r.File] {
 			out = append(out, r)
 		}
@@ -125,9 +164,10 @@ func (d *StoreData) ClaudeDisabledIn(files ...string) []*ClaudeDisabled {
 
 // ClaudeRevokedApprovals returns the history of a project's revoked
 // Claude Code approvals (nil when none).
-func (d *StoreData) ClaudeRevokedApprovals(dir string) map[string]*ClaudeApproval {
-	if d == nil || d.Claude == nil || d.Claude.Projects[dir] == nil {
+func ClaudeRevokedApprovals(d *trust.StoreData, dir string) map[string]*ClaudeApproval {
+	c, _ := storeSection(d)
+	if c == nil || c.Projects[dir] == nil {
 		return nil
 	}
-	return d.Claude.Projects[dir].Revoked
+	return c.Projects[dir].Revoked
 }

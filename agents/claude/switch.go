@@ -1,11 +1,11 @@
-package trust
+package claude
 
 import (
 	"fmt"
 	"strings"
 
 	"github.com/hookwarden/hookwarden/hooks"
-	"github.com/hookwarden/hookwarden/settingsio"
+	"github.com/hookwarden/hookwarden/trust"
 )
 
 // claudeDisabledIDPrefix starts the ID of a handler ClaudeDisabledHooks
@@ -18,9 +18,9 @@ const claudeDisabledIDPrefix = "hookwarden-disabled:"
 // administrator.
 func ClaudeSwitchLock(h *hooks.Hook) string {
 	switch h.Origin.Layer {
-	case settingsio.LayerPlugin:
+	case LayerPlugin:
 		return fmt.Sprintf("%s comes from plugin %s: Claude Code cannot switch off one plugin hook; disable the plugin (enabledPlugins) instead", claudeLabel(h), h.Origin.Extension)
-	case settingsio.LayerManaged:
+	case LayerManaged:
 		return fmt.Sprintf("%s comes from managed settings (%s): only the administrator can change it", claudeLabel(h), h.Origin.File)
 	}
 	return ""
@@ -64,11 +64,11 @@ func ClaudeScriptCheck(rep *ClaudeReport) func(*hooks.Hook) error {
 	if rep == nil {
 		return nil
 	}
-	reviews := map[string]HookReview{}
+	reviews := map[string]trust.HookReview{}
 	for _, h := range rep.Hooks {
 		if h.Verified() {
 			reviews[h.HookID] = h.HookReview
 		}
 	}
-	return ScriptCheck(rep.Project, reviews, func(h *hooks.Hook) string { return claudeScriptCommand(h, rep.Project) })
+	return trust.ScriptCheck(rep.Project, reviews, func(h *hooks.Hook) string { return claudeScriptCommand(h, rep.Project) })
 }

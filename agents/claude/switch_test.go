@@ -1,4 +1,4 @@
-package trust
+package claude
 
 import (
 	"path/filepath"
@@ -11,7 +11,7 @@ import (
 )
 
 func TestClaudeSwitchLockSaysWhatClaudeDisableRefuses(t *testing.T) {
-	f := newClaudeFixture(t)
+	f := newStoreFixture(t)
 	_, hs := f.load(t)
 	tests := []struct {
 		name   string
@@ -20,9 +20,9 @@ func TestClaudeSwitchLockSaysWhatClaudeDisableRefuses(t *testing.T) {
 	}{
 		{"project handler", hs[1], false},
 		{"plugin handler", &hooks.Hook{ID: "p", Agent: hooks.AgentClaude, Type: "command", Command: "fmt.sh",
-			Origin: hooks.Origin{Layer: settingsio.LayerPlugin, Extension: "fmt@market", File: "/p/hooks/hooks.json", Path: "hooks.Stop[0].hooks[0]"}}, true},
+			Origin: hooks.Origin{Layer: LayerPlugin, Extension: "fmt@market", File: "/p/hooks/hooks.json", Path: "hooks.Stop[0].hooks[0]"}}, true},
 		{"managed handler", &hooks.Hook{ID: "m", Agent: hooks.AgentClaude, Type: "command", Command: "audit.sh",
-			Origin: hooks.Origin{Layer: settingsio.LayerManaged, File: "/etc/claude-code/managed-settings.json", Path: "hooks.Stop[0].hooks[0]"}}, true},
+			Origin: hooks.Origin{Layer: LayerManaged, File: "/etc/claude-code/managed-settings.json", Path: "hooks.Stop[0].hooks[0]"}}, true},
 	}
 	for _, tt := range tests {
 		lock := ClaudeSwitchLock(tt.hook)
@@ -40,7 +40,7 @@ func TestClaudeSwitchLockSaysWhatClaudeDisableRefuses(t *testing.T) {
 }
 
 func TestClaudeDisabledIDIsWhatClaudeEnableTakes(t *testing.T) {
-	f := newClaudeFixture(t)
+	f := newStoreFixture(t)
 	snap, hs := f.load(t)
 	if _, ok := ClaudeDisabledID(hs[1]); ok {
 		t.Errorf("%s is in its file, yet has a disabled ID", hs[1].ID)
@@ -63,7 +63,7 @@ func TestClaudeDisabledIDIsWhatClaudeEnableTakes(t *testing.T) {
 }
 
 func TestClaudeUnapprovedHoldsReviewedHandlersNotTrusted(t *testing.T) {
-	f := newClaudeFixture(t)
+	f := newStoreFixture(t)
 	snap, hs := f.load(t)
 	user := &hooks.Hook{ID: "u", Agent: hooks.AgentClaude, Type: "command", Command: "echo user",
 		Origin: hooks.Origin{Layer: settingsio.LayerUser, File: filepath.Join(f.home, ".claude", "settings.json")}}

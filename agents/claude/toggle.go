@@ -1,4 +1,4 @@
-package trust
+package claude
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
+	"github.com/hookwarden/hookwarden/trust"
 	"github.com/tailscale/hujson"
 )
 
@@ -19,7 +20,7 @@ import (
 // file keeps its comments and layout and gets no foreign key; a file that
 // does not parse is not touched. Plugin and managed handlers cannot be
 // moved (a plugin update or the administrator would put them back).
-func ClaudeDisable(h *hooks.Hook, project string, store Store, now time.Time) (*ClaudeDisabled, error) {
+func ClaudeDisable(h *hooks.Hook, project string, store trust.Store, now time.Time) (*ClaudeDisabled, error) {
 	if lock := ClaudeSwitchLock(h); lock != "" {
 		return nil, errors.New(lock)
 	}
@@ -32,7 +33,7 @@ func ClaudeDisable(h *hooks.Hook, project string, store Store, now time.Time) (*
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", path, err)
 	}
-	out, rm, err := settingsio.RemoveClaudeHandler(path, data, place)
+	out, rm, err := RemoveClaudeHandler(path, data, place)
 	if err != nil {
 		return nil, err
 	}
@@ -49,8 +50,11 @@ func ClaudeDisable(h *hooks.Hook, project string, store Store, now time.Time) (*
 		rec.Project = project
 	}
 	// the store first: a handler is never only in neither place
-	if err := store.Update(func(d *StoreData) error {
-		c := d.claude()
+	if err := store.Update(func(d *trust.StoreData) error {
+		c, err := ensureSection(d)
+		if err != nil {
+			return err
+		}
 		c.Disabled = append(c.Disabled, rec)
 		return nil
 	}); err != nil {
@@ -63,7 +67,7 @@ func ClaudeDisable(h *hooks.Hook, project string, store Store, now time.Time) (*
 		return out, nil
 	})
 	if err != nil {
-		if uerr := store.Update(func(d *StoreData) error { d.dropDisabled(rec.ID); return nil }); uerr != nil {
+		if uerr := store.Update(func(d *trust.StoreData) error { return dropDisabled(d, rec.ID) }); uerr != nil {
 			return nil, fmt.Errorf("%w (and removing the store record failed: %v)", err, uerr)
 		}
 		return nil, err
@@ -85,14 +89,18 @@ type ClaudeEnableResult struct {
 
 // ClaudeEnable puts a disabled handler back into its settings file and
 // drops its record.
-func ClaudeEnable(id string, store Store) (*ClaudeEnableResult, error) {
+func ClaudeEnable(id string, store trust.Store) (*ClaudeEnableResult, error) {
 	data, err := store.Load()
 	if err != nil {
 		return nil, err
 	}
+	c, err := storeSection(data)
+	if err != nil {
+		return nil, err
+	}
 	var rec *ClaudeDisabled
-	if data.Claude != nil {
-		for _, r := range data.Claude.Disabled {
+	if c != nil {
+		for _, r := range c.Disabled {
 			if r != nil && r.ID == id {
 				rec = r
 			}
@@ -114,7 +122,7 @@ func ClaudeEnable(id string, store Store) (*ClaudeEnableResult, error) {
 		res.AlreadyThere = true
 	} else {
 		err = settingsio.UpdateFileAtomic(rec.File, 0o644, func(cur []byte, exists bool) ([]byte, error) {
-			out, exact, err := settingsio.RestoreClaudeHandler(rec.File, cur, exists, &rec.Removed)
+			out, exact, err := RestoreClaudeHandler(rec.File, cur, exists, &rec.Removed)
 			res.Exact = exact
 			return out, err
 		})
@@ -122,23 +130,26 @@ func ClaudeEnable(id string, store Store) (*ClaudeEnableResult, error) {
 			return nil, err
 		}
 	}
-	if err := store.Update(func(d *StoreData) error { d.dropDisabled(id); return nil }); err != nil {
+	if err := store.Update(func(d *trust.StoreData) error { return dropDisabled(d, id) }); err != nil {
 		return res, fmt.Errorf("the handler is back in %s, but dropping its record failed: %w", rec.File, err)
 	}
 	return res, nil
 }
 
-func (d *StoreData) dropDisabled(id string) {
-	if d.Claude == nil {
-		return
+// dropDisabled removes the record id from the store's disabled handlers.
+func dropDisabled(d *trust.StoreData, id string) error {
+	c, err := storeSection(d)
+	if c == nil || err != nil {
+		return err
 	}
-	kept := d.Claude.Disabled[:0]
-	for _, r := range d.Claude.Disabled {
+	kept := c.Disabled[:0]
+	for _, r := range c.Disabled {
 		if r != nil && r.ID != id {
 			kept = append(kept, r)
 		}
 	}
-	d.Claude.Disabled = kept
+	c.Disabled = kept
+	return nil
 }
 
 // sameHandler compares a handler's text with a registry hook's node.
@@ -154,7 +165,7 @@ func sameHandler(text string, h *hooks.Hook) bool {
 }
 
 // handlerAt reports whether the removed handler is at its place already.
-func handlerAt(path string, data []byte, rm settingsio.RemovedClaudeHandler) bool {
+func handlerAt(path string, data []byte, rm RemovedClaudeHandler) bool {
 	root, perr := settingsio.ParseJSONC(path, data)
 	if perr != nil {
 		return false

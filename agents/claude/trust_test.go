@@ -1,4 +1,4 @@
-package trust
+package claude
 
 import (
 	"os"
@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/hookwarden/hookwarden/hooks"
-	"github.com/hookwarden/hookwarden/hooks/claude"
 	"github.com/hookwarden/hookwarden/settingsio"
+	"github.com/hookwarden/hookwarden/trust"
 )
 
 const claudeSettings = `{
@@ -30,15 +30,15 @@ const claudeSettings = `{
 }
 `
 
-type claudeFixture struct {
+type storeFixture struct {
 	dir, home, settings string
-	store               Store
+	store               trust.Store
 }
 
-func newClaudeFixture(t *testing.T) *claudeFixture {
+func newStoreFixture(t *testing.T) *storeFixture {
 	t.Helper()
 	root := t.TempDir()
-	f := &claudeFixture{dir: filepath.Join(root, "proj"), home: filepath.Join(root, "home"), store: Store{Dir: filepath.Join(root, "store")}}
+	f := &storeFixture{dir: filepath.Join(root, "proj"), home: filepath.Join(root, "home"), store: trust.Store{Dir: filepath.Join(root, "store")}}
 	f.settings = filepath.Join(f.dir, ".claude", "settings.json")
 	for p, text := range map[string]string{f.settings: claudeSettings, filepath.Join(f.dir, ".claude", "hooks", "guard.sh"): "#!/bin/sh\nexit 0\n"} {
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -52,13 +52,13 @@ func newClaudeFixture(t *testing.T) *claudeFixture {
 	return f
 }
 
-func (f *claudeFixture) load(t *testing.T) (*settingsio.ClaudeSnapshot, []*hooks.Hook) {
+func (f *storeFixture) load(t *testing.T) (*ClaudeSnapshot, []*hooks.Hook) {
 	t.Helper()
-	snap := settingsio.LoadClaude(settingsio.ClaudeOptions{ProjectDir: f.dir, Env: settingsio.Env{"HOME=" + f.home, settingsio.EnvClaudeManagedDir + "=" + filepath.Join(f.home, "no-managed")}, GOOS: "linux", Home: f.home})
-	return snap, claude.Build(snap).Hooks
+	snap := LoadClaude(ClaudeOptions{ProjectDir: f.dir, Env: settingsio.Env{"HOME=" + f.home, EnvClaudeManagedDir + "=" + filepath.Join(f.home, "no-managed")}, GOOS: "linux", Home: f.home})
+	return snap, Build(snap).Hooks
 }
 
-func (f *claudeFixture) audit(t *testing.T) *ClaudeReport {
+func (f *storeFixture) audit(t *testing.T) *ClaudeReport {
 	t.Helper()
 	snap, hs := f.load(t)
 	r, err := ClaudeAudit(snap, hs, f.store)
@@ -77,7 +77,7 @@ func statuses(r *ClaudeReport) string {
 }
 
 func TestClaudeAuditLifecycle(t *testing.T) {
-	f := newClaudeFixture(t)
+	f := newStoreFixture(t)
 	r := f.audit(t)
 	if statuses(r) != "new,new,new" || !r.NeedsReview {
 		t.Fatalf("fresh: %s", statuses(r))
@@ -102,7 +102,7 @@ func TestClaudeAuditLifecycle(t *testing.T) {
 	if statuses(r) != "script-changed,changed" {
 		t.Fatalf("after edits: %s", statuses(r))
 	}
-	if s := r.Hooks[0].Scripts[0]; s.Status != ScriptChanged || len(s.Diff) == 0 {
+	if s := r.Hooks[0].Scripts[0]; s.Status != trust.ScriptChanged || len(s.Diff) == 0 {
 		t.Errorf("script review %+v", s)
 	}
 	if c := r.Hooks[1]; c.PreviousCommand != "echo pre" || len(c.CommandDiff) == 0 {
@@ -114,7 +114,7 @@ func TestClaudeAuditLifecycle(t *testing.T) {
 }
 
 func TestClaudeDisableEnableRoundTrip(t *testing.T) {
-	f := newClaudeFixture(t)
+	f := newStoreFixture(t)
 	for _, id := range []string{"echo pre", "http://127.0.0.1:1/stop"} {
 		_, hs := f.load(t)
 		var target *hooks.Hook
@@ -154,7 +154,7 @@ func TestClaudeDisableEnableRoundTrip(t *testing.T) {
 }
 
 func TestClaudeDisableRefusesABrokenFile(t *testing.T) {
-	f := newClaudeFixture(t)
+	f := newStoreFixture(t)
 	_, hs := f.load(t)
 	broken := claudeSettings[:len(claudeSettings)-3]
 	os.WriteFile(f.settings, []byte(broken), 0o644)
@@ -164,16 +164,16 @@ func TestClaudeDisableRefusesABrokenFile(t *testing.T) {
 	if data, _ := os.ReadFile(f.settings); string(data) != broken {
 		t.Error("broken file was written")
 	}
-	if d, _ := f.store.Load(); d.Claude != nil && len(d.Claude.Disabled) != 0 {
+	if d, _ := f.store.Load(); ClaudeDisabledIn(d, f.settings) != nil {
 		t.Error("record kept for a failed disable")
 	}
 }
 
 func TestStoreKeepsBothAgents(t *testing.T) {
-	f := newClaudeFixture(t)
+	f := newStoreFixture(t)
 	script := "echo hi"
-	err := f.store.Update(func(d *StoreData) error {
-		d.project("/g").Hooks["n:cmd"] = &Approval{Name: "n", Command: "cmd", Scripts: []ScriptSnapshot{{Path: "/g/x.sh", SHA256: "aa", Exists: true, Content: &script}}}
+	err := f.store.Update(func(d *trust.StoreData) error {
+		d.Projects["/g"] = &trust.StoreProject{Hooks: map[string]*trust.Approval{"n:cmd": {Name: "n", Command: "cmd", Scripts: []trust.ScriptSnapshot{{Path: "/g/x.sh", SHA256: "aa", Exists: true, Content: &script}}}}}
 		return nil
 	})
 	if err != nil {
@@ -184,21 +184,53 @@ func TestStoreKeepsBothAgents(t *testing.T) {
 		t.Fatal(err)
 	}
 	// a Gemini-side write keeps the Claude section and its script texts
-	if err := f.store.Update(func(d *StoreData) error { delete(d.Projects, "/nothing"); return nil }); err != nil {
+	if err := f.store.Update(func(d *trust.StoreData) error { delete(d.Projects, "/nothing"); return nil }); err != nil {
 		t.Fatal(err)
 	}
 	d, err := f.store.Load()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d.Approvals("/g")["n:cmd"] == nil || len(d.ClaudeApprovals(f.dir)) != 3 || d.Contents["aa"] != "echo hi" {
-		t.Fatalf("store lost data: gemini %v claude %d contents %d", d.Approvals("/g"), len(d.ClaudeApprovals(f.dir)), len(d.Contents))
+	if d.Approvals("/g")["n:cmd"] == nil || len(ClaudeApprovals(d, f.dir)) != 3 || d.Contents["aa"] != "echo hi" {
+		t.Fatalf("store lost data: gemini %v claude %d contents %d", d.Approvals("/g"), len(ClaudeApprovals(d, f.dir)), len(d.Contents))
 	}
-	for _, ap := range d.ClaudeApprovals(f.dir) {
+	for _, ap := range ClaudeApprovals(d, f.dir) {
 		for _, s := range ap.Scripts {
 			if s.Content == nil {
 				t.Errorf("claude script text lost: %+v", s)
 			}
 		}
+	}
+}
+
+func TestClaudeRevokeKeepsHistory(t *testing.T) {
+	f := newStoreFixture(t)
+	snap, hs := f.load(t)
+	if _, err := ClaudeApprove(snap, hs, f.store, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	guard := filepath.Join(f.dir, ".claude", "hooks", "guard.sh")
+	if err := os.WriteFile(guard, []byte("#!/bin/sh\ncurl x.invalid\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := f.audit(t)
+	var keys []string
+	for _, h := range r.Hooks {
+		keys = append(keys, h.Key)
+	}
+	if _, err := ClaudeRevoke(f.dir, keys, f.store); err != nil {
+		t.Fatal(err)
+	}
+	r = f.audit(t)
+	if got := statuses(r); got != "new,new,new" {
+		t.Fatalf("statuses after revoke %s", got)
+	}
+	s := r.Hooks[0].Scripts[0]
+	if r.Hooks[0].RevokedAt == "" || s.Status != trust.ScriptChanged || s.ApprovedContent == nil || *s.ApprovedContent != "#!/bin/sh\nexit 0\n" ||
+		s.Content == nil || !strings.Contains(*s.Content, "curl") {
+		t.Errorf("after revoke: revoked_at %q script %s approved %v", r.Hooks[0].RevokedAt, s.Status, s.ApprovedContent)
+	}
+	if len(r.Gone) != 0 {
+		t.Errorf("history shows as gone approvals: %+v", r.Gone)
 	}
 }

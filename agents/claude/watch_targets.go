@@ -1,6 +1,10 @@
-package settingsio
+package claude
 
-import "path/filepath"
+import (
+	"path/filepath"
+
+	"github.com/hookwarden/hookwarden/settingsio"
+)
 
 // ClaudeSnapshotWatchPaths lists what a Claude Code snapshot was computed
 // from, in the form WatchPaths takes (folders end with a path separator):
@@ -10,33 +14,33 @@ import "path/filepath"
 // installed_plugins.json, and for each plugin its folder, its hooks folder,
 // plugin.json and every hook file it names.
 func ClaudeSnapshotWatchPaths(s *ClaudeSnapshot) []string {
-	var w watchList
+	var w settingsio.WatchList
 	for _, f := range s.Layers {
 		if f != nil {
-			w.file(f.Path)
+			w.File(f.Path)
 		}
 	}
-	w.file(s.Paths.User)
-	w.file(s.Paths.Project)
-	w.file(s.Paths.Local)
-	w.file(s.Paths.ManagedFile)
-	w.dir(s.Paths.ManagedDropIns)
-	w.file(s.Paths.GlobalConfig)
+	w.File(s.Paths.User)
+	w.File(s.Paths.Project)
+	w.File(s.Paths.Local)
+	w.File(s.Paths.ManagedFile)
+	w.Dir(s.Paths.ManagedDropIns)
+	w.File(s.Paths.GlobalConfig)
 	if s.Paths.Plugins != "" {
-		w.dir(s.Paths.Plugins)
-		w.file(filepath.Join(s.Paths.Plugins, "installed_plugins.json"))
+		w.Dir(s.Paths.Plugins)
+		w.File(filepath.Join(s.Paths.Plugins, "installed_plugins.json"))
 	}
 	for _, p := range s.Plugins {
 		if p.Root == "" {
 			continue
 		}
-		w.dir(p.Root)
-		w.dir(filepath.Join(p.Root, "hooks"))
-		w.file(filepath.Join(p.Root, "hooks", "hooks.json"))
-		w.file(filepath.Join(p.Root, ".claude-plugin", "plugin.json"))
+		w.Dir(p.Root)
+		w.Dir(filepath.Join(p.Root, "hooks"))
+		w.File(filepath.Join(p.Root, "hooks", "hooks.json"))
+		w.File(filepath.Join(p.Root, ".claude-plugin", "plugin.json"))
 		for _, src := range p.Hooks {
 			if src.File != nil {
-				w.file(src.File.Path)
+				w.File(src.File.Path)
 			}
 		}
 	}

@@ -1,9 +1,15 @@
-package settingsio
+package claude
 
 import (
+	"context"
+	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"testing"
+	"time"
+
+	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 func TestWatcherFollowsEveryClaudeFile(t *testing.T) {
@@ -11,11 +17,11 @@ func TestWatcherFollowsEveryClaudeFile(t *testing.T) {
 		t.Skip("POSIX paths in the fixture")
 	}
 	home, repo, project := claudeFixture(t)
-	s := LoadClaude(ClaudeOptions{ProjectDir: project, Env: Env{"HOME=" + home, EnvClaudeManagedDir + "=" + filepath.Join(home, "no-managed")}, GOOS: runtime.GOOS})
+	s := LoadClaude(ClaudeOptions{ProjectDir: project, Env: settingsio.Env{"HOME=" + home, EnvClaudeManagedDir + "=" + filepath.Join(home, "no-managed")}, GOOS: runtime.GOOS})
 	if len(s.Plugins) == 0 || s.Plugins[0].Root == "" {
 		t.Fatalf("the fixture's plugin was not found: %+v", s.Plugins)
 	}
-	w := startWatch(t, ClaudeSnapshotWatchPaths(s), WatchOptions{})
+	w := startWatch(t, ClaudeSnapshotWatchPaths(s), settingsio.WatchOptions{})
 	root := s.Plugins[0].Root
 	for _, p := range []string{
 		s.Paths.User,
@@ -50,5 +56,57 @@ func TestClaudeWatchPathsMarkFolders(t *testing.T) {
 		if !got[filepath.ToSlash(want)] {
 			t.Errorf("%s is not watched (watched: %v)", want, got)
 		}
+	}
+}
+
+// hangGuard only stops a broken test from hanging.
+const hangGuard = 10 * time.Second
+
+// startWatch, waitFor and mustWrite are settingsio's watcher test helpers
+// (settingsio/watch_test.go).
+func startWatch(t *testing.T, paths []string, opts settingsio.WatchOptions) *settingsio.Watcher {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	w, err := settingsio.WatchPaths(ctx, paths, opts)
+	if err != nil {
+		cancel()
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cancel()
+		<-w.Done()
+	})
+	return w
+}
+
+// waitFor collects changes until one names want; it returns every path
+// seen on the way.
+func waitFor(t *testing.T, w *settingsio.Watcher, want string) []string {
+	t.Helper()
+	var seen []string
+	deadline := time.After(hangGuard)
+	for {
+		select {
+		case c, ok := <-w.Changes():
+			if !ok {
+				t.Fatalf("the watcher stopped before reporting %s (seen %v)", want, seen)
+			}
+			seen = append(seen, c.Paths...)
+			if slices.Contains(c.Paths, want) {
+				return seen
+			}
+		case <-deadline:
+			t.Fatalf("no change reported for %s within %s (seen %v, watcher error %v)", want, hangGuard, seen, w.Err())
+		}
+	}
+}
+
+func mustWrite(t testing.TB, path, text string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -1,12 +1,14 @@
-package claude
+package migrate
 
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -14,9 +16,9 @@ import (
 // migrateEvents maps Claude Code events to the Gemini CLI events with the
 // same meaning; the others have no counterpart.
 var migrateEvents = map[hooks.Event]hooks.Event{
-	PreToolUse: hooks.BeforeTool, PostToolUse: hooks.AfterTool, UserPromptSubmit: hooks.BeforeAgent,
-	Stop: hooks.AfterAgent, SessionStart: hooks.SessionStart, SessionEnd: hooks.SessionEnd,
-	PreCompact: hooks.PreCompress, Notification: hooks.Notification,
+	claude.PreToolUse: hooks.BeforeTool, claude.PostToolUse: hooks.AfterTool, claude.UserPromptSubmit: hooks.BeforeAgent,
+	claude.Stop: hooks.AfterAgent, claude.SessionStart: hooks.SessionStart, claude.SessionEnd: hooks.SessionEnd,
+	claude.PreCompact: hooks.PreCompress, claude.Notification: hooks.Notification,
 }
 
 // migrateTools maps Claude Code tool names to Gemini CLI 0.61's.
@@ -84,7 +86,7 @@ type geminiHook struct {
 // that keeps its comments and layout; hooks already present (same event
 // and command) are not added twice. It fails, and nothing may be written,
 // when the current text does not parse.
-func PlanMigration(reg *Registry, target string, current []byte, exists bool) (*Migration, error) {
+func PlanMigration(reg *claude.Registry, target string, current []byte, exists bool) (*Migration, error) {
 	m := &Migration{Target: target, Exists: exists, Before: current}
 	if exists {
 		if _, perr := settingsio.ParseJSONC(target, current); perr != nil {
@@ -94,7 +96,7 @@ func PlanMigration(reg *Registry, target string, current []byte, exists bool) (*
 	defs := map[hooks.Event][]geminiDef{}
 	var order []hooks.Event
 	for _, h := range reg.Hooks {
-		if h.Origin.Layer != settingsio.LayerProject && h.Origin.Layer != settingsio.LayerLocal {
+		if h.Origin.Layer != claude.LayerProject && h.Origin.Layer != claude.LayerLocal {
 			continue
 		}
 		item, out := migrateHandler(h)
@@ -121,13 +123,13 @@ func migrateHandler(h *hooks.Hook) (MigrationItem, []geminiDef) {
 	c := h.Claude
 	to, ok := migrateEvents[h.Event]
 	switch {
-	case h.Status == hooks.StatusInvalid || h.Status == StatusNeverRuns:
+	case h.Status == hooks.StatusInvalid || h.Status == claude.StatusNeverRuns:
 		item.Skipped = "not migrated: " + h.Reason
 		return item, nil
 	case !ok:
 		item.Skipped = fmt.Sprintf("Gemini CLI has no event like %s", h.Event)
 		return item, nil
-	case h.Type != TypeCommand:
+	case h.Type != claude.TypeCommand:
 		item.Skipped = fmt.Sprintf("Gemini CLI runs only command hooks; this is a %s hook", h.Type)
 		return item, nil
 	}
@@ -143,7 +145,7 @@ func migrateHandler(h *hooks.Hook) (MigrationItem, []geminiDef) {
 	}
 	if c.HasTimeout {
 		gh.Timeout = int64(c.TimeoutSec * 1000)
-	} else if def := DefaultTimeoutSec(h.Event, h.Type); def != 60 {
+	} else if def := claude.DefaultTimeoutSec(h.Event, h.Type); def != 60 {
 		item.Notes = append(item.Notes, fmt.Sprintf("no timeout: Claude Code allows %v s here, Gemini CLI 60 s", def))
 	}
 	if n := h.Node.Get("name"); n.Is(settingsio.String) {
@@ -163,7 +165,7 @@ func migrateHandler(h *hooks.Hook) (MigrationItem, []geminiDef) {
 	if c.Shell == "powershell" {
 		item.Notes = append(item.Notes, "Gemini CLI runs the command with its own shell, not PowerShell")
 	}
-	if h.IsClaude() && h.Origin.Layer == settingsio.LayerLocal {
+	if h.IsClaude() && h.Origin.Layer == claude.LayerLocal {
 		item.Notes = append(item.Notes, "comes from settings.local.json (personal) and lands in the shared workspace file")
 	}
 	matchers := migrateMatcher(h, to, &item)
@@ -212,9 +214,9 @@ var toolWordRe = regexp.MustCompile(`\b[A-Za-z]+\b`)
 // migrateMatcher returns the Gemini matchers for a handler ([""] for
 // "every"), or nil when nothing of it exists in Gemini CLI.
 func migrateMatcher(h *hooks.Hook, to hooks.Event, item *MigrationItem) []string {
-	info, _ := LookupEvent(h.Event)
-	m := ParseMatcher(info.Matcher, h.Matcher)
-	if m.All || info.Matcher == MatchNone {
+	info, _ := claude.LookupEvent(h.Event)
+	m := claude.ParseMatcher(info.Matcher, h.Matcher)
+	if m.All || info.Matcher == claude.MatchNone {
 		return []string{""}
 	}
 	switch to {
@@ -227,7 +229,7 @@ func migrateMatcher(h *hooks.Hook, to hooks.Event, item *MigrationItem) []string
 					g = n
 					item.Notes = append(item.Notes, fmt.Sprintf("Gemini CLI has no tool like %s; the name is kept", n))
 				}
-				if !contains(names, g) {
+				if !slices.Contains(names, g) {
 					names = append(names, g)
 				}
 			}
@@ -252,7 +254,7 @@ func migrateMatcher(h *hooks.Hook, to hooks.Event, item *MigrationItem) []string
 	}
 	var out []string
 	for _, v := range m.Exact {
-		if contains(known, v) {
+		if slices.Contains(known, v) {
 			out = append(out, v)
 		} else {
 			item.Notes = append(item.Notes, fmt.Sprintf("Gemini CLI never sends %q for %s", v, to))

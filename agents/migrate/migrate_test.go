@@ -1,10 +1,14 @@
-package claude
+package migrate
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
@@ -72,7 +76,7 @@ func TestPlanMigration(t *testing.T) {
 	notes := ""
 	for _, it := range m.Items {
 		if it.Skipped != "" {
-			skipped[Label(it.Hook)] = it.Skipped
+			skipped[claude.Label(it.Hook)] = it.Skipped
 		}
 		notes += strings.Join(it.Notes, "\n") + "\n"
 	}
@@ -131,4 +135,52 @@ func TestPlanMigrationKeepsCommentsAndLineBreaks(t *testing.T) {
 	if !strings.Contains(out, `"command": "done"`) {
 		t.Errorf("the hook was not migrated:\n%s", out)
 	}
+}
+
+// projectFile and the fixture below are agents/claude's registry test
+// fixture (agents/claude/registry_test.go): Claude Code files written
+// into a temporary home and project.
+const projectFile = "PROJECT/.claude/settings.json"
+
+type fixture struct {
+	home, project string
+}
+
+func newFixture(t *testing.T, files map[string]string) fixture {
+	t.Helper()
+	if runtime.GOOS == "windows" {
+		t.Skip("POSIX paths in the fixtures")
+	}
+	tmp := t.TempDir()
+	fx := fixture{home: filepath.Join(tmp, "home"), project: filepath.Join(tmp, "project")}
+	for name, content := range files {
+		p := strings.NewReplacer("HOME", fx.home, "PROJECT", fx.project).Replace(name)
+		content = strings.ReplaceAll(content, "HOMEDIR", fx.home)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.MkdirAll(fx.project, 0o755)
+	return fx
+}
+
+func (fx fixture) build() *claude.Registry {
+	return claude.Build(claude.LoadClaude(claude.ClaudeOptions{ProjectDir: fx.project, Env: settingsio.Env{"HOME=" + fx.home, claude.EnvClaudeManagedDir + "=" + filepath.Join(fx.home, "no-managed")}, GOOS: runtime.GOOS}))
+}
+
+func cmd(c string) string { return `{"type": "command", "command": ` + quote(c) + `}` }
+
+func quote(s string) string {
+	return `"` + strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), `"`, `\"`) + `"`
+}
+
+func hooksJSON(event, matcher string, handlers ...string) string {
+	m := ""
+	if matcher != "" {
+		m = `"matcher": ` + quote(matcher) + `, `
+	}
+	return `{"hooks": {"` + event + `": [{` + m + `"hooks": [` + strings.Join(handlers, ", ") + `]}]}}`
 }
