@@ -120,11 +120,11 @@ func gateClaude(io *IO, p *claudeProject, planned []*hooks.Hook, yes bool) (run,
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	rep, err := claude.ClaudeAudit(p.snap, p.reg.Hooks, store)
+	rep, err := claude.Audit(p.snap, p.reg.Hooks, store)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	skipped = claude.ClaudeUnapproved(rep, planned)
+	skipped = claude.Unapproved(rep, planned)
 	held := make(map[*hooks.Hook]bool, len(skipped))
 	for _, h := range skipped {
 		held[h] = true
@@ -134,7 +134,7 @@ func gateClaude(io *IO, p *claudeProject, planned []*hooks.Hook, yes bool) (run,
 			run = append(run, h)
 		}
 	}
-	return run, skipped, claude.ClaudeScriptCheck(rep), nil
+	return run, skipped, claude.ScriptCheck(rep), nil
 }
 
 func labels(hs []*hooks.Hook) []string {

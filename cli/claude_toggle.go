@@ -56,7 +56,7 @@ func runClaudeDisable(ctx context.Context, io *IO, args []string) error {
 				return fmt.Errorf("%s moved while disabling; run the command again", hs[i].ID)
 			}
 		}
-		rec, err := claude.ClaudeDisable(h, p.snap.ProjectDir, store, time.Now())
+		rec, err := claude.Disable(h, p.snap.ProjectDir, store, time.Now())
 		if err != nil {
 			return err
 		}
@@ -87,7 +87,7 @@ func runClaudeEnable(ctx context.Context, io *IO, args []string) error {
 	for _, f := range p.snap.Layers {
 		files = append(files, f.Path)
 	}
-	disabled := claude.ClaudeDisabledIn(data, files...)
+	disabled := claude.DisabledIn(data, files...)
 	if len(rest) == 0 {
 		if len(disabled) == 0 {
 			fmt.Fprintln(io.Stdout, "no disabled Claude Code handlers for this project")
@@ -112,7 +112,7 @@ func runClaudeEnable(ctx context.Context, io *IO, args []string) error {
 		}
 	}
 	for _, id := range ids {
-		res, err := claude.ClaudeEnable(id, store)
+		res, err := claude.Enable(id, store)
 		if err != nil {
 			return err
 		}

@@ -211,8 +211,8 @@ func (io *IO) ReviewProject(project string) (ProjectReview, error) {
 	}
 
 	p := io.loadClaudeProjectData(project, data)
-	watch = append(watch, claude.ClaudeSnapshotWatchPaths(p.snap)...)
-	crep, err := claude.ClaudeAuditData(p.snap, p.reg.Hooks, data)
+	watch = append(watch, claude.WatchPaths(p.snap)...)
+	crep, err := claude.AuditData(p.snap, p.reg.Hooks, data)
 	if err != nil {
 		return ProjectReview{Watch: watch}, fmt.Errorf("Claude Code: %w", err)
 	}

@@ -16,7 +16,7 @@ func (h *header) showClaude(c *claudeProject, names pathNamer) {
 }
 
 // claudeTrustText is Claude Code's folder flag in words.
-func claudeTrustText(ft claude.ClaudeFolderTrust, names pathNamer) string {
+func claudeTrustText(ft claude.FolderTrust, names pathNamer) string {
 	s := "not accepted"
 	if ft.Accepted {
 		s = "accepted"

@@ -47,7 +47,7 @@ type reviewView struct {
 	report  *trust.Report
 	// claudeReport is the review of a Claude Code project (report is nil
 	// then, and the other way round).
-	claudeReport *claude.ClaudeReport
+	claudeReport *claude.Report
 	// items are the rows of the list (trusted hooks only when showTrusted).
 	items       []reviewItem
 	selectedKey string

@@ -250,7 +250,7 @@ func (v *reviewView) undo(p *project, done string, w writtenFiles) {
 	v.thread.Go(func() {
 		err := w.backup.Restore()
 		var rep *trust.Report
-		var crep *claude.ClaudeReport
+		var crep *claude.Report
 		var aerr error
 		if p.Claude != nil {
 			crep, aerr = auditClaude(p)

@@ -13,7 +13,7 @@ import (
 // claudeProject is what Claude Code reads for a project, reviewed against
 // Hookwarden's store.
 type claudeProject struct {
-	Snapshot *claude.ClaudeSnapshot
+	Snapshot *claude.Snapshot
 	// Registry holds every handler Claude Code reads, then the handlers
 	// Hookwarden disabled (moved into its store), listed with status
 	// disabled so that they stay visible.
@@ -24,7 +24,7 @@ type claudeProject struct {
 	StoreErr error
 	// Audit is the review of the project, local and plugin handlers (nil
 	// when it could not be made; AuditErr says why).
-	Audit    *claude.ClaudeReport
+	Audit    *claude.Report
 	AuditErr error
 }
 
@@ -39,7 +39,7 @@ func agentOf(opts Options) hooks.Agent {
 // loadClaude (re)reads Claude Code's files for the project: the settings
 // layers, the plugins, ~/.claude.json, and Hookwarden's store.
 func (p *project) loadClaude() {
-	snap := claude.LoadClaude(claude.ClaudeOptions{ProjectDir: p.Dir, Env: p.Env, GOOS: p.GOOS, Home: p.Home})
+	snap := claude.Load(claude.Options{ProjectDir: p.Dir, Env: p.Env, GOOS: p.GOOS, Home: p.Home})
 	c := &claudeProject{Snapshot: snap, Registry: claude.Build(snap)}
 	p.Registry, p.Audit, p.AuditErr = nil, nil, nil
 	storeDir, err := trust.StoreDirFromEnv(p.Env, p.GOOS)
@@ -48,12 +48,12 @@ func (p *project) loadClaude() {
 		c.AuditErr = c.StoreErr
 	} else {
 		c.Store = trust.Store{Dir: storeDir}
-		off, err := claude.ClaudeDisabledHooks(c.Store, snap)
+		off, err := claude.DisabledHooks(c.Store, snap)
 		if err != nil {
 			c.StoreErr = err
 		}
 		c.Registry.Hooks = append(c.Registry.Hooks, off...)
-		c.Audit, c.AuditErr = claude.ClaudeAudit(snap, c.Registry.Hooks, c.Store)
+		c.Audit, c.AuditErr = claude.Audit(snap, c.Registry.Hooks, c.Store)
 		if c.AuditErr != nil {
 			c.AuditErr = fmt.Errorf("reviewing the Claude Code handlers: %w", c.AuditErr)
 		}
@@ -70,7 +70,7 @@ func claudeFileStates(c *claudeProject) []fileState {
 	snap := c.Snapshot
 	perFile := map[string]int{}
 	for _, h := range c.Registry.Hooks {
-		if _, off := claude.ClaudeDisabledID(h); !off {
+		if _, off := claude.DisabledID(h); !off {
 			perFile[h.Origin.File]++
 		}
 	}
@@ -108,7 +108,7 @@ func claudeFileStates(c *claudeProject) []fileState {
 
 // pluginFileStates are a plugin's hook files, or one line saying why it
 // has none to read.
-func pluginFileStates(pl *claude.ClaudePlugin, perFile map[string]int) []fileState {
+func pluginFileStates(pl *claude.Plugin, perFile map[string]int) []fileState {
 	base := fileState{Agent: claudeName, Kind: string(claude.LayerPlugin), Name: pl.ID, Layer: claude.LayerPlugin, Path: pl.Root}
 	switch {
 	case pl.Root == "":
@@ -137,7 +137,7 @@ func pluginFileStates(pl *claude.ClaudePlugin, perFile map[string]int) []fileSta
 // the window shows for Claude Code: what the snapshot comes from,
 // Hookwarden's store and the scripts of the reviewed handlers.
 func claudeWatchList(c *claudeProject, storeDir string) []string {
-	out := claude.ClaudeSnapshotWatchPaths(c.Snapshot)
+	out := claude.WatchPaths(c.Snapshot)
 	if storeDir != "" {
 		out = append(out, trust.Store{Dir: storeDir}.Path())
 	}

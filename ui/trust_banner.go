@@ -151,7 +151,7 @@ func projectNeedingReview(p *project) []string {
 
 // claudeNeedingReview returns "fingerprint status" for every Claude Code
 // handler that is not plainly trusted, sorted.
-func claudeNeedingReview(r *claude.ClaudeReport) []string {
+func claudeNeedingReview(r *claude.Report) []string {
 	var out []string
 	for _, h := range r.Hooks {
 		if h.NeedsReview() {

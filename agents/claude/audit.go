@@ -9,11 +9,11 @@ import (
 	"github.com/hookwarden/hookwarden/trust"
 )
 
-// ClaudeHookReview is one Claude Code handler with its trust state, in the
+// HookReview is one Claude Code handler with its trust state, in the
 // shape of the Gemini review (HookReview: Key is the fingerprint, Command
 // the label, Definition/Index the group and handler index) plus where it
 // comes from.
-type ClaudeHookReview struct {
+type HookReview struct {
 	trust.HookReview
 	Layer settingsio.Layer `json:"layer"`
 	File  string           `json:"file"`
@@ -21,22 +21,22 @@ type ClaudeHookReview struct {
 	Plugin string `json:"plugin,omitempty"`
 }
 
-// ClaudeGone is an approval that matches no handler any more.
-type ClaudeGone struct {
+// Gone is an approval that matches no handler any more.
+type Gone struct {
 	Fingerprint string `json:"fingerprint"`
-	*ClaudeApproval
+	*Approval
 }
 
-// ClaudeReport is the trust review of a project's Claude Code handlers.
-type ClaudeReport struct {
+// Report is the trust review of a project's Claude Code handlers.
+type Report struct {
 	Project string `json:"project"`
 	// FolderTrust is Claude Code's own folder flag (read only).
-	FolderTrust ClaudeFolderTrust  `json:"folder_trust"`
-	NeedsReview bool               `json:"needs_review"`
-	Hooks       []ClaudeHookReview `json:"hooks"`
-	Gone        []ClaudeGone       `json:"gone"`
+	FolderTrust FolderTrust  `json:"folder_trust"`
+	NeedsReview bool         `json:"needs_review"`
+	Hooks       []HookReview `json:"hooks"`
+	Gone        []Gone       `json:"gone"`
 	// Disabled are handlers Hookwarden moved out of this project's files.
-	Disabled []*ClaudeDisabled `json:"disabled"`
+	Disabled []*Disabled `json:"disabled"`
 	// Unreadable are the settings, plugin manifest and plugin hooks files
 	// that exist but could not be read or parsed: the review is incomplete,
 	// and each counts as needing review (NeedsReview is true).
@@ -45,38 +45,38 @@ type ClaudeReport struct {
 
 // Incomplete reports whether a file could not be read, so that the review
 // cannot be complete.
-func (r *ClaudeReport) Incomplete() bool { return len(r.Unreadable) > 0 }
+func (r *Report) Incomplete() bool { return len(r.Unreadable) > 0 }
 
-// ClaudeAudit reviews the handlers hs (a registry's Hooks) of snap that
-// Hookwarden reviews (ClaudeReviewedLayers) against the store: trusted
+// Audit reviews the handlers hs (a registry's Hooks) of snap that
+// Hookwarden reviews (ReviewedLayers) against the store: trusted
 // (fingerprint approved, scripts unchanged), script-changed, changed (not
 // approved, but an approval sits at the same file, event, group and index:
 // its label is the previous command, with a diff), new; approvals nothing
 // matches are gone.
-func ClaudeAudit(snap *ClaudeSnapshot, hs []*hooks.Hook, store trust.Store) (*ClaudeReport, error) {
+func Audit(snap *Snapshot, hs []*hooks.Hook, store trust.Store) (*Report, error) {
 	data, err := store.Load()
 	if err != nil {
 		return nil, err
 	}
-	return ClaudeAuditData(snap, hs, data)
+	return AuditData(snap, hs, data)
 }
 
-// ClaudeAuditData is ClaudeAudit against a store the caller loaded for this
+// AuditData is Audit against a store the caller loaded for this
 // command (Store.Load), so that one command reads the store once. It only
 // reads data; every script is still fingerprinted from disk now.
-func ClaudeAuditData(snap *ClaudeSnapshot, hs []*hooks.Hook, data *trust.StoreData) (*ClaudeReport, error) {
+func AuditData(snap *Snapshot, hs []*hooks.Hook, data *trust.StoreData) (*Report, error) {
 	if _, err := storeSection(data); err != nil {
 		return nil, err
 	}
-	r := &ClaudeReport{Project: snap.ProjectDir, FolderTrust: snap.FolderTrust, Hooks: []ClaudeHookReview{}, Gone: []ClaudeGone{}}
-	approvals := ClaudeApprovals(data, snap.ProjectDir)
-	revoked := ClaudeRevokedApprovals(data, snap.ProjectDir)
+	r := &Report{Project: snap.ProjectDir, FolderTrust: snap.FolderTrust, Hooks: []HookReview{}, Gone: []Gone{}}
+	approvals := Approvals(data, snap.ProjectDir)
+	revoked := RevokedApprovals(data, snap.ProjectDir)
 	settingsNow := claudeSettingsFields(snap)
 	a := trust.NewScriptReviewer(snap.ProjectDir)
 	claimed := map[string]bool{}
 	var pending []int
 	for _, h := range hs {
-		if !h.IsClaude() || !ClaudeReviewed(h) {
+		if !h.IsClaude() || !Reviewed(h) {
 			continue
 		}
 		rv, err := claudeReviewOf(h, snap.ProjectDir)
@@ -103,7 +103,7 @@ func ClaudeAuditData(snap *ClaudeSnapshot, hs []*hooks.Hook, data *trust.StoreDa
 	for _, i := range pending {
 		rv := &r.Hooks[i]
 		rv.Status = trust.StatusNew
-		var prev *ClaudeApproval
+		var prev *Approval
 		for k, ap := range approvals {
 			if !claimed[k] && ap.File == rv.File && ap.Event == rv.Event && ap.Group == rv.Definition && ap.Index == rv.Index {
 				claimed[k] = true
@@ -126,11 +126,11 @@ func ClaudeAuditData(snap *ClaudeSnapshot, hs []*hooks.Hook, data *trust.StoreDa
 	}
 	for k, ap := range approvals {
 		if !claimed[k] {
-			r.Gone = append(r.Gone, ClaudeGone{Fingerprint: k, ClaudeApproval: ap})
+			r.Gone = append(r.Gone, Gone{Fingerprint: k, Approval: ap})
 		}
 	}
 	sortGone(r.Gone)
-	r.Disabled = ClaudeDisabledIn(data, claudeFiles(snap)...)
+	r.Disabled = DisabledIn(data, claudeFiles(snap)...)
 	r.Unreadable = snap.UnreadableFiles()
 	r.NeedsReview = len(r.Unreadable) > 0
 	for _, h := range r.Hooks {
@@ -144,7 +144,7 @@ func ClaudeAuditData(snap *ClaudeSnapshot, hs []*hooks.Hook, data *trust.StoreDa
 // claudeSettingsChanges compares the settings recorded with an approval
 // with those now: the differences, or for a record without them a note
 // (and the current settings as added) when the project sets any now.
-func claudeSettingsChanges(ap *ClaudeApproval, now trust.Definition) ([]trust.FieldChange, string) {
+func claudeSettingsChanges(ap *Approval, now trust.Definition) ([]trust.FieldChange, string) {
 	if ap.Settings == nil {
 		if len(now) == 0 {
 			return nil, ""
@@ -154,14 +154,14 @@ func claudeSettingsChanges(ap *ClaudeApproval, now trust.Definition) ([]trust.Fi
 	return trust.DiffDefinitions(ap.Settings, now), ""
 }
 
-func claudeReviewOf(h *hooks.Hook, project string) (ClaudeHookReview, error) {
-	key, err := ClaudeFingerprint(h)
+func claudeReviewOf(h *hooks.Hook, project string) (HookReview, error) {
+	key, err := Fingerprint(h)
 	if err != nil {
-		return ClaudeHookReview{}, err
+		return HookReview{}, err
 	}
-	place, _ := ClaudePlace(h)
+	place, _ := Place(h)
 	label := claudeLabel(h)
-	rv := ClaudeHookReview{Layer: h.Origin.Layer, File: h.Origin.File}
+	rv := HookReview{Layer: h.Origin.Layer, File: h.Origin.File}
 	rv.DiscoverCommand = claudeScriptCommand(h, project)
 	if h.Claude != nil && h.Claude.PluginRoot != "" {
 		rv.ScriptRoots = []string{h.Claude.PluginRoot}
@@ -180,7 +180,7 @@ func claudeReviewOf(h *hooks.Hook, project string) (ClaudeHookReview, error) {
 
 // claudeFiles are the settings files of a snapshot (disabled handlers are
 // looked up by file).
-func claudeFiles(snap *ClaudeSnapshot) []string {
+func claudeFiles(snap *Snapshot) []string {
 	var out []string
 	for _, f := range snap.Layers {
 		out = append(out, f.Path)
@@ -195,7 +195,7 @@ func claudeFiles(snap *ClaudeSnapshot) []string {
 	return out
 }
 
-func sortGone(g []ClaudeGone) {
+func sortGone(g []Gone) {
 	for i := 1; i < len(g); i++ {
 		for j := i; j > 0 && less(g[j], g[j-1]); j-- {
 			g[j], g[j-1] = g[j-1], g[j]
@@ -203,7 +203,7 @@ func sortGone(g []ClaudeGone) {
 	}
 }
 
-func less(a, b ClaudeGone) bool {
+func less(a, b Gone) bool {
 	if a.File != b.File {
 		return a.File < b.File
 	}
@@ -216,13 +216,13 @@ func less(a, b ClaudeGone) bool {
 	return a.Index < b.Index
 }
 
-// ClaudeApprove records approvals for the handlers hs (fingerprint, place
+// Approve records approvals for the handlers hs (fingerprint, place
 // and script fingerprints), replacing an earlier approval at the same place
 // (how a changed handler or script is accepted).
-func ClaudeApprove(snap *ClaudeSnapshot, hs []*hooks.Hook, store trust.Store, now time.Time) ([]string, error) {
+func Approve(snap *Snapshot, hs []*hooks.Hook, store trust.Store, now time.Time) ([]string, error) {
 	type rec struct {
 		key string
-		ap  *ClaudeApproval
+		ap  *Approval
 	}
 	var recs []rec
 	fp := trust.NewFingerprinter(snap.ProjectDir)
@@ -232,11 +232,11 @@ func ClaudeApprove(snap *ClaudeSnapshot, hs []*hooks.Hook, store trust.Store, no
 		if err != nil {
 			return nil, err
 		}
-		def, err := ClaudeDefinition(h)
+		def, err := Definition(h)
 		if err != nil {
 			return nil, err
 		}
-		ap := &ClaudeApproval{Layer: rv.Layer, File: rv.File, Event: rv.Event, Matcher: rv.Matcher, Group: rv.Definition,
+		ap := &Approval{Layer: rv.Layer, File: rv.File, Event: rv.Event, Matcher: rv.Matcher, Group: rv.Definition,
 			Index: rv.Index, Type: rv.Type, Label: rv.Label, Definition: def, Settings: settings,
 			ApprovedAt: now.UTC().Format(time.RFC3339), Scripts: []trust.ScriptSnapshot{}}
 		if cmd := rv.ScriptCommand(); rv.IsCommand && cmd != "" {
@@ -273,10 +273,10 @@ func ClaudeApprove(snap *ClaudeSnapshot, hs []*hooks.Hook, store trust.Store, no
 	return keys, err
 }
 
-// ClaudeRevoke removes approvals by fingerprint, keeping each as history
-// (ClaudeStoreProject.Revoked) for the next review's diff; it returns
+// Revoke removes approvals by fingerprint, keeping each as history
+// (StoreProject.Revoked) for the next review's diff; it returns
 // those that were there.
-func ClaudeRevoke(project string, fingerprints []string, store trust.Store) ([]string, error) {
+func Revoke(project string, fingerprints []string, store trust.Store) ([]string, error) {
 	var removed []string
 	err := store.Update(func(d *trust.StoreData) error {
 		removed = removed[:0]
@@ -292,7 +292,7 @@ func ClaudeRevoke(project string, fingerprints []string, store trust.Store) ([]s
 			if ap, ok := p.Hooks[k]; ok {
 				delete(p.Hooks, k)
 				if p.Revoked == nil {
-					p.Revoked = map[string]*ClaudeApproval{}
+					p.Revoked = map[string]*Approval{}
 				}
 				if ap != nil {
 					ap.RevokedAt = now

@@ -13,7 +13,7 @@ import (
 // collectHooks walks one "hooks" object (event → matcher groups →
 // handlers), listing every handler with its place and the problems Claude
 // Code would have with it. plugin is nil for settings files.
-func (r *Registry) collectHooks(f *settingsio.File, hooksNode *settingsio.Node, path string, plugin *ClaudePlugin) {
+func (r *Registry) collectHooks(f *settingsio.File, hooksNode *settingsio.Node, path string, plugin *Plugin) {
 	if hooksNode == nil {
 		return
 	}
@@ -50,7 +50,7 @@ func (r *Registry) collectHooks(f *settingsio.File, hooksNode *settingsio.Node, 
 }
 
 // collectGroup lists the handlers of one matcher group.
-func (r *Registry) collectGroup(f *settingsio.File, info EventInfo, known bool, event hooks.Event, g *settingsio.Node, path string, plugin *ClaudePlugin) {
+func (r *Registry) collectGroup(f *settingsio.File, info EventInfo, known bool, event hooks.Event, g *settingsio.Node, path string, plugin *Plugin) {
 	if !g.Is(settingsio.Object) {
 		r.fileDiag(f, g, hooks.SeverityError, "matcher group %s must be an object {\"matcher\": …, \"hooks\": […]}, not %s; Claude Code skips it", path, g.Kind)
 		return

@@ -100,7 +100,7 @@ func loadCorpusFile(t *testing.T, name string) *Registry {
 		write(filepath.Join(home, ".claude", "plugins", "cache", "real", "corpus", "1.0.0", "hooks", "hooks.json"), data)
 	}
 	os.MkdirAll(project, 0o755)
-	return Build(LoadClaude(ClaudeOptions{ProjectDir: project, Env: settingsio.Env{"HOME=" + home, EnvClaudeManagedDir + "=" + filepath.Join(home, "no-managed")}, GOOS: runtime.GOOS}))
+	return Build(Load(Options{ProjectDir: project, Env: settingsio.Env{"HOME=" + home, EnvManagedDir + "=" + filepath.Join(home, "no-managed")}, GOOS: runtime.GOOS}))
 }
 
 func TestRealWorldCorpus(t *testing.T) {

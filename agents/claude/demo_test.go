@@ -13,7 +13,7 @@ func TestDemoIsTrustedByClaudeCodeToo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	snap := LoadClaude(ClaudeOptions{ProjectDir: d.ProjectDir, Env: d.Overlay(nil), GOOS: "linux", Home: d.Home})
+	snap := Load(Options{ProjectDir: d.ProjectDir, Env: d.Overlay(nil), GOOS: "linux", Home: d.Home})
 	if !snap.FolderTrust.Accepted {
 		t.Errorf("Claude Code's folder flag for the demo: %+v", snap.FolderTrust)
 	}
@@ -29,13 +29,13 @@ func TestDemoIsTrustedByClaudeCodeToo(t *testing.T) {
 }
 
 // The demo names the managed-settings folder by the variable's text
-// (assets cannot import this package): it must be EnvClaudeManagedDir.
+// (assets cannot import this package): it must be EnvManagedDir.
 func TestDemoMovesClaudeManagedSettings(t *testing.T) {
 	d, err := assets.MaterializeDemo(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.ContainsFunc(d.Env, func(kv string) bool { return strings.HasPrefix(kv, EnvClaudeManagedDir+"=") }) {
-		t.Errorf("the demo does not set %s: %v", EnvClaudeManagedDir, d.Env)
+	if !slices.ContainsFunc(d.Env, func(kv string) bool { return strings.HasPrefix(kv, EnvManagedDir+"=") }) {
+		t.Errorf("the demo does not set %s: %v", EnvManagedDir, d.Env)
 	}
 }

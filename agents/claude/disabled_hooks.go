@@ -8,21 +8,21 @@ import (
 	"github.com/hookwarden/hookwarden/trust"
 )
 
-// ClaudeDisabledHooks lists the Claude Code handlers Hookwarden disabled
+// DisabledHooks lists the Claude Code handlers Hookwarden disabled
 // out of the snapshot's settings files (they live in the store until they
 // are enabled again) as hooks with status disabled, so that they stay
 // visible next to the ones Claude Code reads.
-func ClaudeDisabledHooks(store trust.Store, snap *ClaudeSnapshot) ([]*hooks.Hook, error) {
+func DisabledHooks(store trust.Store, snap *Snapshot) ([]*hooks.Hook, error) {
 	data, err := store.Load()
 	if err != nil {
 		return nil, err
 	}
-	return ClaudeDisabledHooksData(store, data, snap), nil
+	return DisabledHooksData(store, data, snap), nil
 }
 
-// ClaudeDisabledHooksData is ClaudeDisabledHooks from store's content as
+// DisabledHooksData is DisabledHooks from store's content as
 // the caller loaded it for this command (data = store.Load()).
-func ClaudeDisabledHooksData(store trust.Store, data *trust.StoreData, snap *ClaudeSnapshot) []*hooks.Hook {
+func DisabledHooksData(store trust.Store, data *trust.StoreData, snap *Snapshot) []*hooks.Hook {
 	var files []string
 	for _, f := range snap.Layers {
 		if f != nil && f.Path != "" {
@@ -30,13 +30,13 @@ func ClaudeDisabledHooksData(store trust.Store, data *trust.StoreData, snap *Cla
 		}
 	}
 	var out []*hooks.Hook
-	for _, r := range ClaudeDisabledIn(data, files...) {
+	for _, r := range DisabledIn(data, files...) {
 		out = append(out, claudeDisabledHook(store, r))
 	}
 	return out
 }
 
-func claudeDisabledHook(store trust.Store, r *ClaudeDisabled) *hooks.Hook {
+func claudeDisabledHook(store trust.Store, r *Disabled) *hooks.Hook {
 	rm := r.Removed
 	h := &hooks.Hook{
 		ID:         "hookwarden-disabled:" + r.ID,
@@ -51,7 +51,7 @@ func claudeDisabledHook(store trust.Store, r *ClaudeDisabled) *hooks.Hook {
 			r.DisabledAt, r.File, store.Path(), r.ID),
 		Claude: &hooks.ClaudeHandler{},
 	}
-	if n, perr := ParseClaudeJSON(r.File, []byte(rm.Handler)); perr == nil && n.Is(settingsio.Object) {
+	if n, perr := ParseJSON(r.File, []byte(rm.Handler)); perr == nil && n.Is(settingsio.Object) {
 		h.Node = n
 		if c := n.Get("command"); c.Is(settingsio.String) {
 			h.Command, h.RawCommand = c.Str, c.Raw

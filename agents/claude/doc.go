@@ -1,5 +1,5 @@
 // Package claude is Claude Code's hook system modelled on a loaded
-// settingsio.ClaudeSnapshot: the schema of events and handler types
+// claude.Snapshot: the schema of events and handler types
 // (schema.go), the registry of every handler with origin, status and
 // diagnostics (registry.go, collect.go, status.go), matchers (matcher.go),
 // "if" permission rules (ifrule.go), the planner (planner.go) and the

@@ -14,15 +14,15 @@ import (
 	"github.com/hookwarden/hookwarden/trust"
 )
 
-// ClaudeReviewedLayers are the layers whose handlers Hookwarden fingerprints
+// ReviewedLayers are the layers whose handlers Hookwarden fingerprints
 // and gates: the ones that arrive with the repository or a plugin update
 // (the user's own and managed files are not reviewed).
-var ClaudeReviewedLayers = []settingsio.Layer{LayerProject, LayerLocal, LayerPlugin}
+var ReviewedLayers = []settingsio.Layer{LayerProject, LayerLocal, LayerPlugin}
 
-// ClaudeReviewed reports whether a Claude Code handler is one Hookwarden
+// Reviewed reports whether a Claude Code handler is one Hookwarden
 // reviews.
-func ClaudeReviewed(h *hooks.Hook) bool {
-	for _, l := range ClaudeReviewedLayers {
+func Reviewed(h *hooks.Hook) bool {
+	for _, l := range ReviewedLayers {
 		if h.Origin.Layer == l {
 			return true
 		}
@@ -30,9 +30,9 @@ func ClaudeReviewed(h *hooks.Hook) bool {
 	return false
 }
 
-// ClaudeDefinition is a handler's definition as canonical JSON: the event,
+// Definition is a handler's definition as canonical JSON: the event,
 // the group's matcher and the handler object, keys sorted, no spaces.
-func ClaudeDefinition(h *hooks.Hook) (string, error) {
+func Definition(h *hooks.Hook) (string, error) {
 	var handler any
 	if h.Node != nil {
 		raw, err := h.Node.MarshalJSON()
@@ -56,10 +56,10 @@ func ClaudeDefinition(h *hooks.Hook) (string, error) {
 	return string(out), nil
 }
 
-// ClaudeFingerprint is the sha256 (hex) of ClaudeDefinition: the key of a
+// Fingerprint is the sha256 (hex) of Definition: the key of a
 // handler's approval.
-func ClaudeFingerprint(h *hooks.Hook) (string, error) {
-	def, err := ClaudeDefinition(h)
+func Fingerprint(h *hooks.Hook) (string, error) {
+	def, err := Definition(h)
 	if err != nil {
 		return "", err
 	}
@@ -69,15 +69,15 @@ func ClaudeFingerprint(h *hooks.Hook) (string, error) {
 
 var claudePathRE = regexp.MustCompile(`^hooks\.([^.\[]+)\[(\d+)\]\.hooks\[(\d+)\]$`)
 
-// ClaudePlace is where a handler sits in its settings file.
-func ClaudePlace(h *hooks.Hook) (ClaudeHandlerPlace, bool) {
+// Place is where a handler sits in its settings file.
+func Place(h *hooks.Hook) (HandlerPlace, bool) {
 	m := claudePathRE.FindStringSubmatch(h.Origin.Path)
 	if m == nil {
-		return ClaudeHandlerPlace{}, false
+		return HandlerPlace{}, false
 	}
 	g, _ := strconv.Atoi(m[2])
 	i, _ := strconv.Atoi(m[3])
-	return ClaudeHandlerPlace{Event: m[1], Group: g, Index: i}, true
+	return HandlerPlace{Event: m[1], Group: g, Index: i}, true
 }
 
 // claudeLabel names a handler: command (with args), URL, MCP tool or
@@ -141,12 +141,12 @@ func shellWord(s string) string {
 var claudeSettingsKeys = []string{"env", "httpHookAllowedEnvVars", "allowedHttpHookUrls"}
 
 // claudeSettingsFields is what the project's own Claude Code settings
-// files (ClaudeReviewedLayers that are settings files: project and local)
+// files (ReviewedLayers that are settings files: project and local)
 // set of claudeSettingsKeys, as Definition fields named after the layer:
 // "project env.BASH_ENV", "local httpHookAllowedEnvVars". Hookwarden
 // records it with each approved handler: a change needs review of every
 // handler, since the handler's own definition did not change.
-func claudeSettingsFields(snap *ClaudeSnapshot) trust.Definition {
+func claudeSettingsFields(snap *Snapshot) trust.Definition {
 	d := trust.Definition{}
 	for _, f := range snap.Layers {
 		if f == nil || f.Root == nil || (f.Layer != LayerProject && f.Layer != LayerLocal) {

@@ -36,7 +36,7 @@ func FuzzInterpretOutput(f *testing.F) {
 func FuzzParseClaudeSettings(f *testing.F) {
 	seedFiles(f, func(b []byte) { f.Add(b) })
 	f.Fuzz(func(t *testing.T, data []byte) {
-		root, perr := ParseClaudeSettings("settings.json", data)
+		root, perr := ParseSettings("settings.json", data)
 		if perr != nil {
 			return
 		}
@@ -59,8 +59,8 @@ func FuzzClaudeRemoveRestore(f *testing.F) {
 		f.Add(b, "PreToolUse", 1, 0)
 	})
 	f.Fuzz(func(t *testing.T, data []byte, event string, group, index int) {
-		place := ClaudeHandlerPlace{Event: event, Group: group, Index: index}
-		out, rm, err := RemoveClaudeHandler("settings.json", data, place)
+		place := HandlerPlace{Event: event, Group: group, Index: index}
+		out, rm, err := RemoveHandler("settings.json", data, place)
 		if err != nil {
 			return
 		}
@@ -72,11 +72,11 @@ func FuzzClaudeRemoveRestore(f *testing.F) {
 		}
 		// the record goes through the store as JSON
 		raw, _ := json.Marshal(rm)
-		var stored RemovedClaudeHandler
+		var stored RemovedHandler
 		if err := json.Unmarshal(raw, &stored); err != nil {
 			t.Fatal(err)
 		}
-		back, exact, err := RestoreClaudeHandler("settings.json", out, true, &stored)
+		back, exact, err := RestoreHandler("settings.json", out, true, &stored)
 		if err != nil {
 			t.Fatalf("restore: %v", err)
 		}

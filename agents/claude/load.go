@@ -11,9 +11,9 @@ import (
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-// ClaudeOptions says which project to load for Claude Code and in which
+// Options says which project to load for Claude Code and in which
 // environment.
-type ClaudeOptions struct {
+type Options struct {
 	// ProjectDir is the folder Claude Code would start in; relative paths
 	// are taken against this process's working folder.
 	ProjectDir string
@@ -27,7 +27,7 @@ type ClaudeOptions struct {
 	Home string
 }
 
-func (o ClaudeOptions) withDefaults() ClaudeOptions {
+func (o Options) withDefaults() Options {
 	g := settingsio.Options(o).WithDefaults()
 	o.GOOS, o.Home = g.GOOS, g.Home
 	if o.GOOS == "" {
@@ -36,23 +36,23 @@ func (o ClaudeOptions) withDefaults() ClaudeOptions {
 	return o
 }
 
-// LoadClaude reads everything Claude Code reads for a project's hooks: the
+// Load reads everything Claude Code reads for a project's hooks: the
 // settings layers (user, project, local, managed and its drop-ins; a
 // missing file has Exists false and no error), the enabled plugins with
 // their hook files, and the folder trust flag of ~/.claude.json. Claude
 // Code reads settings as strict JSON: a comment or a trailing comma is a
 // parse error with its line and column, and Claude Code skips that file
-// entirely. One broken file never stops the others. LoadClaude never
+// entirely. One broken file never stops the others. Load never
 // writes anything.
-func LoadClaude(opts ClaudeOptions) *ClaudeSnapshot {
+func Load(opts Options) *Snapshot {
 	opts = opts.withDefaults()
 	project := settingsio.ResolveProjectDir(opts.GOOS, opts.ProjectDir)
-	s := &ClaudeSnapshot{ProjectDir: project}
+	s := &Snapshot{ProjectDir: project}
 	var mainRoot string
 	if settingsio.RealFS(opts.GOOS) {
 		s.RepoRoot, mainRoot = gitRoots(project)
 	}
-	s.Paths = ResolveClaudePaths(project, s.RepoRoot, opts.Env, opts.GOOS, opts.Home)
+	s.Paths = ResolvePaths(project, s.RepoRoot, opts.Env, opts.GOOS, opts.Home)
 	real := settingsio.RealFS(opts.GOOS)
 
 	user := loadClaudeFile(settingsio.LayerUser, s.Paths.User, real)
@@ -102,7 +102,7 @@ func sameFolder(goos, a, b string) bool {
 
 // loadManagedFiles reads managed-settings.json, then every *.json of
 // managed-settings.d in alphabetical order (hidden files skipped).
-func loadManagedFiles(p ClaudePaths, real bool) []*settingsio.File {
+func loadManagedFiles(p Paths, real bool) []*settingsio.File {
 	out := []*settingsio.File{loadClaudeFile(LayerManaged, p.ManagedFile, real)}
 	if !real {
 		return out
@@ -137,15 +137,15 @@ func loadClaudeFile(layer settingsio.Layer, path string, real bool) *settingsio.
 	if !exists || perr != nil {
 		return f
 	}
-	f.Root, f.Err = ParseClaudeSettings(path, data)
+	f.Root, f.Err = ParseSettings(path, data)
 	return f
 }
 
-// ParseClaudeSettings parses a Claude Code settings file: strict JSON (no
+// ParseSettings parses a Claude Code settings file: strict JSON (no
 // comments, no trailing commas) whose top-level value is an object. Errors
 // carry the 1-based line and column.
-func ParseClaudeSettings(path string, data []byte) (*settingsio.Node, *settingsio.ParseError) {
-	root, perr := ParseClaudeJSON(path, data)
+func ParseSettings(path string, data []byte) (*settingsio.Node, *settingsio.ParseError) {
+	root, perr := ParseJSON(path, data)
 	if perr != nil {
 		return nil, perr
 	}
@@ -156,9 +156,9 @@ func ParseClaudeSettings(path string, data []byte) (*settingsio.Node, *settingsi
 	return root, nil
 }
 
-// ParseClaudeJSON parses any strict JSON file Claude Code reads (settings,
+// ParseJSON parses any strict JSON file Claude Code reads (settings,
 // hooks.json, plugin.json, installed_plugins.json, ~/.claude.json).
-func ParseClaudeJSON(path string, data []byte) (*settingsio.Node, *settingsio.ParseError) {
+func ParseJSON(path string, data []byte) (*settingsio.Node, *settingsio.ParseError) {
 	root, perr := settingsio.ParseJSON(path, data)
 	if perr != nil {
 		perr.Msg = claudeParseMessage(perr.Msg)

@@ -52,7 +52,7 @@ func TestLoadClaudeLayers(t *testing.T) {
 		t.Skip("POSIX paths in the fixture")
 	}
 	home, repo, project := claudeFixture(t)
-	s := LoadClaude(ClaudeOptions{ProjectDir: project, Env: settingsio.Env{"HOME=" + home, EnvClaudeManagedDir + "=" + filepath.Join(home, "no-managed")}, GOOS: runtime.GOOS})
+	s := Load(Options{ProjectDir: project, Env: settingsio.Env{"HOME=" + home, EnvManagedDir + "=" + filepath.Join(home, "no-managed")}, GOOS: runtime.GOOS})
 
 	if s.RepoRoot != repo {
 		t.Errorf("RepoRoot = %q, want %q", s.RepoRoot, repo)
@@ -81,7 +81,7 @@ func TestLoadClaudeLayers(t *testing.T) {
 		t.Errorf("local file error = %v, want a strict-JSON error at 2:3", e)
 	}
 
-	byID := map[string]*ClaudePlugin{}
+	byID := map[string]*Plugin{}
 	for _, p := range s.Plugins {
 		byID[p.ID] = p
 	}
@@ -118,7 +118,7 @@ func TestLoadClaudeConfigDirAndInlineHooks(t *testing.T) {
 	writeTestFile(t, filepath.Join(cfg, "plugins", "cache", "m", "inl", "0.10.0", ".claude-plugin", "plugin.json"),
 		`{"name": "inl", "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "true"}]}]}}`)
 	writeTestFile(t, filepath.Join(project, ".claude", "settings.json"), `[]`)
-	s := LoadClaude(ClaudeOptions{ProjectDir: project, Env: settingsio.Env{"HOME=" + filepath.Join(tmp, "h"), "CLAUDE_CONFIG_DIR=" + cfg, EnvClaudeManagedDir + "=" + filepath.Join(tmp, "no-managed")}, GOOS: runtime.GOOS})
+	s := Load(Options{ProjectDir: project, Env: settingsio.Env{"HOME=" + filepath.Join(tmp, "h"), "CLAUDE_CONFIG_DIR=" + cfg, EnvManagedDir + "=" + filepath.Join(tmp, "no-managed")}, GOOS: runtime.GOOS})
 	if s.Paths.User != filepath.Join(cfg, "settings.json") || s.Paths.GlobalConfig != filepath.Join(cfg, ".claude.json") {
 		t.Errorf("paths = %+v", s.Paths)
 	}
@@ -150,7 +150,7 @@ func TestResolveClaudePathsPerOS(t *testing.T) {
 		if tt.goos == "windows" {
 			home, project = `C:\Users\u`, `C:\Users\u\p`
 		}
-		p := ResolveClaudePaths(project, "", nil, tt.goos, home)
+		p := ResolvePaths(project, "", nil, tt.goos, home)
 		if p.ManagedFile != tt.managed {
 			t.Errorf("%s: managed = %q, want %q", tt.goos, p.ManagedFile, tt.managed)
 		}
@@ -170,8 +170,8 @@ func TestGitWorktreeMainRoot(t *testing.T) {
 }
 
 func TestClaudeManagedDirOverride(t *testing.T) {
-	p := ResolveClaudePaths("/home/u/p", "", settingsio.Env{EnvClaudeManagedDir + "=/tmp/managed"}, "linux", "/home/u")
+	p := ResolvePaths("/home/u/p", "", settingsio.Env{EnvManagedDir + "=/tmp/managed"}, "linux", "/home/u")
 	if p.ManagedFile != "/tmp/managed/managed-settings.json" || p.ManagedDropIns != "/tmp/managed/managed-settings.d" {
-		t.Errorf("managed paths with %s: %s, %s", EnvClaudeManagedDir, p.ManagedFile, p.ManagedDropIns)
+		t.Errorf("managed paths with %s: %s, %s", EnvManagedDir, p.ManagedFile, p.ManagedDropIns)
 	}
 }

@@ -11,23 +11,23 @@ import (
 	"github.com/tailscale/hujson"
 )
 
-// ClaudeHandlerPlace locates a handler in a Claude Code settings file:
+// HandlerPlace locates a handler in a Claude Code settings file:
 // hooks[Event][Group].hooks[Index].
-type ClaudeHandlerPlace struct {
+type HandlerPlace struct {
 	Event string `json:"event"`
 	Group int    `json:"group"`
 	Index int    `json:"index"`
 }
 
-func (p ClaudeHandlerPlace) String() string {
+func (p HandlerPlace) String() string {
 	return fmt.Sprintf("hooks.%s[%d].hooks[%d]", p.Event, p.Group, p.Index)
 }
 
-// RemovedClaudeHandler is a handler taken out of a settings file, with
+// RemovedHandler is a handler taken out of a settings file, with
 // what it takes to put it back: byte for byte while the file is as the
 // removal left it, else structurally at the same place.
-type RemovedClaudeHandler struct {
-	Place ClaudeHandlerPlace `json:"place"`
+type RemovedHandler struct {
+	Place HandlerPlace `json:"place"`
 	// Matcher of the group the handler sat in (HasMatcher false when the
 	// group had none).
 	Matcher    string `json:"matcher,omitempty"`
@@ -45,12 +45,12 @@ type RemovedClaudeHandler struct {
 	After  string `json:"after_sha256"`
 }
 
-// RemoveClaudeHandler takes the handler at place out of a Claude Code
+// RemoveHandler takes the handler at place out of a Claude Code
 // settings file (data, read from path), and its matcher group when the
 // group has no other handler, and the event key when that leaves the event
 // empty. Every other byte stays as it was (comments, layout). A file that
 // does not parse is refused with its line and column.
-func RemoveClaudeHandler(path string, data []byte, place ClaudeHandlerPlace) ([]byte, *RemovedClaudeHandler, error) {
+func RemoveHandler(path string, data []byte, place HandlerPlace) ([]byte, *RemovedHandler, error) {
 	root, err := parseForPatch(path, data)
 	if err != nil {
 		return nil, nil, err
@@ -75,7 +75,7 @@ func RemoveClaudeHandler(path string, data []byte, place ClaudeHandlerPlace) ([]
 		return nil, nil, fmt.Errorf("%s: no handler %s", path, place)
 	}
 	h := handlers.Elements[place.Index]
-	rm := &RemovedClaudeHandler{Place: place, Handler: string(data[h.StartOffset:h.EndOffset]), Scope: "handler", Before: sha(data)}
+	rm := &RemovedHandler{Place: place, Handler: string(data[h.StartOffset:h.EndOffset]), Scope: "handler", Before: sha(data)}
 	if m, ok := memberValue(group, "matcher").(hujson.Literal); ok {
 		var s string
 		if json.Unmarshal(m, &s) == nil {
@@ -102,13 +102,13 @@ func RemoveClaudeHandler(path string, data []byte, place ClaudeHandlerPlace) ([]
 	return out, rm, nil
 }
 
-// RestoreClaudeHandler puts a removed handler back. When the file is
+// RestoreHandler puts a removed handler back. When the file is
 // exactly as the removal left it, the removed bytes go back where they were
 // (exact is true: the file is byte-identical to before). Otherwise the
 // handler goes into the same event, into the group at the same position
 // with the same matcher when there is one (at its old index, or last),
 // else into a new group at the old group position.
-func RestoreClaudeHandler(path string, data []byte, exists bool, rm *RemovedClaudeHandler) (out []byte, exact bool, err error) {
+func RestoreHandler(path string, data []byte, exists bool, rm *RemovedHandler) (out []byte, exact bool, err error) {
 	if err := rm.Check(); err != nil {
 		return nil, false, err
 	}
@@ -131,7 +131,7 @@ func RestoreClaudeHandler(path string, data []byte, exists bool, rm *RemovedClau
 	return out, false, nil
 }
 
-func insertHandler(path string, data []byte, rm *RemovedClaudeHandler) ([]byte, error) {
+func insertHandler(path string, data []byte, rm *RemovedHandler) ([]byte, error) {
 	root, err := parseForPatch(path, data)
 	if err != nil {
 		return nil, err
@@ -172,14 +172,14 @@ func insertHandler(path string, data []byte, rm *RemovedClaudeHandler) ([]byte, 
 }
 
 // groupText is a matcher group holding only the handler.
-func (rm *RemovedClaudeHandler) groupText() string {
+func (rm *RemovedHandler) groupText() string {
 	if rm.HasMatcher {
 		return `{"matcher": ` + jsonString(rm.Matcher) + `, "hooks": [` + rm.Handler + `]}`
 	}
 	return `{"hooks": [` + rm.Handler + `]}`
 }
 
-func sameMatcher(obj *hujson.Object, rm *RemovedClaudeHandler) bool {
+func sameMatcher(obj *hujson.Object, rm *RemovedHandler) bool {
 	lit, ok := memberValue(obj, "matcher").(hujson.Literal)
 	if !ok {
 		return !rm.HasMatcher
@@ -354,7 +354,7 @@ func sha(b []byte) string {
 
 // Check rejects a record that cannot describe a removal (a hand-edited or
 // damaged store): no event, negative places or offset, no handler text.
-func (rm *RemovedClaudeHandler) Check() error {
+func (rm *RemovedHandler) Check() error {
 	switch {
 	case rm == nil:
 		return fmt.Errorf("no removal record")

@@ -5,7 +5,7 @@ import (
 	"unicode/utf8"
 )
 
-// removedRecord is the JSON form of a RemovedClaudeHandler. JSON strings
+// removedRecord is the JSON form of a RemovedHandler. JSON strings
 // hold only valid UTF-8 (encoding/json turns any other byte into U+FFFD),
 // so the removed bytes and the handler's text also go as base64 when they
 // are not valid UTF-8; without that, a handler with such a byte could not
@@ -16,11 +16,11 @@ type removedRecord struct {
 	HandlerBytes []byte `json:"handler_bytes,omitempty"`
 }
 
-type removedPlain RemovedClaudeHandler
+type removedPlain RemovedHandler
 
 // MarshalJSON writes the record, with the exact bytes of Text and Handler
 // when JSON strings cannot hold them.
-func (rm RemovedClaudeHandler) MarshalJSON() ([]byte, error) {
+func (rm RemovedHandler) MarshalJSON() ([]byte, error) {
 	rec := removedRecord{removedPlain: removedPlain(rm)}
 	if !utf8.ValidString(rm.Text) {
 		rec.TextBytes = []byte(rm.Text)
@@ -33,12 +33,12 @@ func (rm RemovedClaudeHandler) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads a record written by MarshalJSON (or by a Hookwarden
 // that wrote strings only).
-func (rm *RemovedClaudeHandler) UnmarshalJSON(data []byte) error {
+func (rm *RemovedHandler) UnmarshalJSON(data []byte) error {
 	var rec removedRecord
 	if err := json.Unmarshal(data, &rec); err != nil {
 		return err
 	}
-	*rm = RemovedClaudeHandler(rec.removedPlain)
+	*rm = RemovedHandler(rec.removedPlain)
 	if rec.TextBytes != nil {
 		rm.Text = string(rec.TextBytes)
 	}

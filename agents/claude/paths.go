@@ -8,15 +8,15 @@ import (
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-// EnvClaudeConfigDir moves Claude Code's user folder (default ~/.claude).
-const EnvClaudeConfigDir = "CLAUDE_CONFIG_DIR"
+// EnvConfigDir moves Claude Code's user folder (default ~/.claude).
+const EnvConfigDir = "CLAUDE_CONFIG_DIR"
 
-// EnvClaudeManagedDir moves the folder Hookwarden reads Claude Code's
+// EnvManagedDir moves the folder Hookwarden reads Claude Code's
 // managed settings from (managed-settings.json, managed-settings.d/). It
 // is Hookwarden's, not Claude Code's: Claude Code always reads the system
 // folder. Tests and the demo set it so that they read nothing of the real
 // machine.
-const EnvClaudeManagedDir = "HOOKWARDEN_CLAUDE_MANAGED_DIR"
+const EnvManagedDir = "HOOKWARDEN_CLAUDE_MANAGED_DIR"
 
 // claudeManagedDir is the folder of managed-settings.json on goos.
 func claudeManagedDir(goos string) string {
@@ -29,20 +29,20 @@ func claudeManagedDir(goos string) string {
 	return "/etc/claude-code"
 }
 
-// ResolveClaudePaths returns the files Claude Code reads for a project
+// ResolvePaths returns the files Claude Code reads for a project
 // started in projectDir whose git work tree root is repoRoot ("" outside
 // git), on goos, with its environment and the OS home folder.
-func ResolveClaudePaths(projectDir, repoRoot string, env settingsio.Env, goos, home string) ClaudePaths {
+func ResolvePaths(projectDir, repoRoot string, env settingsio.Env, goos, home string) Paths {
 	s := settingsio.StyleFor(goos)
-	p := ClaudePaths{Home: home}
+	p := Paths{Home: home}
 	p.ConfigDir = s.Join(home, ".claude")
 	p.GlobalConfig = s.Join(home, ".claude.json")
-	if v := settingsio.EnvNonEmpty(env, goos, EnvClaudeConfigDir); v != "" {
+	if v := settingsio.EnvNonEmpty(env, goos, EnvConfigDir); v != "" {
 		p.ConfigDir = s.Resolve(projectDir, v)
 		p.GlobalConfig = s.Join(p.ConfigDir, ".claude.json")
 	}
 	managed := claudeManagedDir(goos)
-	if v := settingsio.EnvNonEmpty(env, goos, EnvClaudeManagedDir); v != "" {
+	if v := settingsio.EnvNonEmpty(env, goos, EnvManagedDir); v != "" {
 		managed = s.Resolve(projectDir, v)
 	}
 	p.ManagedFile = s.Join(managed, "managed-settings.json")

@@ -14,9 +14,9 @@ import (
 // the settings layers, the highest-precedence file that names a plugin
 // decides), finds each one's folder and reads its hook files (those of a
 // disabled plugin too, so that they can be listed as disabled).
-func loadClaudePlugins(s *ClaudeSnapshot) []*ClaudePlugin {
-	var out []*ClaudePlugin
-	byID := map[string]*ClaudePlugin{}
+func loadClaudePlugins(s *Snapshot) []*Plugin {
+	var out []*Plugin
+	byID := map[string]*Plugin{}
 	for _, f := range s.Layers {
 		if f.Root == nil || f.Ignored != "" {
 			continue
@@ -25,7 +25,7 @@ func loadClaudePlugins(s *ClaudeSnapshot) []*ClaudePlugin {
 		for _, e := range enabledEntries(ep) {
 			p, ok := byID[e.id]
 			if !ok {
-				p = &ClaudePlugin{ID: e.id}
+				p = &Plugin{ID: e.id}
 				p.Name, p.Marketplace, _ = strings.Cut(e.id, "@")
 				byID[e.id] = p
 				out = append(out, p)
@@ -85,7 +85,7 @@ func readInstalledPlugins(path string) map[string][]installRecord {
 	if err != nil {
 		return nil
 	}
-	root, perr := ParseClaudeJSON(path, data)
+	root, perr := ParseJSON(path, data)
 	if perr != nil {
 		return nil
 	}
@@ -125,7 +125,7 @@ func stringOrEmpty(n *settingsio.Node) string {
 // project (a project- or local-scope record whose projectPath is the
 // project or its repository), else of a user/managed-scope record, else
 // the newest version folder under plugins/cache/<marketplace>/<name>.
-func locatePlugin(s *ClaudeSnapshot, p *ClaudePlugin, installed map[string][]installRecord) {
+func locatePlugin(s *Snapshot, p *Plugin, installed map[string][]installRecord) {
 	var pick *installRecord
 	recs := installed[p.ID]
 	for i := range recs {
@@ -211,7 +211,7 @@ func isDir(p string) bool {
 // hooks/hooks.json when present, then what plugin.json's "hooks" field
 // names (a path, a list of paths, or an inline object). A path already
 // read is read once.
-func readPluginHooks(p *ClaudePlugin) {
+func readPluginHooks(p *Plugin) {
 	manifestPath := filepath.Join(p.Root, ".claude-plugin", "plugin.json")
 	if mf := loadPluginJSON(manifestPath); mf.Exists {
 		p.Manifest = mf
@@ -224,7 +224,7 @@ func readPluginHooks(p *ClaudePlugin) {
 		}
 		seen[clean] = true
 		f := loadPluginJSON(clean)
-		src := &ClaudeHookSource{File: f, Path: "hooks"}
+		src := &HookSource{File: f, Path: "hooks"}
 		if f.Root != nil {
 			src.Hooks = f.Root.Get("hooks")
 			src.Description = stringOrEmpty(f.Root.Get("description"))
@@ -248,7 +248,7 @@ func readPluginHooks(p *ClaudePlugin) {
 			}
 		}
 	case h.Is(settingsio.Object):
-		p.Hooks = append(p.Hooks, &ClaudeHookSource{File: p.Manifest, Hooks: h, Path: "hooks", Inline: true})
+		p.Hooks = append(p.Hooks, &HookSource{File: p.Manifest, Hooks: h, Path: "hooks", Inline: true})
 	}
 }
 
@@ -279,6 +279,6 @@ func loadPluginJSON(path string) *settingsio.File {
 	if perr != nil {
 		return f
 	}
-	f.Root, f.Err = ParseClaudeJSON(path, data)
+	f.Root, f.Err = ParseJSON(path, data)
 	return f
 }

@@ -22,7 +22,7 @@ const (
 // Registry is every Claude Code hook handler found for a project, each with
 // its origin, status and diagnostics.
 type Registry struct {
-	Snapshot *ClaudeSnapshot
+	Snapshot *Snapshot
 	// DisableAllHooks is the disableAllHooks value left after precedence
 	// (it switches off every hook but managed ones); DisableAllHooksBy is
 	// the file that set it ("" when none did).
@@ -47,7 +47,7 @@ type Registry struct {
 
 // Build merges a Claude Code snapshot into a registry. It never fails: what
 // Claude Code would skip or refuse shows up as statuses and diagnostics.
-func Build(snap *ClaudeSnapshot) *Registry {
+func Build(snap *Snapshot) *Registry {
 	r := &Registry{Snapshot: snap, regex: newRegexCache()}
 	r.readSwitches()
 	for _, f := range snap.Layers {
@@ -100,7 +100,7 @@ func (r *Registry) readSwitches() {
 }
 
 // collectPlugin lists the hooks of one plugin.
-func (r *Registry) collectPlugin(p *ClaudePlugin) {
+func (r *Registry) collectPlugin(p *Plugin) {
 	if p.Root == "" {
 		if p.Enabled && p.EnabledBy != nil {
 			r.Diagnostics = append(r.Diagnostics, hooks.Diagnostic{File: p.EnabledBy.Path, Severity: hooks.SeverityWarning,

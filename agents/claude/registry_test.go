@@ -37,7 +37,7 @@ func newFixture(t *testing.T, files map[string]string) fixture {
 }
 
 func (fx fixture) build() *Registry {
-	return Build(LoadClaude(ClaudeOptions{ProjectDir: fx.project, Env: settingsio.Env{"HOME=" + fx.home, EnvClaudeManagedDir + "=" + filepath.Join(fx.home, "no-managed")}, GOOS: runtime.GOOS}))
+	return Build(Load(Options{ProjectDir: fx.project, Env: settingsio.Env{"HOME=" + fx.home, EnvManagedDir + "=" + filepath.Join(fx.home, "no-managed")}, GOOS: runtime.GOOS}))
 }
 
 func cmd(c string) string { return `{"type": "command", "command": ` + quote(c) + `}` }
@@ -161,7 +161,7 @@ func TestManagedSwitches(t *testing.T) {
 	// Managed files cannot be placed in /etc from a test; build the
 	// snapshot by hand with a managed layer.
 	mk := func(layer settingsio.Layer, path, text string) *settingsio.File {
-		root, perr := ParseClaudeSettings(path, []byte(text))
+		root, perr := ParseSettings(path, []byte(text))
 		if perr != nil {
 			t.Fatal(perr)
 		}
@@ -184,7 +184,7 @@ func TestManagedSwitches(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			snap := &ClaudeSnapshot{Layers: []*settingsio.File{
+			snap := &Snapshot{Layers: []*settingsio.File{
 				mk(settingsio.LayerUser, "/u/settings.json", tt.user),
 				mk(LayerManaged, "/etc/claude-code/managed-settings.json", tt.managed),
 			}}

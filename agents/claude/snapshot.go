@@ -17,8 +17,8 @@ const (
 	LayerPlugin settingsio.Layer = "plugin"
 )
 
-// ClaudePaths are the files Claude Code reads for one project.
-type ClaudePaths struct {
+// Paths are the files Claude Code reads for one project.
+type Paths struct {
 	Home string // the OS home folder
 	// ConfigDir is $CLAUDE_CONFIG_DIR or <home>/.claude.
 	ConfigDir string
@@ -36,8 +36,8 @@ type ClaudePaths struct {
 	Plugins string
 }
 
-// ClaudePlugin is one plugin named in enabledPlugins.
-type ClaudePlugin struct {
+// Plugin is one plugin named in enabledPlugins.
+type Plugin struct {
 	// ID is "name@marketplace" as written in enabledPlugins.
 	ID          string
 	Name        string
@@ -61,11 +61,11 @@ type ClaudePlugin struct {
 	Manifest *settingsio.File
 	// Hooks are the plugin's hook sources: hooks/hooks.json and whatever
 	// plugin.json's "hooks" field names, in load order.
-	Hooks []*ClaudeHookSource
+	Hooks []*HookSource
 }
 
-// ClaudeHookSource is one place a plugin's hooks come from.
-type ClaudeHookSource struct {
+// HookSource is one place a plugin's hooks come from.
+type HookSource struct {
 	// File holds the hooks: a hooks.json file, or plugin.json itself for
 	// inline hooks.
 	File *settingsio.File
@@ -79,9 +79,9 @@ type ClaudeHookSource struct {
 	Description string
 }
 
-// ClaudeFolderTrust is Claude Code's folder trust flag for the project, as
+// FolderTrust is Claude Code's folder trust flag for the project, as
 // stored in ~/.claude.json (read only; Hookwarden never writes it).
-type ClaudeFolderTrust struct {
+type FolderTrust struct {
 	// File is the ~/.claude.json consulted.
 	File string `json:"file"`
 	// Root is the folder trust is keyed on (the git repository root, the
@@ -96,26 +96,26 @@ type ClaudeFolderTrust struct {
 	Err    *settingsio.ParseError `json:"-"`
 }
 
-// ClaudeSnapshot is everything Claude Code's hooks are computed from for one
+// Snapshot is everything Claude Code's hooks are computed from for one
 // project at one moment.
-type ClaudeSnapshot struct {
+type Snapshot struct {
 	// ProjectDir is the folder Claude Code starts in (absolute, clean).
 	ProjectDir string
 	// RepoRoot is the git work tree root holding ProjectDir ("" outside
 	// git).
 	RepoRoot string
-	Paths    ClaudePaths
+	Paths    Paths
 	// Layers are the settings files in merge order, lowest precedence
 	// first: user, project, local, then managed (main file, then the
 	// drop-ins in alphabetical order). Missing files are listed with
 	// Exists false.
 	Layers      []*settingsio.File
-	Plugins     []*ClaudePlugin
-	FolderTrust ClaudeFolderTrust
+	Plugins     []*Plugin
+	FolderTrust FolderTrust
 }
 
 // Files returns the settings files of one layer.
-func (s *ClaudeSnapshot) Files(layer settingsio.Layer) []*settingsio.File {
+func (s *Snapshot) Files(layer settingsio.Layer) []*settingsio.File {
 	var out []*settingsio.File
 	for _, f := range s.Layers {
 		if f.Layer == layer {
@@ -128,7 +128,7 @@ func (s *ClaudeSnapshot) Files(layer settingsio.Layer) []*settingsio.File {
 // Setting returns the value of a scalar setting after Claude Code's
 // precedence (managed > local > project > user) and the file it comes
 // from, or nil. path is a key path such as "disableAllHooks".
-func (s *ClaudeSnapshot) Setting(path ...string) (*settingsio.Node, *settingsio.File) {
+func (s *Snapshot) Setting(path ...string) (*settingsio.Node, *settingsio.File) {
 	for i := len(s.Layers) - 1; i >= 0; i-- {
 		f := s.Layers[i]
 		if f.Root == nil || f.Ignored != "" {
@@ -148,7 +148,7 @@ func (s *ClaudeSnapshot) Setting(path ...string) (*settingsio.Node, *settingsio.
 // UnreadableFiles lists the settings files, and the manifests and hooks
 // files of enabled plugins, that exist but could not be read or parsed, in
 // load order. Missing files are not listed.
-func (s *ClaudeSnapshot) UnreadableFiles() []settingsio.FileError {
+func (s *Snapshot) UnreadableFiles() []settingsio.FileError {
 	out := settingsio.LayerErrors(s.Layers)
 	for _, p := range s.Plugins {
 		if !p.Enabled {

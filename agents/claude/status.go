@@ -12,7 +12,7 @@ import (
 // disabled plugin, then the dedup of identical handlers from settings
 // files.
 func (r *Registry) assignStatuses() {
-	plugins := map[string]*ClaudePlugin{}
+	plugins := map[string]*Plugin{}
 	for _, p := range r.Snapshot.Plugins {
 		plugins[p.ID] = p
 	}
@@ -108,7 +108,7 @@ func mayOverlap(a, b *hooks.Hook) bool {
 // entry), while an interactive session shows the dialog before anything
 // else and runs no hook, not even the user's own, until it is accepted
 // (declining ends the session). The statuses count what `claude -p` runs.
-func TrustEffect(ft ClaudeFolderTrust) string {
+func TrustEffect(ft FolderTrust) string {
 	if ft.Accepted {
 		return ""
 	}

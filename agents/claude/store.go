@@ -5,12 +5,12 @@ import (
 	"github.com/hookwarden/hookwarden/trust"
 )
 
-// ClaudeStore is the Claude Code section of Hookwarden's store
+// StoreSection is the Claude Code section of Hookwarden's store
 // (approvals.json → "claude"):
 //
 //	"claude": {
-//	  "projects": {"/abs/project": {"hooks": {"<fingerprint>": ClaudeApproval}}},
-//	  "disabled": [ClaudeDisabled, …]
+//	  "projects": {"/abs/project": {"hooks": {"<fingerprint>": Approval}}},
+//	  "disabled": [Disabled, …]
 //	}
 //
 // Claude Code has neither per-hook trust nor a per-hook switch, so both
@@ -18,21 +18,21 @@ import (
 // handler definition as canonical JSON plus the scripts it runs), and a
 // disabled handler is moved out of its settings file into "disabled",
 // whence enabling puts it back. Script texts share the store's "contents".
-type ClaudeStore struct {
-	Projects map[string]*ClaudeStoreProject `json:"projects"`
-	Disabled []*ClaudeDisabled              `json:"disabled"`
+type StoreSection struct {
+	Projects map[string]*StoreProject `json:"projects"`
+	Disabled []*Disabled              `json:"disabled"`
 }
 
-// ClaudeStoreProject holds a project's approved handlers by fingerprint.
-type ClaudeStoreProject struct {
-	Hooks map[string]*ClaudeApproval `json:"hooks"`
+// StoreProject holds a project's approved handlers by fingerprint.
+type StoreProject struct {
+	Hooks map[string]*Approval `json:"hooks"`
 	// Revoked is history: the last approval of each revoked fingerprint,
 	// kept so that a review can still diff against it. It approves nothing.
-	Revoked map[string]*ClaudeApproval `json:"revoked,omitempty"`
+	Revoked map[string]*Approval `json:"revoked,omitempty"`
 }
 
-// ClaudeApproval is one approved Claude Code handler.
-type ClaudeApproval struct {
+// Approval is one approved Claude Code handler.
+type Approval struct {
 	Layer   settingsio.Layer `json:"layer"`
 	File    string           `json:"file"`
 	Event   string           `json:"event"`
@@ -56,8 +56,8 @@ type ClaudeApproval struct {
 	RevokedAt string `json:"revoked_at,omitempty"`
 }
 
-// ClaudeDisabled is a handler Hookwarden moved out of a settings file.
-type ClaudeDisabled struct {
+// Disabled is a handler Hookwarden moved out of a settings file.
+type Disabled struct {
 	// ID names the record (the handler's fingerprint at disabling).
 	ID    string           `json:"id"`
 	Layer settingsio.Layer `json:"layer"`
@@ -69,7 +69,7 @@ type ClaudeDisabled struct {
 	Label      string `json:"label"`
 	DisabledAt string `json:"disabled_at"`
 	// Removed is what was removed and how to put it back.
-	Removed RemovedClaudeHandler `json:"removed"`
+	Removed RemovedHandler `json:"removed"`
 }
 
 // storeKey is the Claude Code section's key in Hookwarden's store.
@@ -77,12 +77,12 @@ const storeKey = "claude"
 
 // EachScripts calls fn with the scripts of every approval and history
 // record (trust.StoreSection), so that their texts stay in "contents".
-func (c *ClaudeStore) EachScripts(fn func([]trust.ScriptSnapshot)) {
+func (c *StoreSection) EachScripts(fn func([]trust.ScriptSnapshot)) {
 	for _, p := range c.Projects {
 		if p == nil {
 			continue
 		}
-		for _, m := range []map[string]*ClaudeApproval{p.Hooks, p.Revoked} {
+		for _, m := range []map[string]*Approval{p.Hooks, p.Revoked} {
 			for _, ap := range m {
 				if ap != nil {
 					fn(ap.Scripts)
@@ -93,46 +93,46 @@ func (c *ClaudeStore) EachScripts(fn func([]trust.ScriptSnapshot)) {
 }
 
 // storeSection returns the Claude Code section of d; nil when d has none.
-func storeSection(d *trust.StoreData) (*ClaudeStore, error) {
-	return trust.Section[ClaudeStore](d, storeKey)
+func storeSection(d *trust.StoreData) (*StoreSection, error) {
+	return trust.Section[StoreSection](d, storeKey)
 }
 
 // ensureSection returns the Claude Code section of d, creating it.
-func ensureSection(d *trust.StoreData) (*ClaudeStore, error) {
+func ensureSection(d *trust.StoreData) (*StoreSection, error) {
 	c, err := storeSection(d)
 	if err != nil {
 		return nil, err
 	}
 	if c == nil {
-		c = &ClaudeStore{}
+		c = &StoreSection{}
 		d.SetSection(storeKey, c)
 	}
 	if c.Projects == nil {
-		c.Projects = map[string]*ClaudeStoreProject{}
+		c.Projects = map[string]*StoreProject{}
 	}
 	return c, nil
 }
 
-func claudeProject(d *trust.StoreData, dir string) (*ClaudeStoreProject, error) {
+func claudeProject(d *trust.StoreData, dir string) (*StoreProject, error) {
 	c, err := ensureSection(d)
 	if err != nil {
 		return nil, err
 	}
 	p := c.Projects[dir]
 	if p == nil {
-		p = &ClaudeStoreProject{}
+		p = &StoreProject{}
 		c.Projects[dir] = p
 	}
 	if p.Hooks == nil {
-		p.Hooks = map[string]*ClaudeApproval{}
+		p.Hooks = map[string]*Approval{}
 	}
 	return p, nil
 }
 
-// ClaudeApprovals returns a project's approved Claude Code handlers (nil
+// Approvals returns a project's approved Claude Code handlers (nil
 // when none, or when the store's Claude Code section cannot be read:
-// ClaudeAuditData reports that).
-func ClaudeApprovals(d *trust.StoreData, dir string) map[string]*ClaudeApproval {
+// AuditData reports that).
+func Approvals(d *trust.StoreData, dir string) map[string]*Approval {
 	c, _ := storeSection(d)
 	if c == nil || c.Projects[dir] == nil {
 		return nil
@@ -140,11 +140,11 @@ func ClaudeApprovals(d *trust.StoreData, dir string) map[string]*ClaudeApproval 
 	return c.Projects[dir].Hooks
 }
 
-// ClaudeDisabledIn returns the handlers disabled out of the given settings
+// DisabledIn returns the handlers disabled out of the given settings
 // files, in the order they were disabled (nil when the store's Claude Code
-// section cannot be read: ClaudeAuditData reports that). The registry
+// section cannot be read: AuditData reports that). The registry
 // lists them with status disabled.
-func ClaudeDisabledIn(d *trust.StoreData, files ...string) []*ClaudeDisabled {
+func DisabledIn(d *trust.StoreData, files ...string) []*Disabled {
 	c, _ := storeSection(d)
 	if c == nil {
 		return nil
@@ -153,7 +153,7 @@ func ClaudeDisabledIn(d *trust.StoreData, files ...string) []*ClaudeDisabled {
 	for _, f := range files {
 		want[f] = true
 	}
-	var out []*ClaudeDisabled
+	var out []*Disabled
 	for _, r := range c.Disabled {
 		if r != nil && want[r.File] {
 			out = append(out, r)
@@ -162,9 +162,9 @@ func ClaudeDisabledIn(d *trust.StoreData, files ...string) []*ClaudeDisabled {
 	return out
 }
 
-// ClaudeRevokedApprovals returns the history of a project's revoked
+// RevokedApprovals returns the history of a project's revoked
 // Claude Code approvals (nil when none).
-func ClaudeRevokedApprovals(d *trust.StoreData, dir string) map[string]*ClaudeApproval {
+func RevokedApprovals(d *trust.StoreData, dir string) map[string]*Approval {
 	c, _ := storeSection(d)
 	if c == nil || c.Projects[dir] == nil {
 		return nil

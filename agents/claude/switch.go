@@ -8,15 +8,15 @@ import (
 	"github.com/hookwarden/hookwarden/trust"
 )
 
-// claudeDisabledIDPrefix starts the ID of a handler ClaudeDisabledHooks
+// claudeDisabledIDPrefix starts the ID of a handler DisabledHooks
 // lists (the rest is its store record's ID).
 const claudeDisabledIDPrefix = "hookwarden-disabled:"
 
-// ClaudeSwitchLock says why ClaudeDisable cannot move a handler out of its
+// SwitchLock says why Disable cannot move a handler out of its
 // file (the same words as its error), or "" when it can: a plugin handler
 // comes back with every plugin update, and managed settings belong to the
 // administrator.
-func ClaudeSwitchLock(h *hooks.Hook) string {
+func SwitchLock(h *hooks.Hook) string {
 	switch h.Origin.Layer {
 	case LayerPlugin:
 		return fmt.Sprintf("%s comes from plugin %s: Claude Code cannot switch off one plugin hook; disable the plugin (enabledPlugins) instead", claudeLabel(h), h.Origin.Extension)
@@ -26,20 +26,20 @@ func ClaudeSwitchLock(h *hooks.Hook) string {
 	return ""
 }
 
-// ClaudeDisabledID returns the store record ID of a handler that
-// ClaudeDisabledHooks listed (what ClaudeEnable takes); ok is false for a
+// DisabledID returns the store record ID of a handler that
+// DisabledHooks listed (what Enable takes); ok is false for a
 // handler Claude Code reads from its file.
-func ClaudeDisabledID(h *hooks.Hook) (id string, ok bool) {
+func DisabledID(h *hooks.Hook) (id string, ok bool) {
 	return strings.CutPrefix(h.ID, claudeDisabledIDPrefix)
 }
 
-// ClaudeUnapproved returns the handlers of planned that Hookwarden reviews
+// Unapproved returns the handlers of planned that Hookwarden reviews
 // (project, local and plugin ones) and that rep, the audit of the same
 // handlers, does not show as trusted, or shows running code Hookwarden
 // cannot see. A dry run runs them only after the
 // user confirms. With no audit (nil rep) every reviewed handler counts as
 // unapproved.
-func ClaudeUnapproved(rep *ClaudeReport, planned []*hooks.Hook) []*hooks.Hook {
+func Unapproved(rep *Report, planned []*hooks.Hook) []*hooks.Hook {
 	trusted := map[string]bool{}
 	if rep != nil {
 		for _, h := range rep.Hooks {
@@ -50,17 +50,17 @@ func ClaudeUnapproved(rep *ClaudeReport, planned []*hooks.Hook) []*hooks.Hook {
 	}
 	var out []*hooks.Hook
 	for _, h := range planned {
-		if ClaudeReviewed(h) && !trusted[h.ID] {
+		if Reviewed(h) && !trusted[h.ID] {
 			out = append(out, h)
 		}
 	}
 	return out
 }
 
-// ClaudeScriptCheck is the spawn-time check (ScriptCheck) for the handlers
+// ScriptCheck is the spawn-time check (ScriptCheck) for the handlers
 // rep shows verified: right before the runner starts one, its scripts must
 // still be the ones the audit fingerprinted.
-func ClaudeScriptCheck(rep *ClaudeReport) func(*hooks.Hook) error {
+func ScriptCheck(rep *Report) func(*hooks.Hook) error {
 	if rep == nil {
 		return nil
 	}

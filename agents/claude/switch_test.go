@@ -25,16 +25,16 @@ func TestClaudeSwitchLockSaysWhatClaudeDisableRefuses(t *testing.T) {
 			Origin: hooks.Origin{Layer: LayerManaged, File: "/etc/claude-code/managed-settings.json", Path: "hooks.Stop[0].hooks[0]"}}, true},
 	}
 	for _, tt := range tests {
-		lock := ClaudeSwitchLock(tt.hook)
+		lock := SwitchLock(tt.hook)
 		if (lock != "") != tt.locked {
 			t.Errorf("%s: lock %q, want locked=%v", tt.name, lock, tt.locked)
 		}
 		if !tt.locked {
 			continue
 		}
-		_, err := ClaudeDisable(tt.hook, f.dir, f.store, time.Now())
+		_, err := Disable(tt.hook, f.dir, f.store, time.Now())
 		if err == nil || err.Error() != lock {
-			t.Errorf("%s: ClaudeDisable says %v, the lock says %q", tt.name, err, lock)
+			t.Errorf("%s: Disable says %v, the lock says %q", tt.name, err, lock)
 		}
 	}
 }
@@ -42,22 +42,22 @@ func TestClaudeSwitchLockSaysWhatClaudeDisableRefuses(t *testing.T) {
 func TestClaudeDisabledIDIsWhatClaudeEnableTakes(t *testing.T) {
 	f := newStoreFixture(t)
 	snap, hs := f.load(t)
-	if _, ok := ClaudeDisabledID(hs[1]); ok {
+	if _, ok := DisabledID(hs[1]); ok {
 		t.Errorf("%s is in its file, yet has a disabled ID", hs[1].ID)
 	}
-	rec, err := ClaudeDisable(hs[1], f.dir, f.store, time.Now())
+	rec, err := Disable(hs[1], f.dir, f.store, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
-	listed, err := ClaudeDisabledHooks(f.store, snap)
+	listed, err := DisabledHooks(f.store, snap)
 	if err != nil || len(listed) != 1 {
 		t.Fatalf("listed %v, %v", listed, err)
 	}
-	id, ok := ClaudeDisabledID(listed[0])
+	id, ok := DisabledID(listed[0])
 	if !ok || id != rec.ID {
-		t.Fatalf("ClaudeDisabledID = %q, %v; the record is %q", id, ok, rec.ID)
+		t.Fatalf("DisabledID = %q, %v; the record is %q", id, ok, rec.ID)
 	}
-	if _, err := ClaudeEnable(id, f.store); err != nil {
+	if _, err := Enable(id, f.store); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -75,14 +75,14 @@ func TestClaudeUnapprovedHoldsReviewedHandlersNotTrusted(t *testing.T) {
 		}
 		return out
 	}
-	if got, want := ids(ClaudeUnapproved(nil, planned)), ids(hs[:2]); !slices.Equal(got, want) {
+	if got, want := ids(Unapproved(nil, planned)), ids(hs[:2]); !slices.Equal(got, want) {
 		t.Errorf("without an audit: %v, want every project handler %v", got, want)
 	}
-	if _, err := ClaudeApprove(snap, hs[:1], f.store, time.Now()); err != nil {
+	if _, err := Approve(snap, hs[:1], f.store, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	rep := f.audit(t)
-	if got, want := ids(ClaudeUnapproved(rep, planned)), ids(hs[1:2]); !slices.Equal(got, want) {
+	if got, want := ids(Unapproved(rep, planned)), ids(hs[1:2]); !slices.Equal(got, want) {
 		t.Errorf("after approving the first: %v, want %v", got, want)
 	}
 }

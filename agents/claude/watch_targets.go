@@ -6,14 +6,14 @@ import (
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-// ClaudeSnapshotWatchPaths lists what a Claude Code snapshot was computed
+// WatchPaths lists what a Claude Code snapshot was computed
 // from, in the form WatchPaths takes (folders end with a path separator):
 // the user, project and local settings files, managed-settings.json and its
 // managed-settings.d folder (a drop-in may appear) with each drop-in,
 // ~/.claude.json (the folder trust flag), the plugins folder with
 // installed_plugins.json, and for each plugin its folder, its hooks folder,
 // plugin.json and every hook file it names.
-func ClaudeSnapshotWatchPaths(s *ClaudeSnapshot) []string {
+func WatchPaths(s *Snapshot) []string {
 	var w settingsio.WatchList
 	for _, f := range s.Layers {
 		if f != nil {

@@ -17,11 +17,11 @@ func TestWatcherFollowsEveryClaudeFile(t *testing.T) {
 		t.Skip("POSIX paths in the fixture")
 	}
 	home, repo, project := claudeFixture(t)
-	s := LoadClaude(ClaudeOptions{ProjectDir: project, Env: settingsio.Env{"HOME=" + home, EnvClaudeManagedDir + "=" + filepath.Join(home, "no-managed")}, GOOS: runtime.GOOS})
+	s := Load(Options{ProjectDir: project, Env: settingsio.Env{"HOME=" + home, EnvManagedDir + "=" + filepath.Join(home, "no-managed")}, GOOS: runtime.GOOS})
 	if len(s.Plugins) == 0 || s.Plugins[0].Root == "" {
 		t.Fatalf("the fixture's plugin was not found: %+v", s.Plugins)
 	}
-	w := startWatch(t, ClaudeSnapshotWatchPaths(s), settingsio.WatchOptions{})
+	w := startWatch(t, WatchPaths(s), settingsio.WatchOptions{})
 	root := s.Plugins[0].Root
 	for _, p := range []string{
 		s.Paths.User,
@@ -39,11 +39,11 @@ func TestWatcherFollowsEveryClaudeFile(t *testing.T) {
 }
 
 func TestClaudeWatchPathsMarkFolders(t *testing.T) {
-	s := &ClaudeSnapshot{Paths: ClaudePaths{User: "/h/.claude/settings.json", ManagedDropIns: "/etc/claude-code/managed-settings.d",
+	s := &Snapshot{Paths: Paths{User: "/h/.claude/settings.json", ManagedDropIns: "/etc/claude-code/managed-settings.d",
 		Plugins: "/h/.claude/plugins", GlobalConfig: "/h/.claude.json"},
-		Plugins: []*ClaudePlugin{{ID: "missing@m"}, {ID: "p@m", Root: "/h/.claude/plugins/cache/m/p/1"}}}
+		Plugins: []*Plugin{{ID: "missing@m"}, {ID: "p@m", Root: "/h/.claude/plugins/cache/m/p/1"}}}
 	got := map[string]bool{}
-	for _, p := range ClaudeSnapshotWatchPaths(s) {
+	for _, p := range WatchPaths(s) {
 		got[filepath.ToSlash(p)] = true
 	}
 	sep := string(filepath.Separator)

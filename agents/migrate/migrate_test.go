@@ -168,7 +168,7 @@ func newFixture(t *testing.T, files map[string]string) fixture {
 }
 
 func (fx fixture) build() *claude.Registry {
-	return claude.Build(claude.LoadClaude(claude.ClaudeOptions{ProjectDir: fx.project, Env: settingsio.Env{"HOME=" + fx.home, claude.EnvClaudeManagedDir + "=" + filepath.Join(fx.home, "no-managed")}, GOOS: runtime.GOOS}))
+	return claude.Build(claude.Load(claude.Options{ProjectDir: fx.project, Env: settingsio.Env{"HOME=" + fx.home, claude.EnvManagedDir + "=" + filepath.Join(fx.home, "no-managed")}, GOOS: runtime.GOOS}))
 }
 
 func cmd(c string) string { return `{"type": "command", "command": ` + quote(c) + `}` }
