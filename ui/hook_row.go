@@ -73,7 +73,7 @@ func newHookRow(h *hooks.Hook, sw hookSwitch, names pathNamer, act rowActions) *
 			r.review = newBadge(it.statusText(), it.statusColor())
 		}
 	}
-	if h.Name != "" && h.Command != "" && !h.IsClaude() {
+	if h.Name != "" && h.Command != "" && !claude.Is(h) {
 		r.command = &widget.Label{Text: shown(h.Command), TextStyle: fyne.TextStyle{Monospace: true}, Truncation: fyne.TextTruncateEllipsis}
 	}
 	details := hookDetails(h)

@@ -11,7 +11,7 @@ import (
 // hookTitle names a hook in lists and cards: Gemini's display name, or a
 // Claude Code handler's command, URL, MCP tool or prompt.
 func hookTitle(h *hooks.Hook) string {
-	if h.IsClaude() {
+	if claude.Is(h) {
 		return claude.Label(h)
 	}
 	return h.DisplayName()

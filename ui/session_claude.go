@@ -30,8 +30,8 @@ type claudeProject struct {
 
 // agentOf is the agent opts ask for (Gemini CLI by default).
 func agentOf(opts Options) hooks.Agent {
-	if opts.Agent == hooks.AgentClaude {
-		return hooks.AgentClaude
+	if opts.Agent == claude.Agent {
+		return claude.Agent
 	}
 	return hooks.AgentGemini
 }

@@ -76,7 +76,7 @@ func AuditData(snap *Snapshot, hs []*hooks.Hook, data *trust.StoreData) (*Report
 	claimed := map[string]bool{}
 	var pending []int
 	for _, h := range hs {
-		if !h.IsClaude() || !Reviewed(h) {
+		if !Is(h) || !Reviewed(h) {
 			continue
 		}
 		rv, err := claudeReviewOf(h, snap.ProjectDir)

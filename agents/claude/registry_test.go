@@ -126,7 +126,7 @@ func TestStatuses(t *testing.T) {
 			if h.Status != tt.wantStatus || !strings.Contains(h.Reason, tt.wantReason) {
 				t.Errorf("status = %s (%s), want %s (…%s…)", h.Status, h.Reason, tt.wantStatus, tt.wantReason)
 			}
-			if h.Agent != hooks.AgentClaude || h.Claude == nil {
+			if h.Agent != Agent || h.Claude == nil {
 				t.Errorf("hook not marked as Claude: %+v", h)
 			}
 		})

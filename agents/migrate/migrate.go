@@ -165,7 +165,7 @@ func migrateHandler(h *hooks.Hook) (MigrationItem, []geminiDef) {
 	if c.Shell == "powershell" {
 		item.Notes = append(item.Notes, "Gemini CLI runs the command with its own shell, not PowerShell")
 	}
-	if h.IsClaude() && h.Origin.Layer == claude.LayerLocal {
+	if claude.Is(h) && h.Origin.Layer == claude.LayerLocal {
 		item.Notes = append(item.Notes, "comes from settings.local.json (personal) and lands in the shared workspace file")
 	}
 	matchers := migrateMatcher(h, to, &item)
