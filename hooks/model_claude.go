@@ -58,6 +58,6 @@ type ClaudeHandler struct {
 	Plugin     string `json:"plugin,omitempty"`
 	PluginRoot string `json:"pluginRoot,omitempty"`
 	// Identity is what Claude Code compares to run identical handlers from
-	// several settings files once (see hooks/claude).
+	// several settings files once (see agents/claude).
 	Identity string `json:"-"`
 }

@@ -108,7 +108,7 @@ func unseenList(us []UnresolvedCode) string {
 // refuses when the command no longer finds the same scripts with the same
 // content (or existence), or the hook's command is not the reviewed one.
 // Hooks not in reviews pass. command gives the command line discovery
-// reads for a hook (for Claude Code, with its placeholders filled).
+// reads for a hook (the agent's, e.g. with its placeholders filled).
 //
 // What remains: the check and the interpreter's own open of the file are
 // two separate steps, so a swap in the microseconds between them, or of a
