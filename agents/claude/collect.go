@@ -126,34 +126,122 @@ func (r *Registry) collectGroup(f *settingsio.File, info EventInfo, known bool, 
 	}
 }
 
-// readHandler fills h from its handler object and validates it against the
-// schema.
+// readHandler reads one handler object cfg of a matcher group into h (h.Type,
+// the command and the Claude-only fields in h.Claude) with Claude Code's
+// rules, and diagnoses what Claude Code skips, ignores or refuses.
 func (r *Registry) readHandler(f *settingsio.File, info EventInfo, known bool, h *hooks.Hook, cfg *settingsio.Node) {
-	c := h.Claude
-	invalid := func(n *settingsio.Node, reason string) {
-		if h.Status == "" {
-			h.Status, h.Reason = hooks.StatusInvalid, reason
-		}
-		h.Diagnostics = append(h.Diagnostics, diagAt(f, n, hooks.SeverityError, reason))
-	}
-	warn := func(n *settingsio.Node, sev hooks.Severity, msg string) {
-		h.Diagnostics = append(h.Diagnostics, diagAt(f, n, sev, msg))
-	}
-	if !cfg.Is(settingsio.Object) {
-		invalid(cfg, fmt.Sprintf("a hook handler must be an object, not %s; Claude Code skips it", cfg.Kind))
+	hr := handlerReader{f: f, h: h, cfg: cfg}
+	typ, ok := hr.readType()
+	if !ok {
 		return
+	}
+	hr.checkFields()
+	hr.checkRequired()
+	switch h.Type {
+	case TypeCommand:
+		hr.readCommand(r)
+	case TypeHTTP:
+		hr.readHTTP(r)
+	case TypeMCPTool:
+		hr.readMCPTool()
+	case TypePrompt, TypeAgent:
+		hr.readPrompt()
+	}
+	hr.readCommon()
+	c := h.Claude
+	r.readTimeout(f, info, h, cfg.Get("timeout"))
+	if ifText, ifNode := hr.str("if"); ifNode != nil && ifNode.Is(settingsio.String) {
+		c.If, c.HasIf = ifText, true
+		r.checkIf(f, info, known, h, ifNode)
+	}
+	if known && !info.AllowsType(h.Type) && h.Status == "" {
+		h.Status = StatusNeverRuns
+		h.Reason = fmt.Sprintf("%s does not run %s hooks (only %s)", info.Name, h.Type, strings.Join(info.Types, ", "))
+		hr.warn(typ, hooks.SeverityError, h.Reason)
+	}
+	if known && h.Type == TypeCommand {
+		r.checkExit1(f, info, h, cfg.Get("command"))
+	}
+	c.Identity = identity(h)
+}
+
+// handlerReader reads the fields of one handler object cfg of file f into
+// the hook h, adding h's diagnostics as it goes.
+type handlerReader struct {
+	f   *settingsio.File
+	h   *hooks.Hook
+	cfg *settingsio.Node
+}
+
+// invalid marks the handler invalid for reason (the first reason is kept)
+// and reports it at n.
+func (hr handlerReader) invalid(n *settingsio.Node, reason string) {
+	if hr.h.Status == "" {
+		hr.h.Status, hr.h.Reason = hooks.StatusInvalid, reason
+	}
+	hr.h.Diagnostics = append(hr.h.Diagnostics, diagAt(hr.f, n, hooks.SeverityError, reason))
+}
+
+// warn reports msg at n without changing the handler's status.
+func (hr handlerReader) warn(n *settingsio.Node, sev hooks.Severity, msg string) {
+	hr.h.Diagnostics = append(hr.h.Diagnostics, diagAt(hr.f, n, sev, msg))
+}
+
+// str is the string field key and its node: "" and nil when absent, ""
+// and the node (with an error) when it is not a string.
+func (hr handlerReader) str(key string) (string, *settingsio.Node) {
+	n := hr.cfg.Get(key)
+	if n == nil {
+		return "", nil
+	}
+	if !n.Is(settingsio.String) {
+		hr.warn(n, hooks.SeverityError, fmt.Sprintf("%s must be a string, not %s", key, n.Kind))
+		return "", n
+	}
+	return n.Str, n
+}
+
+// boolean is the boolean field key: false when absent, and false (with an
+// error) when it is not a boolean.
+func (hr handlerReader) boolean(key string) bool {
+	n := hr.cfg.Get(key)
+	if n == nil {
+		return false
+	}
+	if !n.Is(settingsio.Bool) {
+		hr.warn(n, hooks.SeverityError, fmt.Sprintf("%s must be true or false, not %s", key, n.Kind))
+		return false
+	}
+	return n.Bool
+}
+
+// readType sets h.Type from the handler's "type" and returns its node;
+// false when the handler is not an object or has no valid type (Claude
+// Code skips it, and the handler is marked invalid).
+func (hr handlerReader) readType() (*settingsio.Node, bool) {
+	cfg := hr.cfg
+	if !cfg.Is(settingsio.Object) {
+		hr.invalid(cfg, fmt.Sprintf("a hook handler must be an object, not %s; Claude Code skips it", cfg.Kind))
+		return nil, false
 	}
 	typ := cfg.Get("type")
 	switch {
 	case typ == nil:
-		invalid(cfg, "missing \"type\" (command, http, mcp_tool, prompt or agent); Claude Code skips this handler")
-		return
+		hr.invalid(cfg, "missing \"type\" (command, http, mcp_tool, prompt or agent); Claude Code skips this handler")
+		return nil, false
 	case !typ.Is(settingsio.String) || !contains(HandlerTypes, typ.Str):
-		invalid(typ, fmt.Sprintf("type %s is not one of command, http, mcp_tool, prompt, agent; Claude Code skips this handler", compactJSON(typ)))
-		return
+		hr.invalid(typ, fmt.Sprintf("type %s is not one of command, http, mcp_tool, prompt, agent; Claude Code skips this handler", compactJSON(typ)))
+		return nil, false
 	}
-	h.Type = typ.Str
-	for _, m := range cfg.Members {
+	hr.h.Type = typ.Str
+	return typ, true
+}
+
+// checkFields warns about each field the schema does not allow for the
+// handler's type, naming the types it belongs to.
+func (hr handlerReader) checkFields() {
+	h := hr.h
+	for _, m := range hr.cfg.Members {
 		if AllowsField(h.Type, m.Key) {
 			continue
 		}
@@ -163,91 +251,82 @@ func (r *Registry) readHandler(f *settingsio.File, info EventInfo, known bool, h
 		} else if m.Key == "matcher" {
 			msg = "\"matcher\" belongs to the matcher group, not the handler; here it filters nothing"
 		}
-		h.Diagnostics = append(h.Diagnostics, hooks.Diagnostic{File: f.Path, Line: m.KeyPos.Line, Column: m.KeyPos.Column, Severity: hooks.SeverityWarning, Message: msg})
+		h.Diagnostics = append(h.Diagnostics, hooks.Diagnostic{File: hr.f.Path, Line: m.KeyPos.Line, Column: m.KeyPos.Column, Severity: hooks.SeverityWarning, Message: msg})
 	}
-	str := func(key string) (string, *settingsio.Node) {
-		n := cfg.Get(key)
-		if n == nil {
-			return "", nil
-		}
-		if !n.Is(settingsio.String) {
-			warn(n, hooks.SeverityError, fmt.Sprintf("%s must be a string, not %s", key, n.Kind))
-			return "", n
-		}
-		return n.Str, n
-	}
-	boolean := func(key string) bool {
-		n := cfg.Get(key)
-		if n == nil {
-			return false
-		}
-		if !n.Is(settingsio.Bool) {
-			warn(n, hooks.SeverityError, fmt.Sprintf("%s must be true or false, not %s", key, n.Kind))
-			return false
-		}
-		return n.Bool
-	}
-	for _, req := range requiredForType[h.Type] {
-		if n := cfg.Get(req); n == nil || (n.Is(settingsio.String) && strings.TrimSpace(n.Str) == "") {
-			invalid(cfg, fmt.Sprintf("%s handler without %q; Claude Code skips it", h.Type, req))
+}
+
+// checkRequired marks the handler invalid for each field its type needs
+// that is missing or blank.
+func (hr handlerReader) checkRequired() {
+	for _, req := range requiredForType[hr.h.Type] {
+		if n := hr.cfg.Get(req); n == nil || (n.Is(settingsio.String) && strings.TrimSpace(n.Str) == "") {
+			hr.invalid(hr.cfg, fmt.Sprintf("%s handler without %q; Claude Code skips it", hr.h.Type, req))
 		}
 	}
-	switch h.Type {
-	case TypeCommand:
-		var cmdNode *settingsio.Node
-		h.Command, cmdNode = str("command")
-		if cmdNode != nil {
-			h.RawCommand = cmdNode.Raw
-		}
-		c.Args, c.HasArgs = r.readStringList(f, h, cfg.Get("args"), "args")
-		c.Async, c.AsyncRewake = boolean("async"), boolean("asyncRewake")
-		var shellNode *settingsio.Node
-		c.Shell, shellNode = str("shell")
-		if shellNode != nil && c.Shell != "" && c.Shell != "bash" && c.Shell != "powershell" {
-			warn(shellNode, hooks.SeverityError, fmt.Sprintf("shell %q is not \"bash\" or \"powershell\"", c.Shell))
-		}
-		if shellNode != nil && c.HasArgs {
-			warn(shellNode, hooks.SeverityInfo, "\"shell\" is ignored with \"args\" (exec form runs the command directly)")
-		}
-	case TypeHTTP:
-		c.URL, _ = str("url")
-		c.Headers = r.readStringMap(f, h, cfg.Get("headers"), "headers")
-		c.AllowedEnvVars, _ = r.readStringList(f, h, cfg.Get("allowedEnvVars"), "allowedEnvVars")
-	case TypeMCPTool:
-		c.Server, _ = str("server")
-		c.Tool, _ = str("tool")
-		if in := cfg.Get("input"); in != nil {
-			if !in.Is(settingsio.Object) {
-				warn(in, hooks.SeverityError, fmt.Sprintf("input must be an object, not %s", in.Kind))
-			}
-			c.Input = compactJSON(in)
-		}
-	case TypePrompt, TypeAgent:
-		c.Prompt, _ = str("prompt")
-		c.Model, _ = str("model")
-		c.ContinueOnBlock = h.Type == TypePrompt && boolean("continueOnBlock")
+}
+
+// readCommand reads a command handler's command, args, async flags and
+// shell.
+func (hr handlerReader) readCommand(r *Registry) {
+	h, c := hr.h, hr.h.Claude
+	var cmdNode *settingsio.Node
+	h.Command, cmdNode = hr.str("command")
+	if cmdNode != nil {
+		h.RawCommand = cmdNode.Raw
 	}
-	c.StatusMessage, _ = str("statusMessage")
-	if n := cfg.Get("once"); n != nil {
-		c.Once = boolean("once")
+	c.Args, c.HasArgs = r.readStringList(hr.f, h, hr.cfg.Get("args"), "args")
+	c.Async, c.AsyncRewake = hr.boolean("async"), hr.boolean("asyncRewake")
+	var shellNode *settingsio.Node
+	c.Shell, shellNode = hr.str("shell")
+	if shellNode != nil && c.Shell != "" && c.Shell != "bash" && c.Shell != "powershell" {
+		hr.warn(shellNode, hooks.SeverityError, fmt.Sprintf("shell %q is not \"bash\" or \"powershell\"", c.Shell))
+	}
+	if shellNode != nil && c.HasArgs {
+		hr.warn(shellNode, hooks.SeverityInfo, "\"shell\" is ignored with \"args\" (exec form runs the command directly)")
+	}
+}
+
+// readHTTP reads an http handler's URL, headers and allowed variables.
+func (hr handlerReader) readHTTP(r *Registry) {
+	c := hr.h.Claude
+	c.URL, _ = hr.str("url")
+	c.Headers = r.readStringMap(hr.f, hr.h, hr.cfg.Get("headers"), "headers")
+	c.AllowedEnvVars, _ = r.readStringList(hr.f, hr.h, hr.cfg.Get("allowedEnvVars"), "allowedEnvVars")
+}
+
+// readMCPTool reads an mcp_tool handler's server, tool and input object.
+func (hr handlerReader) readMCPTool() {
+	c := hr.h.Claude
+	c.Server, _ = hr.str("server")
+	c.Tool, _ = hr.str("tool")
+	if in := hr.cfg.Get("input"); in != nil {
+		if !in.Is(settingsio.Object) {
+			hr.warn(in, hooks.SeverityError, fmt.Sprintf("input must be an object, not %s", in.Kind))
+		}
+		c.Input = compactJSON(in)
+	}
+}
+
+// readPrompt reads a prompt or agent handler's prompt and model, and a
+// prompt handler's continueOnBlock.
+func (hr handlerReader) readPrompt() {
+	c := hr.h.Claude
+	c.Prompt, _ = hr.str("prompt")
+	c.Model, _ = hr.str("model")
+	c.ContinueOnBlock = hr.h.Type == TypePrompt && hr.boolean("continueOnBlock")
+}
+
+// readCommon reads the fields every type has: statusMessage and once
+// (honoured only in skill frontmatter).
+func (hr handlerReader) readCommon() {
+	c := hr.h.Claude
+	c.StatusMessage, _ = hr.str("statusMessage")
+	if n := hr.cfg.Get("once"); n != nil {
+		c.Once = hr.boolean("once")
 		if c.Once {
-			warn(n, hooks.SeverityInfo, "\"once\" is honoured only in skill frontmatter; in a settings or plugin file Claude Code ignores it and the hook runs every time")
+			hr.warn(n, hooks.SeverityInfo, "\"once\" is honoured only in skill frontmatter; in a settings or plugin file Claude Code ignores it and the hook runs every time")
 		}
 	}
-	r.readTimeout(f, info, h, cfg.Get("timeout"))
-	if ifText, ifNode := str("if"); ifNode != nil && ifNode.Is(settingsio.String) {
-		c.If, c.HasIf = ifText, true
-		r.checkIf(f, info, known, h, ifNode)
-	}
-	if known && !info.AllowsType(h.Type) && h.Status == "" {
-		h.Status = StatusNeverRuns
-		h.Reason = fmt.Sprintf("%s does not run %s hooks (only %s)", info.Name, h.Type, strings.Join(info.Types, ", "))
-		warn(typ, hooks.SeverityError, h.Reason)
-	}
-	if known && h.Type == TypeCommand {
-		r.checkExit1(f, info, h, cfg.Get("command"))
-	}
-	c.Identity = identity(h)
 }
 
 // readTimeout reads "timeout" (seconds) and sets the effective timeout.
