@@ -193,7 +193,7 @@ func agentFlag(args []string) (hooks.Agent, []string, error) {
 			continue
 		}
 		switch hooks.Agent(name) {
-		case hooks.AgentGemini, claude.Agent:
+		case hooks.AgentGemini, claude.Name:
 			agent = hooks.Agent(name)
 		default:
 			return "", nil, fmt.Errorf("unknown agent %q (gemini or claude)", name)

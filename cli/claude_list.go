@@ -86,7 +86,7 @@ type claudeHookDoc struct {
 func claudeListDocument(p *claudeProject) claudeListDoc {
 	r := p.reg
 	doc := claudeListDoc{
-		Agent: claude.Agent, Project: p.snap.ProjectDir, RepoRoot: p.snap.RepoRoot, FolderTrust: p.snap.FolderTrust,
+		Agent: claude.Name, Project: p.snap.ProjectDir, RepoRoot: p.snap.RepoRoot, FolderTrust: p.snap.FolderTrust,
 		HooksEnabled: !r.DisableAllHooks, ManagedDisableAll: r.ManagedDisableAll,
 		AllowManagedOnly: r.ManagedHooksOnly, AllowManagedOnlyBy: r.ManagedHooksOnlyBy,
 		Layers: []layerDoc{}, Plugins: []claudePluginDoc{}, Hooks: []claudeHookDoc{}, Diagnostics: r.Diagnostics,

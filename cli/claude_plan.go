@@ -134,7 +134,7 @@ type claudePlanHookDoc struct {
 }
 
 func claudePlanDocument(event hooks.Event, ctx *claude.Context, plan *claude.Plan) claudePlanDoc {
-	doc := claudePlanDoc{Agent: claude.Agent, Event: event, Context: ctx, Hooks: []claudePlanHookDoc{}}
+	doc := claudePlanDoc{Agent: claude.Name, Event: event, Context: ctx, Hooks: []claudePlanHookDoc{}}
 	if plan == nil {
 		return doc
 	}

@@ -5,7 +5,7 @@ type Agent string
 
 // The agents. The zero value "" means Gemini CLI, so hooks built by the
 // Gemini registry need not set it; other agents name themselves (e.g.
-// claude.Agent).
+// claude.Name).
 const (
 	AgentGemini Agent = "gemini"
 )

@@ -17,7 +17,7 @@ const (
 
 // agentName is the name of an agent.
 func agentName(a hooks.Agent) string {
-	if a == claude.Agent {
+	if a == claude.Name {
 		return claudeName
 	}
 	return geminiName
@@ -26,7 +26,7 @@ func agentName(a hooks.Agent) string {
 // agentNamed is the agent of a name on the switch.
 func agentNamed(name string) hooks.Agent {
 	if name == claudeName {
-		return claude.Agent
+		return claude.Name
 	}
 	return hooks.AgentGemini
 }

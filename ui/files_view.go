@@ -69,7 +69,7 @@ func (v *filesView) show(p *project) {
 
 // filesIntro says which files the tab lists for p's agent.
 func filesIntro(p *project) string {
-	if p.Agent == claude.Agent {
+	if p.Agent == claude.Name {
 		return "The files Claude Code reads for this project: user, project, local and managed settings in merge order " +
 			"(every layer adds its hooks), the hook files of the plugins named in enabledPlugins, ~/.claude.json with the " +
 			"folder trust flag (read only), and Hookwarden's store. Hookwarden watches them and reloads when one changes."

@@ -29,7 +29,7 @@ func TestAFailedOpenPutsTheProjectOnScreenBack(t *testing.T) {
 		open func(m *mainWindow)
 	}{
 		{"another folder", func(m *mainWindow) { m.open(m.opts.ProjectDir) }},
-		{"the other agent", func(m *mainWindow) { m.selectAgent(claude.Agent) }},
+		{"the other agent", func(m *mainWindow) { m.selectAgent(claude.Name) }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

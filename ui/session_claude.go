@@ -30,8 +30,8 @@ type claudeProject struct {
 
 // agentOf is the agent opts ask for (Gemini CLI by default).
 func agentOf(opts Options) hooks.Agent {
-	if opts.Agent == claude.Agent {
-		return claude.Agent
+	if opts.Agent == claude.Name {
+		return claude.Name
 	}
 	return hooks.AgentGemini
 }

@@ -279,7 +279,7 @@ func (m *mainWindow) show(p *project, err error) {
 	m.current = p
 	m.agent = p.Agent
 	title := "Hookwarden — " + filepath.Base(p.Dir)
-	if p.Agent == claude.Agent {
+	if p.Agent == claude.Name {
 		title += " — " + claudeName
 	}
 	if p.Demo != nil {

@@ -99,7 +99,7 @@ func (r *Registry) collectGroup(f *settingsio.File, info EventInfo, known bool, 
 	}
 	for j, cfg := range list.Items {
 		h := &hooks.Hook{
-			Agent:      Agent,
+			Agent:      Name,
 			Event:      event,
 			Matcher:    matcher,
 			HasMatcher: hasMatcher,

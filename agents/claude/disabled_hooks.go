@@ -40,7 +40,7 @@ func claudeDisabledHook(store trust.Store, r *Disabled) *hooks.Hook {
 	rm := r.Removed
 	h := &hooks.Hook{
 		ID:         "hookwarden-disabled:" + r.ID,
-		Agent:      Agent,
+		Agent:      Name,
 		Event:      hooks.Event(rm.Place.Event),
 		Matcher:    rm.Matcher,
 		HasMatcher: rm.HasMatcher,

@@ -126,7 +126,7 @@ func TestStatuses(t *testing.T) {
 			if h.Status != tt.wantStatus || !strings.Contains(h.Reason, tt.wantReason) {
 				t.Errorf("status = %s (%s), want %s (…%s…)", h.Status, h.Reason, tt.wantStatus, tt.wantReason)
 			}
-			if h.Agent != Agent || h.Claude == nil {
+			if h.Agent != Name || h.Claude == nil {
 				t.Errorf("hook not marked as Claude: %+v", h)
 			}
 		})

@@ -16,7 +16,7 @@ import (
 )
 
 func cmdHook(command string, args ...string) *hooks.Hook {
-	h := &hooks.Hook{Agent: Agent, Type: TypeCommand, Command: command, Claude: &hooks.ClaudeHandler{}}
+	h := &hooks.Hook{Agent: Name, Type: TypeCommand, Command: command, Claude: &hooks.ClaudeHandler{}}
 	if args != nil {
 		h.Claude.Args, h.Claude.HasArgs = args, true
 	}

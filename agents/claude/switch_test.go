@@ -19,9 +19,9 @@ func TestClaudeSwitchLockSaysWhatClaudeDisableRefuses(t *testing.T) {
 		locked bool
 	}{
 		{"project handler", hs[1], false},
-		{"plugin handler", &hooks.Hook{ID: "p", Agent: Agent, Type: "command", Command: "fmt.sh",
+		{"plugin handler", &hooks.Hook{ID: "p", Agent: Name, Type: "command", Command: "fmt.sh",
 			Origin: hooks.Origin{Layer: LayerPlugin, Extension: "fmt@market", File: "/p/hooks/hooks.json", Path: "hooks.Stop[0].hooks[0]"}}, true},
-		{"managed handler", &hooks.Hook{ID: "m", Agent: Agent, Type: "command", Command: "audit.sh",
+		{"managed handler", &hooks.Hook{ID: "m", Agent: Name, Type: "command", Command: "audit.sh",
 			Origin: hooks.Origin{Layer: LayerManaged, File: "/etc/claude-code/managed-settings.json", Path: "hooks.Stop[0].hooks[0]"}}, true},
 	}
 	for _, tt := range tests {
@@ -65,7 +65,7 @@ func TestClaudeDisabledIDIsWhatClaudeEnableTakes(t *testing.T) {
 func TestClaudeUnapprovedHoldsReviewedHandlersNotTrusted(t *testing.T) {
 	f := newStoreFixture(t)
 	snap, hs := f.load(t)
-	user := &hooks.Hook{ID: "u", Agent: Agent, Type: "command", Command: "echo user",
+	user := &hooks.Hook{ID: "u", Agent: Name, Type: "command", Command: "echo user",
 		Origin: hooks.Origin{Layer: settingsio.LayerUser, File: filepath.Join(f.home, ".claude", "settings.json")}}
 	planned := append([]*hooks.Hook{user}, hs[:2]...)
 	ids := func(hs []*hooks.Hook) []string {
