@@ -3,40 +3,16 @@ package settingsio
 import (
 	"bytes"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/hookwarden/hookwarden/internal/testenv"
 )
 
-// seedFiles adds every settings-like JSON file of the repository's test data
-// (the conformance cases, real Claude Code plugin hooks files) and a few
-// hand-made layouts to f's corpus, through add.
+// seedFiles is testenv.SettingsSeeds from this folder.
 func seedFiles(f *testing.F, add func(data []byte)) {
 	f.Helper()
-	for _, pattern := range []string{"../hooks/conform/testdata/cases/*.json", "../agents/claude/testdata/real/*.json"} {
-		files, err := filepath.Glob(pattern)
-		if err != nil {
-			f.Fatal(err)
-		}
-		for _, p := range files {
-			data, err := os.ReadFile(p)
-			if err != nil {
-				f.Fatal(err)
-			}
-			add(data)
-		}
-	}
-	for _, s := range []string{
-		"{}",
-		"{\r\n  // comment\r\n  \"hooksConfig\": {\"disabled\": [\"a\", \"b\"]}\r\n}\r\n",
-		"{\n  /* c */ \"hooks\": {\"BeforeTool\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"x\"}]}]},\n  \"hooksConfig\": {\n    \"disabled\": []\n  }\n}",
-		`{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "a"}, {"type": "command", "command": "b"}]}, {"hooks": [{"type": "command", "command": "c"}]}], "Stop": []}}`,
-		`{"a": 1, "a": 2, "hooksConfig": {"disabled": ["x"]}, "hooksConfig": {"disabled": ["y"]}}`,
-		"\xef\xbb\xbf{}", `{"a": [1,],}`, `{"s": "\ud800\u0000\"\\"}`, "{\"s\": \"\xff\"}", `[[[[[[`,
-	} {
-		add([]byte(s))
-	}
+	testenv.SettingsSeeds(f, "..", add)
 }
 
 // checkNodes fails when a node of the tree points outside data.

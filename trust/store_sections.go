@@ -46,7 +46,7 @@ func Section[S any, P interface {
 		return p, nil
 	}
 	raw, ok := d.raw[key]
-	if !ok || bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
+	if !ok {
 		return nil, nil
 	}
 	p := P(new(S))
@@ -94,7 +94,7 @@ func (d StoreData) MarshalJSON() ([]byte, error) {
 			keys = append(keys, k)
 		}
 	}
-	slices.Sort(keys)
+	slices.Sort(keys) // sections decoded or not, by key
 	out = out[:len(out)-1] // the closing brace
 	for _, k := range keys {
 		if isStoreField(k) {
@@ -125,8 +125,8 @@ func (d *StoreData) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	for k, v := range all {
-		if isStoreField(k) {
-			continue
+		if isStoreField(k) || bytes.Equal(bytes.TrimSpace(v), []byte("null")) {
+			continue // a null section is no section
 		}
 		if d.raw == nil {
 			d.raw = map[string]json.RawMessage{}

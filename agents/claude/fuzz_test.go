@@ -3,11 +3,10 @@ package claude
 import (
 	"bytes"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/internal/testenv"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
@@ -90,29 +89,7 @@ func FuzzClaudeRemoveRestore(f *testing.F) {
 // checks (settingsio/fuzz_test.go), for the Claude Code parsers and patches.
 func seedFiles(f *testing.F, add func(data []byte)) {
 	f.Helper()
-	for _, pattern := range []string{"../../hooks/conform/testdata/cases/*.json", "testdata/real/*.json"} {
-		files, err := filepath.Glob(pattern)
-		if err != nil {
-			f.Fatal(err)
-		}
-		for _, p := range files {
-			data, err := os.ReadFile(p)
-			if err != nil {
-				f.Fatal(err)
-			}
-			add(data)
-		}
-	}
-	for _, s := range []string{
-		"{}",
-		"{\r\n  // comment\r\n  \"hooksConfig\": {\"disabled\": [\"a\", \"b\"]}\r\n}\r\n",
-		"{\n  /* c */ \"hooks\": {\"BeforeTool\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"x\"}]}]},\n  \"hooksConfig\": {\n    \"disabled\": []\n  }\n}",
-		`{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "a"}, {"type": "command", "command": "b"}]}, {"hooks": [{"type": "command", "command": "c"}]}], "Stop": []}}`,
-		`{"a": 1, "a": 2, "hooksConfig": {"disabled": ["x"]}, "hooksConfig": {"disabled": ["y"]}}`,
-		"\xef\xbb\xbf{}", `{"a": [1,],}`, `{"s": "\ud800\u0000\"\\"}`, "{\"s\": \"\xff\"}", `[[[[[[`,
-	} {
-		add([]byte(s))
-	}
+	testenv.SettingsSeeds(f, "../..", add)
 }
 
 // checkNodes fails when a node of the tree points outside data.

@@ -2,13 +2,13 @@ package claude
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"testing"
 	"time"
 
+	"github.com/hookwarden/hookwarden/internal/testenv"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
@@ -33,7 +33,7 @@ func TestWatcherFollowsEveryClaudeFile(t *testing.T) {
 		filepath.Join(root, "extra.json"),
 		filepath.Join(root, ".claude-plugin", "plugin.json"),
 	} {
-		mustWrite(t, p, "{}")
+		testenv.WriteFile(t, p, "{}")
 		waitFor(t, w, p)
 	}
 }
@@ -62,7 +62,7 @@ func TestClaudeWatchPathsMarkFolders(t *testing.T) {
 // hangGuard only stops a broken test from hanging.
 const hangGuard = 10 * time.Second
 
-// startWatch, waitFor and mustWrite are settingsio's watcher test helpers
+// startWatch and waitFor are settingsio's watcher test helpers
 // (settingsio/watch_test.go).
 func startWatch(t *testing.T, paths []string, opts settingsio.WatchOptions) *settingsio.Watcher {
 	t.Helper()
@@ -98,15 +98,5 @@ func waitFor(t *testing.T, w *settingsio.Watcher, want string) []string {
 		case <-deadline:
 			t.Fatalf("no change reported for %s within %s (seen %v, watcher error %v)", want, hangGuard, seen, w.Err())
 		}
-	}
-}
-
-func mustWrite(t testing.TB, path, text string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
 	}
 }

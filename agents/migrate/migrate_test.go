@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/hookwarden/hookwarden/agents/claude"
+	"github.com/hookwarden/hookwarden/internal/testenv"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
@@ -156,12 +157,7 @@ func newFixture(t *testing.T, files map[string]string) fixture {
 	for name, content := range files {
 		p := strings.NewReplacer("HOME", fx.home, "PROJECT", fx.project).Replace(name)
 		content = strings.ReplaceAll(content, "HOMEDIR", fx.home)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		testenv.WriteFile(t, p, content)
 	}
 	os.MkdirAll(fx.project, 0o755)
 	return fx
