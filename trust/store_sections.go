@@ -94,7 +94,7 @@ func (d StoreData) MarshalJSON() ([]byte, error) {
 			keys = append(keys, k)
 		}
 	}
-	slices.Sort(keys) // sections decoded or not, by key
+	slices.Sort(keys)      // sections decoded or not, by key
 	out = out[:len(out)-1] // the closing brace
 	for _, k := range keys {
 		if isStoreField(k) {
