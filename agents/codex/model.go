@@ -26,8 +26,8 @@ const (
 const (
 	LayerSystem  = settingsio.LayerSystem
 	LayerUser    = settingsio.LayerUser
-	LayerProject = settingsio.LayerProject
-	LayerManaged = settingsio.LayerManaged
+	LayerProject settingsio.Layer = "project"
+	LayerManaged settingsio.Layer = "managed"
 )
 
 // TrustStatus is hooks/list's trustStatus.
