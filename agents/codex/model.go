@@ -24,8 +24,8 @@ const (
 
 // Layers Codex hooks come from, as settingsio.Layer values.
 const (
-	LayerSystem  = settingsio.LayerSystem
-	LayerUser    = settingsio.LayerUser
+	LayerSystem                   = settingsio.LayerSystem
+	LayerUser                     = settingsio.LayerUser
 	LayerProject settingsio.Layer = "project"
 	LayerManaged settingsio.Layer = "managed"
 )
