@@ -24,6 +24,7 @@ import (
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/agents/all"
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/cli"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/sandbox"
@@ -195,7 +196,7 @@ func agentFlag(args []string) (hooks.Agent, []string, error) {
 			continue
 		}
 		switch hooks.Agent(name) {
-		case hooks.AgentGemini, hooks.AgentClaude:
+		case hooks.AgentGemini, claude.Name:
 			agent = hooks.Agent(name)
 		default:
 			return "", nil, fmt.Errorf("unknown agent %q (gemini or claude)", name)

@@ -7,7 +7,6 @@ import (
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
-	hclaude "github.com/hookwarden/hookwarden/hooks/claude"
 )
 
 // Plan is what Claude Code runs for the event: every matching handler
@@ -31,9 +30,9 @@ func (p *Project) Plan(event hooks.Event, q agents.Query) (*agents.Plan, error) 
 
 // planContext is Claude Code's planning context for a tool or matcher
 // value.
-func planContext(event hooks.Event, tool, value string) (*hclaude.Context, error) {
-	pctx, err := hclaude.ContextFor(event, tool, value)
-	var ce *hclaude.ContextError
+func planContext(event hooks.Event, tool, value string) (*Context, error) {
+	pctx, err := ContextFor(event, tool, value)
+	var ce *ContextError
 	if errors.As(err, &ce) {
 		return nil, &agents.ContextError{Event: ce.Event, Msg: ce.Msg}
 	}
@@ -41,7 +40,7 @@ func planContext(event hooks.Event, tool, value string) (*hclaude.Context, error
 }
 
 // newPlan is the contract's plan of Claude Code's plan (nil: none runs).
-func newPlan(event hooks.Event, pctx *hclaude.Context, plan *hclaude.Plan) *agents.Plan {
+func newPlan(event hooks.Event, pctx *Context, plan *Plan) *agents.Plan {
 	out := &agents.Plan{Event: event, Label: string(event) + contextLabel(pctx), Order: "in parallel", Noun: "handler",
 		Names: map[string]string{}, Notes: map[string]string{}, Document: planDocument(event, pctx, plan)}
 	if pctx != nil {
@@ -52,13 +51,13 @@ func newPlan(event hooks.Event, pctx *hclaude.Context, plan *hclaude.Plan) *agen
 	}
 	out.Hooks, out.Notes = plan.Hooks, plan.Notes
 	for _, h := range plan.Hooks {
-		out.Names[h.ID] = "[" + h.Type + "] " + hclaude.Label(h)
+		out.Names[h.ID] = "[" + h.Type + "] " + Label(h)
 	}
 	return out
 }
 
 // contextLabel is " Bash" or " startup" ("" without context).
-func contextLabel(c *hclaude.Context) string {
+func contextLabel(c *Context) string {
 	switch {
 	case c == nil:
 		return ""
@@ -73,11 +72,11 @@ func contextLabel(c *hclaude.Context) string {
 // planDoc mirrors the Gemini plan document (sequential is always false:
 // Claude Code runs an event's hooks in parallel).
 type planDoc struct {
-	Agent      string           `json:"agent"`
-	Event      hooks.Event      `json:"event"`
-	Context    *hclaude.Context `json:"context"`
-	Sequential bool             `json:"sequential"`
-	Hooks      []planHookDoc    `json:"hooks"`
+	Agent      string        `json:"agent"`
+	Event      hooks.Event   `json:"event"`
+	Context    *Context      `json:"context"`
+	Sequential bool          `json:"sequential"`
+	Hooks      []planHookDoc `json:"hooks"`
 }
 
 type planHookDoc struct {
@@ -92,14 +91,14 @@ type planHookDoc struct {
 	Note    string `json:"note,omitempty"`
 }
 
-func planDocument(event hooks.Event, ctx *hclaude.Context, plan *hclaude.Plan) planDoc {
+func planDocument(event hooks.Event, ctx *Context, plan *Plan) planDoc {
 	doc := planDoc{Agent: Agent{}.Info().Name, Event: event, Context: ctx, Hooks: []planHookDoc{}}
 	if plan == nil {
 		return doc
 	}
 	for _, h := range plan.Hooks {
 		doc.Hooks = append(doc.Hooks, planHookDoc{
-			Name: hclaude.Label(h), Type: h.Type, Command: h.Command, Origin: string(h.Origin.Layer),
+			Name: Label(h), Type: h.Type, Command: h.Command, Origin: string(h.Origin.Layer),
 			Plugin: h.Origin.Extension, File: h.Origin.File, Line: h.Origin.Line, ID: h.ID, Note: plan.Notes[h.ID],
 		})
 	}

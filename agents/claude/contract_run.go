@@ -8,17 +8,15 @@ import (
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
-	hclaude "github.com/hookwarden/hookwarden/hooks/claude"
 	"github.com/hookwarden/hookwarden/sandbox"
-	"github.com/hookwarden/hookwarden/trust"
 )
 
 // runSetup is one dry run of Claude Code, planned and gated.
 type runSetup struct {
 	req    agents.RunRequest
 	input  *hooks.Object
-	pctx   *hclaude.Context
-	plan   *hclaude.Plan
+	pctx   *Context
+	plan   *Plan
 	check  func(*hooks.Hook) error
 	sup    sandbox.Config
 	out    *agents.RunGate
@@ -41,7 +39,7 @@ func (p *Project) Gate(_ context.Context, req agents.RunRequest) (*agents.RunGat
 // sandbox.
 func (p *Project) prepare(req agents.RunRequest) (*runSetup, error) {
 	s := &runSetup{req: req, tool: req.Query.Tool}
-	if _, ok := hclaude.LookupEvent(req.Event); !ok {
+	if _, ok := LookupEvent(req.Event); !ok {
 		return nil, &agents.ContextError{Event: req.Event, Msg: "is not a Claude Code event"}
 	}
 	if req.Query.Input != nil {
@@ -79,14 +77,14 @@ func (p *Project) prepare(req agents.RunRequest) (*runSetup, error) {
 		if p.store.Dir == "" {
 			return nil, p.storeErr
 		}
-		rep, err := trust.ClaudeAudit(p.snap, p.reg.Hooks, p.store)
+		rep, err := Audit(p.snap, p.reg.Hooks, p.store)
 		if err != nil {
 			return nil, err
 		}
-		for _, h := range trust.ClaudeUnapproved(rep, g.Planned) {
+		for _, h := range Unapproved(rep, g.Planned) {
 			g.Review = append(g.Review, agents.Skip{Hook: h, ID: h.ID})
 		}
-		s.check = trust.ClaudeScriptCheck(rep)
+		s.check = ScriptCheck(rep)
 	}
 	s.sup = p.env.Supervisor(p.snap.ProjectDir, p.snap.Paths.ConfigDir)
 	g.Choose(req, sandbox.Prober(s.sup))
@@ -142,7 +140,7 @@ func selectHandlers(hs []*hooks.Hook, selectors []string) ([]*hooks.Hook, []stri
 	for _, sel := range selectors {
 		found := false
 		for i, h := range hs {
-			fp, _ := trust.ClaudeFingerprint(h)
+			fp, _ := Fingerprint(h)
 			if h.ID == sel || fp == sel || (len(sel) >= 8 && strings.HasPrefix(fp, sel)) || selectorLabel(h) == sel {
 				picked[i], found = true, true
 			}
@@ -186,17 +184,17 @@ func (p *Project) DryRun(ctx context.Context, req agents.RunRequest) (*agents.Ru
 		return nil, err
 	}
 	g := s.out
-	runner := &hclaude.Runner{Env: p.env.Vars, ProjectDir: p.snap.ProjectDir, ConfigDir: p.snap.Paths.ConfigDir, AllowHosts: req.AllowHosts,
+	runner := &Runner{Env: p.env.Vars, ProjectDir: p.snap.ProjectDir, ConfigDir: p.snap.Paths.ConfigDir, AllowHosts: req.AllowHosts,
 		Check: s.check, Isolation: hooks.Isolation{Supervisor: s.sup, Sandboxed: g.IsSandboxed}}
 	if req.OnResult != nil {
-		runner.OnResult = func(i int, r *hclaude.RunResult) { req.OnResult(i, hookRun(r)) }
+		runner.OnResult = func(i int, r *RunResult) { req.OnResult(i, hookRun(r)) }
 	}
-	out := runner.Run(ctx, hclaude.RunRequest{Event: req.Event, Hooks: g.Run, Input: s.input})
+	out := runner.Run(ctx, RunRequest{Event: req.Event, Hooks: g.Run, Input: s.input})
 	return p.result(s, &out), nil
 }
 
 // result is the contract's result of Claude Code's outcome.
-func (p *Project) result(s *runSetup, o *hclaude.RunOutcome) *agents.RunResult {
+func (p *Project) result(s *runSetup, o *RunOutcome) *agents.RunResult {
 	g := s.out
 	res := &agents.RunResult{Event: s.req.Event, Label: g.Plan.Label, Gate: g, Payload: string(hooks.AppendJSON(nil, s.input)),
 		Notes: []string{}, Warnings: []string{}, Duration: o.Duration}
@@ -209,9 +207,9 @@ func (p *Project) result(s *runSetup, o *hclaude.RunOutcome) *agents.RunResult {
 		"planned": len(g.Planned), "skipped": skipped, "outcome": o, "sandbox": g.Rule()}
 	switch {
 	case len(g.Planned) == 0:
-		res.Verdict = agents.Verdict{Effect: hclaude.EffectNothing, Headline: string(o.Event) + ": no handler runs; Claude Code goes ahead"}
+		res.Verdict = agents.Verdict{Effect: EffectNothing, Headline: string(o.Event) + ": no handler runs; Claude Code goes ahead"}
 	case len(o.Results) == 0:
-		res.Verdict = agents.Verdict{Effect: hclaude.EffectNothing, Headline: string(o.Event) + ": nothing was run"}
+		res.Verdict = agents.Verdict{Effect: EffectNothing, Headline: string(o.Event) + ": nothing was run"}
 	default:
 		res.Verdict = agents.Verdict{Effect: o.Decision.Effect, Headline: o.Decision.Headline, Details: o.Decision.Details}
 	}
@@ -233,10 +231,10 @@ func (p *Project) result(s *runSetup, o *hclaude.RunOutcome) *agents.RunResult {
 }
 
 // hookRun is the contract's run of one handler's result.
-func hookRun(r *hclaude.RunResult) agents.HookRun {
+func hookRun(r *RunResult) agents.HookRun {
 	h := r.Hook
 	run := agents.HookRun{
-		Hook: h, ID: h.ID, Label: hclaude.HandlerLabel(h), Where: string(h.Origin.Layer) + ", " + r.Form, Ran: r.Form != "preview",
+		Hook: h, ID: h.ID, Label: HandlerLabel(h), Where: string(h.Origin.Layer) + ", " + r.Form, Ran: r.Form != "preview",
 		NotRunReason: r.NotRunReason, Preview: r.Preview, Command: strings.Join(r.Argv, " "), Stdin: r.Stdin,
 		ExitCode: r.ExitCode, HasExitCode: r.HasExitCode, Signal: r.Signal, HTTPStatus: r.HTTPStatus,
 		Stdout: r.Stdout, Stderr: r.Stderr, HasStreams: r.Form != "preview", Error: r.Error, TimedOut: r.TimedOut,
@@ -288,7 +286,7 @@ func hookRun(r *hclaude.RunResult) agents.HookRun {
 }
 
 // verdictOf is what Claude Code does with one handler's answer, in words.
-func verdictOf(v hclaude.Verdict) agents.Verdict {
+func verdictOf(v Verdict) agents.Verdict {
 	var parts []string
 	if v.Block {
 		s := "Blocks"
@@ -319,16 +317,16 @@ func verdictOf(v hclaude.Verdict) agents.Verdict {
 	}
 	out := agents.Verdict{Headline: strings.Join(parts, " ")}
 	switch {
-	case v.Block || v.Permission == hclaude.PermissionDeny:
-		out.Effect = hclaude.EffectBlocked
+	case v.Block || v.Permission == PermissionDeny:
+		out.Effect = EffectBlocked
 	case v.Stop:
-		out.Effect = hclaude.EffectStopped
-	case v.Permission == hclaude.PermissionAsk:
-		out.Effect = hclaude.EffectAsks
+		out.Effect = EffectStopped
+	case v.Permission == PermissionAsk:
+		out.Effect = EffectAsks
 	case v.Error != "":
 		out.Effect = agents.EffectWarns
 	case v.Permission != "":
-		out.Effect = hclaude.EffectAllowed
+		out.Effect = EffectAllowed
 	}
 	return out
 }
@@ -343,7 +341,7 @@ func (p *Project) SamplePayload(event hooks.Event, q agents.Query) ([]byte, erro
 
 // sample is the sample input with fields set over it.
 func (p *Project) sample(event hooks.Event, tool, value string, fields *hooks.Object) (*hooks.Object, error) {
-	in, err := hclaude.SampleInput(hclaude.SampleOptions{Event: event, Tool: tool, Trigger: value,
+	in, err := SampleInput(SampleOptions{Event: event, Tool: tool, Trigger: value,
 		ProjectDir: p.snap.ProjectDir, Home: p.env.Home, ConfigDir: p.snap.Paths.ConfigDir})
 	if err != nil {
 		return nil, &agents.RequestError{Msg: err.Error()}
