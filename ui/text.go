@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -59,7 +60,7 @@ func layerText(l settingsio.Layer) string {
 
 // hookDetails is the matcher, timeout and flags of a hook in one line.
 func hookDetails(h *hooks.Hook) string {
-	if h.IsClaude() {
+	if claude.Is(h) {
 		return claudeHookDetails(h)
 	}
 	var parts []string

@@ -6,8 +6,6 @@ import (
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
-	hclaude "github.com/hookwarden/hookwarden/hooks/claude"
-	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
@@ -27,8 +25,8 @@ func (Agent) Info() agents.Info { return agents.Info{Name: "claude", Title: "Cla
 type Project struct {
 	env  agents.Env
 	dir  string
-	snap *settingsio.ClaudeSnapshot
-	reg  *hclaude.Registry
+	snap *Snapshot
+	reg  *Registry
 	// store is Hookwarden's store; storeErr says why it cannot be used
 	// (then nothing can be approved, disabled or enabled).
 	store    trust.Store
@@ -39,15 +37,15 @@ var _ agents.Project = (*Project)(nil)
 
 // Open reads every layer and plugin Claude Code reads for dir.
 func (a Agent) Open(_ context.Context, env agents.Env, dir string) (agents.Project, error) {
-	snap := settingsio.LoadClaude(settingsio.ClaudeOptions{ProjectDir: dir, Env: env.Vars, GOOS: env.GOOS, Home: env.Home})
-	p := &Project{env: env, dir: snap.ProjectDir, snap: snap, reg: hclaude.Build(snap)}
+	snap := Load(Options{ProjectDir: dir, Env: env.Vars, GOOS: env.GOOS, Home: env.Home})
+	p := &Project{env: env, dir: snap.ProjectDir, snap: snap, reg: Build(snap)}
 	storeDir, err := trust.StoreDirFromEnv(env.Vars, env.GOOS)
 	if err != nil {
 		p.storeErr = fmt.Errorf("locating Hookwarden's store: %w", err)
 		return p, nil
 	}
 	p.store = trust.Store{Dir: storeDir}
-	off, err := trust.ClaudeDisabledHooks(p.store, snap)
+	off, err := DisabledHooks(p.store, snap)
 	if err != nil {
 		p.storeErr = err
 	}
