@@ -287,3 +287,9 @@ func (p *Project) Watch() []string {
 	}
 	return agents.SortedPaths(out)
 }
+
+// ProjectOf is the project of a registry built by hand, as tests of the
+// faces build one (reg.Snapshot is its snapshot; no store).
+func ProjectOf(env agents.Env, reg *hooks.Registry) *Project {
+	return &Project{env: env, dir: reg.Snapshot.ProjectDir, snap: reg.Snapshot, reg: reg}
+}
