@@ -134,6 +134,22 @@ func (h *header) show(p *project) {
 	h.enabledIcon.SetResource(okIcon(enabled.OK))
 	h.setFacts(shown(factText(trust, names)), shown(factText(enabled, names)))
 	h.counts.SetText(countsText(p.proj.Hooks(), p.Info.Statuses))
+	h.setMore(s.Facts)
+}
+
+// setMore puts the agent's further facts of the project under the folder
+// trust and the hooks switch, in the unfolded details.
+func (h *header) setMore(facts []agents.Field) {
+	objs := h.details.Objects[:4:4]
+	for _, f := range facts {
+		v := &widget.Label{Text: shown(f.Value), Wrapping: fyne.TextWrapWord}
+		if f.Code {
+			v.Wrapping, v.TextStyle = fyne.TextWrapBreak, fyne.TextStyle{Monospace: true}
+		}
+		objs = append(objs, key(f.Label), v)
+	}
+	h.details.Objects = objs
+	h.details.Refresh()
 }
 
 // agentTitles are the titles of the agents on the switch for a sentence:
