@@ -23,7 +23,7 @@ func runList(ctx context.Context, io *IO, agent agents.Agent, args []string) err
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
-	p, err := io.openProject(ctx, agent, *dir)
+	p, err := io.open(ctx, agent, *dir)
 	if err != nil {
 		return err
 	}

@@ -82,10 +82,10 @@ func (io *IO) agentEnv() agents.Env {
 	return agents.Env{Vars: io.Env, GOOS: io.GOOS, Home: io.home(), Init: io.Init}
 }
 
-// openProject reads the project folder dir ("" for the working folder, a
+// open reads the project folder dir ("" for the working folder, a
 // --project value otherwise) as agent reads it: what every command written
 // over the contract starts from.
-func (io *IO) openProject(ctx context.Context, agent agents.Agent, dir string) (agents.Project, error) {
+func (io *IO) open(ctx context.Context, agent agents.Agent, dir string) (agents.Project, error) {
 	p, err := agent.Open(ctx, io.agentEnv(), io.projectDir(dir))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", agent.Info().Title, err)
