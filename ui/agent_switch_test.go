@@ -11,8 +11,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/hooks"
-	"github.com/hookwarden/hookwarden/hooks/claude"
 	"github.com/hookwarden/hookwarden/trust"
 )
 

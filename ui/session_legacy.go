@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/hooks"
-	"github.com/hookwarden/hookwarden/hooks/claude"
 	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
 )
@@ -30,7 +30,7 @@ type legacyViews struct {
 // claudeProject is what Claude Code reads for a project, reviewed against
 // Hookwarden's store.
 type claudeProject struct {
-	Snapshot *settingsio.ClaudeSnapshot
+	Snapshot *claude.Snapshot
 	// Registry holds every handler Claude Code reads, then the handlers
 	// Hookwarden disabled (moved into its store), listed with status
 	// disabled so that they stay visible.
@@ -41,7 +41,7 @@ type claudeProject struct {
 	StoreErr error
 	// Audit is the review of the project, local and plugin handlers (nil
 	// when it could not be made; AuditErr says why).
-	Audit    *trust.ClaudeReport
+	Audit    *claude.Report
 	AuditErr error
 }
 
@@ -86,7 +86,7 @@ func (p *project) toggler() *hooks.Toggler {
 // loadClaude (re)reads Claude Code's files for the project: the settings
 // layers, the plugins, ~/.claude.json, and Hookwarden's store.
 func (p *project) loadClaude() {
-	snap := settingsio.LoadClaude(settingsio.ClaudeOptions{ProjectDir: p.Dir, Env: p.Env, GOOS: p.GOOS, Home: p.Home})
+	snap := claude.Load(claude.Options{ProjectDir: p.Dir, Env: p.Env, GOOS: p.GOOS, Home: p.Home})
 	c := &claudeProject{Snapshot: snap, Registry: claude.Build(snap)}
 	storeDir, err := trust.StoreDirFromEnv(p.Env, p.GOOS)
 	if err != nil {
@@ -94,12 +94,12 @@ func (p *project) loadClaude() {
 		c.AuditErr = c.StoreErr
 	} else {
 		c.Store = trust.Store{Dir: storeDir}
-		off, err := trust.ClaudeDisabledHooks(c.Store, snap)
+		off, err := claude.DisabledHooks(c.Store, snap)
 		if err != nil {
 			c.StoreErr = err
 		}
 		c.Registry.Hooks = append(c.Registry.Hooks, off...)
-		c.Audit, c.AuditErr = trust.ClaudeAudit(snap, c.Registry.Hooks, c.Store)
+		c.Audit, c.AuditErr = claude.Audit(snap, c.Registry.Hooks, c.Store)
 		if c.AuditErr != nil {
 			c.AuditErr = fmt.Errorf("reviewing the Claude Code handlers: %w", c.AuditErr)
 		}
@@ -111,7 +111,7 @@ func (p *project) loadClaude() {
 // use the project's Title): Gemini's display name, or a Claude Code
 // handler's command, URL, MCP tool or prompt.
 func hookTitle(h *hooks.Hook) string {
-	if h.IsClaude() {
+	if claude.Is(h) {
 		return claude.Label(h)
 	}
 	return h.DisplayName()
@@ -119,15 +119,15 @@ func hookTitle(h *hooks.Hook) string {
 
 // claudeSwitchOf is a Claude Code handler's switch. Claude Code has no
 // per-hook switch: off means Hookwarden moved the handler out of its file
-// into its store (trust.ClaudeDisable), on that it is in its file. Plugin
+// into its store (claude.Disable), on that it is in its file. Plugin
 // and managed handlers cannot be moved; the lock says why in the domain's
 // words. A handler Claude Code rejects has no switch.
 func claudeSwitchOf(h *hooks.Hook) hookSwitch {
-	if _, off := trust.ClaudeDisabledID(h); off {
+	if _, off := claude.DisabledID(h); off {
 		return hookSwitch{switchable: true}
 	}
 	sw := hookSwitch{switchable: h.Status != hooks.StatusInvalid, enabled: h.Status != hooks.StatusDisabled}
-	if lock := trust.ClaudeSwitchLock(h); lock != "" && sw.switchable {
+	if lock := claude.SwitchLock(h); lock != "" && sw.switchable {
 		sw.locked = "Locked: " + lock
 	}
 	return sw
