@@ -9,6 +9,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/risk"
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -52,7 +54,7 @@ type listDoc struct {
 	HooksEnabledBy string                 `json:"hooks_enabled_by"`
 	Layers         []layerDoc             `json:"layers"`
 	Hooks          []hookDoc              `json:"hooks"`
-	Disabled       []hooks.DisabledEntry  `json:"disabled"`
+	Disabled       []gemini.DisabledEntry `json:"disabled"`
 	Diagnostics    []hooks.Diagnostic     `json:"diagnostics"`
 	// EnvFile is the .env file Gemini CLI loads (null: none) and
 	// HomeRedirect the GEMINI_CLI_HOME it sets (null: none).
@@ -114,7 +116,7 @@ func listDocument(p *project) listDoc {
 		HomeRedirect:   p.snap.HomeRedirect,
 	}
 	if doc.Disabled == nil {
-		doc.Disabled = []hooks.DisabledEntry{}
+		doc.Disabled = []gemini.DisabledEntry{}
 	}
 	if doc.Diagnostics == nil {
 		doc.Diagnostics = []hooks.Diagnostic{}
@@ -335,7 +337,7 @@ func hydrationLines(h *hooks.Hook) []string {
 	}
 	out := []string{"runs: " + h.Command}
 	if len(h.Hydrated) > 0 {
-		out = append(out, strings.Split(hooks.HydrationText(h.Hydrated), "\n")...)
+		out = append(out, strings.Split(gemini.HydrationText(h.Hydrated), "\n")...)
 	}
 	if h.ProjectControlled != "" {
 		out = append(out, "project hook: "+h.ProjectControlled)

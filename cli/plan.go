@@ -5,6 +5,8 @@ import (
 	"errors"
 	"text/tabwriter"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
@@ -53,8 +55,8 @@ func eventAndContext(name, tool, trigger string) (hooks.Event, *hooks.PlanContex
 	if !event.Valid() {
 		return "", nil, usagef("unknown event %q (one of %s)", name, eventList())
 	}
-	pctx, err := hooks.ContextFor(event, tool, trigger)
-	var ce *hooks.ContextError
+	pctx, err := gemini.ContextFor(event, tool, trigger)
+	var ce *gemini.ContextError
 	if errors.As(err, &ce) {
 		return "", nil, usagef("%s", ce.Error())
 	}

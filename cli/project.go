@@ -6,14 +6,15 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // project is one project loaded from its files.
 type project struct {
 	snap *settingsio.Snapshot
-	reg  *hooks.Registry
+	reg  *gemini.Registry
 }
 
 // projectFlag adds --project to fs. The value must name an existing
@@ -83,5 +84,5 @@ func (io *IO) loadProject(dir string) *project {
 		GOOS:       io.GOOS,
 		Home:       io.home(),
 	})
-	return &project{snap: snap, reg: hooks.Build(snap)}
+	return &project{snap: snap, reg: gemini.Build(snap)}
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/sandbox"
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -59,7 +61,7 @@ func runRun(ctx context.Context, io *IO, args []string) error {
 	p := io.loadProject(*dir)
 	folderTrusted := p.snap.FolderTrust.Trusted()
 	if !folderTrusted && *asTrusted {
-		reg := hooks.BuildAsTrusted(p.snap)
+		reg := gemini.BuildAsTrusted(p.snap)
 		p = &project{snap: reg.Snapshot, reg: reg}
 	}
 	plan := p.reg.Plan(event, pctx)
@@ -97,15 +99,15 @@ func runRun(ctx context.Context, io *IO, args []string) error {
 		TrustError: trustErr, Input: input, Policy: policy, SandboxUnavailable: choice.Unavailable,
 	}
 	if len(choice.Run) > 0 {
-		runner := &hooks.Runner{
+		runner := &gemini.Runner{
 			Env:          io.Env,
-			Sanitization: hooks.SanitizationFor(p.snap),
+			Sanitization: gemini.SanitizationFor(p.snap),
 			Check:        gate.Check,
-			PlansDir:     hooks.PlansDirFor(io.home(), p.snap.ProjectDir, hooks.ToJSString(input.Value("session_id"))),
+			PlansDir:     gemini.PlansDirFor(io.home(), p.snap.ProjectDir, hooks.ToJSString(input.Value("session_id"))),
 			Isolation:    hooks.Isolation{Supervisor: sup, Sandboxed: choice.IsSandboxed},
 		}
 		runPlan := &hooks.Plan{Event: plan.Event, Sequential: plan.Sequential, Hooks: choice.Run}
-		out := runner.Run(ctx, hooks.Request{Plan: runPlan, Input: input, FolderTrusted: rep.FolderTrust.Trusted() || rep.AsTrusted})
+		out := runner.Run(ctx, gemini.Request{Plan: runPlan, Input: input, FolderTrusted: rep.FolderTrust.Trusted() || rep.AsTrusted})
 		rep.Outcome = &out
 	}
 	if *asJSON {
@@ -172,7 +174,7 @@ func contextFromInput(event hooks.Event, in *hooks.Object) (tool, trigger string
 // buildInput is the sample input for the event, with the --input fields
 // spread over it ({...base, ...fields}).
 func buildInput(io *IO, snap *settingsio.Snapshot, event hooks.Event, tool, trigger string, fields *hooks.Object) (*hooks.Object, error) {
-	in, err := hooks.SampleInput(hooks.SampleOptions{Event: event, Tool: tool, Trigger: trigger, ProjectDir: snap.ProjectDir, Home: io.home(), Now: time.Now()})
+	in, err := gemini.SampleInput(gemini.SampleOptions{Event: event, Tool: tool, Trigger: trigger, ProjectDir: snap.ProjectDir, Home: io.home(), Now: time.Now()})
 	if err != nil {
 		return nil, err
 	}
@@ -183,7 +185,7 @@ func buildInput(io *IO, snap *settingsio.Snapshot, event hooks.Event, tool, trig
 				in.Delete(k)
 			}
 		}
-		hooks.SpreadInto(in, fields)
+		gemini.SpreadInto(in, fields)
 	}
 	return in, nil
 }

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -55,7 +57,7 @@ type Options struct {
 	Store Store
 	// Registry, when set, is hooks.Build of the snapshot being audited,
 	// already built by the caller; nil: Audit builds it (once).
-	Registry *hooks.Registry
+	Registry *gemini.Registry
 	// Data, when set, is Store as the caller loaded it for this command
 	// (Store.Load), so that one command reads the store once; nil: Audit
 	// loads Store. Only read: writes (Approve, Revoke) always re-read the
@@ -262,7 +264,7 @@ func Audit(snap *settingsio.Snapshot, opts Options) (*Report, error) {
 	}
 	reg := opts.Registry
 	if reg == nil {
-		reg = hooks.Build(snap)
+		reg = gemini.Build(snap)
 	}
 	hooks, abort := projectHooks(snap, reg)
 	r.CheckAbort = abort

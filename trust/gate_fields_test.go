@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
@@ -45,7 +47,7 @@ func changesInWords(h HookReview) string {
 // keeps every workspace hook from running.
 func heldBack(t *testing.T, f *fixture, event hooks.Event) bool {
 	t.Helper()
-	plan := hooks.BuildAsTrusted(f.load()).Plan(event, &hooks.PlanContext{ToolName: "write_file", Trigger: "startup"})
+	plan := gemini.BuildAsTrusted(f.load()).Plan(event, &hooks.PlanContext{ToolName: "write_file", Trigger: "startup"})
 	if len(plan.Hooks) == 0 {
 		t.Fatal("nothing planned")
 	}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
@@ -16,7 +18,7 @@ func TestHoldUnapproved(t *testing.T) {
   {"type": "command", "name": "b", "command": "echo b"}]}]}}`)
 	f.write("../home/.gemini/settings.json", `{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "name": "u", "command": "echo u"}]}]}}`, 0o644)
 	plan := func() *hooks.Plan {
-		return hooks.BuildAsTrusted(f.load()).Plan(hooks.BeforeTool, &hooks.PlanContext{ToolName: "x"})
+		return gemini.BuildAsTrusted(f.load()).Plan(hooks.BeforeTool, &hooks.PlanContext{ToolName: "x"})
 	}
 	names := func(hs []*hooks.Hook) string {
 		var out []string

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strconv"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -91,12 +93,12 @@ func (h ProjectHook) runsCommand() (string, bool) {
 // sees (Unchecked set, see uncheckedProjectHooks): Hookwarden reviews and
 // gates them like the others.
 func ProjectHooks(snap *settingsio.Snapshot) ([]ProjectHook, *CheckAbort) {
-	return projectHooks(snap, hooks.Build(snap))
+	return projectHooks(snap, gemini.Build(snap))
 }
 
 // projectHooks is ProjectHooks with the registry of snap already built
 // (hooks.Build(snap)), so that one audit builds it once.
-func projectHooks(snap *settingsio.Snapshot, reg *hooks.Registry) ([]ProjectHook, *CheckAbort) {
+func projectHooks(snap *settingsio.Snapshot, reg *gemini.Registry) ([]ProjectHook, *CheckAbort) {
 	var out []ProjectHook
 	var abort *CheckAbort
 	if ws := workspaceFile(snap); ws != nil && ws.Root != nil {

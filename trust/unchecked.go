@@ -5,6 +5,8 @@ import (
 	"maps"
 	"strings"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -25,7 +27,7 @@ import (
 // shows as a changed hook or a changed definition.
 //
 // reg is hooks.Build(snap).
-func uncheckedProjectHooks(snap *settingsio.Snapshot, reg *hooks.Registry) []ProjectHook {
+func uncheckedProjectHooks(snap *settingsio.Snapshot, reg *gemini.Registry) []ProjectHook {
 	if snap == nil || reg == nil {
 		return nil
 	}
@@ -73,7 +75,7 @@ func isWrappedObject(h *hooks.Hook) bool {
 // criticalFindings are the critical diagnostics of a snapshot's registry
 // (a .env file of the project that moves Gemini's home or takes over the
 // programs hooks run).
-func criticalFindings(reg *hooks.Registry) []hooks.Diagnostic {
+func criticalFindings(reg *gemini.Registry) []hooks.Diagnostic {
 	out := []hooks.Diagnostic{}
 	for _, d := range reg.Diagnostics {
 		if d.Severity == hooks.SeverityCritical {

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/layout"
@@ -115,7 +117,7 @@ func (d *detailsPane) show(h *hooks.Hook, names pathNamer) {
 		cmd += "\n(as written: " + shown(h.RawCommand) + ")"
 	}
 	if len(h.Hydrated) > 0 {
-		cmd += "\n" + hooks.HydrationText(h.Hydrated)
+		cmd += "\n" + gemini.HydrationText(h.Hydrated)
 	}
 	if h.ProjectControlled != "" {
 		cmd += "\nProject hook: " + shown(h.ProjectControlled)

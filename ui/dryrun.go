@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
@@ -225,7 +227,7 @@ func runIntro(agent string) string {
 
 // firstPlannedEvent is the first event in Gemini's order that has a hook
 // that runs (BeforeTool when none has).
-func firstPlannedEvent(r *hooks.Registry) hooks.Event {
+func firstPlannedEvent(r *gemini.Registry) hooks.Event {
 	for _, e := range hooks.Events {
 		for _, h := range r.Hooks {
 			if h.Event == e && (h.Status == hooks.StatusRuns || h.Status == hooks.StatusBlockedUntrustedFolder) {
@@ -278,7 +280,7 @@ func (v *dryRunView) onEventChanged() {
 		v.tool.Show()
 	case hooks.MatchTrigger:
 		v.contextLabel.SetText("Trigger")
-		v.trigger.Options = hooks.Triggers(e)
+		v.trigger.Options = gemini.Triggers(e)
 		if !slices.Contains(v.trigger.Options, v.trigger.Selected) || !v.hasPlan(e, "", v.trigger.Selected) {
 			v.trigger.Selected = v.likelyContext(e, v.trigger.Options, func(s string) (string, string) { return "", s })
 		}
@@ -295,7 +297,7 @@ func (v *dryRunView) hasPlan(e hooks.Event, tool, trigger string) bool {
 	if v.project == nil {
 		return false
 	}
-	pctx, err := hooks.ContextFor(e, tool, trigger)
+	pctx, err := gemini.ContextFor(e, tool, trigger)
 	return err == nil && v.project.Registry.Plan(e, pctx) != nil
 }
 
@@ -383,7 +385,7 @@ func (v *dryRunView) planPreview() string {
 		return s
 	}
 	tool, trigger := v.contextValues()
-	pctx, err := hooks.ContextFor(e, tool, trigger)
+	pctx, err := gemini.ContextFor(e, tool, trigger)
 	if err != nil {
 		return err.Error()
 	}

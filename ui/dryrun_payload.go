@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
@@ -28,7 +30,7 @@ func (v *dryRunView) loadSample() {
 	if home == "" {
 		home = p.Home
 	}
-	in, err := hooks.SampleInput(hooks.SampleOptions{Event: e, Tool: tool, Trigger: trigger,
+	in, err := gemini.SampleInput(gemini.SampleOptions{Event: e, Tool: tool, Trigger: trigger,
 		ProjectDir: p.Registry.Snapshot.ProjectDir, Home: home, Now: time.Now()})
 	text := ""
 	if err == nil {

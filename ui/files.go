@@ -7,7 +7,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
 )
@@ -46,7 +47,7 @@ type fileState struct {
 // fileStates lists the four settings layers in merge order, the hooks files
 // of the extensions, trustedFolders.json and trusted_hooks.json. It reads
 // the disk only to learn whether the trust files exist.
-func fileStates(reg *hooks.Registry, audit *trust.Report) []fileState {
+func fileStates(reg *gemini.Registry, audit *trust.Report) []fileState {
 	snap := reg.Snapshot
 	perFile := map[string]int{}
 	for _, h := range reg.Hooks {

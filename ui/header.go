@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/layout"
@@ -158,7 +160,7 @@ func trustText(t settingsio.FolderTrust, names pathNamer) string {
 	return s
 }
 
-func enabledText(r *hooks.Registry, names pathNamer) string {
+func enabledText(r *gemini.Registry, names pathNamer) string {
 	state := "on"
 	if !r.HooksEnabled {
 		state = "off"

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
@@ -234,7 +236,7 @@ func (v *hooksView) rows() []*hookRow {
 // groupByEvent groups hooks by event: the 11 events in Gemini CLI's order,
 // then unknown event names in the order they were first seen. Within a group
 // hooks keep the registry order, which is the order Gemini merges them in.
-func groupByEvent(reg *hooks.Registry, names pathNamer, act rowActions) []*eventGroup {
+func groupByEvent(reg *gemini.Registry, names pathNamer, act rowActions) []*eventGroup {
 	hs := reg.Hooks
 	byEvent := map[hooks.Event][]*hooks.Hook{}
 	var unknown []hooks.Event
@@ -303,13 +305,13 @@ func (v *hooksView) showError(err error) {
 
 // setTracked notes next to the scope when the workspace settings file is
 // tracked by git, and what the user scope means instead.
-func (v *hooksView) setTracked(tr hooks.Tracked) {
+func (v *hooksView) setTracked(tr gemini.Tracked) {
 	if !tr.Tracked {
 		v.tracked.Hide()
 		return
 	}
 	setNote(v.tracked, shown(v.names.name(tr.Path))+" is tracked by git: a workspace disable changes a file you share. "+
-		hooks.UserScopeNote(""))
+		gemini.UserScopeNote(""))
 	v.tracked.Show()
 }
 

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"github.com/hookwarden/hookwarden/assets"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -59,7 +61,7 @@ type project struct {
 	Requested string
 	// Demo is the materialized demo when the window shows it, else nil.
 	Demo     *assets.Demo
-	Registry *hooks.Registry
+	Registry *gemini.Registry
 	// Audit is the trust review of the workspace hooks (nil when it could
 	// not be made; AuditErr says why).
 	Audit    *trust.Report
@@ -143,7 +145,7 @@ func (p *project) load() {
 		return
 	}
 	snap := settingsio.Load(settingsio.Options{ProjectDir: p.Dir, Env: p.Env, GOOS: p.GOOS, Home: p.Home})
-	p.Registry = hooks.Build(snap)
+	p.Registry = gemini.Build(snap)
 	storeDir, _ := trust.StoreDirFromEnv(p.Env, p.GOOS) // "": audit without fingerprints
 	p.Audit, p.AuditErr = auditSnapshot(snap, storeDir)
 	p.Files = fileStates(p.Registry, p.Audit)
@@ -166,8 +168,8 @@ func auditSnapshot(snap *settingsio.Snapshot, storeDir string) (*trust.Report, e
 
 // toggler edits the disabled lists of the project's settings files.
 // The switch journal lets an enable restore the file byte for byte.
-func (p *project) toggler() *hooks.Toggler {
-	t := &hooks.Toggler{Snapshot: p.Registry.Snapshot, Registry: p.Registry, Env: p.Env}
+func (p *project) toggler() *gemini.Toggler {
+	t := &gemini.Toggler{Snapshot: p.Registry.Snapshot, Registry: p.Registry, Env: p.Env}
 	if dir, err := settingsio.HookwardenDir(p.Env, p.GOOS); err == nil {
 		t.Journal = &settingsio.EditJournal{Path: filepath.Join(dir, settingsio.JournalFileName)}
 	}

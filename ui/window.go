@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
@@ -298,7 +300,7 @@ func (m *mainWindow) show(p *project, err error) {
 // noteTracked asks git, off the UI thread, whether the workspace settings
 // of p are tracked, so the Hooks tab can say so before a switch is used.
 func (m *mainWindow) noteTracked(p *project) {
-	m.hooks.setTracked(hooks.Tracked{})
+	m.hooks.setTracked(gemini.Tracked{})
 	if p.Claude != nil || p.Registry == nil || p.Demo != nil {
 		return
 	}

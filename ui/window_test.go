@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/driver/desktop"
@@ -53,7 +55,7 @@ func handBuiltProject() *project {
 	ws := filepath.Join(dir, ".gemini", "settings.json")
 	user := filepath.Join(home, ".gemini", "settings.json")
 	sys := filepath.FromSlash("/etc/gemini-cli/settings.json")
-	return &project{Dir: dir, Home: home, Requested: dir, Registry: &hooks.Registry{
+	return &project{Dir: dir, Home: home, Requested: dir, Registry: &gemini.Registry{
 		Snapshot: &settingsio.Snapshot{ProjectDir: dir, FolderTrust: settingsio.FolderTrust{
 			State: settingsio.FolderTrusted, Reason: "trustedFolders.json trusts /work"}},
 		HooksEnabled: true,

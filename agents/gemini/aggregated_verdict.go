@@ -1,8 +1,10 @@
-package hooks
+package gemini
 
 import (
 	"fmt"
 	"strings"
+
+	"github.com/hookwarden/hookwarden/hooks"
 )
 
 // Verdict is what Gemini CLI does with an event's aggregated result, in
@@ -49,8 +51,8 @@ func Explain(label string, o *Outcome) Verdict {
 	default:
 		explainFinal(o, final, say, detail)
 	}
-	if msg := final.Value("systemMessage"); Truthy(msg) && StrategyFor(o.Event) != StrategyToolSelection {
-		detail("Shown to the user: %s", oneLine(ToJSString(msg)))
+	if msg := final.Value("systemMessage"); hooks.Truthy(msg) && StrategyFor(o.Event) != StrategyToolSelection {
+		detail("Shown to the user: %s", oneLine(hooks.ToJSString(msg)))
 	}
 	var failed []string
 	for i := range o.Results {
@@ -66,44 +68,44 @@ func Explain(label string, o *Outcome) Verdict {
 
 type sayFunc func(effect, format string, a ...any)
 
-func explainFinal(o *Outcome, final *Object, say sayFunc, detail func(string, ...any)) {
-	specific, _ := final.Value("hookSpecificOutput").(*Object)
-	reason := ToJSString(firstTruthy(final.Value("stopReason"), final.Value("reason"), "No reason provided"))
+func explainFinal(o *Outcome, final *hooks.Object, say sayFunc, detail func(string, ...any)) {
+	specific, _ := final.Value("hookSpecificOutput").(*hooks.Object)
+	reason := hooks.ToJSString(firstTruthy(final.Value("stopReason"), final.Value("reason"), "No reason provided"))
 	by := deciders(o)
 	switch StrategyFor(o.Event) {
 	case StrategyToolSelection:
-		tc, _ := specific.Value("toolConfig").(*Object)
-		say(EffectChanged, " — tool calling mode %s, allowed tools %s", ToJSString(tc.Value("mode")), string(AppendJSON(nil, tc.Value("allowedFunctionNames"))))
+		tc, _ := specific.Value("toolConfig").(*hooks.Object)
+		say(EffectChanged, " — tool calling mode %s, allowed tools %s", hooks.ToJSString(tc.Value("mode")), string(hooks.AppendJSON(nil, tc.Value("allowedFunctionNames"))))
 		return
 	case StrategySimpleMerge:
 		say(EffectIgnored, " — Gemini acts on nothing a %s hook returns except its systemMessage", o.Event)
 		return
 	}
-	if c, ok := final.Value("continue").(bool); ok && !c && o.Event != SessionStart {
+	if c, ok := final.Value("continue").(bool); ok && !c && o.Event != hooks.SessionStart {
 		say(EffectStopped, " by %s — %s", by("continue"), reason)
 		detail("The agent stops: %q.", "Agent execution stopped by hook: "+reason)
 		return
 	}
 	switch d := final.Value("decision"); {
-	case o.Event == SessionStart:
+	case o.Event == hooks.SessionStart:
 		say(EffectAllowed, " — SessionStart ignores decisions and continue")
 	case d == "deny" || d == "block":
 		say(EffectBlocked, " by %s — reason: %s", by("block"), oneLine(reason))
 		switch o.Event {
-		case BeforeTool:
+		case hooks.BeforeTool:
 			detail("The tool does not run; the model is told %q.", "Tool execution blocked: "+reason)
-		case AfterTool:
+		case hooks.AfterTool:
 			detail("The tool's result is replaced by %q.", "Tool result blocked: "+reason)
-		case BeforeAgent:
+		case hooks.BeforeAgent:
 			detail("The prompt is not sent to the model and is not added to the history.")
-		case AfterAgent:
+		case hooks.AfterAgent:
 			detail("Gemini re-prompts the model with the reason as a new user message (stop_hook_active: true).")
-		case BeforeModel:
+		case hooks.BeforeModel:
 			detail("The model call is blocked (a hookSpecificOutput.llm_response is used as a synthetic answer).")
-		case AfterModel:
+		case hooks.AfterModel:
 			detail("The chunk is reported as blocked, then still passed on.")
 		}
-	case d == "ask" && o.Event == BeforeTool:
+	case d == "ask" && o.Event == hooks.BeforeTool:
 		say(EffectAsks, " — %s asks the user to confirm the tool call, even in YOLO mode", by("ask"))
 	default:
 		say(EffectAllowed, "")
@@ -112,23 +114,23 @@ func explainFinal(o *Outcome, final *Object, say sayFunc, detail func(string, ..
 		return
 	}
 	switch o.Event {
-	case BeforeTool:
-		if ti, ok := specific.Value("tool_input").(*Object); ok {
-			detail("The tool's arguments are changed: %s merged over them.", string(AppendJSON(nil, ti)))
+	case hooks.BeforeTool:
+		if ti, ok := specific.Value("tool_input").(*hooks.Object); ok {
+			detail("The tool's arguments are changed: %s merged over them.", string(hooks.AppendJSON(nil, ti)))
 		}
-	case BeforeModel:
+	case hooks.BeforeModel:
 		if specific.Has("llm_request") {
-			detail("The model request is changed: %s.", oneLine(string(AppendJSON(nil, specific.Value("llm_request")))))
+			detail("The model request is changed: %s.", oneLine(string(hooks.AppendJSON(nil, specific.Value("llm_request")))))
 		}
-	case AfterModel:
+	case hooks.AfterModel:
 		if specific.Has("llm_response") {
 			detail("The model response chunk is replaced (when it has candidate parts).")
 		}
 	}
-	if ctx, ok := specific.Value("additionalContext").(string); ok && o.Event != BeforeTool {
+	if ctx, ok := specific.Value("additionalContext").(string); ok && o.Event != hooks.BeforeTool {
 		detail("Added to the model's context: <hook_context>%s</hook_context>", oneLine(ctx))
 	}
-	if specific.Value("clearContext") == true && o.Event == AfterAgent {
+	if specific.Value("clearContext") == true && o.Event == hooks.AfterAgent {
 		detail("The chat history is cleared (only together with a stop or block).")
 	}
 }
@@ -161,9 +163,9 @@ func deciders(o *Outcome) func(kind string) string {
 	}
 }
 
-func firstTruthy(vs ...Value) Value {
+func firstTruthy(vs ...hooks.Value) hooks.Value {
 	for _, v := range vs {
-		if Truthy(v) {
+		if hooks.Truthy(v) {
 			return v
 		}
 	}

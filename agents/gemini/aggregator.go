@@ -1,8 +1,10 @@
-package hooks
+package gemini
 
 import (
 	"sort"
 	"time"
+
+	"github.com/hookwarden/hookwarden/hooks"
 )
 
 // Aggregated is HookAggregator.aggregateResults' value.
@@ -14,7 +16,7 @@ type Aggregated struct {
 	// it (only continue, stopReason, suppressOutput, systemMessage,
 	// decision, reason, hookSpecificOutput; undefined ones absent), nil when
 	// no hook produced output.
-	FinalOutput *Object `json:"finalOutput"`
+	FinalOutput *hooks.Object `json:"finalOutput"`
 	// Errors are the error messages of the results, in plan order.
 	Errors []string `json:"errors"`
 	// TotalDuration is the sum of the results' durations.
@@ -35,13 +37,13 @@ const (
 )
 
 // StrategyFor returns the aggregator's strategy for an event.
-func StrategyFor(e Event) Strategy {
+func StrategyFor(e hooks.Event) Strategy {
 	switch e {
-	case BeforeTool, AfterTool, BeforeAgent, AfterAgent, SessionStart:
+	case hooks.BeforeTool, hooks.AfterTool, hooks.BeforeAgent, hooks.AfterAgent, hooks.SessionStart:
 		return StrategyOrDecision
-	case BeforeModel, AfterModel:
+	case hooks.BeforeModel, hooks.AfterModel:
 		return StrategyFieldReplacement
-	case BeforeToolSelection:
+	case hooks.BeforeToolSelection:
 		return StrategyToolSelection
 	}
 	return StrategySimpleMerge
@@ -55,9 +57,9 @@ var outputFields = []string{"continue", "stopReason", "suppressOutput", "systemM
 // error (with the TypeError text V8 would give) when the reference code
 // would throw, which Gemini CLI turns into a failed event with that error
 // and no output; Aggregate then returns that value.
-func Aggregate(event Event, results []Result) (Aggregated, error) {
+func Aggregate(event hooks.Event, results []Result) (Aggregated, error) {
 	agg := Aggregated{Strategy: StrategyFor(event), Errors: []string{}}
-	var outputs []Value
+	var outputs []hooks.Value
 	for i := range results {
 		r := &results[i]
 		agg.TotalDuration += r.Duration
@@ -76,7 +78,7 @@ func Aggregate(event Event, results []Result) (Aggregated, error) {
 	if err != nil {
 		return Aggregated{Strategy: agg.Strategy, Errors: []string{err.Error()}, TotalDuration: agg.TotalDuration}, err
 	}
-	final := NewObject(len(outputFields))
+	final := hooks.NewObject(len(outputFields))
 	for _, k := range outputFields {
 		if v, ok := merged.Get(k); ok {
 			final.Set(k, v)
@@ -88,7 +90,7 @@ func Aggregate(event Event, results []Result) (Aggregated, error) {
 
 // MergeOutputs is HookAggregator.mergeOutputs for a non-empty list of
 // outputs (objects or arrays).
-func MergeOutputs(event Event, outputs []Value) (*Object, error) {
+func MergeOutputs(event hooks.Event, outputs []hooks.Value) (*hooks.Object, error) {
 	switch StrategyFor(event) {
 	case StrategyOrDecision:
 		return mergeOrDecision(outputs)
@@ -97,32 +99,32 @@ func MergeOutputs(event Event, outputs []Value) (*Object, error) {
 	case StrategyToolSelection:
 		return mergeToolSelection(outputs)
 	}
-	merged := NewObject(4)
+	merged := hooks.NewObject(4)
 	for _, o := range outputs {
-		spreadInto(merged, o)
+		hooks.SpreadInto(merged, o)
 	}
 	return merged, nil
 }
 
 // field reads output[key] (outputs are objects or arrays).
-func field(o Value, key string) Value {
-	v, _ := property(o, key)
+func field(o hooks.Value, key string) hooks.Value {
+	v, _ := hooks.Property(o, key)
 	return v
 }
 
-func mergeOrDecision(outputs []Value) (*Object, error) {
-	merged := NewObject(8)
+func mergeOrDecision(outputs []hooks.Value) (*hooks.Object, error) {
+	merged := hooks.NewObject(8)
 	merged.Set("continue", true)
 	merged.Set("suppressOutput", false)
 	var stopReasons, reasons, systemMessages, contexts []string
 	hasBlock, hasAsk, hasContinueFalse := false, false, false
-	var hso *Object // merged.hookSpecificOutput, nil while undefined
+	var hso *hooks.Object // merged.hookSpecificOutput, nil while undefined
 	for _, out := range outputs {
 		if c, ok := field(out, "continue").(bool); ok && !c {
 			hasContinueFalse = true
 			merged.Set("continue", false)
-			if sr := field(out, "stopReason"); Truthy(sr) {
-				stopReasons = append(stopReasons, ToJSString(sr))
+			if sr := field(out, "stopReason"); hooks.Truthy(sr) {
+				stopReasons = append(stopReasons, hooks.ToJSString(sr))
 			}
 		}
 		decision := field(out, "decision")
@@ -136,31 +138,31 @@ func mergeOrDecision(outputs []Value) (*Object, error) {
 				merged.Set("decision", decision)
 			}
 		}
-		if r := field(out, "reason"); Truthy(r) {
-			reasons = append(reasons, ToJSString(r))
+		if r := field(out, "reason"); hooks.Truthy(r) {
+			reasons = append(reasons, hooks.ToJSString(r))
 		}
-		if m := field(out, "systemMessage"); Truthy(m) {
-			systemMessages = append(systemMessages, ToJSString(m))
+		if m := field(out, "systemMessage"); hooks.Truthy(m) {
+			systemMessages = append(systemMessages, hooks.ToJSString(m))
 		}
-		if Truthy(field(out, "suppressOutput")) {
+		if hooks.Truthy(field(out, "suppressOutput")) {
 			merged.Set("suppressOutput", true)
 		}
 		specific := field(out, "hookSpecificOutput")
-		if cc, _ := property(specific, "clearContext"); cc == true {
-			next := NewObject(hso.Len() + 1)
-			spreadInto(next, hso)
+		if cc, _ := hooks.Property(specific, "clearContext"); cc == true {
+			next := hooks.NewObject(hso.Len() + 1)
+			hooks.SpreadInto(next, hso)
 			next.Set("clearContext", true)
 			hso = next
 		}
-		if Truthy(specific) {
-			rest := NewObject(4)
-			spreadInto(rest, specific)
+		if hooks.Truthy(specific) {
+			rest := hooks.NewObject(4)
+			hooks.SpreadInto(rest, specific)
 			rest.Delete("clearContext")
-			next := NewObject(hso.Len() + rest.Len())
-			spreadInto(next, hso)
-			spreadInto(next, rest)
+			next := hooks.NewObject(hso.Len() + rest.Len())
+			hooks.SpreadInto(next, hso)
+			hooks.SpreadInto(next, rest)
 			hso = next
-			has, err := inOperator("additionalContext", specific)
+			has, err := hooks.InOperator("additionalContext", specific)
 			if err != nil {
 				return nil, err
 			}
@@ -187,8 +189,8 @@ func mergeOrDecision(outputs []Value) (*Object, error) {
 		merged.Set("systemMessage", joinLines(systemMessages))
 	}
 	if len(contexts) > 0 {
-		next := NewObject(hso.Len() + 1)
-		spreadInto(next, hso)
+		next := hooks.NewObject(hso.Len() + 1)
+		hooks.SpreadInto(next, hso)
 		next.Set("additionalContext", joinLines(contexts))
 		merged.Set("hookSpecificOutput", next)
 	}
@@ -210,28 +212,28 @@ func joinLines(parts []string) string {
 	return string(b)
 }
 
-func mergeFieldReplacement(outputs []Value) *Object {
-	merged := NewObject(8)
+func mergeFieldReplacement(outputs []hooks.Value) *hooks.Object {
+	merged := hooks.NewObject(8)
 	for _, out := range outputs {
-		next := NewObject(merged.Len() + 4)
-		spreadInto(next, merged)
-		spreadInto(next, out)
-		hso := NewObject(4)
-		spreadInto(hso, merged.Value("hookSpecificOutput"))
-		spreadInto(hso, field(out, "hookSpecificOutput"))
+		next := hooks.NewObject(merged.Len() + 4)
+		hooks.SpreadInto(next, merged)
+		hooks.SpreadInto(next, out)
+		hso := hooks.NewObject(4)
+		hooks.SpreadInto(hso, merged.Value("hookSpecificOutput"))
+		hooks.SpreadInto(hso, field(out, "hookSpecificOutput"))
 		next.Set("hookSpecificOutput", hso)
 		merged = next
 	}
 	return merged
 }
 
-func mergeToolSelection(outputs []Value) (*Object, error) {
+func mergeToolSelection(outputs []hooks.Value) (*hooks.Object, error) {
 	hasNone, hasAny := false, false
-	var names []Value
+	var names []hooks.Value
 	seen := map[any]bool{}
 	for _, out := range outputs {
-		tc, _ := property(field(out, "hookSpecificOutput"), "toolConfig")
-		if !Truthy(tc) {
+		tc, _ := hooks.Property(field(out, "hookSpecificOutput"), "toolConfig")
+		if !hooks.Truthy(tc) {
 			continue
 		}
 		switch field(tc, "mode") {
@@ -241,7 +243,7 @@ func mergeToolSelection(outputs []Value) (*Object, error) {
 			hasAny = true
 		}
 		list := field(tc, "allowedFunctionNames")
-		if !Truthy(list) {
+		if !hooks.Truthy(list) {
 			continue
 		}
 		items, err := iterate(list, "toolConfig.allowedFunctionNames")
@@ -268,35 +270,35 @@ func mergeToolSelection(outputs []Value) (*Object, error) {
 	}
 	sortJSDefault(names)
 	if names == nil {
-		names = []Value{}
+		names = []hooks.Value{}
 	}
-	tc := NewObject(2)
+	tc := hooks.NewObject(2)
 	tc.Set("mode", mode)
 	tc.Set("allowedFunctionNames", names)
-	hso := NewObject(2)
-	hso.Set("hookEventName", string(BeforeToolSelection))
+	hso := hooks.NewObject(2)
+	hso.Set("hookEventName", string(hooks.BeforeToolSelection))
 	hso.Set("toolConfig", tc)
-	merged := NewObject(1)
+	merged := hooks.NewObject(1)
 	merged.Set("hookSpecificOutput", hso)
 	return merged, nil
 }
 
 // iterate is for…of over a JSON value: arrays by element, strings by code
 // point; anything else is not iterable.
-func iterate(v Value, expr string) ([]Value, error) {
+func iterate(v hooks.Value, expr string) ([]hooks.Value, error) {
 	switch x := v.(type) {
-	case []Value:
+	case []hooks.Value:
 		return x, nil
 	case string:
-		var out []Value
+		var out []hooks.Value
 		for i := 0; i < len(x); {
-			_, n := decodeWTF8(x, i)
+			_, n := hooks.DecodeWTF8(x, i)
 			out = append(out, x[i:i+n])
 			i += n
 		}
 		return out, nil
 	}
-	return nil, &jsTypeError{expr + " is not iterable"}
+	return nil, &hooks.JSTypeError{Msg: expr + " is not iterable"}
 }
 
 type sameValueKey struct {
@@ -307,7 +309,7 @@ type sameValueKey struct {
 
 // sameValueZeroKey is a map key that is equal for SameValueZero-equal
 // primitives; nil for objects and arrays (each is distinct).
-func sameValueZeroKey(v Value) any {
+func sameValueZeroKey(v hooks.Value) any {
 	switch x := v.(type) {
 	case nil:
 		return sameValueKey{kind: 'n'}
@@ -329,17 +331,17 @@ func sameValueZeroKey(v Value) any {
 
 // sortJSDefault is Array.prototype.sort() without a comparator: stable, by
 // String(value) in UTF-16 code-unit order.
-func sortJSDefault(vs []Value) {
+func sortJSDefault(vs []hooks.Value) {
 	keys := make([]string, len(vs))
 	for i, v := range vs {
-		keys[i] = ToJSString(v)
+		keys[i] = hooks.ToJSString(v)
 	}
 	idx := make([]int, len(vs))
 	for i := range idx {
 		idx[i] = i
 	}
-	sort.SliceStable(idx, func(a, b int) bool { return compareUTF16(keys[idx[a]], keys[idx[b]]) < 0 })
-	sorted := make([]Value, len(vs))
+	sort.SliceStable(idx, func(a, b int) bool { return hooks.CompareUTF16(keys[idx[a]], keys[idx[b]]) < 0 })
+	sorted := make([]hooks.Value, len(vs))
 	for i, j := range idx {
 		sorted[i] = vs[j]
 	}

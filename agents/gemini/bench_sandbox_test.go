@@ -1,12 +1,14 @@
 //go:build linux
 
-package hooks
+package gemini
 
 import (
 	"context"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/hookwarden/hookwarden/hooks"
 
 	"github.com/hookwarden/hookwarden/sandbox"
 )
@@ -34,7 +36,7 @@ func BenchmarkIsolation(b *testing.B) {
 				r.Isolation.Supervisor = sandbox.Config{Init: self}
 			case "sandboxed":
 				r.Isolation.Supervisor = sandbox.Config{Init: self, Home: home, Project: project}
-				r.Isolation.Sandboxed = func(*Hook) bool { return true }
+				r.Isolation.Sandboxed = func(*hooks.Hook) bool { return true }
 				if err := sandbox.Probe(r.Isolation.Supervisor); err != nil {
 					b.Skipf("the sandbox cannot start here: %v", err)
 				}

@@ -1,6 +1,6 @@
 //go:build unix
 
-package hooks
+package gemini
 
 import (
 	"context"
@@ -10,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/hookwarden/hookwarden/hooks"
 
 	"github.com/hookwarden/hookwarden/internal/testenv"
 )
@@ -21,17 +23,17 @@ import (
 
 func benchRequest(b *testing.B, n int, command string) Request {
 	b.Helper()
-	plan := &Plan{Event: BeforeTool}
+	plan := &hooks.Plan{Event: hooks.BeforeTool}
 	for i := 0; i < n; i++ {
-		plan.Hooks = append(plan.Hooks, &Hook{Type: "command", Name: "h" + strconv.Itoa(i), Command: command, Source: SourceProject})
+		plan.Hooks = append(plan.Hooks, &hooks.Hook{Type: "command", Name: "h" + strconv.Itoa(i), Command: command, Source: hooks.SourceProject})
 	}
 	cwd := b.TempDir()
-	fields := NewObject(2)
+	fields := hooks.NewObject(2)
 	fields.Set("tool_name", "read_file")
-	ti := NewObject(1)
+	ti := hooks.NewObject(1)
 	ti.Set("file_path", "notes.txt")
 	fields.Set("tool_input", ti)
-	in := NewInput(InputBase{SessionID: "11111111-2222-4333-8444-555555555555", TranscriptPath: cwd + "/t.json", Cwd: cwd, Event: BeforeTool, Timestamp: time.Now()}, fields)
+	in := NewInput(InputBase{SessionID: "11111111-2222-4333-8444-555555555555", TranscriptPath: cwd + "/t.json", Cwd: cwd, Event: hooks.BeforeTool, Timestamp: time.Now()}, fields)
 	return Request{Plan: plan, Input: in, FolderTrusted: true}
 }
 

@@ -1,8 +1,10 @@
-package hooks
+package gemini
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/hookwarden/hookwarden/hooks"
 
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -20,7 +22,7 @@ func TestDuplicateEventKeyLastWins(t *testing.T) {
 	}
 	var found bool
 	for _, d := range r.Diagnostics {
-		if d.Line == 2 && d.Column == 3 && d.Severity == SeverityWarning && strings.Contains(d.Message, `duplicate key "BeforeTool"`) && strings.Contains(d.Message, "(line 3)") {
+		if d.Line == 2 && d.Column == 3 && d.Severity == hooks.SeverityWarning && strings.Contains(d.Message, `duplicate key "BeforeTool"`) && strings.Contains(d.Message, "(line 3)") {
 			found = true
 		}
 	}

@@ -1,9 +1,11 @@
-package hooks
+package gemini
 
 import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/hookwarden/hookwarden/hooks"
 
 	"github.com/hookwarden/hookwarden/internal/safetext"
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -81,7 +83,7 @@ func (r *Registry) checkEnvFile() {
 		return
 	}
 	if e.Err != nil {
-		r.Diagnostics = append(r.Diagnostics, Diagnostic{File: e.Path, Severity: SeverityWarning, Message: e.Err.Msg})
+		r.Diagnostics = append(r.Diagnostics, hooks.Diagnostic{File: e.Path, Severity: hooks.SeverityWarning, Message: e.Err.Msg})
 		return
 	}
 	owner := "the project's"
@@ -91,13 +93,13 @@ func (r *Registry) checkEnvFile() {
 		owner = "a parent folder's"
 	}
 	if hr := r.Snapshot.HomeRedirect; hr != nil {
-		sev, msg := SeverityInfo, fmt.Sprintf("%s .env file sets GEMINI_CLI_HOME=%s: Gemini CLI loads extensions, extension settings and trusted_hooks.json from %s instead of %s (user settings stay in %s)",
+		sev, msg := hooks.SeverityInfo, fmt.Sprintf("%s .env file sets GEMINI_CLI_HOME=%s: Gemini CLI loads extensions, extension settings and trusted_hooks.json from %s instead of %s (user settings stay in %s)",
 			owner, hr.Value, hr.Home, hr.Before.Home, r.Snapshot.Paths.User)
 		if hr.ByProject {
-			sev = SeverityCritical
+			sev = hooks.SeverityCritical
 			msg += "; the project chooses which extension hooks run and which hooks Gemini counts as trusted. Hookwarden treats every hook from there as a project hook that needs your approval"
 		}
-		r.Diagnostics = append(r.Diagnostics, Diagnostic{File: e.Path, Line: hr.Line, Column: 1, Severity: sev, Message: msg})
+		r.Diagnostics = append(r.Diagnostics, hooks.Diagnostic{File: e.Path, Line: hr.Line, Column: 1, Severity: sev, Message: msg})
 	}
 	if e.UserOwned {
 		return
@@ -107,7 +109,7 @@ func (r *Registry) checkEnvFile() {
 		if !ok {
 			continue
 		}
-		r.Diagnostics = append(r.Diagnostics, Diagnostic{File: e.Path, Line: a.Line, Column: 1, Severity: SeverityCritical,
+		r.Diagnostics = append(r.Diagnostics, hooks.Diagnostic{File: e.Path, Line: a.Line, Column: 1, Severity: hooks.SeverityCritical,
 			Message: fmt.Sprintf("%s .env file sets %s=%s, which Gemini CLI passes to every hook: %s, your own hooks included", owner, a.Key, a.Value, why)})
 	}
 }
@@ -117,7 +119,7 @@ func (r *Registry) checkEnvFile() {
 // hooks the project controls: one that takes a value from the project's
 // .env, and every hook of an extension loaded from a home folder the
 // project moved Gemini to.
-func (r *Registry) hydrateProvenance(hs []*Hook, ext *settingsio.Extension) {
+func (r *Registry) hydrateProvenance(hs []*hooks.Hook, ext *settingsio.Extension) {
 	redirect := r.Snapshot.HomeRedirect
 	for _, h := range hs {
 		for _, name := range placeholders(h.RawCommand) {
@@ -128,7 +130,7 @@ func (r *Registry) hydrateProvenance(hs []*Hook, ext *settingsio.Extension) {
 			if !ok {
 				continue
 			}
-			h.Hydrated = append(h.Hydrated, Hydration{Name: name, Value: v.Value, File: v.File, Line: v.Line, Workspace: v.Workspace})
+			h.Hydrated = append(h.Hydrated, hooks.Hydration{Name: name, Value: v.Value, File: v.File, Line: v.Line, Workspace: v.Workspace})
 		}
 		// The manifest's settings reach command hooks as environment
 		// variables too: hook.env = {...hook.env, ...settingsValues}.
@@ -142,7 +144,7 @@ func (r *Registry) hydrateProvenance(hs []*Hook, ext *settingsio.Extension) {
 					h.Env = map[string]string{}
 				}
 				h.Env[name] = v.Value
-				h.Hydrated = append(h.Hydrated, Hydration{Name: name, Value: v.Value, File: v.File, Line: v.Line, Workspace: v.Workspace, AsEnv: true})
+				h.Hydrated = append(h.Hydrated, hooks.Hydration{Name: name, Value: v.Value, File: v.File, Line: v.Line, Workspace: v.Workspace, AsEnv: true})
 			}
 		}
 		var project []string
@@ -162,12 +164,12 @@ func (r *Registry) hydrateProvenance(hs []*Hook, ext *settingsio.Extension) {
 		}
 		for _, hy := range h.Hydrated {
 			if hy.Name == "extensionPath" || hy.Name == "workspacePath" {
-				h.Diagnostics = append(h.Diagnostics, Diagnostic{File: hy.File, Line: hy.Line, Column: 1, Severity: SeverityWarning,
+				h.Diagnostics = append(h.Diagnostics, hooks.Diagnostic{File: hy.File, Line: hy.Line, Column: 1, Severity: hooks.SeverityWarning,
 					Message: fmt.Sprintf("the .env variable %s replaces Gemini's own ${%s} in this hook's command (it becomes %q)", hy.Name, hy.Name, hy.Value)})
 			}
 		}
 		if h.ProjectControlled != "" {
-			h.Diagnostics = append(h.Diagnostics, Diagnostic{File: h.Origin.File, Line: h.Origin.Line, Column: h.Origin.Column, Severity: SeverityWarning,
+			h.Diagnostics = append(h.Diagnostics, hooks.Diagnostic{File: h.Origin.File, Line: h.Origin.Line, Column: h.Origin.Column, Severity: hooks.SeverityWarning,
 				Message: "a project hook in all but name: " + h.ProjectControlled + "; it needs approval like a workspace hook"})
 		}
 	}
@@ -203,7 +205,7 @@ func placeholders(s string) []string {
 // HydrationText says in words where each ${NAME} of an extension hook's
 // command came from, one line per value ("" when none came from a .env),
 // every value escaped so that it cannot break or forge a line.
-func HydrationText(hs []Hydration) string {
+func HydrationText(hs []hooks.Hydration) string {
 	var b strings.Builder
 	for i, hy := range hs {
 		if i > 0 {

@@ -1,8 +1,10 @@
-package hooks
+package gemini
 
 import (
 	"regexp"
 	"strings"
+
+	"github.com/hookwarden/hookwarden/hooks"
 )
 
 // Shell is the shell family a hook command runs under.
@@ -61,7 +63,7 @@ func ShellQuote(s string) string {
 	if s == "" {
 		return "''"
 	}
-	hasSpace := strings.IndexFunc(s, isJSSpace) >= 0
+	hasSpace := strings.IndexFunc(s, hooks.IsJSSpace) >= 0
 	hasSingle := strings.ContainsRune(s, '\'')
 	if (hasSpace || strings.ContainsAny(s, "\"\\")) && !hasSingle {
 		return "'" + s + "'"

@@ -1,8 +1,10 @@
-package hooks
+package gemini
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/hookwarden/hookwarden/hooks"
 
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -30,15 +32,15 @@ func TestDisabledThatIsNotAList(t *testing.T) {
 			user := strings.Replace(hooksJSON, `{"hooks":{`, `{"hooksConfig":{"disabled":`+c.value+`},"hooks":{`, 1)
 			r := Build(snapshot(t, layers{settingsio.LayerUser: user}, true))
 			for _, name := range []string{"my-hook", "5", "null", "[object Object]", "true"} {
-				want := StatusRuns
+				want := hooks.StatusRuns
 				if name == c.disabled {
-					want = StatusDisabled
+					want = hooks.StatusDisabled
 				}
 				if got := statusOf(r, name); got != want {
 					t.Errorf("%s: %s, want %s", name, got, want)
 				}
 			}
-			if c.warning != "" && !hasDiag(r, SeverityWarning, c.warning) {
+			if c.warning != "" && !hasDiag(r, hooks.SeverityWarning, c.warning) {
 				t.Errorf("missing warning %q in %v", c.warning, r.Diagnostics)
 			}
 		})
@@ -63,33 +65,33 @@ func TestEventWrittenAsOneObject(t *testing.T) {
 	for _, l := range layerOrder {
 		t.Run(string(l), func(t *testing.T) {
 			r := Build(snapshot(t, layers{l: obj}, true))
-			if got := statusOf(r, "obj"); got != StatusRuns {
+			if got := statusOf(r, "obj"); got != hooks.StatusRuns {
 				t.Errorf("status %s, want runs", got)
 			}
-			if p := r.Plan(AfterTool, &PlanContext{ToolName: "read_file"}); p == nil || len(p.Hooks) != 1 {
+			if p := r.Plan(hooks.AfterTool, &hooks.PlanContext{ToolName: "read_file"}); p == nil || len(p.Hooks) != 1 {
 				t.Errorf("plan %v, want the wrapped hook", p)
 			}
-			if !hasDiag(r, SeverityWarning, "hooks.AfterTool is written as one object, not a list; Gemini CLI wraps it and runs it, but the schema says it must be a list") {
+			if !hasDiag(r, hooks.SeverityWarning, "hooks.AfterTool is written as one object, not a list; Gemini CLI wraps it and runs it, but the schema says it must be a list") {
 				t.Errorf("no warning: %v", r.Diagnostics)
 			}
 		})
 	}
 	t.Run("extension", func(t *testing.T) {
 		r := Build(snapshot(t, nil, true, extension(t, "x", obj, true)))
-		if got := statusOf(r, "obj"); got != StatusInvalid {
+		if got := statusOf(r, "obj"); got != hooks.StatusInvalid {
 			t.Errorf("status %s, want invalid", got)
 		}
-		if p := r.Plan(AfterTool, &PlanContext{ToolName: "read_file"}); p != nil {
+		if p := r.Plan(hooks.AfterTool, &hooks.PlanContext{ToolName: "read_file"}); p != nil {
 			t.Errorf("plan %v, want none", planNames(p))
 		}
-		if !hasDiag(r, SeverityError, "in an extension's hooks.json Gemini CLI skips it") {
+		if !hasDiag(r, hooks.SeverityError, "in an extension's hooks.json Gemini CLI skips it") {
 			t.Errorf("no error: %v", r.Diagnostics)
 		}
 	})
 	// Other non-array values are wrapped too but are not definitions.
 	for _, v := range []string{`"echo x"`, `null`, `5`} {
 		r := Build(snapshot(t, layers{settingsio.LayerUser: `{"hooks":{"AfterTool":` + v + `}}`}, true))
-		if len(r.Hooks) != 0 || !hasDiag(r, SeverityError, `hook definitions for "AfterTool" must be an array`) {
+		if len(r.Hooks) != 0 || !hasDiag(r, hooks.SeverityError, `hook definitions for "AfterTool" must be an array`) {
 			t.Errorf("%s: hooks %d, diagnostics %v", v, len(r.Hooks), r.Diagnostics)
 		}
 	}
@@ -105,11 +107,11 @@ func TestExtensionHydrationProvenance(t *testing.T) {
 		"B": {Value: "b", File: "/p/.env", Line: 3, Workspace: true},
 	}
 	r := Build(snapshot(t, nil, true, ext))
-	byName := map[string]*Hook{}
+	byName := map[string]*hooks.Hook{}
 	for _, h := range r.Hooks {
 		byName[h.Name] = h
 	}
-	if h := byName["own"]; len(h.Hydrated) != 1 || h.Hydrated[0] != (Hydration{Name: "A", Value: "a", File: "/ext/x/.env", Line: 1}) || h.ProjectControlled != "" {
+	if h := byName["own"]; len(h.Hydrated) != 1 || h.Hydrated[0] != (hooks.Hydration{Name: "A", Value: "a", File: "/ext/x/.env", Line: 1}) || h.ProjectControlled != "" {
 		t.Errorf("own: %+v %q", h.Hydrated, h.ProjectControlled)
 	}
 	if h := byName["ws"]; len(h.Hydrated) != 1 || !h.Hydrated[0].Workspace || !strings.Contains(h.ProjectControlled, "${B} (/p/.env:3)") {
@@ -126,8 +128,8 @@ func TestHomeRedirectDiagnostics(t *testing.T) {
 	for _, c := range []struct {
 		name      string
 		userOwned bool
-		wantSev   Severity
-	}{{"project", false, SeverityCritical}, {"home", true, SeverityInfo}} {
+		wantSev   hooks.Severity
+	}{{"project", false, hooks.SeverityCritical}, {"home", true, hooks.SeverityInfo}} {
 		t.Run(c.name, func(t *testing.T) {
 			s := snapshot(t, nil, true, extension(t, "x", settings("BeforeAgent", `{"hooks":[`+cmdJSON("e", "echo e")+`]}`), true))
 			s.EnvFile = &settingsio.EnvFile{Path: "/p/.gemini/.env", InProject: !c.userOwned, UserOwned: c.userOwned,
@@ -137,7 +139,7 @@ func TestHomeRedirectDiagnostics(t *testing.T) {
 			if !hasDiag(r, c.wantSev, "sets GEMINI_CLI_HOME=./h") {
 				t.Errorf("no %s redirect diagnostic: %v", c.wantSev, r.Diagnostics)
 			}
-			if got := hasDiag(r, SeverityCritical, "BASH_ENV=rc"); got == c.userOwned {
+			if got := hasDiag(r, hooks.SeverityCritical, "BASH_ENV=rc"); got == c.userOwned {
 				t.Errorf("BASH_ENV critical = %v for a user-owned=%v file", got, c.userOwned)
 			}
 			if got := r.Hooks[0].ProjectControlled != ""; got == c.userOwned {

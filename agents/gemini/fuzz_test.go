@@ -1,4 +1,4 @@
-package hooks
+package gemini
 
 import (
 	"encoding/json"
@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/hookwarden/hookwarden/hooks"
 
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -32,16 +34,16 @@ func FuzzParseHookOutput(f *testing.F) {
 		f.Add(string(data), "", 1)
 	}
 	f.Fuzz(func(t *testing.T, stdout, stderr string, code int) {
-		out, errOut := DecodeUTF8([]byte(stdout)), DecodeUTF8([]byte(stderr))
+		out, errOut := hooks.DecodeUTF8([]byte(stdout)), hooks.DecodeUTF8([]byte(stderr))
 		p := ParseHookOutput(out, errOut, code)
 		r := &Result{Stdout: out, Stderr: errOut, ExitCode: code, Parsed: p, Output: p.Output, Success: code == 0}
-		for _, e := range []Event{BeforeTool, AfterAgent, SessionStart} {
+		for _, e := range []hooks.Event{hooks.BeforeTool, hooks.AfterAgent, hooks.SessionStart} {
 			resultWarnings(e, true, 0, r)
 		}
 		if p.Format == FormatJSON && p.Output == nil {
 			t.Fatal("JSON format without output")
 		}
-		AppendJSON(nil, p.Output)
+		hooks.AppendJSON(nil, p.Output)
 	})
 }
 
@@ -53,16 +55,16 @@ func FuzzParseJSON(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, raw string) {
-		text := DecodeUTF8([]byte(raw))
-		v, err := ParseJSON(text)
+		text := hooks.DecodeUTF8([]byte(raw))
+		v, err := hooks.ParseJSON(text)
 		if settingsio.CheckDepth("", []byte(text)) != nil {
 			return // deeper than encoding/json's own limit may be: no oracle
 		}
 		if ok := err == nil; ok != json.Valid([]byte(text)) {
 			t.Fatalf("ParseJSON ok=%v (%v), encoding/json valid=%v", ok, err, !ok)
 		}
-		if err == nil && !json.Valid(AppendJSON(nil, v)) {
-			t.Fatalf("rendered %q is not JSON", AppendJSON(nil, v))
+		if err == nil && !json.Valid(hooks.AppendJSON(nil, v)) {
+			t.Fatalf("rendered %q is not JSON", hooks.AppendJSON(nil, v))
 		}
 	})
 }

@@ -1,6 +1,10 @@
-package hooks
+package gemini
 
-import "time"
+import (
+	"time"
+
+	"github.com/hookwarden/hookwarden/hooks"
+)
 
 // InputBase is the common part of every hook input (createBaseInput).
 type InputBase struct {
@@ -8,7 +12,7 @@ type InputBase struct {
 	TranscriptPath string
 	// Cwd is the agent's working folder (the project folder).
 	Cwd       string
-	Event     Event
+	Event     hooks.Event
 	Timestamp time.Time
 }
 
@@ -21,19 +25,19 @@ func TimestampString(t time.Time) string {
 // session_id, transcript_path, cwd, hook_event_name, timestamp, then the
 // event's own fields (which may override them, as {...base, ...fields}).
 // fields may be nil.
-func NewInput(base InputBase, fields *Object) *Object {
-	in := NewObject(5 + fields.Len())
+func NewInput(base InputBase, fields *hooks.Object) *hooks.Object {
+	in := hooks.NewObject(5 + fields.Len())
 	in.Set("session_id", base.SessionID)
 	in.Set("transcript_path", base.TranscriptPath)
 	in.Set("cwd", base.Cwd)
 	in.Set("hook_event_name", string(base.Event))
 	in.Set("timestamp", TimestampString(base.Timestamp))
 	if fields != nil {
-		spreadInto(in, fields)
+		hooks.SpreadInto(in, fields)
 	}
 	return in
 }
 
 // SpreadInto copies v's own enumerable properties into dst as {...dst,
 // ...v} does (objects by key, arrays and strings by index).
-func SpreadInto(dst *Object, v Value) { spreadInto(dst, v) }
+func SpreadInto(dst *hooks.Object, v hooks.Value) { hooks.SpreadInto(dst, v) }

@@ -1,4 +1,4 @@
-package hooks
+package gemini
 
 import (
 	"crypto/rand"
@@ -8,12 +8,14 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hookwarden/hookwarden/hooks"
+
 	"github.com/hookwarden/hookwarden/assets"
 )
 
 // SampleOptions chooses a sample hook input.
 type SampleOptions struct {
-	Event Event
+	Event hooks.Event
 	// Tool is the tool for BeforeTool/AfterTool ("" = read_file). A tool
 	// without a sample gets its name with empty tool_input (and, for
 	// mcp_<server>_<tool>, an mcp_context naming the server and tool).
@@ -34,7 +36,7 @@ type SampleOptions struct {
 
 // SampleInput builds a realistic hook input for o.Event from the embedded
 // samples, with the base fields filled for the chosen project.
-func SampleInput(o SampleOptions) (*Object, error) {
+func SampleInput(o SampleOptions) (*hooks.Object, error) {
 	if !o.Event.Valid() {
 		return nil, fmt.Errorf("unknown event %q", o.Event)
 	}
@@ -54,9 +56,9 @@ func SampleInput(o SampleOptions) (*Object, error) {
 	return NewInput(InputBase{SessionID: o.SessionID, TranscriptPath: o.TranscriptPath, Cwd: o.ProjectDir, Event: o.Event, Timestamp: o.Now}, fields), nil
 }
 
-func sampleFields(o SampleOptions) (*Object, error) {
+func sampleFields(o SampleOptions) (*hooks.Object, error) {
 	tool := ""
-	if o.Event.MatcherKind() == MatchToolName {
+	if o.Event.MatcherKind() == hooks.MatchToolName {
 		tool = o.Tool
 		if tool == "" {
 			tool = "read_file"
@@ -70,25 +72,25 @@ func sampleFields(o SampleOptions) (*Object, error) {
 	if err != nil {
 		return nil, err
 	}
-	v, err := ParseJSON(string(data))
+	v, err := hooks.ParseJSON(string(data))
 	if err != nil {
 		return nil, fmt.Errorf("sample payload for %s: %w", o.Event, err)
 	}
-	fields, ok := fillPlaceholders(v, o.ProjectDir, o.Home).(*Object)
+	fields, ok := fillPlaceholders(v, o.ProjectDir, o.Home).(*hooks.Object)
 	if !ok {
 		return nil, fmt.Errorf("sample payload for %s is not an object", o.Event)
 	}
 	if tool != sampleTool {
 		fields.Set("tool_name", tool)
-		fields.Set("tool_input", NewObject(0))
+		fields.Set("tool_input", hooks.NewObject(0))
 		if fields.Has("tool_response") {
-			resp := NewObject(2)
+			resp := hooks.NewObject(2)
 			resp.Set("llmContent", "")
 			resp.Set("returnDisplay", "")
 			fields.Set("tool_response", resp)
 		}
 		if server, name, ok := splitMCPName(tool); ok {
-			ctx := NewObject(2)
+			ctx := hooks.NewObject(2)
 			ctx.Set("server_name", server)
 			ctx.Set("tool_name", name)
 			fields.Set("mcp_context", ctx)
@@ -96,11 +98,11 @@ func sampleFields(o SampleOptions) (*Object, error) {
 	}
 	if o.Trigger != "" {
 		switch o.Event {
-		case SessionStart:
+		case hooks.SessionStart:
 			fields.Set("source", o.Trigger)
-		case SessionEnd:
+		case hooks.SessionEnd:
 			fields.Set("reason", o.Trigger)
-		case PreCompress:
+		case hooks.PreCompress:
 			fields.Set("trigger", o.Trigger)
 		}
 	}
@@ -118,15 +120,15 @@ func splitMCPName(tool string) (server, name string, ok bool) {
 	return server, name, ok && server != "" && name != ""
 }
 
-func fillPlaceholders(v Value, project, home string) Value {
+func fillPlaceholders(v hooks.Value, project, home string) hooks.Value {
 	switch x := v.(type) {
 	case string:
 		return strings.NewReplacer("${PROJECT}", project, "${HOME}", home).Replace(x)
-	case []Value:
+	case []hooks.Value:
 		for i := range x {
 			x[i] = fillPlaceholders(x[i], project, home)
 		}
-	case *Object:
+	case *hooks.Object:
 		for _, k := range x.Keys() {
 			x.Set(k, fillPlaceholders(x.Value(k), project, home))
 		}

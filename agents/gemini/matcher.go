@@ -1,9 +1,11 @@
-package hooks
+package gemini
 
 import (
 	"fmt"
 	"strings"
 	"sync"
+
+	"github.com/hookwarden/hookwarden/hooks"
 
 	"github.com/dlclark/regexp2"
 
@@ -11,15 +13,15 @@ import (
 )
 
 // Known trigger values per event, as Gemini CLI 0.61 sends them.
-var knownTriggers = map[Event][]string{
-	SessionStart: {"startup", "resume", "clear"},
-	SessionEnd:   {"exit", "clear", "logout", "prompt_input_exit", "other"},
-	PreCompress:  {"manual", "auto"},
+var knownTriggers = map[hooks.Event][]string{
+	hooks.SessionStart: {"startup", "resume", "clear"},
+	hooks.SessionEnd:   {"exit", "clear", "logout", "prompt_input_exit", "other"},
+	hooks.PreCompress:  {"manual", "auto"},
 }
 
 // Triggers returns the trigger values Gemini CLI sends for event (nil for
 // events whose matcher is not a trigger).
-func Triggers(event Event) []string { return knownTriggers[event] }
+func Triggers(event hooks.Event) []string { return knownTriggers[event] }
 
 // matcherCache compiles each distinct tool matcher once. JavaScript regex
 // semantics come from regexp2 in ECMAScript mode, since Gemini runs
@@ -54,7 +56,7 @@ func (c *matcherCache) compile(pattern string) (*regexp2.Regexp, error) {
 var errInvalidRegex = fmt.Errorf("invalid regular expression")
 
 // matches is HookPlanner.matchesContext for one hook.
-func (c *matcherCache) matches(h *Hook, ctx *PlanContext) bool {
+func (c *matcherCache) matches(h *hooks.Hook, ctx *hooks.PlanContext) bool {
 	if !h.HasMatcher || h.Matcher == "" || ctx == nil {
 		return true
 	}
@@ -77,8 +79,8 @@ func (c *matcherCache) matches(h *Hook, ctx *PlanContext) bool {
 }
 
 // matchesAll reports whether the hook's matcher matches every context.
-func matchesAll(h *Hook) bool {
-	if !h.HasMatcher || h.Event.MatcherKind() == MatchNone {
+func matchesAll(h *hooks.Hook) bool {
+	if !h.HasMatcher || h.Event.MatcherKind() == hooks.MatchNone {
 		return true
 	}
 	m := strings.TrimSpace(h.Matcher)
@@ -86,25 +88,25 @@ func matchesAll(h *Hook) bool {
 }
 
 // matcherDiagnostics points out matchers that do not do what they seem to.
-func (r *Registry) matcherDiagnostics(f *settingsio.File, n *settingsio.Node, event Event, matcher string) []Diagnostic {
+func (r *Registry) matcherDiagnostics(f *settingsio.File, n *settingsio.Node, event hooks.Event, matcher string) []hooks.Diagnostic {
 	m := strings.TrimSpace(matcher)
 	if m == "" || m == "*" {
 		return nil
 	}
-	var out []Diagnostic
+	var out []hooks.Diagnostic
 	switch event.MatcherKind() {
-	case MatchNone:
-		out = append(out, diagAt(f, n, SeverityWarning,
+	case hooks.MatchNone:
+		out = append(out, diagAt(f, n, hooks.SeverityWarning,
 			fmt.Sprintf("Gemini passes no context for %s, so the matcher %q is ignored and the hook always runs", event, matcher)))
-	case MatchToolName:
+	case hooks.MatchToolName:
 		if _, err := r.matchers.compile(m); err != nil {
-			out = append(out, diagAt(f, n, SeverityWarning,
+			out = append(out, diagAt(f, n, hooks.SeverityWarning,
 				fmt.Sprintf("matcher %q is not a valid regular expression; Gemini falls back to comparing it with the tool name exactly", matcher)))
 		} else if strings.HasPrefix(m, "/") && strings.HasSuffix(m, "/") && len(m) > 1 {
-			out = append(out, diagAt(f, n, SeverityWarning,
+			out = append(out, diagAt(f, n, hooks.SeverityWarning,
 				fmt.Sprintf("matcher %q: Gemini does not strip the slashes of /pattern/, they are matched literally", matcher)))
 		}
-	case MatchTrigger:
+	case hooks.MatchTrigger:
 		known := knownTriggers[event]
 		for _, k := range known {
 			if m == k {
@@ -112,10 +114,10 @@ func (r *Registry) matcherDiagnostics(f *settingsio.File, n *settingsio.Node, ev
 			}
 		}
 		if strings.ContainsAny(m, "|()[]^$.+?\\") {
-			out = append(out, diagAt(f, n, SeverityWarning,
+			out = append(out, diagAt(f, n, hooks.SeverityWarning,
 				fmt.Sprintf("%s compares the matcher exactly, not as a regex: %q matches nothing (use one definition per value of %s)", event, matcher, strings.Join(known, ", "))))
 		} else {
-			out = append(out, diagAt(f, n, SeverityWarning,
+			out = append(out, diagAt(f, n, hooks.SeverityWarning,
 				fmt.Sprintf("%s never sends %q, so this matcher matches nothing (values: %s)", event, matcher, strings.Join(known, ", "))))
 		}
 	}

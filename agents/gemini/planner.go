@@ -1,4 +1,8 @@
-package hooks
+package gemini
+
+import (
+	"github.com/hookwarden/hookwarden/hooks"
+)
 
 // Plan returns what Gemini CLI would run for event and ctx, or nil when no
 // hook matches (Gemini's "no plan"). It follows HookPlanner: the registered,
@@ -10,17 +14,17 @@ package hooks
 // Pass ctx exactly as Gemini does: {ToolName} for BeforeTool/AfterTool,
 // {Trigger} for SessionStart (source), SessionEnd (reason) and PreCompress
 // (trigger), nil for the other events.
-func (r *Registry) Plan(event Event, ctx *PlanContext) *Plan {
+func (r *Registry) Plan(event hooks.Event, ctx *hooks.PlanContext) *hooks.Plan {
 	if !r.HooksEnabled {
 		return nil
 	}
 	if r.matchers == nil {
 		r.matchers = newMatcherCache()
 	}
-	plan := &Plan{Event: event}
+	plan := &hooks.Plan{Event: event}
 	seen := map[string]bool{}
 	for _, h := range r.Hooks {
-		if h.Event != event || (h.Status != StatusRuns && h.Status != StatusDuplicate) {
+		if h.Event != event || (h.Status != hooks.StatusRuns && h.Status != hooks.StatusDuplicate) {
 			continue
 		}
 		if !r.matchers.matches(h, ctx) {
@@ -43,24 +47,24 @@ func (r *Registry) Plan(event Event, ctx *PlanContext) *Plan {
 // ContextFor builds the planner context Gemini CLI passes for event from a
 // tool name or trigger value. It returns nil for events Gemini plans with no
 // context, and an error when the value does not fit the event.
-func ContextFor(event Event, tool, trigger string) (*PlanContext, error) {
+func ContextFor(event hooks.Event, tool, trigger string) (*hooks.PlanContext, error) {
 	switch event.MatcherKind() {
-	case MatchToolName:
+	case hooks.MatchToolName:
 		if trigger != "" {
 			return nil, errContext(event, "takes a tool name, not a trigger")
 		}
 		if tool == "" {
 			return nil, errContext(event, "needs a tool name (e.g. read_file)")
 		}
-		return &PlanContext{ToolName: tool}, nil
-	case MatchTrigger:
+		return &hooks.PlanContext{ToolName: tool}, nil
+	case hooks.MatchTrigger:
 		if tool != "" {
 			return nil, errContext(event, "takes a trigger, not a tool name")
 		}
 		if trigger == "" {
 			return nil, errContext(event, "needs a trigger ("+joinTriggers(event)+")")
 		}
-		return &PlanContext{Trigger: trigger}, nil
+		return &hooks.PlanContext{Trigger: trigger}, nil
 	}
 	if tool != "" || trigger != "" {
 		return nil, errContext(event, "has no matcher context (Gemini ignores matchers for it)")

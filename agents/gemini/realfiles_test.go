@@ -1,12 +1,14 @@
 //go:build unix
 
-package hooks
+package gemini
 
 import (
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/hookwarden/hookwarden/hooks"
 
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -40,7 +42,7 @@ func loadRealWorkspace(t *testing.T, name string, programs ...string) *Registry 
 	return Build(settingsio.Load(settingsio.Options{ProjectDir: project, Env: env, Home: home}))
 }
 
-func countDiags(r *Registry, sev Severity, text string) int {
+func countDiags(r *Registry, sev hooks.Severity, text string) int {
 	n := 0
 	for _, d := range r.Diagnostics {
 		if d.Severity == sev && strings.Contains(d.Message, text) {
@@ -54,13 +56,13 @@ func countDiags(r *Registry, sev Severity, text string) int {
 // is never filled in; bash makes it empty and python3 gets "/.gemini/…".
 func TestRealExtensionPathInSettingsFile(t *testing.T) {
 	r := loadRealWorkspace(t, "minipuft-claude-prompts-mcp.gemini-settings.json", "python3")
-	if n := countDiags(r, SeverityWarning, "${extensionPath} is only filled in in an extension's hooks/hooks.json"); n != 3 {
+	if n := countDiags(r, hooks.SeverityWarning, "${extensionPath} is only filled in in an extension's hooks/hooks.json"); n != 3 {
 		t.Errorf("%d ${extensionPath} warnings, want 3: %v", n, r.Diagnostics)
 	}
-	if !hasDiag(r, SeverityWarning, `the command runs "python3 \"/.gemini/hooks/dev-sync.py\""`) {
+	if !hasDiag(r, hooks.SeverityWarning, `the command runs "python3 \"/.gemini/hooks/dev-sync.py\""`) {
 		t.Errorf("the warning does not show what runs: %v", r.Diagnostics)
 	}
-	if n := countDiags(r, SeverityWarning, "not on PATH"); n != 0 {
+	if n := countDiags(r, hooks.SeverityWarning, "not on PATH"); n != 0 {
 		t.Errorf("python3 is on PATH: %v", r.Diagnostics)
 	}
 }
@@ -70,11 +72,11 @@ func TestRealExtensionPathInSettingsFile(t *testing.T) {
 func TestRealProgramNotOnPath(t *testing.T) {
 	r := loadRealWorkspace(t, "lebobo88-RLM-CLI-Starter.gemini-settings.json", "bash")
 	const msg = "powershell is not on PATH on this machine: the hook fails with exit 127 (command not found), which Gemini CLI reads as a deny"
-	if n := countDiags(r, SeverityWarning, msg); n != 10 {
+	if n := countDiags(r, hooks.SeverityWarning, msg); n != 10 {
 		t.Errorf("%d powershell warnings, want one per hook (10): %v", n, r.Diagnostics)
 	}
 	withPS := loadRealWorkspace(t, "lebobo88-RLM-CLI-Starter.gemini-settings.json", "powershell")
-	if n := countDiags(withPS, SeverityWarning, "not on PATH"); n != 0 {
+	if n := countDiags(withPS, hooks.SeverityWarning, "not on PATH"); n != 0 {
 		t.Errorf("powershell on PATH still warned: %v", withPS.Diagnostics)
 	}
 }
@@ -99,7 +101,7 @@ func TestRealDiagnosticListedOnce(t *testing.T) {
 	}
 }
 
-func hasHookDiag(h *Hook, text string) bool {
+func hasHookDiag(h *hooks.Hook, text string) bool {
 	for _, d := range h.Diagnostics {
 		if strings.Contains(d.Message, text) {
 			return true
@@ -119,15 +121,15 @@ func TestNotExecutableAndUnsetVariables(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(project, ".gemini", "hooks", "fmt.sh"), []byte("#!/bin/sh\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	c := CheckCommand(".gemini/hooks/fmt.sh && bash .gemini/hooks/fmt.sh", project, "")
+	c := hooks.CheckCommand(".gemini/hooks/fmt.sh && bash .gemini/hooks/fmt.sh", project, "")
 	if len(c.NotExecutable) != 1 || c.NotExecutable[0] != ".gemini/hooks/fmt.sh" || len(c.Missing) != 0 {
 		t.Errorf("CheckCommand: %+v", c)
 	}
-	c = CheckCommand(ExpandCommand("$GEMINI_PROJECT_DIR/.gemini/hooks/fmt.sh", project, "", "", ShellBash), project, "")
+	c = hooks.CheckCommand(ExpandCommand("$GEMINI_PROJECT_DIR/.gemini/hooks/fmt.sh", project, "", "", ShellBash), project, "")
 	if len(c.NotExecutable) != 1 {
 		t.Errorf("through $GEMINI_PROJECT_DIR: %+v", c)
 	}
-	got := UnsetAgentVariables(`npx prettier --write "$CLAUDE_FILE_PATH" ${CLAUDE_TOOL_INPUT} $CLAUDE_PROJECT_DIR`, func(n string) bool { return n == "CLAUDE_PROJECT_DIR" })
+	got := hooks.UnsetAgentVariables(`npx prettier --write "$CLAUDE_FILE_PATH" ${CLAUDE_TOOL_INPUT} $CLAUDE_PROJECT_DIR`, func(n string) bool { return n == "CLAUDE_PROJECT_DIR" })
 	if strings.Join(got, ",") != "CLAUDE_FILE_PATH,CLAUDE_TOOL_INPUT" {
 		t.Errorf("UnsetAgentVariables = %v", got)
 	}

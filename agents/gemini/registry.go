@@ -1,8 +1,10 @@
-package hooks
+package gemini
 
 import (
 	"fmt"
 	"strings"
+
+	"github.com/hookwarden/hookwarden/hooks"
 
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -20,9 +22,9 @@ type Registry struct {
 	// Hooks holds every hook config found, valid or not, in Gemini CLI's
 	// registry order: settings layers in merge order (system-defaults,
 	// user, workspace, system), then extensions.
-	Hooks []*Hook
+	Hooks []*hooks.Hook
 	// Diagnostics holds every diagnostic: file-level ones and those of hooks.
-	Diagnostics []Diagnostic
+	Diagnostics []hooks.Diagnostic
 
 	matchers *matcherCache
 }
@@ -50,7 +52,7 @@ func Build(snap *settingsio.Snapshot) *Registry {
 	layers := r.readLayers()
 	r.mergeHooksConfig(layers)
 	for _, l := range layers {
-		r.collectHooks(l.file, l.file.Root.Get("hooks"), SourceProject, "")
+		r.collectHooks(l.file, l.file.Root.Get("hooks"), hooks.SourceProject, "")
 	}
 	for _, ext := range snap.Extensions {
 		r.collectExtension(ext)
@@ -78,8 +80,8 @@ func (r *Registry) readLayers() []mergedLayer {
 			continue
 		}
 		if f.Err != nil {
-			r.Diagnostics = append(r.Diagnostics, Diagnostic{
-				File: f.Err.Path, Line: f.Err.Line, Column: f.Err.Column, Severity: SeverityFatal,
+			r.Diagnostics = append(r.Diagnostics, hooks.Diagnostic{
+				File: f.Err.Path, Line: f.Err.Line, Column: f.Err.Column, Severity: hooks.SeverityFatal,
 				Message: fmt.Sprintf("%s; Gemini CLI refuses to start until it is fixed", f.Err.Msg),
 			})
 			continue
@@ -94,8 +96,8 @@ func (r *Registry) readLayers() []mergedLayer {
 }
 
 // fileDiag adds a diagnostic placed at node n of file f.
-func (r *Registry) fileDiag(f *settingsio.File, n *settingsio.Node, sev Severity, format string, a ...any) {
-	d := Diagnostic{File: f.Path, Severity: sev, Message: fmt.Sprintf(format, a...)}
+func (r *Registry) fileDiag(f *settingsio.File, n *settingsio.Node, sev hooks.Severity, format string, a ...any) {
+	d := hooks.Diagnostic{File: f.Path, Severity: sev, Message: fmt.Sprintf(format, a...)}
 	if n != nil {
 		d.Line, d.Column = n.Pos.Line, n.Pos.Column
 	}
@@ -127,11 +129,11 @@ func (r *Registry) mergeHooksConfig(layers []mergedLayer) {
 		}
 		counts := r.layerCounts(f)
 		if !hc.Is(settingsio.Object) {
-			r.fileDiag(f, hc, SeverityWarning, "hooksConfig must be an object, not %s; Gemini ignores it", hc.Kind)
+			r.fileDiag(f, hc, hooks.SeverityWarning, "hooksConfig must be an object, not %s; Gemini ignores it", hc.Kind)
 			continue
 		}
 		if en := hc.Get("enabled"); en != nil && !en.Is(settingsio.Bool) {
-			r.fileDiag(f, en, SeverityWarning, "hooksConfig.enabled must be true or false, not %s; Gemini reads it as %v", en.Kind, settingsio.CoerceBool(en))
+			r.fileDiag(f, en, hooks.SeverityWarning, "hooksConfig.enabled must be true or false, not %s; Gemini reads it as %v", en.Kind, settingsio.CoerceBool(en))
 		}
 		dis := hc.Get("disabled")
 		if dis == nil {
@@ -143,9 +145,9 @@ func (r *Registry) mergeHooksConfig(layers []mergedLayer) {
 			// <file>"); the UNION merge then wraps the value: [value].
 			items = []*settingsio.Node{dis}
 			if dis.Is(settingsio.String) {
-				r.fileDiag(f, dis, SeverityWarning, "hooksConfig.disabled is written as a string, not a list; Gemini CLI warns that the file is invalid, then wraps it into a list, so the hook %q IS disabled (write [%s])", dis.Str, mustJSON(dis))
+				r.fileDiag(f, dis, hooks.SeverityWarning, "hooksConfig.disabled is written as a string, not a list; Gemini CLI warns that the file is invalid, then wraps it into a list, so the hook %q IS disabled (write [%s])", dis.Str, mustJSON(dis))
 			} else {
-				r.fileDiag(f, dis, SeverityWarning, "hooksConfig.disabled must be a list of hook names or commands, not %s; Gemini CLI warns that the file is invalid and wraps the value into a list, where it matches no hook, so nothing is disabled by it", dis.Kind)
+				r.fileDiag(f, dis, hooks.SeverityWarning, "hooksConfig.disabled must be a list of hook names or commands, not %s; Gemini CLI warns that the file is invalid and wraps the value into a list, where it matches no hook, so nothing is disabled by it", dis.Kind)
 			}
 		}
 		if !counts {
@@ -154,7 +156,7 @@ func (r *Registry) mergeHooksConfig(layers []mergedLayer) {
 		for _, it := range items {
 			if !it.Is(settingsio.String) {
 				if dis.Is(settingsio.Array) {
-					r.fileDiag(f, it, SeverityWarning, "hooksConfig.disabled entries must be strings, not %s; this one matches no hook", it.Kind)
+					r.fileDiag(f, it, hooks.SeverityWarning, "hooksConfig.disabled entries must be strings, not %s; this one matches no hook", it.Kind)
 				}
 				continue
 			}
@@ -177,18 +179,18 @@ func (r *Registry) mergeHooksConfig(layers []mergedLayer) {
 func (r *Registry) checkLegacyKeys(f *settingsio.File) {
 	if h := f.Root.Get("hooks"); h.Is(settingsio.Object) {
 		if n := h.Get("enabled"); n != nil {
-			r.fileDiag(f, n, SeverityWarning, "hooks.enabled is a legacy key that Gemini CLI 0.61 ignores; use hooksConfig.enabled")
+			r.fileDiag(f, n, hooks.SeverityWarning, "hooks.enabled is a legacy key that Gemini CLI 0.61 ignores; use hooksConfig.enabled")
 		}
 		if n := h.Get("disabled"); n != nil {
-			r.fileDiag(f, n, SeverityWarning, "hooks.disabled is a legacy key that Gemini CLI 0.61 ignores, so these hooks are NOT disabled; move the list to hooksConfig.disabled")
+			r.fileDiag(f, n, hooks.SeverityWarning, "hooks.disabled is a legacy key that Gemini CLI 0.61 ignores, so these hooks are NOT disabled; move the list to hooksConfig.disabled")
 		}
 		if n := h.Get("notifications"); n != nil {
-			r.fileDiag(f, n, SeverityWarning, "hooks.notifications is a legacy key that Gemini CLI 0.61 ignores; use hooksConfig.notifications")
+			r.fileDiag(f, n, hooks.SeverityWarning, "hooks.notifications is a legacy key that Gemini CLI 0.61 ignores; use hooksConfig.notifications")
 		}
 	}
 	if t := f.Root.Get("tools"); t.Is(settingsio.Object) {
 		if n := t.Get("enableHooks"); n != nil {
-			r.fileDiag(f, n, SeverityWarning, "tools.enableHooks was removed in Gemini CLI 0.28 and is ignored; hooks are on unless hooksConfig.enabled is false")
+			r.fileDiag(f, n, hooks.SeverityWarning, "tools.enableHooks was removed in Gemini CLI 0.28 and is ignored; hooks are on unless hooksConfig.enabled is false")
 		}
 	}
 }
@@ -200,8 +202,8 @@ func (r *Registry) collectExtension(ext *settingsio.Extension) {
 	}
 	f := ext.Hooks
 	if f.Err != nil {
-		r.Diagnostics = append(r.Diagnostics, Diagnostic{
-			File: f.Err.Path, Line: f.Err.Line, Column: f.Err.Column, Severity: SeverityError,
+		r.Diagnostics = append(r.Diagnostics, hooks.Diagnostic{
+			File: f.Err.Path, Line: f.Err.Line, Column: f.Err.Column, Severity: hooks.SeverityError,
 			Message: fmt.Sprintf("%s; Gemini CLI skips the hooks of extension %q", f.Err.Msg, ext.Name),
 		})
 		return
@@ -211,11 +213,11 @@ func (r *Registry) collectExtension(ext *settingsio.Extension) {
 	}
 	hooksNode := f.Root.Get("hooks")
 	if !hooksNode.Is(settingsio.Object) {
-		r.fileDiag(f, hooksNode, SeverityError, "Invalid hooks configuration in %s: \"hooks\" property must be an object", f.Path)
+		r.fileDiag(f, hooksNode, hooks.SeverityError, "Invalid hooks configuration in %s: \"hooks\" property must be an object", f.Path)
 		return
 	}
 	first := len(r.Hooks)
-	r.collectHooks(f, hooksNode, SourceExtensions, ext.Name)
+	r.collectHooks(f, hooksNode, hooks.SourceExtensions, ext.Name)
 	r.hydrateProvenance(r.Hooks[first:], ext)
 	r.checkUnquotedPaths(r.Hooks[first:], map[string]string{
 		"${extensionPath}": ext.Path,
@@ -224,7 +226,7 @@ func (r *Registry) collectExtension(ext *settingsio.Extension) {
 	if !ext.Active {
 		for _, h := range r.Hooks {
 			if h.Origin.Extension == ext.Name && h.Origin.File == f.Path && h.Status == "" {
-				h.Status = StatusDisabled
+				h.Status = hooks.StatusDisabled
 				h.Reason = "extension " + ext.Name + " is not active for this project: " + ext.InactiveReason
 			}
 		}
@@ -239,14 +241,14 @@ const shellSpecial = " \t\n()<>&;|'\"`$\\*?[]#~{}!"
 // path variable whose value the shell would split or interpret: Gemini
 // hydrates ${extensionPath} and ${workspacePath} into the text without
 // quoting (unlike the runner's $GEMINI_PROJECT_DIR).
-func (r *Registry) checkUnquotedPaths(hs []*Hook, vars map[string]string) {
+func (r *Registry) checkUnquotedPaths(hs []*hooks.Hook, vars map[string]string) {
 	for _, h := range hs {
 		for v, val := range vars {
 			if val == "" || !strings.Contains(h.RawCommand, v) || !strings.ContainsAny(val, shellSpecial) {
 				continue
 			}
-			h.Diagnostics = append(h.Diagnostics, Diagnostic{
-				File: h.Origin.File, Line: h.Origin.Line, Column: h.Origin.Column, Severity: SeverityWarning,
+			h.Diagnostics = append(h.Diagnostics, hooks.Diagnostic{
+				File: h.Origin.File, Line: h.Origin.Line, Column: h.Origin.Column, Severity: hooks.SeverityWarning,
 				Message: fmt.Sprintf("%s is inserted unquoted and its value %q has characters the shell interprets; the command breaks (quote it: \"%s\")", v, val, v),
 			})
 		}

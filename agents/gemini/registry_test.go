@@ -1,9 +1,11 @@
-package hooks
+package gemini
 
 import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/hookwarden/hookwarden/hooks"
 
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -70,7 +72,7 @@ func def(matcher string, hooks ...string) string {
 	return fmt.Sprintf(`{%s"hooks":[%s]}`, m, strings.Join(hooks, ","))
 }
 
-func planNames(p *Plan) []string {
+func planNames(p *hooks.Plan) []string {
 	if p == nil {
 		return nil
 	}
@@ -81,7 +83,7 @@ func planNames(p *Plan) []string {
 	return out
 }
 
-func statusOf(r *Registry, name string) Status {
+func statusOf(r *Registry, name string) hooks.Status {
 	for _, h := range r.Hooks {
 		if h.DisplayName() == name {
 			return h.Status
@@ -90,7 +92,7 @@ func statusOf(r *Registry, name string) Status {
 	return "absent"
 }
 
-func hasDiag(r *Registry, sev Severity, substr string) bool {
+func hasDiag(r *Registry, sev hooks.Severity, substr string) bool {
 	for _, d := range r.Diagnostics {
 		if d.Severity == sev && strings.Contains(d.Message, substr) {
 			return true
@@ -118,18 +120,18 @@ func TestMergeOrderAndPlan(t *testing.T) {
 		{"glob", "sd,sys,ext"},
 	}
 	for _, tt := range tests {
-		got := strings.Join(planNames(r.Plan(BeforeTool, &PlanContext{ToolName: tt.tool})), ",")
+		got := strings.Join(planNames(r.Plan(hooks.BeforeTool, &hooks.PlanContext{ToolName: tt.tool})), ",")
 		if got != tt.want {
 			t.Errorf("plan for %s = %q, want %q", tt.tool, got, tt.want)
 		}
 	}
-	if p := r.Plan(AfterTool, &PlanContext{ToolName: "read_file"}); p != nil {
+	if p := r.Plan(hooks.AfterTool, &hooks.PlanContext{ToolName: "read_file"}); p != nil {
 		t.Errorf("AfterTool has no hooks, got plan %v", planNames(p))
 	}
 	for _, h := range r.Hooks {
-		want := SourceProject
+		want := hooks.SourceProject
 		if h.Origin.Layer == settingsio.LayerExtension {
-			want = SourceExtensions
+			want = hooks.SourceExtensions
 		}
 		if h.Source != want {
 			t.Errorf("%s: source %s, want %s", h.DisplayName(), h.Source, want)
@@ -149,14 +151,14 @@ func TestUntrustedFolderBlocksEverySettingsHook(t *testing.T) {
 		t.Fatal("an untrusted workspace's hooksConfig.enabled=false must not count")
 	}
 	for _, n := range []string{"user", "ws", "sys"} {
-		if s := statusOf(r, n); s != StatusBlockedUntrustedFolder {
+		if s := statusOf(r, n); s != hooks.StatusBlockedUntrustedFolder {
 			t.Errorf("%s: status %s, want blocked-untrusted-folder", n, s)
 		}
 	}
-	if s := statusOf(r, "ext"); s != StatusRuns {
+	if s := statusOf(r, "ext"); s != hooks.StatusRuns {
 		t.Errorf("extension hook: status %s, want runs (untrusted workspace's disabled list must not count)", s)
 	}
-	if got := planNames(r.Plan(SessionStart, &PlanContext{Trigger: "startup"})); strings.Join(got, ",") != "ext" {
+	if got := planNames(r.Plan(hooks.SessionStart, &hooks.PlanContext{Trigger: "startup"})); strings.Join(got, ",") != "ext" {
 		t.Errorf("plan = %v, want only the extension hook", got)
 	}
 }
@@ -189,18 +191,18 @@ func TestHooksEnabledScalarPrecedence(t *testing.T) {
 			}
 			if !tt.want {
 				for _, h := range r.Hooks {
-					if h.Status != StatusHooksOff {
+					if h.Status != hooks.StatusHooksOff {
 						t.Errorf("%s: status %s, want hooks-off", h.DisplayName(), h.Status)
 					}
 				}
-				if p := r.Plan(BeforeAgent, nil); p != nil {
+				if p := r.Plan(hooks.BeforeAgent, nil); p != nil {
 					t.Errorf("hooks off but plan %v", planNames(p))
 				}
 			}
 		})
 	}
 	r := Build(snapshot(t, layers{settingsio.LayerUser: on(`"false"`)}, true))
-	if !hasDiag(r, SeverityWarning, "hooksConfig.enabled must be true or false") {
+	if !hasDiag(r, hooks.SeverityWarning, "hooksConfig.enabled must be true or false") {
 		t.Error("no warning for a string hooksConfig.enabled")
 	}
 }
@@ -213,7 +215,7 @@ func TestDisabledUnionByNameOrCommand(t *testing.T) {
 		settingsio.LayerWorkspace: `{"hooksConfig":{"disabled":["echo anon","named","nothing-matches"]}}`,
 	}
 	r := Build(snapshot(t, ls, true))
-	want := map[string]Status{"named": StatusDisabled, "echo anon": StatusDisabled, "cmd-listed": StatusRuns, "keep": StatusRuns}
+	want := map[string]hooks.Status{"named": hooks.StatusDisabled, "echo anon": hooks.StatusDisabled, "cmd-listed": hooks.StatusRuns, "keep": hooks.StatusRuns}
 	for n, s := range want {
 		if got := statusOf(r, n); got != s {
 			t.Errorf("%s: status %s, want %s", n, got, s)
@@ -222,13 +224,13 @@ func TestDisabledUnionByNameOrCommand(t *testing.T) {
 	if len(r.Disabled) != 4 || r.Disabled[1].Value != "echo listed" || len(r.Disabled[0].Files) != 2 {
 		t.Errorf("disabled union = %+v", r.Disabled)
 	}
-	if !hasDiag(r, SeverityWarning, "Gemini matches a named hook only by its name") {
+	if !hasDiag(r, hooks.SeverityWarning, "Gemini matches a named hook only by its name") {
 		t.Error("no warning that a named hook cannot be disabled by its command")
 	}
-	if !hasDiag(r, SeverityInfo, `"nothing-matches" matches no hook`) {
+	if !hasDiag(r, hooks.SeverityInfo, `"nothing-matches" matches no hook`) {
 		t.Error("no info for a disabled entry that matches nothing")
 	}
-	if got := strings.Join(planNames(r.Plan(BeforeAgent, nil)), ","); got != "cmd-listed,keep" {
+	if got := strings.Join(planNames(r.Plan(hooks.BeforeAgent, nil)), ","); got != "cmd-listed,keep" {
 		t.Errorf("plan = %s", got)
 	}
 }
@@ -258,22 +260,22 @@ func TestInvalidEntriesAndDiagnostics(t *testing.T) {
 }`
 	r := Build(snapshot(t, layers{settingsio.LayerUser: user}, true))
 	checks := []struct {
-		sev  Severity
+		sev  hooks.Severity
 		text string
 	}{
-		{SeverityWarning, `Invalid hook event name: "PreToolUse" from project config. Skipping. (did you mean "BeforeTool"?)`},
-		{SeverityWarning, `hooks.AfterTool is written as one object, not a list; Gemini CLI wraps it and runs it`},
-		{SeverityError, `the command must sit inside "hooks"`},
-		{SeverityError, `missing "type"`},
-		{SeverityError, `type "shell" is not one of command, plugin, runtime`},
-		{SeverityError, `command hook without a command`},
-		{SeverityError, `runtime hook without a name`},
-		{SeverityError, `runtime hooks can only be registered by code`},
-		{SeverityError, `"Command hook missing command"`},
-		{SeverityError, `a hook must be an object, not string`},
-		{SeverityWarning, `5 ms is probably meant as seconds`},
-		{SeverityWarning, `hooks.disabled is a legacy key`},
-		{SeverityWarning, `tools.enableHooks was removed`},
+		{hooks.SeverityWarning, `Invalid hook event name: "PreToolUse" from project config. Skipping. (did you mean "BeforeTool"?)`},
+		{hooks.SeverityWarning, `hooks.AfterTool is written as one object, not a list; Gemini CLI wraps it and runs it`},
+		{hooks.SeverityError, `the command must sit inside "hooks"`},
+		{hooks.SeverityError, `missing "type"`},
+		{hooks.SeverityError, `type "shell" is not one of command, plugin, runtime`},
+		{hooks.SeverityError, `command hook without a command`},
+		{hooks.SeverityError, `runtime hook without a name`},
+		{hooks.SeverityError, `runtime hooks can only be registered by code`},
+		{hooks.SeverityError, `"Command hook missing command"`},
+		{hooks.SeverityError, `a hook must be an object, not string`},
+		{hooks.SeverityWarning, `5 ms is probably meant as seconds`},
+		{hooks.SeverityWarning, `hooks.disabled is a legacy key`},
+		{hooks.SeverityWarning, `tools.enableHooks was removed`},
 	}
 	for _, c := range checks {
 		if !hasDiag(r, c.sev, c.text) {
@@ -281,18 +283,18 @@ func TestInvalidEntriesAndDiagnostics(t *testing.T) {
 		}
 	}
 	for _, n := range []string{"echo claude", "echo no-type", "echo bad-type", "unknown-hook"} {
-		if s := statusOf(r, n); s != StatusInvalid {
+		if s := statusOf(r, n); s != hooks.StatusInvalid {
 			t.Errorf("%s: status %s, want invalid", n, s)
 		}
 	}
 	// runtime-with-name and plugin pass Gemini's validation: they are
 	// registered (and fail at run time).
 	for _, n := range []string{"rt", "pl", "ok"} {
-		if s := statusOf(r, n); s != StatusRuns {
+		if s := statusOf(r, n); s != hooks.StatusRuns {
 			t.Errorf("%s: status %s, want runs", n, s)
 		}
 	}
-	if got := strings.Join(planNames(r.Plan(BeforeAgent, nil)), ","); got != "rt,pl,ok" {
+	if got := strings.Join(planNames(r.Plan(hooks.BeforeAgent, nil)), ","); got != "rt,pl,ok" {
 		t.Errorf("plan = %s", got)
 	}
 	// Places: the bad-type hook sits on line 10, column 9.
@@ -321,16 +323,16 @@ func TestMatchers(t *testing.T) {
   ]}}`
 	r := Build(snapshot(t, layers{settingsio.LayerUser: user}, true))
 	tests := []struct {
-		event Event
-		ctx   *PlanContext
+		event hooks.Event
+		ctx   *hooks.PlanContext
 		want  string
 	}{
-		{BeforeTool, &PlanContext{ToolName: "[invalid"}, "literal,star"},
-		{BeforeTool, &PlanContext{ToolName: "read_file"}, "lookahead,star"},
-		{BeforeTool, &PlanContext{ToolName: "write_file"}, "star"},
-		{BeforeAgent, nil, "ignored"},
-		{SessionStart, &PlanContext{Trigger: "startup"}, "startup"},
-		{SessionStart, &PlanContext{Trigger: "resume"}, ""},
+		{hooks.BeforeTool, &hooks.PlanContext{ToolName: "[invalid"}, "literal,star"},
+		{hooks.BeforeTool, &hooks.PlanContext{ToolName: "read_file"}, "lookahead,star"},
+		{hooks.BeforeTool, &hooks.PlanContext{ToolName: "write_file"}, "star"},
+		{hooks.BeforeAgent, nil, "ignored"},
+		{hooks.SessionStart, &hooks.PlanContext{Trigger: "startup"}, "startup"},
+		{hooks.SessionStart, &hooks.PlanContext{Trigger: "resume"}, ""},
 	}
 	for _, tt := range tests {
 		if got := strings.Join(planNames(r.Plan(tt.event, tt.ctx)), ","); got != tt.want {
@@ -344,7 +346,7 @@ func TestMatchers(t *testing.T) {
 		`"startup|resume" matches nothing`,
 		`never sends "boot"`,
 	} {
-		if !hasDiag(r, SeverityWarning, want) {
+		if !hasDiag(r, hooks.SeverityWarning, want) {
 			t.Errorf("missing warning %q", want)
 		}
 	}
@@ -365,11 +367,11 @@ func TestDuplicatesAcrossLayers(t *testing.T) {
 	if got := strings.Join(statuses, ","); got != "runs,runs,duplicate,duplicate,runs" {
 		t.Errorf("statuses = %s", got)
 	}
-	p := r.Plan(BeforeTool, &PlanContext{ToolName: "write_file"})
+	p := r.Plan(hooks.BeforeTool, &hooks.PlanContext{ToolName: "write_file"})
 	if got := strings.Join(planNames(p), ","); got != "guard,log.sh" || p.Sequential {
 		t.Errorf("write_file plan = %s sequential=%v", got, p.Sequential)
 	}
-	p = r.Plan(BeforeTool, &PlanContext{ToolName: "read_file"})
+	p = r.Plan(hooks.BeforeTool, &hooks.PlanContext{ToolName: "read_file"})
 	if got := strings.Join(planNames(p), ","); got != "guard,log.sh,other" || !p.Sequential {
 		t.Errorf("read_file plan = %s sequential=%v", got, p.Sequential)
 	}
@@ -378,7 +380,7 @@ func TestDuplicatesAcrossLayers(t *testing.T) {
 	// both run, with a note.
 	ls = layers{settingsio.LayerUser: settings("BeforeTool", def("read_file", same)+","+def("write_file", same))}
 	r = Build(snapshot(t, ls, true))
-	if r.Hooks[1].Status != StatusRuns || !hasDiag(r, SeverityInfo, "when both matchers match") {
+	if r.Hooks[1].Status != hooks.StatusRuns || !hasDiag(r, hooks.SeverityInfo, "when both matchers match") {
 		t.Errorf("second hook status %s, diagnostics %+v", r.Hooks[1].Status, r.Diagnostics)
 	}
 }
@@ -393,12 +395,12 @@ func TestBrokenLayerDoesNotStopOthers(t *testing.T) {
 		t.Fatal("the parser accepted a broken file")
 	}
 	r := Build(s)
-	if statusOf(r, "ws") != StatusRuns {
+	if statusOf(r, "ws") != hooks.StatusRuns {
 		t.Errorf("workspace hook not loaded: %+v", r.Hooks)
 	}
 	found := false
 	for _, d := range r.Diagnostics {
-		if d.Severity == SeverityFatal && d.File == "/user/settings.json" && d.Line > 0 && d.Column > 0 {
+		if d.Severity == hooks.SeverityFatal && d.File == "/user/settings.json" && d.Line > 0 && d.Column > 0 {
 			found = true
 		}
 	}
@@ -410,30 +412,30 @@ func TestBrokenLayerDoesNotStopOthers(t *testing.T) {
 func TestInactiveExtension(t *testing.T) {
 	ext := extension(t, "off", settings("AfterAgent", def("", cmdJSON("x", "echo x"))), false)
 	r := Build(snapshot(t, nil, true, ext))
-	if statusOf(r, "x") != StatusDisabled || r.Plan(AfterAgent, nil) != nil {
+	if statusOf(r, "x") != hooks.StatusDisabled || r.Plan(hooks.AfterAgent, nil) != nil {
 		t.Errorf("inactive extension hook: %+v", r.Hooks[0])
 	}
 	bad := extension(t, "bad", `{"hooks":[]}`, true)
 	r = Build(snapshot(t, nil, true, bad))
-	if !hasDiag(r, SeverityError, `"hooks" property must be an object`) {
+	if !hasDiag(r, hooks.SeverityError, `"hooks" property must be an object`) {
 		t.Errorf("diagnostics %+v", r.Diagnostics)
 	}
 }
 
 func TestContextFor(t *testing.T) {
 	tests := []struct {
-		event         Event
+		event         hooks.Event
 		tool, trigger string
-		want          *PlanContext
+		want          *hooks.PlanContext
 		err           bool
 	}{
-		{BeforeTool, "read_file", "", &PlanContext{ToolName: "read_file"}, false},
-		{BeforeTool, "", "", nil, true},
-		{AfterTool, "", "startup", nil, true},
-		{SessionStart, "", "startup", &PlanContext{Trigger: "startup"}, false},
-		{PreCompress, "x", "", nil, true},
-		{BeforeAgent, "", "", nil, false},
-		{Notification, "", "ToolPermission", nil, true},
+		{hooks.BeforeTool, "read_file", "", &hooks.PlanContext{ToolName: "read_file"}, false},
+		{hooks.BeforeTool, "", "", nil, true},
+		{hooks.AfterTool, "", "startup", nil, true},
+		{hooks.SessionStart, "", "startup", &hooks.PlanContext{Trigger: "startup"}, false},
+		{hooks.PreCompress, "x", "", nil, true},
+		{hooks.BeforeAgent, "", "", nil, false},
+		{hooks.Notification, "", "ToolPermission", nil, true},
 	}
 	for _, tt := range tests {
 		got, err := ContextFor(tt.event, tt.tool, tt.trigger)
@@ -445,13 +447,13 @@ func TestContextFor(t *testing.T) {
 
 func TestKeyAndNames(t *testing.T) {
 	tests := []struct {
-		h                     Hook
+		h                     hooks.Hook
 		key, disable, display string
 	}{
-		{Hook{Type: "command", Name: "n", Command: "c"}, "n:c", "n", "n"},
-		{Hook{Type: "command", Command: "c"}, ":c", "c", "c"},
-		{Hook{Type: "plugin", Command: "c"}, ":", "unknown-hook", "c"},
-		{Hook{Type: "runtime", Name: "r"}, "r:", "r", "r"},
+		{hooks.Hook{Type: "command", Name: "n", Command: "c"}, "n:c", "n", "n"},
+		{hooks.Hook{Type: "command", Command: "c"}, ":c", "c", "c"},
+		{hooks.Hook{Type: "plugin", Command: "c"}, ":", "unknown-hook", "c"},
+		{hooks.Hook{Type: "runtime", Name: "r"}, "r:", "r", "r"},
 	}
 	for _, tt := range tests {
 		if tt.h.Key() != tt.key || tt.h.DisableName() != tt.disable || tt.h.DisplayName() != tt.display {
@@ -473,7 +475,7 @@ func BenchmarkBuildAndPlan1000(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		r := Build(s)
-		if p := r.Plan(BeforeTool, &PlanContext{ToolName: "read_file"}); len(p.Hooks) != 1000 {
+		if p := r.Plan(hooks.BeforeTool, &hooks.PlanContext{ToolName: "read_file"}); len(p.Hooks) != 1000 {
 			b.Fatalf("plan has %d hooks", len(p.Hooks))
 		}
 	}
@@ -483,12 +485,12 @@ func TestExtensionPathUnquoted(t *testing.T) {
 	ext := extension(t, "e", settings("SessionStart", def("", cmdJSON("start", "node ${extensionPath}/start.js"))), true)
 	ext.Path = "/home/me/my exts (old)/e"
 	r := Build(snapshot(t, nil, true, ext))
-	if !hasDiag(r, SeverityWarning, "${extensionPath} is inserted unquoted") {
+	if !hasDiag(r, hooks.SeverityWarning, "${extensionPath} is inserted unquoted") {
 		t.Errorf("no warning for an unquoted path with spaces: %+v", r.Diagnostics)
 	}
 	ext.Path = "/home/me/.gemini/extensions/e"
 	r = Build(snapshot(t, nil, true, ext))
-	if hasDiag(r, SeverityWarning, "inserted unquoted") {
+	if hasDiag(r, hooks.SeverityWarning, "inserted unquoted") {
 		t.Errorf("warning for a plain path: %+v", r.Diagnostics)
 	}
 }

@@ -1,4 +1,4 @@
-package hooks
+package gemini
 
 import (
 	"context"
@@ -7,19 +7,14 @@ import (
 	"sync"
 	"time"
 
+	"github.com/hookwarden/hookwarden/hooks"
+
 	"github.com/hookwarden/hookwarden/sandbox"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // DefaultTimeout is Gemini CLI's DEFAULT_HOOK_TIMEOUT.
 const DefaultTimeout = 60 * time.Second
-
-// DefaultStreamCap bounds each captured stream (stdout, stderr) of a hook.
-const DefaultStreamCap = 8 << 20
-
-// DefaultGrace is how long the runner waits, after a hook exits or is
-// killed, for its pipes to close before it stops reading them.
-const DefaultGrace = 500 * time.Millisecond
 
 // Error texts of Gemini CLI's HookRunner.
 const (
@@ -59,19 +54,19 @@ type Runner struct {
 	// Check, when set, is asked right before each hook's process starts;
 	// an error refuses to start it (the result's Error starts with
 	// RefusedPrefix). See trust.Gate.Check.
-	Check func(h *Hook) error
+	Check func(h *hooks.Hook) error
 	// Isolation starts hooks under the supervisor and, for the hooks it
 	// picks, in the sandbox (the zero value starts every hook directly).
-	Isolation Isolation
+	Isolation hooks.Isolation
 }
 
 // Request is one event to run.
 type Request struct {
 	// Plan is what to run (from Registry.Plan or built by hand).
-	Plan *Plan
+	Plan *hooks.Plan
 	// Input is the hook input object (base fields and event fields), as
 	// Gemini CLI builds it; see NewInput.
-	Input *Object
+	Input *hooks.Object
 	// FolderTrusted is the folder trust seen by the runner: in an
 	// untrusted folder every "project" hook is refused.
 	FolderTrusted bool
@@ -79,12 +74,12 @@ type Request struct {
 
 // Outcome is the result of running a plan.
 type Outcome struct {
-	Event      Event         `json:"event"`
-	Sequential bool          `json:"sequential"`
-	Results    []Result      `json:"results"`
-	Aggregated Aggregated    `json:"aggregated"`
-	Warnings   []Warning     `json:"warnings"`
-	Duration   time.Duration `json:"durationNs"`
+	Event      hooks.Event     `json:"event"`
+	Sequential bool            `json:"sequential"`
+	Results    []Result        `json:"results"`
+	Aggregated Aggregated      `json:"aggregated"`
+	Warnings   []hooks.Warning `json:"warnings"`
+	Duration   time.Duration   `json:"durationNs"`
 	// Aborted is the TypeError Gemini CLI's own code would throw for these
 	// outputs (chaining or aggregation); Gemini then reports the event as
 	// failed with that error and no output, and in sequential runs the
@@ -95,7 +90,7 @@ type Outcome struct {
 // Result is one hook's execution, as HookExecutionResult plus what
 // Hookwarden observes on top.
 type Result struct {
-	Hook *Hook `json:"-"`
+	Hook *hooks.Hook `json:"-"`
 	// Command is the command line given to the shell after expansion
 	// ("" when nothing was spawned).
 	Command string `json:"command"`
@@ -106,9 +101,9 @@ type Result struct {
 	ExitCode    int  `json:"exitCode"`
 	HasExitCode bool `json:"hasExitCode"`
 	// Signal names the signal that ended the hook, if any.
-	Signal       string `json:"signal,omitempty"`
-	OutputFormat string `json:"outputFormat,omitempty"`
-	Output       Value  `json:"output"`
+	Signal       string      `json:"signal,omitempty"`
+	OutputFormat string      `json:"outputFormat,omitempty"`
+	Output       hooks.Value `json:"output"`
 	// Stdout and Stderr are the decoded streams; HasStreams is false when
 	// no process was started (Gemini reports them as undefined then).
 	Stdout     string `json:"stdout"`
@@ -129,19 +124,19 @@ type Result struct {
 	Sandboxed bool            `json:"sandboxed,omitempty"`
 	Sandbox   *sandbox.Report `json:"sandbox,omitempty"`
 	Parsed    ParsedOutput    `json:"-"`
-	Warnings  []Warning       `json:"warnings,omitempty"`
+	Warnings  []hooks.Warning `json:"warnings,omitempty"`
 }
 
 // TimeoutOf is the hook's timeout (hook.timeout ?? 60000 ms) as Node's
 // setTimeout waits it: outside [1, 2^31-1] ms, 1 ms.
-func TimeoutOf(h *Hook) time.Duration {
+func TimeoutOf(h *hooks.Hook) time.Duration {
 	if h.HasTimeout {
 		return time.Duration(nodeTimerDelay(h.TimeoutMS)) * time.Millisecond
 	}
 	return DefaultTimeout
 }
 
-func timeoutMS(h *Hook) string {
+func timeoutMS(h *hooks.Hook) string {
 	switch {
 	case h.TimeoutText != "":
 		return h.TimeoutText
@@ -163,7 +158,7 @@ func (r *Runner) Run(ctx context.Context, req Request) Outcome {
 	out.Event, out.Sequential = req.Plan.Event, req.Plan.Sequential
 	input := req.Input
 	if input == nil {
-		input = NewObject(0)
+		input = hooks.NewObject(0)
 	}
 	rc := r.newRunContext(input)
 	hooks := req.Plan.Hooks
@@ -231,13 +226,13 @@ type runContext struct {
 	shell   ShellConfig
 	// stdin caches the serialized input per input object.
 	mu       sync.Mutex
-	payloads map[*Object]string
+	payloads map[*hooks.Object]string
 	// exes caches the shell's path per PATH value.
 	exes map[string]string
 }
 
-func (r *Runner) newRunContext(input *Object) *runContext {
-	rc := &runContext{r: r, baseEnv: SanitizeEnv(r.Env, r.Sanitization), payloads: map[*Object]string{}, exes: map[string]string{}}
+func (r *Runner) newRunContext(input *hooks.Object) *runContext {
+	rc := &runContext{r: r, baseEnv: SanitizeEnv(r.Env, r.Sanitization), payloads: map[*hooks.Object]string{}, exes: map[string]string{}}
 	if r.Shell != nil {
 		rc.shell = *r.Shell
 	} else {
@@ -246,22 +241,22 @@ func (r *Runner) newRunContext(input *Object) *runContext {
 	return rc
 }
 
-func (rc *runContext) payload(in *Object) string {
+func (rc *runContext) payload(in *hooks.Object) string {
 	rc.mu.Lock()
 	defer rc.mu.Unlock()
 	if s, ok := rc.payloads[in]; ok {
 		return s
 	}
-	s := string(AppendJSON(nil, in))
+	s := string(hooks.AppendJSON(nil, in))
 	rc.payloads[in] = s
 	return s
 }
 
 // execute is HookRunner.executeHook.
-func (rc *runContext) execute(ctx context.Context, h *Hook, event Event, input *Object, trusted bool) Result {
+func (rc *runContext) execute(ctx context.Context, h *hooks.Hook, event hooks.Event, input *hooks.Object, trusted bool) Result {
 	start := time.Now()
 	res := Result{Hook: h}
-	if h.Source == SourceProject && !trusted {
+	if h.Source == hooks.SourceProject && !trusted {
 		res.Error = ErrUntrustedFolder
 		return res
 	}
@@ -283,14 +278,14 @@ func (rc *runContext) execute(ctx context.Context, h *Hook, event Event, input *
 	session, _ := input.Get("session_id")
 	cwdStr := ""
 	if hasCwd {
-		cwdStr = ToJSString(cwd)
+		cwdStr = hooks.ToJSString(cwd)
 	}
 	sessionArg := ""
-	if Truthy(session) {
-		sessionArg = ToJSString(session)
+	if hooks.Truthy(session) {
+		sessionArg = hooks.ToJSString(session)
 	}
 	cwdArg := ""
-	if Truthy(cwd) {
+	if hooks.Truthy(cwd) {
 		cwdArg = cwdStr
 	}
 	res.Command = ExpandCommand(h.Command, cwdArg, rc.r.PlansDir, sessionArg, rc.shell.Shell)
@@ -299,7 +294,7 @@ func (rc *runContext) execute(ctx context.Context, h *Hook, event Event, input *
 	}
 	res.Stdin = rc.payload(input)
 	env := rc.hookEnv(h, input)
-	spawn := SpawnSpec{
+	spawn := hooks.SpawnSpec{
 		Program: rc.shell.Executable,
 		Path:    rc.executable(env),
 		Args:    append(append(make([]string, 0, len(rc.shell.Args)+1), rc.shell.Args...), res.Command),
@@ -315,12 +310,12 @@ func (rc *runContext) execute(ctx context.Context, h *Hook, event Event, input *
 	if check := rc.r.Check; check != nil {
 		spawn.Check = func() error { return check(h) }
 	}
-	spawn.Supervisor = rc.r.Isolation.For(h, inputMarkers(input))
+	spawn.Supervisor = rc.r.Isolation.For(h, hooks.InputMarkers(input))
 	res.Sandboxed = spawn.Supervisor != nil && spawn.Supervisor.Isolate
 	pr := spawn.Run(ctx)
 	res.Sandbox = pr.Sandbox
 	res.Duration = time.Since(start)
-	res.Stdout, res.Stderr, res.HasStreams = DecodeUTF8(pr.Stdout), DecodeUTF8(pr.Stderr), true
+	res.Stdout, res.Stderr, res.HasStreams = hooks.DecodeUTF8(pr.Stdout), hooks.DecodeUTF8(pr.Stderr), true
 	res.Truncated, res.PipesHeld, res.Signal = pr.Truncated, pr.PipesHeld, pr.Signal
 	switch {
 	case pr.StartErr != "":
@@ -347,13 +342,13 @@ func (rc *runContext) execute(ctx context.Context, h *Hook, event Event, input *
 // executable resolves the shell on the hook environment's PATH, as libuv
 // does for the child, once per PATH value.
 func (rc *runContext) executable(env []string) string {
-	path := envPath(env)
+	path := hooks.EnvPath(env)
 	rc.mu.Lock()
 	defer rc.mu.Unlock()
 	if exe, ok := rc.exes[path]; ok {
 		return exe
 	}
-	exe := ResolveExecutable(rc.shell.Executable, env)
+	exe := hooks.ResolveExecutable(rc.shell.Executable, env)
 	rc.exes[path] = exe
 	return exe
 }
@@ -362,13 +357,13 @@ func (r *Runner) grace() time.Duration {
 	if r.Grace > 0 {
 		return r.Grace
 	}
-	return DefaultGrace
+	return hooks.DefaultGrace
 }
 
 func (r *Runner) streamCap() int {
 	switch {
 	case r.StreamCap == 0:
-		return DefaultStreamCap
+		return hooks.DefaultStreamCap
 	case r.StreamCap < 0:
 		return int(^uint(0) >> 1)
 	}
@@ -379,7 +374,7 @@ func (r *Runner) streamCap() int {
 // GEMINI_PROJECT_DIR, GEMINI_PLANS_DIR, GEMINI_CWD, GEMINI_SESSION_ID,
 // CLAUDE_PROJECT_DIR (values that are undefined in the input are left out,
 // as Node does), then the hook's env.
-func (rc *runContext) hookEnv(h *Hook, input *Object) []string {
+func (rc *runContext) hookEnv(h *hooks.Hook, input *hooks.Object) []string {
 	env := make([]string, len(rc.baseEnv), len(rc.baseEnv)+5+len(h.Env))
 	copy(env, rc.baseEnv)
 	index := make(map[string]int, len(env)+5+len(h.Env))
@@ -402,17 +397,17 @@ func (rc *runContext) hookEnv(h *Hook, input *Object) []string {
 	cwd, hasCwd := input.Get("cwd")
 	session, hasSession := input.Get("session_id")
 	if hasCwd {
-		set("GEMINI_PROJECT_DIR", ToJSString(cwd))
+		set("GEMINI_PROJECT_DIR", hooks.ToJSString(cwd))
 	}
 	set("GEMINI_PLANS_DIR", rc.r.PlansDir)
 	if hasCwd {
-		set("GEMINI_CWD", ToJSString(cwd))
+		set("GEMINI_CWD", hooks.ToJSString(cwd))
 	}
 	if hasSession {
-		set("GEMINI_SESSION_ID", ToJSString(session))
+		set("GEMINI_SESSION_ID", hooks.ToJSString(session))
 	}
 	if hasCwd {
-		set("CLAUDE_PROJECT_DIR", ToJSString(cwd))
+		set("CLAUDE_PROJECT_DIR", hooks.ToJSString(cwd))
 	}
 	for _, k := range sortedKeys(h.Env) {
 		set(k, h.Env[k])

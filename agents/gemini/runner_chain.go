@@ -1,4 +1,8 @@
-package hooks
+package gemini
+
+import (
+	"github.com/hookwarden/hookwarden/hooks"
+)
 
 // ApplyOutputToInput is HookRunner.applyHookOutputToInput: in a sequential
 // run, the input of the next hook after a successful hook with output. The
@@ -12,43 +16,43 @@ package hooks
 // other events are unchanged. A hookSpecificOutput that is a truthy
 // primitive makes the reference throw (V8's "Cannot use 'in' operator"
 // TypeError), returned as the error.
-func ApplyOutputToInput(input *Object, output Value, event Event) (*Object, error) {
+func ApplyOutputToInput(input *hooks.Object, output hooks.Value, event hooks.Event) (*hooks.Object, error) {
 	next := input.Clone()
 	specific := field(output, "hookSpecificOutput")
-	if !Truthy(specific) {
+	if !hooks.Truthy(specific) {
 		return next, nil
 	}
 	switch event {
-	case BeforeAgent:
-		has, err := inOperator("additionalContext", specific)
+	case hooks.BeforeAgent:
+		has, err := hooks.InOperator("additionalContext", specific)
 		if err != nil || !has {
 			return next, err
 		}
 		if ctx, ok := field(specific, "additionalContext").(string); ok && next.Has("prompt") {
-			next.Set("prompt", ToJSString(next.Value("prompt"))+"\n\n"+ctx)
+			next.Set("prompt", hooks.ToJSString(next.Value("prompt"))+"\n\n"+ctx)
 		}
-	case BeforeModel:
+	case hooks.BeforeModel:
 		next2, err := mergeInputField(next, specific, "llm_request")
 		return next2, err
-	case BeforeTool:
+	case hooks.BeforeTool:
 		next2, err := mergeInputField(next, specific, "tool_input")
 		return next2, err
 	}
 	return next, nil
 }
 
-func mergeInputField(next *Object, specific Value, key string) (*Object, error) {
-	has, err := inOperator(key, specific)
+func mergeInputField(next *hooks.Object, specific hooks.Value, key string) (*hooks.Object, error) {
+	has, err := hooks.InOperator(key, specific)
 	if err != nil || !has {
 		return next, err
 	}
 	partial := field(specific, key)
-	if !Truthy(partial) || !next.Has(key) {
+	if !hooks.Truthy(partial) || !next.Has(key) {
 		return next, nil
 	}
-	merged := NewObject(8)
-	spreadInto(merged, next.Value(key))
-	spreadInto(merged, partial)
+	merged := hooks.NewObject(8)
+	hooks.SpreadInto(merged, next.Value(key))
+	hooks.SpreadInto(merged, partial)
 	next.Set(key, merged)
 	return next, nil
 }

@@ -1,6 +1,6 @@
 //go:build linux
 
-package hooks
+package gemini
 
 import (
 	"bytes"
@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/hookwarden/hookwarden/hooks"
 
 	"github.com/hookwarden/hookwarden/sandbox"
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -78,8 +80,8 @@ func TestRunnerLeavesNoProcess(t *testing.T) {
 				if mode == "supervised" {
 					r.Isolation.Supervisor = sandbox.Config{Init: self}
 				}
-				h := &Hook{Name: name, Command: script, HasTimeout: true, TimeoutMS: 60000}
-				out := r.Run(context.Background(), Request{Plan: &Plan{Event: BeforeTool, Hooks: []*Hook{h}}, Input: NewObject(0), FolderTrusted: true})
+				h := &hooks.Hook{Name: name, Command: script, HasTimeout: true, TimeoutMS: 60000}
+				out := r.Run(context.Background(), Request{Plan: &hooks.Plan{Event: hooks.BeforeTool, Hooks: []*hooks.Hook{h}}, Input: hooks.NewObject(0), FolderTrusted: true})
 				if _, err := os.Stat(ready); err != nil {
 					t.Fatalf("the hook did not get to start its children: %+v", out.Results[0])
 				}

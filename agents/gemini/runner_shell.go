@@ -1,10 +1,10 @@
-package hooks
+package gemini
 
 import (
-	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
+
+	"github.com/hookwarden/hookwarden/hooks"
 
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -19,7 +19,7 @@ type ShellConfig struct {
 // DefaultShell is Gemini CLI's shell for this platform and environment.
 func DefaultShell(env settingsio.Env) ShellConfig {
 	return ShellFor(runtime.GOOS, env, func(name string) string {
-		return lookPathIn(name, env.Get("PATH"), runtime.GOOS)
+		return hooks.LookPathIn(name, env.Get("PATH"), runtime.GOOS)
 	})
 }
 
@@ -41,38 +41,4 @@ func ShellFor(goos string, env settingsio.Env, lookPath func(string) string) She
 		return ShellConfig{Executable: p, Args: []string{"-NoProfile", "-Command"}, Shell: ShellPowerShell}
 	}
 	return ShellConfig{Executable: "powershell.exe", Args: psArgs, Shell: ShellPowerShell}
-}
-
-// lookPathIn finds name on pathList as the spawned process would (libuv
-// searches the child's PATH).
-func lookPathIn(name, pathList, goos string) string {
-	if strings.ContainsAny(name, `/\`) {
-		return name
-	}
-	exts := []string{""}
-	sep := string(os.PathListSeparator)
-	if goos == "windows" {
-		exts = []string{".exe", ".cmd", ".bat", ""}
-		sep = ";"
-	}
-	for _, dir := range strings.Split(pathList, sep) {
-		if dir == "" {
-			continue
-		}
-		for _, ext := range exts {
-			p := filepath.Join(dir, name+ext)
-			if isExecutableFile(p) {
-				return p
-			}
-		}
-	}
-	return ""
-}
-
-func isExecutableFile(p string) bool {
-	fi, err := os.Stat(p)
-	if err != nil || fi.IsDir() {
-		return false
-	}
-	return runtime.GOOS == "windows" || fi.Mode()&0o111 != 0
 }

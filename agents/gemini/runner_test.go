@@ -1,6 +1,6 @@
 //go:build unix
 
-package hooks
+package gemini
 
 import (
 	"context"
@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hookwarden/hookwarden/hooks"
+
 	"github.com/hookwarden/hookwarden/internal/testenv"
 )
 
@@ -23,18 +25,18 @@ func requireBash(t *testing.T) {
 	}
 }
 
-func cmdHook(name, command string) *Hook {
-	return &Hook{ID: name, Event: BeforeTool, Type: "command", Name: name, Command: command, Source: SourceProject}
+func cmdHook(name, command string) *hooks.Hook {
+	return &hooks.Hook{ID: name, Event: hooks.BeforeTool, Type: "command", Name: name, Command: command, Source: hooks.SourceProject}
 }
 
-func testInput(t *testing.T, cwd string) *Object {
+func testInput(t *testing.T, cwd string) *hooks.Object {
 	t.Helper()
-	fields := NewObject(2)
+	fields := hooks.NewObject(2)
 	fields.Set("tool_name", "read_file")
-	ti := NewObject(1)
+	ti := hooks.NewObject(1)
 	ti.Set("file_path", "notes.txt")
 	fields.Set("tool_input", ti)
-	return NewInput(InputBase{SessionID: "sess-1", TranscriptPath: filepath.Join(cwd, "t.json"), Cwd: cwd, Event: BeforeTool, Timestamp: time.Unix(0, 0)}, fields)
+	return NewInput(InputBase{SessionID: "sess-1", TranscriptPath: filepath.Join(cwd, "t.json"), Cwd: cwd, Event: hooks.BeforeTool, Timestamp: time.Unix(0, 0)}, fields)
 }
 
 // testRunner runs hooks in a clean environment: a throw-away HOME, no
@@ -57,10 +59,10 @@ func endsSoon(pid int) bool {
 	return testenv.WaitUntil(hookCap, func() bool { return !testenv.Alive(pid) })
 }
 
-func runOne(t *testing.T, r *Runner, h *Hook) Result {
+func runOne(t *testing.T, r *Runner, h *hooks.Hook) Result {
 	t.Helper()
 	cwd := t.TempDir()
-	out := r.Run(context.Background(), Request{Plan: &Plan{Event: h.Event, Hooks: []*Hook{h}}, Input: testInput(t, cwd), FolderTrusted: true})
+	out := r.Run(context.Background(), Request{Plan: &hooks.Plan{Event: h.Event, Hooks: []*hooks.Hook{h}}, Input: testInput(t, cwd), FolderTrusted: true})
 	return out.Results[0]
 }
 
@@ -86,10 +88,10 @@ func TestRunnerOrphanHoldingPipesDoesNotHoldResult(t *testing.T) {
 		t.Fatalf("got PipesHeld=%v TimedOut=%v Success=%v Error=%q", res.PipesHeld, res.TimedOut, res.Success, res.Error)
 	}
 	if decisionOf(res.Output) != "deny" {
-		t.Fatalf("output %s", AppendJSON(nil, res.Output))
+		t.Fatalf("output %s", hooks.AppendJSON(nil, res.Output))
 	}
-	if !hasWarning(res.Warnings, WarnPipesHeld) {
-		t.Fatalf("no %s warning: %+v", WarnPipesHeld, res.Warnings)
+	if !hasWarning(res.Warnings, hooks.WarnPipesHeld) {
+		t.Fatalf("no %s warning: %+v", hooks.WarnPipesHeld, res.Warnings)
 	}
 	// Once the result is in, the background sleep is ended too.
 	if !endsSoon(pid) {
@@ -161,7 +163,7 @@ func TestRunnerCancel(t *testing.T) {
 	requireBash(t)
 	r := testRunner(t)
 	ctx, cancel := context.WithCancel(context.Background())
-	plan := &Plan{Event: BeforeTool, Hooks: []*Hook{cmdHook("a", "echo go; sleep 100"), cmdHook("b", "sleep 100")}}
+	plan := &hooks.Plan{Event: hooks.BeforeTool, Hooks: []*hooks.Hook{cmdHook("a", "echo go; sleep 100"), cmdHook("b", "sleep 100")}}
 	started := make(chan struct{})
 	go func() {
 		time.Sleep(300 * time.Millisecond)
@@ -196,7 +198,7 @@ func TestRunnerStreamCap(t *testing.T) {
 	if len(res.Stdout) != 1000 || !res.Truncated || !res.Success {
 		t.Fatalf("len=%d truncated=%v success=%v", len(res.Stdout), res.Truncated, res.Success)
 	}
-	if !hasWarning(res.Warnings, WarnTruncated) {
+	if !hasWarning(res.Warnings, hooks.WarnTruncated) {
 		t.Fatal("no truncation warning")
 	}
 }
@@ -218,7 +220,7 @@ func TestRunnerReportsDurationsAndSpawnErrors(t *testing.T) {
 func TestRunnerParallelKeepsPlanOrderAndSequentialChains(t *testing.T) {
 	requireBash(t)
 	r := testRunner(t)
-	plan := &Plan{Event: BeforeTool, Hooks: []*Hook{
+	plan := &hooks.Plan{Event: hooks.BeforeTool, Hooks: []*hooks.Hook{
 		cmdHook("slow", `sleep 0.3; echo '{"hookSpecificOutput":{"tool_input":{"file_path":"b.txt","x":1}}}'`),
 		cmdHook("echo", `cat`),
 	}}
@@ -237,7 +239,7 @@ func TestRunnerUntrustedAndInvalidHooks(t *testing.T) {
 	requireBash(t)
 	r := testRunner(t)
 	cwd := t.TempDir()
-	plan := &Plan{Event: BeforeTool, Hooks: []*Hook{cmdHook("a", "touch ran")}}
+	plan := &hooks.Plan{Event: hooks.BeforeTool, Hooks: []*hooks.Hook{cmdHook("a", "touch ran")}}
 	out := r.Run(context.Background(), Request{Plan: plan, Input: testInput(t, cwd), FolderTrusted: false})
 	if out.Results[0].Error != ErrUntrustedFolder {
 		t.Fatalf("got %q", out.Results[0].Error)
@@ -246,11 +248,11 @@ func TestRunnerUntrustedAndInvalidHooks(t *testing.T) {
 		t.Fatal("the hook ran in an untrusted folder")
 	}
 	for _, tc := range []struct {
-		hook *Hook
+		hook *hooks.Hook
 		want string
 	}{
-		{&Hook{Type: "plugin", Name: "p", Source: SourceProject}, ErrMissingCommand},
-		{&Hook{Type: "runtime", Name: "r", Source: SourceProject}, ErrRuntimeHook},
+		{&hooks.Hook{Type: "plugin", Name: "p", Source: hooks.SourceProject}, ErrMissingCommand},
+		{&hooks.Hook{Type: "runtime", Name: "r", Source: hooks.SourceProject}, ErrRuntimeHook},
 	} {
 		res := runOne(t, r, tc.hook)
 		if res.Error != tc.want || res.HasStreams {

@@ -1,10 +1,11 @@
-package hooks
+package gemini
 
 import (
 	"fmt"
 	"path/filepath"
-	"sort"
 	"strings"
+
+	"github.com/hookwarden/hookwarden/hooks"
 
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -18,25 +19,25 @@ func (r *Registry) assignStatuses(trusted bool) {
 		disabled[r.Disabled[i].Value] = &r.Disabled[i]
 	}
 	type eventKey struct {
-		event Event
+		event hooks.Event
 		key   string
 	}
-	earlier := map[eventKey][]*Hook{}
+	earlier := map[eventKey][]*hooks.Hook{}
 	for _, h := range r.Hooks {
 		if h.Status != "" {
 			continue
 		}
 		switch {
 		case !r.HooksEnabled:
-			h.Status = StatusHooksOff
+			h.Status = hooks.StatusHooksOff
 			h.Reason = "hooksConfig.enabled is false"
 			if r.HooksEnabledBy != "" {
 				h.Reason += " in " + r.HooksEnabledBy
 			}
 			h.Reason += "; Gemini starts no hook system"
 			continue
-		case h.Source == SourceProject && !trusted:
-			h.Status = StatusBlockedUntrustedFolder
+		case h.Source == hooks.SourceProject && !trusted:
+			h.Status = hooks.StatusBlockedUntrustedFolder
 			h.Reason = "the folder is not trusted; Gemini registers no settings hooks there, user and system ones included"
 			if why := r.Snapshot.FolderTrust.Reason; why != "" {
 				h.Reason += " (" + why + ")"
@@ -44,20 +45,20 @@ func (r *Registry) assignStatuses(trusted bool) {
 			continue
 		}
 		if e, ok := disabled[h.DisableName()]; ok {
-			h.Status = StatusDisabled
+			h.Status = hooks.StatusDisabled
 			h.Reason = fmt.Sprintf("%q is in hooksConfig.disabled (%s)", e.Value, describeFiles(e))
 			continue
 		}
 		k := eventKey{h.Event, h.Key()}
-		h.Status, h.Reason = StatusRuns, runsReason(h)
+		h.Status, h.Reason = hooks.StatusRuns, runsReason(h)
 		for _, first := range earlier[k] {
 			if matchesAll(first) || strings.TrimSpace(first.Matcher) == strings.TrimSpace(h.Matcher) {
-				h.Status = StatusDuplicate
+				h.Status = hooks.StatusDuplicate
 				h.Reason = fmt.Sprintf("same name:command as the hook at %s; Gemini runs it only once", placeOf(first))
 				break
 			}
-			h.Diagnostics = append(h.Diagnostics, Diagnostic{
-				File: h.Origin.File, Line: h.Origin.Line, Column: h.Origin.Column, Severity: SeverityInfo,
+			h.Diagnostics = append(h.Diagnostics, hooks.Diagnostic{
+				File: h.Origin.File, Line: h.Origin.Line, Column: h.Origin.Column, Severity: hooks.SeverityInfo,
 				Message: fmt.Sprintf("same name:command as the hook at %s; when both matchers match, Gemini runs only that one", placeOf(first)),
 			})
 		}
@@ -65,14 +66,14 @@ func (r *Registry) assignStatuses(trusted bool) {
 	}
 }
 
-func runsReason(h *Hook) string {
+func runsReason(h *hooks.Hook) string {
 	switch h.Event.MatcherKind() {
-	case MatchToolName:
+	case hooks.MatchToolName:
 		if !matchesAll(h) {
 			return fmt.Sprintf("runs for tools matching %q", h.Matcher)
 		}
 		return "runs for every tool"
-	case MatchTrigger:
+	case hooks.MatchTrigger:
 		if !matchesAll(h) {
 			return fmt.Sprintf("runs when the trigger is %q", strings.TrimSpace(h.Matcher))
 		}
@@ -80,7 +81,7 @@ func runsReason(h *Hook) string {
 	return "runs on every " + string(h.Event)
 }
 
-func placeOf(h *Hook) string {
+func placeOf(h *hooks.Hook) string {
 	return fmt.Sprintf("%s:%d", h.Origin.File, h.Origin.Line)
 }
 
@@ -99,9 +100,9 @@ func (r *Registry) checkDisabledList() {
 	for i := range r.Disabled {
 		e := &r.Disabled[i]
 		matched := false
-		var byCommand []*Hook
+		var byCommand []*hooks.Hook
 		for _, h := range r.Hooks {
-			if h.Status == StatusInvalid {
+			if h.Status == hooks.StatusInvalid {
 				continue
 			}
 			if h.DisableName() == e.Value {
@@ -111,14 +112,14 @@ func (r *Registry) checkDisabledList() {
 			}
 		}
 		for _, h := range byCommand {
-			h.Diagnostics = append(h.Diagnostics, Diagnostic{
-				File: h.Origin.File, Line: h.Origin.Line, Column: h.Origin.Column, Severity: SeverityWarning,
+			h.Diagnostics = append(h.Diagnostics, hooks.Diagnostic{
+				File: h.Origin.File, Line: h.Origin.Line, Column: h.Origin.Column, Severity: hooks.SeverityWarning,
 				Message: fmt.Sprintf("hooksConfig.disabled lists this hook's command, but Gemini matches a named hook only by its name (%q), so it is NOT disabled", h.Name),
 			})
 		}
 		if !matched && len(byCommand) == 0 {
-			r.Diagnostics = append(r.Diagnostics, Diagnostic{
-				File: e.Files[0], Line: e.Lines[0], Severity: SeverityInfo,
+			r.Diagnostics = append(r.Diagnostics, hooks.Diagnostic{
+				File: e.Files[0], Line: e.Lines[0], Severity: hooks.SeverityInfo,
 				Message: fmt.Sprintf("hooksConfig.disabled entry %q matches no hook (Gemini compares it with each hook's name, or its command when it has no name)", e.Value),
 			})
 		}
@@ -128,72 +129,12 @@ func (r *Registry) checkDisabledList() {
 // gatherDiagnostics adds the hooks' diagnostics to the registry's list and
 // orders it by layer, file and place.
 func (r *Registry) gatherDiagnostics() {
-	r.Diagnostics = GatherDiagnostics(r.Diagnostics, r.Hooks, r.Snapshot.Layers)
-}
-
-// GatherDiagnostics appends each hook's diagnostics (tagged with its ID) to
-// fileDiags and orders the whole list by the layer the file belongs to (in
-// layers' order; other files after), then file, line and column. A
-// diagnostic several hooks share (one about their definition's matcher,
-// say) is listed once, under the first of them.
-func GatherDiagnostics(fileDiags []Diagnostic, hs []*Hook, layers []*settingsio.File) []Diagnostic {
-	type place struct {
-		file         string
-		line, column int
-		sev          Severity
-		msg          string
-	}
-	seen := map[place]bool{}
-	out := fileDiags[:0:0]
-	add := func(d Diagnostic) {
-		k := place{d.File, d.Line, d.Column, d.Severity, d.Message}
-		if !seen[k] {
-			seen[k] = true
-			out = append(out, d)
-		}
-	}
-	for _, d := range fileDiags {
-		add(d)
-	}
-	for _, h := range hs {
-		for i := range h.Diagnostics {
-			h.Diagnostics[i].HookID = h.ID
-			add(h.Diagnostics[i])
-		}
-	}
-	rank := map[string]int{}
-	for i, f := range layers {
-		if f != nil && f.Path != "" {
-			if _, ok := rank[f.Path]; !ok {
-				rank[f.Path] = i
-			}
-		}
-	}
-	fileRank := func(p string) int {
-		if v, ok := rank[p]; ok {
-			return v
-		}
-		return len(layers)
-	}
-	sort.SliceStable(out, func(i, j int) bool {
-		a, b := out[i], out[j]
-		if ra, rb := fileRank(a.File), fileRank(b.File); ra != rb {
-			return ra < rb
-		}
-		if a.File != b.File {
-			return a.File < b.File
-		}
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		return a.Column < b.Column
-	})
-	return out
+	r.Diagnostics = hooks.GatherDiagnostics(r.Diagnostics, r.Hooks, r.Snapshot.Layers)
 }
 
 // HooksIn returns the hooks of one layer (and, for extensions, one file).
-func (r *Registry) HooksIn(layer settingsio.Layer) []*Hook {
-	var out []*Hook
+func (r *Registry) HooksIn(layer settingsio.Layer) []*hooks.Hook {
+	var out []*hooks.Hook
 	for _, h := range r.Hooks {
 		if h.Origin.Layer == layer {
 			out = append(out, h)
@@ -203,7 +144,7 @@ func (r *Registry) HooksIn(layer settingsio.Layer) []*Hook {
 }
 
 // Hook returns the hook with the given ID, or nil.
-func (r *Registry) Hook(id string) *Hook {
+func (r *Registry) Hook(id string) *hooks.Hook {
 	for _, h := range r.Hooks {
 		if h.ID == id {
 			return h

@@ -1,4 +1,4 @@
-package hooks
+package gemini
 
 import (
 	"fmt"

@@ -1,10 +1,12 @@
-package hooks
+package gemini
 
 import (
 	"fmt"
 	"path/filepath"
 	"runtime"
 	"slices"
+
+	"github.com/hookwarden/hookwarden/hooks"
 
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -71,7 +73,7 @@ type ToggleResult struct {
 	// that keep the hook disabled whatever Hookwarden writes.
 	Locked []Lock `json:"locked"`
 	// Hooks are the hooks the name matches (none when it was only listed).
-	Hooks []*Hook `json:"-"`
+	Hooks []*hooks.Hook `json:"-"`
 	// Notes are facts that change what the edit means (an untrusted
 	// folder, hooks switched off).
 	Notes []string `json:"notes"`
@@ -189,7 +191,7 @@ type UnknownHookError struct {
 	Name string
 	// CommandOf are named hooks whose command is Name: Gemini matches those
 	// by name only.
-	CommandOf []*Hook
+	CommandOf []*hooks.Hook
 }
 
 func (e *UnknownHookError) Error() string {
@@ -202,7 +204,7 @@ func (e *UnknownHookError) Error() string {
 }
 
 // checkKnown accepts a name that matches a hook or is listed somewhere.
-func (t *Toggler) checkKnown(name string, matches []*Hook) error {
+func (t *Toggler) checkKnown(name string, matches []*hooks.Hook) error {
 	if name == "" {
 		return fmt.Errorf("no hook name given")
 	}
@@ -216,7 +218,7 @@ func (t *Toggler) checkKnown(name string, matches []*Hook) error {
 	}
 	e := &UnknownHookError{Name: name}
 	for _, h := range t.Registry.Hooks {
-		if h.Status != StatusInvalid && h.Name != "" && h.Command == name {
+		if h.Status != hooks.StatusInvalid && h.Name != "" && h.Command == name {
 			e.CommandOf = append(e.CommandOf, h)
 		}
 	}
@@ -225,10 +227,10 @@ func (t *Toggler) checkKnown(name string, matches []*Hook) error {
 
 // matching returns the hooks Gemini would toggle for name (setHookEnabled:
 // every entry whose name || command equals it).
-func (t *Toggler) matching(name string) []*Hook {
-	var out []*Hook
+func (t *Toggler) matching(name string) []*hooks.Hook {
+	var out []*hooks.Hook
 	for _, h := range t.Registry.Hooks {
-		if h.Status != StatusInvalid && h.DisableName() == name {
+		if h.Status != hooks.StatusInvalid && h.DisableName() == name {
 			out = append(out, h)
 		}
 	}

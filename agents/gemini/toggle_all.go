@@ -1,7 +1,9 @@
-package hooks
+package gemini
 
 import (
 	"fmt"
+
+	"github.com/hookwarden/hookwarden/hooks"
 
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -29,7 +31,7 @@ type BulkResult struct {
 func (t *Toggler) EnableAll() (*BulkResult, error) {
 	res := &BulkResult{Action: "enable-all", Status: ToggleNoOp}
 	registered := t.registered()
-	var disabled []*Hook
+	var disabled []*hooks.Hook
 	for _, h := range registered {
 		if t.listedDisabled(h) {
 			disabled = append(disabled, h)
@@ -155,11 +157,11 @@ func replaceWith(names []string) listEdit {
 // registered returns the hooks Gemini CLI's registry holds (getAllHooks):
 // valid hooks of the settings files in a trusted folder, and of active
 // extensions, disabled ones included.
-func (t *Toggler) registered() []*Hook {
-	var out []*Hook
+func (t *Toggler) registered() []*hooks.Hook {
+	var out []*hooks.Hook
 	for _, h := range t.Registry.Hooks {
 		switch h.Status {
-		case StatusInvalid, StatusBlockedUntrustedFolder:
+		case hooks.StatusInvalid, hooks.StatusBlockedUntrustedFolder:
 			continue
 		}
 		if h.Origin.Layer == settingsio.LayerExtension && !t.extensionActive(h.Origin.Extension) {
@@ -181,7 +183,7 @@ func (t *Toggler) extensionActive(name string) bool {
 
 // listedDisabled reports whether the merged hooksConfig.disabled has the
 // hook (the registry's enabled flag).
-func (t *Toggler) listedDisabled(h *Hook) bool {
+func (t *Toggler) listedDisabled(h *hooks.Hook) bool {
 	name := h.DisableName()
 	for _, e := range t.Registry.Disabled {
 		if e.Value == name {

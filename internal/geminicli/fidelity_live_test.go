@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
@@ -62,7 +64,7 @@ func (f *fidelityFixture) extension(t *testing.T, home, name string, hooksFile a
 // runAndCompare runs the CLI and compares what fired with the plan of
 // every checked event; want lists ids that must have fired (so that an
 // empty agreement cannot pass) and notWant ids that must not.
-func (f *fidelityFixture) runAndCompare(t *testing.T, want, notWant []string) *hooks.Registry {
+func (f *fidelityFixture) runAndCompare(t *testing.T, want, notWant []string) *gemini.Registry {
 	t.Helper()
 	res, err := Run(context.Background(), f.opts)
 	if err != nil || res.ExitCode != 0 {
@@ -71,7 +73,7 @@ func (f *fidelityFixture) runAndCompare(t *testing.T, want, notWant []string) *h
 	fired := firedByEvent(t, readLines(t, f.log))
 	snap := settingsio.Load(settingsio.Options{ProjectDir: f.project,
 		Env: settingsio.Env(f.opts.Environ()), GOOS: runtime.GOOS, Home: f.home})
-	reg := hooks.Build(snap)
+	reg := gemini.Build(snap)
 	all := map[string]bool{}
 	for _, c := range checkedEvents {
 		plan := reg.Plan(c.event, c.ctx)
@@ -94,7 +96,7 @@ func (f *fidelityFixture) runAndCompare(t *testing.T, want, notWant []string) *h
 	return reg
 }
 
-func hasDiagnostic(reg *hooks.Registry, sev hooks.Severity, text string) bool {
+func hasDiagnostic(reg *gemini.Registry, sev hooks.Severity, text string) bool {
 	for _, d := range reg.Diagnostics {
 		if d.Severity == sev && strings.Contains(d.Message, text) {
 			return true

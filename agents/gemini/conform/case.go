@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/sandbox"
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -144,15 +146,15 @@ func runCase(ctx context.Context, c *hooks.Object, event hooks.Event, cwd string
 		trustedAtRun = b
 	}
 	snap := snapshotFor(c, cwd, trustedAtLoad)
-	reg := hooks.Build(snap)
+	reg := gemini.Build(snap)
 	var pctx *hooks.PlanContext
 	if cv, ok := c.Value("context").(*hooks.Object); ok {
 		pctx = &hooks.PlanContext{ToolName: str(cv.Value("toolName")), Trigger: str(cv.Value("trigger"))}
 	}
 	now := time.Now()
-	timestamp := hooks.TimestampString(now)
+	timestamp := gemini.TimestampString(now)
 	fields, _ := c.Value("input").(*hooks.Object)
-	input := hooks.NewInput(hooks.InputBase{
+	input := gemini.NewInput(gemini.InputBase{
 		SessionID:      sessionID,
 		TranscriptPath: filepath.Join(cwd, ".gemini", "chats", "session.json"),
 		Cwd:            cwd,
@@ -172,22 +174,22 @@ func runCase(ctx context.Context, c *hooks.Object, event hooks.Event, cwd string
 		result.Set("aggregated", agg)
 		return result, timestamp, nil
 	}
-	runner := &hooks.Runner{
+	runner := &gemini.Runner{
 		Env:          env,
 		Sanitization: sanitizationOf(c.Value("sanitization")),
 		PlansDir:     filepath.Join(cwd, ".gemini", "plans"),
 		Isolation:    isolationFor(env, cwd),
 	}
-	out := runner.Run(ctx, hooks.Request{Plan: plan, Input: input, FolderTrusted: trustedAtRun})
+	out := runner.Run(ctx, gemini.Request{Plan: plan, Input: input, FolderTrusted: trustedAtRun})
 	if out.Aborted != "" {
 		return nil, "", fmt.Errorf("the reference would throw: %s", out.Aborted)
 	}
 	return describe(plan, out), timestamp, nil
 }
 
-func sanitizationOf(v hooks.Value) hooks.Sanitization {
+func sanitizationOf(v hooks.Value) gemini.Sanitization {
 	o, _ := v.(*hooks.Object)
-	var s hooks.Sanitization
+	var s gemini.Sanitization
 	s.Allowed = strings1(o.Value("allowedEnvironmentVariables"))
 	s.Blocked = strings1(o.Value("blockedEnvironmentVariables"))
 	s.Enabled = hooks.Truthy(o.Value("enableEnvironmentVariableRedaction"))

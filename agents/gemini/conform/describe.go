@@ -5,12 +5,14 @@ import (
 	"strings"
 	"unicode/utf16"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // describe renders a run as the oracle's result object.
-func describe(plan *hooks.Plan, out hooks.Outcome) *hooks.Object {
+func describe(plan *hooks.Plan, out gemini.Outcome) *hooks.Object {
 	result := hooks.NewObject(3)
 	p := hooks.NewObject(2)
 	p.Set("sequential", plan.Sequential)
