@@ -179,7 +179,7 @@ func buildInput(io *IO, snap *settingsio.Snapshot, event hooks.Event, tool, trig
 		return nil, err
 	}
 	if fields != nil {
-		if event.MatcherKind() == hooks.MatchToolName {
+		if hooks.MatcherKindOf(event) == hooks.MatchToolName {
 			// the sample's tool fields must not leak into the user's input
 			for _, k := range []string{"tool_input", "tool_response", "mcp_context"} {
 				in.Delete(k)

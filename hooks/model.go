@@ -20,13 +20,18 @@ const (
 	BeforeToolSelection Event = "BeforeToolSelection"
 )
 
-// Events lists the 11 events in Gemini CLI's order.
-var Events = []Event{BeforeTool, AfterTool, BeforeAgent, Notification, AfterAgent,
+// events are the 11 events in Gemini CLI's order.
+var events = [...]Event{BeforeTool, AfterTool, BeforeAgent, Notification, AfterAgent,
 	SessionStart, SessionEnd, PreCompress, BeforeModel, AfterModel, BeforeToolSelection}
 
-// Valid reports whether e is one of the 11 events (exact, case-sensitive).
-func (e Event) Valid() bool {
-	for _, v := range Events {
+// Events lists the 11 events in Gemini CLI's order. Each call returns a
+// new slice, so no caller can change the list another one sees.
+func Events() []Event { return append([]Event(nil), events[:]...) }
+
+// ValidEvent reports whether e is one of the 11 events (exact,
+// case-sensitive).
+func ValidEvent(e Event) bool {
+	for _, v := range events {
 		if v == e {
 			return true
 		}
@@ -47,8 +52,8 @@ const (
 	MatchTrigger
 )
 
-// MatcherKind returns how Gemini CLI applies matchers for the event.
-func (e Event) MatcherKind() MatcherKind {
+// MatcherKindOf returns how Gemini CLI applies matchers for event e.
+func MatcherKindOf(e Event) MatcherKind {
 	switch e {
 	case BeforeTool, AfterTool:
 		return MatchToolName

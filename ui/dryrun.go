@@ -112,7 +112,7 @@ func newDryRunView(w fyne.Window, thread uiThread) *dryRunView {
 		cardBox:       container.NewVBox(),
 	}
 	var events []string
-	for _, e := range hooks.Events {
+	for _, e := range hooks.Events() {
 		events = append(events, string(e))
 	}
 	v.event = widget.NewSelect(events, func(string) { v.onEventChanged() })
@@ -208,7 +208,7 @@ func (v *dryRunView) setEventOptions(p *project) {
 			events = append(events, string(e.Name))
 		}
 	} else {
-		for _, e := range hooks.Events {
+		for _, e := range hooks.Events() {
 			events = append(events, string(e))
 		}
 	}
@@ -228,7 +228,7 @@ func runIntro(agent string) string {
 // firstPlannedEvent is the first event in Gemini's order that has a hook
 // that runs (BeforeTool when none has).
 func firstPlannedEvent(r *gemini.Registry) hooks.Event {
-	for _, e := range hooks.Events {
+	for _, e := range hooks.Events() {
 		for _, h := range r.Hooks {
 			if h.Event == e && (h.Status == hooks.StatusRuns || h.Status == hooks.StatusBlockedUntrustedFolder) {
 				return e
@@ -270,7 +270,7 @@ func (v *dryRunView) onEventChanged() {
 	v.tool.Hide()
 	v.trigger.Hide()
 	v.contextLabel.SetText("")
-	switch e.MatcherKind() {
+	switch hooks.MatcherKindOf(e) {
 	case hooks.MatchToolName:
 		v.contextLabel.SetText("Tool")
 		v.tool.SetOptions(assets.PayloadTools())
@@ -355,7 +355,7 @@ func (v *dryRunView) contextValues() (tool, trigger string) {
 	if v.project != nil && v.project.Claude != nil {
 		return v.claudeContextValues()
 	}
-	switch v.selectedEvent().MatcherKind() {
+	switch hooks.MatcherKindOf(v.selectedEvent()) {
 	case hooks.MatchToolName:
 		return v.tool.Text, ""
 	case hooks.MatchTrigger:

@@ -27,10 +27,10 @@ var eventHelp = map[hooks.Event]string{
 
 // eventSubtitle describes an event group.
 func eventSubtitle(e hooks.Event) string {
-	if !e.Valid() {
+	if !hooks.ValidEvent(e) {
 		return "not a Gemini CLI event: these hooks never run"
 	}
-	switch e.MatcherKind() {
+	switch hooks.MatcherKindOf(e) {
 	case hooks.MatchToolName:
 		return eventHelp[e] + " · matcher: tool name (regex)"
 	case hooks.MatchTrigger:
@@ -68,7 +68,7 @@ func hookDetails(h *hooks.Hook) string {
 	}
 	switch {
 	case !h.HasMatcher:
-	case h.Event.Valid() && h.Event.MatcherKind() == hooks.MatchNone:
+	case hooks.ValidEvent(h.Event) && hooks.MatcherKindOf(h.Event) == hooks.MatchNone:
 		parts = append(parts, fmt.Sprintf("matcher %q (ignored for %s)", h.Matcher, h.Event))
 	case strings.TrimSpace(h.Matcher) == "" || strings.TrimSpace(h.Matcher) == "*":
 		parts = append(parts, fmt.Sprintf("matcher %q (everything)", h.Matcher))

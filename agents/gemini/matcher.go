@@ -80,7 +80,7 @@ func (c *matcherCache) matches(h *hooks.Hook, ctx *hooks.PlanContext) bool {
 
 // matchesAll reports whether the hook's matcher matches every context.
 func matchesAll(h *hooks.Hook) bool {
-	if !h.HasMatcher || h.Event.MatcherKind() == hooks.MatchNone {
+	if !h.HasMatcher || hooks.MatcherKindOf(h.Event) == hooks.MatchNone {
 		return true
 	}
 	m := strings.TrimSpace(h.Matcher)
@@ -94,7 +94,7 @@ func (r *Registry) matcherDiagnostics(f *settingsio.File, n *settingsio.Node, ev
 		return nil
 	}
 	var out []hooks.Diagnostic
-	switch event.MatcherKind() {
+	switch hooks.MatcherKindOf(event) {
 	case hooks.MatchNone:
 		out = append(out, diagAt(f, n, hooks.SeverityWarning,
 			fmt.Sprintf("Gemini passes no context for %s, so the matcher %q is ignored and the hook always runs", event, matcher)))

@@ -48,7 +48,7 @@ func (r *Registry) Plan(event hooks.Event, ctx *hooks.PlanContext) *hooks.Plan {
 // tool name or trigger value. It returns nil for events Gemini plans with no
 // context, and an error when the value does not fit the event.
 func ContextFor(event hooks.Event, tool, trigger string) (*hooks.PlanContext, error) {
-	switch event.MatcherKind() {
+	switch hooks.MatcherKindOf(event) {
 	case hooks.MatchToolName:
 		if trigger != "" {
 			return nil, errContext(event, "takes a tool name, not a trigger")

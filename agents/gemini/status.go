@@ -67,7 +67,7 @@ func (r *Registry) assignStatuses(trusted bool) {
 }
 
 func runsReason(h *hooks.Hook) string {
-	switch h.Event.MatcherKind() {
+	switch hooks.MatcherKindOf(h.Event) {
 	case hooks.MatchToolName:
 		if !matchesAll(h) {
 			return fmt.Sprintf("runs for tools matching %q", h.Matcher)
