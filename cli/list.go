@@ -244,7 +244,7 @@ type eventGroup struct {
 func groupByEvent(all []*hooks.Hook) []eventGroup {
 	idx := map[hooks.Event]int{}
 	var groups []eventGroup
-	for _, e := range hooks.Events() {
+	for _, e := range gemini.Events() {
 		idx[e] = len(groups)
 		groups = append(groups, eventGroup{event: e})
 	}

@@ -52,7 +52,7 @@ func eventAndContext(name, tool, trigger string) (hooks.Event, *hooks.PlanContex
 		return "", nil, usagef("--event is required (one of %s)", eventList())
 	}
 	event := hooks.Event(name)
-	if !hooks.ValidEvent(event) {
+	if !gemini.ValidEvent(event) {
 		return "", nil, usagef("unknown event %q (one of %s)", name, eventList())
 	}
 	pctx, err := gemini.ContextFor(event, tool, trigger)
@@ -65,7 +65,7 @@ func eventAndContext(name, tool, trigger string) (hooks.Event, *hooks.PlanContex
 
 func eventList() string {
 	s := ""
-	for i, e := range hooks.Events() {
+	for i, e := range gemini.Events() {
 		if i > 0 {
 			s += ", "
 		}

@@ -179,7 +179,7 @@ func buildInput(io *IO, snap *settingsio.Snapshot, event hooks.Event, tool, trig
 		return nil, err
 	}
 	if fields != nil {
-		if hooks.MatcherKindOf(event) == hooks.MatchToolName {
+		if gemini.MatcherKindOf(event) == gemini.MatchToolName {
 			// the sample's tool fields must not leak into the user's input
 			for _, k := range []string{"tool_input", "tool_response", "mcp_context"} {
 				in.Delete(k)

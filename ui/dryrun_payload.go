@@ -22,7 +22,7 @@ func (v *dryRunView) loadSample() {
 		v.loadClaudeSample()
 		return
 	}
-	if p == nil || !hooks.ValidEvent(e) {
+	if p == nil || !gemini.ValidEvent(e) {
 		return
 	}
 	tool, trigger := v.contextValues()

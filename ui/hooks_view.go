@@ -241,13 +241,13 @@ func groupByEvent(reg *gemini.Registry, names pathNamer, act rowActions) []*even
 	byEvent := map[hooks.Event][]*hooks.Hook{}
 	var unknown []hooks.Event
 	for _, h := range hs {
-		if _, seen := byEvent[h.Event]; !seen && !hooks.ValidEvent(h.Event) {
+		if _, seen := byEvent[h.Event]; !seen && !gemini.ValidEvent(h.Event) {
 			unknown = append(unknown, h.Event)
 		}
 		byEvent[h.Event] = append(byEvent[h.Event], h)
 	}
 	var groups []*eventGroup
-	for _, e := range append(append([]hooks.Event{}, hooks.Events()...), unknown...) {
+	for _, e := range append(append([]hooks.Event{}, gemini.Events()...), unknown...) {
 		if len(byEvent[e]) > 0 {
 			groups = append(groups, newEventGroup(e, eventSubtitle(e), byEvent[e],
 				func(h *hooks.Hook) hookSwitch { return switchOf(h, reg, names) }, names, act))

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -27,13 +29,13 @@ var eventHelp = map[hooks.Event]string{
 
 // eventSubtitle describes an event group.
 func eventSubtitle(e hooks.Event) string {
-	if !hooks.ValidEvent(e) {
+	if !gemini.ValidEvent(e) {
 		return "not a Gemini CLI event: these hooks never run"
 	}
-	switch hooks.MatcherKindOf(e) {
-	case hooks.MatchToolName:
+	switch gemini.MatcherKindOf(e) {
+	case gemini.MatchToolName:
 		return eventHelp[e] + " · matcher: tool name (regex)"
-	case hooks.MatchTrigger:
+	case gemini.MatchTrigger:
 		return eventHelp[e] + " · matcher: exact trigger"
 	}
 	return eventHelp[e] + " · matchers are ignored"
@@ -68,7 +70,7 @@ func hookDetails(h *hooks.Hook) string {
 	}
 	switch {
 	case !h.HasMatcher:
-	case hooks.ValidEvent(h.Event) && hooks.MatcherKindOf(h.Event) == hooks.MatchNone:
+	case gemini.ValidEvent(h.Event) && gemini.MatcherKindOf(h.Event) == gemini.MatchNone:
 		parts = append(parts, fmt.Sprintf("matcher %q (ignored for %s)", h.Matcher, h.Event))
 	case strings.TrimSpace(h.Matcher) == "" || strings.TrimSpace(h.Matcher) == "*":
 		parts = append(parts, fmt.Sprintf("matcher %q (everything)", h.Matcher))

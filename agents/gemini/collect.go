@@ -38,7 +38,7 @@ func (r *Registry) collectHooks(f *settingsio.File, hooksNode *settingsio.Node, 
 		}
 		event := hooks.Event(m.Key)
 		path := "hooks." + m.Key
-		eventOK := hooks.ValidEvent(event)
+		eventOK := ValidEvent(event)
 		if !eventOK {
 			msg := fmt.Sprintf("Invalid hook event name: %q from %s config. Skipping.", m.Key, source)
 			if s := suggestEvent(m.Key); s != "" {
@@ -279,7 +279,7 @@ func suggestEvent(s string) string {
 	if e, ok := claude[s]; ok {
 		return string(e)
 	}
-	for _, e := range hooks.Events() {
+	for _, e := range Events() {
 		if strings.EqualFold(string(e), s) {
 			return string(e)
 		}

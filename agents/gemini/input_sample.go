@@ -37,7 +37,7 @@ type SampleOptions struct {
 // SampleInput builds a realistic hook input for o.Event from the embedded
 // samples, with the base fields filled for the chosen project.
 func SampleInput(o SampleOptions) (*hooks.Object, error) {
-	if !hooks.ValidEvent(o.Event) {
+	if !ValidEvent(o.Event) {
 		return nil, fmt.Errorf("unknown event %q", o.Event)
 	}
 	if o.Now.IsZero() {
@@ -58,7 +58,7 @@ func SampleInput(o SampleOptions) (*hooks.Object, error) {
 
 func sampleFields(o SampleOptions) (*hooks.Object, error) {
 	tool := ""
-	if hooks.MatcherKindOf(o.Event) == hooks.MatchToolName {
+	if MatcherKindOf(o.Event) == MatchToolName {
 		tool = o.Tool
 		if tool == "" {
 			tool = "read_file"

@@ -12,7 +12,7 @@ import (
 
 func TestSampleInputForEveryEvent(t *testing.T) {
 	now := time.Date(2026, 11, 30, 9, 5, 7, 123e6, time.UTC)
-	for _, e := range hooks.Events() {
+	for _, e := range Events() {
 		in, err := SampleInput(SampleOptions{Event: e, ProjectDir: "/home/u/proj", Home: "/home/u", SessionID: "abcdef12-0000-4000-8000-000000000000", Now: now})
 		if err != nil {
 			t.Fatalf("%s: %v", e, err)

@@ -80,7 +80,7 @@ func (c *matcherCache) matches(h *hooks.Hook, ctx *hooks.PlanContext) bool {
 
 // matchesAll reports whether the hook's matcher matches every context.
 func matchesAll(h *hooks.Hook) bool {
-	if !h.HasMatcher || hooks.MatcherKindOf(h.Event) == hooks.MatchNone {
+	if !h.HasMatcher || MatcherKindOf(h.Event) == MatchNone {
 		return true
 	}
 	m := strings.TrimSpace(h.Matcher)
@@ -94,11 +94,11 @@ func (r *Registry) matcherDiagnostics(f *settingsio.File, n *settingsio.Node, ev
 		return nil
 	}
 	var out []hooks.Diagnostic
-	switch hooks.MatcherKindOf(event) {
-	case hooks.MatchNone:
+	switch MatcherKindOf(event) {
+	case MatchNone:
 		out = append(out, diagAt(f, n, hooks.SeverityWarning,
 			fmt.Sprintf("Gemini passes no context for %s, so the matcher %q is ignored and the hook always runs", event, matcher)))
-	case hooks.MatchToolName:
+	case MatchToolName:
 		if _, err := r.matchers.compile(m); err != nil {
 			out = append(out, diagAt(f, n, hooks.SeverityWarning,
 				fmt.Sprintf("matcher %q is not a valid regular expression; Gemini falls back to comparing it with the tool name exactly", matcher)))
@@ -106,7 +106,7 @@ func (r *Registry) matcherDiagnostics(f *settingsio.File, n *settingsio.Node, ev
 			out = append(out, diagAt(f, n, hooks.SeverityWarning,
 				fmt.Sprintf("matcher %q: Gemini does not strip the slashes of /pattern/, they are matched literally", matcher)))
 		}
-	case hooks.MatchTrigger:
+	case MatchTrigger:
 		known := knownTriggers[event]
 		for _, k := range known {
 			if m == k {

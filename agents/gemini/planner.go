@@ -48,8 +48,8 @@ func (r *Registry) Plan(event hooks.Event, ctx *hooks.PlanContext) *hooks.Plan {
 // tool name or trigger value. It returns nil for events Gemini plans with no
 // context, and an error when the value does not fit the event.
 func ContextFor(event hooks.Event, tool, trigger string) (*hooks.PlanContext, error) {
-	switch hooks.MatcherKindOf(event) {
-	case hooks.MatchToolName:
+	switch MatcherKindOf(event) {
+	case MatchToolName:
 		if trigger != "" {
 			return nil, errContext(event, "takes a tool name, not a trigger")
 		}
@@ -57,7 +57,7 @@ func ContextFor(event hooks.Event, tool, trigger string) (*hooks.PlanContext, er
 			return nil, errContext(event, "needs a tool name (e.g. read_file)")
 		}
 		return &hooks.PlanContext{ToolName: tool}, nil
-	case hooks.MatchTrigger:
+	case MatchTrigger:
 		if tool != "" {
 			return nil, errContext(event, "takes a trigger, not a tool name")
 		}

@@ -67,13 +67,13 @@ func (r *Registry) assignStatuses(trusted bool) {
 }
 
 func runsReason(h *hooks.Hook) string {
-	switch hooks.MatcherKindOf(h.Event) {
-	case hooks.MatchToolName:
+	switch MatcherKindOf(h.Event) {
+	case MatchToolName:
 		if !matchesAll(h) {
 			return fmt.Sprintf("runs for tools matching %q", h.Matcher)
 		}
 		return "runs for every tool"
-	case hooks.MatchTrigger:
+	case MatchTrigger:
 		if !matchesAll(h) {
 			return fmt.Sprintf("runs when the trigger is %q", strings.TrimSpace(h.Matcher))
 		}

@@ -38,7 +38,7 @@ func runCaseFile(ctx context.Context, path string, env []string) ([]byte, error)
 		return nil, fmt.Errorf("case must be a JSON object")
 	}
 	event := hooks.Event(str(c.Value("event")))
-	if !hooks.ValidEvent(event) {
+	if !gemini.ValidEvent(event) {
 		return nil, fmt.Errorf("unknown event %q", event)
 	}
 	cwdName := "project"
