@@ -22,6 +22,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
 
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/cli"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/sandbox"
@@ -192,7 +193,7 @@ func agentFlag(args []string) (hooks.Agent, []string, error) {
 			continue
 		}
 		switch hooks.Agent(name) {
-		case hooks.AgentGemini, hooks.AgentClaude:
+		case hooks.AgentGemini, claude.Name:
 			agent = hooks.Agent(name)
 		default:
 			return "", nil, fmt.Errorf("unknown agent %q (gemini or claude)", name)

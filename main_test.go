@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/cli"
 	"github.com/hookwarden/hookwarden/hooks"
 )
@@ -57,9 +58,9 @@ func TestAgentFlag(t *testing.T) {
 		wantError bool
 	}{
 		{nil, hooks.AgentGemini, []string{}, false},
-		{[]string{"open", "--agent", "claude", "dir"}, hooks.AgentClaude, []string{"open", "dir"}, false},
+		{[]string{"open", "--agent", "claude", "dir"}, claude.Name, []string{"open", "dir"}, false},
 		{[]string{"--agent=gemini", "dir"}, hooks.AgentGemini, []string{"dir"}, false},
-		{[]string{"dir", "-agent", "claude"}, hooks.AgentClaude, []string{"dir"}, false},
+		{[]string{"dir", "-agent", "claude"}, claude.Name, []string{"dir"}, false},
 		{[]string{"--agent"}, "", nil, true},
 		{[]string{"--agent", "codex"}, "", nil, true},
 	}
@@ -94,7 +95,7 @@ func TestParseGUIArgs(t *testing.T) {
 		{"--review without DIR is the working folder, never the demo", []string{"open", "--review"},
 			guiArgs{agent: hooks.AgentGemini, dir: wd, review: true}, false},
 		{"--review after the folder, with --agent", []string{"open", tmp, "--agent", "claude", "-review"},
-			guiArgs{agent: hooks.AgentClaude, dir: tmp, review: true}, false},
+			guiArgs{agent: claude.Name, dir: tmp, review: true}, false},
 		{"a folder without --review", []string{tmp},
 			guiArgs{agent: hooks.AgentGemini, dir: tmp}, false},
 		{"--review=yes is not a flag", []string{"open", "--review=yes"}, guiArgs{}, true},

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/risk"
 	"github.com/hookwarden/hookwarden/trust"
@@ -32,7 +33,7 @@ func runClaudeAudit(ctx context.Context, io *IO, args []string) error {
 		return err
 	}
 	p := io.loadClaudeProjectData(*dir, data)
-	rep, err := trust.ClaudeAuditData(p.snap, p.reg.Hooks, data)
+	rep, err := claude.AuditData(p.snap, p.reg.Hooks, data)
 	if err != nil {
 		return err
 	}
@@ -50,12 +51,12 @@ func runClaudeAudit(ctx context.Context, io *IO, args []string) error {
 
 // claudeAuditDoc is Claude Code's trust report with each handler's risk.
 type claudeAuditDoc struct {
-	*trust.ClaudeReport
+	*claude.Report
 	Hooks []claudeAuditHook `json:"hooks"`
 }
 
 type claudeAuditHook struct {
-	trust.ClaudeHookReview
+	claude.HookReview
 	Risk risk.Report `json:"risk"`
 }
 
@@ -68,17 +69,17 @@ func claudeRisks(hs []*hooks.Hook, projectDir string) map[string]risk.Report {
 	return out
 }
 
-func claudeAuditDocument(rep *trust.ClaudeReport, risks map[string]risk.Report) claudeAuditDoc {
-	doc := claudeAuditDoc{ClaudeReport: rep, Hooks: make([]claudeAuditHook, 0, len(rep.Hooks))}
+func claudeAuditDocument(rep *claude.Report, risks map[string]risk.Report) claudeAuditDoc {
+	doc := claudeAuditDoc{Report: rep, Hooks: make([]claudeAuditHook, 0, len(rep.Hooks))}
 	for _, h := range rep.Hooks {
-		doc.Hooks = append(doc.Hooks, claudeAuditHook{ClaudeHookReview: h, Risk: risks[h.HookID]})
+		doc.Hooks = append(doc.Hooks, claudeAuditHook{HookReview: h, Risk: risks[h.HookID]})
 	}
 	return doc
 }
 
 // writeClaudeAudit prints the Claude Code audit for a person, with every
 // script a handler runs as writeAuditText does.
-func writeClaudeAudit(io *IO, rep *trust.ClaudeReport, risks map[string]risk.Report, brief bool) error {
+func writeClaudeAudit(io *IO, rep *claude.Report, risks map[string]risk.Report, brief bool) error {
 	b := &strings.Builder{}
 	ft := rep.FolderTrust
 	printf(b, "Claude Code folder trust (read only, %s): %s\n", orDash(ft.File), ft.Reason)
@@ -162,7 +163,7 @@ func runClaudeTrust(ctx context.Context, io *IO, args []string) error {
 	if err != nil {
 		return err
 	}
-	keys, err := trust.ClaudeApprove(p.snap, hs, store, time.Now())
+	keys, err := claude.Approve(p.snap, hs, store, time.Now())
 	if err != nil {
 		return err
 	}
@@ -185,7 +186,7 @@ func runClaudeUntrust(ctx context.Context, io *IO, args []string) error {
 	if err != nil {
 		return err
 	}
-	rep, err := trust.ClaudeAudit(p.snap, p.reg.Hooks, store)
+	rep, err := claude.Audit(p.snap, p.reg.Hooks, store)
 	if err != nil {
 		return err
 	}
@@ -213,11 +214,11 @@ func runClaudeUntrust(ctx context.Context, io *IO, args []string) error {
 			return usagef("no project, local or plugin handler %q", strings.Join(missing, `", "`))
 		}
 		for _, h := range hs {
-			fp, _ := trust.ClaudeFingerprint(h)
+			fp, _ := claude.Fingerprint(h)
 			keys = append(keys, fp)
 		}
 	}
-	removed, err := trust.ClaudeRevoke(p.snap.ProjectDir, keys, store)
+	removed, err := claude.Revoke(p.snap.ProjectDir, keys, store)
 	if err != nil {
 		return err
 	}

@@ -6,8 +6,8 @@ import (
 	"io"
 	"text/tabwriter"
 
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/hooks"
-	"github.com/hookwarden/hookwarden/hooks/claude"
 	"github.com/hookwarden/hookwarden/risk"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -36,19 +36,19 @@ func runClaudeList(ctx context.Context, io *IO, args []string) error {
 // claudeListDoc is the JSON document of `hookwarden list --agent claude
 // --json`: the Gemini list document's shape plus Claude Code's switches.
 type claudeListDoc struct {
-	Agent              hooks.Agent                  `json:"agent"`
-	Project            string                       `json:"project"`
-	RepoRoot           string                       `json:"repo_root"`
-	FolderTrust        settingsio.ClaudeFolderTrust `json:"folder_trust"`
-	HooksEnabled       bool                         `json:"hooks_enabled"`
-	HooksEnabledBy     string                       `json:"hooks_enabled_by"`
-	ManagedDisableAll  bool                         `json:"managed_disable_all"`
-	AllowManagedOnly   bool                         `json:"allow_managed_hooks_only"`
-	AllowManagedOnlyBy string                       `json:"allow_managed_hooks_only_by"`
-	Layers             []layerDoc                   `json:"layers"`
-	Plugins            []claudePluginDoc            `json:"plugins"`
-	Hooks              []claudeHookDoc              `json:"hooks"`
-	Diagnostics        []hooks.Diagnostic           `json:"diagnostics"`
+	Agent              hooks.Agent        `json:"agent"`
+	Project            string             `json:"project"`
+	RepoRoot           string             `json:"repo_root"`
+	FolderTrust        claude.FolderTrust `json:"folder_trust"`
+	HooksEnabled       bool               `json:"hooks_enabled"`
+	HooksEnabledBy     string             `json:"hooks_enabled_by"`
+	ManagedDisableAll  bool               `json:"managed_disable_all"`
+	AllowManagedOnly   bool               `json:"allow_managed_hooks_only"`
+	AllowManagedOnlyBy string             `json:"allow_managed_hooks_only_by"`
+	Layers             []layerDoc         `json:"layers"`
+	Plugins            []claudePluginDoc  `json:"plugins"`
+	Hooks              []claudeHookDoc    `json:"hooks"`
+	Diagnostics        []hooks.Diagnostic `json:"diagnostics"`
 }
 
 type claudePluginDoc struct {
@@ -86,7 +86,7 @@ type claudeHookDoc struct {
 func claudeListDocument(p *claudeProject) claudeListDoc {
 	r := p.reg
 	doc := claudeListDoc{
-		Agent: hooks.AgentClaude, Project: p.snap.ProjectDir, RepoRoot: p.snap.RepoRoot, FolderTrust: p.snap.FolderTrust,
+		Agent: claude.Name, Project: p.snap.ProjectDir, RepoRoot: p.snap.RepoRoot, FolderTrust: p.snap.FolderTrust,
 		HooksEnabled: !r.DisableAllHooks, ManagedDisableAll: r.ManagedDisableAll,
 		AllowManagedOnly: r.ManagedHooksOnly, AllowManagedOnlyBy: r.ManagedHooksOnlyBy,
 		Layers: []layerDoc{}, Plugins: []claudePluginDoc{}, Hooks: []claudeHookDoc{}, Diagnostics: r.Diagnostics,

@@ -3,6 +3,7 @@ package cli
 import (
 	"strings"
 
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/trust"
 )
@@ -26,7 +27,7 @@ func selectClaude(hs []*hooks.Hook, selectors []string) ([]*hooks.Hook, []string
 	for _, sel := range selectors {
 		found := false
 		for i, h := range hs {
-			fp, _ := trust.ClaudeFingerprint(h)
+			fp, _ := claude.Fingerprint(h)
 			if h.ID == sel || fp == sel || (len(sel) >= 8 && strings.HasPrefix(fp, sel)) || claudeHookLabel(h) == sel {
 				picked[i], found = true, true
 			}
@@ -64,7 +65,7 @@ func claudeHookLabel(h *hooks.Hook) string {
 func reviewedClaudeHooks(hs []*hooks.Hook) []*hooks.Hook {
 	var out []*hooks.Hook
 	for _, h := range hs {
-		if trust.ClaudeReviewed(h) {
+		if claude.Reviewed(h) {
 			out = append(out, h)
 		}
 	}

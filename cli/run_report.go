@@ -186,7 +186,7 @@ type runDoc struct {
 	Skipped     []string               `json:"skipped"`
 	Notes       []string               `json:"notes"`
 	Input       *hooks.Object          `json:"input"`
-	Verdict     *gemini.Verdict        `json:"verdict"`
+	Verdict     *hooks.Verdict         `json:"verdict"`
 	Results     []resultDoc            `json:"results"`
 	Aggregated  *aggregatedDoc         `json:"aggregated"`
 	Warnings    []hooks.Warning        `json:"warnings"`

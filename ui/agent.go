@@ -5,6 +5,7 @@ import (
 
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
@@ -16,7 +17,7 @@ const (
 
 // agentName is the name of an agent.
 func agentName(a hooks.Agent) string {
-	if a == hooks.AgentClaude {
+	if a == claude.Name {
 		return claudeName
 	}
 	return geminiName
@@ -25,7 +26,7 @@ func agentName(a hooks.Agent) string {
 // agentNamed is the agent of a name on the switch.
 func agentNamed(name string) hooks.Agent {
 	if name == claudeName {
-		return hooks.AgentClaude
+		return claude.Name
 	}
 	return hooks.AgentGemini
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -12,8 +13,8 @@ import (
 // The demo holds hooks of both agents: the switch stays on the same copy.
 func TestAgentSwitchStaysOnTheDemo(t *testing.T) {
 	m, p := openDemoWindow(t)
-	m.selectAgent(hooks.AgentClaude)
-	if m.current.Demo == nil || m.current.Dir != p.Dir || m.current.Agent != hooks.AgentClaude {
+	m.selectAgent(claude.Name)
+	if m.current.Demo == nil || m.current.Dir != p.Dir || m.current.Agent != claude.Name {
 		t.Fatalf("after the switch: demo %v, dir %s, agent %s", m.current.Demo != nil, m.current.Dir, m.current.Agent)
 	}
 	var commands []string

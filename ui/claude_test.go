@@ -11,8 +11,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/hooks"
-	"github.com/hookwarden/hookwarden/hooks/claude"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
@@ -84,8 +84,8 @@ func (f *claudeFixture) open(t *testing.T) (*mainWindow, fyne.Window) {
 	if m.current == nil || m.current.Agent != hooks.AgentGemini || m.current.Demo == nil {
 		t.Fatalf("the project did not open as Gemini CLI's demo first: %+v", m.current)
 	}
-	m.selectAgent(hooks.AgentClaude)
-	if m.current.Agent != hooks.AgentClaude {
+	m.selectAgent(claude.Name)
+	if m.current.Agent != claude.Name {
 		t.Fatalf("the switch did not bring up Claude Code (agent %q)", m.current.Agent)
 	}
 	return m, w
@@ -222,12 +222,12 @@ func TestTheAgentIsRememberedPerProject(t *testing.T) {
 	other := t.TempDir()
 	writeFile(t, filepath.Join(other, ".gemini", "settings.json"), sessionHook)
 	m.open(other) // opens with the agent on the switch
-	if m.current.Agent != hooks.AgentClaude {
+	if m.current.Agent != claude.Name {
 		t.Fatalf("a new folder opened with %q, want the switch's Claude Code", m.current.Agent)
 	}
 	m.selectAgent(hooks.AgentGemini)
 	m.open(f.dir)
-	if m.current.Agent != hooks.AgentClaude || m.header.agent.Selected != claudeName {
+	if m.current.Agent != claude.Name || m.header.agent.Selected != claudeName {
 		t.Errorf("the Claude project came back as %q (switch %q)", m.current.Agent, m.header.agent.Selected)
 	}
 	m.open(other)
@@ -316,7 +316,7 @@ func TestClaudeReviewApprovesAHandler(t *testing.T) {
 
 func TestClaudeDryRunShowsTheBlockOfAnExit2Hook(t *testing.T) {
 	f := newClaudeFixture(t)
-	f.opts.Agent = hooks.AgentClaude
+	f.opts.Agent = claude.Name
 	p, err := openProject(f.opts, f.dir, true)
 	if err != nil {
 		t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -108,10 +109,10 @@ func (d *detailsPane) show(h *hooks.Hook, names pathNamer) {
 	d.place.SetText(shown(originText(h, names)))
 	d.jsonPath.SetText(shown(h.Origin.Path))
 	setSymbolText(d.description, orNone(shown(h.Description)), widget.RichTextStyle{})
-	showIf(d.descriptionKey, !h.IsClaude())
-	showIf(d.description, !h.IsClaude())
+	showIf(d.descriptionKey, !claude.Is(h))
+	showIf(d.description, !claude.Is(h))
 	cmd := shown(h.Command)
-	if h.IsClaude() {
+	if claude.Is(h) {
 		cmd = shownBlock(claudeCommandText(h))
 	} else if h.RawCommand != "" && h.RawCommand != h.Command {
 		cmd += "\n(as written: " + shown(h.RawCommand) + ")"

@@ -10,7 +10,7 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/internal/testenv"
 )
 
@@ -58,7 +58,7 @@ func TestAnotherProjectOrAgentCancelsTheDryRunAndLeavesItUsable(t *testing.T) {
 		next func(f *dryRunFixture) *project
 	}{
 		{"another folder", (*dryRunFixture).otherProject},
-		{"the other agent", func(f *dryRunFixture) *project { return f.v.project.withAgent(hooks.AgentClaude) }},
+		{"the other agent", func(f *dryRunFixture) *project { return f.v.project.withAgent(claude.Name) }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

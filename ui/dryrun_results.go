@@ -12,8 +12,8 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/hooks"
-	"github.com/hookwarden/hookwarden/hooks/claude"
 )
 
 // streamClip bounds the text a card shows of a stream or output.
@@ -259,9 +259,9 @@ func (v *dryRunView) showNotes(s *runSetup, details []string) {
 
 func effectImportance(effect string) widget.Importance {
 	switch effect {
-	case gemini.EffectBlocked, gemini.EffectStopped, gemini.EffectFailed:
+	case hooks.EffectBlocked, hooks.EffectStopped, hooks.EffectFailed:
 		return widget.DangerImportance
-	case gemini.EffectAsks, gemini.EffectChanged:
+	case hooks.EffectAsks, hooks.EffectChanged:
 		return widget.WarningImportance
 	}
 	return widget.MediumImportance

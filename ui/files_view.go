@@ -7,8 +7,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
-
-	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/agents/claude"
 )
 
 // filesView is the Files tab: each file the project's hooks and their trust
@@ -70,7 +69,7 @@ func (v *filesView) show(p *project) {
 
 // filesIntro says which files the tab lists for p's agent.
 func filesIntro(p *project) string {
-	if p.Agent == hooks.AgentClaude {
+	if p.Agent == claude.Name {
 		return "The files Claude Code reads for this project: user, project, local and managed settings in merge order " +
 			"(every layer adds its hooks), the hook files of the plugins named in enabledPlugins, ~/.claude.json with the " +
 			"folder trust flag (read only), and Hookwarden's store. Hookwarden watches them and reloads when one changes."

@@ -1,8 +1,7 @@
 package ui
 
 import (
-	"github.com/hookwarden/hookwarden/hooks/claude"
-	"github.com/hookwarden/hookwarden/settingsio"
+	"github.com/hookwarden/hookwarden/agents/claude"
 )
 
 // showClaude fills the header's facts for Claude Code: its own folder
@@ -17,7 +16,7 @@ func (h *header) showClaude(c *claudeProject, names pathNamer) {
 }
 
 // claudeTrustText is Claude Code's folder flag in words.
-func claudeTrustText(ft settingsio.ClaudeFolderTrust, names pathNamer) string {
+func claudeTrustText(ft claude.FolderTrust, names pathNamer) string {
 	s := "not accepted"
 	if ft.Accepted {
 		s = "accepted"

@@ -10,8 +10,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/hooks"
-	"github.com/hookwarden/hookwarden/hooks/claude"
 )
 
 // hookRow shows one hook: its enable switch, status and name, where it
@@ -73,7 +73,7 @@ func newHookRow(h *hooks.Hook, sw hookSwitch, names pathNamer, act rowActions) *
 			r.review = newBadge(it.statusText(), it.statusColor())
 		}
 	}
-	if h.Name != "" && h.Command != "" && !h.IsClaude() {
+	if h.Name != "" && h.Command != "" && !claude.Is(h) {
 		r.command = &widget.Label{Text: shown(h.Command), TextStyle: fyne.TextStyle{Monospace: true}, Truncation: fyne.TextTruncateEllipsis}
 	}
 	details := hookDetails(h)

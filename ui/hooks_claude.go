@@ -4,15 +4,14 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/hooks"
-	"github.com/hookwarden/hookwarden/hooks/claude"
-	"github.com/hookwarden/hookwarden/trust"
 )
 
 // hookTitle names a hook in lists and cards: Gemini's display name, or a
 // Claude Code handler's command, URL, MCP tool or prompt.
 func hookTitle(h *hooks.Hook) string {
-	if h.IsClaude() {
+	if claude.Is(h) {
 		return claude.Label(h)
 	}
 	return h.DisplayName()
@@ -103,15 +102,15 @@ func matcherValueName(e hooks.Event) string {
 
 // claudeSwitchOf is a Claude Code handler's switch. Claude Code has no
 // per-hook switch: off means Hookwarden moved the handler out of its file
-// into its store (trust.ClaudeDisable), on that it is in its file. Plugin
+// into its store (claude.Disable), on that it is in its file. Plugin
 // and managed handlers cannot be moved; the lock says why in the domain's
 // words. A handler Claude Code rejects has no switch.
 func claudeSwitchOf(h *hooks.Hook) hookSwitch {
-	if _, off := trust.ClaudeDisabledID(h); off {
+	if _, off := claude.DisabledID(h); off {
 		return hookSwitch{switchable: true}
 	}
 	sw := hookSwitch{switchable: h.Status != hooks.StatusInvalid, enabled: h.Status != hooks.StatusDisabled}
-	if lock := trust.ClaudeSwitchLock(h); lock != "" && sw.switchable {
+	if lock := claude.SwitchLock(h); lock != "" && sw.switchable {
 		sw.locked = "Locked: " + lock
 	}
 	return sw

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
@@ -28,7 +29,7 @@ func TestAFailedOpenPutsTheProjectOnScreenBack(t *testing.T) {
 		open func(m *mainWindow)
 	}{
 		{"another folder", func(m *mainWindow) { m.open(m.opts.ProjectDir) }},
-		{"the other agent", func(m *mainWindow) { m.selectAgent(hooks.AgentClaude) }},
+		{"the other agent", func(m *mainWindow) { m.selectAgent(claude.Name) }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
@@ -46,7 +47,7 @@ type reviewView struct {
 	report  *trust.Report
 	// claudeReport is the review of a Claude Code project (report is nil
 	// then, and the other way round).
-	claudeReport *trust.ClaudeReport
+	claudeReport *claude.Report
 	// items are the rows of the list (trusted hooks only when showTrusted).
 	items       []reviewItem
 	selectedKey string

@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/risk"
 	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
@@ -249,7 +250,7 @@ func (v *reviewView) undo(p *project, done string, w writtenFiles) {
 	v.thread.Go(func() {
 		err := w.backup.Restore()
 		var rep *trust.Report
-		var crep *trust.ClaudeReport
+		var crep *claude.Report
 		var aerr error
 		if p.Claude != nil {
 			crep, aerr = auditClaude(p)

@@ -7,23 +7,24 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
 // auditClaude reviews p's Claude Code handlers against Hookwarden's store
-// (trust.ClaudeAudit), reading the store again.
-func auditClaude(p *project) (*trust.ClaudeReport, error) {
+// (claude.Audit), reading the store again.
+func auditClaude(p *project) (*claude.Report, error) {
 	c := p.Claude
 	if c.Store.Dir == "" {
 		return nil, errors.Join(errors.New("Hookwarden's store cannot be located"), c.StoreErr)
 	}
-	return trust.ClaudeAudit(c.Snapshot, c.Registry.Hooks, c.Store)
+	return claude.Audit(c.Snapshot, c.Registry.Hooks, c.Store)
 }
 
 // applyClaude shows an audit of p's Claude Code handlers; a result for a
 // project no longer on screen is dropped.
-func (v *reviewView) applyClaude(p *project, rep *trust.ClaudeReport, err error) {
+func (v *reviewView) applyClaude(p *project, rep *claude.Report, err error) {
 	if p != v.project {
 		return
 	}
@@ -73,7 +74,7 @@ func (v *reviewView) approveClaude(done string, reviewed []trust.HookReview, ids
 		if all {
 			hs = nil
 			for _, h := range p.Claude.Registry.Hooks {
-				if trust.ClaudeReviewed(h) {
+				if claude.Reviewed(h) {
 					hs = append(hs, h)
 				}
 			}
@@ -81,7 +82,7 @@ func (v *reviewView) approveClaude(done string, reviewed []trust.HookReview, ids
 		if len(hs) == 0 {
 			return errors.New("the handler is no longer in the project; reload and try again")
 		}
-		_, err := trust.ClaudeApprove(p.Claude.Snapshot, hs, p.Claude.Store, v.now())
+		_, err := claude.Approve(p.Claude.Snapshot, hs, p.Claude.Store, v.now())
 		return err
 	})
 }
@@ -89,7 +90,7 @@ func (v *reviewView) approveClaude(done string, reviewed []trust.HookReview, ids
 // revokeClaude removes the approval with the given fingerprint.
 func (v *reviewView) revokeClaude(done, fingerprint string) {
 	v.writeClaude(done, func(p *project) error {
-		_, err := trust.ClaudeRevoke(p.Claude.Snapshot.ProjectDir, []string{fingerprint}, p.Claude.Store)
+		_, err := claude.Revoke(p.Claude.Snapshot.ProjectDir, []string{fingerprint}, p.Claude.Store)
 		return err
 	})
 }

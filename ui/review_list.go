@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/risk"
 	"github.com/hookwarden/hookwarden/trust"
 )
@@ -20,8 +21,8 @@ type reviewItem struct {
 	gone string
 	// claude is the Claude Code review hook belongs to (nil for Gemini
 	// CLI); goneApproval the approval of a gone Claude Code key.
-	claude       *trust.ClaudeHookReview
-	goneApproval *trust.ClaudeApproval
+	claude       *claude.HookReview
+	goneApproval *claude.Approval
 	// risk is the hook's risk analysis (nil for a gone key).
 	risk *risk.Report
 }
@@ -213,7 +214,7 @@ func (v *reviewView) reviewItems() (hooks, gone []reviewItem) {
 			hooks = append(hooks, reviewItem{hook: &rep.Hooks[i].HookReview, claude: &rep.Hooks[i], risk: &r})
 		}
 		for _, g := range rep.Gone {
-			gone = append(gone, reviewItem{gone: g.Fingerprint, goneApproval: g.ClaudeApproval})
+			gone = append(gone, reviewItem{gone: g.Fingerprint, goneApproval: g.Approval})
 		}
 	case v.report != nil:
 		for i := range v.report.Hooks {

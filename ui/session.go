@@ -6,8 +6,8 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/agents/gemini"
-
 	"github.com/hookwarden/hookwarden/assets"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -97,7 +97,7 @@ func loadFolder(opts Options, abs string) *project {
 // hasContent reports whether the project shows anything for its agent:
 // a hook, or a diagnostic (a broken file must not hide behind the demo).
 func (p *project) hasContent() bool {
-	if p.Agent == hooks.AgentClaude {
+	if p.Agent == claude.Name {
 		r := p.Claude.Registry
 		return len(r.Hooks) > 0 || len(r.Diagnostics) > 0
 	}
@@ -140,7 +140,7 @@ func openDemo(opts Options, requested string) (*project, error) {
 // reviews the workspace hooks against the trust files and notes the state
 // of every file and what to watch.
 func (p *project) load() {
-	if p.Agent == hooks.AgentClaude {
+	if p.Agent == claude.Name {
 		p.loadClaude()
 		return
 	}

@@ -5,16 +5,15 @@ import (
 	"path/filepath"
 	"slices"
 
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/hooks"
-	"github.com/hookwarden/hookwarden/hooks/claude"
-	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
 // claudeProject is what Claude Code reads for a project, reviewed against
 // Hookwarden's store.
 type claudeProject struct {
-	Snapshot *settingsio.ClaudeSnapshot
+	Snapshot *claude.Snapshot
 	// Registry holds every handler Claude Code reads, then the handlers
 	// Hookwarden disabled (moved into its store), listed with status
 	// disabled so that they stay visible.
@@ -25,14 +24,14 @@ type claudeProject struct {
 	StoreErr error
 	// Audit is the review of the project, local and plugin handlers (nil
 	// when it could not be made; AuditErr says why).
-	Audit    *trust.ClaudeReport
+	Audit    *claude.Report
 	AuditErr error
 }
 
 // agentOf is the agent opts ask for (Gemini CLI by default).
 func agentOf(opts Options) hooks.Agent {
-	if opts.Agent == hooks.AgentClaude {
-		return hooks.AgentClaude
+	if opts.Agent == claude.Name {
+		return claude.Name
 	}
 	return hooks.AgentGemini
 }
@@ -40,7 +39,7 @@ func agentOf(opts Options) hooks.Agent {
 // loadClaude (re)reads Claude Code's files for the project: the settings
 // layers, the plugins, ~/.claude.json, and Hookwarden's store.
 func (p *project) loadClaude() {
-	snap := settingsio.LoadClaude(settingsio.ClaudeOptions{ProjectDir: p.Dir, Env: p.Env, GOOS: p.GOOS, Home: p.Home})
+	snap := claude.Load(claude.Options{ProjectDir: p.Dir, Env: p.Env, GOOS: p.GOOS, Home: p.Home})
 	c := &claudeProject{Snapshot: snap, Registry: claude.Build(snap)}
 	p.Registry, p.Audit, p.AuditErr = nil, nil, nil
 	storeDir, err := trust.StoreDirFromEnv(p.Env, p.GOOS)
@@ -49,12 +48,12 @@ func (p *project) loadClaude() {
 		c.AuditErr = c.StoreErr
 	} else {
 		c.Store = trust.Store{Dir: storeDir}
-		off, err := trust.ClaudeDisabledHooks(c.Store, snap)
+		off, err := claude.DisabledHooks(c.Store, snap)
 		if err != nil {
 			c.StoreErr = err
 		}
 		c.Registry.Hooks = append(c.Registry.Hooks, off...)
-		c.Audit, c.AuditErr = trust.ClaudeAudit(snap, c.Registry.Hooks, c.Store)
+		c.Audit, c.AuditErr = claude.Audit(snap, c.Registry.Hooks, c.Store)
 		if c.AuditErr != nil {
 			c.AuditErr = fmt.Errorf("reviewing the Claude Code handlers: %w", c.AuditErr)
 		}
@@ -71,7 +70,7 @@ func claudeFileStates(c *claudeProject) []fileState {
 	snap := c.Snapshot
 	perFile := map[string]int{}
 	for _, h := range c.Registry.Hooks {
-		if _, off := trust.ClaudeDisabledID(h); !off {
+		if _, off := claude.DisabledID(h); !off {
 			perFile[h.Origin.File]++
 		}
 	}
@@ -109,8 +108,8 @@ func claudeFileStates(c *claudeProject) []fileState {
 
 // pluginFileStates are a plugin's hook files, or one line saying why it
 // has none to read.
-func pluginFileStates(pl *settingsio.ClaudePlugin, perFile map[string]int) []fileState {
-	base := fileState{Agent: claudeName, Kind: string(settingsio.LayerPlugin), Name: pl.ID, Layer: settingsio.LayerPlugin, Path: pl.Root}
+func pluginFileStates(pl *claude.Plugin, perFile map[string]int) []fileState {
+	base := fileState{Agent: claudeName, Kind: string(claude.LayerPlugin), Name: pl.ID, Layer: claude.LayerPlugin, Path: pl.Root}
 	switch {
 	case pl.Root == "":
 		base.Condition, base.Detail = fileAbsent, pl.Missing
@@ -138,7 +137,7 @@ func pluginFileStates(pl *settingsio.ClaudePlugin, perFile map[string]int) []fil
 // the window shows for Claude Code: what the snapshot comes from,
 // Hookwarden's store and the scripts of the reviewed handlers.
 func claudeWatchList(c *claudeProject, storeDir string) []string {
-	out := settingsio.ClaudeSnapshotWatchPaths(c.Snapshot)
+	out := claude.WatchPaths(c.Snapshot)
 	if storeDir != "" {
 		out = append(out, trust.Store{Dir: storeDir}.Path())
 	}

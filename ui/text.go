@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/agents/gemini"
-
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -61,7 +61,7 @@ func layerText(l settingsio.Layer) string {
 
 // hookDetails is the matcher, timeout and flags of a hook in one line.
 func hookDetails(h *hooks.Hook) string {
-	if h.IsClaude() {
+	if claude.Is(h) {
 		return claudeHookDetails(h)
 	}
 	var parts []string

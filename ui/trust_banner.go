@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
@@ -150,7 +151,7 @@ func projectNeedingReview(p *project) []string {
 
 // claudeNeedingReview returns "fingerprint status" for every Claude Code
 // handler that is not plainly trusted, sorted.
-func claudeNeedingReview(r *trust.ClaudeReport) []string {
+func claudeNeedingReview(r *claude.Report) []string {
 	var out []string
 	for _, h := range r.Hooks {
 		if h.NeedsReview() {

@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/assets"
 	"github.com/hookwarden/hookwarden/hooks"
 )
@@ -280,7 +281,7 @@ func (m *mainWindow) show(p *project, err error) {
 	m.current = p
 	m.agent = p.Agent
 	title := "Hookwarden — " + filepath.Base(p.Dir)
-	if p.Agent == hooks.AgentClaude {
+	if p.Agent == claude.Name {
 		title += " — " + claudeName
 	}
 	if p.Demo != nil {

@@ -7,36 +7,10 @@ import (
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
-// Verdict is what Gemini CLI does with an event's aggregated result, in
-// words.
-type Verdict struct {
-	// Effect is one word: ALLOWED, BLOCKED, ASKS, STOPPED, CHANGED,
-	// NOTHING (no output), IGNORED (the event ignores decisions) or
-	// FAILED (Gemini's own code throws on the outputs).
-	Effect string `json:"effect"`
-	// Headline is one line, e.g. "BeforeTool write_file: BLOCKED by
-	// security-check — reason: rm is not allowed".
-	Headline string `json:"headline"`
-	// Details are further consequences, one per line.
-	Details []string `json:"details"`
-}
-
-// Verdict effects.
-const (
-	EffectAllowed = "ALLOWED"
-	EffectBlocked = "BLOCKED"
-	EffectAsks    = "ASKS"
-	EffectStopped = "STOPPED"
-	EffectChanged = "CHANGED"
-	EffectNothing = "NOTHING"
-	EffectIgnored = "IGNORED"
-	EffectFailed  = "FAILED"
-)
-
 // Explain describes the outcome of an event as Gemini CLI would act on it.
 // label names the event and its context ("BeforeTool write_file").
-func Explain(label string, o *Outcome) Verdict {
-	v := Verdict{Details: []string{}}
+func Explain(label string, o *Outcome) hooks.Verdict {
+	v := hooks.Verdict{Details: []string{}}
 	say := func(effect, format string, a ...any) {
 		v.Effect = effect
 		v.Headline = label + ": " + effect + fmt.Sprintf(format, a...)
@@ -45,9 +19,9 @@ func Explain(label string, o *Outcome) Verdict {
 	final := o.Aggregated.FinalOutput
 	switch {
 	case o.Aborted != "":
-		say(EffectFailed, " — Gemini's own code fails on these outputs (%s); it goes on as if no hook had decided anything", o.Aborted)
+		say(hooks.EffectFailed, " — Gemini's own code fails on these outputs (%s); it goes on as if no hook had decided anything", o.Aborted)
 	case final == nil:
-		say(EffectNothing, " — no hook produced output; Gemini goes ahead")
+		say(hooks.EffectNothing, " — no hook produced output; Gemini goes ahead")
 	default:
 		explainFinal(o, final, say, detail)
 	}
@@ -75,22 +49,22 @@ func explainFinal(o *Outcome, final *hooks.Object, say sayFunc, detail func(stri
 	switch StrategyFor(o.Event) {
 	case StrategyToolSelection:
 		tc, _ := specific.Value("toolConfig").(*hooks.Object)
-		say(EffectChanged, " — tool calling mode %s, allowed tools %s", hooks.ToJSString(tc.Value("mode")), string(hooks.AppendJSON(nil, tc.Value("allowedFunctionNames"))))
+		say(hooks.EffectChanged, " — tool calling mode %s, allowed tools %s", hooks.ToJSString(tc.Value("mode")), string(hooks.AppendJSON(nil, tc.Value("allowedFunctionNames"))))
 		return
 	case StrategySimpleMerge:
-		say(EffectIgnored, " — Gemini acts on nothing a %s hook returns except its systemMessage", o.Event)
+		say(hooks.EffectIgnored, " — Gemini acts on nothing a %s hook returns except its systemMessage", o.Event)
 		return
 	}
 	if c, ok := final.Value("continue").(bool); ok && !c && o.Event != hooks.SessionStart {
-		say(EffectStopped, " by %s — %s", by("continue"), reason)
+		say(hooks.EffectStopped, " by %s — %s", by("continue"), reason)
 		detail("The agent stops: %q.", "Agent execution stopped by hook: "+reason)
 		return
 	}
 	switch d := final.Value("decision"); {
 	case o.Event == hooks.SessionStart:
-		say(EffectAllowed, " — SessionStart ignores decisions and continue")
+		say(hooks.EffectAllowed, " — SessionStart ignores decisions and continue")
 	case d == "deny" || d == "block":
-		say(EffectBlocked, " by %s — reason: %s", by("block"), oneLine(reason))
+		say(hooks.EffectBlocked, " by %s — reason: %s", by("block"), oneLine(reason))
 		switch o.Event {
 		case hooks.BeforeTool:
 			detail("The tool does not run; the model is told %q.", "Tool execution blocked: "+reason)
@@ -106,9 +80,9 @@ func explainFinal(o *Outcome, final *hooks.Object, say sayFunc, detail func(stri
 			detail("The chunk is reported as blocked, then still passed on.")
 		}
 	case d == "ask" && o.Event == hooks.BeforeTool:
-		say(EffectAsks, " — %s asks the user to confirm the tool call, even in YOLO mode", by("ask"))
+		say(hooks.EffectAsks, " — %s asks the user to confirm the tool call, even in YOLO mode", by("ask"))
 	default:
-		say(EffectAllowed, "")
+		say(hooks.EffectAllowed, "")
 	}
 	if specific == nil {
 		return

@@ -1,0 +1,118 @@
+package agents
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/settingsio"
+)
+
+// Agent is one coding agent.
+type Agent interface {
+	// Info names the agent.
+	Info() Info
+	// Events are the agent's hook events in its lifecycle order, with a
+	// description, what their matcher is compared with, and a sample
+	// payload. The slice is the caller's.
+	Events() []EventInfo
+	// Open reads every file the agent reads for the project folder dir
+	// (absolute) in env. It fails only when dir itself cannot be used: a
+	// file that cannot be read or parsed is a Layer with an error and a
+	// diagnostic, and counts as needing review.
+	Open(ctx context.Context, env Env, dir string) (Project, error)
+}
+
+// Info names an agent.
+type Info struct {
+	// Name is the agent's short name: the value of --agent, the key of
+	// its approvals in Hookwarden's store ("gemini", "claude", "codex").
+	Name string `json:"name"`
+	// Title is how people call it ("Gemini CLI", "Claude Code").
+	Title string `json:"title"`
+	// Version is the agent version whose behaviour the package models
+	// ("0.61.0").
+	Version string `json:"version,omitempty"`
+}
+
+// Env is the environment a project is opened in: the machine as the agent
+// would see it. Tests set every field; nothing reads the real machine
+// behind the caller's back.
+type Env struct {
+	// Vars is the process environment the agent would get.
+	Vars settingsio.Env
+	// GOOS selects the platform's file locations.
+	GOOS string
+	// Home is the user's home folder.
+	Home string
+	// Init is the executable that answers sandbox.InitCommand (hookwarden
+	// itself); "" starts hooks directly and the sandbox is unavailable.
+	Init string
+	// Now is the clock approvals are stamped with (nil: time.Now).
+	Now func() time.Time
+}
+
+// Clock is e.Now, or time.Now.
+func (e Env) Clock() time.Time {
+	if e.Now != nil {
+		return e.Now()
+	}
+	return time.Now()
+}
+
+// ContextKind says what an event's matcher is compared with.
+type ContextKind string
+
+// Context kinds.
+const (
+	// ContextNone: the event has no matcher (or the agent ignores it).
+	ContextNone ContextKind = ""
+	// ContextTool: the matcher is compared with the tool name.
+	ContextTool ContextKind = "tool"
+	// ContextTrigger: the matcher is compared with a trigger, source or
+	// reason word.
+	ContextTrigger ContextKind = "trigger"
+)
+
+// EventInfo is one hook event of an agent.
+type EventInfo struct {
+	Name hooks.Event `json:"name"`
+	// Description is one line: when the agent fires it.
+	Description string `json:"description"`
+	// Context is what the matcher is compared with; ContextLabel names it
+	// in the agent's words ("tool name", "source"), and Values are the
+	// values the agent is known to send (suggestions, not a limit).
+	Context      ContextKind `json:"context,omitempty"`
+	ContextLabel string      `json:"context_label,omitempty"`
+	Values       []string    `json:"values,omitempty"`
+	// Sample is a payload as the agent sends it for this event, for dry
+	// runs (JSON).
+	Sample []byte `json:"-"`
+	// CanBlock says whether an answer of a hook can stop what the event
+	// is about.
+	CanBlock bool `json:"can_block"`
+}
+
+// Unsupported is the error of an operation an agent does not have. Reason
+// is a sentence for the user, e.g. "Claude Code has no per-hook trust:
+// approvals are Hookwarden's own".
+type Unsupported struct {
+	Op     string
+	Reason string
+}
+
+func (e *Unsupported) Error() string { return e.Op + ": " + e.Reason }
+
+// NotSupported returns an *Unsupported error.
+func NotSupported(op, reason string) error { return &Unsupported{Op: op, Reason: reason} }
+
+// IsUnsupported reports whether err says an operation is not supported,
+// and why.
+func IsUnsupported(err error) (reason string, ok bool) {
+	var u *Unsupported
+	if errors.As(err, &u) {
+		return u.Reason, true
+	}
+	return "", false
+}
