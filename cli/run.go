@@ -74,13 +74,13 @@ func runRun(ctx context.Context, io *IO, args []string) error {
 	if err != nil {
 		return err
 	}
-	gate := trust.Gate{Run: sel}
+	gate := gemini.Gate{Run: sel}
 	if !*yes || policy.Always {
 		storeDir, err := trust.StoreDirFromEnv(io.Env, io.GOOS)
 		if err != nil {
 			return err
 		}
-		gate = trust.HoldUnapproved(p.snap, trust.Options{Store: trust.Store{Dir: storeDir}}, sel)
+		gate = gemini.HoldUnapproved(p.snap, gemini.Options{Store: trust.Store{Dir: storeDir}}, sel)
 	}
 	trustErr := ""
 	if gate.Err != nil {

@@ -1,6 +1,7 @@
 // Package hooks is the agent-neutral hook model and machinery that every
 // agent's package shares: Hook, Origin, Status and Diagnostic (model.go),
-// the Event type (the event names themselves belong to each agent), the
+// the Event type (and Gemini CLI's 11 event names, which Claude Code's
+// migration maps onto), the verdict of a run in words (verdict.go), the
 // plan of an event (Plan and its selection), JSON values with JavaScript
 // semantics (jsonobj*.go), Node's UTF-8 decoding (utf8.go), the warning
 // type a dry run reports (warning.go), command checks (command_checks.go),
@@ -9,6 +10,6 @@
 // isolation.go, dryrun_rule.go).
 //
 // Gemini CLI's registry merge, planner, runner, aggregator and switch live
-// in agents/gemini; Claude Code's in hooks/claude. This package imports
+// in agents/gemini; Claude Code's in agents/claude. This package imports
 // neither and has no UI.
 package hooks

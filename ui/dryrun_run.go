@@ -110,11 +110,11 @@ func (v *dryRunView) prepare(asTrusted bool) {
 	v.setRunning(&dryRun{id: v.runID})
 	v.thread.Go(func() {
 		s.plan = planFor(p, s, pctx)
-		var opts trust.Options
+		var opts gemini.Options
 		if dir, err := trust.StoreDirFromEnv(p.Env, p.GOOS); err == nil {
 			opts.Store = trust.Store{Dir: dir}
 		}
-		g := trust.HoldUnapproved(p.Registry.Snapshot, opts, s.plan)
+		g := gemini.HoldUnapproved(p.Registry.Snapshot, opts, s.plan)
 		s.unapproved, s.trustErr, s.why, s.check = g.Unapproved, g.Err, g.Why, g.Check
 		s.sup = supervisorFor(p, p.Registry.Snapshot.Paths.GeminiDir)
 		if s.plan != nil && !s.real {

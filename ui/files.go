@@ -47,7 +47,7 @@ type fileState struct {
 // fileStates lists the four settings layers in merge order, the hooks files
 // of the extensions, trustedFolders.json and trusted_hooks.json. It reads
 // the disk only to learn whether the trust files exist.
-func fileStates(reg *gemini.Registry, audit *trust.Report) []fileState {
+func fileStates(reg *gemini.Registry, audit *gemini.Report) []fileState {
 	snap := reg.Snapshot
 	perFile := map[string]int{}
 	for _, h := range reg.Hooks {
@@ -169,7 +169,7 @@ func watchList(snap *settingsio.Snapshot, storeDir string) []string {
 	if storeDir != "" {
 		out = append(out, trust.Store{Dir: storeDir}.Path())
 	}
-	projectHooks, _ := trust.ProjectHooks(snap)
+	projectHooks, _ := gemini.ProjectHooks(snap)
 	for _, h := range projectHooks {
 		if !h.IsCommand {
 			continue

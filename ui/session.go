@@ -6,8 +6,9 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/agents/gemini"
+
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/assets"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -64,7 +65,7 @@ type project struct {
 	Registry *gemini.Registry
 	// Audit is the trust review of the workspace hooks (nil when it could
 	// not be made; AuditErr says why).
-	Audit    *trust.Report
+	Audit    *gemini.Report
 	AuditErr error
 	// Files are the files the project's hooks come from, with their state.
 	Files []fileState
@@ -127,7 +128,7 @@ func openDemo(opts Options, requested string) (*project, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := trust.ApproveDemo(demo, opts.GOOS, time.Now()); err != nil {
+	if err := gemini.ApproveDemo(demo, opts.GOOS, time.Now()); err != nil {
 		return nil, err
 	}
 	p := &project{Agent: agentOf(opts), Dir: demo.ProjectDir, Env: demo.Overlay(opts.Env), Home: demo.Home,
@@ -154,12 +155,12 @@ func (p *project) load() {
 
 // auditSnapshot reviews the workspace hooks against trusted_hooks.json and
 // Hookwarden's approval store in storeDir.
-func auditSnapshot(snap *settingsio.Snapshot, storeDir string) (*trust.Report, error) {
-	var opts trust.Options
+func auditSnapshot(snap *settingsio.Snapshot, storeDir string) (*gemini.Report, error) {
+	var opts gemini.Options
 	if storeDir != "" {
 		opts.Store = trust.Store{Dir: storeDir}
 	}
-	r, err := trust.Audit(snap, opts)
+	r, err := gemini.Audit(snap, opts)
 	if err != nil {
 		return nil, fmt.Errorf("reviewing the project hooks: %w", err)
 	}

@@ -1,10 +1,12 @@
-package trust
+package gemini
 
 import (
 	"errors"
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/hookwarden/hookwarden/trust"
 
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -13,7 +15,7 @@ import (
 // picks that hook; otherwise one that equals a hook's name, or the command
 // of an unnamed hook, picks every such hook. It returns the picked hooks
 // (each once, in hook order) and the selectors that matched nothing.
-func Select(hooks []ProjectHook, selectors []string) ([]ProjectHook, []string) {
+func Select(hooks []trust.ProjectHook, selectors []string) ([]trust.ProjectHook, []string) {
 	picked := make([]bool, len(hooks))
 	var unmatched []string
 	for _, sel := range selectors {
@@ -34,7 +36,7 @@ func Select(hooks []ProjectHook, selectors []string) ([]ProjectHook, []string) {
 			unmatched = append(unmatched, sel)
 		}
 	}
-	var out []ProjectHook
+	var out []trust.ProjectHook
 	for i, h := range hooks {
 		if picked[i] {
 			out = append(out, h)
@@ -68,7 +70,7 @@ type ApproveResult struct {
 // without fingerprints. It reads trusted_hooks.json back and reports the
 // keys that did not stick as an error. hooks come from ProjectHooks(snap)
 // (all of them for "approve all").
-func Approve(snap *settingsio.Snapshot, opts Options, hooks []ProjectHook, now time.Time) (*ApproveResult, error) {
+func Approve(snap *settingsio.Snapshot, opts Options, hooks []trust.ProjectHook, now time.Time) (*ApproveResult, error) {
 	res := &ApproveResult{Added: []string{}, Approved: []string{}}
 	if len(hooks) == 0 {
 		return res, nil
@@ -94,8 +96,8 @@ func Approve(snap *settingsio.Snapshot, opts Options, hooks []ProjectHook, now t
 		if err != nil {
 			return res, fmt.Errorf("nothing was approved: %w", err)
 		}
-		err = opts.Store.Update(func(d *StoreData) error {
-			p := d.project(snap.ProjectDir)
+		err = opts.Store.Update(func(d *trust.StoreData) error {
+			p := d.Project(snap.ProjectDir)
 			for k, ap := range approvals {
 				rec := *ap
 				if old := p.Hooks[k]; old != nil {
@@ -152,15 +154,15 @@ func Approve(snap *settingsio.Snapshot, opts Options, hooks []ProjectHook, now t
 // mergePlaces is the places of a new record: those just approved, and the
 // earlier record's places at other positions (a key can sit in several
 // places; approving it at one keeps what was approved at the others).
-func mergePlaces(now, old []Place) []Place {
-	out := append([]Place{}, now...)
+func mergePlaces(now, old []trust.Place) []trust.Place {
+	out := append([]trust.Place{}, now...)
 	taken := make(map[[4]string]bool, len(now))
 	for _, p := range now {
-		taken[p.at()] = true
+		taken[p.At()] = true
 	}
 	for _, p := range old {
-		if p.Fields != nil && !taken[p.at()] {
-			taken[p.at()] = true
+		if p.Fields != nil && !taken[p.At()] {
+			taken[p.At()] = true
 			out = append(out, p)
 		}
 	}
@@ -171,26 +173,26 @@ func mergePlaces(now, old []Place) []Place {
 // and definition of each approved entry, and the scripts they run now. A
 // script that exists but cannot be read is an error: nothing is approved
 // then, so that no key is ever trusted without its fingerprints.
-func approvalsFor(snap *settingsio.Snapshot, hooks []ProjectHook, now time.Time) (map[string]*Approval, error) {
-	out := make(map[string]*Approval, len(hooks))
+func approvalsFor(snap *settingsio.Snapshot, hooks []trust.ProjectHook, now time.Time) (map[string]*trust.Approval, error) {
+	out := make(map[string]*trust.Approval, len(hooks))
 	placed := make(map[string]map[[4]string]bool, len(hooks))
-	fp := newFingerprinter(snap.ProjectDir)
+	fp := trust.NewFingerprinter(snap.ProjectDir)
 	var errs []error
 	for _, h := range hooks {
-		place := Place{Event: h.Event, Matcher: h.Matcher, Definition: h.Definition, Index: h.Index, Fields: h.Fields}
+		place := trust.Place{Event: h.Event, Matcher: h.Matcher, Definition: h.Definition, Index: h.Index, Fields: h.Fields}
 		if ap := out[h.Key]; ap != nil {
-			if !placed[h.Key][place.at()] {
-				placed[h.Key][place.at()] = true
+			if !placed[h.Key][place.At()] {
+				placed[h.Key][place.At()] = true
 				ap.Places = append(ap.Places, place)
 			}
 			continue
 		}
-		placed[h.Key] = map[[4]string]bool{place.at(): true}
-		ap := &Approval{Name: h.Name, Command: h.Command, ApprovedAt: now.UTC().Format(time.RFC3339), Places: []Place{place}, Scripts: []ScriptSnapshot{}}
-		if command, ok := h.runsCommand(); ok {
+		placed[h.Key] = map[[4]string]bool{place.At(): true}
+		ap := &trust.Approval{Name: h.Name, Command: h.Command, ApprovedAt: now.UTC().Format(time.RFC3339), Places: []trust.Place{place}, Scripts: []trust.ScriptSnapshot{}}
+		if command, ok := h.RunsCommand(); ok {
 			// A command that does not parse has nothing to fingerprint;
 			// audit reports the parse error.
-			scripts, _, err := fp.scripts(command, envValues(h.Env), nil)
+			scripts, _, err := fp.Scripts(command, trust.EnvValues(h.Env), nil)
 			if err != nil {
 				errs = append(errs, fmt.Errorf("hook %s: %w", h.Label, err))
 			}
@@ -220,11 +222,11 @@ func Revoke(snap *settingsio.Snapshot, opts Options, keys []string) error {
 	if opts.Store.Dir == "" {
 		return nil
 	}
-	err := opts.Store.Update(func(d *StoreData) error {
+	err := opts.Store.Update(func(d *trust.StoreData) error {
 		if p := d.Projects[snap.ProjectDir]; p != nil {
 			now := time.Now()
 			for _, k := range keys {
-				p.revoke(k, now)
+				p.Revoke(k, now)
 			}
 		}
 		return nil

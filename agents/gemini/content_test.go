@@ -1,8 +1,10 @@
-package trust
+package gemini
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/hookwarden/hookwarden/trust"
 )
 
 func TestAuditCarriesScriptContent(t *testing.T) {
@@ -13,7 +15,7 @@ func TestAuditCarriesScriptContent(t *testing.T) {
 
 	// New hook, unrecorded script: the whole text is in the review.
 	s := f.audit().hook(t, "guard:$GEMINI_PROJECT_DIR/.gemini/hooks/guard.sh").Scripts[0]
-	if s.Status != ScriptUnrecorded || s.Content == nil || *s.Content != script {
+	if s.Status != trust.ScriptUnrecorded || s.Content == nil || *s.Content != script {
 		t.Fatalf("new hook's script: status %s content %v, want unrecorded with the whole text", s.Status, s.Content)
 	}
 	if s.ApprovedContent != nil || s.ContentOmitted != "" {
@@ -26,19 +28,19 @@ func TestAuditCarriesScriptContent(t *testing.T) {
 	f.write(".gemini/hooks/guard.sh", changed, 0o755)
 	h := f.audit().hook(t, "guard:$GEMINI_PROJECT_DIR/.gemini/hooks/guard.sh")
 	s = h.Scripts[0]
-	if h.Status != StatusScriptChanged || s.Status != ScriptChanged {
+	if h.Status != trust.StatusScriptChanged || s.Status != trust.ScriptChanged {
 		t.Fatalf("status %s / %s, want script-changed / changed", h.Status, s.Status)
 	}
 	if s.Content == nil || *s.Content != changed || s.ApprovedContent == nil || *s.ApprovedContent != script {
 		t.Errorf("content %v approved %v, want both texts", s.Content, s.ApprovedContent)
 	}
-	if !strings.Contains(RenderLineDiff(s.Diff), "+ rm -rf ~") {
-		t.Errorf("diff %q", RenderLineDiff(s.Diff))
+	if !strings.Contains(trust.RenderLineDiff(s.Diff), "+ rm -rf ~") {
+		t.Errorf("diff %q", trust.RenderLineDiff(s.Diff))
 	}
 }
 
 func TestAuditFailsClosedOnScriptsItCannotShow(t *testing.T) {
-	big := "#!/bin/sh\n" + strings.Repeat("# padding\n", MaxStoredScript/10+1)
+	big := "#!/bin/sh\n" + strings.Repeat("# padding\n", trust.MaxStoredScript/10+1)
 	tests := []struct {
 		name, content, omitted string
 	}{
@@ -86,12 +88,12 @@ func TestRevokeKeepsTheApprovedContentAsHistory(t *testing.T) {
 	}
 	r := f.audit()
 	h := r.hook(t, "a:bash a.sh")
-	if h.Status != StatusNew || h.RevokedAt == "" {
+	if h.Status != trust.StatusNew || h.RevokedAt == "" {
 		t.Fatalf("after revoke: status %s revoked_at %q, want new with the revoke time", h.Status, h.RevokedAt)
 	}
 	s := h.Scripts[0]
-	if s.Status != ScriptChanged || RenderLineDiff(s.Diff) != "- echo one\n+ echo two\n" || s.ApprovedContent == nil || *s.ApprovedContent != "echo one\n" {
-		t.Errorf("after revoke the diff against the approved script is gone: %s %q", s.Status, RenderLineDiff(s.Diff))
+	if s.Status != trust.ScriptChanged || trust.RenderLineDiff(s.Diff) != "- echo one\n+ echo two\n" || s.ApprovedContent == nil || *s.ApprovedContent != "echo one\n" {
+		t.Errorf("after revoke the diff against the approved script is gone: %s %q", s.Status, trust.RenderLineDiff(s.Diff))
 	}
 	d, err := f.store.Load()
 	if err != nil {

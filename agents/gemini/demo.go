@@ -1,8 +1,10 @@
-package trust
+package gemini
 
 import (
 	"fmt"
 	"time"
+
+	"github.com/hookwarden/hookwarden/trust"
 
 	"github.com/hookwarden/hookwarden/assets"
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -14,7 +16,7 @@ import (
 // in Hookwarden and not only in Gemini CLI's key list.
 func ApproveDemo(d assets.Demo, goos string, now time.Time) error {
 	snap := settingsio.Load(settingsio.Options{ProjectDir: d.ProjectDir, Env: d.Env, GOOS: goos, Home: d.Home})
-	storeDir, err := StoreDirFromEnv(d.Env, goos)
+	storeDir, err := trust.StoreDirFromEnv(d.Env, goos)
 	if err != nil {
 		return err
 	}
@@ -23,7 +25,7 @@ func ApproveDemo(d assets.Demo, goos string, now time.Time) error {
 	if len(missing) > 0 {
 		return fmt.Errorf("demo project: no hook has the key %q", missing)
 	}
-	if _, err := Approve(snap, Options{Store: Store{Dir: storeDir}}, picked, now); err != nil {
+	if _, err := Approve(snap, Options{Store: trust.Store{Dir: storeDir}}, picked, now); err != nil {
 		return fmt.Errorf("approving the demo's hooks: %w", err)
 	}
 	return nil

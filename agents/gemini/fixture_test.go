@@ -1,10 +1,12 @@
-package trust
+package gemini
 
 import (
 	"os"
 	"path/filepath"
 	"runtime"
 	"testing"
+
+	"github.com/hookwarden/hookwarden/trust"
 
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -14,7 +16,7 @@ type fixture struct {
 	t       testing.TB
 	home    string
 	project string
-	store   Store
+	store   trust.Store
 }
 
 func newFixture(t testing.TB) *fixture {
@@ -26,7 +28,7 @@ func newFixture(t testing.TB) *fixture {
 		t.Fatal(err)
 	}
 	f := &fixture{t: t, home: filepath.Join(root, "home"), project: filepath.Join(root, "proj"),
-		store: Store{Dir: filepath.Join(root, "config", "hookwarden")}}
+		store: trust.Store{Dir: filepath.Join(root, "config", "hookwarden")}}
 	for _, d := range []string{filepath.Join(f.home, ".gemini"), filepath.Join(f.project, ".gemini")} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			t.Fatal(err)
@@ -90,7 +92,7 @@ func (f *fixture) approveAll() *ApproveResult {
 	return res
 }
 
-func (r *Report) hook(t testing.TB, key string) HookReview {
+func (r *Report) hook(t testing.TB, key string) trust.HookReview {
 	t.Helper()
 	for _, h := range r.Hooks {
 		if h.Key == key {
@@ -98,5 +100,5 @@ func (r *Report) hook(t testing.TB, key string) HookReview {
 		}
 	}
 	t.Fatalf("no hook with key %q in %+v", key, r.Hooks)
-	return HookReview{}
+	return trust.HookReview{}
 }

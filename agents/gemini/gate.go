@@ -1,8 +1,7 @@
-package trust
+package gemini
 
 import (
-	"fmt"
-	"strings"
+	"github.com/hookwarden/hookwarden/trust"
 
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -43,13 +42,13 @@ func HoldUnapproved(snap *settingsio.Snapshot, opts Options, plan *hooks.Plan) G
 	g := Gate{Why: map[string]string{}}
 	rep, err := Audit(snap, opts)
 	g.Err = err
-	reviews := map[string]HookReview{}
+	reviews := map[string]trust.HookReview{}
 	if rep != nil {
 		for _, h := range rep.Hooks {
 			reviews[h.HookID] = h
 		}
 	}
-	checked := map[string]HookReview{}
+	checked := map[string]trust.HookReview{}
 	run := &hooks.Plan{Event: plan.Event, Sequential: plan.Sequential}
 	for _, h := range plan.Hooks {
 		if h.Origin.Layer != settingsio.LayerWorkspace && h.ProjectControlled == "" {
@@ -68,81 +67,27 @@ func HoldUnapproved(snap *settingsio.Snapshot, opts Options, plan *hooks.Plan) G
 	if len(run.Hooks) > 0 {
 		g.Run = run
 	}
-	g.Check = ScriptCheck(snap.ProjectDir, checked, func(h *hooks.Hook) string { return h.Command })
+	g.Check = trust.ScriptCheck(snap.ProjectDir, checked, func(h *hooks.Hook) string { return h.Command })
 	return g
 }
 
 // holdReason says in words why a hook is held back.
-func holdReason(rv HookReview, reviewed bool) string {
+func holdReason(rv trust.HookReview, reviewed bool) string {
 	switch {
 	case !reviewed:
 		return "not reviewed (the audit failed)"
-	case rv.Status == StatusNew:
+	case rv.Status == trust.StatusNew:
 		return "not approved"
-	case rv.Status == StatusChanged:
+	case rv.Status == trust.StatusChanged:
 		return "changed since it was approved"
-	case rv.Status == StatusScriptChanged:
+	case rv.Status == trust.StatusScriptChanged:
 		return "a script it runs changed since it was approved"
-	case rv.Status == StatusDefinitionChanged:
+	case rv.Status == trust.StatusDefinitionChanged:
 		return "its definition (env, timeout, matcher, …) changed since it was approved"
-	case rv.Status == StatusApprovedOutside:
+	case rv.Status == trust.StatusApprovedOutside:
 		return "approved outside Hookwarden: scripts not fingerprinted"
 	case rv.RunsUnseenCode():
-		return "runs code Hookwarden cannot see: " + unseenList(rv.Unresolved)
+		return "runs code Hookwarden cannot see: " + trust.UnseenList(rv.Unresolved)
 	}
 	return "needs review"
-}
-
-// unseenList joins the texts of unresolved code for one line.
-func unseenList(us []UnresolvedCode) string {
-	parts := make([]string, len(us))
-	for i, u := range us {
-		parts[i] = u.String()
-	}
-	return strings.Join(parts, "; ")
-}
-
-// ScriptCheck returns the spawn-time check for the hooks of reviews (by
-// hook ID; each a review that showed the hook verified): right before the
-// runner starts such a hook, it takes the scripts' fingerprints again and
-// refuses when the command no longer finds the same scripts with the same
-// content (or existence), or the hook's command is not the reviewed one.
-// Hooks not in reviews pass. command gives the command line discovery
-// reads for a hook (the agent's, e.g. with its placeholders filled).
-//
-// What remains: the check and the interpreter's own open of the file are
-// two separate steps, so a swap in the microseconds between them, or of a
-// file a script reads later while it runs (a helper sourced after a
-// sleep), is not caught. Closing that needs the hook to run on a frozen
-// copy of the project (the sandbox's read-only snapshot), not a check.
-func ScriptCheck(project string, reviews map[string]HookReview, command func(*hooks.Hook) string) func(*hooks.Hook) error {
-	if len(reviews) == 0 {
-		return nil
-	}
-	return func(h *hooks.Hook) error {
-		rv, ok := reviews[h.ID]
-		if !ok {
-			return nil
-		}
-		if cmd := command(h); cmd != rv.ScriptCommand() {
-			return fmt.Errorf("its command is not the one reviewed")
-		}
-		fresh := HookReview{ProjectHook: rv.ProjectHook, DiscoverCommand: rv.DiscoverCommand, ScriptRoots: rv.ScriptRoots}
-		a := auditor{project: project, scripts: map[string]scriptNow{}}
-		a.reviewScripts(&fresh, nil)
-		if fresh.ScriptsError != "" {
-			return fmt.Errorf("its scripts cannot be found any more: %s", fresh.ScriptsError)
-		}
-		if changed := ChangedSinceReview(rv, fresh); len(changed) > 0 {
-			var names []string
-			for _, s := range changed {
-				names = append(names, s.Path)
-			}
-			return fmt.Errorf("a script it runs changed after the check: %s", strings.Join(names, ", "))
-		}
-		if len(fresh.Unresolved) > 0 && len(rv.Unresolved) == 0 {
-			return fmt.Errorf("it now runs code Hookwarden cannot see: %s", unseenList(fresh.Unresolved))
-		}
-		return nil
-	}
 }

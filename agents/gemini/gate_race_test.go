@@ -1,6 +1,6 @@
 //go:build unix
 
-package trust
+package gemini
 
 import (
 	"context"
@@ -10,8 +10,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/hookwarden/hookwarden/agents/gemini"
 
 	"github.com/hookwarden/hookwarden/hooks"
 )
@@ -45,22 +43,22 @@ func TestGateCheckRefusesASymlinkSwappedAfterTheCheck(t *testing.T) {
 	f.approveAll()
 	marker := filepath.Join(f.project, "pwned")
 
-	run := func(check bool) gemini.Outcome {
+	run := func(check bool) Outcome {
 		t.Helper()
 		pointAt("good.sh")
 		os.Remove(marker)
 		snap := f.load()
-		plan := gemini.BuildAsTrusted(snap).Plan(hooks.BeforeTool, &hooks.PlanContext{ToolName: "x"})
+		plan := BuildAsTrusted(snap).Plan(hooks.BeforeTool, &hooks.PlanContext{ToolName: "x"})
 		g := HoldUnapproved(snap, f.opts(), plan)
 		if g.Err != nil || len(g.Unapproved) != 0 || g.Run == nil || len(g.Run.Hooks) != 2 {
 			t.Fatalf("both hooks approved: held %v, err %v", g.Unapproved, g.Err)
 		}
-		r := &gemini.Runner{Env: []string{"HOME=" + f.home, "PATH=" + os.Getenv("PATH")}, Grace: time.Second}
+		r := &Runner{Env: []string{"HOME=" + f.home, "PATH=" + os.Getenv("PATH")}, Grace: time.Second}
 		if check {
 			r.Check = g.Check
 		}
-		input := gemini.NewInput(gemini.InputBase{SessionID: "s", Cwd: f.project, Event: hooks.BeforeTool, Timestamp: time.Unix(0, 0)}, hooks.NewObject(0))
-		return r.Run(context.Background(), gemini.Request{Plan: g.Run, Input: input, FolderTrusted: true})
+		input := NewInput(InputBase{SessionID: "s", Cwd: f.project, Event: hooks.BeforeTool, Timestamp: time.Unix(0, 0)}, hooks.NewObject(0))
+		return r.Run(context.Background(), Request{Plan: g.Run, Input: input, FolderTrusted: true})
 	}
 
 	out := run(false)
@@ -88,7 +86,7 @@ func TestScriptCheckPassesUnchangedAndUnreviewedHooks(t *testing.T) {
 	f.settings(`{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "name": "a", "command": "./.gemini/a.sh"}]}]}}`)
 	f.approveAll()
 	snap := f.load()
-	plan := gemini.BuildAsTrusted(snap).Plan(hooks.BeforeTool, &hooks.PlanContext{ToolName: "x"})
+	plan := BuildAsTrusted(snap).Plan(hooks.BeforeTool, &hooks.PlanContext{ToolName: "x"})
 	g := HoldUnapproved(snap, f.opts(), plan)
 	if g.Check == nil || len(g.Run.Hooks) != 1 {
 		t.Fatalf("gate: %+v", g)

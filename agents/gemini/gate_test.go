@@ -1,11 +1,9 @@
-package trust
+package gemini
 
 import (
 	"os"
 	"strings"
 	"testing"
-
-	"github.com/hookwarden/hookwarden/agents/gemini"
 
 	"github.com/hookwarden/hookwarden/hooks"
 )
@@ -18,7 +16,7 @@ func TestHoldUnapproved(t *testing.T) {
   {"type": "command", "name": "b", "command": "echo b"}]}]}}`)
 	f.write("../home/.gemini/settings.json", `{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "name": "u", "command": "echo u"}]}]}}`, 0o644)
 	plan := func() *hooks.Plan {
-		return gemini.BuildAsTrusted(f.load()).Plan(hooks.BeforeTool, &hooks.PlanContext{ToolName: "x"})
+		return BuildAsTrusted(f.load()).Plan(hooks.BeforeTool, &hooks.PlanContext{ToolName: "x"})
 	}
 	names := func(hs []*hooks.Hook) string {
 		var out []string

@@ -1,4 +1,4 @@
-package trust
+package gemini
 
 import (
 	"bytes"
@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/hookwarden/hookwarden/trust"
 
 	"github.com/tailscale/hujson"
 
@@ -59,7 +61,7 @@ func needsReviewLabels(r *Report) []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, h := range r.Hooks {
-		if (h.Status == StatusNew || h.Status == StatusChanged) && !seen[h.Label] {
+		if (h.Status == trust.StatusNew || h.Status == trust.StatusChanged) && !seen[h.Label] {
 			seen[h.Label] = true
 			out = append(out, h.Label)
 		}
@@ -93,7 +95,7 @@ func TestInteropAuditMatchesGeminiWarnings(t *testing.T) {
   ]
 }`, 0o600)
 	before := f.audit()
-	if before.hook(t, "changed:echo v2 >/dev/null").Status != StatusChanged {
+	if before.hook(t, "changed:echo v2 >/dev/null").Status != trust.StatusChanged {
 		t.Fatalf("fixture: the changed hook is not reported as changed")
 	}
 	wantWarned := needsReviewLabels(before)
@@ -115,7 +117,7 @@ func TestInteropAuditMatchesGeminiWarnings(t *testing.T) {
 		t.Errorf("(c) after Gemini auto-trusted the project the audit needs no review, but Hookwarden fingerprinted nothing")
 	}
 	for _, h := range after.Hooks {
-		if h.Status != StatusApprovedOutside || h.ApprovalNote != ApprovedOutsideNote {
+		if h.Status != trust.StatusApprovedOutside || h.ApprovalNote != trust.ApprovedOutsideNote {
 			t.Errorf("(c) %s: %s (%q), want approved-outside", h.Key, h.Status, h.ApprovalNote)
 		}
 	}
@@ -179,15 +181,15 @@ func TestInteropTrustAllSilencesGemini(t *testing.T) {
 	}
 	for _, h := range r.Hooks {
 		if len(h.Scripts) == 0 {
-			if h.Status != StatusTrusted {
+			if h.Status != trust.StatusTrusted {
 				t.Errorf("%s: %s, want trusted", h.Key, h.Status)
 			}
 			continue
 		}
-		if h.Status != StatusScriptChanged {
+		if h.Status != trust.StatusScriptChanged {
 			t.Errorf("%s: %s, want script-changed", h.Key, h.Status)
 		}
-		if got, want := RenderLineDiff(h.Scripts[0].Diff), "  #!/bin/sh\n+ id >/dev/null\n  exit 0\n"; got != want {
+		if got, want := trust.RenderLineDiff(h.Scripts[0].Diff), "  #!/bin/sh\n+ id >/dev/null\n  exit 0\n"; got != want {
 			t.Errorf("%s: diff\n%s\nwant\n%s", h.Key, got, want)
 		}
 	}

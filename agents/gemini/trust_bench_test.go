@@ -1,4 +1,4 @@
-package trust
+package gemini
 
 import (
 	"fmt"

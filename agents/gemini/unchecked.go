@@ -1,11 +1,11 @@
-package trust
+package gemini
 
 import (
 	"fmt"
 	"maps"
 	"strings"
 
-	"github.com/hookwarden/hookwarden/agents/gemini"
+	"github.com/hookwarden/hookwarden/trust"
 
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -27,15 +27,15 @@ import (
 // shows as a changed hook or a changed definition.
 //
 // reg is hooks.Build(snap).
-func uncheckedProjectHooks(snap *settingsio.Snapshot, reg *gemini.Registry) []ProjectHook {
+func uncheckedProjectHooks(snap *settingsio.Snapshot, reg *Registry) []trust.ProjectHook {
 	if snap == nil || reg == nil {
 		return nil
 	}
-	shared := Definition{}
+	shared := trust.Definition{}
 	if ws := workspaceFile(snap); ws != nil && ws.Root != nil {
-		shared = workspaceFields(ws.Root)
+		shared = trust.WorkspaceFields(ws.Root)
 	}
-	var out []ProjectHook
+	var out []trust.ProjectHook
 	for _, h := range reg.Hooks {
 		var why string
 		switch {
@@ -49,7 +49,7 @@ func uncheckedProjectHooks(snap *settingsio.Snapshot, reg *gemini.Registry) []Pr
 		if h.Status == hooks.StatusInvalid || h.Type == "runtime" {
 			continue
 		}
-		ph := ProjectHook{Event: string(h.Event), Matcher: h.Matcher, Definition: -1, Index: -1,
+		ph := trust.ProjectHook{Event: string(h.Event), Matcher: h.Matcher, Definition: -1, Index: -1,
 			Path: h.Origin.Path, HookID: h.ID, Name: h.Name, Type: h.Type, IsCommand: h.Type == "command",
 			Line: h.Origin.Line, Column: h.Origin.Column, Unchecked: why, File: h.Origin.File, Hydrated: h.Hydrated}
 		if ph.IsCommand {
@@ -59,7 +59,7 @@ func uncheckedProjectHooks(snap *settingsio.Snapshot, reg *gemini.Registry) []Pr
 		ph.Fields = uncheckedFields(h, shared)
 		ph.Env = ph.Fields.Env()
 		ph.Label = h.DisableName()
-		ph.labelID = "s" + ph.Label
+		ph.LabelID = "s" + ph.Label
 		out = append(out, ph)
 	}
 	return out
@@ -75,7 +75,7 @@ func isWrappedObject(h *hooks.Hook) bool {
 // criticalFindings are the critical diagnostics of a snapshot's registry
 // (a .env file of the project that moves Gemini's home or takes over the
 // programs hooks run).
-func criticalFindings(reg *gemini.Registry) []hooks.Diagnostic {
+func criticalFindings(reg *Registry) []hooks.Diagnostic {
 	out := []hooks.Diagnostic{}
 	for _, d := range reg.Diagnostics {
 		if d.Severity == hooks.SeverityCritical {
@@ -89,17 +89,17 @@ func criticalFindings(reg *gemini.Registry) []hooks.Diagnostic {
 // as definitionOf forms it for workspace entries, with the environment
 // values an extension's settings add (Gemini merges them over the hook's
 // own env) and the workspace settings shared by every hook.
-func uncheckedFields(h *hooks.Hook, shared Definition) Definition {
-	d := definitionOf(string(h.Event), nil, h.Node)
+func uncheckedFields(h *hooks.Hook, shared trust.Definition) trust.Definition {
+	d := trust.DefinitionOf(string(h.Event), nil, h.Node)
 	if h.HasMatcher && h.Matcher != "" {
-		d[FieldMatcher] = jsonText(h.Matcher)
+		d[trust.FieldMatcher] = trust.JSONText(h.Matcher)
 	}
 	if h.Sequential {
-		d[FieldSequential] = "true"
+		d[trust.FieldSequential] = "true"
 	}
 	for _, hy := range h.Hydrated {
 		if hy.AsEnv {
-			d[envFieldPrefix+hy.Name] = jsonText(hy.Value)
+			d[trust.EnvFieldPrefix+hy.Name] = trust.JSONText(hy.Value)
 		}
 	}
 	maps.Copy(d, shared)

@@ -164,7 +164,7 @@ func TestFidelityMatchesRealGemini(t *testing.T) {
 		}
 		// Gemini's own trust check skips the workspace one; Hookwarden does not.
 		snap := reg.Snapshot
-		ph, _ := trust.ProjectHooks(snap)
+		ph, _ := gemini.ProjectHooks(snap)
 		found := false
 		for _, h := range ph {
 			found = found || (h.Name == "bt-ws-obj" && h.Unchecked != "")
@@ -282,7 +282,7 @@ func TestFidelityMatchesRealGemini(t *testing.T) {
 				return
 			}
 			store := trust.Store{Dir: filepath.Join(f.root, "hookwarden")}
-			gate := trust.HoldUnapproved(reg.Snapshot, trust.Options{Store: store}, reg.Plan(hooks.BeforeAgent, nil))
+			gate := gemini.HoldUnapproved(reg.Snapshot, gemini.Options{Store: store}, reg.Plan(hooks.BeforeAgent, nil))
 			if len(gate.Unapproved) != 1 || gate.Unapproved[0].Name != "planted" {
 				t.Errorf("the gate does not hold the planted hook back: %+v", gate.Unapproved)
 			}
