@@ -112,89 +112,151 @@ func field(o hooks.Value, key string) hooks.Value {
 	return v
 }
 
+// mergeOrDecision is HookAggregator's OR-decision merge, Gemini CLI's rule
+// for BeforeTool, AfterTool, BeforeAgent, AfterAgent and SessionStart
+// (gemini-hooks.md §6, hookAggregator.ts). It
+// starts from {continue: true, suppressOutput: false} and walks the outputs
+// in plan order:
+//   - continue === false sets continue to false and collects its stopReason;
+//   - a "block" or "deny" decision wins (the last one seen), "ask" holds only
+//     while no blocking decision has been seen so far, and with no block, no
+//     ask and no continue:false the decision is "allow" (deny/block > ask >
+//     allow; with only continue:false it stays unset);
+//   - the truthy reasons and systemMessages of all outputs are collected,
+//     allow ones included, and any truthy suppressOutput wins;
+//   - hookSpecificOutput is shallow-merged, later keys winning, except that
+//     clearContext sticks once any output set it to true, and the string
+//     additionalContext values are collected.
+//
+// Collected texts are joined with "\n". Key order, the `in` TypeError on a
+// truthy non-object hookSpecificOutput and the places where the reference
+// spreads a fresh object are kept as the reference has them, so the result
+// serializes byte for byte as Gemini CLI's.
 func mergeOrDecision(outputs []hooks.Value) (*hooks.Object, error) {
-	merged := hooks.NewObject(8)
-	merged.Set("continue", true)
-	merged.Set("suppressOutput", false)
-	var stopReasons, reasons, systemMessages, contexts []string
-	hasBlock, hasAsk, hasContinueFalse := false, false, false
-	var hso *hooks.Object // merged.hookSpecificOutput, nil while undefined
+	m := orDecisionMerge{merged: hooks.NewObject(8)}
+	m.merged.Set("continue", true)
+	m.merged.Set("suppressOutput", false)
 	for _, out := range outputs {
-		if c, ok := field(out, "continue").(bool); ok && !c {
-			hasContinueFalse = true
-			merged.Set("continue", false)
-			if sr := field(out, "stopReason"); hooks.Truthy(sr) {
-				stopReasons = append(stopReasons, hooks.ToJSString(sr))
+		m.addStop(out)
+		m.addDecision(out)
+		m.addMessages(out)
+		if err := m.addSpecific(field(out, "hookSpecificOutput")); err != nil {
+			return nil, err
+		}
+	}
+	return m.finish(), nil
+}
+
+// orDecisionMerge is mergeOrDecision's state between outputs.
+type orDecisionMerge struct {
+	merged *hooks.Object
+	// specific is merged.hookSpecificOutput, nil while no output had one.
+	specific *hooks.Object
+
+	stopReasons, reasons, systemMessages, additionalContexts []string
+
+	sawBlock, sawAsk, sawContinueFalse bool
+}
+
+// addStop takes an output's continue:false and its stopReason.
+func (m *orDecisionMerge) addStop(out hooks.Value) {
+	if c, ok := field(out, "continue").(bool); !ok || c {
+		return
+	}
+	m.sawContinueFalse = true
+	m.merged.Set("continue", false)
+	if stopReason := field(out, "stopReason"); hooks.Truthy(stopReason) {
+		m.stopReasons = append(m.stopReasons, hooks.ToJSString(stopReason))
+	}
+}
+
+// addDecision applies an output's decision: block/deny always, ask while
+// nothing has blocked.
+func (m *orDecisionMerge) addDecision(out hooks.Value) {
+	decision := field(out, "decision")
+	switch decision {
+	case "block", "deny":
+		m.sawBlock = true
+		m.merged.Set("decision", decision)
+	case "ask":
+		m.sawAsk = true
+		if !m.sawBlock {
+			m.merged.Set("decision", decision)
+		}
+	}
+}
+
+// addMessages collects an output's reason and systemMessage and takes its
+// suppressOutput.
+func (m *orDecisionMerge) addMessages(out hooks.Value) {
+	if reason := field(out, "reason"); hooks.Truthy(reason) {
+		m.reasons = append(m.reasons, hooks.ToJSString(reason))
+	}
+	if message := field(out, "systemMessage"); hooks.Truthy(message) {
+		m.systemMessages = append(m.systemMessages, hooks.ToJSString(message))
+	}
+	if hooks.Truthy(field(out, "suppressOutput")) {
+		m.merged.Set("suppressOutput", true)
+	}
+}
+
+// addSpecific merges an output's hookSpecificOutput: a sticky
+// clearContext:true, the other keys spread over the earlier ones, and a
+// string additionalContext collected. Like the reference it asks
+// `"additionalContext" in specific`, which throws for a truthy primitive.
+func (m *orDecisionMerge) addSpecific(specific hooks.Value) error {
+	if clearContext, _ := hooks.Property(specific, "clearContext"); clearContext == true {
+		next := hooks.NewObject(m.specific.Len() + 1)
+		hooks.SpreadInto(next, m.specific)
+		next.Set("clearContext", true)
+		m.specific = next
+	}
+	if hooks.Truthy(specific) {
+		rest := hooks.NewObject(4)
+		hooks.SpreadInto(rest, specific)
+		rest.Delete("clearContext")
+		next := hooks.NewObject(m.specific.Len() + rest.Len())
+		hooks.SpreadInto(next, m.specific)
+		hooks.SpreadInto(next, rest)
+		m.specific = next
+		has, err := hooks.InOperator("additionalContext", specific)
+		if err != nil {
+			return err
+		}
+		if has {
+			if context, ok := field(specific, "additionalContext").(string); ok {
+				m.additionalContexts = append(m.additionalContexts, context)
 			}
 		}
-		decision := field(out, "decision")
-		switch decision {
-		case "block", "deny":
-			hasBlock = true
-			merged.Set("decision", decision)
-		case "ask":
-			hasAsk = true
-			if !hasBlock {
-				merged.Set("decision", decision)
-			}
-		}
-		if r := field(out, "reason"); hooks.Truthy(r) {
-			reasons = append(reasons, hooks.ToJSString(r))
-		}
-		if m := field(out, "systemMessage"); hooks.Truthy(m) {
-			systemMessages = append(systemMessages, hooks.ToJSString(m))
-		}
-		if hooks.Truthy(field(out, "suppressOutput")) {
-			merged.Set("suppressOutput", true)
-		}
-		specific := field(out, "hookSpecificOutput")
-		if cc, _ := hooks.Property(specific, "clearContext"); cc == true {
-			next := hooks.NewObject(hso.Len() + 1)
-			hooks.SpreadInto(next, hso)
-			next.Set("clearContext", true)
-			hso = next
-		}
-		if hooks.Truthy(specific) {
-			rest := hooks.NewObject(4)
-			hooks.SpreadInto(rest, specific)
-			rest.Delete("clearContext")
-			next := hooks.NewObject(hso.Len() + rest.Len())
-			hooks.SpreadInto(next, hso)
-			hooks.SpreadInto(next, rest)
-			hso = next
-			has, err := hooks.InOperator("additionalContext", specific)
-			if err != nil {
-				return nil, err
-			}
-			if has {
-				if s, ok := field(specific, "additionalContext").(string); ok {
-					contexts = append(contexts, s)
-				}
-			}
-		}
-		if hso != nil {
-			merged.Set("hookSpecificOutput", hso)
-		}
 	}
-	if !hasBlock && !hasAsk && !hasContinueFalse {
-		merged.Set("decision", "allow")
+	if m.specific != nil {
+		m.merged.Set("hookSpecificOutput", m.specific)
 	}
-	if len(stopReasons) > 0 {
-		merged.Set("stopReason", joinLines(stopReasons))
+	return nil
+}
+
+// finish sets the default decision and the joined texts and returns the
+// merged output.
+func (m *orDecisionMerge) finish() *hooks.Object {
+	if !m.sawBlock && !m.sawAsk && !m.sawContinueFalse {
+		m.merged.Set("decision", "allow")
 	}
-	if len(reasons) > 0 {
-		merged.Set("reason", joinLines(reasons))
+	if len(m.stopReasons) > 0 {
+		m.merged.Set("stopReason", joinLines(m.stopReasons))
 	}
-	if len(systemMessages) > 0 {
-		merged.Set("systemMessage", joinLines(systemMessages))
+	if len(m.reasons) > 0 {
+		m.merged.Set("reason", joinLines(m.reasons))
 	}
-	if len(contexts) > 0 {
-		next := hooks.NewObject(hso.Len() + 1)
-		hooks.SpreadInto(next, hso)
-		next.Set("additionalContext", joinLines(contexts))
-		merged.Set("hookSpecificOutput", next)
+	if len(m.systemMessages) > 0 {
+		m.merged.Set("systemMessage", joinLines(m.systemMessages))
 	}
-	return merged, nil
+	if len(m.additionalContexts) > 0 {
+		next := hooks.NewObject(m.specific.Len() + 1)
+		hooks.SpreadInto(next, m.specific)
+		next.Set("additionalContext", joinLines(m.additionalContexts))
+		m.merged.Set("hookSpecificOutput", next)
+	}
+	return m.merged
 }
 
 func joinLines(parts []string) string {
