@@ -4,18 +4,18 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"github.com/hookwarden/hookwarden/agents/gemini"
 	"os"
 	"path/filepath"
 
 	"github.com/hookwarden/hookwarden/agents"
-	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // project is one project loaded from its files.
 type project struct {
 	snap *settingsio.Snapshot
-	reg  *hooks.Registry
+	reg  *gemini.Registry
 }
 
 // projectFlag adds --project to fs. The value must name an existing
@@ -103,5 +103,5 @@ func (io *IO) loadProject(dir string) *project {
 		GOOS:       io.GOOS,
 		Home:       io.home(),
 	})
-	return &project{snap: snap, reg: hooks.Build(snap)}
+	return &project{snap: snap, reg: gemini.Build(snap)}
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"github.com/hookwarden/hookwarden/agents/gemini"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -327,13 +328,13 @@ func (v *hooksView) showError(err error) {
 
 // setTracked notes next to the scope when the workspace settings file is
 // tracked by git, and what the user scope means instead.
-func (v *hooksView) setTracked(tr hooks.Tracked) {
+func (v *hooksView) setTracked(tr gemini.Tracked) {
 	if !tr.Tracked {
 		v.tracked.Hide()
 		return
 	}
 	setNote(v.tracked, shown(v.names.name(tr.Path))+" is tracked by git: a workspace disable changes a file you share. "+
-		hooks.UserScopeNote(""))
+		gemini.UserScopeNote(""))
 	v.tracked.Show()
 }
 

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"github.com/hookwarden/hookwarden/agents/gemini"
 	"path/filepath"
 
 	"github.com/hookwarden/hookwarden/agents/claude"
@@ -20,10 +21,10 @@ import (
 // Code, Claude holds them and Registry and Audit are nil.
 type legacyViews struct {
 	Claude   *claudeProject
-	Registry *hooks.Registry
+	Registry *gemini.Registry
 	// Audit is the trust review of the workspace hooks (nil when it could
 	// not be made; AuditErr says why).
-	Audit    *trust.Report
+	Audit    *gemini.Report
 	AuditErr error
 }
 
@@ -54,19 +55,19 @@ func (p *project) loadLegacy() {
 		return
 	}
 	snap := settingsio.Load(settingsio.Options{ProjectDir: p.Dir, Env: p.Env, GOOS: p.GOOS, Home: p.Home})
-	p.Registry = hooks.Build(snap)
+	p.Registry = gemini.Build(snap)
 	storeDir, _ := trust.StoreDirFromEnv(p.Env, p.GOOS) // "": audit without fingerprints
 	p.Audit, p.AuditErr = auditSnapshot(snap, storeDir)
 }
 
 // auditSnapshot reviews the workspace hooks against trusted_hooks.json and
 // Hookwarden's approval store in storeDir.
-func auditSnapshot(snap *settingsio.Snapshot, storeDir string) (*trust.Report, error) {
-	var opts trust.Options
+func auditSnapshot(snap *settingsio.Snapshot, storeDir string) (*gemini.Report, error) {
+	var opts gemini.Options
 	if storeDir != "" {
 		opts.Store = trust.Store{Dir: storeDir}
 	}
-	r, err := trust.Audit(snap, opts)
+	r, err := gemini.Audit(snap, opts)
 	if err != nil {
 		return nil, fmt.Errorf("reviewing the project hooks: %w", err)
 	}
@@ -75,8 +76,8 @@ func auditSnapshot(snap *settingsio.Snapshot, storeDir string) (*trust.Report, e
 
 // toggler edits the disabled lists of the project's settings files.
 // The switch journal lets an enable restore the file byte for byte.
-func (p *project) toggler() *hooks.Toggler {
-	t := &hooks.Toggler{Snapshot: p.Registry.Snapshot, Registry: p.Registry, Env: p.Env}
+func (p *project) toggler() *gemini.Toggler {
+	t := &gemini.Toggler{Snapshot: p.Registry.Snapshot, Registry: p.Registry, Env: p.Env}
 	if dir, err := settingsio.HookwardenDir(p.Env, p.GOOS); err == nil {
 		t.Journal = &settingsio.EditJournal{Path: filepath.Join(dir, settingsio.JournalFileName)}
 	}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"github.com/hookwarden/hookwarden/agents/gemini"
 	"os"
 	"path/filepath"
 
@@ -301,7 +302,7 @@ func (m *mainWindow) show(p *project, err error) {
 // noteTracked asks git, off the UI thread, whether the workspace settings
 // of p are tracked, so the Hooks tab can say so before a switch is used.
 func (m *mainWindow) noteTracked(p *project) {
-	m.hooks.setTracked(hooks.Tracked{})
+	m.hooks.setTracked(gemini.Tracked{})
 	if !p.hasScopes() || p.Registry == nil || p.Demo != nil {
 		return
 	}

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"github.com/hookwarden/hookwarden/agents/gemini"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -53,7 +54,7 @@ func handBuiltProject() *project {
 	ws := filepath.Join(dir, ".gemini", "settings.json")
 	user := filepath.Join(home, ".gemini", "settings.json")
 	sys := filepath.FromSlash("/etc/gemini-cli/settings.json")
-	return geminiBuilt(&project{Dir: dir, Home: home, Requested: dir, legacyViews: legacyViews{Registry: &hooks.Registry{
+	return geminiBuilt(&project{Dir: dir, Home: home, Requested: dir, legacyViews: legacyViews{Registry: &gemini.Registry{
 		Snapshot: &settingsio.Snapshot{ProjectDir: dir, FolderTrust: settingsio.FolderTrust{
 			State: settingsio.FolderTrusted, Reason: "trustedFolders.json trusts /work"}},
 		HooksEnabled: true,
