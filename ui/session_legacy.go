@@ -1,8 +1,13 @@
 package ui
 
 import (
+	"context"
 	"fmt"
 	"path/filepath"
+	"time"
+
+	"github.com/hookwarden/hookwarden/agents/gemini"
+	"github.com/hookwarden/hookwarden/assets"
 
 	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/hooks"
@@ -20,10 +25,10 @@ import (
 // Code, Claude holds them and Registry and Audit are nil.
 type legacyViews struct {
 	Claude   *claudeProject
-	Registry *hooks.Registry
+	Registry *gemini.Registry
 	// Audit is the trust review of the workspace hooks (nil when it could
 	// not be made; AuditErr says why).
-	Audit    *trust.Report
+	Audit    *gemini.Report
 	AuditErr error
 }
 
@@ -54,19 +59,19 @@ func (p *project) loadLegacy() {
 		return
 	}
 	snap := settingsio.Load(settingsio.Options{ProjectDir: p.Dir, Env: p.Env, GOOS: p.GOOS, Home: p.Home})
-	p.Registry = hooks.Build(snap)
+	p.Registry = gemini.Build(snap)
 	storeDir, _ := trust.StoreDirFromEnv(p.Env, p.GOOS) // "": audit without fingerprints
 	p.Audit, p.AuditErr = auditSnapshot(snap, storeDir)
 }
 
 // auditSnapshot reviews the workspace hooks against trusted_hooks.json and
 // Hookwarden's approval store in storeDir.
-func auditSnapshot(snap *settingsio.Snapshot, storeDir string) (*trust.Report, error) {
-	var opts trust.Options
+func auditSnapshot(snap *settingsio.Snapshot, storeDir string) (*gemini.Report, error) {
+	var opts gemini.Options
 	if storeDir != "" {
 		opts.Store = trust.Store{Dir: storeDir}
 	}
-	r, err := trust.Audit(snap, opts)
+	r, err := gemini.Audit(snap, opts)
 	if err != nil {
 		return nil, fmt.Errorf("reviewing the project hooks: %w", err)
 	}
@@ -75,8 +80,8 @@ func auditSnapshot(snap *settingsio.Snapshot, storeDir string) (*trust.Report, e
 
 // toggler edits the disabled lists of the project's settings files.
 // The switch journal lets an enable restore the file byte for byte.
-func (p *project) toggler() *hooks.Toggler {
-	t := &hooks.Toggler{Snapshot: p.Registry.Snapshot, Registry: p.Registry, Env: p.Env}
+func (p *project) toggler() *gemini.Toggler {
+	t := &gemini.Toggler{Snapshot: p.Registry.Snapshot, Registry: p.Registry, Env: p.Env}
 	if dir, err := settingsio.HookwardenDir(p.Env, p.GOOS); err == nil {
 		t.Journal = &settingsio.EditJournal{Path: filepath.Join(dir, settingsio.JournalFileName)}
 	}
@@ -192,4 +197,39 @@ func (m *mainWindow) hookSwitchOf(id string) (*hooks.Hook, hookSwitch) {
 		}
 	}
 	return nil, hookSwitch{}
+}
+
+// setTracked notes next to the scope when the workspace settings file is
+// tracked by git, and what the user scope means instead.
+func (v *hooksView) setTracked(tr gemini.Tracked) {
+	if !tr.Tracked {
+		v.tracked.Hide()
+		return
+	}
+	setNote(v.tracked, shown(v.names.name(tr.Path))+" is tracked by git: a workspace disable changes a file you share. "+
+		gemini.UserScopeNote(""))
+	v.tracked.Show()
+}
+
+// noteTracked asks git, off the UI thread, whether the workspace settings
+// of p are tracked, so the Hooks tab can say so before a switch is used.
+func (m *mainWindow) noteTracked(p *project) {
+	m.hooks.setTracked(gemini.Tracked{})
+	if !p.hasScopes() || p.Registry == nil || p.Demo != nil {
+		return
+	}
+	m.thread.Go(func() {
+		tr := p.toggler().WorkspaceTracked(context.Background())
+		m.thread.Do(func() {
+			if m.current == p {
+				m.hooks.setTracked(tr)
+			}
+		})
+	})
+}
+
+// approveDemo approves the demo's Gemini CLI hooks the demo comes with
+// approved, in trusted_hooks.json and Hookwarden's store.
+func approveDemo(demo assets.Demo, goos string, now time.Time) error {
+	return gemini.ApproveDemo(demo, goos, now)
 }
