@@ -22,6 +22,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
 
+	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/agents/all"
 	"github.com/hookwarden/hookwarden/cli"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/sandbox"
@@ -34,8 +36,9 @@ func main() {
 	// hidden: the hook supervisor and sandbox init (package sandbox)
 	sandbox.ServeInit()
 	args := os.Args[1:]
+	reg := all.Registry()
 	if len(args) > 0 && cli.IsCommand(args[0]) {
-		os.Exit(runCLI(args))
+		os.Exit(runCLI(reg, args))
 	}
 	if len(args) > 0 && args[0] == "tray" {
 		if len(args) > 1 {
@@ -132,7 +135,7 @@ func runTray() {
 // startTray shows the tray icon and its menu of recent projects, each
 // counted by the same review as the git guard (cli.IO.ReviewProject).
 func startTray(a fyne.App, openReview func(dir string)) {
-	io, err := cli.FromProcess()
+	io, err := cli.FromProcess(all.Registry())
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "hookwarden: no tray: %v\n", err)
 		return
@@ -157,8 +160,8 @@ func quitOnSignal(a fyne.App) {
 	}()
 }
 
-func runCLI(args []string) int {
-	io, err := cli.FromProcess()
+func runCLI(reg *agents.Registry, args []string) int {
+	io, err := cli.FromProcess(reg)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "hookwarden: %v\n", err)
 		return cli.ExitFailure
