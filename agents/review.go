@@ -2,8 +2,11 @@ package agents
 
 import (
 	"context"
+	"fmt"
+	"strings"
 
 	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/risk"
 	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
 )
@@ -17,10 +20,12 @@ type Reviewer interface {
 	// a file that cannot be read is in Review.Unreadable and makes the
 	// review need review.
 	Review(ctx context.Context) (*Review, error)
-	// Approve approves the hooks of the IDs (all reviewed hooks needing
-	// review when ids is empty and all is true) into the trust store,
-	// after checking that every script they run can be read: one that
-	// cannot fails the approval and nothing is written.
+	// Approve approves the hooks of the IDs (every reviewed hook when All)
+	// into the trust store, after checking that every script they run can
+	// be read: one that cannot fails the approval and nothing is written.
+	// A request that names nothing the agent knows is a *BadRequest when
+	// the agent says so as a usage error. The result can come with an
+	// error (some keys written, others lost): the face shows both.
 	Approve(ctx context.Context, req ApproveRequest) (*ApproveResult, error)
 	// Revoke removes approvals: of the hooks or keys named, of every hook
 	// of the project (All), or the approvals that match no hook any more
@@ -53,7 +58,86 @@ type Review struct {
 	Warnings []string `json:"warnings"`
 	// Document is the agent's own review document for `audit --json`.
 	Document any `json:"-"`
+	// Files are the files Approve and Revoke write, so that a face can
+	// back them up first and undo the write.
+	Files []string `json:"-"`
+	// Problems are what is wrong with the store or the settings beyond the
+	// unreadable files, in the agent's words (a trust file the agent cannot
+	// use, a settings file it refuses to start with).
+	Problems []Problem `json:"-"`
+	// Text is the review as the audit prints it, in the agent's layout.
+	Text []TextLine `json:"-"`
 }
+
+// Problem is one thing wrong with the store or the settings.
+type Problem struct {
+	Text string
+	// Severe: the agent cannot work with it (else a note).
+	Severe bool
+	// Repair: ApproveRequest.Repair mends it (RepairTitle and RepairText
+	// say how, for a confirmation).
+	Repair      bool
+	RepairTitle string
+	RepairText  string
+}
+
+// NeedingReview counts the reviewed hooks that need review.
+func (r *Review) NeedingReview() int {
+	n := 0
+	for _, h := range r.Hooks {
+		if h.NeedsReview() {
+			n++
+		}
+	}
+	return n
+}
+
+// Hook returns the review of the hook of an ID (nil when none).
+func (r *Review) Hook(id string) *HookReview {
+	for i := range r.Hooks {
+		if r.Hooks[i].HookID == id {
+			return &r.Hooks[i]
+		}
+	}
+	return nil
+}
+
+// TextLine is one line (or block) of a review's text form as the agent
+// lays it out. The face prints Format with Args, escaping every argument
+// (control, bidi and look-alike characters), with three exceptions:
+//   - Risk set: Format has one verb, for the risk's label in words;
+//   - Warn set: Format has one verb, for the face's warning that one of
+//     the texts shows other than it runs; no line when none does;
+//   - Script set: the script's content or diff, each line starting with
+//     Format (the indent); the face leaves the content out when brief.
+type TextLine struct {
+	Format string
+	Args   []any
+	Risk   *risk.Report
+	Warn   []string
+	Script *trust.ScriptReview
+}
+
+// Line is a TextLine of a format and its arguments.
+func Line(format string, args ...any) TextLine { return TextLine{Format: format, Args: args} }
+
+// ShellQuote quotes s for a POSIX shell when it needs it (for the commands
+// a text tells the user to run).
+func ShellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+:@") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// BadRequest is the error of a request that names what the agent does not
+// have, or combines what it cannot: the face reports it as a usage error.
+type BadRequest struct{ Msg string }
+
+func (e *BadRequest) Error() string { return e.Msg }
+
+// BadRequestf returns a *BadRequest.
+func BadRequestf(format string, a ...any) error { return &BadRequest{Msg: fmt.Sprintf(format, a...)} }
 
 // Incomplete reports whether a file could not be read.
 func (r *Review) Incomplete() bool { return len(r.Unreadable) > 0 }
@@ -71,6 +155,11 @@ type HookReview struct {
 	Owner string `json:"owner,omitempty"`
 	// Label names the hook as the agent does.
 	Label string `json:"label"`
+	// Risk is what the hook would do, by Hookwarden's risk analysis.
+	Risk risk.Report `json:"risk"`
+	// Fields are facts of the review only this agent has, in display
+	// order.
+	Fields []Field `json:"-"`
 }
 
 // Gone is an approval that matches no hook any more.
@@ -78,6 +167,10 @@ type Gone struct {
 	Key   string `json:"key"`
 	Label string `json:"label"`
 	File  string `json:"file,omitempty"`
+	// Event and Matcher are where it was approved ("" when the agent's
+	// key does not say).
+	Event   string `json:"event,omitempty"`
+	Matcher string `json:"matcher,omitempty"`
 }
 
 // ApproveRequest names what to approve.
@@ -90,6 +183,10 @@ type ApproveRequest struct {
 	// recorded that the agent's store lost (Unsupported where the agent
 	// has no store of its own).
 	Repair bool
+	// Reviewed are the reviews the user saw: the agent reviews the hooks
+	// again and refuses with *ChangedSinceReview, writing nothing, when
+	// one of them differs now (nil: no such check).
+	Reviewed []trust.HookReview
 	// CarryOver moves the approvals of hooks that were only moved (same
 	// definition, new position) to their new place, after the user saw
 	// that nothing else changed (agents whose trust key is positional).
@@ -107,6 +204,13 @@ type ApproveResult struct {
 	Files []string `json:"files,omitempty"`
 	// Notes are further things to say ("trusted_hooks.json repaired").
 	Notes []string `json:"notes,omitempty"`
+	// Repaired says the repair backed up the store to Backup and kept
+	// Salvaged entries ("" Backup: nothing needed repair).
+	Repaired bool   `json:"-"`
+	Backup   string `json:"-"`
+	Salvaged int    `json:"-"`
+	// Text is what the trust command prints, in the agent's layout.
+	Text []TextLine `json:"-"`
 }
 
 // RevokeRequest names what to revoke.
@@ -120,4 +224,69 @@ type RevokeRequest struct {
 type RevokeResult struct {
 	Revoked []string `json:"revoked"`
 	Files   []string `json:"files,omitempty"`
+	// Text is what the untrust command prints, in the agent's layout.
+	Text []TextLine `json:"-"`
+}
+
+// ChangedSinceReview refuses an approval: a hook the user reviewed runs a
+// script that changed (again) between the review on screen and the click,
+// or the hook is gone. Approving would record a version nobody saw.
+type ChangedSinceReview struct {
+	Hooks []ChangedHook
+}
+
+// ChangedHook is one hook whose scripts changed since its review (Gone:
+// no hook has its key any more).
+type ChangedHook struct {
+	Label   string
+	Gone    bool
+	Scripts []trust.ScriptReview
+}
+
+func (e *ChangedSinceReview) Error() string {
+	var labels []string
+	for _, h := range e.Hooks {
+		labels = append(labels, h.Label)
+	}
+	return "changed since you reviewed it: " + strings.Join(labels, ", ") + "; nothing was approved"
+}
+
+// CompareWithReview matches each reviewed hook with the fresh review of
+// the same key (trust.ChangedSinceReview compares their scripts): nil when
+// none changed, else a *ChangedSinceReview.
+func CompareWithReview(reviewed []trust.HookReview, fresh []HookReview) error {
+	byKey := map[string]trust.HookReview{}
+	for _, h := range fresh {
+		if _, ok := byKey[h.Key]; !ok {
+			byKey[h.Key] = h.HookReview
+		}
+	}
+	e := &ChangedSinceReview{}
+	for _, r := range reviewed {
+		now, ok := byKey[r.Key]
+		if !ok {
+			e.Hooks = append(e.Hooks, ChangedHook{Label: r.Label, Gone: true})
+			continue
+		}
+		if scripts := trust.ChangedSinceReview(r, now); len(scripts) > 0 {
+			e.Hooks = append(e.Hooks, ChangedHook{Label: r.Label, Scripts: scripts})
+		}
+	}
+	if len(e.Hooks) == 0 {
+		return nil
+	}
+	return e
+}
+
+// Recheck reviews p again when req names what the user reviewed, and
+// refuses as CompareWithReview does.
+func Recheck(ctx context.Context, p Reviewer, reviewed []trust.HookReview) error {
+	if reviewed == nil {
+		return nil
+	}
+	r, err := p.Review(ctx)
+	if err != nil {
+		return fmt.Errorf("checking the scripts again before approving: %w", err)
+	}
+	return CompareWithReview(reviewed, r.Hooks)
 }
