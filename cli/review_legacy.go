@@ -1,11 +1,19 @@
 package cli
 
 import (
+	"encoding/json"
 	"strings"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/risk"
+	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
 )
+
+// Helpers of the review commands that the commands not yet written over
+// the agent contract still use (run, enable/disable, guard); they go with
+// those commands when their owners move them onto agents.Project.
 
 // claudeStore is Hookwarden's store for this environment.
 func (io *IO) claudeStore() (trust.Store, error) {
@@ -14,6 +22,16 @@ func (io *IO) claudeStore() (trust.Store, error) {
 		return trust.Store{}, err
 	}
 	return trust.Store{Dir: dir}, nil
+}
+
+// trustContext loads the project and locates Hookwarden's store.
+func (io *IO) trustContext(dir string) (*settingsio.Snapshot, trust.Options, error) {
+	p := io.loadProject(dir)
+	storeDir, err := trust.StoreDirFromEnv(io.Env, io.GOOS)
+	if err != nil {
+		return nil, trust.Options{}, err
+	}
+	return p.snap, trust.Options{Store: trust.Store{Dir: storeDir}, Registry: p.reg}, nil
 }
 
 // selectClaude picks handlers by selector: a hook ID, a fingerprint (or a
@@ -60,13 +78,27 @@ func claudeHookLabel(h *hooks.Hook) string {
 	return h.Type + ": " + h.Claude.Prompt
 }
 
-// reviewedClaudeHooks are the handlers Hookwarden reviews.
-func reviewedClaudeHooks(hs []*hooks.Hook) []*hooks.Hook {
-	var out []*hooks.Hook
-	for _, h := range hs {
-		if trust.ClaudeReviewed(h) {
-			out = append(out, h)
+func matcherLabel(m string) string {
+	if m == "" {
+		return "(all)"
+	}
+	return "[" + m + "]"
+}
+
+// quoteForShell quotes s for a POSIX shell when it needs it.
+func quoteForShell(s string) string { return agents.ShellQuote(s) }
+
+// auditRisk is the risk of an audited workspace hook: its command and its
+// env (the audit keeps env values as JSON texts).
+func auditRisk(cache *risk.Cache, h trust.HookReview, projectDir string) risk.Report {
+	env := map[string]string{}
+	for k, v := range h.Env {
+		var s string
+		if json.Unmarshal([]byte(v), &s) == nil {
+			env[k] = s
+		} else {
+			env[k] = v
 		}
 	}
-	return out
+	return risk.Analyze(risk.Hook{Agent: "gemini", Event: h.Event, Matcher: h.Matcher, Command: h.Command, Env: env, ProjectDir: projectDir}, risk.Options{Cache: cache})
 }
