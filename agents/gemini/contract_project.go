@@ -101,6 +101,16 @@ func (p *Project) Summary() agents.Summary {
 	if e := snap.EnvFile; e != nil {
 		s.Sources = append(s.Sources, agents.Source{Kind: ".env", Path: e.Path, State: envFileState(e)})
 	}
+	if e := snap.EnvFile; e != nil {
+		s.Facts = append(s.Facts, agents.Field{Key: "env_file", Label: ".env", Value: e.Path + ": " + envFileState(e), Code: true})
+	}
+	if hr := snap.HomeRedirect; hr != nil {
+		f := agents.Field{Key: "home_redirect", Label: "Home", Value: "GEMINI_CLI_HOME=" + hr.Value + " (" + hr.File + ") moves Gemini CLI's home to " + hr.Home, Code: true}
+		if hr.ByProject {
+			f.Value = "critical: the project's " + f.Value
+		}
+		s.Facts = append(s.Facts, f)
+	}
 	disabled := r.Disabled
 	if disabled == nil {
 		disabled = []hooks.DisabledEntry{}
@@ -286,4 +296,10 @@ func (p *Project) Watch() []string {
 		}
 	}
 	return agents.SortedPaths(out)
+}
+
+// ProjectOf is the project of a registry built by hand, as tests of the
+// faces build one (reg.Snapshot is its snapshot; no store).
+func ProjectOf(env agents.Env, reg *hooks.Registry) *Project {
+	return &Project{env: env, dir: reg.Snapshot.ProjectDir, snap: reg.Snapshot, reg: reg}
 }

@@ -1,0 +1,109 @@
+package codex
+
+import (
+	"strings"
+
+	"github.com/hookwarden/hookwarden/hooks"
+)
+
+// EventInfo is what Codex 0.171.0 does with one of its 14 hook events.
+type EventInfo struct {
+	// Name is the event as written in hooks.json or [hooks] ("PreToolUse").
+	Name hooks.Event
+	// Description says in one line when the event fires.
+	Description string
+	// KeepsMatcher: Codex keeps a group's matcher for the event; for the
+	// others it drops it (hooks/list shows null) and the group matches
+	// everything (observed for all 14).
+	KeepsMatcher bool
+	// MatcherInput names what the matcher is compared with ("" when the
+	// matcher is dropped).
+	MatcherInput string
+	// DefaultTimeoutSec is the timeout when a handler sets none and
+	// MaxTimeoutSec the most Codex allows (0: no limit) (observed).
+	DefaultTimeoutSec uint64
+	MaxTimeoutSec     uint64
+}
+
+// Key is the event in snake_case as the trust key and hash write it
+// ("pre_tool_use").
+func (e EventInfo) Key() string { return EventKey(e.Name) }
+
+// IsToolEvent reports whether the event's matcher is compared with a tool
+// name.
+func (e EventInfo) IsToolEvent() bool { return e.MatcherInput == matchToolName }
+
+const matchToolName = "tool name"
+
+// events lists the 14 events in the order they happen in a session.
+var events = [...]EventInfo{
+	{"SessionStart", "a session starts, resumes, is cleared, or restarts after compaction (source: startup, resume, clear, compact)", true, "source", 600, 0},
+	{"UserPromptSubmit", "the user sends a prompt, before Codex acts on it; can block it or add context", false, "", 600, 0},
+	{"PreModelRequest", "before every request to the model (kind sampling, with request id and attempt)", false, "", 600, 0},
+	{"PostModelRequest", "after every model request, with its status, error and token usage", false, "", 600, 0},
+	{"PreToolUse", "before a tool call runs (shell calls are Bash, file edits apply_patch); can block it or rewrite its input", true, matchToolName, 600, 0},
+	{"PermissionRequest", "when Codex asks for approval of an escalated tool call; can allow or deny it", true, matchToolName, 600, 0},
+	{"PostToolUse", "after a tool call returns, with its output; can replace the output or add context", true, matchToolName, 600, 0},
+	{"PreCompact", "before the conversation is compacted (trigger: auto or manual)", true, "trigger", 600, 0},
+	{"PostCompact", "after the conversation was compacted (trigger: auto or manual)", true, "trigger", 600, 0},
+	{"SubagentStart", "a sub-agent is spawned (agent_type)", true, "agent type", 600, 0},
+	{"SubagentStop", "a sub-agent finishes (agent_type)", true, "agent type", 600, 0},
+	{"Stop", "the agent is about to end its turn; can block to make it go on", false, "", 600, 0},
+	{"Interrupt", "the user interrupts a turn (SIGINT / Esc)", false, "", 1, 3},
+	{"SessionEnd", "the session ends (reason)", true, "reason", 1, 3},
+}
+
+// Events returns the 14 events Codex 0.171.0 knows, in lifecycle order (a
+// fresh slice: callers may keep or change it).
+func Events() []EventInfo {
+	out := make([]EventInfo, len(events))
+	copy(out, events[:])
+	return out
+}
+
+// LookupEvent returns the event named exactly name (case-sensitive, as
+// Codex reads it: "pre_tool_use" or "preToolUse" are not events).
+func LookupEvent(name hooks.Event) (EventInfo, bool) {
+	for _, e := range events {
+		if e.Name == name {
+			return e, true
+		}
+	}
+	return EventInfo{}, false
+}
+
+// EventKey is name in snake_case ("PreToolUse" → "pre_tool_use"): an
+// underscore before each upper-case letter that follows a lower-case one,
+// then lower case (as hook-hash.cjs and Codex's hook_event_key_label).
+func EventKey(name hooks.Event) string {
+	var b strings.Builder
+	s := string(name)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 'A' && c <= 'Z' {
+			if i > 0 && s[i-1] >= 'a' && s[i-1] <= 'z' {
+				b.WriteByte('_')
+			}
+			c += 'a' - 'A'
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// effectiveTimeout is the timeout Codex applies to a handler of e that
+// wrote want (nil: none), and whether it clamped the value (observed:
+// default 600 s, SessionEnd and Interrupt 1 s; at least 1; at most 3 for
+// SessionEnd and Interrupt, with a warning). Source at the stored commit
+// has no clamp: the binary wins.
+func effectiveTimeout(e EventInfo, want *uint64) (sec uint64, clamped bool) {
+	sec = e.DefaultTimeoutSec
+	if want != nil {
+		sec = *want
+	}
+	sec = max(sec, 1)
+	if e.MaxTimeoutSec > 0 && sec > e.MaxTimeoutSec {
+		return e.MaxTimeoutSec, true
+	}
+	return sec, false
+}

@@ -1,0 +1,147 @@
+package codex
+
+import (
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/settingsio"
+)
+
+// Agent is the value of hooks.Hook.Agent for Codex hooks.
+const Agent hooks.Agent = "codex"
+
+// Source is a hook's layer as Codex's hooks/list names it.
+type Source string
+
+// Sources (observed: user, project, sessionFlags, and system for
+// /etc/codex/config.toml, /etc/codex/hooks.json and the managed hooks of
+// /etc/codex/requirements.toml; plugin from source: discovery.rs).
+const (
+	SourceSystem   Source = "system"
+	SourceUser     Source = "user"
+	SourceProject  Source = "project"
+	SourcePlugin   Source = "plugin"
+	SourceSessionF Source = "sessionFlags"
+)
+
+// Layers Codex hooks come from, as settingsio.Layer values.
+const (
+	LayerSystem  = settingsio.LayerSystem
+	LayerUser    = settingsio.LayerUser
+	LayerProject = settingsio.LayerProject
+	LayerManaged = settingsio.LayerManaged
+)
+
+// TrustStatus is hooks/list's trustStatus.
+type TrustStatus string
+
+// Trust statuses (observed; source: discovery.rs hook_trust_status).
+const (
+	Trusted   TrustStatus = "trusted"   // the stored trusted_hash equals the current hash
+	Modified  TrustStatus = "modified"  // a different hash is stored
+	Untrusted TrustStatus = "untrusted" // no hash is stored
+	Managed   TrustStatus = "managed"   // system / requirements hooks: always trusted
+)
+
+// Statuses a Codex hook can have in hooks.Hook.Status, besides
+// hooks.StatusRuns, hooks.StatusDisabled and hooks.StatusInvalid.
+const (
+	StatusUntrusted         hooks.Status = "untrusted"
+	StatusModified          hooks.Status = "modified"
+	StatusProjectUntrusted  hooks.Status = "project-untrusted"
+	StatusManagedOnly       hooks.Status = "managed-hooks-only"
+	StatusUnsupported       hooks.Status = "unsupported"
+	StatusSkipped           hooks.Status = "skipped"
+	StatusUnknownEvent      hooks.Status = "unknown-event"
+	StatusInvalidMatcher    hooks.Status = "invalid-matcher"
+	StatusInvalidDefinition              = hooks.StatusInvalid
+)
+
+// Handler is one Codex hook handler: the neutral hook plus the facts only
+// Codex has. Every handler written in a file has one, also the ones Codex
+// skips (Hook.Status and Hook.Reason say why).
+type Handler struct {
+	Hook *hooks.Hook
+	// Key is Codex's trust key; Group and Index its two positions.
+	Key          string
+	Group, Index int
+	// Listed: Codex shows the handler in hooks/list (command and mcp_tool
+	// handlers of a loaded file with a valid matcher).
+	Listed bool
+	// Identity is the normalized definition; CurrentHash its hash.
+	Identity    Identity
+	CurrentHash string
+	// TrustedHash is the stored trusted_hash ("" when none) and StateAt the
+	// place of its [hooks.state."<key>"] table (zero when none).
+	TrustedHash string
+	StateAt     settingsio.Pos
+	Trust       TrustStatus
+	// Enabled is false when hooks.state sets enabled = false (managed hooks
+	// are always enabled).
+	Enabled bool
+	// Matcher is the matcher Codex applies (nil: matches everything, also
+	// when the event drops the written one).
+	Matcher       *string
+	TimeoutSec    uint64
+	Async         bool
+	StatusMessage *string
+	Source        Source
+	IsManaged     bool
+	// Runs: Codex runs the handler when its event fires and its matcher
+	// matches.
+	Runs bool
+}
+
+// Snapshot is everything Codex would load for one session folder.
+type Snapshot struct {
+	Paths Paths
+	// Files are every file that can hold hooks or hook trust, in Codex's
+	// layer order (lowest precedence first).
+	Files []*File
+	// Projects are the .codex folders between the project root and the
+	// session folder, root first.
+	Projects []ProjectDir
+	// Handlers in Codex's order: layer by layer (hooks.json before
+	// config.toml), event by event, group by group.
+	Handlers []*Handler
+	// CodexWarnings are the warnings Codex itself prints for this
+	// configuration, in its words (hooks/list "warnings").
+	CodexWarnings []string
+	// Diagnostics are findings about files (parse errors, unknown events,
+	// unreadable files), each with file:line:col.
+	Diagnostics []hooks.Diagnostic
+	// AllowManagedHooksOnly is requirements.toml's allow_managed_hooks_only.
+	AllowManagedHooksOnly bool
+	// Fatal is set when Codex refuses the configuration as a whole (a
+	// config.toml it cannot parse or type-check): it then runs no hook.
+	Fatal string
+}
+
+// Hooks returns the neutral model of every handler, in Handlers' order.
+func (s *Snapshot) Hooks() []*hooks.Hook {
+	out := make([]*hooks.Hook, len(s.Handlers))
+	for i, h := range s.Handlers {
+		out[i] = h.Hook
+	}
+	return out
+}
+
+// Unreadable returns the files that exist but were not fully understood:
+// a configuration with one of them is never clean.
+func (s *Snapshot) Unreadable() []*File {
+	var out []*File
+	for _, f := range s.Files {
+		if !f.State.Clean() {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// HandlerByKey returns the handler with Codex's trust key, or nil.
+func (s *Snapshot) HandlerByKey(key string) *Handler {
+	for _, h := range s.Handlers {
+		if h.Listed && h.Key == key {
+			return h
+		}
+	}
+	return nil
+}

@@ -1,0 +1,87 @@
+package codex
+
+import (
+	"fmt"
+
+	"github.com/hookwarden/hookwarden/hooks"
+)
+
+// Plan is what Codex runs for one event and context: every handler in
+// Runs, all at once (observed: the hooks of one event run concurrently,
+// in no meaningful order; there is no de-duplication and no sequential
+// mode).
+type Plan struct {
+	Event   hooks.Event
+	Context hooks.PlanContext
+	// Inputs are the values the matchers were compared with.
+	Inputs []string
+	Runs   []*Handler
+	// NotRun are the event's other handlers, each with the reason.
+	NotRun []Skip
+}
+
+// Skip is a handler that does not run, and why.
+type Skip struct {
+	Handler *Handler
+	Reason  string
+}
+
+// Concurrent is always true for Codex.
+func (Plan) Concurrent() bool { return true }
+
+// PlanFor returns the plan for event in ctx: ToolName for PreToolUse,
+// PermissionRequest and PostToolUse (Codex's name: Bash for shell calls,
+// apply_patch for file edits, which Edit and Write also match), Trigger for
+// the others that keep matchers (SessionStart source, SessionEnd reason,
+// PreCompact/PostCompact trigger, SubagentStart/SubagentStop agent type).
+// An event Codex does not know has an empty plan and an error.
+func (s *Snapshot) PlanFor(event hooks.Event, ctx hooks.PlanContext) (*Plan, error) {
+	info, ok := LookupEvent(event)
+	if !ok {
+		return nil, fmt.Errorf("codex: %q is not one of Codex's 14 hook events", string(event))
+	}
+	p := &Plan{Event: event, Context: ctx}
+	switch {
+	case !info.KeepsMatcher:
+	case info.IsToolEvent():
+		p.Inputs = toolAliases(ctx.ToolName)
+		if ctx.ToolName == "" {
+			p.Inputs = nil
+		}
+	case ctx.Trigger != "":
+		p.Inputs = []string{ctx.Trigger}
+	}
+	for _, h := range s.Handlers {
+		if h.Hook.Event != event {
+			continue
+		}
+		if s.Fatal != "" {
+			p.NotRun = append(p.NotRun, Skip{h, "Codex does not start: " + s.Fatal})
+			continue
+		}
+		if !h.Runs {
+			p.NotRun = append(p.NotRun, Skip{h, h.Hook.Reason})
+			continue
+		}
+		if h.Matcher != nil {
+			m, err := CompileMatcher(*h.Matcher)
+			if err != nil { // not reached: such groups are not Runs
+				p.NotRun = append(p.NotRun, Skip{h, err.Error()})
+				continue
+			}
+			if !m.Match(p.Inputs...) {
+				p.NotRun = append(p.NotRun, Skip{h, notMatched(info, *h.Matcher, m, p.Inputs)})
+				continue
+			}
+		}
+		p.Runs = append(p.Runs, h)
+	}
+	return p, nil
+}
+
+func notMatched(info EventInfo, raw string, m *Matcher, inputs []string) string {
+	if len(inputs) == 0 {
+		return fmt.Sprintf("its matcher %q needs a %s to match and there is none", raw, info.MatcherInput)
+	}
+	return fmt.Sprintf("its matcher %q (%s) does not match the %s %q", raw, m.Kind(), info.MatcherInput, inputs[0])
+}
