@@ -67,6 +67,39 @@ type Review struct {
 	Problems []Problem `json:"-"`
 	// Text is the review as the audit prints it, in the agent's layout.
 	Text []TextLine `json:"-"`
+	// Words are the agent's words for the views.
+	Words ReviewWords `json:"-"`
+}
+
+// ReviewWords are what an agent's review is called and what its states
+// mean, in the agent's words, for the views.
+type ReviewWords struct {
+	// Noun is what the review lists ("workspace hook", "handler"), and
+	// Banner the same in the window's banner ("hook", "Claude Code
+	// handler"); plurals add an "s".
+	Noun   string
+	Banner string
+	// KeyLabel names a hook's trust key ("Key", "Fingerprint").
+	KeyLabel string
+	// Layered: the reviewed hooks come from more than one layer, and the
+	// list names each one's.
+	Layered bool
+	// Empty says why there is nothing to review.
+	Empty string
+	// Meaning says, per status, what the agent does with such a hook.
+	Meaning map[trust.HookStatus]string
+	// ApproveAll says what approving every hook means for the agent.
+	ApproveAll string
+	// RunsTitle heads what a hook runs; ChangedTitle the diff of a changed
+	// hook, under which Before precedes the approved version (its key
+	// when BeforeKey, else its command).
+	RunsTitle    string
+	ChangedTitle string
+	Before       string
+	BeforeKey    bool
+	// StoreError names the store when it cannot be used ("trusted_hooks.json
+	// cannot be read by Gemini CLI").
+	StoreError string
 }
 
 // Problem is one thing wrong with the store or the settings.
@@ -160,6 +193,11 @@ type HookReview struct {
 	// Fields are facts of the review only this agent has, in display
 	// order.
 	Fields []Field `json:"-"`
+	// Badge is the layer's badge when the agent says more than the layer
+	// ("project (not checked by Gemini)"); Notes are warnings about where
+	// the hook is.
+	Badge string   `json:"-"`
+	Notes []string `json:"-"`
 }
 
 // Gone is an approval that matches no hook any more.
@@ -171,6 +209,11 @@ type Gone struct {
 	// key does not say).
 	Event   string `json:"event,omitempty"`
 	Matcher string `json:"matcher,omitempty"`
+	// Where is where the approval lives, as the list says it; Meaning
+	// what such an approval means; Fields its facts, in display order.
+	Where   string  `json:"-"`
+	Meaning string  `json:"-"`
+	Fields  []Field `json:"-"`
 }
 
 // ApproveRequest names what to approve.

@@ -64,10 +64,8 @@ func (v *reviewView) confirmApproveAll(onOK func()) {
 		return
 	}
 	intro := fmt.Sprintf("Approving records %s as reviewed, as shown below. ", plural(len(entries), v.reviewNoun()))
-	if v.claudeReport != nil {
-		intro += "Hookwarden then treats them as approved: a dry run no longer asks, and the review badge stops counting them."
-	} else {
-		intro += "Gemini CLI then runs them in this folder without a warning."
+	if v.review != nil {
+		intro += v.review.Words.ApproveAll
 	}
 	v.showSummary("Approve all?", intro, fmt.Sprintf("Approve %s", plural(len(entries), v.reviewNoun())), entries, onOK)
 }

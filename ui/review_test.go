@@ -338,8 +338,8 @@ func TestReviewCorruptTrustFileIsShownAndNotWritten(t *testing.T) {
 	if data, _ := os.ReadFile(backups[0]); string(data) != corrupt {
 		t.Errorf("the backup does not hold the old content:\n%s", data)
 	}
-	if f.v.report == nil || f.v.report.TrustedHooksError != "" {
-		t.Errorf("after the repair the audit still reports a problem: %+v", f.v.report)
+	if f.v.review == nil || f.v.review.StoreError != "" {
+		t.Errorf("after the repair the audit still reports a problem: %+v", f.v.review)
 	}
 }
 
@@ -377,4 +377,23 @@ func TestReviewFolderTrustBannerWritesTrustedFolders(t *testing.T) {
 	if f.v.folder.trustButton.Importance != widget.HighImportance {
 		t.Error("the answer on record is not highlighted")
 	}
+}
+
+// trustOptions locates Hookwarden's approval store for p's environment
+// (fixtures approve with the domain's trust.Approve, as the CLI did).
+func trustOptions(p *project) (trust.Options, error) {
+	dir, err := trust.StoreDirFromEnv(p.Env, p.GOOS)
+	if err != nil {
+		return trust.Options{}, err
+	}
+	return trust.Options{Store: trust.Store{Dir: dir}}, nil
+}
+
+// auditProject runs trust.Audit on p with Hookwarden's store.
+func auditProject(p *project) (*trust.Report, error) {
+	opts, err := trustOptions(p)
+	if err != nil {
+		return nil, err
+	}
+	return trust.Audit(p.Registry.Snapshot, opts)
 }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 
@@ -21,10 +22,6 @@ import (
 type legacyViews struct {
 	Claude   *claudeProject
 	Registry *hooks.Registry
-	// Audit is the trust review of the workspace hooks (nil when it could
-	// not be made; AuditErr says why).
-	Audit    *trust.Report
-	AuditErr error
 }
 
 // claudeProject is what Claude Code reads for a project, reviewed against
@@ -39,38 +36,19 @@ type claudeProject struct {
 	// (then nothing can be approved, disabled or enabled).
 	Store    trust.Store
 	StoreErr error
-	// Audit is the review of the project, local and plugin handlers (nil
-	// when it could not be made; AuditErr says why).
-	Audit    *trust.ClaudeReport
-	AuditErr error
 }
 
 // loadLegacy reads the agent's files again for the views not yet on the
 // contract.
 func (p *project) loadLegacy() {
 	p.legacyViews = legacyViews{}
+	p.loadReview()
 	if p.Agent == "claude" {
 		p.loadClaude()
 		return
 	}
 	snap := settingsio.Load(settingsio.Options{ProjectDir: p.Dir, Env: p.Env, GOOS: p.GOOS, Home: p.Home})
 	p.Registry = hooks.Build(snap)
-	storeDir, _ := trust.StoreDirFromEnv(p.Env, p.GOOS) // "": audit without fingerprints
-	p.Audit, p.AuditErr = auditSnapshot(snap, storeDir)
-}
-
-// auditSnapshot reviews the workspace hooks against trusted_hooks.json and
-// Hookwarden's approval store in storeDir.
-func auditSnapshot(snap *settingsio.Snapshot, storeDir string) (*trust.Report, error) {
-	var opts trust.Options
-	if storeDir != "" {
-		opts.Store = trust.Store{Dir: storeDir}
-	}
-	r, err := trust.Audit(snap, opts)
-	if err != nil {
-		return nil, fmt.Errorf("reviewing the project hooks: %w", err)
-	}
-	return r, nil
 }
 
 // toggler edits the disabled lists of the project's settings files.
@@ -91,7 +69,6 @@ func (p *project) loadClaude() {
 	storeDir, err := trust.StoreDirFromEnv(p.Env, p.GOOS)
 	if err != nil {
 		c.StoreErr = fmt.Errorf("locating Hookwarden's store: %w", err)
-		c.AuditErr = c.StoreErr
 	} else {
 		c.Store = trust.Store{Dir: storeDir}
 		off, err := trust.ClaudeDisabledHooks(c.Store, snap)
@@ -99,10 +76,6 @@ func (p *project) loadClaude() {
 			c.StoreErr = err
 		}
 		c.Registry.Hooks = append(c.Registry.Hooks, off...)
-		c.Audit, c.AuditErr = trust.ClaudeAudit(snap, c.Registry.Hooks, c.Store)
-		if c.AuditErr != nil {
-			c.AuditErr = fmt.Errorf("reviewing the Claude Code handlers: %w", c.AuditErr)
-		}
 	}
 	p.Claude = c
 }
@@ -155,27 +128,6 @@ const claudeSwitchNote = "Claude Code has no per-hook switch: switching a handle
 	"into Hookwarden's store (comments and layout kept), switching it on puts it back where it was. " +
 	"Plugin and managed handlers cannot be moved."
 
-// reviewsOf finds the review of a hook of p by its ID, from the audit made
-// when p was loaded.
-func reviewsOf(p *project) func(*hooks.Hook) (reviewItem, bool) {
-	byID := map[string]reviewItem{}
-	switch {
-	case p.Claude != nil && p.Claude.Audit != nil:
-		for i := range p.Claude.Audit.Hooks {
-			h := &p.Claude.Audit.Hooks[i]
-			byID[h.HookID] = reviewItem{hook: &h.HookReview, claude: h}
-		}
-	case p.Audit != nil:
-		for i := range p.Audit.Hooks {
-			byID[p.Audit.Hooks[i].HookID] = reviewItem{hook: &p.Audit.Hooks[i]}
-		}
-	}
-	return func(h *hooks.Hook) (reviewItem, bool) {
-		it, ok := byID[h.ID]
-		return it, ok
-	}
-}
-
 // hookSwitchOf finds the hook with the given ID in the project on screen,
 // with its switch.
 func (m *mainWindow) hookSwitchOf(id string) (*hooks.Hook, hookSwitch) {
@@ -192,4 +144,15 @@ func (m *mainWindow) hookSwitchOf(id string) (*hooks.Hook, hookSwitch) {
 		}
 	}
 	return nil, hookSwitch{}
+}
+
+// auditClaude reviews p's Claude Code handlers against Hookwarden's store
+// (trust.ClaudeAudit), reading the store again: the Dry run tab's gate,
+// until it runs over the contract (moved here from ui/review_claude.go).
+func auditClaude(p *project) (*trust.ClaudeReport, error) {
+	c := p.Claude
+	if c.Store.Dir == "" {
+		return nil, errors.Join(errors.New("Hookwarden's store cannot be located"), c.StoreErr)
+	}
+	return trust.ClaudeAudit(c.Snapshot, c.Registry.Hooks, c.Store)
 }

@@ -2,6 +2,7 @@ package claude
 
 import (
 	"context"
+	"strconv"
 	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
@@ -56,23 +57,58 @@ func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
 	for _, h := range rep.Hooks {
 		hr := agents.HookReview{HookReview: h.HookReview, HookID: h.HookID, Layer: h.Layer, File: h.File, Owner: h.Plugin,
 			Label: h.Label, Risk: risks[h.HookID]}
-		hr.Fields = []agents.Field{{Key: "fingerprint", Label: "Fingerprint", Value: h.Key, Code: true}}
+		// The command with its placeholders filled is what discovery
+		// reads, not what was written: the views show the handler's label.
+		hr.RawCommand = ""
 		if h.Plugin != "" {
 			hr.Fields = append(hr.Fields, agents.Field{Key: "plugin", Label: "Plugin", Value: h.Plugin})
 		}
 		r.Hooks = append(r.Hooks, hr)
 	}
 	for _, g := range rep.Gone {
-		gone := agents.Gone{Key: g.Fingerprint}
-		if g.ClaudeApproval != nil {
-			gone.Label, gone.File, gone.Event, gone.Matcher = g.Label, g.File, g.Event, g.Matcher
+		gone := agents.Gone{Key: g.Fingerprint, Label: g.Fingerprint, Where: "Hookwarden's store", Meaning: goneMeaning}
+		if ap := g.ClaudeApproval; ap != nil {
+			gone.Label, gone.File, gone.Event, gone.Matcher = ap.Label, ap.File, ap.Event, ap.Matcher
+			gone.Where += " · " + ap.Event
+			gone.Fields = []agents.Field{
+				{Key: "file", Label: "Was at", Value: ap.File + "  ·  " + ap.Event + " group " + strconv.Itoa(ap.Group) + ", handler " + strconv.Itoa(ap.Index), Code: true},
+				{Key: "approved_at", Label: "Approved", Value: ap.ApprovedAt},
+			}
 		}
+		gone.Fields = append(gone.Fields, agents.Field{Key: "fingerprint", Label: "Fingerprint", Value: g.Fingerprint, Code: true})
 		r.Gone = append(r.Gone, gone)
 	}
+	r.Words = reviewWords
 	r.Document = auditDocument(rep, r.Hooks)
 	r.Text = auditText(rep, r.Hooks)
 	return r, nil
 }
+
+// reviewWords are Claude Code's words for Hookwarden's review of its
+// handlers, which Claude Code itself never reviews.
+var reviewWords = agents.ReviewWords{
+	Noun: "handler", Banner: "Claude Code handler", KeyLabel: "Fingerprint", Layered: true,
+	Empty: "This project has no project, local or plugin handlers: there is nothing to review. " +
+		"Hookwarden does not review your own user settings or the administrator's managed settings.",
+	Meaning: map[trust.HookStatus]string{
+		trust.StatusNew: "Hookwarden has no approval for this handler. Claude Code runs it without asking once the folder is " +
+			"trusted (and always under claude -p). Read it, then approve it.",
+		trust.StatusChanged: "The handler at this place changed since it was approved. Claude Code runs the new version " +
+			"without any warning.",
+		trust.StatusScriptChanged: "Approved, but a script it runs changed since. Claude Code runs the new version " +
+			"without any warning.",
+		trust.StatusTrusted: "Approved in Hookwarden's store, and no script it runs changed since.",
+		trust.StatusDefinitionChanged: "Approved, but the project's settings changed what it runs (see below). Claude Code " +
+			"runs it with the new settings without any warning.",
+	},
+	ApproveAll:   "Hookwarden then treats them as approved: a dry run no longer asks, and the review badge stops counting them.",
+	RunsTitle:    "Runs",
+	ChangedTitle: "Handler — changes since it was approved",
+	Before:       "Approved before: ",
+}
+
+const goneMeaning = "This approval in Hookwarden's store matches no handler of the project any more (the handler " +
+	"was removed or changed). Revoke it so that the handler is reviewed again if it comes back."
 
 // auditDoc is Claude Code's trust report with each handler's risk, as
 // `audit --json` prints it.

@@ -61,11 +61,17 @@ func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
 			hr.File = x.Origin.File
 		}
 		hr.Fields = reviewFields(h)
+		if h.Unchecked != "" {
+			hr.Badge = "project (not checked by Gemini)"
+			hr.Notes = []string{"Why it is the project's: " + h.Unchecked}
+		}
 		r.Hooks = append(r.Hooks, hr)
 	}
 	for _, k := range rep.Gone {
-		r.Gone = append(r.Gone, agents.Gone{Key: k, Label: k})
+		r.Gone = append(r.Gone, agents.Gone{Key: k, Label: k, Where: "trusted_hooks.json", Meaning: goneKeyMeaning,
+			Fields: []agents.Field{{Key: "key", Label: "Key", Value: k, Code: true}}})
 	}
+	r.Words = reviewWords
 	r.Problems = reviewProblems(rep)
 	r.Document = auditDocument(rep, r.Hooks)
 	r.Text = auditText(rep, r.Hooks)
@@ -74,12 +80,43 @@ func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
 
 // reviewFields are the facts of a workspace hook only Gemini CLI has.
 func reviewFields(h trust.HookReview) []agents.Field {
-	fs := []agents.Field{{Key: "key", Label: "Trust key", Value: h.Key, Code: true}}
+	var fs []agents.Field
 	if h.Unchecked != "" {
 		fs = append(fs, agents.Field{Key: "unchecked_by_gemini", Label: "Not checked by Gemini CLI", Value: h.Unchecked})
 	}
 	return fs
 }
+
+// reviewWords are Gemini CLI's words for its review.
+var reviewWords = agents.ReviewWords{
+	Noun: "workspace hook", Banner: "hook", KeyLabel: "Key",
+	Empty: "This project has no workspace hooks: there is nothing to review. " +
+		"Hooks from the user, system and extension settings are not checked by Gemini CLI's hook trust.",
+	Meaning: map[trust.HookStatus]string{
+		trust.StatusNew: "Not in trusted_hooks.json. The next time Gemini CLI starts in this folder it warns " +
+			"about this hook, then runs it and trusts it from then on.",
+		trust.StatusChanged: "A hook with this name was trusted with another command, and that command is gone " +
+			"from the settings. Gemini CLI will warn once, then run and trust the new command.",
+		trust.StatusScriptChanged: "The key is trusted, but a script the hook runs changed since it was approved " +
+			"in Hookwarden. Gemini CLI does not look at scripts: it runs the new version without a warning.",
+		trust.StatusTrusted: "Approved in trusted_hooks.json, and no script it runs changed since Hookwarden recorded it.",
+		trust.StatusDefinitionChanged: "The key is trusted, but the hook is not what was approved in Hookwarden: its env, " +
+			"timeout, type, event, matcher or the split of its name and command changed (see below). Gemini CLI's key " +
+			"does not cover these: it runs the changed hook without a warning.",
+		trust.StatusApprovedOutside: "The key is in trusted_hooks.json, but it was approved outside Hookwarden (by " +
+			"Gemini CLI itself, by hand, or by an approval cut short): its scripts and definition were never " +
+			"fingerprinted, so a later change would go unnoticed. Review it and approve it here.",
+	},
+	ApproveAll:   "Gemini CLI then runs them in this folder without a warning.",
+	RunsTitle:    "Command",
+	ChangedTitle: "Command — changes since it was trusted",
+	Before:       "Trusted before: ", BeforeKey: true,
+	StoreError: "trusted_hooks.json cannot be read by Gemini CLI",
+}
+
+const goneKeyMeaning = "This key is in trusted_hooks.json for this project, but no workspace hook has it any more " +
+	"(the hook was removed or its name or command changed). Revoke it so that it cannot silently " +
+	"trust the hook again if it comes back."
 
 // reviewProblems are the trust file and settings faults the review names.
 func reviewProblems(rep *trust.Report) []agents.Problem {
