@@ -38,11 +38,12 @@ unit:
 # crasher lands in PKG/testdata/fuzz/NAME: fix it and commit the file as a
 # regression seed.
 FUZZ_TARGETS := \
-	./settingsio:FuzzParseJSONC ./settingsio:FuzzParseClaudeSettings \
-	./settingsio:FuzzPatchDisabled ./settingsio:FuzzClaudeRemoveRestore \
+	./settingsio:FuzzParseJSONC ./settingsio:FuzzPatchDisabled \
 	./settingsio:FuzzTOML \
 	./trust:FuzzTrustedHooks ./trust:FuzzTrustedFolders \
-	./hooks:FuzzParseHookOutput ./hooks:FuzzParseJSON ./hooks/claude:FuzzInterpretOutput
+	./hooks:FuzzParseHookOutput ./hooks:FuzzParseJSON \
+	./agents/claude:FuzzParseClaudeSettings ./agents/claude:FuzzClaudeRemoveRestore \
+	./agents/claude:FuzzInterpretOutput
 # A count, not a duration: with a short -fuzztime duration the fuzz
 # coordinator can stop its workers past its own deadline and fail with
 # "context deadline exceeded" (no input found; seen in CI).

@@ -102,8 +102,10 @@ func MaterializeDemo(dir string) (Demo, error) {
 		"GEMINI_CLI_SYSTEM_DEFAULTS_PATH=" + d.SystemDefaults,
 		"GEMINI_CLI_TRUSTED_FOLDERS_PATH=" + d.TrustedFolders,
 		// Claude Code's managed settings are read from the demo's own
-		// (empty) system folder, not /etc/claude-code.
-		settingsio.EnvClaudeManagedDir + "=" + filepath.Join(root, "system", "claude-code"),
+		// (empty) system folder, not /etc/claude-code (the variable is
+		// claude.EnvManagedDir; assets cannot import agents/claude, which
+		// embeds its payloads from here).
+		"HOOKWARDEN_CLAUDE_MANAGED_DIR=" + filepath.Join(root, "system", "claude-code"),
 		// The system policy hook's command is "$ACME_POLICY_DIR/check-shell.sh",
 		// expanded at load time as Gemini CLI does.
 		"ACME_POLICY_DIR=" + filepath.Join(root, "system", "policy"),

@@ -131,23 +131,3 @@ func readJSON(t *testing.T, path string, v any) {
 		t.Fatalf("%s: %v", path, err)
 	}
 }
-
-func TestDemoIsTrustedByClaudeCodeToo(t *testing.T) {
-	d, err := MaterializeDemo(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	snap := settingsio.LoadClaude(settingsio.ClaudeOptions{ProjectDir: d.ProjectDir, Env: d.Overlay(nil), GOOS: "linux", Home: d.Home})
-	if !snap.FolderTrust.Accepted {
-		t.Errorf("Claude Code's folder flag for the demo: %+v", snap.FolderTrust)
-	}
-	var hooks int
-	for _, f := range snap.Layers {
-		if f.Root != nil && f.Root.Get("hooks") != nil {
-			hooks++
-		}
-	}
-	if hooks != 2 {
-		t.Errorf("Claude Code layers with hooks: %d, want the user and project files", hooks)
-	}
-}

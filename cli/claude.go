@@ -1,14 +1,13 @@
 package cli
 
 import (
-	"github.com/hookwarden/hookwarden/hooks/claude"
-	"github.com/hookwarden/hookwarden/settingsio"
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
 // claudeProject is one project loaded from Claude Code's files.
 type claudeProject struct {
-	snap *settingsio.ClaudeSnapshot
+	snap *claude.Snapshot
 	reg  *claude.Registry
 }
 
@@ -26,7 +25,7 @@ func (io *IO) loadClaudeProject(dir string) *claudeProject {
 // loadClaudeProjectData is loadClaudeProject with Hookwarden's store as the
 // command loaded it (nil: it could not be read).
 func (io *IO) loadClaudeProjectData(dir string, data *trust.StoreData) *claudeProject {
-	snap := settingsio.LoadClaude(settingsio.ClaudeOptions{
+	snap := claude.Load(claude.Options{
 		ProjectDir: io.projectDir(dir),
 		Env:        io.Env,
 		GOOS:       io.GOOS,
@@ -36,7 +35,7 @@ func (io *IO) loadClaudeProjectData(dir string, data *trust.StoreData) *claudePr
 	// Handlers Hookwarden disabled live in its store; list them too. A
 	// store that cannot be read only hides them (audit reports the error).
 	if store, err := io.claudeStore(); err == nil && data != nil {
-		p.reg.Hooks = append(p.reg.Hooks, trust.ClaudeDisabledHooksData(store, data, snap)...)
+		p.reg.Hooks = append(p.reg.Hooks, claude.DisabledHooksData(store, data, snap)...)
 	}
 	return p
 }

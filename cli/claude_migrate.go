@@ -7,7 +7,8 @@ import (
 	"io/fs"
 	"os"
 
-	"github.com/hookwarden/hookwarden/hooks/claude"
+	"github.com/hookwarden/hookwarden/agents/claude"
+	"github.com/hookwarden/hookwarden/agents/migrate"
 	"github.com/hookwarden/hookwarden/internal/safetext"
 	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
@@ -32,7 +33,7 @@ func runClaudeMigrate(ctx context.Context, io *IO, args []string) error {
 	if err != nil {
 		return err
 	}
-	m, err := claude.PlanMigration(p.reg, target, current, exists)
+	m, err := migrate.PlanMigration(p.reg, target, current, exists)
 	if err != nil {
 		return err
 	}
@@ -46,7 +47,7 @@ func runClaudeMigrate(ctx context.Context, io *IO, args []string) error {
 		return nil
 	}
 	err = settingsio.UpdateFileAtomic(target, 0o644, func(cur []byte, exists bool) ([]byte, error) {
-		again, err := claude.PlanMigration(p.reg, target, cur, exists)
+		again, err := migrate.PlanMigration(p.reg, target, cur, exists)
 		if err != nil {
 			return nil, err
 		}
@@ -71,7 +72,7 @@ func readTarget(path string) ([]byte, bool, error) {
 }
 
 // printMigration lists what happens to each handler, then the diff.
-func printMigration(io *IO, m *claude.Migration) {
+func printMigration(io *IO, m *migrate.Migration) {
 	if len(m.Items) == 0 {
 		fmt.Fprintln(io.Stdout, "The project has no Claude Code hooks in .claude/settings.json or .claude/settings.local.json.")
 		return

@@ -11,8 +11,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/hooks"
-	"github.com/hookwarden/hookwarden/hooks/claude"
 )
 
 // runClaudePlan prints which hooks Claude Code would run for an event.
@@ -134,7 +134,7 @@ type claudePlanHookDoc struct {
 }
 
 func claudePlanDocument(event hooks.Event, ctx *claude.Context, plan *claude.Plan) claudePlanDoc {
-	doc := claudePlanDoc{Agent: hooks.AgentClaude, Event: event, Context: ctx, Hooks: []claudePlanHookDoc{}}
+	doc := claudePlanDoc{Agent: claude.Name, Event: event, Context: ctx, Hooks: []claudePlanHookDoc{}}
 	if plan == nil {
 		return doc
 	}

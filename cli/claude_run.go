@@ -7,10 +7,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/hooks"
-	"github.com/hookwarden/hookwarden/hooks/claude"
 	"github.com/hookwarden/hookwarden/sandbox"
-	"github.com/hookwarden/hookwarden/trust"
 )
 
 // runClaudeRun dry-runs the handlers Claude Code would run for an event
@@ -121,11 +120,11 @@ func gateClaude(io *IO, p *claudeProject, planned []*hooks.Hook, yes bool) (run,
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	rep, err := trust.ClaudeAudit(p.snap, p.reg.Hooks, store)
+	rep, err := claude.Audit(p.snap, p.reg.Hooks, store)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	skipped = trust.ClaudeUnapproved(rep, planned)
+	skipped = claude.Unapproved(rep, planned)
 	held := make(map[*hooks.Hook]bool, len(skipped))
 	for _, h := range skipped {
 		held[h] = true
@@ -135,7 +134,7 @@ func gateClaude(io *IO, p *claudeProject, planned []*hooks.Hook, yes bool) (run,
 			run = append(run, h)
 		}
 	}
-	return run, skipped, trust.ClaudeScriptCheck(rep), nil
+	return run, skipped, claude.ScriptCheck(rep), nil
 }
 
 func labels(hs []*hooks.Hook) []string {

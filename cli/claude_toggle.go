@@ -6,9 +6,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hookwarden/hookwarden/hooks/claude"
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/settingsio"
-	"github.com/hookwarden/hookwarden/trust"
 )
 
 // runClaudeDisable moves a handler out of its settings file into
@@ -57,7 +56,7 @@ func runClaudeDisable(ctx context.Context, io *IO, args []string) error {
 				return fmt.Errorf("%s moved while disabling; run the command again", hs[i].ID)
 			}
 		}
-		rec, err := trust.ClaudeDisable(h, p.snap.ProjectDir, store, time.Now())
+		rec, err := claude.Disable(h, p.snap.ProjectDir, store, time.Now())
 		if err != nil {
 			return err
 		}
@@ -88,7 +87,7 @@ func runClaudeEnable(ctx context.Context, io *IO, args []string) error {
 	for _, f := range p.snap.Layers {
 		files = append(files, f.Path)
 	}
-	disabled := data.ClaudeDisabledIn(files...)
+	disabled := claude.DisabledIn(data, files...)
 	if len(rest) == 0 {
 		if len(disabled) == 0 {
 			fmt.Fprintln(io.Stdout, "no disabled Claude Code handlers for this project")
@@ -113,7 +112,7 @@ func runClaudeEnable(ctx context.Context, io *IO, args []string) error {
 		}
 	}
 	for _, id := range ids {
-		res, err := trust.ClaudeEnable(id, store)
+		res, err := claude.Enable(id, store)
 		if err != nil {
 			return err
 		}

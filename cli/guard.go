@@ -8,6 +8,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/guard"
 	"github.com/hookwarden/hookwarden/internal/safetext"
 	"github.com/hookwarden/hookwarden/risk"
@@ -210,8 +211,8 @@ func (io *IO) ReviewProject(project string) (ProjectReview, error) {
 	}
 
 	p := io.loadClaudeProjectData(project, data)
-	watch = append(watch, settingsio.ClaudeSnapshotWatchPaths(p.snap)...)
-	crep, err := trust.ClaudeAuditData(p.snap, p.reg.Hooks, data)
+	watch = append(watch, claude.WatchPaths(p.snap)...)
+	crep, err := claude.AuditData(p.snap, p.reg.Hooks, data)
 	if err != nil {
 		return ProjectReview{Watch: watch}, fmt.Errorf("Claude Code: %w", err)
 	}

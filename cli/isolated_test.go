@@ -5,6 +5,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
@@ -19,7 +20,7 @@ func isolated(t testing.TB, env settingsio.Env) settingsio.Env {
 	t.Helper()
 	root := isolatedRoot(t)
 	moves := []struct{ key, value string }{
-		{settingsio.EnvClaudeManagedDir, filepath.Join(root, "etc-claude-code")},
+		{claude.EnvManagedDir, filepath.Join(root, "etc-claude-code")},
 		{settingsio.HookwardenDirEnvVar, filepath.Join(root, "hookwarden")},
 	}
 	if !env.Has(settingsio.EnvSystemSettingsPath) {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/risk"
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -44,7 +45,7 @@ func selectClaude(hs []*hooks.Hook, selectors []string) ([]*hooks.Hook, []string
 	for _, sel := range selectors {
 		found := false
 		for i, h := range hs {
-			fp, _ := trust.ClaudeFingerprint(h)
+			fp, _ := claude.Fingerprint(h)
 			if h.ID == sel || fp == sel || (len(sel) >= 8 && strings.HasPrefix(fp, sel)) || claudeHookLabel(h) == sel {
 				picked[i], found = true, true
 			}

@@ -4,14 +4,11 @@ package hooks
 type Agent string
 
 // The agents. The zero value "" means Gemini CLI, so hooks built by the
-// Gemini registry need not set it.
+// Gemini registry need not set it; other agents name themselves (e.g.
+// claude.Name).
 const (
 	AgentGemini Agent = "gemini"
-	AgentClaude Agent = "claude"
 )
-
-// IsClaude reports whether the hook is a Claude Code handler.
-func (h *Hook) IsClaude() bool { return h.Agent == AgentClaude }
 
 // ClaudeHandler holds the fields of a Claude Code hook handler that have no
 // Gemini counterpart. A Claude handler is a *Hook whose Event is Claude's
@@ -61,6 +58,6 @@ type ClaudeHandler struct {
 	Plugin     string `json:"plugin,omitempty"`
 	PluginRoot string `json:"pluginRoot,omitempty"`
 	// Identity is what Claude Code compares to run identical handlers from
-	// several settings files once (see hooks/claude).
+	// several settings files once (see agents/claude).
 	Identity string `json:"-"`
 }

@@ -72,7 +72,7 @@ var defaultExcludedEnvVars = []string{"DEBUG", "DEBUG_MODE", "GEMINI_CLI_IDE_SER
 // loadEnvFile models loadEnvironment for snapshot s (its layers and folder
 // trust already decided) in environment env.
 func loadEnvFile(s *Snapshot, env Env, goos string) *EnvFile {
-	if !realFS(goos) {
+	if !RealFS(goos) {
 		return nil
 	}
 	trusted := s.FolderTrust.Trusted()
@@ -81,11 +81,11 @@ func loadEnvFile(s *Snapshot, env Env, goos string) *EnvFile {
 	if path == "" {
 		return nil
 	}
-	st := styleFor(goos)
+	st := StyleFor(goos)
 	dir := st.dirname(path)
 	f := &EnvFile{Path: path, InProject: isSubpath(goos, s.ProjectDir, path), Skipped: map[string]string{}}
 	if home := s.Paths.Home; home != "" && !f.InProject {
-		f.UserOwned = dir == st.clean(home) || dir == st.join(home, geminiDirName)
+		f.UserOwned = dir == st.Clean(home) || dir == st.Join(home, geminiDirName)
 	}
 	data, err := ReadRegularFile(path)
 	if err != nil {
@@ -119,16 +119,16 @@ func loadEnvFile(s *Snapshot, env Env, goos string) *EnvFile {
 
 // findEnvFile is findEnvFile(startDir, isTrusted, ignoreLocalEnv).
 func findEnvFile(goos, start, home string, trusted, ignoreLocal bool) string {
-	st := styleFor(goos)
+	st := StyleFor(goos)
 	exists := func(p string) bool { _, err := os.Stat(p); return err == nil }
-	dir := st.clean(start)
+	dir := st.Clean(start)
 	for {
 		if trusted {
-			if p := st.join(dir, geminiDirName, ".env"); exists(p) {
+			if p := st.Join(dir, geminiDirName, ".env"); exists(p) {
 				return p
 			}
 		}
-		if p := st.join(dir, ".env"); exists(p) && (!ignoreLocal || dir == home) {
+		if p := st.Join(dir, ".env"); exists(p) && (!ignoreLocal || dir == home) {
 			return p
 		}
 		parent := st.dirname(dir)
@@ -137,11 +137,11 @@ func findEnvFile(goos, start, home string, trusted, ignoreLocal bool) string {
 				return ""
 			}
 			if trusted {
-				if p := st.join(home, geminiDirName, ".env"); exists(p) {
+				if p := st.Join(home, geminiDirName, ".env"); exists(p) {
 					return p
 				}
 			}
-			if p := st.join(home, ".env"); exists(p) {
+			if p := st.Join(home, ".env"); exists(p) {
 				return p
 			}
 			return ""

@@ -43,7 +43,7 @@ type extensionPolicy struct {
 // folders are not extensions. Extensions Gemini skips are listed with
 // Active false and the reason.
 func loadExtensions(s *Snapshot, goos string) []*Extension {
-	if !realFS(goos) {
+	if !RealFS(goos) {
 		return nil
 	}
 	entries, err := os.ReadDir(s.Paths.Extensions)
@@ -116,7 +116,7 @@ func (pol *extensionPolicy) build(dir string) (ext *Extension, built bool) {
 		ext.InactiveReason = "security.blockGitExtensions is set and the extension comes from " + typ.Str
 	}
 	if typ.Is(String) && typ.Str == "link" && source.Is(String) {
-		ext.Path = styleFor(pol.goos).resolve(pol.projectDir, source.Str)
+		ext.Path = StyleFor(pol.goos).Resolve(pol.projectDir, source.Str)
 	}
 	ext.Manifest = filepath.Join(ext.Path, extensionManifestName)
 	if !pol.readManifest(ext) || ext.InactiveReason != "" || ext.Err != nil {
@@ -142,7 +142,7 @@ func (pol *extensionPolicy) build(dir string) (ext *Extension, built bool) {
 // the project folder ("https://h/x" becomes "<project>/https:/h/x") and a
 // pattern anchored at "^https://" never matches.
 func (pol *extensionPolicy) sourceAllowed(source string) (bool, error) {
-	real := styleFor(pol.goos).resolve(pol.projectDir, source)
+	real := StyleFor(pol.goos).Resolve(pol.projectDir, source)
 	if r, err := filepath.EvalSymlinks(real); err == nil {
 		real = r
 	}
@@ -197,7 +197,7 @@ func (pol *extensionPolicy) readManifest(ext *Extension) bool {
 			Msg: fmt.Sprintf("Invalid configuration in %s: missing %s", ext.Manifest, missing)}
 	}
 	if perr == nil {
-		hydrateStrings(root, newHydrationContext(ext.Path, pol.projectDir, styleFor(pol.goos).sep()).lookup)
+		hydrateStrings(root, newHydrationContext(ext.Path, pol.projectDir, StyleFor(pol.goos).sep()).lookup)
 		name := root.Get("name")
 		ext.Name, ext.Version = jsStringExpanded(name), jsStringExpanded(root.Get("version"))
 		if settings := root.Get("settings"); settings.Is(Array) {
@@ -259,7 +259,7 @@ func (pol *extensionPolicy) readHooks(extPath string, env map[string]EnvValue) *
 			Msg: fmt.Sprintf(`Invalid hooks configuration in %s: "hooks" property must be an object`, path)}
 		return f
 	}
-	hydrateStrings(hooks, extensionHooksLookup(newHydrationContext(extPath, pol.projectDir, styleFor(pol.goos).sep()), env))
+	hydrateStrings(hooks, extensionHooksLookup(newHydrationContext(extPath, pol.projectDir, StyleFor(pol.goos).sep()), env))
 	f.Root = root
 	return f
 }
@@ -283,19 +283,19 @@ type EnvValue struct {
 // settings are not modelled. A file that cannot be read makes Gemini skip
 // the extension.
 func (pol *extensionPolicy) readSettingsEnv(name string) (map[string]EnvValue, *ParseError) {
-	if !pol.settingsEnv || !realFS(pol.goos) {
+	if !pol.settingsEnv || !RealFS(pol.goos) {
 		return nil, nil
 	}
-	st := styleFor(pol.goos)
+	st := StyleFor(pol.goos)
 	files := []struct {
 		path      string
 		workspace bool
-	}{{st.join(pol.extensionsDir, name, ".env"), false}}
+	}{{st.Join(pol.extensionsDir, name, ".env"), false}}
 	if pol.trusted {
 		files = append(files, struct {
 			path      string
 			workspace bool
-		}{st.join(pol.projectDir, ".env"), true})
+		}{st.Join(pol.projectDir, ".env"), true})
 	}
 	var env map[string]EnvValue
 	for _, f := range files {

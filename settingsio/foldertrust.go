@@ -37,10 +37,10 @@ func decideFolderTrust(s *Snapshot, env Env, goos string) FolderTrust {
 		return ft.decided(FolderTrusted, "security.folderTrust.enabled=false",
 			fmt.Sprintf("folder trust is turned off (security.folderTrust.enabled in %s settings %s), so every folder is trusted", from.Layer, from.Path))
 	}
-	if !realFS(goos) {
+	if !RealFS(goos) {
 		return ft.decided(FolderUndecided, "", "trustedFolders.json cannot be read for another OS")
 	}
-	data, exists, perr := readSettingsFile(s.Paths.TrustedFolders)
+	data, exists, perr := ReadSettingsFile(s.Paths.TrustedFolders)
 	if perr == nil && exists {
 		var rules []trustRule
 		rules, perr = parseTrustedFolders(s.Paths.TrustedFolders, data, goos, s.ProjectDir)

@@ -3,40 +3,16 @@ package settingsio
 import (
 	"bytes"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/hookwarden/hookwarden/internal/testenv"
 )
 
-// seedFiles adds every settings-like JSON file of the repository's test data
-// (the conformance cases, real Claude Code plugin hooks files) and a few
-// hand-made layouts to f's corpus, through add.
+// seedFiles is testenv.SettingsSeeds from this folder.
 func seedFiles(f *testing.F, add func(data []byte)) {
 	f.Helper()
-	for _, pattern := range []string{"../hooks/conform/testdata/cases/*.json", "../hooks/claude/testdata/real/*.json"} {
-		files, err := filepath.Glob(pattern)
-		if err != nil {
-			f.Fatal(err)
-		}
-		for _, p := range files {
-			data, err := os.ReadFile(p)
-			if err != nil {
-				f.Fatal(err)
-			}
-			add(data)
-		}
-	}
-	for _, s := range []string{
-		"{}",
-		"{\r\n  // comment\r\n  \"hooksConfig\": {\"disabled\": [\"a\", \"b\"]}\r\n}\r\n",
-		"{\n  /* c */ \"hooks\": {\"BeforeTool\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"x\"}]}]},\n  \"hooksConfig\": {\n    \"disabled\": []\n  }\n}",
-		`{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "a"}, {"type": "command", "command": "b"}]}, {"hooks": [{"type": "command", "command": "c"}]}], "Stop": []}}`,
-		`{"a": 1, "a": 2, "hooksConfig": {"disabled": ["x"]}, "hooksConfig": {"disabled": ["y"]}}`,
-		"\xef\xbb\xbf{}", `{"a": [1,],}`, `{"s": "\ud800\u0000\"\\"}`, "{\"s\": \"\xff\"}", `[[[[[[`,
-	} {
-		add([]byte(s))
-	}
+	testenv.SettingsSeeds(f, "..", add)
 }
 
 // checkNodes fails when a node of the tree points outside data.
@@ -85,22 +61,6 @@ func FuzzParseJSONC(f *testing.F) {
 		if plain != nil && plain.Kind == Object && perr != nil {
 			t.Fatalf("a standard JSON object is refused as JSONC: %v", perr)
 		}
-	})
-}
-
-// FuzzParseClaudeSettings: the Claude Code settings loader never panics and
-// accepts exactly standard JSON objects.
-func FuzzParseClaudeSettings(f *testing.F) {
-	seedFiles(f, func(b []byte) { f.Add(b) })
-	f.Fuzz(func(t *testing.T, data []byte) {
-		root, perr := ParseClaudeSettings("settings.json", data)
-		if perr != nil {
-			return
-		}
-		if root.Kind != Object || !standardJSON(data) {
-			t.Fatalf("accepted %s that encoding/json refuses or that is not an object", root.Kind)
-		}
-		checkNodes(t, root, len(data))
 	})
 }
 
@@ -200,43 +160,4 @@ func spanEnd(data []byte, n *Node) int {
 		}
 	}
 	return len(data)
-}
-
-// FuzzClaudeRemoveRestore: moving a Claude Code handler to the store
-// leaves a file that parses and is the original minus one span; putting it
-// back restores the exact original bytes.
-func FuzzClaudeRemoveRestore(f *testing.F) {
-	seedFiles(f, func(b []byte) {
-		for _, ev := range []string{"PreToolUse", "SessionStart", "Stop", "BeforeTool"} {
-			f.Add(b, ev, 0, 0)
-		}
-		f.Add(b, "PreToolUse", 0, 1)
-		f.Add(b, "PreToolUse", 1, 0)
-	})
-	f.Fuzz(func(t *testing.T, data []byte, event string, group, index int) {
-		place := ClaudeHandlerPlace{Event: event, Group: group, Index: index}
-		out, rm, err := RemoveClaudeHandler("settings.json", data, place)
-		if err != nil {
-			return
-		}
-		if _, perr := ParseJSONC("settings.json", out); perr != nil {
-			t.Fatalf("the file without the handler does not parse: %v\n%s", perr, out)
-		}
-		if rm.Offset+len(rm.Text) > len(data) || !bytes.Equal(out, append(append([]byte{}, data[:rm.Offset]...), data[rm.Offset+len(rm.Text):]...)) {
-			t.Fatal("more than the handler's span changed")
-		}
-		// the record goes through the store as JSON
-		raw, _ := json.Marshal(rm)
-		var stored RemovedClaudeHandler
-		if err := json.Unmarshal(raw, &stored); err != nil {
-			t.Fatal(err)
-		}
-		back, exact, err := RestoreClaudeHandler("settings.json", out, true, &stored)
-		if err != nil {
-			t.Fatalf("restore: %v", err)
-		}
-		if !exact || !bytes.Equal(back, data) {
-			t.Fatalf("restore is not byte-exact (exact=%v):\n%q\n%q", exact, data, back)
-		}
-	})
 }

@@ -73,7 +73,7 @@ func parseStripped(path string, original, text []byte, lines *lineIndex, spans [
 	}
 	v, err := hujson.Parse(text)
 	if err != nil {
-		line, col, msg := splitHujsonError(err)
+		line, col, msg := SplitHujsonError(err)
 		offset := lines.offset(line, col)
 		for _, sp := range spans {
 			if offset >= sp.Start && offset < sp.End {
@@ -92,7 +92,7 @@ func parseStripped(path string, original, text []byte, lines *lineIndex, spans [
 }
 
 // splitHujsonError takes hujson's "hujson: line L, column C: msg" apart.
-func splitHujsonError(err error) (line, col int, msg string) {
+func SplitHujsonError(err error) (line, col int, msg string) {
 	inner := errors.Unwrap(err)
 	if inner == nil {
 		inner = err

@@ -23,7 +23,7 @@ type Options struct {
 	Home string
 }
 
-func (o Options) withDefaults() Options {
+func (o Options) WithDefaults() Options {
 	if o.GOOS == "" {
 		o.GOOS = runtime.GOOS
 	}
@@ -32,7 +32,7 @@ func (o Options) withDefaults() Options {
 		if o.GOOS == "windows" {
 			key = "USERPROFILE"
 		}
-		o.Home = envNonEmpty(o.Env, o.GOOS, key)
+		o.Home = EnvNonEmpty(o.Env, o.GOOS, key)
 	}
 	if o.Home == "" {
 		o.Home, _ = os.UserHomeDir()
@@ -47,8 +47,8 @@ func (o Options) withDefaults() Options {
 // and the extensions. Read and parse errors are recorded on their file; one broken
 // file never stops the others. Load never writes anything.
 func Load(opts Options) *Snapshot {
-	opts = opts.withDefaults()
-	project := resolveProjectDir(opts.GOOS, opts.ProjectDir)
+	opts = opts.WithDefaults()
+	project := ResolveProjectDir(opts.GOOS, opts.ProjectDir)
 	s := &Snapshot{ProjectDir: project, Paths: ResolvePaths(project, opts.Env, opts.GOOS, opts.Home)}
 	lookup := envLookupFunc(opts.Env, opts.GOOS)
 	s.Layers = []*File{
@@ -82,7 +82,7 @@ func loadWorkspaceLayer(s *Snapshot, goos string, lookup func(string) (string, b
 // permission check, as loadSystemFile does (a warning, not an error).
 func loadSystemLayer(layer Layer, path, label, goos string, lookup func(string) (string, bool)) *File {
 	f := loadLayer(layer, path, goos, lookup)
-	if f.Exists && realFS(goos) {
+	if f.Exists && RealFS(goos) {
 		if reason := hostSystemFileInsecurity(path); reason != "" {
 			f.Ignored = fmt.Sprintf("Security Warning: Skipping %s file '%s': %s", label, path, reason)
 			f.Root, f.Err = nil, nil
@@ -94,10 +94,10 @@ func loadSystemLayer(layer Layer, path, label, goos string, lookup func(string) 
 // loadLayer reads and parses one settings file and expands its strings.
 func loadLayer(layer Layer, path, goos string, lookup func(string) (string, bool)) *File {
 	f := &File{Layer: layer, Path: path}
-	if !realFS(goos) {
+	if !RealFS(goos) {
 		return f
 	}
-	data, exists, perr := readSettingsFile(path)
+	data, exists, perr := ReadSettingsFile(path)
 	f.Exists, f.Raw, f.Err = exists, data, perr
 	if !exists || perr != nil {
 		return f
@@ -111,7 +111,7 @@ func loadLayer(layer Layer, path, goos string, lookup func(string) (string, bool
 
 // readSettingsFile reads path; a missing file is not an error (Gemini's
 // existsSync), anything else (a folder, no permission) is.
-func readSettingsFile(path string) (data []byte, exists bool, perr *ParseError) {
+func ReadSettingsFile(path string) (data []byte, exists bool, perr *ParseError) {
 	if _, err := os.Stat(path); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, false, nil

@@ -76,7 +76,7 @@ func PatchStringList(path string, data []byte, exists bool, keys []string, decid
 	}
 	v, err := hujson.Parse(data)
 	if err != nil {
-		line, col, msg := splitHujsonError(err)
+		line, col, msg := SplitHujsonError(err)
 		return nil, false, &ParseError{Path: path, Line: line, Column: col,
 			Msg: "cannot be edited safely: " + msg}
 	}

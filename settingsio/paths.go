@@ -50,7 +50,7 @@ func envLookupFunc(env Env, goos string) func(string) (string, bool) {
 }
 
 // envNonEmpty is process.env[key] used as a condition: set and non-empty.
-func envNonEmpty(env Env, goos, key string) string {
+func EnvNonEmpty(env Env, goos, key string) string {
 	v, _ := envValue(env, goos, key)
 	return v
 }
@@ -62,46 +62,46 @@ func envNonEmpty(env Env, goos, key string) string {
 // them against its working folder. Workspace is "" when the project folder
 // (realpath'd and normalized as Gemini does) is the home folder.
 func ResolvePaths(projectDir string, env Env, goos, osHome string) Paths {
-	s := styleFor(goos)
-	projectDir = s.clean(projectDir)
+	s := StyleFor(goos)
+	projectDir = s.Clean(projectDir)
 	home := osHome
-	if v := envNonEmpty(env, goos, EnvCLIHome); v != "" {
+	if v := EnvNonEmpty(env, goos, EnvCLIHome); v != "" {
 		home = v
 	}
 	if home != "" {
-		home = s.resolve(projectDir, home)
+		home = s.Resolve(projectDir, home)
 	}
 
 	p := Paths{Home: home}
 	if home == "" {
-		p.GeminiDir = s.join(os.TempDir(), geminiDirName)
+		p.GeminiDir = s.Join(os.TempDir(), geminiDirName)
 	} else {
-		p.GeminiDir = s.join(home, geminiDirName)
+		p.GeminiDir = s.Join(home, geminiDirName)
 	}
-	p.User = s.join(p.GeminiDir, settingsFileName)
-	p.TrustedHooks = s.join(p.GeminiDir, "trusted_hooks.json")
-	p.Extensions = s.resolve(projectDir, s.join(home, geminiDirName, "extensions"))
+	p.User = s.Join(p.GeminiDir, settingsFileName)
+	p.TrustedHooks = s.Join(p.GeminiDir, "trusted_hooks.json")
+	p.Extensions = s.Resolve(projectDir, s.Join(home, geminiDirName, "extensions"))
 
-	p.System = s.join(systemConfigDir(goos), settingsFileName)
-	if v := envNonEmpty(env, goos, EnvSystemSettingsPath); v != "" {
-		p.System = s.resolve(projectDir, v)
+	p.System = s.Join(systemConfigDir(goos), settingsFileName)
+	if v := EnvNonEmpty(env, goos, EnvSystemSettingsPath); v != "" {
+		p.System = s.Resolve(projectDir, v)
 	}
-	p.SystemDefaults = s.join(s.dirname(p.System), systemDefaultsFileName)
-	if v := envNonEmpty(env, goos, EnvSystemDefaultsPath); v != "" {
-		p.SystemDefaults = s.resolve(projectDir, v)
+	p.SystemDefaults = s.Join(s.dirname(p.System), systemDefaultsFileName)
+	if v := EnvNonEmpty(env, goos, EnvSystemDefaultsPath); v != "" {
+		p.SystemDefaults = s.Resolve(projectDir, v)
 	}
 
 	runtimeDir := p.GeminiDir
 	if sb, _ := envValue(env, goos, envSandbox); sb == "sandbox-exec" && home != "" {
-		runtimeDir = s.join(home, ".cache", geminiDirName)
+		runtimeDir = s.Join(home, ".cache", geminiDirName)
 	}
-	p.TrustedFolders = s.join(runtimeDir, "trustedFolders.json")
-	if v := envNonEmpty(env, goos, EnvTrustedFoldersPath); v != "" {
-		p.TrustedFolders = s.resolve(projectDir, v)
+	p.TrustedFolders = s.Join(runtimeDir, "trustedFolders.json")
+	if v := EnvNonEmpty(env, goos, EnvTrustedFoldersPath); v != "" {
+		p.TrustedFolders = s.Resolve(projectDir, v)
 	}
 
 	if !isWorkspaceHomeDir(goos, projectDir, home) {
-		p.Workspace = s.join(projectDir, geminiDirName, settingsFileName)
+		p.Workspace = s.Join(projectDir, geminiDirName, settingsFileName)
 	}
 	return p
 }
@@ -127,15 +127,15 @@ func isWorkspaceHomeDir(goos, projectDir, home string) bool {
 // resolveProjectDir forms the project folder as Gemini does from its
 // working folder: path.resolve(cwd) — absolute and cleaned, symbolic links
 // kept. A relative dir is taken against this process's working folder.
-func resolveProjectDir(goos, dir string) string {
-	s := styleFor(goos)
+func ResolveProjectDir(goos, dir string) string {
+	s := StyleFor(goos)
 	if s.isAbs(dir) {
-		return s.clean(dir)
+		return s.Clean(dir)
 	}
-	if realFS(goos) {
+	if RealFS(goos) {
 		if abs, err := filepath.Abs(dir); err == nil {
 			return abs
 		}
 	}
-	return s.resolve(s.sep(), dir)
+	return s.Resolve(s.sep(), dir)
 }

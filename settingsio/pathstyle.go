@@ -5,14 +5,14 @@ import (
 	"strings"
 )
 
-// pathStyle does Node's path module for one OS (path.posix or path.win32),
+// PathStyle does Node's path module for one OS (path.posix or path.win32),
 // so that paths for another OS can be computed (and tested) on any host.
-type pathStyle struct{ windows bool }
+type PathStyle struct{ windows bool }
 
-func styleFor(goos string) pathStyle { return pathStyle{windows: goos == "windows"} }
+func StyleFor(goos string) PathStyle { return PathStyle{windows: goos == "windows"} }
 
 // sep is path.sep.
-func (s pathStyle) sep() string {
+func (s PathStyle) sep() string {
 	if s.windows {
 		return `\`
 	}
@@ -42,7 +42,7 @@ func splitVolume(p string) (vol, rest string) {
 func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 
 // isAbs is path.isAbsolute.
-func (s pathStyle) isAbs(p string) bool {
+func (s PathStyle) isAbs(p string) bool {
 	if !s.windows {
 		return strings.HasPrefix(p, "/")
 	}
@@ -55,7 +55,7 @@ func (s pathStyle) isAbs(p string) bool {
 
 // clean normalizes an absolute path the way path.resolve leaves it: no
 // trailing separator (except at the root), no "." or ".." parts.
-func (s pathStyle) clean(p string) string {
+func (s PathStyle) Clean(p string) string {
 	if !s.windows {
 		return path.Clean(p)
 	}
@@ -72,25 +72,25 @@ func (s pathStyle) clean(p string) string {
 
 // resolve is path.resolve(base, p): p made absolute against base (which must
 // be absolute) and cleaned.
-func (s pathStyle) resolve(base, p string) string {
+func (s PathStyle) Resolve(base, p string) string {
 	if p == "" {
-		return s.clean(base)
+		return s.Clean(base)
 	}
 	if s.isAbs(p) {
 		if s.windows {
 			if vol, _ := splitVolume(p); vol == "" {
 				// A rooted path without a drive takes the base's drive.
 				bvol, _ := splitVolume(base)
-				return s.clean(bvol + p)
+				return s.Clean(bvol + p)
 			}
 		}
-		return s.clean(p)
+		return s.Clean(p)
 	}
-	return s.clean(s.join(base, p))
+	return s.Clean(s.Join(base, p))
 }
 
 // join is path.join.
-func (s pathStyle) join(parts ...string) string {
+func (s PathStyle) Join(parts ...string) string {
 	var nonEmpty []string
 	for _, p := range parts {
 		if p != "" {
@@ -104,11 +104,11 @@ func (s pathStyle) join(parts ...string) string {
 	if !s.windows {
 		return path.Clean(joined)
 	}
-	return s.clean(joined)
+	return s.Clean(joined)
 }
 
 // dirname is path.dirname for a cleaned absolute path.
-func (s pathStyle) dirname(p string) string {
+func (s PathStyle) dirname(p string) string {
 	if !s.windows {
 		return path.Dir(p)
 	}
@@ -118,14 +118,14 @@ func (s pathStyle) dirname(p string) string {
 
 // caseInsensitive reports whether Gemini compares paths without case on
 // this OS (normalizePath and isSubpath lower-case on darwin and win32).
-func caseInsensitive(goos string) bool { return goos == "darwin" || goos == "windows" }
+func CaseInsensitive(goos string) bool { return goos == "darwin" || goos == "windows" }
 
 // normalizePath is Gemini's normalizePath (core utils/paths.ts): resolve,
 // backslashes to slashes, lower-cased on darwin and win32. base stands in
 // for process.cwd().
 func normalizePath(goos, base, p string) string {
-	abs := strings.ReplaceAll(styleFor(goos).resolve(base, p), `\`, "/")
-	if caseInsensitive(goos) {
+	abs := strings.ReplaceAll(StyleFor(goos).Resolve(base, p), `\`, "/")
+	if CaseInsensitive(goos) {
 		return strings.ToLower(abs)
 	}
 	return abs
@@ -134,10 +134,10 @@ func normalizePath(goos, base, p string) string {
 // isSubpath is Gemini's isSubpath(parent, child): child equals parent or
 // lies inside it (case-insensitively on darwin and win32).
 func isSubpath(goos, parent, child string) bool {
-	s := styleFor(goos)
-	p := strings.ReplaceAll(s.clean(parent), `\`, "/")
-	c := strings.ReplaceAll(s.clean(child), `\`, "/")
-	if caseInsensitive(goos) {
+	s := StyleFor(goos)
+	p := strings.ReplaceAll(s.Clean(parent), `\`, "/")
+	c := strings.ReplaceAll(s.Clean(child), `\`, "/")
+	if CaseInsensitive(goos) {
 		p, c = strings.ToLower(p), strings.ToLower(c)
 	}
 	if p == c {

@@ -16,12 +16,12 @@ import (
 // realFS reports whether paths for goos can be looked up on this machine's
 // file system. When another OS is simulated, paths are only strings and
 // symbolic links are not resolved.
-func realFS(goos string) bool { return goos == runtime.GOOS }
+func RealFS(goos string) bool { return goos == runtime.GOOS }
 
 // realpathIfExists is Gemini's getRealPath in trust.ts: the realpath when the
 // path exists, the path unchanged otherwise (or when realpath fails).
 func realpathIfExists(goos, p string) string {
-	if !realFS(goos) {
+	if !RealFS(goos) {
 		return p
 	}
 	if _, err := os.Stat(p); err != nil {
@@ -47,8 +47,8 @@ func resolveToRealPath(goos, base, p string) (string, error) {
 	if decoded, ok := decodeURIComponent(p); ok {
 		p = decoded
 	}
-	abs := styleFor(goos).resolve(base, p)
-	if !realFS(goos) {
+	abs := StyleFor(goos).Resolve(base, p)
+	if !RealFS(goos) {
 		return abs, nil
 	}
 	return robustRealpath(abs, map[string]bool{})

@@ -89,7 +89,7 @@ func matchTrustRules(rules []trustRule, location, goos, base string) (rule trust
 	for _, r := range rules {
 		effective := r.Key
 		if r.Level == TrustParent {
-			effective = styleFor(goos).dirname(strings.ReplaceAll(r.Key, "/", styleFor(goos).sep()))
+			effective = StyleFor(goos).dirname(strings.ReplaceAll(r.Key, "/", StyleFor(goos).sep()))
 		}
 		eff := normalizePath(goos, base, realpathIfExists(goos, effective))
 		if n := utf16Len(r.Key); isSubpath(goos, eff, loc) && n > best {

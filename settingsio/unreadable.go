@@ -27,7 +27,10 @@ func (e FileError) Error() string {
 	return fmt.Sprintf("%s: %s", e.Path, e.Message)
 }
 
-func fileError(f *File, source string) (FileError, bool) {
+// FileErrorOf is the error of f as a FileError naming source (an
+// extension name or plugin id; "" for settings layers); false when f
+// exists and was read, is missing, or is ignored.
+func FileErrorOf(f *File, source string) (FileError, bool) {
 	if f == nil || f.Err == nil || !f.Exists || f.Ignored != "" {
 		return FileError{}, false
 	}
@@ -38,11 +41,11 @@ func fileError(f *File, source string) (FileError, bool) {
 	return FileError{Layer: f.Layer, Source: source, Path: path, Line: f.Err.Line, Column: f.Err.Column, Message: f.Err.Msg}, true
 }
 
-// layerErrors are the errors of the settings layers.
-func layerErrors(layers []*File) []FileError {
+// LayerErrors are the errors of the settings layers.
+func LayerErrors(layers []*File) []FileError {
 	out := []FileError{}
 	for _, f := range layers {
-		if e, ok := fileError(f, ""); ok {
+		if e, ok := FileErrorOf(f, ""); ok {
 			out = append(out, e)
 		}
 	}
@@ -54,37 +57,13 @@ func layerErrors(layers []*File) []FileError {
 // Missing files and files Gemini CLI does not read (Ignored) are not
 // listed.
 func (s *Snapshot) UnreadableFiles() []FileError {
-	out := layerErrors(s.Layers)
+	out := LayerErrors(s.Layers)
 	for _, x := range s.Extensions {
 		if !x.Active {
 			continue
 		}
-		if e, ok := fileError(x.Hooks, x.Name); ok {
+		if e, ok := FileErrorOf(x.Hooks, x.Name); ok {
 			out = append(out, e)
-		}
-	}
-	return out
-}
-
-// UnreadableFiles lists the settings files, and the manifests and hooks
-// files of enabled plugins, that exist but could not be read or parsed, in
-// load order. Missing files are not listed.
-func (s *ClaudeSnapshot) UnreadableFiles() []FileError {
-	out := layerErrors(s.Layers)
-	for _, p := range s.Plugins {
-		if !p.Enabled {
-			continue
-		}
-		if e, ok := fileError(p.Manifest, p.ID); ok {
-			out = append(out, e)
-		}
-		for _, src := range p.Hooks {
-			if src.Inline {
-				continue
-			}
-			if e, ok := fileError(src.File, p.ID); ok {
-				out = append(out, e)
-			}
 		}
 	}
 	return out

@@ -23,61 +23,61 @@ type watchTargets struct {
 // its effective (link) folder, its hooks folder and its files. Folders end
 // with a path separator.
 func SnapshotWatchPaths(s *Snapshot) []string {
-	var w watchList
+	var w WatchList
 	for _, f := range s.Layers {
 		if f != nil {
-			w.file(f.Path)
+			w.File(f.Path)
 		}
 	}
-	w.file(s.Paths.User)
-	w.file(s.Paths.Workspace)
-	w.file(s.Paths.System)
-	w.file(s.Paths.SystemDefaults)
-	w.file(s.Paths.TrustedHooks)
-	w.file(s.Paths.TrustedFolders)
+	w.File(s.Paths.User)
+	w.File(s.Paths.Workspace)
+	w.File(s.Paths.System)
+	w.File(s.Paths.SystemDefaults)
+	w.File(s.Paths.TrustedHooks)
+	w.File(s.Paths.TrustedFolders)
 	// The .env files Gemini CLI loads (the project's own and the one found)
 	// and the extension settings files.
-	w.file(filepath.Join(s.ProjectDir, ".env"))
-	w.file(filepath.Join(s.ProjectDir, geminiDirName, ".env"))
+	w.File(filepath.Join(s.ProjectDir, ".env"))
+	w.File(filepath.Join(s.ProjectDir, geminiDirName, ".env"))
 	if s.EnvFile != nil {
-		w.file(s.EnvFile.Path)
+		w.File(s.EnvFile.Path)
 	}
 	if s.HomeRedirect != nil {
-		w.file(s.HomeRedirect.Before.TrustedHooks)
+		w.File(s.HomeRedirect.Before.TrustedHooks)
 	}
 	if s.Paths.Extensions != "" {
-		w.dir(s.Paths.Extensions)
-		w.file(filepath.Join(s.Paths.Extensions, "extension-enablement.json"))
+		w.Dir(s.Paths.Extensions)
+		w.File(filepath.Join(s.Paths.Extensions, "extension-enablement.json"))
 	}
 	for _, e := range s.Extensions {
-		w.dir(e.Dir)
-		w.file(e.Manifest)
+		w.Dir(e.Dir)
+		w.File(e.Manifest)
 		if e.Path != "" {
-			w.dir(e.Path)
-			w.dir(filepath.Join(e.Path, "hooks"))
-			w.file(filepath.Join(e.Path, "hooks", "hooks.json"))
+			w.Dir(e.Path)
+			w.Dir(filepath.Join(e.Path, "hooks"))
+			w.File(filepath.Join(e.Path, "hooks", "hooks.json"))
 		}
 		if e.Hooks != nil {
-			w.file(e.Hooks.Path)
+			w.File(e.Hooks.Path)
 		}
 		if e.Name != "" && s.Paths.Extensions != "" {
-			w.file(filepath.Join(s.Paths.Extensions, e.Name, ".env"))
+			w.File(filepath.Join(s.Paths.Extensions, e.Name, ".env"))
 		}
 	}
 	return w
 }
 
-// watchList collects watch paths: files as they are, folders with a
+// WatchList collects watch paths: files as they are, folders with a
 // trailing separator; empty paths are skipped.
-type watchList []string
+type WatchList []string
 
-func (w *watchList) file(p string) {
+func (w *WatchList) File(p string) {
 	if p != "" {
 		*w = append(*w, filepath.Clean(p))
 	}
 }
 
-func (w *watchList) dir(p string) {
+func (w *WatchList) Dir(p string) {
 	if p != "" {
 		*w = append(*w, filepath.Clean(p)+string(filepath.Separator))
 	}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/hookwarden/hookwarden/internal/testenv"
 )
 
 // hangGuard bounds every wait for a notification; it only turns a hang
@@ -54,12 +56,7 @@ func waitFor(t *testing.T, w *Watcher, want string) []string {
 
 func mustWrite(t testing.TB, path, text string) {
 	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testenv.WriteFile(t, path, text)
 }
 
 func TestWatcherSeesEveryWayAFileChanges(t *testing.T) {

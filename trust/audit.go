@@ -132,22 +132,22 @@ type HookReview struct {
 	// the review has listed each unresolved part, and then reads as
 	// trusted "with code Hookwarden cannot see" (audit exits 0 for it, so
 	// it does not need review forever); but the dry-run gate
-	// (HoldUnapproved, ClaudeUnapproved) never runs it without the user's
+	// (HoldUnapproved and the agents' own gates) never runs it without the user's
 	// explicit confirmation, as for an unapproved hook.
 	Unresolved []UnresolvedCode `json:"unresolved,omitempty"`
-	// discover is the command line discovery reads when it is not Command
-	// (Claude Code: the handler's command and args with placeholders
-	// filled).
-	discover string
-	// roots are folders besides the project whose scripts are followed
-	// (a Claude Code plugin's root).
-	roots []string
+	// DiscoverCommand is the command line script discovery reads when it
+	// is not Command (an agent's handler whose command is written in
+	// parts, or with placeholders filled in only when it runs).
+	DiscoverCommand string `json:"-"`
+	// ScriptRoots are folders besides the project whose scripts are
+	// followed (the folder a hook's package was installed in).
+	ScriptRoots []string `json:"-"`
 }
 
-// scriptCommand is the command line whose scripts are fingerprinted.
-func (h HookReview) scriptCommand() string {
-	if h.discover != "" {
-		return h.discover
+// ScriptCommand is the command line whose scripts are fingerprinted.
+func (h HookReview) ScriptCommand() string {
+	if h.DiscoverCommand != "" {
+		return h.DiscoverCommand
 	}
 	if c, ok := h.runsCommand(); ok {
 		return c
@@ -480,13 +480,13 @@ func (a *auditor) reviewScripts(rv *HookReview, approval *Approval) {
 	if !ok {
 		return
 	}
-	if rv.discover != "" {
-		command = rv.discover // Claude Code: command and args, placeholders filled
+	if rv.DiscoverCommand != "" {
+		command = rv.DiscoverCommand
 	}
 	if a.followed == nil {
 		a.followed = newFollowCache()
 	}
-	found, err := discoverWith(command, a.project, envValues(rv.Env), rv.roots, a.followed)
+	found, err := discoverWith(command, a.project, envValues(rv.Env), rv.ScriptRoots, a.followed)
 	if err != nil {
 		rv.ScriptsError = err.Error()
 		return
@@ -632,4 +632,21 @@ func scriptDiff(then, now *ScriptSnapshot, note string) ([]Span, string) {
 		return nil, why
 	}
 	return LineDiff(*then.Content, *now.Content), note
+}
+
+// ScriptReviewer fingerprints the scripts of hooks for one review and
+// compares them with an approval's, reading each script once. It serves
+// agents whose approvals are their own records (they still approve
+// scripts as ScriptSnapshots).
+type ScriptReviewer struct{ a auditor }
+
+// NewScriptReviewer is a ScriptReviewer for the project folder.
+func NewScriptReviewer(project string) *ScriptReviewer {
+	return &ScriptReviewer{auditor{project: project, scripts: map[string]scriptNow{}}}
+}
+
+// ReviewScripts sets rv.Scripts (and Unresolved) from the scripts its
+// command runs now, compared with those of approval (nil: not approved).
+func (r *ScriptReviewer) ReviewScripts(rv *HookReview, approval *Approval) {
+	r.a.reviewScripts(rv, approval)
 }

@@ -1,11 +1,8 @@
 package trust
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
 
 func TestAuditCarriesScriptContent(t *testing.T) {
@@ -110,37 +107,5 @@ func TestRevokeKeepsTheApprovedContentAsHistory(t *testing.T) {
 	}
 	if r := f.audit(); r.NeedsReview {
 		t.Errorf("needs review after re-approval: %+v", r.Hooks)
-	}
-}
-
-func TestClaudeRevokeKeepsHistory(t *testing.T) {
-	f := newClaudeFixture(t)
-	snap, hs := f.load(t)
-	if _, err := ClaudeApprove(snap, hs, f.store, time.Now()); err != nil {
-		t.Fatal(err)
-	}
-	guard := filepath.Join(f.dir, ".claude", "hooks", "guard.sh")
-	if err := os.WriteFile(guard, []byte("#!/bin/sh\ncurl x.invalid\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	r := f.audit(t)
-	var keys []string
-	for _, h := range r.Hooks {
-		keys = append(keys, h.Key)
-	}
-	if _, err := ClaudeRevoke(f.dir, keys, f.store); err != nil {
-		t.Fatal(err)
-	}
-	r = f.audit(t)
-	if got := statuses(r); got != "new,new,new" {
-		t.Fatalf("statuses after revoke %s", got)
-	}
-	s := r.Hooks[0].Scripts[0]
-	if r.Hooks[0].RevokedAt == "" || s.Status != ScriptChanged || s.ApprovedContent == nil || *s.ApprovedContent != "#!/bin/sh\nexit 0\n" ||
-		s.Content == nil || !strings.Contains(*s.Content, "curl") {
-		t.Errorf("after revoke: revoked_at %q script %s approved %v", r.Hooks[0].RevokedAt, s.Status, s.ApprovedContent)
-	}
-	if len(r.Gone) != 0 {
-		t.Errorf("history shows as gone approvals: %+v", r.Gone)
 	}
 }

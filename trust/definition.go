@@ -59,7 +59,7 @@ func workspaceFields(root *settingsio.Node) Definition {
 			n = n.Get(k)
 		}
 		if n != nil {
-			d["workspace "+strings.Join(path, ".")] = canonicalJSON(n)
+			d["workspace "+strings.Join(path, ".")] = CanonicalJSON(n)
 		}
 	}
 	return d
@@ -70,7 +70,7 @@ func workspaceFields(root *settingsio.Node) Definition {
 func definitionOf(event string, def, cfg *settingsio.Node) Definition {
 	d := Definition{FieldEvent: jsonText(event)}
 	if m := def.Get("matcher"); m.Truthy() { // a falsy matcher matches everything, as none does
-		d[FieldMatcher] = canonicalJSON(m)
+		d[FieldMatcher] = CanonicalJSON(m)
 	}
 	if s := def.Get("sequential"); s.Is(settingsio.Bool) && s.Bool { // Gemini honours only true
 		d[FieldSequential] = "true"
@@ -80,12 +80,10 @@ func definitionOf(event string, def, cfg *settingsio.Node) Definition {
 		case e.key == "description":
 			continue // shown in Gemini's panel only
 		case e.key == "env" && e.value.Is(settingsio.Object):
-			for _, v := range jsOwnEntries(e.value) {
-				d[envFieldPrefix+v.key] = canonicalJSON(v.value)
-			}
+			d.AddEnv("", e.value)
 			continue
 		}
-		d[memberField(e.key)] = canonicalJSON(e.value)
+		d[memberField(e.key)] = CanonicalJSON(e.value)
 	}
 	return d
 }
@@ -220,9 +218,9 @@ func jsonText(s string) string {
 	return strings.TrimSuffix(b.String(), "\n")
 }
 
-// canonicalJSON is a value as compact JSON with object keys sorted (the
+// CanonicalJSON is a value as compact JSON with object keys sorted (the
 // last of duplicate keys wins, as in JSON.parse) and no HTML escaping.
-func canonicalJSON(n *settingsio.Node) string {
+func CanonicalJSON(n *settingsio.Node) string {
 	raw, _ := n.MarshalJSON()
 	if !n.Is(settingsio.Object) && !n.Is(settingsio.Array) {
 		if n.Is(settingsio.String) {
@@ -243,4 +241,12 @@ func canonicalJSON(n *settingsio.Node) string {
 		return string(raw)
 	}
 	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// AddEnv sets a field "<prefix>env.<name>" of d for each variable of env
+// (an object: an "env" setting), its value as CanonicalJSON.
+func (d Definition) AddEnv(prefix string, env *settingsio.Node) {
+	for _, v := range jsOwnEntries(env) {
+		d[prefix+envFieldPrefix+v.key] = CanonicalJSON(v.value)
+	}
 }

@@ -154,8 +154,8 @@ func (c *followCache) programLang(path string) string {
 }
 
 // discoverWith is DiscoverScripts with the hook's env, extra folders
-// whose scripts are followed like the project's (a Claude Code plugin's
-// root), and a cache shared by the commands of one audit.
+// whose scripts are followed like the project's (the folder a hook's
+// package was installed in), and a cache shared by the commands of one audit.
 func discoverWith(command, projectDir string, env map[string]string, roots []string, cache *followCache) (Discovery, error) {
 	f, err := cache.parse(command)
 	if err != nil {

@@ -146,3 +146,17 @@ func within(path, dir string) bool {
 	rel, err := filepath.Rel(dir, path)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
 }
+
+// Fingerprinter takes the fingerprints of the scripts hooks run, for
+// approving them, reading each script once.
+type Fingerprinter struct{ f *fingerprinter }
+
+// NewFingerprinter is a Fingerprinter for the project folder.
+func NewFingerprinter(project string) Fingerprinter { return Fingerprinter{newFingerprinter(project)} }
+
+// Scripts fingerprints the scripts command runs (env: the hook's own
+// variables; roots: folders besides the project whose scripts are
+// followed); parseErr when the command cannot be read.
+func (f Fingerprinter) Scripts(command string, env map[string]string, roots []string) (out []ScriptSnapshot, parseErr, err error) {
+	return f.f.scripts(command, env, roots)
+}

@@ -108,7 +108,7 @@ func unseenList(us []UnresolvedCode) string {
 // refuses when the command no longer finds the same scripts with the same
 // content (or existence), or the hook's command is not the reviewed one.
 // Hooks not in reviews pass. command gives the command line discovery
-// reads for a hook (for Claude Code, with its placeholders filled).
+// reads for a hook (the agent's, e.g. with its placeholders filled).
 //
 // What remains: the check and the interpreter's own open of the file are
 // two separate steps, so a swap in the microseconds between them, or of a
@@ -124,10 +124,10 @@ func ScriptCheck(project string, reviews map[string]HookReview, command func(*ho
 		if !ok {
 			return nil
 		}
-		if cmd := command(h); cmd != rv.scriptCommand() {
+		if cmd := command(h); cmd != rv.ScriptCommand() {
 			return fmt.Errorf("its command is not the one reviewed")
 		}
-		fresh := HookReview{ProjectHook: rv.ProjectHook, discover: rv.discover, roots: rv.roots}
+		fresh := HookReview{ProjectHook: rv.ProjectHook, DiscoverCommand: rv.DiscoverCommand, ScriptRoots: rv.ScriptRoots}
 		a := auditor{project: project, scripts: map[string]scriptNow{}}
 		a.reviewScripts(&fresh, nil)
 		if fresh.ScriptsError != "" {

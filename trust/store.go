@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"time"
 
@@ -89,9 +91,13 @@ type StoreData struct {
 	Projects map[string]*StoreProject `json:"projects"`
 	// Contents maps a sha256 to the script text with that hash.
 	Contents map[string]string `json:"contents"`
-	// Claude is the Claude Code section (see ClaudeStore); absent in
-	// stores that never saw a Claude Code hook.
-	Claude *ClaudeStore `json:"claude,omitempty"`
+	// sections are the agents' own parts of the store (see StoreSection)
+	// by top-level key, once an agent asked for them; raw holds those read
+	// from the file that no agent asked for yet, kept as they are.
+	sections map[string]StoreSection
+	raw      map[string]json.RawMessage
+	// path is the file the data was read from ("" for a new store).
+	path string
 }
 
 // StoreProject is what was approved for one project (keyed by the project
@@ -174,19 +180,24 @@ func decodeStore(path string, data []byte) (*StoreData, error) {
 	if d.Projects == nil {
 		d.Projects = map[string]*StoreProject{}
 	}
-	d.eachScripts(func(sc []ScriptSnapshot) {
-		for i := range sc {
-			if text, ok := d.Contents[sc[i].SHA256]; ok && sc[i].SHA256 != "" {
-				sc[i].Content = &text
-			}
-		}
-	})
+	d.path = path
+	d.eachScripts(d.fillContents)
 	return d, nil
+}
+
+// fillContents sets the Content of the scripts from the store's Contents.
+func (d *StoreData) fillContents(sc []ScriptSnapshot) {
+	for i := range sc {
+		if text, ok := d.Contents[sc[i].SHA256]; ok && sc[i].SHA256 != "" {
+			sc[i].Content = &text
+		}
+	}
 }
 
 // collectContents rebuilds Contents from the scripts the approvals refer
 // to, so that texts no approval needs are dropped.
 func (d *StoreData) collectContents() {
+	old := d.Contents
 	d.Contents = map[string]string{}
 	d.eachScripts(func(sc []ScriptSnapshot) {
 		for _, s := range sc {
@@ -195,10 +206,11 @@ func (d *StoreData) collectContents() {
 			}
 		}
 	})
+	d.keepRawContents(old)
 }
 
 // eachScripts calls fn with the script list of every approval and history
-// record in the store, Gemini CLI's and Claude Code's.
+// record in the store, Gemini CLI's and the agents' sections'.
 func (d *StoreData) eachScripts(fn func([]ScriptSnapshot)) {
 	for _, p := range d.Projects {
 		if p == nil {
@@ -212,20 +224,8 @@ func (d *StoreData) eachScripts(fn func([]ScriptSnapshot)) {
 			}
 		}
 	}
-	if d.Claude == nil {
-		return
-	}
-	for _, p := range d.Claude.Projects {
-		if p == nil {
-			continue
-		}
-		for _, m := range []map[string]*ClaudeApproval{p.Hooks, p.Revoked} {
-			for _, ap := range m {
-				if ap != nil {
-					fn(ap.Scripts)
-				}
-			}
-		}
+	for _, key := range slices.Sorted(maps.Keys(d.sections)) {
+		d.sections[key].EachScripts(fn)
 	}
 }
 

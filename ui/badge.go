@@ -8,8 +8,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/hooks"
-	"github.com/hookwarden/hookwarden/hooks/claude"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
@@ -55,13 +55,13 @@ func layerColor(l settingsio.Layer) color.Color {
 		return colorBlue
 	case settingsio.LayerSystem:
 		return colorTeal
-	case settingsio.LayerExtension, settingsio.LayerPlugin:
+	case settingsio.LayerExtension, claude.LayerPlugin:
 		return colorPink
-	case settingsio.LayerManaged:
+	case claude.LayerManaged:
 		return colorTeal
-	case settingsio.LayerProject:
+	case claude.LayerProject:
 		return colorBlue
-	case settingsio.LayerLocal:
+	case claude.LayerLocal:
 		return colorIndigo
 	}
 	return colorGrey

@@ -6,8 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/hooks"
-	"github.com/hookwarden/hookwarden/hooks/claude"
 )
 
 // allClaudeHooks is the first entry of the hook picker for Claude Code.

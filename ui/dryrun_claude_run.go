@@ -7,10 +7,9 @@ import (
 
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/hooks"
-	"github.com/hookwarden/hookwarden/hooks/claude"
 	"github.com/hookwarden/hookwarden/sandbox"
-	"github.com/hookwarden/hookwarden/trust"
 )
 
 // claudeRunSetup is what one press of Run does for Claude Code.
@@ -22,7 +21,7 @@ type claudeRunSetup struct {
 	single *hooks.Hook
 	// planned are the handlers Claude Code would run (or the one picked);
 	// unapproved those of them Hookwarden reviews and its store does not
-	// approve (trust.ClaudeUnapproved), which run only after a
+	// approve (claude.Unapproved), which run only after a
 	// confirmation; auditErr says why the store could not be read.
 	planned    []*hooks.Hook
 	unapproved []*hooks.Hook
@@ -65,7 +64,7 @@ func (v *dryRunView) prepareClaude() {
 			s.planned = plan.Hooks
 		}
 		rep, err := auditClaude(p) // the store as it is now: approvals made since the load count
-		s.unapproved, s.auditErr, s.check = trust.ClaudeUnapproved(rep, s.planned), err, trust.ClaudeScriptCheck(rep)
+		s.unapproved, s.auditErr, s.check = claude.Unapproved(rep, s.planned), err, claude.ScriptCheck(rep)
 		s.sup = supervisorFor(p, p.Claude.Snapshot.Paths.ConfigDir)
 		if !s.real {
 			s.choice = chooseRun(s.sup, policy, s.planned, s.unapproved)

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -19,7 +20,7 @@ import (
 // chosen scope's hooksConfig.disabled, an enable removes it from the
 // workspace and user lists. The view reloads afterwards.
 func (m *mainWindow) onToggled(h *hooks.Hook, enabled bool) {
-	if h.IsClaude() {
+	if claude.Is(h) {
 		m.onClaudeToggled(h, enabled)
 		return
 	}

@@ -5,13 +5,13 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/hooks"
-	"github.com/hookwarden/hookwarden/trust"
 )
 
 // onClaudeToggled switches a Claude Code handler the only way Claude Code
 // allows: off moves it out of its settings file into Hookwarden's store
-// (trust.ClaudeDisable), on puts it back (trust.ClaudeEnable). The view
+// (claude.Disable), on puts it back (claude.Enable). The view
 // reloads afterwards; the handler stays listed either way.
 func (m *mainWindow) onClaudeToggled(h *hooks.Hook, enabled bool) {
 	p := m.current
@@ -24,11 +24,11 @@ func (m *mainWindow) onClaudeToggled(h *hooks.Hook, enabled bool) {
 			return "", errors.Join(errors.New("Hookwarden's store cannot be located"), c.StoreErr)
 		}
 		if enabled {
-			id, ok := trust.ClaudeDisabledID(h)
+			id, ok := claude.DisabledID(h)
 			if !ok {
 				return hookTitle(h) + " is in its file already.", nil
 			}
-			res, err := trust.ClaudeEnable(id, c.Store)
+			res, err := claude.Enable(id, c.Store)
 			if err != nil {
 				return "", err
 			}
@@ -41,7 +41,7 @@ func (m *mainWindow) onClaudeToggled(h *hooks.Hook, enabled bool) {
 			}
 			return fmt.Sprintf("Enabled %s in %s: %s.", res.Record.Label, res.Record.File, how), nil
 		}
-		rec, err := trust.ClaudeDisable(h, c.Snapshot.ProjectDir, c.Store, time.Now())
+		rec, err := claude.Disable(h, c.Snapshot.ProjectDir, c.Store, time.Now())
 		if err != nil {
 			return "", err
 		}

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/hooks"
-	"github.com/hookwarden/hookwarden/hooks/claude"
 	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
 )
@@ -27,7 +27,7 @@ type legacyViews struct {
 // claudeProject is what Claude Code reads for a project, reviewed against
 // Hookwarden's store.
 type claudeProject struct {
-	Snapshot *settingsio.ClaudeSnapshot
+	Snapshot *claude.Snapshot
 	// Registry holds every handler Claude Code reads, then the handlers
 	// Hookwarden disabled (moved into its store), listed with status
 	// disabled so that they stay visible.
@@ -64,14 +64,14 @@ func (p *project) toggler() *hooks.Toggler {
 // loadClaude (re)reads Claude Code's files for the project: the settings
 // layers, the plugins, ~/.claude.json, and Hookwarden's store.
 func (p *project) loadClaude() {
-	snap := settingsio.LoadClaude(settingsio.ClaudeOptions{ProjectDir: p.Dir, Env: p.Env, GOOS: p.GOOS, Home: p.Home})
+	snap := claude.Load(claude.Options{ProjectDir: p.Dir, Env: p.Env, GOOS: p.GOOS, Home: p.Home})
 	c := &claudeProject{Snapshot: snap, Registry: claude.Build(snap)}
 	storeDir, err := trust.StoreDirFromEnv(p.Env, p.GOOS)
 	if err != nil {
 		c.StoreErr = fmt.Errorf("locating Hookwarden's store: %w", err)
 	} else {
 		c.Store = trust.Store{Dir: storeDir}
-		off, err := trust.ClaudeDisabledHooks(c.Store, snap)
+		off, err := claude.DisabledHooks(c.Store, snap)
 		if err != nil {
 			c.StoreErr = err
 		}
@@ -84,7 +84,7 @@ func (p *project) loadClaude() {
 // use the project's Title): Gemini's display name, or a Claude Code
 // handler's command, URL, MCP tool or prompt.
 func hookTitle(h *hooks.Hook) string {
-	if h.IsClaude() {
+	if claude.Is(h) {
 		return claude.Label(h)
 	}
 	return h.DisplayName()
@@ -92,15 +92,15 @@ func hookTitle(h *hooks.Hook) string {
 
 // claudeSwitchOf is a Claude Code handler's switch. Claude Code has no
 // per-hook switch: off means Hookwarden moved the handler out of its file
-// into its store (trust.ClaudeDisable), on that it is in its file. Plugin
+// into its store (claude.Disable), on that it is in its file. Plugin
 // and managed handlers cannot be moved; the lock says why in the domain's
 // words. A handler Claude Code rejects has no switch.
 func claudeSwitchOf(h *hooks.Hook) hookSwitch {
-	if _, off := trust.ClaudeDisabledID(h); off {
+	if _, off := claude.DisabledID(h); off {
 		return hookSwitch{switchable: true}
 	}
 	sw := hookSwitch{switchable: h.Status != hooks.StatusInvalid, enabled: h.Status != hooks.StatusDisabled}
-	if lock := trust.ClaudeSwitchLock(h); lock != "" && sw.switchable {
+	if lock := claude.SwitchLock(h); lock != "" && sw.switchable {
 		sw.locked = "Locked: " + lock
 	}
 	return sw
@@ -146,13 +146,13 @@ func (m *mainWindow) hookSwitchOf(id string) (*hooks.Hook, hookSwitch) {
 	return nil, hookSwitch{}
 }
 
-// auditClaude reviews p's Claude Code handlers against Hookwarden's store
-// (trust.ClaudeAudit), reading the store again: the Dry run tab's gate,
-// until it runs over the contract (moved here from ui/review_claude.go).
-func auditClaude(p *project) (*trust.ClaudeReport, error) {
+// auditClaude reviews p's Claude Code handlers against Hookwarden's store,
+// reading the store again: the Dry run tab's gate, until it runs over the
+// contract (moved here from ui/review_claude.go).
+func auditClaude(p *project) (*claude.Report, error) {
 	c := p.Claude
 	if c.Store.Dir == "" {
 		return nil, errors.Join(errors.New("Hookwarden's store cannot be located"), c.StoreErr)
 	}
-	return trust.ClaudeAudit(c.Snapshot, c.Registry.Hooks, c.Store)
+	return claude.Audit(c.Snapshot, c.Registry.Hooks, c.Store)
 }

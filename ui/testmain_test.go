@@ -2,9 +2,10 @@ package ui
 
 import (
 	"fmt"
-	"github.com/hookwarden/hookwarden/sandbox"
 	"os"
 	"testing"
+
+	"github.com/hookwarden/hookwarden/sandbox"
 
 	"github.com/hookwarden/hookwarden/internal/testenv"
 )

@@ -6,7 +6,6 @@ import (
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
-	hclaude "github.com/hookwarden/hookwarden/hooks/claude"
 )
 
 // Details are what a handler runs or sends (the command and its args, the
@@ -65,7 +64,7 @@ func commandFields(h *hooks.Hook) []agents.Field {
 func settingsFields(h *hooks.Hook) []agents.Field {
 	var out []agents.Field
 	add := func(key, value string, v any) { out = append(out, agents.Field{Key: key, Value: value, JSON: v}) }
-	if h.Type != hclaude.TypeCommand {
+	if h.Type != TypeCommand {
 		t := h.Type
 		if t == "" {
 			t = "—"
@@ -73,10 +72,10 @@ func settingsFields(h *hooks.Hook) []agents.Field {
 		add("type", "type "+t, h.Type)
 	}
 	if h.HasMatcher {
-		info, _ := hclaude.LookupEvent(h.Event)
-		m := hclaude.ParseMatcher(info.Matcher, h.Matcher)
+		info, _ := LookupEvent(h.Event)
+		m := ParseMatcher(info.Matcher, h.Matcher)
 		switch {
-		case info.Matcher == hclaude.MatchNone:
+		case info.Matcher == MatchNone:
 			add("matcher", "matcher "+strconv.Quote(h.Matcher)+" (ignored for "+string(h.Event)+")", h.Matcher)
 		case m.All:
 			add("matcher", "matcher "+strconv.Quote(h.Matcher)+" (everything)", h.Matcher)
@@ -118,7 +117,7 @@ func settingsFields(h *hooks.Hook) []agents.Field {
 func (p *Project) HookDocument(h *hooks.Hook) agents.Document {
 	return agents.Document{
 		agents.Slot("id"), agents.Slot("event"), agents.Slot("matcher"), agents.Slot("type"),
-		agents.Member("name", hclaude.Label(h)),
+		agents.Member("name", Label(h)),
 		agents.Slot("command"), agents.Slot("raw_command"),
 		agents.Member("timeout_ms", h.TimeoutMS),
 		agents.Slot("origin"), agents.Slot("extension"),

@@ -4,7 +4,6 @@ import (
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/assets"
 	"github.com/hookwarden/hookwarden/hooks"
-	hclaude "github.com/hookwarden/hookwarden/hooks/claude"
 )
 
 // Events are Claude Code's events in lifecycle order, with what their
@@ -12,15 +11,15 @@ import (
 // assets/claude_payloads (templates: ${…} is filled when a run starts).
 func (Agent) Events() []agents.EventInfo {
 	var out []agents.EventInfo
-	for _, e := range hclaude.Events() {
-		info := agents.EventInfo{Name: e.Name, Description: hclaude.Describe(e.Name), Values: e.Values, CanBlock: e.BlocksOnExit2}
+	for _, e := range Events() {
+		info := agents.EventInfo{Name: e.Name, Description: Describe(e.Name), Values: e.Values, CanBlock: e.BlocksOnExit2}
 		switch e.Matcher {
-		case hclaude.MatchToolName:
+		case MatchToolName:
 			info.Context, info.ContextLabel = agents.ContextTool, "tool name"
-			info.Values = hclaude.SampleTools(e.Name)
-		case hclaude.MatchValue, hclaude.MatchNarrow:
+			info.Values = SampleTools(e.Name)
+		case MatchValue, MatchNarrow:
 			info.Context, info.ContextLabel = agents.ContextTrigger, matcherValueName(e.Name)
-		case hclaude.MatchUnknown:
+		case MatchUnknown:
 			info.Context = agents.ContextUnknown
 		}
 		if e.BlocksOnExit2 {
@@ -38,30 +37,30 @@ func (Agent) Events() []agents.EventInfo {
 
 // SuggestEvent names the Claude Code event a misspelt or Gemini CLI event
 // name probably meant.
-func (Agent) SuggestEvent(name string) hooks.Event { return hclaude.SuggestEvent(name) }
+func (Agent) SuggestEvent(name string) hooks.Event { return SuggestEvent(name) }
 
 // matcherValueName is what a value matcher of e is compared with.
 func matcherValueName(e hooks.Event) string {
 	switch e {
-	case hclaude.SessionStart:
+	case SessionStart:
 		return "source"
-	case hclaude.SessionEnd:
+	case SessionEnd:
 		return "reason"
-	case hclaude.PreCompact, hclaude.PostCompact, hclaude.Setup:
+	case PreCompact, PostCompact, Setup:
 		return "trigger"
-	case hclaude.Notification:
+	case Notification:
 		return "notification type"
-	case hclaude.SubagentStart, hclaude.SubagentStop:
+	case SubagentStart, SubagentStop:
 		return "agent type"
-	case hclaude.InstructionsLoaded:
+	case InstructionsLoaded:
 		return "load reason"
-	case hclaude.StopFailure:
+	case StopFailure:
 		return "error"
-	case hclaude.FileChanged:
+	case FileChanged:
 		return "file names"
-	case hclaude.Elicitation, hclaude.ElicitationResult:
+	case Elicitation, ElicitationResult:
 		return "MCP server"
-	case hclaude.UserPromptExpansion:
+	case UserPromptExpansion:
 		return "command name"
 	}
 	return "value"

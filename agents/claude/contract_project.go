@@ -9,7 +9,6 @@ import (
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
-	hclaude "github.com/hookwarden/hookwarden/hooks/claude"
 	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
 )
@@ -22,8 +21,8 @@ func New() Agent { return Agent{} }
 
 // Info names Claude Code.
 func (Agent) Info() agents.Info {
-	return agents.Info{Name: "claude", Title: "Claude Code", Types: hclaude.HandlerTypes,
-		Statuses: []hooks.Status{hclaude.StatusBlockedByPolicy, hclaude.StatusNeverRuns}}
+	return agents.Info{Name: "claude", Title: "Claude Code", Types: HandlerTypes,
+		Statuses: []hooks.Status{StatusBlockedByPolicy, StatusNeverRuns}}
 }
 
 // Project is one project folder as Claude Code reads it: the settings
@@ -33,8 +32,8 @@ func (Agent) Info() agents.Info {
 type Project struct {
 	env  agents.Env
 	dir  string
-	snap *settingsio.ClaudeSnapshot
-	reg  *hclaude.Registry
+	snap *Snapshot
+	reg  *Registry
 	// store is Hookwarden's store; storeErr says why it cannot be used
 	// (then nothing can be approved, disabled or enabled).
 	store    trust.Store
@@ -45,15 +44,15 @@ var _ agents.Project = (*Project)(nil)
 
 // Open reads every layer and plugin Claude Code reads for dir.
 func (a Agent) Open(_ context.Context, env agents.Env, dir string) (agents.Project, error) {
-	snap := settingsio.LoadClaude(settingsio.ClaudeOptions{ProjectDir: dir, Env: env.Vars, GOOS: env.GOOS, Home: env.Home})
-	p := &Project{env: env, dir: snap.ProjectDir, snap: snap, reg: hclaude.Build(snap)}
+	snap := Load(Options{ProjectDir: dir, Env: env.Vars, GOOS: env.GOOS, Home: env.Home})
+	p := &Project{env: env, dir: snap.ProjectDir, snap: snap, reg: Build(snap)}
 	storeDir, err := trust.StoreDirFromEnv(env.Vars, env.GOOS)
 	if err != nil {
 		p.storeErr = fmt.Errorf("locating Hookwarden's store: %w", err)
 		return p, nil
 	}
 	p.store = trust.Store{Dir: storeDir}
-	off, err := trust.ClaudeDisabledHooks(p.store, snap)
+	off, err := DisabledHooks(p.store, snap)
 	if err != nil {
 		p.storeErr = err
 	}
@@ -75,7 +74,7 @@ func (p *Project) Hooks() []*hooks.Hook { return p.reg.Hooks }
 func (p *Project) Diagnostics() []hooks.Diagnostic { return p.reg.Diagnostics }
 
 // Title is a handler's command (with its args), URL, MCP tool or prompt.
-func (p *Project) Title(h *hooks.Hook) string { return hclaude.Label(h) }
+func (p *Project) Title(h *hooks.Hook) string { return Label(h) }
 
 // Unreadable are the settings and hooks files that exist but cannot be
 // read or parsed.
@@ -163,7 +162,7 @@ func (p *Project) Summary() agents.Summary {
 
 // policyFacts are the managed settings' switches that decide which hooks
 // run: disableAllHooks and allowManagedHooksOnly.
-func policyFacts(r *hclaude.Registry) []agents.Field {
+func policyFacts(r *Registry) []agents.Field {
 	var out []agents.Field
 	if r.ManagedDisableAll {
 		out = append(out, agents.Field{Key: "managed_disable_all", Label: "Managed policy",
@@ -189,7 +188,7 @@ type pluginDoc struct {
 
 // folderTrustFact is the folder trust flag as the list and the header say
 // it, with what the statuses mean when it is not accepted.
-func folderTrustFact(ft settingsio.ClaudeFolderTrust, state string) agents.Fact {
+func folderTrustFact(ft FolderTrust, state string) agents.Fact {
 	f := agents.Fact{Key: "folder_trust", Label: "Folder trust", Cells: []string{state, ft.Reason}, OK: ft.Accepted}
 	text := state + " — " + ft.Reason
 	if e := ft.Err; e != nil {
@@ -197,7 +196,7 @@ func folderTrustFact(ft settingsio.ClaudeFolderTrust, state string) agents.Fact 
 		f.Paths = []string{e.Path}
 	}
 	text += " (Claude Code's own flag; Hookwarden only reads it)"
-	if note := hclaude.TrustEffect(ft); note != "" {
+	if note := TrustEffect(ft); note != "" {
 		text += ". The hook counts: " + note
 		f.More = []string{"the statuses below are " + note}
 	}
@@ -206,7 +205,7 @@ func folderTrustFact(ft settingsio.ClaudeFolderTrust, state string) agents.Fact 
 }
 
 // hooksFact says whether Claude Code runs hooks at all.
-func hooksFact(r *hclaude.Registry) agents.Fact {
+func hooksFact(r *Registry) agents.Fact {
 	f := agents.Fact{Key: "hooks", Label: "Hooks", Cells: []string{"on"},
 		Text: "on — no disableAllHooks or allowManagedHooksOnly is set",
 		OK:   !r.DisableAllHooks && !r.ManagedDisableAll && !r.ManagedHooksOnly}
@@ -230,10 +229,10 @@ func hooksFact(r *hclaude.Registry) agents.Fact {
 func (p *Project) Layers() []agents.Layer {
 	snap := p.snap
 	perFile := agents.HooksPerFile(p.reg.Hooks, func(h *hooks.Hook) bool {
-		_, off := trust.ClaudeDisabledID(h)
+		_, off := DisabledID(h)
 		return off
 	})
-	reviewed := func(l settingsio.Layer) bool { return slices.Contains(trust.ClaudeReviewedLayers, l) }
+	reviewed := func(l settingsio.Layer) bool { return slices.Contains(ReviewedLayers, l) }
 	var out []agents.Layer
 	for _, f := range snap.Layers {
 		l := agents.FileLayer(f)
@@ -268,8 +267,8 @@ func (p *Project) Layers() []agents.Layer {
 // pluginLayers are a plugin's hook files, or one row saying why it has
 // none to read. Inline hooks (in plugin.json) are rows, not document
 // layers.
-func pluginLayers(pl *settingsio.ClaudePlugin, perFile map[string]int) []agents.Layer {
-	base := agents.Layer{Layer: settingsio.LayerPlugin, Kind: string(settingsio.LayerPlugin), Label: pl.ID, Owner: pl.ID,
+func pluginLayers(pl *Plugin, perFile map[string]int) []agents.Layer {
+	base := agents.Layer{Layer: LayerPlugin, Kind: string(LayerPlugin), Label: pl.ID, Owner: pl.ID,
 		Path: pl.Root, State: agents.FileAbsent, Reviewed: true}
 	switch {
 	case pl.Root == "":
@@ -300,10 +299,10 @@ func pluginLayers(pl *settingsio.ClaudePlugin, perFile map[string]int) []agents.
 // Watch is what the snapshot was read from, Hookwarden's store and the
 // scripts of the reviewed handlers.
 func (p *Project) Watch() []string {
-	out := settingsio.ClaudeSnapshotWatchPaths(p.snap)
+	out := WatchPaths(p.snap)
 	if p.store.Dir != "" {
 		out = append(out, p.store.Path())
-		if rep, err := trust.ClaudeAudit(p.snap, p.reg.Hooks, p.store); err == nil {
+		if rep, err := Audit(p.snap, p.reg.Hooks, p.store); err == nil {
 			for _, h := range rep.Hooks {
 				for _, s := range h.Scripts {
 					out = append(out, filepath.Clean(s.Path))

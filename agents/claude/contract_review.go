@@ -34,7 +34,7 @@ func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep, err := trust.ClaudeAuditData(p.snap, p.reg.Hooks, data)
+	rep, err := AuditData(p.snap, p.reg.Hooks, data)
 	if err != nil {
 		return nil, err
 	}
@@ -67,7 +67,7 @@ func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
 	}
 	for _, g := range rep.Gone {
 		gone := agents.Gone{Key: g.Fingerprint, Label: g.Fingerprint, Where: "Hookwarden's store", Meaning: goneMeaning}
-		if ap := g.ClaudeApproval; ap != nil {
+		if ap := g.Approval; ap != nil {
 			gone.Label, gone.File, gone.Event, gone.Matcher = ap.Label, ap.File, ap.Event, ap.Matcher
 			gone.Where += " · " + ap.Event
 			gone.Fields = []agents.Field{
@@ -113,25 +113,25 @@ const goneMeaning = "This approval in Hookwarden's store matches no handler of t
 // auditDoc is Claude Code's trust report with each handler's risk, as
 // `audit --json` prints it.
 type auditDoc struct {
-	*trust.ClaudeReport
+	*Report
 	Hooks []auditHook `json:"hooks"`
 }
 
 type auditHook struct {
-	trust.ClaudeHookReview
+	HookReview
 	Risk risk.Report `json:"risk"`
 }
 
-func auditDocument(rep *trust.ClaudeReport, hs []agents.HookReview) auditDoc {
-	doc := auditDoc{ClaudeReport: rep, Hooks: make([]auditHook, 0, len(rep.Hooks))}
+func auditDocument(rep *Report, hs []agents.HookReview) auditDoc {
+	doc := auditDoc{Report: rep, Hooks: make([]auditHook, 0, len(rep.Hooks))}
 	for i, h := range rep.Hooks {
-		doc.Hooks = append(doc.Hooks, auditHook{ClaudeHookReview: h, Risk: hs[i].Risk})
+		doc.Hooks = append(doc.Hooks, auditHook{HookReview: h, Risk: hs[i].Risk})
 	}
 	return doc
 }
 
 // auditText is the review for a person, with every script a handler runs.
-func auditText(rep *trust.ClaudeReport, hs []agents.HookReview) []agents.TextLine {
+func auditText(rep *Report, hs []agents.HookReview) []agents.TextLine {
 	var t []agents.TextLine
 	f := func(format string, a ...any) { t = append(t, agents.Line(format, a...)) }
 	ft := rep.FolderTrust
@@ -220,7 +220,7 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 	if err := agents.Recheck(ctx, p, req.Reviewed); err != nil {
 		return nil, err
 	}
-	keys, err := trust.ClaudeApprove(p.snap, hs, store, p.env.Clock())
+	keys, err := Approve(p.snap, hs, store, p.env.Clock())
 	if err != nil {
 		return nil, err
 	}
@@ -248,7 +248,7 @@ func (p *Project) Revoke(ctx context.Context, req agents.RevokeRequest) (*agents
 	}
 	var keys []string
 	if req.All || req.Gone {
-		rep, err := trust.ClaudeAudit(p.snap, p.reg.Hooks, store)
+		rep, err := Audit(p.snap, p.reg.Hooks, store)
 		if err != nil {
 			return nil, err
 		}
@@ -284,11 +284,11 @@ func (p *Project) Revoke(ctx context.Context, req agents.RevokeRequest) (*agents
 			}
 		}
 		for _, h := range hs {
-			fp, _ := trust.ClaudeFingerprint(h)
+			fp, _ := Fingerprint(h)
 			keys = append(keys, fp)
 		}
 	}
-	removed, err := trust.ClaudeRevoke(p.snap.ProjectDir, keys, store)
+	removed, err := Revoke(p.snap.ProjectDir, keys, store)
 	if err != nil {
 		return nil, err
 	}
@@ -305,7 +305,7 @@ func (p *Project) Revoke(ctx context.Context, req agents.RevokeRequest) (*agents
 
 // goneKeys are the fingerprints of the approvals that match no handler.
 func (p *Project) goneKeys(store trust.Store) (map[string]bool, error) {
-	rep, err := trust.ClaudeAudit(p.snap, p.reg.Hooks, store)
+	rep, err := Audit(p.snap, p.reg.Hooks, store)
 	if err != nil {
 		return nil, err
 	}
@@ -320,7 +320,7 @@ func (p *Project) goneKeys(store trust.Store) (map[string]bool, error) {
 func (p *Project) reviewedHooks() []*hooks.Hook {
 	var out []*hooks.Hook
 	for _, h := range p.reg.Hooks {
-		if trust.ClaudeReviewed(h) {
+		if Reviewed(h) {
 			out = append(out, h)
 		}
 	}
@@ -337,7 +337,7 @@ func selectHandlers(hs []*hooks.Hook, selectors []string) ([]*hooks.Hook, []stri
 	for _, sel := range selectors {
 		found := false
 		for i, h := range hs {
-			fp, _ := trust.ClaudeFingerprint(h)
+			fp, _ := Fingerprint(h)
 			if h.ID == sel || fp == sel || (len(sel) >= 8 && strings.HasPrefix(fp, sel)) || selectionLabel(h) == sel {
 				picked[i], found = true, true
 			}

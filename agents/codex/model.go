@@ -24,10 +24,10 @@ const (
 
 // Layers Codex hooks come from, as settingsio.Layer values.
 const (
-	LayerSystem  = settingsio.LayerSystem
-	LayerUser    = settingsio.LayerUser
-	LayerProject = settingsio.LayerProject
-	LayerManaged = settingsio.LayerManaged
+	LayerSystem                   = settingsio.LayerSystem
+	LayerUser                     = settingsio.LayerUser
+	LayerProject settingsio.Layer = "project"
+	LayerManaged settingsio.Layer = "managed"
 )
 
 // TrustStatus is hooks/list's trustStatus.

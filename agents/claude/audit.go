@@ -1,0 +1,307 @@
+package claude
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/settingsio"
+	"github.com/hookwarden/hookwarden/trust"
+)
+
+// HookReview is one Claude Code handler with its trust state, in the
+// shape of the Gemini review (HookReview: Key is the fingerprint, Command
+// the label, Definition/Index the group and handler index) plus where it
+// comes from.
+type HookReview struct {
+	trust.HookReview
+	Layer settingsio.Layer `json:"layer"`
+	File  string           `json:"file"`
+	// Plugin is the plugin id of a plugin handler.
+	Plugin string `json:"plugin,omitempty"`
+}
+
+// Gone is an approval that matches no handler any more.
+type Gone struct {
+	Fingerprint string `json:"fingerprint"`
+	*Approval
+}
+
+// Report is the trust review of a project's Claude Code handlers.
+type Report struct {
+	Project string `json:"project"`
+	// FolderTrust is Claude Code's own folder flag (read only).
+	FolderTrust FolderTrust  `json:"folder_trust"`
+	NeedsReview bool         `json:"needs_review"`
+	Hooks       []HookReview `json:"hooks"`
+	Gone        []Gone       `json:"gone"`
+	// Disabled are handlers Hookwarden moved out of this project's files.
+	Disabled []*Disabled `json:"disabled"`
+	// Unreadable are the settings, plugin manifest and plugin hooks files
+	// that exist but could not be read or parsed: the review is incomplete,
+	// and each counts as needing review (NeedsReview is true).
+	Unreadable []settingsio.FileError `json:"unreadable"`
+}
+
+// Incomplete reports whether a file could not be read, so that the review
+// cannot be complete.
+func (r *Report) Incomplete() bool { return len(r.Unreadable) > 0 }
+
+// Audit reviews the handlers hs (a registry's Hooks) of snap that
+// Hookwarden reviews (ReviewedLayers) against the store: trusted
+// (fingerprint approved, scripts unchanged), script-changed, changed (not
+// approved, but an approval sits at the same file, event, group and index:
+// its label is the previous command, with a diff), new; approvals nothing
+// matches are gone.
+func Audit(snap *Snapshot, hs []*hooks.Hook, store trust.Store) (*Report, error) {
+	data, err := store.Load()
+	if err != nil {
+		return nil, err
+	}
+	return AuditData(snap, hs, data)
+}
+
+// AuditData is Audit against a store the caller loaded for this
+// command (Store.Load), so that one command reads the store once. It only
+// reads data; every script is still fingerprinted from disk now.
+func AuditData(snap *Snapshot, hs []*hooks.Hook, data *trust.StoreData) (*Report, error) {
+	if _, err := storeSection(data); err != nil {
+		return nil, err
+	}
+	r := &Report{Project: snap.ProjectDir, FolderTrust: snap.FolderTrust, Hooks: []HookReview{}, Gone: []Gone{}}
+	approvals := Approvals(data, snap.ProjectDir)
+	revoked := RevokedApprovals(data, snap.ProjectDir)
+	settingsNow := claudeSettingsFields(snap)
+	a := trust.NewScriptReviewer(snap.ProjectDir)
+	claimed := map[string]bool{}
+	var pending []int
+	for _, h := range hs {
+		if !Is(h) || !Reviewed(h) {
+			continue
+		}
+		rv, err := claudeReviewOf(h, snap.ProjectDir)
+		if err != nil {
+			return nil, err
+		}
+		if ap := approvals[rv.Key]; ap != nil && !claimed[rv.Key] {
+			claimed[rv.Key] = true
+			rv.Status = trust.StatusTrusted
+			a.ReviewScripts(&rv.HookReview, &trust.Approval{Scripts: ap.Scripts})
+			for _, s := range rv.Scripts {
+				if s.Flagged {
+					rv.Status = trust.StatusScriptChanged
+				}
+			}
+			if changes, note := claudeSettingsChanges(ap, settingsNow); changes != nil || note != "" {
+				rv.Status, rv.FieldChanges, rv.ApprovalNote = trust.StatusDefinitionChanged, changes, note
+			}
+		} else {
+			pending = append(pending, len(r.Hooks))
+		}
+		r.Hooks = append(r.Hooks, rv)
+	}
+	for _, i := range pending {
+		rv := &r.Hooks[i]
+		rv.Status = trust.StatusNew
+		var prev *Approval
+		for k, ap := range approvals {
+			if !claimed[k] && ap.File == rv.File && ap.Event == rv.Event && ap.Group == rv.Definition && ap.Index == rv.Index {
+				claimed[k] = true
+				prev = ap
+				rv.Status, rv.PreviousKey, rv.PreviousCommand = trust.StatusChanged, k, ap.Label
+				rv.CommandDiff = trust.WordDiff(ap.Label, rv.Command)
+				break
+			}
+		}
+		if prev == nil && revoked[rv.Key] != nil {
+			prev = revoked[rv.Key]
+			rv.RevokedAt = prev.RevokedAt
+		}
+		var old *trust.Approval
+		if prev != nil {
+			old = &trust.Approval{Scripts: prev.Scripts}
+			rv.FieldChanges, _ = claudeSettingsChanges(prev, settingsNow)
+		}
+		a.ReviewScripts(&rv.HookReview, old)
+	}
+	for k, ap := range approvals {
+		if !claimed[k] {
+			r.Gone = append(r.Gone, Gone{Fingerprint: k, Approval: ap})
+		}
+	}
+	sortGone(r.Gone)
+	r.Disabled = DisabledIn(data, claudeFiles(snap)...)
+	r.Unreadable = snap.UnreadableFiles()
+	r.NeedsReview = len(r.Unreadable) > 0
+	for _, h := range r.Hooks {
+		if h.NeedsReview() {
+			r.NeedsReview = true
+		}
+	}
+	return r, nil
+}
+
+// claudeSettingsChanges compares the settings recorded with an approval
+// with those now: the differences, or for a record without them a note
+// (and the current settings as added) when the project sets any now.
+func claudeSettingsChanges(ap *Approval, now trust.Definition) ([]trust.FieldChange, string) {
+	if ap.Settings == nil {
+		if len(now) == 0 {
+			return nil, ""
+		}
+		return trust.DiffDefinitions(trust.Definition{}, now), "approved by an earlier Hookwarden that did not record the project's settings env: review it again"
+	}
+	return trust.DiffDefinitions(ap.Settings, now), ""
+}
+
+func claudeReviewOf(h *hooks.Hook, project string) (HookReview, error) {
+	key, err := Fingerprint(h)
+	if err != nil {
+		return HookReview{}, err
+	}
+	place, _ := Place(h)
+	label := claudeLabel(h)
+	rv := HookReview{Layer: h.Origin.Layer, File: h.Origin.File}
+	rv.DiscoverCommand = claudeScriptCommand(h, project)
+	if h.Claude != nil && h.Claude.PluginRoot != "" {
+		rv.ScriptRoots = []string{h.Claude.PluginRoot}
+	}
+	if h.Claude != nil {
+		rv.Plugin = h.Claude.Plugin
+	}
+	rv.ProjectHook = trust.ProjectHook{
+		Event: string(h.Event), Matcher: h.Matcher, Definition: place.Group, Index: place.Index,
+		Path: h.Origin.Path, HookID: h.ID, Command: label, RawCommand: claudeScriptCommand(h, project),
+		Type: h.Type, IsCommand: h.Type == "command", Key: key, Label: label,
+		Line: h.Origin.Line, Column: h.Origin.Column,
+	}
+	return rv, nil
+}
+
+// claudeFiles are the settings files of a snapshot (disabled handlers are
+// looked up by file).
+func claudeFiles(snap *Snapshot) []string {
+	var out []string
+	for _, f := range snap.Layers {
+		out = append(out, f.Path)
+	}
+	for _, p := range snap.Plugins {
+		for _, src := range p.Hooks {
+			if src.File != nil {
+				out = append(out, src.File.Path)
+			}
+		}
+	}
+	return out
+}
+
+func sortGone(g []Gone) {
+	for i := 1; i < len(g); i++ {
+		for j := i; j > 0 && less(g[j], g[j-1]); j-- {
+			g[j], g[j-1] = g[j-1], g[j]
+		}
+	}
+}
+
+func less(a, b Gone) bool {
+	if a.File != b.File {
+		return a.File < b.File
+	}
+	if a.Event != b.Event {
+		return a.Event < b.Event
+	}
+	if a.Group != b.Group {
+		return a.Group < b.Group
+	}
+	return a.Index < b.Index
+}
+
+// Approve records approvals for the handlers hs (fingerprint, place
+// and script fingerprints), replacing an earlier approval at the same place
+// (how a changed handler or script is accepted).
+func Approve(snap *Snapshot, hs []*hooks.Hook, store trust.Store, now time.Time) ([]string, error) {
+	type rec struct {
+		key string
+		ap  *Approval
+	}
+	var recs []rec
+	fp := trust.NewFingerprinter(snap.ProjectDir)
+	settings := claudeSettingsFields(snap)
+	for _, h := range hs {
+		rv, err := claudeReviewOf(h, snap.ProjectDir)
+		if err != nil {
+			return nil, err
+		}
+		def, err := Definition(h)
+		if err != nil {
+			return nil, err
+		}
+		ap := &Approval{Layer: rv.Layer, File: rv.File, Event: rv.Event, Matcher: rv.Matcher, Group: rv.Definition,
+			Index: rv.Index, Type: rv.Type, Label: rv.Label, Definition: def, Settings: settings,
+			ApprovedAt: now.UTC().Format(time.RFC3339), Scripts: []trust.ScriptSnapshot{}}
+		if cmd := rv.ScriptCommand(); rv.IsCommand && cmd != "" {
+			scripts, parseErr, err := fp.Scripts(cmd, nil, rv.ScriptRoots)
+			if parseErr != nil {
+				return nil, fmt.Errorf("finding the scripts of %s: %w", rv.Label, parseErr)
+			}
+			if err != nil {
+				return nil, err
+			}
+			ap.Scripts = append(ap.Scripts, scripts...)
+		}
+		recs = append(recs, rec{rv.Key, ap})
+	}
+	var keys []string
+	err := store.Update(func(d *trust.StoreData) error {
+		p, err := claudeProject(d, snap.ProjectDir)
+		if err != nil {
+			return err
+		}
+		keys = keys[:0]
+		for _, r := range recs {
+			for k, old := range p.Hooks {
+				if k != r.key && old.File == r.ap.File && old.Event == r.ap.Event && old.Group == r.ap.Group && old.Index == r.ap.Index {
+					delete(p.Hooks, k)
+				}
+			}
+			p.Hooks[r.key] = r.ap
+			delete(p.Revoked, r.key)
+			keys = append(keys, r.key)
+		}
+		return nil
+	})
+	return keys, err
+}
+
+// Revoke removes approvals by fingerprint, keeping each as history
+// (StoreProject.Revoked) for the next review's diff; it returns
+// those that were there.
+func Revoke(project string, fingerprints []string, store trust.Store) ([]string, error) {
+	var removed []string
+	err := store.Update(func(d *trust.StoreData) error {
+		removed = removed[:0]
+		if c, err := storeSection(d); err != nil || c == nil || c.Projects[project] == nil || c.Projects[project].Hooks == nil {
+			return err
+		}
+		p, err := claudeProject(d, project)
+		if err != nil {
+			return err
+		}
+		now := time.Now().UTC().Format(time.RFC3339)
+		for _, k := range fingerprints {
+			if ap, ok := p.Hooks[k]; ok {
+				delete(p.Hooks, k)
+				if p.Revoked == nil {
+					p.Revoked = map[string]*Approval{}
+				}
+				if ap != nil {
+					ap.RevokedAt = now
+					p.Revoked[k] = ap
+				}
+				removed = append(removed, k)
+			}
+		}
+		return nil
+	})
+	return removed, err
+}

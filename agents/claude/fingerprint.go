@@ -1,0 +1,168 @@
+package claude
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/settingsio"
+	"github.com/hookwarden/hookwarden/trust"
+)
+
+// ReviewedLayers are the layers whose handlers Hookwarden fingerprints
+// and gates: the ones that arrive with the repository or a plugin update
+// (the user's own and managed files are not reviewed).
+var ReviewedLayers = []settingsio.Layer{LayerProject, LayerLocal, LayerPlugin}
+
+// Reviewed reports whether a Claude Code handler is one Hookwarden
+// reviews.
+func Reviewed(h *hooks.Hook) bool {
+	for _, l := range ReviewedLayers {
+		if h.Origin.Layer == l {
+			return true
+		}
+	}
+	return false
+}
+
+// Definition is a handler's definition as canonical JSON: the event,
+// the group's matcher and the handler object, keys sorted, no spaces.
+func Definition(h *hooks.Hook) (string, error) {
+	var handler any
+	if h.Node != nil {
+		raw, err := h.Node.MarshalJSON()
+		if err != nil {
+			return "", err
+		}
+		if err := json.Unmarshal(raw, &handler); err != nil {
+			return "", fmt.Errorf("reading the handler at %s: %w", h.ID, err)
+		}
+	} else {
+		handler = map[string]any{"type": h.Type, "command": h.Command}
+	}
+	def := map[string]any{"event": string(h.Event), "handler": handler}
+	if h.HasMatcher {
+		def["matcher"] = h.Matcher
+	}
+	out, err := json.Marshal(def)
+	if err != nil {
+		return "", err
+	}
+	return string(out), nil
+}
+
+// Fingerprint is the sha256 (hex) of Definition: the key of a
+// handler's approval.
+func Fingerprint(h *hooks.Hook) (string, error) {
+	def, err := Definition(h)
+	if err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256([]byte(def))
+	return hex.EncodeToString(sum[:]), nil
+}
+
+var claudePathRE = regexp.MustCompile(`^hooks\.([^.\[]+)\[(\d+)\]\.hooks\[(\d+)\]$`)
+
+// Place is where a handler sits in its settings file.
+func Place(h *hooks.Hook) (HandlerPlace, bool) {
+	m := claudePathRE.FindStringSubmatch(h.Origin.Path)
+	if m == nil {
+		return HandlerPlace{}, false
+	}
+	g, _ := strconv.Atoi(m[2])
+	i, _ := strconv.Atoi(m[3])
+	return HandlerPlace{Event: m[1], Group: g, Index: i}, true
+}
+
+// claudeLabel names a handler: command (with args), URL, MCP tool or
+// prompt.
+func claudeLabel(h *hooks.Hook) string {
+	c := h.Claude
+	switch {
+	case h.Command != "":
+		if c != nil && len(c.Args) > 0 {
+			return h.Command + " " + strings.Join(c.Args, " ")
+		}
+		return h.Command
+	case c == nil:
+		return h.Type
+	case c.URL != "":
+		return c.URL
+	case c.Server != "" || c.Tool != "":
+		return "mcp " + c.Server + "/" + c.Tool
+	}
+	return h.Type + ": " + c.Prompt
+}
+
+// claudeScriptCommand is the command line whose scripts are fingerprinted,
+// with Claude Code's placeholders filled.
+func claudeScriptCommand(h *hooks.Hook, projectDir string) string {
+	if h.Type != "command" || h.Command == "" {
+		return ""
+	}
+	vars := map[string]string{"CLAUDE_PROJECT_DIR": projectDir}
+	if h.Claude != nil && h.Claude.PluginRoot != "" {
+		vars["CLAUDE_PLUGIN_ROOT"] = h.Claude.PluginRoot
+	}
+	fill := func(s string) string {
+		for k, v := range vars {
+			s = strings.ReplaceAll(s, "${"+k+"}", v)
+		}
+		return s
+	}
+	if h.Claude != nil && h.Claude.HasArgs {
+		words := []string{shellWord(fill(h.Command))}
+		for _, a := range h.Claude.Args {
+			words = append(words, shellWord(fill(a)))
+		}
+		return strings.Join(words, " ")
+	}
+	return fill(h.Command)
+}
+
+func shellWord(s string) string {
+	if s != "" && !strings.ContainsAny(s, " \t\n'\"\\$`;&|<>()*?[]#~") {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// claudeSettingsKeys are the members of a Claude Code settings file, beside
+// "hooks", that change what a handler runs: "env" is set on the session,
+// whose environment every hook process inherits (BASH_ENV, PATH,
+// NODE_OPTIONS, CLAUDE_CODE_SHELL_PREFIX…); the HTTP lists decide which
+// variables a header may send and to which URLs.
+var claudeSettingsKeys = []string{"env", "httpHookAllowedEnvVars", "allowedHttpHookUrls"}
+
+// claudeSettingsFields is what the project's own Claude Code settings
+// files (ReviewedLayers that are settings files: project and local)
+// set of claudeSettingsKeys, as Definition fields named after the layer:
+// "project env.BASH_ENV", "local httpHookAllowedEnvVars". Hookwarden
+// records it with each approved handler: a change needs review of every
+// handler, since the handler's own definition did not change.
+func claudeSettingsFields(snap *Snapshot) trust.Definition {
+	d := trust.Definition{}
+	for _, f := range snap.Layers {
+		if f == nil || f.Root == nil || (f.Layer != LayerProject && f.Layer != LayerLocal) {
+			continue
+		}
+		for _, k := range claudeSettingsKeys {
+			v := f.Root.Get(k)
+			if v == nil {
+				continue
+			}
+			if k == "env" && v.Is(settingsio.Object) {
+				d.AddEnv(string(f.Layer)+" ", v)
+				continue
+			}
+			d[string(f.Layer)+" "+k] = trust.CanonicalJSON(v)
+		}
+	}
+	return d
+}

@@ -1,0 +1,176 @@
+package claude
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+
+	"github.com/hookwarden/hookwarden/settingsio"
+)
+
+// Options says which project to load for Claude Code and in which
+// environment.
+type Options struct {
+	// ProjectDir is the folder Claude Code would start in; relative paths
+	// are taken against this process's working folder.
+	ProjectDir string
+	// Env is the environment Claude Code would run with (nil: empty).
+	Env settingsio.Env
+	// GOOS is the operating system to model (default runtime.GOOS). Files
+	// are only read for the host's GOOS.
+	GOOS string
+	// Home is the OS home folder. Default: HOME (USERPROFILE on Windows)
+	// from Env, else os.UserHomeDir.
+	Home string
+}
+
+func (o Options) withDefaults() Options {
+	g := settingsio.Options(o).WithDefaults()
+	o.GOOS, o.Home = g.GOOS, g.Home
+	if o.GOOS == "" {
+		o.GOOS = runtime.GOOS
+	}
+	return o
+}
+
+// Load reads everything Claude Code reads for a project's hooks: the
+// settings layers (user, project, local, managed and its drop-ins; a
+// missing file has Exists false and no error), the enabled plugins with
+// their hook files, and the folder trust flag of ~/.claude.json. Claude
+// Code reads settings as strict JSON: a comment or a trailing comma is a
+// parse error with its line and column, and Claude Code skips that file
+// entirely. One broken file never stops the others. Load never
+// writes anything.
+func Load(opts Options) *Snapshot {
+	opts = opts.withDefaults()
+	project := settingsio.ResolveProjectDir(opts.GOOS, opts.ProjectDir)
+	s := &Snapshot{ProjectDir: project}
+	var mainRoot string
+	if settingsio.RealFS(opts.GOOS) {
+		s.RepoRoot, mainRoot = gitRoots(project)
+	}
+	s.Paths = ResolvePaths(project, s.RepoRoot, opts.Env, opts.GOOS, opts.Home)
+	real := settingsio.RealFS(opts.GOOS)
+
+	user := loadClaudeFile(settingsio.LayerUser, s.Paths.User, real)
+	projectFile := &settingsio.File{Layer: LayerProject, Path: s.Paths.Project}
+	localFile := &settingsio.File{Layer: LayerLocal, Path: s.Paths.Local}
+	if sameFolder(opts.GOOS, project, opts.Home) {
+		why := fmt.Sprintf("the project folder is the home folder (%s): Claude Code reads ~/.claude as user settings only", opts.Home)
+		projectFile.Ignored, localFile.Ignored = why, why
+	} else {
+		projectFile = loadClaudeFile(LayerProject, s.Paths.Project, real)
+		localFile = loadClaudeFile(LayerLocal, s.Paths.Local, real)
+	}
+	s.Layers = []*settingsio.File{user, projectFile, localFile}
+	s.Layers = append(s.Layers, loadManagedFiles(s.Paths, real)...)
+	if real {
+		s.Plugins = loadClaudePlugins(s)
+	}
+	trustRoot := project
+	if mainRoot != "" {
+		trustRoot = mainRoot
+	}
+	s.FolderTrust = readClaudeFolderTrust(s.Paths.GlobalConfig, trustRoot, opts.Home, opts.GOOS, real)
+	return s
+}
+
+// sameFolder reports whether a and b name the same folder (links resolved
+// on the host).
+func sameFolder(goos, a, b string) bool {
+	if a == "" || b == "" {
+		return false
+	}
+	if settingsio.RealFS(goos) {
+		if ra, err := filepath.EvalSymlinks(a); err == nil {
+			a = ra
+		}
+		if rb, err := filepath.EvalSymlinks(b); err == nil {
+			b = rb
+		}
+	}
+	s := settingsio.StyleFor(goos)
+	a, b = s.Clean(a), s.Clean(b)
+	if settingsio.CaseInsensitive(goos) {
+		return strings.EqualFold(a, b)
+	}
+	return a == b
+}
+
+// loadManagedFiles reads managed-settings.json, then every *.json of
+// managed-settings.d in alphabetical order (hidden files skipped).
+func loadManagedFiles(p Paths, real bool) []*settingsio.File {
+	out := []*settingsio.File{loadClaudeFile(LayerManaged, p.ManagedFile, real)}
+	if !real {
+		return out
+	}
+	entries, err := os.ReadDir(p.ManagedDropIns)
+	if err != nil {
+		return out
+	}
+	var names []string
+	for _, e := range entries {
+		n := e.Name()
+		if e.IsDir() || strings.HasPrefix(n, ".") || !strings.HasSuffix(n, ".json") {
+			continue
+		}
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		out = append(out, loadClaudeFile(LayerManaged, filepath.Join(p.ManagedDropIns, n), real))
+	}
+	return out
+}
+
+// loadClaudeFile reads and parses one Claude Code settings file.
+func loadClaudeFile(layer settingsio.Layer, path string, real bool) *settingsio.File {
+	f := &settingsio.File{Layer: layer, Path: path}
+	if !real {
+		return f
+	}
+	data, exists, perr := settingsio.ReadSettingsFile(path)
+	f.Exists, f.Raw, f.Err = exists, data, perr
+	if !exists || perr != nil {
+		return f
+	}
+	f.Root, f.Err = ParseSettings(path, data)
+	return f
+}
+
+// ParseSettings parses a Claude Code settings file: strict JSON (no
+// comments, no trailing commas) whose top-level value is an object. Errors
+// carry the 1-based line and column.
+func ParseSettings(path string, data []byte) (*settingsio.Node, *settingsio.ParseError) {
+	root, perr := ParseJSON(path, data)
+	if perr != nil {
+		return nil, perr
+	}
+	if root.Kind != settingsio.Object {
+		return nil, &settingsio.ParseError{Path: path, Line: root.Pos.Line, Column: root.Pos.Column,
+			Msg: fmt.Sprintf("a settings file must hold a JSON object, not %s", root.Kind)}
+	}
+	return root, nil
+}
+
+// ParseJSON parses any strict JSON file Claude Code reads (settings,
+// hooks.json, plugin.json, installed_plugins.json, ~/.claude.json).
+func ParseJSON(path string, data []byte) (*settingsio.Node, *settingsio.ParseError) {
+	root, perr := settingsio.ParseJSON(path, data)
+	if perr != nil {
+		perr.Msg = claudeParseMessage(perr.Msg)
+		return nil, perr
+	}
+	return root, nil
+}
+
+// claudeParseMessage words ParseJSON's messages for Claude Code.
+func claudeParseMessage(msg string) string {
+	if strings.HasPrefix(msg, "comments are not allowed") {
+		return "comments are not allowed: Claude Code reads settings as strict JSON"
+	}
+	return strings.ReplaceAll(msg, "Gemini CLI", "Claude Code")
+}

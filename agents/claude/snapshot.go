@@ -1,0 +1,170 @@
+package claude
+
+import "github.com/hookwarden/hookwarden/settingsio"
+
+// The layers Claude Code reads hooks from. LayerUser ("user") is shared
+// with Gemini CLI.
+const (
+	// LayerManaged is managed-settings.json and its managed-settings.d
+	// drop-ins (administrator policy).
+	LayerManaged settingsio.Layer = "managed"
+	// LayerProject is <project>/.claude/settings.json (committed).
+	LayerProject settingsio.Layer = "project"
+	// LayerLocal is <repo root>/.claude/settings.local.json (personal).
+	LayerLocal settingsio.Layer = "local"
+	// LayerPlugin is a plugin's hooks/hooks.json or the hooks of its
+	// .claude-plugin/plugin.json.
+	LayerPlugin settingsio.Layer = "plugin"
+)
+
+// Paths are the files Claude Code reads for one project.
+type Paths struct {
+	Home string // the OS home folder
+	// ConfigDir is $CLAUDE_CONFIG_DIR or <home>/.claude.
+	ConfigDir string
+	// ManagedFile is managed-settings.json for the OS; ManagedDropIns is
+	// the managed-settings.d folder next to it.
+	ManagedFile    string
+	ManagedDropIns string
+	User           string // <config dir>/settings.json
+	Project        string // <project>/.claude/settings.json
+	Local          string // <repo root>/.claude/settings.local.json
+	// GlobalConfig is ~/.claude.json (or <CLAUDE_CONFIG_DIR>/.claude.json),
+	// where the folder trust flag lives.
+	GlobalConfig string
+	// Plugins is <config dir>/plugins (installed_plugins.json, cache/).
+	Plugins string
+}
+
+// Plugin is one plugin named in enabledPlugins.
+type Plugin struct {
+	// ID is "name@marketplace" as written in enabledPlugins.
+	ID          string
+	Name        string
+	Marketplace string
+	// Enabled is the merged enabledPlugins value; EnabledBy the file that
+	// decided it (the highest-precedence file that names the plugin).
+	Enabled   bool
+	EnabledBy *settingsio.File
+	// ForcedByManaged is true when managed settings enable the plugin
+	// (its hooks then survive allowManagedHooksOnly).
+	ForcedByManaged bool
+	// Root is the plugin folder (${CLAUDE_PLUGIN_ROOT}); "" when the
+	// plugin is not installed. Version is the installed version.
+	Root    string
+	Version string
+	// Located says how Root was found ("installed_plugins.json", "plugin
+	// cache"); Missing says why no folder was found.
+	Located string
+	Missing string
+	// Manifest is .claude-plugin/plugin.json (nil when absent).
+	Manifest *settingsio.File
+	// Hooks are the plugin's hook sources: hooks/hooks.json and whatever
+	// plugin.json's "hooks" field names, in load order.
+	Hooks []*HookSource
+}
+
+// HookSource is one place a plugin's hooks come from.
+type HookSource struct {
+	// File holds the hooks: a hooks.json file, or plugin.json itself for
+	// inline hooks.
+	File *settingsio.File
+	// Hooks is the object keyed by event name (nil when absent or when
+	// the file is broken) and Path its JSON path in File ("hooks").
+	Hooks *settingsio.Node
+	Path  string
+	// Inline is true for hooks written inside plugin.json.
+	Inline bool
+	// Description is the optional top-level "description" of hooks.json.
+	Description string
+}
+
+// FolderTrust is Claude Code's folder trust flag for the project, as
+// stored in ~/.claude.json (read only; Hookwarden never writes it).
+type FolderTrust struct {
+	// File is the ~/.claude.json consulted.
+	File string `json:"file"`
+	// Root is the folder trust is keyed on (the git repository root, the
+	// main checkout for a worktree, or the start folder outside git).
+	Root string `json:"root"`
+	// Key is the projects[...] entry that decided ("" when none did).
+	Key string `json:"key"`
+	// Accepted is hasTrustDialogAccepted of that entry.
+	Accepted bool `json:"accepted"`
+	// Reason is the finding in words.
+	Reason string                 `json:"reason"`
+	Err    *settingsio.ParseError `json:"-"`
+}
+
+// Snapshot is everything Claude Code's hooks are computed from for one
+// project at one moment.
+type Snapshot struct {
+	// ProjectDir is the folder Claude Code starts in (absolute, clean).
+	ProjectDir string
+	// RepoRoot is the git work tree root holding ProjectDir ("" outside
+	// git).
+	RepoRoot string
+	Paths    Paths
+	// Layers are the settings files in merge order, lowest precedence
+	// first: user, project, local, then managed (main file, then the
+	// drop-ins in alphabetical order). Missing files are listed with
+	// Exists false.
+	Layers      []*settingsio.File
+	Plugins     []*Plugin
+	FolderTrust FolderTrust
+}
+
+// Files returns the settings files of one layer.
+func (s *Snapshot) Files(layer settingsio.Layer) []*settingsio.File {
+	var out []*settingsio.File
+	for _, f := range s.Layers {
+		if f.Layer == layer {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Setting returns the value of a scalar setting after Claude Code's
+// precedence (managed > local > project > user) and the file it comes
+// from, or nil. path is a key path such as "disableAllHooks".
+func (s *Snapshot) Setting(path ...string) (*settingsio.Node, *settingsio.File) {
+	for i := len(s.Layers) - 1; i >= 0; i-- {
+		f := s.Layers[i]
+		if f.Root == nil || f.Ignored != "" {
+			continue
+		}
+		n := f.Root
+		for _, k := range path {
+			n = n.Get(k)
+		}
+		if n != nil {
+			return n, f
+		}
+	}
+	return nil, nil
+}
+
+// UnreadableFiles lists the settings files, and the manifests and hooks
+// files of enabled plugins, that exist but could not be read or parsed, in
+// load order. Missing files are not listed.
+func (s *Snapshot) UnreadableFiles() []settingsio.FileError {
+	out := settingsio.LayerErrors(s.Layers)
+	for _, p := range s.Plugins {
+		if !p.Enabled {
+			continue
+		}
+		if e, ok := settingsio.FileErrorOf(p.Manifest, p.ID); ok {
+			out = append(out, e)
+		}
+		for _, src := range p.Hooks {
+			if src.Inline {
+				continue
+			}
+			if e, ok := settingsio.FileErrorOf(src.File, p.ID); ok {
+				out = append(out, e)
+			}
+		}
+	}
+	return out
+}

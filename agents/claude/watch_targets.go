@@ -1,0 +1,48 @@
+package claude
+
+import (
+	"path/filepath"
+
+	"github.com/hookwarden/hookwarden/settingsio"
+)
+
+// WatchPaths lists what a Claude Code snapshot was computed
+// from, in the form WatchPaths takes (folders end with a path separator):
+// the user, project and local settings files, managed-settings.json and its
+// managed-settings.d folder (a drop-in may appear) with each drop-in,
+// ~/.claude.json (the folder trust flag), the plugins folder with
+// installed_plugins.json, and for each plugin its folder, its hooks folder,
+// plugin.json and every hook file it names.
+func WatchPaths(s *Snapshot) []string {
+	var w settingsio.WatchList
+	for _, f := range s.Layers {
+		if f != nil {
+			w.File(f.Path)
+		}
+	}
+	w.File(s.Paths.User)
+	w.File(s.Paths.Project)
+	w.File(s.Paths.Local)
+	w.File(s.Paths.ManagedFile)
+	w.Dir(s.Paths.ManagedDropIns)
+	w.File(s.Paths.GlobalConfig)
+	if s.Paths.Plugins != "" {
+		w.Dir(s.Paths.Plugins)
+		w.File(filepath.Join(s.Paths.Plugins, "installed_plugins.json"))
+	}
+	for _, p := range s.Plugins {
+		if p.Root == "" {
+			continue
+		}
+		w.Dir(p.Root)
+		w.Dir(filepath.Join(p.Root, "hooks"))
+		w.File(filepath.Join(p.Root, "hooks", "hooks.json"))
+		w.File(filepath.Join(p.Root, ".claude-plugin", "plugin.json"))
+		for _, src := range p.Hooks {
+			if src.File != nil {
+				w.File(src.File.Path)
+			}
+		}
+	}
+	return w
+}

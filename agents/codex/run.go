@@ -1,0 +1,249 @@
+package codex
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/sandbox"
+	"github.com/hookwarden/hookwarden/settingsio"
+)
+
+// Runner dry-runs Codex CLI command hooks the way Codex 0.171.0 runs them:
+// every hook of the event at once, each through the shared process
+// primitive (hooks.SpawnSpec: own session, timeout, grace, stream caps,
+// cancellation, the gate and the sandbox), with the payload on stdin; then
+// it reads each run and the event as a whole as Codex does and says what
+// Codex would do. It runs exactly the hooks it is given. The zero value
+// runs hooks with an empty environment.
+type Runner struct {
+	// Env is Codex's process environment (hooks get it unchanged).
+	Env settingsio.Env
+	// PathPrefix are folders put first on PATH, standing in for the
+	// helper folders Codex prepends (see run_spawn.go).
+	PathPrefix []string
+	// StreamCap and Grace as in hooks.Runner (0 = the defaults).
+	StreamCap int
+	Grace     time.Duration
+	// GOOS selects the shell ("" = this platform).
+	GOOS string
+	// Isolation starts hooks under the supervisor and, for the ones it
+	// picks, in the sandbox (zero value: directly).
+	Isolation hooks.Isolation
+	// Check, when set, is asked right before each hook's process starts;
+	// an error refuses to start it (see hooks.SpawnSpec.Check).
+	Check func(h *hooks.Hook) error
+	// OnResult, when set, is called as each hook finishes (from its
+	// goroutine).
+	OnResult func(index int, r *RunResult)
+}
+
+// RunRequest is one event to dry-run.
+type RunRequest struct {
+	Event hooks.Event
+	// Hooks are the hooks Codex would run for the event (from the
+	// planner, or picked by hand), in Codex's order.
+	Hooks []*hooks.Hook
+	// Input is the payload (see SampleInput); its "cwd" is the hooks'
+	// working folder unless Cwd is set.
+	Input *hooks.Object
+	Cwd   string
+}
+
+// RunResult is one hook's dry run.
+type RunResult struct {
+	Hook *hooks.Hook `json:"-"`
+	// Argv is what was spawned.
+	Argv  []string `json:"argv,omitempty"`
+	Dir   string   `json:"dir"`
+	Stdin string   `json:"stdin"`
+	// Timeout is the one applied.
+	Timeout     time.Duration `json:"timeoutNs"`
+	ExitCode    int           `json:"exitCode"`
+	HasExitCode bool          `json:"hasExitCode"`
+	Signal      string        `json:"signal,omitempty"`
+	Stdout      string        `json:"stdout"`
+	Stderr      string        `json:"stderr"`
+	// Error is why the process did not give an exit code (spawn error,
+	// timeout, cancellation, gate refusal), "" otherwise.
+	Error string `json:"error,omitempty"`
+	// NotRun says why the hook was not started ("" = it ran).
+	NotRun    string `json:"notRun,omitempty"`
+	TimedOut  bool   `json:"timedOut,omitempty"`
+	Cancelled bool   `json:"cancelled,omitempty"`
+	Truncated bool   `json:"truncated,omitempty"`
+	PipesHeld bool   `json:"pipesHeld,omitempty"`
+	// Sandboxed says the hook ran in the sandbox; Sandbox is what it did
+	// there (nil when the sandbox could not start).
+	Sandboxed bool            `json:"sandboxed,omitempty"`
+	Sandbox   *sandbox.Report `json:"sandbox,omitempty"`
+	Duration  time.Duration   `json:"durationNs"`
+	// Finished orders the results by finishing time (0 first).
+	Finished int `json:"finished"`
+	// Output is what Codex makes of the run; Verdict says it in words.
+	Output   HookOutput      `json:"output"`
+	Verdict  hooks.Verdict   `json:"verdict"`
+	Warnings []hooks.Warning `json:"warnings,omitempty"`
+}
+
+// RunOutcome is the dry run of an event.
+type RunOutcome struct {
+	Event    hooks.Event     `json:"event"`
+	Results  []RunResult     `json:"results"`
+	Effect   EventEffect     `json:"effect"`
+	Verdict  hooks.Verdict   `json:"verdict"`
+	Warnings []hooks.Warning `json:"warnings"`
+	Duration time.Duration   `json:"durationNs"`
+}
+
+// Run dry-runs req's hooks concurrently and combines them as Codex does.
+// Cancelling ctx kills the running hooks.
+func (r *Runner) Run(ctx context.Context, req RunRequest) RunOutcome {
+	start := time.Now()
+	input := req.Input
+	if input == nil {
+		input = hooks.NewObject(0)
+	}
+	stdin := string(hooks.AppendJSON(nil, input))
+	dir := req.Cwd
+	if dir == "" {
+		dir, _ = input.Value("cwd").(string)
+	}
+	env := r.hookEnv()
+	call := toolCallOf(input)
+	out := RunOutcome{Event: req.Event, Results: make([]RunResult, len(req.Hooks))}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	finished := 0
+	for i, h := range req.Hooks {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res := r.runOne(ctx, req.Event, h, env, dir, stdin, input)
+			res.Verdict = ExplainHook(req.Event, &res, call)
+			res.Warnings = HookWarnings(req.Event, i, &res, input)
+			mu.Lock()
+			res.Finished = finished
+			finished++
+			mu.Unlock()
+			out.Results[i] = res
+			if r.OnResult != nil {
+				r.OnResult(i, &out.Results[i])
+			}
+		}()
+	}
+	wg.Wait()
+	outs := make([]HookOutput, len(out.Results))
+	order := make([]int, len(out.Results))
+	ids := make([]string, len(out.Results))
+	for i := range out.Results {
+		outs[i], order[i] = out.Results[i].Output, out.Results[i].Finished
+		ids[i] = runID(req.Event, i, out.Results[i].Hook)
+	}
+	out.Effect = MergeOutputs(req.Event, outs, order, call, ids)
+	out.Verdict = ExplainEvent(req.Event, out.Results, out.Effect, call)
+	out.Warnings = EventWarnings(&out)
+	out.Duration = time.Since(start)
+	return out
+}
+
+// runOne runs one hook (or says why it did not).
+func (r *Runner) runOne(ctx context.Context, event hooks.Event, h *hooks.Hook, env settingsio.Env, dir, stdin string, input *hooks.Object) RunResult {
+	start := time.Now()
+	res := RunResult{Hook: h, Dir: dir, Stdin: stdin, Timeout: timeoutOf(h)}
+	defer func() { res.Duration = time.Since(start) }()
+	switch h.Type {
+	case "", "command":
+	case "mcp_tool":
+		res.NotRun = "an mcp_tool hook calls a tool of an MCP server; the dry run runs command hooks only"
+		res.Output = HookOutput{Status: RunSkipped}
+		return res
+	default:
+		// Codex skips prompt and agent handlers with a warning (observed).
+		res.NotRun = fmt.Sprintf("Codex does not run %s hooks (\"%s hooks are not supported yet\")", h.Type, h.Type)
+		res.Output = HookOutput{Status: RunSkipped}
+		return res
+	}
+	if strings.TrimSpace(h.Command) == "" {
+		res.NotRun = "Codex skips an empty hook command"
+		res.Output = HookOutput{Status: RunSkipped}
+		return res
+	}
+	spec := hooks.SpawnSpec{Env: env, Dir: dir, Stdin: stdin, Timeout: res.Timeout,
+		Grace: r.Grace, Cap: r.StreamCap, NewSession: true}
+	if spec.Grace <= 0 {
+		spec.Grace = hooks.DefaultGrace
+	}
+	if spec.Cap <= 0 {
+		spec.Cap = hooks.DefaultStreamCap
+	}
+	spec.Program, spec.Args = shellCommand(env, r.goos(), h.Command)
+	spec.Path = hooks.ResolveExecutable(spec.Program, env)
+	res.Argv = append([]string{spec.Program}, spec.Args...)
+	if check := r.Check; check != nil {
+		spec.Check = func() error { return check(h) }
+	}
+	spec.Supervisor = r.Isolation.For(h, hooks.InputMarkers(input))
+	res.Sandboxed = spec.Supervisor != nil && spec.Supervisor.Isolate
+	pr := spec.Run(ctx)
+	res.Sandbox = pr.Sandbox
+	res.Stdout, res.Stderr = hooks.DecodeUTF8(pr.Stdout), hooks.DecodeUTF8(pr.Stderr)
+	res.Truncated, res.PipesHeld, res.Signal = pr.Truncated, pr.PipesHeld, pr.Signal
+	end := ProcessEnd{Stdout: res.Stdout, Stderr: res.Stderr}
+	switch {
+	case strings.HasPrefix(pr.StartErr, hooks.RefusedPrefix):
+		res.Error, res.NotRun = pr.StartErr, pr.StartErr
+		res.Output = HookOutput{Status: RunSkipped}
+		return res
+	case pr.StartErr != "":
+		res.Error, end.Error = pr.StartErr, pr.StartErr
+	case pr.TimedOut:
+		res.TimedOut = true
+		res.Error = fmt.Sprintf("hook timed out after %ds", int64(res.Timeout/time.Second))
+		end.Error = res.Error
+	case pr.Cancelled:
+		res.Cancelled, res.Error = true, "cancelled"
+		end.Error = "cancelled"
+	case pr.Exited:
+		res.ExitCode, res.HasExitCode = pr.Code, true
+		end.HasCode, end.Code = true, pr.Code
+	}
+	res.Output = ParseOutput(event, end)
+	return res
+}
+
+// runID is how Codex names a hook run in a Stop continuation:
+// "<event in snake_case>:<position>:<source file>" (observed
+// "stop:0:<hooks.json>"; the position is Codex's display order, which
+// the hook's index stands in for).
+func runID(event hooks.Event, i int, h *hooks.Hook) string {
+	file := ""
+	if h != nil {
+		file = h.Origin.File
+		if file != "" && !filepath.IsAbs(file) {
+			if abs, err := filepath.Abs(file); err == nil {
+				file = abs
+			}
+		}
+	}
+	return fmt.Sprintf("%s:%d:%s", snakeCase(string(event)), i, file)
+}
+
+// snakeCase turns "SubagentStop" into "subagent_stop".
+func snakeCase(s string) string {
+	var b strings.Builder
+	for i, c := range s {
+		if c >= 'A' && c <= 'Z' {
+			if i > 0 {
+				b.WriteByte('_')
+			}
+			c += 'a' - 'A'
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
