@@ -2,7 +2,6 @@ package cli
 
 import (
 	"encoding/json"
-	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/agents/claude"
@@ -35,49 +34,13 @@ func (io *IO) trustContext(dir string) (*settingsio.Snapshot, trust.Options, err
 	return p.snap, trust.Options{Store: trust.Store{Dir: storeDir}, Registry: p.reg}, nil
 }
 
-// selectClaude picks handlers by selector: a hook ID, a fingerprint (or a
-// prefix of at least 8 characters), or a label (command with args, URL,
-// MCP tool) — every handler with that label. It returns the selectors that
-// matched nothing.
+// selectClaude picks handlers by selector (claude.SelectHandlers).
 func selectClaude(hs []*hooks.Hook, selectors []string) ([]*hooks.Hook, []string) {
-	picked := make([]bool, len(hs))
-	var missing []string
-	for _, sel := range selectors {
-		found := false
-		for i, h := range hs {
-			fp, _ := claude.Fingerprint(h)
-			if h.ID == sel || fp == sel || (len(sel) >= 8 && strings.HasPrefix(fp, sel)) || claudeHookLabel(h) == sel {
-				picked[i], found = true, true
-			}
-		}
-		if !found {
-			missing = append(missing, sel)
-		}
-	}
-	var out []*hooks.Hook
-	for i, h := range hs {
-		if picked[i] {
-			out = append(out, h)
-		}
-	}
-	return out, missing
+	return claude.SelectHandlers(hs, selectors)
 }
 
-func claudeHookLabel(h *hooks.Hook) string {
-	if h.Claude != nil && h.Claude.HasArgs {
-		return strings.TrimSpace(h.Command + " " + strings.Join(h.Claude.Args, " "))
-	}
-	if h.Command != "" || h.Claude == nil {
-		return h.Command
-	}
-	switch {
-	case h.Claude.URL != "":
-		return h.Claude.URL
-	case h.Claude.Server != "" || h.Claude.Tool != "":
-		return "mcp " + h.Claude.Server + "/" + h.Claude.Tool
-	}
-	return h.Type + ": " + h.Claude.Prompt
-}
+// claudeHookLabel is the label a selector names a handler by.
+func claudeHookLabel(h *hooks.Hook) string { return claude.SelectionLabel(h) }
 
 func matcherLabel(m string) string {
 	if m == "" {

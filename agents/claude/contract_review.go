@@ -209,7 +209,7 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 	hs := p.reviewedHooks()
 	if !req.All {
 		var missing []string
-		if hs, missing = selectHandlers(hs, req.IDs); len(missing) > 0 {
+		if hs, missing = SelectHandlers(hs, req.IDs); len(missing) > 0 {
 			return nil, agents.BadRequestf("no project, local or plugin handler %q", strings.Join(missing, `", "`))
 		}
 	}
@@ -263,7 +263,7 @@ func (p *Project) Revoke(ctx context.Context, req agents.RevokeRequest) (*agents
 			}
 		}
 	} else {
-		hs, missing := selectHandlers(p.reviewedHooks(), req.IDs)
+		hs, missing := SelectHandlers(p.reviewedHooks(), req.IDs)
 		if len(missing) > 0 {
 			// The fingerprint of an approval that matches no handler any
 			// more names that approval.
@@ -327,18 +327,18 @@ func (p *Project) reviewedHooks() []*hooks.Hook {
 	return out
 }
 
-// selectHandlers picks handlers by selector: a hook ID, a fingerprint (or
+// SelectHandlers picks handlers by selector: a hook ID, a fingerprint (or
 // a prefix of at least 8 characters), or a label (command with args, URL,
 // MCP tool) — every handler with that label. It returns the selectors
 // that matched nothing.
-func selectHandlers(hs []*hooks.Hook, selectors []string) ([]*hooks.Hook, []string) {
+func SelectHandlers(hs []*hooks.Hook, selectors []string) ([]*hooks.Hook, []string) {
 	picked := make([]bool, len(hs))
 	var missing []string
 	for _, sel := range selectors {
 		found := false
 		for i, h := range hs {
 			fp, _ := Fingerprint(h)
-			if h.ID == sel || fp == sel || (len(sel) >= 8 && strings.HasPrefix(fp, sel)) || selectionLabel(h) == sel {
+			if h.ID == sel || fp == sel || (len(sel) >= 8 && strings.HasPrefix(fp, sel)) || SelectionLabel(h) == sel {
 				picked[i], found = true, true
 			}
 		}
@@ -355,9 +355,9 @@ func selectHandlers(hs []*hooks.Hook, selectors []string) ([]*hooks.Hook, []stri
 	return out, missing
 }
 
-// selectionLabel is the label a selector names a handler by: its command
+// SelectionLabel is the label a selector names a handler by: its command
 // with its args, URL, MCP tool, or type and whole prompt.
-func selectionLabel(h *hooks.Hook) string {
+func SelectionLabel(h *hooks.Hook) string {
 	if h.Claude != nil && h.Claude.HasArgs {
 		return strings.TrimSpace(h.Command + " " + strings.Join(h.Claude.Args, " "))
 	}
