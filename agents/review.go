@@ -69,6 +69,41 @@ type Review struct {
 	Text []TextLine `json:"-"`
 	// Words are the agent's words for the views.
 	Words ReviewWords `json:"-"`
+	// Folder is the agent's trust of the folder as the review shows it.
+	Folder FolderView `json:"-"`
+}
+
+// FolderView is the agent's trust of the project folder as the review
+// shows it above the hooks: how it decides which of them run at all.
+type FolderView struct {
+	// Title is the state in a few words ("Folder trust: trusted").
+	Title   string
+	Trusted bool
+	// Rule is what decided, with the files it names in Paths (a view may
+	// shorten them); Effects are what it means, one line each.
+	Rule    Fact
+	Effects []Fact
+	// Answers are the levels SetFolderTrust takes ("trust", "parent",
+	// "deny"); nil when the agent's folder trust is read only. Current is
+	// the one recorded for this very folder ("" none); Writable says
+	// whether an answer can be written now.
+	Answers  []string
+	Current  string
+	Writable bool
+	// Confirm are, per answer that makes hooks run, the words of its
+	// confirmation (the hooks that start running are listed under Intro;
+	// Starts says so with a %s for their count, None when there are none).
+	Confirm map[string]FolderConfirm
+	Starts  string
+	None    string
+	// Unreviewed is the note under a hook that starts running without
+	// Hookwarden's review (the user's or the system's own).
+	Unreviewed string
+}
+
+// FolderConfirm is the confirmation of a folder-trust answer.
+type FolderConfirm struct {
+	Title, Button, Intro string
 }
 
 // ReviewWords are what an agent's review is called and what its states
@@ -97,6 +132,8 @@ type ReviewWords struct {
 	ChangedTitle string
 	Before       string
 	BeforeKey    bool
+	// Unrecorded is what a script Hookwarden has no record of means.
+	Unrecorded string
 	// StoreError names the store when it cannot be used ("trusted_hooks.json
 	// cannot be read by Gemini CLI").
 	StoreError string

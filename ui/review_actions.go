@@ -265,22 +265,25 @@ func (v *reviewView) trustChanged() {
 	}
 }
 
-// onSetFolderTrust records an answer in trustedFolders.json (after a
-// confirmation for TRUST_PARENT, which trusts every sibling folder too)
+// onSetFolderTrust records an answer of the agent's trust dialog ("trust",
+// "parent", "deny"; after a confirmation for those that make hooks run)
 // and has the window load the project again.
-func (v *reviewView) onSetFolderTrust(level trust.TrustLevel) {
+func (v *reviewView) onSetFolderTrust(level string) {
 	p := v.project
 	if p == nil || p.Registry == nil || v.blocked() {
 		return
 	}
+	// Gemini CLI's trustedFolders.json is the one folder trust written
+	// here, until the contract's SetFolderTrust (w-switch) lands.
 	snap := p.Registry.Snapshot
-	done := map[trust.TrustLevel]string{trust.TrustFolder: "Trusted the folder", trust.TrustParent: "Trusted the parent folder",
-		trust.DoNotTrust: "Marked the folder as not trusted"}[level]
+	geminiLevel := map[string]trust.TrustLevel{"trust": trust.TrustFolder, "parent": trust.TrustParent, "deny": trust.DoNotTrust}[level]
+	done := map[string]string{"trust": "Trusted the folder", "parent": "Trusted the parent folder",
+		"deny": "Marked the folder as not trusted"}[level]
 	do := func() {
 		v.setWriting(true)
 		v.thread.Go(func() {
 			w := backedUpWrite([]string{snap.Paths.TrustedFolders}, nil, func() error {
-				return trust.SetFolderTrust(context.Background(), snap.Paths.TrustedFolders, snap.ProjectDir, level, p.GOOS)
+				return trust.SetFolderTrust(context.Background(), snap.Paths.TrustedFolders, snap.ProjectDir, geminiLevel, p.GOOS)
 			})
 			v.thread.Do(func() {
 				v.setWriting(false)
@@ -297,7 +300,7 @@ func (v *reviewView) onSetFolderTrust(level trust.TrustLevel) {
 			})
 		})
 	}
-	if level == trust.DoNotTrust {
+	if level == "deny" {
 		do() // runs nothing more: no summary needed
 		return
 	}

@@ -39,6 +39,9 @@ type reviewDetail struct {
 	// fieldChanges are the definition changes shown, in words.
 	fieldChanges []string
 
+	// unrecorded is the agent's words for a script it has no record of.
+	unrecorded string
+
 	highlight highlighter
 	// seenEnd: the end of what is shown has been on screen (scrolled to,
 	// or everything fits); onSeen runs when it becomes true.
@@ -110,6 +113,7 @@ func (d *reviewDetail) show(it reviewItem, p *project) bool {
 	if words == nil {
 		words = &agents.ReviewWords{}
 	}
+	d.unrecorded = words.Unrecorded
 	title := symbolText(shown(it.label()), widget.RichTextStyle{TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText},
 		fyne.TextWrapBreak, fyne.TextTruncateOff)
 	d.content.Add(container.NewBorder(nil, nil, container.NewVBox(newBadge(it.statusText(), it.statusColor())), nil, title))
@@ -276,7 +280,7 @@ func (d *reviewDetail) showScripts(h *trust.HookReview, names pathNamer) bool {
 		path := &widget.Label{Text: shown(text), TextStyle: fyne.TextStyle{Monospace: true}, Wrapping: fyne.TextWrapBreak}
 		d.content.Add(container.NewBorder(nil, nil, newBadge(scriptStatusText(s.Status), scriptStatusColor(s)), nil, path))
 		var lines []fyne.CanvasObject
-		if m := scriptMeaning(s); m != "" {
+		if m := scriptMeaning(s, d.unrecorded); m != "" {
 			imp := widget.MediumImportance
 			if s.Flagged {
 				imp = widget.WarningImportance
@@ -350,7 +354,7 @@ func (d *reviewDetail) showUnseen(h *trust.HookReview, names pathNamer) {
 
 // scriptMeaning is the note under a script: what its status means, and
 // the audit's own note.
-func scriptMeaning(s trust.ScriptReview) string {
+func scriptMeaning(s trust.ScriptReview, unrecorded string) string {
 	var parts []string
 	switch s.Status {
 	case trust.ScriptChanged:
@@ -360,7 +364,7 @@ func scriptMeaning(s trust.ScriptReview) string {
 	case trust.ScriptOutside:
 		parts = append(parts, "It resolves to a file outside the project.")
 	case trust.ScriptUnrecorded:
-		parts = append(parts, "Hookwarden has no record of it (not approved here, or approved by Gemini CLI itself); approving records it.")
+		parts = append(parts, orWords(unrecorded, "Hookwarden has no record of it (not approved here); approving records it."))
 	}
 	if s.Note != "" {
 		parts = append(parts, "("+s.Note+")")

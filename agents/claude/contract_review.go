@@ -79,9 +79,34 @@ func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
 		r.Gone = append(r.Gone, gone)
 	}
 	r.Words = reviewWords
+	r.Folder = p.folderView()
 	r.Document = auditDocument(rep, r.Hooks)
 	r.Text = auditText(rep, r.Hooks)
 	return r, nil
+}
+
+// folderView is Claude Code's folder flag, read only: Claude Code writes
+// it when its trust dialog is answered, and Hookwarden never does.
+func (p *Project) folderView() agents.FolderView {
+	ft := p.snap.FolderTrust
+	state := "not accepted"
+	if ft.Accepted {
+		state = "accepted"
+	}
+	v := agents.FolderView{Title: "Claude Code folder trust: " + state + " (read only)", Trusted: ft.Accepted}
+	v.Rule.Text = ft.Reason
+	if ft.File != "" {
+		v.Rule.Text += " · " + ft.File
+		v.Rule.Paths = []string{ft.File}
+	}
+	effect := agents.Fact{Text: "Once a folder is trusted, Claude Code runs new and changed hooks without asking (claude -p runs them always); " +
+		"the review below is Hookwarden's own, with fingerprints in its store."}
+	if e := ft.Err; e != nil {
+		effect.Text = "Fix " + agents.Place(e.Path, e.Line, e.Column) + " by hand. " + effect.Text
+		effect.Paths = []string{e.Path}
+	}
+	v.Effects = []agents.Fact{effect}
+	return v
 }
 
 // reviewWords are Claude Code's words for Hookwarden's review of its
@@ -105,6 +130,7 @@ var reviewWords = agents.ReviewWords{
 	RunsTitle:    "Runs",
 	ChangedTitle: "Handler — changes since it was approved",
 	Before:       "Approved before: ",
+	Unrecorded:   "Hookwarden has no record of it (not approved here); approving records it.",
 }
 
 const goneMeaning = "This approval in Hookwarden's store matches no handler of the project any more (the handler " +

@@ -72,6 +72,7 @@ func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
 			Fields: []agents.Field{{Key: "key", Label: "Key", Value: k, Code: true}}})
 	}
 	r.Words = reviewWords
+	r.Folder = p.folderView()
 	r.Problems = reviewProblems(rep)
 	r.Document = auditDocument(rep, r.Hooks)
 	r.Text = auditText(rep, r.Hooks)
@@ -112,11 +113,61 @@ var reviewWords = agents.ReviewWords{
 	ChangedTitle: "Command — changes since it was trusted",
 	Before:       "Trusted before: ", BeforeKey: true,
 	StoreError: "trusted_hooks.json cannot be read by Gemini CLI",
+	Unrecorded: "Hookwarden has no record of it (not approved here, or approved by Gemini CLI itself); approving records it.",
 }
 
 const goneKeyMeaning = "This key is in trusted_hooks.json for this project, but no workspace hook has it any more " +
 	"(the hook was removed or its name or command changed). Revoke it so that it cannot silently " +
 	"trust the hook again if it comes back."
+
+// folderView is Gemini CLI's folder-trust decision with the three answers
+// of its trust dialog.
+func (p *Project) folderView() agents.FolderView {
+	ft := p.snap.FolderTrust
+	state := string(ft.State)
+	if state == "" {
+		state = "unknown"
+	}
+	overridden := ft.Rule == settingsio.EnvTrustWorkspace || ft.Rule == settingsio.EnvRestrictedMode ||
+		strings.HasPrefix(ft.Rule, "security.folderTrust")
+	dir := p.snap.ProjectDir
+	v := agents.FolderView{Title: "Folder trust: " + state, Trusted: ft.Trusted(), Answers: []string{"trust", "parent", "deny"},
+		Writable: ft.Err == nil && p.snap.Paths.TrustedFolders != "",
+		Confirm: map[string]agents.FolderConfirm{
+			"trust": {Title: "Trust this folder?", Button: "Trust folder", Intro: fmt.Sprintf("Gemini CLI will trust %s. ", dir)},
+			"parent": {Title: "Trust the parent folder?", Button: "Trust parent",
+				Intro: fmt.Sprintf("Gemini CLI will trust every folder in %s, not only %s, and run the settings hooks of all of them. ",
+					filepath.Dir(dir), filepath.Base(dir))},
+		},
+		Starts: "These %s start running here the next time Gemini CLI starts (workspace hooks that are not approved " +
+			"are announced once, then run):",
+		None:       "No settings hook of this project is held back by the folder trust now, so no hook starts running here.",
+		Unreviewed: "From your own or the system's settings: Gemini CLI's hook trust does not check it.",
+	}
+	v.Rule.Text = ft.Reason
+	if v.Rule.Text == "" {
+		v.Rule.Text = "no rule decided"
+	}
+	if ft.File != "" && !overridden {
+		v.Rule.Text += " · " + ft.File
+		v.Rule.Paths = []string{ft.File}
+	}
+	if e := ft.Err; e != nil {
+		v.Effects = append(v.Effects, agents.Fact{Text: "Fix " + agents.Place(e.Path, e.Line, e.Column) +
+			" by hand: Hookwarden does not write a file Gemini CLI cannot read.", Paths: []string{e.Path}})
+	}
+	if !ft.Trusted() {
+		v.Effects = append(v.Effects, agents.Fact{Text: "Gemini CLI runs no settings hooks here (only extension hooks) and checks none of them; " +
+			"the review below is Hookwarden's own."})
+	}
+	if overridden {
+		v.Effects = append(v.Effects, agents.Fact{Text: "An answer written to trustedFolders.json changes nothing while " + ft.Rule + " decides."})
+	}
+	if ft.Rule == trust.FolderKey(p.snap.ProjectDir, p.env.GOOS) {
+		v.Current = map[string]string{string(trust.TrustFolder): "trust", string(trust.TrustParent): "parent", string(trust.DoNotTrust): "deny"}[ft.Level]
+	}
+	return v
+}
 
 // reviewProblems are the trust file and settings faults the review names.
 func reviewProblems(rep *trust.Report) []agents.Problem {
