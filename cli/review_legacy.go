@@ -5,6 +5,7 @@ import (
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/agents/claude"
+	"github.com/hookwarden/hookwarden/agents/gemini"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/risk"
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -25,13 +26,13 @@ func (io *IO) claudeStore() (trust.Store, error) {
 }
 
 // trustContext loads the project and locates Hookwarden's store.
-func (io *IO) trustContext(dir string) (*settingsio.Snapshot, trust.Options, error) {
+func (io *IO) trustContext(dir string) (*settingsio.Snapshot, gemini.Options, error) {
 	p := io.loadProject(dir)
 	storeDir, err := trust.StoreDirFromEnv(io.Env, io.GOOS)
 	if err != nil {
-		return nil, trust.Options{}, err
+		return nil, gemini.Options{}, err
 	}
-	return p.snap, trust.Options{Store: trust.Store{Dir: storeDir}, Registry: p.reg}, nil
+	return p.snap, gemini.Options{Store: trust.Store{Dir: storeDir}, Registry: p.reg}, nil
 }
 
 // selectClaude picks handlers by selector (claude.SelectHandlers).

@@ -325,18 +325,6 @@ func (v *hooksView) showError(err error) {
 	v.content.Refresh()
 }
 
-// setTracked notes next to the scope when the workspace settings file is
-// tracked by git, and what the user scope means instead.
-func (v *hooksView) setTracked(tr hooks.Tracked) {
-	if !tr.Tracked {
-		v.tracked.Hide()
-		return
-	}
-	setNote(v.tracked, shown(v.names.name(tr.Path))+" is tracked by git: a workspace disable changes a file you share. "+
-		hooks.UserScopeNote(""))
-	v.tracked.Show()
-}
-
 // wireKeyboard makes the switches work from the keyboard on screen only:
 // a switch that gets the focus scrolls its row into view and selects it,
 // Up and Down move to the neighbouring switch, and Space on a switch that

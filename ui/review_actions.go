@@ -273,18 +273,13 @@ func (v *reviewView) onSetFolderTrust(level string) {
 	if p == nil || p.Registry == nil || v.blocked() {
 		return
 	}
-	// Gemini CLI's trustedFolders.json is the one folder trust written
-	// here, until the contract's SetFolderTrust (w-switch) lands.
-	snap := p.Registry.Snapshot
-	geminiLevel := map[string]trust.TrustLevel{"trust": trust.TrustFolder, "parent": trust.TrustParent, "deny": trust.DoNotTrust}[level]
+	file, write := p.folderTrustWriter(level)
 	done := map[string]string{"trust": "Trusted the folder", "parent": "Trusted the parent folder",
 		"deny": "Marked the folder as not trusted"}[level]
 	do := func() {
 		v.setWriting(true)
 		v.thread.Go(func() {
-			w := backedUpWrite([]string{snap.Paths.TrustedFolders}, nil, func() error {
-				return trust.SetFolderTrust(context.Background(), snap.Paths.TrustedFolders, snap.ProjectDir, geminiLevel, p.GOOS)
-			})
+			w := backedUpWrite([]string{file}, nil, write)
 			v.thread.Do(func() {
 				v.setWriting(false)
 				if w.err != nil {

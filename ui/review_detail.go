@@ -14,7 +14,6 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hookwarden/hookwarden/agents"
-	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/risk"
 	"github.com/hookwarden/hookwarden/trust"
 )
@@ -169,14 +168,11 @@ func (d *reviewDetail) show(it reviewItem, p *project) bool {
 	if h.RawCommand != "" && h.RawCommand != h.Command {
 		rows = append(rows, detailField("As written", detailMono(h.RawCommand))...)
 	}
-	if len(h.Hydrated) > 0 {
-		rows = append(rows, detailField("From .env", detailMono(hooks.HydrationText(h.Hydrated)))...)
+	if it.review != nil {
+		rows = append(rows, fieldRows(it.review.Fields)...)
 	}
 	if len(h.Env) > 0 {
 		rows = append(rows, detailField("Env", detailMonoBlock(envLines(h.Env)))...)
-	}
-	if it.review != nil {
-		rows = append(rows, fieldRows(it.review.Fields)...)
 	}
 	d.content.Add(detailForm(rows...))
 	d.showFieldChanges(h)

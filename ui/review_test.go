@@ -10,11 +10,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+	"github.com/hookwarden/hookwarden/trust"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
-
-	"github.com/hookwarden/hookwarden/trust"
 )
 
 // reviewWorkspace has two workspace hooks: guard runs a script of the
@@ -158,12 +159,12 @@ func (f *reviewFixture) approveWithDomain(names ...string) {
 	if err != nil {
 		f.t.Fatal(err)
 	}
-	all, _ := trust.ProjectHooks(f.p.Registry.Snapshot)
-	picked, unknown := trust.Select(all, names)
+	all, _ := gemini.ProjectHooks(f.p.Registry.Snapshot)
+	picked, unknown := gemini.Select(all, names)
 	if len(unknown) > 0 {
 		f.t.Fatalf("unknown hooks %q", unknown)
 	}
-	if _, err := trust.Approve(f.p.Registry.Snapshot, opts, picked, time.Now()); err != nil {
+	if _, err := gemini.Approve(f.p.Registry.Snapshot, opts, picked, time.Now()); err != nil {
 		f.t.Fatal(err)
 	}
 }
@@ -364,7 +365,7 @@ func TestReviewFolderTrustBannerWritesTrustedFolders(t *testing.T) {
 	if err := json.Unmarshal(data, &doc); err != nil {
 		t.Fatalf("%s: %v", file, err)
 	}
-	if got := doc[trust.FolderKey(f.p.Registry.Snapshot.ProjectDir, f.p.GOOS)]; got != "TRUST_FOLDER" {
+	if got := doc[gemini.FolderKey(f.p.Registry.Snapshot.ProjectDir, f.p.GOOS)]; got != "TRUST_FOLDER" {
 		t.Errorf("trustedFolders.json %s", data)
 	}
 	if f.reload != 1 {
@@ -380,20 +381,20 @@ func TestReviewFolderTrustBannerWritesTrustedFolders(t *testing.T) {
 }
 
 // trustOptions locates Hookwarden's approval store for p's environment
-// (fixtures approve with the domain's trust.Approve, as the CLI did).
-func trustOptions(p *project) (trust.Options, error) {
+// (fixtures approve with Gemini CLI's own Approve, as the CLI did).
+func trustOptions(p *project) (gemini.Options, error) {
 	dir, err := trust.StoreDirFromEnv(p.Env, p.GOOS)
 	if err != nil {
-		return trust.Options{}, err
+		return gemini.Options{}, err
 	}
-	return trust.Options{Store: trust.Store{Dir: dir}}, nil
+	return gemini.Options{Store: trust.Store{Dir: dir}}, nil
 }
 
-// auditProject runs trust.Audit on p with Hookwarden's store.
-func auditProject(p *project) (*trust.Report, error) {
+// auditProject runs Gemini CLI's audit on p with Hookwarden's store.
+func auditProject(p *project) (*gemini.Report, error) {
 	opts, err := trustOptions(p)
 	if err != nil {
 		return nil, err
 	}
-	return trust.Audit(p.Registry.Snapshot, opts)
+	return gemini.Audit(p.Registry.Snapshot, opts)
 }

@@ -1,9 +1,14 @@
 package ui
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"path/filepath"
+	"time"
+
+	"github.com/hookwarden/hookwarden/agents/gemini"
+	"github.com/hookwarden/hookwarden/assets"
 
 	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/hooks"
@@ -21,7 +26,7 @@ import (
 // Code, Claude holds them and Registry and Audit are nil.
 type legacyViews struct {
 	Claude   *claudeProject
-	Registry *hooks.Registry
+	Registry *gemini.Registry
 }
 
 // claudeProject is what Claude Code reads for a project, reviewed against
@@ -48,13 +53,13 @@ func (p *project) loadLegacy() {
 		return
 	}
 	snap := settingsio.Load(settingsio.Options{ProjectDir: p.Dir, Env: p.Env, GOOS: p.GOOS, Home: p.Home})
-	p.Registry = hooks.Build(snap)
+	p.Registry = gemini.Build(snap)
 }
 
 // toggler edits the disabled lists of the project's settings files.
 // The switch journal lets an enable restore the file byte for byte.
-func (p *project) toggler() *hooks.Toggler {
-	t := &hooks.Toggler{Snapshot: p.Registry.Snapshot, Registry: p.Registry, Env: p.Env}
+func (p *project) toggler() *gemini.Toggler {
+	t := &gemini.Toggler{Snapshot: p.Registry.Snapshot, Registry: p.Registry, Env: p.Env}
 	if dir, err := settingsio.HookwardenDir(p.Env, p.GOOS); err == nil {
 		t.Journal = &settingsio.EditJournal{Path: filepath.Join(dir, settingsio.JournalFileName)}
 	}
@@ -146,6 +151,41 @@ func (m *mainWindow) hookSwitchOf(id string) (*hooks.Hook, hookSwitch) {
 	return nil, hookSwitch{}
 }
 
+// setTracked notes next to the scope when the workspace settings file is
+// tracked by git, and what the user scope means instead.
+func (v *hooksView) setTracked(tr gemini.Tracked) {
+	if !tr.Tracked {
+		v.tracked.Hide()
+		return
+	}
+	setNote(v.tracked, shown(v.names.name(tr.Path))+" is tracked by git: a workspace disable changes a file you share. "+
+		gemini.UserScopeNote(""))
+	v.tracked.Show()
+}
+
+// noteTracked asks git, off the UI thread, whether the workspace settings
+// of p are tracked, so the Hooks tab can say so before a switch is used.
+func (m *mainWindow) noteTracked(p *project) {
+	m.hooks.setTracked(gemini.Tracked{})
+	if !p.hasScopes() || p.Registry == nil || p.Demo != nil {
+		return
+	}
+	m.thread.Go(func() {
+		tr := p.toggler().WorkspaceTracked(context.Background())
+		m.thread.Do(func() {
+			if m.current == p {
+				m.hooks.setTracked(tr)
+			}
+		})
+	})
+}
+
+// approveDemo approves the demo's Gemini CLI hooks the demo comes with
+// approved, in trusted_hooks.json and Hookwarden's store.
+func approveDemo(demo assets.Demo, goos string, now time.Time) error {
+	return gemini.ApproveDemo(demo, goos, now)
+}
+
 // auditClaude reviews p's Claude Code handlers against Hookwarden's store,
 // reading the store again: the Dry run tab's gate, until it runs over the
 // contract (moved here from ui/review_claude.go).
@@ -155,4 +195,16 @@ func auditClaude(p *project) (*claude.Report, error) {
 		return nil, errors.Join(errors.New("Hookwarden's store cannot be located"), c.StoreErr)
 	}
 	return claude.Audit(c.Snapshot, c.Registry.Hooks, c.Store)
+}
+
+// folderTrustWriter records an answer of Gemini CLI's trust dialog
+// ("trust", "parent", "deny") in trustedFolders.json: the Review tab's
+// folder-trust buttons, until the contract's SetFolderTrust (w-switch)
+// lands. It returns the file to back up first.
+func (p *project) folderTrustWriter(level string) (file string, write func() error) {
+	snap := p.Registry.Snapshot
+	l := map[string]gemini.TrustLevel{"trust": gemini.TrustFolder, "parent": gemini.TrustParent, "deny": gemini.DoNotTrust}[level]
+	return snap.Paths.TrustedFolders, func() error {
+		return gemini.SetFolderTrust(context.Background(), snap.Paths.TrustedFolders, snap.ProjectDir, l, p.GOOS)
+	}
 }

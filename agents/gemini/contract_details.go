@@ -24,7 +24,7 @@ func (p *Project) Details(h *hooks.Hook) []agents.Field {
 		out = append(out, agents.Field{Key: "raw_command", Label: "Command", Value: "(as written: " + h.RawCommand + ")", JSON: h.RawCommand, Code: true})
 	}
 	if len(h.Hydrated) > 0 {
-		for _, line := range strings.Split(hooks.HydrationText(h.Hydrated), "\n") {
+		for _, line := range strings.Split(HydrationText(h.Hydrated), "\n") {
 			out = append(out, agents.Field{Key: "hydrated", Label: "Command", Value: line, Code: true})
 		}
 	}
@@ -49,7 +49,7 @@ func settingsFields(h *hooks.Hook) []agents.Field {
 	m := agents.Field{Key: "matcher", JSON: h.Matcher}
 	switch {
 	case !h.HasMatcher:
-	case h.Event.Valid() && h.Event.MatcherKind() == hooks.MatchNone:
+	case ValidEvent(h.Event) && MatcherKindOf(h.Event) == MatchNone:
 		m.Value = fmt.Sprintf("matcher %q (ignored for %s)", h.Matcher, h.Event)
 	case strings.TrimSpace(h.Matcher) == "" || strings.TrimSpace(h.Matcher) == "*":
 		m.Value = fmt.Sprintf("matcher %q (everything)", h.Matcher)
@@ -110,4 +110,21 @@ func (p *Project) HookDocument(h *hooks.Hook) agents.Document {
 		d = append(d, agents.Member("project_controlled", h.ProjectControlled))
 	}
 	return d
+}
+
+// ListNotes are the lines under a hook whose command Gemini filled from
+// .env files, or that the project decides: the command as it runs, where
+// each value came from, and why the project decides it.
+func (p *Project) ListNotes(h *hooks.Hook) []string {
+	if len(h.Hydrated) == 0 && h.ProjectControlled == "" {
+		return nil
+	}
+	out := []string{"runs: " + h.Command}
+	if len(h.Hydrated) > 0 {
+		out = append(out, strings.Split(HydrationText(h.Hydrated), "\n")...)
+	}
+	if h.ProjectControlled != "" {
+		out = append(out, "project hook: "+h.ProjectControlled)
+	}
+	return out
 }

@@ -23,11 +23,11 @@ import (
 
 // trustOptions locates the trust files, or says why Hookwarden's store
 // cannot be found.
-func (p *Project) trustOptions() (trust.Options, error) {
+func (p *Project) trustOptions() (Options, error) {
 	if p.storeErr != nil {
-		return trust.Options{}, p.storeErr
+		return Options{}, p.storeErr
 	}
-	return trust.Options{Store: trust.Store{Dir: p.storeDir}, Registry: p.reg}, nil
+	return Options{Store: trust.Store{Dir: p.storeDir}, Registry: p.reg}, nil
 }
 
 // Review audits every workspace hook against trusted_hooks.json and
@@ -37,7 +37,7 @@ func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep, err := trust.Audit(p.snap, opts)
+	rep, err := Audit(p.snap, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -82,8 +82,8 @@ func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
 // reviewFields are the facts of a workspace hook only Gemini CLI has.
 func reviewFields(h trust.HookReview) []agents.Field {
 	var fs []agents.Field
-	if h.Unchecked != "" {
-		fs = append(fs, agents.Field{Key: "unchecked_by_gemini", Label: "Not checked by Gemini CLI", Value: h.Unchecked})
+	if len(h.Hydrated) > 0 {
+		fs = append(fs, agents.Field{Key: "hydrated", Label: "From .env", Value: HydrationText(h.Hydrated), Code: true})
 	}
 	return fs
 }
@@ -163,14 +163,14 @@ func (p *Project) folderView() agents.FolderView {
 	if overridden {
 		v.Effects = append(v.Effects, agents.Fact{Text: "An answer written to trustedFolders.json changes nothing while " + ft.Rule + " decides."})
 	}
-	if ft.Rule == trust.FolderKey(p.snap.ProjectDir, p.env.GOOS) {
-		v.Current = map[string]string{string(trust.TrustFolder): "trust", string(trust.TrustParent): "parent", string(trust.DoNotTrust): "deny"}[ft.Level]
+	if ft.Rule == FolderKey(p.snap.ProjectDir, p.env.GOOS) {
+		v.Current = map[string]string{string(TrustFolder): "trust", string(TrustParent): "parent", string(DoNotTrust): "deny"}[ft.Level]
 	}
 	return v
 }
 
 // reviewProblems are the trust file and settings faults the review names.
-func reviewProblems(rep *trust.Report) []agents.Problem {
+func reviewProblems(rep *Report) []agents.Problem {
 	var out []agents.Problem
 	if rep.TrustedHooksError != "" {
 		path := rep.TrustedHooksFile
@@ -223,7 +223,7 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 	res := &agents.ApproveResult{Approved: []string{}}
 	if req.Repair {
 		path := snap.Paths.TrustedHooks
-		rr, err := trust.RepairTrustedHooks(path, p.env.Clock())
+		rr, err := RepairTrustedHooks(path, p.env.Clock())
 		if err != nil {
 			return nil, err
 		}
@@ -239,7 +239,7 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 			return res, nil
 		}
 	}
-	all, _ := trust.ProjectHooks(snap)
+	all, _ := ProjectHooks(snap)
 	picked := all
 	if !req.All {
 		var unknown []string
@@ -256,8 +256,8 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 	if err := agents.Recheck(ctx, p, req.Reviewed); err != nil {
 		return res, err
 	}
-	ar, err := trust.Approve(snap, opts, picked, p.env.Clock())
-	if err != nil && errors.Is(err, trust.ErrUnusableFile) {
+	ar, err := Approve(snap, opts, picked, p.env.Clock())
+	if err != nil && errors.Is(err, ErrUnusableFile) {
 		err = fmt.Errorf("%w (run 'hookwarden trust --repair' to back the file up and start over)", err)
 	}
 	if ar != nil {
@@ -293,7 +293,7 @@ func selectHooks(all []trust.ProjectHook, selectors []string) ([]trust.ProjectHo
 			rest = append(rest, sel)
 		}
 	}
-	picked, unknown := trust.Select(all, rest)
+	picked, unknown := Select(all, rest)
 	if len(byID) == 0 {
 		return picked, unknown
 	}
@@ -332,7 +332,7 @@ func (p *Project) Revoke(ctx context.Context, req agents.RevokeRequest) (*agents
 		return nil, err
 	}
 	snap := p.snap
-	trusted, err := trust.TrustedKeys(snap, opts)
+	trusted, err := TrustedKeys(snap, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -341,7 +341,7 @@ func (p *Project) Revoke(ctx context.Context, req agents.RevokeRequest) (*agents
 	case req.All:
 		keys = trusted
 	default:
-		all, _ := trust.ProjectHooks(snap)
+		all, _ := ProjectHooks(snap)
 		picked, unknown := selectHooks(all, req.IDs)
 		for _, h := range picked {
 			keys = appendUnique(keys, h.Key)
@@ -360,7 +360,7 @@ func (p *Project) Revoke(ctx context.Context, req agents.RevokeRequest) (*agents
 				snap.ProjectDir, quoteList(stillUnknown))
 		}
 		if req.Gone {
-			report, err := trust.Audit(snap, opts)
+			report, err := Audit(snap, opts)
 			if err != nil {
 				return nil, err
 			}
@@ -375,7 +375,7 @@ func (p *Project) Revoke(ctx context.Context, req agents.RevokeRequest) (*agents
 			res.Revoked = append(res.Revoked, k)
 		}
 	}
-	if err := trust.Revoke(snap, opts, keys); err != nil {
+	if err := Revoke(snap, opts, keys); err != nil {
 		return nil, err
 	}
 	if len(keys) > 0 {
@@ -415,7 +415,7 @@ type auditDoc struct {
 	Hooks             []auditHookDoc         `json:"hooks"`
 	Gone              []string               `json:"gone"`
 	GeminiWarnings    []string               `json:"gemini_warnings"`
-	CheckAbort        *trust.CheckAbort      `json:"check_abort,omitempty"`
+	CheckAbort        *CheckAbort      `json:"check_abort,omitempty"`
 	Critical          []hooks.Diagnostic     `json:"critical"`
 }
 
@@ -480,7 +480,7 @@ type auditScriptDoc struct {
 
 // auditDocument is the review as `audit --json` prints it; hs are the
 // reviews of r.Hooks with their risk.
-func auditDocument(r *trust.Report, hs []agents.HookReview) auditDoc {
+func auditDocument(r *Report, hs []agents.HookReview) auditDoc {
 	doc := auditDoc{Project: r.Project, FolderTrust: r.FolderTrust, TrustedHooksFile: r.TrustedHooksFile,
 		TrustedHooksError: r.TrustedHooksError, SettingsError: r.SettingsError, Unreadable: r.Unreadable, NeedsReview: r.NeedsReview,
 		Hooks: []auditHookDoc{}, Gone: r.Gone, GeminiWarnings: r.GeminiWarnings, CheckAbort: r.CheckAbort, Critical: r.Critical}
@@ -516,7 +516,7 @@ func auditDocument(r *trust.Report, hs []agents.HookReview) auditDoc {
 // auditText is the audit for a person: the trust files, then every hook
 // with every script it runs (its whole content when it was not seen
 // before, or its diff when it changed), then what to do.
-func auditText(r *trust.Report, hs []agents.HookReview) []agents.TextLine {
+func auditText(r *Report, hs []agents.HookReview) []agents.TextLine {
 	var t []agents.TextLine
 	f := func(format string, a ...any) { t = append(t, agents.Line(format, a...)) }
 	f("project       %s\n", r.Project)
