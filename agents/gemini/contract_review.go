@@ -415,7 +415,7 @@ type auditDoc struct {
 	Hooks             []auditHookDoc         `json:"hooks"`
 	Gone              []string               `json:"gone"`
 	GeminiWarnings    []string               `json:"gemini_warnings"`
-	CheckAbort        *CheckAbort      `json:"check_abort,omitempty"`
+	CheckAbort        *CheckAbort            `json:"check_abort,omitempty"`
 	Critical          []hooks.Diagnostic     `json:"critical"`
 }
 
