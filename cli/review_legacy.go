@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/agents/claude"
@@ -53,17 +52,7 @@ func matcherLabel(m string) string {
 // quoteForShell quotes s for a POSIX shell when it needs it.
 func quoteForShell(s string) string { return agents.ShellQuote(s) }
 
-// auditRisk is the risk of an audited workspace hook: its command and its
-// env (the audit keeps env values as JSON texts).
+// auditRisk is the risk of an audited workspace hook (gemini.ReviewRisk).
 func auditRisk(cache *risk.Cache, h trust.HookReview, projectDir string) risk.Report {
-	env := map[string]string{}
-	for k, v := range h.Env {
-		var s string
-		if json.Unmarshal([]byte(v), &s) == nil {
-			env[k] = s
-		} else {
-			env[k] = v
-		}
-	}
-	return risk.Analyze(risk.Hook{Agent: "gemini", Event: h.Event, Matcher: h.Matcher, Command: h.Command, Env: env, ProjectDir: projectDir}, risk.Options{Cache: cache})
+	return gemini.ReviewRisk(cache, h, projectDir)
 }

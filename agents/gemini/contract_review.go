@@ -56,7 +56,7 @@ func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
 	cache := risk.NewCache()
 	for _, h := range rep.Hooks {
 		hr := agents.HookReview{HookReview: h, HookID: h.HookID, Layer: settingsio.LayerWorkspace, File: h.File,
-			Label: h.Label, Risk: reviewRisk(cache, h, rep.Project)}
+			Label: h.Label, Risk: ReviewRisk(cache, h, rep.Project)}
 		if x := p.reg.Hook(h.HookID); x != nil {
 			hr.File = x.Origin.File
 		}
@@ -188,9 +188,9 @@ func reviewProblems(rep *Report) []agents.Problem {
 	return out
 }
 
-// reviewRisk is the risk of an audited workspace hook: its command and its
+// ReviewRisk is the risk of an audited workspace hook: its command and its
 // env (the audit keeps env values as JSON texts).
-func reviewRisk(cache *risk.Cache, h trust.HookReview, projectDir string) risk.Report {
+func ReviewRisk(cache *risk.Cache, h trust.HookReview, projectDir string) risk.Report {
 	env := map[string]string{}
 	for k, v := range h.Env {
 		var s string
