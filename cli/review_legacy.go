@@ -1,7 +1,6 @@
 package cli
 
 import (
-
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/agents/gemini"
