@@ -86,8 +86,8 @@ func (p *project) loadClaude() {
 }
 
 // hookTitle names a hook in the views not yet on the contract (the others
-// use the project's Title): Gemini's display name, or a Claude Code
-// handler's command, URL, MCP tool or prompt.
+// use p.proj.Title): Gemini's display name, or a Claude Code handler's
+// command, URL, MCP tool or prompt.
 func hookTitle(h *hooks.Hook) string {
 	if claude.Is(h) {
 		return claude.Label(h)

@@ -13,8 +13,8 @@ import (
 const defaultTimeoutMS = 60000
 
 // Details are a hook's description, its command as it runs (as written,
-// the values Gemini filled from .env files, why the project decides it)
-// and its settings: event, type, matcher, timeout, sequential.
+// the values Gemini filled from .env files, why the project decides it),
+// its settings (event, type, matcher, timeout, sequential) and its source.
 func (p *Project) Details(h *hooks.Hook) []agents.Field {
 	out := []agents.Field{
 		{Key: "description", Label: "Description", Value: h.Description},
@@ -36,7 +36,8 @@ func (p *Project) Details(h *hooks.Hook) []agents.Field {
 		f.Label = "Settings"
 		out = append(out, f)
 	}
-	return out
+	// Gemini CLI's own label of where the hook comes from (documents only).
+	return append(out, agents.Field{Key: "source", Value: string(h.Source), JSON: h.Source})
 }
 
 // settingsFields are a hook's type, matcher, timeout and sequential flag
