@@ -130,51 +130,6 @@ func (p *Project) handler(id string) *hooks.Hook {
 	return nil
 }
 
-// SelectHandlers picks handlers by selector: a hook ID, a fingerprint (or
-// a prefix of at least 8 characters), or a label (command with args, URL,
-// MCP tool) — every handler with that label. It returns the selectors that
-// matched nothing.
-func SelectHandlers(hs []*hooks.Hook, selectors []string) ([]*hooks.Hook, []string) {
-	picked := make([]bool, len(hs))
-	var missing []string
-	for _, sel := range selectors {
-		found := false
-		for i, h := range hs {
-			fp, _ := Fingerprint(h)
-			if h.ID == sel || fp == sel || (len(sel) >= 8 && strings.HasPrefix(fp, sel)) || SelectorLabel(h) == sel {
-				picked[i], found = true, true
-			}
-		}
-		if !found {
-			missing = append(missing, sel)
-		}
-	}
-	var out []*hooks.Hook
-	for i, h := range hs {
-		if picked[i] {
-			out = append(out, h)
-		}
-	}
-	return out, missing
-}
-
-// SelectorLabel is how the CLI names a handler: the command with its
-// arguments, the URL, the MCP tool, or the prompt.
-func SelectorLabel(h *hooks.Hook) string {
-	c := h.Claude
-	switch {
-	case c != nil && c.HasArgs:
-		return strings.TrimSpace(h.Command + " " + strings.Join(c.Args, " "))
-	case h.Command != "" || c == nil:
-		return h.Command
-	case c.URL != "":
-		return c.URL
-	case c.Server != "" || c.Tool != "":
-		return "mcp " + c.Server + "/" + c.Tool
-	}
-	return h.Type + ": " + c.Prompt
-}
-
 // DryRun runs req with Claude Code's runner (http handlers to loopback
 // and req.AllowHosts only; prompt, agent and mcp_tool handlers shown, not
 // run) and says what Claude Code would do.
@@ -200,8 +155,8 @@ func (p *Project) result(s *runSetup, o *RunOutcome) *agents.RunResult {
 		Notes: []string{}, Warnings: []string{}, Duration: o.Duration}
 	skipped := []string{}
 	for _, h := range g.Held {
-		skipped = append(skipped, SelectorLabel(h))
-		res.Notes = append(res.Notes, fmt.Sprintf("not run: %s (%s) is not approved in Hookwarden's store, or runs code Hookwarden cannot see; Claude Code would run it. Pass --yes to run it.", SelectorLabel(h), h.Origin.Layer))
+		skipped = append(skipped, SelectionLabel(h))
+		res.Notes = append(res.Notes, fmt.Sprintf("not run: %s (%s) is not approved in Hookwarden's store, or runs code Hookwarden cannot see; Claude Code would run it. Pass --yes to run it.", SelectionLabel(h), h.Origin.Layer))
 	}
 	res.Document = map[string]any{"agent": Agent{}.Info().Name, "project": p.snap.ProjectDir, "event": s.req.Event, "input": s.input,
 		"planned": len(g.Planned), "skipped": skipped, "outcome": o, "sandbox": g.Rule()}
