@@ -27,12 +27,7 @@ func (rc *runContext) runCommand(ctx context.Context, i int, h *hooks.Hook, res 
 	env := rc.hookEnv(h, vars, envFile)
 	spec := hooks.SpawnSpec{Env: env, Dir: rc.projectDir, Stdin: rc.stdin, Timeout: res.Timeout,
 		Grace: rc.r.Grace, Cap: rc.r.StreamCap, NewSession: true}
-	if spec.Grace <= 0 {
-		spec.Grace = hooks.DefaultGrace
-	}
-	if spec.Cap <= 0 {
-		spec.Cap = hooks.DefaultStreamCap
-	}
+	spec.DefaultLimits()
 	c := h.Claude
 	switch {
 	case c != nil && c.HasArgs:
