@@ -2,7 +2,6 @@ package migrate
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -149,18 +148,8 @@ type fixture struct {
 
 func newFixture(t *testing.T, files map[string]string) fixture {
 	t.Helper()
-	if runtime.GOOS == "windows" {
-		t.Skip("POSIX paths in the fixtures")
-	}
-	tmp := t.TempDir()
-	fx := fixture{home: filepath.Join(tmp, "home"), project: filepath.Join(tmp, "project")}
-	for name, content := range files {
-		p := strings.NewReplacer("HOME", fx.home, "PROJECT", fx.project).Replace(name)
-		content = strings.ReplaceAll(content, "HOMEDIR", fx.home)
-		testenv.WriteFile(t, p, content)
-	}
-	os.MkdirAll(fx.project, 0o755)
-	return fx
+	home, project := testenv.HomeAndProject(t, files)
+	return fixture{home: home, project: project}
 }
 
 func (fx fixture) build() *claude.Registry {
