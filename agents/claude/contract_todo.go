@@ -42,12 +42,3 @@ func (p *Project) Approve(context.Context, agents.ApproveRequest) (*agents.Appro
 func (p *Project) Revoke(context.Context, agents.RevokeRequest) (*agents.RevokeResult, error) {
 	return nil, todo("revoke")
 }
-
-// --- switch (w-switch)
-
-func (p *Project) Find(string) ([]*hooks.Hook, error) { return nil, todo("find") }
-func (p *Project) Toggle(context.Context, agents.ToggleRequest) (*agents.ToggleResult, error) {
-	return nil, todo("toggle")
-}
-func (p *Project) Scopes() []string                             { return nil }
-func (p *Project) SetFolderTrust(context.Context, string) error { return todo("folder trust") }
