@@ -5,24 +5,6 @@ import (
 	"github.com/hookwarden/hookwarden/trust"
 )
 
-// claudeCommands are the commands available with --agent claude. Each works
-// on Claude Code's layers (managed, user, project, local, plugins). Add a
-// command by appending one line here and putting its run function in its
-// own cli/claude_<name>.go.
-func claudeCommands() []command {
-	return []command{
-		{"list", "--agent claude [--project DIR] [--json]", "every Claude Code hook of every layer and plugin, with its status", runClaudeList},
-		{"plan", "--agent claude [--project DIR] --event EVENT [--tool NAME | --trigger VALUE] [--input FILE] [--json]", "which hooks Claude Code would run for an event (in parallel)", runClaudePlan},
-		{"migrate", "--agent claude [--project DIR] [--write]", "preview (and with --write apply) the move of the project's Claude Code hooks to Gemini CLI", runClaudeMigrate},
-		{"run", "--agent claude [--project DIR] --event EVENT [--tool NAME | --trigger VALUE] [--input FILE|-] [--hook H ...] [--allow-host HOST ...] [--yes] [--json]", "dry-run an event's handlers and say what Claude Code would do", runClaudeRun},
-		{"audit", "--agent claude [--project DIR] [--json]", "project, local and plugin handlers that need review (exit 3 when any do)", runClaudeAudit},
-		{"trust", "--agent claude [--project DIR] (--all | HANDLER ...)", "approve handlers in Hookwarden's store", runClaudeTrust},
-		{"untrust", "--agent claude [--project DIR] (--all | --gone | HANDLER ...)", "revoke approvals", runClaudeUntrust},
-		{"disable", "--agent claude [--project DIR] [--force-workspace] HANDLER ...", "move a handler out of its settings file into Hookwarden's store (refuses a file git tracks)", runClaudeDisable},
-		{"enable", "--agent claude [--project DIR] [ID|HANDLER ...]", "put disabled handlers back (no argument: list them)", runClaudeEnable},
-	}
-}
-
 // claudeProject is one project loaded from Claude Code's files.
 type claudeProject struct {
 	snap *claude.Snapshot
@@ -30,7 +12,8 @@ type claudeProject struct {
 }
 
 // loadClaudeProject loads every Claude Code layer of the project and builds
-// its registry.
+// its registry (for the Claude Code commands written before the agent
+// contract; it goes with them once they use io.open).
 func (io *IO) loadClaudeProject(dir string) *claudeProject {
 	var data *trust.StoreData
 	if store, err := io.claudeStore(); err == nil {

@@ -1,11 +1,13 @@
 package cli
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -75,7 +77,25 @@ func (io *IO) home() string {
 	return h
 }
 
-// loadProject loads every layer of the project and merges its hooks.
+// agentEnv is the environment the agents open projects in: the command's.
+func (io *IO) agentEnv() agents.Env {
+	return agents.Env{Vars: io.Env, GOOS: io.GOOS, Home: io.home(), Init: io.Init}
+}
+
+// open reads the project folder dir ("" for the working folder, a
+// --project value otherwise) as agent reads it: what every command written
+// over the contract starts from.
+func (io *IO) open(ctx context.Context, agent agents.Agent, dir string) (agents.Project, error) {
+	p, err := agent.Open(ctx, io.agentEnv(), io.projectDir(dir))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", agent.Info().Title, err)
+	}
+	return p, nil
+}
+
+// loadProject loads every layer of the project and merges its hooks
+// (Gemini CLI's commands written before the agent contract; they move to
+// io.open with their owners).
 func (io *IO) loadProject(dir string) *project {
 	snap := settingsio.Load(settingsio.Options{
 		ProjectDir: io.projectDir(dir),

@@ -110,89 +110,151 @@ func field(o Value, key string) Value {
 	return v
 }
 
+// mergeOrDecision is HookAggregator's OR-decision merge, Gemini CLI's rule
+// for BeforeTool, AfterTool, BeforeAgent, AfterAgent and SessionStart
+// (gemini-hooks.md §6, hookAggregator.ts). It
+// starts from {continue: true, suppressOutput: false} and walks the outputs
+// in plan order:
+//   - continue === false sets continue to false and collects its stopReason;
+//   - a "block" or "deny" decision wins (the last one seen), "ask" holds only
+//     while no blocking decision has been seen so far, and with no block, no
+//     ask and no continue:false the decision is "allow" (deny/block > ask >
+//     allow; with only continue:false it stays unset);
+//   - the truthy reasons and systemMessages of all outputs are collected,
+//     allow ones included, and any truthy suppressOutput wins;
+//   - hookSpecificOutput is shallow-merged, later keys winning, except that
+//     clearContext sticks once any output set it to true, and the string
+//     additionalContext values are collected.
+//
+// Collected texts are joined with "\n". Key order, the `in` TypeError on a
+// truthy non-object hookSpecificOutput and the places where the reference
+// spreads a fresh object are kept as the reference has them, so the result
+// serializes byte for byte as Gemini CLI's.
 func mergeOrDecision(outputs []Value) (*Object, error) {
-	merged := NewObject(8)
-	merged.Set("continue", true)
-	merged.Set("suppressOutput", false)
-	var stopReasons, reasons, systemMessages, contexts []string
-	hasBlock, hasAsk, hasContinueFalse := false, false, false
-	var hso *Object // merged.hookSpecificOutput, nil while undefined
+	m := orDecisionMerge{merged: NewObject(8)}
+	m.merged.Set("continue", true)
+	m.merged.Set("suppressOutput", false)
 	for _, out := range outputs {
-		if c, ok := field(out, "continue").(bool); ok && !c {
-			hasContinueFalse = true
-			merged.Set("continue", false)
-			if sr := field(out, "stopReason"); Truthy(sr) {
-				stopReasons = append(stopReasons, ToJSString(sr))
+		m.addStop(out)
+		m.addDecision(out)
+		m.addMessages(out)
+		if err := m.addSpecific(field(out, "hookSpecificOutput")); err != nil {
+			return nil, err
+		}
+	}
+	return m.finish(), nil
+}
+
+// orDecisionMerge is mergeOrDecision's state between outputs.
+type orDecisionMerge struct {
+	merged *Object
+	// specific is merged.hookSpecificOutput, nil while no output had one.
+	specific *Object
+
+	stopReasons, reasons, systemMessages, additionalContexts []string
+
+	sawBlock, sawAsk, sawContinueFalse bool
+}
+
+// addStop takes an output's continue:false and its stopReason.
+func (m *orDecisionMerge) addStop(out Value) {
+	if c, ok := field(out, "continue").(bool); !ok || c {
+		return
+	}
+	m.sawContinueFalse = true
+	m.merged.Set("continue", false)
+	if stopReason := field(out, "stopReason"); Truthy(stopReason) {
+		m.stopReasons = append(m.stopReasons, ToJSString(stopReason))
+	}
+}
+
+// addDecision applies an output's decision: block/deny always, ask while
+// nothing has blocked.
+func (m *orDecisionMerge) addDecision(out Value) {
+	decision := field(out, "decision")
+	switch decision {
+	case "block", "deny":
+		m.sawBlock = true
+		m.merged.Set("decision", decision)
+	case "ask":
+		m.sawAsk = true
+		if !m.sawBlock {
+			m.merged.Set("decision", decision)
+		}
+	}
+}
+
+// addMessages collects an output's reason and systemMessage and takes its
+// suppressOutput.
+func (m *orDecisionMerge) addMessages(out Value) {
+	if reason := field(out, "reason"); Truthy(reason) {
+		m.reasons = append(m.reasons, ToJSString(reason))
+	}
+	if message := field(out, "systemMessage"); Truthy(message) {
+		m.systemMessages = append(m.systemMessages, ToJSString(message))
+	}
+	if Truthy(field(out, "suppressOutput")) {
+		m.merged.Set("suppressOutput", true)
+	}
+}
+
+// addSpecific merges an output's hookSpecificOutput: a sticky
+// clearContext:true, the other keys spread over the earlier ones, and a
+// string additionalContext collected. Like the reference it asks
+// `"additionalContext" in specific`, which throws for a truthy primitive.
+func (m *orDecisionMerge) addSpecific(specific Value) error {
+	if clearContext, _ := property(specific, "clearContext"); clearContext == true {
+		next := NewObject(m.specific.Len() + 1)
+		spreadInto(next, m.specific)
+		next.Set("clearContext", true)
+		m.specific = next
+	}
+	if Truthy(specific) {
+		rest := NewObject(4)
+		spreadInto(rest, specific)
+		rest.Delete("clearContext")
+		next := NewObject(m.specific.Len() + rest.Len())
+		spreadInto(next, m.specific)
+		spreadInto(next, rest)
+		m.specific = next
+		has, err := inOperator("additionalContext", specific)
+		if err != nil {
+			return err
+		}
+		if has {
+			if context, ok := field(specific, "additionalContext").(string); ok {
+				m.additionalContexts = append(m.additionalContexts, context)
 			}
 		}
-		decision := field(out, "decision")
-		switch decision {
-		case "block", "deny":
-			hasBlock = true
-			merged.Set("decision", decision)
-		case "ask":
-			hasAsk = true
-			if !hasBlock {
-				merged.Set("decision", decision)
-			}
-		}
-		if r := field(out, "reason"); Truthy(r) {
-			reasons = append(reasons, ToJSString(r))
-		}
-		if m := field(out, "systemMessage"); Truthy(m) {
-			systemMessages = append(systemMessages, ToJSString(m))
-		}
-		if Truthy(field(out, "suppressOutput")) {
-			merged.Set("suppressOutput", true)
-		}
-		specific := field(out, "hookSpecificOutput")
-		if cc, _ := property(specific, "clearContext"); cc == true {
-			next := NewObject(hso.Len() + 1)
-			spreadInto(next, hso)
-			next.Set("clearContext", true)
-			hso = next
-		}
-		if Truthy(specific) {
-			rest := NewObject(4)
-			spreadInto(rest, specific)
-			rest.Delete("clearContext")
-			next := NewObject(hso.Len() + rest.Len())
-			spreadInto(next, hso)
-			spreadInto(next, rest)
-			hso = next
-			has, err := inOperator("additionalContext", specific)
-			if err != nil {
-				return nil, err
-			}
-			if has {
-				if s, ok := field(specific, "additionalContext").(string); ok {
-					contexts = append(contexts, s)
-				}
-			}
-		}
-		if hso != nil {
-			merged.Set("hookSpecificOutput", hso)
-		}
 	}
-	if !hasBlock && !hasAsk && !hasContinueFalse {
-		merged.Set("decision", "allow")
+	if m.specific != nil {
+		m.merged.Set("hookSpecificOutput", m.specific)
 	}
-	if len(stopReasons) > 0 {
-		merged.Set("stopReason", joinLines(stopReasons))
+	return nil
+}
+
+// finish sets the default decision and the joined texts and returns the
+// merged output.
+func (m *orDecisionMerge) finish() *Object {
+	if !m.sawBlock && !m.sawAsk && !m.sawContinueFalse {
+		m.merged.Set("decision", "allow")
 	}
-	if len(reasons) > 0 {
-		merged.Set("reason", joinLines(reasons))
+	if len(m.stopReasons) > 0 {
+		m.merged.Set("stopReason", joinLines(m.stopReasons))
 	}
-	if len(systemMessages) > 0 {
-		merged.Set("systemMessage", joinLines(systemMessages))
+	if len(m.reasons) > 0 {
+		m.merged.Set("reason", joinLines(m.reasons))
 	}
-	if len(contexts) > 0 {
-		next := NewObject(hso.Len() + 1)
-		spreadInto(next, hso)
-		next.Set("additionalContext", joinLines(contexts))
-		merged.Set("hookSpecificOutput", next)
+	if len(m.systemMessages) > 0 {
+		m.merged.Set("systemMessage", joinLines(m.systemMessages))
 	}
-	return merged, nil
+	if len(m.additionalContexts) > 0 {
+		next := NewObject(m.specific.Len() + 1)
+		spreadInto(next, m.specific)
+		next.Set("additionalContext", joinLines(m.additionalContexts))
+		m.merged.Set("hookSpecificOutput", next)
+	}
+	return m.merged
 }
 
 func joinLines(parts []string) string {

@@ -76,160 +76,282 @@ const stdinInlineMax = 4096
 // Run starts the process and collects its streams. It returns when the
 // process has exited and both streams are closed, or a grace period after
 // the process exited (or was killed) while something still holds the pipes.
+// Whatever the hook left running is ended before Run returns.
 func (s *SpawnSpec) Run(ctx context.Context) SpawnResult {
-	var res SpawnResult
-	exe := s.Path
-	if exe == "" {
-		res.StartErr = "spawn " + s.Program + " ENOENT"
-		return res
+	r, startErr := s.startRun()
+	if startErr != "" {
+		return SpawnResult{StartErr: startErr}
 	}
-	inR, inW, err := os.Pipe()
+	r.pumpStreams()
+	r.kill.arm(ctx, s.Timeout)
+	r.feedStdin()
+	exit, waitErr := r.proc.wait()
+	pipesHeld := r.awaitStreams()
+	r.kill.disarm()
+	r.stopReading()
+	sandboxReport := r.endLeftovers()
+	res := r.result(exit, waitErr)
+	res.PipesHeld, res.Sandbox = pipesHeld, sandboxReport
+	return res
+}
+
+// spawnRun is one SpawnSpec.Run under way: the started process, our ends
+// of its pipes, the streams captured from them and the kill state.
+type spawnRun struct {
+	spec *SpawnSpec
+	proc hookProcess
+	// stdin, stdout and stderr are our ends of the hook's pipes.
+	stdin, stdout, stderr *os.File
+	// out and errs are filled by the stream readers; each sends on
+	// streamDone when its stream is closed (or its read end is).
+	out, errs  capture
+	streamDone chan struct{}
+	// openStreams counts the readers that have not sent on streamDone.
+	openStreams int
+	kill        *groupKiller
+}
+
+// capture is one stream as read, up to the spec's cap.
+type capture struct {
+	data      []byte
+	truncated bool
+}
+
+// hookPipes are the three pipes of a hook: the child's ends (the read end
+// of stdin, the write ends of stdout and stderr) and ours.
+type hookPipes struct {
+	childIn, childOut, childErr *os.File
+	stdin, stdout, stderr       *os.File
+}
+
+// openHookPipes makes the three pipes; on failure none is left open.
+func openHookPipes() (*hookPipes, error) {
+	var p hookPipes
+	var err error
+	if p.childIn, p.stdin, err = os.Pipe(); err != nil {
+		return nil, err
+	}
+	if p.stdout, p.childOut, err = os.Pipe(); err != nil {
+		closeAll(p.childIn, p.stdin)
+		return nil, err
+	}
+	if p.stderr, p.childErr, err = os.Pipe(); err != nil {
+		closeAll(p.childIn, p.stdin, p.stdout, p.childOut)
+		return nil, err
+	}
+	return &p, nil
+}
+
+// startRun opens the pipes, runs Check as late as possible (the pipes
+// already exist, only the start is left), and starts the process on the
+// child's ends, which it then closes. When the process did not start
+// (no Path, no pipes, refused by Check, failed to start) it returns the
+// StartErr text, with every pipe closed.
+func (s *SpawnSpec) startRun() (*spawnRun, string) {
+	if s.Path == "" {
+		return nil, "spawn " + s.Program + " ENOENT"
+	}
+	p, err := openHookPipes()
 	if err != nil {
-		res.StartErr = "spawn " + s.Program + " " + errnoName(err)
-		return res
+		return nil, "spawn " + s.Program + " " + errnoName(err)
 	}
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		closeAll(inR, inW)
-		res.StartErr = "spawn " + s.Program + " " + errnoName(err)
-		return res
-	}
-	errR, errW, err := os.Pipe()
-	if err != nil {
-		closeAll(inR, inW, outR, outW)
-		res.StartErr = "spawn " + s.Program + " " + errnoName(err)
-		return res
-	}
-	args := make([]string, 0, len(s.Args)+1)
-	args = append(args, s.Program)
-	args = append(args, s.Args...)
+	argv := make([]string, 0, len(s.Args)+1)
+	argv = append(argv, s.Program)
+	argv = append(argv, s.Args...)
 	if s.Check != nil {
 		if err := s.Check(); err != nil {
-			closeAll(inR, inW, outR, outW, errR, errW)
-			res.StartErr = RefusedPrefix + err.Error()
-			return res
+			closeAll(p.childIn, p.stdin, p.stdout, p.childOut, p.stderr, p.childErr)
+			return nil, RefusedPrefix + err.Error()
 		}
 	}
-	hp, err := s.start(exe, args, inR, outW, errW)
-	closeAll(inR, outW, errW)
+	proc, err := s.start(s.Path, argv, p.childIn, p.childOut, p.childErr)
+	closeAll(p.childIn, p.childOut, p.childErr)
 	if err != nil {
-		closeAll(inW, outR, errR)
-		res.StartErr = err.Error()
-		return res
+		closeAll(p.stdin, p.stdout, p.stderr)
+		return nil, err.Error()
 	}
+	r := &spawnRun{spec: s, proc: proc, stdin: p.stdin, stdout: p.stdout, stderr: p.stderr,
+		streamDone: make(chan struct{}, 2), openStreams: 2, kill: newGroupKiller(proc, s.Grace)}
+	return r, ""
+}
 
-	// Streams.
-	type capture struct {
-		data      []byte
-		truncated bool
+// pumpStreams starts one reader per output stream, each keeping at most
+// the spec's Cap bytes and draining (and dropping) the rest, so a hook that
+// writes a lot is never blocked on a full pipe.
+func (r *spawnRun) pumpStreams() {
+	read := func(f *os.File, c *capture) {
+		c.data, c.truncated = readCapped(f, r.spec.Cap)
+		r.streamDone <- struct{}{}
 	}
-	var outCap, errCap capture
-	done := make(chan struct{}, 2)
-	readInto := func(f *os.File, c *capture) {
-		c.data, c.truncated = readCapped(f, s.Cap)
-		done <- struct{}{}
-	}
-	go readInto(errR, &errCap)
-	go readInto(outR, &outCap)
+	go read(r.stderr, &r.errs)
+	go read(r.stdout, &r.out)
+}
 
-	// Timeout and cancellation: kill the whole group, then force it.
-	var timedOut, cancelled, killed atomic.Bool
-	var forceMu sync.Mutex
-	var force *time.Timer
-	finished := false
-	kill := func() {
-		if killed.Swap(true) {
-			return
-		}
-		hp.signal(false)
-		forceMu.Lock()
-		if !finished {
-			force = time.AfterFunc(s.Grace, func() {
-				forceMu.Lock()
-				defer forceMu.Unlock()
-				if !finished {
-					hp.signal(true)
-				}
-			})
-		}
-		forceMu.Unlock()
-	}
-	timeoutCh, cancelCh := make(chan struct{}), make(chan struct{})
-	var timer *time.Timer
-	if s.Timeout <= 0 {
-		timedOut.Store(true)
-		kill()
-		close(timeoutCh)
+// feedStdin writes the payload once and closes stdin; EPIPE and friends are
+// ignored. A payload that fits an empty pipe is written here, a larger one
+// from a goroutine so a hook that does not read cannot block Run.
+func (r *spawnRun) feedStdin() {
+	if len(r.spec.Stdin) <= stdinInlineMax {
+		writeStdin(r.stdin, r.spec.Stdin)
 	} else {
-		timer = time.AfterFunc(s.Timeout, func() { timedOut.Store(true); kill(); close(timeoutCh) })
+		go writeStdin(r.stdin, r.spec.Stdin)
 	}
-	stopCancel := context.AfterFunc(ctx, func() { cancelled.Store(true); kill(); close(cancelCh) })
+}
 
-	// Stdin: written once, then closed; EPIPE and friends are ignored.
-	if len(s.Stdin) <= stdinInlineMax {
-		writeStdin(inW, s.Stdin)
-	} else {
-		go writeStdin(inW, s.Stdin)
-	}
-
-	exit, waitErr := hp.wait()
-
-	// The pipes normally close with the process. A background child may
-	// hold them: Gemini waits for it (and reports a timeout if the timer
-	// fires first); we wait a grace period, restarted by a timeout or
-	// cancellation (which kill the group), then stop reading.
-	pending := 2
-	grace := time.NewTimer(s.Grace)
-wait:
-	for pending > 0 {
+// awaitStreams waits, once the process has exited, for both streams to
+// close. A background child may hold them: Gemini waits for it (and
+// reports a timeout if the timer fires first); we wait a grace period,
+// restarted by a timeout or cancellation (which kill the group), then stop
+// waiting. pipesHeld is true when the grace period ran out with no kill
+// sent: something the hook started still holds the pipes.
+func (r *spawnRun) awaitStreams() (pipesHeld bool) {
+	grace := time.NewTimer(r.spec.Grace)
+	defer grace.Stop()
+	timedOut, cancelled := r.kill.timedOutC, r.kill.cancelledC
+	for r.openStreams > 0 {
 		select {
-		case <-done:
-			pending--
-		case <-timeoutCh:
-			timeoutCh = nil
-			grace.Reset(s.Grace)
-		case <-cancelCh:
-			cancelCh = nil
-			grace.Reset(s.Grace)
+		case <-r.streamDone:
+			r.openStreams--
+		case <-timedOut:
+			timedOut = nil
+			grace.Reset(r.spec.Grace)
+		case <-cancelled:
+			cancelled = nil
+			grace.Reset(r.spec.Grace)
 		case <-grace.C:
-			res.PipesHeld = !killed.Load()
-			break wait
+			return !r.kill.killed.Load()
 		}
 	}
-	grace.Stop()
-	if timer != nil {
-		timer.Stop()
-	}
-	stopCancel()
-	closeAll(outR, errR) // unblocks readers still waiting on a held pipe
-	for ; pending > 0; pending-- {
-		<-done
-	}
-	// The result is in; whatever the hook left running (a background job,
-	// an orphan holding the pipes, a setsid daemon under the supervisor)
-	// is ended now, before Run returns, so a dry run never leaves processes
-	// behind. Gemini CLI would leave them.
-	forceMu.Lock()
-	finished = true
-	if force != nil {
-		force.Stop()
-	}
-	forceMu.Unlock()
-	res.Sandbox = hp.finish()
+	return false
+}
 
-	res.Stdout, res.Stderr = outCap.data, errCap.data
-	res.Truncated = outCap.truncated || errCap.truncated
-	res.TimedOut, res.Cancelled = timedOut.Load(), cancelled.Load() && !timedOut.Load()
+// stopReading closes our read ends, which unblocks a reader still waiting
+// on a held pipe, and waits for both readers to return, so their captures
+// are complete.
+func (r *spawnRun) stopReading() {
+	closeAll(r.stdout, r.stderr)
+	for ; r.openStreams > 0; r.openStreams-- {
+		<-r.streamDone
+	}
+}
+
+// endLeftovers ends, before Run returns, whatever the hook left running (a
+// background job, an orphan holding the pipes, a setsid daemon under the
+// supervisor), so a dry run never leaves processes behind; Gemini CLI
+// would leave them. It returns the sandbox's report when the hook ran in
+// the sandbox.
+func (r *spawnRun) endLeftovers() *sandbox.Report {
+	r.kill.finish()
+	return r.proc.finish()
+}
+
+// result is the run's outcome from the process's exit, the captured
+// streams and the kill state (PipesHeld and Sandbox are the caller's).
+func (r *spawnRun) result(exit hookExit, waitErr error) SpawnResult {
+	res := SpawnResult{
+		Stdout:    r.out.data,
+		Stderr:    r.errs.data,
+		Truncated: r.out.truncated || r.errs.truncated,
+	}
+	res.TimedOut = r.kill.timedOut.Load()
+	res.Cancelled = r.kill.cancelled.Load() && !res.TimedOut
 	switch {
 	case waitErr == nil:
 		res.Exited, res.Code, res.Signal = exit.Exited, exit.Code, exit.Signal
 	case exit.startErr:
-		res.StartErr = "spawn " + s.Program + " " + errnoName(waitErr)
+		res.StartErr = "spawn " + r.spec.Program + " " + errnoName(waitErr)
 		if !hasErrno(waitErr) {
 			res.StartErr = "sandbox: " + waitErr.Error()
 		}
 	}
 	return res
+}
+
+// groupKiller is a run's timeout and cancellation state machine. The
+// timeout (at once for a Timeout <= 0) or the end of the context sends the
+// hook's group SIGTERM, once, and SIGKILL a grace period later unless the
+// run has finished by then. timedOutC and cancelledC close when the timeout
+// or the cancellation happens, so the wait for the streams can restart its
+// grace period.
+type groupKiller struct {
+	proc  hookProcess
+	grace time.Duration
+
+	timedOut, cancelled, killed atomic.Bool
+	timedOutC, cancelledC       chan struct{}
+
+	timeout    *time.Timer // nil when the timeout fired at once
+	stopCancel func() bool // stops the watch on the context
+
+	mu       sync.Mutex // guards force and finished
+	force    *time.Timer
+	finished bool
+}
+
+func newGroupKiller(proc hookProcess, grace time.Duration) *groupKiller {
+	return &groupKiller{proc: proc, grace: grace,
+		timedOutC: make(chan struct{}), cancelledC: make(chan struct{})}
+}
+
+// arm starts the timeout and the watch on ctx.
+func (k *groupKiller) arm(ctx context.Context, timeout time.Duration) {
+	if timeout <= 0 {
+		k.timeOut()
+	} else {
+		k.timeout = time.AfterFunc(timeout, k.timeOut)
+	}
+	k.stopCancel = context.AfterFunc(ctx, func() {
+		k.cancelled.Store(true)
+		k.kill()
+		close(k.cancelledC)
+	})
+}
+
+// timeOut is the timeout firing.
+func (k *groupKiller) timeOut() {
+	k.timedOut.Store(true)
+	k.kill()
+	close(k.timedOutC)
+}
+
+// kill sends the group SIGTERM the first time it is called and schedules
+// the SIGKILL a grace period later.
+func (k *groupKiller) kill() {
+	if k.killed.Swap(true) {
+		return
+	}
+	k.proc.signal(false)
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if !k.finished {
+		k.force = time.AfterFunc(k.grace, func() {
+			k.mu.Lock()
+			defer k.mu.Unlock()
+			if !k.finished {
+				k.proc.signal(true)
+			}
+		})
+	}
+}
+
+// disarm stops the timeout and the watch on the context; a kill already
+// sent stays sent.
+func (k *groupKiller) disarm() {
+	if k.timeout != nil {
+		k.timeout.Stop()
+	}
+	k.stopCancel()
+}
+
+// finish cancels a pending SIGKILL: from here on the leftovers are ended
+// by the process's finish.
+func (k *groupKiller) finish() {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.finished = true
+	if k.force != nil {
+		k.force.Stop()
+	}
 }
 
 func closeAll(fs ...*os.File) {
