@@ -88,5 +88,3 @@ func (m *Migration) Lines(short func(path string) string) []string {
 	}
 	return out
 }
-
-
