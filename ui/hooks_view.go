@@ -56,12 +56,6 @@ type hooksActions struct {
 	openDemo   func()
 }
 
-// Scope choices: Gemini CLI's /hooks disable writes to the workspace.
-const (
-	scopeWorkspace = "workspace settings"
-	scopeUser      = "user settings"
-)
-
 // eventGroup is the hooks of one event.
 type eventGroup struct {
 	event    hooks.Event
@@ -73,14 +67,14 @@ type eventGroup struct {
 func newHooksView(act hooksActions) *hooksView {
 	v := &hooksView{actions: act, content: container.NewVBox(), details: newDetailsPane(act.openFile)}
 	v.scroll = container.NewVScroll(v.content)
-	v.scope = &widget.RadioGroup{Options: []string{scopeWorkspace, scopeUser}, Selected: scopeWorkspace, Horizontal: true, Required: true}
+	v.scope = &widget.RadioGroup{Horizontal: true, Required: true}
 	v.enableAll = &widget.Button{Text: "Enable all…", Icon: theme.ConfirmIcon(), OnTapped: act.enableAll}
 	v.disableAll = &widget.Button{Text: "Disable all…", Icon: theme.CancelIcon(), OnTapped: act.disableAll}
 	v.status = &widget.Label{Wrapping: fyne.TextWrapWord}
 	v.status.Hide()
 	v.tracked = newNote("", fyne.TextWrapWord)
 	v.tracked.Hide()
-	v.switchNote = newNote(claudeSwitchNote, fyne.TextWrapWord)
+	v.switchNote = newNote("", fyne.TextWrapWord)
 	v.switchNote.Hide()
 	return v
 }
@@ -93,14 +87,6 @@ func (v *hooksView) buildUI() fyne.CanvasObject {
 	v.split = container.NewHSplit(v.scroll, v.details.buildUI())
 	v.split.Offset = 0.64
 	return container.NewBorder(top, nil, nil, nil, v.split)
-}
-
-// writeScope is the settings file a disable writes to.
-func (v *hooksView) writeScope() settingsio.Layer {
-	if v.scope.Selected == scopeUser {
-		return settingsio.LayerUser
-	}
-	return settingsio.LayerWorkspace
 }
 
 // setBusy disables the switches while a write runs.
@@ -165,8 +151,7 @@ func (v *hooksView) show(p *project, selected string, offset fyne.Position) {
 	act := rowActions{selected: v.selectHook, toggled: v.actions.toggled, reviewOf: reviewsOf(p)}
 	v.details.proj = p.proj
 	v.groups = groupByEvent(p, switchFor(p, v.names), v.names, act)
-	showIf(v.scopeBar, p.hasScopes())
-	showIf(v.switchNote, !p.hasScopes())
+	v.showSwitches(p.switches())
 
 	var objs []fyne.CanvasObject
 	unreadable := p.proj.Unreadable()
@@ -323,18 +308,6 @@ func (v *hooksView) showError(err error) {
 		&widget.Label{Text: "Could not open the project: " + shown(err.Error()), Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance},
 	}
 	v.content.Refresh()
-}
-
-// setTracked notes next to the scope when the workspace settings file is
-// tracked by git, and what the user scope means instead.
-func (v *hooksView) setTracked(tr hooks.Tracked) {
-	if !tr.Tracked {
-		v.tracked.Hide()
-		return
-	}
-	setNote(v.tracked, shown(v.names.name(tr.Path))+" is tracked by git: a workspace disable changes a file you share. "+
-		hooks.UserScopeNote(""))
-	v.tracked.Show()
 }
 
 // wireKeyboard makes the switches work from the keyboard on screen only:

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"path/filepath"
 
 	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/hooks"
@@ -73,16 +72,6 @@ func auditSnapshot(snap *settingsio.Snapshot, storeDir string) (*trust.Report, e
 	return r, nil
 }
 
-// toggler edits the disabled lists of the project's settings files.
-// The switch journal lets an enable restore the file byte for byte.
-func (p *project) toggler() *hooks.Toggler {
-	t := &hooks.Toggler{Snapshot: p.Registry.Snapshot, Registry: p.Registry, Env: p.Env}
-	if dir, err := settingsio.HookwardenDir(p.Env, p.GOOS); err == nil {
-		t.Journal = &settingsio.EditJournal{Path: filepath.Join(dir, settingsio.JournalFileName)}
-	}
-	return t
-}
-
 // loadClaude (re)reads Claude Code's files for the project: the settings
 // layers, the plugins, ~/.claude.json, and Hookwarden's store.
 func (p *project) loadClaude() {
@@ -117,44 +106,6 @@ func hookTitle(h *hooks.Hook) string {
 	return h.DisplayName()
 }
 
-// claudeSwitchOf is a Claude Code handler's switch. Claude Code has no
-// per-hook switch: off means Hookwarden moved the handler out of its file
-// into its store (claude.Disable), on that it is in its file. Plugin
-// and managed handlers cannot be moved; the lock says why in the domain's
-// words. A handler Claude Code rejects has no switch.
-func claudeSwitchOf(h *hooks.Hook) hookSwitch {
-	if _, off := claude.DisabledID(h); off {
-		return hookSwitch{switchable: true}
-	}
-	sw := hookSwitch{switchable: h.Status != hooks.StatusInvalid, enabled: h.Status != hooks.StatusDisabled}
-	if lock := claude.SwitchLock(h); lock != "" && sw.switchable {
-		sw.locked = "Locked: " + lock
-	}
-	return sw
-}
-
-// switchFor is the switch of each hook of p.
-func switchFor(p *project, names pathNamer) func(*hooks.Hook) hookSwitch {
-	if p.Claude != nil {
-		return claudeSwitchOf
-	}
-	return func(h *hooks.Hook) hookSwitch {
-		if p.Registry == nil {
-			return hookSwitch{}
-		}
-		return switchOf(h, p.Registry, names)
-	}
-}
-
-// hasScopes reports whether p's switches write to a scope the user picks
-// (Gemini CLI's workspace or user settings).
-func (p *project) hasScopes() bool { return p.Claude == nil }
-
-// claudeSwitchNote explains the switches of Claude Code handlers.
-const claudeSwitchNote = "Claude Code has no per-hook switch: switching a handler off moves it out of its settings file " +
-	"into Hookwarden's store (comments and layout kept), switching it on puts it back where it was. " +
-	"Plugin and managed handlers cannot be moved."
-
 // reviewsOf finds the review of a hook of p by its ID, from the audit made
 // when p was loaded.
 func reviewsOf(p *project) func(*hooks.Hook) (reviewItem, bool) {
@@ -174,22 +125,4 @@ func reviewsOf(p *project) func(*hooks.Hook) (reviewItem, bool) {
 		it, ok := byID[h.ID]
 		return it, ok
 	}
-}
-
-// hookSwitchOf finds the hook with the given ID in the project on screen,
-// with its switch.
-func (m *mainWindow) hookSwitchOf(id string) (*hooks.Hook, hookSwitch) {
-	p := m.current
-	switch {
-	case p == nil:
-	case p.Claude != nil:
-		if h := p.Claude.Registry.Hook(id); h != nil {
-			return h, claudeSwitchOf(h)
-		}
-	case p.Registry != nil:
-		if h := p.Registry.Hook(id); h != nil {
-			return h, switchOf(h, p.Registry, pathNamer{project: p.Dir, home: p.Home})
-		}
-	}
-	return nil, hookSwitch{}
 }
