@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"errors"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
@@ -97,9 +98,48 @@ func (m *mainWindow) toggle(p *project, req agents.ToggleRequest) {
 			case res != nil:
 				m.hooks.setStatus(res.Message, widget.MediumImportance)
 			}
+			if res != nil && res.Backup != nil {
+				m.hooks.toast.showFor(toastOwner(p), "Wrote "+m.hooks.fileList(res.Files)+".", func() { m.undoSwitch(p, res) })
+			}
 			m.reloadInPlace()
 		})
 	})
+}
+
+// undoSwitch puts the files of a switch back as they were (refusing when
+// someone changed them since), then reloads.
+func (m *mainWindow) undoSwitch(p *project, res *agents.ToggleResult) {
+	if m.current == nil || !sameProject(m.current, p) {
+		m.hooks.toast.show("Undo is not possible any more: another project is on screen.", nil)
+		return
+	}
+	m.hooks.setBusy(true)
+	m.thread.Go(func() {
+		err := res.Backup.Restore()
+		m.thread.Do(func() {
+			m.hooks.setBusy(false)
+			if err != nil {
+				m.hooks.toast.show("Undo failed: "+shown(err.Error()), nil)
+				showError(err, m.window)
+			} else {
+				m.hooks.setStatus("", widget.LowImportance)
+				m.hooks.toast.showFor(toastOwner(p), "Undone: restored "+m.hooks.fileList(res.Files)+" byte for byte.", nil)
+			}
+			m.reloadInPlace()
+		})
+	})
+}
+
+// toastOwner is what a switch's toast belongs to: the project and agent.
+func toastOwner(p *project) string { return p.Agent + "\x00" + p.Dir }
+
+// fileList names files for the toast.
+func (v *hooksView) fileList(files []string) string {
+	var out []string
+	for _, f := range files {
+		out = append(out, shown(v.names.name(f)))
+	}
+	return strings.Join(out, " and ")
 }
 
 // askTracked offers what the agent can write instead of a file git tracks
@@ -146,6 +186,7 @@ func (m *mainWindow) askTracked(p *project, tr *agents.TrackedError, req agents.
 // switch is used.
 func (m *mainWindow) noteTracked(p *project) {
 	m.hooks.setTracked(nil)
+	m.hooks.toast.hideUnless(toastOwner(p))
 	if p.proj == nil || p.Demo != nil {
 		return
 	}

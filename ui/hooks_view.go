@@ -31,6 +31,8 @@ type hooksView struct {
 	// switches have scopes); switchNote says how the switches work instead.
 	scopeBar   *fyne.Container
 	switchNote *widget.RichText
+	// toast says which files the last switch wrote, with Undo.
+	toast *toast
 
 	content  *fyne.Container
 	scroll   *container.Scroll
@@ -71,6 +73,7 @@ func newHooksView(act hooksActions) *hooksView {
 	v.enableAll = &widget.Button{Text: "Enable all…", Icon: theme.ConfirmIcon(), OnTapped: act.enableAll}
 	v.disableAll = &widget.Button{Text: "Disable all…", Icon: theme.CancelIcon(), OnTapped: act.disableAll}
 	v.status = &widget.Label{Wrapping: fyne.TextWrapWord}
+	v.toast = newToast()
 	v.status.Hide()
 	v.tracked = newNote("", fyne.TextWrapWord)
 	v.tracked.Hide()
@@ -83,7 +86,7 @@ func (v *hooksView) buildUI() fyne.CanvasObject {
 	v.scopeBar = container.NewBorder(nil, nil,
 		container.NewHBox(widget.NewLabel("Disable in the"), v.scope),
 		container.NewHBox(v.enableAll, v.disableAll))
-	top := container.NewVBox(v.scopeBar, v.tracked, v.switchNote, v.status)
+	top := container.NewVBox(v.scopeBar, v.tracked, v.switchNote, v.status, v.toast.buildUI())
 	v.split = container.NewHSplit(v.scroll, v.details.buildUI())
 	v.split.Offset = 0.64
 	return container.NewBorder(top, nil, nil, nil, v.split)
