@@ -111,3 +111,20 @@ func (p *Project) HookDocument(h *hooks.Hook) agents.Document {
 	}
 	return d
 }
+
+// ListNotes are the lines under a hook whose command Gemini filled from
+// .env files, or that the project decides: the command as it runs, where
+// each value came from, and why the project decides it.
+func (p *Project) ListNotes(h *hooks.Hook) []string {
+	if len(h.Hydrated) == 0 && h.ProjectControlled == "" {
+		return nil
+	}
+	out := []string{"runs: " + h.Command}
+	if len(h.Hydrated) > 0 {
+		out = append(out, strings.Split(hooks.HydrationText(h.Hydrated), "\n")...)
+	}
+	if h.ProjectControlled != "" {
+		out = append(out, "project hook: "+h.ProjectControlled)
+	}
+	return out
+}
