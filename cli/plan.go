@@ -5,6 +5,8 @@ import (
 	"errors"
 	"text/tabwriter"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
@@ -50,11 +52,11 @@ func eventAndContext(name, tool, trigger string) (hooks.Event, *hooks.PlanContex
 		return "", nil, usagef("--event is required (one of %s)", eventList())
 	}
 	event := hooks.Event(name)
-	if !event.Valid() {
+	if !gemini.ValidEvent(event) {
 		return "", nil, usagef("unknown event %q (one of %s)", name, eventList())
 	}
-	pctx, err := hooks.ContextFor(event, tool, trigger)
-	var ce *hooks.ContextError
+	pctx, err := gemini.ContextFor(event, tool, trigger)
+	var ce *gemini.ContextError
 	if errors.As(err, &ce) {
 		return "", nil, usagef("%s", ce.Error())
 	}
@@ -63,7 +65,7 @@ func eventAndContext(name, tool, trigger string) (hooks.Event, *hooks.PlanContex
 
 func eventList() string {
 	s := ""
-	for i, e := range hooks.Events {
+	for i, e := range gemini.Events() {
 		if i > 0 {
 			s += ", "
 		}

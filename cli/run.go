@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/sandbox"
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -59,7 +61,7 @@ func runRun(ctx context.Context, io *IO, args []string) error {
 	p := io.loadProject(*dir)
 	folderTrusted := p.snap.FolderTrust.Trusted()
 	if !folderTrusted && *asTrusted {
-		reg := hooks.BuildAsTrusted(p.snap)
+		reg := gemini.BuildAsTrusted(p.snap)
 		p = &project{snap: reg.Snapshot, reg: reg}
 	}
 	plan := p.reg.Plan(event, pctx)
@@ -72,13 +74,13 @@ func runRun(ctx context.Context, io *IO, args []string) error {
 	if err != nil {
 		return err
 	}
-	gate := trust.Gate{Run: sel}
+	gate := gemini.Gate{Run: sel}
 	if !*yes || policy.Always {
 		storeDir, err := trust.StoreDirFromEnv(io.Env, io.GOOS)
 		if err != nil {
 			return err
 		}
-		gate = trust.HoldUnapproved(p.snap, trust.Options{Store: trust.Store{Dir: storeDir}}, sel)
+		gate = gemini.HoldUnapproved(p.snap, gemini.Options{Store: trust.Store{Dir: storeDir}}, sel)
 	}
 	trustErr := ""
 	if gate.Err != nil {
@@ -97,15 +99,15 @@ func runRun(ctx context.Context, io *IO, args []string) error {
 		TrustError: trustErr, Input: input, Policy: policy, SandboxUnavailable: choice.Unavailable,
 	}
 	if len(choice.Run) > 0 {
-		runner := &hooks.Runner{
+		runner := &gemini.Runner{
 			Env:          io.Env,
-			Sanitization: hooks.SanitizationFor(p.snap),
+			Sanitization: gemini.SanitizationFor(p.snap),
 			Check:        gate.Check,
-			PlansDir:     hooks.PlansDirFor(io.home(), p.snap.ProjectDir, hooks.ToJSString(input.Value("session_id"))),
+			PlansDir:     gemini.PlansDirFor(io.home(), p.snap.ProjectDir, hooks.ToJSString(input.Value("session_id"))),
 			Isolation:    hooks.Isolation{Supervisor: sup, Sandboxed: choice.IsSandboxed},
 		}
 		runPlan := &hooks.Plan{Event: plan.Event, Sequential: plan.Sequential, Hooks: choice.Run}
-		out := runner.Run(ctx, hooks.Request{Plan: runPlan, Input: input, FolderTrusted: rep.FolderTrust.Trusted() || rep.AsTrusted})
+		out := runner.Run(ctx, gemini.Request{Plan: runPlan, Input: input, FolderTrusted: rep.FolderTrust.Trusted() || rep.AsTrusted})
 		rep.Outcome = &out
 	}
 	if *asJSON {
@@ -172,18 +174,18 @@ func contextFromInput(event hooks.Event, in *hooks.Object) (tool, trigger string
 // buildInput is the sample input for the event, with the --input fields
 // spread over it ({...base, ...fields}).
 func buildInput(io *IO, snap *settingsio.Snapshot, event hooks.Event, tool, trigger string, fields *hooks.Object) (*hooks.Object, error) {
-	in, err := hooks.SampleInput(hooks.SampleOptions{Event: event, Tool: tool, Trigger: trigger, ProjectDir: snap.ProjectDir, Home: io.home(), Now: time.Now()})
+	in, err := gemini.SampleInput(gemini.SampleOptions{Event: event, Tool: tool, Trigger: trigger, ProjectDir: snap.ProjectDir, Home: io.home(), Now: time.Now()})
 	if err != nil {
 		return nil, err
 	}
 	if fields != nil {
-		if event.MatcherKind() == hooks.MatchToolName {
+		if gemini.MatcherKindOf(event) == gemini.MatchToolName {
 			// the sample's tool fields must not leak into the user's input
 			for _, k := range []string{"tool_input", "tool_response", "mcp_context"} {
 				in.Delete(k)
 			}
 		}
-		hooks.SpreadInto(in, fields)
+		gemini.SpreadInto(in, fields)
 	}
 	return in, nil
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/sandbox"
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -26,7 +28,7 @@ type runReport struct {
 	SkipWhy    map[string]string
 	TrustError string
 	Input      *hooks.Object
-	Outcome    *hooks.Outcome
+	Outcome    *gemini.Outcome
 	// Policy is the sandbox rule applied; SandboxUnavailable says why the
 	// sandbox could not be used, when it was wanted.
 	Policy             hooks.SandboxPolicy
@@ -89,7 +91,7 @@ func (r *runReport) writeText(w io.Writer) error {
 	case r.Outcome == nil:
 		printf(b, "%s: nothing was run\n", r.label())
 	default:
-		v := hooks.Explain(r.label(), r.Outcome)
+		v := gemini.Explain(r.label(), r.Outcome)
 		printf(b, "%s\n", v.Headline)
 		for _, d := range v.Details {
 			printf(b, "  %s\n", d)
@@ -127,7 +129,7 @@ func (r *runReport) writeText(w io.Writer) error {
 	return err
 }
 
-func writeResultText(b *strings.Builder, i int, r *hooks.Result) {
+func writeResultText(b *strings.Builder, i int, r *gemini.Result) {
 	status := "ok"
 	switch {
 	case r.Error != "":
@@ -227,12 +229,12 @@ type resultDoc struct {
 }
 
 type aggregatedDoc struct {
-	Success         bool           `json:"success"`
-	Strategy        hooks.Strategy `json:"strategy"`
-	FinalOutput     *hooks.Object  `json:"final_output"`
-	Errors          []string       `json:"errors"`
-	TotalDurationMS float64        `json:"total_duration_ms"`
-	Aborted         string         `json:"aborted,omitempty"`
+	Success         bool            `json:"success"`
+	Strategy        gemini.Strategy `json:"strategy"`
+	FinalOutput     *hooks.Object   `json:"final_output"`
+	Errors          []string        `json:"errors"`
+	TotalDurationMS float64         `json:"total_duration_ms"`
+	Aborted         string          `json:"aborted,omitempty"`
 }
 
 func msFloat(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
@@ -254,7 +256,7 @@ func (r *runReport) document() runDoc {
 	if o == nil {
 		return doc
 	}
-	v := hooks.Explain(r.label(), o)
+	v := gemini.Explain(r.label(), o)
 	doc.Verdict = &v
 	doc.Warnings = o.Warnings
 	doc.DurationMS = msFloat(o.Duration)

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
@@ -110,7 +112,7 @@ func newDryRunView(w fyne.Window, thread uiThread) *dryRunView {
 		cardBox:       container.NewVBox(),
 	}
 	var events []string
-	for _, e := range hooks.Events {
+	for _, e := range gemini.Events() {
 		events = append(events, string(e))
 	}
 	v.event = widget.NewSelect(events, func(string) { v.onEventChanged() })
@@ -206,7 +208,7 @@ func (v *dryRunView) setEventOptions(p *project) {
 			events = append(events, string(e.Name))
 		}
 	} else {
-		for _, e := range hooks.Events {
+		for _, e := range gemini.Events() {
 			events = append(events, string(e))
 		}
 	}
@@ -225,8 +227,8 @@ func runIntro(agent string) string {
 
 // firstPlannedEvent is the first event in Gemini's order that has a hook
 // that runs (BeforeTool when none has).
-func firstPlannedEvent(r *hooks.Registry) hooks.Event {
-	for _, e := range hooks.Events {
+func firstPlannedEvent(r *gemini.Registry) hooks.Event {
+	for _, e := range gemini.Events() {
 		for _, h := range r.Hooks {
 			if h.Event == e && (h.Status == hooks.StatusRuns || h.Status == hooks.StatusBlockedUntrustedFolder) {
 				return e
@@ -268,17 +270,17 @@ func (v *dryRunView) onEventChanged() {
 	v.tool.Hide()
 	v.trigger.Hide()
 	v.contextLabel.SetText("")
-	switch e.MatcherKind() {
-	case hooks.MatchToolName:
+	switch gemini.MatcherKindOf(e) {
+	case gemini.MatchToolName:
 		v.contextLabel.SetText("Tool")
 		v.tool.SetOptions(assets.PayloadTools())
 		if !v.hasPlan(e, v.tool.Text, "") {
 			v.tool.SetText(v.likelyContext(e, assets.PayloadTools(), func(s string) (string, string) { return s, "" }))
 		}
 		v.tool.Show()
-	case hooks.MatchTrigger:
+	case gemini.MatchTrigger:
 		v.contextLabel.SetText("Trigger")
-		v.trigger.Options = hooks.Triggers(e)
+		v.trigger.Options = gemini.Triggers(e)
 		if !slices.Contains(v.trigger.Options, v.trigger.Selected) || !v.hasPlan(e, "", v.trigger.Selected) {
 			v.trigger.Selected = v.likelyContext(e, v.trigger.Options, func(s string) (string, string) { return "", s })
 		}
@@ -295,7 +297,7 @@ func (v *dryRunView) hasPlan(e hooks.Event, tool, trigger string) bool {
 	if v.project == nil {
 		return false
 	}
-	pctx, err := hooks.ContextFor(e, tool, trigger)
+	pctx, err := gemini.ContextFor(e, tool, trigger)
 	return err == nil && v.project.Registry.Plan(e, pctx) != nil
 }
 
@@ -353,10 +355,10 @@ func (v *dryRunView) contextValues() (tool, trigger string) {
 	if v.project != nil && v.project.Claude != nil {
 		return v.claudeContextValues()
 	}
-	switch v.selectedEvent().MatcherKind() {
-	case hooks.MatchToolName:
+	switch gemini.MatcherKindOf(v.selectedEvent()) {
+	case gemini.MatchToolName:
 		return v.tool.Text, ""
-	case hooks.MatchTrigger:
+	case gemini.MatchTrigger:
 		return "", v.trigger.Selected
 	}
 	return "", ""
@@ -383,7 +385,7 @@ func (v *dryRunView) planPreview() string {
 		return s
 	}
 	tool, trigger := v.contextValues()
-	pctx, err := hooks.ContextFor(e, tool, trigger)
+	pctx, err := gemini.ContextFor(e, tool, trigger)
 	if err != nil {
 		return err.Error()
 	}

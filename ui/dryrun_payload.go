@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
@@ -20,7 +22,7 @@ func (v *dryRunView) loadSample() {
 		v.loadClaudeSample()
 		return
 	}
-	if p == nil || !e.Valid() {
+	if p == nil || !gemini.ValidEvent(e) {
 		return
 	}
 	tool, trigger := v.contextValues()
@@ -28,7 +30,7 @@ func (v *dryRunView) loadSample() {
 	if home == "" {
 		home = p.Home
 	}
-	in, err := hooks.SampleInput(hooks.SampleOptions{Event: e, Tool: tool, Trigger: trigger,
+	in, err := gemini.SampleInput(gemini.SampleOptions{Event: e, Tool: tool, Trigger: trigger,
 		ProjectDir: p.Registry.Snapshot.ProjectDir, Home: home, Now: time.Now()})
 	text := ""
 	if err == nil {

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
@@ -28,7 +30,7 @@ type resultCard struct {
 
 	// result is the result shown (nil while waiting), for tests;
 	// claudeResult the same for a Claude Code handler.
-	result       *hooks.Result
+	result       *gemini.Result
 	claudeResult *claude.RunResult
 }
 
@@ -50,7 +52,7 @@ func newResultCard(h *hooks.Hook, names pathNamer) *resultCard {
 }
 
 // show fills the card with r.
-func (c *resultCard) show(r *hooks.Result) {
+func (c *resultCard) show(r *gemini.Result) {
 	c.result = r
 	text, col := resultStatus(r)
 	c.status.Text, c.status.Color = text, col
@@ -86,7 +88,7 @@ func (c *resultCard) show(r *hooks.Result) {
 }
 
 // resultStatus is the badge of a result.
-func resultStatus(r *hooks.Result) (string, color.Color) {
+func resultStatus(r *gemini.Result) (string, color.Color) {
 	switch {
 	case r.Cancelled:
 		return "CANCELLED", colorGrey
@@ -107,7 +109,7 @@ func resultStatus(r *hooks.Result) (string, color.Color) {
 }
 
 // resultSummary is "exit 0 · 12.3 ms · JSON output".
-func resultSummary(r *hooks.Result) string {
+func resultSummary(r *gemini.Result) string {
 	parts := []string{}
 	if r.HasExitCode {
 		parts = append(parts, fmt.Sprintf("exit code %d", r.ExitCode))
@@ -165,7 +167,7 @@ func (v *dryRunView) showCards(plan *hooks.Plan) {
 }
 
 // showResult fills card i of run id as its hook finishes.
-func (v *dryRunView) showResult(id, i int, r *hooks.Result) {
+func (v *dryRunView) showResult(id, i int, r *gemini.Result) {
 	if id != v.runID || i < 0 || i >= len(v.cards) {
 		return
 	}
@@ -188,7 +190,7 @@ func (v *dryRunView) countDone() {
 
 // finish shows the outcome of run id: the final results (with their
 // warnings), what Gemini would do, and the event's warnings.
-func (v *dryRunView) finish(id int, s *runSetup, out *hooks.Outcome) {
+func (v *dryRunView) finish(id int, s *runSetup, out *gemini.Outcome) {
 	if id != v.runID {
 		return
 	}
@@ -206,7 +208,7 @@ func (v *dryRunView) finish(id int, s *runSetup, out *hooks.Outcome) {
 		mode = " one after another"
 	}
 	v.status.SetText(fmt.Sprintf("%s ran%s in %s.", plural(len(out.Results), "hook"), mode, formatDuration(out.Duration)))
-	verdict := hooks.Explain(s.label, out)
+	verdict := gemini.Explain(s.label, out)
 	v.verdict.SetText(shown(verdict.Headline))
 	v.verdict.Importance = effectImportance(verdict.Effect)
 	v.verdict.Refresh()

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
@@ -91,7 +93,7 @@ func (v *dryRunView) prepare(asTrusted bool) {
 	}
 	event := v.selectedEvent()
 	tool, trigger := v.contextValues()
-	pctx, err := hooks.ContextFor(event, tool, trigger)
+	pctx, err := gemini.ContextFor(event, tool, trigger)
 	if err != nil {
 		v.status.SetText(shown(err.Error()))
 		return
@@ -108,11 +110,11 @@ func (v *dryRunView) prepare(asTrusted bool) {
 	v.setRunning(&dryRun{id: v.runID})
 	v.thread.Go(func() {
 		s.plan = planFor(p, s, pctx)
-		var opts trust.Options
+		var opts gemini.Options
 		if dir, err := trust.StoreDirFromEnv(p.Env, p.GOOS); err == nil {
 			opts.Store = trust.Store{Dir: dir}
 		}
-		g := trust.HoldUnapproved(p.Registry.Snapshot, opts, s.plan)
+		g := gemini.HoldUnapproved(p.Registry.Snapshot, opts, s.plan)
 		s.unapproved, s.trustErr, s.why, s.check = g.Unapproved, g.Err, g.Why, g.Check
 		s.sup = supervisorFor(p, p.Registry.Snapshot.Paths.GeminiDir)
 		if s.plan != nil && !s.real {
@@ -130,7 +132,7 @@ func planFor(p *project, s *runSetup, pctx *hooks.PlanContext) *hooks.Plan {
 	}
 	reg := p.Registry
 	if s.asTrusted {
-		reg = hooks.BuildAsTrusted(reg.Snapshot)
+		reg = gemini.BuildAsTrusted(reg.Snapshot)
 	}
 	return reg.Plan(s.event, pctx)
 }
@@ -236,18 +238,18 @@ func (v *dryRunView) start(s *runSetup) {
 	if home == "" {
 		home = p.Home
 	}
-	runner := &hooks.Runner{
+	runner := &gemini.Runner{
 		Env:          p.Env,
-		Sanitization: hooks.SanitizationFor(snap),
-		PlansDir:     hooks.PlansDirFor(home, snap.ProjectDir, hooks.ToJSString(s.input.Value("session_id"))),
+		Sanitization: gemini.SanitizationFor(snap),
+		PlansDir:     gemini.PlansDirFor(home, snap.ProjectDir, hooks.ToJSString(s.input.Value("session_id"))),
 		Check:        s.check,
 		Isolation:    hooks.Isolation{Supervisor: s.sup, Sandboxed: s.choice.IsSandboxed},
-		OnResult: func(i int, r *hooks.Result) {
+		OnResult: func(i int, r *gemini.Result) {
 			res := *r
 			v.thread.Do(func() { v.showResult(run.id, i, &res) })
 		},
 	}
-	req := hooks.Request{Plan: s.plan, Input: s.input, FolderTrusted: s.trusted || s.asTrusted}
+	req := gemini.Request{Plan: s.plan, Input: s.input, FolderTrusted: s.trusted || s.asTrusted}
 	v.thread.Go(func() {
 		out := runner.Run(ctx, req)
 		cancel()

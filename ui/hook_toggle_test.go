@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"fyne.io/fyne/v2/test"
 
 	"github.com/hookwarden/hookwarden/hooks"
@@ -142,7 +144,7 @@ func TestALockedHookCannotBeSwitchedOn(t *testing.T) {
 	m, _ := newTestWindow(t)
 	p := handBuiltProject()
 	sys := filepath.FromSlash("/etc/gemini-cli/settings.json")
-	p.Registry.Disabled = []hooks.DisabledEntry{{Value: "guard", Layers: []settingsio.Layer{settingsio.LayerSystem}, Files: []string{sys}, Lines: []int{5}}}
+	p.Registry.Disabled = []gemini.DisabledEntry{{Value: "guard", Layers: []settingsio.Layer{settingsio.LayerSystem}, Files: []string{sys}, Lines: []int{5}}}
 	m.show(p, nil)
 	r := rowNamed(t, m, "guard", settingsio.LayerWorkspace)
 	if !r.toggle.Disabled() || r.toggle.Checked {

@@ -10,7 +10,6 @@ import (
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/assets"
 	"github.com/hookwarden/hookwarden/settingsio"
-	"github.com/hookwarden/hookwarden/trust"
 )
 
 // Options say which project the window opens and in which environment.
@@ -144,7 +143,7 @@ func openDemo(opts Options, requested string) (*project, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := trust.ApproveDemo(demo, opts.GOOS, time.Now()); err != nil {
+	if err := approveDemo(demo, opts.GOOS, time.Now()); err != nil {
 		return nil, err
 	}
 	p := &project{Dir: demo.ProjectDir, Env: demo.Overlay(opts.Env), Home: demo.Home,

@@ -2,6 +2,10 @@ package ui
 
 import (
 	"fmt"
+	"time"
+
+	"github.com/hookwarden/hookwarden/agents/gemini"
+	"github.com/hookwarden/hookwarden/assets"
 
 	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/hooks"
@@ -19,10 +23,10 @@ import (
 // Code, Claude holds them and Registry and Audit are nil.
 type legacyViews struct {
 	Claude   *claudeProject
-	Registry *hooks.Registry
+	Registry *gemini.Registry
 	// Audit is the trust review of the workspace hooks (nil when it could
 	// not be made; AuditErr says why).
-	Audit    *trust.Report
+	Audit    *gemini.Report
 	AuditErr error
 }
 
@@ -53,19 +57,19 @@ func (p *project) loadLegacy() {
 		return
 	}
 	snap := settingsio.Load(settingsio.Options{ProjectDir: p.Dir, Env: p.Env, GOOS: p.GOOS, Home: p.Home})
-	p.Registry = hooks.Build(snap)
+	p.Registry = gemini.Build(snap)
 	storeDir, _ := trust.StoreDirFromEnv(p.Env, p.GOOS) // "": audit without fingerprints
 	p.Audit, p.AuditErr = auditSnapshot(snap, storeDir)
 }
 
 // auditSnapshot reviews the workspace hooks against trusted_hooks.json and
 // Hookwarden's approval store in storeDir.
-func auditSnapshot(snap *settingsio.Snapshot, storeDir string) (*trust.Report, error) {
-	var opts trust.Options
+func auditSnapshot(snap *settingsio.Snapshot, storeDir string) (*gemini.Report, error) {
+	var opts gemini.Options
 	if storeDir != "" {
 		opts.Store = trust.Store{Dir: storeDir}
 	}
-	r, err := trust.Audit(snap, opts)
+	r, err := gemini.Audit(snap, opts)
 	if err != nil {
 		return nil, fmt.Errorf("reviewing the project hooks: %w", err)
 	}
@@ -97,8 +101,8 @@ func (p *project) loadClaude() {
 }
 
 // hookTitle names a hook in the views not yet on the contract (the others
-// use the project's Title): Gemini's display name, or a Claude Code
-// handler's command, URL, MCP tool or prompt.
+// use p.proj.Title): Gemini's display name, or a Claude Code handler's
+// command, URL, MCP tool or prompt.
 func hookTitle(h *hooks.Hook) string {
 	if claude.Is(h) {
 		return claude.Label(h)
@@ -125,4 +129,10 @@ func reviewsOf(p *project) func(*hooks.Hook) (reviewItem, bool) {
 		it, ok := byID[h.ID]
 		return it, ok
 	}
+}
+
+// approveDemo approves the demo's Gemini CLI hooks the demo comes with
+// approved, in trusted_hooks.json and Hookwarden's store.
+func approveDemo(demo assets.Demo, goos string, now time.Time) error {
+	return gemini.ApproveDemo(demo, goos, now)
 }

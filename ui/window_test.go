@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -53,7 +54,7 @@ func handBuiltProject() *project {
 	ws := filepath.Join(dir, ".gemini", "settings.json")
 	user := filepath.Join(home, ".gemini", "settings.json")
 	sys := filepath.FromSlash("/etc/gemini-cli/settings.json")
-	return geminiBuilt(&project{Dir: dir, Home: home, Requested: dir, legacyViews: legacyViews{Registry: &hooks.Registry{
+	return geminiBuilt(&project{Dir: dir, Home: home, Requested: dir, legacyViews: legacyViews{Registry: &gemini.Registry{
 		Snapshot: &settingsio.Snapshot{ProjectDir: dir, FolderTrust: settingsio.FolderTrust{
 			State: settingsio.FolderTrusted, Reason: "trustedFolders.json trusts /work"}},
 		HooksEnabled: true,

@@ -13,8 +13,8 @@ import (
 const defaultTimeoutMS = 60000
 
 // Details are a hook's description, its command as it runs (as written,
-// the values Gemini filled from .env files, why the project decides it)
-// and its settings: event, type, matcher, timeout, sequential.
+// the values Gemini filled from .env files, why the project decides it),
+// its settings (event, type, matcher, timeout, sequential) and its source.
 func (p *Project) Details(h *hooks.Hook) []agents.Field {
 	out := []agents.Field{
 		{Key: "description", Label: "Description", Value: h.Description},
@@ -24,7 +24,7 @@ func (p *Project) Details(h *hooks.Hook) []agents.Field {
 		out = append(out, agents.Field{Key: "raw_command", Label: "Command", Value: "(as written: " + h.RawCommand + ")", JSON: h.RawCommand, Code: true})
 	}
 	if len(h.Hydrated) > 0 {
-		for _, line := range strings.Split(hooks.HydrationText(h.Hydrated), "\n") {
+		for _, line := range strings.Split(HydrationText(h.Hydrated), "\n") {
 			out = append(out, agents.Field{Key: "hydrated", Label: "Command", Value: line, Code: true})
 		}
 	}
@@ -36,7 +36,8 @@ func (p *Project) Details(h *hooks.Hook) []agents.Field {
 		f.Label = "Settings"
 		out = append(out, f)
 	}
-	return out
+	// Gemini CLI's own label of where the hook comes from (documents only).
+	return append(out, agents.Field{Key: "source", Value: string(h.Source), JSON: h.Source})
 }
 
 // settingsFields are a hook's type, matcher, timeout and sequential flag
@@ -49,7 +50,7 @@ func settingsFields(h *hooks.Hook) []agents.Field {
 	m := agents.Field{Key: "matcher", JSON: h.Matcher}
 	switch {
 	case !h.HasMatcher:
-	case h.Event.Valid() && h.Event.MatcherKind() == hooks.MatchNone:
+	case ValidEvent(h.Event) && MatcherKindOf(h.Event) == MatchNone:
 		m.Value = fmt.Sprintf("matcher %q (ignored for %s)", h.Matcher, h.Event)
 	case strings.TrimSpace(h.Matcher) == "" || strings.TrimSpace(h.Matcher) == "*":
 		m.Value = fmt.Sprintf("matcher %q (everything)", h.Matcher)
@@ -121,7 +122,7 @@ func (p *Project) ListNotes(h *hooks.Hook) []string {
 	}
 	out := []string{"runs: " + h.Command}
 	if len(h.Hydrated) > 0 {
-		out = append(out, strings.Split(hooks.HydrationText(h.Hydrated), "\n")...)
+		out = append(out, strings.Split(HydrationText(h.Hydrated), "\n")...)
 	}
 	if h.ProjectControlled != "" {
 		out = append(out, "project hook: "+h.ProjectControlled)

@@ -5,12 +5,11 @@ import (
 	"fmt"
 
 	"github.com/hookwarden/hookwarden/agents"
-	"github.com/hookwarden/hookwarden/trust"
 )
 
 // folderTrustLevels are the answers of Gemini CLI's trust dialog, by the
 // word the command line takes.
-var folderTrustLevels = map[string]trust.TrustLevel{"trust": trust.TrustFolder, "parent": trust.TrustParent, "deny": trust.DoNotTrust}
+var folderTrustLevels = map[string]TrustLevel{"trust": TrustFolder, "parent": TrustParent, "deny": DoNotTrust}
 
 // FolderTrustDetails are Gemini CLI's folder-trust decision for the
 // project: the state, the rule of trustedFolders.json (or the switch) that
@@ -49,11 +48,11 @@ func (p *Project) SetFolderTrust(ctx context.Context, level string) (*agents.Fol
 	}
 	file := p.snap.Paths.TrustedFolders
 	b, changed, err := agents.BackedUp([]string{file}, func() error {
-		return trust.SetFolderTrust(ctx, file, p.snap.ProjectDir, l, p.env.GOOS)
+		return SetFolderTrust(ctx, file, p.snap.ProjectDir, l, p.env.GOOS)
 	})
 	if err != nil {
 		return nil, err
 	}
-	return &agents.FolderTrustResult{Message: fmt.Sprintf("recorded %s for %s in %s", l, trust.FolderKey(p.snap.ProjectDir, p.env.GOOS), file),
+	return &agents.FolderTrustResult{Message: fmt.Sprintf("recorded %s for %s in %s", l, FolderKey(p.snap.ProjectDir, p.env.GOOS), file),
 		Files: changed, Backup: b}, nil
 }

@@ -14,7 +14,7 @@ import (
 
 // Gemini CLI's switch is hooksConfig.disabled of the workspace or the
 // user settings, matched by a hook's name (its command when it has none),
-// as /hooks enable|disable|enable-all|disable-all write it (hooks.Toggler).
+// as /hooks enable|disable|enable-all|disable-all write it (Toggler).
 
 // switchScopes are the two files Gemini CLI writes, the default first.
 var switchScopes = []string{string(settingsio.LayerWorkspace), string(settingsio.LayerUser)}
@@ -22,8 +22,8 @@ var switchScopes = []string{string(settingsio.LayerWorkspace), string(settingsio
 // toggler edits the disabled lists of the project's settings files; the
 // switch journal in Hookwarden's folder lets an enable restore a file byte
 // for byte.
-func (p *Project) toggler() *hooks.Toggler {
-	t := &hooks.Toggler{Snapshot: p.snap, Registry: p.reg, Env: p.env.Vars}
+func (p *Project) toggler() *Toggler {
+	t := &Toggler{Snapshot: p.snap, Registry: p.reg, Env: p.env.Vars}
 	goos := p.env.GOOS
 	if goos == "" {
 		goos = runtime.GOOS
@@ -60,7 +60,7 @@ func (p *Project) SwitchOf(h *hooks.Hook) agents.HookSwitch {
 	return switchOf(h, p.reg)
 }
 
-func switchOf(h *hooks.Hook, reg *hooks.Registry) agents.HookSwitch {
+func switchOf(h *hooks.Hook, reg *Registry) agents.HookSwitch {
 	sw := agents.HookSwitch{Switchable: h.Status != hooks.StatusInvalid, Enabled: true}
 	if !sw.Switchable {
 		return sw
@@ -92,30 +92,15 @@ func switchOf(h *hooks.Hook, reg *hooks.Registry) agents.HookSwitch {
 // trims the slash command's argument): every valid hook whose name, or
 // command when it has none, is name. A name that only a disabled list
 // names finds no hook and no error; one that matches nothing is an
-// *hooks.UnknownHookError.
+// *UnknownHookError.
 func (p *Project) Find(ref string) ([]*hooks.Hook, error) {
 	name := strings.TrimSpace(ref)
-	var out []*hooks.Hook
-	for _, h := range p.reg.Hooks {
-		if h.Status != hooks.StatusInvalid && h.DisableName() == name {
-			out = append(out, h)
-		}
+	t := p.toggler()
+	hs := t.matching(name)
+	if err := t.checkKnown(name, hs); err != nil {
+		return nil, err
 	}
-	if len(out) > 0 {
-		return out, nil
-	}
-	for _, e := range p.reg.Disabled {
-		if e.Value == name {
-			return nil, nil
-		}
-	}
-	e := &hooks.UnknownHookError{Name: name}
-	for _, h := range p.reg.Hooks {
-		if h.Status != hooks.StatusInvalid && h.Name != "" && h.Command == name {
-			e.CommandOf = append(e.CommandOf, h)
-		}
-	}
-	return nil, e
+	return hs, nil
 }
 
 // Tracked says whether git tracks the workspace settings file, which a
@@ -129,7 +114,7 @@ func (p *Project) Tracked(ctx context.Context, scope string) *agents.Tracked {
 		return nil
 	}
 	return &agents.Tracked{File: tr.Path, Tracked: tr.Tracked, Unknown: tr.Unknown,
-		Note: tr.Path + " is tracked by git: a workspace disable changes a file you share. " + hooks.UserScopeNote("")}
+		Note: tr.Path + " is tracked by git: a workspace disable changes a file you share. " + UserScopeNote("")}
 }
 
 // Toggle is /hooks enable|disable NAME (one name at a time) or
@@ -156,18 +141,18 @@ func (p *Project) Toggle(ctx context.Context, req agents.ToggleRequest) (*agents
 		tr := t.WorkspaceTracked(ctx)
 		switch {
 		case tr.Tracked:
-			return nil, &agents.TrackedError{File: tr.Path, Question: hooks.TrackedMessage(tr.Path, name),
-				Msg: hooks.TrackedMessage(tr.Path, name) +
+			return nil, &agents.TrackedError{File: tr.Path, Question: TrackedMessage(tr.Path, name),
+				Msg: TrackedMessage(tr.Path, name) +
 					"\nUse --scope user for that, or --force-workspace to edit the tracked file anyway (commit it, or 'hookwarden enable' puts it back byte for byte).",
 				Instead: string(settingsio.LayerUser), InsteadLabel: "Disable in user settings"}
 		case tr.Unknown != "":
 			res.Warnings = append(res.Warnings, tr.Unknown)
 		}
 	}
-	var status hooks.ToggleStatus
+	var status ToggleStatus
 	var message string
-	var edits []hooks.FileEdit
-	var locked []hooks.Lock
+	var edits []FileEdit
+	var locked []Lock
 	var notes []string
 	b, changed, err := agents.BackedUp(p.writableFiles(), func() error {
 		switch {
@@ -193,7 +178,7 @@ func (p *Project) Toggle(ctx context.Context, req agents.ToggleRequest) (*agents
 				return err
 			}
 			status, message, edits, locked, notes = r.Status, r.Message, r.Edits, r.Locked, r.Notes
-			if r.Status != hooks.ToggleChanged && len(r.Locked) > 0 {
+			if r.Status != ToggleChanged && len(r.Locked) > 0 {
 				message = "" // Gemini's "already enabled" would be wrong for a locked hook
 			}
 		default:
@@ -208,7 +193,7 @@ func (p *Project) Toggle(ctx context.Context, req agents.ToggleRequest) (*agents
 	if err != nil {
 		return nil, err
 	}
-	res.Backup, res.Files, res.Changed = b, changed, status == hooks.ToggleChanged
+	res.Backup, res.Files, res.Changed = b, changed, status == ToggleChanged
 	if message != "" {
 		res.Report = append(res.Report, message)
 	}
@@ -270,7 +255,7 @@ func toggleName(req agents.ToggleRequest) (string, error) {
 }
 
 // editLines says each file change with its place.
-func editLines(edits []hooks.FileEdit) []string {
+func editLines(edits []FileEdit) []string {
 	var out []string
 	for _, e := range edits {
 		switch {
@@ -300,7 +285,7 @@ func editLines(edits []hooks.FileEdit) []string {
 // without putting it back as it was (the entry came with the repository,
 // or the file changed since Hookwarden's disable): the change shows in git
 // status.
-func (p *Project) trackedEditNotes(ctx context.Context, t *hooks.Toggler, edits []hooks.FileEdit) []string {
+func (p *Project) trackedEditNotes(ctx context.Context, t *Toggler, edits []FileEdit) []string {
 	var out []string
 	for _, e := range edits {
 		if e.Layer != settingsio.LayerWorkspace || e.Restored || e.Deleted {
@@ -315,7 +300,7 @@ func (p *Project) trackedEditNotes(ctx context.Context, t *hooks.Toggler, edits 
 
 // toggleSummary is Gemini's feedback, then what keeps a hook disabled and
 // what else decides about it, for the views.
-func toggleSummary(message string, locked []hooks.Lock, notes []string) string {
+func toggleSummary(message string, locked []Lock, notes []string) string {
 	var parts []string
 	if message != "" {
 		parts = append(parts, message)
@@ -330,7 +315,7 @@ func toggleSummary(message string, locked []hooks.Lock, notes []string) string {
 }
 
 // lockedText is why an enable that read-only files defeat did not take.
-func lockedText(locks []hooks.Lock) string {
+func lockedText(locks []Lock) string {
 	files := map[string]bool{}
 	var names []string
 	for _, l := range locks {

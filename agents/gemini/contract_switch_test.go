@@ -12,7 +12,7 @@ import (
 func TestSwitchOfReadsTheMergedDisabledList(t *testing.T) {
 	sys := filepath.FromSlash("/etc/gemini-cli/settings.json")
 	ws := filepath.FromSlash("/p/.gemini/settings.json")
-	reg := &hooks.Registry{Disabled: []hooks.DisabledEntry{
+	reg := &Registry{Disabled: []DisabledEntry{
 		{Value: "in-workspace", Layers: []settingsio.Layer{settingsio.LayerWorkspace}, Files: []string{ws}, Lines: []int{4}},
 		{Value: "by-admin", Layers: []settingsio.Layer{settingsio.LayerWorkspace, settingsio.LayerSystem},
 			Files: []string{ws, sys}, Lines: []int{4, 9}},
