@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -24,10 +25,6 @@ import (
 type legacyViews struct {
 	Claude   *claudeProject
 	Registry *gemini.Registry
-	// Audit is the trust review of the workspace hooks (nil when it could
-	// not be made; AuditErr says why).
-	Audit    *gemini.Report
-	AuditErr error
 }
 
 // claudeProject is what Claude Code reads for a project, reviewed against
@@ -42,38 +39,19 @@ type claudeProject struct {
 	// (then nothing can be approved, disabled or enabled).
 	Store    trust.Store
 	StoreErr error
-	// Audit is the review of the project, local and plugin handlers (nil
-	// when it could not be made; AuditErr says why).
-	Audit    *claude.Report
-	AuditErr error
 }
 
 // loadLegacy reads the agent's files again for the views not yet on the
 // contract.
 func (p *project) loadLegacy() {
 	p.legacyViews = legacyViews{}
+	p.loadReview()
 	if p.Agent == "claude" {
 		p.loadClaude()
 		return
 	}
 	snap := settingsio.Load(settingsio.Options{ProjectDir: p.Dir, Env: p.Env, GOOS: p.GOOS, Home: p.Home})
 	p.Registry = gemini.Build(snap)
-	storeDir, _ := trust.StoreDirFromEnv(p.Env, p.GOOS) // "": audit without fingerprints
-	p.Audit, p.AuditErr = auditSnapshot(snap, storeDir)
-}
-
-// auditSnapshot reviews the workspace hooks against trusted_hooks.json and
-// Hookwarden's approval store in storeDir.
-func auditSnapshot(snap *settingsio.Snapshot, storeDir string) (*gemini.Report, error) {
-	var opts gemini.Options
-	if storeDir != "" {
-		opts.Store = trust.Store{Dir: storeDir}
-	}
-	r, err := gemini.Audit(snap, opts)
-	if err != nil {
-		return nil, fmt.Errorf("reviewing the project hooks: %w", err)
-	}
-	return r, nil
 }
 
 // loadClaude (re)reads Claude Code's files for the project: the settings
@@ -84,7 +62,6 @@ func (p *project) loadClaude() {
 	storeDir, err := trust.StoreDirFromEnv(p.Env, p.GOOS)
 	if err != nil {
 		c.StoreErr = fmt.Errorf("locating Hookwarden's store: %w", err)
-		c.AuditErr = c.StoreErr
 	} else {
 		c.Store = trust.Store{Dir: storeDir}
 		off, err := claude.DisabledHooks(c.Store, snap)
@@ -92,10 +69,6 @@ func (p *project) loadClaude() {
 			c.StoreErr = err
 		}
 		c.Registry.Hooks = append(c.Registry.Hooks, off...)
-		c.Audit, c.AuditErr = claude.Audit(snap, c.Registry.Hooks, c.Store)
-		if c.AuditErr != nil {
-			c.AuditErr = fmt.Errorf("reviewing the Claude Code handlers: %w", c.AuditErr)
-		}
 	}
 	p.Claude = c
 }
@@ -110,29 +83,19 @@ func hookTitle(h *hooks.Hook) string {
 	return h.DisplayName()
 }
 
-// reviewsOf finds the review of a hook of p by its ID, from the audit made
-// when p was loaded.
-func reviewsOf(p *project) func(*hooks.Hook) (reviewItem, bool) {
-	byID := map[string]reviewItem{}
-	switch {
-	case p.Claude != nil && p.Claude.Audit != nil:
-		for i := range p.Claude.Audit.Hooks {
-			h := &p.Claude.Audit.Hooks[i]
-			byID[h.HookID] = reviewItem{hook: &h.HookReview, claude: h}
-		}
-	case p.Audit != nil:
-		for i := range p.Audit.Hooks {
-			byID[p.Audit.Hooks[i].HookID] = reviewItem{hook: &p.Audit.Hooks[i]}
-		}
-	}
-	return func(h *hooks.Hook) (reviewItem, bool) {
-		it, ok := byID[h.ID]
-		return it, ok
-	}
-}
-
 // approveDemo approves the demo's Gemini CLI hooks the demo comes with
 // approved, in trusted_hooks.json and Hookwarden's store.
 func approveDemo(demo assets.Demo, goos string, now time.Time) error {
 	return gemini.ApproveDemo(demo, goos, now)
+}
+
+// auditClaude reviews p's Claude Code handlers against Hookwarden's store,
+// reading the store again: the Dry run tab's gate, until it runs over the
+// contract (moved here from ui/review_claude.go).
+func auditClaude(p *project) (*claude.Report, error) {
+	c := p.Claude
+	if c.Store.Dir == "" {
+		return nil, errors.Join(errors.New("Hookwarden's store cannot be located"), c.StoreErr)
+	}
+	return claude.Audit(c.Snapshot, c.Registry.Hooks, c.Store)
 }

@@ -22,13 +22,3 @@ func (p *Project) DryRun(context.Context, agents.RunRequest) (*agents.RunResult,
 func (p *Project) SamplePayload(hooks.Event, agents.Query) ([]byte, error) {
 	return nil, todo("payload")
 }
-
-// --- review (w-review)
-
-func (p *Project) Review(context.Context) (*agents.Review, error) { return nil, todo("review") }
-func (p *Project) Approve(context.Context, agents.ApproveRequest) (*agents.ApproveResult, error) {
-	return nil, todo("approve")
-}
-func (p *Project) Revoke(context.Context, agents.RevokeRequest) (*agents.RevokeResult, error) {
-	return nil, todo("revoke")
-}
