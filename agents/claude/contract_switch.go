@@ -168,11 +168,7 @@ func (p *Project) enable(req agents.ToggleRequest) (*agents.ToggleResult, error)
 			res.Report = append(res.Report, "no disabled Claude Code handlers for this project")
 		}
 		for _, d := range disabled {
-			m := "(all)"
-			if d.Removed.Matcher != "" {
-				m = "[" + d.Removed.Matcher + "]"
-			}
-			res.Report = append(res.Report, fmt.Sprintf("%s  %s %s  %s (%s)", d.ID, d.Removed.Place.Event, m, d.Label, d.File))
+			res.Report = append(res.Report, fmt.Sprintf("%s  %s %s  %s (%s)", d.ID, d.Removed.Place.Event, matcherLabel(d.Removed.Matcher), d.Label, d.File))
 		}
 		res.Message = strings.Join(res.Report, "; ")
 		return res, nil
