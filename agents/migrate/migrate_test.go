@@ -156,16 +156,5 @@ func (fx fixture) build() *claude.Registry {
 	return claude.Build(claude.Load(claude.Options{ProjectDir: fx.project, Env: settingsio.Env{"HOME=" + fx.home, claude.EnvManagedDir + "=" + filepath.Join(fx.home, "no-managed")}, GOOS: runtime.GOOS}))
 }
 
-func cmd(c string) string { return `{"type": "command", "command": ` + quote(c) + `}` }
-
-func quote(s string) string {
-	return `"` + strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), `"`, `\"`) + `"`
-}
-
-func hooksJSON(event, matcher string, handlers ...string) string {
-	m := ""
-	if matcher != "" {
-		m = `"matcher": ` + quote(matcher) + `, `
-	}
-	return `{"hooks": {"` + event + `": [{` + m + `"hooks": [` + strings.Join(handlers, ", ") + `]}]}}`
-}
+// cmd and hooksJSON write Claude Code settings for the fixtures.
+var cmd, hooksJSON = testenv.CommandHook, testenv.HooksJSON

@@ -11,7 +11,8 @@
 //     tests, and a lock so that packages tested in parallel install once;
 //   - SettingsSeeds, WriteFile and HomeAndProject: the settings files
 //     every JSON fuzz target starts from, writing a fixture file, and a
-//     home and project written from a map of files;
+//     home and project written from a map of files; CommandHook and
+//     HooksJSON: the text of a hooks object with one matcher group;
 //   - Alive and WaitUntil: a process check that does not count zombies as
 //     alive, and waiting on an event with a generous cap instead of a
 //     deadline a loaded machine can miss.
