@@ -16,16 +16,14 @@ func (p *Project) Approve(context.Context, agents.ApproveRequest) (*agents.Appro
 func (p *Project) Revoke(context.Context, agents.RevokeRequest) (*agents.RevokeResult, error) {
 	return nil, todo("revoke")
 }
-func (p *Project) Find(string) ([]*hooks.Hook, error) { return nil, todo("find") }
-func (p *Project) Toggle(context.Context, agents.ToggleRequest) (*agents.ToggleResult, error) {
-	return nil, todo("toggle")
+func (p *Project) Gate(context.Context, agents.RunRequest) (*agents.RunGate, error) {
+	return nil, todo("gate")
 }
-func (p *Project) Scopes() []string                             { return nil }
-func (p *Project) SetFolderTrust(context.Context, string) error { return todo("folder trust") }
-func (p *Project) Gate(context.Context, agents.RunRequest) (*agents.RunGate, error) { return nil, todo("gate") }
 func (p *Project) DryRun(context.Context, agents.RunRequest) (*agents.RunResult, error) {
 	return nil, todo("run")
 }
-func (p *Project) SamplePayload(hooks.Event, agents.Query) ([]byte, error) { return nil, todo("sample") }
-func (p *Project) RunNotice() agents.RunNotice                            { return agents.RunNotice{} }
-func (p *Project) scriptPaths() []string                                  { return nil }
+func (p *Project) SamplePayload(hooks.Event, agents.Query) ([]byte, error) {
+	return nil, todo("sample")
+}
+func (p *Project) RunNotice() agents.RunNotice { return agents.RunNotice{} }
+func (p *Project) scriptPaths() []string       { return nil }
