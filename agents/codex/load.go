@@ -118,6 +118,11 @@ func Load(opts Options, flags SessionFlags) (*Snapshot, error) {
 		states[k] = st
 	}
 
+	s.States = map[string]HookState{}
+	for k, st := range states {
+		s.States[k] = HookState{TrustedHash: st.trustedHash, Enabled: st.enabled}
+	}
+
 	// Managed hooks of requirements.toml come first (observed with a
 	// private /etc/codex: listed first, source "system", trust "managed",
 	// enabled even with enabled = false; source:

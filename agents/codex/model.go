@@ -112,6 +112,9 @@ type Snapshot struct {
 	// Diagnostics are findings about files (parse errors, unknown events,
 	// unreadable files), each with file:line:col.
 	Diagnostics []hooks.Diagnostic
+	// States are the [hooks.state."<key>"] entries Codex reads (the user
+	// config.toml's, with session flags merged in), by key.
+	States map[string]HookState
 	// AllowManagedHooksOnly is requirements.toml's allow_managed_hooks_only.
 	AllowManagedHooksOnly bool
 	// Fatal is set when Codex refuses the configuration as a whole (a
