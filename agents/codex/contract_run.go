@@ -20,13 +20,12 @@ type runSetup struct {
 	sup   sandbox.Config
 }
 
+// RunGate is the gate of the prepared run.
+func (s *runSetup) RunGate() *agents.RunGate { return s.gate }
+
 // Gate says what DryRun would do with req, running nothing.
 func (p *Project) Gate(_ context.Context, req agents.RunRequest) (*agents.RunGate, error) {
-	s, err := p.prepare(req)
-	if err != nil {
-		return nil, err
-	}
-	return s.gate, nil
+	return agents.GateOf(p.prepare(req))
 }
 
 // prepare plans req and applies Hookwarden's gate (agents.RunGate.Choose,
