@@ -335,8 +335,8 @@ func TestApproveAttacks(t *testing.T) {
 		}
 	})
 	for name, config := range map[string]string{
-		"config Codex rejects": "[hooks.state.\"/x:stop:0:0\"]\nenabled = \"no\"\n",
-		"config that does not parse": "model = \n",
+		"config Codex rejects":        "[hooks.state.\"/x:stop:0:0\"]\nenabled = \"no\"\n",
+		"config that does not parse":  "model = \n",
 		"project trust Codex rejects": "[projects.\"/elsewhere\"]\ntrust_level = \"maybe\"\n",
 	} {
 		t.Run(name, func(t *testing.T) {
