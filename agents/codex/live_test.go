@@ -38,7 +38,7 @@ type liveReport struct {
 	HooksWarnings   []string `json:"hooks_warnings"`
 	ConfigTOMLAfter *string  `json:"config_toml_after"`
 	ExitCode        *int     `json:"exit_code"`
-	Stderr        string   `json:"stderr"`
+	Stderr          string   `json:"stderr"`
 }
 
 func requireCodexLive(t *testing.T) string {
