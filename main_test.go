@@ -62,7 +62,7 @@ func TestAgentFlag(t *testing.T) {
 		{[]string{"--agent=gemini", "dir"}, hooks.AgentGemini, []string{"dir"}, false},
 		{[]string{"dir", "-agent", "claude"}, claude.Name, []string{"dir"}, false},
 		{[]string{"--agent"}, "", nil, true},
-		{[]string{"--agent", "codex"}, "", nil, true},
+		{[]string{"--agent", "cursor"}, "", nil, true},
 	}
 	for _, tt := range tests {
 		agent, rest, err := agentFlag(tt.args)
@@ -100,7 +100,7 @@ func TestParseGUIArgs(t *testing.T) {
 			guiArgs{agent: hooks.AgentGemini, dir: tmp}, false},
 		{"--review=yes is not a flag", []string{"open", "--review=yes"}, guiArgs{}, true},
 		{"--review with two folders", []string{"open", "--review", tmp, tmp}, guiArgs{}, true},
-		{"--review with an unknown agent", []string{"--review", "--agent", "codex", tmp}, guiArgs{}, true},
+		{"--review with an unknown agent", []string{"--review", "--agent", "cursor", tmp}, guiArgs{}, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
