@@ -99,8 +99,11 @@ func MaterializeDemo(dir string) (Demo, error) {
 	// hook trust (trusted_hash) is written by approving them (see
 	// agents/codex ApproveDemo).
 	d.CodexConfig = filepath.Join(d.Home, ".codex", "config.toml")
-	codexTrust := "[projects." + tomlString(d.ProjectDir) + "]\ntrust_level = \"trusted\"\n"
-	if err := os.WriteFile(d.CodexConfig, []byte(codexTrust), 0o600); err != nil {
+	codexTrust, err := settingsio.EditTOML(d.CodexConfig, nil, settingsio.TOMLSetString([]string{"projects", d.ProjectDir}, "trust_level", "trusted"))
+	if err != nil {
+		return Demo{}, err
+	}
+	if err := os.WriteFile(d.CodexConfig, codexTrust, 0o600); err != nil {
 		return Demo{}, fmt.Errorf("writing %s: %w", d.CodexConfig, err)
 	}
 	d.Env = settingsio.Env{
@@ -193,23 +196,4 @@ func writeJSON(p string, v any) error {
 // and XDG_CONFIG_HOME.
 func DemoClears(key string) bool {
 	return strings.HasPrefix(key, "GEMINI_") || key == "CLAUDE_CONFIG_DIR" || key == "CODEX_HOME" || key == "XDG_CONFIG_HOME"
-}
-
-// tomlString is s as a TOML basic string.
-func tomlString(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		switch {
-		case r == '"' || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r < 0x20 || r == 0x7f:
-			fmt.Fprintf(&b, "\\u%04X", r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
 }
