@@ -368,7 +368,13 @@ func (p *Project) Approve(_ context.Context, req agents.ApproveRequest) (*agents
 	return res, nil
 }
 
-// pick resolves what to approve or revoke: hook IDs or trust keys, or
+// sameCommand reports whether a user's reference names a command (spaces
+// collapsed).
+func sameCommand(command, ref string) bool {
+	return strings.TrimSpace(ref) != "" && strings.Join(strings.Fields(command), " ") == strings.Join(strings.Fields(ref), " ")
+}
+
+// pick resolves what to approve or revoke: commands, hook IDs or trust keys, or
 // with all every reviewed hook that needs review.
 func (p *Project) pick(r *codexReview, ids []string, all bool) ([]*Handler, error) {
 	var out []*Handler
@@ -381,17 +387,15 @@ func (p *Project) pick(r *codexReview, ids []string, all bool) ([]*Handler, erro
 		return out, nil
 	}
 	for _, id := range ids {
-		var found *Handler
+		n := len(out)
 		for _, h := range p.snap.Handlers {
-			if (h.Hook.ID == id || h.Key == id) && r.byID[h.Hook.ID] != nil {
-				found = h
-				break
+			if r.byID[h.Hook.ID] != nil && (h.Hook.ID == id || h.Key == id || sameCommand(h.Hook.Command, id)) {
+				out = append(out, h)
 			}
 		}
-		if found == nil {
-			return nil, fmt.Errorf("no Codex hook with the ID or trust key %q that Codex asks trust for", id)
+		if len(out) == n {
+			return nil, fmt.Errorf("no Codex hook with the command, trust key or ID %q that Codex asks trust for", id)
 		}
-		out = append(out, found)
 	}
 	return out, nil
 }

@@ -148,7 +148,7 @@ func (p *Project) selected(snap *Snapshot, plan *agents.Plan, req agents.RunRequ
 		n := len(out)
 		for _, h := range planned {
 			c := p.byHook[h]
-			if h.ID == sel || c != nil && c.Key == sel || strings.Join(strings.Fields(h.Command), " ") == strings.Join(strings.Fields(sel), " ") {
+			if h.ID == sel || c != nil && c.Key == sel || sameCommand(h.Command, sel) {
 				out = append(out, h)
 			}
 		}

@@ -24,7 +24,7 @@ func (p *Project) Find(ref string) ([]*hooks.Hook, error) {
 		if h.Hook.ID == ref || h.Key == ref {
 			return []*hooks.Hook{h.Hook}, nil
 		}
-		if cmd := h.Hook.Command; strings.TrimSpace(cmd) == ref || strings.Join(strings.Fields(cmd), " ") == strings.Join(strings.Fields(ref), " ") {
+		if sameCommand(h.Hook.Command, ref) {
 			out = append(out, h.Hook)
 		}
 	}
