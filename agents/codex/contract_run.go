@@ -58,7 +58,7 @@ func (p *Project) prepare(req agents.RunRequest) (*runSetup, error) {
 		return nil, err
 	}
 	g := &agents.RunGate{Plan: contractPlan(plan), Picked: len(req.HookIDs) > 0}
-	if g.Planned, err = p.selected(snap, g.Plan, req); err != nil {
+	if g.Planned, err = p.selected(snap, plan, g.Plan, req); err != nil {
 		return nil, err
 	}
 	if req.Payload != nil {
@@ -118,7 +118,7 @@ func gateReason(rv *agents.HookReview) string {
 // selected are the hooks the request takes: those it picks by ID or key
 // (alone, planned or not), or those of the plan its selectors name
 // (command, key or ID).
-func (p *Project) selected(snap *Snapshot, plan *agents.Plan, req agents.RunRequest) ([]*hooks.Hook, error) {
+func (p *Project) selected(snap *Snapshot, cp *Plan, plan *agents.Plan, req agents.RunRequest) ([]*hooks.Hook, error) {
 	if len(req.HookIDs) > 0 {
 		var out []*hooks.Hook
 		for _, id := range req.HookIDs {
@@ -142,6 +142,14 @@ func (p *Project) selected(snap *Snapshot, plan *agents.Plan, req agents.RunRequ
 	if len(req.Select) == 0 {
 		return planned, nil
 	}
+	// A hook Codex skips for want of trust can still be picked by name:
+	// the point of a dry run is to see it before trusting it (the gate
+	// keeps it in the sandbox or asks).
+	for _, sk := range cp.NotRun {
+		if c := p.byHook[p.sameHook(sk.Handler.Hook)]; c != nil && !c.Runs && reviewed(c) && c.Enabled && matches(sk.Handler, cp.Inputs) {
+			planned = append(planned, c.Hook)
+		}
+	}
 	var out []*hooks.Hook
 	var missing []string
 	for _, sel := range req.Select {
@@ -160,6 +168,15 @@ func (p *Project) selected(snap *Snapshot, plan *agents.Plan, req agents.RunRequ
 		return nil, &agents.RequestError{Msg: fmt.Sprintf("no hook %q in the plan for %s", strings.Join(missing, `", "`), req.Event)}
 	}
 	return out, nil
+}
+
+// matches reports whether a handler's matcher takes the plan's inputs.
+func matches(h *Handler, inputs []string) bool {
+	if h.Matcher == nil {
+		return true
+	}
+	m, err := CompileMatcher(*h.Matcher)
+	return err == nil && m.Match(inputs...)
 }
 
 // sameHook is this project's hook with the ID of h (a hook of a snapshot

@@ -451,3 +451,30 @@ func TestProjectCore(t *testing.T) {
 		t.Error("Stop took a tool")
 	}
 }
+
+// A hook Codex skips for want of trust can be dry-run by name (to see it
+// before trusting it): the gate holds it, or runs it once confirmed; one
+// whose matcher does not match is not taken.
+func TestDryRunOfAnUntrustedHookByName(t *testing.T) {
+	f := newFixture(t, "proj")
+	write(t, f.projectHooks(), `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"touch ran"}]},
+ {"matcher":"apply_patch","hooks":[{"type":"command","command":"touch other"}]}]}}`)
+	f.trustProject()
+	p := f.open()
+	req := agents.RunRequest{Event: "PreToolUse", Query: agents.Query{Tool: "Bash"}, Select: []string{"touch ran"}}
+	res, err := p.DryRun(context.Background(), req)
+	if err != nil || len(res.Hooks) != 0 || len(res.Gate.Held) != 1 {
+		t.Fatalf("unconfirmed: %v %+v", err, res)
+	}
+	req.Confirmed, req.Sandbox = true, agents.SandboxNever
+	if res, err = p.DryRun(context.Background(), req); err != nil || len(res.Hooks) != 1 {
+		t.Fatalf("confirmed: %v %+v", err, res)
+	}
+	if _, err := os.Stat(filepath.Join(f.project, "ran")); err != nil {
+		t.Error("the confirmed hook did not run")
+	}
+	req.Select = []string{"touch other"}
+	if _, err := p.DryRun(context.Background(), req); err == nil {
+		t.Error("a hook whose matcher does not take Bash was run for Bash")
+	}
+}
