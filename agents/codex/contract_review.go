@@ -86,7 +86,7 @@ func (p *Project) review() (*codexReview, error) {
 	if sec == nil {
 		sec = &StoreSection{}
 	}
-	r := &codexReview{data: data, sec: sec, byID: map[string]*agents.HookReview{}, moved: map[string]string{}}
+	r := &codexReview{data: data, sec: sec, byID: map[string]*agents.HookReview{}, moved: map[string]string{}, doc: []reviewDocHook{}}
 	r.Review = agents.Review{Project: p.Dir(), Store: "Codex's trusted_hash in the user config.toml, and Hookwarden's record of what it approved",
 		StorePath: p.snap.Paths.UserConfigTOML, FolderTrust: p.FolderTrust(), Hooks: []agents.HookReview{}, Gone: []agents.Gone{},
 		Unreadable: p.Unreadable(), Critical: []hooks.Diagnostic{}, Warnings: append([]string{}, p.snap.CodexWarnings...)}
