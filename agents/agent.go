@@ -38,7 +38,8 @@ type Info struct {
 	// a hook's type when there is more than one.
 	Types []string `json:"types,omitempty"`
 	// Statuses are the hook statuses the agent gives beyond the neutral
-	// ones of hooks/ (hooks.Status*), in the order views count them.
+	// ones of hooks/ (hooks.Status*), in the order views count them; each
+	// is a reason a hook does not run.
 	Statuses []hooks.Status `json:"statuses,omitempty"`
 }
 

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/risk"
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -29,7 +31,7 @@ func runAudit(ctx context.Context, io *IO, args []string) error {
 	if err != nil {
 		return err
 	}
-	report, err := trust.Audit(snap, opts)
+	report, err := gemini.Audit(snap, opts)
 	if err != nil {
 		return err
 	}
@@ -69,13 +71,13 @@ func unreadableMessage(what string, files []settingsio.FileError) string {
 }
 
 // trustContext loads the project and locates Hookwarden's store.
-func (io *IO) trustContext(dir string) (*settingsio.Snapshot, trust.Options, error) {
+func (io *IO) trustContext(dir string) (*settingsio.Snapshot, gemini.Options, error) {
 	p := io.loadProject(dir)
 	storeDir, err := trust.StoreDirFromEnv(io.Env, io.GOOS)
 	if err != nil {
-		return nil, trust.Options{}, err
+		return nil, gemini.Options{}, err
 	}
-	return p.snap, trust.Options{Store: trust.Store{Dir: storeDir}, Registry: p.reg}, nil
+	return p.snap, gemini.Options{Store: trust.Store{Dir: storeDir}, Registry: p.reg}, nil
 }
 
 // auditDoc is the stable JSON document of `hookwarden audit --json`.
@@ -90,7 +92,7 @@ type auditDoc struct {
 	Hooks             []auditHookDoc         `json:"hooks"`
 	Gone              []string               `json:"gone"`
 	GeminiWarnings    []string               `json:"gemini_warnings"`
-	CheckAbort        *trust.CheckAbort      `json:"check_abort,omitempty"`
+	CheckAbort        *gemini.CheckAbort     `json:"check_abort,omitempty"`
 	Critical          []hooks.Diagnostic     `json:"critical"`
 }
 
@@ -153,7 +155,7 @@ type auditScriptDoc struct {
 	ContentOmitted  string  `json:"content_omitted,omitempty"`
 }
 
-func auditDocument(r *trust.Report) auditDoc {
+func auditDocument(r *gemini.Report) auditDoc {
 	doc := auditDoc{Project: r.Project, FolderTrust: r.FolderTrust, TrustedHooksFile: r.TrustedHooksFile,
 		TrustedHooksError: r.TrustedHooksError, SettingsError: r.SettingsError, Unreadable: r.Unreadable, NeedsReview: r.NeedsReview,
 		Hooks: []auditHookDoc{}, Gone: r.Gone, GeminiWarnings: r.GeminiWarnings, CheckAbort: r.CheckAbort, Critical: r.Critical}
@@ -190,7 +192,7 @@ func auditDocument(r *trust.Report) auditDoc {
 // writeAuditText prints the audit for a person: every script a hook runs
 // with its whole content when it was not seen before, or its diff when it
 // changed (brief: diffs only).
-func writeAuditText(w io.Writer, r *trust.Report, brief bool) error {
+func writeAuditText(w io.Writer, r *gemini.Report, brief bool) error {
 	p := &auditPrinter{w: w}
 	p.f("project       %s\n", r.Project)
 	ft := r.FolderTrust

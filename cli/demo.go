@@ -8,8 +8,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"github.com/hookwarden/hookwarden/assets"
-	"github.com/hookwarden/hookwarden/trust"
 )
 
 // runDemo copies the built-in demo project into a folder and prints the
@@ -42,7 +43,7 @@ func runDemo(ctx context.Context, io *IO, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := trust.ApproveDemo(d, io.GOOS, time.Now()); err != nil {
+	if err := gemini.ApproveDemo(d, io.GOOS, time.Now()); err != nil {
 		return err
 	}
 	printf(io.Stdout, "# Hookwarden's demo project, with its own home and system settings, in %s\n", d.Root)

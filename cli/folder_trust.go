@@ -4,8 +4,9 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"github.com/hookwarden/hookwarden/settingsio"
-	"github.com/hookwarden/hookwarden/trust"
 )
 
 // runFolderTrust shows Gemini CLI's folder-trust decision for the project,
@@ -24,16 +25,16 @@ func runFolderTrust(ctx context.Context, io *IO, args []string) error {
 	if len(rest) == 0 {
 		return writeFolderTrust(io, snap)
 	}
-	levels := map[string]trust.TrustLevel{"trust": trust.TrustFolder, "parent": trust.TrustParent, "deny": trust.DoNotTrust}
+	levels := map[string]gemini.TrustLevel{"trust": gemini.TrustFolder, "parent": gemini.TrustParent, "deny": gemini.DoNotTrust}
 	level, ok := levels[rest[0]]
 	if !ok {
 		return usagef("unknown decision %q (want trust, parent or deny)", rest[0])
 	}
 	file := snap.Paths.TrustedFolders
-	if err := trust.SetFolderTrust(ctx, file, snap.ProjectDir, level, io.GOOS); err != nil {
+	if err := gemini.SetFolderTrust(ctx, file, snap.ProjectDir, level, io.GOOS); err != nil {
 		return err
 	}
-	printf(io.Stdout, "recorded %s for %s in %s\n", level, trust.FolderKey(snap.ProjectDir, io.GOOS), file)
+	printf(io.Stdout, "recorded %s for %s in %s\n", level, gemini.FolderKey(snap.ProjectDir, io.GOOS), file)
 	return writeFolderTrust(io, io.loadProject(*dir).snap)
 }
 

@@ -8,6 +8,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/guard"
 	"github.com/hookwarden/hookwarden/internal/safetext"
@@ -193,7 +195,7 @@ func (io *IO) ReviewProject(project string) (ProjectReview, error) {
 		return ProjectReview{Watch: watch}, fmt.Errorf("Gemini CLI: %w", err)
 	}
 	opts.Data = data
-	rep, err := trust.Audit(snap, opts)
+	rep, err := gemini.Audit(snap, opts)
 	if err != nil {
 		return ProjectReview{Watch: watch}, fmt.Errorf("Gemini CLI: %w", err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/hookwarden/hookwarden/agents/gemini"
 	"io"
 	"path/filepath"
 	"strings"
@@ -268,7 +269,7 @@ func hydrationLines(h *hooks.Hook) []string {
 	}
 	out := []string{"runs: " + h.Command}
 	if len(h.Hydrated) > 0 {
-		out = append(out, strings.Split(hooks.HydrationText(h.Hydrated), "\n")...)
+		out = append(out, strings.Split(gemini.HydrationText(h.Hydrated), "\n")...)
 	}
 	if h.ProjectControlled != "" {
 		out = append(out, "project hook: "+h.ProjectControlled)

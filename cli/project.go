@@ -4,18 +4,18 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"github.com/hookwarden/hookwarden/agents/gemini"
 	"os"
 	"path/filepath"
 
 	"github.com/hookwarden/hookwarden/agents"
-	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // project is one project loaded from its files.
 type project struct {
 	snap *settingsio.Snapshot
-	reg  *hooks.Registry
+	reg  *gemini.Registry
 }
 
 // projectFlag adds --project to fs. The value must name an existing
@@ -82,23 +82,15 @@ func (io *IO) agentEnv() agents.Env {
 	return agents.Env{Vars: io.Env, GOOS: io.GOOS, Home: io.home(), Init: io.Init}
 }
 
-// open reads the project folder dir ("" for the working folder) as agent
-// reads it.
+// open reads the project folder dir ("" for the working folder, a
+// --project value otherwise) as agent reads it: what every command written
+// over the contract starts from.
 func (io *IO) open(ctx context.Context, agent agents.Agent, dir string) (agents.Project, error) {
 	p, err := agent.Open(ctx, io.agentEnv(), io.projectDir(dir))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", agent.Info().Title, err)
 	}
 	return p, nil
-}
-
-// openProject reads dir as the registered agent of a name reads it.
-func (io *IO) openProject(ctx context.Context, agentName, dir string) (agents.Project, error) {
-	agent, ok := io.Agents.Get(agentName)
-	if !ok {
-		return nil, usagef("unknown agent %q (%s)", agentName, io.Agents.NameList("or"))
-	}
-	return io.open(ctx, agent, dir)
 }
 
 // loadProject loads every layer of the project and merges its hooks
@@ -111,5 +103,5 @@ func (io *IO) loadProject(dir string) *project {
 		GOOS:       io.GOOS,
 		Home:       io.home(),
 	})
-	return &project{snap: snap, reg: hooks.Build(snap)}
+	return &project{snap: snap, reg: gemini.Build(snap)}
 }

@@ -131,15 +131,7 @@ func readInputFields(io *IO, path string) (*hooks.Object, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading input %s: %w", path, err)
 	}
-	v, err := hooks.ParseJSON(hooks.DecodeUTF8(data))
-	if err != nil {
-		return nil, fmt.Errorf("input %s: %w", path, err)
-	}
-	o, ok := v.(*hooks.Object)
-	if !ok {
-		return nil, fmt.Errorf("input %s: the hook input must be a JSON object", path)
-	}
-	return o, nil
+	return agents.ParseObject(data, "input "+path)
 }
 
 func readAll(r io.Reader) ([]byte, error) {

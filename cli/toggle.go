@@ -7,7 +7,8 @@ import (
 	"io"
 	"strings"
 
-	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
@@ -102,14 +103,14 @@ func forceWorkspaceFlag(fs *flag.FlagSet) *bool {
 // refuseTracked stops a workspace-scope disable when git tracks the
 // workspace settings file (unless forced), with the user scope explained.
 // When git cannot tell, it goes ahead and says so.
-func refuseTracked(ctx context.Context, io *IO, tg *hooks.Toggler, scope settingsio.Layer, force bool, name string) error {
+func refuseTracked(ctx context.Context, io *IO, tg *gemini.Toggler, scope settingsio.Layer, force bool, name string) error {
 	if scope != settingsio.LayerWorkspace || force {
 		return nil
 	}
 	tr := tg.WorkspaceTracked(ctx)
 	switch {
 	case tr.Tracked:
-		return &ExitError{Code: ExitFailure, Msg: hooks.TrackedMessage(tr.Path, name) +
+		return &ExitError{Code: ExitFailure, Msg: gemini.TrackedMessage(tr.Path, name) +
 			"\nUse --scope user for that, or --force-workspace to edit the tracked file anyway (commit it, or 'hookwarden enable' puts it back byte for byte)."}
 	case tr.Unknown != "":
 		printf(io.Stderr, "note: %s\n", tr.Unknown)
@@ -121,7 +122,7 @@ func refuseTracked(ctx context.Context, io *IO, tg *hooks.Toggler, scope setting
 // without putting it back as it was (the entry came with the repository,
 // or the file changed since Hookwarden's disable): the change shows in git
 // status.
-func noteTrackedEdits(ctx context.Context, io *IO, tg *hooks.Toggler, edits []hooks.FileEdit) {
+func noteTrackedEdits(ctx context.Context, io *IO, tg *gemini.Toggler, edits []gemini.FileEdit) {
 	for _, e := range edits {
 		if e.Layer != settingsio.LayerWorkspace || e.Restored || e.Deleted {
 			continue
@@ -133,13 +134,13 @@ func noteTrackedEdits(ctx context.Context, io *IO, tg *hooks.Toggler, edits []ho
 }
 
 // toggleArgs parses [--project DIR] [--scope workspace|user] NAME.
-func (io *IO) toggleArgs(cmd string, args []string, defaultScope settingsio.Layer) (*hooks.Toggler, settingsio.Layer, string, error) {
+func (io *IO) toggleArgs(cmd string, args []string, defaultScope settingsio.Layer) (*gemini.Toggler, settingsio.Layer, string, error) {
 	return io.toggleArgsFlags(newFlags(cmd), args, defaultScope)
 }
 
 // toggleArgsFlags is toggleArgs on a flag set the command added its own
 // flags to.
-func (io *IO) toggleArgsFlags(fs *flag.FlagSet, args []string, defaultScope settingsio.Layer) (*hooks.Toggler, settingsio.Layer, string, error) {
+func (io *IO) toggleArgsFlags(fs *flag.FlagSet, args []string, defaultScope settingsio.Layer) (*gemini.Toggler, settingsio.Layer, string, error) {
 	dir := io.projectFlag(fs)
 	scopeFlag := scopeFlag(fs, defaultScope)
 	rest, err := parseFlags(fs, args)
@@ -161,17 +162,17 @@ func (io *IO) toggleArgsFlags(fs *flag.FlagSet, args []string, defaultScope sett
 		return nil, "", "", usagef("the hook name is empty")
 	}
 	p := io.loadProject(*dir)
-	return hooks.NewToggler(p.snap, io.Env), scope, name, nil
+	return gemini.NewToggler(p.snap, io.Env), scope, name, nil
 }
 
 // toggleAllArgs parses [--project DIR] [--scope workspace|user].
-func (io *IO) toggleAllArgs(cmd string, args []string, defaultScope settingsio.Layer) (*hooks.Toggler, settingsio.Layer, error) {
+func (io *IO) toggleAllArgs(cmd string, args []string, defaultScope settingsio.Layer) (*gemini.Toggler, settingsio.Layer, error) {
 	return io.toggleAllArgsFlags(newFlags(cmd), args, defaultScope)
 }
 
 // toggleAllArgsFlags is toggleAllArgs on a flag set the command added its
 // own flags to.
-func (io *IO) toggleAllArgsFlags(fs *flag.FlagSet, args []string, defaultScope settingsio.Layer) (*hooks.Toggler, settingsio.Layer, error) {
+func (io *IO) toggleAllArgsFlags(fs *flag.FlagSet, args []string, defaultScope settingsio.Layer) (*gemini.Toggler, settingsio.Layer, error) {
 	dir := io.projectFlag(fs)
 	var scopeFlagValue *string
 	if defaultScope != "" {
@@ -191,7 +192,7 @@ func (io *IO) toggleAllArgsFlags(fs *flag.FlagSet, args []string, defaultScope s
 		}
 	}
 	p := io.loadProject(*dir)
-	return hooks.NewToggler(p.snap, io.Env), scope, nil
+	return gemini.NewToggler(p.snap, io.Env), scope, nil
 }
 
 func scopeFlag(fs *flag.FlagSet, def settingsio.Layer) *string {
@@ -212,8 +213,8 @@ func parseScope(s string) (settingsio.Layer, error) {
 
 // writeToggleResult prints Gemini's feedback, then each file change with
 // its place, the locks and the notes.
-func writeToggleResult(w io.Writer, res *hooks.ToggleResult) {
-	if res.Status == hooks.ToggleChanged || len(res.Locked) == 0 {
+func writeToggleResult(w io.Writer, res *gemini.ToggleResult) {
+	if res.Status == gemini.ToggleChanged || len(res.Locked) == 0 {
 		// Gemini's "already enabled" would be wrong for a locked hook.
 		printf(w, "%s\n", res.Message)
 	}
@@ -226,7 +227,7 @@ func writeToggleResult(w io.Writer, res *hooks.ToggleResult) {
 	}
 }
 
-func writeBulkResult(w io.Writer, res *hooks.BulkResult) {
+func writeBulkResult(w io.Writer, res *gemini.BulkResult) {
 	printf(w, "%s\n", res.Message)
 	writeEdits(w, res.Edits)
 	for _, l := range res.Locked {
@@ -237,7 +238,7 @@ func writeBulkResult(w io.Writer, res *hooks.BulkResult) {
 	}
 }
 
-func writeEdits(w io.Writer, edits []hooks.FileEdit) {
+func writeEdits(w io.Writer, edits []gemini.FileEdit) {
 	for _, e := range edits {
 		switch {
 		case e.Deleted:
@@ -262,7 +263,7 @@ func writeEdits(w io.Writer, edits []hooks.FileEdit) {
 }
 
 // lockedError is the failure of an enable that read-only files defeat.
-func lockedError(locks []hooks.Lock) error {
+func lockedError(locks []gemini.Lock) error {
 	files := map[string]bool{}
 	var names []string
 	for _, l := range locks {

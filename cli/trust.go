@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hookwarden/hookwarden/trust"
+	"github.com/hookwarden/hookwarden/agents/gemini"
 )
 
 // runTrust approves project hooks: their keys go into Gemini CLI's
@@ -33,7 +33,7 @@ func runTrust(ctx context.Context, io *IO, args []string) error {
 	}
 	if *repair {
 		path := snap.Paths.TrustedHooks
-		res, err := trust.RepairTrustedHooks(path, time.Now())
+		res, err := gemini.RepairTrustedHooks(path, time.Now())
 		if err != nil {
 			return err
 		}
@@ -46,11 +46,11 @@ func runTrust(ctx context.Context, io *IO, args []string) error {
 			return nil
 		}
 	}
-	hooks, _ := trust.ProjectHooks(snap)
+	hooks, _ := gemini.ProjectHooks(snap)
 	picked := hooks
 	if !*all {
 		var unknown []string
-		picked, unknown = trust.Select(hooks, selectors)
+		picked, unknown = gemini.Select(hooks, selectors)
 		if len(unknown) > 0 {
 			return fmt.Errorf("no workspace hook of %s is named or keyed %s; nothing was trusted (see 'hookwarden audit')",
 				snap.ProjectDir, quoteList(unknown))
@@ -60,8 +60,8 @@ func runTrust(ctx context.Context, io *IO, args []string) error {
 		printf(io.Stdout, "%s has no workspace hooks; nothing to trust\n", snap.ProjectDir)
 		return nil
 	}
-	res, err := trust.Approve(snap, opts, picked, time.Now())
-	if err != nil && errors.Is(err, trust.ErrUnusableFile) {
+	res, err := gemini.Approve(snap, opts, picked, time.Now())
+	if err != nil && errors.Is(err, gemini.ErrUnusableFile) {
 		return fmt.Errorf("%w (run 'hookwarden trust --repair' to back the file up and start over)", err)
 	}
 	if res != nil && len(res.Approved) > 0 {

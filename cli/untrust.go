@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/hookwarden/hookwarden/trust"
+	"github.com/hookwarden/hookwarden/agents/gemini"
 )
 
 // runUntrust revokes approvals: keys leave trusted_hooks.json (Gemini CLI
@@ -28,7 +28,7 @@ func runUntrust(ctx context.Context, io *IO, args []string) error {
 	if err != nil {
 		return err
 	}
-	trusted, err := trust.TrustedKeys(snap, opts)
+	trusted, err := gemini.TrustedKeys(snap, opts)
 	if err != nil {
 		return err
 	}
@@ -37,8 +37,8 @@ func runUntrust(ctx context.Context, io *IO, args []string) error {
 	case *all:
 		keys = trusted
 	default:
-		hooks, _ := trust.ProjectHooks(snap)
-		picked, unknown := trust.Select(hooks, selectors)
+		hooks, _ := gemini.ProjectHooks(snap)
+		picked, unknown := gemini.Select(hooks, selectors)
 		for _, h := range picked {
 			keys = appendUnique(keys, h.Key)
 		}
@@ -56,7 +56,7 @@ func runUntrust(ctx context.Context, io *IO, args []string) error {
 				snap.ProjectDir, quoteList(stillUnknown))
 		}
 		if *gone {
-			report, err := trust.Audit(snap, opts)
+			report, err := gemini.Audit(snap, opts)
 			if err != nil {
 				return err
 			}
@@ -71,7 +71,7 @@ func runUntrust(ctx context.Context, io *IO, args []string) error {
 			revoked = append(revoked, k)
 		}
 	}
-	if err := trust.Revoke(snap, opts, keys); err != nil {
+	if err := gemini.Revoke(snap, opts, keys); err != nil {
 		return err
 	}
 	printf(io.Stdout, "revoked %d key(s) for %s in %s\n", len(revoked), snap.ProjectDir, snap.Paths.TrustedHooks)

@@ -4,26 +4,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
-
-	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // bashBuiltins are the words bash runs itself, never from PATH.
-var bashBuiltins = map[string]bool{}
-
-func init() {
-	for _, w := range strings.Fields(`. : [ alias bg bind break builtin caller cd command compgen complete compopt
-		continue declare dirs disown echo enable eval exec exit export false fc fg getopts hash help history jobs
-		kill let local logout mapfile popd printf pushd pwd read readarray readonly return set shift shopt source
-		suspend test times trap true type typeset ulimit umask unalias unset wait [[ ]] if then else elif fi case
-		esac for select while until do done in function time coproc {`) {
-		bashBuiltins[w] = true
-	}
-}
+var BashBuiltins = map[string]bool{}
 
 // CommandCheck is what a static look at a hook command finds about the
 // programs it starts, on this machine.
@@ -40,13 +27,13 @@ type CommandCheck struct {
 // relative to dir, any other on pathList (a PATH value; "" skips the PATH
 // check). The agent's own placeholders must already be replaced.
 func CheckCommand(command, dir, pathList string) CommandCheck {
-	return checkCommand(command, dir, pathList, nil)
+	return CheckCommandOnPath(command, dir, pathList, nil)
 }
 
 // checkCommand is CheckCommand with the PATH look-ups of one registry
 // build remembered in onPath (by program name; nil remembers nothing):
 // a thousand hooks that run bash look it up once.
-func checkCommand(command, dir, pathList string, onPath map[string]bool) CommandCheck {
+func CheckCommandOnPath(command, dir, pathList string, onPath map[string]bool) CommandCheck {
 	var c CommandCheck
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(command), "")
 	if err != nil {
@@ -59,7 +46,7 @@ func checkCommand(command, dir, pathList string, onPath map[string]bool) Command
 			return true
 		}
 		name, ok := literalWord(call.Args[0])
-		if !ok || name == "" || bashBuiltins[name] || seen[name] {
+		if !ok || name == "" || BashBuiltins[name] || seen[name] {
 			return true
 		}
 		seen[name] = true
@@ -78,7 +65,7 @@ func checkCommand(command, dir, pathList string, onPath map[string]bool) Command
 		}
 		found, known := onPath[name]
 		if !known {
-			found = lookPathIn(name, pathList, "linux") != ""
+			found = LookPathIn(name, pathList, "linux") != ""
 			if onPath != nil {
 				onPath[name] = found
 			}
@@ -153,53 +140,4 @@ func UnsetAgentVariables(command string, set func(string) bool) []string {
 		i = k - 1
 	}
 	return out
-}
-
-// geminiSets are the CLAUDE_ variables Gemini CLI's runner sets for hooks.
-var geminiSets = map[string]bool{"CLAUDE_PROJECT_DIR": true}
-
-// checkCommands adds what a look at each Gemini command hook finds on this
-// machine: a program not on PATH (exit 127), a file run directly without
-// execute permission (exit 126), an extension-only placeholder in a
-// settings file, and $CLAUDE_… variables Gemini does not set.
-func (r *Registry) checkCommands() {
-	snap := r.Snapshot
-	posix := runtime.GOOS != "windows" && snap.Paths.Home != ""
-	onPath := map[string]bool{}
-	for _, h := range r.Hooks {
-		if h.Status == StatusInvalid || (h.Type != "command" && h.Type != "plugin") || h.Command == "" {
-			continue
-		}
-		if h.Origin.Layer != settingsio.LayerExtension {
-			for _, v := range []string{"${extensionPath}", "${workspacePath}", "${/}", "${pathSeparator}"} {
-				if strings.Contains(h.Command, v) {
-					h.Diagnostics = append(h.Diagnostics, Diagnostic{File: h.Origin.File, Line: h.Origin.Line, Column: h.Origin.Column, Severity: SeverityWarning,
-						Message: fmt.Sprintf("%s is only filled in in an extension's hooks/hooks.json; in a settings file Gemini CLI leaves it as written and bash expands it to nothing (or fails on ${/}), so the command runs %s", v, placeholderEffect(h.Command, v))})
-				}
-			}
-		}
-		for _, name := range UnsetAgentVariables(h.Command, func(n string) bool { return geminiSets[n] || snap.Env.Has(n) || h.Env[n] != "" }) {
-			h.Diagnostics = append(h.Diagnostics, Diagnostic{File: h.Origin.File, Line: h.Origin.Line, Column: h.Origin.Column, Severity: SeverityWarning,
-				Message: fmt.Sprintf("$%s is not set by Gemini CLI (it sets GEMINI_PROJECT_DIR, GEMINI_CWD, GEMINI_SESSION_ID, GEMINI_PLANS_DIR and CLAUDE_PROJECT_DIR); it expands to nothing — read the tool input from the JSON on stdin", name)})
-		}
-		if !posix {
-			continue
-		}
-		cmd := ExpandCommand(h.Command, snap.ProjectDir, "", "", ShellBash)
-		AddCommandDiagnostics(h, checkCommand(cmd, snap.ProjectDir, snap.Env.Get("PATH"), onPath), func(code int) string {
-			if code == 1 {
-				return ""
-			}
-			return ", which Gemini CLI reads as a deny (any exit code but 0 and 1 with plain output)"
-		})
-	}
-}
-
-// placeholderEffect shows a command with v expanded as bash would expand
-// an unset variable.
-func placeholderEffect(cmd, v string) string {
-	if v == "${/}" {
-		return "nothing at all (bash: ${/}: bad substitution)"
-	}
-	return fmt.Sprintf("%q", strings.ReplaceAll(cmd, v, ""))
 }

@@ -1,8 +1,15 @@
-// Package hooks is the hook model and Gemini CLI's hook machinery
-// reimplemented: the registry merge of every layer (registry.go), the
-// planner (planner.go), the runner (runner.go) and the aggregator
-// (aggregator.go). It has no UI and is shared by the GUI and the CLI.
+// Package hooks is the agent-neutral hook model and machinery that every
+// agent's package shares: Hook, Origin, Status and Diagnostic (model.go),
+// the Event type (and Gemini CLI's 11 event names, which Claude Code's
+// migration maps onto), the verdict of a run in words (verdict.go), the
+// plan of an event (Plan and its selection), JSON values with JavaScript
+// semantics (jsonobj*.go), Node's UTF-8 decoding (utf8.go), the warning
+// type a dry run reports (warning.go), command checks (command_checks.go),
+// and the process-spawning primitive: SpawnSpec, process groups, the
+// supervisor and the sandbox choice (runner_spawn.go, runner_process.go,
+// isolation.go, dryrun_rule.go).
 //
-// It works on a loaded settingsio.Snapshot value instead of a global
-// configuration object.
+// Gemini CLI's registry merge, planner, runner, aggregator and switch live
+// in agents/gemini; Claude Code's in agents/claude. This package imports
+// neither and has no UI.
 package hooks

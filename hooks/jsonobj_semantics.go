@@ -24,7 +24,7 @@ func appendWTF8(b []byte, r rune) []byte {
 
 // decodeWTF8 decodes one code point of s at i, accepting encoded lone
 // surrogates; invalid bytes decode as U+FFFD of width 1.
-func decodeWTF8(s string, i int) (rune, int) {
+func DecodeWTF8(s string, i int) (rune, int) {
 	if i+2 < len(s) && s[i] == 0xED && s[i+1] >= 0xA0 && s[i+1] <= 0xBF && s[i+2]&0xC0 == 0x80 {
 		return rune(s[i]&0x0F)<<12 | rune(s[i+1]&0x3F)<<6 | rune(s[i+2]&0x3F), 3
 	}
@@ -35,7 +35,7 @@ func decodeWTF8(s string, i int) (rune, int) {
 func utf16Units(s string) []uint16 {
 	out := make([]uint16, 0, len(s))
 	for i := 0; i < len(s); {
-		r, n := decodeWTF8(s, i)
+		r, n := DecodeWTF8(s, i)
 		i += n
 		if r >= 0x10000 {
 			hi, lo := utf16.EncodeRune(r)
@@ -51,7 +51,7 @@ func utf16Units(s string) []uint16 {
 func UTF16Len(s string) int {
 	n := 0
 	for i := 0; i < len(s); {
-		r, w := decodeWTF8(s, i)
+		r, w := DecodeWTF8(s, i)
 		i += w
 		n++
 		if r >= 0x10000 {
@@ -69,7 +69,7 @@ func WellFormed(s string) string {
 	}
 	b := make([]byte, 0, len(s))
 	for i := 0; i < len(s); {
-		r, n := decodeWTF8(s, i)
+		r, n := DecodeWTF8(s, i)
 		i += n
 		if r >= 0xD800 && r < 0xE000 {
 			r = utf8.RuneError
@@ -81,7 +81,7 @@ func WellFormed(s string) string {
 
 // compareUTF16 orders strings by UTF-16 code units, as Array.prototype.sort
 // does by default.
-func compareUTF16(a, b string) int {
+func CompareUTF16(a, b string) int {
 	ua, ub := utf16Units(a), utf16Units(b)
 	for i := 0; i < len(ua) && i < len(ub); i++ {
 		if ua[i] != ub[i] {
@@ -110,7 +110,7 @@ func Truthy(v Value) bool {
 }
 
 // isObjectLike reports typeof v === 'object' && v !== null.
-func isObjectLike(v Value) bool {
+func IsObjectLike(v Value) bool {
 	switch v.(type) {
 	case *Object, []Value:
 		return true
@@ -144,7 +144,7 @@ func ToJSString(v Value) string {
 // spreadInto copies v's own enumerable properties into dst, as {...v}:
 // objects key by key, arrays and strings by index (strings by UTF-16 code
 // unit), everything else nothing.
-func spreadInto(dst *Object, v Value) {
+func SpreadInto(dst *Object, v Value) {
 	switch x := v.(type) {
 	case *Object:
 		for _, k := range x.Keys() {
@@ -163,7 +163,7 @@ func spreadInto(dst *Object, v Value) {
 
 // inOperator is JavaScript's `key in v`. It fails with V8's TypeError text
 // for primitives (the caller only reaches it for truthy values).
-func inOperator(key string, v Value) (bool, error) {
+func InOperator(key string, v Value) (bool, error) {
 	switch x := v.(type) {
 	case *Object:
 		return x.Has(key), nil
@@ -174,16 +174,16 @@ func inOperator(key string, v Value) (bool, error) {
 		}
 		return key == "length", nil
 	}
-	return false, &jsTypeError{"Cannot use 'in' operator to search for '" + key + "' in " + ToJSString(v)}
+	return false, &JSTypeError{Msg: "Cannot use 'in' operator to search for '" + key + "' in " + ToJSString(v)}
 }
 
 // jsTypeError is a TypeError the reference code would throw.
-type jsTypeError struct{ msg string }
+type JSTypeError struct{ Msg string }
 
-func (e *jsTypeError) Error() string { return e.msg }
+func (e *JSTypeError) Error() string { return e.Msg }
 
 // property reads v[key] for the value kinds JSON produces.
-func property(v Value, key string) (Value, bool) {
+func Property(v Value, key string) (Value, bool) {
 	switch x := v.(type) {
 	case *Object:
 		return x.Get(key)
@@ -260,7 +260,7 @@ func appendJSONString(b []byte, s string) []byte {
 			continue
 		}
 		if c >= 0x80 {
-			r, n := decodeWTF8(s, i)
+			r, n := DecodeWTF8(s, i)
 			if r >= 0xD800 && r < 0xE000 && n == 3 {
 				b = append(b, s[start:i]...)
 				b = append(b, '\\', 'u', hexDigits[r>>12&0xF], hexDigits[r>>8&0xF], hexDigits[r>>4&0xF], hexDigits[r&0xF])
@@ -299,7 +299,7 @@ func appendJSONString(b []byte, s string) []byte {
 
 // isJSSpace reports whether r is whitespace or a line terminator for
 // String.prototype.trim and the regex class \s.
-func isJSSpace(r rune) bool {
+func IsJSSpace(r rune) bool {
 	switch r {
 	case '\t', '\n', '\v', '\f', '\r', ' ', 0xA0, 0x1680, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF:
 		return true
@@ -308,4 +308,4 @@ func isJSSpace(r rune) bool {
 }
 
 // jsTrim is String.prototype.trim.
-func jsTrim(s string) string { return strings.TrimFunc(s, isJSSpace) }
+func JSTrim(s string) string { return strings.TrimFunc(s, IsJSSpace) }

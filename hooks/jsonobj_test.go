@@ -41,18 +41,18 @@ func TestToJSStringAndSpread(t *testing.T) {
 		t.Errorf("String(array) = %q", got)
 	}
 	o := NewObject(0)
-	spreadInto(o, "a\U0001F600")
+	SpreadInto(o, "a\U0001F600")
 	if got := string(AppendJSON(nil, o)); got != `{"0":"a","1":"\ud83d","2":"\ude00"}` {
 		t.Errorf("{...string} = %s", got)
 	}
 	o = NewObject(0)
-	spreadInto(o, 5.0)
-	spreadInto(o, true)
-	spreadInto(o, nil)
+	SpreadInto(o, 5.0)
+	SpreadInto(o, true)
+	SpreadInto(o, nil)
 	if o.Len() != 0 {
 		t.Errorf("spreading primitives added keys: %s", AppendJSON(nil, o))
 	}
-	if _, err := inOperator("x", "abc"); err == nil || err.Error() != "Cannot use 'in' operator to search for 'x' in abc" {
+	if _, err := InOperator("x", "abc"); err == nil || err.Error() != "Cannot use 'in' operator to search for 'x' in abc" {
 		t.Errorf("in on a string: %v", err)
 	}
 }
@@ -96,13 +96,13 @@ func TestDecodeUTF8LikeNode(t *testing.T) {
 }
 
 func TestJSTrimAndUTF16(t *testing.T) {
-	if got := jsTrim("\uFEFF\u00a0 x \u2028\n"); got != "x" {
-		t.Errorf("jsTrim = %q", got)
+	if got := JSTrim("\uFEFF\u00a0 x \u2028\n"); got != "x" {
+		t.Errorf("JSTrim = %q", got)
 	}
 	if n := UTF16Len("a\U0001F600" + string(appendWTF8(nil, 0xD800))); n != 4 {
 		t.Errorf("UTF16Len = %d", n)
 	}
-	if compareUTF16("\uFFFF", "\U0001F600") <= 0 {
+	if CompareUTF16("\uFFFF", "\U0001F600") <= 0 {
 		t.Error("U+FFFF must sort after a surrogate pair in UTF-16 order")
 	}
 }

@@ -5,7 +5,10 @@ import "github.com/hookwarden/hookwarden/settingsio"
 // Event is a hook event name.
 type Event string
 
-// The 11 events, in Gemini CLI's declaration order.
+// The 11 events of Gemini CLI, in its declaration order. The names stay in
+// this package because Claude Code's migration of Gemini hooks
+// (hooks/claude/migrate.go) maps onto them; the list, its check and the
+// matcher rules are Gemini's (gemini.Events, ValidEvent, MatcherKindOf).
 const (
 	BeforeTool          Event = "BeforeTool"
 	AfterTool           Event = "AfterTool"
@@ -19,44 +22,6 @@ const (
 	AfterModel          Event = "AfterModel"
 	BeforeToolSelection Event = "BeforeToolSelection"
 )
-
-// Events lists the 11 events in Gemini CLI's order.
-var Events = []Event{BeforeTool, AfterTool, BeforeAgent, Notification, AfterAgent,
-	SessionStart, SessionEnd, PreCompress, BeforeModel, AfterModel, BeforeToolSelection}
-
-// Valid reports whether e is one of the 11 events (exact, case-sensitive).
-func (e Event) Valid() bool {
-	for _, v := range Events {
-		if v == e {
-			return true
-		}
-	}
-	return false
-}
-
-// MatcherKind says what an event's matcher is compared with.
-type MatcherKind int
-
-// Matcher kinds.
-const (
-	// MatchNone: Gemini passes no context, the matcher is ignored.
-	MatchNone MatcherKind = iota
-	// MatchToolName: unanchored JavaScript regex against the tool name.
-	MatchToolName
-	// MatchTrigger: exact string equality with the trigger/source/reason.
-	MatchTrigger
-)
-
-// MatcherKind returns how Gemini CLI applies matchers for the event.
-func (e Event) MatcherKind() MatcherKind {
-	switch e {
-	case BeforeTool, AfterTool:
-		return MatchToolName
-	case SessionStart, SessionEnd, PreCompress:
-		return MatchTrigger
-	}
-	return MatchNone
-}
 
 // Source is Gemini CLI's ConfigSource label for a registered hook.
 type Source string

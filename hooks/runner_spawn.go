@@ -405,10 +405,10 @@ func readCapped(f *os.File, limit int) ([]byte, bool) {
 // libuv does for the child ("" = not found); a name with a slash is
 // returned as it is.
 func ResolveExecutable(name string, env []string) string {
-	return lookPathIn(name, envPath(env), goos())
+	return LookPathIn(name, EnvPath(env), goos())
 }
 
-func envPath(env []string) string {
+func EnvPath(env []string) string {
 	for i := len(env) - 1; i >= 0; i-- {
 		if len(env[i]) > 5 && env[i][:5] == "PATH=" {
 			return env[i][5:]

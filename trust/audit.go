@@ -2,11 +2,7 @@ package trust
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
-
-	"github.com/hookwarden/hookwarden/hooks"
-	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // HookStatus is a workspace hook's trust state.
@@ -45,55 +41,6 @@ const ApprovedOutsideNote = "approved outside Hookwarden: scripts not fingerprin
 // legacyApprovalNote is the review's words for a record without
 // definitions.
 const legacyApprovalNote = "approved by an earlier Hookwarden that recorded only the event, matcher, name and command: every other field counts as added since; review it again"
-
-// Options says where the trust files are.
-type Options struct {
-	// TrustedHooksPath overrides the snapshot's trusted_hooks.json path.
-	TrustedHooksPath string
-	// Store is Hookwarden's approval store; a zero Store (Dir "") keeps no
-	// fingerprints.
-	Store Store
-	// Registry, when set, is hooks.Build of the snapshot being audited,
-	// already built by the caller; nil: Audit builds it (once).
-	Registry *hooks.Registry
-	// Data, when set, is Store as the caller loaded it for this command
-	// (Store.Load), so that one command reads the store once; nil: Audit
-	// loads Store. Only read: writes (Approve, Revoke) always re-read the
-	// store inside their update.
-	Data *StoreData
-
-	// afterTrustKeys, when set, runs right after Approve wrote
-	// trusted_hooks.json (tests: a concurrent writer).
-	afterTrustKeys func()
-}
-
-// storeData is the store to audit against: Data when the caller loaded
-// it, else Store read now (an empty store when Store has no Dir).
-func (o Options) storeData() (*StoreData, error) {
-	switch {
-	case o.Data != nil:
-		return o.Data, nil
-	case o.Store.Dir == "":
-		return &StoreData{}, nil
-	}
-	return o.Store.Load()
-}
-
-// trustedHooksPath is where Gemini CLI keeps trusted_hooks.json for snap.
-func (o Options) trustedHooksPath(snap *settingsio.Snapshot) string {
-	switch {
-	case o.TrustedHooksPath != "":
-		return o.TrustedHooksPath
-	case snap.HomeRedirect != nil && snap.HomeRedirect.ByProject:
-		// Gemini CLI reads the one in the home the project chose, which the
-		// project can fill with its own keys: the user's approvals are in
-		// the file Gemini would read without the redirect.
-		return snap.HomeRedirect.Before.TrustedHooks
-	case snap.Paths.TrustedHooks != "":
-		return snap.Paths.TrustedHooks
-	}
-	return filepath.Join(snap.Paths.GeminiDir, "trusted_hooks.json")
-}
 
 // HookReview is one workspace hook with its trust state.
 type HookReview struct {
@@ -149,15 +96,11 @@ func (h HookReview) ScriptCommand() string {
 	if h.DiscoverCommand != "" {
 		return h.DiscoverCommand
 	}
-	if c, ok := h.runsCommand(); ok {
+	if c, ok := h.RunsCommand(); ok {
 		return c
 	}
 	return h.Command
 }
-
-// Incomplete reports whether a file could not be read, so that the review
-// cannot be complete.
-func (r *Report) Incomplete() bool { return len(r.Unreadable) > 0 }
 
 // NeedsReview reports whether the hook is not plainly trusted.
 func (h HookReview) NeedsReview() bool { return h.Status != StatusTrusted }
@@ -203,93 +146,13 @@ type ScriptReview struct {
 	ContentOmitted string `json:"content_omitted,omitempty"`
 }
 
-// Report is the trust audit of a project's workspace hooks.
-type Report struct {
-	// Project is the project path as Gemini keys it.
-	Project     string                 `json:"project"`
-	FolderTrust settingsio.FolderTrust `json:"folder_trust"`
-	// TrustedHooksFile is the trusted_hooks.json read; TrustedHooksError
-	// says why Gemini cannot use it (then nothing counts as trusted, as in
-	// Gemini).
-	TrustedHooksFile  string `json:"trusted_hooks_file"`
-	TrustedHooksError string `json:"trusted_hooks_error,omitempty"`
-	// SettingsError: the workspace settings file does not parse (Gemini
-	// refuses to start).
-	SettingsError string `json:"settings_error,omitempty"`
-	// Unreadable are the settings and extension hooks files that exist but
-	// could not be read or parsed: the review is incomplete, and each
-	// counts as needing review (NeedsReview is true).
-	Unreadable  []settingsio.FileError `json:"unreadable"`
-	NeedsReview bool                   `json:"needs_review"`
-	Hooks       []HookReview           `json:"hooks"`
-	// Gone are trusted keys of this project that match no hook any more
-	// (and are not the previous version of a changed hook).
-	Gone []string `json:"gone"`
-	// GeminiWarnings is what Gemini CLI lists under its project-hooks
-	// warning when it starts in the (trusted) folder now.
-	GeminiWarnings []string `json:"gemini_warnings"`
-	// CheckAbort: an entry makes Gemini's own check fail silently.
-	CheckAbort *CheckAbort `json:"check_abort,omitempty"`
-	// Critical are findings about the project as a whole that need the
-	// user's eyes, such as a .env file that moves Gemini CLI's home; any
-	// of them makes the project need review.
-	Critical []hooks.Diagnostic `json:"critical"`
-}
-
-// Audit reviews every workspace hook of snap against trusted_hooks.json
-// and Hookwarden's store. It audits whatever the folder's trust (Gemini
-// only checks in trusted folders) and reports the folder trust alongside.
-// Only failures to read the files are errors.
-func Audit(snap *settingsio.Snapshot, opts Options) (*Report, error) {
-	r := &Report{Project: snap.ProjectDir, FolderTrust: snap.FolderTrust, Gone: []string{}, GeminiWarnings: []string{}}
-	r.TrustedHooksFile = opts.trustedHooksPath(snap)
-	th, err := ReadTrustedHooks(r.TrustedHooksFile)
-	if err != nil {
-		return nil, err
-	}
-	var trusted []string
-	if th.Err != nil {
-		r.TrustedHooksError = th.Err.Error() + " (Gemini CLI treats it as empty and overwrites it on its next save)"
-	} else {
-		trusted = th.Keys(snap.ProjectDir)
-	}
-	store, err := opts.storeData()
-	if err != nil {
-		return nil, err
-	}
-	if ws := workspaceFile(snap); ws != nil && ws.Err != nil {
-		r.SettingsError = ws.Err.Error()
-	}
-	reg := opts.Registry
-	if reg == nil {
-		reg = hooks.Build(snap)
-	}
-	hooks, abort := projectHooks(snap, reg)
-	r.CheckAbort = abort
-	if abort == nil {
-		r.GeminiWarnings = append(r.GeminiWarnings, GeminiWarnings(hooks, trusted)...)
-	}
-	a := auditor{project: snap.ProjectDir, approvals: store.Approvals(snap.ProjectDir),
-		revoked: store.RevokedApprovals(snap.ProjectDir), scripts: map[string]scriptNow{}}
-	r.Hooks, r.Gone = a.review(hooks, trusted)
-	r.Unreadable = snap.UnreadableFiles()
-	r.Critical = criticalFindings(reg)
-	r.NeedsReview = r.TrustedHooksError != "" || len(r.Unreadable) > 0 || len(r.Critical) > 0
-	for _, h := range r.Hooks {
-		if h.NeedsReview() {
-			r.NeedsReview = true
-		}
-	}
-	return r, nil
-}
-
-type auditor struct {
-	project   string
-	approvals map[string]*Approval
-	// revoked are the last approvals of revoked keys (history): the scripts
+type Auditor struct {
+	Project   string
+	Approvals map[string]*Approval
+	// Revoked are the last approvals of revoked keys (history): the scripts
 	// of a hook that is not approved are compared with them.
-	revoked  map[string]*Approval
-	scripts  map[string]scriptNow // fingerprints taken during this audit, by path
+	Revoked  map[string]*Approval
+	Scripts  map[string]ScriptNow // fingerprints taken during this audit, by path
 	followed *followCache         // what following each script found, during this audit
 	// approved caches, per approval, the definitions it vouches for.
 	approved map[*Approval]*approvedDefs
@@ -302,7 +165,7 @@ type auditor struct {
 // definitions; it is compared as what that record does vouch for (event,
 // matcher, name, command, type "command" when it had a command), so a
 // plain hook stays approved and any other field reads as added.
-func (a *auditor) compareDefinition(ap *Approval, h ProjectHook) (changes []FieldChange, legacy bool) {
+func (a *Auditor) compareDefinition(ap *Approval, h ProjectHook) (changes []FieldChange, legacy bool) {
 	if ap == nil {
 		return nil, false
 	}
@@ -335,10 +198,10 @@ func (a *auditor) compareDefinition(ap *Approval, h ProjectHook) (changes []Fiel
 	if defs.set[h.Fields.canonical()] {
 		return nil, false
 	}
-	here := Place{Event: h.Event, Matcher: h.Matcher, Definition: h.Definition, Index: h.Index}.at()
+	here := Place{Event: h.Event, Matcher: h.Matcher, Definition: h.Definition, Index: h.Index}.At()
 	for _, p := range defs.places {
 		c := DiffDefinitions(p.Fields, h.Fields)
-		if p.at() == here {
+		if p.At() == here {
 			return c, defs.legacy
 		}
 		if changes == nil || len(c) < len(changes) {
@@ -348,7 +211,7 @@ func (a *auditor) compareDefinition(ap *Approval, h ProjectHook) (changes []Fiel
 	return changes, defs.legacy
 }
 
-type scriptNow struct {
+type ScriptNow struct {
 	snap ScriptSnapshot
 	err  error
 }
@@ -365,21 +228,21 @@ type approvedDefs struct {
 func legacyDefinition(ap *Approval, p Place) Definition {
 	d := Definition{}
 	if p.Event != "" {
-		d[FieldEvent] = jsonText(p.Event)
+		d[FieldEvent] = JSONText(p.Event)
 	}
 	if p.Matcher != "" {
-		d[FieldMatcher] = jsonText(p.Matcher)
+		d[FieldMatcher] = JSONText(p.Matcher)
 	}
 	if ap.Name != "" {
-		d["name"] = jsonText(ap.Name)
+		d["name"] = JSONText(ap.Name)
 	}
 	if ap.Command != "" {
-		d["type"], d["command"] = jsonText("command"), jsonText(ap.Command)
+		d["type"], d["command"] = JSONText("command"), JSONText(ap.Command)
 	}
 	return d
 }
 
-func (a *auditor) review(hooks []ProjectHook, trusted []string) ([]HookReview, []string) {
+func (a *Auditor) Review(hooks []ProjectHook, trusted []string) ([]HookReview, []string) {
 	trustedSet := make(map[string]bool, len(trusted))
 	for _, k := range trusted {
 		trustedSet[k] = true
@@ -393,7 +256,7 @@ func (a *auditor) review(hooks []ProjectHook, trusted []string) ([]HookReview, [
 	out := make([]HookReview, len(hooks))
 	for i, h := range hooks {
 		rv := HookReview{ProjectHook: h, Status: StatusNew}
-		approval := a.approvals[h.Key]
+		approval := a.Approvals[h.Key]
 		switch {
 		case trustedSet[h.Key] && approval == nil:
 			rv.Status, rv.ApprovalNote = StatusApprovedOutside, ApprovedOutsideNote
@@ -410,12 +273,12 @@ func (a *auditor) review(hooks []ProjectHook, trusted []string) ([]HookReview, [
 				claimed[prev] = true
 				rv.Status, rv.PreviousKey, rv.PreviousCommand = StatusChanged, prev, cmd
 				rv.CommandDiff = WordDiff(cmd, h.Command)
-				approval = a.approvals[prev]
+				approval = a.Approvals[prev]
 				rv.FieldChanges, _ = a.compareDefinition(approval, h)
 			}
 		}
 		if approval == nil && rv.Status != StatusTrusted {
-			if old := a.revoked[h.Key]; old != nil {
+			if old := a.Revoked[h.Key]; old != nil {
 				approval, rv.RevokedAt = old, old.RevokedAt
 			}
 		}
@@ -446,7 +309,7 @@ func (a *auditor) review(hooks []ProjectHook, trusted []string) ([]HookReview, [
 // hook the last trusted key with the same name that matches no current
 // hook; for an unnamed one, the key Hookwarden approved at the same event,
 // matcher and position, if that key is still trusted and unmatched.
-func (a *auditor) previous(h ProjectHook, trusted []string, unmatched func(string) bool) (key, command string) {
+func (a *Auditor) previous(h ProjectHook, trusted []string, unmatched func(string) bool) (key, command string) {
 	if h.Name != "" {
 		prefix := h.Name + ":"
 		for i := len(trusted) - 1; i >= 0; i-- {
@@ -459,12 +322,12 @@ func (a *auditor) previous(h ProjectHook, trusted []string, unmatched func(strin
 	here := Place{Event: h.Event, Matcher: h.Matcher, Definition: h.Definition, Index: h.Index}
 	for i := len(trusted) - 1; i >= 0; i-- {
 		k := trusted[i]
-		ap := a.approvals[k]
+		ap := a.Approvals[k]
 		if ap == nil || ap.Name != "" || !unmatched(k) {
 			continue
 		}
 		for _, p := range ap.Places {
-			if p.at() == here.at() {
+			if p.At() == here.At() {
 				return k, strings.TrimPrefix(k, ":")
 			}
 		}
@@ -474,9 +337,9 @@ func (a *auditor) previous(h ProjectHook, trusted []string, unmatched func(strin
 
 // reviewScripts fingerprints the hook's scripts and compares them with the
 // approval (nil: none recorded).
-func (a *auditor) reviewScripts(rv *HookReview, approval *Approval) {
+func (a *Auditor) reviewScripts(rv *HookReview, approval *Approval) {
 	rv.Scripts = []ScriptReview{}
-	command, ok := rv.runsCommand()
+	command, ok := rv.RunsCommand()
 	if !ok {
 		return
 	}
@@ -486,7 +349,7 @@ func (a *auditor) reviewScripts(rv *HookReview, approval *Approval) {
 	if a.followed == nil {
 		a.followed = newFollowCache()
 	}
-	found, err := discoverWith(command, a.project, envValues(rv.Env), rv.ScriptRoots, a.followed)
+	found, err := discoverWith(command, a.Project, EnvValues(rv.Env), rv.ScriptRoots, a.followed)
 	if err != nil {
 		rv.ScriptsError = err.Error()
 		return
@@ -495,10 +358,10 @@ func (a *auditor) reviewScripts(rv *HookReview, approval *Approval) {
 	discovered := map[scriptPlace]bool{}
 	for _, ref := range found.Scripts {
 		discovered[scriptPlace{ref.Path, ref.Via}] = true
-		now, ok := a.scripts[ref.Path]
+		now, ok := a.Scripts[ref.Path]
 		if !ok {
-			now.snap, now.err = snapshotScript(ref, a.project)
-			a.scripts[ref.Path] = now
+			now.snap, now.err = snapshotScript(ref, a.Project)
+			a.Scripts[ref.Path] = now
 		}
 		now.snap.Word, now.snap.Via = ref.Word, ref.Via
 		then := findSnapshot(approval, ref)
@@ -638,11 +501,11 @@ func scriptDiff(then, now *ScriptSnapshot, note string) ([]Span, string) {
 // compares them with an approval's, reading each script once. It serves
 // agents whose approvals are their own records (they still approve
 // scripts as ScriptSnapshots).
-type ScriptReviewer struct{ a auditor }
+type ScriptReviewer struct{ a Auditor }
 
 // NewScriptReviewer is a ScriptReviewer for the project folder.
 func NewScriptReviewer(project string) *ScriptReviewer {
-	return &ScriptReviewer{auditor{project: project, scripts: map[string]scriptNow{}}}
+	return &ScriptReviewer{Auditor{Project: project, Scripts: map[string]ScriptNow{}}}
 }
 
 // ReviewScripts sets rv.Scripts (and Unresolved) from the scripts its

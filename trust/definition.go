@@ -38,7 +38,7 @@ const (
 	FieldEvent      = "event"
 	FieldMatcher    = "matcher"
 	FieldSequential = "sequential"
-	envFieldPrefix  = "env."
+	EnvFieldPrefix  = "env."
 )
 
 // workspaceSettingsKeys are workspace settings that change the
@@ -48,10 +48,10 @@ const (
 // to hooks whose own definition did not change.
 var workspaceSettingsKeys = [][]string{{"security", "environmentVariableRedaction"}}
 
-// workspaceFields are the workspace settings of workspaceSettingsKeys as
+// WorkspaceFields are the workspace settings of workspaceSettingsKeys as
 // Definition fields, "workspace security.environmentVariableRedaction"
 // (the name holds a '.', so no hook member can pose as it).
-func workspaceFields(root *settingsio.Node) Definition {
+func WorkspaceFields(root *settingsio.Node) Definition {
 	d := Definition{}
 	for _, path := range workspaceSettingsKeys {
 		n := root
@@ -65,25 +65,25 @@ func workspaceFields(root *settingsio.Node) Definition {
 	return d
 }
 
-// definitionOf is the Definition of the hook object cfg inside the
+// DefinitionOf is the Definition of the hook object cfg inside the
 // definition object def under event.
-func definitionOf(event string, def, cfg *settingsio.Node) Definition {
-	d := Definition{FieldEvent: jsonText(event)}
+func DefinitionOf(event string, def, cfg *settingsio.Node) Definition {
+	d := Definition{FieldEvent: JSONText(event)}
 	if m := def.Get("matcher"); m.Truthy() { // a falsy matcher matches everything, as none does
 		d[FieldMatcher] = CanonicalJSON(m)
 	}
 	if s := def.Get("sequential"); s.Is(settingsio.Bool) && s.Bool { // Gemini honours only true
 		d[FieldSequential] = "true"
 	}
-	for _, e := range jsOwnEntries(cfg) {
+	for _, e := range JSOwnEntries(cfg) {
 		switch {
-		case e.key == "description":
+		case e.Key == "description":
 			continue // shown in Gemini's panel only
-		case e.key == "env" && e.value.Is(settingsio.Object):
-			d.AddEnv("", e.value)
+		case e.Key == "env" && e.Value.Is(settingsio.Object):
+			d.AddEnv("", e.Value)
 			continue
 		}
-		d[memberField(e.key)] = CanonicalJSON(e.value)
+		d[memberField(e.Key)] = CanonicalJSON(e.Value)
 	}
 	return d
 }
@@ -92,10 +92,10 @@ func definitionOf(event string, def, cfg *settingsio.Node) Definition {
 func memberField(key string) string {
 	switch key {
 	case FieldEvent, FieldMatcher, FieldSequential, "":
-		return jsonText(key)
+		return JSONText(key)
 	}
 	if strings.ContainsAny(key, `."`) {
-		return jsonText(key)
+		return JSONText(key)
 	}
 	return key
 }
@@ -130,7 +130,7 @@ func (d Definition) canonical() string {
 func (d Definition) Env() map[string]string {
 	var out map[string]string
 	for k, v := range d {
-		if name, ok := strings.CutPrefix(k, envFieldPrefix); ok {
+		if name, ok := strings.CutPrefix(k, EnvFieldPrefix); ok {
 			if out == nil {
 				out = map[string]string{}
 			}
@@ -196,14 +196,14 @@ func fieldRank(f string) int {
 			return i
 		}
 	}
-	if strings.HasPrefix(f, envFieldPrefix) {
+	if strings.HasPrefix(f, EnvFieldPrefix) {
 		return 10
 	}
 	return 20
 }
 
-// jsonText is s as a JSON string, without HTML escaping.
-func jsonText(s string) string {
+// JSONText is s as a JSON string, without HTML escaping.
+func JSONText(s string) string {
 	plain := utf8.ValidString(s)
 	for i := 0; plain && i < len(s); i++ {
 		plain = s[i] >= 0x20 && s[i] != '"' && s[i] != '\\' && s[i] != 0xe2 // 0xe2: U+2028/2029 are escaped
@@ -224,7 +224,7 @@ func CanonicalJSON(n *settingsio.Node) string {
 	raw, _ := n.MarshalJSON()
 	if !n.Is(settingsio.Object) && !n.Is(settingsio.Array) {
 		if n.Is(settingsio.String) {
-			return jsonText(n.Str)
+			return JSONText(n.Str)
 		}
 		return string(raw)
 	}
@@ -246,7 +246,7 @@ func CanonicalJSON(n *settingsio.Node) string {
 // AddEnv sets a field "<prefix>env.<name>" of d for each variable of env
 // (an object: an "env" setting), its value as CanonicalJSON.
 func (d Definition) AddEnv(prefix string, env *settingsio.Node) {
-	for _, v := range jsOwnEntries(env) {
-		d[prefix+envFieldPrefix+v.key] = CanonicalJSON(v.value)
+	for _, v := range JSOwnEntries(env) {
+		d[prefix+EnvFieldPrefix+v.Key] = CanonicalJSON(v.Value)
 	}
 }

@@ -9,11 +9,11 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// envValues turns a hook's env object, name to the JSON text of the
+// EnvValues turns a hook's env object, name to the JSON text of the
 // value (ProjectHook.Env), into the values the hook's process gets, as
 // Node's spawn turns them into strings; a value Hookwarden cannot turn
 // into the same text is unknown.
-func envValues(env map[string]string) map[string]string {
+func EnvValues(env map[string]string) map[string]string {
 	if len(env) == 0 {
 		return nil
 	}

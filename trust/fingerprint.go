@@ -46,10 +46,10 @@ func newFingerprinter(project string) *fingerprinter {
 	return &fingerprinter{project: project, snaps: map[string]ScriptSnapshot{}, followed: newFollowCache()}
 }
 
-// scripts fingerprints every script command runs (DiscoverScripts);
+// Scripts fingerprints every script command runs (DiscoverScripts);
 // parseErr: the command does not parse; err: a script could not be read
 // (its snapshot is kept, without a hash).
-func (f *fingerprinter) scripts(command string, env map[string]string, roots []string) (out []ScriptSnapshot, parseErr, err error) {
+func (f *fingerprinter) Scripts(command string, env map[string]string, roots []string) (out []ScriptSnapshot, parseErr, err error) {
 	found, parseErr := discoverWith(command, f.project, env, roots, f.followed)
 	if parseErr != nil {
 		return nil, parseErr, nil
@@ -158,5 +158,5 @@ func NewFingerprinter(project string) Fingerprinter { return Fingerprinter{newFi
 // variables; roots: folders besides the project whose scripts are
 // followed); parseErr when the command cannot be read.
 func (f Fingerprinter) Scripts(command string, env map[string]string, roots []string) (out []ScriptSnapshot, parseErr, err error) {
-	return f.f.scripts(command, env, roots)
+	return f.f.Scripts(command, env, roots)
 }

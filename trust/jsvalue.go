@@ -6,10 +6,10 @@ import (
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-// jsIdentity identifies a JavaScript value the way a Set compares them:
+// JSIdentity identifies a JavaScript value the way a Set compares them:
 // primitives by type and value, objects and arrays by reference (here: by
 // their place in the file).
-func jsIdentity(n *settingsio.Node) string {
+func JSIdentity(n *settingsio.Node) string {
 	if n == nil {
 		return "u"
 	}

@@ -133,8 +133,8 @@ type Place struct {
 	Fields Definition `json:"fields,omitempty"`
 }
 
-// at is the place without what was there, for comparing positions.
-func (p Place) at() [4]string {
+// At is the place without what was there, for comparing positions.
+func (p Place) At() [4]string {
 	return [4]string{p.Event, p.Matcher, strconv.Itoa(p.Definition), strconv.Itoa(p.Index)}
 }
 
@@ -253,8 +253,8 @@ func (s Store) Update(change func(*StoreData) error) error {
 	})
 }
 
-// project returns the project's record, creating it.
-func (d *StoreData) project(dir string) *StoreProject {
+// Project returns the project's record, creating it.
+func (d *StoreData) Project(dir string) *StoreProject {
 	p := d.Projects[dir]
 	if p == nil {
 		p = &StoreProject{Hooks: map[string]*Approval{}}
@@ -275,8 +275,8 @@ func (d *StoreData) RevokedApprovals(dir string) map[string]*Approval {
 	return d.Projects[dir].Revoked
 }
 
-// revoke moves the approval of key into the project's history.
-func (p *StoreProject) revoke(key string, now time.Time) {
+// Revoke moves the approval of key into the project's history.
+func (p *StoreProject) Revoke(key string, now time.Time) {
 	ap := p.Hooks[key]
 	if ap == nil {
 		return

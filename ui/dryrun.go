@@ -31,8 +31,8 @@ type dryRunView struct {
 	window fyne.Window
 	thread uiThread
 
-	// project is the project on screen; agent is it read through the
-	// agent contract, for plans, samples and the folder notice.
+	// project is the project on screen; agent is what its agent read,
+	// for plans, samples and the folder notice.
 	project *project
 	agent   agents.Project
 
@@ -112,18 +112,17 @@ func (v *dryRunView) show(p *project) {
 	}
 }
 
-// setProject takes in p, read again through the agent contract, and says
-// what its folder trust means for a run.
+// setProject takes in p, as its agent read it, and says what its folder
+// trust means for a run.
 func (v *dryRunView) setProject(p *project) bool {
 	v.project = p
-	agent, err := openAgentProject(p)
-	if err != nil {
+	if p.proj == nil {
 		v.project, v.agent = nil, nil
-		v.status.SetText("The project cannot be read: " + shown(err.Error()))
+		v.status.SetText("The project cannot be read: " + shown(p.openErr.Error()))
 		v.updateRunButtons()
 		return false
 	}
-	v.agent = agent
+	v.agent = p.proj
 	setNote(v.intro, runIntro(v.agentTitle()))
 	v.showTrust()
 	return true
@@ -134,11 +133,7 @@ func (v *dryRunView) agentTitle() string { return v.agent.Agent().Title }
 
 // agentEvents are the events of the project's agent.
 func (v *dryRunView) agentEvents() []agents.EventInfo {
-	a, ok := agentRegistry().Get(v.agent.Agent().Name)
-	if !ok {
-		return nil
-	}
-	return a.Events()
+	return v.project.agent.Events()
 }
 
 // runIntro says what Run does, as agent would.

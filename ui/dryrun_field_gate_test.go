@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"fyne.io/fyne/v2/test"
 
 	"github.com/hookwarden/hookwarden/trust"
@@ -55,8 +57,8 @@ func approveAllIn(t *testing.T, p *project) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	all, _ := trust.ProjectHooks(p.Registry.Snapshot)
-	if _, err := trust.Approve(p.Registry.Snapshot, opts, all, time.Now()); err != nil {
+	all, _ := gemini.ProjectHooks(p.Registry.Snapshot)
+	if _, err := gemini.Approve(p.Registry.Snapshot, opts, all, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 }

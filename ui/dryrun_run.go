@@ -65,7 +65,7 @@ func (v *dryRunView) prepare(asTrusted bool) {
 	v.status.SetText("Planning…")
 	v.setRunning(&dryRun{id: v.runID})
 	v.thread.Go(func() {
-		ap, err := openAgentProject(p) // approvals made since the load count
+		ap, err := openAgain(p) // the files and approvals as they are now
 		if err == nil {
 			s.agent = ap
 			s.gate, err = ap.Gate(context.Background(), s.req)
@@ -215,4 +215,10 @@ func (v *dryRunView) setRunning(r *dryRun) {
 	v.run = r
 	v.showRunning(r != nil)
 	v.updateRunButtons()
+}
+
+// openAgain reads p's folder again as its agent does, in p's environment.
+func openAgain(p *project) (agents.Project, error) {
+	env := agents.Env{Vars: p.Env, GOOS: p.GOOS, Home: p.Home, Init: p.Init}
+	return p.agent.Open(context.Background(), env, p.Dir)
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -22,7 +24,7 @@ type hookSwitch struct {
 
 // switchOf reads a hook's switch from the merged disabled list: Gemini
 // matches the hook's name, or its command when it has no name.
-func switchOf(h *hooks.Hook, reg *hooks.Registry, names pathNamer) hookSwitch {
+func switchOf(h *hooks.Hook, reg *gemini.Registry, names pathNamer) hookSwitch {
 	sw := hookSwitch{switchable: h.Status != hooks.StatusInvalid, enabled: true}
 	if !sw.switchable {
 		return sw

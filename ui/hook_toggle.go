@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
@@ -82,9 +84,9 @@ func (m *mainWindow) checkTracked(p *project, name string, then func(settingsio.
 
 // askTrackedScope offers the user scope instead of editing a workspace
 // settings file git tracks. Enter picks the user scope, Escape cancels.
-func (m *mainWindow) askTrackedScope(tr hooks.Tracked, name string, then func(settingsio.Layer)) {
+func (m *mainWindow) askTrackedScope(tr gemini.Tracked, name string, then func(settingsio.Layer)) {
 	names := pathNamer{project: m.current.Dir, home: m.current.Home}
-	msg := &widget.Label{Text: shownBlock(hooks.TrackedMessage(names.name(tr.Path), name)), Wrapping: fyne.TextWrapWord}
+	msg := &widget.Label{Text: shownBlock(gemini.TrackedMessage(names.name(tr.Path), name)), Wrapping: fyne.TextWrapWord}
 	var d *dialog.CustomDialog
 	decided := false
 	pick := func(scope settingsio.Layer, ok bool) {
@@ -191,7 +193,7 @@ func (m *mainWindow) writeSettings(write func() (string, error)) {
 
 // toggleSummary is Gemini's feedback, then what keeps a hook disabled and
 // what else decides about it.
-func toggleSummary(message string, locked []hooks.Lock, notes []string) string {
+func toggleSummary(message string, locked []gemini.Lock, notes []string) string {
 	parts := []string{message}
 	for _, l := range locked {
 		parts = append(parts, "Still disabled by "+l.String()+".")

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"fyne.io/fyne/v2/test"
 
 	"github.com/hookwarden/hookwarden/hooks"
@@ -141,7 +143,7 @@ func TestToggleNeverWritesAFileThatDoesNotParse(t *testing.T) {
 func TestSwitchOfReadsTheMergedDisabledList(t *testing.T) {
 	sys := filepath.FromSlash("/etc/gemini-cli/settings.json")
 	ws := filepath.FromSlash("/p/.gemini/settings.json")
-	reg := &hooks.Registry{Disabled: []hooks.DisabledEntry{
+	reg := &gemini.Registry{Disabled: []gemini.DisabledEntry{
 		{Value: "in-workspace", Layers: []settingsio.Layer{settingsio.LayerWorkspace}, Files: []string{ws}, Lines: []int{4}},
 		{Value: "by-admin", Layers: []settingsio.Layer{settingsio.LayerWorkspace, settingsio.LayerSystem},
 			Files: []string{ws, sys}, Lines: []int{4, 9}},
@@ -179,7 +181,7 @@ func TestALockedHookCannotBeSwitchedOn(t *testing.T) {
 	m, _ := newTestWindow(t)
 	p := handBuiltProject()
 	sys := filepath.FromSlash("/etc/gemini-cli/settings.json")
-	p.Registry.Disabled = []hooks.DisabledEntry{{Value: "guard", Layers: []settingsio.Layer{settingsio.LayerSystem}, Files: []string{sys}, Lines: []int{5}}}
+	p.Registry.Disabled = []gemini.DisabledEntry{{Value: "guard", Layers: []settingsio.Layer{settingsio.LayerSystem}, Files: []string{sys}, Lines: []int{5}}}
 	m.show(p, nil)
 	r := rowNamed(t, m, "guard", settingsio.LayerWorkspace)
 	if !r.toggle.Disabled() || r.toggle.Checked {

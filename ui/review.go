@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
@@ -44,7 +46,7 @@ type reviewView struct {
 	sandboxRun   *widget.Button
 
 	project *project
-	report  *trust.Report
+	report  *gemini.Report
 	// claudeReport is the review of a Claude Code project (report is nil
 	// then, and the other way round).
 	claudeReport *claude.Report
@@ -218,26 +220,26 @@ func (v *reviewView) refresh() {
 }
 
 // auditProject runs trust.Audit on p with Hookwarden's store.
-func auditProject(p *project) (*trust.Report, error) {
+func auditProject(p *project) (*gemini.Report, error) {
 	opts, err := trustOptions(p)
 	if err != nil {
 		return nil, err
 	}
-	return trust.Audit(p.Registry.Snapshot, opts)
+	return gemini.Audit(p.Registry.Snapshot, opts)
 }
 
 // trustOptions locates Hookwarden's approval store for p's environment.
-func trustOptions(p *project) (trust.Options, error) {
+func trustOptions(p *project) (gemini.Options, error) {
 	dir, err := trust.StoreDirFromEnv(p.Env, p.GOOS)
 	if err != nil {
-		return trust.Options{}, err
+		return gemini.Options{}, err
 	}
-	return trust.Options{Store: trust.Store{Dir: dir}}, nil
+	return gemini.Options{Store: trust.Store{Dir: dir}}, nil
 }
 
 // apply shows an audit of p; a result for a project no longer on screen
 // is dropped.
-func (v *reviewView) apply(p *project, rep *trust.Report, err error) {
+func (v *reviewView) apply(p *project, rep *gemini.Report, err error) {
 	if p != v.project {
 		return
 	}

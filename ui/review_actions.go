@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
@@ -46,11 +48,11 @@ func (v *reviewView) approveItem(it reviewItem) {
 		return
 	}
 	h := it.hook.ProjectHook
-	v.write(done, func(p *project, opts trust.Options) error {
+	v.write(done, func(p *project, opts gemini.Options) error {
 		if err := recheckGemini(p, opts, reviewed); err != nil {
 			return err
 		}
-		_, err := trust.Approve(p.Registry.Snapshot, opts, []trust.ProjectHook{h}, v.now())
+		_, err := gemini.Approve(p.Registry.Snapshot, opts, []trust.ProjectHook{h}, v.now())
 		return err
 	})
 }
@@ -109,12 +111,12 @@ func (v *reviewView) approveAllReviewed(reviewed []trust.HookReview) {
 		v.approveClaude(done, reviewed)
 		return
 	}
-	v.write(done, func(p *project, opts trust.Options) error {
+	v.write(done, func(p *project, opts gemini.Options) error {
 		if err := recheckGemini(p, opts, reviewed); err != nil {
 			return err
 		}
-		all, _ := trust.ProjectHooks(p.Registry.Snapshot)
-		_, err := trust.Approve(p.Registry.Snapshot, opts, all, v.now())
+		all, _ := gemini.ProjectHooks(p.Registry.Snapshot)
+		_, err := gemini.Approve(p.Registry.Snapshot, opts, all, v.now())
 		return err
 	})
 }
@@ -131,8 +133,8 @@ func (v *reviewView) onRevoke() {
 		v.revokeClaude(done, k)
 		return
 	}
-	v.write(done, func(p *project, opts trust.Options) error {
-		return trust.Revoke(p.Registry.Snapshot, opts, []string{k})
+	v.write(done, func(p *project, opts gemini.Options) error {
+		return gemini.Revoke(p.Registry.Snapshot, opts, []string{k})
 	})
 }
 
@@ -140,7 +142,7 @@ func (v *reviewView) onRevoke() {
 // write, then audits again, moves the selection to the next item and says
 // in the toast what was written where, with Undo; a failed change is shown
 // in a dialog.
-func (v *reviewView) write(done string, change func(*project, trust.Options) error) {
+func (v *reviewView) write(done string, change func(*project, gemini.Options) error) {
 	p := v.project
 	if p == nil || p.Registry == nil {
 		return
@@ -249,7 +251,7 @@ func (v *reviewView) undo(p *project, done string, w writtenFiles) {
 	v.setWriting(true)
 	v.thread.Go(func() {
 		err := w.backup.Restore()
-		var rep *trust.Report
+		var rep *gemini.Report
 		var crep *claude.Report
 		var aerr error
 		if p.Claude != nil {
@@ -298,19 +300,19 @@ func (v *reviewView) trustChanged() {
 // onSetFolderTrust records an answer in trustedFolders.json (after a
 // confirmation for TRUST_PARENT, which trusts every sibling folder too)
 // and has the window load the project again.
-func (v *reviewView) onSetFolderTrust(level trust.TrustLevel) {
+func (v *reviewView) onSetFolderTrust(level gemini.TrustLevel) {
 	p := v.project
 	if p == nil || p.Registry == nil || v.blocked() {
 		return
 	}
 	snap := p.Registry.Snapshot
-	done := map[trust.TrustLevel]string{trust.TrustFolder: "Trusted the folder", trust.TrustParent: "Trusted the parent folder",
-		trust.DoNotTrust: "Marked the folder as not trusted"}[level]
+	done := map[gemini.TrustLevel]string{gemini.TrustFolder: "Trusted the folder", gemini.TrustParent: "Trusted the parent folder",
+		gemini.DoNotTrust: "Marked the folder as not trusted"}[level]
 	do := func() {
 		v.setWriting(true)
 		v.thread.Go(func() {
 			w := backedUpWrite([]string{snap.Paths.TrustedFolders}, nil, func() error {
-				return trust.SetFolderTrust(context.Background(), snap.Paths.TrustedFolders, snap.ProjectDir, level, p.GOOS)
+				return gemini.SetFolderTrust(context.Background(), snap.Paths.TrustedFolders, snap.ProjectDir, level, p.GOOS)
 			})
 			v.thread.Do(func() {
 				v.setWriting(false)
@@ -327,7 +329,7 @@ func (v *reviewView) onSetFolderTrust(level trust.TrustLevel) {
 			})
 		})
 	}
-	if level == trust.DoNotTrust {
+	if level == gemini.DoNotTrust {
 		do() // runs nothing more: no summary needed
 		return
 	}
@@ -364,7 +366,7 @@ func (v *reviewView) repair(path string) {
 	}
 	v.setWriting(true)
 	v.thread.Go(func() {
-		res, err := trust.RepairTrustedHooks(path, v.now())
+		res, err := gemini.RepairTrustedHooks(path, v.now())
 		rep, aerr := auditProject(p)
 		v.thread.Do(func() {
 			v.setWriting(false)
@@ -412,7 +414,7 @@ func (v *reviewView) showError(title string, err error) {
 		v.showChangedAgain(again)
 		return
 	}
-	if errors.Is(err, trust.ErrUnusableFile) && v.report != nil && v.report.TrustedHooksError != "" {
+	if errors.Is(err, gemini.ErrUnusableFile) && v.report != nil && v.report.TrustedHooksError != "" {
 		msg := &widget.Label{Text: shown(err.Error()) + "\n\nRepair backs the file up first, then rewrites what can be salvaged.",
 			Wrapping: fyne.TextWrapWord}
 		d := dialog.NewCustomConfirm(title, "Repair…", "Close", msg, func(ok bool) {

@@ -7,13 +7,14 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/risk"
 	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
@@ -172,7 +173,7 @@ func (d *reviewDetail) show(it reviewItem, p *project) bool {
 		rows = append(rows, detailField("As written", detailMono(h.RawCommand))...)
 	}
 	if len(h.Hydrated) > 0 {
-		rows = append(rows, detailField("From .env", detailMono(hooks.HydrationText(h.Hydrated)))...)
+		rows = append(rows, detailField("From .env", detailMono(gemini.HydrationText(h.Hydrated)))...)
 	}
 	if len(h.Env) > 0 {
 		rows = append(rows, detailField("Env", detailMonoBlock(envLines(h.Env)))...)

@@ -3,13 +3,14 @@ package ui
 import (
 	"strings"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hookwarden/hookwarden/settingsio"
-	"github.com/hookwarden/hookwarden/trust"
 )
 
 // folderBanner shows Gemini CLI's folder-trust decision for the project,
@@ -27,16 +28,16 @@ type folderBanner struct {
 	buttons      *fyne.Container
 }
 
-func newFolderBanner(onSet func(trust.TrustLevel)) *folderBanner {
+func newFolderBanner(onSet func(gemini.TrustLevel)) *folderBanner {
 	b := &folderBanner{
 		icon:   widget.NewIcon(nil),
 		state:  &widget.Label{Text: "Folder trust", TextStyle: fyne.TextStyle{Bold: true}},
 		rule:   newNote("", fyne.TextWrapOff),
 		effect: &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance},
 	}
-	b.trustButton = &widget.Button{Text: "Trust folder", Icon: theme.ConfirmIcon(), OnTapped: func() { onSet(trust.TrustFolder) }}
-	b.parentButton = &widget.Button{Text: "Trust parent", Icon: theme.FolderIcon(), OnTapped: func() { onSet(trust.TrustParent) }}
-	b.denyButton = &widget.Button{Text: "Don't trust", Icon: theme.CancelIcon(), OnTapped: func() { onSet(trust.DoNotTrust) }}
+	b.trustButton = &widget.Button{Text: "Trust folder", Icon: theme.ConfirmIcon(), OnTapped: func() { onSet(gemini.TrustFolder) }}
+	b.parentButton = &widget.Button{Text: "Trust parent", Icon: theme.FolderIcon(), OnTapped: func() { onSet(gemini.TrustParent) }}
+	b.denyButton = &widget.Button{Text: "Don't trust", Icon: theme.CancelIcon(), OnTapped: func() { onSet(gemini.DoNotTrust) }}
 	b.rule.Truncation = fyne.TextTruncateEllipsis
 	b.effect.Hide()
 	return b
@@ -87,13 +88,13 @@ func (b *folderBanner) show(p *project) {
 	b.effect.Refresh()
 
 	current := ""
-	if ft.Rule == trust.FolderKey(snap.ProjectDir, p.GOOS) {
+	if ft.Rule == gemini.FolderKey(snap.ProjectDir, p.GOOS) {
 		current = ft.Level
 	}
 	for _, x := range []struct {
 		button *widget.Button
-		level  trust.TrustLevel
-	}{{b.trustButton, trust.TrustFolder}, {b.parentButton, trust.TrustParent}, {b.denyButton, trust.DoNotTrust}} {
+		level  gemini.TrustLevel
+	}{{b.trustButton, gemini.TrustFolder}, {b.parentButton, gemini.TrustParent}, {b.denyButton, gemini.DoNotTrust}} {
 		x.button.Importance = widget.MediumImportance
 		if string(x.level) == current {
 			x.button.Importance = widget.HighImportance

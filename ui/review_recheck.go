@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
@@ -42,8 +44,8 @@ func (e *changedSinceReview) Error() string {
 
 // recheckGemini audits p's workspace hooks again and refuses when one of
 // reviewed differs from its fresh review.
-func recheckGemini(p *project, opts trust.Options, reviewed []trust.HookReview) error {
-	rep, err := trust.Audit(p.Registry.Snapshot, opts)
+func recheckGemini(p *project, opts gemini.Options, reviewed []trust.HookReview) error {
+	rep, err := gemini.Audit(p.Registry.Snapshot, opts)
 	if err != nil {
 		return fmt.Errorf("checking the scripts again before approving: %w", err)
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
@@ -105,7 +107,7 @@ func scriptSummary(h *trust.HookReview, names pathNamer) []fyne.CanvasObject {
 // confirmFolderTrust lists the settings hooks that start running once
 // Gemini CLI trusts the folder (level TRUST_FOLDER or TRUST_PARENT) before
 // writing the answer.
-func (v *reviewView) confirmFolderTrust(level trust.TrustLevel, onOK func()) {
+func (v *reviewView) confirmFolderTrust(level gemini.TrustLevel, onOK func()) {
 	p := v.project
 	snap := p.Registry.Snapshot
 	names := v.names()
@@ -123,7 +125,7 @@ func (v *reviewView) confirmFolderTrust(level trust.TrustLevel, onOK func()) {
 	}
 	var intro, title, confirm string
 	switch level {
-	case trust.TrustParent:
+	case gemini.TrustParent:
 		title, confirm = "Trust the parent folder?", "Trust parent"
 		intro = fmt.Sprintf("Gemini CLI will trust every folder in %s, not only %s, and run the settings hooks of all of them. ",
 			shown(filepath.Dir(snap.ProjectDir)), shown(filepath.Base(snap.ProjectDir)))

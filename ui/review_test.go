@@ -10,11 +10,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
-
-	"github.com/hookwarden/hookwarden/trust"
 )
 
 // reviewWorkspace has two workspace hooks: guard runs a script of the
@@ -158,12 +158,12 @@ func (f *reviewFixture) approveWithDomain(names ...string) {
 	if err != nil {
 		f.t.Fatal(err)
 	}
-	all, _ := trust.ProjectHooks(f.p.Registry.Snapshot)
-	picked, unknown := trust.Select(all, names)
+	all, _ := gemini.ProjectHooks(f.p.Registry.Snapshot)
+	picked, unknown := gemini.Select(all, names)
 	if len(unknown) > 0 {
 		f.t.Fatalf("unknown hooks %q", unknown)
 	}
-	if _, err := trust.Approve(f.p.Registry.Snapshot, opts, picked, time.Now()); err != nil {
+	if _, err := gemini.Approve(f.p.Registry.Snapshot, opts, picked, time.Now()); err != nil {
 		f.t.Fatal(err)
 	}
 }
@@ -364,7 +364,7 @@ func TestReviewFolderTrustBannerWritesTrustedFolders(t *testing.T) {
 	if err := json.Unmarshal(data, &doc); err != nil {
 		t.Fatalf("%s: %v", file, err)
 	}
-	if got := doc[trust.FolderKey(f.p.Registry.Snapshot.ProjectDir, f.p.GOOS)]; got != "TRUST_FOLDER" {
+	if got := doc[gemini.FolderKey(f.p.Registry.Snapshot.ProjectDir, f.p.GOOS)]; got != "TRUST_FOLDER" {
 		t.Errorf("trustedFolders.json %s", data)
 	}
 	if f.reload != 1 {

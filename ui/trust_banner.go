@@ -5,6 +5,8 @@ import (
 	"image/color"
 	"slices"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
@@ -12,7 +14,6 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hookwarden/hookwarden/agents/claude"
-	"github.com/hookwarden/hookwarden/trust"
 )
 
 // trustBanner is the strip above the tabs that says how many workspace
@@ -101,7 +102,7 @@ func reviewBannerText(p *project) string {
 // hooksNeedingReview returns "key status" for every project hook that is
 // not plainly trusted, and "critical <message>" for each critical finding,
 // sorted.
-func hooksNeedingReview(r *trust.Report) []string {
+func hooksNeedingReview(r *gemini.Report) []string {
 	var out []string
 	for _, h := range r.Hooks {
 		if h.NeedsReview() {

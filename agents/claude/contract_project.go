@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
@@ -106,8 +107,13 @@ func (p *Project) Summary() agents.Summary {
 		folderTrustFact(ft, state),
 		hooksFact(r),
 	}
+	s.Facts = policyFacts(r)
 	plugins := []pluginDoc{}
+	var enabled []string
 	for _, pl := range snap.Plugins {
+		if pl.Enabled {
+			enabled = append(enabled, pl.ID)
+		}
 		st := "enabled"
 		switch {
 		case !pl.Enabled:
@@ -121,6 +127,16 @@ func (p *Project) Summary() agents.Summary {
 			d.EnabledBy = pl.EnabledBy.Path
 		}
 		plugins = append(plugins, d)
+	}
+	if len(snap.Plugins) > 0 {
+		v := fmt.Sprintf("%d of %d enabled", len(enabled), len(snap.Plugins))
+		if len(enabled) > 0 {
+			v += ": " + strings.Join(enabled, ", ")
+		}
+		s.Facts = append(s.Facts, agents.Field{Key: "plugins", Label: "Plugins", Value: v, JSON: enabled})
+	}
+	if snap.RepoRoot != "" && snap.RepoRoot != snap.ProjectDir {
+		s.Facts = append(s.Facts, agents.Field{Key: "repo_root", Label: "Repository", Value: snap.RepoRoot, Code: true})
 	}
 	enabledBy := ""
 	if r.DisableAllHooks {
@@ -142,6 +158,21 @@ func (p *Project) Summary() agents.Summary {
 		agents.Slot("diagnostics"),
 	}
 	return s
+}
+
+// policyFacts are the managed settings' switches that decide which hooks
+// run: disableAllHooks and allowManagedHooksOnly.
+func policyFacts(r *Registry) []agents.Field {
+	var out []agents.Field
+	if r.ManagedDisableAll {
+		out = append(out, agents.Field{Key: "managed_disable_all", Label: "Managed policy",
+			Value: "disableAllHooks: no hook runs, managed ones included", JSON: true})
+	}
+	if r.ManagedHooksOnly {
+		out = append(out, agents.Field{Key: "allow_managed_hooks_only", Label: "Managed policy",
+			Value: "allowManagedHooksOnly in " + r.ManagedHooksOnlyBy + ": only managed hooks (and plugins managed settings enable) run", JSON: true})
+	}
+	return out
 }
 
 // pluginDoc is a plugin in the list document.

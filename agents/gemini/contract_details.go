@@ -24,7 +24,7 @@ func (p *Project) Details(h *hooks.Hook) []agents.Field {
 		out = append(out, agents.Field{Key: "raw_command", Label: "Command", Value: "(as written: " + h.RawCommand + ")", JSON: h.RawCommand, Code: true})
 	}
 	if len(h.Hydrated) > 0 {
-		for _, line := range strings.Split(hooks.HydrationText(h.Hydrated), "\n") {
+		for _, line := range strings.Split(HydrationText(h.Hydrated), "\n") {
 			out = append(out, agents.Field{Key: "hydrated", Label: "Command", Value: line, Code: true})
 		}
 	}
@@ -49,7 +49,7 @@ func settingsFields(h *hooks.Hook) []agents.Field {
 	m := agents.Field{Key: "matcher", JSON: h.Matcher}
 	switch {
 	case !h.HasMatcher:
-	case h.Event.Valid() && h.Event.MatcherKind() == hooks.MatchNone:
+	case ValidEvent(h.Event) && MatcherKindOf(h.Event) == MatchNone:
 		m.Value = fmt.Sprintf("matcher %q (ignored for %s)", h.Matcher, h.Event)
 	case strings.TrimSpace(h.Matcher) == "" || strings.TrimSpace(h.Matcher) == "*":
 		m.Value = fmt.Sprintf("matcher %q (everything)", h.Matcher)

@@ -39,18 +39,18 @@ var canBlock = map[hooks.Event]bool{
 // Events are Gemini CLI's 11 events in its order, with the sample
 // payloads of assets/payloads.
 func (Agent) Events() []agents.EventInfo {
-	out := make([]agents.EventInfo, 0, len(hooks.Events))
-	for _, e := range hooks.Events {
+	out := make([]agents.EventInfo, 0, len(Events()))
+	for _, e := range Events() {
 		info := agents.EventInfo{Name: e, Description: eventHelp[e], CanBlock: canBlock[e]}
 		tool := ""
-		switch e.MatcherKind() {
-		case hooks.MatchToolName:
+		switch MatcherKindOf(e) {
+		case MatchToolName:
 			info.Context, info.ContextLabel = agents.ContextTool, "tool name (regex)"
 			info.Values = writeFileFirst(assets.PayloadTools())
 			if len(info.Values) > 0 {
 				tool = info.Values[0]
 			}
-		case hooks.MatchTrigger:
+		case MatchTrigger:
 			info.Context, info.ContextLabel = agents.ContextTrigger, "exact trigger"
 			info.Values = triggerValues[e]
 		}

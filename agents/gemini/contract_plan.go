@@ -19,11 +19,11 @@ func (p *Project) Plan(event hooks.Event, q agents.Query) (*agents.Plan, error) 
 
 // planContext is Gemini's planner context for the query.
 func planContext(event hooks.Event, q agents.Query) (*hooks.PlanContext, error) {
-	if !event.Valid() {
+	if !ValidEvent(event) {
 		return nil, &agents.ContextError{Event: event, Msg: "is not a Gemini CLI event"}
 	}
-	pctx, err := hooks.ContextFor(event, q.Tool, q.Trigger)
-	var ce *hooks.ContextError
+	pctx, err := ContextFor(event, q.Tool, q.Trigger)
+	var ce *ContextError
 	if errors.As(err, &ce) {
 		return nil, &agents.ContextError{Event: ce.Event, Msg: ce.Msg}
 	}

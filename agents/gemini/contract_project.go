@@ -32,7 +32,7 @@ type Project struct {
 	dir string
 	// snap is every file Gemini CLI reads; reg the hooks merged from them.
 	snap *settingsio.Snapshot
-	reg  *hooks.Registry
+	reg  *Registry
 	// storeDir is Hookwarden's store folder ("" when it cannot be found:
 	// storeErr says why; the review then runs without fingerprints).
 	storeDir string
@@ -44,7 +44,7 @@ var _ agents.Project = (*Project)(nil)
 // Open reads every layer Gemini CLI reads for dir.
 func (a Agent) Open(_ context.Context, env agents.Env, dir string) (agents.Project, error) {
 	snap := settingsio.Load(settingsio.Options{ProjectDir: dir, Env: env.Vars, GOOS: env.GOOS, Home: env.Home})
-	p := &Project{env: env, dir: snap.ProjectDir, snap: snap, reg: hooks.Build(snap)}
+	p := &Project{env: env, dir: snap.ProjectDir, snap: snap, reg: Build(snap)}
 	p.storeDir, p.storeErr = trust.StoreDirFromEnv(env.Vars, env.GOOS)
 	return p, nil
 }
@@ -101,9 +101,19 @@ func (p *Project) Summary() agents.Summary {
 	if e := snap.EnvFile; e != nil {
 		s.Sources = append(s.Sources, agents.Source{Kind: ".env", Path: e.Path, State: envFileState(e)})
 	}
+	if e := snap.EnvFile; e != nil {
+		s.Facts = append(s.Facts, agents.Field{Key: "env_file", Label: ".env", Value: e.Path + ": " + envFileState(e), Code: true})
+	}
+	if hr := snap.HomeRedirect; hr != nil {
+		f := agents.Field{Key: "home_redirect", Label: "Home", Value: "GEMINI_CLI_HOME=" + hr.Value + " (" + hr.File + ") moves Gemini CLI's home to " + hr.Home, Code: true}
+		if hr.ByProject {
+			f.Value = "critical: the project's " + f.Value
+		}
+		s.Facts = append(s.Facts, f)
+	}
 	disabled := r.Disabled
 	if disabled == nil {
-		disabled = []hooks.DisabledEntry{}
+		disabled = []DisabledEntry{}
 	}
 	s.Document = agents.Document{
 		agents.Slot("project"),
@@ -142,7 +152,7 @@ func folderTrustFact(ft settingsio.FolderTrust) agents.Fact {
 }
 
 // hooksFact is hooksConfig.enabled as the list and the header say it.
-func hooksFact(r *hooks.Registry) agents.Fact {
+func hooksFact(r *Registry) agents.Fact {
 	f := agents.Fact{Key: "hooks", Label: "Hooks", Cells: []string{"on"}, OK: r.HooksEnabled}
 	state := "on"
 	if !r.HooksEnabled {
@@ -246,14 +256,14 @@ func envFileLayer(e *settingsio.EnvFile, hr *settingsio.HomeRedirect) agents.Lay
 func (p *Project) trustedHooksLayer() agents.Layer {
 	path := trustedHooksPath(p.snap)
 	l := agents.TrustFileLayer("trusted hooks", path)
-	if th, err := trust.ReadTrustedHooks(path); err == nil && th.Err != nil {
+	if th, err := ReadTrustedHooks(path); err == nil && th.Err != nil {
 		l.State, l.Note = agents.FileBroken, th.Err.Error()+" (Gemini CLI treats it as empty and overwrites it on its next save)"
 	}
 	return l
 }
 
 // trustedHooksPath is where Gemini CLI keeps trusted_hooks.json for snap
-// (trust.Audit reads the same).
+// (Audit reads the same).
 func trustedHooksPath(snap *settingsio.Snapshot) string {
 	switch {
 	case snap.HomeRedirect != nil && snap.HomeRedirect.ByProject:
@@ -272,7 +282,7 @@ func (p *Project) Watch() []string {
 	if p.storeDir != "" {
 		out = append(out, trust.Store{Dir: p.storeDir}.Path())
 	}
-	projectHooks, _ := trust.ProjectHooks(p.snap)
+	projectHooks, _ := ProjectHooks(p.snap)
 	for _, h := range projectHooks {
 		if !h.IsCommand {
 			continue
@@ -286,4 +296,10 @@ func (p *Project) Watch() []string {
 		}
 	}
 	return agents.SortedPaths(out)
+}
+
+// ProjectOf is the project of a registry built by hand, as tests of the
+// faces build one (reg.Snapshot is its snapshot; no store).
+func ProjectOf(env agents.Env, reg *Registry) *Project {
+	return &Project{env: env, dir: reg.Snapshot.ProjectDir, snap: reg.Snapshot, reg: reg}
 }

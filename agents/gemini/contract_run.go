@@ -21,10 +21,10 @@ type runSetup struct {
 	// snap and reg are the project as the run sees it (as if trusted with
 	// AsTrusted); plan is Gemini's plan and sel the part the request takes.
 	snap      *settingsio.Snapshot
-	reg       *hooks.Registry
+	reg       *Registry
 	asTrusted bool
 	plan, sel *hooks.Plan
-	gate      trust.Gate
+	gate      Gate
 	sup       sandbox.Config
 	out       *agents.RunGate
 }
@@ -61,7 +61,7 @@ func (p *Project) prepare(req agents.RunRequest) (*runSetup, error) {
 	}
 	if !p.snap.FolderTrust.Trusted() && req.AsTrusted {
 		s.asTrusted = true
-		s.reg = hooks.BuildAsTrusted(p.snap)
+		s.reg = BuildAsTrusted(p.snap)
 		s.snap = s.reg.Snapshot
 	}
 	s.plan = s.reg.Plan(req.Event, s.pctx)
@@ -74,9 +74,9 @@ func (p *Project) prepare(req agents.RunRequest) (*runSetup, error) {
 		if err != nil {
 			return nil, err
 		}
-		s.gate = trust.HoldUnapproved(s.snap, trust.Options{Store: trust.Store{Dir: storeDir}}, s.sel)
+		s.gate = HoldUnapproved(s.snap, Options{Store: trust.Store{Dir: storeDir}}, s.sel)
 	} else {
-		s.gate = trust.Gate{Run: s.sel}
+		s.gate = Gate{Run: s.sel}
 	}
 	s.sup = p.env.Supervisor(s.snap.ProjectDir, s.snap.Paths.GeminiDir)
 	g := &agents.RunGate{Plan: newPlan(req.Event, s.pctx, s.plan), Picked: len(req.HookIDs) > 0}
@@ -142,18 +142,18 @@ func (p *Project) DryRun(ctx context.Context, req agents.RunRequest) (*agents.Ru
 		TrustError: trustErr, Input: input, Policy: g.Policy, SandboxUnavailable: g.SandboxUnavailable,
 	}
 	if len(g.Run) > 0 {
-		runner := &hooks.Runner{
+		runner := &Runner{
 			Env:          p.env.Vars,
-			Sanitization: hooks.SanitizationFor(s.snap),
+			Sanitization: SanitizationFor(s.snap),
 			Check:        s.gate.Check,
-			PlansDir:     hooks.PlansDirFor(p.env.Home, s.snap.ProjectDir, hooks.ToJSString(input.Value("session_id"))),
+			PlansDir:     PlansDirFor(p.env.Home, s.snap.ProjectDir, hooks.ToJSString(input.Value("session_id"))),
 			Isolation:    hooks.Isolation{Supervisor: s.sup, Sandboxed: g.IsSandboxed},
 		}
 		if req.OnResult != nil {
-			runner.OnResult = func(i int, r *hooks.Result) { req.OnResult(i, hookRun(r)) }
+			runner.OnResult = func(i int, r *Result) { req.OnResult(i, hookRun(r)) }
 		}
 		plan := &hooks.Plan{Event: s.event, Sequential: s.sel.Sequential, Hooks: g.Run}
-		out := runner.Run(ctx, hooks.Request{Plan: plan, Input: input, FolderTrusted: p.snap.FolderTrust.Trusted() || s.asTrusted})
+		out := runner.Run(ctx, Request{Plan: plan, Input: input, FolderTrusted: p.snap.FolderTrust.Trusted() || s.asTrusted})
 		rep.Outcome = &out
 	}
 	return rep.result(g), nil
@@ -179,18 +179,18 @@ func (p *Project) SamplePayload(event hooks.Event, q agents.Query) ([]byte, erro
 // sample is the sample input for the event, with fields spread over it
 // ({...base, ...fields}).
 func (p *Project) sample(event hooks.Event, tool, trigger string, fields *hooks.Object) (*hooks.Object, error) {
-	in, err := hooks.SampleInput(hooks.SampleOptions{Event: event, Tool: tool, Trigger: trigger, ProjectDir: p.snap.ProjectDir, Home: p.env.Home, Now: p.env.Clock()})
+	in, err := SampleInput(SampleOptions{Event: event, Tool: tool, Trigger: trigger, ProjectDir: p.snap.ProjectDir, Home: p.env.Home, Now: p.env.Clock()})
 	if err != nil {
 		return nil, err
 	}
 	if fields != nil {
-		if event.MatcherKind() == hooks.MatchToolName {
+		if MatcherKindOf(event) == MatchToolName {
 			// the sample's tool fields must not leak into the user's input
 			for _, k := range []string{"tool_input", "tool_response", "mcp_context"} {
 				in.Delete(k)
 			}
 		}
-		hooks.SpreadInto(in, fields)
+		SpreadInto(in, fields)
 	}
 	return in, nil
 }
@@ -245,7 +245,7 @@ func (r *runReport) result(g *agents.RunGate) *agents.RunResult {
 	case r.Outcome == nil:
 		res.Verdict = agents.Verdict{Effect: hooks.EffectNothing, Headline: res.Label + ": nothing was run"}
 	default:
-		v := hooks.Explain(res.Label, r.Outcome)
+		v := Explain(res.Label, r.Outcome)
 		res.Verdict = agents.Verdict{Effect: v.Effect, Headline: v.Headline, Details: v.Details}
 	}
 	if n := len(g.Held); n > 0 {
@@ -283,13 +283,13 @@ func eventWide(w hooks.Warning) bool {
 }
 
 // hookRun is the contract's run of one hook's result.
-func hookRun(r *hooks.Result) agents.HookRun {
+func hookRun(r *Result) agents.HookRun {
 	h := r.Hook
 	run := agents.HookRun{
 		Hook: h, ID: h.ID, Label: h.DisplayName(), Where: agents.OriginLabel(h), Ran: r.HasStreams,
 		Command: r.Command, Stdin: r.Stdin, ExitCode: r.ExitCode, HasExitCode: r.HasExitCode, Signal: r.Signal,
 		Stdout: r.Stdout, Stderr: r.Stderr, HasStreams: r.HasStreams, Error: r.Error, TimedOut: r.TimedOut,
-		Cancelled: r.Cancelled, Truncated: r.Truncated, Timeout: hooks.TimeoutOf(h), Duration: r.Duration,
+		Cancelled: r.Cancelled, Truncated: r.Truncated, Timeout: TimeoutOf(h), Duration: r.Duration,
 		OutputFormat: r.OutputFormat, Sandboxed: r.Sandboxed, Sandbox: r.Sandbox,
 	}
 	if r.Output != nil {

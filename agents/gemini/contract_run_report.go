@@ -25,7 +25,7 @@ type runReport struct {
 	SkipWhy    map[string]string
 	TrustError string
 	Input      *hooks.Object
-	Outcome    *hooks.Outcome
+	Outcome    *Outcome
 	// Policy is the sandbox rule applied; SandboxUnavailable says why the
 	// sandbox could not be used, when it was wanted.
 	Policy             hooks.SandboxPolicy
@@ -128,12 +128,12 @@ type resultDoc struct {
 }
 
 type aggregatedDoc struct {
-	Success         bool           `json:"success"`
-	Strategy        hooks.Strategy `json:"strategy"`
-	FinalOutput     *hooks.Object  `json:"final_output"`
-	Errors          []string       `json:"errors"`
-	TotalDurationMS float64        `json:"total_duration_ms"`
-	Aborted         string         `json:"aborted,omitempty"`
+	Success         bool          `json:"success"`
+	Strategy        Strategy      `json:"strategy"`
+	FinalOutput     *hooks.Object `json:"final_output"`
+	Errors          []string      `json:"errors"`
+	TotalDurationMS float64       `json:"total_duration_ms"`
+	Aborted         string        `json:"aborted,omitempty"`
 }
 
 func msFloat(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
@@ -155,7 +155,7 @@ func (r *runReport) document() runDoc {
 	if o == nil {
 		return doc
 	}
-	v := hooks.Explain(r.label(), o)
+	v := Explain(r.label(), o)
 	doc.Verdict = &v
 	doc.Warnings = o.Warnings
 	doc.DurationMS = msFloat(o.Duration)

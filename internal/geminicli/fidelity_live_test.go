@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
@@ -62,7 +64,7 @@ func (f *fidelityFixture) extension(t *testing.T, home, name string, hooksFile a
 // runAndCompare runs the CLI and compares what fired with the plan of
 // every checked event; want lists ids that must have fired (so that an
 // empty agreement cannot pass) and notWant ids that must not.
-func (f *fidelityFixture) runAndCompare(t *testing.T, want, notWant []string) *hooks.Registry {
+func (f *fidelityFixture) runAndCompare(t *testing.T, want, notWant []string) *gemini.Registry {
 	t.Helper()
 	res, err := Run(context.Background(), f.opts)
 	if err != nil || res.ExitCode != 0 {
@@ -71,7 +73,7 @@ func (f *fidelityFixture) runAndCompare(t *testing.T, want, notWant []string) *h
 	fired := firedByEvent(t, readLines(t, f.log))
 	snap := settingsio.Load(settingsio.Options{ProjectDir: f.project,
 		Env: settingsio.Env(f.opts.Environ()), GOOS: runtime.GOOS, Home: f.home})
-	reg := hooks.Build(snap)
+	reg := gemini.Build(snap)
 	all := map[string]bool{}
 	for _, c := range checkedEvents {
 		plan := reg.Plan(c.event, c.ctx)
@@ -94,7 +96,7 @@ func (f *fidelityFixture) runAndCompare(t *testing.T, want, notWant []string) *h
 	return reg
 }
 
-func hasDiagnostic(reg *hooks.Registry, sev hooks.Severity, text string) bool {
+func hasDiagnostic(reg *gemini.Registry, sev hooks.Severity, text string) bool {
 	for _, d := range reg.Diagnostics {
 		if d.Severity == sev && strings.Contains(d.Message, text) {
 			return true
@@ -162,7 +164,7 @@ func TestFidelityMatchesRealGemini(t *testing.T) {
 		}
 		// Gemini's own trust check skips the workspace one; Hookwarden does not.
 		snap := reg.Snapshot
-		ph, _ := trust.ProjectHooks(snap)
+		ph, _ := gemini.ProjectHooks(snap)
 		found := false
 		for _, h := range ph {
 			found = found || (h.Name == "bt-ws-obj" && h.Unchecked != "")
@@ -280,7 +282,7 @@ func TestFidelityMatchesRealGemini(t *testing.T) {
 				return
 			}
 			store := trust.Store{Dir: filepath.Join(f.root, "hookwarden")}
-			gate := trust.HoldUnapproved(reg.Snapshot, trust.Options{Store: store}, reg.Plan(hooks.BeforeAgent, nil))
+			gate := gemini.HoldUnapproved(reg.Snapshot, gemini.Options{Store: store}, reg.Plan(hooks.BeforeAgent, nil))
 			if len(gate.Unapproved) != 1 || gate.Unapproved[0].Name != "planted" {
 				t.Errorf("the gate does not hold the planted hook back: %+v", gate.Unapproved)
 			}

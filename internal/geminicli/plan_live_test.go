@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -110,7 +112,7 @@ func TestPlanMatchesRealGemini(t *testing.T) {
 
 			snap := settingsio.Load(settingsio.Options{ProjectDir: f.project,
 				Env: settingsio.Env(f.opts.Environ()), GOOS: runtime.GOOS, Home: f.home})
-			reg := hooks.Build(snap)
+			reg := gemini.Build(snap)
 			layersRun := map[settingsio.Layer]bool{}
 			for _, c := range checkedEvents {
 				plan := reg.Plan(c.event, c.ctx)
@@ -175,7 +177,7 @@ func plannedIDs(t *testing.T, p *hooks.Plan) []string {
 }
 
 // comparePlan reports every difference between the plan and what fired.
-func comparePlan(t *testing.T, reg *hooks.Registry, event hooks.Event, plan *hooks.Plan, planned, fired []string) {
+func comparePlan(t *testing.T, reg *gemini.Registry, event hooks.Event, plan *hooks.Plan, planned, fired []string) {
 	t.Helper()
 	sortedPlanned, sortedFired := slices.Sorted(slices.Values(planned)), slices.Sorted(slices.Values(fired))
 	if !slices.Equal(sortedPlanned, sortedFired) {
@@ -214,7 +216,7 @@ func multisetMinus(a, b []string) []string {
 
 // describeID names the registry hooks of event with fixture id, with their
 // origin and status, for a failure message.
-func describeID(reg *hooks.Registry, event hooks.Event, id string) string {
+func describeID(reg *gemini.Registry, event hooks.Event, id string) string {
 	var found []string
 	for _, h := range reg.Hooks {
 		if h.Event != event {

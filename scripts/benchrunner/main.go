@@ -17,6 +17,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
+
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
@@ -42,7 +44,7 @@ func run(n, rounds int) error {
 		return err
 	}
 	defer os.RemoveAll(cwd)
-	r := &hooks.Runner{Env: os.Environ(), PlansDir: "/tmp/plans"}
+	r := &gemini.Runner{Env: os.Environ(), PlansDir: "/tmp/plans"}
 	hookRun := func(count int, command string) func() error {
 		req := request(cwd, count, command)
 		return func() error {
@@ -100,7 +102,7 @@ func run(n, rounds int) error {
 	return json.NewEncoder(os.Stdout).Encode(out)
 }
 
-func request(cwd string, count int, command string) hooks.Request {
+func request(cwd string, count int, command string) gemini.Request {
 	plan := &hooks.Plan{Event: hooks.BeforeTool}
 	for i := 0; i < count; i++ {
 		plan.Hooks = append(plan.Hooks, &hooks.Hook{Type: "command", Name: "h" + strconv.Itoa(i), Command: command, Source: hooks.SourceProject})
@@ -110,6 +112,6 @@ func request(cwd string, count int, command string) hooks.Request {
 	ti := hooks.NewObject(1)
 	ti.Set("file_path", "notes.txt")
 	fields.Set("tool_input", ti)
-	in := hooks.NewInput(hooks.InputBase{SessionID: "11111111-2222-4333-8444-555555555555", TranscriptPath: cwd + "/t.json", Cwd: cwd, Event: hooks.BeforeTool, Timestamp: time.Now()}, fields)
-	return hooks.Request{Plan: plan, Input: in, FolderTrusted: true}
+	in := gemini.NewInput(gemini.InputBase{SessionID: "11111111-2222-4333-8444-555555555555", TranscriptPath: cwd + "/t.json", Cwd: cwd, Event: hooks.BeforeTool, Timestamp: time.Now()}, fields)
+	return gemini.Request{Plan: plan, Input: in, FolderTrusted: true}
 }

@@ -1,0 +1,125 @@
+package gemini
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/hookwarden/hookwarden/hooks"
+
+	"github.com/dlclark/regexp2"
+
+	"github.com/hookwarden/hookwarden/settingsio"
+)
+
+// Known trigger values per event, as Gemini CLI 0.61 sends them.
+var knownTriggers = map[hooks.Event][]string{
+	hooks.SessionStart: {"startup", "resume", "clear"},
+	hooks.SessionEnd:   {"exit", "clear", "logout", "prompt_input_exit", "other"},
+	hooks.PreCompress:  {"manual", "auto"},
+}
+
+// Triggers returns the trigger values Gemini CLI sends for event (nil for
+// events whose matcher is not a trigger).
+func Triggers(event hooks.Event) []string { return knownTriggers[event] }
+
+// matcherCache compiles each distinct tool matcher once. JavaScript regex
+// semantics come from regexp2 in ECMAScript mode, since Gemini runs
+// new RegExp(matcher).
+type matcherCache struct {
+	mu sync.Mutex
+	m  map[string]*regexp2.Regexp // nil value: invalid regex
+}
+
+func newMatcherCache() *matcherCache {
+	return &matcherCache{m: map[string]*regexp2.Regexp{}}
+}
+
+func (c *matcherCache) compile(pattern string) (*regexp2.Regexp, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if re, ok := c.m[pattern]; ok {
+		if re == nil {
+			return nil, errInvalidRegex
+		}
+		return re, nil
+	}
+	re, err := regexp2.Compile(pattern, regexp2.ECMAScript)
+	if err != nil {
+		c.m[pattern] = nil
+		return nil, err
+	}
+	c.m[pattern] = re
+	return re, nil
+}
+
+var errInvalidRegex = fmt.Errorf("invalid regular expression")
+
+// matches is HookPlanner.matchesContext for one hook.
+func (c *matcherCache) matches(h *hooks.Hook, ctx *hooks.PlanContext) bool {
+	if !h.HasMatcher || h.Matcher == "" || ctx == nil {
+		return true
+	}
+	m := strings.TrimSpace(h.Matcher)
+	if m == "" || m == "*" {
+		return true
+	}
+	switch {
+	case ctx.ToolName != "":
+		re, err := c.compile(m)
+		if err != nil {
+			return m == ctx.ToolName
+		}
+		ok, err := re.MatchString(ctx.ToolName)
+		return err == nil && ok
+	case ctx.Trigger != "":
+		return m == ctx.Trigger
+	}
+	return true
+}
+
+// matchesAll reports whether the hook's matcher matches every context.
+func matchesAll(h *hooks.Hook) bool {
+	if !h.HasMatcher || MatcherKindOf(h.Event) == MatchNone {
+		return true
+	}
+	m := strings.TrimSpace(h.Matcher)
+	return m == "" || m == "*"
+}
+
+// matcherDiagnostics points out matchers that do not do what they seem to.
+func (r *Registry) matcherDiagnostics(f *settingsio.File, n *settingsio.Node, event hooks.Event, matcher string) []hooks.Diagnostic {
+	m := strings.TrimSpace(matcher)
+	if m == "" || m == "*" {
+		return nil
+	}
+	var out []hooks.Diagnostic
+	switch MatcherKindOf(event) {
+	case MatchNone:
+		out = append(out, diagAt(f, n, hooks.SeverityWarning,
+			fmt.Sprintf("Gemini passes no context for %s, so the matcher %q is ignored and the hook always runs", event, matcher)))
+	case MatchToolName:
+		if _, err := r.matchers.compile(m); err != nil {
+			out = append(out, diagAt(f, n, hooks.SeverityWarning,
+				fmt.Sprintf("matcher %q is not a valid regular expression; Gemini falls back to comparing it with the tool name exactly", matcher)))
+		} else if strings.HasPrefix(m, "/") && strings.HasSuffix(m, "/") && len(m) > 1 {
+			out = append(out, diagAt(f, n, hooks.SeverityWarning,
+				fmt.Sprintf("matcher %q: Gemini does not strip the slashes of /pattern/, they are matched literally", matcher)))
+		}
+	case MatchTrigger:
+		known := knownTriggers[event]
+		for _, k := range known {
+			if m == k {
+				return out
+			}
+		}
+		if strings.ContainsAny(m, "|()[]^$.+?\\") {
+			out = append(out, diagAt(f, n, hooks.SeverityWarning,
+				fmt.Sprintf("%s compares the matcher exactly, not as a regex: %q matches nothing (use one definition per value of %s)", event, matcher, strings.Join(known, ", "))))
+		} else {
+			out = append(out, diagAt(f, n, hooks.SeverityWarning,
+				fmt.Sprintf("%s never sends %q, so this matcher matches nothing (values: %s)", event, matcher, strings.Join(known, ", "))))
+		}
+	}
+	return out
+}

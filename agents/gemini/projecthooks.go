@@ -1,0 +1,160 @@
+package gemini
+
+import (
+	"fmt"
+	"maps"
+
+	"github.com/hookwarden/hookwarden/trust"
+
+	"github.com/hookwarden/hookwarden/settingsio"
+)
+
+// ProjectHooks lists the workspace hooks Gemini CLI fingerprints, in the
+// order Gemini walks them, from the workspace layer of a snapshot. The
+// returned abort is non-nil when Gemini's check would throw on an entry
+// (a null hook): Gemini then warns about nothing and records nothing.
+//
+// After them come the hooks the project decides that Gemini's check never
+// sees (Unchecked set, see uncheckedProjectHooks): Hookwarden reviews and
+// gates them like the others.
+func ProjectHooks(snap *settingsio.Snapshot) ([]trust.ProjectHook, *CheckAbort) {
+	return projectHooks(snap, Build(snap))
+}
+
+// projectHooks is ProjectHooks with the registry of snap already built
+// (hooks.Build(snap)), so that one audit builds it once.
+func projectHooks(snap *settingsio.Snapshot, reg *Registry) ([]trust.ProjectHook, *CheckAbort) {
+	var out []trust.ProjectHook
+	var abort *CheckAbort
+	if ws := workspaceFile(snap); ws != nil && ws.Root != nil {
+		out, abort = walkProjectHooks(ws.Path, ws.Root.Get("hooks"), trust.WorkspaceFields(ws.Root))
+	}
+	return append(out, uncheckedProjectHooks(snap, reg)...), abort
+}
+
+// CheckAbort is an entry that makes Gemini CLI's trust check throw
+// ("Cannot read properties of null"), which Gemini swallows: no warning, no
+// trusted_hooks.json update for the whole project.
+type CheckAbort struct {
+	Path   string `json:"path"`
+	Line   int    `json:"line"`
+	Column int    `json:"column"`
+	Reason string `json:"reason"`
+}
+
+func workspaceFile(snap *settingsio.Snapshot) *settingsio.File {
+	if snap == nil {
+		return nil
+	}
+	for _, f := range snap.Layers {
+		if f != nil && f.Layer == settingsio.LayerWorkspace {
+			return f
+		}
+	}
+	return nil
+}
+
+// walkProjectHooks is getUntrustedHooks' walk over a `hooks` value.
+// Every entry's Fields get shared, the workspace settings that change what
+// every hook runs.
+func walkProjectHooks(file string, hooks *settingsio.Node, shared trust.Definition) ([]trust.ProjectHook, *CheckAbort) {
+	// `projectHooks || {}` then Object.keys(hooks): only objects and arrays
+	// (and strings, whose characters are never arrays) have keys that matter.
+	var out []trust.ProjectHook
+	for _, ev := range trust.JSOwnEntries(hooks) {
+		defs := ev.Value
+		if !defs.Is(settingsio.Array) {
+			continue
+		}
+		for i, def := range defs.Items {
+			if !def.Truthy() {
+				continue
+			}
+			list := def.Get("hooks")
+			if !list.Is(settingsio.Array) {
+				continue
+			}
+			matcher := ""
+			if m := def.Get("matcher"); m.Is(settingsio.String) {
+				matcher = m.Str
+			}
+			for j, cfg := range list.Items {
+				path := fmt.Sprintf("hooks.%s[%d].hooks[%d]", ev.Key, i, j)
+				if cfg == nil || cfg.Kind == settingsio.Null {
+					return out, &CheckAbort{Path: path, Line: posLine(cfg), Column: posCol(cfg),
+						Reason: fmt.Sprintf("%s is null: Gemini CLI's trust check fails on it and then warns about no hook of this project and records none", path)}
+				}
+				typ := cfg.Get("type")
+				if typ.Is(settingsio.String) && typ.Str == "runtime" {
+					continue
+				}
+				h := trust.ProjectHook{Event: ev.Key, Matcher: matcher, Definition: i, Index: j,
+					Path: path, HookID: string(settingsio.LayerWorkspace) + ":" + file + "#" + path,
+					Type: typ.JSString(), Line: cfg.Pos.Line, Column: cfg.Pos.Column}
+				h.IsCommand = typ.Is(settingsio.String) && typ.Str == "command"
+				name := cfg.Get("name")
+				if name.Truthy() {
+					h.Name = name.JSString()
+				}
+				cmd := cfg.Get("command")
+				if typ.Is(settingsio.String) && typ.Str == "plugin" && cmd.Is(settingsio.String) {
+					h.PluginCommand = cmd.Str
+				}
+				if h.IsCommand {
+					h.Command = cmd.JSString()
+					if cmd.Is(settingsio.String) {
+						h.RawCommand = cmd.Raw
+					}
+				}
+				h.Key = h.Name + ":" + h.Command
+				h.Fields = trust.DefinitionOf(ev.Key, def, cfg)
+				maps.Copy(h.Fields, shared)
+				h.Env = h.Fields.Env()
+				switch {
+				case name.Truthy():
+					h.Label, h.LabelID = name.JSString(), trust.JSIdentity(name)
+				case cmd.Truthy():
+					h.Label, h.LabelID = cmd.JSString(), trust.JSIdentity(cmd)
+				default:
+					h.Label, h.LabelID = "unknown-hook", "sunknown-hook"
+				}
+				out = append(out, h)
+			}
+		}
+	}
+	return out, nil
+}
+
+// GeminiWarnings is the list Gemini CLI prints under its project-hooks
+// warning for the given hooks and trusted keys: the label of every hook
+// whose key is not trusted, de-duplicated as a JavaScript Set does.
+func GeminiWarnings(hooks []trust.ProjectHook, trusted []string) []string {
+	set := make(map[string]bool, len(trusted))
+	for _, k := range trusted {
+		set[k] = true
+	}
+	seen := map[string]bool{}
+	var out []string
+	for _, h := range hooks {
+		if h.Unchecked != "" || set[h.Key] || seen[h.LabelID] {
+			continue
+		}
+		seen[h.LabelID] = true
+		out = append(out, h.Label)
+	}
+	return out
+}
+
+func posLine(n *settingsio.Node) int {
+	if n == nil {
+		return 0
+	}
+	return n.Pos.Line
+}
+
+func posCol(n *settingsio.Node) int {
+	if n == nil {
+		return 0
+	}
+	return n.Pos.Column
+}

@@ -1,0 +1,49 @@
+package gemini
+
+import (
+	"fmt"
+
+	"github.com/hookwarden/hookwarden/settingsio"
+)
+
+// geminiFeedback is Gemini CLI 0.61's renderHookActionFeedback
+// (packages/cli/src/utils/hookUtils.ts) with the /hooks command's scope
+// format "<label> (<path>)": the scopes are the modified ones, then those
+// already in the wanted state.
+func geminiFeedback(action, name string, status ToggleStatus, edits []FileEdit, already []ScopeFile) string {
+	if status == ToggleNoOp {
+		state := "disabled"
+		if action == "enable" {
+			state = "enabled"
+		}
+		return fmt.Sprintf("Hook \"%s\" is already %s.", name, state)
+	}
+	verb, prep := "disabled", "by adding it to the disabled list in"
+	if action == "enable" {
+		verb, prep = "enabled", "by removing it from the disabled list in"
+	}
+	var scopes []ScopeFile
+	for _, e := range edits {
+		scopes = append(scopes, ScopeFile{e.Layer, e.Path})
+	}
+	scopes = append(scopes, already...)
+	switch len(scopes) {
+	case 0:
+		return fmt.Sprintf("Hook \"%s\" %s.", name, verb)
+	case 2:
+		if action == "enable" {
+			return fmt.Sprintf("Hook \"%s\" %s %s %s and %s settings.", name, verb, prep, scopeLabel(scopes[0]), scopeLabel(scopes[1]))
+		}
+		return fmt.Sprintf("Hook \"%s\" is now disabled in both %s and %s settings.", name, scopeLabel(scopes[0]), scopeLabel(scopes[1]))
+	}
+	return fmt.Sprintf("Hook \"%s\" %s %s %s settings.", name, verb, prep, scopeLabel(scopes[0]))
+}
+
+// scopeLabel is "workspace (<path>)" or "user (<path>)".
+func scopeLabel(s ScopeFile) string {
+	label := string(s.Layer)
+	if s.Layer == settingsio.LayerSystemDefaults {
+		label = "systemdefaults" // SettingScope.SystemDefaults lower-cased
+	}
+	return fmt.Sprintf("%s (%s)", label, s.Path)
+}

@@ -1,0 +1,14 @@
+package gemini
+
+import "github.com/hookwarden/hookwarden/settingsio"
+
+// WrittenFiles are the files Approve and Revoke write for snap: Gemini
+// CLI's trusted_hooks.json and Hookwarden's store (when it has one), so
+// that a caller can back them up to undo the write.
+func (o Options) WrittenFiles(snap *settingsio.Snapshot) []string {
+	files := []string{o.trustedHooksPath(snap)}
+	if o.Store.Dir != "" {
+		files = append(files, o.Store.Path())
+	}
+	return files
+}

@@ -1,0 +1,196 @@
+package ui
+
+import (
+	"fmt"
+	"github.com/hookwarden/hookwarden/agents/gemini"
+	"path/filepath"
+
+	"github.com/hookwarden/hookwarden/agents/claude"
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/settingsio"
+	"github.com/hookwarden/hookwarden/trust"
+)
+
+// This file is what the views not yet written over the agent contract
+// read: the Review tab and the trust banner (w-review), the Dry run tab
+// (w-run) and the hook switches (w-switch). Each owner deletes its part
+// when its view takes the project's agents.Project; the file goes once
+// the last one has (issue 14).
+
+// legacyViews are the agent's own values those views read: for Claude
+// Code, Claude holds them and Registry and Audit are nil.
+type legacyViews struct {
+	Claude   *claudeProject
+	Registry *gemini.Registry
+	// Audit is the trust review of the workspace hooks (nil when it could
+	// not be made; AuditErr says why).
+	Audit    *gemini.Report
+	AuditErr error
+}
+
+// claudeProject is what Claude Code reads for a project, reviewed against
+// Hookwarden's store.
+type claudeProject struct {
+	Snapshot *claude.Snapshot
+	// Registry holds every handler Claude Code reads, then the handlers
+	// Hookwarden disabled (moved into its store), listed with status
+	// disabled so that they stay visible.
+	Registry *claude.Registry
+	// Store is Hookwarden's store; StoreErr says why it cannot be used
+	// (then nothing can be approved, disabled or enabled).
+	Store    trust.Store
+	StoreErr error
+	// Audit is the review of the project, local and plugin handlers (nil
+	// when it could not be made; AuditErr says why).
+	Audit    *claude.Report
+	AuditErr error
+}
+
+// loadLegacy reads the agent's files again for the views not yet on the
+// contract.
+func (p *project) loadLegacy() {
+	p.legacyViews = legacyViews{}
+	if p.Agent == "claude" {
+		p.loadClaude()
+		return
+	}
+	snap := settingsio.Load(settingsio.Options{ProjectDir: p.Dir, Env: p.Env, GOOS: p.GOOS, Home: p.Home})
+	p.Registry = gemini.Build(snap)
+	storeDir, _ := trust.StoreDirFromEnv(p.Env, p.GOOS) // "": audit without fingerprints
+	p.Audit, p.AuditErr = auditSnapshot(snap, storeDir)
+}
+
+// auditSnapshot reviews the workspace hooks against trusted_hooks.json and
+// Hookwarden's approval store in storeDir.
+func auditSnapshot(snap *settingsio.Snapshot, storeDir string) (*gemini.Report, error) {
+	var opts gemini.Options
+	if storeDir != "" {
+		opts.Store = trust.Store{Dir: storeDir}
+	}
+	r, err := gemini.Audit(snap, opts)
+	if err != nil {
+		return nil, fmt.Errorf("reviewing the project hooks: %w", err)
+	}
+	return r, nil
+}
+
+// toggler edits the disabled lists of the project's settings files.
+// The switch journal lets an enable restore the file byte for byte.
+func (p *project) toggler() *gemini.Toggler {
+	t := &gemini.Toggler{Snapshot: p.Registry.Snapshot, Registry: p.Registry, Env: p.Env}
+	if dir, err := settingsio.HookwardenDir(p.Env, p.GOOS); err == nil {
+		t.Journal = &settingsio.EditJournal{Path: filepath.Join(dir, settingsio.JournalFileName)}
+	}
+	return t
+}
+
+// loadClaude (re)reads Claude Code's files for the project: the settings
+// layers, the plugins, ~/.claude.json, and Hookwarden's store.
+func (p *project) loadClaude() {
+	snap := claude.Load(claude.Options{ProjectDir: p.Dir, Env: p.Env, GOOS: p.GOOS, Home: p.Home})
+	c := &claudeProject{Snapshot: snap, Registry: claude.Build(snap)}
+	storeDir, err := trust.StoreDirFromEnv(p.Env, p.GOOS)
+	if err != nil {
+		c.StoreErr = fmt.Errorf("locating Hookwarden's store: %w", err)
+		c.AuditErr = c.StoreErr
+	} else {
+		c.Store = trust.Store{Dir: storeDir}
+		off, err := claude.DisabledHooks(c.Store, snap)
+		if err != nil {
+			c.StoreErr = err
+		}
+		c.Registry.Hooks = append(c.Registry.Hooks, off...)
+		c.Audit, c.AuditErr = claude.Audit(snap, c.Registry.Hooks, c.Store)
+		if c.AuditErr != nil {
+			c.AuditErr = fmt.Errorf("reviewing the Claude Code handlers: %w", c.AuditErr)
+		}
+	}
+	p.Claude = c
+}
+
+// hookTitle names a hook in the views not yet on the contract (the others
+// use the project's Title): Gemini's display name, or a Claude Code
+// handler's command, URL, MCP tool or prompt.
+func hookTitle(h *hooks.Hook) string {
+	if claude.Is(h) {
+		return claude.Label(h)
+	}
+	return h.DisplayName()
+}
+
+// claudeSwitchOf is a Claude Code handler's switch. Claude Code has no
+// per-hook switch: off means Hookwarden moved the handler out of its file
+// into its store (claude.Disable), on that it is in its file. Plugin
+// and managed handlers cannot be moved; the lock says why in the domain's
+// words. A handler Claude Code rejects has no switch.
+func claudeSwitchOf(h *hooks.Hook) hookSwitch {
+	if _, off := claude.DisabledID(h); off {
+		return hookSwitch{switchable: true}
+	}
+	sw := hookSwitch{switchable: h.Status != hooks.StatusInvalid, enabled: h.Status != hooks.StatusDisabled}
+	if lock := claude.SwitchLock(h); lock != "" && sw.switchable {
+		sw.locked = "Locked: " + lock
+	}
+	return sw
+}
+
+// switchFor is the switch of each hook of p.
+func switchFor(p *project, names pathNamer) func(*hooks.Hook) hookSwitch {
+	if p.Claude != nil {
+		return claudeSwitchOf
+	}
+	return func(h *hooks.Hook) hookSwitch {
+		if p.Registry == nil {
+			return hookSwitch{}
+		}
+		return switchOf(h, p.Registry, names)
+	}
+}
+
+// hasScopes reports whether p's switches write to a scope the user picks
+// (Gemini CLI's workspace or user settings).
+func (p *project) hasScopes() bool { return p.Claude == nil }
+
+// claudeSwitchNote explains the switches of Claude Code handlers.
+const claudeSwitchNote = "Claude Code has no per-hook switch: switching a handler off moves it out of its settings file " +
+	"into Hookwarden's store (comments and layout kept), switching it on puts it back where it was. " +
+	"Plugin and managed handlers cannot be moved."
+
+// reviewsOf finds the review of a hook of p by its ID, from the audit made
+// when p was loaded.
+func reviewsOf(p *project) func(*hooks.Hook) (reviewItem, bool) {
+	byID := map[string]reviewItem{}
+	switch {
+	case p.Claude != nil && p.Claude.Audit != nil:
+		for i := range p.Claude.Audit.Hooks {
+			h := &p.Claude.Audit.Hooks[i]
+			byID[h.HookID] = reviewItem{hook: &h.HookReview, claude: h}
+		}
+	case p.Audit != nil:
+		for i := range p.Audit.Hooks {
+			byID[p.Audit.Hooks[i].HookID] = reviewItem{hook: &p.Audit.Hooks[i]}
+		}
+	}
+	return func(h *hooks.Hook) (reviewItem, bool) {
+		it, ok := byID[h.ID]
+		return it, ok
+	}
+}
+
+// hookSwitchOf finds the hook with the given ID in the project on screen,
+// with its switch.
+func (m *mainWindow) hookSwitchOf(id string) (*hooks.Hook, hookSwitch) {
+	p := m.current
+	switch {
+	case p == nil:
+	case p.Claude != nil:
+		if h := p.Claude.Registry.Hook(id); h != nil {
+			return h, claudeSwitchOf(h)
+		}
+	case p.Registry != nil:
+		if h := p.Registry.Hook(id); h != nil {
+			return h, switchOf(h, p.Registry, pathNamer{project: p.Dir, home: p.Home})
+		}
+	}
+	return nil, hookSwitch{}
+}
