@@ -51,6 +51,14 @@ type Project interface {
 	DryRunner
 }
 
+// ListNoter is a Project that says more about some hooks under their row
+// of the list (optional).
+type ListNoter interface {
+	// ListNotes are the lines under the hook's row ("" lines are not
+	// printed; nil for none).
+	ListNotes(h *hooks.Hook) []string
+}
+
 // Layer is one file an agent reads hooks, or their trust, from.
 type Layer struct {
 	// Layer names the settings layer ("user", "project", "extension",

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/hookwarden/hookwarden/agents/gemini"
 	"io"
 	"path/filepath"
 	"strings"
@@ -148,6 +147,7 @@ func writeListTable(w io.Writer, agent agents.Agent, p agents.Project) error {
 	}
 	all := p.Hooks()
 	typed := len(agent.Info().Types) > 1
+	noter, _ := p.(agents.ListNoter)
 	cache := risk.NewCache()
 	for _, group := range groupByEvent(agent.Events(), all) {
 		printf(w, "\n%s\n", group.event)
@@ -161,8 +161,10 @@ func writeListTable(w io.Writer, agent agents.Agent, p agents.Project) error {
 				name = "[" + h.Type + "] " + name
 			}
 			printf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\n", h.Status, name, orDash(m), originLabel(h), h.Reason, riskLabel(hookRisk(cache, h, p.Dir())))
-			for _, line := range hydrationLines(h) {
-				printf(tw, "      %s\n", line)
+			if noter != nil {
+				for _, line := range noter.ListNotes(h) {
+					printf(tw, "      %s\n", line)
+				}
 			}
 		}
 		if err := tw.Flush(); err != nil {
@@ -258,21 +260,4 @@ func orDash(s string) string {
 		return "-"
 	}
 	return s
-}
-
-// hydrationLines are the lines under an extension hook whose command
-// Gemini filled from .env files: the command as it runs, and where each
-// value came from.
-func hydrationLines(h *hooks.Hook) []string {
-	if len(h.Hydrated) == 0 && h.ProjectControlled == "" {
-		return nil
-	}
-	out := []string{"runs: " + h.Command}
-	if len(h.Hydrated) > 0 {
-		out = append(out, strings.Split(gemini.HydrationText(h.Hydrated), "\n")...)
-	}
-	if h.ProjectControlled != "" {
-		out = append(out, "project hook: "+h.ProjectControlled)
-	}
-	return out
 }

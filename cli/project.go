@@ -4,19 +4,11 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"github.com/hookwarden/hookwarden/agents/gemini"
 	"os"
 	"path/filepath"
 
 	"github.com/hookwarden/hookwarden/agents"
-	"github.com/hookwarden/hookwarden/settingsio"
 )
-
-// project is one project loaded from its files.
-type project struct {
-	snap *settingsio.Snapshot
-	reg  *gemini.Registry
-}
 
 // projectFlag adds --project to fs. The value must name an existing
 // folder (relative to the working folder): a mistyped path is a usage
@@ -91,17 +83,4 @@ func (io *IO) open(ctx context.Context, agent agents.Agent, dir string) (agents.
 		return nil, fmt.Errorf("%s: %w", agent.Info().Title, err)
 	}
 	return p, nil
-}
-
-// loadProject loads every layer of the project and merges its hooks
-// (Gemini CLI's commands written before the agent contract; they move to
-// io.open with their owners).
-func (io *IO) loadProject(dir string) *project {
-	snap := settingsio.Load(settingsio.Options{
-		ProjectDir: io.projectDir(dir),
-		Env:        io.Env,
-		GOOS:       io.GOOS,
-		Home:       io.home(),
-	})
-	return &project{snap: snap, reg: gemini.Build(snap)}
 }

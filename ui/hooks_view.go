@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"github.com/hookwarden/hookwarden/agents/gemini"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -324,18 +323,6 @@ func (v *hooksView) showError(err error) {
 		&widget.Label{Text: "Could not open the project: " + shown(err.Error()), Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance},
 	}
 	v.content.Refresh()
-}
-
-// setTracked notes next to the scope when the workspace settings file is
-// tracked by git, and what the user scope means instead.
-func (v *hooksView) setTracked(tr gemini.Tracked) {
-	if !tr.Tracked {
-		v.tracked.Hide()
-		return
-	}
-	setNote(v.tracked, shown(v.names.name(tr.Path))+" is tracked by git: a workspace disable changes a file you share. "+
-		gemini.UserScopeNote(""))
-	v.tracked.Show()
 }
 
 // wireKeyboard makes the switches work from the keyboard on screen only:

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"github.com/hookwarden/hookwarden/agents/gemini"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -10,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"

@@ -3,7 +3,6 @@ package ui
 import (
 	"context"
 	"fmt"
-	"github.com/hookwarden/hookwarden/agents/gemini"
 	"os"
 	"path/filepath"
 	"time"
@@ -144,7 +143,7 @@ func openDemo(opts Options, requested string) (*project, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := gemini.ApproveDemo(demo, opts.GOOS, time.Now()); err != nil {
+	if err := approveDemo(demo, opts.GOOS, time.Now()); err != nil {
 		return nil, err
 	}
 	p := &project{Dir: demo.ProjectDir, Env: demo.Overlay(opts.Env), Home: demo.Home,

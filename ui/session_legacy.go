@@ -1,9 +1,13 @@
 package ui
 
 import (
+	"context"
 	"fmt"
-	"github.com/hookwarden/hookwarden/agents/gemini"
 	"path/filepath"
+	"time"
+
+	"github.com/hookwarden/hookwarden/agents/gemini"
+	"github.com/hookwarden/hookwarden/assets"
 
 	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/hooks"
@@ -109,8 +113,8 @@ func (p *project) loadClaude() {
 }
 
 // hookTitle names a hook in the views not yet on the contract (the others
-// use the project's Title): Gemini's display name, or a Claude Code
-// handler's command, URL, MCP tool or prompt.
+// use p.proj.Title): Gemini's display name, or a Claude Code handler's
+// command, URL, MCP tool or prompt.
 func hookTitle(h *hooks.Hook) string {
 	if claude.Is(h) {
 		return claude.Label(h)
@@ -193,4 +197,39 @@ func (m *mainWindow) hookSwitchOf(id string) (*hooks.Hook, hookSwitch) {
 		}
 	}
 	return nil, hookSwitch{}
+}
+
+// setTracked notes next to the scope when the workspace settings file is
+// tracked by git, and what the user scope means instead.
+func (v *hooksView) setTracked(tr gemini.Tracked) {
+	if !tr.Tracked {
+		v.tracked.Hide()
+		return
+	}
+	setNote(v.tracked, shown(v.names.name(tr.Path))+" is tracked by git: a workspace disable changes a file you share. "+
+		gemini.UserScopeNote(""))
+	v.tracked.Show()
+}
+
+// noteTracked asks git, off the UI thread, whether the workspace settings
+// of p are tracked, so the Hooks tab can say so before a switch is used.
+func (m *mainWindow) noteTracked(p *project) {
+	m.hooks.setTracked(gemini.Tracked{})
+	if !p.hasScopes() || p.Registry == nil || p.Demo != nil {
+		return
+	}
+	m.thread.Go(func() {
+		tr := p.toggler().WorkspaceTracked(context.Background())
+		m.thread.Do(func() {
+			if m.current == p {
+				m.hooks.setTracked(tr)
+			}
+		})
+	})
+}
+
+// approveDemo approves the demo's Gemini CLI hooks the demo comes with
+// approved, in trusted_hooks.json and Hookwarden's store.
+func approveDemo(demo assets.Demo, goos string, now time.Time) error {
+	return gemini.ApproveDemo(demo, goos, now)
 }

@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"context"
-	"github.com/hookwarden/hookwarden/agents/gemini"
 	"os"
 	"path/filepath"
 
@@ -297,23 +295,6 @@ func (m *mainWindow) show(p *project, err error) {
 	m.dryRun.show(p)
 	m.noteTracked(p)
 	m.afterShow(before, p, switched)
-}
-
-// noteTracked asks git, off the UI thread, whether the workspace settings
-// of p are tracked, so the Hooks tab can say so before a switch is used.
-func (m *mainWindow) noteTracked(p *project) {
-	m.hooks.setTracked(gemini.Tracked{})
-	if !p.hasScopes() || p.Registry == nil || p.Demo != nil {
-		return
-	}
-	m.thread.Go(func() {
-		tr := p.toggler().WorkspaceTracked(context.Background())
-		m.thread.Do(func() {
-			if m.current == p {
-				m.hooks.setTracked(tr)
-			}
-		})
-	})
 }
 
 // removeDemo deletes the temporary copy of the demo project the window made.

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"github.com/hookwarden/hookwarden/agents/gemini"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -13,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 )

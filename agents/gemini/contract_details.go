@@ -13,8 +13,8 @@ import (
 const defaultTimeoutMS = 60000
 
 // Details are a hook's description, its command as it runs (as written,
-// the values Gemini filled from .env files, why the project decides it)
-// and its settings: event, type, matcher, timeout, sequential.
+// the values Gemini filled from .env files, why the project decides it),
+// its settings (event, type, matcher, timeout, sequential) and its source.
 func (p *Project) Details(h *hooks.Hook) []agents.Field {
 	out := []agents.Field{
 		{Key: "description", Label: "Description", Value: h.Description},
@@ -36,7 +36,8 @@ func (p *Project) Details(h *hooks.Hook) []agents.Field {
 		f.Label = "Settings"
 		out = append(out, f)
 	}
-	return out
+	// Gemini CLI's own label of where the hook comes from (documents only).
+	return append(out, agents.Field{Key: "source", Value: string(h.Source), JSON: h.Source})
 }
 
 // settingsFields are a hook's type, matcher, timeout and sequential flag
@@ -110,4 +111,21 @@ func (p *Project) HookDocument(h *hooks.Hook) agents.Document {
 		d = append(d, agents.Member("project_controlled", h.ProjectControlled))
 	}
 	return d
+}
+
+// ListNotes are the lines under a hook whose command Gemini filled from
+// .env files, or that the project decides: the command as it runs, where
+// each value came from, and why the project decides it.
+func (p *Project) ListNotes(h *hooks.Hook) []string {
+	if len(h.Hydrated) == 0 && h.ProjectControlled == "" {
+		return nil
+	}
+	out := []string{"runs: " + h.Command}
+	if len(h.Hydrated) > 0 {
+		out = append(out, strings.Split(HydrationText(h.Hydrated), "\n")...)
+	}
+	if h.ProjectControlled != "" {
+		out = append(out, "project hook: "+h.ProjectControlled)
+	}
+	return out
 }
