@@ -73,6 +73,9 @@ type project struct {
 	Requested string
 	// Demo is the materialized demo when the window shows it, else nil.
 	Demo *assets.Demo
+	// reviewState is the trust review made when the project was read
+	// (ui/review_load.go).
+	reviewState
 	// legacyViews is what the views not yet on the agent contract read.
 	legacyViews
 	// Files are the files the project's hooks come from, with their state.

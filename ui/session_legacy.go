@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"time"
@@ -26,10 +27,6 @@ import (
 type legacyViews struct {
 	Claude   *claudeProject
 	Registry *gemini.Registry
-	// Audit is the trust review of the workspace hooks (nil when it could
-	// not be made; AuditErr says why).
-	Audit    *gemini.Report
-	AuditErr error
 }
 
 // claudeProject is what Claude Code reads for a project, reviewed against
@@ -44,38 +41,19 @@ type claudeProject struct {
 	// (then nothing can be approved, disabled or enabled).
 	Store    trust.Store
 	StoreErr error
-	// Audit is the review of the project, local and plugin handlers (nil
-	// when it could not be made; AuditErr says why).
-	Audit    *claude.Report
-	AuditErr error
 }
 
 // loadLegacy reads the agent's files again for the views not yet on the
 // contract.
 func (p *project) loadLegacy() {
 	p.legacyViews = legacyViews{}
+	p.loadReview()
 	if p.Agent == "claude" {
 		p.loadClaude()
 		return
 	}
 	snap := settingsio.Load(settingsio.Options{ProjectDir: p.Dir, Env: p.Env, GOOS: p.GOOS, Home: p.Home})
 	p.Registry = gemini.Build(snap)
-	storeDir, _ := trust.StoreDirFromEnv(p.Env, p.GOOS) // "": audit without fingerprints
-	p.Audit, p.AuditErr = auditSnapshot(snap, storeDir)
-}
-
-// auditSnapshot reviews the workspace hooks against trusted_hooks.json and
-// Hookwarden's approval store in storeDir.
-func auditSnapshot(snap *settingsio.Snapshot, storeDir string) (*gemini.Report, error) {
-	var opts gemini.Options
-	if storeDir != "" {
-		opts.Store = trust.Store{Dir: storeDir}
-	}
-	r, err := gemini.Audit(snap, opts)
-	if err != nil {
-		return nil, fmt.Errorf("reviewing the project hooks: %w", err)
-	}
-	return r, nil
 }
 
 // toggler edits the disabled lists of the project's settings files.
@@ -96,7 +74,6 @@ func (p *project) loadClaude() {
 	storeDir, err := trust.StoreDirFromEnv(p.Env, p.GOOS)
 	if err != nil {
 		c.StoreErr = fmt.Errorf("locating Hookwarden's store: %w", err)
-		c.AuditErr = c.StoreErr
 	} else {
 		c.Store = trust.Store{Dir: storeDir}
 		off, err := claude.DisabledHooks(c.Store, snap)
@@ -104,10 +81,6 @@ func (p *project) loadClaude() {
 			c.StoreErr = err
 		}
 		c.Registry.Hooks = append(c.Registry.Hooks, off...)
-		c.Audit, c.AuditErr = claude.Audit(snap, c.Registry.Hooks, c.Store)
-		if c.AuditErr != nil {
-			c.AuditErr = fmt.Errorf("reviewing the Claude Code handlers: %w", c.AuditErr)
-		}
 	}
 	p.Claude = c
 }
@@ -160,27 +133,6 @@ const claudeSwitchNote = "Claude Code has no per-hook switch: switching a handle
 	"into Hookwarden's store (comments and layout kept), switching it on puts it back where it was. " +
 	"Plugin and managed handlers cannot be moved."
 
-// reviewsOf finds the review of a hook of p by its ID, from the audit made
-// when p was loaded.
-func reviewsOf(p *project) func(*hooks.Hook) (reviewItem, bool) {
-	byID := map[string]reviewItem{}
-	switch {
-	case p.Claude != nil && p.Claude.Audit != nil:
-		for i := range p.Claude.Audit.Hooks {
-			h := &p.Claude.Audit.Hooks[i]
-			byID[h.HookID] = reviewItem{hook: &h.HookReview, claude: h}
-		}
-	case p.Audit != nil:
-		for i := range p.Audit.Hooks {
-			byID[p.Audit.Hooks[i].HookID] = reviewItem{hook: &p.Audit.Hooks[i]}
-		}
-	}
-	return func(h *hooks.Hook) (reviewItem, bool) {
-		it, ok := byID[h.ID]
-		return it, ok
-	}
-}
-
 // hookSwitchOf finds the hook with the given ID in the project on screen,
 // with its switch.
 func (m *mainWindow) hookSwitchOf(id string) (*hooks.Hook, hookSwitch) {
@@ -232,4 +184,27 @@ func (m *mainWindow) noteTracked(p *project) {
 // approved, in trusted_hooks.json and Hookwarden's store.
 func approveDemo(demo assets.Demo, goos string, now time.Time) error {
 	return gemini.ApproveDemo(demo, goos, now)
+}
+
+// auditClaude reviews p's Claude Code handlers against Hookwarden's store,
+// reading the store again: the Dry run tab's gate, until it runs over the
+// contract (moved here from ui/review_claude.go).
+func auditClaude(p *project) (*claude.Report, error) {
+	c := p.Claude
+	if c.Store.Dir == "" {
+		return nil, errors.Join(errors.New("Hookwarden's store cannot be located"), c.StoreErr)
+	}
+	return claude.Audit(c.Snapshot, c.Registry.Hooks, c.Store)
+}
+
+// folderTrustWriter records an answer of Gemini CLI's trust dialog
+// ("trust", "parent", "deny") in trustedFolders.json: the Review tab's
+// folder-trust buttons, until the contract's SetFolderTrust (w-switch)
+// lands. It returns the file to back up first.
+func (p *project) folderTrustWriter(level string) (file string, write func() error) {
+	snap := p.Registry.Snapshot
+	l := map[string]gemini.TrustLevel{"trust": gemini.TrustFolder, "parent": gemini.TrustParent, "deny": gemini.DoNotTrust}[level]
+	return snap.Paths.TrustedFolders, func() error {
+		return gemini.SetFolderTrust(context.Background(), snap.Paths.TrustedFolders, snap.ProjectDir, l, p.GOOS)
+	}
 }

@@ -13,16 +13,6 @@ import (
 
 func todo(op string) error { return agents.NotSupported(op, "not written yet") }
 
-// --- review (w-review)
-
-func (p *Project) Review(context.Context) (*agents.Review, error) { return nil, todo("review") }
-func (p *Project) Approve(context.Context, agents.ApproveRequest) (*agents.ApproveResult, error) {
-	return nil, todo("approve")
-}
-func (p *Project) Revoke(context.Context, agents.RevokeRequest) (*agents.RevokeResult, error) {
-	return nil, todo("revoke")
-}
-
 // --- switch (w-switch)
 
 func (p *Project) Find(string) ([]*hooks.Hook, error) { return nil, todo("find") }
