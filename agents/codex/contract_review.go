@@ -12,6 +12,7 @@ import (
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/risk"
 	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
 )
@@ -107,16 +108,35 @@ func (p *Project) review() (*codexReview, error) {
 			r.NeedsReview = true
 		}
 	}
+	cache := risk.NewCache()
 	for i := range r.Hooks {
-		r.byID[r.Hooks[i].HookID] = &r.Hooks[i]
+		h := &r.Hooks[i]
+		r.byID[h.HookID] = h
+		if c := p.keyed(h.Key); c != nil {
+			h.Risk = risk.Analyze(risk.FromHook(c.Hook, p.Dir()), risk.Options{Cache: cache})
+			h.Fields = []agents.Field{
+				{Key: "trust_key", Label: "Trust key", Value: c.Key, Code: true},
+				{Key: "trust_status", Label: "Codex says", Value: string(c.Trust), JSON: c.Trust},
+				{Key: "current_hash", Label: "Current hash", Value: c.CurrentHash, Code: true},
+			}
+			if c.TrustedHash != "" && c.TrustedHash != c.CurrentHash {
+				h.Fields = append(h.Fields, agents.Field{Key: "trusted_hash", Label: "Trusted hash", Value: c.TrustedHash, Code: true})
+			}
+			if mv := r.moved[c.Key]; mv != "" {
+				h.Notes = append(h.Notes, "moved from "+mv+", definition unchanged")
+			}
+		}
 	}
 	r.Gone = p.gone(sec)
+	r.Words = reviewWords
+	r.Files = []string{p.snap.Paths.UserConfigTOML, p.store.Path()}
 	if len(r.Unreadable) > 0 || p.snap.Fatal != "" {
 		r.NeedsReview = true
 	}
 	r.Document = map[string]any{"agent": string(Name), "project": p.Dir(), "config": p.snap.Paths.UserConfigTOML,
 		"store": p.store.Path(), "needs_review": r.NeedsReview, "hooks": r.doc, "gone": r.Gone,
 		"unreadable": r.Unreadable, "codex_warnings": r.Warnings, "fatal": p.snap.Fatal}
+	r.Text = auditText(p, r)
 	return r, nil
 }
 
@@ -147,7 +167,7 @@ func (p *Project) reviewOne(r *codexReview, sr *trust.ScriptReviewer, h *Handler
 		if ap != nil && ap.Hash == h.TrustedHash {
 			prev = ap
 			rv.PreviousCommand = ap.Command
-			rv.FieldChanges = trust.DiffDefinitions(ap.Fields, rv.Fields)
+			rv.FieldChanges = trust.DiffDefinitions(ap.Fields, rv.ProjectHook.Fields)
 			rv.ApprovalNote = "modified since it was trusted: Codex skips it without a word until it is trusted again"
 		} else {
 			rv.ApprovalNote = "modified since it was trusted, outside Hookwarden: Codex keeps only the hash, so what it was is not known"
@@ -162,7 +182,7 @@ func (p *Project) reviewOne(r *codexReview, sr *trust.ScriptReviewer, h *Handler
 		} else if rk := r.sec.Revoked[h.Key]; rk != nil {
 			prev = rk
 			rv.RevokedAt = rk.RevokedAt
-			rv.FieldChanges = trust.DiffDefinitions(rk.Fields, rv.Fields)
+			rv.FieldChanges = trust.DiffDefinitions(rk.Fields, rv.ProjectHook.Fields)
 		}
 	}
 	if prev != nil && rv.PreviousCommand != "" && rv.PreviousCommand != hk.Command {
@@ -230,7 +250,9 @@ func (p *Project) gone(sec *StoreSection) []agents.Gone {
 	add := func(key, label, file string) {
 		if !seen[key] && p.keyed(key) == nil && files[file] {
 			seen[key] = true
-			out = append(out, agents.Gone{Key: key, Label: label, File: file})
+			out = append(out, agents.Gone{Key: key, Label: label, File: file, Where: "Codex's config.toml / Hookwarden's store",
+				Meaning: "An approval for a place that holds no hook any more (the hook was removed, or moved: its definition may sit at a new key). Revoke it so that a hook that comes back there is reviewed again.",
+				Fields: []agents.Field{{Key: "key", Label: "Trust key", Value: key, Code: true}}})
 		}
 	}
 	for k, ap := range sec.Hooks {
@@ -284,9 +306,15 @@ func keyFile(key string) string {
 // disk since is refused ("review it again"). With CarryOver, hooks that
 // were only moved keep their approval at the new key and the stale old
 // entry goes.
-func (p *Project) Approve(_ context.Context, req agents.ApproveRequest) (*agents.ApproveResult, error) {
+func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agents.ApproveResult, error) {
 	if req.Repair {
 		return nil, agents.NotSupported("approve", "Codex keeps its own trust (trusted_hash in config.toml): there is nothing of Hookwarden's to put back; approve the hooks again")
+	}
+	if req.All && len(req.IDs) > 0 || !req.All && !req.CarryOver && len(req.IDs) == 0 {
+		return nil, agents.BadRequestf("give --all or hooks (command, trust key or id)")
+	}
+	if err := agents.Recheck(ctx, p, req.Reviewed); err != nil {
+		return nil, err
 	}
 	r, err := p.review()
 	if err != nil {
@@ -294,7 +322,7 @@ func (p *Project) Approve(_ context.Context, req agents.ApproveRequest) (*agents
 	}
 	picked, err := p.pick(r, req.IDs, req.All || req.CarryOver && len(req.IDs) == 0)
 	if err != nil {
-		return nil, err
+		return nil, agents.BadRequestf("%v", err)
 	}
 	if req.CarryOver && len(req.IDs) == 0 && !req.All {
 		picked = slices.DeleteFunc(picked, func(h *Handler) bool { return r.moved[h.Key] == "" })
@@ -365,6 +393,16 @@ func (p *Project) Approve(_ context.Context, req agents.ApproveRequest) (*agents
 			res.Notes = append(res.Notes, fmt.Sprintf("%s: approval carried over from %s (definition unchanged)", shortName(h.Hook), old))
 		}
 	}
+	res.Text = append(res.Text, agents.Line("trusted %d Codex hook(s) in %s (recorded in %s)\n", len(res.Approved), p.snap.Paths.UserConfigTOML, p.store.Path()))
+	for _, k := range res.Lost {
+		res.Text = append(res.Text, agents.Line("LOST: %s did not read back from %s: not trusted\n", k, p.snap.Paths.UserConfigTOML))
+	}
+	for _, n := range res.Notes {
+		res.Text = append(res.Text, agents.Line("%s\n", n))
+	}
+	if len(res.Lost) > 0 {
+		return res, fmt.Errorf("%d hook(s) not trusted: their trusted_hash did not read back", len(res.Lost))
+	}
 	return res, nil
 }
 
@@ -431,6 +469,12 @@ func (p *Project) unchangedOnDisk(hs []*Handler) error {
 // table goes when nothing else is left in it; enabled = false stays), and
 // keeps Hookwarden's record as history for the next review's diff.
 func (p *Project) Revoke(_ context.Context, req agents.RevokeRequest) (*agents.RevokeResult, error) {
+	switch {
+	case (req.All || req.Gone) && len(req.IDs) > 0:
+		return nil, agents.BadRequestf("--all and --gone take no hooks")
+	case !req.All && !req.Gone && len(req.IDs) == 0:
+		return nil, agents.BadRequestf("give --all, --gone or hooks (command, trust key or id)")
+	}
 	r, err := p.review()
 	if err != nil {
 		return nil, err
@@ -450,7 +494,7 @@ func (p *Project) Revoke(_ context.Context, req agents.RevokeRequest) (*agents.R
 	default:
 		hs, err := p.pickAny(r, req.IDs)
 		if err != nil {
-			return nil, err
+			return nil, agents.BadRequestf("%v", err)
 		}
 		for _, h := range hs {
 			keys = append(keys, h)
@@ -458,6 +502,7 @@ func (p *Project) Revoke(_ context.Context, req agents.RevokeRequest) (*agents.R
 	}
 	res := &agents.RevokeResult{Revoked: []string{}, Files: []string{}}
 	if len(keys) == 0 {
+		res.Text = []agents.TextLine{agents.Line("revoked 0 approval(s)\n")}
 		return res, nil
 	}
 	var edits []settingsio.TOMLEdit
@@ -488,6 +533,7 @@ func (p *Project) Revoke(_ context.Context, req agents.RevokeRequest) (*agents.R
 		res.Revoked = append(res.Revoked, k)
 	}
 	res.Files = []string{p.snap.Paths.UserConfigTOML, p.store.Path()}
+	res.Text = []agents.TextLine{agents.Line("revoked %d approval(s): trusted_hash removed from %s\n", len(res.Revoked), p.snap.Paths.UserConfigTOML)}
 	return res, nil
 }
 
