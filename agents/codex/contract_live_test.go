@@ -95,7 +95,7 @@ func trustOfList(rep liveReport) map[string]string {
 func TestLiveApprovedHooksRun(t *testing.T) {
 	script := requireCodexLive(t)
 	lp := newLiveProject(t, script, "untrusted")
-	if err := lp.open().SetFolderTrust(context.Background(), "trusted"); err != nil {
+	if _, err := lp.open().SetFolderTrust(context.Background(), "trusted"); err != nil {
 		t.Fatal(err)
 	}
 	p := lp.open()
@@ -137,7 +137,7 @@ func TestLiveApprovedHooksRun(t *testing.T) {
 func TestLiveDisableEnable(t *testing.T) {
 	script := requireCodexLive(t)
 	lp := newLiveProject(t, script, "untrusted")
-	if err := lp.open().SetFolderTrust(context.Background(), "trusted"); err != nil {
+	if _, err := lp.open().SetFolderTrust(context.Background(), "trusted"); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := lp.open().Approve(context.Background(), agents.ApproveRequest{All: true}); err != nil {

@@ -64,8 +64,14 @@ func reviewed(h *Handler) bool {
 // Review reviews every hook Codex asks trust for against Codex's
 // trusted_hash and Hookwarden's record of the approved definition and
 // scripts.
-func (p *Project) Review(context.Context) (*agents.Review, error) {
-	r, err := p.review()
+// It reads the files again, so that it shows what an approval, a revoke or
+// an edit since Open did.
+func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
+	again, err := Agent{SystemDir: p.systemDir()}.Open(ctx, p.env, p.Dir())
+	if err != nil {
+		return nil, err
+	}
+	r, err := again.(*Project).review()
 	if err != nil {
 		return nil, err
 	}

@@ -34,8 +34,36 @@ func (p *Project) Find(ref string) ([]*hooks.Hook, error) {
 	return out, nil
 }
 
-// Scopes is nil: Codex reads hook switches from the user config.toml only.
-func (p *Project) Scopes() []string { return nil }
+// switchNote says how Codex's switch works.
+const switchNote = "Codex reads each hook's switch from [hooks.state.\"<key>\"] enabled in the user config.toml " +
+	"(its key is the file, event and position of the hook). Switching a hook off writes enabled = false there, " +
+	"keeping its trusted_hash; switching it on writes enabled = true, as Codex's /hooks view does. Managed hooks " +
+	"always run."
+
+// Switches has no scopes (Codex reads switches from the user config.toml
+// only) and an all-hooks switch over every hook Codex lists.
+func (p *Project) Switches() agents.SwitchInfo {
+	return agents.SwitchInfo{Note: switchNote,
+		EnableAll:  "This writes enabled = true for every disabled Codex hook in " + p.snap.Paths.UserConfigTOML + ".",
+		DisableAll: map[string]string{"": "This writes enabled = false for every Codex hook that is not managed in " + p.snap.Paths.UserConfigTOML + "; trusted hashes stay."}}
+}
+
+// SwitchOf is a hook's switch as Codex reads it: managed hooks are locked
+// on, hooks Codex does not list have none.
+func (p *Project) SwitchOf(h *hooks.Hook) agents.HookSwitch {
+	c := p.byHook[h]
+	if c == nil || !c.Listed {
+		return agents.HookSwitch{}
+	}
+	sw := agents.HookSwitch{Switchable: true, Enabled: c.Enabled}
+	if c.IsManaged {
+		sw.Locked = "Locked: a managed hook; Codex always runs it"
+	}
+	return sw
+}
+
+// Tracked: the user config.toml is never a file of the project.
+func (p *Project) Tracked(context.Context, string) *agents.Tracked { return nil }
 
 // Toggle writes enabled = false into [hooks.state."<key>"] of the user
 // config.toml (keeping a trusted_hash there), and on enable enabled = true,
@@ -45,9 +73,16 @@ func (p *Project) Scopes() []string { return nil }
 // always runs them).
 func (p *Project) Toggle(_ context.Context, req agents.ToggleRequest) (*agents.ToggleResult, error) {
 	if req.Scope != "" {
-		return nil, agents.NotSupported("toggle", "Codex CLI reads hook switches from the user config.toml only: there is no scope to choose")
+		return nil, &agents.InputError{Msg: fmt.Sprintf("--scope %q: Codex CLI reads hook switches from the user config.toml only", req.Scope)}
 	}
-	targets := req.Hooks
+	targets := append([]*hooks.Hook(nil), req.Hooks...)
+	for _, ref := range req.Refs {
+		found, err := p.Find(ref)
+		if err != nil {
+			return nil, &agents.InputError{Msg: err.Error()}
+		}
+		targets = append(targets, found...)
+	}
 	if req.All {
 		targets = nil
 		for _, h := range p.snap.Handlers {
@@ -55,17 +90,19 @@ func (p *Project) Toggle(_ context.Context, req agents.ToggleRequest) (*agents.T
 				targets = append(targets, h.Hook)
 			}
 		}
+	} else if len(targets) == 0 {
+		return nil, &agents.InputError{Msg: "name the hook: its command or its trust key (see hookwarden list --agent codex)"}
 	}
-	res := &agents.ToggleResult{Files: []string{}}
+	res := &agents.ToggleResult{Files: []string{}, Report: []string{}}
 	var edits []settingsio.TOMLEdit
 	var names []string
 	for _, hk := range targets {
 		h := p.byHook[hk]
 		if h == nil || !h.Listed {
-			return nil, fmt.Errorf("%s is not a hook Codex lists here: it cannot be switched", shortName(hk))
+			return nil, &agents.InputError{Msg: fmt.Sprintf("%s is not a hook Codex lists here: it cannot be switched", shortName(hk))}
 		}
 		if _, err := p.checkKey(h.Key); err != nil {
-			return nil, err
+			return nil, &agents.InputError{Msg: err.Error()}
 		}
 		if h.Enabled == req.Enable {
 			continue
@@ -73,7 +110,7 @@ func (p *Project) Toggle(_ context.Context, req agents.ToggleRequest) (*agents.T
 		edits = append(edits, settingsio.TOMLSetBool(stateTable(h.Key), "enabled", req.Enable))
 		names = append(names, shortName(hk))
 		if req.Enable && h.Trust != Trusted {
-			res.Notes = append(res.Notes, fmt.Sprintf("%s is %s: Codex still skips it until it is trusted (hookwarden trust --agent codex)", shortName(hk), h.Trust))
+			res.Report = append(res.Report, fmt.Sprintf("note: %s is %s: Codex still skips it until it is trusted (hookwarden trust --agent codex)", shortName(hk), h.Trust))
 		}
 	}
 	verb := "disabled"
@@ -82,21 +119,29 @@ func (p *Project) Toggle(_ context.Context, req agents.ToggleRequest) (*agents.T
 	}
 	path := p.snap.Paths.UserConfigTOML
 	if len(edits) == 0 {
-		res.Message = "nothing to change: already " + verb
+		res.Message = "Nothing to change: already " + verb + "."
+		res.Report = append([]string{"nothing to change: already " + verb}, res.Report...)
 		return res, nil
 	}
-	v, err := p.editUserConfig(edits...)
+	var v configValues
+	b, changed, err := agents.BackedUp([]string{path}, func() error {
+		var err error
+		v, err = p.editUserConfig(edits...)
+		return err
+	})
+	res.Backup, res.Files, res.Changed = b, changed, len(changed) > 0
 	if err != nil {
-		return nil, err
+		return res, err
 	}
 	for _, hk := range targets {
 		h := p.byHook[hk]
 		st := v.states[h.Key]
 		if st.enabled == nil || *st.enabled != req.Enable {
-			return nil, fmt.Errorf("%s: [hooks.state.%q] enabled does not read back as %t", path, h.Key, req.Enable)
+			return res, fmt.Errorf("%s: [hooks.state.%q] enabled does not read back as %t", path, h.Key, req.Enable)
 		}
 	}
-	res.Changed, res.Files = true, []string{path}
-	res.Message = fmt.Sprintf("%s %s in %s", verb, strings.Join(names, ", "), path)
+	line := fmt.Sprintf("%s %s in %s", verb, strings.Join(names, ", "), path)
+	res.Report = append([]string{line}, res.Report...)
+	res.Message = strings.ToUpper(line[:1]) + line[1:] + "."
 	return res, nil
 }

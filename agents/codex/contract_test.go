@@ -63,7 +63,7 @@ func (f *fixture) read(path string) string {
 
 func (f *fixture) trustProject() {
 	f.t.Helper()
-	if err := f.open().SetFolderTrust(context.Background(), "trusted"); err != nil {
+	if _, err := f.open().SetFolderTrust(context.Background(), "trusted"); err != nil {
 		f.t.Fatal(err)
 	}
 }
@@ -298,7 +298,7 @@ func TestSetFolderTrustAsCodexExecTrust(t *testing.T) {
 	golden := filepath.Join("..", "..", "settingsio", "testdata", "toml", "codex-exec-trust-appended")
 	input := f.read(filepath.Join(golden, "input.toml"))
 	write(t, f.config(), input)
-	if err := f.open().SetFolderTrust(context.Background(), "trusted"); err != nil {
+	if _, err := f.open().SetFolderTrust(context.Background(), "trusted"); err != nil {
 		t.Fatal(err)
 	}
 	want := strings.ReplaceAll(f.read(filepath.Join(golden, "expected.toml")), "/home/user/project", f.project)
@@ -308,7 +308,7 @@ func TestSetFolderTrustAsCodexExecTrust(t *testing.T) {
 	if ft := f.open().Summary().FolderTrust; !ft.Trusted || ft.State != "trusted" {
 		t.Errorf("folder trust %+v", ft)
 	}
-	if err := f.open().SetFolderTrust(context.Background(), "yes"); err == nil {
+	if _, err := f.open().SetFolderTrust(context.Background(), "yes"); err == nil {
 		t.Error("wrote a trust level Codex rejects")
 	}
 }
@@ -350,7 +350,7 @@ func TestApproveAttacks(t *testing.T) {
 			if res, err := p.Toggle(context.Background(), agents.ToggleRequest{All: true}); err == nil && res.Changed {
 				t.Error("switched in a config.toml Codex rejects")
 			}
-			if err := p.SetFolderTrust(context.Background(), "trusted"); err == nil {
+			if _, err := p.SetFolderTrust(context.Background(), "trusted"); err == nil {
 				t.Error("set folder trust in a config.toml Codex rejects")
 			}
 			if got := f.read(f.config()); got != config {
