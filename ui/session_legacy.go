@@ -84,7 +84,6 @@ func hookTitle(h *hooks.Hook) string {
 	return h.DisplayName()
 }
 
-
 // approveDemo approves the demo's Gemini CLI hooks the demo comes with
 // approved, in trusted_hooks.json and Hookwarden's store.
 func approveDemo(demo assets.Demo, goos string, now time.Time) error {

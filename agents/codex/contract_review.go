@@ -258,7 +258,7 @@ func (p *Project) gone(sec *StoreSection) []agents.Gone {
 			seen[key] = true
 			out = append(out, agents.Gone{Key: key, Label: label, File: file, Where: "Codex's config.toml / Hookwarden's store",
 				Meaning: "An approval for a place that holds no hook any more (the hook was removed, or moved: its definition may sit at a new key). Revoke it so that a hook that comes back there is reviewed again.",
-				Fields: []agents.Field{{Key: "key", Label: "Trust key", Value: key, Code: true}}})
+				Fields:  []agents.Field{{Key: "key", Label: "Trust key", Value: key, Code: true}}})
 		}
 	}
 	for k, ap := range sec.Hooks {

@@ -20,7 +20,7 @@ var reviewWords = agents.ReviewWords{
 		trust.StatusTrusted:         "Trusted in Codex (trusted_hash matches), and no script it runs changed since it was approved.",
 		trust.StatusApprovedOutside: "Trusted in Codex (by its /hooks view or by hand), but Hookwarden never recorded what was trusted: its scripts were not fingerprinted.",
 	},
-	ApproveAll: "Hookwarden writes trusted_hash for each of them into the user config.toml: Codex then runs them.",
+	ApproveAll:   "Hookwarden writes trusted_hash for each of them into the user config.toml: Codex then runs them.",
 	RunsTitle:    "Runs",
 	ChangedTitle: "Definition — changes since it was approved",
 	Before:       "Approved before: ",
