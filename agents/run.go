@@ -121,15 +121,6 @@ type RunGate struct {
 // confirm (not when only the sandbox was asked for and it cannot start).
 func (g *RunGate) NeedsConfirmation() bool { return len(g.Held) > 0 && !g.Policy.Always }
 
-// ReviewHooks are the hooks of Review.
-func (g *RunGate) ReviewHooks() []*hooks.Hook {
-	out := make([]*hooks.Hook, len(g.Review))
-	for i, s := range g.Review {
-		out[i] = s.Hook
-	}
-	return out
-}
-
 // Choose applies the request's sandbox rule to the planned hooks, review
 // being those that need review (hooks named in req.Confirm count as
 // approved); probe says why the sandbox cannot start.
@@ -198,9 +189,6 @@ type RunResult struct {
 	// Document is the agent's own result document for `run --json`.
 	Document any `json:"-"`
 }
-
-// Ran reports whether any hook was started or shown.
-func (r *RunResult) Ran() bool { return len(r.Hooks) > 0 }
 
 // HookRun is one hook's dry run.
 type HookRun struct {

@@ -113,7 +113,7 @@ func (p *Project) selected(s *runSetup) ([]*hooks.Hook, error) {
 	if len(s.req.Select) == 0 {
 		return planned, nil
 	}
-	picked, missing := selectHandlers(planned, s.req.Select)
+	picked, missing := SelectHandlers(planned, s.req.Select)
 	if len(missing) > 0 {
 		return nil, &agents.RequestError{Msg: fmt.Sprintf("no handler %q in the plan for %s", strings.Join(missing, `", "`), s.req.Event)}
 	}
@@ -128,51 +128,6 @@ func (p *Project) handler(id string) *hooks.Hook {
 		}
 	}
 	return nil
-}
-
-// selectHandlers picks handlers by selector: a hook ID, a fingerprint (or
-// a prefix of at least 8 characters), or a label (command with args, URL,
-// MCP tool) — every handler with that label. It returns the selectors that
-// matched nothing.
-func selectHandlers(hs []*hooks.Hook, selectors []string) ([]*hooks.Hook, []string) {
-	picked := make([]bool, len(hs))
-	var missing []string
-	for _, sel := range selectors {
-		found := false
-		for i, h := range hs {
-			fp, _ := Fingerprint(h)
-			if h.ID == sel || fp == sel || (len(sel) >= 8 && strings.HasPrefix(fp, sel)) || selectorLabel(h) == sel {
-				picked[i], found = true, true
-			}
-		}
-		if !found {
-			missing = append(missing, sel)
-		}
-	}
-	var out []*hooks.Hook
-	for i, h := range hs {
-		if picked[i] {
-			out = append(out, h)
-		}
-	}
-	return out, missing
-}
-
-// selectorLabel is how the CLI names a handler: the command with its
-// arguments, the URL, the MCP tool, or the prompt.
-func selectorLabel(h *hooks.Hook) string {
-	c := h.Claude
-	switch {
-	case c != nil && c.HasArgs:
-		return strings.TrimSpace(h.Command + " " + strings.Join(c.Args, " "))
-	case h.Command != "" || c == nil:
-		return h.Command
-	case c.URL != "":
-		return c.URL
-	case c.Server != "" || c.Tool != "":
-		return "mcp " + c.Server + "/" + c.Tool
-	}
-	return h.Type + ": " + c.Prompt
 }
 
 // DryRun runs req with Claude Code's runner (http handlers to loopback
@@ -200,8 +155,8 @@ func (p *Project) result(s *runSetup, o *RunOutcome) *agents.RunResult {
 		Notes: []string{}, Warnings: []string{}, Duration: o.Duration}
 	skipped := []string{}
 	for _, h := range g.Held {
-		skipped = append(skipped, selectorLabel(h))
-		res.Notes = append(res.Notes, fmt.Sprintf("not run: %s (%s) is not approved in Hookwarden's store, or runs code Hookwarden cannot see; Claude Code would run it. Pass --yes to run it.", selectorLabel(h), h.Origin.Layer))
+		skipped = append(skipped, SelectionLabel(h))
+		res.Notes = append(res.Notes, fmt.Sprintf("not run: %s (%s) is not approved in Hookwarden's store, or runs code Hookwarden cannot see; Claude Code would run it. Pass --yes to run it.", SelectionLabel(h), h.Origin.Layer))
 	}
 	res.Document = map[string]any{"agent": Agent{}.Info().Name, "project": p.snap.ProjectDir, "event": s.req.Event, "input": s.input,
 		"planned": len(g.Planned), "skipped": skipped, "outcome": o, "sandbox": g.Rule()}

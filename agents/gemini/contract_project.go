@@ -263,7 +263,7 @@ func (p *Project) trustedHooksLayer() agents.Layer {
 }
 
 // trustedHooksPath is where Gemini CLI keeps trusted_hooks.json for snap
-// (Audit reads the same).
+// (trust.Audit reads the same).
 func trustedHooksPath(snap *settingsio.Snapshot) string {
 	switch {
 	case snap.HomeRedirect != nil && snap.HomeRedirect.ByProject:
