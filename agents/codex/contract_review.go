@@ -121,7 +121,6 @@ func (p *Project) review() (*codexReview, error) {
 		if c := p.keyed(h.Key); c != nil {
 			h.Risk = risk.Analyze(risk.FromHook(c.Hook, p.Dir()), risk.Options{Cache: cache})
 			h.Fields = []agents.Field{
-				{Key: "trust_key", Label: "Trust key", Value: c.Key, Code: true},
 				{Key: "trust_status", Label: "Codex says", Value: string(c.Trust), JSON: c.Trust},
 				{Key: "current_hash", Label: "Current hash", Value: c.CurrentHash, Code: true},
 			}
@@ -135,6 +134,7 @@ func (p *Project) review() (*codexReview, error) {
 	}
 	r.Gone = p.gone(sec)
 	r.Words = reviewWords
+	r.Folder = p.folderView()
 	r.Files = []string{p.snap.Paths.UserConfigTOML, p.store.Path()}
 	if len(r.Unreadable) > 0 || p.snap.Fatal != "" {
 		r.NeedsReview = true

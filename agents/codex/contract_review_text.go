@@ -24,6 +24,7 @@ var reviewWords = agents.ReviewWords{
 	RunsTitle:    "Runs",
 	ChangedTitle: "Definition — changes since it was approved",
 	Before:       "Approved before: ",
+	Unrecorded:   "Hookwarden has no record of this script: it was not read when the hook was approved (or the hook was trusted in Codex itself).",
 }
 
 // auditText is the review for a person: every hook with Codex's word and
@@ -101,4 +102,18 @@ func matcherLabel(m string) string {
 		return "(all)"
 	}
 	return "[" + m + "]"
+}
+
+// folderView is Codex's trust of the project as the review shows it. The
+// view's answers are Gemini CLI's three; Codex's two (trusted, untrusted)
+// are set with `hookwarden folder-trust --agent codex`.
+func (p *Project) folderView() agents.FolderView {
+	ft := p.FolderTrust()
+	f := agents.FolderView{Title: "Project trust: " + ft.State, Trusted: ft.Trusted,
+		Rule: agents.Fact{Key: "rule", Text: ft.Reason, Paths: []string{p.snap.Paths.UserConfigTOML}, OK: ft.Trusted}}
+	if !ft.Trusted {
+		f.Effects = []agents.Fact{{Key: "effect", Text: "Codex loads none of this project's .codex hooks (nor its config) until the project is trusted: " +
+			"hookwarden folder-trust --agent codex trusted (what codex exec --trust writes)"}}
+	}
+	return f
 }
