@@ -86,8 +86,13 @@ type ToggleResult struct {
 	// Message is what the views say afterwards, in sentences.
 	Message string `json:"message"`
 	// Report is the same for the command line, one line each, in order
-	// (the agent's own feedback, each file change and its place, notes).
+	// (the agent's own feedback, each file change and its place); empty,
+	// the command line prints Message.
 	Report []string `json:"report"`
+	// Notes are further things to say about the switch (a folder that is
+	// not trusted, a hook that still does not run), after Message and
+	// Report.
+	Notes []string `json:"notes,omitempty"`
 	// Warnings are things the command line says on its error stream
 	// without failing (git could not tell whether a file is tracked).
 	Warnings []string `json:"warnings,omitempty"`

@@ -83,8 +83,15 @@ func (io *IO) toggle(ctx context.Context, agent agents.Agent, dir string, req ag
 		for _, w := range res.Warnings {
 			printf(io.Stderr, "note: %s\n", w)
 		}
-		for _, l := range res.Report {
+		lines := res.Report
+		if len(lines) == 0 && res.Message != "" {
+			lines = []string{res.Message}
+		}
+		for _, l := range lines {
 			printf(io.Stdout, "%s\n", l)
+		}
+		for _, n := range res.Notes {
+			printf(io.Stdout, "note: %s\n", n)
 		}
 	}
 	if err != nil {

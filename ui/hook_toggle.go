@@ -96,7 +96,7 @@ func (m *mainWindow) toggle(p *project, req agents.ToggleRequest) {
 				m.hooks.setStatus("Nothing was written: "+err.Error(), widget.DangerImportance)
 				showError(err, m.window)
 			case res != nil:
-				m.hooks.setStatus(res.Message, widget.MediumImportance)
+				m.hooks.setStatus(switchSummary(res), widget.MediumImportance)
 			}
 			if res != nil && res.Backup != nil {
 				m.hooks.toast.showFor(toastOwner(p), "Wrote "+m.hooks.fileList(res.Files)+".", func() { m.undoSwitch(p, res) })
@@ -104,6 +104,15 @@ func (m *mainWindow) toggle(p *project, req agents.ToggleRequest) {
 			m.reloadInPlace()
 		})
 	})
+}
+
+// switchSummary is what a switch did, then the notes about it.
+func switchSummary(res *agents.ToggleResult) string {
+	parts := []string{res.Message}
+	for _, n := range res.Notes {
+		parts = append(parts, "Note: "+n+".")
+	}
+	return strings.TrimSpace(strings.Join(parts, " "))
 }
 
 // undoSwitch puts the files of a switch back as they were (refusing when

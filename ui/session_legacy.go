@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"time"
@@ -99,16 +98,4 @@ func auditClaude(p *project) (*claude.Report, error) {
 		return nil, errors.Join(errors.New("Hookwarden's store cannot be located"), c.StoreErr)
 	}
 	return claude.Audit(c.Snapshot, c.Registry.Hooks, c.Store)
-}
-
-// folderTrustWriter records an answer of Gemini CLI's trust dialog
-// ("trust", "parent", "deny") in trustedFolders.json: the Review tab's
-// folder-trust buttons, until the contract's SetFolderTrust (w-switch)
-// lands. It returns the file to back up first.
-func (p *project) folderTrustWriter(level string) (file string, write func() error) {
-	snap := p.Registry.Snapshot
-	l := map[string]gemini.TrustLevel{"trust": gemini.TrustFolder, "parent": gemini.TrustParent, "deny": gemini.DoNotTrust}[level]
-	return snap.Paths.TrustedFolders, func() error {
-		return gemini.SetFolderTrust(context.Background(), snap.Paths.TrustedFolders, snap.ProjectDir, l, p.GOOS)
-	}
 }

@@ -49,55 +49,11 @@ func (p *Project) Tracked(context.Context, string) *agents.Tracked { return nil 
 // least 8 characters), or a label (command with args, URL, MCP tool):
 // every handler with that label.
 func (p *Project) Find(ref string) ([]*hooks.Hook, error) {
-	hs, missing := findHandlers(p.reg.Hooks, []string{ref})
+	hs, missing := SelectHandlers(p.reg.Hooks, []string{ref})
 	if len(missing) > 0 {
 		return nil, &agents.InputError{Msg: fmt.Sprintf("no Claude Code handler %q", ref)}
 	}
 	return hs, nil
-}
-
-// findHandlers picks handlers by selector (see Find). It returns the
-// selectors that matched nothing.
-func findHandlers(hs []*hooks.Hook, selectors []string) ([]*hooks.Hook, []string) {
-	picked := make([]bool, len(hs))
-	var missing []string
-	for _, sel := range selectors {
-		found := false
-		for i, h := range hs {
-			fp, _ := Fingerprint(h)
-			if h.ID == sel || fp == sel || (len(sel) >= 8 && strings.HasPrefix(fp, sel)) || handlerSelector(h) == sel {
-				picked[i], found = true, true
-			}
-		}
-		if !found {
-			missing = append(missing, sel)
-		}
-	}
-	var out []*hooks.Hook
-	for i, h := range hs {
-		if picked[i] {
-			out = append(out, h)
-		}
-	}
-	return out, missing
-}
-
-// handlerSelector is the label a selector names a handler by: its command
-// with its args, URL, MCP tool, or type and whole prompt.
-func handlerSelector(h *hooks.Hook) string {
-	if h.Claude != nil && h.Claude.HasArgs {
-		return strings.TrimSpace(h.Command + " " + strings.Join(h.Claude.Args, " "))
-	}
-	if h.Command != "" || h.Claude == nil {
-		return h.Command
-	}
-	switch {
-	case h.Claude.URL != "":
-		return h.Claude.URL
-	case h.Claude.Server != "" || h.Claude.Tool != "":
-		return "mcp " + h.Claude.Server + "/" + h.Claude.Tool
-	}
-	return h.Type + ": " + h.Claude.Prompt
 }
 
 // Toggle moves handlers out of their files into Hookwarden's store, or
@@ -129,7 +85,7 @@ func (p *Project) disable(ctx context.Context, req agents.ToggleRequest) (*agent
 	hs := req.Hooks
 	if len(req.Refs) > 0 {
 		var missing []string
-		hs, missing = findHandlers(p.reg.Hooks, req.Refs)
+		hs, missing = SelectHandlers(p.reg.Hooks, req.Refs)
 		if len(missing) > 0 {
 			return nil, &agents.InputError{Msg: fmt.Sprintf("no Claude Code handler %q", strings.Join(missing, `", "`))}
 		}
@@ -212,11 +168,7 @@ func (p *Project) enable(req agents.ToggleRequest) (*agents.ToggleResult, error)
 			res.Report = append(res.Report, "no disabled Claude Code handlers for this project")
 		}
 		for _, d := range disabled {
-			m := "(all)"
-			if d.Removed.Matcher != "" {
-				m = "[" + d.Removed.Matcher + "]"
-			}
-			res.Report = append(res.Report, fmt.Sprintf("%s  %s %s  %s (%s)", d.ID, d.Removed.Place.Event, m, d.Label, d.File))
+			res.Report = append(res.Report, fmt.Sprintf("%s  %s %s  %s (%s)", d.ID, d.Removed.Place.Event, matcherLabel(d.Removed.Matcher), d.Label, d.File))
 		}
 		res.Message = strings.Join(res.Report, "; ")
 		return res, nil

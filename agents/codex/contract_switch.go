@@ -110,7 +110,7 @@ func (p *Project) Toggle(_ context.Context, req agents.ToggleRequest) (*agents.T
 		edits = append(edits, settingsio.TOMLSetBool(stateTable(h.Key), "enabled", req.Enable))
 		names = append(names, shortName(hk))
 		if req.Enable && h.Trust != Trusted {
-			res.Report = append(res.Report, fmt.Sprintf("note: %s is %s: Codex still skips it until it is trusted (hookwarden trust --agent codex)", shortName(hk), h.Trust))
+			res.Notes = append(res.Notes, fmt.Sprintf("%s is %s: Codex still skips it until it is trusted (hookwarden trust --agent codex)", shortName(hk), h.Trust))
 		}
 	}
 	verb := "disabled"
@@ -120,7 +120,7 @@ func (p *Project) Toggle(_ context.Context, req agents.ToggleRequest) (*agents.T
 	path := p.snap.Paths.UserConfigTOML
 	if len(edits) == 0 {
 		res.Message = "Nothing to change: already " + verb + "."
-		res.Report = append([]string{"nothing to change: already " + verb}, res.Report...)
+		res.Report = []string{"nothing to change: already " + verb}
 		return res, nil
 	}
 	var v configValues
@@ -141,7 +141,7 @@ func (p *Project) Toggle(_ context.Context, req agents.ToggleRequest) (*agents.T
 		}
 	}
 	line := fmt.Sprintf("%s %s in %s", verb, strings.Join(names, ", "), path)
-	res.Report = append([]string{line}, res.Report...)
+	res.Report = []string{line}
 	res.Message = strings.ToUpper(line[:1]) + line[1:] + "."
 	return res, nil
 }

@@ -201,13 +201,11 @@ func (p *Project) Toggle(ctx context.Context, req agents.ToggleRequest) (*agents
 	for _, l := range locked {
 		res.Report = append(res.Report, "locked: "+l.String())
 	}
-	for _, n := range notes {
-		res.Report = append(res.Report, "note: "+n)
-	}
+	res.Notes = notes
 	if req.Enable {
-		res.Report = append(res.Report, p.trackedEditNotes(ctx, t, edits)...)
+		res.Notes = append(res.Notes, p.trackedEditNotes(ctx, t, edits)...)
 	}
-	res.Message = toggleSummary(message, locked, notes)
+	res.Message = toggleSummary(message, locked)
 	if req.Enable && len(locked) > 0 {
 		res.Incomplete = lockedText(locked)
 	}
@@ -292,24 +290,21 @@ func (p *Project) trackedEditNotes(ctx context.Context, t *Toggler, edits []File
 			continue
 		}
 		if tr := t.WorkspaceTracked(ctx); tr.Tracked {
-			out = append(out, fmt.Sprintf("note: %s is tracked by git: this change shows in git status (commit it, or 'git checkout -- %s' to undo it)", e.Path, posixQuote(e.Path)))
+			out = append(out, fmt.Sprintf("%s is tracked by git: this change shows in git status (commit it, or 'git checkout -- %s' to undo it)", e.Path, posixQuote(e.Path)))
 		}
 	}
 	return out
 }
 
-// toggleSummary is Gemini's feedback, then what keeps a hook disabled and
-// what else decides about it, for the views.
-func toggleSummary(message string, locked []Lock, notes []string) string {
+// toggleSummary is Gemini's feedback, then what keeps a hook disabled,
+// for the views.
+func toggleSummary(message string, locked []Lock) string {
 	var parts []string
 	if message != "" {
 		parts = append(parts, message)
 	}
 	for _, l := range locked {
 		parts = append(parts, "Still disabled by "+l.String()+".")
-	}
-	for _, n := range notes {
-		parts = append(parts, "Note: "+n+".")
 	}
 	return strings.Join(parts, " ")
 }

@@ -2,10 +2,12 @@ package ui
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -58,4 +60,43 @@ func TestSwitchUndoRestoresEveryFileItWrote(t *testing.T) {
 			t.Errorf("after Undo: %s, switch on %v", r.status.Text, r.toggle.Checked)
 		}
 	})
+}
+
+// Moving a Claude Code handler out of a settings file git tracks asks
+// first, as a Gemini CLI workspace disable does: Escape writes nothing,
+// "Edit the tracked file" moves it.
+func TestClaudeSwitchAsksBeforeATrackedFile(t *testing.T) {
+	git, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("git is not installed")
+	}
+	f := newClaudeFixture(t)
+	f.opts.Env = append(f.opts.Env, "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
+	for _, args := range [][]string{{"init", "-q"}, {"add", ".claude/settings.json"}} {
+		cmd := exec.Command(git, args...)
+		cmd.Dir, cmd.Env = f.dir, []string{"HOME=" + f.opts.Home, "GIT_CONFIG_NOSYSTEM=1", "PATH=" + os.Getenv("PATH")}
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	m, w := f.open(t)
+	test.Tap(claudeRow(t, m, stopLabel).toggle)
+	shown := dialogTexts(w)
+	for _, want := range []string{"tracked by git", "Edit the tracked file", "Cancel"} {
+		if !anyContains(shown, want) {
+			t.Errorf("the question does not show %q; it shows %q", want, shown)
+		}
+	}
+	pressKey(w, fyne.KeyEscape)
+	if got := readText(t, f.settings); got != claudeSettingsFixture {
+		t.Fatalf("Escape moved the handler:\n%s", got)
+	}
+	if r := claudeRow(t, m, stopLabel); !r.toggle.Checked {
+		t.Error("after Escape the switch shows the handler off")
+	}
+	test.Tap(claudeRow(t, m, stopLabel).toggle)
+	tapDialogButton(t, w, "Edit the tracked file")
+	if got := readText(t, f.settings); strings.Contains(got, stopLabel) {
+		t.Errorf("Edit the tracked file did not move the handler:\n%s", got)
+	}
 }
