@@ -64,26 +64,7 @@ func auditText(p *Project, r *codexReview) []agents.TextLine {
 		if h.PreviousCommand != "" && h.PreviousCommand != h.Command {
 			f("               was: %s\n", h.PreviousCommand)
 		}
-		if h.ApprovalNote != "" {
-			f("               %s\n", h.ApprovalNote)
-		}
-		for _, fc := range h.FieldChanges {
-			f("               changed: %s\n", fc)
-		}
-		for j := range h.Scripts {
-			s := &h.Scripts[j]
-			f("               script %s: %s %s\n", s.Path, s.Status, s.Note)
-			t = append(t, agents.TextLine{Format: "                 ", Script: s})
-		}
-		if h.RunsUnseenCode() {
-			f("               runs code Hookwarden cannot see:\n")
-			for _, u := range h.Unresolved {
-				f("                 - %s\n", u.String())
-			}
-		}
-		if h.RevokedAt != "" {
-			f("               revoked %s (compared with what was approved before)\n", h.RevokedAt)
-		}
+		t = append(t, agents.ReviewDetailLines(&h.HookReview)...)
 	}
 	for _, g := range r.Gone {
 		f("%-14s %s  (%s)\n", "gone", g.Key, g.Label)

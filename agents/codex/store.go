@@ -71,13 +71,9 @@ func storeSection(d *trust.StoreData) (*StoreSection, error) {
 
 // ensureSection is the Codex section of d, created when missing.
 func ensureSection(d *trust.StoreData) (*StoreSection, error) {
-	s, err := storeSection(d)
+	s, err := trust.EnsureSection[StoreSection](d, storeKey)
 	if err != nil {
 		return nil, err
-	}
-	if s == nil {
-		s = &StoreSection{}
-		d.SetSection(storeKey, s)
 	}
 	if s.Hooks == nil {
 		s.Hooks = map[string]*Approval{}
