@@ -71,7 +71,7 @@ func unreadableMessage(what string, files []settingsio.FileError) string {
 }
 
 // trustContext loads the project and locates Hookwarden's store.
-func (io *IO) trustContext(dir string) (*settingsio.Snapshot, gemini.Options, error) {
+func (io *IO) trustContext(dir string) (*gemini.Snapshot, gemini.Options, error) {
 	p := io.loadProject(dir)
 	storeDir, err := trust.StoreDirFromEnv(io.Env, io.GOOS)
 	if err != nil {
@@ -83,7 +83,7 @@ func (io *IO) trustContext(dir string) (*settingsio.Snapshot, gemini.Options, er
 // auditDoc is the stable JSON document of `hookwarden audit --json`.
 type auditDoc struct {
 	Project           string                 `json:"project"`
-	FolderTrust       settingsio.FolderTrust `json:"folder_trust"`
+	FolderTrust       gemini.FolderTrust     `json:"folder_trust"`
 	TrustedHooksFile  string                 `json:"trusted_hooks_file"`
 	TrustedHooksError string                 `json:"trusted_hooks_error,omitempty"`
 	SettingsError     string                 `json:"settings_error,omitempty"`

@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/hookwarden/hookwarden/agents/claude"
+	"github.com/hookwarden/hookwarden/agents/gemini"
 	"github.com/hookwarden/hookwarden/agents/migrate"
 	"github.com/hookwarden/hookwarden/internal/safetext"
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -24,7 +25,7 @@ func runClaudeMigrate(ctx context.Context, io *IO, args []string) error {
 		return err
 	}
 	p := io.loadClaudeProject(*dir)
-	paths := settingsio.ResolvePaths(p.snap.ProjectDir, io.Env, io.GOOS, io.home())
+	paths := gemini.ResolvePaths(p.snap.ProjectDir, io.Env, io.GOOS, io.home())
 	target := paths.Workspace
 	if target == "" {
 		return fmt.Errorf("the project folder is the home folder: Gemini CLI has no workspace settings there")

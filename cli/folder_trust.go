@@ -5,8 +5,6 @@ import (
 	"fmt"
 
 	"github.com/hookwarden/hookwarden/agents/gemini"
-
-	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // runFolderTrust shows Gemini CLI's folder-trust decision for the project,
@@ -38,7 +36,7 @@ func runFolderTrust(ctx context.Context, io *IO, args []string) error {
 	return writeFolderTrust(io, io.loadProject(*dir).snap)
 }
 
-func writeFolderTrust(io *IO, snap *settingsio.Snapshot) error {
+func writeFolderTrust(io *IO, snap *gemini.Snapshot) error {
 	ft := snap.FolderTrust
 	printf(io.Stdout, "project       %s\n", snap.ProjectDir)
 	printf(io.Stdout, "folder trust  %s\n", ft.State)

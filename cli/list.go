@@ -49,7 +49,7 @@ func listExit(unreadable []settingsio.FileError) error {
 // listDoc is the stable JSON document of `hookwarden list --json`.
 type listDoc struct {
 	Project        string                 `json:"project"`
-	FolderTrust    settingsio.FolderTrust `json:"folder_trust"`
+	FolderTrust    gemini.FolderTrust     `json:"folder_trust"`
 	HooksEnabled   bool                   `json:"hooks_enabled"`
 	HooksEnabledBy string                 `json:"hooks_enabled_by"`
 	Layers         []layerDoc             `json:"layers"`
@@ -58,8 +58,8 @@ type listDoc struct {
 	Diagnostics    []hooks.Diagnostic     `json:"diagnostics"`
 	// EnvFile is the .env file Gemini CLI loads (null: none) and
 	// HomeRedirect the GEMINI_CLI_HOME it sets (null: none).
-	EnvFile      *settingsio.EnvFile      `json:"env_file"`
-	HomeRedirect *settingsio.HomeRedirect `json:"home_redirect"`
+	EnvFile      *gemini.EnvFile      `json:"env_file"`
+	HomeRedirect *gemini.HomeRedirect `json:"home_redirect"`
 }
 
 type layerDoc struct {
@@ -314,7 +314,7 @@ func orDash(s string) string {
 }
 
 // envFileState says which variables Gemini CLI takes from its .env file.
-func envFileState(e *settingsio.EnvFile) string {
+func envFileState(e *gemini.EnvFile) string {
 	if e.Err != nil {
 		return "error: " + e.Err.Msg
 	}

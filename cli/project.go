@@ -7,13 +7,11 @@ import (
 	"path/filepath"
 
 	"github.com/hookwarden/hookwarden/agents/gemini"
-
-	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // project is one project loaded from its files.
 type project struct {
-	snap *settingsio.Snapshot
+	snap *gemini.Snapshot
 	reg  *gemini.Registry
 }
 
@@ -78,7 +76,7 @@ func (io *IO) home() string {
 
 // loadProject loads every layer of the project and merges its hooks.
 func (io *IO) loadProject(dir string) *project {
-	snap := settingsio.Load(settingsio.Options{
+	snap := gemini.Load(gemini.LoadOptions{
 		ProjectDir: io.projectDir(dir),
 		Env:        io.Env,
 		GOOS:       io.GOOS,

@@ -12,7 +12,6 @@ import (
 
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/sandbox"
-	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
@@ -173,7 +172,7 @@ func contextFromInput(event hooks.Event, in *hooks.Object) (tool, trigger string
 
 // buildInput is the sample input for the event, with the --input fields
 // spread over it ({...base, ...fields}).
-func buildInput(io *IO, snap *settingsio.Snapshot, event hooks.Event, tool, trigger string, fields *hooks.Object) (*hooks.Object, error) {
+func buildInput(io *IO, snap *gemini.Snapshot, event hooks.Event, tool, trigger string, fields *hooks.Object) (*hooks.Object, error) {
 	in, err := gemini.SampleInput(gemini.SampleOptions{Event: event, Tool: tool, Trigger: trigger, ProjectDir: snap.ProjectDir, Home: io.home(), Now: time.Now()})
 	if err != nil {
 		return nil, err

@@ -10,7 +10,6 @@ import (
 
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/sandbox"
-	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // runReport is everything `hookwarden run` found and did.
@@ -18,7 +17,7 @@ type runReport struct {
 	Project     string
 	Event       hooks.Event
 	Context     *hooks.PlanContext
-	FolderTrust settingsio.FolderTrust
+	FolderTrust gemini.FolderTrust
 	AsTrusted   bool
 	// Plan is Gemini's plan; Selected the part --hook chose; Skipped the
 	// workspace hooks held back for lack of approval.
@@ -176,22 +175,22 @@ func ms(d time.Duration) string {
 // JSON document.
 
 type runDoc struct {
-	Project     string                 `json:"project"`
-	Event       hooks.Event            `json:"event"`
-	Context     *hooks.PlanContext     `json:"context"`
-	FolderTrust settingsio.FolderTrust `json:"folder_trust"`
-	AsTrusted   bool                   `json:"as_trusted"`
-	Plan        planDoc                `json:"plan"`
-	Ran         []string               `json:"ran"`
-	Skipped     []string               `json:"skipped"`
-	Notes       []string               `json:"notes"`
-	Input       *hooks.Object          `json:"input"`
-	Verdict     *hooks.Verdict         `json:"verdict"`
-	Results     []resultDoc            `json:"results"`
-	Aggregated  *aggregatedDoc         `json:"aggregated"`
-	Warnings    []hooks.Warning        `json:"warnings"`
-	DurationMS  float64                `json:"duration_ms"`
-	Sandbox     sandboxDoc             `json:"sandbox"`
+	Project     string             `json:"project"`
+	Event       hooks.Event        `json:"event"`
+	Context     *hooks.PlanContext `json:"context"`
+	FolderTrust gemini.FolderTrust `json:"folder_trust"`
+	AsTrusted   bool               `json:"as_trusted"`
+	Plan        planDoc            `json:"plan"`
+	Ran         []string           `json:"ran"`
+	Skipped     []string           `json:"skipped"`
+	Notes       []string           `json:"notes"`
+	Input       *hooks.Object      `json:"input"`
+	Verdict     *hooks.Verdict     `json:"verdict"`
+	Results     []resultDoc        `json:"results"`
+	Aggregated  *aggregatedDoc     `json:"aggregated"`
+	Warnings    []hooks.Warning    `json:"warnings"`
+	DurationMS  float64            `json:"duration_ms"`
+	Sandbox     sandboxDoc         `json:"sandbox"`
 }
 
 // sandboxDoc is the rule a run applied (each result says whether it ran in

@@ -77,7 +77,7 @@ func isWordByte(c byte) bool {
 
 // expandStrings sets Str of every string value under n (object keys are not
 // expanded, as in resolveEnvVarsInObject) to ExpandEnv of its Raw.
-func expandStrings(n *Node, lookup func(string) (string, bool)) {
+func ExpandStrings(n *Node, lookup func(string) (string, bool)) {
 	walkStrings(n, func(s *Node) { s.Str = ExpandEnv(s.Raw, lookup) })
 }
 

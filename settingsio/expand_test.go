@@ -40,7 +40,7 @@ func TestExpandStringsLeavesKeysAndRaw(t *testing.T) {
 	if perr != nil {
 		t.Fatal(perr)
 	}
-	expandStrings(root, Env{"X=ex"}.Lookup)
+	ExpandStrings(root, Env{"X=ex"}.Lookup)
 	if root.Members[0].Key != "$X" {
 		t.Errorf("key expanded to %q; Gemini expands values only", root.Members[0].Key)
 	}

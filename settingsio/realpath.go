@@ -18,9 +18,9 @@ import (
 // symbolic links are not resolved.
 func RealFS(goos string) bool { return goos == runtime.GOOS }
 
-// realpathIfExists is Gemini's getRealPath in trust.ts: the realpath when the
+// RealpathIfExists is Gemini's getRealPath in trust.ts: the realpath when the
 // path exists, the path unchanged otherwise (or when realpath fails).
-func realpathIfExists(goos, p string) string {
+func RealpathIfExists(goos, p string) string {
 	if !RealFS(goos) {
 		return p
 	}
@@ -34,11 +34,11 @@ func realpathIfExists(goos, p string) string {
 	return real
 }
 
-// resolveToRealPath is Gemini's resolveToRealPath (core utils/paths.ts):
+// ResolveToRealPath is Gemini's resolveToRealPath (core utils/paths.ts):
 // file:// URLs become paths, %XX escapes are decoded (decodeURIComponent),
 // and symbolic links are resolved even when the tail of the path does not
 // exist (robustRealpath).
-func resolveToRealPath(goos, base, p string) (string, error) {
+func ResolveToRealPath(goos, base, p string) (string, error) {
 	if strings.HasPrefix(p, "file://") {
 		if u, err := url.Parse(p); err == nil && u.Path != "" {
 			p = u.Path

@@ -99,7 +99,7 @@ func settingsFileState(f *settingsio.File) fileState {
 	return s
 }
 
-func extensionFileState(e *settingsio.Extension, perFile map[string]int) fileState {
+func extensionFileState(e *gemini.Extension, perFile map[string]int) fileState {
 	s := fileState{Path: e.Manifest}
 	if e.Hooks != nil {
 		s = settingsFileState(e.Hooks)
@@ -117,7 +117,7 @@ func extensionFileState(e *settingsio.Extension, perFile map[string]int) fileSta
 
 // envFileState is the .env file Gemini CLI loads at start: the variables
 // it sets, and a GEMINI_CLI_HOME the project chose shown as a fault.
-func envFileState(e *settingsio.EnvFile, hr *settingsio.HomeRedirect) fileState {
+func envFileState(e *gemini.EnvFile, hr *gemini.HomeRedirect) fileState {
 	s := fileState{Kind: "env", Name: "loaded by Gemini CLI at start", Path: e.Path}
 	keys := make([]string, 0, len(e.Applied))
 	for _, a := range e.Applied {
@@ -164,8 +164,8 @@ func placeOfError(e *settingsio.ParseError) string {
 // window shows: what the snapshot was loaded from (the four layers, the
 // extensions, both trust files), Hookwarden's approval store and the
 // scripts the workspace hooks run.
-func watchList(snap *settingsio.Snapshot, storeDir string) []string {
-	out := settingsio.SnapshotWatchPaths(snap)
+func watchList(snap *gemini.Snapshot, storeDir string) []string {
+	out := gemini.SnapshotWatchPaths(snap)
 	if storeDir != "" {
 		out = append(out, trust.Store{Dir: storeDir}.Path())
 	}

@@ -15,7 +15,6 @@ import (
 
 	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/hooks"
-	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // header shows which project is open, the agent whose hooks the tabs show
@@ -143,7 +142,7 @@ func (h *header) show(p *project) {
 	h.counts.SetText(countsText(r.Hooks))
 }
 
-func trustText(t settingsio.FolderTrust, names pathNamer) string {
+func trustText(t gemini.FolderTrust, names pathNamer) string {
 	s := string(t.State)
 	if s == "" {
 		s = "unknown"

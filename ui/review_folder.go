@@ -9,8 +9,6 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
-
-	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // folderBanner shows Gemini CLI's folder-trust decision for the project,
@@ -109,7 +107,7 @@ func (b *folderBanner) show(p *project) {
 }
 
 // folderRuleText says what decided, naming the rule and its file.
-func folderRuleText(ft settingsio.FolderTrust, names pathNamer) string {
+func folderRuleText(ft gemini.FolderTrust, names pathNamer) string {
 	s := ft.Reason
 	if s == "" {
 		s = "no rule decided"
@@ -123,7 +121,7 @@ func folderRuleText(ft settingsio.FolderTrust, names pathNamer) string {
 // overriddenBy reports whether the rule is a switch that decides before
 // trustedFolders.json is consulted.
 func overriddenBy(rule string) bool {
-	return rule == settingsio.EnvTrustWorkspace || rule == settingsio.EnvRestrictedMode ||
+	return rule == gemini.EnvTrustWorkspace || rule == gemini.EnvRestrictedMode ||
 		strings.HasPrefix(rule, "security.folderTrust")
 }
 

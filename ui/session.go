@@ -145,7 +145,7 @@ func (p *project) load() {
 		p.loadClaude()
 		return
 	}
-	snap := settingsio.Load(settingsio.Options{ProjectDir: p.Dir, Env: p.Env, GOOS: p.GOOS, Home: p.Home})
+	snap := gemini.Load(gemini.LoadOptions{ProjectDir: p.Dir, Env: p.Env, GOOS: p.GOOS, Home: p.Home})
 	p.Registry = gemini.Build(snap)
 	storeDir, _ := trust.StoreDirFromEnv(p.Env, p.GOOS) // "": audit without fingerprints
 	p.Audit, p.AuditErr = auditSnapshot(snap, storeDir)
@@ -155,7 +155,7 @@ func (p *project) load() {
 
 // auditSnapshot reviews the workspace hooks against trusted_hooks.json and
 // Hookwarden's approval store in storeDir.
-func auditSnapshot(snap *settingsio.Snapshot, storeDir string) (*gemini.Report, error) {
+func auditSnapshot(snap *gemini.Snapshot, storeDir string) (*gemini.Report, error) {
 	var opts gemini.Options
 	if storeDir != "" {
 		opts.Store = trust.Store{Dir: storeDir}

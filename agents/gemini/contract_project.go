@@ -5,7 +5,6 @@ import (
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
-	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
@@ -27,7 +26,7 @@ type Project struct {
 	env agents.Env
 	dir string
 	// snap is every file Gemini CLI reads; reg the hooks merged from them.
-	snap *settingsio.Snapshot
+	snap *Snapshot
 	reg  *Registry
 	// storeDir is Hookwarden's store folder ("" when it cannot be found:
 	// storeErr says why; the review then runs without fingerprints).
@@ -39,7 +38,7 @@ var _ agents.Project = (*Project)(nil)
 
 // Open reads every layer Gemini CLI reads for dir.
 func (a Agent) Open(_ context.Context, env agents.Env, dir string) (agents.Project, error) {
-	snap := settingsio.Load(settingsio.Options{ProjectDir: dir, Env: env.Vars, GOOS: env.GOOS, Home: env.Home})
+	snap := Load(LoadOptions{ProjectDir: dir, Env: env.Vars, GOOS: env.GOOS, Home: env.Home})
 	p := &Project{env: env, dir: snap.ProjectDir, snap: snap, reg: Build(snap)}
 	p.storeDir, p.storeErr = trust.StoreDirFromEnv(env.Vars, env.GOOS)
 	return p, nil

@@ -1,5 +1,5 @@
 // Package gemini holds what is specific to Gemini CLI (0.61) in Hookwarden:
-// its hook machinery reimplemented on a loaded settingsio.Snapshot value
+// its hook machinery reimplemented on a loaded Snapshot value
 // instead of a global configuration object.
 //
 //   - the registry merge of every layer with its diagnostics (registry.go,
