@@ -7,6 +7,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/hookwarden/hookwarden/internal/geminicli"
 )
 
 // TestParseDotEnvTable pins the forms real .env files use.
@@ -29,8 +31,7 @@ func TestParseDotEnvTable(t *testing.T) {
 // TestParseDotEnvMatchesGemini runs the same texts through the dotenv
 // parse function bundled in Gemini CLI 0.61.
 func TestParseDotEnvMatchesGemini(t *testing.T) {
-	modules := geminiModules(t)
-	fn := extractJSFunction(t, modules, "    var LINE = /", "\n    function _parseVault(")
+	fn := geminicli.BundleFunction(t, "    var LINE = /", "\n    function _parseVault(")
 	inputs := []string{
 		"A=1", "A = 1 ", "export A=1", "export  A=x y", "A='q'", `A="q\nr"`, "A=`b`", "A=#c", "A=x#c", "A=x #c",
 		"A='x#c'", `A="x \" y"`, "A: b", "A:b", "A.B-c=1", "\ufeffA=bom", "A=1\r\nB=2\rC=3", "A=\"m\nn\"\nB=2",

@@ -116,35 +116,6 @@ func (s PathStyle) Dirname(p string) string {
 	return vol + strings.ReplaceAll(path.Dir(rest), "/", `\`)
 }
 
-// caseInsensitive reports whether Gemini compares paths without case on
-// this OS (normalizePath and isSubpath lower-case on darwin and win32).
+// CaseInsensitive reports whether the agents compare paths without case on
+// this OS (as Gemini CLI's normalizePath and isSubpath do: darwin and win32).
 func CaseInsensitive(goos string) bool { return goos == "darwin" || goos == "windows" }
-
-// NormalizePath is Gemini's normalizePath (core utils/paths.ts): resolve,
-// backslashes to slashes, lower-cased on darwin and win32. base stands in
-// for process.cwd().
-func NormalizePath(goos, base, p string) string {
-	abs := strings.ReplaceAll(StyleFor(goos).Resolve(base, p), `\`, "/")
-	if CaseInsensitive(goos) {
-		return strings.ToLower(abs)
-	}
-	return abs
-}
-
-// IsSubpath is Gemini's IsSubpath(parent, child): child equals parent or
-// lies inside it (case-insensitively on darwin and win32).
-func IsSubpath(goos, parent, child string) bool {
-	s := StyleFor(goos)
-	p := strings.ReplaceAll(s.Clean(parent), `\`, "/")
-	c := strings.ReplaceAll(s.Clean(child), `\`, "/")
-	if CaseInsensitive(goos) {
-		p, c = strings.ToLower(p), strings.ToLower(c)
-	}
-	if p == c {
-		return true
-	}
-	if !strings.HasSuffix(p, "/") {
-		p += "/"
-	}
-	return strings.HasPrefix(c, p)
-}

@@ -85,7 +85,7 @@ func loadEnvFile(s *Snapshot, env settingsio.Env, goos string) *EnvFile {
 	}
 	st := settingsio.StyleFor(goos)
 	dir := st.Dirname(path)
-	f := &EnvFile{Path: path, InProject: settingsio.IsSubpath(goos, s.ProjectDir, path), Skipped: map[string]string{}}
+	f := &EnvFile{Path: path, InProject: isSubpath(goos, s.ProjectDir, path), Skipped: map[string]string{}}
 	if home := s.Paths.Home; home != "" && !f.InProject {
 		f.UserOwned = dir == st.Clean(home) || dir == st.Join(home, geminiDirName)
 	}

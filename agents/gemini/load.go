@@ -92,7 +92,7 @@ func loadLayer(layer settingsio.Layer, path, goos string, lookup func(string) (s
 	}
 	f.Root, f.Err = settingsio.ParseJSONC(path, data)
 	if f.Root != nil {
-		settingsio.ExpandStrings(f.Root, lookup)
+		expandStrings(f.Root, lookup)
 	}
 	return f
 }

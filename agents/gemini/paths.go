@@ -87,13 +87,13 @@ func isWorkspaceHomeDir(goos, projectDir, home string) bool {
 	if home == "" || projectDir == "" {
 		return false
 	}
-	realProject, err := settingsio.ResolveToRealPath(goos, projectDir, projectDir)
+	realProject, err := resolveToRealPath(goos, projectDir, projectDir)
 	if err != nil {
 		return false
 	}
-	realHome, err := settingsio.ResolveToRealPath(goos, projectDir, home)
+	realHome, err := resolveToRealPath(goos, projectDir, home)
 	if err != nil {
 		return false
 	}
-	return settingsio.NormalizePath(goos, projectDir, realProject) == settingsio.NormalizePath(goos, projectDir, realHome)
+	return normalizePath(goos, projectDir, realProject) == normalizePath(goos, projectDir, realHome)
 }

@@ -41,7 +41,7 @@ func parseTrustedFolders(path string, data []byte, goos, base string) ([]trustRu
 			}
 			continue
 		}
-		key := settingsio.NormalizePath(goos, base, m.Key)
+		key := normalizePath(goos, base, m.Key)
 		if i, ok := index[key]; ok {
 			rules[i].Level, rules[i].RawKey = TrustLevel(level.Raw), m.Key
 			continue
@@ -78,15 +78,15 @@ func uniqueMembers(n *settingsio.Node) []settingsio.Member {
 // location, the one with the longest normalized key wins (the first on a
 // tie). ok is false when no rule matches.
 func matchTrustRules(rules []trustRule, location, goos, base string) (rule trustRule, ok bool) {
-	loc := settingsio.NormalizePath(goos, base, settingsio.RealpathIfExists(goos, location))
+	loc := normalizePath(goos, base, realpathIfExists(goos, location))
 	best := -1
 	for _, r := range rules {
 		effective := r.Key
 		if r.Level == TrustParent {
 			effective = settingsio.StyleFor(goos).Dirname(strings.ReplaceAll(r.Key, "/", settingsio.StyleFor(goos).Sep()))
 		}
-		eff := settingsio.NormalizePath(goos, base, settingsio.RealpathIfExists(goos, effective))
-		if n := utf16Len(r.Key); settingsio.IsSubpath(goos, eff, loc) && n > best {
+		eff := normalizePath(goos, base, realpathIfExists(goos, effective))
+		if n := utf16Len(r.Key); isSubpath(goos, eff, loc) && n > best {
 			best, rule, ok = n, r, true
 		}
 	}

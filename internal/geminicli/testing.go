@@ -1,9 +1,12 @@
 package geminicli
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -44,4 +47,34 @@ func missingOr(t testing.TB, err error) {
 		return
 	}
 	t.Fatalf("locating the real Gemini CLI: %v", err)
+}
+
+// BundleFunction copies one top-level function's source, from startMarker
+// up to endMarker, out of the Gemini CLI bundle RequireBundle finds (the
+// bundle's chunks have hashed names, so every chunk is searched).
+func BundleFunction(t testing.TB, startMarker, endMarker string) string {
+	t.Helper()
+	// .../node_modules/@google/gemini-cli/bundle/gemini.js
+	modules := filepath.Dir(filepath.Dir(filepath.Dir(filepath.Dir(RequireBundle(t)))))
+	chunks, err := filepath.Glob(filepath.Join(modules, "@google", "gemini-cli", "bundle", "*.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range chunks {
+		data, err := os.ReadFile(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		i := bytes.Index(data, []byte(startMarker))
+		if i < 0 {
+			continue
+		}
+		j := bytes.Index(data[i:], []byte(endMarker))
+		if j < 0 {
+			continue
+		}
+		return string(data[i : i+j])
+	}
+	t.Fatalf("no %q in the Gemini CLI bundle", startMarker)
+	return ""
 }
