@@ -57,7 +57,7 @@ func EnvNonEmpty(env Env, goos, key string) string {
 	return v
 }
 
-// ResolveProjectDir forms the project folder as Gemini CLI and Claude Code do from its
+// ResolveProjectDir forms the project folder as the agents do from their
 // working folder: path.resolve(cwd) — absolute and cleaned, symbolic links
 // kept. A relative dir is taken against this process's working folder.
 func ResolveProjectDir(goos, dir string) string {
