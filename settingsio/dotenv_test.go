@@ -1,10 +1,7 @@
 package settingsio
 
 import (
-	"bytes"
-	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 
@@ -49,19 +46,8 @@ process.stdout.write(JSON.stringify(cases.map((c) => { const o = parse3(c); retu
 	if err := os.WriteFile(script, []byte(js), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	in, _ := json.Marshal(inputs)
-	cmd := exec.Command("node", script, fnFile)
-	cmd.Stdin = bytes.NewReader(in)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node: %v: %s", err, stderr.String())
-	}
 	var results [][][2]string
-	if err := json.Unmarshal(out, &results); err != nil {
-		t.Fatal(err)
-	}
+	geminicli.RunNodeJSON(t, inputs, &results, script, fnFile)
 	for i, in := range inputs {
 		got := ParseDotEnv(in)
 		want := results[i]

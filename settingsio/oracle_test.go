@@ -1,12 +1,10 @@
 package settingsio
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"reflect"
 	"testing"
@@ -71,19 +69,8 @@ func runOracle(t *testing.T, cases []oracleCase) []oracleResult {
 	if err := os.WriteFile(script, []byte(oracleScript), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	in, _ := json.Marshal(cases)
-	cmd := exec.Command("node", script, filepath.Join(modules, "strip-json-comments"))
-	cmd.Stdin = bytes.NewReader(in)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node oracle: %v: %s", err, stderr.String())
-	}
 	var results []oracleResult
-	if err := json.Unmarshal(out, &results); err != nil {
-		t.Fatalf("node oracle output: %v", err)
-	}
+	geminicli.RunNodeJSON(t, cases, &results, script, filepath.Join(modules, "strip-json-comments"))
 	return results
 }
 

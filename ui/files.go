@@ -165,7 +165,7 @@ func placeOfError(e *settingsio.ParseError) string {
 // extensions, both trust files), Hookwarden's approval store and the
 // scripts the workspace hooks run.
 func watchList(snap *gemini.Snapshot, storeDir string) []string {
-	out := gemini.SnapshotWatchPaths(snap)
+	out := gemini.WatchPaths(snap)
 	if storeDir != "" {
 		out = append(out, trust.Store{Dir: storeDir}.Path())
 	}

@@ -1,10 +1,7 @@
 package gemini
 
 import (
-	"bytes"
-	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -28,19 +25,8 @@ func expandOracle(t *testing.T, cases []expandCase) []string {
 	if err := os.WriteFile(script, []byte(expandOracleScript), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	in, _ := json.Marshal(cases)
-	cmd := exec.Command("node", script, fnFile)
-	cmd.Stdin = bytes.NewReader(in)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node oracle: %v: %s", err, stderr.String())
-	}
 	var results []string
-	if err := json.Unmarshal(out, &results); err != nil {
-		t.Fatalf("node oracle output: %v", err)
-	}
+	geminicli.RunNodeJSON(t, cases, &results, script, fnFile)
 	return results
 }
 

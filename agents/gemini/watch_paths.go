@@ -6,12 +6,12 @@ import (
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-// SnapshotWatchPaths lists what a snapshot was computed from: the four
+// WatchPaths lists what a snapshot was computed from: the four
 // settings files, trusted_hooks.json, trustedFolders.json, the extensions
 // folder and extension-enablement.json, and for each extension its folder,
 // its effective (link) folder, its hooks folder and its files. Folders end
 // with a path separator.
-func SnapshotWatchPaths(s *Snapshot) []string {
+func WatchPaths(s *Snapshot) []string {
 	var w settingsio.WatchList
 	for _, f := range s.Layers {
 		if f != nil {

@@ -3,10 +3,12 @@ package geminicli
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -77,4 +79,26 @@ func BundleFunction(t testing.TB, startMarker, endMarker string) string {
 	}
 	t.Fatalf("no %q in the Gemini CLI bundle", startMarker)
 	return ""
+}
+
+// RunNodeJSON runs node with args, writes in as JSON to its standard
+// input and decodes its standard output, JSON, into out. Any failure fails
+// the test, with node's standard error.
+func RunNodeJSON(t testing.TB, in, out any, args ...string) {
+	t.Helper()
+	data, err := json.Marshal(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("node", args...)
+	cmd.Stdin = bytes.NewReader(data)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	stdout, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node %s: %v: %s", strings.Join(args, " "), err, stderr.String())
+	}
+	if err := json.Unmarshal(stdout, out); err != nil {
+		t.Fatalf("node %s: output: %v", strings.Join(args, " "), err)
+	}
 }
