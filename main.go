@@ -22,9 +22,9 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
 
-	"github.com/hookwarden/hookwarden/agents/claude"
+	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/agents/all"
 	"github.com/hookwarden/hookwarden/cli"
-	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/sandbox"
 	"github.com/hookwarden/hookwarden/ui"
 )
@@ -35,26 +35,28 @@ func main() {
 	// hidden: the hook supervisor and sandbox init (package sandbox)
 	sandbox.ServeInit()
 	args := os.Args[1:]
+	reg := all.Registry()
 	if len(args) > 0 && cli.IsCommand(args[0]) {
-		os.Exit(runCLI(args))
+		os.Exit(runCLI(reg, args))
 	}
 	if len(args) > 0 && args[0] == "tray" {
 		if len(args) > 1 {
 			fmt.Fprintf(os.Stderr, "hookwarden: tray takes no arguments\nusage: hookwarden tray\n")
 			os.Exit(cli.ExitUsage)
 		}
-		runTray()
+		runTray(reg)
 		return
 	}
-	g, err := parseGUIArgs(args)
+	g, err := parseGUIArgs(reg, args)
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "hookwarden: %v\nusage: hookwarden [open] [--review] [--agent gemini|claude] [DIR]; hookwarden tray; run 'hookwarden help' for the commands\n", err)
+		fmt.Fprintf(os.Stderr, "hookwarden: %v\nusage: hookwarden [open] [--review] [--agent %s] [DIR]; hookwarden tray; run 'hookwarden help' for the commands\n",
+			err, strings.Join(reg.Names(), "|"))
 		os.Exit(cli.ExitUsage)
 	}
 	a := app.NewWithID(appID)
 	w := a.NewWindow("Hookwarden")
-	win := ui.Create(a, w, windowOptions(g))
-	startTray(a, func(dir string) { win.ShowReview(dir) })
+	win := ui.Create(a, w, windowOptions(reg, g))
+	startTray(a, reg, func(dir string) { win.ShowReview(dir) })
 	w.Resize(fyne.NewSize(1120, 760))
 	w.SetMaster()
 	quitOnSignal(a)
@@ -63,7 +65,8 @@ func main() {
 
 // guiArgs is what the arguments ask the window to show.
 type guiArgs struct {
-	agent hooks.Agent
+	// agent is the name of the agent shown first.
+	agent string
 	dir   string
 	// review opens on the Review tab.
 	review bool
@@ -75,8 +78,8 @@ type guiArgs struct {
 
 // parseGUIArgs reads the window's arguments:
 // [open] [--review] [--agent NAME] [DIR].
-func parseGUIArgs(args []string) (guiArgs, error) {
-	agent, args, err := agentFlag(args)
+func parseGUIArgs(reg *agents.Registry, args []string) (guiArgs, error) {
+	agent, args, err := agentFlag(reg, args)
 	if err != nil {
 		return guiArgs{}, err
 	}
@@ -103,25 +106,25 @@ func reviewFlag(args []string) (bool, []string) {
 }
 
 // windowOptions are the options of a window that shows g.
-func windowOptions(g guiArgs) ui.Options {
+func windowOptions(reg *agents.Registry, g guiArgs) ui.Options {
 	home, _ := os.UserHomeDir() // "" is fine: GEMINI_CLI_HOME or the agent's fallback applies
 	exe, _ := os.Executable()   // the hook supervisor and sandbox init
-	return ui.Options{ProjectDir: g.dir, Agent: g.agent, Env: os.Environ(), GOOS: runtime.GOOS, Home: home,
+	return ui.Options{ProjectDir: g.dir, Agents: reg, Agent: g.agent, Env: os.Environ(), GOOS: runtime.GOOS, Home: home,
 		Init: exe, DemoWhenEmpty: g.demoWhenEmpty, Review: g.review}
 }
 
 // runTray runs Hookwarden in the system tray alone: no window until a menu
 // entry opens one.
-func runTray() {
+func runTray(reg *agents.Registry) {
 	a := app.NewWithID(appID)
 	var win *ui.Window
-	startTray(a, func(dir string) {
+	startTray(a, reg, func(dir string) {
 		if win != nil && win.Showing() {
 			win.ShowReview(dir)
 			return
 		}
 		w := a.NewWindow("Hookwarden")
-		win = ui.Create(a, w, windowOptions(guiArgs{agent: hooks.AgentGemini, dir: dir, review: true}))
+		win = ui.Create(a, w, windowOptions(reg, guiArgs{agent: reg.Default().Info().Name, dir: dir, review: true}))
 		w.Resize(fyne.NewSize(1120, 760))
 		w.Show()
 	})
@@ -132,8 +135,8 @@ func runTray() {
 
 // startTray shows the tray icon and its menu of recent projects, each
 // counted by the same review as the git guard (cli.IO.ReviewProject).
-func startTray(a fyne.App, openReview func(dir string)) {
-	io, err := cli.FromProcess()
+func startTray(a fyne.App, reg *agents.Registry, openReview func(dir string)) {
+	io, err := cli.FromProcess(reg)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "hookwarden: no tray: %v\n", err)
 		return
@@ -158,8 +161,8 @@ func quitOnSignal(a fyne.App) {
 	}()
 }
 
-func runCLI(args []string) int {
-	io, err := cli.FromProcess()
+func runCLI(reg *agents.Registry, args []string) int {
+	io, err := cli.FromProcess(reg)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "hookwarden: %v\n", err)
 		return cli.ExitFailure
@@ -171,16 +174,17 @@ func runCLI(args []string) int {
 }
 
 // agentFlag takes --agent NAME (or --agent=NAME) out of the GUI's
-// arguments: the agent whose hooks the window shows first.
-func agentFlag(args []string) (hooks.Agent, []string, error) {
-	agent, rest := hooks.AgentGemini, make([]string, 0, len(args))
+// arguments: the agent whose hooks the window shows first (the registry's
+// first by default).
+func agentFlag(reg *agents.Registry, args []string) (string, []string, error) {
+	agent, rest := reg.Default().Info().Name, make([]string, 0, len(args))
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		name, isFlag := "", false
 		switch {
 		case a == "--agent" || a == "-agent":
 			if i+1 == len(args) {
-				return "", nil, fmt.Errorf("--agent needs a value (gemini or claude)")
+				return "", nil, fmt.Errorf("--agent needs a value (%s)", reg.NameList("or"))
 			}
 			name, isFlag = args[i+1], true
 			i++
@@ -192,12 +196,10 @@ func agentFlag(args []string) (hooks.Agent, []string, error) {
 			rest = append(rest, a)
 			continue
 		}
-		switch hooks.Agent(name) {
-		case hooks.AgentGemini, claude.Name:
-			agent = hooks.Agent(name)
-		default:
-			return "", nil, fmt.Errorf("unknown agent %q (gemini or claude)", name)
+		if _, ok := reg.Get(name); !ok {
+			return "", nil, fmt.Errorf("unknown agent %q (%s)", name, reg.NameList("or"))
 		}
+		agent = name
 	}
 	return agent, rest, nil
 }

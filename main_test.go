@@ -6,9 +6,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/hookwarden/hookwarden/agents/claude"
+	"github.com/hookwarden/hookwarden/agents/all"
 	"github.com/hookwarden/hookwarden/cli"
-	"github.com/hookwarden/hookwarden/hooks"
 )
 
 func TestProjectDir(t *testing.T) {
@@ -53,19 +52,19 @@ func TestProjectDir(t *testing.T) {
 func TestAgentFlag(t *testing.T) {
 	tests := []struct {
 		args      []string
-		agent     hooks.Agent
+		agent     string
 		rest      []string
 		wantError bool
 	}{
-		{nil, hooks.AgentGemini, []string{}, false},
-		{[]string{"open", "--agent", "claude", "dir"}, claude.Name, []string{"open", "dir"}, false},
-		{[]string{"--agent=gemini", "dir"}, hooks.AgentGemini, []string{"dir"}, false},
-		{[]string{"dir", "-agent", "claude"}, claude.Name, []string{"dir"}, false},
+		{nil, "gemini", []string{}, false},
+		{[]string{"open", "--agent", "claude", "dir"}, "claude", []string{"open", "dir"}, false},
+		{[]string{"--agent=gemini", "dir"}, "gemini", []string{"dir"}, false},
+		{[]string{"dir", "-agent", "claude"}, "claude", []string{"dir"}, false},
 		{[]string{"--agent"}, "", nil, true},
 		{[]string{"--agent", "codex"}, "", nil, true},
 	}
 	for _, tt := range tests {
-		agent, rest, err := agentFlag(tt.args)
+		agent, rest, err := agentFlag(all.Registry(), tt.args)
 		if (err != nil) != tt.wantError {
 			t.Errorf("agentFlag(%q) error %v, want error %v", tt.args, err, tt.wantError)
 			continue
@@ -89,22 +88,22 @@ func TestParseGUIArgs(t *testing.T) {
 		wantErr bool
 	}{
 		{"nothing: the working folder, the demo when empty", nil,
-			guiArgs{agent: hooks.AgentGemini, dir: wd, demoWhenEmpty: true}, false},
+			guiArgs{agent: "gemini", dir: wd, demoWhenEmpty: true}, false},
 		{"open --review DIR", []string{"open", "--review", tmp},
-			guiArgs{agent: hooks.AgentGemini, dir: tmp, review: true}, false},
+			guiArgs{agent: "gemini", dir: tmp, review: true}, false},
 		{"--review without DIR is the working folder, never the demo", []string{"open", "--review"},
-			guiArgs{agent: hooks.AgentGemini, dir: wd, review: true}, false},
+			guiArgs{agent: "gemini", dir: wd, review: true}, false},
 		{"--review after the folder, with --agent", []string{"open", tmp, "--agent", "claude", "-review"},
-			guiArgs{agent: claude.Name, dir: tmp, review: true}, false},
+			guiArgs{agent: "claude", dir: tmp, review: true}, false},
 		{"a folder without --review", []string{tmp},
-			guiArgs{agent: hooks.AgentGemini, dir: tmp}, false},
+			guiArgs{agent: "gemini", dir: tmp}, false},
 		{"--review=yes is not a flag", []string{"open", "--review=yes"}, guiArgs{}, true},
 		{"--review with two folders", []string{"open", "--review", tmp, tmp}, guiArgs{}, true},
 		{"--review with an unknown agent", []string{"--review", "--agent", "codex", tmp}, guiArgs{}, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := parseGUIArgs(tt.args)
+			got, err := parseGUIArgs(all.Registry(), tt.args)
 			if (err != nil) != tt.wantErr {
 				t.Fatalf("parseGUIArgs(%q) error = %v, want error %v", tt.args, err, tt.wantErr)
 			}

@@ -34,6 +34,20 @@ type Info struct {
 	// Version is the agent version whose behaviour the package models
 	// ("0.61.0").
 	Version string `json:"version,omitempty"`
+	// Types are the hook (handler) types the agent runs; the faces name
+	// a hook's type when there is more than one.
+	Types []string `json:"types,omitempty"`
+	// Statuses are the hook statuses the agent gives beyond the neutral
+	// ones of hooks/ (hooks.Status*), in the order views count them; each
+	// is a reason a hook does not run.
+	Statuses []hooks.Status `json:"statuses,omitempty"`
+}
+
+// EventSuggester is an Agent that can name the event a misspelt event
+// name probably meant (optional).
+type EventSuggester interface {
+	// SuggestEvent returns the agent's event closest to name ("" for none).
+	SuggestEvent(name string) hooks.Event
 }
 
 // Env is the environment a project is opened in: the machine as the agent
@@ -73,6 +87,9 @@ const (
 	// ContextTrigger: the matcher is compared with a trigger, source or
 	// reason word.
 	ContextTrigger ContextKind = "trigger"
+	// ContextUnknown: the agent applies a matcher, but what it compares
+	// it with is not known (an undocumented event).
+	ContextUnknown ContextKind = "unknown"
 )
 
 // EventInfo is one hook event of an agent.
@@ -92,6 +109,19 @@ type EventInfo struct {
 	// CanBlock says whether an answer of a hook can stop what the event
 	// is about.
 	CanBlock bool `json:"can_block"`
+	// Notes are further facts for the views, in a few words each ("exit
+	// 2 blocks").
+	Notes []string `json:"notes,omitempty"`
+}
+
+// LookupEvent returns the event of a name among events.
+func LookupEvent(events []EventInfo, name hooks.Event) (EventInfo, bool) {
+	for _, e := range events {
+		if e.Name == name {
+			return e, true
+		}
+	}
+	return EventInfo{}, false
 }
 
 // Unsupported is the error of an operation an agent does not have. Reason

@@ -2,8 +2,11 @@ package agents
 
 import (
 	"context"
+	"fmt"
+	"strings"
 
 	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/risk"
 	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
 )
@@ -17,10 +20,12 @@ type Reviewer interface {
 	// a file that cannot be read is in Review.Unreadable and makes the
 	// review need review.
 	Review(ctx context.Context) (*Review, error)
-	// Approve approves the hooks of the IDs (all reviewed hooks needing
-	// review when ids is empty and all is true) into the trust store,
-	// after checking that every script they run can be read: one that
-	// cannot fails the approval and nothing is written.
+	// Approve approves the hooks of the IDs (every reviewed hook when All)
+	// into the trust store, after checking that every script they run can
+	// be read: one that cannot fails the approval and nothing is written.
+	// A request that names nothing the agent knows is a *BadRequest when
+	// the agent says so as a usage error. The result can come with an
+	// error (some keys written, others lost): the face shows both.
 	Approve(ctx context.Context, req ApproveRequest) (*ApproveResult, error)
 	// Revoke removes approvals: of the hooks or keys named, of every hook
 	// of the project (All), or the approvals that match no hook any more
@@ -53,7 +58,156 @@ type Review struct {
 	Warnings []string `json:"warnings"`
 	// Document is the agent's own review document for `audit --json`.
 	Document any `json:"-"`
+	// Files are the files Approve and Revoke write, so that a face can
+	// back them up first and undo the write.
+	Files []string `json:"-"`
+	// Problems are what is wrong with the store or the settings beyond the
+	// unreadable files, in the agent's words (a trust file the agent cannot
+	// use, a settings file it refuses to start with).
+	Problems []Problem `json:"-"`
+	// Text is the review as the audit prints it, in the agent's layout.
+	Text []TextLine `json:"-"`
+	// Words are the agent's words for the views.
+	Words ReviewWords `json:"-"`
+	// Folder is the agent's trust of the folder as the review shows it.
+	Folder FolderView `json:"-"`
 }
+
+// FolderView is the agent's trust of the project folder as the review
+// shows it above the hooks: how it decides which of them run at all.
+type FolderView struct {
+	// Title is the state in a few words ("Folder trust: trusted").
+	Title   string
+	Trusted bool
+	// Rule is what decided, with the files it names in Paths (a view may
+	// shorten them); Effects are what it means, one line each.
+	Rule    Fact
+	Effects []Fact
+	// Answers are the levels SetFolderTrust takes ("trust", "parent",
+	// "deny"); nil when the agent's folder trust is read only. Current is
+	// the one recorded for this very folder ("" none); Writable says
+	// whether an answer can be written now.
+	Answers  []string
+	Current  string
+	Writable bool
+	// Confirm are, per answer that makes hooks run, the words of its
+	// confirmation (the hooks that start running are listed under Intro;
+	// Starts says so with a %s for their count, None when there are none).
+	Confirm map[string]FolderConfirm
+	Starts  string
+	None    string
+	// Unreviewed is the note under a hook that starts running without
+	// Hookwarden's review (the user's or the system's own).
+	Unreviewed string
+}
+
+// FolderConfirm is the confirmation of a folder-trust answer.
+type FolderConfirm struct {
+	Title, Button, Intro string
+}
+
+// ReviewWords are what an agent's review is called and what its states
+// mean, in the agent's words, for the views.
+type ReviewWords struct {
+	// Noun is what the review lists ("workspace hook", "handler"), and
+	// Banner the same in the window's banner ("hook", "Claude Code
+	// handler"); plurals add an "s".
+	Noun   string
+	Banner string
+	// KeyLabel names a hook's trust key ("Key", "Fingerprint").
+	KeyLabel string
+	// Layered: the reviewed hooks come from more than one layer, and the
+	// list names each one's.
+	Layered bool
+	// Empty says why there is nothing to review.
+	Empty string
+	// Meaning says, per status, what the agent does with such a hook.
+	Meaning map[trust.HookStatus]string
+	// ApproveAll says what approving every hook means for the agent.
+	ApproveAll string
+	// RunsTitle heads what a hook runs; ChangedTitle the diff of a changed
+	// hook, under which Before precedes the approved version (its key
+	// when BeforeKey, else its command).
+	RunsTitle    string
+	ChangedTitle string
+	Before       string
+	BeforeKey    bool
+	// Unrecorded is what a script Hookwarden has no record of means.
+	Unrecorded string
+	// StoreError names the store when it cannot be used ("trusted_hooks.json
+	// cannot be read by Gemini CLI").
+	StoreError string
+}
+
+// Problem is one thing wrong with the store or the settings.
+type Problem struct {
+	Text string
+	// Severe: the agent cannot work with it (else a note).
+	Severe bool
+	// Repair: ApproveRequest.Repair mends it (RepairTitle and RepairText
+	// say how, for a confirmation).
+	Repair      bool
+	RepairTitle string
+	RepairText  string
+}
+
+// NeedingReview counts the reviewed hooks that need review.
+func (r *Review) NeedingReview() int {
+	n := 0
+	for _, h := range r.Hooks {
+		if h.NeedsReview() {
+			n++
+		}
+	}
+	return n
+}
+
+// Hook returns the review of the hook of an ID (nil when none).
+func (r *Review) Hook(id string) *HookReview {
+	for i := range r.Hooks {
+		if r.Hooks[i].HookID == id {
+			return &r.Hooks[i]
+		}
+	}
+	return nil
+}
+
+// TextLine is one line (or block) of a review's text form as the agent
+// lays it out. The face prints Format with Args, escaping every argument
+// (control, bidi and look-alike characters), with three exceptions:
+//   - Risk set: Format has one verb, for the risk's label in words;
+//   - Warn set: Format has one verb, for the face's warning that one of
+//     the texts shows other than it runs; no line when none does;
+//   - Script set: the script's content or diff, each line starting with
+//     Format (the indent); the face leaves the content out when brief.
+type TextLine struct {
+	Format string
+	Args   []any
+	Risk   *risk.Report
+	Warn   []string
+	Script *trust.ScriptReview
+}
+
+// Line is a TextLine of a format and its arguments.
+func Line(format string, args ...any) TextLine { return TextLine{Format: format, Args: args} }
+
+// ShellQuote quotes s for a POSIX shell when it needs it (for the commands
+// a text tells the user to run).
+func ShellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+:@") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// BadRequest is the error of a request that names what the agent does not
+// have, or combines what it cannot: the face reports it as a usage error.
+type BadRequest struct{ Msg string }
+
+func (e *BadRequest) Error() string { return e.Msg }
+
+// BadRequestf returns a *BadRequest.
+func BadRequestf(format string, a ...any) error { return &BadRequest{Msg: fmt.Sprintf(format, a...)} }
 
 // Incomplete reports whether a file could not be read.
 func (r *Review) Incomplete() bool { return len(r.Unreadable) > 0 }
@@ -71,6 +225,16 @@ type HookReview struct {
 	Owner string `json:"owner,omitempty"`
 	// Label names the hook as the agent does.
 	Label string `json:"label"`
+	// Risk is what the hook would do, by Hookwarden's risk analysis.
+	Risk risk.Report `json:"risk"`
+	// Fields are facts of the review only this agent has, in display
+	// order.
+	Fields []Field `json:"-"`
+	// Badge is the layer's badge when the agent says more than the layer
+	// ("project (not checked by Gemini)"); Notes are warnings about where
+	// the hook is.
+	Badge string   `json:"-"`
+	Notes []string `json:"-"`
 }
 
 // Gone is an approval that matches no hook any more.
@@ -78,6 +242,15 @@ type Gone struct {
 	Key   string `json:"key"`
 	Label string `json:"label"`
 	File  string `json:"file,omitempty"`
+	// Event and Matcher are where it was approved ("" when the agent's
+	// key does not say).
+	Event   string `json:"event,omitempty"`
+	Matcher string `json:"matcher,omitempty"`
+	// Where is where the approval lives, as the list says it; Meaning
+	// what such an approval means; Fields its facts, in display order.
+	Where   string  `json:"-"`
+	Meaning string  `json:"-"`
+	Fields  []Field `json:"-"`
 }
 
 // ApproveRequest names what to approve.
@@ -90,6 +263,10 @@ type ApproveRequest struct {
 	// recorded that the agent's store lost (Unsupported where the agent
 	// has no store of its own).
 	Repair bool
+	// Reviewed are the reviews the user saw: the agent reviews the hooks
+	// again and refuses with *ChangedSinceReview, writing nothing, when
+	// one of them differs now (nil: no such check).
+	Reviewed []trust.HookReview
 	// CarryOver moves the approvals of hooks that were only moved (same
 	// definition, new position) to their new place, after the user saw
 	// that nothing else changed (agents whose trust key is positional).
@@ -107,6 +284,13 @@ type ApproveResult struct {
 	Files []string `json:"files,omitempty"`
 	// Notes are further things to say ("trusted_hooks.json repaired").
 	Notes []string `json:"notes,omitempty"`
+	// Repaired says the repair backed up the store to Backup and kept
+	// Salvaged entries ("" Backup: nothing needed repair).
+	Repaired bool   `json:"-"`
+	Backup   string `json:"-"`
+	Salvaged int    `json:"-"`
+	// Text is what the trust command prints, in the agent's layout.
+	Text []TextLine `json:"-"`
 }
 
 // RevokeRequest names what to revoke.
@@ -120,4 +304,69 @@ type RevokeRequest struct {
 type RevokeResult struct {
 	Revoked []string `json:"revoked"`
 	Files   []string `json:"files,omitempty"`
+	// Text is what the untrust command prints, in the agent's layout.
+	Text []TextLine `json:"-"`
+}
+
+// ChangedSinceReview refuses an approval: a hook the user reviewed runs a
+// script that changed (again) between the review on screen and the click,
+// or the hook is gone. Approving would record a version nobody saw.
+type ChangedSinceReview struct {
+	Hooks []ChangedHook
+}
+
+// ChangedHook is one hook whose scripts changed since its review (Gone:
+// no hook has its key any more).
+type ChangedHook struct {
+	Label   string
+	Gone    bool
+	Scripts []trust.ScriptReview
+}
+
+func (e *ChangedSinceReview) Error() string {
+	var labels []string
+	for _, h := range e.Hooks {
+		labels = append(labels, h.Label)
+	}
+	return "changed since you reviewed it: " + strings.Join(labels, ", ") + "; nothing was approved"
+}
+
+// CompareWithReview matches each reviewed hook with the fresh review of
+// the same key (trust.ChangedSinceReview compares their scripts): nil when
+// none changed, else a *ChangedSinceReview.
+func CompareWithReview(reviewed []trust.HookReview, fresh []HookReview) error {
+	byKey := map[string]trust.HookReview{}
+	for _, h := range fresh {
+		if _, ok := byKey[h.Key]; !ok {
+			byKey[h.Key] = h.HookReview
+		}
+	}
+	e := &ChangedSinceReview{}
+	for _, r := range reviewed {
+		now, ok := byKey[r.Key]
+		if !ok {
+			e.Hooks = append(e.Hooks, ChangedHook{Label: r.Label, Gone: true})
+			continue
+		}
+		if scripts := trust.ChangedSinceReview(r, now); len(scripts) > 0 {
+			e.Hooks = append(e.Hooks, ChangedHook{Label: r.Label, Scripts: scripts})
+		}
+	}
+	if len(e.Hooks) == 0 {
+		return nil
+	}
+	return e
+}
+
+// Recheck reviews p again when req names what the user reviewed, and
+// refuses as CompareWithReview does.
+func Recheck(ctx context.Context, p Reviewer, reviewed []trust.HookReview) error {
+	if reviewed == nil {
+		return nil
+	}
+	r, err := p.Review(ctx)
+	if err != nil {
+		return fmt.Errorf("checking the scripts again before approving: %w", err)
+	}
+	return CompareWithReview(reviewed, r.Hooks)
 }

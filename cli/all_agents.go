@@ -11,44 +11,24 @@ import (
 // allAgentsCommands are the commands that take --agent all.
 var allAgentsCommands = []string{"audit", "list"}
 
-// agentRun is one agent's part of an --agent all command.
-type agentRun struct {
-	agent Agent
-	title string
-	table func() []command
-}
-
-func everyAgent() []agentRun {
-	return []agentRun{
-		{AgentGemini, "Gemini CLI", commands},
-		{AgentClaude, "Claude Code", claudeCommands},
-	}
-}
-
-// runAllAgents runs audit or list for every agent and returns one exit
-// code, the most serious of theirs: a usage error, then a file that could
-// not be read (4), then a failure (1), then review needed (3), then 0 — so
-// a gate on a non-zero exit never passes because one agent was clean.
-// With --json the output is one document: {"agents": {"gemini": …, "claude": …}}.
-func runAllAgents(ctx context.Context, io *IO, name string, args []string) int {
-	if !slices.Contains(allAgentsCommands, name) {
-		printf(io.Stderr, "hookwarden %s: --agent all works with audit and list\n", name)
+// runAllAgents runs audit or list for every registered agent and returns
+// one exit code, the most serious of theirs: a usage error, then a file
+// that could not be read (4), then a failure (1), then review needed (3),
+// then 0 — so a gate on a non-zero exit never passes because one agent was
+// clean. With --json the output is one document: {"agents": {"gemini": …, "claude": …}}.
+func runAllAgents(ctx context.Context, io *IO, c command, args []string) int {
+	if !slices.Contains(allAgentsCommands, c.name) {
+		printf(io.Stderr, "hookwarden %s: --agent all works with audit and list\n", c.name)
 		return ExitUsage
 	}
 	asJSON := slices.Contains(args, "--json") || slices.Contains(args, "-json")
 	docs := map[string]json.RawMessage{}
 	code := ExitOK
-	for i, a := range everyAgent() {
-		var c command
-		for _, cc := range a.table() {
-			if cc.name == name {
-				c = cc
-			}
-		}
+	for i, a := range io.Agents.All() {
 		var out bytes.Buffer
 		sub := *io
 		sub.Stdout = &out
-		got := finish(&sub, c, c.run(ctx, &sub, args))
+		got := finish(&sub, c, c.run(ctx, &sub, a, args))
 		code = worseExit(code, got)
 		if got == ExitUsage {
 			return ExitUsage
@@ -58,13 +38,13 @@ func runAllAgents(ctx context.Context, io *IO, name string, args []string) int {
 			if !json.Valid(raw) {
 				raw = []byte("null")
 			}
-			docs[string(a.agent)] = raw
+			docs[a.Info().Name] = raw
 			continue
 		}
 		if i > 0 {
 			fmt.Fprintln(io.Stdout)
 		}
-		printf(io.Stdout, "== %s ==\n", a.title)
+		printf(io.Stdout, "== %s ==\n", a.Info().Title)
 		_, _ = io.Stdout.Write(out.Bytes())
 	}
 	if asJSON {

@@ -48,7 +48,7 @@ func (e *trustEnv) write(path, content string) {
 
 func (e *trustEnv) run(args ...string) (int, string, string) {
 	var stdout, stderr bytes.Buffer
-	io := &IO{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr, Dir: e.project, GOOS: runtime.GOOS,
+	io := &IO{Agents: testAgents(), Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr, Dir: e.project, GOOS: runtime.GOOS,
 		Env: isolated(e.t, settingsio.Env{"HOME=" + e.home, "HOOKWARDEN_CONFIG_DIR=" + e.config,
 			"GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + filepath.Join(e.home, "none", "settings.json")})}
 	io.Env = append(io.Env, e.extraEnv...)

@@ -123,7 +123,7 @@ func TestClaudeLiveDisableEnable(t *testing.T) {
 	if err := os.WriteFile(settings, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cio := &IO{Env: isolated(t, settingsio.Env{"HOME=" + home, "HOOKWARDEN_CONFIG_DIR=" + filepath.Join(root, "store"), "PATH=" + os.Getenv("PATH")}),
+	cio := &IO{Agents: testAgents(), Env: isolated(t, settingsio.Env{"HOME=" + home, "HOOKWARDEN_CONFIG_DIR=" + filepath.Join(root, "store"), "PATH=" + os.Getenv("PATH")}),
 		Dir: project, GOOS: runtime.GOOS}
 	hw := func(args ...string) string {
 		t.Helper()
@@ -200,7 +200,7 @@ func TestClaudeLiveUntrustedFolderRunsHooks(t *testing.T) {
 	// A ~/.claude.json that knows the project but never accepted its dialog.
 	write(filepath.Join(home, ".claude.json"), `{"projects":{"`+project+`":{"hasTrustDialogAccepted":false}}}`)
 	var out, errOut bytes.Buffer
-	cio := &IO{Env: []string{"HOME=" + home, "HOOKWARDEN_CONFIG_DIR=" + filepath.Join(root, "store"), "PATH=" + os.Getenv("PATH")},
+	cio := &IO{Agents: testAgents(), Env: []string{"HOME=" + home, "HOOKWARDEN_CONFIG_DIR=" + filepath.Join(root, "store"), "PATH=" + os.Getenv("PATH")},
 		Dir: project, GOOS: runtime.GOOS, Stdout: &out, Stderr: &errOut}
 	if code := Main(context.Background(), []string{"list", "--agent", "claude"}, cio); code != 0 {
 		t.Fatalf("list: exit %d\n%s%s", code, out.String(), errOut.String())

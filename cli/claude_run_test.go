@@ -22,7 +22,7 @@ func TestClaudeAuditTrustRun(t *testing.T) {
 	os.MkdirAll(home, 0o755)
 	os.WriteFile(filepath.Join(project, ".claude", "settings.json"), []byte(`{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [
   {"type": "command", "command": "echo 'rm is not allowed' >&2; exit 2"}]}]}}`), 0o644)
-	cio := &IO{Env: isolated(t, settingsio.Env{"HOME=" + home, "HOOKWARDEN_CONFIG_DIR=" + filepath.Join(root, "store"), "PATH=" + os.Getenv("PATH")}), Dir: project, GOOS: runtime.GOOS}
+	cio := &IO{Agents: testAgents(), Env: isolated(t, settingsio.Env{"HOME=" + home, "HOOKWARDEN_CONFIG_DIR=" + filepath.Join(root, "store"), "PATH=" + os.Getenv("PATH")}), Dir: project, GOOS: runtime.GOOS}
 	hw := func(args ...string) (int, string) {
 		var out bytes.Buffer
 		cio.Stdout, cio.Stderr = &out, &out

@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"strings"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
@@ -43,44 +44,87 @@ type IO struct {
 	// itself). Without it hooks start directly and the sandbox is not
 	// available.
 	Init string
+	// Agents are the agents the commands know (main.go passes
+	// agents/all.Registry()); --agent picks one, the first by default.
+	Agents *agents.Registry
 }
 
-// FromProcess returns an IO bound to the real process.
-func FromProcess() (*IO, error) {
+// FromProcess returns an IO bound to the real process, for the agents of
+// reg.
+func FromProcess(reg *agents.Registry) (*IO, error) {
 	wd, err := os.Getwd()
 	if err != nil {
 		return nil, fmt.Errorf("working folder: %w", err)
 	}
 	return &IO{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr,
-		Env: os.Environ(), Dir: wd, GOOS: runtime.GOOS}, nil
+		Env: os.Environ(), Dir: wd, GOOS: runtime.GOOS, Agents: reg}, nil
 }
 
-// command is one subcommand.
+// runFunc runs a command for one agent.
+type runFunc func(ctx context.Context, io *IO, agent agents.Agent, args []string) error
+
+// command is one subcommand. It works for every agent through the agent
+// contract; an agent that lacks what it needs answers with the reason
+// (an *agents.Unsupported error, a usage error).
 type command struct {
 	name    string
 	usage   string // after "hookwarden NAME "
 	summary string
-	run     func(ctx context.Context, io *IO, args []string) error
+	run     runFunc
 }
 
+// commands is the one command table.
 func commands() []command {
 	return []command{
-		{"list", "[--project DIR] [--json]", "every hook of every layer, merged, with its status", runList},
-		{"plan", "[--project DIR] --event EVENT [--tool NAME | --trigger VALUE] [--json]", "which hooks Gemini CLI would run for an event, in order", runPlan},
-		{"run", "[--project DIR] --event EVENT [--tool NAME | --trigger VALUE] [--input FILE|-] [--hook NAME ...] [--yes] [--sandbox|--no-sandbox] [--as-trusted] [--json]", "dry-run the hooks of an event (unapproved ones in the sandbox) and say what Gemini CLI would do", runRun},
-		{"audit", "[--project DIR] [--json] [--brief]", "project hooks that need review, with every script they run (exit 3 when any do, 4 when a file cannot be read)", runAudit},
-		{"trust", "[--project DIR] (--all | NAME|KEY ... | --repair)", "approve project hooks into trusted_hooks.json", runTrust},
-		{"untrust", "[--project DIR] (--all | --gone | NAME|KEY ...)", "revoke approved project hooks", runUntrust},
-		{"folder-trust", "[--project DIR] [trust|parent|deny]", "show or set the project's folder trust", runFolderTrust},
-		{"disable", "[--project DIR] [--scope workspace|user] [--force-workspace] NAME", "disable a hook the way Gemini CLI's /hooks disable does (refuses a workspace file git tracks)", runDisable},
-		{"enable", "[--project DIR] [--scope workspace|user] NAME", "enable a hook the way Gemini CLI's /hooks enable does", runEnable},
-		{"disable-all", "[--project DIR] [--scope workspace|user] [--force-workspace]", "disable every hook (Gemini CLI's /hooks disable-all)", runDisableAll},
-		{"demo", "[DIR]", "copy the built-in demo project into DIR and print the shell lines to use it: eval \"$(hookwarden demo)\"", runDemo},
-		{"enable-all", "[--project DIR]", "enable every hook (Gemini CLI's /hooks enable-all)", runEnableAll},
-		{"guard", "(install | uninstall | status | check) [--project DIR]", "git hooks that review every agent's hooks after a pull, checkout or rebase", runGuard},
-		{"exec", "[--project DIR] -- AGENT ARGS...", "start an agent only when none of the project's agent hooks needs review (exit 3 otherwise)", runExec},
+		{"list", "[--agent NAME|all] [--project DIR] [--json]", "every hook of every layer, merged, with its status", runList},
+		{"plan", "[--agent NAME] [--project DIR] --event EVENT [--tool NAME | --trigger VALUE] [--input FILE] [--json]", "which hooks the agent would run for an event, in order",
+			perAgent("plan", map[string]legacyRun{"gemini": runPlan, "claude": runClaudePlan})},
+		{"run", "[--agent NAME] [--project DIR] --event EVENT [--tool NAME | --trigger VALUE] [--input FILE|-] [--hook NAME ...] [--allow-host HOST ...] [--yes] [--sandbox|--no-sandbox] [--as-trusted] [--json]", "dry-run the hooks of an event (unapproved ones in the sandbox) and say what the agent would do",
+			perAgent("run", map[string]legacyRun{"gemini": runRun, "claude": runClaudeRun})},
+		{"audit", "[--agent NAME|all] [--project DIR] [--json] [--brief]", "project hooks that need review, with every script they run (exit 3 when any do, 4 when a file cannot be read)",
+			runAudit},
+		{"trust", "[--agent NAME] [--project DIR] (--all | NAME|KEY ... | --repair)", "approve project hooks into the agent's trust store",
+			runTrust},
+		{"untrust", "[--agent NAME] [--project DIR] (--all | --gone | NAME|KEY ...)", "revoke approved project hooks",
+			runUntrust},
+		{"folder-trust", "[--agent NAME] [--project DIR] [trust|parent|deny]", "show or set the project's folder trust",
+			perAgent("folder-trust", map[string]legacyRun{"gemini": runFolderTrust})},
+		{"disable", "[--agent NAME] [--project DIR] [--scope workspace|user] [--force-workspace] NAME ...", "disable a hook the way the agent reads it (refuses a workspace file git tracks)",
+			perAgent("disable", map[string]legacyRun{"gemini": runDisable, "claude": runClaudeDisable})},
+		{"enable", "[--agent NAME] [--project DIR] [--scope workspace|user] [NAME ...]", "enable a hook the way the agent reads it",
+			perAgent("enable", map[string]legacyRun{"gemini": runEnable, "claude": runClaudeEnable})},
+		{"disable-all", "[--agent NAME] [--project DIR] [--scope workspace|user] [--force-workspace]", "disable every hook (Gemini CLI's /hooks disable-all)",
+			perAgent("disable-all", map[string]legacyRun{"gemini": runDisableAll})},
+		{"demo", "[DIR]", "copy the built-in demo project into DIR and print the shell lines to use it: eval \"$(hookwarden demo)\"", anyAgent(runDemo)},
+		{"enable-all", "[--agent NAME] [--project DIR]", "enable every hook (Gemini CLI's /hooks enable-all)",
+			perAgent("enable-all", map[string]legacyRun{"gemini": runEnableAll})},
+		{"guard", "(install | uninstall | status | check) [--project DIR]", "git hooks that review every agent's hooks after a pull, checkout or rebase", anyAgent(runGuard)},
+		{"exec", "[--project DIR] -- AGENT ARGS...", "start an agent only when none of the project's agent hooks needs review (exit 3 otherwise)", anyAgent(runExec)},
 		scanCommand(),
+		{"migrate", "[--agent NAME] [--project DIR] [--write]", "preview (and with --write apply) the move of the project's Claude Code hooks to Gemini CLI",
+			perAgent("migrate", map[string]legacyRun{"claude": runClaudeMigrate})},
 	}
+}
+
+// legacyRun is a command written for one agent before the agent contract.
+type legacyRun func(ctx context.Context, io *IO, args []string) error
+
+// perAgent runs the implementation written for the agent, for the commands
+// not yet written over the contract (each owner replaces its line with one
+// runFunc); an agent without one answers "not supported".
+func perAgent(name string, impls map[string]legacyRun) runFunc {
+	return func(ctx context.Context, io *IO, agent agents.Agent, args []string) error {
+		run, ok := impls[agent.Info().Name]
+		if !ok {
+			return agents.NotSupported(name, "not available for "+agent.Info().Title+" yet")
+		}
+		return run(ctx, io, args)
+	}
+}
+
+// anyAgent is a command that does not depend on the agent.
+func anyAgent(run legacyRun) runFunc {
+	return func(ctx context.Context, io *IO, _ agents.Agent, args []string) error { return run(ctx, io, args) }
 }
 
 // UsageError is a mistake in the command line; Main prints it with a hint
@@ -105,50 +149,58 @@ func (e *ExitError) Error() string { return e.Msg }
 func Main(ctx context.Context, args []string, io *IO) int {
 	io, flush := io.safeStreams()
 	defer flush()
+	if io.Agents == nil {
+		printf(io.Stderr, "hookwarden: no agents (IO.Agents is nil: main.go passes agents/all.Registry())\n")
+		return ExitFailure
+	}
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
-		printHelp(io.Stdout)
+		printHelp(io.Stdout, io.Agents)
 		return ExitOK
 	}
 	if scan := scanCommand(); args[0] == scan.name {
 		// scan takes every agent by default, so it reads --agent itself.
-		return finish(io, scan, scan.run(ctx, io, args[1:]))
+		return finish(io, scan, scan.run(ctx, io, nil, args[1:]))
 	}
-	agent, rest, err := splitAgent(args[1:])
+	name, rest, err := splitAgent(io.Agents, args[1:])
 	if err != nil {
 		printf(io.Stderr, "hookwarden %s: %v\n", args[0], err)
 		return ExitUsage
 	}
-	if agent == AgentAll {
-		return runAllAgents(ctx, io, args[0], rest)
-	}
-	table := commands()
-	if agent == AgentClaude {
-		table = claudeCommands()
-	}
-	for _, c := range table {
-		if c.name != args[0] {
-			continue
-		}
-		return finish(io, c, c.run(ctx, io, rest))
-	}
-	if agent == AgentClaude && IsCommand(args[0]) {
-		printf(io.Stderr, "hookwarden %s: not available for Claude Code yet (--agent claude)\n", args[0])
+	c, ok := lookupCommand(args[0])
+	if !ok {
+		printf(io.Stderr, "hookwarden: unknown command %q\nrun 'hookwarden help' for the list of commands\n", args[0])
 		return ExitUsage
 	}
-	printf(io.Stderr, "hookwarden: unknown command %q\nrun 'hookwarden help' for the list of commands\n", args[0])
-	return ExitUsage
+	if name == allAgents {
+		return runAllAgents(ctx, io, c, rest)
+	}
+	agent, _ := io.Agents.Get(name)
+	return finish(io, c, c.run(ctx, io, agent, rest))
+}
+
+// lookupCommand finds a command by name.
+func lookupCommand(name string) (command, bool) {
+	for _, c := range commands() {
+		if c.name == name {
+			return c, true
+		}
+	}
+	return command{}, false
 }
 
 // scanCommand is the same for every agent.
 func scanCommand() command {
-	return command{"scan", "[--agent gemini|claude|all] [--json | --sarif] [--fail-on review|critical] [PATH...]",
-		"find every hook file under the paths and report what each hook would do (exit 3 at --fail-on)", runScan}
+	return command{"scan", "[--agent NAME|all] [--json | --sarif] [--fail-on review|critical] [PATH...]",
+		"find every hook file under the paths and report what each hook would do (exit 3 at --fail-on)", anyAgent(runScan)}
 }
 
 // finish turns a command's error into its exit code and message.
 func finish(io *IO, c command, err error) int {
 	var ue *UsageError
 	var ee *ExitError
+	if reason, ok := agents.IsUnsupported(err); ok {
+		err = &UsageError{Msg: reason}
+	}
 	switch {
 	case err == nil:
 		return ExitOK
@@ -169,21 +221,15 @@ func finish(io *IO, c command, err error) int {
 	}
 }
 
-// Agent selects whose hooks a command works on.
-type Agent string
-
-// The agents.
-const (
-	AgentGemini Agent = "gemini"
-	AgentClaude Agent = "claude"
-	// AgentAll runs a command for every agent (audit and list).
-	AgentAll Agent = "all"
-)
+// allAgents is the --agent value that runs a command for every agent
+// (audit and list).
+const allAgents = "all"
 
 // splitAgent takes --agent NAME (or --agent=NAME) out of a command's
-// arguments; every command accepts it. The default is Gemini CLI.
-func splitAgent(args []string) (Agent, []string, error) {
-	agent := AgentGemini
+// arguments; every command accepts it. NAME is a registered agent (the
+// first is the default) or "all".
+func splitAgent(reg *agents.Registry, args []string) (string, []string, error) {
+	agent := reg.Default().Info().Name
 	var rest []string
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -191,7 +237,7 @@ func splitAgent(args []string) (Agent, []string, error) {
 		switch {
 		case a == "--agent" || a == "-agent":
 			if i+1 >= len(args) {
-				return "", nil, usagef("--agent needs a value (gemini or claude)")
+				return "", nil, usagef("--agent needs a value (%s)", reg.NameList("or"))
 			}
 			v = args[i+1]
 			i++
@@ -204,12 +250,10 @@ func splitAgent(args []string) (Agent, []string, error) {
 			rest = append(rest, a)
 			continue
 		}
-		switch Agent(v) {
-		case AgentGemini, AgentClaude, AgentAll:
-			agent = Agent(v)
-		default:
-			return "", nil, usagef("unknown agent %q (gemini, claude, or all for audit and list)", v)
+		if _, ok := reg.Get(v); !ok && v != allAgents {
+			return "", nil, usagef("unknown agent %q (%s, or all for audit and list)", v, strings.Join(reg.Names(), ", "))
 		}
+		agent = v
 	}
 	return agent, rest, nil
 }
@@ -220,33 +264,27 @@ func IsCommand(name string) bool {
 	if name == "help" || name == "-h" || name == "--help" {
 		return true
 	}
-	for _, c := range append(commands(), claudeCommands()...) {
-		if c.name == name {
-			return true
-		}
-	}
-	return false
+	_, ok := lookupCommand(name)
+	return ok
 }
 
-func printHelp(w io.Writer) {
+func printHelp(w io.Writer, reg *agents.Registry) {
 	fmt.Fprintln(w, "Hookwarden: see, trust, switch and test-fire the hooks of AI coding agents.")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "usage:")
 	fmt.Fprintln(w, "  hookwarden [open] [--agent A] [DIR]  open the app on a project (the demo when it has no hooks)")
 	fmt.Fprintln(w, "  hookwarden open --review [DIR]      open the app on the Review tab of a project")
 	fmt.Fprintln(w, "  hookwarden tray                     run in the system tray: what needs review in the recent projects")
-	gemini := map[string]bool{}
 	for _, c := range commands() {
-		gemini[c.name] = true
 		printf(w, "  hookwarden %-14s %s\n", c.name, c.summary)
 	}
-	for _, c := range claudeCommands() {
-		if !gemini[c.name] {
-			printf(w, "  hookwarden %-14s %s (--agent claude)\n", c.name, c.summary)
-		}
-	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "every command takes --agent gemini|claude (default gemini); audit and list also --agent all")
+	var names []string
+	for _, a := range reg.All() {
+		names = append(names, a.Info().Name+" ("+a.Info().Title+")")
+	}
+	printf(w, "agents: %s; the default is %s\n", strings.Join(names, ", "), reg.Default().Info().Name)
+	printf(w, "every command takes --agent %s; audit and list also --agent all\n", strings.Join(reg.Names(), "|"))
 	fmt.Fprintln(w, "exit codes: 0 done, 1 failure, 2 usage error, 3 review needed (audit), 4 a file could not be read (audit)")
 }
 

@@ -18,7 +18,7 @@ import (
 func TestDemoThenRun(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "demo")
 	var out, errb bytes.Buffer
-	io := &IO{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Env: isolated(t, settingsio.Env{"PATH=/usr/bin:/bin", "GEMINI_CLI_TRUST_WORKSPACE=false"}), Dir: t.TempDir(), GOOS: "linux"}
+	io := &IO{Agents: testAgents(), Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Env: isolated(t, settingsio.Env{"PATH=/usr/bin:/bin", "GEMINI_CLI_TRUST_WORKSPACE=false"}), Dir: t.TempDir(), GOOS: "linux"}
 	if code := Main(context.Background(), []string{"demo", dir}, io); code != 0 {
 		t.Fatalf("demo: exit %d: %s", code, errb.String())
 	}
@@ -62,7 +62,7 @@ func TestDemoThenRun(t *testing.T) {
 func TestRunHoldsAHookWhoseScriptChanged(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "demo")
 	var out, errb bytes.Buffer
-	io := &IO{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Env: isolated(t, settingsio.Env{"PATH=/usr/bin:/bin"}), Dir: t.TempDir(), GOOS: "linux"}
+	io := &IO{Agents: testAgents(), Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Env: isolated(t, settingsio.Env{"PATH=/usr/bin:/bin"}), Dir: t.TempDir(), GOOS: "linux"}
 	if code := Main(context.Background(), []string{"demo", dir}, io); code != 0 {
 		t.Fatalf("demo: exit %d: %s", code, errb.String())
 	}

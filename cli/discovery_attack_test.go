@@ -142,7 +142,7 @@ func attackEnv(t *testing.T) *trustEnv {
 
 func (e *trustEnv) runWithPath(args ...string) (int, string, string) {
 	var stdout, stderr bytes.Buffer
-	io := &IO{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr, Dir: e.project, GOOS: runtime.GOOS,
+	io := &IO{Agents: testAgents(), Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr, Dir: e.project, GOOS: runtime.GOOS,
 		Env: []string{"HOME=" + e.home, "HOOKWARDEN_CONFIG_DIR=" + e.config, "PATH=" + os.Getenv("PATH"),
 			"GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + filepath.Join(e.home, "none", "settings.json")}}
 	code := Main(context.Background(), args, io)
@@ -334,7 +334,7 @@ func TestClaudeCatScriptChangeIsCaught(t *testing.T) {
 			}
 			write(".claude/settings.json", `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [`+tc.handler+`]}]}}`)
 			write(tc.script, "true\n")
-			cio := &IO{Env: []string{"HOME=" + home, "HOOKWARDEN_CONFIG_DIR=" + filepath.Join(root, "store"), "PATH=" + os.Getenv("PATH")}, Dir: project, GOOS: runtime.GOOS}
+			cio := &IO{Agents: testAgents(), Env: []string{"HOME=" + home, "HOOKWARDEN_CONFIG_DIR=" + filepath.Join(root, "store"), "PATH=" + os.Getenv("PATH")}, Dir: project, GOOS: runtime.GOOS}
 			hw := func(args ...string) (int, string) {
 				var out bytes.Buffer
 				cio.Stdout, cio.Stderr = &out, &out
@@ -384,7 +384,7 @@ func TestClaudePluginHelperChangeIsCaught(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	cio := &IO{Env: []string{"HOME=" + home, "HOOKWARDEN_CONFIG_DIR=" + filepath.Join(root, "store"), "PATH=" + os.Getenv("PATH")}, Dir: project, GOOS: runtime.GOOS}
+	cio := &IO{Agents: testAgents(), Env: []string{"HOME=" + home, "HOOKWARDEN_CONFIG_DIR=" + filepath.Join(root, "store"), "PATH=" + os.Getenv("PATH")}, Dir: project, GOOS: runtime.GOOS}
 	hw := func(args ...string) (int, string) {
 		var out bytes.Buffer
 		cio.Stdout, cio.Stderr = &out, &out

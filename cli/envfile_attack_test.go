@@ -22,7 +22,7 @@ import (
 func (f *runFixture) cli(t *testing.T, env []string, args ...string) (string, int) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	io := &IO{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Dir: f.project, GOOS: runtime.GOOS,
+	io := &IO{Agents: testAgents(), Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Dir: f.project, GOOS: runtime.GOOS,
 		Env: append([]string{"HOME=" + f.home, "PATH=" + os.Getenv("PATH")}, env...)}
 	code := Main(context.Background(), args, io)
 	return out.String() + errb.String(), code

@@ -37,7 +37,7 @@ func BenchmarkGuardCheck1000(b *testing.B) {
 		"GIT_CONFIG_NOSYSTEM=1", cliSelfEnv + "=1"}
 	run := func(args ...string) {
 		var out bytes.Buffer
-		io := &IO{Stdout: &out, Stderr: &out, Env: env, Dir: project, GOOS: "linux"}
+		io := &IO{Agents: testAgents(), Stdout: &out, Stderr: &out, Env: env, Dir: project, GOOS: "linux"}
 		if code := Main(context.Background(), args, io); code != 0 {
 			b.Fatalf("%v: exit %d: %s", args, code, out.String())
 		}
@@ -51,7 +51,7 @@ func BenchmarkGuardCheck1000(b *testing.B) {
 	b.Run("in-process", func(b *testing.B) {
 		for b.Loop() {
 			var out bytes.Buffer
-			io := &IO{Stdout: &out, Stderr: &out, Env: env, Dir: project, GOOS: "linux"}
+			io := &IO{Agents: testAgents(), Stdout: &out, Stderr: &out, Env: env, Dir: project, GOOS: "linux"}
 			if code := Main(context.Background(), []string{"guard", "check", "--git-hook", "post-merge"}, io); code != 0 || out.Len() != 0 {
 				b.Fatalf("check: exit %d: %s", code, out.String())
 			}

@@ -59,7 +59,7 @@ func (e *gitEnv) mustGit(dir string, args ...string) string {
 // hookwarden runs the CLI in process in dir with the environment.
 func (e *gitEnv) hookwarden(dir string, args ...string) (int, string, string) {
 	var stdout, stderr bytes.Buffer
-	io := &IO{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr, Dir: dir, GOOS: "linux", Env: e.env}
+	io := &IO{Agents: testAgents(), Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr, Dir: dir, GOOS: "linux", Env: e.env}
 	code := Main(context.Background(), args, io)
 	return code, stdout.String(), stderr.String()
 }

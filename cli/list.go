@@ -9,32 +9,33 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/hookwarden/hookwarden/agents/gemini"
-
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/risk"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-// runList prints every hook of every layer with its status.
-func runList(ctx context.Context, io *IO, args []string) error {
+// runList prints every hook of every layer of the agent with its status.
+func runList(ctx context.Context, io *IO, agent agents.Agent, args []string) error {
 	fs := newFlags("list")
 	dir := io.projectFlag(fs)
 	asJSON := jsonFlag(fs)
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
-	p := io.loadProject(*dir)
-	var err error
+	p, err := io.open(ctx, agent, *dir)
+	if err != nil {
+		return err
+	}
 	if *asJSON {
 		err = writeJSON(io.Stdout, listDocument(p))
 	} else {
-		err = writeListTable(io.Stdout, p)
+		err = writeListTable(io.Stdout, agent, p)
 	}
 	if err != nil {
 		return err
 	}
-	return listExit(p.snap.UnreadableFiles())
+	return listExit(p.Unreadable())
 }
 
 // listExit fails (exit 1) when a file could not be read, after list has
@@ -46,22 +47,7 @@ func listExit(unreadable []settingsio.FileError) error {
 	return &ExitError{Code: ExitFailure, Msg: unreadableMessage("incomplete list", unreadable)}
 }
 
-// listDoc is the stable JSON document of `hookwarden list --json`.
-type listDoc struct {
-	Project        string                 `json:"project"`
-	FolderTrust    gemini.FolderTrust     `json:"folder_trust"`
-	HooksEnabled   bool                   `json:"hooks_enabled"`
-	HooksEnabledBy string                 `json:"hooks_enabled_by"`
-	Layers         []layerDoc             `json:"layers"`
-	Hooks          []hookDoc              `json:"hooks"`
-	Disabled       []gemini.DisabledEntry `json:"disabled"`
-	Diagnostics    []hooks.Diagnostic     `json:"diagnostics"`
-	// EnvFile is the .env file Gemini CLI loads (null: none) and
-	// HomeRedirect the GEMINI_CLI_HOME it sets (null: none).
-	EnvFile      *gemini.EnvFile      `json:"env_file"`
-	HomeRedirect *gemini.HomeRedirect `json:"home_redirect"`
-}
-
+// layerDoc is a layer of the list document.
 type layerDoc struct {
 	Layer     settingsio.Layer `json:"layer"`
 	Extension string           `json:"extension,omitempty"`
@@ -71,71 +57,41 @@ type layerDoc struct {
 	Error     string           `json:"error"`
 }
 
-type hookDoc struct {
-	ID         string            `json:"id"`
-	Event      hooks.Event       `json:"event"`
-	Matcher    string            `json:"matcher"`
-	Sequential bool              `json:"sequential"`
-	Type       string            `json:"type"`
-	Name       string            `json:"name"`
-	Command    string            `json:"command"`
-	RawCommand string            `json:"raw_command"`
-	TimeoutMS  int64             `json:"timeout_ms"`
-	Env        map[string]string `json:"env"`
-	Origin     settingsio.Layer  `json:"origin"`
-	Extension  string            `json:"extension,omitempty"`
-	Source     hooks.Source      `json:"source"`
-	File       string            `json:"file"`
-	Line       int               `json:"line"`
-	Column     int               `json:"column"`
-	JSONPath   string            `json:"json_path"`
-	Status     hooks.Status      `json:"status"`
-	Reason     string            `json:"reason"`
-	Key        string            `json:"key"`
-	Risk       risk.Report       `json:"risk"`
-	// Hydrated: the ${NAME} values Gemini took from a .env file, with their
-	// source; ProjectControlled: why the project decides this hook.
-	Hydrated          []hooks.Hydration `json:"hydrated,omitempty"`
-	ProjectControlled string            `json:"project_controlled,omitempty"`
+// listDocument is the JSON document of `hookwarden list --json`: the
+// members the agent's Summary.Document names, in its order, with the
+// project, its layers, its hooks and the diagnostics filled in.
+func listDocument(p agents.Project) agents.Document {
+	layers := []layerDoc{}
+	for _, l := range agents.DocumentLayers(p.Layers()) {
+		layers = append(layers, fileDoc(l.File, l.Owner))
+	}
+	all := p.Hooks()
+	hookDocs := make([]agents.Document, 0, len(all))
+	risks := hookRisks(all, p.Dir())
+	for i, h := range all {
+		hookDocs = append(hookDocs, p.HookDocument(h).Fill(hookMembers(h, risks[i])))
+	}
+	diags := p.Diagnostics()
+	if diags == nil {
+		diags = []hooks.Diagnostic{}
+	}
+	return p.Summary().Document.Fill(map[string]any{
+		"project": p.Dir(), "layers": layers, "hooks": hookDocs, "diagnostics": diags,
+	})
 }
 
-// defaultTimeoutMS is Gemini CLI's DEFAULT_HOOK_TIMEOUT.
-const defaultTimeoutMS = 60000
-
-func listDocument(p *project) listDoc {
-	doc := listDoc{
-		Project:        p.snap.ProjectDir,
-		FolderTrust:    p.snap.FolderTrust,
-		HooksEnabled:   p.reg.HooksEnabled,
-		HooksEnabledBy: p.reg.HooksEnabledBy,
-		Layers:         []layerDoc{},
-		Hooks:          []hookDoc{},
-		Disabled:       p.reg.Disabled,
-		Diagnostics:    p.reg.Diagnostics,
-		EnvFile:        p.snap.EnvFile,
-		HomeRedirect:   p.snap.HomeRedirect,
+// hookMembers are the members of a hook's object every agent has.
+func hookMembers(h *hooks.Hook, r risk.Report) map[string]any {
+	m := map[string]any{
+		"id": h.ID, "event": h.Event, "matcher": h.Matcher, "type": h.Type,
+		"command": h.Command, "raw_command": h.RawCommand,
+		"origin": h.Origin.Layer, "file": h.Origin.File, "line": h.Origin.Line, "column": h.Origin.Column,
+		"json_path": h.Origin.Path, "status": h.Status, "reason": h.Reason, "risk": r,
 	}
-	if doc.Disabled == nil {
-		doc.Disabled = []gemini.DisabledEntry{}
+	if h.Origin.Extension != "" {
+		m["extension"] = h.Origin.Extension
 	}
-	if doc.Diagnostics == nil {
-		doc.Diagnostics = []hooks.Diagnostic{}
-	}
-	for _, f := range p.snap.Layers {
-		doc.Layers = append(doc.Layers, fileDoc(f, ""))
-	}
-	for _, e := range p.snap.Extensions {
-		if e.Hooks != nil {
-			doc.Layers = append(doc.Layers, fileDoc(e.Hooks, e.Name))
-		}
-	}
-	risks := hookRisks(p.reg.Hooks, p.snap.ProjectDir)
-	for i, h := range p.reg.Hooks {
-		d := hookDocument(h)
-		d.Risk = risks[i]
-		doc.Hooks = append(doc.Hooks, d)
-	}
-	return doc
+	return m
 }
 
 func fileDoc(f *settingsio.File, ext string) layerDoc {
@@ -146,25 +102,6 @@ func fileDoc(f *settingsio.File, ext string) layerDoc {
 	return d
 }
 
-func hookDocument(h *hooks.Hook) hookDoc {
-	timeout := int64(defaultTimeoutMS)
-	if h.HasTimeout {
-		timeout = h.TimeoutMS
-	}
-	env := h.Env
-	if env == nil {
-		env = map[string]string{}
-	}
-	return hookDoc{
-		ID: h.ID, Event: h.Event, Matcher: h.Matcher, Sequential: h.Sequential, Type: h.Type,
-		Name: h.Name, Command: h.Command, RawCommand: h.RawCommand, TimeoutMS: timeout, Env: env,
-		Origin: h.Origin.Layer, Extension: h.Origin.Extension, Source: h.Source,
-		File: h.Origin.File, Line: h.Origin.Line, Column: h.Origin.Column, JSONPath: h.Origin.Path,
-		Status: h.Status, Reason: h.Reason, Key: h.Key(),
-		Hydrated: h.Hydrated, ProjectControlled: h.ProjectControlled,
-	}
-}
-
 func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
@@ -172,62 +109,74 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-// writeListTable prints the project, its layers, its hooks grouped by
-// event in Gemini's order, and the diagnostics.
-func writeListTable(w io.Writer, p *project) error {
+// writeListTable prints the project's heading (folder trust, whether hooks
+// run), its layers and sources (extensions, plugins, .env), its hooks
+// grouped by event in the agent's order, and the diagnostics.
+func writeListTable(w io.Writer, agent agents.Agent, p agents.Project) error {
+	s := p.Summary()
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
-	ft := p.snap.FolderTrust
-	printf(tw, "Project\t%s\n", p.snap.ProjectDir)
-	printf(tw, "Folder\t%s\t%s\n", ft.State, ft.Reason)
-	state := "on"
-	if !p.reg.HooksEnabled {
-		state = "off (hooksConfig.enabled is false in " + p.reg.HooksEnabledBy + ")"
+	for _, f := range s.Heading {
+		// The cells are arguments, so that the escaping writer shows a tab
+		// in a value as \t and only the format's tabs make columns.
+		cells := make([]any, 0, len(f.Cells)+1)
+		cells = append(cells, f.Label)
+		for _, c := range f.Cells {
+			cells = append(cells, c)
+		}
+		printf(tw, "%s"+strings.Repeat("\t%s", len(f.Cells))+"\n", cells...)
+		for _, more := range f.More {
+			printf(tw, strings.Repeat("\t", len(f.Cells))+"%s\n", more)
+		}
 	}
-	printf(tw, "Hooks\t%s\n\n", state)
+	fmt.Fprintln(tw)
 	fmt.Fprintln(tw, "LAYER\tFILE\tSTATE")
-	for _, f := range p.snap.Layers {
-		printf(tw, "%s\t%s\t%s\n", f.Layer, orDash(f.Path), fileState(f))
-	}
-	for _, e := range p.snap.Extensions {
-		st := "active"
-		if !e.Active {
-			st = "inactive: " + e.InactiveReason
+	for _, l := range p.Layers() {
+		if l.File != nil && l.Owner == "" {
+			printf(tw, "%s\t%s\t%s\n", l.File.Layer, orDash(l.File.Path), fileState(l.File))
 		}
-		if e.Hooks != nil && e.Hooks.Err != nil {
-			st = "error: " + e.Hooks.Err.Error()
-		}
-		printf(tw, "extension %s\t%s\t%s\n", e.Name, e.Path, st)
 	}
-	if e := p.snap.EnvFile; e != nil {
-		printf(tw, ".env\t%s\t%s\n", e.Path, envFileState(e))
+	for _, src := range s.Sources {
+		name := src.Kind
+		if src.Name != "" {
+			name += " " + src.Name
+		}
+		printf(tw, "%s\t%s\t%s\n", name, orDash(src.Path), src.State)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
+	all := p.Hooks()
+	typed := len(agent.Info().Types) > 1
+	noter, _ := p.(agents.ListNoter)
 	cache := risk.NewCache()
-	for _, group := range groupByEvent(p.reg.Hooks) {
+	for _, group := range groupByEvent(agent.Events(), all) {
 		printf(w, "\n%s\n", group.event)
 		tw = tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
 		for _, h := range group.hooks {
-			m := ""
+			m, name := "", p.Title(h)
 			if h.HasMatcher {
 				m = h.Matcher
 			}
-			printf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\n", h.Status, h.DisplayName(), orDash(m), originLabel(h), h.Reason, riskLabel(hookRisk(cache, h, p.snap.ProjectDir)))
-			for _, line := range hydrationLines(h) {
-				printf(tw, "      %s\n", line)
+			if typed {
+				name = "[" + h.Type + "] " + name
+			}
+			printf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\n", h.Status, name, orDash(m), originLabel(h), h.Reason, riskLabel(hookRisk(cache, h, p.Dir())))
+			if noter != nil {
+				for _, line := range noter.ListNotes(h) {
+					printf(tw, "      %s\n", line)
+				}
 			}
 		}
 		if err := tw.Flush(); err != nil {
 			return err
 		}
 	}
-	if len(p.reg.Hooks) == 0 {
+	if len(all) == 0 {
 		fmt.Fprintln(w, "\nNo hooks configured.")
 	}
-	if len(p.reg.Diagnostics) > 0 {
+	if diags := p.Diagnostics(); len(diags) > 0 {
 		fmt.Fprintln(w, "\nDiagnostics")
-		for _, d := range p.reg.Diagnostics {
+		for _, d := range diags {
 			printf(w, "  %s  %s: %s\n", place(d), d.Severity, d.Message)
 		}
 	}
@@ -239,14 +188,14 @@ type eventGroup struct {
 	hooks []*hooks.Hook
 }
 
-// groupByEvent groups hooks by event: the 11 events in Gemini's order,
+// groupByEvent groups hooks by event: the agent's events in its order,
 // then unknown event names in order of appearance.
-func groupByEvent(all []*hooks.Hook) []eventGroup {
+func groupByEvent(events []agents.EventInfo, all []*hooks.Hook) []eventGroup {
 	idx := map[hooks.Event]int{}
 	var groups []eventGroup
-	for _, e := range gemini.Events() {
-		idx[e] = len(groups)
-		groups = append(groups, eventGroup{event: e})
+	for _, e := range events {
+		idx[e.Name] = len(groups)
+		groups = append(groups, eventGroup{event: e.Name})
 	}
 	for _, h := range all {
 		i, ok := idx[h.Event]
@@ -311,36 +260,4 @@ func orDash(s string) string {
 		return "-"
 	}
 	return s
-}
-
-// envFileState says which variables Gemini CLI takes from its .env file.
-func envFileState(e *gemini.EnvFile) string {
-	if e.Err != nil {
-		return "error: " + e.Err.Msg
-	}
-	keys := make([]string, 0, len(e.Applied))
-	for _, a := range e.Applied {
-		keys = append(keys, a.Key)
-	}
-	if len(keys) == 0 {
-		return "loaded, sets nothing"
-	}
-	return "sets " + strings.Join(keys, ", ")
-}
-
-// hydrationLines are the lines under an extension hook whose command
-// Gemini filled from .env files: the command as it runs, and where each
-// value came from.
-func hydrationLines(h *hooks.Hook) []string {
-	if len(h.Hydrated) == 0 && h.ProjectControlled == "" {
-		return nil
-	}
-	out := []string{"runs: " + h.Command}
-	if len(h.Hydrated) > 0 {
-		out = append(out, strings.Split(gemini.HydrationText(h.Hydrated), "\n")...)
-	}
-	if h.ProjectControlled != "" {
-		out = append(out, "project hook: "+h.ProjectControlled)
-	}
-	return out
 }

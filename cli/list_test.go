@@ -47,7 +47,7 @@ func newFixture(t testing.TB, files map[string]string) *fixture {
 func (f *fixture) run(t *testing.T, args ...string) (string, string, int) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	io := &IO{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut, Env: f.env, Dir: f.project, GOOS: "linux"}
+	io := &IO{Agents: testAgents(), Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut, Env: f.env, Dir: f.project, GOOS: "linux"}
 	code := Main(context.Background(), args, io)
 	return out.String(), errOut.String(), code
 }
@@ -241,7 +241,7 @@ func BenchmarkList1000(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		var out bytes.Buffer
-		io := &IO{Stdout: &out, Stderr: &out, Env: env, Dir: project, GOOS: "linux"}
+		io := &IO{Agents: testAgents(), Stdout: &out, Stderr: &out, Env: env, Dir: project, GOOS: "linux"}
 		if code := Main(context.Background(), []string{"list", "--json"}, io); code != 0 {
 			b.Fatalf("exit %d: %s", code, out.String())
 		}
@@ -251,19 +251,19 @@ func BenchmarkList1000(b *testing.B) {
 func TestAgentFlag(t *testing.T) {
 	tests := []struct {
 		args []string
-		want Agent
+		want string
 		rest string
 		err  bool
 	}{
-		{[]string{"--json"}, AgentGemini, "--json", false},
-		{[]string{"--agent", "claude", "--json"}, AgentClaude, "--json", false},
-		{[]string{"--json", "--agent=gemini"}, AgentGemini, "--json", false},
+		{[]string{"--json"}, "gemini", "--json", false},
+		{[]string{"--agent", "claude", "--json"}, "claude", "--json", false},
+		{[]string{"--json", "--agent=gemini"}, "gemini", "--json", false},
 		{[]string{"--agent"}, "", "", true},
 		{[]string{"--agent", "codex"}, "", "", true},
-		{[]string{"--", "--agent", "x"}, AgentGemini, "-- --agent x", false},
+		{[]string{"--", "--agent", "x"}, "gemini", "-- --agent x", false},
 	}
 	for _, tt := range tests {
-		got, rest, err := splitAgent(tt.args)
+		got, rest, err := splitAgent(testAgents(), tt.args)
 		if (err != nil) != tt.err || got != tt.want || (!tt.err && strings.Join(rest, " ") != tt.rest) {
 			t.Errorf("splitAgent(%v) = %q, %v, %v", tt.args, got, rest, err)
 		}

@@ -20,7 +20,7 @@ const cliSelfEnv = "HOOKWARDEN_TEST_BINARY_IS_CLI"
 func TestMain(m *testing.M) {
 	sandbox.ServeInit()
 	if os.Getenv(cliSelfEnv) == "1" {
-		io, err := FromProcess()
+		io, err := FromProcess(testAgents())
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(ExitFailure)

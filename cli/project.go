@@ -1,19 +1,14 @@
 package cli
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 
-	"github.com/hookwarden/hookwarden/agents/gemini"
+	"github.com/hookwarden/hookwarden/agents"
 )
-
-// project is one project loaded from its files.
-type project struct {
-	snap *gemini.Snapshot
-	reg  *gemini.Registry
-}
 
 // projectFlag adds --project to fs. The value must name an existing
 // folder (relative to the working folder): a mistyped path is a usage
@@ -74,13 +69,18 @@ func (io *IO) home() string {
 	return h
 }
 
-// loadProject loads every layer of the project and merges its hooks.
-func (io *IO) loadProject(dir string) *project {
-	snap := gemini.Load(gemini.LoadOptions{
-		ProjectDir: io.projectDir(dir),
-		Env:        io.Env,
-		GOOS:       io.GOOS,
-		Home:       io.home(),
-	})
-	return &project{snap: snap, reg: gemini.Build(snap)}
+// agentEnv is the environment the agents open projects in: the command's.
+func (io *IO) agentEnv() agents.Env {
+	return agents.Env{Vars: io.Env, GOOS: io.GOOS, Home: io.home(), Init: io.Init}
+}
+
+// open reads the project folder dir ("" for the working folder, a
+// --project value otherwise) as agent reads it: what every command written
+// over the contract starts from.
+func (io *IO) open(ctx context.Context, agent agents.Agent, dir string) (agents.Project, error) {
+	p, err := agent.Open(ctx, io.agentEnv(), io.projectDir(dir))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", agent.Info().Title, err)
+	}
+	return p, nil
 }

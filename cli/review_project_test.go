@@ -16,7 +16,7 @@ func TestReviewProjectCountsAndNamesTheFilesToWatch(t *testing.T) {
 	e := newTrustEnv(t)
 	ws := filepath.Join(e.project, ".gemini", "settings.json")
 	e.write(ws, `{"hooks":{"BeforeTool":[{"matcher":"write_file","hooks":[{"type":"command","command":"echo new"}]}]}}`)
-	io := &IO{Stdin: strings.NewReader(""), Dir: e.project, GOOS: runtime.GOOS,
+	io := &IO{Agents: testAgents(), Stdin: strings.NewReader(""), Dir: e.project, GOOS: runtime.GOOS,
 		Env: isolated(t, settingsio.Env{"HOME=" + e.home, "HOOKWARDEN_CONFIG_DIR=" + e.config,
 			"GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + filepath.Join(e.home, "none", "settings.json")})}
 	r, err := io.ReviewProject(e.project)

@@ -44,7 +44,7 @@ exit 0
 // and 100 scripts, risk included (goal: < 100 ms).
 func BenchmarkListJSONWithRisk(b *testing.B) {
 	f := riskBenchProject(b)
-	io := &IO{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: io.Discard, Env: f.env, Dir: f.project, GOOS: "linux"}
+	io := &IO{Agents: testAgents(), Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: io.Discard, Env: f.env, Dir: f.project, GOOS: "linux"}
 	b.ResetTimer()
 	defer reportCPU(b)()
 	for i := 0; i < b.N; i++ {
@@ -58,7 +58,7 @@ func BenchmarkListJSONWithRisk(b *testing.B) {
 // part of list --json that risk adds.
 func BenchmarkRiskAlone(b *testing.B) {
 	f := riskBenchProject(b)
-	p := (&IO{Env: f.env, Dir: f.project, GOOS: "linux"}).loadProject("")
+	p := (&IO{Agents: testAgents(), Env: f.env, Dir: f.project, GOOS: "linux"}).loadProject("")
 	if len(p.reg.Hooks) != 1000 {
 		b.Fatalf("%d hooks", len(p.reg.Hooks))
 	}

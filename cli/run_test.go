@@ -68,7 +68,7 @@ func (f *runFixture) main(t *testing.T, args ...string) (string, string, int) {
 func (f *runFixture) mainIn(t *testing.T, stdin string, args ...string) (string, string, int) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	io := &IO{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb, Dir: f.project, GOOS: runtime.GOOS,
+	io := &IO{Agents: testAgents(), Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb, Dir: f.project, GOOS: runtime.GOOS,
 		Env: isolated(t, settingsio.Env{"HOME=" + f.home, "PATH=" + os.Getenv("PATH"),
 			"GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + filepath.Join(f.home, "no-system", "settings.json")})}
 	code := Main(context.Background(), args, io)

@@ -31,8 +31,8 @@ func runScan(_ context.Context, io *IO, args []string) error {
 	if err != nil || threshold == risk.LevelNone {
 		return usagef("--fail-on must be review or critical")
 	}
-	if *agent != "all" && *agent != string(AgentGemini) && *agent != string(AgentClaude) {
-		return usagef("unknown agent %q (gemini, claude or all)", *agent)
+	if _, ok := io.Agents.Get(*agent); !ok && *agent != allAgents {
+		return usagef("unknown agent %q (%s or all)", *agent, strings.Join(io.Agents.Names(), ", "))
 	}
 	if *asJSON && *asSARIF {
 		return usagef("--json and --sarif cannot be combined")
@@ -80,7 +80,7 @@ type scanDoc struct {
 
 type scanFileDoc struct {
 	Path  string `json:"path"`
-	Agent Agent  `json:"agent"`
+	Agent string `json:"agent"`
 	Kind  string `json:"kind"` // settings, extension or plugin
 	Error string `json:"error,omitempty"`
 }
@@ -89,7 +89,7 @@ type scanHookDoc struct {
 	File    string      `json:"file"`
 	Line    int         `json:"line"`
 	Column  int         `json:"column"`
-	Agent   Agent       `json:"agent"`
+	Agent   string      `json:"agent"`
 	Event   string      `json:"event"`
 	Matcher string      `json:"matcher"`
 	Type    string      `json:"type"`
@@ -103,7 +103,7 @@ type scanHookDoc struct {
 // hookFile is a file that holds hooks, found under a scanned path.
 type hookFile struct {
 	path  string
-	agent Agent
+	agent string
 	kind  string
 	root  string // the project, extension or plugin folder
 }
@@ -149,15 +149,15 @@ func classifyHookFile(p string) (hookFile, bool) {
 	parent := filepath.Base(dir)
 	switch {
 	case parent == ".gemini" && name == "settings.json":
-		return hookFile{path: p, agent: AgentGemini, kind: "settings", root: filepath.Dir(dir)}, true
+		return hookFile{path: p, agent: "gemini", kind: "settings", root: filepath.Dir(dir)}, true
 	case parent == ".claude" && (name == "settings.json" || name == "settings.local.json"):
-		return hookFile{path: p, agent: AgentClaude, kind: "settings", root: filepath.Dir(dir)}, true
+		return hookFile{path: p, agent: "claude", kind: "settings", root: filepath.Dir(dir)}, true
 	case parent == "hooks" && name == "hooks.json":
 		root := filepath.Dir(dir)
 		if exists(filepath.Join(root, "gemini-extension.json")) {
-			return hookFile{path: p, agent: AgentGemini, kind: "extension", root: root}, true
+			return hookFile{path: p, agent: "gemini", kind: "extension", root: root}, true
 		}
-		return hookFile{path: p, agent: AgentClaude, kind: "plugin", root: root}, true
+		return hookFile{path: p, agent: "claude", kind: "plugin", root: root}, true
 	}
 	return hookFile{}, false
 }
@@ -171,7 +171,7 @@ func scanPaths(paths []string, agent string) scanDoc {
 	files, errs := findHookFiles(paths)
 	doc := scanDoc{Files: append([]scanFileDoc{}, errs...), Hooks: []scanHookDoc{}}
 	for _, hf := range files {
-		if agent != "all" && string(hf.agent) != agent {
+		if agent != "all" && hf.agent != agent {
 			continue
 		}
 		fd := scanFileDoc{Path: hf.path, Agent: hf.agent, Kind: hf.kind}
@@ -236,7 +236,7 @@ func scanFile(hf hookFile) ([]scanHookDoc, error) {
 				if t := h.Get("type"); t != nil && t.Kind == settingsio.String {
 					d.Type = t.Raw
 				}
-				in := risk.Hook{Agent: string(hf.agent), Event: ev.Key, Matcher: matcher, ProjectDir: hf.root}
+				in := risk.Hook{Agent: hf.agent, Event: ev.Key, Matcher: matcher, ProjectDir: hf.root}
 				if c := h.Get("command"); c != nil && c.Kind == settingsio.String {
 					d.Command = c.Raw
 					d.Line, d.Column = c.Pos.Line, c.Pos.Column

@@ -5,16 +5,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hookwarden/hookwarden/agents/claude"
-	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // The demo holds hooks of both agents: the switch stays on the same copy.
 func TestAgentSwitchStaysOnTheDemo(t *testing.T) {
 	m, p := openDemoWindow(t)
-	m.selectAgent(claude.Name)
-	if m.current.Demo == nil || m.current.Dir != p.Dir || m.current.Agent != claude.Name {
+	m.selectAgent("claude")
+	if m.current.Demo == nil || m.current.Dir != p.Dir || m.current.Agent != "claude" {
 		t.Fatalf("after the switch: demo %v, dir %s, agent %s", m.current.Demo != nil, m.current.Dir, m.current.Agent)
 	}
 	var commands []string
@@ -27,8 +25,8 @@ func TestAgentSwitchStaysOnTheDemo(t *testing.T) {
 	if _, err := os.Stat(p.Demo.Root); err != nil {
 		t.Errorf("the demo copy is gone after the switch: %v", err)
 	}
-	m.selectAgent(hooks.AgentGemini)
-	if m.current.Demo == nil || m.current.Agent != hooks.AgentGemini {
+	m.selectAgent("gemini")
+	if m.current.Demo == nil || m.current.Agent != "gemini" {
 		t.Fatalf("back to Gemini CLI: demo %v, agent %s", m.current.Demo != nil, m.current.Agent)
 	}
 	rowNamed(t, m, "security-check", settingsio.LayerWorkspace)

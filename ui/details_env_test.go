@@ -15,6 +15,7 @@ import (
 func TestDetailsPaneShowsHydrationSources(t *testing.T) {
 	test.NewTempApp(t)
 	d := newDetailsPane(nil)
+	d.proj = geminiDetails()
 	h := &hooks.Hook{Event: hooks.BeforeAgent, Type: "command", Name: "fmt",
 		Command: "gofmt --check", RawCommand: "${FORMATTER} --check",
 		Origin:            hooks.Origin{Layer: settingsio.LayerExtension, File: "/h/.gemini/extensions/x/hooks/hooks.json", Extension: "x"},

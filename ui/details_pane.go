@@ -5,15 +5,13 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/hookwarden/hookwarden/agents/gemini"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/hookwarden/hookwarden/agents/claude"
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -25,6 +23,9 @@ var detailsTitleStyle = widget.RichTextStyle{TextStyle: fyne.TextStyle{Bold: tru
 
 type detailsPane struct {
 	hook *hooks.Hook
+	// proj is the project the hooks come from: it names them and gives
+	// their details (nil: none to give).
+	proj agents.Project
 
 	title       *widget.RichText
 	status      *badge
@@ -33,13 +34,18 @@ type detailsPane struct {
 	place       *widget.Label
 	jsonPath    *widget.Label
 	description *widget.RichText
-	// descriptionKey names the description row, which Claude Code
-	// handlers do not have.
+	// descriptionKey names the description row, which only agents whose
+	// hooks have a description fill.
 	descriptionKey *widget.Label
 	command        *widget.Label
 	settings       *widget.Label
-	config         *widget.Label
-	diags          *fyne.Container
+	// form holds the rows; extra are the rows of details the agent labels
+	// otherwise.
+	form   *fyne.Container
+	fixed  []fyne.CanvasObject
+	extra  []fyne.CanvasObject
+	config *widget.Label
+	diags  *fyne.Container
 	// risk lists what the risk analysis found, in words.
 	risk     *fyne.Container
 	openFile *widget.Button
@@ -74,15 +80,16 @@ func newDetailsPane(open openFileFunc) *detailsPane {
 			open(d.hook.Origin.File)
 		}
 	}}
-	form := container.New(layout.NewFormLayout(),
+	d.fixed = []fyne.CanvasObject{
 		key("Status"), container.NewBorder(nil, nil, container.NewHBox(d.status, d.layer), nil, d.reason),
 		key("File"), container.NewBorder(nil, nil, nil, d.openFile, d.place),
 		key("JSON path"), d.jsonPath,
 		d.descriptionKey, d.description,
-		key("Command"), d.command,
-		key("Settings"), d.settings,
-	)
-	d.content = container.NewVBox(d.title, form, d.risk, widget.NewSeparator(),
+		key(detailsCommand), d.command,
+		key(detailsSettings), d.settings,
+	}
+	d.form = container.New(layout.NewFormLayout(), d.fixed...)
+	d.content = container.NewVBox(d.title, d.form, d.risk, widget.NewSeparator(),
 		key("Config as written"), container.NewHScroll(d.config), d.diags)
 	d.scroll = container.NewScroll(container.NewStack(d.empty, d.content))
 	d.show(nil, pathNamer{})
@@ -100,7 +107,12 @@ func (d *detailsPane) show(h *hooks.Hook, names pathNamer) {
 		return
 	}
 	d.empty.Hide()
-	setSymbolText(d.title, shown(hookTitle(h)), detailsTitleStyle)
+	var fields []agents.Field
+	title := h.DisplayName()
+	if d.proj != nil {
+		fields, title = d.proj.Details(h), d.proj.Title(h)
+	}
+	setSymbolText(d.title, shown(title), detailsTitleStyle)
 	d.status.Text, d.status.Color = statusText(h.Status), statusColor(h.Status)
 	d.status.Refresh()
 	d.layer.Text, d.layer.Color = layerText(h.Origin.Layer), layerColor(h.Origin.Layer)
@@ -108,23 +120,23 @@ func (d *detailsPane) show(h *hooks.Hook, names pathNamer) {
 	d.reason.SetText(shown(h.Reason))
 	d.place.SetText(shown(originText(h, names)))
 	d.jsonPath.SetText(shown(h.Origin.Path))
-	setSymbolText(d.description, orNone(shown(h.Description)), widget.RichTextStyle{})
-	showIf(d.descriptionKey, !claude.Is(h))
-	showIf(d.description, !claude.Is(h))
-	cmd := shown(h.Command)
-	if claude.Is(h) {
-		cmd = shownBlock(claudeCommandText(h))
-	} else if h.RawCommand != "" && h.RawCommand != h.Command {
-		cmd += "\n(as written: " + shown(h.RawCommand) + ")"
+	rows := detailRows(fields)
+	_, hasDescription := rows.texts[detailsDescription]
+	setSymbolText(d.description, orNone(rows.texts[detailsDescription]), widget.RichTextStyle{})
+	showIf(d.descriptionKey, hasDescription)
+	showIf(d.description, hasDescription)
+	d.command.SetText(orNone(rows.texts[detailsCommand]))
+	d.settings.SetText(orNone(rows.texts[detailsSettings]))
+	d.extra = nil
+	for _, label := range rows.order {
+		switch label {
+		case detailsDescription, detailsCommand, detailsSettings:
+			continue
+		}
+		d.extra = append(d.extra, key(label), &widget.Label{Text: orNone(rows.texts[label]), Wrapping: fyne.TextWrapWord})
 	}
-	if len(h.Hydrated) > 0 {
-		cmd += "\n" + gemini.HydrationText(h.Hydrated)
-	}
-	if h.ProjectControlled != "" {
-		cmd += "\nProject hook: " + shown(h.ProjectControlled)
-	}
-	d.command.SetText(orNone(cmd))
-	d.settings.SetText(orNone(shown(hookDetailsLine(h))))
+	d.form.Objects = append(append([]fyne.CanvasObject{}, d.fixed...), d.extra...)
+	d.form.Refresh()
 	d.config.SetText(shownBlock(configJSON(h.Node)))
 	if h.Origin.File == "" {
 		d.openFile.Disable()
@@ -142,13 +154,49 @@ func (d *detailsPane) show(h *hooks.Hook, names pathNamer) {
 	d.scroll.ScrollToTop()
 }
 
-// hookDetailsLine is the event, matcher, timeout and flags of a hook.
-func hookDetailsLine(h *hooks.Hook) string {
-	s := "event " + string(h.Event)
-	if rest := hookDetails(h); rest != "" {
-		s += " · " + rest
+// The rows of the details pane every agent's details can fill.
+const (
+	detailsDescription = "Description"
+	detailsCommand     = "Command"
+	detailsSettings    = "Settings"
+)
+
+// detailTexts are a hook's details as shown, by row label (escaped): the
+// fields of one label on one row, code one per line (line breaks kept
+// where the agent says so), other facts joined by " · ". Fields without
+// a label are for documents only.
+type detailTexts struct {
+	texts map[string]string
+	order []string
+}
+
+func detailRows(fields []agents.Field) detailTexts {
+	rows := detailTexts{texts: map[string]string{}}
+	for _, f := range fields {
+		if f.Label == "" {
+			continue
+		}
+		text, sep := shown(f.Value), " · "
+		if f.Code {
+			sep = "\n"
+			if f.Lines {
+				text = shownBlock(f.Value)
+			}
+		}
+		prev, seen := rows.texts[f.Label]
+		switch {
+		case !seen:
+			rows.order = append(rows.order, f.Label)
+			rows.texts[f.Label] = text
+		case f.Code:
+			rows.texts[f.Label] = prev + sep + text
+		case prev == "":
+			rows.texts[f.Label] = text
+		case text != "":
+			rows.texts[f.Label] = prev + sep + text
+		}
 	}
-	return s
+	return rows
 }
 
 func orNone(s string) string {

@@ -159,7 +159,7 @@ func (v *dryRunView) buildUI() fyne.CanvasObject {
 
 	v.trustBox = container.NewVBox(withRightButton(v.trustNote, v.runAnyway), widget.NewSeparator())
 	v.trustBox.Hide()
-	v.intro = newNote(runIntro(geminiName), fyne.TextWrapWord)
+	v.intro = newNote(runIntro("the agent"), fyne.TextWrapWord)
 	v.results = container.NewVBox(v.intro, v.trustBox, v.status, v.verdict, v.verdictDetail, v.warnings, v.cardBox)
 	split := container.NewHSplit(left, container.NewVScroll(v.results))
 	split.Offset = 0.42
@@ -183,7 +183,7 @@ func (v *dryRunView) show(p *project) {
 			v.status.SetText("Cancelled: another project or agent was opened; its hooks were stopped.")
 		}
 	}()
-	setNote(v.intro, runIntro(agentName(p.Agent)))
+	setNote(v.intro, runIntro(p.Info.Title))
 	v.showTrust()
 	v.setEventOptions(p)
 	if v.event.Selected == "" {

@@ -43,7 +43,7 @@ func TestDryRunAsksBeforeRunningAHookApprovedOutsideHookwarden(t *testing.T) {
 	p := f.v.project.reloaded()
 	writeFile(t, filepath.Join(p.Home, ".gemini", "trusted_hooks.json"), `{"`+p.Dir+`": ["ws-hook:touch exfiltrated; echo '{}'"]}`)
 	p = p.reloaded()
-	if h := p.Audit.Hooks[0]; h.Status != trust.StatusApprovedOutside {
+	if h := p.Review.Hooks[0]; h.Status != trust.StatusApprovedOutside {
 		t.Fatalf("fixture: status %s", h.Status)
 	}
 	f.v.show(p)

@@ -23,7 +23,7 @@ func (v *dryRunView) refreshInPlace(p *project) {
 		v.abandonRun()
 	}
 	v.project = p
-	setNote(v.intro, runIntro(agentName(p.Agent)))
+	setNote(v.intro, runIntro(p.Info.Title))
 	v.showTrust()
 	picked := ""
 	if h := v.pickedHook(); h != nil {

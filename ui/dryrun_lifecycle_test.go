@@ -10,7 +10,6 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/internal/testenv"
 )
 
@@ -21,7 +20,7 @@ const waitingHook = `touch started; i=0; while [ ! -e go ] && [ $i -lt 600 ]; do
 // otherProject is another folder with no hooks, loaded in f's environment.
 func (f *dryRunFixture) otherProject() *project {
 	p := f.v.project
-	return loadFolder(Options{Env: p.Env, GOOS: p.GOOS, Home: p.Home}, f.t.TempDir())
+	return loadFolder(Options{Agents: testAgents(), Env: p.Env, GOOS: p.GOOS, Home: p.Home}, f.t.TempDir())
 }
 
 func TestAReloadDuringADryRunKeepsTheRunAndTheInput(t *testing.T) {
@@ -58,7 +57,7 @@ func TestAnotherProjectOrAgentCancelsTheDryRunAndLeavesItUsable(t *testing.T) {
 		next func(f *dryRunFixture) *project
 	}{
 		{"another folder", (*dryRunFixture).otherProject},
-		{"the other agent", func(f *dryRunFixture) *project { return f.v.project.withAgent(claude.Name) }},
+		{"the other agent", func(f *dryRunFixture) *project { return f.v.project.withAgent(agentNamed("claude")) }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -7,7 +7,6 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
-	"github.com/hookwarden/hookwarden/agents/claude"
 )
 
 // filesView is the Files tab: each file the project's hooks and their trust
@@ -56,7 +55,7 @@ func (v *filesView) showError(err error) {
 func (v *filesView) show(p *project) {
 	names := pathNamer{project: p.Dir, home: p.Home}
 	v.rows = nil
-	intro := newNote(filesIntro(p), fyne.TextWrapWord)
+	intro := newNote(p.proj.Summary().Files+" Hookwarden watches them and reloads when one changes.", fyne.TextWrapWord)
 	objs := []fyne.CanvasObject{intro, widget.NewSeparator()}
 	for _, f := range p.Files {
 		r := v.newFileRow(f, names)
@@ -65,17 +64,6 @@ func (v *filesView) show(p *project) {
 	}
 	v.content.Objects = objs
 	v.content.Refresh()
-}
-
-// filesIntro says which files the tab lists for p's agent.
-func filesIntro(p *project) string {
-	if p.Agent == claude.Name {
-		return "The files Claude Code reads for this project: user, project, local and managed settings in merge order " +
-			"(every layer adds its hooks), the hook files of the plugins named in enabledPlugins, ~/.claude.json with the " +
-			"folder trust flag (read only), and Hookwarden's store. Hookwarden watches them and reloads when one changes."
-	}
-	return "The settings files Gemini CLI reads for this project, in merge order (later files add hooks after earlier ones), " +
-		"then the extensions and the trust files. Hookwarden watches them and reloads when one changes."
 }
 
 func (v *filesView) newFileRow(f fileState, names pathNamer) *fileRow {
@@ -115,7 +103,7 @@ func fileTitle(f fileState, names pathNamer) string {
 func fileStatusText(f fileState) (string, widget.Importance, fyne.Resource) {
 	switch f.Condition {
 	case fileMissing:
-		text := "missing — " + agentOrGemini(f.Agent) + " treats it as empty"
+		text := "missing — " + f.Agent + " treats it as empty"
 		if f.Detail != "" {
 			text = "missing — " + f.Detail
 		}

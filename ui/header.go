@@ -5,22 +5,19 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/hookwarden/hookwarden/agents/gemini"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/hookwarden/hookwarden/agents/claude"
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
 // header shows which project is open, the agent whose hooks the tabs show
-// (a switch), and the settings that decide whether any hook runs: folder
-// trust and hooksConfig.enabled (Gemini CLI), or Claude Code's folder flag,
-// disableAllHooks and allowManagedHooksOnly.
+// (a switch), and what the agent says decides whether any hook runs: its
+// folder trust and its hooks switches (the Summary's heading facts).
 type header struct {
 	agent       *widget.RadioGroup
 	title       *widget.Label
@@ -40,9 +37,9 @@ type header struct {
 	more        *widget.Button
 }
 
-func newHeader(onAgent func(hooks.Agent)) *header {
+func newHeader(agent *widget.RadioGroup) *header {
 	h := &header{
-		agent:       newAgentSwitch(onAgent),
+		agent:       agent,
 		title:       &widget.Label{Text: "Hookwarden", TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText},
 		demo:        newBadge("DEMO", colorAmber),
 		path:        &widget.Label{Selectable: true, Truncation: fyne.TextTruncateEllipsis, TextStyle: fyne.TextStyle{Monospace: true}},
@@ -118,63 +115,68 @@ func (h *header) showLoading(dir string) {
 
 func (h *header) show(p *project) {
 	names := pathNamer{project: p.Dir, home: p.Home}
-	h.agent.SetSelected(agentName(p.Agent))
+	h.agent.SetSelected(p.Info.Title)
 	h.title.SetText(shown(filepath.Base(p.Dir)))
 	h.path.SetText(shown(p.Dir))
 	if p.Demo != nil {
 		h.demo.Show()
 		h.demoNotice.SetText(fmt.Sprintf("No hooks in %s, so this is Hookwarden's built-in DEMO project: "+
 			"a temporary copy with its own home, system settings and extension. "+
-			"Your own Gemini CLI and Claude Code files are not read or changed.", p.Requested))
+			"Your own %s files are not read or changed.", p.Requested, agentTitles(h.agent.Options)))
 		h.demoNotice.Show()
 	} else {
 		h.demo.Hide()
 		h.demoNotice.Hide()
 	}
-	if p.Claude != nil {
-		h.showClaude(p.Claude, names)
-		return
-	}
-	r := p.Registry
-	h.trustIcon.SetResource(okIcon(r.Snapshot.FolderTrust.Trusted()))
-	h.enabledIcon.SetResource(okIcon(r.HooksEnabled))
-	h.setFacts(shown(trustText(r.Snapshot.FolderTrust, names)), shown(enabledText(r, names)))
-	h.counts.SetText(countsText(r.Hooks))
+	s := p.proj.Summary()
+	trust, enabled := s.Fact("folder_trust"), s.Fact("hooks")
+	h.trustIcon.SetResource(okIcon(trust.OK))
+	h.enabledIcon.SetResource(okIcon(enabled.OK))
+	h.setFacts(shown(factText(trust, names)), shown(factText(enabled, names)))
+	h.counts.SetText(countsText(p.proj.Hooks(), p.Info.Statuses))
+	h.setMore(s.Facts)
 }
 
-func trustText(t gemini.FolderTrust, names pathNamer) string {
-	s := string(t.State)
-	if s == "" {
-		s = "unknown"
+// setMore puts the agent's further facts of the project under the folder
+// trust and the hooks switch, in the unfolded details.
+func (h *header) setMore(facts []agents.Field) {
+	objs := h.details.Objects[:4:4]
+	for _, f := range facts {
+		v := &widget.Label{Text: shown(f.Value), Wrapping: fyne.TextWrapWord}
+		if f.Code {
+			v.Wrapping, v.TextStyle = fyne.TextWrapBreak, fyne.TextStyle{Monospace: true}
+		}
+		objs = append(objs, key(f.Label), v)
 	}
-	if t.Reason != "" {
-		s += " — " + t.Reason
-	}
-	if t.Err != nil {
-		s += " (" + names.place(t.Err.Path, t.Err.Line, t.Err.Column) + ": " + t.Err.Msg + ")"
-	}
-	if !t.Trusted() {
-		s += ". Gemini CLI runs no settings hooks here, only extension hooks."
-	}
-	return s
+	h.details.Objects = objs
+	h.details.Refresh()
 }
 
-func enabledText(r *gemini.Registry, names pathNamer) string {
-	state := "on"
-	if !r.HooksEnabled {
-		state = "off"
+// agentTitles are the titles of the agents on the switch for a sentence:
+// "Gemini CLI and Claude Code".
+func agentTitles(titles []string) string {
+	if len(titles) < 2 {
+		return strings.Join(titles, "")
 	}
-	if r.HooksEnabledBy == "" {
-		return state + " — Gemini CLI's default (hooksConfig.enabled is not set)"
-	}
-	return state + " — hooksConfig.enabled in " + names.name(r.HooksEnabledBy)
+	return strings.Join(titles[:len(titles)-1], ", ") + " and " + titles[len(titles)-1]
 }
 
-// countsText is "9 hooks: 5 runs, 1 disabled, …" in a fixed status order.
-func countsText(hs []*hooks.Hook) string {
-	order := []hooks.Status{hooks.StatusRuns, hooks.StatusDuplicate, hooks.StatusDisabled,
-		hooks.StatusInvalid, hooks.StatusBlockedUntrustedFolder, hooks.StatusHooksOff,
-		claude.StatusBlockedByPolicy, claude.StatusNeverRuns}
+// factText is a heading fact in words, with the files it names shortened.
+func factText(f agents.Fact, names pathNamer) string {
+	text := f.Text
+	for _, path := range f.Paths {
+		if path != "" {
+			text = strings.ReplaceAll(text, path, names.name(path))
+		}
+	}
+	return text
+}
+
+// countsText is "9 hooks: 5 runs, 1 disabled, …" in a fixed status order:
+// the neutral statuses, then the agent's own.
+func countsText(hs []*hooks.Hook, agentStatuses []hooks.Status) string {
+	order := append([]hooks.Status{hooks.StatusRuns, hooks.StatusDuplicate, hooks.StatusDisabled,
+		hooks.StatusInvalid, hooks.StatusBlockedUntrustedFolder, hooks.StatusHooksOff}, agentStatuses...)
 	n := map[hooks.Status]int{}
 	for _, h := range hs {
 		n[h.Status]++

@@ -3,6 +3,8 @@ package ui
 import (
 	"image/color"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -10,7 +12,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/hookwarden/hookwarden/agents/claude"
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
@@ -56,15 +58,17 @@ type rowActions struct {
 	reviewOf func(h *hooks.Hook) (reviewItem, bool)
 }
 
-func newHookRow(h *hooks.Hook, sw hookSwitch, names pathNamer, act rowActions) *hookRow {
+func newHookRow(h *hooks.Hook, proj agents.Project, sw hookSwitch, names pathNamer, act rowActions) *hookRow {
+	title := proj.Title(h)
 	r := &hookRow{
 		hook:   h,
 		status: newBadge(statusText(h.Status), statusColor(h.Status)),
-		name: symbolText(shown(hookTitle(h)), widget.RichTextStyle{TextStyle: fyne.TextStyle{Bold: true}},
+		name: symbolText(shown(title), widget.RichTextStyle{TextStyle: fyne.TextStyle{Bold: true}},
 			fyne.TextWrapOff, fyne.TextTruncateEllipsis),
 		layer:  newBadge(layerText(h.Origin.Layer), layerColor(h.Origin.Layer)),
 		origin: newNote(shown(originText(h, names)), fyne.TextWrapOff),
-		reason: &widget.Label{Text: shown(h.Reason), Wrapping: fyne.TextWrapWord, Importance: reasonImportance(h.Status)},
+		reason: &widget.Label{Text: shown(h.Reason), Wrapping: fyne.TextWrapWord,
+			Importance: reasonImportance(h.Status, proj.Agent().Statuses)},
 	}
 	rep := hookRisk(h, names.project, nil)
 	r.risk, r.riskLine = newRiskBadge(rep), firstFindingLabel(rep)
@@ -73,10 +77,10 @@ func newHookRow(h *hooks.Hook, sw hookSwitch, names pathNamer, act rowActions) *
 			r.review = newBadge(it.statusText(), it.statusColor())
 		}
 	}
-	if h.Name != "" && h.Command != "" && !claude.Is(h) {
+	if h.Command != "" && !strings.Contains(title, h.Command) {
 		r.command = &widget.Label{Text: shown(h.Command), TextStyle: fyne.TextStyle{Monospace: true}, Truncation: fyne.TextTruncateEllipsis}
 	}
-	details := hookDetails(h)
+	details := settingsLine(proj.Details(h), false)
 	if h.Description != "" {
 		if details != "" {
 			details = h.Description + " · " + details
@@ -118,17 +122,31 @@ func originText(h *hooks.Hook, names pathNamer) string {
 	return names.place(h.Origin.File, h.Origin.Line, h.Origin.Column)
 }
 
-// reasonImportance colours the reason of a hook that will not run as Gemini
-// might expect; a running hook's reason stays plain (its badge is green, and
-// the theme's success green is hard to read on a light background).
-func reasonImportance(s hooks.Status) widget.Importance {
-	switch s {
-	case hooks.StatusInvalid:
+// reasonImportance colours the reason of a hook that will not run as its
+// agent might be expected to run it (the agent's own statuses are all
+// reasons a hook does not run); a running hook's reason stays plain (its
+// badge is green, and the theme's success green is hard to read on a light
+// background).
+func reasonImportance(s hooks.Status, agentStatuses []hooks.Status) widget.Importance {
+	switch {
+	case s == hooks.StatusInvalid:
 		return widget.DangerImportance
-	case hooks.StatusBlockedUntrustedFolder, hooks.StatusDuplicate, claude.StatusBlockedByPolicy, claude.StatusNeverRuns:
+	case s == hooks.StatusBlockedUntrustedFolder, s == hooks.StatusDuplicate, slices.Contains(agentStatuses, s):
 		return widget.WarningImportance
 	}
 	return widget.MediumImportance
+}
+
+// settingsLine is the "Settings" facts of a hook's details in one line
+// (with the event, or without it for a row under the event's title).
+func settingsLine(fields []agents.Field, withEvent bool) string {
+	var parts []string
+	for _, f := range fields {
+		if f.Label == detailsSettings && (withEvent || f.Key != "event") {
+			parts = append(parts, f.Value)
+		}
+	}
+	return strings.Join(parts, " · ")
 }
 
 func (r *hookRow) buildUI() fyne.CanvasObject { return r.selectable }

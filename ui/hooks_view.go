@@ -4,19 +4,18 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/hookwarden/hookwarden/agents/gemini"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // hooksView is the Hooks tab: every hook of the project, merged, grouped by
-// event in Gemini CLI's event order (unknown event names last), with the
+// event in the agent's event order (unknown event names last), with the
 // problems of the settings files above them, a switch on each hook, and the
 // details of the selected hook beside the list.
 type hooksView struct {
@@ -28,10 +27,10 @@ type hooksView struct {
 	status     *widget.Label
 	// tracked says that the workspace settings file is tracked by git.
 	tracked *widget.RichText
-	// geminiBar holds the scope and the all-hooks buttons (Gemini CLI);
-	// claudeNote says how Claude Code's switches work instead.
-	geminiBar  *fyne.Container
-	claudeNote *widget.RichText
+	// scopeBar holds the scope and the all-hooks buttons (an agent whose
+	// switches have scopes); switchNote says how the switches work instead.
+	scopeBar   *fyne.Container
+	switchNote *widget.RichText
 
 	content  *fyne.Container
 	scroll   *container.Scroll
@@ -81,21 +80,16 @@ func newHooksView(act hooksActions) *hooksView {
 	v.status.Hide()
 	v.tracked = newNote("", fyne.TextWrapWord)
 	v.tracked.Hide()
-	v.claudeNote = newNote(claudeSwitchNote, fyne.TextWrapWord)
-	v.claudeNote.Hide()
+	v.switchNote = newNote(claudeSwitchNote, fyne.TextWrapWord)
+	v.switchNote.Hide()
 	return v
 }
 
-// claudeSwitchNote explains the switches of Claude Code handlers.
-const claudeSwitchNote = "Claude Code has no per-hook switch: switching a handler off moves it out of its settings file " +
-	"into Hookwarden's store (comments and layout kept), switching it on puts it back where it was. " +
-	"Plugin and managed handlers cannot be moved."
-
 func (v *hooksView) buildUI() fyne.CanvasObject {
-	v.geminiBar = container.NewBorder(nil, nil,
+	v.scopeBar = container.NewBorder(nil, nil,
 		container.NewHBox(widget.NewLabel("Disable in the"), v.scope),
 		container.NewHBox(v.enableAll, v.disableAll))
-	top := container.NewVBox(v.geminiBar, v.tracked, v.claudeNote, v.status)
+	top := container.NewVBox(v.scopeBar, v.tracked, v.switchNote, v.status)
 	v.split = container.NewHSplit(v.scroll, v.details.buildUI())
 	v.split.Offset = 0.64
 	return container.NewBorder(top, nil, nil, nil, v.split)
@@ -169,16 +163,13 @@ func (v *hooksView) show(p *project, selected string, offset fyne.Position) {
 	v.names = pathNamer{project: p.Dir, home: p.Home}
 	v.problems = newFileProblems(p, v.names)
 	act := rowActions{selected: v.selectHook, toggled: v.actions.toggled, reviewOf: reviewsOf(p)}
-	if p.Claude != nil {
-		v.groups = groupClaudeByEvent(p.Claude, v.names, act)
-	} else {
-		v.groups = groupByEvent(p.Registry, v.names, act)
-	}
-	showIf(v.geminiBar, p.Claude == nil)
-	showIf(v.claudeNote, p.Claude != nil)
+	v.details.proj = p.proj
+	v.groups = groupByEvent(p, switchFor(p, v.names), v.names, act)
+	showIf(v.scopeBar, p.hasScopes())
+	showIf(v.switchNote, !p.hasScopes())
 
 	var objs []fyne.CanvasObject
-	unreadable := unreadableFiles(p)
+	unreadable := p.proj.Unreadable()
 	for _, e := range unreadable {
 		objs = append(objs, unreadableNotice(e, v.names))
 	}
@@ -233,32 +224,63 @@ func (v *hooksView) rows() []*hookRow {
 	return out
 }
 
-// groupByEvent groups hooks by event: the 11 events in Gemini CLI's order,
-// then unknown event names in the order they were first seen. Within a group
-// hooks keep the registry order, which is the order Gemini merges them in.
-func groupByEvent(reg *gemini.Registry, names pathNamer, act rowActions) []*eventGroup {
-	hs := reg.Hooks
+// groupByEvent groups the hooks of p by event: the agent's events in its
+// order, then unknown event names in the order they were first seen.
+// Within a group hooks keep the agent's order (the order it merges them
+// in); sw gives each its switch.
+func groupByEvent(p *project, sw func(*hooks.Hook) hookSwitch, names pathNamer, act rowActions) []*eventGroup {
+	events := p.agent.Events()
+	order := make([]hooks.Event, 0, len(events))
+	for _, e := range events {
+		order = append(order, e.Name)
+	}
 	byEvent := map[hooks.Event][]*hooks.Hook{}
-	var unknown []hooks.Event
-	for _, h := range hs {
-		if _, seen := byEvent[h.Event]; !seen && !gemini.ValidEvent(h.Event) {
-			unknown = append(unknown, h.Event)
+	for _, h := range p.proj.Hooks() {
+		if _, seen := byEvent[h.Event]; !seen {
+			if _, known := agents.LookupEvent(events, h.Event); !known {
+				order = append(order, h.Event)
+			}
 		}
 		byEvent[h.Event] = append(byEvent[h.Event], h)
 	}
 	var groups []*eventGroup
-	for _, e := range append(append([]hooks.Event{}, gemini.Events()...), unknown...) {
-		if len(byEvent[e]) > 0 {
-			groups = append(groups, newEventGroup(e, eventSubtitle(e), byEvent[e],
-				func(h *hooks.Hook) hookSwitch { return switchOf(h, reg, names) }, names, act))
+	for _, e := range order {
+		if hs := byEvent[e]; len(hs) > 0 {
+			groups = append(groups, newEventGroup(e, eventSubtitle(p, events, e), hs, p.proj, sw, names, act))
 		}
 	}
 	return groups
 }
 
+// eventSubtitle describes an event group: when the agent fires the event,
+// what its matcher is compared with and what else the agent says about it.
+func eventSubtitle(p *project, events []agents.EventInfo, e hooks.Event) string {
+	info, ok := agents.LookupEvent(events, e)
+	if !ok {
+		s := "not a " + p.Info.Title + " event: these hooks never run"
+		if sg, ok := p.agent.(agents.EventSuggester); ok {
+			if sug := sg.SuggestEvent(string(e)); sug != "" {
+				s += " (did you mean " + string(sug) + "?)"
+			}
+		}
+		return s
+	}
+	s := info.Description
+	switch info.Context {
+	case agents.ContextTool, agents.ContextTrigger:
+		s += " · matcher: " + info.ContextLabel
+	case agents.ContextNone:
+		s += " · matchers are ignored"
+	}
+	for _, n := range info.Notes {
+		s += " · " + n
+	}
+	return s
+}
+
 // newEventGroup is the group of event e: its title, the subtitle that
 // describes the event, and a row per hook with the switch sw gives it.
-func newEventGroup(e hooks.Event, subtitle string, hs []*hooks.Hook, sw func(*hooks.Hook) hookSwitch, names pathNamer, act rowActions) *eventGroup {
+func newEventGroup(e hooks.Event, subtitle string, hs []*hooks.Hook, proj agents.Project, sw func(*hooks.Hook) hookSwitch, names pathNamer, act rowActions) *eventGroup {
 	title := string(e) + "  ·  " + plural(len(hs), "hook")
 	if e == "" {
 		title = "(empty event name)  ·  " + plural(len(hs), "hook")
@@ -269,7 +291,7 @@ func newEventGroup(e hooks.Event, subtitle string, hs []*hooks.Hook, sw func(*ho
 		subtitle: newNote(shown(subtitle), fyne.TextWrapWord),
 	}
 	for _, h := range hs {
-		g.rows = append(g.rows, newHookRow(h, sw(h), names, act))
+		g.rows = append(g.rows, newHookRow(h, proj, sw(h), names, act))
 	}
 	return g
 }
@@ -301,18 +323,6 @@ func (v *hooksView) showError(err error) {
 		&widget.Label{Text: "Could not open the project: " + shown(err.Error()), Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance},
 	}
 	v.content.Refresh()
-}
-
-// setTracked notes next to the scope when the workspace settings file is
-// tracked by git, and what the user scope means instead.
-func (v *hooksView) setTracked(tr gemini.Tracked) {
-	if !tr.Tracked {
-		v.tracked.Hide()
-		return
-	}
-	setNote(v.tracked, shown(v.names.name(tr.Path))+" is tracked by git: a workspace disable changes a file you share. "+
-		gemini.UserScopeNote(""))
-	v.tracked.Show()
 }
 
 // wireKeyboard makes the switches work from the keyboard on screen only:
@@ -347,31 +357,10 @@ func (v *hooksView) wireKeyboard() {
 	}
 }
 
-// reviewsOf finds the review of a hook of p by its ID, from the audit made
-// when p was loaded.
-func reviewsOf(p *project) func(*hooks.Hook) (reviewItem, bool) {
-	byID := map[string]reviewItem{}
-	switch {
-	case p.Claude != nil && p.Claude.Audit != nil:
-		for i := range p.Claude.Audit.Hooks {
-			h := &p.Claude.Audit.Hooks[i]
-			byID[h.HookID] = reviewItem{hook: &h.HookReview, claude: h}
-		}
-	case p.Audit != nil:
-		for i := range p.Audit.Hooks {
-			byID[p.Audit.Hooks[i].HookID] = reviewItem{hook: &p.Audit.Hooks[i]}
-		}
-	}
-	return func(h *hooks.Hook) (reviewItem, bool) {
-		it, ok := byID[h.ID]
-		return it, ok
-	}
-}
-
 // emptyState says that the folder has no hooks for the agent, with every
 // file that was looked at, and offers the demo.
 func (v *hooksView) emptyState(p *project) []fyne.CanvasObject {
-	title := &widget.Label{Text: "No hooks for " + agentName(p.Agent) + " in this folder.",
+	title := &widget.Label{Text: "No hooks for " + p.Info.Title + " in this folder.",
 		TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText, Wrapping: fyne.TextWrapWord}
 	objs := []fyne.CanvasObject{title, newNote("Hookwarden looked at these files:", fyne.TextWrapWord)}
 	for _, f := range p.Files {
@@ -406,18 +395,6 @@ func unreadableNotice(e settingsio.FileError, names pathNamer) fyne.CanvasObject
 		"and the review counts the file as needing review until it is fixed.", what), Wrapping: fyne.TextWrapWord}
 	return container.NewBorder(nil, nil, container.NewVBox(widget.NewIcon(theme.NewErrorThemedResource(theme.ErrorIcon()))), nil,
 		container.NewVBox(msg, note))
-}
-
-// unreadableFiles are the settings and hooks files of p that exist but
-// cannot be read or parsed.
-func unreadableFiles(p *project) []settingsio.FileError {
-	if p.Claude != nil {
-		return p.Claude.Snapshot.UnreadableFiles()
-	}
-	if p.Registry == nil {
-		return nil
-	}
-	return p.Registry.Snapshot.UnreadableFiles()
 }
 
 // showIf shows o when show is true and hides it otherwise.

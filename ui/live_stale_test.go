@@ -2,8 +2,6 @@ package ui
 
 import (
 	"testing"
-
-	"github.com/hookwarden/hookwarden/agents/claude"
 )
 
 // A reload that started before an agent switch and ends after it must not
@@ -15,13 +13,13 @@ func TestAReloadThatEndsAfterAnAgentSwitchIsDropped(t *testing.T) {
 	m.onReload() // e.g. the watcher: a Gemini CLI reload starts
 	staleReload := queued[0]
 	queued = queued[1:]
-	m.selectAgent(claude.Name)
+	m.selectAgent("claude")
 	runAll(&queued) // the switch's load ends first
-	if m.current.Agent != claude.Name {
+	if m.current.Agent != "claude" {
 		t.Fatalf("the switch did not happen: showing %s", m.current.Agent)
 	}
 	staleReload()
-	if m.current.Agent != claude.Name || m.header.agent.Selected != claudeName {
+	if m.current.Agent != "claude" || m.header.agent.Selected != "Claude Code" {
 		t.Errorf("the stale reload put %s back on screen (the switch says %q)", m.current.Agent, m.header.agent.Selected)
 	}
 	if m.reloadButton.Disabled() {

@@ -8,9 +8,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
-
-	"github.com/hookwarden/hookwarden/agents/claude"
-	"github.com/hookwarden/hookwarden/hooks"
 )
 
 // loadingShown reports whether o still shows a progress bar.
@@ -29,7 +26,7 @@ func TestAFailedOpenPutsTheProjectOnScreenBack(t *testing.T) {
 		open func(m *mainWindow)
 	}{
 		{"another folder", func(m *mainWindow) { m.open(m.opts.ProjectDir) }},
-		{"the other agent", func(m *mainWindow) { m.selectAgent(claude.Name) }},
+		{"the other agent", func(m *mainWindow) { m.selectAgent("claude") }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -48,11 +45,11 @@ func TestAFailedOpenPutsTheProjectOnScreenBack(t *testing.T) {
 			m.opts.ProjectDir = t.TempDir()
 			tt.open(m)
 
-			if m.current != p || m.current.Agent != hooks.AgentGemini {
+			if m.current != p || m.current.Agent != "gemini" {
 				t.Fatalf("the failed open replaced the project on screen")
 			}
-			if got := m.header.agent.Selected; got != geminiName {
-				t.Errorf("the agent switch says %q after the failed open, want %q", got, geminiName)
+			if got := m.header.agent.Selected; got != "Gemini CLI" {
+				t.Errorf("the agent switch says %q after the failed open, want %q", got, "Gemini CLI")
 			}
 			if loadingShown(m.files.content.Objects) || len(m.files.rows) == 0 {
 				t.Error("the Files tab still says it is loading")

@@ -8,8 +8,6 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
-
-	"github.com/hookwarden/hookwarden/hooks"
 )
 
 // recentProjectsKey is the preference that lists the folders opened last,
@@ -39,7 +37,7 @@ func rememberProject(prefs fyne.Preferences, dir string) {
 // one per project for the session, so switching back returns there.
 type viewPlace struct {
 	// agent is the agent the project was shown with.
-	agent    hooks.Agent
+	agent    string
 	tab      *container.TabItem
 	selected string
 	offset   fyne.Position

@@ -4,29 +4,24 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/hookwarden/hookwarden/agents/gemini"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/hookwarden/hookwarden/agents/claude"
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
-// reviewView is the Review tab: the trust audit of the project's workspace
-// hooks (trust.Audit), the folder-trust decision, and the actions that
-// write Gemini CLI's trust files (trust.Approve, trust.Revoke,
-// trust.SetFolderTrust, trust.RepairTrustedHooks). Files are written only
-// when a button is clicked, off the UI thread; the view audits again after
-// every write.
+// reviewView is the Review tab: the agent's trust review of the hooks the
+// project controls (agents.Reviewer.Review), the folder-trust decision,
+// and the actions that write the agent's trust store (Approve, Revoke,
+// the repair of a store the agent cannot use). Files are written only
+// when a button is clicked, off the UI thread; the view reviews again
+// after every write.
 type reviewView struct {
-	// risks are the review items' risk analyses, kept per project.
-	risks reviewRisks
-
 	window fyne.Window
 	thread uiThread
 	now    func() time.Time
@@ -46,10 +41,8 @@ type reviewView struct {
 	sandboxRun   *widget.Button
 
 	project *project
-	report  *gemini.Report
-	// claudeReport is the review of a Claude Code project (report is nil
-	// then, and the other way round).
-	claudeReport *claude.Report
+	// review is the review on screen (nil while none is).
+	review *agents.Review
 	// items are the rows of the list (trusted hooks only when showTrusted).
 	items       []reviewItem
 	selectedKey string
@@ -155,12 +148,9 @@ func (v *reviewView) show(p *project) {
 	v.folder.show(p)
 	// The load audited the project a moment ago: show that audit rather
 	// than read every script again (writes audit afresh).
-	switch {
-	case p.Claude != nil && p.Claude.Audit != nil:
-		v.applyClaude(p, p.Claude.Audit, nil)
-	case p.Claude == nil && p.Audit != nil:
-		v.apply(p, p.Audit, nil)
-	default:
+	if p.Review != nil {
+		v.apply(p, p.Review, nil)
+	} else {
 		v.refresh()
 	}
 }
@@ -184,7 +174,7 @@ func (v *reviewView) disarm() {
 
 // showLoading clears the view while the window loads a project.
 func (v *reviewView) showLoading() {
-	v.project, v.report, v.claudeReport, v.items = nil, nil, nil, nil
+	v.project, v.review, v.items = nil, nil, nil
 	v.summary.SetText("Reading the project…")
 	v.problems.RemoveAll()
 	v.detail.clear()
@@ -199,68 +189,42 @@ func (v *reviewView) showOpenError(err error) {
 	v.summary.SetText("Could not open the project: " + shown(err.Error()))
 }
 
-// refresh audits the project again, off the UI thread.
+// refresh reviews the project again, off the UI thread.
 func (v *reviewView) refresh() {
 	p := v.project
 	if p == nil {
 		return
 	}
 	v.setBusy(true)
-	if p.Claude != nil {
-		v.thread.Go(func() {
-			rep, err := auditClaude(p)
-			v.thread.Do(func() { v.applyClaude(p, rep, err) })
-		})
-		return
-	}
 	v.thread.Go(func() {
-		rep, err := auditProject(p)
-		v.thread.Do(func() { v.apply(p, rep, err) })
+		r, err := reviewProject(p)
+		v.thread.Do(func() { v.apply(p, r, err) })
 	})
 }
 
-// auditProject runs trust.Audit on p with Hookwarden's store.
-func auditProject(p *project) (*gemini.Report, error) {
-	opts, err := trustOptions(p)
-	if err != nil {
-		return nil, err
-	}
-	return gemini.Audit(p.Registry.Snapshot, opts)
-}
-
-// trustOptions locates Hookwarden's approval store for p's environment.
-func trustOptions(p *project) (gemini.Options, error) {
-	dir, err := trust.StoreDirFromEnv(p.Env, p.GOOS)
-	if err != nil {
-		return gemini.Options{}, err
-	}
-	return gemini.Options{Store: trust.Store{Dir: dir}}, nil
-}
-
-// apply shows an audit of p; a result for a project no longer on screen
+// apply shows a review of p; a result for a project no longer on screen
 // is dropped.
-func (v *reviewView) apply(p *project, rep *gemini.Report, err error) {
+func (v *reviewView) apply(p *project, r *agents.Review, err error) {
 	if p != v.project {
 		return
 	}
 	v.setBusy(false)
-	v.claudeReport = nil
 	if err != nil {
-		v.report = nil
-		v.summary.SetText("Could not audit the hooks: " + shown(err.Error()))
+		v.review = nil
+		v.summary.SetText("Could not review the hooks: " + shown(err.Error()))
 		v.summary.Importance = widget.DangerImportance
 		v.rebuildItems()
-		v.showError("Could not audit the hooks", err)
+		v.showError("Could not review the hooks", err)
 		return
 	}
 	v.summary.Importance = widget.MediumImportance
-	v.report = rep
+	v.review = r
 	v.showProblems()
 	v.rebuildItems()
 }
 
-// countNeedingReview counts the hooks (or Claude Code handlers) on screen
-// that are not plainly trusted.
+// countNeedingReview counts the reviewed hooks on screen that are not
+// plainly trusted.
 func (v *reviewView) countNeedingReview() int {
 	n := 0
 	for _, h := range v.reviewedHooks() {
@@ -271,16 +235,13 @@ func (v *reviewView) countNeedingReview() int {
 	return n
 }
 
-// unreadable are the files of the report on screen that cannot be read:
+// unreadable are the files of the review on screen that cannot be read:
 // each counts as needing review.
 func (v *reviewView) unreadable() []settingsio.FileError {
-	switch {
-	case v.claudeReport != nil:
-		return v.claudeReport.Unreadable
-	case v.report != nil:
-		return v.report.Unreadable
+	if v.review == nil {
+		return nil
 	}
-	return nil
+	return v.review.Unreadable
 }
 
 // showUnreadable lists the files that cannot be read above the list.
@@ -292,24 +253,19 @@ func (v *reviewView) showUnreadable() {
 	}
 }
 
-// reviewedHooks are the reviews of the report on screen, for either agent.
+// reviewedHooks are the reviews of the hooks on screen.
 func (v *reviewView) reviewedHooks() []*trust.HookReview {
 	var out []*trust.HookReview
-	switch {
-	case v.claudeReport != nil:
-		for i := range v.claudeReport.Hooks {
-			out = append(out, &v.claudeReport.Hooks[i].HookReview)
-		}
-	case v.report != nil:
-		for i := range v.report.Hooks {
-			out = append(out, &v.report.Hooks[i])
+	if v.review != nil {
+		for i := range v.review.Hooks {
+			out = append(out, &v.review.Hooks[i].HookReview)
 		}
 	}
 	return out
 }
 
-// hasReport reports whether an audit is on screen.
-func (v *reviewView) hasReport() bool { return v.report != nil || v.claudeReport != nil }
+// hasReport reports whether a review is on screen.
+func (v *reviewView) hasReport() bool { return v.review != nil }
 
 func (v *reviewView) setTabCount(n int) {
 	text, icon := "Review", theme.VisibilityIcon()

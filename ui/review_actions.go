@@ -4,11 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"strconv"
 	"strings"
-
-	"github.com/hookwarden/hookwarden/agents/gemini"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -16,7 +13,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/hookwarden/hookwarden/agents/claude"
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/risk"
 	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
@@ -43,16 +40,9 @@ func (v *reviewView) approveItem(it reviewItem) {
 	}
 	reviewed := []trust.HookReview{*it.hook}
 	done := "Approved “" + shown(it.label()) + "”"
-	if it.claude != nil {
-		v.approveClaude(done, reviewed, it.hook.HookID)
-		return
-	}
-	h := it.hook.ProjectHook
-	v.write(done, func(p *project, opts gemini.Options) error {
-		if err := recheckGemini(p, opts, reviewed); err != nil {
-			return err
-		}
-		_, err := gemini.Approve(p.Registry.Snapshot, opts, []trust.ProjectHook{h}, v.now())
+	id := it.hook.HookID
+	v.write(done, func(p *project) error {
+		_, err := p.proj.Approve(context.Background(), agents.ApproveRequest{IDs: []string{id}, Reviewed: reviewed})
 		return err
 	})
 }
@@ -107,21 +97,13 @@ func (v *reviewView) approveAllReviewed(reviewed []trust.HookReview) {
 		}
 	}
 	done := "Approved " + plural(n, v.reviewNoun())
-	if v.project.Claude != nil {
-		v.approveClaude(done, reviewed)
-		return
-	}
-	v.write(done, func(p *project, opts gemini.Options) error {
-		if err := recheckGemini(p, opts, reviewed); err != nil {
-			return err
-		}
-		all, _ := gemini.ProjectHooks(p.Registry.Snapshot)
-		_, err := gemini.Approve(p.Registry.Snapshot, opts, all, v.now())
+	v.write(done, func(p *project) error {
+		_, err := p.proj.Approve(context.Background(), agents.ApproveRequest{All: true, Reviewed: reviewed})
 		return err
 	})
 }
 
-// onRevoke removes the selected key from trusted_hooks.json and the store.
+// onRevoke removes the approval of the selected item from the trust store.
 func (v *reviewView) onRevoke() {
 	it, ok := v.selected()
 	if !ok || !it.trusted() || v.blocked() {
@@ -129,12 +111,9 @@ func (v *reviewView) onRevoke() {
 	}
 	k := it.key()
 	done := "Revoked “" + shown(it.label()) + "”"
-	if v.project != nil && v.project.Claude != nil {
-		v.revokeClaude(done, k)
-		return
-	}
-	v.write(done, func(p *project, opts gemini.Options) error {
-		return gemini.Revoke(p.Registry.Snapshot, opts, []string{k})
+	v.write(done, func(p *project) error {
+		_, err := p.proj.Revoke(context.Background(), agents.RevokeRequest{IDs: []string{k}})
+		return err
 	})
 }
 
@@ -142,26 +121,26 @@ func (v *reviewView) onRevoke() {
 // write, then audits again, moves the selection to the next item and says
 // in the toast what was written where, with Undo; a failed change is shown
 // in a dialog.
-func (v *reviewView) write(done string, change func(*project, gemini.Options) error) {
+func (v *reviewView) write(done string, change func(*project) error) {
 	p := v.project
-	if p == nil || p.Registry == nil {
+	if p == nil || p.proj == nil || v.review == nil {
 		return
 	}
+	files := v.review.Files
 	next, acted := v.nextKey(), v.selectedKey
 	v.setWriting(true)
 	v.thread.Go(func() {
-		var files []string
-		opts, err := trustOptions(p)
-		if err == nil {
-			files = opts.WrittenFiles(p.Registry.Snapshot)
+		var err error
+		if len(files) == 0 {
+			err = errors.New("the review names no file to write")
 		}
-		w := backedUpWrite(files, err, func() error { return change(p, opts) })
+		w := backedUpWrite(files, err, func() error { return change(p) })
 		w.acted = acted
-		rep, aerr := auditProject(p)
+		r, rerr := reviewProject(p)
 		v.thread.Do(func() {
 			v.setWriting(false)
 			v.movedTo(next, w.err)
-			v.apply(p, rep, aerr)
+			v.apply(p, r, rerr)
 			v.afterWrite(p, done, w, "Nothing was trusted or revoked")
 		})
 	})
@@ -251,24 +230,13 @@ func (v *reviewView) undo(p *project, done string, w writtenFiles) {
 	v.setWriting(true)
 	v.thread.Go(func() {
 		err := w.backup.Restore()
-		var rep *gemini.Report
-		var crep *claude.Report
-		var aerr error
-		if p.Claude != nil {
-			crep, aerr = auditClaude(p)
-		} else {
-			rep, aerr = auditProject(p)
-		}
+		r, rerr := reviewProject(p)
 		v.thread.Do(func() {
 			v.setWriting(false)
 			if err == nil && w.acted != "" {
 				v.selectedKey = w.acted
 			}
-			if p.Claude != nil {
-				v.applyClaude(p, crep, aerr)
-			} else {
-				v.apply(p, rep, aerr)
-			}
+			v.apply(p, r, rerr)
 			defer v.trustChanged()
 			if err != nil {
 				v.toast.show("Undo failed: "+shown(err.Error()), nil)
@@ -297,23 +265,21 @@ func (v *reviewView) trustChanged() {
 	}
 }
 
-// onSetFolderTrust records an answer in trustedFolders.json (after a
-// confirmation for TRUST_PARENT, which trusts every sibling folder too)
+// onSetFolderTrust records an answer of the agent's trust dialog ("trust",
+// "parent", "deny"; after a confirmation for those that make hooks run)
 // and has the window load the project again.
-func (v *reviewView) onSetFolderTrust(level gemini.TrustLevel) {
+func (v *reviewView) onSetFolderTrust(level string) {
 	p := v.project
 	if p == nil || p.Registry == nil || v.blocked() {
 		return
 	}
-	snap := p.Registry.Snapshot
-	done := map[gemini.TrustLevel]string{gemini.TrustFolder: "Trusted the folder", gemini.TrustParent: "Trusted the parent folder",
-		gemini.DoNotTrust: "Marked the folder as not trusted"}[level]
+	file, write := p.folderTrustWriter(level)
+	done := map[string]string{"trust": "Trusted the folder", "parent": "Trusted the parent folder",
+		"deny": "Marked the folder as not trusted"}[level]
 	do := func() {
 		v.setWriting(true)
 		v.thread.Go(func() {
-			w := backedUpWrite([]string{snap.Paths.TrustedFolders}, nil, func() error {
-				return gemini.SetFolderTrust(context.Background(), snap.Paths.TrustedFolders, snap.ProjectDir, level, p.GOOS)
-			})
+			w := backedUpWrite([]string{file}, nil, write)
 			v.thread.Do(func() {
 				v.setWriting(false)
 				if w.err != nil {
@@ -329,7 +295,7 @@ func (v *reviewView) onSetFolderTrust(level gemini.TrustLevel) {
 			})
 		})
 	}
-	if level == gemini.DoNotTrust {
+	if level == "deny" {
 		do() // runs nothing more: no summary needed
 		return
 	}
@@ -340,18 +306,26 @@ func (v *reviewView) onSetFolderTrust(level gemini.TrustLevel) {
 	})
 }
 
-// onRepair backs up the unusable trusted_hooks.json and rewrites it with
-// what can be salvaged, after a confirmation.
+// onRepair mends a trust store the agent cannot use (Gemini CLI's
+// trusted_hooks.json: a backup, then what can be salvaged), after a
+// confirmation.
 func (v *reviewView) onRepair() {
-	if v.report == nil || v.blocked() {
+	if v.review == nil || v.blocked() {
 		return
 	}
-	path := v.report.TrustedHooksFile
-	msg := fmt.Sprintf("%s cannot be used by Gemini CLI.\n\nRepair first copies it to %s.corrupt-<time>, "+
-		"then rewrites it with every project entry that can still be read.", path, filepath.Base(path))
-	d := dialog.NewConfirm("Repair trusted_hooks.json", msg, func(ok bool) {
+	var prob *agents.Problem
+	for i := range v.review.Problems {
+		if v.review.Problems[i].Repair {
+			prob = &v.review.Problems[i]
+			break
+		}
+	}
+	if prob == nil {
+		return
+	}
+	d := dialog.NewConfirm(prob.RepairTitle, prob.RepairText, func(ok bool) {
 		if ok {
-			v.repair(path)
+			v.repair()
 		}
 	}, v.window)
 	d.SetConfirmText("Back up and repair")
@@ -359,62 +333,86 @@ func (v *reviewView) onRepair() {
 	showDialog(v.window, d, nil)
 }
 
-func (v *reviewView) repair(path string) {
+func (v *reviewView) repair() {
 	p := v.project
-	if p == nil || p.Registry == nil {
+	if p == nil || p.proj == nil {
 		return
 	}
 	v.setWriting(true)
 	v.thread.Go(func() {
-		res, err := gemini.RepairTrustedHooks(path, v.now())
-		rep, aerr := auditProject(p)
+		res, err := p.proj.Approve(context.Background(), agents.ApproveRequest{Repair: true})
+		r, rerr := reviewProject(p)
 		v.thread.Do(func() {
 			v.setWriting(false)
-			v.apply(p, rep, aerr)
+			v.apply(p, r, rerr)
 			defer v.trustChanged()
 			switch {
 			case err != nil:
 				v.showError("The trust file was not repaired", err)
-			case res.Backup != "":
-				showInformation("trusted_hooks.json repaired",
-					fmt.Sprintf("The old file is kept as %s.\n%s carried over.", res.Backup, plural(res.Salvaged, "project entry")), v.window)
+			case res != nil && res.Backup != "":
+				title := "Trust file repaired"
+				if len(res.Notes) > 0 {
+					title = res.Notes[0]
+				}
+				showInformation(title, fmt.Sprintf("The old file is kept as %s.\n%s carried over.", res.Backup, plural(res.Salvaged, "project entry")), v.window)
 			}
 		})
 	})
 }
 
-// showProblems lists what is wrong with the trust and settings files.
+// showProblems lists what is wrong with the trust store and the settings:
+// first what Repair mends, then the files that cannot be read, then the
+// rest.
 func (v *reviewView) showProblems() {
 	v.problems.RemoveAll()
-	rep := v.report
-	if rep == nil {
+	if v.review == nil {
 		return
 	}
-	if rep.TrustedHooksError != "" {
-		msg := &widget.Label{Text: shown(rep.TrustedHooksError) + ". Hookwarden does not write it until it is repaired.",
-			Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance}
-		repair := &widget.Button{Text: "Repair…", Icon: theme.MediaReplayIcon(), OnTapped: v.onRepair}
-		v.problems.Add(withRightButton(msg, repair))
+	for _, pr := range v.review.Problems {
+		if pr.Repair {
+			msg := &widget.Label{Text: shown(pr.Text), Wrapping: fyne.TextWrapWord, Importance: problemImportance(pr)}
+			repair := &widget.Button{Text: "Repair…", Icon: theme.MediaReplayIcon(), OnTapped: v.onRepair}
+			v.problems.Add(withRightButton(msg, repair))
+		}
 	}
 	v.showUnreadable()
-	if rep.SettingsError != "" && len(rep.Unreadable) == 0 {
-		v.problems.Add(&widget.Label{Text: shown(rep.SettingsError) + " — Gemini CLI refuses to start until it is fixed.",
-			Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance})
-	}
-	if rep.CheckAbort != nil {
-		v.problems.Add(&widget.Label{Text: shown(rep.CheckAbort.Reason), Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance})
+	for _, pr := range v.review.Problems {
+		if !pr.Repair {
+			v.problems.Add(&widget.Label{Text: shown(pr.Text), Wrapping: fyne.TextWrapWord, Importance: problemImportance(pr)})
+		}
 	}
 }
 
-// showError explains a failure in a dialog; a trusted_hooks.json that
-// cannot be used gets the offer to repair it.
+func problemImportance(p agents.Problem) widget.Importance {
+	if p.Severe {
+		return widget.DangerImportance
+	}
+	return widget.WarningImportance
+}
+
+// repairable reports whether the review on screen has a problem Repair
+// mends.
+func (v *reviewView) repairable() bool {
+	if v.review == nil {
+		return false
+	}
+	for _, p := range v.review.Problems {
+		if p.Repair {
+			return true
+		}
+	}
+	return false
+}
+
+// showError explains a failure in a dialog; while the trust store cannot
+// be used, the dialog offers to repair it.
 func (v *reviewView) showError(title string, err error) {
-	var again *changedSinceReview
+	var again *agents.ChangedSinceReview
 	if errors.As(err, &again) {
 		v.showChangedAgain(again)
 		return
 	}
-	if errors.Is(err, gemini.ErrUnusableFile) && v.report != nil && v.report.TrustedHooksError != "" {
+	if v.repairable() {
 		msg := &widget.Label{Text: shown(err.Error()) + "\n\nRepair backs the file up first, then rewrites what can be salvaged.",
 			Wrapping: fyne.TextWrapWord}
 		d := dialog.NewCustomConfirm(title, "Repair…", "Close", msg, func(ok bool) {

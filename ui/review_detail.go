@@ -7,16 +7,14 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/hookwarden/hookwarden/agents/gemini"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/risk"
-	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
@@ -39,6 +37,9 @@ type reviewDetail struct {
 	scripts []*codeView
 	// fieldChanges are the definition changes shown, in words.
 	fieldChanges []string
+
+	// unrecorded is the agent's words for a script it has no record of.
+	unrecorded string
 
 	highlight highlighter
 	// seenEnd: the end of what is shown has been on screen (scrolled to,
@@ -99,38 +100,19 @@ func (d *reviewDetail) showMessage(text string) {
 	d.content.Add(&widget.Label{Text: shown(text), Wrapping: fyne.TextWrapWord})
 }
 
-// statusMeaning says what a trust status means for what Gemini CLI does.
-var trustStatusMeaning = map[trust.HookStatus]string{
-	trust.StatusNew: "Not in trusted_hooks.json. The next time Gemini CLI starts in this folder it warns " +
-		"about this hook, then runs it and trusts it from then on.",
-	trust.StatusChanged: "A hook with this name was trusted with another command, and that command is gone " +
-		"from the settings. Gemini CLI will warn once, then run and trust the new command.",
-	trust.StatusScriptChanged: "The key is trusted, but a script the hook runs changed since it was approved " +
-		"in Hookwarden. Gemini CLI does not look at scripts: it runs the new version without a warning.",
-	trust.StatusTrusted: "Approved in trusted_hooks.json, and no script it runs changed since Hookwarden recorded it.",
-	trust.StatusDefinitionChanged: "The key is trusted, but the hook is not what was approved in Hookwarden: its env, " +
-		"timeout, type, event, matcher or the split of its name and command changed (see below). Gemini CLI's key " +
-		"does not cover these: it runs the changed hook without a warning.",
-	trust.StatusApprovedOutside: "The key is in trusted_hooks.json, but it was approved outside Hookwarden (by " +
-		"Gemini CLI itself, by hand, or by an approval cut short): its scripts and definition were never " +
-		"fingerprinted, so a later change would go unnoticed. Review it and approve it here.",
-}
-
-const goneKeyMeaning = "This key is in trusted_hooks.json for this project, but no workspace hook has it any more " +
-	"(the hook was removed or its name or command changed). Revoke it so that it cannot silently " +
-	"trust the hook again if it comes back."
-
 // show fills the panel with it; it reports whether everything a reviewer
 // must see to approve it is on screen (every script it runs, in full).
 func (d *reviewDetail) show(it reviewItem, p *project) bool {
 	d.clear()
-	names, workspace := pathNamer{}, ""
+	names := pathNamer{}
 	if p != nil {
 		names = pathNamer{project: p.Dir, home: p.Home}
 	}
-	if p != nil && p.Registry != nil {
-		workspace = p.Registry.Snapshot.Paths.Workspace
+	words := it.words
+	if words == nil {
+		words = &agents.ReviewWords{}
 	}
+	d.unrecorded = words.Unrecorded
 	title := symbolText(shown(it.label()), widget.RichTextStyle{TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText},
 		fyne.TextWrapBreak, fyne.TextTruncateOff)
 	d.content.Add(container.NewBorder(nil, nil, container.NewVBox(newBadge(it.statusText(), it.statusColor())), nil, title))
@@ -139,41 +121,55 @@ func (d *reviewDetail) show(it reviewItem, p *project) bool {
 		d.findings = findingsView(*it.risk, names)
 		d.content.Add(d.findings)
 	}
-	if it.claude != nil || it.goneApproval != nil {
-		return d.showClaude(it, names)
+	if g := it.gone; g != nil {
+		d.content.Add(&widget.Label{Text: g.Meaning, Wrapping: fyne.TextWrapWord})
+		d.content.Add(detailForm(fieldRows(g.Fields)...))
+		return true
 	}
 	h := it.hook
 	if h == nil {
-		d.content.Add(&widget.Label{Text: goneKeyMeaning, Wrapping: fyne.TextWrapWord})
-		d.content.Add(detailForm(detailField("Key", detailMono(it.gone))...))
 		return true
 	}
-	d.content.Add(&widget.Label{Text: trustStatusMeaning[h.Status], Wrapping: fyne.TextWrapWord, Importance: trustMeaningImportance(h.Status)})
-
-	where := names.place(workspace, h.Line, h.Column) + "  ·  " + h.Event
-	if h.Matcher != "" {
-		where += "  ·  matcher " + h.Matcher
+	if m := words.Meaning[h.Status]; m != "" {
+		d.content.Add(&widget.Label{Text: m, Wrapping: fyne.TextWrapWord, Importance: trustMeaningImportance(h.Status)})
 	}
-	if h.Unchecked != "" {
-		where = shown(names.place(h.File, h.Line, h.Column) + "  ·  " + h.Event)
-		d.content.Add(badgeLine(newBadge("project (not checked by Gemini)", layerColor(settingsio.LayerWorkspace)), where))
-		d.content.Add(&widget.Label{Text: "Why it is the project's: " + shown(h.Unchecked), Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance})
-	} else {
-		d.content.Add(badgeLine(newBadge(layerText(settingsio.LayerWorkspace), layerColor(settingsio.LayerWorkspace)), where))
+	typed := p != nil && len(p.Info.Types) > 1
+	if r := it.review; r != nil {
+		where := names.place(r.File, h.Line, h.Column) + "  ·  " + h.Event
+		if h.Matcher != "" {
+			where += "  ·  matcher " + h.Matcher
+		}
+		badge := newBadge(layerText(r.Layer), layerColor(r.Layer))
+		if r.Badge != "" {
+			badge = newBadge(r.Badge, layerColor(r.Layer))
+		}
+		d.content.Add(badgeLine(badge, where))
+		for _, n := range r.Notes {
+			d.content.Add(&widget.Label{Text: shown(n), Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance})
+		}
+	} else if h.Matcher != "" {
+		d.content.Add(newNote(shown(h.Event+"  ·  matcher "+h.Matcher), fyne.TextWrapBreak))
 	}
 	var rows []fyne.CanvasObject
 	if h.Name != "" && h.Name != h.Label {
 		rows = append(rows, detailField("Name", detailText(h.Name))...)
 	}
-	if !h.IsCommand {
+	switch {
+	case !h.IsCommand:
 		rows = append(rows, detailField("Type", detailText(h.Type+" (runs no command)"))...)
+	case typed:
+		rows = append(rows, detailField("Type", detailText(h.Type))...)
 	}
-	rows = append(rows, detailField("Key", detailMono(h.Key))...)
+	keyLabel := words.KeyLabel
+	if keyLabel == "" {
+		keyLabel = "Key"
+	}
+	rows = append(rows, detailField(keyLabel, detailMono(h.Key))...)
 	if h.RawCommand != "" && h.RawCommand != h.Command {
 		rows = append(rows, detailField("As written", detailMono(h.RawCommand))...)
 	}
-	if len(h.Hydrated) > 0 {
-		rows = append(rows, detailField("From .env", detailMono(gemini.HydrationText(h.Hydrated)))...)
+	if it.review != nil {
+		rows = append(rows, fieldRows(it.review.Fields)...)
 	}
 	if len(h.Env) > 0 {
 		rows = append(rows, detailField("Env", detailMonoBlock(envLines(h.Env)))...)
@@ -182,15 +178,44 @@ func (d *reviewDetail) show(it reviewItem, p *project) bool {
 	d.showFieldChanges(h)
 
 	if h.Status == trust.StatusChanged {
-		d.content.Add(detailSection("Command — changes since it was trusted"))
+		d.content.Add(detailSection(orWords(words.ChangedTitle, "Changes since it was approved")))
 		d.commandDiff = newDiffView(diffWords, h.CommandDiff)
 		d.content.Add(d.commandDiff)
-		d.content.Add(newNote("Trusted before: "+shown(h.PreviousKey), fyne.TextWrapBreak))
-	} else if h.IsCommand {
-		d.content.Add(detailSection("Command"))
+		before := h.PreviousCommand
+		if words.BeforeKey {
+			before = h.PreviousKey
+		}
+		d.content.Add(newNote(orWords(words.Before, "Approved before: ")+shown(before), fyne.TextWrapBreak))
+	} else if h.IsCommand || typed {
+		d.content.Add(detailSection(orWords(words.RunsTitle, "Command")))
 		d.content.Add(detailMono(h.Command))
 	}
 	return d.showScripts(h, names)
+}
+
+// orWords is the agent's words, or def when it has none.
+func orWords(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// fieldRows are agent facts as rows of a detail form: code and paths
+// monospaced, a value whose line breaks matter as a block.
+func fieldRows(fs []agents.Field) []fyne.CanvasObject {
+	var rows []fyne.CanvasObject
+	for _, f := range fs {
+		var value fyne.CanvasObject = detailText(f.Value)
+		switch {
+		case f.Lines:
+			value = detailMonoBlock(shownBlock(f.Value))
+		case f.Code:
+			value = detailMono(f.Value)
+		}
+		rows = append(rows, detailField(f.Label, value)...)
+	}
+	return rows
 }
 
 // showFieldChanges shows why Hookwarden cannot vouch for a trusted key
@@ -251,7 +276,7 @@ func (d *reviewDetail) showScripts(h *trust.HookReview, names pathNamer) bool {
 		path := &widget.Label{Text: shown(text), TextStyle: fyne.TextStyle{Monospace: true}, Wrapping: fyne.TextWrapBreak}
 		d.content.Add(container.NewBorder(nil, nil, newBadge(scriptStatusText(s.Status), scriptStatusColor(s)), nil, path))
 		var lines []fyne.CanvasObject
-		if m := scriptMeaning(s); m != "" {
+		if m := scriptMeaning(s, d.unrecorded); m != "" {
 			imp := widget.MediumImportance
 			if s.Flagged {
 				imp = widget.WarningImportance
@@ -325,7 +350,7 @@ func (d *reviewDetail) showUnseen(h *trust.HookReview, names pathNamer) {
 
 // scriptMeaning is the note under a script: what its status means, and
 // the audit's own note.
-func scriptMeaning(s trust.ScriptReview) string {
+func scriptMeaning(s trust.ScriptReview, unrecorded string) string {
 	var parts []string
 	switch s.Status {
 	case trust.ScriptChanged:
@@ -335,7 +360,7 @@ func scriptMeaning(s trust.ScriptReview) string {
 	case trust.ScriptOutside:
 		parts = append(parts, "It resolves to a file outside the project.")
 	case trust.ScriptUnrecorded:
-		parts = append(parts, "Hookwarden has no record of it (not approved here, or approved by Gemini CLI itself); approving records it.")
+		parts = append(parts, orWords(unrecorded, "Hookwarden has no record of it (not approved here); approving records it."))
 	}
 	if s.Note != "" {
 		parts = append(parts, "("+s.Note+")")

@@ -283,8 +283,8 @@ func TestHooksTabShowsTheReviewStateOfEachHook(t *testing.T) {
 	states := map[string]bool{}
 	for _, r := range m.hooks.rows() {
 		var want string
-		for _, h := range m.current.Audit.Hooks {
-			if h.HookID == r.hook.ID && h.NeedsReview() {
+		for _, rh := range m.current.Review.Hooks {
+			if h := rh.HookReview; h.HookID == r.hook.ID && h.NeedsReview() {
 				want = (reviewItem{hook: &h}).statusText()
 			}
 		}

@@ -9,43 +9,59 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/hookwarden/hookwarden/agents/claude"
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/risk"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
-// reviewItem is one row of the review list: a workspace hook, or a trusted
-// key that matches no hook any more.
+// reviewItem is one row of the review list: a reviewed hook, or an
+// approval that matches no hook any more.
 type reviewItem struct {
-	hook *trust.HookReview
-	gone string
-	// claude is the Claude Code review hook belongs to (nil for Gemini
-	// CLI); goneApproval the approval of a gone Claude Code key.
-	claude       *claude.HookReview
-	goneApproval *claude.Approval
-	// risk is the hook's risk analysis (nil for a gone key).
+	// hook is the shared review (nil for a gone approval); review is the
+	// agent's review it belongs to, with where the hook is and the agent's
+	// own facts (nil in an item made of a bare review).
+	hook   *trust.HookReview
+	review *agents.HookReview
+	gone   *agents.Gone
+	// words are the agent's words for its review (nil: none).
+	words *agents.ReviewWords
+	// risk is the hook's risk analysis (nil for a gone approval).
 	risk *risk.Report
 }
 
+// hookItem is the item of the i-th hook of r.
+func hookItem(r *agents.Review, i int) reviewItem {
+	h := &r.Hooks[i]
+	return reviewItem{hook: &h.HookReview, review: h, words: &r.Words, risk: &h.Risk}
+}
+
+// goneItem is the item of the i-th gone approval of r.
+func goneItem(r *agents.Review, i int) reviewItem {
+	return reviewItem{gone: &r.Gone[i], words: &r.Words}
+}
+
 func (it reviewItem) key() string {
-	if it.hook != nil {
+	switch {
+	case it.hook != nil:
 		return it.hook.Key
+	case it.gone != nil:
+		return it.gone.Key
 	}
-	return it.gone
+	return ""
 }
 
 func (it reviewItem) label() string {
 	switch {
 	case it.hook != nil:
 		return it.hook.Label
-	case it.goneApproval != nil:
-		return it.goneApproval.Label
+	case it.gone != nil:
+		return it.gone.Label
 	}
-	return it.gone
+	return ""
 }
 
-// trusted reports whether the item's key is in trusted_hooks.json (so it
-// can be revoked).
+// trusted reports whether the item's key is approved (so it can be
+// revoked).
 func (it reviewItem) trusted() bool {
 	return it.hook == nil || (it.hook.Status != trust.StatusNew && it.hook.Status != trust.StatusChanged)
 }
@@ -76,24 +92,24 @@ func (it reviewItem) statusColor() color.Color {
 	return colorGrey
 }
 
-// where is the event and matcher of a hook.
+// where is the event and matcher of a hook (after its layer, when the
+// agent's reviewed hooks come from more than one), or where a gone
+// approval lives.
 func (it reviewItem) where() string {
 	switch {
-	case it.goneApproval != nil:
-		return "Hookwarden's store · " + it.goneApproval.Event
+	case it.gone != nil:
+		return it.gone.Where
 	case it.hook == nil:
-		return "trusted_hooks.json"
-	case it.claude != nil:
-		s := string(it.claude.Layer) + " · " + it.hook.Event
-		if it.hook.Matcher != "" {
-			s += " · " + it.hook.Matcher
-		}
-		return s
+		return ""
 	}
+	s := it.hook.Event
 	if it.hook.Matcher != "" {
-		return it.hook.Event + " · " + it.hook.Matcher
+		s += " · " + it.hook.Matcher
 	}
-	return it.hook.Event
+	if it.review != nil && it.words != nil && it.words.Layered {
+		s = string(it.review.Layer) + " · " + s
+	}
+	return s
 }
 
 // rebuildItems lists the hooks that need review first (in settings order),
@@ -158,12 +174,8 @@ func (v *reviewView) rebuildItems() {
 		case len(v.unreadable()) > 0 && len(all) == 0:
 			v.detail.showMessage("A settings or hooks file cannot be read (see above), so whatever hooks it holds cannot be " +
 				"reviewed: this project is not clean until it is fixed.")
-		case v.claudeReport != nil && len(all) == 0:
-			v.detail.showMessage("This project has no project, local or plugin handlers: there is nothing to review. " +
-				"Hookwarden does not review your own user settings or the administrator's managed settings.")
-		case v.report != nil && len(all) == 0:
-			v.detail.showMessage("This project has no workspace hooks: there is nothing to review. " +
-				"Hooks from the user, system and extension settings are not checked by Gemini CLI's hook trust.")
+		case v.review != nil && len(all) == 0:
+			v.detail.showMessage(v.review.Words.Empty)
 		case len(v.items) > 0:
 			v.detail.showMessage("Select a " + v.reviewNoun() + " in the list to see what it runs and what changed.")
 		case v.hasReport():
@@ -194,36 +206,25 @@ func reviewSummary(noun string, total, gone, n, hidden int) string {
 	return s
 }
 
-// reviewNoun is what the review lists: workspace hooks (Gemini CLI) or
-// handlers (Claude Code).
+// reviewNoun is what the review lists, in the agent's words.
 func (v *reviewView) reviewNoun() string {
-	if v.claudeReport != nil {
-		return "handler"
+	if v.review != nil && v.review.Words.Noun != "" {
+		return v.review.Words.Noun
 	}
-	return "workspace hook"
+	return "hook"
 }
 
-// reviewItems are the items of the report on screen in settings order,
-// and its gone keys.
+// reviewItems are the items of the review on screen in settings order,
+// and its gone approvals.
 func (v *reviewView) reviewItems() (hooks, gone []reviewItem) {
-	switch {
-	case v.claudeReport != nil:
-		rep := v.claudeReport
-		for i := range rep.Hooks {
-			r := v.risks.of(v.project, &rep.Hooks[i].HookReview)
-			hooks = append(hooks, reviewItem{hook: &rep.Hooks[i].HookReview, claude: &rep.Hooks[i], risk: &r})
-		}
-		for _, g := range rep.Gone {
-			gone = append(gone, reviewItem{gone: g.Fingerprint, goneApproval: g.Approval})
-		}
-	case v.report != nil:
-		for i := range v.report.Hooks {
-			r := v.risks.of(v.project, &v.report.Hooks[i])
-			hooks = append(hooks, reviewItem{hook: &v.report.Hooks[i], risk: &r})
-		}
-		for _, k := range v.report.Gone {
-			gone = append(gone, reviewItem{gone: k})
-		}
+	if v.review == nil {
+		return nil, nil
+	}
+	for i := range v.review.Hooks {
+		hooks = append(hooks, hookItem(v.review, i))
+	}
+	for i := range v.review.Gone {
+		gone = append(gone, goneItem(v.review, i))
 	}
 	return hooks, gone
 }

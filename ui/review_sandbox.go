@@ -22,8 +22,6 @@ func (v *reviewView) sandboxTarget() (id string, event hooks.Event) {
 	case !ok:
 	case it.hook != nil:
 		return it.hook.HookID, hooks.Event(it.hook.Event)
-	case it.claude != nil:
-		return it.claude.HookID, hooks.Event(it.claude.Event)
 	}
 	return "", ""
 }

@@ -2,9 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"path/filepath"
-
-	"github.com/hookwarden/hookwarden/agents/gemini"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -12,7 +9,6 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hookwarden/hookwarden/hooks"
-	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
@@ -66,10 +62,8 @@ func (v *reviewView) confirmApproveAll(onOK func()) {
 		return
 	}
 	intro := fmt.Sprintf("Approving records %s as reviewed, as shown below. ", plural(len(entries), v.reviewNoun()))
-	if v.claudeReport != nil {
-		intro += "Hookwarden then treats them as approved: a dry run no longer asks, and the review badge stops counting them."
-	} else {
-		intro += "Gemini CLI then runs them in this folder without a warning."
+	if v.review != nil {
+		intro += v.review.Words.ApproveAll
 	}
 	v.showSummary("Approve all?", intro, fmt.Sprintf("Approve %s", plural(len(entries), v.reviewNoun())), entries, onOK)
 }
@@ -104,12 +98,11 @@ func scriptSummary(h *trust.HookReview, names pathNamer) []fyne.CanvasObject {
 	return out
 }
 
-// confirmFolderTrust lists the settings hooks that start running once
-// Gemini CLI trusts the folder (level TRUST_FOLDER or TRUST_PARENT) before
-// writing the answer.
-func (v *reviewView) confirmFolderTrust(level gemini.TrustLevel, onOK func()) {
+// confirmFolderTrust lists the hooks that start running once the agent
+// trusts the folder (the answers "trust" and "parent") before writing the
+// answer.
+func (v *reviewView) confirmFolderTrust(level string, onOK func()) {
 	p := v.project
-	snap := p.Registry.Snapshot
 	names := v.names()
 	reviews := map[string]reviewItem{}
 	all, _ := v.reviewItems()
@@ -117,36 +110,28 @@ func (v *reviewView) confirmFolderTrust(level gemini.TrustLevel, onOK func()) {
 		reviews[it.hook.HookID] = it
 	}
 	var entries []fyne.CanvasObject
-	for _, h := range p.Registry.Hooks {
+	for _, h := range p.proj.Hooks() {
 		if h.Status != hooks.StatusBlockedUntrustedFolder {
 			continue
 		}
-		entries = append(entries, folderSummaryEntry(h, reviews, names))
+		entries = append(entries, folderSummaryEntry(p.proj.Title(h), v.review.Folder.Unreviewed, h, reviews, names))
 	}
-	var intro, title, confirm string
-	switch level {
-	case gemini.TrustParent:
-		title, confirm = "Trust the parent folder?", "Trust parent"
-		intro = fmt.Sprintf("Gemini CLI will trust every folder in %s, not only %s, and run the settings hooks of all of them. ",
-			shown(filepath.Dir(snap.ProjectDir)), shown(filepath.Base(snap.ProjectDir)))
-	default:
-		title, confirm = "Trust this folder?", "Trust folder"
-		intro = fmt.Sprintf("Gemini CLI will trust %s. ", shown(snap.ProjectDir))
-	}
+	folder := v.review.Folder
+	c := folder.Confirm[level]
+	intro := shown(c.Intro)
 	switch {
 	case len(entries) == 0:
-		intro += "No settings hook of this project is held back by the folder trust now, so no hook starts running here."
+		intro += folder.None
 	default:
-		intro += fmt.Sprintf("These %s start running here the next time Gemini CLI starts (workspace hooks that are not approved "+
-			"are announced once, then run):", plural(len(entries), "hook"))
+		intro += fmt.Sprintf(folder.Starts, plural(len(entries), "hook"))
 	}
-	v.showSummary(title, intro, confirm, entries, onOK)
+	v.showSummary(c.Title, intro, c.Button, entries, onOK)
 }
 
 // folderSummaryEntry is one hook that a folder trust lets run: its layer,
 // event, command and, for a workspace hook, its review and scripts.
-func folderSummaryEntry(h *hooks.Hook, reviews map[string]reviewItem, names pathNamer) fyne.CanvasObject {
-	title := symbolText(shown(hookTitle(h)), widget.RichTextStyle{TextStyle: fyne.TextStyle{Bold: true}}, fyne.TextWrapBreak, fyne.TextTruncateOff)
+func folderSummaryEntry(name, unreviewed string, h *hooks.Hook, reviews map[string]reviewItem, names pathNamer) fyne.CanvasObject {
+	title := symbolText(shown(name), widget.RichTextStyle{TextStyle: fyne.TextStyle{Bold: true}}, fyne.TextWrapBreak, fyne.TextTruncateOff)
 	where := string(h.Event)
 	if h.Matcher != "" {
 		where += " · matcher " + h.Matcher
@@ -164,8 +149,8 @@ func folderSummaryEntry(h *hooks.Hook, reviews map[string]reviewItem, names path
 	if reviewed {
 		rows = append(rows, scriptSummary(it.hook, names)...)
 		rows = append(rows, summaryRisk(it)...)
-	} else if h.Origin.Layer != settingsio.LayerWorkspace {
-		rows = append(rows, newNote("From your own or the system's settings: Gemini CLI's hook trust does not check it.", fyne.TextWrapWord))
+	} else if unreviewed != "" {
+		rows = append(rows, newNote(unreviewed, fyne.TextWrapWord))
 	}
 	return container.NewVBox(rows...)
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/hookwarden/hookwarden/agents/gemini"
+	"github.com/hookwarden/hookwarden/trust"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -338,8 +339,8 @@ func TestReviewCorruptTrustFileIsShownAndNotWritten(t *testing.T) {
 	if data, _ := os.ReadFile(backups[0]); string(data) != corrupt {
 		t.Errorf("the backup does not hold the old content:\n%s", data)
 	}
-	if f.v.report == nil || f.v.report.TrustedHooksError != "" {
-		t.Errorf("after the repair the audit still reports a problem: %+v", f.v.report)
+	if f.v.review == nil || f.v.review.StoreError != "" {
+		t.Errorf("after the repair the audit still reports a problem: %+v", f.v.review)
 	}
 }
 
@@ -377,4 +378,23 @@ func TestReviewFolderTrustBannerWritesTrustedFolders(t *testing.T) {
 	if f.v.folder.trustButton.Importance != widget.HighImportance {
 		t.Error("the answer on record is not highlighted")
 	}
+}
+
+// trustOptions locates Hookwarden's approval store for p's environment
+// (fixtures approve with Gemini CLI's own Approve, as the CLI did).
+func trustOptions(p *project) (gemini.Options, error) {
+	dir, err := trust.StoreDirFromEnv(p.Env, p.GOOS)
+	if err != nil {
+		return gemini.Options{}, err
+	}
+	return gemini.Options{Store: trust.Store{Dir: dir}}, nil
+}
+
+// auditProject runs Gemini CLI's audit on p with Hookwarden's store.
+func auditProject(p *project) (*gemini.Report, error) {
+	opts, err := trustOptions(p)
+	if err != nil {
+		return nil, err
+	}
+	return gemini.Audit(p.Registry.Snapshot, opts)
 }

@@ -13,7 +13,6 @@ import (
 
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/risk"
-	"github.com/hookwarden/hookwarden/trust"
 )
 
 // riskText is a risk level as its badge says it.
@@ -62,52 +61,6 @@ func firstFindingLabel(r risk.Report) *widget.Label {
 		return nil
 	}
 	return &widget.Label{Text: shown("Risk: " + f.Summary), Wrapping: fyne.TextWrapWord, Importance: riskImportance(f.Severity)}
-}
-
-// reviewRisks computes and keeps the risk of review items: the key is the
-// hook, its command and the content of its scripts, so a change of any of
-// them is analysed again.
-type reviewRisks struct {
-	project *project
-	byKey   map[string]risk.Report
-	cache   *risk.Cache
-}
-
-func (rr *reviewRisks) of(p *project, h *trust.HookReview) risk.Report {
-	if rr.project != p || rr.byKey == nil {
-		*rr = reviewRisks{project: p, byKey: map[string]risk.Report{}, cache: risk.NewCache()}
-	}
-	key := h.HookID + "\x00" + h.Command
-	for _, s := range h.Scripts {
-		key += "\x00" + s.Path + "=" + s.SHA256
-	}
-	if r, ok := rr.byKey[key]; ok {
-		return r
-	}
-	r := risk.Analyze(reviewRiskInput(p, h), risk.Options{Cache: rr.cache})
-	rr.byKey[key] = r
-	return r
-}
-
-// reviewRiskInput finds the hook of the registry a review is about (for
-// its env, args and URL); the review's own command when it is not there.
-func reviewRiskInput(p *project, h *trust.HookReview) risk.Hook {
-	if p == nil {
-		return risk.Hook{Command: h.Command, Event: h.Event, Matcher: h.Matcher}
-	}
-	var all []*hooks.Hook
-	if p.Registry != nil {
-		all = p.Registry.Hooks
-	}
-	if p.Claude != nil && p.Claude.Registry != nil {
-		all = append(all, p.Claude.Registry.Hooks...)
-	}
-	for _, x := range all {
-		if x.ID == h.HookID {
-			return risk.FromHook(x, p.Dir)
-		}
-	}
-	return risk.Hook{Command: h.Command, Event: h.Event, Matcher: h.Matcher, ProjectDir: p.Dir}
 }
 
 // findingsView lists the findings in words: severity, the sentence, and

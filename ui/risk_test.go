@@ -27,7 +27,7 @@ func TestHookRowShowsRiskBadgeAndFirstFinding(t *testing.T) {
 	}
 	for _, tt := range tests {
 		h := &hooks.Hook{ID: "x", Event: "BeforeTool", Type: "command", Command: tt.command, Status: hooks.StatusRuns}
-		r := newHookRow(h, hookSwitch{}, pathNamer{project: dir}, rowActions{})
+		r := newHookRow(h, geminiDetails(), hookSwitch{}, pathNamer{project: dir}, rowActions{})
 		if r.risk == nil || r.risk.Text != tt.badge {
 			t.Errorf("%s: badge %v, want %q", tt.command, r.risk, tt.badge)
 		}

@@ -1,18 +1,15 @@
 package ui
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"time"
 
-	"github.com/hookwarden/hookwarden/agents/gemini"
-
-	"github.com/hookwarden/hookwarden/agents/claude"
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/assets"
-	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
-	"github.com/hookwarden/hookwarden/trust"
 )
 
 // Options say which project the window opens and in which environment.
@@ -25,9 +22,12 @@ type Options struct {
 	GOOS string
 	// Home is the user's home folder (GEMINI_CLI_HOME in Env overrides it).
 	Home string
-	// Agent is the agent whose hooks the window shows (hooks.AgentGemini
-	// when ""): Gemini CLI's files, or Claude Code's.
-	Agent hooks.Agent
+	// Agents are the agents the window knows, in the order of its agent
+	// switch (main.go passes agents/all.Registry()).
+	Agents *agents.Registry
+	// Agent is the name of the agent whose hooks the window shows first
+	// ("" for the first of Agents).
+	Agent string
 	// DemoDir returns an empty folder to copy the demo project into. Nil
 	// means a new temporary folder, removed when the window closes.
 	DemoDir func() (string, error)
@@ -44,12 +44,23 @@ type Options struct {
 	Review bool
 }
 
+// agentOf is the agent opts ask for (the registry's first by default).
+func agentOf(opts Options) agents.Agent {
+	if a, ok := opts.Agents.Get(opts.Agent); ok {
+		return a
+	}
+	return opts.Agents.Default()
+}
+
 // project is one loaded folder as the window shows it, for one agent.
 type project struct {
-	// Agent is whose hooks these are: for Claude Code, Claude holds them
-	// and Registry and Audit are nil.
-	Agent  hooks.Agent
-	Claude *claudeProject
+	// Agent is the name of the agent whose hooks these are; Info names it
+	// and proj is what it read (nil when openErr says why it could not).
+	Agent   string
+	Info    agents.Info
+	agent   agents.Agent
+	proj    agents.Project
+	openErr error
 
 	Dir  string
 	Env  settingsio.Env
@@ -61,12 +72,12 @@ type project struct {
 	// the demo is shown instead.
 	Requested string
 	// Demo is the materialized demo when the window shows it, else nil.
-	Demo     *assets.Demo
-	Registry *gemini.Registry
-	// Audit is the trust review of the workspace hooks (nil when it could
-	// not be made; AuditErr says why).
-	Audit    *gemini.Report
-	AuditErr error
+	Demo *assets.Demo
+	// reviewState is the trust review made when the project was read
+	// (ui/review_load.go).
+	reviewState
+	// legacyViews is what the views not yet on the agent contract read.
+	legacyViews
 	// Files are the files the project's hooks come from, with their state.
 	Files []fileState
 	// Watch are the files and folders whose change calls for a reload.
@@ -82,7 +93,11 @@ func openProject(opts Options, dir string, demoWhenEmpty bool) (*project, error)
 	if err != nil {
 		return nil, fmt.Errorf("project folder %s: %w", dir, err)
 	}
-	if p := loadFolder(opts, abs); p.hasContent() || !demoWhenEmpty {
+	p := loadFolder(opts, abs)
+	if p.openErr != nil {
+		return nil, p.openErr
+	}
+	if p.hasContent() || !demoWhenEmpty {
 		return p, nil
 	}
 	return openDemo(opts, abs)
@@ -90,25 +105,28 @@ func openProject(opts Options, dir string, demoWhenEmpty bool) (*project, error)
 
 // loadFolder loads the folder abs for the agent of opts.
 func loadFolder(opts Options, abs string) *project {
-	p := &project{Agent: agentOf(opts), Dir: abs, Env: opts.Env, Home: opts.Home, GOOS: opts.GOOS, Requested: abs, Init: opts.Init}
+	p := &project{Dir: abs, Env: opts.Env, Home: opts.Home, GOOS: opts.GOOS, Requested: abs, Init: opts.Init}
+	p.setAgent(agentOf(opts))
 	p.load()
 	return p
+}
+
+// setAgent makes a the project's agent.
+func (p *project) setAgent(a agents.Agent) {
+	p.agent, p.Info, p.Agent = a, a.Info(), a.Info().Name
 }
 
 // hasContent reports whether the project shows anything for its agent:
 // a hook, or a diagnostic (a broken file must not hide behind the demo).
 func (p *project) hasContent() bool {
-	if p.Agent == claude.Name {
-		r := p.Claude.Registry
-		return len(r.Hooks) > 0 || len(r.Diagnostics) > 0
-	}
-	return len(p.Registry.Hooks) > 0 || len(p.Registry.Diagnostics) > 0
+	return p.proj != nil && (len(p.proj.Hooks()) > 0 || len(p.proj.Diagnostics()) > 0)
 }
 
 // withAgent returns the same folder (the same demo copy, if it is the
 // demo) loaded for agent a.
-func (p *project) withAgent(a hooks.Agent) *project {
-	q := &project{Agent: a, Dir: p.Dir, Env: p.Env, Home: p.Home, GOOS: p.GOOS, Requested: p.Requested, Demo: p.Demo, Init: p.Init}
+func (p *project) withAgent(a agents.Agent) *project {
+	q := &project{Dir: p.Dir, Env: p.Env, Home: p.Home, GOOS: p.GOOS, Requested: p.Requested, Demo: p.Demo, Init: p.Init}
+	q.setAgent(a)
 	q.load()
 	return q
 }
@@ -128,53 +146,33 @@ func openDemo(opts Options, requested string) (*project, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := gemini.ApproveDemo(demo, opts.GOOS, time.Now()); err != nil {
+	if err := approveDemo(demo, opts.GOOS, time.Now()); err != nil {
 		return nil, err
 	}
-	p := &project{Agent: agentOf(opts), Dir: demo.ProjectDir, Env: demo.Overlay(opts.Env), Home: demo.Home,
+	p := &project{Dir: demo.ProjectDir, Env: demo.Overlay(opts.Env), Home: demo.Home,
 		GOOS: opts.GOOS, Requested: requested, Demo: &demo, Init: opts.Init}
+	p.setAgent(agentOf(opts))
 	p.load()
+	if p.openErr != nil {
+		return nil, p.openErr
+	}
 	return p, nil
 }
 
-// load (re)reads every file of the project for its agent: it rebuilds the registry,
-// reviews the workspace hooks against the trust files and notes the state
-// of every file and what to watch.
+// load (re)reads every file of the project through its agent: its layers
+// and hooks, the state of every file and what to watch; then what the
+// views not yet on the contract read.
 func (p *project) load() {
-	if p.Agent == claude.Name {
-		p.loadClaude()
+	env := agents.Env{Vars: p.Env, GOOS: p.GOOS, Home: p.Home, Init: p.Init}
+	p.proj, p.openErr = p.agent.Open(context.Background(), env, p.Dir)
+	if p.openErr != nil {
+		p.openErr = fmt.Errorf("%s: %w", p.Info.Title, p.openErr)
+		p.Files, p.Watch = nil, nil
 		return
 	}
-	snap := gemini.Load(gemini.LoadOptions{ProjectDir: p.Dir, Env: p.Env, GOOS: p.GOOS, Home: p.Home})
-	p.Registry = gemini.Build(snap)
-	storeDir, _ := trust.StoreDirFromEnv(p.Env, p.GOOS) // "": audit without fingerprints
-	p.Audit, p.AuditErr = auditSnapshot(snap, storeDir)
-	p.Files = fileStates(p.Registry, p.Audit)
-	p.Watch = watchList(snap, storeDir)
-}
-
-// auditSnapshot reviews the workspace hooks against trusted_hooks.json and
-// Hookwarden's approval store in storeDir.
-func auditSnapshot(snap *gemini.Snapshot, storeDir string) (*gemini.Report, error) {
-	var opts gemini.Options
-	if storeDir != "" {
-		opts.Store = trust.Store{Dir: storeDir}
-	}
-	r, err := gemini.Audit(snap, opts)
-	if err != nil {
-		return nil, fmt.Errorf("reviewing the project hooks: %w", err)
-	}
-	return r, nil
-}
-
-// toggler edits the disabled lists of the project's settings files.
-// The switch journal lets an enable restore the file byte for byte.
-func (p *project) toggler() *gemini.Toggler {
-	t := &gemini.Toggler{Snapshot: p.Registry.Snapshot, Registry: p.Registry, Env: p.Env}
-	if dir, err := settingsio.HookwardenDir(p.Env, p.GOOS); err == nil {
-		t.Journal = &settingsio.EditJournal{Path: filepath.Join(dir, settingsio.JournalFileName)}
-	}
-	return t
+	p.Files = fileStates(p.proj.Layers(), p.Info.Title)
+	p.Watch = p.proj.Watch()
+	p.loadLegacy()
 }
 
 // name is the project's folder name.

@@ -17,6 +17,7 @@ func isolatedOptions(t *testing.T) Options {
 	home := t.TempDir()
 	sys := filepath.Join(t.TempDir(), "settings.json")
 	return Options{
+		Agents: testAgents(),
 		Env: settingsio.Env{
 			"HOME=" + home,
 			"GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + sys,

@@ -5,15 +5,13 @@ import (
 	"image/color"
 	"slices"
 
-	"github.com/hookwarden/hookwarden/agents/gemini"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/hookwarden/hookwarden/agents/claude"
+	"github.com/hookwarden/hookwarden/agents"
 )
 
 // trustBanner is the strip above the tabs that says how many workspace
@@ -67,42 +65,44 @@ func (b *trustBanner) dismiss() {
 }
 
 // reviewBannerText is "2 hooks need review in myproject", or "" when the
-// audit found nothing to review.
+// review found nothing to review.
 func reviewBannerText(p *project) string {
-	if p.Claude != nil {
-		return claudeBannerText(p)
-	}
-	if p.Audit == nil {
-		if p.AuditErr != nil {
-			return "The project hooks could not be reviewed: " + p.AuditErr.Error()
+	r := p.Review
+	if r == nil {
+		if p.ReviewErr != nil {
+			return "The project hooks could not be reviewed: " + p.ReviewErr.Error()
 		}
 		return ""
 	}
-	n := len(hooksNeedingReview(p.Audit)) - len(p.Audit.Critical)
-	if bad := len(p.Audit.Unreadable); bad > 0 {
-		return unreadableBannerText(bad, n, "hook", p)
+	noun := r.Words.Banner
+	if noun == "" {
+		noun = "hook"
+	}
+	n := r.NeedingReview()
+	if bad := len(r.Unreadable); bad > 0 {
+		return unreadableBannerText(bad, n, noun, p)
 	}
 	switch {
-	case len(p.Audit.Critical) > 0:
-		s := "Critical: " + p.Audit.Critical[0].Message
+	case len(r.Critical) > 0:
+		s := "Critical: " + r.Critical[0].Message
 		if n > 0 {
-			s += fmt.Sprintf(" — and %d hook(s) need review", n)
+			s += fmt.Sprintf(" — and %d %s(s) need review", n, noun)
 		}
 		return s
 	case n == 1:
-		return fmt.Sprintf("1 hook needs review in %s", p.name())
+		return fmt.Sprintf("1 %s needs review in %s", noun, p.name())
 	case n > 1:
-		return fmt.Sprintf("%d hooks need review in %s", n, p.name())
-	case p.Audit.TrustedHooksError != "":
-		return "trusted_hooks.json cannot be read by Gemini CLI: " + p.Audit.TrustedHooksError
+		return fmt.Sprintf("%d %ss need review in %s", n, noun, p.name())
+	case r.StoreError != "":
+		return r.Words.StoreError + ": " + r.StoreError
 	}
 	return ""
 }
 
-// hooksNeedingReview returns "key status" for every project hook that is
+// hooksNeedingReview returns "key status" for every reviewed hook that is
 // not plainly trusted, and "critical <message>" for each critical finding,
 // sorted.
-func hooksNeedingReview(r *gemini.Report) []string {
+func hooksNeedingReview(r *agents.Review) []string {
 	var out []string
 	for _, h := range r.Hooks {
 		if h.NeedsReview() {
@@ -139,31 +139,14 @@ func withAlpha(c color.Color, a uint8) color.Color {
 	return color.NRGBA{R: uint8(r >> 8), G: uint8(g >> 8), B: uint8(bl >> 8), A: a}
 }
 
-// projectNeedingReview is hooksNeedingReview of p's audit, for either agent.
+// projectNeedingReview is hooksNeedingReview of p's review.
 func projectNeedingReview(p *project) []string {
-	switch {
-	case p.Claude != nil && p.Claude.Audit != nil:
-		return claudeNeedingReview(p.Claude.Audit)
-	case p.Claude == nil && p.Audit != nil:
-		return hooksNeedingReview(p.Audit)
+	if p.Review == nil {
+		return nil
 	}
-	return nil
+	return hooksNeedingReview(p.Review)
 }
 
-// claudeNeedingReview returns "fingerprint status" for every Claude Code
-// handler that is not plainly trusted, sorted.
-func claudeNeedingReview(r *claude.Report) []string {
-	var out []string
-	for _, h := range r.Hooks {
-		if h.NeedsReview() {
-			out = append(out, h.Key+" "+string(h.Status))
-		}
-	}
-	slices.Sort(out)
-	return out
-}
-
-// claudeBannerText is "2 Claude Code handlers need review in myproject".
 // unreadableBannerText counts files that cannot be read with the n hooks
 // (noun) that need review: a file that cannot be read is never clean.
 func unreadableBannerText(bad, n int, noun string, p *project) string {
@@ -175,25 +158,4 @@ func unreadableBannerText(bad, n int, noun string, p *project) string {
 		s += fmt.Sprintf("; %s need review", plural(n, noun))
 	}
 	return s
-}
-
-func claudeBannerText(p *project) string {
-	c := p.Claude
-	if c.Audit == nil {
-		if c.AuditErr != nil {
-			return "The Claude Code handlers could not be reviewed: " + c.AuditErr.Error()
-		}
-		return ""
-	}
-	n := len(claudeNeedingReview(c.Audit))
-	if bad := len(c.Audit.Unreadable); bad > 0 {
-		return unreadableBannerText(bad, n, "Claude Code handler", p)
-	}
-	switch {
-	case n == 1:
-		return fmt.Sprintf("1 Claude Code handler needs review in %s", p.name())
-	case n > 1:
-		return fmt.Sprintf("%d Claude Code handlers need review in %s", n, p.name())
-	}
-	return ""
 }

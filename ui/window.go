@@ -1,11 +1,8 @@
 package ui
 
 import (
-	"context"
 	"os"
 	"path/filepath"
-
-	"github.com/hookwarden/hookwarden/agents/gemini"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -14,7 +11,6 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/assets"
 	"github.com/hookwarden/hookwarden/hooks"
 )
@@ -85,9 +81,9 @@ type mainWindow struct {
 	recentButton *widget.Button
 	reloadButton *widget.Button
 
-	// agent is the agent on the switch: the one a project opened for the
-	// first time is shown with.
-	agent hooks.Agent
+	// agent is the name of the agent on the switch: the one a project
+	// opened for the first time is shown with.
+	agent string
 	// current is the project on screen (nil while the first load runs).
 	current *project
 	// places remembers, per project, where the user was (this session).
@@ -115,14 +111,13 @@ func newMainWindow(a fyne.App, w fyne.Window, opts Options) *mainWindow {
 // newMainWindowOn builds the window with its work and its watcher run by
 // thread and watch (tests run them on the test goroutine).
 func newMainWindowOn(a fyne.App, w fyne.Window, opts Options, thread uiThread, watch watchFunc) *mainWindow {
-	m := &mainWindow{app: a, window: w, opts: opts, agent: agentOf(opts),
+	m := &mainWindow{app: a, window: w, opts: opts, agent: agentOf(opts).Info().Name,
 		review: newReviewView(w, thread), dryRun: newDryRunView(w, thread),
 		thread: thread, watch: watch, places: map[string]viewPlace{}}
 	if a != nil {
 		m.dryRun.prefs = a.Preferences() // "always sandbox dry runs"
 	}
-	m.header = newHeader(m.onAgentChanged)
-	m.header.agent.Selected = agentName(m.agent)
+	m.header = newHeader(newAgentSwitch(opts, m.onAgentChanged))
 	m.hooks = newHooksView(hooksActions{toggled: m.onToggled, enableAll: m.onEnableAll, disableAll: m.onDisableAll,
 		openFile: m.openFile, openDemo: m.onOpenDemo})
 	m.files = newFilesView(m.openFile)
@@ -170,9 +165,10 @@ func (m *mainWindow) open(dir string) {
 	m.openAs(dir, m.agentFor(dir))
 }
 
-// openAs loads dir for agent a off the UI thread (the demo instead, when
-// the app was started without a folder and this first one has no hooks).
-func (m *mainWindow) openAs(dir string, a hooks.Agent) {
+// openAs loads dir for the agent of a name off the UI thread (the demo
+// instead, when the app was started without a folder and this first one
+// has no hooks).
+func (m *mainWindow) openAs(dir string, a string) {
 	demoWhenEmpty := m.opts.DemoWhenEmpty && !m.opened
 	m.opened = true
 	m.load(dir, a, func(opts Options) (*project, error) { return openProject(opts, dir, demoWhenEmpty) })
@@ -191,8 +187,8 @@ func (m *mainWindow) onOpenDemo() {
 }
 
 // load shows the loading state for what, then runs open off the UI thread
-// for agent a and shows its project.
-func (m *mainWindow) load(what string, a hooks.Agent, open func(Options) (*project, error)) {
+// for the agent of a name and shows its project.
+func (m *mainWindow) load(what string, a string, open func(Options) (*project, error)) {
 	m.savePlace()
 	m.startLoading(what)
 	opts := m.opts
@@ -265,6 +261,9 @@ func (m *mainWindow) show(p *project, err error) {
 	m.openButton.Enable()
 	m.recentButton.Enable()
 	m.header.agent.Enable()
+	if err == nil && p != nil && p.openErr != nil {
+		err = p.openErr
+	}
 	if err != nil {
 		m.reviewOnShow = false
 		m.showOpenError(err)
@@ -281,8 +280,8 @@ func (m *mainWindow) show(p *project, err error) {
 	m.current = p
 	m.agent = p.Agent
 	title := "Hookwarden — " + filepath.Base(p.Dir)
-	if p.Agent == claude.Name {
-		title += " — " + claudeName
+	if p.Agent != m.opts.Agents.Default().Info().Name {
+		title += " — " + p.Info.Title
 	}
 	if p.Demo != nil {
 		title += " (demo)"
@@ -296,41 +295,6 @@ func (m *mainWindow) show(p *project, err error) {
 	m.dryRun.show(p)
 	m.noteTracked(p)
 	m.afterShow(before, p, switched)
-}
-
-// noteTracked asks git, off the UI thread, whether the workspace settings
-// of p are tracked, so the Hooks tab can say so before a switch is used.
-func (m *mainWindow) noteTracked(p *project) {
-	m.hooks.setTracked(gemini.Tracked{})
-	if p.Claude != nil || p.Registry == nil || p.Demo != nil {
-		return
-	}
-	m.thread.Go(func() {
-		tr := p.toggler().WorkspaceTracked(context.Background())
-		m.thread.Do(func() {
-			if m.current == p {
-				m.hooks.setTracked(tr)
-			}
-		})
-	})
-}
-
-// hookSwitchOf finds the hook with the given ID in the project on screen,
-// with its switch.
-func (m *mainWindow) hookSwitchOf(id string) (*hooks.Hook, hookSwitch) {
-	p := m.current
-	switch {
-	case p == nil:
-	case p.Claude != nil:
-		if h := p.Claude.Registry.Hook(id); h != nil {
-			return h, claudeSwitchOf(h)
-		}
-	case p.Registry != nil:
-		if h := p.Registry.Hook(id); h != nil {
-			return h, switchOf(h, p.Registry, pathNamer{project: p.Dir, home: p.Home})
-		}
-	}
-	return nil, hookSwitch{}
 }
 
 // removeDemo deletes the temporary copy of the demo project the window made.

@@ -6,14 +6,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hookwarden/hookwarden/agents/gemini"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -31,7 +30,7 @@ func newTestWindow(t *testing.T) (*mainWindow, fyne.Window) {
 func newTestWindowOn(t *testing.T, a fyne.App, watch watchFunc) (*mainWindow, fyne.Window) {
 	t.Helper()
 	w := test.NewTempWindow(t, nil)
-	m := newMainWindowOn(a, w, Options{DemoDir: func() (string, error) { return t.TempDir(), nil }, DemoWhenEmpty: true}, sameGoroutine{}, watch)
+	m := newMainWindowOn(a, w, Options{Agents: testAgents(), DemoDir: func() (string, error) { return t.TempDir(), nil }, DemoWhenEmpty: true}, sameGoroutine{}, watch)
 	m.review.arm = func(f func()) { f() } // no timer goroutine; tests that need the pause replace it
 	w.SetContent(m.buildUI())
 	w.Resize(fyne.NewSize(1120, 760))
@@ -55,7 +54,7 @@ func handBuiltProject() *project {
 	ws := filepath.Join(dir, ".gemini", "settings.json")
 	user := filepath.Join(home, ".gemini", "settings.json")
 	sys := filepath.FromSlash("/etc/gemini-cli/settings.json")
-	return &project{Dir: dir, Home: home, Requested: dir, Registry: &gemini.Registry{
+	return geminiBuilt(&project{Dir: dir, Home: home, Requested: dir, legacyViews: legacyViews{Registry: &gemini.Registry{
 		Snapshot: &gemini.Snapshot{ProjectDir: dir, FolderTrust: gemini.FolderTrust{
 			State: gemini.FolderTrusted, Reason: "trustedFolders.json trusts /work"}},
 		HooksEnabled: true,
@@ -75,7 +74,7 @@ func handBuiltProject() *project {
 		},
 		Diagnostics: []hooks.Diagnostic{{File: sys, Line: 3, Column: 14, Severity: hooks.SeverityFatal,
 			Message: "unexpected character '}'"}},
-	}}
+	}}})
 }
 
 func TestHooksViewShowsStatusesOriginsAndDiagnostics(t *testing.T) {

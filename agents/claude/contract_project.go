@@ -3,9 +3,13 @@ package claude
 import (
 	"context"
 	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
@@ -16,7 +20,10 @@ type Agent struct{}
 func New() Agent { return Agent{} }
 
 // Info names Claude Code.
-func (Agent) Info() agents.Info { return agents.Info{Name: "claude", Title: "Claude Code"} }
+func (Agent) Info() agents.Info {
+	return agents.Info{Name: "claude", Title: "Claude Code", Types: HandlerTypes,
+		Statuses: []hooks.Status{StatusBlockedByPolicy, StatusNeverRuns}}
+}
 
 // Project is one project folder as Claude Code reads it: the settings
 // layers and plugins, the merged registry (plus the handlers Hookwarden
@@ -65,3 +72,243 @@ func (p *Project) Hooks() []*hooks.Hook { return p.reg.Hooks }
 
 // Diagnostics are every finding about the files and handlers.
 func (p *Project) Diagnostics() []hooks.Diagnostic { return p.reg.Diagnostics }
+
+// Title is a handler's command (with its args), URL, MCP tool or prompt.
+func (p *Project) Title(h *hooks.Hook) string { return Label(h) }
+
+// Unreadable are the settings and hooks files that exist but cannot be
+// read or parsed.
+func (p *Project) Unreadable() []settingsio.FileError { return p.snap.UnreadableFiles() }
+
+// Summary is Claude Code's folder trust flag (read only), its switches
+// (disableAllHooks, allowManagedHooksOnly), the plugins, and the members
+// of the list document that only Claude Code has.
+func (p *Project) Summary() agents.Summary {
+	snap, r := p.snap, p.reg
+	ft := snap.FolderTrust
+	state := "not accepted"
+	if ft.Accepted {
+		state = "accepted"
+	}
+	s := agents.Summary{
+		RepoRoot: snap.RepoRoot,
+		FolderTrust: agents.FolderTrust{Supported: true, Trusted: ft.Accepted, State: state, Source: ft.File,
+			Reason: ft.Reason},
+		Files: "The files Claude Code reads for this project: user, project, local and managed settings in merge order " +
+			"(every layer adds its hooks), the hook files of the plugins named in enabledPlugins, ~/.claude.json with the " +
+			"folder trust flag (read only), and Hookwarden's store.",
+	}
+	switch {
+	case r.ManagedDisableAll:
+		s.HooksOff = "disableAllHooks in managed settings"
+	}
+	s.Heading = []agents.Fact{
+		{Key: "project", Label: "Project", Cells: []string{snap.ProjectDir + " (Claude Code)"}, Text: snap.ProjectDir, OK: true},
+		folderTrustFact(ft, state),
+		hooksFact(r),
+	}
+	s.Facts = policyFacts(r)
+	plugins := []pluginDoc{}
+	var enabled []string
+	for _, pl := range snap.Plugins {
+		if pl.Enabled {
+			enabled = append(enabled, pl.ID)
+		}
+		st := "enabled"
+		switch {
+		case !pl.Enabled:
+			st = "disabled"
+		case pl.Root == "":
+			st = "missing: " + pl.Missing
+		}
+		s.Sources = append(s.Sources, agents.Source{Kind: "plugin", Name: pl.ID, Path: pl.Root, State: st})
+		d := pluginDoc{ID: pl.ID, Enabled: pl.Enabled, Managed: pl.ForcedByManaged, Root: pl.Root, Version: pl.Version, Missing: pl.Missing}
+		if pl.EnabledBy != nil {
+			d.EnabledBy = pl.EnabledBy.Path
+		}
+		plugins = append(plugins, d)
+	}
+	if len(snap.Plugins) > 0 {
+		v := fmt.Sprintf("%d of %d enabled", len(enabled), len(snap.Plugins))
+		if len(enabled) > 0 {
+			v += ": " + strings.Join(enabled, ", ")
+		}
+		s.Facts = append(s.Facts, agents.Field{Key: "plugins", Label: "Plugins", Value: v, JSON: enabled})
+	}
+	if snap.RepoRoot != "" && snap.RepoRoot != snap.ProjectDir {
+		s.Facts = append(s.Facts, agents.Field{Key: "repo_root", Label: "Repository", Value: snap.RepoRoot, Code: true})
+	}
+	enabledBy := ""
+	if r.DisableAllHooks {
+		enabledBy = r.DisableAllHooksBy
+	}
+	s.Document = agents.Document{
+		agents.Member("agent", p.Agent().Name),
+		agents.Slot("project"),
+		agents.Member("repo_root", snap.RepoRoot),
+		agents.Member("folder_trust", ft),
+		agents.Member("hooks_enabled", !r.DisableAllHooks),
+		agents.Member("hooks_enabled_by", enabledBy),
+		agents.Member("managed_disable_all", r.ManagedDisableAll),
+		agents.Member("allow_managed_hooks_only", r.ManagedHooksOnly),
+		agents.Member("allow_managed_hooks_only_by", r.ManagedHooksOnlyBy),
+		agents.Slot("layers"),
+		agents.Member("plugins", plugins),
+		agents.Slot("hooks"),
+		agents.Slot("diagnostics"),
+	}
+	return s
+}
+
+// policyFacts are the managed settings' switches that decide which hooks
+// run: disableAllHooks and allowManagedHooksOnly.
+func policyFacts(r *Registry) []agents.Field {
+	var out []agents.Field
+	if r.ManagedDisableAll {
+		out = append(out, agents.Field{Key: "managed_disable_all", Label: "Managed policy",
+			Value: "disableAllHooks: no hook runs, managed ones included", JSON: true})
+	}
+	if r.ManagedHooksOnly {
+		out = append(out, agents.Field{Key: "allow_managed_hooks_only", Label: "Managed policy",
+			Value: "allowManagedHooksOnly in " + r.ManagedHooksOnlyBy + ": only managed hooks (and plugins managed settings enable) run", JSON: true})
+	}
+	return out
+}
+
+// pluginDoc is a plugin in the list document.
+type pluginDoc struct {
+	ID        string `json:"id"`
+	Enabled   bool   `json:"enabled"`
+	EnabledBy string `json:"enabled_by"`
+	Managed   bool   `json:"forced_by_managed"`
+	Root      string `json:"root"`
+	Version   string `json:"version"`
+	Missing   string `json:"missing,omitempty"`
+}
+
+// folderTrustFact is the folder trust flag as the list and the header say
+// it, with what the statuses mean when it is not accepted.
+func folderTrustFact(ft FolderTrust, state string) agents.Fact {
+	f := agents.Fact{Key: "folder_trust", Label: "Folder trust", Cells: []string{state, ft.Reason}, OK: ft.Accepted}
+	text := state + " — " + ft.Reason
+	if e := ft.Err; e != nil {
+		text += " (" + agents.Place(e.Path, e.Line, e.Column) + ")"
+		f.Paths = []string{e.Path}
+	}
+	text += " (Claude Code's own flag; Hookwarden only reads it)"
+	if note := TrustEffect(ft); note != "" {
+		text += ". The hook counts: " + note
+		f.More = []string{"the statuses below are " + note}
+	}
+	f.Text = text
+	return f
+}
+
+// hooksFact says whether Claude Code runs hooks at all.
+func hooksFact(r *Registry) agents.Fact {
+	f := agents.Fact{Key: "hooks", Label: "Hooks", Cells: []string{"on"},
+		Text: "on — no disableAllHooks or allowManagedHooksOnly is set",
+		OK:   !r.DisableAllHooks && !r.ManagedDisableAll && !r.ManagedHooksOnly}
+	switch {
+	case r.ManagedDisableAll:
+		f.Cells = []string{"off (disableAllHooks in managed settings)"}
+		f.Text = "off — disableAllHooks in managed settings switches off every hook"
+	case r.DisableAllHooks:
+		f.Cells = []string{"off except managed hooks (disableAllHooks is true in " + r.DisableAllHooksBy + ")"}
+		f.Text, f.Paths = "off except managed hooks — disableAllHooks is true in "+r.DisableAllHooksBy, []string{r.DisableAllHooksBy}
+	case r.ManagedHooksOnly:
+		f.Cells = []string{"managed hooks only (allowManagedHooksOnly in " + r.ManagedHooksOnlyBy + ")"}
+		f.Text, f.Paths = "managed hooks only — allowManagedHooksOnly in "+r.ManagedHooksOnlyBy, []string{r.ManagedHooksOnlyBy}
+	}
+	return f
+}
+
+// Layers are the settings layers in merge order, the hook files of the
+// plugins (or why a plugin has none), ~/.claude.json with the folder trust
+// flag, and Hookwarden's store.
+func (p *Project) Layers() []agents.Layer {
+	snap := p.snap
+	perFile := agents.HooksPerFile(p.reg.Hooks, func(h *hooks.Hook) bool {
+		_, off := DisabledID(h)
+		return off
+	})
+	reviewed := func(l settingsio.Layer) bool { return slices.Contains(ReviewedLayers, l) }
+	var out []agents.Layer
+	for _, f := range snap.Layers {
+		l := agents.FileLayer(f)
+		l.Hooks, l.Reviewed = perFile[f.Path], reviewed(f.Layer)
+		out = append(out, l)
+	}
+	for _, pl := range snap.Plugins {
+		out = append(out, pluginLayers(pl, perFile)...)
+	}
+	ft := agents.Layer{Kind: "trust", Label: "folder trust, read only", Path: snap.Paths.GlobalConfig, State: agents.FileOK, Exists: true}
+	switch {
+	case snap.FolderTrust.Err != nil:
+		ft.State, ft.Note = agents.FileBroken, agents.PlaceOfError(snap.FolderTrust.Err)
+	case !agents.FileExists(ft.Path):
+		ft.State, ft.Exists, ft.Note = agents.FileMissing, false, "no folder trusted yet: an interactive session asks first"
+	default:
+		ft.Note = snap.FolderTrust.Reason
+	}
+	out = append(out, ft)
+	if p.store.Dir != "" {
+		st := agents.TrustFileLayer("Hookwarden's approvals and disabled handlers", p.store.Path())
+		if p.storeErr != nil {
+			st.State, st.Note = agents.FileBroken, p.storeErr.Error()
+		} else if st.State == agents.FileMissing {
+			st.Note = "nothing approved or disabled yet"
+		}
+		out = append(out, st)
+	}
+	return out
+}
+
+// pluginLayers are a plugin's hook files, or one row saying why it has
+// none to read. Inline hooks (in plugin.json) are rows, not document
+// layers.
+func pluginLayers(pl *Plugin, perFile map[string]int) []agents.Layer {
+	base := agents.Layer{Layer: LayerPlugin, Kind: string(LayerPlugin), Label: pl.ID, Owner: pl.ID,
+		Path: pl.Root, State: agents.FileAbsent, Reviewed: true}
+	switch {
+	case pl.Root == "":
+		base.Note = pl.Missing
+		return []agents.Layer{base}
+	case len(pl.Hooks) == 0:
+		base.Note = "the plugin has no hooks"
+		return []agents.Layer{base}
+	}
+	var out []agents.Layer
+	for _, src := range pl.Hooks {
+		l := agents.FileLayer(src.File)
+		l.Layer, l.Kind, l.Label, l.Owner, l.Hooks, l.Reviewed = base.Layer, base.Kind, pl.ID, pl.ID, perFile[src.File.Path], true
+		if src.Inline {
+			l.File = nil
+		}
+		if !pl.Enabled && l.State == agents.FileOK {
+			l.State, l.Note = agents.FileIgnored, "the plugin is disabled in enabledPlugins"
+			if pl.EnabledBy != nil {
+				l.Note += " (" + pl.EnabledBy.Path + ")"
+			}
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// Watch is what the snapshot was read from, Hookwarden's store and the
+// scripts of the reviewed handlers.
+func (p *Project) Watch() []string {
+	out := WatchPaths(p.snap)
+	if p.store.Dir != "" {
+		out = append(out, p.store.Path())
+		if rep, err := Audit(p.snap, p.reg.Hooks, p.store); err == nil {
+			for _, h := range rep.Hooks {
+				for _, s := range h.Scripts {
+					out = append(out, filepath.Clean(s.Path))
+				}
+			}
+		}
+	}
+	return agents.SortedPaths(out)
+}

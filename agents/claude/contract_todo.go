@@ -5,7 +5,6 @@ import (
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
-	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // Stubs of the contract methods not written yet. Each owner deletes the
@@ -13,15 +12,6 @@ import (
 // /work/coord/WAVE2.md); this file must be gone before issue 14 is done.
 
 func todo(op string) error { return agents.NotSupported(op, "not written yet") }
-
-// --- core (w-core)
-
-func (p *Project) Summary() agents.Summary              { return agents.Summary{} }
-func (p *Project) Layers() []agents.Layer               { return nil }
-func (p *Project) Unreadable() []settingsio.FileError   { return nil }
-func (p *Project) Details(h *hooks.Hook) []agents.Field { return nil }
-func (p *Project) Watch() []string                      { return nil }
-func (Agent) Events() []agents.EventInfo                { return nil }
 
 // --- run (w-run)
 
@@ -31,16 +21,6 @@ func (p *Project) DryRun(context.Context, agents.RunRequest) (*agents.RunResult,
 }
 func (p *Project) SamplePayload(hooks.Event, agents.Query) ([]byte, error) {
 	return nil, todo("payload")
-}
-
-// --- review (w-review)
-
-func (p *Project) Review(context.Context) (*agents.Review, error) { return nil, todo("review") }
-func (p *Project) Approve(context.Context, agents.ApproveRequest) (*agents.ApproveResult, error) {
-	return nil, todo("approve")
-}
-func (p *Project) Revoke(context.Context, agents.RevokeRequest) (*agents.RevokeResult, error) {
-	return nil, todo("revoke")
 }
 
 // --- switch (w-switch)

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hookwarden/hookwarden/agents/all"
 	"github.com/hookwarden/hookwarden/cli"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -116,7 +117,7 @@ func firedHooks(t *testing.T, opts Options, log string) []string {
 func hookwarden(t *testing.T, opts Options, args ...string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	io := &cli.IO{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut,
+	io := &cli.IO{Agents: all.Registry(), Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut,
 		Env: settingsio.Env(opts.Environ()), Dir: opts.ProjectDir, GOOS: "linux"}
 	if code := cli.Main(context.Background(), args, io); code != 0 {
 		t.Fatalf("hookwarden %q: exit %d\nstdout: %s\nstderr: %s", args, code, out.String(), errOut.String())

@@ -81,11 +81,11 @@ func (f *claudeFixture) open(t *testing.T) (*mainWindow, fyne.Window) {
 	m, w := newTestWindow(t)
 	m.opts = f.opts
 	m.open(f.dir)
-	if m.current == nil || m.current.Agent != hooks.AgentGemini || m.current.Demo == nil {
+	if m.current == nil || m.current.Agent != "gemini" || m.current.Demo == nil {
 		t.Fatalf("the project did not open as Gemini CLI's demo first: %+v", m.current)
 	}
-	m.selectAgent(claude.Name)
-	if m.current.Agent != claude.Name {
+	m.selectAgent("claude")
+	if m.current.Agent != "claude" {
 		t.Fatalf("the switch did not bring up Claude Code (agent %q)", m.current.Agent)
 	}
 	return m, w
@@ -156,7 +156,7 @@ func TestAgentSwitchShowsTheClaudeHooksInEveryTab(t *testing.T) {
 	}
 
 	all := visibleTexts(w.Content())
-	for _, want := range []string{claudeName, "5 hooks: 5 runs"} {
+	for _, want := range []string{"Claude Code", "5 hooks: 5 runs"} {
 		if !slices.Contains(all, want) {
 			t.Errorf("the window does not show %q", want)
 		}
@@ -222,16 +222,16 @@ func TestTheAgentIsRememberedPerProject(t *testing.T) {
 	other := t.TempDir()
 	writeFile(t, filepath.Join(other, ".gemini", "settings.json"), sessionHook)
 	m.open(other) // opens with the agent on the switch
-	if m.current.Agent != claude.Name {
+	if m.current.Agent != "claude" {
 		t.Fatalf("a new folder opened with %q, want the switch's Claude Code", m.current.Agent)
 	}
-	m.selectAgent(hooks.AgentGemini)
+	m.selectAgent("gemini")
 	m.open(f.dir)
-	if m.current.Agent != claude.Name || m.header.agent.Selected != claudeName {
+	if m.current.Agent != "claude" || m.header.agent.Selected != "Claude Code" {
 		t.Errorf("the Claude project came back as %q (switch %q)", m.current.Agent, m.header.agent.Selected)
 	}
 	m.open(other)
-	if m.current.Agent != hooks.AgentGemini || m.header.agent.Selected != geminiName {
+	if m.current.Agent != "gemini" || m.header.agent.Selected != "Gemini CLI" {
 		t.Errorf("the Gemini project came back as %q (switch %q)", m.current.Agent, m.header.agent.Selected)
 	}
 }
@@ -316,7 +316,7 @@ func TestClaudeReviewApprovesAHandler(t *testing.T) {
 
 func TestClaudeDryRunShowsTheBlockOfAnExit2Hook(t *testing.T) {
 	f := newClaudeFixture(t)
-	f.opts.Agent = claude.Name
+	f.opts.Agent = "claude"
 	p, err := openProject(f.opts, f.dir, true)
 	if err != nil {
 		t.Fatal(err)

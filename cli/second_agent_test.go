@@ -32,7 +32,7 @@ func claudeEnv(t *testing.T, files map[string]string) (*IO, *bytes.Buffer, *byte
 	}
 	os.MkdirAll(project, 0o755)
 	var out, errb bytes.Buffer
-	return &IO{Stdout: &out, Stderr: &errb, Stdin: strings.NewReader(""), Env: isolated(t, settingsio.Env{"HOME=" + home}),
+	return &IO{Agents: testAgents(), Stdout: &out, Stderr: &errb, Stdin: strings.NewReader(""), Env: isolated(t, settingsio.Env{"HOME=" + home}),
 		Dir: project, GOOS: runtime.GOOS}, &out, &errb, project
 }
 

@@ -1,0 +1,67 @@
+package claude
+
+import (
+	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/assets"
+	"github.com/hookwarden/hookwarden/hooks"
+)
+
+// Events are Claude Code's events in lifecycle order, with what their
+// matchers are compared with and the sample payloads of
+// assets/claude_payloads (templates: ${…} is filled when a run starts).
+func (Agent) Events() []agents.EventInfo {
+	var out []agents.EventInfo
+	for _, e := range Events() {
+		info := agents.EventInfo{Name: e.Name, Description: Describe(e.Name), Values: e.Values, CanBlock: e.BlocksOnExit2}
+		switch e.Matcher {
+		case MatchToolName:
+			info.Context, info.ContextLabel = agents.ContextTool, "tool name"
+			info.Values = SampleTools(e.Name)
+		case MatchValue, MatchNarrow:
+			info.Context, info.ContextLabel = agents.ContextTrigger, matcherValueName(e.Name)
+		case MatchUnknown:
+			info.Context = agents.ContextUnknown
+		}
+		if e.BlocksOnExit2 {
+			info.Notes = []string{"exit 2 blocks"}
+		}
+		tool := ""
+		if tools := assets.ClaudePayloadTools(string(e.Name)); len(tools) > 0 {
+			tool = tools[0]
+		}
+		info.Sample, _ = assets.ClaudePayload(string(e.Name), tool)
+		out = append(out, info)
+	}
+	return out
+}
+
+// SuggestEvent names the Claude Code event a misspelt or Gemini CLI event
+// name probably meant.
+func (Agent) SuggestEvent(name string) hooks.Event { return SuggestEvent(name) }
+
+// matcherValueName is what a value matcher of e is compared with.
+func matcherValueName(e hooks.Event) string {
+	switch e {
+	case SessionStart:
+		return "source"
+	case SessionEnd:
+		return "reason"
+	case PreCompact, PostCompact, Setup:
+		return "trigger"
+	case Notification:
+		return "notification type"
+	case SubagentStart, SubagentStop:
+		return "agent type"
+	case InstructionsLoaded:
+		return "load reason"
+	case StopFailure:
+		return "error"
+	case FileChanged:
+		return "file names"
+	case Elicitation, ElicitationResult:
+		return "MCP server"
+	case UserPromptExpansion:
+		return "command name"
+	}
+	return "value"
+}

@@ -1,0 +1,400 @@
+package claude
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/risk"
+	"github.com/hookwarden/hookwarden/trust"
+)
+
+// The trust review of Claude Code's project, local and plugin handlers.
+// Claude Code has no per-hook trust of its own: the approvals are
+// Hookwarden's, in its store, keyed by each handler's fingerprint.
+
+// usableStore is Hookwarden's store, or why it cannot be used.
+func (p *Project) usableStore() (trust.Store, error) {
+	if p.storeErr != nil {
+		return trust.Store{}, p.storeErr
+	}
+	return p.store, nil
+}
+
+// Review reviews every handler Hookwarden reviews against its store
+// (trust.ClaudeAuditData), reading the store once.
+func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
+	store, err := p.usableStore()
+	if err != nil {
+		return nil, err
+	}
+	data, err := store.Load()
+	if err != nil {
+		return nil, err
+	}
+	rep, err := AuditData(p.snap, p.reg.Hooks, data)
+	if err != nil {
+		return nil, err
+	}
+	r := &agents.Review{Project: rep.Project,
+		Store:       "Hookwarden's store (Claude Code has no per-hook trust of its own)",
+		StorePath:   store.Path(),
+		FolderTrust: p.Summary().FolderTrust,
+		NeedsReview: rep.NeedsReview,
+		Gone:        []agents.Gone{},
+		Unreadable:  rep.Unreadable,
+		Critical:    []hooks.Diagnostic{},
+		Warnings:    []string{},
+		Files:       []string{store.Path()},
+	}
+	risks := map[string]risk.Report{}
+	cache := risk.NewCache()
+	for _, h := range p.reg.Hooks {
+		risks[h.ID] = risk.Analyze(risk.FromHook(h, p.snap.ProjectDir), risk.Options{Cache: cache})
+	}
+	for _, h := range rep.Hooks {
+		hr := agents.HookReview{HookReview: h.HookReview, HookID: h.HookID, Layer: h.Layer, File: h.File, Owner: h.Plugin,
+			Label: h.Label, Risk: risks[h.HookID]}
+		// The command with its placeholders filled is what discovery
+		// reads, not what was written: the views show the handler's label.
+		hr.RawCommand = ""
+		if h.Plugin != "" {
+			hr.Fields = append(hr.Fields, agents.Field{Key: "plugin", Label: "Plugin", Value: h.Plugin})
+		}
+		r.Hooks = append(r.Hooks, hr)
+	}
+	for _, g := range rep.Gone {
+		gone := agents.Gone{Key: g.Fingerprint, Label: g.Fingerprint, Where: "Hookwarden's store", Meaning: goneMeaning}
+		if ap := g.Approval; ap != nil {
+			gone.Label, gone.File, gone.Event, gone.Matcher = ap.Label, ap.File, ap.Event, ap.Matcher
+			gone.Where += " · " + ap.Event
+			gone.Fields = []agents.Field{
+				{Key: "file", Label: "Was at", Value: ap.File + "  ·  " + ap.Event + " group " + strconv.Itoa(ap.Group) + ", handler " + strconv.Itoa(ap.Index), Code: true},
+				{Key: "approved_at", Label: "Approved", Value: ap.ApprovedAt},
+			}
+		}
+		gone.Fields = append(gone.Fields, agents.Field{Key: "fingerprint", Label: "Fingerprint", Value: g.Fingerprint, Code: true})
+		r.Gone = append(r.Gone, gone)
+	}
+	r.Words = reviewWords
+	r.Folder = p.folderView()
+	r.Document = auditDocument(rep, r.Hooks)
+	r.Text = auditText(rep, r.Hooks)
+	return r, nil
+}
+
+// folderView is Claude Code's folder flag, read only: Claude Code writes
+// it when its trust dialog is answered, and Hookwarden never does.
+func (p *Project) folderView() agents.FolderView {
+	ft := p.snap.FolderTrust
+	state := "not accepted"
+	if ft.Accepted {
+		state = "accepted"
+	}
+	v := agents.FolderView{Title: "Claude Code folder trust: " + state + " (read only)", Trusted: ft.Accepted}
+	v.Rule.Text = ft.Reason
+	if ft.File != "" {
+		v.Rule.Text += " · " + ft.File
+		v.Rule.Paths = []string{ft.File}
+	}
+	effect := agents.Fact{Text: "Once a folder is trusted, Claude Code runs new and changed hooks without asking (claude -p runs them always); " +
+		"the review below is Hookwarden's own, with fingerprints in its store."}
+	if e := ft.Err; e != nil {
+		effect.Text = "Fix " + agents.Place(e.Path, e.Line, e.Column) + " by hand. " + effect.Text
+		effect.Paths = []string{e.Path}
+	}
+	v.Effects = []agents.Fact{effect}
+	return v
+}
+
+// reviewWords are Claude Code's words for Hookwarden's review of its
+// handlers, which Claude Code itself never reviews.
+var reviewWords = agents.ReviewWords{
+	Noun: "handler", Banner: "Claude Code handler", KeyLabel: "Fingerprint", Layered: true,
+	Empty: "This project has no project, local or plugin handlers: there is nothing to review. " +
+		"Hookwarden does not review your own user settings or the administrator's managed settings.",
+	Meaning: map[trust.HookStatus]string{
+		trust.StatusNew: "Hookwarden has no approval for this handler. Claude Code runs it without asking once the folder is " +
+			"trusted (and always under claude -p). Read it, then approve it.",
+		trust.StatusChanged: "The handler at this place changed since it was approved. Claude Code runs the new version " +
+			"without any warning.",
+		trust.StatusScriptChanged: "Approved, but a script it runs changed since. Claude Code runs the new version " +
+			"without any warning.",
+		trust.StatusTrusted: "Approved in Hookwarden's store, and no script it runs changed since.",
+		trust.StatusDefinitionChanged: "Approved, but the project's settings changed what it runs (see below). Claude Code " +
+			"runs it with the new settings without any warning.",
+	},
+	ApproveAll:   "Hookwarden then treats them as approved: a dry run no longer asks, and the review badge stops counting them.",
+	RunsTitle:    "Runs",
+	ChangedTitle: "Handler — changes since it was approved",
+	Before:       "Approved before: ",
+	Unrecorded:   "Hookwarden has no record of it (not approved here); approving records it.",
+}
+
+const goneMeaning = "This approval in Hookwarden's store matches no handler of the project any more (the handler " +
+	"was removed or changed). Revoke it so that the handler is reviewed again if it comes back."
+
+// auditDoc is Claude Code's trust report with each handler's risk, as
+// `audit --json` prints it.
+type auditDoc struct {
+	*Report
+	Hooks []auditHook `json:"hooks"`
+}
+
+type auditHook struct {
+	HookReview
+	Risk risk.Report `json:"risk"`
+}
+
+func auditDocument(rep *Report, hs []agents.HookReview) auditDoc {
+	doc := auditDoc{Report: rep, Hooks: make([]auditHook, 0, len(rep.Hooks))}
+	for i, h := range rep.Hooks {
+		doc.Hooks = append(doc.Hooks, auditHook{HookReview: h, Risk: hs[i].Risk})
+	}
+	return doc
+}
+
+// auditText is the review for a person, with every script a handler runs.
+func auditText(rep *Report, hs []agents.HookReview) []agents.TextLine {
+	var t []agents.TextLine
+	f := func(format string, a ...any) { t = append(t, agents.Line(format, a...)) }
+	ft := rep.FolderTrust
+	file := ft.File
+	if file == "" {
+		file = "-"
+	}
+	f("Claude Code folder trust (read only, %s): %s\n", file, ft.Reason)
+	for _, u := range rep.Unreadable {
+		f("%-14s %s\n", "UNREADABLE", u.Error())
+	}
+	if len(rep.Hooks) == 0 {
+		f("No project, local or plugin handlers.\n")
+	}
+	for i, c := range rep.Hooks {
+		h := c.HookReview
+		status := string(h.Status)
+		if h.Status == trust.StatusTrusted && h.RunsUnseenCode() {
+			status = "trusted*"
+		}
+		f("%-14s %s %s  %s\n               %s:%d (%s)  %s\n", status, h.Event, matcherLabel(h.Matcher), h.Command, c.File, h.Line, c.Layer, h.Key[:12])
+		t = append(t, agents.TextLine{Format: "               %s\n", Risk: &hs[i].Risk},
+			agents.TextLine{Format: "               %s\n", Warn: []string{h.Command, h.Matcher}})
+		if h.Status == trust.StatusChanged {
+			f("               was: %s\n", h.PreviousCommand)
+		}
+		if h.ApprovalNote != "" {
+			f("               %s\n", h.ApprovalNote)
+		}
+		for _, fc := range h.FieldChanges {
+			f("               changed: %s\n", fc)
+		}
+		for j := range h.Scripts {
+			s := &h.Scripts[j]
+			f("               script %s: %s %s\n", s.Path, s.Status, s.Note)
+			t = append(t, agents.TextLine{Format: "                 ", Script: s})
+		}
+		if h.RunsUnseenCode() {
+			f("               runs code Hookwarden cannot see:\n")
+			for _, u := range h.Unresolved {
+				f("                 - %s\n", u.String())
+			}
+		}
+		if h.RevokedAt != "" {
+			f("               revoked %s (scripts compared with what was approved before)\n", h.RevokedAt)
+		}
+	}
+	for _, g := range rep.Gone {
+		f("%-14s %s %s  %s (%s)\n", "gone", g.Event, matcherLabel(g.Matcher), g.Label, g.File)
+	}
+	for _, d := range rep.Disabled {
+		f("%-14s %s  %s (%s)  enable with: hookwarden enable --agent claude %s\n", "disabled", d.Removed.Place.Event, d.Label, d.File, d.ID)
+	}
+	return t
+}
+
+// matcherLabel is a matcher as the texts show it: "[m]", "(all)" for none.
+func matcherLabel(m string) string {
+	if m == "" {
+		return "(all)"
+	}
+	return "[" + m + "]"
+}
+
+// Approve records approvals for handlers (by hook ID, fingerprint or a
+// prefix of it of 8 or more characters, or label; every reviewed handler
+// with All) with their place and script fingerprints (trust.ClaudeApprove).
+func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agents.ApproveResult, error) {
+	if req.Repair {
+		return nil, agents.NotSupported("repair", "Claude Code has no trust file of its own to repair: its approvals are Hookwarden's")
+	}
+	if req.All == (len(req.IDs) > 0) {
+		return nil, agents.BadRequestf("give --all or handlers (label, id or fingerprint)")
+	}
+	hs := p.reviewedHooks()
+	if !req.All {
+		var missing []string
+		if hs, missing = SelectHandlers(hs, req.IDs); len(missing) > 0 {
+			return nil, agents.BadRequestf("no project, local or plugin handler %q", strings.Join(missing, `", "`))
+		}
+	}
+	store, err := p.usableStore()
+	if err != nil {
+		return nil, err
+	}
+	if err := agents.Recheck(ctx, p, req.Reviewed); err != nil {
+		return nil, err
+	}
+	keys, err := Approve(p.snap, hs, store, p.env.Clock())
+	if err != nil {
+		return nil, err
+	}
+	res := &agents.ApproveResult{Approved: []string{}, Files: []string{store.Path()}}
+	for _, h := range hs {
+		res.Approved = append(res.Approved, p.Title(h))
+	}
+	res.Text = []agents.TextLine{agents.Line("approved %d handler(s) in %s\n", len(keys), store.Path())}
+	return res, nil
+}
+
+// Revoke removes approvals from Hookwarden's store (kept there as
+// history): of handlers by ID, fingerprint or label, every approval of the
+// project (All), or those that match no handler any more (Gone).
+func (p *Project) Revoke(ctx context.Context, req agents.RevokeRequest) (*agents.RevokeResult, error) {
+	switch {
+	case (req.All || req.Gone) && len(req.IDs) > 0:
+		return nil, agents.BadRequestf("--all and --gone take no handlers")
+	case !req.All && !req.Gone && len(req.IDs) == 0:
+		return nil, agents.BadRequestf("give --all, --gone or handlers (label, id or fingerprint)")
+	}
+	store, err := p.usableStore()
+	if err != nil {
+		return nil, err
+	}
+	var keys []string
+	if req.All || req.Gone {
+		rep, err := Audit(p.snap, p.reg.Hooks, store)
+		if err != nil {
+			return nil, err
+		}
+		for _, g := range rep.Gone {
+			keys = append(keys, g.Fingerprint)
+		}
+		if req.All {
+			for _, h := range rep.Hooks {
+				if h.Status != trust.StatusNew && h.Status != trust.StatusChanged {
+					keys = append(keys, h.Key)
+				}
+			}
+		}
+	} else {
+		hs, missing := SelectHandlers(p.reviewedHooks(), req.IDs)
+		if len(missing) > 0 {
+			// The fingerprint of an approval that matches no handler any
+			// more names that approval.
+			gone, err := p.goneKeys(store)
+			if err != nil {
+				return nil, err
+			}
+			var still []string
+			for _, sel := range missing {
+				if gone[sel] {
+					keys = append(keys, sel)
+				} else {
+					still = append(still, sel)
+				}
+			}
+			if len(still) > 0 {
+				return nil, agents.BadRequestf("no project, local or plugin handler %q", strings.Join(still, `", "`))
+			}
+		}
+		for _, h := range hs {
+			fp, _ := Fingerprint(h)
+			keys = append(keys, fp)
+		}
+	}
+	removed, err := Revoke(p.snap.ProjectDir, keys, store)
+	if err != nil {
+		return nil, err
+	}
+	res := &agents.RevokeResult{Revoked: removed}
+	if res.Revoked == nil {
+		res.Revoked = []string{}
+	}
+	if len(removed) > 0 {
+		res.Files = []string{store.Path()}
+	}
+	res.Text = []agents.TextLine{agents.Line("revoked %d approval(s)\n", len(removed))}
+	return res, nil
+}
+
+// goneKeys are the fingerprints of the approvals that match no handler.
+func (p *Project) goneKeys(store trust.Store) (map[string]bool, error) {
+	rep, err := Audit(p.snap, p.reg.Hooks, store)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]bool{}
+	for _, g := range rep.Gone {
+		out[g.Fingerprint] = true
+	}
+	return out, nil
+}
+
+// reviewedHooks are the handlers Hookwarden reviews.
+func (p *Project) reviewedHooks() []*hooks.Hook {
+	var out []*hooks.Hook
+	for _, h := range p.reg.Hooks {
+		if Reviewed(h) {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// SelectHandlers picks handlers by selector: a hook ID, a fingerprint (or
+// a prefix of at least 8 characters), or a label (command with args, URL,
+// MCP tool) — every handler with that label. It returns the selectors
+// that matched nothing.
+func SelectHandlers(hs []*hooks.Hook, selectors []string) ([]*hooks.Hook, []string) {
+	picked := make([]bool, len(hs))
+	var missing []string
+	for _, sel := range selectors {
+		found := false
+		for i, h := range hs {
+			fp, _ := Fingerprint(h)
+			if h.ID == sel || fp == sel || (len(sel) >= 8 && strings.HasPrefix(fp, sel)) || SelectionLabel(h) == sel {
+				picked[i], found = true, true
+			}
+		}
+		if !found {
+			missing = append(missing, sel)
+		}
+	}
+	var out []*hooks.Hook
+	for i, h := range hs {
+		if picked[i] {
+			out = append(out, h)
+		}
+	}
+	return out, missing
+}
+
+// SelectionLabel is the label a selector names a handler by: its command
+// with its args, URL, MCP tool, or type and whole prompt.
+func SelectionLabel(h *hooks.Hook) string {
+	if h.Claude != nil && h.Claude.HasArgs {
+		return strings.TrimSpace(h.Command + " " + strings.Join(h.Claude.Args, " "))
+	}
+	if h.Command != "" || h.Claude == nil {
+		return h.Command
+	}
+	switch {
+	case h.Claude.URL != "":
+		return h.Claude.URL
+	case h.Claude.Server != "" || h.Claude.Tool != "":
+		return "mcp " + h.Claude.Server + "/" + h.Claude.Tool
+	}
+	return h.Type + ": " + h.Claude.Prompt
+}

@@ -1,0 +1,59 @@
+package gemini
+
+import (
+	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/assets"
+	"github.com/hookwarden/hookwarden/hooks"
+)
+
+// eventHelp says in a few words when Gemini CLI fires each event.
+var eventHelp = map[hooks.Event]string{
+	hooks.BeforeTool:          "before a tool runs; can block it or change its input",
+	hooks.AfterTool:           "after a tool ran; can add context or replace the result",
+	hooks.BeforeAgent:         "when a prompt is sent, before the agent works on it",
+	hooks.Notification:        "when Gemini CLI waits for a tool permission",
+	hooks.AfterAgent:          "when the agent finished a turn; can make it retry",
+	hooks.SessionStart:        "when a session starts, resumes or is cleared",
+	hooks.SessionEnd:          "when a session ends or is cleared",
+	hooks.PreCompress:         "before the chat history is compressed",
+	hooks.BeforeModel:         "before each model request; can change or replace it",
+	hooks.AfterModel:          "after each streamed chunk of a model response",
+	hooks.BeforeToolSelection: "before the model picks tools; can narrow the tool list",
+}
+
+// triggerValues are the values Gemini CLI sends the trigger matchers.
+var triggerValues = map[hooks.Event][]string{
+	hooks.SessionStart: {"startup", "resume", "clear"},
+	hooks.SessionEnd:   {"exit", "clear", "logout", "prompt_input_exit", "other"},
+	hooks.PreCompress:  {"manual", "auto"},
+}
+
+// canBlock are the events whose hooks can stop what the event is about.
+var canBlock = map[hooks.Event]bool{
+	hooks.BeforeTool: true, hooks.AfterTool: true, hooks.BeforeAgent: true, hooks.AfterAgent: true,
+	hooks.BeforeModel: true, hooks.AfterModel: true,
+}
+
+// Events are Gemini CLI's 11 events in its order, with the sample
+// payloads of assets/payloads.
+func (Agent) Events() []agents.EventInfo {
+	out := make([]agents.EventInfo, 0, len(Events()))
+	for _, e := range Events() {
+		info := agents.EventInfo{Name: e, Description: eventHelp[e], CanBlock: canBlock[e]}
+		tool := ""
+		switch MatcherKindOf(e) {
+		case MatchToolName:
+			info.Context, info.ContextLabel = agents.ContextTool, "tool name (regex)"
+			info.Values = assets.PayloadTools()
+			if len(info.Values) > 0 {
+				tool = info.Values[0]
+			}
+		case MatchTrigger:
+			info.Context, info.ContextLabel = agents.ContextTrigger, "exact trigger"
+			info.Values = triggerValues[e]
+		}
+		info.Sample, _ = assets.Payload(string(e), tool)
+		out = append(out, info)
+	}
+	return out
+}

@@ -1,0 +1,666 @@
+package gemini
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/risk"
+	"github.com/hookwarden/hookwarden/settingsio"
+	"github.com/hookwarden/hookwarden/trust"
+)
+
+// The trust review of Gemini CLI's workspace hooks: their keys live in
+// Gemini CLI's own trusted_hooks.json, their script fingerprints and
+// definitions in Hookwarden's store.
+
+// trustOptions locates the trust files, or says why Hookwarden's store
+// cannot be found.
+func (p *Project) trustOptions() (Options, error) {
+	if p.storeErr != nil {
+		return Options{}, p.storeErr
+	}
+	return Options{Store: trust.Store{Dir: p.storeDir}, Registry: p.reg}, nil
+}
+
+// Review audits every workspace hook against trusted_hooks.json and
+// Hookwarden's store (trust.Audit).
+func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
+	opts, err := p.trustOptions()
+	if err != nil {
+		return nil, err
+	}
+	rep, err := Audit(p.snap, opts)
+	if err != nil {
+		return nil, err
+	}
+	r := &agents.Review{Project: rep.Project,
+		Store:       "Gemini CLI's trusted_hooks.json (keys) and Hookwarden's store (scripts and definitions)",
+		StorePath:   rep.TrustedHooksFile,
+		StoreError:  rep.TrustedHooksError,
+		FolderTrust: p.Summary().FolderTrust,
+		NeedsReview: rep.NeedsReview,
+		Gone:        []agents.Gone{},
+		Unreadable:  rep.Unreadable,
+		Critical:    rep.Critical,
+		Warnings:    rep.GeminiWarnings,
+		Files:       opts.WrittenFiles(p.snap),
+	}
+	cache := risk.NewCache()
+	for _, h := range rep.Hooks {
+		hr := agents.HookReview{HookReview: h, HookID: h.HookID, Layer: settingsio.LayerWorkspace, File: h.File,
+			Label: h.Label, Risk: ReviewRisk(cache, h, rep.Project)}
+		if x := p.reg.Hook(h.HookID); x != nil {
+			hr.File = x.Origin.File
+		}
+		hr.Fields = reviewFields(h)
+		if h.Unchecked != "" {
+			hr.Badge = "project (not checked by Gemini)"
+			hr.Notes = []string{"Why it is the project's: " + h.Unchecked}
+		}
+		r.Hooks = append(r.Hooks, hr)
+	}
+	for _, k := range rep.Gone {
+		r.Gone = append(r.Gone, agents.Gone{Key: k, Label: k, Where: "trusted_hooks.json", Meaning: goneKeyMeaning,
+			Fields: []agents.Field{{Key: "key", Label: "Key", Value: k, Code: true}}})
+	}
+	r.Words = reviewWords
+	r.Folder = p.folderView()
+	r.Problems = reviewProblems(rep)
+	r.Document = auditDocument(rep, r.Hooks)
+	r.Text = auditText(rep, r.Hooks)
+	return r, nil
+}
+
+// reviewFields are the facts of a workspace hook only Gemini CLI has.
+func reviewFields(h trust.HookReview) []agents.Field {
+	var fs []agents.Field
+	if len(h.Hydrated) > 0 {
+		fs = append(fs, agents.Field{Key: "hydrated", Label: "From .env", Value: HydrationText(h.Hydrated), Code: true})
+	}
+	return fs
+}
+
+// reviewWords are Gemini CLI's words for its review.
+var reviewWords = agents.ReviewWords{
+	Noun: "workspace hook", Banner: "hook", KeyLabel: "Key",
+	Empty: "This project has no workspace hooks: there is nothing to review. " +
+		"Hooks from the user, system and extension settings are not checked by Gemini CLI's hook trust.",
+	Meaning: map[trust.HookStatus]string{
+		trust.StatusNew: "Not in trusted_hooks.json. The next time Gemini CLI starts in this folder it warns " +
+			"about this hook, then runs it and trusts it from then on.",
+		trust.StatusChanged: "A hook with this name was trusted with another command, and that command is gone " +
+			"from the settings. Gemini CLI will warn once, then run and trust the new command.",
+		trust.StatusScriptChanged: "The key is trusted, but a script the hook runs changed since it was approved " +
+			"in Hookwarden. Gemini CLI does not look at scripts: it runs the new version without a warning.",
+		trust.StatusTrusted: "Approved in trusted_hooks.json, and no script it runs changed since Hookwarden recorded it.",
+		trust.StatusDefinitionChanged: "The key is trusted, but the hook is not what was approved in Hookwarden: its env, " +
+			"timeout, type, event, matcher or the split of its name and command changed (see below). Gemini CLI's key " +
+			"does not cover these: it runs the changed hook without a warning.",
+		trust.StatusApprovedOutside: "The key is in trusted_hooks.json, but it was approved outside Hookwarden (by " +
+			"Gemini CLI itself, by hand, or by an approval cut short): its scripts and definition were never " +
+			"fingerprinted, so a later change would go unnoticed. Review it and approve it here.",
+	},
+	ApproveAll:   "Gemini CLI then runs them in this folder without a warning.",
+	RunsTitle:    "Command",
+	ChangedTitle: "Command — changes since it was trusted",
+	Before:       "Trusted before: ", BeforeKey: true,
+	StoreError: "trusted_hooks.json cannot be read by Gemini CLI",
+	Unrecorded: "Hookwarden has no record of it (not approved here, or approved by Gemini CLI itself); approving records it.",
+}
+
+const goneKeyMeaning = "This key is in trusted_hooks.json for this project, but no workspace hook has it any more " +
+	"(the hook was removed or its name or command changed). Revoke it so that it cannot silently " +
+	"trust the hook again if it comes back."
+
+// folderView is Gemini CLI's folder-trust decision with the three answers
+// of its trust dialog.
+func (p *Project) folderView() agents.FolderView {
+	ft := p.snap.FolderTrust
+	state := string(ft.State)
+	if state == "" {
+		state = "unknown"
+	}
+	overridden := ft.Rule == EnvTrustWorkspace || ft.Rule == EnvRestrictedMode ||
+		strings.HasPrefix(ft.Rule, "security.folderTrust")
+	dir := p.snap.ProjectDir
+	v := agents.FolderView{Title: "Folder trust: " + state, Trusted: ft.Trusted(), Answers: []string{"trust", "parent", "deny"},
+		Writable: ft.Err == nil && p.snap.Paths.TrustedFolders != "",
+		Confirm: map[string]agents.FolderConfirm{
+			"trust": {Title: "Trust this folder?", Button: "Trust folder", Intro: fmt.Sprintf("Gemini CLI will trust %s. ", dir)},
+			"parent": {Title: "Trust the parent folder?", Button: "Trust parent",
+				Intro: fmt.Sprintf("Gemini CLI will trust every folder in %s, not only %s, and run the settings hooks of all of them. ",
+					filepath.Dir(dir), filepath.Base(dir))},
+		},
+		Starts: "These %s start running here the next time Gemini CLI starts (workspace hooks that are not approved " +
+			"are announced once, then run):",
+		None:       "No settings hook of this project is held back by the folder trust now, so no hook starts running here.",
+		Unreviewed: "From your own or the system's settings: Gemini CLI's hook trust does not check it.",
+	}
+	v.Rule.Text = ft.Reason
+	if v.Rule.Text == "" {
+		v.Rule.Text = "no rule decided"
+	}
+	if ft.File != "" && !overridden {
+		v.Rule.Text += " · " + ft.File
+		v.Rule.Paths = []string{ft.File}
+	}
+	if e := ft.Err; e != nil {
+		v.Effects = append(v.Effects, agents.Fact{Text: "Fix " + agents.Place(e.Path, e.Line, e.Column) +
+			" by hand: Hookwarden does not write a file Gemini CLI cannot read.", Paths: []string{e.Path}})
+	}
+	if !ft.Trusted() {
+		v.Effects = append(v.Effects, agents.Fact{Text: "Gemini CLI runs no settings hooks here (only extension hooks) and checks none of them; " +
+			"the review below is Hookwarden's own."})
+	}
+	if overridden {
+		v.Effects = append(v.Effects, agents.Fact{Text: "An answer written to trustedFolders.json changes nothing while " + ft.Rule + " decides."})
+	}
+	if ft.Rule == FolderKey(p.snap.ProjectDir, p.env.GOOS) {
+		v.Current = map[string]string{string(TrustFolder): "trust", string(TrustParent): "parent", string(DoNotTrust): "deny"}[ft.Level]
+	}
+	return v
+}
+
+// reviewProblems are the trust file and settings faults the review names.
+func reviewProblems(rep *Report) []agents.Problem {
+	var out []agents.Problem
+	if rep.TrustedHooksError != "" {
+		path := rep.TrustedHooksFile
+		out = append(out, agents.Problem{Text: rep.TrustedHooksError + ". Hookwarden does not write it until it is repaired.",
+			Severe: true, Repair: true, RepairTitle: "Repair trusted_hooks.json",
+			RepairText: fmt.Sprintf("%s cannot be used by Gemini CLI.\n\nRepair first copies it to %s.corrupt-<time>, "+
+				"then rewrites it with every project entry that can still be read.", path, filepath.Base(path))})
+	}
+	if rep.SettingsError != "" && len(rep.Unreadable) == 0 {
+		out = append(out, agents.Problem{Text: rep.SettingsError + " — Gemini CLI refuses to start until it is fixed.", Severe: true})
+	}
+	if rep.CheckAbort != nil {
+		out = append(out, agents.Problem{Text: rep.CheckAbort.Reason})
+	}
+	return out
+}
+
+// ReviewRisk is the risk of an audited workspace hook: its command and its
+// env (the audit keeps env values as JSON texts).
+func ReviewRisk(cache *risk.Cache, h trust.HookReview, projectDir string) risk.Report {
+	env := map[string]string{}
+	for k, v := range h.Env {
+		var s string
+		if json.Unmarshal([]byte(v), &s) == nil {
+			env[k] = s
+		} else {
+			env[k] = v
+		}
+	}
+	return risk.Analyze(risk.Hook{Agent: "gemini", Event: h.Event, Matcher: h.Matcher, Command: h.Command, Env: env, ProjectDir: projectDir}, risk.Options{Cache: cache})
+}
+
+// Approve approves workspace hooks (by hook ID, name or key; every one
+// with All): their script fingerprints and definitions go into
+// Hookwarden's store, then their keys into trusted_hooks.json, which is
+// read back (trust.Approve). Repair first backs up an unusable
+// trusted_hooks.json and rewrites what can be salvaged.
+func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agents.ApproveResult, error) {
+	if !req.All && !req.Repair && len(req.IDs) == 0 {
+		return nil, agents.BadRequestf("name the hooks to trust (NAME or KEY), or pass --all")
+	}
+	if req.All && len(req.IDs) > 0 {
+		return nil, agents.BadRequestf("--all takes no hook names")
+	}
+	opts, err := p.trustOptions()
+	if err != nil {
+		return nil, err
+	}
+	snap := p.snap
+	res := &agents.ApproveResult{Approved: []string{}}
+	if req.Repair {
+		path := snap.Paths.TrustedHooks
+		rr, err := RepairTrustedHooks(path, p.env.Clock())
+		if err != nil {
+			return nil, err
+		}
+		res.Repaired, res.Backup, res.Salvaged = true, rr.Backup, rr.Salvaged
+		if rr.Backup == "" {
+			res.Text = append(res.Text, agents.Line("%s is fine; nothing to repair\n", path))
+		} else {
+			res.Files = append(res.Files, path)
+			res.Notes = append(res.Notes, "trusted_hooks.json repaired")
+			res.Text = append(res.Text, agents.Line("backed up %s to %s and rewrote it with %d project entries salvaged\n", path, rr.Backup, rr.Salvaged))
+		}
+		if !req.All && len(req.IDs) == 0 {
+			return res, nil
+		}
+	}
+	all, _ := ProjectHooks(snap)
+	picked := all
+	if !req.All {
+		var unknown []string
+		picked, unknown = selectHooks(all, req.IDs)
+		if len(unknown) > 0 {
+			return res, fmt.Errorf("no workspace hook of %s is named or keyed %s; nothing was trusted (see 'hookwarden audit')",
+				snap.ProjectDir, quoteList(unknown))
+		}
+	}
+	if len(picked) == 0 {
+		res.Text = append(res.Text, agents.Line("%s has no workspace hooks; nothing to trust\n", snap.ProjectDir))
+		return res, nil
+	}
+	if err := agents.Recheck(ctx, p, req.Reviewed); err != nil {
+		return res, err
+	}
+	ar, err := Approve(snap, opts, picked, p.env.Clock())
+	if err != nil && errors.Is(err, ErrUnusableFile) {
+		err = fmt.Errorf("%w (run 'hookwarden trust --repair' to back the file up and start over)", err)
+	}
+	if ar != nil {
+		res.Lost = ar.Lost
+		for _, k := range ar.Approved {
+			res.Approved = append(res.Approved, labelOfKey(picked, k))
+		}
+		if len(ar.Approved) > 0 {
+			res.Files = append(res.Files, opts.WrittenFiles(snap)...)
+			res.Text = append(res.Text, agents.Line("approved %d hook key(s) for %s (%d new in %s)\n",
+				len(ar.Approved), snap.ProjectDir, len(ar.Added), snap.Paths.TrustedHooks))
+			for _, k := range ar.Added {
+				res.Text = append(res.Text, agents.Line("  + %s\n", k), agents.TextLine{Format: "    WARNING %s\n", Warn: []string{k}})
+			}
+		}
+	}
+	return res, err
+}
+
+// selectHooks picks workspace hooks by hook ID, then as trust.Select does
+// (key, name, command); it returns the selectors that matched nothing.
+func selectHooks(all []trust.ProjectHook, selectors []string) ([]trust.ProjectHook, []string) {
+	byID := map[string]bool{}
+	var rest []string
+	for _, sel := range selectors {
+		found := false
+		for _, h := range all {
+			if h.HookID != "" && h.HookID == sel {
+				byID[sel], found = true, true
+			}
+		}
+		if !found {
+			rest = append(rest, sel)
+		}
+	}
+	picked, unknown := Select(all, rest)
+	if len(byID) == 0 {
+		return picked, unknown
+	}
+	var out []trust.ProjectHook
+	for _, h := range all {
+		if byID[h.HookID] || slices.ContainsFunc(picked, func(x trust.ProjectHook) bool { return x.HookID == h.HookID && x.Key == h.Key }) {
+			out = append(out, h)
+		}
+	}
+	return out, unknown
+}
+
+// labelOfKey is the label of the first hook of a key.
+func labelOfKey(hs []trust.ProjectHook, key string) string {
+	for _, h := range hs {
+		if h.Key == key {
+			return h.Label
+		}
+	}
+	return key
+}
+
+// Revoke removes keys from trusted_hooks.json and their approvals from
+// Hookwarden's store (kept there as history): of hooks by ID, name or
+// key, raw keys of hooks that are gone, every key of the project (All),
+// or the keys that match no hook any more (Gone).
+func (p *Project) Revoke(ctx context.Context, req agents.RevokeRequest) (*agents.RevokeResult, error) {
+	if !req.All && !req.Gone && len(req.IDs) == 0 {
+		return nil, agents.BadRequestf("name the hooks to revoke (NAME or KEY), or pass --all or --gone")
+	}
+	if req.All && (len(req.IDs) > 0 || req.Gone) {
+		return nil, agents.BadRequestf("--all takes no hook names")
+	}
+	opts, err := p.trustOptions()
+	if err != nil {
+		return nil, err
+	}
+	snap := p.snap
+	trusted, err := TrustedKeys(snap, opts)
+	if err != nil {
+		return nil, err
+	}
+	var keys []string
+	switch {
+	case req.All:
+		keys = trusted
+	default:
+		all, _ := ProjectHooks(snap)
+		picked, unknown := selectHooks(all, req.IDs)
+		for _, h := range picked {
+			keys = appendUnique(keys, h.Key)
+		}
+		// Selectors may also be raw trusted keys of hooks that are gone.
+		var stillUnknown []string
+		for _, sel := range unknown {
+			if slices.Contains(trusted, sel) {
+				keys = appendUnique(keys, sel)
+			} else {
+				stillUnknown = append(stillUnknown, sel)
+			}
+		}
+		if len(stillUnknown) > 0 {
+			return nil, fmt.Errorf("neither a workspace hook nor a trusted key of %s: %s; nothing was revoked",
+				snap.ProjectDir, quoteList(stillUnknown))
+		}
+		if req.Gone {
+			report, err := Audit(snap, opts)
+			if err != nil {
+				return nil, err
+			}
+			for _, k := range report.Gone {
+				keys = appendUnique(keys, k)
+			}
+		}
+	}
+	res := &agents.RevokeResult{Revoked: []string{}}
+	for _, k := range keys {
+		if slices.Contains(trusted, k) {
+			res.Revoked = append(res.Revoked, k)
+		}
+	}
+	if err := Revoke(snap, opts, keys); err != nil {
+		return nil, err
+	}
+	if len(keys) > 0 {
+		res.Files = opts.WrittenFiles(snap)
+	}
+	res.Text = append(res.Text, agents.Line("revoked %d key(s) for %s in %s\n", len(res.Revoked), snap.ProjectDir, snap.Paths.TrustedHooks))
+	for _, k := range res.Revoked {
+		res.Text = append(res.Text, agents.Line("  - %s\n", k))
+	}
+	return res, nil
+}
+
+func appendUnique(list []string, s string) []string {
+	if slices.Contains(list, s) {
+		return list
+	}
+	return append(list, s)
+}
+
+func quoteList(list []string) string {
+	q := make([]string, len(list))
+	for i, s := range list {
+		q[i] = fmt.Sprintf("%q", s)
+	}
+	return strings.Join(q, ", ")
+}
+
+// auditDoc is the stable JSON document of `hookwarden audit --json`.
+type auditDoc struct {
+	Project           string                 `json:"project"`
+	FolderTrust       FolderTrust            `json:"folder_trust"`
+	TrustedHooksFile  string                 `json:"trusted_hooks_file"`
+	TrustedHooksError string                 `json:"trusted_hooks_error,omitempty"`
+	SettingsError     string                 `json:"settings_error,omitempty"`
+	Unreadable        []settingsio.FileError `json:"unreadable"`
+	NeedsReview       bool                   `json:"needs_review"`
+	Hooks             []auditHookDoc         `json:"hooks"`
+	Gone              []string               `json:"gone"`
+	GeminiWarnings    []string               `json:"gemini_warnings"`
+	CheckAbort        *CheckAbort            `json:"check_abort,omitempty"`
+	Critical          []hooks.Diagnostic     `json:"critical"`
+}
+
+type auditHookDoc struct {
+	Event            string           `json:"event"`
+	Matcher          string           `json:"matcher"`
+	Name             string           `json:"name"`
+	Command          string           `json:"command"`
+	RawCommand       string           `json:"raw_command,omitempty"`
+	Key              string           `json:"key"`
+	Label            string           `json:"label"`
+	Path             string           `json:"path"`
+	Line             int              `json:"line"`
+	Status           trust.HookStatus `json:"status"`
+	PreviousKey      string           `json:"previous_key,omitempty"`
+	PreviousCommand  string           `json:"previous_command,omitempty"`
+	CommandDiff      string           `json:"command_diff,omitempty"`
+	CommandDiffSpans []trust.Span     `json:"command_diff_spans,omitempty"`
+	Scripts          []auditScriptDoc `json:"scripts"`
+	ScriptsError     string           `json:"scripts_error,omitempty"`
+	Risk             risk.Report      `json:"risk"`
+	// Env is the hook's env object (name to the JSON text of the value).
+	Env map[string]string `json:"env,omitempty"`
+	// Fields is everything about the entry that changes what runs, as
+	// Hookwarden records it at approval (JSON texts).
+	Fields trust.Definition `json:"fields"`
+	// FieldChanges: how it differs from what was approved, field by
+	// field (Old/New are JSON texts, "" absent), and the same in words.
+	FieldChanges      []trust.FieldChange `json:"field_changes,omitempty"`
+	FieldChangesWords []string            `json:"field_changes_words,omitempty"`
+	ApprovalNote      string              `json:"approval_note,omitempty"`
+	RevokedAt         string              `json:"revoked_at,omitempty"`
+	// File and UncheckedByGemini: for a hook Gemini's own trust check never
+	// sees, the file it is in and why the project decides it.
+	File              string `json:"file,omitempty"`
+	UncheckedByGemini string `json:"unchecked_by_gemini,omitempty"`
+	// Unresolved: the code the hook runs that Hookwarden cannot see; a
+	// trusted hook with any (unseen_code) is held back by run without --yes.
+	Unresolved []trust.UnresolvedCode `json:"unresolved"`
+	UnseenCode bool                   `json:"unseen_code"`
+}
+
+type auditScriptDoc struct {
+	Path           string             `json:"path"`
+	Word           string             `json:"word"`
+	Via            string             `json:"via,omitempty"`
+	How            trust.Found        `json:"how,omitempty"`
+	From           string             `json:"from,omitempty"`
+	Status         trust.ScriptStatus `json:"status"`
+	Flagged        bool               `json:"flagged"`
+	SHA256         string             `json:"sha256,omitempty"`
+	ApprovedSHA256 string             `json:"approved_sha256,omitempty"`
+	Diff           string             `json:"diff,omitempty"`
+	DiffSpans      []trust.Span       `json:"diff_spans,omitempty"`
+	Note           string             `json:"note,omitempty"`
+	// Size, Content, ApprovedContent, ContentOmitted: see trust.ScriptReview.
+	Size            int64   `json:"size,omitempty"`
+	Content         *string `json:"content,omitempty"`
+	ApprovedContent *string `json:"approved_content,omitempty"`
+	ContentOmitted  string  `json:"content_omitted,omitempty"`
+}
+
+// auditDocument is the review as `audit --json` prints it; hs are the
+// reviews of r.Hooks with their risk.
+func auditDocument(r *Report, hs []agents.HookReview) auditDoc {
+	doc := auditDoc{Project: r.Project, FolderTrust: r.FolderTrust, TrustedHooksFile: r.TrustedHooksFile,
+		TrustedHooksError: r.TrustedHooksError, SettingsError: r.SettingsError, Unreadable: r.Unreadable, NeedsReview: r.NeedsReview,
+		Hooks: []auditHookDoc{}, Gone: r.Gone, GeminiWarnings: r.GeminiWarnings, CheckAbort: r.CheckAbort, Critical: r.Critical}
+	for _, hr := range hs {
+		h := hr.HookReview
+		hd := auditHookDoc{Event: h.Event, Matcher: h.Matcher, Name: h.Name, Command: h.Command, RawCommand: h.RawCommand,
+			Key: h.Key, Label: h.Label, Path: h.Path, Line: h.Line, Status: h.Status,
+			PreviousKey: h.PreviousKey, PreviousCommand: h.PreviousCommand, CommandDiffSpans: h.CommandDiff,
+			Scripts: []auditScriptDoc{}, ScriptsError: h.ScriptsError, RevokedAt: h.RevokedAt,
+			Env: h.Env, Fields: h.Fields, FieldChanges: h.FieldChanges, ApprovalNote: h.ApprovalNote,
+			File: h.File, UncheckedByGemini: h.Unchecked, Risk: hr.Risk,
+			Unresolved: append([]trust.UnresolvedCode{}, h.Unresolved...), UnseenCode: h.RunsUnseenCode()}
+		for _, c := range h.FieldChanges {
+			hd.FieldChangesWords = append(hd.FieldChangesWords, c.String())
+		}
+		if len(h.CommandDiff) > 0 {
+			hd.CommandDiff = trust.RenderWordDiff(h.CommandDiff)
+		}
+		for _, s := range h.Scripts {
+			sd := auditScriptDoc{Path: s.Path, Word: s.Word, Via: s.Via, How: s.How, From: s.From, Status: s.Status, Flagged: s.Flagged,
+				SHA256: s.SHA256, ApprovedSHA256: s.ApprovedSHA256, DiffSpans: s.Diff, Note: s.Note,
+				Size: s.Size, Content: s.Content, ApprovedContent: s.ApprovedContent, ContentOmitted: s.ContentOmitted}
+			if len(s.Diff) > 0 {
+				sd.Diff = trust.RenderLineDiff(s.Diff)
+			}
+			hd.Scripts = append(hd.Scripts, sd)
+		}
+		doc.Hooks = append(doc.Hooks, hd)
+	}
+	return doc
+}
+
+// auditText is the audit for a person: the trust files, then every hook
+// with every script it runs (its whole content when it was not seen
+// before, or its diff when it changed), then what to do.
+func auditText(r *Report, hs []agents.HookReview) []agents.TextLine {
+	var t []agents.TextLine
+	f := func(format string, a ...any) { t = append(t, agents.Line(format, a...)) }
+	f("project       %s\n", r.Project)
+	ft := r.FolderTrust
+	head := "folder trust  %s"
+	args := []any{ft.State}
+	if ft.Rule != "" {
+		head += " (%s"
+		args = append(args, ft.Rule)
+		if ft.Level != "" {
+			head += " %s"
+			args = append(args, ft.Level)
+		}
+		head += ")"
+	}
+	f(head+"\n", args...)
+	if ft.Reason != "" {
+		f("              %s\n", ft.Reason)
+	}
+	if !ft.Trusted() {
+		f("              Gemini CLI runs no settings hooks here and checks none; the audit below is Hookwarden's.\n")
+	}
+	f("trust file    %s\n", r.TrustedHooksFile)
+	if r.TrustedHooksError != "" {
+		f("  PROBLEM     %s\n              Hookwarden will not write it; 'hookwarden trust --repair' backs it up and rewrites it.\n", r.TrustedHooksError)
+	}
+	if r.SettingsError != "" {
+		f("  PROBLEM     %s (Gemini CLI refuses to start)\n", r.SettingsError)
+	}
+	for _, u := range r.Unreadable {
+		f("  UNREADABLE  %s\n", u.Error())
+	}
+	if r.CheckAbort != nil {
+		f("  NOTE        %s\n", r.CheckAbort.Reason)
+	}
+	for _, d := range r.Critical {
+		place := d.File
+		if d.Line > 0 {
+			place = fmt.Sprintf("%s:%d:%d", d.File, d.Line, d.Column)
+		}
+		f("  CRITICAL    %s: %s\n", place, d.Message)
+	}
+	f("\n")
+	if len(hs) == 0 {
+		f("no workspace hooks\n")
+	}
+	for i := range hs {
+		h := hs[i].HookReview
+		where := h.Event
+		if h.Matcher != "" {
+			where += "[" + h.Matcher + "]"
+		}
+		status := strings.ToUpper(string(h.Status))
+		if h.Status == trust.StatusTrusted && h.RunsUnseenCode() {
+			status = "TRUSTED*"
+		}
+		f("%-18s %-28s %s\n", status, where, h.Label)
+		f("    key       %s\n", h.Key)
+		t = append(t, agents.TextLine{Format: "    %s\n", Risk: &hs[i].Risk})
+		if h.Unchecked != "" {
+			f("    in        %s:%d\n", h.File, h.Line)
+			f("    why       %s\n", h.Unchecked)
+		}
+		t = append(t, agents.TextLine{Format: "    WARNING   %s\n", Warn: []string{h.Name, h.Command, h.Matcher}})
+		if h.Status == trust.StatusChanged {
+			f("    was       %s\n", h.PreviousCommand)
+			f("    diff      %s\n", trust.RenderWordDiff(h.CommandDiff))
+		}
+		for _, name := range slices.Sorted(maps.Keys(h.Env)) {
+			f("    env       %s=%s\n", name, h.Env[name])
+		}
+		if h.ApprovalNote != "" {
+			f("    approval  %s\n", h.ApprovalNote)
+		}
+		for _, c := range h.FieldChanges {
+			f("    changed   %s  <- review\n", c)
+		}
+		if h.ScriptsError != "" {
+			f("    scripts   unknown: %s\n", h.ScriptsError)
+		}
+		if h.RunsUnseenCode() {
+			f("    unseen    runs code Hookwarden cannot see:\n")
+			for _, u := range h.Unresolved {
+				f("              - %s\n", u.String())
+			}
+			if h.Status == trust.StatusTrusted {
+				f("              (trusted*: approved with this code; what it refers to can change unseen, so 'hookwarden run' holds it back without --yes)\n")
+			}
+		}
+		for j := range h.Scripts {
+			s := &h.Scripts[j]
+			mark := ""
+			if s.Flagged {
+				mark = "  <- review"
+			}
+			f("    script    %s: %s%s\n", s.Word, s.Status, mark)
+			if s.From != "" || s.Via != "" {
+				f("              %s\n", scriptOrigin(*s))
+			}
+			if s.Note != "" {
+				f("              %s\n", s.Note)
+			}
+			t = append(t, agents.TextLine{Format: "              ", Script: s})
+		}
+		if h.RevokedAt != "" {
+			f("    revoked   %s (scripts compared with what was approved before)\n", h.RevokedAt)
+		}
+	}
+	if len(r.Gone) > 0 {
+		f("\ntrusted keys that match no hook any more (remove with 'hookwarden untrust --gone'):\n")
+		for _, k := range r.Gone {
+			f("    %s\n", k)
+		}
+	}
+	n := 0
+	for _, h := range hs {
+		if h.NeedsReview() {
+			n++
+		}
+	}
+	switch {
+	case len(r.Unreadable) > 0:
+		f("\nreview incomplete: %d file(s) could not be read (see UNREADABLE above); %d of %d hooks need review\n", len(r.Unreadable), n, len(hs))
+	case n > 0:
+		f("\n%d of %d hooks need review; after checking them: hookwarden trust --project %s NAME|KEY ... (or --all)\n", n, len(hs), agents.ShellQuote(r.Project))
+	case len(r.Critical) > 0:
+		f("\nthe project changes where Gemini CLI loads its files or what its hooks run (CRITICAL above); remove that from its .env file, or set the variable yourself, before you run Gemini CLI here\n")
+	case r.NeedsReview:
+		f("\nthe trust file needs attention (see above)\n")
+	default:
+		f("\nnothing needs review\n")
+	}
+	return t
+}
+
+// scriptOrigin says what runs a script and from where: "run by bash from
+// hooks/a.sh", "sourced by . from the command".
+func scriptOrigin(s trust.ScriptReview) string {
+	out := "found as " + string(s.How)
+	if s.Via != "" {
+		out += ", run by " + s.Via
+	}
+	if s.From != "" {
+		out += ", in " + s.From
+	}
+	return out
+}
