@@ -78,9 +78,9 @@ func commands() []command {
 	return []command{
 		{"list", "[--agent NAME|all] [--project DIR] [--json]", "every hook of every layer, merged, with its status", runList},
 		{"plan", "[--agent NAME] [--project DIR] --event EVENT [--tool NAME | --trigger VALUE] [--input FILE] [--json]", "which hooks the agent would run for an event, in order",
-			perAgent("plan", map[string]legacyRun{"gemini": runPlan, "claude": runClaudePlan})},
+			planCommand},
 		{"run", "[--agent NAME] [--project DIR] --event EVENT [--tool NAME | --trigger VALUE] [--input FILE|-] [--hook NAME ...] [--allow-host HOST ...] [--yes] [--sandbox|--no-sandbox] [--as-trusted] [--json]", "dry-run the hooks of an event (unapproved ones in the sandbox) and say what the agent would do",
-			perAgent("run", map[string]legacyRun{"gemini": runRun, "claude": runClaudeRun})},
+			runCommand},
 		{"audit", "[--agent NAME|all] [--project DIR] [--json] [--brief]", "project hooks that need review, with every script they run (exit 3 when any do, 4 when a file cannot be read)",
 			runAudit},
 		{"trust", "[--agent NAME] [--project DIR] (--all | NAME|KEY ... | --repair)", "approve project hooks into the agent's trust store",

@@ -13,16 +13,6 @@ import (
 
 func todo(op string) error { return agents.NotSupported(op, "not written yet") }
 
-// --- run (w-run)
-
-func (p *Project) Plan(hooks.Event, agents.Query) (*agents.Plan, error) { return nil, todo("plan") }
-func (p *Project) DryRun(context.Context, agents.RunRequest) (*agents.RunResult, error) {
-	return nil, todo("run")
-}
-func (p *Project) SamplePayload(hooks.Event, agents.Query) ([]byte, error) {
-	return nil, todo("payload")
-}
-
 // --- switch (w-switch)
 
 func (p *Project) Find(string) ([]*hooks.Hook, error) { return nil, todo("find") }
