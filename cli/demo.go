@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/agents/gemini"
 
 	"github.com/hookwarden/hookwarden/assets"
@@ -44,6 +45,9 @@ func runDemo(ctx context.Context, io *IO, args []string) error {
 		return err
 	}
 	if err := gemini.ApproveDemo(d, io.GOOS, time.Now()); err != nil {
+		return err
+	}
+	if err := agents.ApproveDemo(ctx, io.Agents, d, io.GOOS, time.Now()); err != nil {
 		return err
 	}
 	printf(io.Stdout, "# Hookwarden's demo project, with its own home and system settings, in %s\n", d.Root)

@@ -149,6 +149,9 @@ func openDemo(opts Options, requested string) (*project, error) {
 	if err := approveDemo(demo, opts.GOOS, time.Now()); err != nil {
 		return nil, err
 	}
+	if err := agents.ApproveDemo(context.Background(), opts.Agents, demo, opts.GOOS, time.Now()); err != nil {
+		return nil, err
+	}
 	p := &project{Dir: demo.ProjectDir, Env: demo.Overlay(opts.Env), Home: demo.Home,
 		GOOS: opts.GOOS, Requested: requested, Demo: &demo, Init: opts.Init}
 	p.setAgent(agentOf(opts))
