@@ -106,21 +106,8 @@ func commands() []command {
 	}
 }
 
-// legacyRun is a command written for one agent before the agent contract.
+// legacyRun is a command that takes no agent.
 type legacyRun func(ctx context.Context, io *IO, args []string) error
-
-// perAgent runs the implementation written for the agent, for the commands
-// not yet written over the contract (each owner replaces its line with one
-// runFunc); an agent without one answers "not supported".
-func perAgent(name string, impls map[string]legacyRun) runFunc {
-	return func(ctx context.Context, io *IO, agent agents.Agent, args []string) error {
-		run, ok := impls[agent.Info().Name]
-		if !ok {
-			return agents.NotSupported(name, "not available for "+agent.Info().Title+" yet")
-		}
-		return run(ctx, io, args)
-	}
-}
 
 // anyAgent is a command that does not depend on the agent.
 func anyAgent(run legacyRun) runFunc {

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"errors"
 	"fmt"
 	"time"
 
@@ -9,7 +8,6 @@ import (
 	"github.com/hookwarden/hookwarden/assets"
 
 	"github.com/hookwarden/hookwarden/agents/claude"
-	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
@@ -72,29 +70,8 @@ func (p *project) loadClaude() {
 	p.Claude = c
 }
 
-// hookTitle names a hook in the views not yet on the contract (the others
-// use p.proj.Title): Gemini's display name, or a Claude Code handler's
-// command, URL, MCP tool or prompt.
-func hookTitle(h *hooks.Hook) string {
-	if claude.Is(h) {
-		return claude.Label(h)
-	}
-	return h.DisplayName()
-}
-
 // approveDemo approves the demo's Gemini CLI hooks the demo comes with
 // approved, in trusted_hooks.json and Hookwarden's store.
 func approveDemo(demo assets.Demo, goos string, now time.Time) error {
 	return gemini.ApproveDemo(demo, goos, now)
-}
-
-// auditClaude reviews p's Claude Code handlers against Hookwarden's store,
-// reading the store again: the Dry run tab's gate, until it runs over the
-// contract (moved here from ui/review_claude.go).
-func auditClaude(p *project) (*claude.Report, error) {
-	c := p.Claude
-	if c.Store.Dir == "" {
-		return nil, errors.Join(errors.New("Hookwarden's store cannot be located"), c.StoreErr)
-	}
-	return claude.Audit(c.Snapshot, c.Registry.Hooks, c.Store)
 }

@@ -502,9 +502,7 @@ func (p *Project) Revoke(_ context.Context, req agents.RevokeRequest) (*agents.R
 		if err != nil {
 			return nil, agents.BadRequestf("%v", err)
 		}
-		for _, h := range hs {
-			keys = append(keys, h)
-		}
+		keys = append(keys, hs...)
 	}
 	res := &agents.RevokeResult{Revoked: []string{}, Files: []string{}}
 	if len(keys) == 0 {
