@@ -65,6 +65,10 @@ type Env struct {
 	Init string
 	// Now is the clock approvals are stamped with (nil: time.Now).
 	Now func() time.Time
+	// Check, when set, is the read-only check the project is opened for:
+	// the agents share one read of Hookwarden's store and analyse the risk
+	// only of what needs review (see Check; nil: a command or a view).
+	Check *Check
 }
 
 // Clock is e.Now, or time.Now.

@@ -52,11 +52,12 @@ func (a Agent) Open(_ context.Context, env agents.Env, dir string) (agents.Proje
 		return p, nil
 	}
 	p.store = trust.Store{Dir: storeDir}
-	off, err := DisabledHooks(p.store, snap)
+	data, err := env.LoadStore(p.store)
 	if err != nil {
 		p.storeErr = err
+		return p, nil
 	}
-	p.reg.Hooks = append(p.reg.Hooks, off...)
+	p.reg.Hooks = append(p.reg.Hooks, DisabledHooksData(p.store, data, snap)...)
 	return p, nil
 }
 
@@ -302,7 +303,7 @@ func (p *Project) Watch() []string {
 	out := WatchPaths(p.snap)
 	if p.store.Dir != "" {
 		out = append(out, p.store.Path())
-		if rep, err := Audit(p.snap, p.reg.Hooks, p.store); err == nil {
+		if rep, err := p.audit(p.store); err == nil {
 			for _, h := range rep.Hooks {
 				for _, s := range h.Scripts {
 					out = append(out, filepath.Clean(s.Path))
