@@ -50,9 +50,10 @@ type Demo struct {
 	// Env holds the variables that point Gemini CLI (and Hookwarden) at the
 	// demo's files. Apply it over a process environment with Overlay.
 	Env settingsio.Env
-	// ApprovedKeys are the keys of the project hooks the demo comes with
-	// approved (in trusted_hooks.json; trust.ApproveDemo records them in
-	// Hookwarden's store as well).
+	// ApprovedKeys are the trust keys of the project hooks the demo comes
+	// with approved, of any agent (Gemini CLI's are in trusted_hooks.json
+	// already; agents.ApproveKeys approves each through its agent, which
+	// records them in Hookwarden's store as well).
 	ApprovedKeys []string
 }
 

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"time"
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/assets"
@@ -146,8 +145,11 @@ func openDemo(opts Options, requested string) (*project, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := approveDemo(demo, opts.GOOS, time.Now()); err != nil {
-		return nil, err
+	// The hooks the demo comes with approved, for every agent, as the
+	// demo command approves them.
+	env := agents.Env{Vars: demo.Env, GOOS: opts.GOOS, Home: demo.Home}
+	if err := agents.ApproveKeys(context.Background(), opts.Agents, env, demo.ProjectDir, demo.ApprovedKeys); err != nil {
+		return nil, fmt.Errorf("approving the demo's hooks: %w", err)
 	}
 	p := &project{Dir: demo.ProjectDir, Env: demo.Overlay(opts.Env), Home: demo.Home,
 		GOOS: opts.GOOS, Requested: requested, Demo: &demo, Init: opts.Init}

@@ -5,10 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"time"
 
 	"github.com/hookwarden/hookwarden/agents/gemini"
-	"github.com/hookwarden/hookwarden/assets"
 
 	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/hooks"
@@ -178,12 +176,6 @@ func (m *mainWindow) noteTracked(p *project) {
 			}
 		})
 	})
-}
-
-// approveDemo approves the demo's Gemini CLI hooks the demo comes with
-// approved, in trusted_hooks.json and Hookwarden's store.
-func approveDemo(demo assets.Demo, goos string, now time.Time) error {
-	return gemini.ApproveDemo(demo, goos, now)
 }
 
 // auditClaude reviews p's Claude Code handlers against Hookwarden's store,
