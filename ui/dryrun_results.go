@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/agents/gemini"
 
 	"fyne.io/fyne/v2"
@@ -37,7 +38,7 @@ type resultCard struct {
 // done reports whether the card shows a result.
 func (c *resultCard) done() bool { return c.result != nil || c.claudeResult != nil }
 
-func newResultCard(h *hooks.Hook, names pathNamer) *resultCard {
+func newResultCard(h *hooks.Hook, names pathNamer, info agents.Info) *resultCard {
 	c := &resultCard{
 		hook:    h,
 		status:  newBadge("WAITING", colorGrey),
@@ -45,7 +46,7 @@ func newResultCard(h *hooks.Hook, names pathNamer) *resultCard {
 		summary: &widget.Label{Text: "running…", Wrapping: fyne.TextWrapWord},
 		body:    container.NewVBox(),
 	}
-	origin := container.NewHBox(newBadge(layerText(h.Origin.Layer), layerColor(h.Origin.Layer)), newNote(shown(originText(h, names)), fyne.TextWrapOff))
+	origin := container.NewHBox(newBadge(layerText(h.Origin.Layer), layerColor(info, h.Origin.Layer)), newNote(shown(originText(h, names)), fyne.TextWrapOff))
 	head := container.NewBorder(nil, nil, c.status, origin, c.name)
 	c.card = widget.NewCard("", "", container.NewVBox(head, c.summary, c.body))
 	return c
@@ -160,7 +161,7 @@ func (v *dryRunView) showCards(plan *hooks.Plan) {
 	v.cards = nil
 	v.cardBox.RemoveAll()
 	for _, h := range plan.Hooks {
-		c := newResultCard(h, names)
+		c := newResultCard(h, names, v.project.Info)
 		v.cards = append(v.cards, c)
 		v.cardBox.Add(c.card)
 	}

@@ -22,7 +22,12 @@ func New() Agent { return Agent{} }
 // Info names Claude Code.
 func (Agent) Info() agents.Info {
 	return agents.Info{Name: "claude", Title: "Claude Code", Types: HandlerTypes,
-		Statuses: []hooks.Status{StatusBlockedByPolicy, StatusNeverRuns}}
+		Statuses: []hooks.Status{StatusBlockedByPolicy, StatusNeverRuns},
+		Tones:    map[hooks.Status]agents.Tone{StatusBlockedByPolicy: agents.ToneHeld, StatusNeverRuns: agents.ToneWarn},
+		Layers: map[settingsio.Layer]agents.LayerRole{
+			LayerManaged: agents.RoleAdmin, settingsio.LayerUser: agents.RoleUser, LayerProject: agents.RoleProject,
+			LayerLocal: agents.RoleLocal, LayerPlugin: agents.RoleAddOn,
+		}}
 }
 
 // Project is one project folder as Claude Code reads it: the settings
