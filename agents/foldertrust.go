@@ -1,15 +1,34 @@
 package agents
 
-import "context"
+import (
+	"context"
+
+	"github.com/hookwarden/hookwarden/settingsio"
+)
 
 // FolderTruster is an agent's own trust of a project folder (Gemini's
 // trustedFolders.json, Codex's [projects] trust_level, Claude Code's
 // hasTrustDialogAccepted).
 type FolderTruster interface {
+	// FolderTrustDetails are the decision about the folder in rows
+	// (project, state, the rule that decided, why, the file), for the
+	// command line; the error is a trust file the agent refuses to start
+	// with.
+	FolderTrustDetails() ([]Field, error)
 	// SetFolderTrust writes level (one of FolderTrust.Levels) for the
 	// project; Unsupported where the agent keeps it where Hookwarden does
 	// not write.
-	SetFolderTrust(ctx context.Context, level string) error
+	SetFolderTrust(ctx context.Context, level string) (*FolderTrustResult, error)
+}
+
+// FolderTrustResult says what SetFolderTrust wrote.
+type FolderTrustResult struct {
+	// Message is one line ("recorded TRUST_FOLDER for /p in …").
+	Message string `json:"message"`
+	// Files are the files written; Backup holds them as they were (nil
+	// when nothing changed).
+	Files  []string           `json:"files"`
+	Backup *settingsio.Backup `json:"-"`
 }
 
 // FolderTrust is the agent's trust of the project folder.

@@ -1,11 +1,18 @@
 package agents
 
-import "github.com/hookwarden/hookwarden/hooks"
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/hookwarden/hookwarden/hooks"
+)
 
 // Planner says which hooks an agent runs for an event.
 type Planner interface {
 	// Plan returns what the agent would run for the event in the context
 	// q. A context the event does not take is a usage error (*ContextError).
+	// A plan with no hooks is not nil.
 	Plan(event hooks.Event, q Query) (*Plan, error)
 }
 
@@ -15,8 +22,13 @@ type Query struct {
 	Tool string `json:"tool,omitempty"`
 	// Trigger is the trigger, source or reason word of other events.
 	Trigger string `json:"trigger,omitempty"`
-	// Input is a payload to take the context from (JSON; nil: none).
+	// Input is a hook input (a JSON object; nil: none) given in part: an
+	// empty Tool or Trigger is taken from its fields, and its fields are
+	// spread over the sample payload (the CLI's --input).
 	Input []byte `json:"-"`
+	// ToolInput is the tool's own input (a JSON object; nil: none), for
+	// rules that look at it (Claude Code's "if" rules).
+	ToolInput []byte `json:"-"`
 }
 
 // Plan is what an agent would run for one event.
@@ -24,16 +36,35 @@ type Plan struct {
 	Event hooks.Event `json:"event"`
 	// Context is the query as the agent applied it.
 	Context Query `json:"context"`
+	// Label is the event with its context as the agent says it
+	// ("BeforeTool write_file", "PreToolUse Bash").
+	Label string `json:"label"`
 	// Hooks run in this order when Sequential, else concurrently.
 	Hooks      []*hooks.Hook `json:"-"`
 	Sequential bool          `json:"sequential"`
-	// Order says how they run, in words ("in parallel", "one after the
-	// other, in this order").
+	// Order says how they run, in words ("in parallel", "one after
+	// another").
 	Order string `json:"order"`
-	// Notes say, per hook ID, what decided beyond the matcher.
+	// Noun is what the agent calls one hook ("hook", "handler").
+	Noun string `json:"noun"`
+	// Names are the hooks as the agent lists them in a plan, by hook ID
+	// ("[command] ./guard.sh"; missing: hooks.Hook.DisplayName).
+	Names map[string]string `json:"names,omitempty"`
+	// Notes say, per hook ID, what decided beyond the matcher; nil when
+	// the agent has no such rules (a plan then lists no note column).
 	Notes map[string]string `json:"notes,omitempty"`
 	// Skipped are the event's hooks that do not run, each with why.
 	Skipped []Skip `json:"skipped,omitempty"`
+	// Document is the agent's own `plan --json` document.
+	Document any `json:"-"`
+}
+
+// Name is h as the plan lists it.
+func (p *Plan) Name(h *hooks.Hook) string {
+	if n, ok := p.Names[h.ID]; ok {
+		return n
+	}
+	return h.DisplayName()
 }
 
 // Skip is a hook of the event that does not run.
@@ -51,3 +82,72 @@ type ContextError struct {
 }
 
 func (e *ContextError) Error() string { return string(e.Event) + " " + e.Msg }
+
+// EventError is an event name the agent does not have.
+type EventError struct {
+	Agent Info
+	Name  string
+	// Suggest is the event it most likely means ("" when none); Known
+	// are the agent's events.
+	Suggest hooks.Event
+	Known   []hooks.Event
+}
+
+func (e *EventError) Error() string {
+	if e.Name == "" {
+		return "--event is required (one of " + e.KnownList() + ")"
+	}
+	if e.Suggest != "" {
+		return fmt.Sprintf("unknown %s event %q (did you mean %s?)", e.Agent.Title, e.Name, e.Suggest)
+	}
+	return fmt.Sprintf("unknown %s event %q (one of %s)", e.Agent.Title, e.Name, e.KnownList())
+}
+
+// KnownList is the agent's events, comma separated.
+func (e *EventError) KnownList() string {
+	names := make([]string, len(e.Known))
+	for i, k := range e.Known {
+		names[i] = string(k)
+	}
+	return strings.Join(names, ", ")
+}
+
+// CheckEvent returns the agent's event of that name, or an *EventError
+// (with the event it most likely means, when the agent can say).
+func CheckEvent(a Agent, name string) (EventInfo, error) {
+	events := a.Events()
+	if e, ok := LookupEvent(events, hooks.Event(name)); ok && name != "" {
+		return e, nil
+	}
+	err := &EventError{Agent: a.Info(), Name: name}
+	for _, e := range events {
+		err.Known = append(err.Known, e.Name)
+	}
+	if s, ok := a.(EventSuggester); ok && name != "" {
+		err.Suggest = s.SuggestEvent(name)
+	}
+	return EventInfo{}, err
+}
+
+// OriginLabel is where h comes from, short: "workspace
+// .gemini/settings.json:4", with the extension or plugin after the layer.
+func OriginLabel(h *hooks.Hook) string {
+	layer := string(h.Origin.Layer)
+	if h.Origin.Extension != "" {
+		layer += " " + h.Origin.Extension
+	}
+	if h.Origin.Line == 0 {
+		return layer + " " + shortPath(h.Origin.File)
+	}
+	return fmt.Sprintf("%s %s:%d", layer, shortPath(h.Origin.File), h.Origin.Line)
+}
+
+// shortPath keeps the last two elements of a path (".gemini/settings.json").
+func shortPath(p string) string {
+	dir, file := filepath.Split(p)
+	parent := filepath.Base(strings.TrimSuffix(dir, string(filepath.Separator)))
+	if parent == "." || parent == string(filepath.Separator) || parent == "" {
+		return file
+	}
+	return parent + "/" + file
+}

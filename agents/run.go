@@ -2,23 +2,35 @@ package agents
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/sandbox"
+	"github.com/hookwarden/hookwarden/trust"
 )
 
 // DryRunner runs the hooks of an event the way the agent would, and says
 // what the agent would do with their answers.
 type DryRunner interface {
+	// Gate says what DryRun would do with req's hooks, running none:
+	// which need review and why, which run in the sandbox, which are
+	// held back. A face asks it before a run, to confirm the hooks that
+	// need review by name (RunRequest.Confirm).
+	Gate(ctx context.Context, req RunRequest) (*RunGate, error)
 	// DryRun runs req. Hooks that are not approved, or that run code
-	// Hookwarden cannot see, run in the sandbox or only with req.Confirmed;
-	// a hook the request does not name never runs. Cancelling ctx kills
-	// running hooks.
+	// Hookwarden cannot see, run in the sandbox or only with req.Confirmed
+	// (or named in req.Confirm); a hook the request does not name never
+	// runs. Cancelling ctx kills running hooks. A request the agent cannot
+	// take as given is a *RequestError or a *ContextError.
 	DryRun(ctx context.Context, req RunRequest) (*RunResult, error)
 	// SamplePayload is the payload the agent would send for the event and
-	// query, for the payload editor (JSON).
+	// query, for the payload editor (JSON), with q.Input's fields spread
+	// over it.
 	SamplePayload(event hooks.Event, q Query) ([]byte, error)
+	// RunNotice is what the project's folder trust means for a dry run,
+	// in the agent's words.
+	RunNotice() RunNotice
 }
 
 // SandboxChoice says whether hooks run in the sandbox.
@@ -40,29 +52,136 @@ const (
 type RunRequest struct {
 	Event hooks.Event
 	Query Query
-	// Payload is the JSON the hooks get (nil: SamplePayload).
+	// Payload is the whole JSON the hooks get (nil: SamplePayload of Event
+	// and Query).
 	Payload []byte
-	// HookIDs picks hooks by ID (nil: the plan for Event and Query).
+	// HookIDs runs these hooks of the event alone, planned or not (nil:
+	// the plan for Event and Query).
 	HookIDs []string
-	// Confirmed: the user confirmed running unapproved hooks, or hooks
-	// that run code Hookwarden cannot see, outside the sandbox.
+	// Select keeps the hooks of the plan a selector names, in the ways the
+	// agent names a hook (name, command, ID, fingerprint…; the CLI's
+	// --hook); one that names none is a *RequestError.
+	Select []string
+	// Confirmed: the user confirmed running every hook that needs review
+	// outside the sandbox (--yes). Confirm names (by ID) the hooks needing
+	// review the user was shown and confirmed; one that needs review and
+	// is not named is treated as unconfirmed.
 	Confirmed bool
-	// AsTrusted runs as if the folder were trusted.
+	Confirm   []string
+	// AsTrusted runs as if the folder were trusted (RunNotice.AsTrusted).
 	AsTrusted bool
 	Sandbox   SandboxChoice
 	// AllowHosts are the hosts an HTTP hook may reach.
 	AllowHosts []string
 	// OnResult, when set, is called as each hook finishes (from the
-	// runner's goroutines; i indexes RunResult.Hooks).
+	// runner's goroutines; i indexes RunResult.Hooks and RunGate.Run).
 	OnResult func(i int, r HookRun)
+}
+
+// Policy is the request's sandbox rule.
+func (r RunRequest) Policy() hooks.SandboxPolicy {
+	return hooks.SandboxPolicy{Confirmed: r.Confirmed, Always: r.Sandbox == SandboxAlways, Never: r.Sandbox == SandboxNever}
+}
+
+// RequestError is a run request the agent cannot take as given (a --hook
+// that names no hook of the plan): a usage error.
+type RequestError struct{ Msg string }
+
+func (e *RequestError) Error() string { return e.Msg }
+
+// RunGate is what the gate makes of a run's hooks.
+type RunGate struct {
+	// Plan is the plan the run follows (as if trusted, with
+	// RunRequest.AsTrusted); Planned the hooks the request takes from it
+	// (all, the selected ones, or the ones picked by ID), in order.
+	Plan    *Plan
+	Planned []*hooks.Hook
+	// Picked says the hooks were picked by ID (RunRequest.HookIDs).
+	Picked bool
+	// Review are the planned hooks that need review (not approved,
+	// changed, running code Hookwarden cannot see), each with why ("" when
+	// the agent gives no reason).
+	Review []Skip
+	// ReviewErr says why approvals could not be read (then every reviewed
+	// hook needs review).
+	ReviewErr string
+	// Run are the hooks that run, in order; Sandboxed says which of them
+	// run in the sandbox; Held are those held back.
+	Run       []*hooks.Hook
+	Sandboxed map[*hooks.Hook]bool
+	Held      []*hooks.Hook
+	// SandboxUnavailable says why the sandbox could not be used when it
+	// was wanted.
+	SandboxUnavailable string
+	// Policy is the rule applied.
+	Policy hooks.SandboxPolicy
+}
+
+// NeedsConfirmation reports whether hooks are held back that the user may
+// confirm (not when only the sandbox was asked for and it cannot start).
+func (g *RunGate) NeedsConfirmation() bool { return len(g.Held) > 0 && !g.Policy.Always }
+
+// Choose applies the request's sandbox rule to the planned hooks, review
+// being those that need review (hooks named in req.Confirm count as
+// approved); probe says why the sandbox cannot start.
+func (g *RunGate) Choose(req RunRequest, probe func() error) {
+	confirmed := map[string]bool{}
+	for _, id := range req.Confirm {
+		confirmed[id] = true
+	}
+	var unapproved []*hooks.Hook
+	for _, s := range g.Review {
+		if !confirmed[s.ID] {
+			unapproved = append(unapproved, s.Hook)
+		}
+	}
+	g.Policy = req.Policy()
+	c := g.Policy.Choose(g.Planned, unapproved, probe)
+	g.Run, g.Sandboxed, g.Held, g.SandboxUnavailable = c.Run, c.Sandboxed, c.Held, c.Unavailable
+}
+
+// IsSandboxed is the hooks.Isolation.Sandboxed of the gate.
+func (g *RunGate) IsSandboxed(h *hooks.Hook) bool { return g.Sandboxed[h] }
+
+// RunNotice is what a project's folder trust means for a dry run, in the
+// agent's words, and how it introduces hooks that need review.
+type RunNotice struct {
+	// Folder says what the folder's trust changes ("" when nothing).
+	Folder string
+	// AsTrusted says RunRequest.AsTrusted runs hooks the agent would not
+	// run here; Confirm is the question before such a run, NotRun and
+	// Ran the notes after a run without and with it.
+	AsTrusted bool
+	Confirm   string
+	NotRun    string
+	Ran       string
+	// Review introduces the list of hooks that need review ("These
+	// handlers are not approved in Hookwarden's store:").
+	Review string
 }
 
 // RunResult is a dry run: every hook's run and the agent's verdict.
 type RunResult struct {
-	Event   hooks.Event `json:"event"`
-	Payload string      `json:"payload"`
-	Hooks   []HookRun   `json:"hooks"`
-	Verdict Verdict     `json:"verdict"`
+	Event hooks.Event `json:"event"`
+	// Label is the event with its context in the agent's words.
+	Label   string `json:"label"`
+	Payload string `json:"payload"`
+	// Gate is what the gate did; Hooks are the runs of Gate.Run, in order.
+	Gate       *RunGate  `json:"-"`
+	Hooks      []HookRun `json:"hooks"`
+	Sequential bool      `json:"sequential"`
+	// Verdict is what the agent does; its Headline also says when no hook
+	// runs or none was run.
+	Verdict Verdict `json:"verdict"`
+	// Notes say how this run differs from the agent's own, in its words,
+	// as `run` prints them.
+	Notes []string `json:"notes"`
+	// HeldNote says why hooks were held back and what to do ("" when
+	// none were): the message `run` exits with.
+	HeldNote string `json:"held_note,omitempty"`
+	// Summary is one line about the run ("2 hook(s) ran in parallel in
+	// 3.1 ms"; "" when nothing ran).
+	Summary string `json:"summary,omitempty"`
 	// Warnings are things the agent would do that the user should know
 	// (a fail-open trap, an answer the agent ignores).
 	Warnings []string      `json:"warnings"`
@@ -76,43 +195,162 @@ type HookRun struct {
 	Hook  *hooks.Hook `json:"-"`
 	ID    string      `json:"id"`
 	Label string      `json:"label"`
+	// Where says where the hook comes from and how it ran, in the agent's
+	// words ("workspace .gemini/settings.json:4", "project, shell").
+	Where string `json:"where"`
 	// Ran is false when the hook was not started; NotRunReason says why
-	// (held by the gate, a type that does not run, cancelled).
+	// (a type that does not run, cancelled); Preview is what it would
+	// have sent.
 	Ran          bool   `json:"ran"`
 	NotRunReason string `json:"not_run_reason,omitempty"`
-	// Held: the gate kept it back until the user confirms.
-	Held bool `json:"held,omitempty"`
+	Preview      string `json:"preview,omitempty"`
 	// Command is what was started, as a shell would show it.
 	Command     string        `json:"command,omitempty"`
 	Stdin       string        `json:"stdin,omitempty"`
 	ExitCode    int           `json:"exit_code"`
 	HasExitCode bool          `json:"has_exit_code"`
 	Signal      string        `json:"signal,omitempty"`
+	HTTPStatus  int           `json:"http_status,omitempty"`
 	Stdout      string        `json:"stdout"`
 	Stderr      string        `json:"stderr"`
+	HasStreams  bool          `json:"has_streams"`
 	Error       string        `json:"error,omitempty"`
 	TimedOut    bool          `json:"timed_out,omitempty"`
+	Cancelled   bool          `json:"cancelled,omitempty"`
 	Truncated   bool          `json:"truncated,omitempty"`
 	Timeout     time.Duration `json:"timeout_ns"`
 	Duration    time.Duration `json:"duration_ns"`
+	// Output is the hook's answer as the agent parsed it (JSON text;
+	// OutputFormat names its form), when the agent shows one.
+	Output       string `json:"output,omitempty"`
+	OutputFormat string `json:"output_format,omitempty"`
 	// Sandboxed says it ran in the sandbox; Sandbox is what it did there.
 	Sandboxed bool            `json:"sandboxed,omitempty"`
 	Sandbox   *sandbox.Report `json:"sandbox,omitempty"`
-	// Verdict is what the agent makes of this hook's answer alone.
+	// Verdict is what the agent makes of this hook's answer alone
+	// (Headline "" when it makes nothing of it).
 	Verdict  Verdict  `json:"verdict"`
 	Warnings []string `json:"warnings,omitempty"`
-	// Facts are further agent-specific facts of the run (the env file a
-	// Claude Code hook wrote, an HTTP status).
+	// Summary is how it ended in one line, as `run` prints it ("exit 2,
+	// 3.1 ms, json"); Traits are short facts for a view ("shell",
+	// "blocking error", "JSON output").
+	Summary string   `json:"summary"`
+	Traits  []string `json:"traits,omitempty"`
+	// Report are the lines `run` prints under the hook, in order: Label
+	// then Value; Code values are streams (trimmed, clipped, indented).
+	Report []Field `json:"report,omitempty"`
+	// Facts are further agent-specific facts of the run for a view (what
+	// was spawned, the env file a Claude Code hook wrote), in order.
 	Facts []Field `json:"facts,omitempty"`
 }
 
 // Verdict is what the agent would do, in words.
 type Verdict struct {
 	// Effect is one word: ALLOWED, BLOCKED, ASKS, STOPPED, CHANGED,
-	// NOTHING, IGNORED, FAILED (see hooks.Effect*).
+	// NOTHING, IGNORED, FAILED (see hooks.Effect*), DEFERS, or WARNS (an
+	// error shown, and the agent goes on).
 	Effect string `json:"effect"`
 	// Headline is one line ("PreToolUse Bash: BLOCKED by guard — no writes").
 	Headline string `json:"headline"`
 	// Details are further consequences, one per line.
 	Details []string `json:"details"`
+}
+
+// EffectWarns is the Verdict.Effect of an answer the agent shows as an
+// error and goes on.
+const EffectWarns = "WARNS"
+
+// SandboxRule is the sandbox rule a run applied, for result documents.
+type SandboxRule struct {
+	Always      bool   `json:"always"`
+	Never       bool   `json:"never"`
+	Unavailable string `json:"unavailable,omitempty"`
+}
+
+// Rule is the gate's sandbox rule for a document.
+func (g *RunGate) Rule() SandboxRule {
+	return SandboxRule{Always: g.Policy.Always, Never: g.Policy.Never, Unavailable: g.SandboxUnavailable}
+}
+
+// Supervisor is the sandbox configuration of a dry run in project: the
+// home, the project, and the agent's folders and Hookwarden's store
+// overlaid.
+func (e Env) Supervisor(project string, folders ...string) sandbox.Config {
+	cfg := sandbox.Config{Init: e.Init, Home: e.Home, Project: project}
+	if dir, err := trust.StoreDirFromEnv(e.Vars, e.GOOS); err == nil {
+		folders = append(folders, dir)
+	}
+	for _, d := range folders {
+		if d != "" {
+			cfg.Overlay = append(cfg.Overlay, d)
+		}
+	}
+	return cfg
+}
+
+// HeldWhy says why hooks that need review were held back by the gate's
+// rule, the end of `run`'s exit message.
+func (g *RunGate) HeldWhy() string {
+	const review = "not approved, changed, or running a script that changed since approval"
+	switch {
+	case g.Policy.Always:
+		return "--sandbox was asked for and " + g.SandboxUnavailable
+	case g.Policy.Never:
+		return review + ", and --no-sandbox keeps them out of the sandbox"
+	case g.SandboxUnavailable != "":
+		return review + ", and " + g.SandboxUnavailable
+	}
+	return review
+}
+
+// Clip keeps the first n characters of s, saying how many it left out.
+func Clip(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n]) + fmt.Sprintf("… (%d more characters)", len(r)-n)
+	}
+	return s
+}
+
+// Milliseconds is d as "3.1 ms".
+func Milliseconds(d time.Duration) string {
+	return fmt.Sprintf("%.1f ms", float64(d)/float64(time.Millisecond))
+}
+
+// ParseObject reads a hook input as the agents do: JSON, and it must be an
+// object (what names it in errors).
+func ParseObject(data []byte, what string) (*hooks.Object, error) {
+	v, err := hooks.ParseJSON(hooks.DecodeUTF8(data))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", what, err)
+	}
+	o, ok := v.(*hooks.Object)
+	if !ok {
+		return nil, fmt.Errorf("%s: the hook input must be a JSON object", what)
+	}
+	return o, nil
+}
+
+// SampleWith is the JSON of sample(fields), fields being q.Input parsed
+// (nil when q has none): SamplePayload's common part.
+func SampleWith(q Query, sample func(fields *hooks.Object) (*hooks.Object, error)) ([]byte, error) {
+	var fields *hooks.Object
+	if q.Input != nil {
+		var err error
+		if fields, err = ParseObject(q.Input, "input"); err != nil {
+			return nil, err
+		}
+	}
+	in, err := sample(fields)
+	if err != nil {
+		return nil, err
+	}
+	return hooks.AppendJSON(nil, in), nil
+}
+
+// GateOf is the gate of a prepared run, or err (the agents' Gate).
+func GateOf[S interface{ RunGate() *RunGate }](s S, err error) (*RunGate, error) {
+	if err != nil {
+		return nil, err
+	}
+	return s.RunGate(), nil
 }

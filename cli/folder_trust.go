@@ -2,60 +2,55 @@ package cli
 
 import (
 	"context"
-	"fmt"
+	"strings"
 
-	"github.com/hookwarden/hookwarden/agents/gemini"
-
-	"github.com/hookwarden/hookwarden/settingsio"
+	"github.com/hookwarden/hookwarden/agents"
 )
 
-// runFolderTrust shows Gemini CLI's folder-trust decision for the project,
-// or records one in trustedFolders.json as Gemini's trust dialog does.
-func runFolderTrust(ctx context.Context, io *IO, args []string) error {
+// runFolderTrust shows the agent's folder-trust decision for the project,
+// or records one where the agent lets Hookwarden (Gemini CLI's
+// trustedFolders.json, as its trust dialog does).
+func runFolderTrust(ctx context.Context, io *IO, agent agents.Agent, args []string) error {
 	fs := newFlags("folder-trust")
 	dir := io.projectFlag(fs)
 	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
-	if len(rest) > 1 {
-		return usagef("one decision at most (trust, parent or deny)")
-	}
-	snap := io.loadProject(*dir).snap
-	if len(rest) == 0 {
-		return writeFolderTrust(io, snap)
-	}
-	levels := map[string]gemini.TrustLevel{"trust": gemini.TrustFolder, "parent": gemini.TrustParent, "deny": gemini.DoNotTrust}
-	level, ok := levels[rest[0]]
-	if !ok {
-		return usagef("unknown decision %q (want trust, parent or deny)", rest[0])
-	}
-	file := snap.Paths.TrustedFolders
-	if err := gemini.SetFolderTrust(ctx, file, snap.ProjectDir, level, io.GOOS); err != nil {
+	p, err := io.open(ctx, agent, *dir)
+	if err != nil {
 		return err
 	}
-	printf(io.Stdout, "recorded %s for %s in %s\n", level, gemini.FolderKey(snap.ProjectDir, io.GOOS), file)
-	return writeFolderTrust(io, io.loadProject(*dir).snap)
+	if levels := p.Summary().FolderTrust.Levels; len(rest) > 1 && len(levels) > 0 {
+		return usagef("one decision at most (%s)", orList(levels))
+	}
+	if len(rest) == 0 {
+		return writeFolderTrust(io, p)
+	}
+	res, err := p.SetFolderTrust(ctx, rest[0])
+	if err != nil {
+		return switchError(err)
+	}
+	printf(io.Stdout, "%s\n", res.Message)
+	if p, err = io.open(ctx, agent, *dir); err != nil {
+		return err
+	}
+	return writeFolderTrust(io, p)
 }
 
-func writeFolderTrust(io *IO, snap *settingsio.Snapshot) error {
-	ft := snap.FolderTrust
-	printf(io.Stdout, "project       %s\n", snap.ProjectDir)
-	printf(io.Stdout, "folder trust  %s\n", ft.State)
-	rule := ft.Rule
-	if rule == "" {
-		rule = "(no rule matches)"
+// writeFolderTrust prints the decision, a row a line.
+func writeFolderTrust(io *IO, p agents.Project) error {
+	rows, err := p.FolderTrustDetails()
+	for _, r := range rows {
+		printf(io.Stdout, "%-13s %s\n", r.Label, r.Value)
 	}
-	if ft.Level != "" {
-		rule += " " + ft.Level
+	return err
+}
+
+// orList is "a, b or c".
+func orList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
 	}
-	printf(io.Stdout, "rule          %s\n", rule)
-	if ft.Reason != "" {
-		printf(io.Stdout, "why           %s\n", ft.Reason)
-	}
-	printf(io.Stdout, "file          %s\n", ft.File)
-	if ft.Err != nil {
-		return fmt.Errorf("%v (Gemini CLI refuses to start with this file)", ft.Err)
-	}
-	return nil
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }

@@ -2,115 +2,109 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
 	"text/tabwriter"
 
-	"github.com/hookwarden/hookwarden/agents/gemini"
-
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
-// runPlan prints which hooks Gemini CLI would run for an event, in order.
-func runPlan(ctx context.Context, io *IO, args []string) error {
+// planCommand prints which hooks the agent would run for an event, in the
+// agent's order, with what decided beyond the matcher.
+func planCommand(ctx context.Context, io *IO, a agents.Agent, args []string) error {
 	fs := newFlags("plan")
 	dir := io.projectFlag(fs)
-	eventName := fs.String("event", "", "hook event (e.g. BeforeTool)")
-	tool := fs.String("tool", "", "tool name for BeforeTool/AfterTool")
-	trigger := fs.String("trigger", "", "trigger for SessionStart/SessionEnd/PreCompress")
+	eventName := fs.String("event", "", "hook event")
+	tool := fs.String("tool", "", "tool name of a tool event")
+	trigger := fs.String("trigger", "", "trigger or matcher value of the other events")
+	input := fs.String("input", "", "JSON file with the tool input, for rules that look at it (- for stdin)")
 	asJSON := jsonFlag(fs)
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
-	event, pctx, err := eventAndContext(*eventName, *tool, *trigger)
+	event, err := lookupEvent(a, *eventName)
 	if err != nil {
 		return err
 	}
-	p := io.loadProject(*dir)
-	plan := p.reg.Plan(event, pctx)
-	if *asJSON {
-		return writeJSON(io.Stdout, planDocument(event, plan))
+	q := agents.Query{Tool: *tool, Trigger: *trigger}
+	if *input != "" {
+		if q.ToolInput, err = readToolInput(io, *input); err != nil {
+			return err
+		}
 	}
-	if plan == nil {
-		printf(io.Stdout, "%s%s: no hook runs\n", event, contextLabel(pctx))
+	p, err := io.open(ctx, a, *dir)
+	if err != nil {
+		return err
+	}
+	plan, err := p.Plan(event, q)
+	if err != nil {
+		return runUsage(err)
+	}
+	if *asJSON {
+		return writeJSON(io.Stdout, plan.Document)
+	}
+	if len(plan.Hooks) == 0 {
+		printf(io.Stdout, "%s: no hook runs\n", plan.Label)
 		return nil
 	}
-	mode := "in parallel"
-	if plan.Sequential {
-		mode = "one after another"
-	}
-	printf(io.Stdout, "%s%s: %d hook(s) run %s\n", event, contextLabel(pctx), len(plan.Hooks), mode)
+	printf(io.Stdout, "%s: %d hook(s) run %s\n", plan.Label, len(plan.Hooks), plan.Order)
 	tw := tabwriter.NewWriter(io.Stdout, 2, 4, 2, ' ', 0)
 	for i, h := range plan.Hooks {
-		printf(tw, "  %d.\t%s\t%s\n", i+1, h.DisplayName(), originLabel(h))
+		printf(tw, "  %d.\t%s\t%s", i+1, plan.Name(h), agents.OriginLabel(h))
+		if plan.Notes != nil {
+			printf(tw, "\t%s", plan.Notes[h.ID])
+		}
+		printf(tw, "\n")
 	}
 	return tw.Flush()
 }
 
-// eventAndContext checks --event, --tool and --trigger together.
-func eventAndContext(name, tool, trigger string) (hooks.Event, *hooks.PlanContext, error) {
-	if name == "" {
-		return "", nil, usagef("--event is required (one of %s)", eventList())
+// lookupEvent checks --event against the agent's events.
+func lookupEvent(a agents.Agent, name string) (hooks.Event, error) {
+	info, err := agents.CheckEvent(a, name)
+	if err != nil {
+		return "", usagef("%s", err.Error())
 	}
-	event := hooks.Event(name)
-	if !gemini.ValidEvent(event) {
-		return "", nil, usagef("unknown event %q (one of %s)", name, eventList())
-	}
-	pctx, err := gemini.ContextFor(event, tool, trigger)
-	var ce *gemini.ContextError
-	if errors.As(err, &ce) {
-		return "", nil, usagef("%s", ce.Error())
-	}
-	return event, pctx, err
+	return info.Name, nil
 }
 
-func eventList() string {
-	s := ""
-	for i, e := range gemini.Events() {
-		if i > 0 {
-			s += ", "
-		}
-		s += string(e)
-	}
-	return s
-}
-
-func contextLabel(c *hooks.PlanContext) string {
+// runUsage turns a context or request the agent cannot take into a usage
+// error.
+func runUsage(err error) error {
+	var ce *agents.ContextError
+	var re *agents.RequestError
 	switch {
-	case c == nil:
-		return ""
-	case c.ToolName != "":
-		return " " + c.ToolName
+	case errors.As(err, &ce):
+		return usagef("%s", ce.Error())
+	case errors.As(err, &re):
+		return usagef("%s", re.Msg)
 	}
-	return " " + c.Trigger
+	return err
 }
 
-type planDoc struct {
-	Event      hooks.Event   `json:"event"`
-	Sequential bool          `json:"sequential"`
-	Hooks      []planHookDoc `json:"hooks"`
-}
-
-type planHookDoc struct {
-	Name    string `json:"name"`
-	Command string `json:"command"`
-	Origin  string `json:"origin"`
-	File    string `json:"file"`
-	Line    int    `json:"line"`
-	Key     string `json:"key"`
-	ID      string `json:"id"`
-}
-
-func planDocument(event hooks.Event, plan *hooks.Plan) planDoc {
-	doc := planDoc{Event: event, Hooks: []planHookDoc{}}
-	if plan == nil {
-		return doc
+// readToolInput reads a JSON object from a file or stdin.
+func readToolInput(cio *IO, name string) ([]byte, error) {
+	var data []byte
+	var err error
+	if name == "-" {
+		data, err = io.ReadAll(cio.Stdin)
+	} else {
+		if !filepath.IsAbs(name) {
+			name = filepath.Join(cio.Dir, name)
+		}
+		data, err = os.ReadFile(name)
 	}
-	doc.Sequential = plan.Sequential
-	for _, h := range plan.Hooks {
-		doc.Hooks = append(doc.Hooks, planHookDoc{
-			Name: h.Name, Command: h.Command, Origin: string(h.Origin.Layer),
-			File: h.Origin.File, Line: h.Origin.Line, Key: h.Key(), ID: h.ID,
-		})
+	if err != nil {
+		return nil, fmt.Errorf("reading tool input %s: %w", name, err)
 	}
-	return doc
+	var v map[string]any
+	if err := json.Unmarshal(data, &v); err != nil {
+		return nil, fmt.Errorf("tool input %s: not a JSON object: %w", name, err)
+	}
+	return data, nil
 }

@@ -245,3 +245,14 @@ func TestSandboxReportsDataSentToARemotePort53(t *testing.T) {
 	}
 	t.Errorf("no network line for 203.0.113.7:53 in:\n%s", strings.Join(all, "\n"))
 }
+
+// runDoc is the part of `run --json` these tests read.
+type runDoc struct {
+	Skipped []string `json:"skipped"`
+	Notes   []string `json:"notes"`
+	Results []struct {
+		Name      string          `json:"name"`
+		Sandboxed bool            `json:"sandboxed"`
+		Sandbox   *sandbox.Report `json:"sandbox,omitempty"`
+	} `json:"results"`
+}

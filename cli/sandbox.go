@@ -4,13 +4,11 @@ import (
 	"flag"
 	"strings"
 
-	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/sandbox"
-	"github.com/hookwarden/hookwarden/trust"
 )
 
-// sandboxFlags are run's --sandbox and --no-sandbox (with --yes, the
-// hooks.SandboxPolicy).
+// sandboxFlags are run's --sandbox and --no-sandbox.
 type sandboxFlags struct{ always, never *bool }
 
 func addSandboxFlags(fs *flag.FlagSet) sandboxFlags {
@@ -20,26 +18,16 @@ func addSandboxFlags(fs *flag.FlagSet) sandboxFlags {
 	}
 }
 
-func (f sandboxFlags) policy(yes bool) (hooks.SandboxPolicy, error) {
-	if *f.always && *f.never {
-		return hooks.SandboxPolicy{}, usagef("--sandbox and --no-sandbox exclude each other")
+func (f sandboxFlags) choice() (agents.SandboxChoice, error) {
+	switch {
+	case *f.always && *f.never:
+		return agents.SandboxAuto, usagef("--sandbox and --no-sandbox exclude each other")
+	case *f.always:
+		return agents.SandboxAlways, nil
+	case *f.never:
+		return agents.SandboxNever, nil
 	}
-	return hooks.SandboxPolicy{Confirmed: yes, Always: *f.always, Never: *f.never}, nil
-}
-
-// supervisor is the sandbox configuration of a dry run in project: the
-// home, the project and the agents' and Hookwarden's folders overlaid.
-func (io *IO) supervisor(project string, folders ...string) sandbox.Config {
-	cfg := sandbox.Config{Init: io.Init, Home: io.home(), Project: project}
-	if dir, err := trust.StoreDirFromEnv(io.Env, io.GOOS); err == nil {
-		folders = append(folders, dir)
-	}
-	for _, d := range folders {
-		if d != "" {
-			cfg.Overlay = append(cfg.Overlay, d)
-		}
-	}
-	return cfg
+	return agents.SandboxAuto, nil
 }
 
 // writeSandboxText prints a hook's behaviour report under its result.
@@ -62,7 +50,7 @@ func writeSandboxText(b *strings.Builder, sandboxed bool, r *sandbox.Report) {
 		}
 		printf(b, "       %s %-12s %s\n", mark, l.Section, l.Text)
 		if d := strings.TrimRight(l.Detail, "\n"); d != "" {
-			printf(b, "                      %s\n", indentedBlock(clip(d, 600), "                      "))
+			printf(b, "                      %s\n", indentedBlock(agents.Clip(d, 600), "                      "))
 		}
 	}
 }

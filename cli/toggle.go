@@ -2,275 +2,118 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"flag"
-	"fmt"
-	"io"
-	"strings"
 
-	"github.com/hookwarden/hookwarden/agents/gemini"
-
-	"github.com/hookwarden/hookwarden/settingsio"
+	"github.com/hookwarden/hookwarden/agents"
 )
 
-// runDisable adds a hook to hooksConfig.disabled, as /hooks disable does.
-// It refuses to edit a workspace settings file tracked by git unless
+// runDisable switches hooks off the way the agent reads it (Gemini CLI's
+// /hooks disable; Claude Code: the handler moves into Hookwarden's
+// store). A write to a file git tracks is refused unless
 // --force-workspace is given.
-func runDisable(ctx context.Context, io *IO, args []string) error {
+func runDisable(ctx context.Context, io *IO, agent agents.Agent, args []string) error {
 	fs := newFlags("disable")
+	dir := io.projectFlag(fs)
+	scope := scopeFlag(fs)
 	force := forceWorkspaceFlag(fs)
-	tg, scope, name, err := io.toggleArgsFlags(fs, args, settingsio.LayerWorkspace)
+	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
-	if err := refuseTracked(ctx, io, tg, scope, *force, name); err != nil {
-		return err
-	}
-	res, err := tg.Disable(name, scope)
-	if err != nil {
-		return err
-	}
-	writeToggleResult(io.Stdout, res)
-	return nil
+	return io.toggle(ctx, agent, *dir, agents.ToggleRequest{Refs: rest, Scope: *scope, ForceWorkspace: *force})
 }
 
-// runEnable removes a hook from hooksConfig.disabled in the workspace and
-// user files (or the one --scope names), as /hooks enable does. A hook a
-// read-only system file disables stays disabled: exit 1.
-func runEnable(ctx context.Context, io *IO, args []string) error {
-	tg, scope, name, err := io.toggleArgs("enable", args, "")
+// runEnable switches hooks back on (in every scope unless --scope names
+// one); what an enable without names does is the agent's (Claude Code
+// lists the handlers Hookwarden disabled).
+func runEnable(ctx context.Context, io *IO, agent agents.Agent, args []string) error {
+	fs := newFlags("enable")
+	dir := io.projectFlag(fs)
+	scope := scopeFlag(fs)
+	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
-	var scopes []settingsio.Layer
-	if scope != "" {
-		scopes = append(scopes, scope)
-	}
-	res, err := tg.Enable(name, scopes...)
-	if err != nil {
-		return err
-	}
-	writeToggleResult(io.Stdout, res)
-	noteTrackedEdits(ctx, io, tg, res.Edits)
-	if len(res.Locked) > 0 {
-		return lockedError(res.Locked)
-	}
-	return nil
+	return io.toggle(ctx, agent, *dir, agents.ToggleRequest{Refs: rest, Scope: *scope, Enable: true})
 }
 
-// runDisableAll is /hooks disable-all (refusing a tracked workspace file
-// as disable does).
-func runDisableAll(ctx context.Context, io *IO, args []string) error {
+// runDisableAll switches every hook off (Gemini CLI's /hooks disable-all),
+// refusing a tracked file as disable does.
+func runDisableAll(ctx context.Context, io *IO, agent agents.Agent, args []string) error {
 	fs := newFlags("disable-all")
+	dir := io.projectFlag(fs)
+	scope := scopeFlag(fs)
 	force := forceWorkspaceFlag(fs)
-	tg, scope, err := io.toggleAllArgsFlags(fs, args, settingsio.LayerWorkspace)
-	if err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
-	if err := refuseTracked(ctx, io, tg, scope, *force, ""); err != nil {
-		return err
-	}
-	res, err := tg.DisableAll(scope)
-	if err != nil {
-		return err
-	}
-	writeBulkResult(io.Stdout, res)
-	return nil
+	return io.toggle(ctx, agent, *dir, agents.ToggleRequest{All: true, Scope: *scope, ForceWorkspace: *force})
 }
 
-// runEnableAll is /hooks enable-all.
-func runEnableAll(ctx context.Context, io *IO, args []string) error {
-	tg, _, err := io.toggleAllArgs("enable-all", args, "")
-	if err != nil {
+// runEnableAll switches every hook on (Gemini CLI's /hooks enable-all).
+func runEnableAll(ctx context.Context, io *IO, agent agents.Agent, args []string) error {
+	fs := newFlags("enable-all")
+	dir := io.projectFlag(fs)
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
-	res, err := tg.EnableAll()
-	if err != nil {
-		return err
-	}
-	writeBulkResult(io.Stdout, res)
-	noteTrackedEdits(ctx, io, tg, res.Edits)
-	if len(res.Locked) > 0 {
-		return lockedError(res.Locked)
-	}
-	return nil
+	return io.toggle(ctx, agent, *dir, agents.ToggleRequest{All: true, Enable: true})
 }
 
-// forceWorkspaceFlag is disable's --force-workspace.
+// forceWorkspaceFlag is --force-workspace.
 func forceWorkspaceFlag(fs *flag.FlagSet) *bool {
-	return fs.Bool("force-workspace", false, "edit the workspace settings file even when git tracks it")
+	return fs.Bool("force-workspace", false, "edit a settings file even when git tracks it")
 }
 
-// refuseTracked stops a workspace-scope disable when git tracks the
-// workspace settings file (unless forced), with the user scope explained.
-// When git cannot tell, it goes ahead and says so.
-func refuseTracked(ctx context.Context, io *IO, tg *gemini.Toggler, scope settingsio.Layer, force bool, name string) error {
-	if scope != settingsio.LayerWorkspace || force {
-		return nil
+// scopeFlag is --scope ("" for the agent's default).
+func scopeFlag(fs *flag.FlagSet) *string {
+	return fs.String("scope", "", "settings file to change (the agent's scopes: workspace or user for Gemini CLI)")
+}
+
+// toggle runs one switch: the agent's report on stdout, its warnings on
+// stderr, and its refusals as the exit code they had.
+func (io *IO) toggle(ctx context.Context, agent agents.Agent, dir string, req agents.ToggleRequest) error {
+	p, err := io.open(ctx, agent, dir)
+	if err != nil {
+		return err
 	}
-	tr := tg.WorkspaceTracked(ctx)
-	switch {
-	case tr.Tracked:
-		return &ExitError{Code: ExitFailure, Msg: gemini.TrackedMessage(tr.Path, name) +
-			"\nUse --scope user for that, or --force-workspace to edit the tracked file anyway (commit it, or 'hookwarden enable' puts it back byte for byte)."}
-	case tr.Unknown != "":
-		printf(io.Stderr, "note: %s\n", tr.Unknown)
+	res, err := p.Toggle(ctx, req)
+	if res != nil {
+		for _, w := range res.Warnings {
+			printf(io.Stderr, "note: %s\n", w)
+		}
+		lines := res.Report
+		if len(lines) == 0 && res.Message != "" {
+			lines = []string{res.Message}
+		}
+		for _, l := range lines {
+			printf(io.Stdout, "%s\n", l)
+		}
+		for _, n := range res.Notes {
+			printf(io.Stdout, "note: %s\n", n)
+		}
+	}
+	if err != nil {
+		return switchError(err)
+	}
+	if res.Incomplete != "" {
+		return errors.New(res.Incomplete)
 	}
 	return nil
 }
 
-// noteTrackedEdits says when an enable changed a workspace file git tracks
-// without putting it back as it was (the entry came with the repository,
-// or the file changed since Hookwarden's disable): the change shows in git
-// status.
-func noteTrackedEdits(ctx context.Context, io *IO, tg *gemini.Toggler, edits []gemini.FileEdit) {
-	for _, e := range edits {
-		if e.Layer != settingsio.LayerWorkspace || e.Restored || e.Deleted {
-			continue
-		}
-		if tr := tg.WorkspaceTracked(ctx); tr.Tracked {
-			printf(io.Stdout, "note: %s is tracked by git: this change shows in git status (commit it, or 'git checkout -- %s' to undo it)\n", e.Path, quoteForShell(e.Path))
-		}
-	}
-}
-
-// toggleArgs parses [--project DIR] [--scope workspace|user] NAME.
-func (io *IO) toggleArgs(cmd string, args []string, defaultScope settingsio.Layer) (*gemini.Toggler, settingsio.Layer, string, error) {
-	return io.toggleArgsFlags(newFlags(cmd), args, defaultScope)
-}
-
-// toggleArgsFlags is toggleArgs on a flag set the command added its own
-// flags to.
-func (io *IO) toggleArgsFlags(fs *flag.FlagSet, args []string, defaultScope settingsio.Layer) (*gemini.Toggler, settingsio.Layer, string, error) {
-	dir := io.projectFlag(fs)
-	scopeFlag := scopeFlag(fs, defaultScope)
-	rest, err := parseFlags(fs, args)
-	if err != nil {
-		return nil, "", "", err
-	}
-	scope, err := parseScope(*scopeFlag)
-	if err != nil {
-		return nil, "", "", err
-	}
+// switchError is the command line's form of an agent's refusal: a request
+// that names nothing is a usage error, a tracked file a failure with the
+// agent's explanation.
+func switchError(err error) error {
+	var in *agents.InputError
+	var tr *agents.TrackedError
 	switch {
-	case len(rest) == 0:
-		return nil, "", "", usagef("no hook name given (a hook's name, or its command when it has none)")
-	case len(rest) > 1:
-		return nil, "", "", usagef("one hook name at a time (quote a command with spaces): got %q", rest)
+	case errors.As(err, &in):
+		return usagef("%s", in.Msg)
+	case errors.As(err, &tr):
+		return &ExitError{Code: ExitFailure, Msg: tr.Msg}
 	}
-	name := strings.TrimSpace(rest[0]) // Gemini trims the slash command's argument
-	if name == "" {
-		return nil, "", "", usagef("the hook name is empty")
-	}
-	p := io.loadProject(*dir)
-	return gemini.NewToggler(p.snap, io.Env), scope, name, nil
-}
-
-// toggleAllArgs parses [--project DIR] [--scope workspace|user].
-func (io *IO) toggleAllArgs(cmd string, args []string, defaultScope settingsio.Layer) (*gemini.Toggler, settingsio.Layer, error) {
-	return io.toggleAllArgsFlags(newFlags(cmd), args, defaultScope)
-}
-
-// toggleAllArgsFlags is toggleAllArgs on a flag set the command added its
-// own flags to.
-func (io *IO) toggleAllArgsFlags(fs *flag.FlagSet, args []string, defaultScope settingsio.Layer) (*gemini.Toggler, settingsio.Layer, error) {
-	dir := io.projectFlag(fs)
-	var scopeFlagValue *string
-	if defaultScope != "" {
-		scopeFlagValue = scopeFlag(fs, defaultScope)
-	}
-	rest, err := parseFlags(fs, args)
-	if err != nil {
-		return nil, "", err
-	}
-	if len(rest) > 0 {
-		return nil, "", usagef("unexpected argument %q", rest[0])
-	}
-	var scope settingsio.Layer
-	if scopeFlagValue != nil {
-		if scope, err = parseScope(*scopeFlagValue); err != nil {
-			return nil, "", err
-		}
-	}
-	p := io.loadProject(*dir)
-	return gemini.NewToggler(p.snap, io.Env), scope, nil
-}
-
-func scopeFlag(fs *flag.FlagSet, def settingsio.Layer) *string {
-	help := "settings file to change: workspace or user"
-	if def == "" {
-		help += " (default: both)"
-	}
-	return fs.String("scope", string(def), help)
-}
-
-func parseScope(s string) (settingsio.Layer, error) {
-	switch settingsio.Layer(s) {
-	case "", settingsio.LayerWorkspace, settingsio.LayerUser:
-		return settingsio.Layer(s), nil
-	}
-	return "", usagef("--scope %q: use workspace or user (Gemini CLI never writes the system files)", s)
-}
-
-// writeToggleResult prints Gemini's feedback, then each file change with
-// its place, the locks and the notes.
-func writeToggleResult(w io.Writer, res *gemini.ToggleResult) {
-	if res.Status == gemini.ToggleChanged || len(res.Locked) == 0 {
-		// Gemini's "already enabled" would be wrong for a locked hook.
-		printf(w, "%s\n", res.Message)
-	}
-	writeEdits(w, res.Edits)
-	for _, l := range res.Locked {
-		printf(w, "locked: %s\n", l)
-	}
-	for _, n := range res.Notes {
-		printf(w, "note: %s\n", n)
-	}
-}
-
-func writeBulkResult(w io.Writer, res *gemini.BulkResult) {
-	printf(w, "%s\n", res.Message)
-	writeEdits(w, res.Edits)
-	for _, l := range res.Locked {
-		printf(w, "locked: %s\n", l)
-	}
-	for _, n := range res.Notes {
-		printf(w, "note: %s\n", n)
-	}
-}
-
-func writeEdits(w io.Writer, edits []gemini.FileEdit) {
-	for _, e := range edits {
-		switch {
-		case e.Deleted:
-			printf(w, "removed %s: Hookwarden had created it to disable hooks (%s settings)\n", e.Path, e.Layer)
-			continue
-		case e.Restored:
-			printf(w, "restored %s byte for byte as it was before Hookwarden disabled hooks in it\n", e.Path)
-			continue
-		case e.Created:
-			printf(w, "created %s (%s settings)\n", e.Path, e.Layer)
-		}
-		if e.JournalError != "" {
-			printf(w, "note: enabling again may leave an empty hooksConfig.disabled in %s: %s\n", e.Path, e.JournalError)
-		}
-		for _, r := range e.Removed {
-			printf(w, "%s:%d: removed %q from hooksConfig.disabled\n", e.Path, r.Line, r.Value)
-		}
-		for _, a := range e.Added {
-			printf(w, "%s:%d: added %q to hooksConfig.disabled\n", e.Path, a.Line, a.Value)
-		}
-	}
-}
-
-// lockedError is the failure of an enable that read-only files defeat.
-func lockedError(locks []gemini.Lock) error {
-	files := map[string]bool{}
-	var names []string
-	for _, l := range locks {
-		if !files[l.File] {
-			files[l.File] = true
-			names = append(names, l.File)
-		}
-	}
-	return fmt.Errorf("still disabled by %s, which Gemini CLI only reads (ask its administrator)", strings.Join(names, " and "))
+	return err
 }

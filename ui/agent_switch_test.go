@@ -346,7 +346,7 @@ func TestClaudeDryRunShowsTheBlockOfAnExit2Hook(t *testing.T) {
 	tapDialogButton(t, w, "Run them")
 	q.settle()
 
-	if len(v.cards) != 2 || v.cards[0].claudeResult == nil || v.cards[1].claudeResult == nil {
+	if len(v.cards) != 2 || v.cards[0].result == nil || v.cards[1].result == nil {
 		t.Fatalf("%d cards, want two with results", len(v.cards))
 	}
 	block := textsOf(v.cards[0].card)

@@ -2,94 +2,49 @@ package ui
 
 import (
 	"context"
-	"fmt"
-	"slices"
-	"strings"
-
-	"github.com/hookwarden/hookwarden/agents/gemini"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
-	"fyne.io/fyne/v2/widget"
 
-	"github.com/hookwarden/hookwarden/agents/claude"
-	"github.com/hookwarden/hookwarden/assets"
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
-// dryRunView is the Dry run tab: pick an event (with its tool or trigger)
-// or one hook, edit the hook input, run what Gemini CLI would run
-// (hooks.Runner) and see each hook's result as it arrives and, in words,
-// what Gemini would do with them (hooks.Explain).
+// dryRunView is the Dry run tab: pick an event of the agent (with its
+// tool or matcher value) or one hook, edit the hook input, run what the
+// agent would run through its own runner (agents.DryRunner) and see each
+// hook's result as it arrives and, in words, what the agent would do with
+// them.
 //
-// It never runs a hook the user did not ask for: workspace hooks that are
-// not in trusted_hooks.json need a confirmation that lists them, and in an
-// untrusted folder settings hooks run only after "Run anyway".
+// It never runs a hook the user did not ask for: project hooks that need
+// review run in the sandbox, or for real only after a confirmation that
+// lists them; where the agent runs no settings hook (an untrusted folder)
+// they run only after "Run anyway".
+//
+// The view is made of small parts, each in a file of its own: the event
+// picker (dryrun_event.go), the hook picker (dryrun_hooks.go), the payload
+// editor (dryrun_payload.go), the run control (dryrun_control.go) and the
+// results (dryrun_results.go); running is dryrun_run.go.
 type dryRunView struct {
 	window fyne.Window
 	thread uiThread
 
+	// project is the project on screen; agent is what its agent read,
+	// for plans, samples and the folder notice.
 	project *project
-	// choices are the hooks offered by hookPick after its first entry
-	// ("every hook Gemini plans").
-	choices []*hooks.Hook
+	agent   agents.Project
 
-	event        *widget.Select
-	contextLabel *widget.Label
-	tool         *widget.SelectEntry
-	trigger      *widget.Select
-	hookPick     *widget.Select
-	payload      *shortcutEntry
-	payloadError *widget.Label
-	resetButton  *widget.Button
-
-	runButton    *widget.Button
-	cancelButton *widget.Button
-	progress     *widget.ProgressBarInfinite
-	status       *widget.Label
-
-	intro         *widget.RichText
-	trustNote     *widget.Label
-	runAnyway     *widget.Button
-	trustBox      *fyne.Container
-	verdict       *widget.Label
-	verdictDetail *widget.Label
-	// results holds the verdict and the cards; relayout lays it out again
-	// when their texts change height.
-	results  *fyne.Container
-	warnings *fyne.Container
-	cardBox  *fyne.Container
-	cards    []*resultCard
-
-	// run is the run in progress (nil when idle); runID tells a finished
-	// run's late updates from the current one's.
-	run   *dryRun
-	runID int
-	// confirm is the open question before a run (unapproved hooks, an
-	// untrusted folder), closed when the view is reset.
-	confirm dialog.Dialog
-	// refreshing is set while a reload refreshes the pickers, which then
-	// leave the status line alone.
-	refreshing bool
+	*eventPicker
+	*hookPicker
+	*payloadEditor
+	*runControl
+	*resultsPane
 
 	content fyne.CanvasObject
 	tab     *container.TabItem
-
-	// sandboxAll is the "Sandbox every hook" switch; prefs keep it
-	// ("always sandbox dry runs"; nil in tests). realButton runs hooks
-	// that need review for real, after the confirmation.
-	sandboxAll *widget.Check
-	prefs      fyne.Preferences
-	realButton *widget.Button
-	realNext   bool
-	// sandboxOnce sandboxes every hook of the next run (Review's button).
-	sandboxOnce bool
 }
-
-// allHooks is the first entry of the hook picker.
-const allHooks = "Every hook Gemini would run"
 
 // dryRun is one run in progress: cancel is nil while it is planned or
 // waits for a confirmation; done closes when its hooks have all ended.
@@ -100,37 +55,11 @@ type dryRun struct {
 }
 
 func newDryRunView(w fyne.Window, thread uiThread) *dryRunView {
-	v := &dryRunView{window: w, thread: thread,
-		contextLabel:  key("Tool"),
-		payloadError:  &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance},
-		progress:      widget.NewProgressBarInfinite(),
-		status:        &widget.Label{Wrapping: fyne.TextWrapWord},
-		trustNote:     &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance},
-		verdict:       &widget.Label{Wrapping: fyne.TextWrapWord, TextStyle: fyne.TextStyle{Bold: true}},
-		verdictDetail: &widget.Label{Wrapping: fyne.TextWrapWord},
-		warnings:      container.NewVBox(),
-		cardBox:       container.NewVBox(),
-	}
-	var events []string
-	for _, e := range gemini.Events() {
-		events = append(events, string(e))
-	}
-	v.event = widget.NewSelect(events, func(string) { v.onEventChanged() })
-	v.tool = widget.NewSelectEntry(assets.PayloadTools())
-	v.tool.OnChanged = func(string) { v.loadSample() }
-	v.trigger = widget.NewSelect(nil, func(string) { v.loadSample() })
-	v.hookPick = widget.NewSelect([]string{allHooks}, func(string) { v.showPlanPreview() })
-	v.payload = newPayloadEntry()
-	v.payload.OnChanged = func(string) { v.validatePayload() }
-	v.resetButton = &widget.Button{Text: "Sample", Icon: theme.ViewRefreshIcon(), OnTapped: v.loadSample}
-	v.runButton = &widget.Button{Text: "Run", Icon: theme.MediaPlayIcon(), Importance: widget.HighImportance, OnTapped: v.onRun}
-	v.cancelButton = &widget.Button{Text: "Cancel", Icon: theme.MediaStopIcon(), OnTapped: v.onCancel}
-	v.runAnyway = &widget.Button{Text: "Run anyway…", Icon: theme.WarningIcon(), OnTapped: v.onRunAnyway}
-	v.progress.Hide()
-	v.cancelButton.Disable()
-	v.runButton.Disable()
-	v.payloadError.Hide()
-	v.verdictDetail.Hide()
+	v := &dryRunView{window: w, thread: thread, resultsPane: newResultsPane()}
+	v.eventPicker = newEventPicker(v.onEventChanged, v.loadSample)
+	v.hookPicker = newHookPicker(v.showPlanPreview)
+	v.payloadEditor = newPayloadEditor(v.validatePayload, v.loadSample)
+	v.runControl = newRunControl(v.onRun, v.onCancel, v.onRunAnyway, v.onRunForReal)
 	return v
 }
 
@@ -150,18 +79,8 @@ func (v *dryRunView) buildUI() fyne.CanvasObject {
 		key("Hooks"), v.hookPick,
 	)
 	payloadHead := container.NewBorder(nil, nil, key("Hook input (JSON)"), v.resetButton)
-	v.sandboxAll = v.newSandboxSwitch()
-	v.realButton = &widget.Button{Text: "Run for real…", Icon: theme.WarningIcon(), OnTapped: v.onRunForReal}
-	v.realButton.Disable()
-	runRow := container.NewBorder(nil, nil, nil, container.NewHBox(v.cancelButton, v.realButton, v.runButton), v.progress)
-	runRow = container.NewVBox(v.sandboxAll, runRow)
-	left := container.NewBorder(container.NewVBox(pickers, payloadHead), container.NewVBox(v.payloadError, runRow), nil, nil, v.payload)
-
-	v.trustBox = container.NewVBox(withRightButton(v.trustNote, v.runAnyway), widget.NewSeparator())
-	v.trustBox.Hide()
-	v.intro = newNote(runIntro("the agent"), fyne.TextWrapWord)
-	v.results = container.NewVBox(v.intro, v.trustBox, v.status, v.verdict, v.verdictDetail, v.warnings, v.cardBox)
-	split := container.NewHSplit(left, container.NewVScroll(v.results))
+	left := container.NewBorder(container.NewVBox(pickers, payloadHead), container.NewVBox(v.payloadError, v.runControl.buildUI()), nil, nil, v.payload)
+	split := container.NewHSplit(left, container.NewVScroll(v.resultsPane.buildUI(v.runAnyway)))
 	split.Offset = 0.42
 	return split
 }
@@ -171,52 +90,50 @@ func (v *dryRunView) buildUI() fyne.CanvasObject {
 // keeps the input, the results and a run in progress (refreshInPlace);
 // another project or agent cancels a run and starts afresh.
 func (v *dryRunView) show(p *project) {
-	if v.project != nil && sameProject(v.project, p) {
+	if v.agent != nil && sameProject(v.project, p) {
 		v.refreshInPlace(p)
 		return
 	}
 	cancelled := v.abandonRun()
-	v.project = p
 	v.clearResults()
+	if !v.setProject(p) {
+		return
+	}
 	defer func() {
 		if cancelled {
 			v.status.SetText("Cancelled: another project or agent was opened; its hooks were stopped.")
 		}
 	}()
-	setNote(v.intro, runIntro(p.Info.Title))
-	v.showTrust()
-	v.setEventOptions(p)
+	v.setEvents(v.agentEvents())
 	if v.event.Selected == "" {
-		first := hooks.BeforeTool
-		if p.Claude != nil {
-			first = firstClaudePlannedEvent(p.Claude)
-		} else {
-			first = firstPlannedEvent(p.Registry)
-		}
-		v.event.SetSelected(string(first))
+		v.event.SetSelected(string(v.firstPlannedEvent()))
 	} else {
 		v.onEventChanged()
 	}
 }
 
-// setEventOptions offers the events of p's agent; a chosen event the agent
-// does not have is dropped.
-func (v *dryRunView) setEventOptions(p *project) {
-	var events []string
-	if p.Claude != nil {
-		for _, e := range claude.Events() {
-			events = append(events, string(e.Name))
-		}
-	} else {
-		for _, e := range gemini.Events() {
-			events = append(events, string(e))
-		}
+// setProject takes in p, as its agent read it, and says what its folder
+// trust means for a run.
+func (v *dryRunView) setProject(p *project) bool {
+	v.project = p
+	if p.proj == nil {
+		v.project, v.agent = nil, nil
+		v.status.SetText("The project cannot be read: " + shown(p.openErr.Error()))
+		v.updateRunButtons()
+		return false
 	}
-	v.event.Options = events
-	if !slices.Contains(events, v.event.Selected) {
-		v.event.Selected = ""
-	}
-	v.event.Refresh()
+	v.agent = p.proj
+	setNote(v.intro, runIntro(v.agentTitle()))
+	v.showTrust()
+	return true
+}
+
+// agentTitle is the name of the project's agent ("Gemini CLI").
+func (v *dryRunView) agentTitle() string { return v.agent.Agent().Title }
+
+// agentEvents are the events of the project's agent.
+func (v *dryRunView) agentEvents() []agents.EventInfo {
+	return v.project.agent.Events()
 }
 
 // runIntro says what Run does, as agent would.
@@ -225,195 +142,91 @@ func runIntro(agent string) string {
 		"as " + agent + " would; nothing runs before you press it."
 }
 
-// firstPlannedEvent is the first event in Gemini's order that has a hook
-// that runs (BeforeTool when none has).
-func firstPlannedEvent(r *gemini.Registry) hooks.Event {
-	for _, e := range gemini.Events() {
-		for _, h := range r.Hooks {
-			if h.Event == e && (h.Status == hooks.StatusRuns || h.Status == hooks.StatusBlockedUntrustedFolder) {
-				return e
+// firstPlannedEvent is the first event in the agent's order that has a
+// hook that runs (its first tool event when none has).
+func (v *dryRunView) firstPlannedEvent() hooks.Event {
+	var first hooks.Event
+	for _, e := range v.events {
+		for _, h := range v.agent.Hooks() {
+			if h.Event == e.Name && (h.Status == hooks.StatusRuns || h.Status == hooks.StatusBlockedUntrustedFolder) {
+				return e.Name
 			}
 		}
+		if first == "" && e.Context == agents.ContextTool {
+			first = e.Name
+		}
 	}
-	return hooks.BeforeTool
+	return first
 }
 
-// showTrust explains what the folder's trust means for a run.
+// showTrust explains what the folder's trust means for a run, with "Run
+// anyway" where the agent can run as if the folder were trusted.
 func (v *dryRunView) showTrust() {
-	if v.project.Claude != nil {
-		v.showClaudeTrust()
-		return
+	n := v.agent.RunNotice()
+	if n.AsTrusted {
+		v.runAnyway.Show()
+	} else {
+		v.runAnyway.Hide()
 	}
-	v.runAnyway.Show()
-	ft := v.project.Registry.Snapshot.FolderTrust
-	if ft.Trusted() {
+	if n.Folder == "" {
 		v.trustBox.Hide()
 		return
 	}
-	v.trustNote.SetText(fmt.Sprintf("This folder is %s (%s): Gemini CLI would run no settings hook here, only "+
-		"extension hooks, and Run does the same. “Run anyway” runs the settings hooks as if the folder were trusted.",
-		ft.State, ft.Reason))
+	v.trustNote.SetText(n.Folder)
 	v.trustBox.Show()
 }
 
-// selectedEvent is the chosen event.
-func (v *dryRunView) selectedEvent() hooks.Event { return hooks.Event(v.event.Selected) }
-
-// onEventChanged shows the tool or trigger picker the event takes, lists
+// onEventChanged shows the tool or value picker the event takes, lists
 // the event's hooks and loads its sample input.
 func (v *dryRunView) onEventChanged() {
-	if v.project != nil && v.project.Claude != nil {
-		v.onClaudeEventChanged()
-		return
-	}
-	e := v.selectedEvent()
-	v.tool.Hide()
-	v.trigger.Hide()
-	v.contextLabel.SetText("")
-	switch gemini.MatcherKindOf(e) {
-	case gemini.MatchToolName:
-		v.contextLabel.SetText("Tool")
-		v.tool.SetOptions(assets.PayloadTools())
-		if !v.hasPlan(e, v.tool.Text, "") {
-			v.tool.SetText(v.likelyContext(e, assets.PayloadTools(), func(s string) (string, string) { return s, "" }))
-		}
-		v.tool.Show()
-	case gemini.MatchTrigger:
-		v.contextLabel.SetText("Trigger")
-		v.trigger.Options = gemini.Triggers(e)
-		if !slices.Contains(v.trigger.Options, v.trigger.Selected) || !v.hasPlan(e, "", v.trigger.Selected) {
-			v.trigger.Selected = v.likelyContext(e, v.trigger.Options, func(s string) (string, string) { return "", s })
-		}
-		v.trigger.Refresh()
-		v.trigger.Show()
-	}
+	v.showContext(v.hasPlan)
 	v.listHookChoices()
 	v.loadSample()
 }
 
-// hasPlan reports whether Gemini CLI runs a hook for e with this tool or
-// trigger.
+// hasPlan reports whether the agent runs a hook for e with this tool or
+// value.
 func (v *dryRunView) hasPlan(e hooks.Event, tool, trigger string) bool {
-	if v.project == nil {
+	if v.agent == nil {
 		return false
 	}
-	pctx, err := gemini.ContextFor(e, tool, trigger)
-	return err == nil && v.project.Registry.Plan(e, pctx) != nil
+	plan, err := v.agent.Plan(e, agents.Query{Tool: tool, Trigger: trigger})
+	return err == nil && len(plan.Hooks) > 0
 }
 
-// likelyContext is the first of the options (tools or triggers) for which
-// a hook runs, else the first option (write_file among the tools).
-func (v *dryRunView) likelyContext(e hooks.Event, options []string, as func(string) (tool, trigger string)) string {
-	if i := slices.Index(options, "write_file"); i > 0 {
-		options = append([]string{"write_file"}, slices.Delete(slices.Clone(options), i, i+1)...)
-	}
-	for _, o := range options {
-		if tool, trigger := as(o); v.hasPlan(e, tool, trigger) {
-			return o
-		}
-	}
-	if slices.Contains(options, "write_file") {
-		return "write_file"
-	}
-	if len(options) > 0 {
-		return options[0]
-	}
-	return ""
-}
-
-// listHookChoices offers every hook of the registry with the chosen event.
-func (v *dryRunView) listHookChoices() {
-	v.choices = nil
-	options := []string{allHooks}
-	if v.project != nil && v.project.Claude != nil {
-		options[0] = allClaudeHooks
-		v.choices, options = claudeHookChoices(v.project, v.selectedEvent(), options)
-	} else if v.project != nil {
-		names := pathNamer{project: v.project.Dir, home: v.project.Home}
-		for _, h := range v.project.Registry.Hooks {
-			if h.Event == v.selectedEvent() {
-				v.choices = append(v.choices, h)
-				options = append(options, fmt.Sprintf("%s  (%s, %s)", h.DisplayName(), names.name(h.Origin.File), h.Status))
-			}
-		}
-	}
-	v.hookPick.Options = options
-	v.hookPick.SetSelectedIndex(0)
-}
-
-// pickedHook is the single hook chosen, or nil for the event's plan.
-func (v *dryRunView) pickedHook() *hooks.Hook {
-	i := v.hookPick.SelectedIndex()
-	if i <= 0 || i > len(v.choices) {
-		return nil
-	}
-	return v.choices[i-1]
-}
-
-// contextValues are the tool and trigger the chosen event takes.
-func (v *dryRunView) contextValues() (tool, trigger string) {
-	if v.project != nil && v.project.Claude != nil {
-		return v.claudeContextValues()
-	}
-	switch gemini.MatcherKindOf(v.selectedEvent()) {
-	case gemini.MatchToolName:
-		return v.tool.Text, ""
-	case gemini.MatchTrigger:
-		return "", v.trigger.Selected
-	}
-	return "", ""
-}
-
-// showPlanPreview says which hooks Run would start.
-func (v *dryRunView) showPlanPreview() {
-	if v.project == nil || v.run != nil || v.refreshing {
+// onRunAnyway asks before running settings hooks the agent would not run
+// here, as if the folder were trusted.
+func (v *dryRunView) onRunAnyway() {
+	if v.run != nil || v.project == nil {
 		return
 	}
-	v.status.SetText(v.planPreview())
-}
-
-func (v *dryRunView) planPreview() string {
-	if v.project.Claude != nil {
-		return v.claudePlanPreview()
-	}
-	e := v.selectedEvent()
-	if h := v.pickedHook(); h != nil {
-		s := "Run starts " + h.DisplayName() + " alone."
-		if h.Status != hooks.StatusRuns {
-			s += " Gemini CLI would not run it: " + h.Reason
+	p := v.project
+	var d *dialog.ConfirmDialog
+	d = dialog.NewConfirm("Run in an untrusted folder", v.agent.RunNotice().Confirm, func(ok bool) {
+		if v.confirm != d || v.project != p {
+			return // the view was reset meanwhile
 		}
-		return s
-	}
-	tool, trigger := v.contextValues()
-	pctx, err := gemini.ContextFor(e, tool, trigger)
-	if err != nil {
-		return err.Error()
-	}
-	label := string(e) + planContextLabel(pctx)
-	plan := v.project.Registry.Plan(e, pctx)
-	if plan == nil {
-		return "Gemini CLI runs no hook for " + label + "."
-	}
-	var names []string
-	for _, h := range plan.Hooks {
-		names = append(names, h.DisplayName()+" ("+strings.ToLower(layerText(h.Origin.Layer))+")")
-	}
-	mode := "together"
-	if plan.Sequential {
-		mode = "one after another"
-	}
-	if len(names) == 1 {
-		return "For " + label + " Gemini CLI runs " + names[0] + "."
-	}
-	return fmt.Sprintf("For %s Gemini CLI runs %d hooks %s: %s.", label, len(names), mode, strings.Join(names, ", "))
+		v.confirm = nil
+		if ok {
+			v.prepare(true)
+		}
+	}, v.window)
+	d.SetConfirmText("Run anyway")
+	d.SetDismissText("Cancel")
+	v.confirm = d
+	showDialog(v.window, d, nil)
 }
 
-func (v *dryRunView) clearResults() {
-	v.runID++
-	v.cards = nil
-	v.cardBox.RemoveAll()
-	v.warnings.RemoveAll()
-	v.verdict.SetText("")
-	v.verdictDetail.SetText("")
-	v.verdictDetail.Hide()
+// updateRunButtons enables Run for a valid input while nothing runs, and
+// Cancel while something does.
+func (v *dryRunView) updateRunButtons() {
+	_, err := parsePayload(v.payload.Text)
+	v.runControl.update(v.run != nil, err == nil && v.project != nil)
+}
+
+// validatePayload checks the editor's text as it is typed (see
+// payloadEditor.validate) and enables Run only for a JSON object.
+func (v *dryRunView) validatePayload() {
+	v.payloadEditor.validate()
+	v.updateRunButtons()
 }

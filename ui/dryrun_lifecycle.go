@@ -22,9 +22,9 @@ func (v *dryRunView) refreshInPlace(p *project) {
 	if waiting {
 		v.abandonRun()
 	}
-	v.project = p
-	setNote(v.intro, runIntro(p.Info.Title))
-	v.showTrust()
+	if !v.setProject(p) {
+		return
+	}
 	picked := ""
 	if h := v.pickedHook(); h != nil {
 		picked = h.ID

@@ -5,36 +5,61 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"time"
 
-	"github.com/hookwarden/hookwarden/agents/gemini"
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
-// loadSample fills the payload editor with the sample input of the chosen
-// event and tool or trigger, its base fields (session, transcript, cwd,
-// timestamp) filled for the project.
-func (v *dryRunView) loadSample() {
-	p := v.project
-	e := v.selectedEvent()
-	if p != nil && p.Claude != nil {
-		v.loadClaudeSample()
-		return
+// payloadEditor is the Dry run tab's hook input editor: the JSON the hooks
+// get on stdin, checked as it is typed, and "Sample" to start again from
+// the agent's sample payload (agents.DryRunner.SamplePayload).
+type payloadEditor struct {
+	payload      *shortcutEntry
+	payloadError *widget.Label
+	resetButton  *widget.Button
+}
+
+// newPayloadEditor calls changed as the text changes and reset on
+// "Sample".
+func newPayloadEditor(changed, reset func()) *payloadEditor {
+	e := &payloadEditor{
+		payload:      newPayloadEntry(),
+		payloadError: &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance},
 	}
-	if p == nil || !gemini.ValidEvent(e) {
+	e.payload.OnChanged = func(string) { changed() }
+	e.resetButton = &widget.Button{Text: "Sample", Icon: theme.ViewRefreshIcon(), OnTapped: reset}
+	e.payloadError.Hide()
+	return e
+}
+
+// validate shows the text's JSON error (with line and column) under the
+// editor while it is not a JSON object.
+func (e *payloadEditor) validate() {
+	if _, err := parsePayload(e.payload.Text); err != nil {
+		e.payloadError.SetText("Invalid hook input: " + shown(err.Error()))
+		e.payloadError.Show()
+	} else {
+		e.payloadError.Hide()
+	}
+}
+
+// loadSample fills the payload editor with the agent's sample input of the
+// chosen event and tool or value, its base fields (session, transcript,
+// cwd, timestamp) filled for the project.
+func (v *dryRunView) loadSample() {
+	e := v.selectedEvent()
+	if v.agent == nil || e == "" {
 		return
 	}
 	tool, trigger := v.contextValues()
-	home := p.Registry.Snapshot.Paths.Home
-	if home == "" {
-		home = p.Home
-	}
-	in, err := gemini.SampleInput(gemini.SampleOptions{Event: e, Tool: tool, Trigger: trigger,
-		ProjectDir: p.Registry.Snapshot.ProjectDir, Home: home, Now: time.Now()})
+	data, err := v.agent.SamplePayload(e, agents.Query{Tool: tool, Trigger: trigger})
 	text := ""
 	if err == nil {
-		text, err = indentJSON(hooks.AppendJSON(nil, in))
+		text, err = indentJSON(data)
 	}
 	if err != nil {
 		text = "{}"
@@ -55,8 +80,8 @@ func indentJSON(compact []byte) (string, error) {
 	return b.String(), nil
 }
 
-// parsePayload reads the editor's text as Gemini CLI would read a hook
-// input: JSON.parse, and it must be an object.
+// parsePayload reads the editor's text as the agents read a hook input:
+// JSON, and it must be an object.
 func parsePayload(text string) (*hooks.Object, error) {
 	v, err := hooks.ParseJSON(text)
 	if err != nil {
@@ -77,45 +102,4 @@ func placeJSONError(text string, err error) error {
 	}
 	line, col := je.LineColumn(text)
 	return fmt.Errorf("line %d, column %d: %s", line, col, je.Msg)
-}
-
-// validatePayload checks the editor's text as it is typed: the error (with
-// line and column) shows under the editor and Run stays disabled while the
-// text is not a JSON object.
-func (v *dryRunView) validatePayload() {
-	_, err := parsePayload(v.payload.Text)
-	if err != nil {
-		v.payloadError.SetText("Invalid hook input: " + shown(err.Error()))
-		v.payloadError.Show()
-	} else {
-		v.payloadError.Hide()
-	}
-	v.updateRunButtons()
-}
-
-// updateRunButtons enables Run for a valid input while nothing runs, and
-// Cancel while something does.
-func (v *dryRunView) updateRunButtons() {
-	_, err := parsePayload(v.payload.Text)
-	if v.realButton != nil {
-		if v.run != nil || err != nil || v.project == nil {
-			v.realButton.Disable()
-		} else {
-			v.realButton.Enable()
-		}
-	}
-	switch {
-	case v.run != nil:
-		v.runButton.Disable()
-		v.runAnyway.Disable()
-		v.cancelButton.Enable()
-	case err != nil || v.project == nil:
-		v.runButton.Disable()
-		v.runAnyway.Disable()
-		v.cancelButton.Disable()
-	default:
-		v.runButton.Enable()
-		v.runAnyway.Enable()
-		v.cancelButton.Disable()
-	}
 }

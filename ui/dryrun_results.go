@@ -6,19 +6,57 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hookwarden/hookwarden/agents"
-	"github.com/hookwarden/hookwarden/agents/gemini"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/hookwarden/hookwarden/agents/claude"
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
 // streamClip bounds the text a card shows of a stream or output.
 const streamClip = 4000
+
+// resultsPane is the Dry run tab's right side: what Run does, the folder's
+// trust notice, the status line, the agent's verdict in words with its
+// details and the event's warnings, and one card per hook
+// (agents.HookRun) as its result arrives.
+type resultsPane struct {
+	intro         *widget.RichText
+	trustNote     *widget.Label
+	trustBox      *fyne.Container
+	status        *widget.Label
+	verdict       *widget.Label
+	verdictDetail *widget.Label
+	// results holds the verdict and the cards; relayout lays it out again
+	// when their texts change height.
+	results  *fyne.Container
+	warnings *fyne.Container
+	cardBox  *fyne.Container
+	cards    []*resultCard
+}
+
+func newResultsPane() *resultsPane {
+	r := &resultsPane{
+		intro:         newNote("", fyne.TextWrapWord),
+		status:        &widget.Label{Wrapping: fyne.TextWrapWord},
+		trustNote:     &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance},
+		verdict:       &widget.Label{Wrapping: fyne.TextWrapWord, TextStyle: fyne.TextStyle{Bold: true}},
+		verdictDetail: &widget.Label{Wrapping: fyne.TextWrapWord},
+		warnings:      container.NewVBox(),
+		cardBox:       container.NewVBox(),
+	}
+	r.verdictDetail.Hide()
+	return r
+}
+
+// buildUI lays the pane out, runAnyway beside the trust notice.
+func (r *resultsPane) buildUI(runAnyway fyne.CanvasObject) fyne.CanvasObject {
+	r.trustBox = container.NewVBox(withRightButton(r.trustNote, runAnyway), widget.NewSeparator())
+	r.trustBox.Hide()
+	r.results = container.NewVBox(r.intro, r.trustBox, r.status, r.verdict, r.verdictDetail, r.warnings, r.cardBox)
+	return r.results
+}
 
 // resultCard shows one hook of a run: waiting, then its result.
 type resultCard struct {
@@ -29,20 +67,18 @@ type resultCard struct {
 	body    *fyne.Container
 	card    *widget.Card
 
-	// result is the result shown (nil while waiting), for tests;
-	// claudeResult the same for a Claude Code handler.
-	result       *gemini.Result
-	claudeResult *claude.RunResult
+	// result is the result shown (nil while waiting), for tests.
+	result *agents.HookRun
 }
 
 // done reports whether the card shows a result.
-func (c *resultCard) done() bool { return c.result != nil || c.claudeResult != nil }
+func (c *resultCard) done() bool { return c.result != nil }
 
-func newResultCard(h *hooks.Hook, names pathNamer, info agents.Info) *resultCard {
+func newResultCard(h *hooks.Hook, title string, names pathNamer, info agents.Info) *resultCard {
 	c := &resultCard{
 		hook:    h,
 		status:  newBadge("WAITING", colorGrey),
-		name:    &widget.Label{Text: shown(hookTitle(h)), TextStyle: fyne.TextStyle{Bold: true}, Truncation: fyne.TextTruncateEllipsis},
+		name:    &widget.Label{Text: shown(title), TextStyle: fyne.TextStyle{Bold: true}, Truncation: fyne.TextTruncateEllipsis},
 		summary: &widget.Label{Text: "running…", Wrapping: fyne.TextWrapWord},
 		body:    container.NewVBox(),
 	}
@@ -52,44 +88,52 @@ func newResultCard(h *hooks.Hook, names pathNamer, info agents.Info) *resultCard
 	return c
 }
 
-// show fills the card with r.
-func (c *resultCard) show(r *gemini.Result) {
+// show fills the card with r: why it did not run or what it would send,
+// what was started, the error, the parsed answer and what the agent makes
+// of it, the streams, the warnings and the sandbox report.
+func (c *resultCard) show(r *agents.HookRun) {
 	c.result = r
-	text, col := resultStatus(r)
+	text, col := runStatus(r)
 	c.status.Text, c.status.Color = text, col
 	c.status.Refresh()
-	c.summary.SetText(shown(resultSummary(r)))
+	c.summary.SetText(shown(runSummary(r)))
 	c.body.RemoveAll()
-	if r.Command != "" && r.Command != c.hook.Command {
-		c.body.Add(streamBlock("command (expanded)", r.Command))
+	if r.NotRunReason != "" {
+		c.body.Add(&widget.Label{Text: shown(r.NotRunReason), Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance})
+	}
+	if r.Preview != "" {
+		c.body.Add(streamBlock("would send", r.Preview))
+	}
+	for _, f := range r.Facts {
+		c.body.Add(streamBlock(f.Label, f.Value))
 	}
 	if r.Error != "" {
 		c.body.Add(&widget.Label{Text: shown(r.Error), Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance})
 	}
-	if r.Output != nil {
-		out, err := indentJSON(hooks.AppendJSON(nil, r.Output))
+	if r.Output != "" {
+		out, err := indentJSON([]byte(r.Output))
 		if err != nil {
-			out = string(hooks.AppendJSON(nil, r.Output))
+			out = r.Output
 		}
 		c.body.Add(streamBlock("parsed output ("+r.OutputFormat+")", out))
+	}
+	if v := r.Verdict; v.Headline != "" {
+		c.body.Add(&widget.Label{Text: shownBlock(v.Headline), Wrapping: fyne.TextWrapWord, Importance: effectImportance(v.Effect)})
 	}
 	if r.HasStreams {
 		c.body.Add(streamBlock("stdout", r.Stdout))
 		c.body.Add(streamBlock("stderr", r.Stderr))
 	}
 	for _, w := range r.Warnings {
-		if w.Code == hooks.WarnAskOverridden || w.Code == hooks.WarnDecisionReplaced {
-			continue // said once for the event
-		}
-		c.body.Add(warningLine(w.Message))
+		c.body.Add(warningLine(w))
 	}
 	if r.Sandboxed {
 		c.body.Add(sandboxBlock(r.Sandbox))
 	}
 }
 
-// resultStatus is the badge of a result.
-func resultStatus(r *gemini.Result) (string, color.Color) {
+// runStatus is the badge of a result.
+func runStatus(r *agents.HookRun) (string, color.Color) {
 	switch {
 	case r.Cancelled:
 		return "CANCELLED", colorGrey
@@ -97,8 +141,20 @@ func resultStatus(r *gemini.Result) (string, color.Color) {
 		return "TIMED OUT", colorRed
 	case r.Signal != "":
 		return "KILLED", colorRed
+	case !r.Ran && r.Error == "":
+		return "NOT RUN", colorSlate
+	case r.Verdict.Effect == hooks.EffectBlocked:
+		if r.HasExitCode {
+			return fmt.Sprintf("EXIT %d · BLOCKS", r.ExitCode), colorOrange
+		}
+		return "BLOCKS", colorOrange
 	case r.Error != "":
 		return "ERROR", colorRed
+	case r.HTTPStatus != 0:
+		if r.HTTPStatus < 300 {
+			return fmt.Sprintf("HTTP %d", r.HTTPStatus), colorGreen
+		}
+		return fmt.Sprintf("HTTP %d", r.HTTPStatus), colorAmber
 	case r.HasExitCode && r.ExitCode == 0:
 		return "EXIT 0", colorGreen
 	case r.HasExitCode && r.ExitCode == 2:
@@ -109,22 +165,19 @@ func resultStatus(r *gemini.Result) (string, color.Color) {
 	return "DONE", colorGrey
 }
 
-// resultSummary is "exit 0 · 12.3 ms · JSON output".
-func resultSummary(r *gemini.Result) string {
-	parts := []string{}
+// runSummary is "exit code 2 · 12.3 ms · shell · blocking error".
+func runSummary(r *agents.HookRun) string {
+	var parts []string
 	if r.HasExitCode {
 		parts = append(parts, fmt.Sprintf("exit code %d", r.ExitCode))
 	}
 	if r.Signal != "" {
 		parts = append(parts, "killed by "+r.Signal)
 	}
-	parts = append(parts, formatDuration(r.Duration))
-	switch {
-	case r.OutputFormat != "":
-		parts = append(parts, r.OutputFormat+" output")
-	case r.HasStreams:
-		parts = append(parts, "no output Gemini reads")
+	if r.Ran || r.Error != "" {
+		parts = append(parts, formatDuration(r.Duration))
 	}
+	parts = append(parts, r.Traits...)
 	if r.Truncated {
 		parts = append(parts, "output cut at the capture limit")
 	}
@@ -155,20 +208,20 @@ func warningLine(text string) fyne.CanvasObject {
 	return newDiagnosticLine(hooks.Diagnostic{Severity: hooks.SeverityWarning, Message: text}, pathNamer{}).buildUI()
 }
 
-// showCards lays out one waiting card per planned hook.
-func (v *dryRunView) showCards(plan *hooks.Plan) {
+// showCards lays out one waiting card per hook about to run.
+func (v *dryRunView) showCards(hs []*hooks.Hook) {
 	names := pathNamer{project: v.project.Dir, home: v.project.Home}
 	v.cards = nil
 	v.cardBox.RemoveAll()
-	for _, h := range plan.Hooks {
-		c := newResultCard(h, names, v.project.Info)
+	for _, h := range hs {
+		c := newResultCard(h, v.agent.Title(h), names, v.project.Info)
 		v.cards = append(v.cards, c)
 		v.cardBox.Add(c.card)
 	}
 }
 
 // showResult fills card i of run id as its hook finishes.
-func (v *dryRunView) showResult(id, i int, r *gemini.Result) {
+func (v *dryRunView) showResult(id, i int, r *agents.HookRun) {
 	if id != v.runID || i < 0 || i >= len(v.cards) {
 		return
 	}
@@ -190,35 +243,47 @@ func (v *dryRunView) countDone() {
 }
 
 // finish shows the outcome of run id: the final results (with their
-// warnings), what Gemini would do, and the event's warnings.
-func (v *dryRunView) finish(id int, s *runSetup, out *gemini.Outcome) {
+// warnings), what the agent would do, and the event's warnings.
+func (v *dryRunView) finish(id int, s *runSetup, res *agents.RunResult, err error) {
 	if id != v.runID {
 		return
 	}
 	v.setRunning(nil)
-	for i := range out.Results {
-		if i < len(v.cards) {
-			v.cards[i].show(&out.Results[i])
-		}
+	if err != nil {
+		v.status.SetText(shown(err.Error()))
+		return
 	}
+	s.gate = res.Gate
+	if len(v.cards) != len(res.Hooks) {
+		hs := make([]*hooks.Hook, len(res.Hooks))
+		for i := range res.Hooks {
+			hs[i] = res.Hooks[i].Hook
+		}
+		v.showCards(hs)
+	}
+	for i := range res.Hooks {
+		v.cards[i].show(&res.Hooks[i])
+	}
+	noun := res.Gate.Plan.Noun
 	mode := " in parallel"
 	switch {
-	case len(out.Results) < 2:
+	case len(res.Hooks) < 2:
 		mode = ""
-	case out.Sequential:
+	case res.Sequential:
 		mode = " one after another"
 	}
-	v.status.SetText(fmt.Sprintf("%s ran%s in %s.", plural(len(out.Results), "hook"), mode, formatDuration(out.Duration)))
-	verdict := gemini.Explain(s.label, out)
-	v.verdict.SetText(shown(verdict.Headline))
-	v.verdict.Importance = effectImportance(verdict.Effect)
+	status := fmt.Sprintf("%s ran%s in %s.", plural(len(res.Hooks), noun), mode, formatDuration(res.Duration))
+	if n := len(res.Gate.Held); n > 0 {
+		status += fmt.Sprintf(" %s not run: %s.", plural(n, noun), res.Gate.HeldWhy())
+	}
+	v.status.SetText(status)
+	v.verdict.SetText(shown(res.Verdict.Headline))
+	v.verdict.Importance = effectImportance(res.Verdict.Effect)
 	v.verdict.Refresh()
-	v.showNotes(s, verdict.Details)
+	v.showNotes(s, res.Verdict.Details)
 	v.warnings.RemoveAll()
-	for _, w := range out.Warnings {
-		if w.Index < 0 || w.Code == hooks.WarnAskOverridden || w.Code == hooks.WarnDecisionReplaced {
-			v.warnings.Add(warningLine(w.Message))
-		}
+	for _, w := range res.Warnings {
+		v.warnings.Add(warningLine(w))
 	}
 	v.relayout()
 }
@@ -232,28 +297,30 @@ func (v *dryRunView) relayout() {
 }
 
 // showNotes lists the verdict's details and what differs from a real
-// Gemini CLI session.
+// session of the agent.
 func (v *dryRunView) showNotes(s *runSetup, details []string) {
 	lines := append([]string{}, details...)
-	if !s.trusted && !s.asTrusted {
-		lines = append(lines, "The folder is not trusted: like Gemini CLI, Run ran no settings hook here; “Run anyway” runs them.")
-	}
-	if s.asTrusted {
-		lines = append(lines, "The folder is not trusted: Gemini CLI itself would run none of the settings hooks run here.")
-	}
-	if s.single != nil {
-		lines = append(lines, "Only "+s.single.DisplayName()+" ran; Gemini runs every planned hook of the event together.")
-		if s.single.Status != hooks.StatusRuns {
-			lines = append(lines, "Gemini CLI would not run this hook: "+s.single.Reason)
+	title, noun := s.agent.Agent().Title, s.gate.Plan.Noun
+	if n := s.agent.RunNotice(); n.AsTrusted && n.Folder != "" {
+		if s.asTrusted {
+			lines = append(lines, n.Ran)
+		} else {
+			lines = append(lines, n.NotRun)
 		}
 	}
-	switch n := len(s.choice.Sandboxed); {
-	case n > 0:
+	if h := s.single; h != nil {
+		lines = append(lines, fmt.Sprintf("Only %s ran; %s runs every matching %s of the event %s.", s.agent.Title(h), title, noun, together(s.gate.Plan)))
+		if h.Status != hooks.StatusRuns {
+			lines = append(lines, title+" would not run this "+noun+": "+h.Reason)
+		}
+	}
+	switch n := len(s.gate.Sandboxed); {
+	case n > 0 && len(s.req.Confirm) == 0:
 		lines = append(lines, fmt.Sprintf("%s ran in the sandbox: nothing they wrote reached your files and nothing they sent left this machine; "+
-			"Gemini CLI would run them for real, without asking.", plural(n, "hook")))
-	case len(s.unapproved) > 0:
+			"%s would run them for real, without asking.", plural(n, noun), title))
+	case len(s.req.Confirm) > 0:
 		lines = append(lines, fmt.Sprintf("%s needing review (not approved, or changed since) ran after your confirmation; "+
-			"Gemini CLI runs them without asking.", plural(len(s.unapproved), "workspace hook")))
+			"%s runs them without asking.", plural(len(s.req.Confirm), noun), title))
 	}
 	v.setVerdictDetail(lines)
 }
@@ -262,7 +329,7 @@ func effectImportance(effect string) widget.Importance {
 	switch effect {
 	case hooks.EffectBlocked, hooks.EffectStopped, hooks.EffectFailed:
 		return widget.DangerImportance
-	case hooks.EffectAsks, hooks.EffectChanged:
+	case hooks.EffectAsks, hooks.EffectChanged, agents.EffectWarns, "DEFERS":
 		return widget.WarningImportance
 	}
 	return widget.MediumImportance
@@ -273,4 +340,14 @@ func (v *dryRunView) setVerdictDetail(lines []string) {
 	v.verdictDetail.SetText(shownBlock(strings.Join(lines, "\n")))
 	v.verdictDetail.Hidden = len(lines) == 0
 	v.verdictDetail.Refresh()
+}
+
+func (v *dryRunView) clearResults() {
+	v.runID++
+	v.cards = nil
+	v.cardBox.RemoveAll()
+	v.warnings.RemoveAll()
+	v.verdict.SetText("")
+	v.verdictDetail.SetText("")
+	v.verdictDetail.Hide()
 }

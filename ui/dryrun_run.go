@@ -5,42 +5,29 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/hookwarden/hookwarden/agents/gemini"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
-	"github.com/hookwarden/hookwarden/sandbox"
-	"github.com/hookwarden/hookwarden/trust"
 )
 
-// runSetup is what one press of Run will do.
+// runSetup is what one press of Run does.
 type runSetup struct {
-	event   hooks.Event
-	label   string // "BeforeTool write_file"
-	plan    *hooks.Plan
-	input   *hooks.Object
-	trusted bool // the folder trust the runner sees
-	// asTrusted: the folder is not trusted, and the user asked to run the
-	// settings hooks anyway.
-	asTrusted bool
+	// agent is the project read again as Run was pressed (the files and
+	// approvals as they are now); req is the run, gate what the gate made
+	// of it before anything ran.
+	agent agents.Project
+	req   agents.RunRequest
+	gate  *agents.RunGate
+	// single is the hook picked to run alone (nil: the plan); asTrusted
+	// runs as if the folder were trusted ("Run anyway").
 	single    *hooks.Hook
-	// unapproved are the workspace hooks of the plan that are not in
-	// trusted_hooks.json; trustErr says why that file could not be read.
-	unapproved []*hooks.Hook
-	trustErr   error
-	// why says why each unapproved hook is held (by hook ID); check is
-	// the gate's spawn-time check of the approved ones' scripts.
-	why   map[string]string
-	check func(*hooks.Hook) error
+	asTrusted bool
 	// real: the user asked to run hooks that need review for real (after
-	// the confirmation); choice is the dry-run rule's answer.
-	real   bool
-	always bool
-	choice hooks.RunChoice
-	sup    sandbox.Config
+	// the confirmation); always: every hook in the sandbox.
+	real, always bool
 }
 
 func (v *dryRunView) onRun() { v.prepare(false) }
@@ -52,138 +39,99 @@ func (v *dryRunView) onRunForReal() {
 	v.prepare(false)
 }
 
-// onRunAnyway asks before running settings hooks in an untrusted folder.
-func (v *dryRunView) onRunAnyway() {
-	if v.run != nil || v.project == nil {
-		return
-	}
-	msg := "Gemini CLI would run none of this folder's settings hooks, because the folder is not trusted.\n\n" +
-		"Run them anyway, as if the folder were trusted? They run on this machine with your permissions."
-	p := v.project
-	var d *dialog.ConfirmDialog
-	d = dialog.NewConfirm("Run in an untrusted folder", msg, func(ok bool) {
-		if v.confirm != d || v.project != p {
-			return // the view was reset meanwhile
-		}
-		v.confirm = nil
-		if ok {
-			v.prepare(true)
-		}
-	}, v.window)
-	d.SetConfirmText("Run anyway")
-	d.SetDismissText("Cancel")
-	v.confirm = d
-	showDialog(v.window, d, nil)
-}
-
-// prepare plans the run and reads trusted_hooks.json off the UI thread,
-// then asks about unapproved workspace hooks or starts the run.
+// prepare reads the project again and asks the agent's gate about the run
+// off the UI thread, then asks about hooks that need review or starts the
+// run.
 func (v *dryRunView) prepare(asTrusted bool) {
 	p := v.project
-	if v.run != nil || p == nil {
+	if v.run != nil || p == nil || v.agent == nil {
 		return
 	}
-	if p.Claude != nil {
-		v.prepareClaude()
+	if _, err := parsePayload(v.payload.Text); err != nil {
 		return
 	}
-	input, err := parsePayload(v.payload.Text)
-	if err != nil {
-		return
-	}
-	event := v.selectedEvent()
 	tool, trigger := v.contextValues()
-	pctx, err := gemini.ContextFor(event, tool, trigger)
-	if err != nil {
-		v.status.SetText(shown(err.Error()))
-		return
+	s := &runSetup{single: v.pickedHook(), asTrusted: asTrusted, real: v.realNext, always: v.alwaysSandbox() || v.sandboxOnce}
+	v.realNext, v.sandboxOnce = false, false
+	s.req = agents.RunRequest{Event: v.selectedEvent(), Query: agents.Query{Tool: tool, Trigger: trigger},
+		Payload: []byte(v.payload.Text), AsTrusted: asTrusted}
+	if s.single != nil {
+		s.req.HookIDs = []string{s.single.ID}
 	}
-	s := &runSetup{event: event, label: string(event) + planContextLabel(pctx), input: input,
-		trusted: p.Registry.Snapshot.FolderTrust.Trusted(), single: v.pickedHook(), real: v.realNext}
-	v.realNext = false
-	policy := hooks.SandboxPolicy{Always: v.alwaysSandbox() || v.sandboxOnce}
-	s.always = policy.Always
-	v.sandboxOnce = false
-	s.asTrusted = asTrusted && !s.trusted
+	if s.always {
+		s.req.Sandbox = agents.SandboxAlways
+	}
 	v.clearResults()
 	v.status.SetText("Planning…")
 	v.setRunning(&dryRun{id: v.runID})
 	v.thread.Go(func() {
-		s.plan = planFor(p, s, pctx)
-		var opts gemini.Options
-		if dir, err := trust.StoreDirFromEnv(p.Env, p.GOOS); err == nil {
-			opts.Store = trust.Store{Dir: dir}
+		ap, err := openAgain(p) // the files and approvals as they are now
+		if err == nil {
+			s.agent = ap
+			s.gate, err = ap.Gate(context.Background(), s.req)
 		}
-		g := gemini.HoldUnapproved(p.Registry.Snapshot, opts, s.plan)
-		s.unapproved, s.trustErr, s.why, s.check = g.Unapproved, g.Err, g.Why, g.Check
-		s.sup = supervisorFor(p, p.Registry.Snapshot.Paths.GeminiDir)
-		if s.plan != nil && !s.real {
-			s.choice = chooseRun(s.sup, policy, s.plan.Hooks, s.unapproved)
-		}
-		v.thread.Do(func() { v.confirmAndStart(s) })
+		v.thread.Do(func() { v.confirmAndStart(s, err) })
 	})
 }
 
-// planFor is the plan Gemini CLI would run (one hook when a single hook
-// was picked), built as if the folder were trusted when asked to.
-func planFor(p *project, s *runSetup, pctx *hooks.PlanContext) *hooks.Plan {
-	if s.single != nil {
-		return &hooks.Plan{Event: s.event, Sequential: s.single.Sequential, Hooks: []*hooks.Hook{s.single}}
-	}
-	reg := p.Registry
-	if s.asTrusted {
-		reg = gemini.BuildAsTrusted(reg.Snapshot)
-	}
-	return reg.Plan(s.event, pctx)
-}
-
-// confirmAndStart runs the plan, after asking when it holds workspace
-// hooks that are not approved; declining runs nothing.
-func (v *dryRunView) confirmAndStart(s *runSetup) {
+// confirmAndStart runs the plan, after asking when it holds hooks that
+// need review and cannot (or may not) run in the sandbox; declining runs
+// nothing.
+func (v *dryRunView) confirmAndStart(s *runSetup, err error) {
 	if v.run == nil || v.run.id != v.runID {
 		return // cancelled while planning
 	}
-	if s.plan == nil || len(s.plan.Hooks) == 0 {
+	if err != nil {
+		v.setRunning(nil)
+		v.status.SetText(shown(err.Error()))
+		return
+	}
+	g := s.gate
+	if len(g.Planned) == 0 {
 		v.setRunning(nil)
 		v.status.SetText("")
-		v.verdict.SetText(s.label + ": no hook runs; Gemini goes ahead.")
+		v.verdict.SetText(fmt.Sprintf("%s: no %s runs; %s goes ahead.", g.Plan.Label, g.Plan.Noun, s.agent.Agent().Title))
 		v.showNotes(s, nil)
 		return
 	}
 	switch {
-	case s.real || len(s.choice.Held) > 0 && !s.always:
-		// confirmed below: everything runs for real
-		s.choice = hooks.SandboxPolicy{Confirmed: true}.Choose(s.plan.Hooks, s.unapproved, nil)
-	case len(s.choice.Held) > 0:
+	case s.real || g.NeedsConfirmation():
+		// confirmed below: everything runs for real, and only what the
+		// confirmation listed
+		s.req.Sandbox = agents.SandboxNever
+		for _, r := range g.Review {
+			s.req.Confirm = append(s.req.Confirm, r.ID)
+		}
+	case len(g.Held) > 0:
 		v.setRunning(nil)
-		v.status.SetText("Nothing was run: the sandbox was asked for, and " + s.choice.Unavailable + ".")
+		v.status.SetText("Nothing was run: the sandbox was asked for, and " + g.SandboxUnavailable + ".")
 		return
 	default:
 		v.start(s) // approved hooks for real, the others in the sandbox
 		return
 	}
-	if len(s.unapproved) == 0 {
+	if len(g.Review) == 0 {
 		v.start(s)
 		return
 	}
 	names := pathNamer{project: v.project.Dir, home: v.project.Home}
 	var lines []string
-	for _, h := range s.unapproved {
-		line := fmt.Sprintf("%s  (%s)\n      %s", shown(h.DisplayName()), shown(names.place(h.Origin.File, h.Origin.Line, 0)), shown(h.Command))
-		if why := s.why[h.ID]; why != "" {
-			line += "\n      " + shown(why)
+	for _, r := range g.Review {
+		h := r.Hook
+		line := fmt.Sprintf("%s  (%s, %s)", shown(s.agent.Title(h)), h.Origin.Layer, shown(names.place(h.Origin.File, h.Origin.Line, 0)))
+		if h.Command != "" && h.Command != s.agent.Title(h) {
+			line += "\n      " + shown(h.Command)
+		}
+		if r.Reason != "" {
+			line += "\n      " + shown(r.Reason)
 		}
 		lines = append(lines, line+riskSuffix(h, v.project.Dir))
 	}
-	var readErr string
-	if s.trustErr != nil {
-		readErr = fmt.Sprintf("trusted_hooks.json cannot be read: %v", s.trustErr)
+	readErr := g.ReviewErr
+	if !s.real && g.SandboxUnavailable != "" {
+		readErr = strings.TrimSpace(readErr + "\nThey cannot run in the sandbox: " + g.SandboxUnavailable)
 	}
-	if s.sandboxWhy() != "" {
-		readErr = strings.TrimSpace(readErr + "\nThey cannot run in the sandbox: " + s.sandboxWhy())
-	}
-	v.confirmUnapproved("Run unapproved hooks?", "These workspace hooks are not approved, changed (command or script) since they were, or run code Hookwarden cannot see:",
-		lines, readErr, func() { v.start(s) })
+	v.confirmUnapproved("Run unapproved "+g.Plan.Noun+"s?", s.agent.RunNotice().Review, lines, readErr, func() { v.start(s) })
 }
 
 // confirmUnapproved asks before a dry run that holds hooks the user has not
@@ -224,37 +172,27 @@ func (v *dryRunView) confirmUnapproved(title, intro string, lines []string, read
 	showDialog(v.window, d, nil)
 }
 
-// start runs s off the UI thread; each result fills its card as it
-// arrives, and the verdict follows when all are done.
+// start runs s through the agent's runner off the UI thread; each result
+// fills its card as it arrives, and the verdict follows when all are done.
 func (v *dryRunView) start(s *runSetup) {
-	p := v.project
 	ctx, cancel := context.WithCancel(context.Background())
 	run := &dryRun{id: v.runID, cancel: cancel, done: make(chan struct{})}
 	v.setRunning(run)
-	v.status.SetText(fmt.Sprintf("Running %s…", plural(len(s.plan.Hooks), "hook")))
-	v.showCards(s.plan)
-	snap := p.Registry.Snapshot
-	home := snap.Paths.Home
-	if home == "" {
-		home = p.Home
+	starting := s.gate.Run
+	if s.req.Sandbox == agents.SandboxNever {
+		starting = s.gate.Planned
 	}
-	runner := &gemini.Runner{
-		Env:          p.Env,
-		Sanitization: gemini.SanitizationFor(snap),
-		PlansDir:     gemini.PlansDirFor(home, snap.ProjectDir, hooks.ToJSString(s.input.Value("session_id"))),
-		Check:        s.check,
-		Isolation:    hooks.Isolation{Supervisor: s.sup, Sandboxed: s.choice.IsSandboxed},
-		OnResult: func(i int, r *gemini.Result) {
-			res := *r
-			v.thread.Do(func() { v.showResult(run.id, i, &res) })
-		},
+	v.status.SetText(fmt.Sprintf("Running %s…", plural(len(starting), s.gate.Plan.Noun)))
+	v.showCards(starting)
+	req := s.req
+	req.OnResult = func(i int, r agents.HookRun) {
+		v.thread.Do(func() { v.showResult(run.id, i, &r) })
 	}
-	req := gemini.Request{Plan: s.plan, Input: s.input, FolderTrusted: s.trusted || s.asTrusted}
 	v.thread.Go(func() {
-		out := runner.Run(ctx, req)
+		res, err := s.agent.DryRun(ctx, req)
 		cancel()
 		close(run.done)
-		v.thread.Do(func() { v.finish(run.id, s, &out) })
+		v.thread.Do(func() { v.finish(run.id, s, res, err) })
 	})
 }
 
@@ -275,32 +213,12 @@ func (v *dryRunView) onCancel() {
 
 func (v *dryRunView) setRunning(r *dryRun) {
 	v.run = r
-	if r != nil {
-		v.progress.Show()
-		v.progress.Start()
-	} else {
-		v.progress.Stop()
-		v.progress.Hide()
-	}
+	v.showRunning(r != nil)
 	v.updateRunButtons()
 }
 
-// planContextLabel is " write_file" or " startup" ("" without context).
-func planContextLabel(c *hooks.PlanContext) string {
-	switch {
-	case c == nil:
-		return ""
-	case c.ToolName != "":
-		return " " + c.ToolName
-	}
-	return " " + c.Trigger
-}
-
-// sandboxWhy says why hooks that need review cannot run in the sandbox
-// ("" when they can, or the user asked to run them for real).
-func (s *runSetup) sandboxWhy() string {
-	if s.real {
-		return ""
-	}
-	return s.choice.Unavailable
+// openAgain reads p's folder again as its agent does, in p's environment.
+func openAgain(p *project) (agents.Project, error) {
+	env := agents.Env{Vars: p.Env, GOOS: p.GOOS, Home: p.Home, Init: p.Init}
+	return p.agent.Open(context.Background(), env, p.Dir)
 }

@@ -7,10 +7,8 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/risk"
 	"github.com/hookwarden/hookwarden/sandbox"
-	"github.com/hookwarden/hookwarden/trust"
 )
 
 // prefAlwaysSandbox is the preference "always sandbox dry runs".
@@ -18,42 +16,22 @@ const prefAlwaysSandbox = "alwaysSandboxDryRuns"
 
 // newSandboxSwitch is the tab's "Sandbox every hook" switch, kept in the
 // preferences when there are any.
-func (v *dryRunView) newSandboxSwitch() *widget.Check {
-	c := widget.NewCheck("Sandbox every hook", nil)
-	if v.prefs != nil {
-		c.Checked = v.prefs.BoolWithFallback(prefAlwaysSandbox, false)
+func (c *runControl) newSandboxSwitch() *widget.Check {
+	check := widget.NewCheck("Sandbox every hook", nil)
+	if c.prefs != nil {
+		check.Checked = c.prefs.BoolWithFallback(prefAlwaysSandbox, false)
 	}
-	c.OnChanged = func(on bool) {
-		if v.prefs != nil {
-			v.prefs.SetBool(prefAlwaysSandbox, on)
+	check.OnChanged = func(on bool) {
+		if c.prefs != nil {
+			c.prefs.SetBool(prefAlwaysSandbox, on)
 		}
 	}
-	return c
+	return check
 }
 
 // alwaysSandbox reports the switch (false before the tab is built).
-func (v *dryRunView) alwaysSandbox() bool {
-	return v.sandboxAll != nil && v.sandboxAll.Checked
-}
-
-// supervisor is the sandbox configuration of a dry run of p.
-func supervisorFor(p *project, folders ...string) sandbox.Config {
-	cfg := sandbox.Config{Init: p.Init, Home: p.Home, Project: p.Dir}
-	if dir, err := trust.StoreDirFromEnv(p.Env, p.GOOS); err == nil {
-		folders = append(folders, dir)
-	}
-	for _, d := range folders {
-		if d != "" {
-			cfg.Overlay = append(cfg.Overlay, d)
-		}
-	}
-	return cfg
-}
-
-// chooseRun applies the one rule of dry runs (hooks.SandboxPolicy) off the
-// UI thread: it may probe the sandbox.
-func chooseRun(cfg sandbox.Config, policy hooks.SandboxPolicy, planned, unapproved []*hooks.Hook) hooks.RunChoice {
-	return policy.Choose(planned, unapproved, sandbox.Prober(cfg))
+func (c *runControl) alwaysSandbox() bool {
+	return c.sandboxAll != nil && c.sandboxAll.Checked
 }
 
 // sandboxBlock is a result card's behaviour report: the summary, then the

@@ -1,56 +1,118 @@
 package ui
 
 import (
-	"fmt"
+	"slices"
 	"strings"
 
-	"github.com/hookwarden/hookwarden/agents/gemini"
-
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
-	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-// hookSwitch is the state of a hook's enable switch.
+// hookSwitch is the state of a hook's enable switch, as its agent reads it
+// (agents.Switch.SwitchOf).
 type hookSwitch struct {
-	// switchable is false for a hook Gemini CLI drops (invalid): there is
-	// nothing to enable.
+	// switchable is false for a hook that has nothing to switch (one its
+	// agent drops as invalid).
 	switchable bool
-	// enabled: no hooksConfig.disabled lists the hook's name.
+	// enabled: the switch is on.
 	enabled bool
-	// locked says which read-only file (system or system defaults) lists
-	// it, so that it stays disabled whatever Hookwarden writes; "" if none.
+	// locked says why the switch cannot be flipped ("" if it can).
 	locked string
 }
 
-// switchOf reads a hook's switch from the merged disabled list: Gemini
-// matches the hook's name, or its command when it has no name.
-func switchOf(h *hooks.Hook, reg *gemini.Registry, names pathNamer) hookSwitch {
-	sw := hookSwitch{switchable: h.Status != hooks.StatusInvalid, enabled: true}
-	if !sw.switchable {
-		return sw
+// switchFor is the switch of each hook of p; a lock names files as the
+// views name them.
+func switchFor(p *project, names pathNamer) func(*hooks.Hook) hookSwitch {
+	return func(h *hooks.Hook) hookSwitch {
+		if p.proj == nil {
+			return hookSwitch{}
+		}
+		sw := p.proj.SwitchOf(h)
+		return hookSwitch{switchable: sw.Switchable, enabled: sw.Enabled, locked: names.shorten(sw.Locked, h.Origin.File)}
 	}
-	for _, e := range reg.Disabled {
-		if e.Value != h.DisableName() {
-			continue
-		}
-		sw.enabled = false
-		var places []string
-		for i, l := range e.Layers {
-			if l == settingsio.LayerSystem || l == settingsio.LayerSystemDefaults {
-				places = append(places, fmt.Sprintf("%s settings %s", l, names.place(e.Files[i], lineAt(e.Lines, i), 0)))
-			}
-		}
-		if len(places) > 0 {
-			sw.locked = "Locked: disabled by the " + strings.Join(places, " and the ") +
-				", which only its administrator can change (Gemini CLI and Hookwarden only read it)"
-		}
-	}
-	return sw
 }
 
-func lineAt(lines []int, i int) int {
-	if i < len(lines) {
-		return lines[i]
+// switches says how p's switches work (nothing when it could not be opened).
+func (p *project) switches() agents.SwitchInfo {
+	if p.proj == nil {
+		return agents.SwitchInfo{}
 	}
-	return 0
+	return p.proj.Switches()
+}
+
+// hasScopes reports whether p's switches write to a scope the user picks.
+func (p *project) hasScopes() bool { return len(p.switches().Scopes) > 0 }
+
+// hookSwitchOf finds the hook with the given ID in the project on screen,
+// with its switch.
+func (m *mainWindow) hookSwitchOf(id string) (*hooks.Hook, hookSwitch) {
+	p := m.current
+	if p == nil || p.proj == nil {
+		return nil, hookSwitch{}
+	}
+	for _, h := range p.proj.Hooks() {
+		if h.ID == id {
+			return h, switchFor(p, pathNamer{project: p.Dir, home: p.Home})(h)
+		}
+	}
+	return nil, hookSwitch{}
+}
+
+// shorten names the files of an agent's text as the views name them
+// (paths, the project's and the home folder's shortened).
+func (n pathNamer) shorten(text string, paths ...string) string {
+	for _, p := range paths {
+		if p != "" {
+			text = strings.ReplaceAll(text, p, n.name(p))
+		}
+	}
+	return text
+}
+
+// scopeLabel is a scope as the choice above the list says it.
+func scopeLabel(scope string) string { return scope + " settings" }
+
+// showSwitches shows the agent's scopes to pick from and the all-hooks
+// buttons, or its note on how the switches work; the scope picked stays
+// picked while the agent has it.
+func (v *hooksView) showSwitches(info agents.SwitchInfo) {
+	var labels []string
+	for _, s := range info.Scopes {
+		labels = append(labels, scopeLabel(s))
+	}
+	v.scope.Options = labels
+	if !slices.Contains(labels, v.scope.Selected) {
+		v.scope.Selected = ""
+		if len(labels) > 0 {
+			v.scope.Selected = labels[0]
+		}
+	}
+	v.scope.Refresh()
+	showIf(v.enableAll, info.EnableAll != "")
+	showIf(v.disableAll, len(info.DisableAll) > 0)
+	if v.scopeBar != nil {
+		showIf(v.scopeBar, len(info.Scopes) > 0)
+	}
+	setNote(v.switchNote, info.Note)
+	showIf(v.switchNote, info.Note != "")
+}
+
+// writeScope is the scope a disable writes to ("" for an agent with one
+// place).
+func (v *hooksView) writeScope() string {
+	for _, s := range v.scopes() {
+		if scopeLabel(s) == v.scope.Selected {
+			return s
+		}
+	}
+	return ""
+}
+
+// scopes are the scopes on offer.
+func (v *hooksView) scopes() []string {
+	var out []string
+	for _, l := range v.scope.Options {
+		out = append(out, strings.TrimSuffix(l, " settings"))
+	}
+	return out
 }

@@ -2,204 +2,220 @@ package ui
 
 import (
 	"context"
-	"fmt"
+	"errors"
 	"strings"
-
-	"github.com/hookwarden/hookwarden/agents/gemini"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/hookwarden/hookwarden/agents/claude"
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
-	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-// onToggled persists a hook's switch the way Gemini CLI's /hooks enable and
-// /hooks disable do (hooks.Toggler): a disable adds the hook's name to the
-// chosen scope's hooksConfig.disabled, an enable removes it from the
-// workspace and user lists. The view reloads afterwards.
+// onToggled switches a hook the way its agent reads it (agents.Switch):
+// off into the scope chosen above the list, on everywhere. A write to a
+// file git tracks asks first. The view reloads afterwards.
 func (m *mainWindow) onToggled(h *hooks.Hook, enabled bool) {
-	if claude.Is(h) {
-		m.onClaudeToggled(h, enabled)
-		return
-	}
 	p := m.current
-	if p == nil || p.Registry == nil {
+	if p == nil || p.proj == nil {
 		return
 	}
-	name, scope := h.DisableName(), m.hooks.writeScope()
-	if !enabled && scope == settingsio.LayerWorkspace {
-		m.checkTracked(p, name, func(scope settingsio.Layer) { m.disable(p, name, scope) })
-		return
+	req := agents.ToggleRequest{Hooks: []*hooks.Hook{h}, Enable: enabled}
+	if !enabled && p.hasScopes() {
+		req.Scope = m.hooks.writeScope()
 	}
-	if !enabled {
-		m.disable(p, name, scope)
-		return
-	}
-	m.writeSettings(func() (string, error) {
-		res, err := p.toggler().Enable(name)
-		if err != nil {
-			return "", err
-		}
-		return toggleSummary(res.Message, res.Locked, res.Notes), nil
-	})
+	m.toggle(p, req)
 }
 
-// disable writes name into scope's hooksConfig.disabled.
-func (m *mainWindow) disable(p *project, name string, scope settingsio.Layer) {
-	m.writeSettings(func() (string, error) {
-		res, err := p.toggler().Disable(name, scope)
-		if err != nil {
-			return "", err
-		}
-		return toggleSummary(res.Message, res.Locked, res.Notes), nil
-	})
-}
-
-// checkTracked asks git, off the UI thread, whether the workspace
-// settings file is tracked; then runs then with the workspace scope, or,
-// for a tracked file, with the scope the user picks in a dialog that says
-// what each means (nothing when they cancel).
-func (m *mainWindow) checkTracked(p *project, name string, then func(settingsio.Layer)) {
-	m.hooks.setBusy(true)
-	m.thread.Go(func() {
-		tr := p.toggler().WorkspaceTracked(context.Background())
-		m.thread.Do(func() {
-			m.hooks.setBusy(false)
-			if m.current != p {
-				return
-			}
-			m.hooks.setTracked(tr)
-			if !tr.Tracked {
-				then(settingsio.LayerWorkspace)
-				return
-			}
-			m.askTrackedScope(tr, name, then)
-		})
-	})
-}
-
-// askTrackedScope offers the user scope instead of editing a workspace
-// settings file git tracks. Enter picks the user scope, Escape cancels.
-func (m *mainWindow) askTrackedScope(tr gemini.Tracked, name string, then func(settingsio.Layer)) {
-	names := pathNamer{project: m.current.Dir, home: m.current.Home}
-	msg := &widget.Label{Text: shownBlock(gemini.TrackedMessage(names.name(tr.Path), name)), Wrapping: fyne.TextWrapWord}
-	var d *dialog.CustomDialog
-	decided := false
-	pick := func(scope settingsio.Layer, ok bool) {
-		if decided {
-			return
-		}
-		decided = true
-		d.Hide()
-		if ok {
-			then(scope)
-		} else {
-			m.reloadInPlace() // puts the switch back
-		}
-	}
-	user := &widget.Button{Text: "Disable in user settings", Icon: theme.AccountIcon(), Importance: widget.HighImportance,
-		OnTapped: func() { pick(settingsio.LayerUser, true) }}
-	workspace := &widget.Button{Text: "Edit the tracked file", Importance: widget.WarningImportance,
-		OnTapped: func() { pick(settingsio.LayerWorkspace, true) }}
-	cancel := &widget.Button{Text: "Cancel", OnTapped: func() { pick("", false) }}
-	d = dialog.NewCustomWithoutButtons("The workspace settings are tracked by git", msg, m.window)
-	d.SetButtons([]fyne.CanvasObject{cancel, workspace, user})
-	d.SetOnClosed(func() { pick("", false) })
-	d.Resize(fyne.NewSize(600, 0))
-	m.trackedDialog = d
-	showDialog(m.window, d, func() { pick(settingsio.LayerUser, true) })
-}
-
-// onEnableAll is /hooks enable-all, after a confirmation.
+// onEnableAll switches every hook on, after a confirmation that says what
+// the agent writes.
 func (m *mainWindow) onEnableAll() {
 	p := m.current
-	if p == nil {
+	if p == nil || p.switches().EnableAll == "" {
 		return
 	}
-	showDialog(m.window, dialog.NewConfirm("Enable all hooks?",
-		"This empties hooksConfig.disabled in the workspace and the user settings. "+
-			"Entries in the system settings stay: only their administrator can change them.",
-		func(ok bool) {
-			if ok {
-				m.writeSettings(func() (string, error) {
-					res, err := p.toggler().EnableAll()
-					if err != nil {
-						return "", err
-					}
-					return toggleSummary(res.Message, res.Locked, res.Notes), nil
-				})
-			}
-		}, m.window), nil)
+	showDialog(m.window, dialog.NewConfirm("Enable all hooks?", p.switches().EnableAll, func(ok bool) {
+		if ok {
+			m.toggle(p, agents.ToggleRequest{All: true, Enable: true})
+		}
+	}, m.window), nil)
 }
 
-// onDisableAll is /hooks disable-all into the chosen scope, after a
-// confirmation: it replaces that file's disabled list.
+// onDisableAll switches every hook off into the chosen scope, after a
+// confirmation that says what the agent writes.
 func (m *mainWindow) onDisableAll() {
 	p := m.current
 	if p == nil {
 		return
 	}
 	scope := m.hooks.writeScope()
-	d := dialog.NewConfirm("Disable all hooks?",
-		fmt.Sprintf("This sets hooksConfig.disabled in the %s settings to the name of every hook, replacing the list that is there now. "+
-			"Comments and the rest of the file are kept.", scope),
-		func(ok bool) {
-			if !ok {
-				return
-			}
-			disableAll := func(scope settingsio.Layer) {
-				m.writeSettings(func() (string, error) {
-					res, err := p.toggler().DisableAll(scope)
-					if err != nil {
-						return "", err
-					}
-					return toggleSummary(res.Message, res.Locked, res.Notes), nil
-				})
-			}
-			if scope == settingsio.LayerWorkspace {
-				m.checkTracked(p, "", disableAll)
-				return
-			}
-			disableAll(scope)
-		}, m.window)
+	text := p.switches().DisableAll[scope]
+	if text == "" {
+		return
+	}
+	d := dialog.NewConfirm("Disable all hooks?", text, func(ok bool) {
+		if ok {
+			m.toggle(p, agents.ToggleRequest{All: true, Scope: scope})
+		}
+	}, m.window)
 	d.SetConfirmImportance(widget.WarningImportance)
 	showDialog(m.window, d, nil)
 }
 
-// writeSettings runs a settings write off the UI thread with the switches
-// disabled, then shows its outcome (a failure in a dialog: a file that does
-// not parse is never written) and reloads the project.
-func (m *mainWindow) writeSettings(write func() (string, error)) {
+// toggle writes a switch off the UI thread with the switches disabled,
+// then shows its outcome (a failure in a dialog: a file that does not
+// parse is never written) and reloads the project. A write the agent
+// refuses because git tracks the file asks the user what to do instead.
+func (m *mainWindow) toggle(p *project, req agents.ToggleRequest) {
 	m.hooks.setBusy(true)
 	m.hooks.setStatus("Writing…", widget.LowImportance)
 	m.thread.Go(func() {
-		msg, err := write()
+		res, err := p.proj.Toggle(context.Background(), req)
+		var tracked *agents.TrackedError
+		var note *agents.Tracked
+		if errors.As(err, &tracked) {
+			note = p.proj.Tracked(context.Background(), req.Scope)
+		}
 		m.thread.Do(func() {
 			m.hooks.setBusy(false)
-			if err != nil {
+			if tracked != nil {
+				m.hooks.setStatus("", widget.LowImportance)
+				if m.current != p {
+					return
+				}
+				if note != nil {
+					m.hooks.setTracked(note)
+				}
+				m.askTracked(p, tracked, req)
+				return
+			}
+			switch {
+			case err != nil:
 				m.hooks.setStatus("Nothing was written: "+err.Error(), widget.DangerImportance)
 				showError(err, m.window)
-			} else {
-				m.hooks.setStatus(msg, widget.MediumImportance)
+			case res != nil:
+				m.hooks.setStatus(switchSummary(res), widget.MediumImportance)
+			}
+			if res != nil && res.Backup != nil {
+				m.hooks.toast.showFor(toastOwner(p), "Wrote "+m.hooks.fileList(res.Files)+".", func() { m.undoSwitch(p, res) })
 			}
 			m.reloadInPlace()
 		})
 	})
 }
 
-// toggleSummary is Gemini's feedback, then what keeps a hook disabled and
-// what else decides about it.
-func toggleSummary(message string, locked []gemini.Lock, notes []string) string {
-	parts := []string{message}
-	for _, l := range locked {
-		parts = append(parts, "Still disabled by "+l.String()+".")
-	}
-	for _, n := range notes {
+// switchSummary is what a switch did, then the notes about it.
+func switchSummary(res *agents.ToggleResult) string {
+	parts := []string{res.Message}
+	for _, n := range res.Notes {
 		parts = append(parts, "Note: "+n+".")
 	}
-	return strings.Join(parts, " ")
+	return strings.TrimSpace(strings.Join(parts, " "))
+}
+
+// undoSwitch puts the files of a switch back as they were (refusing when
+// someone changed them since), then reloads.
+func (m *mainWindow) undoSwitch(p *project, res *agents.ToggleResult) {
+	if m.current == nil || !sameProject(m.current, p) {
+		m.hooks.toast.show("Undo is not possible any more: another project is on screen.", nil)
+		return
+	}
+	m.hooks.setBusy(true)
+	m.thread.Go(func() {
+		err := res.Backup.Restore()
+		m.thread.Do(func() {
+			m.hooks.setBusy(false)
+			if err != nil {
+				m.hooks.toast.show("Undo failed: "+shown(err.Error()), nil)
+				showError(err, m.window)
+			} else {
+				m.hooks.setStatus("", widget.LowImportance)
+				m.hooks.toast.showFor(toastOwner(p), "Undone: restored "+m.hooks.fileList(res.Files)+" byte for byte.", nil)
+			}
+			m.reloadInPlace()
+		})
+	})
+}
+
+// toastOwner is what a switch's toast belongs to: the project and agent.
+func toastOwner(p *project) string { return p.Agent + "\x00" + p.Dir }
+
+// fileList names files for the toast.
+func (v *hooksView) fileList(files []string) string {
+	var out []string
+	for _, f := range files {
+		out = append(out, shown(v.names.name(f)))
+	}
+	return strings.Join(out, " and ")
+}
+
+// askTracked offers what the agent can write instead of a file git tracks
+// (Gemini CLI: the user scope), or to edit it anyway. Enter picks the
+// other place when there is one, Escape cancels and puts the switch back.
+func (m *mainWindow) askTracked(p *project, tr *agents.TrackedError, req agents.ToggleRequest) {
+	names := pathNamer{project: p.Dir, home: p.Home}
+	msg := &widget.Label{Text: shownBlock(names.shorten(tr.Question, tr.File)), Wrapping: fyne.TextWrapWord}
+	var d *dialog.CustomDialog
+	decided := false
+	pick := func(then func()) {
+		if decided {
+			return
+		}
+		decided = true
+		d.Hide()
+		if then != nil {
+			then()
+		} else {
+			m.reloadInPlace() // puts the switch back
+		}
+	}
+	workspace := &widget.Button{Text: "Edit the tracked file", Importance: widget.WarningImportance, OnTapped: func() {
+		pick(func() { r := req; r.ForceWorkspace = true; m.toggle(p, r) })
+	}}
+	cancel := &widget.Button{Text: "Cancel", OnTapped: func() { pick(nil) }}
+	buttons := []fyne.CanvasObject{cancel, workspace}
+	var enter func()
+	if tr.Instead != "" {
+		instead := func() { pick(func() { r := req; r.Scope = tr.Instead; m.toggle(p, r) }) }
+		buttons = append(buttons, &widget.Button{Text: tr.InsteadLabel, Icon: theme.AccountIcon(), Importance: widget.HighImportance, OnTapped: instead})
+		enter = instead
+	}
+	d = dialog.NewCustomWithoutButtons("The file is tracked by git", msg, m.window)
+	d.SetButtons(buttons)
+	d.SetOnClosed(func() { pick(nil) })
+	d.Resize(fyne.NewSize(600, 0))
+	m.trackedDialog = d
+	showDialog(m.window, d, enter)
+}
+
+// noteTracked asks git, off the UI thread, whether the file a switch of p
+// writes by default is tracked, so the Hooks tab can say so before a
+// switch is used.
+func (m *mainWindow) noteTracked(p *project) {
+	m.hooks.setTracked(nil)
+	m.hooks.toast.hideUnless(toastOwner(p))
+	if p.proj == nil || p.Demo != nil {
+		return
+	}
+	m.thread.Go(func() {
+		tr := p.proj.Tracked(context.Background(), "")
+		m.thread.Do(func() {
+			if m.current == p {
+				m.hooks.setTracked(tr)
+			}
+		})
+	})
+}
+
+// setTracked notes next to the scope when the file a switch writes is
+// tracked by git, and what that means (nil or untracked hides it).
+func (v *hooksView) setTracked(tr *agents.Tracked) {
+	if tr == nil || !tr.Tracked {
+		v.tracked.Hide()
+		return
+	}
+	setNote(v.tracked, shown(v.names.shorten(tr.Note, tr.File)))
+	v.tracked.Show()
 }

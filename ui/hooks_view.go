@@ -31,6 +31,8 @@ type hooksView struct {
 	// switches have scopes); switchNote says how the switches work instead.
 	scopeBar   *fyne.Container
 	switchNote *widget.RichText
+	// toast says which files the last switch wrote, with Undo.
+	toast *toast
 
 	content  *fyne.Container
 	scroll   *container.Scroll
@@ -56,12 +58,6 @@ type hooksActions struct {
 	openDemo   func()
 }
 
-// Scope choices: Gemini CLI's /hooks disable writes to the workspace.
-const (
-	scopeWorkspace = "workspace settings"
-	scopeUser      = "user settings"
-)
-
 // eventGroup is the hooks of one event.
 type eventGroup struct {
 	event    hooks.Event
@@ -73,14 +69,15 @@ type eventGroup struct {
 func newHooksView(act hooksActions) *hooksView {
 	v := &hooksView{actions: act, content: container.NewVBox(), details: newDetailsPane(act.openFile)}
 	v.scroll = container.NewVScroll(v.content)
-	v.scope = &widget.RadioGroup{Options: []string{scopeWorkspace, scopeUser}, Selected: scopeWorkspace, Horizontal: true, Required: true}
+	v.scope = &widget.RadioGroup{Horizontal: true, Required: true}
 	v.enableAll = &widget.Button{Text: "Enable all…", Icon: theme.ConfirmIcon(), OnTapped: act.enableAll}
 	v.disableAll = &widget.Button{Text: "Disable all…", Icon: theme.CancelIcon(), OnTapped: act.disableAll}
 	v.status = &widget.Label{Wrapping: fyne.TextWrapWord}
+	v.toast = newToast()
 	v.status.Hide()
 	v.tracked = newNote("", fyne.TextWrapWord)
 	v.tracked.Hide()
-	v.switchNote = newNote(claudeSwitchNote, fyne.TextWrapWord)
+	v.switchNote = newNote("", fyne.TextWrapWord)
 	v.switchNote.Hide()
 	return v
 }
@@ -89,18 +86,10 @@ func (v *hooksView) buildUI() fyne.CanvasObject {
 	v.scopeBar = container.NewBorder(nil, nil,
 		container.NewHBox(widget.NewLabel("Disable in the"), v.scope),
 		container.NewHBox(v.enableAll, v.disableAll))
-	top := container.NewVBox(v.scopeBar, v.tracked, v.switchNote, v.status)
+	top := container.NewVBox(v.scopeBar, v.tracked, v.switchNote, v.status, v.toast.buildUI())
 	v.split = container.NewHSplit(v.scroll, v.details.buildUI())
 	v.split.Offset = 0.64
 	return container.NewBorder(top, nil, nil, nil, v.split)
-}
-
-// writeScope is the settings file a disable writes to.
-func (v *hooksView) writeScope() settingsio.Layer {
-	if v.scope.Selected == scopeUser {
-		return settingsio.LayerUser
-	}
-	return settingsio.LayerWorkspace
 }
 
 // setBusy disables the switches while a write runs.
@@ -165,8 +154,7 @@ func (v *hooksView) show(p *project, selected string, offset fyne.Position) {
 	act := rowActions{selected: v.selectHook, toggled: v.actions.toggled, reviewOf: reviewsOf(p)}
 	v.details.proj = p.proj
 	v.groups = groupByEvent(p, switchFor(p, v.names), v.names, act)
-	showIf(v.scopeBar, p.hasScopes())
-	showIf(v.switchNote, !p.hasScopes())
+	v.showSwitches(p.switches())
 
 	var objs []fyne.CanvasObject
 	unreadable := p.proj.Unreadable()

@@ -273,13 +273,16 @@ func (v *reviewView) onSetFolderTrust(level string) {
 	if p == nil || p.Registry == nil || v.blocked() {
 		return
 	}
-	file, write := p.folderTrustWriter(level)
 	done := map[string]string{"trust": "Trusted the folder", "parent": "Trusted the parent folder",
 		"deny": "Marked the folder as not trusted"}[level]
 	do := func() {
 		v.setWriting(true)
 		v.thread.Go(func() {
-			w := backedUpWrite([]string{file}, nil, write)
+			res, err := p.proj.SetFolderTrust(context.Background(), level)
+			w := writtenFiles{err: err}
+			if res != nil {
+				w.backup, w.changed = res.Backup, res.Files
+			}
 			v.thread.Do(func() {
 				v.setWriting(false)
 				if w.err != nil {

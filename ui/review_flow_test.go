@@ -181,7 +181,7 @@ func TestReviewDisableSwitchesTheHookOff(t *testing.T) {
 	if h == nil {
 		t.Fatal("the hook is gone after Disable")
 	}
-	if sw := switchOf(h, m.current.Registry, pathNamer{}); sw.enabled {
+	if sw := switchFor(m.current, pathNamer{})(h); sw.enabled {
 		t.Errorf("after Disable the hook's switch is still on (status %s)", h.Status)
 	}
 }

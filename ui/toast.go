@@ -18,6 +18,9 @@ type toast struct {
 	box   *fyne.Container
 	// onUndo undoes the write on screen (nil: nothing to undo).
 	onUndo func()
+	// owner names what the write belongs to (showFor), so that the toast
+	// goes when something else is on screen.
+	owner string
 }
 
 func newToast() *toast {
@@ -49,7 +52,21 @@ func (t *toast) show(text string, undo func()) {
 
 func (t *toast) hide() {
 	t.onUndo = nil
+	t.owner = ""
 	t.box.Hide()
+}
+
+// showFor is show for a write that belongs to owner (a project).
+func (t *toast) showFor(owner, text string, undo func()) {
+	t.show(text, undo)
+	t.owner = owner
+}
+
+// hideUnless hides the toast unless it belongs to owner.
+func (t *toast) hideUnless(owner string) {
+	if t.owner != owner {
+		t.hide()
+	}
 }
 
 // visible reports whether the toast is on screen (for tests).

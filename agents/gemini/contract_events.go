@@ -1,6 +1,8 @@
 package gemini
 
 import (
+	"slices"
+
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/assets"
 	"github.com/hookwarden/hookwarden/hooks"
@@ -44,7 +46,7 @@ func (Agent) Events() []agents.EventInfo {
 		switch MatcherKindOf(e) {
 		case MatchToolName:
 			info.Context, info.ContextLabel = agents.ContextTool, "tool name (regex)"
-			info.Values = assets.PayloadTools()
+			info.Values = writeFileFirst(assets.PayloadTools())
 			if len(info.Values) > 0 {
 				tool = info.Values[0]
 			}
@@ -56,4 +58,13 @@ func (Agent) Events() []agents.EventInfo {
 		out = append(out, info)
 	}
 	return out
+}
+
+// writeFileFirst puts write_file, the tool the views start a dry run
+// with, first among the tools.
+func writeFileFirst(tools []string) []string {
+	if i := slices.Index(tools, "write_file"); i > 0 {
+		return append([]string{"write_file"}, slices.Delete(slices.Clone(tools), i, i+1)...)
+	}
+	return tools
 }

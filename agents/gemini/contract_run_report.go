@@ -1,13 +1,10 @@
-package cli
+package gemini
 
 import (
 	"fmt"
-	"io"
-	"strings"
 	"time"
 
-	"github.com/hookwarden/hookwarden/agents/gemini"
-
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/sandbox"
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -28,7 +25,7 @@ type runReport struct {
 	SkipWhy    map[string]string
 	TrustError string
 	Input      *hooks.Object
-	Outcome    *gemini.Outcome
+	Outcome    *Outcome
 	// Policy is the sandbox rule applied; SandboxUnavailable says why the
 	// sandbox could not be used, when it was wanted.
 	Policy             hooks.SandboxPolicy
@@ -64,7 +61,7 @@ func (r *runReport) notes() []string {
 		case r.SandboxUnavailable != "":
 			why = "It would run in the sandbox, but " + r.SandboxUnavailable + ". Pass --yes to run it for real."
 		}
-		ns = append(ns, fmt.Sprintf("Not run: %s (%s) is a workspace hook that needs review (%s; see 'hookwarden audit'). %s", h.DisplayName(), originLabel(h), reason, why))
+		ns = append(ns, fmt.Sprintf("Not run: %s (%s) is a workspace hook that needs review (%s; see 'hookwarden audit'). %s", h.DisplayName(), agents.OriginLabel(h), reason, why))
 	}
 	if r.Outcome != nil {
 		for _, res := range r.Outcome.Results {
@@ -81,96 +78,6 @@ func (r *runReport) notes() []string {
 		ns = append(ns, "The review could not be made, so no workspace hook counts as approved: "+r.TrustError)
 	}
 	return ns
-}
-
-func (r *runReport) writeText(w io.Writer) error {
-	b := &strings.Builder{}
-	switch {
-	case r.Plan == nil:
-		printf(b, "%s: no hook runs; Gemini goes ahead\n", r.label())
-	case r.Outcome == nil:
-		printf(b, "%s: nothing was run\n", r.label())
-	default:
-		v := gemini.Explain(r.label(), r.Outcome)
-		printf(b, "%s\n", v.Headline)
-		for _, d := range v.Details {
-			printf(b, "  %s\n", d)
-		}
-	}
-	for _, n := range r.notes() {
-		printf(b, "  note: %s\n", n)
-	}
-	if r.Outcome != nil {
-		o := r.Outcome
-		mode := "in parallel"
-		if o.Sequential {
-			mode = "one after another"
-		}
-		printf(b, "\n%d hook(s) ran %s in %s\n", len(o.Results), mode, ms(o.Duration))
-		for i := range o.Results {
-			writeResultText(b, i, &o.Results[i])
-		}
-		var eventWarnings []hooks.Warning
-		for _, wn := range o.Warnings {
-			if wn.Index < 0 {
-				eventWarnings = append(eventWarnings, wn)
-			}
-		}
-		for _, wn := range o.Warnings {
-			if wn.Index >= 0 && (wn.Code == hooks.WarnAskOverridden || wn.Code == hooks.WarnDecisionReplaced) {
-				eventWarnings = append(eventWarnings, wn)
-			}
-		}
-		for _, wn := range eventWarnings {
-			printf(b, "  ! %s\n", wn.Message)
-		}
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-func writeResultText(b *strings.Builder, i int, r *gemini.Result) {
-	status := "ok"
-	switch {
-	case r.Error != "":
-		status = "error: " + r.Error
-	case r.HasExitCode:
-		status = fmt.Sprintf("exit %d", r.ExitCode)
-		if r.Signal != "" {
-			status = "killed by " + r.Signal
-		}
-	}
-	format := ""
-	if r.OutputFormat != "" {
-		format = ", " + r.OutputFormat
-	}
-	printf(b, "\n  %d. %s  (%s)\n     %s, %s%s\n", i+1, r.Hook.DisplayName(), originLabel(r.Hook), status, ms(r.Duration), format)
-	if r.Output != nil {
-		printf(b, "     output: %s\n", clip(string(hooks.AppendJSON(nil, r.Output)), 400))
-	}
-	for _, s := range []struct{ name, text string }{{"stdout", r.Stdout}, {"stderr", r.Stderr}} {
-		if t := strings.TrimSpace(s.text); t != "" {
-			printf(b, "     %s: %s\n", s.name, indentedBlock(clip(t, 400), "             "))
-		}
-	}
-	for _, wn := range r.Warnings {
-		if wn.Code == hooks.WarnAskOverridden || wn.Code == hooks.WarnDecisionReplaced {
-			continue
-		}
-		printf(b, "     ! %s\n", wn.Message)
-	}
-	writeSandboxText(b, r.Sandboxed, r.Sandbox)
-}
-
-func clip(s string, n int) string {
-	if r := []rune(s); len(r) > n {
-		return string(r[:n]) + fmt.Sprintf("… (%d more characters)", len(r)-n)
-	}
-	return s
-}
-
-func ms(d time.Duration) string {
-	return fmt.Sprintf("%.1f ms", float64(d)/float64(time.Millisecond))
 }
 
 // JSON document.
@@ -191,15 +98,7 @@ type runDoc struct {
 	Aggregated  *aggregatedDoc         `json:"aggregated"`
 	Warnings    []hooks.Warning        `json:"warnings"`
 	DurationMS  float64                `json:"duration_ms"`
-	Sandbox     sandboxDoc             `json:"sandbox"`
-}
-
-// sandboxDoc is the rule a run applied (each result says whether it ran in
-// the sandbox, with its report under "sandbox").
-type sandboxDoc struct {
-	Always      bool   `json:"always"`
-	Never       bool   `json:"never"`
-	Unavailable string `json:"unavailable,omitempty"`
+	Sandbox     agents.SandboxRule     `json:"sandbox"`
 }
 
 type resultDoc struct {
@@ -229,12 +128,12 @@ type resultDoc struct {
 }
 
 type aggregatedDoc struct {
-	Success         bool            `json:"success"`
-	Strategy        gemini.Strategy `json:"strategy"`
-	FinalOutput     *hooks.Object   `json:"final_output"`
-	Errors          []string        `json:"errors"`
-	TotalDurationMS float64         `json:"total_duration_ms"`
-	Aborted         string          `json:"aborted,omitempty"`
+	Success         bool          `json:"success"`
+	Strategy        Strategy      `json:"strategy"`
+	FinalOutput     *hooks.Object `json:"final_output"`
+	Errors          []string      `json:"errors"`
+	TotalDurationMS float64       `json:"total_duration_ms"`
+	Aborted         string        `json:"aborted,omitempty"`
 }
 
 func msFloat(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
@@ -244,7 +143,7 @@ func (r *runReport) document() runDoc {
 		Project: r.Project, Event: r.Event, Context: r.Context, FolderTrust: r.FolderTrust, AsTrusted: r.AsTrusted,
 		Plan: planDocument(r.Event, r.Plan), Ran: []string{}, Skipped: []string{}, Notes: r.notes(), Input: r.Input,
 		Results: []resultDoc{}, Warnings: []hooks.Warning{},
-		Sandbox: sandboxDoc{Always: r.Policy.Always, Never: r.Policy.Never, Unavailable: r.SandboxUnavailable},
+		Sandbox: agents.SandboxRule{Always: r.Policy.Always, Never: r.Policy.Never, Unavailable: r.SandboxUnavailable},
 	}
 	if doc.Notes == nil {
 		doc.Notes = []string{}
@@ -256,7 +155,7 @@ func (r *runReport) document() runDoc {
 	if o == nil {
 		return doc
 	}
-	v := gemini.Explain(r.label(), o)
+	v := Explain(r.label(), o)
 	doc.Verdict = &v
 	doc.Warnings = o.Warnings
 	doc.DurationMS = msFloat(o.Duration)

@@ -1,0 +1,5 @@
+package claude
+
+// Registry is every handler of the project (the ones Hookwarden disabled
+// included), for the migration to Gemini CLI (agents/migrate).
+func (p *Project) Registry() *Registry { return p.reg }
