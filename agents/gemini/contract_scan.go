@@ -1,26 +1,18 @@
 package gemini
 
-import (
-	"os"
-	"path/filepath"
-
-	"github.com/hookwarden/hookwarden/agents"
-)
+import "github.com/hookwarden/hookwarden/agents"
 
 var _ agents.Scanner = Agent{}
 
-// HookFile recognises Gemini CLI's hook files: a .gemini/settings.json,
-// and an extension's hooks/hooks.json (next to its gemini-extension.json).
+// scanRules are where Gemini CLI's hook files are: a .gemini/settings.json,
+// and an extension's hooks/hooks.json next to its gemini-extension.json.
+var scanRules = []agents.ScanRule{
+	{Folder: ".gemini", Names: []string{"settings.json"}, Kind: "settings"},
+	{Folder: "hooks", Names: []string{"hooks.json"}, Marker: "gemini-extension.json", Kind: "extension",
+		RootVars: []string{"${extensionPath}"}},
+}
+
+// HookFile recognises Gemini CLI's hook files (scanRules).
 func (Agent) HookFile(p string) (agents.ScanFile, bool) {
-	name, dir := filepath.Base(p), filepath.Dir(p)
-	switch parent := filepath.Base(dir); {
-	case parent == ".gemini" && name == "settings.json":
-		return agents.ScanFile{Kind: "settings", Root: filepath.Dir(dir)}, true
-	case parent == "hooks" && name == "hooks.json":
-		root := filepath.Dir(dir)
-		if _, err := os.Stat(filepath.Join(root, "gemini-extension.json")); err == nil {
-			return agents.ScanFile{Kind: "extension", Root: root, RootVars: []string{"${extensionPath}"}}, true
-		}
-	}
-	return agents.ScanFile{}, false
+	return agents.MatchScanRules(p, scanRules...)
 }
