@@ -61,7 +61,7 @@ func TestAgentFlag(t *testing.T) {
 		{[]string{"--agent=gemini", "dir"}, "gemini", []string{"dir"}, false},
 		{[]string{"dir", "-agent", "claude"}, "claude", []string{"dir"}, false},
 		{[]string{"--agent"}, "", nil, true},
-		{[]string{"--agent", "codex"}, "", nil, true},
+		{[]string{"--agent", "cursor"}, "", nil, true},
 	}
 	for _, tt := range tests {
 		agent, rest, err := agentFlag(all.Registry(), tt.args)
@@ -99,7 +99,7 @@ func TestParseGUIArgs(t *testing.T) {
 			guiArgs{agent: "gemini", dir: tmp}, false},
 		{"--review=yes is not a flag", []string{"open", "--review=yes"}, guiArgs{}, true},
 		{"--review with two folders", []string{"open", "--review", tmp, tmp}, guiArgs{}, true},
-		{"--review with an unknown agent", []string{"--review", "--agent", "codex", tmp}, guiArgs{}, true},
+		{"--review with an unknown agent", []string{"--review", "--agent", "cursor", tmp}, guiArgs{}, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -50,10 +50,14 @@ type Demo struct {
 	// Env holds the variables that point Gemini CLI (and Hookwarden) at the
 	// demo's files. Apply it over a process environment with Overlay.
 	Env settingsio.Env
+	// CodexConfig is the demo's Codex user config.toml ($CODEX_HOME is
+	// <Home>/.codex): it trusts ProjectDir as `codex exec --trust` would.
+	CodexConfig string
 	// ApprovedKeys are the trust keys of the project hooks the demo comes
-	// with approved, of any agent (Gemini CLI's are in trusted_hooks.json
-	// already; agents.ApproveKeys approves each through its agent, which
-	// records them in Hookwarden's store as well).
+	// with approved, of any agent without a demo approval of its own
+	// (Gemini CLI's are in trusted_hooks.json already; agents.ApproveDemo
+	// approves each through its agent, which records them in Hookwarden's
+	// store as well).
 	ApprovedKeys []string
 }
 
@@ -93,8 +97,21 @@ func MaterializeDemo(dir string) (Demo, error) {
 	if err := writeJSON(filepath.Join(d.Home, ".claude.json"), claudeState); err != nil {
 		return Demo{}, err
 	}
+	// Codex CLI's project trust, as `codex exec --trust` writes it; the
+	// hook trust (trusted_hash) is written by approving them (see
+	// agents/codex ApproveDemo).
+	d.CodexConfig = filepath.Join(d.Home, ".codex", "config.toml")
+	codexTrust, err := settingsio.EditTOML(d.CodexConfig, nil, settingsio.TOMLSetString([]string{"projects", d.ProjectDir}, "trust_level", "trusted"))
+	if err != nil {
+		return Demo{}, err
+	}
+	if err := os.WriteFile(d.CodexConfig, codexTrust, 0o600); err != nil {
+		return Demo{}, fmt.Errorf("writing %s: %w", d.CodexConfig, err)
+	}
 	d.Env = settingsio.Env{
 		"HOME=" + d.Home,
+		// Codex CLI reads the demo's own ~/.codex.
+		"CODEX_HOME=" + filepath.Join(d.Home, ".codex"),
 		// Hookwarden's own store (approvals, handlers it disabled) for the
 		// demo stays in the copy too.
 		"HOOKWARDEN_CONFIG_DIR=" + filepath.Join(d.Home, ".config", "hookwarden"),
@@ -177,7 +194,8 @@ func writeJSON(p string, v any) error {
 
 // DemoClears reports whether the demo's environment drops the variable key:
 // every GEMINI_* variable (they choose Gemini CLI's files and folder trust),
-// CLAUDE_CONFIG_DIR (Claude Code's user folder) and XDG_CONFIG_HOME.
+// CLAUDE_CONFIG_DIR (Claude Code's user folder), CODEX_HOME (Codex CLI's)
+// and XDG_CONFIG_HOME.
 func DemoClears(key string) bool {
-	return strings.HasPrefix(key, "GEMINI_") || key == "CLAUDE_CONFIG_DIR" || key == "XDG_CONFIG_HOME"
+	return strings.HasPrefix(key, "GEMINI_") || key == "CLAUDE_CONFIG_DIR" || key == "CODEX_HOME" || key == "XDG_CONFIG_HOME"
 }

@@ -32,6 +32,10 @@ func TestMaterializeDemoLaysOutEveryLayer(t *testing.T) {
 		{d.SystemSettings, false},
 		{d.SystemDefaults, false},
 		{filepath.Join(d.Root, "system", "policy", "check-shell.sh"), true},
+		{filepath.Join(d.ProjectDir, ".codex", "hooks.json"), false},
+		{filepath.Join(d.ProjectDir, ".codex", "hooks", "guard.sh"), true},
+		{filepath.Join(d.Home, ".codex", "hooks.json"), false},
+		{d.CodexConfig, false},
 	}
 	for _, tt := range tests {
 		fi, err := os.Stat(tt.path)
@@ -84,6 +88,7 @@ func TestDemoOverlayReplacesGeminiVariables(t *testing.T) {
 		"GEMINI_CLI_TRUST_WORKSPACE=false",
 		"GEMINI_API_KEY=secret",
 		"CLAUDE_CONFIG_DIR=/home/real/.claude",
+		"CODEX_HOME=/home/real/.codex",
 		"XDG_CONFIG_HOME=/home/real/.config",
 	}
 	env := d.Overlay(base)
@@ -100,6 +105,7 @@ func TestDemoOverlayReplacesGeminiVariables(t *testing.T) {
 		{"GEMINI_CLI_TRUST_WORKSPACE", "", false},
 		{"GEMINI_API_KEY", "", false},
 		{"CLAUDE_CONFIG_DIR", "", false},
+		{"CODEX_HOME", filepath.Join(d.Home, ".codex"), true},
 		{"XDG_CONFIG_HOME", "", false},
 		{"HOOKWARDEN_CONFIG_DIR", filepath.Join(d.Home, ".config", "hookwarden"), true},
 	}
@@ -129,5 +135,37 @@ func readJSON(t *testing.T, path string, v any) {
 	}
 	if err := json.Unmarshal(data, v); err != nil {
 		t.Fatalf("%s: %v", path, err)
+	}
+}
+
+// The demo's Codex config.toml trusts the demo project exactly as `codex
+// exec --trust` writes it, and nothing else (hook trust is written by
+// approving the hooks).
+func TestDemoIsTrustedByCodexToo(t *testing.T) {
+	root := filepath.Join(t.TempDir(), `odd "dir" \ name`)
+	if err := os.Mkdir(root, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	d, err := MaterializeDemo(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(d.CodexConfig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, perr := settingsio.ParseTOML(d.CodexConfig, data)
+	if perr != nil {
+		t.Fatalf("config.toml does not parse: %v\n%s", perr, data)
+	}
+	lvl, ok, err := doc.Table("projects", d.ProjectDir).String("trust_level")
+	if err != nil || !ok || lvl != "trusted" {
+		t.Errorf("trust_level of %s = %q, %v, %v:\n%s", d.ProjectDir, lvl, ok, err, data)
+	}
+	if !bytes.HasSuffix(data, []byte("]\ntrust_level = \"trusted\"\n")) || !bytes.HasPrefix(data, []byte("[projects.\"")) {
+		t.Errorf("not what codex exec --trust writes:\n%s", data)
+	}
+	if fi, err := os.Stat(d.CodexConfig); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("config.toml mode: %v %v", fi, err)
 	}
 }

@@ -6,8 +6,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/hookwarden/hookwarden/agents"
+
 	"github.com/hookwarden/hookwarden/assets"
 )
 
@@ -41,7 +43,7 @@ func runDemo(ctx context.Context, io *IO, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := approveDemo(ctx, io.Agents, d, io.GOOS); err != nil {
+	if err := agents.ApproveDemo(ctx, io.Agents, d, io.GOOS, time.Now()); err != nil {
 		return err
 	}
 	printf(io.Stdout, "# Hookwarden's demo project, with its own home and system settings, in %s\n", d.Root)
@@ -56,18 +58,6 @@ func runDemo(ctx context.Context, io *IO, args []string) error {
 		}
 	}
 	printf(io.Stdout, "cd %s\n", shellQuote(filepath.Clean(d.ProjectDir)))
-	return nil
-}
-
-// approveDemo approves the hooks the demo comes with approved
-// (Demo.ApprovedKeys), for every agent, in the demo's own trust files and
-// Hookwarden store, so that they read as approved in Hookwarden and not
-// only in the agent's own list; the window's demo does the same.
-func approveDemo(ctx context.Context, reg *agents.Registry, d assets.Demo, goos string) error {
-	env := agents.Env{Vars: d.Env, GOOS: goos, Home: d.Home}
-	if err := agents.ApproveKeys(ctx, reg, env, d.ProjectDir, d.ApprovedKeys); err != nil {
-		return fmt.Errorf("approving the demo's hooks: %w", err)
-	}
 	return nil
 }
 

@@ -259,7 +259,7 @@ func TestAgentFlag(t *testing.T) {
 		{[]string{"--agent", "claude", "--json"}, "claude", "--json", false},
 		{[]string{"--json", "--agent=gemini"}, "gemini", "--json", false},
 		{[]string{"--agent"}, "", "", true},
-		{[]string{"--agent", "codex"}, "", "", true},
+		{[]string{"--agent", "cursor"}, "", "", true},
 		{[]string{"--", "--agent", "x"}, "gemini", "-- --agent x", false},
 	}
 	for _, tt := range tests {
@@ -274,7 +274,7 @@ func TestAgentFlag(t *testing.T) {
 		}
 	}
 	f := newFixture(t, nil)
-	if _, errOut, code := f.run(t, "list", "--agent", "codex"); code != ExitUsage || !strings.Contains(errOut, "unknown agent") {
+	if _, errOut, code := f.run(t, "list", "--agent", "cursor"); code != ExitUsage || !strings.Contains(errOut, "unknown agent") {
 		t.Errorf("bad agent: exit %d, %q", code, errOut)
 	}
 }

@@ -135,3 +135,18 @@ func (d *StoreData) UnmarshalJSON(data []byte) error {
 	}
 	return nil
 }
+
+// EnsureSection returns the section key of d as a P, making it (empty)
+// when d has none.
+func EnsureSection[S any, P interface {
+	*S
+	StoreSection
+}](d *StoreData, key string) (P, error) {
+	p, err := Section[S, P](d, key)
+	if err != nil || p != nil {
+		return p, err
+	}
+	p = P(new(S))
+	d.SetSection(key, p)
+	return p, nil
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/assets"
@@ -145,11 +146,8 @@ func openDemo(opts Options, requested string) (*project, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The hooks the demo comes with approved, for every agent, as the
-	// demo command approves them.
-	env := agents.Env{Vars: demo.Env, GOOS: opts.GOOS, Home: demo.Home}
-	if err := agents.ApproveKeys(context.Background(), opts.Agents, env, demo.ProjectDir, demo.ApprovedKeys); err != nil {
-		return nil, fmt.Errorf("approving the demo's hooks: %w", err)
+	if err := agents.ApproveDemo(context.Background(), opts.Agents, demo, opts.GOOS, time.Now()); err != nil {
+		return nil, err
 	}
 	p := &project{Dir: demo.ProjectDir, Env: demo.Overlay(opts.Env), Home: demo.Home,
 		GOOS: opts.GOOS, Requested: requested, Demo: &demo, Init: opts.Init}

@@ -5,6 +5,7 @@ package all
 import (
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/agents/claude"
+	"github.com/hookwarden/hookwarden/agents/codex"
 	"github.com/hookwarden/hookwarden/agents/gemini"
 )
 
@@ -14,5 +15,6 @@ func Registry() *agents.Registry {
 	return agents.NewRegistry(
 		gemini.New(),
 		claude.New(),
+		codex.New(),
 	)
 }

@@ -193,26 +193,7 @@ func auditText(rep *Report, hs []agents.HookReview) []agents.TextLine {
 		if h.Status == trust.StatusChanged {
 			f("               was: %s\n", h.PreviousCommand)
 		}
-		if h.ApprovalNote != "" {
-			f("               %s\n", h.ApprovalNote)
-		}
-		for _, fc := range h.FieldChanges {
-			f("               changed: %s\n", fc)
-		}
-		for j := range h.Scripts {
-			s := &h.Scripts[j]
-			f("               script %s: %s %s\n", s.Path, s.Status, s.Note)
-			t = append(t, agents.TextLine{Format: "                 ", Script: s})
-		}
-		if h.RunsUnseenCode() {
-			f("               runs code Hookwarden cannot see:\n")
-			for _, u := range h.Unresolved {
-				f("                 - %s\n", u.String())
-			}
-		}
-		if h.RevokedAt != "" {
-			f("               revoked %s (scripts compared with what was approved before)\n", h.RevokedAt)
-		}
+		t = append(t, agents.ReviewDetailLines(&h)...)
 	}
 	for _, g := range rep.Gone {
 		f("%-14s %s %s  %s (%s)\n", "gone", g.Event, matcherLabel(g.Matcher), g.Label, g.File)

@@ -99,13 +99,9 @@ func storeSection(d *trust.StoreData) (*StoreSection, error) {
 
 // ensureSection returns the Claude Code section of d, creating it.
 func ensureSection(d *trust.StoreData) (*StoreSection, error) {
-	c, err := storeSection(d)
+	c, err := trust.EnsureSection[StoreSection](d, storeKey)
 	if err != nil {
 		return nil, err
-	}
-	if c == nil {
-		c = &StoreSection{}
-		d.SetSection(storeKey, c)
 	}
 	if c.Projects == nil {
 		c.Projects = map[string]*StoreProject{}

@@ -35,9 +35,10 @@ type liveReport struct {
 		CurrentHash string `json:"current_hash"`
 		Enabled     bool   `json:"enabled"`
 	} `json:"hooks_list"`
-	HooksWarnings []string `json:"hooks_warnings"`
-	ExitCode      *int     `json:"exit_code"`
-	Stderr        string   `json:"stderr"`
+	HooksWarnings   []string `json:"hooks_warnings"`
+	ConfigTOMLAfter *string  `json:"config_toml_after"`
+	ExitCode        *int     `json:"exit_code"`
+	Stderr          string   `json:"stderr"`
 }
 
 func requireCodexLive(t *testing.T) string {

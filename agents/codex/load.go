@@ -84,6 +84,7 @@ func Load(opts Options, flags SessionFlags) (*Snapshot, error) {
 	p.ProjectRoot = findProjectRoot(p.Cwd, markers)
 	s.Paths = p
 
+	s.RootTrust = projectTrust(projects, p.ProjectRoot, p.ProjectRoot, p.UserConfigTOML)
 	layers := []layerSpec{system, user}
 	for _, dir := range projectDirs(p.ProjectRoot, p.Cwd, p.CodexHome) {
 		pd := projectTrust(projects, dir, p.ProjectRoot, p.UserConfigTOML)
@@ -115,6 +116,11 @@ func Load(opts Options, flags SessionFlags) (*Snapshot, error) {
 			st.enabled = v.Enabled
 		}
 		states[k] = st
+	}
+
+	s.States = map[string]HookState{}
+	for k, st := range states {
+		s.States[k] = HookState{TrustedHash: st.trustedHash, Enabled: st.enabled}
 	}
 
 	// Managed hooks of requirements.toml come first (observed with a
@@ -322,7 +328,7 @@ func (s *Snapshot) newHandler(l layerSpec, file *File, defsPath string, ev defEv
 		Source:     hooks.Source(l.source),
 		Origin:     hooks.Origin{Layer: l.layer, File: file.Path, Line: d.pos.Line, Column: d.pos.Column, Path: d.path},
 		Node:       d.node,
-		Agent:      Agent,
+		Agent:      Name,
 	}
 	if g.matcher != nil {
 		hk.Matcher = *g.matcher
@@ -460,11 +466,8 @@ func (s *Snapshot) sameCommandTwice() {
 
 // suggestEvent names the Codex event an unknown name was probably meant as.
 func suggestEvent(name hooks.Event) string {
-	for _, e := range events {
-		if strings.EqualFold(string(e.Name), string(name)) || EventKey(e.Name) == string(name) ||
-			strings.EqualFold(strings.ReplaceAll(string(name), "_", ""), string(e.Name)) {
-			return fmt.Sprintf(" (did you mean %q?)", string(e.Name))
-		}
+	if e := (Agent{}).SuggestEvent(string(name)); e != "" {
+		return fmt.Sprintf(" (did you mean %q?)", string(e))
 	}
 	return ""
 }

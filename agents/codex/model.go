@@ -5,8 +5,9 @@ import (
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-// Agent is the value of hooks.Hook.Agent for Codex hooks.
-const Agent hooks.Agent = "codex"
+// Name is the value of hooks.Hook.Agent for Codex hooks (and the agent's
+// name in the contract).
+const Name hooks.Agent = "codex"
 
 // Source is a hook's layer as Codex's hooks/list names it.
 type Source string
@@ -99,6 +100,9 @@ type Snapshot struct {
 	// Projects are the .codex folders between the project root and the
 	// session folder, root first.
 	Projects []ProjectDir
+	// RootTrust is the trust of the project root, the folder `codex exec
+	// --trust` trusts, whether or not it has a .codex folder.
+	RootTrust ProjectDir
 	// Handlers in Codex's order: layer by layer (hooks.json before
 	// config.toml), event by event, group by group.
 	Handlers []*Handler
@@ -108,6 +112,9 @@ type Snapshot struct {
 	// Diagnostics are findings about files (parse errors, unknown events,
 	// unreadable files), each with file:line:col.
 	Diagnostics []hooks.Diagnostic
+	// States are the [hooks.state."<key>"] entries Codex reads (the user
+	// config.toml's, with session flags merged in), by key.
+	States map[string]HookState
 	// AllowManagedHooksOnly is requirements.toml's allow_managed_hooks_only.
 	AllowManagedHooksOnly bool
 	// Fatal is set when Codex refuses the configuration as a whole (a

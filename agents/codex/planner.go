@@ -63,16 +63,10 @@ func (s *Snapshot) PlanFor(event hooks.Event, ctx hooks.PlanContext) (*Plan, err
 			p.NotRun = append(p.NotRun, Skip{h, h.Hook.Reason})
 			continue
 		}
-		if h.Matcher != nil {
-			m, err := CompileMatcher(*h.Matcher)
-			if err != nil { // not reached: such groups are not Runs
-				p.NotRun = append(p.NotRun, Skip{h, err.Error()})
-				continue
-			}
-			if !m.Match(p.Inputs...) {
-				p.NotRun = append(p.NotRun, Skip{h, notMatched(info, *h.Matcher, m, p.Inputs)})
-				continue
-			}
+		if !matches(h, p.Inputs) {
+			m, _ := CompileMatcher(*h.Matcher) // compiles: invalid groups are not Runs
+			p.NotRun = append(p.NotRun, Skip{h, notMatched(info, *h.Matcher, m, p.Inputs)})
+			continue
 		}
 		p.Runs = append(p.Runs, h)
 	}

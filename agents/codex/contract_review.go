@@ -1,0 +1,581 @@
+package codex
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/risk"
+	"github.com/hookwarden/hookwarden/settingsio"
+	"github.com/hookwarden/hookwarden/trust"
+)
+
+// The review of Codex hooks. Codex itself decides trusted / modified /
+// untrusted / managed from the hash alone (computed here exactly as
+// Codex does, see hash.go). Hookwarden's review adds what the hash cannot
+// say: what the definition was when it was approved (a diff of a modified
+// hook), whether the scripts it runs changed behind an unchanged hash,
+// and whether a hook that lost its trust was only moved.
+
+// codexReview is the review with the handlers it is about.
+type codexReview struct {
+	agents.Review
+	// byID is each reviewed handler's review, by hook ID.
+	byID map[string]*agents.HookReview
+	// moved are the untrusted hooks whose definition is recorded, unchanged,
+	// at another key whose trust is stale or gone: new key → old key.
+	moved map[string]string
+	data  *trust.StoreData
+	sec   *StoreSection
+	// doc is Codex's own words per hook, for audit --json.
+	doc []reviewDocHook
+}
+
+// reviewDocHook is one hook of Codex's review document.
+type reviewDocHook struct {
+	Key         string      `json:"key"`
+	Command     string      `json:"command"`
+	TrustStatus TrustStatus `json:"trust_status"`
+	CurrentHash string      `json:"current_hash"`
+	TrustedHash string      `json:"trusted_hash,omitempty"`
+	Enabled     bool        `json:"enabled"`
+	Hookwarden  string      `json:"hookwarden_status"`
+	MovedFrom   string      `json:"moved_from,omitempty"`
+}
+
+// reviewed reports whether Hookwarden reviews a handler: every hook Codex
+// asks trust for (user, project, session flags; not managed ones), also
+// those of a project Codex does not load yet, so that trusting the
+// project never runs a hook nobody looked at.
+func reviewed(h *Handler) bool {
+	if h.IsManaged || h.Hook.Type != "command" && h.Hook.Type != "mcp_tool" {
+		return false
+	}
+	return h.Listed || h.Hook.Status == StatusProjectUntrusted
+}
+
+// Review reviews every hook Codex asks trust for against Codex's
+// trusted_hash and Hookwarden's record of the approved definition and
+// scripts.
+// It reads the files again, so that it shows what an approval, a revoke or
+// an edit since Open did.
+func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
+	again, err := Agent{SystemDir: p.systemDir()}.Open(ctx, p.env, p.Dir())
+	if err != nil {
+		return nil, err
+	}
+	r, err := again.(*Project).review()
+	if err != nil {
+		return nil, err
+	}
+	return &r.Review, nil
+}
+
+func (p *Project) review() (*codexReview, error) {
+	if p.storeErr != nil {
+		return nil, p.storeErr
+	}
+	data, err := p.env.LoadStore(p.store)
+	if err != nil {
+		return nil, err
+	}
+	sec, err := storeSection(data)
+	if err != nil {
+		return nil, err
+	}
+	if sec == nil {
+		sec = &StoreSection{}
+	}
+	r := &codexReview{data: data, sec: sec, byID: map[string]*agents.HookReview{}, moved: map[string]string{}, doc: []reviewDocHook{}}
+	r.Review = agents.Review{Project: p.Dir(), Store: "Codex's trusted_hash in the user config.toml, and Hookwarden's record of what it approved",
+		StorePath: p.snap.Paths.UserConfigTOML, FolderTrust: p.FolderTrust(), Hooks: []agents.HookReview{}, Gone: []agents.Gone{},
+		Unreadable: p.Unreadable(), Critical: []hooks.Diagnostic{}, Warnings: append([]string{}, p.snap.CodexWarnings...)}
+	if r.Unreadable == nil {
+		r.Unreadable = []settingsio.FileError{}
+	}
+	if p.snap.Fatal != "" {
+		r.Critical = append(r.Critical, hooks.Diagnostic{Severity: hooks.SeverityFatal, Message: p.snap.Fatal})
+	}
+	sr := trust.NewScriptReviewer(p.Dir())
+	for _, h := range p.snap.Handlers {
+		if !reviewed(h) {
+			continue
+		}
+		rv := p.reviewOne(r, sr, h)
+		r.Hooks = append(r.Hooks, rv)
+		if rv.NeedsReview() {
+			r.NeedsReview = true
+		}
+	}
+	cache := risk.NewCache()
+	for i := range r.Hooks {
+		h := &r.Hooks[i]
+		r.byID[h.HookID] = h
+		if c := p.keyed(h.Key); c != nil {
+			h.Risk = risk.Analyze(risk.FromHook(c.Hook, p.Dir()), risk.Options{Cache: cache})
+			h.Fields = []agents.Field{
+				{Key: "trust_status", Label: "Codex says", Value: string(c.Trust), JSON: c.Trust},
+				{Key: "current_hash", Label: "Current hash", Value: c.CurrentHash, Code: true},
+			}
+			if c.TrustedHash != "" && c.TrustedHash != c.CurrentHash {
+				h.Fields = append(h.Fields, agents.Field{Key: "trusted_hash", Label: "Trusted hash", Value: c.TrustedHash, Code: true})
+			}
+			if mv := r.moved[c.Key]; mv != "" {
+				h.Notes = append(h.Notes, "moved from "+mv+", definition unchanged")
+			}
+		}
+	}
+	r.Gone = p.gone(sec)
+	r.Words = reviewWords
+	r.Folder = p.folderView()
+	r.Files = []string{p.snap.Paths.UserConfigTOML, p.store.Path()}
+	if len(r.Unreadable) > 0 || p.snap.Fatal != "" {
+		r.NeedsReview = true
+	}
+	r.Document = map[string]any{"agent": string(Name), "project": p.Dir(), "config": p.snap.Paths.UserConfigTOML,
+		"store": p.store.Path(), "needs_review": r.NeedsReview, "hooks": r.doc, "gone": r.Gone,
+		"unreadable": r.Unreadable, "codex_warnings": r.Warnings, "fatal": p.snap.Fatal}
+	r.Text = auditText(p, r)
+	return r, nil
+}
+
+// reviewOne reviews one handler.
+func (p *Project) reviewOne(r *codexReview, sr *trust.ScriptReviewer, h *Handler) agents.HookReview {
+	hk := h.Hook
+	rv := agents.HookReview{HookID: hk.ID, Layer: hk.Origin.Layer, File: hk.Origin.File, Label: shortName(hk)}
+	rv.ProjectHook = trust.ProjectHook{Event: string(hk.Event), Matcher: hk.Matcher, Definition: h.Group, Index: h.Index,
+		Path: hk.Origin.Path, HookID: hk.ID, Command: hk.Command, RawCommand: hk.RawCommand, Type: hk.Type,
+		IsCommand: hk.Type == "command", Key: h.Key, Label: shortName(hk), Line: hk.Origin.Line, Column: hk.Origin.Column,
+		Fields: definitionOf(h.Identity)}
+	ap := r.sec.Hooks[h.Key]
+	var prev *Approval // the approval the scripts are compared with
+	switch h.Trust {
+	case Trusted:
+		prev = ap
+		switch {
+		case ap != nil && ap.Hash == h.CurrentHash:
+			rv.Status = trust.StatusTrusted
+		default:
+			rv.Status = trust.StatusApprovedOutside
+			rv.ApprovalNote = "trusted in Codex (its /hooks view, or by hand) but Hookwarden has no record of this definition: scripts not fingerprinted"
+			prev = nil
+		}
+	case Modified:
+		rv.Status = trust.StatusChanged
+		rv.PreviousKey = h.Key
+		if ap != nil && ap.Hash == h.TrustedHash {
+			prev = ap
+			rv.PreviousCommand = ap.Command
+			rv.FieldChanges = trust.DiffDefinitions(ap.Fields, rv.ProjectHook.Fields)
+			rv.ApprovalNote = "modified since it was trusted: Codex skips it without a word until it is trusted again"
+		} else {
+			rv.ApprovalNote = "modified since it was trusted, outside Hookwarden: Codex keeps only the hash, so what it was is not known"
+		}
+	default: // Untrusted
+		rv.Status = trust.StatusNew
+		if old, oldAp := p.movedFrom(r.sec, h); oldAp != nil {
+			prev = oldAp
+			r.moved[h.Key] = old
+			rv.Status, rv.PreviousKey, rv.PreviousCommand = trust.StatusChanged, old, oldAp.Command
+			rv.ApprovalNote = "moved from " + old + ", definition unchanged (Codex's key is positional): approve with carry-over to keep its approval"
+		} else if rk := r.sec.Revoked[h.Key]; rk != nil {
+			prev = rk
+			rv.RevokedAt = rk.RevokedAt
+			rv.FieldChanges = trust.DiffDefinitions(rk.Fields, rv.ProjectHook.Fields)
+		}
+	}
+	if prev != nil && rv.PreviousCommand != "" && rv.PreviousCommand != hk.Command {
+		rv.CommandDiff = trust.WordDiff(rv.PreviousCommand, hk.Command)
+	}
+	var approval *trust.Approval
+	if prev != nil {
+		approval = &trust.Approval{Scripts: prev.Scripts}
+	}
+	sr.ReviewScripts(&rv.HookReview, approval)
+	if rv.Status == trust.StatusTrusted {
+		for _, s := range rv.Scripts {
+			if s.Flagged {
+				rv.Status = trust.StatusScriptChanged
+			}
+		}
+	}
+	if hk.Status == StatusProjectUntrusted && rv.ApprovalNote == "" {
+		rv.ApprovalNote = "the project is not trusted: Codex does not load this hook yet"
+	}
+	d := reviewDocHook{Key: h.Key, Command: hk.Command, TrustStatus: h.Trust, CurrentHash: h.CurrentHash,
+		TrustedHash: h.TrustedHash, Enabled: h.Enabled, Hookwarden: string(rv.Status), MovedFrom: r.moved[h.Key]}
+	r.doc = append(r.doc, d)
+	return rv
+}
+
+// movedFrom finds the approval of a hook that was only moved: a record of
+// the same file with the same definition at another key, whose own
+// trusted_hash no longer matches the hook there (or is gone), and that
+// Codex's trusted_hash at that key still names (or names nothing).
+func (p *Project) movedFrom(sec *StoreSection, h *Handler) (string, *Approval) {
+	identity := h.Identity.CanonicalJSON()
+	keys := make([]string, 0, len(sec.Hooks))
+	for k := range sec.Hooks {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		ap := sec.Hooks[k]
+		if k == h.Key || ap == nil || ap.File != h.Hook.Origin.File || ap.Identity != identity || ap.Hash != h.CurrentHash {
+			continue
+		}
+		if at := p.keyed(k); at != nil && at.CurrentHash == ap.Hash {
+			continue // the approved definition is still there too
+		}
+		if st, ok := p.snap.States[k]; ok && st.TrustedHash != "" && st.TrustedHash != ap.Hash {
+			continue // Codex's trust at the old key is not what Hookwarden recorded
+		}
+		return k, ap
+	}
+	return "", nil
+}
+
+// gone are the approvals of this project's hook files that match no hook
+// any more: Hookwarden's records and Codex's own hooks.state entries.
+func (p *Project) gone(sec *StoreSection) []agents.Gone {
+	files := map[string]bool{}
+	for _, f := range p.snap.Files {
+		if f.Kind != KindRequirements {
+			files[f.Path] = true
+		}
+	}
+	seen := map[string]bool{}
+	var out []agents.Gone
+	add := func(key, label, file string) {
+		if !seen[key] && p.keyed(key) == nil && files[file] {
+			seen[key] = true
+			out = append(out, agents.Gone{Key: key, Label: label, File: file, Where: "Codex's config.toml / Hookwarden's store",
+				Meaning: "An approval for a place that holds no hook any more (the hook was removed, or moved: its definition may sit at a new key). Revoke it so that a hook that comes back there is reviewed again.",
+				Fields:  []agents.Field{{Key: "key", Label: "Trust key", Value: key, Code: true}}})
+		}
+	}
+	for k, ap := range sec.Hooks {
+		add(k, ap.Command, ap.File)
+	}
+	for _, k := range p.stateKeys() {
+		add(k, "[hooks.state] entry of "+k, keyFile(k))
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Key < out[j].Key })
+	if out == nil {
+		out = []agents.Gone{}
+	}
+	return out
+}
+
+// stateKeys are the keys of [hooks.state] Codex reads.
+func (p *Project) stateKeys() []string {
+	keys := make([]string, 0, len(p.snap.States))
+	for k := range p.snap.States {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// keyed is the reviewed handler with a trust key (nil when none): one
+// Codex lists, or one of a project Codex does not load yet.
+func (p *Project) keyed(key string) *Handler {
+	for _, h := range p.snap.Handlers {
+		if h.Key == key && reviewed(h) {
+			return h
+		}
+	}
+	return nil
+}
+
+// keyFile is the file part of a trust key (<file>:<event>:<group>:<index>).
+func keyFile(key string) string {
+	parts := strings.Split(key, ":")
+	if len(parts) < 4 {
+		return ""
+	}
+	return strings.Join(parts[:len(parts)-3], ":")
+}
+
+// Approve trusts the hooks named (or all that need review) as Codex's
+// /hooks does — [hooks.state."<key>"] trusted_hash = "<current hash>" in
+// the user config.toml — after recording in Hookwarden's store what that
+// hash is the hash of (definition and script fingerprints). The hash is of
+// the definition this snapshot read and showed: a file that changed on
+// disk since is refused ("review it again"). With CarryOver, hooks that
+// were only moved keep their approval at the new key and the stale old
+// entry goes.
+func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agents.ApproveResult, error) {
+	if req.Repair {
+		return nil, agents.NotSupported("approve", "Codex keeps its own trust (trusted_hash in config.toml): there is nothing of Hookwarden's to put back; approve the hooks again")
+	}
+	if req.All && len(req.IDs) > 0 || !req.All && !req.CarryOver && len(req.IDs) == 0 {
+		return nil, agents.BadRequestf("give --all or hooks (command, trust key or id)")
+	}
+	if err := agents.Recheck(ctx, p, req.Reviewed); err != nil {
+		return nil, err
+	}
+	r, err := p.review()
+	if err != nil {
+		return nil, err
+	}
+	picked, err := p.pick(r, req.IDs, req.All || req.CarryOver && len(req.IDs) == 0)
+	if err != nil {
+		return nil, agents.BadRequestf("%v", err)
+	}
+	if req.CarryOver && len(req.IDs) == 0 && !req.All {
+		picked = slices.DeleteFunc(picked, func(h *Handler) bool { return r.moved[h.Key] == "" })
+	}
+	if len(picked) == 0 {
+		return &agents.ApproveResult{Approved: []string{}}, nil
+	}
+	if err := p.unchangedOnDisk(picked); err != nil {
+		return nil, err
+	}
+	fp := trust.NewFingerprinter(p.Dir())
+	now := p.env.Clock()
+	recs := map[string]*Approval{}
+	var edits []settingsio.TOMLEdit
+	drop := map[string]string{} // new key → old key whose stale entry goes
+	for _, h := range picked {
+		if !hashPattern.MatchString(h.CurrentHash) {
+			return nil, fmt.Errorf("%s: no hash Codex could match (%q)", h.Key, h.CurrentHash)
+		}
+		var scripts []trust.ScriptSnapshot
+		if h.Hook.Type == "command" {
+			s, parseErr, err := fp.Scripts(h.Hook.Command, nil, nil)
+			if parseErr != nil {
+				return nil, fmt.Errorf("finding the scripts of %s: %w", shortName(h.Hook), parseErr)
+			}
+			if err != nil {
+				return nil, err
+			}
+			scripts = s
+		}
+		recs[h.Key] = recordOf(h, scripts, now)
+		edits = append(edits, settingsio.TOMLSetString(stateTable(h.Key), "trusted_hash", h.CurrentHash))
+		if old := r.moved[h.Key]; old != "" && req.CarryOver {
+			drop[h.Key] = old
+			if at := p.keyed(old); at == nil || at.Trust != Trusted {
+				edits = append(edits, settingsio.TOMLRemove(stateTable(old), "trusted_hash"))
+			}
+		}
+	}
+	if err := p.store.Update(func(d *trust.StoreData) error {
+		sec, err := ensureSection(d)
+		if err != nil {
+			return err
+		}
+		for k, ap := range recs {
+			sec.Hooks[k] = ap
+			delete(sec.Revoked, k)
+			if old := drop[k]; old != "" {
+				delete(sec.Hooks, old)
+			}
+		}
+		return nil
+	}); err != nil {
+		return nil, fmt.Errorf("recording the approval in Hookwarden's store (nothing written to Codex's config): %w", err)
+	}
+	v, err := p.editUserConfig(edits...)
+	if err != nil {
+		return nil, err
+	}
+	res := &agents.ApproveResult{Approved: []string{}, Files: []string{p.snap.Paths.UserConfigTOML, p.store.Path()}}
+	for _, h := range picked {
+		if st, ok := v.states[h.Key]; !ok || st.trustedHash != h.CurrentHash {
+			res.Lost = append(res.Lost, h.Key)
+			continue
+		}
+		res.Approved = append(res.Approved, shortName(h.Hook))
+		if old := drop[h.Key]; old != "" {
+			res.Notes = append(res.Notes, fmt.Sprintf("%s: approval carried over from %s (definition unchanged)", shortName(h.Hook), old))
+		}
+	}
+	res.Text = append(res.Text, agents.Line("trusted %d Codex hook(s) in %s (recorded in %s)\n", len(res.Approved), p.snap.Paths.UserConfigTOML, p.store.Path()))
+	for _, k := range res.Lost {
+		res.Text = append(res.Text, agents.Line("LOST: %s did not read back from %s: not trusted\n", k, p.snap.Paths.UserConfigTOML))
+	}
+	for _, n := range res.Notes {
+		res.Text = append(res.Text, agents.Line("%s\n", n))
+	}
+	if len(res.Lost) > 0 {
+		return res, fmt.Errorf("%d hook(s) not trusted: their trusted_hash did not read back", len(res.Lost))
+	}
+	return res, nil
+}
+
+// sameCommand reports whether a user's reference names a command (spaces
+// collapsed).
+func sameCommand(command, ref string) bool {
+	return strings.TrimSpace(ref) != "" && strings.Join(strings.Fields(command), " ") == strings.Join(strings.Fields(ref), " ")
+}
+
+// pick resolves what to approve or revoke: commands, hook IDs or trust keys, or
+// with all every reviewed hook that needs review.
+func (p *Project) pick(r *codexReview, ids []string, all bool) ([]*Handler, error) {
+	var out []*Handler
+	if len(ids) == 0 && all {
+		for _, h := range p.snap.Handlers {
+			if rv := r.byID[h.Hook.ID]; rv != nil && rv.NeedsReview() {
+				out = append(out, h)
+			}
+		}
+		return out, nil
+	}
+	for _, id := range ids {
+		n := len(out)
+		for _, h := range p.snap.Handlers {
+			if r.byID[h.Hook.ID] != nil && (h.Hook.ID == id || h.Key == id || sameCommand(h.Hook.Command, id)) {
+				out = append(out, h)
+			}
+		}
+		if len(out) == n {
+			return nil, fmt.Errorf("no Codex hook with the command, trust key or ID %q that Codex asks trust for", id)
+		}
+	}
+	return out, nil
+}
+
+// unchangedOnDisk refuses an approval when a hook file changed since the
+// snapshot was read: what would be approved is what was shown.
+func (p *Project) unchangedOnDisk(hs []*Handler) error {
+	checked := map[string]bool{}
+	for _, h := range hs {
+		path := h.Hook.Origin.File
+		if checked[path] {
+			continue
+		}
+		checked[path] = true
+		var raw []byte
+		for _, f := range p.snap.Files {
+			if f.Path == path {
+				raw = f.Raw
+			}
+		}
+		now, err := settingsio.ReadRegularFile(path)
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("reading %s again: %w", path, err)
+		}
+		if !bytes.Equal(now, raw) {
+			return fmt.Errorf("%s changed since it was reviewed: nothing approved; review it again", path)
+		}
+	}
+	return nil
+}
+
+// Revoke removes trusted_hash from the hooks' [hooks.state."<key>"] (the
+// table goes when nothing else is left in it; enabled = false stays), and
+// keeps Hookwarden's record as history for the next review's diff.
+func (p *Project) Revoke(_ context.Context, req agents.RevokeRequest) (*agents.RevokeResult, error) {
+	switch {
+	case (req.All || req.Gone) && len(req.IDs) > 0:
+		return nil, agents.BadRequestf("--all and --gone take no hooks")
+	case !req.All && !req.Gone && len(req.IDs) == 0:
+		return nil, agents.BadRequestf("give --all, --gone or hooks (command, trust key or id)")
+	}
+	r, err := p.review()
+	if err != nil {
+		return nil, err
+	}
+	var keys []string
+	switch {
+	case req.Gone:
+		for _, g := range r.Gone {
+			keys = append(keys, g.Key)
+		}
+	case req.All:
+		for _, h := range p.snap.Handlers {
+			if r.byID[h.Hook.ID] != nil && (h.TrustedHash != "" || r.sec.Hooks[h.Key] != nil) {
+				keys = append(keys, h.Key)
+			}
+		}
+	default:
+		hs, err := p.pickAny(r, req.IDs)
+		if err != nil {
+			return nil, agents.BadRequestf("%v", err)
+		}
+		for _, h := range hs {
+			keys = append(keys, h)
+		}
+	}
+	res := &agents.RevokeResult{Revoked: []string{}, Files: []string{}}
+	if len(keys) == 0 {
+		res.Text = []agents.TextLine{agents.Line("revoked 0 approval(s)\n")}
+		return res, nil
+	}
+	var edits []settingsio.TOMLEdit
+	for _, k := range keys {
+		edits = append(edits, settingsio.TOMLRemove(stateTable(k), "trusted_hash"))
+	}
+	v, err := p.editUserConfig(edits...)
+	if err != nil {
+		return nil, err
+	}
+	now := p.env.Clock()
+	if err := p.store.Update(func(d *trust.StoreData) error {
+		sec, err := ensureSection(d)
+		if err != nil {
+			return err
+		}
+		for _, k := range keys {
+			sec.revoke(k, now)
+		}
+		return nil
+	}); err != nil {
+		return nil, fmt.Errorf("Codex no longer trusts them, but the record in Hookwarden's store could not be moved to its history: %w", err)
+	}
+	for _, k := range keys {
+		if st, ok := v.states[k]; ok && st.hasTrustedHash {
+			return nil, fmt.Errorf("%s: [hooks.state.%q] trusted_hash is still there after the edit", p.snap.Paths.UserConfigTOML, k)
+		}
+		res.Revoked = append(res.Revoked, k)
+	}
+	res.Files = []string{p.snap.Paths.UserConfigTOML, p.store.Path()}
+	res.Text = []agents.TextLine{agents.Line("revoked %d approval(s): trusted_hash removed from %s\n", len(res.Revoked), p.snap.Paths.UserConfigTOML)}
+	return res, nil
+}
+
+// pickAny resolves IDs or keys to trust keys: of a hook here, or any key
+// Hookwarden or Codex holds trust for (a gone one).
+func (p *Project) pickAny(r *codexReview, ids []string) ([]string, error) {
+	var out []string
+	for _, id := range ids {
+		if hs, err := p.pick(r, []string{id}, false); err == nil {
+			out = append(out, hs[0].Key)
+			continue
+		}
+		found := false
+		for _, g := range r.Gone {
+			if g.Key == id {
+				out, found = append(out, id), true
+			}
+		}
+		if !found {
+			return nil, fmt.Errorf("no Codex hook or approval with the ID or trust key %q", id)
+		}
+	}
+	return out, nil
+}
+
+// scriptPaths are the scripts of the reviewed hooks (for Watch).
+func (p *Project) scriptPaths() []string {
+	r, err := p.review()
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, h := range r.Hooks {
+		for _, s := range h.Scripts {
+			out = append(out, s.Path)
+		}
+	}
+	return out
+}

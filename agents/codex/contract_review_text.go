@@ -1,0 +1,100 @@
+package codex
+
+import (
+	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/trust"
+)
+
+// reviewWords are Codex CLI's words for the review of its hooks.
+var reviewWords = agents.ReviewWords{
+	Noun: "Codex hook", Banner: "Codex hook", KeyLabel: "Trust key", Layered: true,
+	Empty: "This project has no Codex hooks that Codex asks trust for: there is nothing to review. " +
+		"Managed hooks (/etc/codex, requirements.toml) are always trusted.",
+	Meaning: map[trust.HookStatus]string{
+		trust.StatusNew: "Codex has no trusted_hash for this hook (untrusted): it skips it without a word until it is " +
+			"trusted. Read it, then approve it: Hookwarden writes the hash into your config.toml, as Codex's /hooks does.",
+		trust.StatusChanged: "Codex's trusted_hash no longer matches this hook (modified), or its approval sits at another " +
+			"key: Codex skips it without a word. The diff below is against what was approved.",
+		trust.StatusScriptChanged: "Trusted in Codex, but a script it runs changed since it was approved: Codex runs the new " +
+			"version without any warning (its hash covers the command, not the script).",
+		trust.StatusTrusted:         "Trusted in Codex (trusted_hash matches), and no script it runs changed since it was approved.",
+		trust.StatusApprovedOutside: "Trusted in Codex (by its /hooks view or by hand), but Hookwarden never recorded what was trusted: its scripts were not fingerprinted.",
+	},
+	ApproveAll:   "Hookwarden writes trusted_hash for each of them into the user config.toml: Codex then runs them.",
+	RunsTitle:    "Runs",
+	ChangedTitle: "Definition — changes since it was approved",
+	Before:       "Approved before: ",
+	Unrecorded:   "Hookwarden has no record of this script: it was not read when the hook was approved (or the hook was trusted in Codex itself).",
+}
+
+// auditText is the review for a person: every hook with Codex's word and
+// Hookwarden's, what changed, and every script it runs.
+func auditText(p *Project, r *codexReview) []agents.TextLine {
+	var t []agents.TextLine
+	f := func(format string, a ...any) { t = append(t, agents.Line(format, a...)) }
+	ft := r.FolderTrust
+	f("Codex project trust (%s): %s — %s\n", ft.Source, ft.State, ft.Reason)
+	for _, u := range r.Unreadable {
+		f("%-14s %s\n", "UNREADABLE", u.Error())
+	}
+	if p.snap.Fatal != "" {
+		f("%-14s %s\n", "REFUSED", p.snap.Fatal)
+	}
+	if len(r.Hooks) == 0 {
+		f("No Codex hooks that Codex asks trust for.\n")
+	}
+	for i := range r.Hooks {
+		h := &r.Hooks[i]
+		c := p.keyed(h.Key)
+		word := ""
+		if c != nil {
+			word = string(c.Trust)
+			if !c.Enabled {
+				word += ", disabled"
+			}
+		}
+		status := string(h.Status)
+		if h.Status == trust.StatusTrusted && h.RunsUnseenCode() {
+			status = "trusted*"
+		}
+		f("%-14s %s %s  %s\n               %s:%d (%s)  codex: %s\n               key %s\n", status, h.Event, matcherLabel(h.Matcher),
+			h.Command, h.File, h.Line, h.Layer, word, h.Key)
+		t = append(t, agents.TextLine{Format: "               %s\n", Risk: &h.Risk},
+			agents.TextLine{Format: "               %s\n", Warn: []string{h.Command, h.Matcher}})
+		if h.PreviousCommand != "" && h.PreviousCommand != h.Command {
+			f("               was: %s\n", h.PreviousCommand)
+		}
+		t = append(t, agents.ReviewDetailLines(&h.HookReview)...)
+	}
+	for _, g := range r.Gone {
+		f("%-14s %s  (%s)\n", "gone", g.Key, g.Label)
+	}
+	if n := r.NeedingReview(); n > 0 {
+		f("\n%d Codex hook(s) need review: trust them with 'hookwarden trust --agent codex' after reading them\n", n)
+	} else if len(r.Unreadable) == 0 {
+		f("\nnothing needs review\n")
+	}
+	return t
+}
+
+// matcherLabel is a matcher as the texts show it: "[m]", "(all)" for none.
+func matcherLabel(m string) string {
+	if m == "" {
+		return "(all)"
+	}
+	return "[" + m + "]"
+}
+
+// folderView is Codex's trust of the project as the review shows it. The
+// view's answers are Gemini CLI's three; Codex's two (trusted, untrusted)
+// are set with `hookwarden folder-trust --agent codex`.
+func (p *Project) folderView() agents.FolderView {
+	ft := p.FolderTrust()
+	f := agents.FolderView{Title: "Project trust: " + ft.State, Trusted: ft.Trusted,
+		Rule: agents.Fact{Key: "rule", Text: ft.Reason, Paths: []string{p.snap.Paths.UserConfigTOML}, OK: ft.Trusted}}
+	if !ft.Trusted {
+		f.Effects = []agents.Fact{{Key: "effect", Text: "Codex loads none of this project's .codex hooks (nor its config) until the project is trusted: " +
+			"hookwarden folder-trust --agent codex trusted (what codex exec --trust writes)"}}
+	}
+	return f
+}

@@ -1,0 +1,315 @@
+package codex
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/sandbox"
+	"github.com/hookwarden/hookwarden/trust"
+)
+
+// runSetup is one dry run, planned and gated.
+type runSetup struct {
+	req   agents.RunRequest
+	input *hooks.Object
+	gate  *agents.RunGate
+	check func(*hooks.Hook) error
+	sup   sandbox.Config
+}
+
+// RunGate is the gate of the prepared run.
+func (s *runSetup) RunGate() *agents.RunGate { return s.gate }
+
+// Gate says what DryRun would do with req, running nothing.
+func (p *Project) Gate(_ context.Context, req agents.RunRequest) (*agents.RunGate, error) {
+	return agents.GateOf(p.prepare(req))
+}
+
+// prepare plans req and applies Hookwarden's gate (agents.RunGate.Choose,
+// shared by every agent): a hook that needs review — not trusted by
+// Codex, trusted outside Hookwarden, modified, a script changed since
+// approval — or that runs code Hookwarden cannot see, runs in the sandbox
+// or only when the user confirmed it.
+func (p *Project) prepare(req agents.RunRequest) (*runSetup, error) {
+	s := &runSetup{req: req}
+	if _, ok := LookupEvent(req.Event); !ok {
+		return nil, &agents.ContextError{Event: req.Event, Msg: "is not one of Codex's 14 hook events"}
+	}
+	q := req.Query
+	if req.Payload != nil && q.Input == nil {
+		q.Input = req.Payload
+	}
+	pctx, err := planContext(req.Event, q)
+	if err != nil {
+		return nil, err
+	}
+	snap := p.snap
+	if req.AsTrusted && !p.root.Trusted {
+		if snap, err = Load(Options{Cwd: p.Dir(), Getenv: p.env.Vars.Get, SystemDir: p.systemDir()},
+			SessionFlags{Projects: map[string]string{p.root.TrustKey: "trusted"}}); err != nil {
+			return nil, err
+		}
+	}
+	plan, err := snap.PlanFor(req.Event, pctx)
+	if err != nil {
+		return nil, err
+	}
+	g := &agents.RunGate{Plan: contractPlan(plan), Picked: len(req.HookIDs) > 0}
+	if g.Planned, err = p.selected(snap, plan, g.Plan, req); err != nil {
+		return nil, err
+	}
+	if req.Payload != nil {
+		s.input, err = agents.ParseObject(req.Payload, "payload")
+	} else {
+		s.input, err = p.sample(req.Event, pctx, q)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if !req.Confirmed || req.Sandbox == agents.SandboxAlways {
+		r, err := p.review()
+		if err != nil {
+			g.ReviewErr = err.Error()
+		}
+		verified := map[string]trust.HookReview{}
+		for _, h := range g.Planned {
+			rv := (*agents.HookReview)(nil)
+			if r != nil {
+				rv = r.byID[h.ID]
+			}
+			switch {
+			case rv == nil:
+				g.Review = append(g.Review, agents.Skip{Hook: h, ID: h.ID, Reason: "not reviewed: " + reviewMissing(err)})
+			case rv.NeedsReview() || rv.RunsUnseenCode():
+				g.Review = append(g.Review, agents.Skip{Hook: h, ID: h.ID, Reason: gateReason(rv)})
+			default:
+				verified[h.ID] = rv.HookReview
+			}
+		}
+		s.check = trust.ScriptCheck(p.Dir(), verified, func(h *hooks.Hook) string { return h.Command })
+	}
+	s.sup = p.env.Supervisor(p.Dir(), p.snap.Paths.CodexHome)
+	g.Choose(req, sandbox.Prober(s.sup))
+	s.gate = g
+	return s, nil
+}
+
+func reviewMissing(err error) string {
+	if err != nil {
+		return err.Error()
+	}
+	return "Codex runs no such hook without trust"
+}
+
+// gateReason says why a reviewed hook needs review before it runs.
+func gateReason(rv *agents.HookReview) string {
+	switch {
+	case rv.RunsUnseenCode():
+		return "runs code Hookwarden cannot see"
+	case rv.ApprovalNote != "":
+		return string(rv.Status) + ": " + rv.ApprovalNote
+	}
+	return string(rv.Status)
+}
+
+// selected are the hooks the request takes: those it picks by ID or key
+// (alone, planned or not), or those of the plan its selectors name
+// (command, key or ID).
+func (p *Project) selected(snap *Snapshot, cp *Plan, plan *agents.Plan, req agents.RunRequest) ([]*hooks.Hook, error) {
+	if len(req.HookIDs) > 0 {
+		var out []*hooks.Hook
+		for _, id := range req.HookIDs {
+			var found *hooks.Hook
+			for _, h := range snap.Handlers {
+				if (h.Hook.ID == id || h.Key == id) && h.Hook.Event == req.Event {
+					found = p.sameHook(h.Hook)
+				}
+			}
+			if found == nil {
+				return nil, &agents.RequestError{Msg: fmt.Sprintf("no %s hook %q", req.Event, id)}
+			}
+			out = append(out, found)
+		}
+		return out, nil
+	}
+	planned := make([]*hooks.Hook, len(plan.Hooks))
+	for i, h := range plan.Hooks {
+		planned[i] = p.sameHook(h)
+	}
+	if len(req.Select) == 0 {
+		return planned, nil
+	}
+	// A hook Codex skips for want of trust can still be picked by name:
+	// the point of a dry run is to see it before trusting it (the gate
+	// keeps it in the sandbox or asks).
+	for _, sk := range cp.NotRun {
+		if c := p.byHook[p.sameHook(sk.Handler.Hook)]; c != nil && !c.Runs && reviewed(c) && c.Enabled && matches(sk.Handler, cp.Inputs) {
+			planned = append(planned, c.Hook)
+		}
+	}
+	var out []*hooks.Hook
+	var missing []string
+	for _, sel := range req.Select {
+		n := len(out)
+		for _, h := range planned {
+			c := p.byHook[h]
+			if h.ID == sel || c != nil && c.Key == sel || sameCommand(h.Command, sel) {
+				out = append(out, h)
+			}
+		}
+		if len(out) == n {
+			missing = append(missing, sel)
+		}
+	}
+	if len(missing) > 0 {
+		return nil, &agents.RequestError{Msg: fmt.Sprintf("no hook %q in the plan for %s", strings.Join(missing, `", "`), req.Event)}
+	}
+	return out, nil
+}
+
+// matches reports whether a handler's matcher takes the plan's inputs.
+func matches(h *Handler, inputs []string) bool {
+	if h.Matcher == nil {
+		return true
+	}
+	m, err := CompileMatcher(*h.Matcher)
+	return err == nil && m.Match(inputs...)
+}
+
+// sameHook is this project's hook with the ID of h (a hook of a snapshot
+// loaded as if trusted), so that the review's verdict applies to it.
+func (p *Project) sameHook(h *hooks.Hook) *hooks.Hook {
+	for _, c := range p.snap.Handlers {
+		if c.Hook.ID == h.ID {
+			return c.Hook
+		}
+	}
+	return h
+}
+
+// DryRun runs req with Codex's runner (all at once, the payload on stdin,
+// Codex's exit-code and JSON rules) and says what Codex would do.
+func (p *Project) DryRun(ctx context.Context, req agents.RunRequest) (*agents.RunResult, error) {
+	s, err := p.prepare(req)
+	if err != nil {
+		return nil, err
+	}
+	g := s.gate
+	runner := &Runner{Env: p.env.Vars, Check: s.check,
+		Isolation: hooks.Isolation{Supervisor: s.sup, Sandboxed: g.IsSandboxed}}
+	if req.OnResult != nil {
+		runner.OnResult = func(i int, r *RunResult) { req.OnResult(i, contractRun(r)) }
+	}
+	out := runner.Run(ctx, RunRequest{Event: req.Event, Hooks: g.Run, Input: s.input, Cwd: p.Dir()})
+	res := out.ContractResult()
+	res.Label, res.Gate, res.Payload = g.Plan.Label, g, string(hooks.AppendJSON(nil, s.input))
+	res.Notes = []string{}
+	for _, h := range g.Held {
+		res.Notes = append(res.Notes, fmt.Sprintf("not run: %s (%s) needs review in Hookwarden; Codex would skip it unless it is trusted. Pass --yes to run it.", shortName(h), h.Origin.Layer))
+	}
+	if n := len(g.Held); n > 0 {
+		res.HeldNote = fmt.Sprintf("%d hook(s) not run: %s (review with 'hookwarden audit --agent codex', trust with 'hookwarden trust --agent codex', or pass --yes)", n, g.HeldWhy())
+	}
+	switch {
+	case len(g.Planned) == 0:
+		res.Verdict = agents.Verdict{Effect: hooks.EffectNothing, Headline: g.Plan.Label + ": no hook runs; Codex goes ahead"}
+	case len(out.Results) == 0:
+		res.Verdict = agents.Verdict{Effect: hooks.EffectNothing, Headline: g.Plan.Label + ": nothing was run"}
+	}
+	if len(out.Results) > 0 {
+		res.Summary = fmt.Sprintf("%d hook(s) ran in parallel in %s", len(out.Results), agents.Milliseconds(out.Duration))
+	}
+	for i := range res.Hooks {
+		res.Hooks[i] = contractRunOf(res.Hooks[i], &out.Results[i])
+	}
+	return res, nil
+}
+
+// contractRun is one result in the contract's terms, as it finishes.
+func contractRun(r *RunResult) agents.HookRun {
+	o := RunOutcome{Event: "", Results: []RunResult{*r}}
+	return contractRunOf(o.ContractResult().Hooks[0], r)
+}
+
+// contractRunOf adds where the hook is, a summary line and the report
+// lines to a run.
+func contractRunOf(run agents.HookRun, r *RunResult) agents.HookRun {
+	if h := r.Hook; h != nil {
+		run.Where = string(h.Origin.Layer) + " " + h.Origin.File
+	}
+	run.HasStreams = r.NotRun == ""
+	status := string(r.Output.Status)
+	switch {
+	case r.HasExitCode:
+		status = fmt.Sprintf("exit %d, %s", r.ExitCode, status)
+	case r.Error != "":
+		status = r.Error + ", " + status
+	}
+	run.Summary = status + ", " + agents.Milliseconds(r.Duration)
+	if r.Sandboxed {
+		run.Traits = append(run.Traits, "sandbox")
+	}
+	run.Traits = append(run.Traits, strings.ToLower(string(r.Output.Status)))
+	if r.NotRun != "" {
+		run.Report = append(run.Report, agents.Field{Key: "not_run", Label: "not run", Value: r.NotRun})
+	}
+	run.Report = append(run.Report,
+		agents.Field{Key: "stdout", Label: "stdout", Value: r.Stdout, Code: true},
+		agents.Field{Key: "stderr", Label: "stderr", Value: r.Stderr, Code: true})
+	return run
+}
+
+// SamplePayload is the payload Codex 0.171.0 sends for the event (the
+// captured shapes), with the project and q's fields over it.
+func (p *Project) SamplePayload(event hooks.Event, q agents.Query) ([]byte, error) {
+	pctx, err := planContext(event, agents.Query{Tool: q.Tool, Trigger: q.Trigger})
+	if err != nil {
+		return nil, err
+	}
+	in, err := p.sample(event, pctx, q)
+	if err != nil {
+		return nil, err
+	}
+	return hooks.AppendJSON(nil, in), nil
+}
+
+// sample is the sample input for event in pctx with q.Input's fields set
+// over it.
+func (p *Project) sample(event hooks.Event, pctx hooks.PlanContext, q agents.Query) (*hooks.Object, error) {
+	in, err := SampleInput(SampleOptions{Event: event, Tool: pctx.ToolName, Trigger: pctx.Trigger,
+		ProjectDir: p.Dir(), CodexHome: p.snap.Paths.CodexHome, Now: p.env.Clock()})
+	if err != nil {
+		return nil, &agents.RequestError{Msg: err.Error()}
+	}
+	if q.Input != nil {
+		fields, err := agents.ParseObject(q.Input, "input")
+		if err != nil {
+			return nil, &agents.RequestError{Msg: err.Error()}
+		}
+		for _, k := range fields.Keys() {
+			in.Set(k, fields.Value(k))
+		}
+	}
+	return in, nil
+}
+
+// RunNotice says what Codex's project trust means for a dry run.
+func (p *Project) RunNotice() agents.RunNotice {
+	n := agents.RunNotice{Review: "These hooks need review in Hookwarden (Codex skips untrusted and modified hooks without a word):"}
+	if !p.root.Trusted {
+		n.Folder = "The project is not trusted in Codex: it loads none of the project's .codex hooks here."
+		n.AsTrusted = true
+		n.Confirm = "Run the project's hooks as if the project were trusted in Codex?"
+		n.NotRun = "The project's hooks were not run: Codex does not load them while the project is not trusted."
+		n.Ran = "The project's hooks ran as if the project were trusted in Codex."
+	}
+	return n
+}
+
+// systemDir is the /etc/codex the project was read with.
+func (p *Project) systemDir() string {
+	return strings.TrimSuffix(p.snap.Paths.Requirements, "/requirements.toml")
+}

@@ -1,0 +1,147 @@
+package codex
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/settingsio"
+)
+
+// Find resolves a hook the user named: its ID, its trust key, or its
+// command (Codex hooks have no names), as written or with its spaces
+// collapsed. Only hooks Codex lists can be switched, so only they are
+// found.
+func (p *Project) Find(ref string) ([]*hooks.Hook, error) {
+	ref = strings.TrimSpace(ref)
+	var out []*hooks.Hook
+	for _, h := range p.snap.Handlers {
+		if !h.Listed {
+			continue
+		}
+		if h.Hook.ID == ref || h.Key == ref {
+			return []*hooks.Hook{h.Hook}, nil
+		}
+		if sameCommand(h.Hook.Command, ref) {
+			out = append(out, h.Hook)
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no Codex hook with the command, trust key or ID %q (Codex hooks have no names: give the command or the key, see `hookwarden list --agent codex`)", ref)
+	}
+	return out, nil
+}
+
+// switchNote says how Codex's switch works.
+const switchNote = "Codex reads each hook's switch from [hooks.state.\"<key>\"] enabled in the user config.toml " +
+	"(its key is the file, event and position of the hook). Switching a hook off writes enabled = false there, " +
+	"keeping its trusted_hash; switching it on writes enabled = true, as Codex's /hooks view does. Managed hooks " +
+	"always run."
+
+// Switches has no scopes (Codex reads switches from the user config.toml
+// only) and an all-hooks switch over every hook Codex lists.
+func (p *Project) Switches() agents.SwitchInfo {
+	return agents.SwitchInfo{Note: switchNote,
+		EnableAll:  "This writes enabled = true for every disabled Codex hook in " + p.snap.Paths.UserConfigTOML + ".",
+		DisableAll: map[string]string{"": "This writes enabled = false for every Codex hook that is not managed in " + p.snap.Paths.UserConfigTOML + "; trusted hashes stay."}}
+}
+
+// SwitchOf is a hook's switch as Codex reads it: managed hooks are locked
+// on, hooks Codex does not list have none.
+func (p *Project) SwitchOf(h *hooks.Hook) agents.HookSwitch {
+	c := p.byHook[h]
+	if c == nil || !c.Listed {
+		return agents.HookSwitch{}
+	}
+	sw := agents.HookSwitch{Switchable: true, Enabled: c.Enabled}
+	if c.IsManaged {
+		sw.Locked = "Locked: a managed hook; Codex always runs it"
+	}
+	return sw
+}
+
+// Tracked: the user config.toml is never a file of the project.
+func (p *Project) Tracked(context.Context, string) *agents.Tracked { return nil }
+
+// Toggle writes enabled = false into [hooks.state."<key>"] of the user
+// config.toml (keeping a trusted_hash there), and on enable enabled = true,
+// as Codex's own /hooks view writes it (source: codex-rs tui
+// write_hook_enabled, an upsert of {"enabled": …}); a hook that already
+// is as asked is not written. Managed hooks cannot be switched (Codex
+// always runs them).
+func (p *Project) Toggle(_ context.Context, req agents.ToggleRequest) (*agents.ToggleResult, error) {
+	if req.Scope != "" {
+		return nil, &agents.InputError{Msg: fmt.Sprintf("--scope %q: Codex CLI reads hook switches from the user config.toml only", req.Scope)}
+	}
+	targets := append([]*hooks.Hook(nil), req.Hooks...)
+	for _, ref := range req.Refs {
+		found, err := p.Find(ref)
+		if err != nil {
+			return nil, &agents.InputError{Msg: err.Error()}
+		}
+		targets = append(targets, found...)
+	}
+	if req.All {
+		targets = nil
+		for _, h := range p.snap.Handlers {
+			if h.Listed && !h.IsManaged {
+				targets = append(targets, h.Hook)
+			}
+		}
+	} else if len(targets) == 0 {
+		return nil, &agents.InputError{Msg: "name the hook: its command or its trust key (see hookwarden list --agent codex)"}
+	}
+	res := &agents.ToggleResult{Files: []string{}, Report: []string{}}
+	var edits []settingsio.TOMLEdit
+	var names []string
+	for _, hk := range targets {
+		h := p.byHook[hk]
+		if h == nil || !h.Listed {
+			return nil, &agents.InputError{Msg: fmt.Sprintf("%s is not a hook Codex lists here: it cannot be switched", shortName(hk))}
+		}
+		if _, err := p.checkKey(h.Key); err != nil {
+			return nil, &agents.InputError{Msg: err.Error()}
+		}
+		if h.Enabled == req.Enable {
+			continue
+		}
+		edits = append(edits, settingsio.TOMLSetBool(stateTable(h.Key), "enabled", req.Enable))
+		names = append(names, shortName(hk))
+		if req.Enable && h.Trust != Trusted {
+			res.Notes = append(res.Notes, fmt.Sprintf("%s is %s: Codex still skips it until it is trusted (hookwarden trust --agent codex)", shortName(hk), h.Trust))
+		}
+	}
+	verb := "disabled"
+	if req.Enable {
+		verb = "enabled"
+	}
+	path := p.snap.Paths.UserConfigTOML
+	if len(edits) == 0 {
+		res.Message = "Nothing to change: already " + verb + "."
+		res.Report = []string{"nothing to change: already " + verb}
+		return res, nil
+	}
+	var v configValues
+	b, changed, err := agents.BackedUp([]string{path}, func() error {
+		var err error
+		v, err = p.editUserConfig(edits...)
+		return err
+	})
+	res.Backup, res.Files, res.Changed = b, changed, len(changed) > 0
+	if err != nil {
+		return res, err
+	}
+	for _, hk := range targets {
+		h := p.byHook[hk]
+		st := v.states[h.Key]
+		if st.enabled == nil || *st.enabled != req.Enable {
+			return res, fmt.Errorf("%s: [hooks.state.%q] enabled does not read back as %t", path, h.Key, req.Enable)
+		}
+	}
+	line := fmt.Sprintf("%s %s in %s", verb, strings.Join(names, ", "), path)
+	res.Report = []string{line}
+	res.Message = strings.ToUpper(line[:1]) + line[1:] + "."
+	return res, nil
+}

@@ -1,0 +1,122 @@
+package codex
+
+import (
+	"time"
+
+	"github.com/hookwarden/hookwarden/trust"
+)
+
+// StoreSection is the Codex CLI section of Hookwarden's store
+// (approvals.json → "codex"):
+//
+//	"codex": {
+//	  "hooks":   {"<trust key>": Approval},
+//	  "revoked": {"<trust key>": Approval}
+//	}
+//
+// Codex keeps only a hash of each trusted hook ([hooks.state."<key>"]
+// trusted_hash in the user config.toml). Hookwarden records beside it what
+// that hash was the hash of — the definition as Codex normalizes it and
+// the fingerprints of the scripts it runs — so that a modified hook can be
+// shown as a diff of its definition, and a script that changed behind an
+// unchanged hash is caught. Keys are Codex's: absolute paths, so user hooks
+// shared by many projects have one record. Script texts share the store's
+// "contents".
+type StoreSection struct {
+	Hooks map[string]*Approval `json:"hooks"`
+	// Revoked is history: the last approval of each revoked key, kept for
+	// the next review's diff. It approves nothing.
+	Revoked map[string]*Approval `json:"revoked,omitempty"`
+}
+
+// Approval is one approved Codex hook.
+type Approval struct {
+	// File, Event, Group and Index are where the hook was (its key's parts).
+	File  string `json:"file"`
+	Event string `json:"event"`
+	Group int    `json:"group"`
+	Index int    `json:"index"`
+	// Hash is the trusted_hash written; Identity the canonical JSON it is
+	// the hash of, and Fields the same definition field by field (JSON
+	// texts), for the review's diff.
+	Hash     string           `json:"hash"`
+	Identity string           `json:"identity"`
+	Fields   trust.Definition `json:"fields"`
+	Command  string           `json:"command"`
+	// ApprovedAt is when; Scripts the fingerprints of what it ran then.
+	ApprovedAt string                 `json:"approved_at"`
+	Scripts    []trust.ScriptSnapshot `json:"scripts"`
+	RevokedAt  string                 `json:"revoked_at,omitempty"`
+}
+
+// storeKey is the Codex section's key in Hookwarden's store.
+const storeKey = "codex"
+
+// EachScripts calls fn with the scripts of every record, so that their
+// texts stay in "contents" (trust.StoreSection).
+func (s *StoreSection) EachScripts(fn func([]trust.ScriptSnapshot)) {
+	for _, m := range []map[string]*Approval{s.Hooks, s.Revoked} {
+		for _, ap := range m {
+			if ap != nil {
+				fn(ap.Scripts)
+			}
+		}
+	}
+}
+
+// storeSection is the Codex section of d (nil when none).
+func storeSection(d *trust.StoreData) (*StoreSection, error) {
+	return trust.Section[StoreSection](d, storeKey)
+}
+
+// ensureSection is the Codex section of d, created when missing.
+func ensureSection(d *trust.StoreData) (*StoreSection, error) {
+	s, err := trust.EnsureSection[StoreSection](d, storeKey)
+	if err != nil {
+		return nil, err
+	}
+	if s.Hooks == nil {
+		s.Hooks = map[string]*Approval{}
+	}
+	if s.Revoked == nil {
+		s.Revoked = map[string]*Approval{}
+	}
+	return s, nil
+}
+
+// revoke moves the record of key into the history.
+func (s *StoreSection) revoke(key string, now time.Time) {
+	ap := s.Hooks[key]
+	delete(s.Hooks, key)
+	if ap != nil {
+		ap.RevokedAt = now.UTC().Format(time.RFC3339)
+		s.Revoked[key] = ap
+	}
+}
+
+// recordOf is the approval record of a handler as it is now.
+func recordOf(h *Handler, scripts []trust.ScriptSnapshot, now time.Time) *Approval {
+	if scripts == nil {
+		scripts = []trust.ScriptSnapshot{}
+	}
+	return &Approval{File: h.Hook.Origin.File, Event: string(h.Hook.Event), Group: h.Group, Index: h.Index,
+		Hash: h.CurrentHash, Identity: h.Identity.CanonicalJSON(), Fields: definitionOf(h.Identity),
+		Command: h.Hook.Command, ApprovedAt: now.UTC().Format(time.RFC3339), Scripts: scripts}
+}
+
+// definitionOf is an identity field by field, each value as canonical JSON
+// text (trust.Definition), the handler's fields under their own names.
+func definitionOf(id Identity) trust.Definition {
+	d := trust.Definition{}
+	for k, v := range id.Value() {
+		if k != "hooks" {
+			d[k] = string(appendCanonical(nil, v))
+		}
+	}
+	if hs, ok := id.Value()["hooks"].([]any); ok && len(hs) == 1 {
+		for k, v := range hs[0].(map[string]any) {
+			d[k] = string(appendCanonical(nil, v))
+		}
+	}
+	return d
+}
