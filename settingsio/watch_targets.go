@@ -27,6 +27,15 @@ func (w *WatchList) File(p string) {
 	}
 }
 
+// Layers adds the path of every layer file (nil entries skipped).
+func (w *WatchList) Layers(files []*File) {
+	for _, f := range files {
+		if f != nil {
+			w.File(f.Path)
+		}
+	}
+}
+
 func (w *WatchList) Dir(p string) {
 	if p != "" {
 		*w = append(*w, filepath.Clean(p)+string(filepath.Separator))

@@ -13,11 +13,7 @@ import (
 // with a path separator.
 func WatchPaths(s *Snapshot) []string {
 	var w settingsio.WatchList
-	for _, f := range s.Layers {
-		if f != nil {
-			w.File(f.Path)
-		}
-	}
+	w.Layers(s.Layers)
 	w.File(s.Paths.User)
 	w.File(s.Paths.Workspace)
 	w.File(s.Paths.System)
