@@ -41,6 +41,12 @@ type Info struct {
 	// ones of hooks/ (hooks.Status*), in the order views count them; each
 	// is a reason a hook does not run.
 	Statuses []hooks.Status `json:"statuses,omitempty"`
+	// Tones say what each of Statuses means for the user, for the colour
+	// of its badge (StatusTone gives the neutral statuses' own).
+	Tones map[hooks.Status]Tone `json:"tones,omitempty"`
+	// Layers say who controls each of the agent's settings layers, for
+	// the colour of its badge.
+	Layers map[settingsio.Layer]LayerRole `json:"layers,omitempty"`
 }
 
 // EventSuggester is an Agent that can name the event a misspelt event
@@ -65,6 +71,10 @@ type Env struct {
 	Init string
 	// Now is the clock approvals are stamped with (nil: time.Now).
 	Now func() time.Time
+	// Check, when set, is the read-only check the project is opened for:
+	// the agents share one read of Hookwarden's store and analyse the risk
+	// only of what needs review (see Check; nil: a command or a view).
+	Check *Check
 }
 
 // Clock is e.Now, or time.Now.

@@ -2,6 +2,7 @@ package agents
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/hookwarden/hookwarden/assets"
@@ -13,19 +14,41 @@ type DemoApprover interface {
 	ApproveDemo(ctx context.Context, d assets.Demo, goos string, now time.Time) error
 }
 
-// ApproveDemo approves the demo's hooks of every agent of r that has
-// approvals to bring (DemoApprover); the faces call it after
+// ApproveDemo approves the hooks the demo comes with approved, for every
+// agent of r: an agent that brings its own approvals does (DemoApprover);
+// for the others, the hooks whose trust key is in d.ApprovedKeys are
+// approved through the agent's Reviewer, as `hookwarden trust KEY` does. A
+// key that no agent's review has is an error. The faces call it after
 // assets.MaterializeDemo.
 func ApproveDemo(ctx context.Context, r *Registry, d assets.Demo, goos string, now time.Time) error {
 	if r == nil {
 		return nil
 	}
+	env := Env{Vars: d.Env, GOOS: goos, Home: d.Home, Now: func() time.Time { return now }}
+	found := map[string]bool{}
 	for _, a := range r.All() {
 		if da, ok := a.(DemoApprover); ok {
 			if err := da.ApproveDemo(ctx, d, goos, now); err != nil {
 				return err
 			}
+			continue
 		}
+		keys, err := approveKeys(ctx, a, env, d.ProjectDir, d.ApprovedKeys)
+		if err != nil {
+			return fmt.Errorf("approving the demo's hooks: %w", err)
+		}
+		for _, k := range keys {
+			found[k] = true
+		}
+	}
+	var missing []string
+	for _, k := range d.ApprovedKeys {
+		if !found[k] {
+			missing = append(missing, k)
+		}
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("demo project: no hook has the key %q", missing)
 	}
 	return nil
 }

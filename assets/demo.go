@@ -53,9 +53,11 @@ type Demo struct {
 	// CodexConfig is the demo's Codex user config.toml ($CODEX_HOME is
 	// <Home>/.codex): it trusts ProjectDir as `codex exec --trust` would.
 	CodexConfig string
-	// ApprovedKeys are the keys of the project hooks the demo comes with
-	// approved (in trusted_hooks.json; trust.ApproveDemo records them in
-	// Hookwarden's store as well).
+	// ApprovedKeys are the trust keys of the project hooks the demo comes
+	// with approved, of any agent without a demo approval of its own
+	// (Gemini CLI's are in trusted_hooks.json already; agents.ApproveDemo
+	// approves each through its agent, which records them in Hookwarden's
+	// store as well).
 	ApprovedKeys []string
 }
 

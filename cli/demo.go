@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/hookwarden/hookwarden/agents"
-	"github.com/hookwarden/hookwarden/agents/gemini"
 
 	"github.com/hookwarden/hookwarden/assets"
 )
@@ -42,9 +41,6 @@ func runDemo(ctx context.Context, io *IO, args []string) error {
 	}
 	d, err := assets.MaterializeDemo(dir)
 	if err != nil {
-		return err
-	}
-	if err := gemini.ApproveDemo(d, io.GOOS, time.Now()); err != nil {
 		return err
 	}
 	if err := agents.ApproveDemo(ctx, io.Agents, d, io.GOOS, time.Now()); err != nil {

@@ -8,14 +8,10 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/hookwarden/hookwarden/agents/gemini"
-
-	"github.com/hookwarden/hookwarden/agents/claude"
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/guard"
 	"github.com/hookwarden/hookwarden/internal/safetext"
 	"github.com/hookwarden/hookwarden/risk"
-	"github.com/hookwarden/hookwarden/settingsio"
-	"github.com/hookwarden/hookwarden/trust"
 )
 
 // guardBudget is how long `guard check` may keep a git command waiting.
@@ -149,7 +145,7 @@ func reviewCommand(project string) string {
 // audit could not read (a settings or hooks file, a trust file) and
 // project-wide critical findings as needing review: never as clean.
 func (io *IO) reviewItems(project string) ([]guard.Item, error) {
-	r, err := io.ReviewProject(project)
+	r, err := io.reviewProject(context.Background(), project, false)
 	return r.Items, err
 }
 
@@ -157,8 +153,8 @@ func (io *IO) reviewItems(project string) ([]guard.Item, error) {
 type ProjectReview struct {
 	// Items are the hooks that need review, and what could not be read.
 	Items []guard.Item
-	// Watch are the settings files of every agent's layers: a change to
-	// one can change Items.
+	// Watch are the files of every agent's layers (and what else its
+	// project names to watch): a change to one can change Items.
 	Watch []string
 }
 
@@ -166,65 +162,62 @@ type ProjectReview struct {
 // does (see reviewItems), and lists the files to watch for a change. The
 // tray calls it for each recent project.
 func (io *IO) ReviewProject(project string) (ProjectReview, error) {
+	return io.reviewProject(context.Background(), project, true)
+}
+
+// reviewProject reviews project for every registered agent, in the
+// registry's order, over one read of Hookwarden's store (nothing is written
+// during the check; scripts are still fingerprinted from disk); with watch
+// it gathers each project's files to watch as well.
+func (io *IO) reviewProject(ctx context.Context, project string, watch bool) (ProjectReview, error) {
+	var out ProjectReview
+	env := io.agentEnv()
+	env.Check = agents.NewCheck()
+	for _, a := range io.Agents.All() {
+		title := a.Info().Title
+		p, err := a.Open(ctx, env, project)
+		if err != nil {
+			return out, fmt.Errorf("%s: %w", title, err)
+		}
+		if watch {
+			out.Watch = append(out.Watch, p.Watch()...)
+		}
+		r, err := p.Review(ctx)
+		if err != nil {
+			return out, fmt.Errorf("%s: %w", title, err)
+		}
+		out.Items = append(out.Items, guardItems(title, r)...)
+	}
+	return out, nil
+}
+
+// guardItems are what needs review in one agent's review: the hooks that
+// need review, the files it could not read, a trust file it cannot use and
+// its critical findings.
+func guardItems(agent string, r *agents.Review) []guard.Item {
 	var items []guard.Item
-	cache := risk.NewCache()
-	add := func(agent string, h trust.HookReview) {
-		it := guard.Item{Agent: agent, Status: string(h.Status), Label: h.Label, Where: eventWhere(h.Event, h.Matcher)}
-		if r := auditRisk(cache, h, project); r.Level > risk.LevelNone {
-			if f, ok := r.First(); ok {
-				it.Risk = r.Level.String() + ": " + f.Summary
+	for _, h := range r.Hooks {
+		if !h.NeedsReview() {
+			continue
+		}
+		it := guard.Item{Agent: agent, Status: string(h.Status), Label: h.HookReview.Label, Where: eventWhere(h.Event, h.Matcher)}
+		if h.Risk.Level > risk.LevelNone {
+			if f, ok := h.Risk.First(); ok {
+				it.Risk = h.Risk.Level.String() + ": " + f.Summary
 			}
 		}
 		items = append(items, it)
 	}
-	unreadable := func(agent string, fe []settingsio.FileError) {
-		for _, e := range fe {
-			items = append(items, guard.Item{Agent: agent, Status: "unreadable", Label: e.Error()})
-		}
+	for _, e := range r.Unreadable {
+		items = append(items, guard.Item{Agent: agent, Status: "unreadable", Label: e.Error()})
 	}
-
-	snap, opts, err := io.trustContext(project)
-	if err != nil {
-		return ProjectReview{}, err
+	if r.StoreError != "" {
+		items = append(items, guard.Item{Agent: agent, Status: "trust file", Label: r.StoreError})
 	}
-	watch := gemini.WatchPaths(snap)
-	// One read of Hookwarden's store serves both agents' audits (nothing is
-	// written during the check); scripts are still fingerprinted from disk.
-	data, err := opts.Store.Load()
-	if err != nil {
-		return ProjectReview{Watch: watch}, fmt.Errorf("Gemini CLI: %w", err)
+	for _, d := range r.Critical {
+		items = append(items, guard.Item{Agent: agent, Status: "critical", Label: d.Message})
 	}
-	opts.Data = data
-	rep, err := gemini.Audit(snap, opts)
-	if err != nil {
-		return ProjectReview{Watch: watch}, fmt.Errorf("Gemini CLI: %w", err)
-	}
-	for _, h := range rep.Hooks {
-		if h.NeedsReview() {
-			add("Gemini CLI", h)
-		}
-	}
-	unreadable("Gemini CLI", rep.Unreadable)
-	if rep.TrustedHooksError != "" {
-		items = append(items, guard.Item{Agent: "Gemini CLI", Status: "trust file", Label: rep.TrustedHooksError})
-	}
-	for _, d := range rep.Critical {
-		items = append(items, guard.Item{Agent: "Gemini CLI", Status: "critical", Label: d.Message})
-	}
-
-	p := io.loadClaudeProjectData(project, data)
-	watch = append(watch, claude.WatchPaths(p.snap)...)
-	crep, err := claude.AuditData(p.snap, p.reg.Hooks, data)
-	if err != nil {
-		return ProjectReview{Watch: watch}, fmt.Errorf("Claude Code: %w", err)
-	}
-	for _, h := range crep.Hooks {
-		if h.NeedsReview() {
-			add("Claude Code", h.HookReview)
-		}
-	}
-	unreadable("Claude Code", crep.Unreadable)
-	return ProjectReview{Items: items, Watch: watch}, nil
+	return items
 }
 
 func eventWhere(event, matcher string) string {

@@ -4,11 +4,11 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/risk"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -19,7 +19,7 @@ import (
 // read (and nothing reached --fail-on).
 func runScan(_ context.Context, io *IO, args []string) error {
 	fs := newFlags("scan")
-	agent := fs.String("agent", "all", "gemini, claude or all")
+	agent := fs.String("agent", "all", strings.Join(io.Agents.Names(), ", ")+" or all")
 	asJSON := jsonFlag(fs)
 	asSARIF := fs.Bool("sarif", false, "write SARIF 2.1.0 (GitHub code scanning)")
 	failOn := fs.String("fail-on", "critical", "exit 3 when a finding reaches this level: review or critical")
@@ -49,7 +49,7 @@ func runScan(_ context.Context, io *IO, args []string) error {
 			paths[i] = filepath.Join(base, p)
 		}
 	}
-	doc := scanPaths(paths, *agent)
+	doc := scanPaths(io.Agents, paths, *agent)
 	switch {
 	case *asSARIF:
 		err = risk.WriteSARIF(io.Stdout, "dev", doc.sarif(base))
@@ -106,12 +106,14 @@ type hookFile struct {
 	agent string
 	kind  string
 	root  string // the project, extension or plugin folder
+	// rootVars are the placeholders the agent fills in with root.
+	rootVars []string
 }
 
-// findHookFiles walks the paths for Gemini CLI settings and extension
-// hooks and Claude Code settings and plugin hooks. Nothing is skipped but
-// .git: hook files planted in node_modules are found too.
-func findHookFiles(paths []string) ([]hookFile, []scanFileDoc) {
+// findHookFiles walks the paths for the hook files of every agent that
+// recognises its own (agents.Scanner). Nothing is skipped but .git: hook
+// files planted in node_modules are found too.
+func findHookFiles(reg *agents.Registry, paths []string) ([]hookFile, []scanFileDoc) {
 	var out []hookFile
 	var errs []scanFileDoc
 	seen := map[string]bool{}
@@ -127,7 +129,7 @@ func findHookFiles(paths []string) ([]hookFile, []scanFileDoc) {
 				}
 				return nil
 			}
-			if hf, ok := classifyHookFile(p); ok && !seen[p] {
+			if hf, ok := classifyHookFile(reg, p); ok && !seen[p] {
 				if abs, err := filepath.Abs(hf.root); err == nil {
 					hf.root = abs
 				}
@@ -144,31 +146,21 @@ func findHookFiles(paths []string) ([]hookFile, []scanFileDoc) {
 	return out, errs
 }
 
-func classifyHookFile(p string) (hookFile, bool) {
-	name, dir := filepath.Base(p), filepath.Dir(p)
-	parent := filepath.Base(dir)
-	switch {
-	case parent == ".gemini" && name == "settings.json":
-		return hookFile{path: p, agent: "gemini", kind: "settings", root: filepath.Dir(dir)}, true
-	case parent == ".claude" && (name == "settings.json" || name == "settings.local.json"):
-		return hookFile{path: p, agent: "claude", kind: "settings", root: filepath.Dir(dir)}, true
-	case parent == "hooks" && name == "hooks.json":
-		root := filepath.Dir(dir)
-		if exists(filepath.Join(root, "gemini-extension.json")) {
-			return hookFile{path: p, agent: "gemini", kind: "extension", root: root}, true
+// classifyHookFile is the file at p as the first agent that claims it
+// recognises it.
+func classifyHookFile(reg *agents.Registry, p string) (hookFile, bool) {
+	for _, a := range reg.All() {
+		if sc, ok := a.(agents.Scanner); ok {
+			if f, ok := sc.HookFile(p); ok {
+				return hookFile{path: p, agent: a.Info().Name, kind: f.Kind, root: f.Root, rootVars: f.RootVars}, true
+			}
 		}
-		return hookFile{path: p, agent: "claude", kind: "plugin", root: root}, true
 	}
 	return hookFile{}, false
 }
 
-func exists(p string) bool {
-	_, err := os.Stat(p)
-	return err == nil
-}
-
-func scanPaths(paths []string, agent string) scanDoc {
-	files, errs := findHookFiles(paths)
+func scanPaths(reg *agents.Registry, paths []string, agent string) scanDoc {
+	files, errs := findHookFiles(reg, paths)
 	doc := scanDoc{Files: append([]scanFileDoc{}, errs...), Hooks: []scanHookDoc{}}
 	for _, hf := range files {
 		if agent != "all" && hf.agent != agent {
@@ -209,7 +201,11 @@ func scanFile(hf hookFile) ([]scanHookDoc, error) {
 	if events == nil || events.Kind != settingsio.Object {
 		return nil, nil
 	}
-	rootVars := strings.NewReplacer("${extensionPath}", hf.root, "${CLAUDE_PLUGIN_ROOT}", hf.root, "$CLAUDE_PLUGIN_ROOT", hf.root)
+	var pairs []string
+	for _, v := range hf.rootVars {
+		pairs = append(pairs, v, hf.root)
+	}
+	rootVars := strings.NewReplacer(pairs...)
 	for _, ev := range events.Members {
 		defs := ev.Value
 		list := []*settingsio.Node{defs}

@@ -8,7 +8,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/hookwarden/hookwarden/agents/claude"
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -29,39 +29,37 @@ var (
 	colorIndigo = color.NRGBA{R: 0x43, G: 0x38, B: 0xca, A: 0xff}
 )
 
-func statusColor(s hooks.Status) color.Color {
-	switch s {
-	case hooks.StatusRuns:
+// statusColor is the colour of a status badge: its tone, as the agent
+// says it (agents.StatusTone).
+func statusColor(info agents.Info, s hooks.Status) color.Color {
+	switch agents.StatusTone(info, s) {
+	case agents.ToneGood:
 		return colorGreen
-	case hooks.StatusInvalid:
+	case agents.ToneBad:
 		return colorRed
-	case hooks.StatusDuplicate:
+	case agents.ToneWarn:
 		return colorAmber
-	case hooks.StatusBlockedUntrustedFolder, claude.StatusBlockedByPolicy:
+	case agents.ToneHeld:
 		return colorOrange
-	case claude.StatusNeverRuns:
-		return colorAmber
 	}
 	return colorGrey
 }
 
-func layerColor(l settingsio.Layer) color.Color {
-	switch l {
-	case settingsio.LayerSystemDefaults:
+// layerColor is the colour of a layer badge: who controls the layer, as
+// the agent says it (agents.Info.Layers).
+func layerColor(info agents.Info, l settingsio.Layer) color.Color {
+	switch info.LayerRole(l) {
+	case agents.RoleDefaults:
 		return colorSlate
-	case settingsio.LayerUser:
+	case agents.RoleUser:
 		return colorViolet
-	case settingsio.LayerWorkspace:
+	case agents.RoleProject:
 		return colorBlue
-	case settingsio.LayerSystem:
+	case agents.RoleAdmin:
 		return colorTeal
-	case settingsio.LayerExtension, claude.LayerPlugin:
+	case agents.RoleAddOn:
 		return colorPink
-	case claude.LayerManaged:
-		return colorTeal
-	case claude.LayerProject:
-		return colorBlue
-	case claude.LayerLocal:
+	case agents.RoleLocal:
 		return colorIndigo
 	}
 	return colorGrey

@@ -108,14 +108,15 @@ func (d *detailsPane) show(h *hooks.Hook, names pathNamer) {
 	}
 	d.empty.Hide()
 	var fields []agents.Field
+	var info agents.Info
 	title := h.DisplayName()
 	if d.proj != nil {
-		fields, title = d.proj.Details(h), d.proj.Title(h)
+		fields, title, info = d.proj.Details(h), d.proj.Title(h), d.proj.Agent()
 	}
 	setSymbolText(d.title, shown(title), detailsTitleStyle)
-	d.status.Text, d.status.Color = statusText(h.Status), statusColor(h.Status)
+	d.status.Text, d.status.Color = statusText(h.Status), statusColor(info, h.Status)
 	d.status.Refresh()
-	d.layer.Text, d.layer.Color = layerText(h.Origin.Layer), layerColor(h.Origin.Layer)
+	d.layer.Text, d.layer.Color = layerText(h.Origin.Layer), layerColor(info, h.Origin.Layer)
 	d.layer.Refresh()
 	d.reason.SetText(shown(h.Reason))
 	d.place.SetText(shown(originText(h, names)))

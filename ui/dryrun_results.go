@@ -74,7 +74,7 @@ type resultCard struct {
 // done reports whether the card shows a result.
 func (c *resultCard) done() bool { return c.result != nil }
 
-func newResultCard(h *hooks.Hook, title string, names pathNamer) *resultCard {
+func newResultCard(h *hooks.Hook, title string, names pathNamer, info agents.Info) *resultCard {
 	c := &resultCard{
 		hook:    h,
 		status:  newBadge("WAITING", colorGrey),
@@ -82,7 +82,7 @@ func newResultCard(h *hooks.Hook, title string, names pathNamer) *resultCard {
 		summary: &widget.Label{Text: "running…", Wrapping: fyne.TextWrapWord},
 		body:    container.NewVBox(),
 	}
-	origin := container.NewHBox(newBadge(layerText(h.Origin.Layer), layerColor(h.Origin.Layer)), newNote(shown(originText(h, names)), fyne.TextWrapOff))
+	origin := container.NewHBox(newBadge(layerText(h.Origin.Layer), layerColor(info, h.Origin.Layer)), newNote(shown(originText(h, names)), fyne.TextWrapOff))
 	head := container.NewBorder(nil, nil, c.status, origin, c.name)
 	c.card = widget.NewCard("", "", container.NewVBox(head, c.summary, c.body))
 	return c
@@ -214,7 +214,7 @@ func (v *dryRunView) showCards(hs []*hooks.Hook) {
 	v.cards = nil
 	v.cardBox.RemoveAll()
 	for _, h := range hs {
-		c := newResultCard(h, v.agent.Title(h), names)
+		c := newResultCard(h, v.agent.Title(h), names, v.project.Info)
 		v.cards = append(v.cards, c)
 		v.cardBox.Add(c.card)
 	}

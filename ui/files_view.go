@@ -7,6 +7,8 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/hookwarden/hookwarden/agents"
 )
 
 // filesView is the Files tab: each file the project's hooks and their trust
@@ -58,7 +60,7 @@ func (v *filesView) show(p *project) {
 	intro := newNote(p.proj.Summary().Files+" Hookwarden watches them and reloads when one changes.", fyne.TextWrapWord)
 	objs := []fyne.CanvasObject{intro, widget.NewSeparator()}
 	for _, f := range p.Files {
-		r := v.newFileRow(f, names)
+		r := v.newFileRow(f, names, p.Info)
 		v.rows = append(v.rows, r)
 		objs = append(objs, r.buildUI(), widget.NewSeparator())
 	}
@@ -66,11 +68,11 @@ func (v *filesView) show(p *project) {
 	v.content.Refresh()
 }
 
-func (v *filesView) newFileRow(f fileState, names pathNamer) *fileRow {
+func (v *filesView) newFileRow(f fileState, names pathNamer, info agents.Info) *fileRow {
 	text, importance, icon := fileStatusText(f)
 	r := &fileRow{
 		state:  f,
-		kind:   newBadge(strings.ToUpper(f.Kind), layerColor(f.Layer)),
+		kind:   newBadge(strings.ToUpper(f.Kind), layerColor(info, f.Layer)),
 		path:   &widget.Label{Text: shown(fileTitle(f, names)), TextStyle: fyne.TextStyle{Monospace: true}, Wrapping: fyne.TextWrapBreak, Selectable: true},
 		icon:   widget.NewIcon(icon),
 		status: &widget.Label{Text: shown(text), Importance: importance, Wrapping: fyne.TextWrapWord},

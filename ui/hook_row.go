@@ -59,13 +59,13 @@ type rowActions struct {
 }
 
 func newHookRow(h *hooks.Hook, proj agents.Project, sw hookSwitch, names pathNamer, act rowActions) *hookRow {
-	title := proj.Title(h)
+	title, info := proj.Title(h), proj.Agent()
 	r := &hookRow{
 		hook:   h,
-		status: newBadge(statusText(h.Status), statusColor(h.Status)),
+		status: newBadge(statusText(h.Status), statusColor(info, h.Status)),
 		name: symbolText(shown(title), widget.RichTextStyle{TextStyle: fyne.TextStyle{Bold: true}},
 			fyne.TextWrapOff, fyne.TextTruncateEllipsis),
-		layer:  newBadge(layerText(h.Origin.Layer), layerColor(h.Origin.Layer)),
+		layer:  newBadge(layerText(h.Origin.Layer), layerColor(info, h.Origin.Layer)),
 		origin: newNote(shown(originText(h, names)), fyne.TextWrapOff),
 		reason: &widget.Label{Text: shown(h.Reason), Wrapping: fyne.TextWrapWord,
 			Importance: reasonImportance(h.Status, proj.Agent().Statuses)},

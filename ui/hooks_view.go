@@ -358,7 +358,7 @@ func (v *hooksView) emptyState(p *project) []fyne.CanvasObject {
 		text, _, icon := fileStatusText(f)
 		path := &widget.Label{Text: shown(fileTitle(f, v.names)), TextStyle: fyne.TextStyle{Monospace: true}, Wrapping: fyne.TextWrapBreak}
 		objs = append(objs, container.NewBorder(nil, nil, container.NewHBox(indent(), widget.NewIcon(icon),
-			newBadge(strings.ToUpper(f.Kind), layerColor(f.Layer))), nil,
+			newBadge(strings.ToUpper(f.Kind), layerColor(p.Info, f.Layer))), nil,
 			container.NewVBox(path, newNote(shown(text), fyne.TextWrapWord))))
 	}
 	if v.actions.openDemo != nil {

@@ -139,9 +139,9 @@ func (d *reviewDetail) show(it reviewItem, p *project) bool {
 		if h.Matcher != "" {
 			where += "  ·  matcher " + h.Matcher
 		}
-		badge := newBadge(layerText(r.Layer), layerColor(r.Layer))
+		badge := newBadge(layerText(r.Layer), layerColor(p.Info, r.Layer))
 		if r.Badge != "" {
-			badge = newBadge(r.Badge, layerColor(r.Layer))
+			badge = newBadge(r.Badge, layerColor(p.Info, r.Layer))
 		}
 		d.content.Add(badgeLine(badge, where))
 		for _, n := range r.Notes {

@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/trust"
 )
@@ -114,7 +115,7 @@ func (v *reviewView) confirmFolderTrust(level string, onOK func()) {
 		if h.Status != hooks.StatusBlockedUntrustedFolder {
 			continue
 		}
-		entries = append(entries, folderSummaryEntry(p.proj.Title(h), v.review.Folder.Unreviewed, h, reviews, names))
+		entries = append(entries, folderSummaryEntry(p.proj.Title(h), v.review.Folder.Unreviewed, h, reviews, names, p.Info))
 	}
 	folder := v.review.Folder
 	c := folder.Confirm[level]
@@ -130,14 +131,14 @@ func (v *reviewView) confirmFolderTrust(level string, onOK func()) {
 
 // folderSummaryEntry is one hook that a folder trust lets run: its layer,
 // event, command and, for a workspace hook, its review and scripts.
-func folderSummaryEntry(name, unreviewed string, h *hooks.Hook, reviews map[string]reviewItem, names pathNamer) fyne.CanvasObject {
+func folderSummaryEntry(name, unreviewed string, h *hooks.Hook, reviews map[string]reviewItem, names pathNamer, info agents.Info) fyne.CanvasObject {
 	title := symbolText(shown(name), widget.RichTextStyle{TextStyle: fyne.TextStyle{Bold: true}}, fyne.TextWrapBreak, fyne.TextTruncateOff)
 	where := string(h.Event)
 	if h.Matcher != "" {
 		where += " · matcher " + h.Matcher
 	}
 	where += " · " + names.place(h.Origin.File, h.Origin.Line, h.Origin.Column)
-	badges := container.NewHBox(newBadge(layerText(h.Origin.Layer), layerColor(h.Origin.Layer)))
+	badges := container.NewHBox(newBadge(layerText(h.Origin.Layer), layerColor(info, h.Origin.Layer)))
 	it, reviewed := reviews[h.ID]
 	if reviewed {
 		badges.Add(newBadge(it.statusText(), it.statusColor()))

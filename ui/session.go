@@ -146,9 +146,6 @@ func openDemo(opts Options, requested string) (*project, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := approveDemo(demo, opts.GOOS, time.Now()); err != nil {
-		return nil, err
-	}
 	if err := agents.ApproveDemo(context.Background(), opts.Agents, demo, opts.GOOS, time.Now()); err != nil {
 		return nil, err
 	}

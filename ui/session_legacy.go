@@ -2,10 +2,8 @@ package ui
 
 import (
 	"fmt"
-	"time"
 
 	"github.com/hookwarden/hookwarden/agents/gemini"
-	"github.com/hookwarden/hookwarden/assets"
 
 	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/trust"
@@ -68,10 +66,4 @@ func (p *project) loadClaude() {
 		c.Registry.Hooks = append(c.Registry.Hooks, off...)
 	}
 	p.Claude = c
-}
-
-// approveDemo approves the demo's Gemini CLI hooks the demo comes with
-// approved, in trusted_hooks.json and Hookwarden's store.
-func approveDemo(demo assets.Demo, goos string, now time.Time) error {
-	return gemini.ApproveDemo(demo, goos, now)
 }

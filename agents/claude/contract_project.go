@@ -22,7 +22,12 @@ func New() Agent { return Agent{} }
 // Info names Claude Code.
 func (Agent) Info() agents.Info {
 	return agents.Info{Name: "claude", Title: "Claude Code", Types: HandlerTypes,
-		Statuses: []hooks.Status{StatusBlockedByPolicy, StatusNeverRuns}}
+		Statuses: []hooks.Status{StatusBlockedByPolicy, StatusNeverRuns},
+		Tones:    map[hooks.Status]agents.Tone{StatusBlockedByPolicy: agents.ToneHeld, StatusNeverRuns: agents.ToneWarn},
+		Layers: map[settingsio.Layer]agents.LayerRole{
+			LayerManaged: agents.RoleAdmin, settingsio.LayerUser: agents.RoleUser, LayerProject: agents.RoleProject,
+			LayerLocal: agents.RoleLocal, LayerPlugin: agents.RoleAddOn,
+		}}
 }
 
 // Project is one project folder as Claude Code reads it: the settings
@@ -52,11 +57,12 @@ func (a Agent) Open(_ context.Context, env agents.Env, dir string) (agents.Proje
 		return p, nil
 	}
 	p.store = trust.Store{Dir: storeDir}
-	off, err := DisabledHooks(p.store, snap)
+	data, err := env.LoadStore(p.store)
 	if err != nil {
 		p.storeErr = err
+		return p, nil
 	}
-	p.reg.Hooks = append(p.reg.Hooks, off...)
+	p.reg.Hooks = append(p.reg.Hooks, DisabledHooksData(p.store, data, snap)...)
 	return p, nil
 }
 
@@ -302,7 +308,7 @@ func (p *Project) Watch() []string {
 	out := WatchPaths(p.snap)
 	if p.store.Dir != "" {
 		out = append(out, p.store.Path())
-		if rep, err := Audit(p.snap, p.reg.Hooks, p.store); err == nil {
+		if rep, err := p.audit(p.store); err == nil {
 			for _, h := range rep.Hooks {
 				for _, s := range h.Scripts {
 					out = append(out, filepath.Clean(s.Path))

@@ -23,6 +23,16 @@ func (p *Project) usableStore() (trust.Store, error) {
 	return p.store, nil
 }
 
+// audit audits the handlers against store, read through the project's
+// environment (once for a whole check when it shares one read).
+func (p *Project) audit(store trust.Store) (*Report, error) {
+	data, err := p.env.LoadStore(store)
+	if err != nil {
+		return nil, err
+	}
+	return AuditData(p.snap, p.reg.Hooks, data)
+}
+
 // Review reviews every handler Hookwarden reviews against its store
 // (trust.ClaudeAuditData), reading the store once.
 func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
@@ -30,11 +40,7 @@ func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
 	if err != nil {
 		return nil, err
 	}
-	data, err := store.Load()
-	if err != nil {
-		return nil, err
-	}
-	rep, err := AuditData(p.snap, p.reg.Hooks, data)
+	rep, err := p.audit(store)
 	if err != nil {
 		return nil, err
 	}
@@ -49,14 +55,17 @@ func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
 		Warnings:    []string{},
 		Files:       []string{store.Path()},
 	}
-	risks := map[string]risk.Report{}
-	cache := risk.NewCache()
+	byID := make(map[string]*hooks.Hook, len(p.reg.Hooks))
 	for _, h := range p.reg.Hooks {
-		risks[h.ID] = risk.Analyze(risk.FromHook(h, p.snap.ProjectDir), risk.Options{Cache: cache})
+		byID[h.ID] = h
 	}
+	cache := risk.NewCache()
 	for _, h := range rep.Hooks {
 		hr := agents.HookReview{HookReview: h.HookReview, HookID: h.HookID, Layer: h.Layer, File: h.File, Owner: h.Plugin,
-			Label: h.Label, Risk: risks[h.HookID]}
+			Label: h.Label}
+		if x := byID[h.HookID]; x != nil && p.env.WantsRisk(h.NeedsReview()) {
+			hr.Risk = risk.Analyze(risk.FromHook(x, p.snap.ProjectDir), risk.Options{Cache: cache})
+		}
 		// The command with its placeholders filled is what discovery
 		// reads, not what was written: the views show the handler's label.
 		hr.RawCommand = ""

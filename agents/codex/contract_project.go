@@ -27,7 +27,9 @@ func New() Agent { return Agent{} }
 func (Agent) Info() agents.Info {
 	return agents.Info{Name: string(Name), Title: "Codex CLI", Version: Version, Types: []string{"command", "mcp_tool", "prompt", "agent"},
 		Statuses: []hooks.Status{StatusUntrusted, StatusModified, StatusProjectUntrusted, StatusManagedOnly,
-			StatusUnsupported, StatusSkipped, StatusUnknownEvent, StatusInvalidMatcher}}
+			StatusUnsupported, StatusSkipped, StatusUnknownEvent, StatusInvalidMatcher},
+		Layers: map[settingsio.Layer]agents.LayerRole{LayerSystem: agents.RoleAdmin, LayerManaged: agents.RoleAdmin,
+			LayerUser: agents.RoleUser, LayerProject: agents.RoleProject}}
 }
 
 // Project is one session folder as Codex CLI reads it: every layer's

@@ -82,7 +82,7 @@ func (p *Project) review() (*codexReview, error) {
 	if p.storeErr != nil {
 		return nil, p.storeErr
 	}
-	data, err := p.store.Load()
+	data, err := p.env.LoadStore(p.store)
 	if err != nil {
 		return nil, err
 	}

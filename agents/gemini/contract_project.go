@@ -21,7 +21,12 @@ func New() Agent { return Agent{} }
 
 // Info names Gemini CLI.
 func (Agent) Info() agents.Info {
-	return agents.Info{Name: "gemini", Title: "Gemini CLI", Version: "0.61.0"}
+	return agents.Info{Name: "gemini", Title: "Gemini CLI", Version: "0.61.0",
+		Layers: map[settingsio.Layer]agents.LayerRole{
+			settingsio.LayerSystemDefaults: agents.RoleDefaults, settingsio.LayerUser: agents.RoleUser,
+			settingsio.LayerWorkspace: agents.RoleProject, settingsio.LayerSystem: agents.RoleAdmin,
+			settingsio.LayerExtension: agents.RoleAddOn,
+		}}
 }
 
 // Project is one project folder as Gemini CLI reads it: the settings

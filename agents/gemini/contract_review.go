@@ -37,6 +37,11 @@ func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
 	if err != nil {
 		return nil, err
 	}
+	if p.env.Check != nil { // one read of the store for the whole check
+		if opts.Data, err = p.env.LoadStore(opts.Store); err != nil {
+			return nil, err
+		}
+	}
 	rep, err := Audit(p.snap, opts)
 	if err != nil {
 		return nil, err
@@ -54,10 +59,16 @@ func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
 		Files:       opts.WrittenFiles(p.snap),
 	}
 	cache := risk.NewCache()
+	byID := make(map[string]*hooks.Hook, len(p.reg.Hooks))
+	for _, h := range slices.Backward(p.reg.Hooks) { // the first of an ID, as Registry.Hook
+		byID[h.ID] = h
+	}
 	for _, h := range rep.Hooks {
-		hr := agents.HookReview{HookReview: h, HookID: h.HookID, Layer: settingsio.LayerWorkspace, File: h.File,
-			Label: h.Label, Risk: ReviewRisk(cache, h, rep.Project)}
-		if x := p.reg.Hook(h.HookID); x != nil {
+		hr := agents.HookReview{HookReview: h, HookID: h.HookID, Layer: settingsio.LayerWorkspace, File: h.File, Label: h.Label}
+		if p.env.WantsRisk(h.NeedsReview()) {
+			hr.Risk = ReviewRisk(cache, h, rep.Project)
+		}
+		if x := byID[h.HookID]; x != nil {
 			hr.File = x.Origin.File
 		}
 		hr.Fields = reviewFields(h)

@@ -1,0 +1,40 @@
+package agents
+
+import (
+	"context"
+	"fmt"
+	"slices"
+)
+
+// approveKeys approves the hooks of the project folder dir whose trust key
+// (HookReview.Key) is one of keys, through agent a's own Reviewer as
+// `hookwarden trust KEY` does, and returns the keys it found.
+func approveKeys(ctx context.Context, a Agent, env Env, dir string, keys []string) ([]string, error) {
+	title := a.Info().Title
+	p, err := a.Open(ctx, env, dir)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", title, err)
+	}
+	r, err := p.Review(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", title, err)
+	}
+	var ids, found []string
+	for _, h := range r.Hooks {
+		if slices.Contains(keys, h.Key) && !slices.Contains(ids, h.HookID) {
+			ids = append(ids, h.HookID)
+			found = append(found, h.Key)
+		}
+	}
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	res, err := p.Approve(ctx, ApproveRequest{IDs: ids})
+	if err == nil && res != nil && len(res.Lost) > 0 {
+		err = fmt.Errorf("approvals lost: %q", res.Lost)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", title, err)
+	}
+	return found, nil
+}

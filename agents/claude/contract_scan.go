@@ -1,0 +1,20 @@
+package claude
+
+import "github.com/hookwarden/hookwarden/agents"
+
+var _ agents.Scanner = Agent{}
+
+// scanRules are where Claude Code's hook files are: .claude/settings.json
+// and settings.local.json, and a plugin's hooks/hooks.json (an agent before
+// it in the registry may claim the latter: Gemini CLI's extensions keep
+// theirs there too).
+var scanRules = []agents.ScanRule{
+	{Folder: ".claude", Names: []string{"settings.json", "settings.local.json"}, Kind: "settings"},
+	{Folder: "hooks", Names: []string{"hooks.json"}, Kind: "plugin",
+		RootVars: []string{"${CLAUDE_PLUGIN_ROOT}", "$CLAUDE_PLUGIN_ROOT"}},
+}
+
+// HookFile recognises Claude Code's hook files (scanRules).
+func (Agent) HookFile(p string) (agents.ScanFile, bool) {
+	return agents.MatchScanRules(p, scanRules...)
+}

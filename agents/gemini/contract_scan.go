@@ -1,0 +1,18 @@
+package gemini
+
+import "github.com/hookwarden/hookwarden/agents"
+
+var _ agents.Scanner = Agent{}
+
+// scanRules are where Gemini CLI's hook files are: a .gemini/settings.json,
+// and an extension's hooks/hooks.json next to its gemini-extension.json.
+var scanRules = []agents.ScanRule{
+	{Folder: ".gemini", Names: []string{"settings.json"}, Kind: "settings"},
+	{Folder: "hooks", Names: []string{"hooks.json"}, Marker: "gemini-extension.json", Kind: "extension",
+		RootVars: []string{"${extensionPath}"}},
+}
+
+// HookFile recognises Gemini CLI's hook files (scanRules).
+func (Agent) HookFile(p string) (agents.ScanFile, bool) {
+	return agents.MatchScanRules(p, scanRules...)
+}

@@ -1,0 +1,52 @@
+package agents
+
+import (
+	"sync"
+
+	"github.com/hookwarden/hookwarden/trust"
+)
+
+// Check is one read-only check of a project over every agent (the git
+// guard, `hookwarden exec`, the tray), which only asks what needs review.
+// The agents opened with it in Env.Check share one read of Hookwarden's
+// store instead of each reading it again, and their Review analyses the
+// risk only of the hooks that need review (the Risk of the others is the
+// zero Report). A command that writes, or a view that shows every hook's
+// risk, must not use one.
+type Check struct {
+	once sync.Once
+	path string
+	data *trust.StoreData
+	err  error
+}
+
+// NewCheck returns a Check that has read nothing yet.
+func NewCheck() *Check { return &Check{} }
+
+// load returns store's content: the first call reads the file, later calls
+// for the same file get that read (with its error); another file is read
+// anew.
+func (c *Check) load(store trust.Store) (*trust.StoreData, error) {
+	path := store.Path()
+	c.once.Do(func() {
+		c.path = path
+		c.data, c.err = store.Load()
+	})
+	if c.path != path {
+		return store.Load()
+	}
+	return c.data, c.err
+}
+
+// LoadStore reads Hookwarden's store for an agent: once for the whole
+// check when e.Check is set, else from the file.
+func (e Env) LoadStore(store trust.Store) (*trust.StoreData, error) {
+	if e.Check != nil {
+		return e.Check.load(store)
+	}
+	return store.Load()
+}
+
+// WantsRisk says whether a Review analyses the risk of a hook: always,
+// except in a Check for a hook that needs no review.
+func (e Env) WantsRisk(needsReview bool) bool { return e.Check == nil || needsReview }

@@ -1,0 +1,40 @@
+package agents
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/hookwarden/hookwarden/trust"
+)
+
+// A Check reads Hookwarden's store once for every agent of the check: a
+// later change of the file is not seen within it, and is seen without one.
+func TestCheckReadsTheStoreOnce(t *testing.T) {
+	store := trust.Store{Dir: t.TempDir()}
+	write := func(project string) {
+		data := `{"version":1,"projects":{"` + project + `":{"approvals":{}}}}`
+		if err := os.WriteFile(store.Path(), []byte(data), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("/a")
+	env := Env{Check: NewCheck()}
+	first, err := env.LoadStore(store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write("/b")
+	again, err := env.LoadStore(store)
+	if err != nil || again != first {
+		t.Fatalf("second read in a check: %p %v, want the first read %p", again, err, first)
+	}
+	fresh, err := Env{}.LoadStore(store)
+	if err != nil || fresh.Projects["/b"] == nil {
+		t.Fatalf("read without a check: %+v %v, want the file as it is now", fresh, err)
+	}
+	other := trust.Store{Dir: filepath.Join(t.TempDir(), "none")}
+	if d, err := env.LoadStore(other); err != nil || d == first {
+		t.Fatalf("another store in the same check: %p %v, want its own read", d, err)
+	}
+}
