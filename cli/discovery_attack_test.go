@@ -334,12 +334,7 @@ func TestClaudeCatScriptChangeIsCaught(t *testing.T) {
 			}
 			write(".claude/settings.json", `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [`+tc.handler+`]}]}}`)
 			write(tc.script, "true\n")
-			cio := &IO{Agents: testAgents(), Env: []string{"HOME=" + home, "HOOKWARDEN_CONFIG_DIR=" + filepath.Join(root, "store"), "PATH=" + os.Getenv("PATH")}, Dir: project, GOOS: runtime.GOOS}
-			hw := func(args ...string) (int, string) {
-				var out bytes.Buffer
-				cio.Stdout, cio.Stderr = &out, &out
-				return Main(context.Background(), args, cio), out.String()
-			}
+			hw := hookwardenIn(home, filepath.Join(root, "store"), project)
 			if code, out := hw("trust", "--agent", "claude", "--all"); code != ExitOK {
 				t.Fatalf("trust: %d %s", code, out)
 			}
@@ -384,12 +379,7 @@ func TestClaudePluginHelperChangeIsCaught(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	cio := &IO{Agents: testAgents(), Env: []string{"HOME=" + home, "HOOKWARDEN_CONFIG_DIR=" + filepath.Join(root, "store"), "PATH=" + os.Getenv("PATH")}, Dir: project, GOOS: runtime.GOOS}
-	hw := func(args ...string) (int, string) {
-		var out bytes.Buffer
-		cio.Stdout, cio.Stderr = &out, &out
-		return Main(context.Background(), args, cio), out.String()
-	}
+	hw := hookwardenIn(home, filepath.Join(root, "store"), project)
 	if code, out := hw("trust", "--agent", "claude", "--all"); code != ExitOK {
 		t.Fatalf("trust: %d %s", code, out)
 	}
@@ -402,5 +392,16 @@ func TestClaudePluginHelperChangeIsCaught(t *testing.T) {
 	code, out := hw("audit", "--agent", "claude")
 	if code != ExitNeedsReview || !strings.Contains(out, "script-changed") || !strings.Contains(out, "lib.sh") || !strings.Contains(out, "+ touch pwned") {
 		t.Fatalf("plugin helper changed: exit %d\n%s", code, out)
+	}
+}
+
+// hookwardenIn runs the command line in project, with home as HOME and
+// store as Hookwarden's folder, and returns its exit code and output.
+func hookwardenIn(home, store, project string) func(args ...string) (int, string) {
+	cio := &IO{Agents: testAgents(), Env: []string{"HOME=" + home, "HOOKWARDEN_CONFIG_DIR=" + store, "PATH=" + os.Getenv("PATH")}, Dir: project, GOOS: runtime.GOOS}
+	return func(args ...string) (int, string) {
+		var out bytes.Buffer
+		cio.Stdout, cio.Stderr = &out, &out
+		return Main(context.Background(), args, cio), out.String()
 	}
 }

@@ -187,7 +187,7 @@ func (io *IO) ReviewProject(project string) (ProjectReview, error) {
 	if err != nil {
 		return ProjectReview{}, err
 	}
-	watch := settingsio.SnapshotWatchPaths(snap)
+	watch := gemini.WatchPaths(snap)
 	// One read of Hookwarden's store serves both agents' audits (nothing is
 	// written during the check); scripts are still fingerprinted from disk.
 	data, err := opts.Store.Load()

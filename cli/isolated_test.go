@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/hookwarden/hookwarden/agents/claude"
+	"github.com/hookwarden/hookwarden/agents/gemini"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
@@ -23,8 +24,8 @@ func isolated(t testing.TB, env settingsio.Env) settingsio.Env {
 		{claude.EnvManagedDir, filepath.Join(root, "etc-claude-code")},
 		{settingsio.HookwardenDirEnvVar, filepath.Join(root, "hookwarden")},
 	}
-	if !env.Has(settingsio.EnvSystemSettingsPath) {
-		moves = append(moves, struct{ key, value string }{settingsio.EnvSystemSettingsPath, filepath.Join(root, "etc-gemini-cli", "settings.json")})
+	if !env.Has(gemini.EnvSystemSettingsPath) {
+		moves = append(moves, struct{ key, value string }{gemini.EnvSystemSettingsPath, filepath.Join(root, "etc-gemini-cli", "settings.json")})
 	}
 	for _, kv := range moves {
 		if !env.Has(kv.key) {

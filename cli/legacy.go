@@ -8,7 +8,6 @@ package cli
 import (
 	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/agents/gemini"
-	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
@@ -49,7 +48,7 @@ func (io *IO) loadClaudeProjectData(dir string, data *trust.StoreData) *claudePr
 
 // project is one project loaded from its files.
 type project struct {
-	snap *settingsio.Snapshot
+	snap *gemini.Snapshot
 	reg  *gemini.Registry
 }
 
@@ -57,7 +56,7 @@ type project struct {
 // (Gemini CLI's commands written before the agent contract; they move to
 // io.open with their owners).
 func (io *IO) loadProject(dir string) *project {
-	snap := settingsio.Load(settingsio.Options{
+	snap := gemini.Load(gemini.LoadOptions{
 		ProjectDir: io.projectDir(dir),
 		Env:        io.Env,
 		GOOS:       io.GOOS,

@@ -6,7 +6,6 @@ import (
 	"github.com/hookwarden/hookwarden/agents/gemini"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/risk"
-	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
@@ -24,7 +23,7 @@ func (io *IO) claudeStore() (trust.Store, error) {
 }
 
 // trustContext loads the project and locates Hookwarden's store.
-func (io *IO) trustContext(dir string) (*settingsio.Snapshot, gemini.Options, error) {
+func (io *IO) trustContext(dir string) (*gemini.Snapshot, gemini.Options, error) {
 	p := io.loadProject(dir)
 	storeDir, err := trust.StoreDirFromEnv(io.Env, io.GOOS)
 	if err != nil {

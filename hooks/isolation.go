@@ -46,3 +46,16 @@ func inputMarkers(in *Object) []string {
 
 // InputMarkers is inputMarkers for the agents' packages.
 func InputMarkers(in *Object) []string { return inputMarkers(in) }
+
+// Guard puts on s what stands between hook h and its process: check, when
+// set, asked right before the process starts (an error refuses to start
+// it), and the supervisor iso picks for h, with the markers of its input
+// and the folders the runner reads back after it. It reports whether h
+// runs in the sandbox. Every agent's runner starts a hook through it.
+func (s *SpawnSpec) Guard(h *Hook, check func(*Hook) error, iso Isolation, input *Object, extraWritable ...string) (sandboxed bool) {
+	if check != nil {
+		s.Check = func() error { return check(h) }
+	}
+	s.Supervisor = iso.For(h, InputMarkers(input), extraWritable...)
+	return s.Supervisor != nil && s.Supervisor.Isolate
+}

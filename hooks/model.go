@@ -203,3 +203,14 @@ type Plan struct {
 	Sequential bool
 	Hooks      []*Hook
 }
+
+// InLayer returns the hooks of hs from one layer, in order.
+func InLayer(hs []*Hook, layer settingsio.Layer) []*Hook {
+	var out []*Hook
+	for _, h := range hs {
+		if h.Origin.Layer == layer {
+			out = append(out, h)
+		}
+	}
+	return out
+}

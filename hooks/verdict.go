@@ -1,5 +1,7 @@
 package hooks
 
+import "strings"
+
 // Verdict is what an agent does with an event's aggregated result, in
 // words.
 type Verdict struct {
@@ -25,3 +27,13 @@ const (
 	EffectIgnored = "IGNORED"
 	EffectFailed  = "FAILED"
 )
+
+// OneLine is s as a verdict quotes it: line breaks shown as " ⏎ ", cut to
+// 300 characters with "…".
+func OneLine(s string) string {
+	s = strings.ReplaceAll(s, "\n", " ⏎ ")
+	if r := []rune(s); len(r) > 300 {
+		return string(r[:300]) + "…"
+	}
+	return s
+}

@@ -1,12 +1,11 @@
 package settingsio
 
 import (
-	"bytes"
-	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/hookwarden/hookwarden/internal/geminicli"
 )
 
 // TestParseDotEnvTable pins the forms real .env files use.
@@ -29,8 +28,7 @@ func TestParseDotEnvTable(t *testing.T) {
 // TestParseDotEnvMatchesGemini runs the same texts through the dotenv
 // parse function bundled in Gemini CLI 0.61.
 func TestParseDotEnvMatchesGemini(t *testing.T) {
-	modules := geminiModules(t)
-	fn := extractJSFunction(t, modules, "    var LINE = /", "\n    function _parseVault(")
+	fn := geminicli.BundleFunction(t, "    var LINE = /", "\n    function _parseVault(")
 	inputs := []string{
 		"A=1", "A = 1 ", "export A=1", "export  A=x y", "A='q'", `A="q\nr"`, "A=`b`", "A=#c", "A=x#c", "A=x #c",
 		"A='x#c'", `A="x \" y"`, "A: b", "A:b", "A.B-c=1", "\ufeffA=bom", "A=1\r\nB=2\rC=3", "A=\"m\nn\"\nB=2",
@@ -48,19 +46,8 @@ process.stdout.write(JSON.stringify(cases.map((c) => { const o = parse3(c); retu
 	if err := os.WriteFile(script, []byte(js), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	in, _ := json.Marshal(inputs)
-	cmd := exec.Command("node", script, fnFile)
-	cmd.Stdin = bytes.NewReader(in)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node: %v: %s", err, stderr.String())
-	}
 	var results [][][2]string
-	if err := json.Unmarshal(out, &results); err != nil {
-		t.Fatal(err)
-	}
+	geminicli.RunNodeJSON(t, inputs, &results, script, fnFile)
 	for i, in := range inputs {
 		got := ParseDotEnv(in)
 		want := results[i]

@@ -22,7 +22,7 @@ const msgNotObject = "Settings file is not a valid JSON object."
 //
 // Str equals Raw in the result; Load applies the environment expansion.
 func ParseJSONC(path string, data []byte) (*Node, *ParseError) {
-	root, perr := parseJSONCValue(path, data)
+	root, perr := ParseJSONCValue(path, data)
 	if perr != nil {
 		return nil, perr
 	}
@@ -50,7 +50,7 @@ func ParseJSON(path string, data []byte) (*Node, *ParseError) {
 }
 
 // parseJSONCValue parses a JSONC file and returns any top-level value.
-func parseJSONCValue(path string, data []byte) (*Node, *ParseError) {
+func ParseJSONCValue(path string, data []byte) (*Node, *ParseError) {
 	stripped, spans := stripComments(data)
 	return parseStripped(path, data, stripped, newLineIndex(data), spans)
 }

@@ -22,13 +22,13 @@ type place struct {
 	indent    string // indentation of the line the container opens on
 }
 
-// geminiEditor lays out a new file as JSON.stringify(…, null, 2) does.
-var geminiEditor = editor{nl: "\n", unit: "  ", colon: []byte(" ")}
+// stringifyEditor lays out a new file as JSON.stringify(…, null, 2) does.
+var stringifyEditor = editor{nl: "\n", unit: "  ", colon: []byte(" ")}
 
 // newEditor reads the file's conventions: its line break, the indentation
 // of the top-level keys and the space after their colons.
 func newEditor(data []byte, root *hujson.Value) *editor {
-	e := geminiEditor
+	e := stringifyEditor
 	if i := bytes.IndexByte(data, '\n'); i > 0 && data[i-1] == '\r' {
 		e.nl = "\r\n"
 	}
@@ -57,7 +57,7 @@ func newEditor(data []byte, root *hujson.Value) *editor {
 // newline at the end.
 func newSettingsFile(keys []string, values []string) []byte {
 	v := hujson.Value{Value: &hujson.Object{}}
-	e := geminiEditor
+	e := stringifyEditor
 	e.apply(&v, keys, ListChange{Append: values})
 	return v.Pack()
 }

@@ -11,8 +11,8 @@ type PathStyle struct{ windows bool }
 
 func StyleFor(goos string) PathStyle { return PathStyle{windows: goos == "windows"} }
 
-// sep is path.sep.
-func (s PathStyle) sep() string {
+// Sep is path.sep.
+func (s PathStyle) Sep() string {
 	if s.windows {
 		return `\`
 	}
@@ -41,8 +41,8 @@ func splitVolume(p string) (vol, rest string) {
 
 func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 
-// isAbs is path.isAbsolute.
-func (s PathStyle) isAbs(p string) bool {
+// IsAbs is path.isAbsolute.
+func (s PathStyle) IsAbs(p string) bool {
 	if !s.windows {
 		return strings.HasPrefix(p, "/")
 	}
@@ -76,7 +76,7 @@ func (s PathStyle) Resolve(base, p string) string {
 	if p == "" {
 		return s.Clean(base)
 	}
-	if s.isAbs(p) {
+	if s.IsAbs(p) {
 		if s.windows {
 			if vol, _ := splitVolume(p); vol == "" {
 				// A rooted path without a drive takes the base's drive.
@@ -107,8 +107,8 @@ func (s PathStyle) Join(parts ...string) string {
 	return s.Clean(joined)
 }
 
-// dirname is path.dirname for a cleaned absolute path.
-func (s PathStyle) dirname(p string) string {
+// Dirname is path.dirname for a cleaned absolute path.
+func (s PathStyle) Dirname(p string) string {
 	if !s.windows {
 		return path.Dir(p)
 	}
@@ -116,35 +116,6 @@ func (s PathStyle) dirname(p string) string {
 	return vol + strings.ReplaceAll(path.Dir(rest), "/", `\`)
 }
 
-// caseInsensitive reports whether Gemini compares paths without case on
-// this OS (normalizePath and isSubpath lower-case on darwin and win32).
+// CaseInsensitive reports whether the agents compare paths without case on
+// this OS (as Gemini CLI's normalizePath and isSubpath do: darwin and win32).
 func CaseInsensitive(goos string) bool { return goos == "darwin" || goos == "windows" }
-
-// normalizePath is Gemini's normalizePath (core utils/paths.ts): resolve,
-// backslashes to slashes, lower-cased on darwin and win32. base stands in
-// for process.cwd().
-func normalizePath(goos, base, p string) string {
-	abs := strings.ReplaceAll(StyleFor(goos).Resolve(base, p), `\`, "/")
-	if CaseInsensitive(goos) {
-		return strings.ToLower(abs)
-	}
-	return abs
-}
-
-// isSubpath is Gemini's isSubpath(parent, child): child equals parent or
-// lies inside it (case-insensitively on darwin and win32).
-func isSubpath(goos, parent, child string) bool {
-	s := StyleFor(goos)
-	p := strings.ReplaceAll(s.Clean(parent), `\`, "/")
-	c := strings.ReplaceAll(s.Clean(child), `\`, "/")
-	if CaseInsensitive(goos) {
-		p, c = strings.ToLower(p), strings.ToLower(c)
-	}
-	if p == c {
-		return true
-	}
-	if !strings.HasSuffix(p, "/") {
-		p += "/"
-	}
-	return strings.HasPrefix(c, p)
-}

@@ -4,72 +4,23 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"net/url"
 	"os"
 	"path/filepath"
 	"runtime"
-	"strings"
 	"syscall"
-	"unicode/utf8"
 )
 
-// realFS reports whether paths for goos can be looked up on this machine's
+// RealFS reports whether paths for goos can be looked up on this machine's
 // file system. When another OS is simulated, paths are only strings and
 // symbolic links are not resolved.
 func RealFS(goos string) bool { return goos == runtime.GOOS }
 
-// realpathIfExists is Gemini's getRealPath in trust.ts: the realpath when the
-// path exists, the path unchanged otherwise (or when realpath fails).
-func realpathIfExists(goos, p string) string {
-	if !RealFS(goos) {
-		return p
-	}
-	if _, err := os.Stat(p); err != nil {
-		return p
-	}
-	real, err := filepath.EvalSymlinks(p)
-	if err != nil {
-		return p
-	}
-	return real
-}
-
-// resolveToRealPath is Gemini's resolveToRealPath (core utils/paths.ts):
-// file:// URLs become paths, %XX escapes are decoded (decodeURIComponent),
-// and symbolic links are resolved even when the tail of the path does not
-// exist (robustRealpath).
-func resolveToRealPath(goos, base, p string) (string, error) {
-	if strings.HasPrefix(p, "file://") {
-		if u, err := url.Parse(p); err == nil && u.Path != "" {
-			p = u.Path
-		}
-	}
-	if decoded, ok := decodeURIComponent(p); ok {
-		p = decoded
-	}
-	abs := StyleFor(goos).Resolve(base, p)
-	if !RealFS(goos) {
-		return abs, nil
-	}
-	return robustRealpath(abs, map[string]bool{})
-}
-
-// decodeURIComponent decodes %XX escapes like JavaScript's
-// decodeURIComponent; ok is false where JavaScript would throw.
-func decodeURIComponent(s string) (string, bool) {
-	if !strings.Contains(s, "%") {
-		return s, true
-	}
-	decoded, err := url.PathUnescape(s)
-	if err != nil || !utf8.ValidString(decoded) {
-		return s, false
-	}
-	return decoded, true
-}
-
-// robustRealpath is Gemini's robustRealpath: realpath, and for a path that
+// RobustRealpath is realpath that also resolves a path that does not
+// exist (as Gemini CLI's robustRealpath does): realpath, and for a path that
 // does not exist, the realpath of its nearest existing ancestor with the
 // rest appended (following a dangling symbolic link's target).
+func RobustRealpath(p string) (string, error) { return robustRealpath(p, map[string]bool{}) }
+
 func robustRealpath(p string, visited map[string]bool) (string, error) {
 	if visited[p] {
 		return "", fmt.Errorf("infinite recursion detected in robustRealpath: %s", p)

@@ -51,20 +51,3 @@ func LayerErrors(layers []*File) []FileError {
 	}
 	return out
 }
-
-// UnreadableFiles lists the settings files and the hooks files of active
-// extensions that exist but could not be read or parsed, in load order.
-// Missing files and files Gemini CLI does not read (Ignored) are not
-// listed.
-func (s *Snapshot) UnreadableFiles() []FileError {
-	out := LayerErrors(s.Layers)
-	for _, x := range s.Extensions {
-		if !x.Active {
-			continue
-		}
-		if e, ok := FileErrorOf(x.Hooks, x.Name); ok {
-			out = append(out, e)
-		}
-	}
-	return out
-}

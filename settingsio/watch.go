@@ -38,7 +38,7 @@ type WatchOptions struct {
 	MaxDelay time.Duration
 }
 
-// Watcher reports changes to the files a Snapshot was computed from. It
+// Watcher reports changes to the files an agent's snapshot was computed from. It
 // watches folders, not files, so that files that do not exist yet, editors
 // that save by writing a new file and renaming it over the old one, and
 // delete-and-recreate are all seen; a file in a folder that does not exist
@@ -53,12 +53,6 @@ type Watcher struct {
 
 	mu  sync.Mutex
 	err error
-}
-
-// Watch starts a Watcher on everything the snapshot was loaded from (see
-// SnapshotWatchPaths) plus opts.Extra.
-func Watch(ctx context.Context, s *Snapshot, opts WatchOptions) (*Watcher, error) {
-	return WatchPaths(ctx, append(SnapshotWatchPaths(s), opts.Extra...), opts)
 }
 
 // WatchPaths starts a Watcher on paths (a trailing separator marks a
@@ -99,13 +93,6 @@ func (w *Watcher) Err() error {
 
 // ErrWatcherStopped is returned by Retarget after the watcher stopped.
 var ErrWatcherStopped = errors.New("the watcher has stopped")
-
-// Retarget replaces what is watched with what a new snapshot was loaded
-// from, plus extra paths (call it after reloading on a Change: new
-// extensions, a moved link).
-func (w *Watcher) Retarget(s *Snapshot, extra ...string) error {
-	return w.RetargetPaths(append(SnapshotWatchPaths(s), extra...))
-}
 
 // RetargetPaths replaces the watched paths. When it returns, the new
 // watches are in place.

@@ -171,54 +171,6 @@ func TestWatcherDebouncesABurst(t *testing.T) {
 	}
 }
 
-func TestWatcherWatchesTheSnapshotsFiles(t *testing.T) {
-	root := t.TempDir()
-	home, project := filepath.Join(root, "home"), filepath.Join(root, "project")
-	ext := filepath.Join(home, ".gemini", "extensions", "tools")
-	mustWrite(t, filepath.Join(ext, "gemini-extension.json"), `{"name": "tools", "version": "1.0.0"}`)
-	if err := os.MkdirAll(project, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	env := Env{"HOME=" + home, "GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + filepath.Join(root, "etc", "settings.json")}
-	snap := Load(Options{ProjectDir: project, Env: env, Home: home})
-	script := filepath.Join(project, "scripts", "guard.sh")
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	w, err := Watch(ctx, snap, WatchOptions{Extra: []string{script}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range []string{
-		snap.Paths.Workspace, snap.Paths.User, snap.Paths.System, snap.Paths.SystemDefaults,
-		snap.Paths.TrustedHooks, snap.Paths.TrustedFolders,
-		filepath.Join(ext, "hooks", "hooks.json"), filepath.Join(ext, ".env"),
-		filepath.Join(snap.Paths.Extensions, "extension-enablement.json"), script,
-	} {
-		mustWrite(t, p, "{}")
-		waitFor(t, w, p)
-	}
-	newExt := filepath.Join(snap.Paths.Extensions, "fresh")
-	if err := os.Mkdir(newExt, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	waitFor(t, w, newExt)
-	// After a reload the new extension's files are watched too.
-	later := filepath.Join(root, "later.sh")
-	if err := w.Retarget(snap, later); err != nil {
-		t.Fatal(err)
-	}
-	mustWrite(t, later, "echo")
-	waitFor(t, w, later)
-	cancel()
-	<-w.Done()
-	if _, ok := <-w.Changes(); ok {
-		t.Error("Changes is still open after the watcher stopped")
-	}
-	if err := w.Retarget(snap); err != ErrWatcherStopped {
-		t.Errorf("Retarget after stop = %v", err)
-	}
-}
-
 func TestWatcherFollowsALinkedFile(t *testing.T) {
 	dir := t.TempDir()
 	real := filepath.Join(dir, "dotfiles", "settings.json")

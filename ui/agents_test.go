@@ -4,7 +4,6 @@ import (
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/agents/all"
 	"github.com/hookwarden/hookwarden/agents/gemini"
-	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // testAgents are the registered agents, as main.go passes them in Options.
@@ -22,7 +21,7 @@ func geminiBuilt(p *project) *project {
 // geminiDetails is a Gemini CLI project for a details pane of hooks built
 // by hand.
 func geminiDetails() agents.Project {
-	return gemini.ProjectOf(agents.Env{}, &gemini.Registry{Snapshot: &settingsio.Snapshot{}})
+	return gemini.ProjectOf(agents.Env{}, &gemini.Registry{Snapshot: &gemini.Snapshot{}})
 }
 
 // agentNamed is the registered agent of a name.

@@ -10,7 +10,6 @@ import (
 
 	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/hooks"
-	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
@@ -50,7 +49,7 @@ func (p *project) loadLegacy() {
 		p.loadClaude()
 		return
 	}
-	snap := settingsio.Load(settingsio.Options{ProjectDir: p.Dir, Env: p.Env, GOOS: p.GOOS, Home: p.Home})
+	snap := gemini.Load(gemini.LoadOptions{ProjectDir: p.Dir, Env: p.Env, GOOS: p.GOOS, Home: p.Home})
 	p.Registry = gemini.Build(snap)
 }
 

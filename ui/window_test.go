@@ -55,8 +55,8 @@ func handBuiltProject() *project {
 	user := filepath.Join(home, ".gemini", "settings.json")
 	sys := filepath.FromSlash("/etc/gemini-cli/settings.json")
 	return geminiBuilt(&project{Dir: dir, Home: home, Requested: dir, legacyViews: legacyViews{Registry: &gemini.Registry{
-		Snapshot: &settingsio.Snapshot{ProjectDir: dir, FolderTrust: settingsio.FolderTrust{
-			State: settingsio.FolderTrusted, Reason: "trustedFolders.json trusts /work"}},
+		Snapshot: &gemini.Snapshot{ProjectDir: dir, FolderTrust: gemini.FolderTrust{
+			State: gemini.FolderTrusted, Reason: "trustedFolders.json trusts /work"}},
 		HooksEnabled: true,
 		Hooks: []*hooks.Hook{
 			{ID: "a", Event: hooks.SessionStart, Type: "command", Name: "greet", Command: "echo hi",
@@ -138,7 +138,7 @@ func TestHeaderSaysWhenHooksCannotRun(t *testing.T) {
 	p := handBuiltProject()
 	p.Registry.HooksEnabled = false
 	p.Registry.HooksEnabledBy = filepath.Join(p.Dir, ".gemini", "settings.json")
-	p.Registry.Snapshot.FolderTrust = settingsio.FolderTrust{State: settingsio.FolderUndecided, Reason: "no rule matches"}
+	p.Registry.Snapshot.FolderTrust = gemini.FolderTrust{State: gemini.FolderUndecided, Reason: "no rule matches"}
 	m.show(p, nil)
 	all := visibleTexts(w.Content())
 	for _, want := range []string{

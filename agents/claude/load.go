@@ -28,8 +28,7 @@ type Options struct {
 }
 
 func (o Options) withDefaults() Options {
-	g := settingsio.Options(o).WithDefaults()
-	o.GOOS, o.Home = g.GOOS, g.Home
+	o.GOOS, o.Home = settingsio.HostDefaults(o.Env, o.GOOS, o.Home)
 	if o.GOOS == "" {
 		o.GOOS = runtime.GOOS
 	}

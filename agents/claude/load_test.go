@@ -1,24 +1,14 @@
 package claude
 
 import (
-	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
 
+	"github.com/hookwarden/hookwarden/internal/testenv"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
-
-func writeTestFile(t *testing.T, path, content string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
 
 // claudeFixture is a home with user settings, a plugin and ~/.claude.json,
 // and a git repository whose subfolder "app" is the project.
@@ -28,21 +18,21 @@ func claudeFixture(t *testing.T) (home, repo, project string) {
 	home = filepath.Join(tmp, "home")
 	repo = filepath.Join(tmp, "repo")
 	project = filepath.Join(repo, "app")
-	writeTestFile(t, filepath.Join(home, ".claude", "settings.json"),
+	testenv.WriteFile(t, filepath.Join(home, ".claude", "settings.json"),
 		`{"enabledPlugins": {"fmt@market": true, "off@market": true, "gone@market": true}}`)
-	writeTestFile(t, filepath.Join(repo, ".git", "HEAD"), "ref: refs/heads/main\n")
-	writeTestFile(t, filepath.Join(project, ".claude", "settings.json"),
+	testenv.WriteFile(t, filepath.Join(repo, ".git", "HEAD"), "ref: refs/heads/main\n")
+	testenv.WriteFile(t, filepath.Join(project, ".claude", "settings.json"),
 		`{"enabledPlugins": {"off@market": false}, "hooks": {"Stop": []}}`)
-	writeTestFile(t, filepath.Join(repo, ".claude", "settings.local.json"), "{\n  // personal\n  \"hooks\": {}\n}\n")
+	testenv.WriteFile(t, filepath.Join(repo, ".claude", "settings.local.json"), "{\n  // personal\n  \"hooks\": {}\n}\n")
 	root := filepath.Join(home, ".claude", "plugins", "cache", "market", "fmt", "1.2.0")
-	writeTestFile(t, filepath.Join(home, ".claude", "plugins", "installed_plugins.json"),
+	testenv.WriteFile(t, filepath.Join(home, ".claude", "plugins", "installed_plugins.json"),
 		`{"version": 2, "plugins": {"fmt@market": [{"scope": "user", "installPath": "`+root+`", "version": "1.2.0"}]}}`)
-	writeTestFile(t, filepath.Join(root, "hooks", "hooks.json"),
+	testenv.WriteFile(t, filepath.Join(root, "hooks", "hooks.json"),
 		`{"description": "formatting", "hooks": {"PostToolUse": [{"matcher": "Edit", "hooks": [{"type": "command", "command": "${CLAUDE_PLUGIN_ROOT}/fmt.sh"}]}]}}`)
-	writeTestFile(t, filepath.Join(root, ".claude-plugin", "plugin.json"),
+	testenv.WriteFile(t, filepath.Join(root, ".claude-plugin", "plugin.json"),
 		`{"name": "fmt", "hooks": ["./hooks/hooks.json", "./extra.json"]}`)
-	writeTestFile(t, filepath.Join(root, "extra.json"), `{"hooks": {"Stop": []}}`)
-	writeTestFile(t, filepath.Join(home, ".claude.json"),
+	testenv.WriteFile(t, filepath.Join(root, "extra.json"), `{"hooks": {"Stop": []}}`)
+	testenv.WriteFile(t, filepath.Join(home, ".claude.json"),
 		`{"projects": {"`+repo+`": {"hasTrustDialogAccepted": true}}}`)
 	return home, repo, project
 }
@@ -113,11 +103,11 @@ func TestLoadClaudeConfigDirAndInlineHooks(t *testing.T) {
 	tmp := t.TempDir()
 	cfg := filepath.Join(tmp, "cfg")
 	project := filepath.Join(tmp, "p")
-	writeTestFile(t, filepath.Join(cfg, "settings.json"), `{"enabledPlugins": {"inl@m": true}}`)
-	writeTestFile(t, filepath.Join(cfg, "plugins", "cache", "m", "inl", "0.9.0", "x"), "")
-	writeTestFile(t, filepath.Join(cfg, "plugins", "cache", "m", "inl", "0.10.0", ".claude-plugin", "plugin.json"),
+	testenv.WriteFile(t, filepath.Join(cfg, "settings.json"), `{"enabledPlugins": {"inl@m": true}}`)
+	testenv.WriteFile(t, filepath.Join(cfg, "plugins", "cache", "m", "inl", "0.9.0", "x"), "")
+	testenv.WriteFile(t, filepath.Join(cfg, "plugins", "cache", "m", "inl", "0.10.0", ".claude-plugin", "plugin.json"),
 		`{"name": "inl", "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "true"}]}]}}`)
-	writeTestFile(t, filepath.Join(project, ".claude", "settings.json"), `[]`)
+	testenv.WriteFile(t, filepath.Join(project, ".claude", "settings.json"), `[]`)
 	s := Load(Options{ProjectDir: project, Env: settingsio.Env{"HOME=" + filepath.Join(tmp, "h"), "CLAUDE_CONFIG_DIR=" + cfg, EnvManagedDir + "=" + filepath.Join(tmp, "no-managed")}, GOOS: runtime.GOOS})
 	if s.Paths.User != filepath.Join(cfg, "settings.json") || s.Paths.GlobalConfig != filepath.Join(cfg, ".claude.json") {
 		t.Errorf("paths = %+v", s.Paths)
@@ -161,8 +151,8 @@ func TestGitWorktreeMainRoot(t *testing.T) {
 	tmp := t.TempDir()
 	main := filepath.Join(tmp, "main")
 	wt := filepath.Join(tmp, "wt")
-	writeTestFile(t, filepath.Join(main, ".git", "worktrees", "wt", "HEAD"), "x")
-	writeTestFile(t, filepath.Join(wt, ".git"), "gitdir: "+filepath.Join(main, ".git", "worktrees", "wt")+"\n")
+	testenv.WriteFile(t, filepath.Join(main, ".git", "worktrees", "wt", "HEAD"), "x")
+	testenv.WriteFile(t, filepath.Join(wt, ".git"), "gitdir: "+filepath.Join(main, ".git", "worktrees", "wt")+"\n")
 	work, mainRoot := gitRoots(filepath.Join(wt))
 	if work != wt || mainRoot != main {
 		t.Errorf("gitRoots = %q, %q; want %q, %q", work, mainRoot, wt, main)

@@ -3,9 +3,6 @@ package claude
 import (
 	"fmt"
 	"strings"
-	"sync"
-
-	"github.com/dlclark/regexp2"
 
 	"github.com/hookwarden/hookwarden/hooks"
 )
@@ -79,31 +76,11 @@ func quoteAll(ss []string) []string {
 	return out
 }
 
-// regexCache compiles each distinct regex matcher once.
-type regexCache struct {
-	mu sync.Mutex
-	m  map[string]*regexp2.Regexp // nil: invalid
-}
+// regexCache compiles each distinct regex matcher once (JavaScript
+// semantics, shared with the other agents).
+type regexCache = hooks.RegexCache
 
-func newRegexCache() *regexCache { return &regexCache{m: map[string]*regexp2.Regexp{}} }
-
-func (c *regexCache) compile(pattern string) (*regexp2.Regexp, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if re, ok := c.m[pattern]; ok {
-		if re == nil {
-			return nil, fmt.Errorf("invalid regular expression")
-		}
-		return re, nil
-	}
-	re, err := regexp2.Compile(pattern, regexp2.ECMAScript)
-	if err != nil {
-		c.m[pattern] = nil
-		return nil, err
-	}
-	c.m[pattern] = re
-	return re, nil
-}
+func newRegexCache() *regexCache { return &regexCache{} }
 
 // Matches reports whether the matcher matches value. An invalid regex
 // matches nothing.
@@ -119,7 +96,7 @@ func (m Matcher) matches(c *regexCache, value string) bool {
 		}
 		return false
 	}
-	re, err := c.compile(m.Regex)
+	re, err := c.Compile(m.Regex)
 	if err != nil {
 		return false
 	}
@@ -149,7 +126,7 @@ func matcherDiagnostics(c *regexCache, info EventInfo, known bool, m Matcher) []
 		return []string{fmt.Sprintf("%s has no matcher support: Claude Code ignores the matcher %q and runs the hooks on every %s", info.Name, m.Raw, info.Name)}
 	}
 	if m.Exact == nil {
-		if _, err := c.compile(m.Regex); err != nil {
+		if _, err := c.Compile(m.Regex); err != nil {
 			return []string{fmt.Sprintf("matcher %q is not a valid JavaScript regular expression (%v); it matches nothing", m.Raw, err)}
 		}
 		if strings.Contains(m.Regex, "==") || strings.Contains(m.Regex, "&&") {

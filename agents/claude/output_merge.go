@@ -148,25 +148,17 @@ func explainDecision(event hooks.Event, blocked bool, d *Decision) {
 	}
 	if len(d.Context) > 0 {
 		for _, c := range d.Context {
-			detail("Added to Claude's context: %s", clip(c))
+			detail("Added to Claude's context: %s", hooks.OneLine(c))
 		}
 	}
 	for _, m := range d.SystemMessages {
-		detail("Shown to the user: %s", clip(m))
+		detail("Shown to the user: %s", hooks.OneLine(m))
 	}
 }
 
 func orNone(s string) string {
 	if s == "" {
 		return "(none given)"
-	}
-	return s
-}
-
-func clip(s string) string {
-	s = strings.ReplaceAll(s, "\n", " ⏎ ")
-	if r := []rune(s); len(r) > 300 {
-		return string(r[:300]) + "…"
 	}
 	return s
 }

@@ -1,7 +1,6 @@
 package claude
 
 import (
-	"crypto/rand"
 	"fmt"
 	"path/filepath"
 	"regexp"
@@ -70,10 +69,10 @@ func SampleInput(o SampleOptions) (*hooks.Object, error) {
 		return nil, err
 	}
 	if o.SessionID == "" {
-		o.SessionID = newUUID()
+		o.SessionID = hooks.NewUUID()
 	}
 	if o.PromptID == "" {
-		o.PromptID = newUUID()
+		o.PromptID = hooks.NewUUID()
 	}
 	if o.PermissionMode == "" {
 		o.PermissionMode = "default"
@@ -91,7 +90,7 @@ func SampleInput(o SampleOptions) (*hooks.Object, error) {
 	if err != nil {
 		return nil, fmt.Errorf("Claude Code sample payload for %s: %w", o.Event, err)
 	}
-	in, ok := fillTemplate(v, vars).(*hooks.Object)
+	in, ok := hooks.FillTemplate(v, vars).(*hooks.Object)
 	if !ok {
 		return nil, fmt.Errorf("Claude Code sample payload for %s is not an object", o.Event)
 	}
@@ -114,36 +113,3 @@ func SampleInput(o SampleOptions) (*hooks.Object, error) {
 func ProjectSlug(dir string) string { return nonAlnum.ReplaceAllString(dir, "-") }
 
 var nonAlnum = regexp.MustCompile(`[^A-Za-z0-9]`)
-
-var templateVar = regexp.MustCompile(`\$\{([A-Z_]+)\}`)
-
-func fillTemplate(v hooks.Value, vars map[string]string) hooks.Value {
-	switch t := v.(type) {
-	case string:
-		return templateVar.ReplaceAllStringFunc(t, func(m string) string {
-			if s, ok := vars[m[2:len(m)-1]]; ok {
-				return s
-			}
-			return m
-		})
-	case []hooks.Value:
-		for i := range t {
-			t[i] = fillTemplate(t[i], vars)
-		}
-		return t
-	case *hooks.Object:
-		for _, k := range t.Keys() {
-			t.Set(k, fillTemplate(t.Value(k), vars))
-		}
-		return t
-	}
-	return v
-}
-
-func newUUID() string {
-	var b [16]byte
-	_, _ = rand.Read(b[:])
-	b[6] = b[6]&0x0f | 0x40
-	b[8] = b[8]&0x3f | 0x80
-	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
-}

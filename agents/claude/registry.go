@@ -161,13 +161,7 @@ func (r *Registry) Hook(id string) *hooks.Hook {
 
 // HooksIn returns the handlers of one layer.
 func (r *Registry) HooksIn(layer settingsio.Layer) []*hooks.Hook {
-	var out []*hooks.Hook
-	for _, h := range r.Hooks {
-		if h.Origin.Layer == layer {
-			out = append(out, h)
-		}
-	}
-	return out
+	return hooks.InLayer(r.Hooks, layer)
 }
 
 // Label names a handler for people: its command, URL, MCP tool or prompt.

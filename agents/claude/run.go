@@ -4,7 +4,6 @@ import (
 	"context"
 	"net/http"
 	"os"
-	"sync"
 	"time"
 
 	"github.com/hookwarden/hookwarden/hooks"
@@ -118,32 +117,21 @@ type RunResult struct {
 // Claude Code does. Cancelling ctx kills running handlers.
 func (r *Runner) Run(ctx context.Context, req RunRequest) RunOutcome {
 	start := time.Now()
-	out := RunOutcome{Event: req.Event, Results: make([]RunResult, len(req.Hooks))}
+	out := RunOutcome{Event: req.Event}
 	input := req.Input
 	if input == nil {
 		input = hooks.NewObject(0)
 	}
 	rc := r.newRunContext(req.Event, input)
 	defer rc.cleanup()
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	finished := 0
-	for i, h := range req.Hooks {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			res := rc.execute(ctx, i, h)
-			mu.Lock()
-			finished++
-			res.Finished = finished
-			mu.Unlock()
-			out.Results[i] = res
-			if r.OnResult != nil {
-				r.OnResult(i, &out.Results[i])
-			}
-		}()
-	}
-	wg.Wait()
+	out.Results = hooks.RunConcurrently(len(req.Hooks), func(i int) RunResult {
+		return rc.execute(ctx, i, req.Hooks[i])
+	}, func(i, order int, res *RunResult) {
+		res.Finished = order + 1
+		if r.OnResult != nil {
+			r.OnResult(i, res)
+		}
+	})
 	out.Decision = Merge(req.Event, out.Results)
 	out.Warnings = Analyze(&out)
 	out.Duration = time.Since(start)

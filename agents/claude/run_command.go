@@ -27,12 +27,7 @@ func (rc *runContext) runCommand(ctx context.Context, i int, h *hooks.Hook, res 
 	env := rc.hookEnv(h, vars, envFile)
 	spec := hooks.SpawnSpec{Env: env, Dir: rc.projectDir, Stdin: rc.stdin, Timeout: res.Timeout,
 		Grace: rc.r.Grace, Cap: rc.r.StreamCap, NewSession: true}
-	if spec.Grace <= 0 {
-		spec.Grace = hooks.DefaultGrace
-	}
-	if spec.Cap <= 0 {
-		spec.Cap = hooks.DefaultStreamCap
-	}
+	spec.DefaultLimits()
 	c := h.Claude
 	switch {
 	case c != nil && c.HasArgs:
@@ -69,15 +64,11 @@ func (rc *runContext) runCommand(ctx context.Context, i int, h *hooks.Hook, res 
 		spec.Path = hooks.ResolveExecutable(spec.Program, env)
 	}
 	res.Argv = append([]string{spec.Program}, spec.Args...)
-	if check := rc.r.Check; check != nil {
-		spec.Check = func() error { return check(h) }
-	}
 	var writable []string
 	if rc.envDir != "" {
 		writable = append(writable, rc.envDir)
 	}
-	spec.Supervisor = rc.r.Isolation.For(h, hooks.InputMarkers(rc.input), writable...)
-	res.Sandboxed = spec.Supervisor != nil && spec.Supervisor.Isolate
+	res.Sandboxed = spec.Guard(h, rc.r.Check, rc.r.Isolation, rc.input, writable...)
 	pr := spec.Run(ctx)
 	res.Sandbox = pr.Sandbox
 	res.Stdout, res.Stderr = hooks.DecodeUTF8(pr.Stdout), hooks.DecodeUTF8(pr.Stderr)

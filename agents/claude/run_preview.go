@@ -57,29 +57,11 @@ func FillMCPInput(inputJSON string, in *hooks.Object) string {
 	if err != nil {
 		return inputJSON
 	}
-	return string(hooks.AppendJSON(nil, fillStrings(v, in)))
-}
-
-func fillStrings(v hooks.Value, in *hooks.Object) hooks.Value {
-	switch t := v.(type) {
-	case string:
-		return inputPath.ReplaceAllStringFunc(t, func(m string) string {
+	return string(hooks.AppendJSON(nil, hooks.MapStrings(v, func(s string) string {
+		return inputPath.ReplaceAllStringFunc(s, func(m string) string {
 			return lookupPath(in, m[2:len(m)-1])
 		})
-	case []hooks.Value:
-		out := make([]hooks.Value, len(t))
-		for i, x := range t {
-			out[i] = fillStrings(x, in)
-		}
-		return out
-	case *hooks.Object:
-		out := hooks.NewObject(t.Len())
-		for _, k := range t.Keys() {
-			out.Set(k, fillStrings(t.Value(k), in))
-		}
-		return out
-	}
-	return v
+	})))
 }
 
 func lookupPath(in *hooks.Object, path string) string {

@@ -15,11 +15,7 @@ import (
 // plugin.json and every hook file it names.
 func WatchPaths(s *Snapshot) []string {
 	var w settingsio.WatchList
-	for _, f := range s.Layers {
-		if f != nil {
-			w.File(f.Path)
-		}
-	}
+	w.Layers(s.Layers)
 	w.File(s.Paths.User)
 	w.File(s.Paths.Project)
 	w.File(s.Paths.Local)

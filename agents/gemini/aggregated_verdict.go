@@ -26,7 +26,7 @@ func Explain(label string, o *Outcome) hooks.Verdict {
 		explainFinal(o, final, say, detail)
 	}
 	if msg := final.Value("systemMessage"); hooks.Truthy(msg) && StrategyFor(o.Event) != StrategyToolSelection {
-		detail("Shown to the user: %s", oneLine(hooks.ToJSString(msg)))
+		detail("Shown to the user: %s", hooks.OneLine(hooks.ToJSString(msg)))
 	}
 	var failed []string
 	for i := range o.Results {
@@ -64,7 +64,7 @@ func explainFinal(o *Outcome, final *hooks.Object, say sayFunc, detail func(stri
 	case o.Event == hooks.SessionStart:
 		say(hooks.EffectAllowed, " — SessionStart ignores decisions and continue")
 	case d == "deny" || d == "block":
-		say(hooks.EffectBlocked, " by %s — reason: %s", by("block"), oneLine(reason))
+		say(hooks.EffectBlocked, " by %s — reason: %s", by("block"), hooks.OneLine(reason))
 		switch o.Event {
 		case hooks.BeforeTool:
 			detail("The tool does not run; the model is told %q.", "Tool execution blocked: "+reason)
@@ -94,7 +94,7 @@ func explainFinal(o *Outcome, final *hooks.Object, say sayFunc, detail func(stri
 		}
 	case hooks.BeforeModel:
 		if specific.Has("llm_request") {
-			detail("The model request is changed: %s.", oneLine(string(hooks.AppendJSON(nil, specific.Value("llm_request")))))
+			detail("The model request is changed: %s.", hooks.OneLine(string(hooks.AppendJSON(nil, specific.Value("llm_request")))))
 		}
 	case hooks.AfterModel:
 		if specific.Has("llm_response") {
@@ -102,7 +102,7 @@ func explainFinal(o *Outcome, final *hooks.Object, say sayFunc, detail func(stri
 		}
 	}
 	if ctx, ok := specific.Value("additionalContext").(string); ok && o.Event != hooks.BeforeTool {
-		detail("Added to the model's context: <hook_context>%s</hook_context>", oneLine(ctx))
+		detail("Added to the model's context: <hook_context>%s</hook_context>", hooks.OneLine(ctx))
 	}
 	if specific.Value("clearContext") == true && o.Event == hooks.AfterAgent {
 		detail("The chat history is cleared (only together with a stop or block).")
@@ -144,12 +144,4 @@ func firstTruthy(vs ...hooks.Value) hooks.Value {
 		}
 	}
 	return nil
-}
-
-func oneLine(s string) string {
-	s = strings.ReplaceAll(s, "\n", " ⏎ ")
-	if r := []rune(s); len(r) > 300 {
-		return string(r[:300]) + "…"
-	}
-	return s
 }

@@ -7,8 +7,6 @@ import (
 	"time"
 
 	"github.com/hookwarden/hookwarden/trust"
-
-	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // Select picks hooks by selector: a selector that equals a hook's key
@@ -70,7 +68,7 @@ type ApproveResult struct {
 // without fingerprints. It reads trusted_hooks.json back and reports the
 // keys that did not stick as an error. hooks come from ProjectHooks(snap)
 // (all of them for "approve all").
-func Approve(snap *settingsio.Snapshot, opts Options, hooks []trust.ProjectHook, now time.Time) (*ApproveResult, error) {
+func Approve(snap *Snapshot, opts Options, hooks []trust.ProjectHook, now time.Time) (*ApproveResult, error) {
 	res := &ApproveResult{Added: []string{}, Approved: []string{}}
 	if len(hooks) == 0 {
 		return res, nil
@@ -173,7 +171,7 @@ func mergePlaces(now, old []trust.Place) []trust.Place {
 // and definition of each approved entry, and the scripts they run now. A
 // script that exists but cannot be read is an error: nothing is approved
 // then, so that no key is ever trusted without its fingerprints.
-func approvalsFor(snap *settingsio.Snapshot, hooks []trust.ProjectHook, now time.Time) (map[string]*trust.Approval, error) {
+func approvalsFor(snap *Snapshot, hooks []trust.ProjectHook, now time.Time) (map[string]*trust.Approval, error) {
 	out := make(map[string]*trust.Approval, len(hooks))
 	placed := make(map[string]map[[4]string]bool, len(hooks))
 	fp := trust.NewFingerprinter(snap.ProjectDir)
@@ -211,7 +209,7 @@ func approvalsFor(snap *settingsio.Snapshot, hooks []trust.ProjectHook, now time
 // (StoreProject.Revoked) so that the next review still shows what changed
 // since it was approved. Keys of hooks that no longer exist (Report.Gone)
 // can be revoked too.
-func Revoke(snap *settingsio.Snapshot, opts Options, keys []string) error {
+func Revoke(snap *Snapshot, opts Options, keys []string) error {
 	if len(keys) == 0 {
 		return nil
 	}
@@ -238,7 +236,7 @@ func Revoke(snap *settingsio.Snapshot, opts Options, keys []string) error {
 }
 
 // TrustedKeys returns the keys trusted_hooks.json holds for snap's project.
-func TrustedKeys(snap *settingsio.Snapshot, opts Options) ([]string, error) {
+func TrustedKeys(snap *Snapshot, opts Options) ([]string, error) {
 	th, err := ReadTrustedHooks(opts.trustedHooksPath(snap))
 	if err != nil {
 		return nil, err

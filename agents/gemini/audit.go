@@ -43,7 +43,7 @@ func (o Options) storeData() (*trust.StoreData, error) {
 }
 
 // trustedHooksPath is where Gemini CLI keeps trusted_hooks.json for snap.
-func (o Options) trustedHooksPath(snap *settingsio.Snapshot) string {
+func (o Options) trustedHooksPath(snap *Snapshot) string {
 	switch {
 	case o.TrustedHooksPath != "":
 		return o.TrustedHooksPath
@@ -65,8 +65,8 @@ func (r *Report) Incomplete() bool { return len(r.Unreadable) > 0 }
 // Report is the trust audit of a project's workspace hooks.
 type Report struct {
 	// Project is the project path as Gemini keys it.
-	Project     string                 `json:"project"`
-	FolderTrust settingsio.FolderTrust `json:"folder_trust"`
+	Project     string      `json:"project"`
+	FolderTrust FolderTrust `json:"folder_trust"`
 	// TrustedHooksFile is the trusted_hooks.json read; TrustedHooksError
 	// says why Gemini cannot use it (then nothing counts as trusted, as in
 	// Gemini).
@@ -99,7 +99,7 @@ type Report struct {
 // and Hookwarden's store. It audits whatever the folder's trust (Gemini
 // only checks in trusted folders) and reports the folder trust alongside.
 // Only failures to read the files are errors.
-func Audit(snap *settingsio.Snapshot, opts Options) (*Report, error) {
+func Audit(snap *Snapshot, opts Options) (*Report, error) {
 	r := &Report{Project: snap.ProjectDir, FolderTrust: snap.FolderTrust, Gone: []string{}, GeminiWarnings: []string{}}
 	r.TrustedHooksFile = opts.trustedHooksPath(snap)
 	th, err := ReadTrustedHooks(r.TrustedHooksFile)

@@ -31,7 +31,7 @@ type Project struct {
 	env agents.Env
 	dir string
 	// snap is every file Gemini CLI reads; reg the hooks merged from them.
-	snap *settingsio.Snapshot
+	snap *Snapshot
 	reg  *Registry
 	// storeDir is Hookwarden's store folder ("" when it cannot be found:
 	// storeErr says why; the review then runs without fingerprints).
@@ -43,7 +43,7 @@ var _ agents.Project = (*Project)(nil)
 
 // Open reads every layer Gemini CLI reads for dir.
 func (a Agent) Open(_ context.Context, env agents.Env, dir string) (agents.Project, error) {
-	snap := settingsio.Load(settingsio.Options{ProjectDir: dir, Env: env.Vars, GOOS: env.GOOS, Home: env.Home})
+	snap := Load(LoadOptions{ProjectDir: dir, Env: env.Vars, GOOS: env.GOOS, Home: env.Home})
 	p := &Project{env: env, dir: snap.ProjectDir, snap: snap, reg: Build(snap)}
 	p.storeDir, p.storeErr = trust.StoreDirFromEnv(env.Vars, env.GOOS)
 	return p, nil
@@ -131,7 +131,7 @@ func (p *Project) Summary() agents.Summary {
 }
 
 // folderTrustFact is the folder trust as the list and the header say it.
-func folderTrustFact(ft settingsio.FolderTrust) agents.Fact {
+func folderTrustFact(ft FolderTrust) agents.Fact {
 	text := string(ft.State)
 	if text == "" {
 		text = "unknown"
@@ -168,7 +168,7 @@ func hooksFact(r *Registry) agents.Fact {
 }
 
 // envFileState says which variables Gemini CLI takes from its .env file.
-func envFileState(e *settingsio.EnvFile) string {
+func envFileState(e *EnvFile) string {
 	if e.Err != nil {
 		return "error: " + e.Err.Msg
 	}
@@ -212,7 +212,7 @@ func (p *Project) Layers() []agents.Layer {
 
 // extensionLayer is an extension's hooks file (its manifest when it has
 // none), inactive extensions as ignored.
-func extensionLayer(e *settingsio.Extension, perFile map[string]int) agents.Layer {
+func extensionLayer(e *Extension, perFile map[string]int) agents.Layer {
 	l := agents.Layer{Path: e.Manifest, Exists: true, State: agents.FileOK}
 	if e.Hooks != nil {
 		l = agents.FileLayer(e.Hooks)
@@ -230,7 +230,7 @@ func extensionLayer(e *settingsio.Extension, perFile map[string]int) agents.Laye
 
 // envFileLayer is the .env file Gemini CLI loads at start: the variables
 // it sets, and a GEMINI_CLI_HOME the project chose shown as a fault.
-func envFileLayer(e *settingsio.EnvFile, hr *settingsio.HomeRedirect) agents.Layer {
+func envFileLayer(e *EnvFile, hr *HomeRedirect) agents.Layer {
 	l := agents.Layer{Kind: "env", Label: "loaded by Gemini CLI at start", Path: e.Path, Exists: true, State: agents.FileOK}
 	keys := make([]string, 0, len(e.Applied))
 	for _, a := range e.Applied {
@@ -264,7 +264,7 @@ func (p *Project) trustedHooksLayer() agents.Layer {
 
 // trustedHooksPath is where Gemini CLI keeps trusted_hooks.json for snap
 // (trust.Audit reads the same).
-func trustedHooksPath(snap *settingsio.Snapshot) string {
+func trustedHooksPath(snap *Snapshot) string {
 	switch {
 	case snap.HomeRedirect != nil && snap.HomeRedirect.ByProject:
 		return snap.HomeRedirect.Before.TrustedHooks
@@ -278,7 +278,7 @@ func trustedHooksPath(snap *settingsio.Snapshot) string {
 // extensions, both trust files, the .env files), Hookwarden's store and
 // the scripts the workspace hooks run.
 func (p *Project) Watch() []string {
-	out := settingsio.SnapshotWatchPaths(p.snap)
+	out := WatchPaths(p.snap)
 	if p.storeDir != "" {
 		out = append(out, trust.Store{Dir: p.storeDir}.Path())
 	}

@@ -128,7 +128,7 @@ func (p *Project) folderView() agents.FolderView {
 	if state == "" {
 		state = "unknown"
 	}
-	overridden := ft.Rule == settingsio.EnvTrustWorkspace || ft.Rule == settingsio.EnvRestrictedMode ||
+	overridden := ft.Rule == EnvTrustWorkspace || ft.Rule == EnvRestrictedMode ||
 		strings.HasPrefix(ft.Rule, "security.folderTrust")
 	dir := p.snap.ProjectDir
 	v := agents.FolderView{Title: "Folder trust: " + state, Trusted: ft.Trusted(), Answers: []string{"trust", "parent", "deny"},
@@ -411,7 +411,7 @@ func quoteList(list []string) string {
 // auditDoc is the stable JSON document of `hookwarden audit --json`.
 type auditDoc struct {
 	Project           string                 `json:"project"`
-	FolderTrust       settingsio.FolderTrust `json:"folder_trust"`
+	FolderTrust       FolderTrust            `json:"folder_trust"`
 	TrustedHooksFile  string                 `json:"trusted_hooks_file"`
 	TrustedHooksError string                 `json:"trusted_hooks_error,omitempty"`
 	SettingsError     string                 `json:"settings_error,omitempty"`

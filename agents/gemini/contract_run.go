@@ -8,7 +8,6 @@ import (
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/sandbox"
-	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
@@ -20,7 +19,7 @@ type runSetup struct {
 	fields *hooks.Object
 	// snap and reg are the project as the run sees it (as if trusted with
 	// AsTrusted); plan is Gemini's plan and sel the part the request takes.
-	snap      *settingsio.Snapshot
+	snap      *Snapshot
 	reg       *Registry
 	asTrusted bool
 	plan, sel *hooks.Plan

@@ -7,7 +7,6 @@ import (
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/sandbox"
-	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // runReport is everything `hookwarden run` found and did.
@@ -15,7 +14,7 @@ type runReport struct {
 	Project     string
 	Event       hooks.Event
 	Context     *hooks.PlanContext
-	FolderTrust settingsio.FolderTrust
+	FolderTrust FolderTrust
 	AsTrusted   bool
 	// Plan is Gemini's plan; Selected the part --hook chose; Skipped the
 	// workspace hooks held back for lack of approval.
@@ -83,22 +82,22 @@ func (r *runReport) notes() []string {
 // JSON document.
 
 type runDoc struct {
-	Project     string                 `json:"project"`
-	Event       hooks.Event            `json:"event"`
-	Context     *hooks.PlanContext     `json:"context"`
-	FolderTrust settingsio.FolderTrust `json:"folder_trust"`
-	AsTrusted   bool                   `json:"as_trusted"`
-	Plan        planDoc                `json:"plan"`
-	Ran         []string               `json:"ran"`
-	Skipped     []string               `json:"skipped"`
-	Notes       []string               `json:"notes"`
-	Input       *hooks.Object          `json:"input"`
-	Verdict     *hooks.Verdict         `json:"verdict"`
-	Results     []resultDoc            `json:"results"`
-	Aggregated  *aggregatedDoc         `json:"aggregated"`
-	Warnings    []hooks.Warning        `json:"warnings"`
-	DurationMS  float64                `json:"duration_ms"`
-	Sandbox     agents.SandboxRule     `json:"sandbox"`
+	Project     string             `json:"project"`
+	Event       hooks.Event        `json:"event"`
+	Context     *hooks.PlanContext `json:"context"`
+	FolderTrust FolderTrust        `json:"folder_trust"`
+	AsTrusted   bool               `json:"as_trusted"`
+	Plan        planDoc            `json:"plan"`
+	Ran         []string           `json:"ran"`
+	Skipped     []string           `json:"skipped"`
+	Notes       []string           `json:"notes"`
+	Input       *hooks.Object      `json:"input"`
+	Verdict     *hooks.Verdict     `json:"verdict"`
+	Results     []resultDoc        `json:"results"`
+	Aggregated  *aggregatedDoc     `json:"aggregated"`
+	Warnings    []hooks.Warning    `json:"warnings"`
+	DurationMS  float64            `json:"duration_ms"`
+	Sandbox     agents.SandboxRule `json:"sandbox"`
 }
 
 type resultDoc struct {

@@ -7,7 +7,6 @@ import (
 	"github.com/hookwarden/hookwarden/trust"
 
 	"github.com/hookwarden/hookwarden/assets"
-	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // ApproveDemo approves the demo project's pre-approved hooks
@@ -15,7 +14,7 @@ import (
 // trusted_hooks.json and Hookwarden store, so that they read as approved
 // in Hookwarden and not only in Gemini CLI's key list.
 func ApproveDemo(d assets.Demo, goos string, now time.Time) error {
-	snap := settingsio.Load(settingsio.Options{ProjectDir: d.ProjectDir, Env: d.Env, GOOS: goos, Home: d.Home})
+	snap := Load(LoadOptions{ProjectDir: d.ProjectDir, Env: d.Env, GOOS: goos, Home: d.Home})
 	storeDir, err := trust.StoreDirFromEnv(d.Env, goos)
 	if err != nil {
 		return err

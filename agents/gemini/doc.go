@@ -1,7 +1,19 @@
 // Package gemini holds what is specific to Gemini CLI (0.61) in Hookwarden:
-// its hook machinery reimplemented on a loaded settingsio.Snapshot value
+// its files and its hook machinery reimplemented on a loaded Snapshot value
 // instead of a global configuration object.
 //
+//   - what Gemini CLI reads for a project (Load, LoadOptions → Snapshot):
+//     where its files are (paths.go, pathrules.go), the four settings
+//     layers with their load-time $VAR expansion (load.go,
+//     settings_expand.go) and the ownership check of the system files
+//     (syssecurity*.go), the merged value of a setting (setting.go), the
+//     folder-trust decision from trustedFolders.json and the environment
+//     (foldertrust.go, trustedfolders.go), the .env file it loads and a
+//     GEMINI_CLI_HOME it takes from there (envfile_load.go), the
+//     extensions with their policies, enablement, settings environment
+//     and ${...} hydration (extensions.go, enablement.go, hydrate.go), the
+//     files that are unreadable (snapshot.go) and the paths to watch
+//     (watch_paths.go);
 //   - the registry merge of every layer with its diagnostics (registry.go,
 //     collect.go, status.go, envfile.go, command_checks.go), and the
 //     registry as if every hook were trusted (registry_trusted.go);
@@ -34,6 +46,8 @@
 // Report.GeminiWarnings (and of keys Gemini itself appends) can differ.
 //
 // The oracle harness that runs the conformance kit's cases against this
-// package is in agents/gemini/conform. Agent-neutral pieces (the hook
-// model, JSON values, the spawn primitive) are in package hooks.
+// package is in agents/gemini/conform. Agent-neutral pieces are elsewhere:
+// the hook model and the spawn primitive in package hooks; JSONC parsing,
+// comment-keeping patches, atomic writes, the watcher and the neutral
+// File, Layer and FileError in package settingsio.
 package gemini

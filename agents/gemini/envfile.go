@@ -8,7 +8,6 @@ import (
 	"github.com/hookwarden/hookwarden/hooks"
 
 	"github.com/hookwarden/hookwarden/internal/safetext"
-	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // hijackVars are variables that change what every hook's program does
@@ -119,7 +118,7 @@ func (r *Registry) checkEnvFile() {
 // hooks the project controls: one that takes a value from the project's
 // .env, and every hook of an extension loaded from a home folder the
 // project moved Gemini to.
-func (r *Registry) hydrateProvenance(hs []*hooks.Hook, ext *settingsio.Extension) {
+func (r *Registry) hydrateProvenance(hs []*hooks.Hook, ext *Extension) {
 	redirect := r.Snapshot.HomeRedirect
 	for _, h := range hs {
 		for _, name := range placeholders(h.RawCommand) {

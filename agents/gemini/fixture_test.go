@@ -65,9 +65,9 @@ func (f *fixture) trustedHooksPath() string {
 	return filepath.Join(f.home, ".gemini", "trusted_hooks.json")
 }
 
-func (f *fixture) load() *settingsio.Snapshot {
+func (f *fixture) load() *Snapshot {
 	f.t.Helper()
-	return settingsio.Load(settingsio.Options{ProjectDir: f.project, Env: f.env(), GOOS: runtime.GOOS, Home: f.home})
+	return Load(LoadOptions{ProjectDir: f.project, Env: f.env(), GOOS: runtime.GOOS, Home: f.home})
 }
 
 func (f *fixture) opts() Options { return Options{Store: f.store} }

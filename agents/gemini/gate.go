@@ -35,7 +35,7 @@ type Gate struct {
 // vanished, or became a link out of the project) since it was approved, or
 // running code Hookwarden cannot see (HookReview.Unresolved). Hookwarden
 // never runs a project hook the user did not approve or confirm.
-func HoldUnapproved(snap *settingsio.Snapshot, opts Options, plan *hooks.Plan) Gate {
+func HoldUnapproved(snap *Snapshot, opts Options, plan *hooks.Plan) Gate {
 	if plan == nil {
 		return Gate{}
 	}

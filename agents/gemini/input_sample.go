@@ -1,7 +1,6 @@
 package gemini
 
 import (
-	"crypto/rand"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -44,7 +43,7 @@ func SampleInput(o SampleOptions) (*hooks.Object, error) {
 		o.Now = time.Now()
 	}
 	if o.SessionID == "" {
-		o.SessionID = newUUID()
+		o.SessionID = hooks.NewUUID()
 	}
 	if o.TranscriptPath == "" {
 		o.TranscriptPath = TranscriptPathFor(o.Home, o.ProjectDir, o.SessionID, o.Now)
@@ -76,7 +75,7 @@ func sampleFields(o SampleOptions) (*hooks.Object, error) {
 	if err != nil {
 		return nil, fmt.Errorf("sample payload for %s: %w", o.Event, err)
 	}
-	fields, ok := fillPlaceholders(v, o.ProjectDir, o.Home).(*hooks.Object)
+	fields, ok := hooks.FillTemplate(v, map[string]string{"PROJECT": o.ProjectDir, "HOME": o.Home}).(*hooks.Object)
 	if !ok {
 		return nil, fmt.Errorf("sample payload for %s is not an object", o.Event)
 	}
@@ -120,22 +119,6 @@ func splitMCPName(tool string) (server, name string, ok bool) {
 	return server, name, ok && server != "" && name != ""
 }
 
-func fillPlaceholders(v hooks.Value, project, home string) hooks.Value {
-	switch x := v.(type) {
-	case string:
-		return strings.NewReplacer("${PROJECT}", project, "${HOME}", home).Replace(x)
-	case []hooks.Value:
-		for i := range x {
-			x[i] = fillPlaceholders(x[i], project, home)
-		}
-	case *hooks.Object:
-		for _, k := range x.Keys() {
-			x.Set(k, fillPlaceholders(x.Value(k), project, home))
-		}
-	}
-	return v
-}
-
 // GeminiProjectTempDir is <home>/.gemini/tmp/<project folder name>, where
 // Gemini CLI keeps a project's chats and plans.
 func GeminiProjectTempDir(home, projectDir string) string {
@@ -155,12 +138,4 @@ func TranscriptPathFor(home, projectDir, sessionID string, t time.Time) string {
 // PlansDirFor is GEMINI_PLANS_DIR for a session.
 func PlansDirFor(home, projectDir, sessionID string) string {
 	return filepath.Join(GeminiProjectTempDir(home, projectDir), sessionID, "plans")
-}
-
-func newUUID() string {
-	var b [16]byte
-	_, _ = rand.Read(b[:])
-	b[6] = b[6]&0x0f | 0x40
-	b[8] = b[8]&0x3f | 0x80
-	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
 }

@@ -3,11 +3,8 @@ package gemini
 import (
 	"fmt"
 	"strings"
-	"sync"
 
 	"github.com/hookwarden/hookwarden/hooks"
-
-	"github.com/dlclark/regexp2"
 
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -24,36 +21,13 @@ var knownTriggers = map[hooks.Event][]string{
 func Triggers(event hooks.Event) []string { return knownTriggers[event] }
 
 // matcherCache compiles each distinct tool matcher once. JavaScript regex
-// semantics come from regexp2 in ECMAScript mode, since Gemini runs
-// new RegExp(matcher).
+// semantics come from regexp2 in ECMAScript mode (hooks.RegexCache), since
+// Gemini runs new RegExp(matcher).
 type matcherCache struct {
-	mu sync.Mutex
-	m  map[string]*regexp2.Regexp // nil value: invalid regex
+	hooks.RegexCache
 }
 
-func newMatcherCache() *matcherCache {
-	return &matcherCache{m: map[string]*regexp2.Regexp{}}
-}
-
-func (c *matcherCache) compile(pattern string) (*regexp2.Regexp, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if re, ok := c.m[pattern]; ok {
-		if re == nil {
-			return nil, errInvalidRegex
-		}
-		return re, nil
-	}
-	re, err := regexp2.Compile(pattern, regexp2.ECMAScript)
-	if err != nil {
-		c.m[pattern] = nil
-		return nil, err
-	}
-	c.m[pattern] = re
-	return re, nil
-}
-
-var errInvalidRegex = fmt.Errorf("invalid regular expression")
+func newMatcherCache() *matcherCache { return &matcherCache{} }
 
 // matches is HookPlanner.matchesContext for one hook.
 func (c *matcherCache) matches(h *hooks.Hook, ctx *hooks.PlanContext) bool {
@@ -66,7 +40,7 @@ func (c *matcherCache) matches(h *hooks.Hook, ctx *hooks.PlanContext) bool {
 	}
 	switch {
 	case ctx.ToolName != "":
-		re, err := c.compile(m)
+		re, err := c.Compile(m)
 		if err != nil {
 			return m == ctx.ToolName
 		}
@@ -99,7 +73,7 @@ func (r *Registry) matcherDiagnostics(f *settingsio.File, n *settingsio.Node, ev
 		out = append(out, diagAt(f, n, hooks.SeverityWarning,
 			fmt.Sprintf("Gemini passes no context for %s, so the matcher %q is ignored and the hook always runs", event, matcher)))
 	case MatchToolName:
-		if _, err := r.matchers.compile(m); err != nil {
+		if _, err := r.matchers.Compile(m); err != nil {
 			out = append(out, diagAt(f, n, hooks.SeverityWarning,
 				fmt.Sprintf("matcher %q is not a valid regular expression; Gemini falls back to comparing it with the tool name exactly", matcher)))
 		} else if strings.HasPrefix(m, "/") && strings.HasSuffix(m, "/") && len(m) > 1 {

@@ -17,13 +17,13 @@ import (
 // After them come the hooks the project decides that Gemini's check never
 // sees (Unchecked set, see uncheckedProjectHooks): Hookwarden reviews and
 // gates them like the others.
-func ProjectHooks(snap *settingsio.Snapshot) ([]trust.ProjectHook, *CheckAbort) {
+func ProjectHooks(snap *Snapshot) ([]trust.ProjectHook, *CheckAbort) {
 	return projectHooks(snap, Build(snap))
 }
 
 // projectHooks is ProjectHooks with the registry of snap already built
 // (hooks.Build(snap)), so that one audit builds it once.
-func projectHooks(snap *settingsio.Snapshot, reg *Registry) ([]trust.ProjectHook, *CheckAbort) {
+func projectHooks(snap *Snapshot, reg *Registry) ([]trust.ProjectHook, *CheckAbort) {
 	var out []trust.ProjectHook
 	var abort *CheckAbort
 	if ws := workspaceFile(snap); ws != nil && ws.Root != nil {
@@ -42,7 +42,7 @@ type CheckAbort struct {
 	Reason string `json:"reason"`
 }
 
-func workspaceFile(snap *settingsio.Snapshot) *settingsio.File {
+func workspaceFile(snap *Snapshot) *settingsio.File {
 	if snap == nil {
 		return nil
 	}

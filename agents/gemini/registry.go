@@ -12,7 +12,7 @@ import (
 // Registry is every hook found for a project, merged the way Gemini CLI
 // merges them, each with its status and diagnostics.
 type Registry struct {
-	Snapshot *settingsio.Snapshot
+	Snapshot *Snapshot
 	// HooksEnabled is the merged hooksConfig.enabled; HooksEnabledBy names
 	// the file that decided it ("" for the default).
 	HooksEnabled   bool
@@ -46,7 +46,7 @@ type DisabledEntry struct {
 // hooksConfig.enabled is a scalar (the last file that sets it wins);
 // hooksConfig.disabled is a UNION matched against name || command. Settings
 // hooks are registered only in a trusted folder; extension hooks always.
-func Build(snap *settingsio.Snapshot) *Registry {
+func Build(snap *Snapshot) *Registry {
 	r := &Registry{Snapshot: snap, HooksEnabled: true, matchers: newMatcherCache()}
 	trusted := snap.FolderTrust.Trusted()
 	layers := r.readLayers()
@@ -115,7 +115,7 @@ func (r *Registry) layerCounts(f *settingsio.File) bool {
 // files that count.
 func (r *Registry) mergeHooksConfig(layers []mergedLayer) {
 	if n, from := r.Snapshot.Setting("hooksConfig", "enabled"); n != nil && !n.Is(settingsio.Null) {
-		r.HooksEnabled = settingsio.CoerceBool(n)
+		r.HooksEnabled = CoerceBool(n)
 		if from != nil {
 			r.HooksEnabledBy = from.Path
 		}
@@ -133,7 +133,7 @@ func (r *Registry) mergeHooksConfig(layers []mergedLayer) {
 			continue
 		}
 		if en := hc.Get("enabled"); en != nil && !en.Is(settingsio.Bool) {
-			r.fileDiag(f, en, hooks.SeverityWarning, "hooksConfig.enabled must be true or false, not %s; Gemini reads it as %v", en.Kind, settingsio.CoerceBool(en))
+			r.fileDiag(f, en, hooks.SeverityWarning, "hooksConfig.enabled must be true or false, not %s; Gemini reads it as %v", en.Kind, CoerceBool(en))
 		}
 		dis := hc.Get("disabled")
 		if dis == nil {
@@ -196,7 +196,7 @@ func (r *Registry) checkLegacyKeys(f *settingsio.File) {
 }
 
 // collectExtension lists the hooks of one extension.
-func (r *Registry) collectExtension(ext *settingsio.Extension) {
+func (r *Registry) collectExtension(ext *Extension) {
 	if ext.Hooks == nil {
 		return
 	}

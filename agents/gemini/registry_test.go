@@ -16,9 +16,9 @@ type layers map[settingsio.Layer]string
 var layerOrder = []settingsio.Layer{settingsio.LayerSystemDefaults, settingsio.LayerUser, settingsio.LayerWorkspace, settingsio.LayerSystem}
 
 // snapshot builds a snapshot from file texts, parsing them as the loader does.
-func snapshot(t testing.TB, ls layers, trusted bool, exts ...*settingsio.Extension) *settingsio.Snapshot {
+func snapshot(t testing.TB, ls layers, trusted bool, exts ...*Extension) *Snapshot {
 	t.Helper()
-	s := &settingsio.Snapshot{ProjectDir: "/p", Extensions: exts}
+	s := &Snapshot{ProjectDir: "/p", Extensions: exts}
 	for _, l := range layerOrder {
 		f := &settingsio.File{Layer: l, Path: "/" + string(l) + "/settings.json"}
 		if text, ok := ls[l]; ok {
@@ -30,21 +30,21 @@ func snapshot(t testing.TB, ls layers, trusted bool, exts ...*settingsio.Extensi
 		}
 		s.Layers = append(s.Layers, f)
 	}
-	s.FolderTrust = settingsio.FolderTrust{State: settingsio.FolderUntrusted, Reason: "test says so"}
+	s.FolderTrust = FolderTrust{State: FolderUntrusted, Reason: "test says so"}
 	if trusted {
-		s.FolderTrust = settingsio.FolderTrust{State: settingsio.FolderTrusted}
+		s.FolderTrust = FolderTrust{State: FolderTrusted}
 	}
 	return s
 }
 
-func extension(t testing.TB, name, text string, active bool) *settingsio.Extension {
+func extension(t testing.TB, name, text string, active bool) *Extension {
 	t.Helper()
 	f := &settingsio.File{Layer: settingsio.LayerExtension, Path: "/ext/" + name + "/hooks/hooks.json", Exists: true, Raw: []byte(text)}
 	f.Root, f.Err = settingsio.ParseJSONC(f.Path, f.Raw)
 	if f.Err != nil {
 		f.Root = nil
 	}
-	return &settingsio.Extension{Name: name, Path: "/ext/" + name, Active: active, InactiveReason: "disabled in extension-enablement.json", Hooks: f}
+	return &Extension{Name: name, Path: "/ext/" + name, Active: active, InactiveReason: "disabled in extension-enablement.json", Hooks: f}
 }
 
 // cmdJSON is one command hook in settings JSON.

@@ -1,13 +1,11 @@
 package gemini
 
-import "github.com/hookwarden/hookwarden/settingsio"
-
 // BuildAsTrusted builds the registry as Gemini CLI would if the folder
 // were trusted: what a user asks for when they dry-run the hooks of a
 // folder they have not trusted yet. The snapshot itself is not changed.
-func BuildAsTrusted(snap *settingsio.Snapshot) *Registry {
+func BuildAsTrusted(snap *Snapshot) *Registry {
 	trusted := *snap
-	trusted.FolderTrust.State = settingsio.FolderTrusted
+	trusted.FolderTrust.State = FolderTrusted
 	trusted.FolderTrust.Reason = "treated as trusted for this dry run (" + snap.FolderTrust.Reason + ")"
 	return Build(&trusted)
 }

@@ -307,11 +307,7 @@ func (rc *runContext) execute(ctx context.Context, h *hooks.Hook, event hooks.Ev
 	if hasCwd {
 		spawn.Dir = cwdStr
 	}
-	if check := rc.r.Check; check != nil {
-		spawn.Check = func() error { return check(h) }
-	}
-	spawn.Supervisor = rc.r.Isolation.For(h, hooks.InputMarkers(input))
-	res.Sandboxed = spawn.Supervisor != nil && spawn.Supervisor.Isolate
+	res.Sandboxed = spawn.Guard(h, rc.r.Check, rc.r.Isolation, input)
 	pr := spawn.Run(ctx)
 	res.Sandbox = pr.Sandbox
 	res.Duration = time.Since(start)

@@ -5,10 +5,10 @@ import "github.com/hookwarden/hookwarden/settingsio"
 // SanitizationFor reads security.environmentVariableRedaction from the
 // merged settings (enabled, allowed, blocked), as Gemini CLI passes it to
 // its hook runner.
-func SanitizationFor(snap *settingsio.Snapshot) Sanitization {
+func SanitizationFor(snap *Snapshot) Sanitization {
 	var s Sanitization
 	if n, _ := snap.Setting("security", "environmentVariableRedaction", "enabled"); n != nil && !n.Is(settingsio.Null) {
-		s.Enabled = settingsio.CoerceBool(n)
+		s.Enabled = CoerceBool(n)
 	}
 	list := func(key string) []string {
 		n, _ := snap.Setting("security", "environmentVariableRedaction", key)

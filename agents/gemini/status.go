@@ -134,13 +134,7 @@ func (r *Registry) gatherDiagnostics() {
 
 // HooksIn returns the hooks of one layer (and, for extensions, one file).
 func (r *Registry) HooksIn(layer settingsio.Layer) []*hooks.Hook {
-	var out []*hooks.Hook
-	for _, h := range r.Hooks {
-		if h.Origin.Layer == layer {
-			out = append(out, h)
-		}
-	}
-	return out
+	return hooks.InLayer(r.Hooks, layer)
 }
 
 // Hook returns the hook with the given ID, or nil.

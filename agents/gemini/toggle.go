@@ -23,7 +23,7 @@ import (
 // report; the decisions that depend on a file's list are taken on the
 // file's current content. Load a new snapshot after a change.
 type Toggler struct {
-	Snapshot *settingsio.Snapshot
+	Snapshot *Snapshot
 	Registry *Registry
 	// Env is the environment the snapshot was loaded with; disabled
 	// entries are compared after Gemini's load-time expansion in it.
@@ -36,7 +36,7 @@ type Toggler struct {
 // NewToggler returns a Toggler for a loaded project, with the switch
 // journal in Hookwarden's folder (settingsio.HookwardenDir of env) when
 // that can be located.
-func NewToggler(snap *settingsio.Snapshot, env settingsio.Env) *Toggler {
+func NewToggler(snap *Snapshot, env settingsio.Env) *Toggler {
 	t := &Toggler{Snapshot: snap, Registry: Build(snap), Env: env}
 	if dir, err := settingsio.HookwardenDir(env, runtime.GOOS); err == nil {
 		t.Journal = &settingsio.EditJournal{Path: filepath.Join(dir, settingsio.JournalFileName)}

@@ -67,7 +67,7 @@ type listEdit func(list *settingsio.Node, expand func(string) string) settingsio
 // instead (or deletes the file those edits created), so that disable then
 // enable leaves no trace.
 func (t *Toggler) editList(layer settingsio.Layer, path string, create bool, edit listEdit) (*FileEdit, error) {
-	expand := func(s string) string { return settingsio.ExpandEnv(s, t.Env.Lookup) }
+	expand := func(s string) string { return ExpandEnv(s, t.Env.Lookup) }
 	if !create {
 		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 			return nil, nil

@@ -1,11 +1,9 @@
 package gemini
 
-import "github.com/hookwarden/hookwarden/settingsio"
-
 // WrittenFiles are the files Approve and Revoke write for snap: Gemini
 // CLI's trusted_hooks.json and Hookwarden's store (when it has one), so
 // that a caller can back them up to undo the write.
-func (o Options) WrittenFiles(snap *settingsio.Snapshot) []string {
+func (o Options) WrittenFiles(snap *Snapshot) []string {
 	files := []string{o.trustedHooksPath(snap)}
 	if o.Store.Dir != "" {
 		files = append(files, o.Store.Path())

@@ -2,7 +2,6 @@ package migrate
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -149,34 +148,13 @@ type fixture struct {
 
 func newFixture(t *testing.T, files map[string]string) fixture {
 	t.Helper()
-	if runtime.GOOS == "windows" {
-		t.Skip("POSIX paths in the fixtures")
-	}
-	tmp := t.TempDir()
-	fx := fixture{home: filepath.Join(tmp, "home"), project: filepath.Join(tmp, "project")}
-	for name, content := range files {
-		p := strings.NewReplacer("HOME", fx.home, "PROJECT", fx.project).Replace(name)
-		content = strings.ReplaceAll(content, "HOMEDIR", fx.home)
-		testenv.WriteFile(t, p, content)
-	}
-	os.MkdirAll(fx.project, 0o755)
-	return fx
+	home, project := testenv.HomeAndProject(t, files)
+	return fixture{home: home, project: project}
 }
 
 func (fx fixture) build() *claude.Registry {
 	return claude.Build(claude.Load(claude.Options{ProjectDir: fx.project, Env: settingsio.Env{"HOME=" + fx.home, claude.EnvManagedDir + "=" + filepath.Join(fx.home, "no-managed")}, GOOS: runtime.GOOS}))
 }
 
-func cmd(c string) string { return `{"type": "command", "command": ` + quote(c) + `}` }
-
-func quote(s string) string {
-	return `"` + strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), `"`, `\"`) + `"`
-}
-
-func hooksJSON(event, matcher string, handlers ...string) string {
-	m := ""
-	if matcher != "" {
-		m = `"matcher": ` + quote(matcher) + `, `
-	}
-	return `{"hooks": {"` + event + `": [{` + m + `"hooks": [` + strings.Join(handlers, ", ") + `]}]}}`
-}
+// cmd and hooksJSON write Claude Code settings for the fixtures.
+var cmd, hooksJSON = testenv.CommandHook, testenv.HooksJSON

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/agents/claude"
+	"github.com/hookwarden/hookwarden/agents/gemini"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
@@ -19,7 +20,7 @@ func Preview(p agents.Project, env agents.Env) (*Migration, error) {
 	if err != nil {
 		return nil, err
 	}
-	target := settingsio.ResolvePaths(p.Dir(), env.Vars, env.GOOS, env.Home).Workspace
+	target := gemini.ResolvePaths(p.Dir(), env.Vars, env.GOOS, env.Home).Workspace
 	if target == "" {
 		return nil, fmt.Errorf("the project folder is the home folder: Gemini CLI has no workspace settings there")
 	}

@@ -25,7 +25,7 @@
 //		Prompt: "read notes.txt", Env: []string{"LOG=" + log}})
 //	// Interactive: Interactive: true, DoneText: "Done." (or Interact for
 //	// dialogs); check res.ExitCode, res.Stdout/Stderr or res.Screen.
-//	snap := settingsio.Load(settingsio.Options{ProjectDir: project,
+//	snap := gemini.Load(gemini.LoadOptions{ProjectDir: project,
 //		Env: settingsio.Env(opts.Environ()), Home: home}) // what the CLI saw
 //
 // The package is meant for tests only; Linux and macOS (hooks run under

@@ -71,7 +71,7 @@ func (f *fidelityFixture) runAndCompare(t *testing.T, want, notWant []string) *g
 		t.Fatalf("gemini CLI: err %v, exit %d\nstdout: %s\nstderr: %s", err, res.ExitCode, res.Stdout, res.Stderr)
 	}
 	fired := firedByEvent(t, readLines(t, f.log))
-	snap := settingsio.Load(settingsio.Options{ProjectDir: f.project,
+	snap := gemini.Load(gemini.LoadOptions{ProjectDir: f.project,
 		Env: settingsio.Env(f.opts.Environ()), GOOS: runtime.GOOS, Home: f.home})
 	reg := gemini.Build(snap)
 	all := map[string]bool{}

@@ -123,7 +123,7 @@ func (o Options) systemDefaultsPath() string {
 
 // Environ is the whole environment the CLI runs with, in os.Environ form.
 // It is built from scratch (PATH is the only variable taken from the test
-// process), so hand the same value to settingsio.Load to compute what the
+// process), so hand the same value to gemini.Load to compute what the
 // CLI sees.
 func (o Options) Environ() []string {
 	env := []string{

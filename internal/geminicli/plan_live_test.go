@@ -17,7 +17,7 @@ import (
 
 // Acceptance test of issue 2: for the events one prompt fires (SessionStart,
 // BeforeAgent, BeforeTool and AfterTool of read_file), the hooks the real
-// Gemini CLI 0.61 runs are exactly those hooks.Build(settingsio.Load(…)).Plan
+// Gemini CLI 0.61 runs are exactly those hooks.Build(gemini.Load(…)).Plan
 // lists — same set, same count, and the same order where the plan is
 // sequential.
 
@@ -110,7 +110,7 @@ func TestPlanMatchesRealGemini(t *testing.T) {
 			fired := firedByEvent(t, readLines(t, f.log))
 			modes := readLines(t, f.modes)
 
-			snap := settingsio.Load(settingsio.Options{ProjectDir: f.project,
+			snap := gemini.Load(gemini.LoadOptions{ProjectDir: f.project,
 				Env: settingsio.Env(f.opts.Environ()), GOOS: runtime.GOOS, Home: f.home})
 			reg := gemini.Build(snap)
 			layersRun := map[settingsio.Layer]bool{}

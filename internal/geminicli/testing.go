@@ -1,9 +1,14 @@
 package geminicli
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
+	"os"
 	"os/exec"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -44,4 +49,56 @@ func missingOr(t testing.TB, err error) {
 		return
 	}
 	t.Fatalf("locating the real Gemini CLI: %v", err)
+}
+
+// BundleFunction copies one top-level function's source, from startMarker
+// up to endMarker, out of the Gemini CLI bundle RequireBundle finds (the
+// bundle's chunks have hashed names, so every chunk is searched).
+func BundleFunction(t testing.TB, startMarker, endMarker string) string {
+	t.Helper()
+	// .../node_modules/@google/gemini-cli/bundle/gemini.js
+	modules := filepath.Dir(filepath.Dir(filepath.Dir(filepath.Dir(RequireBundle(t)))))
+	chunks, err := filepath.Glob(filepath.Join(modules, "@google", "gemini-cli", "bundle", "*.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range chunks {
+		data, err := os.ReadFile(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		i := bytes.Index(data, []byte(startMarker))
+		if i < 0 {
+			continue
+		}
+		j := bytes.Index(data[i:], []byte(endMarker))
+		if j < 0 {
+			continue
+		}
+		return string(data[i : i+j])
+	}
+	t.Fatalf("no %q in the Gemini CLI bundle", startMarker)
+	return ""
+}
+
+// RunNodeJSON runs node with args, writes in as JSON to its standard
+// input and decodes its standard output, JSON, into out. Any failure fails
+// the test, with node's standard error.
+func RunNodeJSON(t testing.TB, in, out any, args ...string) {
+	t.Helper()
+	data, err := json.Marshal(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("node", args...)
+	cmd.Stdin = bytes.NewReader(data)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	stdout, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node %s: %v: %s", strings.Join(args, " "), err, stderr.String())
+	}
+	if err := json.Unmarshal(stdout, out); err != nil {
+		t.Fatalf("node %s: output: %v", strings.Join(args, " "), err)
+	}
 }

@@ -9,8 +9,10 @@
 //     folders, and no BASH_ENV/ENV, for tests that start processes;
 //   - CacheDir and WithFileLock: one private cache for installs made by
 //     tests, and a lock so that packages tested in parallel install once;
-//   - SettingsSeeds and WriteFile: the settings files every JSON fuzz
-//     target starts from, and writing a fixture file;
+//   - SettingsSeeds, WriteFile and HomeAndProject: the settings files
+//     every JSON fuzz target starts from, writing a fixture file, and a
+//     home and project written from a map of files; CommandHook and
+//     HooksJSON: the text of a hooks object with one matcher group;
 //   - Alive and WaitUntil: a process check that does not count zombies as
 //     alive, and waiting on an event with a generous cap instead of a
 //     deadline a loaded machine can miss.

@@ -135,7 +135,7 @@ func valueNode(v hooks.Value) *settingsio.Node {
 
 // snapshotFor builds a snapshot with the case's hooks and hooksConfig.disabled
 // in the user settings layer.
-func snapshotFor(c *hooks.Object, cwd string, trusted bool) *settingsio.Snapshot {
+func snapshotFor(c *hooks.Object, cwd string, trusted bool) *gemini.Snapshot {
 	root := hooks.NewObject(2)
 	if hv, ok := c.Get("hooks"); ok {
 		root.Set("hooks", hv)
@@ -151,11 +151,11 @@ func snapshotFor(c *hooks.Object, cwd string, trusted bool) *settingsio.Snapshot
 	root.Set("hooksConfig", hc)
 	user := &settingsio.File{Layer: settingsio.LayerUser, Path: "case.json", Exists: true,
 		Raw: hooks.AppendJSON(nil, root), Root: valueNode(root)}
-	state := settingsio.FolderUntrusted
+	state := gemini.FolderUntrusted
 	if trusted {
-		state = settingsio.FolderTrusted
+		state = gemini.FolderTrusted
 	}
-	return &settingsio.Snapshot{
+	return &gemini.Snapshot{
 		ProjectDir: cwd,
 		Layers: []*settingsio.File{
 			{Layer: settingsio.LayerSystemDefaults},
@@ -163,7 +163,7 @@ func snapshotFor(c *hooks.Object, cwd string, trusted bool) *settingsio.Snapshot
 			{Layer: settingsio.LayerWorkspace},
 			{Layer: settingsio.LayerSystem},
 		},
-		FolderTrust: settingsio.FolderTrust{State: state},
+		FolderTrust: gemini.FolderTrust{State: state},
 	}
 }
 

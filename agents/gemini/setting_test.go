@@ -1,17 +1,21 @@
-package settingsio
+package gemini
 
-import "testing"
+import (
+	"testing"
 
-func layerFile(t *testing.T, layer Layer, text string) *File {
+	"github.com/hookwarden/hookwarden/settingsio"
+)
+
+func layerFile(t *testing.T, layer settingsio.Layer, text string) *settingsio.File {
 	t.Helper()
 	if text == "" {
-		return &File{Layer: layer}
+		return &settingsio.File{Layer: layer}
 	}
-	root, perr := ParseJSONC(string(layer), []byte(text))
+	root, perr := settingsio.ParseJSONC(string(layer), []byte(text))
 	if perr != nil {
 		t.Fatal(perr)
 	}
-	return &File{Layer: layer, Path: string(layer), Exists: true, Root: root}
+	return &settingsio.File{Layer: layer, Path: string(layer), Exists: true, Root: root}
 }
 
 func TestSettingPrecedence(t *testing.T) {
@@ -20,17 +24,17 @@ func TestSettingPrecedence(t *testing.T) {
 		sysDefaults, user, ws, sys string
 		trusted                    bool
 		wantRaw                    string // "" = nil
-		wantLayer                  Layer
+		wantLayer                  settingsio.Layer
 	}{
 		{"unset", "", "", "", "", true, "", ""},
-		{"user over system-defaults", `{"hooksConfig":{"enabled":true}}`, `{"hooksConfig":{"enabled":false}}`, "", "", true, "false", LayerUser},
-		{"trusted workspace over user", "", `{"hooksConfig":{"enabled":false}}`, `{"hooksConfig":{"enabled":true}}`, "", true, "true", LayerWorkspace},
-		{"untrusted workspace ignored", "", `{"hooksConfig":{"enabled":false}}`, `{"hooksConfig":{"enabled":true}}`, "", false, "false", LayerUser},
-		{"system over everything", "", `{"hooksConfig":{"enabled":true}}`, `{"hooksConfig":{"enabled":true}}`, `{"hooksConfig":{"enabled":false}}`, true, "false", LayerSystem},
-		{"null is a value", "", `{"hooksConfig":{"enabled":true}}`, "", `{"hooksConfig":{"enabled":null}}`, true, "null", LayerSystem},
+		{"user over system-defaults", `{"hooksConfig":{"enabled":true}}`, `{"hooksConfig":{"enabled":false}}`, "", "", true, "false", settingsio.LayerUser},
+		{"trusted workspace over user", "", `{"hooksConfig":{"enabled":false}}`, `{"hooksConfig":{"enabled":true}}`, "", true, "true", settingsio.LayerWorkspace},
+		{"untrusted workspace ignored", "", `{"hooksConfig":{"enabled":false}}`, `{"hooksConfig":{"enabled":true}}`, "", false, "false", settingsio.LayerUser},
+		{"system over everything", "", `{"hooksConfig":{"enabled":true}}`, `{"hooksConfig":{"enabled":true}}`, `{"hooksConfig":{"enabled":false}}`, true, "false", settingsio.LayerSystem},
+		{"null is a value", "", `{"hooksConfig":{"enabled":true}}`, "", `{"hooksConfig":{"enabled":null}}`, true, "null", settingsio.LayerSystem},
 		{"scalar parent hides earlier values", `{"hooksConfig":{"enabled":false}}`, `{"hooksConfig":5}`, "", "", true, "", ""},
-		{"object after scalar parent starts afresh", `{"hooksConfig":"x"}`, "", `{"hooksConfig":{"enabled":"false"}}`, "", true, `"false"`, LayerWorkspace},
-		{"missing key in a later layer keeps earlier value", `{"hooksConfig":{"enabled":false}}`, `{"hooksConfig":{}}`, "", "", true, "false", LayerSystemDefaults},
+		{"object after scalar parent starts afresh", `{"hooksConfig":"x"}`, "", `{"hooksConfig":{"enabled":"false"}}`, "", true, `"false"`, settingsio.LayerWorkspace},
+		{"missing key in a later layer keeps earlier value", `{"hooksConfig":{"enabled":false}}`, `{"hooksConfig":{}}`, "", "", true, "false", settingsio.LayerSystemDefaults},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -39,8 +43,8 @@ func TestSettingPrecedence(t *testing.T) {
 				state = FolderTrusted
 			}
 			s := &Snapshot{
-				Layers: []*File{layerFile(t, LayerSystemDefaults, tt.sysDefaults), layerFile(t, LayerUser, tt.user),
-					layerFile(t, LayerWorkspace, tt.ws), layerFile(t, LayerSystem, tt.sys)},
+				Layers: []*settingsio.File{layerFile(t, settingsio.LayerSystemDefaults, tt.sysDefaults), layerFile(t, settingsio.LayerUser, tt.user),
+					layerFile(t, settingsio.LayerWorkspace, tt.ws), layerFile(t, settingsio.LayerSystem, tt.sys)},
 				FolderTrust: FolderTrust{State: state},
 			}
 			n, f := s.Setting("hooksConfig", "enabled")
@@ -70,7 +74,7 @@ func TestCoerceBoolAndDefault(t *testing.T) {
 		{`"no"`, true, true}, {`""`, false, false}, {`0`, false, false}, {`null`, false, true}, {`{}`, true, true},
 	}
 	for _, tt := range tests {
-		root, perr := ParseJSONC("f", []byte(`{"v":`+tt.json+`}`))
+		root, perr := settingsio.ParseJSONC("f", []byte(`{"v":`+tt.json+`}`))
 		if perr != nil {
 			t.Fatal(perr)
 		}

@@ -1,4 +1,4 @@
-package settingsio
+package gemini
 
 import (
 	"os"
@@ -6,14 +6,20 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // loadFixture is a project, a home and a system folder in temp folders.
 type loadFixture struct {
 	t                  *testing.T
 	home, project, sys string
-	env                Env
+	env                settingsio.Env
 }
+
+// msgNotObject is settingsio's message for a settings file whose
+// top-level value is not an object (Gemini CLI's).
+const msgNotObject = "Settings file is not a valid JSON object."
 
 func newLoadFixture(t *testing.T) *loadFixture {
 	t.Helper()
@@ -24,7 +30,7 @@ func newLoadFixture(t *testing.T) *loadFixture {
 			t.Fatal(err)
 		}
 	}
-	f.env = Env{"GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + filepath.Join(f.sys, "settings.json"), "GEMINI_CLI_TRUST_WORKSPACE=true"}
+	f.env = settingsio.Env{"GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + filepath.Join(f.sys, "settings.json"), "GEMINI_CLI_TRUST_WORKSPACE=true"}
 	return f
 }
 
@@ -40,7 +46,7 @@ func (f *loadFixture) write(path, content string) string {
 }
 
 func (f *loadFixture) load() *Snapshot {
-	return Load(Options{ProjectDir: f.project, Env: f.env, Home: f.home})
+	return Load(LoadOptions{ProjectDir: f.project, Env: f.env, Home: f.home})
 }
 
 func TestLoadLayers(t *testing.T) {
@@ -53,7 +59,7 @@ func TestLoadLayers(t *testing.T) {
 	if len(s.Layers) != 4 {
 		t.Fatalf("%d layers, want 4", len(s.Layers))
 	}
-	wantOrder := []Layer{LayerSystemDefaults, LayerUser, LayerWorkspace, LayerSystem}
+	wantOrder := []settingsio.Layer{settingsio.LayerSystemDefaults, settingsio.LayerUser, settingsio.LayerWorkspace, settingsio.LayerSystem}
 	for i, l := range s.Layers {
 		if l.Layer != wantOrder[i] {
 			t.Errorf("layer %d is %s, want %s", i, l.Layer, wantOrder[i])
@@ -120,7 +126,7 @@ func TestLoadSkipsInsecureSystemFiles(t *testing.T) {
 	s := f.load()
 	// A temp folder is never root-owned without group/other write all the
 	// way up (/tmp is world-writable), so Gemini skips both files.
-	for _, l := range []*File{s.Layers[0], s.Layers[3]} {
+	for _, l := range []*settingsio.File{s.Layers[0], s.Layers[3]} {
 		if !l.Exists || l.Root != nil || !strings.HasPrefix(l.Ignored, "Security Warning: Skipping ") {
 			t.Errorf("%s: exists %v root %v ignored %q", l.Layer, l.Exists, l.Root != nil, l.Ignored)
 		}
@@ -138,7 +144,7 @@ func TestLoadOtherOSReadsNothing(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		other = "linux"
 	}
-	s := Load(Options{ProjectDir: "/p", GOOS: other, Home: "/h"})
+	s := Load(LoadOptions{ProjectDir: "/p", GOOS: other, Home: "/h"})
 	for _, l := range s.Layers {
 		if l.Exists || l.Root != nil {
 			t.Errorf("%s read for a simulated OS", l.Layer)

@@ -1,6 +1,10 @@
-package settingsio
+package gemini
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/hookwarden/hookwarden/settingsio"
+)
 
 // Setting returns the merged value of a settings key (path of object
 // keys) the way Gemini CLI's deep merge gives it to a scalar: the last of
@@ -11,16 +15,16 @@ import "strings"
 //
 // Used for hooksConfig.enabled, security.folderTrust.enabled,
 // security.environmentVariableRedaction.*; defaults are the caller's.
-func (s *Snapshot) Setting(path ...string) (*Node, *File) {
+func (s *Snapshot) Setting(path ...string) (*settingsio.Node, *settingsio.File) {
 	return mergedSetting(s.mergeLayers(s.FolderTrust.Trusted()), path)
 }
 
 // mergeLayers lists the layers Gemini merges, in order; the workspace only
 // when trusted.
-func (s *Snapshot) mergeLayers(includeWorkspace bool) []*File {
-	var out []*File
+func (s *Snapshot) mergeLayers(includeWorkspace bool) []*settingsio.File {
+	var out []*settingsio.File
 	for _, f := range s.Layers {
-		if f.Root == nil || (f.Layer == LayerWorkspace && !includeWorkspace) {
+		if f.Root == nil || (f.Layer == settingsio.LayerWorkspace && !includeWorkspace) {
 			continue
 		}
 		out = append(out, f)
@@ -29,7 +33,7 @@ func (s *Snapshot) mergeLayers(includeWorkspace bool) []*File {
 }
 
 // mergedSetting replays mergeRecursively along one path.
-func mergedSetting(layers []*File, path []string) (*Node, *File) {
+func mergedSetting(layers []*settingsio.File, path []string) (*settingsio.Node, *settingsio.File) {
 	if len(path) == 0 {
 		return nil, nil
 	}
@@ -38,8 +42,8 @@ func mergedSetting(layers []*File, path []string) (*Node, *File) {
 			return nil, nil // mergeRecursively skips these keys
 		}
 	}
-	var value *Node
-	var from *File
+	var value *settingsio.Node
+	var from *settingsio.File
 	for _, f := range layers {
 		cur := f.Root
 		for i, key := range path {
@@ -51,7 +55,7 @@ func mergedSetting(layers []*File, path []string) (*Node, *File) {
 				value, from = next, f
 				break
 			}
-			if next.Kind != Object {
+			if next.Kind != settingsio.Object {
 				value, from = nil, nil // a scalar parent replaces the subtree
 				break
 			}
@@ -66,8 +70,8 @@ func mergedSetting(layers []*File, path []string) (*Node, *File) {
 // booleans (when the file otherwise validates); other values count by
 // JavaScript truthiness. A nil node is false; for settings read with
 // "?? default", test for nil or null first.
-func CoerceBool(n *Node) bool {
-	if n.Is(String) {
+func CoerceBool(n *settingsio.Node) bool {
+	if n.Is(settingsio.String) {
 		switch strings.ToLower(n.Str) {
 		case "true":
 			return true
@@ -79,8 +83,8 @@ func CoerceBool(n *Node) bool {
 }
 
 // settingOr is `value ?? def` for a boolean setting.
-func settingOr(n *Node, def bool) bool {
-	if n == nil || n.Kind == Null {
+func settingOr(n *settingsio.Node, def bool) bool {
+	if n == nil || n.Kind == settingsio.Null {
 		return def
 	}
 	return CoerceBool(n)

@@ -1,4 +1,4 @@
-package settingsio
+package gemini
 
 import (
 	"os"
@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 func TestFolderTrustDecision(t *testing.T) {
@@ -16,7 +18,7 @@ func TestFolderTrustDecision(t *testing.T) {
 		trusted    string // trustedFolders.json; "" = none. @PROJ@/@UP@ are replaced.
 		wantState  FolderTrustState
 		wantRule   string
-		wantLevel  string
+		wantLevel  TrustLevel
 		wantErrMsg string
 	}{
 		{name: "no file: undecided", wantState: FolderUndecided},
@@ -46,7 +48,7 @@ func TestFolderTrustDecision(t *testing.T) {
 			if err := os.MkdirAll(f.project, 0o755); err != nil {
 				t.Fatal(err)
 			}
-			f.env = append(Env{"GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + filepath.Join(f.sys, "settings.json")}, tt.env...)
+			f.env = append(settingsio.Env{"GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + filepath.Join(f.sys, "settings.json")}, tt.env...)
 			if tt.user != "" {
 				f.write(filepath.Join(f.home, ".gemini", "settings.json"), tt.user)
 			}
@@ -56,7 +58,7 @@ func TestFolderTrustDecision(t *testing.T) {
 				f.write(tfPath, replace.Replace(tt.trusted))
 			}
 			ft := f.load().FolderTrust
-			if ft.State != tt.wantState || ft.Rule != replace.Replace(tt.wantRule) || ft.Level != tt.wantLevel {
+			if ft.State != tt.wantState || ft.Rule != replace.Replace(tt.wantRule) || ft.Level != string(tt.wantLevel) {
 				t.Errorf("got state %s rule %q level %q (%s), want %s %q %q", ft.State, ft.Rule, ft.Level, ft.Reason,
 					tt.wantState, replace.Replace(tt.wantRule), tt.wantLevel)
 			}
@@ -79,7 +81,7 @@ func TestFolderTrustRealpathsRulesAndLocation(t *testing.T) {
 	if err := os.Symlink(f.project, link); err != nil {
 		t.Fatal(err)
 	}
-	f.env = Env{"GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + filepath.Join(f.sys, "settings.json")}
+	f.env = settingsio.Env{"GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + filepath.Join(f.sys, "settings.json")}
 	f.write(filepath.Join(f.home, ".gemini", "trustedFolders.json"), `{"`+link+`":"TRUST_FOLDER"}`)
 	if ft := f.load().FolderTrust; ft.State != FolderTrusted {
 		t.Errorf("rule through a link to the project: %s (%s)", ft.State, ft.Reason)
@@ -93,8 +95,9 @@ func TestFolderTrustRealpathsRulesAndLocation(t *testing.T) {
 
 func TestTrustRulesForOtherOS(t *testing.T) {
 	tests := []struct {
-		goos, project, key, level string
-		want                      bool
+		goos, project, key string
+		level              TrustLevel
+		want               bool
 	}{
 		{"darwin", "/Users/U/Proj", "/users/u/proj", TrustFolder, true},
 		{"linux", "/home/U/proj", "/home/u/proj", TrustFolder, false},
@@ -106,7 +109,7 @@ func TestTrustRulesForOtherOS(t *testing.T) {
 		if tt.goos == runtime.GOOS {
 			continue
 		}
-		data := []byte(`{` + quoteJSON(tt.key) + `:"` + tt.level + `"}`)
+		data := []byte(`{` + quoteJSON(tt.key) + `:"` + string(tt.level) + `"}`)
 		rules, perr := parseTrustedFolders("tf", data, tt.goos, tt.project)
 		if perr != nil {
 			t.Fatal(perr)

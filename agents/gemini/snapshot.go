@@ -1,49 +1,6 @@
-package settingsio
+package gemini
 
-import "fmt"
-
-// Layer names one place hooks come from.
-type Layer string
-
-// The layers, in the order Gemini CLI merges them (extensions come last).
-const (
-	LayerSystemDefaults Layer = "system-defaults"
-	LayerUser           Layer = "user"
-	LayerWorkspace      Layer = "workspace"
-	LayerSystem         Layer = "system"
-	LayerExtension      Layer = "extension"
-)
-
-// ParseError is a file that could not be read or parsed, with the place of
-// the fault (line and column are 1-based; 0 when the fault has no place,
-// such as a read error).
-type ParseError struct {
-	Path   string
-	Line   int
-	Column int
-	Msg    string
-}
-
-func (e *ParseError) Error() string {
-	if e.Line > 0 {
-		return fmt.Sprintf("%s:%d:%d: %s", e.Path, e.Line, e.Column, e.Msg)
-	}
-	return fmt.Sprintf("%s: %s", e.Path, e.Msg)
-}
-
-// File is one settings layer file as loaded.
-type File struct {
-	Layer Layer
-	Path  string // absolute path ("" when the layer has no file, e.g. workspace == home)
-	// Exists is true when the file was found on disk.
-	Exists bool
-	// Ignored says why the agent does not read this file although it may
-	// exist (e.g. "the project folder is the home folder"); "" otherwise.
-	Ignored string
-	Raw     []byte      // the bytes as read
-	Root    *Node       // parsed root (nil when missing, ignored or broken)
-	Err     *ParseError // read or parse error
-}
+import "github.com/hookwarden/hookwarden/settingsio"
 
 // Extension is one folder under <home>/.gemini/extensions.
 type Extension struct {
@@ -59,13 +16,13 @@ type Extension struct {
 	// Hooks is hooks/hooks.json with ${extensionPath}, ${workspacePath},
 	// ${/} hydrated into Node.Str (Raw keeps the text as written). Nil
 	// when the extension has no hooks file.
-	Hooks *File
-	Err   *ParseError // manifest or install-metadata error
+	Hooks *settingsio.File
+	Err   *settingsio.ParseError // manifest or install-metadata error
 	// Env is the extension's settings environment that ${NAME} in its
 	// hooks file is hydrated from (see EnvValue); EnvErr a .env file of it
 	// that could not be read.
 	Env    map[string]EnvValue
-	EnvErr *ParseError
+	EnvErr *settingsio.ParseError
 	// SettingEnvVars are the envVar names of the manifest's "settings":
 	// Gemini adds their values from Env to the env of every command hook
 	// of the extension.
@@ -97,8 +54,8 @@ type FolderTrust struct {
 	// Reason is the decision in words.
 	Reason string `json:"reason"`
 	// File is the trustedFolders.json path consulted.
-	File string      `json:"file"`
-	Err  *ParseError `json:"-"`
+	File string                 `json:"file"`
+	Err  *settingsio.ParseError `json:"-"`
 }
 
 // Trusted reports whether Gemini CLI treats the folder as trusted.
@@ -126,7 +83,7 @@ type Snapshot struct {
 	Paths      Paths
 	// Layers always holds four files, in merge order: system-defaults,
 	// user, workspace, system.
-	Layers      []*File
+	Layers      []*settingsio.File
 	Extensions  []*Extension
 	FolderTrust FolderTrust
 	// EnvFile is the .env file Gemini CLI loads at start (nil: none).
@@ -137,5 +94,24 @@ type Snapshot struct {
 	// Env is the environment Gemini CLI runs with once it has loaded that
 	// file (the hooks inherit it): the process environment plus the
 	// variables the file sets.
-	Env Env
+	Env settingsio.
+
+		// UnreadableFiles lists the settings files and the hooks files of active
+		// extensions that exist but could not be read or parsed, in load order.
+		// Missing files and files Gemini CLI does not read (Ignored) are not
+		// listed.
+		Env
+}
+
+func (s *Snapshot) UnreadableFiles() []settingsio.FileError {
+	out := settingsio.LayerErrors(s.Layers)
+	for _, x := range s.Extensions {
+		if !x.Active {
+			continue
+		}
+		if e, ok := settingsio.FileErrorOf(x.Hooks, x.Name); ok {
+			out = append(out, e)
+		}
+	}
+	return out
 }

@@ -1,6 +1,6 @@
 //go:build unix
 
-package settingsio
+package gemini
 
 import (
 	"errors"

@@ -1,17 +1,19 @@
-package settingsio
+package gemini
 
 import (
 	"os"
 	"path/filepath"
 	"runtime"
 	"testing"
+
+	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 func TestResolvePaths(t *testing.T) {
 	tests := []struct {
 		name    string
 		project string
-		env     Env
+		env     settingsio.Env
 		goos    string
 		home    string
 		want    Paths
@@ -36,14 +38,14 @@ func TestResolvePaths(t *testing.T) {
 		},
 		{
 			name: "environment overrides; system defaults follow the system path", project: "/p", goos: "linux", home: "/home/u",
-			env: Env{"GEMINI_CLI_HOME=/alt", "GEMINI_CLI_SYSTEM_SETTINGS_PATH=/opt/g/sys.json", "GEMINI_CLI_TRUSTED_FOLDERS_PATH=/t/tf.json"},
+			env: settingsio.Env{"GEMINI_CLI_HOME=/alt", "GEMINI_CLI_SYSTEM_SETTINGS_PATH=/opt/g/sys.json", "GEMINI_CLI_TRUSTED_FOLDERS_PATH=/t/tf.json"},
 			want: Paths{Home: "/alt", GeminiDir: "/alt/.gemini", SystemDefaults: "/opt/g/system-defaults.json",
 				User: "/alt/.gemini/settings.json", Workspace: "/p/.gemini/settings.json", System: "/opt/g/sys.json",
 				TrustedFolders: "/t/tf.json", TrustedHooks: "/alt/.gemini/trusted_hooks.json", Extensions: "/alt/.gemini/extensions"},
 		},
 		{
 			name: "explicit system defaults; relative paths against the project; empty GEMINI_CLI_HOME ignored", project: "/p", goos: "linux", home: "/home/u",
-			env: Env{"GEMINI_CLI_HOME=", "GEMINI_CLI_SYSTEM_DEFAULTS_PATH=conf/d.json", "SANDBOX=sandbox-exec"},
+			env: settingsio.Env{"GEMINI_CLI_HOME=", "GEMINI_CLI_SYSTEM_DEFAULTS_PATH=conf/d.json", "SANDBOX=sandbox-exec"},
 			want: Paths{Home: "/home/u", GeminiDir: "/home/u/.gemini", SystemDefaults: "/p/conf/d.json",
 				User: "/home/u/.gemini/settings.json", Workspace: "/p/.gemini/settings.json", System: "/etc/gemini-cli/settings.json",
 				TrustedFolders: "/home/u/.cache/.gemini/trustedFolders.json", TrustedHooks: "/home/u/.gemini/trusted_hooks.json", Extensions: "/home/u/.gemini/extensions"},
@@ -62,7 +64,7 @@ func TestResolvePaths(t *testing.T) {
 		},
 		{
 			name: "windows env names are case-insensitive", project: `c:\p`, goos: "windows", home: `C:\Users\u`,
-			env: Env{`gemini_cli_home=D:\h`},
+			env: settingsio.Env{`gemini_cli_home=D:\h`},
 			want: Paths{Home: `D:\h`, GeminiDir: `D:\h\.gemini`, SystemDefaults: `C:\ProgramData\gemini-cli\system-defaults.json`,
 				User: `D:\h\.gemini\settings.json`, Workspace: `c:\p\.gemini\settings.json`, System: `C:\ProgramData\gemini-cli\settings.json`,
 				TrustedFolders: `D:\h\.gemini\trustedFolders.json`, TrustedHooks: `D:\h\.gemini\trusted_hooks.json`, Extensions: `D:\h\.gemini\extensions`},

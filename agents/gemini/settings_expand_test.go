@@ -1,9 +1,12 @@
-package settingsio
+package gemini
 
-import "testing"
+import (
+	"github.com/hookwarden/hookwarden/settingsio"
+	"testing"
+)
 
 func TestExpandEnv(t *testing.T) {
-	env := Env{"HOME=/home/u", "EMPTY=", "X=ex", "A:B=colon"}
+	env := settingsio.Env{"HOME=/home/u", "EMPTY=", "X=ex", "A:B=colon"}
 	tests := []struct {
 		name, in, want string
 	}{
@@ -36,11 +39,11 @@ func TestExpandEnv(t *testing.T) {
 }
 
 func TestExpandStringsLeavesKeysAndRaw(t *testing.T) {
-	root, perr := ParseJSONC("f", []byte(`{"$X":{"cmd":"$X/run","list":["${X}",1,"plain"]}}`))
+	root, perr := settingsio.ParseJSONC("f", []byte(`{"$X":{"cmd":"$X/run","list":["${X}",1,"plain"]}}`))
 	if perr != nil {
 		t.Fatal(perr)
 	}
-	expandStrings(root, Env{"X=ex"}.Lookup)
+	expandStrings(root, settingsio.Env{"X=ex"}.Lookup)
 	if root.Members[0].Key != "$X" {
 		t.Errorf("key expanded to %q; Gemini expands values only", root.Members[0].Key)
 	}

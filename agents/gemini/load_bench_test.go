@@ -1,4 +1,4 @@
-package settingsio
+package gemini
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // BenchmarkLoad1000Hooks loads a project whose user, workspace and two
@@ -26,7 +28,7 @@ func BenchmarkLoad1000Hooks(b *testing.B) {
 		write(path, benchSettings(i, 250))
 	}
 	write(filepath.Join(home, ".gemini", "trustedFolders.json"), `{"`+project+`":"TRUST_FOLDER"}`)
-	opts := Options{ProjectDir: project, Home: home, Env: Env{"GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + filepath.Join(sys, "settings.json"), "TOOLS=/opt/tools"}}
+	opts := LoadOptions{ProjectDir: project, Home: home, Env: settingsio.Env{"GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + filepath.Join(sys, "settings.json"), "TOOLS=/opt/tools"}}
 	s := Load(opts)
 	for _, l := range s.Layers {
 		if l.Err != nil {

@@ -1,21 +1,17 @@
-package settingsio
+package gemini
 
 import (
 	"fmt"
 	"strings"
-)
 
-// The trust levels of trustedFolders.json.
-const (
-	TrustFolder = "TRUST_FOLDER"
-	TrustParent = "TRUST_PARENT"
-	DoNotTrust  = "DO_NOT_TRUST"
+	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // trustRule is one trustedFolders.json entry: Key is the path normalized
 // as Gemini keys it (normalizePath), RawKey the key as written.
 type trustRule struct {
-	Key, RawKey, Level string
+	Key, RawKey string
+	Level       TrustLevel
 }
 
 // parseTrustedFolders reads trustedFolders.json as loadTrustedFolders does:
@@ -23,35 +19,35 @@ type trustRule struct {
 // normalizes the same replaces the level in place). Any error (not an
 // object, an invalid level) is fatal in Gemini; every one is reported,
 // joined, as in its message.
-func parseTrustedFolders(path string, data []byte, goos, base string) ([]trustRule, *ParseError) {
-	root, perr := parseJSONCValue(path, data)
+func parseTrustedFolders(path string, data []byte, goos, base string) ([]trustRule, *settingsio.ParseError) {
+	root, perr := settingsio.ParseJSONCValue(path, data)
 	if perr != nil {
 		return nil, perr
 	}
-	if root.Kind != Object {
-		return nil, &ParseError{Path: path, Line: root.Pos.Line, Column: root.Pos.Column, Msg: "Trusted folders file is not a valid JSON object."}
+	if root.Kind != settingsio.Object {
+		return nil, &settingsio.ParseError{Path: path, Line: root.Pos.Line, Column: root.Pos.Column, Msg: "Trusted folders file is not a valid JSON object."}
 	}
 	var rules []trustRule
 	index := map[string]int{}
 	var msgs []string
-	var first *ParseError
+	var first *settingsio.ParseError
 	for _, m := range uniqueMembers(root) {
 		level := m.Value
-		if !level.Is(String) || !isTrustLevel(level.Raw) {
+		if !level.Is(settingsio.String) || !TrustLevel(level.Raw).Valid() {
 			msgs = append(msgs, fmt.Sprintf("Invalid trust level \"%s\" for path \"%s\". Possible values are: %s, %s, %s.",
 				level.JSString(), m.Key, TrustFolder, TrustParent, DoNotTrust))
 			if first == nil {
-				first = &ParseError{Path: path, Line: level.Pos.Line, Column: level.Pos.Column}
+				first = &settingsio.ParseError{Path: path, Line: level.Pos.Line, Column: level.Pos.Column}
 			}
 			continue
 		}
 		key := normalizePath(goos, base, m.Key)
 		if i, ok := index[key]; ok {
-			rules[i].Level, rules[i].RawKey = level.Raw, m.Key
+			rules[i].Level, rules[i].RawKey = TrustLevel(level.Raw), m.Key
 			continue
 		}
 		index[key] = len(rules)
-		rules = append(rules, trustRule{Key: key, RawKey: m.Key, Level: level.Raw})
+		rules = append(rules, trustRule{Key: key, RawKey: m.Key, Level: TrustLevel(level.Raw)})
 	}
 	if first != nil {
 		first.Msg = strings.Join(msgs, "; ")
@@ -60,12 +56,10 @@ func parseTrustedFolders(path string, data []byte, goos, base string) ([]trustRu
 	return rules, nil
 }
 
-func isTrustLevel(s string) bool { return s == TrustFolder || s == TrustParent || s == DoNotTrust }
-
 // uniqueMembers is Object.entries of what JSON.parse builds: one entry per
 // key, at the key's first place, with the last value.
-func uniqueMembers(n *Node) []Member {
-	out := make([]Member, 0, len(n.Members))
+func uniqueMembers(n *settingsio.Node) []settingsio.Member {
+	out := make([]settingsio.Member, 0, len(n.Members))
 	at := map[string]int{}
 	for _, m := range n.Members {
 		if i, ok := at[m.Key]; ok {
@@ -89,7 +83,7 @@ func matchTrustRules(rules []trustRule, location, goos, base string) (rule trust
 	for _, r := range rules {
 		effective := r.Key
 		if r.Level == TrustParent {
-			effective = StyleFor(goos).dirname(strings.ReplaceAll(r.Key, "/", StyleFor(goos).sep()))
+			effective = settingsio.StyleFor(goos).Dirname(strings.ReplaceAll(r.Key, "/", settingsio.StyleFor(goos).Sep()))
 		}
 		eff := normalizePath(goos, base, realpathIfExists(goos, effective))
 		if n := utf16Len(r.Key); isSubpath(goos, eff, loc) && n > best {

@@ -1,4 +1,4 @@
-package settingsio
+package gemini
 
 import (
 	"errors"
@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/dlclark/regexp2"
+
+	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 const (
@@ -24,7 +26,7 @@ var validExtensionName = regexp.MustCompile(`^[a-zA-Z0-9-]+$`)
 // when trusted).
 type extensionPolicy struct {
 	adminDisabled bool
-	allowed       []*Node
+	allowed       []*settingsio.Node
 	blockGit      bool
 	enablement    extensionEnablement
 	projectDir    string
@@ -43,7 +45,7 @@ type extensionPolicy struct {
 // folders are not extensions. Extensions Gemini skips are listed with
 // Active false and the reason.
 func loadExtensions(s *Snapshot, goos string) []*Extension {
-	if !RealFS(goos) {
+	if !settingsio.RealFS(goos) {
 		return nil
 	}
 	entries, err := os.ReadDir(s.Paths.Extensions)
@@ -61,7 +63,7 @@ func loadExtensions(s *Snapshot, goos string) []*Extension {
 		ext, built := pol.build(dir)
 		if built {
 			if seen[ext.Name] {
-				ext.Err = &ParseError{Path: ext.Manifest, Msg: fmt.Sprintf("Extension with name %s already was loaded.", ext.Name)}
+				ext.Err = &settingsio.ParseError{Path: ext.Manifest, Msg: fmt.Sprintf("Extension with name %s already was loaded.", ext.Name)}
 				ext.Active, ext.InactiveReason = false, "another extension has the same name; Gemini CLI stops loading extensions"
 			}
 			seen[ext.Name] = true
@@ -78,10 +80,10 @@ func newExtensionPolicy(s *Snapshot, goos string) *extensionPolicy {
 		pol.settingsEnv = n.Truthy()
 	}
 	// admin.extensions.enabled === false (after the schema's coercion).
-	if n, _ := s.Setting("admin", "extensions", "enabled"); n.Is(Bool) || n.Is(String) && strings.EqualFold(n.Str, "false") {
+	if n, _ := s.Setting("admin", "extensions", "enabled"); n.Is(settingsio.Bool) || n.Is(settingsio.String) && strings.EqualFold(n.Str, "false") {
 		pol.adminDisabled = !CoerceBool(n)
 	}
-	if n, _ := s.Setting("security", "allowedExtensions"); n.Is(Array) {
+	if n, _ := s.Setting("security", "allowedExtensions"); n.Is(settingsio.Array) {
 		pol.allowed = n.Items
 	}
 	n, _ := s.Setting("security", "blockGitExtensions")
@@ -103,20 +105,20 @@ func (pol *extensionPolicy) build(dir string) (ext *Extension, built bool) {
 		ext.InactiveReason = "admin.extensions.enabled is false: Gemini CLI loads no extension"
 	case len(pol.allowed) > 0:
 		if !source.Truthy() {
-			ext.Err = &ParseError{Path: filepath.Join(dir, installMetadataName), Msg: fmt.Sprintf(
+			ext.Err = &settingsio.ParseError{Path: filepath.Join(dir, installMetadataName), Msg: fmt.Sprintf(
 				"Failed to load extension %s. The %s file is missing or misconfigured.", dir, installMetadataName)}
 			ext.InactiveReason = "security.allowedExtensions is set and the install metadata has no source; Gemini CLI stops loading extensions"
 		} else if allowed, err := pol.sourceAllowed(source.Str); err != nil {
-			ext.Err = &ParseError{Path: dir, Msg: err.Error()}
+			ext.Err = &settingsio.ParseError{Path: dir, Msg: err.Error()}
 			ext.InactiveReason = "an invalid security.allowedExtensions pattern stops Gemini CLI loading extensions"
 		} else if !allowed {
 			ext.InactiveReason = "not allowed by the security.allowedExtensions setting"
 		}
-	case pol.blockGit && typ.Is(String) && (typ.Str == "git" || typ.Str == "github-release"):
+	case pol.blockGit && typ.Is(settingsio.String) && (typ.Str == "git" || typ.Str == "github-release"):
 		ext.InactiveReason = "security.blockGitExtensions is set and the extension comes from " + typ.Str
 	}
-	if typ.Is(String) && typ.Str == "link" && source.Is(String) {
-		ext.Path = StyleFor(pol.goos).Resolve(pol.projectDir, source.Str)
+	if typ.Is(settingsio.String) && typ.Str == "link" && source.Is(settingsio.String) {
+		ext.Path = settingsio.StyleFor(pol.goos).Resolve(pol.projectDir, source.Str)
 	}
 	ext.Manifest = filepath.Join(ext.Path, extensionManifestName)
 	if !pol.readManifest(ext) || ext.InactiveReason != "" || ext.Err != nil {
@@ -142,7 +144,7 @@ func (pol *extensionPolicy) build(dir string) (ext *Extension, built bool) {
 // the project folder ("https://h/x" becomes "<project>/https:/h/x") and a
 // pattern anchored at "^https://" never matches.
 func (pol *extensionPolicy) sourceAllowed(source string) (bool, error) {
-	real := StyleFor(pol.goos).Resolve(pol.projectDir, source)
+	real := settingsio.StyleFor(pol.goos).Resolve(pol.projectDir, source)
 	if r, err := filepath.EvalSymlinks(real); err == nil {
 		real = r
 	}
@@ -161,13 +163,13 @@ func (pol *extensionPolicy) sourceAllowed(source string) (bool, error) {
 
 // readInstallMetadata is loadInstallMetadata: plain JSON, any error means
 // no metadata.
-func readInstallMetadata(dir string) *Node {
-	data, err := ReadRegularFile(filepath.Join(dir, installMetadataName))
+func readInstallMetadata(dir string) *settingsio.Node {
+	data, err := settingsio.ReadRegularFile(filepath.Join(dir, installMetadataName))
 	if err != nil {
 		return nil
 	}
-	root, perr := ParseJSON(filepath.Join(dir, installMetadataName), data)
-	if perr != nil || root.Kind != Object {
+	root, perr := settingsio.ParseJSON(filepath.Join(dir, installMetadataName), data)
+	if perr != nil || root.Kind != settingsio.Object {
 		return nil
 	}
 	return root
@@ -177,38 +179,38 @@ func readInstallMetadata(dir string) *Node {
 // parse, have a truthy name and version, and a name of letters, digits and
 // dashes once hydrated. It reports whether the extension can load.
 func (pol *extensionPolicy) readManifest(ext *Extension) bool {
-	data, err := ReadRegularFile(ext.Manifest)
+	data, err := settingsio.ReadRegularFile(ext.Manifest)
 	if err != nil {
 		msg := fmt.Sprintf("Failed to load extension config from %s: %v", ext.Manifest, err)
 		if errors.Is(err, fs.ErrNotExist) {
 			msg = "Configuration file not found at " + ext.Manifest
 		}
-		ext.Err = &ParseError{Path: ext.Manifest, Msg: msg}
+		ext.Err = &settingsio.ParseError{Path: ext.Manifest, Msg: msg}
 		ext.InactiveReason = "Gemini CLI skips it: " + msg
 		return false
 	}
-	root, perr := ParseJSON(ext.Manifest, data)
-	if perr == nil && (root.Kind != Object || !root.Get("name").Truthy() || !root.Get("version").Truthy()) {
+	root, perr := settingsio.ParseJSON(ext.Manifest, data)
+	if perr == nil && (root.Kind != settingsio.Object || !root.Get("name").Truthy() || !root.Get("version").Truthy()) {
 		missing := `"name"`
-		if root.Kind == Object && root.Get("name").Truthy() {
+		if root.Kind == settingsio.Object && root.Get("name").Truthy() {
 			missing = `"version"`
 		}
-		perr = &ParseError{Path: ext.Manifest, Line: root.Pos.Line, Column: root.Pos.Column,
+		perr = &settingsio.ParseError{Path: ext.Manifest, Line: root.Pos.Line, Column: root.Pos.Column,
 			Msg: fmt.Sprintf("Invalid configuration in %s: missing %s", ext.Manifest, missing)}
 	}
 	if perr == nil {
-		hydrateStrings(root, newHydrationContext(ext.Path, pol.projectDir, StyleFor(pol.goos).sep()).lookup)
+		hydrateStrings(root, newHydrationContext(ext.Path, pol.projectDir, settingsio.StyleFor(pol.goos).Sep()).lookup)
 		name := root.Get("name")
 		ext.Name, ext.Version = jsStringExpanded(name), jsStringExpanded(root.Get("version"))
-		if settings := root.Get("settings"); settings.Is(Array) {
+		if settings := root.Get("settings"); settings.Is(settingsio.Array) {
 			for _, it := range settings.Items {
-				if v := it.Get("envVar"); v.Is(String) && v.Str != "" {
+				if v := it.Get("envVar"); v.Is(settingsio.String) && v.Str != "" {
 					ext.SettingEnvVars = append(ext.SettingEnvVars, v.Str)
 				}
 			}
 		}
 		if !validExtensionName.MatchString(ext.Name) {
-			perr = &ParseError{Path: ext.Manifest, Line: name.Pos.Line, Column: name.Pos.Column, Msg: fmt.Sprintf(
+			perr = &settingsio.ParseError{Path: ext.Manifest, Line: name.Pos.Line, Column: name.Pos.Column, Msg: fmt.Sprintf(
 				"Invalid extension name: %q. Only letters (a-z, A-Z), numbers (0-9), and dashes (-) are allowed.", ext.Name)}
 		}
 	}
@@ -221,8 +223,8 @@ func (pol *extensionPolicy) readManifest(ext *Extension) bool {
 }
 
 // jsStringExpanded is String(value) with hydrated strings.
-func jsStringExpanded(n *Node) string {
-	if n.Is(String) {
+func jsStringExpanded(n *settingsio.Node) string {
+	if n.Is(settingsio.String) {
 		return n.Str
 	}
 	return n.JSString()
@@ -231,35 +233,35 @@ func jsStringExpanded(n *Node) string {
 // readHooks is loadExtensionHooks: hooks/hooks.json, plain JSON, whose
 // "hooks" must be a non-null, non-array object; a missing file is no
 // hooks. Strings under "hooks" are hydrated into Str.
-func (pol *extensionPolicy) readHooks(extPath string, env map[string]EnvValue) *File {
+func (pol *extensionPolicy) readHooks(extPath string, env map[string]EnvValue) *settingsio.File {
 	path := filepath.Join(extPath, "hooks", "hooks.json")
-	f := &File{Layer: LayerExtension, Path: path}
-	data, err := ReadRegularFile(path)
+	f := &settingsio.File{Layer: settingsio.LayerExtension, Path: path}
+	data, err := settingsio.ReadRegularFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
 	f.Exists = true
 	if err != nil {
-		f.Err = &ParseError{Path: path, Msg: fmt.Sprintf("Failed to load extension hooks from %s: %v", path, err)}
+		f.Err = &settingsio.ParseError{Path: path, Msg: fmt.Sprintf("Failed to load extension hooks from %s: %v", path, err)}
 		return f
 	}
 	f.Raw = data
-	root, perr := ParseJSON(path, data)
+	root, perr := settingsio.ParseJSON(path, data)
 	if perr != nil {
 		f.Err = perr
 		return f
 	}
 	hooks := root.Get("hooks")
-	if hooks == nil || hooks.Kind != Object {
+	if hooks == nil || hooks.Kind != settingsio.Object {
 		at := root.Pos
 		if hooks != nil {
 			at = hooks.Pos
 		}
-		f.Err = &ParseError{Path: path, Line: at.Line, Column: at.Column,
+		f.Err = &settingsio.ParseError{Path: path, Line: at.Line, Column: at.Column,
 			Msg: fmt.Sprintf(`Invalid hooks configuration in %s: "hooks" property must be an object`, path)}
 		return f
 	}
-	hydrateStrings(hooks, extensionHooksLookup(newHydrationContext(extPath, pol.projectDir, StyleFor(pol.goos).sep()), env))
+	hydrateStrings(hooks, extensionHooksLookup(newHydrationContext(extPath, pol.projectDir, settingsio.StyleFor(pol.goos).Sep()), env))
 	f.Root = root
 	return f
 }
@@ -282,11 +284,11 @@ type EnvValue struct {
 // experimental.extensionConfig is off. Keychain values of "sensitive"
 // settings are not modelled. A file that cannot be read makes Gemini skip
 // the extension.
-func (pol *extensionPolicy) readSettingsEnv(name string) (map[string]EnvValue, *ParseError) {
-	if !pol.settingsEnv || !RealFS(pol.goos) {
+func (pol *extensionPolicy) readSettingsEnv(name string) (map[string]EnvValue, *settingsio.ParseError) {
+	if !pol.settingsEnv || !settingsio.RealFS(pol.goos) {
 		return nil, nil
 	}
-	st := StyleFor(pol.goos)
+	st := settingsio.StyleFor(pol.goos)
 	files := []struct {
 		path      string
 		workspace bool
@@ -303,11 +305,11 @@ func (pol *extensionPolicy) readSettingsEnv(name string) (map[string]EnvValue, *
 		if err != nil || info.IsDir() {
 			continue
 		}
-		data, err := ReadRegularFile(f.path)
+		data, err := settingsio.ReadRegularFile(f.path)
 		if err != nil {
-			return env, &ParseError{Path: f.path, Msg: fmt.Sprintf("reading extension settings: %v", err)}
+			return env, &settingsio.ParseError{Path: f.path, Msg: fmt.Sprintf("reading extension settings: %v", err)}
 		}
-		for _, e := range ParseDotEnv(string(data)) {
+		for _, e := range settingsio.ParseDotEnv(string(data)) {
 			if env == nil {
 				env = map[string]EnvValue{}
 			}

@@ -1,9 +1,11 @@
-package settingsio
+package gemini
 
 import (
 	"fmt"
 	"os"
 	"strings"
+
+	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // EnvFile is the .env file Gemini CLI 0.61 loads into its own environment
@@ -27,23 +29,23 @@ type EnvFile struct {
 	// InProject: the file sits inside the project folder, so whoever
 	// controls the project controls it. UserOwned: it is the home folder's
 	// own .env or .gemini/.env. A file in a parent folder is neither.
-	InProject bool          `json:"in_project"`
-	UserOwned bool          `json:"user_owned"`
-	Entries   []DotEnvEntry `json:"entries"`
+	InProject bool                     `json:"in_project"`
+	UserOwned bool                     `json:"user_owned"`
+	Entries   []settingsio.DotEnvEntry `json:"entries"`
 	// Applied are the entries Gemini sets in its environment, with the
 	// value it sets.
-	Applied []DotEnvEntry `json:"applied"`
+	Applied []settingsio.DotEnvEntry `json:"applied"`
 	// Skipped says, by key, why an entry is not applied.
-	Skipped map[string]string `json:"skipped,omitempty"`
-	Err     *ParseError       `json:"-"`
+	Skipped map[string]string      `json:"skipped,omitempty"`
+	Err     *settingsio.ParseError `json:"-"`
 }
 
 // Applies returns the applied entry for key.
-func (e *EnvFile) Applies(key string) (DotEnvEntry, bool) {
+func (e *EnvFile) Applies(key string) (settingsio.DotEnvEntry, bool) {
 	if e == nil {
-		return DotEnvEntry{}, false
+		return settingsio.DotEnvEntry{}, false
 	}
-	return DotEnvLookup(e.Applied, key)
+	return settingsio.DotEnvLookup(e.Applied, key)
 }
 
 // HomeRedirect is a GEMINI_CLI_HOME that Gemini CLI takes from a .env file:
@@ -71,8 +73,8 @@ var defaultExcludedEnvVars = []string{"DEBUG", "DEBUG_MODE", "GEMINI_CLI_IDE_SER
 
 // loadEnvFile models loadEnvironment for snapshot s (its layers and folder
 // trust already decided) in environment env.
-func loadEnvFile(s *Snapshot, env Env, goos string) *EnvFile {
-	if !RealFS(goos) {
+func loadEnvFile(s *Snapshot, env settingsio.Env, goos string) *EnvFile {
+	if !settingsio.RealFS(goos) {
 		return nil
 	}
 	trusted := s.FolderTrust.Trusted()
@@ -81,18 +83,18 @@ func loadEnvFile(s *Snapshot, env Env, goos string) *EnvFile {
 	if path == "" {
 		return nil
 	}
-	st := StyleFor(goos)
-	dir := st.dirname(path)
+	st := settingsio.StyleFor(goos)
+	dir := st.Dirname(path)
 	f := &EnvFile{Path: path, InProject: isSubpath(goos, s.ProjectDir, path), Skipped: map[string]string{}}
 	if home := s.Paths.Home; home != "" && !f.InProject {
 		f.UserOwned = dir == st.Clean(home) || dir == st.Join(home, geminiDirName)
 	}
-	data, err := ReadRegularFile(path)
+	data, err := settingsio.ReadRegularFile(path)
 	if err != nil {
-		f.Err = &ParseError{Path: path, Msg: fmt.Sprintf("reading: %v (Gemini CLI loads no .env file then)", err)}
+		f.Err = &settingsio.ParseError{Path: path, Msg: fmt.Sprintf("reading: %v (Gemini CLI loads no .env file then)", err)}
 		return f
 	}
-	f.Entries = ParseDotEnv(string(data))
+	f.Entries = settingsio.ParseDotEnv(string(data))
 	excluded, _ := s.Setting("advanced", "excludedEnvVars")
 	isProjectFile := !strings.Contains(path, geminiDirName)
 	for _, e := range f.Entries {
@@ -108,18 +110,18 @@ func loadEnvFile(s *Snapshot, env Env, goos string) *EnvFile {
 		if !trusted {
 			value = sanitizeEnvValue(value)
 		}
-		if _, set := envValue(env, goos, e.Key); set {
+		if _, set := settingsio.EnvLookup(env, goos, e.Key); set {
 			f.Skipped[e.Key] = "already set in the environment"
 			continue
 		}
-		f.Applied = append(f.Applied, DotEnvEntry{Key: e.Key, Value: value, Line: e.Line})
+		f.Applied = append(f.Applied, settingsio.DotEnvEntry{Key: e.Key, Value: value, Line: e.Line})
 	}
 	return f
 }
 
 // findEnvFile is findEnvFile(startDir, isTrusted, ignoreLocalEnv).
 func findEnvFile(goos, start, home string, trusted, ignoreLocal bool) string {
-	st := StyleFor(goos)
+	st := settingsio.StyleFor(goos)
 	exists := func(p string) bool { _, err := os.Stat(p); return err == nil }
 	dir := st.Clean(start)
 	for {
@@ -131,7 +133,7 @@ func findEnvFile(goos, start, home string, trusted, ignoreLocal bool) string {
 		if p := st.Join(dir, ".env"); exists(p) && (!ignoreLocal || dir == home) {
 			return p
 		}
-		parent := st.dirname(dir)
+		parent := st.Dirname(dir)
 		if parent == dir || parent == "" {
 			if home == "" {
 				return ""
@@ -152,16 +154,16 @@ func findEnvFile(goos, start, home string, trusted, ignoreLocal bool) string {
 
 // excludedEnvVar is `(settings.advanced.excludedEnvVars || DEFAULT).includes(key)`:
 // an array compares elements, a string looks for a substring.
-func excludedEnvVar(n *Node, key string) bool {
+func excludedEnvVar(n *settingsio.Node, key string) bool {
 	switch {
-	case n.Is(Array):
+	case n.Is(settingsio.Array):
 		for _, it := range n.Items {
-			if it.Is(String) && it.Str == key {
+			if it.Is(settingsio.String) && it.Str == key {
 				return true
 			}
 		}
 		return false
-	case n.Is(String) && n.Str != "":
+	case n.Is(settingsio.String) && n.Str != "":
 		return strings.Contains(n.Str, key)
 	case n.Truthy():
 		return false
@@ -190,7 +192,7 @@ func containsString(list []string, s string) bool {
 
 // applyHomeRedirect moves the paths Gemini resolves after loadEnvironment
 // when the .env file sets GEMINI_CLI_HOME.
-func applyHomeRedirect(s *Snapshot, env Env, goos, osHome string) {
+func applyHomeRedirect(s *Snapshot, env settingsio.Env, goos, osHome string) {
 	e, ok := s.EnvFile.Applies(EnvCLIHome)
 	if !ok || e.Value == "" {
 		return

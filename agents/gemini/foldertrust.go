@@ -1,7 +1,9 @@
-package settingsio
+package gemini
 
 import (
 	"fmt"
+
+	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // The environment variables of Gemini CLI 0.61's folder-trust check.
@@ -21,12 +23,12 @@ const (
 //  4. trustedFolders.json: an error there is fatal in Gemini; else the
 //     matching rule decides, and no match leaves the folder undecided
 //     (Gemini treats it as untrusted and asks in its interactive UI).
-func decideFolderTrust(s *Snapshot, env Env, goos string) FolderTrust {
+func decideFolderTrust(s *Snapshot, env settingsio.Env, goos string) FolderTrust {
 	ft := FolderTrust{File: s.Paths.TrustedFolders}
-	if v, _ := envValue(env, goos, EnvRestrictedMode); v == "true" {
+	if v, _ := settingsio.EnvLookup(env, goos, EnvRestrictedMode); v == "true" {
 		return ft.decided(FolderUntrusted, EnvRestrictedMode, "GEMINI_RESTRICTED_MODE=true makes every folder untrusted")
 	}
-	switch v, _ := envValue(env, goos, EnvTrustWorkspace); v {
+	switch v, _ := settingsio.EnvLookup(env, goos, EnvTrustWorkspace); v {
 	case "false":
 		return ft.decided(FolderUntrusted, EnvTrustWorkspace, "GEMINI_CLI_TRUST_WORKSPACE=false makes the folder untrusted")
 	case "true":
@@ -37,10 +39,10 @@ func decideFolderTrust(s *Snapshot, env Env, goos string) FolderTrust {
 		return ft.decided(FolderTrusted, "security.folderTrust.enabled=false",
 			fmt.Sprintf("folder trust is turned off (security.folderTrust.enabled in %s settings %s), so every folder is trusted", from.Layer, from.Path))
 	}
-	if !RealFS(goos) {
+	if !settingsio.RealFS(goos) {
 		return ft.decided(FolderUndecided, "", "trustedFolders.json cannot be read for another OS")
 	}
-	data, exists, perr := ReadSettingsFile(s.Paths.TrustedFolders)
+	data, exists, perr := settingsio.ReadSettingsFile(s.Paths.TrustedFolders)
 	if perr == nil && exists {
 		var rules []trustRule
 		rules, perr = parseTrustedFolders(s.Paths.TrustedFolders, data, goos, s.ProjectDir)
@@ -65,7 +67,7 @@ func (ft FolderTrust) fromRules(rules []trustRule, project, goos string) FolderT
 	if !ok {
 		return ft.decided(FolderUndecided, "", "no trustedFolders.json rule covers the folder: Gemini CLI asks whether to trust it and treats it as untrusted until then")
 	}
-	ft.Level = rule.Level
+	ft.Level = string(rule.Level)
 	switch rule.Level {
 	case DoNotTrust:
 		return ft.decided(FolderUntrusted, rule.RawKey, fmt.Sprintf("trustedFolders.json marks %q DO_NOT_TRUST", rule.RawKey))

@@ -1,10 +1,12 @@
-package settingsio
+package gemini
 
 import (
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 func TestHydrate(t *testing.T) {
@@ -132,7 +134,7 @@ func TestLoadExtensions(t *testing.T) {
 	good := byDir["b-good"]
 	cmd := good.Hooks.Root.Get("hooks").Get("SessionStart").Items[0].Get("hooks").Items[0].Get("command")
 	want := "node " + filepath.Join(exts, "b-good") + string(filepath.Separator) + "on-start.js $HOME " + f.project
-	if cmd.Str != want || !strings.Contains(cmd.Raw, "${extensionPath}") || good.Hooks.Layer != LayerExtension {
+	if cmd.Str != want || !strings.Contains(cmd.Raw, "${extensionPath}") || good.Hooks.Layer != settingsio.LayerExtension {
 		t.Errorf("hydrated command %q (raw %q), want %q", cmd.Str, cmd.Raw, want)
 	}
 }

@@ -1,10 +1,12 @@
-package settingsio
+package gemini
 
 import (
 	"os"
 	"path/filepath"
 	"runtime"
 	"testing"
+
+	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // TestEnvFileChoiceAndVariables pins loadEnvironment's rules (Gemini CLI
@@ -58,12 +60,12 @@ func TestEnvFileChoiceAndVariables(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			env := Env{"HOME=" + home, EnvSystemSettingsPath + "=" + filepath.Join(root, "none", "s.json")}
+			env := settingsio.Env{"HOME=" + home, EnvSystemSettingsPath + "=" + filepath.Join(root, "none", "s.json")}
 			if c.trusted {
 				env = append(env, "GEMINI_CLI_TRUST_WORKSPACE=true")
 			}
 			env = append(env, c.env...)
-			s := Load(Options{ProjectDir: proj, Env: env, GOOS: runtime.GOOS, Home: home})
+			s := Load(LoadOptions{ProjectDir: proj, Env: env, GOOS: runtime.GOOS, Home: home})
 			gotFile := ""
 			if s.EnvFile != nil {
 				gotFile = s.EnvFile.Path
@@ -123,11 +125,11 @@ func TestExtensionSettingsEnv(t *testing.T) {
 		write(filepath.Join(home, ".gemini", "extensions", "named", ".env"), "A=own\nB=own\n")
 		write(filepath.Join(ext, ".env"), "A=wrong-file\n")
 		write(filepath.Join(proj, ".env"), "B=ws\nworkspacePath=WP\n")
-		env := Env{"HOME=" + home, EnvSystemSettingsPath + "=" + filepath.Join(root, "none", "s.json")}
+		env := settingsio.Env{"HOME=" + home, EnvSystemSettingsPath + "=" + filepath.Join(root, "none", "s.json")}
 		if trusted {
 			env = append(env, "GEMINI_CLI_TRUST_WORKSPACE=true")
 		}
-		s := Load(Options{ProjectDir: proj, Env: env, GOOS: runtime.GOOS, Home: home})
+		s := Load(LoadOptions{ProjectDir: proj, Env: env, GOOS: runtime.GOOS, Home: home})
 		// extensions/named holds only the .env file: not an extension.
 		var e *Extension
 		for _, x := range s.Extensions {

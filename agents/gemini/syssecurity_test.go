@@ -1,4 +1,4 @@
-package settingsio
+package gemini
 
 import (
 	"strings"

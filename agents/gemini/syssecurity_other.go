@@ -1,6 +1,6 @@
 //go:build !unix
 
-package settingsio
+package gemini
 
 // hostSystemFileInsecurity: on Windows Gemini CLI checks the file's ACLs
 // with PowerShell; Hookwarden does not model that and treats the file as

@@ -1,6 +1,9 @@
-package settingsio
+package gemini
 
-import "strings"
+import (
+	"github.com/hookwarden/hookwarden/settingsio"
+	"strings"
+)
 
 // ExpandEnv is Gemini CLI 0.61's load-time expansion of a settings string
 // (resolveEnvVarsInString in packages/cli/src/utils/envVarResolver.ts, regex
@@ -77,23 +80,23 @@ func isWordByte(c byte) bool {
 
 // expandStrings sets Str of every string value under n (object keys are not
 // expanded, as in resolveEnvVarsInObject) to ExpandEnv of its Raw.
-func expandStrings(n *Node, lookup func(string) (string, bool)) {
-	walkStrings(n, func(s *Node) { s.Str = ExpandEnv(s.Raw, lookup) })
+func expandStrings(n *settingsio.Node, lookup func(string) (string, bool)) {
+	walkStrings(n, func(s *settingsio.Node) { s.Str = ExpandEnv(s.Raw, lookup) })
 }
 
 // walkStrings calls f on every string value under n.
-func walkStrings(n *Node, f func(*Node)) {
+func walkStrings(n *settingsio.Node, f func(*settingsio.Node)) {
 	if n == nil {
 		return
 	}
 	switch n.Kind {
-	case String:
+	case settingsio.String:
 		f(n)
-	case Array:
+	case settingsio.Array:
 		for _, it := range n.Items {
 			walkStrings(it, f)
 		}
-	case Object:
+	case settingsio.Object:
 		for _, m := range n.Members {
 			walkStrings(m.Value, f)
 		}

@@ -1,6 +1,10 @@
-package settingsio
+package gemini
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/hookwarden/hookwarden/settingsio"
+)
 
 // objectPrototype holds what a lookup on a plain JavaScript object finds
 // through Object.prototype, as String() renders it: hydration looks keys
@@ -78,15 +82,15 @@ func Hydrate(s string, lookup func(string) (string, bool)) string {
 // string value's Str is hydrated from its Raw, and the members
 // "__proto__", "constructor" and "prototype" are dropped, as Gemini drops
 // them.
-func hydrateStrings(n *Node, lookup func(string) (string, bool)) {
+func hydrateStrings(n *settingsio.Node, lookup func(string) (string, bool)) {
 	switch n.Kind {
-	case String:
+	case settingsio.String:
 		n.Str = Hydrate(n.Raw, lookup)
-	case Array:
+	case settingsio.Array:
 		for _, it := range n.Items {
 			hydrateStrings(it, lookup)
 		}
-	case Object:
+	case settingsio.Object:
 		kept := n.Members[:0]
 		for _, m := range n.Members {
 			if m.Key == "__proto__" || m.Key == "constructor" || m.Key == "prototype" {

@@ -1,4 +1,4 @@
-package settingsio
+package gemini
 
 import (
 	"os"
@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/dlclark/regexp2"
+
+	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // extensionEnablement is ~/.gemini/extensions/extension-enablement.json:
@@ -15,35 +17,35 @@ type extensionEnablement map[string][]string
 // loadExtensionEnablement reads the file with plain JSON.parse and the
 // schema record(string, {overrides: string[]}); a missing or invalid file
 // enables everything (Gemini reports the invalid one and goes on).
-func loadExtensionEnablement(dir string) (extensionEnablement, *ParseError) {
+func loadExtensionEnablement(dir string) (extensionEnablement, *settingsio.ParseError) {
 	path := filepath.Join(dir, "extension-enablement.json")
-	data, err := ReadRegularFile(path)
+	data, err := settingsio.ReadRegularFile(path)
 	if err != nil {
 		if os.IsNotExist(err) {
 			return nil, nil
 		}
-		return nil, &ParseError{Path: path, Msg: "Failed to read extension enablement config: " + err.Error()}
+		return nil, &settingsio.ParseError{Path: path, Msg: "Failed to read extension enablement config: " + err.Error()}
 	}
-	root, perr := ParseJSON(path, data)
+	root, perr := settingsio.ParseJSON(path, data)
 	if perr != nil {
 		return nil, perr
 	}
-	fail := func(n *Node, msg string) (extensionEnablement, *ParseError) {
-		return nil, &ParseError{Path: path, Line: n.Pos.Line, Column: n.Pos.Column,
+	fail := func(n *settingsio.Node, msg string) (extensionEnablement, *settingsio.ParseError) {
+		return nil, &settingsio.ParseError{Path: path, Line: n.Pos.Line, Column: n.Pos.Column,
 			Msg: "Failed to read extension enablement config: " + msg + " (every extension is enabled)"}
 	}
-	if root.Kind != Object {
+	if root.Kind != settingsio.Object {
 		return fail(root, "not an object")
 	}
 	out := extensionEnablement{}
 	for _, m := range uniqueMembers(root) {
 		overrides := m.Value.Get("overrides")
-		if !overrides.Is(Array) {
+		if !overrides.Is(settingsio.Array) {
 			return fail(m.Value, "\""+m.Key+"\" needs an \"overrides\" array")
 		}
 		rules := make([]string, 0, len(overrides.Items))
 		for _, it := range overrides.Items {
-			if !it.Is(String) {
+			if !it.Is(settingsio.String) {
 				return fail(it, "override rules must be strings")
 			}
 			rules = append(rules, it.Raw)
