@@ -90,15 +90,29 @@ type FolderView struct {
 	Answers  []string
 	Current  string
 	Writable bool
+	// Labels are, per answer, its button in the agent's words; an answer
+	// without one shows as the level itself.
+	Labels map[string]FolderAnswer
 	// Confirm are, per answer that makes hooks run, the words of its
 	// confirmation (the hooks that start running are listed under Intro;
 	// Starts says so with a %s for their count, None when there are none).
 	Confirm map[string]FolderConfirm
 	Starts  string
 	None    string
+	// HeldBack is the status of the hooks that the folder trust keeps
+	// from running (hooks.StatusBlockedUntrustedFolder when empty): the
+	// ones a confirmation lists.
+	HeldBack hooks.Status
 	// Unreviewed is the note under a hook that starts running without
 	// Hookwarden's review (the user's or the system's own).
 	Unreviewed string
+}
+
+// FolderAnswer is how a view offers one folder-trust answer: Button is
+// its label ("Trust folder"), Icon one of "confirm", "folder", "cancel",
+// and Done the note once it was written ("Trusted the folder").
+type FolderAnswer struct {
+	Button, Icon, Done string
 }
 
 // FolderConfirm is the confirmation of a folder-trust answer.

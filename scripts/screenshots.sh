@@ -75,13 +75,13 @@ for view in "$@"; do
       # the demo's Claude Code hooks: the agent switch in the title row,
       # then the Hooks tab with the first handler selected
       width=$(xdotool getwindowgeometry "$wid" | awk '/Geometry/ {split($2, g, "x"); print g[1]}')
-      xdotool mousemove --window "$wid" "${CLAUDE_SWITCH_X:-$((width - 409))}" "${CLAUDE_SWITCH_Y:-23}" click 1
+      xdotool mousemove --window "$wid" "${CLAUDE_SWITCH_X:-$((width - 524))}" "${CLAUDE_SWITCH_Y:-23}" click 1
       sleep 1
       xdotool key --clearmodifiers ctrl+1
       sleep 0.5
       xdotool mousemove --window "$wid" 260 "${CLAUDE_ROW_Y:-440}" click 1
       shot claude
-      xdotool mousemove --window "$wid" "${GEMINI_SWITCH_X:-$((width - 524))}" "${CLAUDE_SWITCH_Y:-23}" click 1
+      xdotool mousemove --window "$wid" "${GEMINI_SWITCH_X:-$((width - 638))}" "${CLAUDE_SWITCH_Y:-23}" click 1
       sleep 1 ;;
     *) echo "screenshots: unknown view $view" >&2 ;;
   esac

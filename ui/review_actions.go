@@ -265,16 +265,17 @@ func (v *reviewView) trustChanged() {
 	}
 }
 
-// onSetFolderTrust records an answer of the agent's trust dialog ("trust",
-// "parent", "deny"; after a confirmation for those that make hooks run)
+// onSetFolderTrust records an answer of the agent's folder trust (one of
+// agents.FolderView.Answers; after a confirmation for those that make
+// hooks run, the ones with a FolderView.Confirm)
 // and has the window load the project again.
 func (v *reviewView) onSetFolderTrust(level string) {
 	p := v.project
-	if p == nil || p.Registry == nil || v.blocked() {
+	if p == nil || p.Registry == nil || v.review == nil || v.blocked() {
 		return
 	}
-	done := map[string]string{"trust": "Trusted the folder", "parent": "Trusted the parent folder",
-		"deny": "Marked the folder as not trusted"}[level]
+	folder := v.review.Folder
+	done := orWords(folder.Labels[level].Done, "Set the folder trust to "+level)
 	do := func() {
 		v.setWriting(true)
 		v.thread.Go(func() {
@@ -298,8 +299,8 @@ func (v *reviewView) onSetFolderTrust(level string) {
 			})
 		})
 	}
-	if level == "deny" {
-		do() // runs nothing more: no summary needed
+	if _, confirm := folder.Confirm[level]; !confirm {
+		do() // an answer that makes no hook run: no summary needed
 		return
 	}
 	v.confirmFolderTrust(level, func() {

@@ -56,7 +56,7 @@ func TestTrustFolderShowsWhatStartsRunning(t *testing.T) {
 	f := newReviewFixture(t, nil)
 	f.opts.Env = slices.DeleteFunc(f.opts.Env, func(kv string) bool { return kv == "GEMINI_CLI_TRUST_WORKSPACE=true" })
 	f.load()
-	test.Tap(f.v.folder.trustButton)
+	test.Tap(f.v.folder.button("trust"))
 	shown := dialogTexts(f.w)
 	for _, want := range []string{"Trust this folder?", "These 2 hooks start running", "guard", "bash .gemini/guard.sh",
 		"WORKSPACE", "NEW", "./.gemini/guard.sh", "echo lint", "Trust folder"} {
@@ -348,7 +348,7 @@ func TestSummariesShowEachHooksHighestFinding(t *testing.T) {
 
 	f.opts.Env = slices.DeleteFunc(f.opts.Env, func(kv string) bool { return kv == "GEMINI_CLI_TRUST_WORKSPACE=true" })
 	f.load()
-	test.Tap(f.v.folder.trustButton)
+	test.Tap(f.v.folder.button("trust"))
 	if shown := dialogTexts(f.w); !anyContains(shown, "Trust this folder?") || !anyContains(shown, "Risk: sends") {
 		t.Errorf("the Trust-folder summary does not name the guard's finding; it shows %q", shown)
 	}

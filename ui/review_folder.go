@@ -14,29 +14,31 @@ import (
 
 // folderBanner shows the agent's folder-trust decision for the project,
 // what decided it, and, where the agent's folder trust can be written,
-// the answers of its trust dialog.
+// the answers it takes (agents.FolderView.Answers), in its words.
 type folderBanner struct {
 	icon   *widget.Icon
 	state  *widget.Label
 	rule   *widget.RichText
 	effect *widget.Label
 
-	trustButton  *widget.Button
-	parentButton *widget.Button
-	denyButton   *widget.Button
-	buttons      *fyne.Container
+	onSet func(level string)
+	// answers are the buttons of the answers shown now, by level, in the
+	// order the agent gives them in levels.
+	answers map[string]*widget.Button
+	levels  []string
+	buttons *fyne.Container
 }
 
 func newFolderBanner(onSet func(level string)) *folderBanner {
 	b := &folderBanner{
-		icon:   widget.NewIcon(nil),
-		state:  &widget.Label{Text: "Folder trust", TextStyle: fyne.TextStyle{Bold: true}},
-		rule:   newNote("", fyne.TextWrapOff),
-		effect: &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance},
+		icon:    widget.NewIcon(nil),
+		state:   &widget.Label{Text: "Folder trust", TextStyle: fyne.TextStyle{Bold: true}},
+		rule:    newNote("", fyne.TextWrapOff),
+		effect:  &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance},
+		onSet:   onSet,
+		answers: map[string]*widget.Button{},
+		buttons: container.NewHBox(),
 	}
-	b.trustButton = &widget.Button{Text: "Trust folder", Icon: theme.ConfirmIcon(), OnTapped: func() { onSet("trust") }}
-	b.parentButton = &widget.Button{Text: "Trust parent", Icon: theme.FolderIcon(), OnTapped: func() { onSet("parent") }}
-	b.denyButton = &widget.Button{Text: "Don't trust", Icon: theme.CancelIcon(), OnTapped: func() { onSet("deny") }}
 	b.rule.Truncation = fyne.TextTruncateEllipsis
 	b.effect.Hide()
 	return b
@@ -45,9 +47,48 @@ func newFolderBanner(onSet func(level string)) *folderBanner {
 func (b *folderBanner) buildUI() fyne.CanvasObject {
 	// One line — state, the rule cut to the width left, the answers —
 	// and what it means under it only when it limits what runs.
-	b.buttons = container.NewHBox(b.trustButton, b.parentButton, b.denyButton)
 	line := container.NewBorder(nil, nil, container.NewHBox(b.icon, b.state), b.buttons, b.rule)
 	return container.NewVBox(line, b.effect, widget.NewSeparator())
+}
+
+// button is the button of answer level (nil when the agent does not
+// offer it).
+func (b *folderBanner) button(level string) *widget.Button { return b.answers[level] }
+
+// answerIcon is the icon an agent names for an answer.
+func answerIcon(name string) fyne.Resource {
+	switch name {
+	case "confirm":
+		return theme.ConfirmIcon()
+	case "folder":
+		return theme.FolderIcon()
+	case "cancel":
+		return theme.CancelIcon()
+	}
+	return nil
+}
+
+// setAnswers makes the buttons of f's answers, when they are not the ones
+// shown already.
+func (b *folderBanner) setAnswers(f agents.FolderView) {
+	same := slices.Equal(b.levels, f.Answers)
+	for _, l := range f.Answers {
+		if bt := b.answers[l]; bt == nil || bt.Text != orWords(f.Labels[l].Button, l) {
+			same = false
+		}
+	}
+	if same {
+		return
+	}
+	b.levels = slices.Clone(f.Answers)
+	b.answers = map[string]*widget.Button{}
+	b.buttons.RemoveAll()
+	for _, l := range f.Answers {
+		words := f.Labels[l]
+		bt := &widget.Button{Text: shown(orWords(words.Button, l)), Icon: answerIcon(words.Icon), OnTapped: func() { b.onSet(l) }}
+		b.answers[l] = bt
+		b.buttons.Add(bt)
+	}
 }
 
 // show displays p's folder trust, as its review describes it.
@@ -67,23 +108,20 @@ func (b *folderBanner) show(p *project) {
 	b.effect.SetText(shownBlock(strings.Join(effect, "\n")))
 	b.effect.Hidden = len(effect) == 0
 	b.effect.Refresh()
-	if b.buttons != nil {
-		b.buttons.Hidden = f.Answers == nil
-		b.buttons.Refresh()
-	}
-	for _, x := range []struct {
-		button *widget.Button
-		level  string
-	}{{b.trustButton, "trust"}, {b.parentButton, "parent"}, {b.denyButton, "deny"}} {
-		x.button.Importance = widget.MediumImportance
-		if x.level == f.Current {
-			x.button.Importance = widget.HighImportance
+	b.setAnswers(f)
+	b.buttons.Hidden = len(f.Answers) == 0
+	b.buttons.Refresh()
+	for _, l := range f.Answers {
+		bt := b.answers[l]
+		bt.Importance = widget.MediumImportance
+		if l == f.Current {
+			bt.Importance = widget.HighImportance
 		}
-		if f.Writable && slices.Contains(f.Answers, x.level) {
-			x.button.Enable()
+		if f.Writable {
+			bt.Enable()
 		} else {
-			x.button.Disable()
+			bt.Disable()
 		}
-		x.button.Refresh()
+		bt.Refresh()
 	}
 }

@@ -110,9 +110,13 @@ func (v *reviewView) confirmFolderTrust(level string, onOK func()) {
 	for _, it := range all {
 		reviews[it.hook.HookID] = it
 	}
+	held := v.review.Folder.HeldBack
+	if held == "" {
+		held = hooks.StatusBlockedUntrustedFolder
+	}
 	var entries []fyne.CanvasObject
 	for _, h := range p.proj.Hooks() {
-		if h.Status != hooks.StatusBlockedUntrustedFolder {
+		if h.Status != held {
 			continue
 		}
 		entries = append(entries, folderSummaryEntry(p.proj.Title(h), v.review.Folder.Unreviewed, h, reviews, names, p.Info))

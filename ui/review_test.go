@@ -352,7 +352,7 @@ func TestReviewFolderTrustBannerWritesTrustedFolders(t *testing.T) {
 	if !anyContains(shown, "Folder trust: undecided") || !anyContains(shown, "Gemini CLI runs no settings hooks here") {
 		t.Fatalf("the banner does not explain the undecided folder: %q", shown)
 	}
-	test.Tap(f.v.folder.trustButton)
+	test.Tap(f.v.folder.button("trust"))
 	confirmSummary(t, f.v)
 	f.q.settle()
 
@@ -375,7 +375,7 @@ func TestReviewFolderTrustBannerWritesTrustedFolders(t *testing.T) {
 	if !anyContains(textsOf(f.w.Content()), "Folder trust: trusted") {
 		t.Error("after the reload the banner does not say trusted")
 	}
-	if f.v.folder.trustButton.Importance != widget.HighImportance {
+	if f.v.folder.button("trust").Importance != widget.HighImportance {
 		t.Error("the answer on record is not highlighted")
 	}
 }

@@ -41,7 +41,10 @@ func symbolRuns(text string) []string {
 	var runs []string
 	start, inSymbol := 0, false
 	for i, r := range text {
-		sym := r > 0xff && (unicode.IsSymbol(r) || unicode.Is(unicode.Po, r) && r >= 0x2000)
+		// "…" is in the text font (Fyne's own truncation draws it), and
+		// a title cut with it must stay one segment: Fyne 2.8.1 does not
+		// truncate a RichText of several inline segments to its width.
+		sym := r > 0xff && r != '…' && (unicode.IsSymbol(r) || unicode.Is(unicode.Po, r) && r >= 0x2000)
 		if i > start && sym != inSymbol {
 			runs = append(runs, text[start:i])
 			start = i

@@ -28,3 +28,11 @@ func TestSymbolRunsGetSegmentsOfTheirOwn(t *testing.T) {
 		t.Errorf("symbolText shows %q in %d segments", rt.String(), len(rt.Segments))
 	}
 }
+
+// A title the agent cut with "…" stays one segment, so that Fyne truncates
+// it to the row's width (several inline segments are not truncated).
+func TestSymbolRunsKeepAnEllipsisInItsText(t *testing.T) {
+	if got := symbolRuns(`echo "$(date) codex session in $PWD" >> "$HOME/.…`); len(got) != 1 {
+		t.Errorf("runs %q, want one", got)
+	}
+}

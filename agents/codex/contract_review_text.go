@@ -1,6 +1,8 @@
 package codex
 
 import (
+	"fmt"
+
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/trust"
 )
@@ -85,16 +87,40 @@ func matcherLabel(m string) string {
 	return "[" + m + "]"
 }
 
-// folderView is Codex's trust of the project as the review shows it. The
-// view's answers are Gemini CLI's three; Codex's two (trusted, untrusted)
-// are set with `hookwarden folder-trust --agent codex`.
+// folderView is Codex's trust of the project as the review shows it, with
+// its two levels (trusted, untrusted) as the answers, written where
+// `codex exec --trust` writes them.
 func (p *Project) folderView() agents.FolderView {
 	ft := p.FolderTrust()
+	root := p.snap.Paths.ProjectRoot
 	f := agents.FolderView{Title: "Project trust: " + ft.State, Trusted: ft.Trusted,
-		Rule: agents.Fact{Key: "rule", Text: ft.Reason, Paths: []string{p.snap.Paths.UserConfigTOML}, OK: ft.Trusted}}
+		Rule:    agents.Fact{Key: "rule", Text: ft.Reason, Paths: []string{p.snap.Paths.UserConfigTOML}, OK: ft.Trusted},
+		Answers: ft.Levels,
+		Labels: map[string]agents.FolderAnswer{
+			"trusted":   {Button: "Trust project", Icon: "confirm", Done: "Trusted the project"},
+			"untrusted": {Button: "Don't trust", Icon: "cancel", Done: "Marked the project as untrusted"},
+		},
+		Confirm: map[string]agents.FolderConfirm{
+			"trusted": {Title: "Trust this project?", Button: "Trust project",
+				Intro: fmt.Sprintf("Codex will trust %s and load its .codex hooks and config (what codex exec --trust writes). ", root)},
+		},
+		Starts:   "These %s load here the next time Codex starts (Codex still skips each one whose hash is not trusted):",
+		None:     "No hook of this project is held back by the project trust now, so no hook starts loading here.",
+		HeldBack: StatusProjectUntrusted,
+	}
+	if p.root.TrustKey == root {
+		f.Current = p.root.Trust
+	}
+	cfg := &File{Path: p.snap.Paths.UserConfigTOML, Kind: KindConfigTOML}
+	readConfigTOML(cfg)
+	f.Writable = cfg.State.Clean()
 	if !ft.Trusted {
-		f.Effects = []agents.Fact{{Key: "effect", Text: "Codex loads none of this project's .codex hooks (nor its config) until the project is trusted: " +
-			"hookwarden folder-trust --agent codex trusted (what codex exec --trust writes)"}}
+		f.Effects = []agents.Fact{{Key: "effect", Text: "Codex loads none of this project's .codex hooks (nor its config) until the project is trusted " +
+			"(Trust project, or hookwarden folder-trust --agent codex trusted: what codex exec --trust writes)."}}
+	}
+	if !f.Writable {
+		f.Effects = append(f.Effects, agents.Fact{Text: "Fix " + p.snap.Paths.UserConfigTOML +
+			" by hand: Hookwarden does not write a config.toml Codex rejects.", Paths: []string{p.snap.Paths.UserConfigTOML}})
 	}
 	return f
 }

@@ -144,6 +144,11 @@ func (p *Project) folderView() agents.FolderView {
 	dir := p.snap.ProjectDir
 	v := agents.FolderView{Title: "Folder trust: " + state, Trusted: ft.Trusted(), Answers: []string{"trust", "parent", "deny"},
 		Writable: ft.Err == nil && p.snap.Paths.TrustedFolders != "",
+		Labels: map[string]agents.FolderAnswer{
+			"trust":  {Button: "Trust folder", Icon: "confirm", Done: "Trusted the folder"},
+			"parent": {Button: "Trust parent", Icon: "folder", Done: "Trusted the parent folder"},
+			"deny":   {Button: "Don't trust", Icon: "cancel", Done: "Marked the folder as not trusted"},
+		},
 		Confirm: map[string]agents.FolderConfirm{
 			"trust": {Title: "Trust this folder?", Button: "Trust folder", Intro: fmt.Sprintf("Gemini CLI will trust %s. ", dir)},
 			"parent": {Title: "Trust the parent folder?", Button: "Trust parent",

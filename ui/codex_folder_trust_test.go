@@ -1,0 +1,78 @@
+package ui
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+)
+
+// The Review tab offers Codex's own two project-trust levels, in Codex's
+// words, and "Trust project" writes what `codex exec --trust` writes into
+// the user config.toml.
+func TestCodexProjectTrustButtonsWriteConfigTOML(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the fixture's hook is a POSIX shell command")
+	}
+	opts := isolatedOptions(t)
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(root, "shop")
+	writeFile(t, filepath.Join(dir, ".git", "HEAD"), "ref: refs/heads/main\n")
+	writeFile(t, filepath.Join(dir, ".codex", "hooks.json"),
+		`{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "echo checking"}]}]}}`)
+	config := filepath.Join(opts.Home, ".codex", "config.toml")
+	writeFile(t, config, "# mine\nmodel = \"o3\"\n")
+
+	m, _ := newTestWindow(t)
+	m.opts = opts
+	m.open(dir)
+	m.selectAgent("codex")
+	if m.current == nil || m.current.Agent != "codex" || m.current.Dir != dir {
+		t.Fatalf("the switch did not bring up Codex on %s: %+v", dir, m.current)
+	}
+	b := m.review.folder
+	if !b.buttons.Visible() || !strings.HasPrefix(b.state.Text, "Project trust: ") {
+		t.Fatalf("banner %q, buttons visible=%v", b.state.Text, b.buttons.Visible())
+	}
+	for level, label := range map[string]string{"trusted": "Trust project", "untrusted": "Don't trust"} {
+		bt := b.button(level)
+		if bt == nil || bt.Text != label || bt.Disabled() {
+			t.Fatalf("button for %q: %+v, want %q enabled", level, bt, label)
+		}
+	}
+	for _, gemini := range []string{"trust", "parent", "deny"} {
+		if b.button(gemini) != nil {
+			t.Errorf("Codex offers Gemini CLI's answer %q", gemini)
+		}
+	}
+	if !strings.Contains(b.effect.Text, "Codex loads none of this project's .codex hooks") || !b.effect.Visible() {
+		t.Errorf("the banner does not say what the untrusted project means: %q", b.effect.Text)
+	}
+
+	test.Tap(b.button("trusted"))
+	if s := m.review.lastSummary; s == nil || s.entries != 1 {
+		t.Fatalf("the confirmation does not list the one hook that starts loading: %+v", s)
+	}
+	confirmSummary(t, m.review)
+
+	data, err := os.ReadFile(config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "# mine\nmodel = \"o3\"\n"
+	if got := string(data); !strings.HasPrefix(got, want) ||
+		!strings.Contains(got, "[projects.\""+dir+"\"]\ntrust_level = \"trusted\"\n") {
+		t.Fatalf("config.toml after Trust project:\n%s", got)
+	}
+	b = m.review.folder
+	if !strings.Contains(b.state.Text, "trusted") || b.button("trusted").Importance != widget.HighImportance {
+		t.Errorf("after the write the banner says %q, Trust project importance %v", b.state.Text, b.button("trusted").Importance)
+	}
+}
