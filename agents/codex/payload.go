@@ -5,14 +5,13 @@ import (
 	"embed"
 	"encoding/binary"
 	"fmt"
-	"io/fs"
 	"path"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 	"time"
 
+	"github.com/hookwarden/hookwarden/assets"
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
@@ -62,27 +61,12 @@ type SampleOptions struct {
 }
 
 // SampleEvents lists the events that have a sample, sorted.
-func SampleEvents() []string { return sampleNames("payloads") }
+func SampleEvents() []string { return assets.SampleNames(payloadFS, "payloads") }
 
 // SampleTools lists the tools with samples for a tool event, sorted; nil
 // for other events.
 func SampleTools(event hooks.Event) []string {
-	return sampleNames(path.Join("payloads", string(event)))
-}
-
-// sampleNames lists dir's entries without their .json ending, sorted
-// (nil when dir does not exist).
-func sampleNames(dir string) []string {
-	entries, err := fs.ReadDir(payloadFS, dir)
-	if err != nil {
-		return nil
-	}
-	var out []string
-	for _, e := range entries {
-		out = append(out, strings.TrimSuffix(e.Name(), ".json"))
-	}
-	sort.Strings(out)
-	return out
+	return assets.SampleNames(payloadFS, path.Join("payloads", string(event)))
 }
 
 // triggerFields are the payload fields Codex matches matchers against.
