@@ -19,7 +19,7 @@ import (
 func codexBinary(t *testing.T, script string) string {
 	t.Helper()
 	cache := t.TempDir()
-	if c, err := testenvCache(); err == nil {
+	if c, err := testenv.CacheDir(); err == nil {
 		cache = c
 	}
 	cmd := exec.Command(script, "--install")
@@ -152,8 +152,6 @@ func TestLiveHooksListDecode(t *testing.T) {
 	}
 	t.Logf("%d hooks and %d warnings compared with hooks/list", len(theirs), len(res.Data[0].Warnings))
 }
-
-func testenvCache() (string, error) { return testenv.CacheDir() }
 
 // TestLiveHooksListFatalTOML: a trusted project's [hooks] with a value of
 // the wrong type makes Codex refuse the whole configuration (observed);
