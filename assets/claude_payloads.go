@@ -21,13 +21,13 @@ var claudePayloadFS embed.FS
 // ClaudePayloadEvents lists the events that have Claude Code samples,
 // sorted.
 func ClaudePayloadEvents() []string {
-	return sampleNames(claudePayloadFS, "claude_payloads")
+	return SampleNames(claudePayloadFS, "claude_payloads")
 }
 
 // ClaudePayloadTools lists the tools that have samples for a tool event
 // (PreToolUse, PostToolUse), sorted; nil for other events.
 func ClaudePayloadTools(event string) []string {
-	return sampleNames(claudePayloadFS, path.Join("claude_payloads", event))
+	return SampleNames(claudePayloadFS, path.Join("claude_payloads", event))
 }
 
 // ClaudePayload returns the sample payload template of an event, for a

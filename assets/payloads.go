@@ -20,12 +20,13 @@ var payloadFS embed.FS
 // PayloadTools lists the tools that have sample BeforeTool/AfterTool
 // payloads, sorted.
 func PayloadTools() []string {
-	return sampleNames(payloadFS, "payloads/BeforeTool")
+	return SampleNames(payloadFS, "payloads/BeforeTool")
 }
 
-// sampleNames lists the entries of dir in fsys without their .json ending,
-// sorted; nil when dir does not exist.
-func sampleNames(fsys fs.FS, dir string) []string {
+// SampleNames lists the entries of dir in fsys without their .json ending,
+// sorted; nil when dir does not exist. The agents' packages list their own
+// embedded sample folders with it.
+func SampleNames(fsys fs.FS, dir string) []string {
 	entries, err := fs.ReadDir(fsys, dir)
 	if err != nil {
 		return nil

@@ -9,8 +9,19 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// bashBuiltins are the words bash runs itself, never from PATH.
-var BashBuiltins = map[string]bool{}
+// bashBuiltins are the words bash runs itself, never from PATH (a set
+// built once; nothing writes to it).
+var bashBuiltins = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`. : [ alias bg bind break builtin caller cd command compgen complete compopt
+		continue declare dirs disown echo enable eval exec exit export false fc fg getopts hash help history jobs
+		kill let local logout mapfile popd printf pushd pwd read readarray readonly return set shift shopt source
+		suspend test times trap true type typeset ulimit umask unalias unset wait [[ ]] if then else elif fi case
+		esac for select while until do done in function time coproc {`) {
+		m[w] = true
+	}
+	return m
+}()
 
 // CommandCheck is what a static look at a hook command finds about the
 // programs it starts, on this machine.
@@ -46,7 +57,7 @@ func CheckCommandOnPath(command, dir, pathList string, onPath map[string]bool) C
 			return true
 		}
 		name, ok := literalWord(call.Args[0])
-		if !ok || name == "" || BashBuiltins[name] || seen[name] {
+		if !ok || name == "" || bashBuiltins[name] || seen[name] {
 			return true
 		}
 		seen[name] = true

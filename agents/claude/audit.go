@@ -48,7 +48,7 @@ type Report struct {
 func (r *Report) Incomplete() bool { return len(r.Unreadable) > 0 }
 
 // Audit reviews the handlers hs (a registry's Hooks) of snap that
-// Hookwarden reviews (ReviewedLayers) against the store: trusted
+// Hookwarden reviews (reviewedLayers) against the store: trusted
 // (fingerprint approved, scripts unchanged), script-changed, changed (not
 // approved, but an approval sits at the same file, event, group and index:
 // its label is the previous command, with a diff), new; approvals nothing

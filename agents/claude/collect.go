@@ -229,7 +229,7 @@ func (hr handlerReader) readType() (*settingsio.Node, bool) {
 	case typ == nil:
 		hr.invalid(cfg, "missing \"type\" (command, http, mcp_tool, prompt or agent); Claude Code skips this handler")
 		return nil, false
-	case !typ.Is(settingsio.String) || !contains(HandlerTypes, typ.Str):
+	case !typ.Is(settingsio.String) || !contains(handlerTypes, typ.Str):
 		hr.invalid(typ, fmt.Sprintf("type %s is not one of command, http, mcp_tool, prompt, agent; Claude Code skips this handler", compactJSON(typ)))
 		return nil, false
 	}

@@ -21,7 +21,7 @@ func New() Agent { return Agent{} }
 
 // Info names Claude Code.
 func (Agent) Info() agents.Info {
-	return agents.Info{Name: "claude", Title: "Claude Code", Types: HandlerTypes,
+	return agents.Info{Name: "claude", Title: "Claude Code", Types: slices.Clone(handlerTypes),
 		Statuses: []hooks.Status{StatusBlockedByPolicy, StatusNeverRuns},
 		Tones:    map[hooks.Status]agents.Tone{StatusBlockedByPolicy: agents.ToneHeld, StatusNeverRuns: agents.ToneWarn},
 		Layers: map[settingsio.Layer]agents.LayerRole{
@@ -241,7 +241,7 @@ func (p *Project) Layers() []agents.Layer {
 		_, off := DisabledID(h)
 		return off
 	})
-	reviewed := func(l settingsio.Layer) bool { return slices.Contains(ReviewedLayers, l) }
+	reviewed := func(l settingsio.Layer) bool { return slices.Contains(reviewedLayers, l) }
 	var out []agents.Layer
 	for _, f := range snap.Layers {
 		l := agents.FileLayer(f)

@@ -14,15 +14,15 @@ import (
 	"github.com/hookwarden/hookwarden/trust"
 )
 
-// ReviewedLayers are the layers whose handlers Hookwarden fingerprints
+// reviewedLayers are the layers whose handlers Hookwarden fingerprints
 // and gates: the ones that arrive with the repository or a plugin update
 // (the user's own and managed files are not reviewed).
-var ReviewedLayers = []settingsio.Layer{LayerProject, LayerLocal, LayerPlugin}
+var reviewedLayers = []settingsio.Layer{LayerProject, LayerLocal, LayerPlugin}
 
 // Reviewed reports whether a Claude Code handler is one Hookwarden
 // reviews.
 func Reviewed(h *hooks.Hook) bool {
-	for _, l := range ReviewedLayers {
+	for _, l := range reviewedLayers {
 		if h.Origin.Layer == l {
 			return true
 		}
@@ -141,7 +141,7 @@ func shellWord(s string) string {
 var claudeSettingsKeys = []string{"env", "httpHookAllowedEnvVars", "allowedHttpHookUrls"}
 
 // claudeSettingsFields is what the project's own Claude Code settings
-// files (ReviewedLayers that are settings files: project and local)
+// files (reviewedLayers that are settings files: project and local)
 // set of claudeSettingsKeys, as Definition fields named after the layer:
 // "project env.BASH_ENV", "local httpHookAllowedEnvVars". Hookwarden
 // records it with each approved handler: a change needs review of every

@@ -74,8 +74,8 @@ const (
 	TypeAgent   = "agent"
 )
 
-// HandlerTypes lists the five handler types.
-var HandlerTypes = []string{TypeCommand, TypeHTTP, TypeMCPTool, TypePrompt, TypeAgent}
+// handlerTypes lists the five handler types.
+var handlerTypes = []string{TypeCommand, TypeHTTP, TypeMCPTool, TypePrompt, TypeAgent}
 
 // EventInfo is what Claude Code does with one event.
 type EventInfo struct {
@@ -96,7 +96,7 @@ type EventInfo struct {
 }
 
 var (
-	allTypes       = HandlerTypes
+	allTypes       = handlerTypes
 	noModelTypes   = []string{TypeCommand, TypeHTTP, TypeMCPTool}
 	startTypes     = []string{TypeCommand, TypeMCPTool}
 	sessionSources = []string{"startup", "resume", "clear", "compact", "fork"}
@@ -227,7 +227,7 @@ func AllowsField(t, field string) bool {
 // ownerTypes lists the handler types a field belongs to.
 func ownerTypes(field string) []string {
 	var out []string
-	for _, t := range HandlerTypes {
+	for _, t := range handlerTypes {
 		for _, f := range fieldsForType[t] {
 			if f == field {
 				out = append(out, t)

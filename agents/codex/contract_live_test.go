@@ -172,7 +172,7 @@ func TestLiveDisableEnable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Replace(string(enabled), "\nenabled = true\n", "\n", 1) != string(approved) {
+	if string(enabled) != string(approved) {
 		t.Errorf("config.toml after disable and enable:\n%s\napproved:\n%s", enabled, approved)
 	}
 	rep = lp.run(script)

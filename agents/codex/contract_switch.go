@@ -37,14 +37,15 @@ func (p *Project) Find(ref string) ([]*hooks.Hook, error) {
 // switchNote says how Codex's switch works.
 const switchNote = "Codex reads each hook's switch from [hooks.state.\"<key>\"] enabled in the user config.toml " +
 	"(its key is the file, event and position of the hook). Switching a hook off writes enabled = false there, " +
-	"keeping its trusted_hash; switching it on writes enabled = true, as Codex's /hooks view does. Managed hooks " +
+	"keeping its trusted_hash; switching it on removes that line again (Codex reads a missing enabled as on), so the file " +
+	"is back to its bytes before the switch. Managed hooks " +
 	"always run."
 
 // Switches has no scopes (Codex reads switches from the user config.toml
 // only) and an all-hooks switch over every hook Codex lists.
 func (p *Project) Switches() agents.SwitchInfo {
 	return agents.SwitchInfo{Note: switchNote,
-		EnableAll:  "This writes enabled = true for every disabled Codex hook in " + p.snap.Paths.UserConfigTOML + ".",
+		EnableAll:  "This removes enabled = false for every disabled Codex hook in " + p.snap.Paths.UserConfigTOML + ".",
 		DisableAll: map[string]string{"": "This writes enabled = false for every Codex hook that is not managed in " + p.snap.Paths.UserConfigTOML + "; trusted hashes stay."}}
 }
 
@@ -66,10 +67,13 @@ func (p *Project) SwitchOf(h *hooks.Hook) agents.HookSwitch {
 func (p *Project) Tracked(context.Context, string) *agents.Tracked { return nil }
 
 // Toggle writes enabled = false into [hooks.state."<key>"] of the user
-// config.toml (keeping a trusted_hash there), and on enable enabled = true,
-// as Codex's own /hooks view writes it (source: codex-rs tui
-// write_hook_enabled, an upsert of {"enabled": …}); a hook that already
-// is as asked is not written. Managed hooks cannot be switched (Codex
+// config.toml (keeping a trusted_hash there), and on enable removes the
+// enabled key again (and the table when nothing else is left in it), so a
+// disable and an enable leave the file byte for byte as it was. Codex
+// reads a missing enabled as true (source: codex-rs hooks config_rules.rs;
+// observed: the kit's trusted-hash example). Codex's own /hooks view
+// upserts enabled = true instead (codex-rs tui write_hook_enabled); both
+// read the same. A hook that already is as asked is not written. Managed hooks cannot be switched (Codex
 // always runs them).
 func (p *Project) Toggle(_ context.Context, req agents.ToggleRequest) (*agents.ToggleResult, error) {
 	if req.Scope != "" {
@@ -107,7 +111,11 @@ func (p *Project) Toggle(_ context.Context, req agents.ToggleRequest) (*agents.T
 		if h.Enabled == req.Enable {
 			continue
 		}
-		edits = append(edits, settingsio.TOMLSetBool(stateTable(h.Key), "enabled", req.Enable))
+		if req.Enable {
+			edits = append(edits, settingsio.TOMLRemove(stateTable(h.Key), "enabled"))
+		} else {
+			edits = append(edits, settingsio.TOMLSetBool(stateTable(h.Key), "enabled", false))
+		}
 		names = append(names, shortName(hk))
 		if req.Enable && h.Trust != Trusted {
 			res.Notes = append(res.Notes, fmt.Sprintf("%s is %s: Codex still skips it until it is trusted (hookwarden trust --agent codex)", shortName(hk), h.Trust))
@@ -136,7 +144,7 @@ func (p *Project) Toggle(_ context.Context, req agents.ToggleRequest) (*agents.T
 	for _, hk := range targets {
 		h := p.byHook[hk]
 		st := v.states[h.Key]
-		if st.enabled == nil || *st.enabled != req.Enable {
+		if enabled := st.enabled == nil || *st.enabled; enabled != req.Enable {
 			return res, fmt.Errorf("%s: [hooks.state.%q] enabled does not read back as %t", path, h.Key, req.Enable)
 		}
 	}

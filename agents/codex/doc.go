@@ -2,11 +2,15 @@
 // hooks come from (layers and files, with their states), how it reads them
 // (hooks.json and the [hooks] table of config.toml), the per-hook trust it
 // keeps in the user config.toml (key, hash, trusted/modified/untrusted/
-// managed, enabled), and which hooks it runs for an event (the planner).
+// managed, enabled), which hooks it runs for an event (the planner), and
+// the dry run: Runner starts the planned command hooks as Codex does
+// (run.go, run_spawn.go), through the shared process primitive
+// (hooks.SpawnSpec, with the gate and the sandbox), and reads their output
+// and the event's verdict as Codex would (output*.go, verdict.go).
 //
 // It produces the shared neutral model ([]*hooks.Hook) and keeps every
 // Codex-only fact in Handler, next to the *hooks.Hook it belongs to. It has
-// no UI and runs no process.
+// no UI; it starts processes only in Runner.Run, for the hooks it is given.
 //
 // Facts carry their provenance: "observed" means seen in runs of the real
 // Codex 0.171.0 binary (the conformance kit's codex-live, or hooks/list of

@@ -67,12 +67,7 @@ func TestHashObserved(t *testing.T) {
 func loadUserHooks(t *testing.T, text string) *Snapshot {
 	t.Helper()
 	home := t.TempDir()
-	if err := os.MkdirAll(filepath.Join(home, ".codex"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(home, ".codex", "hooks.json"), []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testenv.WriteFile(t, filepath.Join(home, ".codex", "hooks.json"), text)
 	return loadIn(t, home, t.TempDir(), SessionFlags{})
 }
 

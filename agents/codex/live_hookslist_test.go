@@ -19,7 +19,7 @@ import (
 func codexBinary(t *testing.T, script string) string {
 	t.Helper()
 	cache := t.TempDir()
-	if c, err := testenvCache(); err == nil {
+	if c, err := testenv.CacheDir(); err == nil {
 		cache = c
 	}
 	cmd := exec.Command(script, "--install")
@@ -82,20 +82,20 @@ func TestLiveHooksListDecode(t *testing.T) {
 		t.Fatal(err)
 	}
 	home, repo, tmp := filepath.Join(root, "home"), filepath.Join(root, "repo"), filepath.Join(root, "tmp")
-	write(t, filepath.Join(repo, ".git", "HEAD"), "ref: refs/heads/main\n")
-	write(t, filepath.Join(home, ".codex", "config.toml"), fmt.Sprintf("[projects.%q]\ntrust_level = \"trusted\"\n", repo))
+	testenv.WriteFile(t, filepath.Join(repo, ".git", "HEAD"), "ref: refs/heads/main\n")
+	testenv.WriteFile(t, filepath.Join(home, ".codex", "config.toml"), fmt.Sprintf("[projects.%q]\ntrust_level = \"trusted\"\n", repo))
 	if err := os.MkdirAll(tmp, 0o755); err != nil {
 		t.Fatal(err)
 	}
 	dir := repo
 	for i, c := range decodeCases {
 		dir = filepath.Join(dir, fmt.Sprintf("c%02d", i))
-		write(t, filepath.Join(dir, ".codex", "hooks.json"), c.json)
+		testenv.WriteFile(t, filepath.Join(dir, ".codex", "hooks.json"), c.json)
 	}
 	// The TOML form: both forms in one layer, and [hooks] Codex rejects.
 	dir = filepath.Join(dir, "toml-both")
-	write(t, filepath.Join(dir, ".codex", "hooks.json"), `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"json-stop"}]}]}}`)
-	write(t, filepath.Join(dir, ".codex", "config.toml"), "[[hooks.PreToolUse]]\nmatcher = \"Bash\"\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"toml pre\"\ntimeout = 5\nstatusMessage = \"ü\"\n\n[[hooks.SessionEnd]]\nhooks = [{ type = \"command\", command = \"end\", timeout = 9 }]\n")
+	testenv.WriteFile(t, filepath.Join(dir, ".codex", "hooks.json"), `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"json-stop"}]}]}}`)
+	testenv.WriteFile(t, filepath.Join(dir, ".codex", "config.toml"), "[[hooks.PreToolUse]]\nmatcher = \"Bash\"\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"toml pre\"\ntimeout = 5\nstatusMessage = \"ü\"\n\n[[hooks.SessionEnd]]\nhooks = [{ type = \"command\", command = \"end\", timeout = 9 }]\n")
 	cwd := dir
 	if os.Getenv("CODEX_PROBE_KEEP") != "" {
 		t.Logf("tree at %s", root)
@@ -153,8 +153,6 @@ func TestLiveHooksListDecode(t *testing.T) {
 	t.Logf("%d hooks and %d warnings compared with hooks/list", len(theirs), len(res.Data[0].Warnings))
 }
 
-func testenvCache() (string, error) { return testenv.CacheDir() }
-
 // TestLiveHooksListFatalTOML: a trusted project's [hooks] with a value of
 // the wrong type makes Codex refuse the whole configuration (observed);
 // an untrusted project's is ignored.
@@ -166,8 +164,8 @@ func TestLiveHooksListFatalTOML(t *testing.T) {
 		t.Fatal(err)
 	}
 	home, project, tmp := filepath.Join(root, "home"), filepath.Join(root, "project"), filepath.Join(root, "tmp")
-	write(t, filepath.Join(home, ".codex", "hooks.json"), `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"user-stop"}]}]}}`)
-	write(t, filepath.Join(project, ".codex", "config.toml"), "[[hooks.PreToolUse]]\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"x\"\ntimeout = \"soon\"\n")
+	testenv.WriteFile(t, filepath.Join(home, ".codex", "hooks.json"), `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"user-stop"}]}]}}`)
+	testenv.WriteFile(t, filepath.Join(project, ".codex", "config.toml"), "[[hooks.PreToolUse]]\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"x\"\ntimeout = \"soon\"\n")
 	if err := os.MkdirAll(tmp, 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -177,7 +175,7 @@ func TestLiveHooksListFatalTOML(t *testing.T) {
 		if trusted {
 			cfg = fmt.Sprintf("[projects.%q]\ntrust_level = \"trusted\"\n", project)
 		}
-		write(t, filepath.Join(home, ".codex", "config.toml"), cfg)
+		testenv.WriteFile(t, filepath.Join(home, ".codex", "config.toml"), cfg)
 		res := hooksList(t, script, bin, project, home, tmp)
 		s, err := Load(Options{Cwd: project, Getenv: func(k string) string { return vars[k] }, SystemDir: filepath.Join(root, "etc")}, SessionFlags{})
 		if err != nil {

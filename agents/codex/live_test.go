@@ -106,31 +106,46 @@ func runCodexLive(t *testing.T, script, project, home string, env map[string]str
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmdEnv := append(os.Environ(), "BASH_ENV=", "npm_config_cache="+filepath.Join(cache, "npm"))
-	if os.Getenv("CODEX_LIVE_CACHE") == "" {
-		cmdEnv = append(cmdEnv, "CODEX_LIVE_CACHE="+filepath.Join(cache, "codex-live"))
-	}
+	var extra []string
 	for k, v := range env {
-		cmdEnv = append(cmdEnv, k+"="+v)
+		extra = append(extra, k+"="+v)
 	}
 	cmd := exec.Command(script, project, home)
-	cmd.Env = cmdEnv
+	cmd.Env = kitEnv(cache, extra...)
+	var rep liveReport
+	runKit(t, cache, cmd, &rep)
+	return rep
+}
+
+// kitEnv is the environment of the kit's run-codex.sh: this process's,
+// with the shared npm and Codex caches, then extra.
+func kitEnv(cache string, extra ...string) []string {
+	env := append(os.Environ(), "BASH_ENV=", "npm_config_cache="+filepath.Join(cache, "npm"))
+	if os.Getenv("CODEX_LIVE_CACHE") == "" {
+		env = append(env, "CODEX_LIVE_CACHE="+filepath.Join(cache, "codex-live"))
+	}
+	return append(env, extra...)
+}
+
+// runKit runs the kit's cmd, one at a time across test processes (the
+// first run installs Codex into the shared cache), and decodes its JSON
+// report into rep.
+func runKit(t *testing.T, cache string, cmd *exec.Cmd, rep any) {
+	t.Helper()
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	var out []byte
-	err = testenv.WithFileLock(filepath.Join(cache, "codex-live-setup.lock"), func() error {
+	err := testenv.WithFileLock(filepath.Join(cache, "codex-live-setup.lock"), func() error {
 		var err error
 		out, err = cmd.Output()
 		return err
 	})
 	if err != nil {
-		t.Fatalf("run-codex.sh: %v: %s", err, stderr.String())
+		t.Fatalf("%s failed (%v): %s", strings.Join(cmd.Args, " "), err, stderr.String())
 	}
-	var rep liveReport
-	if err := json.Unmarshal(out, &rep); err != nil {
-		t.Fatalf("report: %v: %s", err, out)
+	if err := json.Unmarshal(out, rep); err != nil {
+		t.Fatalf("report: %v\n%s", err, out)
 	}
-	return rep
 }
 
 // modelOf loads Hookwarden's view of the run: the fixture copied, with the

@@ -8,17 +8,8 @@ import (
 	"testing"
 
 	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/internal/testenv"
 )
-
-func write(t *testing.T, path, text string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
 
 func fileOf(s *Snapshot, path string) *File {
 	for _, f := range s.Files {
@@ -160,9 +151,9 @@ func TestProjectLayersNestedAndTrust(t *testing.T) {
 	hj := func(tag string) string {
 		return `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"echo ` + tag + `"}]}]}}`
 	}
-	write(t, filepath.Join(repo, ".git", "HEAD"), "ref: refs/heads/main\n")
-	write(t, filepath.Join(repo, ".codex", "hooks.json"), hj("root"))
-	write(t, filepath.Join(repo, "sub", ".codex", "hooks.json"), hj("sub"))
+	testenv.WriteFile(t, filepath.Join(repo, ".git", "HEAD"), "ref: refs/heads/main\n")
+	testenv.WriteFile(t, filepath.Join(repo, ".codex", "hooks.json"), hj("root"))
+	testenv.WriteFile(t, filepath.Join(repo, "sub", ".codex", "hooks.json"), hj("sub"))
 	if err := os.MkdirAll(filepath.Join(repo, "sub", "deep"), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -186,7 +177,7 @@ func TestProjectLayersNestedAndTrust(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			write(t, cfg, c.toml)
+			testenv.WriteFile(t, cfg, c.toml)
 			s := loadIn(t, home, filepath.Join(repo, "sub", "deep"), SessionFlags{})
 			if got := strings.Join(runsOf(s), ","); got != c.want {
 				t.Errorf("loaded %q, want %q", got, c.want)
@@ -206,7 +197,7 @@ func TestProjectLayersNestedAndTrust(t *testing.T) {
 	if err := os.Remove(filepath.Join(repo, ".git", "HEAD")); err != nil {
 		t.Fatal(err)
 	}
-	write(t, cfg, `[projects."`+repo+`"]`+"\ntrust_level = \"trusted\"\n")
+	testenv.WriteFile(t, cfg, `[projects."`+repo+`"]`+"\ntrust_level = \"trusted\"\n")
 	s := loadIn(t, home, filepath.Join(repo, "sub", "deep"), SessionFlags{})
 	if len(s.Projects) != 0 || len(s.Handlers) != 0 {
 		t.Errorf("empty .git made a project root: %+v", s.Projects)
@@ -217,10 +208,10 @@ func TestTOMLFormTrustAndSwitch(t *testing.T) {
 	home := t.TempDir()
 	project := t.TempDir()
 	hooksJSON := filepath.Join(home, ".codex", "hooks.json")
-	write(t, hooksJSON, `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"codex-live-log user-trusted"}]}],
+	testenv.WriteFile(t, hooksJSON, `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"codex-live-log user-trusted"}]}],
 	"Stop":[{"hooks":[{"type":"command","command":"stop"}]}]}}`)
 	cfg := filepath.Join(home, ".codex", "config.toml")
-	write(t, cfg, `# comment
+	testenv.WriteFile(t, cfg, `# comment
 [[hooks.SessionStart]]
 matcher = "startup"
 [[hooks.SessionStart.hooks]]
@@ -240,8 +231,8 @@ trust_level = "trusted"
 `)
 	// A project that tries to trust its own hook: ignored (observed).
 	pj := filepath.Join(project, ".codex", "hooks.json")
-	write(t, pj, `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"evil"}]}]}}`)
-	write(t, filepath.Join(project, ".codex", "config.toml"), `[hooks.state."`+pj+`:pre_tool_use:0:0"]
+	testenv.WriteFile(t, pj, `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"evil"}]}]}}`)
+	testenv.WriteFile(t, filepath.Join(project, ".codex", "config.toml"), `[hooks.state."`+pj+`:pre_tool_use:0:0"]
 trusted_hash = "sha256:a4cc0cd4c4f0b8e0b27f3b8e8c67ba8a28d24fbbd7a93e8a7fd32c1bbeea49c2"
 `)
 	s := loadIn(t, home, project, SessionFlags{})
@@ -286,7 +277,7 @@ func TestFilesThatCannotBeReadAreNotClean(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(home, ".codex", "hooks.json"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	write(t, filepath.Join(home, ".codex", "config.toml"), "[hooks\n")
+	testenv.WriteFile(t, filepath.Join(home, ".codex", "config.toml"), "[hooks\n")
 	s := loadIn(t, home, t.TempDir(), SessionFlags{})
 	bad := s.Unreadable()
 	if len(bad) != 2 {
@@ -311,8 +302,8 @@ func TestFilesThatCannotBeReadAreNotClean(t *testing.T) {
 func TestUnknownEventsAndDuplicates(t *testing.T) {
 	home := t.TempDir()
 	project := t.TempDir()
-	write(t, filepath.Join(home, ".codex", "hooks.json"), `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"same"}]}],"pre_tool_use":[],"Notification":[]}}`)
-	write(t, filepath.Join(project, ".codex", "hooks.json"), `{"hooks":{"PreToolUse":[{"matcher":"^Ba\\w+$","hooks":[{"type":"command","command":"same"}]}]}}`)
+	testenv.WriteFile(t, filepath.Join(home, ".codex", "hooks.json"), `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"same"}]}],"pre_tool_use":[],"Notification":[]}}`)
+	testenv.WriteFile(t, filepath.Join(project, ".codex", "hooks.json"), `{"hooks":{"PreToolUse":[{"matcher":"^Ba\\w+$","hooks":[{"type":"command","command":"same"}]}]}}`)
 	s := loadIn(t, home, project, SessionFlags{Projects: map[string]string{project: "trusted"}})
 	var msgs []string
 	for _, d := range s.Diagnostics {
@@ -343,7 +334,7 @@ func TestUnknownEventsAndDuplicates(t *testing.T) {
 func TestPlanner(t *testing.T) {
 	home := t.TempDir()
 	project := t.TempDir()
-	write(t, filepath.Join(project, ".codex", "hooks.json"), `{"hooks":{
+	testenv.WriteFile(t, filepath.Join(project, ".codex", "hooks.json"), `{"hooks":{
 	"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"bash"}]},
 		{"matcher":"^Bash$","hooks":[{"type":"command","command":"regex"}]},
 		{"matcher":"exec_command","hooks":[{"type":"command","command":"exec"}]},
@@ -415,13 +406,13 @@ func TestRefusedConfigRunsNothing(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			home := t.TempDir()
-			write(t, filepath.Join(home, ".codex", "hooks.json"), `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"stop"}]}]}}`)
+			testenv.WriteFile(t, filepath.Join(home, ".codex", "hooks.json"), `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"stop"}]}]}}`)
 			key := filepath.Join(home, ".codex", "hooks.json") + ":stop:0:0"
 			flags := SessionFlags{HookStates: map[string]HookState{key: {TrustedHash: loadIn(t, home, t.TempDir(), SessionFlags{}).Handlers[0].CurrentHash}}}
 			if p, _ := loadIn(t, home, t.TempDir(), flags).PlanFor("Stop", hooks.PlanContext{}); len(p.Runs) != 1 {
 				t.Fatalf("the trusted hook does not run before the config is broken: %+v", p)
 			}
-			write(t, filepath.Join(home, ".codex", "config.toml"), c.toml)
+			testenv.WriteFile(t, filepath.Join(home, ".codex", "config.toml"), c.toml)
 			s := loadIn(t, home, t.TempDir(), flags)
 			if s.Fatal == "" {
 				t.Fatalf("not refused: %+v", s.Diagnostics)
@@ -433,7 +424,7 @@ func TestRefusedConfigRunsNothing(t *testing.T) {
 		})
 	}
 	home := t.TempDir()
-	write(t, filepath.Join(home, ".codex", "config.toml"), "project_root_markers = \"x\"\n")
+	testenv.WriteFile(t, filepath.Join(home, ".codex", "config.toml"), "project_root_markers = \"x\"\n")
 	if s := loadIn(t, home, t.TempDir(), SessionFlags{}); s.Fatal != "" {
 		t.Errorf("project_root_markers as a string refused: %s", s.Fatal)
 	}
@@ -456,12 +447,12 @@ func TestSystemAndManagedHooks(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			home := t.TempDir()
 			etc := filepath.Join(home, "etc-codex")
-			write(t, filepath.Join(etc, "config.toml"), "[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = \"command\"\ncommand = \"system-stop\"\n")
-			write(t, filepath.Join(etc, "hooks.json"), `{"hooks":{"SessionStart":[{"hooks":[{"type":"command","command":"system-json"}]}]}}`)
-			write(t, filepath.Join(etc, "requirements.toml"), c.requirements)
-			write(t, filepath.Join(home, ".codex", "hooks.json"), `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"user-stop"}]}]}}`)
+			testenv.WriteFile(t, filepath.Join(etc, "config.toml"), "[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = \"command\"\ncommand = \"system-stop\"\n")
+			testenv.WriteFile(t, filepath.Join(etc, "hooks.json"), `{"hooks":{"SessionStart":[{"hooks":[{"type":"command","command":"system-json"}]}]}}`)
+			testenv.WriteFile(t, filepath.Join(etc, "requirements.toml"), c.requirements)
+			testenv.WriteFile(t, filepath.Join(home, ".codex", "hooks.json"), `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"user-stop"}]}]}}`)
 			managedKey := strings.ReplaceAll(c.managedKey, "<etc>", etc)
-			write(t, filepath.Join(home, ".codex", "config.toml"), "[hooks.state.\""+managedKey+"\"]\nenabled = false\n")
+			testenv.WriteFile(t, filepath.Join(home, ".codex", "config.toml"), "[hooks.state.\""+managedKey+"\"]\nenabled = false\n")
 			s := loadIn(t, home, t.TempDir(), SessionFlags{})
 			want := map[string]string{
 				managedKey: "sha256:8a02e2768bbc12161f7fa56fddafedd9a3bc6c697342ec6f065c52a079eb8d90",

@@ -5,15 +5,13 @@ import (
 	"embed"
 	"encoding/binary"
 	"fmt"
-	"io/fs"
 	"path"
 	"path/filepath"
-	"regexp"
 	"slices"
-	"sort"
 	"strings"
 	"time"
 
+	"github.com/hookwarden/hookwarden/assets"
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
@@ -63,27 +61,12 @@ type SampleOptions struct {
 }
 
 // SampleEvents lists the events that have a sample, sorted.
-func SampleEvents() []string { return sampleNames("payloads") }
+func SampleEvents() []string { return assets.SampleNames(payloadFS, "payloads") }
 
 // SampleTools lists the tools with samples for a tool event, sorted; nil
 // for other events.
 func SampleTools(event hooks.Event) []string {
-	return sampleNames(path.Join("payloads", string(event)))
-}
-
-// sampleNames lists dir's entries without their .json ending, sorted
-// (nil when dir does not exist).
-func sampleNames(dir string) []string {
-	entries, err := fs.ReadDir(payloadFS, dir)
-	if err != nil {
-		return nil
-	}
-	var out []string
-	for _, e := range entries {
-		out = append(out, strings.TrimSuffix(e.Name(), ".json"))
-	}
-	sort.Strings(out)
-	return out
+	return assets.SampleNames(payloadFS, path.Join("payloads", string(event)))
 }
 
 // triggerFields are the payload fields Codex matches matchers against.
@@ -120,7 +103,7 @@ func SampleInput(o SampleOptions) (*hooks.Object, error) {
 	if !ok {
 		return nil, fmt.Errorf("Codex sample payload %s is not an object", file)
 	}
-	fillTemplate(in, o.vars())
+	in = hooks.FillTemplate(in, o.vars()).(*hooks.Object)
 	if name, _ := in.Value("tool_name").(string); tool != "" && name != tool {
 		in.Set("tool_name", tool)
 		in.Set("tool_input", hooks.NewObject(0))
@@ -168,30 +151,6 @@ func (o SampleOptions) vars() map[string]string {
 		"COMMAND":         pick(o.Command, "echo hi > out.txt"), "PROMPT": pick(o.Prompt, "write hi to out.txt"),
 		"REQUEST_ID": uuidV7(now.Add(30 * time.Millisecond)), "RESPONSE_ID": "resp_" + strings.ReplaceAll(uuidV7(now)[24:], "-", ""),
 	}
-}
-
-var templateVar = regexp.MustCompile(`\$\{([A-Z_]+)\}`)
-
-// fillTemplate replaces the placeholders in every string of v, in place.
-func fillTemplate(v hooks.Value, vars map[string]string) hooks.Value {
-	switch t := v.(type) {
-	case string:
-		return templateVar.ReplaceAllStringFunc(t, func(m string) string {
-			if s, ok := vars[m[2:len(m)-1]]; ok {
-				return s
-			}
-			return m
-		})
-	case []hooks.Value:
-		for i := range t {
-			t[i] = fillTemplate(t[i], vars)
-		}
-	case *hooks.Object:
-		for _, k := range t.Keys() {
-			t.Set(k, fillTemplate(t.Value(k), vars))
-		}
-	}
-	return v
 }
 
 // uuidV7 is a time-ordered UUID like the session and turn ids Codex uses.

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/hookwarden/hookwarden/hooks"
@@ -115,28 +114,18 @@ func (r *Runner) Run(ctx context.Context, req RunRequest) RunOutcome {
 	}
 	env := r.hookEnv()
 	call := toolCallOf(input)
-	out := RunOutcome{Event: req.Event, Results: make([]RunResult, len(req.Hooks))}
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	finished := 0
-	for i, h := range req.Hooks {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			res := r.runOne(ctx, req.Event, h, env, dir, stdin, input)
-			res.Verdict = ExplainHook(req.Event, &res, call)
-			res.Warnings = HookWarnings(req.Event, i, &res, input)
-			mu.Lock()
-			res.Finished = finished
-			finished++
-			mu.Unlock()
-			out.Results[i] = res
-			if r.OnResult != nil {
-				r.OnResult(i, &out.Results[i])
-			}
-		}()
-	}
-	wg.Wait()
+	out := RunOutcome{Event: req.Event}
+	out.Results = hooks.RunConcurrently(len(req.Hooks), func(i int) RunResult {
+		res := r.runOne(ctx, req.Event, req.Hooks[i], env, dir, stdin, input)
+		res.Verdict = ExplainHook(req.Event, &res, call)
+		res.Warnings = HookWarnings(req.Event, i, &res, input)
+		return res
+	}, func(i, order int, res *RunResult) {
+		res.Finished = order
+		if r.OnResult != nil {
+			r.OnResult(i, res)
+		}
+	})
 	outs := make([]HookOutput, len(out.Results))
 	order := make([]int, len(out.Results))
 	ids := make([]string, len(out.Results))
@@ -175,20 +164,11 @@ func (r *Runner) runOne(ctx context.Context, event hooks.Event, h *hooks.Hook, e
 	}
 	spec := hooks.SpawnSpec{Env: env, Dir: dir, Stdin: stdin, Timeout: res.Timeout,
 		Grace: r.Grace, Cap: r.StreamCap, NewSession: true}
-	if spec.Grace <= 0 {
-		spec.Grace = hooks.DefaultGrace
-	}
-	if spec.Cap <= 0 {
-		spec.Cap = hooks.DefaultStreamCap
-	}
+	spec.DefaultLimits()
 	spec.Program, spec.Args = shellCommand(env, r.goos(), h.Command)
 	spec.Path = hooks.ResolveExecutable(spec.Program, env)
 	res.Argv = append([]string{spec.Program}, spec.Args...)
-	if check := r.Check; check != nil {
-		spec.Check = func() error { return check(h) }
-	}
-	spec.Supervisor = r.Isolation.For(h, hooks.InputMarkers(input))
-	res.Sandboxed = spec.Supervisor != nil && spec.Supervisor.Isolate
+	res.Sandboxed = spec.Guard(h, r.Check, r.Isolation, input)
 	pr := spec.Run(ctx)
 	res.Sandbox = pr.Sandbox
 	res.Stdout, res.Stderr = hooks.DecodeUTF8(pr.Stdout), hooks.DecodeUTF8(pr.Stderr)

@@ -1,7 +1,6 @@
 package codex
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"os"
@@ -58,33 +57,14 @@ func runCodexExample(t *testing.T, kit, example string) dryRunLiveReport {
 		t.Fatal(err)
 	}
 	dir := filepath.Join(kit, "examples", example)
-	env := append(os.Environ(), "BASH_ENV=", "CODEX_LIVE_OBSERVE=0", "CODEX_LIVE_HOOKS_LIST=0", "CODEX_LIVE_TIMEOUT=60",
-		"npm_config_cache="+filepath.Join(cache, "npm"))
-	if v := os.Getenv("CODEX_LIVE_CACHE"); v != "" {
-		env = append(env, "CODEX_LIVE_CACHE="+v)
-	} else {
-		env = append(env, "CODEX_LIVE_CACHE="+filepath.Join(cache, "codex-live"))
-	}
+	extra := []string{"CODEX_LIVE_OBSERVE=0", "CODEX_LIVE_HOOKS_LIST=0", "CODEX_LIVE_TIMEOUT=60"}
 	for k, v := range readEnvFile(t, filepath.Join(dir, "env")) {
-		env = append(env, k+"="+v)
+		extra = append(extra, k+"="+v)
 	}
 	cmd := exec.Command(filepath.Join(kit, "run-codex.sh"), filepath.Join(dir, "project"), filepath.Join(dir, "home"))
-	cmd.Env = env
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	var out []byte
-	err = testenv.WithFileLock(filepath.Join(cache, "codex-live-setup.lock"), func() error {
-		var err error
-		out, err = cmd.Output()
-		return err
-	})
-	if err != nil {
-		t.Fatalf("run-codex.sh %s failed (%v): %s", example, err, stderr.String())
-	}
+	cmd.Env = kitEnv(cache, extra...)
 	var rep dryRunLiveReport
-	if err := json.Unmarshal(out, &rep); err != nil {
-		t.Fatalf("report: %v\n%s", err, out)
-	}
+	runKit(t, cache, cmd, &rep)
 	return rep
 }
 

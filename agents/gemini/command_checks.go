@@ -10,16 +10,6 @@ import (
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-func init() {
-	for _, w := range strings.Fields(`. : [ alias bg bind break builtin caller cd command compgen complete compopt
-		continue declare dirs disown echo enable eval exec exit export false fc fg getopts hash help history jobs
-		kill let local logout mapfile popd printf pushd pwd read readarray readonly return set shift shopt source
-		suspend test times trap true type typeset ulimit umask unalias unset wait [[ ]] if then else elif fi case
-		esac for select while until do done in function time coproc {`) {
-		hooks.BashBuiltins[w] = true
-	}
-}
-
 // geminiSets are the CLAUDE_ variables Gemini CLI's runner sets for hooks.
 var geminiSets = map[string]bool{"CLAUDE_PROJECT_DIR": true}
 
