@@ -59,6 +59,15 @@ type ListNoter interface {
 	ListNotes(h *hooks.Hook) []string
 }
 
+// FileNoter is a Project with findings about its files that neither its
+// Diagnostics nor its Layers' notes hold (optional): a store it cannot
+// use, what a skipped file means in Hookwarden's demo project.
+type FileNoter interface {
+	// FileNotes are those findings in display order; demo says the
+	// project is a copy of the demo (assets.Demo).
+	FileNotes(demo bool) []hooks.Diagnostic
+}
+
 // Layer is one file an agent reads hooks, or their trust, from.
 type Layer struct {
 	// Layer names the settings layer ("user", "project", "extension",
