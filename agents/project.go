@@ -161,7 +161,10 @@ type Fact struct {
 	Key string `json:"key"`
 	// Label and Cells are the list's line: the label, then the columns
 	// ("Folder", "trusted", "the rule …"); More are lines under it.
-	Label string   `json:"label"`
+	Label string `json:"label"`
+	// Title names the fact in the window's header when that differs from
+	// the list's Label ("Folder trust" for the list's "Folder"; "" = Label).
+	Title string   `json:"-"`
 	Cells []string `json:"cells"`
 	More  []string `json:"more,omitempty"`
 	// Text is the fact in a sentence for the views; the files it names

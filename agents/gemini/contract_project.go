@@ -155,7 +155,7 @@ func folderTrustFact(ft FolderTrust) agents.Fact {
 	if !ft.Trusted() {
 		text += ". Gemini CLI runs no settings hooks here, only extension hooks."
 	}
-	return agents.Fact{Key: "folder_trust", Label: "Folder", Cells: []string{string(ft.State), ft.Reason},
+	return agents.Fact{Key: "folder_trust", Label: "Folder", Title: "Folder trust", Cells: []string{string(ft.State), ft.Reason},
 		Text: text, Paths: paths, OK: ft.Trusted()}
 }
 
