@@ -8,12 +8,14 @@ import (
 
 // runTrust approves project hooks into the agent's trust store
 // (agents.Reviewer.Approve): by name, key or ID, or --all; --repair first
-// mends a trust file the agent cannot use.
+// mends a trust file the agent cannot use; --carry-over moves the approvals
+// of hooks that were only moved (agents whose trust key is a position).
 func runTrust(ctx context.Context, io *IO, agent agents.Agent, args []string) error {
 	fs := newFlags("trust")
 	dir := io.projectFlag(fs)
 	all := fs.Bool("all", false, "approve every project hook")
 	repair := fs.Bool("repair", false, "back up a trust file the agent cannot use and rewrite what can be salvaged")
+	carry := fs.Bool("carry-over", false, "carry the approvals of hooks that were only moved (same definition, new place) to where they are now; with no hook named, only those")
 	selectors, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -22,7 +24,7 @@ func runTrust(ctx context.Context, io *IO, agent agents.Agent, args []string) er
 	if err != nil {
 		return err
 	}
-	res, err := p.Approve(ctx, agents.ApproveRequest{IDs: selectors, All: *all, Repair: *repair})
+	res, err := p.Approve(ctx, agents.ApproveRequest{IDs: selectors, All: *all, Repair: *repair, CarryOver: *carry})
 	if res != nil {
 		if werr := writeText(io.Stdout, res.Text, false); err == nil {
 			err = werr

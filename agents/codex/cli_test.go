@@ -66,4 +66,21 @@ func TestCLITrustSwitchAudit(t *testing.T) {
 	if out, code := run("untrust", "--all"); code != 0 || strings.Contains(read(), "trusted_hash") {
 		t.Fatalf("untrust --all: exit %d\n%s\n%s", code, out, read())
 	}
+
+	// Reordered: the moved hook says so, and trust --carry-over moves its
+	// approval without trusting the new hook at its old place.
+	testenv.WriteFile(t, hooksJSON, `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"echo done"}]}]}}`)
+	if out, code := run("trust", "--all"); code != 0 {
+		t.Fatalf("trust --all: exit %d\n%s", code, out)
+	}
+	testenv.WriteFile(t, hooksJSON, `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"echo new"},{"type":"command","command":"echo done"}]}]}}`)
+	if out, code := run("audit"); code != 3 || !strings.Contains(out, "moved from") || !strings.Contains(out, "definition unchanged") {
+		t.Fatalf("audit of a moved hook: exit %d\n%s", code, out)
+	}
+	if out, code := run("trust", "--carry-over"); code != 0 || !strings.Contains(out, "carried over") {
+		t.Fatalf("trust --carry-over: exit %d\n%s", code, out)
+	}
+	if out, code := run("audit"); code != 3 || !strings.Contains(out, "echo new") || strings.Contains(out, "moved from") {
+		t.Fatalf("audit after carry-over: only the new hook needs review: exit %d\n%s", code, out)
+	}
 }
