@@ -65,7 +65,7 @@ func BenchmarkRiskAlone(b *testing.B) {
 	b.ResetTimer()
 	defer reportCPU(b)()
 	for i := 0; i < b.N; i++ {
-		hookRisks(p.reg.Hooks, p.snap.ProjectDir)
+		hookRisks(nil, p.reg.Hooks, p.snap.ProjectDir)
 	}
 }
 
