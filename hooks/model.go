@@ -6,8 +6,8 @@ import "github.com/hookwarden/hookwarden/settingsio"
 type Event string
 
 // The 11 events of Gemini CLI, in its declaration order. The names stay in
-// this package because Claude Code's migration of Gemini hooks
-// (hooks/claude/migrate.go) maps onto them; the list, its check and the
+// this package because the migration to Gemini CLI (agents/migrate) maps
+// onto them; the list, its check and the
 // matcher rules are Gemini's (gemini.Events, ValidEvent, MatcherKindOf).
 const (
 	BeforeTool          Event = "BeforeTool"
