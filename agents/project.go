@@ -59,6 +59,15 @@ type ListNoter interface {
 	ListNotes(h *hooks.Hook) []string
 }
 
+// FileNoter is a Project with findings about its files that neither its
+// Diagnostics nor its Layers' notes hold (optional): a store it cannot
+// use, what a skipped file means in Hookwarden's demo project.
+type FileNoter interface {
+	// FileNotes are those findings in display order; demo says the
+	// project is a copy of the demo (assets.Demo).
+	FileNotes(demo bool) []hooks.Diagnostic
+}
+
 // Layer is one file an agent reads hooks, or their trust, from.
 type Layer struct {
 	// Layer names the settings layer ("user", "project", "extension",
@@ -152,7 +161,10 @@ type Fact struct {
 	Key string `json:"key"`
 	// Label and Cells are the list's line: the label, then the columns
 	// ("Folder", "trusted", "the rule …"); More are lines under it.
-	Label string   `json:"label"`
+	Label string `json:"label"`
+	// Title names the fact in the window's header when that differs from
+	// the list's Label ("Folder trust" for the list's "Folder"; "" = Label).
+	Title string   `json:"-"`
 	Cells []string `json:"cells"`
 	More  []string `json:"more,omitempty"`
 	// Text is the fact in a sentence for the views; the files it names

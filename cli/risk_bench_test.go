@@ -58,14 +58,19 @@ func BenchmarkListJSONWithRisk(b *testing.B) {
 // part of list --json that risk adds.
 func BenchmarkRiskAlone(b *testing.B) {
 	f := riskBenchProject(b)
-	p := (&IO{Agents: testAgents(), Env: f.env, Dir: f.project, GOOS: "linux"}).loadProject("")
-	if len(p.reg.Hooks) != 1000 {
-		b.Fatalf("%d hooks", len(p.reg.Hooks))
+	agent, _ := testAgents().Get("gemini")
+	p, err := (&IO{Agents: testAgents(), Env: f.env, Dir: f.project, GOOS: "linux"}).open(b.Context(), agent, "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	hs := p.Hooks()
+	if len(hs) != 1000 {
+		b.Fatalf("%d hooks", len(hs))
 	}
 	b.ResetTimer()
 	defer reportCPU(b)()
 	for i := 0; i < b.N; i++ {
-		hookRisks(nil, p.reg.Hooks, p.snap.ProjectDir)
+		hookRisks(p, hs, p.Dir())
 	}
 }
 

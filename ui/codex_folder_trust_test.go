@@ -33,9 +33,15 @@ func TestCodexProjectTrustButtonsWriteConfigTOML(t *testing.T) {
 	m, _ := newTestWindow(t)
 	m.opts = opts
 	m.open(dir)
+	if got := m.header.trustKey.Text; got != "Folder trust" {
+		t.Errorf("the header names Gemini CLI's trust %q, want \"Folder trust\"", got)
+	}
 	m.selectAgent("codex")
 	if m.current == nil || m.current.Agent != "codex" || m.current.Dir != dir {
 		t.Fatalf("the switch did not bring up Codex on %s: %+v", dir, m.current)
+	}
+	if got := m.header.trustKey.Text; got != "Project trust" || m.header.trustKeyFull.Text != got {
+		t.Errorf("the header names Codex's trust %q, want Codex's word", got)
 	}
 	b := m.review.folder
 	if !b.buttons.Visible() || !strings.HasPrefix(b.state.Text, "Project trust: ") {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -38,8 +39,8 @@ func TestWindowShowsTheDemoProject(t *testing.T) {
 	for _, g := range m.hooks.groups {
 		rows = append(rows, g.rows...)
 	}
-	if len(rows) != len(p.Registry.Hooks) {
-		t.Fatalf("%d rows for %d hooks", len(rows), len(p.Registry.Hooks))
+	if len(rows) != len(geminiRegistry(p).Hooks) {
+		t.Fatalf("%d rows for %d hooks", len(rows), len(geminiRegistry(p).Hooks))
 	}
 	names := pathNamer{project: p.Dir, home: p.Home}
 	for _, r := range rows {
@@ -90,9 +91,9 @@ func TestWindowShowsTheDemoProject(t *testing.T) {
 	if !containsSubstring(all, `Invalid hook event name: "PreToolUse"`) {
 		t.Error("the unknown event name in the demo's workspace file is not reported")
 	}
-	if sys := p.Registry.Snapshot.Layers[3]; sys.Ignored != "" {
+	if sys := geminiRegistry(p).Snapshot.Layers[3]; sys.Ignored != "" {
 		if !containsSubstring(all, "Skipping system settings file '"+p.Demo.SystemSettings+"'") ||
-			!slices.Contains(all, demoSystemNote) {
+			!slices.Contains(all, gemini.DemoSystemNote) {
 			t.Errorf("the window does not explain that the demo's system settings are skipped; it shows %q", all)
 		}
 	} else {

@@ -8,8 +8,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
-	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // diagnosticLine is one finding: a severity icon, the place and the message.
@@ -55,42 +55,43 @@ func (l *diagnosticLine) buildUI() fyne.CanvasObject {
 	return container.NewBorder(nil, nil, l.icon, nil, l.label)
 }
 
-// fileProblems lists what belongs to no hook: the registry's file-level
+// fileProblems lists what belongs to no hook: the project's file-level
 // diagnostics (parse errors with file:line:column, unknown event names, an
-// unknown entry in hooksConfig.disabled, …) and the settings files Gemini
-// CLI skips although they exist (an insecure system file, the workspace
-// file of a project that is the home folder). It is a collapsible section,
-// open when it holds an error.
+// unknown entry in a list of disabled hooks, …), the settings files the
+// agent skips although they exist (an insecure system file, the project
+// file of a project that is the home folder) and what else the agent says
+// about its files (agents.FileNoter: a store it cannot use, the demo). It
+// is a collapsible section, open when it holds an error.
 type fileProblems struct {
 	lines     []*diagnosticLine
 	item      *widget.AccordionItem
 	accordion *widget.Accordion
 }
 
-// demoSystemNote explains why the demo's system files are skipped.
-const demoSystemNote = "In the demo this is expected: its system files sit in a temporary folder that root does not own, " +
-	"and Gemini CLI would skip them too. Real system settings live in /etc/gemini-cli and belong to root."
-
 func newFileProblems(p *project, names pathNamer) *fileProblems {
-	if p.Claude != nil {
-		return newClaudeFileProblems(p.Claude, names)
-	}
 	fp := &fileProblems{}
-	for _, d := range p.Registry.Diagnostics {
+	if p.proj == nil {
+		return fp
+	}
+	for _, d := range p.proj.Diagnostics() {
 		if d.HookID == "" {
 			fp.add(d, names)
 		}
 	}
-	systemSkipped := false
-	for _, f := range p.Registry.Snapshot.Layers {
-		if f == nil || !f.Exists || f.Ignored == "" {
-			continue
+	for _, l := range p.proj.Layers() {
+		if l.State != agents.FileIgnored || !l.Exists || l.Owner != "" {
+			continue // an extension or plugin switched off is no problem
 		}
-		fp.add(hooks.Diagnostic{Severity: hooks.SeverityWarning, Message: f.Ignored}, names)
-		systemSkipped = systemSkipped || f.Layer == settingsio.LayerSystem || f.Layer == settingsio.LayerSystemDefaults
+		d := hooks.Diagnostic{Severity: hooks.SeverityWarning, Message: l.Note}
+		if !strings.Contains(l.Note, l.Path) {
+			d.File = l.Path // a note that names its file is shown as it is
+		}
+		fp.add(d, names)
 	}
-	if systemSkipped && p.Demo != nil {
-		fp.add(hooks.Diagnostic{Severity: hooks.SeverityInfo, Message: demoSystemNote}, names)
+	if n, ok := p.proj.(agents.FileNoter); ok {
+		for _, d := range n.FileNotes(p.Demo != nil) {
+			fp.add(d, names)
+		}
 	}
 	return fp
 }
@@ -139,26 +140,4 @@ func (fp *fileProblems) buildUI() fyne.CanvasObject {
 	fp.item = &widget.AccordionItem{Title: fp.title(), Detail: container.NewVBox(objs...), Open: fp.hasErrors()}
 	fp.accordion = widget.NewAccordion(fp.item)
 	return fp.accordion
-}
-
-// newClaudeFileProblems lists the Claude Code registry's file-level
-// diagnostics (a broken file with line:column, an unknown event, a plugin
-// that is enabled but not installed, …), the settings files Claude Code
-// skips although they exist, and a store Hookwarden cannot read.
-func newClaudeFileProblems(c *claudeProject, names pathNamer) *fileProblems {
-	fp := &fileProblems{}
-	for _, d := range c.Registry.Diagnostics {
-		if d.HookID == "" {
-			fp.add(d, names)
-		}
-	}
-	for _, f := range c.Snapshot.Layers {
-		if f.Exists && f.Ignored != "" {
-			fp.add(hooks.Diagnostic{File: f.Path, Severity: hooks.SeverityWarning, Message: f.Ignored}, names)
-		}
-	}
-	if c.StoreErr != nil {
-		fp.add(hooks.Diagnostic{Severity: hooks.SeverityError, Message: "Hookwarden's store cannot be used, so handlers it disabled are not listed: " + c.StoreErr.Error()}, names)
-	}
-	return fp
 }

@@ -57,8 +57,8 @@ func approveAllIn(t *testing.T, p *project) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	all, _ := gemini.ProjectHooks(p.Registry.Snapshot)
-	if _, err := gemini.Approve(p.Registry.Snapshot, opts, all, time.Now()); err != nil {
+	all, _ := gemini.ProjectHooks(geminiRegistry(p).Snapshot)
+	if _, err := gemini.Approve(geminiRegistry(p).Snapshot, opts, all, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 }

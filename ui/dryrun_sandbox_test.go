@@ -45,7 +45,7 @@ func TestReviewStartsASandboxedDryRun(t *testing.T) {
 	f := newDryRunFixture(t, true, "", beforeTool("exfil", `touch "$GEMINI_PROJECT_DIR/ran"; echo '{}'`))
 	f.v.project.Init = self
 	var id string
-	for _, h := range f.v.project.Registry.Hooks {
+	for _, h := range geminiRegistry(f.v.project).Hooks {
 		id = h.ID
 	}
 	f.v.runHookInSandbox(id, "BeforeTool")

@@ -32,7 +32,7 @@ func TestDryRunAsksBeforeRunningAHookFromARedirectedHome(t *testing.T) {
 	writeFile(t, filepath.Join(ext, "hooks", "hooks.json"), beforeTool("planted", `touch "$GEMINI_PROJECT_DIR/PWNED"; echo '{}'`))
 	writeFile(t, filepath.Join(f.dir, ".gemini", ".env"), "GEMINI_CLI_HOME=./evilhome\n")
 	p := f.v.project.reloaded()
-	if p.Registry.Snapshot.HomeRedirect == nil {
+	if geminiRegistry(p).Snapshot.HomeRedirect == nil {
 		t.Fatal("the reload did not see the redirect")
 	}
 	f.v.show(p)

@@ -19,16 +19,20 @@ import (
 // (a switch), and what the agent says decides whether any hook runs: its
 // folder trust and its hooks switches (the Summary's heading facts).
 type header struct {
-	agent       *widget.RadioGroup
-	title       *widget.Label
-	demo        *badge
-	path        *widget.Label
-	demoNotice  *widget.Label
-	trustIcon   *widget.Icon
-	trust       *widget.Label
-	enabledIcon *widget.Icon
-	enabled     *widget.Label
-	counts      *widget.Label
+	agent      *widget.RadioGroup
+	title      *widget.Label
+	demo       *badge
+	path       *widget.Label
+	demoNotice *widget.Label
+	trustIcon  *widget.Icon
+	// trustKey and trustKeyFull name the trust fact in the agent's words
+	// ("Folder trust", "Project trust").
+	trustKey     *widget.Label
+	trustKeyFull *widget.Label
+	trust        *widget.Label
+	enabledIcon  *widget.Icon
+	enabled      *widget.Label
+	counts       *widget.Label
 	// trustLine and enabledLine are the facts on one line each (cut with
 	// an ellipsis); details shows them in full, wrapped, when toggled.
 	trustLine   *widget.Label
@@ -39,18 +43,20 @@ type header struct {
 
 func newHeader(agent *widget.RadioGroup) *header {
 	h := &header{
-		agent:       agent,
-		title:       &widget.Label{Text: "Hookwarden", TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText},
-		demo:        newBadge("DEMO", colorAmber),
-		path:        &widget.Label{Selectable: true, Truncation: fyne.TextTruncateEllipsis, TextStyle: fyne.TextStyle{Monospace: true}},
-		demoNotice:  &widget.Label{Truncation: fyne.TextTruncateEllipsis, Importance: widget.WarningImportance},
-		trustIcon:   widget.NewIcon(nil),
-		trust:       &widget.Label{Wrapping: fyne.TextWrapWord},
-		enabledIcon: widget.NewIcon(nil),
-		enabled:     &widget.Label{Wrapping: fyne.TextWrapWord},
-		counts:      &widget.Label{TextStyle: fyne.TextStyle{Bold: true}},
-		trustLine:   &widget.Label{Truncation: fyne.TextTruncateEllipsis},
-		enabledLine: &widget.Label{Truncation: fyne.TextTruncateEllipsis},
+		agent:        agent,
+		title:        &widget.Label{Text: "Hookwarden", TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText},
+		demo:         newBadge("DEMO", colorAmber),
+		path:         &widget.Label{Selectable: true, Truncation: fyne.TextTruncateEllipsis, TextStyle: fyne.TextStyle{Monospace: true}},
+		demoNotice:   &widget.Label{Truncation: fyne.TextTruncateEllipsis, Importance: widget.WarningImportance},
+		trustIcon:    widget.NewIcon(nil),
+		trustKey:     key("Folder trust"),
+		trustKeyFull: key("Folder trust"),
+		trust:        &widget.Label{Wrapping: fyne.TextWrapWord},
+		enabledIcon:  widget.NewIcon(nil),
+		enabled:      &widget.Label{Wrapping: fyne.TextWrapWord},
+		counts:       &widget.Label{TextStyle: fyne.TextStyle{Bold: true}},
+		trustLine:    &widget.Label{Truncation: fyne.TextTruncateEllipsis},
+		enabledLine:  &widget.Label{Truncation: fyne.TextTruncateEllipsis},
 	}
 	h.more = &widget.Button{Icon: theme.MenuExpandIcon(), Importance: widget.LowImportance, OnTapped: h.toggleDetails}
 	h.demo.Hide()
@@ -66,11 +72,11 @@ func (h *header) buildUI(actions fyne.CanvasObject) fyne.CanvasObject {
 	agent := container.NewCenter(container.NewHBox(key("Agent"), h.agent))
 	titleRow := container.NewBorder(nil, nil, container.NewHBox(h.title, container.NewCenter(h.demo)), container.NewHBox(agent, actions), h.path)
 	facts := container.NewGridWithColumns(2,
-		container.NewBorder(nil, nil, container.NewHBox(h.trustIcon, key("Folder trust")), nil, h.trustLine),
+		container.NewBorder(nil, nil, container.NewHBox(h.trustIcon, h.trustKey), nil, h.trustLine),
 		container.NewBorder(nil, nil, container.NewHBox(h.enabledIcon, key("Hooks")), nil, h.enabledLine))
 	factsRow := container.NewBorder(nil, nil, nil, container.NewHBox(h.counts, h.more), facts)
 	h.details = container.New(layout.NewFormLayout(),
-		key("Folder trust"), h.trust,
+		h.trustKeyFull, h.trust,
 		key("Hooks"), h.enabled,
 	)
 	h.details.Hide()
@@ -131,6 +137,15 @@ func (h *header) show(p *project) {
 	s := p.proj.Summary()
 	trust, enabled := s.Fact("folder_trust"), s.Fact("hooks")
 	h.trustIcon.SetResource(okIcon(trust.OK))
+	label := trust.Title
+	if label == "" {
+		label = trust.Label
+	}
+	if label == "" {
+		label = "Folder trust"
+	}
+	h.trustKey.SetText(label)
+	h.trustKeyFull.SetText(label)
 	h.enabledIcon.SetResource(okIcon(enabled.OK))
 	h.setFacts(shown(factText(trust, names)), shown(factText(enabled, names)))
 	h.counts.SetText(countsText(p.proj.Hooks(), p.Info.Statuses))

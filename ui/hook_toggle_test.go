@@ -144,7 +144,7 @@ func TestALockedHookCannotBeSwitchedOn(t *testing.T) {
 	m, _ := newTestWindow(t)
 	p := handBuiltProject()
 	sys := filepath.FromSlash("/etc/gemini-cli/settings.json")
-	p.Registry.Disabled = []gemini.DisabledEntry{{Value: "guard", Layers: []settingsio.Layer{settingsio.LayerSystem}, Files: []string{sys}, Lines: []int{5}}}
+	geminiRegistry(p).Disabled = []gemini.DisabledEntry{{Value: "guard", Layers: []settingsio.Layer{settingsio.LayerSystem}, Files: []string{sys}, Lines: []int{5}}}
 	m.show(p, nil)
 	r := rowNamed(t, m, "guard", settingsio.LayerWorkspace)
 	if !r.toggle.Disabled() || r.toggle.Checked {

@@ -271,7 +271,7 @@ func (v *reviewView) trustChanged() {
 // and has the window load the project again.
 func (v *reviewView) onSetFolderTrust(level string) {
 	p := v.project
-	if p == nil || p.Registry == nil || v.review == nil || v.blocked() {
+	if p == nil || p.proj == nil || v.review == nil || v.blocked() {
 		return
 	}
 	folder := v.review.Folder

@@ -64,12 +64,12 @@ func TestTrustFolderShowsWhatStartsRunning(t *testing.T) {
 			t.Errorf("the summary does not show %q; it shows %q", want, shown)
 		}
 	}
-	if _, err := os.Stat(f.p.Registry.Snapshot.Paths.TrustedFolders); err == nil {
+	if _, err := os.Stat(geminiRegistry(f.p).Snapshot.Paths.TrustedFolders); err == nil {
 		t.Fatal("trustedFolders.json was written before the confirmation")
 	}
 	pressKey(f.w, fyne.KeyEscape)
 	f.q.settle()
-	if _, err := os.Stat(f.p.Registry.Snapshot.Paths.TrustedFolders); err == nil || f.reload != 0 {
+	if _, err := os.Stat(geminiRegistry(f.p).Snapshot.Paths.TrustedFolders); err == nil || f.reload != 0 {
 		t.Error("Escape wrote trustedFolders.json")
 	}
 }
@@ -124,7 +124,7 @@ func TestUndoRefusesOverALaterChange(t *testing.T) {
 	f := newReviewFixture(t, nil)
 	test.Tap(f.v.approveButton)
 	f.q.settle()
-	later := "{\"" + f.p.Registry.Snapshot.ProjectDir + "\": [\"guard:bash .gemini/guard.sh\", \"gemini:added\"]}\n"
+	later := "{\"" + geminiRegistry(f.p).Snapshot.ProjectDir + "\": [\"guard:bash .gemini/guard.sh\", \"gemini:added\"]}\n"
 	writeFile(t, f.trustedHooksFile(), later)
 	test.Tap(f.v.toast.undo)
 	f.q.settle()
@@ -177,7 +177,7 @@ func TestReviewDisableSwitchesTheHookOff(t *testing.T) {
 		t.Fatal("Disable is off for a hook that runs")
 	}
 	test.Tap(m.review.disableButton)
-	h := m.current.Registry.Hook(id)
+	h := geminiRegistry(m.current).Hook(id)
 	if h == nil {
 		t.Fatal("the hook is gone after Disable")
 	}

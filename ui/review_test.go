@@ -112,7 +112,9 @@ func (f *reviewFixture) load() {
 	f.q.settle()
 }
 
-func (f *reviewFixture) trustedHooksFile() string { return f.p.Registry.Snapshot.Paths.TrustedHooks }
+func (f *reviewFixture) trustedHooksFile() string {
+	return geminiRegistry(f.p).Snapshot.Paths.TrustedHooks
+}
 
 // trustedKeys reads the project's keys from trusted_hooks.json as JSON.
 func (f *reviewFixture) trustedKeys() []string {
@@ -128,7 +130,7 @@ func (f *reviewFixture) trustedKeys() []string {
 	if err := json.Unmarshal(data, &doc); err != nil {
 		f.t.Fatalf("trusted_hooks.json does not parse: %v\n%s", err, data)
 	}
-	return doc[f.p.Registry.Snapshot.ProjectDir]
+	return doc[geminiRegistry(f.p).Snapshot.ProjectDir]
 }
 
 // listed is the status and label of every row of the list.
@@ -159,12 +161,12 @@ func (f *reviewFixture) approveWithDomain(names ...string) {
 	if err != nil {
 		f.t.Fatal(err)
 	}
-	all, _ := gemini.ProjectHooks(f.p.Registry.Snapshot)
+	all, _ := gemini.ProjectHooks(geminiRegistry(f.p).Snapshot)
 	picked, unknown := gemini.Select(all, names)
 	if len(unknown) > 0 {
 		f.t.Fatalf("unknown hooks %q", unknown)
 	}
-	if _, err := gemini.Approve(f.p.Registry.Snapshot, opts, picked, time.Now()); err != nil {
+	if _, err := gemini.Approve(geminiRegistry(f.p).Snapshot, opts, picked, time.Now()); err != nil {
 		f.t.Fatal(err)
 	}
 }
@@ -356,7 +358,7 @@ func TestReviewFolderTrustBannerWritesTrustedFolders(t *testing.T) {
 	confirmSummary(t, f.v)
 	f.q.settle()
 
-	file := f.p.Registry.Snapshot.Paths.TrustedFolders
+	file := geminiRegistry(f.p).Snapshot.Paths.TrustedFolders
 	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
@@ -365,7 +367,7 @@ func TestReviewFolderTrustBannerWritesTrustedFolders(t *testing.T) {
 	if err := json.Unmarshal(data, &doc); err != nil {
 		t.Fatalf("%s: %v", file, err)
 	}
-	if got := doc[gemini.FolderKey(f.p.Registry.Snapshot.ProjectDir, f.p.GOOS)]; got != "TRUST_FOLDER" {
+	if got := doc[gemini.FolderKey(geminiRegistry(f.p).Snapshot.ProjectDir, f.p.GOOS)]; got != "TRUST_FOLDER" {
 		t.Errorf("trustedFolders.json %s", data)
 	}
 	if f.reload != 1 {
@@ -396,5 +398,5 @@ func auditProject(p *project) (*gemini.Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	return gemini.Audit(p.Registry.Snapshot, opts)
+	return gemini.Audit(geminiRegistry(p).Snapshot, opts)
 }

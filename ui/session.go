@@ -76,8 +76,6 @@ type project struct {
 	// reviewState is the trust review made when the project was read
 	// (ui/review_load.go).
 	reviewState
-	// legacyViews is what the views not yet on the agent contract read.
-	legacyViews
 	// Files are the files the project's hooks come from, with their state.
 	Files []fileState
 	// Watch are the files and folders whose change calls for a reload.
@@ -160,8 +158,8 @@ func openDemo(opts Options, requested string) (*project, error) {
 }
 
 // load (re)reads every file of the project through its agent: its layers
-// and hooks, the state of every file and what to watch; then what the
-// views not yet on the contract read.
+// and hooks, the state of every file and what to watch; then the trust
+// review.
 func (p *project) load() {
 	env := agents.Env{Vars: p.Env, GOOS: p.GOOS, Home: p.Home, Init: p.Init}
 	p.proj, p.openErr = p.agent.Open(context.Background(), env, p.Dir)
@@ -172,7 +170,7 @@ func (p *project) load() {
 	}
 	p.Files = fileStates(p.proj.Layers(), p.Info.Title)
 	p.Watch = p.proj.Watch()
-	p.loadLegacy()
+	p.loadReview()
 }
 
 // name is the project's folder name.

@@ -64,7 +64,7 @@ func TestOpenProjectFallsBackToTheDemoOnlyWhenThereIsNothingToShow(t *testing.T)
 				t.Fatal(err)
 			}
 			if got := p.Demo != nil; got != tt.wantDemo {
-				t.Fatalf("demo = %v, want %v (hooks %d, diagnostics %v)", got, tt.wantDemo, len(p.Registry.Hooks), p.Registry.Diagnostics)
+				t.Fatalf("demo = %v, want %v (hooks %d, diagnostics %v)", got, tt.wantDemo, len(geminiRegistry(p).Hooks), geminiRegistry(p).Diagnostics)
 			}
 			if p.Requested != dir {
 				t.Errorf("requested folder %q, want %q", p.Requested, dir)
@@ -85,10 +85,10 @@ func TestDemoNeverReadsTheUsersFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(p.Registry.Hooks) == 0 {
+	if len(geminiRegistry(p).Hooks) == 0 {
 		t.Fatal("the demo has no hooks")
 	}
-	for _, h := range p.Registry.Hooks {
+	for _, h := range geminiRegistry(p).Hooks {
 		if h.Name == "real-user-hook" {
 			t.Errorf("the demo shows the user's own hook from %s", h.Origin.File)
 		}
@@ -96,7 +96,7 @@ func TestDemoNeverReadsTheUsersFiles(t *testing.T) {
 			t.Errorf("hook %q comes from %s, outside the demo copy %s", h.DisplayName(), h.Origin.File, p.Demo.Root)
 		}
 	}
-	for _, f := range p.Registry.Snapshot.Layers {
+	for _, f := range geminiRegistry(p).Snapshot.Layers {
 		if f.Exists && !strings.HasPrefix(f.Path, p.Demo.Root+string(filepath.Separator)) {
 			t.Errorf("the demo read %s layer %s, outside the demo copy", f.Layer, f.Path)
 		}

@@ -54,7 +54,7 @@ func handBuiltProject() *project {
 	ws := filepath.Join(dir, ".gemini", "settings.json")
 	user := filepath.Join(home, ".gemini", "settings.json")
 	sys := filepath.FromSlash("/etc/gemini-cli/settings.json")
-	return geminiBuilt(&project{Dir: dir, Home: home, Requested: dir, legacyViews: legacyViews{Registry: &gemini.Registry{
+	return geminiBuilt(&project{Dir: dir, Home: home, Requested: dir}, &gemini.Registry{
 		Snapshot: &gemini.Snapshot{ProjectDir: dir, FolderTrust: gemini.FolderTrust{
 			State: gemini.FolderTrusted, Reason: "trustedFolders.json trusts /work"}},
 		HooksEnabled: true,
@@ -74,7 +74,7 @@ func handBuiltProject() *project {
 		},
 		Diagnostics: []hooks.Diagnostic{{File: sys, Line: 3, Column: 14, Severity: hooks.SeverityFatal,
 			Message: "unexpected character '}'"}},
-	}}})
+	})
 }
 
 func TestHooksViewShowsStatusesOriginsAndDiagnostics(t *testing.T) {
@@ -136,9 +136,9 @@ func TestHooksViewShowsStatusesOriginsAndDiagnostics(t *testing.T) {
 func TestHeaderSaysWhenHooksCannotRun(t *testing.T) {
 	m, w := newTestWindow(t)
 	p := handBuiltProject()
-	p.Registry.HooksEnabled = false
-	p.Registry.HooksEnabledBy = filepath.Join(p.Dir, ".gemini", "settings.json")
-	p.Registry.Snapshot.FolderTrust = gemini.FolderTrust{State: gemini.FolderUndecided, Reason: "no rule matches"}
+	geminiRegistry(p).HooksEnabled = false
+	geminiRegistry(p).HooksEnabledBy = filepath.Join(p.Dir, ".gemini", "settings.json")
+	geminiRegistry(p).Snapshot.FolderTrust = gemini.FolderTrust{State: gemini.FolderUndecided, Reason: "no rule matches"}
 	m.show(p, nil)
 	all := visibleTexts(w.Content())
 	for _, want := range []string{

@@ -45,7 +45,10 @@ type Project struct {
 	storeErr error
 }
 
-var _ agents.Project = (*Project)(nil)
+var (
+	_ agents.Project   = (*Project)(nil)
+	_ agents.FileNoter = (*Project)(nil)
+)
 
 // Open reads every layer and plugin Claude Code reads for dir.
 func (a Agent) Open(_ context.Context, env agents.Env, dir string) (agents.Project, error) {
@@ -317,4 +320,14 @@ func (p *Project) Watch() []string {
 		}
 	}
 	return agents.SortedPaths(out)
+}
+
+// FileNotes say that Hookwarden's store cannot be used, so the handlers it
+// disabled are not listed.
+func (p *Project) FileNotes(bool) []hooks.Diagnostic {
+	if p.storeErr == nil {
+		return nil
+	}
+	return []hooks.Diagnostic{{Severity: hooks.SeverityError,
+		Message: "Hookwarden's store cannot be used, so handlers it disabled are not listed: " + p.storeErr.Error()}}
 }

@@ -141,9 +141,11 @@ func (r *Runner) Run(ctx context.Context, req RunRequest) RunOutcome {
 }
 
 // runOne runs one hook (or says why it did not).
-func (r *Runner) runOne(ctx context.Context, event hooks.Event, h *hooks.Hook, env settingsio.Env, dir, stdin string, input *hooks.Object) RunResult {
+// The result is named so that the deferred line sets the duration of
+// every return.
+func (r *Runner) runOne(ctx context.Context, event hooks.Event, h *hooks.Hook, env settingsio.Env, dir, stdin string, input *hooks.Object) (res RunResult) {
 	start := time.Now()
-	res := RunResult{Hook: h, Dir: dir, Stdin: stdin, Timeout: timeoutOf(h)}
+	res = RunResult{Hook: h, Dir: dir, Stdin: stdin, Timeout: timeoutOf(h)}
 	defer func() { res.Duration = time.Since(start) }()
 	switch h.Type {
 	case "", "command":

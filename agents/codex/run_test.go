@@ -240,3 +240,15 @@ func TestRunUnreadLargePayload(t *testing.T) {
 		t.Errorf("%+v %+v", out.Results[0], out.Effect)
 	}
 }
+
+// Every hook's result carries how long it ran (it once read 0.0 ms: the
+// duration was set on a copy after the return).
+func TestRunRecordsEachHooksDuration(t *testing.T) {
+	r := testRunner(t)
+	project := t.TempDir()
+	out := r.Run(context.Background(), RunRequest{Event: "Stop", Hooks: []*hooks.Hook{command("Stop", "sleep 0.05")},
+		Input: sampleFor(t, "Stop", project)})
+	if d := out.Results[0].Duration; d < 50*time.Millisecond {
+		t.Errorf("a hook that sleeps 50 ms ran %v", d)
+	}
+}

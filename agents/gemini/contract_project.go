@@ -44,7 +44,10 @@ type Project struct {
 	storeErr error
 }
 
-var _ agents.Project = (*Project)(nil)
+var (
+	_ agents.Project   = (*Project)(nil)
+	_ agents.FileNoter = (*Project)(nil)
+)
 
 // Open reads every layer Gemini CLI reads for dir.
 func (a Agent) Open(_ context.Context, env agents.Env, dir string) (agents.Project, error) {
@@ -152,7 +155,7 @@ func folderTrustFact(ft FolderTrust) agents.Fact {
 	if !ft.Trusted() {
 		text += ". Gemini CLI runs no settings hooks here, only extension hooks."
 	}
-	return agents.Fact{Key: "folder_trust", Label: "Folder", Cells: []string{string(ft.State), ft.Reason},
+	return agents.Fact{Key: "folder_trust", Label: "Folder", Title: "Folder trust", Cells: []string{string(ft.State), ft.Reason},
 		Text: text, Paths: paths, OK: ft.Trusted()}
 }
 
@@ -303,8 +306,29 @@ func (p *Project) Watch() []string {
 	return agents.SortedPaths(out)
 }
 
+// Registry is the registry the project merged (its Snapshot the files),
+// for tests of the faces.
+func (p *Project) Registry() *Registry { return p.reg }
+
 // ProjectOf is the project of a registry built by hand, as tests of the
 // faces build one (reg.Snapshot is its snapshot; no store).
 func ProjectOf(env agents.Env, reg *Registry) *Project {
 	return &Project{env: env, dir: reg.Snapshot.ProjectDir, snap: reg.Snapshot, reg: reg}
+}
+
+// DemoSystemNote explains why the demo's system files are skipped.
+const DemoSystemNote = "In the demo this is expected: its system files sit in a temporary folder that root does not own, " +
+	"and Gemini CLI would skip them too. Real system settings live in /etc/gemini-cli and belong to root."
+
+// FileNotes are, in the demo, why Gemini CLI skips its system files.
+func (p *Project) FileNotes(demo bool) []hooks.Diagnostic {
+	if !demo {
+		return nil
+	}
+	for _, f := range p.snap.Layers {
+		if f != nil && f.Exists && f.Ignored != "" && (f.Layer == settingsio.LayerSystem || f.Layer == settingsio.LayerSystemDefaults) {
+			return []hooks.Diagnostic{{Severity: hooks.SeverityInfo, Message: DemoSystemNote}}
+		}
+	}
+	return nil
 }
