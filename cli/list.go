@@ -67,7 +67,7 @@ func listDocument(p agents.Project) agents.Document {
 	}
 	all := p.Hooks()
 	hookDocs := make([]agents.Document, 0, len(all))
-	risks := hookRisks(all, p.Dir())
+	risks := hookRisks(p, all, p.Dir())
 	for i, h := range all {
 		hookDocs = append(hookDocs, p.HookDocument(h).Fill(hookMembers(h, risks[i])))
 	}
@@ -160,7 +160,7 @@ func writeListTable(w io.Writer, agent agents.Agent, p agents.Project) error {
 			if typed {
 				name = "[" + h.Type + "] " + name
 			}
-			printf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\n", h.Status, name, orDash(m), originLabel(h), h.Reason, riskLabel(hookRisk(cache, h, p.Dir())))
+			printf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\n", h.Status, name, orDash(m), originLabel(h), h.Reason, riskLabel(hookRisk(cache, p, h, p.Dir())))
 			if noter != nil {
 				for _, line := range noter.ListNotes(h) {
 					printf(tw, "      %s\n", line)

@@ -1,23 +1,24 @@
 package cli
 
 import (
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/risk"
 )
 
-// hookRisk analyses a hook of either agent in its project.
-func hookRisk(c *risk.Cache, h *hooks.Hook, projectDir string) risk.Report {
-	return risk.Analyze(risk.FromHook(h, projectDir), risk.Options{Cache: c})
+// hookRisk analyses a hook of p (nil: none at hand) in its project folder.
+func hookRisk(c *risk.Cache, p agents.Project, h *hooks.Hook, projectDir string) risk.Report {
+	return risk.Analyze(agents.RiskSubject(p, h, projectDir), risk.Options{Cache: c})
 }
 
 // hookRisks analyses every hook of a listing with one cache (a script
 // many hooks run is read and analysed once). Sequential: in a benchmark on
 // this 2-core machine, spreading the hooks over goroutines was slower.
-func hookRisks(hs []*hooks.Hook, projectDir string) []risk.Report {
+func hookRisks(p agents.Project, hs []*hooks.Hook, projectDir string) []risk.Report {
 	out := make([]risk.Report, len(hs))
 	cache := risk.NewCache()
 	for i, h := range hs {
-		out[i] = hookRisk(cache, h, projectDir)
+		out[i] = hookRisk(cache, p, h, projectDir)
 	}
 	return out
 }

@@ -70,7 +70,7 @@ func BenchmarkRiskAlone(b *testing.B) {
 	b.ResetTimer()
 	defer reportCPU(b)()
 	for i := 0; i < b.N; i++ {
-		hookRisks(hs, p.Dir())
+		hookRisks(p, hs, p.Dir())
 	}
 }
 

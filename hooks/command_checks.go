@@ -126,9 +126,10 @@ func AddCommandDiagnostics(h *Hook, c CommandCheck, failure func(code int) strin
 	}
 }
 
-// UnsetAgentVariables lists the $CLAUDE_… variables a command reads that
-// the agent does not set: set(name) says which it does.
-func UnsetAgentVariables(command string, set func(string) bool) []string {
+// UnsetAgentVariables lists the variables named prefix… (an agent's own,
+// e.g. "CODEX_") a command reads that the agent does not set: set(name)
+// says which it does.
+func UnsetAgentVariables(command, prefix string, set func(string) bool) []string {
 	var out []string
 	seen := map[string]bool{}
 	for i := 0; i < len(command); i++ {
@@ -144,7 +145,7 @@ func UnsetAgentVariables(command string, set func(string) bool) []string {
 			k++
 		}
 		name := command[j:k]
-		if strings.HasPrefix(name, "CLAUDE_") && !set(name) && !seen[name] {
+		if strings.HasPrefix(name, prefix) && !set(name) && !seen[name] {
 			seen[name] = true
 			out = append(out, name)
 		}

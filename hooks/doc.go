@@ -1,5 +1,7 @@
 // Package hooks is the agent-neutral hook model and machinery that every
-// agent's package shares: Hook, Origin, Status and Diagnostic (model.go),
+// agent's package shares: Hook (with Ext, the facts only its agent has,
+// which only that agent's package reads), Origin, Status and Diagnostic
+// (model.go),
 // the Event type (and Gemini CLI's 11 event names, which Claude Code's
 // migration maps onto), the verdict of a run in words (verdict.go), the
 // plan of an event (Plan and its selection), JSON values with JavaScript

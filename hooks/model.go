@@ -6,8 +6,8 @@ import "github.com/hookwarden/hookwarden/settingsio"
 type Event string
 
 // The 11 events of Gemini CLI, in its declaration order. The names stay in
-// this package because Claude Code's migration of Gemini hooks
-// (hooks/claude/migrate.go) maps onto them; the list, its check and the
+// this package because the migration to Gemini CLI (agents/migrate) maps
+// onto them; the list, its check and the
 // matcher rules are Gemini's (gemini.Events, ValidEvent, MatcherKindOf).
 const (
 	BeforeTool          Event = "BeforeTool"
@@ -129,10 +129,11 @@ type Hook struct {
 	// project's .env, or the project moved Gemini's home to where it sits);
 	// such hooks need approval like workspace hooks. "" otherwise.
 	ProjectControlled string
-	// Agent is whose hook this is ("" means Gemini CLI); Claude holds the
-	// Claude Code-only handler fields (nil for Gemini hooks).
-	Agent  Agent
-	Claude *ClaudeHandler
+	// Agent is whose hook this is ("" means Gemini CLI).
+	Agent Agent
+	// Ext holds facts of the hook that only its agent has (nil when it has
+	// none); only that agent's package reads it, through its own accessor.
+	Ext any
 }
 
 // Hydration is one ${NAME} of an extension hook command that Gemini CLI

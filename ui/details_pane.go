@@ -144,7 +144,7 @@ func (d *detailsPane) show(h *hooks.Hook, names pathNamer) {
 	} else {
 		d.openFile.Enable()
 	}
-	d.risk.Objects = []fyne.CanvasObject{findingsView(hookRisk(h, names.project, nil), names)}
+	d.risk.Objects = []fyne.CanvasObject{findingsView(hookRisk(d.proj, h, names.project, nil), names)}
 	d.risk.Refresh()
 	d.diags.Objects = nil
 	for _, diag := range h.Diagnostics {

@@ -125,7 +125,7 @@ func (v *dryRunView) confirmAndStart(s *runSetup, err error) {
 		if r.Reason != "" {
 			line += "\n      " + shown(r.Reason)
 		}
-		lines = append(lines, line+riskSuffix(h, v.project.Dir))
+		lines = append(lines, line+riskSuffix(s.agent, h, v.project.Dir))
 	}
 	readErr := g.ReviewErr
 	if !s.real && g.SandboxUnavailable != "" {

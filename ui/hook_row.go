@@ -70,7 +70,7 @@ func newHookRow(h *hooks.Hook, proj agents.Project, sw hookSwitch, names pathNam
 		reason: &widget.Label{Text: shown(h.Reason), Wrapping: fyne.TextWrapWord,
 			Importance: reasonImportance(h.Status, proj.Agent().Statuses)},
 	}
-	rep := hookRisk(h, names.project, nil)
+	rep := hookRisk(proj, h, names.project, nil)
 	r.risk, r.riskLine = newRiskBadge(rep), firstFindingLabel(rep)
 	if act.reviewOf != nil {
 		if it, ok := act.reviewOf(h); ok && it.hook.NeedsReview() {

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/risk"
 )
@@ -48,9 +49,10 @@ func riskImportance(l risk.Level) widget.Importance {
 	return widget.MediumImportance
 }
 
-// hookRisk is the risk of a hook of the model in its project.
-func hookRisk(h *hooks.Hook, projectDir string, c *risk.Cache) risk.Report {
-	return risk.Analyze(risk.FromHook(h, projectDir), risk.Options{Cache: c})
+// hookRisk is the risk of a hook of proj (nil: none at hand) in its
+// project folder.
+func hookRisk(proj agents.Project, h *hooks.Hook, projectDir string, c *risk.Cache) risk.Report {
+	return risk.Analyze(agents.RiskSubject(proj, h, projectDir), risk.Options{Cache: c})
 }
 
 // firstFindingLabel is the one line a hook row shows under its name: the
@@ -161,8 +163,8 @@ func criticalFindings(r risk.Report) []risk.Finding {
 }
 
 // riskSuffix is what a dry-run confirmation says of a hook's risk.
-func riskSuffix(h *hooks.Hook, projectDir string) string {
-	r := hookRisk(h, projectDir, nil)
+func riskSuffix(proj agents.Project, h *hooks.Hook, projectDir string) string {
+	r := hookRisk(proj, h, projectDir, nil)
 	f, ok := r.First()
 	if !ok {
 		return "\n      risk: none found"

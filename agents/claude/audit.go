@@ -163,11 +163,11 @@ func claudeReviewOf(h *hooks.Hook, project string) (HookReview, error) {
 	label := claudeLabel(h)
 	rv := HookReview{Layer: h.Origin.Layer, File: h.Origin.File}
 	rv.DiscoverCommand = claudeScriptCommand(h, project)
-	if h.Claude != nil && h.Claude.PluginRoot != "" {
-		rv.ScriptRoots = []string{h.Claude.PluginRoot}
+	if HandlerOf(h) != nil && HandlerOf(h).PluginRoot != "" {
+		rv.ScriptRoots = []string{HandlerOf(h).PluginRoot}
 	}
-	if h.Claude != nil {
-		rv.Plugin = h.Claude.Plugin
+	if HandlerOf(h) != nil {
+		rv.Plugin = HandlerOf(h).Plugin
 	}
 	rv.ProjectHook = trust.ProjectHook{
 		Event: string(h.Event), Matcher: h.Matcher, Definition: place.Group, Index: place.Index,

@@ -104,7 +104,7 @@ func (r *Registry) collectGroup(f *settingsio.File, info EventInfo, known bool, 
 			Matcher:    matcher,
 			HasMatcher: hasMatcher,
 			Node:       cfg,
-			Claude:     &hooks.ClaudeHandler{},
+			Ext:        &Handler{},
 			Origin: hooks.Origin{
 				Layer: f.Layer, File: f.Path, Line: cfg.Pos.Line, Column: cfg.Pos.Column,
 				Path: fmt.Sprintf("%s.hooks[%d]", path, j),
@@ -112,7 +112,7 @@ func (r *Registry) collectGroup(f *settingsio.File, info EventInfo, known bool, 
 		}
 		if plugin != nil {
 			h.Origin.Extension = plugin.ID
-			h.Claude.Plugin, h.Claude.PluginRoot = plugin.ID, plugin.Root
+			HandlerOf(h).Plugin, HandlerOf(h).PluginRoot = plugin.ID, plugin.Root
 		}
 		h.ID = string(f.Layer) + ":" + f.Path + "#" + h.Origin.Path
 		if j == 0 {
@@ -127,7 +127,7 @@ func (r *Registry) collectGroup(f *settingsio.File, info EventInfo, known bool, 
 }
 
 // readHandler reads one handler object cfg of a matcher group into h (h.Type,
-// the command and the Claude-only fields in h.Claude) with Claude Code's
+// the command and the Claude-only fields in HandlerOf(h)) with Claude Code's
 // rules, and diagnoses what Claude Code skips, ignores or refuses.
 func (r *Registry) readHandler(f *settingsio.File, info EventInfo, known bool, h *hooks.Hook, cfg *settingsio.Node) {
 	hr := handlerReader{f: f, h: h, cfg: cfg}
@@ -148,7 +148,7 @@ func (r *Registry) readHandler(f *settingsio.File, info EventInfo, known bool, h
 		hr.readPrompt()
 	}
 	hr.readCommon()
-	c := h.Claude
+	c := HandlerOf(h)
 	r.readTimeout(f, info, h, cfg.Get("timeout"))
 	if ifText, ifNode := hr.str("if"); ifNode != nil && ifNode.Is(settingsio.String) {
 		c.If, c.HasIf = ifText, true
@@ -268,7 +268,7 @@ func (hr handlerReader) checkRequired() {
 // readCommand reads a command handler's command, args, async flags and
 // shell.
 func (hr handlerReader) readCommand(r *Registry) {
-	h, c := hr.h, hr.h.Claude
+	h, c := hr.h, HandlerOf(hr.h)
 	var cmdNode *settingsio.Node
 	h.Command, cmdNode = hr.str("command")
 	if cmdNode != nil {
@@ -288,7 +288,7 @@ func (hr handlerReader) readCommand(r *Registry) {
 
 // readHTTP reads an http handler's URL, headers and allowed variables.
 func (hr handlerReader) readHTTP(r *Registry) {
-	c := hr.h.Claude
+	c := HandlerOf(hr.h)
 	c.URL, _ = hr.str("url")
 	c.Headers = r.readStringMap(hr.f, hr.h, hr.cfg.Get("headers"), "headers")
 	c.AllowedEnvVars, _ = r.readStringList(hr.f, hr.h, hr.cfg.Get("allowedEnvVars"), "allowedEnvVars")
@@ -296,7 +296,7 @@ func (hr handlerReader) readHTTP(r *Registry) {
 
 // readMCPTool reads an mcp_tool handler's server, tool and input object.
 func (hr handlerReader) readMCPTool() {
-	c := hr.h.Claude
+	c := HandlerOf(hr.h)
 	c.Server, _ = hr.str("server")
 	c.Tool, _ = hr.str("tool")
 	if in := hr.cfg.Get("input"); in != nil {
@@ -310,7 +310,7 @@ func (hr handlerReader) readMCPTool() {
 // readPrompt reads a prompt or agent handler's prompt and model, and a
 // prompt handler's continueOnBlock.
 func (hr handlerReader) readPrompt() {
-	c := hr.h.Claude
+	c := HandlerOf(hr.h)
 	c.Prompt, _ = hr.str("prompt")
 	c.Model, _ = hr.str("model")
 	c.ContinueOnBlock = hr.h.Type == TypePrompt && hr.boolean("continueOnBlock")
@@ -319,7 +319,7 @@ func (hr handlerReader) readPrompt() {
 // readCommon reads the fields every type has: statusMessage and once
 // (honoured only in skill frontmatter).
 func (hr handlerReader) readCommon() {
-	c := hr.h.Claude
+	c := HandlerOf(hr.h)
 	c.StatusMessage, _ = hr.str("statusMessage")
 	if n := hr.cfg.Get("once"); n != nil {
 		c.Once = hr.boolean("once")
@@ -331,7 +331,7 @@ func (hr handlerReader) readCommon() {
 
 // readTimeout reads "timeout" (seconds) and sets the effective timeout.
 func (r *Registry) readTimeout(f *settingsio.File, info EventInfo, h *hooks.Hook, n *settingsio.Node) {
-	c := h.Claude
+	c := HandlerOf(h)
 	c.EffectiveTimeoutSec = DefaultTimeoutSec(info.Name, h.Type)
 	if n != nil {
 		switch {
@@ -398,7 +398,7 @@ func (r *Registry) checkIf(f *settingsio.File, info EventInfo, known bool, h *ho
 		h.Diagnostics = append(h.Diagnostics, diagAt(f, n, hooks.SeverityError, h.Reason))
 		return
 	}
-	if _, err := ParseIfRule(h.Claude.If); err != nil {
+	if _, err := ParseIfRule(HandlerOf(h).If); err != nil {
 		h.Diagnostics = append(h.Diagnostics, diagAt(f, n, hooks.SeverityWarning, "if: "+err.Error()))
 	}
 }
@@ -407,7 +407,7 @@ func (r *Registry) checkIf(f *settingsio.File, info EventInfo, known bool, h *ho
 // once-per-event dedup: the type and every field that changes what runs.
 // Plugin handlers carry their plugin, so a plugin's copy stays separate.
 func identity(h *hooks.Hook) string {
-	c := h.Claude
+	c := HandlerOf(h)
 	parts := map[string]any{"type": h.Type, "if": c.If}
 	switch h.Type {
 	case TypeCommand:

@@ -44,7 +44,7 @@ func (r *Registry) checkCommands() {
 		if h.Type != "command" || h.Command == "" || h.Status == hooks.StatusInvalid {
 			continue
 		}
-		for _, name := range hooks.UnsetAgentVariables(h.Command, func(n string) bool { return claudeSets(n) || settingsEnv[n] }) {
+		for _, name := range hooks.UnsetAgentVariables(h.Command, "CLAUDE_", func(n string) bool { return claudeSets(n) || settingsEnv[n] }) {
 			h.Diagnostics = append(h.Diagnostics, hooks.Diagnostic{File: h.Origin.File, Line: h.Origin.Line, Column: h.Origin.Column, Severity: hooks.SeverityWarning,
 				Message: fmt.Sprintf("$%s is not set by Claude Code (it sets CLAUDE_PROJECT_DIR and, for plugins, CLAUDE_PLUGIN_ROOT); it expands to nothing — read the tool input from the JSON on stdin, e.g. jq -r .tool_input.file_path", name)})
 		}

@@ -19,7 +19,7 @@ func (p *Project) Details(h *hooks.Hook) []agents.Field {
 		f.Label = "Settings"
 		out = append(out, f)
 	}
-	if c := h.Claude; c != nil {
+	if c := HandlerOf(h); c != nil {
 		if len(c.Headers) > 0 {
 			out = append(out, agents.Field{Key: "headers", JSON: c.Headers})
 		}
@@ -36,7 +36,7 @@ func commandFields(h *hooks.Hook) []agents.Field {
 	field := func(key, value string, v any) agents.Field {
 		return agents.Field{Key: key, Label: "Command", Value: value, JSON: v, Code: true, Lines: true}
 	}
-	c := h.Claude
+	c := HandlerOf(h)
 	switch {
 	case h.Command != "" && c != nil && c.HasArgs:
 		args := make([]string, len(c.Args))
@@ -83,7 +83,7 @@ func settingsFields(h *hooks.Hook) []agents.Field {
 			add("matcher", "matcher "+h.Matcher, h.Matcher)
 		}
 	}
-	c := h.Claude
+	c := HandlerOf(h)
 	if c == nil {
 		return out
 	}
@@ -123,7 +123,7 @@ func (p *Project) HookDocument(h *hooks.Hook) agents.Document {
 		agents.Slot("origin"), agents.Slot("extension"),
 		agents.Slot("file"), agents.Slot("line"), agents.Slot("column"), agents.Slot("json_path"),
 		agents.Slot("status"), agents.Slot("reason"),
-		agents.Member("claude", h.Claude),
+		agents.Member("claude", HandlerOf(h)),
 		agents.Slot("risk"),
 	}
 }

@@ -64,7 +64,7 @@ func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
 		hr := agents.HookReview{HookReview: h.HookReview, HookID: h.HookID, Layer: h.Layer, File: h.File, Owner: h.Plugin,
 			Label: h.Label}
 		if x := byID[h.HookID]; x != nil && p.env.WantsRisk(h.NeedsReview()) {
-			hr.Risk = risk.Analyze(risk.FromHook(x, p.snap.ProjectDir), risk.Options{Cache: cache})
+			hr.Risk = risk.Analyze(agents.RiskSubject(p, x, p.snap.ProjectDir), risk.Options{Cache: cache})
 		}
 		// The command with its placeholders filled is what discovery
 		// reads, not what was written: the views show the handler's label.
@@ -374,17 +374,17 @@ func SelectHandlers(hs []*hooks.Hook, selectors []string) ([]*hooks.Hook, []stri
 // SelectionLabel is the label a selector names a handler by: its command
 // with its args, URL, MCP tool, or type and whole prompt.
 func SelectionLabel(h *hooks.Hook) string {
-	if h.Claude != nil && h.Claude.HasArgs {
-		return strings.TrimSpace(h.Command + " " + strings.Join(h.Claude.Args, " "))
+	if HandlerOf(h) != nil && HandlerOf(h).HasArgs {
+		return strings.TrimSpace(h.Command + " " + strings.Join(HandlerOf(h).Args, " "))
 	}
-	if h.Command != "" || h.Claude == nil {
+	if h.Command != "" || HandlerOf(h) == nil {
 		return h.Command
 	}
 	switch {
-	case h.Claude.URL != "":
-		return h.Claude.URL
-	case h.Claude.Server != "" || h.Claude.Tool != "":
-		return "mcp " + h.Claude.Server + "/" + h.Claude.Tool
+	case HandlerOf(h).URL != "":
+		return HandlerOf(h).URL
+	case HandlerOf(h).Server != "" || HandlerOf(h).Tool != "":
+		return "mcp " + HandlerOf(h).Server + "/" + HandlerOf(h).Tool
 	}
-	return h.Type + ": " + h.Claude.Prompt
+	return h.Type + ": " + HandlerOf(h).Prompt
 }

@@ -49,7 +49,7 @@ func claudeDisabledHook(store trust.Store, r *Disabled) *hooks.Hook {
 		Status:     hooks.StatusDisabled,
 		Reason: fmt.Sprintf("disabled by Hookwarden on %s: moved out of %s into %s; enable it to put it back (hookwarden enable --agent claude %s)",
 			r.DisabledAt, r.File, store.Path(), r.ID),
-		Claude: &hooks.ClaudeHandler{},
+		Ext: &Handler{},
 	}
 	if n, perr := ParseJSON(r.File, []byte(rm.Handler)); perr == nil && n.Is(settingsio.Object) {
 		h.Node = n

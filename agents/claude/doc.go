@@ -25,7 +25,7 @@
 // Facts are those of Claude Code 2.1.240 as documented, checked against
 // the real 2.1.332 CLI where the conformance kit can drive it. Handlers
 // are *hooks.Hook values with Agent = claude.Name and the Claude-only
-// fields in Hook.Claude, so that the UI, the trust store and diffs are
-// shared with the other agents. The migration of Claude Code hooks to
+// fields in the hook's extension slot (HandlerOf), so that the UI, the
+// trust store and diffs are shared with the other agents. The migration of Claude Code hooks to
 // Gemini CLI, which needs both agents, is package agents/migrate.
 package claude

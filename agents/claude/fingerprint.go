@@ -83,7 +83,7 @@ func Place(h *hooks.Hook) (HandlerPlace, bool) {
 // claudeLabel names a handler: command (with args), URL, MCP tool or
 // prompt.
 func claudeLabel(h *hooks.Hook) string {
-	c := h.Claude
+	c := HandlerOf(h)
 	switch {
 	case h.Command != "":
 		if c != nil && len(c.Args) > 0 {
@@ -107,8 +107,8 @@ func claudeScriptCommand(h *hooks.Hook, projectDir string) string {
 		return ""
 	}
 	vars := map[string]string{"CLAUDE_PROJECT_DIR": projectDir}
-	if h.Claude != nil && h.Claude.PluginRoot != "" {
-		vars["CLAUDE_PLUGIN_ROOT"] = h.Claude.PluginRoot
+	if HandlerOf(h) != nil && HandlerOf(h).PluginRoot != "" {
+		vars["CLAUDE_PLUGIN_ROOT"] = HandlerOf(h).PluginRoot
 	}
 	fill := func(s string) string {
 		for k, v := range vars {
@@ -116,9 +116,9 @@ func claudeScriptCommand(h *hooks.Hook, projectDir string) string {
 		}
 		return s
 	}
-	if h.Claude != nil && h.Claude.HasArgs {
+	if HandlerOf(h) != nil && HandlerOf(h).HasArgs {
 		words := []string{shellWord(fill(h.Command))}
-		for _, a := range h.Claude.Args {
+		for _, a := range HandlerOf(h).Args {
 			words = append(words, shellWord(fill(a)))
 		}
 		return strings.Join(words, " ")

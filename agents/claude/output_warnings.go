@@ -122,7 +122,7 @@ func resultWarnings(event hooks.Event, i int, r *RunResult) []hooks.Warning {
 	if v.JSON != nil && v.JSON.Has("suppressOutput") {
 		add(WarnSuppressNoEffect, "suppressOutput is accepted but has no effect in current Claude Code.")
 	}
-	if c := r.Hook; c != nil && c.Claude != nil && (c.Claude.Async || c.Claude.AsyncRewake) && v.JSON != nil &&
+	if c := r.Hook; c != nil && HandlerOf(c) != nil && (HandlerOf(c).Async || HandlerOf(c).AsyncRewake) && v.JSON != nil &&
 		(v.JSON.Has("decision") || v.JSON.Has("hookSpecificOutput") || v.JSON.Has("continue")) {
 		add(WarnAsyncNoDecision, "it runs in the background (async): its decision fields are ignored; output reaches Claude on the next turn.")
 	}

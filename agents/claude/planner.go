@@ -52,8 +52,8 @@ func (r *Registry) Plan(event hooks.Event, ctx *Context) *Plan {
 				continue
 			}
 		}
-		if h.Claude.HasIf && ctx != nil && info.EvaluatesIf {
-			rule, err := ParseIfRule(h.Claude.If)
+		if HandlerOf(h).HasIf && ctx != nil && info.EvaluatesIf {
+			rule, err := ParseIfRule(HandlerOf(h).If)
 			if err == nil {
 				res := rule.Check(IfCall{ToolName: ctx.ToolName, ToolInput: ctx.ToolInput, ProjectDir: r.projectDir(ctx), Home: r.home(ctx)})
 				if !res.Match {
@@ -62,10 +62,10 @@ func (r *Registry) Plan(event hooks.Event, ctx *Context) *Plan {
 				plan.Notes[h.ID] = res.Why
 			}
 		}
-		if seen[h.Claude.Identity] {
+		if seen[HandlerOf(h).Identity] {
 			continue
 		}
-		seen[h.Claude.Identity] = true
+		seen[HandlerOf(h).Identity] = true
 		plan.Hooks = append(plan.Hooks, h)
 	}
 	if len(plan.Hooks) == 0 {

@@ -15,7 +15,7 @@ var exit1Re = regexp.MustCompile(`(^|[;&|{(\s])exit\s+1(\s*[;)}]|\s*$|\s+#)`)
 // on exit 2 that exits 1, which Claude Code treats as a non-blocking error
 // (the action goes ahead).
 func (r *Registry) checkExit1(f *settingsio.File, info EventInfo, h *hooks.Hook, n *settingsio.Node) {
-	if !info.BlocksOnExit2 || h.Claude.HasArgs || !exit1Re.MatchString(h.Command) || exit2Re.MatchString(h.Command) {
+	if !info.BlocksOnExit2 || HandlerOf(h).HasArgs || !exit1Re.MatchString(h.Command) || exit2Re.MatchString(h.Command) {
 		return
 	}
 	h.Diagnostics = append(h.Diagnostics, diagAt(f, n, hooks.SeverityWarning, fmt.Sprintf(

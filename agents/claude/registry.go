@@ -166,7 +166,7 @@ func (r *Registry) HooksIn(layer settingsio.Layer) []*hooks.Hook {
 
 // Label names a handler for people: its command, URL, MCP tool or prompt.
 func Label(h *hooks.Hook) string {
-	c := h.Claude
+	c := HandlerOf(h)
 	switch {
 	case h.Command != "":
 		if c != nil && len(c.Args) > 0 {

@@ -100,7 +100,7 @@ func TestStatuses(t *testing.T) {
 			if h.Status != tt.wantStatus || !strings.Contains(h.Reason, tt.wantReason) {
 				t.Errorf("status = %s (%s), want %s (…%s…)", h.Status, h.Reason, tt.wantStatus, tt.wantReason)
 			}
-			if h.Agent != Name || h.Claude == nil {
+			if h.Agent != Name || HandlerOf(h) == nil {
 				t.Errorf("hook not marked as Claude: %+v", h)
 			}
 		})
@@ -242,8 +242,8 @@ func TestTimeouts(t *testing.T) {
 	want := map[string]float64{"a": 30, "prompt: p": 30, "b": 600, "agent: q": 60, "c": 5, "d": 10}
 	for label, sec := range want {
 		h := find(t, r, label)
-		if h.Claude.EffectiveTimeoutSec != sec || h.TimeoutMS != int64(sec*1000) {
-			t.Errorf("%s: timeout %v s / %d ms, want %v s", label, h.Claude.EffectiveTimeoutSec, h.TimeoutMS, sec)
+		if HandlerOf(h).EffectiveTimeoutSec != sec || h.TimeoutMS != int64(sec*1000) {
+			t.Errorf("%s: timeout %v s / %d ms, want %v s", label, HandlerOf(h).EffectiveTimeoutSec, h.TimeoutMS, sec)
 		}
 	}
 }

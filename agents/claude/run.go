@@ -167,7 +167,7 @@ func (rc *runContext) execute(ctx context.Context, i int, h *hooks.Hook) RunResu
 // effective one, else Claude Code's default for the type and event.
 func timeoutOf(event hooks.Event, h *hooks.Hook) time.Duration {
 	sec := DefaultTimeoutSec(event, h.Type)
-	if c := h.Claude; c != nil {
+	if c := HandlerOf(h); c != nil {
 		switch {
 		case c.HasTimeout:
 			sec = c.TimeoutSec

@@ -28,7 +28,7 @@ func (rc *runContext) runCommand(ctx context.Context, i int, h *hooks.Hook, res 
 	spec := hooks.SpawnSpec{Env: env, Dir: rc.projectDir, Stdin: rc.stdin, Timeout: res.Timeout,
 		Grace: rc.r.Grace, Cap: rc.r.StreamCap, NewSession: true}
 	spec.DefaultLimits()
-	c := h.Claude
+	c := HandlerOf(h)
 	switch {
 	case c != nil && c.HasArgs:
 		res.Form = "exec"

@@ -50,7 +50,7 @@ func (rc *runContext) cleanup() {
 
 // skipReason says why a handler is not run at all ("" = run it).
 func (rc *runContext) skipReason(h *hooks.Hook) string {
-	if h.Claude != nil && h.Claude.HasIf {
+	if HandlerOf(h) != nil && HandlerOf(h).HasIf {
 		if info, ok := LookupEvent(rc.event); ok && !info.EvaluatesIf {
 			return "it has an \"if\" rule, and on " + string(rc.event) + " Claude Code never runs a handler with one (\"if\" is only evaluated on tool events)"
 		}
@@ -73,19 +73,19 @@ func (rc *runContext) placeholders(h *hooks.Hook) map[string]string {
 }
 
 func pluginRoot(h *hooks.Hook) string {
-	if h.Claude == nil {
+	if HandlerOf(h) == nil {
 		return ""
 	}
-	return h.Claude.PluginRoot
+	return HandlerOf(h).PluginRoot
 }
 
 var unsafeIDChars = regexp.MustCompile(`[^A-Za-z0-9_.-]`)
 
 // pluginData is ${CLAUDE_PLUGIN_DATA}: <config dir>/plugins/data/<id>.
 func (rc *runContext) pluginData(h *hooks.Hook) string {
-	id := h.Claude.Plugin
+	id := HandlerOf(h).Plugin
 	if id == "" {
-		id = filepath.Base(h.Claude.PluginRoot)
+		id = filepath.Base(HandlerOf(h).PluginRoot)
 	}
 	dir := rc.r.ConfigDir
 	if dir == "" {

@@ -18,7 +18,7 @@ import (
 // host unless the caller allowed the host (Runner.AllowHosts).
 func (rc *runContext) runHTTP(ctx context.Context, h *hooks.Hook, res *RunResult) {
 	res.Form = "http"
-	c := h.Claude
+	c := HandlerOf(h)
 	if c == nil {
 		res.Error = "http handler without its fields"
 		res.Verdict = Verdict{Kind: KindNotRun}

@@ -12,7 +12,7 @@ import (
 func (rc *runContext) preview(h *hooks.Hook, res *RunResult) {
 	res.Form = "preview"
 	res.Verdict = Verdict{Kind: KindNotRun}
-	c := h.Claude
+	c := HandlerOf(h)
 	if c == nil {
 		res.NotRunReason = "handler without its fields"
 		return

@@ -16,9 +16,9 @@ import (
 )
 
 func cmdHook(command string, args ...string) *hooks.Hook {
-	h := &hooks.Hook{Agent: Name, Type: TypeCommand, Command: command, Claude: &hooks.ClaudeHandler{}}
+	h := &hooks.Hook{Agent: Name, Type: TypeCommand, Command: command, Ext: &Handler{}}
 	if args != nil {
-		h.Claude.Args, h.Claude.HasArgs = args, true
+		HandlerOf(h).Args, HandlerOf(h).HasArgs = args, true
 	}
 	return h
 }
@@ -109,7 +109,7 @@ func TestRunTimeoutIsDiscarded(t *testing.T) {
 	}
 	dir := t.TempDir()
 	h := cmdHook(`echo '{"decision":"block"}'; sleep 30`)
-	h.Claude.TimeoutSec, h.Claude.HasTimeout = 0.2, true
+	HandlerOf(h).TimeoutSec, HandlerOf(h).HasTimeout = 0.2, true
 	out := testRunner(dir).Run(context.Background(), RunRequest{Event: "PreToolUse", Hooks: []*hooks.Hook{h}, Input: testInput(t, "PreToolUse", dir)})
 	r := out.Results[0]
 	if !r.TimedOut || r.Verdict.Kind != KindDiscarded || out.Decision.Effect != EffectNothing || !hasCode(r.Warnings, WarnTimedOut) {
@@ -158,7 +158,7 @@ func TestRunHTTP(t *testing.T) {
 	}))
 	defer srv.Close()
 	dir := t.TempDir()
-	h := &hooks.Hook{Type: TypeHTTP, Claude: &hooks.ClaudeHandler{URL: srv.URL + "/hook",
+	h := &hooks.Hook{Type: TypeHTTP, Ext: &Handler{URL: srv.URL + "/hook",
 		Headers: map[string]string{"Authorization": "Bearer $TOKEN $SECRET"}, AllowedEnvVars: []string{"TOKEN"}}}
 	r := testRunner(dir)
 	r.Env = append(r.Env, "TOKEN=t0k", "SECRET=s3")
@@ -167,7 +167,7 @@ func TestRunHTTP(t *testing.T) {
 		t.Errorf("decision %+v body %q auth %q", out.Decision, got, auth)
 	}
 	// a non-loopback host is shown, not sent
-	h2 := &hooks.Hook{Type: TypeHTTP, Claude: &hooks.ClaudeHandler{URL: "https://example.com/hook"}}
+	h2 := &hooks.Hook{Type: TypeHTTP, Ext: &Handler{URL: "https://example.com/hook"}}
 	out = r.Run(context.Background(), RunRequest{Event: "Stop", Hooks: []*hooks.Hook{h2}, Input: testInput(t, "Stop", dir)})
 	if res := out.Results[0]; res.Verdict.Kind != KindNotRun || !strings.HasPrefix(res.Preview, "POST https://example.com/hook") {
 		t.Errorf("remote http: %+v", res)
@@ -181,7 +181,7 @@ func TestRunHTTPRedirectStaysOnAllowedHosts(t *testing.T) {
 	}))
 	defer srv.Close()
 	dir := t.TempDir()
-	h := &hooks.Hook{Type: TypeHTTP, Claude: &hooks.ClaudeHandler{URL: srv.URL + "/hook"}}
+	h := &hooks.Hook{Type: TypeHTTP, Ext: &Handler{URL: srv.URL + "/hook"}}
 	out := testRunner(dir).Run(context.Background(), RunRequest{Event: "Stop", Hooks: []*hooks.Hook{h}, Input: testInput(t, "Stop", dir)})
 	res := out.Results[0]
 	if !strings.Contains(res.Error, "not followed") || strings.Contains(res.Error, "lookup") {
@@ -193,8 +193,8 @@ func TestPreviews(t *testing.T) {
 	dir := t.TempDir()
 	in := testInput(t, "PreToolUse", dir)
 	hs := []*hooks.Hook{
-		{Type: TypePrompt, Claude: &hooks.ClaudeHandler{Prompt: "Judge: $ARGUMENTS"}},
-		{Type: TypeMCPTool, Claude: &hooks.ClaudeHandler{Server: "memory", Tool: "log", Input: `{"cmd":"${tool_input.command}","n":[1,"${tool_name}"]}`}},
+		{Type: TypePrompt, Ext: &Handler{Prompt: "Judge: $ARGUMENTS"}},
+		{Type: TypeMCPTool, Ext: &Handler{Server: "memory", Tool: "log", Input: `{"cmd":"${tool_input.command}","n":[1,"${tool_name}"]}`}},
 	}
 	out := testRunner(dir).Run(context.Background(), RunRequest{Event: "PreToolUse", Hooks: hs, Input: in})
 	if p := out.Results[0].Preview; !strings.HasPrefix(p, `Judge: {"session_id":"sess-1"`) {
@@ -211,7 +211,7 @@ func TestPreviews(t *testing.T) {
 func TestIfRuleNeverRunsOffToolEvents(t *testing.T) {
 	dir := t.TempDir()
 	h := cmdHook("echo ran")
-	h.Claude.If, h.Claude.HasIf = "Bash(git *)", true
+	HandlerOf(h).If, HandlerOf(h).HasIf = "Bash(git *)", true
 	out := testRunner(dir).Run(context.Background(), RunRequest{Event: "Stop", Hooks: []*hooks.Hook{h}, Input: testInput(t, "Stop", dir)})
 	if r := out.Results[0]; r.Verdict.Kind != KindNotRun || r.Stdout != "" {
 		t.Errorf("result %+v", r)

@@ -22,7 +22,7 @@ func (r *Registry) assignStatuses() {
 			continue
 		}
 		managed := h.Origin.Layer == LayerManaged
-		plugin := plugins[h.Claude.Plugin]
+		plugin := plugins[HandlerOf(h).Plugin]
 		switch {
 		case r.ManagedDisableAll:
 			h.Status, h.Reason = hooks.StatusHooksOff, "disableAllHooks is true in managed settings "+r.DisableAllHooksBy+"; Claude Code runs no hook at all"
@@ -39,7 +39,7 @@ func (r *Registry) assignStatuses() {
 			continue
 		}
 		h.Status, h.Reason = hooks.StatusRuns, runsReason(h)
-		key := string(h.Event) + "\x00" + h.Claude.Identity
+		key := string(h.Event) + "\x00" + HandlerOf(h).Identity
 		for _, first := range earlier[key] {
 			if MatchesAll(first) || first.Matcher == h.Matcher {
 				h.Status = hooks.StatusDuplicate
@@ -74,10 +74,10 @@ func runsReason(h *hooks.Hook) string {
 	default:
 		s = "runs when the " + string(h.Event) + " value matches " + m.Describe()
 	}
-	if h.Claude.HasIf {
-		s += fmt.Sprintf(", if %s", h.Claude.If)
+	if HandlerOf(h).HasIf {
+		s += fmt.Sprintf(", if %s", HandlerOf(h).If)
 	}
-	if h.Claude.Async || h.Claude.AsyncRewake {
+	if HandlerOf(h).Async || HandlerOf(h).AsyncRewake {
 		s += " (in the background)"
 	}
 	return s

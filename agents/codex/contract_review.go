@@ -119,7 +119,7 @@ func (p *Project) review() (*codexReview, error) {
 		h := &r.Hooks[i]
 		r.byID[h.HookID] = h
 		if c := p.keyed(h.Key); c != nil {
-			h.Risk = risk.Analyze(risk.FromHook(c.Hook, p.Dir()), risk.Options{Cache: cache})
+			h.Risk = risk.Analyze(agents.RiskSubject(p, c.Hook, p.Dir()), risk.Options{Cache: cache})
 			h.Fields = []agents.Field{
 				{Key: "trust_status", Label: "Codex says", Value: string(c.Trust), JSON: c.Trust},
 				{Key: "current_hash", Label: "Current hash", Value: c.CurrentHash, Code: true},

@@ -33,7 +33,7 @@ func (r *Registry) checkCommands() {
 				}
 			}
 		}
-		for _, name := range hooks.UnsetAgentVariables(h.Command, func(n string) bool { return geminiSets[n] || snap.Env.Has(n) || h.Env[n] != "" }) {
+		for _, name := range hooks.UnsetAgentVariables(h.Command, "CLAUDE_", func(n string) bool { return geminiSets[n] || snap.Env.Has(n) || h.Env[n] != "" }) {
 			h.Diagnostics = append(h.Diagnostics, hooks.Diagnostic{File: h.Origin.File, Line: h.Origin.Line, Column: h.Origin.Column, Severity: hooks.SeverityWarning,
 				Message: fmt.Sprintf("$%s is not set by Gemini CLI (it sets GEMINI_PROJECT_DIR, GEMINI_CWD, GEMINI_SESSION_ID, GEMINI_PLANS_DIR and CLAUDE_PROJECT_DIR); it expands to nothing — read the tool input from the JSON on stdin", name)})
 		}

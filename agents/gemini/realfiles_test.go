@@ -129,7 +129,7 @@ func TestNotExecutableAndUnsetVariables(t *testing.T) {
 	if len(c.NotExecutable) != 1 {
 		t.Errorf("through $GEMINI_PROJECT_DIR: %+v", c)
 	}
-	got := hooks.UnsetAgentVariables(`npx prettier --write "$CLAUDE_FILE_PATH" ${CLAUDE_TOOL_INPUT} $CLAUDE_PROJECT_DIR`, func(n string) bool { return n == "CLAUDE_PROJECT_DIR" })
+	got := hooks.UnsetAgentVariables(`npx prettier --write "$CLAUDE_FILE_PATH" ${CLAUDE_TOOL_INPUT} $CLAUDE_PROJECT_DIR`, "CLAUDE_", func(n string) bool { return n == "CLAUDE_PROJECT_DIR" })
 	if strings.Join(got, ",") != "CLAUDE_FILE_PATH,CLAUDE_TOOL_INPUT" {
 		t.Errorf("UnsetAgentVariables = %v", got)
 	}

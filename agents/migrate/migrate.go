@@ -120,7 +120,7 @@ func PlanMigration(reg *claude.Registry, target string, current []byte, exists b
 // when a trigger matcher lists values, which Gemini compares exactly).
 func migrateHandler(h *hooks.Hook) (MigrationItem, []geminiDef) {
 	item := MigrationItem{Hook: h}
-	c := h.Claude
+	c := claude.HandlerOf(h)
 	to, ok := migrateEvents[h.Event]
 	switch {
 	case h.Status == hooks.StatusInvalid || h.Status == claude.StatusNeverRuns:

@@ -1,23 +1,16 @@
-package hooks
+package claude
 
-// Agent names the coding agent a hook belongs to.
-type Agent string
+import "github.com/hookwarden/hookwarden/hooks"
 
-// The agents. The zero value "" means Gemini CLI, so hooks built by the
-// Gemini registry need not set it; other agents name themselves (e.g.
-// claude.Name).
-const (
-	AgentGemini Agent = "gemini"
-)
-
-// ClaudeHandler holds the fields of a Claude Code hook handler that have no
-// Gemini counterpart. A Claude handler is a *Hook whose Event is Claude's
-// event name, Type the handler type (command, http, mcp_tool, prompt,
-// agent), Command the command (command type) and Matcher the enclosing
-// matcher group's matcher; the rest lives here. Fields are as written in
-// the file ("" / nil / false when absent); Has* tells a field that is set
+// Handler holds the fields of a Claude Code hook handler that have no
+// Gemini counterpart. A Claude handler is a *hooks.Hook whose Event is
+// Claude's event name, Type the handler type (command, http, mcp_tool,
+// prompt, agent), Command the command (command type) and Matcher the
+// enclosing matcher group's matcher; the rest lives here, in the hook's
+// extension slot (hooks.Hook.Ext, read with HandlerOf). Fields are as
+// written in the file ("" / nil / false when absent); Has* tells a field that is set
 // from one that is not.
-type ClaudeHandler struct {
+type Handler struct {
 	// If is the handler's "if" permission rule, e.g. "Bash(git *)".
 	If    string `json:"if,omitempty"`
 	HasIf bool   `json:"-"`
@@ -60,4 +53,14 @@ type ClaudeHandler struct {
 	// Identity is what Claude Code compares to run identical handlers from
 	// several settings files once (see agents/claude).
 	Identity string `json:"-"`
+}
+
+// HandlerOf is the Claude Code-only part of a hook of the shared model
+// (its extension slot, hooks.Hook.Ext); nil for a hook of another agent.
+func HandlerOf(h *hooks.Hook) *Handler {
+	if h == nil {
+		return nil
+	}
+	c, _ := h.Ext.(*Handler)
+	return c
 }

@@ -1,0 +1,33 @@
+package claude
+
+import (
+	"strings"
+
+	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/risk"
+)
+
+var _ agents.RiskSubjecter = (*Project)(nil)
+
+// RiskSubject is the analyser's input for a Claude Code handler: the
+// neutral part, the exec-form args and the URL of an http handler, with
+// ${CLAUDE_PLUGIN_ROOT} filled in a plugin hook (agents.RiskSubjecter).
+func (p *Project) RiskSubject(h *hooks.Hook, projectDir string) risk.Hook {
+	in := risk.FromHook(h, projectDir)
+	if c := HandlerOf(h); c != nil {
+		in.Args = c.Args
+		in.URL = c.URL
+		if c.PluginRoot != "" {
+			// Claude Code fills the plugin's root before the shell runs (as
+			// the fingerprint does), so its scripts can be followed.
+			fill := strings.NewReplacer("${CLAUDE_PLUGIN_ROOT}", c.PluginRoot, "$CLAUDE_PLUGIN_ROOT", c.PluginRoot)
+			in.Command = fill.Replace(in.Command)
+			in.Args = make([]string, len(c.Args))
+			for i, a := range c.Args {
+				in.Args[i] = fill.Replace(a)
+			}
+		}
+	}
+	return in
+}
