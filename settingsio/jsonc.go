@@ -32,8 +32,8 @@ func ParseJSONC(path string, data []byte) (*Node, *ParseError) {
 	return root, nil
 }
 
-// ParseJSON parses a file Gemini CLI reads with plain JSON.parse (extension
-// manifests, hooks/hooks.json, install metadata): like ParseJSONC, but
+// ParseJSON parses a file an agent reads as plain JSON (Gemini CLI's
+// extension manifests and hooks/hooks.json, Codex's hooks.json): like ParseJSONC, but
 // comments are errors and any top-level value is returned.
 func ParseJSON(path string, data []byte) (*Node, *ParseError) {
 	lines := newLineIndex(data)
@@ -44,7 +44,7 @@ func ParseJSON(path string, data []byte) (*Node, *ParseError) {
 		}
 		line, col := lines.position(spans[0].Start)
 		return nil, &ParseError{Path: path, Line: line, Column: col,
-			Msg: "comments are not allowed: Gemini CLI reads this file with plain JSON.parse"}
+			Msg: "comments are not allowed: the agent reads this file as plain JSON (JSON.parse, serde_json)"}
 	}
 	return parseStripped(path, data, data, lines, nil)
 }
@@ -63,10 +63,10 @@ func parseStripped(path string, original, text []byte, lines *lineIndex, spans [
 		return &ParseError{Path: path, Line: line, Column: col, Msg: msg}
 	}
 	if bytes.HasPrefix(original, []byte("\xEF\xBB\xBF")) {
-		return nil, fail(0, "the file starts with a UTF-8 byte order mark, which Gemini CLI's JSON.parse rejects; save it without BOM")
+		return nil, fail(0, "the file starts with a UTF-8 byte order mark, which a plain JSON reader (JSON.parse) rejects; save it without BOM")
 	}
 	if len(bytes.TrimLeft(text, " \t\r\n")) == 0 {
-		return nil, fail(len(original), "the file is empty (no JSON value); Gemini CLI's JSON.parse rejects an empty file")
+		return nil, fail(len(original), "the file is empty (no JSON value); a JSON reader rejects an empty file")
 	}
 	if perr := CheckDepth(path, text); perr != nil {
 		return nil, perr

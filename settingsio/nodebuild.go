@@ -52,7 +52,7 @@ type nodeBuilder struct {
 	errOffset int
 }
 
-var errTrailingComma = errors.New("trailing comma: JSON.parse (which Gemini CLI uses) does not allow a comma before '}' or ']'")
+var errTrailingComma = errors.New("trailing comma: plain JSON (JSON.parse, serde_json) does not allow a comma before '}' or ']'")
 
 func (b *nodeBuilder) fail(offset int, err error) {
 	if b.err == nil {

@@ -125,11 +125,8 @@ func parseHooksJSON(f *File, data []byte) *settingsio.Node {
 	root, perr := settingsio.ParseJSON(f.Path, data)
 	if perr != nil {
 		msg := perr.Msg
-		switch {
-		case strings.HasPrefix(msg, "comments are not allowed"):
+		if strings.HasPrefix(msg, "comments are not allowed") {
 			msg = "comments are not allowed: Codex reads hooks.json as strict JSON and loads none of its hooks"
-		default:
-			msg = strings.NewReplacer("Gemini CLI's JSON.parse", "Codex's JSON reader", "Gemini CLI", "Codex").Replace(msg)
 		}
 		f.fail(perr.Line, perr.Column, FileParseError, "%s", msg)
 		return nil
