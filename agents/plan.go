@@ -137,13 +137,13 @@ func OriginLabel(h *hooks.Hook) string {
 		layer += " " + h.Origin.Extension
 	}
 	if h.Origin.Line == 0 {
-		return layer + " " + shortPath(h.Origin.File)
+		return layer + " " + ShortPath(h.Origin.File)
 	}
-	return fmt.Sprintf("%s %s:%d", layer, shortPath(h.Origin.File), h.Origin.Line)
+	return fmt.Sprintf("%s %s:%d", layer, ShortPath(h.Origin.File), h.Origin.Line)
 }
 
-// shortPath keeps the last two elements of a path (".gemini/settings.json").
-func shortPath(p string) string {
+// ShortPath keeps the last two elements of a path (".gemini/settings.json").
+func ShortPath(p string) string {
 	dir, file := filepath.Split(p)
 	parent := filepath.Base(strings.TrimSuffix(dir, string(filepath.Separator)))
 	if parent == "." || parent == string(filepath.Separator) || parent == "" {

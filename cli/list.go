@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 	"text/tabwriter"
 
@@ -160,7 +159,7 @@ func writeListTable(w io.Writer, agent agents.Agent, p agents.Project) error {
 			if typed {
 				name = "[" + h.Type + "] " + name
 			}
-			printf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\n", h.Status, name, orDash(m), originLabel(h), h.Reason, riskLabel(hookRisk(cache, p, h, p.Dir())))
+			printf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\n", h.Status, name, orDash(m), agents.OriginLabel(h), h.Reason, riskLabel(hookRisk(cache, p, h, p.Dir())))
 			if noter != nil {
 				for _, line := range noter.ListNotes(h) {
 					printf(tw, "      %s\n", line)
@@ -225,27 +224,6 @@ func fileState(f *settingsio.File) string {
 		return "missing"
 	}
 	return "ok"
-}
-
-func originLabel(h *hooks.Hook) string {
-	layer := string(h.Origin.Layer)
-	if h.Origin.Extension != "" {
-		layer += " " + h.Origin.Extension
-	}
-	if h.Origin.Line == 0 {
-		return layer + " " + shortPath(h.Origin.File)
-	}
-	return fmt.Sprintf("%s %s:%d", layer, shortPath(h.Origin.File), h.Origin.Line)
-}
-
-// shortPath keeps the last two elements of a path (".gemini/settings.json").
-func shortPath(p string) string {
-	dir, file := filepath.Split(p)
-	parent := filepath.Base(strings.TrimSuffix(dir, string(filepath.Separator)))
-	if parent == "." || parent == string(filepath.Separator) || parent == "" {
-		return file
-	}
-	return parent + "/" + file
 }
 
 func place(d hooks.Diagnostic) string {

@@ -27,7 +27,7 @@ func runMigrate(ctx context.Context, io *IO, agent agents.Agent, args []string) 
 	if err != nil {
 		return err
 	}
-	for _, l := range m.Lines(shortPath) {
+	for _, l := range m.Lines(agents.ShortPath) {
 		printf(io.Stdout, "%s\n", l)
 	}
 	if !m.Changed() {
