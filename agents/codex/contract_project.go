@@ -209,6 +209,8 @@ func (p *Project) Layers() []agents.Layer {
 		st := agents.TrustFileLayer("Hookwarden's record of approved Codex hooks (definitions, scripts)", p.store.Path())
 		if p.storeErr != nil {
 			st.State, st.Note = agents.FileBroken, p.storeErr.Error()
+		} else if st.State == agents.FileMissing {
+			st.Note = "nothing approved through Hookwarden yet"
 		}
 		out = append(out, st)
 	}
