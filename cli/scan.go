@@ -10,7 +10,6 @@ import (
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/risk"
-	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // runScan finds every hook file under the paths and reports the risk of
@@ -100,14 +99,12 @@ type scanHookDoc struct {
 	root string
 }
 
-// hookFile is a file that holds hooks, found under a scanned path.
+// hookFile is a file that holds hooks, found under a scanned path, and
+// the agent that reads it.
 type hookFile struct {
-	path  string
-	agent string
-	kind  string
-	root  string // the project, extension or plugin folder
-	// rootVars are the placeholders the agent fills in with root.
-	rootVars []string
+	agents.ScanFile
+	agent   string
+	scanner agents.Scanner
 }
 
 // findHookFiles walks the paths for the hook files of every agent that
@@ -130,8 +127,8 @@ func findHookFiles(reg *agents.Registry, paths []string) ([]hookFile, []scanFile
 				return nil
 			}
 			if hf, ok := classifyHookFile(reg, p); ok && !seen[p] {
-				if abs, err := filepath.Abs(hf.root); err == nil {
-					hf.root = abs
+				if abs, err := filepath.Abs(hf.Root); err == nil {
+					hf.Root = abs
 				}
 				seen[p] = true
 				out = append(out, hf)
@@ -142,7 +139,7 @@ func findHookFiles(reg *agents.Registry, paths []string) ([]hookFile, []scanFile
 			errs = append(errs, scanFileDoc{Path: root, Error: err.Error()})
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].path < out[j].path })
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
 	return out, errs
 }
 
@@ -152,7 +149,8 @@ func classifyHookFile(reg *agents.Registry, p string) (hookFile, bool) {
 	for _, a := range reg.All() {
 		if sc, ok := a.(agents.Scanner); ok {
 			if f, ok := sc.HookFile(p); ok {
-				return hookFile{path: p, agent: a.Info().Name, kind: f.Kind, root: f.Root, rootVars: f.RootVars}, true
+				f.Path = p
+				return hookFile{ScanFile: f, agent: a.Info().Name, scanner: sc}, true
 			}
 		}
 	}
@@ -162,17 +160,30 @@ func classifyHookFile(reg *agents.Registry, p string) (hookFile, bool) {
 func scanPaths(reg *agents.Registry, paths []string, agent string) scanDoc {
 	files, errs := findHookFiles(reg, paths)
 	doc := scanDoc{Files: append([]scanFileDoc{}, errs...), Hooks: []scanHookDoc{}}
+	// An agent that cannot say which files are its hook files leaves the
+	// scan incomplete: that is an error, never a clean pass.
+	for _, a := range reg.All() {
+		name := a.Info().Name
+		if _, ok := a.(agents.Scanner); !ok && (agent == allAgents || agent == name) {
+			doc.Files = append(doc.Files, scanFileDoc{Agent: name,
+				Error: a.Info().Title + " cannot say which files are its hook files, so its hooks are not scanned"})
+		}
+	}
 	for _, hf := range files {
-		if agent != "all" && hf.agent != agent {
+		if agent != allAgents && hf.agent != agent {
 			continue
 		}
-		fd := scanFileDoc{Path: hf.path, Agent: hf.agent, Kind: hf.kind}
+		fd := scanFileDoc{Path: hf.Path, Agent: hf.agent, Kind: hf.Kind}
 		hs, err := scanFile(hf)
 		if err != nil {
 			fd.Error = err.Error()
-			f := risk.Finding{Category: risk.Unreadable, Severity: risk.LevelReview, Source: risk.Source{File: hf.path},
-				Summary: "this hook file cannot be read, so its hooks are not analysed: " + err.Error()}
-			hs = []scanHookDoc{{File: hf.path, Line: 1, Agent: hf.agent, Risk: risk.Report{Level: risk.LevelReview, Findings: []risk.Finding{f}}}}
+			summary := "this hook file cannot be read, so its hooks are not analysed: "
+			if len(hs) > 0 {
+				summary = "this hook file cannot be read in full, so it is not clean: "
+			}
+			f := risk.Finding{Category: risk.Unreadable, Severity: risk.LevelReview, Source: risk.Source{File: hf.Path},
+				Summary: summary + err.Error()}
+			hs = append([]scanHookDoc{{File: hf.Path, Line: 1, Agent: hf.agent, Risk: risk.Report{Level: risk.LevelReview, Findings: []risk.Finding{f}}}}, hs...)
 		}
 		doc.Files = append(doc.Files, fd)
 		for _, h := range hs {
@@ -185,86 +196,16 @@ func scanPaths(reg *agents.Registry, paths []string, agent string) scanDoc {
 	return doc
 }
 
-// scanFile reads the hooks of one file: "hooks" → event → definitions
-// (an array, or one object, which Gemini CLI wraps) → "hooks" → handlers.
+// scanFile asks the file's agent for its hooks and analyses each.
 func scanFile(hf hookFile) ([]scanHookDoc, error) {
-	data, err := settingsio.ReadRegularFile(hf.path)
-	if err != nil {
-		return nil, err
-	}
-	root, perr := settingsio.ParseJSONC(hf.path, data)
-	if perr != nil {
-		return nil, perr
-	}
+	hs, err := hf.scanner.ScanHooks(hf.ScanFile)
 	var out []scanHookDoc
-	events := root.Get("hooks")
-	if events == nil || events.Kind != settingsio.Object {
-		return nil, nil
+	for _, h := range hs {
+		out = append(out, scanHookDoc{File: hf.Path, Line: h.Line, Column: h.Column, Agent: hf.agent,
+			Event: h.Event, Matcher: h.Matcher, Type: h.Type, Command: h.Command, URL: h.URL,
+			Risk: risk.Analyze(h.Subject, risk.Options{}), root: hf.Root})
 	}
-	var pairs []string
-	for _, v := range hf.rootVars {
-		pairs = append(pairs, v, hf.root)
-	}
-	rootVars := strings.NewReplacer(pairs...)
-	for _, ev := range events.Members {
-		defs := ev.Value
-		list := []*settingsio.Node{defs}
-		if defs.Kind == settingsio.Array {
-			list = defs.Items
-		}
-		for _, def := range list {
-			if def == nil || def.Kind != settingsio.Object {
-				continue
-			}
-			matcher := ""
-			if m := def.Get("matcher"); m != nil && m.Kind == settingsio.String {
-				matcher = m.Raw
-			}
-			handlers := def.Get("hooks")
-			if handlers == nil || handlers.Kind != settingsio.Array {
-				continue
-			}
-			for _, h := range handlers.Items {
-				if h == nil || h.Kind != settingsio.Object {
-					continue
-				}
-				d := scanHookDoc{File: hf.path, Line: h.Pos.Line, Column: h.Pos.Column, Agent: hf.agent, Event: ev.Key, Matcher: matcher, Type: "command", root: hf.root}
-				if t := h.Get("type"); t != nil && t.Kind == settingsio.String {
-					d.Type = t.Raw
-				}
-				in := risk.Hook{Agent: hf.agent, Event: ev.Key, Matcher: matcher, ProjectDir: hf.root}
-				if c := h.Get("command"); c != nil && c.Kind == settingsio.String {
-					d.Command = c.Raw
-					d.Line, d.Column = c.Pos.Line, c.Pos.Column
-					in.Command = rootVars.Replace(c.Raw)
-				}
-				if a := h.Get("args"); a != nil && a.Kind == settingsio.Array {
-					for _, it := range a.Items {
-						if it != nil && it.Kind == settingsio.String {
-							in.Args = append(in.Args, rootVars.Replace(it.Raw))
-						}
-					}
-				}
-				if u := h.Get("url"); u != nil && u.Kind == settingsio.String {
-					d.URL, in.URL = u.Raw, u.Raw
-				}
-				if e := h.Get("env"); e != nil && e.Kind == settingsio.Object {
-					in.Env = map[string]string{}
-					for _, m := range e.Members {
-						if m.Value != nil && m.Value.Kind == settingsio.String {
-							in.Env[m.Key] = m.Value.Raw
-						}
-					}
-				}
-				if in.Command == "" && len(in.Args) == 0 && in.URL == "" {
-					continue
-				}
-				d.Risk = risk.Analyze(in, risk.Options{})
-				out = append(out, d)
-			}
-		}
-	}
-	return out, nil
+	return out, err
 }
 
 // sarif places every finding: findings of the command at the command in

@@ -232,6 +232,7 @@ func decodeHandlerTOML(v *settingsio.TOMLValue, index int, path string, fail fun
 		return h
 	}
 	t := v.Table
+	h.table = t
 	str := func(key string, required bool) (string, bool) {
 		x := t.Value(key)
 		if x == nil {

@@ -56,7 +56,8 @@ type defHandler struct {
 	input          any
 	pos            settingsio.Pos
 	path           string
-	node           *settingsio.Node // the JSON object (nil for TOML)
+	node           *settingsio.Node      // the JSON object (nil for TOML)
+	table          *settingsio.TOMLTable // the TOML table (nil for JSON)
 }
 
 // decodeError is one place where Codex's decoder (serde) rejects the file.

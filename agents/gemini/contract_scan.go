@@ -16,3 +16,10 @@ var scanRules = []agents.ScanRule{
 func (Agent) HookFile(p string) (agents.ScanFile, bool) {
 	return agents.MatchScanRules(p, scanRules...)
 }
+
+// ScanHooks reads the hooks of one of Gemini CLI's hook files: "hooks" →
+// event → definitions → "hooks" → handlers, with the file's root filled
+// in for its placeholders (agents.Scanner).
+func (a Agent) ScanHooks(f agents.ScanFile) ([]agents.ScanHook, error) {
+	return agents.ScanNestedJSONHooks(a.Info().Name, f)
+}
