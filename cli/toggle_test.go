@@ -37,7 +37,7 @@ func TestToggleCommands(t *testing.T) {
 		{[]string{"disable", "--scope", "user", "./lint.sh --all"}, 0,
 			"created " + user + " (user settings)\n" + user + `:4: added "./lint.sh --all" to hooksConfig.disabled`, "", ""},
 		{[]string{"enable", "./lint.sh --all"}, 0,
-			`Hook "./lint.sh --all" enabled by removing it from the disabled list in user (` + user + `) and workspace (` + ws + `) settings.`, "", ""},
+			`Hook "./lint.sh --all" enabled by removing it from the disabled list in user (` + user + `) settings.` + "\n", "", ""},
 		{[]string{"enable", "--scope", "user", "fmt"}, 0, `Hook "fmt" is already enabled.`, "", "\"fmt\""},
 		{[]string{"enable", "nope"}, 1, "", `no hook has the name or command "nope"`, ""},
 		{[]string{"disable", "./fmt.sh"}, 1, "", `use "fmt"`, ""},

@@ -8,8 +8,12 @@ import (
 
 // geminiFeedback is Gemini CLI 0.61's renderHookActionFeedback
 // (packages/cli/src/utils/hookUtils.ts) with the /hooks command's scope
-// format "<label> (<path>)": the scopes are the modified ones, then those
-// already in the wanted state.
+// format "<label> (<path>)": the scopes are the modified ones, then, for a
+// disable, those the hook was already disabled in ("is now disabled in
+// both"). An enable names only the files it edited: Gemini CLI's text also
+// names the scopes it had nothing to remove from ("removing it from the
+// disabled list in … user (~/.gemini/settings.json)", a file that may not
+// even exist), which would claim a write that did not happen.
 func geminiFeedback(action, name string, status ToggleStatus, edits []FileEdit, already []ScopeFile) string {
 	if status == ToggleNoOp {
 		state := "disabled"
@@ -26,7 +30,9 @@ func geminiFeedback(action, name string, status ToggleStatus, edits []FileEdit, 
 	for _, e := range edits {
 		scopes = append(scopes, ScopeFile{e.Layer, e.Path})
 	}
-	scopes = append(scopes, already...)
+	if action != "enable" {
+		scopes = append(scopes, already...)
+	}
 	switch len(scopes) {
 	case 0:
 		return fmt.Sprintf("Hook \"%s\" %s.", name, verb)
