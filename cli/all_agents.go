@@ -28,7 +28,7 @@ func runAllAgents(ctx context.Context, io *IO, c command, args []string) int {
 		var out bytes.Buffer
 		sub := *io
 		sub.Stdout = &out
-		got := finish(&sub, c, c.run(ctx, &sub, a, args))
+		got := finish(&sub, c, a, c.run(ctx, &sub, a, args))
 		code = worseExit(code, got)
 		if got == ExitUsage {
 			return ExitUsage

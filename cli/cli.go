@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
@@ -87,19 +88,19 @@ func commands() []command {
 			runTrust},
 		{"untrust", "[--agent NAME] [--project DIR] (--all | --gone | NAME|KEY ...)", "revoke approved project hooks",
 			runUntrust},
-		{"folder-trust", "[--agent NAME] [--project DIR] [trust|parent|deny]", "show or set the project's folder trust",
+		{"folder-trust", "[--agent NAME] [--project DIR] [LEVEL]", "show or set the project's folder trust",
 			runFolderTrust},
-		{"disable", "[--agent NAME] [--project DIR] [--scope workspace|user] [--force-workspace] NAME ...", "disable a hook the way the agent reads it (refuses a workspace file git tracks)",
+		{"disable", "[--agent NAME] [--project DIR] [--scope SCOPE] [--force-workspace] NAME ...", "disable a hook the way the agent reads it (refuses a workspace file git tracks)",
 			runDisable},
-		{"enable", "[--agent NAME] [--project DIR] [--scope workspace|user] [NAME ...]", "enable a hook the way the agent reads it",
+		{"enable", "[--agent NAME] [--project DIR] [--scope SCOPE] [NAME ...]", "enable a hook the way the agent reads it",
 			runEnable},
-		{"disable-all", "[--agent NAME] [--project DIR] [--scope workspace|user] [--force-workspace]", "disable every hook (Gemini CLI's /hooks disable-all)",
+		{"disable-all", "[--agent NAME] [--project DIR] [--scope SCOPE] [--force-workspace]", "disable every hook (Gemini CLI's /hooks disable-all)",
 			runDisableAll},
 		{"demo", "[DIR]", "copy the built-in demo project into DIR and print the shell lines to use it: eval \"$(hookwarden demo)\"", anyAgent(runDemo)},
 		{"enable-all", "[--agent NAME] [--project DIR]", "enable every hook (Gemini CLI's /hooks enable-all)",
 			runEnableAll},
-		{"guard", "(install | uninstall | status | check) [--project DIR]", "git hooks that review every agent's hooks after a pull, checkout or rebase", anyAgent(runGuard)},
-		{"exec", "[--project DIR] -- AGENT ARGS...", "start an agent only when none of the project's agent hooks needs review (exit 3 otherwise)", anyAgent(runExec)},
+		{"guard", "(install | uninstall | status | check) [--project DIR] [--git-hook NAME] [--background]", "git hooks that review every agent's hooks after a pull, checkout or rebase", anyAgent(runGuard)},
+		{"exec", "[--project DIR] [--] AGENT ARGS...", "start an agent only when none of the project's agent hooks needs review (exit 3 otherwise)", anyAgent(runExec)},
 		scanCommand(),
 		{"migrate", "[--agent NAME] [--project DIR] [--write]", "preview (and with --write apply) the move of the project's Claude Code hooks to Gemini CLI",
 			runMigrate},
@@ -140,13 +141,17 @@ func Main(ctx context.Context, args []string, io *IO) int {
 		printf(io.Stderr, "hookwarden: no agents (IO.Agents is nil: main.go passes agents/all.Registry())\n")
 		return ExitFailure
 	}
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+	if len(args) == 2 && args[0] == "help" && !isHelpArg(args[1]) {
+		// help COMMAND is COMMAND --help.
+		args = []string{args[1], "--help"}
+	}
+	if len(args) == 0 || args[0] == "help" || isHelpArg(args[0]) {
 		printHelp(io.Stdout, io.Agents)
 		return ExitOK
 	}
 	if scan := scanCommand(); args[0] == scan.name {
 		// scan takes every agent by default, so it reads --agent itself.
-		return finish(io, scan, scan.run(ctx, io, nil, args[1:]))
+		return finish(io, scan, nil, scan.run(ctx, io, nil, args[1:]))
 	}
 	name, rest, err := splitAgent(io.Agents, args[1:])
 	if err != nil {
@@ -158,11 +163,16 @@ func Main(ctx context.Context, args []string, io *IO) int {
 		printf(io.Stderr, "hookwarden: unknown command %q\nrun 'hookwarden help' for the list of commands\n", args[0])
 		return ExitUsage
 	}
-	if name == allAgents {
+	if name == allAgents && !wantsHelp(rest) {
 		return runAllAgents(ctx, io, c, rest)
 	}
+	// With --agent all (only --help gets here) agent is nil: the help is
+	// the same for every agent.
 	agent, _ := io.Agents.Get(name)
-	return finish(io, c, c.run(ctx, io, agent, rest))
+	if slices.Contains(agentFree, c.name) {
+		agent = nil
+	}
+	return finish(io, c, agent, c.run(ctx, io, io.agentOrDefault(agent), rest))
 }
 
 // lookupCommand finds a command by name.
@@ -181,21 +191,34 @@ func scanCommand() command {
 		"find every hook file under the paths and report what each hook would do (exit 3 at --fail-on)", anyAgent(runScan)}
 }
 
-// finish turns a command's error into its exit code and message.
-func finish(io *IO, c command, err error) int {
+// agentOrDefault is a, or the default agent when a is nil.
+func (io *IO) agentOrDefault(a agents.Agent) agents.Agent {
+	if a == nil {
+		return io.Agents.Default()
+	}
+	return a
+}
+
+// finish turns a command's error into its exit code and message; agent
+// (nil for none) gives the usage its words.
+func finish(io *IO, c command, agent agents.Agent, err error) int {
 	var ue *UsageError
 	var ee *ExitError
+	var help *helpRequest
 	if reason, ok := agents.IsUnsupported(err); ok {
 		err = &UsageError{Msg: reason}
 	}
 	switch {
 	case err == nil:
 		return ExitOK
+	case errors.As(err, &help):
+		writeHelp(io.Stdout, io.Agents, c, agent, help.fs)
+		return ExitOK
 	case errors.Is(err, flag.ErrHelp):
-		printf(io.Stdout, "usage: hookwarden %s %s\n", c.name, c.usage)
+		writeHelp(io.Stdout, io.Agents, c, agent, nil)
 		return ExitOK
 	case errors.As(err, &ue):
-		printf(io.Stderr, "hookwarden %s: %s\nusage: hookwarden %s %s\n", c.name, ue.Msg, c.name, c.usage)
+		printf(io.Stderr, "hookwarden %s: %s\nusage: hookwarden %s %s\n(hookwarden %s --help explains every flag)\n", c.name, ue.Msg, c.name, usageFor(c, agent), c.name)
 		return ExitUsage
 	case errors.As(err, &ee):
 		if ee.Msg != "" {
@@ -272,6 +295,7 @@ func printHelp(w io.Writer, reg *agents.Registry) {
 	}
 	printf(w, "agents: %s; the default is %s\n", strings.Join(names, ", "), reg.Default().Info().Name)
 	printf(w, "every command takes --agent %s; audit and list also --agent all\n", strings.Join(reg.Names(), "|"))
+	fmt.Fprintln(w, "hookwarden COMMAND --help (or hookwarden help COMMAND) explains a command and each of its flags")
 	fmt.Fprintln(w, "exit codes: 0 done, 1 failure, 2 usage error, 3 review needed (audit), 4 a file could not be read (audit)")
 }
 
@@ -288,10 +312,7 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	var rest []string
 	for {
 		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return nil, err
-			}
-			return nil, usagef("%s", strings.TrimPrefix(err.Error(), "flag provided but not defined: "))
+			return nil, flagError(fs, err)
 		}
 		if fs.NArg() == 0 {
 			return rest, nil
@@ -299,6 +320,25 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 		rest = append(rest, fs.Arg(0))
 		args = fs.Args()[1:]
 	}
+}
+
+// parseLeadingFlags parses the flags before the first argument that is
+// not one and returns that argument and all after it untouched (exec's
+// program and its own flags).
+func parseLeadingFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	if err := fs.Parse(args); err != nil {
+		return nil, flagError(fs, err)
+	}
+	return fs.Args(), nil
+}
+
+// flagError is a flag set's parse error as the command line reports it:
+// help as a help request, anything else as a usage error.
+func flagError(fs *flag.FlagSet, err error) error {
+	if errors.Is(err, flag.ErrHelp) {
+		return &helpRequest{fs: fs}
+	}
+	return usagef("%s", strings.TrimPrefix(err.Error(), "flag provided but not defined: "))
 }
 
 // parseNoArgs parses args for a command that takes flags only.

@@ -25,13 +25,17 @@ func runGuard(ctx context.Context, io *IO, args []string) error {
 		return usagef("guard needs install, uninstall, status or check")
 	}
 	sub, args := args[0], args[1:]
+	if isHelpArg(sub) {
+		// guard --help: check's flag set holds every sub-command's flags.
+		sub, args = "check", []string{sub}
+	}
 	fs := newFlags("guard " + sub)
 	dir := io.projectFlag(fs)
 	var gitHook *string
 	var background *bool
 	if sub == "check" {
-		gitHook = fs.String("git-hook", "", "the git hook that runs the check")
-		background = fs.Bool("background", false, "finish a slow check without a terminal and only notify")
+		gitHook = fs.String("git-hook", "", "check only: the git hook that runs the check (post-merge, post-checkout, post-rewrite)")
+		background = fs.Bool("background", false, "check only: finish a slow check without a terminal and only notify")
 	}
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
@@ -286,19 +290,24 @@ func runExec(ctx context.Context, io *IO, args []string) error {
 	for i < len(args) && args[i] != "--" {
 		i++
 	}
-	var before, agentArgs []string
-	if i < len(args) {
-		before, agentArgs = args[:i], args[i+1:]
-	} else {
-		before, agentArgs = nil, args
-	}
 	fs := newFlags("exec")
 	dir := io.projectFlag(fs)
-	rest, err := parseFlags(fs, before)
+	var agentArgs []string
+	var err error
+	if i < len(args) {
+		// exec [FLAGS] [AGENT ARGS] -- ARGS: everything after -- is the agent's.
+		var rest []string
+		if rest, err = parseFlags(fs, args[:i]); err == nil {
+			agentArgs = append(rest, args[i+1:]...)
+		}
+	} else {
+		// exec [FLAGS] AGENT ARGS: the flags end at the first argument that
+		// is not one (exec --help is help, never a program named --help).
+		agentArgs, err = parseLeadingFlags(fs, args)
+	}
 	if err != nil {
 		return err
 	}
-	agentArgs = append(rest, agentArgs...)
 	if len(agentArgs) == 0 {
 		return usagef("exec needs the agent to start: hookwarden exec -- gemini ARGS...")
 	}

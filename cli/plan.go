@@ -19,9 +19,9 @@ import (
 func planCommand(ctx context.Context, io *IO, a agents.Agent, args []string) error {
 	fs := newFlags("plan")
 	dir := io.projectFlag(fs)
-	eventName := fs.String("event", "", "hook event")
-	tool := fs.String("tool", "", "tool name of a tool event")
-	trigger := fs.String("trigger", "", "trigger or matcher value of the other events")
+	eventName := fs.String("event", "", "the hook event, in the agent's words (BeforeTool, PreToolUse, …); required")
+	tool := fs.String("tool", "", "for a tool event: the tool the agent is about to call, which the matchers are tried on")
+	trigger := fs.String("trigger", "", "for the other events: the value their matchers are tried on (startup for a session start, …)")
 	input := fs.String("input", "", "JSON file with the tool input, for rules that look at it (- for stdin)")
 	asJSON := jsonFlag(fs)
 	if err := parseNoArgs(fs, args); err != nil {

@@ -23,16 +23,16 @@ import (
 func runCommand(ctx context.Context, io *IO, a agents.Agent, args []string) error {
 	fs := newFlags("run")
 	dir := io.projectFlag(fs)
-	eventName := fs.String("event", "", "hook event")
-	tool := fs.String("tool", "", "tool name of a tool event")
-	trigger := fs.String("trigger", "", "trigger or matcher value of the other events")
+	eventName := fs.String("event", "", "the hook event, in the agent's words (BeforeTool, PreToolUse, …); required")
+	tool := fs.String("tool", "", "for a tool event: the tool the agent is about to call, which the matchers are tried on")
+	trigger := fs.String("trigger", "", "for the other events: the value their matchers are tried on (startup for a session start, …)")
 	inputPath := fs.String("input", "", "hook input JSON file (- for stdin), spread over the sample")
 	var only, hosts stringList
 	fs.Var(&only, "hook", "run only this hook (name, command, key, id or fingerprint); repeatable")
-	fs.Var(&hosts, "allow-host", "also send http hooks to this host (default: loopback only); repeatable")
+	fs.Var(&hosts, "allow-host", "let http hooks reach this host too (by default they may only reach this machine); repeatable")
 	yes := fs.Bool("yes", false, "run project hooks that need review for real (not in the sandbox)")
 	sbf := addSandboxFlags(fs)
-	asTrusted := fs.Bool("as-trusted", false, "in an untrusted folder, plan and run as if it were trusted")
+	asTrusted := fs.Bool("as-trusted", false, "in a folder the agent does not trust (so it runs none of the project's hooks), plan and run as if it trusted it, to see what trusting would start")
 	asJSON := jsonFlag(fs)
 	if err := parseNoArgs(fs, args); err != nil {
 		return err

@@ -68,7 +68,7 @@ func forceWorkspaceFlag(fs *flag.FlagSet) *bool {
 
 // scopeFlag is --scope ("" for the agent's default).
 func scopeFlag(fs *flag.FlagSet) *string {
-	return fs.String("scope", "", "settings file to change (the agent's scopes: workspace or user for Gemini CLI)")
+	return fs.String("scope", "", "the settings file to write the switch to (SCOPE above; default: the agent's first)")
 }
 
 // toggle runs one switch: the agent's report on stdout, its warnings on
