@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 	"text/tabwriter"
+	"unicode/utf8"
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
@@ -113,6 +114,7 @@ func writeJSON(w io.Writer, v any) error {
 // grouped by event in the agent's order, and the diagnostics.
 func writeListTable(w io.Writer, agent agents.Agent, p agents.Project) error {
 	s := p.Summary()
+	var once sayOnce
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
 	for _, f := range s.Heading {
 		// The cells are arguments, so that the escaping writer shows a tab
@@ -120,7 +122,7 @@ func writeListTable(w io.Writer, agent agents.Agent, p agents.Project) error {
 		cells := make([]any, 0, len(f.Cells)+1)
 		cells = append(cells, f.Label)
 		for _, c := range f.Cells {
-			cells = append(cells, c)
+			cells = append(cells, once.say(c, fmt.Sprintf("see %q above", f.Label)))
 		}
 		printf(tw, "%s"+strings.Repeat("\t%s", len(f.Cells))+"\n", cells...)
 		for _, more := range f.More {
@@ -131,7 +133,11 @@ func writeListTable(w io.Writer, agent agents.Agent, p agents.Project) error {
 	fmt.Fprintln(tw, "LAYER\tFILE\tSTATE")
 	for _, l := range p.Layers() {
 		if l.File != nil && l.Owner == "" {
-			printf(tw, "%s\t%s\t%s\n", l.File.Layer, orDash(l.File.Path), fileState(l.File))
+			state := fileState(l.File)
+			if f := l.File; f.Err == nil && f.Ignored != "" {
+				state = "ignored: " + once.say(f.Ignored, fmt.Sprintf("see %s above", agents.ShortPath(f.Path)))
+			}
+			printf(tw, "%s\t%s\t%s\n", l.File.Layer, orDash(l.File.Path), state)
 		}
 	}
 	for _, src := range s.Sources {
@@ -159,7 +165,8 @@ func writeListTable(w io.Writer, agent agents.Agent, p agents.Project) error {
 			if typed {
 				name = "[" + h.Type + "] " + name
 			}
-			printf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\n", h.Status, name, orDash(m), agents.OriginLabel(h), h.Reason, riskLabel(hookRisk(cache, p, h, p.Dir())))
+			reason := once.say(h.Reason, fmt.Sprintf("see %s above", agents.OriginLabel(h)))
+			printf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\n", h.Status, name, orDash(m), agents.OriginLabel(h), reason, riskLabel(hookRisk(cache, p, h, p.Dir())))
 			if noter != nil {
 				for _, line := range noter.ListNotes(h) {
 					printf(tw, "      %s\n", line)
@@ -176,7 +183,7 @@ func writeListTable(w io.Writer, agent agents.Agent, p agents.Project) error {
 	if diags := p.Diagnostics(); len(diags) > 0 {
 		fmt.Fprintln(w, "\nDiagnostics")
 		for _, d := range diags {
-			printf(w, "  %s  %s: %s\n", place(d), d.Severity, d.Message)
+			printf(w, "  %s  %s: %s\n", place(d), d.Severity, once.say(d.Message, ""))
 		}
 	}
 	return nil
@@ -236,6 +243,32 @@ func place(d hooks.Diagnostic) string {
 func orDash(s string) string {
 	if s == "" {
 		return "-"
+	}
+	return s
+}
+
+// sayOnce keeps a long text to the first place it is printed: a later
+// cell that repeats it refers to that place instead (Codex's sentence on
+// an untrusted project would otherwise stand under the project's trust,
+// each ignored file, each hook and each diagnostic). JSON keeps every
+// text in full.
+type sayOnce struct{ said []saidText }
+
+type saidText struct{ text, ref string }
+
+// longText is the length from which a text is said once.
+const longText = 80
+
+// say is s with a text said before replaced by its reference; s itself is
+// remembered, with where as its reference ("" for nowhere to refer to).
+func (o *sayOnce) say(s, where string) string {
+	for _, t := range o.said {
+		if strings.Contains(s, t.text) {
+			return strings.Replace(s, t.text, t.ref, 1)
+		}
+	}
+	if where != "" && utf8.RuneCountInString(s) >= longText {
+		o.said = append(o.said, saidText{text: s, ref: where})
 	}
 	return s
 }
