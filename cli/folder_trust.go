@@ -31,7 +31,7 @@ func runFolderTrust(ctx context.Context, io *IO, agent agents.Agent, args []stri
 	if err != nil {
 		return switchError(err)
 	}
-	printf(io.Stdout, "%s\n", res.Message)
+	printf(io.Stdout, "%s\n", whoseFilesOf(p).label(res.Message))
 	if p, err = io.open(ctx, agent, *dir); err != nil {
 		return err
 	}
@@ -41,8 +41,9 @@ func runFolderTrust(ctx context.Context, io *IO, agent agents.Agent, args []stri
 // writeFolderTrust prints the decision, a row a line.
 func writeFolderTrust(io *IO, p agents.Project) error {
 	rows, err := p.FolderTrustDetails()
+	whose := whoseFilesOf(p)
 	for _, r := range rows {
-		printf(io.Stdout, "%-13s %s\n", r.Label, r.Value)
+		printf(io.Stdout, "%-13s %s\n", r.Label, whose.label(r.Value))
 	}
 	return err
 }

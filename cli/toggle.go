@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
 )
@@ -80,18 +81,19 @@ func (io *IO) toggle(ctx context.Context, agent agents.Agent, dir string, req ag
 	}
 	res, err := p.Toggle(ctx, req)
 	if res != nil {
+		whose := whoseFilesOf(p)
 		for _, w := range res.Warnings {
-			printf(io.Stderr, "note: %s\n", w)
+			printf(io.Stderr, "note: %s\n", whose.label(w))
 		}
 		lines := res.Report
 		if len(lines) == 0 && res.Message != "" {
 			lines = []string{res.Message}
 		}
 		for _, l := range lines {
-			printf(io.Stdout, "%s\n", l)
+			printf(io.Stdout, "%s\n", whose.label(l))
 		}
 		for _, n := range res.Notes {
-			printf(io.Stdout, "note: %s\n", n)
+			printf(io.Stdout, "note: %s\n", whose.label(n))
 		}
 	}
 	if err != nil {
@@ -116,4 +118,42 @@ func switchError(err error) error {
 		return &ExitError{Code: ExitFailure, Msg: tr.Msg}
 	}
 	return err
+}
+
+// whoseFiles labels the paths of a project's hook files by whose they are
+// ("(user file)", "(project file)") in lines the agent wrote, where two
+// files of one name could be taken for each other (~/.codex/config.toml
+// and the project's .codex/config.toml). A path the line labels already
+// ("user (/p)", "/p (user settings)") is left as it is.
+type whoseFiles map[string]string
+
+func whoseFilesOf(p agents.Project) whoseFiles {
+	w := whoseFiles{}
+	for _, l := range p.Layers() {
+		if l.Layer != "" && l.Path != "" && l.Owner == "" {
+			w[l.Path] = string(l.Layer)
+		}
+	}
+	return w
+}
+
+func (w whoseFiles) label(line string) string {
+	for path, layer := range w {
+		i := strings.Index(line, path)
+		if i < 0 {
+			continue
+		}
+		before, after := line[:i], line[i+len(path):]
+		switch {
+		case strings.HasSuffix(before, layer+" (") || strings.HasPrefix(after, " ("+layer):
+			// "user (/p)", "/p (user settings)": the line says whose it is.
+		case strings.HasPrefix(after, " ("):
+			// "/p (hooks.Stop[0])": one parenthesis says both.
+			line = before + path + " (" + layer + " file, " + after[2:]
+		case after == "" || strings.HasPrefix(after, " ") || strings.HasPrefix(after, ": ") || after == ":":
+			line = before + path + " (" + layer + " file)" + after
+		}
+		// Anything else is part of a longer path, or path:line.
+	}
+	return line
 }

@@ -50,7 +50,7 @@ func TestToggleCommands(t *testing.T) {
 		{[]string{"disable-all"}, 0, "All hooks are already disabled.", "", ""},
 		// Everything Hookwarden disabled is enabled again: the file is put
 		// back byte for byte (no "hooksConfig": {"disabled": []} left).
-		{[]string{"enable-all"}, 0, "Enabled 2 hook(s) successfully.\nrestored " + ws + " byte for byte", "", "// the project's hooks"},
+		{[]string{"enable-all"}, 0, "Enabled 2 hook(s) successfully.\nrestored " + ws + " (workspace file) byte for byte", "", "// the project's hooks"},
 		{[]string{"enable-all"}, 0, "All hooks are already enabled.", "", ""},
 	}
 	for _, s := range steps {
