@@ -201,6 +201,11 @@ func guardItems(agent string, r *agents.Review) []guard.Item {
 			continue
 		}
 		it := guard.Item{Agent: agent, Status: string(h.Status), Label: h.HookReview.Label, Where: eventWhere(h.Event, h.Matcher)}
+		it.Level = h.Risk.Level
+		if h.RunsUnseenCode() && it.Level < risk.LevelReview {
+			// Code Hookwarden cannot see is never shown as harmless.
+			it.Level = risk.LevelReview
+		}
 		if h.Risk.Level > risk.LevelNone {
 			if f, ok := h.Risk.First(); ok {
 				it.Risk = h.Risk.Level.String() + ": " + f.Summary
@@ -209,13 +214,13 @@ func guardItems(agent string, r *agents.Review) []guard.Item {
 		items = append(items, it)
 	}
 	for _, e := range r.Unreadable {
-		items = append(items, guard.Item{Agent: agent, Status: "unreadable", Label: e.Error()})
+		items = append(items, guard.Item{Agent: agent, Status: "unreadable", Label: e.Error(), Level: risk.LevelReview})
 	}
 	if r.StoreError != "" {
-		items = append(items, guard.Item{Agent: agent, Status: "trust file", Label: r.StoreError})
+		items = append(items, guard.Item{Agent: agent, Status: "trust file", Label: r.StoreError, Level: risk.LevelReview})
 	}
 	for _, d := range r.Critical {
-		items = append(items, guard.Item{Agent: agent, Status: "critical", Label: d.Message})
+		items = append(items, guard.Item{Agent: agent, Status: "critical", Label: d.Message, Level: risk.LevelCritical})
 	}
 	return items
 }

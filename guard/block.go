@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/hookwarden/hookwarden/risk/vocab"
 )
 
 // Item is one hook that needs review, as the guard reports it.
@@ -19,15 +21,64 @@ type Item struct {
 	Where string `json:"where,omitempty"`
 	// Risk is the highest risk finding, when one is known.
 	Risk string `json:"risk,omitempty"`
+	// Level is how serious the item is: the hook's risk level, at least
+	// review for what could not be read or checked. Block sorts by it and
+	// never hides an item of review level or above.
+	Level vocab.Level `json:"level"`
 }
 
 // maxItems bounds the block: the git hook prints a few lines, not a report.
+// Items of review level or above are always shown, beyond this bound too.
 const maxItems = 8
 
+// Sort orders items by severity, the most serious first, and keeps the
+// order among items of the same level (the agents' registry order).
+func Sort(items []Item) []Item {
+	sorted := append([]Item(nil), items...)
+	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].Level > sorted[j].Level })
+	return sorted
+}
+
+// Shown splits items into what a short list shows and what it counts
+// only: the most serious first (Sort), every item of review level or above
+// shown whatever the bound, then the rest up to max lines.
+func Shown(items []Item, max int) (shown, hidden []Item) {
+	sorted := Sort(items)
+	for i, it := range sorted {
+		if i >= max && it.Level < vocab.LevelReview {
+			return sorted[:i], sorted[i:]
+		}
+	}
+	return sorted, nil
+}
+
+// Worst is the highest level among items.
+func Worst(items []Item) vocab.Level {
+	w := vocab.LevelNone
+	for _, it := range items {
+		if it.Level > w {
+			w = it.Level
+		}
+	}
+	return w
+}
+
+// MoreLine is the line that counts the hidden items and names the worst
+// level among them: "… and 3 more, worst: none". It is empty when nothing
+// is hidden.
+func MoreLine(hidden []Item) string {
+	if len(hidden) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("… and %d more, worst: %s", len(hidden), Worst(hidden))
+}
+
 // Block renders the short text a git hook or `hookwarden exec` prints when
-// something needs review: a headline, one line per hook (at most a few),
-// and the command that opens the review. label escapes untrusted text for
-// a terminal (hook names and commands come from the project).
+// something needs review: a headline, one line per hook (the most serious
+// first; a long list of harmless ones is shortened, never one that is
+// critical or needs review for a risk or an unreadable file), and the
+// command that opens the review. label escapes untrusted text for a
+// terminal (hook names and commands come from the project).
 func Block(project string, items []Item, reviewCmd string, label func(string) string) string {
 	if len(items) == 0 {
 		return ""
@@ -35,24 +86,19 @@ func Block(project string, items []Item, reviewCmd string, label func(string) st
 	if label == nil {
 		label = func(s string) string { return s }
 	}
-	sorted := append([]Item(nil), items...)
-	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].Agent < sorted[j].Agent })
-	agents := map[string]bool{}
-	for _, it := range sorted {
-		agents[it.Agent] = true
-	}
+	shown, hidden := Shown(items, maxItems)
 	var b strings.Builder
 	noun := "hook needs"
-	if len(sorted) != 1 {
+	if len(items) != 1 {
 		noun = "hooks need"
 	}
-	fmt.Fprintf(&b, "hookwarden: %d agent %s review in %s before an agent runs them:\n", len(sorted), noun, label(project))
-	for i, it := range sorted {
-		if i == maxItems {
-			fmt.Fprintf(&b, "  … and %d more\n", len(sorted)-maxItems)
-			break
-		}
-		fmt.Fprintf(&b, "  %-14s %-15s %s", it.Agent, strings.ToUpper(it.Status), label(it.Label))
+	fmt.Fprintf(&b, "hookwarden: %d agent %s review in %s before an agent runs them", len(items), noun, label(project))
+	if n := countLevel(items, vocab.LevelCritical); n > 0 {
+		fmt.Fprintf(&b, " (%d critical)", n)
+	}
+	b.WriteString(":\n")
+	for _, it := range shown {
+		fmt.Fprintf(&b, "  %-14s %-15s %s", label(it.Agent), strings.ToUpper(label(it.Status)), label(it.Label))
 		if it.Where != "" {
 			fmt.Fprintf(&b, "  (%s)", label(it.Where))
 		}
@@ -61,6 +107,19 @@ func Block(project string, items []Item, reviewCmd string, label func(string) st
 		}
 		b.WriteString("\n")
 	}
+	if more := MoreLine(hidden); more != "" {
+		fmt.Fprintf(&b, "  %s\n", more)
+	}
 	fmt.Fprintf(&b, "  review: %s\n", reviewCmd)
 	return b.String()
+}
+
+func countLevel(items []Item, l vocab.Level) int {
+	n := 0
+	for _, it := range items {
+		if it.Level == l {
+			n++
+		}
+	}
+	return n
 }
