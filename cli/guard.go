@@ -3,8 +3,10 @@ package cli
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
+	"strings"
 	"syscall"
 	"time"
 
@@ -29,8 +31,10 @@ func runGuard(ctx context.Context, io *IO, args []string) error {
 	dir := io.projectFlag(fs)
 	var gitHook *string
 	var background *bool
+	var gitPID *int
 	if sub == "check" {
 		gitHook = fs.String("git-hook", "", "the git hook that runs the check")
+		gitPID = fs.Int("git-pid", 0, "the git process whose hook runs the check (it prints its block once)")
 		background = fs.Bool("background", false, "finish a slow check without a terminal and only notify")
 	}
 	if err := parseNoArgs(fs, args); err != nil {
@@ -42,16 +46,62 @@ func runGuard(ctx context.Context, io *IO, args []string) error {
 		if err != nil {
 			return err
 		}
-		return guardManage(io, sub, repo)
+		return guardManage(ctx, io, sub, repo)
 	case "check":
-		return guardCheck(ctx, io, *dir, *gitHook, *background)
+		return guardCheck(ctx, io, checkRequest{dir: *dir, gitHook: *gitHook, gitPID: *gitPID, background: *background})
 	}
 	return usagef("unknown guard command %q (install, uninstall, status or check)", sub)
 }
 
-func guardManage(io *IO, sub string, repo *guard.Repo) error {
+// guardManage installs, uninstalls or reports the guard in repo and in
+// every checked-out submodule below it: a pull with --recurse-submodules
+// changes a submodule's files in git commands that run the submodule's
+// hooks, not the superproject's.
+func guardManage(ctx context.Context, io *IO, sub string, repo *guard.Repo) error {
+	repos := []*guard.Repo{repo}
+	subs, uninitialised, err := guard.Submodules(ctx, repo)
+	if err != nil {
+		fmt.Fprintf(io.Stderr, "hookwarden guard: note: %v; submodules are not guarded\n", err)
+	}
+	seen := map[string]bool{repo.HooksDir: true}
+	for _, s := range subs {
+		// A hooks folder shared through an absolute core.hooksPath is
+		// handled once.
+		if !seen[s.HooksDir] {
+			seen[s.HooksDir] = true
+			repos = append(repos, s)
+		}
+	}
+	var problems []string
+	for i, r := range repos {
+		if i > 0 {
+			fmt.Fprintf(io.Stdout, "submodule %s\n", safetext.Line(r.Top))
+		}
+		p, err := guardManageOne(io, sub, r)
+		if err != nil {
+			return err
+		}
+		if p != "" {
+			problems = append(problems, p)
+		}
+	}
+	if sub != "uninstall" {
+		for _, u := range uninitialised {
+			fmt.Fprintf(io.Stderr, "hookwarden guard: note: the submodule %s is not checked out, so it has no guard yet; run `hookwarden guard install` again once it is (until then a change git makes in it is not checked)\n", safetext.Line(u))
+		}
+	}
+	if len(problems) > 0 {
+		return &ExitError{Code: ExitNeedsReview, Msg: "the guard is not running: " + safetext.Line(strings.Join(problems, "; "))}
+	}
+	return nil
+}
+
+// guardManageOne does sub in one repository and returns, for status, why
+// git does not run the guard there ("" when it does).
+func guardManageOne(io *IO, sub string, repo *guard.Repo) (string, error) {
 	var res *guard.Result
 	var err error
+	var problem string
 	switch sub {
 	case "install":
 		bin, _ := os.Executable()
@@ -61,24 +111,25 @@ func guardManage(io *IO, sub string, repo *guard.Repo) error {
 	default:
 		states, serr := guard.Status(repo)
 		if serr != nil {
-			return serr
+			return "", serr
 		}
 		res = &guard.Result{Repo: repo, Hooks: states}
 		for _, st := range states {
 			switch {
 			case st.Installed && st.Chained:
-				res.Actions = append(res.Actions, fmt.Sprintf("%-14s guard installed; runs the earlier hook %s first", st.Name, st.ChainedPath))
+				res.Actions = append(res.Actions, fmt.Sprintf("%-22s guard installed; runs the earlier hook %s first", st.Name, st.ChainedPath))
 			case st.Installed:
-				res.Actions = append(res.Actions, fmt.Sprintf("%-14s guard installed", st.Name))
+				res.Actions = append(res.Actions, fmt.Sprintf("%-22s guard installed", st.Name))
 			case st.Foreign:
-				res.Actions = append(res.Actions, fmt.Sprintf("%-14s another hook, not the guard", st.Name))
+				res.Actions = append(res.Actions, fmt.Sprintf("%-22s another hook, not the guard", st.Name))
 			default:
-				res.Actions = append(res.Actions, fmt.Sprintf("%-14s no hook", st.Name))
+				res.Actions = append(res.Actions, fmt.Sprintf("%-22s no hook", st.Name))
 			}
 		}
+		problem, err = guard.Health(repo)
 	}
 	if err != nil {
-		return err
+		return "", err
 	}
 	fmt.Fprintf(io.Stdout, "git hooks folder %s\n", safetext.Line(repo.HooksDir))
 	for _, a := range res.Actions {
@@ -87,52 +138,132 @@ func guardManage(io *IO, sub string, repo *guard.Repo) error {
 	for _, w := range res.Warnings {
 		fmt.Fprintf(io.Stderr, "hookwarden guard: note: %s\n", safetext.Line(w))
 	}
-	return nil
+	if problem != "" {
+		fmt.Fprintf(io.Stderr, "hookwarden guard: WARNING: %s\n", safetext.Line(problem))
+	}
+	return problem, nil
 }
 
-// guardCheck is what the git hooks run. It never fails the git command: a
-// problem is printed as one line and the exit code is 0. The review runs
-// within guardBudget; a slower one is handed to a background process.
-func guardCheck(ctx context.Context, io *IO, dir, gitHook string, background bool) error {
-	project := io.projectDir(dir)
-	type answer struct {
-		items []guard.Item
-		err   error
+// checkRequest is one `guard check`.
+type checkRequest struct {
+	dir string
+	// gitHook is the git hook that runs the check ("" when a person runs
+	// it), gitPID the git process that runs that hook.
+	gitHook string
+	gitPID  int
+	// background: the check a slow one handed over; it only notifies.
+	background bool
+}
+
+// projectCheck is the review of one project of a check.
+type projectCheck struct {
+	project string
+	items   []guard.Item
+	err     error
+}
+
+// guardCheck is what the git hooks run. From a git hook it never fails the
+// git command: a problem is printed as one line and the exit code is 0.
+// It reviews the repository's work tree and every superproject that holds
+// it as a submodule. From a git hook the review runs within guardBudget; a
+// slower one says at once that it goes on and how to see it, and is handed
+// to a background process that notifies.
+func guardCheck(ctx context.Context, io *IO, req checkRequest) error {
+	project := io.projectDir(req.dir)
+	if req.gitHook != "" || req.background {
+		// The variables git gives its hooks tie git (and an agent's own
+		// git calls) to this repository, not to a superproject.
+		c := *io
+		c.Env = guard.WithoutRepoVars(io.Env)
+		io = &c
 	}
-	done := make(chan answer, 1)
+	repo, repoErr := guard.FindRepo(ctx, project)
+	projects := []string{project}
+	if repoErr == nil {
+		projects[0] = repo.Top
+		projects = append(projects, guard.Superprojects(ctx, repo)...)
+	}
+	if req.gitHook == "reference-transaction" {
+		if repoErr != nil {
+			return nil
+		}
+		input, _ := readBounded(io.Stdin, 8<<20)
+		if need, err := guard.RefMoveNeedsCheck(ctx, repo, input); err != nil || !need {
+			return nil
+		}
+	}
+	done := make(chan []projectCheck, 1)
 	go func() {
-		items, err := io.reviewItems(project)
-		done <- answer{items, err}
+		var out []projectCheck
+		for _, p := range projects {
+			items, err := io.reviewItems(p)
+			out = append(out, projectCheck{p, items, err})
+		}
+		done <- out
 	}()
-	var a answer
-	if background {
-		a = <-done
+	var results []projectCheck
+	if req.gitHook == "" || req.background {
+		results = <-done
 	} else {
 		select {
-		case a = <-done:
+		case results = <-done:
 		case <-time.After(guardBudget):
+			see := "hookwarden guard check --project " + quoteForShell(project)
 			if err := io.startDetached("guard", "check", "--background", "--project", project); err != nil {
-				fmt.Fprintf(io.Stderr, "hookwarden guard: the review takes long and could not continue in the background: %v\n", err)
+				fmt.Fprintf(io.Stderr, "hookwarden guard: reviewing the agent hooks in %s takes longer than %s and could not go on in the background (%v): run `%s` to see what needs review\n",
+					safetext.Line(project), guardBudget, err, safetext.Line(see))
+				return nil
 			}
+			fmt.Fprintf(io.Stderr, "hookwarden guard: reviewing the agent hooks in %s takes longer than %s; the review goes on in the background and notifies when it is done. To see it now: %s\n",
+				safetext.Line(project), guardBudget, safetext.Line(see))
 			return nil
 		case <-ctx.Done():
 			return nil
 		}
 	}
-	if a.err != nil {
-		if !background {
-			fmt.Fprintf(io.Stderr, "hookwarden guard: could not review the agent hooks in %s: %v\n", safetext.Line(project), a.err)
+	code := ExitOK
+	for _, r := range results {
+		if r.err != nil {
+			if !req.background {
+				fmt.Fprintf(io.Stderr, "hookwarden guard: could not review the agent hooks in %s: %v\n", safetext.Line(r.project), r.err)
+			}
+			code = max(code, ExitFailure)
+			continue
 		}
+		if len(r.items) == 0 {
+			if req.gitHook == "" && !req.background {
+				fmt.Fprintf(io.Stdout, "hookwarden guard: nothing needs review in %s\n", safetext.Line(r.project))
+			}
+			continue
+		}
+		code = max(code, ExitNeedsReview)
+		for _, it := range r.items {
+			if it.Status == "unreadable" {
+				code = ExitUnreadable
+			}
+		}
+		block := guard.Block(r.project, r.items, reviewCommand(r.project), safetext.Line)
+		if req.gitHook != "" && repoErr == nil && guard.AlreadyShown(repo, req.gitPID, block) {
+			continue
+		}
+		if !req.background {
+			fmt.Fprint(io.Stderr, block)
+		}
+		io.notifyReview(r.project, len(r.items))
+	}
+	if req.gitHook != "" || req.background || code == ExitOK {
 		return nil
 	}
-	if len(a.items) == 0 {
-		return nil
+	return &ExitError{Code: code}
+}
+
+// readBounded reads r up to limit bytes.
+func readBounded(r io.Reader, limit int64) (string, error) {
+	if r == nil {
+		return "", nil
 	}
-	if !background {
-		fmt.Fprint(io.Stderr, guard.Block(project, a.items, reviewCommand(project), safetext.Line))
-	}
-	io.notifyReview(project, len(a.items))
-	return nil
+	data, err := io.ReadAll(io.LimitReader(r, limit))
+	return string(data), err
 }
 
 // reviewCommand is the command line that opens the review of project.
@@ -171,6 +302,16 @@ func (io *IO) ReviewProject(project string) (ProjectReview, error) {
 // it gathers each project's files to watch as well.
 func (io *IO) reviewProject(ctx context.Context, project string, watch bool) (ProjectReview, error) {
 	var out ProjectReview
+	if repo, err := guard.FindRepo(ctx, project); err == nil {
+		// A guard that git no longer runs is said wherever the review is
+		// shown: the block, exec's refusal, the tray's count.
+		if problem, err := guard.Health(repo); err != nil || problem != "" {
+			if err != nil {
+				problem = "cannot tell whether git still runs the guard: " + err.Error()
+			}
+			out.Items = append(out.Items, guard.Item{Agent: "git", Status: "guard off", Label: problem, Level: risk.LevelCritical})
+		}
+	}
 	env := io.agentEnv()
 	env.Check = agents.NewCheck()
 	for _, a := range io.Agents.All() {

@@ -1,0 +1,167 @@
+package guard
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/hookwarden/hookwarden/settingsio"
+)
+
+// zeroID is the object name git gives a ref that does not exist (SHA-1 or
+// SHA-256 length).
+func isZeroID(id string) bool { return strings.Trim(id, "0") == "" }
+
+// inProgress are the files git keeps while a merge, cherry-pick or revert
+// waits for its commit: a commit made while one is there concludes it, with
+// content that came from elsewhere.
+var inProgress = [...]string{"MERGE_HEAD", "CHERRY_PICK_HEAD", "REVERT_HEAD"}
+
+// RefMoveNeedsCheck reads what reference-transaction got on standard input
+// in its "committed" state (lines "OLD NEW REF") and reports whether HEAD
+// or the checked-out branch moved other than by a plain commit on top of
+// it: a commit that concludes a merge, cherry-pick or revert (the pull that
+// stopped on a conflict and is then committed), a reset, a fast-forward,
+// an amended or first commit. A plain commit (NEW's first parent is OLD and
+// nothing is in progress) brings nothing the user did not write; every
+// other move is checked.
+func RefMoveNeedsCheck(ctx context.Context, repo *Repo, input string) (bool, error) {
+	branch, _ := git(ctx, repo.Top, "symbolic-ref", "-q", "HEAD")
+	sc := bufio.NewScanner(strings.NewReader(input))
+	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		if len(f) != 3 || (f[2] != "HEAD" && (branch == "" || f[2] != branch)) || isZeroID(f[1]) || f[0] == f[1] {
+			continue
+		}
+		for _, name := range inProgress {
+			if _, err := os.Lstat(filepath.Join(repo.GitDir, name)); err == nil {
+				return true, nil
+			}
+		}
+		if isZeroID(f[0]) {
+			return true, nil
+		}
+		parent, err := git(ctx, repo.Top, "rev-parse", "-q", "--verify", f[1]+"^1")
+		if err != nil || parent != f[0] {
+			return true, nil
+		}
+	}
+	return false, sc.Err()
+}
+
+// shownFile remembers, in the work tree's git folder, the last block the
+// guard printed and for which git process, so that the several hooks one
+// git command runs (post-index-change, reference-transaction, post-merge)
+// print it once.
+const shownFile = "hookwarden-guard-shown"
+
+// processID names a running process by its id and start time (so that a
+// reused id is another process); "" when it cannot be told.
+func processID(pid int) string {
+	if pid <= 1 {
+		return ""
+	}
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return ""
+	}
+	// Fields after the command name (which may hold spaces and parentheses):
+	// the start time is the 22nd field of the line, the 20th after ")".
+	i := bytes.LastIndexByte(data, ')')
+	if i < 0 {
+		return ""
+	}
+	f := strings.Fields(string(data[i+1:]))
+	if len(f) < 20 {
+		return ""
+	}
+	return strconv.Itoa(pid) + ":" + f[19]
+}
+
+// AlreadyShown reports whether the git process gitPID already had this
+// block printed by another of its hooks, and otherwise records that it has
+// now. Without a way to tell the process (no gitPID, no /proc) it answers
+// false: the block is printed again rather than lost.
+func AlreadyShown(repo *Repo, gitPID int, block string) bool {
+	id := processID(gitPID)
+	if id == "" || repo.GitDir == "" {
+		return false
+	}
+	sum := sha256.Sum256([]byte(block))
+	line := id + " " + hex.EncodeToString(sum[:])
+	path := filepath.Join(repo.GitDir, shownFile)
+	var keep []string
+	if prev, err := os.ReadFile(path); err == nil && len(prev) < 64<<10 {
+		for _, l := range strings.Split(strings.TrimSpace(string(prev)), "\n") {
+			if l == line {
+				return true
+			}
+			// Only the blocks of this git process matter.
+			if strings.HasPrefix(l, id+" ") {
+				keep = append(keep, l)
+			}
+		}
+	}
+	_ = settingsio.WriteFileAtomic(path, []byte(strings.Join(append(keep, line), "\n")+"\n"), 0o644)
+	return false
+}
+
+// Superprojects are the work trees that hold repo as a submodule, nearest
+// first: a change git makes inside a submodule changes the scripts their
+// hooks run.
+func Superprojects(ctx context.Context, repo *Repo) []string {
+	var out []string
+	dir := repo.Top
+	for range 16 {
+		super, err := git(ctx, dir, "rev-parse", "--show-superproject-working-tree")
+		if err != nil || super == "" {
+			break
+		}
+		dir = filepath.Clean(super)
+		out = append(out, dir)
+	}
+	return out
+}
+
+// Submodules are the checked-out submodules below repo, recursively, as
+// repositories (a submodule that is not initialised has no work tree yet
+// and is in Uninitialised).
+func Submodules(ctx context.Context, repo *Repo) (subs []*Repo, uninitialised []string, err error) {
+	out, err := git(ctx, repo.Top, "ls-files", "-z", "--stage")
+	if err != nil {
+		return nil, nil, fmt.Errorf("listing the submodules of %s: %w", repo.Top, err)
+	}
+	for _, rec := range strings.Split(out, "\x00") {
+		meta, path, ok := strings.Cut(rec, "\t")
+		if !ok || !strings.HasPrefix(meta, "160000 ") {
+			continue
+		}
+		dir := filepath.Join(repo.Top, filepath.FromSlash(path))
+		if _, err := os.Lstat(filepath.Join(dir, ".git")); errors.Is(err, fs.ErrNotExist) {
+			uninitialised = append(uninitialised, dir)
+			continue
+		}
+		sub, err := FindRepo(ctx, dir)
+		if err != nil || sub.Top != dir {
+			uninitialised = append(uninitialised, dir)
+			continue
+		}
+		subs = append(subs, sub)
+		deeper, un, err := Submodules(ctx, sub)
+		if err != nil {
+			return nil, nil, err
+		}
+		subs, uninitialised = append(subs, deeper...), append(uninitialised, un...)
+	}
+	return subs, uninitialised, nil
+}
