@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"strings"
 	"syscall"
 	"time"
 
@@ -72,7 +71,7 @@ func guardManage(ctx context.Context, io *IO, sub string, repo *guard.Repo) erro
 			repos = append(repos, s)
 		}
 	}
-	var problems []string
+	problems := 0
 	for i, r := range repos {
 		if i > 0 {
 			fmt.Fprintf(io.Stdout, "submodule %s\n", safetext.Line(r.Top))
@@ -82,7 +81,7 @@ func guardManage(ctx context.Context, io *IO, sub string, repo *guard.Repo) erro
 			return err
 		}
 		if p != "" {
-			problems = append(problems, p)
+			problems++
 		}
 	}
 	if sub != "uninstall" {
@@ -90,8 +89,8 @@ func guardManage(ctx context.Context, io *IO, sub string, repo *guard.Repo) erro
 			fmt.Fprintf(io.Stderr, "hookwarden guard: note: the submodule %s is not checked out, so it has no guard yet; run `hookwarden guard install` again once it is (until then a change git makes in it is not checked)\n", safetext.Line(u))
 		}
 	}
-	if len(problems) > 0 {
-		return &ExitError{Code: ExitNeedsReview, Msg: "the guard is not running: " + safetext.Line(strings.Join(problems, "; "))}
+	if problems > 0 {
+		return &ExitError{Code: ExitNeedsReview, Msg: "the guard is not running (see the warning above)"}
 	}
 	return nil
 }
@@ -266,6 +265,16 @@ func readBounded(r io.Reader, limit int64) (string, error) {
 	return string(data), err
 }
 
+// refusal is exec's message when it does not start the agent.
+func refusal(agent, project string, items []guard.Item) string {
+	for _, it := range items {
+		if it.Warning {
+			return fmt.Sprintf("%s was not started: git does not run the guard (see the warning above); run `hookwarden guard install` in %s, then review what needs it", agent, quoteForShell(project))
+		}
+	}
+	return fmt.Sprintf("%s was not started; review the hooks first (hookwarden open --review %s)", agent, quoteForShell(project))
+}
+
 // reviewCommand is the command line that opens the review of project.
 func reviewCommand(project string) string {
 	return "hookwarden open --review " + quoteForShell(project)
@@ -309,7 +318,7 @@ func (io *IO) reviewProject(ctx context.Context, project string, watch bool) (Pr
 			if err != nil {
 				problem = "cannot tell whether git still runs the guard: " + err.Error()
 			}
-			out.Items = append(out.Items, guard.Item{Agent: "git", Status: "guard off", Label: problem, Level: risk.LevelCritical})
+			out.Items = append(out.Items, guard.Item{Agent: "git", Status: "guard off", Label: problem, Level: risk.LevelCritical, Warning: true})
 		}
 	}
 	env := io.agentEnv()
@@ -461,7 +470,7 @@ func runExec(ctx context.Context, io *IO, args []string) error {
 				code = ExitUnreadable
 			}
 		}
-		return &ExitError{Code: code, Msg: fmt.Sprintf("%s was not started; review the hooks first (hookwarden open --review %s)", agentArgs[0], quoteForShell(project))}
+		return &ExitError{Code: code, Msg: refusal(agentArgs[0], project, items)}
 	}
 	path, err := exec.LookPath(agentArgs[0])
 	if err != nil {

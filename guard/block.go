@@ -25,6 +25,10 @@ type Item struct {
 	// review for what could not be read or checked. Block sorts by it and
 	// never hides an item of review level or above.
 	Level vocab.Level `json:"level"`
+	// Warning: not a hook but a problem with the guard itself (git no
+	// longer runs it). Block prints it as a warning above the list, and it
+	// is never hidden.
+	Warning bool `json:"warning,omitempty"`
 }
 
 // maxItems bounds the block: the git hook prints a few lines, not a report.
@@ -86,14 +90,26 @@ func Block(project string, items []Item, reviewCmd string, label func(string) st
 	if label == nil {
 		label = func(s string) string { return s }
 	}
-	shown, hidden := Shown(items, maxItems)
 	var b strings.Builder
+	var hooks []Item
+	for _, it := range items {
+		if it.Warning {
+			fmt.Fprintf(&b, "hookwarden: WARNING: %s\n", label(it.Label))
+		} else {
+			hooks = append(hooks, it)
+		}
+	}
+	if len(hooks) == 0 {
+		fmt.Fprintf(&b, "  review: %s\n", reviewCmd)
+		return b.String()
+	}
+	shown, hidden := Shown(hooks, maxItems)
 	noun := "hook needs"
-	if len(items) != 1 {
+	if len(hooks) != 1 {
 		noun = "hooks need"
 	}
-	fmt.Fprintf(&b, "hookwarden: %d agent %s review in %s before an agent runs them", len(items), noun, label(project))
-	if n := countLevel(items, vocab.LevelCritical); n > 0 {
+	fmt.Fprintf(&b, "hookwarden: %d agent %s review in %s before an agent runs them", len(hooks), noun, label(project))
+	if n := countLevel(hooks, vocab.LevelCritical); n > 0 {
 		fmt.Fprintf(&b, " (%d critical)", n)
 	}
 	b.WriteString(":\n")
