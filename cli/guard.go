@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -15,10 +17,18 @@ import (
 	"github.com/hookwarden/hookwarden/risk"
 )
 
-// guardBudget is how long `guard check` may keep a git command waiting.
-// A review that takes longer finishes in a background process, which then
-// only notifies.
-const guardBudget = 400 * time.Millisecond
+// defaultGuardBudget is how long `guard check` may keep a git command
+// waiting. A review that takes longer says so at once and finishes in a
+// background process, which notifies and leaves its result for `guard
+// status`. HOOKWARDEN_GUARD_BUDGET (a Go duration: 2s, 0s) sets another.
+const defaultGuardBudget = 400 * time.Millisecond
+
+func (io *IO) guardBudget() time.Duration {
+	if d, err := time.ParseDuration(io.Env.Get("HOOKWARDEN_GUARD_BUDGET")); err == nil && d >= 0 {
+		return d
+	}
+	return defaultGuardBudget
+}
 
 // runGuard is `hookwarden guard install|uninstall|status|check`.
 func runGuard(ctx context.Context, io *IO, args []string) error {
@@ -126,6 +136,12 @@ func guardManageOne(io *IO, sub string, repo *guard.Repo) (string, error) {
 			}
 		}
 		problem, err = guard.Health(repo)
+		if last := guard.LastReview(repo); last != "" {
+			res.Actions = append(res.Actions, "last review that went on in the background:")
+			for _, l := range strings.Split(strings.TrimRight(last, "\n"), "\n") {
+				res.Actions = append(res.Actions, "  "+l)
+			}
+		}
 	}
 	if err != nil {
 		return "", err
@@ -191,40 +207,78 @@ func guardCheck(ctx context.Context, io *IO, req checkRequest) error {
 			return nil
 		}
 	}
-	done := make(chan []projectCheck, 1)
-	go func() {
+	review := func() []projectCheck {
 		var out []projectCheck
 		for _, p := range projects {
 			items, err := io.reviewItems(p)
 			out = append(out, projectCheck{p, items, err})
 		}
-		done <- out
-	}()
+		return out
+	}
 	var results []projectCheck
-	if req.gitHook == "" || req.background {
-		results = <-done
+	if req.background {
+		// Look at the work tree once the git command is done with it (at
+		// most ten minutes on).
+		wait, cancel := context.WithTimeout(ctx, 10*time.Minute)
+		guard.WaitForExit(wait, req.gitPID)
+		cancel()
+		results = review()
+	} else if req.gitHook == "" {
+		results = review()
 	} else {
+		budget := io.guardBudget()
+		done := make(chan []projectCheck, 1)
+		timeout := make(<-chan time.Time)
+		if budget > 0 {
+			go func() { done <- review() }()
+			timeout = time.After(budget)
+		} else {
+			// No budget at all: the review always goes on in the background.
+			closed := make(chan time.Time)
+			close(closed)
+			timeout = closed
+		}
 		select {
 		case results = <-done:
-		case <-time.After(guardBudget):
+		case <-timeout:
+			// Never silent: say at once that the review goes on, and how
+			// to see it, whether or not a notification can follow.
 			see := "hookwarden guard check --project " + quoteForShell(project)
-			if err := io.startDetached("guard", "check", "--background", "--project", project); err != nil {
-				fmt.Fprintf(io.Stderr, "hookwarden guard: reviewing the agent hooks in %s takes longer than %s and could not go on in the background (%v): run `%s` to see what needs review\n",
-					safetext.Line(project), guardBudget, err, safetext.Line(see))
+			if repoErr == nil && guard.AlreadyShown(repo, req.gitPID, "review running in "+project) {
+				// Another hook of this git command (a step of a rebase) has
+				// said so and started the review, which waits for git to end.
 				return nil
 			}
-			fmt.Fprintf(io.Stderr, "hookwarden guard: reviewing the agent hooks in %s takes longer than %s; the review goes on in the background and notifies when it is done. To see it now: %s\n",
-				safetext.Line(project), guardBudget, safetext.Line(see))
+			if err := io.startDetached("guard", "check", "--background", "--git-pid", strconv.Itoa(req.gitPID), "--project", project); err != nil {
+				fmt.Fprintf(io.Stderr, "hookwarden guard: reviewing the agent hooks in %s takes longer than %s and could not go on in the background (%v): run `%s` to see what needs review\n",
+					safetext.Line(project), budget, err, safetext.Line(see))
+				return nil
+			}
+			fmt.Fprintf(io.Stderr, "hookwarden guard: review running: the agent hooks in %s take longer than %s to review, so the review goes on in the background and notifies when it is done (`hookwarden guard status` shows its result). To see it now: %s\n",
+				safetext.Line(project), budget, safetext.Line(see))
 			return nil
 		case <-ctx.Done():
 			return nil
 		}
 	}
 	code := ExitOK
+	var record strings.Builder
+	if req.background {
+		fmt.Fprintf(&record, "finished %s\n", time.Now().UTC().Format(time.RFC3339))
+		if repoErr == nil {
+			// Written when done, whatever was found, so that `guard status`
+			// (and a test) can tell the review finished.
+			defer func() { _ = guard.SaveLastReview(repo, record.String()) }()
+		}
+	}
 	for _, r := range results {
 		if r.err != nil {
-			if !req.background {
-				fmt.Fprintf(io.Stderr, "hookwarden guard: could not review the agent hooks in %s: %v\n", safetext.Line(r.project), r.err)
+			msg := fmt.Sprintf("hookwarden guard: could not review the agent hooks in %s: %v\n", safetext.Line(r.project), r.err)
+			if req.background {
+				record.WriteString(msg)
+				io.notifyReview(r.project, 1)
+			} else {
+				fmt.Fprint(io.Stderr, msg)
 			}
 			code = max(code, ExitFailure)
 			continue
@@ -233,6 +287,7 @@ func guardCheck(ctx context.Context, io *IO, req checkRequest) error {
 			if req.gitHook == "" && !req.background {
 				fmt.Fprintf(io.Stdout, "hookwarden guard: nothing needs review in %s\n", safetext.Line(r.project))
 			}
+			fmt.Fprintf(&record, "nothing needs review in %s\n", safetext.Line(r.project))
 			continue
 		}
 		code = max(code, ExitNeedsReview)
@@ -245,7 +300,9 @@ func guardCheck(ctx context.Context, io *IO, req checkRequest) error {
 		if req.gitHook != "" && repoErr == nil && guard.AlreadyShown(repo, req.gitPID, block) {
 			continue
 		}
-		if !req.background {
+		if req.background {
+			record.WriteString(block)
+		} else {
 			fmt.Fprint(io.Stderr, block)
 		}
 		io.notifyReview(r.project, len(r.items))

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -82,7 +83,8 @@ func processID(pid int) string {
 		return ""
 	}
 	f := strings.Fields(string(data[i+1:]))
-	if len(f) < 20 {
+	if len(f) < 20 || f[0] == "Z" || f[0] == "X" {
+		// A process that has ended but is not reaped yet is gone.
 		return ""
 	}
 	return strconv.Itoa(pid) + ":" + f[19]
@@ -164,4 +166,48 @@ func Submodules(ctx context.Context, repo *Repo) (subs []*Repo, uninitialised []
 		subs, uninitialised = append(subs, deeper...), append(uninitialised, un...)
 	}
 	return subs, uninitialised, nil
+}
+
+// lastReviewFile, in the work tree's git folder, holds what the last review
+// that went on in the background found, for `guard status`.
+const lastReviewFile = "hookwarden-guard-last-review"
+
+// SaveLastReview records what a background review found (the blocks it
+// would have printed, or a line saying nothing needs review).
+func SaveLastReview(repo *Repo, text string) error {
+	if repo.GitDir == "" {
+		return nil
+	}
+	return settingsio.WriteFileAtomic(filepath.Join(repo.GitDir, lastReviewFile), []byte(text), 0o644)
+}
+
+// LastReview is what the last background review found, "" when none ran.
+func LastReview(repo *Repo) string {
+	if repo.GitDir == "" {
+		return ""
+	}
+	data, err := os.ReadFile(filepath.Join(repo.GitDir, lastReviewFile))
+	if err != nil || len(data) > 1<<20 {
+		return ""
+	}
+	return string(data)
+}
+
+// WaitForExit waits until the process gitPID is gone (or ctx ends): a
+// review that went on in the background looks at the work tree once the
+// git command that changed it is done, not at a step of it.
+func WaitForExit(ctx context.Context, gitPID int) {
+	id := processID(gitPID)
+	if id == "" {
+		return
+	}
+	t := time.NewTicker(50 * time.Millisecond)
+	defer t.Stop()
+	for processID(gitPID) == id {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
 }

@@ -208,8 +208,10 @@ func Uninstall(repo *Repo) (*Result, error) {
 		return nil, fmt.Errorf("removing the guard's record: %w", err)
 	}
 	if repo.GitDir != "" {
-		if err := os.Remove(filepath.Join(repo.GitDir, shownFile)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return nil, err
+		for _, f := range []string{shownFile, lastReviewFile} {
+			if err := os.Remove(filepath.Join(repo.GitDir, f)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return nil, err
+			}
 		}
 	}
 	return res, nil
