@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -198,6 +199,9 @@ func guardCheck(ctx context.Context, io *IO, req checkRequest) error {
 		projects[0] = repo.Top
 		projects = append(projects, guard.Superprojects(ctx, repo)...)
 	}
+	if req.gitHook != "" && repoErr == nil {
+		io.guardNewSubmodules(ctx, repo)
+	}
 	if req.gitHook == "reference-transaction" {
 		if repoErr != nil {
 			return nil
@@ -311,6 +315,35 @@ func guardCheck(ctx context.Context, io *IO, req checkRequest) error {
 		return nil
 	}
 	return &ExitError{Code: code}
+}
+
+// guardNewSubmodules installs the guard into the checked-out submodules of
+// repo that do not have it yet (a pull brought them after `guard install`),
+// when the guard is installed in repo: the next change git makes inside
+// them is then checked too. It says what it did.
+func (io *IO) guardNewSubmodules(ctx context.Context, repo *guard.Repo) {
+	if _, err := os.Lstat(filepath.Join(repo.Top, ".gitmodules")); err != nil {
+		return
+	}
+	if dirs, err := guard.Recorded(repo); err != nil || len(dirs) == 0 {
+		return
+	}
+	subs, _, err := guard.Submodules(ctx, repo)
+	if err != nil {
+		return
+	}
+	bin, _ := os.Executable()
+	for _, s := range subs {
+		if dirs, err := guard.Recorded(s); err != nil || len(dirs) > 0 {
+			// Installed (or uninstalled on purpose and re-recorded): leave it.
+			continue
+		}
+		if _, err := guard.Install(s, bin); err != nil {
+			fmt.Fprintf(io.Stderr, "hookwarden guard: could not guard the new submodule %s: %v\n", safetext.Line(s.Top), err)
+			continue
+		}
+		fmt.Fprintf(io.Stderr, "hookwarden guard: installed the guard in the new submodule %s\n", safetext.Line(s.Top))
+	}
 }
 
 // readBounded reads r up to limit bytes.
