@@ -232,7 +232,7 @@ func guardCheck(ctx context.Context, io *IO, req checkRequest) error {
 	} else {
 		budget := io.guardBudget()
 		done := make(chan []projectCheck, 1)
-		timeout := make(<-chan time.Time)
+		var timeout <-chan time.Time
 		if budget > 0 {
 			go func() { done <- review() }()
 			timeout = time.After(budget)
