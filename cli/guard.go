@@ -211,6 +211,13 @@ func guardCheck(ctx context.Context, io *IO, req checkRequest) error {
 			return nil
 		}
 	}
+	// A review of this git command already goes on in the background (it
+	// waits for git to end): the next steps of a rebase do not wait for
+	// their own.
+	running := "review running in " + project
+	if req.gitHook != "" && !req.background && repoErr == nil && guard.WasShown(repo, req.gitPID, running) {
+		return nil
+	}
 	review := func() []projectCheck {
 		var out []projectCheck
 		for _, p := range projects {
@@ -248,10 +255,8 @@ func guardCheck(ctx context.Context, io *IO, req checkRequest) error {
 			// Never silent: say at once that the review goes on, and how
 			// to see it, whether or not a notification can follow.
 			see := "hookwarden guard check --project " + quoteForShell(project)
-			if repoErr == nil && guard.AlreadyShown(repo, req.gitPID, "review running in "+project) {
-				// Another hook of this git command (a step of a rebase) has
-				// said so and started the review, which waits for git to end.
-				return nil
+			if repoErr == nil {
+				guard.MarkShown(repo, req.gitPID, running)
 			}
 			if err := io.startDetached("guard", "check", "--background", "--git-pid", strconv.Itoa(req.gitPID), "--project", project); err != nil {
 				fmt.Fprintf(io.Stderr, "hookwarden guard: reviewing the agent hooks in %s takes longer than %s and could not go on in the background (%v): run `%s` to see what needs review\n",

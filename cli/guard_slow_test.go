@@ -116,3 +116,24 @@ func TestGuardIsNotSilentWhenAProjectMakesItsReviewSlow(t *testing.T) {
 		t.Fatalf("git pull said nothing about a project with 301 new hooks:\n%.2000s", out)
 	}
 }
+
+// Every step of a rebase runs the guard's hooks; once one has handed the
+// review to the background (which waits for the rebase to end), the next
+// steps neither wait for a review of their own nor say it again.
+func TestGuardHandsARebaseToTheBackgroundOnce(t *testing.T) {
+	e, _, clone := guardedClone(t)
+	for i := 0; i < 4; i++ {
+		writeFile(t, filepath.Join(clone, fmt.Sprintf("NOTE%d", i)), "mine\n", 0o644)
+		e.mustGit(clone, "add", ".")
+		e.mustGit(clone, "commit", "-q", "-m", fmt.Sprintf("local %d", i))
+	}
+	e.env = withEnv(e.env, "HOOKWARDEN_GUARD_BUDGET=0s")
+	out := e.mustGit(clone, "-c", "pull.rebase=true", "pull", "-q")
+	if n := strings.Count(out, "review running"); n != 1 {
+		t.Errorf("a rebase of four commits said %d times that the review runs:\n%s", n, out)
+	}
+	last := waitForFile(t, filepath.Join(clone, ".git", "hookwarden-guard-last-review"), "review:")
+	if !strings.Contains(last, "telemetry") {
+		t.Errorf("the background review after the rebase lacks the new hook:\n%s", last)
+	}
+}

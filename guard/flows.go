@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -95,27 +96,49 @@ func processID(pid int) string {
 // now. Without a way to tell the process (no gitPID, no /proc) it answers
 // false: the block is printed again rather than lost.
 func AlreadyShown(repo *Repo, gitPID int, block string) bool {
+	if WasShown(repo, gitPID, block) {
+		return true
+	}
+	MarkShown(repo, gitPID, block)
+	return false
+}
+
+// WasShown reports whether text was recorded for the git process gitPID
+// (MarkShown), without recording anything.
+func WasShown(repo *Repo, gitPID int, text string) bool {
+	line, lines := shownLines(repo, gitPID, text)
+	return line != "" && slices.Contains(lines, line)
+}
+
+// MarkShown records text for the git process gitPID: a block it printed,
+// or that a review for it went on in the background.
+func MarkShown(repo *Repo, gitPID int, text string) {
+	line, lines := shownLines(repo, gitPID, text)
+	if line == "" || slices.Contains(lines, line) {
+		return
+	}
+	_ = settingsio.WriteFileAtomic(filepath.Join(repo.GitDir, shownFile), []byte(strings.Join(append(lines, line), "\n")+"\n"), 0o644)
+}
+
+// shownLines is text's line for the git process gitPID ("" when the
+// process cannot be told) and the lines recorded for that process.
+func shownLines(repo *Repo, gitPID int, text string) (string, []string) {
 	id := processID(gitPID)
 	if id == "" || repo.GitDir == "" {
-		return false
+		return "", nil
 	}
-	sum := sha256.Sum256([]byte(block))
+	sum := sha256.Sum256([]byte(text))
 	line := id + " " + hex.EncodeToString(sum[:])
-	path := filepath.Join(repo.GitDir, shownFile)
 	var keep []string
-	if prev, err := os.ReadFile(path); err == nil && len(prev) < 64<<10 {
+	if prev, err := os.ReadFile(filepath.Join(repo.GitDir, shownFile)); err == nil && len(prev) < 64<<10 {
 		for _, l := range strings.Split(strings.TrimSpace(string(prev)), "\n") {
-			if l == line {
-				return true
-			}
-			// Only the blocks of this git process matter.
+			// Only the lines of this git process matter.
 			if strings.HasPrefix(l, id+" ") {
 				keep = append(keep, l)
 			}
 		}
 	}
-	_ = settingsio.WriteFileAtomic(path, []byte(strings.Join(append(keep, line), "\n")+"\n"), 0o644)
-	return false
+	return line, keep
 }
 
 // Superprojects are the work trees that hold repo as a submodule, nearest
