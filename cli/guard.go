@@ -220,9 +220,15 @@ func guardCheck(ctx context.Context, io *IO, req checkRequest) error {
 	}
 	review := func() []projectCheck {
 		var out []projectCheck
-		for _, p := range projects {
-			items, err := io.reviewItems(p)
-			out = append(out, projectCheck{p, items, err})
+		for i, p := range projects {
+			var r ProjectReview
+			var err error
+			if i == 0 && repoErr == nil {
+				r, err = io.reviewProjectIn(ctx, p, repo, false)
+			} else {
+				r, err = io.reviewProject(ctx, p, false)
+			}
+			out = append(out, projectCheck{p, r.Items, err})
 		}
 		return out
 	}
@@ -405,8 +411,15 @@ func (io *IO) ReviewProject(project string) (ProjectReview, error) {
 // during the check; scripts are still fingerprinted from disk); with watch
 // it gathers each project's files to watch as well.
 func (io *IO) reviewProject(ctx context.Context, project string, watch bool) (ProjectReview, error) {
+	repo, _ := guard.FindRepo(ctx, project)
+	return io.reviewProjectIn(ctx, project, repo, watch)
+}
+
+// reviewProjectIn is reviewProject for a project whose repository is known
+// (nil when it is in none).
+func (io *IO) reviewProjectIn(ctx context.Context, project string, repo *guard.Repo, watch bool) (ProjectReview, error) {
 	var out ProjectReview
-	if repo, err := guard.FindRepo(ctx, project); err == nil {
+	if repo != nil {
 		// A guard that git no longer runs is said wherever the review is
 		// shown: the block, exec's refusal, the tray's count.
 		if problem, err := guard.Health(repo); err != nil || problem != "" {
@@ -433,6 +446,8 @@ func (io *IO) reviewProject(ctx context.Context, project string, watch bool) (Pr
 		}
 		out.Items = append(out.Items, guardItems(title, r)...)
 	}
+	// The most serious first, for every list made from it.
+	out.Items = guard.Sort(out.Items)
 	return out, nil
 }
 

@@ -146,14 +146,17 @@ func shownLines(repo *Repo, gitPID int, text string) (string, []string) {
 // hooks run.
 func Superprojects(ctx context.Context, repo *Repo) []string {
 	var out []string
-	dir := repo.Top
+	dir := repo.Super
 	for range 16 {
-		super, err := git(ctx, dir, "rev-parse", "--show-superproject-working-tree")
-		if err != nil || super == "" {
+		if dir == "" {
 			break
 		}
-		dir = filepath.Clean(super)
 		out = append(out, dir)
+		super, err := git(ctx, dir, "rev-parse", "--show-superproject-working-tree")
+		if err != nil {
+			break
+		}
+		dir = super
 	}
 	return out
 }

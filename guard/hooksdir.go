@@ -35,6 +35,8 @@ type Repo struct {
 	// CommonDir the folder it shares with the other work trees.
 	GitDir    string
 	CommonDir string
+	// Super is the work tree that holds this one as a submodule, if any.
+	Super string
 	// InWorkTree: HooksDir lies inside the work tree, so the guard's files
 	// show up in git status (core.hooksPath pointing at a tracked folder, as
 	// hook managers set it).
@@ -45,27 +47,37 @@ type Repo struct {
 const gitTimeout = 20 * time.Second
 
 // FindRepo asks git for the repository that holds dir and the folder it
-// runs hooks from (honouring core.hooksPath).
+// runs hooks from (honouring core.hooksPath), in one git call when dir is
+// the top of the work tree (as it is in a git hook).
 func FindRepo(ctx context.Context, dir string) (*Repo, error) {
-	top, err := git(ctx, dir, "rev-parse", "--show-toplevel")
+	args := []string{"rev-parse", "--path-format=absolute", "--show-toplevel", "--git-path", "hooks", "--absolute-git-dir", "--git-common-dir", "--show-superproject-working-tree"}
+	out, err := git(ctx, dir, args...)
 	if err != nil {
 		return nil, fmt.Errorf("%s is not in a git work tree: %w", dir, err)
 	}
-	out, err := git(ctx, top, "rev-parse", "--path-format=absolute", "--git-path", "hooks", "--absolute-git-dir", "--git-common-dir")
-	if err != nil {
-		return nil, fmt.Errorf("git hooks folder: %w", err)
+	lines := strings.Split(out, "\n")
+	if len(lines) > 0 && filepath.Clean(lines[0]) != filepath.Clean(dir) {
+		// A relative core.hooksPath is relative to the top of the work
+		// tree, where git runs hooks: ask again from there.
+		if out, err = git(ctx, lines[0], args...); err != nil {
+			return nil, fmt.Errorf("git hooks folder: %w", err)
+		}
+		lines = strings.Split(out, "\n")
 	}
-	paths := strings.Split(out, "\n")
-	if len(paths) != 3 {
-		return nil, fmt.Errorf("git rev-parse answered %q: want the hooks, git and common folders", out)
+	if len(lines) != 4 && len(lines) != 5 {
+		return nil, fmt.Errorf("git rev-parse answered %q: want the top, hooks, git and common folders", out)
 	}
-	for i, p := range paths {
+	top := filepath.Clean(lines[0])
+	for i, p := range lines {
 		if !filepath.IsAbs(p) {
 			p = filepath.Join(top, p)
 		}
-		paths[i] = filepath.Clean(p)
+		lines[i] = filepath.Clean(p)
 	}
-	r := &Repo{Top: filepath.Clean(top), HooksDir: paths[0], GitDir: paths[1], CommonDir: paths[2]}
+	r := &Repo{Top: top, HooksDir: lines[1], GitDir: lines[2], CommonDir: lines[3]}
+	if len(lines) == 5 {
+		r.Super = lines[4]
+	}
 	if rel, err := filepath.Rel(r.Top, r.HooksDir); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		// .git itself is not part of the work tree.
 		r.InWorkTree = rel != ".git" && !strings.HasPrefix(rel, ".git"+string(filepath.Separator))
