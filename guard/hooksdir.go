@@ -53,6 +53,9 @@ func FindRepo(ctx context.Context, dir string) (*Repo, error) {
 	args := []string{"rev-parse", "--path-format=absolute", "--show-toplevel", "--git-path", "hooks", "--absolute-git-dir", "--git-common-dir", "--show-superproject-working-tree"}
 	out, err := git(ctx, dir, args...)
 	if err != nil {
+		if strings.Contains(err.Error(), "path-format") {
+			return nil, fmt.Errorf("the guard needs git 2.31 or later: %w", err)
+		}
 		return nil, fmt.Errorf("%s is not in a git work tree: %w", dir, err)
 	}
 	lines := strings.Split(out, "\n")

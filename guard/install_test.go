@@ -94,3 +94,30 @@ func TestBlockEscapesAndBounds(t *testing.T) {
 		t.Error("a block with nothing to review")
 	}
 }
+
+// A guard installed by an earlier Hookwarden (three hooks, no record) is
+// not taken for a complete one: Health names the hooks it lacks.
+func TestHealthNamesTheHooksAnOlderInstallLacks(t *testing.T) {
+	r := testRepo(t)
+	if err := os.MkdirAll(r.HooksDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if h, err := Health(r); err != nil || h != "" {
+		t.Fatalf("Health of a repository without the guard: %q %v", h, err)
+	}
+	for _, name := range []string{"post-merge", "post-checkout", "post-rewrite"} {
+		if err := writeHook(filepath.Join(r.HooksDir, name), Script(name, "/opt/hookwarden")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h, err := Health(r)
+	if err != nil || !strings.Contains(h, "post-index-change") || !strings.Contains(h, "reference-transaction") || strings.Contains(h, "post-merge,") {
+		t.Errorf("Health of an older install: %q %v", h, err)
+	}
+	if _, err := Install(r, "/opt/hookwarden"); err != nil {
+		t.Fatal(err)
+	}
+	if h, err := Health(r); err != nil || h != "" {
+		t.Errorf("Health after installing again: %q %v", h, err)
+	}
+}

@@ -62,8 +62,21 @@ func writeRecord(repo *Repo, dirs []string) error {
 // when the guard runs, and when it was never installed.
 func Health(repo *Repo) (string, error) {
 	dirs, err := Recorded(repo)
-	if err != nil || len(dirs) == 0 {
+	if err != nil {
 		return "", err
+	}
+	if len(dirs) == 0 {
+		// No record: never installed, or installed by a Hookwarden that
+		// kept none (and fewer hooks); its files say which.
+		for _, name := range GitHooks {
+			if st, err := stateOf(repo, name); err == nil && st.Installed {
+				dirs = []string{repo.HooksDir}
+				break
+			}
+		}
+		if len(dirs) == 0 {
+			return "", nil
+		}
 	}
 	if !slices.Contains(dirs, repo.HooksDir) {
 		return fmt.Sprintf("git no longer runs the guard: git now runs the hooks in %s (core.hooksPath), and the guard is installed in %s; a pull or checkout is not checked until you run `hookwarden guard install` again (it keeps the hooks there and runs them first) or `hookwarden guard uninstall`",
