@@ -72,6 +72,26 @@ func TestGuardPrintsTheBlockInEveryGitFlow(t *testing.T) {
 			t.Errorf("a plain local commit printed the block:\n%s", out)
 		}
 	})
+	t.Run("pull stops on a conflict in the settings file itself", func(t *testing.T) {
+		e, _, clone := guardedClone(t)
+		writeFile(t, filepath.Join(clone, ".gemini", "settings.json"), strings.Replace(pullSettings, "%s",
+			`, {"type": "command", "name": "mine", "command": "echo mine"}`, 1), 0o644)
+		e.mustGit(clone, "commit", "-q", "-am", "my hook")
+		code, out := e.git(clone, "pull", "-q")
+		if code == 0 {
+			t.Fatalf("the pull did not stop on the conflict:\n%s", out)
+		}
+		// The settings file holds conflict markers: it cannot be read, so it
+		// needs review, never reads as clean.
+		for _, want := range []string{"UNREADABLE", "settings.json:2:1"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("the stopped pull's block lacks %q:\n%s", want, out)
+			}
+		}
+		wantBlock(t, "git checkout --theirs", e.mustGit(clone, "checkout", "--theirs", "--", ".gemini/settings.json"))
+		e.mustGit(clone, "add", ".gemini/settings.json")
+		wantBlock(t, "git merge --continue", e.mustGit(clone, "-c", "core.editor=true", "merge", "--continue"))
+	})
 	t.Run("pull --rebase", func(t *testing.T) {
 		e, _, clone := guardedClone(t)
 		writeFile(t, filepath.Join(clone, "NOTES"), "mine\n", 0o644)
