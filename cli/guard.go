@@ -186,6 +186,11 @@ type projectCheck struct {
 // to a background process that notifies.
 func guardCheck(ctx context.Context, io *IO, req checkRequest) error {
 	project := io.projectDir(req.dir)
+	if req.gitHook != "" {
+		// One block per command the user typed, not per git process it
+		// runs (git pull runs git merge, git worktree add runs git reset).
+		req.gitPID = guard.OutermostGit(req.gitPID)
+	}
 	if req.gitHook != "" || req.background {
 		// The variables git gives its hooks tie git (and an agent's own
 		// git calls) to this repository, not to a superproject.

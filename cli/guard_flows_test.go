@@ -108,6 +108,26 @@ func TestGuardPrintsTheBlockInEveryGitFlow(t *testing.T) {
 		e.mustGit(clone, "restore", "--", ".gemini")
 		wantBlock(t, "git checkout -- paths", e.mustGit(clone, "checkout", "origin/main", "--", ".gemini"))
 	})
+	t.Run("am and worktree add", func(t *testing.T) {
+		e, _, clone := guardedClone(t)
+		e.mustGit(clone, "fetch", "-q")
+		patch := filepath.Join(e.root, "change.patch")
+		e.mustGit(clone, "format-patch", "-q", "-1", "origin/main", "-o", e.root)
+		matches, _ := filepath.Glob(filepath.Join(e.root, "0001-*.patch"))
+		if len(matches) != 1 {
+			t.Fatalf("format-patch wrote %v", matches)
+		}
+		if err := os.Rename(matches[0], patch); err != nil {
+			t.Fatal(err)
+		}
+		wantBlock(t, "git am", e.mustGit(clone, "am", "-q", patch))
+		e.mustGit(clone, "reset", "-q", "--hard", "HEAD~1")
+		// The new work tree is a new project: its hooks are new there.
+		out := e.mustGit(clone, "worktree", "add", "-q", filepath.Join(e.root, "wt"), "origin/main")
+		if !strings.Contains(out, "telemetry") || strings.Count(out, "review: hookwarden open --review") != 1 {
+			t.Errorf("git worktree add: want one block naming the hooks:\n%s", out)
+		}
+	})
 	t.Run("cherry-pick and stash pop", func(t *testing.T) {
 		e, _, clone := guardedClone(t)
 		e.mustGit(clone, "fetch", "-q")

@@ -237,3 +237,45 @@ func WaitForExit(ctx context.Context, gitPID int) {
 		}
 	}
 }
+
+// OutermostGit is the outermost git process that runs pid, itself a git
+// process (git pull runs git merge or git rebase, git worktree add runs
+// git reset, git submodule update runs git checkout in each submodule):
+// the guard prints a block once per command the user typed, and a review
+// that went on in the background waits for that command to end. It is pid
+// when the parents cannot be read.
+func OutermostGit(pid int) int {
+	for range 32 {
+		ppid := parentOf(pid)
+		if ppid <= 1 {
+			return pid
+		}
+		comm, err := os.ReadFile(fmt.Sprintf("/proc/%d/comm", ppid))
+		if err != nil || !strings.HasPrefix(strings.TrimSpace(string(comm)), "git") {
+			return pid
+		}
+		pid = ppid
+	}
+	return pid
+}
+
+// parentOf is the parent process id of pid, 0 when it cannot be read.
+func parentOf(pid int) int {
+	if pid <= 1 {
+		return 0
+	}
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	i := bytes.LastIndexByte(data, ')')
+	if i < 0 {
+		return 0
+	}
+	f := strings.Fields(string(data[i+1:]))
+	if len(f) < 2 {
+		return 0
+	}
+	ppid, _ := strconv.Atoi(f[1])
+	return ppid
+}
