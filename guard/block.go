@@ -35,11 +35,41 @@ type Item struct {
 // Items of review level or above are always shown, beyond this bound too.
 const maxItems = 8
 
+// Severity is how serious the item is: its Level, raised by what its Risk
+// and Status say (a caller that set only "critical: …" as the Risk, or the
+// status unreadable, is not taken for harmless), and always critical for a
+// warning about the guard itself.
+func (it Item) Severity() vocab.Level {
+	l := it.Level
+	raise := func(to vocab.Level) {
+		if to > l {
+			l = to
+		}
+	}
+	if it.Warning {
+		raise(vocab.LevelCritical)
+	}
+	if name, _, ok := strings.Cut(it.Risk, ":"); ok {
+		if parsed, err := vocab.ParseLevel(strings.TrimSpace(name)); err == nil {
+			raise(parsed)
+		}
+	} else if it.Risk != "" {
+		raise(vocab.LevelReview)
+	}
+	switch strings.ToLower(it.Status) {
+	case "critical":
+		raise(vocab.LevelCritical)
+	case "unreadable", "trust file", "guard off":
+		raise(vocab.LevelReview)
+	}
+	return l
+}
+
 // Sort orders items by severity, the most serious first, and keeps the
 // order among items of the same level (the agents' registry order).
 func Sort(items []Item) []Item {
 	sorted := append([]Item(nil), items...)
-	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].Level > sorted[j].Level })
+	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].Severity() > sorted[j].Severity() })
 	return sorted
 }
 
@@ -49,7 +79,7 @@ func Sort(items []Item) []Item {
 func Shown(items []Item, max int) (shown, hidden []Item) {
 	sorted := Sort(items)
 	for i, it := range sorted {
-		if i >= max && it.Level < vocab.LevelReview {
+		if i >= max && it.Severity() < vocab.LevelReview {
 			return sorted[:i], sorted[i:]
 		}
 	}
@@ -60,8 +90,8 @@ func Shown(items []Item, max int) (shown, hidden []Item) {
 func Worst(items []Item) vocab.Level {
 	w := vocab.LevelNone
 	for _, it := range items {
-		if it.Level > w {
-			w = it.Level
+		if l := it.Severity(); l > w {
+			w = l
 		}
 	}
 	return w
@@ -133,7 +163,7 @@ func Block(project string, items []Item, reviewCmd string, label func(string) st
 func countLevel(items []Item, l vocab.Level) int {
 	n := 0
 	for _, it := range items {
-		if it.Level == l {
+		if it.Severity() == l {
 			n++
 		}
 	}

@@ -65,3 +65,22 @@ func TestBlockShowsEveryReviewItemAndNamesTheWorstHidden(t *testing.T) {
 		t.Errorf("Shown of twelve harmless items: %d shown, %d hidden", len(shown), len(hidden))
 	}
 }
+
+// A caller that names the risk only in words ("critical: …") or marks an
+// unreadable file by its status is not taken for harmless.
+func TestBlockReadsTheLevelFromRiskAndStatusToo(t *testing.T) {
+	var items []Item
+	for i := 0; i < 8; i++ {
+		items = append(items, Item{Agent: "A", Status: "new", Label: fmt.Sprintf("plain-%d", i)})
+	}
+	items = append(items,
+		Item{Agent: "A", Status: "new", Label: "dl", Risk: "critical: pipes code it downloads into sh"},
+		Item{Agent: "A", Status: "unreadable", Label: "settings.json:1:2: bad"})
+	b := Block("/p", items, "x", nil)
+	if !strings.Contains(b, "dl") || !strings.Contains(b, "settings.json:1:2") || !strings.Contains(b, "… and 2 more, worst: none") {
+		t.Errorf("an item whose level is only in its Risk or Status was hidden:\n%s", b)
+	}
+	if lines := strings.Split(b, "\n"); !strings.Contains(lines[1], "dl") || !strings.Contains(lines[2], "UNREADABLE") {
+		t.Errorf("not sorted by severity:\n%s", b)
+	}
+}
