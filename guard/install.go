@@ -292,10 +292,13 @@ func Script(name, bin string) string {
 	}
 	fmt.Fprintf(&b, "hw_bin=%s\n", shellQuote(bin))
 	b.WriteString("[ -x \"$hw_bin\" ] || hw_bin=$(command -v hookwarden 2>/dev/null) || hw_bin=\n")
+	// Never silent: without hookwarden nothing is checked, and that is said.
+	b.WriteString("if [ -z \"$hw_bin\" ]; then\n")
+	fmt.Fprintf(&b, "  echo %s >&2\n  exit $hw_rc\nfi\n", shellQuote("hookwarden guard: hookwarden is not found (it was "+bin+"), so the agent hooks were not checked; install it again, or remove the guard with `hookwarden guard uninstall`"))
 	if name == "reference-transaction" {
-		fmt.Fprintf(&b, "[ -z \"$hw_bin\" ] || printf '%%s\\n' \"$hw_in\" | \"$hw_bin\" %s 1>&2 || :\n", check)
+		fmt.Fprintf(&b, "printf '%%s\\n' \"$hw_in\" | \"$hw_bin\" %s 1>&2 || :\n", check)
 	} else {
-		fmt.Fprintf(&b, "[ -z \"$hw_bin\" ] || \"$hw_bin\" %s </dev/null 1>&2 || :\n", check)
+		fmt.Fprintf(&b, "\"$hw_bin\" %s </dev/null 1>&2 || :\n", check)
 	}
 	b.WriteString("exit $hw_rc\n")
 	return b.String()

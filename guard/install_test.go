@@ -1,7 +1,9 @@
 package guard
 
 import (
+	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -119,5 +121,28 @@ func TestHealthNamesTheHooksAnOlderInstallLacks(t *testing.T) {
 	}
 	if h, err := Health(r); err != nil || h != "" {
 		t.Errorf("Health after installing again: %q %v", h, err)
+	}
+}
+
+// Without hookwarden (moved, uninstalled) the guard's hook still lets git
+// go on with the chained hook's status, and says that nothing was checked.
+func TestScriptSaysSoWhenHookwardenIsGone(t *testing.T) {
+	dir := t.TempDir()
+	hook := filepath.Join(dir, "post-merge")
+	if err := writeHook(hook, Script("post-merge", filepath.Join(dir, "gone", "hookwarden"))); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(hook+chainedSuffix, []byte("#!/bin/sh\nexit 4\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(hook, "0")
+	cmd.Env = []string{"PATH=/usr/bin:/bin"}
+	out, err := cmd.CombinedOutput()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 4 {
+		t.Errorf("the hook's exit: %v, want the chained hook's 4", err)
+	}
+	if !strings.Contains(string(out), "hookwarden is not found") || !strings.Contains(string(out), "not checked") {
+		t.Errorf("the hook said nothing without hookwarden: %q", out)
 	}
 }
