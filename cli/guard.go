@@ -204,9 +204,6 @@ func guardCheck(ctx context.Context, io *IO, req checkRequest) error {
 		projects[0] = repo.Top
 		projects = append(projects, guard.Superprojects(ctx, repo)...)
 	}
-	if req.gitHook != "" && repoErr == nil {
-		io.guardNewSubmodules(ctx, repo)
-	}
 	if req.gitHook == "reference-transaction" {
 		if repoErr != nil {
 			return nil
@@ -215,6 +212,9 @@ func guardCheck(ctx context.Context, io *IO, req checkRequest) error {
 		if need, err := guard.RefMoveNeedsCheck(ctx, repo, input); err != nil || !need {
 			return nil
 		}
+	}
+	if req.gitHook != "" && repoErr == nil {
+		io.guardNewSubmodules(ctx, repo)
 	}
 	// A review of this git command already goes on in the background (it
 	// waits for git to end): the next steps of a rebase do not wait for
