@@ -7,23 +7,23 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/hookwarden/hookwarden/internal/testenv"
 )
 
 // waitForFile waits for path to exist and hold want (a generous cap, never
 // a timing assert) and returns its content.
 func waitForFile(t *testing.T, path, want string) string {
 	t.Helper()
-	deadline := time.Now().Add(2 * time.Minute)
-	for {
-		data, err := os.ReadFile(path)
-		if err == nil && strings.Contains(string(data), want) {
-			return string(data)
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%s never held %q (%v): %q", path, want, err, data)
-		}
-		time.Sleep(50 * time.Millisecond)
+	var data []byte
+	if !testenv.WaitUntil(2*time.Minute, func() bool {
+		var err error
+		data, err = os.ReadFile(path)
+		return err == nil && strings.Contains(string(data), want)
+	}) {
+		t.Fatalf("%s never held %q: %q", path, want, data)
 	}
+	return string(data)
 }
 
 func withEnv(env []string, kv ...string) []string {
