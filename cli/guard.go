@@ -244,6 +244,11 @@ func guardCheck(ctx context.Context, io *IO, req checkRequest) error {
 		wait, cancel := context.WithTimeout(ctx, 10*time.Minute)
 		guard.WaitForExit(wait, req.gitPID)
 		cancel()
+		// A review that never ends (whatever the project did to it) does
+		// not keep a process behind for ever.
+		var stop context.CancelFunc
+		ctx, stop = context.WithTimeout(ctx, 15*time.Minute)
+		defer stop()
 		results = review()
 	} else if req.gitHook == "" {
 		results = review()
