@@ -223,6 +223,15 @@ func guardCheck(ctx context.Context, io *IO, req checkRequest) error {
 	if req.gitHook != "" && !req.background && repoErr == nil && guard.WasShown(repo, req.gitPID, running) {
 		return nil
 	}
+	// Another hook of this git command reviewed the work tree as it is
+	// (post-index-change, then post-checkout or post-merge): once is enough.
+	reviewed := ""
+	if stamp := guard.IndexStamp(repoOrEmpty(repo)); req.gitHook != "" && !req.background && stamp != "" {
+		reviewed = "reviewed " + project + " at index " + stamp
+		if guard.WasShown(repo, req.gitPID, reviewed) {
+			return nil
+		}
+	}
 	review := func() []projectCheck {
 		var out []projectCheck
 		for i, p := range projects {
@@ -267,6 +276,9 @@ func guardCheck(ctx context.Context, io *IO, req checkRequest) error {
 		}
 		select {
 		case results = <-done:
+			if reviewed != "" && reviewedCleanly(results) {
+				guard.MarkShown(repo, req.gitPID, reviewed)
+			}
 		case <-timeout:
 			// Never silent: say at once that the review goes on, and how
 			// to see it, whether or not a notification can follow.
@@ -365,6 +377,24 @@ func (io *IO) guardNewSubmodules(ctx context.Context, repo *guard.Repo) {
 		}
 		fmt.Fprintf(io.Stderr, "hookwarden guard: installed the guard in the new submodule %s\n", safetext.Line(s.Top))
 	}
+}
+
+// reviewedCleanly: every project of the check could be reviewed (a review
+// that failed is tried again by the next hook).
+func reviewedCleanly(results []projectCheck) bool {
+	for _, r := range results {
+		if r.err != nil {
+			return false
+		}
+	}
+	return true
+}
+
+func repoOrEmpty(r *guard.Repo) *guard.Repo {
+	if r == nil {
+		return &guard.Repo{}
+	}
+	return r
 }
 
 // readBounded reads r up to limit bytes.

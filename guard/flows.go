@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -278,4 +279,24 @@ func parentOf(pid int) int {
 	}
 	ppid, _ := strconv.Atoi(f[1])
 	return ppid
+}
+
+// IndexStamp names the state of the work tree's index file (its inode,
+// size and change time; git writes a new file each time), "" when it
+// cannot be read. Within one git command, a second hook that finds the
+// index as the first one reviewed it finds the same tracked files: git
+// writes the index whenever it changes the work tree.
+func IndexStamp(repo *Repo) string {
+	if repo.GitDir == "" {
+		return ""
+	}
+	fi, err := os.Stat(filepath.Join(repo.GitDir, "index"))
+	if err != nil {
+		return ""
+	}
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	if !ok {
+		return ""
+	}
+	return fmt.Sprintf("%d:%d:%d.%d", st.Ino, st.Size, st.Ctim.Sec, st.Ctim.Nsec)
 }
