@@ -288,6 +288,12 @@ func Script(name, bin string) string {
 		b.WriteString("if [ -x \"$hw_chained\" ]; then\n  \"$hw_chained\" \"$@\"\n  hw_rc=$?\nfi\n")
 		if name == "post-index-change" {
 			b.WriteString("[ \"$1\" = 1 ] || exit $hw_rc\n")
+			// checkout, switch and restore run post-checkout right after:
+			// that one checks (one start of hookwarden, not two).
+			b.WriteString("if [ -r \"/proc/$PPID/cmdline\" ]; then\n")
+			b.WriteString("  hw_sub=$(tr '\\000' '\\n' < \"/proc/$PPID/cmdline\" 2>/dev/null | awk 'NR == 1 { next } skip { skip = 0; next } $0 == \"-c\" || $0 == \"-C\" { skip = 1; next } /^-/ { next } { print; exit }')\n")
+			b.WriteString("  case \"$hw_sub\" in checkout|switch|restore) exit $hw_rc ;; esac\n")
+			b.WriteString("fi\n")
 		}
 	}
 	fmt.Fprintf(&b, "hw_bin=%s\n", shellQuote(bin))
