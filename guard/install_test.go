@@ -146,3 +146,18 @@ func TestScriptSaysSoWhenHookwardenIsGone(t *testing.T) {
 		t.Errorf("the hook said nothing without hookwarden: %q", out)
 	}
 }
+
+// git skips a hook that is not executable: a `chmod -x` turns the guard off
+// without removing a file, and Health says so.
+func TestHealthNoticesAGuardHookThatIsNotExecutable(t *testing.T) {
+	r := testRepo(t)
+	if _, err := Install(r, "/opt/hookwarden"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(filepath.Join(r.HooksDir, "post-merge"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if h, err := Health(r); err != nil || !strings.Contains(h, "post-merge") || !strings.Contains(h, "not executable") {
+		t.Errorf("Health with a post-merge git skips: %q %v", h, err)
+	}
+}

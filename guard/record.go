@@ -82,18 +82,27 @@ func Health(repo *Repo) (string, error) {
 		return fmt.Sprintf("git no longer runs the guard: git now runs the hooks in %s (core.hooksPath), and the guard is installed in %s; a pull or checkout is not checked until you run `hookwarden guard install` again (it keeps the hooks there and runs them first) or `hookwarden guard uninstall`",
 			repo.HooksDir, strings.Join(dirs, ", ")), nil
 	}
-	var missing []string
+	var missing, notExec []string
 	for _, name := range GitHooks {
 		st, err := stateOf(repo, name)
 		if err != nil {
 			return "", err
 		}
-		if !st.Installed {
+		switch {
+		case !st.Installed:
 			missing = append(missing, name)
+		default:
+			// git skips a hook file that is not executable.
+			if fi, err := os.Stat(st.Path); err != nil || fi.Mode().Perm()&0o100 == 0 {
+				notExec = append(notExec, name)
+			}
 		}
 	}
 	if len(missing) > 0 {
 		return fmt.Sprintf("git no longer runs the guard's %s in %s (removed or replaced by another hook); run `hookwarden guard install` again", strings.Join(missing, ", "), repo.HooksDir), nil
+	}
+	if len(notExec) > 0 {
+		return fmt.Sprintf("git skips the guard's %s in %s: not executable any more; run `hookwarden guard install` again", strings.Join(notExec, ", "), repo.HooksDir), nil
 	}
 	return "", nil
 }
