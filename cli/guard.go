@@ -3,8 +3,12 @@ package cli
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -14,10 +18,18 @@ import (
 	"github.com/hookwarden/hookwarden/risk"
 )
 
-// guardBudget is how long `guard check` may keep a git command waiting.
-// A review that takes longer finishes in a background process, which then
-// only notifies.
-const guardBudget = 400 * time.Millisecond
+// defaultGuardBudget is how long `guard check` may keep a git command
+// waiting. A review that takes longer says so at once and finishes in a
+// background process, which notifies and leaves its result for `guard
+// status`. HOOKWARDEN_GUARD_BUDGET (a Go duration: 2s, 0s) sets another.
+const defaultGuardBudget = 400 * time.Millisecond
+
+func (io *IO) guardBudget() time.Duration {
+	if d, err := time.ParseDuration(io.Env.Get("HOOKWARDEN_GUARD_BUDGET")); err == nil && d >= 0 {
+		return d
+	}
+	return defaultGuardBudget
+}
 
 // runGuard is `hookwarden guard install|uninstall|status|check`.
 func runGuard(ctx context.Context, io *IO, args []string) error {
@@ -33,8 +45,10 @@ func runGuard(ctx context.Context, io *IO, args []string) error {
 	dir := io.projectFlag(fs)
 	var gitHook *string
 	var background *bool
+	var gitPID *int
 	if sub == "check" {
-		gitHook = fs.String("git-hook", "", "check only: the git hook that runs the check (post-merge, post-checkout, post-rewrite)")
+		gitHook = fs.String("git-hook", "", "check only: the git hook that runs the check (post-merge, post-checkout, post-rewrite, post-index-change, reference-transaction, post-applypatch)")
+		gitPID = fs.Int("git-pid", 0, "check only: the git process whose hook runs the check (it prints its block once)")
 		background = fs.Bool("background", false, "check only: finish a slow check without a terminal and only notify")
 	}
 	if err := parseNoArgs(fs, args); err != nil {
@@ -46,16 +60,62 @@ func runGuard(ctx context.Context, io *IO, args []string) error {
 		if err != nil {
 			return err
 		}
-		return guardManage(io, sub, repo)
+		return guardManage(ctx, io, sub, repo)
 	case "check":
-		return guardCheck(ctx, io, *dir, *gitHook, *background)
+		return guardCheck(ctx, io, checkRequest{dir: *dir, gitHook: *gitHook, gitPID: *gitPID, background: *background})
 	}
 	return usagef("unknown guard command %q (install, uninstall, status or check)", sub)
 }
 
-func guardManage(io *IO, sub string, repo *guard.Repo) error {
+// guardManage installs, uninstalls or reports the guard in repo and in
+// every checked-out submodule below it: a pull with --recurse-submodules
+// changes a submodule's files in git commands that run the submodule's
+// hooks, not the superproject's.
+func guardManage(ctx context.Context, io *IO, sub string, repo *guard.Repo) error {
+	repos := []*guard.Repo{repo}
+	subs, uninitialised, err := guard.Submodules(ctx, repo)
+	if err != nil {
+		fmt.Fprintf(io.Stderr, "hookwarden guard: note: %v; submodules are not guarded\n", err)
+	}
+	seen := map[string]bool{repo.HooksDir: true}
+	for _, s := range subs {
+		// A hooks folder shared through an absolute core.hooksPath is
+		// handled once.
+		if !seen[s.HooksDir] {
+			seen[s.HooksDir] = true
+			repos = append(repos, s)
+		}
+	}
+	problems := 0
+	for i, r := range repos {
+		if i > 0 {
+			fmt.Fprintf(io.Stdout, "submodule %s\n", safetext.Line(r.Top))
+		}
+		p, err := guardManageOne(io, sub, r)
+		if err != nil {
+			return err
+		}
+		if p != "" {
+			problems++
+		}
+	}
+	if sub != "uninstall" {
+		for _, u := range uninitialised {
+			fmt.Fprintf(io.Stderr, "hookwarden guard: note: the submodule %s is not checked out, so it has no guard yet; run `hookwarden guard install` again once it is (until then a change git makes in it is not checked)\n", safetext.Line(u))
+		}
+	}
+	if problems > 0 {
+		return &ExitError{Code: ExitNeedsReview, Msg: "the guard is not running (see the warning above)"}
+	}
+	return nil
+}
+
+// guardManageOne does sub in one repository and returns, for status, why
+// git does not run the guard there ("" when it does).
+func guardManageOne(io *IO, sub string, repo *guard.Repo) (string, error) {
 	var res *guard.Result
 	var err error
+	var problem string
 	switch sub {
 	case "install":
 		bin, _ := os.Executable()
@@ -65,24 +125,31 @@ func guardManage(io *IO, sub string, repo *guard.Repo) error {
 	default:
 		states, serr := guard.Status(repo)
 		if serr != nil {
-			return serr
+			return "", serr
 		}
 		res = &guard.Result{Repo: repo, Hooks: states}
 		for _, st := range states {
 			switch {
 			case st.Installed && st.Chained:
-				res.Actions = append(res.Actions, fmt.Sprintf("%-14s guard installed; runs the earlier hook %s first", st.Name, st.ChainedPath))
+				res.Actions = append(res.Actions, fmt.Sprintf("%-22s guard installed; runs the earlier hook %s first", st.Name, st.ChainedPath))
 			case st.Installed:
-				res.Actions = append(res.Actions, fmt.Sprintf("%-14s guard installed", st.Name))
+				res.Actions = append(res.Actions, fmt.Sprintf("%-22s guard installed", st.Name))
 			case st.Foreign:
-				res.Actions = append(res.Actions, fmt.Sprintf("%-14s another hook, not the guard", st.Name))
+				res.Actions = append(res.Actions, fmt.Sprintf("%-22s another hook, not the guard", st.Name))
 			default:
-				res.Actions = append(res.Actions, fmt.Sprintf("%-14s no hook", st.Name))
+				res.Actions = append(res.Actions, fmt.Sprintf("%-22s no hook", st.Name))
+			}
+		}
+		problem, err = guard.Health(repo)
+		if last := guard.LastReview(repo); last != "" {
+			res.Actions = append(res.Actions, "last review that went on in the background:")
+			for _, l := range strings.Split(strings.TrimRight(last, "\n"), "\n") {
+				res.Actions = append(res.Actions, "  "+l)
 			}
 		}
 	}
 	if err != nil {
-		return err
+		return "", err
 	}
 	fmt.Fprintf(io.Stdout, "git hooks folder %s\n", safetext.Line(repo.HooksDir))
 	for _, a := range res.Actions {
@@ -91,52 +158,266 @@ func guardManage(io *IO, sub string, repo *guard.Repo) error {
 	for _, w := range res.Warnings {
 		fmt.Fprintf(io.Stderr, "hookwarden guard: note: %s\n", safetext.Line(w))
 	}
-	return nil
+	if problem != "" {
+		fmt.Fprintf(io.Stderr, "hookwarden guard: WARNING: %s\n", safetext.Line(problem))
+	}
+	return problem, nil
 }
 
-// guardCheck is what the git hooks run. It never fails the git command: a
-// problem is printed as one line and the exit code is 0. The review runs
-// within guardBudget; a slower one is handed to a background process.
-func guardCheck(ctx context.Context, io *IO, dir, gitHook string, background bool) error {
-	project := io.projectDir(dir)
-	type answer struct {
-		items []guard.Item
-		err   error
+// checkRequest is one `guard check`.
+type checkRequest struct {
+	dir string
+	// gitHook is the git hook that runs the check ("" when a person runs
+	// it), gitPID the git process that runs that hook.
+	gitHook string
+	gitPID  int
+	// background: the check a slow one handed over; it only notifies.
+	background bool
+}
+
+// projectCheck is the review of one project of a check.
+type projectCheck struct {
+	project string
+	items   []guard.Item
+	err     error
+}
+
+// guardCheck is what the git hooks run. From a git hook it never fails the
+// git command: a problem is printed as one line and the exit code is 0.
+// It reviews the repository's work tree and every superproject that holds
+// it as a submodule. From a git hook the review runs within guardBudget; a
+// slower one says at once that it goes on and how to see it, and is handed
+// to a background process that notifies.
+func guardCheck(ctx context.Context, io *IO, req checkRequest) error {
+	project := io.projectDir(req.dir)
+	if req.gitHook != "" {
+		// One block per command the user typed, not per git process it
+		// runs (git pull runs git merge, git worktree add runs git reset).
+		req.gitPID = guard.OutermostGit(req.gitPID)
 	}
-	done := make(chan answer, 1)
-	go func() {
-		items, err := io.reviewItems(project)
-		done <- answer{items, err}
-	}()
-	var a answer
-	if background {
-		a = <-done
-	} else {
-		select {
-		case a = <-done:
-		case <-time.After(guardBudget):
-			if err := io.startDetached("guard", "check", "--background", "--project", project); err != nil {
-				fmt.Fprintf(io.Stderr, "hookwarden guard: the review takes long and could not continue in the background: %v\n", err)
+	if req.gitHook != "" || req.background {
+		// The variables git gives its hooks tie git (and an agent's own
+		// git calls) to this repository, not to a superproject.
+		c := *io
+		c.Env = guard.WithoutRepoVars(io.Env)
+		io = &c
+	}
+	repo, repoErr := guard.FindRepo(ctx, project)
+	projects := []string{project}
+	if repoErr == nil {
+		projects[0] = repo.Top
+		projects = append(projects, guard.Superprojects(ctx, repo)...)
+	}
+	if req.gitHook == "reference-transaction" {
+		if repoErr != nil {
+			return nil
+		}
+		input, _ := readBounded(io.Stdin, 8<<20)
+		if need, err := guard.RefMoveNeedsCheck(ctx, repo, input); err != nil || !need {
+			return nil
+		}
+	}
+	if req.gitHook != "" && repoErr == nil {
+		io.guardNewSubmodules(ctx, repo)
+	}
+	// A review of this git command already goes on in the background (it
+	// waits for git to end): the next steps of a rebase do not wait for
+	// their own.
+	running := "review running in " + project
+	if req.gitHook != "" && !req.background && repoErr == nil && guard.WasShown(repo, req.gitPID, running) {
+		return nil
+	}
+	// Another hook of this git command reviewed the work tree as it is
+	// (post-index-change, then post-checkout or post-merge): once is enough.
+	reviewed := ""
+	if stamp := guard.IndexStamp(repoOrEmpty(repo)); req.gitHook != "" && !req.background && stamp != "" {
+		reviewed = "reviewed " + project + " at index " + stamp
+		if guard.WasShown(repo, req.gitPID, reviewed) {
+			return nil
+		}
+	}
+	review := func() []projectCheck {
+		var out []projectCheck
+		for i, p := range projects {
+			var r ProjectReview
+			var err error
+			if i == 0 && repoErr == nil {
+				r, err = io.reviewProjectIn(ctx, p, repo, false)
+			} else {
+				r, err = io.reviewProject(ctx, p, false)
 			}
+			out = append(out, projectCheck{p, r.Items, err})
+		}
+		return out
+	}
+	var results []projectCheck
+	if req.background {
+		// Look at the work tree once the git command is done with it (at
+		// most ten minutes on).
+		wait, cancel := context.WithTimeout(ctx, 10*time.Minute)
+		guard.WaitForExit(wait, req.gitPID)
+		cancel()
+		// A review that never ends (whatever the project did to it) does
+		// not keep a process behind for ever.
+		var stop context.CancelFunc
+		ctx, stop = context.WithTimeout(ctx, 15*time.Minute)
+		defer stop()
+		results = review()
+	} else if req.gitHook == "" {
+		results = review()
+	} else {
+		budget := io.guardBudget()
+		done := make(chan []projectCheck, 1)
+		var timeout <-chan time.Time
+		if budget > 0 {
+			go func() { done <- review() }()
+			timeout = time.After(budget)
+		} else {
+			// No budget at all: the review always goes on in the background.
+			closed := make(chan time.Time)
+			close(closed)
+			timeout = closed
+		}
+		select {
+		case results = <-done:
+			if reviewed != "" && reviewedCleanly(results) {
+				guard.MarkShown(repo, req.gitPID, reviewed)
+			}
+		case <-timeout:
+			// Never silent: say at once that the review goes on, and how
+			// to see it, whether or not a notification can follow.
+			see := "hookwarden guard check --project " + quoteForShell(project)
+			if repoErr == nil {
+				guard.MarkShown(repo, req.gitPID, running)
+			}
+			if err := io.startDetached("guard", "check", "--background", "--git-pid", strconv.Itoa(req.gitPID), "--project", project); err != nil {
+				fmt.Fprintf(io.Stderr, "hookwarden guard: reviewing the agent hooks in %s takes longer than %s and could not go on in the background (%v): run `%s` to see what needs review\n",
+					safetext.Line(project), budget, err, safetext.Line(see))
+				return nil
+			}
+			fmt.Fprintf(io.Stderr, "hookwarden guard: review running: the agent hooks in %s take longer than %s to review, so the review goes on in the background and notifies when it is done (`hookwarden guard status` shows its result). To see it now: %s\n",
+				safetext.Line(project), budget, safetext.Line(see))
 			return nil
 		case <-ctx.Done():
 			return nil
 		}
 	}
-	if a.err != nil {
-		if !background {
-			fmt.Fprintf(io.Stderr, "hookwarden guard: could not review the agent hooks in %s: %v\n", safetext.Line(project), a.err)
+	code := ExitOK
+	var record strings.Builder
+	if req.background {
+		fmt.Fprintf(&record, "finished %s\n", time.Now().UTC().Format(time.RFC3339))
+		if repoErr == nil {
+			// Written when done, whatever was found, so that `guard status`
+			// (and a test) can tell the review finished.
+			defer func() { _ = guard.SaveLastReview(repo, record.String()) }()
 		}
+	}
+	for _, r := range results {
+		if r.err != nil {
+			msg := fmt.Sprintf("hookwarden guard: could not review the agent hooks in %s: %v\n", safetext.Line(r.project), r.err)
+			if req.background {
+				record.WriteString(msg)
+				io.notifyReview(r.project, 1)
+			} else {
+				fmt.Fprint(io.Stderr, msg)
+			}
+			code = max(code, ExitFailure)
+			continue
+		}
+		if len(r.items) == 0 {
+			if req.gitHook == "" && !req.background {
+				fmt.Fprintf(io.Stdout, "hookwarden guard: nothing needs review in %s\n", safetext.Line(r.project))
+			}
+			fmt.Fprintf(&record, "nothing needs review in %s\n", safetext.Line(r.project))
+			continue
+		}
+		code = max(code, ExitNeedsReview)
+		for _, it := range r.items {
+			if it.Status == "unreadable" {
+				code = ExitUnreadable
+			}
+		}
+		block := guard.Block(r.project, r.items, reviewCommand(r.project), safetext.Line)
+		if req.gitHook != "" && repoErr == nil && guard.AlreadyShown(repo, req.gitPID, block) {
+			continue
+		}
+		if req.background {
+			record.WriteString(block)
+		} else {
+			fmt.Fprint(io.Stderr, block)
+		}
+		io.notifyReview(r.project, len(r.items))
+	}
+	if req.gitHook != "" || req.background || code == ExitOK {
 		return nil
 	}
-	if len(a.items) == 0 {
-		return nil
+	return &ExitError{Code: code}
+}
+
+// guardNewSubmodules installs the guard into the checked-out submodules of
+// repo that do not have it yet (a pull brought them after `guard install`),
+// when the guard is installed in repo: the next change git makes inside
+// them is then checked too. It says what it did.
+func (io *IO) guardNewSubmodules(ctx context.Context, repo *guard.Repo) {
+	if _, err := os.Lstat(filepath.Join(repo.Top, ".gitmodules")); err != nil {
+		return
 	}
-	if !background {
-		fmt.Fprint(io.Stderr, guard.Block(project, a.items, reviewCommand(project), safetext.Line))
+	if dirs, err := guard.Recorded(repo); err != nil || len(dirs) == 0 {
+		return
 	}
-	io.notifyReview(project, len(a.items))
-	return nil
+	subs, _, err := guard.Submodules(ctx, repo)
+	if err != nil {
+		return
+	}
+	bin, _ := os.Executable()
+	for _, s := range subs {
+		if dirs, err := guard.Recorded(s); err != nil || len(dirs) > 0 {
+			// Installed (or uninstalled on purpose and re-recorded): leave it.
+			continue
+		}
+		if _, err := guard.Install(s, bin); err != nil {
+			fmt.Fprintf(io.Stderr, "hookwarden guard: could not guard the new submodule %s: %v\n", safetext.Line(s.Top), err)
+			continue
+		}
+		fmt.Fprintf(io.Stderr, "hookwarden guard: installed the guard in the new submodule %s\n", safetext.Line(s.Top))
+	}
+}
+
+// reviewedCleanly: every project of the check could be reviewed (a review
+// that failed is tried again by the next hook).
+func reviewedCleanly(results []projectCheck) bool {
+	for _, r := range results {
+		if r.err != nil {
+			return false
+		}
+	}
+	return true
+}
+
+func repoOrEmpty(r *guard.Repo) *guard.Repo {
+	if r == nil {
+		return &guard.Repo{}
+	}
+	return r
+}
+
+// readBounded reads r up to limit bytes.
+func readBounded(r io.Reader, limit int64) (string, error) {
+	if r == nil {
+		return "", nil
+	}
+	data, err := io.ReadAll(io.LimitReader(r, limit))
+	return string(data), err
+}
+
+// refusal is exec's message when it does not start the agent.
+func refusal(agent, project string, items []guard.Item) string {
+	for _, it := range items {
+		if it.Warning {
+			return fmt.Sprintf("%s was not started: git does not run the guard (see the warning above); run `hookwarden guard install` in %s, then review what needs it", agent, quoteForShell(project))
+		}
+	}
+	return fmt.Sprintf("%s was not started; review the hooks first (hookwarden open --review %s)", agent, quoteForShell(project))
 }
 
 // reviewCommand is the command line that opens the review of project.
@@ -174,7 +455,24 @@ func (io *IO) ReviewProject(project string) (ProjectReview, error) {
 // during the check; scripts are still fingerprinted from disk); with watch
 // it gathers each project's files to watch as well.
 func (io *IO) reviewProject(ctx context.Context, project string, watch bool) (ProjectReview, error) {
+	repo, _ := guard.FindRepo(ctx, project)
+	return io.reviewProjectIn(ctx, project, repo, watch)
+}
+
+// reviewProjectIn is reviewProject for a project whose repository is known
+// (nil when it is in none).
+func (io *IO) reviewProjectIn(ctx context.Context, project string, repo *guard.Repo, watch bool) (ProjectReview, error) {
 	var out ProjectReview
+	if repo != nil {
+		// A guard that git no longer runs is said wherever the review is
+		// shown: the block, exec's refusal, the tray's count.
+		if problem, err := guard.Health(repo); err != nil || problem != "" {
+			if err != nil {
+				problem = "cannot tell whether git still runs the guard: " + err.Error()
+			}
+			out.Items = append(out.Items, guard.Item{Agent: "git", Status: "guard off", Label: problem, Level: risk.LevelCritical, Warning: true})
+		}
+	}
 	env := io.agentEnv()
 	env.Check = agents.NewCheck()
 	for _, a := range io.Agents.All() {
@@ -192,6 +490,8 @@ func (io *IO) reviewProject(ctx context.Context, project string, watch bool) (Pr
 		}
 		out.Items = append(out.Items, guardItems(title, r)...)
 	}
+	// The most serious first, for every list made from it.
+	out.Items = guard.Sort(out.Items)
 	return out, nil
 }
 
@@ -205,6 +505,11 @@ func guardItems(agent string, r *agents.Review) []guard.Item {
 			continue
 		}
 		it := guard.Item{Agent: agent, Status: string(h.Status), Label: h.HookReview.Label, Where: eventWhere(h.Event, h.Matcher)}
+		it.Level = h.Risk.Level
+		if h.RunsUnseenCode() && it.Level < risk.LevelReview {
+			// Code Hookwarden cannot see is never shown as harmless.
+			it.Level = risk.LevelReview
+		}
 		if h.Risk.Level > risk.LevelNone {
 			if f, ok := h.Risk.First(); ok {
 				it.Risk = h.Risk.Level.String() + ": " + f.Summary
@@ -213,13 +518,13 @@ func guardItems(agent string, r *agents.Review) []guard.Item {
 		items = append(items, it)
 	}
 	for _, e := range r.Unreadable {
-		items = append(items, guard.Item{Agent: agent, Status: "unreadable", Label: e.Error()})
+		items = append(items, guard.Item{Agent: agent, Status: "unreadable", Label: e.Error(), Level: risk.LevelReview})
 	}
 	if r.StoreError != "" {
-		items = append(items, guard.Item{Agent: agent, Status: "trust file", Label: r.StoreError})
+		items = append(items, guard.Item{Agent: agent, Status: "trust file", Label: r.StoreError, Level: risk.LevelReview})
 	}
 	for _, d := range r.Critical {
-		items = append(items, guard.Item{Agent: agent, Status: "critical", Label: d.Message})
+		items = append(items, guard.Item{Agent: agent, Status: "critical", Label: d.Message, Level: risk.LevelCritical})
 	}
 	return items
 }
@@ -324,7 +629,7 @@ func runExec(ctx context.Context, io *IO, args []string) error {
 				code = ExitUnreadable
 			}
 		}
-		return &ExitError{Code: code, Msg: fmt.Sprintf("%s was not started; review the hooks first (hookwarden open --review %s)", agentArgs[0], quoteForShell(project))}
+		return &ExitError{Code: code, Msg: refusal(agentArgs[0], project, items)}
 	}
 	path, err := exec.LookPath(agentArgs[0])
 	if err != nil {

@@ -34,7 +34,7 @@ func BenchmarkGuardCheck1000(b *testing.B) {
 	os.WriteFile(filepath.Join(project, ".gemini", "settings.json"), []byte(`{"hooks":{"BeforeTool":[`+strings.Join(defs, ",")+`]}}`), 0o644)
 	env := []string{"HOME=" + home, "HOOKWARDEN_CONFIG_DIR=" + config, "PATH=" + os.Getenv("PATH"),
 		"GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + filepath.Join(root, "none.json"), "HOOKWARDEN_GUARD_NOTIFY=0",
-		"GIT_CONFIG_NOSYSTEM=1", cliSelfEnv + "=1"}
+		"GIT_CONFIG_NOSYSTEM=1", "HOOKWARDEN_GUARD_BUDGET=10m", cliSelfEnv + "=1"}
 	run := func(args ...string) {
 		var out bytes.Buffer
 		io := &IO{Agents: testAgents(), Stdout: &out, Stderr: &out, Env: env, Dir: project, GOOS: "linux"}

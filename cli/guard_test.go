@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/hookwarden/hookwarden/internal/testenv"
 )
 
 // gitEnv is a throw-away home, store and git identity; the hookwarden
@@ -22,7 +24,7 @@ type gitEnv struct {
 func newGitEnv(t *testing.T) *gitEnv {
 	t.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed")
+		testenv.Missing(t, "git is not installed")
 	}
 	e := &gitEnv{trustEnv: newTrustEnv(t)}
 	e.root = filepath.Dir(e.project)

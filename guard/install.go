@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -141,6 +142,15 @@ func Install(repo *Repo, bin string) (*Result, error) {
 		res.Actions = append(res.Actions, fmt.Sprintf("%s %s", verb, st.Path))
 		res.Hooks = append(res.Hooks, st)
 	}
+	dirs, err := Recorded(repo)
+	if err != nil {
+		return nil, err
+	}
+	if !slices.Contains(dirs, repo.HooksDir) {
+		if err := writeRecord(repo, append(dirs, repo.HooksDir)); err != nil {
+			return nil, fmt.Errorf("recording the guard's hooks folder: %w", err)
+		}
+	}
 	if repo.InWorkTree {
 		res.Warnings = append(res.Warnings, fmt.Sprintf("core.hooksPath points inside the work tree (%s): git status will show the guard's files there, and a renamed tracked hook as changed", repo.HooksDir))
 	}
@@ -158,10 +168,57 @@ func writeHook(path string, script string) error {
 }
 
 // Uninstall removes the guard's hooks and renames the hooks it chained back
-// to their names, so the folder holds exactly what it held before Install.
-// A hook that replaced the guard's since is left alone (with its chained
-// original, which is then reported, not restored over it).
+// to their names, so the folder holds exactly what it held before Install:
+// in the folder git runs hooks from now and in every folder the guard was
+// installed into before core.hooksPath moved. A hook that replaced the
+// guard's since is left alone (with its chained original, which is then
+// reported, not restored over it).
 func Uninstall(repo *Repo) (*Result, error) {
+	dirs, err := Recorded(repo)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Repo: repo}
+	for _, d := range dirs {
+		if d == repo.HooksDir {
+			continue
+		}
+		old := *repo
+		old.HooksDir = d
+		r, err := uninstallDir(&old)
+		if err != nil {
+			return nil, err
+		}
+		for _, a := range r.Actions {
+			if !strings.HasPrefix(a, "the guard was not installed") {
+				res.Actions = append(res.Actions, a)
+			}
+		}
+		res.Warnings = append(res.Warnings, r.Warnings...)
+	}
+	r, err := uninstallDir(repo)
+	if err != nil {
+		return nil, err
+	}
+	if len(res.Actions) == 0 || !strings.HasPrefix(strings.Join(r.Actions, ""), "the guard was not installed") {
+		res.Actions = append(res.Actions, r.Actions...)
+	}
+	res.Hooks, res.Warnings = r.Hooks, append(res.Warnings, r.Warnings...)
+	if err := writeRecord(repo, nil); err != nil {
+		return nil, fmt.Errorf("removing the guard's record: %w", err)
+	}
+	if repo.GitDir != "" {
+		for _, f := range []string{shownFile, lastReviewFile} {
+			if err := os.Remove(filepath.Join(repo.GitDir, f)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return nil, err
+			}
+		}
+	}
+	return res, nil
+}
+
+// uninstallDir removes the guard from one hooks folder, repo.HooksDir.
+func uninstallDir(repo *Repo) (*Result, error) {
 	res := &Result{Repo: repo}
 	for _, name := range GitHooks {
 		st, err := stateOf(repo, name)
@@ -206,6 +263,11 @@ func Uninstall(repo *Repo) (*Result, error) {
 // Script returns the guard's git hook NAME: it runs the chained original
 // first (same arguments, same standard input, its exit status kept), then
 // asks hookwarden for a review check that never fails the git command.
+// post-index-change asks only when git updated the work tree ($1 = 1) and
+// reference-transaction only once a transaction that moved HEAD or a branch
+// is committed, so neither starts hookwarden for the many index writes and
+// ref updates that change nothing under the user. Each passes the git
+// process ($PPID) so that one git command prints its block once.
 func Script(name, bin string) string {
 	var b strings.Builder
 	b.WriteString("#!/bin/sh\n")
@@ -214,10 +276,36 @@ func Script(name, bin string) string {
 	b.WriteString(marker + "\n")
 	fmt.Fprintf(&b, "hw_chained=\"$(dirname \"$0\")/%s%s\"\n", name, chainedSuffix)
 	b.WriteString("hw_rc=0\n")
-	b.WriteString("if [ -x \"$hw_chained\" ]; then\n  \"$hw_chained\" \"$@\"\n  hw_rc=$?\nfi\n")
+	check := "guard check --git-hook " + name + " --git-pid \"$PPID\""
+	switch name {
+	case "reference-transaction":
+		// The chained hook and the check both read the updated refs.
+		b.WriteString("hw_in=$(cat)\n")
+		b.WriteString("if [ -x \"$hw_chained\" ]; then\n  printf '%s\\n' \"$hw_in\" | \"$hw_chained\" \"$@\"\n  hw_rc=$?\nfi\n")
+		b.WriteString("[ \"$1\" = committed ] || exit $hw_rc\n")
+		b.WriteString("case \"$hw_in\" in *\" HEAD\"*|*\" refs/heads/\"*) ;; *) exit $hw_rc ;; esac\n")
+	default:
+		b.WriteString("if [ -x \"$hw_chained\" ]; then\n  \"$hw_chained\" \"$@\"\n  hw_rc=$?\nfi\n")
+		if name == "post-index-change" {
+			b.WriteString("[ \"$1\" = 1 ] || exit $hw_rc\n")
+			// checkout, switch and restore run post-checkout right after:
+			// that one checks (one start of hookwarden, not two).
+			b.WriteString("if [ -r \"/proc/$PPID/cmdline\" ]; then\n")
+			b.WriteString("  hw_sub=$(tr '\\000' '\\n' < \"/proc/$PPID/cmdline\" 2>/dev/null | awk 'NR == 1 { next } skip { skip = 0; next } $0 == \"-c\" || $0 == \"-C\" { skip = 1; next } /^-/ { next } { print; exit }')\n")
+			b.WriteString("  case \"$hw_sub\" in checkout|switch|restore) exit $hw_rc ;; esac\n")
+			b.WriteString("fi\n")
+		}
+	}
 	fmt.Fprintf(&b, "hw_bin=%s\n", shellQuote(bin))
 	b.WriteString("[ -x \"$hw_bin\" ] || hw_bin=$(command -v hookwarden 2>/dev/null) || hw_bin=\n")
-	fmt.Fprintf(&b, "[ -z \"$hw_bin\" ] || \"$hw_bin\" guard check --git-hook %s </dev/null 1>&2 || :\n", name)
+	// Never silent: without hookwarden nothing is checked, and that is said.
+	b.WriteString("if [ -z \"$hw_bin\" ]; then\n")
+	fmt.Fprintf(&b, "  echo %s >&2\n  exit $hw_rc\nfi\n", shellQuote("hookwarden guard: hookwarden is not found (it was "+bin+"), so the agent hooks were not checked; install it again, or remove the guard with `hookwarden guard uninstall`"))
+	if name == "reference-transaction" {
+		fmt.Fprintf(&b, "printf '%%s\\n' \"$hw_in\" | \"$hw_bin\" %s 1>&2 || :\n", check)
+	} else {
+		fmt.Fprintf(&b, "\"$hw_bin\" %s </dev/null 1>&2 || :\n", check)
+	}
 	b.WriteString("exit $hw_rc\n")
 	return b.String()
 }

@@ -1,7 +1,9 @@
 package guard
 
 import (
+	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -92,5 +94,70 @@ func TestBlockEscapesAndBounds(t *testing.T) {
 	}
 	if Block("/p", nil, "x", nil) != "" {
 		t.Error("a block with nothing to review")
+	}
+}
+
+// A guard installed by an earlier Hookwarden (three hooks, no record) is
+// not taken for a complete one: Health names the hooks it lacks.
+func TestHealthNamesTheHooksAnOlderInstallLacks(t *testing.T) {
+	r := testRepo(t)
+	if err := os.MkdirAll(r.HooksDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if h, err := Health(r); err != nil || h != "" {
+		t.Fatalf("Health of a repository without the guard: %q %v", h, err)
+	}
+	for _, name := range []string{"post-merge", "post-checkout", "post-rewrite"} {
+		if err := writeHook(filepath.Join(r.HooksDir, name), Script(name, "/opt/hookwarden")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h, err := Health(r)
+	if err != nil || !strings.Contains(h, "post-index-change") || !strings.Contains(h, "reference-transaction") || strings.Contains(h, "post-merge,") {
+		t.Errorf("Health of an older install: %q %v", h, err)
+	}
+	if _, err := Install(r, "/opt/hookwarden"); err != nil {
+		t.Fatal(err)
+	}
+	if h, err := Health(r); err != nil || h != "" {
+		t.Errorf("Health after installing again: %q %v", h, err)
+	}
+}
+
+// Without hookwarden (moved, uninstalled) the guard's hook still lets git
+// go on with the chained hook's status, and says that nothing was checked.
+func TestScriptSaysSoWhenHookwardenIsGone(t *testing.T) {
+	dir := t.TempDir()
+	hook := filepath.Join(dir, "post-merge")
+	if err := writeHook(hook, Script("post-merge", filepath.Join(dir, "gone", "hookwarden"))); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(hook+chainedSuffix, []byte("#!/bin/sh\nexit 4\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(hook, "0")
+	cmd.Env = []string{"PATH=/usr/bin:/bin"}
+	out, err := cmd.CombinedOutput()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 4 {
+		t.Errorf("the hook's exit: %v, want the chained hook's 4", err)
+	}
+	if !strings.Contains(string(out), "hookwarden is not found") || !strings.Contains(string(out), "not checked") {
+		t.Errorf("the hook said nothing without hookwarden: %q", out)
+	}
+}
+
+// git skips a hook that is not executable: a `chmod -x` turns the guard off
+// without removing a file, and Health says so.
+func TestHealthNoticesAGuardHookThatIsNotExecutable(t *testing.T) {
+	r := testRepo(t)
+	if _, err := Install(r, "/opt/hookwarden"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(filepath.Join(r.HooksDir, "post-merge"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if h, err := Health(r); err != nil || !strings.Contains(h, "post-merge") || !strings.Contains(h, "not executable") {
+		t.Errorf("Health with a post-merge git skips: %q %v", h, err)
 	}
 }
