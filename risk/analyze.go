@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/hookwarden/hookwarden/risk/vocab"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
@@ -30,6 +31,9 @@ type Hook struct {
 	// Scripts are the files the hook runs, when the caller has read them
 	// already; nil means the analyser finds and reads them itself.
 	Scripts []Script
+	// Outputs is the vocabulary of the output fields the hook's agent
+	// acts on (nil: vocab.DefaultOutputs, every agent's).
+	Outputs *vocab.Outputs
 }
 
 // Script is a file a hook runs, as read (or why it could not be).
@@ -84,6 +88,13 @@ type analyzer struct {
 	// funcCalls counts shell function bodies analysed at their calls.
 	funcCalls int
 	pkgDeps   map[string]bool // the project's own npm dependencies
+	// printed is what the hook writes where the agent reads it, rawTexts
+	// the raw text of its command and scripts (see output.go).
+	printed  []printed
+	rawTexts []string
+	// sub: an analysis of a command line found in the hook's output,
+	// whose own output is not judged again.
+	sub bool
 }
 
 func newAnalyzer(h Hook, opt Options) *analyzer {
@@ -116,6 +127,7 @@ func (a *analyzer) run() {
 	if strings.TrimSpace(cmd) == "" {
 		return
 	}
+	a.rawTexts = append(a.rawTexts, cmd)
 	sh := a.newShell("", cmd, 0)
 	sh.run()
 	for _, s := range h.Scripts {
@@ -124,6 +136,7 @@ func (a *analyzer) run() {
 	if h.Scripts == nil {
 		a.followScripts(cmd, 1)
 	}
+	a.agentOutput()
 }
 
 // env looks at the hook's own environment: variables that load code into
@@ -235,20 +248,30 @@ func (a *analyzer) script(s Script, depth int) {
 			Summary: fmt.Sprintf("runs %s, a binary file Hookwarden cannot read", name)})
 		return
 	}
+	text := string(content)
 	var key [32]byte
 	cacheable := a.opt.Cache != nil && len(a.hook.Env) == 0
 	if cacheable {
 		key = scriptKey(s.Path, a.hook.ProjectDir, content)
-		if fs, ok := a.opt.Cache.findings(key); ok {
-			for _, f := range fs {
+		if an, ok := a.opt.Cache.analysis(key); ok {
+			for _, f := range an.findings {
 				a.add(f)
 			}
+			a.printed = append(a.printed, an.printed...)
+			a.rawTexts = append(a.rawTexts, an.raw...)
 			return
 		}
-		before := len(a.findings)
-		defer func() { a.opt.Cache.store(key, a.findings[before:]) }()
+		before, printedBefore, rawBefore := len(a.findings), len(a.printed), len(a.rawTexts)
+		defer func() {
+			a.opt.Cache.store(key, cachedAnalysis{findings: a.findings[before:], printed: a.printed[printedBefore:], raw: a.rawTexts[rawBefore:]})
+		}()
 	}
-	text := string(content)
+	if !a.sub {
+		a.rawTexts = append(a.rawTexts, text)
+		if l := langOf(s.Path, s.Via, text); l != langShell {
+			a.print(printed{text: text, code: true, src: Source{File: name, Text: s.Path}})
+		}
+	}
 	switch langOf(s.Path, s.Via, text) {
 	case langShell:
 		sh := a.newShell(name, text, depth)

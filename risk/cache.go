@@ -16,11 +16,19 @@ import (
 type Cache struct {
 	mu      sync.Mutex
 	files   map[string]cachedFile
-	scripts map[[sha256.Size]byte][]Finding
+	scripts map[[sha256.Size]byte]cachedAnalysis
 	parsers sync.Pool // *syntax.Parser
 	// discovery shares trust's script discovery (each script read, parsed
 	// and followed once per listing).
 	discovery *trust.DiscoveryCache
+}
+
+// cachedAnalysis is what analysing a script gave: its findings and what
+// it prints to the agent (judged per hook: it depends on the event).
+type cachedAnalysis struct {
+	findings []Finding
+	printed  []printed
+	raw      []string
 }
 
 type cachedFile struct {
@@ -30,7 +38,7 @@ type cachedFile struct {
 
 // NewCache returns an empty cache.
 func NewCache() *Cache {
-	return &Cache{files: map[string]cachedFile{}, scripts: map[[sha256.Size]byte][]Finding{}, discovery: trust.NewDiscoveryCache()}
+	return &Cache{files: map[string]cachedFile{}, scripts: map[[sha256.Size]byte]cachedAnalysis{}, discovery: trust.NewDiscoveryCache()}
 }
 
 func (c *Cache) file(path string, read func() ([]byte, error)) ([]byte, error) {
@@ -62,17 +70,18 @@ func scriptKey(path, projectDir string, content []byte) [sha256.Size]byte {
 	return k
 }
 
-func (c *Cache) findings(k [sha256.Size]byte) ([]Finding, bool) {
+func (c *Cache) analysis(k [sha256.Size]byte) (cachedAnalysis, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	f, ok := c.scripts[k]
 	return f, ok
 }
 
-func (c *Cache) store(k [sha256.Size]byte, fs []Finding) {
+func (c *Cache) store(k [sha256.Size]byte, an cachedAnalysis) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.scripts[k] = append([]Finding(nil), fs...)
+	c.scripts[k] = cachedAnalysis{findings: append([]Finding(nil), an.findings...),
+		printed: append([]printed(nil), an.printed...), raw: append([]string(nil), an.raw...)}
 }
 
 // parser lends a Bash parser (parsers are reused: making one allocates).

@@ -31,6 +31,10 @@ type shell struct {
 	// path is the script's absolute path ("" for the hook's command) and
 	// cwd the folder a cd moved to, for $0, dirname and pwd.
 	path, cwd string
+	// cond counts the branches the current statement is inside (if,
+	// case, &&, loops, a function's definition): output written there is
+	// not written on every run.
+	cond int
 }
 
 func (a *analyzer) newShell(file, src string, depth int) *shell {
@@ -144,11 +148,30 @@ func (sh *shell) stmt(s *syntax.Stmt, in *value) value {
 			outs = append(outs, r)
 		}
 	}
+	mark := len(sh.a.printed)
 	out := sh.command(s.Cmd, s, in)
 	for _, r := range outs {
+		if toFile(r, sh) {
+			// written to a file, not to the agent
+			sh.a.printed = sh.a.printed[:mark]
+		}
 		sh.redirectOut(r, s, out)
 	}
 	return out
+}
+
+// toFile: a redirection of stdout to a file (not to stdout or stderr,
+// which the agent reads).
+func toFile(r *syntax.Redirect, sh *shell) bool {
+	if r.N != nil && r.N.Value != "1" && r.Op != syntax.RdrAll && r.Op != syntax.AppAll {
+		return false
+	}
+	switch r.Op {
+	case syntax.RdrOut, syntax.AppOut, syntax.RdrAll, syntax.AppAll, syntax.RdrClob:
+		w := sh.word(r.Word).s
+		return w != "/dev/stdout" && w != "/dev/stderr" && w != "/dev/tty"
+	}
+	return false
 }
 
 func (sh *shell) heredoc(r *syntax.Redirect) value {
@@ -260,6 +283,8 @@ func (sh *shell) command(c syntax.Command, s *syntax.Stmt, in *value) value {
 			return sh.stmt(c.Y, &out)
 		default:
 			sh.stmt(c.X, in)
+			sh.cond++
+			defer func() { sh.cond-- }()
 			return sh.stmt(c.Y, in)
 		}
 	case *syntax.Block:
@@ -267,6 +292,8 @@ func (sh *shell) command(c syntax.Command, s *syntax.Stmt, in *value) value {
 	case *syntax.Subshell:
 		return sh.list(c.Stmts, in)
 	case *syntax.IfClause:
+		sh.cond++
+		defer func() { sh.cond-- }()
 		var out value
 		for ic := c; ic != nil; ic = ic.Else {
 			sh.list(ic.Cond, in)
@@ -275,9 +302,13 @@ func (sh *shell) command(c syntax.Command, s *syntax.Stmt, in *value) value {
 		}
 		return out
 	case *syntax.WhileClause:
+		sh.cond++
+		defer func() { sh.cond-- }()
 		sh.list(c.Cond, in)
 		return sh.list(c.Do, in)
 	case *syntax.ForClause:
+		sh.cond++
+		defer func() { sh.cond-- }()
 		if wi, ok := c.Loop.(*syntax.WordIter); ok {
 			var first *value
 			for _, w := range wi.Items {
@@ -295,6 +326,8 @@ func (sh *shell) command(c syntax.Command, s *syntax.Stmt, in *value) value {
 		return sh.list(c.Do, in)
 	case *syntax.CaseClause:
 		sh.word(c.Word) // the patterns are data
+		sh.cond++
+		defer func() { sh.cond-- }()
 		var out value
 		for _, it := range c.Items {
 			out.merge(sh.list(it.Stmts, in))
@@ -307,7 +340,9 @@ func (sh *shell) command(c syntax.Command, s *syntax.Stmt, in *value) value {
 				sh.find(c, Destructive, LevelCritical, "defines a fork bomb (%s) that exhausts the machine's processes", c.Name.Value)
 			}
 		}
+		sh.cond++
 		sh.stmt(c.Body, nil)
+		sh.cond--
 	case *syntax.TestClause:
 		sh.testSubst(c.X) // patterns and comparisons are data; substitutions run
 	case *syntax.DeclClause:

@@ -59,6 +59,9 @@ func (sh *shell) program(base string, name field, args []field, n syntax.Node, s
 		}
 		if len(pos) == 0 || (len(pos) == 1 && pos[0].s == "-") {
 			out := stdinOf(in)
+			if base == "cat" && in != nil {
+				sh.printed(in.s, n) // cat <<EOF … EOF
+			}
 			if base == "zcat" || base == "gzcat" {
 				return gunzip(out)
 			}
@@ -67,6 +70,9 @@ func (sh *shell) program(base string, name field, args []field, n syntax.Node, s
 		out := value{known: false}
 		for _, p := range pos {
 			out.merge(sh.readFile(p.value, n))
+			if base == "cat" {
+				sh.printFile(p.value, n)
+			}
 		}
 		if base == "tar" || base == "zip" || base == "7z" {
 			// tar czf OUT SRC… / zip -r OUT SRC…: OUT holds what SRC holds
@@ -100,6 +106,13 @@ func (sh *shell) program(base string, name field, args []field, n syntax.Node, s
 		var src value
 		if hasFlag(flags, "-n", "--null-input") {
 			src = value{}
+			text := filter
+			for _, fl := range flags {
+				if fl.has {
+					text += "\n" + fl.val.s
+				}
+			}
+			sh.printed(text, n)
 		} else if len(pos) > 0 {
 			for _, p := range pos {
 				src.merge(sh.readFile(p.value, n))
@@ -475,7 +488,9 @@ func (sh *shell) printOut(base string, args []field, n syntax.Node) value {
 			sh.vars[name] = v
 			return value{}
 		}
-		return sh.printf(rest)
+		v := sh.printf(rest)
+		sh.printed(v.s, n)
+		return v
 	}
 	for _, a := range rest {
 		parts = append(parts, a.s)
@@ -490,7 +505,13 @@ func (sh *shell) printOut(base string, args []field, n syntax.Node) value {
 	}
 	out.s += "\n"
 	sh.permissionMode(out, n)
+	sh.printed(out.s, n)
 	return out
+}
+
+// printed records text this shell writes on its output.
+func (sh *shell) printed(text string, n syntax.Node) {
+	sh.a.print(printed{text: text, src: sh.source(n), cond: sh.cond > 0})
 }
 
 // printf formats literal arguments (enough for %s, %b and escapes).

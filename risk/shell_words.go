@@ -118,7 +118,9 @@ func (sh *shell) parts(b *strings.Builder, v *value, parts []syntax.WordPart, qu
 			v.known = v.known && pv.known
 			v.merge(pv)
 		case *syntax.CmdSubst:
+			mark := len(sh.a.printed)
 			out := sh.subst(p.Stmts)
+			sh.a.printed = sh.a.printed[:mark] // captured, not printed
 			b.WriteString(strings.TrimRight(out.s, "\n"))
 			v.known = v.known && out.known
 			if !quoted && out.known && strings.ContainsAny(strings.TrimSpace(out.s), " \t\n") {
@@ -126,7 +128,9 @@ func (sh *shell) parts(b *strings.Builder, v *value, parts []syntax.WordPart, qu
 			}
 			v.merge(out)
 		case *syntax.ProcSubst:
+			mark := len(sh.a.printed)
 			out := sh.subst(p.Stmts)
+			sh.a.printed = sh.a.printed[:mark]
 			b.WriteString("/dev/fd/63")
 			v.known = false
 			v.merge(out)
