@@ -46,6 +46,11 @@ var filters = set("grep", "egrep", "fgrep", "rg", "sed", "awk", "gawk", "mawk", 
 // writes on stdout.
 func (sh *shell) program(base string, name field, args []field, n syntax.Node, s *syntax.Stmt, in *value) value {
 	pd := sh.a.hook.ProjectDir
+	if h := handlerOf(base); h != nil {
+		if out, ok := h(sh, progCall{base: base, name: name, args: args, n: n, s: s, in: in}); ok {
+			return out
+		}
+	}
 	switch base {
 	case "echo", "printf":
 		return sh.printOut(base, args, n)
@@ -350,18 +355,6 @@ func (sh *shell) program(base string, name field, args []field, n syntax.Node, s
 			sh.write(dest.value, content, n)
 		}
 		return value{}
-	case "sed", "perl-i":
-		flags, pos := options(args, set("-e", "--expression", "-f", "--file"), false)
-		if hasFlag(flags, "-i", "--in-place") || hasFlagPrefix(flags, "-i") {
-			if len(pos) > 1 {
-				for _, p := range pos[1:] {
-					sh.write(p.value, value{s: pos[0].s, known: pos[0].known}, n)
-				}
-			}
-		}
-		out := stdinOf(in)
-		out.known = false
-		return out
 	case "claude", "gemini", "codex", "cursor-agent":
 		j := " " + joinFields(args).s + " "
 		if agentNoChecksRe.MatchString(j) {
