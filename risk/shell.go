@@ -35,6 +35,8 @@ type shell struct {
 	// case, &&, loops, a function's definition): output written there is
 	// not written on every run.
 	cond int
+	// remotes are the git remotes it added, by name.
+	remotes map[string]string
 }
 
 func (a *analyzer) newShell(file, src string, depth int) *shell {
@@ -441,6 +443,10 @@ func (sh *shell) assign(as *syntax.Assign, in *value) {
 				sh.find(as, Obfuscation, LevelReview, "puts %s first on PATH, so the programs it names may be replaced by files there", first)
 			}
 		}
+	case "GIT_EXTERNAL_DIFF", "GIT_PAGER", "PAGER", "GIT_EDITOR", "EDITOR", "VISUAL", "GIT_SEQUENCE_EDITOR", "GIT_ASKPASS", "SSH_ASKPASS",
+		"GIT_PROXY_COMMAND", "GIT_SSH_COMMAND", "GIT_SSH", "LESSOPEN", "LESSCLOSE", "MANPAGER", "SUDO_ASKPASS":
+		// a command the programs it starts run for it
+		sh.nestedShell(value{s: strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(v.s), "|")), known: v.known, t: v.t, decoded: v.decoded}, as, "")
 	case "LD_PRELOAD", "BASH_ENV", "DYLD_INSERT_LIBRARIES":
 		sh.find(as, Obfuscation, LevelCritical, "sets %s, which loads %s into the programs it starts", as.Name.Value, shortText(v.s, 60))
 	}

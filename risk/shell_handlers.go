@@ -54,6 +54,7 @@ func init() {
 	reg(truncateCmd, "truncate")
 	reg(killCmd, "kill", "pkill", "killall", "killall5")
 	reg(mvCmd, "mv")
+	reg(func(sh *shell, c progCall) (value, bool) { sh.git(c.args, c.n); return value{}, true }, "git")
 }
 
 // handlerOf returns the program's handler (nil when it has none).

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -182,6 +183,11 @@ func (sh *shell) program(base string, name field, args []field, n syntax.Node, s
 			return value{}
 		}
 	case "curl", "wget", "http", "https", "xh", "aria2c", "lynx", "links", "httpie":
+		for i, a := range args {
+			if (a.s == "--unix-socket" || a.s == "--abstract-unix-socket") && i+1 < len(args) && strings.Contains(args[i+1].s, "docker.sock") {
+				sh.find(n, Privilege, LevelCritical, "talks to Docker's API through %s, which gives root on the machine", args[i+1].s)
+			}
+		}
 		return sh.fetch(base, args, n, in)
 	case "nc", "ncat", "netcat", "telnet", "socat", "openssl-s_client":
 		return sh.rawSocket(base, args, n, in)
@@ -319,9 +325,6 @@ func (sh *shell) program(base string, name field, args []field, n syntax.Node, s
 		if strings.Contains(j, "/create") || strings.Contains(j, `\run`) {
 			sh.find(n, Persistence, LevelCritical, "registers a command to run at login (%s)", base)
 		}
-		return value{}
-	case "git":
-		sh.git(args, n)
 		return value{}
 	case "tee":
 		flags, pos := options(args, nil, false)
@@ -753,7 +756,17 @@ func (sh *shell) interpreter(base string, args []field, n syntax.Node, in *value
 		if moduleFlags[a.s] && i+1 < len(args) {
 			mod := args[i+1].s
 			if mod == "http.server" || mod == "SimpleHTTPServer" || mod == "pyftpdlib" {
-				sh.find(n, Network, LevelReview, "serves files of this machine over the network with python -m %s", mod)
+				dir := sh.cwd
+				for k := i + 2; k+1 < len(args); k++ {
+					if args[k].s == "-d" || args[k].s == "--directory" {
+						dir = args[k+1].s
+					}
+				}
+				if d := normPath(dir, sh.a.hook.ProjectDir); dir != "" && (inHome(d) && !strings.Contains(strings.TrimPrefix(d, "~/"), "/") && !tempish(d) || d == "/" || systemDir(d)) {
+					sh.find(n, Exfiltration, LevelCritical, "serves %s, with its keys and credentials, to the network with python -m %s", map[bool]string{true: "the home folder", false: d}[inHome(d)], mod)
+				} else {
+					sh.find(n, Network, LevelReview, "serves files of this machine over the network with python -m %s", mod)
+				}
 			}
 			if mod == "pip" && i+2 < len(args) && args[i+2].s == "install" {
 				sh.find(n, RemotePackage, LevelReview, "installs Python packages from the network at hook time")
@@ -971,6 +984,9 @@ func (sh *shell) urlEndpoint(f field) []endpoint {
 		if ep.Dynamic {
 			ep.Host = shortText(f.s, 40)
 		}
+		if _, port, ok := strings.Cut(strings.TrimPrefix(m[2], "["), ":"); ok && loopback(ep.Host) && (port == "2375" || port == "2376") {
+			ep.Host += ":" + port // Docker's API: judged by its port
+		}
 		return []endpoint{ep}
 	}
 	if strings.HasPrefix(f.s, "$") || !f.known {
@@ -989,6 +1005,7 @@ func (sh *shell) network(ep endpoint, data, auth taints, n syntax.Node, verb str
 
 func (a *analyzer) network(ep endpoint, data, auth taints, src Source, verb string) {
 	if !ep.Dynamic && loopback(hostName(ep)) {
+		a.loopbackSink(ep, data, auth, src)
 		return
 	}
 	where := ep.String()
@@ -1443,9 +1460,20 @@ func (sh *shell) chmod(args []field, n syntax.Node) {
 
 func (sh *shell) git(args []field, n syntax.Node) {
 	flags, pos := options(args, set("-C", "-c", "--git-dir", "--work-tree"), true)
+	workDir := sh.cwd
 	for _, fl := range flags {
 		if fl.name == "-c" && strings.HasPrefix(strings.ToLower(fl.val.s), "core.hookspath") {
 			sh.find(n, Persistence, LevelCritical, "points git's hooks at %s, so its code runs on every git action", fl.val.s)
+		}
+		if fl.name == "-c" {
+			// -c core.pager=CMD, diff.external=CMD, alias.x=!CMD run now
+			k, v, _ := strings.Cut(fl.val.s, "=")
+			if gitCommandKey(k) {
+				sh.nestedShell(value{s: strings.TrimPrefix(v, "!"), known: fl.val.known}, n, "")
+			}
+		}
+		if fl.name == "-C" || fl.name == "--work-tree" {
+			workDir = fl.val.s
 		}
 	}
 	if len(pos) == 0 {
@@ -1453,15 +1481,46 @@ func (sh *shell) git(args []field, n syntax.Node) {
 	}
 	sub, rest := pos[0].s, pos[1:]
 	switch sub {
+	case "clean":
+		cf, _ := options(rest, set("-e", "--exclude"), false)
+		if hasFlag(cf, "-f", "--force") || hasFlagPrefix(cf, "-f") || strings.Contains(joinFields(rest).s, "f") {
+			if d := normPath(workDir, sh.a.hook.ProjectDir); workDir != "" && (inHome(d) || d == "/" || systemDir(d) || strings.HasPrefix(d, "$PROJECT/..")) {
+				sh.find(n, Destructive, LevelCritical, "deletes every untracked file under %s with git clean", displayPath(d))
+			}
+		}
+	case "remote":
+		if len(rest) >= 3 && (rest[0].s == "add" || rest[0].s == "set-url") {
+			if m := urlRe.FindStringSubmatch(rest[2].s); m != nil || strings.Contains(rest[2].s, "@") {
+				sh.gitRemotes()[rest[1].s] = rest[2].s
+			}
+		}
 	case "config":
 		j := strings.ToLower(joinFields(rest).s)
 		switch {
+		case gitInsteadOfRe.MatchString(j) && !strings.Contains(j, "--get") && !strings.Contains(j, "--unset") && len(rest) >= 2:
+			sh.find(n, Persistence, LevelCritical, "rewrites where git fetches and pushes (%s), so later clones and pushes go to another server", shortText(j, 60))
 		case strings.Contains(j, "core.hookspath") && !strings.Contains(j, "--get") && !strings.Contains(j, "--unset") && len(rest) >= 2:
 			sh.find(n, Persistence, LevelCritical, "sets git's core.hooksPath, so code it chooses runs on every git action")
 		case (strings.Contains(j, "credential.helper") || strings.Contains(j, "core.sshcommand") || strings.Contains(j, "core.fsmonitor") || strings.Contains(j, "core.pager") || strings.Contains(j, "alias.")) && !strings.Contains(j, "--get") && len(rest) >= 2:
 			sh.find(n, Persistence, LevelCritical, "changes git's configuration so a command it chooses runs later (%s)", shortText(j, 40))
 		}
 	case "push":
+		_, targets := options(rest, set("-o", "--push-option", "--repo", "--receive-pack", "--exec"), false)
+		if len(targets) > 0 {
+			dest := targets[0].s
+			if u, ok := sh.gitRemotes()[dest]; ok {
+				dest = u
+			}
+			if m := urlRe.FindStringSubmatch(dest); m != nil || strings.Contains(dest, "@") && strings.Contains(dest, ":") {
+				ep := bareHost(dest)
+				if m != nil {
+					ep = hostOf(m[2])
+				}
+				if !loopback(ep.Host) {
+					sh.find(n, Exfiltration, LevelCritical, "pushes the repository to %s, a remote the project does not name", ep)
+				}
+			}
+		}
 		for _, r := range rest {
 			if r.s == "--force" || r.s == "-f" || strings.HasPrefix(r.s, "--force-with-lease") || strings.HasPrefix(r.s, "--mirror") || forceFlagRe.MatchString(r.s) || strings.HasPrefix(r.s, "+") || r.s == "--delete" || r.s == "-d" {
 				sh.find(n, Destructive, LevelCritical, "force-pushes (%s), which can overwrite history on the remote", shortText(joinFields(rest).s, 40))
@@ -1614,4 +1673,44 @@ func archiveOut(base string, args []field) (field, bool) {
 		}
 	}
 	return field{}, false
+}
+
+var gitInsteadOfRe = regexp.MustCompile(`url\..*\.(push)?insteadof`)
+
+// gitCommandKey: a git configuration key whose value is a command git runs.
+func gitCommandKey(k string) bool {
+	k = strings.ToLower(k)
+	switch k {
+	case "core.pager", "core.sshcommand", "core.fsmonitor", "core.editor", "core.askpass", "diff.external", "sequence.editor", "credential.helper", "gpg.program", "core.gitproxy", "uploadpack.packobjectshook":
+		return true
+	}
+	return strings.HasPrefix(k, "alias.") || strings.HasPrefix(k, "pager.") || strings.HasSuffix(k, ".textconv") || strings.HasPrefix(k, "filter.") || strings.HasSuffix(k, ".cmd")
+}
+
+// gitRemotes are the remotes this shell added (git remote add NAME URL).
+func (sh *shell) gitRemotes() map[string]string {
+	if sh.remotes == nil {
+		sh.remotes = map[string]string{}
+	}
+	return sh.remotes
+}
+
+// loopbackSink: this machine's own ports are no third party, but Docker's
+// API is root on the machine, and credential files have no business on a
+// local port (a tunnel or proxy there forwards them).
+func (a *analyzer) loopbackSink(ep endpoint, data, auth taints, src Source) {
+	add := func(c Category, sev Level, format string, args ...any) {
+		a.add(Finding{Category: c, Severity: sev, Summary: fmt.Sprintf(format, args...), Source: src})
+	}
+	if _, port, ok := strings.Cut(ep.Host, ":"); ok && (port == "2375" || port == "2376") {
+		add(Privilege, LevelCritical, "talks to Docker's API on %s, which gives root on the machine", ep)
+		return
+	}
+	data.add(auth)
+	switch {
+	case data.has(tSecretFile) || data.has(tEnvDump):
+		add(Exfiltration, LevelCritical, "sends %s to a local port (%s), where a listener can pass them on", data.serious(), ep)
+	case data.has(tSecretVar):
+		add(Network, LevelReview, "sends the secret %s to a local port (%s)", joinWords(data.vars), ep)
+	}
 }
