@@ -37,6 +37,15 @@ type shell struct {
 	cond int
 	// remotes are the git remotes it added, by name.
 	remotes map[string]string
+	// arrayVars are the variables assigned an array (c=(curl -s …)).
+	arrayVars map[string]bool
+}
+
+func (sh *shell) arrays() map[string]bool {
+	if sh.arrayVars == nil {
+		sh.arrayVars = map[string]bool{}
+	}
+	return sh.arrayVars
 }
 
 func (a *analyzer) newShell(file, src string, depth int) *shell {
@@ -348,7 +357,22 @@ func (sh *shell) command(c syntax.Command, s *syntax.Stmt, in *value) value {
 	case *syntax.TestClause:
 		sh.testSubst(c.X) // patterns and comparisons are data; substitutions run
 	case *syntax.DeclClause:
+		nameref := c.Variant != nil && c.Variant.Value == "nameref"
 		for _, as := range c.Args {
+			if as.Name == nil && as.Value != nil {
+				if f := as.Value.Lit(); strings.HasPrefix(f, "-") && strings.Contains(f, "n") {
+					nameref = true // declare -n r=VAR: r is VAR
+				}
+				continue
+			}
+			if nameref && as.Name != nil && as.Value != nil {
+				if target := sh.word(as.Value); target.known {
+					v, _ := sh.lookup(target.s)
+					v.obf = true
+					sh.vars[as.Name.Value] = v
+					continue
+				}
+			}
 			sh.assign(as, in)
 		}
 	case *syntax.ArithmCmd, *syntax.LetClause:
@@ -415,6 +439,7 @@ func (sh *shell) assign(as *syntax.Assign, in *value) {
 	}
 	var v value
 	if as.Array != nil {
+		sh.arrays()[as.Name.Value] = true
 		v = value{known: true}
 		var parts []string
 		for _, el := range as.Array.Elems {
@@ -464,6 +489,12 @@ func (sh *shell) readFile(v value, n syntax.Node) value {
 	}
 	if t, ok := sh.written[p]; ok {
 		out.t.add(t)
+	}
+	for w, t := range sh.written {
+		// a folder read whole (tar -C DIR .) holds the files written into it
+		if strings.HasPrefix(w, p+"/") {
+			out.t.add(t)
+		}
 	}
 	return out
 }

@@ -74,7 +74,20 @@ func (sh *shell) program(base string, name field, args []field, n syntax.Node, s
 			return out
 		}
 		out := value{known: false}
+		tarDir := ""
+		if base == "tar" {
+			for i, a := range args {
+				if (a.s == "-C" || a.s == "--directory") && i+1 < len(args) {
+					tarDir = args[i+1].s
+				} else if strings.HasPrefix(a.s, "--directory=") {
+					tarDir = strings.TrimPrefix(a.s, "--directory=")
+				}
+			}
+		}
 		for _, p := range pos {
+			if tarDir != "" && !strings.HasPrefix(p.s, "/") && !strings.HasPrefix(p.s, "~") {
+				p.value.s = tarDir + "/" + p.s // tar -C DIR FILE…
+			}
 			out.merge(sh.readFile(p.value, n))
 			if base == "cat" {
 				sh.printFile(p.value, n)
@@ -389,6 +402,9 @@ func (sh *shell) program(base string, name field, args []field, n syntax.Node, s
 		return value{}
 	case "mkfifo":
 		return value{}
+	case "mktemp":
+		// a fresh name under /tmp: what is copied there is followed
+		return value{s: "/tmp/tmp.mktemp" + fmt.Sprint(len(sh.written)) + "\n", known: false}
 	case "dirname":
 		_, pos := options(args, nil, false)
 		if len(pos) == 1 && pos[0].known {
@@ -1030,6 +1046,12 @@ func (a *analyzer) network(ep endpoint, data, auth taints, src Source, verb stri
 	if len(foreign) > 0 {
 		add(Exfiltration, LevelCritical, "sends the secret %s to %s", joinWords(foreign), where)
 		return
+	}
+	for _, v := range auth.vars {
+		if svc := otherService(strings.TrimPrefix(v, "$"), ep); svc != "" {
+			add(Exfiltration, LevelCritical, "sends the %s credential %s to %s, which is not %s", svc, v, where, svc)
+			return
+		}
 	}
 	creds := append(own, auth.vars...)
 	if auth.serious() != "" {
