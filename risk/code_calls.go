@@ -468,14 +468,16 @@ func (c *code) fileLevel() {
 		}
 	}
 	c.secretToNetwork()
-	hasEnvFile := strings.Contains(c.src, "CLAUDE_ENV_FILE")
+	hasEnvFile := c.a.mentionsEnvFile(c.src)
 	bypass := strings.Contains(c.src, "setMode") || strings.Contains(c.src, "defaultMode") || strings.Contains(c.src, "updatedPermissions")
 	for _, t := range c.toks {
 		if t.kind != tokString {
 			continue
 		}
 		if hasEnvFile && envFileCodeRe.MatchString(t.text) {
-			c.find(t, Persistence, LevelCritical, "changes PATH or preloads code for every later command of the session through CLAUDE_ENV_FILE")
+			if line := envFileRisk(t.text); line != "" {
+				c.find(t, Persistence, LevelCritical, "changes what every later command of the session runs through the agent's env file (%s)", shortText(line, 60))
+			}
 		}
 		if bypass && t.text == "bypassPermissions" {
 			c.find(t, SelfTampering, LevelCritical, "tells the agent to switch its permission checks off (bypassPermissions)")

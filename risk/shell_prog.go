@@ -1152,6 +1152,16 @@ func (sh *shell) remoteShell(base string, args []field, n syntax.Node, in *value
 		sh.network(ep, data, taints{}, n, "opens a remote shell on")
 		return value{}
 	}
+	if base == "rsync" && len(pos) >= 2 && (hasFlagPrefix(flags, "--del") || hasFlag(flags, "--delete", "--delete-after", "--delete-before", "--delete-during", "--delete-excluded", "--remove-source-files")) {
+		if d := normPath(pos[len(pos)-1].s, sh.a.hook.ProjectDir); d == "~" || d == "/" || systemDir(d) || inHome(d) && !strings.Contains(strings.TrimPrefix(d, "~/"), "/") && !tempish(d) {
+			sh.find(n, Destructive, LevelCritical, "deletes what is not in the source from %s (rsync --delete)", displayPath(d))
+		}
+	}
+	for _, fl := range flags {
+		if fl.name == "-e" || fl.name == "--rsh" {
+			sh.nestedShell(fl.val.value, n, "") // the remote shell it runs
+		}
+	}
 	var remote []endpoint
 	var data taints
 	for _, p := range pos {
@@ -1351,6 +1361,13 @@ func (sh *shell) remove(base string, args []field, n syntax.Node) {
 		return
 	}
 	for _, p := range pos {
+		if !p.known && (strings.HasPrefix(p.s, "~") || strings.HasPrefix(p.s, "/")) && placeholderRe.MatchString(p.s) {
+			// ~/$X/*: with X empty (unset, a typo) it is ~/*
+			if empty := normPath(placeholderRe.ReplaceAllString(p.s, ""), sh.a.hook.ProjectDir); recursive && (empty == "/" || empty == "/*" || empty == "~" || empty == "~/*" || empty == "~/.*") {
+				sh.find(n, Destructive, LevelCritical, "deletes %s when %s is empty", describeTarget(empty), strings.Join(placeholderRe.FindAllString(p.s, -1), ", "))
+				continue
+			}
+		}
 		if !p.known && !strings.HasPrefix(p.s, "~") && !strings.HasPrefix(p.s, "$HOME") {
 			// rm -rf "$DIR" with DIR unknown: nothing to say
 			if !(recursive && (p.s == "$HOME/*" || p.s == "/*")) {
@@ -1570,9 +1587,9 @@ func (sh *shell) git(args []field, n syntax.Node) {
 // write judges a write of content to a file.
 func (sh *shell) write(target value, content value, n syntax.Node) {
 	raw := target.s
-	if strings.Contains(sh.rawText(n), "CLAUDE_ENV_FILE") && (strings.Contains(raw, "CLAUDE_ENV_FILE") || !target.known) {
-		if envFilePreloadRe.MatchString(content.s) || aliasRe.MatchString(content.s) {
-			sh.find(n, Persistence, LevelCritical, "changes PATH or preloads code for every later command of the session through CLAUDE_ENV_FILE (%s)", shortText(oneLine(content.s), 60))
+	if sh.a.mentionsEnvFile(sh.rawText(n)) && (sh.a.mentionsEnvFile(raw) || !target.known) {
+		if line := envFileRisk(content.s); line != "" {
+			sh.find(n, Persistence, LevelCritical, "changes what every later command of the session runs through the agent's env file (%s)", shortText(line, 60))
 		}
 		return
 	}
@@ -1736,3 +1753,6 @@ func (a *analyzer) loopbackSink(ep endpoint, data, auth taints, src Source) {
 		add(Network, LevelReview, "sends the secret %s to a local port (%s)", joinWords(data.vars), ep)
 	}
 }
+
+// placeholderRe: a variable left in a path because its value is unknown.
+var placeholderRe = regexp.MustCompile(`\$\{?[A-Za-z_][A-Za-z0-9_]*\}?`)
