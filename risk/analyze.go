@@ -88,6 +88,7 @@ type analyzer struct {
 	// funcCalls counts shell function bodies analysed at their calls.
 	funcCalls int
 	pkgDeps   map[string]bool // the project's own npm dependencies
+	pyDeps    map[string]bool // the project's own Python dependencies
 	// printed is what the hook writes where the agent reads it, rawTexts
 	// the raw text of its command and scripts (see output.go).
 	printed  []printed

@@ -1199,8 +1199,12 @@ func (sh *shell) packageRunner(base string, args []field, n syntax.Node) {
 	if len(pos) > 0 {
 		sub = pos[0].s
 	}
-	remote := func(pkg string) {
-		sh.find(n, RemotePackage, LevelReview, "downloads and runs the package %s from a registry each time it runs (%s)", pkg, base)
+	remote := func(pkg string) { sh.remotePackage(base, pkg, n) }
+	if (sub == "install" || sub == "i" || sub == "add") && sh.installsFromURL(base, pos[1:], n) {
+		return
+	}
+	if base == "uv" && sub == "pip" && len(pos) > 1 && pos[1].s == "install" && sh.installsFromURL(base, pos[2:], n) {
+		return
 	}
 	switch base {
 	case "npx", "pnpx", "bunx", "dnx":
@@ -1215,6 +1219,9 @@ func (sh *shell) packageRunner(base string, args []field, n syntax.Node) {
 		}
 		if !sh.a.ownPackage(pkg) {
 			remote(pkg)
+		}
+		if urlRe.MatchString(pkg) {
+			return
 		}
 		switch strings.SplitN(strings.TrimPrefix(pkg, "@"), "@", 2)[0] {
 		case "tsx", "ts-node", "esno", "esbuild-register", "node", "bun", "vite-node":
