@@ -204,4 +204,3 @@ func (sh *shell) installsFromURL(base string, pos []field, n syntax.Node) bool {
 	}
 	return found
 }
-
