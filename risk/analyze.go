@@ -128,6 +128,9 @@ func (a *analyzer) run() {
 	if strings.TrimSpace(cmd) == "" {
 		return
 	}
+	for ph, with := range vocab.Placeholders() {
+		cmd = strings.ReplaceAll(cmd, ph, with)
+	}
 	a.rawTexts = append(a.rawTexts, cmd)
 	sh := a.newShell("", cmd, 0)
 	sh.run()

@@ -58,7 +58,11 @@ func (c *code) run() {
 	c.imports()
 	for _, t := range c.toks {
 		if t.kind == tokString {
-			c.urlEPs = append(c.urlEPs, hostsIn(t.text)...)
+			for _, ep := range hostsIn(t.text) {
+				if !namespaceHost(ep.Host) {
+					c.urlEPs = append(c.urlEPs, ep)
+				}
+			}
 		}
 	}
 	c.statements()
@@ -718,3 +722,14 @@ var (
 	templateRef = regexp.MustCompile(`\{\s*([A-Za-z_$][\w.$]*)((?:\[['"][^'"]*['"]\]|\(['"][^'"]*['"][^)]*\)|\.[\w$]+)*)`)
 	templateKey = regexp.MustCompile(`['"]([^'"]+)['"]`)
 )
+
+// namespaceHost: hosts whose URLs name a namespace or a schema (an SVG's
+// xmlns, a JSON schema), never where data is sent.
+func namespaceHost(h string) bool {
+	switch h {
+	case "www.w3.org", "w3.org", "json-schema.org", "schema.org", "purl.org", "xmlns.com", "ns.adobe.com", "schemas.xmlsoap.org",
+		"schemas.microsoft.com", "schemas.openxmlformats.org", "www.schemastore.org", "json.schemastore.org", "docs.oasis-open.org":
+		return true
+	}
+	return false
+}

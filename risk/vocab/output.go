@@ -48,3 +48,11 @@ func DefaultOutputs() *Outputs {
 		EnvFiles:         []string{"CLAUDE_ENV_FILE"},
 	}
 }
+
+// Placeholders are the text an agent replaces in a hook's command before
+// the shell sees it, with what it puts there, when that is the same on
+// every machine (a path separator). Placeholders that name folders
+// (an extension's root) are the caller's to expand.
+func Placeholders() map[string]string {
+	return map[string]string{"${/}": "/", "${pathSeparator}": "/"}
+}
