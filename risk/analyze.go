@@ -2,6 +2,8 @@ package risk
 
 import (
 	"bytes"
+	"errors"
+	"regexp"
 	"fmt"
 	"io"
 	"os"
@@ -93,6 +95,8 @@ type analyzer struct {
 	// the raw text of its command and scripts (see output.go).
 	printed  []printed
 	rawTexts []string
+	// diags are what makes the hook fail rather than what it does.
+	diags []Finding
 	// sub: an analysis of a command line found in the hook's output,
 	// whose own output is not judged again.
 	sub bool
@@ -215,7 +219,7 @@ func (a *analyzer) report() Report {
 		}
 		return catRank(fs[i].Category) < catRank(fs[j].Category)
 	})
-	r := Report{Findings: fs}
+	r := Report{Findings: fs, Diagnostics: a.diags}
 	for _, f := range fs {
 		if f.Severity > r.Level {
 			r.Level = f.Severity
@@ -242,6 +246,12 @@ func (a *analyzer) script(s Script, depth int) {
 	a.budget--
 	name := a.display(s.Path)
 	if s.Err != nil {
+		if s.Err == errMissing && !a.builtAtRunTime(s.Path) {
+			// nothing runs: the shell says "not found" and exits 127
+			a.diags = append(a.diags, Finding{Category: Unreadable, Severity: LevelNone, Source: Source{File: name, Text: s.Path},
+				Summary: fmt.Sprintf("runs %s, which does not exist: the hook fails (exit 127, not found) until it is there", name)})
+			return
+		}
 		a.add(Finding{Category: Unreadable, Severity: LevelReview, Source: Source{File: name, Text: s.Path},
 			Summary: fmt.Sprintf("runs %s, which Hookwarden could not read (%v)", name, s.Err)})
 		return
@@ -324,7 +334,7 @@ func (a *analyzer) readScript(path, via string) Script {
 	case err != nil:
 		s.Err = err
 		if os.IsNotExist(err) {
-			s.Err = fmt.Errorf("it does not exist")
+			s.Err = errMissing
 		}
 	case len(b) > a.opt.MaxScriptBytes:
 		s.Err = fmt.Errorf("%d bytes, over the %d-byte limit", len(b), a.opt.MaxScriptBytes)
@@ -368,3 +378,21 @@ func readRegular(path string, max int) ([]byte, error) {
 	}
 	return b, nil
 }
+
+// errMissing: a script the hook runs does not exist.
+var errMissing = errors.New("it does not exist")
+
+// builtAtRunTime: the missing file is what the hook's command builds
+// before running it (npm run build && node dist/x.js): its code exists
+// when the hook runs, and cannot be read now.
+func (a *analyzer) builtAtRunTime(p string) bool {
+	s := filepath.ToSlash(p)
+	for _, d := range []string{"/dist/", "/build/", "/out/", "/target/", "/.next/", "/lib/", "/bin/"} {
+		if strings.Contains(s, d) {
+			return true
+		}
+	}
+	return builtRe.MatchString(a.hook.Command)
+}
+
+var builtRe = regexp.MustCompile(`\b(build|compile|tsc|make|go\s+build|cargo\s+build|esbuild|webpack|rollup|vite|bun\s+build|npm\s+run|pnpm\s+run|yarn\s+run|curl|wget|git\s+clone|cp|mv|ln|tee|cat\s*>)\b|>`)

@@ -152,6 +152,9 @@ type Finding struct {
 type Report struct {
 	Level    Level     `json:"level"`
 	Findings []Finding `json:"findings"`
+	// Diagnostics say why the hook is broken rather than risky (a script
+	// it runs does not exist: it fails with 127); they raise no level.
+	Diagnostics []Finding `json:"diagnostics,omitempty"`
 }
 
 // MarshalJSON always writes findings as a list ([] when there are none).
