@@ -3,11 +3,11 @@ package risk
 import (
 	"bytes"
 	"errors"
-	"regexp"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"unicode/utf8"

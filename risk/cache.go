@@ -21,6 +21,9 @@ type Cache struct {
 	// discovery shares trust's script discovery (each script read, parsed
 	// and followed once per listing).
 	discovery *trust.DiscoveryCache
+	// facts and instructions share the reading of what hooks print.
+	facts        map[string]*textFacts
+	instructions map[string][]Finding
 }
 
 // cachedAnalysis is what analysing a script gave: its findings and what
@@ -38,7 +41,8 @@ type cachedFile struct {
 
 // NewCache returns an empty cache.
 func NewCache() *Cache {
-	return &Cache{files: map[string]cachedFile{}, scripts: map[[sha256.Size]byte]cachedAnalysis{}, discovery: trust.NewDiscoveryCache()}
+	return &Cache{files: map[string]cachedFile{}, scripts: map[[sha256.Size]byte]cachedAnalysis{}, discovery: trust.NewDiscoveryCache(),
+		facts: map[string]*textFacts{}, instructions: map[string][]Finding{}}
 }
 
 func (c *Cache) file(path string, read func() ([]byte, error)) ([]byte, error) {
@@ -98,4 +102,30 @@ func (c *Cache) release(p *syntax.Parser) {
 	if c != nil {
 		c.parsers.Put(p)
 	}
+}
+
+func (c *Cache) outputFacts(k string) (*textFacts, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	f, ok := c.facts[k]
+	return f, ok
+}
+
+func (c *Cache) storeOutputFacts(k string, f *textFacts) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.facts[k] = f
+}
+
+func (c *Cache) instructionFindings(k string) ([]Finding, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	f, ok := c.instructions[k]
+	return f, ok
+}
+
+func (c *Cache) storeInstructionFindings(k string, fs []Finding) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.instructions[k] = fs
 }

@@ -41,14 +41,18 @@ type printed struct {
 
 // outputRes are the patterns built from one Outputs vocabulary.
 type outputRes struct {
-	decision  *regexp.Regexp // KEY: "VALUE"
-	context   *regexp.Regexp // KEY: <string literal or { … }>
-	allow     map[string]bool
-	refuse    map[string]bool
-	voc       *vocab.Outputs
-	permEvent map[string]bool
-	contEvent map[string]bool
-	ctxEvent  map[string]bool
+	// decAfter reads `: "VALUE"` after a decision key, ctxAfter the
+	// string literal or { … } after a context key (keys are found by
+	// strings.Index: a pattern that starts with an alternation cannot
+	// skip ahead and is slow on long scripts).
+	decAfter, ctxAfter *regexp.Regexp
+	ctxKeys            []string
+	allow              map[string]bool
+	refuse             map[string]bool
+	voc                *vocab.Outputs
+	permEvent          map[string]bool
+	contEvent          map[string]bool
+	ctxEvent           map[string]bool
 }
 
 var (
@@ -65,20 +69,12 @@ func outputPatterns(v *vocab.Outputs) *outputRes {
 }
 
 func compileOutputs(v *vocab.Outputs) *outputRes {
-	alt := func(words []string) string {
-		q := make([]string, len(words))
-		for i, w := range words {
-			q[i] = regexp.QuoteMeta(w)
-		}
-		return strings.Join(q, "|")
-	}
-	key := func(words []string) string {
-		return `\\?["']?\b(` + alt(words) + `)\b\\?["']?\s*(?::|=>|=)\s*`
-	}
 	ctxKeys := append(append([]string{}, v.Context...), v.Rewrite...)
+	sep := `^\\?["']?\s*(?::|=>|=)\s*`
 	return &outputRes{
-		decision:  regexp.MustCompile(key(v.Decision) + `\\?["']([A-Za-z]+)\\?["']`),
-		context:   regexp.MustCompile(key(ctxKeys) + `(?:[fFrRbBuU]{0,2})(["'{\[` + "`" + `])`),
+		decAfter:  regexp.MustCompile(sep + `\\?["']([A-Za-z]+)\\?["']`),
+		ctxAfter:  regexp.MustCompile(sep + `(?:[fFrRbBuU]{0,2})(["'{\[` + "`" + `])`),
+		ctxKeys:   ctxKeys,
 		allow:     set(v.Allow...),
 		refuse:    set(v.Refuse...),
 		voc:       v,
@@ -111,43 +107,132 @@ var (
 	stringLitRe  = regexp.MustCompile(`"((?:[^"\\\n]|\\.){12,})"|'((?:[^'\\\n]|\\.){12,})'|` + "`((?:[^`\\\\]|\\\\.){12,})`")
 )
 
+// textFacts are what one printed text says, as far as it does not depend
+// on the hook (cached per listing: many hooks print the same script).
+type textFacts struct {
+	allows  []int  // offsets of allow decisions
+	conds   []bool // for code: whether each allow is on some paths only
+	refuse  bool   // a deny, block or ask decision
+	exitTwo bool   // exit 2 (a blocking exit)
+	hasKey  bool   // a context or rewrite key with a value
+	keyed   []string
+	strs    []string // every long string literal (code only)
+}
+
+func (re *outputRes) mayDecide(text string) bool {
+	for _, k := range re.voc.Decision {
+		if strings.Contains(text, k) {
+			return true
+		}
+	}
+	return false
+}
+
+func (re *outputRes) mayKey(text string) bool {
+	for _, list := range [][]string{re.voc.Context, re.voc.Rewrite} {
+		for _, k := range list {
+			if strings.Contains(text, k) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// factsOf reads a text once (per Cache, for the default vocabulary).
+func (a *analyzer) factsOf(re *outputRes, text string, code bool) *textFacts {
+	cacheable := a.opt.Cache != nil && a.hook.Outputs == nil
+	key := text
+	if code {
+		key = "\x00code\x00" + text
+	}
+	if cacheable {
+		if f, ok := a.opt.Cache.outputFacts(key); ok {
+			return f
+		}
+	}
+	f := &textFacts{}
+	// The patterns run only on the lines that name a key (most lines of
+	// a script name none, and the patterns cannot skip ahead by a prefix).
+	for off := 0; off < len(text); {
+		end := strings.IndexByte(text[off:], '\n')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += off
+		}
+		line := text[off:end]
+		if re.mayDecide(line) {
+			for _, m := range keyed(line, re.voc.Decision, re.decAfter) {
+				v := line[m[4]:m[5]]
+				switch {
+				case re.allow[v]:
+					f.allows = append(f.allows, off+m[0])
+					f.conds = append(f.conds, code && codeCond(text, off+m[0]))
+				case re.refuse[v]:
+					f.refuse = true
+				}
+			}
+		}
+		if !f.exitTwo && strings.Contains(line, "xit") {
+			f.exitTwo = exitTwoRe.MatchString(line)
+		}
+		if re.mayKey(line) {
+			for _, loc := range keyed(line, re.ctxKeys, re.ctxAfter) {
+				f.hasKey = true
+				start := off + loc[4]
+				if open := text[start : off+loc[5]]; open == "{" || open == "[" {
+					for _, m := range stringLitRe.FindAllStringSubmatch(balanced(text[start:]), -1) {
+						f.keyed = append(f.keyed, unquoteLit(m[1]+m[2]+m[3]))
+					}
+					continue
+				}
+				if s, ok := literalAt(text[start:]); ok {
+					f.keyed = append(f.keyed, s)
+				}
+			}
+		}
+		off = end + 1
+	}
+	if code {
+		for _, m := range stringLitRe.FindAllStringSubmatch(text, -1) {
+			f.strs = append(f.strs, unquoteLit(m[1]+m[2]+m[3]))
+		}
+	}
+	if cacheable {
+		a.opt.Cache.storeOutputFacts(key, f)
+	}
+	return f
+}
+
 // agentOutput judges what the hook prints, once every piece is known.
 func (a *analyzer) agentOutput() {
 	if a.sub || len(a.printed) == 0 {
 		return
 	}
 	re := outputPatterns(a.hook.Outputs)
+	facts := make([]*textFacts, len(a.printed))
 	var allows []printed
 	refuses, exitTwo := false, false
-	for _, p := range a.printed {
-		for _, m := range re.decision.FindAllStringSubmatchIndex(p.text, -1) {
-			v := p.text[m[4]:m[5]]
-			switch {
-			case re.allow[v]:
-				q := p
-				if p.code {
-					q.cond = codeCond(p.text, m[0])
-					q.src.Line = strings.Count(p.text[:m[0]], "\n") + 1
-					q.src.Text = lineAt(p.text, m[0])
-				}
-				allows = append(allows, q)
-			case re.refuse[v]:
-				refuses = true
+	for i, p := range a.printed {
+		f := a.factsOf(re, p.text, p.code)
+		facts[i] = f
+		for k, off := range f.allows {
+			q := p
+			if p.code {
+				q.cond = f.conds[k]
+				q.src.Line = strings.Count(p.text[:off], "\n") + 1
+				q.src.Text = lineAt(p.text, off)
 			}
+			allows = append(allows, q)
 		}
-		if exitTwoRe.MatchString(p.text) {
-			exitTwo = true
-		}
+		refuses = refuses || f.refuse
+		exitTwo = exitTwo || f.exitTwo
 	}
 	for _, t := range a.rawTexts {
-		if exitTwoRe.MatchString(t) {
-			exitTwo = true
-		}
-		for _, m := range re.decision.FindAllStringSubmatch(t, -1) {
-			if re.refuse[m[2]] {
-				refuses = true
-			}
-		}
+		f := a.factsOf(re, t, false)
+		refuses = refuses || f.refuse
+		exitTwo = exitTwo || f.exitTwo
 	}
 	if re.permEvent[a.hook.Event] && len(allows) > 0 && !refuses && !exitTwo {
 		for _, p := range allows {
@@ -158,8 +243,8 @@ func (a *analyzer) agentOutput() {
 		}
 	}
 	cands := 0
-	for _, p := range a.printed {
-		for _, c := range a.contextTexts(re, p, refuses || exitTwo) {
+	for i, p := range a.printed {
+		for _, c := range a.contextTexts(re, p, facts[i], refuses || exitTwo) {
 			if cands++; cands > 60 {
 				return
 			}
@@ -188,45 +273,20 @@ func (a *analyzer) blanketAllow(p printed) {
 var broadToolRe = regexp.MustCompile(`(?i)bash|shell|command|exec|run|write|edit|terminal|\|`)
 
 // contextTexts are the pieces of a printed text that reach the model.
-func (a *analyzer) contextTexts(re *outputRes, p printed, refuses bool) []string {
-	var out []string
-	hasKey := re.context.MatchString(p.text)
-	if !hasKey && !re.ctxEvent[a.hook.Event] {
+func (a *analyzer) contextTexts(re *outputRes, p printed, f *textFacts, refuses bool) []string {
+	if !f.hasKey && !re.ctxEvent[a.hook.Event] {
 		return nil
 	}
-	if p.code {
-		// A script's literals: the values of context keys, and every long
-		// string when the script says something to the model and never
-		// refuses (the text is often built in a variable first).
-		if hasKey && !refuses || re.ctxEvent[a.hook.Event] {
-			for _, m := range stringLitRe.FindAllStringSubmatch(p.text, -1) {
-				s := m[1] + m[2] + m[3]
-				if u, err := strconv.Unquote(`"` + strings.ReplaceAll(s, `"`, `\"`) + `"`); err == nil {
-					s = u
-				}
-				out = append(out, s)
-			}
-			return out
-		}
+	if p.code && (f.hasKey && !refuses || re.ctxEvent[a.hook.Event]) {
+		// A script's literals: every long string when the script says
+		// something to the model and never refuses (the text is often
+		// built in a variable first).
+		return f.strs
 	}
-	if !hasKey {
+	if !f.hasKey {
 		return []string{p.text} // plain stdout on an event that adds it to the context
 	}
-	for _, loc := range re.context.FindAllStringSubmatchIndex(p.text, -1) {
-		open := p.text[loc[4]:loc[5]]
-		start := loc[4]
-		if open == "{" || open == "[" {
-			body := balanced(p.text[start:])
-			for _, m := range stringLitRe.FindAllStringSubmatch(body, -1) {
-				out = append(out, unquoteLit(m[1]+m[2]+m[3]))
-			}
-			continue
-		}
-		if s, ok := literalAt(p.text[start:]); ok {
-			out = append(out, s)
-		}
-	}
-	return out
+	return f.keyed
 }
 
 // balanced returns the {…} or […] that starts s (or s up to 4 KiB).
@@ -287,10 +347,29 @@ func unquoteLit(s string) string {
 	return s
 }
 
-// instruction judges one text the model reads.
+// instruction judges one text the model reads (once per Cache).
 func (a *analyzer) instruction(text string, src Source) {
 	if len(text) > 8192 {
 		text = text[:8192]
+	}
+	key := a.hook.ProjectDir + "\x00" + text
+	if a.opt.Cache != nil {
+		if fs, ok := a.opt.Cache.instructionFindings(key); ok {
+			for _, f := range fs {
+				f.Source = src
+				a.add(f)
+			}
+			return
+		}
+		before := len(a.findings)
+		defer func() {
+			var fs []Finding
+			for _, f := range a.findings[before:] {
+				f.Source = Source{}
+				fs = append(fs, f)
+			}
+			a.opt.Cache.storeInstructionFindings(key, fs)
+		}()
 	}
 	if m := hideRe.FindString(text); m != "" {
 		a.add(Finding{Category: AgentOutput, Severity: LevelCritical, Source: src,
@@ -462,4 +541,31 @@ func lineAt(text string, off int) string {
 		return strings.TrimSpace(text[start:])
 	}
 	return strings.TrimSpace(text[start : off+end])
+}
+
+// keyed finds KEY<after> in a line for each key, as the submatch indexes
+// of one pattern (whole match, the key, after's group).
+func keyed(line string, keys []string, after *regexp.Regexp) [][]int {
+	var out [][]int
+	for _, k := range keys {
+		for from := 0; from < len(line); {
+			i := strings.Index(line[from:], k)
+			if i < 0 {
+				break
+			}
+			p := from + i
+			from = p + len(k)
+			if p > 0 && wordByte(line[p-1]) || from < len(line) && wordByte(line[from]) {
+				continue
+			}
+			if g := after.FindStringSubmatchIndex(line[from:]); g != nil {
+				out = append(out, []int{p, from + g[1], p, from, from + g[2], from + g[3]})
+			}
+		}
+	}
+	return out
+}
+
+func wordByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
