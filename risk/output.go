@@ -72,7 +72,7 @@ func compileOutputs(v *vocab.Outputs) *outputRes {
 	ctxKeys := append(append([]string{}, v.Context...), v.Rewrite...)
 	sep := `^\\?["']?\s*(?::|=>|=)\s*`
 	return &outputRes{
-		decAfter:  regexp.MustCompile(sep + `\\?["']([A-Za-z]+)\\?["']`),
+		decAfter:  regexp.MustCompile(sep + `(?:\\?["']([A-Za-z]+)\\?["']|[A-Za-z_]\w*\b)`),
 		ctxAfter:  regexp.MustCompile(sep + `(?:[fFrRbBuU]{0,2})(["'{\[` + "`" + `])`),
 		ctxKeys:   ctxKeys,
 		allow:     set(v.Allow...),
@@ -164,7 +164,18 @@ func (a *analyzer) factsOf(re *outputRes, text string, code bool) *textFacts {
 		line := text[off:end]
 		if re.mayDecide(line) {
 			for _, m := range keyed(line, re.voc.Decision, re.decAfter) {
-				v := line[m[4]:m[5]]
+				v := ""
+				if m[4] >= 0 {
+					v = line[m[4]:m[5]]
+				}
+				if m[4] < 0 {
+					// KEY: NAME — the value of NAME = "…" in the same text
+					if id := identAfter(line[m[3]:]); id != "" {
+						if vm := regexp.MustCompile(`(?m)\b` + regexp.QuoteMeta(id) + `\s*=\s*["']([A-Za-z]+)["']`).FindStringSubmatch(text); vm != nil {
+							v = vm[1]
+						}
+					}
+				}
 				switch {
 				case re.allow[v]:
 					f.allows = append(f.allows, off+m[0])
@@ -222,6 +233,7 @@ func (a *analyzer) agentOutput() {
 			if p.code {
 				q.cond = f.conds[k]
 				q.src.Line = strings.Count(p.text[:off], "\n") + 1
+				q.src.Col = off - strings.LastIndexByte(p.text[:off], '\n')
 				q.src.Text = lineAt(p.text, off)
 			}
 			allows = append(allows, q)
@@ -559,7 +571,11 @@ func keyed(line string, keys []string, after *regexp.Regexp) [][]int {
 				continue
 			}
 			if g := after.FindStringSubmatchIndex(line[from:]); g != nil {
-				out = append(out, []int{p, from + g[1], p, from, from + g[2], from + g[3]})
+				m := []int{p, from + g[1], p, from, -1, -1}
+				if g[2] >= 0 {
+					m[4], m[5] = from+g[2], from+g[3]
+				}
+				out = append(out, m)
 			}
 		}
 	}
@@ -568,4 +584,14 @@ func keyed(line string, keys []string, after *regexp.Regexp) [][]int {
 
 func wordByte(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+var identAfterRe = regexp.MustCompile(`^\\?["']?\s*(?::|=>|=)\s*([A-Za-z_]\w*)`)
+
+// identAfter is the variable a key's value is taken from (KEY: NAME).
+func identAfter(s string) string {
+	if m := identAfterRe.FindStringSubmatch(s); m != nil && m[1] != "true" && m[1] != "false" && m[1] != "None" && m[1] != "null" {
+		return m[1]
+	}
+	return ""
 }

@@ -37,8 +37,10 @@ type shell struct {
 	cond int
 	// remotes are the git remotes it added, by name.
 	remotes map[string]string
-	// arrayVars are the variables assigned an array (c=(curl -s …)).
+	// arrayVars are the variables assigned an array (c=(curl -s …)),
+	// elems their elements.
 	arrayVars map[string]bool
+	elems     map[string][]value
 }
 
 func (sh *shell) arrays() map[string]bool {
@@ -440,15 +442,25 @@ func (sh *shell) assign(as *syntax.Assign, in *value) {
 	var v value
 	if as.Array != nil {
 		sh.arrays()[as.Name.Value] = true
+		if sh.elems == nil {
+			sh.elems = map[string][]value{}
+		}
+		var elems []value
 		v = value{known: true}
 		var parts []string
 		for _, el := range as.Array.Elems {
 			ev := sh.word(el.Value)
+			elems = append(elems, ev)
 			parts = append(parts, ev.s)
 			v.known = v.known && ev.known
 			v.merge(ev)
 		}
 		v.s = strings.Join(parts, " ")
+		if !as.Append {
+			sh.elems[as.Name.Value] = elems
+		} else {
+			sh.elems[as.Name.Value] = append(sh.elems[as.Name.Value], elems...)
+		}
 	} else {
 		v = sh.word(as.Value)
 	}

@@ -308,11 +308,24 @@ func sedSubst(cmd string) (repl, flags string, ok bool) {
 		return "", "", false
 	}
 	d := cmd[1]
-	parts := strings.SplitN(cmd[2:], string(d), 3)
-	if len(parts) != 3 {
+	var parts []string
+	var cur strings.Builder
+	for i := 2; i < len(cmd); i++ {
+		switch {
+		case cmd[i] == '\\' && i+1 < len(cmd) && cmd[i+1] == d:
+			cur.WriteByte(d) // an escaped delimiter is the character itself
+			i++
+		case cmd[i] == d && len(parts) < 2:
+			parts = append(parts, cur.String())
+			cur.Reset()
+		default:
+			cur.WriteByte(cmd[i])
+		}
+	}
+	if len(parts) != 2 {
 		return "", "", false
 	}
-	return parts[1], parts[2], true
+	return parts[1], cur.String(), true
 }
 
 // zipCmd: -TT/--unzip-command runs a command to test the archive.
