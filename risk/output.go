@@ -70,7 +70,7 @@ func outputPatterns(v *vocab.Outputs) *outputRes {
 
 func compileOutputs(v *vocab.Outputs) *outputRes {
 	ctxKeys := append(append([]string{}, v.Context...), v.Rewrite...)
-	sep := `^\\?["']?\s*(?::|=>|=)\s*`
+	sep := `^\\?["']?\]?\s*(?::|=>|=)\s*`
 	return &outputRes{
 		decAfter:  regexp.MustCompile(sep + `(?:\\?["']([A-Za-z]+)\\?["']|[A-Za-z_]\w*\b)`),
 		ctxAfter:  regexp.MustCompile(sep + `(?:[fFrRbBuU]{0,2})(["'{\[` + "`" + `])`),
@@ -162,6 +162,15 @@ func (a *analyzer) factsOf(re *outputRes, text string, code bool) *textFacts {
 			end += off
 		}
 		line := text[off:end]
+		if t := strings.TrimSpace(line); strings.HasPrefix(t, "#") || strings.HasPrefix(t, "//") {
+			off = end + 1 // a comment decides nothing (a decoy "deny" or "exit 2" there hides nothing)
+			continue
+		}
+		for _, c := range []string{" #", "\t#", " //"} {
+			if i := strings.Index(line, c); i >= 0 && !strings.ContainsAny(line[i:], `"'`) {
+				line = line[:i] // a trailing comment, outside any quotes
+			}
+		}
 		if re.mayDecide(line) {
 			for _, m := range keyed(line, re.voc.Decision, re.decAfter) {
 				v := ""

@@ -100,8 +100,23 @@ func (sh *shell) run() {
 
 func (sh *shell) stmts(list []*syntax.Stmt) {
 	for _, s := range list {
-		sh.stmt(s, nil)
+		mark := len(sh.a.printed)
+		out := sh.stmt(s, nil)
+		if out.s != "" && (out.known || out.decoded) && len(sh.a.printed) > mark && !sh.printedText(out.s) {
+			// what a pipeline writes last (… | base64 -d): printed too
+			sh.printed(out.s, s)
+		}
 	}
+}
+
+// printedText: the text is already recorded as printed.
+func (sh *shell) printedText(text string) bool {
+	for _, p := range sh.a.printed {
+		if p.text == text {
+			return true
+		}
+	}
+	return false
 }
 
 // src gives the Source of a node.
