@@ -254,7 +254,7 @@ func (c *code) execCall(x token, name string, args []token) {
 					continue
 				}
 				v := c.expr([]token{a})
-				if v.known && v.s != "" {
+				if v.known && v.s != "" && v.t.empty() {
 					words = append(words, shellQuote(v.s))
 					continue
 				}

@@ -6,7 +6,7 @@ import "regexp"
 // read as written plainly — a rule per form, on the tokens:
 //
 //	'o' + 's'                                  → 'os'
-//	x['exec' + 'Sync']  /  f(…)['system']      → x.execSync  /  f(…).system
+//	x['exec' + 'Sync'](…)  /  f(…)['system'](…) → x.execSync(…)  /  f(…).system(…)
 //	getattr(os, 'system')                      → os.system
 //	getattr(importlib.import_module('m'), 'n') → m.n
 //	X = __import__('m')                        → import m as X
@@ -73,7 +73,9 @@ func foldIndex(ts []token) []token {
 	out := make([]token, 0, len(ts))
 	for i := 0; i < len(ts); i++ {
 		t := ts[i]
-		if t.kind == tokPunct && t.text == "[" && i+2 < len(ts) && ts[i+1].kind == tokString && identLike.MatchString(ts[i+1].text) && ts[i+2].text == "]" && len(out) > 0 {
+		// only before a call (x['execSync'](…)): a subscript that reads data
+		// (d['tool_input'], os.environ['KEY']) keeps its own reading
+		if t.kind == tokPunct && t.text == "[" && i+3 < len(ts) && ts[i+1].kind == tokString && identLike.MatchString(ts[i+1].text) && ts[i+2].text == "]" && ts[i+3].text == "(" && len(out) > 0 {
 			prev := &out[len(out)-1]
 			switch {
 			case prev.kind == tokIdent:
