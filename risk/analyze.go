@@ -2,14 +2,17 @@ package risk
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/hookwarden/hookwarden/risk/vocab"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
@@ -30,6 +33,9 @@ type Hook struct {
 	// Scripts are the files the hook runs, when the caller has read them
 	// already; nil means the analyser finds and reads them itself.
 	Scripts []Script
+	// Outputs is the vocabulary of the output fields the hook's agent
+	// acts on (nil: vocab.DefaultOutputs, every agent's).
+	Outputs *vocab.Outputs
 }
 
 // Script is a file a hook runs, as read (or why it could not be).
@@ -84,6 +90,16 @@ type analyzer struct {
 	// funcCalls counts shell function bodies analysed at their calls.
 	funcCalls int
 	pkgDeps   map[string]bool // the project's own npm dependencies
+	pyDeps    map[string]bool // the project's own Python dependencies
+	// printed is what the hook writes where the agent reads it, rawTexts
+	// the raw text of its command and scripts (see output.go).
+	printed  []printed
+	rawTexts []string
+	// diags are what makes the hook fail rather than what it does.
+	diags []Finding
+	// sub: an analysis of a command line found in the hook's output,
+	// whose own output is not judged again.
+	sub bool
 }
 
 func newAnalyzer(h Hook, opt Options) *analyzer {
@@ -116,6 +132,10 @@ func (a *analyzer) run() {
 	if strings.TrimSpace(cmd) == "" {
 		return
 	}
+	for ph, with := range vocab.Placeholders() {
+		cmd = strings.ReplaceAll(cmd, ph, with)
+	}
+	a.rawTexts = append(a.rawTexts, cmd)
 	sh := a.newShell("", cmd, 0)
 	sh.run()
 	for _, s := range h.Scripts {
@@ -124,6 +144,7 @@ func (a *analyzer) run() {
 	if h.Scripts == nil {
 		a.followScripts(cmd, 1)
 	}
+	a.agentOutput()
 }
 
 // env looks at the hook's own environment: variables that load code into
@@ -198,7 +219,7 @@ func (a *analyzer) report() Report {
 		}
 		return catRank(fs[i].Category) < catRank(fs[j].Category)
 	})
-	r := Report{Findings: fs}
+	r := Report{Findings: fs, Diagnostics: a.diags}
 	for _, f := range fs {
 		if f.Severity > r.Level {
 			r.Level = f.Severity
@@ -225,6 +246,12 @@ func (a *analyzer) script(s Script, depth int) {
 	a.budget--
 	name := a.display(s.Path)
 	if s.Err != nil {
+		if s.Err == errMissing && !a.builtAtRunTime(s.Path) {
+			// nothing runs: the shell says "not found" and exits 127
+			a.diags = append(a.diags, Finding{Category: Unreadable, Severity: LevelNone, Source: Source{File: name, Text: s.Path},
+				Summary: fmt.Sprintf("runs %s, which does not exist: the hook fails (exit 127, not found) until it is there", name)})
+			return
+		}
 		a.add(Finding{Category: Unreadable, Severity: LevelReview, Source: Source{File: name, Text: s.Path},
 			Summary: fmt.Sprintf("runs %s, which Hookwarden could not read (%v)", name, s.Err)})
 		return
@@ -235,20 +262,30 @@ func (a *analyzer) script(s Script, depth int) {
 			Summary: fmt.Sprintf("runs %s, a binary file Hookwarden cannot read", name)})
 		return
 	}
+	text := string(content)
 	var key [32]byte
 	cacheable := a.opt.Cache != nil && len(a.hook.Env) == 0
 	if cacheable {
 		key = scriptKey(s.Path, a.hook.ProjectDir, content)
-		if fs, ok := a.opt.Cache.findings(key); ok {
-			for _, f := range fs {
+		if an, ok := a.opt.Cache.analysis(key); ok {
+			for _, f := range an.findings {
 				a.add(f)
 			}
+			a.printed = append(a.printed, an.printed...)
+			a.rawTexts = append(a.rawTexts, an.raw...)
 			return
 		}
-		before := len(a.findings)
-		defer func() { a.opt.Cache.store(key, a.findings[before:]) }()
+		before, printedBefore, rawBefore := len(a.findings), len(a.printed), len(a.rawTexts)
+		defer func() {
+			a.opt.Cache.store(key, cachedAnalysis{findings: a.findings[before:], printed: a.printed[printedBefore:], raw: a.rawTexts[rawBefore:]})
+		}()
 	}
-	text := string(content)
+	if !a.sub {
+		a.rawTexts = append(a.rawTexts, text)
+		if l := langOf(s.Path, s.Via, text); l != langShell {
+			a.print(printed{text: text, code: true, src: Source{File: name, Text: s.Path}})
+		}
+	}
 	switch langOf(s.Path, s.Via, text) {
 	case langShell:
 		sh := a.newShell(name, text, depth)
@@ -297,7 +334,7 @@ func (a *analyzer) readScript(path, via string) Script {
 	case err != nil:
 		s.Err = err
 		if os.IsNotExist(err) {
-			s.Err = fmt.Errorf("it does not exist")
+			s.Err = errMissing
 		}
 	case len(b) > a.opt.MaxScriptBytes:
 		s.Err = fmt.Errorf("%d bytes, over the %d-byte limit", len(b), a.opt.MaxScriptBytes)
@@ -341,3 +378,21 @@ func readRegular(path string, max int) ([]byte, error) {
 	}
 	return b, nil
 }
+
+// errMissing: a script the hook runs does not exist.
+var errMissing = errors.New("it does not exist")
+
+// builtAtRunTime: the missing file is what the hook's command builds
+// before running it (npm run build && node dist/x.js): its code exists
+// when the hook runs, and cannot be read now.
+func (a *analyzer) builtAtRunTime(p string) bool {
+	s := filepath.ToSlash(p)
+	for _, d := range []string{"/dist/", "/build/", "/out/", "/target/", "/.next/", "/lib/", "/bin/"} {
+		if strings.Contains(s, d) {
+			return true
+		}
+	}
+	return builtRe.MatchString(a.hook.Command)
+}
+
+var builtRe = regexp.MustCompile(`\b(build|compile|tsc|make|go\s+build|cargo\s+build|esbuild|webpack|rollup|vite|bun\s+build|npm\s+run|pnpm\s+run|yarn\s+run|curl|wget|git\s+clone|cp|mv|ln|tee|cat\s*>)\b|>`)

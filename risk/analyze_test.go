@@ -65,7 +65,7 @@ func TestUnreadableIsNeverClean(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tt := range []struct{ command, want string }{
-		{"bash ./missing.sh", "does not exist"},
+		{"npm run build && node ./dist/missing.js", "does not exist"},
 		{"bash ./big.sh", "over the 64-byte limit"},
 		{"./tool --x", "binary"},
 		{"if then fi (", "cannot parse"},
@@ -75,6 +75,16 @@ func TestUnreadableIsNeverClean(t *testing.T) {
 		if r.Level != LevelReview || f.Category != Unreadable || !strings.Contains(f.Summary, tt.want) {
 			t.Errorf("%s: %s %+v, want an unreadable review saying %q", tt.command, r.Level, r.Findings, tt.want)
 		}
+	}
+}
+
+// A script that does not exist is a broken hook, not a risk: nothing
+// runs (the shell exits 127). Said as a diagnostic; the level stays none.
+func TestMissingScriptIsADiagnostic(t *testing.T) {
+	dir := t.TempDir()
+	r := Analyze(Hook{Command: "bash ./missing.sh", ProjectDir: dir}, Options{})
+	if r.Level != LevelNone || len(r.Findings) != 0 || len(r.Diagnostics) != 1 || !strings.Contains(r.Diagnostics[0].Summary, "127") {
+		t.Errorf("got %s %+v diagnostics %+v", r.Level, r.Findings, r.Diagnostics)
 	}
 }
 

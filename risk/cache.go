@@ -16,11 +16,22 @@ import (
 type Cache struct {
 	mu      sync.Mutex
 	files   map[string]cachedFile
-	scripts map[[sha256.Size]byte][]Finding
+	scripts map[[sha256.Size]byte]cachedAnalysis
 	parsers sync.Pool // *syntax.Parser
 	// discovery shares trust's script discovery (each script read, parsed
 	// and followed once per listing).
 	discovery *trust.DiscoveryCache
+	// facts and instructions share the reading of what hooks print.
+	facts        map[string]*textFacts
+	instructions map[string][]Finding
+}
+
+// cachedAnalysis is what analysing a script gave: its findings and what
+// it prints to the agent (judged per hook: it depends on the event).
+type cachedAnalysis struct {
+	findings []Finding
+	printed  []printed
+	raw      []string
 }
 
 type cachedFile struct {
@@ -30,7 +41,8 @@ type cachedFile struct {
 
 // NewCache returns an empty cache.
 func NewCache() *Cache {
-	return &Cache{files: map[string]cachedFile{}, scripts: map[[sha256.Size]byte][]Finding{}, discovery: trust.NewDiscoveryCache()}
+	return &Cache{files: map[string]cachedFile{}, scripts: map[[sha256.Size]byte]cachedAnalysis{}, discovery: trust.NewDiscoveryCache(),
+		facts: map[string]*textFacts{}, instructions: map[string][]Finding{}}
 }
 
 func (c *Cache) file(path string, read func() ([]byte, error)) ([]byte, error) {
@@ -62,17 +74,18 @@ func scriptKey(path, projectDir string, content []byte) [sha256.Size]byte {
 	return k
 }
 
-func (c *Cache) findings(k [sha256.Size]byte) ([]Finding, bool) {
+func (c *Cache) analysis(k [sha256.Size]byte) (cachedAnalysis, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	f, ok := c.scripts[k]
 	return f, ok
 }
 
-func (c *Cache) store(k [sha256.Size]byte, fs []Finding) {
+func (c *Cache) store(k [sha256.Size]byte, an cachedAnalysis) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.scripts[k] = append([]Finding(nil), fs...)
+	c.scripts[k] = cachedAnalysis{findings: append([]Finding(nil), an.findings...),
+		printed: append([]printed(nil), an.printed...), raw: append([]string(nil), an.raw...)}
 }
 
 // parser lends a Bash parser (parsers are reused: making one allocates).
@@ -89,4 +102,30 @@ func (c *Cache) release(p *syntax.Parser) {
 	if c != nil {
 		c.parsers.Put(p)
 	}
+}
+
+func (c *Cache) outputFacts(k string) (*textFacts, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	f, ok := c.facts[k]
+	return f, ok
+}
+
+func (c *Cache) storeOutputFacts(k string, f *textFacts) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.facts[k] = f
+}
+
+func (c *Cache) instructionFindings(k string) ([]Finding, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	f, ok := c.instructions[k]
+	return f, ok
+}
+
+func (c *Cache) storeInstructionFindings(k string, fs []Finding) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.instructions[k] = fs
 }

@@ -34,7 +34,7 @@ func (a *analyzer) scriptCode(file, text string, l lang, at *Source, depth int) 
 		return
 	}
 	a.budget--
-	c := &code{a: a, file: file, src: text, lines: strings.Split(text, "\n"), at: at, l: l, toks: tokenize(text, l),
+	c := &code{a: a, file: file, src: text, lines: strings.Split(text, "\n"), at: at, l: l, toks: fold(tokenize(text, l)),
 		alias: map[string]string{}, vars: map[string]value{}, depth: depth}
 	c.run()
 }
@@ -58,7 +58,11 @@ func (c *code) run() {
 	c.imports()
 	for _, t := range c.toks {
 		if t.kind == tokString {
-			c.urlEPs = append(c.urlEPs, hostsIn(t.text)...)
+			for _, ep := range hostsIn(t.text) {
+				if !namespaceHost(ep.Host) {
+					c.urlEPs = append(c.urlEPs, ep)
+				}
+			}
 		}
 	}
 	c.statements()
@@ -101,6 +105,15 @@ func (c *code) imports() {
 					c.alias[name] = target
 				}
 			}
+		case c.l == langPython && t[i].kind == tokIdent && i >= 2 && t[i-1].text == "=" && t[i-2].kind == tokIdent && (t[i].text == "__import__" || t[i].text == "importlib.import_module"):
+			// m = __import__('os'), m = importlib.import_module('os')
+			if mod, _, ok := moduleCall(t, i); ok {
+				c.alias[t[i-2].text] = mod
+			}
+		case t[i].kind == tokIdent && i >= 2 && t[i-1].text == "=" && t[i-2].kind == tokIdent && strings.Contains(t[i].text, ".") &&
+			(i+1 == len(t) || t[i+1].text == "\n" || t[i+1].text == ";") && c.knownModule(t[i].text):
+			// f = urllib.request.urlopen: f is that function
+			c.alias[t[i-2].text] = c.canon(t[i].text)
 		case c.l == langJS && t[i].kind == tokIdent && (t[i].text == "require" || t[i].text == "import") && i+2 < len(t) && t[i+1].text == "(" && t[i+2].kind == tokString:
 			c.bindJS(i, normModule(t[i+2].text))
 			c.remoteImport(t[i+2])
@@ -309,7 +322,7 @@ func (c *code) statement(s []token) {
 	}
 }
 
-var decodeFuncs = regexp.MustCompile(`^(base64\.(b64decode|standard_b64decode|urlsafe_b64decode|b32decode|b16decode|decodebytes)|codecs\.decode|bytes\.fromhex|binascii\.(a2b_base64|unhexlify|a2b_hex)|zlib\.decompress|gzip\.decompress|Buffer\.from|atob|decodeURIComponent|unescape)$`)
+var decodeFuncs = regexp.MustCompile(`^(base64\.(b64decode|standard_b64decode|urlsafe_b64decode|b32decode|b16decode|decodebytes)|codecs\.decode|bytes\.fromhex|binascii\.(a2b_base64|unhexlify|a2b_hex)|zlib\.decompress|gzip\.decompress|Buffer\.from|atob|decodeURIComponent|unescape|decode_base64|MIME::Base64::decode_base64|MIME::Base64::decode|Base64\.decode64|Base64\.strict_decode64|base64_decode)$`)
 
 // expr evaluates an expression: its literal text (when it is one), what
 // it carries, whether it is decoded, whether it makes a network object.
@@ -594,7 +607,7 @@ func decodeLiteral(fn string, args []token) (string, bool) {
 		return "", false
 	}
 	switch {
-	case strings.Contains(fn, "b64") || strings.Contains(fn, "base64") || fn == "atob" || fn == "Buffer.from" && (enc == "base64" || enc == "base64url"):
+	case strings.Contains(fn, "b64") || strings.Contains(fn, "base64") || strings.Contains(fn, "decode64") || fn == "atob" || fn == "Buffer.from" && (enc == "base64" || enc == "base64url"):
 		if b, err := base64.StdEncoding.DecodeString(stripSpace(lit)); err == nil {
 			return string(b), true
 		}
@@ -718,3 +731,25 @@ var (
 	templateRef = regexp.MustCompile(`\{\s*([A-Za-z_$][\w.$]*)((?:\[['"][^'"]*['"]\]|\(['"][^'"]*['"][^)]*\)|\.[\w$]+)*)`)
 	templateKey = regexp.MustCompile(`['"]([^'"]+)['"]`)
 )
+
+// namespaceHost: hosts whose URLs name a namespace or a schema (an SVG's
+// xmlns, a JSON schema), never where data is sent.
+func namespaceHost(h string) bool {
+	switch h {
+	case "www.w3.org", "w3.org", "json-schema.org", "schema.org", "purl.org", "xmlns.com", "ns.adobe.com", "schemas.xmlsoap.org",
+		"schemas.microsoft.com", "schemas.openxmlformats.org", "www.schemastore.org", "json.schemastore.org", "docs.oasis-open.org":
+		return true
+	}
+	return false
+}
+
+// knownModule: a dotted name whose first part is an imported module or a
+// module the analyser knows (urllib.request.urlopen, os.system).
+func (c *code) knownModule(name string) bool {
+	first, _, _ := strings.Cut(name, ".")
+	if _, ok := c.alias[first]; ok {
+		return true
+	}
+	canon := c.canon(name)
+	return execShellRe.MatchString(canon) || netCallRe.MatchString(canon) || evalRe.MatchString(canon)
+}

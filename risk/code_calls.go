@@ -7,7 +7,7 @@ import (
 )
 
 var (
-	execShellRe = regexp.MustCompile(`^(subprocess\.(run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|os\.(system|popen|exec[lv]p?e?|spawn[lv]p?e?|posix_spawnp?)|commands\.getoutput|pty\.spawn|asyncio\.(create_subprocess_shell|create_subprocess_exec)|child_process\.(exec|execSync|spawn|spawnSync|execFile|execFileSync|fork)|Bun\.(spawn|spawnSync|\$)|Deno\.(Command|run)|shelljs\.exec|execa(\.execa|\.execaSync|\.execaCommand|\.\$)?|execa|execaSync|execaCommand|zx\.\$|sh\.(run|exec)|plumbum\.local)$`)
+	execShellRe = regexp.MustCompile(`^(subprocess\.(run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|os\.(system|popen|exec[lv]p?e?|spawn[lv]p?e?|posix_spawnp?)|commands\.getoutput|pty\.spawn|asyncio\.(create_subprocess_shell|create_subprocess_exec)|child_process\.(exec|execSync|spawn|spawnSync|execFile|execFileSync|fork)|Bun\.(spawn|spawnSync|\$)|Deno\.(Command|run)|shelljs\.exec|execa(\.execa|\.execaSync|\.execaCommand|\.\$)?|execa|execaSync|execaCommand|zx\.\$|sh\.(run|exec)|plumbum\.local|system|shell_exec|passthru|Kernel\.system|IO\.popen|Open3\.(capture2e?|capture3|popen2|popen3))$`)
 	netCallRe   = regexp.MustCompile(`^(requests|httpx|aiohttp|urllib3|urllib\.request|urllib2|http\.client|pycurl|websocket|websockets|smtplib|ftplib|paramiko|telnetlib|axios|got|node-fetch|undici|needle|superagent|request|ky|ws|http|https|net|tls|dgram|socket\.io-client|@slack/webhook|discord\.js)(\.|$)|^(fetch|urlopen|XMLHttpRequest|WebSocket|EventSource|Bun\.connect|Deno\.connect|Deno\.connectTls|navigator\.sendBeacon)$`)
 	dnsCallRe   = regexp.MustCompile(`^(socket\.(gethostbyname|gethostbyname_ex|getaddrinfo)|dns\.(lookup|resolve\w*|promises\.\w+)|dns\.resolver\.(resolve|query))$`)
 	evalRe      = regexp.MustCompile(`^(eval|exec|compile|Function|vm\.(runInThisContext|runInNewContext|runInContext|Script|compileFunction)|execfile|runpy\.run_path|runpy\.run_module|importlib\.import_module)$`)
@@ -254,7 +254,7 @@ func (c *code) execCall(x token, name string, args []token) {
 					continue
 				}
 				v := c.expr([]token{a})
-				if v.known && v.s != "" {
+				if v.known && v.s != "" && v.t.empty() {
 					words = append(words, shellQuote(v.s))
 					continue
 				}
@@ -468,14 +468,16 @@ func (c *code) fileLevel() {
 		}
 	}
 	c.secretToNetwork()
-	hasEnvFile := strings.Contains(c.src, "CLAUDE_ENV_FILE")
+	hasEnvFile := c.a.mentionsEnvFile(c.src)
 	bypass := strings.Contains(c.src, "setMode") || strings.Contains(c.src, "defaultMode") || strings.Contains(c.src, "updatedPermissions")
 	for _, t := range c.toks {
 		if t.kind != tokString {
 			continue
 		}
 		if hasEnvFile && envFileCodeRe.MatchString(t.text) {
-			c.find(t, Persistence, LevelCritical, "changes PATH or preloads code for every later command of the session through CLAUDE_ENV_FILE")
+			if line := envFileRisk(t.text); line != "" {
+				c.find(t, Persistence, LevelCritical, "changes what every later command of the session runs through the agent's env file (%s)", shortText(line, 60))
+			}
 		}
 		if bypass && t.text == "bypassPermissions" {
 			c.find(t, SelfTampering, LevelCritical, "tells the agent to switch its permission checks off (bypassPermissions)")

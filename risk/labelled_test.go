@@ -27,6 +27,7 @@ type row struct {
 	// Scripts are files of the project, by path relative to it.
 	Scripts map[string]string `json:"scripts,omitempty"`
 	Note    string            `json:"note,omitempty"`
+	file    string            // the testdata file it is in
 }
 
 func loadRows(t testing.TB) []row {
@@ -54,6 +55,7 @@ func loadRows(t testing.TB) []row {
 			if err := json.Unmarshal([]byte(line), &r); err != nil {
 				t.Fatalf("%s:%d: %v", f, n, err)
 			}
+			r.file = filepath.Base(f)
 			if r.ID == "" {
 				r.ID = fmt.Sprintf("%s:%d", filepath.Base(f), n)
 			}
@@ -94,6 +96,41 @@ type metrics struct {
 	rows                 int
 }
 
+// count adds one row's outcome.
+func (m *metrics) count(want, got Level) {
+	m.rows++
+	switch {
+	case want == LevelCritical && got == LevelCritical:
+		m.tp++
+	case want == LevelCritical:
+		m.fn++
+	case got == LevelCritical:
+		m.fp++
+	default:
+		m.tn++
+	}
+	if want == LevelNone {
+		m.benign++
+		if got == LevelCritical {
+			m.benignCrit++
+		}
+		if got > LevelNone {
+			m.benignFlagged++
+		}
+	}
+	if want == LevelReview {
+		m.risky++
+		if got >= LevelReview {
+			m.riskyReviewed++
+		}
+	}
+}
+
+func (m metrics) String() string {
+	return fmt.Sprintf("rows %d: critical P %.3f R %.3f F1 %.3f (tp %d fp %d fn %d); benign %d: critical %.1f%%, flagged %.1f%%; risky %d: review-recall %.1f%%",
+		m.rows, m.precision(), m.recall(), m.f1(), m.tp, m.fp, m.fn, m.benign, 100*ratio(m.benignCrit, m.benign), 100*ratio(m.benignFlagged, m.benign), m.risky, 100*ratio(m.riskyReviewed, m.risky))
+}
+
 func (m metrics) precision() float64 { return ratio(m.tp, m.tp+m.fp) }
 func (m metrics) recall() float64    { return ratio(m.tp, m.tp+m.fn) }
 func (m metrics) f1() float64 {
@@ -117,9 +154,15 @@ func ratio(a, b int) float64 {
 func TestLabelledSet(t *testing.T) {
 	rows := loadRows(t)
 	var m metrics
+	perFile := map[string]*metrics{}
 	var misses []string
 	for _, r := range rows {
 		rep := analyseRow(t, r)
+		fm := perFile[r.file]
+		if fm == nil {
+			fm = &metrics{}
+			perFile[r.file] = fm
+		}
 		m.rows++
 		got := rep.Level
 		want, err := ParseLevel(map[string]string{"benign": "none"}[r.Label] + strings.TrimPrefix(r.Label, "benign"))
@@ -151,6 +194,7 @@ func TestLabelledSet(t *testing.T) {
 				m.riskyReviewed++
 			}
 		}
+		fm.count(want, got)
 		if got != want {
 			first, _ := rep.First()
 			misses = append(misses, fmt.Sprintf("%-8s→%-8s %s [%s] %s\n      %s: %s", want, got, r.ID, r.Kind, shortText(oneLine(r.Command), 90), first.Category, first.Summary))
@@ -159,6 +203,14 @@ func TestLabelledSet(t *testing.T) {
 	sort.Strings(misses)
 	for _, s := range misses {
 		t.Log(s)
+	}
+	names := make([]string, 0, len(perFile))
+	for f := range perFile {
+		names = append(names, f)
+	}
+	sort.Strings(names)
+	for _, f := range names {
+		t.Logf("%s: %s", f, perFile[f])
 	}
 	t.Logf("rows %d: critical precision %.3f recall %.3f F1 %.3f (tp %d fp %d fn %d); benign %d: critical %.1f%%, flagged %.1f%%; risky %d: review-recall %.1f%%",
 		m.rows, m.precision(), m.recall(), m.f1(), m.tp, m.fp, m.fn, m.benign, 100*ratio(m.benignCrit, m.benign), 100*ratio(m.benignFlagged, m.benign), m.risky, 100*ratio(m.riskyReviewed, m.risky))

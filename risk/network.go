@@ -141,3 +141,29 @@ var notSecretVarRe = regexp.MustCompile(`(?i)(_(URL|FILE|PATH|DIR|HOST|PORT|ID|R
 func secretVar(name string) bool {
 	return secretVarRe.MatchString(name) && !notSecretVarRe.MatchString(name)
 }
+
+// wellKnownServices name the services whose credentials have a variable
+// of their own (GITHUB_TOKEN, OPENAI_API_KEY…).
+var wellKnownServices = []string{"github", "gitlab", "aws", "openai", "anthropic", "slack", "telegram", "discord", "npm", "pypi",
+	"docker", "google", "gemini", "azure", "stripe", "twilio", "sendgrid", "cloudflare", "vercel", "netlify", "heroku",
+	"digitalocean", "huggingface", "linear", "notion", "jira", "atlassian", "sentry", "datadog"}
+
+// otherService: the variable names a well-known service the endpoint is
+// not (GITHUB_TOKEN sent to x.example), "" otherwise.
+func otherService(varName string, e endpoint) string {
+	if e.Dynamic || e.Host == "" {
+		return ""
+	}
+	host := strings.ReplaceAll(e.Host, "-", "")
+	for _, part := range strings.Split(strings.ToLower(varName), "_") {
+		if part == "gh" {
+			part = "github"
+		}
+		for _, svc := range wellKnownServices {
+			if part == svc && !strings.Contains(host, svc) && !(svc == "github" && strings.Contains(host, "githubusercontent")) {
+				return svc
+			}
+		}
+	}
+	return ""
+}

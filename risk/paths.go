@@ -121,7 +121,7 @@ var secretFiles = rules(
 	`(^|/)[^/]*\.(pem|p12|pfx|keystore|jks)$`, "a key file",
 	`^/etc/(shadow|gshadow|sudoers|master\.passwd)`, "the system's password files",
 	`^/etc/passwd$`, "the system's user list",
-	`^/proc/(self|[0-9]+)/environ$`, "a process's environment",
+	`^/proc/[^/]+/environ$`, "a process's environment",
 	`(^|/)Library/Keychains/`, "the macOS keychain",
 	`^~/\.mozilla/|/(Chrome|Chromium|google-chrome)/.*(Login Data|Cookies)`, "browser credentials",
 	`(^|/)\.(bash|zsh)_history$`, "the shell history",

@@ -31,6 +31,23 @@ type shell struct {
 	// path is the script's absolute path ("" for the hook's command) and
 	// cwd the folder a cd moved to, for $0, dirname and pwd.
 	path, cwd string
+	// cond counts the branches the current statement is inside (if,
+	// case, &&, loops, a function's definition): output written there is
+	// not written on every run.
+	cond int
+	// remotes are the git remotes it added, by name.
+	remotes map[string]string
+	// arrayVars are the variables assigned an array (c=(curl -s …)),
+	// elems their elements.
+	arrayVars map[string]bool
+	elems     map[string][]value
+}
+
+func (sh *shell) arrays() map[string]bool {
+	if sh.arrayVars == nil {
+		sh.arrayVars = map[string]bool{}
+	}
+	return sh.arrayVars
 }
 
 func (a *analyzer) newShell(file, src string, depth int) *shell {
@@ -83,8 +100,23 @@ func (sh *shell) run() {
 
 func (sh *shell) stmts(list []*syntax.Stmt) {
 	for _, s := range list {
-		sh.stmt(s, nil)
+		mark := len(sh.a.printed)
+		out := sh.stmt(s, nil)
+		if out.s != "" && (out.known || out.decoded) && len(sh.a.printed) > mark && !sh.printedText(out.s) {
+			// what a pipeline writes last (… | base64 -d): printed too
+			sh.printed(out.s, s)
+		}
 	}
+}
+
+// printedText: the text is already recorded as printed.
+func (sh *shell) printedText(text string) bool {
+	for _, p := range sh.a.printed {
+		if p.text == text {
+			return true
+		}
+	}
+	return false
 }
 
 // src gives the Source of a node.
@@ -144,11 +176,30 @@ func (sh *shell) stmt(s *syntax.Stmt, in *value) value {
 			outs = append(outs, r)
 		}
 	}
+	mark := len(sh.a.printed)
 	out := sh.command(s.Cmd, s, in)
 	for _, r := range outs {
+		if toFile(r, sh) {
+			// written to a file, not to the agent
+			sh.a.printed = sh.a.printed[:mark]
+		}
 		sh.redirectOut(r, s, out)
 	}
 	return out
+}
+
+// toFile: a redirection of stdout to a file (not to stdout or stderr,
+// which the agent reads).
+func toFile(r *syntax.Redirect, sh *shell) bool {
+	if r.N != nil && r.N.Value != "1" && r.Op != syntax.RdrAll && r.Op != syntax.AppAll {
+		return false
+	}
+	switch r.Op {
+	case syntax.RdrOut, syntax.AppOut, syntax.RdrAll, syntax.AppAll, syntax.RdrClob:
+		w := sh.word(r.Word).s
+		return w != "/dev/stdout" && w != "/dev/stderr" && w != "/dev/tty"
+	}
+	return false
 }
 
 func (sh *shell) heredoc(r *syntax.Redirect) value {
@@ -260,6 +311,8 @@ func (sh *shell) command(c syntax.Command, s *syntax.Stmt, in *value) value {
 			return sh.stmt(c.Y, &out)
 		default:
 			sh.stmt(c.X, in)
+			sh.cond++
+			defer func() { sh.cond-- }()
 			return sh.stmt(c.Y, in)
 		}
 	case *syntax.Block:
@@ -267,6 +320,8 @@ func (sh *shell) command(c syntax.Command, s *syntax.Stmt, in *value) value {
 	case *syntax.Subshell:
 		return sh.list(c.Stmts, in)
 	case *syntax.IfClause:
+		sh.cond++
+		defer func() { sh.cond-- }()
 		var out value
 		for ic := c; ic != nil; ic = ic.Else {
 			sh.list(ic.Cond, in)
@@ -275,9 +330,13 @@ func (sh *shell) command(c syntax.Command, s *syntax.Stmt, in *value) value {
 		}
 		return out
 	case *syntax.WhileClause:
+		sh.cond++
+		defer func() { sh.cond-- }()
 		sh.list(c.Cond, in)
 		return sh.list(c.Do, in)
 	case *syntax.ForClause:
+		sh.cond++
+		defer func() { sh.cond-- }()
 		if wi, ok := c.Loop.(*syntax.WordIter); ok {
 			var first *value
 			for _, w := range wi.Items {
@@ -295,6 +354,8 @@ func (sh *shell) command(c syntax.Command, s *syntax.Stmt, in *value) value {
 		return sh.list(c.Do, in)
 	case *syntax.CaseClause:
 		sh.word(c.Word) // the patterns are data
+		sh.cond++
+		defer func() { sh.cond-- }()
 		var out value
 		for _, it := range c.Items {
 			out.merge(sh.list(it.Stmts, in))
@@ -307,11 +368,28 @@ func (sh *shell) command(c syntax.Command, s *syntax.Stmt, in *value) value {
 				sh.find(c, Destructive, LevelCritical, "defines a fork bomb (%s) that exhausts the machine's processes", c.Name.Value)
 			}
 		}
+		sh.cond++
 		sh.stmt(c.Body, nil)
+		sh.cond--
 	case *syntax.TestClause:
 		sh.testSubst(c.X) // patterns and comparisons are data; substitutions run
 	case *syntax.DeclClause:
+		nameref := c.Variant != nil && c.Variant.Value == "nameref"
 		for _, as := range c.Args {
+			if as.Name == nil && as.Value != nil {
+				if f := as.Value.Lit(); strings.HasPrefix(f, "-") && strings.Contains(f, "n") {
+					nameref = true // declare -n r=VAR: r is VAR
+				}
+				continue
+			}
+			if nameref && as.Name != nil && as.Value != nil {
+				if target := sh.word(as.Value); target.known {
+					v, _ := sh.lookup(target.s)
+					v.obf = true
+					sh.vars[as.Name.Value] = v
+					continue
+				}
+			}
 			sh.assign(as, in)
 		}
 	case *syntax.ArithmCmd, *syntax.LetClause:
@@ -378,15 +456,26 @@ func (sh *shell) assign(as *syntax.Assign, in *value) {
 	}
 	var v value
 	if as.Array != nil {
+		sh.arrays()[as.Name.Value] = true
+		if sh.elems == nil {
+			sh.elems = map[string][]value{}
+		}
+		var elems []value
 		v = value{known: true}
 		var parts []string
 		for _, el := range as.Array.Elems {
 			ev := sh.word(el.Value)
+			elems = append(elems, ev)
 			parts = append(parts, ev.s)
 			v.known = v.known && ev.known
 			v.merge(ev)
 		}
 		v.s = strings.Join(parts, " ")
+		if !as.Append {
+			sh.elems[as.Name.Value] = elems
+		} else {
+			sh.elems[as.Name.Value] = append(sh.elems[as.Name.Value], elems...)
+		}
 	} else {
 		v = sh.word(as.Value)
 	}
@@ -406,6 +495,10 @@ func (sh *shell) assign(as *syntax.Assign, in *value) {
 				sh.find(as, Obfuscation, LevelReview, "puts %s first on PATH, so the programs it names may be replaced by files there", first)
 			}
 		}
+	case "GIT_EXTERNAL_DIFF", "GIT_PAGER", "PAGER", "GIT_EDITOR", "EDITOR", "VISUAL", "GIT_SEQUENCE_EDITOR", "GIT_ASKPASS", "SSH_ASKPASS",
+		"GIT_PROXY_COMMAND", "GIT_SSH_COMMAND", "GIT_SSH", "LESSOPEN", "LESSCLOSE", "MANPAGER", "SUDO_ASKPASS":
+		// a command the programs it starts run for it
+		sh.nestedShell(value{s: strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(v.s), "|")), known: v.known, t: v.t, decoded: v.decoded}, as, "")
 	case "LD_PRELOAD", "BASH_ENV", "DYLD_INSERT_LIBRARIES":
 		sh.find(as, Obfuscation, LevelCritical, "sets %s, which loads %s into the programs it starts", as.Name.Value, shortText(v.s, 60))
 	}
@@ -423,6 +516,12 @@ func (sh *shell) readFile(v value, n syntax.Node) value {
 	}
 	if t, ok := sh.written[p]; ok {
 		out.t.add(t)
+	}
+	for w, t := range sh.written {
+		// a folder read whole (tar -C DIR .) holds the files written into it
+		if strings.HasPrefix(w, p+"/") {
+			out.t.add(t)
+		}
 	}
 	return out
 }

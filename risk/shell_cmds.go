@@ -17,6 +17,13 @@ type field struct {
 func (sh *shell) fields(words []*syntax.Word) []field {
 	out := make([]field, 0, len(words))
 	for _, w := range words {
+		if elems, ok := sh.arrayElems(w); ok {
+			// "${arr[@]}": one field per element, as assigned
+			for _, e := range elems {
+				out = append(out, field{e, w})
+			}
+			continue
+		}
 		v := sh.word(w)
 		if v.split && v.known {
 			for _, part := range strings.Fields(v.s) {
@@ -417,3 +424,24 @@ func hostName(ep endpoint) string {
 // one hook: functions that call each other many times must not multiply
 // the work without end.
 const maxFuncCalls = 500
+
+// arrayElems: the word is "${arr[@]}" (or ${arr[@]}) of an array assigned
+// earlier, whose elements are known one by one.
+func (sh *shell) arrayElems(w *syntax.Word) ([]value, bool) {
+	if w == nil || len(w.Parts) != 1 || sh.elems == nil {
+		return nil, false
+	}
+	part := w.Parts[0]
+	if dq, ok := part.(*syntax.DblQuoted); ok && len(dq.Parts) == 1 {
+		part = dq.Parts[0]
+	}
+	pe, ok := part.(*syntax.ParamExp)
+	if !ok || pe.Param == nil || pe.Index == nil || pe.Exp != nil || pe.Slice != nil || pe.Repl != nil || pe.Length || pe.Excl {
+		return nil, false
+	}
+	if iw, ok := pe.Index.(*syntax.Word); !ok || iw.Lit() != "@" {
+		return nil, false
+	}
+	elems, ok := sh.elems[pe.Param.Value]
+	return elems, ok
+}

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -46,6 +47,11 @@ var filters = set("grep", "egrep", "fgrep", "rg", "sed", "awk", "gawk", "mawk", 
 // writes on stdout.
 func (sh *shell) program(base string, name field, args []field, n syntax.Node, s *syntax.Stmt, in *value) value {
 	pd := sh.a.hook.ProjectDir
+	if h := handlerOf(base); h != nil {
+		if out, ok := h(sh, progCall{base: base, name: name, args: args, n: n, s: s, in: in}); ok {
+			return out
+		}
+	}
 	switch base {
 	case "echo", "printf":
 		return sh.printOut(base, args, n)
@@ -59,14 +65,33 @@ func (sh *shell) program(base string, name field, args []field, n syntax.Node, s
 		}
 		if len(pos) == 0 || (len(pos) == 1 && pos[0].s == "-") {
 			out := stdinOf(in)
+			if base == "cat" && in != nil {
+				sh.printed(in.s, n) // cat <<EOF … EOF
+			}
 			if base == "zcat" || base == "gzcat" {
 				return gunzip(out)
 			}
 			return out
 		}
 		out := value{known: false}
+		tarDir := ""
+		if base == "tar" {
+			for i, a := range args {
+				if (a.s == "-C" || a.s == "--directory") && i+1 < len(args) {
+					tarDir = args[i+1].s
+				} else if strings.HasPrefix(a.s, "--directory=") {
+					tarDir = strings.TrimPrefix(a.s, "--directory=")
+				}
+			}
+		}
 		for _, p := range pos {
+			if tarDir != "" && !strings.HasPrefix(p.s, "/") && !strings.HasPrefix(p.s, "~") {
+				p.value.s = tarDir + "/" + p.s // tar -C DIR FILE…
+			}
 			out.merge(sh.readFile(p.value, n))
+			if base == "cat" {
+				sh.printFile(p.value, n)
+			}
 		}
 		if base == "tar" || base == "zip" || base == "7z" {
 			// tar czf OUT SRC… / zip -r OUT SRC…: OUT holds what SRC holds
@@ -100,6 +125,13 @@ func (sh *shell) program(base string, name field, args []field, n syntax.Node, s
 		var src value
 		if hasFlag(flags, "-n", "--null-input") {
 			src = value{}
+			text := filter
+			for _, fl := range flags {
+				if fl.has {
+					text += "\n" + fl.val.s
+				}
+			}
+			sh.printed(text, n)
 		} else if len(pos) > 0 {
 			for _, p := range pos {
 				src.merge(sh.readFile(p.value, n))
@@ -164,6 +196,11 @@ func (sh *shell) program(base string, name field, args []field, n syntax.Node, s
 			return value{}
 		}
 	case "curl", "wget", "http", "https", "xh", "aria2c", "lynx", "links", "httpie":
+		for i, a := range args {
+			if (a.s == "--unix-socket" || a.s == "--abstract-unix-socket") && i+1 < len(args) && strings.Contains(args[i+1].s, "docker.sock") {
+				sh.find(n, Privilege, LevelCritical, "talks to Docker's API through %s, which gives root on the machine", args[i+1].s)
+			}
+		}
 		return sh.fetch(base, args, n, in)
 	case "nc", "ncat", "netcat", "telnet", "socat", "openssl-s_client":
 		return sh.rawSocket(base, args, n, in)
@@ -302,9 +339,6 @@ func (sh *shell) program(base string, name field, args []field, n syntax.Node, s
 			sh.find(n, Persistence, LevelCritical, "registers a command to run at login (%s)", base)
 		}
 		return value{}
-	case "git":
-		sh.git(args, n)
-		return value{}
 	case "tee":
 		flags, pos := options(args, nil, false)
 		src := stdinOf(in)
@@ -337,18 +371,6 @@ func (sh *shell) program(base string, name field, args []field, n syntax.Node, s
 			sh.write(dest.value, content, n)
 		}
 		return value{}
-	case "sed", "perl-i":
-		flags, pos := options(args, set("-e", "--expression", "-f", "--file"), false)
-		if hasFlag(flags, "-i", "--in-place") || hasFlagPrefix(flags, "-i") {
-			if len(pos) > 1 {
-				for _, p := range pos[1:] {
-					sh.write(p.value, value{s: pos[0].s, known: pos[0].known}, n)
-				}
-			}
-		}
-		out := stdinOf(in)
-		out.known = false
-		return out
 	case "claude", "gemini", "codex", "cursor-agent":
 		j := " " + joinFields(args).s + " "
 		if agentNoChecksRe.MatchString(j) {
@@ -380,6 +402,9 @@ func (sh *shell) program(base string, name field, args []field, n syntax.Node, s
 		return value{}
 	case "mkfifo":
 		return value{}
+	case "mktemp":
+		// a fresh name under /tmp: what is copied there is followed
+		return value{s: "/tmp/tmp.mktemp" + fmt.Sprint(len(sh.written)) + "\n", known: false}
 	case "dirname":
 		_, pos := options(args, nil, false)
 		if len(pos) == 1 && pos[0].known {
@@ -475,7 +500,9 @@ func (sh *shell) printOut(base string, args []field, n syntax.Node) value {
 			sh.vars[name] = v
 			return value{}
 		}
-		return sh.printf(rest)
+		v := sh.printf(rest)
+		sh.printed(v.s, n)
+		return v
 	}
 	for _, a := range rest {
 		parts = append(parts, a.s)
@@ -490,7 +517,13 @@ func (sh *shell) printOut(base string, args []field, n syntax.Node) value {
 	}
 	out.s += "\n"
 	sh.permissionMode(out, n)
+	sh.printed(out.s, n)
 	return out
+}
+
+// printed records text this shell writes on its output.
+func (sh *shell) printed(text string, n syntax.Node) {
+	sh.a.print(printed{text: text, src: sh.source(n), cond: sh.cond > 0})
 }
 
 // printf formats literal arguments (enough for %s, %b and escapes).
@@ -739,7 +772,17 @@ func (sh *shell) interpreter(base string, args []field, n syntax.Node, in *value
 		if moduleFlags[a.s] && i+1 < len(args) {
 			mod := args[i+1].s
 			if mod == "http.server" || mod == "SimpleHTTPServer" || mod == "pyftpdlib" {
-				sh.find(n, Network, LevelReview, "serves files of this machine over the network with python -m %s", mod)
+				dir := sh.cwd
+				for k := i + 2; k+1 < len(args); k++ {
+					if args[k].s == "-d" || args[k].s == "--directory" {
+						dir = args[k+1].s
+					}
+				}
+				if d := normPath(dir, sh.a.hook.ProjectDir); dir != "" && (inHome(d) && !strings.Contains(strings.TrimPrefix(d, "~/"), "/") && !tempish(d) || d == "/" || systemDir(d)) {
+					sh.find(n, Exfiltration, LevelCritical, "serves %s, with its keys and credentials, to the network with python -m %s", map[bool]string{true: "the home folder", false: d}[inHome(d)], mod)
+				} else {
+					sh.find(n, Network, LevelReview, "serves files of this machine over the network with python -m %s", mod)
+				}
 			}
 			if mod == "pip" && i+2 < len(args) && args[i+2].s == "install" {
 				sh.find(n, RemotePackage, LevelReview, "installs Python packages from the network at hook time")
@@ -957,6 +1000,9 @@ func (sh *shell) urlEndpoint(f field) []endpoint {
 		if ep.Dynamic {
 			ep.Host = shortText(f.s, 40)
 		}
+		if _, port, ok := strings.Cut(strings.TrimPrefix(m[2], "["), ":"); ok && loopback(ep.Host) && (port == "2375" || port == "2376") {
+			ep.Host += ":" + port // Docker's API: judged by its port
+		}
 		return []endpoint{ep}
 	}
 	if strings.HasPrefix(f.s, "$") || !f.known {
@@ -975,6 +1021,7 @@ func (sh *shell) network(ep endpoint, data, auth taints, n syntax.Node, verb str
 
 func (a *analyzer) network(ep endpoint, data, auth taints, src Source, verb string) {
 	if !ep.Dynamic && loopback(hostName(ep)) {
+		a.loopbackSink(ep, data, auth, src)
 		return
 	}
 	where := ep.String()
@@ -999,6 +1046,12 @@ func (a *analyzer) network(ep endpoint, data, auth taints, src Source, verb stri
 	if len(foreign) > 0 {
 		add(Exfiltration, LevelCritical, "sends the secret %s to %s", joinWords(foreign), where)
 		return
+	}
+	for _, v := range auth.vars {
+		if svc := otherService(strings.TrimPrefix(v, "$"), ep); svc != "" {
+			add(Exfiltration, LevelCritical, "sends the %s credential %s to %s, which is not %s", svc, v, where, svc)
+			return
+		}
 	}
 	creds := append(own, auth.vars...)
 	if auth.serious() != "" {
@@ -1099,6 +1152,16 @@ func (sh *shell) remoteShell(base string, args []field, n syntax.Node, in *value
 		sh.network(ep, data, taints{}, n, "opens a remote shell on")
 		return value{}
 	}
+	if base == "rsync" && len(pos) >= 2 && (hasFlagPrefix(flags, "--del") || hasFlag(flags, "--delete", "--delete-after", "--delete-before", "--delete-during", "--delete-excluded", "--remove-source-files")) {
+		if d := normPath(pos[len(pos)-1].s, sh.a.hook.ProjectDir); d == "~" || d == "/" || systemDir(d) || inHome(d) && !strings.Contains(strings.TrimPrefix(d, "~/"), "/") && !tempish(d) {
+			sh.find(n, Destructive, LevelCritical, "deletes what is not in the source from %s (rsync --delete)", displayPath(d))
+		}
+	}
+	for _, fl := range flags {
+		if fl.name == "-e" || fl.name == "--rsh" {
+			sh.nestedShell(fl.val.value, n, "") // the remote shell it runs
+		}
+	}
 	var remote []endpoint
 	var data taints
 	for _, p := range pos {
@@ -1136,8 +1199,12 @@ func (sh *shell) packageRunner(base string, args []field, n syntax.Node) {
 	if len(pos) > 0 {
 		sub = pos[0].s
 	}
-	remote := func(pkg string) {
-		sh.find(n, RemotePackage, LevelReview, "downloads and runs the package %s from a registry each time it runs (%s)", pkg, base)
+	remote := func(pkg string) { sh.remotePackage(base, pkg, n) }
+	if (sub == "install" || sub == "i" || sub == "add") && sh.installsFromURL(base, pos[1:], n) {
+		return
+	}
+	if base == "uv" && sub == "pip" && len(pos) > 1 && pos[1].s == "install" && sh.installsFromURL(base, pos[2:], n) {
+		return
 	}
 	switch base {
 	case "npx", "pnpx", "bunx", "dnx":
@@ -1152,6 +1219,9 @@ func (sh *shell) packageRunner(base string, args []field, n syntax.Node) {
 		}
 		if !sh.a.ownPackage(pkg) {
 			remote(pkg)
+		}
+		if urlRe.MatchString(pkg) {
+			return
 		}
 		switch strings.SplitN(strings.TrimPrefix(pkg, "@"), "@", 2)[0] {
 		case "tsx", "ts-node", "esno", "esbuild-register", "node", "bun", "vite-node":
@@ -1298,6 +1368,13 @@ func (sh *shell) remove(base string, args []field, n syntax.Node) {
 		return
 	}
 	for _, p := range pos {
+		if !p.known && (strings.HasPrefix(p.s, "~") || strings.HasPrefix(p.s, "/")) && placeholderRe.MatchString(p.s) {
+			// ~/$X/*: with X empty (unset, a typo) it is ~/*
+			if empty := normPath(placeholderRe.ReplaceAllString(p.s, ""), sh.a.hook.ProjectDir); recursive && (empty == "/" || empty == "/*" || empty == "~" || empty == "~/*" || empty == "~/.*") {
+				sh.find(n, Destructive, LevelCritical, "deletes %s when %s is empty", describeTarget(empty), strings.Join(placeholderRe.FindAllString(p.s, -1), ", "))
+				continue
+			}
+		}
 		if !p.known && !strings.HasPrefix(p.s, "~") && !strings.HasPrefix(p.s, "$HOME") {
 			// rm -rf "$DIR" with DIR unknown: nothing to say
 			if !(recursive && (p.s == "$HOME/*" || p.s == "/*")) {
@@ -1429,9 +1506,20 @@ func (sh *shell) chmod(args []field, n syntax.Node) {
 
 func (sh *shell) git(args []field, n syntax.Node) {
 	flags, pos := options(args, set("-C", "-c", "--git-dir", "--work-tree"), true)
+	workDir := sh.cwd
 	for _, fl := range flags {
 		if fl.name == "-c" && strings.HasPrefix(strings.ToLower(fl.val.s), "core.hookspath") {
 			sh.find(n, Persistence, LevelCritical, "points git's hooks at %s, so its code runs on every git action", fl.val.s)
+		}
+		if fl.name == "-c" {
+			// -c core.pager=CMD, diff.external=CMD, alias.x=!CMD run now
+			k, v, _ := strings.Cut(fl.val.s, "=")
+			if gitCommandKey(k) {
+				sh.nestedShell(value{s: strings.TrimPrefix(v, "!"), known: fl.val.known}, n, "")
+			}
+		}
+		if fl.name == "-C" || fl.name == "--work-tree" {
+			workDir = fl.val.s
 		}
 	}
 	if len(pos) == 0 {
@@ -1439,15 +1527,46 @@ func (sh *shell) git(args []field, n syntax.Node) {
 	}
 	sub, rest := pos[0].s, pos[1:]
 	switch sub {
+	case "clean":
+		cf, _ := options(rest, set("-e", "--exclude"), false)
+		if hasFlag(cf, "-f", "--force") || hasFlagPrefix(cf, "-f") || strings.Contains(joinFields(rest).s, "f") {
+			if d := normPath(workDir, sh.a.hook.ProjectDir); workDir != "" && (inHome(d) || d == "/" || systemDir(d) || strings.HasPrefix(d, "$PROJECT/..")) {
+				sh.find(n, Destructive, LevelCritical, "deletes every untracked file under %s with git clean", displayPath(d))
+			}
+		}
+	case "remote":
+		if len(rest) >= 3 && (rest[0].s == "add" || rest[0].s == "set-url") {
+			if m := urlRe.FindStringSubmatch(rest[2].s); m != nil || strings.Contains(rest[2].s, "@") {
+				sh.gitRemotes()[rest[1].s] = rest[2].s
+			}
+		}
 	case "config":
 		j := strings.ToLower(joinFields(rest).s)
 		switch {
+		case gitInsteadOfRe.MatchString(j) && !strings.Contains(j, "--get") && !strings.Contains(j, "--unset") && len(rest) >= 2:
+			sh.find(n, Persistence, LevelCritical, "rewrites where git fetches and pushes (%s), so later clones and pushes go to another server", shortText(j, 60))
 		case strings.Contains(j, "core.hookspath") && !strings.Contains(j, "--get") && !strings.Contains(j, "--unset") && len(rest) >= 2:
 			sh.find(n, Persistence, LevelCritical, "sets git's core.hooksPath, so code it chooses runs on every git action")
 		case (strings.Contains(j, "credential.helper") || strings.Contains(j, "core.sshcommand") || strings.Contains(j, "core.fsmonitor") || strings.Contains(j, "core.pager") || strings.Contains(j, "alias.")) && !strings.Contains(j, "--get") && len(rest) >= 2:
 			sh.find(n, Persistence, LevelCritical, "changes git's configuration so a command it chooses runs later (%s)", shortText(j, 40))
 		}
 	case "push":
+		_, targets := options(rest, set("-o", "--push-option", "--repo", "--receive-pack", "--exec"), false)
+		if len(targets) > 0 {
+			dest := targets[0].s
+			if u, ok := sh.gitRemotes()[dest]; ok {
+				dest = u
+			}
+			if m := urlRe.FindStringSubmatch(dest); m != nil || strings.Contains(dest, "@") && strings.Contains(dest, ":") {
+				ep := bareHost(dest)
+				if m != nil {
+					ep = hostOf(m[2])
+				}
+				if !loopback(ep.Host) {
+					sh.find(n, Exfiltration, LevelCritical, "pushes the repository to %s, a remote the project does not name", ep)
+				}
+			}
+		}
 		for _, r := range rest {
 			if r.s == "--force" || r.s == "-f" || strings.HasPrefix(r.s, "--force-with-lease") || strings.HasPrefix(r.s, "--mirror") || forceFlagRe.MatchString(r.s) || strings.HasPrefix(r.s, "+") || r.s == "--delete" || r.s == "-d" {
 				sh.find(n, Destructive, LevelCritical, "force-pushes (%s), which can overwrite history on the remote", shortText(joinFields(rest).s, 40))
@@ -1475,9 +1594,9 @@ func (sh *shell) git(args []field, n syntax.Node) {
 // write judges a write of content to a file.
 func (sh *shell) write(target value, content value, n syntax.Node) {
 	raw := target.s
-	if strings.Contains(sh.rawText(n), "CLAUDE_ENV_FILE") && (strings.Contains(raw, "CLAUDE_ENV_FILE") || !target.known) {
-		if envFilePreloadRe.MatchString(content.s) || aliasRe.MatchString(content.s) {
-			sh.find(n, Persistence, LevelCritical, "changes PATH or preloads code for every later command of the session through CLAUDE_ENV_FILE (%s)", shortText(oneLine(content.s), 60))
+	if sh.a.mentionsEnvFile(sh.rawText(n)) && (sh.a.mentionsEnvFile(raw) || !target.known) {
+		if line := envFileRisk(content.s); line != "" {
+			sh.find(n, Persistence, LevelCritical, "changes what every later command of the session runs through the agent's env file (%s)", shortText(line, 60))
 		}
 		return
 	}
@@ -1601,3 +1720,46 @@ func archiveOut(base string, args []field) (field, bool) {
 	}
 	return field{}, false
 }
+
+var gitInsteadOfRe = regexp.MustCompile(`url\..*\.(push)?insteadof`)
+
+// gitCommandKey: a git configuration key whose value is a command git runs.
+func gitCommandKey(k string) bool {
+	k = strings.ToLower(k)
+	switch k {
+	case "core.pager", "core.sshcommand", "core.fsmonitor", "core.editor", "core.askpass", "diff.external", "sequence.editor", "credential.helper", "gpg.program", "core.gitproxy", "uploadpack.packobjectshook":
+		return true
+	}
+	return strings.HasPrefix(k, "alias.") || strings.HasPrefix(k, "pager.") || strings.HasSuffix(k, ".textconv") || strings.HasPrefix(k, "filter.") || strings.HasSuffix(k, ".cmd")
+}
+
+// gitRemotes are the remotes this shell added (git remote add NAME URL).
+func (sh *shell) gitRemotes() map[string]string {
+	if sh.remotes == nil {
+		sh.remotes = map[string]string{}
+	}
+	return sh.remotes
+}
+
+// loopbackSink: this machine's own ports are no third party, but Docker's
+// API is root on the machine, and credential files have no business on a
+// local port (a tunnel or proxy there forwards them).
+func (a *analyzer) loopbackSink(ep endpoint, data, auth taints, src Source) {
+	add := func(c Category, sev Level, format string, args ...any) {
+		a.add(Finding{Category: c, Severity: sev, Summary: fmt.Sprintf(format, args...), Source: src})
+	}
+	if _, port, ok := strings.Cut(ep.Host, ":"); ok && (port == "2375" || port == "2376") {
+		add(Privilege, LevelCritical, "talks to Docker's API on %s, which gives root on the machine", ep)
+		return
+	}
+	data.add(auth)
+	switch {
+	case data.has(tSecretFile) || data.has(tEnvDump):
+		add(Exfiltration, LevelCritical, "sends %s to a local port (%s), where a listener can pass them on", data.serious(), ep)
+	case data.has(tSecretVar):
+		add(Network, LevelReview, "sends the secret %s to a local port (%s)", joinWords(data.vars), ep)
+	}
+}
+
+// placeholderRe: a variable left in a path because its value is unknown.
+var placeholderRe = regexp.MustCompile(`\$\{?[A-Za-z_][A-Za-z0-9_]*\}?`)

@@ -108,7 +108,7 @@ func (sh *shell) parts(b *strings.Builder, v *value, parts []syntax.WordPart, qu
 			sh.parts(b, v, p.Parts, true)
 		case *syntax.ParamExp:
 			pv := sh.param(p)
-			if !quoted && pv.known && strings.ContainsAny(pv.s, " \t\n") {
+			if !quoted && pv.known && strings.ContainsAny(pv.s, " \t\n") || pv.split && pv.known {
 				v.split = true
 			}
 			if pv.obf && p.Param != nil && p.Param.Value == "IFS" {
@@ -118,7 +118,9 @@ func (sh *shell) parts(b *strings.Builder, v *value, parts []syntax.WordPart, qu
 			v.known = v.known && pv.known
 			v.merge(pv)
 		case *syntax.CmdSubst:
+			mark := len(sh.a.printed)
 			out := sh.subst(p.Stmts)
+			sh.a.printed = sh.a.printed[:mark] // captured, not printed
 			b.WriteString(strings.TrimRight(out.s, "\n"))
 			v.known = v.known && out.known
 			if !quoted && out.known && strings.ContainsAny(strings.TrimSpace(out.s), " \t\n") {
@@ -126,7 +128,9 @@ func (sh *shell) parts(b *strings.Builder, v *value, parts []syntax.WordPart, qu
 			}
 			v.merge(out)
 		case *syntax.ProcSubst:
+			mark := len(sh.a.printed)
 			out := sh.subst(p.Stmts)
+			sh.a.printed = sh.a.printed[:mark]
 			b.WriteString("/dev/fd/63")
 			v.known = false
 			v.merge(out)
@@ -156,7 +160,40 @@ func (sh *shell) param(p *syntax.ParamExp) value {
 	if name == "IFS" {
 		return value{s: " ", known: true, obf: true}
 	}
+	if p.Excl && p.Index == nil && p.Names == 0 {
+		// ${!k}: the variable whose name k holds
+		if k, ok := sh.lookup(name); ok && k.known && k.s != "" {
+			v, _ := sh.lookup(k.s)
+			v.obf = true
+			return v
+		}
+		return value{s: "${!" + name + "}"}
+	}
 	v, ok := sh.lookup(name)
+	if p.Exp != nil && ok && v.known {
+		// ${c,,} ${c^^} ${c,} ${c^}: case changes of a literal
+		switch p.Exp.Op {
+		case syntax.LowerAll:
+			return value{s: strings.ToLower(v.s), known: true, obf: true, t: v.t}
+		case syntax.UpperAll:
+			return value{s: strings.ToUpper(v.s), known: true, obf: true, t: v.t}
+		case syntax.LowerFirst, syntax.UpperFirst:
+			if v.s != "" {
+				first := strings.ToLower(v.s[:1])
+				if p.Exp.Op == syntax.UpperFirst {
+					first = strings.ToUpper(v.s[:1])
+				}
+				return value{s: first + v.s[1:], known: true, obf: true, t: v.t}
+			}
+		}
+	}
+	if p.Index != nil && sh.arrays()[name] && ok {
+		// "${c[@]}": every element, each a word of its own
+		if w, isWord := p.Index.(*syntax.Word); isWord && (w.Lit() == "@" || w.Lit() == "*") {
+			v.split = true
+			return v
+		}
+	}
 	if p.Exp != nil && (p.Exp.Op == syntax.DefaultUnset || p.Exp.Op == syntax.DefaultUnsetOrNull) && !ok {
 		d := sh.word(p.Exp.Word)
 		d.t.add(v.t)

@@ -31,6 +31,7 @@ const (
 	ReverseShell  = vocab.ReverseShell
 	Persistence   = vocab.Persistence
 	SelfTampering = vocab.SelfTampering
+	AgentOutput   = vocab.AgentOutput
 	Destructive   = vocab.Destructive
 	Privilege     = vocab.Privilege
 	Obfuscation   = vocab.Obfuscation

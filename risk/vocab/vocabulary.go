@@ -81,6 +81,10 @@ const (
 	// SelfTampering: writes to an agent's own settings or trust files, or
 	// flipping its permission mode.
 	SelfTampering Category = "self-tampering"
+	// AgentOutput: what the hook tells the agent — a permission decision
+	// that always allows, or text that reaches the model and tells it to
+	// run something dangerous, to hide from the user or to skip checks.
+	AgentOutput Category = "agent-output"
 	// Destructive: deletes or overwrites outside the project (rm -rf ~,
 	// dd, mkfs, chmod -R 777 ~, force-push).
 	Destructive Category = "destructive"
@@ -108,7 +112,7 @@ const (
 // Categories lists every category, in the order a report names them.
 func Categories() []Category {
 	return []Category{Exfiltration, DownloadExec, ReverseShell, Persistence, SelfTampering,
-		Destructive, Privilege, Obfuscation, RemotePackage, Network, SecretRead, Unreadable}
+		AgentOutput, Destructive, Privilege, Obfuscation, RemotePackage, Network, SecretRead, Unreadable}
 }
 
 // Source is where a finding comes from: the file (empty for the hook's own
@@ -148,6 +152,9 @@ type Finding struct {
 type Report struct {
 	Level    Level     `json:"level"`
 	Findings []Finding `json:"findings"`
+	// Diagnostics say why the hook is broken rather than risky (a script
+	// it runs does not exist: it fails with 127); they raise no level.
+	Diagnostics []Finding `json:"diagnostics,omitempty"`
 }
 
 // MarshalJSON always writes findings as a list ([] when there are none).

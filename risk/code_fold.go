@@ -1,0 +1,94 @@
+package risk
+
+import "regexp"
+
+// fold rewrites the ways a name is spelled in pieces so that the calls
+// read as written plainly — a rule per form, on the tokens:
+//
+//	'o' + 's'                                  → 'os'
+//	x['exec' + 'Sync'](…)  /  f(…)['system'](…) → x.execSync(…)  /  f(…).system(…)
+//	getattr(os, 'system')                      → os.system
+//	getattr(importlib.import_module('m'), 'n') → m.n
+//	X = __import__('m')                        → import m as X
+//	X = importlib.import_module('m')           → import m as X
+func fold(ts []token) []token {
+	ts = foldConcat(ts)
+	ts = foldGetattr(ts)
+	ts = foldIndex(ts)
+	return ts
+}
+
+// foldConcat joins string literals added together.
+func foldConcat(ts []token) []token {
+	out := make([]token, 0, len(ts))
+	for i := 0; i < len(ts); i++ {
+		t := ts[i]
+		for t.kind == tokString && i+2 < len(ts) && ts[i+1].kind == tokPunct && ts[i+1].text == "+" && ts[i+2].kind == tokString {
+			t.text += ts[i+2].text
+			t.raw = ""
+			i += 2
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+var identLike = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
+
+// moduleCall: ts[i:] is __import__('m') or importlib.import_module('m')
+// (or require('m')): the module and the index after the call.
+func moduleCall(ts []token, i int) (string, int, bool) {
+	if i+3 < len(ts) && ts[i].kind == tokIdent && (ts[i].text == "__import__" || ts[i].text == "importlib.import_module" || ts[i].text == "require") &&
+		ts[i+1].text == "(" && ts[i+2].kind == tokString && ts[i+3].text == ")" {
+		return normModule(ts[i+2].text), i + 4, true
+	}
+	return "", i, false
+}
+
+// foldGetattr rewrites getattr(OBJ, 'name') into OBJ.name.
+func foldGetattr(ts []token) []token {
+	out := make([]token, 0, len(ts))
+	for i := 0; i < len(ts); i++ {
+		t := ts[i]
+		if t.kind == tokIdent && (t.text == "getattr" || t.text == "builtins.getattr") && i+5 < len(ts) && ts[i+1].text == "(" {
+			obj, j := "", i+2
+			if m, k, ok := moduleCall(ts, j); ok {
+				obj, j = m, k
+			} else if ts[j].kind == tokIdent {
+				obj, j = ts[j].text, j+1
+			}
+			if obj != "" && j+2 < len(ts) && ts[j].text == "," && ts[j+1].kind == tokString && identLike.MatchString(ts[j+1].text) && ts[j+2].text == ")" {
+				out = append(out, token{kind: tokIdent, text: obj + "." + ts[j+1].text, line: t.line, col: t.col})
+				i = j + 2
+				continue
+			}
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// foldIndex rewrites NAME['attr'] and CALL(…)['attr'] into a dotted name.
+func foldIndex(ts []token) []token {
+	out := make([]token, 0, len(ts))
+	for i := 0; i < len(ts); i++ {
+		t := ts[i]
+		// only before a call (x['execSync'](…)): a subscript that reads data
+		// (d['tool_input'], os.environ['KEY']) keeps its own reading
+		if t.kind == tokPunct && t.text == "[" && i+3 < len(ts) && ts[i+1].kind == tokString && identLike.MatchString(ts[i+1].text) && ts[i+2].text == "]" && ts[i+3].text == "(" && len(out) > 0 {
+			prev := &out[len(out)-1]
+			switch {
+			case prev.kind == tokIdent:
+				prev.text += "." + ts[i+1].text
+				i += 2
+				continue
+			case prev.kind == tokPunct && prev.text == ")":
+				out = append(out, token{kind: tokIdent, text: "." + ts[i+1].text, line: ts[i+1].line, col: ts[i+1].col})
+				i += 2
+				continue
+			}
+		}
+		out = append(out, t)
+	}
+	return out
+}

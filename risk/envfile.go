@@ -1,0 +1,99 @@
+package risk
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/hookwarden/hookwarden/risk/vocab"
+)
+
+// The agent's env file (its name is vocabulary: vocab.Outputs.EnvFiles)
+// is sourced before every later command of the session. Its documented
+// use is to put the project's and the user's tool folders on PATH (nvm,
+// node_modules/.bin, ~/.local/bin): that is no finding. PATH entries
+// elsewhere (/tmp), preloads (LD_PRELOAD, BASH_ENV, NODE_OPTIONS) and
+// aliases change what every later command runs.
+
+// envFileNames are the variables that name the agent's env file.
+func (a *analyzer) envFileNames() []string {
+	if a.hook.Outputs != nil {
+		return a.hook.Outputs.EnvFiles
+	}
+	return vocab.DefaultOutputs().EnvFiles
+}
+
+// mentionsEnvFile: the text names the agent's env file.
+func (a *analyzer) mentionsEnvFile(text string) bool {
+	for _, n := range a.envFileNames() {
+		if strings.Contains(text, n) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	envLineVarRe = regexp.MustCompile(`(?:^|[\s;&|])(?:export\s+)?([A-Z_][A-Z0-9_]*)=("[^"]*"|'[^']*'|\S*)`)
+	envPathVarRe = regexp.MustCompile(`^\$\{?PATH\}?$`)
+)
+
+// envFileRisk judges lines written to the env file: "" when they only set
+// up tools, else the line that changes what later commands run.
+func envFileRisk(content string) string {
+	for _, line := range strings.Split(content, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		if aliasRe.MatchString(line) {
+			return line
+		}
+		if !envFilePreloadRe.MatchString(line) {
+			continue
+		}
+		for _, m := range envLineVarRe.FindAllStringSubmatch(line, -1) {
+			name, val := m[1], strings.Trim(m[2], `"'`)
+			if name != "PATH" {
+				if envFilePreloadRe.MatchString(name + "=") {
+					return line
+				}
+				continue
+			}
+			for _, entry := range strings.Split(val, ":") {
+				if entry != "" && !envPathVarRe.MatchString(entry) && !toolFolder(entry) {
+					return line
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// toolFolder: a folder of the project's or the user's tools.
+func toolFolder(dir string) bool {
+	d := strings.TrimSuffix(dir, "/")
+	for _, p := range []string{"$CLAUDE_PROJECT_DIR", "${CLAUDE_PROJECT_DIR}", "$GEMINI_PROJECT_DIR", "$PWD", "${PWD}", "$(pwd)", "."} {
+		if d == p || strings.HasPrefix(d, p+"/") {
+			return !strings.Contains(d, "..")
+		}
+	}
+	if !strings.HasPrefix(d, "/") && !strings.HasPrefix(d, "$") && !strings.HasPrefix(d, "~") {
+		return !strings.Contains(d, "..") // relative: in the project
+	}
+	for _, p := range []string{"~", "$HOME", "${HOME}"} {
+		if strings.HasPrefix(d, p+"/") {
+			rest := d[len(p)+1:]
+			return !strings.Contains(rest, "..") && (strings.HasSuffix(rest, "bin") || strings.HasSuffix(rest, "shims") ||
+				strings.HasPrefix(rest, ".nvm/") || strings.HasPrefix(rest, ".local/") || strings.HasPrefix(rest, ".cargo/") ||
+				strings.HasPrefix(rest, "go/") || strings.HasPrefix(rest, ".volta/") || strings.HasPrefix(rest, ".bun/") ||
+				strings.HasPrefix(rest, ".deno/") || strings.HasPrefix(rest, ".pyenv/") || strings.HasPrefix(rest, ".rbenv/") ||
+				strings.HasPrefix(rest, ".asdf/") || strings.HasPrefix(rest, ".sdkman/"))
+		}
+	}
+	for _, p := range []string{"/usr/local/", "/usr/", "/opt/", "/bin", "/sbin", "/nix/", "/snap/", "/home/linuxbrew/"} {
+		if strings.HasPrefix(d, p) {
+			return !strings.Contains(d, "..")
+		}
+	}
+	return false
+}

@@ -1,0 +1,606 @@
+package risk
+
+import (
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/hookwarden/hookwarden/risk/vocab"
+)
+
+// What the hook tells the agent: a hook's output goes into the model's
+// context or decides for it. The analyser reads what a hook prints —
+// the text a shell's echo, printf, heredoc, cat of a file or jq -n
+// writes, and the literal dictionaries and objects of Python, JavaScript
+// and PowerShell scripts — and looks for three things:
+//
+//   - a permission decision that is always "allow" on an event that asks
+//     the user (the agent will never ask again);
+//   - text that reaches the model (additionalContext, a Stop block's
+//     reason, a rewritten prompt or tool input) and tells it to run
+//     something the analyser rates critical, or to hide from the user or
+//     skip the project's checks;
+//   - the field names are vocabulary (vocab.Outputs), never an agent's
+//     name in code.
+
+// printed is one piece of text a hook writes where the agent reads it.
+type printed struct {
+	text string
+	src  Source
+	// cond: written only on some paths (inside an if, a case, after &&).
+	cond bool
+	// code: the raw text of a script (Python, JavaScript, PowerShell),
+	// whose literals are read by pattern rather than evaluated.
+	code bool
+}
+
+// outputRes are the patterns built from one Outputs vocabulary.
+type outputRes struct {
+	// decAfter reads `: "VALUE"` after a decision key, ctxAfter the
+	// string literal or { … } after a context key (keys are found by
+	// strings.Index: a pattern that starts with an alternation cannot
+	// skip ahead and is slow on long scripts).
+	decAfter, ctxAfter *regexp.Regexp
+	ctxKeys            []string
+	allow              map[string]bool
+	refuse             map[string]bool
+	voc                *vocab.Outputs
+	permEvent          map[string]bool
+	contEvent          map[string]bool
+	ctxEvent           map[string]bool
+}
+
+var (
+	defaultOutputOnce sync.Once
+	defaultOutputRes  *outputRes
+)
+
+func outputPatterns(v *vocab.Outputs) *outputRes {
+	if v == nil {
+		defaultOutputOnce.Do(func() { defaultOutputRes = compileOutputs(vocab.DefaultOutputs()) })
+		return defaultOutputRes
+	}
+	return compileOutputs(v)
+}
+
+func compileOutputs(v *vocab.Outputs) *outputRes {
+	ctxKeys := append(append([]string{}, v.Context...), v.Rewrite...)
+	sep := `^\\?["']?\]?\s*(?::|=>|=)\s*`
+	return &outputRes{
+		decAfter:  regexp.MustCompile(sep + `(?:\\?["']([A-Za-z]+)\\?["']|[A-Za-z_]\w*\b)`),
+		ctxAfter:  regexp.MustCompile(sep + `(?:[fFrRbBuU]{0,2})(["'{\[` + "`" + `])`),
+		ctxKeys:   ctxKeys,
+		allow:     set(v.Allow...),
+		refuse:    set(v.Refuse...),
+		voc:       v,
+		permEvent: set(v.PermissionEvents...),
+		contEvent: set(v.ContinueEvents...),
+		ctxEvent:  set(v.ContextEvents...),
+	}
+}
+
+// print records text the hook writes to the agent.
+func (a *analyzer) print(p printed) {
+	if a.sub || strings.TrimSpace(p.text) == "" || len(a.printed) > 400 {
+		return
+	}
+	a.printed = append(a.printed, p)
+}
+
+var (
+	exitTwoRe = regexp.MustCompile(`\bexit\s*\(?\s*2\b|exit\(2\)|exitCode\s*=\s*2\b|\bExit\(2\)`)
+	// instructionVerbRe: where a command follows in prose ("run: curl …").
+	instructionVerbRe = regexp.MustCompile(`(?i)\b(?:run|execute|exec|invoke|type|call|use|with)\b:?\s+`)
+	backtickRe        = regexp.MustCompile("`([^`\n]{3,400})`")
+	// negatedRe: the sentence is about what not to do (a guard's reason).
+	negatedRe = regexp.MustCompile(`(?i)\b(never|not|don'?t|avoid|blocked|block|denied|deny|refused?|instead|dangerous|destructive|forbidden|prohibited|unsafe|prevent(ed)?|disallowed|warning|cannot|can't)\b`)
+	// hideRe: an instruction to hide what is done from the user, or to
+	// ignore the rules the model was given.
+	hideRe = regexp.MustCompile(`(?i)\bignore (?:all |any )?(?:the )?(?:previous|prior|earlier|above|system|safety|your) (?:instructions|rules|guidelines)|\b(?:do not|don'?t|never) (?:tell|mention|inform|show|reveal|report)\b[^.\n]{0,40}\b(?:user|human|anyone)\b|\bwithout (?:telling|asking|informing) the user\b`)
+	// skipChecksRe: an instruction to switch the project's own checks off.
+	skipChecksRe = regexp.MustCompile(`(?i)--no-verify\b|\b(?:disable|skip|bypass|turn off|switch off)\b (?:all |the |any )?(?:git )?(?:hooks?|pre-commit|checks?|tests?|linters?|lint|safety|sandbox|permission(?: prompt)?s?|security)\b`)
+	stringLitRe  = regexp.MustCompile(`"((?:[^"\\\n]|\\.){12,})"|'((?:[^'\\\n]|\\.){12,})'|` + "`((?:[^`\\\\]|\\\\.){12,})`")
+)
+
+// textFacts are what one printed text says, as far as it does not depend
+// on the hook (cached per listing: many hooks print the same script).
+type textFacts struct {
+	allows  []int  // offsets of allow decisions
+	conds   []bool // for code: whether each allow is on some paths only
+	refuse  bool   // a deny, block or ask decision
+	exitTwo bool   // exit 2 (a blocking exit)
+	hasKey  bool   // a context or rewrite key with a value
+	keyed   []string
+	strs    []string // every long string literal (code only)
+}
+
+func (re *outputRes) mayDecide(text string) bool {
+	for _, k := range re.voc.Decision {
+		if strings.Contains(text, k) {
+			return true
+		}
+	}
+	return false
+}
+
+func (re *outputRes) mayKey(text string) bool {
+	for _, list := range [][]string{re.voc.Context, re.voc.Rewrite} {
+		for _, k := range list {
+			if strings.Contains(text, k) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// factsOf reads a text once (per Cache, for the default vocabulary).
+func (a *analyzer) factsOf(re *outputRes, text string, code bool) *textFacts {
+	cacheable := a.opt.Cache != nil && a.hook.Outputs == nil
+	key := text
+	if code {
+		key = "\x00code\x00" + text
+	}
+	if cacheable {
+		if f, ok := a.opt.Cache.outputFacts(key); ok {
+			return f
+		}
+	}
+	f := &textFacts{}
+	// The patterns run only on the lines that name a key (most lines of
+	// a script name none, and the patterns cannot skip ahead by a prefix).
+	for off := 0; off < len(text); {
+		end := strings.IndexByte(text[off:], '\n')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += off
+		}
+		line := text[off:end]
+		if t := strings.TrimSpace(line); strings.HasPrefix(t, "#") || strings.HasPrefix(t, "//") {
+			off = end + 1 // a comment decides nothing (a decoy "deny" or "exit 2" there hides nothing)
+			continue
+		}
+		for _, c := range []string{" #", "\t#", " //"} {
+			if i := strings.Index(line, c); i >= 0 && !strings.ContainsAny(line[i:], `"'`) {
+				line = line[:i] // a trailing comment, outside any quotes
+			}
+		}
+		if re.mayDecide(line) {
+			for _, m := range keyed(line, re.voc.Decision, re.decAfter) {
+				v := ""
+				if m[4] >= 0 {
+					v = line[m[4]:m[5]]
+				}
+				if m[4] < 0 {
+					// KEY: NAME — the value of NAME = "…" in the same text
+					if id := identAfter(line[m[3]:]); id != "" {
+						if vm := regexp.MustCompile(`(?m)\b` + regexp.QuoteMeta(id) + `\s*=\s*["']([A-Za-z]+)["']`).FindStringSubmatch(text); vm != nil {
+							v = vm[1]
+						}
+					}
+				}
+				switch {
+				case re.allow[v]:
+					f.allows = append(f.allows, off+m[0])
+					f.conds = append(f.conds, code && codeCond(text, off+m[0]))
+				case re.refuse[v]:
+					f.refuse = true
+				}
+			}
+		}
+		if !f.exitTwo && strings.Contains(line, "xit") {
+			f.exitTwo = exitTwoRe.MatchString(line)
+		}
+		if re.mayKey(line) {
+			for _, loc := range keyed(line, re.ctxKeys, re.ctxAfter) {
+				f.hasKey = true
+				start := off + loc[4]
+				if open := text[start : off+loc[5]]; open == "{" || open == "[" {
+					for _, m := range stringLitRe.FindAllStringSubmatch(balanced(text[start:]), -1) {
+						f.keyed = append(f.keyed, unquoteLit(m[1]+m[2]+m[3]))
+					}
+					continue
+				}
+				if s, ok := literalAt(text[start:]); ok {
+					f.keyed = append(f.keyed, s)
+				}
+			}
+		}
+		off = end + 1
+	}
+	if code {
+		for _, m := range stringLitRe.FindAllStringSubmatch(text, -1) {
+			f.strs = append(f.strs, unquoteLit(m[1]+m[2]+m[3]))
+		}
+	}
+	if cacheable {
+		a.opt.Cache.storeOutputFacts(key, f)
+	}
+	return f
+}
+
+// agentOutput judges what the hook prints, once every piece is known.
+func (a *analyzer) agentOutput() {
+	if a.sub || len(a.printed) == 0 {
+		return
+	}
+	re := outputPatterns(a.hook.Outputs)
+	facts := make([]*textFacts, len(a.printed))
+	var allows []printed
+	refuses, exitTwo := false, false
+	for i, p := range a.printed {
+		f := a.factsOf(re, p.text, p.code)
+		facts[i] = f
+		for k, off := range f.allows {
+			q := p
+			if p.code {
+				q.cond = f.conds[k]
+				q.src.Line = strings.Count(p.text[:off], "\n") + 1
+				q.src.Col = off - strings.LastIndexByte(p.text[:off], '\n')
+				q.src.Text = lineAt(p.text, off)
+			}
+			allows = append(allows, q)
+		}
+		refuses = refuses || f.refuse
+		exitTwo = exitTwo || f.exitTwo
+	}
+	for _, t := range a.rawTexts {
+		f := a.factsOf(re, t, false)
+		refuses = refuses || f.refuse
+		exitTwo = exitTwo || f.exitTwo
+	}
+	if re.permEvent[a.hook.Event] && len(allows) > 0 && !refuses && !exitTwo {
+		for _, p := range allows {
+			if !p.cond {
+				a.blanketAllow(p)
+				break
+			}
+		}
+	}
+	cands := 0
+	for i, p := range a.printed {
+		for _, c := range a.contextTexts(re, p, facts[i], refuses || exitTwo) {
+			if cands++; cands > 60 {
+				return
+			}
+			a.instruction(c, p.src)
+		}
+	}
+}
+
+// blanketAllow: the hook answers allow to every call its matcher covers.
+func (a *analyzer) blanketAllow(p printed) {
+	m := strings.TrimSpace(a.hook.Matcher)
+	switch {
+	case m == "" || m == "*" || m == ".*" || m == "^.*$":
+		a.add(Finding{Category: AgentOutput, Severity: LevelCritical, Source: p.src,
+			Summary: "answers allow to every tool call: the agent will never ask you before it runs a command or edits a file"})
+	case broadToolRe.MatchString(m):
+		a.add(Finding{Category: AgentOutput, Severity: LevelCritical, Source: p.src,
+			Summary: fmt.Sprintf("answers allow to every %s call: the agent will never ask you before it runs them", m)})
+	default:
+		a.add(Finding{Category: AgentOutput, Severity: LevelReview, Source: p.src,
+			Summary: fmt.Sprintf("answers allow to every %s call, so the agent does not ask you first", m)})
+	}
+}
+
+// broadToolRe: a matcher naming tools that run commands or write files.
+var broadToolRe = regexp.MustCompile(`(?i)bash|shell|command|exec|run|write|edit|terminal|\|`)
+
+// contextTexts are the pieces of a printed text that reach the model.
+func (a *analyzer) contextTexts(re *outputRes, p printed, f *textFacts, refuses bool) []string {
+	if !f.hasKey && !re.ctxEvent[a.hook.Event] {
+		return nil
+	}
+	if p.code && (f.hasKey && !refuses || re.ctxEvent[a.hook.Event]) {
+		// A script's literals: every long string when the script says
+		// something to the model and never refuses (the text is often
+		// built in a variable first).
+		return f.strs
+	}
+	if !f.hasKey {
+		return []string{p.text} // plain stdout on an event that adds it to the context
+	}
+	return f.keyed
+}
+
+// balanced returns the {…} or […] that starts s (or s up to 4 KiB).
+func balanced(s string) string {
+	depth := 0
+	var quote byte
+	for i := 0; i < len(s) && i < 4096; i++ {
+		c := s[i]
+		switch {
+		case quote != 0:
+			if c == '\\' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		case c == '{' || c == '[':
+			depth++
+		case c == '}' || c == ']':
+			depth--
+			if depth == 0 {
+				return s[:i+1]
+			}
+		}
+	}
+	if len(s) > 4096 {
+		return s[:4096]
+	}
+	return s
+}
+
+// literalAt reads the string literal that starts s.
+func literalAt(s string) (string, bool) {
+	if s == "" {
+		return "", false
+	}
+	q := s[0]
+	for i := 1; i < len(s); i++ {
+		if s[i] == '\\' {
+			i++
+			continue
+		}
+		if s[i] == q {
+			return unquoteLit(s[1:i]), true
+		}
+	}
+	return "", false
+}
+
+func unquoteLit(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	if u, err := strconv.Unquote(`"` + strings.ReplaceAll(s, `"`, `\"`) + `"`); err == nil {
+		return u
+	}
+	return s
+}
+
+// instruction judges one text the model reads (once per Cache).
+func (a *analyzer) instruction(text string, src Source) {
+	if len(text) > 8192 {
+		text = text[:8192]
+	}
+	key := a.hook.ProjectDir + "\x00" + text
+	if a.opt.Cache != nil {
+		if fs, ok := a.opt.Cache.instructionFindings(key); ok {
+			for _, f := range fs {
+				f.Source = src
+				a.add(f)
+			}
+			return
+		}
+		before := len(a.findings)
+		defer func() {
+			var fs []Finding
+			for _, f := range a.findings[before:] {
+				f.Source = Source{}
+				fs = append(fs, f)
+			}
+			a.opt.Cache.storeInstructionFindings(key, fs)
+		}()
+	}
+	if m := hideRe.FindString(text); m != "" {
+		a.add(Finding{Category: AgentOutput, Severity: LevelCritical, Source: src,
+			Summary: fmt.Sprintf("tells the model %q", shortText(m, 80))})
+	}
+	for _, sent := range sentences(text) {
+		if loc := skipChecksRe.FindStringIndex(sent); loc != nil && !negated(sent, loc[0], loc[1]) {
+			a.add(Finding{Category: AgentOutput, Severity: LevelCritical, Source: src,
+				Summary: fmt.Sprintf("tells the model to skip the project's checks (%s)", shortText(sent[loc[0]:loc[1]], 40))})
+		}
+		for _, c := range commandsIn(sent) {
+			if negated(sent, c[0], c[1]) {
+				continue
+			}
+			cmd := sent[c[0]:c[1]]
+			for _, f := range a.subFindings(cmd) {
+				a.add(Finding{Category: AgentOutput, Severity: LevelCritical, Source: src,
+					Summary: fmt.Sprintf("tells the model to run %q, which %s", shortText(cmd, 60), f.Summary)})
+			}
+		}
+	}
+}
+
+// negated: the words around sent[i:j] say not to do it ("do not run …",
+// "… is blocked"): a guard's reason, not an instruction.
+func negated(sent string, i, j int) bool {
+	before := sent[:i]
+	if k := strings.LastIndexAny(before, ":;,—"); k >= 0 {
+		before = before[k+1:]
+	}
+	after := sent[i:]
+	if len(after) > 40 {
+		after = after[:40]
+	}
+	return negatedRe.MatchString(before) || negatedRe.MatchString(after)
+}
+
+// sentences splits prose at line ends and at ". " (not inside a URL).
+func sentences(text string) []string {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		for {
+			i := strings.Index(line, ". ")
+			if i < 0 {
+				break
+			}
+			out = append(out, line[:i+1])
+			line = line[i+2:]
+		}
+		if strings.TrimSpace(line) != "" {
+			out = append(out, line)
+		}
+	}
+	return out
+}
+
+// commandsIn finds where command lines may be in a sentence: quoted in
+// backticks, after a verb ("run: …"), or the whole sentence.
+func commandsIn(sent string) [][2]int {
+	var out [][2]int
+	for _, m := range backtickRe.FindAllStringSubmatchIndex(sent, -1) {
+		out = append(out, [2]int{m[2], m[3]})
+	}
+	for _, loc := range instructionVerbRe.FindAllStringIndex(sent, -1) {
+		end := len(strings.TrimRight(sent, ". \t"))
+		if end > loc[1] {
+			out = append(out, [2]int{loc[1], end})
+		}
+	}
+	if end := len(strings.TrimRight(sent, ". \t")); end > 0 {
+		out = append(out, [2]int{0, end})
+	}
+	return out
+}
+
+// subFindings analyses a command line the model is told to run, alone,
+// and keeps what is critical.
+func (a *analyzer) subFindings(cmd string) []Finding {
+	if strings.TrimSpace(cmd) == "" || a.budget <= 0 {
+		return nil
+	}
+	a.budget--
+	h := Hook{Agent: a.hook.Agent, Command: cmd, ProjectDir: a.hook.ProjectDir, Scripts: []Script{}}
+	sub := newAnalyzer(h, Options{ReadFile: a.opt.ReadFile, MaxScriptBytes: a.opt.MaxScriptBytes, MaxDepth: 1})
+	sub.sub = true
+	sub.budget = 20
+	func() {
+		defer func() { _ = recover() }()
+		sub.newShell("", cmd, 0).run()
+	}()
+	var out []Finding
+	for _, f := range sub.findings {
+		if f.Severity == LevelCritical && f.Category != Unreadable && f.Category != Obfuscation {
+			out = append(out, f)
+			break
+		}
+	}
+	return out
+}
+
+// printFile records a project file that cat prints (a JSON answer kept
+// next to the hook).
+func (sh *shell) printFile(v value, n syntax.Node) {
+	if !v.known || sh.a.sub {
+		return
+	}
+	p := normPath(v.s, sh.a.hook.ProjectDir)
+	d := sh.a.hook.ProjectDir
+	if d == "" || !strings.HasPrefix(p, "$PROJECT/") {
+		return
+	}
+	s := sh.a.readScript(filepath.Join(d, filepath.FromSlash(strings.TrimPrefix(p, "$PROJECT/"))), "")
+	if s.Err != nil || len(s.Content) == 0 {
+		return
+	}
+	sh.printed(string(s.Content), n)
+}
+
+// condHeaderRe: a line that opens a branch (if, else, case, a loop, an
+// exception handler) in Python, JavaScript, PowerShell, Ruby or Perl.
+var condHeaderRe = regexp.MustCompile(`^\s*(?:\}\s*)?(?:if|elif|else|elsif|unless|for|foreach|while|until|except|catch|case|switch|when|match|rescue)\b`)
+
+// sameLineCondRe: a branch on the line itself (x ? a : b, a && b, if …:).
+var sameLineCondRe = regexp.MustCompile(`\?|&&|\|\||\bif\b|\belse\b|\bor\b|\band\b`)
+
+// codeCond: the text at off is written only on some paths, judged by the
+// lines that enclose it (by indentation) and the line itself.
+func codeCond(text string, off int) bool {
+	start := strings.LastIndexByte(text[:off], '\n') + 1
+	if sameLineCondRe.MatchString(text[start:off]) {
+		return true
+	}
+	ind := indentOf(text[start:])
+	lines := strings.Split(text[:start], "\n")
+	for i := len(lines) - 1; i >= 0 && ind > 0; i-- {
+		l := lines[i]
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		if n := indentOf(l); n < ind {
+			ind = n
+			if condHeaderRe.MatchString(l) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func indentOf(l string) int {
+	n := 0
+	for _, c := range l {
+		switch c {
+		case ' ':
+			n++
+		case '\t':
+			n += 4
+		default:
+			return n
+		}
+	}
+	return n
+}
+
+func lineAt(text string, off int) string {
+	start := strings.LastIndexByte(text[:off], '\n') + 1
+	end := strings.IndexByte(text[off:], '\n')
+	if end < 0 {
+		return strings.TrimSpace(text[start:])
+	}
+	return strings.TrimSpace(text[start : off+end])
+}
+
+// keyed finds KEY<after> in a line for each key, as the submatch indexes
+// of one pattern (whole match, the key, after's group).
+func keyed(line string, keys []string, after *regexp.Regexp) [][]int {
+	var out [][]int
+	for _, k := range keys {
+		for from := 0; from < len(line); {
+			i := strings.Index(line[from:], k)
+			if i < 0 {
+				break
+			}
+			p := from + i
+			from = p + len(k)
+			if p > 0 && wordByte(line[p-1]) || from < len(line) && wordByte(line[from]) {
+				continue
+			}
+			if g := after.FindStringSubmatchIndex(line[from:]); g != nil {
+				m := []int{p, from + g[1], p, from, -1, -1}
+				if g[2] >= 0 {
+					m[4], m[5] = from+g[2], from+g[3]
+				}
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}
+
+func wordByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+var identAfterRe = regexp.MustCompile(`^\\?["']?\s*(?::|=>|=)\s*([A-Za-z_]\w*)`)
+
+// identAfter is the variable a key's value is taken from (KEY: NAME).
+func identAfter(s string) string {
+	if m := identAfterRe.FindStringSubmatch(s); m != nil && m[1] != "true" && m[1] != "false" && m[1] != "None" && m[1] != "null" {
+		return m[1]
+	}
+	return ""
+}

@@ -1,0 +1,206 @@
+package risk
+
+import (
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/pelletier/go-toml/v2"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Package runners (npx, uvx, pipx run…) fetch what they run from a
+// registry. The project's own, declared tools are no finding; a
+// well-known tool the project does not declare is review; a name one
+// letter away from a well-known tool is what a typo-squat looks like
+// (critical); and a package given as a URL is code downloaded and run.
+
+// wellKnownTools are the formatters, linters and compilers hooks run, by
+// the name a runner is given, with the package that provides them.
+var wellKnownTools = map[string]string{
+	"prettier": "prettier", "eslint": "eslint", "tsc": "typescript", "typescript": "typescript", "biome": "@biomejs/biome",
+	"@biomejs/biome": "@biomejs/biome", "jest": "jest", "vitest": "vitest", "stylelint": "stylelint", "markdownlint": "markdownlint-cli",
+	"markdownlint-cli": "markdownlint-cli", "markdownlint-cli2": "markdownlint-cli2", "oxlint": "oxlint", "dprint": "dprint",
+	"tsx": "tsx", "ts-node": "ts-node", "vue-tsc": "vue-tsc", "svelte-check": "svelte-check", "knip": "knip", "turbo": "turbo",
+	"ruff": "ruff", "black": "black", "isort": "isort", "mypy": "mypy", "pyright": "pyright", "flake8": "flake8",
+	"pylint": "pylint", "pytest": "pytest", "basedpyright": "basedpyright", "autopep8": "autopep8", "yapf": "yapf",
+}
+
+// declaredPkg: the project declares the tool (package.json, its
+// node_modules/.bin, pyproject.toml, requirements files).
+func (a *analyzer) declaredPkg(name string) bool {
+	if a.ownPackage(name) {
+		return true
+	}
+	if p, ok := wellKnownTools[name]; ok && p != name && a.ownPackage(p) {
+		return true
+	}
+	return a.pythonDeps()[normPyName(name)]
+}
+
+func normPyName(s string) string {
+	return strings.ToLower(strings.NewReplacer("_", "-", ".", "-").Replace(s))
+}
+
+var pyReqLineRe = regexp.MustCompile(`(?m)^\s*([A-Za-z0-9][A-Za-z0-9._-]*)`)
+
+// pythonDeps are the Python packages the project declares (pyproject.toml
+// read with go-toml: PEP 621 dependencies and optional-dependencies, PEP
+// 735 dependency-groups, Poetry's and uv's tables; requirements files).
+func (a *analyzer) pythonDeps() map[string]bool {
+	if a.pyDeps != nil {
+		return a.pyDeps
+	}
+	a.pyDeps = map[string]bool{}
+	d := a.hook.ProjectDir
+	if d == "" {
+		return a.pyDeps
+	}
+	if b, err := readRegular(filepath.Join(d, "pyproject.toml"), 1<<20); err == nil {
+		var doc map[string]any
+		if toml.Unmarshal(b, &doc) == nil {
+			collectPyDeps(doc, false, a.pyDeps, 0)
+		}
+	}
+	for _, req := range []string{"requirements.txt", "requirements-dev.txt", "dev-requirements.txt", "requirements/dev.txt"} {
+		if b, err := readRegular(filepath.Join(d, filepath.FromSlash(req)), 1<<20); err == nil {
+			for _, m := range pyReqLineRe.FindAllStringSubmatch(string(b), -1) {
+				a.pyDeps[normPyName(m[1])] = true
+			}
+		}
+	}
+	return a.pyDeps
+}
+
+// collectPyDeps walks a pyproject document: under a key naming
+// dependencies, list items are requirement strings and table keys are
+// package names.
+func collectPyDeps(v any, inDeps bool, out map[string]bool, depth int) {
+	if depth > 8 {
+		return
+	}
+	switch v := v.(type) {
+	case map[string]any:
+		for k, x := range v {
+			deps := inDeps || strings.Contains(strings.ToLower(k), "depend") || k == "group"
+			if inDeps && k != "dependencies" && k != "python" {
+				out[normPyName(k)] = true // Poetry's name = "version"
+			}
+			collectPyDeps(x, deps, out, depth+1)
+		}
+	case []any:
+		for _, x := range v {
+			if s, ok := x.(string); ok && inDeps {
+				if m := pyReqLineRe.FindStringSubmatch(s); m != nil {
+					out[normPyName(m[1])] = true
+				}
+				continue
+			}
+			collectPyDeps(x, inDeps, out, depth+1)
+		}
+	}
+}
+
+// typoOf: the name is one or two edits away from a well-known tool
+// without being it (prettierr, eslnt).
+func typoOf(name string) string {
+	name = strings.ToLower(name)
+	if _, ok := wellKnownTools[name]; ok || len(name) < 5 {
+		return ""
+	}
+	for known := range wellKnownTools {
+		if len(known) < 5 {
+			continue
+		}
+		max := 1
+		if len(known) >= 9 {
+			max = 2
+		}
+		if d := editDistance(name, known); d > 0 && d <= max {
+			return known
+		}
+	}
+	return ""
+}
+
+// editDistance is the Damerau–Levenshtein distance (adjacent swaps count
+// as one edit).
+func editDistance(a, b string) int {
+	if a == b {
+		return 0
+	}
+	la, lb := len(a), len(b)
+	d := make([][]int, la+1)
+	for i := range d {
+		d[i] = make([]int, lb+1)
+		d[i][0] = i
+	}
+	for j := 0; j <= lb; j++ {
+		d[0][j] = j
+	}
+	for i := 1; i <= la; i++ {
+		for j := 1; j <= lb; j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[la][lb]
+}
+
+// pkgName is a package spec without its version (eslint@9, @scope/x@1).
+func pkgName(pkg string) string {
+	if strings.HasPrefix(pkg, "@") {
+		if i := strings.Index(pkg[1:], "@"); i >= 0 {
+			return pkg[:i+1]
+		}
+		return pkg
+	}
+	name, _, _ := strings.Cut(pkg, "@")
+	name, _, _ = strings.Cut(name, "==")
+	return name
+}
+
+// remotePackage judges a package a runner fetches and runs.
+func (sh *shell) remotePackage(base, pkg string, n syntax.Node) {
+	name := pkgName(pkg)
+	if m := urlRe.FindStringSubmatch(pkg); m != nil || strings.HasPrefix(pkg, "git+") {
+		ep := endpoint{Host: shortText(pkg, 40), Dynamic: true}
+		if m != nil {
+			ep = hostOf(m[2])
+		}
+		if !loopback(ep.Host) {
+			sh.find(n, DownloadExec, LevelCritical, "downloads a package from %s and runs its code (%s)", ep, base)
+		}
+		return
+	}
+	if sh.a.declaredPkg(name) {
+		return
+	}
+	if known := typoOf(name); known != "" {
+		sh.find(n, RemotePackage, LevelCritical, "runs the package %s, a name one letter away from the well-known %s: what a typo-squat looks like (%s)", name, known, base)
+		return
+	}
+	sh.find(n, RemotePackage, LevelReview, "downloads and runs the package %s from a registry each time it runs (%s)", pkg, base)
+}
+
+// installsFromURL: pip/npm/uv install of a URL, a git repository or a
+// local archive fetched before.
+func (sh *shell) installsFromURL(base string, pos []field, n syntax.Node) bool {
+	found := false
+	for _, p := range pos {
+		if strings.HasPrefix(p.s, "-") {
+			continue
+		}
+		if urlRe.MatchString(p.s) && (strings.HasPrefix(p.s, "http") || strings.HasPrefix(p.s, "git+") || strings.Contains(p.s, " @ ")) {
+			sh.remotePackage(base, p.s, n)
+			found = true
+		}
+	}
+	return found
+}

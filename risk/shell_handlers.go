@@ -1,0 +1,526 @@
+package risk
+
+import (
+	"path"
+	"regexp"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// progCall is one program run with its arguments, as a handler sees it.
+type progCall struct {
+	base string
+	name field
+	args []field
+	n    syntax.Node
+	s    *syntax.Stmt
+	in   *value
+}
+
+// progHandler judges a program and returns what it writes on stdout;
+// ok false hands the program on to the rest of shell.program.
+type progHandler func(sh *shell, c progCall) (out value, ok bool)
+
+// progHandlers is the table of programs judged by a handler of their own:
+// where a program sends data, what commands its options run, what it
+// destroys or installs. shell.program consults it first; its remaining
+// switch holds the older cases, to move here as they are touched.
+var progHandlers map[string]progHandler
+
+func init() {
+	progHandlers = map[string]progHandler{}
+	reg := func(h progHandler, names ...string) {
+		for _, n := range names {
+			progHandlers[n] = h
+		}
+	}
+	// sinks outside curl
+	reg(ghCmd, "gh")
+	reg(awsCmd, "aws")
+	reg(rcloneCmd, "rclone")
+	reg(mailCmd, "mail", "mailx", "sendmail", "mutt", "msmtp", "s-nail")
+	reg(registryCmd, "npm", "pnpm", "yarn", "pip", "pip3", "uv")
+	// commands through other programs' options
+	reg(tarCmd, "tar", "bsdtar", "gtar")
+	reg(sedCmd, "sed", "gsed")
+	reg(zipCmd, "zip")
+	reg(vimCmd, "vim", "vi", "nvim", "ex", "view", "gvim")
+	reg(luaCmd, "lua", "luajit", "lua5.1", "lua5.3", "lua5.4", "texlua")
+	// persistence and destruction
+	reg(systemdRunCmd, "systemd-run")
+	reg(busCmd, "busctl", "gdbus", "dbus-send")
+	reg(sendKeysCmd, "tmux", "screen")
+	reg(truncateCmd, "truncate")
+	reg(killCmd, "kill", "pkill", "killall", "killall5")
+	reg(mvCmd, "mv")
+	reg(func(sh *shell, c progCall) (value, bool) { sh.git(c.args, c.n); return value{}, true }, "git")
+}
+
+// handlerOf returns the program's handler (nil when it has none).
+func handlerOf(base string) progHandler { return progHandlers[base] }
+
+// upload judges files or stdin sent somewhere by a program.
+func (sh *shell) upload(c progCall, ep endpoint, files []field, stdin bool, verb string) {
+	var data taints
+	for _, f := range files {
+		data.add(sh.readFile(f.value, c.n).t)
+	}
+	if stdin {
+		data.add(stdinOf(c.in).t)
+	}
+	sh.network(ep, data, taints{}, c.n, verb)
+}
+
+// ghCmd: gh gist create FILE…, gh api -f/-F, gh release upload: data to
+// GitHub. The credential case (gh auth token) stays in shell.program.
+func ghCmd(sh *shell, c progCall) (value, bool) {
+	_, pos := options(c.args, set("-d", "--desc", "-f", "--filename", "-R", "--repo", "-F", "--field", "--raw-field", "-X", "--method", "-H", "--header", "--input", "-b", "--body", "-t", "--title"), false)
+	if len(pos) < 2 {
+		return value{}, false
+	}
+	switch pos[0].s + " " + pos[1].s {
+	case "gist create", "gist new", "gist edit":
+		files := pos[2:]
+		stdin := len(files) == 0
+		for _, f := range files {
+			stdin = stdin || f.s == "-"
+		}
+		sh.upload(c, endpoint{Host: "gist.github.com"}, files, stdin, "uploads files to")
+		return value{}, true
+	}
+	var data taints
+	for _, a := range c.args {
+		data.add(a.t)
+		if strings.HasPrefix(a.s, "@") {
+			data.add(sh.readFile(value{s: a.s[1:], known: a.known}, c.n).t)
+		}
+	}
+	if !data.empty() && data.serious() != "" {
+		sh.network(endpoint{Host: "api.github.com"}, data, taints{}, c.n, "sends data to")
+		return value{}, true
+	}
+	return value{}, false
+}
+
+// awsCmd: aws s3 cp/sync/mv with a bucket on one side.
+func awsCmd(sh *shell, c progCall) (value, bool) {
+	_, pos := options(c.args, set("--profile", "--region", "--endpoint-url", "--exclude", "--include", "--acl", "--storage-class", "--sse", "--expires", "--cache-control", "--content-type"), false)
+	if len(pos) < 4 || pos[0].s != "s3" && pos[0].s != "s3api" {
+		return value{}, false
+	}
+	switch pos[1].s {
+	case "cp", "mv", "sync":
+		src, dst := pos[2], pos[3]
+		if strings.HasPrefix(dst.s, "s3://") && !strings.HasPrefix(src.s, "s3://") {
+			bucket := strings.SplitN(strings.TrimPrefix(dst.s, "s3://"), "/", 2)[0]
+			sh.upload(c, endpoint{Host: "the S3 bucket " + bucket}, []field{src}, src.s == "-", "uploads files to")
+			return value{}, true
+		}
+	}
+	return value{}, false
+}
+
+// rcloneCmd: rclone copy/sync/move/copyto/rcat LOCAL REMOTE:PATH.
+func rcloneCmd(sh *shell, c progCall) (value, bool) {
+	_, pos := options(c.args, set("--config", "--transfers", "--checkers", "--bwlimit", "--exclude", "--include", "--filter", "--log-file"), false)
+	if len(pos) < 2 {
+		return value{}, false
+	}
+	remoteOf := func(f field) (string, bool) {
+		r, _, ok := strings.Cut(f.s, ":")
+		return r, ok && r != "" && !strings.Contains(r, "/")
+	}
+	switch pos[0].s {
+	case "rcat":
+		if r, ok := remoteOf(pos[1]); ok {
+			sh.upload(c, endpoint{Host: "the rclone remote " + r}, nil, true, "uploads its input to")
+			return value{}, true
+		}
+	case "copy", "sync", "move", "copyto", "moveto", "bisync":
+		if len(pos) >= 3 {
+			if r, ok := remoteOf(pos[2]); ok {
+				if _, src := remoteOf(pos[1]); !src {
+					sh.upload(c, endpoint{Host: "the rclone remote " + r}, []field{pos[1]}, false, "uploads files to")
+					return value{}, true
+				}
+			}
+		}
+	}
+	return value{}, false
+}
+
+// mailCmd: mail -s SUBJ ADDR < data, -a attachments.
+func mailCmd(sh *shell, c progCall) (value, bool) {
+	flags, pos := options(c.args, set("-s", "-a", "-A", "-c", "-b", "-r", "-S", "-f", "-F", "-i", "-t"), false)
+	var files []field
+	for _, fl := range flags {
+		if fl.name == "-a" || fl.name == "-A" {
+			files = append(files, fl.val)
+		}
+	}
+	host := ""
+	for _, p := range pos {
+		if _, h, ok := strings.Cut(p.s, "@"); ok {
+			host = h
+		}
+	}
+	ep := endpoint{Host: "the mail address " + shortText(joinFields(pos).s, 40)}
+	if host != "" {
+		ep = bareHost(host)
+	}
+	sh.upload(c, ep, files, true, "mails data to")
+	return value{}, true
+}
+
+// registryCmd: npm config set registry URL, pip config set
+// global.index-url URL, pip install --index-url URL: every later install
+// comes from the address it names.
+func registryCmd(sh *shell, c progCall) (value, bool) {
+	j := " " + joinFields(c.args).s + " "
+	if m := registrySwapRe.FindStringSubmatch(j); m != nil {
+		for _, ep := range hostsIn(m[0]) {
+			if !loopback(ep.Host) && !knownRegistry(ep.Host) {
+				sh.find(c.n, Persistence, LevelCritical, "points the package manager at the registry %s, so every later install runs code from there", ep)
+				return value{}, true
+			}
+		}
+	}
+	if m := indexURLRe.FindStringSubmatch(j); m != nil {
+		for _, ep := range hostsIn(m[0]) {
+			if !loopback(ep.Host) && !knownRegistry(ep.Host) {
+				sh.find(c.n, DownloadExec, LevelCritical, "installs packages from %s, a registry that is not the default, and runs their install code", ep)
+				return value{}, true
+			}
+		}
+	}
+	return value{}, false
+}
+
+var (
+	registrySwapRe = regexp.MustCompile(`\s(?:config\s+set|set)\s+(?:--\S+\s+)*(?:registry|@[\w-]+:registry|npmRegistryServer|global\.index-url|global\.extra-index-url|install\.index-url|index-url|extra-index-url)(?:\s+|=)\S+`)
+	indexURLRe     = regexp.MustCompile(`\sinstall\s.*(?:--index-url|-i|--extra-index-url|--registry|--default-index|--index)(?:\s+|=)\S+`)
+)
+
+// knownRegistry: the default public registries.
+func knownRegistry(host string) bool {
+	switch host {
+	case "registry.npmjs.org", "registry.yarnpkg.com", "pypi.org", "files.pythonhosted.org", "pypi.python.org", "registry.npmmirror.com":
+		return true
+	}
+	return false
+}
+
+// tarCmd: options that run commands (--checkpoint-action=exec=…,
+// --to-command, -I/--use-compress-program, --rsh-command, --info-script).
+func tarCmd(sh *shell, c progCall) (value, bool) {
+	for i, a := range c.args {
+		name, val, hasVal := strings.Cut(a.s, "=")
+		switch name {
+		case "--checkpoint-action":
+			if strings.HasPrefix(val, "exec=") {
+				sh.nestedShell(value{s: strings.TrimPrefix(val, "exec="), known: a.known, t: a.t}, c.n, "")
+			}
+		case "--to-command", "--use-compress-program", "-I", "--rsh-command", "--info-script", "--new-volume-script", "-F":
+			if !hasVal && i+1 < len(c.args) {
+				val = c.args[i+1].s
+			}
+			if val != "" && !compressor(val) {
+				sh.nestedShell(value{s: val, known: a.known}, c.n, "")
+			}
+		}
+	}
+	return value{}, false // what it archives is judged by shell.program
+}
+
+func compressor(s string) bool {
+	switch path.Base(strings.Fields(s + " x")[0]) {
+	case "gzip", "pigz", "bzip2", "pbzip2", "xz", "zstd", "lz4", "lzip", "lzma", "brotli":
+		return true
+	}
+	return false
+}
+
+// sedCmd: the e command and the s///e flag run shell commands; w FILE
+// writes a file; -i edits files in place.
+func sedCmd(sh *shell, c progCall) (value, bool) {
+	flags, pos := options(c.args, set("-e", "--expression", "-f", "--file"), false)
+	var scripts []field
+	for _, fl := range flags {
+		if fl.name == "-e" || fl.name == "--expression" {
+			scripts = append(scripts, fl.val)
+		}
+	}
+	files := pos
+	if len(scripts) == 0 && len(pos) > 0 {
+		scripts, files = pos[:1], pos[1:]
+	}
+	for _, s := range scripts {
+		for _, cmd := range sedCommands(s.s) {
+			switch {
+			case strings.HasPrefix(cmd, "e"):
+				if line := strings.TrimSpace(cmd[1:]); line != "" {
+					sh.nestedShell(value{s: line, known: s.known}, c.n, "")
+				}
+			case strings.HasPrefix(cmd, "s") && len(cmd) > 1:
+				if repl, fl, ok := sedSubst(cmd); ok && strings.Contains(fl, "e") {
+					sh.nestedShell(value{s: repl, known: s.known}, c.n, "")
+				}
+			}
+		}
+	}
+	if hasFlag(flags, "-i", "--in-place") || hasFlagPrefix(flags, "-i") {
+		content := value{}
+		for _, s := range scripts {
+			content.s += s.s
+			content.known = s.known
+		}
+		for _, p := range files {
+			sh.write(p.value, content, c.n)
+		}
+	}
+	out := stdinOf(c.in)
+	out.known = false
+	return out, true
+}
+
+var sedAddrRe = regexp.MustCompile(`^\s*(?:(?:\d+|\$|/(?:[^/\\]|\\.)*/[IM]*)(?:\s*[,~]\s*(?:\d+|\$|/(?:[^/\\]|\\.)*/[IM]*|\+\d+))?)?\s*!?\s*`)
+
+// sedCommands splits a sed script into its commands, addresses removed.
+func sedCommands(script string) []string {
+	var out []string
+	for _, line := range strings.FieldsFunc(script, func(r rune) bool { return r == '\n' || r == ';' }) {
+		loc := sedAddrRe.FindStringIndex(line)
+		if loc != nil {
+			line = line[loc[1]:]
+		}
+		line = strings.TrimLeft(line, "{ ")
+		if line != "" {
+			out = append(out, line)
+		}
+	}
+	return out
+}
+
+// sedSubst reads s/RE/REPL/FLAGS (any delimiter).
+func sedSubst(cmd string) (repl, flags string, ok bool) {
+	if len(cmd) < 4 {
+		return "", "", false
+	}
+	d := cmd[1]
+	var parts []string
+	var cur strings.Builder
+	for i := 2; i < len(cmd); i++ {
+		switch {
+		case cmd[i] == '\\' && i+1 < len(cmd) && cmd[i+1] == d:
+			cur.WriteByte(d) // an escaped delimiter is the character itself
+			i++
+		case cmd[i] == d && len(parts) < 2:
+			parts = append(parts, cur.String())
+			cur.Reset()
+		default:
+			cur.WriteByte(cmd[i])
+		}
+	}
+	if len(parts) != 2 {
+		return "", "", false
+	}
+	return parts[1], cur.String(), true
+}
+
+// zipCmd: -TT/--unzip-command runs a command to test the archive.
+func zipCmd(sh *shell, c progCall) (value, bool) {
+	for i, a := range c.args {
+		name, val, hasVal := strings.Cut(a.s, "=")
+		if name == "-TT" || name == "--unzip-command" {
+			if !hasVal && i+1 < len(c.args) {
+				val = c.args[i+1].s
+			}
+			sh.nestedShell(value{s: strings.TrimSuffix(strings.TrimSpace(val), "#"), known: a.known}, c.n, "")
+		}
+	}
+	return value{}, false
+}
+
+// vimCmd: -c/--cmd/+CMD with :!cmd, :r !cmd, system('…').
+func vimCmd(sh *shell, c progCall) (value, bool) {
+	for i, a := range c.args {
+		var ex string
+		switch {
+		case (a.s == "-c" || a.s == "--cmd") && i+1 < len(c.args):
+			ex = c.args[i+1].s
+		case strings.HasPrefix(a.s, "+") && len(a.s) > 1:
+			ex = a.s[1:]
+		default:
+			continue
+		}
+		for _, m := range vimShellRe.FindAllStringSubmatch(ex, -1) {
+			sh.nestedShell(value{s: m[1] + m[2], known: a.known}, c.n, "")
+		}
+	}
+	return value{}, true
+}
+
+var vimShellRe = regexp.MustCompile(`(?:^|\||\s)(?::?(?:silent!?\s+)?(?:r(?:ead)?\s*)?!)(.+)|system\(\s*['"]([^'"]+)['"]`)
+
+// luaCmd: lua -e CODE with os.execute/io.popen.
+func luaCmd(sh *shell, c progCall) (value, bool) {
+	for i, a := range c.args {
+		if a.s == "-e" && i+1 < len(c.args) {
+			code := c.args[i+1].s
+			for _, m := range luaExecRe.FindAllStringSubmatch(code, -1) {
+				sh.nestedShell(value{s: m[1] + m[2], known: true}, c.n, "")
+			}
+			if luaSocketRe.MatchString(code) {
+				for _, ep := range hostsIn(code) {
+					sh.network(ep, taints{}, taints{}, c.n, "connects to")
+				}
+			}
+		}
+	}
+	for _, p := range c.args {
+		if strings.HasSuffix(p.s, ".lua") {
+			sh.find(c.n, Unreadable, LevelReview, "runs the Lua script %s, which Hookwarden does not read", p.s)
+		}
+	}
+	return value{}, true
+}
+
+var (
+	luaExecRe   = regexp.MustCompile(`(?:os\.execute|io\.popen)\s*\(?\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')`)
+	luaSocketRe = regexp.MustCompile(`require\s*\(?\s*["']socket|http\.request`)
+)
+
+// systemdRunCmd: a transient unit; with a timer it runs again later.
+func systemdRunCmd(sh *shell, c progCall) (value, bool) {
+	flags, pos := options(c.args, set("--on-calendar", "--on-active", "--on-boot", "--on-startup", "--on-unit-active", "--on-unit-inactive", "-p", "--property", "-u", "--unit", "--description", "--slice", "-E", "--setenv", "--uid", "--gid", "--working-directory", "-M", "--machine", "-H", "--host", "--timer-property", "--path-property", "--socket-property"), true)
+	if hasFlagPrefix(flags, "--on-") || hasFlag(flags, "--on-calendar", "--on-active", "--on-boot", "--on-startup", "--on-unit-active", "--on-unit-inactive") {
+		sh.find(c.n, Persistence, LevelCritical, "schedules a command with systemd-run that runs again later, outside the hook")
+	} else {
+		sh.find(c.n, Persistence, LevelReview, "starts a command with systemd-run as a unit of its own, which outlives the hook")
+	}
+	if len(pos) > 0 {
+		sh.run1(pos, c.n, nil, nil)
+	}
+	return value{}, true
+}
+
+// busCmd: systemd's Manager over D-Bus (StartTransientUnit, EnableUnitFiles).
+func busCmd(sh *shell, c progCall) (value, bool) {
+	j := joinFields(c.args).s
+	if strings.Contains(j, "systemd1") && busUnitRe.MatchString(j) {
+		sh.find(c.n, Persistence, LevelCritical, "asks systemd over D-Bus to start or install a unit (%s)", shortText(j, 60))
+		return value{}, true
+	}
+	return value{}, false
+}
+
+var busUnitRe = regexp.MustCompile(`StartTransientUnit|EnableUnitFiles|LinkUnitFiles|StartUnit|SetUnitProperties`)
+
+// sendKeysCmd: tmux send-keys and screen -X stuff type a command into
+// another terminal, where it runs as the user.
+func sendKeysCmd(sh *shell, c progCall) (value, bool) {
+	keys := ""
+	if c.base == "tmux" {
+		_, pos := options(c.args, set("-L", "-S", "-f"), true)
+		if len(pos) == 0 || pos[0].s != "send-keys" && pos[0].s != "send" {
+			return value{}, false
+		}
+		_, rest := options(pos[1:], set("-t", "-N"), false)
+		var parts []string
+		for _, r := range rest {
+			switch r.s {
+			case "Enter", "C-m", "KPEnter":
+				parts = append(parts, "\n")
+			default:
+				parts = append(parts, r.s)
+			}
+		}
+		keys = strings.Join(parts, " ")
+	} else {
+		for i, a := range c.args {
+			if a.s == "stuff" && i+1 < len(c.args) {
+				keys = c.args[i+1].s
+			}
+		}
+		if keys == "" {
+			return value{}, false
+		}
+	}
+	sh.find(c.n, Obfuscation, LevelReview, "types a command into another terminal with %s, where it runs outside the hook", c.base)
+	sh.nestedShell(value{s: strings.ReplaceAll(keys, `\n`, "\n"), known: true}, c.n, "")
+	return value{}, true
+}
+
+// truncateCmd: emptying credentials, start-up files or the agent's files.
+func truncateCmd(sh *shell, c progCall) (value, bool) {
+	_, pos := options(c.args, set("-s", "--size", "-r", "--reference"), false)
+	for _, p := range pos {
+		t := normPath(p.s, sh.a.hook.ProjectDir)
+		if what, ok := secretPath(t); ok && inHome(t) {
+			sh.find(c.n, Destructive, LevelCritical, "empties %s (%s)", what, t)
+		} else if what, ok := match(persistenceFiles, t); ok {
+			sh.find(c.n, Destructive, LevelCritical, "empties %s (%s)", what, t)
+		} else if _, ok := match(agentFiles, t); ok {
+			sh.find(c.n, SelfTampering, LevelCritical, "empties the agent's file %s", t)
+		} else if systemDir(t) || strings.HasPrefix(t, "/dev/sd") || strings.HasPrefix(t, "/dev/nvme") {
+			sh.find(c.n, Destructive, LevelCritical, "empties %s", t)
+		}
+	}
+	return value{}, true
+}
+
+// killCmd: kill -9 -1 and friends end every process of the user.
+func killCmd(sh *shell, c progCall) (value, bool) {
+	switch c.base {
+	case "killall5":
+		sh.find(c.n, Destructive, LevelCritical, "kills every process on the machine (killall5)")
+		return value{}, true
+	case "kill":
+		// kill -9 -1, kill -- -1: the pid -1 is every process it may signal
+		if n := len(c.args); n >= 2 && c.args[n-1].s == "-1" {
+			sh.find(c.n, Destructive, LevelCritical, "kills every process of the user (kill %s), the agent and the desktop with it", joinFields(c.args).s)
+			return value{}, true
+		}
+	case "pkill", "killall":
+		flags, pos := options(c.args, set("-u", "-U", "-s", "--signal", "-g", "-P", "-t"), false)
+		for _, fl := range flags {
+			if (fl.name == "-u" || fl.name == "-U") && len(pos) == 0 {
+				sh.find(c.n, Destructive, LevelCritical, "kills every process of a user (%s -u)", c.base)
+				return value{}, true
+			}
+		}
+	}
+	return value{}, false
+}
+
+// mvCmd: moving credentials, start-up files or the home's folders away
+// destroys them where they are (and may hand them on).
+func mvCmd(sh *shell, c progCall) (value, bool) {
+	_, pos := options(c.args, set("-t", "--target-directory", "-S", "--suffix"), false)
+	if len(pos) < 2 {
+		return value{}, false
+	}
+	for _, p := range pos[:len(pos)-1] {
+		t := normPath(p.s, sh.a.hook.ProjectDir)
+		if !inHome(t) && t != "/" && !systemDir(t) {
+			continue
+		}
+		rest := strings.TrimPrefix(t, "~/")
+		switch what, secret := secretPath(t); {
+		case t == "~" || t == "/" || systemDir(t):
+			sh.find(c.n, Destructive, LevelCritical, "moves %s away", describeTarget(t))
+		case secret && !strings.HasPrefix(what, "a .env"):
+			sh.find(c.n, Destructive, LevelCritical, "moves %s (%s) away", what, t)
+		default:
+			if what, ok := match(persistenceFiles, t); ok {
+				sh.find(c.n, Destructive, LevelCritical, "moves %s (%s) away", what, t)
+			} else if _, ok := match(agentFiles, t); ok {
+				sh.find(c.n, SelfTampering, LevelCritical, "moves the agent's file %s away", t)
+			} else if !strings.Contains(rest, "/") && !tempish(rest) && rest != "" && rest != "*" {
+				sh.find(c.n, Destructive, LevelCritical, "moves the folder %s of the home folder away", t)
+			}
+		}
+	}
+	return value{}, false // the copy it makes is judged as a write
+}

@@ -1,0 +1,58 @@
+package vocab
+
+// Outputs is the vocabulary of what a hook prints back to the agent: the
+// JSON field names and event names whose values the agent acts on. Which
+// agent honours which field is that agent's fact; the analyser only needs
+// the words, so a caller may pass a narrower table (agents.RiskSubject) and
+// DefaultOutputs is the union the analyser uses when it is given none.
+type Outputs struct {
+	// Decision are the fields that carry a permission decision
+	// ("permissionDecision", "decision", "behavior").
+	Decision []string
+	// Allow are the decision values that let a call run without asking;
+	// Refuse those that stop it or ask the user.
+	Allow, Refuse []string
+	// Context are the fields whose text reaches the model (or the user
+	// through the agent): additionalContext, systemMessage, reasons.
+	Context []string
+	// Rewrite are the fields that replace what the agent sends or runs:
+	// a tool's input, the model request, the prompt.
+	Rewrite []string
+	// PermissionEvents are the events whose decision decides whether a
+	// tool call runs without the user being asked.
+	PermissionEvents []string
+	// ContinueEvents are the events where a block keeps the agent working
+	// and its reason is the next instruction it follows.
+	ContinueEvents []string
+	// ContextEvents are the events whose plain stdout is added to the
+	// model's context.
+	ContextEvents []string
+	// EnvFiles are the variables naming a file whose lines the agent
+	// sources before each later command of the session.
+	EnvFiles []string
+}
+
+// DefaultOutputs is the union of the output vocabularies of the agents
+// Hookwarden knows.
+func DefaultOutputs() *Outputs {
+	return &Outputs{
+		Decision: []string{"permissionDecision", "decision", "behavior"},
+		Allow:    []string{"allow", "approve"},
+		Refuse:   []string{"deny", "block", "ask"},
+		Context: []string{"additionalContext", "systemMessage", "reason", "stopReason", "permissionDecisionReason",
+			"initialUserMessage", "message"},
+		Rewrite:          []string{"updatedInput", "tool_input", "llm_request", "llm_response", "tailToolCallRequest", "updatedPrompt"},
+		PermissionEvents: []string{"PreToolUse", "BeforeTool", "PermissionRequest", "preToolUse", "permissionRequest"},
+		ContinueEvents:   []string{"Stop", "SubagentStop", "AfterAgent", "TaskCompleted", "TeammateIdle"},
+		ContextEvents:    []string{"SessionStart", "UserPromptSubmit", "BeforeAgent", "PostCompact"},
+		EnvFiles:         []string{"CLAUDE_ENV_FILE"},
+	}
+}
+
+// Placeholders are the text an agent replaces in a hook's command before
+// the shell sees it, with what it puts there, when that is the same on
+// every machine (a path separator). Placeholders that name folders
+// (an extension's root) are the caller's to expand.
+func Placeholders() map[string]string {
+	return map[string]string{"${/}": "/", "${pathSeparator}": "/"}
+}
