@@ -62,6 +62,12 @@ func judge(r *Report, home, project string) {
 	for _, f := range r.Files {
 		raise(f.Judgement)
 	}
+	for _, f := range r.FilesLeftOut {
+		raise(f.Judgement)
+	}
+	for _, l := range r.Limits {
+		raise(l.Judgement)
+	}
 	for _, s := range r.Secrets {
 		raise(s.Judgement)
 	}
@@ -94,9 +100,10 @@ func judgeFile(f *FileChange, home, project, shown string) Judgement {
 	}
 	hr, pr := rel(home), rel(project)
 	switch {
-	case hr != "" && !f.InProject && hasPrefixAny(hr, agentPaths), pr != "" && hasPrefixAny(pr, agentPaths):
+	// (the home's own files count even when the project is the home)
+	case hr != "" && hasPrefixAny(hr, agentPaths), pr != "" && hasPrefixAny(pr, agentPaths):
 		return Judgement{vocab.SelfTampering, vocab.LevelCritical, verb + shown + ", an agent's own settings or trust"}
-	case hr != "" && !f.InProject && hasPrefixAny(hr, persistencePaths):
+	case hr != "" && hasPrefixAny(hr, persistencePaths):
 		return Judgement{vocab.Persistence, vocab.LevelCritical, verb + shown + ", which runs code later"}
 	case pr != "" && hasPrefixAny(pr, []string{".git/hooks", ".git/config", ".envrc"}):
 		return Judgement{vocab.Persistence, vocab.LevelCritical, verb + shown + ", which runs code later"}

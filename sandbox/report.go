@@ -9,15 +9,35 @@ import (
 type Report struct {
 	Level    vocab.Level      `json:"level"`
 	Files    []FileChange     `json:"files"`
+	// FilesLeftOut counts, by folder, the changed files beyond the cap
+	// of listed ones: the most serious are listed first, so only the
+	// least serious are counted here.
+	FilesLeftOut []FilesLeftOut `json:"filesLeftOut,omitempty"`
 	Secrets  []SecretRead     `json:"secretsRead"`
 	Network  []NetworkAttempt `json:"network"`
 	Programs []Program        `json:"programs"`
 	// LeftRunning are processes still running when the hook's own process
 	// ended (the sandbox killed them).
 	LeftRunning []Program `json:"leftRunning"`
+	// Limits says how the hook's memory, processes and CPU were bounded
+	// and which limit it ran into.
+	Limits []LimitHit `json:"limits,omitempty"`
 	// Notes say what the report may miss (records left out, a sink that
 	// could not open).
 	Notes []string `json:"notes,omitempty"`
+}
+
+// LimitHit is a resource limit the sandbox put on the hook: Hit says the
+// hook ran into it (its Judgement then needs review).
+type LimitHit struct {
+	// Resource is "memory", "processes" or "cpu"; Limit the bound in
+	// words ("96 MiB", "40 processes"); By is how it was enforced
+	// ("cgroup v2", "cgroup v1", "rlimit").
+	Resource string `json:"resource"`
+	Limit    string `json:"limit"`
+	By       string `json:"by"`
+	Hit      bool   `json:"hit,omitempty"`
+	Judgement
 }
 
 // Judgement is one entry's meaning: Category is empty for what needs no
@@ -43,12 +63,23 @@ type FileChange struct {
 	InProject bool   `json:"inProject"`
 	Dir       bool   `json:"dir,omitempty"`
 	Symlink   string `json:"symlink,omitempty"`
+	// Special is "fifo", "socket" or "device" for a file that is none of
+	// a regular file, a folder or a link (never read).
+	Special string `json:"special,omitempty"`
 	Size      int64  `json:"size"`
 	// Diff is a line diff against the real file ("- ", "+ ", "  "
 	// prefixes, context trimmed) for text files; Binary says it was not
 	// text.
 	Diff   string `json:"diff,omitempty"`
 	Binary bool   `json:"binary,omitempty"`
+	Judgement
+}
+
+// FilesLeftOut is a count of changed files under one folder that the
+// report does not list; its Judgement is the worst of theirs.
+type FilesLeftOut struct {
+	Under string `json:"under"` // as shown: ~/x, ./x or absolute
+	Count int    `json:"count"`
 	Judgement
 }
 
@@ -95,5 +126,5 @@ type Program struct {
 
 // Empty reports whether the hook did nothing the report records.
 func (r *Report) Empty() bool {
-	return len(r.Files) == 0 && len(r.Secrets) == 0 && len(r.Network) == 0 && len(r.LeftRunning) == 0 && len(r.Programs) <= 1
+	return len(r.Files) == 0 && len(r.FilesLeftOut) == 0 && len(r.Limits) == 0 && len(r.Secrets) == 0 && len(r.Network) == 0 && len(r.LeftRunning) == 0 && len(r.Programs) <= 1
 }

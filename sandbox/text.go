@@ -24,6 +24,7 @@ const (
 	SectionSecrets  = "secrets read"
 	SectionPrograms = "programs"
 	SectionLeft     = "left running"
+	SectionLimits   = "limits"
 	SectionNotes    = "notes"
 )
 
@@ -51,6 +52,9 @@ func (r *Report) Lines() []Line {
 	for _, f := range r.Files {
 		add(SectionFiles, f.Judgement, f.Diff)
 	}
+	for _, f := range r.FilesLeftOut {
+		add(SectionFiles, f.Judgement, "")
+	}
 	for _, s := range r.Secrets {
 		add(SectionSecrets, s.Judgement, "")
 	}
@@ -63,11 +67,16 @@ func (r *Report) Lines() []Line {
 	for _, p := range r.LeftRunning {
 		add(SectionLeft, p.Judgement, "")
 	}
+	for _, l := range r.Limits {
+		if l.Hit {
+			add(SectionLimits, l.Judgement, "")
+		}
+	}
 	for _, n := range r.Notes {
 		out = append(out, Line{Section: SectionNotes, Text: Visible(n)})
 	}
 	// within a section, the most serious first
-	order := map[string]int{SectionNetwork: 0, SectionFiles: 1, SectionSecrets: 2, SectionPrograms: 3, SectionLeft: 4, SectionNotes: 5}
+	order := map[string]int{SectionNetwork: 0, SectionFiles: 1, SectionSecrets: 2, SectionPrograms: 3, SectionLeft: 4, SectionLimits: 5, SectionNotes: 6}
 	sort.SliceStable(out, func(i, j int) bool {
 		if a, b := order[out[i].Section], order[out[j].Section]; a != b {
 			return a < b
