@@ -96,7 +96,11 @@ func attackTTY() {
 	for _, e := range ents {
 		n, _ := strconv.Atoi(e.Name())
 		target, err := os.Readlink("/proc/self/fd/" + e.Name())
-		if n > 2 && err == nil && !strings.HasPrefix(target, "/proc/") {
+		// the Go runtime's own: its poller and the cgroup files it reads
+		// its CPU limit from
+		own := strings.HasPrefix(target, "/proc/") || strings.HasPrefix(target, "/sys/fs/cgroup/") ||
+			target == "anon_inode:[eventpoll]" || target == "anon_inode:[eventfd]"
+		if n > 2 && err == nil && !own {
 			fmt.Printf("FD %d %s\n", n, target)
 		}
 	}

@@ -7,15 +7,15 @@ import (
 // Report is what a hook did in the sandbox. Every entry carries a
 // Judgement in the risk analysis's words; Level is the highest of them.
 type Report struct {
-	Level    vocab.Level      `json:"level"`
-	Files    []FileChange     `json:"files"`
+	Level vocab.Level  `json:"level"`
+	Files []FileChange `json:"files"`
 	// FilesLeftOut counts, by folder, the changed files beyond the cap
 	// of listed ones: the most serious are listed first, so only the
 	// least serious are counted here.
-	FilesLeftOut []FilesLeftOut `json:"filesLeftOut,omitempty"`
-	Secrets  []SecretRead     `json:"secretsRead"`
-	Network  []NetworkAttempt `json:"network"`
-	Programs []Program        `json:"programs"`
+	FilesLeftOut []FilesLeftOut   `json:"filesLeftOut,omitempty"`
+	Secrets      []SecretRead     `json:"secretsRead"`
+	Network      []NetworkAttempt `json:"network"`
+	Programs     []Program        `json:"programs"`
 	// LeftRunning are processes still running when the hook's own process
 	// ended (the sandbox killed them).
 	LeftRunning []Program `json:"leftRunning"`
@@ -66,7 +66,7 @@ type FileChange struct {
 	// Special is "fifo", "socket" or "device" for a file that is none of
 	// a regular file, a folder or a link (never read).
 	Special string `json:"special,omitempty"`
-	Size      int64  `json:"size"`
+	Size    int64  `json:"size"`
 	// Diff is a line diff against the real file ("- ", "+ ", "  "
 	// prefixes, context trimmed) for text files; Binary says it was not
 	// text.
