@@ -65,6 +65,8 @@ func buildReport(cfg Config, targets []string, scratch string, evs []event) *Rep
 		case evSent:
 			sent++
 			mergeSent(r, ev)
+		case evUnix:
+			r.Network = append(r.Network, NetworkAttempt{Kind: "unix", Addr: ev.Path, Method: ev.Msg})
 		case evLeftover:
 			r.LeftRunning = append(r.LeftRunning, Program{Argv: ev.Argv})
 		case evNote:

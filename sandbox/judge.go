@@ -120,7 +120,20 @@ func judgeFile(f *FileChange, home, project, shown string) Judgement {
 // dataLabel is a DNS label that looks like encoded data.
 var dataLabel = regexp.MustCompile(`^(?:[0-9a-f]{16,}|[A-Za-z0-9+_-]{24,}=*)$`)
 
+// rootSockets are Unix sockets whose service runs what it is asked as
+// root (a container engine's).
+var rootSockets = []string{"docker.sock", "containerd.sock", "podman.sock", "crio.sock", "buildkitd.sock"}
+
 func judgeNetwork(n *NetworkAttempt, show func(string) string) Judgement {
+	if n.Kind == "unix" {
+		what := "reaches for the Unix socket " + show(n.Addr) + " outside the sandbox (" + n.Method + ", refused)"
+		for _, s := range rootSockets {
+			if filepath.Base(n.Addr) == s {
+				return Judgement{vocab.Privilege, vocab.LevelCritical, what + ": its service runs commands as root"}
+			}
+		}
+		return Judgement{vocab.Network, vocab.LevelReview, what}
+	}
 	if n.Kind == "dns" {
 		carries := n.SendsInput || len(n.Name) > 100
 		for _, l := range strings.Split(n.Name, ".") {

@@ -28,6 +28,10 @@ type notifier struct {
 	done chan struct{}
 	mu   sync.Mutex
 	seen map[string]bool // sensitive files already recorded
+	// fdMu keeps fd open while a call answered on a goroutine of its own
+	// (a Unix socket's) sends its answer
+	fdMu   sync.RWMutex
+	closed bool
 }
 
 func newNotifier(fd int, s *supervisor) *notifier {
@@ -35,7 +39,21 @@ func newNotifier(fd int, s *supervisor) *notifier {
 }
 
 func (n *notifier) close() {
-	n.once.Do(func() { unix.Close(n.fd) })
+	n.once.Do(func() {
+		n.fdMu.Lock()
+		n.closed = true
+		unix.Close(n.fd)
+		n.fdMu.Unlock()
+	})
+}
+
+// respond answers a notification with the call's result (errno 0: val).
+func (n *notifier) respond(id uint64, val int64, errno unix.Errno) {
+	n.fdMu.RLock()
+	defer n.fdMu.RUnlock()
+	if !n.closed {
+		_ = notifRespond(n.fd, id, val, errno)
+	}
 }
 
 func (n *notifier) loop() {
@@ -47,14 +65,37 @@ func (n *notifier) loop() {
 			}
 			return // closed: the run ended
 		}
-		n.handle(&req)
+		if uc := n.handle(&req); uc != nil {
+			go uc.run() // it answers
+			continue
+		}
 		_ = notifContinue(n.fd, req.ID)
 	}
 }
 
-func (n *notifier) handle(r *seccompNotif) {
+// handle records the call; a call on a Unix socket that the supervisor
+// performs itself is returned (not continued).
+func (n *notifier) handle(r *seccompNotif) *unixCall {
 	pid := int(r.Pid)
 	a := r.Args
+	switch r.Nr {
+	case connect:
+		if uc := n.takeUnix(r, "connect", int(int32(a[0]))); uc != nil {
+			return uc
+		}
+	case sendto:
+		if uc := n.takeUnix(r, "sendto", int(int32(a[0]))); uc != nil {
+			return uc
+		}
+	case sendmsg:
+		if uc := n.takeUnix(r, "sendmsg", int(int32(a[0]))); uc != nil {
+			return uc
+		}
+	case sendmmsg:
+		if uc := n.takeUnix(r, "sendmmsg", int(int32(a[0]))); uc != nil {
+			return uc
+		}
+	}
 	switch r.Nr {
 	case execve:
 		n.exec(pid, r.ID, unix.AT_FDCWD, a[0], a[1])
@@ -83,6 +124,7 @@ func (n *notifier) handle(r *seccompNotif) {
 			n.open(pid, r.ID, unix.AT_FDCWD, a[0], int(a[1]))
 		}
 	}
+	return nil
 }
 
 // exec records a program start, when the program exists (a shell's or
@@ -157,12 +199,7 @@ func (n *notifier) connect(pid int, id uint64, fd int, addrPtr uint64, addrLen i
 
 // socketProto is "tcp" or "udp" for the target's socket fd.
 func socketProto(pid, fd int) string {
-	pidfd, err := unix.PidfdOpen(pid, 0)
-	if err != nil {
-		return "tcp"
-	}
-	defer unix.Close(pidfd)
-	local, err := unix.PidfdGetfd(pidfd, fd, 0)
+	local, err := callerFd(pid, fd)
 	if err != nil {
 		return "tcp"
 	}

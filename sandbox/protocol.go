@@ -40,6 +40,7 @@ const (
 	evDNS      = "dns"      // a name was looked up (Name, QType)
 	evConnect  = "connect"  // a connection or datagram to Addr:Port (Proto)
 	evSent     = "sent"     // what a connection sent (Conn, HTTP/TLS fields, Bytes)
+	evUnix     = "unix"     // a Unix socket outside the sandbox was refused (Path, Msg: the call, Code: errno)
 	evLeftover = "leftover" // a process still running when the hook ended (Argv)
 	evNote     = "note"     // something the report should say (Msg)
 	evEnd      = "end"      // the supervisor is done; nothing follows

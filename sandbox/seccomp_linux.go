@@ -122,6 +122,20 @@ func notifContinue(fd int, id uint64) error {
 	return nil
 }
 
+// notifRespond answers a notification with a result of the supervisor's
+// own: val, or the call fails with errno.
+func notifRespond(fd int, id uint64, val int64, errno unix.Errno) error {
+	r := seccompResp{ID: id, Val: val, Error: -int32(errno)}
+	if errno != 0 {
+		r.Val = 0
+	}
+	_, _, e := unix.Syscall(unix.SYS_IOCTL, uintptr(fd), uintptr(unix.SECCOMP_IOCTL_NOTIF_SEND), uintptr(unsafe.Pointer(&r)))
+	if e != 0 {
+		return e
+	}
+	return nil
+}
+
 func notifIDValid(fd int, id uint64) bool {
 	_, _, errno := unix.Syscall(unix.SYS_IOCTL, uintptr(fd), uintptr(unix.SECCOMP_IOCTL_NOTIF_ID_VALID), uintptr(unsafe.Pointer(&id)))
 	return errno == 0
