@@ -45,6 +45,9 @@ func serveAttack() {
 	case "memory":
 		mb, _ := strconv.Atoi(args[0])
 		attackMemory(mb)
+	case "cpu":
+		ms, _ := strconv.Atoi(args[0])
+		attackCPU(ms)
 	default:
 		fmt.Println("unknown attack", mode)
 		os.Exit(2)
@@ -316,4 +319,20 @@ func attackMemory(mb int) {
 		}
 	}
 	fmt.Printf("ALLOCATED %d\n", len(keep))
+}
+
+// attackCPU spins until it has used ms milliseconds of CPU time.
+func attackCPU(ms int) {
+	x := 0
+	for {
+		for i := 0; i < 1_000_000; i++ {
+			x += i
+		}
+		var ru unix.Rusage
+		_ = unix.Getrusage(unix.RUSAGE_SELF, &ru)
+		if used := ru.Utime.Sec*1000 + ru.Utime.Usec/1000 + ru.Stime.Sec*1000 + ru.Stime.Usec/1000; used >= int64(ms) {
+			fmt.Printf("SPUN %d ms (%d)\n", used, x%2)
+			return
+		}
+	}
 }

@@ -36,6 +36,7 @@ type Process struct {
 
 	closeOnce sync.Once
 	report    *Report
+	limits    *runLimits // isolation only
 }
 
 // supervisorWait bounds the wait for the supervisor to end after the
@@ -95,14 +96,27 @@ func Start(cfg Config, spec Spec) (*Process, error) {
 		}
 		defer closeNull()
 	}
+	extra := []*os.File{ctlR, evW}
+	if cfg.Isolate {
+		p.limits = setupLimits(cfg.Limits)
+		extra = append(extra, p.limits.procs...)
+		ic.CgroupProcs, ic.Rlimits = len(p.limits.procs), p.limits.rl
+		ic.Fallback = p.limits.fallbackAll()
+	}
 	p.cmd = &exec.Cmd{Path: cfg.Init, Args: []string{cfg.Init, InitCommand}, Env: []string{},
 		Stdin: spec.Stdin, Stdout: spec.Stdout, Stderr: spec.Stderr,
-		ExtraFiles: []*os.File{ctlR, evW}, SysProcAttr: sys}
+		ExtraFiles: extra, SysProcAttr: sys}
 	err = p.cmd.Start()
 	closeFiles(ctlR, evW)
+	if p.limits != nil {
+		p.limits.closeProcs()
+	}
 	if err != nil {
 		closeFiles(ctlW, evR)
 		p.removeScratch()
+		if p.limits != nil {
+			p.limits.finish()
+		}
 		return nil, fmt.Errorf("%w: starting the supervisor: %v", ErrUnavailable, err)
 	}
 	p.ctl = ctlW
@@ -159,6 +173,10 @@ func (p *Process) readEvents(r *os.File) {
 		case evError:
 			var err error = &StartError{Msg: ev.Msg, Errno: syscall.Errno(ev.Code)}
 			p.setStartErr(err)
+		case evNoCgroup:
+			if p.limits != nil {
+				p.limits.movedOut(ev.Msg)
+			}
 		default:
 			p.mu.Lock()
 			p.events = append(p.events, ev)
@@ -214,6 +232,8 @@ func (p *Process) Close() *Report {
 			p.mu.Unlock()
 			p.report = buildReport(p.cfg, p.targets, p.scratch, evs)
 			p.report.Notes = append(p.notes, p.report.Notes...)
+			p.report.Limits = p.limits.finish()
+			judgeLimits(p.report)
 		}
 		p.removeScratch()
 	})

@@ -29,7 +29,17 @@ type initConfig struct {
 	Writable []string `json:"writable,omitempty"`
 	Home     string   `json:"home,omitempty"`
 	Markers  []string `json:"markers,omitempty"`
+	// CgroupProcs is how many cgroup.procs files the runner passed
+	// (fds 5, 6, ...): the hook's first process is written into each.
+	CgroupProcs int `json:"cgroupProcs,omitempty"`
+	// Rlimits bound what no cgroup bounds; Fallback is used instead when
+	// the hook could not be moved into a cgroup.
+	Rlimits  *rlimits `json:"rlimits,omitempty"`
+	Fallback *rlimits `json:"fallback,omitempty"`
 }
+
+// cgroupFd is the supervisor's first cgroup.procs descriptor.
+const cgroupFd = 5
 
 // Event kinds.
 const (
@@ -43,6 +53,7 @@ const (
 	evUnix     = "unix"     // a Unix socket outside the sandbox was refused (Path, Msg: the call, Code: errno)
 	evLeftover = "leftover" // a process still running when the hook ended (Argv)
 	evNote     = "note"     // something the report should say (Msg)
+	evNoCgroup = "nocgroup" // the hook could not be moved into its cgroups (Msg): rlimits bound it
 	evEnd      = "end"      // the supervisor is done; nothing follows
 )
 
