@@ -71,6 +71,14 @@ func attackTTY() {
 			fmt.Printf("CTTY %s\n", f[4])
 		}
 	}
+	// on a descriptor that is no terminal the kernel says ENOTTY; the
+	// sandbox's filter says EPERM before the kernel looks
+	var b byte = 'x'
+	if _, _, errno := unix.Syscall(unix.SYS_IOCTL, 1, unix.TIOCSTI, uintptr(unsafe.Pointer(&b))); errno == unix.EPERM {
+		fmt.Println("ok TIOCSTI filtered")
+	} else {
+		fmt.Printf("TIOCSTI-NOT-FILTERED %v\n", errno)
+	}
 	sid, _ := unix.Getsid(0)
 	if sid != os.Getpid() {
 		fmt.Printf("ok not a session leader (sid %d)\n", sid)

@@ -135,6 +135,9 @@ func TestSandboxHookHasNoTerminal(t *testing.T) {
 			t.Errorf("the hook reached a terminal: %s", l)
 		}
 	}
+	if !strings.Contains(string(out), "ok TIOCSTI filtered") {
+		t.Errorf("TIOCSTI is not filtered")
+	}
 	if !strings.Contains(string(out), "INQ") {
 		t.Errorf("the runner did not finish")
 	}
@@ -495,5 +498,26 @@ func TestSandboxBoundsCPU(t *testing.T) {
 	}
 	if !reportSays(r.report, "CPU limit") {
 		t.Errorf("the report does not say the CPU limit was reached: %+v", r.report.Limits)
+	}
+}
+
+// TestReportKeepsRiskyProgramsPastTheCap: 600 harmless programs do not
+// push the curl after them out of the records.
+func TestReportKeepsRiskyProgramsPastTheCap(t *testing.T) {
+	sandboxOrSkip(t)
+	home := t.TempDir()
+	script := `for i in $(seq 1 600); do /bin/true; done; curl -s --max-time 5 -o /dev/null http://example.invalid/ ; true`
+	r := runScript(t, Config{Isolate: true, Home: home, Project: home}, home, script, "", testEnv(home))
+	if r.report == nil {
+		t.Fatal("no report")
+	}
+	found := false
+	for _, p := range r.report.Programs {
+		if filepath.Base(p.Path) == "curl" && p.Level >= vocab.LevelReview {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("curl was dropped behind the cap (%d programs, notes %q)", len(r.report.Programs), r.report.Notes)
 	}
 }
