@@ -182,12 +182,11 @@ func TestSandboxDevHasOnlyHarmlessNodes(t *testing.T) {
 // hostUnixService listens like a host service: a stream socket and a
 // datagram socket at paths, and what reached them.
 type hostUnixService struct {
-	mu   sync.Mutex
-	got  []string
-	wg   sync.WaitGroup
-	ls   []net.Listener
-	pcs  []net.PacketConn
-	addr []string
+	mu  sync.Mutex
+	got []string
+	wg  sync.WaitGroup
+	ls  []net.Listener
+	pcs []net.PacketConn
 }
 
 func (h *hostUnixService) record(s string) {

@@ -15,7 +15,6 @@ import (
 )
 
 const (
-	maxFiles    = 500
 	maxDiffFile = 256 << 10
 	maxDiffText = 8 << 10
 )

@@ -7,6 +7,9 @@ import (
 	"strings"
 )
 
+// maxFiles bounds the changed files a report lists.
+const maxFiles = 500
+
 // maxLeftOutGroups bounds the folders the files left out are counted by.
 const maxLeftOutGroups = 20
 

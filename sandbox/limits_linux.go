@@ -29,14 +29,6 @@ import (
 // the cgroups' event counters (memory.events, pids.events, cpu.stat) for
 // the report and removes them.
 
-// rlimits are what the hook's first process sets before exec (0: none).
-type rlimits struct {
-	Data  uint64 `json:"data,omitempty"`
-	Nproc uint64 `json:"nproc,omitempty"`
-	CPU   uint64 `json:"cpu,omitempty"` // seconds
-	Nice  int    `json:"nice,omitempty"`
-}
-
 // apply sets the limits on the calling process.
 func (r *rlimits) apply() error {
 	set := func(res int, v uint64, name string) error {

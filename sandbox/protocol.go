@@ -83,3 +83,11 @@ type event struct {
 	HasPayload bool   `json:"hasPayload,omitempty"`
 	Secret     string `json:"secret,omitempty"` // the sensitive file whose content was sent
 }
+
+// rlimits are what the hook's first process sets before exec (0: none).
+type rlimits struct {
+	Data  uint64 `json:"data,omitempty"`
+	Nproc uint64 `json:"nproc,omitempty"`
+	CPU   uint64 `json:"cpu,omitempty"` // seconds
+	Nice  int    `json:"nice,omitempty"`
+}
