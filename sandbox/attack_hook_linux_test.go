@@ -156,6 +156,13 @@ func attackDev() {
 		unix.Close(fd)
 		return nil
 	})
+	// what a host's /dev has
+	for _, p := range []string{"/dev/sda", "/dev/loop0", "/dev/kmsg", "/dev/pts/0", "/dev/tty"} {
+		if fd, err := unix.Open(p, unix.O_WRONLY|unix.O_NONBLOCK|unix.O_NOCTTY|unix.O_CLOEXEC, 0); err == nil {
+			fmt.Printf("HOST-OPENED %s\n", p)
+			unix.Close(fd)
+		}
+	}
 	if err := os.WriteFile("/dev/null", []byte("x"), 0); err == nil {
 		fmt.Println("ok /dev/null")
 	}

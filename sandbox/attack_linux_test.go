@@ -57,6 +57,9 @@ func serveTTYRunner() {
 		for _, note := range r.Notes {
 			fmt.Println("note", note)
 		}
+		for _, d := range r.Devices {
+			fmt.Println("device", d.What, d.Path, d.Level)
+		}
 	}
 	os.Exit(0)
 }
@@ -138,6 +141,9 @@ func TestSandboxHookHasNoTerminal(t *testing.T) {
 	if !strings.Contains(string(out), "ok TIOCSTI filtered") {
 		t.Errorf("TIOCSTI is not filtered")
 	}
+	if !strings.Contains(string(out), "device TIOCSTI") || !strings.Contains(string(out), "critical") {
+		t.Errorf("the report does not name the TIOCSTI attempt as critical")
+	}
 	if !strings.Contains(string(out), "INQ") {
 		t.Errorf("the runner did not finish")
 	}
@@ -176,6 +182,22 @@ func TestSandboxDevHasOnlyHarmlessNodes(t *testing.T) {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("%q missing: the harmless nodes must work", want)
 		}
+	}
+	if r.report == nil {
+		t.Fatal("no report")
+	}
+	levels := map[string]vocab.Level{}
+	for _, d := range r.report.Devices {
+		levels[d.Path] = d.Level
+	}
+	for p, want := range map[string]vocab.Level{"/dev/sda": vocab.LevelCritical, "/dev/loop0": vocab.LevelCritical,
+		"/dev/kmsg": vocab.LevelCritical, "/dev/pts/0": vocab.LevelReview, "/dev/tty": vocab.LevelNone} {
+		if got, ok := levels[p]; !ok || got != want {
+			t.Errorf("the report names %s at %v (recorded: %v), want %v", p, got, ok, want)
+		}
+	}
+	if _, ok := levels["/dev/null"]; ok {
+		t.Errorf("/dev/null is reported: %+v", r.report.Devices)
 	}
 }
 

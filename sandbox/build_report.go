@@ -22,7 +22,7 @@ const (
 // buildReport turns the supervisor's records and the scratch layers into
 // the report.
 func buildReport(cfg Config, targets []string, scratch string, evs []event) *Report {
-	r := &Report{Files: []FileChange{}, Secrets: []SecretRead{}, Network: []NetworkAttempt{}, Programs: []Program{}, LeftRunning: []Program{}}
+	r := &Report{Files: []FileChange{}, Devices: []DeviceAttempt{}, Secrets: []SecretRead{}, Network: []NetworkAttempt{}, Programs: []Program{}, LeftRunning: []Program{}}
 	project := cfg.Project
 	if real, err := filepath.EvalSymlinks(project); err == nil {
 		project = real
@@ -64,6 +64,8 @@ func buildReport(cfg Config, targets []string, scratch string, evs []event) *Rep
 		case evSent:
 			sent++
 			mergeSent(r, ev)
+		case evDevice:
+			r.Devices = append(r.Devices, DeviceAttempt{Path: ev.Path, What: ev.Msg})
 		case evUnix:
 			r.Network = append(r.Network, NetworkAttempt{Kind: "unix", Addr: ev.Path, Method: ev.Msg})
 		case evLeftover:

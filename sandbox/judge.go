@@ -49,6 +49,10 @@ func judge(r *Report, home, project string) {
 		}
 		p.Judgement = judgeProgram(p.Argv)
 	}
+	for i := range r.Devices {
+		d := &r.Devices[i]
+		d.Judgement = judgeDevice(d)
+	}
 	for i := range r.LeftRunning {
 		p := &r.LeftRunning[i]
 		p.Judgement = Judgement{vocab.Persistence, vocab.LevelReview, "kept running after the hook ended (the sandbox killed it): " + shortArgv(p.Argv)}
@@ -79,6 +83,9 @@ func judge(r *Report, home, project string) {
 	}
 	for _, p := range r.LeftRunning {
 		raise(p.Judgement)
+	}
+	for _, d := range r.Devices {
+		raise(d.Judgement)
 	}
 }
 
@@ -240,4 +247,27 @@ func displayPath(p, home, project string) string {
 func isLoopback(addr string) bool {
 	a, err := netip.ParseAddr(addr)
 	return err == nil && a.IsLoopback()
+}
+
+// rawDevice matches the names of disks, memory and the kernel's log:
+// raw access to what the whole machine stands on.
+var rawDevice = regexp.MustCompile(`^/dev/(?:sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|loop\d|dm-\d|md\d|mapper/|disk/|mem$|kmem$|port$|kmsg$|nbd\d|sr\d|ram\d|zram\d)`)
+
+// terminalDevice matches terminals.
+var terminalDevice = regexp.MustCompile(`^/dev/(?:pts/|tty|console$|ptmx$|vcs)`)
+
+func judgeDevice(d *DeviceAttempt) Judgement {
+	switch {
+	case d.What != "open":
+		return Judgement{vocab.Persistence, vocab.LevelCritical,
+			"pushes keystrokes into a terminal (" + d.What + " on " + d.Path + "), which the user's shell would run: refused"}
+	case d.Path == "/dev/tty":
+		return Judgement{Level: vocab.LevelNone, Summary: "opens /dev/tty (the sandbox has no terminal)"}
+	case terminalDevice.MatchString(d.Path):
+		return Judgement{vocab.Destructive, vocab.LevelReview,
+			"opens the terminal " + d.Path + " (not in the sandbox): it could type into or draw over another program's screen"}
+	case rawDevice.MatchString(d.Path):
+		return Judgement{vocab.Destructive, vocab.LevelCritical, "opens " + d.Path + " (not in the sandbox): raw access to a disk, memory or the kernel"}
+	}
+	return Judgement{vocab.Destructive, vocab.LevelReview, "opens the device " + d.Path + " (not in the sandbox)"}
 }

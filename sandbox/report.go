@@ -16,6 +16,10 @@ type Report struct {
 	Secrets      []SecretRead     `json:"secretsRead"`
 	Network      []NetworkAttempt `json:"network"`
 	Programs     []Program        `json:"programs"`
+	// Devices are devices the hook reached for that the sandbox does not
+	// have (a terminal, a disk), and keystrokes it tried to push into a
+	// terminal: all refused.
+	Devices []DeviceAttempt `json:"devices,omitempty"`
 	// LeftRunning are processes still running when the hook's own process
 	// ended (the sandbox killed them).
 	LeftRunning []Program `json:"leftRunning"`
@@ -119,6 +123,15 @@ type NetworkAttempt struct {
 	Judgement
 }
 
+// DeviceAttempt is a device node the hook opened (it is not in the
+// sandbox's /dev, so the open failed), or a TIOCSTI/TIOCLINUX call (What)
+// on the descriptor Path names (failed with EPERM).
+type DeviceAttempt struct {
+	Path string `json:"path"`
+	What string `json:"what"` // "open", "TIOCSTI" or "TIOCLINUX"
+	Judgement
+}
+
 // Program is a program the hook started.
 type Program struct {
 	Path string   `json:"path,omitempty"`
@@ -128,5 +141,5 @@ type Program struct {
 
 // Empty reports whether the hook did nothing the report records.
 func (r *Report) Empty() bool {
-	return len(r.Files) == 0 && len(r.FilesLeftOut) == 0 && len(r.Limits) == 0 && len(r.Secrets) == 0 && len(r.Network) == 0 && len(r.LeftRunning) == 0 && len(r.Programs) <= 1
+	return len(r.Files) == 0 && len(r.FilesLeftOut) == 0 && len(r.Limits) == 0 && len(r.Devices) == 0 && len(r.Secrets) == 0 && len(r.Network) == 0 && len(r.LeftRunning) == 0 && len(r.Programs) <= 1
 }

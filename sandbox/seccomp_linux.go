@@ -55,15 +55,16 @@ func installFilter() (int, error) {
 		f = append(f, unix.SockFilter{Code: jeq, Jt: 0, Jf: 1, K: nr}, unix.SockFilter{Code: ret, K: unix.SECCOMP_RET_ERRNO | uint32(unix.ENOSYS)})
 	}
 	// ioctl: TIOCSTI (push input into a terminal) and TIOCLINUX (the
-	// console's selection, which can do the same) fail with EPERM, on
-	// whatever descriptor (the sandbox holds no terminal anyway)
+	// console's selection, which can do the same) go to the listener,
+	// which records them and fails them with EPERM, on whatever
+	// descriptor (the sandbox holds no terminal anyway)
 	f = append(f,
 		unix.SockFilter{Code: jeq, Jt: 0, Jf: 5, K: ioctl},
 		unix.SockFilter{Code: ldAbs, K: offArg1L},
 		unix.SockFilter{Code: jeq, Jt: 2, Jf: 0, K: unix.TIOCSTI},
 		unix.SockFilter{Code: jeq, Jt: 1, Jf: 0, K: unix.TIOCLINUX},
 		unix.SockFilter{Code: ret, K: allow},
-		unix.SockFilter{Code: ret, K: unix.SECCOMP_RET_ERRNO | uint32(unix.EPERM)},
+		unix.SockFilter{Code: ret, K: notify},
 	)
 	// sendto: notify when dest_addr != NULL
 	f = append(f,

@@ -23,6 +23,7 @@ const (
 	SectionFiles    = "files"
 	SectionSecrets  = "secrets read"
 	SectionPrograms = "programs"
+	SectionDevices  = "devices"
 	SectionLeft     = "left running"
 	SectionLimits   = "limits"
 	SectionNotes    = "notes"
@@ -64,6 +65,9 @@ func (r *Report) Lines() []Line {
 		}
 		add(SectionPrograms, p.Judgement, "")
 	}
+	for _, d := range r.Devices {
+		add(SectionDevices, d.Judgement, "")
+	}
 	for _, p := range r.LeftRunning {
 		add(SectionLeft, p.Judgement, "")
 	}
@@ -76,7 +80,7 @@ func (r *Report) Lines() []Line {
 		out = append(out, Line{Section: SectionNotes, Text: Visible(n)})
 	}
 	// within a section, the most serious first
-	order := map[string]int{SectionNetwork: 0, SectionFiles: 1, SectionSecrets: 2, SectionPrograms: 3, SectionLeft: 4, SectionLimits: 5, SectionNotes: 6}
+	order := map[string]int{SectionNetwork: 0, SectionFiles: 1, SectionSecrets: 2, SectionPrograms: 3, SectionDevices: 4, SectionLeft: 5, SectionLimits: 6, SectionNotes: 7}
 	sort.SliceStable(out, func(i, j int) bool {
 		if a, b := order[out[i].Section], order[out[j].Section]; a != b {
 			return a < b
