@@ -95,8 +95,21 @@ func (r *Report) Summary() string {
 	if r.Empty() {
 		return "nothing recorded (no file written, no secret read, no network, no other program)"
 	}
-	return fmt.Sprintf("%s — %d network attempt(s), %d file(s) written or deleted, %d secret(s) read, %d program(s) started, %d left running",
-		r.Level, len(r.Network), len(r.Files), len(r.Secrets), max(len(r.Programs)-1, 0), len(r.LeftRunning))
+	files := len(r.Files)
+	for _, f := range r.FilesLeftOut {
+		files += f.Count
+	}
+	s := fmt.Sprintf("%s — %d network attempt(s), %d file(s) written or deleted, %d secret(s) read, %d program(s) started, %d left running",
+		r.Level, len(r.Network), files, len(r.Secrets), max(len(r.Programs)-1, 0), len(r.LeftRunning))
+	if len(r.Devices) > 0 {
+		s += fmt.Sprintf(", %d device(s) refused", len(r.Devices))
+	}
+	for _, l := range r.Limits {
+		if l.Hit && l.Level > 0 {
+			s += ", hit the " + l.Resource + " limit"
+		}
+	}
+	return s
 }
 
 // Visible escapes control, format (bidi, zero-width) and other invisible
