@@ -2,16 +2,12 @@ package sandbox
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"syscall"
 	"time"
-
-	"golang.org/x/sys/unix"
 )
 
 // The report builder reads what a hostile hook left: every read of the
@@ -30,9 +26,6 @@ const (
 	// maxWalk bounds the entries of the scratch layers looked at.
 	maxWalk = 200_000
 )
-
-// errNotRegular is a read refused because the path is not a regular file.
-var errNotRegular = errors.New("not a regular file")
 
 // layerScan lists the upper layers of one run.
 type layerScan struct {
@@ -147,11 +140,11 @@ func (sc *layerScan) same(real string, realFi fs.FileInfo, scratch string, fi fs
 	if !realFi.Mode().IsRegular() || realFi.Size() != fi.Size() || fi.Size() > maxCompare || !sc.inTime() {
 		return false
 	}
-	a, err := readBounded(real, maxCompare)
+	a, err := ReadRegular(real, maxCompare)
 	if err != nil {
 		return false
 	}
-	b, err := readBounded(scratch, maxCompare)
+	b, err := ReadRegular(scratch, maxCompare)
 	if err != nil {
 		sc.readErrs++
 		return false
@@ -168,44 +161,15 @@ func (sc *layerScan) diff(real *string, scratch string) (string, bool) {
 	var old []byte
 	if real != nil {
 		var err error
-		if old, err = readBounded(*real, maxDiffFile); err != nil {
+		if old, err = ReadRegular(*real, maxDiffFile); err != nil {
 			return "", true
 		}
 	}
-	cur, err := readBounded(scratch, maxDiffFile)
+	cur, err := ReadRegular(scratch, maxDiffFile)
 	if err != nil || !isText(old) || !isText(cur) {
 		return "", true
 	}
 	return lineDiff(string(old), string(cur)), false
-}
-
-// readBounded reads a regular file of at most max bytes without following
-// a final symlink and without blocking on a FIFO or a device.
-func readBounded(p string, max int64) ([]byte, error) {
-	fd, err := unix.Open(p, unix.O_RDONLY|unix.O_NOFOLLOW|unix.O_NONBLOCK|unix.O_CLOEXEC|unix.O_NOCTTY, 0)
-	if err != nil {
-		return nil, &os.PathError{Op: "open", Path: p, Err: err}
-	}
-	f := os.NewFile(uintptr(fd), p)
-	defer f.Close()
-	var st unix.Stat_t
-	if err := unix.Fstat(fd, &st); err != nil {
-		return nil, &os.PathError{Op: "fstat", Path: p, Err: err}
-	}
-	if st.Mode&syscall.S_IFMT != syscall.S_IFREG {
-		return nil, &os.PathError{Op: "read", Path: p, Err: errNotRegular}
-	}
-	if st.Size > max {
-		return nil, &os.PathError{Op: "read", Path: p, Err: fmt.Errorf("larger than %d bytes", max)}
-	}
-	b, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(b)) > max {
-		return nil, &os.PathError{Op: "read", Path: p, Err: fmt.Errorf("larger than %d bytes", max)}
-	}
-	return b, nil
 }
 
 func isWhiteout(fi os.FileInfo) bool {
