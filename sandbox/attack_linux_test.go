@@ -542,3 +542,16 @@ func TestReportKeepsRiskyProgramsPastTheCap(t *testing.T) {
 		t.Errorf("curl was dropped behind the cap (%d programs, notes %q)", len(r.report.Programs), r.report.Notes)
 	}
 }
+
+// TestSandboxSecretFIFODoesNotStallTheRecorder: a FIFO named like a
+// secret, opened by the hook, must not block the supervisor that reads
+// the secrets the hook opens (it would then answer no further call).
+func TestSandboxSecretFIFODoesNotStallTheRecorder(t *testing.T) {
+	sandboxOrSkip(t)
+	home := t.TempDir()
+	script := `mkfifo ~/.env && timeout 2 cat ~/.env; /bin/echo after`
+	r := runScript(t, Config{Isolate: true, Home: home, Project: home}, home, script, "", testEnv(home))
+	if !strings.Contains(r.stdout, "after") {
+		t.Errorf("the hook stalled after opening the FIFO: %q %q", r.stdout, r.stderr)
+	}
+}

@@ -199,6 +199,7 @@ func (rl *runLimits) makeDir(parent string) string {
 	if parent == "" {
 		return ""
 	}
+	sweepCgroups(parent)
 	var b [6]byte
 	_, _ = rand.Read(b[:])
 	dir := filepath.Join(parent, "hookwarden-sandbox-"+hex.EncodeToString(b[:]))
@@ -467,4 +468,25 @@ func enterCgroups(n, pid int) error {
 		}
 	}
 	return nil
+}
+
+// staleCgroup is the age after which a run's cgroup that is still there
+// was left by a runner that died (a run is bounded by its timeout).
+const staleCgroup = time.Hour
+
+// sweepCgroups removes the empty cgroups of runs whose runner died before
+// it could (rmdir refuses one that still holds a process).
+func sweepCgroups(parent string) {
+	ents, err := os.ReadDir(parent)
+	if err != nil {
+		return
+	}
+	for _, e := range ents {
+		if !e.IsDir() || !strings.HasPrefix(e.Name(), "hookwarden-sandbox-") {
+			continue
+		}
+		if fi, err := e.Info(); err == nil && time.Since(fi.ModTime()) > staleCgroup {
+			_ = unix.Rmdir(filepath.Join(parent, e.Name()))
+		}
+	}
 }
