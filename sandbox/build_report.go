@@ -4,21 +4,17 @@ package sandbox
 
 import (
 	"bytes"
-	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
-	"syscall"
+	"time"
 	"unicode/utf8"
 
 	"github.com/sergi/go-diff/diffmatchpatch"
 )
 
 const (
-	maxFiles    = 500
 	maxDiffFile = 256 << 10
 	maxDiffText = 8 << 10
 )
@@ -26,7 +22,7 @@ const (
 // buildReport turns the supervisor's records and the scratch layers into
 // the report.
 func buildReport(cfg Config, targets []string, scratch string, evs []event) *Report {
-	r := &Report{Files: []FileChange{}, Secrets: []SecretRead{}, Network: []NetworkAttempt{}, Programs: []Program{}, LeftRunning: []Program{}}
+	r := &Report{Files: []FileChange{}, Devices: []DeviceAttempt{}, Secrets: []SecretRead{}, Network: []NetworkAttempt{}, Programs: []Program{}, LeftRunning: []Program{}}
 	project := cfg.Project
 	if real, err := filepath.EvalSymlinks(project); err == nil {
 		project = real
@@ -35,16 +31,15 @@ func buildReport(cfg Config, targets []string, scratch string, evs []event) *Rep
 	if real, err := filepath.EvalSymlinks(home); err == nil {
 		home = real
 	}
+	sc := &layerScan{project: project, deadline: time.Now().Add(scanBudget)}
 	for i, t := range targets {
-		r.Files = append(r.Files, scanLayer(filepath.Join(scratch, strconv.Itoa(i), "upper"), t, project)...)
+		r.Files = append(r.Files, sc.scan(filepath.Join(scratch, strconv.Itoa(i), "upper"), t)...)
 	}
+	r.Notes = append(r.Notes, sc.notes()...)
 	// a folder overlaid inside another shows in both layers' view: keep
 	// the innermost layer's record of a path (it is the one that took it)
 	r.Files = dedupeFiles(r.Files)
-	if len(r.Files) > maxFiles {
-		r.Notes = append(r.Notes, fmt.Sprintf("%d more changed files were left out", len(r.Files)-maxFiles))
-		r.Files = r.Files[:maxFiles]
-	}
+	capFiles(r, home, project)
 	sent := 0
 	dnsIndex := map[string]int{} // name -> 1 + index of its record
 	for _, ev := range evs {
@@ -69,6 +64,10 @@ func buildReport(cfg Config, targets []string, scratch string, evs []event) *Rep
 		case evSent:
 			sent++
 			mergeSent(r, ev)
+		case evDevice:
+			r.Devices = append(r.Devices, DeviceAttempt{Path: ev.Path, What: ev.Msg})
+		case evUnix:
+			r.Network = append(r.Network, NetworkAttempt{Kind: "unix", Addr: ev.Path, Method: ev.Msg})
 		case evLeftover:
 			r.LeftRunning = append(r.LeftRunning, Program{Argv: ev.Argv})
 		case evNote:
@@ -113,102 +112,6 @@ func (n *NetworkAttempt) fill(ev event) {
 	if n.Name == "" {
 		n.Name = ev.Name
 	}
-}
-
-// scanLayer lists what an overlay's upper layer holds for target.
-func scanLayer(upper, target, project string) []FileChange {
-	var out []FileChange
-	_ = filepath.WalkDir(upper, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || p == upper {
-			return nil
-		}
-		rel, _ := filepath.Rel(upper, p)
-		real := filepath.Join(target, rel)
-		fi, err := os.Lstat(p)
-		if err != nil {
-			return nil
-		}
-		realFi, realErr := os.Lstat(real)
-		fc := FileChange{Path: real, InProject: within(real, project)}
-		switch {
-		case isWhiteout(fi):
-			fc.Change, fc.Dir = Deleted, realErr == nil && realFi.IsDir()
-			if realErr == nil {
-				fc.Size = realFi.Size()
-			}
-		case fi.IsDir():
-			if realErr == nil && realFi.IsDir() {
-				return nil // a folder that holds changes
-			}
-			fc.Change, fc.Dir = Created, true
-		case fi.Mode()&os.ModeSymlink != 0:
-			fc.Symlink, _ = os.Readlink(p)
-			fc.Change = Created
-			if realErr == nil {
-				fc.Change = Changed
-			}
-		default:
-			fc.Size = fi.Size()
-			if realErr != nil {
-				fc.Change = Created
-				fc.Diff, fc.Binary = fileDiff(nil, p)
-			} else {
-				same, _ := sameContent(real, p)
-				if same && realFi.Mode() == fi.Mode() {
-					return nil // copied up without a change (a touch, say)
-				}
-				fc.Change = Changed
-				fc.Diff, fc.Binary = fileDiff(&real, p)
-			}
-		}
-		out = append(out, fc)
-		return nil
-	})
-	return out
-}
-
-func isWhiteout(fi os.FileInfo) bool {
-	if fi.Mode()&os.ModeCharDevice == 0 {
-		return false
-	}
-	st, ok := fi.Sys().(*syscall.Stat_t)
-	return ok && st.Rdev == 0
-}
-
-func sameContent(a, b string) (bool, error) {
-	x, err := os.ReadFile(a)
-	if err != nil {
-		return false, err
-	}
-	y, err := os.ReadFile(b)
-	if err != nil {
-		return false, err
-	}
-	return bytes.Equal(x, y), nil
-}
-
-// fileDiff is the line diff of the real file (nil: none) against the
-// scratch copy, or binary=true when either is not small text.
-func fileDiff(real *string, scratch string) (string, bool) {
-	var old []byte
-	if real != nil {
-		fi, err := os.Stat(*real)
-		if err != nil || fi.Size() > maxDiffFile {
-			return "", true
-		}
-		if old, err = os.ReadFile(*real); err != nil {
-			return "", true
-		}
-	}
-	fi, err := os.Stat(scratch)
-	if err != nil || fi.Size() > maxDiffFile {
-		return "", true
-	}
-	cur, err := os.ReadFile(scratch)
-	if err != nil || !isText(old) || !isText(cur) {
-		return "", true
-	}
-	return lineDiff(string(old), string(cur)), false
 }
 
 func isText(b []byte) bool {

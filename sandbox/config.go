@@ -33,7 +33,27 @@ type Config struct {
 	Markers []string
 	// TempDir holds the scratch layers ("" = os.TempDir()).
 	TempDir string
+	// Limits bound the memory, processes and CPU of a sandboxed hook.
+	Limits Limits
 }
+
+// Limits bound what a sandboxed hook and everything it starts may use.
+// A zero field takes its default; a negative one means no limit.
+type Limits struct {
+	// Memory is in bytes (default DefaultMemory).
+	Memory int64
+	// Processes counts processes and threads (default DefaultProcesses).
+	Processes int
+	// CPUs is the share of CPU time, in CPUs (default DefaultCPUs).
+	CPUs float64
+}
+
+// Default limits.
+const (
+	DefaultMemory    = 1 << 30
+	DefaultProcesses = 1024
+	DefaultCPUs      = 1.0
+)
 
 // ErrUnavailable wraps every reason the sandbox cannot start here.
 var ErrUnavailable = errors.New("the sandbox cannot start on this system")

@@ -26,6 +26,15 @@
 //     connect/sendto/sendmsg destination; the supervisor opens a sink on a
 //     port the moment a connect names it, so a connection to any port
 //     reaches a sink;
+//   - the supervisor has a session of its own and the hook gets no
+//     terminal (a terminal stdio becomes /dev/null, TIOCSTI fails); /dev
+//     holds only null, zero, full, random and urandom;
+//   - the supervisor performs every connect of a Unix socket (and every
+//     send to a named destination from a Unix datagram socket) itself,
+//     letting through only the hook's own sockets in the private /tmp,
+//     /var/tmp and /dev/shm;
+//   - a cgroup (v2, else v1) bounds the hook's memory, processes and CPU,
+//     rlimits where there is none;
 //   - when the run ends, the PID namespace ends with its init, which kills
 //     everything the hook left behind.
 //

@@ -5,11 +5,35 @@ import (
 	"fmt"
 	"os"
 	"sync"
+
+	"github.com/hookwarden/hookwarden/risk/vocab"
 )
 
 // maxEventsPerKind bounds what one run can record of each kind; beyond it
 // one note says how many were left out.
 const maxEventsPerKind = 500
+
+// maxSeriousEvents bounds the records past maxEventsPerKind that are kept
+// because they need attention.
+const maxSeriousEvents = 2000
+
+// serious reports whether a record needs a person's attention on its own:
+// a program judged risky, data that carries the hook's input or a secret,
+// a name that carries data, a refused Unix socket.
+func serious(ev event) bool {
+	switch ev.T {
+	case evExec:
+		return judgeProgram(ev.Argv).Level > vocab.LevelNone
+	case evSent:
+		return ev.Secret != "" || ev.HasPayload
+	case evDNS:
+		n := NetworkAttempt{Kind: "dns", Name: ev.Name, SendsInput: ev.HasPayload}
+		return judgeNetwork(&n, func(p string) string { return p }).Level == vocab.LevelCritical
+	case evUnix, evLeftover, evDevice:
+		return true
+	}
+	return false
+}
 
 // eventWriter writes events to the runner, one JSON line each.
 type eventWriter struct {
@@ -17,6 +41,7 @@ type eventWriter struct {
 	f       *os.File
 	counts  map[string]int
 	dropped map[string]int
+	serious int
 	closed  bool
 }
 
@@ -30,12 +55,18 @@ func (w *eventWriter) send(ev event) {
 	if w.closed {
 		return
 	}
-	if ev.T != evExit && ev.T != evError && ev.T != evEnd && ev.T != evNote {
-		if w.counts[ev.T] >= maxEventsPerKind {
+	if ev.T != evExit && ev.T != evError && ev.T != evEnd && ev.T != evNote && ev.T != evNoCgroup {
+		switch {
+		case w.counts[ev.T] < maxEventsPerKind:
+			w.counts[ev.T]++
+		case w.serious < maxSeriousEvents && serious(ev):
+			// past the cap, what needs attention still goes through: 500
+			// harmless programs must not hide the curl | sh after them
+			w.serious++
+		default:
 			w.dropped[ev.T]++
 			return
 		}
-		w.counts[ev.T]++
 	}
 	w.writeLocked(ev)
 }
@@ -56,7 +87,7 @@ func (w *eventWriter) end() {
 		return
 	}
 	for kind, n := range w.dropped {
-		w.writeLocked(event{T: evNote, Msg: fmt.Sprintf("%d more %q records were left out (at most %d are kept)", n, kind, maxEventsPerKind)})
+		w.writeLocked(event{T: evNote, Msg: fmt.Sprintf("%d more %q records were left out (at most %d are kept, and up to %d more that need attention)", n, kind, maxEventsPerKind, maxSeriousEvents)})
 	}
 	w.writeLocked(event{T: evEnd})
 	w.closed = true

@@ -99,6 +99,10 @@ type supervisor struct {
 	net      *netSinks // isolation only
 	trace    func(string)
 	notify   *notifier
+	// privateDevs are the devices of the private /tmp, /var/tmp and
+	// /dev/shm (isolation only): the only file systems whose Unix
+	// sockets the hook may reach.
+	privateDevs []uint64
 }
 
 // releaseStdio points the supervisor's own 0, 1, 2 at /dev/null, so that

@@ -38,6 +38,8 @@ type execSpec struct {
 	Argv []string `json:"argv"`
 	Env  []string `json:"env"`
 	Dir  string   `json:"dir"`
+	// Rlimits are set before the exec (nil: none).
+	Rlimits *rlimits `json:"rlimits,omitempty"`
 }
 
 // startIsolated starts the helper (this program again, "exec"), which
@@ -66,7 +68,16 @@ func (s *supervisor) startIsolated(stdio []*os.File, sys *syscall.SysProcAttr) (
 		toHelperW.Close()
 		return 0, 0, fmt.Errorf("starting the sandbox helper: %w", err)
 	}
-	spec, _ := json.Marshal(execSpec{Path: s.cfg.Path, Argv: s.cfg.Argv, Env: s.cfg.Env, Dir: s.cfg.Dir})
+	// the hook's first process, and so all it starts, into its cgroups
+	// (before it can start anything), or else under rlimits
+	es := execSpec{Path: s.cfg.Path, Argv: s.cfg.Argv, Env: s.cfg.Env, Dir: s.cfg.Dir, Rlimits: s.cfg.Rlimits}
+	if s.cfg.CgroupProcs > 0 {
+		if err := enterCgroups(s.cfg.CgroupProcs, p.Pid); err != nil {
+			s.w.send(event{T: evNoCgroup, Msg: err.Error()})
+			es.Rlimits = s.cfg.Fallback
+		}
+	}
+	spec, _ := json.Marshal(es)
 	go func() {
 		_, _ = toHelperW.Write(append(spec, '\n'))
 	}()
@@ -129,6 +140,11 @@ func execMain() int {
 	var spec execSpec
 	if err := json.Unmarshal(line, &spec); err != nil {
 		return fail(err)
+	}
+	if spec.Rlimits != nil {
+		if err := spec.Rlimits.apply(); err != nil {
+			return fail(err)
+		}
 	}
 	if err := dropCapabilities(); err != nil {
 		return fail(err)

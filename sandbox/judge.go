@@ -49,6 +49,10 @@ func judge(r *Report, home, project string) {
 		}
 		p.Judgement = judgeProgram(p.Argv)
 	}
+	for i := range r.Devices {
+		d := &r.Devices[i]
+		d.Judgement = judgeDevice(d)
+	}
 	for i := range r.LeftRunning {
 		p := &r.LeftRunning[i]
 		p.Judgement = Judgement{vocab.Persistence, vocab.LevelReview, "kept running after the hook ended (the sandbox killed it): " + shortArgv(p.Argv)}
@@ -62,6 +66,12 @@ func judge(r *Report, home, project string) {
 	for _, f := range r.Files {
 		raise(f.Judgement)
 	}
+	for _, f := range r.FilesLeftOut {
+		raise(f.Judgement)
+	}
+	for _, l := range r.Limits {
+		raise(l.Judgement)
+	}
 	for _, s := range r.Secrets {
 		raise(s.Judgement)
 	}
@@ -73,6 +83,9 @@ func judge(r *Report, home, project string) {
 	}
 	for _, p := range r.LeftRunning {
 		raise(p.Judgement)
+	}
+	for _, d := range r.Devices {
+		raise(d.Judgement)
 	}
 }
 
@@ -94,9 +107,10 @@ func judgeFile(f *FileChange, home, project, shown string) Judgement {
 	}
 	hr, pr := rel(home), rel(project)
 	switch {
-	case hr != "" && !f.InProject && hasPrefixAny(hr, agentPaths), pr != "" && hasPrefixAny(pr, agentPaths):
+	// (the home's own files count even when the project is the home)
+	case hr != "" && hasPrefixAny(hr, agentPaths), pr != "" && hasPrefixAny(pr, agentPaths):
 		return Judgement{vocab.SelfTampering, vocab.LevelCritical, verb + shown + ", an agent's own settings or trust"}
-	case hr != "" && !f.InProject && hasPrefixAny(hr, persistencePaths):
+	case hr != "" && hasPrefixAny(hr, persistencePaths):
 		return Judgement{vocab.Persistence, vocab.LevelCritical, verb + shown + ", which runs code later"}
 	case pr != "" && hasPrefixAny(pr, []string{".git/hooks", ".git/config", ".envrc"}):
 		return Judgement{vocab.Persistence, vocab.LevelCritical, verb + shown + ", which runs code later"}
@@ -113,7 +127,20 @@ func judgeFile(f *FileChange, home, project, shown string) Judgement {
 // dataLabel is a DNS label that looks like encoded data.
 var dataLabel = regexp.MustCompile(`^(?:[0-9a-f]{16,}|[A-Za-z0-9+_-]{24,}=*)$`)
 
+// rootSockets are Unix sockets whose service runs what it is asked as
+// root (a container engine's).
+var rootSockets = []string{"docker.sock", "containerd.sock", "podman.sock", "crio.sock", "buildkitd.sock"}
+
 func judgeNetwork(n *NetworkAttempt, show func(string) string) Judgement {
+	if n.Kind == "unix" {
+		what := "reaches for the Unix socket " + show(n.Addr) + " outside the sandbox (" + n.Method + ", refused)"
+		for _, s := range rootSockets {
+			if filepath.Base(n.Addr) == s {
+				return Judgement{vocab.Privilege, vocab.LevelCritical, what + ": its service runs commands as root"}
+			}
+		}
+		return Judgement{vocab.Network, vocab.LevelReview, what}
+	}
 	if n.Kind == "dns" {
 		carries := n.SendsInput || len(n.Name) > 100
 		for _, l := range strings.Split(n.Name, ".") {
@@ -220,4 +247,27 @@ func displayPath(p, home, project string) string {
 func isLoopback(addr string) bool {
 	a, err := netip.ParseAddr(addr)
 	return err == nil && a.IsLoopback()
+}
+
+// rawDevice matches the names of disks, memory and the kernel's log:
+// raw access to what the whole machine stands on.
+var rawDevice = regexp.MustCompile(`^/dev/(?:sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|loop\d|dm-\d|md\d|mapper/|disk/|mem$|kmem$|port$|kmsg$|nbd\d|sr\d|ram\d|zram\d)`)
+
+// terminalDevice matches terminals.
+var terminalDevice = regexp.MustCompile(`^/dev/(?:pts/|tty|console$|ptmx$|vcs)`)
+
+func judgeDevice(d *DeviceAttempt) Judgement {
+	switch {
+	case d.What != "open":
+		return Judgement{vocab.Persistence, vocab.LevelCritical,
+			"pushes keystrokes into a terminal (" + d.What + " on " + d.Path + "), which the user's shell would run: refused"}
+	case d.Path == "/dev/tty":
+		return Judgement{Level: vocab.LevelNone, Summary: "opens /dev/tty (the sandbox has no terminal)"}
+	case terminalDevice.MatchString(d.Path):
+		return Judgement{vocab.Destructive, vocab.LevelReview,
+			"opens the terminal " + d.Path + " (not in the sandbox): it could type into or draw over another program's screen"}
+	case rawDevice.MatchString(d.Path):
+		return Judgement{vocab.Destructive, vocab.LevelCritical, "opens " + d.Path + " (not in the sandbox): raw access to a disk, memory or the kernel"}
+	}
+	return Judgement{vocab.Destructive, vocab.LevelReview, "opens the device " + d.Path + " (not in the sandbox)"}
 }

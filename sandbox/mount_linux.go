@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -60,8 +61,16 @@ func (s *supervisor) setupMounts() error {
 		atts = append(atts, attach{fd, target})
 	} // else: no resolv.conf, and glibc's default server is 127.0.0.1 anyway
 
+	nodes, err := cloneDevNodes()
+	if err != nil {
+		return err
+	}
+
 	if err := unix.MountSetattr(unix.AT_FDCWD, "/", unix.AT_RECURSIVE, &unix.MountAttr{Attr_set: unix.MOUNT_ATTR_RDONLY}); err != nil {
 		return fmt.Errorf("making the file system read-only: %w", err)
+	}
+	if err := privateDev(nodes); err != nil {
+		return err
 	}
 	for _, d := range privateDirs {
 		if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
@@ -70,6 +79,11 @@ func (s *supervisor) setupMounts() error {
 		if err := unix.Mount("tmpfs", d, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, "mode=1777"); err != nil {
 			return fmt.Errorf("private %s: %w", d, err)
 		}
+		var st unix.Stat_t
+		if err := unix.Stat(d, &st); err != nil {
+			return fmt.Errorf("private %s: %w", d, err)
+		}
+		s.privateDevs = append(s.privateDevs, st.Dev)
 	}
 	if err := unix.Mount("proc", "/proc", "proc", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, ""); err != nil {
 		return fmt.Errorf("mounting /proc: %w", err)
@@ -123,4 +137,65 @@ func overlayMount(lower, upper, work string) (int, error) {
 		return -1, fmt.Errorf("fsmount: %w", err)
 	}
 	return fd, nil
+}
+
+// devNodes are the only device nodes of the sandbox's /dev: no terminal
+// (no tty, console, pts or ptmx), no block device, no kmsg, nothing a
+// hook could write raw blocks or escape codes to.
+var devNodes = []string{"null", "zero", "full", "random", "urandom"}
+
+// cloneDevNodes opens detached bind mounts of the host's harmless device
+// nodes (a user namespace cannot mknod), by name; a missing one is left out.
+func cloneDevNodes() (map[string]int, error) {
+	nodes := map[string]int{}
+	for _, n := range devNodes {
+		fd, err := unix.OpenTree(unix.AT_FDCWD, "/dev/"+n, unix.OPEN_TREE_CLONE|unix.OPEN_TREE_CLOEXEC)
+		if err != nil {
+			if errors.Is(err, unix.ENOENT) {
+				continue
+			}
+			for _, fd := range nodes {
+				unix.Close(fd)
+			}
+			return nil, fmt.Errorf("/dev/%s: %w", n, err)
+		}
+		nodes[n] = fd
+	}
+	return nodes, nil
+}
+
+// privateDev covers /dev with a tmpfs that holds the cloned nodes, the
+// usual links to /proc/self/fd and a folder for the private /dev/shm, and
+// makes it read-only.
+func privateDev(nodes map[string]int) error {
+	defer func() {
+		for _, fd := range nodes {
+			unix.Close(fd)
+		}
+	}()
+	if err := unix.Mount("tmpfs", "/dev", "tmpfs", unix.MS_NOSUID|unix.MS_NOEXEC, "mode=0755,size=64k"); err != nil {
+		return fmt.Errorf("private /dev: %w", err)
+	}
+	for n, fd := range nodes {
+		p := "/dev/" + n
+		if err := os.WriteFile(p, nil, 0o666); err != nil {
+			return fmt.Errorf("private /dev: %w", err)
+		}
+		if err := unix.MoveMount(fd, "", unix.AT_FDCWD, p, unix.MOVE_MOUNT_F_EMPTY_PATH); err != nil {
+			return fmt.Errorf("private /dev: attaching %s: %w", p, err)
+		}
+	}
+	links := [][2]string{{"/proc/self/fd", "fd"}, {"/proc/self/fd/0", "stdin"}, {"/proc/self/fd/1", "stdout"}, {"/proc/self/fd/2", "stderr"}}
+	for _, l := range links {
+		if err := os.Symlink(l[0], "/dev/"+l[1]); err != nil {
+			return fmt.Errorf("private /dev: %w", err)
+		}
+	}
+	if err := os.Mkdir("/dev/shm", 0o1777); err != nil {
+		return fmt.Errorf("private /dev: %w", err)
+	}
+	if err := unix.MountSetattr(unix.AT_FDCWD, "/dev", 0, &unix.MountAttr{Attr_set: unix.MOUNT_ATTR_RDONLY}); err != nil {
+		return fmt.Errorf("private /dev: read-only: %w", err)
+	}
+	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 
 	"golang.org/x/sys/unix"
@@ -28,6 +29,10 @@ type notifier struct {
 	done chan struct{}
 	mu   sync.Mutex
 	seen map[string]bool // sensitive files already recorded
+	// fdMu keeps fd open while a call answered on a goroutine of its own
+	// (a Unix socket's) sends its answer
+	fdMu   sync.RWMutex
+	closed bool
 }
 
 func newNotifier(fd int, s *supervisor) *notifier {
@@ -35,7 +40,21 @@ func newNotifier(fd int, s *supervisor) *notifier {
 }
 
 func (n *notifier) close() {
-	n.once.Do(func() { unix.Close(n.fd) })
+	n.once.Do(func() {
+		n.fdMu.Lock()
+		n.closed = true
+		unix.Close(n.fd)
+		n.fdMu.Unlock()
+	})
+}
+
+// respond answers a notification with the call's result (errno 0: val).
+func (n *notifier) respond(id uint64, val int64, errno unix.Errno) {
+	n.fdMu.RLock()
+	defer n.fdMu.RUnlock()
+	if !n.closed {
+		_ = notifRespond(n.fd, id, val, errno)
+	}
 }
 
 func (n *notifier) loop() {
@@ -47,14 +66,57 @@ func (n *notifier) loop() {
 			}
 			return // closed: the run ended
 		}
-		n.handle(&req)
-		_ = notifContinue(n.fd, req.ID)
+		uc, answered := n.handle(&req)
+		switch {
+		case uc != nil:
+			go uc.run() // it answers
+		case !answered:
+			_ = notifContinue(n.fd, req.ID)
+		}
 	}
 }
 
-func (n *notifier) handle(r *seccompNotif) {
+// handle records the call; a call on a Unix socket that the supervisor
+// performs itself is returned (not continued), and answered says the call
+// was refused here.
+func (n *notifier) handle(r *seccompNotif) (uc *unixCall, answered bool) {
 	pid := int(r.Pid)
 	a := r.Args
+	switch r.Nr {
+	case ioctl:
+		// the filter only hands over TIOCSTI and TIOCLINUX (a register
+		// value: what it saw is what the call is)
+		what := "TIOCSTI"
+		if uint32(a[1]) == unix.TIOCLINUX {
+			what = "TIOCLINUX"
+		}
+		path := fdPath(pid, int(int32(a[0])))
+		n.mu.Lock()
+		dup := n.seen[what+" "+path]
+		n.seen[what+" "+path] = true
+		n.mu.Unlock()
+		if !dup {
+			n.s.w.send(event{T: evDevice, Pid: pid, Path: path, Msg: what})
+		}
+		n.respond(r.ID, -1, unix.EPERM)
+		return nil, true
+	case connect:
+		if uc := n.takeUnix(r, "connect", int(int32(a[0]))); uc != nil {
+			return uc, false
+		}
+	case sendto:
+		if uc := n.takeUnix(r, "sendto", int(int32(a[0]))); uc != nil {
+			return uc, false
+		}
+	case sendmsg:
+		if uc := n.takeUnix(r, "sendmsg", int(int32(a[0]))); uc != nil {
+			return uc, false
+		}
+	case sendmmsg:
+		if uc := n.takeUnix(r, "sendmmsg", int(int32(a[0]))); uc != nil {
+			return uc, false
+		}
+	}
 	switch r.Nr {
 	case execve:
 		n.exec(pid, r.ID, unix.AT_FDCWD, a[0], a[1])
@@ -83,6 +145,37 @@ func (n *notifier) handle(r *seccompNotif) {
 			n.open(pid, r.ID, unix.AT_FDCWD, a[0], int(a[1]))
 		}
 	}
+	return nil, false
+}
+
+// fdPath names what descriptor fd of pid is open on.
+func fdPath(pid, fd int) string {
+	p, err := os.Readlink("/proc/" + strconv.Itoa(pid) + "/fd/" + strconv.Itoa(fd))
+	if err != nil {
+		return "fd " + strconv.Itoa(fd)
+	}
+	return p
+}
+
+// devAllowed are the names under /dev the sandbox provides.
+var devAllowed = map[string]bool{"null": true, "zero": true, "full": true, "random": true, "urandom": true,
+	"fd": true, "stdin": true, "stdout": true, "stderr": true, "shm": true}
+
+// device records an open of a device the sandbox does not provide (it
+// fails: the node is not there), once per path.
+func (n *notifier) device(pid int, id uint64, abs string) {
+	rel := strings.TrimPrefix(abs, "/dev/")
+	if first, _, _ := strings.Cut(rel, "/"); devAllowed[first] {
+		return
+	}
+	n.mu.Lock()
+	dup := n.seen[abs]
+	n.seen[abs] = true
+	n.mu.Unlock()
+	if dup || !notifIDValid(n.fd, id) {
+		return
+	}
+	n.s.w.send(event{T: evDevice, Pid: pid, Path: abs, Msg: "open"})
 }
 
 // exec records a program start, when the program exists (a shell's or
@@ -105,14 +198,18 @@ func (n *notifier) exec(pid int, id uint64, dirfd int, pathPtr, argvPtr uint64) 
 
 // open records the opening for reading of a sensitive file.
 func (n *notifier) open(pid int, id uint64, dirfd int, pathPtr uint64, flags int) {
-	if flags&unix.O_ACCMODE == unix.O_WRONLY {
-		return
-	}
 	p, err := readString(pid, pathPtr, 4096)
 	if err != nil || p == "" {
 		return
 	}
 	abs := resolveAt(pid, dirfd, p)
+	if within(abs, "/dev") && abs != "/dev" {
+		n.device(pid, id, abs)
+		return
+	}
+	if flags&unix.O_ACCMODE == unix.O_WRONLY {
+		return
+	}
 	if !isSensitive(abs, n.s.cfg.Home) {
 		return
 	}
@@ -157,12 +254,7 @@ func (n *notifier) connect(pid int, id uint64, fd int, addrPtr uint64, addrLen i
 
 // socketProto is "tcp" or "udp" for the target's socket fd.
 func socketProto(pid, fd int) string {
-	pidfd, err := unix.PidfdOpen(pid, 0)
-	if err != nil {
-		return "tcp"
-	}
-	defer unix.Close(pidfd)
-	local, err := unix.PidfdGetfd(pidfd, fd, 0)
+	local, err := callerFd(pid, fd)
 	if err != nil {
 		return "tcp"
 	}

@@ -32,9 +32,11 @@ type Process struct {
 
 	mu     sync.Mutex
 	events []event
+	notes  []string // the runner's own notes for the report
 
 	closeOnce sync.Once
 	report    *Report
+	limits    *runLimits // isolation only
 }
 
 // supervisorWait bounds the wait for the supervisor to end after the
@@ -61,8 +63,11 @@ func Start(cfg Config, spec Spec) (*Process, error) {
 			return nil, err
 		}
 		uid, gid := os.Getuid(), os.Getgid()
+		// a session of its own: no controlling terminal for the
+		// supervisor or anything it starts (TIOCSTI into the user's
+		// shell, /dev/tty); it still leads its process group
 		sys = &syscall.SysProcAttr{
-			Setpgid:     true,
+			Setsid:      true,
 			Cloneflags:  unix.CLONE_NEWUSER | unix.CLONE_NEWNS | unix.CLONE_NEWPID | unix.CLONE_NEWNET | unix.CLONE_NEWIPC | unix.CLONE_NEWUTS,
 			UidMappings: []syscall.SysProcIDMap{{ContainerID: uid, HostID: uid, Size: 1}},
 			GidMappings: []syscall.SysProcIDMap{{ContainerID: gid, HostID: gid, Size: 1}},
@@ -81,14 +86,37 @@ func Start(cfg Config, spec Spec) (*Process, error) {
 		p.removeScratch()
 		return nil, err
 	}
+	if cfg.Isolate {
+		var closeNull func()
+		closeNull, err = p.noTerminals(&spec)
+		if err != nil {
+			closeFiles(ctlR, ctlW, evR, evW)
+			p.removeScratch()
+			return nil, fmt.Errorf("%w: %v", ErrUnavailable, err)
+		}
+		defer closeNull()
+	}
+	extra := []*os.File{ctlR, evW}
+	if cfg.Isolate {
+		p.limits = setupLimits(cfg.Limits)
+		extra = append(extra, p.limits.procs...)
+		ic.CgroupProcs, ic.Rlimits = len(p.limits.procs), p.limits.rl
+		ic.Fallback = p.limits.fallbackAll()
+	}
 	p.cmd = &exec.Cmd{Path: cfg.Init, Args: []string{cfg.Init, InitCommand}, Env: []string{},
 		Stdin: spec.Stdin, Stdout: spec.Stdout, Stderr: spec.Stderr,
-		ExtraFiles: []*os.File{ctlR, evW}, SysProcAttr: sys}
+		ExtraFiles: extra, SysProcAttr: sys}
 	err = p.cmd.Start()
 	closeFiles(ctlR, evW)
+	if p.limits != nil {
+		p.limits.closeProcs()
+	}
 	if err != nil {
 		closeFiles(ctlW, evR)
 		p.removeScratch()
+		if p.limits != nil {
+			p.limits.finish()
+		}
 		return nil, fmt.Errorf("%w: starting the supervisor: %v", ErrUnavailable, err)
 	}
 	p.ctl = ctlW
@@ -145,6 +173,10 @@ func (p *Process) readEvents(r *os.File) {
 		case evError:
 			var err error = &StartError{Msg: ev.Msg, Errno: syscall.Errno(ev.Code)}
 			p.setStartErr(err)
+		case evNoCgroup:
+			if p.limits != nil {
+				p.limits.movedOut(ev.Msg)
+			}
 		default:
 			p.mu.Lock()
 			p.events = append(p.events, ev)
@@ -199,6 +231,9 @@ func (p *Process) Close() *Report {
 			evs := p.events
 			p.mu.Unlock()
 			p.report = buildReport(p.cfg, p.targets, p.scratch, evs)
+			p.report.Notes = append(p.notes, p.report.Notes...)
+			p.report.Limits = p.limits.finish()
+			judgeLimits(p.report)
 		}
 		p.removeScratch()
 	})
@@ -256,4 +291,36 @@ func (p *Process) removeScratch() {
 	})
 	_ = os.RemoveAll(p.scratch)
 	p.scratch = ""
+}
+
+// noTerminals replaces each of spec's stdin, stdout and stderr that is a
+// terminal with /dev/null, so the sandboxed hook never holds one (it
+// could push keystrokes with TIOCSTI or draw escape codes), and notes it.
+// The returned func closes the /dev/null opened.
+func (p *Process) noTerminals(spec *Spec) (func(), error) {
+	var null *os.File
+	names := []string{"stdin", "stdout", "stderr"}
+	for i, f := range []**os.File{&spec.Stdin, &spec.Stdout, &spec.Stderr} {
+		if *f == nil || !isTerminal(*f) {
+			continue
+		}
+		if null == nil {
+			var err error
+			if null, err = os.OpenFile(os.DevNull, os.O_RDWR, 0); err != nil {
+				return func() {}, err
+			}
+		}
+		*f = null
+		p.notes = append(p.notes, "the hook's "+names[i]+" was a terminal: it got /dev/null instead (a sandboxed hook never holds a terminal)")
+	}
+	return func() {
+		if null != nil {
+			null.Close()
+		}
+	}, nil
+}
+
+func isTerminal(f *os.File) bool {
+	_, err := unix.IoctlGetTermios(int(f.Fd()), unix.TCGETS)
+	return err == nil
 }

@@ -29,7 +29,17 @@ type initConfig struct {
 	Writable []string `json:"writable,omitempty"`
 	Home     string   `json:"home,omitempty"`
 	Markers  []string `json:"markers,omitempty"`
+	// CgroupProcs is how many cgroup.procs files the runner passed
+	// (fds 5, 6, ...): the hook's first process is written into each.
+	CgroupProcs int `json:"cgroupProcs,omitempty"`
+	// Rlimits bound what no cgroup bounds; Fallback is used instead when
+	// the hook could not be moved into a cgroup.
+	Rlimits  *rlimits `json:"rlimits,omitempty"`
+	Fallback *rlimits `json:"fallback,omitempty"`
 }
+
+// cgroupFd is the supervisor's first cgroup.procs descriptor.
+const cgroupFd = 5
 
 // Event kinds.
 const (
@@ -40,8 +50,11 @@ const (
 	evDNS      = "dns"      // a name was looked up (Name, QType)
 	evConnect  = "connect"  // a connection or datagram to Addr:Port (Proto)
 	evSent     = "sent"     // what a connection sent (Conn, HTTP/TLS fields, Bytes)
+	evUnix     = "unix"     // a Unix socket outside the sandbox was refused (Path, Msg: the call, Code: errno)
+	evDevice   = "device"   // a device the sandbox lacks was opened, or TIOCSTI/TIOCLINUX tried (Path, Msg)
 	evLeftover = "leftover" // a process still running when the hook ended (Argv)
 	evNote     = "note"     // something the report should say (Msg)
+	evNoCgroup = "nocgroup" // the hook could not be moved into its cgroups (Msg): rlimits bound it
 	evEnd      = "end"      // the supervisor is done; nothing follows
 )
 
@@ -70,4 +83,12 @@ type event struct {
 	Preview    string `json:"preview,omitempty"`
 	HasPayload bool   `json:"hasPayload,omitempty"`
 	Secret     string `json:"secret,omitempty"` // the sensitive file whose content was sent
+}
+
+// rlimits are what the hook's first process sets before exec (0: none).
+type rlimits struct {
+	Data  uint64 `json:"data,omitempty"`
+	Nproc uint64 `json:"nproc,omitempty"`
+	CPU   uint64 `json:"cpu,omitempty"` // seconds
+	Nice  int    `json:"nice,omitempty"`
 }

@@ -7,17 +7,41 @@ import (
 // Report is what a hook did in the sandbox. Every entry carries a
 // Judgement in the risk analysis's words; Level is the highest of them.
 type Report struct {
-	Level    vocab.Level      `json:"level"`
-	Files    []FileChange     `json:"files"`
-	Secrets  []SecretRead     `json:"secretsRead"`
-	Network  []NetworkAttempt `json:"network"`
-	Programs []Program        `json:"programs"`
+	Level vocab.Level  `json:"level"`
+	Files []FileChange `json:"files"`
+	// FilesLeftOut counts, by folder, the changed files beyond the cap
+	// of listed ones: the most serious are listed first, so only the
+	// least serious are counted here.
+	FilesLeftOut []FilesLeftOut   `json:"filesLeftOut,omitempty"`
+	Secrets      []SecretRead     `json:"secretsRead"`
+	Network      []NetworkAttempt `json:"network"`
+	Programs     []Program        `json:"programs"`
+	// Devices are devices the hook reached for that the sandbox does not
+	// have (a terminal, a disk), and keystrokes it tried to push into a
+	// terminal: all refused.
+	Devices []DeviceAttempt `json:"devices,omitempty"`
 	// LeftRunning are processes still running when the hook's own process
 	// ended (the sandbox killed them).
 	LeftRunning []Program `json:"leftRunning"`
+	// Limits says how the hook's memory, processes and CPU were bounded
+	// and which limit it ran into.
+	Limits []LimitHit `json:"limits,omitempty"`
 	// Notes say what the report may miss (records left out, a sink that
 	// could not open).
 	Notes []string `json:"notes,omitempty"`
+}
+
+// LimitHit is a resource limit the sandbox put on the hook: Hit says the
+// hook ran into it (its Judgement then needs review).
+type LimitHit struct {
+	// Resource is "memory", "processes" or "cpu"; Limit the bound in
+	// words ("96 MiB", "40 processes"); By is how it was enforced
+	// ("cgroup v2", "cgroup v1", "rlimit").
+	Resource string `json:"resource"`
+	Limit    string `json:"limit"`
+	By       string `json:"by"`
+	Hit      bool   `json:"hit,omitempty"`
+	Judgement
 }
 
 // Judgement is one entry's meaning: Category is empty for what needs no
@@ -43,12 +67,23 @@ type FileChange struct {
 	InProject bool   `json:"inProject"`
 	Dir       bool   `json:"dir,omitempty"`
 	Symlink   string `json:"symlink,omitempty"`
-	Size      int64  `json:"size"`
+	// Special is "fifo", "socket" or "device" for a file that is none of
+	// a regular file, a folder or a link (never read).
+	Special string `json:"special,omitempty"`
+	Size    int64  `json:"size"`
 	// Diff is a line diff against the real file ("- ", "+ ", "  "
 	// prefixes, context trimmed) for text files; Binary says it was not
 	// text.
 	Diff   string `json:"diff,omitempty"`
 	Binary bool   `json:"binary,omitempty"`
+	Judgement
+}
+
+// FilesLeftOut is a count of changed files under one folder that the
+// report does not list; its Judgement is the worst of theirs.
+type FilesLeftOut struct {
+	Under string `json:"under"` // as shown: ~/x, ./x or absolute
+	Count int    `json:"count"`
 	Judgement
 }
 
@@ -61,7 +96,9 @@ type SecretRead struct {
 // NetworkAttempt is a name looked up, or a connection or datagram, with
 // what it carried.
 type NetworkAttempt struct {
-	// Kind is "dns", "tcp" or "udp".
+	// Kind is "dns", "tcp", "udp" or "unix" (a Unix socket outside the
+	// sandbox that the hook was refused: Addr is its path, Method the
+	// call).
 	Kind string `json:"kind"`
 	// Name is the looked-up name (dns), or the name whose answer was
 	// Addr.
@@ -86,6 +123,15 @@ type NetworkAttempt struct {
 	Judgement
 }
 
+// DeviceAttempt is a device node the hook opened (it is not in the
+// sandbox's /dev, so the open failed), or a TIOCSTI/TIOCLINUX call (What)
+// on the descriptor Path names (failed with EPERM).
+type DeviceAttempt struct {
+	Path string `json:"path"`
+	What string `json:"what"` // "open", "TIOCSTI" or "TIOCLINUX"
+	Judgement
+}
+
 // Program is a program the hook started.
 type Program struct {
 	Path string   `json:"path,omitempty"`
@@ -95,5 +141,5 @@ type Program struct {
 
 // Empty reports whether the hook did nothing the report records.
 func (r *Report) Empty() bool {
-	return len(r.Files) == 0 && len(r.Secrets) == 0 && len(r.Network) == 0 && len(r.LeftRunning) == 0 && len(r.Programs) <= 1
+	return len(r.Files) == 0 && len(r.FilesLeftOut) == 0 && len(r.Limits) == 0 && len(r.Devices) == 0 && len(r.Secrets) == 0 && len(r.Network) == 0 && len(r.LeftRunning) == 0 && len(r.Programs) <= 1
 }

@@ -6,10 +6,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestMain(m *testing.M) {
 	ServeInit()
+	serveAttack()
+	serveTTYRunner()
 	os.Exit(m.Run())
 }
 
@@ -23,19 +26,31 @@ type ran struct {
 // runScript runs bash -c script under cfg, with stdin.
 func runScript(t *testing.T, cfg Config, dir, script, stdin string, env []string) ran {
 	t.Helper()
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	return runSpec(t, cfg, bash, []string{"bash", "-c", script}, dir, stdin, env)
+}
+
+// runAttack runs the test binary as the hostile hook (serveAttack).
+func runAttack(t *testing.T, cfg Config, dir string, env []string, mode string, args ...string) ran {
+	t.Helper()
+	return runSpec(t, cfg, "/proc/self/exe", append([]string{"hook", attackArg, mode}, args...), dir, "", env)
+}
+
+// runSpec runs path argv under cfg, with stdin, and closes the run.
+func runSpec(t *testing.T, cfg Config, path string, argv []string, dir, stdin string, env []string) ran {
+	t.Helper()
 	self, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
 	cfg.Init = self
-	bash, err := exec.LookPath("bash")
-	if err != nil {
-		t.Skip("no bash")
-	}
 	inR, inW, _ := os.Pipe()
 	outR, outW, _ := os.Pipe()
 	errR, errW, _ := os.Pipe()
-	p, err := Start(cfg, Spec{Path: bash, Argv: []string{"bash", "-c", script}, Env: env, Dir: dir, Stdin: inR, Stdout: outW, Stderr: errW})
+	p, err := Start(cfg, Spec{Path: path, Argv: argv, Env: env, Dir: dir, Stdin: inR, Stdout: outW, Stderr: errW})
 	closeFiles(inR, outW, errW)
 	if err != nil {
 		t.Fatalf("Start: %v", err)
@@ -57,12 +72,26 @@ func runScript(t *testing.T, cfg Config, dir, script, stdin string, env []string
 	}
 	go read(outR, outC)
 	go read(errR, errC)
-	var r ran
-	r.exit, r.err = p.Wait()
-	r.report = p.Close()
-	r.stdout, r.stderr = <-outC, <-errC
-	return r
+	done := make(chan ran, 1)
+	go func() {
+		var r ran
+		r.exit, r.err = p.Wait()
+		r.report = p.Close()
+		r.stdout, r.stderr = <-outC, <-errC
+		done <- r
+	}()
+	select {
+	case r := <-done:
+		return r
+	case <-time.After(runCap):
+		t.Fatalf("the sandboxed run did not return within %v", runCap)
+		return ran{}
+	}
 }
+
+// runCap is how long a test waits for a sandboxed run to return: far more
+// than any of them takes, so only a hang reaches it.
+const runCap = 3 * time.Minute
 
 func testEnv(home string) []string {
 	return []string{"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=" + home, "LANG=C.UTF-8"}

@@ -8,6 +8,7 @@ const (
 	auditArch    = unix.AUDIT_ARCH_AARCH64
 	x32Bit       = 0
 	execve       = unix.SYS_EXECVE
+	ioctl        = unix.SYS_IOCTL
 	execveat     = unix.SYS_EXECVEAT
 	openat       = unix.SYS_OPENAT
 	openat2      = unix.SYS_OPENAT2

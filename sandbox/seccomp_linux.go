@@ -27,6 +27,7 @@ func installFilter() (int, error) {
 		// offsets in struct seccomp_data
 		offNr    = 0
 		offArch  = 4
+		offArg1L = 16 + 1*8
 		offArg4L = 16 + 4*8
 		offArg4H = 16 + 4*8 + 4
 	)
@@ -53,6 +54,18 @@ func installFilter() (int, error) {
 	for _, nr := range denied {
 		f = append(f, unix.SockFilter{Code: jeq, Jt: 0, Jf: 1, K: nr}, unix.SockFilter{Code: ret, K: unix.SECCOMP_RET_ERRNO | uint32(unix.ENOSYS)})
 	}
+	// ioctl: TIOCSTI (push input into a terminal) and TIOCLINUX (the
+	// console's selection, which can do the same) go to the listener,
+	// which records them and fails them with EPERM, on whatever
+	// descriptor (the sandbox holds no terminal anyway)
+	f = append(f,
+		unix.SockFilter{Code: jeq, Jt: 0, Jf: 5, K: ioctl},
+		unix.SockFilter{Code: ldAbs, K: offArg1L},
+		unix.SockFilter{Code: jeq, Jt: 2, Jf: 0, K: unix.TIOCSTI},
+		unix.SockFilter{Code: jeq, Jt: 1, Jf: 0, K: unix.TIOCLINUX},
+		unix.SockFilter{Code: ret, K: allow},
+		unix.SockFilter{Code: ret, K: notify},
+	)
 	// sendto: notify when dest_addr != NULL
 	f = append(f,
 		unix.SockFilter{Code: jeq, Jt: 1, Jf: 0, K: sendto},
@@ -106,6 +119,20 @@ func notifContinue(fd int, id uint64) error {
 	_, _, errno := unix.Syscall(unix.SYS_IOCTL, uintptr(fd), uintptr(unix.SECCOMP_IOCTL_NOTIF_SEND), uintptr(unsafe.Pointer(&r)))
 	if errno != 0 {
 		return errno
+	}
+	return nil
+}
+
+// notifRespond answers a notification with a result of the supervisor's
+// own: val, or the call fails with errno.
+func notifRespond(fd int, id uint64, val int64, errno unix.Errno) error {
+	r := seccompResp{ID: id, Val: val, Error: -int32(errno)}
+	if errno != 0 {
+		r.Val = 0
+	}
+	_, _, e := unix.Syscall(unix.SYS_IOCTL, uintptr(fd), uintptr(unix.SECCOMP_IOCTL_NOTIF_SEND), uintptr(unsafe.Pointer(&r)))
+	if e != 0 {
+		return e
 	}
 	return nil
 }

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"golang.org/x/net/dns/dnsmessage"
@@ -102,12 +103,18 @@ func (s *netSinks) addSecret(path string) {
 	}
 }
 
+// readHead reads the first n bytes of the regular file at path, without
+// blocking: the hook may have named a FIFO like a secret, and a blocked
+// read here would leave the hook's next call unanswered.
 func readHead(path string, n int) ([]byte, error) {
-	f, err := os.Open(path)
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOCTTY, 0)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return nil, ErrNotRegular
+	}
 	buf := make([]byte, n)
 	m, err := io.ReadFull(f, buf)
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {

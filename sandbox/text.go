@@ -23,7 +23,9 @@ const (
 	SectionFiles    = "files"
 	SectionSecrets  = "secrets read"
 	SectionPrograms = "programs"
+	SectionDevices  = "devices"
 	SectionLeft     = "left running"
+	SectionLimits   = "limits"
 	SectionNotes    = "notes"
 )
 
@@ -51,6 +53,9 @@ func (r *Report) Lines() []Line {
 	for _, f := range r.Files {
 		add(SectionFiles, f.Judgement, f.Diff)
 	}
+	for _, f := range r.FilesLeftOut {
+		add(SectionFiles, f.Judgement, "")
+	}
 	for _, s := range r.Secrets {
 		add(SectionSecrets, s.Judgement, "")
 	}
@@ -60,14 +65,22 @@ func (r *Report) Lines() []Line {
 		}
 		add(SectionPrograms, p.Judgement, "")
 	}
+	for _, d := range r.Devices {
+		add(SectionDevices, d.Judgement, "")
+	}
 	for _, p := range r.LeftRunning {
 		add(SectionLeft, p.Judgement, "")
+	}
+	for _, l := range r.Limits {
+		if l.Hit {
+			add(SectionLimits, l.Judgement, "")
+		}
 	}
 	for _, n := range r.Notes {
 		out = append(out, Line{Section: SectionNotes, Text: Visible(n)})
 	}
 	// within a section, the most serious first
-	order := map[string]int{SectionNetwork: 0, SectionFiles: 1, SectionSecrets: 2, SectionPrograms: 3, SectionLeft: 4, SectionNotes: 5}
+	order := map[string]int{SectionNetwork: 0, SectionFiles: 1, SectionSecrets: 2, SectionPrograms: 3, SectionDevices: 4, SectionLeft: 5, SectionLimits: 6, SectionNotes: 7}
 	sort.SliceStable(out, func(i, j int) bool {
 		if a, b := order[out[i].Section], order[out[j].Section]; a != b {
 			return a < b
@@ -82,8 +95,21 @@ func (r *Report) Summary() string {
 	if r.Empty() {
 		return "nothing recorded (no file written, no secret read, no network, no other program)"
 	}
-	return fmt.Sprintf("%s — %d network attempt(s), %d file(s) written or deleted, %d secret(s) read, %d program(s) started, %d left running",
-		r.Level, len(r.Network), len(r.Files), len(r.Secrets), max(len(r.Programs)-1, 0), len(r.LeftRunning))
+	files := len(r.Files)
+	for _, f := range r.FilesLeftOut {
+		files += f.Count
+	}
+	s := fmt.Sprintf("%s — %d network attempt(s), %d file(s) written or deleted, %d secret(s) read, %d program(s) started, %d left running",
+		r.Level, len(r.Network), files, len(r.Secrets), max(len(r.Programs)-1, 0), len(r.LeftRunning))
+	if len(r.Devices) > 0 {
+		s += fmt.Sprintf(", %d device(s) refused", len(r.Devices))
+	}
+	for _, l := range r.Limits {
+		if l.Hit && l.Level > 0 {
+			s += ", hit the " + l.Resource + " limit"
+		}
+	}
+	return s
 }
 
 // Visible escapes control, format (bidi, zero-width) and other invisible

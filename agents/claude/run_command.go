@@ -3,12 +3,15 @@ package claude
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/sandbox"
 )
+
+// maxEnvFile bounds what is read back of $CLAUDE_ENV_FILE.
+const maxEnvFile = 16 << 20
 
 // ShellPrefixVar wraps shell-form commands (not exec form, not
 // PowerShell): Claude Code runs "<prefix> <command>".
@@ -74,7 +77,9 @@ func (rc *runContext) runCommand(ctx context.Context, i int, h *hooks.Hook, res 
 	res.Stdout, res.Stderr = hooks.DecodeUTF8(pr.Stdout), hooks.DecodeUTF8(pr.Stderr)
 	res.Truncated, res.PipesHeld, res.Signal = pr.Truncated, pr.PipesHeld, pr.Signal
 	if envFile != "" {
-		if data, err := os.ReadFile(envFile); err == nil {
+		// what the hook left there may be a FIFO: read it as the sandbox
+		// reads what a hook wrote (no blocking, regular files only)
+		if data, err := sandbox.ReadRegular(envFile, maxEnvFile); err == nil {
 			res.EnvFile = string(data)
 		}
 	}
