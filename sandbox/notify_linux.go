@@ -28,6 +28,8 @@ type notifier struct {
 	done chan struct{}
 	mu   sync.Mutex
 	seen map[string]bool // sensitive files already recorded
+	// reads are the files under the overlaid folders already recorded.
+	reads readRecorder
 }
 
 func newNotifier(fd int, s *supervisor) *notifier {
@@ -101,6 +103,7 @@ func (n *notifier) exec(pid int, id uint64, dirfd int, pathPtr, argvPtr uint64) 
 		return
 	}
 	n.s.w.send(event{T: evExec, Pid: pid, Path: abs, Argv: argv})
+	n.recordRead(id, abs)
 }
 
 // open records the opening for reading of a sensitive file.
@@ -113,6 +116,7 @@ func (n *notifier) open(pid int, id uint64, dirfd int, pathPtr uint64, flags int
 		return
 	}
 	abs := resolveAt(pid, dirfd, p)
+	n.recordRead(id, abs)
 	if !isSensitive(abs, n.s.cfg.Home) {
 		return
 	}

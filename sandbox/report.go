@@ -15,6 +15,12 @@ type Report struct {
 	// LeftRunning are processes still running when the hook's own process
 	// ended (the sandbox killed them).
 	LeftRunning []Program `json:"leftRunning"`
+	// Reads are the files under the home, the project and the agents'
+	// folders that the hook's processes opened for reading or executed
+	// (symbolic links resolved, each once), for traced discovery;
+	// ReadsCut says more were read than the report keeps.
+	Reads    []string `json:"reads,omitempty"`
+	ReadsCut bool     `json:"readsCut,omitempty"`
 	// Notes say what the report may miss (records left out, a sink that
 	// could not open).
 	Notes []string `json:"notes,omitempty"`
