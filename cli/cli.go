@@ -83,7 +83,7 @@ func commands() []command {
 			runCommand},
 		{"audit", "[--agent NAME|all] [--project DIR] [--json] [--brief]", "project hooks that need review, with every script they run (exit 3 when any do, 4 when a file cannot be read)",
 			runAudit},
-		{"trust", "[--agent NAME] [--project DIR] (--all | NAME|KEY ... | --repair | --carry-over)", "approve project hooks into the agent's trust store",
+		{"trust", "[--agent NAME] [--project DIR] [--trace] (--all | NAME|KEY ... | --repair | --carry-over)", "approve project hooks into the agent's trust store",
 			runTrust},
 		{"untrust", "[--agent NAME] [--project DIR] (--all | --gone | NAME|KEY ...)", "revoke approved project hooks",
 			runUntrust},
