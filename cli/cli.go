@@ -99,7 +99,7 @@ func commands() []command {
 		{"enable-all", "[--agent NAME] [--project DIR]", "enable every hook (Gemini CLI's /hooks enable-all)",
 			runEnableAll},
 		{"guard", "(install | uninstall | status | check) [--project DIR]", "git hooks that review every agent's hooks after a pull, checkout or rebase", anyAgent(runGuard)},
-		{"exec", "[--project DIR] -- AGENT ARGS...", "start an agent only when none of the project's agent hooks needs review (exit 3 otherwise)", anyAgent(runExec)},
+		{"exec", "[--project DIR] [--on-change stop|warn] -- AGENT ARGS...", "start an agent only when none of the project's agent hooks needs review (exit 3 otherwise), and stop it (or warn) when one changes while it runs", anyAgent(runExec)},
 		scanCommand(),
 		{"migrate", "[--agent NAME] [--project DIR] [--write]", "preview (and with --write apply) the move of the project's Claude Code hooks to Gemini CLI",
 			runMigrate},

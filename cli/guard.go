@@ -279,8 +279,8 @@ func (io *IO) notifyReview(project string, n int) {
 func detachedAttr() *syscall.SysProcAttr { return &syscall.SysProcAttr{Setsid: true} }
 
 // runExec is `hookwarden exec [--agent NAME] -- AGENT ARGS...`: it audits
-// the project (the working folder) and replaces itself with the agent only
-// when nothing needs review.
+// the project (the working folder) and starts the agent only when nothing
+// needs review, then stays with it (superviseAgent, exec_watch.go).
 func runExec(ctx context.Context, io *IO, args []string) error {
 	i := 0
 	for i < len(args) && args[i] != "--" {
@@ -294,11 +294,15 @@ func runExec(ctx context.Context, io *IO, args []string) error {
 	}
 	fs := newFlags("exec")
 	dir := io.projectFlag(fs)
+	onChange := fs.String("on-change", onChangeStop, "when a hook or a script it runs changes while the agent runs and needs review: stop the agent, or warn on stderr (exec_watch.go)")
 	rest, err := parseFlags(fs, before)
 	if err != nil {
 		return err
 	}
 	agentArgs = append(rest, agentArgs...)
+	if *onChange != onChangeStop && *onChange != onChangeWarn {
+		return usagef("--on-change is %q or %q, not %q", onChangeStop, onChangeWarn, *onChange)
+	}
 	if len(agentArgs) == 0 {
 		return usagef("exec needs the agent to start: hookwarden exec -- gemini ARGS...")
 	}
@@ -324,5 +328,5 @@ func runExec(ctx context.Context, io *IO, args []string) error {
 	if io.execAgent != nil {
 		return io.execAgent(path, agentArgs, io.Env)
 	}
-	return syscall.Exec(path, agentArgs, io.Env)
+	return superviseAgent(ctx, io, project, path, agentArgs, *onChange)
 }
