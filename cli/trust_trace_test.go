@@ -133,3 +133,41 @@ func TestTraceNeedsTheSandbox(t *testing.T) {
 		t.Fatalf("audit after a failed trace: exit %d (want %d: nothing approved)\n%s", code, ExitNeedsReview, out)
 	}
 }
+
+// TestTracedFileKeepsAVerifiedHookRunning: a hook discovery fully
+// follows, which reads a project file at run time, is verified after
+// `trust --trace`; the runner's spawn-time check accepts the traced file
+// as reviewed (the hook runs for real), and once the file changes audit
+// names it and run keeps the hook in the sandbox.
+func TestTracedFileKeepsAVerifiedHookRunning(t *testing.T) {
+	init := sandboxtest.Require(t)
+	p := newTraceProject(t, init)
+	p.write(t, filepath.Join(p.home, ".gemini", "trustedFolders.json"), `{"`+p.project+`": "TRUST_FOLDER"}`)
+	p.write(t, ".gemini/settings.json", `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "name": "h", "command": "bash .gemini/hooks/main.sh"}]}]}}`)
+	p.write(t, ".gemini/hooks/main.sh", "read -r mode < .gemini/hooks/mode.txt\necho \"$mode\" > ran.txt\necho '{}'\n")
+	data := filepath.Join(p.project, ".gemini", "hooks", "mode.txt")
+	p.write(t, data, "quiet\n")
+	if code, out := p.run("trust", "--trace", "h"); code != ExitOK || !strings.Contains(out, data) {
+		t.Fatalf("trust --trace h: exit %d, want %s seen running\n%s", code, data, out)
+	}
+	if code, out := p.run("audit"); code != ExitOK || !strings.Contains(out, "nothing needs review") || strings.Contains(out, "TRUSTED*") {
+		t.Fatalf("after trust --trace: audit exit %d, want plainly trusted\n%s", code, out)
+	}
+	if code, out := p.run("run", "--event", "SessionStart", "--trigger", "startup"); code != ExitOK || strings.Contains(out, "Not run") {
+		t.Fatalf("run of the traced, verified hook: exit %d\n%s", code, out)
+	}
+	if b, _ := os.ReadFile(filepath.Join(p.project, "ran.txt")); string(b) != "quiet\n" {
+		t.Fatalf("the approved hook did not run for real: ran.txt = %q", b)
+	}
+	os.Remove(filepath.Join(p.project, "ran.txt"))
+	p.write(t, data, "loud\n")
+	if code, out := p.run("audit"); code != ExitNeedsReview || !strings.Contains(out, data) {
+		t.Fatalf("traced file changed: audit exit %d, want %d naming it\n%s", code, ExitNeedsReview, out)
+	}
+	if code, out := p.run("run", "--event", "SessionStart", "--trigger", "startup"); code != ExitOK || !strings.Contains(out, "Ran in the sandbox (it needs review): h") {
+		t.Fatalf("run after the traced file changed: exit %d, want the hook sandboxed as needing review\n%s", code, out)
+	}
+	if _, err := os.Stat(filepath.Join(p.project, "ran.txt")); err == nil {
+		t.Fatal("the hook ran for real after a file it reads changed")
+	}
+}
