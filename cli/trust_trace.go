@@ -2,7 +2,7 @@ package cli
 
 import (
 	"context"
-	"fmt"
+	"errors"
 	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
@@ -17,10 +17,6 @@ import (
 // (it cannot start here) approves nothing: the trace never runs a hook
 // outside the sandbox and never pretends it ran.
 func traceAndApprove(ctx context.Context, io *IO, agent agents.Agent, p agents.Project, selectors []string, all, carry bool) error {
-	rec, ok := p.(agents.TraceRecorder)
-	if !ok {
-		return agents.NotSupported("trust --trace", p.Agent().Title+"'s approvals keep no fingerprints Hookwarden could add a trace to")
-	}
 	r, err := p.Review(ctx)
 	if err != nil {
 		return err
@@ -30,58 +26,33 @@ func traceAndApprove(ctx context.Context, io *IO, agent agents.Agent, p agents.P
 		return err
 	}
 	storeDir, _ := trust.StoreDirFromEnv(io.Env, io.GOOS)
-	var traces []*agents.Trace
-	for _, rv := range picked {
-		printf(io.Stdout, "tracing %s in the sandbox (%s, its sample payload)\n", rv.Label, rv.Event)
-		t, err := agents.TraceHook(ctx, p, rv, agents.TraceOptions{StoreDir: storeDir, Events: agent.Events()})
-		if err != nil {
-			return err
+	i := 0
+	progress := func(t *agents.Trace) {
+		printf(io.Stdout, "tracing %s in the sandbox (%s, its sample payload)\n", t.Label, picked[i].Event)
+		i++
+		if t.Ran {
+			printTrace(io, t)
+		} else {
+			printf(io.Stdout, "  not traced: %s\n", t.NotRun)
 		}
-		if !t.Ran {
-			if _, runs := rv.RunsCommand(); !runs {
-				printf(io.Stdout, "  not traced: %s\n", t.NotRun)
-				continue
-			}
-			return &ExitError{Code: ExitFailure, Msg: fmt.Sprintf("%s could not be traced: %s; nothing was approved (approve without --trace to approve what discovery found)", rv.Label, t.NotRun)}
-		}
-		if t.Err != nil {
-			return &ExitError{Code: ExitFailure, Msg: fmt.Sprintf("%s: a file it read cannot be fingerprinted: %v; nothing was approved", rv.Label, t.Err)}
-		}
-		printTrace(io, t)
-		traces = append(traces, t)
 	}
-	ids := make([]string, len(picked))
-	reviewed := make([]trust.HookReview, len(picked))
-	for i, rv := range picked {
-		ids[i], reviewed[i] = rv.HookID, rv.HookReview
-	}
-	res, err := p.Approve(ctx, agents.ApproveRequest{IDs: ids, Reviewed: reviewed, CarryOver: carry})
-	if res != nil {
-		if werr := writeText(io.Stdout, res.Text, false); err == nil {
+	res, err := agents.TraceAndApprove(ctx, p, picked, agents.TraceOptions{StoreDir: storeDir, Events: agent.Events()}, carry, progress)
+	if res != nil && res.Approved != nil {
+		if werr := writeText(io.Stdout, res.Approved.Text, false); err == nil {
 			err = werr
 		}
+	}
+	var nt *agents.NotTraced
+	var uf *agents.UnfingerprintedTrace
+	if errors.As(err, &nt) || errors.As(err, &uf) {
+		return &ExitError{Code: ExitFailure, Msg: err.Error()}
 	}
 	if err != nil {
 		return err
 	}
-	lost := map[string]bool{}
-	for _, k := range res.Lost {
-		lost[k] = true
-	}
-	keys := map[string]string{}
-	for _, rv := range picked {
-		keys[rv.HookID] = rv.Key
-	}
-	for _, t := range traces {
-		key := keys[t.HookID]
-		if lost[key] {
-			continue
-		}
-		if err := rec.RecordTrace(ctx, key, t.Seen); err != nil {
-			return fmt.Errorf("%s was approved, but its trace could not be recorded (approve it again with --trace): %w", t.Label, err)
-		}
-		if len(t.Seen) > 0 {
-			printf(io.Stdout, "recorded %d file(s) seen running with the approval of %s\n", len(t.Seen), t.Label)
+	for _, t := range res.Traces {
+		if n := res.Recorded[t.HookID]; n > 0 {
+			printf(io.Stdout, "recorded %d file(s) seen running with the approval of %s\n", n, t.Label)
 		}
 	}
 	return nil
