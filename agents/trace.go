@@ -93,8 +93,12 @@ func TraceHook(ctx context.Context, p Project, rv HookReview, opts TraceOptions)
 		default:
 			t.NotRun = "it did not run in the sandbox"
 			for _, r := range res.Hooks {
-				if r.ID == h.ID && r.NotRunReason != "" {
+				switch {
+				case r.ID != h.ID:
+				case r.NotRunReason != "":
 					t.NotRun = r.NotRunReason
+				case r.Error != "":
+					t.NotRun = "it did not run in the sandbox: " + r.Error
 				}
 			}
 		}
