@@ -132,11 +132,11 @@ func (v *reviewView) tabItem() *container.TabItem {
 }
 
 func (v *reviewView) buildUI() fyne.CanvasObject {
-	listHead := container.NewBorder(nil, nil, nil, v.showTrusted, v.summary)
+	listHead := container.NewBorder(nil, nil, nil, container.NewHBox(v.traceApprove, v.showTrusted), v.summary)
 	split := container.NewHSplit(v.list, v.detail.buildUI())
 	split.Offset = 0.36
 	actions := container.NewBorder(nil, nil, nil,
-		container.NewHBox(v.sandboxRun, v.revokeButton, v.disableButton, v.approveAll, v.traceApprove, v.approveButton),
+		container.NewHBox(v.sandboxRun, v.revokeButton, v.disableButton, v.approveAll, v.approveButton),
 		container.NewStack(v.progress, v.hint))
 	top := container.NewVBox(v.folder.buildUI(), v.problems, listHead)
 	return container.NewBorder(top, container.NewVBox(v.toast.buildUI(), widget.NewSeparator(), actions), nil, nil, split)
