@@ -108,9 +108,11 @@ func (p *Protected) Covers(cwd, path string) (string, bool) {
 
 // Named returns the protected file a shell command names (by its absolute
 // path, its path from cwd or from the home, or its last two path
-// elements): what such a command writes cannot be told, so naming a
-// protected file is enough to deny it.
+// elements; the longest such name when several match): what such a
+// command writes cannot be told, so naming a protected file is enough to
+// deny it.
 func (p *Protected) Named(command, cwd, home string) (string, bool) {
+	best, bestLen := "", 0
 	for _, f := range p.all {
 		forms := []string{f}
 		if rel, err := filepath.Rel(cwd, f); err == nil && !strings.HasPrefix(rel, "..") {
@@ -123,10 +125,10 @@ func (p *Protected) Named(command, cwd, home string) (string, bool) {
 			forms = append(forms, filepath.Join(filepath.Base(dir), base))
 		}
 		for _, form := range forms {
-			if form != "" && form != "." && strings.Contains(command, form) {
-				return f, true
+			if form != "" && form != "." && len(form) > bestLen && strings.Contains(command, form) {
+				best, bestLen = f, len(form)
 			}
 		}
 	}
-	return "", false
+	return best, best != ""
 }

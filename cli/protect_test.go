@@ -41,17 +41,19 @@ func (e *protectEnv) run(stdin string, args ...string) (int, string) {
 }
 
 // TestProtectOnOffIsByteForByte: protect on adds one PreToolUse group to
-// the user's settings, keeping its comments and layout; off puts the file
-// back byte for byte, and removes a file that on created.
+// the user's settings, keeping its layout; off puts the file back byte for
+// byte, and removes a file that on created. A file Claude Code cannot read
+// (it reads strict JSON: a comment makes it ignore the whole file, checked
+// with the real Claude Code 2.1.332) is refused: the hook would never run.
 func TestProtectOnOffIsByteForByte(t *testing.T) {
 	e := newProtectEnv(t)
-	orig := "{\n  // my settings\n  \"model\": \"opus\",\n  \"hooks\": {\n    \"Stop\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"say done\"}]}]\n  }\n}\n"
+	orig := "{\n  \"model\": \"opus\",\n  \"hooks\": {\n    \"Stop\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"say done\"}]}]\n  }\n}\n"
 	writeFile(t, e.userSettings, orig, 0o600)
 	if code, out := e.run("", "protect", "--agent", "claude", "on"); code != ExitOK {
 		t.Fatalf("protect on: exit %d\n%s", code, out)
 	}
 	b, _ := os.ReadFile(e.userSettings)
-	if !strings.Contains(string(b), "// my settings") || !strings.Contains(string(b), `protect-check --agent claude`) || !strings.Contains(string(b), `"say done"`) {
+	if !strings.HasPrefix(string(b), "{\n  \"model\": \"opus\",\n") || !strings.Contains(string(b), `protect-check --agent claude`) || !strings.Contains(string(b), `"say done"`) {
 		t.Fatalf("after protect on:\n%s", b)
 	}
 	var doc struct {
@@ -60,7 +62,7 @@ func TestProtectOnOffIsByteForByte(t *testing.T) {
 			Hooks   []struct{ Command string }
 		}
 	}
-	if err := json.Unmarshal(bytes.ReplaceAll(b, []byte("// my settings"), nil), &doc); err != nil || len(doc.Hooks["PreToolUse"]) != 1 || doc.Hooks["PreToolUse"][0].Hooks[0].Command != "/opt/hookwarden/bin/hookwarden protect-check --agent claude" {
+	if err := json.Unmarshal(b, &doc); err != nil || len(doc.Hooks["PreToolUse"]) != 1 || doc.Hooks["PreToolUse"][0].Hooks[0].Command != "/opt/hookwarden/bin/hookwarden protect-check --agent claude" {
 		t.Fatalf("the entry is not a PreToolUse handler Claude Code reads: %v\n%s", err, b)
 	}
 	if code, out := e.run("", "protect", "--agent", "claude", "on"); code != ExitOK || !strings.Contains(out, "already") {
@@ -104,6 +106,29 @@ func TestProtectOnOffIsByteForByte(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(e.userSettings); string(b) != strings.Replace(orig, `"opus"`, `"sonnet"`, 1) {
 		t.Fatalf("protect off after an edit:\n%s", b)
+	}
+
+	// a file without hooks: on adds them, off takes them out byte for byte
+	noHooks := "{\n  \"model\": \"opus\"\n}\n"
+	writeFile(t, e.userSettings, noHooks, 0o600)
+	if code, out := e.run("", "protect", "--agent", "claude", "on"); code != ExitOK {
+		t.Fatalf("protect on, a file without hooks: exit %d\n%s", code, out)
+	}
+	if code, out := e.run("", "protect", "--agent", "claude", "off"); code != ExitOK {
+		t.Fatalf("protect off: exit %d\n%s", code, out)
+	}
+	if b, _ := os.ReadFile(e.userSettings); string(b) != noHooks {
+		t.Fatalf("protect off, a file without hooks:\n%s", b)
+	}
+
+	// a file Claude Code ignores (a comment) is refused, untouched
+	commented := "{\n  // mine\n  \"model\": \"opus\"\n}\n"
+	writeFile(t, e.userSettings, commented, 0o600)
+	if code, out := e.run("", "protect", "--agent", "claude", "on"); code == ExitOK || !strings.Contains(out, "never run") {
+		t.Fatalf("protect on, a file Claude Code ignores: exit %d\n%s", code, out)
+	}
+	if b, _ := os.ReadFile(e.userSettings); string(b) != commented {
+		t.Fatalf("a file Claude Code ignores changed:\n%s", b)
 	}
 
 	// a file that does not parse is never touched

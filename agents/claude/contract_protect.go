@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/tailscale/hujson"
 )
 
@@ -25,6 +26,11 @@ func (Agent) ProtectEdits(env agents.Env, command string) ([]agents.ProtectEdit,
 		Add: func(data []byte, exists bool) ([]byte, error) {
 			if !exists || len(bytes.TrimSpace(data)) == 0 {
 				data = []byte("{}\n")
+			}
+			if _, perr := settingsio.ParseJSON(path, data); perr != nil {
+				// Claude Code reads settings as strict JSON and ignores a
+				// file it cannot: a hook added to it would never run
+				return nil, fmt.Errorf("Claude Code cannot read %v, so a hook added to it would never run; fix the file first", perr)
 			}
 			rm := &RemovedHandler{Place: HandlerPlace{Event: "PreToolUse", Group: 1 << 30}, Matcher: protectMatcher, HasMatcher: true,
 				Handler: handler, Scope: "group"}
@@ -53,6 +59,13 @@ func findCommandHandler(path string, data []byte, event, command string) (Handle
 	root, err := parseForPatch(path, data)
 	if err != nil {
 		return HandlerPlace{}, false, err
+	}
+	rootObj, ok := root.Value.(*hujson.Object)
+	if !ok {
+		return HandlerPlace{}, false, fmt.Errorf("%s: the file is not a JSON object", path)
+	}
+	if _, ok := memberValue(rootObj, "hooks").(*hujson.Object); !ok {
+		return HandlerPlace{}, false, nil // no hooks at all (or not an object: the insert says so)
 	}
 	_, member, _, err := findEvent(path, root, event)
 	if err != nil || member == nil {

@@ -86,6 +86,9 @@ func (Agent) ProtectEdits(env agents.Env, command string) ([]agents.ProtectEdit,
 				if err := v.Patch([]byte(op)); err != nil {
 					return nil, fmt.Errorf("%s: adding the protective hook: %w", hooksPath, err)
 				}
+				if !exists {
+					v.Format() // a file of Hookwarden's own: laid out as JSON usually is
+				}
 				out := v.Pack()
 				if _, perr := settingsio.ParseJSON(hooksPath, out); perr != nil {
 					return nil, fmt.Errorf("%s: adding the protective hook would break the file (%v); nothing written", hooksPath, perr)
