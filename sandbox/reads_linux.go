@@ -10,7 +10,8 @@ import (
 
 // evRead is the event of a file under an overlaid folder (the home, the
 // project, the agents' folders) that the hook's processes opened for
-// reading or executed (Path, symbolic links resolved), once per file.
+// reading or executed (Path: with symbolic links resolved, and as it was
+// named when that differs), once per file.
 const evRead = "read"
 
 // readRecorder notes each file read under the overlaid folders once.
@@ -19,39 +20,51 @@ type readRecorder struct {
 	seen map[string]bool
 }
 
-// recordRead sends an evRead for abs when it is an existing regular file
-// inside one of the overlaid folders and was not sent before. It runs in
-// the supervisor, inside the sandbox's mount namespace, where the overlays
-// sit at the real paths.
+// recordRead sends an evRead for abs, and for abs with its links
+// resolved, when they are existing regular files, one of them inside an
+// overlaid folder, not sent before. Both names are kept: the resolved one
+// is the file read; the one with the links is how it was reached, so that
+// a link retargeted later reads as a change too. It runs in the
+// supervisor, inside the sandbox's mount namespace, where the overlays sit
+// at the real paths.
 func (n *notifier) recordRead(id uint64, abs string) {
-	if real, err := filepath.EvalSymlinks(abs); err == nil {
-		abs = real
+	real := abs
+	if r, err := filepath.EvalSymlinks(abs); err == nil {
+		real = r
 	}
-	inside := false
-	for _, t := range n.s.cfg.Overlays {
-		if within(abs, t) {
-			inside = true
+	if !n.overlaid(abs) && !n.overlaid(real) {
+		return
+	}
+	for i, p := range []string{real, abs} {
+		if i == 1 && p == real {
 			break
 		}
+		if fi, err := os.Stat(p); err != nil || !fi.Mode().IsRegular() {
+			continue
+		}
+		r := &n.reads
+		r.mu.Lock()
+		if r.seen == nil {
+			r.seen = map[string]bool{}
+		}
+		dup := r.seen[p]
+		r.seen[p] = true
+		r.mu.Unlock()
+		if dup || !notifIDValid(n.fd, id) {
+			continue
+		}
+		n.s.w.send(event{T: evRead, Path: p})
 	}
-	if !inside {
-		return
+}
+
+// overlaid reports whether p is inside one of the overlaid folders.
+func (n *notifier) overlaid(p string) bool {
+	for _, t := range n.s.cfg.Overlays {
+		if within(p, t) {
+			return true
+		}
 	}
-	if fi, err := os.Stat(abs); err != nil || !fi.Mode().IsRegular() {
-		return
-	}
-	r := &n.reads
-	r.mu.Lock()
-	if r.seen == nil {
-		r.seen = map[string]bool{}
-	}
-	dup := r.seen[abs]
-	r.seen[abs] = true
-	r.mu.Unlock()
-	if dup || !notifIDValid(n.fd, id) {
-		return
-	}
-	n.s.w.send(event{T: evRead, Path: abs})
+	return false
 }
 
 // addRead adds an evRead record to the report; past maxEventsPerKind

@@ -9,7 +9,8 @@ import (
 
 // TestSandboxRecordsReads: every file under the overlaid folders that the
 // hook's processes read or executed is in Reads, once, with links
-// resolved; files outside them, folders and files only written are not.
+// resolved and as it was named through a link; files outside them,
+// folders and files only written are not.
 func TestSandboxRecordsReads(t *testing.T) {
 	sandboxOrSkip(t)
 	root := t.TempDir()
@@ -39,7 +40,7 @@ func TestSandboxRecordsReads(t *testing.T) {
 	if r.report == nil {
 		t.Fatalf("no report (err %v, stderr %q)", r.err, r.stderr)
 	}
-	for _, want := range []string{filepath.Join(lib, "common.sh"), filepath.Join(proj, "bin", "tool"), filepath.Join(home, ".toolrc")} {
+	for _, want := range []string{filepath.Join(lib, "common.sh"), filepath.Join(proj, "linked", "common.sh"), filepath.Join(proj, "bin", "tool"), filepath.Join(home, ".toolrc")} {
 		if !slices.Contains(r.report.Reads, want) {
 			t.Errorf("%s is not in Reads: %q", want, r.report.Reads)
 		}

@@ -17,7 +17,8 @@ type Report struct {
 	LeftRunning []Program `json:"leftRunning"`
 	// Reads are the files under the home, the project and the agents'
 	// folders that the hook's processes opened for reading or executed
-	// (symbolic links resolved, each once), for traced discovery;
+	// (with symbolic links resolved, and as named when that differs; each
+	// once), for traced discovery;
 	// ReadsCut says more were read than the report keeps.
 	Reads    []string `json:"reads,omitempty"`
 	ReadsCut bool     `json:"readsCut,omitempty"`
