@@ -588,8 +588,8 @@ func (io *IO) notifyReview(project string, n int) {
 func detachedAttr() *syscall.SysProcAttr { return &syscall.SysProcAttr{Setsid: true} }
 
 // runExec is `hookwarden exec [--agent NAME] -- AGENT ARGS...`: it audits
-// the project (the working folder) and replaces itself with the agent only
-// when nothing needs review.
+// the project (the working folder) and starts the agent only when nothing
+// needs review, then stays with it (superviseAgent, exec_watch.go).
 func runExec(ctx context.Context, io *IO, args []string) error {
 	i := 0
 	for i < len(args) && args[i] != "--" {
@@ -597,6 +597,7 @@ func runExec(ctx context.Context, io *IO, args []string) error {
 	}
 	fs := newFlags("exec")
 	dir := io.projectFlag(fs)
+	onChange := fs.String("on-change", onChangeStop, "when a hook or a script it runs changes while the agent runs and needs review: stop the agent, or warn on stderr")
 	var agentArgs []string
 	var err error
 	if i < len(args) {
@@ -612,6 +613,9 @@ func runExec(ctx context.Context, io *IO, args []string) error {
 	}
 	if err != nil {
 		return err
+	}
+	if *onChange != onChangeStop && *onChange != onChangeWarn {
+		return usagef("--on-change is %q or %q, not %q", onChangeStop, onChangeWarn, *onChange)
 	}
 	if len(agentArgs) == 0 {
 		return usagef("exec needs the agent to start: hookwarden exec -- gemini ARGS...")
@@ -638,5 +642,5 @@ func runExec(ctx context.Context, io *IO, args []string) error {
 	if io.execAgent != nil {
 		return io.execAgent(path, agentArgs, io.Env)
 	}
-	return syscall.Exec(path, agentArgs, io.Env)
+	return superviseAgent(ctx, io, project, path, agentArgs, *onChange)
 }

@@ -16,6 +16,7 @@ func runTrust(ctx context.Context, io *IO, agent agents.Agent, args []string) er
 	all := fs.Bool("all", false, "approve every project hook")
 	repair := fs.Bool("repair", false, "back up a trust file the agent cannot use and rewrite what can be salvaged")
 	carry := fs.Bool("carry-over", false, "carry the approvals of hooks that were only moved (same definition, new place) to where they are now; with no hook named, only those")
+	trace := fs.Bool("trace", false, "first run each hook once in the sandbox with its event's sample payload, and add every file it read or executed to its approval (trust_trace.go)")
 	selectors, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -23,6 +24,12 @@ func runTrust(ctx context.Context, io *IO, agent agents.Agent, args []string) er
 	p, err := io.open(ctx, agent, *dir)
 	if err != nil {
 		return err
+	}
+	if *trace {
+		if *repair {
+			return usagef("trust: --trace and --repair do not go together")
+		}
+		return reviewError(traceAndApprove(ctx, io, agent, p, selectors, *all, *carry))
 	}
 	res, err := p.Approve(ctx, agents.ApproveRequest{IDs: selectors, All: *all, Repair: *repair, CarryOver: *carry})
 	if res != nil {

@@ -48,6 +48,8 @@ func buildReport(cfg Config, targets []string, scratch string, evs []event) *Rep
 			r.Programs = append(r.Programs, Program{Path: ev.Path, Argv: ev.Argv})
 		case evOpen:
 			r.Secrets = append(r.Secrets, SecretRead{Path: ev.Path})
+		case evRead:
+			addRead(r, ev)
 		case evDNS:
 			if i := dnsIndex[ev.Name]; i > 0 {
 				n := &r.Network[i-1]

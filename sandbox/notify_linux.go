@@ -33,6 +33,8 @@ type notifier struct {
 	// (a Unix socket's) sends its answer
 	fdMu   sync.RWMutex
 	closed bool
+	// reads are the files under the overlaid folders already recorded.
+	reads readRecorder
 }
 
 func newNotifier(fd int, s *supervisor) *notifier {
@@ -194,6 +196,7 @@ func (n *notifier) exec(pid int, id uint64, dirfd int, pathPtr, argvPtr uint64) 
 		return
 	}
 	n.s.w.send(event{T: evExec, Pid: pid, Path: abs, Argv: argv})
+	n.recordRead(id, abs)
 }
 
 // open records the opening for reading of a sensitive file.
@@ -210,6 +213,7 @@ func (n *notifier) open(pid int, id uint64, dirfd int, pathPtr uint64, flags int
 	if flags&unix.O_ACCMODE == unix.O_WRONLY {
 		return
 	}
+	n.recordRead(id, abs)
 	if !isSensitive(abs, n.s.cfg.Home) {
 		return
 	}

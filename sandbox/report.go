@@ -26,6 +26,13 @@ type Report struct {
 	// Limits says how the hook's memory, processes and CPU were bounded
 	// and which limit it ran into.
 	Limits []LimitHit `json:"limits,omitempty"`
+	// Reads are the files under the home, the project and the agents'
+	// folders that the hook's processes opened for reading or executed
+	// (with symbolic links resolved, and as named when that differs; each
+	// once), for traced discovery;
+	// ReadsCut says more were read than the report keeps.
+	Reads    []string `json:"reads,omitempty"`
+	ReadsCut bool     `json:"readsCut,omitempty"`
 	// Notes say what the report may miss (records left out, a sink that
 	// could not open).
 	Notes []string `json:"notes,omitempty"`

@@ -382,8 +382,9 @@ func (a *Auditor) reviewScripts(rv *HookReview, approval *Approval) {
 	if approval == nil {
 		return
 	}
+	defer a.reviewTraced(rv, approval) // the files a traced run saw (trace.go)
 	for _, then := range approval.Scripts {
-		if discovered[scriptPlace{then.Path, then.Via}] || !then.Exists {
+		if discovered[scriptPlace{then.Path, then.Via}] || !then.Exists || then.Via == TracedVia {
 			continue
 		}
 		// Approved with this script, which the hook no longer runs (a glob

@@ -43,7 +43,7 @@ func ScriptCheck(project string, reviews map[string]HookReview, command func(*ho
 		}
 		fresh := HookReview{ProjectHook: rv.ProjectHook, DiscoverCommand: rv.DiscoverCommand, ScriptRoots: rv.ScriptRoots}
 		a := Auditor{Project: project, Scripts: map[string]ScriptNow{}}
-		a.reviewScripts(&fresh, nil)
+		a.reviewScripts(&fresh, tracedApproval(rv))
 		if fresh.ScriptsError != "" {
 			return fmt.Errorf("its scripts cannot be found any more: %s", fresh.ScriptsError)
 		}

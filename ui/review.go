@@ -39,6 +39,9 @@ type reviewView struct {
 	// tab does it); sandboxRun is its button.
 	onSandboxRun func(id string, event hooks.Event)
 	sandboxRun   *widget.Button
+	// traceApprove traces the selected hook in the sandbox and approves
+	// it with what it read (review_trace.go).
+	traceApprove *widget.Button
 
 	project *project
 	// review is the review on screen (nil while none is).
@@ -109,6 +112,7 @@ func newReviewView(w fyne.Window, thread uiThread) *reviewView {
 	v.approveAll = &widget.Button{Text: "Approve all", Icon: theme.ConfirmIcon(), OnTapped: v.onApproveAll}
 	v.revokeButton = &widget.Button{Text: "Revoke", Icon: theme.ContentRemoveIcon(), OnTapped: v.onRevoke}
 	v.sandboxRun = v.newSandboxRunButton()
+	v.traceApprove = v.newTraceApproveButton()
 	v.disableButton = &widget.Button{Text: "Disable", Icon: theme.MediaPauseIcon(), OnTapped: v.onDisableSelected}
 	v.arm = func(f func()) { time.AfterFunc(armDelay, func() { thread.Do(f) }) }
 	v.progress.Hide()
@@ -128,7 +132,7 @@ func (v *reviewView) tabItem() *container.TabItem {
 }
 
 func (v *reviewView) buildUI() fyne.CanvasObject {
-	listHead := container.NewBorder(nil, nil, nil, v.showTrusted, v.summary)
+	listHead := container.NewBorder(nil, nil, nil, container.NewHBox(v.traceApprove, v.showTrusted), v.summary)
 	split := container.NewHSplit(v.list, v.detail.buildUI())
 	split.Offset = 0.36
 	actions := container.NewBorder(nil, nil, nil,

@@ -293,6 +293,7 @@ func (v *reviewView) updateButtons() {
 	enable(v.approveAll, v.countNeedingReview() > 0)
 	enable(v.revokeButton, ok && it.trusted())
 	v.updateSandboxRunButton()
+	v.updateTraceApproveButton()
 	if n := v.countNeedingReview(); n > 0 {
 		v.approveAll.SetText(fmt.Sprintf("Approve all (%d)", n))
 	} else {

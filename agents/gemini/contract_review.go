@@ -671,6 +671,9 @@ func auditText(r *Report, hs []agents.HookReview) []agents.TextLine {
 // scriptOrigin says what runs a script and from where: "run by bash from
 // hooks/a.sh", "sourced by . from the command".
 func scriptOrigin(s trust.ScriptReview) string {
+	if s.How == trust.FoundTraced {
+		return "found as seen running (traced in the sandbox)"
+	}
 	out := "found as " + string(s.How)
 	if s.Via != "" {
 		out += ", run by " + s.Via

@@ -1,0 +1,32 @@
+package claude
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hookwarden/hookwarden/trust"
+)
+
+// RecordTrace adds the files a traced run saw to the approval of the
+// handler fingerprint key in Hookwarden's store (agents.TraceRecorder).
+func (p *Project) RecordTrace(_ context.Context, key string, seen []trust.ScriptSnapshot) error {
+	store, err := p.usableStore()
+	if err != nil {
+		return err
+	}
+	return store.Update(func(d *trust.StoreData) error {
+		sec, err := storeSection(d)
+		if err != nil {
+			return err
+		}
+		var ap *Approval
+		if sec != nil && sec.Projects[p.snap.ProjectDir] != nil {
+			ap = sec.Projects[p.snap.ProjectDir].Hooks[key]
+		}
+		if ap == nil {
+			return fmt.Errorf("recording the trace: %s is not approved in Hookwarden's store", key)
+		}
+		ap.Scripts = trust.WithTraced(ap.Scripts, seen)
+		return nil
+	})
+}

@@ -1,0 +1,31 @@
+package codex
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hookwarden/hookwarden/trust"
+)
+
+// RecordTrace adds the files a traced run saw to Hookwarden's record of
+// the approval of the trust key key (agents.TraceRecorder).
+func (p *Project) RecordTrace(_ context.Context, key string, seen []trust.ScriptSnapshot) error {
+	if p.storeErr != nil {
+		return p.storeErr
+	}
+	return p.store.Update(func(d *trust.StoreData) error {
+		sec, err := storeSection(d)
+		if err != nil {
+			return err
+		}
+		var ap *Approval
+		if sec != nil {
+			ap = sec.Hooks[key]
+		}
+		if ap == nil {
+			return fmt.Errorf("recording the trace: %s is not approved in Hookwarden's store", key)
+		}
+		ap.Scripts = trust.WithTraced(ap.Scripts, seen)
+		return nil
+	})
+}

@@ -1,0 +1,201 @@
+package agents
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/trust"
+)
+
+// TraceRecorder is a Reviewer that adds to an approval the files a traced
+// run of the hook read or executed (optional; every agent with
+// fingerprinted approvals has it). RecordTrace replaces the traced files
+// of the approval of key (HookReview.Key) with seen; a key that is not
+// approved is an error and nothing is written.
+type TraceRecorder interface {
+	RecordTrace(ctx context.Context, key string, seen []trust.ScriptSnapshot) error
+}
+
+// TraceOptions are what a trace needs beyond the project.
+type TraceOptions struct {
+	// StoreDir is Hookwarden's store folder: what the hook reads there is
+	// not fingerprinted (the store changes with every approval).
+	StoreDir string
+	// Events are the agent's events (Agent.Events), for the query the
+	// hook's matcher answers to.
+	Events []EventInfo
+}
+
+// Trace is one run of a hook in the sandbox with its event's sample
+// payload, and the files it read or executed there.
+type Trace struct {
+	HookID string
+	Label  string
+	// Ran says the hook ran in the sandbox; NotRun says why not (the
+	// sandbox cannot start here, the hook is not a command): then
+	// nothing was traced and Seen is empty.
+	Ran    bool
+	NotRun string
+	// Seen are the fingerprints of the files the run read or executed
+	// under the project, the agents' folders and the home that discovery
+	// does not find: they join the approval (trust.TracedVia).
+	Seen []trust.ScriptSnapshot
+	// Discovered are the files the run read that discovery finds too.
+	Discovered []string
+	// Cut says the run read more files than the sandbox records: the
+	// trace is incomplete.
+	Cut bool
+	// Err is a file seen that could not be fingerprinted.
+	Err error
+	// Run is the sandboxed run itself (its report, its answer).
+	Run *HookRun
+}
+
+// TraceHook runs the hook of rv once in the sandbox (never outside it,
+// whatever its approval) with the sample payload of its event, and
+// fingerprints what it read. The caller asks the user first: a trace runs
+// the hook's code, in the sandbox.
+func TraceHook(ctx context.Context, p Project, rv HookReview, opts TraceOptions) (*Trace, error) {
+	t := &Trace{HookID: rv.HookID, Label: rv.Label}
+	var h *hooks.Hook
+	for _, x := range p.Hooks() {
+		if x.ID == rv.HookID {
+			h = x
+			break
+		}
+	}
+	if h == nil {
+		return nil, fmt.Errorf("tracing %s: no hook has the ID %s", rv.Label, rv.HookID)
+	}
+	if _, ok := rv.RunsCommand(); !ok {
+		t.NotRun = "it runs no command (nothing to trace)"
+		return t, nil
+	}
+	res, err := p.DryRun(ctx, RunRequest{Event: h.Event, Query: traceQuery(opts.Events, h), HookIDs: []string{h.ID}, Sandbox: SandboxAlways, AsTrusted: true})
+	if err != nil {
+		return nil, fmt.Errorf("tracing %s: %w", rv.Label, err)
+	}
+	for i := range res.Hooks {
+		if r := &res.Hooks[i]; r.ID == h.ID && r.Ran && r.Sandboxed && r.Sandbox != nil {
+			t.Run = r
+		}
+	}
+	if t.Run == nil {
+		switch {
+		case res.Gate != nil && res.Gate.SandboxUnavailable != "":
+			t.NotRun = res.Gate.SandboxUnavailable
+		case res.HeldNote != "":
+			t.NotRun = res.HeldNote
+		default:
+			t.NotRun = "it did not run in the sandbox"
+			for _, r := range res.Hooks {
+				switch {
+				case r.ID != h.ID:
+				case r.NotRunReason != "":
+					t.NotRun = r.NotRunReason
+				case r.Error != "":
+					t.NotRun = "it did not run in the sandbox: " + r.Error
+				}
+			}
+		}
+		return t, nil
+	}
+	t.Ran = true
+	t.Cut = t.Run.Sandbox.ReadsCut
+	files := tracedFiles(p.Dir(), rv, t.Run, res.Payload, opts)
+	t.Discovered = files.discovered
+	t.Seen, t.Err = trust.SnapshotTraced(p.Dir(), files.seen)
+	return t, nil
+}
+
+// traceQuery is a query the hook's matcher answers to: its first
+// alternative when that is a plain word, else the first value the agent
+// is known to send.
+func traceQuery(events []EventInfo, h *hooks.Hook) Query {
+	ev, ok := LookupEvent(events, h.Event)
+	if !ok || ev.Context == ContextNone {
+		return Query{}
+	}
+	word := strings.Split(h.Matcher, "|")[0]
+	plain := word != "" && strings.Trim(word, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") == ""
+	if !plain {
+		word = ""
+		if len(ev.Values) > 0 {
+			word = ev.Values[0]
+		}
+	}
+	if ev.Context == ContextTool {
+		return Query{Tool: word}
+	}
+	return Query{Trigger: word}
+}
+
+type traced struct {
+	seen       []trust.TracedFile
+	discovered []string
+}
+
+// tracedFiles sorts what a sandboxed run read: files discovery finds too,
+// and the rest, which are fingerprinted; left out are the files the run
+// created itself, those the payload names (a transcript), Hookwarden's
+// store and git's own data (objects, refs, the index: they change with
+// every commit; .git/config and .git/hooks stay).
+func tracedFiles(project string, rv HookReview, run *HookRun, payload string, opts TraceOptions) traced {
+	rep := run.Sandbox
+	resolve := func(p string) string {
+		if real, err := filepath.EvalSymlinks(p); err == nil {
+			return real
+		}
+		return p
+	}
+	static := map[string]bool{}
+	for _, s := range rv.Scripts {
+		static[s.Path], static[resolve(s.Path)] = true, true
+	}
+	created := map[string]bool{}
+	for _, f := range rep.Files {
+		if f.Change == "created" {
+			created[f.Path] = true
+		}
+	}
+	secret := map[string]bool{}
+	for _, s := range rep.Secrets {
+		secret[s.Path] = true
+	}
+	realProject := resolve(project)
+	store := ""
+	if opts.StoreDir != "" {
+		store = resolve(opts.StoreDir)
+	}
+	var out traced
+	for _, p := range slices.Sorted(slices.Values(rep.Reads)) {
+		switch {
+		case static[p]:
+			out.discovered = append(out.discovered, p)
+		case created[p], payload != "" && strings.Contains(payload, p), store != "" && inside(p, store), gitData(p):
+		default:
+			out.seen = append(out.seen, trust.TracedFile{Path: p, KeepContent: inside(p, realProject) && !secret[p]})
+		}
+	}
+	return out
+}
+
+// gitData reports whether p is git's own data in a .git folder (not its
+// config or hooks, which run code).
+func gitData(p string) bool {
+	i := strings.LastIndex(p, "/.git/")
+	if i < 0 {
+		return false
+	}
+	rest := p[i+len("/.git/"):]
+	return rest != "config" && !strings.HasPrefix(rest, "hooks/")
+}
+
+// inside reports whether p is dir or in it.
+func inside(p, dir string) bool {
+	return p == dir || strings.HasPrefix(p, strings.TrimSuffix(dir, "/")+"/")
+}

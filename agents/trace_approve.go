@@ -1,0 +1,100 @@
+package agents
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hookwarden/hookwarden/trust"
+)
+
+// NotTraced refuses a traced approval: a hook that runs a command could
+// not run in the sandbox (it cannot start here, say), so nothing was
+// approved; the trace never runs a hook outside the sandbox, and never
+// pretends it ran.
+type NotTraced struct {
+	Label, Why string
+}
+
+func (e *NotTraced) Error() string {
+	return e.Label + " could not be traced: " + e.Why + "; nothing was approved (approve without tracing to approve what discovery found)"
+}
+
+// UnfingerprintedTrace refuses a traced approval: a file the trace saw
+// cannot be read now, so it cannot be fingerprinted.
+type UnfingerprintedTrace struct {
+	Label string
+	Err   error
+}
+
+func (e *UnfingerprintedTrace) Error() string {
+	return fmt.Sprintf("%s: a file it read cannot be fingerprinted: %v; nothing was approved", e.Label, e.Err)
+}
+
+func (e *UnfingerprintedTrace) Unwrap() error { return e.Err }
+
+// TracedApproval is what TraceAndApprove did.
+type TracedApproval struct {
+	// Traces are the hooks' traces, in order (one that runs no command
+	// has NotRun set and was approved untraced).
+	Traces []*Trace
+	// Approved is the approval's result.
+	Approved *ApproveResult
+	// Recorded counts, per hook ID, the files recorded as seen running.
+	Recorded map[string]int
+}
+
+// TraceAndApprove is the traced approval of the hooks picked (as reviewed):
+// each runs once in the sandbox (TraceHook; progress, when set, gets each
+// trace as it ends), then they are approved as the reviews showed them, and
+// the files each trace saw join its approval (TraceRecorder). A hook that
+// runs a command and cannot be traced refuses the whole approval with a
+// *NotTraced, writing nothing.
+func TraceAndApprove(ctx context.Context, p Project, picked []HookReview, opts TraceOptions, carryOver bool, progress func(*Trace)) (*TracedApproval, error) {
+	rec, ok := p.(TraceRecorder)
+	if !ok {
+		return nil, NotSupported("tracing hooks", p.Agent().Title+"'s approvals keep no fingerprints Hookwarden could add a trace to")
+	}
+	out := &TracedApproval{Recorded: map[string]int{}}
+	for _, rv := range picked {
+		t, err := TraceHook(ctx, p, rv, opts)
+		if err != nil {
+			return out, err
+		}
+		if progress != nil {
+			progress(t)
+		}
+		if !t.Ran {
+			if _, runs := rv.RunsCommand(); runs {
+				return out, &NotTraced{Label: rv.Label, Why: t.NotRun}
+			}
+		} else if t.Err != nil {
+			return out, &UnfingerprintedTrace{Label: rv.Label, Err: t.Err}
+		}
+		out.Traces = append(out.Traces, t)
+	}
+	ids := make([]string, len(picked))
+	reviewed := make([]trust.HookReview, len(picked))
+	keys := map[string]string{}
+	for i, rv := range picked {
+		ids[i], reviewed[i], keys[rv.HookID] = rv.HookID, rv.HookReview, rv.Key
+	}
+	res, err := p.Approve(ctx, ApproveRequest{IDs: ids, Reviewed: reviewed, CarryOver: carryOver})
+	out.Approved = res
+	if err != nil {
+		return out, err
+	}
+	lost := map[string]bool{}
+	for _, k := range res.Lost {
+		lost[k] = true
+	}
+	for _, t := range out.Traces {
+		if !t.Ran || lost[keys[t.HookID]] {
+			continue
+		}
+		if err := rec.RecordTrace(ctx, keys[t.HookID], t.Seen); err != nil {
+			return out, fmt.Errorf("%s was approved, but its trace could not be recorded (approve it again with its trace): %w", t.Label, err)
+		}
+		out.Recorded[t.HookID] = len(t.Seen)
+	}
+	return out, nil
+}

@@ -1,0 +1,173 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/trust"
+)
+
+// maxToolPayload bounds the PreToolUse payload protect-check reads.
+const maxToolPayload = 16 << 20
+
+// protectCommand is the command line of the protective hook for agent.
+func (io *IO) protectCommand(agent agents.Agent) (string, error) {
+	self := io.Init
+	if self == "" {
+		exe, err := os.Executable()
+		if err != nil {
+			return "", fmt.Errorf("locating the hookwarden binary for the protective hook: %w", err)
+		}
+		self = exe
+	}
+	return agents.ShellQuote(self) + " protect-check --agent " + agents.ShellQuote(agent.Info().Name), nil
+}
+
+// runProtect is `hookwarden protect on|off|status --agent A`: a user-level
+// hook of the agent that denies its own tool calls writing to approved
+// hook files, their scripts or the agents' settings (agents.Protector).
+func runProtect(ctx context.Context, io *IO, agent agents.Agent, args []string) error {
+	fs := newFlags("protect")
+	rest, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) != 1 {
+		return usagef("protect needs on, off or status")
+	}
+	p, ok := agent.(agents.Protector)
+	if !ok {
+		return agents.NotSupported("protect", agent.Info().Title+" has no hook that can deny its own tool calls, or Hookwarden does not write one for it yet")
+	}
+	command, err := io.protectCommand(agent)
+	if err != nil {
+		return err
+	}
+	env := io.agentEnv()
+	switch rest[0] {
+	case "on":
+		notes, err := agents.ProtectOn(env, agent.Info().Name, p, command)
+		for _, n := range notes {
+			printf(io.Stdout, "%s\n", n)
+		}
+		if err != nil {
+			return err
+		}
+		printf(io.Stdout, "%s now asks Hookwarden before each tool call that writes a file: a write to an approved hook file, a script an approved hook runs or the settings is denied (hookwarden protect off removes it)\n", agent.Info().Title)
+	case "off":
+		notes, err := agents.ProtectOff(env, agent.Info().Name, p, command)
+		for _, n := range notes {
+			printf(io.Stdout, "%s\n", n)
+		}
+		return err
+	case "status":
+		st, err := agents.ProtectStatus(env, p, command)
+		if err != nil {
+			return err
+		}
+		for _, f := range st.Files {
+			state := "off"
+			switch {
+			case f.Err != nil:
+				state = "unknown: " + f.Err.Error()
+			case f.On:
+				state = "on"
+			}
+			printf(io.Stdout, "%s: %s\n", f.Path, state)
+		}
+		if !st.On() {
+			return &ExitError{Code: ExitNeedsReview}
+		}
+	default:
+		return usagef("protect needs on, off or status, not %q", rest[0])
+	}
+	return nil
+}
+
+// runProtectCheck is the protective hook itself: it reads the agent's
+// PreToolUse payload on stdin and denies, in the agent's words, a tool
+// call that writes (or, for a shell command, names) a protected file. It
+// fails closed: a payload it cannot read or a project it cannot review
+// denies the call.
+func runProtectCheck(ctx context.Context, io *IO, agent agents.Agent, args []string) error {
+	fs := newFlags("protect-check")
+	if err := parseNoArgs(fs, args); err != nil {
+		return err
+	}
+	p, ok := agent.(agents.Protector)
+	if !ok {
+		return agents.NotSupported("protect-check", agent.Info().Title+" has no protective hook")
+	}
+	deny := func(reason string) error {
+		out, code := p.Deny(reason)
+		if _, err := io.Stdout.Write(out); err != nil {
+			return err
+		}
+		if code != 0 {
+			return &ExitError{Code: code}
+		}
+		return nil
+	}
+	payload, err := readAtMost(io.Stdin, maxToolPayload)
+	if err != nil {
+		return deny("Hookwarden could not read this tool call (" + err.Error() + "), so it denies it")
+	}
+	call, err := p.ToolCall(payload)
+	if err != nil {
+		return deny("Hookwarden could not read this tool call (" + err.Error() + "), so it denies it")
+	}
+	if len(call.Writes) == 0 && call.Command == "" {
+		return nil
+	}
+	cwd := call.Cwd
+	if cwd == "" || !filepath.IsAbs(cwd) {
+		cwd = io.Dir
+	}
+	project := io.projectDir(cwd)
+	command, err := io.protectCommand(agent)
+	if err != nil {
+		return deny(err.Error())
+	}
+	env := io.agentEnv()
+	var extra []string
+	if edits, err := p.ProtectEdits(env, command); err == nil {
+		for _, e := range edits {
+			extra = append(extra, e.Path)
+		}
+	}
+	if dir, err := trust.StoreDirFromEnv(io.Env, io.GOOS); err == nil {
+		extra = append(extra, dir+string(filepath.Separator))
+	}
+	prot, err := agents.ProtectedFiles(ctx, io.Agents, env, project, extra...)
+	if err != nil {
+		return deny("Hookwarden could not check which hook files this call may change (" + err.Error() + "), so it denies it")
+	}
+	const why = "; approved hooks must not change behind the review: make this change yourself outside the agent, then review it (hookwarden audit)"
+	for _, w := range call.Writes {
+		if f, ok := prot.Covers(cwd, w); ok {
+			return deny("Hookwarden protects " + f + ": it is an agent's hook or settings file, or a script an approved hook runs" + why)
+		}
+	}
+	if call.Command != "" {
+		if f, ok := prot.Named(call.Command, cwd, io.home()); ok {
+			return deny("Hookwarden protects " + f + " (an agent's hook or settings file, or a script an approved hook runs), and this shell command names it; what a shell command writes cannot be told before it runs" + why)
+		}
+	}
+	return nil
+}
+
+// readAtMost reads r to its end, refusing more than n bytes.
+func readAtMost(r io.Reader, n int64) ([]byte, error) {
+	b, err := io.ReadAll(io.LimitReader(r, n+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(b)) > n {
+		return nil, fmt.Errorf("more than %d bytes", n)
+	}
+	return b, nil
+}

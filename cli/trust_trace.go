@@ -1,0 +1,121 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/trust"
+)
+
+// traceAndApprove is `trust --trace`: every hook named (or, with all,
+// every one that needs review) runs once in the sandbox with its event's
+// sample payload; the files it read or executed that discovery does not
+// find are listed ("seen running") and, once the hooks are approved, join
+// their approvals' fingerprints. A hook that cannot run in the sandbox
+// (it cannot start here) approves nothing: the trace never runs a hook
+// outside the sandbox and never pretends it ran.
+func traceAndApprove(ctx context.Context, io *IO, agent agents.Agent, p agents.Project, selectors []string, all, carry bool) error {
+	r, err := p.Review(ctx)
+	if err != nil {
+		return err
+	}
+	picked, err := pickForTrace(r, selectors, all)
+	if err != nil {
+		return err
+	}
+	storeDir, _ := trust.StoreDirFromEnv(io.Env, io.GOOS)
+	i := 0
+	progress := func(t *agents.Trace) {
+		printf(io.Stdout, "tracing %s in the sandbox (%s, its sample payload)\n", t.Label, picked[i].Event)
+		i++
+		if t.Ran {
+			printTrace(io, t)
+		} else {
+			printf(io.Stdout, "  not traced: %s\n", t.NotRun)
+		}
+	}
+	res, err := agents.TraceAndApprove(ctx, p, picked, agents.TraceOptions{StoreDir: storeDir, Events: agent.Events()}, carry, progress)
+	if res != nil && res.Approved != nil {
+		if werr := writeText(io.Stdout, res.Approved.Text, false); err == nil {
+			err = werr
+		}
+	}
+	var nt *agents.NotTraced
+	var uf *agents.UnfingerprintedTrace
+	if errors.As(err, &nt) || errors.As(err, &uf) {
+		return &ExitError{Code: ExitFailure, Msg: err.Error()}
+	}
+	if err != nil {
+		return err
+	}
+	for _, t := range res.Traces {
+		if n := res.Recorded[t.HookID]; n > 0 {
+			printf(io.Stdout, "recorded %d file(s) seen running with the approval of %s\n", n, t.Label)
+		}
+	}
+	return nil
+}
+
+// printTrace says what a traced run read.
+func printTrace(io *IO, t *agents.Trace) {
+	run := t.Run
+	printf(io.Stdout, "  ran in the sandbox: %s\n", run.Summary)
+	if len(t.Seen) == 0 {
+		printf(io.Stdout, "  seen running: nothing beyond what discovery found\n")
+	} else {
+		printf(io.Stdout, "  seen running (not found by discovery; fingerprinted with the approval):\n")
+		for _, s := range t.Seen {
+			printf(io.Stdout, "    %s\n", s.Path)
+		}
+	}
+	if len(t.Discovered) > 0 {
+		printf(io.Stdout, "  also read, found by discovery: %s\n", strings.Join(t.Discovered, ", "))
+	}
+	if t.Cut {
+		printf(io.Stdout, "  incomplete: it read more files than the sandbox records; the trace does not cover the rest\n")
+	}
+	for _, l := range run.Sandbox.Lines() {
+		if l.Level > 0 {
+			printf(io.Stdout, "  sandbox: %s\n", l.Text)
+		}
+	}
+}
+
+// pickForTrace is the reviewed hooks the selectors name (hook ID, key,
+// name, label or command), or with all every one that needs review. A
+// selector that names none is a usage error: nothing is approved untraced.
+func pickForTrace(r *agents.Review, selectors []string, all bool) ([]agents.HookReview, error) {
+	var out []agents.HookReview
+	taken := map[string]bool{}
+	add := func(h agents.HookReview) {
+		if !taken[h.HookID] {
+			taken[h.HookID] = true
+			out = append(out, h)
+		}
+	}
+	if all {
+		for _, h := range r.Hooks {
+			if h.NeedsReview() {
+				add(h)
+			}
+		}
+	}
+	for _, s := range selectors {
+		found := false
+		for _, h := range r.Hooks {
+			if s == h.HookID || s == h.Key || s == h.Name || s == h.Label || s == h.Command {
+				add(h)
+				found = true
+			}
+		}
+		if !found {
+			return nil, usagef("trust --trace: %q names no reviewed hook (by ID, key, name or command)", s)
+		}
+	}
+	if len(out) == 0 {
+		return nil, usagef("trust --trace: name the hooks to trace and approve, or --all")
+	}
+	return out, nil
+}

@@ -1,0 +1,127 @@
+package trust
+
+import (
+	"path/filepath"
+	"slices"
+)
+
+// FoundTraced: the file was seen running: a traced run of the hook in the
+// sandbox read or executed it (a file sourced through a computed path, a
+// module an interpreter loaded, a config the program read), where static
+// discovery did not find it.
+const FoundTraced Found = "traced"
+
+// TracedVia is the Via of a script snapshot that a traced run recorded;
+// such snapshots sit in the approval's Scripts beside the discovered ones
+// and are compared on every review like them.
+const TracedVia = "seen running"
+
+// TracedFile is one file a traced run read or executed.
+type TracedFile struct {
+	// Path is the file with symbolic links resolved.
+	Path string
+	// KeepContent says its text may be kept in the store (a file of the
+	// project); otherwise only its hash and size are (a file of the home
+	// may hold what no store should copy).
+	KeepContent bool
+}
+
+// SnapshotTraced fingerprints the files a traced run read, as the
+// approval records them (Via TracedVia). A file that cannot be read is an
+// error for it, its snapshot kept without a hash (as for Scripts).
+func SnapshotTraced(project string, files []TracedFile) ([]ScriptSnapshot, error) {
+	var out []ScriptSnapshot
+	var errs []error
+	for _, f := range files {
+		s, err := snapshotScript(ScriptRef{Word: f.Path, Path: f.Path, Via: TracedVia}, project)
+		if err != nil {
+			errs = append(errs, err)
+		}
+		if !f.KeepContent {
+			s.Content = nil
+		}
+		out = append(out, s)
+	}
+	if len(errs) > 0 {
+		return out, errs[0]
+	}
+	return out, nil
+}
+
+// WithTraced is scripts with its traced snapshots replaced by seen.
+func WithTraced(scripts, seen []ScriptSnapshot) []ScriptSnapshot {
+	out := slices.DeleteFunc(slices.Clone(scripts), func(s ScriptSnapshot) bool { return s.Via == TracedVia })
+	return append(out, seen...)
+}
+
+// TracedOf is the traced snapshots of scripts.
+func TracedOf(scripts []ScriptSnapshot) []ScriptSnapshot {
+	var out []ScriptSnapshot
+	for _, s := range scripts {
+		if s.Via == TracedVia {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// reviewTraced compares the files the approval's traced run saw with what
+// they are now: a changed, gone or now unreadable one is flagged, named
+// like a script. A file that discovery finds now is reviewed as such and
+// not twice.
+func (a *Auditor) reviewTraced(rv *HookReview, approval *Approval) {
+	if approval == nil {
+		return
+	}
+	static := map[string]bool{}
+	for _, s := range rv.Scripts {
+		static[s.Path] = true
+		if real, err := filepath.EvalSymlinks(s.Path); err == nil {
+			static[real] = true
+		}
+	}
+	for i := range approval.Scripts {
+		then := &approval.Scripts[i]
+		if then.Via != TracedVia || static[then.Path] {
+			continue
+		}
+		ref := ScriptRef{Word: then.Word, Path: then.Path, Via: TracedVia, How: FoundTraced}
+		now, ok := a.Scripts[ref.Path]
+		if !ok {
+			now.snap, now.err = snapshotScript(ref, a.Project)
+			a.Scripts[ref.Path] = now
+		}
+		snap := now.snap
+		snap.Word, snap.Via = ref.Word, ref.Via
+		sr := compareScript(snap, now.err, then)
+		if !within(then.Path, a.Project) {
+			// a file of the home: only its hash is kept and watched, and
+			// its text is not shown (it may hold what should not be)
+			sr.Content, sr.ApprovedContent, sr.Diff = nil, nil, nil
+			sr.ContentOmitted = "not shown: a file outside the project (only its fingerprint is watched)"
+		}
+		sr.How = FoundTraced
+		switch {
+		case sr.Flagged && sr.Note == "":
+			sr.Note = "seen running when the hook was approved (a traced run read or executed it); it changed since"
+		case sr.Note == "":
+			sr.Note = "seen running: a traced run in the sandbox read or executed it when the hook was approved"
+		}
+		rv.Scripts = append(rv.Scripts, sr)
+	}
+}
+
+// tracedApproval is an approval of the traced files of a review as they
+// were reviewed, for the spawn-time check (nil when it has none).
+func tracedApproval(rv HookReview) *Approval {
+	var sc []ScriptSnapshot
+	for _, s := range rv.Scripts {
+		if s.Via == TracedVia {
+			sc = append(sc, ScriptSnapshot{Word: s.Word, Path: s.Path, Via: s.Via, Exists: s.Status != ScriptMissing, SHA256: s.SHA256, Size: s.Size})
+		}
+	}
+	if sc == nil {
+		return nil
+	}
+	return &Approval{Scripts: sc}
+}
