@@ -38,7 +38,7 @@ type header struct {
 	trustLine   *widget.Label
 	enabledLine *widget.Label
 	details     *fyne.Container
-	more        *widget.Button
+	more        *keyButton
 }
 
 func newHeader(agent *widget.RadioGroup) *header {
@@ -58,7 +58,7 @@ func newHeader(agent *widget.RadioGroup) *header {
 		trustLine:    &widget.Label{Truncation: fyne.TextTruncateEllipsis},
 		enabledLine:  &widget.Label{Truncation: fyne.TextTruncateEllipsis},
 	}
-	h.more = &widget.Button{Icon: theme.MenuExpandIcon(), Importance: widget.LowImportance, OnTapped: h.toggleDetails}
+	h.more = newButton("", theme.MenuExpandIcon(), widget.LowImportance, h.toggleDetails)
 	h.demo.Hide()
 	h.demoNotice.Hide()
 	return h

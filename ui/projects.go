@@ -49,8 +49,8 @@ func projectKey(p *project) string { return p.Requested }
 
 // newRecentButton is the "Recent" button; tapping it pops up the folders
 // opened before.
-func (m *mainWindow) newRecentButton() *widget.Button {
-	b := &widget.Button{Text: "Recent", Icon: theme.HistoryIcon()}
+func (m *mainWindow) newRecentButton() *keyButton {
+	b := newButton("Recent", theme.HistoryIcon(), widget.MediumImportance, nil)
 	b.OnTapped = func() { m.showRecentMenu(b) }
 	return b
 }

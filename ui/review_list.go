@@ -275,7 +275,7 @@ func (v *reviewView) selected() (reviewItem, bool) {
 
 func (v *reviewView) updateButtons() {
 	it, ok := v.selected()
-	enable := func(b *widget.Button, on bool) {
+	enable := func(b *keyButton, on bool) {
 		if on && !v.blocked() && v.hasReport() {
 			b.Enable()
 		} else {

@@ -5,7 +5,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hookwarden/hookwarden/agents"
@@ -20,7 +19,7 @@ import (
 
 // summaryDialog is the last summary shown (for tests).
 type summaryDialog struct {
-	dialog  *dialog.ConfirmDialog
+	dialog  *riskyConfirm
 	entries int
 	content *fyne.Container
 }
@@ -38,15 +37,14 @@ func (v *reviewView) showSummary(title, intro, confirm string, entries []fyne.Ca
 	scroll := container.NewVScroll(box)
 	size := v.window.Canvas().Size()
 	scroll.SetMinSize(fyne.NewSize(min(720, size.Width-120), min(460, size.Height-200)))
-	d := dialog.NewCustomConfirm(title, confirm, "Cancel", scroll, func(ok bool) {
+	d := newRiskyConfirm(title, confirm, "Cancel", scroll, func(ok bool) {
 		v.lastSummary = nil
 		if ok {
 			onOK()
 		}
 	}, v.window)
-	d.SetConfirmImportance(widget.WarningImportance)
 	v.lastSummary = &summaryDialog{dialog: d, entries: len(entries), content: box}
-	showDialog(v.window, d, nil)
+	d.show()
 }
 
 // confirmApproveAll lists every hook that needs review before approving

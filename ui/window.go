@@ -77,9 +77,9 @@ type mainWindow struct {
 	review       *reviewView
 	dryRun       *dryRunView
 	tabs         *container.AppTabs
-	openButton   *widget.Button
-	recentButton *widget.Button
-	reloadButton *widget.Button
+	openButton   *keyButton
+	recentButton *keyButton
+	reloadButton *keyButton
 
 	// agent is the name of the agent on the switch: the one a project
 	// opened for the first time is shown with.
@@ -121,19 +121,20 @@ func newMainWindowOn(a fyne.App, w fyne.Window, opts Options, thread uiThread, w
 	m.hooks = newHooksView(hooksActions{toggled: m.onToggled, enableAll: m.onEnableAll, disableAll: m.onDisableAll,
 		openFile: m.openFile, openDemo: m.onOpenDemo})
 	m.files = newFilesView(m.openFile)
+	joinToasts(m.hooks.toast, m.review.toast)
 	m.banner = newTrustBanner(m.showReviewTab)
 	m.review.onDisable = func(id string) {
 		if h, sw := m.hookSwitchOf(id); h != nil && sw.switchable && sw.enabled {
-			m.onToggled(h, false)
+			m.switchHook(h, false, m.review.toast)
 		}
 	}
 	m.review.disableable = func(id string) bool {
 		h, sw := m.hookSwitchOf(id)
 		return h != nil && sw.switchable && sw.enabled && !m.hooks.busy
 	}
-	m.openButton = &widget.Button{Text: "Open folder…", Icon: theme.FolderOpenIcon(), OnTapped: m.onOpenFolder}
+	m.openButton = newButton("Open folder…", theme.FolderOpenIcon(), widget.MediumImportance, m.onOpenFolder)
 	m.recentButton = m.newRecentButton()
-	m.reloadButton = &widget.Button{Text: "Reload", Icon: theme.ViewRefreshIcon(), OnTapped: m.onReload}
+	m.reloadButton = newButton("Reload", theme.ViewRefreshIcon(), widget.MediumImportance, m.onReload)
 	return m
 }
 

@@ -218,6 +218,8 @@ func visibleTexts(o fyne.CanvasObject) []string {
 		return []string{o.String()}
 	case *widget.Button:
 		return []string{o.Text}
+	case *keyButton:
+		return []string{o.Text}
 	case *badge:
 		return []string{o.Text}
 	}
