@@ -19,7 +19,7 @@ import (
 // (a switch), and what the agent says decides whether any hook runs: its
 // folder trust and its hooks switches (the Summary's heading facts).
 type header struct {
-	agent      *widget.RadioGroup
+	agent      *agentSwitch
 	title      *widget.Label
 	demo       *badge
 	path       *widget.Label
@@ -41,7 +41,7 @@ type header struct {
 	more        *keyButton
 }
 
-func newHeader(agent *widget.RadioGroup) *header {
+func newHeader(agent *agentSwitch) *header {
 	h := &header{
 		agent:        agent,
 		title:        &widget.Label{Text: "Hookwarden", TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText},
@@ -121,14 +121,15 @@ func (h *header) showLoading(dir string) {
 
 func (h *header) show(p *project) {
 	names := pathNamer{project: p.Dir, home: p.Home}
-	h.agent.SetSelected(p.Info.Title)
+	h.agent.setCounts(p.counts)
+	h.agent.selectTitle(p.Info.Title)
 	h.title.SetText(shown(filepath.Base(p.Dir)))
 	h.path.SetText(shown(p.Dir))
 	if p.Demo != nil {
 		h.demo.Show()
 		h.demoNotice.SetText(fmt.Sprintf("No hooks in %s, so this is Hookwarden's built-in DEMO project: "+
 			"a temporary copy with its own home, system settings and extension. "+
-			"Your own %s files are not read or changed.", p.Requested, agentTitles(h.agent.Options)))
+			"Your own %s files are not read or changed.", p.Requested, agentTitles(h.agent.titles)))
 		h.demoNotice.Show()
 	} else {
 		h.demo.Hide()

@@ -105,6 +105,7 @@ func newReviewView(w fyne.Window, thread uiThread) *reviewView {
 	v.showTrusted = widget.NewCheck("Show trusted hooks", func(bool) { v.rebuildItems() })
 	v.list = newKeyList(func() int { return len(v.items) }, newReviewListRow,
 		func(id widget.ListItemID, o fyne.CanvasObject) { updateReviewListRow(o, v.items[id]) }, v.onSelected)
+	v.list.onRight = v.focusDetail
 	v.approveButton = newButton("Approve", theme.ConfirmIcon(), widget.HighImportance, v.onApprove)
 	v.approveAll = newButton("Approve all", theme.ConfirmIcon(), widget.MediumImportance, v.onApproveAll)
 	v.revokeButton = newButton("Revoke", theme.ContentRemoveIcon(), widget.MediumImportance, v.onRevoke)
@@ -152,6 +153,28 @@ func (v *reviewView) show(p *project) {
 		v.apply(p, p.Review, nil)
 	} else {
 		v.refresh()
+	}
+}
+
+// focusDetail gives the keyboard to the detail: Page Down and End scroll
+// it to its end, where Approve unlocks.
+func (v *reviewView) focusDetail() {
+	if v.window != nil {
+		v.window.Canvas().Focus(v.detail.keys)
+	}
+}
+
+// focusList gives the keyboard to the list (the tab was brought up).
+func (v *reviewView) focusList() {
+	if v.window != nil && len(v.items) > 0 {
+		v.window.Canvas().Focus(v.list)
+	}
+}
+
+// approveShortcut is Ctrl+Enter on the tab: Approve, when it is enabled.
+func (v *reviewView) approveShortcut() {
+	if !v.approveButton.Disabled() {
+		v.onApprove()
 	}
 }
 

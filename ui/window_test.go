@@ -199,6 +199,8 @@ func visibleTexts(o fyne.CanvasObject) []string {
 		return visibleTexts(o.content)
 	case *widget.RadioGroup:
 		return []string{o.Selected}
+	case *agentSwitch:
+		return []string{o.Selected}
 	case *container.AppTabs:
 		if sel := o.Selected(); sel != nil {
 			return append([]string{sel.Text}, visibleTexts(sel.Content)...)
