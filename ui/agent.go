@@ -39,6 +39,7 @@ func newAgentSwitch(opts Options, onChanged func(name string)) *agentSwitch {
 		}
 	})
 	s.Selected = agentOf(opts).Info().Title
+	s.PlaceHolder = slices.MaxFunc(s.labels, func(a, b string) int { return len(a) - len(b) })
 	return s
 }
 
@@ -54,6 +55,9 @@ func (s *agentSwitch) setCounts(counts []agents.FolderCount) {
 	s.relabelling = true
 	s.labels = labels
 	s.Options = slices.Clone(labels)
+	// The drop-down is as wide as its place holder: the longest entry,
+	// so that the count of the agent on it is not cut off.
+	s.PlaceHolder = slices.MaxFunc(labels, func(a, b string) int { return len(a) - len(b) })
 	s.selectTitle(title)
 	s.relabelling = false
 	s.Refresh()

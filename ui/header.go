@@ -39,6 +39,7 @@ type header struct {
 	enabledLine *widget.Label
 	details     *fyne.Container
 	more        *keyButton
+	titleRow    *fyne.Container
 }
 
 func newHeader(agent *agentSwitch) *header {
@@ -69,8 +70,8 @@ func (h *header) buildUI(actions fyne.CanvasObject) fyne.CanvasObject {
 	// then folder trust, whether hooks run and the counts, each on one line.
 	// The full texts unfold under them (the button at the end of the row),
 	// so that the tabs below keep most of the window.
-	agent := container.NewCenter(container.NewHBox(key("Agent"), h.agent))
-	titleRow := container.NewBorder(nil, nil, container.NewHBox(h.title, container.NewCenter(h.demo)), container.NewHBox(agent, actions), h.path)
+	agent := container.NewCenter(container.NewHBox(key("Agent"), h.agent.Select))
+	h.titleRow = container.NewBorder(nil, nil, container.NewHBox(h.title, container.NewCenter(h.demo)), container.NewHBox(agent, actions), h.path)
 	facts := container.NewGridWithColumns(2,
 		container.NewBorder(nil, nil, container.NewHBox(h.trustIcon, h.trustKey), nil, h.trustLine),
 		container.NewBorder(nil, nil, container.NewHBox(h.enabledIcon, key("Hooks")), nil, h.enabledLine))
@@ -80,7 +81,7 @@ func (h *header) buildUI(actions fyne.CanvasObject) fyne.CanvasObject {
 		key("Hooks"), h.enabled,
 	)
 	h.details.Hide()
-	return container.NewVBox(titleRow, factsRow, h.demoNotice, h.details)
+	return container.NewVBox(h.titleRow, factsRow, h.demoNotice, h.details)
 }
 
 // toggleDetails unfolds or folds the full texts of the facts.
