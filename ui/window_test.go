@@ -199,7 +199,7 @@ func visibleTexts(o fyne.CanvasObject) []string {
 		return visibleTexts(o.content)
 	case *widget.RadioGroup:
 		return []string{o.Selected}
-	case *agentSwitch:
+	case *widget.Select:
 		return []string{o.Selected}
 	case *container.AppTabs:
 		if sel := o.Selected(); sel != nil {
