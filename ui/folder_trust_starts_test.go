@@ -55,3 +55,22 @@ func TestPathNamesSayWhoseFileItIs(t *testing.T) {
 		}
 	}
 }
+
+// A long project name pushed the agent switch and the buttons out of an
+// 800 pixel wide window: the header cuts it (the path has it whole).
+func TestHeaderFitsALongProjectNameAt800(t *testing.T) {
+	opts := isolatedOptions(t)
+	dir := filepath.Join(t.TempDir(), strings.Repeat("a-very-long-project-name-", 4))
+	writeFile(t, filepath.Join(dir, ".gemini", "settings.json"), reviewWorkspace)
+	writeFile(t, filepath.Join(dir, ".gemini", "guard.sh"), "#!/bin/sh\necho checking\nexit 0\n")
+	m, _ := newTestWindow(t)
+	m.app.Settings().SetTheme(newCompactTheme()) // as Create sets it
+	m.opts = opts
+	m.open(dir)
+	if got := m.header.titleRow.MinSize().Width; got > 800 {
+		t.Errorf("the header's first row needs %.0f pixels, more than an 800 pixel window (title %.0f)", got, m.header.title.MinSize().Width)
+	}
+	if got := []rune(m.header.title.Text); len(got) > maxTitleRunes || got[len(got)-1] != '…' {
+		t.Errorf("the long name shows as %q", string(got))
+	}
+}

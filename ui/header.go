@@ -70,7 +70,8 @@ func (h *header) buildUI(actions fyne.CanvasObject) fyne.CanvasObject {
 	// then folder trust, whether hooks run and the counts, each on one line.
 	// The full texts unfold under them (the button at the end of the row),
 	// so that the tabs below keep most of the window.
-	agent := container.NewCenter(container.NewHBox(key("Agent"), h.agent.Select))
+	// The agent drop-down needs no label: its entries are the agents.
+	agent := container.NewCenter(h.agent.Select)
 	h.titleRow = container.NewBorder(nil, nil, container.NewHBox(h.title, container.NewCenter(h.demo)), container.NewHBox(agent, actions), h.path)
 	facts := container.NewGridWithColumns(2,
 		container.NewBorder(nil, nil, container.NewHBox(h.trustIcon, h.trustKey), nil, h.trustLine),
@@ -82,6 +83,21 @@ func (h *header) buildUI(actions fyne.CanvasObject) fyne.CanvasObject {
 	)
 	h.details.Hide()
 	return container.NewVBox(h.titleRow, factsRow, h.demoNotice, h.details)
+}
+
+// maxTitleRunes is the longest project name the header shows whole: a
+// longer one is cut (the path beside it and the window title have it in
+// full), so that the agent switch and the buttons keep their place in an
+// 800 pixel wide window.
+const maxTitleRunes = 18
+
+// clipRunes cuts s to n runes, ending in an ellipsis when cut.
+func clipRunes(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
 }
 
 // toggleDetails unfolds or folds the full texts of the facts.
@@ -124,7 +140,7 @@ func (h *header) show(p *project) {
 	names := pathNamer{project: p.Dir, home: p.Home}
 	h.agent.setCounts(p.counts)
 	h.agent.selectTitle(p.Info.Title)
-	h.title.SetText(shown(filepath.Base(p.Dir)))
+	h.title.SetText(clipRunes(shown(filepath.Base(p.Dir)), maxTitleRunes))
 	h.path.SetText(shown(p.Dir))
 	if p.Demo != nil {
 		h.demo.Show()
