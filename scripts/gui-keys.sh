@@ -143,6 +143,7 @@ echo "gui-keys: Enter on the critical question cancelled it; nothing was written
 key ctrl+Return
 settle 5-critical-again
 key Tab    # from Cancel (the default) to "Approve anyway"
+settle 5-confirm-focused
 key Return # a deliberate key on the focused confirm button
 for _ in $(seq 100); do [[ -s $store ]] && break; sleep 0.2; done
 grep -q 'exfil' "$store" 2>/dev/null || fail "Tab, Enter on 'Approve anyway' did not approve (store: $(cat "$store" 2>/dev/null))"
