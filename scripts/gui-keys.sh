@@ -116,7 +116,18 @@ approve_on() {
   ((b - r > 60))
 }
 changed() { compare -metric AE "$out/$1.png" "$out/$2.png" null: 2>&1 || true; }
-key() { xdotool key --window "$wid" --clearmodifiers "$@"; }
+# key KEYS: typed into the focused window (XTEST, as a keyboard would).
+key() { xdotool key --clearmodifiers --delay 80 "$@"; }
+# ask NAME: Ctrl+Enter (Approve on the Review tab) until the critical
+# question is on screen (a lost key press is tried again), as NAME.
+ask() {
+  for _ in 1 2 3; do
+    key ctrl+Return
+    settle "$1"
+    [[ $(changed 2-after-end "$1") -gt 20000 ]] && return 0
+  done
+  fail "Ctrl+Enter opened no question"
+}
 
 xdotool windowmove "$wid" 0 0 windowfocus --sync "$wid" 2>/dev/null || true
 resize 800 600
@@ -131,17 +142,14 @@ approve_on 2-after-end || fail "Right then End did not unlock Approve"
 echo "gui-keys: the keyboard unlocked Approve"
 
 [[ -e $store ]] && fail "the trust store exists before any approval"
-key ctrl+Return
-settle 3-critical-dialog
-[[ $(changed 2-after-end 3-critical-dialog) -gt 20000 ]] || fail "Ctrl+Enter opened no question"
+ask 3-critical-dialog
 key Return
 settle 4-after-enter
 [[ -e $store ]] && fail "Enter on 'Approve a critical hook?' approved it: $(cat "$store")"
 [[ $(changed 2-after-end 4-after-enter) -lt 20000 ]] || fail "Enter did not close the question"
 echo "gui-keys: Enter on the critical question cancelled it; nothing was written"
 
-key ctrl+Return
-settle 5-critical-again
+ask 5-critical-again
 key Tab    # from Cancel (the default) to "Approve anyway"
 settle 5-confirm-focused
 key Return # a deliberate key on the focused confirm button

@@ -5,6 +5,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -128,5 +129,27 @@ func TestRiskyQuestionsDefaultToCancel(t *testing.T) {
 	d.Hide() // a second answer (the program closing it) is dropped
 	if len(answers) != 2 || answers[0] || !answers[1] {
 		t.Errorf("answers %v, want [false true]", answers)
+	}
+}
+
+// Ctrl+Enter approves on the Review tab; under the critical question it
+// opened a second one (and a window shortcut under any dialog acts behind
+// the user's back).
+func TestWindowShortcutsWaitForTheDialog(t *testing.T) {
+	m, w := newTestWindow(t)
+	m.show(handBuiltProject(), nil)
+	ran := 0
+	m.bindShortcut(fyne.KeyK, func() { ran++ })
+	ctrlK := &desktop.CustomShortcut{KeyName: fyne.KeyK, Modifier: fyne.KeyModifierShortcutDefault}
+	d := newRiskyConfirm("Sure?", "Yes", "No", widget.NewLabel("q"), nil, w)
+	d.show()
+	m.runShortcut(ctrlK)
+	if ran != 0 {
+		t.Error("a window shortcut ran under a dialog")
+	}
+	d.Dismiss()
+	m.runShortcut(ctrlK)
+	if ran != 1 {
+		t.Errorf("the shortcut ran %d times after the dialog closed, want 1", ran)
 	}
 }

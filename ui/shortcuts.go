@@ -24,9 +24,16 @@ func (m *mainWindow) addTabShortcuts() {
 }
 
 // bindShortcut binds Ctrl+key (Cmd on macOS) to do, on the window's canvas
-// and for the editors that forward shortcuts.
+// (not while a dialog or menu is over it) and for the editors that forward
+// shortcuts.
 func (m *mainWindow) bindShortcut(key fyne.KeyName, do func()) {
 	s := &desktop.CustomShortcut{KeyName: key, Modifier: fyne.KeyModifierShortcutDefault}
+	act := do
+	do = func() {
+		if m.window.Canvas().Overlays().Top() == nil { // not under a dialog: Ctrl+Enter there approved again
+			act()
+		}
+	}
 	m.window.Canvas().AddShortcut(s, func(fyne.Shortcut) { do() })
 	if m.shortcuts == nil {
 		m.shortcuts = map[string]func(){}
