@@ -73,7 +73,7 @@ env -u GEMINI_CLI_HOME -u GEMINI_CLI_SYSTEM_SETTINGS_PATH -u GEMINI_CLI_SYSTEM_D
   "$bin" --review "$work/crit" >"$work/app.log" 2>&1 &
 pid=$!
 wid=
-for _ in $(seq 300); do # up to 60 s on a loaded machine
+for _ in $(seq 600); do # up to 120 s on a loaded machine
   wid=$(xdotool search --name ' crit$' 2>/dev/null | head -n 1)
   [[ -n $wid ]] && break
   kill -0 "$pid" 2>/dev/null || break
@@ -94,12 +94,15 @@ settle() {
   done
   echo "gui-keys: note: $1 did not settle within 20 s" >&2
 }
-# resize W H: until the window has that size (the first request can be
-# lost while the app applies its own size).
+# resize W H: until the window has that size and keeps it once drawn (the
+# app applies its own first size a moment after the window appears, and
+# can undo an early request).
 resize() {
   for _ in $(seq 20); do
     xdotool windowsize "$wid" "$1" "$2" 2>/dev/null
     sleep 0.3
+    xdotool getwindowgeometry "$wid" | grep -q "Geometry: $1x$2" || continue
+    settle resized
     xdotool getwindowgeometry "$wid" | grep -q "Geometry: $1x$2" && return 0
   done
   fail "the window did not take the size $1x$2"
@@ -164,6 +167,7 @@ for size in 1024x700 1400x900 800x600; do
 done
 kill "$pid" 2>/dev/null
 wait "$pid" 2>/dev/null
+rm -f "$out/resized.png"
 grep -q '^panic:' "$work/app.log" && { cat "$work/app.log" >&2; exit 1; }
 exit 0
 INNER
