@@ -67,7 +67,7 @@ start() {
     # the first request can be lost while the app applies its own size
     for _ in $(seq 20); do
       xdotool windowsize "$wid" "${SIZE%x*}" "${SIZE#*x}" 2>/dev/null
-      sleep 0.3
+      sleep 1 # and it must keep the size once drawn
       xdotool getwindowgeometry "$wid" | grep -q "Geometry: $SIZE" && break
     done
   fi
