@@ -108,6 +108,8 @@ func (m *mainWindow) toggle(p *project, req agents.ToggleRequest, out *toast) {
 				showError(err, m.window)
 			case res != nil && inHooks:
 				m.hooks.setStatus(switchSummary(res), widget.MediumImportance)
+			default:
+				m.hooks.setStatus("", widget.LowImportance) // said in the other tab's strip
 			}
 			summary := ""
 			if !inHooks && res != nil {
