@@ -62,6 +62,7 @@ fuzz:
 
 gui-smoke: build
 	scripts/gui-smoke.sh ./$(BIN)
+	scripts/gui-keys.sh ./$(BIN)
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./hooks/ ./settingsio/ ./trust/ ./cli/

@@ -124,7 +124,7 @@ func runTray(reg *agents.Registry) {
 			return
 		}
 		w := a.NewWindow("Hookwarden")
-		win = ui.Create(a, w, windowOptions(reg, guiArgs{agent: reg.Default().Info().Name, dir: dir, review: true}))
+		win = ui.Create(a, w, windowOptions(reg, guiArgs{dir: dir, review: true})) // on the agent whose hooks need review
 		w.Resize(fyne.NewSize(1120, 760))
 		w.Show()
 	})

@@ -103,6 +103,11 @@ type FolderView struct {
 	// from running (hooks.StatusBlockedUntrustedFolder when empty): the
 	// ones a confirmation lists.
 	HeldBack hooks.Status
+	// StaysOff are the hooks held back now that would still not run once
+	// the folder is trusted, by hook ID, with why (switched off in a
+	// settings file, a duplicate the agent runs once): a confirmation does
+	// not list them among the hooks that start running.
+	StaysOff map[string]string
 	// Unreviewed is the note under a hook that starts running without
 	// Hookwarden's review (the user's or the system's own).
 	Unreviewed string

@@ -5,11 +5,12 @@
 # project (an empty folder and a private home, so your own files are never
 # read), and saves one PNG of the window per view in docs/: hooks (with a
 # hook selected), files, and, when named, review, dryrun and claude (the
-# demo's Claude Code hooks). Tabs are
+# demo's Claude Code hooks, opened with --agent claude). Tabs are
 # switched with the app's Ctrl+1…4 shortcuts through xdotool. Default views:
 # hooks files. Also prints the app's memory (VmRSS) about 5 s after start.
 # SIZE=WxH resizes the window first (e.g. SIZE=1024x700, SIZE=1400x900) and
-# OUT=DIR saves the pictures there instead of docs/.
+# OUT=DIR saves the pictures there instead of docs/; BIN=PATH uses that
+# built binary instead of building one.
 #
 # Needs: go, a C compiler (clang preferred), xvfb-run, xdotool, imagemagick,
 # dbus-run-session (apt-get install -y --no-install-recommends xvfb xauth
@@ -27,8 +28,12 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/home" "$work/empty" "$work/tmp" "$work/run"
 chmod 700 "$work/run"
-echo "screenshots: building"
-go build -o "$work/hookwarden" .
+if [[ -n ${BIN:-} ]]; then
+  cp "$BIN" "$work/hookwarden"
+else
+  echo "screenshots: building"
+  go build -o "$work/hookwarden" .
+fi
 
 cat >"$work/inner.sh" <<'INNER'
 #!/usr/bin/env bash
@@ -36,30 +41,41 @@ cat >"$work/inner.sh" <<'INNER'
 set -uo pipefail
 work=$1 docs=$2; shift 2
 cd "$work/empty"
-env -u GEMINI_CLI_HOME -u GEMINI_CLI_SYSTEM_SETTINGS_PATH -u GEMINI_CLI_SYSTEM_DEFAULTS_PATH \
-  -u GEMINI_CLI_TRUSTED_FOLDERS_PATH -u GEMINI_CLI_TRUST_WORKSPACE -u XDG_CONFIG_HOME \
-  HOME="$work/home" TMPDIR="$work/tmp" XDG_RUNTIME_DIR="$work/run" LANG=en_US.UTF-8 \
-  ${FYNE_THEME:+FYNE_THEME=$FYNE_THEME} "$work/hookwarden" >"$work/app.log" 2>&1 &
-pid=$!
-started=$(date +%s.%N)
-wid=
-for _ in $(seq 100); do # up to 20 s: window up and the demo loaded
-  wid=$(xdotool search --name '\(demo\)$' 2>/dev/null | head -n 1)
-  [[ -n $wid ]] && break
-  kill -0 "$pid" 2>/dev/null || break
-  sleep 0.2
-done
-if [[ -z $wid ]]; then
-  echo "screenshots: the demo window did not appear" >&2; cat "$work/app.log" >&2; kill "$pid" 2>/dev/null; exit 1
-fi
-xdotool windowmove "$wid" 0 0 windowfocus --sync "$wid" 2>/dev/null || true
-if [[ -n ${SIZE:-} ]]; then
-  sleep 1
-  xdotool windowsize --sync "$wid" "${SIZE%x*}" "${SIZE#*x}" 2>/dev/null || true
-fi
-sleep $(echo "5 - ($(date +%s.%N) - $started)" | bc -l | sed 's/^-.*/0/')
-echo "screenshots: app memory after ~5 s: $(grep VmRSS /proc/$pid/status | tr -s ' \t' ' ')"
+pid= wid=
+# start [ARGS]: the app on the demo (ARGS: --agent NAME), its window at
+# SIZE when set.
+start() {
+  [[ -z $pid ]] || { kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; }
+  env -u GEMINI_CLI_HOME -u GEMINI_CLI_SYSTEM_SETTINGS_PATH -u GEMINI_CLI_SYSTEM_DEFAULTS_PATH \
+    -u GEMINI_CLI_TRUSTED_FOLDERS_PATH -u GEMINI_CLI_TRUST_WORKSPACE -u XDG_CONFIG_HOME \
+    HOME="$work/home" TMPDIR="$work/tmp" XDG_RUNTIME_DIR="$work/run" LANG=en_US.UTF-8 \
+    ${FYNE_THEME:+FYNE_THEME=$FYNE_THEME} "$work/hookwarden" "$@" >"$work/app.log" 2>&1 &
+  pid=$!
+  started=$(date +%s.%N)
+  wid=
+  for _ in $(seq 150); do # up to 30 s: window up and the demo loaded
+    wid=$(xdotool search --name '\(demo\)$' 2>/dev/null | head -n 1)
+    [[ -n $wid ]] && break
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.2
+  done
+  if [[ -z $wid ]]; then
+    echo "screenshots: the demo window did not appear" >&2; cat "$work/app.log" >&2; kill "$pid" 2>/dev/null; exit 1
+  fi
+  xdotool windowmove "$wid" 0 0 windowfocus --sync "$wid" 2>/dev/null || true
+  if [[ -n ${SIZE:-} ]]; then
+    # the first request can be lost while the app applies its own size
+    for _ in $(seq 20); do
+      xdotool windowsize "$wid" "${SIZE%x*}" "${SIZE#*x}" 2>/dev/null
+      sleep 1 # and it must keep the size once drawn
+      xdotool getwindowgeometry "$wid" | grep -q "Geometry: $SIZE" && break
+    done
+  fi
+  sleep $(echo "5 - ($(date +%s.%N) - $started)" | bc -l | sed 's/^-.*/0/')
+  echo "screenshots: app memory after ~5 s: $(grep VmRSS /proc/$pid/status | tr -s ' \t' ' ')"
+}
 shot() { sleep 1; import -window "$wid" "$docs/$1.png"; echo "screenshots: $docs/$1.png"; }
+start
 for view in "$@"; do
   case $view in
     hooks)
@@ -72,17 +88,14 @@ for view in "$@"; do
     dryrun) xdotool key --clearmodifiers ctrl+3; shot dryrun ;;
     files) xdotool key --clearmodifiers ctrl+4; shot files ;;
     claude)
-      # the demo's Claude Code hooks: the agent switch in the title row,
-      # then the Hooks tab with the first handler selected
-      width=$(xdotool getwindowgeometry "$wid" | awk '/Geometry/ {split($2, g, "x"); print g[1]}')
-      xdotool mousemove --window "$wid" "${CLAUDE_SWITCH_X:-$((width - 524))}" "${CLAUDE_SWITCH_Y:-23}" click 1
-      sleep 1
+      # the demo's Claude Code hooks (--agent claude), the Hooks tab with
+      # the first handler selected; then back to Gemini CLI
+      start --agent claude
       xdotool key --clearmodifiers ctrl+1
       sleep 0.5
       xdotool mousemove --window "$wid" 260 "${CLAUDE_ROW_Y:-440}" click 1
       shot claude
-      xdotool mousemove --window "$wid" "${GEMINI_SWITCH_X:-$((width - 638))}" "${CLAUDE_SWITCH_Y:-23}" click 1
-      sleep 1 ;;
+      start ;;
     *) echo "screenshots: unknown view $view" >&2 ;;
   esac
 done

@@ -74,19 +74,16 @@ func newClaudeFixture(t *testing.T) *claudeFixture {
 	return f
 }
 
-// open shows the fixture in a test window, first for Gemini CLI (the demo,
-// as the project has no Gemini hooks), then switched to Claude Code.
+// open shows the fixture in a test window: on Claude Code, the agent
+// whose hooks there need review (Gemini CLI finds none; it used to open
+// on Gemini CLI's demo).
 func (f *claudeFixture) open(t *testing.T) (*mainWindow, fyne.Window) {
 	t.Helper()
 	m, w := newTestWindow(t)
 	m.opts = f.opts
 	m.open(f.dir)
-	if m.current == nil || m.current.Agent != "gemini" || m.current.Demo == nil {
-		t.Fatalf("the project did not open as Gemini CLI's demo first: %+v", m.current)
-	}
-	m.selectAgent("claude")
-	if m.current.Agent != "claude" {
-		t.Fatalf("the switch did not bring up Claude Code (agent %q)", m.current.Agent)
+	if m.current == nil || m.current.Agent != "claude" || m.current.Demo != nil {
+		t.Fatalf("the project did not open on Claude Code: %+v", m.current)
 	}
 	return m, w
 }
@@ -156,8 +153,8 @@ func TestAgentSwitchShowsTheClaudeHooksInEveryTab(t *testing.T) {
 	}
 
 	all := visibleTexts(w.Content())
-	for _, want := range []string{"Claude Code", "5 hooks: 5 runs"} {
-		if !slices.Contains(all, want) {
+	for _, want := range []string{"Claude Code · ", "5 hooks: 5 runs"} {
+		if !anyContains(all, want) {
 			t.Errorf("the window does not show %q", want)
 		}
 	}
@@ -221,18 +218,18 @@ func TestTheAgentIsRememberedPerProject(t *testing.T) {
 	m, _ := f.open(t)
 	other := t.TempDir()
 	writeFile(t, filepath.Join(other, ".gemini", "settings.json"), sessionHook)
-	m.open(other) // opens with the agent on the switch
-	if m.current.Agent != "claude" {
-		t.Fatalf("a new folder opened with %q, want the switch's Claude Code", m.current.Agent)
+	m.open(other) // a new folder opens on the agent whose hooks it has
+	if m.current.Agent != "gemini" {
+		t.Fatalf("a new Gemini CLI folder opened with %q", m.current.Agent)
 	}
-	m.selectAgent("gemini")
+	m.selectAgent("claude") // the user's choice for this folder
 	m.open(f.dir)
-	if m.current.Agent != "claude" || m.header.agent.Selected != "Claude Code" {
-		t.Errorf("the Claude project came back as %q (switch %q)", m.current.Agent, m.header.agent.Selected)
+	if m.current.Agent != "claude" || m.header.agent.selectedTitle() != "Claude Code" {
+		t.Errorf("the Claude project came back as %q (switch %q)", m.current.Agent, m.header.agent.selectedTitle())
 	}
 	m.open(other)
-	if m.current.Agent != "gemini" || m.header.agent.Selected != "Gemini CLI" {
-		t.Errorf("the Gemini project came back as %q (switch %q)", m.current.Agent, m.header.agent.Selected)
+	if m.current.Agent != "claude" || m.header.agent.selectedTitle() != "Claude Code" {
+		t.Errorf("the Gemini project came back as %q (switch %q), want the Claude Code the user picked for it", m.current.Agent, m.header.agent.selectedTitle())
 	}
 }
 

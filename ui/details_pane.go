@@ -48,7 +48,7 @@ type detailsPane struct {
 	diags  *fyne.Container
 	// risk lists what the risk analysis found, in words.
 	risk     *fyne.Container
-	openFile *widget.Button
+	openFile *keyButton
 
 	empty   *widget.Label
 	content *fyne.Container
@@ -75,11 +75,11 @@ func newDetailsPane(open openFileFunc) *detailsPane {
 		empty:       &widget.Label{Text: "Select a hook to see its details.", Alignment: fyne.TextAlignCenter, Wrapping: fyne.TextWrapWord},
 	}
 	d.descriptionKey = key("Description")
-	d.openFile = &widget.Button{Text: "Open file", Icon: theme.DocumentIcon(), OnTapped: func() {
+	d.openFile = newButton("Open file", theme.DocumentIcon(), widget.MediumImportance, func() {
 		if d.hook != nil && open != nil {
 			open(d.hook.Origin.File)
 		}
-	}}
+	})
 	d.fixed = []fyne.CanvasObject{
 		key("Status"), container.NewBorder(nil, nil, container.NewHBox(d.status, d.layer), nil, d.reason),
 		key("File"), container.NewBorder(nil, nil, nil, d.openFile, d.place),

@@ -5,8 +5,8 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
@@ -201,8 +201,9 @@ func (v *dryRunView) onRunAnyway() {
 		return
 	}
 	p := v.project
-	var d *dialog.ConfirmDialog
-	d = dialog.NewConfirm("Run in an untrusted folder", v.agent.RunNotice().Confirm, func(ok bool) {
+	var d *riskyConfirm
+	msg := &widget.Label{Text: v.agent.RunNotice().Confirm, Wrapping: fyne.TextWrapWord}
+	d = newRiskyConfirm("Run in an untrusted folder", "Run anyway", "Cancel", msg, func(ok bool) {
 		if v.confirm != d || v.project != p {
 			return // the view was reset meanwhile
 		}
@@ -211,10 +212,9 @@ func (v *dryRunView) onRunAnyway() {
 			v.prepare(true)
 		}
 	}, v.window)
-	d.SetConfirmText("Run anyway")
-	d.SetDismissText("Cancel")
 	v.confirm = d
-	showDialog(v.window, d, nil)
+	d.show()
+	d.Resize(fyne.NewSize(560, 0))
 }
 
 // updateRunButtons enables Run for a valid input while nothing runs, and

@@ -14,10 +14,10 @@ import (
 // trusted), the "Sandbox every hook" switch, the progress bar, and the
 // state of the run in progress.
 type runControl struct {
-	runButton    *widget.Button
-	cancelButton *widget.Button
-	realButton   *widget.Button
-	runAnyway    *widget.Button
+	runButton    *keyButton
+	cancelButton *keyButton
+	realButton   *keyButton
+	runAnyway    *keyButton
 	progress     *widget.ProgressBarInfinite
 
 	// sandboxAll is the "Sandbox every hook" switch; prefs keep it
@@ -43,10 +43,10 @@ type runControl struct {
 
 func newRunControl(run, cancel, anyway, real func()) *runControl {
 	c := &runControl{progress: widget.NewProgressBarInfinite()}
-	c.runButton = &widget.Button{Text: "Run", Icon: theme.MediaPlayIcon(), Importance: widget.HighImportance, OnTapped: run}
-	c.cancelButton = &widget.Button{Text: "Cancel", Icon: theme.MediaStopIcon(), OnTapped: cancel}
-	c.runAnyway = &widget.Button{Text: "Run anyway…", Icon: theme.WarningIcon(), OnTapped: anyway}
-	c.realButton = &widget.Button{Text: "Run for real…", Icon: theme.WarningIcon(), OnTapped: real}
+	c.runButton = newButton("Run", theme.MediaPlayIcon(), widget.HighImportance, run)
+	c.cancelButton = newButton("Cancel", theme.MediaStopIcon(), widget.MediumImportance, cancel)
+	c.runAnyway = newButton("Run anyway…", theme.WarningIcon(), widget.MediumImportance, anyway)
+	c.realButton = newButton("Run for real…", theme.WarningIcon(), widget.MediumImportance, real)
 	c.progress.Hide()
 	c.cancelButton.Disable()
 	c.runButton.Disable()

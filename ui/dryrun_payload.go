@@ -20,7 +20,7 @@ import (
 type payloadEditor struct {
 	payload      *shortcutEntry
 	payloadError *widget.Label
-	resetButton  *widget.Button
+	resetButton  *keyButton
 }
 
 // newPayloadEditor calls changed as the text changes and reset on
@@ -31,7 +31,7 @@ func newPayloadEditor(changed, reset func()) *payloadEditor {
 		payloadError: &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance},
 	}
 	e.payload.OnChanged = func(string) { changed() }
-	e.resetButton = &widget.Button{Text: "Sample", Icon: theme.ViewRefreshIcon(), OnTapped: reset}
+	e.resetButton = newButton("Sample", theme.ViewRefreshIcon(), widget.MediumImportance, reset)
 	e.payloadError.Hide()
 	return e
 }

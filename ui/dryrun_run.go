@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hookwarden/hookwarden/agents"
@@ -154,8 +153,8 @@ func (v *dryRunView) confirmUnapproved(title, intro string, lines []string, read
 	b.WriteString("\nThey run on this machine with your permissions. Run them?")
 	msg := &widget.Label{Text: b.String(), Wrapping: fyne.TextWrapWord}
 	id, p := v.runID, v.project
-	var d *dialog.ConfirmDialog
-	d = dialog.NewCustomConfirm(title, "Run them", "Don't run", msg, func(ok bool) {
+	var d *riskyConfirm
+	d = newRiskyConfirm(title, "Run them", "Don't run", msg, func(ok bool) {
 		if v.confirm != d || id != v.runID || v.run == nil || v.run.id != id || v.project != p {
 			return // the view was reset meanwhile: this plan is stale
 		}
@@ -167,9 +166,9 @@ func (v *dryRunView) confirmUnapproved(title, intro string, lines []string, read
 		}
 		run()
 	}, v.window)
-	d.Resize(fyne.NewSize(620, 0))
 	v.confirm = d
-	showDialog(v.window, d, nil)
+	d.show()
+	d.Resize(fyne.NewSize(620, 0))
 }
 
 // start runs s through the agent's runner off the UI thread; each result

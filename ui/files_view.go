@@ -28,7 +28,7 @@ type fileRow struct {
 	path   *widget.Label
 	icon   *widget.Icon
 	status *widget.Label
-	open   *widget.Button
+	open   *keyButton
 }
 
 func newFilesView(open openFileFunc) *filesView {
@@ -77,7 +77,7 @@ func (v *filesView) newFileRow(f fileState, names pathNamer, info agents.Info) *
 		icon:   widget.NewIcon(icon),
 		status: &widget.Label{Text: shown(text), Importance: importance, Wrapping: fyne.TextWrapWord},
 	}
-	r.open = &widget.Button{Text: "Open", Icon: theme.DocumentIcon(), OnTapped: func() { v.open(f.Path) }}
+	r.open = newButton("Open", theme.DocumentIcon(), widget.MediumImportance, func() { v.open(f.Path) })
 	if f.Condition == fileMissing || f.Condition == fileAbsent {
 		r.open.Disable()
 	}

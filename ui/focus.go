@@ -97,6 +97,9 @@ func offsetIn(s *container.Scroll, o fyne.CanvasObject) (y, h float32, ok bool) 
 type keyList struct {
 	widget.List
 	selected widget.ListItemID
+	// onRight runs on Right and Enter: the Review tab moves the focus to
+	// the detail of the item.
+	onRight func()
 }
 
 func newKeyList(length func() int, create func() fyne.CanvasObject, update func(widget.ListItemID, fyne.CanvasObject),
@@ -121,6 +124,11 @@ func newKeyList(length func() int, create func() fyne.CanvasObject, update func(
 func (k *keyList) TypedKey(ev *fyne.KeyEvent) {
 	n := k.Length()
 	switch ev.Name {
+	case fyne.KeyRight, fyne.KeyReturn, fyne.KeyEnter:
+		if k.onRight != nil && k.selected >= 0 {
+			k.onRight()
+			return
+		}
 	case fyne.KeyDown, fyne.KeyUp:
 		if n == 0 {
 			return

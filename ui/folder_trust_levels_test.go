@@ -32,13 +32,9 @@ func TestCodexProjectTrustButtonsWriteConfigTOML(t *testing.T) {
 
 	m, _ := newTestWindow(t)
 	m.opts = opts
-	m.open(dir)
-	if got := m.header.trustKey.Text; got != "Folder trust" {
-		t.Errorf("the header names Gemini CLI's trust %q, want \"Folder trust\"", got)
-	}
-	m.selectAgent("codex")
+	m.open(dir) // on Codex: the agent whose hooks there need review
 	if m.current == nil || m.current.Agent != "codex" || m.current.Dir != dir {
-		t.Fatalf("the switch did not bring up Codex on %s: %+v", dir, m.current)
+		t.Fatalf("the folder did not open on Codex %s: %+v", dir, m.current)
 	}
 	if got := m.header.trustKey.Text; got != "Project trust" || m.header.trustKeyFull.Text != got {
 		t.Errorf("the header names Codex's trust %q, want Codex's word", got)

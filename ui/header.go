@@ -19,7 +19,7 @@ import (
 // (a switch), and what the agent says decides whether any hook runs: its
 // folder trust and its hooks switches (the Summary's heading facts).
 type header struct {
-	agent      *widget.RadioGroup
+	agent      *agentSwitch
 	title      *widget.Label
 	demo       *badge
 	path       *widget.Label
@@ -38,10 +38,11 @@ type header struct {
 	trustLine   *widget.Label
 	enabledLine *widget.Label
 	details     *fyne.Container
-	more        *widget.Button
+	more        *keyButton
+	titleRow    *fyne.Container
 }
 
-func newHeader(agent *widget.RadioGroup) *header {
+func newHeader(agent *agentSwitch) *header {
 	h := &header{
 		agent:        agent,
 		title:        &widget.Label{Text: "Hookwarden", TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText},
@@ -58,7 +59,7 @@ func newHeader(agent *widget.RadioGroup) *header {
 		trustLine:    &widget.Label{Truncation: fyne.TextTruncateEllipsis},
 		enabledLine:  &widget.Label{Truncation: fyne.TextTruncateEllipsis},
 	}
-	h.more = &widget.Button{Icon: theme.MenuExpandIcon(), Importance: widget.LowImportance, OnTapped: h.toggleDetails}
+	h.more = newButton("", theme.MenuExpandIcon(), widget.LowImportance, h.toggleDetails)
 	h.demo.Hide()
 	h.demoNotice.Hide()
 	return h
@@ -69,8 +70,9 @@ func (h *header) buildUI(actions fyne.CanvasObject) fyne.CanvasObject {
 	// then folder trust, whether hooks run and the counts, each on one line.
 	// The full texts unfold under them (the button at the end of the row),
 	// so that the tabs below keep most of the window.
-	agent := container.NewCenter(container.NewHBox(key("Agent"), h.agent))
-	titleRow := container.NewBorder(nil, nil, container.NewHBox(h.title, container.NewCenter(h.demo)), container.NewHBox(agent, actions), h.path)
+	// The agent drop-down needs no label: its entries are the agents.
+	agent := container.NewCenter(h.agent.Select)
+	h.titleRow = container.NewBorder(nil, nil, container.NewHBox(h.title, container.NewCenter(h.demo)), container.NewHBox(agent, actions), h.path)
 	facts := container.NewGridWithColumns(2,
 		container.NewBorder(nil, nil, container.NewHBox(h.trustIcon, h.trustKey), nil, h.trustLine),
 		container.NewBorder(nil, nil, container.NewHBox(h.enabledIcon, key("Hooks")), nil, h.enabledLine))
@@ -80,7 +82,22 @@ func (h *header) buildUI(actions fyne.CanvasObject) fyne.CanvasObject {
 		key("Hooks"), h.enabled,
 	)
 	h.details.Hide()
-	return container.NewVBox(titleRow, factsRow, h.demoNotice, h.details)
+	return container.NewVBox(h.titleRow, factsRow, h.demoNotice, h.details)
+}
+
+// maxTitleRunes is the longest project name the header shows whole: a
+// longer one is cut (the path beside it and the window title have it in
+// full), so that the agent switch and the buttons keep their place in an
+// 800 pixel wide window.
+const maxTitleRunes = 18
+
+// clipRunes cuts s to n runes, ending in an ellipsis when cut.
+func clipRunes(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
 }
 
 // toggleDetails unfolds or folds the full texts of the facts.
@@ -121,14 +138,15 @@ func (h *header) showLoading(dir string) {
 
 func (h *header) show(p *project) {
 	names := pathNamer{project: p.Dir, home: p.Home}
-	h.agent.SetSelected(p.Info.Title)
-	h.title.SetText(shown(filepath.Base(p.Dir)))
+	h.agent.setCounts(p.counts)
+	h.agent.selectTitle(p.Info.Title)
+	h.title.SetText(clipRunes(shown(filepath.Base(p.Dir)), maxTitleRunes))
 	h.path.SetText(shown(p.Dir))
 	if p.Demo != nil {
 		h.demo.Show()
 		h.demoNotice.SetText(fmt.Sprintf("No hooks in %s, so this is Hookwarden's built-in DEMO project: "+
 			"a temporary copy with its own home, system settings and extension. "+
-			"Your own %s files are not read or changed.", p.Requested, agentTitles(h.agent.Options)))
+			"Your own %s files are not read or changed.", p.Requested, agentTitles(h.agent.titles)))
 		h.demoNotice.Show()
 	} else {
 		h.demo.Hide()

@@ -14,10 +14,14 @@ import (
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
-// onToggled switches a hook the way its agent reads it (agents.Switch):
-// off into the scope chosen above the list, on everywhere. A write to a
-// file git tracks asks first. The view reloads afterwards.
-func (m *mainWindow) onToggled(h *hooks.Hook, enabled bool) {
+// onToggled switches a hook from the Hooks tab (switchHook).
+func (m *mainWindow) onToggled(h *hooks.Hook, enabled bool) { m.switchHook(h, enabled, m.hooks.toast) }
+
+// switchHook switches a hook the way its agent reads it (agents.Switch):
+// off into the scope chosen above the list, on everywhere, saying what it
+// wrote, with Undo, in out (the strip of the tab it was switched in). A
+// write to a file git tracks asks first. The view reloads afterwards.
+func (m *mainWindow) switchHook(h *hooks.Hook, enabled bool, out *toast) {
 	p := m.current
 	if p == nil || p.proj == nil {
 		return
@@ -26,7 +30,7 @@ func (m *mainWindow) onToggled(h *hooks.Hook, enabled bool) {
 	if !enabled && p.hasScopes() {
 		req.Scope = m.hooks.writeScope()
 	}
-	m.toggle(p, req)
+	m.toggle(p, req, out)
 }
 
 // onEnableAll switches every hook on, after a confirmation that says what
@@ -36,11 +40,14 @@ func (m *mainWindow) onEnableAll() {
 	if p == nil || p.switches().EnableAll == "" {
 		return
 	}
-	showDialog(m.window, dialog.NewConfirm("Enable all hooks?", p.switches().EnableAll, func(ok bool) {
+	msg := &widget.Label{Text: p.switches().EnableAll, Wrapping: fyne.TextWrapWord}
+	d := newRiskyConfirm("Enable all hooks?", "Enable all", "Cancel", msg, func(ok bool) {
 		if ok {
-			m.toggle(p, agents.ToggleRequest{All: true, Enable: true})
+			m.toggle(p, agents.ToggleRequest{All: true, Enable: true}, m.hooks.toast)
 		}
-	}, m.window), nil)
+	}, m.window)
+	d.show()
+	d.Resize(fyne.NewSize(560, 0))
 }
 
 // onDisableAll switches every hook off into the chosen scope, after a
@@ -57,7 +64,7 @@ func (m *mainWindow) onDisableAll() {
 	}
 	d := dialog.NewConfirm("Disable all hooks?", text, func(ok bool) {
 		if ok {
-			m.toggle(p, agents.ToggleRequest{All: true, Scope: scope})
+			m.toggle(p, agents.ToggleRequest{All: true, Scope: scope}, m.hooks.toast)
 		}
 	}, m.window)
 	d.SetConfirmImportance(widget.WarningImportance)
@@ -68,7 +75,10 @@ func (m *mainWindow) onDisableAll() {
 // then shows its outcome (a failure in a dialog: a file that does not
 // parse is never written) and reloads the project. A write the agent
 // refuses because git tracks the file asks the user what to do instead.
-func (m *mainWindow) toggle(p *project, req agents.ToggleRequest) {
+// Its outcome, with Undo, goes to out: the strip of the tab it was made
+// in.
+func (m *mainWindow) toggle(p *project, req agents.ToggleRequest, out *toast) {
+	out.writing()
 	m.hooks.setBusy(true)
 	m.hooks.setStatus("Writing…", widget.LowImportance)
 	m.thread.Go(func() {
@@ -88,18 +98,28 @@ func (m *mainWindow) toggle(p *project, req agents.ToggleRequest) {
 				if note != nil {
 					m.hooks.setTracked(note)
 				}
-				m.askTracked(p, tracked, req)
+				m.askTracked(p, tracked, req, out)
 				return
 			}
+			inHooks := out == m.hooks.toast
 			switch {
 			case err != nil:
 				m.hooks.setStatus("Nothing was written: "+err.Error(), widget.DangerImportance)
 				showError(err, m.window)
-			case res != nil:
+			case res != nil && inHooks:
 				m.hooks.setStatus(switchSummary(res), widget.MediumImportance)
+			default:
+				m.hooks.setStatus("", widget.LowImportance) // said in the other tab's strip
 			}
-			if res != nil && res.Backup != nil {
-				m.hooks.toast.showFor(toastOwner(p), "Wrote "+m.hooks.fileList(res.Files)+".", func() { m.undoSwitch(p, res) })
+			summary := ""
+			if !inHooks && res != nil {
+				summary = switchSummary(res) + " "
+			}
+			switch {
+			case res != nil && res.Backup != nil:
+				out.showFor(toastOwner(p), summary+"Wrote "+m.hooks.fileList(res.Files)+".", func() { m.undoSwitch(p, res, out) })
+			case res != nil && !inHooks:
+				out.showFor(toastOwner(p), summary+"Nothing had to be written.", nil)
 			}
 			m.reloadInPlace()
 		})
@@ -117,22 +137,23 @@ func switchSummary(res *agents.ToggleResult) string {
 
 // undoSwitch puts the files of a switch back as they were (refusing when
 // someone changed them since), then reloads.
-func (m *mainWindow) undoSwitch(p *project, res *agents.ToggleResult) {
+func (m *mainWindow) undoSwitch(p *project, res *agents.ToggleResult, out *toast) {
 	if m.current == nil || !sameProject(m.current, p) {
-		m.hooks.toast.show("Undo is not possible any more: another project is on screen.", nil)
+		out.show("Undo is not possible any more: another project is on screen.", nil)
 		return
 	}
+	out.writing()
 	m.hooks.setBusy(true)
 	m.thread.Go(func() {
 		err := res.Backup.Restore()
 		m.thread.Do(func() {
 			m.hooks.setBusy(false)
 			if err != nil {
-				m.hooks.toast.show("Undo failed: "+shown(err.Error()), nil)
+				out.show("Undo failed: "+shown(err.Error()), nil)
 				showError(err, m.window)
 			} else {
 				m.hooks.setStatus("", widget.LowImportance)
-				m.hooks.toast.showFor(toastOwner(p), "Undone: restored "+m.hooks.fileList(res.Files)+" byte for byte.", nil)
+				out.showFor(toastOwner(p), "Undone: restored "+m.hooks.fileList(res.Files)+" byte for byte.", nil)
 			}
 			m.reloadInPlace()
 		})
@@ -154,7 +175,7 @@ func (v *hooksView) fileList(files []string) string {
 // askTracked offers what the agent can write instead of a file git tracks
 // (Gemini CLI: the user scope), or to edit it anyway. Enter picks the
 // other place when there is one, Escape cancels and puts the switch back.
-func (m *mainWindow) askTracked(p *project, tr *agents.TrackedError, req agents.ToggleRequest) {
+func (m *mainWindow) askTracked(p *project, tr *agents.TrackedError, req agents.ToggleRequest, out *toast) {
 	names := pathNamer{project: p.Dir, home: p.Home}
 	msg := &widget.Label{Text: shownBlock(names.shorten(tr.Question, tr.File)), Wrapping: fyne.TextWrapWord}
 	var d *dialog.CustomDialog
@@ -171,15 +192,15 @@ func (m *mainWindow) askTracked(p *project, tr *agents.TrackedError, req agents.
 			m.reloadInPlace() // puts the switch back
 		}
 	}
-	workspace := &widget.Button{Text: "Edit the tracked file", Importance: widget.WarningImportance, OnTapped: func() {
-		pick(func() { r := req; r.ForceWorkspace = true; m.toggle(p, r) })
-	}}
-	cancel := &widget.Button{Text: "Cancel", OnTapped: func() { pick(nil) }}
+	workspace := newButton("Edit the tracked file", nil, widget.WarningImportance, func() {
+		pick(func() { r := req; r.ForceWorkspace = true; m.toggle(p, r, out) })
+	})
+	cancel := newButton("Cancel", nil, widget.MediumImportance, func() { pick(nil) })
 	buttons := []fyne.CanvasObject{cancel, workspace}
 	var enter func()
 	if tr.Instead != "" {
-		instead := func() { pick(func() { r := req; r.Scope = tr.Instead; m.toggle(p, r) }) }
-		buttons = append(buttons, &widget.Button{Text: tr.InsteadLabel, Icon: theme.AccountIcon(), Importance: widget.HighImportance, OnTapped: instead})
+		instead := func() { pick(func() { r := req; r.Scope = tr.Instead; m.toggle(p, r, out) }) }
+		buttons = append(buttons, newButton(tr.InsteadLabel, theme.AccountIcon(), widget.HighImportance, instead))
 		enter = instead
 	}
 	d = dialog.NewCustomWithoutButtons("The file is tracked by git", msg, m.window)

@@ -22,8 +22,8 @@ type hooksView struct {
 	actions hooksActions
 
 	scope      *widget.RadioGroup
-	enableAll  *widget.Button
-	disableAll *widget.Button
+	enableAll  *keyButton
+	disableAll *keyButton
 	status     *widget.Label
 	// tracked says that the workspace settings file is tracked by git.
 	tracked *widget.RichText
@@ -70,8 +70,8 @@ func newHooksView(act hooksActions) *hooksView {
 	v := &hooksView{actions: act, content: container.NewVBox(), details: newDetailsPane(act.openFile)}
 	v.scroll = container.NewVScroll(v.content)
 	v.scope = &widget.RadioGroup{Horizontal: true, Required: true}
-	v.enableAll = &widget.Button{Text: "Enable all…", Icon: theme.ConfirmIcon(), OnTapped: act.enableAll}
-	v.disableAll = &widget.Button{Text: "Disable all…", Icon: theme.CancelIcon(), OnTapped: act.disableAll}
+	v.enableAll = newButton("Enable all…", theme.ConfirmIcon(), widget.MediumImportance, act.enableAll)
+	v.disableAll = newButton("Disable all…", theme.CancelIcon(), widget.MediumImportance, act.disableAll)
 	v.status = &widget.Label{Wrapping: fyne.TextWrapWord}
 	v.toast = newToast()
 	v.status.Hide()
@@ -362,7 +362,7 @@ func (v *hooksView) emptyState(p *project) []fyne.CanvasObject {
 			container.NewVBox(path, newNote(shown(text), fyne.TextWrapWord))))
 	}
 	if v.actions.openDemo != nil {
-		demo := &widget.Button{Text: "Open the demo", Icon: theme.MediaPlayIcon(), OnTapped: v.actions.openDemo}
+		demo := newButton("Open the demo", theme.MediaPlayIcon(), widget.MediumImportance, v.actions.openDemo)
 		objs = append(objs, newNote("The demo is a temporary project with hooks of every kind; it never touches your files.",
 			fyne.TextWrapWord), container.NewHBox(demo))
 	}

@@ -19,8 +19,8 @@ func TestAReloadThatEndsAfterAnAgentSwitchIsDropped(t *testing.T) {
 		t.Fatalf("the switch did not happen: showing %s", m.current.Agent)
 	}
 	staleReload()
-	if m.current.Agent != "claude" || m.header.agent.Selected != "Claude Code" {
-		t.Errorf("the stale reload put %s back on screen (the switch says %q)", m.current.Agent, m.header.agent.Selected)
+	if m.current.Agent != "claude" || m.header.agent.selectedTitle() != "Claude Code" {
+		t.Errorf("the stale reload put %s back on screen (the switch says %q)", m.current.Agent, m.header.agent.selectedTitle())
 	}
 	if m.reloadButton.Disabled() {
 		t.Error("Reload stays disabled after the dropped reload")

@@ -48,7 +48,7 @@ func TestAFailedOpenPutsTheProjectOnScreenBack(t *testing.T) {
 			if m.current != p || m.current.Agent != "gemini" {
 				t.Fatalf("the failed open replaced the project on screen")
 			}
-			if got := m.header.agent.Selected; got != "Gemini CLI" {
+			if got := m.header.agent.selectedTitle(); got != "Gemini CLI" {
 				t.Errorf("the agent switch says %q after the failed open, want %q", got, "Gemini CLI")
 			}
 			if loadingShown(m.files.content.Objects) || len(m.files.rows) == 0 {

@@ -29,6 +29,7 @@ func (m *mainWindow) showReviewTab() {
 	for _, t := range m.tabs.Items {
 		if strings.HasPrefix(t.Text, "Review") {
 			m.tabs.Select(t)
+			m.review.focusList()
 			return
 		}
 	}

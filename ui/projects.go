@@ -27,9 +27,31 @@ func rememberProject(prefs fyne.Preferences, dir string) {
 	list := slices.DeleteFunc(recentProjects(prefs), func(d string) bool { return d == dir })
 	list = append([]string{dir}, list...)
 	if len(list) > maxRecentProjects {
+		for _, d := range list[maxRecentProjects:] {
+			prefs.RemoveValue(recentAgentsKey(d))
+		}
 		list = list[:maxRecentProjects]
 	}
 	prefs.SetStringList(recentProjectsKey, list)
+}
+
+// recentAgentsKey is the preference that names the agents whose hooks a
+// recent folder had when it was last open ("Gemini CLI, Claude Code").
+func recentAgentsKey(dir string) string { return recentProjectsKey + ".agents:" + dir }
+
+// rememberAgents notes for the Recent menu which agents have hooks in p's
+// folder (the agent it is shown with when none has).
+func rememberAgents(prefs fyne.Preferences, p *project) {
+	var titles []string
+	for _, c := range p.counts {
+		if c.Reviewed > 0 {
+			titles = append(titles, c.Agent.Title)
+		}
+	}
+	if len(titles) == 0 {
+		titles = []string{p.Info.Title}
+	}
+	prefs.SetString(recentAgentsKey(p.Requested), agentTitles(titles))
 }
 
 // viewPlace is where the user was in a project: the agent, the selected tab, the
@@ -49,8 +71,8 @@ func projectKey(p *project) string { return p.Requested }
 
 // newRecentButton is the "Recent" button; tapping it pops up the folders
 // opened before.
-func (m *mainWindow) newRecentButton() *widget.Button {
-	b := &widget.Button{Text: "Recent", Icon: theme.HistoryIcon()}
+func (m *mainWindow) newRecentButton() *keyButton {
+	b := newButton("Recent", theme.HistoryIcon(), widget.MediumImportance, nil)
 	b.OnTapped = func() { m.showRecentMenu(b) }
 	return b
 }
@@ -58,8 +80,13 @@ func (m *mainWindow) newRecentButton() *widget.Button {
 // recentMenu lists the recent folders, newest first, each opening it.
 func (m *mainWindow) recentMenu() *fyne.Menu {
 	var items []*fyne.MenuItem
-	for _, dir := range recentProjects(m.app.Preferences()) {
-		items = append(items, fyne.NewMenuItem(filepath.Base(dir)+"  —  "+dir, func() { m.open(dir) }))
+	prefs := m.app.Preferences()
+	for _, dir := range recentProjects(prefs) {
+		label := filepath.Base(dir)
+		if a := prefs.String(recentAgentsKey(dir)); a != "" {
+			label += " (" + a + ")"
+		}
+		items = append(items, fyne.NewMenuItem(shown(label+"  —  "+dir), func() { m.open(dir) }))
 	}
 	if len(items) == 0 {
 		none := fyne.NewMenuItem("No recent projects", nil)
@@ -67,7 +94,10 @@ func (m *mainWindow) recentMenu() *fyne.Menu {
 		items = append(items, none)
 	} else {
 		items = append(items, fyne.NewMenuItemSeparator(), fyne.NewMenuItem("Clear the list", func() {
-			m.app.Preferences().SetStringList(recentProjectsKey, nil)
+			for _, dir := range recentProjects(prefs) {
+				prefs.RemoveValue(recentAgentsKey(dir))
+			}
+			prefs.SetStringList(recentProjectsKey, nil)
 		}))
 	}
 	return fyne.NewMenu("Recent projects", items...)
@@ -122,6 +152,7 @@ func (m *mainWindow) afterShow(before, p *project, switched bool) {
 		}
 		if p.Demo == nil {
 			rememberProject(m.app.Preferences(), p.Requested)
+			rememberAgents(m.app.Preferences(), p)
 		}
 	} else if before.Agent == p.Agent && newlyNeedingReview(before, p) {
 		m.app.SendNotification(&fyne.Notification{Title: "Hookwarden", Content: reviewBannerText(p)})

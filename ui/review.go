@@ -38,10 +38,10 @@ type reviewView struct {
 	// onSandboxRun dry-runs the selected hook in the sandbox (the Dry run
 	// tab does it); sandboxRun is its button.
 	onSandboxRun func(id string, event hooks.Event)
-	sandboxRun   *widget.Button
+	sandboxRun   *keyButton
 	// traceApprove traces the selected hook in the sandbox and approves
 	// it with what it read (review_trace.go).
-	traceApprove *widget.Button
+	traceApprove *keyButton
 
 	project *project
 	// review is the review on screen (nil while none is).
@@ -84,10 +84,10 @@ type reviewView struct {
 	showTrusted   *widget.Check
 	list          *keyList
 	detail        *reviewDetail
-	approveButton *widget.Button
-	approveAll    *widget.Button
-	revokeButton  *widget.Button
-	disableButton *widget.Button
+	approveButton *keyButton
+	approveAll    *keyButton
+	revokeButton  *keyButton
+	disableButton *keyButton
 	toast         *toast
 	hint          *widget.RichText
 	progress      *widget.ProgressBarInfinite
@@ -108,12 +108,13 @@ func newReviewView(w fyne.Window, thread uiThread) *reviewView {
 	v.showTrusted = widget.NewCheck("Show trusted hooks", func(bool) { v.rebuildItems() })
 	v.list = newKeyList(func() int { return len(v.items) }, newReviewListRow,
 		func(id widget.ListItemID, o fyne.CanvasObject) { updateReviewListRow(o, v.items[id]) }, v.onSelected)
-	v.approveButton = &widget.Button{Text: "Approve", Icon: theme.ConfirmIcon(), Importance: widget.HighImportance, OnTapped: v.onApprove}
-	v.approveAll = &widget.Button{Text: "Approve all", Icon: theme.ConfirmIcon(), OnTapped: v.onApproveAll}
-	v.revokeButton = &widget.Button{Text: "Revoke", Icon: theme.ContentRemoveIcon(), OnTapped: v.onRevoke}
+	v.list.onRight = v.focusDetail
+	v.approveButton = newButton("Approve", theme.ConfirmIcon(), widget.HighImportance, v.onApprove)
+	v.approveAll = newButton("Approve all", theme.ConfirmIcon(), widget.MediumImportance, v.onApproveAll)
+	v.revokeButton = newButton("Revoke", theme.ContentRemoveIcon(), widget.MediumImportance, v.onRevoke)
 	v.sandboxRun = v.newSandboxRunButton()
 	v.traceApprove = v.newTraceApproveButton()
-	v.disableButton = &widget.Button{Text: "Disable", Icon: theme.MediaPauseIcon(), OnTapped: v.onDisableSelected}
+	v.disableButton = newButton("Disable", theme.MediaPauseIcon(), widget.MediumImportance, v.onDisableSelected)
 	v.arm = func(f func()) { time.AfterFunc(armDelay, func() { thread.Do(f) }) }
 	v.progress.Hide()
 	v.tab = container.NewTabItemWithIcon("Review", theme.VisibilityIcon(), nil)
@@ -156,6 +157,28 @@ func (v *reviewView) show(p *project) {
 		v.apply(p, p.Review, nil)
 	} else {
 		v.refresh()
+	}
+}
+
+// focusDetail gives the keyboard to the detail: Page Down and End scroll
+// it to its end, where Approve unlocks.
+func (v *reviewView) focusDetail() {
+	if v.window != nil {
+		v.window.Canvas().Focus(v.detail.keys)
+	}
+}
+
+// focusList gives the keyboard to the list (the tab was brought up).
+func (v *reviewView) focusList() {
+	if v.window != nil && len(v.items) > 0 {
+		v.window.Canvas().Focus(v.list)
+	}
+}
+
+// approveShortcut is Ctrl+Enter on the tab: Approve, when it is enabled.
+func (v *reviewView) approveShortcut() {
+	if !v.approveButton.Disabled() {
+		v.onApprove()
 	}
 }
 

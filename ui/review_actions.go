@@ -128,6 +128,7 @@ func (v *reviewView) write(done string, change func(*project) error) {
 	}
 	files := v.review.Files
 	next, acted := v.nextKey(), v.selectedKey
+	v.toast.writing()
 	v.setWriting(true)
 	v.thread.Go(func() {
 		var err error
@@ -227,6 +228,7 @@ func (v *reviewView) undo(p *project, done string, w writtenFiles) {
 		return
 	}
 	p = v.project
+	v.toast.writing()
 	v.setWriting(true)
 	v.thread.Go(func() {
 		err := w.backup.Restore()
@@ -277,6 +279,7 @@ func (v *reviewView) onSetFolderTrust(level string) {
 	folder := v.review.Folder
 	done := orWords(folder.Labels[level].Done, "Set the folder trust to "+level)
 	do := func() {
+		v.toast.writing()
 		v.setWriting(true)
 		v.thread.Go(func() {
 			res, err := p.proj.SetFolderTrust(context.Background(), level)
@@ -292,6 +295,8 @@ func (v *reviewView) onSetFolderTrust(level string) {
 				}
 				if len(w.changed) > 0 {
 					v.toast.show(done+". Wrote "+v.fileList(w.changed)+".", func() { v.undo(p, done, w) })
+				} else {
+					v.toast.show(done+". Nothing had to be written: the files already said so.", nil)
 				}
 				if v.onFolderTrustChanged != nil {
 					v.onFolderTrustChanged()
@@ -342,6 +347,7 @@ func (v *reviewView) repair() {
 	if p == nil || p.proj == nil {
 		return
 	}
+	v.toast.writing()
 	v.setWriting(true)
 	v.thread.Go(func() {
 		res, err := p.proj.Approve(context.Background(), agents.ApproveRequest{Repair: true})
@@ -375,7 +381,7 @@ func (v *reviewView) showProblems() {
 	for _, pr := range v.review.Problems {
 		if pr.Repair {
 			msg := &widget.Label{Text: shown(pr.Text), Wrapping: fyne.TextWrapWord, Importance: problemImportance(pr)}
-			repair := &widget.Button{Text: "Repair…", Icon: theme.MediaReplayIcon(), OnTapped: v.onRepair}
+			repair := newButton("Repair…", theme.MediaReplayIcon(), widget.MediumImportance, v.onRepair)
 			v.problems.Add(withRightButton(msg, repair))
 		}
 	}

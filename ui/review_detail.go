@@ -43,16 +43,45 @@ type reviewDetail struct {
 
 	highlight highlighter
 	// seenEnd: the end of what is shown has been on screen (scrolled to,
-	// or everything fits); onSeen runs when it becomes true.
+	// or everything fits) and still is, or was since the panel last changed
+	// size: a shrink that hides the end takes it back. onSeen runs when it
+	// changes.
 	seenEnd bool
 	onSeen  func()
+	// laidOut is the size the panel was last laid out at.
+	laidOut fyne.Size
+	// keys is the panel as Tab reaches it.
+	keys *keyScroll
 }
 
 func newReviewDetail() *reviewDetail {
 	d := &reviewDetail{content: container.NewVBox()}
 	d.scroll = container.NewVScroll(d.content) // vertical only: long lines wrap to the panel's width
 	d.scroll.OnScrolled = func(fyne.Position) { d.checkSeen() }
+	d.keys = newKeyScroll(d.scroll, d.laidOutAt)
 	return d
+}
+
+// endOnScreen reports whether the end of the detail is in view.
+func (d *reviewDetail) endOnScreen() bool {
+	view := d.scroll.Size().Height
+	return view > 0 && d.scroll.Offset.Y+view >= d.content.MinSize().Height-1
+}
+
+// laidOutAt checks the panel at size: a new size that leaves the end off
+// screen locks Approve again (the window shrank under a reader who had
+// not scrolled), then whether the end is on screen now.
+func (d *reviewDetail) laidOutAt(size fyne.Size) {
+	if size != d.laidOut {
+		d.laidOut = size
+		if d.seenEnd && !d.endOnScreen() {
+			d.seenEnd = false
+			if d.onSeen != nil {
+				d.onSeen()
+			}
+		}
+	}
+	d.checkSeen()
 }
 
 // checkSeen records that the end of the detail is on screen. A panel not
@@ -61,8 +90,7 @@ func (d *reviewDetail) checkSeen() {
 	if d.seenEnd {
 		return
 	}
-	view := d.scroll.Size().Height
-	if view <= 0 || d.scroll.Offset.Y+view < d.content.MinSize().Height-1 {
+	if !d.endOnScreen() {
 		return
 	}
 	d.seenEnd = true
@@ -71,22 +99,9 @@ func (d *reviewDetail) checkSeen() {
 	}
 }
 
-// buildUI is the scrolling panel; each time it is laid out (shown in its
-// tab, resized) it checks whether its end is on screen.
-func (d *reviewDetail) buildUI() fyne.CanvasObject { return container.New(seenLayout{d}, d.scroll) }
-
-// seenLayout fills the space with the detail's scroll, then checks it.
-type seenLayout struct{ d *reviewDetail }
-
-func (l seenLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	for _, o := range objs {
-		o.Resize(size)
-		o.Move(fyne.Position{})
-	}
-	l.d.checkSeen()
-}
-
-func (l seenLayout) MinSize(objs []fyne.CanvasObject) fyne.Size { return l.d.scroll.MinSize() }
+// buildUI is the scrolling panel (keyScroll); each time it is laid out
+// (shown in its tab, resized) it checks whether its end is on screen.
+func (d *reviewDetail) buildUI() fyne.CanvasObject { return d.keys }
 
 func (d *reviewDetail) clear() {
 	d.commandDiff, d.scriptDiffs, d.scripts, d.fieldChanges = nil, nil, nil, nil

@@ -338,7 +338,7 @@ func TestSummariesShowEachHooksHighestFinding(t *testing.T) {
 	if !anyContains(question, "1 of these hooks would") || anyContains(question, "hookss") {
 		t.Errorf("the critical-hook question reads %q", question)
 	}
-	pressKey(f.w, fyne.KeyReturn)
+	tapDialogButton(t, f.w, "Approve anyway")
 	f.q.settle()
 	if shown := dialogTexts(f.w); !anyContains(shown, "Approve all?") || !anyContains(shown, "Risk: sends") {
 		t.Errorf("the Approve-all summary does not name the guard's finding; it shows %q", shown)

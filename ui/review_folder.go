@@ -24,7 +24,7 @@ type folderBanner struct {
 	onSet func(level string)
 	// answers are the buttons of the answers shown now, by level, in the
 	// order the agent gives them in levels.
-	answers map[string]*widget.Button
+	answers map[string]*keyButton
 	levels  []string
 	buttons *fyne.Container
 }
@@ -36,7 +36,7 @@ func newFolderBanner(onSet func(level string)) *folderBanner {
 		rule:    newNote("", fyne.TextWrapOff),
 		effect:  &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance},
 		onSet:   onSet,
-		answers: map[string]*widget.Button{},
+		answers: map[string]*keyButton{},
 		buttons: container.NewHBox(),
 	}
 	b.rule.Truncation = fyne.TextTruncateEllipsis
@@ -53,7 +53,7 @@ func (b *folderBanner) buildUI() fyne.CanvasObject {
 
 // button is the button of answer level (nil when the agent does not
 // offer it).
-func (b *folderBanner) button(level string) *widget.Button { return b.answers[level] }
+func (b *folderBanner) button(level string) *keyButton { return b.answers[level] }
 
 // answerIcon is the icon an agent names for an answer.
 func answerIcon(name string) fyne.Resource {
@@ -81,11 +81,11 @@ func (b *folderBanner) setAnswers(f agents.FolderView) {
 		return
 	}
 	b.levels = slices.Clone(f.Answers)
-	b.answers = map[string]*widget.Button{}
+	b.answers = map[string]*keyButton{}
 	b.buttons.RemoveAll()
 	for _, l := range f.Answers {
 		words := f.Labels[l]
-		bt := &widget.Button{Text: shown(orWords(words.Button, l)), Icon: answerIcon(words.Icon), OnTapped: func() { b.onSet(l) }}
+		bt := newButton(shown(orWords(words.Button, l)), answerIcon(words.Icon), widget.MediumImportance, func() { b.onSet(l) })
 		b.answers[l] = bt
 		b.buttons.Add(bt)
 	}

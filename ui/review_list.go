@@ -275,7 +275,7 @@ func (v *reviewView) selected() (reviewItem, bool) {
 
 func (v *reviewView) updateButtons() {
 	it, ok := v.selected()
-	enable := func(b *widget.Button, on bool) {
+	enable := func(b *keyButton, on bool) {
 		if on && !v.blocked() && v.hasReport() {
 			b.Enable()
 		} else {
@@ -284,7 +284,7 @@ func (v *reviewView) updateButtons() {
 	}
 	enable(v.approveButton, ok && it.hook != nil && it.hook.NeedsReview() && v.approvable())
 	if ok && it.hook != nil && it.hook.NeedsReview() && v.shownComplete && !v.detail.seenEnd {
-		setNote(v.hint, "Scroll to the end of the detail (every script it runs) to approve it.")
+		setNote(v.hint, "Scroll to the end of the detail (every script it runs) to approve it: the wheel, or the Right arrow key (from the list) then End.")
 		v.hint.Show()
 	} else {
 		v.hint.Hide()

@@ -9,8 +9,8 @@ import (
 
 // newSandboxRunButton is Review's "Dry-run in sandbox": the selected hook,
 // alone, with its event's sample payload, in the sandbox.
-func (v *reviewView) newSandboxRunButton() *widget.Button {
-	b := &widget.Button{Text: "Dry-run in sandbox", Icon: theme.MediaPlayIcon(), OnTapped: v.onSandboxRunTapped}
+func (v *reviewView) newSandboxRunButton() *keyButton {
+	b := newButton("Dry-run in sandbox", theme.MediaPlayIcon(), widget.MediumImportance, v.onSandboxRunTapped)
 	b.Disable()
 	return b
 }

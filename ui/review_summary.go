@@ -2,10 +2,10 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hookwarden/hookwarden/agents"
@@ -20,14 +20,14 @@ import (
 
 // summaryDialog is the last summary shown (for tests).
 type summaryDialog struct {
-	dialog  *dialog.ConfirmDialog
+	dialog  *riskyConfirm
 	entries int
 	content *fyne.Container
 }
 
-// showSummary shows a summary of entries under intro, confirmed with
-// confirm; onOK runs on the confirmation.
-func (v *reviewView) showSummary(title, intro, confirm string, entries []fyne.CanvasObject, onOK func()) {
+// showSummary shows a summary of entries under intro (then footer, when
+// not nil), confirmed with confirm; onOK runs on the confirmation.
+func (v *reviewView) showSummary(title, intro, confirm string, entries []fyne.CanvasObject, footer fyne.CanvasObject, onOK func()) {
 	box := container.NewVBox(&widget.Label{Text: intro, Wrapping: fyne.TextWrapWord})
 	for i, e := range entries {
 		if i > 0 {
@@ -35,18 +35,21 @@ func (v *reviewView) showSummary(title, intro, confirm string, entries []fyne.Ca
 		}
 		box.Add(e)
 	}
+	if footer != nil {
+		box.Add(widget.NewSeparator())
+		box.Add(footer)
+	}
 	scroll := container.NewVScroll(box)
 	size := v.window.Canvas().Size()
 	scroll.SetMinSize(fyne.NewSize(min(720, size.Width-120), min(460, size.Height-200)))
-	d := dialog.NewCustomConfirm(title, confirm, "Cancel", scroll, func(ok bool) {
+	d := newRiskyConfirm(title, confirm, "Cancel", scroll, func(ok bool) {
 		v.lastSummary = nil
 		if ok {
 			onOK()
 		}
 	}, v.window)
-	d.SetConfirmImportance(widget.WarningImportance)
 	v.lastSummary = &summaryDialog{dialog: d, entries: len(entries), content: box}
-	showDialog(v.window, d, nil)
+	d.show()
 }
 
 // confirmApproveAll lists every hook that needs review before approving
@@ -66,7 +69,7 @@ func (v *reviewView) confirmApproveAll(onOK func()) {
 	if v.review != nil {
 		intro += v.review.Words.ApproveAll
 	}
-	v.showSummary("Approve all?", intro, fmt.Sprintf("Approve %s", plural(len(entries), v.reviewNoun())), entries, onOK)
+	v.showSummary("Approve all?", intro, fmt.Sprintf("Approve %s", plural(len(entries), v.reviewNoun())), entries, nil, onOK)
 }
 
 // reviewSummaryEntry is one hook of a summary: status, name and place,
@@ -101,7 +104,8 @@ func scriptSummary(h *trust.HookReview, names pathNamer) []fyne.CanvasObject {
 
 // confirmFolderTrust lists the hooks that start running once the agent
 // trusts the folder (the answers "trust" and "parent") before writing the
-// answer.
+// answer: those it holds back now, but not those that stay off even then
+// (FolderView.StaysOff), which a note names instead.
 func (v *reviewView) confirmFolderTrust(level string, onOK func()) {
 	p := v.project
 	names := v.names()
@@ -115,11 +119,21 @@ func (v *reviewView) confirmFolderTrust(level string, onOK func()) {
 		held = hooks.StatusBlockedUntrustedFolder
 	}
 	var entries []fyne.CanvasObject
+	var off []string
 	for _, h := range p.proj.Hooks() {
 		if h.Status != held {
 			continue
 		}
+		if why, ok := v.review.Folder.StaysOff[h.ID]; ok {
+			off = append(off, "•  "+shown(p.proj.Title(h))+" — "+shown(names.shorten(why, h.Origin.File)))
+			continue
+		}
 		entries = append(entries, folderSummaryEntry(p.proj.Title(h), v.review.Folder.Unreviewed, h, reviews, names, p.Info))
+	}
+	var footer fyne.CanvasObject
+	if len(off) > 0 {
+		footer = newNote(fmt.Sprintf("Held back now, and still off once trusted (%d):\n%s",
+			len(off), strings.Join(off, "\n")), fyne.TextWrapWord)
 	}
 	folder := v.review.Folder
 	c := folder.Confirm[level]
@@ -130,7 +144,7 @@ func (v *reviewView) confirmFolderTrust(level string, onOK func()) {
 	default:
 		intro += fmt.Sprintf(folder.Starts, plural(len(entries), "hook"))
 	}
-	v.showSummary(c.Title, intro, c.Button, entries, onOK)
+	v.showSummary(c.Title, intro, c.Button, entries, footer, onOK)
 }
 
 // folderSummaryEntry is one hook that a folder trust lets run: its layer,

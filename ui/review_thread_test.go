@@ -99,6 +99,8 @@ func textsOf(o fyne.CanvasObject) []string {
 		return []string{o.String()}
 	case *widget.Button:
 		return []string{o.Text}
+	case *keyButton:
+		return []string{o.Text}
 	case *widget.Check:
 		return []string{o.Text}
 	case *widget.Entry:
@@ -148,6 +150,11 @@ func findButton(o fyne.CanvasObject, text string) *widget.Button {
 	case *widget.Button:
 		if o.Text == text {
 			return o
+		}
+		return nil
+	case *keyButton:
+		if o.Text == text {
+			return &o.Button
 		}
 		return nil
 	case *fyne.Container:

@@ -15,8 +15,8 @@ import (
 // selected hook runs once in the sandbox with its event's sample payload
 // (never outside it), and is approved with every file it read or executed
 // (agents.TraceAndApprove, as `hookwarden trust --trace`).
-func (v *reviewView) newTraceApproveButton() *widget.Button {
-	b := &widget.Button{Text: "Trace & approve", Icon: theme.SearchIcon(), OnTapped: v.onTraceApprove}
+func (v *reviewView) newTraceApproveButton() *keyButton {
+	b := newButton("Trace & approve", theme.SearchIcon(), widget.MediumImportance, v.onTraceApprove)
 	b.Disable()
 	return b
 }

@@ -8,7 +8,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hookwarden/hookwarden/agents"
@@ -129,7 +128,7 @@ func scriptMarks(r risk.Report, projectDir, scriptPath string) map[int]string {
 
 // confirmCritical asks a second time before approving hooks whose risk is
 // critical, naming what they would do; proceed runs only on an explicit
-// "Approve anyway".
+// "Approve anyway" (Enter cancels: a riskyConfirm).
 func confirmCritical(w fyne.Window, what string, findings []risk.Finding, proceed func()) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Hookwarden's risk analysis says %s would:\n\n", what)
@@ -142,12 +141,12 @@ func confirmCritical(w fyne.Window, what string, findings []risk.Finding, procee
 	}
 	b.WriteString("\nOnce approved, a hook runs every time the agent fires its event, with your permissions. Approve it anyway?")
 	msg := &widget.Label{Text: b.String(), Wrapping: fyne.TextWrapWord}
-	d := dialog.NewCustomConfirm("Approve a critical hook?", "Approve anyway", "Don't approve", msg, func(ok bool) {
+	d := newRiskyConfirm("Approve a critical hook?", "Approve anyway", "Don't approve", msg, func(ok bool) {
 		if ok {
 			proceed()
 		}
 	}, w)
-	showDialog(w, d, nil)
+	d.show()
 	d.Resize(fyne.NewSize(620, 0))
 }
 

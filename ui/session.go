@@ -78,6 +78,10 @@ type project struct {
 	reviewState
 	// Files are the files the project's hooks come from, with their state.
 	Files []fileState
+	// counts are what every agent of registry (the window's) finds in the
+	// folder, for the agent switch (nil: not counted).
+	counts   []agents.FolderCount
+	registry *agents.Registry
 	// Watch are the files and folders whose change calls for a reload.
 	Watch []string
 }
@@ -87,11 +91,26 @@ type project struct {
 // instead; a folder with a broken settings file is always shown, so the
 // error is not hidden.
 func openProject(opts Options, dir string, demoWhenEmpty bool) (*project, error) {
+	return openProjectAs(opts, dir, demoWhenEmpty, false)
+}
+
+// openPicked is openProject for the agent whose hooks in dir need review
+// (agents.FirstToReview; opts' agent when no agent has hooks there).
+func openPicked(opts Options, dir string, demoWhenEmpty bool) (*project, error) {
+	return openProjectAs(opts, dir, demoWhenEmpty, true)
+}
+
+func openProjectAs(opts Options, dir string, demoWhenEmpty, pick bool) (*project, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, fmt.Errorf("project folder %s: %w", dir, err)
 	}
+	counts := countAgents(opts.Agents, opts.GOOS, opts.Init, opts.Env, opts.Home, abs)
+	if a := agents.FirstToReview(counts); pick && a != "" {
+		opts.Agent = a
+	}
 	p := loadFolder(opts, abs)
+	p.counts = counts
 	if p.openErr != nil {
 		return nil, p.openErr
 	}
@@ -103,7 +122,7 @@ func openProject(opts Options, dir string, demoWhenEmpty bool) (*project, error)
 
 // loadFolder loads the folder abs for the agent of opts.
 func loadFolder(opts Options, abs string) *project {
-	p := &project{Dir: abs, Env: opts.Env, Home: opts.Home, GOOS: opts.GOOS, Requested: abs, Init: opts.Init}
+	p := &project{Dir: abs, Env: opts.Env, Home: opts.Home, GOOS: opts.GOOS, Requested: abs, Init: opts.Init, registry: opts.Agents}
 	p.setAgent(agentOf(opts))
 	p.load()
 	return p
@@ -123,7 +142,7 @@ func (p *project) hasContent() bool {
 // withAgent returns the same folder (the same demo copy, if it is the
 // demo) loaded for agent a.
 func (p *project) withAgent(a agents.Agent) *project {
-	q := &project{Dir: p.Dir, Env: p.Env, Home: p.Home, GOOS: p.GOOS, Requested: p.Requested, Demo: p.Demo, Init: p.Init}
+	q := &project{Dir: p.Dir, Env: p.Env, Home: p.Home, GOOS: p.GOOS, Requested: p.Requested, Demo: p.Demo, Init: p.Init, counts: p.counts, registry: p.registry}
 	q.setAgent(a)
 	q.load()
 	return q
@@ -149,6 +168,8 @@ func openDemo(opts Options, requested string) (*project, error) {
 	}
 	p := &project{Dir: demo.ProjectDir, Env: demo.Overlay(opts.Env), Home: demo.Home,
 		GOOS: opts.GOOS, Requested: requested, Demo: &demo, Init: opts.Init}
+	p.counts = countAgents(opts.Agents, p.GOOS, p.Init, p.Env, p.Home, p.Dir)
+	p.registry = opts.Agents
 	p.setAgent(agentOf(opts))
 	p.load()
 	if p.openErr != nil {
@@ -176,11 +197,25 @@ func (p *project) load() {
 // name is the project's folder name.
 func (p *project) name() string { return filepath.Base(p.Dir) }
 
-// reloaded returns a copy of p with its files read again.
+// reloaded returns a copy of p with its files read again (and counted
+// again for every agent of opts).
 func (p *project) reloaded() *project {
 	q := *p
 	q.load()
+	if p.counts != nil {
+		q.counts = countAgents(q.registry, q.GOOS, q.Init, q.Env, q.Home, q.Dir)
+	}
 	return &q
+}
+
+// countAgents counts what every agent of reg finds in the folder abs, in
+// the environment env and home (nil without a registry).
+func countAgents(reg *agents.Registry, goos, init string, env settingsio.Env, home, abs string) []agents.FolderCount {
+	if reg == nil {
+		return nil
+	}
+	e := agents.Env{Vars: env, GOOS: goos, Home: home, Init: init}
+	return agents.CountFolder(context.Background(), reg, e, abs)
 }
 
 // ownsDemo reports whether p's demo copy lives in a temporary folder that

@@ -33,22 +33,27 @@ type pathNamer struct {
 	project, home string
 }
 
+// name is p relative to the folder it is in that says most whose file it
+// is: "./…" in the project, "~/…" in the home, the deeper of the two when
+// one holds the other, and the home when the project is the home folder,
+// so that a user's file never reads like one of the project's.
 func (n pathNamer) name(p string) string {
 	if p == "" {
 		return ""
 	}
-	for _, base := range []struct{ dir, prefix string }{{n.project, "."}, {n.home, "~"}} {
-		if base.dir == "" {
+	best, bestLen := p, -1
+	for _, base := range []struct{ dir, prefix string }{{n.home, "~"}, {n.project, "."}} {
+		if base.dir == "" || len(base.dir) <= bestLen {
 			continue
 		}
 		if rel, err := filepath.Rel(base.dir, p); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			best, bestLen = base.prefix+string(filepath.Separator)+rel, len(base.dir)
 			if rel == "." {
-				return base.prefix
+				best = base.prefix
 			}
-			return base.prefix + string(filepath.Separator) + rel
 		}
 	}
-	return p
+	return best
 }
 
 // place is "file:line" or "file:line:column" with the file shortened.

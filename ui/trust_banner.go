@@ -19,7 +19,7 @@ import (
 // button to the Review tab. It is hidden when nothing needs review.
 type trustBanner struct {
 	label  *widget.Label
-	button *widget.Button
+	button *keyButton
 	box    *fyne.Container
 	// dismissed is the text the user closed the banner on: it stays
 	// closed until the text (the count or the project) changes.
@@ -29,14 +29,14 @@ type trustBanner struct {
 func newTrustBanner(onReview func()) *trustBanner {
 	b := &trustBanner{
 		label:  &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, Wrapping: fyne.TextWrapWord},
-		button: &widget.Button{Text: "Review…", Icon: theme.VisibilityIcon(), Importance: widget.WarningImportance, OnTapped: onReview},
+		button: newButton("Review…", theme.VisibilityIcon(), widget.WarningImportance, onReview),
 	}
 	// A translucent warning colour reads as a warning on light and dark
 	// backgrounds alike, and keeps the theme's text colour readable.
 	bg := canvas.NewRectangle(withAlpha(theme.Color(theme.ColorNameWarning), 0x38))
 	bg.CornerRadius = theme.Size(theme.SizeNameInputRadius)
 	icon := widget.NewIcon(theme.NewWarningThemedResource(theme.WarningIcon()))
-	closeButton := &widget.Button{Icon: theme.WindowCloseIcon(), Importance: widget.LowImportance, OnTapped: b.dismiss}
+	closeButton := newButton("", theme.WindowCloseIcon(), widget.LowImportance, b.dismiss)
 	b.label.Wrapping, b.label.Truncation = fyne.TextWrapOff, fyne.TextTruncateEllipsis
 	b.box = container.NewStack(bg, container.NewBorder(nil, nil, container.NewPadded(icon), container.NewHBox(b.button, closeButton), b.label))
 	b.box.Hide()

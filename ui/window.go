@@ -30,10 +30,24 @@ func Create(a fyne.App, w fyne.Window, opts Options) *Window {
 	return &Window{m: m}
 }
 
-// start loads the first project, on the Review tab with opts.Review.
+// start loads the first project, on the Review tab with opts.Review: for
+// the agent opts name (--agent), else the one whose hooks there need
+// review.
 func (m *mainWindow) start() {
 	m.reviewOnShow = m.opts.Review
+	if m.opts.Agent != "" {
+		m.openAs(orDot(m.opts.ProjectDir), m.agent)
+		return
+	}
 	m.open(m.opts.ProjectDir)
+}
+
+// orDot is dir, or the working folder for "".
+func orDot(dir string) string {
+	if dir == "" {
+		return "."
+	}
+	return dir
 }
 
 // Window is a window Create filled, for the tray to bring back.
@@ -77,9 +91,9 @@ type mainWindow struct {
 	review       *reviewView
 	dryRun       *dryRunView
 	tabs         *container.AppTabs
-	openButton   *widget.Button
-	recentButton *widget.Button
-	reloadButton *widget.Button
+	openButton   *keyButton
+	recentButton *keyButton
+	reloadButton *keyButton
 
 	// agent is the name of the agent on the switch: the one a project
 	// opened for the first time is shown with.
@@ -121,19 +135,20 @@ func newMainWindowOn(a fyne.App, w fyne.Window, opts Options, thread uiThread, w
 	m.hooks = newHooksView(hooksActions{toggled: m.onToggled, enableAll: m.onEnableAll, disableAll: m.onDisableAll,
 		openFile: m.openFile, openDemo: m.onOpenDemo})
 	m.files = newFilesView(m.openFile)
+	joinToasts(m.hooks.toast, m.review.toast)
 	m.banner = newTrustBanner(m.showReviewTab)
 	m.review.onDisable = func(id string) {
 		if h, sw := m.hookSwitchOf(id); h != nil && sw.switchable && sw.enabled {
-			m.onToggled(h, false)
+			m.switchHook(h, false, m.review.toast)
 		}
 	}
 	m.review.disableable = func(id string) bool {
 		h, sw := m.hookSwitchOf(id)
 		return h != nil && sw.switchable && sw.enabled && !m.hooks.busy
 	}
-	m.openButton = &widget.Button{Text: "Open folder…", Icon: theme.FolderOpenIcon(), OnTapped: m.onOpenFolder}
+	m.openButton = newButton("Open folder…", theme.FolderOpenIcon(), widget.MediumImportance, m.onOpenFolder)
 	m.recentButton = m.newRecentButton()
-	m.reloadButton = &widget.Button{Text: "Reload", Icon: theme.ViewRefreshIcon(), OnTapped: m.onReload}
+	m.reloadButton = newButton("Reload", theme.ViewRefreshIcon(), widget.MediumImportance, m.onReload)
 	return m
 }
 
@@ -157,21 +172,29 @@ func (m *mainWindow) buildUI() fyne.CanvasObject {
 }
 
 // open loads dir off the UI thread for the agent it was last shown with
-// (the one on the switch for a new folder).
+// in this session; a folder not shown yet opens on the agent whose hooks
+// there need review (the first such on the switch), else on the agent of
+// the switch.
 func (m *mainWindow) open(dir string) {
-	if dir == "" {
-		dir = "."
+	dir = orDot(dir)
+	if a := m.agentShown(dir); a != "" {
+		m.openAs(dir, a)
+		return
 	}
-	m.openAs(dir, m.agentFor(dir))
+	m.openWith(dir, m.agent, openPicked)
 }
 
 // openAs loads dir for the agent of a name off the UI thread (the demo
 // instead, when the app was started without a folder and this first one
 // has no hooks).
-func (m *mainWindow) openAs(dir string, a string) {
+func (m *mainWindow) openAs(dir string, a string) { m.openWith(dir, a, openProject) }
+
+// openWith loads dir with open (openProject or openPicked) for the agent
+// of a name.
+func (m *mainWindow) openWith(dir string, a string, open func(Options, string, bool) (*project, error)) {
 	demoWhenEmpty := m.opts.DemoWhenEmpty && !m.opened
 	m.opened = true
-	m.load(dir, a, func(opts Options) (*project, error) { return openProject(opts, dir, demoWhenEmpty) })
+	m.load(dir, a, func(opts Options) (*project, error) { return open(opts, dir, demoWhenEmpty) })
 }
 
 // onOpenDemo opens a fresh copy of the built-in demo project.

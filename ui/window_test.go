@@ -199,6 +199,8 @@ func visibleTexts(o fyne.CanvasObject) []string {
 		return visibleTexts(o.content)
 	case *widget.RadioGroup:
 		return []string{o.Selected}
+	case *widget.Select:
+		return []string{o.Selected}
 	case *container.AppTabs:
 		if sel := o.Selected(); sel != nil {
 			return append([]string{sel.Text}, visibleTexts(sel.Content)...)
@@ -217,6 +219,8 @@ func visibleTexts(o fyne.CanvasObject) []string {
 	case *widget.RichText:
 		return []string{o.String()}
 	case *widget.Button:
+		return []string{o.Text}
+	case *keyButton:
 		return []string{o.Text}
 	case *badge:
 		return []string{o.Text}

@@ -179,6 +179,9 @@ func (p *Project) folderView() agents.FolderView {
 	if overridden {
 		v.Effects = append(v.Effects, agents.Fact{Text: "An answer written to trustedFolders.json changes nothing while " + ft.Rule + " decides."})
 	}
+	if !ft.Trusted() {
+		v.StaysOff = p.staysOffOnceTrusted()
+	}
 	if ft.Rule == FolderKey(p.snap.ProjectDir, p.env.GOOS) {
 		v.Current = map[string]string{string(TrustFolder): "trust", string(TrustParent): "parent", string(DoNotTrust): "deny"}[ft.Level]
 	}

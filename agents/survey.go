@@ -1,0 +1,69 @@
+package agents
+
+import "context"
+
+// FolderCount is what one agent finds in a project folder, for a face that
+// opens the folder on the agent whose hooks need review and names each
+// agent's count on its agent switch.
+type FolderCount struct {
+	Agent Info
+	// Hooks are every hook the agent reads for the folder (its user's and
+	// system's too); Reviewed those Hookwarden reviews (the project's own,
+	// Layer.Reviewed); NeedReview those of them that need review, where a
+	// file that cannot be read and a store that cannot be used count as
+	// needing review (fail closed).
+	Hooks, Reviewed, NeedReview int
+	// Err is why the agent could not open the folder.
+	Err error
+}
+
+// CountFolder opens dir (absolute) for every agent of r in env and counts
+// its hooks, in the registry's order. It only reads.
+func CountFolder(ctx context.Context, r *Registry, env Env, dir string) []FolderCount {
+	if env.Check == nil {
+		env.Check = NewCheck()
+	}
+	var out []FolderCount
+	for _, a := range r.All() {
+		c := FolderCount{Agent: a.Info()}
+		p, err := a.Open(ctx, env, dir)
+		if err != nil {
+			c.Err = err
+			out = append(out, c)
+			continue
+		}
+		c.Hooks = len(p.Hooks())
+		rev, err := p.Review(ctx)
+		if err != nil {
+			// The store cannot be read: nothing counts as approved.
+			for _, l := range p.Layers() {
+				if l.Reviewed {
+					c.Reviewed += l.Hooks
+				}
+			}
+			c.NeedReview = max(c.Reviewed, 1)
+		} else {
+			c.Reviewed = len(rev.Hooks)
+			c.NeedReview = rev.NeedingReview() + len(rev.Unreadable)
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// FirstToReview is the name of the agent to show the folder of counts with
+// first: the first whose hooks need review, else the first with hooks of
+// the project's own, else "" (no agent has any).
+func FirstToReview(counts []FolderCount) string {
+	for _, c := range counts {
+		if c.NeedReview > 0 {
+			return c.Agent.Name
+		}
+	}
+	for _, c := range counts {
+		if c.Reviewed > 0 {
+			return c.Agent.Name
+		}
+	}
+	return ""
+}
