@@ -103,6 +103,7 @@ func commands() []command {
 		scanCommand(),
 		{"migrate", "[--agent NAME] [--project DIR] [--write]", "preview (and with --write apply) the move of the project's Claude Code hooks to Gemini CLI",
 			runMigrate},
+		versionCommand(),
 	}
 }
 

@@ -276,8 +276,6 @@ func (io *IO) notifyReview(project string, n int) {
 	}
 }
 
-func detachedAttr() *syscall.SysProcAttr { return &syscall.SysProcAttr{Setsid: true} }
-
 // runExec is `hookwarden exec [--agent NAME] -- AGENT ARGS...`: it audits
 // the project (the working folder) and replaces itself with the agent only
 // when nothing needs review.

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/internal/buildinfo"
 	"github.com/hookwarden/hookwarden/risk"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -52,7 +53,7 @@ func runScan(_ context.Context, io *IO, args []string) error {
 	doc := scanPaths(io.Agents, paths, *agent)
 	switch {
 	case *asSARIF:
-		err = risk.WriteSARIF(io.Stdout, "dev", doc.sarif(base))
+		err = risk.WriteSARIF(io.Stdout, buildinfo.Read().Version, doc.sarif(base))
 	case *asJSON:
 		err = writeJSON(io.Stdout, doc)
 	default:
