@@ -278,7 +278,7 @@ func (d scanDoc) sarif(base string) []risk.SARIFResult {
 			name += "[" + h.Matcher + "]"
 		}
 		for _, f := range h.Risk.Findings {
-			r := risk.SARIFResult{Finding: f, URI: sarifURI(base, h.File), Line: h.Line, Col: h.Column, Hook: name + " " + h.File}
+			r := risk.SARIFResult{Finding: f, URI: sarifURI(base, h.File), Line: h.Line, Col: h.Column, Hook: name + " " + sarifURI(base, h.File)}
 			if f.Source.File != "" && f.Source.File != h.File {
 				p := f.Source.File
 				if !filepath.IsAbs(p) {
