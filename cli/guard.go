@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"syscall"
 	"time"
 
 	"github.com/hookwarden/hookwarden/agents"
@@ -322,5 +321,5 @@ func runExec(ctx context.Context, io *IO, args []string) error {
 	if io.execAgent != nil {
 		return io.execAgent(path, agentArgs, io.Env)
 	}
-	return syscall.Exec(path, agentArgs, io.Env)
+	return replaceProcess(ctx, path, agentArgs, io.Env)
 }
