@@ -284,7 +284,12 @@ func (d scanDoc) sarif(base string) []risk.SARIFResult {
 				if !filepath.IsAbs(p) {
 					p = filepath.Join(h.root, p)
 				}
-				r.URI, r.Line, r.Col = sarifURI(base, p), f.Source.Line, f.Source.Col
+				// A script outside the repository (~/.claude/hooks/x.sh) is
+				// no place code scanning can show: the finding stays at
+				// the hook that runs it.
+				if u := sarifURI(base, p); !filepath.IsAbs(filepath.FromSlash(u)) {
+					r.URI, r.Line, r.Col = u, f.Source.Line, f.Source.Col
+				}
 			}
 			out = append(out, r)
 		}

@@ -415,3 +415,52 @@ func TestPreCommitHookRunsOnARepository(t *testing.T) {
 }
 
 func h(entry []string) string { return strings.Join(entry, " ") }
+
+// TestScanSARIFOnRealHookFiles: the hook files of public repositories kept
+// in agents/*/testdata/real, laid out where each agent reads them, give a
+// SARIF log that passes the check, with a result for what they run.
+func TestScanSARIFOnRealHookFiles(t *testing.T) {
+	bin := cliBinary(t)
+	root := moduleRoot(t)
+	repo := t.TempDir()
+	n := 0
+	for _, dir := range []string{"agents/claude/testdata/real", "agents/gemini/testdata/real"} {
+		entries, err := os.ReadDir(filepath.Join(root, dir))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			name := e.Name()
+			var dst string
+			switch {
+			case strings.HasSuffix(name, ".gemini-settings.json"):
+				dst = filepath.Join(repo, "g"+fmt.Sprint(n), ".gemini", "settings.json")
+			case strings.HasSuffix(name, "settings.json"):
+				dst = filepath.Join(repo, "c"+fmt.Sprint(n), ".claude", "settings.json")
+			case strings.HasSuffix(name, ".hooks.json"):
+				dst = filepath.Join(repo, "plugin "+fmt.Sprint(n), "hooks", "hooks.json") // a space in the URI
+			default:
+				continue
+			}
+			data, err := os.ReadFile(filepath.Join(root, dir, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			testenv.WriteFile(t, dst, string(data))
+			n++
+		}
+	}
+	if n < 10 {
+		t.Fatalf("only %d real hook files found", n)
+	}
+	out, errOut, code := run(t, repo, bin, "scan", "--sarif", "--fail-on", "review")
+	if code != 0 && code != 3 && code != 1 {
+		t.Fatalf("scan --sarif over %d real files: exit %d\n%s", n, code, errOut)
+	}
+	if errs := sarifcheck.Check([]byte(out)); len(errs) > 0 {
+		t.Fatalf("the SARIF log of %d real hook files fails the check: %v", n, errs)
+	}
+	if !strings.Contains(out, `"uri": "plugin%20`) {
+		t.Errorf("no result in a plugin folder with a space, percent-encoded")
+	}
+}
