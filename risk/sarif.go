@@ -18,7 +18,8 @@ type SARIFResult struct {
 	Finding Finding
 	// URI is the file the finding is reported in: relative to the scan
 	// root (the repository, %SRCROOT%) with forward slashes, or absolute
-	// when the file lies outside it. Line and Col are its place there.
+	// when the file lies outside it. Line is its place there (Col, in
+	// bytes, is not written: see sarifResultOf).
 	URI       string
 	Line, Col int
 	// Hook names the hook ("BeforeTool[write_file] .gemini/settings.json").
@@ -36,8 +37,6 @@ type (
 	sarifRun struct {
 		Tool    sarifTool     `json:"tool"`
 		Results []sarifResult `json:"results"`
-		// ColumnKind: Hookwarden counts columns in Unicode code points.
-		ColumnKind string `json:"columnKind"`
 	}
 	sarifTool struct {
 		Driver sarifDriver `json:"driver"`
@@ -93,9 +92,8 @@ type (
 		URIBaseID string `json:"uriBaseId,omitempty"`
 	}
 	sarifRegion struct {
-		StartLine   int           `json:"startLine"`
-		StartColumn int           `json:"startColumn,omitempty"`
-		Snippet     *sarifMessage `json:"snippet,omitempty"`
+		StartLine int           `json:"startLine"`
+		Snippet   *sarifMessage `json:"snippet,omitempty"`
 	}
 )
 
@@ -157,8 +155,7 @@ func WriteSARIF(w io.Writer, toolVersion string, results []SARIFResult) error {
 		Runs: []sarifRun{{
 			Tool: sarifTool{Driver: sarifDriver{Name: "Hookwarden", Version: toolVersion,
 				InformationURI: "https://github.com/hookwarden/hookwarden", Rules: rules}},
-			Results:    out,
-			ColumnKind: "unicodeCodePoints",
+			Results: out,
 		}},
 	}
 	enc := json.NewEncoder(w)
@@ -199,10 +196,10 @@ func sarifResultOf(r SARIFResult, ruleIndex int) sarifResult {
 		level = "warning"
 	}
 	art := sarifArtifactOf(r.URI)
-	region := sarifRegion{StartLine: max(r.Line, 1), StartColumn: max(r.Col, 0)}
-	if r.Line < 1 {
-		region.StartColumn = 0 // a column without its line means nothing
-	}
+	// No startColumn: Hookwarden's columns count bytes, and SARIF's
+	// columnKind knows only UTF-16 code units and code points, which a
+	// line with a non-ASCII character before the column tells apart.
+	region := sarifRegion{StartLine: max(r.Line, 1)}
 	if r.Finding.Source.Text != "" {
 		region.Snippet = &sarifMessage{r.Finding.Source.Text}
 	}
