@@ -50,6 +50,17 @@ for f in share/applications/$id.desktop share/metainfo/$id.metainfo.xml share/ic
 	[ -s "$top/$f" ] || fail "the tarball lacks $f"
 done
 
+# The tarball's own Makefile installs and uninstalls it.
+if command -v make >/dev/null; then
+	make -s -C "$top" install PREFIX="$tmp/tarprefix" >/dev/null
+	"$tmp/tarprefix/bin/hookwarden" --version >/dev/null || fail "the tarball's make install gives no working binary"
+	grep -q "^Exec=$tmp/tarprefix/bin/hookwarden open %F$" "$tmp/tarprefix/share/applications/$id.desktop" ||
+		fail "the tarball's make install leaves Exec= without the installed path"
+	make -s -C "$top" uninstall PREFIX="$tmp/tarprefix" >/dev/null
+	left=$(find "$tmp/tarprefix" -type f ! -name 'icon-theme.cache' ! -name 'mimeinfo.cache')
+	[ -z "$left" ] || fail "the tarball's make uninstall left: $left"
+fi
+
 # make install / make uninstall into a temporary prefix.
 prefix=$tmp/prefix
 "$@" -install "$prefix" >/dev/null
