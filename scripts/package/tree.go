@@ -102,7 +102,7 @@ func gzipped(data []byte) ([]byte, error) {
 func desktopFile(m appMeta, execPath string) string {
 	q := desktopQuote(execPath)
 	var b strings.Builder
-	fmt.Fprintf(&b, "[Desktop Entry]\nType=Application\nVersion=1.5\nName=%s\n", m.Name)
+	fmt.Fprintf(&b, "[Desktop Entry]\nType=Application\nVersion=1.4\nName=%s\n", m.Name)
 	if m.GenericName != "" {
 		fmt.Fprintf(&b, "GenericName=%s\n", m.GenericName)
 	}
