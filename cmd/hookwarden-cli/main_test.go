@@ -34,9 +34,36 @@ func moduleRoot(t *testing.T) string {
 }
 
 // goEnv is the environment for the go command: the real one (its build
-// and module caches, so that a build is warm) with cgo off.
+// and module caches, so that a build is warm) with cgo off, and without
+// VCS stamping (a checkout git calls of "dubious ownership" would fail
+// the build; the stamps are tested in internal/buildinfo).
 func goEnv(extra ...string) []string {
-	env := append(os.Environ(), "CGO_ENABLED=0")
+	env := append(os.Environ(), "CGO_ENABLED=0", "GOFLAGS="+strings.TrimSpace(os.Getenv("GOFLAGS")+" -buildvcs=false"))
+	return append(env, extra...)
+}
+
+// isolatedGoEnv is goEnv with a temporary HOME and the agents' folders in
+// it (testenv.CleanEnv), for the commands of action.yml and the pre-commit
+// hook, which also run hookwarden: the go command keeps the real build and
+// module caches and its settings file (named explicitly, as they default
+// to folders under HOME).
+func isolatedGoEnv(t *testing.T, extra ...string) []string {
+	t.Helper()
+	out, err := exec.Command("go", "env", "GOCACHE", "GOMODCACHE", "GOPATH", "GOROOT", "GOENV").Output()
+	if err != nil {
+		t.Fatalf("go env: %v", err)
+	}
+	v := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if len(v) != 5 {
+		t.Fatalf("go env printed %q", out)
+	}
+	env := append(testenv.CleanEnv(t), "GOCACHE="+v[0], "GOMODCACHE="+v[1], "GOPATH="+v[2], "GOROOT="+v[3], "GOENV="+v[4],
+		"CGO_ENABLED=0", "GOFLAGS="+strings.TrimSpace(os.Getenv("GOFLAGS")+" -buildvcs=false"))
+	for _, k := range []string{"GOPROXY", "GONOSUMDB", "GONOSUMCHECK", "GOPRIVATE", "GOTOOLCHAIN", "GOSUMDB"} {
+		if val, ok := os.LookupEnv(k); ok {
+			env = append(env, k+"="+val)
+		}
+	}
 	return append(env, extra...)
 }
 
@@ -309,7 +336,7 @@ func TestActionRunsOnARepository(t *testing.T) {
 		}
 		cmd := exec.Command("bash", "-e", "-c", st.Run)
 		cmd.Dir = eval(st.WorkingDirectory)
-		cmd.Env = goEnv("GITHUB_OUTPUT="+outputFile, "RUNNER_TEMP="+temp)
+		cmd.Env = isolatedGoEnv(t, "GITHUB_OUTPUT="+outputFile, "RUNNER_TEMP="+temp)
 		for k, v := range st.Env {
 			cmd.Env = append(cmd.Env, k+"="+eval(v))
 		}
@@ -398,7 +425,7 @@ func TestPreCommitHookRunsOnARepository(t *testing.T) {
 	gobin := t.TempDir()
 	install := exec.Command("go", "install", "./...")
 	install.Dir = root
-	install.Env = goEnv("GOBIN=" + gobin)
+	install.Env = isolatedGoEnv(t, "GOBIN="+gobin)
 	if out, err := install.CombinedOutput(); err != nil {
 		t.Fatalf("CGO_ENABLED=0 go install ./... (what pre-commit runs): %v\n%s", err, out)
 	}
