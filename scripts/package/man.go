@@ -34,16 +34,36 @@ func readHelp(ctx context.Context, bin string) (helpText, error) {
 		return helpText{}, err
 	}
 	defer os.RemoveAll(home)
-	runHelp := func(args ...string) (string, error) {
+	command := func(args ...string) (stdout, stderr string, err error) {
 		cmd := exec.CommandContext(ctx, bin, args...)
 		cmd.Env = []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "LANG=C.UTF-8"}
 		cmd.Dir = home
 		var out, errOut bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &out, &errOut
-		if err := cmd.Run(); err != nil {
-			return "", fmt.Errorf("%s %s: %w\n%s", bin, strings.Join(args, " "), err, errOut.String())
+		err = cmd.Run()
+		return out.String(), errOut.String(), err
+	}
+	runHelp := func(args ...string) (string, error) {
+		out, errOut, err := command(args...)
+		if err != nil {
+			return "", fmt.Errorf("%s %s: %w\n%s", bin, strings.Join(args, " "), err, errOut)
 		}
-		return out.String(), nil
+		return out, nil
+	}
+	// usageOf is the "usage: hookwarden NAME …" line a command prints for
+	// --help (on stdout, or with a usage error on stderr). exec is not
+	// asked: it takes every argument after its flags as the agent to start.
+	usageOf := func(name string) (string, bool) {
+		if name == "exec" {
+			return "", false
+		}
+		out, errOut, _ := command(name, "--help")
+		for _, l := range strings.Split(out+"\n"+errOut, "\n") {
+			if s, ok := strings.CutPrefix(strings.TrimSpace(l), "usage: "); ok && strings.HasPrefix(s, "hookwarden "+name) {
+				return s, true
+			}
+		}
+		return "", false
 	}
 	text, err := runHelp("help")
 	if err != nil {
@@ -59,10 +79,8 @@ func readHelp(ctx context.Context, bin string) (helpText, error) {
 			e := helpEntry{Synopsis: m[1], Summary: m[2]}
 			// "hookwarden scan": its own --help has the flags.
 			if f := strings.Fields(m[1]); len(f) == 2 && !strings.HasPrefix(f[1], "[") {
-				if u, err := runHelp(f[1], "--help"); err == nil {
-					if s, ok := strings.CutPrefix(strings.TrimSpace(u), "usage: "); ok && !strings.Contains(s, "\n") {
-						e.Synopsis = s
-					}
+				if u, ok := usageOf(f[1]); ok {
+					e.Synopsis = u
 				}
 			}
 			h.Entries = append(h.Entries, e)
