@@ -334,7 +334,8 @@ func TestActionRunsOnARepository(t *testing.T) {
 		if st.Shell != "bash" {
 			t.Errorf("step %q: shell %q, want bash (the same on Linux, macOS and Windows runners)", st.Name, st.Shell)
 		}
-		cmd := exec.Command("bash", "-e", "-c", st.Run)
+		// What the runner runs for shell: bash.
+		cmd := exec.Command("bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", st.Run)
 		cmd.Dir = eval(st.WorkingDirectory)
 		cmd.Env = isolatedGoEnv(t, "GITHUB_OUTPUT="+outputFile, "RUNNER_TEMP="+temp)
 		for k, v := range st.Env {
