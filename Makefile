@@ -1,16 +1,22 @@
 # Hookwarden. Two commands do everything on a fresh Debian machine:
 #   make run    install what is missing, build, and open the app
 #   make test   install what is missing, then every check (gofmt, vet, staticcheck) and test
-export CC ?= clang
+# clang unless CC is set (make's built-in default "cc" does not count:
+# `CC ?= clang` would never apply). clang compiles go-gl's cgo 3x faster.
+ifeq ($(origin CC),default)
+CC := clang
+endif
+export CC
 GO ?= go
 BIN := hookwarden
 
-.PHONY: run test setup build lint unit fuzz-short fuzz conformance gui-smoke bench
+.PHONY: run test setup build lint unit fuzz-short fuzz conformance gui-smoke bench \
+	build-cli check-cli-build package check-package install uninstall
 
 run: setup build
 	./$(BIN) $(ARGS)
 
-test: setup lint unit fuzz-short gui-smoke
+test: setup lint unit fuzz-short gui-smoke check-cli-build check-package
 
 setup:
 	@scripts/setup-debian.sh
@@ -18,17 +24,52 @@ setup:
 build:
 	$(GO) build -o $(BIN) .
 
+# The command-line build: every command but the window and the tray, one
+# static binary without cgo (cmd/hookwarden-cli).
+build-cli:
+	CGO_ENABLED=0 $(GO) build -o $(BIN)-cli ./cmd/hookwarden-cli
+
+# The command-line build compiles without cgo for every platform users run
+# agents on (the Linux build is tested in cmd/hookwarden-cli: static ELF).
+CLI_PLATFORMS := darwin/arm64 darwin/amd64 windows/amd64
+check-cli-build:
+	@set -e; for p in $(CLI_PLATFORMS); do \
+		echo "CGO_ENABLED=0 GOOS=$${p%/*} GOARCH=$${p#*/} go build ./cmd/hookwarden-cli"; \
+		CGO_ENABLED=0 GOOS=$${p%/*} GOARCH=$${p#*/} $(GO) build -o /dev/null ./cmd/hookwarden-cli; \
+	done
+
+# Linux packages of the window build in dist/: a desktop tarball and a
+# .deb (scripts/package, a module of its own: nfpm writes the .deb).
+# The packager reuses the binary `make build` made.
+PACKAGER := cd scripts/package && $(GO) run .
+package: build
+	$(PACKAGER) -bin $(CURDIR)/$(BIN) -root $(CURDIR) -out $(CURDIR)/dist
+
+check-package: package
+	scripts/check-package.sh dist $(GO) -C scripts/package run . -bin $(CURDIR)/$(BIN) -root $(CURDIR)
+
+# A user-level install (the binary, desktop file, icons, metainfo and man
+# page under PREFIX), and its removal.
+PREFIX ?= $(HOME)/.local
+install: build
+	$(PACKAGER) -bin $(CURDIR)/$(BIN) -root $(CURDIR) -install $(PREFIX)
+
+uninstall:
+	$(PACKAGER) -root $(CURDIR) -uninstall $(PREFIX)
+
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
 lint:
 	@fmt=$$(gofmt -l .); if [ -n "$$fmt" ]; then echo "gofmt would change:"; echo "$$fmt"; exit 1; fi
 	$(GO) vet ./...
 	$(GO) run $(STATICCHECK) ./...
+	cd scripts/package && $(GO) vet ./... && $(GO) run $(STATICCHECK) ./...
 
 # Every Go test: unit tests, the conformance kit (hooks/conform), the live
 # Gemini CLI checks (internal/geminicli, trust) and the fyne/test UI tests.
 unit:
 	$(GO) test -count=1 -timeout 20m ./...
+	cd scripts/package && $(GO) test -count=1 ./...
 
 # The Go fuzz targets (package:FuzzName): the JSONC and Claude Code settings
 # loaders, the trusted_hooks.json and trustedFolders.json readers and

@@ -1,3 +1,5 @@
+//go:build cgo
+
 // Command hookwarden shows, trusts, switches and test-fires the hooks of AI
 // coding agents. Without a subcommand it opens the desktop app:
 //
@@ -5,12 +7,14 @@
 //	hookwarden tray
 //
 // --review opens on the Review tab; "tray" runs in the system tray alone.
-// With one (list, plan, run, audit, trust, untrust, folder-trust, help) it
-// runs on the command line; see "hookwarden help".
+// With one (list, plan, run, audit, trust, untrust, folder-trust, scan,
+// version, help) or --version it runs on the command line; see
+// "hookwarden help". This is the window build (cgo, Fyne); without cgo the
+// package builds as the command-line build instead (main_nocgo.go, the
+// same binary as ./cmd/hookwarden-cli).
 package main
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"os/signal"
@@ -25,6 +29,7 @@ import (
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/agents/all"
 	"github.com/hookwarden/hookwarden/cli"
+	"github.com/hookwarden/hookwarden/internal/launch"
 	"github.com/hookwarden/hookwarden/sandbox"
 	"github.com/hookwarden/hookwarden/ui"
 )
@@ -36,8 +41,8 @@ func main() {
 	sandbox.ServeInit()
 	args := os.Args[1:]
 	reg := all.Registry()
-	if len(args) > 0 && cli.IsCommand(args[0]) {
-		os.Exit(runCLI(reg, args))
+	if code, ok := launch.Command(reg, args); ok {
+		os.Exit(code)
 	}
 	if len(args) > 0 && args[0] == "tray" {
 		if len(args) > 1 {
@@ -159,18 +164,6 @@ func quitOnSignal(a fyne.App) {
 		<-sig
 		fyne.Do(a.Quit)
 	}()
-}
-
-func runCLI(reg *agents.Registry, args []string) int {
-	io, err := cli.FromProcess(reg)
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "hookwarden: %v\n", err)
-		return cli.ExitFailure
-	}
-	io.Init, _ = os.Executable()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	return cli.Main(ctx, args, io)
 }
 
 // agentFlag takes --agent NAME (or --agent=NAME) out of the GUI's

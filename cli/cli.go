@@ -39,7 +39,7 @@ type IO struct {
 	// GOOS selects the platform's file locations (runtime.GOOS by default).
 	GOOS string
 	// execAgent replaces the process with an agent (`hookwarden exec`);
-	// nil means syscall.Exec. Tests set it.
+	// nil means superviseAgent (exec_watch.go). Tests set it.
 	execAgent func(path string, argv, env []string) error
 	// Init is the executable that answers sandbox.InitCommand (hookwarden
 	// itself). Without it hooks start directly and the sandbox is not
@@ -108,6 +108,7 @@ func commands() []command {
 		scanCommand(),
 		{"migrate", "[--agent NAME] [--project DIR] [--write]", "preview (and with --write apply) the move of the project's Claude Code hooks to Gemini CLI",
 			runMigrate},
+		versionCommand(),
 	}
 }
 

@@ -100,7 +100,7 @@ func superviseAgent(ctx context.Context, io *IO, project, path string, argv []st
 	// Signals the terminal sends reach the agent itself (it is in the same
 	// process group); Hookwarden only must not die of them.
 	sigs := make(chan os.Signal, 8)
-	signal.Notify(sigs, syscall.SIGINT, syscall.SIGQUIT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGUSR1, syscall.SIGUSR2)
+	signal.Notify(sigs, forwardedSignals()...)
 	defer signal.Stop(sigs)
 	if err := cmd.Start(); err != nil {
 		return &ExitError{Code: ExitFailure, Msg: err.Error()}
@@ -120,7 +120,7 @@ func superviseAgent(ctx context.Context, io *IO, project, path string, argv []st
 			}
 			return agentExit(err)
 		case s := <-sigs:
-			if s != syscall.SIGINT && s != syscall.SIGQUIT {
+			if passOn(s) {
 				_ = cmd.Process.Signal(s)
 			}
 		case <-kill:

@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/hookwarden/hookwarden/agents"
@@ -584,8 +583,6 @@ func (io *IO) notifyReview(project string, n int) {
 		_ = cmd.Process.Release()
 	}
 }
-
-func detachedAttr() *syscall.SysProcAttr { return &syscall.SysProcAttr{Setsid: true} }
 
 // runExec is `hookwarden exec [--agent NAME] -- AGENT ARGS...`: it audits
 // the project (the working folder) and starts the agent only when nothing

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/internal/buildinfo"
 	"github.com/hookwarden/hookwarden/risk"
 )
 
@@ -51,7 +52,7 @@ func runScan(_ context.Context, io *IO, args []string) error {
 	doc := scanPaths(io.Agents, paths, *agent)
 	switch {
 	case *asSARIF:
-		err = risk.WriteSARIF(io.Stdout, "dev", doc.sarif(base))
+		err = risk.WriteSARIF(io.Stdout, buildinfo.Read().Version, doc.sarif(base))
 	case *asJSON:
 		err = writeJSON(io.Stdout, doc)
 	default:
@@ -218,13 +219,18 @@ func (d scanDoc) sarif(base string) []risk.SARIFResult {
 			name += "[" + h.Matcher + "]"
 		}
 		for _, f := range h.Risk.Findings {
-			r := risk.SARIFResult{Finding: f, URI: sarifURI(base, h.File), Line: h.Line, Col: h.Column, Hook: name + " " + h.File}
+			r := risk.SARIFResult{Finding: f, URI: sarifURI(base, h.File), Line: h.Line, Col: h.Column, Hook: name + " " + sarifURI(base, h.File)}
 			if f.Source.File != "" && f.Source.File != h.File {
 				p := f.Source.File
 				if !filepath.IsAbs(p) {
 					p = filepath.Join(h.root, p)
 				}
-				r.URI, r.Line, r.Col = sarifURI(base, p), f.Source.Line, f.Source.Col
+				// A script outside the repository (~/.claude/hooks/x.sh) is
+				// no place code scanning can show: the finding stays at
+				// the hook that runs it.
+				if u := sarifURI(base, p); !filepath.IsAbs(filepath.FromSlash(u)) {
+					r.URI, r.Line, r.Col = u, f.Source.Line, f.Source.Col
+				}
 			}
 			out = append(out, r)
 		}

@@ -14,7 +14,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -294,9 +293,5 @@ func IndexStamp(repo *Repo) string {
 	if err != nil {
 		return ""
 	}
-	st, ok := fi.Sys().(*syscall.Stat_t)
-	if !ok {
-		return ""
-	}
-	return fmt.Sprintf("%d:%d:%d.%d", st.Ino, st.Size, st.Ctim.Sec, st.Ctim.Nsec)
+	return fileStamp(fi)
 }

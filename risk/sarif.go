@@ -1,107 +1,254 @@
 package risk
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"io"
+	"net/url"
+	"path"
+	"path/filepath"
 	"sort"
+	"strings"
 )
 
 // SARIFResult is one finding placed in a file for a SARIF log.
 type SARIFResult struct {
 	Finding Finding
-	// URI is the file the finding is reported in (relative to the scan
-	// root, with forward slashes), Line and Col its place there.
+	// URI is the file the finding is reported in: relative to the scan
+	// root (the repository, %SRCROOT%) with forward slashes, or absolute
+	// when the file lies outside it. Line is its place there (Col, in
+	// bytes, is not written: see sarifResultOf).
 	URI       string
 	Line, Col int
 	// Hook names the hook ("BeforeTool[write_file] .gemini/settings.json").
 	Hook string
 }
 
-// WriteSARIF writes a SARIF 2.1.0 log (the format GitHub code scanning
-// reads) with one rule per category.
-func WriteSARIF(w io.Writer, toolVersion string, results []SARIFResult) error {
-	type msg struct {
+// SARIF 2.1.0 objects, the subset Hookwarden writes (field names as in the
+// OASIS schema; GitHub code scanning reads them).
+type (
+	sarifLog struct {
+		Schema  string     `json:"$schema"`
+		Version string     `json:"version"`
+		Runs    []sarifRun `json:"runs"`
+	}
+	sarifRun struct {
+		Tool    sarifTool     `json:"tool"`
+		Results []sarifResult `json:"results"`
+	}
+	sarifTool struct {
+		Driver sarifDriver `json:"driver"`
+	}
+	sarifDriver struct {
+		Name           string      `json:"name"`
+		Version        string      `json:"version"`
+		InformationURI string      `json:"informationUri"`
+		Rules          []sarifRule `json:"rules"`
+	}
+	sarifMessage struct {
 		Text string `json:"text"`
 	}
-	type rule struct {
-		ID               string         `json:"id"`
-		Name             string         `json:"name"`
-		ShortDescription msg            `json:"shortDescription"`
-		FullDescription  msg            `json:"fullDescription"`
-		DefaultConfig    map[string]any `json:"defaultConfiguration"`
-		Properties       map[string]any `json:"properties"`
+	sarifHelp struct {
+		Text     string `json:"text"`
+		Markdown string `json:"markdown"`
 	}
-	type region struct {
-		StartLine   int  `json:"startLine"`
-		StartColumn int  `json:"startColumn,omitempty"`
-		Snippet     *msg `json:"snippet,omitempty"`
+	sarifRule struct {
+		ID               string             `json:"id"`
+		Name             string             `json:"name"`
+		ShortDescription sarifMessage       `json:"shortDescription"`
+		FullDescription  sarifMessage       `json:"fullDescription"`
+		Help             sarifHelp          `json:"help"`
+		HelpURI          string             `json:"helpUri"`
+		DefaultConfig    sarifConfiguration `json:"defaultConfiguration"`
+		Properties       sarifRuleProps     `json:"properties"`
 	}
-	type physical struct {
-		ArtifactLocation map[string]string `json:"artifactLocation"`
-		Region           *region           `json:"region,omitempty"`
+	sarifConfiguration struct {
+		Level string `json:"level"`
 	}
-	type location struct {
-		PhysicalLocation physical `json:"physicalLocation"`
+	sarifRuleProps struct {
+		Tags      []string `json:"tags"`
+		Precision string   `json:"precision"`
 	}
-	type result struct {
-		RuleID     string         `json:"ruleId"`
-		RuleIndex  int            `json:"ruleIndex"`
-		Level      string         `json:"level"`
-		Message    msg            `json:"message"`
-		Locations  []location     `json:"locations"`
-		Properties map[string]any `json:"properties,omitempty"`
+	sarifResult struct {
+		RuleID              string            `json:"ruleId"`
+		RuleIndex           int               `json:"ruleIndex"`
+		Level               string            `json:"level"`
+		Message             sarifMessage      `json:"message"`
+		Locations           []sarifLocation   `json:"locations"`
+		PartialFingerprints map[string]string `json:"partialFingerprints"`
+		Properties          map[string]string `json:"properties,omitempty"`
 	}
+	sarifLocation struct {
+		PhysicalLocation sarifPhysical `json:"physicalLocation"`
+	}
+	sarifPhysical struct {
+		ArtifactLocation sarifArtifact `json:"artifactLocation"`
+		Region           sarifRegion   `json:"region"`
+	}
+	sarifArtifact struct {
+		URI       string `json:"uri"`
+		URIBaseID string `json:"uriBaseId,omitempty"`
+	}
+	sarifRegion struct {
+		StartLine int           `json:"startLine"`
+		Snippet   *sarifMessage `json:"snippet,omitempty"`
+	}
+)
+
+// SARIFFingerprintKey names Hookwarden's partial fingerprint. Code
+// scanning matches a finding across commits by it: it hashes the rule,
+// the file and the finding's normalized text, not its line, so a finding
+// that moves keeps its alert and a changed command is a new one.
+const SARIFFingerprintKey = "hookwardenFinding/v1"
+
+// SARIFRootBase is the uriBaseId of a relative URI: the scanned root.
+const SARIFRootBase = "%SRCROOT%"
+
+const sarifHelpURI = "https://github.com/hookwarden/hookwarden#scan-in-ci"
+
+// WriteSARIF writes a SARIF 2.1.0 log (the format GitHub code scanning
+// reads) with one rule per category, each with its help as text and
+// Markdown, and every result placed at a relative URI under %SRCROOT%,
+// a start line, a level and a partial fingerprint.
+func WriteSARIF(w io.Writer, toolVersion string, results []SARIFResult) error {
 	cats := Categories()
 	index := map[Category]int{}
-	rules := make([]rule, 0, len(cats))
+	rules := make([]sarifRule, 0, len(cats))
 	for i, c := range cats {
 		index[c] = i
-		rules = append(rules, rule{ID: "hookwarden/" + string(c), Name: string(c),
-			ShortDescription: msg{categoryTitle[c]}, FullDescription: msg{categoryHelp[c]},
-			DefaultConfig: map[string]any{"level": "warning"},
-			Properties:    map[string]any{"tags": []string{"security", "hooks"}}})
+		rules = append(rules, sarifRule{ID: sarifRuleID(c), Name: sarifRuleName(c),
+			ShortDescription: sarifMessage{categoryTitle[c]}, FullDescription: sarifMessage{categoryHelp[c]},
+			Help: sarifHelp{
+				Text:     categoryTitle[c] + ".\n\n" + categoryHelp[c] + "\n\n" + sarifHelpTail,
+				Markdown: "**" + categoryTitle[c] + ".**\n\n" + categoryHelp[c] + "\n\n" + sarifHelpTailMarkdown,
+			},
+			HelpURI:       sarifHelpURI,
+			DefaultConfig: sarifConfiguration{Level: "warning"},
+			Properties:    sarifRuleProps{Tags: []string{"security", "hooks", "ai-agents"}, Precision: "medium"}})
 	}
-	out := make([]result, 0, len(results))
+	out := make([]sarifResult, 0, len(results))
 	for _, r := range results {
-		level := "note"
-		switch r.Finding.Severity {
-		case LevelCritical:
-			level = "error"
-		case LevelReview:
-			level = "warning"
-		}
-		loc := physical{ArtifactLocation: map[string]string{"uri": r.URI}}
-		if r.Line > 0 {
-			loc.Region = &region{StartLine: r.Line, StartColumn: r.Col}
-			if r.Finding.Source.Text != "" {
-				loc.Region.Snippet = &msg{r.Finding.Source.Text}
-			}
-		}
-		props := map[string]any{"severity": r.Finding.Severity.String()}
-		if r.Hook != "" {
-			props["hook"] = r.Hook
-		}
-		out = append(out, result{RuleID: "hookwarden/" + string(r.Finding.Category), RuleIndex: index[r.Finding.Category],
-			Level: level, Message: msg{r.Finding.Summary}, Locations: []location{{loc}}, Properties: props})
+		out = append(out, sarifResultOf(r, index[r.Finding.Category]))
 	}
 	sort.SliceStable(out, func(i, j int) bool {
-		return out[i].Locations[0].PhysicalLocation.ArtifactLocation["uri"] < out[j].Locations[0].PhysicalLocation.ArtifactLocation["uri"]
+		a, b := out[i].Locations[0].PhysicalLocation, out[j].Locations[0].PhysicalLocation
+		if a.ArtifactLocation.URI != b.ArtifactLocation.URI {
+			return a.ArtifactLocation.URI < b.ArtifactLocation.URI
+		}
+		return a.Region.StartLine < b.Region.StartLine
 	})
-	doc := map[string]any{
-		"$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-		"version": "2.1.0",
-		"runs": []any{map[string]any{
-			"tool": map[string]any{"driver": map[string]any{
-				"name": "Hookwarden", "version": toolVersion, "informationUri": "https://github.com/hookwarden/hookwarden",
-				"rules": rules,
-			}},
-			"results": out,
+	// Two identical findings in one file (the same command twice) are two
+	// alerts: the second and later ones get their ordinal in the key.
+	seen := map[string]int{}
+	for i := range out {
+		fp := out[i].PartialFingerprints[SARIFFingerprintKey]
+		seen[fp]++
+		if n := seen[fp]; n > 1 {
+			out[i].PartialFingerprints[SARIFFingerprintKey] = fmt.Sprintf("%s:%d", fp, n)
+		}
+	}
+	doc := sarifLog{
+		Schema:  "https://json.schemastore.org/sarif-2.1.0.json",
+		Version: "2.1.0",
+		Runs: []sarifRun{{
+			Tool: sarifTool{Driver: sarifDriver{Name: "Hookwarden", Version: toolVersion,
+				InformationURI: "https://github.com/hookwarden/hookwarden", Rules: rules}},
+			Results: out,
 		}},
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(doc)
+}
+
+const (
+	sarifHelpTail = "Hookwarden found this in a hook of an AI coding agent (Gemini CLI, Claude Code, Codex CLI): " +
+		"a command the agent runs with your rights. Read the hook and every script it runs " +
+		"(hookwarden audit), then approve it (hookwarden trust) or remove it."
+	sarifHelpTailMarkdown = "Hookwarden found this in a hook of an AI coding agent (Gemini CLI, Claude Code, Codex CLI): " +
+		"a command the agent runs with your rights. Read the hook and every script it runs " +
+		"(`hookwarden audit`), then approve it (`hookwarden trust`) or remove it."
+)
+
+func sarifRuleID(c Category) string { return "hookwarden/" + string(c) }
+
+// sarifRuleName is the category in PascalCase ("download-exec" →
+// "DownloadExec"), as SARIF's rule names are.
+func sarifRuleName(c Category) string {
+	var b strings.Builder
+	for _, part := range strings.Split(string(c), "-") {
+		if part != "" {
+			b.WriteString(strings.ToUpper(part[:1]) + part[1:])
+		}
+	}
+	return b.String()
+}
+
+func sarifResultOf(r SARIFResult, ruleIndex int) sarifResult {
+	level := "note"
+	switch r.Finding.Severity {
+	case LevelCritical:
+		level = "error"
+	case LevelReview:
+		level = "warning"
+	}
+	art := sarifArtifactOf(r.URI)
+	// No startColumn: Hookwarden's columns count bytes, and SARIF's
+	// columnKind knows only UTF-16 code units and code points, which a
+	// line with a non-ASCII character before the column tells apart.
+	region := sarifRegion{StartLine: max(r.Line, 1)}
+	if r.Finding.Source.Text != "" {
+		region.Snippet = &sarifMessage{r.Finding.Source.Text}
+	}
+	props := map[string]string{"severity": r.Finding.Severity.String()}
+	if r.Hook != "" {
+		props["hook"] = r.Hook
+	}
+	return sarifResult{RuleID: sarifRuleID(r.Finding.Category), RuleIndex: ruleIndex, Level: level,
+		Message:             sarifMessage{sarifText(r.Finding.Summary)},
+		Locations:           []sarifLocation{{sarifPhysical{ArtifactLocation: art, Region: region}}},
+		PartialFingerprints: map[string]string{SARIFFingerprintKey: sarifFingerprint(r.Finding, filepath.ToSlash(r.URI))},
+		Properties:          props}
+}
+
+// sarifArtifactOf makes a URI reference of a path: relative paths under
+// %SRCROOT%, absolute ones as file: URIs, both percent-encoded (a space or
+// a '#' in a folder name is part of the path, not of the URI's syntax).
+func sarifArtifactOf(p string) sarifArtifact {
+	p = filepath.ToSlash(p)
+	if path.IsAbs(p) || filepath.IsAbs(p) || (len(p) > 1 && p[1] == ':') {
+		if !strings.HasPrefix(p, "/") {
+			p = "/" + p // C:/x → /C:/x
+		}
+		return sarifArtifact{URI: (&url.URL{Scheme: "file", Path: p}).String()}
+	}
+	p = strings.TrimPrefix(path.Clean(p), "./")
+	return sarifArtifact{URI: (&url.URL{Path: p}).EscapedPath(), URIBaseID: SARIFRootBase}
+}
+
+// sarifFingerprint hashes what identifies a finding across commits: its
+// rule, its file and its text (the summary and the source it quotes,
+// whitespace collapsed), never its line or column.
+func sarifFingerprint(f Finding, uri string) string {
+	h := sha256.New()
+	for _, part := range []string{sarifRuleID(f.Category), uri, normalizeSpace(f.Summary), normalizeSpace(f.Source.Text)} {
+		h.Write([]byte(part))
+		h.Write([]byte{0})
+	}
+	return hex.EncodeToString(h.Sum(nil))[:32]
+}
+
+func normalizeSpace(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// sarifText escapes a plain-text message: SARIF reads "[text](target)" in
+// message.text as a link, so a hook that names itself "[click](https://…)"
+// must not become one (SARIF 2.1.0 §3.11.6: a literal bracket is escaped
+// with a backslash, and so is the backslash).
+func sarifText(s string) string {
+	return strings.NewReplacer(`\`, `\\`, "[", `\[`, "]", `\]`).Replace(s)
 }
 
 var categoryTitle = map[Category]string{

@@ -5,7 +5,9 @@
 # Node.js/npm for the conformance kit when they are missing; and what the app
 # itself calls at run time: dbus-launch (dbus-x11; Fyne starts a session bus
 # with it when none is set, and logs its absence on every start) and
-# xdg-open (xdg-utils; "Open file" hands the file to the desktop's editor).
+# xdg-open (xdg-utils; "Open file" hands the file to the desktop's editor);
+# and the validators make check-package runs on the packages
+# (desktop-file-validate, appstreamcli, man).
 # Where dbus-x11 cannot be installed, the GUI scripts fall back to
 # dbus-run-session (package dbus), which gives the app a bus without it.
 # Go itself must be on PATH (Go 1.26). Idempotent: installs only what is
@@ -18,6 +20,7 @@ packages=(
   libwayland-dev libxkbcommon-dev
   xvfb xauth libgl1-mesa-dri imagemagick x11-utils xdotool dbus tmux
   dbus-x11 xdg-utils
+  desktop-file-utils appstream man-db
 )
 command -v node >/dev/null && command -v npm >/dev/null || packages+=(nodejs npm)
 

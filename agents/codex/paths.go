@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 )
 
 // Options say where to look. Zero fields take Codex's defaults.
@@ -13,8 +14,11 @@ type Options struct {
 	Cwd string
 	// Getenv reads the environment (CODEX_HOME, HOME); nil reads nothing.
 	Getenv func(string) string
-	// SystemDir is /etc/codex (tests move it).
+	// SystemDir is /etc/codex, %ProgramData%\OpenAI\Codex on Windows
+	// (tests move it).
 	SystemDir string
+	// GOOS selects the platform's defaults ("" is runtime.GOOS).
+	GOOS string
 }
 
 // Paths are the places Codex reads hook configuration from.
@@ -48,6 +52,10 @@ func ResolvePaths(opts Options) (Paths, error) {
 	if !filepath.IsAbs(opts.Cwd) {
 		return Paths{}, fmt.Errorf("codex: the session folder %q is not absolute", opts.Cwd)
 	}
+	goos := opts.GOOS
+	if goos == "" {
+		goos = runtime.GOOS
+	}
 	var p Paths
 	cwd, err := filepath.EvalSymlinks(opts.Cwd)
 	if err != nil {
@@ -66,6 +74,9 @@ func ResolvePaths(opts Options) (Paths, error) {
 		}
 	} else {
 		home := getenv("HOME")
+		if home == "" && goos == "windows" {
+			home = getenv("USERPROFILE") // what dirs::home_dir finds there
+		}
 		if home == "" {
 			return Paths{}, errors.New("codex: neither CODEX_HOME nor HOME is set")
 		}
@@ -75,12 +86,29 @@ func ResolvePaths(opts Options) (Paths, error) {
 	p.UserConfigTOML = filepath.Join(p.CodexHome, "config.toml")
 	sys := opts.SystemDir
 	if sys == "" {
-		sys = "/etc/codex"
+		sys = systemDir(goos, getenv)
 	}
 	p.SystemConfigTOML = filepath.Join(sys, "config.toml")
 	p.SystemHooksJSON = filepath.Join(sys, "hooks.json")
 	p.Requirements = filepath.Join(sys, "requirements.toml")
 	return p, nil
+}
+
+// systemDir is the folder of Codex's system config.toml, hooks.json and
+// requirements.toml: /etc/codex on Unix, macOS included
+// (SYSTEM_CONFIG_TOML_FILE_UNIX), and on Windows the ProgramData known
+// folder joined with OpenAI\Codex, C:\ProgramData when it cannot be
+// found (source: codex-rs config loader windows_codex_system_dir,
+// DEFAULT_PROGRAM_DATA_DIR_WINDOWS).
+func systemDir(goos string, getenv func(string) string) string {
+	if goos != "windows" {
+		return "/etc/codex"
+	}
+	data := getenv("ProgramData")
+	if data == "" {
+		data = `C:\ProgramData`
+	}
+	return filepath.Join(data, "OpenAI", "Codex")
 }
 
 // findProjectRoot returns the nearest folder at or above cwd that holds one

@@ -1,3 +1,5 @@
+//go:build cgo
+
 // Command minwindow is the baseline of scripts/bench-window.sh: the smallest
 // Fyne app that maps a window of Hookwarden's size with a label in it, built
 // with the same Fyne version and flags.
