@@ -22,12 +22,12 @@ setup:
 	@scripts/setup-debian.sh
 
 build:
-	$(GO) build -o $(BIN) .
+	$(GO) build -buildvcs=auto -o $(BIN) .
 
 # The command-line build: every command but the window and the tray, one
 # static binary without cgo (cmd/hookwarden-cli).
 build-cli:
-	CGO_ENABLED=0 $(GO) build -o $(BIN)-cli ./cmd/hookwarden-cli
+	CGO_ENABLED=0 $(GO) build -buildvcs=auto -o $(BIN)-cli ./cmd/hookwarden-cli
 
 # The command-line build compiles without cgo for every platform users run
 # agents on (the Linux build is tested in cmd/hookwarden-cli: static ELF).

@@ -16,7 +16,9 @@ const Release = "0.1.0"
 // Info is what a binary knows about its own build.
 type Info struct {
 	// Version is the module's version when Go recorded one (a tag, or a
-	// pseudo-version for a build in a git checkout), else Release.
+	// pseudo-version that follows a tag), else Release: a build in a
+	// checkout with no tag gets v0.0.0-DATE-COMMIT from Go, which says
+	// less than Release and the commit.
 	Version string
 	// Commit is the VCS revision, "" when the build was not stamped
 	// (-buildvcs=false, or no git at build time).
@@ -41,7 +43,7 @@ func fromBuildInfo(bi *debug.BuildInfo, ok bool) Info {
 	if !ok || bi == nil {
 		return in
 	}
-	if v := bi.Main.Version; v != "" && v != "(devel)" {
+	if v := bi.Main.Version; v != "" && v != "(devel)" && !untaggedPseudo(v) {
 		in.Version = strings.TrimPrefix(v, "v")
 	}
 	if bi.GoVersion != "" {
@@ -110,4 +112,16 @@ func (in Info) Long() string {
 	field("go", in.Go)
 	field("platform", in.Platform)
 	return b.String()
+}
+
+// untaggedPseudo reports whether v is the pseudo-version Go gives a
+// checkout with no tag behind it (v0.0.0-20261201180000-1a2b3c4d5e6f).
+func untaggedPseudo(v string) bool {
+	v, _, _ = strings.Cut(v, "+") // +dirty: the tree had changes (Modified says so)
+	rest, ok := strings.CutPrefix(v, "v0.0.0-")
+	if !ok {
+		return false
+	}
+	date, hash, ok := strings.Cut(rest, "-")
+	return ok && len(date) == 14 && len(hash) == 12 && strings.Trim(date, "0123456789") == "" && strings.Trim(hash, "0123456789abcdef") == ""
 }

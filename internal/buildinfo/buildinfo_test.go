@@ -18,16 +18,16 @@ func TestFromBuildInfo(t *testing.T) {
 			{Key: "vcs.time", Value: "2026-12-01T18:00:00Z"}, {Key: "vcs.modified", Value: "true"},
 		}}
 	got := fromBuildInfo(stamped, true)
-	want := Info{Version: "0.0.0-20261201180000-1a2b3c4d5e6f", Commit: "1a2b3c4d5e6f7a8b9c0d1a2b3c4d5e6f7a8b9c0d",
+	want := Info{Version: Release, Commit: "1a2b3c4d5e6f7a8b9c0d1a2b3c4d5e6f7a8b9c0d",
 		Date: "2026-12-01T18:00:00Z", Modified: true, Go: "go1.26.8", Platform: "darwin/arm64"}
 	if got != want {
 		t.Fatalf("fromBuildInfo = %+v\nwant %+v", got, want)
 	}
-	if s := got.String(); s != "hookwarden 0.0.0-20261201180000-1a2b3c4d5e6f (commit 1a2b3c4d5e6f+modified, 2026-12-01T18:00:00Z, go1.26.8 darwin/arm64)" {
+	if s := got.String(); s != "hookwarden "+Release+" (commit 1a2b3c4d5e6f+modified, 2026-12-01T18:00:00Z, go1.26.8 darwin/arm64)" {
 		t.Errorf("String() = %q", s)
 	}
 	long := got.Long()
-	for _, line := range []string{"version:  0.0.0-", "commit:   1a2b3c4d5e6f7a8b9c0d1a2b3c4d5e6f7a8b9c0d (modified)", "date:     2026-12-01T18:00:00Z", "platform: darwin/arm64"} {
+	for _, line := range []string{"version:  " + Release, "commit:   1a2b3c4d5e6f7a8b9c0d1a2b3c4d5e6f7a8b9c0d (modified)", "date:     2026-12-01T18:00:00Z", "platform: darwin/arm64"} {
 		if !strings.Contains(long, line) {
 			t.Errorf("Long() lacks %q:\n%s", line, long)
 		}
@@ -41,6 +41,15 @@ func TestFromBuildInfo(t *testing.T) {
 	}
 	if s := plain.String(); !strings.Contains(s, "commit unknown") || !strings.Contains(s, "date unknown") {
 		t.Errorf("unstamped String() = %q", s)
+	}
+	if got := fromBuildInfo(&debug.BuildInfo{Main: debug.Module{Version: "v0.0.0-20261201180000-1a2b3c4d5e6f+dirty"}}, true).Version; got != Release {
+		t.Errorf("an untagged dirty checkout reads %q, want %s", got, Release)
+	}
+	// A tag and a pseudo-version that follows one are the module's own.
+	for v, want := range map[string]string{"v1.2.3": "1.2.3", "v1.2.4-0.20261201180000-1a2b3c4d5e6f": "1.2.4-0.20261201180000-1a2b3c4d5e6f"} {
+		if got := fromBuildInfo(&debug.BuildInfo{Main: debug.Module{Version: v}}, true).Version; got != want {
+			t.Errorf("module version %s reads %q, want %q", v, got, want)
+		}
 	}
 	if none := fromBuildInfo(nil, false); none.Version != Release {
 		t.Errorf("no build info: %+v", none)
