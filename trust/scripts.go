@@ -560,9 +560,16 @@ func (d *discoverer) module(sc *scope, w cmdWord, via string) {
 		return
 	}
 	rel := filepath.Join(strings.Split(w.v.text, ".")...)
+	foundAny := false
+	defer func() {
+		if !foundAny {
+			d.incomplete(sc, w.w, ReasonLoads, "python -m runs the installed module "+w.v.text+", whose code (and the project files it reads) Hookwarden does not follow")
+		}
+	}()
 	for _, cwd := range d.resolve(sc, w.w, ".") {
 		pkg := filepath.Join(cwd, rel)
 		if isDir(pkg) {
+			foundAny = true
 			parts := strings.Split(rel, string(filepath.Separator))
 			for i := 1; i <= len(parts); i++ {
 				if init := filepath.Join(cwd, filepath.Join(parts[:i]...), "__init__.py"); exists(init) {
@@ -573,6 +580,7 @@ func (d *discoverer) module(sc *scope, w cmdWord, via string) {
 			continue
 		}
 		if exists(pkg + ".py") {
+			foundAny = true
 			d.add(sc, w.w, pkg+".py", via, FoundModule, false, false)
 		}
 	}
