@@ -58,7 +58,7 @@ func TestEveryAgentApprovesAndRevokesThroughTheContract(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, h := range after.Hooks {
-				if h.Status != trust.StatusTrusted {
+				if h.Status != trust.StatusTrusted && !(h.Status == trust.StatusPartlyUnwatched && len(h.Unresolved) > 0) {
 					t.Errorf("after approving all, %s is %s", h.Label, h.Status)
 				}
 			}

@@ -191,6 +191,9 @@ func discoverWith(command, projectDir string, env map[string]string, roots []str
 	for k, v := range env {
 		sc.vars[k] = v
 	}
+	if cache.rt.ShellNote != "" {
+		d.incomplete(sc, nil, ReasonShell, cache.rt.ShellNote)
+	}
 	d.stmts(f.Stmts, sc)
 	d.envFiles(sc)
 	d.checkWrites()

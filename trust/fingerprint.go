@@ -154,6 +154,15 @@ type Fingerprinter struct{ f *fingerprinter }
 // NewFingerprinter is a Fingerprinter for the project folder.
 func NewFingerprinter(project string) Fingerprinter { return Fingerprinter{newFingerprinter(project)} }
 
+// NewFingerprinterFor is a Fingerprinter for commands the agent runs as
+// rt says (its shell, variables and env files, which are fingerprinted
+// with every hook).
+func NewFingerprinterFor(project string, rt Runtime) Fingerprinter {
+	f := newFingerprinter(project)
+	f.followed = newFollowCacheFor(rt)
+	return Fingerprinter{f}
+}
+
 // Scripts fingerprints the scripts command runs (env: the hook's own
 // variables; roots: folders besides the project whose scripts are
 // followed); parseErr when the command cannot be read.

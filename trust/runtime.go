@@ -37,6 +37,9 @@ type Runtime struct {
 	// agent passes to every hook (.env files): each is fingerprinted with
 	// every hook, so adding, changing or removing one needs review.
 	EnvFiles []string
+	// ShellNote, when set, says the agent's shell is neither bash nor sh
+	// (zsh, fish): every discovery is then incomplete for that reason.
+	ShellNote string
 	// Env are the variables those files set now (they resolve $NAME and
 	// BASH_ENV, PATH, CDPATH, MAKEFILES, NODE_OPTIONS … like a hook's env).
 	Env map[string]string

@@ -72,7 +72,7 @@ func AuditData(snap *Snapshot, hs []*hooks.Hook, data *trust.StoreData) (*Report
 	approvals := Approvals(data, snap.ProjectDir)
 	revoked := RevokedApprovals(data, snap.ProjectDir)
 	settingsNow := claudeSettingsFields(snap)
-	a := trust.NewScriptReviewer(snap.ProjectDir)
+	a := trust.NewScriptReviewerFor(snap.ProjectDir, scriptRuntime())
 	claimed := map[string]bool{}
 	var pending []int
 	for _, h := range hs {
@@ -95,6 +95,7 @@ func AuditData(snap *Snapshot, hs []*hooks.Hook, data *trust.StoreData) (*Report
 			if changes, note := claudeSettingsChanges(ap, settingsNow); changes != nil || note != "" {
 				rv.Status, rv.FieldChanges, rv.ApprovalNote = trust.StatusDefinitionChanged, changes, note
 			}
+			rv.SettleUnwatched()
 		} else {
 			pending = append(pending, len(r.Hooks))
 		}
@@ -225,7 +226,7 @@ func Approve(snap *Snapshot, hs []*hooks.Hook, store trust.Store, now time.Time)
 		ap  *Approval
 	}
 	var recs []rec
-	fp := trust.NewFingerprinter(snap.ProjectDir)
+	fp := trust.NewFingerprinterFor(snap.ProjectDir, scriptRuntime())
 	settings := claudeSettingsFields(snap)
 	for _, h := range hs {
 		rv, err := claudeReviewOf(h, snap.ProjectDir)

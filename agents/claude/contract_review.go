@@ -131,6 +131,9 @@ var reviewWords = agents.ReviewWords{
 			"without any warning.",
 		trust.StatusScriptChanged: "Approved, but a script it runs changed since. Claude Code runs the new version " +
 			"without any warning.",
+		trust.StatusPartlyUnwatched: "Approved, partly unwatched: nothing Hookwarden fingerprinted changed since it was " +
+			"approved, but part of what it runs (listed under it) cannot be watched, so a change there would go unnoticed. " +
+			"'hookwarden run' holds it back without --yes, exec refuses it and audit --strict counts it.",
 		trust.StatusTrusted: "Approved in Hookwarden's store, and no script it runs changed since.",
 		trust.StatusDefinitionChanged: "Approved, but the project's settings changed what it runs (see below). Claude Code " +
 			"runs it with the new settings without any warning.",

@@ -111,6 +111,9 @@ var reviewWords = agents.ReviewWords{
 			"from the settings. Gemini CLI will warn once, then run and trust the new command.",
 		trust.StatusScriptChanged: "The key is trusted, but a script the hook runs changed since it was approved " +
 			"in Hookwarden. Gemini CLI does not look at scripts: it runs the new version without a warning.",
+		trust.StatusPartlyUnwatched: "Approved, partly unwatched: nothing Hookwarden fingerprinted changed since it was " +
+			"approved, but part of what it runs (listed under it) cannot be watched, so a change there would go unnoticed. " +
+			"'hookwarden run' holds it back without --yes, exec refuses it and audit --strict counts it.",
 		trust.StatusTrusted: "Approved in trusted_hooks.json, and no script it runs changed since Hookwarden recorded it.",
 		trust.StatusDefinitionChanged: "The key is trusted, but the hook is not what was approved in Hookwarden: its env, " +
 			"timeout, type, event, matcher or the split of its name and command changed (see below). Gemini CLI's key " +
@@ -618,7 +621,7 @@ func auditText(r *Report, hs []agents.HookReview) []agents.TextLine {
 			for _, u := range h.Unresolved {
 				f("              - %s\n", u.String())
 			}
-			if h.Status == trust.StatusTrusted {
+			if h.Status == trust.StatusPartlyUnwatched {
 				f("              (trusted*: approved with this code; what it refers to can change unseen, so 'hookwarden run' holds it back without --yes)\n")
 			}
 		}

@@ -1,0 +1,10 @@
+package claude
+
+import "github.com/hookwarden/hookwarden/trust"
+
+// scriptRuntime is how Claude Code runs a command handler's shell form,
+// for discovery: /bin/sh -c (dash on Debian and Ubuntu: no brace
+// expansion, no source), with CLAUDE_PROJECT_DIR set to the project.
+func scriptRuntime() trust.Runtime {
+	return trust.Runtime{Dialect: trust.DialectPOSIX, ProjectVars: []string{"CLAUDE_PROJECT_DIR"}, TextVars: []string{}}
+}
