@@ -147,6 +147,7 @@ func writeListTable(w io.Writer, agent agents.Agent, p agents.Project) error {
 	all := p.Hooks()
 	typed := len(agent.Info().Types) > 1
 	noter, _ := p.(agents.ListNoter)
+	states := trustStates(context.Background(), p)
 	cache := risk.NewCache()
 	for _, group := range groupByEvent(agent.Events(), all) {
 		printf(w, "\n%s\n", group.event)
@@ -160,6 +161,9 @@ func writeListTable(w io.Writer, agent agents.Agent, p agents.Project) error {
 				name = "[" + h.Type + "] " + name
 			}
 			printf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\n", h.Status, name, orDash(m), agents.OriginLabel(h), h.Reason, riskLabel(hookRisk(cache, p, h, p.Dir())))
+			if note := unwatchedNote(states, h.ID); note != "" {
+				printf(tw, "      %s\n", note)
+			}
 			if noter != nil {
 				for _, line := range noter.ListNotes(h) {
 					printf(tw, "      %s\n", line)

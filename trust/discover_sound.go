@@ -333,3 +333,22 @@ func expandBraces(w *syntax.Word) []*syntax.Word {
 	}
 	return out
 }
+
+// versionOnly reports whether option t makes interpreter name print its
+// version or help and exit without running any code.
+func versionOnly(name, t string) bool {
+	switch t {
+	case "--version", "--help":
+		return true
+	}
+	base := strings.TrimSuffix(filepath.Base(name), ".exe")
+	switch {
+	case base == "node" || base == "nodejs" || base == "deno" || base == "bun":
+		return t == "-v" || t == "-h"
+	case versioned.MatchString(base):
+		return t == "-V" || t == "-VV" || t == "-h"
+	case base == "perl" || base == "php": // ruby -v is verbose, and runs its script
+		return t == "-v" || t == "-h"
+	}
+	return false
+}

@@ -421,6 +421,9 @@ func (d *discoverer) interpret(st *syntax.Stmt, name string, ip interpreter, arg
 			return
 		}
 		t := w.v.text
+		if !codeNext && !scriptNext && versionOnly(name, t) {
+			return // node --version, python3 -V, bash --help: no script runs
+		}
 		switch {
 		case codeNext:
 			d.shellCodeOrUnseen(st, w, sc, via, ip.shell)

@@ -120,6 +120,7 @@ func (p *Project) review() (*codexReview, error) {
 		r.byID[h.HookID] = h
 		if c := p.keyed(h.Key); c != nil {
 			h.Risk = risk.Analyze(agents.RiskSubject(p, c.Hook, p.Dir()), risk.Options{Cache: cache})
+			agents.FloorUnwatchedRisk(h)
 			h.Fields = []agents.Field{
 				{Key: "trust_status", Label: "Codex says", Value: string(c.Trust), JSON: c.Trust},
 				{Key: "current_hash", Label: "Current hash", Value: c.CurrentHash, Code: true},
@@ -345,6 +346,17 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 	}
 	if err := p.unchangedOnDisk(picked); err != nil {
 		return nil, err
+	}
+	if !req.AcceptUnwatched {
+		e := &agents.UnwatchedApproval{}
+		for _, h := range picked {
+			if rv := r.byID[h.Hook.ID]; rv != nil && len(rv.Unresolved) > 0 {
+				e.Hooks = append(e.Hooks, agents.UnwatchedHook{Label: rv.Label, Reasons: rv.Unresolved})
+			}
+		}
+		if len(e.Hooks) > 0 {
+			return nil, e
+		}
 	}
 	fp := trust.NewFingerprinterFor(p.Dir(), scriptRuntime(p.env.Vars))
 	now := p.env.Clock()

@@ -58,7 +58,7 @@ func auditText(p *Project, r *codexReview) []agents.TextLine {
 				word += ", disabled"
 			}
 		}
-		status := string(h.Status)
+		status := trust.StatusLabel(h.Status)
 		if h.Status == trust.StatusTrusted && h.RunsUnseenCode() {
 			status = "trusted*"
 		}

@@ -68,6 +68,7 @@ func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
 		if p.env.WantsRisk(h.NeedsReview()) {
 			hr.Risk = ReviewRisk(cache, h, rep.Project)
 		}
+		agents.FloorUnwatchedRisk(&hr)
 		if x := byID[h.HookID]; x != nil {
 			hr.File = x.Origin.File
 		}
@@ -273,6 +274,13 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 		return res, nil
 	}
 	if err := agents.Recheck(ctx, p, req.Reviewed); err != nil {
+		return res, err
+	}
+	var ids []string
+	for _, h := range picked {
+		ids = append(ids, h.HookID)
+	}
+	if err := agents.CheckUnwatched(ctx, p, ids, req.AcceptUnwatched); err != nil {
 		return res, err
 	}
 	ar, err := Approve(snap, opts, picked, p.env.Clock())
@@ -588,7 +596,7 @@ func auditText(r *Report, hs []agents.HookReview) []agents.TextLine {
 		if h.Matcher != "" {
 			where += "[" + h.Matcher + "]"
 		}
-		status := strings.ToUpper(string(h.Status))
+		status := strings.ToUpper(trust.StatusLabel(h.Status))
 		if h.Status == trust.StatusTrusted && h.RunsUnseenCode() {
 			status = "TRUSTED*"
 		}
