@@ -639,7 +639,7 @@ func auditText(r *Report, hs []agents.HookReview) []agents.TextLine {
 			if s.Flagged {
 				mark = "  <- review"
 			}
-			f("    script    %s: %s%s\n", s.Word, s.Status, mark)
+			f("    script    %s: %s%s\n", agents.ScriptName(*s, r.Project), s.Status, mark)
 			if s.From != "" || s.Via != "" {
 				f("              %s\n", scriptOrigin(*s))
 			}
