@@ -215,3 +215,17 @@ func TestVersionQueriesRunNoUnseenCode(t *testing.T) {
 		t.Fatalf("version queries read %s", status)
 	}
 }
+
+// TestSettingsNestedAThousandLevelsAreRead: Gemini CLI reads a settings
+// file with a value nested 1,000 levels deep (JSON.parse takes any depth),
+// so Hookwarden lists its hooks and reads the file without an error.
+func TestSettingsNestedAThousandLevelsAreRead(t *testing.T) {
+	e := attackEnv(t)
+	deep := strings.Repeat("[", 1000) + strings.Repeat("]", 1000)
+	e.write(filepath.Join(e.project, ".gemini", "settings.json"),
+		`{"x": `+deep+`, "hooks": {"SessionStart": [{"hooks": [{"type": "command", "name": "deep-hook", "command": "echo hi"}]}]}}`)
+	code, out, errOut := e.runWithPath("list")
+	if code != ExitOK || !strings.Contains(out, "deep-hook") || strings.Contains(out+errOut, "levels deep") {
+		t.Fatalf("list of a 1,000-deep settings file: exit %d\n%s%s", code, out, errOut)
+	}
+}
