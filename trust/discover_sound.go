@@ -266,11 +266,14 @@ func (d *discoverer) hashBuiltin(st *syntax.Stmt, words []cmdWord, sc *scope) {
 // unquoted expansion whose value holds blanks ($runner with runner="bash
 // x.sh") becomes several words. Only the default IFS is known.
 func (d *discoverer) splitFields(w cmdWord, sc *scope) ([]cmdWord, bool) {
-	if !w.v.ok || !w.v.split || !strings.ContainsAny(w.v.text, " \t\n") {
+	if !w.v.ok || !w.v.split {
 		return []cmdWord{w}, true
 	}
 	if _, set := sc.vars["IFS"]; set {
 		return nil, false
+	}
+	if !strings.ContainsAny(w.v.text, " \t\n") {
+		return []cmdWord{w}, true
 	}
 	var out []cmdWord
 	for _, f := range strings.Fields(w.v.text) {
