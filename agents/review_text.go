@@ -45,8 +45,11 @@ func ScriptName(s trust.ScriptReview, project string) string {
 	if r, err := filepath.Rel(project, s.Path); err == nil && !strings.HasPrefix(r, "..") {
 		rel = r
 	}
-	if s.Word == "" || s.Word == s.Path || s.Word == rel || strings.TrimPrefix(s.Word, "./") == rel {
+	switch {
+	case s.Word == "" || s.Word == s.Path:
 		return rel
+	case s.Word == rel || strings.TrimPrefix(s.Word, "./") == rel || strings.HasSuffix(s.Word, "/"+rel):
+		return s.Word // the word names the file ($GEMINI_PROJECT_DIR/x.sh)
 	}
 	return s.Word + " (" + rel + ")"
 }
