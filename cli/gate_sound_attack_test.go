@@ -3,6 +3,8 @@
 package cli
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -227,5 +229,51 @@ func TestSettingsNestedAThousandLevelsAreRead(t *testing.T) {
 	code, out, errOut := e.runWithPath("list")
 	if code != ExitOK || !strings.Contains(out, "deep-hook") || strings.Contains(out+errOut, "levels deep") {
 		t.Fatalf("list of a 1,000-deep settings file: exit %d\n%s%s", code, out, errOut)
+	}
+}
+
+// claudeRun runs one command line against a Claude Code project.
+func claudeRun(io *IO, out, errb *bytes.Buffer, args ...string) (int, string) {
+	out.Reset()
+	errb.Reset()
+	code := Main(context.Background(), append([]string{args[0], "--agent", "claude"}, args[1:]...), io)
+	return code, out.String() + errb.String()
+}
+
+// TestClaudeGateAttacks: Claude Code runs a command with /bin/sh (dash:
+// no brace expansion), so ". h/{env,common}.sh" reads the file of that
+// very name, which is what is fingerprinted; and a command Claude Code
+// runs from the project's settings besides hooks (apiKeyHelper) added by
+// a pull does not read as clean.
+func TestClaudeGateAttacks(t *testing.T) {
+	settings := `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": ". .claude/hooks/{env,common}.sh"}]}]}}`
+	io, out, errb, project := claudeEnv(t, map[string]string{
+		"PROJECT/.claude/settings.json":         settings,
+		"PROJECT/.claude/hooks/{env,common}.sh": "true\n",
+		"PROJECT/.claude/hooks/env.sh":          "true\n",
+		"PROJECT/.claude/hooks/common.sh":       "true\n",
+	})
+	if code, text := claudeRun(io, out, errb, "trust", "--all"); code != ExitOK {
+		t.Fatalf("trust: %d\n%s", code, text)
+	}
+	if code, text := claudeRun(io, out, errb, "audit"); code != ExitOK {
+		t.Fatalf("approved: audit %d\n%s", code, text)
+	}
+	literal := filepath.Join(project, ".claude", "hooks", "{env,common}.sh")
+	if err := os.WriteFile(literal, []byte("touch pwned\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, text := claudeRun(io, out, errb, "audit"); code != ExitNeedsReview || !strings.Contains(text, "{env,common}.sh") {
+		t.Fatalf("the file dash sources changed: audit %d\n%s", code, text)
+	}
+	if code, text := claudeRun(io, out, errb, "trust", "--all"); code != ExitOK {
+		t.Fatalf("trust again: %d\n%s", code, text)
+	}
+	withHelper := strings.Replace(settings, `{"hooks"`, `{"apiKeyHelper": "sh .claude/key.sh", "hooks"`, 1)
+	if err := os.WriteFile(filepath.Join(project, ".claude", "settings.json"), []byte(withHelper), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, text := claudeRun(io, out, errb, "audit"); code != ExitNeedsReview || !strings.Contains(text, "apiKeyHelper") {
+		t.Fatalf("apiKeyHelper added: audit %d\n%s", code, text)
 	}
 }

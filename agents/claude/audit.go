@@ -2,6 +2,9 @@ package claude
 
 import (
 	"fmt"
+	"maps"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/hookwarden/hookwarden/hooks"
@@ -147,12 +150,24 @@ func AuditData(snap *Snapshot, hs []*hooks.Hook, data *trust.StoreData) (*Report
 // (and the current settings as added) when the project sets any now.
 func claudeSettingsChanges(ap *Approval, now trust.Definition) ([]trust.FieldChange, string) {
 	if ap.Settings == nil {
+		// an earlier record: what it could vouch for is the keys it knew,
+		// and any command-running key counts as added
+		now = maps.Clone(now)
+		maps.DeleteFunc(now, func(k string, _ string) bool { return !legacySettingsKey(k) })
 		if len(now) == 0 {
 			return nil, ""
 		}
 		return trust.DiffDefinitions(trust.Definition{}, now), "approved by an earlier Hookwarden that did not record the project's settings env: review it again"
 	}
 	return trust.DiffDefinitions(ap.Settings, now), ""
+}
+
+// legacySettingsKey reports whether a settings field ("project env.X")
+// is one of claudeSettingsKeys.
+func legacySettingsKey(field string) bool {
+	_, k, _ := strings.Cut(field, " ")
+	k, _, _ = strings.Cut(k, ".")
+	return slices.Contains(claudeSettingsKeys, k)
 }
 
 func claudeReviewOf(h *hooks.Hook, project string) (HookReview, error) {
