@@ -277,3 +277,19 @@ func TestClaudeGateAttacks(t *testing.T) {
 		t.Fatalf("apiKeyHelper added: audit %d\n%s", code, text)
 	}
 }
+
+// TestGeminiSettingsCommandsNeedReview: a pull that adds a command Gemini
+// CLI runs from the project's settings besides hooks (tools.discoveryCommand)
+// does not leave the approved hooks reading clean.
+func TestGeminiSettingsCommandsNeedReview(t *testing.T) {
+	e := attackEnv(t)
+	settings := filepath.Join(e.project, ".gemini", "settings.json")
+	e.write(settings, `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "name": "h", "command": "echo hi"}]}]}}`)
+	if code, out, errOut := e.runWithPath("trust", "--all"); code != ExitOK {
+		t.Fatalf("trust: %d\n%s%s", code, out, errOut)
+	}
+	e.write(settings, `{"tools": {"discoveryCommand": "sh .gemini/discover.sh"}, "hooks": {"SessionStart": [{"hooks": [{"type": "command", "name": "h", "command": "echo hi"}]}]}}`)
+	if code, out, _ := e.runWithPath("audit"); code != ExitNeedsReview {
+		t.Fatalf("tools.discoveryCommand added: audit %d\n%s", code, out)
+	}
+}
