@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 var (
@@ -180,4 +182,45 @@ func packageMain(pkgDir string) string {
 		}
 	}
 	return resolveJS(filepath.Join(pkgDir, "index"))
+}
+
+// foreignLoadRE: words with which inline code of another language loads
+// or runs other code.
+var foreignLoadRE = regexp.MustCompile(`\b(require|use|import|load|include|dofile|loadfile|system|exec|eval|spawn|popen|open)\b|` + "`")
+
+// inlineForeign follows the inline code of a Python or JavaScript
+// interpreter (python3 -c 'import helper', node -e "require('./x')") into
+// the modules it imports, as a script in the working folder; inline code
+// of another language that loads or runs anything is a reason.
+func (d *discoverer) inlineForeign(st *syntax.Stmt, w cmdWord, sc *scope, via string) {
+	code := w.v.text
+	name := via
+	if f := strings.Fields(via); len(f) > 0 {
+		name = filepath.Base(f[len(f)-1])
+	}
+	lang := ""
+	switch {
+	case versioned.MatchString(name):
+		lang = "python"
+	case name == "node" || name == "nodejs" || name == "bun" || name == "deno":
+		lang = "js"
+	}
+	if lang == "" {
+		if foreignLoadRE.MatchString(code) {
+			d.incomplete(sc, st, ReasonLoads, name+" runs inline code that loads or runs other code, which Hookwarden does not follow")
+		}
+		return
+	}
+	if sc.cwds == nil {
+		d.incomplete(sc, st, ReasonComputed, name+" runs inline code in a folder known only at run time")
+		return
+	}
+	inner := &scope{cwds: sc.cwds, vars: map[string]string{}, file: sc.file, src: code, depth: sc.depth + 1, lang: sc.lang}
+	for _, cwd := range sc.cwds {
+		if lang == "python" {
+			d.pythonImports(inner, filepath.Join(cwd, "-c"), code)
+		} else {
+			d.jsImports(inner, filepath.Join(cwd, "[eval]"), code)
+		}
+	}
 }

@@ -183,3 +183,21 @@ func TestPhysicalDotDot(t *testing.T) {
 		t.Errorf("scripts: %+v", d.Scripts)
 	}
 }
+
+// TestInlineCodeOfOtherLanguages: python3 -c and node -e follow their
+// imports; perl -e that loads code is incomplete.
+func TestInlineCodeOfOtherLanguages(t *testing.T) {
+	p := soundProject(t, map[string]string{"helper.py": "pass\n", "lib.js": "\n"})
+	if d := discoverIn(t, p, `python3 -c 'import helper'`, Runtime{}); !hasScript(d, filepath.Join(p, "helper.py")) || !d.Complete() {
+		t.Errorf("python3 -c: %+v", d)
+	}
+	if d := discoverIn(t, p, `node -e "require('./lib')"`, Runtime{}); !hasScript(d, filepath.Join(p, "lib.js")) || !d.Complete() {
+		t.Errorf("node -e: %+v", d)
+	}
+	if d := discoverIn(t, p, `perl -e 'require "./x.pl"'`, Runtime{}); d.Complete() {
+		t.Errorf("perl -e require: %+v", d)
+	}
+	if d := discoverIn(t, p, `python3 -c 'print(1)'`, Runtime{}); !d.Complete() {
+		t.Errorf("python3 -c print: %+v", d)
+	}
+}

@@ -542,7 +542,9 @@ func (d *discoverer) shellCodeOrUnseen(st *syntax.Stmt, w cmdWord, sc *scope, vi
 			return
 		}
 		d.unresolved(sc, st, via+" runs code "+w.v.why)
+		return
 	}
+	d.inlineForeign(st, w, sc, via)
 }
 
 // preload lists a file an interpreter loads first (node -r ./pre.js); a
