@@ -142,6 +142,12 @@ func (d *discoverer) envFiles(sc *scope) {
 	for _, p := range d.cache.rt.EnvFiles {
 		d.addData(sc, p, "agent env", FoundEnvFile)
 	}
+	for _, pat := range d.cache.rt.Watch {
+		matches, _ := filepath.Glob(pat)
+		for _, p := range matches {
+			d.addData(sc, p, "agent file", FoundConfig)
+		}
+	}
 }
 
 // addData lists a file that changes what runs without being run itself

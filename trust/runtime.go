@@ -37,6 +37,11 @@ type Runtime struct {
 	// agent passes to every hook (.env files): each is fingerprinted with
 	// every hook, so adding, changing or removing one needs review.
 	EnvFiles []string
+	// Watch are further project files, by glob pattern, that change what
+	// the agent runs around its hooks (skill files whose frontmatter
+	// holds hooks): each that exists is fingerprinted with every hook, so
+	// one a pull adds or changes needs review.
+	Watch []string
 	// ShellNote, when set, says the agent's shell is neither bash nor sh
 	// (zsh, fish): every discovery is then incomplete for that reason.
 	ShellNote string

@@ -75,7 +75,7 @@ func AuditData(snap *Snapshot, hs []*hooks.Hook, data *trust.StoreData) (*Report
 	approvals := Approvals(data, snap.ProjectDir)
 	revoked := RevokedApprovals(data, snap.ProjectDir)
 	settingsNow := claudeSettingsFields(snap)
-	a := trust.NewScriptReviewerFor(snap.ProjectDir, scriptRuntime())
+	a := trust.NewScriptReviewerFor(snap.ProjectDir, scriptRuntime(snap.ProjectDir))
 	claimed := map[string]bool{}
 	var pending []int
 	for _, h := range hs {
@@ -241,7 +241,7 @@ func Approve(snap *Snapshot, hs []*hooks.Hook, store trust.Store, now time.Time)
 		ap  *Approval
 	}
 	var recs []rec
-	fp := trust.NewFingerprinterFor(snap.ProjectDir, scriptRuntime())
+	fp := trust.NewFingerprinterFor(snap.ProjectDir, scriptRuntime(snap.ProjectDir))
 	settings := claudeSettingsFields(snap)
 	for _, h := range hs {
 		rv, err := claudeReviewOf(h, snap.ProjectDir)
