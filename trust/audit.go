@@ -113,6 +113,9 @@ type HookReview struct {
 	// (HoldUnapproved and the agents' own gates) never runs it without the user's
 	// explicit confirmation, as for an unapproved hook.
 	Unresolved []UnresolvedCode `json:"unresolved,omitempty"`
+	// Covered are the reasons a traced run covered (CoverReasons): no
+	// longer reasons the hook is partly unwatched, still shown.
+	Covered []UnresolvedCode `json:"covered,omitempty"`
 	// DiscoverCommand is the command line script discovery reads when it
 	// is not Command (an agent's handler whose command is written in
 	// parts, or with placeholders filled in only when it runs).
@@ -398,8 +401,17 @@ func (a *Auditor) reviewScripts(rv *HookReview, approval *Approval) {
 		return
 	}
 	rv.Unresolved = found.Unresolved
+	scripts := found.Scripts
+	if a.Runtime.Cover != nil {
+		rv.Scripts = nil
+		a.Runtime.Cover(rv)
+		for _, s := range rv.Scripts {
+			scripts = append(scripts, ScriptRef{Word: s.Word, Path: s.Path, Via: s.Via, How: s.How, From: s.From})
+		}
+		rv.Scripts = []ScriptReview{}
+	}
 	discovered := map[scriptPlace]bool{}
-	for _, ref := range found.Scripts {
+	for _, ref := range scripts {
 		discovered[scriptPlace{ref.Path, ref.Via}] = true
 		now, ok := a.Scripts[ref.Path]
 		if !ok {

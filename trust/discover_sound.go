@@ -361,3 +361,23 @@ func versionOnly(name, t string) bool {
 	}
 	return false
 }
+
+// FoundTraced: a file a sandboxed run of the hook opened or executed
+// (added by a Runtime.Cover).
+const FoundTraced Found = "traced"
+
+// CoverReasons moves the reasons covered reports true for (each must be
+// Traceable: a reason whose code is chosen at run time is never covered
+// by one run) from Unresolved to Covered, noting by what.
+func (h *HookReview) CoverReasons(by string, covered func(UnresolvedCode) bool) {
+	var left []UnresolvedCode
+	for _, u := range h.Unresolved {
+		if u.Traceable && covered(u) {
+			u.Why += " (covered by " + by + ")"
+			h.Covered = append(h.Covered, u)
+			continue
+		}
+		left = append(left, u)
+	}
+	h.Unresolved = left
+}

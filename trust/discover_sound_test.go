@@ -201,3 +201,30 @@ func TestInlineCodeOfOtherLanguages(t *testing.T) {
 		t.Errorf("python3 -c print: %+v", d)
 	}
 }
+
+// TestCoverByATrace: a Runtime.Cover adds the files a trace saw (they are
+// fingerprinted like any script) and covers traceable reasons only; a
+// hook left with none is trusted once approved.
+func TestCoverByATrace(t *testing.T) {
+	p := soundProject(t, map[string]string{"m.pl": "require './h.pl';\n", "h.pl": "1;\n"})
+	rt := Runtime{Cover: func(rv *HookReview) {
+		rv.Scripts = append(rv.Scripts, ScriptReview{Word: "h.pl", Path: filepath.Join(p, "h.pl"), Via: "perl", How: FoundTraced})
+		rv.CoverReasons("a traced run", func(UnresolvedCode) bool { return true })
+	}}
+	rv := HookReview{ProjectHook: ProjectHook{Command: "perl m.pl; bash $X", IsCommand: true, Type: "command"}, Status: StatusTrusted}
+	NewScriptReviewerFor(p, rt).ReviewScripts(&rv, nil)
+	if len(rv.Covered) != 1 || len(rv.Unresolved) != 1 || !strings.Contains(rv.Unresolved[0].Why, "$X") {
+		t.Fatalf("covered %v, left %v", rv.Covered, rv.Unresolved)
+	}
+	found := false
+	for _, s := range rv.Scripts {
+		found = found || s.Path == filepath.Join(p, "h.pl") && s.SHA256 != ""
+	}
+	if !found {
+		t.Fatalf("the traced file is not fingerprinted: %+v", rv.Scripts)
+	}
+	rv.SettleUnwatched()
+	if rv.Status != StatusPartlyUnwatched {
+		t.Fatalf("a computed reason left: %s", rv.Status)
+	}
+}

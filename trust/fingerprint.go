@@ -54,8 +54,16 @@ func (f *fingerprinter) Scripts(command string, env map[string]string, roots []s
 	if parseErr != nil {
 		return nil, parseErr, nil
 	}
+	refs := found.Scripts
+	if cover := f.followed.rt.Cover; cover != nil {
+		rv := HookReview{ProjectHook: ProjectHook{Command: command, Env: nil, IsCommand: true}, Unresolved: found.Unresolved, DiscoverCommand: command, ScriptRoots: roots}
+		cover(&rv)
+		for _, s := range rv.Scripts {
+			refs = append(refs, ScriptRef{Word: s.Word, Path: s.Path, Via: s.Via, How: s.How, From: s.From})
+		}
+	}
 	var errs []error
-	for _, ref := range found.Scripts {
+	for _, ref := range refs {
 		s, ok := f.snaps[ref.Path]
 		if !ok {
 			var e error

@@ -45,6 +45,12 @@ type Runtime struct {
 	// ShellNote, when set, says the agent's shell is neither bash nor sh
 	// (zsh, fish): every discovery is then incomplete for that reason.
 	ShellNote string
+	// Cover, when set, is called on every review right after discovery,
+	// before any status is settled: a traced run of the hook (the sandbox
+	// recorded every file its process tree opened and executed) may add
+	// the files it saw to rv.Scripts and move the reasons it covers out of
+	// rv.Unresolved with CoverReasons. Nil: nothing is covered.
+	Cover func(rv *HookReview)
 	// Env are the variables those files set now (they resolve $NAME and
 	// BASH_ENV, PATH, CDPATH, MAKEFILES, NODE_OPTIONS … like a hook's env).
 	Env map[string]string
