@@ -140,7 +140,17 @@ func (d *discoverer) jsSound(sc *scope, path, text string) {
 // modules are not followed, discovery is incomplete. A name found in no
 // node_modules of the project is a built-in or the machine's.
 func (d *discoverer) jsPackage(sc *scope, from, text string, offset int, spec string) {
-	if strings.HasPrefix(spec, "node:") {
+	switch {
+	case strings.HasPrefix(spec, "node:") || strings.HasPrefix(spec, "bun:"):
+		return
+	case strings.Contains(spec, "://") || strings.HasPrefix(spec, "npm:") || strings.HasPrefix(spec, "jsr:"):
+		d.reasonAt(sc, text, offset, ReasonDownload, "imports "+spec+", code fetched from a registry or the network")
+		return
+	case strings.HasPrefix(spec, "#"):
+		d.reasonAt(sc, text, offset, ReasonLoads, "imports "+spec+" through package.json's imports map, which Hookwarden does not follow")
+		return
+	case strings.HasPrefix(spec, "@/") || strings.HasPrefix(spec, "~/") || strings.HasPrefix(spec, "~"):
+		d.reasonAt(sc, text, offset, ReasonLoads, "imports "+spec+" through a path alias (tsconfig paths, a bundler's alias), which Hookwarden does not follow")
 		return
 	}
 	name := spec

@@ -228,3 +228,18 @@ func TestCoverByATrace(t *testing.T) {
 		t.Fatalf("a computed reason left: %s", rv.Status)
 	}
 }
+
+// TestJSSpecifiersNotFollowed: URLs, registry specifiers, the imports map
+// and path aliases are reasons, never silently complete.
+func TestJSSpecifiersNotFollowed(t *testing.T) {
+	for _, spec := range []string{"https://deno.land/x/mod.ts", "npm:left-pad", "#lib/x", "@/lib/x"} {
+		p := soundProject(t, map[string]string{"m.ts": "import x from '" + spec + "'\n"})
+		if d := discoverIn(t, p, `deno run m.ts`, Runtime{}); d.Complete() {
+			t.Errorf("%s: complete", spec)
+		}
+	}
+	p := soundProject(t, map[string]string{"m.js": "const fs = require('node:fs'); require('path')\n"})
+	if d := discoverIn(t, p, `node m.js`, Runtime{}); !d.Complete() {
+		t.Errorf("built-ins: %v", d.Unresolved)
+	}
+}
