@@ -381,3 +381,27 @@ func (h *HookReview) CoverReasons(by string, covered func(UnresolvedCode) bool) 
 	}
 	h.Unresolved = left
 }
+
+// projectInterpreter: an interpreter that is a file of the project (a
+// virtual environment's .venv/bin/python, node_modules/.bin/tsx) loads
+// its libraries from the project's own folders, which are not followed.
+func (d *discoverer) projectInterpreter(st *syntax.Stmt, prog, name string, sc *scope) {
+	for _, p := range d.resolve(sc, st, prog) {
+		if d.followable(p) {
+			d.incomplete(sc, st, ReasonLoads, name+" is the project's own ("+p+"): the libraries it loads from the project's folders are not followed")
+			return
+		}
+	}
+}
+
+// projectEnvironment: uv run, poetry run and the like run in the
+// project's virtual environment when it has one, whose installed packages
+// the project controls and Hookwarden does not follow.
+func (d *discoverer) projectEnvironment(st *syntax.Stmt, runner string, sc *scope) {
+	for _, venv := range []string{".venv", "venv", ".pixi", "__pypackages__"} {
+		if isDir(filepath.Join(d.project, venv)) {
+			d.incomplete(sc, st, ReasonLoads, runner+" run uses the project's environment ("+venv+"), whose installed packages Hookwarden does not follow")
+			return
+		}
+	}
+}

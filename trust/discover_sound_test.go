@@ -243,3 +243,19 @@ func TestJSSpecifiersNotFollowed(t *testing.T) {
 		t.Errorf("built-ins: %v", d.Unresolved)
 	}
 }
+
+// TestProjectInterpreters: a project's own interpreter or environment
+// loads packages from the project, which are not followed.
+func TestProjectInterpreters(t *testing.T) {
+	p := soundProject(t, map[string]string{".venv/bin/python": "\x7fELF", ".venv/pyvenv.cfg": "home = /usr\n", "x.py": "import requests\n"})
+	for _, cmd := range []string{`.venv/bin/python x.py`, `uv run x.py`, `python3 x.py`} {
+		d := discoverIn(t, p, cmd, Runtime{})
+		if cmd == `python3 x.py` {
+			if !d.Complete() {
+				t.Errorf("%s: %v", cmd, d.Unresolved)
+			}
+		} else if d.Complete() {
+			t.Errorf("%s: complete", cmd)
+		}
+	}
+}

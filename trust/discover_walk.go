@@ -423,6 +423,9 @@ func (d *discoverer) run(st *syntax.Stmt, words []cmdWord, sc *scope, pipeFrom *
 			d.envCode(st, prog, sc, rc)
 		}
 		if ip, ok := interpreterFor(name); ok {
+			if !ip.shell && strings.ContainsRune(prog, '/') {
+				d.projectInterpreter(st, prog, name, sc)
+			}
 			d.interpret(st, name, ip, words[1:], sc, pipeFrom, rc)
 		}
 		return

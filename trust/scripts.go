@@ -281,6 +281,7 @@ func (d *discoverer) wrapper(st *syntax.Stmt, name string, words []cmdWord, sc *
 		if len(rest) == 0 {
 			return nil, true
 		}
+		d.projectEnvironment(st, name, sc)
 		if rest[0].v.ok && strings.HasSuffix(rest[0].v.text, ".py") {
 			d.addResolved(sc, rest[0].w, rest[0].v, name+" run", FoundInterpreter, false, false)
 			return nil, true
