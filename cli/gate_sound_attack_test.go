@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -312,5 +313,32 @@ func TestClaudeSkillAddedByAPullNeedsReview(t *testing.T) {
 	}
 	if code, text := claudeRun(io, out, errb, "audit"); code != ExitNeedsReview || !strings.Contains(text, "SKILL.md") {
 		t.Fatalf("skill added: audit %d\n%s", code, text)
+	}
+}
+
+// TestListShowsPartlyUnwatched: list (text and --json) says an approved
+// hook with unwatched code is approved, partly unwatched.
+func TestListShowsPartlyUnwatched(t *testing.T) {
+	e := attackEnv(t)
+	e.write(filepath.Join(e.project, ".gemini", "settings.json"),
+		`{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "name": "h", "command": "perl .gemini/hooks/m.pl"}]}]}}`)
+	e.writeProject(".gemini/hooks/m.pl", "require './x.pl';\n")
+	if code, out, errOut := e.runWithPath("trust", "--all", "--accept-unwatched"); code != ExitOK {
+		t.Fatalf("trust: %d\n%s%s", code, out, errOut)
+	}
+	if _, out, _ := e.runWithPath("list"); !strings.Contains(out, "approved, partly unwatched") {
+		t.Errorf("list:\n%s", out)
+	}
+	if _, out, _ := e.runWithPath("list", "--json"); !strings.Contains(out, `"trust_status": "approved-partly-unwatched"`) {
+		t.Errorf("list --json:\n%s", out)
+	}
+	var stdout, stderr bytes.Buffer
+	started := false
+	io := &IO{Agents: testAgents(), Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr, Dir: e.project, GOOS: runtime.GOOS,
+		Env: []string{"HOME=" + e.home, "HOOKWARDEN_CONFIG_DIR=" + e.config, "PATH=" + os.Getenv("PATH"),
+			"GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + filepath.Join(e.home, "none", "settings.json")},
+		execAgent: func(string, []string, []string) error { started = true; return nil }}
+	if code := Main(context.Background(), []string{"exec", "--", "true"}, io); code != ExitNeedsReview || started || !strings.Contains(stderr.String(), "cannot watch") {
+		t.Errorf("exec of a project with an approved, partly unwatched hook: exit %d, started %v\n%s", code, started, stderr.String())
 	}
 }

@@ -83,3 +83,14 @@ func unwatchedRefusal(io *IO, err error) error {
 	}
 	return &ExitError{Code: ExitFailure, Msg: "nothing was approved; to approve them as partly unwatched, run trust again with --accept-unwatched"}
 }
+
+// unwatchedMembers adds, for an approved but partly unwatched hook, its
+// trust status and what cannot be watched to its list --json object (other
+// hooks' objects stay as they are).
+func unwatchedMembers(doc agents.Document, states map[string]agents.HookReview, id string) agents.Document {
+	h, ok := states[id]
+	if !ok || !h.Unwatched() {
+		return doc
+	}
+	return append(doc, agents.Member("trust_status", h.Status), agents.Member("unwatched", h.Unresolved))
+}

@@ -67,8 +67,9 @@ func listDocument(p agents.Project) agents.Document {
 	all := p.Hooks()
 	hookDocs := make([]agents.Document, 0, len(all))
 	risks := hookRisks(p, all, p.Dir())
+	states := trustStates(context.Background(), p)
 	for i, h := range all {
-		hookDocs = append(hookDocs, p.HookDocument(h).Fill(hookMembers(h, risks[i])))
+		hookDocs = append(hookDocs, unwatchedMembers(p.HookDocument(h).Fill(hookMembers(h, risks[i])), states, h.ID))
 	}
 	diags := p.Diagnostics()
 	if diags == nil {
