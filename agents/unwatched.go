@@ -78,3 +78,18 @@ func FloorUnwatchedRisk(h *HookReview) {
 		h.Risk.Findings = append([]risk.Finding{f}, h.Risk.Findings[:len(h.Risk.Findings)-1]...)
 	}
 }
+
+// UnwatchedLine is the line an audit text ends with when hooks are
+// approved but partly unwatched ("" when none is).
+func UnwatchedLine(hs []HookReview) string {
+	n := 0
+	for _, h := range hs {
+		if h.Unwatched() {
+			n++
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d hook(s) %s: part of what they run cannot be watched (audit --strict exits 3 for them, exec refuses them)\n", n, trust.PartlyUnwatchedLabel)
+}

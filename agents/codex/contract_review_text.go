@@ -79,6 +79,9 @@ func auditText(p *Project, r *codexReview) []agents.TextLine {
 	} else if len(r.Unreadable) == 0 {
 		f("\nnothing needs review\n")
 	}
+	if line := agents.UnwatchedLine(r.Hooks); line != "" {
+		f("%s", line)
+	}
 	return t
 }
 

@@ -630,7 +630,7 @@ func auditText(r *Report, hs []agents.HookReview) []agents.TextLine {
 				f("              - %s\n", u.String())
 			}
 			if h.Status == trust.StatusPartlyUnwatched {
-				f("              (trusted*: approved with this code; what it refers to can change unseen, so 'hookwarden run' holds it back without --yes)\n")
+				f("              (approved, partly unwatched: what it refers to can change unseen, so 'hookwarden run' holds it back without --yes and exec refuses it)\n")
 			}
 		}
 		for j := range h.Scripts {
@@ -675,6 +675,9 @@ func auditText(r *Report, hs []agents.HookReview) []agents.TextLine {
 		f("\nthe trust file needs attention (see above)\n")
 	default:
 		f("\nnothing needs review\n")
+	}
+	if line := agents.UnwatchedLine(hs); line != "" {
+		f("%s", line)
 	}
 	return t
 }
