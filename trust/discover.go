@@ -438,7 +438,10 @@ func (d *discoverer) follow(sc *scope, w *syntax.Word, path string, sourced bool
 		}
 	}
 	if !d.followable(path) {
-		return // outside the project: fingerprinted, not followed
+		if exists(path) {
+			d.incomplete(sc, w, ReasonLoads, path+" is outside the project: fingerprinted, but what it runs and sources is not followed")
+		}
+		return
 	}
 	if sc.depth+1 > MaxFollowDepth {
 		d.unresolved(sc, w, fmt.Sprintf("nested more than %d scripts deep; not followed", MaxFollowDepth))
