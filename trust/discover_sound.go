@@ -176,6 +176,17 @@ func (d *discoverer) addData(sc *scope, path, via string, how Found) {
 // on more (a GIT_DIR or GIT_WORK_TREE in the environment, a core.worktree,
 // no repository, more than one possible folder).
 func (d *discoverer) gitRevParse(args []*syntax.Word, sc *scope) (string, bool) {
+	absolute := false
+	if len(args) == 3 && args[0].Lit() == "rev-parse" {
+		switch args[1].Lit() {
+		case "--path-format=absolute":
+			absolute = true
+		case "--path-format=relative":
+		default:
+			return "", false
+		}
+		args = []*syntax.Word{args[0], args[2]}
+	}
 	if len(args) != 2 || args[0].Lit() != "rev-parse" || len(sc.cwds) != 1 {
 		return "", false
 	}
@@ -214,17 +225,23 @@ func (d *discoverer) gitRevParse(args []*syntax.Word, sc *scope) (string, bool) 
 		return top, true
 	case "--absolute-git-dir":
 		return gitDir, true
-	case "--git-dir":
-		if rel == "." {
+	case "--git-dir", "--git-common-dir":
+		if rel == "." && !absolute {
 			return ".git", true
 		}
 		return gitDir, true
 	case "--show-cdup":
+		if absolute {
+			return "", false // whether --path-format applies here is not modelled
+		}
 		if rel == "." {
 			return "", true
 		}
 		return strings.Repeat("../", strings.Count(rel, string(filepath.Separator))+1), true
 	case "--show-prefix":
+		if absolute {
+			return "", false
+		}
 		if rel == "." {
 			return "", true
 		}

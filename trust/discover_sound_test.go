@@ -88,6 +88,7 @@ func TestGitRevParse(t *testing.T) {
 		`cd sub && python3 "$(git rev-parse --show-cdup)x.py"`,
 		`cd "$(git rev-parse --show-toplevel)" && python3 x.py`,
 		`python3 "$(dirname "$(git rev-parse --git-dir)")/x.py"`,
+		`python3 "$(git rev-parse --path-format=absolute --git-common-dir)/../x.py"`,
 	} {
 		d := discoverIn(t, p, cmd, Runtime{})
 		if !hasScript(d, filepath.Join(p, "x.py")) || !d.Complete() {
