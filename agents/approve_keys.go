@@ -29,7 +29,7 @@ func approveKeys(ctx context.Context, a Agent, env Env, dir string, keys []strin
 	if len(ids) == 0 {
 		return nil, nil
 	}
-	res, err := p.Approve(ctx, ApproveRequest{IDs: ids})
+	res, err := p.Approve(ctx, ApproveRequest{IDs: ids, AcceptUnwatched: true}) // the keys were approved before, as they were
 	if err == nil && res != nil && len(res.Lost) > 0 {
 		err = fmt.Errorf("approvals lost: %q", res.Lost)
 	}

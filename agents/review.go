@@ -286,6 +286,10 @@ type ApproveRequest struct {
 	// again and refuses with *ChangedSinceReview, writing nothing, when
 	// one of them differs now (nil: no such check).
 	Reviewed []trust.HookReview
+	// AcceptUnwatched approves hooks whose discovery is incomplete (they
+	// then read approved-partly-unwatched), after the user saw what cannot
+	// be watched; without it such a hook is refused (*UnwatchedApproval).
+	AcceptUnwatched bool
 	// CarryOver moves the approvals of hooks that were only moved (same
 	// definition, new position) to their new place, after the user saw
 	// that nothing else changed (agents whose trust key is positional).

@@ -49,7 +49,7 @@ func TestEveryAgentApprovesAndRevokesThroughTheContract(t *testing.T) {
 			if r2, _ := p.Review(ctx); r2.NeedingReview() != r.NeedingReview() {
 				t.Errorf("a refused approval changed the review: %d need review, was %d", r2.NeedingReview(), r.NeedingReview())
 			}
-			res, err := p.Approve(ctx, agents.ApproveRequest{All: true})
+			res, err := p.Approve(ctx, agents.ApproveRequest{All: true, AcceptUnwatched: true})
 			if err != nil || len(res.Approved) == 0 || len(res.Text) == 0 {
 				t.Fatalf("Approve all: %+v, %v", res, err)
 			}
@@ -58,7 +58,7 @@ func TestEveryAgentApprovesAndRevokesThroughTheContract(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, h := range after.Hooks {
-				if h.Status != trust.StatusTrusted {
+				if h.Status != trust.StatusTrusted && !(h.Status == trust.StatusPartlyUnwatched && len(h.Unresolved) > 0) {
 					t.Errorf("after approving all, %s is %s", h.Label, h.Status)
 				}
 			}

@@ -1,6 +1,11 @@
 package agents
 
-import "github.com/hookwarden/hookwarden/trust"
+import (
+	"path/filepath"
+	"strings"
+
+	"github.com/hookwarden/hookwarden/trust"
+)
 
 // ReviewDetailLines are the lines an audit text prints under a reviewed
 // hook, indented under its first line: why Hookwarden cannot vouch for it,
@@ -30,4 +35,21 @@ func ReviewDetailLines(h *trust.HookReview) []TextLine {
 		f("               revoked %s (scripts compared with what was approved before)\n", h.RevokedAt)
 	}
 	return t
+}
+
+// ScriptName names a script in a review's text: its word as the command
+// writes it, and the file it resolved to (relative to project) when the
+// word does not say that already ("helper (.gemini/hooks/helper.py)").
+func ScriptName(s trust.ScriptReview, project string) string {
+	rel := s.Path
+	if r, err := filepath.Rel(project, s.Path); err == nil && !strings.HasPrefix(r, "..") {
+		rel = r
+	}
+	switch {
+	case s.Word == "" || s.Word == s.Path:
+		return rel
+	case s.Word == rel || strings.TrimPrefix(s.Word, "./") == rel || strings.HasSuffix(s.Word, "/"+rel):
+		return s.Word // the word names the file ($GEMINI_PROJECT_DIR/x.sh)
+	}
+	return s.Word + " (" + rel + ")"
 }

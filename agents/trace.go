@@ -28,6 +28,10 @@ type TraceOptions struct {
 	// Events are the agent's events (Agent.Events), for the query the
 	// hook's matcher answers to.
 	Events []EventInfo
+	// AcceptUnwatched approves hooks whose discovery stays incomplete
+	// after the trace (reasons a run cannot stand in for), as
+	// ApproveRequest.AcceptUnwatched.
+	AcceptUnwatched bool
 }
 
 // Trace is one run of a hook in the sandbox with its event's sample

@@ -75,10 +75,36 @@ func TraceAndApprove(ctx context.Context, p Project, picked []HookReview, opts T
 	ids := make([]string, len(picked))
 	reviewed := make([]trust.HookReview, len(picked))
 	keys := map[string]string{}
+	traced := map[string]bool{}
+	for _, t := range out.Traces {
+		traced[t.HookID] = t.Ran
+	}
 	for i, rv := range picked {
 		ids[i], reviewed[i], keys[rv.HookID] = rv.HookID, rv.HookReview, rv.Key
+		if traced[rv.HookID] {
+			// What the run read and executed joins the approval: the reasons
+			// a run can stand in for are covered, the others still need
+			// AcceptUnwatched.
+			reviewed[i].CoverReasons(trust.TracedBy, func(trust.UnresolvedCode) bool { return true })
+		}
 	}
-	res, err := p.Approve(ctx, ApproveRequest{IDs: ids, Reviewed: reviewed, CarryOver: carryOver})
+	// The agent's Approve checks discovery again without the trace (it is
+	// recorded after the approval): what the trace covers is settled here,
+	// and only what it cannot cover needs AcceptUnwatched.
+	accept := opts.AcceptUnwatched
+	if !accept {
+		left := &UnwatchedApproval{}
+		for i, rv := range picked {
+			if len(reviewed[i].Unresolved) > 0 {
+				left.Hooks = append(left.Hooks, UnwatchedHook{Label: rv.Label, Reasons: reviewed[i].Unresolved})
+			}
+		}
+		if len(left.Hooks) > 0 {
+			return out, left
+		}
+		accept = true
+	}
+	res, err := p.Approve(ctx, ApproveRequest{IDs: ids, Reviewed: reviewed, CarryOver: carryOver, AcceptUnwatched: accept})
 	out.Approved = res
 	if err != nil {
 		return out, err

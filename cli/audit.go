@@ -19,6 +19,7 @@ func runAudit(ctx context.Context, io *IO, agent agents.Agent, args []string) er
 	dir := io.projectFlag(fs)
 	asJSON := jsonFlag(fs)
 	brief := briefFlag(fs)
+	strict := fs.Bool("strict", false, "exit 3 also for hooks that are approved but partly unwatched (their discovery is incomplete)")
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
@@ -37,6 +38,9 @@ func runAudit(ctx context.Context, io *IO, agent agents.Agent, args []string) er
 	}
 	if err != nil {
 		return err
+	}
+	if *strict && unwatchedHooks(r) > 0 && len(r.Unreadable) == 0 && !r.NeedsReview {
+		return &ExitError{Code: ExitNeedsReview, Msg: fmt.Sprintf("--strict: %d hook(s) approved, partly unwatched", unwatchedHooks(r))}
 	}
 	return auditExit(r.Unreadable, r.NeedsReview)
 }

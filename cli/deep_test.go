@@ -12,7 +12,7 @@ import (
 // recursive parse and crashed every command (issue 9, hole 7).
 var deepJSON = `{"hooks": ` + strings.Repeat("[", 1400*1024)
 
-const deepMessage = ":1:266: nested more than 256 levels deep"
+const deepMessage = ":1:4106: nested more than 4096 levels deep"
 
 func TestDeepGeminiFilesAreRefused(t *testing.T) {
 	e := newTrustEnv(t)

@@ -107,7 +107,7 @@ func scriptAttacks() []scriptAttack {
 			change: "node_modules/.bin/foo", payload: shellPayload, needs: []string{"yarn"}},
 		{name: "make recipe", command: `make -s check`,
 			files:  map[string]string{"Makefile": "check:\n\t@sh tools/check.sh\n", "tools/check.sh": harmlessSh},
-			change: "tools/check.sh", payload: shellPayload, needs: []string{"make"}},
+			change: "tools/check.sh", payload: shellPayload, needs: []string{"make"}, unseen: true}, // make: incomplete, its recipe script still fingerprinted
 		{name: "BASH_ENV", command: `BASH_ENV=.gemini/hooks/x.sh bash -c true`,
 			files:  map[string]string{h + "x.sh": harmlessSh},
 			change: h + "x.sh", payload: shellPayload},
@@ -188,12 +188,12 @@ func TestScriptChangeAfterApprovalIsCaught(t *testing.T) {
 			marker := filepath.Join(e.project, "pwned")
 			runArgs := []string{"run", "--event", "SessionStart", "--trigger", "startup"}
 
-			if code, out, errOut := e.runWithPath("trust", "--all"); code != ExitOK {
+			if code, out, errOut := e.runWithPath("trust", "--all", "--accept-unwatched"); code != ExitOK {
 				t.Fatalf("trust --all: exit %d\n%s%s", code, out, errOut)
 			}
 			code, out, _ := e.runWithPath("audit")
 			switch {
-			case a.unseen && (code != ExitOK || !strings.Contains(out, "TRUSTED*") || !strings.Contains(out, "runs code Hookwarden cannot see")):
+			case a.unseen && (code != ExitOK || !strings.Contains(out, "APPROVED, PARTLY UNWATCHED") || !strings.Contains(out, "runs code Hookwarden cannot see")):
 				t.Fatalf("approved hook with a package: audit exit %d\n%s", code, out)
 			case !a.unseen && (code != ExitOK || !strings.Contains(out, "nothing needs review")):
 				t.Fatalf("approved: audit exit %d\n%s", code, out)
@@ -285,11 +285,17 @@ func TestUnresolvedCodeIsReportedAndHeld(t *testing.T) {
 		!strings.Contains(out, "sh downloads code and runs it") || !strings.Contains(out, "the variable $HOOK") {
 		t.Fatalf("new hook with unseen code: exit %d\n%s", code, out)
 	}
-	if code, out, errOut := e.runWithPath("trust", "--all"); code != ExitOK {
-		t.Fatalf("trust --all: %d %s %s", code, out, errOut)
+	if code, out, errOut := e.runWithPath("trust", "--all"); code != ExitFailure || !strings.Contains(errOut, "--accept-unwatched") || !strings.Contains(errOut, "sh downloads code and runs it") {
+		t.Fatalf("trust --all of a hook with unseen code must ask for --accept-unwatched: %d %s %s", code, out, errOut)
+	}
+	if code, out, errOut := e.runWithPath("trust", "--all", "--accept-unwatched"); code != ExitOK {
+		t.Fatalf("trust --all --accept-unwatched: %d %s %s", code, out, errOut)
+	}
+	if code, out, _ := e.runWithPath("audit", "--strict"); code != ExitNeedsReview {
+		t.Fatalf("audit --strict of an approved, partly unwatched hook: exit %d\n%s", code, out)
 	}
 	code, out, _ = e.runWithPath("audit")
-	if code != ExitOK || !strings.Contains(out, "TRUSTED*") {
+	if code != ExitOK || !strings.Contains(out, "APPROVED, PARTLY UNWATCHED") {
 		t.Fatalf("approved: exit %d\n%s", code, out)
 	}
 	_, js, _ := e.runWithPath("audit", "--json")

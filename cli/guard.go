@@ -437,6 +437,9 @@ func (io *IO) reviewItems(project string) ([]guard.Item, error) {
 type ProjectReview struct {
 	// Items are the hooks that need review, and what could not be read.
 	Items []guard.Item
+	// Unwatched are the hooks approved but partly unwatched (exec
+	// refuses them).
+	Unwatched []guard.Item
 	// Watch are the files of every agent's layers (and what else its
 	// project names to watch): a change to one can change Items.
 	Watch []string
@@ -488,6 +491,7 @@ func (io *IO) reviewProjectIn(ctx context.Context, project string, repo *guard.R
 			return out, fmt.Errorf("%s: %w", title, err)
 		}
 		out.Items = append(out.Items, guardItems(title, r)...)
+		out.Unwatched = append(out.Unwatched, unwatchedItems(title, r)...)
 	}
 	// The most serious first, for every list made from it.
 	out.Items = guard.Sort(out.Items)
@@ -618,9 +622,14 @@ func runExec(ctx context.Context, io *IO, args []string) error {
 		return usagef("exec needs the agent to start: hookwarden exec -- gemini ARGS...")
 	}
 	project := io.projectDir(*dir)
-	items, err := io.reviewItems(project)
+	pr, err := io.reviewProject(ctx, project, false)
 	if err != nil {
 		return &ExitError{Code: ExitFailure, Msg: fmt.Sprintf("could not review the agent hooks, so %s was not started: %v", agentArgs[0], err)}
+	}
+	items := pr.Items
+	if len(items) == 0 && len(pr.Unwatched) > 0 {
+		fmt.Fprint(io.Stderr, guard.Block(project, pr.Unwatched, reviewCommand(project), safetext.Line))
+		return &ExitError{Code: ExitNeedsReview, Msg: fmt.Sprintf("%s was not started: %d approved hook(s) run code Hookwarden cannot watch (hookwarden audit --strict lists them)", agentArgs[0], len(pr.Unwatched))}
 	}
 	if len(items) > 0 {
 		fmt.Fprint(io.Stderr, guard.Block(project, items, reviewCommand(project), safetext.Line))

@@ -68,8 +68,9 @@ func listDocument(p agents.Project) agents.Document {
 	all := p.Hooks()
 	hookDocs := make([]agents.Document, 0, len(all))
 	risks := hookRisks(p, all, p.Dir())
+	states := trustStates(context.Background(), p)
 	for i, h := range all {
-		hookDocs = append(hookDocs, p.HookDocument(h).Fill(hookMembers(h, risks[i])))
+		hookDocs = append(hookDocs, unwatchedMembers(p.HookDocument(h).Fill(hookMembers(h, risks[i])), states, h.ID))
 	}
 	diags := p.Diagnostics()
 	if diags == nil {
@@ -153,6 +154,7 @@ func writeListTable(w io.Writer, agent agents.Agent, p agents.Project) error {
 	all := p.Hooks()
 	typed := len(agent.Info().Types) > 1
 	noter, _ := p.(agents.ListNoter)
+	states := trustStates(context.Background(), p)
 	cache := risk.NewCache()
 	for _, group := range groupByEvent(agent.Events(), all) {
 		printf(w, "\n%s\n", group.event)
@@ -167,6 +169,9 @@ func writeListTable(w io.Writer, agent agents.Agent, p agents.Project) error {
 			}
 			reason := once.say(h.Reason, fmt.Sprintf("see %s above", agents.OriginLabel(h)))
 			printf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\n", h.Status, name, orDash(m), agents.OriginLabel(h), reason, riskLabel(hookRisk(cache, p, h, p.Dir())))
+			if note := unwatchedNote(states, h.ID); note != "" {
+				printf(tw, "      %s\n", note)
+			}
 			if noter != nil {
 				for _, line := range noter.ListNotes(h) {
 					printf(tw, "      %s\n", line)

@@ -15,6 +15,7 @@ func runTrust(ctx context.Context, io *IO, agent agents.Agent, args []string) er
 	dir := io.projectFlag(fs)
 	all := fs.Bool("all", false, "approve every project hook")
 	repair := fs.Bool("repair", false, "back up a trust file the agent cannot use and rewrite what can be salvaged")
+	accept := fs.Bool("accept-unwatched", false, "approve hooks whose discovery is incomplete (they read approved, partly unwatched); without it they are refused and listed with what cannot be watched")
 	carry := fs.Bool("carry-over", false, "carry the approvals of hooks that were only moved (same definition, new place) to where they are now; with no hook named, only those")
 	trace := fs.Bool("trace", false, "first run each hook once in the sandbox with its event's sample payload, and add every file it read or executed to its approval (trust_trace.go)")
 	selectors, err := parseFlags(fs, args)
@@ -29,13 +30,13 @@ func runTrust(ctx context.Context, io *IO, agent agents.Agent, args []string) er
 		if *repair {
 			return usagef("trust: --trace and --repair do not go together")
 		}
-		return reviewError(traceAndApprove(ctx, io, agent, p, selectors, *all, *carry))
+		return reviewError(traceAndApprove(ctx, io, agent, p, selectors, *all, *carry, *accept))
 	}
-	res, err := p.Approve(ctx, agents.ApproveRequest{IDs: selectors, All: *all, Repair: *repair, CarryOver: *carry})
+	res, err := p.Approve(ctx, agents.ApproveRequest{IDs: selectors, All: *all, Repair: *repair, CarryOver: *carry, AcceptUnwatched: *accept})
 	if res != nil {
 		if werr := writeText(io.Stdout, res.Text, false); err == nil {
 			err = werr
 		}
 	}
-	return reviewError(err)
+	return unwatchedRefusal(io, reviewError(err))
 }

@@ -16,7 +16,7 @@ import (
 // their approvals' fingerprints. A hook that cannot run in the sandbox
 // (it cannot start here) approves nothing: the trace never runs a hook
 // outside the sandbox and never pretends it ran.
-func traceAndApprove(ctx context.Context, io *IO, agent agents.Agent, p agents.Project, selectors []string, all, carry bool) error {
+func traceAndApprove(ctx context.Context, io *IO, agent agents.Agent, p agents.Project, selectors []string, all, carry, acceptUnwatched bool) error {
 	r, err := p.Review(ctx)
 	if err != nil {
 		return err
@@ -36,7 +36,7 @@ func traceAndApprove(ctx context.Context, io *IO, agent agents.Agent, p agents.P
 			printf(io.Stdout, "  not traced: %s\n", t.NotRun)
 		}
 	}
-	res, err := agents.TraceAndApprove(ctx, p, picked, agents.TraceOptions{StoreDir: storeDir, Events: agent.Events()}, carry, progress)
+	res, err := agents.TraceAndApprove(ctx, p, picked, agents.TraceOptions{StoreDir: storeDir, Events: agent.Events(), AcceptUnwatched: acceptUnwatched}, carry, progress)
 	if res != nil && res.Approved != nil {
 		if werr := writeText(io.Stdout, res.Approved.Text, false); err == nil {
 			err = werr

@@ -4,13 +4,14 @@ import "fmt"
 
 // MaxDepth is the deepest nesting of arrays and objects Hookwarden reads in
 // a settings, trust or manifest file. JSON.parse (Gemini CLI, Claude Code)
-// takes far deeper input, but no real file comes near: Gemini's and Claude
-// Code's settings nest hooks 5 levels deep and nothing in them goes past
-// about 20. A file of 1.4 MB of "[" overflowed the stack of the recursive
-// parsers (hujson, the node builder, every walk over the tree) and crashed
-// every command and the app; a limit checked before parsing turns that into
-// an error at the place where the file goes too deep.
-const MaxDepth = 256
+// takes any depth (a million levels was observed with node), so Hookwarden
+// reads far past anything an agent's settings need (1,000 levels and more)
+// and stays below encoding/json's own limit of 10,000. A file of 1.4 MB of
+// "[" overflowed the stack of the recursive parsers (hujson, the node
+// builder, every walk over the tree) and crashed every command and the app;
+// a limit checked before parsing turns that into an error at the place where
+// the file goes too deep, which counts as unreadable (never as clean).
+const MaxDepth = 4096
 
 // CheckDepth returns an error at the first '[' or '{' of data that opens
 // level MaxDepth+1, or nil. It skips strings and // and /* */ comments, in
@@ -46,7 +47,7 @@ func CheckDepth(path string, data []byte) *ParseError {
 			if depth > MaxDepth {
 				line, col := newLineIndex(data).position(i)
 				return &ParseError{Path: path, Line: line, Column: col,
-					Msg: fmt.Sprintf("nested more than %d levels deep; Hookwarden refuses to read a file this deep (no real settings file nests past about 20 levels)", MaxDepth)}
+					Msg: fmt.Sprintf("nested more than %d levels deep; Hookwarden reads no deeper, so what this file holds is not shown (the agent may still read it)", MaxDepth)}
 			}
 		case ']', '}':
 			if depth > 0 {

@@ -44,7 +44,7 @@ func TestDeepFileIsRefusedNotACrash(t *testing.T) {
 	data := []byte(`{"hooks": ` + strings.Repeat("[", 1400*1024))
 	for name, parse := range map[string]func(string, []byte) (*Node, *ParseError){"ParseJSONC": ParseJSONC, "ParseJSON": ParseJSON} {
 		_, perr := parse("settings.json", data)
-		if perr == nil || perr.Line != 1 || perr.Column != 11+MaxDepth-1 || !strings.Contains(perr.Error(), "nested more than 256 levels") {
+		if perr == nil || perr.Line != 1 || perr.Column != 11+MaxDepth-1 || !strings.Contains(perr.Error(), "nested more than 4096 levels") {
 			t.Errorf("%s: %v", name, perr)
 		}
 	}

@@ -184,7 +184,7 @@ type tomlKeyval struct {
 // Codex reject beyond the syntax (duplicate keys, a table defined twice, a
 // dotted key or header that extends an inline table or a table defined
 // elsewhere, integers past 64 bits, impossible dates), and nesting deeper
-// than MaxDepth. A byte order mark at the start is accepted, as Codex does.
+// than tomlMaxDepth. A byte order mark at the start is accepted, as Codex does.
 func ParseTOML(path string, data []byte) (*TOMLDocument, *ParseError) {
 	doc := &TOMLDocument{Path: path, Data: data, lines: newTOMLLines(data)}
 	doc.Root = &TOMLTable{Kind: TOMLRootTable, doc: doc, byKey: map[string]*TOMLEntry{}}
@@ -355,8 +355,8 @@ func (b *tomlBuilder) header(n *unstable.Node) {
 	}
 	stmt.Line = b.lineSpan(stmt.Span)
 	b.doc.Statements = append(b.doc.Statements, stmt)
-	if len(keys) > MaxDepth {
-		b.fail(start, "a table name of more than %d keys; Hookwarden refuses to read a file this deep", MaxDepth)
+	if len(keys) > tomlMaxDepth {
+		b.fail(start, "a table name of more than %d keys; Hookwarden refuses to read a file this deep", tomlMaxDepth)
 		return
 	}
 	t := b.doc.Root
@@ -450,8 +450,8 @@ func (b *tomlBuilder) topKeyval(e *unstable.Node) {
 // made, nothing else.
 func (b *tomlBuilder) keyval(e *unstable.Node, container *TOMLTable, depth int) *tomlKeyval {
 	keys := b.keys(e.Key())
-	if depth+len(keys) > MaxDepth {
-		b.fail(keys[0].Span.Start, "nested more than %d levels deep; Hookwarden refuses to read a file this deep", MaxDepth)
+	if depth+len(keys) > tomlMaxDepth {
+		b.fail(keys[0].Span.Start, "nested more than %d levels deep; Hookwarden refuses to read a file this deep", tomlMaxDepth)
 		return nil
 	}
 	// The value starts after "=" and the blanks around it.
@@ -524,8 +524,8 @@ func (b *tomlBuilder) fullName(container *TOMLTable, keys []TOMLKey) string {
 
 // value converts a value that starts at offset start.
 func (b *tomlBuilder) value(n *unstable.Node, start, depth int, name string, path []string) *TOMLValue {
-	if depth > MaxDepth {
-		b.fail(start, "nested more than %d levels deep; Hookwarden refuses to read a file this deep", MaxDepth)
+	if depth > tomlMaxDepth {
+		b.fail(start, "nested more than %d levels deep; Hookwarden refuses to read a file this deep", tomlMaxDepth)
 		return nil
 	}
 	v := &TOMLValue{}
@@ -791,3 +791,8 @@ func tomlQuote(s string) string {
 	sb.WriteByte('"')
 	return sb.String()
 }
+
+// tomlMaxDepth is the deepest nesting Hookwarden reads in a TOML file
+// (Codex's config.toml): TOML parsers bound their recursion far lower than
+// JSON.parse does, and no real config nests past a few levels.
+const tomlMaxDepth = 256

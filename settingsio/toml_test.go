@@ -220,7 +220,7 @@ func TestTOMLDepthIsAnErrorNotACrash(t *testing.T) {
 		}
 	}
 	// Just under the limit reads.
-	ok := "a = " + strings.Repeat("[", MaxDepth-1) + strings.Repeat("]", MaxDepth-1) + "\n"
+	ok := "a = " + strings.Repeat("[", tomlMaxDepth-1) + strings.Repeat("]", tomlMaxDepth-1) + "\n"
 	if _, err := ParseTOML("ok.toml", []byte(ok)); err != nil {
 		t.Fatal(err)
 	}

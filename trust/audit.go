@@ -33,7 +33,38 @@ const (
 	// itself, by hand, or by an approval that was cut short): its scripts
 	// and definition were never fingerprinted.
 	StatusApprovedOutside HookStatus = "approved-outside"
+	// StatusPartlyUnwatched: approved, and nothing Hookwarden fingerprinted
+	// changed, but discovery is incomplete (Unresolved): part of what the
+	// hook runs can change with no fingerprint changing. Never plain
+	// trusted: "approved, partly unwatched" in every face, risk at least
+	// review, audit --strict exits 3 and exec refuses it; a plain audit
+	// does not count it as needing review (it was approved knowingly,
+	// after the review listed each part Hookwarden cannot watch).
+	StatusPartlyUnwatched HookStatus = "approved-partly-unwatched"
 )
+
+// PartlyUnwatchedLabel is StatusPartlyUnwatched in words.
+const PartlyUnwatchedLabel = "approved, partly unwatched"
+
+// StatusLabel is a status in words for a person ("approved, partly
+// unwatched"; the others as they are).
+func StatusLabel(s HookStatus) string {
+	if s == StatusPartlyUnwatched {
+		return PartlyUnwatchedLabel
+	}
+	return string(s)
+}
+
+// SettleUnwatched turns a trusted hook whose discovery is incomplete into
+// StatusPartlyUnwatched: every agent calls it once the status is known.
+func (h *HookReview) SettleUnwatched() {
+	if h.Status == StatusTrusted && len(h.Unresolved) > 0 {
+		h.Status = StatusPartlyUnwatched
+	}
+}
+
+// Unwatched reports whether the hook is approved but partly unwatched.
+func (h HookReview) Unwatched() bool { return h.Status == StatusPartlyUnwatched }
 
 // ApprovedOutsideNote is the review's words for StatusApprovedOutside.
 const ApprovedOutsideNote = "approved outside Hookwarden: scripts not fingerprinted"
@@ -82,6 +113,9 @@ type HookReview struct {
 	// (HoldUnapproved and the agents' own gates) never runs it without the user's
 	// explicit confirmation, as for an unapproved hook.
 	Unresolved []UnresolvedCode `json:"unresolved,omitempty"`
+	// Covered are the reasons a traced run covered (CoverReasons): no
+	// longer reasons the hook is partly unwatched, still shown.
+	Covered []UnresolvedCode `json:"covered,omitempty"`
 	// DiscoverCommand is the command line script discovery reads when it
 	// is not Command (an agent's handler whose command is written in
 	// parts, or with placeholders filled in only when it runs).
@@ -89,6 +123,9 @@ type HookReview struct {
 	// ScriptRoots are folders besides the project whose scripts are
 	// followed (the folder a hook's package was installed in).
 	ScriptRoots []string `json:"-"`
+	// Runtime is how the agent runs the command (set by the review, kept
+	// for the spawn-time check).
+	Runtime Runtime `json:"-"`
 }
 
 // ScriptCommand is the command line whose scripts are fingerprinted.
@@ -102,8 +139,12 @@ func (h HookReview) ScriptCommand() string {
 	return h.Command
 }
 
-// NeedsReview reports whether the hook is not plainly trusted.
-func (h HookReview) NeedsReview() bool { return h.Status != StatusTrusted }
+// NeedsReview reports whether the hook changed or was never approved
+// here: neither trusted nor approved-partly-unwatched (which --strict
+// counts as well; see StatusPartlyUnwatched).
+func (h HookReview) NeedsReview() bool {
+	return h.Status != StatusTrusted && h.Status != StatusPartlyUnwatched
+}
 
 // RunsUnseenCode reports whether the hook runs code Hookwarden cannot see
 // (Unresolved); the dry-run gate holds such a hook back even when trusted.
@@ -151,9 +192,12 @@ type Auditor struct {
 	Approvals map[string]*Approval
 	// Revoked are the last approvals of revoked keys (history): the scripts
 	// of a hook that is not approved are compared with them.
-	Revoked  map[string]*Approval
-	Scripts  map[string]ScriptNow // fingerprints taken during this audit, by path
-	followed *followCache         // what following each script found, during this audit
+	Revoked map[string]*Approval
+	Scripts map[string]ScriptNow // fingerprints taken during this audit, by path
+	// Runtime is how the agent runs hook commands (its shell, variables
+	// and env files).
+	Runtime  Runtime
+	followed *followCache // what following each script found, during this audit
 	// approved caches, per approval, the definitions it vouches for.
 	approved map[*Approval]*approvedDefs
 }
@@ -290,6 +334,7 @@ func (a *Auditor) Review(hooks []ProjectHook, trusted []string) ([]HookReview, [
 				}
 			}
 		}
+		rv.SettleUnwatched()
 		out[i] = rv
 	}
 	var gone []string
@@ -347,16 +392,26 @@ func (a *Auditor) reviewScripts(rv *HookReview, approval *Approval) {
 		command = rv.DiscoverCommand
 	}
 	if a.followed == nil {
-		a.followed = newFollowCache()
+		a.followed = newFollowCacheFor(a.Runtime)
 	}
+	rv.Runtime = a.Runtime
 	found, err := discoverWith(command, a.Project, EnvValues(rv.Env), rv.ScriptRoots, a.followed)
 	if err != nil {
 		rv.ScriptsError = err.Error()
 		return
 	}
 	rv.Unresolved = found.Unresolved
+	scripts := found.Scripts
+	if a.Runtime.Cover != nil {
+		rv.Scripts = nil
+		a.Runtime.Cover(rv)
+		for _, s := range rv.Scripts {
+			scripts = append(scripts, ScriptRef{Word: s.Word, Path: s.Path, Via: s.Via, How: s.How, From: s.From})
+		}
+		rv.Scripts = []ScriptReview{}
+	}
 	discovered := map[scriptPlace]bool{}
-	for _, ref := range found.Scripts {
+	for _, ref := range scripts {
 		discovered[scriptPlace{ref.Path, ref.Via}] = true
 		now, ok := a.Scripts[ref.Path]
 		if !ok {
@@ -506,7 +561,13 @@ type ScriptReviewer struct{ a Auditor }
 
 // NewScriptReviewer is a ScriptReviewer for the project folder.
 func NewScriptReviewer(project string) *ScriptReviewer {
-	return &ScriptReviewer{Auditor{Project: project, Scripts: map[string]ScriptNow{}}}
+	return NewScriptReviewerFor(project, Runtime{})
+}
+
+// NewScriptReviewerFor is a ScriptReviewer for commands the agent runs as
+// rt says.
+func NewScriptReviewerFor(project string, rt Runtime) *ScriptReviewer {
+	return &ScriptReviewer{Auditor{Project: project, Scripts: map[string]ScriptNow{}, Runtime: rt}}
 }
 
 // ReviewScripts sets rv.Scripts (and Unresolved) from the scripts its

@@ -46,7 +46,12 @@ const (
 // security.environmentVariableRedaction (enabled, allowed, blocked), so a
 // project that turns it off or allows a variable hands the user's secrets
 // to hooks whose own definition did not change.
-var workspaceSettingsKeys = [][]string{{"security", "environmentVariableRedaction"}}
+//
+// The commands the agent runs from the same file besides hooks (a tool
+// discovery or call command, MCP servers) are recorded too, so that a pull
+// that adds or changes one never leaves the approved hooks reading clean.
+var workspaceSettingsKeys = [][]string{{"security", "environmentVariableRedaction"},
+	{"tools", "discoveryCommand"}, {"tools", "callCommand"}, {"mcpServers"}}
 
 // WorkspaceFields are the workspace settings of workspaceSettingsKeys as
 // Definition fields, "workspace security.environmentVariableRedaction"

@@ -63,8 +63,17 @@ type UnresolvedCode struct {
 	Why string `json:"why"`
 	// File is the script it stands in ("" = the hook command itself).
 	File string `json:"file,omitempty"`
-	// Line is its line in File (or in the command).
-	Line int `json:"line,omitempty"`
+	// Line and Column are where it stands in File (or in the command).
+	Line   int `json:"line,omitempty"`
+	Column int `json:"column,omitempty"`
+	// Kind says what sort of reason it is; Traceable whether a sandboxed
+	// run of the hook (a trace, which records every file the process tree
+	// opens and executes) can stand in for reading it: true where the
+	// files are fixed but Hookwarden does not read the language that names
+	// them, false where what runs is chosen at run time (a variable, a
+	// command's output, a download), so another run may differ.
+	Kind      ReasonKind `json:"kind,omitempty"`
+	Traceable bool       `json:"traceable,omitempty"`
 }
 
 // String is "TEXT (WHY) at FILE:LINE".
@@ -134,13 +143,17 @@ func DiscoverScriptsWithEnv(command, projectDir string, env map[string]string) (
 // script, working folders and depth, for the commands of one audit.
 // The languages of program files are kept too.
 type followCache struct {
-	found  map[string]Discovery
-	langs  map[string]string
-	parser *syntax.Parser
+	found   map[string]Discovery
+	langs   map[string]string
+	parsers map[Dialect]*syntax.Parser
+	// rt is how the agent runs the commands of this cache.
+	rt Runtime
 }
 
-func newFollowCache() *followCache {
-	return &followCache{found: map[string]Discovery{}, langs: map[string]string{}}
+func newFollowCache() *followCache { return newFollowCacheFor(Runtime{}) }
+
+func newFollowCacheFor(rt Runtime) *followCache {
+	return &followCache{found: map[string]Discovery{}, langs: map[string]string{}, parsers: map[Dialect]*syntax.Parser{}, rt: rt}
 }
 
 // programLang is programLang(path), once per path.
@@ -157,17 +170,32 @@ func (c *followCache) programLang(path string) string {
 // whose scripts are followed like the project's (the folder a hook's
 // package was installed in), and a cache shared by the commands of one audit.
 func discoverWith(command, projectDir string, env map[string]string, roots []string, cache *followCache) (Discovery, error) {
-	f, err := cache.parse(command)
+	lang := cache.rt.dialect()
+	f, err := cache.parse(command, lang)
 	if err != nil {
 		return Discovery{}, fmt.Errorf("parsing the hook command: %w", err)
 	}
+	if len(cache.rt.Env) > 0 {
+		merged := make(map[string]string, len(cache.rt.Env)+len(env))
+		for k, v := range cache.rt.Env {
+			merged[k] = v
+		}
+		for k, v := range env {
+			merged[k] = v // the hook's own env wins over the agent's
+		}
+		env = merged
+	}
 	d := newDiscoverer(filepath.Clean(projectDir), cache)
 	d.roots, d.env = roots, env
-	sc := &scope{cwds: []string{d.project}, vars: make(map[string]string, len(env)), src: command}
+	sc := &scope{cwds: []string{d.project}, vars: make(map[string]string, len(env)), src: command, lang: lang}
 	for k, v := range env {
 		sc.vars[k] = v
 	}
+	if cache.rt.ShellNote != "" {
+		d.incomplete(sc, nil, ReasonShell, cache.rt.ShellNote)
+	}
 	d.stmts(f.Stmts, sc)
+	d.envFiles(sc)
 	d.checkWrites()
 	return d.out, nil
 }
@@ -188,12 +216,18 @@ func FindScripts(command, projectDir string) ([]ScriptRef, error) {
 	return d.Scripts, nil
 }
 
-// parse parses shell code as bash, with one parser per cache.
-func (c *followCache) parse(src string) (*syntax.File, error) {
-	if c.parser == nil {
-		c.parser = syntax.NewParser(syntax.Variant(syntax.LangBash))
+// parse parses shell code in a dialect, with one parser per dialect and
+// cache.
+func (c *followCache) parse(src string, lang Dialect) (*syntax.File, error) {
+	if lang == "" {
+		lang = DialectBash
 	}
-	return c.parser.Parse(strings.NewReader(src), "")
+	p := c.parsers[lang]
+	if p == nil {
+		p = syntax.NewParser(syntax.Variant(lang.variant()))
+		c.parsers[lang] = p
+	}
+	return p.Parse(strings.NewReader(src), "")
 }
 
 type discoverer struct {
@@ -267,7 +301,18 @@ func (d *discoverer) merge(found Discovery) {
 }
 
 func (d *discoverer) unresolved(sc *scope, n syntax.Node, why string) {
-	u := UnresolvedCode{Text: sc.text(n), Why: why, File: sc.file, Line: int(n.Pos().Line())}
+	d.incomplete(sc, n, classify(why), why)
+}
+
+// incomplete records a reason discovery is not complete, of a kind (see
+// UnresolvedCode.Kind), at node n of sc's text (nil: the whole of it).
+func (d *discoverer) incomplete(sc *scope, n syntax.Node, kind ReasonKind, why string) {
+	u := UnresolvedCode{Why: why, File: sc.file, Kind: kind, Traceable: kind.Traceable()}
+	if isNilNode(n) {
+		u.Text = sc.text(nil)
+	} else {
+		u.Text, u.Line, u.Column = sc.text(n), int(n.Pos().Line()), int(n.Pos().Col())
+	}
 	k := u.String()
 	if d.unseen[k] {
 		return
@@ -279,7 +324,7 @@ func (d *discoverer) unresolved(sc *scope, n syntax.Node, why string) {
 // add lists a script (each path and runner once) and, when shell reads
 // it, follows it.
 func (d *discoverer) add(sc *scope, w *syntax.Word, path, via string, how Found, shell bool, sourced bool) {
-	path = filepath.Clean(path)
+	path = physical(path)
 	key := path + "\x00" + via
 	if !d.seen[key] {
 		if len(d.out.Scripts) >= maxScripts {
@@ -295,20 +340,33 @@ func (d *discoverer) add(sc *scope, w *syntax.Word, path, via string, how Found,
 			ref.Word = path
 		}
 		d.out.Scripts = append(d.out.Scripts, ref)
+		if how == FoundModule && strings.HasSuffix(path, ".py") {
+			d.pythonCompiled(sc, path)
+		}
 	}
-	lang := ""
+	lang, dialect := "", sc.lang
 	switch {
 	case how == FoundProgram || how == FoundGlob && via == "":
 		lang = d.cache.programLang(path)
-		shell = lang == "shell"
+		shell = strings.HasPrefix(lang, "shell")
+		switch lang {
+		case "shell-posix":
+			dialect = DialectPOSIX
+		case "shell-bash":
+			dialect = DialectBash
+		}
+	case shell && !sourced:
+		dialect = viaDialect(via, sc.lang)
 	case !shell:
 		lang = scriptLang(path, via)
 	}
 	switch {
 	case shell:
-		d.follow(sc, w, path, sourced)
+		d.follow(sc, w, path, sourced, dialect)
 	case lang == "python" || lang == "js":
 		d.followImports(sc, path, lang, func(why string) { d.unresolved(sc, w, why) })
+	default:
+		d.unfollowedCode(sc, w, path, via, how, lang)
 	}
 }
 
@@ -335,7 +393,7 @@ func (d *discoverer) addResolved(sc *scope, w *syntax.Word, v wordv, via string,
 // resolve makes a path absolute in each folder the shell may be in.
 func (d *discoverer) resolve(sc *scope, w syntax.Node, p string) []string {
 	if filepath.IsAbs(p) {
-		return []string{filepath.Clean(p)}
+		return []string{physical(p)}
 	}
 	if sc.cwds == nil {
 		d.unresolved(sc, w, "a relative path after a cd to a folder known only at run time")
@@ -343,7 +401,7 @@ func (d *discoverer) resolve(sc *scope, w syntax.Node, p string) []string {
 	}
 	out := make([]string, 0, len(sc.cwds))
 	for _, c := range sc.cwds {
-		out = append(out, filepath.Join(c, p))
+		out = append(out, physical(c+string(filepath.Separator)+p))
 	}
 	return out
 }
@@ -370,17 +428,20 @@ func (d *discoverer) addGlob(sc *scope, w *syntax.Word, v wordv, via string, she
 // follow reads a shell script of the project and discovers what it runs:
 // sourced, in the caller's scope; run, in a fresh one with the caller's
 // folder.
-func (d *discoverer) follow(sc *scope, w *syntax.Word, path string, sourced bool) {
+func (d *discoverer) follow(sc *scope, w *syntax.Word, path string, sourced bool, lang Dialect) {
 	var key string
 	if !sourced {
-		key = followKey("run", path, sc, d.roots, d.env)
+		key = followKey("run "+string(lang), path, sc, d.roots, d.env)
 		if found, ok := d.cache.found[key]; ok {
 			d.merge(found)
 			return
 		}
 	}
 	if !d.followable(path) {
-		return // outside the project: fingerprinted, not followed
+		if exists(path) {
+			d.incomplete(sc, w, ReasonLoads, path+" is outside the project: fingerprinted, but what it runs and sources is not followed")
+		}
+		return
 	}
 	if sc.depth+1 > MaxFollowDepth {
 		d.unresolved(sc, w, fmt.Sprintf("nested more than %d scripts deep; not followed", MaxFollowDepth))
@@ -395,12 +456,12 @@ func (d *discoverer) follow(sc *scope, w *syntax.Word, path string, sourced bool
 		return // missing or unreadable: its own fingerprint says so
 	}
 	d.read += len(text)
-	f, err := d.cache.parse(text)
+	f, err := d.cache.parse(text, lang)
 	if err != nil {
 		d.unresolved(sc, w, "a shell script Hookwarden cannot parse ("+err.Error()+"); what it runs is not known")
 		return
 	}
-	inner := &scope{cwds: sc.cwds, vars: sc.vars, file: path, self: path, src: text, depth: sc.depth + 1}
+	inner := &scope{cwds: sc.cwds, vars: sc.vars, file: path, self: path, src: text, depth: sc.depth + 1, lang: lang}
 	if sourced {
 		d.stmts(f.Stmts, inner)
 		sc.cwds = inner.cwds
@@ -447,10 +508,12 @@ func readScriptText(path string, limit int) (string, error) {
 	return string(data), nil
 }
 
-// programLang says how a program file is run: "shell" for a shebang
-// naming sh, bash, dash, zsh, ksh (directly or through env) or no shebang
-// at all (the shell runs a text file it cannot exec), "python" or "js"
-// for those interpreters, "" otherwise.
+// programLang says how a program file is run: "shell-bash" or
+// "shell-posix" for a shebang naming bash or sh, dash, ash (directly or
+// through env), "shell" for another shell read as bash (zsh, ksh) or no
+// shebang at all (the calling shell runs a text file it cannot exec),
+// "python" or "js" for those interpreters, "other:NAME" for a script of
+// another interpreter, "" for a binary or a file that cannot be read.
 func programLang(path string) string {
 	f, err := settingsio.OpenRegular(path)
 	if err != nil {
@@ -474,12 +537,18 @@ func programLang(path string) string {
 			fields = fields[1:]
 			continue
 		}
+		if lang, ok := dialectOf(base); ok {
+			return "shell-" + string(lang)
+		}
 		if ip, ok := interpreterFor(base); ok && ip.shell {
 			return "shell"
 		}
-		return scriptLang("", base)
+		if lang := scriptLang("", base); lang != "" {
+			return lang
+		}
+		return "other:" + base
 	}
-	return ""
+	return "other:"
 }
 
 // DiscoveryCache shares discovery between the commands of one listing: a

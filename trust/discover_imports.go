@@ -41,8 +41,8 @@ func scriptLang(path, via string) string {
 }
 
 var (
-	pyImportRE = regexp.MustCompile(`(?m)^[ \t]*import[ \t]+([\w.]+(?:[ \t]+as[ \t]+\w+)?(?:[ \t]*,[ \t]*[\w.]+(?:[ \t]+as[ \t]+\w+)?)*)`)
-	pyFromRE   = regexp.MustCompile(`(?m)^[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+\(?([^\n#]*)`)
+	pyImportRE = regexp.MustCompile(`(?m)(?:^|[;:])[ \t]*import[ \t]+([\w.]+(?:[ \t]+as[ \t]+\w+)?(?:[ \t]*,[ \t]*[\w.]+(?:[ \t]+as[ \t]+\w+)?)*)`)
+	pyFromRE   = regexp.MustCompile(`(?m)(?:^|[;:])[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+\(?([^\n#]*)`)
 	// Python calls that import or run code chosen at run time.
 	pyDynamicRE = regexp.MustCompile(`\b(importlib\.import_module|__import__|runpy\.run_path|runpy\.run_module|exec|execfile)\(\s*([^'"\s)])`)
 	jsRequireRE = regexp.MustCompile(`\b(?:require|import)\s*\(\s*(?:'([^']+)'|"([^"]+)"|` + "`([^`$]+)`" + `)\s*\)`)
@@ -119,6 +119,9 @@ func (d *discoverer) importAt(sc *scope, text string, offset int, word, path str
 		}
 		d.seen[key] = true
 		d.out.Scripts = append(d.out.Scripts, ScriptRef{Word: word, Path: path, Via: "import", How: FoundImport, From: sc.file})
+		if strings.HasSuffix(path, ".py") {
+			d.pythonCompiled(sc, path)
+		}
 	}
 	d.followImports(sc, path, scriptLang(path, "import"), func(why string) { d.unresolvedAt(sc, text, offset, word, why) })
 }
@@ -178,6 +181,7 @@ func (d *discoverer) pythonImports(sc *scope, path, text string) {
 		}
 		d.unresolvedAt(sc, text, m[0], strings.TrimSpace(text[m[0]:m[0]+end]), text[m[2]:m[3]]+" imports or runs code chosen at run time")
 	}
+	d.pythonSound(sc, path, text, roots)
 }
 
 // pythonModule lists the files of module mod (dotted, "" = the package
@@ -239,8 +243,9 @@ func (d *discoverer) jsImports(sc *scope, path, text string) {
 					break
 				}
 			}
-			if !strings.HasPrefix(spec, "./") && !strings.HasPrefix(spec, "../") && !strings.HasPrefix(spec, "/") {
-				continue // a package
+			if !strings.HasPrefix(spec, "./") && !strings.HasPrefix(spec, "../") && !strings.HasPrefix(spec, "/") && spec != "." && spec != ".." {
+				d.jsPackage(sc, path, text, m[0], spec)
+				continue
 			}
 			target := spec
 			if !filepath.IsAbs(target) {
@@ -258,6 +263,7 @@ func (d *discoverer) jsImports(sc *scope, path, text string) {
 		}
 		d.unresolvedAt(sc, text, m[0], strings.TrimSpace(text[m[0]:m[0]+end]), text[m[2]:m[3]]+"() of a module chosen at run time")
 	}
+	d.jsSound(sc, path, text)
 }
 
 // resolveJS finds the file Node (or a TypeScript runner) loads for a

@@ -125,6 +125,7 @@ func (d *discoverer) packageScript(st *syntax.Stmt, sc *scope, runner, dir, scri
 			continue
 		}
 		d.add(sc, nil, manifest, runner+" run", FoundManifest, false, false)
+		d.runnerConfig(st, sc, runner, pkgDir)
 		text, err := readScriptText(manifest, maxFollowTotal-d.read)
 		if err != nil {
 			d.unresolved(sc, st, "package.json cannot be read to follow its scripts")
@@ -219,6 +220,15 @@ func (d *discoverer) denoTask(st *syntax.Stmt, sc *scope, dir string, task cmdWo
 // $(VARIABLES) are left as they are, so a program named by one reads as
 // unresolved.
 func (d *discoverer) makefile(st *syntax.Stmt, sc *scope, dir, file string) {
+	d.incomplete(sc, st, ReasonLoads, "make reads its own language (variables, functions, implicit rules, $(shell …)), which Hookwarden follows only in part")
+	if v, set := d.env["MAKEFILES"]; set && v != "" {
+		d.incomplete(sc, st, ReasonLoads, "MAKEFILES is set, and make reads those makefiles first")
+		for _, f := range strings.Fields(v) {
+			for _, p := range d.resolve(sc, st, f) {
+				d.addData(sc, p, "MAKEFILES", FoundConfig)
+			}
+		}
+	}
 	for _, base := range d.taskDirs(st, sc, dir) {
 		var manifest string
 		if file != "" {
@@ -247,6 +257,7 @@ func (d *discoverer) makefile(st *syntax.Stmt, sc *scope, dir, file string) {
 			continue
 		}
 		d.read += len(text)
+		d.makeIncludes(st, sc, base, text)
 		for _, line := range recipeLines(text) {
 			d.inManifest(st, sc, manifest, base, line, "")
 		}
@@ -280,14 +291,86 @@ func (d *discoverer) inManifest(st *syntax.Stmt, sc *scope, manifest, dir, code,
 		d.unresolved(sc, st, "nested too deep; the commands of "+manifest+" are not followed")
 		return
 	}
-	f, err := d.cache.parse(code)
+	f, err := d.cache.parse(code, DialectPOSIX) // npm, yarn, make and deno run each line with sh -c
 	if err != nil {
 		d.unresolved(sc, st, "a command in "+manifest+" Hookwarden cannot parse")
 		return
 	}
-	inner := &scope{cwds: []string{dir}, vars: map[string]string{}, file: manifest, src: code, depth: sc.depth + 1}
+	inner := &scope{cwds: []string{dir}, vars: map[string]string{}, file: manifest, src: code, depth: sc.depth + 1, lang: DialectPOSIX}
 	if pathVar != "" {
 		inner.vars["PATH"] = pathVar
 	}
 	d.stmts(f.Stmts, inner)
+}
+
+// makeIncludes fingerprints the makefiles a Makefile includes (include,
+// -include, sinclude), present or not, by literal name in make's folder;
+// a name with a variable or a wildcard is a reason.
+func (d *discoverer) makeIncludes(st *syntax.Stmt, sc *scope, base, text string) {
+	for _, line := range strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 2 || (f[0] != "include" && f[0] != "-include" && f[0] != "sinclude") {
+			continue
+		}
+		for _, name := range f[1:] {
+			if strings.HasPrefix(name, "#") {
+				break
+			}
+			if strings.ContainsAny(name, "$*?[") {
+				d.incomplete(sc, st, ReasonLoads, "the Makefile includes "+name+", a name make computes")
+				continue
+			}
+			p := name
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(base, p)
+			}
+			d.addData(sc, p, "make include", FoundConfig)
+		}
+	}
+}
+
+// npmSafeKeys are .npmrc settings that do not change what a script runs.
+var npmSafeKeys = set("registry", "save-exact", "save-prefix", "engine-strict", "fund", "audit", "loglevel", "package-lock",
+	"legacy-peer-deps", "strict-peer-dependencies", "auto-install-peers", "progress", "update-notifier", "lockfile-version", "save")
+
+// runnerConfig fingerprints the configuration files of a package manager
+// in the package's folder and the project's (present or not: one added
+// later reads as new) and says why discovery is incomplete where they
+// change what a script runs: npm's script-shell, node-options and the
+// like; yarn's and pnpm's own settings (yarnPath, plugins) are not read.
+func (d *discoverer) runnerConfig(st *syntax.Stmt, sc *scope, runner, pkgDir string) {
+	dirs := []string{pkgDir}
+	if pkgDir != d.project {
+		dirs = append(dirs, d.project)
+	}
+	for _, dir := range dirs {
+		npmrc := filepath.Join(dir, ".npmrc")
+		d.addData(sc, npmrc, runner+" config", FoundConfig)
+		if text, err := readScriptText(npmrc, maxFollowTotal); err == nil {
+			for _, line := range strings.Split(text, "\n") {
+				line = strings.TrimSpace(line)
+				if line == "" || strings.HasPrefix(line, "#") || strings.HasPrefix(line, ";") {
+					continue
+				}
+				k, _, _ := strings.Cut(line, "=")
+				if k = strings.TrimSpace(k); !npmSafeKeys[k] && !strings.Contains(k, "registry") && !strings.HasPrefix(k, "//") {
+					d.incomplete(sc, st, ReasonLoads, npmrc+" sets "+k+", which changes how "+runner+" runs scripts; Hookwarden does not follow it")
+				}
+			}
+		}
+		if runner == "yarn" || runner == "pnpm" || runner == "bun" {
+			for _, name := range []string{".yarnrc.yml", ".yarnrc", "bunfig.toml", "pnpm-workspace.yaml"} {
+				d.addData(sc, filepath.Join(dir, name), runner+" config", FoundConfig)
+			}
+		}
+	}
+	if runner == "yarn" || runner == "pnpm" || runner == "bun" {
+		for _, dir := range dirs {
+			for _, name := range []string{".yarnrc.yml", ".yarnrc", "bunfig.toml", "pnpm-workspace.yaml"} {
+				if p := filepath.Join(dir, name); exists(p) {
+					d.incomplete(sc, st, ReasonLoads, p+" holds settings of "+runner+" (yarnPath, plugins, its shell) that Hookwarden does not follow")
+				}
+			}
+		}
+	}
 }

@@ -1,6 +1,8 @@
 package trust
 
 import (
+	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -20,6 +22,8 @@ type scope struct {
 	// path for $0 and BASH_SOURCE, src its text, depth its nesting.
 	file, self, src string
 	depth           int
+	// lang is the dialect of the shell reading src.
+	lang Dialect
 }
 
 const unknownVar = "\x00"
@@ -61,6 +65,13 @@ func (s *scope) merge(other *scope) {
 
 // text is the source of a node, clipped.
 func (s *scope) text(n syntax.Node) string {
+	if isNilNode(n) {
+		t := strings.TrimSpace(s.src)
+		if len(t) > 200 {
+			t = t[:197] + "..."
+		}
+		return t
+	}
 	start, end := int(n.Pos().Offset()), int(n.End().Offset())
 	if start < 0 || end > len(s.src) || start >= end {
 		return ""
@@ -269,9 +280,24 @@ func (d *discoverer) call(st *syntax.Stmt, c *syntax.CallExpr, sc *scope, pipeFr
 		}
 		return
 	}
-	words := make([]cmdWord, len(c.Args))
-	for i, w := range c.Args {
-		words[i] = cmdWord{w: w, v: d.expand(w, sc)}
+	var words []cmdWord
+	for _, w := range c.Args {
+		expanded := braceWords(w, sc.lang)
+		if expanded == nil {
+			d.incomplete(sc, w, ReasonLimit, fmt.Sprintf("a brace expansion into more than %d words", maxBraceWords))
+			return
+		}
+		for _, bw := range expanded {
+			fields, ok := d.splitFields(cmdWord{w: bw, v: d.expand(bw, sc)}, sc)
+			if !ok {
+				d.incomplete(sc, w, ReasonComputed, "word splitting with an IFS the script sets")
+				return
+			}
+			for i := range fields {
+				fields[i].w = w // positions and texts stay the written word's
+			}
+			words = append(words, fields...)
+		}
 	}
 	rc := runCtx{}
 	for _, a := range c.Assigns {
@@ -316,7 +342,7 @@ func (d *discoverer) run(st *syntax.Stmt, words []cmdWord, sc *scope, pipeFrom *
 		}
 		if !first.v.ok {
 			if file := catOf(first.w); file != nil {
-				d.addResolved(sc, file, d.expand(file, sc), "$(cat)", FoundCat, false, false)
+				d.addResolved(sc, file, d.expand(file, sc), "$(cat)", FoundCat, true, false) // its words are a command: read as one
 				return
 			}
 			d.unresolved(sc, st, "the program is "+first.v.why)
@@ -352,7 +378,21 @@ func (d *discoverer) run(st *syntax.Stmt, words []cmdWord, sc *scope, pipeFrom *
 			d.cd(words, sc)
 			return
 		case "source", ".":
+			if name == "source" && sc.lang == DialectPOSIX {
+				return // sh has no source builtin: "source: not found"
+			}
 			d.source(st, words, sc)
+			return
+		case "hash":
+			d.hashBuiltin(st, words, sc)
+			return
+		case "enable":
+			for _, a := range words[1:] {
+				if !a.v.ok || strings.HasPrefix(a.v.text, "-") && strings.Contains(a.v.text, "f") {
+					d.incomplete(sc, st, ReasonLoads, "enable -f loads a builtin from a shared library")
+					return
+				}
+			}
 			return
 		case "eval":
 			d.eval(st, words[1:], sc)
@@ -383,6 +423,9 @@ func (d *discoverer) run(st *syntax.Stmt, words []cmdWord, sc *scope, pipeFrom *
 			d.envCode(st, prog, sc, rc)
 		}
 		if ip, ok := interpreterFor(name); ok {
+			if !ip.shell && strings.ContainsRune(prog, '/') {
+				d.projectInterpreter(st, prog, name, sc)
+			}
 			d.interpret(st, name, ip, words[1:], sc, pipeFrom, rc)
 		}
 		return
@@ -392,9 +435,27 @@ func (d *discoverer) run(st *syntax.Stmt, words []cmdWord, sc *scope, pipeFrom *
 // cd follows a change of folder.
 func (d *discoverer) cd(words []cmdWord, sc *scope) {
 	args := words[1:]
+	phys := false
 	for len(args) > 0 && args[0].v.ok && strings.HasPrefix(args[0].v.text, "-") && args[0].v.text != "-" {
+		phys = phys || strings.Contains(args[0].v.text, "P")
 		args = args[1:]
 	}
+	if len(args) > 0 && args[0].v.ok && !filepath.IsAbs(args[0].v.text) && !strings.HasPrefix(args[0].v.text, ".") {
+		if cdpath, set := sc.vars["CDPATH"]; set && cdpath != "" {
+			// cd NAME looks in CDPATH's folders first
+			sc.cwds = nil
+			return
+		}
+	}
+	defer func() {
+		if phys {
+			for i, c := range sc.cwds {
+				if real, err := filepath.EvalSymlinks(c); err == nil {
+					sc.cwds[i] = real
+				}
+			}
+		}
+	}()
 	if filepath.Base(words[0].v.text) == "popd" || len(args) == 0 || !args[0].v.ok || args[0].v.glob || args[0].v.text == "-" {
 		sc.cwds = nil
 		return
@@ -445,7 +506,41 @@ func (d *discoverer) source(st *syntax.Stmt, words []cmdWord, sc *scope) {
 		d.stdinCode(st, sc, words[0].v.text, true, nil)
 		return
 	}
+	if a.v.ok && !a.v.glob && a.v.text != "" && !strings.ContainsRune(a.v.text, '/') {
+		d.sourceFromPath(st, a, words[0].v.text, sc)
+	}
 	d.addResolved(sc, a.w, a.v, words[0].v.text, FoundSourced, true, true)
+}
+
+// sourceFromPath lists the files ". NAME" may read through a PATH the
+// command set: the shell looks a name without a slash up in PATH first
+// (bash then falls back to the folder, sh does not). Every match in the
+// project is listed, so a file added earlier in PATH later reads as new.
+func (d *discoverer) sourceFromPath(st *syntax.Stmt, a cmdWord, via string, sc *scope) {
+	value, set := sc.vars["PATH"]
+	if !set {
+		return // the inherited PATH: the machine's folders, not the project's
+	}
+	if value == unknownVar {
+		d.incomplete(sc, st, ReasonComputed, via+" "+a.v.text+" is looked up in a PATH set at run time")
+		return
+	}
+	for _, dir := range strings.Split(value, ":") {
+		if strings.Contains(dir, inheritedPath) {
+			continue
+		}
+		if dir == "" {
+			dir = "."
+		}
+		for _, p := range d.resolve(sc, a.w, filepath.Join(dir, a.v.text)) {
+			if !d.followable(filepath.Dir(p)) {
+				continue
+			}
+			if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
+				d.add(sc, a.w, p, via, FoundSourced, true, true)
+			}
+		}
+	}
 }
 
 // eval parses literal arguments as code; eval "$(cat x)" reads x.
@@ -469,7 +564,7 @@ func (d *discoverer) eval(st *syntax.Stmt, args []cmdWord, sc *scope) {
 // '…', eval '…', a here-string fed to a shell). sameShell: the code runs
 // in the current shell (eval), so its cd and assignments stay.
 func (d *discoverer) inline(at syntax.Node, code string, sc *scope, sameShell bool) {
-	f, err := d.cache.parse(code)
+	f, err := d.cache.parse(code, sc.lang)
 	if err != nil {
 		d.unresolved(sc, at, "inline shell code Hookwarden cannot parse")
 		return

@@ -15,19 +15,14 @@ type wordv struct {
 	pattern string
 	glob    bool
 	ok      bool
+	// split: an unquoted expansion gave part of the text, which the
+	// shell splits into words at blanks.
+	split bool
 	// why says what the value depends on when not ok ("a variable …").
 	why string
 }
 
 func unknown(why string) wordv { return wordv{why: why} }
-
-// projectDirVars are the variables the agents set to the project folder
-// for a hook (Gemini CLI also substitutes them in the command).
-var projectDirVars = map[string]bool{
-	"GEMINI_PROJECT_DIR": true,
-	"GEMINI_CWD":         true,
-	"CLAUDE_PROJECT_DIR": true,
-}
 
 // expand evaluates a word: quoting, the project folder variables, the
 // variables assigned literally before, $0 and BASH_SOURCE in a script,
@@ -152,6 +147,9 @@ func (e *wordExpander) parts(parts []syntax.WordPart, quoted bool) {
 				return
 			}
 			e.lit(v, true)
+			if !quoted {
+				e.v.split = true
+			}
 		case *syntax.CmdSubst:
 			v, ok := e.d.pathSubst(x, e.sc)
 			if !ok {
@@ -163,6 +161,9 @@ func (e *wordExpander) parts(parts []syntax.WordPart, quoted bool) {
 				return
 			}
 			e.lit(v, true)
+			if !quoted {
+				e.v.split = true
+			}
 		case *syntax.ProcSubst:
 			e.fail("a process substitution's output")
 			return
@@ -234,7 +235,7 @@ func (d *discoverer) paramValue(p *syntax.ParamExp, sc *scope) (string, bool) {
 	if p.Index != nil {
 		return "", false
 	}
-	if projectDirVars[name] && p.Short && sc.file == "" {
+	if d.cache.rt.textVar(name) && p.Short && sc.file == "" {
 		// Gemini CLI replaces $GEMINI_PROJECT_DIR, $GEMINI_CWD and
 		// $CLAUDE_PROJECT_DIR (unbraced) in the command's text before the
 		// shell sees it, whatever the hook's env says
@@ -243,7 +244,7 @@ func (d *discoverer) paramValue(p *syntax.ParamExp, sc *scope) (string, bool) {
 	if v, ok := sc.vars[name]; ok {
 		return v, v != unknownVar && !strings.Contains(v, inheritedPath)
 	}
-	if projectDirVars[name] {
+	if d.cache.rt.projectVar(name) {
 		return d.project, true
 	}
 	if name == "PWD" && len(sc.cwds) == 1 {
@@ -295,10 +296,15 @@ func (d *discoverer) pathSubst(c *syntax.CmdSubst, sc *scope) (string, bool) {
 		return "", false
 	}
 	args := call.Args[1:]
-	for len(args) > 0 && (strings.HasPrefix(args[0].Lit(), "-")) {
+	for len(args) > 0 && call.Args[0].Lit() != "git" && (strings.HasPrefix(args[0].Lit(), "-")) {
 		args = args[1:]
 	}
 	switch call.Args[0].Lit() {
+	case "git":
+		if cdStmt == nil {
+			return d.gitRevParse(call.Args[1:], sc)
+		}
+		return d.gitRevParse(call.Args[1:], inner)
 	case "pwd":
 		if len(inner.cwds) == 1 && len(args) == 0 {
 			return inner.cwds[0], true
@@ -321,7 +327,11 @@ func (d *discoverer) pathSubst(c *syntax.CmdSubst, sc *scope) (string, bool) {
 		if call.Args[0].Lit() == "dirname" {
 			return filepath.Dir(p), true
 		}
-		return filepath.Clean(p), true
+		p = physical(p)
+		if real, err := filepath.EvalSymlinks(p); err == nil {
+			p = real
+		}
+		return p, true
 	}
 	return "", false
 }

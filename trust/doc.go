@@ -24,6 +24,14 @@
 //     source and what Python and JavaScript modules import; with how each
 //     was found, and the code it runs that no file shows (Unresolved).
 //     The rule for that code is on HookReview.Unresolved.
+//   - Runtime: how the agent runs a command (its shell dialect, the
+//     variables it sets to the project, the env files it loads), supplied
+//     by the agent's package (runtime.go).
+//   - Soundness (discover_sound.go, discover_imports_sound.go): discovery
+//     is complete (Discovery.Complete) or lists why not, each reason with
+//     its place, its ReasonKind and whether a sandboxed trace can cover it
+//     (UnresolvedCode.Traceable); a trusted hook with reasons reads
+//     StatusPartlyUnwatched.
 //   - ScriptCheck: the scripts' fingerprints taken again right before each
 //     hook is spawned; a difference refuses the spawn.
 //   - WordDiff, LineDiff, RenderWordDiff, RenderLineDiff: diffs as Spans.

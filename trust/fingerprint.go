@@ -54,8 +54,16 @@ func (f *fingerprinter) Scripts(command string, env map[string]string, roots []s
 	if parseErr != nil {
 		return nil, parseErr, nil
 	}
+	refs := found.Scripts
+	if cover := f.followed.rt.Cover; cover != nil {
+		rv := HookReview{ProjectHook: ProjectHook{Command: command, Env: nil, IsCommand: true}, Unresolved: found.Unresolved, DiscoverCommand: command, ScriptRoots: roots}
+		cover(&rv)
+		for _, s := range rv.Scripts {
+			refs = append(refs, ScriptRef{Word: s.Word, Path: s.Path, Via: s.Via, How: s.How, From: s.From})
+		}
+	}
 	var errs []error
-	for _, ref := range found.Scripts {
+	for _, ref := range refs {
 		s, ok := f.snaps[ref.Path]
 		if !ok {
 			var e error
@@ -153,6 +161,15 @@ type Fingerprinter struct{ f *fingerprinter }
 
 // NewFingerprinter is a Fingerprinter for the project folder.
 func NewFingerprinter(project string) Fingerprinter { return Fingerprinter{newFingerprinter(project)} }
+
+// NewFingerprinterFor is a Fingerprinter for commands the agent runs as
+// rt says (its shell, variables and env files, which are fingerprinted
+// with every hook).
+func NewFingerprinterFor(project string, rt Runtime) Fingerprinter {
+	f := newFingerprinter(project)
+	f.followed = newFollowCacheFor(rt)
+	return Fingerprinter{f}
+}
 
 // Scripts fingerprints the scripts command runs (env: the hook's own
 // variables; roots: folders besides the project whose scripts are

@@ -281,6 +281,7 @@ func (d *discoverer) wrapper(st *syntax.Stmt, name string, words []cmdWord, sc *
 		if len(rest) == 0 {
 			return nil, true
 		}
+		d.projectEnvironment(st, name, sc)
 		if rest[0].v.ok && strings.HasSuffix(rest[0].v.text, ".py") {
 			d.addResolved(sc, rest[0].w, rest[0].v, name+" run", FoundInterpreter, false, false)
 			return nil, true
@@ -421,6 +422,9 @@ func (d *discoverer) interpret(st *syntax.Stmt, name string, ip interpreter, arg
 			return
 		}
 		t := w.v.text
+		if !codeNext && !scriptNext && versionOnly(name, t) {
+			return // node --version, python3 -V, bash --help: no script runs
+		}
 		switch {
 		case codeNext:
 			d.shellCodeOrUnseen(st, w, sc, via, ip.shell)
@@ -539,7 +543,9 @@ func (d *discoverer) shellCodeOrUnseen(st *syntax.Stmt, w cmdWord, sc *scope, vi
 			return
 		}
 		d.unresolved(sc, st, via+" runs code "+w.v.why)
+		return
 	}
+	d.inlineForeign(st, w, sc, via)
 }
 
 // preload lists a file an interpreter loads first (node -r ./pre.js); a
@@ -560,9 +566,16 @@ func (d *discoverer) module(sc *scope, w cmdWord, via string) {
 		return
 	}
 	rel := filepath.Join(strings.Split(w.v.text, ".")...)
+	foundAny := false
+	defer func() {
+		if !foundAny {
+			d.incomplete(sc, w.w, ReasonLoads, "python -m runs the installed module "+w.v.text+", whose code (and the project files it reads) Hookwarden does not follow")
+		}
+	}()
 	for _, cwd := range d.resolve(sc, w.w, ".") {
 		pkg := filepath.Join(cwd, rel)
 		if isDir(pkg) {
+			foundAny = true
 			parts := strings.Split(rel, string(filepath.Separator))
 			for i := 1; i <= len(parts); i++ {
 				if init := filepath.Join(cwd, filepath.Join(parts[:i]...), "__init__.py"); exists(init) {
@@ -573,6 +586,7 @@ func (d *discoverer) module(sc *scope, w cmdWord, via string) {
 			continue
 		}
 		if exists(pkg + ".py") {
+			foundAny = true
 			d.add(sc, w.w, pkg+".py", via, FoundModule, false, false)
 		}
 	}

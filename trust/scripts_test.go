@@ -237,7 +237,7 @@ func TestDiscoverScripts(t *testing.T) {
 		{`npm run lint`, []string{"manifest npm run package.json", "interpreter node scripts/lint.js <package.json", "interpreter bash scripts/lint.sh <package.json"}, nil},
 		{`npm test`, []string{"manifest npm run package.json"}, []string{"$RUNNER"}},
 		{`cd sub && yarn lint`, []string{"manifest yarn run package.json", "interpreter node scripts/lint.js <package.json", "interpreter bash scripts/lint.sh <package.json"}, nil},
-		{`make check`, []string{"manifest make Makefile", "interpreter bash scripts/lint.sh <Makefile"}, []string{"$(CHECKER)"}},
+		{`make check`, []string{"manifest make Makefile", "interpreter bash scripts/lint.sh <Makefile"}, []string{"make reads its own language", "$(CHECKER)"}},
 		{`deno task check`, []string{"manifest deno task deno.json", "interpreter bash x.sh <deno.json"}, nil},
 		{`npm install`, nil, []string{"install scripts"}},
 		// The hook writes what it runs.

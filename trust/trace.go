@@ -109,7 +109,16 @@ func (a *Auditor) reviewTraced(rv *HookReview, approval *Approval) {
 		}
 		rv.Scripts = append(rv.Scripts, sr)
 	}
+	if len(TracedOf(approval.Scripts)) > 0 {
+		// The approval carries what a traced run read and executed: the
+		// reasons a run can stand in for are covered by it (those whose
+		// code is chosen at run time are not: CoverReasons).
+		rv.CoverReasons(TracedBy, func(UnresolvedCode) bool { return true })
+	}
 }
+
+// TracedBy names what covers a reason a traced run stands in for.
+const TracedBy = "the traced run at approval"
 
 // tracedApproval is an approval of the traced files of a review as they
 // were reviewed, for the spawn-time check (nil when it has none).

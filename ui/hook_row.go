@@ -73,7 +73,7 @@ func newHookRow(h *hooks.Hook, proj agents.Project, sw hookSwitch, names pathNam
 	rep := hookRisk(proj, h, names.project, nil)
 	r.risk, r.riskLine = newRiskBadge(rep), firstFindingLabel(rep)
 	if act.reviewOf != nil {
-		if it, ok := act.reviewOf(h); ok && it.hook.NeedsReview() {
+		if it, ok := act.reviewOf(h); ok && (it.hook.NeedsReview() || it.hook.Unwatched()) {
 			r.review = newBadge(it.statusText(), it.statusColor())
 		}
 	}

@@ -41,9 +41,12 @@ func (v *reviewView) approveItem(it reviewItem) {
 	reviewed := []trust.HookReview{*it.hook}
 	done := "Approved “" + shown(it.label()) + "”"
 	id := it.hook.HookID
-	v.write(done, func(p *project) error {
-		_, err := p.proj.Approve(context.Background(), agents.ApproveRequest{IDs: []string{id}, Reviewed: reviewed})
-		return err
+	unwatched := unwatchedOf(reviewed)
+	confirmUnwatched(v.window, unwatched, func() {
+		v.write(done, func(p *project) error {
+			_, err := p.proj.Approve(context.Background(), agents.ApproveRequest{IDs: []string{id}, Reviewed: reviewed, AcceptUnwatched: len(unwatched) > 0})
+			return err
+		})
 	})
 }
 
@@ -97,9 +100,12 @@ func (v *reviewView) approveAllReviewed(reviewed []trust.HookReview) {
 		}
 	}
 	done := "Approved " + plural(n, v.reviewNoun())
-	v.write(done, func(p *project) error {
-		_, err := p.proj.Approve(context.Background(), agents.ApproveRequest{All: true, Reviewed: reviewed})
-		return err
+	unwatched := unwatchedOf(reviewed)
+	confirmUnwatched(v.window, unwatched, func() {
+		v.write(done, func(p *project) error {
+			_, err := p.proj.Approve(context.Background(), agents.ApproveRequest{All: true, Reviewed: reviewed, AcceptUnwatched: len(unwatched) > 0})
+			return err
+		})
 	})
 }
 

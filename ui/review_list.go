@@ -70,6 +70,9 @@ func (it reviewItem) statusText() string {
 	if it.hook == nil {
 		return "GONE"
 	}
+	if it.hook.Status == trust.StatusPartlyUnwatched {
+		return strings.ToUpper(trust.PartlyUnwatchedLabel)
+	}
 	return strings.ToUpper(strings.ReplaceAll(string(it.hook.Status), "-", " "))
 }
 
@@ -88,6 +91,8 @@ func (it reviewItem) statusColor() color.Color {
 		return colorRed
 	case trust.StatusApprovedOutside:
 		return colorOrange
+	case trust.StatusPartlyUnwatched:
+		return colorAmber
 	}
 	return colorGrey
 }

@@ -2,6 +2,9 @@ package claude
 
 import (
 	"fmt"
+	"maps"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/hookwarden/hookwarden/hooks"
@@ -72,7 +75,7 @@ func AuditData(snap *Snapshot, hs []*hooks.Hook, data *trust.StoreData) (*Report
 	approvals := Approvals(data, snap.ProjectDir)
 	revoked := RevokedApprovals(data, snap.ProjectDir)
 	settingsNow := claudeSettingsFields(snap)
-	a := trust.NewScriptReviewer(snap.ProjectDir)
+	a := trust.NewScriptReviewerFor(snap.ProjectDir, scriptRuntime(snap.ProjectDir))
 	claimed := map[string]bool{}
 	var pending []int
 	for _, h := range hs {
@@ -95,6 +98,7 @@ func AuditData(snap *Snapshot, hs []*hooks.Hook, data *trust.StoreData) (*Report
 			if changes, note := claudeSettingsChanges(ap, settingsNow); changes != nil || note != "" {
 				rv.Status, rv.FieldChanges, rv.ApprovalNote = trust.StatusDefinitionChanged, changes, note
 			}
+			rv.SettleUnwatched()
 		} else {
 			pending = append(pending, len(r.Hooks))
 		}
@@ -146,12 +150,24 @@ func AuditData(snap *Snapshot, hs []*hooks.Hook, data *trust.StoreData) (*Report
 // (and the current settings as added) when the project sets any now.
 func claudeSettingsChanges(ap *Approval, now trust.Definition) ([]trust.FieldChange, string) {
 	if ap.Settings == nil {
+		// an earlier record: what it could vouch for is the keys it knew,
+		// and any command-running key counts as added
+		now = maps.Clone(now)
+		maps.DeleteFunc(now, func(k string, _ string) bool { return !legacySettingsKey(k) })
 		if len(now) == 0 {
 			return nil, ""
 		}
 		return trust.DiffDefinitions(trust.Definition{}, now), "approved by an earlier Hookwarden that did not record the project's settings env: review it again"
 	}
 	return trust.DiffDefinitions(ap.Settings, now), ""
+}
+
+// legacySettingsKey reports whether a settings field ("project env.X")
+// is one of claudeSettingsKeys.
+func legacySettingsKey(field string) bool {
+	_, k, _ := strings.Cut(field, " ")
+	k, _, _ = strings.Cut(k, ".")
+	return slices.Contains(claudeSettingsKeys, k)
 }
 
 func claudeReviewOf(h *hooks.Hook, project string) (HookReview, error) {
@@ -225,7 +241,7 @@ func Approve(snap *Snapshot, hs []*hooks.Hook, store trust.Store, now time.Time)
 		ap  *Approval
 	}
 	var recs []rec
-	fp := trust.NewFingerprinter(snap.ProjectDir)
+	fp := trust.NewFingerprinterFor(snap.ProjectDir, scriptRuntime(snap.ProjectDir))
 	settings := claudeSettingsFields(snap)
 	for _, h := range hs {
 		rv, err := claudeReviewOf(h, snap.ProjectDir)

@@ -66,6 +66,7 @@ func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
 		if x := byID[h.HookID]; x != nil && p.env.WantsRisk(h.NeedsReview()) {
 			hr.Risk = risk.Analyze(agents.RiskSubject(p, x, p.snap.ProjectDir), risk.Options{Cache: cache})
 		}
+		agents.FloorUnwatchedRisk(&hr)
 		// The command with its placeholders filled is what discovery
 		// reads, not what was written: the views show the handler's label.
 		hr.RawCommand = ""
@@ -131,6 +132,9 @@ var reviewWords = agents.ReviewWords{
 			"without any warning.",
 		trust.StatusScriptChanged: "Approved, but a script it runs changed since. Claude Code runs the new version " +
 			"without any warning.",
+		trust.StatusPartlyUnwatched: "Approved, partly unwatched: nothing Hookwarden fingerprinted changed since it was " +
+			"approved, but part of what it runs (listed under it) cannot be watched, so a change there would go unnoticed. " +
+			"'hookwarden run' holds it back without --yes, exec refuses it and audit --strict counts it.",
 		trust.StatusTrusted: "Approved in Hookwarden's store, and no script it runs changed since.",
 		trust.StatusDefinitionChanged: "Approved, but the project's settings changed what it runs (see below). Claude Code " +
 			"runs it with the new settings without any warning.",
@@ -183,7 +187,7 @@ func auditText(rep *Report, hs []agents.HookReview) []agents.TextLine {
 	}
 	for i, c := range rep.Hooks {
 		h := c.HookReview
-		status := string(h.Status)
+		status := trust.StatusLabel(h.Status)
 		if h.Status == trust.StatusTrusted && h.RunsUnseenCode() {
 			status = "trusted*"
 		}
@@ -234,6 +238,13 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 		return nil, err
 	}
 	if err := agents.Recheck(ctx, p, req.Reviewed); err != nil {
+		return nil, err
+	}
+	var ids []string
+	for _, h := range hs {
+		ids = append(ids, h.ID)
+	}
+	if err := agents.CheckUnwatched(ctx, p, ids, req.AcceptUnwatched); err != nil {
 		return nil, err
 	}
 	keys, err := Approve(p.snap, hs, store, p.env.Clock())

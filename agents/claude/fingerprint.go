@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -138,7 +139,25 @@ func shellWord(s string) string {
 // whose environment every hook process inherits (BASH_ENV, PATH,
 // NODE_OPTIONS, CLAUDE_CODE_SHELL_PREFIX…); the HTTP lists decide which
 // variables a header may send and to which URLs.
-var claudeSettingsKeys = []string{"env", "httpHookAllowedEnvVars", "allowedHttpHookUrls"}
+var claudeSettingsKeys = []string{"env", "httpHookAllowedEnvVars", "allowedHttpHookUrls",
+	// commands Claude Code runs from settings besides hooks
+	"apiKeyHelper", "statusLine", "awsAuthRefresh", "awsCredentialExport", "otelHeadersHelper", "fileSuggestion"}
+
+// projectSettingsKeys are the members of the project's shared settings
+// file (the one a pull changes) recorded with each approval: every member
+// but "hooks" (each handler's own definition) and "$schema", so that
+// anything a pull adds or changes there (an apiKeyHelper, a statusLine, a
+// member Hookwarden does not know yet) needs review and never reads as
+// clean.
+func projectSettingsKeys(root *settingsio.Node) []string {
+	var keys []string
+	for _, m := range root.Members {
+		if m.Key != "hooks" && m.Key != "$schema" && !slices.Contains(keys, m.Key) {
+			keys = append(keys, m.Key)
+		}
+	}
+	return keys
+}
 
 // claudeSettingsFields is what the project's own Claude Code settings
 // files (reviewedLayers that are settings files: project and local)
@@ -152,7 +171,11 @@ func claudeSettingsFields(snap *Snapshot) trust.Definition {
 		if f == nil || f.Root == nil || (f.Layer != LayerProject && f.Layer != LayerLocal) {
 			continue
 		}
-		for _, k := range claudeSettingsKeys {
+		keys := claudeSettingsKeys
+		if f.Layer == LayerProject {
+			keys = projectSettingsKeys(f.Root)
+		}
+		for _, k := range keys {
 			v := f.Root.Get(k)
 			if v == nil {
 				continue

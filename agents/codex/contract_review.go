@@ -103,7 +103,7 @@ func (p *Project) review() (*codexReview, error) {
 	if p.snap.Fatal != "" {
 		r.Critical = append(r.Critical, hooks.Diagnostic{Severity: hooks.SeverityFatal, Message: p.snap.Fatal})
 	}
-	sr := trust.NewScriptReviewer(p.Dir())
+	sr := trust.NewScriptReviewerFor(p.Dir(), scriptRuntime(p.env.Vars))
 	for _, h := range p.snap.Handlers {
 		if !reviewed(h) {
 			continue
@@ -120,6 +120,7 @@ func (p *Project) review() (*codexReview, error) {
 		r.byID[h.HookID] = h
 		if c := p.keyed(h.Key); c != nil {
 			h.Risk = risk.Analyze(agents.RiskSubject(p, c.Hook, p.Dir()), risk.Options{Cache: cache})
+			agents.FloorUnwatchedRisk(h)
 			h.Fields = []agents.Field{
 				{Key: "trust_status", Label: "Codex says", Value: string(c.Trust), JSON: c.Trust},
 				{Key: "current_hash", Label: "Current hash", Value: c.CurrentHash, Code: true},
@@ -199,6 +200,12 @@ func (p *Project) reviewOne(r *codexReview, sr *trust.ScriptReviewer, h *Handler
 		approval = &trust.Approval{Scripts: prev.Scripts}
 	}
 	sr.ReviewScripts(&rv.HookReview, approval)
+	if rv.Status == trust.StatusApprovedOutside && h.Trust == Trusted && len(rv.Scripts) == 0 && len(rv.Unresolved) == 0 && rv.ScriptsError == "" {
+		// Codex's hash covers the whole definition, and the command runs
+		// nothing else Hookwarden would fingerprint: trusted as it stands.
+		rv.Status = trust.StatusTrusted
+		rv.ApprovalNote = "trusted in Codex by hash; it runs no script of the project, so the hash covers all of it"
+	}
 	if rv.Status == trust.StatusTrusted {
 		for _, s := range rv.Scripts {
 			if s.Flagged {
@@ -206,6 +213,7 @@ func (p *Project) reviewOne(r *codexReview, sr *trust.ScriptReviewer, h *Handler
 			}
 		}
 	}
+	rv.SettleUnwatched()
 	if hk.Status == StatusProjectUntrusted && rv.ApprovalNote == "" {
 		rv.ApprovalNote = "the project is not trusted: Codex does not load this hook yet"
 	}
@@ -339,7 +347,18 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 	if err := p.unchangedOnDisk(picked); err != nil {
 		return nil, err
 	}
-	fp := trust.NewFingerprinter(p.Dir())
+	if !req.AcceptUnwatched {
+		e := &agents.UnwatchedApproval{}
+		for _, h := range picked {
+			if rv := r.byID[h.Hook.ID]; rv != nil && len(rv.Unresolved) > 0 {
+				e.Hooks = append(e.Hooks, agents.UnwatchedHook{Label: rv.Label, Reasons: rv.Unresolved})
+			}
+		}
+		if len(e.Hooks) > 0 {
+			return nil, e
+		}
+	}
+	fp := trust.NewFingerprinterFor(p.Dir(), scriptRuntime(p.env.Vars))
 	now := p.env.Clock()
 	recs := map[string]*Approval{}
 	var edits []settingsio.TOMLEdit

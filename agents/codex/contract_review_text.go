@@ -19,6 +19,9 @@ var reviewWords = agents.ReviewWords{
 			"key: Codex skips it without a word. The diff below is against what was approved.",
 		trust.StatusScriptChanged: "Trusted in Codex, but a script it runs changed since it was approved: Codex runs the new " +
 			"version without any warning (its hash covers the command, not the script).",
+		trust.StatusPartlyUnwatched: "Approved, partly unwatched: nothing Hookwarden fingerprinted changed since it was " +
+			"approved, but part of what it runs (listed under it) cannot be watched, so a change there would go unnoticed. " +
+			"'hookwarden run' holds it back without --yes, exec refuses it and audit --strict counts it.",
 		trust.StatusTrusted:         "Trusted in Codex (trusted_hash matches), and no script it runs changed since it was approved.",
 		trust.StatusApprovedOutside: "Trusted in Codex (by its /hooks view or by hand), but Hookwarden never recorded what was trusted: its scripts were not fingerprinted.",
 	},
@@ -55,7 +58,7 @@ func auditText(p *Project, r *codexReview) []agents.TextLine {
 				word += ", disabled"
 			}
 		}
-		status := string(h.Status)
+		status := trust.StatusLabel(h.Status)
 		if h.Status == trust.StatusTrusted && h.RunsUnseenCode() {
 			status = "trusted*"
 		}
@@ -75,6 +78,9 @@ func auditText(p *Project, r *codexReview) []agents.TextLine {
 		f("\n%d Codex hook(s) need review: trust them with 'hookwarden trust --agent codex' after reading them\n", n)
 	} else if len(r.Unreadable) == 0 {
 		f("\nnothing needs review\n")
+	}
+	if line := agents.UnwatchedLine(r.Hooks); line != "" {
+		f("%s", line)
 	}
 	return t
 }

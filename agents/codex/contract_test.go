@@ -383,10 +383,13 @@ func TestApproveAttacks(t *testing.T) {
 // Hookwarden it runs without asking.
 func TestGateHoldsHooksApprovedOutsideHookwarden(t *testing.T) {
 	f := newFixture(t, "proj")
-	testenv.WriteFile(t, f.projectHooks(), `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"touch ran"}]}]}}`)
+	// It runs a script of the project: a hook trusted by hash that runs
+	// none reads trusted (the hash covers all of it).
+	testenv.WriteFile(t, f.projectHooks(), `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"sh ran.sh"}]}]}}`)
+	testenv.WriteFile(t, filepath.Join(f.project, "ran.sh"), "touch ran\n")
 	f.trustProject()
 	p := f.open()
-	h := handlerOf(t, p, "touch ran")
+	h := handlerOf(t, p, "sh ran.sh")
 	testenv.WriteFile(t, f.config(), f.read(f.config())+"\n[hooks.state.\""+h.Key+"\"]\ntrusted_hash = \""+h.CurrentHash+"\"\n")
 	p = f.open()
 	req := agents.RunRequest{Event: "PreToolUse", Query: agents.Query{Tool: "Bash"}}

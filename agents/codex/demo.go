@@ -41,7 +41,7 @@ func (a Agent) ApproveDemo(ctx context.Context, d assets.Demo, goos string, now 
 	env := agents.Env{Vars: d.Env, GOOS: goos, Home: d.Home, Now: func() time.Time { return now }}
 	p, err := a.Open(ctx, env, d.ProjectDir)
 	if err == nil {
-		_, err = p.Approve(ctx, agents.ApproveRequest{All: true})
+		_, err = p.Approve(ctx, agents.ApproveRequest{All: true, AcceptUnwatched: true})
 	}
 	if werr := os.WriteFile(path, current, 0o644); err == nil {
 		err = werr

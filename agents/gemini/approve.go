@@ -174,7 +174,7 @@ func mergePlaces(now, old []trust.Place) []trust.Place {
 func approvalsFor(snap *Snapshot, hooks []trust.ProjectHook, now time.Time) (map[string]*trust.Approval, error) {
 	out := make(map[string]*trust.Approval, len(hooks))
 	placed := make(map[string]map[[4]string]bool, len(hooks))
-	fp := trust.NewFingerprinter(snap.ProjectDir)
+	fp := trust.NewFingerprinterFor(snap.ProjectDir, scriptRuntime(snap))
 	var errs []error
 	for _, h := range hooks {
 		place := trust.Place{Event: h.Event, Matcher: h.Matcher, Definition: h.Definition, Index: h.Index, Fields: h.Fields}

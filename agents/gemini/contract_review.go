@@ -68,6 +68,7 @@ func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
 		if p.env.WantsRisk(h.NeedsReview()) {
 			hr.Risk = ReviewRisk(cache, h, rep.Project)
 		}
+		agents.FloorUnwatchedRisk(&hr)
 		if x := byID[h.HookID]; x != nil {
 			hr.File = x.Origin.File
 		}
@@ -111,6 +112,9 @@ var reviewWords = agents.ReviewWords{
 			"from the settings. Gemini CLI will warn once, then run and trust the new command.",
 		trust.StatusScriptChanged: "The key is trusted, but a script the hook runs changed since it was approved " +
 			"in Hookwarden. Gemini CLI does not look at scripts: it runs the new version without a warning.",
+		trust.StatusPartlyUnwatched: "Approved, partly unwatched: nothing Hookwarden fingerprinted changed since it was " +
+			"approved, but part of what it runs (listed under it) cannot be watched, so a change there would go unnoticed. " +
+			"'hookwarden run' holds it back without --yes, exec refuses it and audit --strict counts it.",
 		trust.StatusTrusted: "Approved in trusted_hooks.json, and no script it runs changed since Hookwarden recorded it.",
 		trust.StatusDefinitionChanged: "The key is trusted, but the hook is not what was approved in Hookwarden: its env, " +
 			"timeout, type, event, matcher or the split of its name and command changed (see below). Gemini CLI's key " +
@@ -273,6 +277,13 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 		return res, nil
 	}
 	if err := agents.Recheck(ctx, p, req.Reviewed); err != nil {
+		return res, err
+	}
+	var ids []string
+	for _, h := range picked {
+		ids = append(ids, h.HookID)
+	}
+	if err := agents.CheckUnwatched(ctx, p, ids, req.AcceptUnwatched); err != nil {
 		return res, err
 	}
 	ar, err := Approve(snap, opts, picked, p.env.Clock())
@@ -588,7 +599,7 @@ func auditText(r *Report, hs []agents.HookReview) []agents.TextLine {
 		if h.Matcher != "" {
 			where += "[" + h.Matcher + "]"
 		}
-		status := strings.ToUpper(string(h.Status))
+		status := strings.ToUpper(trust.StatusLabel(h.Status))
 		if h.Status == trust.StatusTrusted && h.RunsUnseenCode() {
 			status = "TRUSTED*"
 		}
@@ -621,8 +632,8 @@ func auditText(r *Report, hs []agents.HookReview) []agents.TextLine {
 			for _, u := range h.Unresolved {
 				f("              - %s\n", u.String())
 			}
-			if h.Status == trust.StatusTrusted {
-				f("              (trusted*: approved with this code; what it refers to can change unseen, so 'hookwarden run' holds it back without --yes)\n")
+			if h.Status == trust.StatusPartlyUnwatched {
+				f("              (approved, partly unwatched: what it refers to can change unseen, so 'hookwarden run' holds it back without --yes and exec refuses it)\n")
 			}
 		}
 		for j := range h.Scripts {
@@ -631,7 +642,7 @@ func auditText(r *Report, hs []agents.HookReview) []agents.TextLine {
 			if s.Flagged {
 				mark = "  <- review"
 			}
-			f("    script    %s: %s%s\n", s.Word, s.Status, mark)
+			f("    script    %s: %s%s\n", agents.ScriptName(*s, r.Project), s.Status, mark)
 			if s.From != "" || s.Via != "" {
 				f("              %s\n", scriptOrigin(*s))
 			}
@@ -667,6 +678,9 @@ func auditText(r *Report, hs []agents.HookReview) []agents.TextLine {
 		f("\nthe trust file needs attention (see above)\n")
 	default:
 		f("\nnothing needs review\n")
+	}
+	if line := agents.UnwatchedLine(hs); line != "" {
+		f("%s", line)
 	}
 	return t
 }

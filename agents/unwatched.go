@@ -1,0 +1,95 @@
+package agents
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/hookwarden/hookwarden/risk"
+	"github.com/hookwarden/hookwarden/trust"
+)
+
+// UnwatchedApproval refuses an approval without ApproveRequest.AcceptUnwatched:
+// a hook it would approve runs code Hookwarden cannot watch (its discovery
+// is incomplete), and approving it needs a confirmation of its own that
+// names that code.
+type UnwatchedApproval struct {
+	Hooks []UnwatchedHook
+}
+
+// UnwatchedHook is a hook whose discovery is incomplete, with the reasons.
+type UnwatchedHook struct {
+	Label   string
+	Reasons []trust.UnresolvedCode
+}
+
+func (e *UnwatchedApproval) Error() string {
+	var b strings.Builder
+	b.WriteString("nothing was approved: part of what these hooks run cannot be watched by Hookwarden, so a later change there would go unnoticed:")
+	for _, h := range e.Hooks {
+		b.WriteString("\n  " + h.Label)
+		for _, r := range h.Reasons {
+			b.WriteString("\n    - " + r.String())
+		}
+	}
+	b.WriteString("\napprove them as partly unwatched with --accept-unwatched")
+	return b.String()
+}
+
+// CheckUnwatched is the check every agent's Approve makes before it
+// writes: the hooks of ids (hook IDs) whose discovery is incomplete, as a
+// *UnwatchedApproval, unless accept. It reviews p again (what the
+// approval fingerprints is what is on disk now).
+func CheckUnwatched(ctx context.Context, p Reviewer, ids []string, accept bool) error {
+	if accept || len(ids) == 0 {
+		return nil
+	}
+	r, err := p.Review(ctx)
+	if err != nil {
+		return fmt.Errorf("checking what the hooks run before approving: %w", err)
+	}
+	e := &UnwatchedApproval{}
+	for _, h := range r.Hooks {
+		if slices.Contains(ids, h.HookID) && len(h.Unresolved) > 0 {
+			e.Hooks = append(e.Hooks, UnwatchedHook{Label: h.Label, Reasons: h.Unresolved})
+		}
+	}
+	if len(e.Hooks) == 0 {
+		return nil
+	}
+	return e
+}
+
+// FloorUnwatchedRisk raises the risk of a hook whose discovery is
+// incomplete to at least review, with a finding that names what cannot be
+// watched: such a hook never reads as "no risk found". Every agent calls
+// it on each reviewed hook once its risk is set.
+func FloorUnwatchedRisk(h *HookReview) {
+	if len(h.Unresolved) == 0 {
+		return
+	}
+	f := risk.Finding{Category: risk.Unreadable, Severity: risk.LevelReview, Source: risk.Source{Text: h.Unresolved[0].Text},
+		Summary: fmt.Sprintf("part of what it runs cannot be watched (%d part(s), first: %s)", len(h.Unresolved), h.Unresolved[0].Why)}
+	h.Risk.Findings = append(h.Risk.Findings, f)
+	if h.Risk.Level < risk.LevelReview {
+		h.Risk.Level = risk.LevelReview
+		// the most serious finding first
+		h.Risk.Findings = append([]risk.Finding{f}, h.Risk.Findings[:len(h.Risk.Findings)-1]...)
+	}
+}
+
+// UnwatchedLine is the line an audit text ends with when hooks are
+// approved but partly unwatched ("" when none is).
+func UnwatchedLine(hs []HookReview) string {
+	n := 0
+	for _, h := range hs {
+		if h.Unwatched() {
+			n++
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d hook(s) %s: part of what they run cannot be watched (audit --strict exits 3 for them, exec refuses them)\n", n, trust.PartlyUnwatchedLabel)
+}

@@ -1,0 +1,96 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/guard"
+	"github.com/hookwarden/hookwarden/internal/safetext"
+	"github.com/hookwarden/hookwarden/trust"
+)
+
+// trustStates are the trust states of the reviewed hooks of p by hook ID
+// (nil when the review fails: list then shows none), for list.
+func trustStates(ctx context.Context, p agents.Project) map[string]agents.HookReview {
+	r, err := p.Review(ctx)
+	if err != nil || r == nil {
+		return nil
+	}
+	out := make(map[string]agents.HookReview, len(r.Hooks))
+	for _, h := range r.Hooks {
+		out[h.HookID] = h
+	}
+	return out
+}
+
+// unwatchedNote is the line list prints under an approved hook whose
+// discovery is incomplete ("" for any other).
+func unwatchedNote(states map[string]agents.HookReview, id string) string {
+	h, ok := states[id]
+	if !ok || !h.Unwatched() {
+		return ""
+	}
+	return fmt.Sprintf("%s: %d part(s) Hookwarden cannot watch (hookwarden audit lists them)", trust.PartlyUnwatchedLabel, len(h.Unresolved))
+}
+
+// unwatchedHooks counts the hooks of a review that are approved but
+// partly unwatched.
+func unwatchedHooks(r *agents.Review) int {
+	n := 0
+	for _, h := range r.Hooks {
+		if h.Unwatched() {
+			n++
+		}
+	}
+	return n
+}
+
+// unwatchedItems are the approved but partly unwatched hooks of one
+// agent's review, for exec, which refuses them.
+func unwatchedItems(agent string, r *agents.Review) []guard.Item {
+	var items []guard.Item
+	for _, h := range r.Hooks {
+		if !h.Unwatched() {
+			continue
+		}
+		var why []string
+		for _, u := range h.Unresolved {
+			why = append(why, u.String())
+		}
+		items = append(items, guard.Item{Agent: agent, Status: trust.PartlyUnwatchedLabel, Label: h.HookReview.Label,
+			Where: eventWhere(h.Event, h.Matcher), Risk: "cannot watch: " + strings.Join(why, "; ")})
+	}
+	return items
+}
+
+// unwatchedRefusal prints an approval refused for unwatched code (each
+// hook and each part it cannot watch on a line of its own, escaped) and
+// returns the command's error; any other error is returned as it is.
+func unwatchedRefusal(io *IO, err error) error {
+	var uw *agents.UnwatchedApproval
+	if !errors.As(err, &uw) {
+		return err
+	}
+	fmt.Fprintln(io.Stderr, "Part of what these hooks run cannot be watched by Hookwarden, so a later change there would go unnoticed:")
+	for _, h := range uw.Hooks {
+		fmt.Fprintf(io.Stderr, "  %s\n", safetext.Line(h.Label))
+		for _, r := range h.Reasons {
+			fmt.Fprintf(io.Stderr, "    - %s\n", safetext.Line(r.String()))
+		}
+	}
+	return &ExitError{Code: ExitFailure, Msg: "nothing was approved; to approve them as partly unwatched, run trust again with --accept-unwatched"}
+}
+
+// unwatchedMembers adds, for an approved but partly unwatched hook, its
+// trust status and what cannot be watched to its list --json object (other
+// hooks' objects stay as they are).
+func unwatchedMembers(doc agents.Document, states map[string]agents.HookReview, id string) agents.Document {
+	h, ok := states[id]
+	if !ok || !h.Unwatched() {
+		return doc
+	}
+	return append(doc, agents.Member("trust_status", h.Status), agents.Member("unwatched", h.Unresolved))
+}

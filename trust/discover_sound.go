@@ -1,0 +1,420 @@
+package trust
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// ReasonKind is the sort of reason a discovery is incomplete.
+type ReasonKind string
+
+// Reason kinds.
+const (
+	// ReasonComputed: a program, path or code is chosen at run time (a
+	// variable, a command's output, the hook's input).
+	ReasonComputed ReasonKind = "computed"
+	// ReasonDownload: code fetched from the network.
+	ReasonDownload ReasonKind = "download"
+	// ReasonLoads: an interpreter or tool loads files by rules of its own
+	// that Hookwarden does not read (perl's require, make's include, a
+	// package's modules, Python's compiled caches).
+	ReasonLoads ReasonKind = "loads"
+	// ReasonPrograms: a script starts programs (subprocess, child_process,
+	// system) whose files Hookwarden does not follow.
+	ReasonPrograms ReasonKind = "programs"
+	// ReasonLimit: a limit of discovery (depth, size, count) was reached.
+	ReasonLimit ReasonKind = "limit"
+	// ReasonShell: a shell feature that changes what a name means (hash
+	// -p, CDPATH, a shell read in another dialect).
+	ReasonShell ReasonKind = "shell"
+)
+
+// Traceable reports whether a sandboxed run of the hook can stand in for
+// the reading Hookwarden did not do (see UnresolvedCode.Traceable).
+func (k ReasonKind) Traceable() bool {
+	switch k {
+	case ReasonLoads, ReasonPrograms, ReasonLimit, ReasonShell:
+		return true
+	}
+	return false
+}
+
+// classify is the kind of a reason given in words only.
+func classify(why string) ReasonKind {
+	switch {
+	case strings.Contains(why, "download"):
+		return ReasonDownload
+	case strings.Contains(why, "deep") || strings.Contains(why, "too large") || strings.Contains(why, "more than"):
+		return ReasonLimit
+	case strings.Contains(why, "installed package") || strings.Contains(why, "does not read") || strings.Contains(why, "not followed") || strings.Contains(why, "runs code of packages"):
+		return ReasonLoads
+	}
+	return ReasonComputed
+}
+
+// isNilNode reports whether n is nil or a typed nil pointer.
+func isNilNode(n syntax.Node) bool {
+	if n == nil {
+		return true
+	}
+	v := reflect.ValueOf(n)
+	return v.Kind() == reflect.Pointer && v.IsNil()
+}
+
+// Complete reports whether discovery followed everything the command
+// runs to the end: no reason is left in Unresolved. Only then does the set
+// of Scripts stand for all the code the hook runs.
+func (d Discovery) Complete() bool { return len(d.Unresolved) == 0 }
+
+// viaDialect is the dialect of the shell that runs a script given what
+// reads it (the last shell named in via: "timeout sh" is sh).
+func viaDialect(via string, def Dialect) Dialect {
+	fields := strings.Fields(via)
+	for i := len(fields) - 1; i >= 0; i-- {
+		if fields[i] == "BASH_ENV" {
+			return DialectBash
+		}
+		if lang, ok := dialectOf(filepath.Base(fields[i])); ok {
+			return lang
+		}
+	}
+	return def
+}
+
+// unfollowedCode is the rule for a file whose code runs but is not read
+// as shell, Python or JavaScript: its own text is fingerprinted, what it
+// loads is not, so discovery is incomplete, unless it is a program of no
+// script language (a binary: all of its code is in the fingerprint) or
+// a file that is data to what reads it (a manifest, an env file, a
+// preloaded library).
+func (d *discoverer) unfollowedCode(sc *scope, w *syntax.Word, path, via string, how Found, lang string) {
+	switch how {
+	case FoundManifest, FoundEnvFile, FoundCompiled:
+		return
+	case FoundProgram:
+		if !strings.HasPrefix(lang, "other:") {
+			return // a binary, or a file that cannot be read (its fingerprint says)
+		}
+		via = strings.TrimPrefix(lang, "other:")
+	}
+	if strings.HasPrefix(via, "LD_") || strings.HasPrefix(via, "DYLD_") {
+		return
+	}
+	if !exists(path) {
+		return // a missing file runs nothing; its fingerprint says it is missing
+	}
+	name := via
+	if f := strings.Fields(via); len(f) > 0 {
+		name = f[len(f)-1]
+		for _, x := range f {
+			if _, ok := interpreterFor(x); ok {
+				name = x
+			}
+		}
+	}
+	if name == "" {
+		name = "its interpreter"
+	}
+	d.incomplete(sc, w, ReasonLoads, name+" runs "+filepath.Base(path)+", and what it loads from there (require, use, include, import, the programs it starts) is not read by Hookwarden")
+}
+
+// FoundEnvFile: a file of variables the agent gives every hook (.env);
+// a change to it changes what the hook runs without changing the hook.
+const FoundEnvFile Found = "env-file"
+
+// FoundCompiled: a compiled form an interpreter may load instead of the
+// source beside it (__pycache__/*.pyc, an extension module).
+const FoundCompiled Found = "compiled"
+
+// FoundConfig: a configuration file of a tool the command runs that
+// changes what it runs (.npmrc's script-shell, an included makefile).
+const FoundConfig Found = "config"
+
+// envFiles lists the agent's env files (Runtime.EnvFiles), present or not:
+// their fingerprints are part of every hook's approval.
+func (d *discoverer) envFiles(sc *scope) {
+	for _, p := range d.cache.rt.EnvFiles {
+		d.addData(sc, p, "agent env", FoundEnvFile)
+	}
+	for _, pat := range d.cache.rt.Watch {
+		matches, _ := filepath.Glob(pat)
+		for _, p := range matches {
+			d.addData(sc, p, "agent file", FoundConfig)
+		}
+	}
+}
+
+// addData lists a file that changes what runs without being run itself
+// (an env file, a config, a compiled cache) when it exists: one that
+// appears after the approval is listed then, is not in the approval, and
+// so reads as new ("the hook did not run this script when it was
+// approved"); one that goes reads as gone.
+func (d *discoverer) addData(sc *scope, path, via string, how Found) {
+	path = filepath.Clean(path)
+	key := path + "\x00" + via
+	if d.seen[key] || !exists(path) {
+		return
+	}
+	if len(d.out.Scripts) >= maxScripts {
+		d.incomplete(sc, nil, ReasonLimit, fmt.Sprintf("more than %d scripts; the rest are not followed", maxScripts))
+		return
+	}
+	d.seen[key] = true
+	d.out.Scripts = append(d.out.Scripts, ScriptRef{Word: path, Path: path, Via: via, How: how, From: sc.file})
+}
+
+// gitRevParse is what $(git rev-parse --show-toplevel), --show-cdup,
+// --show-prefix, --git-dir and --absolute-git-dir print, run in the
+// scope's folder: the repository is found as git finds it, by walking up
+// to the first folder with a .git; ok is false when git's answer depends
+// on more (a GIT_DIR or GIT_WORK_TREE in the environment, a core.worktree,
+// no repository, more than one possible folder).
+func (d *discoverer) gitRevParse(args []*syntax.Word, sc *scope) (string, bool) {
+	absolute := false
+	if len(args) == 3 && args[0].Lit() == "rev-parse" {
+		switch args[1].Lit() {
+		case "--path-format=absolute":
+			absolute = true
+		case "--path-format=relative":
+		default:
+			return "", false
+		}
+		args = []*syntax.Word{args[0], args[2]}
+	}
+	if len(args) != 2 || args[0].Lit() != "rev-parse" || len(sc.cwds) != 1 {
+		return "", false
+	}
+	for _, v := range []string{"GIT_DIR", "GIT_WORK_TREE", "GIT_CEILING_DIRECTORIES", "GIT_DISCOVERY_ACROSS_FILESYSTEM", "GIT_COMMON_DIR"} {
+		if _, set := sc.vars[v]; set {
+			return "", false
+		}
+	}
+	cwd := sc.cwds[0]
+	top := ""
+	for dir := cwd; ; dir = filepath.Dir(dir) {
+		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
+			top = dir
+			break
+		}
+		if filepath.Dir(dir) == dir {
+			return "", false
+		}
+	}
+	gitDir := filepath.Join(top, ".git")
+	if fi, err := os.Stat(gitDir); err != nil {
+		return "", false
+	} else if fi.IsDir() {
+		if cfg, err := os.ReadFile(filepath.Join(gitDir, "config")); err != nil || strings.Contains(strings.ToLower(string(cfg)), "worktree") {
+			return "", false // core.worktree moves the top level
+		}
+	} else {
+		return "", false // a worktree's .git file: its git dir is elsewhere
+	}
+	rel, err := filepath.Rel(top, cwd)
+	if err != nil {
+		return "", false
+	}
+	switch args[1].Lit() {
+	case "--show-toplevel":
+		return top, true
+	case "--absolute-git-dir":
+		return gitDir, true
+	case "--git-dir", "--git-common-dir":
+		if rel == "." && !absolute {
+			return ".git", true
+		}
+		return gitDir, true
+	case "--show-cdup":
+		if absolute {
+			return "", false // whether --path-format applies here is not modelled
+		}
+		if rel == "." {
+			return "", true
+		}
+		return strings.Repeat("../", strings.Count(rel, string(filepath.Separator))+1), true
+	case "--show-prefix":
+		if absolute {
+			return "", false
+		}
+		if rel == "." {
+			return "", true
+		}
+		return filepath.ToSlash(rel) + "/", true
+	}
+	return "", false
+}
+
+// physical resolves an absolute path the way the kernel opens it: a ".."
+// after a symbolic link to a folder goes up from where the link points,
+// not from where it stands (bash's cd is logical, open is not). The
+// result keeps the links it does not need to resolve.
+func physical(p string) string {
+	if !strings.Contains(p, "..") {
+		return filepath.Clean(p)
+	}
+	parts := strings.Split(filepath.ToSlash(p), "/")
+	cur := string(filepath.Separator)
+	for _, part := range parts {
+		switch part {
+		case "", ".":
+		case "..":
+			if real, err := filepath.EvalSymlinks(cur); err == nil {
+				cur = real
+			}
+			cur = filepath.Dir(cur)
+		default:
+			cur = filepath.Join(cur, part)
+		}
+	}
+	return cur
+}
+
+// hashBuiltin handles hash: hash -p FILE NAME makes NAME run FILE.
+func (d *discoverer) hashBuiltin(st *syntax.Stmt, words []cmdWord, sc *scope) {
+	for i := 1; i < len(words); i++ {
+		if !words[i].v.ok || strings.HasPrefix(words[i].v.text, "-") && strings.Contains(words[i].v.text, "p") {
+			d.incomplete(sc, st, ReasonShell, "hash -p makes a name run another file, and Hookwarden does not follow which")
+			return
+		}
+	}
+}
+
+// splitFields is a word's fields after the shell's word splitting: an
+// unquoted expansion whose value holds blanks ($runner with runner="bash
+// x.sh") becomes several words. Only the default IFS is known.
+func (d *discoverer) splitFields(w cmdWord, sc *scope) ([]cmdWord, bool) {
+	if !w.v.ok || !w.v.split {
+		return []cmdWord{w}, true
+	}
+	if _, set := sc.vars["IFS"]; set {
+		return nil, false
+	}
+	if !strings.ContainsAny(w.v.text, " \t\n") {
+		return []cmdWord{w}, true
+	}
+	var out []cmdWord
+	for _, f := range strings.Fields(w.v.text) {
+		c := w
+		c.v.text, c.v.pattern = f, f
+		out = append(out, c)
+	}
+	return out, true
+}
+
+// braceWords is a word after bash's brace expansion (one word when there
+// is none, or in the POSIX dialect, which has none).
+func braceWords(w *syntax.Word, lang Dialect) []*syntax.Word {
+	if lang == DialectPOSIX || w == nil || !strings.Contains(w.Lit()+wordText(w), "{") {
+		return []*syntax.Word{w}
+	}
+	c := copyWord(w)
+	if !syntax.SplitBraces(c) {
+		return []*syntax.Word{w}
+	}
+	return expandBraces(c)
+}
+
+// wordText is the literal text of the unquoted literal parts of a word.
+func wordText(w *syntax.Word) string {
+	var b strings.Builder
+	for _, p := range w.Parts {
+		if l, ok := p.(*syntax.Lit); ok {
+			b.WriteString(l.Value)
+		}
+	}
+	return b.String()
+}
+
+// copyWord copies a word's part list (SplitBraces rewrites it in place).
+func copyWord(w *syntax.Word) *syntax.Word {
+	c := *w
+	c.Parts = append([]syntax.WordPart(nil), w.Parts...)
+	for i, p := range c.Parts {
+		if l, ok := p.(*syntax.Lit); ok {
+			lc := *l
+			c.Parts[i] = &lc
+		}
+	}
+	return &c
+}
+
+// maxBraceWords bounds the words one brace expansion is followed into.
+const maxBraceWords = 256
+
+// expandBraces is the words of a brace expansion, nil when it is larger
+// than maxBraceWords.
+func expandBraces(w *syntax.Word) []*syntax.Word {
+	var out []*syntax.Word
+	for x, err := range expand.BracesSeq(nil, w) {
+		if err != nil || len(out) >= maxBraceWords {
+			return nil
+		}
+		out = append(out, x)
+	}
+	return out
+}
+
+// versionOnly reports whether option t makes interpreter name print its
+// version or help and exit without running any code.
+func versionOnly(name, t string) bool {
+	switch t {
+	case "--version", "--help":
+		return true
+	}
+	base := strings.TrimSuffix(filepath.Base(name), ".exe")
+	switch {
+	case base == "node" || base == "nodejs" || base == "deno" || base == "bun":
+		return t == "-v" || t == "-h"
+	case versioned.MatchString(base):
+		return t == "-V" || t == "-VV" || t == "-h"
+	case base == "perl" || base == "php": // ruby -v is verbose, and runs its script
+		return t == "-v" || t == "-h"
+	}
+	return false
+}
+
+// CoverReasons moves the reasons covered reports true for (each must be
+// Traceable: a reason whose code is chosen at run time is never covered
+// by one run) from Unresolved to Covered, noting by what.
+func (h *HookReview) CoverReasons(by string, covered func(UnresolvedCode) bool) {
+	var left []UnresolvedCode
+	for _, u := range h.Unresolved {
+		if u.Traceable && covered(u) {
+			u.Why += " (covered by " + by + ")"
+			h.Covered = append(h.Covered, u)
+			continue
+		}
+		left = append(left, u)
+	}
+	h.Unresolved = left
+}
+
+// projectInterpreter: an interpreter that is a file of the project (a
+// virtual environment's .venv/bin/python, node_modules/.bin/tsx) loads
+// its libraries from the project's own folders, which are not followed.
+func (d *discoverer) projectInterpreter(st *syntax.Stmt, prog, name string, sc *scope) {
+	for _, p := range d.resolve(sc, st, prog) {
+		if d.followable(p) {
+			d.incomplete(sc, st, ReasonLoads, name+" is the project's own ("+p+"): the libraries it loads from the project's folders are not followed")
+			return
+		}
+	}
+}
+
+// projectEnvironment: uv run, poetry run and the like run in the
+// project's virtual environment when it has one, whose installed packages
+// the project controls and Hookwarden does not follow.
+func (d *discoverer) projectEnvironment(st *syntax.Stmt, runner string, sc *scope) {
+	for _, venv := range []string{".venv", "venv", ".pixi", "__pypackages__"} {
+		if isDir(filepath.Join(d.project, venv)) {
+			d.incomplete(sc, st, ReasonLoads, runner+" run uses the project's environment ("+venv+"), whose installed packages Hookwarden does not follow")
+			return
+		}
+	}
+}
