@@ -231,7 +231,9 @@ func finish(io *IO, c command, agent agents.Agent, err error) int {
 		}
 		return ee.Code
 	default:
-		printf(io.Stderr, "hookwarden %s: %v\n", c.name, err)
+		// an error of several lines (what could not be approved, each part
+		// on its own line) keeps its lines, each escaped
+		printf(io.Stderr, "hookwarden %s: %s\n", c.name, indentedBlock(err.Error(), ""))
 		return ExitFailure
 	}
 }
