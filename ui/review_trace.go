@@ -52,8 +52,27 @@ func (v *reviewView) traceApproveItem(it reviewItem) {
 	picked := []agents.HookReview{*rv}
 	picked[0].HookReview = *it.hook
 	done := "Traced in the sandbox and approved “" + shown(it.label()) + "” with the files it read"
+	// what a trace cannot stand in for (code chosen at run time) needs the
+	// same confirmation as Approve
+	var untraceable []trust.HookReview
+	if left := it.hook.Unresolved; len(left) > 0 {
+		h := *it.hook
+		h.Unresolved = nil
+		for _, u := range left {
+			if !u.Traceable {
+				h.Unresolved = append(h.Unresolved, u)
+			}
+		}
+		untraceable = unwatchedOf([]trust.HookReview{h})
+	}
+	confirmUnwatched(v.window, untraceable, func() { v.traceApproveConfirmed(picked, done, len(untraceable) > 0) })
+}
+
+// traceApproveConfirmed traces and approves picked once every
+// confirmation is given.
+func (v *reviewView) traceApproveConfirmed(picked []agents.HookReview, done string, acceptUnwatched bool) {
 	v.write(done, func(p *project) error {
-		opts := agents.TraceOptions{}
+		opts := agents.TraceOptions{AcceptUnwatched: acceptUnwatched}
 		if dir, err := trust.StoreDirFromEnv(p.Env, p.GOOS); err == nil {
 			opts.StoreDir = dir
 		}

@@ -34,6 +34,8 @@ func TestTraceAndApproveRecordsWhatTheHookRead(t *testing.T) {
 	test.Tap(f.v.traceApprove)
 	f.q.settle()
 	approveAnywayIfAsked(t, f)
+	// the helper's path is computed, which a trace cannot stand in for
+	approvePartlyUnwatchedIfAsked(t, f.w, f.q.settle)
 	if got := f.trustedKeys(); !slices.Contains(got, guardKey) {
 		t.Fatalf("trusted_hooks.json holds %q after Trace & approve; dialogs %q", got, dialogTexts(f.w))
 	}

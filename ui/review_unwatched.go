@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hookwarden/hookwarden/trust"
@@ -46,11 +45,12 @@ func confirmUnwatched(w fyne.Window, hs []trust.HookReview, proceed func()) {
 	}
 	b.WriteString("\nOnce approved they read “" + trust.PartlyUnwatchedLabel + "”: 'hookwarden exec' refuses them and a dry run holds them back. Approve anyway?")
 	msg := &widget.Label{Text: b.String(), Wrapping: fyne.TextWrapWord}
-	d := dialog.NewCustomConfirm("Approve hooks Hookwarden cannot fully watch?", "Approve partly unwatched", "Don't approve", msg, func(ok bool) {
+	// a risky question: Cancel is the default, Enter does not approve
+	d := newRiskyConfirm("Approve hooks Hookwarden cannot fully watch?", "Approve partly unwatched", "Don't approve", msg, func(ok bool) {
 		if ok {
 			proceed()
 		}
 	}, w)
-	showDialog(w, d, nil)
+	d.show()
 	d.Resize(fyne.NewSize(640, 0))
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
 	"github.com/hookwarden/hookwarden/hooks"
@@ -164,6 +165,16 @@ func approveAnywayIfAsked(t *testing.T, f *reviewFixture) {
 	if anyContains(dialogTexts(f.w), "Approve a critical hook?") {
 		tapDialogButton(t, f.w, "Approve anyway")
 		f.q.settle()
+	}
+}
+
+// approvePartlyUnwatchedIfAsked answers "Approve partly unwatched" when
+// the question for hooks Hookwarden cannot fully watch is on screen.
+func approvePartlyUnwatchedIfAsked(t *testing.T, w fyne.Window, settle func()) {
+	t.Helper()
+	if anyContains(dialogTexts(w), "Approve hooks Hookwarden cannot fully watch?") {
+		tapDialogButton(t, w, "Approve partly unwatched")
+		settle()
 	}
 }
 
