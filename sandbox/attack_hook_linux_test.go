@@ -45,6 +45,8 @@ func serveAttack() {
 	case "memory":
 		mb, _ := strconv.Atoi(args[0])
 		attackMemory(mb)
+	case "families":
+		attackFamilies()
 	case "cpu":
 		ms, _ := strconv.Atoi(args[0])
 		attackCPU(ms)
@@ -349,5 +351,33 @@ func attackCPU(ms int) {
 			fmt.Printf("SPUN %d ms (%d)\n", used, x%2)
 			return
 		}
+	}
+}
+
+// attackFamilies opens sockets of the families that reach past a network
+// namespace (AF_VSOCK: the hypervisor's host) or below it.
+func attackFamilies() {
+	for _, f := range []struct {
+		name string
+		fam  int
+		typ  int
+	}{{"AF_VSOCK", unix.AF_VSOCK, unix.SOCK_STREAM}, {"AF_PACKET", unix.AF_PACKET, unix.SOCK_DGRAM},
+		{"AF_BLUETOOTH", unix.AF_BLUETOOTH, unix.SOCK_STREAM}, {"AF_TIPC", unix.AF_TIPC, unix.SOCK_RDM}} {
+		fd, err := unix.Socket(f.fam, f.typ|unix.SOCK_CLOEXEC, 0)
+		if err == nil {
+			fmt.Printf("SOCKET %s\n", f.name)
+			unix.Close(fd)
+			continue
+		}
+		fmt.Printf("refused %s: %v\n", f.name, err)
+	}
+	if fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_DGRAM, 0); err == nil {
+		unix.Close(fds[0])
+		unix.Close(fds[1])
+		fmt.Println("ok socketpair")
+	}
+	if fd, err := unix.Socket(unix.AF_NETLINK, unix.SOCK_RAW, unix.NETLINK_ROUTE); err == nil {
+		unix.Close(fd)
+		fmt.Println("ok netlink")
 	}
 }

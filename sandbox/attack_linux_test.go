@@ -555,3 +555,37 @@ func TestSandboxSecretFIFODoesNotStallTheRecorder(t *testing.T) {
 		t.Errorf("the hook stalled after opening the FIFO: %q %q", r.stdout, r.stderr)
 	}
 }
+
+// TestSandboxRefusesSocketFamiliesPastTheNetwork: a network namespace
+// holds IPv4, IPv6, Unix and netlink sockets; AF_VSOCK reaches the
+// hypervisor's host past it (this machine is a VM with vsock), and other
+// families go below it. The hook gets none of them, and the report names
+// the attempt.
+func TestSandboxRefusesSocketFamiliesPastTheNetwork(t *testing.T) {
+	sandboxOrSkip(t)
+	home := t.TempDir()
+	r := runAttack(t, Config{Isolate: true, Home: home, Project: home}, home, testEnv(home), "families")
+	t.Logf("hook said:\n%s%s", r.stdout, r.stderr)
+	for _, l := range strings.Split(r.stdout, "\n") {
+		if strings.HasPrefix(l, "SOCKET") {
+			t.Errorf("escape: %s", l)
+		}
+	}
+	for _, want := range []string{"ok socketpair", "ok netlink"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("%q missing", want)
+		}
+	}
+	if r.report == nil {
+		t.Fatal("no report")
+	}
+	named := false
+	for _, n := range r.report.Network {
+		if n.Kind == "socket" && n.Addr == "AF_VSOCK" && n.Level >= vocab.LevelReview {
+			named = true
+		}
+	}
+	if !named {
+		t.Errorf("the report does not name the AF_VSOCK attempt: %+v", r.report.Network)
+	}
+}

@@ -100,6 +100,19 @@ func (n *notifier) handle(r *seccompNotif) (uc *unixCall, answered bool) {
 		}
 		n.respond(r.ID, -1, unix.EPERM)
 		return nil, true
+	case socket, socketpair:
+		// the filter only hands over the families it refuses
+		fam := int(int32(a[0]))
+		key := "family " + strconv.Itoa(fam)
+		n.mu.Lock()
+		dup := n.seen[key]
+		n.seen[key] = true
+		n.mu.Unlock()
+		if !dup {
+			n.s.w.send(event{T: evFamily, Pid: pid, Path: familyName(fam), Code: int(unix.EAFNOSUPPORT)})
+		}
+		n.respond(r.ID, -1, unix.EAFNOSUPPORT)
+		return nil, true
 	case connect:
 		if uc := n.takeUnix(r, "connect", int(int32(a[0]))); uc != nil {
 			return uc, false
@@ -364,4 +377,15 @@ func readArgv(pid int, addr uint64) []string {
 		argv = append(argv, s)
 	}
 	return argv
+}
+
+// familyName names an address family the sandbox refuses.
+func familyName(f int) string {
+	names := map[int]string{unix.AF_VSOCK: "AF_VSOCK", unix.AF_PACKET: "AF_PACKET", unix.AF_BLUETOOTH: "AF_BLUETOOTH",
+		unix.AF_TIPC: "AF_TIPC", unix.AF_CAN: "AF_CAN", unix.AF_ALG: "AF_ALG", unix.AF_RDS: "AF_RDS", unix.AF_XDP: "AF_XDP",
+		unix.AF_KEY: "AF_KEY", unix.AF_QIPCRTR: "AF_QIPCRTR", unix.AF_X25: "AF_X25", unix.AF_APPLETALK: "AF_APPLETALK"}
+	if n, ok := names[f]; ok {
+		return n
+	}
+	return "address family " + strconv.Itoa(f)
 }
