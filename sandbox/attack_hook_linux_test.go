@@ -45,6 +45,8 @@ func serveAttack() {
 	case "memory":
 		mb, _ := strconv.Atoi(args[0])
 		attackMemory(mb)
+	case "keys":
+		attackKeys(args[0])
 	case "families":
 		attackFamilies()
 	case "cpu":
@@ -380,4 +382,21 @@ func attackFamilies() {
 		unix.Close(fd)
 		fmt.Println("ok netlink")
 	}
+}
+
+// attackKeys looks for a key of the user's session keyring by name and
+// reads it.
+func attackKeys(name string) {
+	id, err := unix.KeyctlSearch(unix.KEY_SPEC_SESSION_KEYRING, "user", name, 0)
+	if err != nil {
+		fmt.Printf("refused search: %v\n", err)
+		return
+	}
+	buf := make([]byte, 256)
+	n, err := unix.KeyctlBuffer(unix.KEYCTL_READ, id, buf, 0)
+	if err != nil {
+		fmt.Printf("refused read: %v\n", err)
+		return
+	}
+	fmt.Printf("KEY %s=%s\n", name, buf[:min(n, len(buf))])
 }

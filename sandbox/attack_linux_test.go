@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -587,5 +588,43 @@ func TestSandboxRefusesSocketFamiliesPastTheNetwork(t *testing.T) {
 	}
 	if !named {
 		t.Errorf("the report does not name the AF_VSOCK attempt: %+v", r.report.Network)
+	}
+}
+
+// TestSandboxKeepsTheKeyringAway: a key in the runner's session keyring
+// (a token an agent or a tool stored there) must not be readable from
+// the sandbox, and the report names the attempt.
+func TestSandboxKeepsTheKeyringAway(t *testing.T) {
+	sandboxOrSkip(t)
+	// a session keyring of this test process's own, not the user's shared
+	// one
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	if _, err := unix.KeyctlJoinSessionKeyring("hookwarden-test"); err != nil {
+		t.Skipf("no kernel keyrings here: %v", err)
+	}
+	name := fmt.Sprintf("hookwarden-test-%d", os.Getpid())
+	id, err := unix.AddKey("user", name, []byte("s3cret-token"), unix.KEY_SPEC_SESSION_KEYRING)
+	if err != nil {
+		t.Skipf("cannot add a key: %v", err)
+	}
+	defer unix.KeyctlInt(unix.KEYCTL_UNLINK, id, unix.KEY_SPEC_SESSION_KEYRING, 0, 0)
+	home := t.TempDir()
+	r := runAttack(t, Config{Isolate: true, Home: home, Project: home}, home, testEnv(home), "keys", name)
+	t.Logf("hook said: %s%s", r.stdout, r.stderr)
+	if strings.Contains(r.stdout, "s3cret-token") {
+		t.Errorf("the hook read the runner's key: %s", r.stdout)
+	}
+	if r.report == nil {
+		t.Fatal("no report")
+	}
+	named := false
+	for _, s := range r.report.Secrets {
+		if strings.Contains(s.Path, "keyring") && s.Level >= vocab.LevelReview {
+			named = true
+		}
+	}
+	if !named {
+		t.Errorf("the report does not name the keyring attempt: %+v", r.report.Secrets)
 	}
 }

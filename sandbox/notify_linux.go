@@ -100,6 +100,16 @@ func (n *notifier) handle(r *seccompNotif) (uc *unixCall, answered bool) {
 		}
 		n.respond(r.ID, -1, unix.EPERM)
 		return nil, true
+	case keyctl, addKey, requestKey:
+		n.mu.Lock()
+		dup := n.seen["keyring"]
+		n.seen["keyring"] = true
+		n.mu.Unlock()
+		if !dup {
+			n.s.w.send(event{T: evOpen, Pid: pid, Path: keyringPath})
+		}
+		n.respond(r.ID, -1, unix.EPERM)
+		return nil, true
 	case socket, socketpair:
 		// the filter only hands over the families it refuses
 		fam := int(int32(a[0]))
@@ -389,3 +399,7 @@ func familyName(f int) string {
 	}
 	return "address family " + strconv.Itoa(f)
 }
+
+// keyringPath is how the report names the kernel's keyrings among the
+// secrets read.
+const keyringPath = "the kernel keyring (keyctl, refused)"

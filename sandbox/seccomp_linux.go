@@ -11,6 +11,11 @@ import (
 // sendto is only notified when it names a destination (argument 4).
 var notified = []uint32{execve, execveat, openat, openat2, connect, sendmsg, sendmmsg}
 
+// keyringCalls reach the kernel's keyrings, where the user's session may
+// keep tokens readable by any process of the uid: they go to the
+// listener, which records them and fails them with EPERM.
+var keyringCalls = []uint32{keyctl, addKey, requestKey}
+
 // denied fail with ENOSYS: io_uring would open files and sockets out of
 // the filter's sight.
 var denied = []uint32{ioUringSetup}
@@ -49,7 +54,7 @@ func installFilter() (int, error) {
 	for _, nr := range legacyNotified {
 		f = append(f, unix.SockFilter{Code: jeq, Jt: 0, Jf: 1, K: nr}, unix.SockFilter{Code: ret, K: notify})
 	}
-	for _, nr := range notified {
+	for _, nr := range append(append([]uint32(nil), notified...), keyringCalls...) {
 		f = append(f, unix.SockFilter{Code: jeq, Jt: 0, Jf: 1, K: nr}, unix.SockFilter{Code: ret, K: notify})
 	}
 	for _, nr := range denied {
