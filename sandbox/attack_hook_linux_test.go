@@ -45,6 +45,8 @@ func serveAttack() {
 	case "memory":
 		mb, _ := strconv.Atoi(args[0])
 		attackMemory(mb)
+	case "proc":
+		attackProc()
 	case "keys":
 		attackKeys(args[0])
 	case "families":
@@ -399,4 +401,26 @@ func attackKeys(name string) {
 		return
 	}
 	fmt.Printf("KEY %s=%s\n", name, buf[:min(n, len(buf))])
+}
+
+// attackProc writes a global sysctl (its own value back: harmless, but
+// kernel.core_pattern the same way runs a program as the host's root) and
+// opens /proc/sysrq-trigger for writing (never writes it); then checks
+// that the usual /proc/self writes through /dev/stdout still work.
+func attackProc() {
+	const sysctl = "/proc/sys/kernel/printk_ratelimit"
+	if v, err := os.ReadFile(sysctl); err == nil {
+		if err := os.WriteFile(sysctl, v, 0); err == nil {
+			fmt.Println("SYSCTL-WROTE " + sysctl)
+		} else {
+			fmt.Println("refused sysctl:", err)
+		}
+	}
+	if fd, err := unix.Open("/proc/sysrq-trigger", unix.O_WRONLY|unix.O_CLOEXEC, 0); err == nil {
+		fmt.Println("SYSRQ-OPENED")
+		unix.Close(fd)
+	}
+	if err := os.WriteFile("/dev/stdout", []byte("ok stdout through /proc\n"), 0); err != nil {
+		fmt.Println("stdout:", err)
+	}
 }

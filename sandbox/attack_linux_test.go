@@ -628,3 +628,36 @@ func TestSandboxKeepsTheKeyringAway(t *testing.T) {
 		t.Errorf("the report does not name the keyring attempt: %+v", r.report.Secrets)
 	}
 }
+
+// TestSandboxProcIsReadOnly: run as root, the hook is uid 0 of the host
+// mapped into its namespace, and the kernel lets uid 0 write global
+// sysctls whatever the namespace (kernel.core_pattern, kernel.modprobe:
+// the host's root runs what they name) and trigger sysrq. /proc is
+// read-only in the sandbox.
+func TestSandboxProcIsReadOnly(t *testing.T) {
+	sandboxOrSkip(t)
+	if os.Getuid() != 0 {
+		t.Log("not root: the kernel refuses global sysctls to other users anyway; checking that /proc refuses them too")
+	}
+	home := t.TempDir()
+	r := runAttack(t, Config{Isolate: true, Home: home, Project: home}, home, testEnv(home), "proc")
+	t.Logf("hook said: %s%s", r.stdout, r.stderr)
+	for _, l := range strings.Split(r.stdout, "\n") {
+		if f := strings.Fields(l); len(f) > 0 && strings.ToUpper(f[0]) == f[0] {
+			t.Errorf("escape: %s", l)
+		}
+	}
+	if !strings.Contains(r.stdout, "ok stdout through /proc") {
+		t.Errorf("writing to /dev/stdout no longer works")
+	}
+	// the same from namespaces of the hook's own, with a fresh /proc
+	nested := `command -v unshare >/dev/null || exit 0
+w='v=$(cat /proc/sys/kernel/printk_ratelimit); echo "$v" > /proc/sys/kernel/printk_ratelimit && echo WROTE'
+unshare -rmpf --mount-proc sh -c "$w"; unshare -mpf --mount-proc sh -c "$w"
+unshare -Umpf sh -c "mount -t proc proc /proc && echo MOUNTED; $w"; true`
+	n := runScript(t, Config{Isolate: true, Home: home, Project: home}, home, nested, "", testEnv(home))
+	t.Logf("nested: %s%s", n.stdout, n.stderr)
+	if strings.Contains(n.stdout, "WROTE") || strings.Contains(n.stdout, "MOUNTED") {
+		t.Errorf("escape from a nested namespace: %s", n.stdout)
+	}
+}
