@@ -661,3 +661,50 @@ unshare -Umpf sh -c "mount -t proc proc /proc && echo MOUNTED; $w"; true`
 		t.Errorf("escape from a nested namespace: %s", n.stdout)
 	}
 }
+
+// TestSandboxHostFIFOUnreachable: a FIFO on the read-only rest (a host
+// service's control FIFO under /run) opens for writing on a read-only
+// mount; the hook must not reach it, and the report names the attempt.
+// A FIFO under the home is seen through the overlay and reaches nothing.
+func TestSandboxHostFIFOUnreachable(t *testing.T) {
+	sandboxOrSkip(t)
+	dir, err := os.MkdirTemp("/run", "hookwarden-test-")
+	if err != nil {
+		t.Skipf("no folder under /run to put a host FIFO in (%v): the overlay covers the home", err)
+	}
+	defer os.RemoveAll(dir)
+	fifo := filepath.Join(dir, "ctl")
+	if err := syscall.Mkfifo(fifo, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	// the host service: open read-write so the hook's open never waits
+	f, err := os.OpenFile(fifo, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	home := t.TempDir()
+	script := `timeout 5 sh -c 'echo PWNED > ` + fifo + `' && echo WROTE`
+	r := runScript(t, Config{Isolate: true, Home: home, Project: home}, home, script, "", testEnv(home))
+	t.Logf("hook said: %s%s", r.stdout, r.stderr)
+	// what reached the service: non-blocking read of whatever is there
+	fd := int(f.Fd()) // (Fd makes the file blocking: take it once)
+	_ = syscall.SetNonblock(fd, true)
+	buf := make([]byte, 64)
+	n, _ := syscall.Read(fd, buf)
+	f.Close()
+	if n > 0 || strings.Contains(r.stdout, "WROTE") {
+		t.Errorf("the host FIFO got %q (hook: %q)", buf[:max(n, 0)], r.stdout)
+	}
+	if r.report == nil {
+		t.Fatal("no report")
+	}
+	named := false
+	for _, d := range r.report.Devices {
+		if d.Path == fifo && d.What == "write" && d.Level >= vocab.LevelReview {
+			named = true
+		}
+	}
+	if !named && landlockABI() > 0 {
+		t.Errorf("the report does not name the attempt: %+v", r.report.Devices)
+	}
+}

@@ -261,6 +261,9 @@ var terminalDevice = regexp.MustCompile(`^/dev/(?:pts/|tty|console$|ptmx$|vcs)`)
 
 func judgeDevice(d *DeviceAttempt) Judgement {
 	switch {
+	case d.What == "write":
+		return Judgement{vocab.Destructive, vocab.LevelReview,
+			"opens " + d.Path + " for writing, a FIFO or device outside the sandbox (a host service may read it): refused"}
 	case d.What != "open":
 		return Judgement{vocab.Persistence, vocab.LevelCritical,
 			"pushes keystrokes into a terminal (" + d.What + " on " + d.Path + "), which the user's shell would run: refused"}

@@ -230,6 +230,16 @@ func (n *notifier) open(pid int, id uint64, dirfd int, pathPtr uint64, flags int
 		n.device(pid, id, abs)
 		return
 	}
+	if flags&unix.O_ACCMODE != unix.O_RDONLY && n.s.hostFIFO(abs) {
+		n.mu.Lock()
+		dup := n.seen["fifo "+abs]
+		n.seen["fifo "+abs] = true
+		n.mu.Unlock()
+		if !dup && notifIDValid(n.fd, id) {
+			n.s.w.send(event{T: evDevice, Pid: pid, Path: abs, Msg: "write"})
+		}
+		return
+	}
 	if flags&unix.O_ACCMODE == unix.O_WRONLY {
 		return
 	}

@@ -129,7 +129,7 @@ type NetworkAttempt struct {
 // on the descriptor Path names (failed with EPERM).
 type DeviceAttempt struct {
 	Path string `json:"path"`
-	What string `json:"what"` // "open", "TIOCSTI" or "TIOCLINUX"
+	What string `json:"what"` // "open", "write" (a FIFO or device outside the sandbox), "TIOCSTI" or "TIOCLINUX"
 	Judgement
 }
 
