@@ -45,6 +45,12 @@ func serveAttack() {
 	case "memory":
 		mb, _ := strconv.Atoi(args[0])
 		attackMemory(mb)
+	case "proc":
+		attackProc()
+	case "keys":
+		attackKeys(args[0])
+	case "families":
+		attackFamilies()
 	case "cpu":
 		ms, _ := strconv.Atoi(args[0])
 		attackCPU(ms)
@@ -349,5 +355,72 @@ func attackCPU(ms int) {
 			fmt.Printf("SPUN %d ms (%d)\n", used, x%2)
 			return
 		}
+	}
+}
+
+// attackFamilies opens sockets of the families that reach past a network
+// namespace (AF_VSOCK: the hypervisor's host) or below it.
+func attackFamilies() {
+	for _, f := range []struct {
+		name string
+		fam  int
+		typ  int
+	}{{"AF_VSOCK", unix.AF_VSOCK, unix.SOCK_STREAM}, {"AF_PACKET", unix.AF_PACKET, unix.SOCK_DGRAM},
+		{"AF_BLUETOOTH", unix.AF_BLUETOOTH, unix.SOCK_STREAM}, {"AF_TIPC", unix.AF_TIPC, unix.SOCK_RDM}} {
+		fd, err := unix.Socket(f.fam, f.typ|unix.SOCK_CLOEXEC, 0)
+		if err == nil {
+			fmt.Printf("SOCKET %s\n", f.name)
+			unix.Close(fd)
+			continue
+		}
+		fmt.Printf("refused %s: %v\n", f.name, err)
+	}
+	if fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_DGRAM, 0); err == nil {
+		unix.Close(fds[0])
+		unix.Close(fds[1])
+		fmt.Println("ok socketpair")
+	}
+	if fd, err := unix.Socket(unix.AF_NETLINK, unix.SOCK_RAW, unix.NETLINK_ROUTE); err == nil {
+		unix.Close(fd)
+		fmt.Println("ok netlink")
+	}
+}
+
+// attackKeys looks for a key of the user's session keyring by name and
+// reads it.
+func attackKeys(name string) {
+	id, err := unix.KeyctlSearch(unix.KEY_SPEC_SESSION_KEYRING, "user", name, 0)
+	if err != nil {
+		fmt.Printf("refused search: %v\n", err)
+		return
+	}
+	buf := make([]byte, 256)
+	n, err := unix.KeyctlBuffer(unix.KEYCTL_READ, id, buf, 0)
+	if err != nil {
+		fmt.Printf("refused read: %v\n", err)
+		return
+	}
+	fmt.Printf("KEY %s=%s\n", name, buf[:min(n, len(buf))])
+}
+
+// attackProc writes a global sysctl (its own value back: harmless, but
+// kernel.core_pattern the same way runs a program as the host's root) and
+// opens /proc/sysrq-trigger for writing (never writes it); then checks
+// that the usual /proc/self writes through /dev/stdout still work.
+func attackProc() {
+	const sysctl = "/proc/sys/kernel/printk_ratelimit"
+	if v, err := os.ReadFile(sysctl); err == nil {
+		if err := os.WriteFile(sysctl, v, 0); err == nil {
+			fmt.Println("SYSCTL-WROTE " + sysctl)
+		} else {
+			fmt.Println("refused sysctl:", err)
+		}
+	}
+	if fd, err := unix.Open("/proc/sysrq-trigger", unix.O_WRONLY|unix.O_CLOEXEC, 0); err == nil {
+		fmt.Println("SYSRQ-OPENED")
+		unix.Close(fd)
+	}
+	if err := os.WriteFile("/dev/stdout", []byte("ok stdout through /proc\n"), 0); err != nil {
+		fmt.Println("stdout:", err)
 	}
 }

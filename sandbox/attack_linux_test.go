@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -553,5 +554,160 @@ func TestSandboxSecretFIFODoesNotStallTheRecorder(t *testing.T) {
 	r := runScript(t, Config{Isolate: true, Home: home, Project: home}, home, script, "", testEnv(home))
 	if !strings.Contains(r.stdout, "after") {
 		t.Errorf("the hook stalled after opening the FIFO: %q %q", r.stdout, r.stderr)
+	}
+}
+
+// TestSandboxRefusesSocketFamiliesPastTheNetwork: a network namespace
+// holds IPv4, IPv6, Unix and netlink sockets; AF_VSOCK reaches the
+// hypervisor's host past it (this machine is a VM with vsock), and other
+// families go below it. The hook gets none of them, and the report names
+// the attempt.
+func TestSandboxRefusesSocketFamiliesPastTheNetwork(t *testing.T) {
+	sandboxOrSkip(t)
+	home := t.TempDir()
+	r := runAttack(t, Config{Isolate: true, Home: home, Project: home}, home, testEnv(home), "families")
+	t.Logf("hook said:\n%s%s", r.stdout, r.stderr)
+	for _, l := range strings.Split(r.stdout, "\n") {
+		if strings.HasPrefix(l, "SOCKET") {
+			t.Errorf("escape: %s", l)
+		}
+	}
+	for _, want := range []string{"ok socketpair", "ok netlink"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("%q missing", want)
+		}
+	}
+	if r.report == nil {
+		t.Fatal("no report")
+	}
+	named := false
+	for _, n := range r.report.Network {
+		if n.Kind == "socket" && n.Addr == "AF_VSOCK" && n.Level >= vocab.LevelReview {
+			named = true
+		}
+	}
+	if !named {
+		t.Errorf("the report does not name the AF_VSOCK attempt: %+v", r.report.Network)
+	}
+}
+
+// TestSandboxKeepsTheKeyringAway: a key in the runner's session keyring
+// (a token an agent or a tool stored there) must not be readable from
+// the sandbox, and the report names the attempt.
+func TestSandboxKeepsTheKeyringAway(t *testing.T) {
+	sandboxOrSkip(t)
+	// a session keyring of this test process's own, not the user's shared
+	// one
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	if _, err := unix.KeyctlJoinSessionKeyring("hookwarden-test"); err != nil {
+		t.Skipf("no kernel keyrings here: %v", err)
+	}
+	name := fmt.Sprintf("hookwarden-test-%d", os.Getpid())
+	id, err := unix.AddKey("user", name, []byte("s3cret-token"), unix.KEY_SPEC_SESSION_KEYRING)
+	if err != nil {
+		t.Skipf("cannot add a key: %v", err)
+	}
+	defer unix.KeyctlInt(unix.KEYCTL_UNLINK, id, unix.KEY_SPEC_SESSION_KEYRING, 0, 0)
+	home := t.TempDir()
+	r := runAttack(t, Config{Isolate: true, Home: home, Project: home}, home, testEnv(home), "keys", name)
+	t.Logf("hook said: %s%s", r.stdout, r.stderr)
+	if strings.Contains(r.stdout, "s3cret-token") {
+		t.Errorf("the hook read the runner's key: %s", r.stdout)
+	}
+	if r.report == nil {
+		t.Fatal("no report")
+	}
+	named := false
+	for _, s := range r.report.Secrets {
+		if strings.Contains(s.Path, "keyring") && s.Level >= vocab.LevelReview {
+			named = true
+		}
+	}
+	if !named {
+		t.Errorf("the report does not name the keyring attempt: %+v", r.report.Secrets)
+	}
+}
+
+// TestSandboxProcIsReadOnly: run as root, the hook is uid 0 of the host
+// mapped into its namespace, and the kernel lets uid 0 write global
+// sysctls whatever the namespace (kernel.core_pattern, kernel.modprobe:
+// the host's root runs what they name) and trigger sysrq. /proc is
+// read-only in the sandbox.
+func TestSandboxProcIsReadOnly(t *testing.T) {
+	sandboxOrSkip(t)
+	if os.Getuid() != 0 {
+		t.Log("not root: the kernel refuses global sysctls to other users anyway; checking that /proc refuses them too")
+	}
+	home := t.TempDir()
+	r := runAttack(t, Config{Isolate: true, Home: home, Project: home}, home, testEnv(home), "proc")
+	t.Logf("hook said: %s%s", r.stdout, r.stderr)
+	for _, l := range strings.Split(r.stdout, "\n") {
+		if f := strings.Fields(l); len(f) > 0 && strings.ToUpper(f[0]) == f[0] {
+			t.Errorf("escape: %s", l)
+		}
+	}
+	if !strings.Contains(r.stdout, "ok stdout through /proc") {
+		t.Errorf("writing to /dev/stdout no longer works")
+	}
+	// the same from namespaces of the hook's own, with a fresh /proc
+	nested := `command -v unshare >/dev/null || exit 0
+w='v=$(cat /proc/sys/kernel/printk_ratelimit); echo "$v" > /proc/sys/kernel/printk_ratelimit && echo WROTE'
+unshare -rmpf --mount-proc sh -c "$w"; unshare -mpf --mount-proc sh -c "$w"
+unshare -Umpf sh -c "mount -t proc proc /proc && echo MOUNTED; $w"; true`
+	n := runScript(t, Config{Isolate: true, Home: home, Project: home}, home, nested, "", testEnv(home))
+	t.Logf("nested: %s%s", n.stdout, n.stderr)
+	if strings.Contains(n.stdout, "WROTE") || strings.Contains(n.stdout, "MOUNTED") {
+		t.Errorf("escape from a nested namespace: %s", n.stdout)
+	}
+}
+
+// TestSandboxHostFIFOUnreachable: a FIFO on the read-only rest (a host
+// service's control FIFO under /run) opens for writing on a read-only
+// mount; the hook must not reach it, and the report names the attempt.
+// A FIFO under the home is seen through the overlay and reaches nothing.
+func TestSandboxHostFIFOUnreachable(t *testing.T) {
+	sandboxOrSkip(t)
+	dir, err := os.MkdirTemp("/run", "hookwarden-test-")
+	if err != nil {
+		// every other folder a test may write is under /tmp, which is
+		// private in the sandbox
+		t.Logf("no folder under /run to put a host FIFO in (%v): not checked here", err)
+		return
+	}
+	defer os.RemoveAll(dir)
+	fifo := filepath.Join(dir, "ctl")
+	if err := syscall.Mkfifo(fifo, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	// the host service: open read-write so the hook's open never waits
+	f, err := os.OpenFile(fifo, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	home := t.TempDir()
+	script := `timeout 5 sh -c 'echo PWNED > ` + fifo + `' && echo WROTE`
+	r := runScript(t, Config{Isolate: true, Home: home, Project: home}, home, script, "", testEnv(home))
+	t.Logf("hook said: %s%s", r.stdout, r.stderr)
+	// what reached the service: non-blocking read of whatever is there
+	fd := int(f.Fd()) // (Fd makes the file blocking: take it once)
+	_ = syscall.SetNonblock(fd, true)
+	buf := make([]byte, 64)
+	n, _ := syscall.Read(fd, buf)
+	f.Close()
+	if n > 0 || strings.Contains(r.stdout, "WROTE") {
+		t.Errorf("the host FIFO got %q (hook: %q)", buf[:max(n, 0)], r.stdout)
+	}
+	if r.report == nil {
+		t.Fatal("no report")
+	}
+	named := false
+	for _, d := range r.report.Devices {
+		if d.Path == fifo && d.What == "write" && d.Level >= vocab.LevelReview {
+			named = true
+		}
+	}
+	if !named && landlockABI() > 0 {
+		t.Errorf("the report does not name the attempt: %+v", r.report.Devices)
 	}
 }

@@ -68,6 +68,8 @@ func buildReport(cfg Config, targets []string, scratch string, evs []event) *Rep
 			mergeSent(r, ev)
 		case evDevice:
 			r.Devices = append(r.Devices, DeviceAttempt{Path: ev.Path, What: ev.Msg})
+		case evFamily:
+			r.Network = append(r.Network, NetworkAttempt{Kind: "socket", Addr: ev.Path})
 		case evUnix:
 			r.Network = append(r.Network, NetworkAttempt{Kind: "unix", Addr: ev.Path, Method: ev.Msg})
 		case evLeftover:

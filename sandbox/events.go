@@ -29,7 +29,7 @@ func serious(ev event) bool {
 	case evDNS:
 		n := NetworkAttempt{Kind: "dns", Name: ev.Name, SendsInput: ev.HasPayload}
 		return judgeNetwork(&n, func(p string) string { return p }).Level == vocab.LevelCritical
-	case evUnix, evLeftover, evDevice:
+	case evUnix, evFamily, evLeftover, evDevice:
 		return true
 	}
 	return false

@@ -40,6 +40,9 @@ type execSpec struct {
 	Dir  string   `json:"dir"`
 	// Rlimits are set before the exec (nil: none).
 	Rlimits *rlimits `json:"rlimits,omitempty"`
+	// WriteDirs are the only folders files may be opened for writing
+	// beneath (Landlock; nil: no restriction).
+	WriteDirs []string `json:"writeDirs,omitempty"`
 }
 
 // startIsolated starts the helper (this program again, "exec"), which
@@ -71,6 +74,11 @@ func (s *supervisor) startIsolated(stdio []*os.File, sys *syscall.SysProcAttr) (
 	// the hook's first process, and so all it starts, into its cgroups
 	// (before it can start anything), or else under rlimits
 	es := execSpec{Path: s.cfg.Path, Argv: s.cfg.Argv, Env: s.cfg.Env, Dir: s.cfg.Dir, Rlimits: s.cfg.Rlimits}
+	if landlockABI() >= 1 {
+		es.WriteDirs = s.writeDirs()
+	} else {
+		s.w.send(event{T: evNote, Msg: "this kernel has no Landlock: a FIFO or device node outside the sandbox's folders (a host service's control FIFO under /run) can be opened for writing"})
+	}
 	if s.cfg.CgroupProcs > 0 {
 		if err := enterCgroups(s.cfg.CgroupProcs, p.Pid); err != nil {
 			s.w.send(event{T: evNoCgroup, Msg: err.Error()})
@@ -148,6 +156,11 @@ func execMain() int {
 	}
 	if err := dropCapabilities(); err != nil {
 		return fail(err)
+	}
+	if spec.WriteDirs != nil {
+		if err := restrictWrites(spec.WriteDirs); err != nil {
+			return fail(err)
+		}
 	}
 	listener, err := installFilter()
 	if err != nil {

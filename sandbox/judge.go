@@ -132,6 +132,9 @@ var dataLabel = regexp.MustCompile(`^(?:[0-9a-f]{16,}|[A-Za-z0-9+_-]{24,}=*)$`)
 var rootSockets = []string{"docker.sock", "containerd.sock", "podman.sock", "crio.sock", "buildkitd.sock"}
 
 func judgeNetwork(n *NetworkAttempt, show func(string) string) Judgement {
+	if n.Kind == "socket" {
+		return Judgement{vocab.Network, vocab.LevelReview, "opens a socket of " + n.Addr + ", which reaches past the sandbox's network (refused)"}
+	}
 	if n.Kind == "unix" {
 		what := "reaches for the Unix socket " + show(n.Addr) + " outside the sandbox (" + n.Method + ", refused)"
 		for _, s := range rootSockets {
@@ -258,6 +261,9 @@ var terminalDevice = regexp.MustCompile(`^/dev/(?:pts/|tty|console$|ptmx$|vcs)`)
 
 func judgeDevice(d *DeviceAttempt) Judgement {
 	switch {
+	case d.What == "write":
+		return Judgement{vocab.Destructive, vocab.LevelReview,
+			"opens " + d.Path + " for writing, a FIFO or device outside the sandbox (a host service may read it): refused"}
 	case d.What != "open":
 		return Judgement{vocab.Persistence, vocab.LevelCritical,
 			"pushes keystrokes into a terminal (" + d.What + " on " + d.Path + "), which the user's shell would run: refused"}

@@ -88,6 +88,13 @@ func (s *supervisor) setupMounts() error {
 	if err := unix.Mount("proc", "/proc", "proc", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, ""); err != nil {
 		return fmt.Errorf("mounting /proc: %w", err)
 	}
+	// read-only: run by root, the hook is the host's uid 0, and the kernel
+	// lets uid 0 write global sysctls from any namespace (core_pattern and
+	// modprobe name programs the host's root runs). Writes through
+	// /proc/self/fd/N (/dev/stdout) reach the file's own mount and work.
+	if err := unix.MountSetattr(unix.AT_FDCWD, "/proc", 0, &unix.MountAttr{Attr_set: unix.MOUNT_ATTR_RDONLY}); err != nil {
+		return fmt.Errorf("making /proc read-only: %w", err)
+	}
 	for _, a := range atts {
 		if _, err := os.Lstat(a.target); err != nil {
 			// hidden by a private temporary folder: recreate the mount point

@@ -102,6 +102,29 @@ func (n *notifier) handle(r *seccompNotif) (uc *unixCall, answered bool) {
 		}
 		n.respond(r.ID, -1, unix.EPERM)
 		return nil, true
+	case keyctl, addKey, requestKey:
+		n.mu.Lock()
+		dup := n.seen["keyring"]
+		n.seen["keyring"] = true
+		n.mu.Unlock()
+		if !dup {
+			n.s.w.send(event{T: evOpen, Pid: pid, Path: keyringPath})
+		}
+		n.respond(r.ID, -1, unix.EPERM)
+		return nil, true
+	case socket, socketpair:
+		// the filter only hands over the families it refuses
+		fam := int(int32(a[0]))
+		key := "family " + strconv.Itoa(fam)
+		n.mu.Lock()
+		dup := n.seen[key]
+		n.seen[key] = true
+		n.mu.Unlock()
+		if !dup {
+			n.s.w.send(event{T: evFamily, Pid: pid, Path: familyName(fam), Code: int(unix.EAFNOSUPPORT)})
+		}
+		n.respond(r.ID, -1, unix.EAFNOSUPPORT)
+		return nil, true
 	case connect:
 		if uc := n.takeUnix(r, "connect", int(int32(a[0]))); uc != nil {
 			return uc, false
@@ -208,6 +231,16 @@ func (n *notifier) open(pid int, id uint64, dirfd int, pathPtr uint64, flags int
 	abs := resolveAt(pid, dirfd, p)
 	if within(abs, "/dev") && abs != "/dev" {
 		n.device(pid, id, abs)
+		return
+	}
+	if flags&unix.O_ACCMODE != unix.O_RDONLY && n.s.hostFIFO(abs) {
+		n.mu.Lock()
+		dup := n.seen["fifo "+abs]
+		n.seen["fifo "+abs] = true
+		n.mu.Unlock()
+		if !dup && notifIDValid(n.fd, id) {
+			n.s.w.send(event{T: evDevice, Pid: pid, Path: abs, Msg: "write"})
+		}
 		return
 	}
 	if flags&unix.O_ACCMODE == unix.O_WRONLY {
@@ -369,3 +402,18 @@ func readArgv(pid int, addr uint64) []string {
 	}
 	return argv
 }
+
+// familyName names an address family the sandbox refuses.
+func familyName(f int) string {
+	names := map[int]string{unix.AF_VSOCK: "AF_VSOCK", unix.AF_PACKET: "AF_PACKET", unix.AF_BLUETOOTH: "AF_BLUETOOTH",
+		unix.AF_TIPC: "AF_TIPC", unix.AF_CAN: "AF_CAN", unix.AF_ALG: "AF_ALG", unix.AF_RDS: "AF_RDS", unix.AF_XDP: "AF_XDP",
+		unix.AF_KEY: "AF_KEY", unix.AF_QIPCRTR: "AF_QIPCRTR", unix.AF_X25: "AF_X25", unix.AF_APPLETALK: "AF_APPLETALK"}
+	if n, ok := names[f]; ok {
+		return n
+	}
+	return "address family " + strconv.Itoa(f)
+}
+
+// keyringPath is how the report names the kernel's keyrings among the
+// secrets read.
+const keyringPath = "the kernel keyring (keyctl, refused)"

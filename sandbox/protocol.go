@@ -51,6 +51,7 @@ const (
 	evConnect  = "connect"  // a connection or datagram to Addr:Port (Proto)
 	evSent     = "sent"     // what a connection sent (Conn, HTTP/TLS fields, Bytes)
 	evUnix     = "unix"     // a Unix socket outside the sandbox was refused (Path, Msg: the call, Code: errno)
+	evFamily   = "family"   // a socket of a family outside the network namespace was refused (Path: its name)
 	evDevice   = "device"   // a device the sandbox lacks was opened, or TIOCSTI/TIOCLINUX tried (Path, Msg)
 	evLeftover = "leftover" // a process still running when the hook ended (Argv)
 	evNote     = "note"     // something the report should say (Msg)

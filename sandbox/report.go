@@ -103,9 +103,10 @@ type SecretRead struct {
 // NetworkAttempt is a name looked up, or a connection or datagram, with
 // what it carried.
 type NetworkAttempt struct {
-	// Kind is "dns", "tcp", "udp" or "unix" (a Unix socket outside the
+	// Kind is "dns", "tcp", "udp", "unix" (a Unix socket outside the
 	// sandbox that the hook was refused: Addr is its path, Method the
-	// call).
+	// call) or "socket" (a socket of an address family the sandbox
+	// refuses, such as AF_VSOCK: Addr names it).
 	Kind string `json:"kind"`
 	// Name is the looked-up name (dns), or the name whose answer was
 	// Addr.
@@ -135,7 +136,7 @@ type NetworkAttempt struct {
 // on the descriptor Path names (failed with EPERM).
 type DeviceAttempt struct {
 	Path string `json:"path"`
-	What string `json:"what"` // "open", "TIOCSTI" or "TIOCLINUX"
+	What string `json:"what"` // "open", "write" (a FIFO or device outside the sandbox), "TIOCSTI" or "TIOCLINUX"
 	Judgement
 }
 

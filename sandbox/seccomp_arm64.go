@@ -9,6 +9,11 @@ const (
 	x32Bit       = 0
 	execve       = unix.SYS_EXECVE
 	ioctl        = unix.SYS_IOCTL
+	socket       = unix.SYS_SOCKET
+	socketpair   = unix.SYS_SOCKETPAIR
+	keyctl       = unix.SYS_KEYCTL
+	addKey       = unix.SYS_ADD_KEY
+	requestKey   = unix.SYS_REQUEST_KEY
 	execveat     = unix.SYS_EXECVEAT
 	openat       = unix.SYS_OPENAT
 	openat2      = unix.SYS_OPENAT2

@@ -11,6 +11,11 @@ import (
 // sendto is only notified when it names a destination (argument 4).
 var notified = []uint32{execve, execveat, openat, openat2, connect, sendmsg, sendmmsg}
 
+// keyringCalls reach the kernel's keyrings, where the user's session may
+// keep tokens readable by any process of the uid: they go to the
+// listener, which records them and fails them with EPERM.
+var keyringCalls = []uint32{keyctl, addKey, requestKey}
+
 // denied fail with ENOSYS: io_uring would open files and sockets out of
 // the filter's sight.
 var denied = []uint32{ioUringSetup}
@@ -27,6 +32,7 @@ func installFilter() (int, error) {
 		// offsets in struct seccomp_data
 		offNr    = 0
 		offArch  = 4
+		offArg0L = 16
 		offArg1L = 16 + 1*8
 		offArg4L = 16 + 4*8
 		offArg4H = 16 + 4*8 + 4
@@ -48,11 +54,28 @@ func installFilter() (int, error) {
 	for _, nr := range legacyNotified {
 		f = append(f, unix.SockFilter{Code: jeq, Jt: 0, Jf: 1, K: nr}, unix.SockFilter{Code: ret, K: notify})
 	}
-	for _, nr := range notified {
+	for _, nr := range append(append([]uint32(nil), notified...), keyringCalls...) {
 		f = append(f, unix.SockFilter{Code: jeq, Jt: 0, Jf: 1, K: nr}, unix.SockFilter{Code: ret, K: notify})
 	}
 	for _, nr := range denied {
 		f = append(f, unix.SockFilter{Code: jeq, Jt: 0, Jf: 1, K: nr}, unix.SockFilter{Code: ret, K: unix.SECCOMP_RET_ERRNO | uint32(unix.ENOSYS)})
+	}
+	// socket, socketpair: only the families a network namespace contains
+	// (Unix, IPv4, IPv6, netlink); any other (AF_VSOCK reaches the
+	// hypervisor's host, AF_PACKET, Bluetooth, ...) goes to the listener,
+	// which records it and fails it with EAFNOSUPPORT. The family is a
+	// register value: what the filter saw is what the call is.
+	for _, nr := range []uint32{socket, socketpair} {
+		f = append(f,
+			unix.SockFilter{Code: jeq, Jt: 0, Jf: 7, K: nr},
+			unix.SockFilter{Code: ldAbs, K: offArg0L},
+			unix.SockFilter{Code: jeq, Jt: 4, Jf: 0, K: unix.AF_UNIX},
+			unix.SockFilter{Code: jeq, Jt: 3, Jf: 0, K: unix.AF_INET},
+			unix.SockFilter{Code: jeq, Jt: 2, Jf: 0, K: unix.AF_INET6},
+			unix.SockFilter{Code: jeq, Jt: 1, Jf: 0, K: unix.AF_NETLINK},
+			unix.SockFilter{Code: ret, K: notify},
+			unix.SockFilter{Code: ret, K: allow},
+		)
 	}
 	// ioctl: TIOCSTI (push input into a terminal) and TIOCLINUX (the
 	// console's selection, which can do the same) go to the listener,
