@@ -40,7 +40,7 @@ func main() {
 		os.Exit(1)
 	}
 	seen := map[string]bool{}
-	var complete, incomplete, suspect, failed int
+	var complete, incomplete, traceable, suspect, failed int
 	reasons := map[string]int{}
 	for _, r := range rows {
 		key := r.repo + "\x00" + r.command
@@ -72,8 +72,17 @@ func main() {
 		}
 		incomplete++
 		kinds := map[string]bool{}
+		all := true
 		for _, u := range d.Unresolved {
-			kinds[string(u.Kind)] = true
+			k := string(u.Kind)
+			if k == "" {
+				k = "unclassified"
+			}
+			kinds[k] = true
+			all = all && u.Traceable
+		}
+		if all {
+			traceable++
 		}
 		for k := range kinds {
 			reasons[k]++
@@ -87,6 +96,7 @@ func main() {
 	fmt.Printf("\n%d distinct commands from %d repositories\n", total, countRepos(seen))
 	fmt.Printf("complete                 %4d  %5.1f %%\n", complete, pct(complete))
 	fmt.Printf("declared incomplete      %4d  %5.1f %%\n", incomplete, pct(incomplete))
+	fmt.Printf("  of which a trace can cover every reason (trust --trace): %d\n", traceable)
 	fmt.Printf("suspect (silently inc.)  %4d  %5.1f %%\n", suspect, pct(suspect))
 	fmt.Printf("command does not parse   %4d  %5.1f %%\n", failed, pct(failed))
 	var ks []string
