@@ -582,3 +582,9 @@ func (c *DiscoveryCache) DiscoverScripts(command, projectDir string) (Discovery,
 	}
 	return discoverWith(command, projectDir, nil, nil, fc)
 }
+
+// DiscoverScriptsFor is DiscoverScripts for a command the agent runs as rt
+// says (its shell dialect, project variables and env files).
+func DiscoverScriptsFor(command, projectDir string, rt Runtime) (Discovery, error) {
+	return discoverWith(command, projectDir, nil, nil, newFollowCacheFor(rt))
+}

@@ -427,6 +427,12 @@ func (d *discoverer) run(st *syntax.Stmt, words []cmdWord, sc *scope, pipeFrom *
 				d.projectInterpreter(st, prog, name, sc)
 			}
 			d.interpret(st, name, ip, words[1:], sc, pipeFrom, rc)
+			return
+		}
+		if next, ok := d.foreignRunner(st, name, words[1:], sc); ok {
+			rc.via = strings.TrimSpace(rc.via + " " + name)
+			words = next
+			continue
 		}
 		return
 	}
