@@ -13,6 +13,9 @@ import (
 // type, matcher, if rule, timeout, async, shell, model, status message;
 // then its headers and plugin (documents only).
 func (p *Project) Details(h *hooks.Hook) []agents.Field {
+	if !h.IsHook() {
+		return commandDetails(h)
+	}
 	out := commandFields(h)
 	out = append(out, agents.Field{Key: "event", Label: "Settings", Value: "event " + string(h.Event), JSON: h.Event})
 	for _, f := range settingsFields(h) {
@@ -124,6 +127,7 @@ func (p *Project) HookDocument(h *hooks.Hook) agents.Document {
 		agents.Slot("file"), agents.Slot("line"), agents.Slot("column"), agents.Slot("json_path"),
 		agents.Slot("status"), agents.Slot("reason"),
 		agents.Member("claude", HandlerOf(h)),
+		agents.Member("kind", string(h.Kind)), agents.Member("when", h.When), agents.Member("gate", h.Gate),
 		agents.Slot("risk"),
 	}
 }

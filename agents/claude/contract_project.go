@@ -22,8 +22,9 @@ func New() Agent { return Agent{} }
 // Info names Claude Code.
 func (Agent) Info() agents.Info {
 	return agents.Info{Name: "claude", Title: "Claude Code", Types: slices.Clone(handlerTypes),
-		Statuses: []hooks.Status{StatusBlockedByPolicy, StatusNeverRuns},
-		Tones:    map[hooks.Status]agents.Tone{StatusBlockedByPolicy: agents.ToneHeld, StatusNeverRuns: agents.ToneWarn},
+		Statuses: []hooks.Status{StatusBlockedByPolicy, StatusNeverRuns, StatusAsksFirst, StatusOverridden},
+		Tones: map[hooks.Status]agents.Tone{StatusBlockedByPolicy: agents.ToneHeld, StatusNeverRuns: agents.ToneWarn,
+			StatusAsksFirst: agents.ToneHeld, StatusOverridden: agents.ToneNeutral},
 		Layers: map[settingsio.Layer]agents.LayerRole{
 			LayerManaged: agents.RoleAdmin, settingsio.LayerUser: agents.RoleUser, LayerProject: agents.RoleProject,
 			LayerLocal: agents.RoleLocal, LayerPlugin: agents.RoleAddOn,
@@ -246,6 +247,11 @@ func (p *Project) Layers() []agents.Layer {
 	for _, f := range snap.Layers {
 		l := agents.FileLayer(f)
 		l.Hooks, l.Reviewed = perFile[f.Path], reviewed(f.Layer)
+		out = append(out, l)
+	}
+	if snap.MCP != nil {
+		l := agents.FileLayer(snap.MCP)
+		l.Kind, l.Label, l.Hooks, l.Reviewed = "mcp", "project MCP servers", perFile[snap.MCP.Path], true
 		out = append(out, l)
 	}
 	for _, pl := range snap.Plugins {

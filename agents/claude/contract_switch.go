@@ -93,6 +93,11 @@ func (p *Project) disable(ctx context.Context, req agents.ToggleRequest) (*agent
 	if len(hs) == 0 {
 		return nil, &agents.InputError{Msg: "name the handler: its command (with args), URL, id or fingerprint"}
 	}
+	for _, h := range hs {
+		if !h.IsHook() {
+			return nil, agents.NotSupported("disable", Label(h)+" is not a hook: Hookwarden switches only hooks; remove it from "+h.Origin.File+" or approve it")
+		}
+	}
 	res := &agents.ToggleResult{}
 	if !req.ForceWorkspace {
 		for _, h := range hs {

@@ -46,6 +46,11 @@ func Definition(h *hooks.Hook) (string, error) {
 		handler = map[string]any{"type": h.Type, "command": h.Command}
 	}
 	def := map[string]any{"event": string(h.Event), "handler": handler}
+	if !h.IsHook() {
+		// A command of another kind: its kind, its name (server or key)
+		// and its value as written (command, args, env, url, headers…).
+		def = map[string]any{"kind": string(h.Kind), "name": h.Name, "value": handler}
+	}
 	if h.HasMatcher {
 		def["matcher"] = h.Matcher
 	}
@@ -83,6 +88,9 @@ func Place(h *hooks.Hook) (HandlerPlace, bool) {
 // claudeLabel names a handler: command (with args), URL, MCP tool or
 // prompt.
 func claudeLabel(h *hooks.Hook) string {
+	if !h.IsHook() {
+		return commandLabel(h)
+	}
 	c := HandlerOf(h)
 	switch {
 	case h.Command != "":

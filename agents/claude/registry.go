@@ -68,6 +68,7 @@ func Build(snap *Snapshot) *Registry {
 	}
 	r.checkCommands()
 	r.assignStatuses()
+	r.collectCommands()
 	r.gatherDiagnostics()
 	return r
 }
@@ -166,6 +167,9 @@ func (r *Registry) HooksIn(layer settingsio.Layer) []*hooks.Hook {
 
 // Label names a handler for people: its command, URL, MCP tool or prompt.
 func Label(h *hooks.Hook) string {
+	if !h.IsHook() {
+		return commandLabel(h)
+	}
 	c := HandlerOf(h)
 	switch {
 	case h.Command != "":

@@ -112,6 +112,8 @@ type Snapshot struct {
 	Layers      []*settingsio.File
 	Plugins     []*Plugin
 	FolderTrust FolderTrust
+	// MCP is the project's .mcp.json (its MCP servers; see commands.go).
+	MCP *settingsio.File
 }
 
 // Files returns the settings files of one layer.
@@ -150,6 +152,9 @@ func (s *Snapshot) Setting(path ...string) (*settingsio.Node, *settingsio.File) 
 // load order. Missing files are not listed.
 func (s *Snapshot) UnreadableFiles() []settingsio.FileError {
 	out := settingsio.LayerErrors(s.Layers)
+	if e, ok := settingsio.FileErrorOf(s.MCP, ""); ok {
+		out = append(out, e)
+	}
 	for _, p := range s.Plugins {
 		if !p.Enabled {
 			continue

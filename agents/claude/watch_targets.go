@@ -22,6 +22,9 @@ func WatchPaths(s *Snapshot) []string {
 	w.File(s.Paths.ManagedFile)
 	w.Dir(s.Paths.ManagedDropIns)
 	w.File(s.Paths.GlobalConfig)
+	if s.MCP != nil {
+		w.File(s.MCP.Path)
+	}
 	if s.Paths.Plugins != "" {
 		w.Dir(s.Paths.Plugins)
 		w.File(filepath.Join(s.Paths.Plugins, "installed_plugins.json"))

@@ -1,0 +1,472 @@
+package claude
+
+import (
+	"encoding/json"
+	"maps"
+
+	"fmt"
+	"github.com/hookwarden/hookwarden/agents"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/settingsio"
+	"github.com/hookwarden/hookwarden/trust"
+)
+
+// Claude Code runs more than hooks from the files a project brings: the
+// MCP servers of the project's .mcp.json (after a per-server approval of
+// its own), and the helper commands of its settings (apiKeyHelper,
+// statusLine, …). Each is listed as an entry of the shared model with its
+// kind (hooks.Kind), so that it is fingerprinted, reviewed and approved
+// exactly like a handler.
+
+// Statuses of commands that are not hooks.
+const (
+	// StatusAsksFirst: Claude Code asks the user before it starts the
+	// project's MCP server (its per-server approval of .mcp.json).
+	StatusAsksFirst hooks.Status = "asks-first"
+	// StatusOverridden: a settings file of higher precedence sets the same
+	// helper key, so Claude Code runs that one instead.
+	StatusOverridden hooks.Status = "overridden"
+)
+
+// MCPFileName is the project's MCP server file, at the project folder.
+const MCPFileName = ".mcp.json"
+
+// helperKey is a settings key whose value is a command Claude Code runs.
+type helperKey struct {
+	key string
+	// object: the value is {"type": "command", "command": …}, not a string.
+	object bool
+	// hooksOff: disableAllHooks switches it off too.
+	hooksOff bool
+	when     string
+}
+
+// helperKeys are Claude Code's settings keys that hold a command it runs
+// through the shell, with when it runs it.
+var helperKeys = []helperKey{
+	{key: "apiKeyHelper", when: "whenever Claude Code needs an API key: at startup, then again when the key expires or a request is refused"},
+	{key: "awsAuthRefresh", when: "when Claude Code needs AWS credentials for Bedrock and they are missing or expired"},
+	{key: "awsCredentialExport", when: "when Claude Code needs AWS credentials for Bedrock; its output becomes them"},
+	{key: "gcpAuthRefresh", when: "when Claude Code needs Google Cloud credentials for Vertex AI and they are missing or expired"},
+	{key: "otelHeadersHelper", when: "at startup and periodically while telemetry is on, for the OpenTelemetry headers"},
+	{key: "statusLine", object: true, hooksOff: true, when: "every time Claude Code redraws its status line (after each message)"},
+	{key: "subagentStatusLine", object: true, hooksOff: true, when: "every time Claude Code redraws a subagent's status line"},
+	{key: "fileSuggestion", object: true, hooksOff: true, when: "every time you type @ to pick a file"},
+}
+
+// loadMCPFile reads the project's .mcp.json (strict JSON, an object).
+func loadMCPFile(s *Snapshot, home, goos string, real bool) *settingsio.File {
+	path := filepath.Join(s.ProjectDir, MCPFileName)
+	if sameFolder(goos, s.ProjectDir, home) {
+		return &settingsio.File{Layer: LayerProject, Path: path,
+			Ignored: "the project folder is the home folder: Claude Code reads no project .mcp.json there"}
+	}
+	return loadClaudeFile(LayerProject, path, real)
+}
+
+// collectCommands lists the MCP servers of .mcp.json and the helper
+// commands of every settings layer.
+func (r *Registry) collectCommands() {
+	snap := r.Snapshot
+	if f := snap.MCP; f != nil {
+		if f.Err != nil {
+			r.Diagnostics = append(r.Diagnostics, hooks.Diagnostic{File: f.Err.Path, Line: f.Err.Line, Column: f.Err.Column,
+				Severity: hooks.SeverityError, Message: f.Err.Msg + "; Claude Code starts none of the project's MCP servers"})
+		} else if f.Root != nil && f.Ignored == "" {
+			r.collectMCPServers(f)
+		}
+	}
+	r.collectHelpers()
+}
+
+// mcpChoices are the settings that decide whether Claude Code asks before
+// it starts a server of .mcp.json: enableAllProjectMcpServers,
+// enabledMcpjsonServers and disabledMcpjsonServers, from the settings
+// layers and the project's entry in ~/.claude.json (where Claude Code
+// records the user's answers).
+type mcpChoices struct {
+	all      string            // the file that sets enableAllProjectMcpServers true
+	allLayer settingsio.Layer  // its layer
+	enabled  map[string]string // server → file that approves it
+	disabled map[string]string // server → file that rejects it
+	// byProject: an approval comes from a file the project controls.
+	byProject map[string]bool
+}
+
+func (r *Registry) readMCPChoices() mcpChoices {
+	c := mcpChoices{enabled: map[string]string{}, disabled: map[string]string{}, byProject: map[string]bool{}}
+	read := func(path string, layer settingsio.Layer, root *settingsio.Node) {
+		project := layer == LayerProject || layer == LayerLocal
+		if n := root.Get("enableAllProjectMcpServers"); n.Is(settingsio.Bool) {
+			if n.Bool {
+				c.all, c.allLayer = path, layer
+			} else if c.allLayer == "" {
+				c.all = ""
+			}
+		}
+		for _, pair := range []struct {
+			key string
+			to  map[string]string
+		}{{"enabledMcpjsonServers", c.enabled}, {"disabledMcpjsonServers", c.disabled}} {
+			n := root.Get(pair.key)
+			if !n.Is(settingsio.Array) {
+				continue
+			}
+			for _, it := range n.Items {
+				if it.Is(settingsio.String) {
+					pair.to[it.Str] = path
+					if pair.key == "enabledMcpjsonServers" && project {
+						c.byProject[it.Str] = true
+					}
+				}
+			}
+		}
+	}
+	for _, f := range r.Snapshot.Layers {
+		if f.Root != nil && f.Ignored == "" {
+			read(f.Path, f.Layer, f.Root)
+		}
+	}
+	if root := r.globalProjectEntry(); root != nil {
+		read(r.Snapshot.Paths.GlobalConfig, settingsio.LayerUser, root)
+	}
+	if c.allLayer == LayerProject || c.allLayer == LayerLocal {
+		c.byProject["*"] = true
+	}
+	return c
+}
+
+// globalProjectEntry is the project's entry in ~/.claude.json (the one
+// that decided folder trust), or nil.
+func (r *Registry) globalProjectEntry() *settingsio.Node {
+	ft := r.Snapshot.FolderTrust
+	if ft.Key == "" || r.Snapshot.Paths.GlobalConfig == "" {
+		return nil
+	}
+	data, err := os.ReadFile(r.Snapshot.Paths.GlobalConfig)
+	if err != nil {
+		return nil
+	}
+	root, perr := ParseJSON(r.Snapshot.Paths.GlobalConfig, data)
+	if perr != nil {
+		return nil
+	}
+	return root.Get("projects").Get(ft.Key)
+}
+
+// collectMCPServers lists the servers of .mcp.json's "mcpServers".
+func (r *Registry) collectMCPServers(f *settingsio.File) {
+	servers := f.Root.Get("mcpServers")
+	if servers == nil {
+		return
+	}
+	if !servers.Is(settingsio.Object) {
+		r.fileDiag(f, servers, hooks.SeverityError, "\"mcpServers\" must be an object keyed by server name, not %s; Claude Code starts none of them", servers.Kind)
+		return
+	}
+	choices := r.readMCPChoices()
+	shadowed := servers.Shadowing()
+	for i, m := range servers.Members {
+		if later := shadowed[i]; later != nil {
+			r.Diagnostics = append(r.Diagnostics, hooks.Diagnostic{File: f.Path, Line: m.KeyPos.Line, Column: m.KeyPos.Column, Severity: hooks.SeverityWarning,
+				Message: fmt.Sprintf("duplicate server %q: JSON.parse keeps only the last one (line %d)", m.Key, later.KeyPos.Line)})
+			continue
+		}
+		h := r.commandEntry(f, hooks.KindMCPServer, m.Key, m.Value, "mcpServers."+jsonPathKey(m.Key))
+		r.readMCPServer(f, h, m.Value)
+		if h.Status == "" {
+			r.mcpStatus(h, choices)
+		}
+		r.Hooks = append(r.Hooks, h)
+		// A remote server may name a command that makes its headers.
+		if hh := m.Value.Get("headersHelper"); hh != nil {
+			x := r.commandEntry(f, hooks.KindHelper, m.Key+".headersHelper", hh, "mcpServers."+jsonPathKey(m.Key)+".headersHelper")
+			x.When = "every time Claude Code connects to the MCP server " + m.Key + ", for its request headers"
+			r.readShellCommand(f, x, hh, "headersHelper")
+			if x.Status == "" {
+				x.Status, x.Reason, x.Gate = h.Status, h.Reason, h.Gate
+			}
+			r.Hooks = append(r.Hooks, x)
+		}
+	}
+}
+
+// commandEntry is a new entry of kind k named name, for the node n at
+// JSON path path of file f.
+func (r *Registry) commandEntry(f *settingsio.File, k hooks.Kind, name string, n *settingsio.Node, path string) *hooks.Hook {
+	h := &hooks.Hook{Agent: Name, Kind: k, Event: hooks.Event(k), Name: name, Node: n, Ext: &Handler{},
+		Origin: hooks.Origin{Layer: f.Layer, File: f.Path, Line: n.Pos.Line, Column: n.Pos.Column, Path: path}}
+	h.ID = string(f.Layer) + ":" + f.Path + "#" + path
+	return h
+}
+
+// readMCPServer reads one server object: a stdio server (command, args,
+// env) is a command; a remote one (url) is an entry without one.
+func (r *Registry) readMCPServer(f *settingsio.File, h *hooks.Hook, n *settingsio.Node) {
+	hr := handlerReader{f: f, h: h, cfg: n}
+	if !n.Is(settingsio.Object) {
+		hr.invalid(n, fmt.Sprintf("MCP server %q must be an object, not %s; Claude Code skips it", h.Name, n.Kind))
+		return
+	}
+	typ, _ := hr.str("type")
+	url, urlNode := hr.str("url")
+	cmd, cmdNode := hr.str("command")
+	c := HandlerOf(h)
+	h.When = "when Claude Code starts in this folder (and on /mcp reconnect)"
+	switch {
+	case cmdNode != nil && (typ == "" || typ == "stdio"):
+		h.Type, h.Command, h.RawCommand = TypeCommand, cmd, cmd
+		if cmd == "" {
+			hr.invalid(cmdNode, fmt.Sprintf("MCP server %q has an empty command; Claude Code cannot start it", h.Name))
+		}
+		c.HasArgs = true
+		if args := n.Get("args"); args != nil {
+			if !args.Is(settingsio.Array) {
+				hr.invalid(args, "args must be an array of strings, not "+args.Kind.String())
+			}
+			for _, a := range args.Items {
+				if !a.Is(settingsio.String) {
+					hr.invalid(a, "args must be an array of strings")
+					continue
+				}
+				c.Args = append(c.Args, a.Str)
+			}
+		}
+	case urlNode != nil:
+		h.Type, c.URL = TypeHTTP, url
+		h.When = "when Claude Code starts in this folder: it connects to the URL and sends its headers"
+	default:
+		hr.invalid(n, fmt.Sprintf("MCP server %q has neither a command nor a url; Claude Code skips it", h.Name))
+		h.Type = typ
+	}
+	if env := n.Get("env"); env != nil {
+		if !env.Is(settingsio.Object) {
+			hr.invalid(env, "env must be an object of strings, not "+env.Kind.String())
+		} else {
+			h.Env = map[string]string{}
+			for _, m := range env.Members {
+				if m.Value.Is(settingsio.String) {
+					h.Env[m.Key] = m.Value.Str
+				} else {
+					h.Env[m.Key] = trust.CanonicalJSON(m.Value)
+				}
+			}
+		}
+	}
+	if hs := n.Get("headers"); hs.Is(settingsio.Object) {
+		c.Headers = map[string]string{}
+		for _, m := range hs.Members {
+			if m.Value.Is(settingsio.String) {
+				c.Headers[m.Key] = m.Value.Str
+			}
+		}
+	}
+}
+
+// mcpStatus is what Claude Code does with a well-formed server of
+// .mcp.json: a rejected server is not started, an approved one is started
+// without asking, any other only after the user says yes.
+func (r *Registry) mcpStatus(h *hooks.Hook, c mcpChoices) {
+	switch {
+	case c.disabled[h.Name] != "":
+		h.Status, h.Reason = hooks.StatusDisabled, "rejected in disabledMcpjsonServers ("+c.disabled[h.Name]+"); Claude Code does not start it"
+		h.Gate = "Claude Code's per-server approval: rejected"
+	case c.all != "":
+		h.Status = hooks.StatusRuns
+		h.Reason = "enableAllProjectMcpServers is true in " + c.all + ": Claude Code starts it without asking"
+		h.Gate = "none: enableAllProjectMcpServers (" + c.all + ") approves every server of .mcp.json"
+		if c.byProject["*"] {
+			h.Reason += " — the project approves its own servers"
+		}
+	case c.enabled[h.Name] != "":
+		h.Status = hooks.StatusRuns
+		h.Reason = "approved in enabledMcpjsonServers (" + c.enabled[h.Name] + "): Claude Code starts it without asking"
+		h.Gate = "Claude Code's per-server approval: approved in " + c.enabled[h.Name]
+		if c.byProject[h.Name] {
+			h.Reason += " — the project approves its own server"
+		}
+	default:
+		h.Status = StatusAsksFirst
+		h.Reason = "Claude Code asks before it starts a server of .mcp.json it has no answer for (claude mcp list shows it as pending)"
+		h.Gate = "Claude Code's per-server approval: not answered yet"
+	}
+	if h.Status != hooks.StatusDisabled && r.Snapshot.FolderTrust.Accepted == false {
+		h.Gate += "; the folder is not trusted yet (an interactive session asks that first)"
+	}
+}
+
+// collectHelpers lists the helper commands of every settings layer; only
+// the value of the highest-precedence file runs.
+func (r *Registry) collectHelpers() {
+	for _, k := range helperKeys {
+		var found []*hooks.Hook
+		for _, f := range r.Snapshot.Layers {
+			if f.Root == nil || f.Ignored != "" {
+				continue
+			}
+			n := f.Root.Get(k.key)
+			if n == nil || n.Is(settingsio.Null) {
+				continue
+			}
+			h := r.commandEntry(f, hooks.KindHelper, k.key, n, k.key)
+			h.When = k.when
+			h.Gate = "Claude Code's folder trust only (claude -p runs it always)"
+			if k.object {
+				r.readHelperObject(f, h, n, k.key)
+			} else {
+				r.readShellCommand(f, h, n, k.key)
+			}
+			found = append(found, h)
+		}
+		winner := -1
+		for i := len(found) - 1; i >= 0; i-- {
+			if found[i].Status == "" {
+				winner = i
+				break
+			}
+		}
+		for i, h := range found {
+			switch {
+			case h.Status != "":
+			case i != winner:
+				w := found[winner]
+				h.Status, h.Reason = StatusOverridden, fmt.Sprintf("%s in %s takes precedence; Claude Code runs that one", k.key, w.Origin.File)
+			case k.hooksOff && (r.DisableAllHooks || r.ManagedDisableAll):
+				h.Status, h.Reason = hooks.StatusHooksOff, "disableAllHooks is true in "+r.DisableAllHooksBy+"; it switches off "+k.key+" too"
+			default:
+				h.Status, h.Reason = hooks.StatusRuns, "runs "+k.when
+			}
+		}
+		r.Hooks = append(r.Hooks, found...)
+	}
+}
+
+// readShellCommand reads a helper whose value is a shell command string.
+func (r *Registry) readShellCommand(f *settingsio.File, h *hooks.Hook, n *settingsio.Node, key string) {
+	h.Type = TypeCommand
+	if !n.Is(settingsio.String) {
+		handlerReader{f: f, h: h, cfg: n}.invalid(n, fmt.Sprintf("%s must be a string (a shell command), not %s; Claude Code cannot run it", key, n.Kind))
+		return
+	}
+	h.Command, h.RawCommand = n.Str, n.Str
+	if strings.TrimSpace(n.Str) == "" {
+		h.Status, h.Reason = hooks.StatusInvalid, key+" is empty; Claude Code runs nothing"
+	}
+}
+
+// readHelperObject reads {"type": "command", "command": …}.
+func (r *Registry) readHelperObject(f *settingsio.File, h *hooks.Hook, n *settingsio.Node, key string) {
+	hr := handlerReader{f: f, h: h, cfg: n}
+	h.Type = TypeCommand
+	if !n.Is(settingsio.Object) {
+		hr.invalid(n, fmt.Sprintf("%s must be an object {\"type\": \"command\", \"command\": …}, not %s", key, n.Kind))
+		return
+	}
+	if typ, tn := hr.str("type"); tn != nil && typ != "command" {
+		hr.invalid(tn, fmt.Sprintf("%s type %q is not \"command\"; Claude Code runs no command for it", key, typ))
+	}
+	cmd, cn := hr.str("command")
+	if cn == nil {
+		hr.invalid(n, key+" has no command; Claude Code runs nothing")
+		return
+	}
+	h.Command, h.RawCommand = cmd, cmd
+}
+
+// jsonPathKey is a member name as a JSON path step: itself, or quoted
+// when it holds a '.', '[' or '"'.
+func jsonPathKey(k string) string {
+	if k != "" && !strings.ContainsAny(k, ".[]\"") {
+		return k
+	}
+	return fmt.Sprintf("%q", k)
+}
+
+// commandLabel names an entry that is not a hook for people: "MCP server
+// github: npx -y srv", "helper command apiKeyHelper: ./key.sh".
+func commandLabel(h *hooks.Hook) string {
+	c := HandlerOf(h)
+	runs := h.Command
+	switch {
+	case c != nil && len(c.Args) > 0:
+		runs = h.Command + " " + joinArgs(c.Args)
+	case runs == "" && c != nil && c.URL != "":
+		runs = c.URL
+	}
+	return hooks.CommandTitle(h, runs)
+}
+
+// commandKinds are the kinds Claude Code's project may hold beside hooks.
+var commandKinds = []hooks.Kind{hooks.KindMCPServer, hooks.KindHelper}
+
+// isCommandEvent reports whether an event name is the group of a kind
+// of command, not a hook event.
+func isCommandEvent(e hooks.Event) bool { return slices.Contains(commandKinds, hooks.Kind(e)) }
+
+// commandDetails are what a command that is not a hook runs (command and
+// args, or the URL it connects to), its environment, when Claude Code runs
+// it and whether Claude Code asks first.
+func commandDetails(h *hooks.Hook) []agents.Field {
+	out := []agents.Field{{Key: "kind", Label: "Kind", Value: h.Kind.Title() + " " + h.Name, JSON: string(h.Kind)}}
+	if c := HandlerOf(h); c != nil && h.Command == "" && c.URL != "" {
+		out = append(out, agents.Field{Key: "url", Label: "Command", Value: "connects to " + c.URL, JSON: c.URL, Code: true})
+	} else {
+		out = append(out, commandFields(h)...)
+	}
+	if len(h.Env) > 0 {
+		keys := slices.Sorted(maps.Keys(h.Env))
+		var lines []string
+		for _, k := range keys {
+			lines = append(lines, k+"="+h.Env[k])
+		}
+		out = append(out, agents.Field{Key: "env", Label: "Environment", Value: strings.Join(lines, "\n"), JSON: h.Env, Code: true, Lines: true})
+	}
+	if c := HandlerOf(h); c != nil && len(c.Headers) > 0 {
+		out = append(out, agents.Field{Key: "headers", JSON: c.Headers})
+	}
+	out = append(out, agents.Field{Key: "when", Label: "Runs", Value: h.When, JSON: h.When},
+		agents.Field{Key: "gate", Label: "Claude Code asks first", Value: gateText(h.Gate), JSON: h.Gate})
+	return out
+}
+
+func gateText(s string) string {
+	if s == "" {
+		return "no"
+	}
+	return s
+}
+
+// commandFieldsOf is a command's Definition (canonical JSON, see
+// Definition) field by field, for the diff of a changed command: its kind
+// and name, each member of its value, and each variable of its env as
+// "env.NAME". It is empty for a text that is not such a definition.
+func commandFieldsOf(def string) trust.Definition {
+	out := trust.Definition{}
+	var d struct {
+		Kind  string                     `json:"kind"`
+		Name  string                     `json:"name"`
+		Value map[string]json.RawMessage `json:"value"`
+	}
+	if err := json.Unmarshal([]byte(def), &d); err != nil || d.Kind == "" {
+		return out
+	}
+	out["kind"], out["name"] = trust.JSONText(d.Kind), trust.JSONText(d.Name)
+	for k, v := range d.Value {
+		if k == "env" {
+			var env map[string]json.RawMessage
+			if json.Unmarshal(v, &env) == nil {
+				for name, val := range env {
+					out[trust.EnvFieldPrefix+name] = string(val)
+				}
+				continue
+			}
+		}
+		out[k] = string(v)
+	}
+	return out
+}
