@@ -122,6 +122,11 @@ func (p *Project) Tracked(ctx context.Context, scope string) *agents.Tracked {
 // enable: both files unless a scope is named). A workspace disable is
 // refused when git tracks the file, unless forced.
 func (p *Project) Toggle(ctx context.Context, req agents.ToggleRequest) (*agents.ToggleResult, error) {
+	for _, h := range req.Hooks {
+		if !h.IsHook() {
+			return nil, agents.NotSupported("toggle", commandTitle(h)+" is not a hook: Gemini CLI's hook switches do not reach it")
+		}
+	}
 	scope, err := parseScope(req.Scope)
 	if err != nil {
 		return nil, err
