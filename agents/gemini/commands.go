@@ -21,32 +21,43 @@ import (
 // only, and Gemini asks nothing before it starts them beyond its folder
 // trust.
 
-// toolCommandKeys are the tools.* settings that hold a command, with when
-// Gemini CLI runs it.
-var toolCommandKeys = []struct{ key, when string }{
-	{"discoveryCommand", "when Gemini CLI starts: its output (JSON function declarations) becomes tools the model can call"},
-	{"callCommand", "every time the model calls a tool discoveryCommand declared (the tool name as its argument, the arguments on stdin)"},
+// commandKeys are the settings that hold a command Gemini CLI runs (the
+// settings reference of 0.61), with their kind and when it runs them.
+var commandKeys = []struct {
+	path []string
+	kind hooks.Kind
+	when string
+}{
+	{[]string{"tools", "discoveryCommand"}, hooks.KindDiscovery, "when Gemini CLI starts: its output (JSON function declarations) becomes tools the model can call"},
+	{[]string{"tools", "callCommand"}, hooks.KindDiscovery, "every time the model calls a tool discoveryCommand declared (the tool name as its argument, the arguments on stdin)"},
+	{[]string{"mcp", "serverCommand"}, hooks.KindMCPServer, "when Gemini CLI starts: the command that starts an MCP server"},
+	{[]string{"tools", "shell", "pager"}, hooks.KindHelper, "every time Gemini CLI shows a shell command's output through a pager"},
+	{[]string{"tools", "sandbox"}, hooks.KindHelper, "when Gemini CLI starts with its sandbox: a string names the sandbox command (docker, podman, …) or profile it runs"},
 }
 
 // collectCommands lists the commands of the merged settings and of the
 // active extensions' manifests. A workspace command runs only in a
 // trusted folder: Gemini CLI leaves the workspace settings out otherwise.
 func (r *Registry) collectCommands(trusted bool) {
-	for _, k := range toolCommandKeys {
+	for _, k := range commandKeys {
 		var found []*hooks.Hook
+		key := strings.Join(k.path, ".")
 		for _, f := range r.Snapshot.Layers {
 			if f == nil || f.Root == nil || f.Ignored != "" {
 				continue
 			}
-			n := f.Root.Get("tools").Get(k.key)
-			if n == nil || n.Is(settingsio.Null) {
+			n := f.Root
+			for _, p := range k.path {
+				n = n.Get(p)
+			}
+			if n == nil || n.Is(settingsio.Null) || key == "tools.sandbox" && n.Is(settingsio.Bool) {
 				continue
 			}
-			h := commandEntry(f, hooks.KindDiscovery, "tools."+k.key, n, "tools."+k.key)
+			h := commandEntry(f, k.kind, key, n, key)
 			h.When = k.when
 			h.Type = "command"
 			if !n.Is(settingsio.String) {
-				r.invalidCommand(h, n, fmt.Sprintf("tools.%s must be a string (a shell command), not %s; Gemini CLI cannot run it", k.key, n.Kind))
+				r.invalidCommand(h, n, fmt.Sprintf("%s must be a string (a command), not %s; Gemini CLI cannot run it", key, n.Kind))
 			} else {
 				h.Command, h.RawCommand = n.Str, n.Raw
 			}
@@ -77,8 +88,19 @@ func (r *Registry) collectCommands(trusted bool) {
 			byName[m.Key] = append(byName[m.Key], h)
 		}
 	}
+	allowed, excluded := r.mcpLists(trusted)
 	for _, name := range order {
-		r.Commands = append(r.Commands, lastWins(byName[name], trusted)...)
+		for _, h := range lastWins(byName[name], trusted) {
+			if h.Status == hooks.StatusRuns {
+				switch {
+				case excluded[name] != "":
+					h.Status, h.Reason, h.Gate = hooks.StatusDisabled, "mcp.excluded names it ("+excluded[name]+"); Gemini CLI does not start it", ""
+				case allowed != nil && allowed[name] == "":
+					h.Status, h.Reason, h.Gate = hooks.StatusDisabled, "mcp.allowed does not name it; Gemini CLI starts only the servers it names", ""
+				}
+			}
+			r.Commands = append(r.Commands, h)
+		}
 	}
 	for _, ext := range r.Snapshot.Extensions {
 		if ext.ManifestRoot == nil {
@@ -109,6 +131,35 @@ func (r *Registry) collectCommands(trusted bool) {
 	for _, h := range r.Commands {
 		r.Diagnostics = append(r.Diagnostics, h.Diagnostics...)
 	}
+}
+
+// mcpLists are mcp.allowed (nil when no file sets it) and mcp.excluded
+// of the settings Gemini CLI merges, each name with the file that lists it.
+func (r *Registry) mcpLists(trusted bool) (allowed, excluded map[string]string) {
+	excluded = map[string]string{}
+	for _, f := range r.Snapshot.Layers {
+		if f == nil || f.Root == nil || f.Ignored != "" || f.Layer == settingsio.LayerWorkspace && !trusted {
+			continue
+		}
+		for _, pair := range []struct {
+			key string
+			to  *map[string]string
+		}{{"allowed", &allowed}, {"excluded", &excluded}} {
+			n := f.Root.Get("mcp").Get(pair.key)
+			if !n.Is(settingsio.Array) {
+				continue
+			}
+			if *pair.to == nil {
+				*pair.to = map[string]string{}
+			}
+			for _, it := range n.Items {
+				if it.Is(settingsio.String) {
+					(*pair.to)[it.Str] = f.Path
+				}
+			}
+		}
+	}
+	return allowed, excluded
 }
 
 func settingsServerRuns(hs []*hooks.Hook) bool {
@@ -168,8 +219,16 @@ func (r *Registry) mcpServer(f *settingsio.File, m settingsio.Member, path strin
 		}
 		return v.Str, true
 	}
-	if cmd, ok := str("command"); ok {
-		h.Type, h.Command, h.RawCommand = "command", cmd, n.Get("command").Raw
+	// Gemini CLI takes httpUrl, then url, then command.
+	for _, k := range []string{"httpUrl", "url", "tcp"} {
+		if u, ok := str(k); ok {
+			h.Type, h.Description = "remote", u
+			h.When = "when Gemini CLI starts in this folder: it connects to " + u
+			break
+		}
+	}
+	if cmd, ok := str("command"); ok && h.Type == "" {
+		h.Type, h.Command, h.RawCommand = "command", agents.ShellQuote(cmd), n.Get("command").Raw
 		if args := n.Get("args"); args.Is(settingsio.Array) {
 			for _, a := range args.Items {
 				if a.Is(settingsio.String) {
@@ -177,17 +236,9 @@ func (r *Registry) mcpServer(f *settingsio.File, m settingsio.Member, path strin
 				}
 			}
 		}
-	} else {
-		for _, k := range []string{"httpUrl", "url", "tcp"} {
-			if u, ok := str(k); ok {
-				h.Type, h.Description = "remote", u
-				h.When = "when Gemini CLI starts in this folder: it connects to " + u
-				break
-			}
-		}
-		if h.Type == "" {
-			r.invalidCommand(h, n, fmt.Sprintf("MCP server %q has no command, httpUrl or url; Gemini CLI cannot start it", m.Key))
-		}
+	}
+	if h.Type == "" {
+		r.invalidCommand(h, n, fmt.Sprintf("MCP server %q has no command, httpUrl or url; Gemini CLI cannot start it", m.Key))
 	}
 	if env := n.Get("env"); env.Is(settingsio.Object) {
 		h.Env = map[string]string{}
