@@ -8,6 +8,7 @@ import (
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/risk"
 	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
 )
@@ -277,4 +278,30 @@ func (p *Project) commandByID(id string) *hooks.Hook {
 		}
 	}
 	return nil
+}
+
+// scanCommands are the commands that are not hooks of a scanned
+// config.toml (read into f), read as Load reads them, each at the line of
+// its value.
+func scanCommands(f *File, sf agents.ScanFile) []agents.ScanHook {
+	if f.State != FileOK {
+		return nil
+	}
+	g := *f
+	g.Layer, g.Loaded = LayerProject, true
+	s := &Snapshot{Files: []*File{&g}}
+	s.collectCommands()
+	var out []agents.ScanHook
+	for _, h := range s.Commands {
+		if h.Command == "" && h.Description == "" {
+			continue
+		}
+		in := risk.FromHook(h, sf.Root)
+		if h.Command == "" {
+			in.URL = h.Description
+		}
+		out = append(out, agents.ScanHook{Line: h.Origin.Line, Column: h.Origin.Column, Event: string(h.Kind) + " " + h.Name,
+			Type: h.Type, Command: commandTitle(h), URL: in.URL, Subject: in})
+	}
+	return out
 }
