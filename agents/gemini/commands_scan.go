@@ -55,4 +55,3 @@ func scanCommands(sf agents.ScanFile) ([]agents.ScanHook, error) {
 	}
 	return out, nil
 }
-
