@@ -27,7 +27,7 @@ func (Agent) Info() agents.Info {
 			StatusAsksFirst: agents.ToneHeld, StatusOverridden: agents.ToneNeutral},
 		Layers: map[settingsio.Layer]agents.LayerRole{
 			LayerManaged: agents.RoleAdmin, settingsio.LayerUser: agents.RoleUser, LayerProject: agents.RoleProject,
-			LayerLocal: agents.RoleLocal, LayerPlugin: agents.RoleAddOn,
+			LayerLocal: agents.RoleLocal, LayerPlugin: agents.RoleAddOn, LayerSkill: agents.RoleProject,
 		}}
 }
 
@@ -247,6 +247,11 @@ func (p *Project) Layers() []agents.Layer {
 	for _, f := range snap.Layers {
 		l := agents.FileLayer(f)
 		l.Hooks, l.Reviewed = perFile[f.Path], reviewed(f.Layer)
+		out = append(out, l)
+	}
+	for _, f := range snap.Skills {
+		l := agents.FileLayer(f)
+		l.Label, l.Hooks, l.Reviewed = "skill or subagent frontmatter", perFile[f.Path], true
 		out = append(out, l)
 	}
 	if snap.MCP != nil {

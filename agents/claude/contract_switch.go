@@ -97,6 +97,9 @@ func (p *Project) disable(ctx context.Context, req agents.ToggleRequest) (*agent
 		if !h.IsHook() {
 			return nil, agents.NotSupported("disable", Label(h)+" is not a hook: Hookwarden switches only hooks; remove it from "+h.Origin.File+" or approve it")
 		}
+		if h.Origin.Layer == LayerSkill {
+			return nil, agents.NotSupported("disable", "a hook of a skill's or subagent's frontmatter ("+h.Origin.File+") cannot be switched by Hookwarden; edit the file or approve it")
+		}
 	}
 	res := &agents.ToggleResult{}
 	if !req.ForceWorkspace {

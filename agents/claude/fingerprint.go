@@ -17,7 +17,7 @@ import (
 // reviewedLayers are the layers whose handlers Hookwarden fingerprints
 // and gates: the ones that arrive with the repository or a plugin update
 // (the user's own and managed files are not reviewed).
-var reviewedLayers = []settingsio.Layer{LayerProject, LayerLocal, LayerPlugin}
+var reviewedLayers = []settingsio.Layer{LayerProject, LayerLocal, LayerPlugin, LayerSkill}
 
 // Reviewed reports whether a Claude Code handler is one Hookwarden
 // reviews.

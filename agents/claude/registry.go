@@ -66,6 +66,7 @@ func Build(snap *Snapshot) *Registry {
 	for _, p := range snap.Plugins {
 		r.collectPlugin(p)
 	}
+	r.collectSkills()
 	r.checkCommands()
 	r.assignStatuses()
 	r.collectCommands()

@@ -114,6 +114,9 @@ type Snapshot struct {
 	FolderTrust FolderTrust
 	// MCP is the project's .mcp.json (its MCP servers; see commands.go).
 	MCP *settingsio.File
+	// Skills are the frontmatters of the project's skills and subagents
+	// (their hooks; see skills.go).
+	Skills []*settingsio.File
 }
 
 // Files returns the settings files of one layer.
@@ -154,6 +157,11 @@ func (s *Snapshot) UnreadableFiles() []settingsio.FileError {
 	out := settingsio.LayerErrors(s.Layers)
 	if e, ok := settingsio.FileErrorOf(s.MCP, ""); ok {
 		out = append(out, e)
+	}
+	for _, f := range s.Skills {
+		if e, ok := settingsio.FileErrorOf(f, ""); ok {
+			out = append(out, e)
+		}
 	}
 	for _, p := range s.Plugins {
 		if !p.Enabled {

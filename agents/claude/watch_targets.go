@@ -24,6 +24,12 @@ func WatchPaths(s *Snapshot) []string {
 	w.File(s.Paths.GlobalConfig)
 	if s.MCP != nil {
 		w.File(s.MCP.Path)
+		w.Dir(filepath.Join(s.ProjectDir, ".claude", "skills"))
+		w.Dir(filepath.Join(s.ProjectDir, ".claude", "agents"))
+	}
+	for _, f := range s.Skills {
+		w.Dir(filepath.Dir(f.Path))
+		w.File(f.Path)
 	}
 	if s.Paths.Plugins != "" {
 		w.Dir(s.Paths.Plugins)
