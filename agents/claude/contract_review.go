@@ -358,7 +358,8 @@ func SelectHandlers(hs []*hooks.Hook, selectors []string) ([]*hooks.Hook, []stri
 		found := false
 		for i, h := range hs {
 			fp, _ := Fingerprint(h)
-			if h.ID == sel || fp == sel || (len(sel) >= 8 && strings.HasPrefix(fp, sel)) || SelectionLabel(h) == sel {
+			if h.ID == sel || fp == sel || (len(sel) >= 8 && strings.HasPrefix(fp, sel)) || SelectionLabel(h) == sel ||
+				!h.IsHook() && (h.Name == sel || Label(h) == sel) {
 				picked[i], found = true, true
 			}
 		}
