@@ -295,7 +295,7 @@ func (r *Registry) mcpStatus(h *hooks.Hook, c mcpChoices) {
 		h.Reason = "Claude Code asks before it starts a server of .mcp.json it has no answer for (claude mcp list shows it as pending)"
 		h.Gate = "Claude Code's per-server approval: not answered yet"
 	}
-	if h.Status != hooks.StatusDisabled && r.Snapshot.FolderTrust.Accepted == false {
+	if h.Status != hooks.StatusDisabled && !r.Snapshot.FolderTrust.Accepted {
 		h.Gate += "; the folder is not trusted yet (an interactive session asks that first)"
 	}
 }
@@ -400,13 +400,6 @@ func commandLabel(h *hooks.Hook) string {
 	}
 	return hooks.CommandTitle(h, runs)
 }
-
-// commandKinds are the kinds Claude Code's project may hold beside hooks.
-var commandKinds = []hooks.Kind{hooks.KindMCPServer, hooks.KindHelper}
-
-// isCommandEvent reports whether an event name is the group of a kind
-// of command, not a hook event.
-func isCommandEvent(e hooks.Event) bool { return slices.Contains(commandKinds, hooks.Kind(e)) }
 
 // commandDetails are what a command that is not a hook runs (command and
 // args, or the URL it connects to), its environment, when Claude Code runs
