@@ -130,8 +130,10 @@ func TestClaudeCommandsNeedReview(t *testing.T) {
 }
 
 // The list names the agent's own gate: a server of .mcp.json Claude Code
-// has no answer for is started only after it asks; one the project
-// approves itself through enableAllProjectMcpServers starts without asking.
+// has no answer for is started by claude -p without asking (observed with
+// 2.1.332, TestClaudeLiveRunsProjectCommands) and by an interactive
+// session after asking; one the project approves itself through
+// enableAllProjectMcpServers starts without asking.
 func TestClaudeListsMCPServersWithTheirGate(t *testing.T) {
 	io, out, project := claudeCommandEnv(t, map[string]string{
 		"PROJECT/.mcp.json": `{"mcpServers": {"db": {"command": "./db-server", "args": ["--port", "1"]}, "remote": {"type": "http", "url": "https://mcp.example/x"}}}`,
@@ -140,7 +142,7 @@ func TestClaudeListsMCPServersWithTheirGate(t *testing.T) {
 		t.Fatalf("list exit %d: %s", code, out())
 	}
 	text := out()
-	for _, s := range []string{"mcp-server", "asks-first", "MCP server db: ./db-server --port 1", "MCP server remote: https://mcp.example/x"} {
+	for _, s := range []string{"mcp-server", "claude -p starts it without asking", "MCP server db: ./db-server --port 1", "MCP server remote: https://mcp.example/x"} {
 		if !strings.Contains(text, s) {
 			t.Errorf("list lacks %q:\n%s", s, text)
 		}
@@ -155,7 +157,7 @@ func TestClaudeListsMCPServersWithTheirGate(t *testing.T) {
 	if code := Main(context.Background(), []string{"list", "--agent", "claude"}, io); code != 0 {
 		t.Fatalf("list exit %d", code)
 	}
-	if text := out(); !strings.Contains(text, "the project approves its own servers") || strings.Contains(text, "asks-first") {
+	if text := out(); !strings.Contains(text, "the project approves its own servers") || strings.Contains(text, "an interactive session asks first") {
 		t.Errorf("list does not say the project approves its own servers:\n%s", text)
 	}
 	// A broken .mcp.json is unreadable: the review is incomplete.

@@ -25,9 +25,6 @@ import (
 
 // Statuses of commands that are not hooks.
 const (
-	// StatusAsksFirst: Claude Code asks the user before it starts the
-	// project's MCP server (its per-server approval of .mcp.json).
-	StatusAsksFirst hooks.Status = "asks-first"
 	// StatusOverridden: a settings file of higher precedence sets the same
 	// helper key, so Claude Code runs that one instead.
 	StatusOverridden hooks.Status = "overridden"
@@ -291,9 +288,11 @@ func (r *Registry) mcpStatus(h *hooks.Hook, c mcpChoices) {
 			h.Reason += " — the project approves its own server"
 		}
 	default:
-		h.Status = StatusAsksFirst
-		h.Reason = "Claude Code asks before it starts a server of .mcp.json it has no answer for (claude mcp list shows it as pending)"
-		h.Gate = "Claude Code's per-server approval: not answered yet"
+		// Observed with 2.1.332 (claude-live): claude -p started a server
+		// of .mcp.json nobody had answered for.
+		h.Status = hooks.StatusRuns
+		h.Reason = "claude -p starts it without asking; an interactive session asks first (no answer recorded for it yet)"
+		h.Gate = "Claude Code's per-server approval, in interactive sessions only: not answered yet; claude -p starts it without asking"
 	}
 	if h.Status != hooks.StatusDisabled && !r.Snapshot.FolderTrust.Accepted {
 		h.Gate += "; the folder is not trusted yet (an interactive session asks that first)"

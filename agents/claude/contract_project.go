@@ -22,9 +22,9 @@ func New() Agent { return Agent{} }
 // Info names Claude Code.
 func (Agent) Info() agents.Info {
 	return agents.Info{Name: "claude", Title: "Claude Code", Types: slices.Clone(handlerTypes),
-		Statuses: []hooks.Status{StatusBlockedByPolicy, StatusNeverRuns, StatusAsksFirst, StatusOverridden},
+		Statuses: []hooks.Status{StatusBlockedByPolicy, StatusNeverRuns, StatusOverridden},
 		Tones: map[hooks.Status]agents.Tone{StatusBlockedByPolicy: agents.ToneHeld, StatusNeverRuns: agents.ToneWarn,
-			StatusAsksFirst: agents.ToneHeld, StatusOverridden: agents.ToneNeutral},
+			StatusOverridden: agents.ToneNeutral},
 		Layers: map[settingsio.Layer]agents.LayerRole{
 			LayerManaged: agents.RoleAdmin, settingsio.LayerUser: agents.RoleUser, LayerProject: agents.RoleProject,
 			LayerLocal: agents.RoleLocal, LayerPlugin: agents.RoleAddOn, LayerSkill: agents.RoleProject,
