@@ -75,7 +75,28 @@ func (r *Registry) collectCommands() {
 			r.Diagnostics = append(r.Diagnostics, hooks.Diagnostic{File: f.Err.Path, Line: f.Err.Line, Column: f.Err.Column,
 				Severity: hooks.SeverityError, Message: f.Err.Msg + "; Claude Code starts none of the project's MCP servers"})
 		} else if f.Root != nil && f.Ignored == "" {
-			r.collectMCPServers(f)
+			r.collectMCPServers(f, f.Root.Get("mcpServers"), "mcpServers", nil)
+		}
+	}
+	for _, pl := range r.Snapshot.Plugins {
+		if pl.Root == "" {
+			continue
+		}
+		if f := pl.MCP; f != nil && f.Root != nil {
+			r.collectMCPServers(f, f.Root.Get("mcpServers"), "mcpServers", pl)
+		}
+		if m := pl.Manifest; m != nil && m.Root != nil {
+			switch n := m.Root.Get("mcpServers"); {
+			case n.Is(settingsio.Object):
+				r.collectMCPServers(m, n, "mcpServers", pl)
+			case n.Is(settingsio.String):
+				if f := loadPluginJSON(resolvePluginPath(pl.Root, n.Str)); f.Root != nil {
+					r.collectMCPServers(f, f.Root.Get("mcpServers"), "mcpServers", pl)
+				} else if f.Err != nil {
+					r.Diagnostics = append(r.Diagnostics, hooks.Diagnostic{File: f.Err.Path, Line: f.Err.Line, Column: f.Err.Column,
+						Severity: hooks.SeverityError, Message: f.Err.Msg + "; Claude Code starts none of plugin " + pl.ID + "'s MCP servers"})
+				}
+			}
 		}
 	}
 	r.collectHelpers()
@@ -156,9 +177,9 @@ func (r *Registry) globalProjectEntry() *settingsio.Node {
 	return root.Get("projects").Get(ft.Key)
 }
 
-// collectMCPServers lists the servers of .mcp.json's "mcpServers".
-func (r *Registry) collectMCPServers(f *settingsio.File) {
-	servers := f.Root.Get("mcpServers")
+// collectMCPServers lists the servers of an "mcpServers" object at path of
+// f: the project's .mcp.json, or a plugin's (plugin set).
+func (r *Registry) collectMCPServers(f *settingsio.File, servers *settingsio.Node, path string, plugin *Plugin) {
 	if servers == nil {
 		return
 	}
@@ -174,15 +195,28 @@ func (r *Registry) collectMCPServers(f *settingsio.File) {
 				Message: fmt.Sprintf("duplicate server %q: JSON.parse keeps only the last one (line %d)", m.Key, later.KeyPos.Line)})
 			continue
 		}
-		h := r.commandEntry(f, hooks.KindMCPServer, m.Key, m.Value, "mcpServers."+jsonPathKey(m.Key))
+		h := r.commandEntry(f, hooks.KindMCPServer, m.Key, m.Value, path+"."+jsonPathKey(m.Key))
 		r.readMCPServer(f, h, m.Value)
-		if h.Status == "" {
+		if plugin != nil {
+			h.Origin.Layer, h.Origin.Extension = LayerPlugin, plugin.ID
+			h.ID = string(LayerPlugin) + ":" + f.Path + "#" + h.Origin.Path
+			HandlerOf(h).Plugin, HandlerOf(h).PluginRoot = plugin.ID, plugin.Root
+		}
+		switch {
+		case h.Status != "":
+		case plugin != nil && !plugin.Enabled:
+			h.Status, h.Reason = hooks.StatusDisabled, "plugin "+plugin.ID+" is disabled in enabledPlugins"
+		case plugin != nil:
+			h.Status, h.Reason = hooks.StatusRuns, "Claude Code starts it with the plugin "+plugin.ID
+			h.Gate = "none: Claude Code starts an enabled plugin's servers without asking"
+		default:
 			r.mcpStatus(h, choices)
 		}
 		r.Hooks = append(r.Hooks, h)
 		// A remote server may name a command that makes its headers.
 		if hh := m.Value.Get("headersHelper"); hh != nil {
-			x := r.commandEntry(f, hooks.KindHelper, m.Key+".headersHelper", hh, "mcpServers."+jsonPathKey(m.Key)+".headersHelper")
+			x := r.commandEntry(f, hooks.KindHelper, m.Key+".headersHelper", hh, h.Origin.Path+".headersHelper")
+			x.Origin.Layer, x.Origin.Extension, x.ID, x.Ext = h.Origin.Layer, h.Origin.Extension, h.ID+".headersHelper", &Handler{Plugin: HandlerOf(h).Plugin, PluginRoot: HandlerOf(h).PluginRoot}
 			x.When = "every time Claude Code connects to the MCP server " + m.Key + ", for its request headers"
 			r.readShellCommand(f, x, hh, "headersHelper")
 			if x.Status == "" {

@@ -33,7 +33,7 @@ func scanCommands(sf agents.ScanFile) ([]agents.ScanHook, error) {
 	f := &settingsio.File{Layer: LayerProject, Path: sf.Path, Exists: true, Raw: data, Root: root}
 	r := &Registry{Snapshot: &Snapshot{ProjectDir: sf.Root}, regex: newRegexCache()}
 	if sf.Kind == mcpScanKind {
-		r.collectMCPServers(f)
+		r.collectMCPServers(f, f.Root.Get("mcpServers"), "mcpServers", nil)
 	} else {
 		r.Snapshot.Layers = []*settingsio.File{f}
 		r.collectHelpers()

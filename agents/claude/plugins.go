@@ -216,6 +216,9 @@ func readPluginHooks(p *Plugin) {
 	if mf := loadPluginJSON(manifestPath); mf.Exists {
 		p.Manifest = mf
 	}
+	if mf := loadPluginJSON(filepath.Join(p.Root, MCPFileName)); mf.Exists {
+		p.MCP = mf
+	}
 	seen := map[string]bool{}
 	addFile := func(path string) {
 		clean := filepath.Clean(path)

@@ -62,6 +62,8 @@ type Plugin struct {
 	// Hooks are the plugin's hook sources: hooks/hooks.json and whatever
 	// plugin.json's "hooks" field names, in load order.
 	Hooks []*HookSource
+	// MCP is the plugin's .mcp.json (nil when absent); see commands.go.
+	MCP *settingsio.File
 }
 
 // HookSource is one place a plugin's hooks come from.
@@ -168,6 +170,9 @@ func (s *Snapshot) UnreadableFiles() []settingsio.FileError {
 			continue
 		}
 		if e, ok := settingsio.FileErrorOf(p.Manifest, p.ID); ok {
+			out = append(out, e)
+		}
+		if e, ok := settingsio.FileErrorOf(p.MCP, p.ID); ok {
 			out = append(out, e)
 		}
 		for _, src := range p.Hooks {

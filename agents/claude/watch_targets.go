@@ -43,6 +43,7 @@ func WatchPaths(s *Snapshot) []string {
 		w.Dir(filepath.Join(p.Root, "hooks"))
 		w.File(filepath.Join(p.Root, "hooks", "hooks.json"))
 		w.File(filepath.Join(p.Root, ".claude-plugin", "plugin.json"))
+		w.File(filepath.Join(p.Root, MCPFileName))
 		for _, src := range p.Hooks {
 			if src.File != nil {
 				w.File(src.File.Path)
