@@ -478,3 +478,13 @@ func (r *Review) AddCommands(cr *CommandReview, storePath string) {
 		r.Files = append(r.Files, storePath)
 	}
 }
+
+// CommandMembers are the members of a command that is not a hook in the
+// list document, after the agent's own: its kind, when the agent runs it
+// and whether the agent asks first (none for a hook).
+func CommandMembers(h *hooks.Hook) Document {
+	if h.IsHook() {
+		return nil
+	}
+	return Document{Member("kind", string(h.Kind)), Member("when", h.When), Member("gate", h.Gate)}
+}

@@ -424,3 +424,42 @@ func TestClaudePluginMCPServerChangeIsCaught(t *testing.T) {
 		t.Fatalf("plugin server script changed: exit %d\n%s", code, out)
 	}
 }
+
+// list --json names a command's kind, when it runs and the agent's gate,
+// for every agent.
+func TestListJSONNamesTheKind(t *testing.T) {
+	for _, c := range []struct {
+		agent string
+		env   func(t *testing.T, files map[string]string) (*IO, func() string, string)
+		file  string
+		text  string
+	}{
+		{"claude", claudeCommandEnv, "PROJECT/.mcp.json", `{"mcpServers": {"a": {"command": "a-srv"}}}`},
+		{"gemini", geminiCommandEnv, "PROJECT/.gemini/settings.json", `{"mcpServers": {"a": {"command": "a-srv"}}}`},
+		{"codex", codexCommandEnv(true), "PROJECT/.codex/config.toml", "[mcp_servers.a]\ncommand = \"a-srv\"\n"},
+	} {
+		io, out, _ := c.env(t, map[string]string{c.file: c.text})
+		if code := Main(context.Background(), []string{"list", "--agent", c.agent, "--json"}, io); code != 0 {
+			t.Fatalf("%s: list exit %d: %s", c.agent, code, out())
+		}
+		var doc struct {
+			Hooks []struct {
+				Kind, When, Gate, Status, File string
+				Line                           int
+			} `json:"hooks"`
+		}
+		text := out()
+		if err := json.Unmarshal([]byte(text), &doc); err != nil {
+			t.Fatalf("%s: %v\n%s", c.agent, err, text)
+		}
+		found := false
+		for _, h := range doc.Hooks {
+			if h.Kind == "mcp-server" && h.When != "" && h.Gate != "" && h.Line > 0 && h.File != "" {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s: no mcp-server entry with when, gate and place:\n%s", c.agent, text)
+		}
+	}
+}

@@ -118,7 +118,7 @@ func settingsFields(h *hooks.Hook) []agents.Field {
 // every agent has, its label as name, its timeout as written and the
 // Claude Code handler fields.
 func (p *Project) HookDocument(h *hooks.Hook) agents.Document {
-	return agents.Document{
+	return append(agents.Document{
 		agents.Slot("id"), agents.Slot("event"), agents.Slot("matcher"), agents.Slot("type"),
 		agents.Member("name", Label(h)),
 		agents.Slot("command"), agents.Slot("raw_command"),
@@ -127,7 +127,6 @@ func (p *Project) HookDocument(h *hooks.Hook) agents.Document {
 		agents.Slot("file"), agents.Slot("line"), agents.Slot("column"), agents.Slot("json_path"),
 		agents.Slot("status"), agents.Slot("reason"),
 		agents.Member("claude", HandlerOf(h)),
-		agents.Member("kind", string(h.Kind)), agents.Member("when", h.When), agents.Member("gate", h.Gate),
 		agents.Slot("risk"),
-	}
+	}, agents.CommandMembers(h)...)
 }

@@ -105,8 +105,8 @@ func (p *Project) Summary() agents.Summary {
 		FolderTrust: agents.FolderTrust{Supported: true, Trusted: ft.Accepted, State: state, Source: ft.File,
 			Reason: ft.Reason},
 		Files: "The files Claude Code reads for this project: user, project, local and managed settings in merge order " +
-			"(every layer adds its hooks), the hook files of the plugins named in enabledPlugins, ~/.claude.json with the " +
-			"folder trust flag (read only), and Hookwarden's store.",
+			"(every layer adds its hooks), the hook files of the plugins named in enabledPlugins, the project's .mcp.json and " +
+			"the frontmatter of its skills and subagents, ~/.claude.json with the folder trust flag (read only), and Hookwarden's store.",
 	}
 	switch {
 	case r.ManagedDisableAll:

@@ -322,7 +322,7 @@ func (p *Project) HookDocument(h *hooks.Hook) agents.Document {
 			agents.Member("trust_status", c.Trust), agents.Member("enabled", c.Enabled), agents.Member("managed", c.IsManaged),
 			agents.Member("runs", c.Runs))
 	}
-	return append(d, agents.Slot("risk"))
+	return append(append(d, agents.Slot("risk")), agents.CommandMembers(h)...)
 }
 
 // null is a JSON null for a Document member (a nil JSON would fall back

@@ -113,7 +113,7 @@ func (p *Project) HookDocument(h *hooks.Hook) agents.Document {
 	if h.ProjectControlled != "" {
 		d = append(d, agents.Member("project_controlled", h.ProjectControlled))
 	}
-	return d
+	return append(d, agents.CommandMembers(h)...)
 }
 
 // ListNotes are the lines under a hook whose command Gemini filled from
