@@ -463,3 +463,40 @@ func TestListJSONNamesTheKind(t *testing.T) {
 		}
 	}
 }
+
+// Malformed and hostile command entries never crash a view: each is
+// listed (invalid ones with a file:line diagnostic), needs review, and a
+// control character in a name or command is shown escaped.
+func TestMalformedCommandsAreShownNotTrusted(t *testing.T) {
+	for _, c := range []struct {
+		agent, file, text string
+		env               func(t *testing.T, files map[string]string) (*IO, func() string, string)
+	}{
+		{"claude", "PROJECT/.mcp.json", "{\"mcpServers\": {\"a\\u001b[2J\": {\"command\": \"x\\u001b]0;pwn\\u0007\", \"args\": \"notalist\", \"env\": [1]},\n \"b\": [], \"c\": {}, \"d\": {\"command\": 5}, \"d\": {\"command\": \"later\"}}}", claudeCommandEnv},
+		{"claude", "PROJECT/.claude/settings.json", `{"apiKeyHelper": 7, "statusLine": "notanobject", "fileSuggestion": {"type": "other", "command": "x"}}`, claudeCommandEnv},
+		{"gemini", "PROJECT/.gemini/settings.json", "{\"mcpServers\": {\"a\\u001b[2J\": {\"command\": \"x\\u001b]0;pwn\\u0007\", \"args\": 3}, \"b\": [], \"c\": {}}, \"tools\": {\"discoveryCommand\": []}}", geminiCommandEnv},
+		{"codex", "PROJECT/.codex/config.toml", "notify = \"notalist\"\n[mcp_servers.\"a\\u001b[2J\"]\ncommand = \"x\\u001b]0;pwn\\u0007\"\nargs = [1]\n[mcp_servers.c]\nenabled = true\n", codexCommandEnv(true)},
+	} {
+		io, out, _ := c.env(t, map[string]string{c.file: c.text})
+		if code := Main(context.Background(), []string{"list", "--agent", c.agent}, io); code != 0 {
+			t.Errorf("%s %s: list exit %d: %s", c.agent, c.file, code, out())
+			continue
+		}
+		text := out()
+		if strings.ContainsRune(text, '\x1b') || strings.ContainsRune(text, '\a') {
+			t.Errorf("%s %s: a control character reached the terminal:\n%q", c.agent, c.file, text)
+		}
+		base := filepath.Base(c.file)
+		if !strings.Contains(text, base+":") {
+			t.Errorf("%s %s: no diagnostic with a place:\n%s", c.agent, c.file, text)
+		}
+		code := Main(context.Background(), []string{"audit", "--agent", c.agent}, io)
+		text = out()
+		if code != ExitNeedsReview && code != ExitUnreadable {
+			t.Errorf("%s %s: audit exit %d, want 3 or 4:\n%s", c.agent, c.file, code, text)
+		}
+		if strings.ContainsRune(text, '\x1b') {
+			t.Errorf("%s %s: audit lets a control character through:\n%q", c.agent, c.file, text)
+		}
+	}
+}
