@@ -500,3 +500,27 @@ func TestMalformedCommandsAreShownNotTrusted(t *testing.T) {
 		}
 	}
 }
+
+// Claude Code reads the .mcp.json of every folder above the project too
+// (2.1.332 walks up to the root, the home folder left out): a server
+// there is reviewed, and the project's own wins by name.
+func TestClaudeReadsParentMCPFiles(t *testing.T) {
+	io, out, project := claudeCommandEnv(t, map[string]string{
+		"PROJECT/sub/.mcp.json": `{"mcpServers": {"same": {"command": "near"}}}`,
+		"PROJECT/.mcp.json":     `{"mcpServers": {"up": {"command": "parent-srv"}, "same": {"command": "far"}}}`,
+	})
+	io.Dir = filepath.Join(project, "sub")
+	if code := Main(context.Background(), []string{"list", "--agent", "claude"}, io); code != 0 {
+		t.Fatalf("list exit %d: %s", code, out())
+	}
+	text := out()
+	for _, s := range []string{"MCP server up: parent-srv", "MCP server same: near", "overridden"} {
+		if !strings.Contains(text, s) {
+			t.Errorf("list lacks %q:\n%s", s, text)
+		}
+	}
+	code := Main(context.Background(), []string{"audit", "--agent", "claude"}, io)
+	if text := out(); code != ExitNeedsReview || !strings.Contains(text, "parent-srv") {
+		t.Errorf("audit exit %d, want 3 naming the parent's server:\n%s", code, text)
+	}
+}

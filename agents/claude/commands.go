@@ -66,16 +66,56 @@ func loadMCPFile(s *Snapshot, home, goos string, real bool) *settingsio.File {
 	return loadClaudeFile(LayerProject, path, real)
 }
 
-// collectCommands lists the MCP servers of .mcp.json and the helper
-// commands of every settings layer.
+// loadParentMCPFiles reads the .mcp.json of every folder above project
+// up to the file system's root, root first, leaving out the home folder
+// (Claude Code 2.1.332 walks them for its project MCP servers).
+func loadParentMCPFiles(project, home, goos string, real bool) []*settingsio.File {
+	if !real {
+		return nil
+	}
+	var dirs []string
+	for d := filepath.Dir(project); ; d = filepath.Dir(d) {
+		if !sameFolder(goos, d, home) {
+			dirs = append(dirs, d)
+		}
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	var out []*settingsio.File
+	for _, d := range slices.Backward(dirs) {
+		if f := loadClaudeFile(LayerProject, filepath.Join(d, MCPFileName), real); f.Exists {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// collectCommands lists the MCP servers of the .mcp.json files and the
+// helper commands of every settings layer.
 func (r *Registry) collectCommands() {
 	snap := r.Snapshot
-	if f := snap.MCP; f != nil {
-		if f.Err != nil {
+	start := len(r.Hooks)
+	for _, f := range append(slices.Clip(snap.MCPParents), snap.MCP) {
+		switch {
+		case f == nil:
+		case f.Err != nil:
 			r.Diagnostics = append(r.Diagnostics, hooks.Diagnostic{File: f.Err.Path, Line: f.Err.Line, Column: f.Err.Column,
-				Severity: hooks.SeverityError, Message: f.Err.Msg + "; Claude Code starts none of the project's MCP servers"})
-		} else if f.Root != nil && f.Ignored == "" {
+				Severity: hooks.SeverityError, Message: f.Err.Msg + "; Claude Code starts none of its MCP servers"})
+		case f.Root != nil && f.Ignored == "":
 			r.collectMCPServers(f, f.Root.Get("mcpServers"), "mcpServers", nil)
+		}
+	}
+	// A nearer .mcp.json's server wins by name.
+	last := map[string]*hooks.Hook{}
+	for _, h := range r.Hooks[start:] {
+		if h.Kind == hooks.KindMCPServer {
+			last[h.Name] = h
+		}
+	}
+	for _, h := range r.Hooks[start:] {
+		if w := last[h.Name]; h.Kind == hooks.KindMCPServer && w != h && h.Status != hooks.StatusInvalid {
+			h.Status, h.Reason = StatusOverridden, "the server "+h.Name+" of "+w.Origin.File+" (nearer the project) takes precedence"
 		}
 	}
 	for _, pl := range r.Snapshot.Plugins {

@@ -254,9 +254,12 @@ func (p *Project) Layers() []agents.Layer {
 		l.Label, l.Hooks, l.Reviewed = "skill or subagent frontmatter", perFile[f.Path], true
 		out = append(out, l)
 	}
-	if snap.MCP != nil {
-		l := agents.FileLayer(snap.MCP)
-		l.Kind, l.Label, l.Hooks, l.Reviewed = "mcp", "project MCP servers", perFile[snap.MCP.Path], true
+	for _, f := range append(slices.Clip(snap.MCPParents), snap.MCP) {
+		if f == nil {
+			continue
+		}
+		l := agents.FileLayer(f)
+		l.Kind, l.Label, l.Hooks, l.Reviewed = "mcp", "project MCP servers", perFile[f.Path], true
 		out = append(out, l)
 	}
 	for _, pl := range snap.Plugins {

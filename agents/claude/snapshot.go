@@ -1,6 +1,10 @@
 package claude
 
-import "github.com/hookwarden/hookwarden/settingsio"
+import (
+	"slices"
+
+	"github.com/hookwarden/hookwarden/settingsio"
+)
 
 // The layers Claude Code reads hooks from. LayerUser ("user") is shared
 // with Gemini CLI.
@@ -114,8 +118,12 @@ type Snapshot struct {
 	Layers      []*settingsio.File
 	Plugins     []*Plugin
 	FolderTrust FolderTrust
-	// MCP is the project's .mcp.json (its MCP servers; see commands.go).
-	MCP *settingsio.File
+	// MCP is the project's .mcp.json (its MCP servers; see commands.go),
+	// and MCPParents those of the folders above it up to the file system's
+	// root, root first (the home folder's left out), which Claude Code
+	// reads too, a nearer file's server winning by name.
+	MCP        *settingsio.File
+	MCPParents []*settingsio.File
 	// Skills are the frontmatters of the project's skills and subagents
 	// (their hooks; see skills.go).
 	Skills []*settingsio.File
@@ -157,8 +165,10 @@ func (s *Snapshot) Setting(path ...string) (*settingsio.Node, *settingsio.File) 
 // load order. Missing files are not listed.
 func (s *Snapshot) UnreadableFiles() []settingsio.FileError {
 	out := settingsio.LayerErrors(s.Layers)
-	if e, ok := settingsio.FileErrorOf(s.MCP, ""); ok {
-		out = append(out, e)
+	for _, f := range append(slices.Clip(s.MCPParents), s.MCP) {
+		if e, ok := settingsio.FileErrorOf(f, ""); ok {
+			out = append(out, e)
+		}
 	}
 	for _, f := range s.Skills {
 		if e, ok := settingsio.FileErrorOf(f, ""); ok {

@@ -27,6 +27,9 @@ func WatchPaths(s *Snapshot) []string {
 		w.Dir(filepath.Join(s.ProjectDir, ".claude", "skills"))
 		w.Dir(filepath.Join(s.ProjectDir, ".claude", "agents"))
 	}
+	for _, f := range s.MCPParents {
+		w.File(f.Path)
+	}
 	for _, f := range s.Skills {
 		w.Dir(filepath.Dir(f.Path))
 		w.File(f.Path)
