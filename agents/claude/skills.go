@@ -40,8 +40,12 @@ func loadSkillFiles(project string, real bool) []*settingsio.File {
 	if !real {
 		return nil
 	}
+	return loadSkillDirs(filepath.Join(project, ".claude", "skills"), filepath.Join(project, ".claude", "agents"))
+}
+
+// loadSkillDirs reads skills/<name>/SKILL.md and agents/*.md.
+func loadSkillDirs(skills, agentsDir string) []*settingsio.File {
 	var paths []string
-	skills := filepath.Join(project, ".claude", "skills")
 	if entries, err := os.ReadDir(skills); err == nil {
 		for _, e := range entries {
 			p := filepath.Join(skills, e.Name(), "SKILL.md")
@@ -50,7 +54,6 @@ func loadSkillFiles(project string, real bool) []*settingsio.File {
 			}
 		}
 	}
-	agentsDir := filepath.Join(project, ".claude", "agents")
 	if entries, err := os.ReadDir(agentsDir); err == nil {
 		for _, e := range entries {
 			if !e.IsDir() && strings.HasSuffix(e.Name(), ".md") {
@@ -183,14 +186,22 @@ func yamlNode(n *yaml.Node, offset, depth int, budget *int) (*settingsio.Node, e
 // collectSkills lists the hooks of every project skill and subagent
 // frontmatter.
 func (r *Registry) collectSkills() {
-	for _, f := range r.Snapshot.Skills {
-		if f.Err != nil {
-			r.Diagnostics = append(r.Diagnostics, hooks.Diagnostic{File: f.Err.Path, Line: f.Err.Line, Column: f.Err.Column,
-				Severity: hooks.SeverityError, Message: f.Err.Msg + "; Hookwarden cannot tell which hooks it holds"})
-			continue
+	collect := func(fs []*settingsio.File, plugin *Plugin) {
+		for _, f := range fs {
+			if f.Err != nil {
+				r.Diagnostics = append(r.Diagnostics, hooks.Diagnostic{File: f.Err.Path, Line: f.Err.Line, Column: f.Err.Column,
+					Severity: hooks.SeverityError, Message: f.Err.Msg + "; Hookwarden cannot tell which hooks it holds"})
+				continue
+			}
+			if f.Root != nil {
+				r.collectHooks(f, f.Root.Get("hooks"), "hooks", plugin)
+			}
 		}
-		if f.Root != nil {
-			r.collectHooks(f, f.Root.Get("hooks"), "hooks", nil)
+	}
+	collect(r.Snapshot.Skills, nil)
+	for _, p := range r.Snapshot.Plugins {
+		if p.Root != "" {
+			collect(p.Skills, p)
 		}
 	}
 }

@@ -68,6 +68,8 @@ type Plugin struct {
 	Hooks []*HookSource
 	// MCP is the plugin's .mcp.json (nil when absent); see commands.go.
 	MCP *settingsio.File
+	// Skills are the frontmatters of its skills and agents (skills.go).
+	Skills []*settingsio.File
 }
 
 // HookSource is one place a plugin's hooks come from.
@@ -184,6 +186,11 @@ func (s *Snapshot) UnreadableFiles() []settingsio.FileError {
 		}
 		if e, ok := settingsio.FileErrorOf(p.MCP, p.ID); ok {
 			out = append(out, e)
+		}
+		for _, f := range p.Skills {
+			if e, ok := settingsio.FileErrorOf(f, p.ID); ok {
+				out = append(out, e)
+			}
 		}
 		for _, src := range p.Hooks {
 			if src.Inline {

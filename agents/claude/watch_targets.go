@@ -47,6 +47,10 @@ func WatchPaths(s *Snapshot) []string {
 		w.File(filepath.Join(p.Root, "hooks", "hooks.json"))
 		w.File(filepath.Join(p.Root, ".claude-plugin", "plugin.json"))
 		w.File(filepath.Join(p.Root, MCPFileName))
+		w.Dir(filepath.Join(p.Root, "skills"))
+		for _, f := range p.Skills {
+			w.File(f.Path)
+		}
 		for _, src := range p.Hooks {
 			if src.File != nil {
 				w.File(src.File.Path)
