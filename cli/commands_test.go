@@ -532,3 +532,29 @@ func TestClaudeReadsParentMCPFiles(t *testing.T) {
 		t.Errorf("audit exit %d, want 3 naming the parent's server:\n%s", code, text)
 	}
 }
+
+// The user's own servers of ~/.claude.json (user and local scope) are
+// listed as what Claude Code starts, and are not the project's to review.
+func TestClaudeListsUserMCPServers(t *testing.T) {
+	io, out, project := claudeCommandEnv(t, nil)
+	home := io.Env.Get("HOME")
+	cfg := `{"mcpServers": {"mine": {"command": "my-srv"}}, "projects": {"` + project + `": {"mcpServers": {"here": {"command": "local-srv"}}}}}`
+	if err := os.MkdirAll(home, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(home, ".claude.json"), []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code := Main(context.Background(), []string{"list", "--agent", "claude"}, io); code != 0 {
+		t.Fatalf("list exit %d: %s", code, out())
+	}
+	text := out()
+	for _, s := range []string{"MCP server mine: my-srv", "MCP server here: local-srv", "local-scope server you added"} {
+		if !strings.Contains(text, s) {
+			t.Errorf("list lacks %q:\n%s", s, text)
+		}
+	}
+	if code := Main(context.Background(), []string{"audit", "--agent", "claude"}, io); code != 0 {
+		t.Errorf("audit exit %d, want 0 (the user's own servers):\n%s", code, out())
+	}
+}

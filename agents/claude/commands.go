@@ -139,6 +139,7 @@ func (r *Registry) collectCommands() {
 			}
 		}
 	}
+	r.collectUserMCPServers()
 	r.collectHelpers()
 }
 
@@ -199,22 +200,65 @@ func (r *Registry) readMCPChoices() mcpChoices {
 	return c
 }
 
-// globalProjectEntry is the project's entry in ~/.claude.json (the one
-// that decided folder trust), or nil.
-func (r *Registry) globalProjectEntry() *settingsio.Node {
-	ft := r.Snapshot.FolderTrust
-	if ft.Key == "" || r.Snapshot.Paths.GlobalConfig == "" {
+// globalConfig is ~/.claude.json as parsed (nil when it is missing or
+// does not parse: the folder trust reports that).
+func (r *Registry) globalConfig() *settingsio.Node {
+	path := r.Snapshot.Paths.GlobalConfig
+	if path == "" || r.Snapshot.FolderTrust.Err != nil {
 		return nil
 	}
-	data, err := os.ReadFile(r.Snapshot.Paths.GlobalConfig)
+	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil
 	}
-	root, perr := ParseJSON(r.Snapshot.Paths.GlobalConfig, data)
+	root, perr := ParseJSON(path, data)
 	if perr != nil {
 		return nil
 	}
-	return root.Get("projects").Get(ft.Key)
+	return root
+}
+
+// globalProjectEntry is the project's entry in ~/.claude.json: the one
+// that decided folder trust, else the project folder's, else the trust
+// root's; nil when none.
+func (r *Registry) globalProjectEntry() *settingsio.Node {
+	projects := r.globalConfig().Get("projects")
+	ft := r.Snapshot.FolderTrust
+	for _, k := range []string{ft.Key, r.Snapshot.ProjectDir, ft.Root} {
+		if e := projects.Get(k); k != "" && e != nil {
+			return e
+		}
+	}
+	return nil
+}
+
+// collectUserMCPServers lists the servers of ~/.claude.json: user scope
+// (its mcpServers) and local scope (the project's entry's), both the
+// user's own (claude mcp add): listed, not reviewed.
+func (r *Registry) collectUserMCPServers() {
+	root := r.globalConfig()
+	if root == nil {
+		return
+	}
+	f := &settingsio.File{Layer: settingsio.LayerUser, Path: r.Snapshot.Paths.GlobalConfig, Exists: true, Root: root}
+	add := func(servers *settingsio.Node, path, scope string) {
+		if !servers.Is(settingsio.Object) {
+			return
+		}
+		for _, m := range servers.Members {
+			h := r.commandEntry(f, hooks.KindMCPServer, m.Key, m.Value, path+"."+jsonPathKey(m.Key))
+			r.readMCPServer(f, h, m.Value)
+			if h.Status == "" {
+				h.Status, h.Reason = hooks.StatusRuns, "a "+scope+" server you added (claude mcp add): Claude Code starts it without asking"
+				h.Gate = "none: your own " + scope + " server"
+			}
+			r.Hooks = append(r.Hooks, h)
+		}
+	}
+	add(root.Get("mcpServers"), "mcpServers", "user-scope")
+	for _, k := range []string{r.Snapshot.ProjectDir} {
+		add(root.Get("projects").Get(k).Get("mcpServers"), "projects."+jsonPathKey(k)+".mcpServers", "local-scope")
+	}
 }
 
 // collectMCPServers lists the servers of an "mcpServers" object at path of
