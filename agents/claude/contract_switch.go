@@ -31,6 +31,9 @@ func (p *Project) Switches() agents.SwitchInfo {
 // store, locked for plugin and managed handlers, none for a handler Claude
 // Code rejects.
 func (p *Project) SwitchOf(h *hooks.Hook) agents.HookSwitch {
+	if !h.IsHook() || h.Origin.Layer == LayerSkill {
+		return agents.HookSwitch{} // Hookwarden switches only settings hooks
+	}
 	if _, off := DisabledID(h); off {
 		return agents.HookSwitch{Switchable: true}
 	}

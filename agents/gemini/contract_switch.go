@@ -57,6 +57,9 @@ func disableAllText(scope settingsio.Layer) string {
 // matches the hook's name, or its command when it has none. An entry in a
 // system file locks it off.
 func (p *Project) SwitchOf(h *hooks.Hook) agents.HookSwitch {
+	if !h.IsHook() {
+		return agents.HookSwitch{} // Gemini's hook switches do not reach it
+	}
 	return switchOf(h, p.reg)
 }
 
