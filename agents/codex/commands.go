@@ -46,6 +46,13 @@ func (s *Snapshot) collectCommands() {
 			} else {
 				s.invalidCommand(h, v, "notify must be an array of strings (a program and its arguments); Codex refuses the configuration")
 			}
+			if f.Layer == LayerProject && h.Status == "" {
+				// Observed with 0.171.0 (codex-live): a trusted project's
+				// notify never ran, the user's did. Still reviewed, in
+				// case a later Codex runs it.
+				h.Status = StatusSkipped
+				h.Reason = "Codex 0.171.0 does not run the notify of a project config.toml (observed), only the user's and the system's"
+			}
 			notify = append(notify, h)
 		}
 		mv := doc.Root.Value("mcp_servers")
