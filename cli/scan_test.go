@@ -54,7 +54,9 @@ func TestScanFindsEveryHookFileAndFailsOnCritical(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &doc); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
-	if doc.Level != "critical" || len(doc.Files) != 4 || len(doc.Hooks) != 4 {
+	// Five files: the extension's gemini-extension.json is read for its
+	// MCP servers (it has none here).
+	if doc.Level != "critical" || len(doc.Files) != 5 || len(doc.Hooks) != 4 {
 		t.Fatalf("level %s, %d files, %d hooks:\n%s", doc.Level, len(doc.Files), len(doc.Hooks), out)
 	}
 	want := map[string]string{"BeforeTool": "none", "PostToolUse": "critical", "SessionStart": "review", "Stop": "none"}

@@ -131,6 +131,13 @@ type Hook struct {
 	ProjectControlled string
 	// Agent is whose hook this is ("" means Gemini CLI).
 	Agent Agent
+	// Kind is what the entry is: a hook ("") or another command the agent
+	// runs (see Kind); When says when the agent runs a command of another
+	// kind, and Gate whether the agent itself asks first ("" when it
+	// does not), both in words.
+	Kind Kind
+	When string
+	Gate string
 	// Ext holds facts of the hook that only its agent has (nil when it has
 	// none); only that agent's package reads it, through its own accessor.
 	Ext any

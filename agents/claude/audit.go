@@ -22,6 +22,11 @@ type HookReview struct {
 	File  string           `json:"file"`
 	// Plugin is the plugin id of a plugin handler.
 	Plugin string `json:"plugin,omitempty"`
+	// Kind is what the entry is when it is not a hook (hooks.Kind).
+	Kind hooks.Kind `json:"kind,omitempty"`
+	// definition is the entry's Definition, for the diff of a changed
+	// command.
+	definition string
 }
 
 // Gone is an approval that matches no handler any more.
@@ -125,6 +130,9 @@ func AuditData(snap *Snapshot, hs []*hooks.Hook, data *trust.StoreData) (*Report
 		if prev != nil {
 			old = &trust.Approval{Scripts: prev.Scripts}
 			rv.FieldChanges, _ = claudeSettingsChanges(prev, settingsNow)
+			if rv.Kind != hooks.KindHook {
+				rv.FieldChanges = append(trust.DiffDefinitions(commandFieldsOf(prev.Definition), commandFieldsOf(rv.definition)), rv.FieldChanges...)
+			}
 		}
 		a.ReviewScripts(&rv.HookReview, old)
 	}
@@ -177,7 +185,12 @@ func claudeReviewOf(h *hooks.Hook, project string) (HookReview, error) {
 	}
 	place, _ := Place(h)
 	label := claudeLabel(h)
-	rv := HookReview{Layer: h.Origin.Layer, File: h.Origin.File}
+	rv := HookReview{Layer: h.Origin.Layer, File: h.Origin.File, Kind: h.Kind}
+	if !h.IsHook() {
+		if rv.definition, err = Definition(h); err != nil {
+			return HookReview{}, err
+		}
+	}
 	rv.DiscoverCommand = claudeScriptCommand(h, project)
 	if HandlerOf(h) != nil && HandlerOf(h).PluginRoot != "" {
 		rv.ScriptRoots = []string{HandlerOf(h).PluginRoot}
@@ -185,8 +198,14 @@ func claudeReviewOf(h *hooks.Hook, project string) (HookReview, error) {
 	if HandlerOf(h) != nil {
 		rv.Plugin = HandlerOf(h).Plugin
 	}
+	event := string(h.Event)
+	if !h.IsHook() {
+		// The place of a command is its kind and name: a changed server
+		// is matched with the approval of the same name.
+		event = string(h.Kind) + " " + h.Name
+	}
 	rv.ProjectHook = trust.ProjectHook{
-		Event: string(h.Event), Matcher: h.Matcher, Definition: place.Group, Index: place.Index,
+		Event: event, Matcher: h.Matcher, Definition: place.Group, Index: place.Index,
 		Path: h.Origin.Path, HookID: h.ID, Command: label, RawCommand: claudeScriptCommand(h, project),
 		Type: h.Type, IsCommand: h.Type == "command", Key: key, Label: label,
 		Line: h.Origin.Line, Column: h.Origin.Column,

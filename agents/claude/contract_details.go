@@ -13,6 +13,9 @@ import (
 // type, matcher, if rule, timeout, async, shell, model, status message;
 // then its headers and plugin (documents only).
 func (p *Project) Details(h *hooks.Hook) []agents.Field {
+	if !h.IsHook() {
+		return commandDetails(h)
+	}
 	out := commandFields(h)
 	out = append(out, agents.Field{Key: "event", Label: "Settings", Value: "event " + string(h.Event), JSON: h.Event})
 	for _, f := range settingsFields(h) {
@@ -115,7 +118,7 @@ func settingsFields(h *hooks.Hook) []agents.Field {
 // every agent has, its label as name, its timeout as written and the
 // Claude Code handler fields.
 func (p *Project) HookDocument(h *hooks.Hook) agents.Document {
-	return agents.Document{
+	return append(agents.Document{
 		agents.Slot("id"), agents.Slot("event"), agents.Slot("matcher"), agents.Slot("type"),
 		agents.Member("name", Label(h)),
 		agents.Slot("command"), agents.Slot("raw_command"),
@@ -125,5 +128,5 @@ func (p *Project) HookDocument(h *hooks.Hook) agents.Document {
 		agents.Slot("status"), agents.Slot("reason"),
 		agents.Member("claude", HandlerOf(h)),
 		agents.Slot("risk"),
-	}
+	}, agents.CommandMembers(h)...)
 }

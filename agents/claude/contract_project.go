@@ -22,11 +22,12 @@ func New() Agent { return Agent{} }
 // Info names Claude Code.
 func (Agent) Info() agents.Info {
 	return agents.Info{Name: "claude", Title: "Claude Code", Types: slices.Clone(handlerTypes),
-		Statuses: []hooks.Status{StatusBlockedByPolicy, StatusNeverRuns},
-		Tones:    map[hooks.Status]agents.Tone{StatusBlockedByPolicy: agents.ToneHeld, StatusNeverRuns: agents.ToneWarn},
+		Statuses: []hooks.Status{StatusBlockedByPolicy, StatusNeverRuns, StatusOverridden},
+		Tones: map[hooks.Status]agents.Tone{StatusBlockedByPolicy: agents.ToneHeld, StatusNeverRuns: agents.ToneWarn,
+			StatusOverridden: agents.ToneNeutral},
 		Layers: map[settingsio.Layer]agents.LayerRole{
 			LayerManaged: agents.RoleAdmin, settingsio.LayerUser: agents.RoleUser, LayerProject: agents.RoleProject,
-			LayerLocal: agents.RoleLocal, LayerPlugin: agents.RoleAddOn,
+			LayerLocal: agents.RoleLocal, LayerPlugin: agents.RoleAddOn, LayerSkill: agents.RoleProject,
 		}}
 }
 
@@ -104,8 +105,8 @@ func (p *Project) Summary() agents.Summary {
 		FolderTrust: agents.FolderTrust{Supported: true, Trusted: ft.Accepted, State: state, Source: ft.File,
 			Reason: ft.Reason},
 		Files: "The files Claude Code reads for this project: user, project, local and managed settings in merge order " +
-			"(every layer adds its hooks), the hook files of the plugins named in enabledPlugins, ~/.claude.json with the " +
-			"folder trust flag (read only), and Hookwarden's store.",
+			"(every layer adds its hooks), the hook files of the plugins named in enabledPlugins, the project's .mcp.json and " +
+			"the frontmatter of its skills and subagents, ~/.claude.json with the folder trust flag (read only), and Hookwarden's store.",
 	}
 	switch {
 	case r.ManagedDisableAll:
@@ -246,6 +247,19 @@ func (p *Project) Layers() []agents.Layer {
 	for _, f := range snap.Layers {
 		l := agents.FileLayer(f)
 		l.Hooks, l.Reviewed = perFile[f.Path], reviewed(f.Layer)
+		out = append(out, l)
+	}
+	for _, f := range snap.Skills {
+		l := agents.FileLayer(f)
+		l.Label, l.Hooks, l.Reviewed = "skill or subagent frontmatter", perFile[f.Path], true
+		out = append(out, l)
+	}
+	for _, f := range append(slices.Clip(snap.MCPParents), snap.MCP) {
+		if f == nil {
+			continue
+		}
+		l := agents.FileLayer(f)
+		l.Kind, l.Label, l.Hooks, l.Reviewed = "mcp", "project MCP servers", perFile[f.Path], true
 		out = append(out, l)
 	}
 	for _, pl := range snap.Plugins {

@@ -191,7 +191,11 @@ func auditText(rep *Report, hs []agents.HookReview) []agents.TextLine {
 		if h.Status == trust.StatusTrusted && h.RunsUnseenCode() {
 			status = "trusted*"
 		}
-		f("%-14s %s %s  %s\n               %s:%d (%s)  %s\n", status, h.Event, matcherLabel(h.Matcher), h.Command, c.File, h.Line, c.Layer, h.Key[:12])
+		m := matcherLabel(h.Matcher)
+		if c.Kind != hooks.KindHook {
+			m = "(" + c.Kind.Title() + ")"
+		}
+		f("%-14s %s %s  %s\n               %s:%d (%s)  %s\n", status, h.Event, m, h.Command, c.File, h.Line, c.Layer, h.Key[:12])
 		t = append(t, agents.TextLine{Format: "               %s\n", Risk: &hs[i].Risk},
 			agents.TextLine{Format: "               %s\n", Warn: []string{h.Command, h.Matcher}})
 		if h.Status == trust.StatusChanged {
@@ -365,7 +369,8 @@ func SelectHandlers(hs []*hooks.Hook, selectors []string) ([]*hooks.Hook, []stri
 		found := false
 		for i, h := range hs {
 			fp, _ := Fingerprint(h)
-			if h.ID == sel || fp == sel || (len(sel) >= 8 && strings.HasPrefix(fp, sel)) || SelectionLabel(h) == sel {
+			if h.ID == sel || fp == sel || (len(sel) >= 8 && strings.HasPrefix(fp, sel)) || SelectionLabel(h) == sel ||
+				!h.IsHook() && (h.Name == sel || Label(h) == sel) {
 				picked[i], found = true, true
 			}
 		}

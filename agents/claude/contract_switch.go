@@ -31,6 +31,9 @@ func (p *Project) Switches() agents.SwitchInfo {
 // store, locked for plugin and managed handlers, none for a handler Claude
 // Code rejects.
 func (p *Project) SwitchOf(h *hooks.Hook) agents.HookSwitch {
+	if !h.IsHook() || h.Origin.Layer == LayerSkill {
+		return agents.HookSwitch{} // Hookwarden switches only settings hooks
+	}
 	if _, off := DisabledID(h); off {
 		return agents.HookSwitch{Switchable: true}
 	}
@@ -92,6 +95,14 @@ func (p *Project) disable(ctx context.Context, req agents.ToggleRequest) (*agent
 	}
 	if len(hs) == 0 {
 		return nil, &agents.InputError{Msg: "name the handler: its command (with args), URL, id or fingerprint"}
+	}
+	for _, h := range hs {
+		if !h.IsHook() {
+			return nil, agents.NotSupported("disable", Label(h)+" is not a hook: Hookwarden switches only hooks; remove it from "+h.Origin.File+" or approve it")
+		}
+		if h.Origin.Layer == LayerSkill {
+			return nil, agents.NotSupported("disable", "a hook of a skill's or subagent's frontmatter ("+h.Origin.File+") cannot be switched by Hookwarden; edit the file or approve it")
+		}
 	}
 	res := &agents.ToggleResult{}
 	if !req.ForceWorkspace {

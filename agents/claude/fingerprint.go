@@ -18,7 +18,7 @@ import (
 // reviewedLayers are the layers whose handlers Hookwarden fingerprints
 // and gates: the ones that arrive with the repository or a plugin update
 // (the user's own and managed files are not reviewed).
-var reviewedLayers = []settingsio.Layer{LayerProject, LayerLocal, LayerPlugin}
+var reviewedLayers = []settingsio.Layer{LayerProject, LayerLocal, LayerPlugin, LayerSkill}
 
 // Reviewed reports whether a Claude Code handler is one Hookwarden
 // reviews.
@@ -47,6 +47,11 @@ func Definition(h *hooks.Hook) (string, error) {
 		handler = map[string]any{"type": h.Type, "command": h.Command}
 	}
 	def := map[string]any{"event": string(h.Event), "handler": handler}
+	if !h.IsHook() {
+		// A command of another kind: its kind, its name (server or key)
+		// and its value as written (command, args, env, url, headers…).
+		def = map[string]any{"kind": string(h.Kind), "name": h.Name, "value": handler}
+	}
 	if h.HasMatcher {
 		def["matcher"] = h.Matcher
 	}
@@ -84,6 +89,9 @@ func Place(h *hooks.Hook) (HandlerPlace, bool) {
 // claudeLabel names a handler: command (with args), URL, MCP tool or
 // prompt.
 func claudeLabel(h *hooks.Hook) string {
+	if !h.IsHook() {
+		return commandLabel(h)
+	}
 	c := HandlerOf(h)
 	switch {
 	case h.Command != "":

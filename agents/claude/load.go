@@ -66,6 +66,11 @@ func Load(opts Options) *Snapshot {
 	}
 	s.Layers = []*settingsio.File{user, projectFile, localFile}
 	s.Layers = append(s.Layers, loadManagedFiles(s.Paths, real)...)
+	s.MCP = loadMCPFile(s, opts.Home, opts.GOOS, real)
+	s.MCPParents = loadParentMCPFiles(s.ProjectDir, opts.Home, opts.GOOS, real)
+	if projectFile.Ignored == "" {
+		s.Skills = loadSkillFiles(project, real)
+	}
 	if real {
 		s.Plugins = loadClaudePlugins(s)
 	}

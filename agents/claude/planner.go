@@ -40,7 +40,7 @@ func (r *Registry) Plan(event hooks.Event, ctx *Context) *Plan {
 	plan := &Plan{Event: event, Notes: map[string]string{}}
 	seen := map[string]bool{}
 	for _, h := range r.Hooks {
-		if h.Event != event || (h.Status != hooks.StatusRuns && h.Status != hooks.StatusDuplicate) {
+		if h.Event != event || !h.IsHook() || (h.Status != hooks.StatusRuns && h.Status != hooks.StatusDuplicate) {
 			continue
 		}
 		if ctx != nil && info.Matcher != MatchNone {

@@ -216,6 +216,10 @@ func readPluginHooks(p *Plugin) {
 	if mf := loadPluginJSON(manifestPath); mf.Exists {
 		p.Manifest = mf
 	}
+	if mf := loadPluginJSON(filepath.Join(p.Root, MCPFileName)); mf.Exists {
+		p.MCP = mf
+	}
+	p.Skills = loadSkillDirs(filepath.Join(p.Root, "skills"), filepath.Join(p.Root, "agents"))
 	seen := map[string]bool{}
 	addFile := func(path string) {
 		clean := filepath.Clean(path)

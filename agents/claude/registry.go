@@ -66,8 +66,10 @@ func Build(snap *Snapshot) *Registry {
 	for _, p := range snap.Plugins {
 		r.collectPlugin(p)
 	}
+	r.collectSkills()
 	r.checkCommands()
 	r.assignStatuses()
+	r.collectCommands()
 	r.gatherDiagnostics()
 	return r
 }
@@ -166,6 +168,9 @@ func (r *Registry) HooksIn(layer settingsio.Layer) []*hooks.Hook {
 
 // Label names a handler for people: its command, URL, MCP tool or prompt.
 func Label(h *hooks.Hook) string {
+	if !h.IsHook() {
+		return commandLabel(h)
+	}
 	c := HandlerOf(h)
 	switch {
 	case h.Command != "":

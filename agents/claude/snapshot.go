@@ -1,6 +1,10 @@
 package claude
 
-import "github.com/hookwarden/hookwarden/settingsio"
+import (
+	"slices"
+
+	"github.com/hookwarden/hookwarden/settingsio"
+)
 
 // The layers Claude Code reads hooks from. LayerUser ("user") is shared
 // with Gemini CLI.
@@ -62,6 +66,10 @@ type Plugin struct {
 	// Hooks are the plugin's hook sources: hooks/hooks.json and whatever
 	// plugin.json's "hooks" field names, in load order.
 	Hooks []*HookSource
+	// MCP is the plugin's .mcp.json (nil when absent); see commands.go.
+	MCP *settingsio.File
+	// Skills are the frontmatters of its skills and agents (skills.go).
+	Skills []*settingsio.File
 }
 
 // HookSource is one place a plugin's hooks come from.
@@ -112,6 +120,15 @@ type Snapshot struct {
 	Layers      []*settingsio.File
 	Plugins     []*Plugin
 	FolderTrust FolderTrust
+	// MCP is the project's .mcp.json (its MCP servers; see commands.go),
+	// and MCPParents those of the folders above it up to the file system's
+	// root, root first (the home folder's left out), which Claude Code
+	// reads too, a nearer file's server winning by name.
+	MCP        *settingsio.File
+	MCPParents []*settingsio.File
+	// Skills are the frontmatters of the project's skills and subagents
+	// (their hooks; see skills.go).
+	Skills []*settingsio.File
 }
 
 // Files returns the settings files of one layer.
@@ -150,12 +167,30 @@ func (s *Snapshot) Setting(path ...string) (*settingsio.Node, *settingsio.File) 
 // load order. Missing files are not listed.
 func (s *Snapshot) UnreadableFiles() []settingsio.FileError {
 	out := settingsio.LayerErrors(s.Layers)
+	for _, f := range append(slices.Clip(s.MCPParents), s.MCP) {
+		if e, ok := settingsio.FileErrorOf(f, ""); ok {
+			out = append(out, e)
+		}
+	}
+	for _, f := range s.Skills {
+		if e, ok := settingsio.FileErrorOf(f, ""); ok {
+			out = append(out, e)
+		}
+	}
 	for _, p := range s.Plugins {
 		if !p.Enabled {
 			continue
 		}
 		if e, ok := settingsio.FileErrorOf(p.Manifest, p.ID); ok {
 			out = append(out, e)
+		}
+		if e, ok := settingsio.FileErrorOf(p.MCP, p.ID); ok {
+			out = append(out, e)
+		}
+		for _, f := range p.Skills {
+			if e, ok := settingsio.FileErrorOf(f, p.ID); ok {
+				out = append(out, e)
+			}
 		}
 		for _, src := range p.Hooks {
 			if src.Inline {

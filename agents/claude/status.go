@@ -39,6 +39,9 @@ func (r *Registry) assignStatuses() {
 			continue
 		}
 		h.Status, h.Reason = hooks.StatusRuns, runsReason(h)
+		if note := skillNote(h); note != "" {
+			h.Reason += ", " + note
+		}
 		key := string(h.Event) + "\x00" + HandlerOf(h).Identity
 		for _, first := range earlier[key] {
 			if MatchesAll(first) || first.Matcher == h.Matcher {

@@ -22,6 +22,18 @@ func WatchPaths(s *Snapshot) []string {
 	w.File(s.Paths.ManagedFile)
 	w.Dir(s.Paths.ManagedDropIns)
 	w.File(s.Paths.GlobalConfig)
+	if s.MCP != nil {
+		w.File(s.MCP.Path)
+		w.Dir(filepath.Join(s.ProjectDir, ".claude", "skills"))
+		w.Dir(filepath.Join(s.ProjectDir, ".claude", "agents"))
+	}
+	for _, f := range s.MCPParents {
+		w.File(f.Path)
+	}
+	for _, f := range s.Skills {
+		w.Dir(filepath.Dir(f.Path))
+		w.File(f.Path)
+	}
 	if s.Paths.Plugins != "" {
 		w.Dir(s.Paths.Plugins)
 		w.File(filepath.Join(s.Paths.Plugins, "installed_plugins.json"))
@@ -34,6 +46,11 @@ func WatchPaths(s *Snapshot) []string {
 		w.Dir(filepath.Join(p.Root, "hooks"))
 		w.File(filepath.Join(p.Root, "hooks", "hooks.json"))
 		w.File(filepath.Join(p.Root, ".claude-plugin", "plugin.json"))
+		w.File(filepath.Join(p.Root, MCPFileName))
+		w.Dir(filepath.Join(p.Root, "skills"))
+		for _, f := range p.Skills {
+			w.File(f.Path)
+		}
 		for _, src := range p.Hooks {
 			if src.File != nil {
 				w.File(src.File.Path)

@@ -83,7 +83,7 @@ func (p *Project) Dir() string { return p.snap.Paths.Cwd }
 func (p *Project) Snapshot() *Snapshot { return p.snap }
 
 // Hooks are every handler of every layer, in Codex's order.
-func (p *Project) Hooks() []*hooks.Hook { return p.snap.Hooks() }
+func (p *Project) Hooks() []*hooks.Hook { return append(p.snap.Hooks(), p.snap.Commands...) }
 
 // Handler is the Codex handler of a neutral hook (nil for another's).
 func (p *Project) Handler(h *hooks.Hook) *Handler { return p.byHook[h] }
@@ -99,7 +99,12 @@ func (p *Project) Diagnostics() []hooks.Diagnostic {
 
 // Title is how a Codex hook is named: its command (Codex hooks have no
 // names), or the MCP tool, or the type of a handler Codex skips.
-func (p *Project) Title(h *hooks.Hook) string { return shortName(h) }
+func (p *Project) Title(h *hooks.Hook) string {
+	if h != nil && !h.IsHook() {
+		return commandTitle(h)
+	}
+	return shortName(h)
+}
 
 // Unreadable are the files that exist but could not be read, parsed or
 // decoded as Codex does.
@@ -260,6 +265,9 @@ func (p *Project) Watch() []string {
 // (Codex's word), stored hash, enablement, timeout, async, status message
 // and source.
 func (p *Project) Details(h *hooks.Hook) []agents.Field {
+	if !h.IsHook() {
+		return commandDetails(h)
+	}
 	c := p.byHook[h]
 	out := []agents.Field{{Key: "command", Label: "Command", Value: h.Command, Code: true, Lines: true}}
 	if c == nil {
@@ -314,7 +322,7 @@ func (p *Project) HookDocument(h *hooks.Hook) agents.Document {
 			agents.Member("trust_status", c.Trust), agents.Member("enabled", c.Enabled), agents.Member("managed", c.IsManaged),
 			agents.Member("runs", c.Runs))
 	}
-	return append(d, agents.Slot("risk"))
+	return append(append(d, agents.Slot("risk")), agents.CommandMembers(h)...)
 }
 
 // null is a JSON null for a Document member (a nil JSON would fall back

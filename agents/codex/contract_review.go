@@ -36,6 +36,9 @@ type codexReview struct {
 	sec   *StoreSection
 	// doc is Codex's own words per hook, for audit --json.
 	doc []reviewDocHook
+	// commandGone are the gone approvals of commands that are not hooks
+	// (in Hookwarden's store only), by fingerprint.
+	commandGone map[string]bool
 }
 
 // reviewDocHook is one hook of Codex's review document.
@@ -134,6 +137,20 @@ func (p *Project) review() (*codexReview, error) {
 		}
 	}
 	r.Gone = p.gone(sec)
+	cr, err := agents.ReviewCommands(data, string(Name), p.Dir(), p.snap.commandSpecs())
+	if err != nil {
+		return nil, err
+	}
+	for i := range cr.Hooks {
+		if x := p.commandByID(cr.Hooks[i].HookID); x != nil && p.env.WantsRisk(cr.Hooks[i].NeedsReview()) {
+			cr.Hooks[i].Risk = risk.Analyze(agents.RiskSubject(p, x, p.Dir()), risk.Options{Cache: cache})
+		}
+	}
+	r.AddCommands(cr, "")
+	r.commandGone = map[string]bool{}
+	for _, g := range cr.Gone {
+		r.commandGone[g.Key] = true
+	}
 	r.Words = reviewWords
 	r.Folder = p.folderView()
 	r.Files = []string{p.snap.Paths.UserConfigTOML, p.store.Path()}
@@ -142,7 +159,7 @@ func (p *Project) review() (*codexReview, error) {
 	}
 	r.Document = map[string]any{"agent": string(Name), "project": p.Dir(), "config": p.snap.Paths.UserConfigTOML,
 		"store": p.store.Path(), "needs_review": r.NeedsReview, "hooks": r.doc, "gone": r.Gone,
-		"unreadable": r.Unreadable, "codex_warnings": r.Warnings, "fatal": p.snap.Fatal}
+		"unreadable": r.Unreadable, "codex_warnings": r.Warnings, "fatal": p.snap.Fatal, "commands": cr.Hooks}
 	r.Text = auditText(p, r)
 	return r, nil
 }
@@ -320,13 +337,34 @@ func keyFile(key string) string {
 // disk since is refused ("review it again"). With CarryOver, hooks that
 // were only moved keep their approval at the new key and the stale old
 // entry goes.
-func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agents.ApproveResult, error) {
+func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (res *agents.ApproveResult, err error) {
 	if req.Repair {
 		return nil, agents.NotSupported("approve", "Codex keeps its own trust (trusted_hash in config.toml): there is nothing of Hookwarden's to put back; approve the hooks again")
 	}
 	if req.All && len(req.IDs) > 0 || !req.All && !req.CarryOver && len(req.IDs) == 0 {
 		return nil, agents.BadRequestf("give --all or hooks (command, trust key or id)")
 	}
+	if p.storeErr != nil {
+		return nil, p.storeErr
+	}
+	cmdRes := &agents.ApproveResult{Approved: []string{}}
+	if !req.CarryOver || req.All {
+		rest, err := agents.ApproveCommandsFor(ctx, p, p.store, string(Name), p.Dir(), p.snap.commandSpecs(), req, p.env.Clock(), cmdRes)
+		if err != nil {
+			return nil, err
+		}
+		if !req.All && len(rest) == 0 {
+			return cmdRes, nil
+		}
+		req.IDs = rest
+	}
+	defer func() {
+		if res != nil && len(cmdRes.Approved) > 0 {
+			res.Approved = append(cmdRes.Approved, res.Approved...)
+			res.Files = append(res.Files, cmdRes.Files...)
+			res.Text = append(cmdRes.Text, res.Text...)
+		}
+	}()
 	if err := agents.Recheck(ctx, p, req.Reviewed); err != nil {
 		return nil, err
 	}
@@ -407,7 +445,7 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 	if err != nil {
 		return nil, err
 	}
-	res := &agents.ApproveResult{Approved: []string{}, Files: []string{p.snap.Paths.UserConfigTOML, p.store.Path()}}
+	res = &agents.ApproveResult{Approved: []string{}, Files: []string{p.snap.Paths.UserConfigTOML, p.store.Path()}}
 	for _, h := range picked {
 		if st, ok := v.states[h.Key]; !ok || st.trustedHash != h.CurrentHash {
 			res.Lost = append(res.Lost, h.Key)
@@ -493,13 +531,35 @@ func (p *Project) unchangedOnDisk(hs []*Handler) error {
 // Revoke removes trusted_hash from the hooks' [hooks.state."<key>"] (the
 // table goes when nothing else is left in it; enabled = false stays), and
 // keeps Hookwarden's record as history for the next review's diff.
-func (p *Project) Revoke(_ context.Context, req agents.RevokeRequest) (*agents.RevokeResult, error) {
+func (p *Project) Revoke(_ context.Context, req agents.RevokeRequest) (res *agents.RevokeResult, err error) {
 	switch {
 	case (req.All || req.Gone) && len(req.IDs) > 0:
 		return nil, agents.BadRequestf("--all and --gone take no hooks")
 	case !req.All && !req.Gone && len(req.IDs) == 0:
 		return nil, agents.BadRequestf("give --all, --gone or hooks (command, trust key or id)")
+	case p.storeErr != nil:
+		return nil, p.storeErr
 	}
+	data, err := p.store.Load()
+	if err != nil {
+		return nil, err
+	}
+	cmdRes := &agents.RevokeResult{Revoked: []string{}}
+	rest, err := agents.RevokeCommandsFor(p.store, data, string(Name), p.Dir(), p.snap.commandSpecs(), req, cmdRes)
+	if err != nil {
+		return nil, err
+	}
+	if !req.All && !req.Gone && len(rest) == 0 {
+		return cmdRes, nil
+	}
+	req.IDs = rest
+	defer func() {
+		if res != nil && len(cmdRes.Revoked) > 0 {
+			res.Revoked = append(res.Revoked, cmdRes.Revoked...)
+			res.Files = append(res.Files, cmdRes.Files...)
+			res.Text = append(res.Text, cmdRes.Text...)
+		}
+	}()
 	r, err := p.review()
 	if err != nil {
 		return nil, err
@@ -508,7 +568,9 @@ func (p *Project) Revoke(_ context.Context, req agents.RevokeRequest) (*agents.R
 	switch {
 	case req.Gone:
 		for _, g := range r.Gone {
-			keys = append(keys, g.Key)
+			if !r.commandGone[g.Key] {
+				keys = append(keys, g.Key)
+			}
 		}
 	case req.All:
 		for _, h := range p.snap.Handlers {
@@ -523,7 +585,7 @@ func (p *Project) Revoke(_ context.Context, req agents.RevokeRequest) (*agents.R
 		}
 		keys = append(keys, hs...)
 	}
-	res := &agents.RevokeResult{Revoked: []string{}, Files: []string{}}
+	res = &agents.RevokeResult{Revoked: []string{}, Files: []string{}}
 	if len(keys) == 0 {
 		res.Text = []agents.TextLine{agents.Line("revoked 0 approval(s)\n")}
 		return res, nil

@@ -48,8 +48,13 @@ func auditText(p *Project, r *codexReview) []agents.TextLine {
 	if len(r.Hooks) == 0 {
 		f("No Codex hooks that Codex asks trust for.\n")
 	}
+	var commands []agents.HookReview
 	for i := range r.Hooks {
 		h := &r.Hooks[i]
+		if p.commandByID(h.HookID) != nil {
+			commands = append(commands, *h)
+			continue
+		}
 		c := p.keyed(h.Key)
 		word := ""
 		if c != nil {
@@ -70,6 +75,10 @@ func auditText(p *Project, r *codexReview) []agents.TextLine {
 			f("               was: %s\n", h.PreviousCommand)
 		}
 		t = append(t, agents.ReviewDetailLines(&h.HookReview)...)
+	}
+	if len(commands) > 0 {
+		f("\ncommands that are not hooks (MCP servers, notify; approvals in Hookwarden's store):\n")
+		t = append(t, agents.CommandText(commands)...)
 	}
 	for _, g := range r.Gone {
 		f("%-14s %s  (%s)\n", "gone", g.Key, g.Label)

@@ -36,6 +36,7 @@ func (Agent) HookFile(p string) (agents.ScanFile, bool) {
 func (a Agent) ScanHooks(sf agents.ScanFile) ([]agents.ScanHook, error) {
 	f := &File{Path: sf.Path}
 	var defs *defFile
+	var cmds []agents.ScanHook
 	switch filepath.Base(sf.Path) {
 	case "hooks.json":
 		f.Kind = KindHooksJSON
@@ -47,6 +48,7 @@ func (a Agent) ScanHooks(sf agents.ScanFile) ([]agents.ScanHook, error) {
 	case "config.toml":
 		f.Kind = KindConfigTOML
 		defs = readConfigTOML(f).hooks
+		cmds = scanCommands(f, sf)
 	default:
 		return nil, fmt.Errorf("codex: %s is not a Codex hook file", sf.Path)
 	}
@@ -60,14 +62,14 @@ func (a Agent) ScanHooks(sf agents.ScanFile) ([]agents.ScanHook, error) {
 		err = errors.New(f.Path + ": " + string(f.State))
 	}
 	if defs == nil {
-		return nil, err
+		return cmds, err
 	}
 	if err == nil && len(defs.errs) > 0 {
 		e := defs.errs[0]
 		err = &settingsio.ParseError{Path: f.Path, Line: e.pos.Line, Column: e.pos.Column,
 			Msg: e.msg + " (Codex loads none of this file's hooks)"}
 	}
-	return scanDefs(a.Info().Name, sf, defs), err
+	return append(scanDefs(a.Info().Name, sf, defs), cmds...), err
 }
 
 func scanDefs(agent string, sf agents.ScanFile, defs *defFile) []agents.ScanHook {

@@ -150,6 +150,7 @@ func Load(opts Options, flags SessionFlags) (*Snapshot, error) {
 		s.addLayer(l, states)
 	}
 	s.sameCommandTwice()
+	s.collectCommands()
 	return s, nil
 }
 

@@ -120,6 +120,9 @@ type Snapshot struct {
 	// Fatal is set when Codex refuses the configuration as a whole (a
 	// config.toml it cannot parse or type-check): it then runs no hook.
 	Fatal string
+	// Commands are the commands Codex runs that are not hooks (MCP
+	// servers, notify; see commands.go).
+	Commands []*hooks.Hook
 }
 
 // Hooks returns the neutral model of every handler, in Handlers' order.

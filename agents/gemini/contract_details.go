@@ -16,6 +16,9 @@ const defaultTimeoutMS = 60000
 // the values Gemini filled from .env files, why the project decides it),
 // its settings (event, type, matcher, timeout, sequential) and its source.
 func (p *Project) Details(h *hooks.Hook) []agents.Field {
+	if !h.IsHook() {
+		return commandDetails(h)
+	}
 	out := []agents.Field{
 		{Key: "description", Label: "Description", Value: h.Description},
 		{Key: "command", Label: "Command", Value: h.Command, Code: true},
@@ -110,7 +113,7 @@ func (p *Project) HookDocument(h *hooks.Hook) agents.Document {
 	if h.ProjectControlled != "" {
 		d = append(d, agents.Member("project_controlled", h.ProjectControlled))
 	}
-	return d
+	return append(d, agents.CommandMembers(h)...)
 }
 
 // ListNotes are the lines under a hook whose command Gemini filled from

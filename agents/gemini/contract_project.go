@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
@@ -64,13 +65,20 @@ func (p *Project) Agent() agents.Info { return Agent{}.Info() }
 func (p *Project) Dir() string { return p.dir }
 
 // Hooks are every hook of every layer and extension.
-func (p *Project) Hooks() []*hooks.Hook { return p.reg.Hooks }
+func (p *Project) Hooks() []*hooks.Hook {
+	return append(slices.Clip(p.reg.Hooks), p.reg.Commands...)
+}
 
 // Diagnostics are every finding about the files and hooks.
 func (p *Project) Diagnostics() []hooks.Diagnostic { return p.reg.Diagnostics }
 
 // Title is Gemini CLI's name of a hook: its name, else its command.
-func (p *Project) Title(h *hooks.Hook) string { return h.DisplayName() }
+func (p *Project) Title(h *hooks.Hook) string {
+	if !h.IsHook() {
+		return commandTitle(h)
+	}
+	return h.DisplayName()
+}
 
 // Unreadable are the settings and hooks files that exist but cannot be
 // read or parsed.
@@ -195,7 +203,7 @@ func envFileState(e *EnvFile) string {
 // trusted_hooks.json.
 func (p *Project) Layers() []agents.Layer {
 	snap := p.snap
-	perFile := agents.HooksPerFile(p.reg.Hooks, nil)
+	perFile := agents.HooksPerFile(p.Hooks(), nil)
 	var out []agents.Layer
 	for _, f := range snap.Layers {
 		if f == nil {

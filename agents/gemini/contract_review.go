@@ -86,8 +86,13 @@ func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
 	r.Words = reviewWords
 	r.Folder = p.folderView()
 	r.Problems = reviewProblems(rep)
-	r.Document = auditDocument(rep, r.Hooks)
-	r.Text = auditText(rep, r.Hooks)
+	cr, err := p.reviewCommands(opts)
+	if err != nil {
+		return nil, err
+	}
+	r.Document = agents.WithCommands(auditDocument(rep, r.Hooks), cr.Hooks)
+	r.Text = auditText(rep, r.Hooks, cr.Hooks)
+	r.AddCommands(cr, opts.Store.Path())
 	return r, nil
 }
 
@@ -262,6 +267,11 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 			return res, nil
 		}
 	}
+	rest, err := p.approveCommands(ctx, opts, req, res)
+	if err != nil || (!req.All && len(rest) == 0) {
+		return res, err
+	}
+	req.IDs = rest
 	all, _ := ProjectHooks(snap)
 	picked := all
 	if !req.All {
@@ -350,7 +360,7 @@ func labelOfKey(hs []trust.ProjectHook, key string) string {
 // Hookwarden's store (kept there as history): of hooks by ID, name or
 // key, raw keys of hooks that are gone, every key of the project (All),
 // or the keys that match no hook any more (Gone).
-func (p *Project) Revoke(ctx context.Context, req agents.RevokeRequest) (*agents.RevokeResult, error) {
+func (p *Project) Revoke(ctx context.Context, req agents.RevokeRequest) (res *agents.RevokeResult, err error) {
 	if !req.All && !req.Gone && len(req.IDs) == 0 {
 		return nil, agents.BadRequestf("name the hooks to revoke (NAME or KEY), or pass --all or --gone")
 	}
@@ -362,6 +372,23 @@ func (p *Project) Revoke(ctx context.Context, req agents.RevokeRequest) (*agents
 		return nil, err
 	}
 	snap := p.snap
+	cmdRes := &agents.RevokeResult{}
+	rest, err := p.revokeCommands(opts, req, cmdRes)
+	if err != nil {
+		return nil, err
+	}
+	if !req.All && !req.Gone && len(rest) == 0 {
+		cmdRes.Revoked = append([]string{}, cmdRes.Revoked...)
+		return cmdRes, nil
+	}
+	req.IDs = rest
+	defer func() {
+		if res != nil {
+			res.Revoked = append(res.Revoked, cmdRes.Revoked...)
+			res.Files = append(res.Files, cmdRes.Files...)
+			res.Text = append(res.Text, cmdRes.Text...)
+		}
+	}()
 	trusted, err := TrustedKeys(snap, opts)
 	if err != nil {
 		return nil, err
@@ -399,7 +426,7 @@ func (p *Project) Revoke(ctx context.Context, req agents.RevokeRequest) (*agents
 			}
 		}
 	}
-	res := &agents.RevokeResult{Revoked: []string{}}
+	res = &agents.RevokeResult{Revoked: []string{}}
 	for _, k := range keys {
 		if slices.Contains(trusted, k) {
 			res.Revoked = append(res.Revoked, k)
@@ -546,7 +573,7 @@ func auditDocument(r *Report, hs []agents.HookReview) auditDoc {
 // auditText is the audit for a person: the trust files, then every hook
 // with every script it runs (its whole content when it was not seen
 // before, or its diff when it changed), then what to do.
-func auditText(r *Report, hs []agents.HookReview) []agents.TextLine {
+func auditText(r *Report, hs, commands []agents.HookReview) []agents.TextLine {
 	var t []agents.TextLine
 	f := func(format string, a ...any) { t = append(t, agents.Line(format, a...)) }
 	f("project       %s\n", r.Project)
@@ -660,6 +687,11 @@ func auditText(r *Report, hs []agents.HookReview) []agents.TextLine {
 		for _, k := range r.Gone {
 			f("    %s\n", k)
 		}
+	}
+	if len(commands) > 0 {
+		f("\ncommands that are not hooks (MCP servers, tool commands; approvals in Hookwarden's store):\n")
+		t = append(t, agents.CommandText(commands)...)
+		hs = append(slices.Clip(hs), commands...)
 	}
 	n := 0
 	for _, h := range hs {

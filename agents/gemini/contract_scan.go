@@ -14,6 +14,9 @@ var scanRules = []agents.ScanRule{
 
 // HookFile recognises Gemini CLI's hook files (scanRules).
 func (Agent) HookFile(p string) (agents.ScanFile, bool) {
+	if f, ok := manifestScanFile(p); ok {
+		return f, true
+	}
 	return agents.MatchScanRules(p, scanRules...)
 }
 
@@ -21,5 +24,14 @@ func (Agent) HookFile(p string) (agents.ScanFile, bool) {
 // event → definitions → "hooks" → handlers, with the file's root filled
 // in for its placeholders (agents.Scanner).
 func (a Agent) ScanHooks(f agents.ScanFile) ([]agents.ScanHook, error) {
-	return agents.ScanNestedJSONHooks(a.Info().Name, f)
+	if f.Kind == manifestScanKind {
+		return scanCommands(f)
+	}
+	hs, err := agents.ScanNestedJSONHooks(a.Info().Name, f)
+	if err == nil && f.Kind == "settings" {
+		var more []agents.ScanHook
+		more, err = scanCommands(f)
+		hs = append(hs, more...)
+	}
+	return hs, err
 }

@@ -57,6 +57,9 @@ func disableAllText(scope settingsio.Layer) string {
 // matches the hook's name, or its command when it has none. An entry in a
 // system file locks it off.
 func (p *Project) SwitchOf(h *hooks.Hook) agents.HookSwitch {
+	if !h.IsHook() {
+		return agents.HookSwitch{} // Gemini's hook switches do not reach it
+	}
 	return switchOf(h, p.reg)
 }
 
@@ -122,6 +125,11 @@ func (p *Project) Tracked(ctx context.Context, scope string) *agents.Tracked {
 // enable: both files unless a scope is named). A workspace disable is
 // refused when git tracks the file, unless forced.
 func (p *Project) Toggle(ctx context.Context, req agents.ToggleRequest) (*agents.ToggleResult, error) {
+	for _, h := range req.Hooks {
+		if !h.IsHook() {
+			return nil, agents.NotSupported("toggle", commandTitle(h)+" is not a hook: Gemini CLI's hook switches do not reach it")
+		}
+	}
 	scope, err := parseScope(req.Scope)
 	if err != nil {
 		return nil, err

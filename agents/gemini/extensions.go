@@ -200,6 +200,7 @@ func (pol *extensionPolicy) readManifest(ext *Extension) bool {
 	}
 	if perr == nil {
 		hydrateStrings(root, newHydrationContext(ext.Path, pol.projectDir, settingsio.StyleFor(pol.goos).Sep()).lookup)
+		ext.ManifestRoot = root
 		name := root.Get("name")
 		ext.Name, ext.Version = jsStringExpanded(name), jsStringExpanded(root.Get("version"))
 		if settings := root.Get("settings"); settings.Is(settingsio.Array) {

@@ -25,6 +25,11 @@ type Registry struct {
 	Hooks []*hooks.Hook
 	// Diagnostics holds every diagnostic: file-level ones and those of hooks.
 	Diagnostics []hooks.Diagnostic
+	// Commands are the commands Gemini CLI runs that are not hooks (MCP
+	// servers, tools.discoveryCommand and callCommand; see commands.go),
+	// kept apart from Hooks, which hold only what Gemini's hook system
+	// registers.
+	Commands []*hooks.Hook
 
 	matchers *matcherCache
 }
@@ -61,6 +66,7 @@ func Build(snap *Snapshot) *Registry {
 	r.checkCommands()
 	r.assignStatuses(trusted)
 	r.checkDisabledList()
+	r.collectCommands(trusted)
 	r.gatherDiagnostics()
 	return r
 }

@@ -27,6 +27,9 @@ type Extension struct {
 	// Gemini adds their values from Env to the env of every command hook
 	// of the extension.
 	SettingEnvVars []string
+	// ManifestRoot is gemini-extension.json as parsed and hydrated (nil
+	// when it does not parse), for its mcpServers.
+	ManifestRoot *settingsio.Node
 }
 
 // FolderTrustState is Gemini CLI's decision on the project folder.

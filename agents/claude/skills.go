@@ -1,0 +1,219 @@
+package claude
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/settingsio"
+)
+
+// Hooks in the YAML frontmatter of a project's skills
+// (.claude/skills/<name>/SKILL.md) and subagents (.claude/agents/*.md):
+// the "hooks" key holds the same event → matcher groups → handlers as a
+// settings file. Claude Code registers a skill's hooks when the skill is
+// invoked (for the rest of the session) and a subagent's while it runs;
+// both arrive with the repository, so Hookwarden reviews them like
+// project hooks.
+
+// LayerSkill is a project skill's SKILL.md or subagent's .md frontmatter.
+const LayerSkill settingsio.Layer = "skill"
+
+// maxYAMLDepth bounds the nesting of a frontmatter Hookwarden reads, and
+// maxYAMLNodes its size once aliases are expanded (a few aliases of
+// aliases make billions of nodes).
+const (
+	maxYAMLDepth = 64
+	maxYAMLNodes = 100000
+)
+
+// loadSkillFiles reads the frontmatter of every project skill and subagent
+// file, in name order. A file whose frontmatter cannot be parsed has Err
+// (and counts as unreadable); one without frontmatter has no Root.
+func loadSkillFiles(project string, real bool) []*settingsio.File {
+	if !real {
+		return nil
+	}
+	return loadSkillDirs(filepath.Join(project, ".claude", "skills"), filepath.Join(project, ".claude", "agents"))
+}
+
+// loadSkillDirs reads skills/<name>/SKILL.md and agents/*.md.
+func loadSkillDirs(skills, agentsDir string) []*settingsio.File {
+	var paths []string
+	if entries, err := os.ReadDir(skills); err == nil {
+		for _, e := range entries {
+			p := filepath.Join(skills, e.Name(), "SKILL.md")
+			if _, err := os.Stat(p); err == nil {
+				paths = append(paths, p)
+			}
+		}
+	}
+	if entries, err := os.ReadDir(agentsDir); err == nil {
+		for _, e := range entries {
+			if !e.IsDir() && strings.HasSuffix(e.Name(), ".md") {
+				paths = append(paths, filepath.Join(agentsDir, e.Name()))
+			}
+		}
+	}
+	sort.Strings(paths)
+	var out []*settingsio.File
+	for _, p := range paths {
+		out = append(out, loadSkillFile(p))
+	}
+	return out
+}
+
+// loadSkillFile reads one skill or subagent file's frontmatter.
+func loadSkillFile(path string) *settingsio.File {
+	f := &settingsio.File{Layer: LayerSkill, Path: path}
+	data, err := settingsio.ReadRegularFile(path)
+	if err != nil {
+		f.Exists = !os.IsNotExist(err)
+		f.Err = &settingsio.ParseError{Path: path, Msg: fmt.Sprintf("reading: %v", err)}
+		return f
+	}
+	f.Exists, f.Raw = true, data
+	f.Root, f.Err = ParseFrontmatter(path, data)
+	return f
+}
+
+// ParseFrontmatter reads the YAML frontmatter of a Markdown file (between
+// a first line "---" and the next "---" line) into a node with the
+// positions of the file; nil when the file has none.
+func ParseFrontmatter(path string, data []byte) (*settingsio.Node, *settingsio.ParseError) {
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	if len(lines) == 0 || strings.TrimRight(string(lines[0]), "\r\n") != "---" {
+		return nil, nil
+	}
+	end := -1
+	for i := 1; i < len(lines); i++ {
+		if l := strings.TrimRight(string(lines[i]), "\r\n"); l == "---" || l == "..." {
+			end = i
+			break
+		}
+	}
+	if end < 0 {
+		return nil, &settingsio.ParseError{Path: path, Line: 1, Column: 1, Msg: "the frontmatter opened on line 1 is never closed with ---"}
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(bytes.Join(lines[1:end], nil), &doc); err != nil {
+		return nil, &settingsio.ParseError{Path: path, Line: 2, Column: 1, Msg: "the frontmatter is not valid YAML: " + err.Error()}
+	}
+	if len(doc.Content) == 0 {
+		return nil, nil
+	}
+	budget := maxYAMLNodes
+	root, err := yamlNode(doc.Content[0], 1, 0, &budget)
+	if err != nil {
+		return nil, &settingsio.ParseError{Path: path, Line: 2, Column: 1, Msg: err.Error()}
+	}
+	if root.Kind != settingsio.Object {
+		return nil, &settingsio.ParseError{Path: path, Line: root.Pos.Line, Column: root.Pos.Column,
+			Msg: fmt.Sprintf("the frontmatter must be a mapping, not %s", root.Kind)}
+	}
+	return root, nil
+}
+
+// yamlNode is a YAML node as a JSON-kinded node, its lines moved by
+// offset (the frontmatter's first line is the file's second).
+func yamlNode(n *yaml.Node, offset, depth int, budget *int) (*settingsio.Node, error) {
+	if depth > maxYAMLDepth {
+		return nil, fmt.Errorf("the frontmatter nests deeper than %d levels", maxYAMLDepth)
+	}
+	if *budget--; *budget < 0 {
+		return nil, fmt.Errorf("the frontmatter expands to more than %d values", maxYAMLNodes)
+	}
+	if n.Kind == yaml.AliasNode && n.Alias != nil {
+		return yamlNode(n.Alias, offset, depth+1, budget)
+	}
+	out := &settingsio.Node{Pos: settingsio.Pos{Line: n.Line + offset, Column: n.Column}}
+	switch n.Kind {
+	case yaml.MappingNode:
+		out.Kind = settingsio.Object
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k, v := n.Content[i], n.Content[i+1]
+			if k.Tag == "!!merge" {
+				return nil, fmt.Errorf("line %d: YAML merge keys (<<) are not read", k.Line+offset)
+			}
+			val, err := yamlNode(v, offset, depth+1, budget)
+			if err != nil {
+				return nil, err
+			}
+			out.Members = append(out.Members, settingsio.Member{Key: k.Value,
+				KeyPos: settingsio.Pos{Line: k.Line + offset, Column: k.Column}, Value: val})
+		}
+	case yaml.SequenceNode:
+		out.Kind = settingsio.Array
+		for _, it := range n.Content {
+			val, err := yamlNode(it, offset, depth+1, budget)
+			if err != nil {
+				return nil, err
+			}
+			out.Items = append(out.Items, val)
+		}
+	case yaml.ScalarNode:
+		switch n.Tag {
+		case "!!null":
+			out.Kind = settingsio.Null
+		case "!!bool":
+			var b bool
+			if err := n.Decode(&b); err != nil {
+				return nil, err
+			}
+			out.Kind, out.Bool = settingsio.Bool, b
+		case "!!int", "!!float":
+			var f float64
+			if err := n.Decode(&f); err != nil {
+				return nil, err
+			}
+			out.Kind, out.Number = settingsio.Number, f
+		default:
+			out.Kind, out.Str, out.Raw = settingsio.String, n.Value, n.Value
+		}
+	default:
+		return nil, fmt.Errorf("line %d: unsupported YAML node", n.Line+offset)
+	}
+	return out, nil
+}
+
+// collectSkills lists the hooks of every project skill and subagent
+// frontmatter.
+func (r *Registry) collectSkills() {
+	collect := func(fs []*settingsio.File, plugin *Plugin) {
+		for _, f := range fs {
+			if f.Err != nil {
+				r.Diagnostics = append(r.Diagnostics, hooks.Diagnostic{File: f.Err.Path, Line: f.Err.Line, Column: f.Err.Column,
+					Severity: hooks.SeverityError, Message: f.Err.Msg + "; Hookwarden cannot tell which hooks it holds"})
+				continue
+			}
+			if f.Root != nil {
+				r.collectHooks(f, f.Root.Get("hooks"), "hooks", plugin)
+			}
+		}
+	}
+	collect(r.Snapshot.Skills, nil)
+	for _, p := range r.Snapshot.Plugins {
+		if p.Root != "" {
+			collect(p.Skills, p)
+		}
+	}
+}
+
+// skillNote says when the hooks of a skill or subagent file run.
+func skillNote(h *hooks.Hook) string {
+	if h.Origin.Layer != LayerSkill {
+		return ""
+	}
+	name := filepath.Base(filepath.Dir(h.Origin.File))
+	if filepath.Base(h.Origin.File) != "SKILL.md" {
+		return "only while the subagent " + strings.TrimSuffix(filepath.Base(h.Origin.File), ".md") + " runs"
+	}
+	return "only once the skill " + name + " is invoked (then for the rest of the session)"
+}

@@ -1,0 +1,490 @@
+package agents
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/trust"
+)
+
+// The shared review of commands that are not hooks (MCP servers, helper
+// commands, tool discovery commands; hooks.Kind), for an agent whose own
+// trust store holds only hooks. Their approvals are Hookwarden's, in the
+// store's "commands" section, keyed by a fingerprint of the command's
+// definition field by field; each records the scripts the command ran, so
+// a changed script needs review again as for a hook.
+
+// CommandSpec is one command that is not a hook, as its agent hands it to
+// the shared review.
+type CommandSpec struct {
+	Hook *hooks.Hook
+	// Label names it for people ("MCP server github: npx -y srv").
+	Label string
+	// Fields is everything about it that changes what runs (command,
+	// args, env.NAME, cwd, url, …), each value a JSON text; the
+	// fingerprint is of these, its kind and its name.
+	Fields trust.Definition
+	// ScriptCommand is the command line whose scripts are fingerprinted
+	// (args shell-quoted); "" when it runs no local command.
+	ScriptCommand string
+	ScriptRoots   []string
+}
+
+// Key is the command's fingerprint: the sha256 of its kind, name and
+// fields as canonical JSON.
+func (c CommandSpec) Key() string {
+	raw, _ := json.Marshal(map[string]any{"kind": string(c.Hook.Kind), "name": c.Hook.Name, "fields": c.Fields})
+	sum := sha256.Sum256(raw)
+	return hex.EncodeToString(sum[:])
+}
+
+// commandsStoreKey is the section of Hookwarden's store with the
+// approvals of commands that are not hooks.
+const commandsStoreKey = "commands"
+
+// CommandsSection is the "commands" section of Hookwarden's store:
+//
+//	"commands": {"agents": {"gemini": {"/abs/project": {"approved": {"<fingerprint>": …}}}}}
+type CommandsSection struct {
+	Agents map[string]map[string]*CommandsProject `json:"agents"`
+}
+
+// CommandsProject holds one project's approved commands of one agent.
+type CommandsProject struct {
+	Approved map[string]*CommandApproval `json:"approved"`
+	// Revoked is history for the next review's diff; it approves nothing.
+	Revoked map[string]*CommandApproval `json:"revoked,omitempty"`
+}
+
+// CommandApproval is one approved command.
+type CommandApproval struct {
+	Kind       string                 `json:"kind"`
+	Name       string                 `json:"name"`
+	File       string                 `json:"file"`
+	Label      string                 `json:"label"`
+	Fields     trust.Definition       `json:"fields"`
+	ApprovedAt string                 `json:"approved_at"`
+	Scripts    []trust.ScriptSnapshot `json:"scripts"`
+	RevokedAt  string                 `json:"revoked_at,omitempty"`
+}
+
+// EachScripts calls fn with the scripts of every record (trust.StoreSection).
+func (s *CommandsSection) EachScripts(fn func([]trust.ScriptSnapshot)) {
+	for _, projects := range s.Agents {
+		for _, p := range projects {
+			if p == nil {
+				continue
+			}
+			for _, m := range []map[string]*CommandApproval{p.Approved, p.Revoked} {
+				for _, ap := range m {
+					if ap != nil {
+						fn(ap.Scripts)
+					}
+				}
+			}
+		}
+	}
+}
+
+func commandsProject(d *trust.StoreData, agent, project string, create bool) (*CommandsProject, error) {
+	var s *CommandsSection
+	var err error
+	if create {
+		s, err = trust.EnsureSection[CommandsSection](d, commandsStoreKey)
+	} else {
+		s, err = trust.Section[CommandsSection](d, commandsStoreKey)
+	}
+	if err != nil || s == nil {
+		return nil, err
+	}
+	if s.Agents == nil {
+		s.Agents = map[string]map[string]*CommandsProject{}
+	}
+	if s.Agents[agent] == nil && create {
+		s.Agents[agent] = map[string]*CommandsProject{}
+	}
+	p := s.Agents[agent][project]
+	if p == nil && create {
+		p = &CommandsProject{}
+		s.Agents[agent][project] = p
+	}
+	if p != nil && p.Approved == nil {
+		p.Approved = map[string]*CommandApproval{}
+	}
+	return p, nil
+}
+
+// CommandReview is the review of an agent's commands that are not hooks.
+type CommandReview struct {
+	Hooks []HookReview
+	Gone  []Gone
+	// NeedsReview: a command is not plainly trusted.
+	NeedsReview bool
+}
+
+// ReviewCommands reviews the commands specs of an agent's project against
+// Hookwarden's store data: trusted (fingerprint approved, scripts
+// unchanged), script-changed, changed (an approval of the same kind, name
+// and file: with the diff of its fields), new; approvals nothing matches
+// are gone.
+func ReviewCommands(data *trust.StoreData, agent, project string, specs []CommandSpec) (*CommandReview, error) {
+	p, err := commandsProject(data, agent, project, false)
+	if err != nil {
+		return nil, err
+	}
+	approved, revoked := map[string]*CommandApproval{}, map[string]*CommandApproval{}
+	if p != nil {
+		approved, revoked = p.Approved, p.Revoked
+	}
+	out := &CommandReview{Hooks: []HookReview{}}
+	sr := trust.NewScriptReviewer(project)
+	claimed := map[string]bool{}
+	var pending []int
+	for _, c := range specs {
+		rv := commandReviewOf(c)
+		if ap := approved[rv.Key]; ap != nil && !claimed[rv.Key] {
+			claimed[rv.Key] = true
+			rv.Status = trust.StatusTrusted
+			sr.ReviewScripts(&rv.HookReview, &trust.Approval{Scripts: ap.Scripts})
+			for _, s := range rv.Scripts {
+				if s.Flagged {
+					rv.Status = trust.StatusScriptChanged
+				}
+			}
+		} else {
+			pending = append(pending, len(out.Hooks))
+		}
+		out.Hooks = append(out.Hooks, rv)
+	}
+	for _, i := range pending {
+		rv := &out.Hooks[i]
+		c := specs[i]
+		rv.Status = trust.StatusNew
+		var prev *CommandApproval
+		for _, k := range sortedKeys(approved) {
+			ap := approved[k]
+			if !claimed[k] && ap.Kind == string(c.Hook.Kind) && ap.Name == c.Hook.Name && ap.File == c.Hook.Origin.File {
+				claimed[k], prev = true, ap
+				rv.Status, rv.PreviousKey, rv.PreviousCommand = trust.StatusChanged, k, ap.Label
+				rv.CommandDiff = trust.WordDiff(ap.Label, rv.Command)
+				break
+			}
+		}
+		if prev == nil && revoked[rv.Key] != nil {
+			prev = revoked[rv.Key]
+			rv.RevokedAt = prev.RevokedAt
+		}
+		var old *trust.Approval
+		if prev != nil {
+			old = &trust.Approval{Scripts: prev.Scripts}
+			rv.FieldChanges = trust.DiffDefinitions(prev.Fields, c.Fields)
+		}
+		sr.ReviewScripts(&rv.HookReview, old)
+	}
+	for _, k := range sortedKeys(approved) {
+		if claimed[k] {
+			continue
+		}
+		ap := approved[k]
+		out.Gone = append(out.Gone, Gone{Key: k, Label: ap.Label, File: ap.File, Where: "Hookwarden's store",
+			Meaning: "This approval in Hookwarden's store matches no command of the project any more (it was removed or changed). Revoke it so that it is reviewed again if it comes back.",
+			Fields: []Field{{Key: "file", Label: "Was at", Value: ap.File, Code: true}, {Key: "approved_at", Label: "Approved", Value: ap.ApprovedAt},
+				{Key: "fingerprint", Label: "Fingerprint", Value: k, Code: true}}})
+	}
+	for _, h := range out.Hooks {
+		out.NeedsReview = out.NeedsReview || h.NeedsReview()
+	}
+	return out, nil
+}
+
+func sortedKeys(m map[string]*CommandApproval) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+func commandReviewOf(c CommandSpec) HookReview {
+	h := c.Hook
+	rv := trust.HookReview{DiscoverCommand: c.ScriptCommand, ScriptRoots: c.ScriptRoots}
+	rv.ProjectHook = trust.ProjectHook{
+		Event: string(h.Kind) + " " + h.Name, Path: h.Origin.Path, HookID: h.ID, Name: h.Name,
+		Command: c.Label, RawCommand: c.ScriptCommand, Type: h.Type, IsCommand: c.ScriptCommand != "",
+		Key: c.Key(), Label: c.Label, Line: h.Origin.Line, Column: h.Origin.Column, Fields: c.Fields,
+	}
+	return HookReview{HookReview: rv, HookID: h.ID, Layer: h.Origin.Layer, File: h.Origin.File, Label: c.Label,
+		Fields: []Field{{Key: "kind", Label: "Kind", Value: h.Kind.Title() + " " + h.Name}, {Key: "when", Label: "Runs", Value: h.When}}}
+}
+
+// ApproveCommands records approvals of the commands specs (fingerprint,
+// fields, scripts) in Hookwarden's store, replacing an earlier approval
+// of the same kind, name and file. A command whose scripts cannot be
+// read fails it, and nothing is written.
+func ApproveCommands(store trust.Store, agent, project string, specs []CommandSpec, now time.Time) ([]string, error) {
+	fp := trust.NewFingerprinter(project)
+	type rec struct {
+		key string
+		ap  *CommandApproval
+	}
+	var recs []rec
+	for _, c := range specs {
+		ap := &CommandApproval{Kind: string(c.Hook.Kind), Name: c.Hook.Name, File: c.Hook.Origin.File, Label: c.Label,
+			Fields: c.Fields, ApprovedAt: now.UTC().Format(time.RFC3339), Scripts: []trust.ScriptSnapshot{}}
+		if c.ScriptCommand != "" {
+			scripts, parseErr, err := fp.Scripts(c.ScriptCommand, c.Hook.Env, c.ScriptRoots)
+			if parseErr != nil {
+				return nil, fmt.Errorf("finding the scripts of %s: %w", c.Label, parseErr)
+			}
+			if err != nil {
+				return nil, err
+			}
+			ap.Scripts = append(ap.Scripts, scripts...)
+		}
+		recs = append(recs, rec{c.Key(), ap})
+	}
+	var keys []string
+	err := store.Update(func(d *trust.StoreData) error {
+		p, err := commandsProject(d, agent, project, true)
+		if err != nil {
+			return err
+		}
+		keys = keys[:0]
+		for _, r := range recs {
+			for k, old := range p.Approved {
+				if k != r.key && old.Kind == r.ap.Kind && old.Name == r.ap.Name && old.File == r.ap.File {
+					delete(p.Approved, k)
+				}
+			}
+			p.Approved[r.key] = r.ap
+			delete(p.Revoked, r.key)
+			keys = append(keys, r.key)
+		}
+		return nil
+	})
+	return keys, err
+}
+
+// RevokeCommands removes approvals by fingerprint (every approval of the
+// project's commands when all), keeping each as history; it returns those
+// that were there.
+func RevokeCommands(store trust.Store, agent, project string, keys []string, all bool) ([]string, error) {
+	var removed []string
+	err := store.Update(func(d *trust.StoreData) error {
+		removed = removed[:0]
+		p, err := commandsProject(d, agent, project, false)
+		if err != nil || p == nil {
+			return err
+		}
+		if all {
+			keys = sortedKeys(p.Approved)
+		}
+		now := time.Now().UTC().Format(time.RFC3339)
+		for _, k := range keys {
+			ap, ok := p.Approved[k]
+			if !ok {
+				continue
+			}
+			delete(p.Approved, k)
+			if p.Revoked == nil {
+				p.Revoked = map[string]*CommandApproval{}
+			}
+			ap.RevokedAt = now
+			p.Revoked[k] = ap
+			removed = append(removed, k)
+		}
+		return nil
+	})
+	return removed, err
+}
+
+// SelectCommands picks commands by selector: a hook ID, a fingerprint (or
+// a prefix of at least 8 characters), the command's name, or its label.
+// It returns the selectors that matched none.
+func SelectCommands(specs []CommandSpec, selectors []string) ([]CommandSpec, []string) {
+	picked := make([]bool, len(specs))
+	var missing []string
+	for _, sel := range selectors {
+		found := false
+		for i, c := range specs {
+			k := c.Key()
+			if c.Hook.ID == sel || k == sel || (len(sel) >= 8 && strings.HasPrefix(k, sel)) || c.Hook.Name == sel || c.Label == sel {
+				picked[i], found = true, true
+			}
+		}
+		if !found {
+			missing = append(missing, sel)
+		}
+	}
+	var out []CommandSpec
+	for i, c := range specs {
+		if picked[i] {
+			out = append(out, c)
+		}
+	}
+	return out, missing
+}
+
+// CommandText is the audit's lines for reviewed commands, in the layout
+// of the agents' hook lines.
+func CommandText(rs []HookReview) []TextLine {
+	var t []TextLine
+	for i := range rs {
+		h := &rs[i].HookReview
+		status := string(h.Status)
+		if h.Status == trust.StatusTrusted && h.RunsUnseenCode() {
+			status = "trusted*"
+		}
+		key := h.Key
+		if len(key) > 12 {
+			key = key[:12]
+		}
+		t = append(t, Line("%-14s %s  %s\n               %s:%d (%s)  %s\n", status, h.Event, h.Command, rs[i].File, h.Line, rs[i].Layer, key))
+		t = append(t, TextLine{Format: "               %s\n", Risk: &rs[i].Risk})
+		if h.Status == trust.StatusChanged {
+			t = append(t, Line("               was: %s\n", h.PreviousCommand))
+		}
+		t = append(t, ReviewDetailLines(h)...)
+	}
+	return t
+}
+
+// WithCommands is an agent's review document with the review of its
+// commands that are not hooks as one more member, "commands" (the
+// document must encode as a JSON object).
+func WithCommands(doc any, commands []HookReview) any {
+	return withCommands{doc: doc, commands: commands}
+}
+
+type withCommands struct {
+	doc      any
+	commands []HookReview
+}
+
+func (w withCommands) MarshalJSON() ([]byte, error) {
+	base, err := json.Marshal(w.doc)
+	if err != nil {
+		return nil, err
+	}
+	cmds, err := json.Marshal(w.commands)
+	if err != nil {
+		return nil, err
+	}
+	if len(base) < 2 || base[0] != '{' {
+		return nil, fmt.Errorf("a review document is not a JSON object")
+	}
+	if string(base) == "{}" {
+		return []byte(`{"commands":` + string(cmds) + `}`), nil
+	}
+	return []byte(string(base[:len(base)-1]) + `,"commands":` + string(cmds) + `}`), nil
+}
+
+// ApproveCommandsFor is the part of an Approve that concerns commands
+// that are not hooks: with all, every one of specs; else those the
+// selectors name. It records them in Hookwarden's store (after Recheck,
+// when any is picked) and returns the selectors that named none, for the
+// agent's own hooks, with what it wrote added to res.
+func ApproveCommandsFor(ctx context.Context, p Reviewer, store trust.Store, agent, project string, specs []CommandSpec, req ApproveRequest, now time.Time, res *ApproveResult) ([]string, error) {
+	picked, rest := specs, []string(nil)
+	if !req.All {
+		picked, rest = SelectCommands(specs, req.IDs)
+	}
+	if len(picked) == 0 {
+		return rest, nil
+	}
+	if err := Recheck(ctx, p, req.Reviewed); err != nil {
+		return rest, err
+	}
+	keys, err := ApproveCommands(store, agent, project, picked, now)
+	if err != nil {
+		return rest, err
+	}
+	for _, c := range picked {
+		res.Approved = append(res.Approved, c.Label)
+	}
+	res.Files = append(res.Files, store.Path())
+	res.Text = append(res.Text, Line("approved %d command(s) in %s\n", len(keys), store.Path()))
+	return rest, nil
+}
+
+// RevokeCommandsFor is the part of a Revoke that concerns commands that
+// are not hooks: every approval of the project's (All), those of the
+// commands the selectors name or their fingerprints, and (Gone) those
+// that match no command any more. It returns the selectors that named
+// none, with what it removed added to res.
+func RevokeCommandsFor(store trust.Store, data *trust.StoreData, agent, project string, specs []CommandSpec, req RevokeRequest, res *RevokeResult) ([]string, error) {
+	var keys, rest []string
+	if !req.All {
+		var picked []CommandSpec
+		picked, rest = SelectCommands(specs, req.IDs)
+		for _, c := range picked {
+			keys = append(keys, c.Key())
+		}
+		if p, err := commandsProject(data, agent, project, false); err == nil && p != nil {
+			var still []string
+			for _, sel := range rest {
+				if p.Approved[sel] != nil {
+					keys = append(keys, sel)
+				} else {
+					still = append(still, sel)
+				}
+			}
+			rest = still
+		}
+		if req.Gone {
+			cr, err := ReviewCommands(data, agent, project, specs)
+			if err != nil {
+				return rest, err
+			}
+			for _, g := range cr.Gone {
+				keys = append(keys, g.Key)
+			}
+		}
+	}
+	if !req.All && len(keys) == 0 {
+		return rest, nil
+	}
+	removed, err := RevokeCommands(store, agent, project, keys, req.All)
+	if err != nil {
+		return rest, err
+	}
+	if len(removed) > 0 {
+		res.Revoked = append(res.Revoked, removed...)
+		res.Files = append(res.Files, store.Path())
+		res.Text = append(res.Text, Line("revoked %d command approval(s) in %s\n", len(removed), store.Path()))
+	}
+	return rest, nil
+}
+
+// AddCommands adds the review of commands that are not hooks to r: their
+// reviews after the hooks', their gone approvals, whether any needs
+// review, and the store file approving them writes.
+func (r *Review) AddCommands(cr *CommandReview, storePath string) {
+	if cr == nil {
+		return
+	}
+	r.Hooks = append(r.Hooks, cr.Hooks...)
+	r.Gone = append(r.Gone, cr.Gone...)
+	r.NeedsReview = r.NeedsReview || cr.NeedsReview
+	if len(cr.Hooks)+len(cr.Gone) > 0 && storePath != "" && !slices.Contains(r.Files, storePath) {
+		r.Files = append(r.Files, storePath)
+	}
+}
+
+// CommandMembers are the members of a command that is not a hook in the
+// list document, after the agent's own: its kind, when the agent runs it
+// and whether the agent asks first (none for a hook).
+func CommandMembers(h *hooks.Hook) Document {
+	if h.IsHook() {
+		return nil
+	}
+	return Document{Member("kind", string(h.Kind)), Member("when", h.When), Member("gate", h.Gate)}
+}

@@ -1,0 +1,345 @@
+package gemini
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/settingsio"
+	"github.com/hookwarden/hookwarden/trust"
+)
+
+// Gemini CLI runs more than hooks from the files a project brings: the MCP
+// servers of "mcpServers" (settings files and extension manifests) and the
+// tool discovery commands tools.discoveryCommand and tools.callCommand.
+// They are entries of the shared model with their kind (hooks.Kind), in
+// Registry.Commands, reviewed against Hookwarden's store
+// (agents.ReviewCommands): Gemini CLI's trusted_hooks.json holds hooks
+// only, and Gemini asks nothing before it starts them beyond its folder
+// trust.
+
+// commandKeys are the settings that hold a command Gemini CLI runs (the
+// settings reference of 0.61), with their kind and when it runs them.
+var commandKeys = []struct {
+	path []string
+	kind hooks.Kind
+	when string
+}{
+	{[]string{"tools", "discoveryCommand"}, hooks.KindDiscovery, "when Gemini CLI starts: its output (JSON function declarations) becomes tools the model can call"},
+	{[]string{"tools", "callCommand"}, hooks.KindDiscovery, "every time the model calls a tool discoveryCommand declared (the tool name as its argument, the arguments on stdin)"},
+	{[]string{"mcp", "serverCommand"}, hooks.KindMCPServer, "when Gemini CLI starts: the command that starts an MCP server"},
+	{[]string{"tools", "shell", "pager"}, hooks.KindHelper, "every time Gemini CLI shows a shell command's output through a pager"},
+	{[]string{"tools", "sandbox"}, hooks.KindHelper, "when Gemini CLI starts with its sandbox: a string names the sandbox command (docker, podman, …) or profile it runs"},
+}
+
+// collectCommands lists the commands of the merged settings and of the
+// active extensions' manifests. A workspace command runs only in a
+// trusted folder: Gemini CLI leaves the workspace settings out otherwise.
+func (r *Registry) collectCommands(trusted bool) {
+	for _, k := range commandKeys {
+		var found []*hooks.Hook
+		key := strings.Join(k.path, ".")
+		for _, f := range r.Snapshot.Layers {
+			if f == nil || f.Root == nil || f.Ignored != "" {
+				continue
+			}
+			n := f.Root
+			for _, p := range k.path {
+				n = n.Get(p)
+			}
+			if n == nil || n.Is(settingsio.Null) || key == "tools.sandbox" && n.Is(settingsio.Bool) {
+				continue
+			}
+			h := commandEntry(f, k.kind, key, n, key)
+			h.When = k.when
+			h.Type = "command"
+			if !n.Is(settingsio.String) {
+				r.invalidCommand(h, n, fmt.Sprintf("%s must be a string (a command), not %s; Gemini CLI cannot run it", key, n.Kind))
+			} else {
+				h.Command, h.RawCommand = n.Str, n.Raw
+			}
+			found = append(found, h)
+		}
+		r.Commands = append(r.Commands, lastWins(found, trusted)...)
+	}
+	byName := map[string][]*hooks.Hook{}
+	var order []string
+	for _, f := range r.Snapshot.Layers {
+		if f == nil || f.Root == nil || f.Ignored != "" {
+			continue
+		}
+		servers := f.Root.Get("mcpServers")
+		if servers == nil {
+			continue
+		}
+		if !servers.Is(settingsio.Object) {
+			r.Diagnostics = append(r.Diagnostics, commandDiag(f.Path, servers, hooks.SeverityError,
+				fmt.Sprintf("\"mcpServers\" must be an object keyed by server name, not %s; Gemini CLI starts none of them", servers.Kind)))
+			continue
+		}
+		for _, m := range servers.Members {
+			h := r.mcpServer(f, m, "mcpServers."+pathKey(m.Key))
+			if byName[m.Key] == nil {
+				order = append(order, m.Key)
+			}
+			byName[m.Key] = append(byName[m.Key], h)
+		}
+	}
+	allowed, excluded := r.mcpLists(trusted)
+	for _, name := range order {
+		for _, h := range lastWins(byName[name], trusted) {
+			if h.Status == hooks.StatusRuns {
+				switch {
+				case excluded[name] != "":
+					h.Status, h.Reason, h.Gate = hooks.StatusDisabled, "mcp.excluded names it ("+excluded[name]+"); Gemini CLI does not start it", ""
+				case allowed != nil && allowed[name] == "":
+					h.Status, h.Reason, h.Gate = hooks.StatusDisabled, "mcp.allowed does not name it; Gemini CLI starts only the servers it names", ""
+				}
+			}
+			r.Commands = append(r.Commands, h)
+		}
+	}
+	for _, ext := range r.Snapshot.Extensions {
+		if ext.ManifestRoot == nil {
+			continue
+		}
+		servers := ext.ManifestRoot.Get("mcpServers")
+		if !servers.Is(settingsio.Object) {
+			continue
+		}
+		f := &settingsio.File{Layer: settingsio.LayerExtension, Path: ext.Manifest}
+		for _, m := range servers.Members {
+			h := r.mcpServer(f, m, "mcpServers."+pathKey(m.Key))
+			h.Origin.Extension = ext.Name
+			h.ID = string(settingsio.LayerExtension) + ":" + ext.Name + ":" + ext.Manifest + "#" + h.Origin.Path
+			switch {
+			case h.Status != "":
+			case !ext.Active:
+				h.Status, h.Reason = hooks.StatusDisabled, "the extension is not active: "+ext.InactiveReason
+			case len(byName[m.Key]) > 0 && settingsServerRuns(byName[m.Key]):
+				h.Status, h.Reason = hooks.StatusDuplicate, "a server of the same name in the settings takes precedence; Gemini CLI skips the extension's"
+			default:
+				h.Status, h.Reason = hooks.StatusRuns, "runs "+h.When
+				h.Gate = "none: Gemini CLI starts an active extension's servers without asking"
+			}
+			r.Commands = append(r.Commands, h)
+		}
+	}
+	for _, h := range r.Commands {
+		r.Diagnostics = append(r.Diagnostics, h.Diagnostics...)
+	}
+}
+
+// mcpLists are mcp.allowed (nil when no file sets it) and mcp.excluded
+// of the settings Gemini CLI merges, each name with the file that lists it.
+func (r *Registry) mcpLists(trusted bool) (allowed, excluded map[string]string) {
+	excluded = map[string]string{}
+	for _, f := range r.Snapshot.Layers {
+		if f == nil || f.Root == nil || f.Ignored != "" || f.Layer == settingsio.LayerWorkspace && !trusted {
+			continue
+		}
+		for _, pair := range []struct {
+			key string
+			to  *map[string]string
+		}{{"allowed", &allowed}, {"excluded", &excluded}} {
+			n := f.Root.Get("mcp").Get(pair.key)
+			if !n.Is(settingsio.Array) {
+				continue
+			}
+			if *pair.to == nil {
+				*pair.to = map[string]string{}
+			}
+			for _, it := range n.Items {
+				if it.Is(settingsio.String) {
+					(*pair.to)[it.Str] = f.Path
+				}
+			}
+		}
+	}
+	return allowed, excluded
+}
+
+func settingsServerRuns(hs []*hooks.Hook) bool {
+	return slices.ContainsFunc(hs, func(h *hooks.Hook) bool { return h.Status == hooks.StatusRuns })
+}
+
+// lastWins gives the entries of one key, in merge order, their status:
+// the last valid one runs (in a trusted folder, for a workspace one), the
+// others are overridden.
+func lastWins(found []*hooks.Hook, trusted bool) []*hooks.Hook {
+	winner := -1
+	for i := len(found) - 1; i >= 0; i-- {
+		if found[i].Status != "" {
+			continue
+		}
+		if found[i].Origin.Layer == settingsio.LayerWorkspace && !trusted {
+			continue
+		}
+		winner = i
+		break
+	}
+	for i, h := range found {
+		switch {
+		case h.Status != "":
+		case h.Origin.Layer == settingsio.LayerWorkspace && !trusted:
+			h.Status = hooks.StatusBlockedUntrustedFolder
+			h.Reason = "the folder is not trusted: Gemini CLI reads none of the workspace settings, so it does not run this"
+			h.Gate = "Gemini CLI's folder trust: not trusted"
+		case i != winner:
+			h.Status, h.Reason = hooks.StatusDuplicate, fmt.Sprintf("%s in %s takes precedence; Gemini CLI runs that one", h.Name, found[winner].Origin.File)
+		default:
+			h.Status, h.Reason = hooks.StatusRuns, "runs "+h.When
+			h.Gate = "none: Gemini CLI runs it without asking"
+			if h.Origin.Layer == settingsio.LayerWorkspace {
+				h.Gate = "Gemini CLI's folder trust only: the folder is trusted, so it runs without asking"
+			}
+		}
+	}
+	return found
+}
+
+// mcpServer reads one server of an mcpServers object: a stdio server
+// (command, args, env, cwd) is a command; a remote one (httpUrl, url) an
+// entry without one.
+func (r *Registry) mcpServer(f *settingsio.File, m settingsio.Member, path string) *hooks.Hook {
+	n := m.Value
+	h := commandEntry(f, hooks.KindMCPServer, m.Key, n, path)
+	h.When = "when Gemini CLI starts in this folder"
+	if !n.Is(settingsio.Object) {
+		r.invalidCommand(h, n, fmt.Sprintf("MCP server %q must be an object, not %s; Gemini CLI skips it", m.Key, n.Kind))
+		return h
+	}
+	str := func(k string) (string, bool) {
+		v := n.Get(k)
+		if !v.Is(settingsio.String) {
+			return "", false
+		}
+		return v.Str, true
+	}
+	// Gemini CLI takes httpUrl, then url, then command.
+	for _, k := range []string{"httpUrl", "url", "tcp"} {
+		if u, ok := str(k); ok {
+			h.Type, h.Description = "remote", u
+			h.When = "when Gemini CLI starts in this folder: it connects to " + u
+			break
+		}
+	}
+	if cmd, ok := str("command"); ok && h.Type == "" {
+		h.Type, h.Command, h.RawCommand = "command", agents.ShellQuote(cmd), n.Get("command").Raw
+		if args := n.Get("args"); args.Is(settingsio.Array) {
+			for _, a := range args.Items {
+				if a.Is(settingsio.String) {
+					h.Command += " " + agents.ShellQuote(a.Str)
+				}
+			}
+		}
+	}
+	if h.Type == "" {
+		r.invalidCommand(h, n, fmt.Sprintf("MCP server %q has no command, httpUrl or url; Gemini CLI cannot start it", m.Key))
+	}
+	if env := n.Get("env"); env.Is(settingsio.Object) {
+		h.Env = map[string]string{}
+		for _, e := range env.Members {
+			h.Env[e.Key] = trust.CanonicalJSON(e.Value)
+			if e.Value.Is(settingsio.String) {
+				h.Env[e.Key] = e.Value.Str
+			}
+		}
+	}
+	return h
+}
+
+func (r *Registry) invalidCommand(h *hooks.Hook, n *settingsio.Node, msg string) {
+	h.Status, h.Reason = hooks.StatusInvalid, msg
+	h.Diagnostics = append(h.Diagnostics, commandDiag(h.Origin.File, n, hooks.SeverityError, msg))
+}
+
+func commandDiag(file string, n *settingsio.Node, sev hooks.Severity, msg string) hooks.Diagnostic {
+	return hooks.Diagnostic{File: file, Line: n.Pos.Line, Column: n.Pos.Column, Severity: sev, Message: msg}
+}
+
+// commandEntry is a new entry of kind k named name for node n at path of f.
+func commandEntry(f *settingsio.File, k hooks.Kind, name string, n *settingsio.Node, path string) *hooks.Hook {
+	h := &hooks.Hook{Kind: k, Event: hooks.Event(k), Name: name, Node: n, Source: hooks.SourceProject,
+		Origin: hooks.Origin{Layer: f.Layer, File: f.Path, Line: n.Pos.Line, Column: n.Pos.Column, Path: path}}
+	h.ID = string(f.Layer) + ":" + f.Path + "#" + path
+	return h
+}
+
+func pathKey(k string) string {
+	if k != "" && !strings.ContainsAny(k, ".[]\"") {
+		return k
+	}
+	return fmt.Sprintf("%q", k)
+}
+
+// commandTitle names a command that is not a hook: "MCP server github:
+// npx -y srv", "tool command tools.discoveryCommand: ./discover".
+func commandTitle(h *hooks.Hook) string {
+	runs := h.Command
+	if runs == "" {
+		runs = h.Description
+	}
+	return hooks.CommandTitle(h, runs)
+}
+
+// commandSpecs are the workspace commands Hookwarden reviews (in a
+// trusted folder or not: a later trust must not start unreviewed code),
+// with their definitions field by field.
+func (r *Registry) commandSpecs() []agents.CommandSpec {
+	var out []agents.CommandSpec
+	for _, h := range r.Commands {
+		if h.Origin.Layer != settingsio.LayerWorkspace || h.Node == nil {
+			continue
+		}
+		c := agents.CommandSpec{Hook: h, Label: commandTitle(h), Fields: trust.Definition{}}
+		if h.Type == "command" {
+			c.ScriptCommand = h.Command
+		}
+		if h.Node.Is(settingsio.Object) {
+			for _, m := range trust.JSOwnEntries(h.Node) {
+				if m.Key == "env" && m.Value.Is(settingsio.Object) {
+					c.Fields.AddEnv("", m.Value)
+					continue
+				}
+				c.Fields[m.Key] = trust.CanonicalJSON(m.Value)
+			}
+		} else {
+			c.Fields["value"] = trust.CanonicalJSON(h.Node)
+		}
+		// Settings that change what every command gets: Gemini's
+		// environment redaction.
+		if ws := workspaceFile(r.Snapshot); ws != nil && ws.Root != nil {
+			maps.Copy(c.Fields, trust.WorkspaceFields(ws.Root))
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// commandDetails are what a command that is not a hook runs, its
+// environment, when Gemini CLI runs it and whether it asks first.
+func commandDetails(h *hooks.Hook) []agents.Field {
+	out := []agents.Field{{Key: "kind", Label: "Kind", Value: h.Kind.Title() + " " + h.Name, JSON: string(h.Kind)}}
+	if h.Command != "" {
+		out = append(out, agents.Field{Key: "command", Label: "Command", Value: h.Command, Code: true})
+	} else if h.Description != "" {
+		out = append(out, agents.Field{Key: "url", Label: "Command", Value: "connects to " + h.Description, JSON: h.Description, Code: true})
+	}
+	if len(h.Env) > 0 {
+		var lines []string
+		for _, k := range slices.Sorted(maps.Keys(h.Env)) {
+			lines = append(lines, k+"="+h.Env[k])
+		}
+		out = append(out, agents.Field{Key: "env", Label: "Environment", Value: strings.Join(lines, "\n"), JSON: h.Env, Code: true, Lines: true})
+	}
+	gate := h.Gate
+	if gate == "" {
+		gate = "no"
+	}
+	return append(out, agents.Field{Key: "when", Label: "Runs", Value: h.When, JSON: h.When},
+		agents.Field{Key: "gate", Label: "Gemini CLI asks first", Value: gate, JSON: h.Gate})
+}

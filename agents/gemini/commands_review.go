@@ -1,0 +1,55 @@
+package gemini
+
+import (
+	"context"
+
+	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/risk"
+)
+
+// reviewCommands reviews the workspace's commands that are not hooks (MCP
+// servers, tool commands): Hookwarden's own review, in its store
+// (agents.ReviewCommands), since Gemini CLI keeps no trust of them.
+func (p *Project) reviewCommands(opts Options) (*agents.CommandReview, error) {
+	data, err := opts.storeData()
+	if err != nil {
+		return nil, err
+	}
+	cr, err := agents.ReviewCommands(data, Agent{}.Info().Name, p.snap.ProjectDir, p.reg.commandSpecs())
+	if err != nil {
+		return nil, err
+	}
+	cache := risk.NewCache()
+	for i := range cr.Hooks {
+		if x := p.commandByID(cr.Hooks[i].HookID); x != nil && p.env.WantsRisk(cr.Hooks[i].NeedsReview()) {
+			cr.Hooks[i].Risk = risk.Analyze(agents.RiskSubject(p, x, p.snap.ProjectDir), risk.Options{Cache: cache})
+		}
+	}
+	return cr, nil
+}
+
+func (p *Project) commandByID(id string) *hooks.Hook {
+	for _, h := range p.reg.Commands {
+		if h.ID == id {
+			return h
+		}
+	}
+	return nil
+}
+
+// approveCommands approves the commands req names (all with All) and
+// returns the selectors left for the workspace hooks.
+func (p *Project) approveCommands(ctx context.Context, opts Options, req agents.ApproveRequest, res *agents.ApproveResult) ([]string, error) {
+	return agents.ApproveCommandsFor(ctx, p, opts.Store, Agent{}.Info().Name, p.snap.ProjectDir, p.reg.commandSpecs(), req, p.env.Clock(), res)
+}
+
+// revokeCommands revokes the approvals of commands req names (all with
+// All, the gone ones with Gone) and returns the selectors left.
+func (p *Project) revokeCommands(opts Options, req agents.RevokeRequest, res *agents.RevokeResult) ([]string, error) {
+	data, err := opts.Store.Load()
+	if err != nil {
+		return req.IDs, err
+	}
+	return agents.RevokeCommandsFor(opts.Store, data, Agent{}.Info().Name, p.snap.ProjectDir, p.reg.commandSpecs(), req, res)
+}
