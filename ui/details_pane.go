@@ -82,7 +82,9 @@ func newDetailsPane(open openFileFunc) *detailsPane {
 	})
 	d.fixed = []fyne.CanvasObject{
 		key("Status"), container.NewBorder(nil, nil, container.NewHBox(d.status, d.layer), nil, d.reason),
-		key("File"), container.NewBorder(nil, nil, nil, d.openFile, d.place),
+		// the button under the path, not beside it: at 800 px the pane is
+		// narrow, and a button beside squeezed the path to a letter a line
+		key("File"), container.NewVBox(d.place, container.NewHBox(d.openFile)),
 		key("JSON path"), d.jsonPath,
 		d.descriptionKey, d.description,
 		key(detailsCommand), d.command,
