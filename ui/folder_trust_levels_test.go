@@ -59,8 +59,14 @@ func TestCodexProjectTrustButtonsWriteConfigTOML(t *testing.T) {
 	}
 
 	test.Tap(b.button("trusted"))
-	if s := m.review.lastSummary; s == nil || s.entries != 1 {
-		t.Fatalf("the confirmation does not list the one hook that starts loading: %+v", s)
+	// the hook is not approved: Codex loads it once the project is trusted
+	// but skips it (no trusted hash), so it does not start running and the
+	// confirmation names it as staying off instead (issue 23)
+	if s := m.review.lastSummary; s == nil || s.entries != 0 {
+		t.Fatalf("the confirmation lists a hook Codex would skip as starting to run: %+v", s)
+	}
+	if texts := dialogTexts(m.review.window); !anyContains(texts, "still off once trusted") || !anyContains(texts, "hash is not trusted") {
+		t.Errorf("the confirmation does not name the hook that stays off and why: %q", texts)
 	}
 	confirmSummary(t, m.review)
 

@@ -139,6 +139,8 @@ func (v *reviewView) confirmFolderTrust(level string, onOK func()) {
 	c := folder.Confirm[level]
 	intro := shown(c.Intro)
 	switch {
+	case len(entries) == 0 && len(off) > 0:
+		intro += "No hook starts running here: every one held back now stays off once trusted (below)."
 	case len(entries) == 0:
 		intro += folder.None
 	default:

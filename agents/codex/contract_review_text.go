@@ -119,12 +119,15 @@ func (p *Project) folderView() agents.FolderView {
 			"trusted": {Title: "Trust this project?", Button: "Trust project",
 				Intro: fmt.Sprintf("Codex will trust %s and load its .codex hooks and config (what codex exec --trust writes). ", root)},
 		},
-		Starts:   "These %s load here the next time Codex starts (Codex still skips each one whose hash is not trusted):",
+		Starts:   "These %s start running here the next time Codex starts:",
 		None:     "No hook of this project is held back by the project trust now, so no hook starts loading here.",
 		HeldBack: StatusProjectUntrusted,
 	}
 	if p.root.TrustKey == root {
 		f.Current = p.root.Trust
+	}
+	if !ft.Trusted {
+		f.StaysOff = p.staysOffOnceTrusted()
 	}
 	cfg := &File{Path: p.snap.Paths.UserConfigTOML, Kind: KindConfigTOML}
 	readConfigTOML(cfg)
