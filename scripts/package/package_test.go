@@ -24,7 +24,7 @@ func testMeta(t *testing.T) appMeta {
 func TestDesktopFile(t *testing.T) {
 	m := testMeta(t)
 	d := desktopFile(m, "hookwarden")
-	for _, line := range []string{"Name=Hookwarden", "Exec=hookwarden open %F", "Icon=" + m.ID, "Categories=Development;Utility;",
+	for _, line := range []string{"Name=Hookwarden", "Exec=hookwarden open %F", "Icon=" + m.ID, "Categories=Development;",
 		"[Desktop Action open]", "Actions=open;review;tray;"} {
 		if !strings.Contains(d, line+"\n") {
 			t.Errorf("desktop file lacks %q:\n%s", line, d)
