@@ -32,7 +32,13 @@ func (a *analyzer) followScripts(shellText string, depth int) {
 		}
 	}
 	for _, r := range d.Scripts {
-		if a.scripts[r.Path] || systemProgram(r.Path) || dependency(r.Path) || !pathLike(r.Word) {
+		if a.scripts[r.Path] || systemProgram(r.Path) || dependency(r.Path) {
+			continue
+		}
+		if !pathLike(r.Word) && !regularFile(r.Path) {
+			// inline code trust took for a file (osascript -e '…'); a word
+			// discovery resolved to a real file — "$(git rev-parse
+			// --show-toplevel)/x.py" — is that file, and is analysed
 			continue
 		}
 		s := a.readScript(r.Path, r.Via)
@@ -81,4 +87,10 @@ func dependency(p string) bool {
 func fileLike(word string) bool {
 	w := strings.Trim(word, `"'`)
 	return strings.ContainsRune(w, '/') || filepath.Ext(w) != ""
+}
+
+// regularFile: p is an existing regular file (symbolic links followed).
+func regularFile(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.Mode().IsRegular()
 }
