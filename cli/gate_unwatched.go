@@ -94,3 +94,30 @@ func unwatchedMembers(doc agents.Document, states map[string]agents.HookReview, 
 	}
 	return append(doc, agents.Member("trust_status", h.Status), agents.Member("unwatched", h.Unresolved))
 }
+
+// unwatchedNotice says, after a git command changed the work tree, which
+// approved hooks run code Hookwarden cannot watch and which files the
+// command changed that they may reach ("" when it changed none): such a
+// hook does not need review (audit --strict lists it), but what it reaches
+// is not fingerprinted, so a pull that changes it must not pass unsaid.
+func unwatchedNotice(ctx context.Context, repo *guard.Repo, gitHook string, hooks []guard.Item) string {
+	files := guard.ChangedFiles(ctx, repo, gitHook, 9)
+	if len(files) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "hookwarden guard: %d approved hook(s) in %s run code Hookwarden cannot watch (%s); this git command changed files they may reach:\n",
+		len(hooks), safetext.Line(repo.Top), trust.PartlyUnwatchedLabel)
+	for i, f := range files {
+		if i == 8 {
+			b.WriteString("  … and more\n")
+			break
+		}
+		fmt.Fprintf(&b, "  %s\n", safetext.Line(f))
+	}
+	for _, h := range hooks {
+		fmt.Fprintf(&b, "  hook: %s (%s)\n", safetext.Line(h.Label), safetext.Line(h.Agent))
+	}
+	b.WriteString("  what they reach there is not fingerprinted: read the change before starting the agent (hookwarden audit --strict lists them)\n")
+	return b.String()
+}

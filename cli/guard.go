@@ -178,7 +178,11 @@ type checkRequest struct {
 type projectCheck struct {
 	project string
 	items   []guard.Item
-	err     error
+	// unwatched are the approved hooks that run code Hookwarden cannot
+	// watch (approved, partly unwatched): not a review, but a git command
+	// that changes files they may reach is said (unwatchedNotice).
+	unwatched []guard.Item
+	err       error
 }
 
 // guardCheck is what the git hooks run. From a git hook it never fails the
@@ -245,7 +249,7 @@ func guardCheck(ctx context.Context, io *IO, req checkRequest) error {
 			} else {
 				r, err = io.reviewProject(ctx, p, false)
 			}
-			out = append(out, projectCheck{p, r.Items, err})
+			out = append(out, projectCheck{project: p, items: r.Items, unwatched: r.Unwatched, err: err})
 		}
 		return out
 	}
@@ -312,6 +316,15 @@ func guardCheck(ctx context.Context, io *IO, req checkRequest) error {
 		}
 	}
 	for _, r := range results {
+		if r.err == nil && len(r.unwatched) > 0 && req.gitHook != "" && repoErr == nil && r.project == repo.Top {
+			if note := unwatchedNotice(ctx, repo, req.gitHook, r.unwatched); note != "" && !guard.AlreadyShown(repo, req.gitPID, note) {
+				if req.background {
+					record.WriteString(note)
+				} else {
+					fmt.Fprint(io.Stderr, note)
+				}
+			}
+		}
 		if r.err != nil {
 			msg := fmt.Sprintf("hookwarden guard: could not review the agent hooks in %s: %v\n", safetext.Line(r.project), r.err)
 			if req.background {
