@@ -61,3 +61,14 @@ func CommandTitle(h *Hook, runs string) string {
 	}
 	return s
 }
+
+// CommandTitleOf is CommandTitle with what the entry runs taken from the
+// entry itself: its command, else its description (a URL server's
+// address).
+func CommandTitleOf(h *Hook) string {
+	runs := h.Command
+	if runs == "" {
+		runs = h.Description
+	}
+	return CommandTitle(h, runs)
+}

@@ -209,15 +209,6 @@ func tomlPathKey(k string) string {
 	return fmt.Sprintf("%q", k)
 }
 
-// commandTitle names a command that is not a hook.
-func commandTitle(h *hooks.Hook) string {
-	runs := h.Command
-	if runs == "" {
-		runs = h.Description
-	}
-	return hooks.CommandTitle(h, runs)
-}
-
 // commandSpecs are the project's commands Hookwarden reviews (of a
 // trusted project or not), with their definitions field by field.
 func (s *Snapshot) commandSpecs() []agents.CommandSpec {
@@ -227,7 +218,7 @@ func (s *Snapshot) commandSpecs() []agents.CommandSpec {
 		if h.Origin.Layer != LayerProject || v == nil {
 			continue
 		}
-		c := agents.CommandSpec{Hook: h, Label: commandTitle(h), Fields: trust.Definition{}}
+		c := agents.CommandSpec{Hook: h, Label: hooks.CommandTitleOf(h), Fields: trust.Definition{}}
 		if h.Type == "command" {
 			c.ScriptCommand = h.Command
 		}
@@ -308,7 +299,7 @@ func scanCommands(f *File, sf agents.ScanFile) []agents.ScanHook {
 			in.URL = h.Description
 		}
 		out = append(out, agents.ScanHook{Line: h.Origin.Line, Column: h.Origin.Column, Event: string(h.Kind) + " " + h.Name,
-			Type: h.Type, Command: commandTitle(h), URL: in.URL, Subject: in})
+			Type: h.Type, Command: hooks.CommandTitleOf(h), URL: in.URL, Subject: in})
 	}
 	return out
 }

@@ -101,7 +101,7 @@ func (p *Project) Diagnostics() []hooks.Diagnostic {
 // names), or the MCP tool, or the type of a handler Codex skips.
 func (p *Project) Title(h *hooks.Hook) string {
 	if h != nil && !h.IsHook() {
-		return commandTitle(h)
+		return hooks.CommandTitleOf(h)
 	}
 	return shortName(h)
 }

@@ -276,16 +276,6 @@ func pathKey(k string) string {
 	return fmt.Sprintf("%q", k)
 }
 
-// commandTitle names a command that is not a hook: "MCP server github:
-// npx -y srv", "tool command tools.discoveryCommand: ./discover".
-func commandTitle(h *hooks.Hook) string {
-	runs := h.Command
-	if runs == "" {
-		runs = h.Description
-	}
-	return hooks.CommandTitle(h, runs)
-}
-
 // commandSpecs are the workspace commands Hookwarden reviews (in a
 // trusted folder or not: a later trust must not start unreviewed code),
 // with their definitions field by field.
@@ -295,7 +285,7 @@ func (r *Registry) commandSpecs() []agents.CommandSpec {
 		if h.Origin.Layer != settingsio.LayerWorkspace || h.Node == nil {
 			continue
 		}
-		c := agents.CommandSpec{Hook: h, Label: commandTitle(h), Fields: trust.Definition{}}
+		c := agents.CommandSpec{Hook: h, Label: hooks.CommandTitleOf(h), Fields: trust.Definition{}}
 		if h.Type == "command" {
 			c.ScriptCommand = h.Command
 		}

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 
 	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/risk"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -51,7 +52,7 @@ func scanCommands(sf agents.ScanFile) ([]agents.ScanHook, error) {
 			in.URL = h.Description
 		}
 		out = append(out, agents.ScanHook{Line: h.Origin.Line, Column: h.Origin.Column, Event: string(h.Kind) + " " + h.Name,
-			Type: h.Type, Command: commandTitle(h), URL: in.URL, Subject: in})
+			Type: h.Type, Command: hooks.CommandTitleOf(h), URL: in.URL, Subject: in})
 	}
 	return out, nil
 }

@@ -75,7 +75,7 @@ func (p *Project) Diagnostics() []hooks.Diagnostic { return p.reg.Diagnostics }
 // Title is Gemini CLI's name of a hook: its name, else its command.
 func (p *Project) Title(h *hooks.Hook) string {
 	if !h.IsHook() {
-		return commandTitle(h)
+		return hooks.CommandTitleOf(h)
 	}
 	return h.DisplayName()
 }

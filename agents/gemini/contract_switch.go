@@ -127,7 +127,7 @@ func (p *Project) Tracked(ctx context.Context, scope string) *agents.Tracked {
 func (p *Project) Toggle(ctx context.Context, req agents.ToggleRequest) (*agents.ToggleResult, error) {
 	for _, h := range req.Hooks {
 		if !h.IsHook() {
-			return nil, agents.NotSupported("toggle", commandTitle(h)+" is not a hook: Gemini CLI's hook switches do not reach it")
+			return nil, agents.NotSupported("toggle", hooks.CommandTitleOf(h)+" is not a hook: Gemini CLI's hook switches do not reach it")
 		}
 	}
 	scope, err := parseScope(req.Scope)
