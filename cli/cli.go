@@ -80,7 +80,7 @@ func commands() []command {
 		{"list", "[--agent NAME|all] [--project DIR] [--json]", "every hook of every layer, merged, with its status", runList},
 		{"plan", "[--agent NAME] [--project DIR] --event EVENT [--tool NAME | --trigger VALUE] [--input FILE] [--json]", "which hooks the agent would run for an event, in order",
 			planCommand},
-		{"run", "[--agent NAME] [--project DIR] --event EVENT [--tool NAME | --trigger VALUE] [--input FILE|-] [--hook NAME ...] [--allow-host HOST ...] [--yes] [--sandbox|--no-sandbox] [--as-trusted] [--json]", "dry-run the hooks of an event (unapproved ones in the sandbox) and say what the agent would do",
+		{"run", "[--agent NAME] [--project DIR] (--event EVENT [--tool NAME | --trigger VALUE] [--input FILE|-] [--hook NAME ...] [--allow-host HOST ...] [--as-trusted] | --mcp SERVER [--timeout DURATION]) [--yes] [--sandbox|--no-sandbox] [--json]", "dry-run the hooks of an event, or start an MCP server and ask it for its tools (unapproved ones in the sandbox), and say what the agent would do",
 			runCommand},
 		{"audit", "[--agent NAME|all] [--project DIR] [--json] [--brief] [--strict]", "project hooks that need review, with every script they run (exit 3 when any do, or with --strict any is approved, partly unwatched; 4 when a file cannot be read)",
 			runAudit},

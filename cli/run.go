@@ -33,6 +33,8 @@ func runCommand(ctx context.Context, io *IO, a agents.Agent, args []string) erro
 	yes := fs.Bool("yes", false, "run project hooks that need review for real (not in the sandbox)")
 	sbf := addSandboxFlags(fs)
 	asTrusted := fs.Bool("as-trusted", false, "in a folder the agent does not trust (so it runs none of the project's hooks), plan and run as if it trusted it, to see what trusting would start")
+	mcp := fs.String("mcp", "", "instead of an event's hooks, start this MCP server (its name or id) the way the agent would, speak the MCP handshake with it (initialize, tools/list) and stop it; it starts in the sandbox unless it is approved or --yes is given, and a remote (url) server is only named, since nothing of it runs here (its headersHelper runs in its place)")
+	timeout := fs.Duration("timeout", agents.DefaultMCPTimeout, "with --mcp: how long the server may take to start and answer before it is stopped")
 	asJSON := jsonFlag(fs)
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
@@ -40,6 +42,12 @@ func runCommand(ctx context.Context, io *IO, a agents.Agent, args []string) erro
 	choice, err := sbf.choice()
 	if err != nil {
 		return err
+	}
+	if *mcp != "" {
+		if *eventName != "" || *tool != "" || *trigger != "" || *inputPath != "" || len(only) > 0 || *asTrusted {
+			return usagef("--mcp starts an MCP server: --event, --tool, --trigger, --input, --hook and --as-trusted are for hooks")
+		}
+		return runMCPCommand(ctx, io, a, *dir, agents.MCPRequest{Server: *mcp, Sandbox: choice, Confirmed: *yes, Timeout: *timeout}, *asJSON)
 	}
 	req := agents.RunRequest{Query: agents.Query{Tool: *tool, Trigger: *trigger}, Select: only, Confirmed: *yes,
 		AsTrusted: *asTrusted, Sandbox: choice, AllowHosts: hosts}

@@ -47,6 +47,15 @@ type SpawnSpec struct {
 	// asked for) the process starts directly and its process group is
 	// killed before Run returns.
 	Supervisor *sandbox.Config
+	// Converse, when set, takes the place of writing Stdin: it is called
+	// in a goroutine of its own with our end of the process's stdin and
+	// speaks with the process over its stdio (an MCP server's JSON-RPC),
+	// reading what it answers through OnStdout. It should close stdin when
+	// it is done; Run closes it too once the process has ended.
+	Converse func(stdin *os.File)
+	// OnStdout, when set, is called with each piece of stdout as it is
+	// read, from the reader's goroutine, before the cap applies.
+	OnStdout func([]byte)
 }
 
 // RefusedPrefix starts the StartErr of a spawn that SpawnSpec.Check refused.
@@ -84,8 +93,15 @@ func (s *SpawnSpec) Run(ctx context.Context) SpawnResult {
 	}
 	r.pumpStreams()
 	r.kill.arm(ctx, s.Timeout)
-	r.feedStdin()
+	if s.Converse != nil {
+		go s.Converse(r.stdin)
+	} else {
+		r.feedStdin()
+	}
 	exit, waitErr := r.proc.wait()
+	if s.Converse != nil {
+		r.stdin.Close()
+	}
 	pipesHeld := r.awaitStreams()
 	r.kill.disarm()
 	r.stopReading()
@@ -179,12 +195,12 @@ func (s *SpawnSpec) startRun() (*spawnRun, string) {
 // the spec's Cap bytes and draining (and dropping) the rest, so a hook that
 // writes a lot is never blocked on a full pipe.
 func (r *spawnRun) pumpStreams() {
-	read := func(f *os.File, c *capture) {
-		c.data, c.truncated = readCapped(f, r.spec.Cap)
+	read := func(f *os.File, c *capture, each func([]byte)) {
+		c.data, c.truncated = readCapped(f, r.spec.Cap, each)
 		r.streamDone <- struct{}{}
 	}
-	go read(r.stderr, &r.errs)
-	go read(r.stdout, &r.out)
+	go read(r.stderr, &r.errs, nil)
+	go read(r.stdout, &r.out, r.spec.OnStdout)
 }
 
 // feedStdin writes the payload once and closes stdin; EPIPE and friends are
@@ -367,8 +383,9 @@ func writeStdin(w *os.File, payload string) {
 	w.Close()
 }
 
-// readCapped reads f to EOF (or error), keeping at most limit bytes.
-func readCapped(f *os.File, limit int) ([]byte, bool) {
+// readCapped reads f to EOF (or error), keeping at most limit bytes;
+// each, when set, gets every piece read, kept or not.
+func readCapped(f *os.File, limit int, each func([]byte)) ([]byte, bool) {
 	buf := make([]byte, 0, 512)
 	truncated := false
 	var scratch []byte
@@ -382,6 +399,9 @@ func readCapped(f *os.File, limit int) ([]byte, bool) {
 				room = room[:limit-len(buf)]
 			}
 			n, err := f.Read(room)
+			if each != nil && n > 0 {
+				each(room[:n])
+			}
 			buf = buf[:len(buf)+n]
 			if err != nil {
 				return buf, truncated
@@ -394,6 +414,9 @@ func readCapped(f *os.File, limit int) ([]byte, bool) {
 		n, err := f.Read(scratch)
 		if n > 0 {
 			truncated = true
+			if each != nil {
+				each(scratch[:n])
+			}
 		}
 		if err != nil {
 			return buf, truncated

@@ -278,11 +278,17 @@ func pathKey(k string) string {
 
 // commandSpecs are the workspace commands Hookwarden reviews (in a
 // trusted folder or not: a later trust must not start unreviewed code),
-// with their definitions field by field.
-func (r *Registry) commandSpecs() []agents.CommandSpec {
+// with their definitions field by field, and the extensions' MCP servers
+// the project feeds values through its .env (fed: their "dotenv.NAME"
+// fields, nil for a server the project does not reach).
+func (r *Registry) commandSpecs(fed func(*hooks.Hook) trust.Definition) []agents.CommandSpec {
 	var out []agents.CommandSpec
 	for _, h := range r.Commands {
-		if h.Origin.Layer != settingsio.LayerWorkspace || h.Node == nil {
+		var dotenv trust.Definition
+		if h.Origin.Layer == settingsio.LayerExtension && h.Kind == hooks.KindMCPServer && fed != nil {
+			dotenv = fed(h)
+		}
+		if h.Origin.Layer != settingsio.LayerWorkspace && dotenv == nil || h.Node == nil {
 			continue
 		}
 		c := agents.CommandSpec{Hook: h, Label: hooks.CommandTitleOf(h), Fields: trust.Definition{}}
@@ -300,6 +306,7 @@ func (r *Registry) commandSpecs() []agents.CommandSpec {
 		} else {
 			c.Fields["value"] = trust.CanonicalJSON(h.Node)
 		}
+		maps.Copy(c.Fields, dotenv)
 		// Settings that change what every command gets: Gemini's
 		// environment redaction.
 		if ws := workspaceFile(r.Snapshot); ws != nil && ws.Root != nil {

@@ -16,7 +16,7 @@ func (p *Project) reviewCommands(opts Options) (*agents.CommandReview, error) {
 	if err != nil {
 		return nil, err
 	}
-	cr, err := agents.ReviewCommands(data, Agent{}.Info().Name, p.snap.ProjectDir, p.reg.commandSpecs())
+	cr, err := agents.ReviewCommands(data, Agent{}.Info().Name, p.snap.ProjectDir, p.reg.commandSpecs(p.projectFed))
 	if err != nil {
 		return nil, err
 	}
@@ -41,7 +41,7 @@ func (p *Project) commandByID(id string) *hooks.Hook {
 // approveCommands approves the commands req names (all with All) and
 // returns the selectors left for the workspace hooks.
 func (p *Project) approveCommands(ctx context.Context, opts Options, req agents.ApproveRequest, res *agents.ApproveResult) ([]string, error) {
-	return agents.ApproveCommandsFor(ctx, p, opts.Store, Agent{}.Info().Name, p.snap.ProjectDir, p.reg.commandSpecs(), req, p.env.Clock(), res)
+	return agents.ApproveCommandsFor(ctx, p, opts.Store, Agent{}.Info().Name, p.snap.ProjectDir, p.reg.commandSpecs(p.projectFed), req, p.env.Clock(), res)
 }
 
 // revokeCommands revokes the approvals of commands req names (all with
@@ -51,5 +51,5 @@ func (p *Project) revokeCommands(opts Options, req agents.RevokeRequest, res *ag
 	if err != nil {
 		return req.IDs, err
 	}
-	return agents.RevokeCommandsFor(opts.Store, data, Agent{}.Info().Name, p.snap.ProjectDir, p.reg.commandSpecs(), req, res)
+	return agents.RevokeCommandsFor(opts.Store, data, Agent{}.Info().Name, p.snap.ProjectDir, p.reg.commandSpecs(p.projectFed), req, res)
 }
