@@ -41,6 +41,7 @@ type dryRunView struct {
 	*payloadEditor
 	*runControl
 	*resultsPane
+	*mcpPicker
 
 	content fyne.CanvasObject
 	tab     *container.TabItem
@@ -60,6 +61,8 @@ func newDryRunView(w fyne.Window, thread uiThread) *dryRunView {
 	v.hookPicker = newHookPicker(v.showPlanPreview)
 	v.payloadEditor = newPayloadEditor(v.validatePayload, v.loadSample)
 	v.runControl = newRunControl(v.onRun, v.onCancel, v.onRunAnyway, v.onRunForReal)
+	v.mcpPicker = newMCPPicker(v.onStartMCP)
+	v.serverPick.OnChanged = func(string) { v.updateMCPButton() }
 	return v
 }
 
@@ -77,6 +80,7 @@ func (v *dryRunView) buildUI() fyne.CanvasObject {
 		key("Event"), v.event,
 		v.contextLabel, container.NewStack(v.tool, v.trigger),
 		key("Hooks"), v.hookPick,
+		key("MCP server"), v.mcpPicker.row(),
 	)
 	payloadHead := container.NewBorder(nil, nil, key("Hook input (JSON)"), v.resetButton)
 	left := container.NewBorder(container.NewVBox(pickers, payloadHead), container.NewVBox(v.payloadError, v.runControl.buildUI()), nil, nil, v.payload)
@@ -118,11 +122,13 @@ func (v *dryRunView) setProject(p *project) bool {
 	v.project = p
 	if p.proj == nil {
 		v.project, v.agent = nil, nil
+		v.listMCPServers()
 		v.status.SetText("The project cannot be read: " + shown(p.openErr.Error()))
 		v.updateRunButtons()
 		return false
 	}
 	v.agent = p.proj
+	v.listMCPServers()
 	setNote(v.intro, runIntro(v.agentTitle()))
 	v.showTrust()
 	return true
@@ -222,6 +228,7 @@ func (v *dryRunView) onRunAnyway() {
 func (v *dryRunView) updateRunButtons() {
 	_, err := parsePayload(v.payload.Text)
 	v.runControl.update(v.run != nil, err == nil && v.project != nil)
+	v.updateMCPButton()
 }
 
 // validatePayload checks the editor's text as it is typed (see
