@@ -160,7 +160,11 @@ type mcpChoices struct {
 func (r *Registry) readMCPChoices() mcpChoices {
 	c := mcpChoices{enabled: map[string]string{}, disabled: map[string]string{}, byProject: map[string]bool{}}
 	read := func(path string, layer settingsio.Layer, root *settingsio.Node) {
-		project := layer == LayerProject || layer == LayerLocal
+		// Only the shared project settings are the project's word:
+		// settings.local.json is this machine's (Claude Code writes its
+		// dialog answers there, and takes no approval from it when git
+		// tracks it).
+		project := layer == LayerProject
 		if n := root.Get("enableAllProjectMcpServers"); n.Is(settingsio.Bool) {
 			if n.Bool {
 				c.all, c.allLayer = path, layer

@@ -55,6 +55,9 @@ func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
 		Warnings:    []string{},
 		Files:       []string{store.Path()},
 	}
+	if len(agentMCPServers(p.reg.Hooks)) > 0 {
+		r.Files = append(r.Files, p.snap.Paths.Local)
+	}
 	byID := make(map[string]*hooks.Hook, len(p.reg.Hooks))
 	for _, h := range p.reg.Hooks {
 		byID[h.ID] = h
@@ -260,7 +263,15 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 		res.Approved = append(res.Approved, p.Title(h))
 	}
 	res.Text = []agents.TextLine{agents.Line("approved %d handler(s) in %s\n", len(keys), store.Path())}
-	return res, nil
+	file, notes, err := p.recordMCPChoices(ctx, hs, store)
+	if file != "" {
+		res.Files = append(res.Files, file)
+	}
+	res.Notes = append(res.Notes, notes...)
+	for _, n := range notes {
+		res.Text = append(res.Text, agents.Line("%s\n", n))
+	}
+	return res, err
 }
 
 // Revoke removes approvals from Hookwarden's store (kept there as
@@ -331,7 +342,18 @@ func (p *Project) Revoke(ctx context.Context, req agents.RevokeRequest) (*agents
 		res.Files = []string{store.Path()}
 	}
 	res.Text = []agents.TextLine{agents.Line("revoked %d approval(s)\n", len(removed))}
-	return res, nil
+	var revoked []*Approval
+	if data, err := store.Load(); err == nil {
+		for _, k := range removed {
+			revoked = append(revoked, RevokedApprovals(data, p.snap.ProjectDir)[k])
+		}
+	}
+	files, notes, err := p.dropMCPChoices(revoked, store)
+	res.Files = append(res.Files, files...)
+	for _, n := range notes {
+		res.Text = append(res.Text, agents.Line("%s\n", n))
+	}
+	return res, err
 }
 
 // goneKeys are the fingerprints of the approvals that match no handler.

@@ -29,6 +29,9 @@ type StoreProject struct {
 	// Revoked is history: the last approval of each revoked fingerprint,
 	// kept so that a review can still diff against it. It approves nothing.
 	Revoked map[string]*Approval `json:"revoked,omitempty"`
+	// MCPChoices are the .mcp.json servers Hookwarden approved in Claude
+	// Code's own enabledMcpjsonServers, by name (see recordMCPChoices).
+	MCPChoices map[string]*MCPChoice `json:"mcp_choices,omitempty"`
 }
 
 // Approval is one approved Claude Code handler.
