@@ -96,3 +96,43 @@ func runClaudeLiveFiles(t *testing.T, script, project, home string, vars ...stri
 	}
 	return rep.Files
 }
+
+// The real Claude Code 2.1.332 takes its .mcp.json choices from
+// .claude/settings.local.json (where Hookwarden writes its approval): a
+// server rejected there is not started, one Hookwarden approved (and so
+// recorded there) is; "mcpServers" in .claude/settings.json starts
+// nothing, and Hookwarden lists no server from there.
+func TestClaudeLiveTakesMCPChoicesFromLocalSettings(t *testing.T) {
+	script := requireClaudeLive(t)
+	io, out, project := claudeCommandEnv(t, map[string]string{
+		"PROJECT/.mcp.json":                   `{"mcpServers": {"probe": {"command": "sh", "args": ["-c", "echo x > mcp-ran.txt; exec cat >/dev/null"]}}}`,
+		"PROJECT/.claude/settings.json":       `{"mcpServers": {"setsrv": {"command": "sh", "args": ["-c", "echo x > settings-mcp-ran.txt; exec cat >/dev/null"]}}}`,
+		"PROJECT/.claude/settings.local.json": `{"disabledMcpjsonServers": ["probe"]}`,
+	})
+	home := io.Env.Get("HOME")
+	if err := os.MkdirAll(home, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if code := Main(context.Background(), []string{"list", "--agent", "claude"}, io); code != 0 {
+		t.Fatalf("list exit %d: %s", code, out())
+	}
+	if text := out(); !strings.Contains(text, "rejected in disabledMcpjsonServers") || strings.Contains(text, "setsrv") {
+		t.Errorf("list does not show the rejection, or lists a settings.json server:\n%s", text)
+	}
+	created := runClaudeLiveFiles(t, script, project, home, "CLAUDE_LIVE_TOOL=none")
+	if slices.Contains(created, "mcp-ran.txt") || slices.Contains(created, "settings-mcp-ran.txt") {
+		t.Fatalf("the real Claude Code started a rejected or settings.json server: %q", created)
+	}
+	// Hookwarden's approval goes where Claude Code reads it.
+	if err := os.Remove(filepath.Join(project, ".claude", "settings.local.json")); err != nil {
+		t.Fatal(err)
+	}
+	if code := Main(context.Background(), []string{"trust", "--agent", "claude", "probe"}, io); code != 0 {
+		t.Fatalf("trust exit %d: %s", code, out())
+	}
+	out()
+	created = runClaudeLiveFiles(t, script, project, home, "CLAUDE_LIVE_TOOL=none")
+	if !slices.Contains(created, "mcp-ran.txt") {
+		t.Errorf("the real Claude Code did not start the server Hookwarden approved in settings.local.json (created %q)", created)
+	}
+}
