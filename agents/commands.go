@@ -352,6 +352,9 @@ func CommandText(rs []HookReview) []TextLine {
 		if h.Status == trust.StatusChanged {
 			t = append(t, Line("               was: %s\n", h.PreviousCommand))
 		}
+		for _, n := range rs[i].Notes {
+			t = append(t, Line("               ! %s\n", n))
+		}
 		t = append(t, ReviewDetailLines(h)...)
 	}
 	return t

@@ -2,10 +2,15 @@ package gemini
 
 import (
 	"context"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/risk"
+	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // reviewCommands reviews the workspace's commands that are not hooks (MCP
@@ -21,6 +26,15 @@ func (p *Project) reviewCommands(opts Options) (*agents.CommandReview, error) {
 		return nil, err
 	}
 	cache := risk.NewCache()
+	for i := range cr.Hooks {
+		if x := p.commandByID(cr.Hooks[i].HookID); x != nil && x.Origin.Layer == settingsio.LayerExtension {
+			fed := p.projectFed(x)
+			for _, k := range slices.Sorted(maps.Keys(fed)) {
+				cr.Hooks[i].Notes = append(cr.Hooks[i].Notes, fmt.Sprintf("the project's .env gives this server %s=%s: the project decides what the extension's server gets",
+					strings.TrimPrefix(k, "dotenv."), fed[k]))
+			}
+		}
+	}
 	for i := range cr.Hooks {
 		if x := p.commandByID(cr.Hooks[i].HookID); x != nil && p.env.WantsRisk(cr.Hooks[i].NeedsReview()) {
 			cr.Hooks[i].Risk = risk.Analyze(agents.RiskSubject(p, x, p.snap.ProjectDir), risk.Options{Cache: cache})
