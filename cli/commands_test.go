@@ -188,7 +188,11 @@ func TestScanSARIFReportsCommands(t *testing.T) {
 	var log struct {
 		Runs []struct {
 			Results []struct {
-				RuleID    string `json:"ruleId"`
+				RuleID     string `json:"ruleId"`
+				Level      string `json:"level"`
+				Properties struct {
+					Hook string `json:"hook"`
+				} `json:"properties"`
 				Locations []struct {
 					PhysicalLocation struct {
 						ArtifactLocation struct{ URI string }
@@ -202,15 +206,28 @@ func TestScanSARIFReportsCommands(t *testing.T) {
 		t.Fatalf("%v\n%s", err, out)
 	}
 	at := map[string]bool{}
+	named := map[string]string{}
 	for _, run := range log.Runs {
 		for _, r := range run.Results {
 			loc := r.Locations[0].PhysicalLocation
-			at[fmt.Sprintf("%s:%d", loc.ArtifactLocation.URI, loc.Region.StartLine)] = true
+			where := fmt.Sprintf("%s:%d", loc.ArtifactLocation.URI, loc.Region.StartLine)
+			at[where] = true
+			if r.RuleID == "hookwarden/download-exec" && r.Level == "error" {
+				named[where] = r.Properties.Hook
+			}
 		}
 	}
 	for _, want := range []string{".mcp.json:3", ".claude/settings.json:2", ".gemini/settings.json:3", "ext/gemini-extension.json:2", ".codex/config.toml:2"} {
 		if !at[want] {
 			t.Errorf("no result at %s (have %v):\n%s", want, at, out)
+		}
+	}
+	// each with its risk (the download piped into sh, an error) and named
+	// as what it is
+	for where, kind := range map[string]string{".mcp.json:3": "mcp-server evil", ".claude/settings.json:2": "helper apiKeyHelper",
+		".gemini/settings.json:3": "discovery-command tools.discoveryCommand", "ext/gemini-extension.json:2": "mcp-server e", ".codex/config.toml:2": "helper notify"} {
+		if !strings.Contains(named[where], kind) {
+			t.Errorf("the download-exec error at %s names %q, want %q", where, named[where], kind)
 		}
 	}
 }

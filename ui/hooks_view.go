@@ -234,7 +234,11 @@ func groupByEvent(p *project, sw func(*hooks.Hook) hookSwitch, names pathNamer, 
 	var groups []*eventGroup
 	for _, e := range order {
 		if hs := byEvent[e]; len(hs) > 0 {
-			groups = append(groups, newEventGroup(e, eventSubtitle(p, events, e), hs, p.proj, sw, names, act))
+			subtitle := eventSubtitle(p, events, e)
+			if k := hs[0].Kind; k != hooks.KindHook {
+				subtitle = fmt.Sprintf("not hooks: %ss %s runs from these files; each says when it runs and whether %s asks first", k.Title(), p.Info.Title, p.Info.Title)
+			}
+			groups = append(groups, newEventGroup(e, subtitle, hs, p.proj, sw, names, act))
 		}
 	}
 	return groups
@@ -270,6 +274,10 @@ func eventSubtitle(p *project, events []agents.EventInfo, e hooks.Event) string 
 // describes the event, and a row per hook with the switch sw gives it.
 func newEventGroup(e hooks.Event, subtitle string, hs []*hooks.Hook, proj agents.Project, sw func(*hooks.Hook) hookSwitch, names pathNamer, act rowActions) *eventGroup {
 	title := string(e) + "  ·  " + plural(len(hs), "hook")
+	if k := hs[0].Kind; k != hooks.KindHook {
+		// an MCP server, a helper command: named as what it is
+		title = plural(len(hs), k.Title())
+	}
 	if e == "" {
 		title = "(empty event name)  ·  " + plural(len(hs), "hook")
 	}

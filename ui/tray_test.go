@@ -171,7 +171,7 @@ func TestOpenReviewLandsOnTheReviewTab(t *testing.T) {
 	m2.opts = isolatedOptions(t)
 	m2.opts.ProjectDir = t.TempDir()
 	m2.start()
-	if got := m2.tabs.Selected().Text; got != "Hooks" {
+	if got := m2.tabs.Selected().Text; got != "What runs" {
 		t.Errorf("without --review the window opened on %q", got)
 	}
 }

@@ -154,7 +154,7 @@ func newMainWindowOn(a fyne.App, w fyne.Window, opts Options, thread uiThread, w
 
 func (m *mainWindow) buildUI() fyne.CanvasObject {
 	m.tabs = container.NewAppTabs(
-		container.NewTabItemWithIcon("Hooks", theme.ListIcon(), m.hooks.buildUI()),
+		container.NewTabItemWithIcon("What runs", theme.ListIcon(), m.hooks.buildUI()),
 		m.review.tabItem(),
 		m.dryRun.tabItem(),
 		container.NewTabItemWithIcon("Files", theme.FileIcon(), m.files.buildUI()),
