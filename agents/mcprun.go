@@ -266,8 +266,32 @@ func DryRunMCP(ctx context.Context, p Project, req MCPRequest) (*MCPRun, error) 
 		return out, nil
 	}
 	out.Sandboxed = choice.Sandboxed[target]
-	runMCP(ctx, launch, out, req.Timeout)
+	var check func() error
+	if !out.Sandboxed && out.NeedsReview == "" {
+		// As for a hook: right before it starts for real, the scripts it
+		// runs must still be the approved ones.
+		check = func() error { return stillApproved(ctx, p, target.ID) }
+	}
+	runMCP(ctx, launch, out, req.Timeout, check)
 	return out, nil
+}
+
+// stillApproved reviews p again and fails when the entry id needs review
+// now (a script it runs changed since the review before the run).
+func stillApproved(ctx context.Context, p Project, id string) error {
+	review, err := p.Review(ctx)
+	if err != nil {
+		return err
+	}
+	if review.StoreError != "" {
+		return fmt.Errorf("Hookwarden's store cannot be read: %s", review.StoreError)
+	}
+	for _, rv := range review.Hooks {
+		if rv.HookID == id && (rv.NeedsReview() || rv.RunsUnseenCode()) {
+			return fmt.Errorf("it changed since its review (%s)", trustStatusWords(rv))
+		}
+	}
+	return nil
 }
 
 // trustStatusWords is why a review does not vouch for a command.
@@ -291,7 +315,7 @@ func where(h *hooks.Hook) string {
 
 // runMCP starts launch and, unless it is a plain helper, speaks the MCP
 // handshake with it; out gets the outcome.
-func runMCP(ctx context.Context, launch *MCPLaunch, out *MCPRun, timeout time.Duration) {
+func runMCP(ctx context.Context, launch *MCPLaunch, out *MCPRun, timeout time.Duration, check func() error) {
 	argv := append([]string{launch.Program}, launch.Args...)
 	words := make([]string, len(argv))
 	for i, a := range argv {
@@ -299,7 +323,7 @@ func runMCP(ctx context.Context, launch *MCPLaunch, out *MCPRun, timeout time.Du
 	}
 	out.Command = strings.Join(words, " ")
 	spec := hooks.SpawnSpec{Program: launch.Program, Path: hooks.ResolveExecutable(launch.Program, launch.Env),
-		Args: launch.Args, Env: launch.Env, Dir: launch.Dir, Timeout: timeout, NewSession: true}
+		Args: launch.Args, Env: launch.Env, Dir: launch.Dir, Timeout: timeout, NewSession: true, Check: check}
 	spec.DefaultLimits()
 	cfg := launch.Supervisor
 	if out.Sandboxed {
