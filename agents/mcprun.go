@@ -208,6 +208,9 @@ func DryRunMCP(ctx context.Context, p Project, req MCPRequest) (*MCPRun, error) 
 		return out, nil
 	}
 	out.Notes = append(out.Notes, launch.Notes...)
+	if h.Status != hooks.StatusRuns && h.Reason != "" {
+		out.Notes = append(out.Notes, p.Agent().Title+" would not start it here: "+h.Reason)
+	}
 	target := h
 	if launch.Remote != "" {
 		out.Remote = launch.Remote
