@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/hookwarden/hookwarden/hooks"
 	"io"
 	"os"
 	"path/filepath"
@@ -194,6 +195,13 @@ func (a *analyzer) httpHook() {
 		ep = endpoint{Host: a.hook.URL, Dynamic: true}
 	}
 	if loopback(ep.Host) {
+		return
+	}
+	if a.hook.Event == string(hooks.KindMCPServer) {
+		// A remote MCP server gets what the model passes to its tools,
+		// not every event's input.
+		a.add(Finding{Category: Exfiltration, Severity: LevelReview, Source: Source{Text: a.hook.URL},
+			Summary: fmt.Sprintf("a remote MCP server: what the model passes to its tools goes to %s", ep)})
 		return
 	}
 	a.add(Finding{Category: Exfiltration, Severity: LevelCritical, Source: Source{Text: a.hook.URL},
