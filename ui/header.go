@@ -205,9 +205,28 @@ func factText(f agents.Fact, names pathNamer) string {
 	return text
 }
 
-// countsText is "9 hooks: 5 runs, 1 disabled, …" in a fixed status order:
-// the neutral statuses, then the agent's own.
+// countsText is "9 hooks: 5 runs, 1 disabled, …" in a fixed status order
+// (the neutral statuses, then the agent's own), and after it the other
+// commands the project makes the agent run (MCP servers, helpers):
+// "· 3 other commands: 3 runs".
 func countsText(hs []*hooks.Hook, agentStatuses []hooks.Status) string {
+	var hookList, others []*hooks.Hook
+	for _, h := range hs {
+		if h.IsHook() {
+			hookList = append(hookList, h)
+		} else {
+			others = append(others, h)
+		}
+	}
+	text := statusCounts(hookList, "hook", agentStatuses)
+	if len(others) > 0 {
+		text += " · " + statusCounts(others, "other command", agentStatuses)
+	}
+	return text
+}
+
+// statusCounts is "N noun(s): 5 runs, 1 disabled, …".
+func statusCounts(hs []*hooks.Hook, noun string, agentStatuses []hooks.Status) string {
 	order := append([]hooks.Status{hooks.StatusRuns, hooks.StatusDuplicate, hooks.StatusDisabled,
 		hooks.StatusInvalid, hooks.StatusBlockedUntrustedFolder, hooks.StatusHooksOff}, agentStatuses...)
 	n := map[hooks.Status]int{}
@@ -221,7 +240,7 @@ func countsText(hs []*hooks.Hook, agentStatuses []hooks.Status) string {
 		}
 	}
 	if len(parts) == 0 {
-		return plural(len(hs), "hook")
+		return plural(len(hs), noun)
 	}
-	return plural(len(hs), "hook") + ": " + strings.Join(parts, ", ")
+	return plural(len(hs), noun) + ": " + strings.Join(parts, ", ")
 }

@@ -7,6 +7,8 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+
+	"github.com/hookwarden/hookwarden/hooks"
 )
 
 // The What runs tab (once "Hooks") groups what the project makes the agent
@@ -43,5 +45,14 @@ func TestWhatRunsNamesCommandsAsWhatTheyAre(t *testing.T) {
 		if strings.Contains(s, "not a Gemini CLI event") {
 			t.Errorf("group %q reads %q", titles[i], s)
 		}
+	}
+}
+
+// The header counts hooks as hooks and the other commands apart.
+func TestHeaderCountsCommandsApartFromHooks(t *testing.T) {
+	hs := []*hooks.Hook{{Status: hooks.StatusRuns}, {Kind: hooks.KindMCPServer, Status: hooks.StatusRuns},
+		{Kind: hooks.KindHelper, Status: hooks.StatusBlockedUntrustedFolder}}
+	if got, want := countsText(hs, nil), "1 hook: 1 runs · 2 other commands: 1 runs, 1 blocked-untrusted-folder"; got != want {
+		t.Errorf("countsText = %q, want %q", got, want)
 	}
 }
