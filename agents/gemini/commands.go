@@ -28,8 +28,11 @@ var commandKeys = []struct {
 	kind hooks.Kind
 	when string
 }{
-	{[]string{"tools", "discoveryCommand"}, hooks.KindDiscovery, "when Gemini CLI starts: its output (JSON function declarations) becomes tools the model can call"},
-	{[]string{"tools", "callCommand"}, hooks.KindDiscovery, "every time the model calls a tool discoveryCommand declared (the tool name as its argument, the arguments on stdin)"},
+	// Observed with the real 0.61 (TestLiveGeminiRunsWorkspaceCommandsOnlyInATrustedFolder and
+	// the bundle's discoverAndRegisterToolsFromCommand): discoveryCommand is split into words
+	// with shell-quote and started without a shell; callCommand is started as one program path.
+	{[]string{"tools", "discoveryCommand"}, hooks.KindDiscovery, "when Gemini CLI starts: its output (JSON function declarations) becomes tools the model can call; Gemini splits it into words and starts it without a shell (; | > are dropped, $VAR is empty)"},
+	{[]string{"tools", "callCommand"}, hooks.KindDiscovery, "every time the model calls a tool discoveryCommand declared (the tool name as its argument, the arguments on stdin); Gemini starts the whole value as one program, without a shell"},
 	{[]string{"mcp", "serverCommand"}, hooks.KindMCPServer, "when Gemini CLI starts: the command that starts an MCP server"},
 	{[]string{"tools", "shell", "pager"}, hooks.KindHelper, "every time Gemini CLI shows a shell command's output through a pager"},
 	{[]string{"tools", "sandbox"}, hooks.KindHelper, "when Gemini CLI starts with its sandbox: a string names the sandbox command (docker, podman, …) or profile it runs"},
