@@ -429,10 +429,16 @@ func (d *discoverer) run(st *syntax.Stmt, words []cmdWord, sc *scope, pipeFrom *
 			d.interpret(st, name, ip, words[1:], sc, pipeFrom, rc)
 			return
 		}
+		if d.loadsProjectCode(st, name, words[1:], sc) {
+			return
+		}
 		if next, ok := d.foreignRunner(st, name, words[1:], sc); ok {
 			rc.via = strings.TrimSpace(rc.via + " " + name)
 			words = next
 			continue
+		}
+		if !strings.ContainsRune(prog, '/') {
+			d.handedProjectFile(st, name, words[1:], sc)
 		}
 		return
 	}

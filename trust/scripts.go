@@ -267,6 +267,7 @@ func (d *discoverer) wrapper(st *syntax.Stmt, name string, words []cmdWord, sc *
 			return nil, true
 		}
 		if rest[0].v.ok && !strings.ContainsRune(rest[0].v.text, '/') {
+			d.localBin(sc, rest[0].w, rest[0].v.text, name)
 			d.unresolved(sc, st, name+" runs the package "+rest[0].v.text+" (from node_modules, a cache or the registry), whose code Hookwarden does not read")
 		}
 		rc.via = name
