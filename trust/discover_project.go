@@ -170,6 +170,18 @@ func (d *discoverer) loadsProjectCode(st *syntax.Stmt, name string, args []cmdWo
 			}
 		}
 	}
+	// The project files it is handed (go run harness.go, pytest
+	// tests/test_x.py) are its input and, for these tools, often code.
+	for _, a := range args {
+		if !a.v.ok || a.v.glob || a.v.text == "" || strings.HasPrefix(a.v.text, "-") {
+			continue
+		}
+		for _, p := range d.resolve(sc, a.w, a.v.text) {
+			if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && within(p, d.project) && d.followable(p) {
+				d.addData(sc, physical(p), "argument of "+name, FoundArgument)
+			}
+		}
+	}
 	why := ""
 	switch {
 	case l.runsProject != "":
@@ -217,11 +229,15 @@ func (d *discoverer) handedProjectFile(st *syntax.Stmt, name string, args []cmdW
 		return
 	}
 	for _, a := range args {
-		if !a.v.ok || a.v.glob || a.v.text == "" || a.v.text == "--" || strings.HasPrefix(a.v.text, "-") {
+		if !a.v.ok || a.v.glob || a.v.text == "" || a.v.text == "--" {
 			continue
 		}
 		t := a.v.text
-		if _, v, ok := strings.Cut(t, "="); ok && strings.ContainsRune(v, '/') {
+		if strings.HasPrefix(t, "-") {
+			_, v, ok := strings.Cut(t, "=")
+			if !ok || !strings.ContainsRune(v, '/') {
+				continue
+			}
 			t = v // --config=./x.js
 		}
 		for _, p := range d.resolve(sc, a.w, t) {
