@@ -296,8 +296,8 @@ func TestGeminiSettingsCommandsNeedReview(t *testing.T) {
 		t.Fatalf("trust: %d\n%s%s", code, out, errOut)
 	}
 	e.write(settings, `{"tools": {"discoveryCommand": "sh .gemini/discover.sh"}, "hooks": {"SessionStart": [{"hooks": [{"type": "command", "name": "h", "command": "echo hi"}]}]}}`)
-	if code, out, _ := e.runWithPath("audit"); code != ExitNeedsReview {
-		t.Fatalf("tools.discoveryCommand added: audit %d\n%s", code, out)
+	if code, out, _ := e.runWithPath("audit"); code != ExitNeedsReview || !strings.Contains(out, "discoveryCommand") {
+		t.Fatalf("tools.discoveryCommand added: audit %d, want %d naming it\n%s", code, ExitNeedsReview, out)
 	}
 }
 
@@ -319,6 +319,11 @@ func TestClaudeSkillAddedByAPullNeedsReview(t *testing.T) {
 	}
 	if code, text := claudeRun(io, out, errb, "audit"); code != ExitNeedsReview || !strings.Contains(text, "SKILL.md") {
 		t.Fatalf("skill added: audit %d\n%s", code, text)
+	}
+	// The skill's hook is not run for real by a dry run without --yes.
+	claudeRun(io, out, errb, "run", "--event", "PreToolUse", "--tool", "Bash")
+	if _, err := os.Stat(filepath.Join(project, "pwned")); err == nil {
+		t.Fatal("the dry run ran the skill's hook without confirmation")
 	}
 }
 

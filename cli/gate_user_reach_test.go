@@ -117,6 +117,77 @@ func TestUserHookRunningProjectCodeIsGated(t *testing.T) {
 					t.Fatalf("changed %s: audit exit %d, want %d naming it\n%s", r.change, code, ExitNeedsReview, out)
 				}
 				dryRun("changed after approval")
+				// exec refuses to start the agent, and the guard's check reports the hook.
+				if code, out, errOut := e.runWithPath("exec", "--", "true"); code != ExitNeedsReview || !strings.Contains(out+errOut, "fmt") && !strings.Contains(out+errOut, r.command) {
+					t.Errorf("changed %s: exec exit %d, want %d naming the hook\n%s%s", r.change, code, ExitNeedsReview, out, errOut)
+				}
+				if code, out, errOut := e.runWithPath("guard", "check"); !strings.Contains(out+errOut, "fmt") && !strings.Contains(out+errOut, r.command) {
+					t.Errorf("changed %s: guard check exit %d does not report the hook\n%s%s", r.change, code, out, errOut)
+				}
+			})
+		}
+	}
+}
+
+// TestSoundGateAttacksEveryAgent runs issue 20's forms and attacks
+// (soundAttacks) as project hooks of Claude Code and Codex CLI too: every
+// form is approved (with --accept-unwatched where discovery is
+// incomplete), audit --strict exits 3 exactly for the incomplete ones, a
+// pull's change makes audit exit 3 naming the file (where it is watched)
+// and a dry run without --yes never runs the changed code for real. The
+// forms that are Gemini CLI's own (.gemini/.env) and bash's (brace
+// expansion, which /bin/sh does not do: TestClaudeGateAttacks) are left
+// out.
+func TestSoundGateAttacksEveryAgent(t *testing.T) {
+	for _, agent := range []struct{ name, file string }{{"claude", ".claude/settings.json"}, {"codex", ".codex/hooks.json"}} {
+		for _, a := range soundAttacks() {
+			// Claude Code runs /bin/sh, and so does Codex with no $SHELL (as
+			// here): a brace is read literally (TestClaudeGateAttacks).
+			if strings.Contains(a.change, ".gemini/.env") || strings.Contains(a.command, "{") {
+				continue
+			}
+			t.Run(agent.name+"/"+a.name, func(t *testing.T) {
+				e := attackEnv(t)
+				hook, _ := json.Marshal(a.command)
+				e.writeProject(agent.file, `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": `+string(hook)+`}]}]}}`)
+				for link, target := range a.links {
+					if err := os.MkdirAll(filepath.Join(e.project, target), 0o755); err != nil {
+						t.Fatal(err)
+					}
+					if err := os.Symlink(target, filepath.Join(e.project, link)); err != nil {
+						t.Fatal(err)
+					}
+				}
+				for rel, content := range a.files {
+					e.writeProject(rel, content)
+				}
+				run := func(args ...string) (int, string) {
+					code, out, errOut := e.runWithPath(append([]string{args[0], "--agent", agent.name}, args[1:]...)...)
+					return code, out + errOut
+				}
+				if code, out := run("trust", "--all", "--accept-unwatched"); code != ExitOK {
+					t.Fatalf("trust --all --accept-unwatched: exit %d\n%s", code, out)
+				}
+				if code, out := run("audit"); code != ExitOK {
+					t.Fatalf("approved: audit exit %d\n%s", code, out)
+				}
+				if code, out := run("audit", "--strict"); a.incomplete != (code == ExitNeedsReview) {
+					t.Fatalf("approved: audit --strict exit %d (incomplete %v)\n%s", code, a.incomplete, out)
+				}
+				payload := strings.ReplaceAll(a.payload, `"$GEMINI_PROJECT_DIR/pwned"`, "pwned")
+				e.writeProject(a.change, payload)
+				code, out := run("audit")
+				if a.watched || !a.incomplete {
+					if code != ExitNeedsReview || !strings.Contains(out, a.change) && !strings.Contains(out, filepath.Join(e.project, a.change)) {
+						t.Fatalf("changed %s: audit exit %d, want %d naming it\n%s", a.change, code, ExitNeedsReview, out)
+					}
+				} else if code, out := run("audit", "--strict"); code != ExitNeedsReview {
+					t.Fatalf("changed %s: audit --strict exit %d, want %d\n%s", a.change, code, ExitNeedsReview, out)
+				}
+				run("run", "--event", "SessionStart", "--trigger", "startup")
+				if _, err := os.Stat(filepath.Join(e.project, "pwned")); err == nil {
+					t.Fatal("the changed code ran without confirmation")
+				}
 			})
 		}
 	}
