@@ -1,10 +1,12 @@
 package trust
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/tailscale/hujson"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -294,4 +296,85 @@ func (d Discovery) ProjectCode(project string) []string {
 		}
 	}
 	return out
+}
+
+// runtimeConfigs are, per interpreter, the project files it reads on its
+// own before the script (found from the shell's folder up to the
+// project's root) and that change what it loads: Bun's bunfig.toml
+// (preload), Deno's deno.json (an import map can point any import, even
+// a relative one, elsewhere).
+var runtimeConfigs = map[string][]string{
+	"bun":  {"bunfig.toml"},
+	"deno": {"deno.json", "deno.jsonc"},
+}
+
+// importPathVars are, per interpreter family, the variables that add
+// folders its imports are looked up in before its own.
+var importPathVars = map[string][]string{
+	"python": {"PYTHONPATH", "PYTHONHOME", "PYTHONUSERBASE"},
+	"js":     {"NODE_PATH"},
+}
+
+// runtimeConfig fingerprints the configuration an interpreter reads from
+// the project by itself, and makes the discovery incomplete where it
+// exists (what it preloads or remaps is not followed) or where a
+// variable adds import folders.
+func (d *discoverer) runtimeConfig(st *syntax.Stmt, name string, sc *scope, rc runCtx) {
+	for _, cfg := range runtimeConfigs[name] {
+		for _, start := range sc.cwds {
+			for dir := start; within(dir, d.project); dir = filepath.Dir(dir) {
+				p := filepath.Join(dir, cfg)
+				if exists(p) {
+					d.addData(sc, p, name+" config", FoundConfig)
+					if !denoConfigInert(p) {
+						d.incomplete(sc, st, ReasonLoads, p+" configures "+name+" (what it preloads, how it maps imports), which Hookwarden does not follow")
+					}
+					break
+				}
+				if dir == d.project || filepath.Dir(dir) == dir {
+					break
+				}
+			}
+		}
+	}
+	lang := scriptLang("", name)
+	if name == "bun" || name == "deno" {
+		lang = "" // they read no NODE_PATH
+	}
+	for _, v := range importPathVars[lang] {
+		if value, set := rc.getEnv(sc, v); set && value != "" {
+			d.incomplete(sc, st, ReasonLoads, v+" makes "+name+" import from folders Hookwarden does not follow")
+		}
+	}
+}
+
+// denoInertKeys are deno.json members that do not change what deno run
+// loads.
+var denoInertKeys = set("$schema", "name", "version", "exports", "tasks", "fmt", "lint", "test", "bench", "lock", "publish", "exclude", "include")
+
+// denoConfigInert reports whether a deno.json(c) holds only members that
+// do not change what a script loads (a file of another name, or one that
+// cannot be read, is not).
+func denoConfigInert(path string) bool {
+	if base := filepath.Base(path); base != "deno.json" && base != "deno.jsonc" {
+		return false
+	}
+	text, err := readScriptText(path, maxFollowTotal)
+	if err != nil {
+		return false
+	}
+	std, err := hujson.Standardize([]byte(text))
+	if err != nil {
+		return false
+	}
+	var doc map[string]json.RawMessage
+	if json.Unmarshal(std, &doc) != nil {
+		return false
+	}
+	for k := range doc {
+		if !denoInertKeys[k] {
+			return false
+		}
+	}
+	return true
 }

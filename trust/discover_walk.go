@@ -422,7 +422,12 @@ func (d *discoverer) run(st *syntax.Stmt, words []cmdWord, sc *scope, pipeFrom *
 		if !shellBuiltins[name] {
 			d.envCode(st, prog, sc, rc)
 		}
+		if name == "busybox" && len(words) > 1 && words[1].v.ok && !strings.HasPrefix(words[1].v.text, "-") {
+			words = words[1:] // busybox sh x.sh: the applet runs as if called by its name
+			continue
+		}
 		if ip, ok := interpreterFor(name); ok {
+			d.runtimeConfig(st, name, sc, rc)
 			if !ip.shell && strings.ContainsRune(prog, '/') {
 				d.projectInterpreter(st, prog, name, sc)
 			}

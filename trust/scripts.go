@@ -95,7 +95,7 @@ func interpreterFor(prog string) (interpreter, bool) {
 		return pythonInterp, true
 	}
 	switch base {
-	case "bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "busybox", "rbash", "yash", "posh":
+	case "bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "rbash", "yash", "posh":
 		return shellInterp, true
 	case "fish":
 		return fishInterp, true
