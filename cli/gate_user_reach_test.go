@@ -192,3 +192,29 @@ func TestSoundGateAttacksEveryAgent(t *testing.T) {
 		}
 	}
 }
+
+// TestUserHookApprovalIsPerProject: approving a user hook that runs the
+// project's Makefile approves it for that project only: the same hook in
+// another project with the same Makefile still needs review there, and
+// a user hook that runs nothing of the project (echo) is never listed.
+func TestUserHookApprovalIsPerProject(t *testing.T) {
+	e := attackEnv(t)
+	e.write(filepath.Join(e.home, ".gemini", "settings.json"), `{"hooks": {"SessionStart": [{"hooks": [
+  {"type": "command", "name": "fmt", "command": "make -s format"},
+  {"type": "command", "name": "bell", "command": "echo done"}]}]}}`)
+	e.writeProject("Makefile", "format:\n\t@true\n")
+	other := filepath.Join(filepath.Dir(e.project), "other")
+	if err := os.MkdirAll(other, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	e.write(filepath.Join(other, "Makefile"), "format:\n\t@true\n")
+	if code, out, errOut := e.runWithPath("trust", "--all", "--accept-unwatched"); code != ExitOK {
+		t.Fatalf("trust: exit %d\n%s%s", code, out, errOut)
+	}
+	if code, out, errOut := e.runWithPath("audit"); code != ExitOK || strings.Contains(out, "bell") {
+		t.Fatalf("approved here: audit exit %d (the echo hook must not be listed)\n%s%s", code, out, errOut)
+	}
+	if code, out, errOut := e.runWithPath("audit", "--project", other); code != ExitNeedsReview || !strings.Contains(out, "make -s format") {
+		t.Fatalf("the other project: audit exit %d, want %d naming the hook\n%s%s", code, ExitNeedsReview, out, errOut)
+	}
+}
