@@ -378,3 +378,91 @@ func denoConfigInert(path string) bool {
 	}
 	return true
 }
+
+// gitHookCommands are git's subcommands that run client-side hooks
+// (pre-commit, commit-msg, post-checkout, post-merge, pre-push,
+// post-rewrite, post-index-change, …).
+var gitHookCommands = set("commit", "merge", "pull", "push", "rebase", "checkout", "switch", "am", "cherry-pick", "revert",
+	"clone", "worktree", "gc", "add", "reset", "stash", "restore", "rm", "mv", "update-index", "read-tree", "commit-tree")
+
+// gitRunsHooks: a git command that runs hooks, in a repository whose
+// hooks folder (core.hooksPath, as husky sets it) lies in the project's
+// work tree, runs the project's hook files: they are fingerprinted (one a
+// pull adds or changes needs review), and the discovery is incomplete for
+// what they run (husky's hook files source others).
+func (d *discoverer) gitRunsHooks(st *syntax.Stmt, args []cmdWord, sc *scope) {
+	sub := ""
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !a.v.ok {
+			return
+		}
+		if a.v.text == "-c" || a.v.text == "-C" || a.v.text == "--git-dir" || a.v.text == "--work-tree" {
+			i++
+			continue
+		}
+		if !strings.HasPrefix(a.v.text, "-") {
+			sub = a.v.text
+			break
+		}
+	}
+	if !gitHookCommands[sub] || len(sc.cwds) == 0 {
+		return
+	}
+	for _, cwd := range sc.cwds {
+		top := ""
+		for dir := cwd; ; dir = filepath.Dir(dir) {
+			if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
+				top = dir
+				break
+			}
+			if filepath.Dir(dir) == dir {
+				break
+			}
+		}
+		if top == "" || !within(top, d.project) && !within(d.project, top) {
+			continue
+		}
+		cfg, err := readScriptText(filepath.Join(top, ".git", "config"), maxFollowTotal)
+		if err != nil {
+			continue
+		}
+		hooksPath := ""
+		for _, line := range strings.Split(cfg, "\n") {
+			k, v, ok := strings.Cut(strings.TrimSpace(line), "=")
+			if ok && strings.EqualFold(strings.TrimSpace(k), "hooksPath") {
+				hooksPath = strings.Trim(strings.TrimSpace(v), `"`)
+			}
+		}
+		if hooksPath == "" {
+			continue // .git/hooks: not in the work tree, no pull writes it
+		}
+		if !filepath.IsAbs(hooksPath) {
+			hooksPath = filepath.Join(top, hooksPath)
+		}
+		if !within(hooksPath, d.project) {
+			continue
+		}
+		dirs := []string{hooksPath}
+		if filepath.Base(hooksPath) == "_" {
+			dirs = append(dirs, filepath.Dir(hooksPath)) // husky: the stubs in .husky/_ run the hooks of .husky
+		}
+		for _, dir := range dirs {
+			entries, _ := os.ReadDir(dir)
+			for _, e := range entries {
+				if e.Type().IsRegular() {
+					d.addData(sc, filepath.Join(dir, e.Name()), "git hook", FoundConfig)
+				}
+			}
+		}
+		u := UnresolvedCode{Why: "git " + sub + " runs the hooks of " + hooksPath + " (core.hooksPath), files of the project, and what they run is not followed",
+			File: sc.file, Kind: ReasonPrograms, Traceable: true, Project: true, Text: sc.text(st)}
+		if !isNilNode(st) {
+			u.Line, u.Column = int(st.Pos().Line()), int(st.Pos().Col())
+		}
+		if k := u.String(); !d.unseen[k] {
+			d.unseen[k] = true
+			d.out.Unresolved = append(d.out.Unresolved, u)
+		}
+	}
+}

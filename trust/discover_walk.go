@@ -434,6 +434,9 @@ func (d *discoverer) run(st *syntax.Stmt, words []cmdWord, sc *scope, pipeFrom *
 			d.interpret(st, name, ip, words[1:], sc, pipeFrom, rc)
 			return
 		}
+		if name == "git" {
+			d.gitRunsHooks(st, words[1:], sc)
+		}
 		if d.loadsProjectCode(st, name, words[1:], sc) {
 			return
 		}
