@@ -162,3 +162,16 @@ func reachReviewOf(c CommandSpec) HookReview {
 		Fields: []Field{{Key: "kind", Label: "Kind", Value: "a hook of " + string(h.Origin.Layer) + " settings that runs code of this project, reviewed for this project"},
 			{Key: "reaches", Label: "Project code", Value: strings.Join(c.Reaches, "\n"), JSON: c.Reaches, Code: true}}}
 }
+
+// TraceCommand adds the files a traced run saw to the approval of key in
+// the store's commands section (a command that is not a hook, or a user
+// hook that runs project code), inside a store update: it reports whether
+// there was one. Every agent's RecordTrace falls back to it.
+func TraceCommand(d *trust.StoreData, agent, project, key string, seen []trust.ScriptSnapshot) bool {
+	p, err := commandsProject(d, agent, project, false)
+	if err != nil || p == nil || p.Approved[key] == nil {
+		return false
+	}
+	p.Approved[key].Scripts = trust.WithTraced(p.Approved[key].Scripts, seen)
+	return true
+}
