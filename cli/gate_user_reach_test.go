@@ -200,25 +200,48 @@ func TestSoundGateAttacksEveryAgent(t *testing.T) {
 // TestUserHookApprovalIsPerProject: approving a user hook that runs the
 // project's Makefile approves it for that project only: the same hook in
 // another project with the same Makefile still needs review there, and
-// a user hook that runs nothing of the project (echo) is never listed.
+// approving it there too leaves the first approval standing (for Codex
+// CLI, whose trust of a user hook is one hash for every project, the
+// files it runs are recorded per project). A user hook that runs nothing
+// of the project (echo) is never listed.
 func TestUserHookApprovalIsPerProject(t *testing.T) {
-	e := attackEnv(t)
-	e.write(filepath.Join(e.home, ".gemini", "settings.json"), `{"hooks": {"SessionStart": [{"hooks": [
-  {"type": "command", "name": "fmt", "command": "make -s format"},
-  {"type": "command", "name": "bell", "command": "echo done"}]}]}}`)
-	e.writeProject("Makefile", "format:\n\t@true\n")
-	other := filepath.Join(filepath.Dir(e.project), "other")
-	if err := os.MkdirAll(other, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	e.write(filepath.Join(other, "Makefile"), "format:\n\t@true\n")
-	if code, out, errOut := e.runWithPath("trust", "--all", "--accept-unwatched"); code != ExitOK {
-		t.Fatalf("trust: exit %d\n%s%s", code, out, errOut)
-	}
-	if code, out, errOut := e.runWithPath("audit"); code != ExitOK || strings.Contains(out, "bell") {
-		t.Fatalf("approved here: audit exit %d (the echo hook must not be listed)\n%s%s", code, out, errOut)
-	}
-	if code, out, errOut := e.runWithPath("audit", "--project", other); code != ExitNeedsReview || !strings.Contains(out, "make -s format") {
-		t.Fatalf("the other project: audit exit %d, want %d naming the hook\n%s%s", code, ExitNeedsReview, out, errOut)
+	for _, a := range []struct{ agent, file string }{{"gemini", ".gemini/settings.json"}, {"claude", ".claude/settings.json"}, {"codex", ".codex/hooks.json"}} {
+		t.Run(a.agent, func(t *testing.T) {
+			e := attackEnv(t)
+			if err := os.MkdirAll(filepath.Dir(filepath.Join(e.home, a.file)), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			e.write(filepath.Join(e.home, a.file), `{"hooks": {"SessionStart": [{"hooks": [
+  {"type": "command", "command": "make -s format"},
+  {"type": "command", "command": "echo done"}]}]}}`)
+			e.writeProject("Makefile", "format:\n\t@true\n")
+			other := filepath.Join(filepath.Dir(e.project), "other")
+			if err := os.MkdirAll(other, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			e.write(filepath.Join(other, "Makefile"), "format:\n\t@true\n")
+			run := func(args ...string) (int, string) {
+				code, out, errOut := e.runWithPath(append([]string{args[0], "--agent", a.agent}, args[1:]...)...)
+				return code, out + errOut
+			}
+			if code, out := run("trust", "--all", "--accept-unwatched"); code != ExitOK {
+				t.Fatalf("trust: exit %d\n%s", code, out)
+			}
+			if code, out := run("audit"); code != ExitOK || a.agent != "codex" && strings.Contains(out, "echo done") {
+				t.Fatalf("approved here: audit exit %d (the echo hook must not be listed)\n%s", code, out)
+			}
+			if code, out := run("audit", "--project", other); code != ExitNeedsReview || !strings.Contains(out, "make -s format") {
+				t.Fatalf("the other project: audit exit %d, want %d naming the hook\n%s", code, ExitNeedsReview, out)
+			}
+			if code, out := run("trust", "--all", "--accept-unwatched", "--project", other); code != ExitOK {
+				t.Fatalf("trust in the other project: exit %d\n%s", code, out)
+			}
+			if code, out := run("audit"); code != ExitOK {
+				t.Fatalf("approving it in the other project undid the first approval: audit exit %d\n%s", code, out)
+			}
+			if code, out := run("audit", "--project", other); code != ExitOK {
+				t.Fatalf("the other project after its approval: audit exit %d\n%s", code, out)
+			}
+		})
 	}
 }

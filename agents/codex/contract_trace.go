@@ -31,6 +31,9 @@ func (p *Project) RecordTrace(_ context.Context, key string, seen []trust.Script
 			return fmt.Errorf("recording the trace: %s is not approved in Hookwarden's store", key)
 		}
 		ap.Scripts = trust.WithTraced(ap.Scripts, seen)
+		if ap.ProjectScripts != nil {
+			ap.ProjectScripts[p.Dir()] = trust.WithTraced(ap.ProjectScripts[p.Dir()], seen)
+		}
 		return nil
 	})
 }
