@@ -146,7 +146,8 @@ func (p *Project) folderView() agents.FolderView {
 var reviewWords = agents.ReviewWords{
 	Noun: "handler", Banner: "Claude Code handler", KeyLabel: "Fingerprint", Layered: true,
 	Empty: "This project has no project, local or plugin handlers: there is nothing to review. " +
-		"Hookwarden does not review your own user settings or the administrator's managed settings.",
+		"Hookwarden does not review your own user settings or the administrator's managed settings, except a handler there " +
+		"that runs this project's code (its Makefile, package.json scripts, node_modules/.bin, a tool's config, a script of it).",
 	Meaning: map[trust.HookStatus]string{
 		trust.StatusNew: "Hookwarden has no approval for this handler. Claude Code runs it without asking once the folder is " +
 			"trusted (and always under claude -p). Read it, then approve it.",
