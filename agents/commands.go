@@ -35,6 +35,20 @@ type CommandSpec struct {
 	// (args shell-quoted); "" when it runs no local command.
 	ScriptCommand string
 	ScriptRoots   []string
+	// Runtime, when set, is how the agent runs ScriptCommand (its shell
+	// dialect, project variables, env files); nil: bash.
+	Runtime *trust.Runtime
+	// Reaches, for a hook of the user's own (ReachingHooks), is the
+	// project code it runs: why it is reviewed at all.
+	Reaches []string
+}
+
+// reviewer is the script reviewer of c's command.
+func (c CommandSpec) reviewer(project string, shared *trust.ScriptReviewer) *trust.ScriptReviewer {
+	if c.Runtime == nil {
+		return shared
+	}
+	return trust.NewScriptReviewerFor(project, *c.Runtime)
 }
 
 // Key is the command's fingerprint: the sha256 of its kind, name and
@@ -152,11 +166,14 @@ func ReviewCommands(data *trust.StoreData, agent, project string, specs []Comman
 		if ap := approved[rv.Key]; ap != nil && !claimed[rv.Key] {
 			claimed[rv.Key] = true
 			rv.Status = trust.StatusTrusted
-			sr.ReviewScripts(&rv.HookReview, &trust.Approval{Scripts: ap.Scripts})
+			c.reviewer(project, sr).ReviewScripts(&rv.HookReview, &trust.Approval{Scripts: ap.Scripts})
 			for _, s := range rv.Scripts {
 				if s.Flagged {
 					rv.Status = trust.StatusScriptChanged
 				}
+			}
+			if c.Hook.IsHook() {
+				rv.SettleUnwatched() // a user hook reaching the project: as the project's hooks
 			}
 		} else {
 			pending = append(pending, len(out.Hooks))
@@ -186,7 +203,12 @@ func ReviewCommands(data *trust.StoreData, agent, project string, specs []Comman
 			old = &trust.Approval{Scripts: prev.Scripts}
 			rv.FieldChanges = trust.DiffDefinitions(prev.Fields, c.Fields)
 		}
-		sr.ReviewScripts(&rv.HookReview, old)
+		c.reviewer(project, sr).ReviewScripts(&rv.HookReview, old)
+	}
+	for i := range out.Hooks {
+		if specs[i].Hook.IsHook() {
+			FloorUnwatchedRisk(&out.Hooks[i])
+		}
 	}
 	for _, k := range sortedKeys(approved) {
 		if claimed[k] {
@@ -215,6 +237,9 @@ func sortedKeys(m map[string]*CommandApproval) []string {
 
 func commandReviewOf(c CommandSpec) HookReview {
 	h := c.Hook
+	if h.IsHook() {
+		return reachReviewOf(c)
+	}
 	rv := trust.HookReview{DiscoverCommand: c.ScriptCommand, ScriptRoots: c.ScriptRoots}
 	rv.ProjectHook = trust.ProjectHook{
 		Event: string(h.Kind) + " " + h.Name, Path: h.Origin.Path, HookID: h.ID, Name: h.Name,
@@ -240,6 +265,10 @@ func ApproveCommands(store trust.Store, agent, project string, specs []CommandSp
 		ap := &CommandApproval{Kind: string(c.Hook.Kind), Name: c.Hook.Name, File: c.Hook.Origin.File, Label: c.Label,
 			Fields: c.Fields, ApprovedAt: now.UTC().Format(time.RFC3339), Scripts: []trust.ScriptSnapshot{}}
 		if c.ScriptCommand != "" {
+			fp := fp
+			if c.Runtime != nil {
+				fp = trust.NewFingerprinterFor(project, *c.Runtime)
+			}
 			scripts, parseErr, err := fp.Scripts(c.ScriptCommand, c.Hook.Env, c.ScriptRoots)
 			if parseErr != nil {
 				return nil, fmt.Errorf("finding the scripts of %s: %w", c.Label, parseErr)
@@ -404,6 +433,15 @@ func ApproveCommandsFor(ctx context.Context, p Reviewer, store trust.Store, agen
 		return rest, nil
 	}
 	if err := Recheck(ctx, p, req.Reviewed); err != nil {
+		return rest, err
+	}
+	var hookIDs []string
+	for _, c := range picked {
+		if c.Hook.IsHook() {
+			hookIDs = append(hookIDs, c.Hook.ID)
+		}
+	}
+	if err := CheckUnwatched(ctx, p, hookIDs, req.AcceptUnwatched); err != nil {
 		return rest, err
 	}
 	keys, err := ApproveCommands(store, agent, project, picked, now)

@@ -43,8 +43,10 @@ type ToolCall struct {
 	// them: absolute, or relative to Cwd).
 	Writes []string
 	// Command is the shell command of a shell tool ("" for none): what it
-	// writes is not known, only what it names.
+	// writes is not known, only what it names. Dir is the folder it runs
+	// in when the call names one other than Cwd (absolute).
 	Command string
+	Dir     string
 }
 
 // Protected is a set of files and folders no tool call may write.

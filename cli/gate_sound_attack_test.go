@@ -108,6 +108,29 @@ func soundAttacks() []soundAttack {
 		{name: "later .gemini/.env with CDPATH", command: `cd hooks && bash x.sh`,
 			files:  map[string]string{"hooks/x.sh": harmlessSh, "evil/hooks/x.sh": shellPayload},
 			change: ".gemini/.env", payload: "CDPATH=evil\n", watched: true},
+		{name: "unknown program handed a project script after --", command: `devbox run -- ./scripts/x.sh`,
+			files:  map[string]string{"scripts/x.sh": harmlessSh},
+			change: "scripts/x.sh", payload: shellPayload, incomplete: true, watched: true},
+		{name: "go run of a project file", command: `go run harness.go stop-hook`,
+			files:  map[string]string{"harness.go": "package main\n\nfunc main() {}\n"},
+			change: "harness.go", payload: "package main\n\nimport \"os\"\n\nfunc main() { os.WriteFile(\"pwned\", nil, 0o644) }\n", incomplete: true, watched: true},
+		// Fresh attacks (issue 20's last round): each read complete and
+		// unwatched before its fix.
+		{name: "busybox applet runs a project script", command: `busybox sh .gemini/hooks/x.sh`,
+			files:  map[string]string{h + "x.sh": harmlessSh},
+			change: h + "x.sh", payload: shellPayload, watched: true},
+		{name: "later bunfig.toml preloads a file", command: `bun .gemini/hooks/x.ts`,
+			files:  map[string]string{h + "x.ts": "\n", "evil.ts": nodePayload},
+			change: "bunfig.toml", payload: "preload = [\"./evil.ts\"]\n", watched: true},
+		{name: "later deno.json import map", command: `deno run -A .gemini/hooks/x.ts`,
+			files:  map[string]string{h + "x.ts": "import './y.ts'\n", h + "y.ts": "\n", "evil.ts": nodePayload},
+			change: "deno.json", payload: `{"imports": {"./.gemini/hooks/y.ts": "./evil.ts"}}`, watched: true},
+		{name: "PYTHONPATH puts a project folder first", command: `PYTHONPATH=lib python3 .gemini/hooks/x.py`,
+			files:  map[string]string{h + "x.py": "import helper\n", "lib/helper.py": "pass\n"},
+			change: "lib/helper.py", payload: pythonPayload, incomplete: true},
+		{name: "NODE_PATH puts a project folder first", command: `NODE_PATH=lib node .gemini/hooks/x.js`,
+			files:  map[string]string{h + "x.js": "require('helper')\n", "lib/helper.js": "\n"},
+			change: "lib/helper.js", payload: nodePayload, incomplete: true},
 		{name: "later .gemini/.env with MAKEFILES", command: `make -s check`,
 			files:  map[string]string{"Makefile": "check:\n\t@true\n", "evil.mk": "check:\n\t@touch pwned\n"},
 			change: ".gemini/.env", payload: "MAKEFILES=evil.mk\n", incomplete: true, watched: true},
@@ -290,8 +313,8 @@ func TestGeminiSettingsCommandsNeedReview(t *testing.T) {
 		t.Fatalf("trust: %d\n%s%s", code, out, errOut)
 	}
 	e.write(settings, `{"tools": {"discoveryCommand": "sh .gemini/discover.sh"}, "hooks": {"SessionStart": [{"hooks": [{"type": "command", "name": "h", "command": "echo hi"}]}]}}`)
-	if code, out, _ := e.runWithPath("audit"); code != ExitNeedsReview {
-		t.Fatalf("tools.discoveryCommand added: audit %d\n%s", code, out)
+	if code, out, _ := e.runWithPath("audit"); code != ExitNeedsReview || !strings.Contains(out, "discoveryCommand") {
+		t.Fatalf("tools.discoveryCommand added: audit %d, want %d naming it\n%s", code, ExitNeedsReview, out)
 	}
 }
 
@@ -313,6 +336,11 @@ func TestClaudeSkillAddedByAPullNeedsReview(t *testing.T) {
 	}
 	if code, text := claudeRun(io, out, errb, "audit"); code != ExitNeedsReview || !strings.Contains(text, "SKILL.md") {
 		t.Fatalf("skill added: audit %d\n%s", code, text)
+	}
+	// The skill's hook is not run for real by a dry run without --yes.
+	claudeRun(io, out, errb, "run", "--event", "PreToolUse", "--tool", "Bash")
+	if _, err := os.Stat(filepath.Join(project, "pwned")); err == nil {
+		t.Fatal("the dry run ran the skill's hook without confirmation")
 	}
 }
 

@@ -153,7 +153,11 @@ func runProtectCheck(ctx context.Context, io *IO, agent agents.Agent, args []str
 		}
 	}
 	if call.Command != "" {
-		if f, ok := prot.Named(call.Command, cwd, io.home()); ok {
+		f, ok := prot.Named(call.Command, cwd, io.home())
+		if !ok && call.Dir != "" {
+			f, ok = prot.Named(call.Command, call.Dir, io.home()) // names relative to the folder it runs in
+		}
+		if ok {
 			return deny("Hookwarden protects " + f + " (an agent's hook or settings file, or a script an approved hook runs), and this shell command names it; what a shell command writes cannot be told before it runs" + why)
 		}
 	}

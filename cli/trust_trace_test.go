@@ -204,3 +204,39 @@ func TestTraceSeesALinkRetargetedAfterApproval(t *testing.T) {
 		t.Fatalf("link retargeted: audit exit %d, want %d naming the helper with its diff\n%s", code, ExitNeedsReview, out)
 	}
 }
+
+// TestTraceUserHookReachingTheProject: a hook of the user's own settings
+// that runs the project's Makefile can be approved with --trace like the
+// project's hooks: it runs once in the sandbox, what it read joins its
+// approval for this project ("seen running"), and a change to a file
+// only the run saw (a Makefile's $(shell cat …)) makes audit exit 3
+// naming it.
+func TestTraceUserHookReachingTheProject(t *testing.T) {
+	init := sandboxtest.Require(t)
+	for _, tc := range []struct{ agent, file string }{
+		{"gemini", ".gemini/settings.json"}, {"claude", ".claude/settings.json"},
+	} {
+		t.Run(tc.agent, func(t *testing.T) {
+			p := newTraceProject(t, init)
+			p.write(t, filepath.Join(p.home, ".gemini", "trustedFolders.json"), `{"`+p.project+`": "TRUST_FOLDER"}`)
+			p.write(t, filepath.Join(p.home, tc.file), `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "name": "fmt", "command": "make -s format"}]}]}}`)
+			p.write(t, "Makefile", "FLAGS := $(shell cat tools/flags.txt)\nformat:\n\t@echo $(FLAGS) >/dev/null\n")
+			p.write(t, "tools/flags.txt", "-q\n")
+			code, out := p.run("trust", "--agent", tc.agent, "--trace", "--accept-unwatched", "--all")
+			if code != ExitOK {
+				t.Fatalf("trust --trace --all: exit %d\n%s", code, out)
+			}
+			flags := filepath.Join(p.project, "tools", "flags.txt")
+			if !strings.Contains(out, "seen running") || !strings.Contains(out, flags) {
+				t.Fatalf("the trace does not list %s as seen running:\n%s", flags, out)
+			}
+			if code, out := p.run("audit", "--agent", tc.agent); code != ExitOK {
+				t.Fatalf("after trust --trace: audit exit %d\n%s", code, out)
+			}
+			p.write(t, "tools/flags.txt", "$(shell touch pwned)\n")
+			if code, out := p.run("audit", "--agent", tc.agent); code != ExitNeedsReview || !strings.Contains(out, "flags.txt") {
+				t.Fatalf("a file only the trace saw changed: audit exit %d, want %d naming it\n%s", code, ExitNeedsReview, out)
+			}
+		})
+	}
+}

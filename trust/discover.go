@@ -74,6 +74,10 @@ type UnresolvedCode struct {
 	// command's output, a download), so another run may differ.
 	Kind      ReasonKind `json:"kind,omitempty"`
 	Traceable bool       `json:"traceable,omitempty"`
+	// Project says the code it stands for is the project's own (the tests
+	// a test runner imports, a project file handed to an unknown program),
+	// though no file of it is named: see Discovery.ProjectCode.
+	Project bool `json:"project,omitempty"`
 }
 
 // String is "TEXT (WHY) at FILE:LINE".
@@ -346,7 +350,7 @@ func (d *discoverer) add(sc *scope, w *syntax.Word, path, via string, how Found,
 	}
 	lang, dialect := "", sc.lang
 	switch {
-	case how == FoundProgram || how == FoundGlob && via == "":
+	case how == FoundProgram || how == FoundLocalBin || how == FoundGlob && via == "":
 		lang = d.cache.programLang(path)
 		shell = strings.HasPrefix(lang, "shell")
 		switch lang {
@@ -581,6 +585,13 @@ func (c *DiscoveryCache) DiscoverScripts(command, projectDir string) (Discovery,
 		c.byProject[projectDir] = fc
 	}
 	return discoverWith(command, projectDir, nil, nil, fc)
+}
+
+// DiscoverHook is DiscoverScripts for a command the agent runs as rt
+// says, with the hook's own environment, following the scripts of roots
+// (folders besides the project) like the project's.
+func DiscoverHook(command, projectDir string, env map[string]string, roots []string, rt Runtime) (Discovery, error) {
+	return discoverWith(command, projectDir, env, roots, newFollowCacheFor(rt))
 }
 
 // DiscoverScriptsFor is DiscoverScripts for a command the agent runs as rt

@@ -55,6 +55,15 @@ func (d *discoverer) taskRunner(st *syntax.Stmt, name string, words []cmdWord, s
 				args[0].v.text = "test"
 			}
 		case sub == "install" || sub == "i" || sub == "ci" || sub == "add" || sub == "update" || sub == "exec" || sub == "dlx" || sub == "x":
+			if sub == "exec" || sub == "x" {
+				rest := args[1:]
+				for len(rest) > 0 && rest[0].v.ok && strings.HasPrefix(rest[0].v.text, "-") {
+					rest = rest[1:] // npm exec -- eslint, pnpm exec --silent eslint
+				}
+				if len(rest) > 0 && rest[0].v.ok {
+					d.localBin(sc, rest[0].w, rest[0].v.text, name+" "+sub)
+				}
+			}
 			d.unresolved(sc, st, name+" "+sub+" runs code of packages (their install scripts or programs), which Hookwarden does not read")
 			return true
 		case name == "yarn" || name == "pnpm":

@@ -97,7 +97,7 @@ func (d *discoverer) unfollowedCode(sc *scope, w *syntax.Word, path, via string,
 	switch how {
 	case FoundManifest, FoundEnvFile, FoundCompiled:
 		return
-	case FoundProgram:
+	case FoundProgram, FoundLocalBin:
 		if !strings.HasPrefix(lang, "other:") {
 			return // a binary, or a file that cannot be read (its fingerprint says)
 		}

@@ -422,17 +422,31 @@ func (d *discoverer) run(st *syntax.Stmt, words []cmdWord, sc *scope, pipeFrom *
 		if !shellBuiltins[name] {
 			d.envCode(st, prog, sc, rc)
 		}
+		if name == "busybox" && len(words) > 1 && words[1].v.ok && !strings.HasPrefix(words[1].v.text, "-") {
+			words = words[1:] // busybox sh x.sh: the applet runs as if called by its name
+			continue
+		}
 		if ip, ok := interpreterFor(name); ok {
+			d.runtimeConfig(st, name, sc, rc)
 			if !ip.shell && strings.ContainsRune(prog, '/') {
 				d.projectInterpreter(st, prog, name, sc)
 			}
 			d.interpret(st, name, ip, words[1:], sc, pipeFrom, rc)
 			return
 		}
+		if name == "git" {
+			d.gitRunsHooks(st, words[1:], sc)
+		}
+		if d.loadsProjectCode(st, name, words[1:], sc) {
+			return
+		}
 		if next, ok := d.foreignRunner(st, name, words[1:], sc); ok {
 			rc.via = strings.TrimSpace(rc.via + " " + name)
 			words = next
 			continue
+		}
+		if !strings.ContainsRune(prog, '/') {
+			d.handedProjectFile(st, name, words[1:], sc)
 		}
 		return
 	}

@@ -95,7 +95,7 @@ func interpreterFor(prog string) (interpreter, bool) {
 		return pythonInterp, true
 	}
 	switch base {
-	case "bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "busybox", "rbash", "yash", "posh":
+	case "bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "rbash", "yash", "posh":
 		return shellInterp, true
 	case "fish":
 		return fishInterp, true
@@ -267,6 +267,7 @@ func (d *discoverer) wrapper(st *syntax.Stmt, name string, words []cmdWord, sc *
 			return nil, true
 		}
 		if rest[0].v.ok && !strings.ContainsRune(rest[0].v.text, '/') {
+			d.localBin(sc, rest[0].w, rest[0].v.text, name)
 			d.unresolved(sc, st, name+" runs the package "+rest[0].v.text+" (from node_modules, a cache or the registry), whose code Hookwarden does not read")
 		}
 		rc.via = name

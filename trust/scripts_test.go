@@ -191,7 +191,7 @@ func TestDiscoverScripts(t *testing.T) {
 		{`uv run --with requests python .gemini/hooks/check.py`, []string{"interpreter uv run python .gemini/hooks/check.py"}, nil},
 		{`bun .gemini/hooks/check.ts`, []string{"interpreter bun .gemini/hooks/check.ts"}, nil},
 		{`bun run .gemini/hooks/check.ts`, []string{"interpreter bun .gemini/hooks/check.ts"}, nil},
-		{`deno run -A .gemini/hooks/check.ts`, []string{"interpreter deno .gemini/hooks/check.ts"}, nil},
+		{`deno run -A .gemini/hooks/check.ts`, []string{"config deno config deno.json", "interpreter deno .gemini/hooks/check.ts"}, nil},
 		{`"$GEMINI_PROJECT_DIR"/'x.sh'`, []string{"program  x.sh"}, nil},
 		{`"$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh`, []string{"program  .claude/hooks/guard.sh"}, nil},
 		{`bash <<< 'source x.sh'`, []string{"sourced source x.sh"}, nil},

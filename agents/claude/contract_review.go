@@ -95,7 +95,29 @@ func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
 	r.Folder = p.folderView()
 	r.Document = auditDocument(rep, r.Hooks)
 	r.Text = auditText(rep, r.Hooks)
+	data, err := p.env.LoadStore(store)
+	if err != nil {
+		return nil, err
+	}
+	cr, err := agents.ReviewCommands(data, string(Name), p.snap.ProjectDir, p.reachingHooks())
+	if err != nil {
+		return nil, err
+	}
+	if len(cr.Hooks)+len(cr.Gone) > 0 {
+		r.AddCommands(cr, store.Path())
+		r.Document = agents.WithCommands(r.Document, cr.Hooks)
+		r.Text = append(r.Text, agents.CommandText(cr.Hooks)...)
+	}
 	return r, nil
+}
+
+// reachingHooks are the handlers of the user's own and the managed
+// settings that run code of the project (agents.ReachingHooks), reviewed
+// for this project in Hookwarden's store like the project's.
+func (p *Project) reachingHooks() []agents.CommandSpec {
+	return agents.ReachingHooks(p.snap.ProjectDir, p.snap.Paths.Home, p.reg.Hooks, scriptRuntime(p.snap.ProjectDir), func(h *hooks.Hook) bool {
+		return !Is(h) || Reviewed(h)
+	})
 }
 
 // folderView is Claude Code's folder flag, read only: Claude Code writes
@@ -127,7 +149,8 @@ func (p *Project) folderView() agents.FolderView {
 var reviewWords = agents.ReviewWords{
 	Noun: "handler", Banner: "Claude Code handler", KeyLabel: "Fingerprint", Layered: true,
 	Empty: "This project has no project, local or plugin handlers: there is nothing to review. " +
-		"Hookwarden does not review your own user settings or the administrator's managed settings.",
+		"Hookwarden does not review your own user settings or the administrator's managed settings, except a handler there " +
+		"that runs this project's code (its Makefile, package.json scripts, node_modules/.bin, a tool's config, a script of it).",
 	Meaning: map[trust.HookStatus]string{
 		trust.StatusNew: "Hookwarden has no approval for this handler. Claude Code runs it without asking once the folder is " +
 			"trusted (and always under claude -p). Read it, then approve it.",
@@ -233,6 +256,19 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 	if req.All == (len(req.IDs) > 0) {
 		return nil, agents.BadRequestf("give --all or handlers (label, id or fingerprint)")
 	}
+	reach := &agents.ApproveResult{Approved: []string{}}
+	if store, err := p.usableStore(); err == nil {
+		rest, err := agents.ApproveCommandsFor(ctx, p, store, string(Name), p.snap.ProjectDir, p.reachingHooks(), req, p.env.Clock(), reach)
+		if err != nil {
+			return nil, err
+		}
+		if !req.All && len(rest) == 0 {
+			return reach, nil
+		}
+		if !req.All {
+			req.IDs = rest
+		}
+	}
 	hs := p.reviewedHooks()
 	if !req.All {
 		var missing []string
@@ -263,6 +299,8 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 		res.Approved = append(res.Approved, p.Title(h))
 	}
 	res.Text = []agents.TextLine{agents.Line("approved %d handler(s) in %s\n", len(keys), store.Path())}
+	res.Approved = append(res.Approved, reach.Approved...)
+	res.Text = append(res.Text, reach.Text...)
 	file, notes, err := p.recordMCPChoices(ctx, hs, store)
 	if file != "" {
 		res.Files = append(res.Files, file)
@@ -287,6 +325,21 @@ func (p *Project) Revoke(ctx context.Context, req agents.RevokeRequest) (*agents
 	store, err := p.usableStore()
 	if err != nil {
 		return nil, err
+	}
+	reach := &agents.RevokeResult{Revoked: []string{}}
+	data, err := store.Load()
+	if err != nil {
+		return nil, err
+	}
+	rest, err := agents.RevokeCommandsFor(store, data, string(Name), p.snap.ProjectDir, p.reachingHooks(), req, reach)
+	if err != nil {
+		return nil, err
+	}
+	if !req.All && !req.Gone {
+		if len(rest) == 0 {
+			return reach, nil
+		}
+		req.IDs = rest
 	}
 	var keys []string
 	if req.All || req.Gone {
@@ -334,11 +387,11 @@ func (p *Project) Revoke(ctx context.Context, req agents.RevokeRequest) (*agents
 	if err != nil {
 		return nil, err
 	}
-	res := &agents.RevokeResult{Revoked: removed}
+	res := &agents.RevokeResult{Revoked: append(removed, reach.Revoked...)}
 	if res.Revoked == nil {
 		res.Revoked = []string{}
 	}
-	if len(removed) > 0 {
+	if len(res.Revoked) > 0 {
 		res.Files = []string{store.Path()}
 	}
 	res.Text = []agents.TextLine{agents.Line("revoked %d approval(s)\n", len(removed))}

@@ -84,6 +84,8 @@ func (p *Project) prepare(req agents.RunRequest) (*runSetup, error) {
 		for _, h := range Unapproved(rep, g.Planned) {
 			g.Review = append(g.Review, agents.Skip{Hook: h, ID: h.ID})
 		}
+		data, _ := p.store.Load() // nil: every user handler that runs project code is held
+		g.HoldReaching(data, string(Name), p.snap.ProjectDir, p.reachingHooks())
 		s.check = ScriptCheck(rep)
 	}
 	s.sup = p.env.Supervisor(p.snap.ProjectDir, p.snap.Paths.ConfigDir)

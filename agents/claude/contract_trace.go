@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/hookwarden/hookwarden/agents"
+
 	"github.com/hookwarden/hookwarden/trust"
 )
 
@@ -22,6 +24,9 @@ func (p *Project) RecordTrace(_ context.Context, key string, seen []trust.Script
 		var ap *Approval
 		if sec != nil && sec.Projects[p.snap.ProjectDir] != nil {
 			ap = sec.Projects[p.snap.ProjectDir].Hooks[key]
+		}
+		if ap == nil && agents.TraceCommand(d, string(Name), p.snap.ProjectDir, key, seen) {
+			return nil
 		}
 		if ap == nil {
 			return fmt.Errorf("recording the trace: %s is not approved in Hookwarden's store", key)

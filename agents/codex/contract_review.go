@@ -214,7 +214,7 @@ func (p *Project) reviewOne(r *codexReview, sr *trust.ScriptReviewer, h *Handler
 	}
 	var approval *trust.Approval
 	if prev != nil {
-		approval = &trust.Approval{Scripts: prev.Scripts}
+		approval = &trust.Approval{Scripts: prev.scriptsIn(p.Dir())}
 	}
 	sr.ReviewScripts(&rv.HookReview, approval)
 	if rv.Status == trust.StatusApprovedOutside && h.Trust == Trusted && len(rv.Scripts) == 0 && len(rv.Unresolved) == 0 && rv.ScriptsError == "" {
@@ -417,6 +417,9 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (res *
 			scripts = s
 		}
 		recs[h.Key] = recordOf(h, scripts, now)
+		if h.Hook.Origin.Layer == LayerUser {
+			recs[h.Key].ProjectScripts = map[string][]trust.ScriptSnapshot{p.Dir(): recs[h.Key].Scripts}
+		}
 		edits = append(edits, settingsio.TOMLSetString(stateTable(h.Key), "trusted_hash", h.CurrentHash))
 		if old := r.moved[h.Key]; old != "" && req.CarryOver {
 			drop[h.Key] = old
@@ -431,6 +434,13 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (res *
 			return err
 		}
 		for k, ap := range recs {
+			if old := sec.Hooks[k]; old != nil && ap.ProjectScripts != nil && old.Hash == ap.Hash {
+				for proj, s := range old.ProjectScripts {
+					if _, ok := ap.ProjectScripts[proj]; !ok {
+						ap.ProjectScripts[proj] = s // the same definition, approved in other projects too
+					}
+				}
+			}
 			sec.Hooks[k] = ap
 			delete(sec.Revoked, k)
 			if old := drop[k]; old != "" {

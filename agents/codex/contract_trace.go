@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/hookwarden/hookwarden/agents"
+
 	"github.com/hookwarden/hookwarden/trust"
 )
 
@@ -22,10 +24,16 @@ func (p *Project) RecordTrace(_ context.Context, key string, seen []trust.Script
 		if sec != nil {
 			ap = sec.Hooks[key]
 		}
+		if ap == nil && agents.TraceCommand(d, string(Name), p.Dir(), key, seen) {
+			return nil
+		}
 		if ap == nil {
 			return fmt.Errorf("recording the trace: %s is not approved in Hookwarden's store", key)
 		}
 		ap.Scripts = trust.WithTraced(ap.Scripts, seen)
+		if ap.ProjectScripts != nil {
+			ap.ProjectScripts[p.Dir()] = trust.WithTraced(ap.ProjectScripts[p.Dir()], seen)
+		}
 		return nil
 	})
 }

@@ -47,6 +47,20 @@ type Approval struct {
 	ApprovedAt string                 `json:"approved_at"`
 	Scripts    []trust.ScriptSnapshot `json:"scripts"`
 	RevokedAt  string                 `json:"revoked_at,omitempty"`
+	// ProjectScripts are, for a hook of the user's own hooks.json or
+	// config.toml, what it ran in each project it was approved in (the
+	// same hook runs each project's Makefile, package.json, …): a project
+	// without an entry has none of its files recorded, so a hook that runs
+	// files of it needs review there.
+	ProjectScripts map[string][]trust.ScriptSnapshot `json:"project_scripts,omitempty"`
+}
+
+// scriptsIn is what the approval recorded the hook running in project.
+func (ap *Approval) scriptsIn(project string) []trust.ScriptSnapshot {
+	if ap.ProjectScripts == nil {
+		return ap.Scripts
+	}
+	return ap.ProjectScripts[project]
 }
 
 // storeKey is the Codex section's key in Hookwarden's store.
@@ -59,6 +73,9 @@ func (s *StoreSection) EachScripts(fn func([]trust.ScriptSnapshot)) {
 		for _, ap := range m {
 			if ap != nil {
 				fn(ap.Scripts)
+				for _, s := range ap.ProjectScripts {
+					fn(s)
+				}
 			}
 		}
 	}

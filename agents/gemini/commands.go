@@ -317,7 +317,16 @@ func (r *Registry) commandSpecs(fed func(*hooks.Hook) trust.Definition) []agents
 		}
 		out = append(out, c)
 	}
-	return out
+	return append(out, r.reachingHooks()...)
+}
+
+// reachingHooks are the hooks of the user's, the system's and the
+// extensions' settings that run code of the project (agents.ReachingHooks):
+// Hookwarden reviews them for this project like its commands.
+func (r *Registry) reachingHooks() []agents.CommandSpec {
+	return agents.ReachingHooks(r.Snapshot.ProjectDir, r.Snapshot.Paths.Home, r.Hooks, scriptRuntime(r.Snapshot), func(h *hooks.Hook) bool {
+		return h.Origin.Layer == settingsio.LayerWorkspace || h.ProjectControlled != "" || h.Status == hooks.StatusInvalid
+	})
 }
 
 // commandDetails are what a command that is not a hook runs, its

@@ -88,6 +88,11 @@ func (p *Project) prepare(req agents.RunRequest) (*runSetup, error) {
 	if s.gate.Err != nil {
 		g.ReviewErr = "trusted_hooks.json cannot be read: " + s.gate.Err.Error()
 	}
+	if !req.Confirmed || policy.Always {
+		storeDir, _ := trust.StoreDirFromEnv(p.env.Vars, p.env.GOOS)
+		data, _ := trust.Store{Dir: storeDir}.Load() // nil: every such hook is held
+		g.HoldReaching(data, Agent{}.Info().Name, s.snap.ProjectDir, s.reg.reachingHooks())
+	}
 	g.Choose(s.req, sandbox.Prober(s.sup))
 	s.out = g
 	return s, nil

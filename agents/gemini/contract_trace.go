@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/hookwarden/hookwarden/agents"
+
 	"github.com/hookwarden/hookwarden/trust"
 )
 
@@ -16,6 +18,9 @@ func (p *Project) RecordTrace(_ context.Context, key string, seen []trust.Script
 	}
 	return opts.Store.Update(func(d *trust.StoreData) error {
 		ap := d.Approvals(p.snap.ProjectDir)[key]
+		if ap == nil && agents.TraceCommand(d, Agent{}.Info().Name, p.snap.ProjectDir, key, seen) {
+			return nil
+		}
 		if ap == nil {
 			return fmt.Errorf("recording the trace: %s is not approved in Hookwarden's store", key)
 		}

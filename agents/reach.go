@@ -1,0 +1,177 @@
+package agents
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/trust"
+)
+
+// User hooks that run project code (issue 20, item 6). A hook of the
+// user's own settings, the system's or an extension the user installed is
+// the user's, and the agents' reviews leave it alone. But `make -s
+// format`, `npm run lint`, `npx prettier --write` or `pytest` run in the
+// project's folder run what the project's Makefile, package.json,
+// node_modules/.bin, prettier.config.js or conftest.py say: the project
+// decides what such a hook runs, and a pull changes it. Such a hook is
+// reviewed per project like a command of the project (the shared command
+// review, Hookwarden's store, section "commands"), with the project files
+// it reaches fingerprinted; the dry run holds it like an unapproved
+// project hook until approved.
+//
+// The agent supplies facts only: its hooks, which of them its own review
+// already covers, and how it runs a command (trust.Runtime).
+
+// ReachLabel is how the review names a user hook that runs project code.
+const ReachLabel = "runs project code"
+
+// ReachingHooks are the hooks of hs the agent's own review does not cover
+// (reviewed reports those it does) whose command, run as rt says in the
+// project folder, reaches code the project controls: trust's
+// Discovery.ProjectCode is not empty. Scripts of the user's home that such
+// a hook runs (~/.claude/hooks/fmt.sh) are followed too (home is a root),
+// so that a `make` inside one is found. Each comes as a CommandSpec for
+// the shared command review (ReviewCommands, ApproveCommandsFor,
+// RevokeCommandsFor), with Reaches saying what of the project it runs.
+func ReachingHooks(project, home string, hs []*hooks.Hook, rt trust.Runtime, reviewed func(*hooks.Hook) bool) []CommandSpec {
+	var out []CommandSpec
+	var roots []string
+	if home != "" {
+		roots = []string{home}
+	}
+	for _, h := range hs {
+		if h == nil || !h.IsHook() || h.Type != "command" || strings.TrimSpace(h.Command) == "" || reviewed(h) {
+			continue
+		}
+		if h.Status == hooks.StatusDisabled {
+			continue // the agent does not run it; enabling it is a change to the user's own file
+		}
+		d, err := trust.DiscoverHook(h.Command, project, h.Env, roots, rt)
+		var reaches []string
+		if err != nil {
+			continue // a command that does not parse runs nothing (the agent's shell says so)
+		}
+		if reaches = d.ProjectCode(project); len(reaches) == 0 {
+			continue
+		}
+		rtc := rt
+		out = append(out, CommandSpec{Hook: h, Label: reachLabel(h), Fields: reachFields(h), ScriptCommand: h.Command,
+			ScriptRoots: roots, Runtime: &rtc, Reaches: reaches})
+	}
+	return out
+}
+
+func reachLabel(h *hooks.Hook) string {
+	name := h.Name
+	if name == "" {
+		name = h.Command
+	}
+	return fmt.Sprintf("%s hook %s %s (%s): %s", h.Origin.Layer, h.Event, name, ReachLabel, h.Command)
+}
+
+// reachFields are what of a user hook changes what it runs: its event,
+// matcher, command, type, timeout and env.
+func reachFields(h *hooks.Hook) trust.Definition {
+	q := func(s string) string { b, _ := json.Marshal(s); return string(b) }
+	d := trust.Definition{trust.FieldEvent: q(string(h.Event)), "command": q(h.Command), "type": q(h.Type), "name": q(h.Name)}
+	if h.HasMatcher {
+		d[trust.FieldMatcher] = q(h.Matcher)
+	}
+	if h.HasTimeout {
+		d["timeout"] = strconv.FormatInt(h.TimeoutMS, 10)
+	}
+	for k, v := range h.Env {
+		d[trust.EnvFieldPrefix+k] = q(v)
+	}
+	return d
+}
+
+// HoldReaching adds to the gate's Review the planned hooks among specs
+// (ReachingHooks) whose shared review, against data, is not verified:
+// not approved for this project, changed, a project file they reach
+// changed, or running code Hookwarden cannot watch. A nil data (the
+// store could not be read) holds every one. Call it before Choose.
+func (g *RunGate) HoldReaching(data *trust.StoreData, agent, project string, specs []CommandSpec) {
+	planned := map[string]*hooks.Hook{}
+	for _, h := range g.Planned {
+		planned[h.ID] = h
+	}
+	held := map[string]bool{}
+	for _, s := range g.Review {
+		held[s.ID] = true
+	}
+	var mine []CommandSpec
+	for _, c := range specs {
+		if planned[c.Hook.ID] != nil && !held[c.Hook.ID] {
+			mine = append(mine, c)
+		}
+	}
+	if len(mine) == 0 {
+		return
+	}
+	var cr *CommandReview
+	if data != nil {
+		cr, _ = ReviewCommands(data, agent, project, mine)
+	}
+	for i, c := range mine {
+		h := planned[c.Hook.ID]
+		why := "a hook of your own settings that runs the project's code (" + strings.Join(c.Reaches, ", ") + "), not approved for this project"
+		if cr != nil {
+			rv := cr.Hooks[i]
+			if rv.Verified() {
+				continue
+			}
+			switch {
+			case rv.Status == trust.StatusScriptChanged:
+				why = "a hook of your own settings whose project code changed since it was approved: " + strings.Join(changedScripts(rv.HookReview), ", ")
+			case rv.Status == trust.StatusChanged || rv.Status == trust.StatusDefinitionChanged:
+				why = "a hook of your own settings that runs the project's code, changed since it was approved"
+			case !rv.NeedsReview():
+				why = "a hook of your own settings that runs the project's code, part of which Hookwarden cannot watch: " + trust.UnseenList(rv.Unresolved)
+			}
+		}
+		g.Review = append(g.Review, Skip{Hook: h, ID: h.ID, Reason: why})
+	}
+}
+
+// changedScripts are the paths of the flagged scripts of a review.
+func changedScripts(rv trust.HookReview) []string {
+	var out []string
+	for _, s := range rv.Scripts {
+		if s.Flagged {
+			out = append(out, s.Path)
+		}
+	}
+	return out
+}
+
+// reachReviewOf is the review of a user hook that runs project code, in
+// the shape of a command's.
+func reachReviewOf(c CommandSpec) HookReview {
+	h := c.Hook
+	rv := trust.HookReview{DiscoverCommand: c.ScriptCommand, ScriptRoots: c.ScriptRoots}
+	rv.ProjectHook = trust.ProjectHook{
+		Event: string(h.Event), Path: h.Origin.Path, HookID: h.ID, Name: h.Name, Matcher: h.Matcher,
+		Command: c.Label, RawCommand: c.ScriptCommand, Type: h.Type, IsCommand: true, Env: h.Env,
+		Key: c.Key(), Label: c.Label, Line: h.Origin.Line, Column: h.Origin.Column, Fields: c.Fields,
+	}
+	return HookReview{HookReview: rv, HookID: h.ID, Layer: h.Origin.Layer, File: h.Origin.File, Label: c.Label,
+		Fields: []Field{{Key: "kind", Label: "Kind", Value: "a hook of " + string(h.Origin.Layer) + " settings that runs code of this project, reviewed for this project"},
+			{Key: "reaches", Label: "Project code", Value: strings.Join(c.Reaches, "\n"), JSON: c.Reaches, Code: true}}}
+}
+
+// TraceCommand adds the files a traced run saw to the approval of key in
+// the store's commands section (a command that is not a hook, or a user
+// hook that runs project code), inside a store update: it reports whether
+// there was one. Every agent's RecordTrace falls back to it.
+func TraceCommand(d *trust.StoreData, agent, project, key string, seen []trust.ScriptSnapshot) bool {
+	p, err := commandsProject(d, agent, project, false)
+	if err != nil || p == nil || p.Approved[key] == nil {
+		return false
+	}
+	p.Approved[key].Scripts = trust.WithTraced(p.Approved[key].Scripts, seen)
+	return true
+}

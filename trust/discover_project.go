@@ -1,0 +1,468 @@
+package trust
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/tailscale/hujson"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// What a command reaches of the project's own code beyond the scripts it
+// names: a package binary of the project's node_modules that a package
+// runner picks first, the configuration files a tool loads as code
+// (eslint.config.js, conftest.py), the project's tests a test runner
+// imports, a project file handed to a program Hookwarden does not know.
+// For a hook of the project these are more of what it runs; for a hook of
+// the user's own settings (`make -s format`, `npx prettier --write`) they
+// are what makes it the project's to decide (Discovery.ProjectCode).
+
+// FoundLocalBin: a program of the project's node_modules/.bin that a
+// package runner (npx, pnpm exec, …) runs before any other of the name.
+const FoundLocalBin Found = "local-bin"
+
+// FoundToolConfig: a configuration file a tool reads from the project
+// and loads as code (a JavaScript or Python config, a conftest.py) or
+// that names code it loads (plugins).
+const FoundToolConfig Found = "tool-config"
+
+// FoundArgument: a project file handed to a program Hookwarden does not
+// know, which may run it.
+const FoundArgument Found = "argument"
+
+// localBin is the project's node_modules/.bin/NAME that a package runner
+// finds first from the shell's folders (walking up, within the project),
+// each that exists.
+func (d *discoverer) localBin(sc *scope, w *syntax.Word, name, via string) {
+	if name == "" || strings.ContainsAny(name, "/\\") || strings.HasPrefix(name, "-") {
+		return
+	}
+	if at := strings.LastIndexByte(name, '@'); at > 0 {
+		name = name[:at] // npx prettier@3 runs the local one only when it fits; both are the project's to decide
+	}
+	if strings.HasPrefix(name, "@") {
+		if _, after, ok := strings.Cut(name, "/"); ok {
+			name = after // npx @scope/pkg runs the bin of its name
+		}
+	}
+	for _, start := range sc.cwds {
+		for dir := start; within(dir, d.project); dir = filepath.Dir(dir) {
+			bin := filepath.Join(dir, "node_modules", ".bin", name)
+			if fi, err := os.Stat(bin); err == nil && fi.Mode().IsRegular() {
+				d.add(sc, w, bin, via, FoundLocalBin, false, false)
+				break
+			}
+			if dir == d.project || filepath.Dir(dir) == dir {
+				break
+			}
+		}
+	}
+}
+
+// codeLoader is a tool that loads code of the project it runs in: the
+// configuration files it looks for (nearest first, walking up from its
+// folder within the project), and whether it always runs the project's
+// own code besides (a test runner imports the tests).
+type codeLoader struct {
+	configs []string
+	// runsProject: it runs the project's code whatever the configs say
+	// (tests, build scripts, task files).
+	runsProject string
+	// sub: only these subcommands load code (cargo build, go run); nil: any.
+	sub map[string]bool
+}
+
+var jsConfig = func(base ...string) []string {
+	var out []string
+	for _, b := range base {
+		for _, ext := range []string{".js", ".cjs", ".mjs", ".ts", ".cts", ".mts"} {
+			out = append(out, b+ext)
+		}
+	}
+	return out
+}
+
+// codeLoaders are tools, by program name, that load the project's code
+// from their configuration (facts about the tools, not about an agent).
+var codeLoaders = map[string]codeLoader{
+	"prettier": {configs: append(jsConfig("prettier.config", ".prettierrc"),
+		".prettierrc", ".prettierrc.json", ".prettierrc.json5", ".prettierrc.yaml", ".prettierrc.yml", ".prettierrc.toml", "package.json")},
+	"eslint":      {configs: append(jsConfig("eslint.config", ".eslintrc"), ".eslintrc", ".eslintrc.json", ".eslintrc.yaml", ".eslintrc.yml", "package.json")},
+	"stylelint":   {configs: append(jsConfig("stylelint.config", ".stylelintrc"), ".stylelintrc", ".stylelintrc.json", ".stylelintrc.yaml", ".stylelintrc.yml", "package.json")},
+	"lint-staged": {configs: append(jsConfig("lint-staged.config", ".lintstagedrc"), ".lintstagedrc", ".lintstagedrc.json", ".lintstagedrc.yaml", ".lintstagedrc.yml", "package.json")},
+	"commitlint":  {configs: append(jsConfig("commitlint.config", ".commitlintrc"), ".commitlintrc", ".commitlintrc.json", ".commitlintrc.yaml", ".commitlintrc.yml", "package.json")},
+	"tsc":         {configs: []string{"tsconfig.json"}},
+	"jest":        {configs: append(jsConfig("jest.config"), "jest.config.json", "package.json"), runsProject: "runs the project's tests"},
+	"vitest":      {configs: jsConfig("vitest.config", "vite.config", "vitest.workspace"), runsProject: "runs the project's tests"},
+	"mocha":       {configs: append(jsConfig(".mocharc"), ".mocharc.json", ".mocharc.yaml", ".mocharc.yml", "package.json"), runsProject: "runs the project's tests"},
+	"vite":        {configs: jsConfig("vite.config")},
+	"webpack":     {configs: jsConfig("webpack.config")},
+	"rollup":      {configs: jsConfig("rollup.config")},
+	"babel":       {configs: append(jsConfig("babel.config", ".babelrc"), ".babelrc", "babel.config.json", "package.json")},
+	"pytest":      {configs: []string{"conftest.py", "pytest.ini", "pyproject.toml", "tox.ini", "setup.cfg"}, runsProject: "imports the project's tests and their conftest.py files"},
+	"py.test":     {configs: []string{"conftest.py", "pytest.ini", "pyproject.toml", "tox.ini", "setup.cfg"}, runsProject: "imports the project's tests and their conftest.py files"},
+	"mypy":        {configs: []string{"mypy.ini", ".mypy.ini", "pyproject.toml", "setup.cfg"}},
+	"pylint":      {configs: []string{".pylintrc", "pylintrc", "pyproject.toml", "setup.cfg", "tox.ini"}},
+	"flake8":      {configs: []string{".flake8", "setup.cfg", "tox.ini"}},
+	"tox":         {configs: []string{"tox.ini", "pyproject.toml", "setup.cfg"}, runsProject: "installs and tests the project"},
+	"nox":         {configs: []string{"noxfile.py"}, runsProject: "runs the project's noxfile.py"},
+	"pre-commit":  {configs: []string{".pre-commit-config.yaml"}, runsProject: "runs the hooks of the project's .pre-commit-config.yaml (local hooks are the project's code)"},
+	"cargo": {configs: []string{"Cargo.toml", "build.rs", ".cargo/config.toml", ".cargo/config"}, runsProject: "builds the project (build.rs, procedural macros)",
+		sub: set("build", "b", "check", "c", "clippy", "test", "t", "run", "r", "bench", "doc", "install")},
+	"go":      {configs: []string{"go.mod"}, runsProject: "builds and runs the project's code", sub: set("run", "test", "generate", "build", "install", "vet", "tool")},
+	"gradle":  {configs: []string{"build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts"}, runsProject: "runs the project's build scripts"},
+	"mvn":     {configs: []string{"pom.xml", ".mvn/maven.config", ".mvn/jvm.config"}, runsProject: "runs the project's build (plugins)"},
+	"rake":    {configs: []string{"Rakefile", "rakefile", "Rakefile.rb"}, runsProject: "runs the project's Rakefile"},
+	"just":    {configs: []string{"justfile", "Justfile", ".justfile"}, runsProject: "runs the project's justfile recipes"},
+	"task":    {configs: []string{"Taskfile.yml", "Taskfile.yaml", "taskfile.yml", "taskfile.yaml"}, runsProject: "runs the project's Taskfile tasks"},
+	"bundle":  {configs: []string{"Gemfile", ".bundle/config"}, runsProject: "loads the project's Gemfile", sub: set("exec", "install", "update")},
+	"rspec":   {configs: []string{".rspec", "spec/spec_helper.rb"}, runsProject: "runs the project's specs"},
+	"phpunit": {configs: []string{"phpunit.xml", "phpunit.xml.dist"}, runsProject: "runs the project's tests"},
+	"dotnet":  {configs: []string{"Directory.Build.props", "Directory.Build.targets"}, runsProject: "builds the project (MSBuild targets)", sub: set("build", "test", "run", "format")},
+}
+
+// loadsProjectCode handles a tool that loads the project's code (see
+// codeLoaders): each configuration file it would find is listed (a
+// JavaScript or Python one followed into its imports), and discovery is
+// incomplete for what the tool loads beyond them (plugins its config
+// names, the project's tests). ok is false when name is no such tool.
+func (d *discoverer) loadsProjectCode(st *syntax.Stmt, name string, args []cmdWord, sc *scope) bool {
+	if name == "gradlew" || name == "mvnw" {
+		name = strings.TrimSuffix(name, "w")
+	}
+	l, ok := codeLoaders[name]
+	if !ok {
+		return false
+	}
+	if l.sub != nil {
+		sub := ""
+		for _, a := range args {
+			if a.v.ok && !strings.HasPrefix(a.v.text, "-") && !strings.HasPrefix(a.v.text, "+") {
+				sub = a.v.text
+				break
+			}
+		}
+		if !l.sub[sub] {
+			return true // cargo fmt, go version: none of the project's code runs
+		}
+	}
+	if sc.cwds == nil {
+		d.incomplete(sc, st, ReasonComputed, name+" loads the configuration of a folder known only at run time")
+		return true
+	}
+	found := false
+	for _, start := range sc.cwds {
+		for _, cfg := range l.configs {
+			for dir := start; within(dir, d.project); dir = filepath.Dir(dir) {
+				p := filepath.Join(dir, cfg)
+				if exists(p) {
+					found = true
+					if scriptLang(p, "") != "" {
+						d.add(sc, nil, p, name+" config", FoundToolConfig, false, false) // followed into its imports
+					} else {
+						d.addData(sc, p, name+" config", FoundToolConfig)
+					}
+					break
+				}
+				if dir == d.project || filepath.Dir(dir) == dir {
+					break
+				}
+			}
+		}
+	}
+	// The project files it is handed (go run harness.go, pytest
+	// tests/test_x.py) are its input and, for these tools, often code.
+	for _, a := range args {
+		if !a.v.ok || a.v.glob || a.v.text == "" || strings.HasPrefix(a.v.text, "-") {
+			continue
+		}
+		for _, p := range d.resolve(sc, a.w, a.v.text) {
+			if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && within(p, d.project) && d.followable(p) {
+				d.addData(sc, physical(p), "argument of "+name, FoundArgument)
+			}
+		}
+	}
+	why := ""
+	switch {
+	case l.runsProject != "":
+		why = name + " " + l.runsProject + ", which Hookwarden does not follow"
+	case found:
+		why = name + " loads the project's configuration as code (and the plugins and files it names), which Hookwarden follows only in part"
+	}
+	if why != "" {
+		u := UnresolvedCode{Why: why, File: sc.file, Kind: ReasonLoads, Traceable: true, Project: true, Text: sc.text(st)}
+		if !isNilNode(st) {
+			u.Line, u.Column = int(st.Pos().Line()), int(st.Pos().Col())
+		}
+		if k := u.String(); !d.unseen[k] {
+			d.unseen[k] = true
+			d.out.Unresolved = append(d.out.Unresolved, u)
+		}
+	}
+	return true
+}
+
+// inertPrograms are programs that do not run a file they are handed
+// (they read, copy, print, compare, hash, format or send it): a project
+// file among their arguments is data to them.
+var inertPrograms = set("cat", "tac", "head", "tail", "less", "more", "wc", "sort", "uniq", "cut", "tr", "grep", "egrep", "fgrep", "rg", "ag", "ack",
+	"diff", "cmp", "comm", "stat", "file", "ls", "cp", "mv", "rm", "ln", "mkdir", "rmdir", "touch", "chmod", "chown", "chgrp", "dirname", "basename",
+	"realpath", "readlink", "tee", "date", "sleep", "true", "false", "yes", "md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum",
+	"shasum", "b2sum", "cksum", "md5", "base64", "base32", "xxd", "od", "hexdump", "strings", "tar", "gzip", "gunzip", "zcat", "bzip2", "bunzip2", "xz",
+	"unxz", "zstd", "zip", "unzip", "jq", "yq", "gojq", "jaq", "git", "mktemp", "du", "df", "fold", "fmt", "nl", "paste", "join", "split", "csplit",
+	"column", "iconv", "dos2unix", "unix2dos", "patch", "install", "truncate", "shred", "sync", "printenv", "which", "whereis", "curl", "wget",
+	"notify-send", "say", "afplay", "paplay", "aplay", "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "terminal-notifier", "tput", "logger",
+	"shellcheck", "shfmt", "black", "ruff", "isort", "autopep8", "yapf", "gofmt", "goimports", "rustfmt", "clang-format", "yamllint",
+	"markdownlint", "markdownlint-cli2", "biome", "dprint", "taplo", "actionlint", "hadolint", "codespell", "typos", "cspell", "vale",
+	"sha256", "openssl", "gpg", "envsubst", "awk", "test", "[", "expr", "seq", "printf", "echo", "stty", "tty", "id", "whoami", "uname",
+	"hostname", "pwd", "nproc", "basenc", "numfmt", "look", "rev", "shuf", "tsort", "ptx", "pr", "expand", "unexpand", "sum", "mkfifo",
+	"mknod", "chattr", "lsattr", "setfacl", "getfacl", "lsof", "code", "cursor", "subl")
+
+// handedProjectFile: a program Hookwarden does not know, handed an
+// existing file of the project (devbox run -- ./scripts/x.sh, with
+// ./scripts/x.sh a word after "--", or any other argument), may run it:
+// the file is fingerprinted, and discovery is incomplete for what the
+// program does with it. A program known to only read its arguments
+// (inertPrograms) is not.
+func (d *discoverer) handedProjectFile(st *syntax.Stmt, name string, args []cmdWord, sc *scope) {
+	if inertPrograms[name] || shellBuiltins[name] || sc.cwds == nil {
+		return
+	}
+	for _, a := range args {
+		if !a.v.ok || a.v.glob || a.v.text == "" || a.v.text == "--" {
+			continue
+		}
+		t := a.v.text
+		if strings.HasPrefix(t, "-") {
+			_, v, ok := strings.Cut(t, "=")
+			if !ok || !strings.ContainsRune(v, '/') {
+				continue
+			}
+			t = v // --config=./x.js
+		}
+		for _, p := range d.resolve(sc, a.w, t) {
+			if !d.followable(p) || !within(p, d.project) {
+				continue
+			}
+			if fi, err := os.Stat(p); err != nil || !fi.Mode().IsRegular() {
+				continue
+			}
+			p = physical(p)
+			key := p + "\x00argument of " + name
+			if !d.seen[key] {
+				d.seen[key] = true
+				d.out.Scripts = append(d.out.Scripts, ScriptRef{Word: sc.text(a.w), Path: p, Via: "argument of " + name, How: FoundArgument, From: sc.file})
+			}
+			u := UnresolvedCode{Why: name + " is handed " + p + ", a file of the project, and Hookwarden does not know whether " + name + " runs it",
+				File: sc.file, Kind: ReasonPrograms, Traceable: true, Project: true, Text: sc.text(st)}
+			if !isNilNode(st) {
+				u.Line, u.Column = int(st.Pos().Line()), int(st.Pos().Col())
+			}
+			if k := u.String(); !d.unseen[k] {
+				d.unseen[k] = true
+				d.out.Unresolved = append(d.out.Unresolved, u)
+			}
+		}
+	}
+}
+
+// ProjectCode lists what of project's own code the command runs or loads,
+// as the paths of its project files and the reasons that stand for
+// project code no file names ("pytest imports the project's tests"):
+// empty for a command that runs nothing of the project. The agent's env
+// files and watched files, which every hook of the agent gets, are not
+// counted (they are the project's hold on the agent, not on this hook).
+func (d Discovery) ProjectCode(project string) []string {
+	project = filepath.Clean(project)
+	var out []string
+	seen := map[string]bool{}
+	for _, s := range d.Scripts {
+		if s.How == FoundEnvFile || s.Via == "agent file" || seen[s.Path] {
+			continue
+		}
+		if within(s.Path, project) {
+			seen[s.Path] = true
+			out = append(out, s.Path)
+		}
+	}
+	for _, u := range d.Unresolved {
+		if u.Project || u.File != "" && within(u.File, project) {
+			if !seen["\x00"+u.Why] {
+				seen["\x00"+u.Why] = true
+				out = append(out, u.Why)
+			}
+		}
+	}
+	return out
+}
+
+// runtimeConfigs are, per interpreter, the project files it reads on its
+// own before the script (found from the shell's folder up to the
+// project's root) and that change what it loads: Bun's bunfig.toml
+// (preload), Deno's deno.json (an import map can point any import, even
+// a relative one, elsewhere).
+var runtimeConfigs = map[string][]string{
+	"bun":  {"bunfig.toml"},
+	"deno": {"deno.json", "deno.jsonc"},
+}
+
+// importPathVars are, per interpreter family, the variables that add
+// folders its imports are looked up in before its own.
+var importPathVars = map[string][]string{
+	"python": {"PYTHONPATH", "PYTHONHOME", "PYTHONUSERBASE"},
+	"js":     {"NODE_PATH"},
+}
+
+// runtimeConfig fingerprints the configuration an interpreter reads from
+// the project by itself, and makes the discovery incomplete where it
+// exists (what it preloads or remaps is not followed) or where a
+// variable adds import folders.
+func (d *discoverer) runtimeConfig(st *syntax.Stmt, name string, sc *scope, rc runCtx) {
+	for _, cfg := range runtimeConfigs[name] {
+		for _, start := range sc.cwds {
+			for dir := start; within(dir, d.project); dir = filepath.Dir(dir) {
+				p := filepath.Join(dir, cfg)
+				if exists(p) {
+					d.addData(sc, p, name+" config", FoundConfig)
+					if !denoConfigInert(p) {
+						d.incomplete(sc, st, ReasonLoads, p+" configures "+name+" (what it preloads, how it maps imports), which Hookwarden does not follow")
+					}
+					break
+				}
+				if dir == d.project || filepath.Dir(dir) == dir {
+					break
+				}
+			}
+		}
+	}
+	lang := scriptLang("", name)
+	if name == "bun" || name == "deno" {
+		lang = "" // they read no NODE_PATH
+	}
+	for _, v := range importPathVars[lang] {
+		if value, set := rc.getEnv(sc, v); set && value != "" {
+			d.incomplete(sc, st, ReasonLoads, v+" makes "+name+" import from folders Hookwarden does not follow")
+		}
+	}
+}
+
+// denoInertKeys are deno.json members that do not change what deno run
+// loads.
+var denoInertKeys = set("$schema", "name", "version", "exports", "tasks", "fmt", "lint", "test", "bench", "lock", "publish", "exclude", "include")
+
+// denoConfigInert reports whether a deno.json(c) holds only members that
+// do not change what a script loads (a file of another name, or one that
+// cannot be read, is not).
+func denoConfigInert(path string) bool {
+	if base := filepath.Base(path); base != "deno.json" && base != "deno.jsonc" {
+		return false
+	}
+	text, err := readScriptText(path, maxFollowTotal)
+	if err != nil {
+		return false
+	}
+	std, err := hujson.Standardize([]byte(text))
+	if err != nil {
+		return false
+	}
+	var doc map[string]json.RawMessage
+	if json.Unmarshal(std, &doc) != nil {
+		return false
+	}
+	for k := range doc {
+		if !denoInertKeys[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// gitHookCommands are git's subcommands that run client-side hooks
+// (pre-commit, commit-msg, post-checkout, post-merge, pre-push,
+// post-rewrite, post-index-change, …).
+var gitHookCommands = set("commit", "merge", "pull", "push", "rebase", "checkout", "switch", "am", "cherry-pick", "revert",
+	"clone", "worktree", "gc", "add", "reset", "stash", "restore", "rm", "mv", "update-index", "read-tree", "commit-tree")
+
+// gitRunsHooks: a git command that runs hooks, in a repository whose
+// hooks folder (core.hooksPath, as husky sets it) lies in the project's
+// work tree, runs the project's hook files: they are fingerprinted (one a
+// pull adds or changes needs review), and the discovery is incomplete for
+// what they run (husky's hook files source others).
+func (d *discoverer) gitRunsHooks(st *syntax.Stmt, args []cmdWord, sc *scope) {
+	sub := ""
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !a.v.ok {
+			return
+		}
+		if a.v.text == "-c" || a.v.text == "-C" || a.v.text == "--git-dir" || a.v.text == "--work-tree" {
+			i++
+			continue
+		}
+		if !strings.HasPrefix(a.v.text, "-") {
+			sub = a.v.text
+			break
+		}
+	}
+	if !gitHookCommands[sub] || len(sc.cwds) == 0 {
+		return
+	}
+	for _, cwd := range sc.cwds {
+		top := ""
+		for dir := cwd; ; dir = filepath.Dir(dir) {
+			if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
+				top = dir
+				break
+			}
+			if filepath.Dir(dir) == dir {
+				break
+			}
+		}
+		if top == "" || !within(top, d.project) && !within(d.project, top) {
+			continue
+		}
+		cfg, err := readScriptText(filepath.Join(top, ".git", "config"), maxFollowTotal)
+		if err != nil {
+			continue
+		}
+		hooksPath := ""
+		for _, line := range strings.Split(cfg, "\n") {
+			k, v, ok := strings.Cut(strings.TrimSpace(line), "=")
+			if ok && strings.EqualFold(strings.TrimSpace(k), "hooksPath") {
+				hooksPath = strings.Trim(strings.TrimSpace(v), `"`)
+			}
+		}
+		if hooksPath == "" {
+			continue // .git/hooks: not in the work tree, no pull writes it
+		}
+		if !filepath.IsAbs(hooksPath) {
+			hooksPath = filepath.Join(top, hooksPath)
+		}
+		if !within(hooksPath, d.project) {
+			continue
+		}
+		dirs := []string{hooksPath}
+		if filepath.Base(hooksPath) == "_" {
+			dirs = append(dirs, filepath.Dir(hooksPath)) // husky: the stubs in .husky/_ run the hooks of .husky
+		}
+		for _, dir := range dirs {
+			entries, _ := os.ReadDir(dir)
+			for _, e := range entries {
+				if e.Type().IsRegular() {
+					d.addData(sc, filepath.Join(dir, e.Name()), "git hook", FoundConfig)
+				}
+			}
+		}
+		u := UnresolvedCode{Why: "git " + sub + " runs the hooks of " + hooksPath + " (core.hooksPath), files of the project, and what they run is not followed",
+			File: sc.file, Kind: ReasonPrograms, Traceable: true, Project: true, Text: sc.text(st)}
+		if !isNilNode(st) {
+			u.Line, u.Column = int(st.Pos().Line()), int(st.Pos().Col())
+		}
+		if k := u.String(); !d.unseen[k] {
+			d.unseen[k] = true
+			d.out.Unresolved = append(d.out.Unresolved, u)
+		}
+	}
+}

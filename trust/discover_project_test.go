@@ -1,0 +1,119 @@
+package trust
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func projectFixture(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rel, content := range files {
+		p := filepath.Join(dir, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func scriptPaths(d Discovery) []string {
+	var out []string
+	for _, s := range d.Scripts {
+		out = append(out, s.Path)
+	}
+	return out
+}
+
+// TestUnknownProgramHandedAProjectFile: a program Hookwarden does not
+// know, handed an existing file of the project (after "--" or not), may
+// run it: the file is fingerprinted and the discovery is incomplete,
+// naming the program. Known programs that only read their arguments, and
+// words that are no file of the project, stay complete.
+func TestUnknownProgramHandedAProjectFile(t *testing.T) {
+	dir := projectFixture(t, map[string]string{"scripts/x.sh": "true\n", "hooks/run.sh": `cd "$(dirname -- "${BASH_SOURCE[0]}")"` + "\ngit diff -- ../scripts/x.sh >/dev/null\n"})
+	x := filepath.Join(dir, "scripts", "x.sh")
+	for _, c := range []string{"devbox run -- ./scripts/x.sh", "devbox run -- scripts/x.sh", "somerunner scripts/x.sh", "tool --file=./scripts/x.sh"} {
+		d, err := DiscoverScriptsFor(c, dir, Runtime{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Complete() || !slices.Contains(scriptPaths(d), x) {
+			t.Errorf("%s: complete %v, scripts %v, want incomplete with %s fingerprinted", c, d.Complete(), scriptPaths(d), x)
+		}
+		if len(d.Unresolved) > 0 && (d.Unresolved[0].Kind != ReasonPrograms || !d.Unresolved[0].Traceable || !strings.Contains(d.Unresolved[0].Why, "scripts/x.sh")) {
+			t.Errorf("%s: reason %+v", c, d.Unresolved[0])
+		}
+	}
+	for _, c := range []string{`dirname -- "${BASH_SOURCE[0]}"`, "git diff -- scripts/x.sh", "cat scripts/x.sh", "chmod +x scripts/x.sh", "jq . scripts/x.sh",
+		"shellcheck scripts/x.sh", "devbox run -- ./missing.sh", "notify-send done", "bash hooks/run.sh", "sha256sum scripts/x.sh"} {
+		d, err := DiscoverScriptsFor(c, dir, Runtime{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !d.Complete() {
+			t.Errorf("%s: incomplete: %v", c, d.Unresolved)
+		}
+	}
+}
+
+// TestProjectCode: what of the project a command reaches, for a hook of
+// the user's own settings: the project's Makefile, package.json script,
+// local package binary, JavaScript and Python configs of the tools (with
+// their imports), tests; nothing for a command that runs nothing of the
+// project, and not the agent's env files, which every hook gets.
+func TestProjectCode(t *testing.T) {
+	dir := projectFixture(t, map[string]string{
+		"Makefile": "format:\n\t@true\n", "package.json": `{"scripts":{"lint":"sh tools/lint.sh"}}`, "tools/lint.sh": "true\n",
+		"node_modules/.bin/fmt-tool": "#!/bin/sh\ntrue\n", "eslint.config.js": "module.exports = require('./tools/rules.js')\n",
+		"tools/rules.js": "\n", "conftest.py": "pass\n", ".env": "X=1\n", "harness.go": "package main\n",
+	})
+	p := func(rel string) string { return filepath.Join(dir, rel) }
+	cases := []struct {
+		command string
+		want    []string // paths or reason fragments that must be listed
+	}{
+		{"make -s format", []string{p("Makefile")}},
+		{"npm run -s lint", []string{p("package.json"), p("tools/lint.sh")}},
+		{"npx fmt-tool --write .", []string{p("node_modules/.bin/fmt-tool")}},
+		{"pnpm exec fmt-tool", []string{p("node_modules/.bin/fmt-tool")}},
+		{"eslint --fix .", []string{p("eslint.config.js"), p("tools/rules.js"), "eslint loads the project's configuration"}},
+		{"pytest -q", []string{p("conftest.py"), "pytest imports the project's tests"}},
+		{"go run harness.go", []string{p("harness.go"), "go builds and runs"}},
+		{`bash "$PWD/tools/lint.sh"`, nil}, // $PWD is not known statically: incomplete, but nothing named
+		{"jq -r .tool_input.file_path | xargs -r echo", []string{}},
+		{"notify-send done", []string{}},
+		{"cargo fmt", []string{}},
+	}
+	rt := Runtime{EnvFiles: []string{p(".env")}}
+	for _, c := range cases {
+		d, err := DiscoverScriptsFor(c.command, dir, rt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := d.ProjectCode(dir)
+		if c.want == nil {
+			continue
+		}
+		if len(c.want) == 0 && len(got) > 0 {
+			t.Errorf("%s: reaches %q, want nothing", c.command, got)
+		}
+		for _, w := range c.want {
+			if !slices.ContainsFunc(got, func(g string) bool { return g == w || !filepath.IsAbs(w) && strings.Contains(g, w) }) {
+				t.Errorf("%s: reaches %q, want %q among them", c.command, got, w)
+			}
+		}
+		if slices.Contains(got, p(".env")) {
+			t.Errorf("%s: the agent's env file counted as the hook's project code", c.command)
+		}
+	}
+}
