@@ -158,3 +158,5 @@ func HandlerOf(h *hooks.Hook) *Handler {
 	c, _ := h.Ext.(*Handler)
 	return c
 }
+
+func hooksEvent(s string) hooks.Event { return hooks.Event(s) }
