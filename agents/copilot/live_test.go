@@ -146,12 +146,17 @@ func modelOf(t *testing.T, project, home string, env map[string]string) (*Projec
 			return nil
 		})
 	}
-	vars := []string{"HOME=" + mh, "HOOKWARDEN_HOME=" + filepath.Join(root, "hookwarden")}
+	vars := []string{"HOME=" + mh, "HOOKWARDEN_CONFIG_DIR=" + filepath.Join(root, "hookwarden")}
 	if tr := env["COPILOT_LIVE_TRUST"]; tr == "" || tr == "flag" || tr == "env" {
 		vars = append(vars, "COPILOT_ALLOW_ALL=true")
 	}
 	for _, kv := range strings.Fields(env["COPILOT_LIVE_ENV"]) {
 		vars = append(vars, kv)
+	}
+	if env["COPILOT_LIVE_GIT"] == "1" {
+		if err := exec.Command("git", "init", "-q", mp).Run(); err != nil {
+			testenv.Missing(t, "git init: %v", err)
+		}
 	}
 	cwd := mp
 	if c := env["COPILOT_LIVE_CWD"]; c != "" {
@@ -212,10 +217,50 @@ var firedEvents = []struct {
 func TestLivePlanEqualsWhatCopilotFires(t *testing.T) {
 	requireCopilotLive(t)
 	for _, name := range []string{"basic", "duplicate", "matchers", "disabled", "disable-all-user", "disable-all-repo", "disable-all-claude"} {
-		t.Run(name, func(t *testing.T) {
+		t.Run(name, func(t *testing.T) { livePlanCase(t, name, nil, true) })
+	}
+}
+
+// TestLiveFolderTrust: the same comparison for the kit's trust examples —
+// an untrusted folder (repository hooks skipped without a word), trust
+// from trustedFolders in config.json (not settings.json), a trusted
+// parent folder, a git subfolder (the git root's .github/hooks), the
+// GITHUB_COPILOT_PROMPT_MODE_REPO_HOOKS opt-in ("true" only) and
+// COPILOT_ALLOW_ALL.
+func TestLiveFolderTrust(t *testing.T) {
+	requireCopilotLive(t)
+	for _, c := range []struct {
+		name, example string
+		env           map[string]string
+		list          bool
+	}{
+		{"untrusted", "untrusted", nil, true},
+		{"trusted-config", "trusted-config", nil, true},
+		{"trusted-settings", "trusted-settings", nil, true},
+		{"trusted-parent", "trusted-parent", nil, false},
+		{"git-subdir", "git-subdir", nil, false},
+		{"trust-env", "untrusted", map[string]string{"COPILOT_LIVE_TRUST": "env"}, true},
+		{"trust-optin", "untrusted", map[string]string{"COPILOT_LIVE_ENV": "GITHUB_COPILOT_PROMPT_MODE_REPO_HOOKS=true"}, false},
+		{"trust-optin-1", "untrusted", map[string]string{"COPILOT_LIVE_ENV": "GITHUB_COPILOT_PROMPT_MODE_REPO_HOOKS=1"}, false},
+	} {
+		t.Run(c.name, func(t *testing.T) { livePlanCase(t, c.example, c.env, c.list) })
+	}
+}
+
+// livePlanCase runs a kit example and compares what fired with the plan
+// (and, with list, hooks.discover with Hookwarden's keys).
+func livePlanCase(t *testing.T, name string, extra map[string]string, list bool) {
+	{
+		{
 			project, home, env := example(t, name)
+			for k, v := range extra {
+				env[k] = v
+			}
 			env["COPILOT_LIVE_OBSERVE"] = "0"
-			env["COPILOT_LIVE_HOOKS_LIST"] = "1"
+			env["COPILOT_LIVE_HOOKS_LIST"] = "0"
+			if list {
+				env["COPILOT_LIVE_HOOKS_LIST"] = "1"
+			}
 			rep := runLive(t, project, home, env)
 			p, _, _ := modelOf(t, project, home, env)
 			var planned, pre []string
@@ -246,6 +291,9 @@ func TestLivePlanEqualsWhatCopilotFires(t *testing.T) {
 			if !slices.Equal(firedPre, pre) {
 				t.Errorf("preToolUse order: Copilot %v, Hookwarden %v", firedPre, pre)
 			}
+			if !list {
+				return
+			}
 			// hooks.discover: the keys and enabled flags of the listed hooks.
 			var theirs, ours []string
 			for _, h := range rep.HooksList {
@@ -263,7 +311,7 @@ func TestLivePlanEqualsWhatCopilotFires(t *testing.T) {
 			if !slices.Equal(sorted(theirs), sorted(ours)) {
 				t.Errorf("hooks.discover lists\n  %v\nHookwarden has\n  %v", sorted(theirs), sorted(ours))
 			}
-		})
+		}
 	}
 }
 
