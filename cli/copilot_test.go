@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -63,5 +64,66 @@ func TestCopilotScanFindsGithubHooks(t *testing.T) {
 	code, out := p.run("scan", "--agent", "copilot", p.project)
 	if !strings.Contains(out, ".github/hooks/guard.json") {
 		t.Fatalf("scan: exit %d, no .github/hooks/guard.json\n%s", code, out)
+	}
+}
+
+// TestListNamesEveryAgentOfASharedFile: a hook of .claude/settings.json
+// is listed (list --json, under "agents") for both Claude Code and
+// Copilot CLI, each with its own status: Copilot skips it silently while
+// the folder is not trusted in Copilot, and runs it once it is.
+func TestListNamesEveryAgentOfASharedFile(t *testing.T) {
+	p := newTraceProject(t, "")
+	p.write(t, ".claude/settings.json", `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "echo guard"}]}]}}`)
+	uses := func() map[string]string {
+		t.Helper()
+		code, out := p.run("list", "--agent", "claude", "--json")
+		if code != ExitOK {
+			t.Fatalf("list: exit %d\n%s", code, out)
+		}
+		var doc struct {
+			Layers []struct {
+				Path   string `json:"path"`
+				Agents []struct {
+					Agent string `json:"agent"`
+				} `json:"agents"`
+			} `json:"layers"`
+			Hooks []struct {
+				Command string `json:"command"`
+				Agents  []struct {
+					Agent  string `json:"agent"`
+					Status string `json:"status"`
+					Reason string `json:"reason"`
+				} `json:"agents"`
+			} `json:"hooks"`
+		}
+		if err := json.Unmarshal([]byte(out), &doc); err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]string{}
+		for _, h := range doc.Hooks {
+			if h.Command == "echo guard" {
+				for _, a := range h.Agents {
+					got[a.Agent] = a.Status + ": " + a.Reason
+				}
+			}
+		}
+		for _, l := range doc.Layers {
+			if strings.HasSuffix(l.Path, ".claude/settings.json") && strings.HasPrefix(l.Path, p.project) {
+				var names []string
+				for _, a := range l.Agents {
+					names = append(names, a.Agent)
+				}
+				got["file"] = strings.Join(names, ",")
+			}
+		}
+		return got
+	}
+	got := uses()
+	if got["file"] != "claude,copilot" || !strings.HasPrefix(got["copilot"], "blocked-untrusted-folder: skipped silently by Copilot CLI") || got["claude"] == "" {
+		t.Fatalf("untrusted in Copilot: %v", got)
+	}
+	p.write(t, filepath.Join(p.home, ".copilot", "config.json"), `{"trustedFolders": ["`+p.project+`"]}`)
+	if got := uses(); !strings.HasPrefix(got["copilot"], "runs") {
+		t.Fatalf("trusted in Copilot: %v", got)
 	}
 }

@@ -381,3 +381,21 @@ func (p *Project) HookDocument(h *hooks.Hook) agents.Document {
 	}
 	return append(d, agents.Slot("risk"))
 }
+
+var _ agents.FileSharer = Agent{}
+
+// SharesFile says whether Copilot may read the file: a hooks file or a
+// settings file of its layers (Claude Code's .claude/settings*.json among
+// them), by path alone.
+func (Agent) SharesFile(dir, path string) bool {
+	base, parent := filepath.Base(path), filepath.Base(filepath.Dir(path))
+	switch {
+	case parent == ".claude" && (base == "settings.json" || base == "settings.local.json"):
+		return true
+	case parent == "hooks" && strings.HasSuffix(base, ".json"):
+		return true
+	case parent == "copilot" || parent == ".copilot":
+		return true
+	}
+	return false
+}
