@@ -329,11 +329,8 @@ func (p *Project) Details(h *hooks.Hook) []agents.Field {
 	if c == nil {
 		return nil
 	}
-	var out []agents.Field
-	if c.Bash != nil {
-		out = append(out, agents.Field{Key: "bash", Label: "bash", Value: *c.Bash, Code: true, Lines: true})
-	}
-	if c.PowerShell != nil {
+	out := []agents.Field{{Key: "command", Label: "Command", Value: h.Command, Code: true, Lines: true}}
+	if c.PowerShell != nil && (c.Bash == nil || *c.PowerShell != *c.Bash) {
 		out = append(out, agents.Field{Key: "powershell", Label: "powershell", Value: *c.PowerShell, Code: true, Lines: true})
 	}
 	if c.Exec != nil {

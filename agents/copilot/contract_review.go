@@ -28,7 +28,11 @@ func reviewed(h *Handler) bool { return h.Hook.Origin.Layer == LayerRepository }
 // command whose scripts are fingerprinted, and its place as its name (a
 // hook edited in place is "changed", with the diff of its fields).
 func (p *Project) spec(h *Handler) agents.CommandSpec {
-	hk := h.Hook
+	// The shared review matches a changed hook with the approval of the
+	// same kind, name and file: a hook's name is its place in the file.
+	named := *h.Hook
+	named.Name = h.Hook.Origin.Path
+	hk := &named
 	c := agents.CommandSpec{Hook: hk, Label: string(h.Event.Name) + ": " + p.Title(hk), Fields: trust.Definition{}}
 	if h.Event.Name == "" {
 		c.Label = h.Written + ": " + p.Title(hk)
@@ -281,6 +285,9 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 			}
 		}
 	} else {
+		if len(req.IDs) == 0 {
+			return nil, agents.BadRequestf("name the Copilot CLI hooks to approve (their ID, fingerprint, Copilot key or command), or approve all")
+		}
 		var missing []string
 		picked, missing = fresh.pick(specs, req.IDs)
 		if len(missing) > 0 {
