@@ -216,7 +216,7 @@ var firedEvents = []struct {
 // computes, enabled as Hookwarden says.
 func TestLivePlanEqualsWhatCopilotFires(t *testing.T) {
 	requireCopilotLive(t)
-	for _, name := range []string{"basic", "duplicate", "matchers", "disabled", "disable-all-user", "disable-all-repo", "disable-all-claude"} {
+	for _, name := range []string{"basic", "duplicate", "matchers", "disabled", "disable-all-user", "disable-all-repo", "disable-all-claude", "bad-config", "apply-patch"} {
 		t.Run(name, func(t *testing.T) { livePlanCase(t, name, nil, true) })
 	}
 }
@@ -265,7 +265,11 @@ func livePlanCase(t *testing.T, name string, extra map[string]string, list bool)
 			p, _, _ := modelOf(t, project, home, env)
 			var planned, pre []string
 			for _, e := range firedEvents {
-				plan, err := p.Plan(hooksEvent(e.event), agents.Query{Tool: e.tool})
+				tool := e.tool
+				if t := env["COPILOT_LIVE_TOOL"]; t != "" && tool != "" {
+					tool = t
+				}
+				plan, err := p.Plan(hooksEvent(e.event), agents.Query{Tool: tool})
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -178,7 +178,19 @@ func (s *Snapshot) addHooksFile(f *File) {
 			f.reject(m.Value.Pos, "hooks."+m.Key+": hook event value must be an array")
 		}
 	}
+	start := len(s.Handlers)
 	s.addEvents(f, hk, false)
+	if f.Err != nil {
+		// Copilot loads no hook of a file it rejects (observed: version 2,
+		// an event value that is not an array); they are shown all the same.
+		for _, h := range s.Handlers[start:] {
+			if h.Valid {
+				h.Valid = false
+				h.Hook.Status = hooks.StatusInvalid
+				h.Hook.Reason = "Copilot loads no hook of this file: " + f.Err.Msg
+			}
+		}
+	}
 }
 
 // addSettings reads the inline "hooks" of a settings file (observed:
