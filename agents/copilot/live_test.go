@@ -150,9 +150,7 @@ func modelOf(t *testing.T, project, home string, env map[string]string) (*Projec
 	if tr := env["COPILOT_LIVE_TRUST"]; tr == "" || tr == "flag" || tr == "env" {
 		vars = append(vars, "COPILOT_ALLOW_ALL=true")
 	}
-	for _, kv := range strings.Fields(env["COPILOT_LIVE_ENV"]) {
-		vars = append(vars, kv)
-	}
+	vars = append(vars, strings.Fields(env["COPILOT_LIVE_ENV"])...)
 	if env["COPILOT_LIVE_GIT"] == "1" {
 		if err := exec.Command("git", "init", "-q", mp).Run(); err != nil {
 			testenv.Missing(t, "git init: %v", err)
@@ -250,72 +248,68 @@ func TestLiveFolderTrust(t *testing.T) {
 // livePlanCase runs a kit example and compares what fired with the plan
 // (and, with list, hooks.discover with Hookwarden's keys).
 func livePlanCase(t *testing.T, name string, extra map[string]string, list bool) {
-	{
-		{
-			project, home, env := example(t, name)
-			for k, v := range extra {
-				env[k] = v
-			}
-			env["COPILOT_LIVE_OBSERVE"] = "0"
-			env["COPILOT_LIVE_HOOKS_LIST"] = "0"
-			if list {
-				env["COPILOT_LIVE_HOOKS_LIST"] = "1"
-			}
-			rep := runLive(t, project, home, env)
-			p, _, _ := modelOf(t, project, home, env)
-			var planned, pre []string
-			for _, e := range firedEvents {
-				tool := e.tool
-				if t := env["COPILOT_LIVE_TOOL"]; t != "" && tool != "" {
-					tool = t
+	project, home, env := example(t, name)
+	for k, v := range extra {
+		env[k] = v
+	}
+	env["COPILOT_LIVE_OBSERVE"] = "0"
+	env["COPILOT_LIVE_HOOKS_LIST"] = "0"
+	if list {
+		env["COPILOT_LIVE_HOOKS_LIST"] = "1"
+	}
+	rep := runLive(t, project, home, env)
+	p, _, _ := modelOf(t, project, home, env)
+	var planned, pre []string
+	for _, e := range firedEvents {
+		tool := e.tool
+		if t := env["COPILOT_LIVE_TOOL"]; t != "" && tool != "" {
+			tool = t
+		}
+		plan, err := p.Plan(hooksEvent(e.event), agents.Query{Tool: tool})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, h := range plan.Hooks {
+			if tag := tagOf(h.Command); tag != "" {
+				planned = append(planned, tag)
+				if e.event == "preToolUse" {
+					pre = append(pre, tag)
 				}
-				plan, err := p.Plan(hooksEvent(e.event), agents.Query{Tool: tool})
-				if err != nil {
-					t.Fatal(err)
-				}
-				for _, h := range plan.Hooks {
-					if tag := tagOf(h.Command); tag != "" {
-						planned = append(planned, tag)
-						if e.event == "preToolUse" {
-							pre = append(pre, tag)
-						}
-					}
-				}
-			}
-			fired := rep.tags()
-			if got, want := sorted(fired), sorted(planned); !slices.Equal(got, want) {
-				t.Errorf("Copilot fired %v\nHookwarden plans %v", got, want)
-			}
-			var firedPre []string
-			for _, tag := range fired {
-				if slices.Contains(pre, tag) {
-					firedPre = append(firedPre, tag)
-				}
-			}
-			if !slices.Equal(firedPre, pre) {
-				t.Errorf("preToolUse order: Copilot %v, Hookwarden %v", firedPre, pre)
-			}
-			if !list {
-				return
-			}
-			// hooks.discover: the keys and enabled flags of the listed hooks.
-			var theirs, ours []string
-			for _, h := range rep.HooksList {
-				theirs = append(theirs, h.Event+" "+h.DisableKey+" "+boolWord(h.Enabled))
-			}
-			for _, h := range p.snap.Handlers {
-				if h.Valid && h.File.Loaded {
-					key := h.Key
-					if h.File.DisableAll || p.snap.AllOff != "" {
-						key = "" // observed: no disableKey for a hook disableAllHooks holds off
-					}
-					ours = append(ours, string(h.Event.Name)+" "+key+" "+boolWord(h.Enabled && p.snap.AllOff == ""))
-				}
-			}
-			if !slices.Equal(sorted(theirs), sorted(ours)) {
-				t.Errorf("hooks.discover lists\n  %v\nHookwarden has\n  %v", sorted(theirs), sorted(ours))
 			}
 		}
+	}
+	fired := rep.tags()
+	if got, want := sorted(fired), sorted(planned); !slices.Equal(got, want) {
+		t.Errorf("Copilot fired %v\nHookwarden plans %v", got, want)
+	}
+	var firedPre []string
+	for _, tag := range fired {
+		if slices.Contains(pre, tag) {
+			firedPre = append(firedPre, tag)
+		}
+	}
+	if !slices.Equal(firedPre, pre) {
+		t.Errorf("preToolUse order: Copilot %v, Hookwarden %v", firedPre, pre)
+	}
+	if !list {
+		return
+	}
+	// hooks.discover: the keys and enabled flags of the listed hooks.
+	var theirs, ours []string
+	for _, h := range rep.HooksList {
+		theirs = append(theirs, h.Event+" "+h.DisableKey+" "+boolWord(h.Enabled))
+	}
+	for _, h := range p.snap.Handlers {
+		if h.Valid && h.File.Loaded {
+			key := h.Key
+			if h.File.DisableAll || p.snap.AllOff != "" {
+				key = "" // observed: no disableKey for a hook disableAllHooks holds off
+			}
+			ours = append(ours, string(h.Event.Name)+" "+key+" "+boolWord(h.Enabled && p.snap.AllOff == ""))
+		}
+	}
+	if !slices.Equal(sorted(theirs), sorted(ours)) {
+		t.Errorf("hooks.discover lists\n  %v\nHookwarden has\n  %v", sorted(theirs), sorted(ours))
 	}
 }
 
