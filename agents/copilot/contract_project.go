@@ -132,6 +132,8 @@ func (p *Project) Diagnostics() []hooks.Diagnostic {
 
 func fileErrorText(f *File) string {
 	switch {
+	case f.Kind == KindUnmodelled:
+		return f.Err.Msg
 	case f.Root == nil && f.Raw == nil:
 		return f.Err.Msg + " (not read)"
 	case f.Kind == KindSettings && f.Root == nil:
@@ -286,6 +288,8 @@ func (p *Project) layerOf(f *File, n int) agents.Layer {
 		return l
 	case KindNotRead:
 		return agents.Layer{Kind: "not read", Path: f.Path, Exists: true, State: agents.FileIgnored, Note: f.NotLoaded}
+	case KindUnmodelled:
+		return agents.Layer{Kind: "not modelled", Path: f.Path, Exists: true, State: agents.FileBroken, Note: f.NotLoaded}
 	}
 	sf := &settingsio.File{Layer: f.Layer, Path: f.Path, Exists: f.Exists, Raw: f.Raw, Root: f.Root, Err: f.Err}
 	if !f.Loaded {

@@ -99,6 +99,26 @@ func Load(opts Options) (*Snapshot, error) {
 			s.Files = append(s.Files, &File{Path: nr.path, Kind: KindNotRead, Exists: true, NotLoaded: nr.why})
 		}
 	}
+	// Policy hooks and installed plugins: Copilot reads them (docs, its
+	// debug log), the kit never exercised them, so Hookwarden does not
+	// claim to know what they run: each such file is shown as not read.
+	policy := opts.PolicyDir
+	if policy == "" {
+		policy = DefaultPolicyDir
+	}
+	unmodelled := func(path, why string) {
+		s.Files = append(s.Files, &File{Path: path, Kind: KindUnmodelled, Exists: true, NotLoaded: why,
+			Err: &settingsio.ParseError{Path: path, Msg: why}})
+	}
+	if names, _, err := hookFiles(policy); err == nil {
+		for _, n := range names {
+			unmodelled(n, "a Copilot CLI policy hooks file: Copilot runs its hooks (docs), Hookwarden does not read them (not observed)")
+		}
+	}
+	plugins := filepath.Join(p.CopilotHome, "installed-plugins")
+	if ents, err := os.ReadDir(plugins); err == nil && len(ents) > 0 {
+		unmodelled(plugins, fmt.Sprintf("%d installed Copilot CLI plugin(s): Copilot runs their hooks after every other layer, without folder trust; Hookwarden does not read them (not observed)", len(ents)))
+	}
 	config.NotLoaded = "folder trust (trustedFolders) only: Copilot CLI does not read hooks from config.json (observed)"
 	if config.Root != nil && config.Root.Get("hooks") != nil {
 		s.Diagnostics = append(s.Diagnostics, hooks.Diagnostic{File: config.Path, Line: config.Root.Get("hooks").Pos.Line,

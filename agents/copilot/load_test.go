@@ -211,3 +211,23 @@ func TestDisableSemantics(t *testing.T) {
 }
 
 func ptr(s string) *string { return &s }
+
+// TestPolicyAndPluginHooksAreNotClean: policy hook files and installed
+// plugins, which Copilot runs and Hookwarden does not model, make the
+// project unreadable in part (never clean).
+func TestPolicyAndPluginHooksAreNotClean(t *testing.T) {
+	root := tree(t, map[string]string{
+		"etc/policy.d/org.json":                            hf("policy"),
+		"home/.copilot/installed-plugins/acme/plugin.json": `{}`,
+		"p/.keep": "",
+	})
+	env := agents.Env{Vars: []string{"HOME=" + filepath.Join(root, "home")}, GOOS: "linux"}
+	s, err := Load(Options{Cwd: filepath.Join(root, "p"), Getenv: env.Vars.Get, PolicyDir: filepath.Join(root, "etc", "policy.d")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &Project{env: env, snap: s}
+	if n := len(p.Unreadable()); n != 2 {
+		t.Errorf("%d unreadable, want the policy file and the plugins: %+v", n, p.Unreadable())
+	}
+}

@@ -36,6 +36,10 @@ const (
 	// KindNotRead: a file people expect Copilot to read hooks from that
 	// it does not (observed).
 	KindNotRead FileKind = "not read"
+	// KindUnmodelled: a file Copilot reads hooks from that Hookwarden
+	// does not model (policy hooks, installed plugins; never observed):
+	// it counts as not read in full.
+	KindUnmodelled FileKind = "not modelled"
 )
 
 // File is one file Copilot may read hooks, switches or folder trust from.

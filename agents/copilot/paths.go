@@ -36,7 +36,14 @@ type Options struct {
 	Cwd string
 	// Getenv reads the environment (HOME, COPILOT_HOME, …).
 	Getenv func(string) string
+	// PolicyDir replaces /etc/github-copilot/policy.d (tests).
+	PolicyDir string
 }
+
+// DefaultPolicyDir is where Copilot CLI looks for policy hooks (observed
+// in its debug log: "Policy directory /etc/github-copilot/policy.d not
+// readable — no file policies loaded").
+const DefaultPolicyDir = "/etc/github-copilot/policy.d"
 
 // ResolvePaths finds the paths for opts (observed: COPILOT_HOME moves
 // hooks/, settings.json and config.json; the repository files come from
