@@ -250,8 +250,26 @@ func (s *Snapshot) disableAll(f *File) {
 // addEvents adds the entries of every event of a hooks object.
 func (s *Snapshot) addEvents(f *File, hk *settingsio.Node, strict bool) {
 	start := len(s.Handlers)
-	for _, m := range hk.Members {
+	shadowed := hk.Shadowing()
+	for mi, m := range hk.Members {
 		info, pascal, known := LookupEvent(m.Key)
+		if later, ok := shadowed[mi]; ok {
+			// Observed: of two "preToolUse" keys only the last counts.
+			before := len(s.Handlers)
+			if m.Value.Kind == settingsio.Array {
+				for i, e := range m.Value.Items {
+					s.entry(f, m.Key, info, pascal, known, e, fmt.Sprintf("hooks.%s[%d]", m.Key, i), nil, false, false)
+				}
+			}
+			for _, h := range s.Handlers[before:] {
+				h.Valid = false
+				h.Hook.Status = hooks.StatusInvalid
+				h.Hook.Reason = fmt.Sprintf("the key %q appears again at line %d: Copilot reads only the last one and never runs this hook", m.Key, later.KeyPos.Line)
+			}
+			s.Diagnostics = append(s.Diagnostics, hooks.Diagnostic{File: f.Path, Line: m.KeyPos.Line, Column: m.KeyPos.Column, Severity: hooks.SeverityWarning,
+				Message: fmt.Sprintf("%q is given again at line %d: Copilot CLI reads only the last one (observed), the hooks here never run", m.Key, later.KeyPos.Line)})
+			continue
+		}
 		if !known {
 			msg := fmt.Sprintf("%q is not a Copilot CLI hook event: Copilot ignores it without a warning and none of its hooks run", m.Key)
 			if e := suggestEvent(m.Key); e != "" {
@@ -501,6 +519,10 @@ func (s *Snapshot) entry(f *File, written string, info EventInfo, pascal, known 
 	h.Valid = true
 	if h.Type == "command" {
 		h.Key = DisableKey(info.Name, *c)
+	}
+	for i, later := range n.Shadowing() {
+		h.diag(hooks.SeverityWarning, fmt.Sprintf("%q is given twice (line %d and line %d): Copilot reads the last one (observed), which is what is shown here",
+			n.Members[i].Key, n.Members[i].KeyPos.Line, later.KeyPos.Line))
 	}
 	if bash == nil && ps != nil && exe == nil {
 		h.diag(hooks.SeverityWarning, "only a powershell command: on Linux and macOS Copilot runs the bash command, which this hook does not have (not observed)")

@@ -231,3 +231,31 @@ func TestPolicyAndPluginHooksAreNotClean(t *testing.T) {
 		t.Errorf("%d unreadable, want the policy file and the plugins: %+v", n, p.Unreadable())
 	}
 }
+
+// TestDuplicateKeysLastWins: of two members with one name Copilot reads
+// the last (observed with hooks.discover: the keys below are the ones it
+// gave, and only second-dup and okA fired); of two "preToolUse" keys
+// only the last one's hooks run.
+func TestDuplicateKeysLastWins(t *testing.T) {
+	root := tree(t, map[string]string{
+		"home/.copilot/hooks/a.json": `{"version": 1, "hooks": {"preToolUse": [
+ {"type": "command", "bash": "copilot-live-log first-dup", "bash": "copilot-live-log second-dup"},
+ {"type": "command", "bash": "copilot-live-log okA", "matcher": "nomatch", "matcher": "bash"}
+]}}`,
+		"home/.copilot/hooks/b.json": `{"hooks": {"preToolUse": [{"bash": "shadowed"}], "preToolUse": [{"bash": "last"}]}}`,
+		"p/.keep":                    "",
+	})
+	s := load(t, root, "p", nil)
+	want := []string{"last", "copilot-live-log second-dup", "copilot-live-log okA"}
+	if got := commands(s, "preToolUse", "bash"); !slices.Equal(got, want) {
+		t.Errorf("runs %v, want %v", got, want)
+	}
+	keys := map[string]string{}
+	for _, h := range s.Handlers {
+		keys[h.Hook.Command] = h.Key
+	}
+	if keys["copilot-live-log second-dup"] != "66380c995895f01acb12b2097ee73b1b59fe6890445593b98bf7b4eb85f0a220" ||
+		keys["copilot-live-log okA"] != "3434dc183bd859e2c9a0a7d2e6a464c05ccc01188337ed0168c038ca3f40b949" {
+		t.Errorf("keys %v", keys)
+	}
+}
