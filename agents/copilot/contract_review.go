@@ -33,10 +33,7 @@ func (p *Project) spec(h *Handler) agents.CommandSpec {
 	named := *h.Hook
 	named.Name = h.Hook.Origin.Path
 	hk := &named
-	c := agents.CommandSpec{Hook: hk, Label: string(h.Event.Name) + ": " + p.Title(hk), Fields: trust.Definition{}}
-	if h.Event.Name == "" {
-		c.Label = h.Written + ": " + p.Title(hk)
-	}
+	c := agents.CommandSpec{Hook: hk, Label: p.Title(hk), Fields: trust.Definition{}}
 	c.Fields[trust.FieldEvent] = quote(h.Written)
 	if n := hk.Node; n != nil && n.Kind == settingsio.Object {
 		for _, m := range n.Members {
