@@ -579,6 +579,11 @@ func (h *Handler) MatchesTool(tool string) bool {
 	if h.Matcher == nil || h.re == nil || tool == "" || !h.Event.Tool {
 		return true
 	}
+	if h.Event.Name == "permissionRequest" && (tool == "apply_patch" || tool == "create") {
+		// Observed: permissionRequest names these tools "edit" (its
+		// matching on that name was not observed).
+		tool = "edit"
+	}
 	if h.Pascal {
 		return h.re.MatchString(ClaudeToolName(tool)) || h.re.MatchString(tool)
 	}
