@@ -52,6 +52,7 @@ func TestLiveDryRunVerdicts(t *testing.T) {
 	requireCopilotLive(t)
 	for _, name := range []string{"deny-exit2", "exit1", "deny-json", "ask", "deny-claude", "deny-first"} {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			res, rep, neutral := dryRunLike(t, name, "preToolUse", "bash")
 			if res.Verdict.Effect != hooks.EffectBlocked {
 				t.Fatalf("verdict %+v, want BLOCKED", res.Verdict)
@@ -77,12 +78,14 @@ func TestLiveDryRunVerdicts(t *testing.T) {
 		})
 	}
 	t.Run("allow", func(t *testing.T) {
+		t.Parallel()
 		res, rep, _ := dryRunLike(t, "allow", "preToolUse", "bash")
 		if res.Verdict.Effect != hooks.EffectAllowed || !slices.Contains(rep.FilesCreated, "out.txt") {
 			t.Errorf("dry run %+v; Copilot created %v", res.Verdict, rep.FilesCreated)
 		}
 	})
 	t.Run("modify", func(t *testing.T) {
+		t.Parallel()
 		res, rep, _ := dryRunLike(t, "modify", "preToolUse", "bash")
 		if res.Verdict.Effect != hooks.EffectChanged || !strings.Contains(res.Verdict.Headline, "echo changed > changed.txt") ||
 			!slices.Contains(rep.FilesCreated, "changed.txt") || slices.Contains(rep.FilesCreated, "out.txt") {
@@ -90,6 +93,7 @@ func TestLiveDryRunVerdicts(t *testing.T) {
 		}
 	})
 	t.Run("ignored-outputs", func(t *testing.T) {
+		t.Parallel()
 		res, rep, _ := dryRunLike(t, "ignored-outputs", "preToolUse", "bash")
 		if res.Verdict.Effect != hooks.EffectNothing || !slices.Contains(rep.FilesCreated, "out.txt") || len(rep.tags()) != 3 {
 			t.Errorf("dry run %+v; Copilot fired %v and created %v", res.Verdict, rep.tags(), rep.FilesCreated)
@@ -103,12 +107,14 @@ func TestLiveDryRunVerdicts(t *testing.T) {
 		}
 	})
 	t.Run("post-modify", func(t *testing.T) {
+		t.Parallel()
 		res, rep, _ := dryRunLike(t, "post-modify", "postToolUse", "bash")
 		if live := liveResult(rep); res.Verdict.Effect != hooks.EffectChanged || !strings.HasSuffix(res.Verdict.Headline, live) {
 			t.Errorf("dry run %+v; Copilot's result %q", res.Verdict, live)
 		}
 	})
 	t.Run("agent-stop", func(t *testing.T) {
+		t.Parallel()
 		res, rep, _ := dryRunLike(t, "agent-stop", "agentStop", "")
 		n := 0
 		for _, tag := range rep.tags() {

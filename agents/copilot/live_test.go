@@ -3,6 +3,7 @@ package copilot
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,7 +18,8 @@ import (
 // The black-box tests against the real GitHub Copilot CLI 1.0.102 (the
 // conformance kit's copilot-live/run-copilot.sh: offline, in a private
 // network namespace). They run only when HOOKWARDEN_CONFORMANCE_KIT is set
-// and need node and unshare; the kit installs Copilot into
+// and need node and unshare (all of them take about 20 minutes: pass
+// -timeout 40m); the kit installs Copilot into
 // $COPILOT_LIVE_CACHE (default ~/.cache/hookwarden-copilot-live) on first
 // use.
 
@@ -107,12 +109,21 @@ func runLive(t *testing.T, project, home string, env map[string]string) liveRepo
 	}
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
-	var out []byte
+	// The first use installs Copilot: one test process at a time does
+	// that (--install returns at once once installed); the runs
+	// themselves go side by side, as the kit's selftest runs them.
 	err = testenv.WithFileLock(filepath.Join(cache, "copilot-live.lock"), func() error {
-		var err error
-		out, err = cmd.Output()
-		return err
+		install := exec.Command(script, "--install")
+		install.Env = cmd.Env
+		if out, err := install.CombinedOutput(); err != nil {
+			return fmt.Errorf("%v: %s", err, out)
+		}
+		return nil
 	})
+	if err != nil {
+		t.Fatalf("installing Copilot CLI through the kit: %v", err)
+	}
+	out, err := cmd.Output()
 	if err != nil {
 		t.Fatalf("%s failed (%v): %s", strings.Join(cmd.Args, " "), err, stderr.String())
 	}
@@ -215,7 +226,10 @@ var firedEvents = []struct {
 func TestLivePlanEqualsWhatCopilotFires(t *testing.T) {
 	requireCopilotLive(t)
 	for _, name := range []string{"basic", "duplicate", "matchers", "disabled", "disable-all-user", "disable-all-repo", "disable-all-claude", "bad-config", "apply-patch"} {
-		t.Run(name, func(t *testing.T) { livePlanCase(t, name, nil, true) })
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			livePlanCase(t, name, nil, true)
+		})
 	}
 }
 
@@ -241,7 +255,10 @@ func TestLiveFolderTrust(t *testing.T) {
 		{"trust-optin", "untrusted", map[string]string{"COPILOT_LIVE_ENV": "GITHUB_COPILOT_PROMPT_MODE_REPO_HOOKS=true"}, false},
 		{"trust-optin-1", "untrusted", map[string]string{"COPILOT_LIVE_ENV": "GITHUB_COPILOT_PROMPT_MODE_REPO_HOOKS=1"}, false},
 	} {
-		t.Run(c.name, func(t *testing.T) { livePlanCase(t, c.example, c.env, c.list) })
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			livePlanCase(t, c.example, c.env, c.list)
+		})
 	}
 }
 
