@@ -3,6 +3,7 @@ package copilot
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 
 	"github.com/hookwarden/hookwarden/agents"
@@ -55,6 +56,9 @@ func (p *Project) SetFolderTrust(_ context.Context, level string) (*agents.Folde
 			ch.Append = []string{dir}
 		}
 		return ch, nil
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, err
 	}
 	b, changed, err := agents.BackedUp([]string{path}, func() error {
 		return settingsio.UpdateFileAtomic(path, 0o600, func(cur []byte, exists bool) ([]byte, error) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -129,6 +130,9 @@ func (p *Project) Toggle(_ context.Context, req agents.ToggleRequest) (*agents.T
 			}
 		}
 		return ch, nil
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, err
 	}
 	backup, changed, err := agents.BackedUp([]string{path}, func() error {
 		return settingsio.UpdateFileAtomic(path, 0o600, func(cur []byte, exists bool) ([]byte, error) {

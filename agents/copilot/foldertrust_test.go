@@ -46,3 +46,21 @@ func TestSetFolderTrustWritesTrustedFolders(t *testing.T) {
 		t.Error("an unknown level was taken")
 	}
 }
+
+// TestSwitchInAFreshHome: disabling a repository hook when ~/.copilot
+// does not exist yet creates settings.json with the key.
+func TestSwitchInAFreshHome(t *testing.T) {
+	root := tree(t, map[string]string{"p/.github/hooks/a.json": hf("repo")})
+	env := agents.Env{Vars: []string{"HOME=" + filepath.Join(root, "home"), "COPILOT_ALLOW_ALL=true", "HOOKWARDEN_CONFIG_DIR=" + filepath.Join(root, "hw")}, GOOS: "linux"}
+	p, err := open(env, filepath.Join(root, "p"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Toggle(context.Background(), agents.ToggleRequest{Refs: []string{"repo"}}); err != nil {
+		t.Fatal(err)
+	}
+	p, _ = open(env, filepath.Join(root, "p"))
+	if got := commands(p.snap, "preToolUse", "bash"); len(got) != 0 {
+		t.Errorf("still runs: %v", got)
+	}
+}
