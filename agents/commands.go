@@ -108,12 +108,19 @@ func (s *CommandsSection) EachScripts(fn func([]trust.ScriptSnapshot)) {
 }
 
 func commandsProject(d *trust.StoreData, agent, project string, create bool) (*CommandsProject, error) {
+	return specsProject(d, commandsStoreKey, agent, project, create)
+}
+
+// specsProject is one project's approvals of one agent in a section of
+// the commands section's shape ("commands", or an agent's own section of
+// hooks reviewed the same way).
+func specsProject(d *trust.StoreData, section, agent, project string, create bool) (*CommandsProject, error) {
 	var s *CommandsSection
 	var err error
 	if create {
-		s, err = trust.EnsureSection[CommandsSection](d, commandsStoreKey)
+		s, err = trust.EnsureSection[CommandsSection](d, section)
 	} else {
-		s, err = trust.Section[CommandsSection](d, commandsStoreKey)
+		s, err = trust.Section[CommandsSection](d, section)
 	}
 	if err != nil || s == nil {
 		return nil, err
@@ -149,7 +156,15 @@ type CommandReview struct {
 // and file: with the diff of its fields), new; approvals nothing matches
 // are gone.
 func ReviewCommands(data *trust.StoreData, agent, project string, specs []CommandSpec) (*CommandReview, error) {
-	p, err := commandsProject(data, agent, project, false)
+	return ReviewSpecs(data, commandsStoreKey, agent, project, specs)
+}
+
+// ReviewSpecs is ReviewCommands against the approvals in section of
+// Hookwarden's store: an agent without a trust store of its own reviews
+// its hooks this way too, as CommandSpecs of hooks (Kind hooks.KindHook,
+// Name their place in the file), in a section of its own.
+func ReviewSpecs(data *trust.StoreData, section, agent, project string, specs []CommandSpec) (*CommandReview, error) {
+	p, err := specsProject(data, section, agent, project, false)
 	if err != nil {
 		return nil, err
 	}
@@ -215,8 +230,12 @@ func ReviewCommands(data *trust.StoreData, agent, project string, specs []Comman
 			continue
 		}
 		ap := approved[k]
+		noun := "command"
+		if ap.Kind == "" {
+			noun = "hook"
+		}
 		out.Gone = append(out.Gone, Gone{Key: k, Label: ap.Label, File: ap.File, Where: "Hookwarden's store",
-			Meaning: "This approval in Hookwarden's store matches no command of the project any more (it was removed or changed). Revoke it so that it is reviewed again if it comes back.",
+			Meaning: "This approval in Hookwarden's store matches no " + noun + " of the project any more (it was removed or changed). Revoke it so that it is reviewed again if it comes back.",
 			Fields: []Field{{Key: "file", Label: "Was at", Value: ap.File, Code: true}, {Key: "approved_at", Label: "Approved", Value: ap.ApprovedAt},
 				{Key: "fingerprint", Label: "Fingerprint", Value: k, Code: true}}})
 	}
@@ -241,13 +260,18 @@ func commandReviewOf(c CommandSpec) HookReview {
 		return reachReviewOf(c)
 	}
 	rv := trust.HookReview{DiscoverCommand: c.ScriptCommand, ScriptRoots: c.ScriptRoots}
+	event := string(h.Kind) + " " + h.Name
+	fields := []Field{{Key: "kind", Label: "Kind", Value: h.Kind.Title() + " " + h.Name}, {Key: "when", Label: "Runs", Value: h.When}}
+	if h.IsHook() {
+		event = string(h.Event)
+		fields = []Field{{Key: "event", Label: "Event", Value: string(h.Event)}}
+	}
 	rv.ProjectHook = trust.ProjectHook{
-		Event: string(h.Kind) + " " + h.Name, Path: h.Origin.Path, HookID: h.ID, Name: h.Name,
+		Event: event, Path: h.Origin.Path, HookID: h.ID, Name: h.Name,
 		Command: c.Label, RawCommand: c.ScriptCommand, Type: h.Type, IsCommand: c.ScriptCommand != "",
 		Key: c.Key(), Label: c.Label, Line: h.Origin.Line, Column: h.Origin.Column, Fields: c.Fields,
 	}
-	return HookReview{HookReview: rv, HookID: h.ID, Layer: h.Origin.Layer, File: h.Origin.File, Label: c.Label,
-		Fields: []Field{{Key: "kind", Label: "Kind", Value: h.Kind.Title() + " " + h.Name}, {Key: "when", Label: "Runs", Value: h.When}}}
+	return HookReview{HookReview: rv, HookID: h.ID, Layer: h.Origin.Layer, File: h.Origin.File, Label: c.Label, Fields: fields}
 }
 
 // ApproveCommands records approvals of the commands specs (fingerprint,
@@ -255,6 +279,11 @@ func commandReviewOf(c CommandSpec) HookReview {
 // of the same kind, name and file. A command whose scripts cannot be
 // read fails it, and nothing is written.
 func ApproveCommands(store trust.Store, agent, project string, specs []CommandSpec, now time.Time) ([]string, error) {
+	return ApproveSpecs(store, commandsStoreKey, agent, project, specs, now)
+}
+
+// ApproveSpecs is ApproveCommands into section of Hookwarden's store.
+func ApproveSpecs(store trust.Store, section, agent, project string, specs []CommandSpec, now time.Time) ([]string, error) {
 	fp := trust.NewFingerprinter(project)
 	type rec struct {
 		key string
@@ -282,7 +311,7 @@ func ApproveCommands(store trust.Store, agent, project string, specs []CommandSp
 	}
 	var keys []string
 	err := store.Update(func(d *trust.StoreData) error {
-		p, err := commandsProject(d, agent, project, true)
+		p, err := specsProject(d, section, agent, project, true)
 		if err != nil {
 			return err
 		}
@@ -306,10 +335,15 @@ func ApproveCommands(store trust.Store, agent, project string, specs []CommandSp
 // project's commands when all), keeping each as history; it returns those
 // that were there.
 func RevokeCommands(store trust.Store, agent, project string, keys []string, all bool) ([]string, error) {
+	return RevokeSpecs(store, commandsStoreKey, agent, project, keys, all)
+}
+
+// RevokeSpecs is RevokeCommands in section of Hookwarden's store.
+func RevokeSpecs(store trust.Store, section, agent, project string, keys []string, all bool) ([]string, error) {
 	var removed []string
 	err := store.Update(func(d *trust.StoreData) error {
 		removed = removed[:0]
-		p, err := commandsProject(d, agent, project, false)
+		p, err := specsProject(d, section, agent, project, false)
 		if err != nil || p == nil {
 			return err
 		}

@@ -108,6 +108,13 @@ func MaterializeDemo(dir string) (Demo, error) {
 	if err := os.WriteFile(d.CodexConfig, codexTrust, 0o600); err != nil {
 		return Demo{}, fmt.Errorf("writing %s: %w", d.CodexConfig, err)
 	}
+	// Copilot CLI's folder trust: trustedFolders in ~/.copilot/config.json.
+	if err := os.MkdirAll(filepath.Join(d.Home, ".copilot"), 0o700); err != nil {
+		return Demo{}, err
+	}
+	if err := writeJSON(filepath.Join(d.Home, ".copilot", "config.json"), map[string][]string{"trustedFolders": {d.ProjectDir}}); err != nil {
+		return Demo{}, err
+	}
 	d.Env = settingsio.Env{
 		"HOME=" + d.Home,
 		// Codex CLI reads the demo's own ~/.codex.

@@ -28,7 +28,8 @@ func runList(ctx context.Context, io *IO, agent agents.Agent, args []string) err
 		return err
 	}
 	if *asJSON {
-		err = writeJSON(io.Stdout, listDocument(p))
+		readers, _ := agents.Readers(ctx, io.Agents, io.agentEnv(), io.projectDir(*dir), layerPaths(p))
+		err = writeJSON(io.Stdout, listDocument(p, readers))
 	} else {
 		err = writeListTable(io.Stdout, agent, p)
 	}
@@ -55,22 +56,49 @@ type layerDoc struct {
 	Exists    bool             `json:"exists"`
 	Ignored   string           `json:"ignored,omitempty"`
 	Error     string           `json:"error"`
+	// Agents are every registered agent that reads the file, each with
+	// the file's state in its eyes (nil: not asked).
+	Agents []agents.FileReader `json:"agents,omitempty"`
+}
+
+// layerPaths are the files of p's list document.
+func layerPaths(p agents.Project) []string {
+	var out []string
+	for _, l := range agents.DocumentLayers(p.Layers()) {
+		out = append(out, l.Path)
+	}
+	return out
 }
 
 // listDocument is the JSON document of `hookwarden list --json`: the
 // members the agent's Summary.Document names, in its order, with the
 // project, its layers, its hooks and the diagnostics filled in.
-func listDocument(p agents.Project) agents.Document {
+//
+// With readers (agents.Readers), every layer and every hook names each
+// registered agent that reads its file ("agents"), with its own state of
+// the file and status of the hook.
+func listDocument(p agents.Project, readers map[string][]agents.FileReader) agents.Document {
 	layers := []layerDoc{}
 	for _, l := range agents.DocumentLayers(p.Layers()) {
-		layers = append(layers, fileDoc(l.File, l.Owner))
+		d := fileDoc(l.File, l.Owner)
+		if readers != nil {
+			d.Agents = readers[agents.FileKey(l.Path)]
+			if d.Agents == nil {
+				d.Agents = []agents.FileReader{}
+			}
+		}
+		layers = append(layers, d)
 	}
 	all := p.Hooks()
 	hookDocs := make([]agents.Document, 0, len(all))
 	risks := hookRisks(p, all, p.Dir())
 	states := trustStates(context.Background(), p)
 	for i, h := range all {
-		hookDocs = append(hookDocs, unwatchedMembers(p.HookDocument(h).Fill(hookMembers(h, risks[i])), states, h.ID))
+		doc := unwatchedMembers(p.HookDocument(h).Fill(hookMembers(h, risks[i])), states, h.ID)
+		if readers != nil && h.IsHook() {
+			doc = append(doc, agents.Member("agents", agents.HookReaders(readers, h)))
+		}
+		hookDocs = append(hookDocs, doc)
 	}
 	diags := p.Diagnostics()
 	if diags == nil {

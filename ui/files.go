@@ -40,6 +40,26 @@ type fileState struct {
 	Detail string
 	// Hooks is the number of hooks configured in the file.
 	Hooks int
+	// Also are the other registered agents that read the file, each as
+	// "<title> (<its state>)" (agents.Readers); nil when none.
+	Also []string
+}
+
+// alsoReadBy fills in each file's Also: the agents of readers other than
+// the one named agent that read it, with the file's state in their eyes.
+func alsoReadBy(files []fileState, readers map[string][]agents.FileReader, agent string) {
+	for i := range files {
+		for _, r := range readers[agents.FileKey(files[i].Path)] {
+			if r.Title == agent {
+				continue
+			}
+			state := string(r.State)
+			if r.Note != "" {
+				state += ": " + r.Note
+			}
+			files[i].Also = append(files[i].Also, r.Title+" ("+state+")")
+		}
+	}
 }
 
 // fileStates are the agent's layers as the Files view lists them.

@@ -124,5 +124,8 @@ func fileStatusText(f fileState) (string, widget.Importance, fyne.Resource) {
 	if f.Detail != "" {
 		s += " · " + f.Detail
 	}
+	for _, a := range f.Also {
+		s += " · also run by " + a
+	}
 	return s, widget.MediumImportance, theme.NewSuccessThemedResource(theme.ConfirmIcon())
 }

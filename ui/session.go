@@ -190,6 +190,14 @@ func (p *project) load() {
 		return
 	}
 	p.Files = fileStates(p.proj.Layers(), p.Info.Title)
+	if p.registry != nil {
+		var paths []string
+		for _, f := range p.Files {
+			paths = append(paths, f.Path)
+		}
+		readers, _ := agents.Readers(context.Background(), p.registry, env, p.Dir, paths)
+		alsoReadBy(p.Files, readers, p.Info.Title)
+	}
 	p.Watch = p.proj.Watch()
 	p.loadReview()
 }

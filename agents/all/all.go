@@ -6,6 +6,7 @@ import (
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/agents/codex"
+	"github.com/hookwarden/hookwarden/agents/copilot"
 	"github.com/hookwarden/hookwarden/agents/gemini"
 )
 
@@ -16,5 +17,6 @@ func Registry() *agents.Registry {
 		gemini.New(),
 		claude.New(),
 		codex.New(),
+		copilot.New(),
 	)
 }

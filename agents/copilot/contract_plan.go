@@ -1,0 +1,112 @@
+package copilot
+
+import (
+	"fmt"
+
+	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/hooks"
+)
+
+// planOrder says how Copilot runs an event's hooks (observed).
+const planOrder = "one after another (each waits for the previous), in layer order; a preToolUse deny stops the hooks after it"
+
+// Plan is what Copilot runs for the event: every enabled hook of every
+// loaded file whose matcher matches, one after another, in Copilot's
+// order (no de-duplication); the event's other hooks are Skipped with
+// Copilot's reason.
+func (p *Project) Plan(event hooks.Event, q agents.Query) (*agents.Plan, error) {
+	return p.snap.plan(event, q)
+}
+
+// planQuery is the event and tool of q.
+func planQuery(event hooks.Event, q agents.Query) (EventInfo, string, error) {
+	info, _, ok := LookupEvent(string(event))
+	if !ok {
+		return EventInfo{}, "", &agents.ContextError{Event: event, Msg: "is not one of Copilot CLI's 14 hook events"}
+	}
+	tool := q.Tool
+	if q.Input != nil && tool == "" && q.Trigger == "" {
+		in, err := agents.ParseObject(q.Input, "input")
+		if err != nil {
+			return info, "", &agents.RequestError{Msg: err.Error()}
+		}
+		if s, ok := in.Value("toolName").(string); ok {
+			tool = s
+		} else if s, ok := in.Value("tool_name").(string); ok {
+			tool = s
+		}
+	}
+	switch {
+	case q.Trigger != "":
+		return info, "", &agents.ContextError{Event: event, Msg: "takes no --trigger: Copilot CLI's matchers compare tool names only"}
+	case tool != "" && !info.Tool:
+		return info, "", &agents.ContextError{Event: event, Msg: "takes no --tool: it is not about a tool call"}
+	}
+	return info, tool, nil
+}
+
+func (s *Snapshot) plan(event hooks.Event, q agents.Query) (*agents.Plan, error) {
+	info, tool, err := planQuery(event, q)
+	if err != nil {
+		return nil, err
+	}
+	label := string(info.Name)
+	if tool != "" {
+		label += " " + tool
+	}
+	out := &agents.Plan{Event: info.Name, Context: agents.Query{Tool: tool}, Label: label, Sequential: true, Order: planOrder,
+		Noun: "hook", Names: map[string]string{}}
+	doc := planDoc{Agent: string(Name), Event: info.Name, Tool: tool, Sequential: true, Hooks: []planHookDoc{}, Skipped: []planHookDoc{}}
+	for _, h := range s.Handlers {
+		if h.Event.Name != info.Name {
+			continue
+		}
+		reason := ""
+		switch {
+		case !h.Valid || !h.Runs:
+			reason = string(h.Hook.Status) + ": " + h.Hook.Reason
+		case !h.MatchesTool(tool):
+			reason = fmt.Sprintf("the matcher %q does not match %q", *h.Matcher, toolSeen(h, tool))
+		}
+		item := planHookDoc{Command: h.Hook.Command, Key: h.Key, Origin: originOf(h.Hook.Origin.Layer), File: h.Hook.Origin.File,
+			Line: h.Hook.Origin.Line, ID: h.Hook.ID, EventAsWritten: h.Written, Reason: reason}
+		if reason != "" {
+			out.Skipped = append(out.Skipped, agents.Skip{Hook: h.Hook, ID: h.Hook.ID, Reason: reason})
+			doc.Skipped = append(doc.Skipped, item)
+			continue
+		}
+		out.Hooks = append(out.Hooks, h.Hook)
+		doc.Hooks = append(doc.Hooks, item)
+	}
+	out.Document = doc
+	return out, nil
+}
+
+// toolSeen is the tool name a hook's matcher is compared with.
+func toolSeen(h *Handler, tool string) string {
+	if h.Pascal {
+		return ClaudeToolName(tool)
+	}
+	return tool
+}
+
+// planDoc is `plan --json` for Copilot CLI.
+type planDoc struct {
+	Agent      string        `json:"agent"`
+	Event      hooks.Event   `json:"event"`
+	Tool       string        `json:"tool,omitempty"`
+	Sequential bool          `json:"sequential"`
+	Hooks      []planHookDoc `json:"hooks"`
+	Skipped    []planHookDoc `json:"skipped"`
+}
+
+type planHookDoc struct {
+	Command        string `json:"command"`
+	Key            string `json:"key,omitempty"`
+	Origin         string `json:"origin"`
+	File           string `json:"file"`
+	Line           int    `json:"line"`
+	ID             string `json:"id"`
+	EventAsWritten string `json:"event_as_written"`
+	Reason         string `json:"reason,omitempty"`
+}

@@ -1,0 +1,383 @@
+package copilot
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/risk"
+	"github.com/hookwarden/hookwarden/settingsio"
+	"github.com/hookwarden/hookwarden/trust"
+)
+
+// storeSection is Copilot CLI's section of Hookwarden's store: approvals
+// of repository hooks, in the shape of the shared "commands" section
+// (agent → project → fingerprint → definition and scripts).
+const storeSection = "copilot"
+
+// reviewed reports whether Hookwarden reviews a hook: every entry of a
+// repository file, whatever Copilot makes of it now (a hook of an
+// untrusted folder runs as soon as the folder is trusted).
+func reviewed(h *Handler) bool { return h.Hook.Origin.Layer == LayerRepository }
+
+// spec is the hook as the shared review takes it: its definition field by
+// field (what Copilot's key covers, and the event as written), the
+// command whose scripts are fingerprinted, and its place as its name (a
+// hook edited in place is "changed", with the diff of its fields).
+func (p *Project) spec(h *Handler) agents.CommandSpec {
+	// The shared review matches a changed hook with the approval of the
+	// same kind, name and file: a hook's name is its place in the file.
+	named := *h.Hook
+	named.Name = h.Hook.Origin.Path
+	hk := &named
+	c := agents.CommandSpec{Hook: hk, Label: p.Title(hk), Fields: trust.Definition{}}
+	c.Fields[trust.FieldEvent] = quote(h.Written)
+	if n := hk.Node; n != nil && n.Kind == settingsio.Object {
+		for _, m := range n.Members {
+			if m.Key == "env" && m.Value.Kind == settingsio.Object {
+				for _, e := range m.Value.Members {
+					c.Fields[trust.EnvFieldPrefix+e.Key] = string(hooks.AppendJSON(nil, e.Value.Interface()))
+				}
+				continue
+			}
+			key := m.Key
+			if key == trust.FieldEvent || key == trust.FieldSequential || strings.ContainsAny(key, `."`) || key == "" {
+				key = quote(key)
+			}
+			c.Fields[key] = string(hooks.AppendJSON(nil, m.Value.Interface()))
+		}
+	}
+	if h.Matcher != nil && h.Nested {
+		c.Fields[trust.FieldMatcher] = quote(*h.Matcher)
+	}
+	if h.Type == "command" {
+		switch {
+		case h.Bash != nil:
+			c.ScriptCommand = *h.Bash
+		case h.Exec != nil:
+			c.ScriptCommand = shellJoin(append([]string{*h.Exec}, h.Args...))
+		case h.PowerShell != nil:
+			c.ScriptCommand = *h.PowerShell
+		}
+	}
+	if h.Cwd != "" {
+		c.ScriptRoots = []string{filepath.Join(p.snap.Paths.Cwd, h.Cwd)}
+	}
+	return c
+}
+
+func quote(s string) string { return string(hooks.AppendJSON(nil, s)) }
+
+// specs are the reviewed hooks as specs, in Copilot's order.
+func (p *Project) specs() []agents.CommandSpec {
+	var out []agents.CommandSpec
+	for _, h := range p.snap.Handlers {
+		if reviewed(h) {
+			out = append(out, p.spec(h))
+		}
+	}
+	return out
+}
+
+// Review reviews every hook of the repository's files against
+// Hookwarden's store: new, changed (with the diff against what was
+// approved at its place), a script changed, or trusted.
+func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
+	again, err := open(p.env, p.Dir())
+	if err != nil {
+		return nil, err
+	}
+	return again.review()
+}
+
+var reviewWords = agents.ReviewWords{
+	Noun: "repository hook", Banner: "Copilot CLI hook", KeyLabel: "Fingerprint", Layered: true,
+	Empty: "This folder has no Copilot CLI repository hooks (.github/hooks, .claude/settings*.json, .github/copilot/settings*.json): there is nothing to review.",
+	Meaning: map[trust.HookStatus]string{
+		trust.StatusNew: "Not approved in Hookwarden. Copilot CLI has no per-hook trust: it runs every repository hook " +
+			"of a trusted folder (and skips them all, silently, in an untrusted one). Read it, then approve it.",
+		trust.StatusChanged:         "Changed since it was approved: Copilot runs the new version without a word. The diff is against what was approved.",
+		trust.StatusScriptChanged:   "Approved, but a script it runs changed since: Copilot runs the new version without a word.",
+		trust.StatusPartlyUnwatched: "Approved, partly unwatched: part of what it runs (listed under it) cannot be watched, so a change there would go unnoticed.",
+		trust.StatusTrusted:         "Approved in Hookwarden, and no script it runs changed since.",
+	},
+	ApproveAll:   "Hookwarden records them, with the scripts they run, in its store; Copilot CLI itself keeps no per-hook trust.",
+	RunsTitle:    "Runs",
+	ChangedTitle: "Definition — changes since it was approved",
+	Before:       "Approved before: ",
+	Unrecorded:   "Hookwarden has no record of this script: it was not read when the hook was approved.",
+	StoreError:   "Hookwarden's store cannot be read",
+}
+
+func (p *Project) review() (*agents.Review, error) {
+	if p.storeErr != nil {
+		return nil, p.storeErr
+	}
+	data, err := p.env.LoadStore(p.store)
+	if err != nil {
+		return nil, err
+	}
+	cr, err := agents.ReviewSpecs(data, storeSection, string(Name), p.Dir(), p.specs())
+	if err != nil {
+		return nil, err
+	}
+	r := &agents.Review{Project: p.Dir(), Store: "Hookwarden's store (Copilot CLI keeps no per-hook trust)", StorePath: p.store.Path(),
+		FolderTrust: p.FolderTrust(), Hooks: []agents.HookReview{}, Gone: []agents.Gone{}, Unreadable: p.Unreadable(),
+		Critical: []hooks.Diagnostic{}, Warnings: []string{}}
+	if r.Unreadable == nil {
+		r.Unreadable = []settingsio.FileError{}
+	}
+	r.AddCommands(cr, p.store.Path())
+	cache := risk.NewCache()
+	for i := range r.Hooks {
+		h := &r.Hooks[i]
+		h.SettleUnwatched()
+		c := p.byID(h.HookID)
+		if c == nil {
+			continue
+		}
+		if p.env.WantsRisk(h.NeedsReview()) {
+			h.Risk = risk.Analyze(agents.RiskSubject(p, c.Hook, p.Dir()), risk.Options{Cache: cache})
+			agents.FloorUnwatchedRisk(h)
+		}
+		h.Fields = append(h.Fields, agents.Field{Key: "copilot", Label: "Copilot CLI", Value: copilotSays(c)})
+		if c.Key != "" {
+			h.Fields = append(h.Fields, agents.Field{Key: "disable_key", Label: "Copilot key", Value: c.Key, Code: true})
+		}
+		if c.Hook.Status == hooks.StatusBlockedUntrustedFolder {
+			h.Notes = append(h.Notes, "skipped silently by Copilot CLI now (the folder is not trusted); it runs once the folder is trusted")
+		}
+	}
+	r.NeedsReview = r.NeedsReview || len(r.Unreadable) > 0
+	r.Words = reviewWords
+	r.Folder = p.folderView()
+	r.Files = []string{p.store.Path()}
+	r.Document = map[string]any{"agent": string(Name), "project": p.Dir(), "store": p.store.Path(), "needs_review": r.NeedsReview,
+		"folder_trust": r.FolderTrust, "hooks": r.Hooks, "gone": r.Gone, "unreadable": r.Unreadable}
+	r.Text = p.auditText(r)
+	return r, nil
+}
+
+// copilotSays is what Copilot does with the hook now, in words.
+func copilotSays(c *Handler) string {
+	switch {
+	case c.Runs:
+		return "runs it"
+	case c.Hook.Status == hooks.StatusBlockedUntrustedFolder:
+		return "skips it silently (folder not trusted)"
+	}
+	return string(c.Hook.Status) + ": " + c.Hook.Reason
+}
+
+func (p *Project) byID(id string) *Handler {
+	for _, h := range p.snap.Handlers {
+		if h.Hook.ID == id {
+			return h
+		}
+	}
+	return nil
+}
+
+// auditText is the review for a person.
+func (p *Project) auditText(r *agents.Review) []agents.TextLine {
+	var t []agents.TextLine
+	f := func(format string, a ...any) { t = append(t, agents.Line(format, a...)) }
+	ft := r.FolderTrust
+	f("Copilot CLI folder trust (%s): %s — %s\n", ft.Source, ft.State, ft.Reason)
+	for _, u := range r.Unreadable {
+		f("%-14s %s\n", "UNREADABLE", u.Error())
+	}
+	if len(r.Hooks) == 0 {
+		f("No Copilot CLI repository hooks.\n")
+	}
+	for i := range r.Hooks {
+		h := &r.Hooks[i]
+		status := trust.StatusLabel(h.Status)
+		if h.Status == trust.StatusTrusted && h.RunsUnseenCode() {
+			status = "trusted*"
+		}
+		says := ""
+		if c := p.byID(h.HookID); c != nil {
+			says = copilotSays(c)
+		}
+		key := h.Key
+		if len(key) > 12 {
+			key = key[:12]
+		}
+		f("%-14s %s  %s\n               %s:%d (%s)  copilot: %s\n               fingerprint %s\n", status, h.Event, h.Command, h.File, h.Line, h.Layer, says, key)
+		t = append(t, agents.TextLine{Format: "               %s\n", Risk: &h.Risk},
+			agents.TextLine{Format: "               %s\n", Warn: []string{h.Command}})
+		if h.PreviousCommand != "" && h.PreviousCommand != h.Command {
+			f("               was: %s\n", h.PreviousCommand)
+		}
+		t = append(t, agents.ReviewDetailLines(&h.HookReview)...)
+	}
+	for _, g := range r.Gone {
+		f("%-14s %s  %s (approval matches no hook any more)\n", "GONE", g.Key, g.Label)
+	}
+	if r.NeedsReview {
+		f("\nApprove with: hookwarden trust --agent copilot --all   (or name a hook by its ID or fingerprint)\n")
+	}
+	return t
+}
+
+// folderView is Copilot's folder trust as the review shows it.
+func (p *Project) folderView() agents.FolderView {
+	ft := p.FolderTrust()
+	f := agents.FolderView{Title: "Folder trust: " + ft.State, Trusted: ft.Trusted,
+		Rule:    agents.Fact{Key: "rule", Text: ft.Reason, Paths: []string{p.snap.Paths.Config}, OK: ft.Trusted},
+		Answers: ft.Levels, Writable: p.snap.Trust.ConfigErr == "",
+		Labels: map[string]agents.FolderAnswer{
+			"trusted":   {Button: "Trust folder", Icon: "confirm", Done: "Trusted the folder"},
+			"untrusted": {Button: "Don't trust", Icon: "cancel", Done: "Removed the folder from trustedFolders"},
+		},
+		Confirm: map[string]agents.FolderConfirm{
+			"trusted": {Title: "Trust this folder in Copilot CLI?", Button: "Trust folder",
+				Intro: fmt.Sprintf("Hookwarden adds %s to trustedFolders in %s: Copilot CLI then loads the repository's hooks. ", p.Dir(), p.snap.Paths.Config)},
+		},
+		Starts:   "These %s start running the next time Copilot CLI starts here:",
+		None:     "No hook of this folder is held back by the folder trust now.",
+		HeldBack: hooks.StatusBlockedUntrustedFolder,
+	}
+	if ft.Trusted {
+		f.Current = "trusted"
+	} else {
+		f.Effects = []agents.Fact{{Key: "effect", Text: "Copilot CLI skips every repository hook of this folder without a word until the folder is trusted."}}
+		f.StaysOff = map[string]string{}
+		for _, h := range p.snap.Handlers {
+			if h.Hook.Status == hooks.StatusBlockedUntrustedFolder && !h.Enabled {
+				f.StaysOff[h.Hook.ID] = "switched off (disableAllHooks or disabledHooks)"
+			}
+		}
+	}
+	return f
+}
+
+// Approve records the named hooks (every reviewed one with All) in
+// Hookwarden's store, with the scripts they run.
+func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agents.ApproveResult, error) {
+	if req.Repair {
+		return nil, agents.NotSupported("repair", "Copilot CLI has no trust store of its own to repair")
+	}
+	if p.storeErr != nil {
+		return nil, p.storeErr
+	}
+	fresh, err := open(p.env, p.Dir())
+	if err != nil {
+		return nil, err
+	}
+	r, err := fresh.review()
+	if err != nil {
+		return nil, err
+	}
+	specs := fresh.specs()
+	var picked []agents.CommandSpec
+	if req.All {
+		for i, s := range specs {
+			if rv := r.Hook(s.Hook.ID); rv == nil || rv.NeedsReview() || rv.Status != trust.StatusTrusted || i < 0 {
+				picked = append(picked, s)
+			}
+		}
+	} else {
+		if len(req.IDs) == 0 {
+			return nil, agents.BadRequestf("name the Copilot CLI hooks to approve (their ID, fingerprint, Copilot key or command), or approve all")
+		}
+		var missing []string
+		picked, missing = fresh.pick(specs, req.IDs)
+		if len(missing) > 0 {
+			return nil, agents.BadRequestf("no Copilot CLI repository hook %q (give its ID, fingerprint, Copilot key or command; see hookwarden audit --agent copilot)", strings.Join(missing, `", "`))
+		}
+	}
+	if err := agents.CompareWithReview(req.Reviewed, r.Hooks); req.Reviewed != nil && err != nil {
+		return nil, err
+	}
+	var ids []string
+	for _, s := range picked {
+		ids = append(ids, s.Hook.ID)
+	}
+	if err := agents.CheckUnwatched(ctx, fresh, ids, req.AcceptUnwatched); err != nil {
+		return nil, err
+	}
+	res := &agents.ApproveResult{Approved: []string{}}
+	if len(picked) == 0 {
+		res.Text = append(res.Text, agents.Line("nothing to approve: every Copilot CLI repository hook is approved\n"))
+		return res, nil
+	}
+	keys, err := agents.ApproveSpecs(p.store, storeSection, string(Name), p.Dir(), picked, p.env.Clock())
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range picked {
+		res.Approved = append(res.Approved, s.Label)
+	}
+	res.Files = []string{p.store.Path()}
+	res.Text = append(res.Text, agents.Line("approved %d Copilot CLI hook(s) in %s\n", len(keys), p.store.Path()))
+	return res, nil
+}
+
+// pick selects specs by hook ID, fingerprint (8+ characters), Copilot
+// key (8+ characters) or command.
+func (p *Project) pick(specs []agents.CommandSpec, sels []string) ([]agents.CommandSpec, []string) {
+	var out []agents.CommandSpec
+	var missing []string
+	seen := map[string]bool{}
+	for _, sel := range sels {
+		found := false
+		for _, s := range specs {
+			k, c := s.Key(), HandlerOf(s.Hook)
+			if s.Hook.ID == sel || len(sel) >= 8 && (strings.HasPrefix(k, sel) || c != nil && strings.HasPrefix(c.Key, sel)) ||
+				strings.TrimSpace(s.Hook.Command) == strings.TrimSpace(sel) || s.Label == sel {
+				found = true
+				if !seen[s.Hook.ID] {
+					seen[s.Hook.ID] = true
+					out = append(out, s)
+				}
+			}
+		}
+		if !found {
+			missing = append(missing, sel)
+		}
+	}
+	return out, missing
+}
+
+// Revoke removes approvals from Hookwarden's store.
+func (p *Project) Revoke(_ context.Context, req agents.RevokeRequest) (*agents.RevokeResult, error) {
+	if p.storeErr != nil {
+		return nil, p.storeErr
+	}
+	specs := p.specs()
+	var keys []string
+	if !req.All {
+		picked, missing := p.pick(specs, req.IDs)
+		for _, s := range picked {
+			keys = append(keys, s.Key())
+		}
+		keys = append(keys, missing...)
+		if req.Gone {
+			r, err := p.review()
+			if err != nil {
+				return nil, err
+			}
+			for _, g := range r.Gone {
+				keys = append(keys, g.Key)
+			}
+		}
+	}
+	removed, err := agents.RevokeSpecs(p.store, storeSection, string(Name), p.Dir(), keys, req.All)
+	if err != nil {
+		return nil, err
+	}
+	res := &agents.RevokeResult{Revoked: removed}
+	if res.Revoked == nil {
+		res.Revoked = []string{}
+	}
+	if len(removed) > 0 {
+		res.Files = []string{p.store.Path()}
+	}
+	res.Text = append(res.Text, agents.Line("revoked %d Copilot CLI hook approval(s) in %s\n", len(removed), p.store.Path()))
+	return res, nil
+}

@@ -1,0 +1,178 @@
+package copilot
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/settingsio"
+)
+
+// switchNote says how Copilot's switch works.
+const switchNote = "Copilot CLI reads a hook's switch from disabledHooks in ~/.copilot/settings.json: a list of the hooks' " +
+	"keys, each a hash of the hook's event and definition, not of its file — so one key switches off every copy of the " +
+	"same hook in every layer. Switching a hook off adds its key; switching it on removes it again, every other byte of " +
+	"the file kept. disableAllHooks in a file is Copilot's own per-file switch (in a repository settings file it stops " +
+	"every hook)."
+
+// Find resolves a hook ID, Copilot's key (or 8+ characters of it) or a
+// command to hooks.
+func (p *Project) Find(ref string) ([]*hooks.Hook, error) {
+	ref = strings.TrimSpace(ref)
+	var out []*hooks.Hook
+	for _, h := range p.snap.Handlers {
+		if h.Hook.ID == ref {
+			return []*hooks.Hook{h.Hook}, nil
+		}
+		if h.Key != "" && (h.Key == ref || len(ref) >= 8 && strings.HasPrefix(h.Key, ref)) || strings.TrimSpace(h.Hook.Command) == ref {
+			out = append(out, h.Hook)
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no Copilot CLI hook with the ID, key or command %q (see `hookwarden list --agent copilot`)", ref)
+	}
+	return out, nil
+}
+
+// Switches has one scope (the user settings.json) and an all-hooks
+// switch over every hook with a key.
+func (p *Project) Switches() agents.SwitchInfo {
+	f := p.snap.Paths.UserSettings
+	return agents.SwitchInfo{Note: switchNote,
+		EnableAll:  "This removes the key of every Copilot hook of this folder from disabledHooks in " + f + ".",
+		DisableAll: map[string]string{"": "This adds the key of every Copilot hook of this folder to disabledHooks in " + f + "."}}
+}
+
+// SwitchOf is a hook's switch: on unless its key is in disabledHooks;
+// locked off while its file sets disableAllHooks; none for a hook Copilot
+// drops or whose key Hookwarden cannot compute.
+func (p *Project) SwitchOf(h *hooks.Hook) agents.HookSwitch {
+	c := HandlerOf(h)
+	if c == nil || !c.Valid || c.Key == "" {
+		return agents.HookSwitch{}
+	}
+	sw := agents.HookSwitch{Switchable: true, Enabled: !slices.Contains(p.snap.DisabledKeys, c.Key)}
+	switch {
+	case c.File.DisableAll:
+		sw.Locked = "Locked: disableAllHooks is true in " + c.File.Path
+	case p.snap.AllOff != "":
+		sw.Locked = "Locked: disableAllHooks is true in " + p.snap.AllOff + " (every hook is off)"
+	}
+	return sw
+}
+
+// Tracked: the user settings.json is not a file of the project (unless
+// COPILOT_HOME points into it; Toggle still writes only that file).
+func (p *Project) Tracked(context.Context, string) *agents.Tracked { return nil }
+
+// Toggle adds the hooks' keys to disabledHooks of the user settings.json
+// (off) or removes them (on), through settingsio's list patch: every other
+// byte stays, the write is atomic and redone when another program
+// changed the file in between.
+func (p *Project) Toggle(_ context.Context, req agents.ToggleRequest) (*agents.ToggleResult, error) {
+	if req.Scope != "" && req.Scope != "user" {
+		return nil, &agents.InputError{Msg: fmt.Sprintf("--scope %q: Copilot CLI reads hook switches (disabledHooks) from ~/.copilot/settings.json only", req.Scope)}
+	}
+	targets := append([]*hooks.Hook(nil), req.Hooks...)
+	for _, ref := range req.Refs {
+		found, err := p.Find(ref)
+		if err != nil {
+			return nil, &agents.InputError{Msg: err.Error()}
+		}
+		targets = append(targets, found...)
+	}
+	if req.All {
+		targets = nil
+		for _, h := range p.snap.Handlers {
+			if h.Valid && h.Key != "" {
+				targets = append(targets, h.Hook)
+			}
+		}
+	} else if len(targets) == 0 {
+		return nil, &agents.InputError{Msg: "name the hook: its ID, its Copilot key or its command (see hookwarden list --agent copilot)"}
+	}
+	var keys, names []string
+	for _, hk := range targets {
+		c := HandlerOf(hk)
+		if c == nil || !c.Valid || c.Key == "" {
+			return nil, agents.NotSupported("toggle", fmt.Sprintf("%s has no switch: Copilot drops it, or it is a %s hook whose key Hookwarden cannot compute", p.Title(hk), hk.Type))
+		}
+		if !slices.Contains(keys, c.Key) {
+			keys = append(keys, c.Key)
+			names = append(names, p.Title(hk))
+		}
+	}
+	path := p.snap.Paths.UserSettings
+	res := &agents.ToggleResult{Files: []string{}, Report: []string{}}
+	decide := func(list *settingsio.Node) (settingsio.ListChange, error) {
+		var ch settingsio.ListChange
+		have := map[string]bool{}
+		if list != nil {
+			for i, it := range list.Items {
+				if it.Kind == settingsio.String && slices.Contains(keys, it.Raw) {
+					have[it.Raw] = true
+					if req.Enable {
+						ch.Remove = append(ch.Remove, i)
+					}
+				}
+			}
+		}
+		if !req.Enable {
+			for _, k := range keys {
+				if !have[k] {
+					ch.Append = append(ch.Append, k)
+				}
+			}
+		}
+		return ch, nil
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, err
+	}
+	backup, changed, err := agents.BackedUp([]string{path}, func() error {
+		return settingsio.UpdateFileAtomic(path, 0o600, func(cur []byte, exists bool) ([]byte, error) {
+			out, _, err := settingsio.PatchStringList(path, cur, exists, []string{"disabledHooks"}, decide)
+			return out, err
+		})
+	})
+	if err != nil {
+		return nil, err
+	}
+	res.Backup, res.Files, res.Changed = backup, changed, len(changed) > 0
+	verb := "disabled"
+	if req.Enable {
+		verb = "enabled"
+	}
+	if !res.Changed {
+		res.Message = fmt.Sprintf("nothing to write: %s is already %s in %s", strings.Join(names, ", "), verb, path)
+		return res, nil
+	}
+	for i, k := range keys {
+		if req.Enable {
+			res.Report = append(res.Report, fmt.Sprintf("removed %s (%s) from disabledHooks in %s", k, names[i], path))
+		} else {
+			res.Report = append(res.Report, fmt.Sprintf("added %s (%s) to disabledHooks in %s", k, names[i], path))
+		}
+	}
+	res.Message = fmt.Sprintf("%s %d Copilot CLI hook key(s) in %s", verb, len(keys), path)
+	for _, k := range keys {
+		n := 0
+		for _, h := range p.snap.Handlers {
+			if h.Key == k {
+				n++
+			}
+		}
+		if n > 1 {
+			res.Notes = append(res.Notes, fmt.Sprintf("key %s… is shared by %d identical hooks: Copilot switches them together", k[:12], n))
+		}
+	}
+	if _, err := os.Stat(path); err != nil {
+		res.Incomplete = "cannot read " + path + " back: " + err.Error()
+	}
+	return res, nil
+}

@@ -1,0 +1,141 @@
+package copilot
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// Paths are the places Copilot CLI reads hooks, settings and folder trust
+// from for one session folder.
+type Paths struct {
+	// Home is $HOME; CopilotHome is $COPILOT_HOME or ~/.copilot
+	// (HomeFromEnv: COPILOT_HOME was set).
+	Home        string
+	CopilotHome string
+	HomeFromEnv bool
+	// UserHooksDir is <copilot home>/hooks, UserSettings its settings.json,
+	// Config its config.json (folder trust; its hooks are not read).
+	UserHooksDir string
+	UserSettings string
+	Config       string
+	// Cwd is the session folder (links resolved); GitRoot the root of the
+	// git work tree holding it ("" none); RepoRoot the folder whose
+	// .github/hooks and settings Copilot reads: the git root, else Cwd.
+	Cwd      string
+	GitRoot  string
+	RepoRoot string
+}
+
+// Options say where to look.
+type Options struct {
+	// Cwd is the session folder (absolute).
+	Cwd string
+	// Getenv reads the environment (HOME, COPILOT_HOME, …).
+	Getenv func(string) string
+	// PolicyDir replaces /etc/github-copilot/policy.d (tests).
+	PolicyDir string
+}
+
+// DefaultPolicyDir is where Copilot CLI looks for policy hooks (observed
+// in its debug log: "Policy directory /etc/github-copilot/policy.d not
+// readable — no file policies loaded").
+const DefaultPolicyDir = "/etc/github-copilot/policy.d"
+
+// ResolvePaths finds the paths for opts (observed: COPILOT_HOME moves
+// hooks/, settings.json and config.json; the repository files come from
+// the git root when the folder is in a git work tree, else from the cwd).
+func ResolvePaths(opts Options) (Paths, error) {
+	getenv := opts.Getenv
+	if getenv == nil {
+		getenv = func(string) string { return "" }
+	}
+	if !filepath.IsAbs(opts.Cwd) {
+		return Paths{}, fmt.Errorf("copilot: the session folder %q is not absolute", opts.Cwd)
+	}
+	cwd, err := filepath.EvalSymlinks(opts.Cwd)
+	if err != nil {
+		return Paths{}, fmt.Errorf("copilot: session folder: %w", err)
+	}
+	p := Paths{Cwd: cwd, Home: getenv("HOME")}
+	if v := getenv("COPILOT_HOME"); v != "" {
+		p.CopilotHome, p.HomeFromEnv = filepath.Clean(v), true
+	} else {
+		if p.Home == "" {
+			return Paths{}, errors.New("copilot: neither COPILOT_HOME nor HOME is set")
+		}
+		p.CopilotHome = filepath.Join(p.Home, ".copilot")
+	}
+	p.UserHooksDir = filepath.Join(p.CopilotHome, "hooks")
+	p.UserSettings = filepath.Join(p.CopilotHome, "settings.json")
+	p.Config = filepath.Join(p.CopilotHome, "config.json")
+	p.GitRoot = gitRoot(cwd)
+	p.RepoRoot = cwd
+	if p.GitRoot != "" {
+		p.RepoRoot = p.GitRoot
+	}
+	return p, nil
+}
+
+// gitRoot is the nearest folder at or above dir holding .git (a folder
+// or a worktree's file), "" when none.
+func gitRoot(dir string) string {
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		if filepath.Dir(d) == d {
+			return ""
+		}
+	}
+}
+
+// Repository files, in the order Copilot runs their hooks after the
+// .github/hooks files (observed, kit example basic).
+var repoSettings = []string{
+	filepath.Join(".claude", "settings.json"),
+	filepath.Join(".claude", "settings.local.json"),
+	filepath.Join(".github", "copilot", "settings.json"),
+	filepath.Join(".github", "copilot", "settings.local.json"),
+}
+
+// hookFiles lists the *.json files of a hooks folder in the order Copilot
+// runs them: reverse name order (observed: z.json … b.json, a.json,
+// 2.json, 10.json — a reverse byte-wise sort). Other files are ignored
+// (observed); they are returned in ignored.
+func hookFiles(dir string) (files, ignored []string, err error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, nil, nil
+		}
+		return nil, nil, err
+	}
+	for _, e := range ents {
+		p := filepath.Join(dir, e.Name())
+		if strings.HasSuffix(e.Name(), ".json") {
+			files = append(files, p)
+		} else if !e.IsDir() {
+			ignored = append(ignored, p)
+		}
+	}
+	slices.Sort(files)
+	slices.Reverse(files)
+	return files, ignored, nil
+}
+
+// within reports whether dir is folder or below it.
+func within(dir, folder string) bool {
+	if folder == "" {
+		return false
+	}
+	folder = filepath.Clean(folder)
+	if dir == folder {
+		return true
+	}
+	rel, err := filepath.Rel(folder, dir)
+	return err == nil && rel != "." && !strings.HasPrefix(rel, "..") && !filepath.IsAbs(rel)
+}
