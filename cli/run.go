@@ -33,6 +33,7 @@ func runCommand(ctx context.Context, io *IO, a agents.Agent, args []string) erro
 	yes := fs.Bool("yes", false, "run project hooks that need review for real (not in the sandbox)")
 	sbf := addSandboxFlags(fs)
 	asTrusted := fs.Bool("as-trusted", false, "in a folder the agent does not trust (so it runs none of the project's hooks), plan and run as if it trusted it, to see what trusting would start")
+	replay := replayFlag(fs)
 	asJSON := jsonFlag(fs)
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
@@ -50,12 +51,30 @@ func runCommand(ctx context.Context, io *IO, a agents.Agent, args []string) erro
 		}
 		req.Query.Input = hooks.AppendJSON(nil, fields)
 	}
-	if req.Event, err = lookupEvent(a, *eventName); err != nil {
-		return err
-	}
-	p, err := io.open(ctx, a, *dir)
-	if err != nil {
-		return err
+	var p agents.Project
+	if *replay != "" {
+		if *eventName != "" || *tool != "" || *trigger != "" || *inputPath != "" {
+			return usagef("--replay takes the event, its context and its payload from the recorded event; leave out --event, --tool, --trigger and --input")
+		}
+		var notes []string
+		a, p, req, notes, err = replayRequest(ctx, io, *replay, *dir, req)
+		for _, n := range notes {
+			printf(io.Stderr, "%s\n", n)
+		}
+		if err == errReplayNothing {
+			printf(io.Stdout, "%s\n", err)
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	} else {
+		if req.Event, err = lookupEvent(a, *eventName); err != nil {
+			return err
+		}
+		if p, err = io.open(ctx, a, *dir); err != nil {
+			return err
+		}
 	}
 	res, err := p.DryRun(ctx, req)
 	if err != nil {
