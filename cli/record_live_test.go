@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hookwarden/hookwarden/agents/codex"
 	"github.com/hookwarden/hookwarden/internal/testenv"
 )
 
@@ -133,11 +134,7 @@ func TestClaudeLiveRecordReplay(t *testing.T) {
 	if code, out := e.run("", "record", "--agent", "claude", "on"); code != ExitOK {
 		t.Fatalf("record on: exit %d\n%s", code, out)
 	}
-	env := []string{"CLAUDE_LIVE_OBSERVE=0", "CLAUDE_LIVE_TIMEOUT=60", "CLAUDE_LIVE_KEEP=1", "CLAUDE_LIVE_RAW=1"}
-	if os.Getenv("CLAUDE_LIVE_CACHE") == "" {
-		cache, _ := testenv.CacheDir()
-		env = append(env, "CLAUDE_LIVE_CACHE="+filepath.Join(cache, "claude-live"))
-	}
+	env := append(kitCache(t, "CLAUDE_LIVE_CACHE", "claude-live"), "CLAUDE_LIVE_OBSERVE=0", "CLAUDE_LIVE_TIMEOUT=60", "CLAUDE_LIVE_KEEP=1", "CLAUDE_LIVE_RAW=1")
 	rep, kept := e.runKit(script, "claude-live-setup.lock", env)
 	logged := loggedPayloads(t, kept)
 	if len(logged["projbash"]) != 1 || len(logged["projpost"]) != 1 || len(logged["projwrite"]) != 0 {
@@ -200,6 +197,30 @@ func TestClaudeLiveRecordReplay(t *testing.T) {
 	}
 }
 
+// kitCache is where a kit finds its installed agent: the variable when
+// set, else the kit's own default (~/.cache/hookwarden-NAME, where the
+// kits are installed) when it exists, else the test cache.
+func kitCache(t *testing.T, envVar, name string) []string {
+	if os.Getenv(envVar) != "" {
+		return nil
+	}
+	if home, err := os.UserHomeDir(); err == nil {
+		if d := filepath.Join(home, ".cache", "hookwarden-"+name); isDir(d) {
+			return []string{envVar + "=" + d}
+		}
+	}
+	cache, err := testenv.CacheDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return []string{envVar + "=" + filepath.Join(cache, name)}
+}
+
+func isDir(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.IsDir()
+}
+
 // keys are m's keys, sorted.
 func keys[V any](m map[string]V) []string {
 	var out []string
@@ -208,4 +229,121 @@ func keys[V any](m map[string]V) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// requireCodexLiveKit returns the kit's run-codex.sh, skipping the test
+// with -short or without the kit, node, npm or unshare (failing under
+// CI=true).
+func requireCodexLiveKit(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("live Codex run (-short)")
+	}
+	script := filepath.Join(testenv.KitDir(t), "codex-live", "run-codex.sh")
+	if _, err := os.Stat(script); err != nil {
+		testenv.Missing(t, "codex-live kit not found: %v (set HOOKWARDEN_CONFORMANCE_KIT)", err)
+	}
+	for _, tool := range []string{"node", "npm", "unshare"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			testenv.Missing(t, "%s not found: the live Codex test needs node, npm and unshare", tool)
+		}
+	}
+	return script
+}
+
+// TestCodexLiveRecordReplay is issue 27's acceptance with the real Codex
+// CLI (conformance kit, offline): record on writes observers Codex trusts
+// and runs; the run's events land in the history with the exact bytes
+// Codex sent; the plan of the recorded PreToolUse runs the trusted user
+// hook and says why the untrusted project hook does not run, as Codex
+// did; run --replay runs the same set; record off puts hooks.json and
+// config.toml back byte for byte.
+func TestCodexLiveRecordReplay(t *testing.T) {
+	script := requireCodexLiveKit(t)
+	e := newRecordEnv(t)
+	hooksJSON := filepath.Join(e.home, ".codex", "hooks.json")
+	configTOML := filepath.Join(e.home, ".codex", "config.toml")
+	userHooks := "{\n  \"hooks\": {\n    \"PreToolUse\": [\n      {\"matcher\": \"Bash\", \"hooks\": [{\"type\": \"command\", \"command\": \"codex-live-log userbash\"}]}\n    ]\n  }\n}\n"
+	writeFile(t, hooksJSON, userHooks, 0o600)
+	m := "Bash"
+	hash := codex.Identity{Event: "PreToolUse", Matcher: &m, Handler: codex.IdentityHandler{Type: "command", Command: "codex-live-log userbash", TimeoutSec: 600}}.Hash()
+	userConfig := "# mine\nmodel_reasoning_effort = \"low\"\n\n[hooks.state.\"" + hooksJSON + ":pre_tool_use:0:0\"]\ntrusted_hash = \"" + hash + "\"\n"
+	writeFile(t, configTOML, userConfig, 0o600)
+	writeFile(t, filepath.Join(e.project, ".codex", "hooks.json"), `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "codex-live-log projbash"}]}]}}`, 0o644)
+	if code, out := e.run("", "record", "--agent", "codex", "on"); code != ExitOK {
+		t.Fatalf("record on: exit %d\n%s", code, out)
+	}
+	// the kit copies the home and maps /home/user in config.toml to the
+	// copy: the trust keys name the copy's hooks.json
+	kitHome := filepath.Join(e.root, "kithome")
+	copyDir(t, e.home, kitHome)
+	cfg, _ := os.ReadFile(configTOML)
+	writeFile(t, filepath.Join(kitHome, ".codex", "config.toml"), strings.ReplaceAll(string(cfg), e.home, "/home/user"), 0o600)
+	env := append(kitCache(t, "CODEX_LIVE_CACHE", "codex-live"), "CODEX_LIVE_OBSERVE=0", "CODEX_LIVE_TIMEOUT=60", "CODEX_LIVE_KEEP=1", "CODEX_LIVE_RAW=1", "CODEX_LIVE_HOOKS_LIST=0")
+	home := e.home
+	e.home = kitHome
+	rep, kept := e.runKit(script, "codex-live-setup.lock", env)
+	e.home = home
+	logged := loggedPayloads(t, kept)
+	if len(logged["userbash"]) != 1 || len(logged["projbash"]) != 0 {
+		t.Fatalf("the fixture's hooks did not fire as expected: %v\n%s", keys(logged), rep)
+	}
+	recs := e.historyJSON("codex")
+	byEvent := map[string][]historyEntry{}
+	for _, r := range recs {
+		byEvent[r.Event] = append(byEvent[r.Event], r)
+	}
+	for _, ev := range []string{"SessionStart", "UserPromptSubmit", "PreModelRequest", "PostModelRequest", "PreToolUse", "PostToolUse", "Stop", "SessionEnd"} {
+		if len(byEvent[ev]) == 0 {
+			t.Errorf("no %s in the history (got %v)\n%s", ev, keys(byEvent), rep)
+		}
+	}
+	if len(byEvent["PreToolUse"]) != 1 {
+		t.Fatalf("%d PreToolUse records", len(byEvent["PreToolUse"]))
+	}
+	pre := byEvent["PreToolUse"][0]
+	if got, want := pre.PayloadBytes(), logged["userbash"][0]; !bytes.Equal(got, want) {
+		t.Errorf("PreToolUse: the history holds\n%s\nCodex sent\n%s", got, want)
+	}
+	if !pre.Plan.Observer || len(pre.Plan.Ran) != 1 || !strings.Contains(pre.Plan.Ran[0].Name, "userbash") {
+		t.Errorf("plan of the recorded PreToolUse: %+v", pre.Plan)
+	}
+	code, out := e.run("", "run", "--replay", pre.ID, "--yes", "--json")
+	if code != ExitOK {
+		t.Fatalf("run --replay: exit %d\n%s", code, out)
+	}
+	if !strings.Contains(out, "codex-live-log userbash") || strings.Contains(out, "projbash") || strings.Contains(out, " observe --agent") {
+		t.Errorf("the replay did not run what Codex ran (userbash only):\n%s", out)
+	}
+	if code, out := e.run("", "record", "--agent", "codex", "off"); code != ExitOK {
+		t.Fatalf("record off: exit %d\n%s", code, out)
+	}
+	if b, _ := os.ReadFile(hooksJSON); string(b) != userHooks {
+		t.Errorf("record off did not put hooks.json back byte for byte:\n%s", b)
+	}
+	if b, _ := os.ReadFile(configTOML); string(b) != userConfig {
+		t.Errorf("record off did not put config.toml back byte for byte:\n%s", b)
+	}
+}
+
+// copyDir copies the tree src to dst.
+func copyDir(t *testing.T, src, dst string) {
+	t.Helper()
+	err := filepath.Walk(src, func(p string, fi os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if fi.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), b, fi.Mode().Perm())
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }
