@@ -1,3 +1,5 @@
+//go:build unix
+
 package cli
 
 import (
@@ -10,9 +12,12 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/hookwarden/hookwarden/agents/codex"
+	"github.com/hookwarden/hookwarden/internal/geminicli"
 	"github.com/hookwarden/hookwarden/internal/testenv"
 )
 
@@ -345,5 +350,97 @@ func copyDir(t *testing.T, src, dst string) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestGeminiLiveRecordReplay is issue 27's acceptance with the real Gemini
+// CLI 0.61.0 (the kit's install, headless with a fake model that calls
+// read_file, as payloads/capture.sh runs it): the run's events land in the
+// history with the exact bytes Gemini CLI sent its hooks; the plan of the
+// recorded BeforeTool runs the read_file hook and says why the
+// write_file one does not; run --replay runs the same set; record off
+// puts the user's settings back byte for byte.
+func TestGeminiLiveRecordReplay(t *testing.T) {
+	if testing.Short() {
+		t.Skip("live Gemini CLI run (-short)")
+	}
+	bundle := geminicli.RequireBundle(t)
+	e := newRecordEnv(t)
+	userSettings := "{\n  // mine\n  \"security\": {\"auth\": {\"selectedType\": \"gemini-api-key\"}},\n  \"ui\": {\"hideBanner\": true}\n}\n"
+	writeFile(t, filepath.Join(e.home, ".gemini", "settings.json"), userSettings, 0o600)
+	writeFile(t, filepath.Join(e.home, ".gemini", "trustedFolders.json"), `{"`+e.project+`": "TRUST_FOLDER"}`, 0o600)
+	writeFile(t, filepath.Join(e.project, "notes.txt"), "hello world\n", 0o644)
+	writeFile(t, filepath.Join(e.project, ".gemini", "settings.json"), `{"hooks": {"BeforeTool": [
+  {"matcher": "read_file", "hooks": [{"type": "command", "name": "readlog", "command": "cat > \"$GEMINI_PROJECT_DIR/capture-read.json\""}]},
+  {"matcher": "write_file", "hooks": [{"type": "command", "name": "writelog", "command": "cat > \"$GEMINI_PROJECT_DIR/capture-write.json\""}]}]}}`, 0o644)
+	if code, out := e.run("", "record", "--agent", "gemini", "on"); code != ExitOK {
+		t.Fatalf("record on: exit %d\n%s", code, out)
+	}
+	route := `{"method":"generateContent","response":{"candidates":[{"content":{"role":"model","parts":[{"text":"{\"complexity_reasoning\":\"simple\",\"complexity_score\":10}"}]},"finishReason":"STOP","index":0}]}}`
+	turn := func(parts string) string {
+		return `{"method":"generateContentStream","response":[{"candidates":[{"content":{"role":"model","parts":` + parts + `},"finishReason":"STOP","index":0}],"usageMetadata":{"promptTokenCount":5,"candidatesTokenCount":3,"totalTokenCount":8}}]}`
+	}
+	fake := filepath.Join(e.root, "fake.jsonl")
+	writeFile(t, fake, route+"\n"+turn(`[{"functionCall":{"name":"read_file","args":{"file_path":"notes.txt"}}}]`)+"\n"+turn(`[{"text":"The file says hello world."}]`)+"\n", 0o644)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "node", bundle, "-p", "read notes.txt", "--fake-responses-non-strict", fake, "--approval-mode", "yolo")
+	cmd.Dir = e.project
+	tmp := filepath.Join(e.root, "tmp")
+	os.MkdirAll(tmp, 0o700)
+	cmd.Env = []string{"HOME=" + e.home, "GEMINI_API_KEY=dummy", "TMPDIR=" + tmp, "PATH=" + os.Getenv("PATH")}
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("gemini -p: %v\n%s", err, out)
+	}
+	sent, err := os.ReadFile(filepath.Join(e.project, "capture-read.json"))
+	if err != nil {
+		t.Fatalf("the read_file hook did not run: %v\n%s", err, out)
+	}
+	recs := e.historyJSON("gemini")
+	byEvent := map[string][]historyEntry{}
+	for _, r := range recs {
+		byEvent[r.Event] = append(byEvent[r.Event], r)
+	}
+	for _, ev := range []string{"SessionStart", "BeforeAgent", "BeforeModel", "AfterModel", "BeforeToolSelection", "BeforeTool", "AfterTool", "AfterAgent", "SessionEnd"} {
+		if len(byEvent[ev]) == 0 {
+			t.Errorf("no %s in the history (got %v)\n%s", ev, keys(byEvent), out)
+		}
+	}
+	if len(byEvent["BeforeTool"]) != 1 {
+		t.Fatalf("%d BeforeTool records", len(byEvent["BeforeTool"]))
+	}
+	pre := byEvent["BeforeTool"][0]
+	if got := pre.PayloadBytes(); !bytes.Equal(got, sent) {
+		t.Errorf("BeforeTool: the history holds\n%s\nGemini CLI sent\n%s", got, sent)
+	}
+	if !pre.Plan.Observer || len(pre.Plan.Ran) != 1 || !strings.Contains(pre.Plan.Ran[0].Name, "readlog") {
+		t.Errorf("plan of the recorded BeforeTool: %+v", pre.Plan)
+	}
+	notRun := ""
+	for _, h := range pre.Plan.NotRun {
+		notRun += h.Name + ": " + h.Why + "\n"
+	}
+	if !strings.Contains(notRun, "writelog") || !strings.Contains(notRun, `"write_file"`) {
+		t.Errorf("why writelog did not run:\n%s", notRun)
+	}
+	os.Remove(filepath.Join(e.project, "capture-read.json"))
+	code, rout := e.run("", "run", "--replay", pre.ID, "--yes")
+	if code != ExitOK {
+		t.Fatalf("run --replay: exit %d\n%s", code, rout)
+	}
+	if b, err := os.ReadFile(filepath.Join(e.project, "capture-read.json")); err != nil || !bytes.Equal(b, sent) {
+		t.Errorf("the replay did not run the read_file hook with the recorded payload (%v):\n%s\n%s", err, b, rout)
+	}
+	if _, err := os.Stat(filepath.Join(e.project, "capture-write.json")); err == nil {
+		t.Errorf("the replay ran the write_file hook")
+	}
+	if code, out := e.run("", "record", "--agent", "gemini", "off"); code != ExitOK {
+		t.Fatalf("record off: exit %d\n%s", code, out)
+	}
+	if b, _ := os.ReadFile(filepath.Join(e.home, ".gemini", "settings.json")); string(b) != userSettings {
+		t.Fatalf("record off did not put the settings back byte for byte:\n%s", b)
 	}
 }
