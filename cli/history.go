@@ -9,10 +9,12 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/history"
 	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // runHistory is `hookwarden history`: the recorded events, newest last,
@@ -20,11 +22,19 @@ import (
 // the others do not; `history clear` deletes the history; `history
 // import` rebuilds events from the agents' own logs.
 func runHistory(ctx context.Context, io *IO, _ agents.Agent, args []string) error {
-	list, _, args, err := takeAgent(io, args, true)
+	store, err := io.historyStore()
 	if err != nil {
 		return err
 	}
-	store, err := io.historyStore()
+	for i, a := range args {
+		if a == "import" {
+			return runHistoryImport(io, store, append(append([]string(nil), args[:i]...), args[i+1:]...))
+		}
+		if !strings.HasPrefix(a, "-") && (i == 0 || args[i-1] != "--agent" && args[i-1] != "-agent") {
+			break
+		}
+	}
+	list, _, args, err := takeAgent(io, args, true)
 	if err != nil {
 		return err
 	}
@@ -38,9 +48,6 @@ func runHistory(ctx context.Context, io *IO, _ agents.Agent, args []string) erro
 		}
 		printf(io.Stdout, "deleted the event history in %s (%s in %d file(s))\n", store.Dir, byteSize(size), files)
 		return nil
-	}
-	if len(args) > 0 && args[0] == "import" {
-		return runHistoryImport(io, store, list, args[1:])
 	}
 	fs := newFlags("history")
 	project := fs.String("project", "", "only events in this project folder")
@@ -181,7 +188,7 @@ func (rp *recordPlanner) open(ctx context.Context, a agents.Agent, dir string) (
 func (rp *recordPlanner) recordQuery(r history.Record) (agents.Agent, agents.Recorder, agents.PayloadFacts, error) {
 	a, ok := rp.io.Agents.Get(r.Agent)
 	if !ok {
-		return nil, nil, agents.PayloadFacts{}, fmt.Errorf("the event was recorded for %q, which this Hookwarden does not know", r.Agent)
+		return nil, nil, agents.PayloadFacts{}, fmt.Errorf("Hookwarden does not read the hooks of %q yet, so it cannot plan this event", r.Agent)
 	}
 	rec, ok := a.(agents.Recorder)
 	if !ok {
@@ -372,7 +379,106 @@ func replayRequest(ctx context.Context, io *IO, id, dir string, req agents.RunRe
 // errReplayNothing: no hook but the observer runs for the recorded event.
 var errReplayNothing = fmt.Errorf("no hook of yours runs for this event (only Hookwarden's observer)")
 
-// runHistoryImport rebuilds events from the agents' own logs.
-func runHistoryImport(io *IO, store history.Store, list []agents.Agent, args []string) error {
-	return agents.NotSupported("history import", "not built yet")
+// runHistoryImport is `history import [--agent A|all] [FILE...]`: every
+// event the agents' own logs hold (their default files, or FILEs read by
+// the agent named), rebuilt and appended to the history once (an event
+// already imported from the same line is skipped).
+func runHistoryImport(io *IO, store history.Store, args []string) error {
+	name := ""
+	var files []string
+	for i := 0; i < len(args); i++ {
+		switch a := args[i]; {
+		case a == "--agent" || a == "-agent":
+			if i+1 >= len(args) {
+				return usagef("--agent needs a value")
+			}
+			name = args[i+1]
+			i++
+		case strings.HasPrefix(a, "--agent="):
+			name = strings.TrimPrefix(a, "--agent=")
+		case strings.HasPrefix(a, "-"):
+			return usagef("history import: unknown flag %s", a)
+		default:
+			files = append(files, a)
+		}
+	}
+	var imps []agents.LogImporter
+	var names []string
+	for _, imp := range io.Agents.Importers() {
+		n, _ := imp.ImportAgent()
+		names = append(names, n)
+		if name == "" || name == allAgents || name == n {
+			imps = append(imps, imp)
+		}
+	}
+	if len(imps) == 0 {
+		return usagef("history import: no importer for %q (%s)", name, strings.Join(names, ", "))
+	}
+	if len(files) > 0 && len(imps) != 1 {
+		return usagef("history import FILE...: name the agent whose log it is (--agent %s)", strings.Join(names, "|"))
+	}
+	recs, _ := store.List()
+	seen := map[string]bool{}
+	for _, r := range recs {
+		if r.Source == history.SourceImport {
+			seen[r.Agent+"\x00"+r.Origin+"\x00"+r.Event] = true
+		}
+	}
+	env := io.agentEnv()
+	total := 0
+	var failed int
+	for _, imp := range imps {
+		agentName, title := imp.ImportAgent()
+		paths := files
+		if len(paths) == 0 {
+			var err error
+			if paths, err = imp.LogFiles(env); err != nil {
+				printf(io.Stderr, "%s: %v\n", title, err)
+				failed++
+				continue
+			}
+		}
+		added := 0
+		for _, path := range paths {
+			data, err := settingsio.ReadRegularFile(path)
+			if err != nil {
+				printf(io.Stderr, "%s: %v\n", title, err)
+				failed++
+				continue
+			}
+			evs, errs := imp.ImportLog(path, data)
+			for _, e := range errs {
+				printf(io.Stderr, "%s: %v\n", title, e)
+			}
+			var batch []history.Record
+			for _, ev := range evs {
+				origin := fmt.Sprintf("%s:%d", path, ev.Line)
+				key := agentName + "\x00" + origin + "\x00" + string(ev.Event)
+				if seen[key] {
+					continue
+				}
+				seen[key] = true
+				t := ev.Time
+				if t.IsZero() {
+					t = time.Now()
+				}
+				r := history.Record{ID: history.NewID(t), Time: t.UTC(), Agent: agentName, Event: string(ev.Event), Project: ev.Project, Tool: ev.Tool,
+					Session: ev.Session, Source: history.SourceImport, Origin: origin, Rebuilt: ev.Rebuilt}
+				r.SetPayload(ev.Payload, store.PayloadCap())
+				batch = append(batch, r)
+			}
+			if err := store.Append(batch...); err != nil {
+				return err
+			}
+			added += len(batch)
+		}
+		printf(io.Stdout, "%s: %d event(s) rebuilt from %d log file(s)\n", title, added, len(paths))
+		total += added
+	}
+	size, _ := store.Size()
+	printf(io.Stdout, "history: %s (%s)\n", store.Dir, byteSize(size))
+	if failed > 0 {
+		return fmt.Errorf("history import: %d log file(s) could not be read", failed)
+	}
+	return nil
 }

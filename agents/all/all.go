@@ -6,6 +6,7 @@ import (
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/agents/codex"
+	"github.com/hookwarden/hookwarden/agents/copilotlog"
 	"github.com/hookwarden/hookwarden/agents/gemini"
 )
 
@@ -16,5 +17,5 @@ func Registry() *agents.Registry {
 		gemini.New(),
 		claude.New(),
 		codex.New(),
-	)
+	).WithImporters(copilotlog.Importer{})
 }
