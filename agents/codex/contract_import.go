@@ -22,7 +22,7 @@ func (a Agent) ImportAgent() (string, string) { return a.Info().Name, a.Info().T
 // LogFiles are Codex's session rollouts,
 // $CODEX_HOME/sessions/**/rollout-*.jsonl (agents.LogImporter).
 func (Agent) LogFiles(env agents.Env) ([]string, error) {
-	paths, err := ResolvePaths(Options{Cwd: env.Home, Getenv: func(k string) string { v, _ := settingsio.EnvLookup(env.Vars, env.GOOS, k); return v }})
+	paths, err := ResolvePaths(Options{Cwd: string(filepath.Separator), Getenv: func(k string) string { v, _ := settingsio.EnvLookup(env.Vars, env.GOOS, k); return v }})
 	if err != nil {
 		return nil, err
 	}

@@ -7,6 +7,9 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
@@ -46,7 +49,7 @@ func recordHandler(e EventInfo, command string) (observerHandler, Identity) {
 // hook without a word). Codex skips async hooks ("async hooks are not
 // supported"), so the observers run in the foreground (agents.Recorder).
 func (a Agent) RecordEdits(env agents.Env, obs agents.Observer) ([]agents.UserEdit, error) {
-	paths, err := ResolvePaths(Options{Cwd: env.Home, Getenv: func(k string) string { v, _ := settingsio.EnvLookup(env.Vars, env.GOOS, k); return v }})
+	paths, err := ResolvePaths(Options{Cwd: string(filepath.Separator), Getenv: func(k string) string { v, _ := settingsio.EnvLookup(env.Vars, env.GOOS, k); return v }})
 	if err != nil {
 		return nil, err
 	}
@@ -199,6 +202,10 @@ func (a Agent) RecordEdits(env agents.Env, obs agents.Observer) ([]agents.UserEd
 				if len(edits) == 0 {
 					return nil, false, nil
 				}
+				// the groups after an observer's move up when it goes: their
+				// trust and switch (keyed by index) move with them, or Codex
+				// would skip a hook the user trusted without a word
+				edits = append(edits, rekey(doc, hooksPath, evs, have)...)
 				out, err := settingsio.EditTOML(configPath, data, edits...)
 				return out, err == nil, err
 			},
@@ -271,4 +278,73 @@ type observerHandler struct {
 	Type    string `json:"type"`
 	Command string `json:"command"`
 	Timeout uint64 `json:"timeout"`
+}
+
+// rekey moves the [hooks.state] entries of the groups of path that follow
+// observer groups (have) to the indexes they get once those are removed,
+// in ascending order so that no entry lands on one not moved yet.
+func rekey(doc *settingsio.TOMLDocument, path string, evs []hooks.Event, have map[hooks.Event][]int) []settingsio.TOMLEdit {
+	state := doc.Root
+	for _, k := range []string{"hooks", "state"} {
+		if state == nil {
+			return nil
+		}
+		v := state.Value(k)
+		if v == nil || v.Kind != settingsio.TOMLTableValue {
+			return nil
+		}
+		state = v.Table
+	}
+	type move struct {
+		from, to string
+		fields   *settingsio.TOMLTable
+		g        int
+	}
+	var moves []move
+	for _, e := range state.Entries {
+		key := e.Key.Name
+		if e.Value == nil || e.Value.Kind != settingsio.TOMLTableValue || !strings.HasPrefix(key, path+":") {
+			continue
+		}
+		parts := strings.Split(strings.TrimPrefix(key, path+":"), ":")
+		if len(parts) != 3 {
+			continue
+		}
+		g, err1 := strconv.Atoi(parts[1])
+		h, err2 := strconv.Atoi(parts[2])
+		if err1 != nil || err2 != nil {
+			continue
+		}
+		for _, ev := range evs {
+			if EventKey(ev) != parts[0] {
+				continue
+			}
+			shift := 0
+			for _, o := range have[ev] {
+				if o == g {
+					shift = -1
+					break
+				}
+				if o < g {
+					shift++
+				}
+			}
+			if shift > 0 {
+				moves = append(moves, move{from: key, to: TrustKey(path, ev, g-shift, h), fields: e.Value.Table, g: g})
+			}
+		}
+	}
+	sort.SliceStable(moves, func(i, j int) bool { return moves[i].g < moves[j].g })
+	var edits []settingsio.TOMLEdit
+	for _, m := range moves {
+		for _, f := range m.fields.Entries {
+			switch f.Value.Kind {
+			case settingsio.TOMLString:
+				edits = append(edits, settingsio.TOMLRemove(stateTable(m.from), f.Key.Name), settingsio.TOMLSetString(stateTable(m.to), f.Key.Name, f.Value.Str))
+			case settingsio.TOMLBool:
+				edits = append(edits, settingsio.TOMLRemove(stateTable(m.from), f.Key.Name), settingsio.TOMLSetBool(stateTable(m.to), f.Key.Name, f.Value.Bool))
+			}
+		}
+	}
+	return edits
 }
