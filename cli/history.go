@@ -71,6 +71,7 @@ func runHistory(ctx context.Context, io *IO, _ agents.Agent, args []string) erro
 	}
 	var out []history.Record
 	for _, r := range recs {
+		io.completeRecord(&r)
 		if !slices.Contains(names, r.Agent) || *event != "" && r.Event != *event || dir != "" && !sameDir(r.Project, dir) {
 			continue
 		}
@@ -338,6 +339,7 @@ func replayRequest(ctx context.Context, io *IO, id, dir string, req agents.RunRe
 	if err != nil {
 		return nil, nil, req, nil, usagef("%v", err)
 	}
+	io.completeRecord(&r)
 	rp := newRecordPlanner(io)
 	a, _, facts, err := rp.recordQuery(r)
 	if err != nil {

@@ -3,20 +3,14 @@ package cli
 import (
 	"context"
 	"fmt"
-	"io"
 	"os"
+	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/history"
 	"github.com/hookwarden/hookwarden/hooks"
 )
-
-// observeReadCap bounds how long the observer waits for its payload: an
-// agent closes stdin after writing it; one that does not must not hold
-// the observer (it records what it got).
-const observeReadCap = 5 * time.Second
 
 // observer is Hookwarden's observer hook for agent: the command record on
 // writes, and how to tell it (by its arguments, whatever the binary path).
@@ -30,17 +24,35 @@ func (io *IO) observer(agent agents.Agent) (agents.Observer, error) {
 		self = exe
 	}
 	tail := func(e hooks.Event) string {
-		return " observe --agent " + agents.ShellQuote(agent.Info().Name) + " --event " + agents.ShellQuote(string(e))
+		return " --agent " + agents.ShellQuote(agent.Info().Name) + " --event " + agents.ShellQuote(string(e))
+	}
+	// the observer's own binary next to hookwarden starts without
+	// Hookwarden's analysis: much faster on every event
+	command := func(e hooks.Event) string { return agents.ShellQuote(self) + " observe" + tail(e) }
+	if own := filepath.Join(filepath.Dir(self), observeBinary); isExecutable(own) {
+		command = func(e hooks.Event) string { return agents.ShellQuote(own) + tail(e) }
 	}
 	return agents.Observer{
-		Command: func(e hooks.Event) string { return agents.ShellQuote(self) + tail(e) },
-		Is:      func(c string, e hooks.Event) bool { return strings.HasSuffix(c, tail(e)) && len(c) > len(tail(e)) },
+		Command: command,
+		Is: func(c string, e hooks.Event) bool {
+			head, ok := strings.CutSuffix(c, tail(e))
+			return ok && (strings.HasSuffix(head, " observe") || strings.HasSuffix(strings.TrimSuffix(head, "'"), observeBinary))
+		},
 	}, nil
+}
+
+// observeBinary is the observer's own binary (cmd/hookwarden-observe).
+const observeBinary = "hookwarden-observe"
+
+// isExecutable reports whether p is an executable regular file.
+func isExecutable(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o111 != 0
 }
 
 // historyStore is the event history of this environment.
 func (io *IO) historyStore() (history.Store, error) {
-	dir, err := history.Dir(io.Env, io.GOOS)
+	dir, err := history.Dir(io.Env.Get, io.GOOS)
 	if err != nil {
 		return history.Store{}, err
 	}
@@ -188,69 +200,37 @@ func byteSize(n int64) string {
 	return fmt.Sprintf("%d B", n)
 }
 
-// runObserve is the observer hook: it reads the payload on stdin and
-// appends it to the history. It prints nothing and always succeeds: a
-// broken payload is recorded as it came, and a history it cannot write
-// (a full disk, a read-only home) loses the event, never the agent's run.
+// runObserve is the observer hook: it appends the payload on stdin to
+// the history (history.Observe). It prints nothing and always succeeds: a
+// broken payload is recorded as it came, and a history it cannot write (a
+// full disk, a read-only home) loses the event, never the agent's run.
 func runObserve(io *IO, args []string) {
 	defer func() { _ = recover() }()
-	var agentName, event string
-	for i := 0; i+1 < len(args); i++ {
-		switch args[i] {
-		case "--agent", "-agent":
-			agentName = args[i+1]
-		case "--event", "-event":
-			event = args[i+1]
-		}
-	}
-	store, err := io.historyStore()
-	payload := readPayload(io.Stdin, store.PayloadCap())
-	if err != nil {
-		return
-	}
-	now := time.Now().UTC()
-	rec := history.Record{ID: history.NewID(now), Time: now, Agent: agentName, Event: event, Source: history.SourceObserver}
-	rec.SetPayload(payload.data, store.PayloadCap())
-	rec.Size, rec.Truncated = payload.size, rec.Truncated || payload.cut
-	if a, ok := io.Agents.Get(agentName); ok {
-		if r, ok := a.(agents.Recorder); ok {
-			f := r.PayloadFacts(hooks.Event(event), rec.PayloadBytes())
-			rec.Project, rec.Tool, rec.Session = f.Project, f.Tool, f.Session
-		}
-	}
-	if rec.Project == "" {
-		rec.Project = io.Dir
-	}
-	_ = store.Append(rec)
+	agent, event := history.ObserveArgs(args)
+	_ = history.Observe(io.Stdin, agent, event, io.Dir, io.Env.Get, io.GOOS)
 }
 
-// observedPayload is what the observer read.
-type observedPayload struct {
-	data []byte
-	size int
-	cut  bool // stdin was not closed within observeReadCap
+// completeRecord fills in what the observer leaves to the agent that sent
+// the payload: project, tool and session (the project is the observer's
+// working folder when the payload names none).
+func (io *IO) completeRecord(r *history.Record) {
+	if a, ok := io.Agents.Get(r.Agent); ok && r.Source == history.SourceObserver {
+		if rec, ok := a.(agents.Recorder); ok && r.IsJSON() {
+			f := rec.PayloadFacts(hooks.Event(r.Event), r.PayloadBytes())
+			r.Project, r.Tool, r.Session = firstNonEmpty(r.Project, f.Project), firstNonEmpty(r.Tool, f.Tool), firstNonEmpty(r.Session, f.Session)
+		}
+	}
+	if r.Project == "" {
+		r.Project = r.Cwd
+	}
 }
 
-// readPayload reads r to its end, keeping at most max bytes (the rest is
-// read and dropped, so the agent's write never blocks), for at most
-// observeReadCap.
-func readPayload(r io.Reader, max int) observedPayload {
-	done := make(chan observedPayload, 1)
-	go func() {
-		data, _ := io.ReadAll(io.LimitReader(r, int64(max)+1))
-		size := len(data)
-		if size > max {
-			n, _ := io.Copy(io.Discard, r)
-			size += int(n)
+// firstNonEmpty is the first non-empty string.
+func firstNonEmpty(s ...string) string {
+	for _, x := range s {
+		if x != "" {
+			return x
 		}
-		done <- observedPayload{data: data, size: size}
-	}()
-	timer := time.NewTimer(observeReadCap)
-	defer timer.Stop()
-	select {
-	case p := <-done:
-		return p
-	case <-timer.C:
-		return observedPayload{cut: true}
 	}
+	return ""
 }

@@ -47,6 +47,19 @@ func newRecordEnv(t *testing.T) *recordEnv {
 	return e
 }
 
+// useObserveBinary builds cmd/hookwarden-observe and puts it (behind a
+// wrapper that sets the history folder) next to the hookwarden wrapper,
+// where record on finds it.
+func (e *recordEnv) useObserveBinary() {
+	e.t.Helper()
+	bin := filepath.Join(e.root, "observe-bin")
+	out, err := exec.Command("go", "build", "-o", bin, "github.com/hookwarden/hookwarden/cmd/hookwarden-observe").CombinedOutput()
+	if err != nil {
+		e.t.Fatalf("building hookwarden-observe: %v\n%s", err, out)
+	}
+	writeFile(e.t, filepath.Join(filepath.Dir(e.wrapper), observeBinary), "#!/bin/sh\nHOOKWARDEN_HISTORY_DIR='"+e.hist+"' exec '"+bin+"' \"$@\"\n", 0o755)
+}
+
 // run runs a command line with the wrapper as the hookwarden binary.
 func (e *recordEnv) run(stdin string, args ...string) (int, string) {
 	var out bytes.Buffer
@@ -366,6 +379,7 @@ func TestGeminiLiveRecordReplay(t *testing.T) {
 	}
 	bundle := geminicli.RequireBundle(t)
 	e := newRecordEnv(t)
+	e.useObserveBinary() // the dedicated observer binary, as installed next to hookwarden
 	userSettings := "{\n  // mine\n  \"security\": {\"auth\": {\"selectedType\": \"gemini-api-key\"}},\n  \"ui\": {\"hideBanner\": true}\n}\n"
 	writeFile(t, filepath.Join(e.home, ".gemini", "settings.json"), userSettings, 0o600)
 	writeFile(t, filepath.Join(e.home, ".gemini", "trustedFolders.json"), `{"`+e.project+`": "TRUST_FOLDER"}`, 0o600)
@@ -375,6 +389,9 @@ func TestGeminiLiveRecordReplay(t *testing.T) {
   {"matcher": "write_file", "hooks": [{"type": "command", "name": "writelog", "command": "cat > \"$GEMINI_PROJECT_DIR/capture-write.json\""}]}]}}`, 0o644)
 	if code, out := e.run("", "record", "--agent", "gemini", "on"); code != ExitOK {
 		t.Fatalf("record on: exit %d\n%s", code, out)
+	}
+	if b, _ := os.ReadFile(filepath.Join(e.home, ".gemini", "settings.json")); !strings.Contains(string(b), observeBinary+" --agent gemini --event BeforeTool") {
+		t.Fatalf("record on did not write the observer binary:\n%s", b)
 	}
 	route := `{"method":"generateContent","response":{"candidates":[{"content":{"role":"model","parts":[{"text":"{\"complexity_reasoning\":\"simple\",\"complexity_score\":10}"}]},"finishReason":"STOP","index":0}]}}`
 	turn := func(parts string) string {

@@ -57,7 +57,7 @@ func runCommand(ctx context.Context, io *IO, a agents.Agent, args []string) erro
 			return usagef("--replay takes the event, its context and its payload from the recorded event; leave out --event, --tool, --trigger and --input")
 		}
 		var notes []string
-		a, p, req, notes, err = replayRequest(ctx, io, *replay, *dir, req)
+		_, p, req, notes, err = replayRequest(ctx, io, *replay, *dir, req)
 		for _, n := range notes {
 			printf(io.Stderr, "%s\n", n)
 		}

@@ -186,19 +186,31 @@ func TestHostileFolder(t *testing.T) {
 }
 
 func TestDir(t *testing.T) {
-	d, _ := Dir([]string{"HOME=/h"}, "linux")
+	d, _ := Dir(env("HOME=/h"), "linux")
 	if d != "/h/.local/state/hookwarden/history" {
 		t.Error(d)
 	}
-	d, _ = Dir([]string{"HOME=/h", "XDG_STATE_HOME=/s"}, "linux")
+	d, _ = Dir(env("HOME=/h", "XDG_STATE_HOME=/s"), "linux")
 	if d != "/s/hookwarden/history" {
 		t.Error(d)
 	}
-	d, _ = Dir([]string{"HOME=/h", DirEnvVar + "=/x/"}, "linux")
+	d, _ = Dir(env("HOME=/h", DirEnvVar+"=/x/"), "linux")
 	if d != "/x" {
 		t.Error(d)
 	}
 	if _, err := Dir(nil, "linux"); err == nil {
 		t.Error("no home")
+	}
+}
+
+// env is a getenv over KEY=VALUE pairs.
+func env(kv ...string) func(string) string {
+	return func(k string) string {
+		for _, x := range kv {
+			if key, v, ok := strings.Cut(x, "="); ok && key == k {
+				return v
+			}
+		}
+		return ""
 	}
 }

@@ -31,6 +31,9 @@ type Record struct {
 	// Project is the folder the agent worked in; Tool the tool of a
 	// tool event; Session the agent's session id.
 	Project string `json:"project,omitempty"`
+	// Cwd is the working folder the observer ran in (the agent runs hooks
+	// in the session's folder); the project when the payload names none.
+	Cwd     string `json:"cwd,omitempty"`
 	Tool    string `json:"tool,omitempty"`
 	Session string `json:"session,omitempty"`
 	// Payload is the payload as the agent sent it, secrets redacted

@@ -12,8 +12,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-
-	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // DirEnvVar overrides where the history is kept.
@@ -39,7 +37,8 @@ const (
 // "hookwarden/history" in the user's state folder ($XDG_STATE_HOME or
 // ~/.local/state; on macOS ~/Library/Application Support, on Windows
 // %LocalAppData%).
-func Dir(env settingsio.Env, goos string) (string, error) {
+func Dir(getenv func(string) string, goos string) (string, error) {
+	env := envFunc(getenv)
 	if d := env.Get(DirEnvVar); d != "" {
 		return filepath.Clean(d), nil
 	}
@@ -214,7 +213,7 @@ func (s Store) List() ([]Record, []error) {
 	var recs []Record
 	var errs []error
 	for _, path := range s.files() {
-		data, err := settingsio.ReadRegularFile(path)
+		data, err := readRegular(path)
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -298,4 +297,28 @@ func (s Store) Clear() error {
 		}
 	}
 	return nil
+}
+
+// envFunc looks up environment variables.
+type envFunc func(string) string
+
+// Get is the variable's value ("" when unset).
+func (f envFunc) Get(k string) string {
+	if f == nil {
+		return ""
+	}
+	return f(k)
+}
+
+// readRegular reads a history file, refusing anything but a regular file
+// (a link, a fifo).
+func readRegular(path string) ([]byte, error) {
+	fi, err := os.Lstat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file", path)
+	}
+	return os.ReadFile(path)
 }
