@@ -108,7 +108,7 @@ func commands() []command {
 		{"record", "[--agent NAME|all] (on | off | status)", "record every event the agent sends to its hooks into a private local history (an observer hook per event in the user settings; off puts the files back byte for byte)",
 			runRecord},
 		{"observe", "--agent NAME --event EVENT", "the observer hook: appends the payload on stdin to the history, prints nothing, always exits 0",
-			func(_ context.Context, io *IO, _ agents.Agent, args []string) error { runObserve(io, args); return nil }},
+			observeCommand},
 		{"history", "[--agent NAME|all] [--project DIR] [--event EVENT] [--limit N] [--json] | clear | import [--agent NAME|all] [FILE...]", "the recorded events, each with which hooks the plan runs for it and why the others do not; clear deletes them; import rebuilds tool events from the agents' own logs",
 			runHistory},
 		scanCommand(),

@@ -210,6 +210,18 @@ func runObserve(io *IO, args []string) {
 	_ = history.Observe(io.Stdin, agent, event, io.Dir, io.Env.Get, io.GOOS)
 }
 
+// observeCommand is observe's entry in the command table: Main runs the
+// observer itself (runObserve, which never fails); this answers --help.
+func observeCommand(_ context.Context, io *IO, _ agents.Agent, args []string) error {
+	fs := newFlags("observe")
+	fs.String("event", "", "the event the agent fired, as its hook files name it")
+	if err := parseNoArgs(fs, args); err != nil {
+		return err
+	}
+	runObserve(io, args)
+	return nil
+}
+
 // completeRecord fills in what the observer leaves to the agent that sent
 // the payload: project, tool and session (the project is the observer's
 // working folder when the payload names none).
