@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"sort"
 	"strings"
@@ -17,6 +18,7 @@ import (
 	"time"
 
 	"github.com/hookwarden/hookwarden/agents/codex"
+	"github.com/hookwarden/hookwarden/history"
 	"github.com/hookwarden/hookwarden/internal/geminicli"
 	"github.com/hookwarden/hookwarden/internal/testenv"
 )
@@ -177,6 +179,9 @@ func TestClaudeLiveRecordReplay(t *testing.T) {
 		}
 	}
 	pre := byEvent["PreToolUse"][0]
+	// the transcript the run left rebuilds the same PreToolUse: every
+	// field Claude Code sent but effort, which it does not hold
+	checkImported(t, e, "claude", filepath.Join(kept, "home", ".claude", "projects", "*", "*.jsonl"), "PreToolUse", logged["projbash"][0], "effort")
 	if pre.Tool != "Bash" || !sameDir(pre.Project, filepath.Join(kept, "project")) {
 		t.Errorf("PreToolUse record: tool %q, project %q", pre.Tool, pre.Project)
 	}
@@ -237,6 +242,55 @@ func kitCache(t *testing.T, envVar, name string) []string {
 func isDir(p string) bool {
 	fi, err := os.Stat(p)
 	return err == nil && fi.IsDir()
+}
+
+// checkImported imports the log the glob names for agent and compares the
+// rebuilt event with the payload the agent sent (JSON values, every
+// field but those named missing); the import's records are removed
+// again so that the test goes on with the observer's alone.
+func checkImported(t *testing.T, e *recordEnv, agent, glob, event string, sent []byte, missing ...string) {
+	t.Helper()
+	files, _ := filepath.Glob(glob)
+	if len(files) != 1 {
+		t.Fatalf("%s: %d logs (%v)", glob, len(files), files)
+	}
+	before := e.historyJSON(agent)
+	code, out := e.run("", "history", "import", "--agent", agent, files[0])
+	if code != ExitOK {
+		t.Fatalf("history import: exit %d\n%s", code, out)
+	}
+	var rebuilt *historyEntry
+	after := e.historyJSON(agent)
+	for i := range after {
+		if after[i].Source == "import" && after[i].Event == event {
+			rebuilt = &after[i]
+		}
+	}
+	if rebuilt == nil {
+		t.Fatalf("no %s rebuilt from %s:\n%s", event, files[0], out)
+	}
+	var got, want map[string]any
+	json.Unmarshal(rebuilt.PayloadBytes(), &got)
+	json.Unmarshal(sent, &want)
+	for _, k := range missing {
+		delete(want, k)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("%s rebuilt from the log:\n%s\nthe agent sent:\n%s", event, rebuilt.PayloadBytes(), sent)
+	}
+	// put the history back as the observer left it
+	os.RemoveAll(e.hist)
+	for _, r := range before {
+		r.Plan = recordPlan{}
+		e.appendRecord(r.Record)
+	}
+}
+
+// appendRecord writes r back to the history.
+func (e *recordEnv) appendRecord(r history.Record) {
+	if err := (history.Store{Dir: e.hist}).Append(r); err != nil {
+		e.t.Fatal(err)
+	}
 }
 
 // keys are m's keys, sorted.
@@ -323,6 +377,8 @@ func TestCodexLiveRecordReplay(t *testing.T) {
 	if got, want := pre.PayloadBytes(), logged["userbash"][0]; !bytes.Equal(got, want) {
 		t.Errorf("PreToolUse: the history holds\n%s\nCodex sent\n%s", got, want)
 	}
+	// the rollout the run left rebuilds the same PreToolUse, field for field
+	checkImported(t, e, "codex", filepath.Join(kept, "home", ".codex", "sessions", "*", "*", "*", "rollout-*.jsonl"), "PreToolUse", logged["userbash"][0])
 	if !pre.Plan.Observer || len(pre.Plan.Ran) != 1 || !strings.Contains(pre.Plan.Ran[0].Name, "userbash") {
 		t.Errorf("plan of the recorded PreToolUse: %+v", pre.Plan)
 	}
