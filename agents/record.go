@@ -1,7 +1,10 @@
 package agents
 
 import (
+	"os"
+	"path/filepath"
 	"strconv"
+	"strings"
 
 	"github.com/hookwarden/hookwarden/hooks"
 )
@@ -37,6 +40,36 @@ type Observer struct {
 	// whatever binary path it was written with (the binary may have
 	// moved since record on).
 	Is func(command string, event hooks.Event) bool
+}
+
+// ObserveBinary is the observer's own binary (cmd/hookwarden-observe),
+// used when it stands next to hookwarden.
+const ObserveBinary = "hookwarden-observe"
+
+// NewObserver is the observer hook of agent for the hookwarden binary
+// self: ObserveBinary next to it when it is there (it starts without
+// Hookwarden's analysis, much faster on every event), else `self observe`.
+func NewObserver(self, agent string) Observer {
+	tail := func(e hooks.Event) string {
+		return " --agent " + ShellQuote(agent) + " --event " + ShellQuote(string(e))
+	}
+	command := func(e hooks.Event) string { return ShellQuote(self) + " observe" + tail(e) }
+	if own := filepath.Join(filepath.Dir(self), ObserveBinary); isExecutable(own) {
+		command = func(e hooks.Event) string { return ShellQuote(own) + tail(e) }
+	}
+	return Observer{
+		Command: command,
+		Is: func(c string, e hooks.Event) bool {
+			head, ok := strings.CutSuffix(c, tail(e))
+			return ok && (strings.HasSuffix(head, " observe") || strings.HasSuffix(strings.TrimSuffix(head, "'"), ObserveBinary))
+		},
+	}
+}
+
+// isExecutable reports whether p is an executable regular file.
+func isExecutable(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o111 != 0
 }
 
 // Skipped is an event left out, with why.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
@@ -23,31 +22,7 @@ func (io *IO) observer(agent agents.Agent) (agents.Observer, error) {
 		}
 		self = exe
 	}
-	tail := func(e hooks.Event) string {
-		return " --agent " + agents.ShellQuote(agent.Info().Name) + " --event " + agents.ShellQuote(string(e))
-	}
-	// the observer's own binary next to hookwarden starts without
-	// Hookwarden's analysis: much faster on every event
-	command := func(e hooks.Event) string { return agents.ShellQuote(self) + " observe" + tail(e) }
-	if own := filepath.Join(filepath.Dir(self), observeBinary); isExecutable(own) {
-		command = func(e hooks.Event) string { return agents.ShellQuote(own) + tail(e) }
-	}
-	return agents.Observer{
-		Command: command,
-		Is: func(c string, e hooks.Event) bool {
-			head, ok := strings.CutSuffix(c, tail(e))
-			return ok && (strings.HasSuffix(head, " observe") || strings.HasSuffix(strings.TrimSuffix(head, "'"), observeBinary))
-		},
-	}, nil
-}
-
-// observeBinary is the observer's own binary (cmd/hookwarden-observe).
-const observeBinary = "hookwarden-observe"
-
-// isExecutable reports whether p is an executable regular file.
-func isExecutable(p string) bool {
-	fi, err := os.Stat(p)
-	return err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o111 != 0
+	return agents.NewObserver(self, agent.Info().Name), nil
 }
 
 // historyStore is the event history of this environment.

@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/agents/codex"
 	"github.com/hookwarden/hookwarden/history"
 	"github.com/hookwarden/hookwarden/internal/geminicli"
@@ -59,7 +60,7 @@ func (e *recordEnv) useObserveBinary() {
 	if err != nil {
 		e.t.Fatalf("building hookwarden-observe: %v\n%s", err, out)
 	}
-	writeFile(e.t, filepath.Join(filepath.Dir(e.wrapper), observeBinary), "#!/bin/sh\nHOOKWARDEN_HISTORY_DIR='"+e.hist+"' exec '"+bin+"' \"$@\"\n", 0o755)
+	writeFile(e.t, filepath.Join(filepath.Dir(e.wrapper), agents.ObserveBinary), "#!/bin/sh\nHOOKWARDEN_HISTORY_DIR='"+e.hist+"' exec '"+bin+"' \"$@\"\n", 0o755)
 }
 
 // run runs a command line with the wrapper as the hookwarden binary.
@@ -446,7 +447,7 @@ func TestGeminiLiveRecordReplay(t *testing.T) {
 	if code, out := e.run("", "record", "--agent", "gemini", "on"); code != ExitOK {
 		t.Fatalf("record on: exit %d\n%s", code, out)
 	}
-	if b, _ := os.ReadFile(filepath.Join(e.home, ".gemini", "settings.json")); !strings.Contains(string(b), observeBinary+" --agent gemini --event BeforeTool") {
+	if b, _ := os.ReadFile(filepath.Join(e.home, ".gemini", "settings.json")); !strings.Contains(string(b), agents.ObserveBinary+" --agent gemini --event BeforeTool") {
 		t.Fatalf("record on did not write the observer binary:\n%s", b)
 	}
 	route := `{"method":"generateContent","response":{"candidates":[{"content":{"role":"model","parts":[{"text":"{\"complexity_reasoning\":\"simple\",\"complexity_score\":10}"}]},"finishReason":"STOP","index":0}]}}`
