@@ -42,6 +42,9 @@ type dryRunView struct {
 	*runControl
 	*resultsPane
 
+	// recordedButton opens the recorded events (dryrun_recorded.go).
+	recordedButton *keyButton
+
 	content fyne.CanvasObject
 	tab     *container.TabItem
 }
@@ -78,7 +81,8 @@ func (v *dryRunView) buildUI() fyne.CanvasObject {
 		v.contextLabel, container.NewStack(v.tool, v.trigger),
 		key("Hooks"), v.hookPick,
 	)
-	payloadHead := container.NewBorder(nil, nil, key("Hook input (JSON)"), v.resetButton)
+	v.recordedButton = newButton("Recorded…", theme.HistoryIcon(), widget.MediumImportance, v.showRecorded)
+	payloadHead := container.NewBorder(nil, nil, key("Hook input (JSON)"), container.NewHBox(v.recordedButton, v.resetButton))
 	left := container.NewBorder(container.NewVBox(pickers, payloadHead), container.NewVBox(v.payloadError, v.runControl.buildUI()), nil, nil, v.payload)
 	split := container.NewHSplit(left, container.NewVScroll(v.resultsPane.buildUI(v.runAnyway)))
 	split.Offset = 0.42
