@@ -167,7 +167,9 @@ func (v *dryRunView) showRecorded() {
 	use.Disable()
 	list := widget.NewList(func() int { return len(src.events) },
 		func() fyne.CanvasObject { return widget.NewLabel("") },
-		func(i widget.ListItemID, o fyne.CanvasObject) { o.(*widget.Label).SetText(shown(recordedLabel(src.events[i]))) })
+		func(i widget.ListItemID, o fyne.CanvasObject) {
+			o.(*widget.Label).SetText(shown(recordedLabel(src.events[i])))
+		})
 	list.OnSelected = func(i widget.ListItemID) {
 		selected = i
 		why.SetText(shownBlock(whyFired(v.agent, src.recorder, src.observer, src.events[i])))
