@@ -193,7 +193,12 @@ func (v *dryRunView) showRecorded() {
 	if len(src.events) == 0 {
 		empty = "No recorded event for this project yet: turn recording on and use " + title + " here, or run hookwarden history import."
 	}
-	head := container.NewVBox(container.NewBorder(nil, nil, record, clear), where, widget.NewLabel(empty))
+	head := container.NewVBox(container.NewBorder(nil, nil, record, clear), where)
+	if empty != "" {
+		note := widget.NewLabel(empty)
+		note.Wrapping = fyne.TextWrapWord
+		head.Add(note)
+	}
 	body := container.NewVSplit(list, container.NewVScroll(why))
 	d := dialog.NewCustom("Recorded events", "Close", container.NewBorder(head, use, nil, nil, body), v.window)
 	use.OnTapped = func() {
