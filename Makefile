@@ -21,13 +21,17 @@ test: setup lint unit fuzz-short gui-smoke check-cli-build check-package
 setup:
 	@scripts/setup-debian.sh
 
+# hookwarden-observe, the observer hook `record on` writes when it stands
+# next to hookwarden, is built with each (cmd/hookwarden-observe).
 build:
 	$(GO) build -buildvcs=auto -o $(BIN) .
+	CGO_ENABLED=0 $(GO) build -buildvcs=auto -o $(BIN)-observe ./cmd/hookwarden-observe
 
 # The command-line build: every command but the window and the tray, one
 # static binary without cgo (cmd/hookwarden-cli).
 build-cli:
 	CGO_ENABLED=0 $(GO) build -buildvcs=auto -o $(BIN)-cli ./cmd/hookwarden-cli
+	CGO_ENABLED=0 $(GO) build -buildvcs=auto -o $(BIN)-observe ./cmd/hookwarden-observe
 
 # The command-line build compiles without cgo for every platform users run
 # agents on (the Linux build is tested in cmd/hookwarden-cli: static ELF).

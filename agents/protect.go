@@ -24,16 +24,6 @@ type Protector interface {
 	Deny(reason string) (stdout []byte, code int)
 }
 
-// ProtectEdit is one file the protective hook is written to.
-type ProtectEdit struct {
-	Path string
-	// Add returns data (the file's content; exists false: there is none)
-	// with the entry added; a file that does not parse is an error.
-	Add func(data []byte, exists bool) ([]byte, error)
-	// Remove returns data without the entry (found false: it has none).
-	Remove func(data []byte) (out []byte, found bool, err error)
-}
-
 // ToolCall is what a tool call would do, as far as its payload says.
 type ToolCall struct {
 	// Tool is the tool's name; Cwd the session's folder.

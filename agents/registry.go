@@ -7,6 +7,8 @@ import "strings"
 // it down: there is no global registry.
 type Registry struct {
 	agents []Agent
+	// importers are log importers for agents not registered (yet).
+	importers []LogImporter
 }
 
 // NewRegistry returns a registry of the agents, in order. Two agents with

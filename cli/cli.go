@@ -80,7 +80,7 @@ func commands() []command {
 		{"list", "[--agent NAME|all] [--project DIR] [--json]", "every hook of every layer, merged, with its status", runList},
 		{"plan", "[--agent NAME] [--project DIR] --event EVENT [--tool NAME | --trigger VALUE] [--input FILE] [--json]", "which hooks the agent would run for an event, in order",
 			planCommand},
-		{"run", "[--agent NAME] [--project DIR] (--event EVENT [--tool NAME | --trigger VALUE] [--input FILE|-] [--hook NAME ...] [--allow-host HOST ...] [--as-trusted] | --mcp SERVER [--timeout DURATION]) [--yes] [--sandbox|--no-sandbox] [--json]", "dry-run the hooks of an event, or start an MCP server and ask it for its tools (unapproved ones in the sandbox), and say what the agent would do",
+		{"run", "[--agent NAME] [--project DIR] (--event EVENT [--tool NAME | --trigger VALUE] [--input FILE|-] [--hook NAME ...] [--allow-host HOST ...] [--as-trusted] | --replay ID | --mcp SERVER [--timeout DURATION]) [--yes] [--sandbox|--no-sandbox] [--json]", "dry-run the hooks of an event or of a recorded event, or start an MCP server and ask it for its tools (unapproved ones in the sandbox), and say what the agent would do",
 			runCommand},
 		{"audit", "[--agent NAME|all] [--project DIR] [--json] [--brief] [--strict]", "project hooks that need review, with every script they run (exit 3 when any do, or with --strict any is approved, partly unwatched; 4 when a file cannot be read)",
 			runAudit},
@@ -105,12 +105,21 @@ func commands() []command {
 			runProtect},
 		{"protect-check", "[--agent NAME]", "the protective hook's check: reads the agent's PreToolUse payload on stdin and denies a write to a protected file",
 			runProtectCheck},
+		{"record", "[--agent NAME|all] (on | off | status)", "record every event the agent sends to its hooks into a private local history (an observer hook per event in the user settings; off puts the files back byte for byte)",
+			runRecord},
+		{"observe", "--agent NAME --event EVENT", "the observer hook: appends the payload on stdin to the history, prints nothing, always exits 0",
+			observeCommand},
+		{"history", "[--agent NAME|all] [--project DIR] [--event EVENT] [--limit N] [--json] | clear | import [--agent NAME|all] [FILE...]", "the recorded events, each with which hooks the plan runs for it and why the others do not; clear deletes them; import rebuilds tool events from the agents' own logs",
+			runHistory},
 		scanCommand(),
 		{"migrate", "[--agent NAME] [--project DIR] [--write]", "preview (and with --write apply) the move of the project's Claude Code hooks to Gemini CLI",
 			runMigrate},
 		versionCommand(),
 	}
 }
+
+// ownAgentFlag are the commands that read --agent themselves.
+var ownAgentFlag = []string{"record", "history"}
 
 // legacyRun is a command that takes no agent.
 type legacyRun func(ctx context.Context, io *IO, args []string) error
@@ -153,6 +162,15 @@ func Main(ctx context.Context, args []string, io *IO) int {
 	if len(args) == 0 || args[0] == "help" || isHelpArg(args[0]) {
 		printHelp(io.Stdout, io.Agents)
 		return ExitOK
+	}
+	if args[0] == "observe" && !wantsHelp(args[1:]) {
+		// the observer hook: never an error, never output
+		runObserve(io, args[1:])
+		return ExitOK
+	}
+	if c, ok := lookupCommand(args[0]); ok && slices.Contains(ownAgentFlag, c.name) && !wantsHelp(args[1:]) {
+		// these read --agent themselves (all agents by default or "all")
+		return finish(io, c, nil, c.run(ctx, io, nil, args[1:]))
 	}
 	if scan := scanCommand(); args[0] == scan.name {
 		// scan takes every agent by default, so it reads --agent itself.

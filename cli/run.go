@@ -35,6 +35,7 @@ func runCommand(ctx context.Context, io *IO, a agents.Agent, args []string) erro
 	asTrusted := fs.Bool("as-trusted", false, "in a folder the agent does not trust (so it runs none of the project's hooks), plan and run as if it trusted it, to see what trusting would start")
 	mcp := fs.String("mcp", "", "instead of an event's hooks, start this MCP server (its name or id) the way the agent would, speak the MCP handshake with it (initialize, tools/list) and stop it; it starts in the sandbox unless it is approved or --yes is given, and a remote (url) server is only named, since nothing of it runs here (its headersHelper runs in its place)")
 	timeout := fs.Duration("timeout", agents.DefaultMCPTimeout, "with --mcp: how long the server may take to start and answer before it is stopped")
+	replay := replayFlag(fs)
 	asJSON := jsonFlag(fs)
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
@@ -44,8 +45,8 @@ func runCommand(ctx context.Context, io *IO, a agents.Agent, args []string) erro
 		return err
 	}
 	if *mcp != "" {
-		if *eventName != "" || *tool != "" || *trigger != "" || *inputPath != "" || len(only) > 0 || *asTrusted {
-			return usagef("--mcp starts an MCP server: --event, --tool, --trigger, --input, --hook and --as-trusted are for hooks")
+		if *eventName != "" || *tool != "" || *trigger != "" || *inputPath != "" || len(only) > 0 || *asTrusted || *replay != "" {
+			return usagef("--mcp starts an MCP server: --event, --tool, --trigger, --input, --hook, --as-trusted and --replay are for hooks")
 		}
 		return runMCPCommand(ctx, io, a, *dir, agents.MCPRequest{Server: *mcp, Sandbox: choice, Confirmed: *yes, Timeout: *timeout}, *asJSON)
 	}
@@ -58,12 +59,30 @@ func runCommand(ctx context.Context, io *IO, a agents.Agent, args []string) erro
 		}
 		req.Query.Input = hooks.AppendJSON(nil, fields)
 	}
-	if req.Event, err = lookupEvent(a, *eventName); err != nil {
-		return err
-	}
-	p, err := io.open(ctx, a, *dir)
-	if err != nil {
-		return err
+	var p agents.Project
+	if *replay != "" {
+		if *eventName != "" || *tool != "" || *trigger != "" || *inputPath != "" {
+			return usagef("--replay takes the event, its context and its payload from the recorded event; leave out --event, --tool, --trigger and --input")
+		}
+		var notes []string
+		_, p, req, notes, err = replayRequest(ctx, io, *replay, *dir, req)
+		for _, n := range notes {
+			printf(io.Stderr, "%s\n", n)
+		}
+		if err == errReplayNothing {
+			printf(io.Stdout, "%s\n", err)
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	} else {
+		if req.Event, err = lookupEvent(a, *eventName); err != nil {
+			return err
+		}
+		if p, err = io.open(ctx, a, *dir); err != nil {
+			return err
+		}
 	}
 	res, err := p.DryRun(ctx, req)
 	if err != nil {

@@ -43,6 +43,9 @@ type dryRunView struct {
 	*resultsPane
 	*mcpPicker
 
+	// recordedButton opens the recorded events (dryrun_recorded.go).
+	recordedButton *keyButton
+
 	content fyne.CanvasObject
 	tab     *container.TabItem
 }
@@ -82,7 +85,8 @@ func (v *dryRunView) buildUI() fyne.CanvasObject {
 		key("Hooks"), v.hookPick,
 		key("MCP server"), v.mcpPicker.row(),
 	)
-	payloadHead := container.NewBorder(nil, nil, key("Hook input (JSON)"), v.resetButton)
+	v.recordedButton = newButton("Recorded…", theme.HistoryIcon(), widget.MediumImportance, v.showRecorded)
+	payloadHead := container.NewBorder(nil, nil, key("Hook input (JSON)"), container.NewHBox(v.recordedButton, v.resetButton))
 	left := container.NewBorder(container.NewVBox(pickers, payloadHead), container.NewVBox(v.payloadError, v.runControl.buildUI()), nil, nil, v.payload)
 	split := container.NewHSplit(left, container.NewVScroll(v.resultsPane.buildUI(v.runAnyway)))
 	split.Offset = 0.42

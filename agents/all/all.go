@@ -7,6 +7,7 @@ import (
 	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/agents/codex"
 	"github.com/hookwarden/hookwarden/agents/copilot"
+	"github.com/hookwarden/hookwarden/agents/copilotlog"
 	"github.com/hookwarden/hookwarden/agents/gemini"
 )
 
@@ -18,5 +19,5 @@ func Registry() *agents.Registry {
 		claude.New(),
 		codex.New(),
 		copilot.New(),
-	)
+	).WithImporters(copilotlog.Importer{})
 }

@@ -7,7 +7,6 @@ import (
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/settingsio"
-	"github.com/tailscale/hujson"
 )
 
 // protectMatcher is the tools whose calls the protective hook checks:
@@ -56,48 +55,7 @@ func (Agent) ProtectEdits(env agents.Env, command string) ([]agents.ProtectEdit,
 
 // findCommandHandler finds the handler of event whose command is command.
 func findCommandHandler(path string, data []byte, event, command string) (HandlerPlace, bool, error) {
-	root, err := parseForPatch(path, data)
-	if err != nil {
-		return HandlerPlace{}, false, err
-	}
-	rootObj, ok := root.Value.(*hujson.Object)
-	if !ok {
-		return HandlerPlace{}, false, fmt.Errorf("%s: the file is not a JSON object", path)
-	}
-	if _, ok := memberValue(rootObj, "hooks").(*hujson.Object); !ok {
-		return HandlerPlace{}, false, nil // no hooks at all (or not an object: the insert says so)
-	}
-	_, member, _, err := findEvent(path, root, event)
-	if err != nil || member == nil {
-		return HandlerPlace{}, false, err
-	}
-	groups, ok := member.Value.Value.(*hujson.Array)
-	if !ok {
-		return HandlerPlace{}, false, nil
-	}
-	for g, gv := range groups.Elements {
-		obj, ok := gv.Value.(*hujson.Object)
-		if !ok {
-			continue
-		}
-		hs, ok := memberValue(obj, "hooks").(*hujson.Array)
-		if !ok {
-			continue
-		}
-		for i, hv := range hs.Elements {
-			ho, ok := hv.Value.(*hujson.Object)
-			if !ok {
-				continue
-			}
-			if lit, ok := memberValue(ho, "command").(hujson.Literal); ok {
-				var s string
-				if json.Unmarshal(lit, &s) == nil && s == command {
-					return HandlerPlace{Event: event, Group: g, Index: i}, true, nil
-				}
-			}
-		}
-	}
-	return HandlerPlace{}, false, nil
+	return findHandler(path, data, event, func(c string) bool { return c == command })
 }
 
 // ToolCall reads a PreToolUse payload (agents.Protector): the edit tools

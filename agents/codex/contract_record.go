@@ -1,0 +1,350 @@
+package codex
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/settingsio"
+)
+
+// recordTimeoutSec bounds one observer run (less where Codex clamps an
+// event's timeout, so that it warns of nothing).
+const recordTimeoutSec = 10
+
+// RecordEvents are all 14 events: an observer that prints nothing and
+// exits 0 changes no decision of Codex's (agents.Recorder).
+func (Agent) RecordEvents() ([]hooks.Event, []agents.Skipped) {
+	var out []hooks.Event
+	for _, e := range Events() {
+		out = append(out, e.Name)
+	}
+	return out, nil
+}
+
+// recordHandler is the observer's handler for event and the identity
+// Codex hashes for it.
+func recordHandler(e EventInfo, command string) (observerHandler, Identity) {
+	timeout := uint64(recordTimeoutSec)
+	if e.MaxTimeoutSec > 0 {
+		timeout = min(timeout, e.MaxTimeoutSec)
+	}
+	sec, _ := effectiveTimeout(e, &timeout)
+	h := observerHandler{Type: "command", Command: command, Timeout: timeout}
+	return h, Identity{Event: e.Name, Handler: IdentityHandler{Type: "command", Command: command, TimeoutSec: sec}}
+}
+
+// RecordEdits puts one observer group per event (no matcher: every tool
+// and value) into the user hooks.json and trusts each in the user
+// config.toml as Codex computes the hash (Codex skips an untrusted user
+// hook without a word). Codex skips async hooks ("async hooks are not
+// supported"), so the observers run in the foreground (agents.Recorder).
+func (a Agent) RecordEdits(env agents.Env, obs agents.Observer) ([]agents.UserEdit, error) {
+	paths, err := ResolvePaths(Options{Cwd: string(filepath.Separator), Getenv: func(k string) string { v, _ := settingsio.EnvLookup(env.Vars, env.GOOS, k); return v }})
+	if err != nil {
+		return nil, err
+	}
+	hooksPath, configPath := paths.UserHooksJSON, paths.UserConfigTOML
+	evs, _ := a.RecordEvents()
+	// observers are the group indexes of each event's observer groups in
+	// data.
+	observers := func(data []byte) (map[hooks.Event][]int, error) {
+		if _, perr := settingsio.ParseJSON(hooksPath, data); perr != nil {
+			return nil, perr
+		}
+		var doc struct {
+			Hooks map[string][]struct {
+				Hooks []struct {
+					Command string `json:"command"`
+				} `json:"hooks"`
+			} `json:"hooks"`
+		}
+		out := map[hooks.Event][]int{}
+		if json.Unmarshal(data, &doc) != nil {
+			return out, nil // a shape Codex rejects holds no observer
+		}
+		for _, e := range evs {
+			for g, grp := range doc.Hooks[string(e)] {
+				if len(grp.Hooks) == 1 && obs.Is(grp.Hooks[0].Command, e) {
+					out[e] = append(out[e], g)
+				}
+			}
+		}
+		return out, nil
+	}
+	// onDisk are the observer groups of hooks.json as it is now.
+	onDisk := func() (map[hooks.Event][]int, error) {
+		data, err := os.ReadFile(hooksPath)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		return observers(data)
+	}
+	// trust are the observers' [hooks.state] keys with their hashes.
+	trust := func(have map[hooks.Event][]int) (keys, hashes []string) {
+		for _, e := range evs {
+			info, _ := LookupEvent(e)
+			_, id := recordHandler(info, obs.Command(e))
+			for _, g := range have[e] {
+				keys, hashes = append(keys, TrustKey(hooksPath, e, g, 0)), append(hashes, id.Hash())
+			}
+		}
+		return keys, hashes
+	}
+	return []agents.UserEdit{
+		{
+			Path: hooksPath,
+			Add: func(data []byte, exists bool) ([]byte, error) {
+				fresh := !exists || strings.TrimSpace(string(data)) == ""
+				if fresh {
+					data = []byte("{}\n")
+				}
+				have, err := observers(data)
+				if err != nil {
+					return nil, err
+				}
+				for _, e := range evs {
+					if len(have[e]) > 0 {
+						continue
+					}
+					info, _ := LookupEvent(e)
+					h, _ := recordHandler(info, obs.Command(e))
+					group, _ := json.Marshal(struct {
+						Hooks []observerHandler `json:"hooks"`
+					}{[]observerHandler{h}})
+					if data, err = settingsio.JSONAppend(hooksPath, data, []string{"hooks", string(e)}, group); err != nil {
+						return nil, err
+					}
+				}
+				if fresh {
+					data = indentJSON(data) // a file of Hookwarden's own: laid out as JSON usually is
+				}
+				if _, perr := settingsio.ParseJSON(hooksPath, data); perr != nil {
+					return nil, fmt.Errorf("%s: adding the observer hooks would break the file (%v); nothing written", hooksPath, perr)
+				}
+				return data, nil
+			},
+			Remove: func(data []byte) ([]byte, bool, error) {
+				have, err := observers(data)
+				if err != nil {
+					return nil, false, err
+				}
+				found := false
+				for _, e := range evs {
+					gs := have[e]
+					for i := len(gs) - 1; i >= 0; i-- {
+						if data, err = settingsio.JSONRemoveIndex(hooksPath, data, []string{"hooks", string(e)}, gs[i]); err != nil {
+							return nil, false, err
+						}
+						found = true
+					}
+				}
+				return data, found, nil
+			},
+			Holds: func(data []byte) (bool, error) {
+				have, err := observers(data)
+				if err != nil {
+					return false, err
+				}
+				for _, e := range evs {
+					if len(have[e]) == 0 {
+						return false, nil
+					}
+				}
+				return true, nil
+			},
+		},
+		{
+			Path: configPath,
+			Add: func(data []byte, exists bool) ([]byte, error) {
+				have, err := onDisk()
+				if err != nil {
+					return nil, err
+				}
+				keys, hashes := trust(have)
+				if len(keys) == 0 {
+					return nil, fmt.Errorf("trusting the observer hooks: %s holds none", hooksPath)
+				}
+				var edits []settingsio.TOMLEdit
+				for i, k := range keys {
+					edits = append(edits, settingsio.TOMLSetString(stateTable(k), "trusted_hash", hashes[i]))
+				}
+				return settingsio.EditTOML(configPath, data, edits...)
+			},
+			Remove: func(data []byte) ([]byte, bool, error) {
+				have, err := onDisk()
+				if err != nil {
+					return nil, false, err
+				}
+				doc, perr := settingsio.ParseTOML(configPath, data)
+				if perr != nil {
+					return nil, false, perr
+				}
+				keys, hashes := trust(have)
+				var edits []settingsio.TOMLEdit
+				for i, k := range keys {
+					if tomlString(doc.Root, append(stateTable(k), "trusted_hash")...) == hashes[i] {
+						edits = append(edits, settingsio.TOMLRemove(stateTable(k), "trusted_hash"))
+					}
+				}
+				if len(edits) == 0 {
+					return nil, false, nil
+				}
+				// the groups after an observer's move up when it goes: their
+				// trust and switch (keyed by index) move with them, or Codex
+				// would skip a hook the user trusted without a word
+				edits = append(edits, rekey(doc, hooksPath, evs, have)...)
+				out, err := settingsio.EditTOML(configPath, data, edits...)
+				return out, err == nil, err
+			},
+			Holds: func(data []byte) (bool, error) {
+				have, err := onDisk()
+				if err != nil {
+					return false, err
+				}
+				doc, perr := settingsio.ParseTOML(configPath, data)
+				if perr != nil {
+					return false, perr
+				}
+				keys, hashes := trust(have)
+				for i, k := range keys {
+					if tomlString(doc.Root, append(stateTable(k), "trusted_hash")...) != hashes[i] {
+						return false, nil
+					}
+				}
+				return len(keys) == len(evs), nil
+			},
+		},
+	}, nil
+}
+
+// recordTriggerField is the payload field a value matcher of an event is
+// compared with (observed, 0.171.0 payloads).
+var recordTriggerField = map[hooks.Event]string{
+	"SessionStart": "source", "SessionEnd": "reason", "PreCompact": "trigger", "PostCompact": "trigger",
+	"SubagentStart": "agent_type", "SubagentStop": "agent_type",
+}
+
+// PayloadFacts reads a Codex payload: cwd, tool_name, session_id, and the
+// matcher value of its event (agents.Recorder).
+func (Agent) PayloadFacts(event hooks.Event, payload []byte) agents.PayloadFacts {
+	var in map[string]json.RawMessage
+	if json.Unmarshal(payload, &in) != nil {
+		return agents.PayloadFacts{}
+	}
+	str := func(k string) string {
+		var s string
+		_ = json.Unmarshal(in[k], &s)
+		return s
+	}
+	f := agents.PayloadFacts{Project: str("cwd"), Tool: str("tool_name"), Session: str("session_id"), Event: hooks.Event(str("hook_event_name"))}
+	info, ok := LookupEvent(event)
+	switch {
+	case !ok:
+	case info.IsToolEvent():
+		f.Query.Tool = f.Tool
+	case info.MatcherInput != "":
+		if k, ok := recordTriggerField[event]; ok {
+			f.Query.Trigger = str(k)
+		}
+	}
+	return f
+}
+
+// indentJSON lays out a JSON document two spaces deep, keys in their
+// order (data when it is not plain JSON).
+func indentJSON(data []byte) []byte {
+	var b bytes.Buffer
+	if json.Indent(&b, data, "", "  ") != nil {
+		return data
+	}
+	return append(bytes.TrimRight(b.Bytes(), "\n"), '\n')
+}
+
+// observerHandler is the observer's handler as written.
+type observerHandler struct {
+	Type    string `json:"type"`
+	Command string `json:"command"`
+	Timeout uint64 `json:"timeout"`
+}
+
+// rekey moves the [hooks.state] entries of the groups of path that follow
+// observer groups (have) to the indexes they get once those are removed,
+// in ascending order so that no entry lands on one not moved yet.
+func rekey(doc *settingsio.TOMLDocument, path string, evs []hooks.Event, have map[hooks.Event][]int) []settingsio.TOMLEdit {
+	state := doc.Root
+	for _, k := range []string{"hooks", "state"} {
+		if state == nil {
+			return nil
+		}
+		v := state.Value(k)
+		if v == nil || v.Kind != settingsio.TOMLTableValue {
+			return nil
+		}
+		state = v.Table
+	}
+	type move struct {
+		from, to string
+		fields   *settingsio.TOMLTable
+		g        int
+	}
+	var moves []move
+	for _, e := range state.Entries {
+		key := e.Key.Name
+		if e.Value == nil || e.Value.Kind != settingsio.TOMLTableValue || !strings.HasPrefix(key, path+":") {
+			continue
+		}
+		parts := strings.Split(strings.TrimPrefix(key, path+":"), ":")
+		if len(parts) != 3 {
+			continue
+		}
+		g, err1 := strconv.Atoi(parts[1])
+		h, err2 := strconv.Atoi(parts[2])
+		if err1 != nil || err2 != nil {
+			continue
+		}
+		for _, ev := range evs {
+			if EventKey(ev) != parts[0] {
+				continue
+			}
+			shift := 0
+			for _, o := range have[ev] {
+				if o == g {
+					shift = -1
+					break
+				}
+				if o < g {
+					shift++
+				}
+			}
+			if shift > 0 {
+				moves = append(moves, move{from: key, to: TrustKey(path, ev, g-shift, h), fields: e.Value.Table, g: g})
+			}
+		}
+	}
+	sort.SliceStable(moves, func(i, j int) bool { return moves[i].g < moves[j].g })
+	var edits []settingsio.TOMLEdit
+	for _, m := range moves {
+		for _, f := range m.fields.Entries {
+			switch f.Value.Kind {
+			case settingsio.TOMLString:
+				edits = append(edits, settingsio.TOMLRemove(stateTable(m.from), f.Key.Name), settingsio.TOMLSetString(stateTable(m.to), f.Key.Name, f.Value.Str))
+			case settingsio.TOMLBool:
+				edits = append(edits, settingsio.TOMLRemove(stateTable(m.from), f.Key.Name), settingsio.TOMLSetBool(stateTable(m.to), f.Key.Name, f.Value.Bool))
+			}
+		}
+	}
+	return edits
+}

@@ -1,0 +1,139 @@
+package copilotlog
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"time"
+
+	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/settingsio"
+)
+
+// Importer reads Copilot CLI's session records (agents.LogImporter).
+type Importer struct{}
+
+// ImportAgent names Copilot CLI in imported records.
+func (Importer) ImportAgent() (string, string) { return "copilot", "Copilot CLI" }
+
+// LogFiles are $COPILOT_HOME/session-state/*/events.jsonl (default
+// ~/.copilot).
+func (Importer) LogFiles(env agents.Env) ([]string, error) {
+	dir := settingsio.EnvNonEmpty(env.Vars, env.GOOS, "COPILOT_HOME")
+	if dir == "" {
+		dir = filepath.Join(env.Home, ".copilot")
+	}
+	files, err := filepath.Glob(filepath.Join(dir, "session-state", "*", "events.jsonl"))
+	sort.Strings(files)
+	return files, err
+}
+
+// eventLine is a line of events.jsonl.
+type eventLine struct {
+	Type      string    `json:"type"`
+	Timestamp time.Time `json:"timestamp"`
+	Data      struct {
+		HookType string          `json:"hookType"`
+		Input    json.RawMessage `json:"input"`
+	} `json:"data"`
+}
+
+// ImportLog rebuilds one payload per hook.start (one per tool call of a
+// preToolUse batch: the dispatcher gets {sessionId, cwd, toolCalls}, each
+// hook {sessionId, timestamp, cwd, toolName, toolArgs}, the timestamp
+// being the dispatch's); postToolUse's toolResult is trimmed to what the
+// hooks get (resultType, textResultForLlm); other events' inputs are the
+// payload as recorded.
+func (Importer) ImportLog(path string, data []byte) ([]agents.ImportedEvent, []error) {
+	var out []agents.ImportedEvent
+	var errs []error
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 0, 64<<10), len(data)+1)
+	n := 0
+	for sc.Scan() {
+		n++
+		raw := bytes.TrimSpace(sc.Bytes())
+		if len(raw) == 0 {
+			continue
+		}
+		var l eventLine
+		if err := json.Unmarshal(raw, &l); err != nil {
+			errs = append(errs, fmt.Errorf("%s:%d: %w", path, n, err))
+			continue
+		}
+		if l.Type != "hook.start" || l.Data.HookType == "" || len(l.Data.Input) == 0 {
+			continue
+		}
+		add := func(d any, rebuilt ...string) {
+			b, err := json.Marshal(d)
+			if err != nil {
+				errs = append(errs, fmt.Errorf("%s:%d: %w", path, n, err))
+				return
+			}
+			var f struct {
+				SessionID string `json:"sessionId"`
+				Cwd       string `json:"cwd"`
+				ToolName  string `json:"toolName"`
+			}
+			_ = json.Unmarshal(b, &f)
+			out = append(out, agents.ImportedEvent{Time: l.Timestamp, Event: hooks.Event(l.Data.HookType), Payload: b, Rebuilt: rebuilt, Line: n,
+				Project: f.Cwd, Tool: f.ToolName, Session: f.SessionID})
+		}
+		var in struct {
+			SessionID string          `json:"sessionId"`
+			Timestamp json.RawMessage `json:"timestamp"`
+			Cwd       string          `json:"cwd"`
+			ToolCalls []struct {
+				Name string          `json:"name"`
+				Args json.RawMessage `json:"args"`
+			} `json:"toolCalls"`
+			ToolName   string          `json:"toolName"`
+			ToolArgs   json.RawMessage `json:"toolArgs"`
+			ToolResult struct {
+				ResultType       *string `json:"resultType"`
+				TextResultForLlm *string `json:"textResultForLlm"`
+			} `json:"toolResult"`
+		}
+		if err := json.Unmarshal(l.Data.Input, &in); err != nil {
+			errs = append(errs, fmt.Errorf("%s:%d: hook.start input: %w", path, n, err))
+			continue
+		}
+		switch l.Data.HookType {
+		case "preToolUse":
+			for _, c := range in.ToolCalls {
+				add(agents.Document{agents.Member("sessionId", in.SessionID), agents.Member("timestamp", l.Timestamp.UnixMilli()),
+					agents.Member("cwd", in.Cwd), agents.Member("toolName", c.Name), agents.Member("toolArgs", orEmpty(c.Args))},
+					"timestamp (the dispatch's time)", "one payload per tool call of the batch")
+			}
+		case "postToolUse":
+			res := agents.Document{}
+			if in.ToolResult.ResultType != nil {
+				res = append(res, agents.Member("resultType", *in.ToolResult.ResultType))
+			}
+			if in.ToolResult.TextResultForLlm != nil {
+				res = append(res, agents.Member("textResultForLlm", *in.ToolResult.TextResultForLlm))
+			}
+			add(agents.Document{agents.Member("sessionId", in.SessionID), agents.Member("timestamp", orEmpty(in.Timestamp)),
+				agents.Member("cwd", in.Cwd), agents.Member("toolName", in.ToolName), agents.Member("toolArgs", orEmpty(in.ToolArgs)),
+				agents.Member("toolResult", res)}, "toolResult (trimmed to what hooks get)")
+		default:
+			add(json.RawMessage(l.Data.Input))
+		}
+	}
+	if err := sc.Err(); err != nil {
+		errs = append(errs, fmt.Errorf("%s: %w", path, err))
+	}
+	return out, errs
+}
+
+// orEmpty is r, or {} when r is empty.
+func orEmpty(r json.RawMessage) json.RawMessage {
+	if len(bytes.TrimSpace(r)) == 0 {
+		return json.RawMessage("{}")
+	}
+	return r
+}
