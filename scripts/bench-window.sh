@@ -54,7 +54,12 @@ one() { # one NAME TITLE-REGEX BINARY
     kill -0 "$pid" 2>/dev/null || break
   done
   now=$(date +%s%N)
-  if [[ -z $wid ]]; then echo "$name failed"; kill "$pid" 2>/dev/null; return; fi
+  if [[ -z $wid ]]; then
+    echo "$name failed"
+    { kill -0 "$pid" 2>/dev/null && echo "$name: no window after $(( (now - start) / 1000000 )) ms" || echo "$name: exited"
+      tail -n 20 "$work/app.log"; } >>"$work/failures"
+    kill "$pid" 2>/dev/null; return
+  fi
   sleep 3
   rss=$(awk '/^VmRSS/ {print $2}' "/proc/$pid/status")
   state=shown
@@ -75,6 +80,7 @@ command -v dbus-run-session >/dev/null && launcher=(dbus-run-session --)
 timeout 1200 xvfb-run -a -s "-screen 0 1280x800x24 -nolisten tcp" "${launcher[@]}" "$work/inner.sh" "$work" "$launches" "$old" \
   >"$work/results" 2>/dev/null
 cat "$work/results"
+[[ -s $work/failures ]] && cat "$work/failures" >&2
 awk '
   $2 == "failed" { failed++; next }
   { t[$1] = t[$1] " " $2; r[$1] = r[$1] " " $3 }
