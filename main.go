@@ -61,11 +61,17 @@ func main() {
 	a := app.NewWithID(appID)
 	w := a.NewWindow("Hookwarden")
 	win := ui.Create(a, w, windowOptions(reg, g))
-	startTray(a, reg, func(dir string) { win.ShowReview(dir) })
 	w.Resize(fyne.NewSize(1120, 760))
 	w.SetMaster()
 	quitOnSignal(a)
-	w.ShowAndRun()
+	// The window first, then what it does not need to appear: the load of
+	// the project (shown as loading meanwhile) and the tray (Fyne makes a
+	// hidden window of its own for it, so only where a tray can show it;
+	// it must exist before Run).
+	w.Show()
+	win.Start()
+	startTray(a, reg, true, func(dir string) { win.ShowReview(dir) })
+	a.Run()
 }
 
 // guiArgs is what the arguments ask the window to show.
@@ -123,7 +129,7 @@ func windowOptions(reg *agents.Registry, g guiArgs) ui.Options {
 func runTray(reg *agents.Registry) {
 	a := app.NewWithID(appID)
 	var win *ui.Window
-	startTray(a, reg, func(dir string) {
+	startTray(a, reg, false, func(dir string) {
 		if win != nil && win.Showing() {
 			win.ShowReview(dir)
 			return
@@ -132,6 +138,7 @@ func runTray(reg *agents.Registry) {
 		win = ui.Create(a, w, windowOptions(reg, guiArgs{dir: dir, review: true})) // on the agent whose hooks need review
 		w.Resize(fyne.NewSize(1120, 760))
 		w.Show()
+		win.Start()
 	})
 	quitOnSignal(a)
 	fmt.Fprintln(os.Stderr, "hookwarden: running in the system tray (Ctrl+C or the tray's Quit to stop)")
@@ -139,8 +146,10 @@ func runTray(reg *agents.Registry) {
 }
 
 // startTray shows the tray icon and its menu of recent projects, each
-// counted by the same review as the git guard (cli.IO.ReviewProject).
-func startTray(a fyne.App, reg *agents.Registry, openReview func(dir string)) {
+// counted by the same review as the git guard (cli.IO.ReviewProject); with
+// iconOnlyWithHost only where the desktop has a tray (the notifications
+// come either way).
+func startTray(a fyne.App, reg *agents.Registry, iconOnlyWithHost bool, openReview func(dir string)) {
 	io, err := cli.FromProcess(reg)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "hookwarden: no tray: %v\n", err)
@@ -151,7 +160,8 @@ func startTray(a fyne.App, reg *agents.Registry, openReview func(dir string)) {
 			r, err := io.ReviewProject(dir)
 			return len(r.Items), r.Watch, err
 		},
-		OpenReview: openReview,
+		OpenReview:       openReview,
+		IconOnlyWithHost: iconOnlyWithHost,
 	})
 }
 

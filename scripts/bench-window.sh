@@ -6,8 +6,12 @@
 # Fyne window (scripts/minwindow, same Fyne, same build flags). Each launch
 # alternates the two programs; the time to map is from just before the
 # exec to the first moment xdotool sees the window mapped, and RSS is
-# VmRSS 3 s after the map (hookwarden has loaded its demo project by then).
-# Prints each launch and the medians with the ratios (goal: within 1.3x).
+# VmRSS 3 s after the map; the window's title then says whether the demo
+# project was on screen ("shown") or still loading. Prints each launch and
+# the medians with the ratios (goal: within 1.3x). Both programs are built
+# with the window build's tags (WINDOW_TAGS, as `make build`).
+# OLD=path/to/an/earlier/hookwarden measures that binary too, in the same
+# alternation ("old"), to compare a change with the code before it.
 #
 # Needs: go, a C compiler (clang preferred), xvfb-run, xdotool, dbus-run-session.
 set -euo pipefail
@@ -22,15 +26,20 @@ trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/home" "$work/empty" "$work/run" "$work/tmp"
 chmod 700 "$work/run"
 echo "bench-window: building" >&2
-go build -o "$work/hookwarden" .
-go build -o "$work/minwindow" ./scripts/minwindow
+go build -tags "${WINDOW_TAGS-no_emoji}" -o "$work/hookwarden" .
+go build -tags "${WINDOW_TAGS-no_emoji}" -o "$work/minwindow" ./scripts/minwindow
+old=
+if [[ -n ${OLD:-} ]]; then
+  old=$work/hookwarden-old
+  cp "$OLD" "$old"
+fi
 
 cat >"$work/inner.sh" <<'INNER'
 #!/usr/bin/env bash
-# inner.sh WORK LAUNCHES: runs inside xvfb-run; one line per launch:
-# name map_ms rss_kb
+# inner.sh WORK LAUNCHES [OLD]: runs inside xvfb-run; one line per launch:
+# name map_ms rss_kb state
 set -uo pipefail
-work=$1 launches=$2
+work=$1 launches=$2 old=${3:-}
 cd "$work/empty"
 one() { # one NAME TITLE-REGEX BINARY
   local name=$1 title=$2 bin=$3 start pid wid now
@@ -45,24 +54,33 @@ one() { # one NAME TITLE-REGEX BINARY
     kill -0 "$pid" 2>/dev/null || break
   done
   now=$(date +%s%N)
-  if [[ -z $wid ]]; then echo "$name failed"; kill "$pid" 2>/dev/null; return; fi
+  if [[ -z $wid ]]; then
+    echo "$name failed"
+    { kill -0 "$pid" 2>/dev/null && echo "$name: no window after $(( (now - start) / 1000000 )) ms" || echo "$name: exited"
+      tail -n 20 "$work/app.log"; } >>"$work/failures"
+    kill "$pid" 2>/dev/null; return
+  fi
   sleep 3
   rss=$(awk '/^VmRSS/ {print $2}' "/proc/$pid/status")
-  echo "$name $(( (now - start) / 1000000 )) $rss"
+  state=shown
+  [[ $name == minimal ]] || xdotool getwindowname "$wid" 2>/dev/null | grep -q '(demo)' || state=loading
+  echo "$name $(( (now - start) / 1000000 )) $rss $state"
   kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
   rm -rf "$work/tmp"/* "$work/home/.config" 2>/dev/null
 }
 for i in $(seq "$launches"); do
   one minimal '^Minimal Fyne window$' "$work/minwindow"
   one hookwarden '^Hookwarden' "$work/hookwarden"
+  [[ -z $old ]] || one old '^Hookwarden' "$old"
 done
 INNER
 chmod +x "$work/inner.sh"
 launcher=()
 command -v dbus-run-session >/dev/null && launcher=(dbus-run-session --)
-timeout 600 xvfb-run -a -s "-screen 0 1280x800x24 -nolisten tcp" "${launcher[@]}" "$work/inner.sh" "$work" "$launches" \
+timeout 1200 xvfb-run -a -s "-screen 0 1280x800x24 -nolisten tcp" "${launcher[@]}" "$work/inner.sh" "$work" "$launches" "$old" \
   >"$work/results" 2>/dev/null
 cat "$work/results"
+[[ -s $work/failures ]] && cat "$work/failures" >&2
 awk '
   $2 == "failed" { failed++; next }
   { t[$1] = t[$1] " " $2; r[$1] = r[$1] " " $3 }
@@ -77,4 +95,8 @@ awk '
     rm = median(r["minimal"]); rh = median(r["hookwarden"])
     printf "median time to map: minimal %d ms, hookwarden %d ms (%.2fx)\n", tm, th, th / tm
     printf "median RSS 3 s after: minimal %.0f MB, hookwarden %.0f MB (%.2fx)\n", rm / 1024, rh / 1024, rh / rm
+    if ("old" in t) {
+      to = median(t["old"]); ro = median(r["old"])
+      printf "old hookwarden: time to map %d ms (%.2fx), RSS %.0f MB (%.2fx)\n", to, to / tm, ro / 1024, ro / rm
+    }
   }' "$work/results"

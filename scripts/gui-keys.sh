@@ -40,7 +40,7 @@ chmod 700 "$work/run"
 if [[ -z $bin ]]; then
   echo "gui-keys: building"
   bin=$work/hookwarden
-  go build -o "$bin" .
+  go build -tags "${WINDOW_TAGS-no_emoji}" -o "$bin" .
 fi
 
 # The project: one workspace hook whose script is long and ends by sending

@@ -43,7 +43,7 @@ chmod 700 "$work/run"
 if [[ -z $bin ]]; then
   echo "gui-smoke: building"
   bin=$work/hookwarden
-  go build -o "$bin" .
+  go build -tags "${WINDOW_TAGS-no_emoji}" -o "$bin" .
 fi
 
 cat >"$work/inner.sh" <<'INNER'

@@ -16,7 +16,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/home" "$work/run" "$work/project/.gemini/hooks"
 chmod 700 "$work/run"
-go build -o "$work/hookwarden" .
+go build -tags "${WINDOW_TAGS-no_emoji}" -o "$work/hookwarden" .
 cat >"$work/project/.gemini/settings.json" <<'JSON'
 {
   "hooks": {

@@ -15,7 +15,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/home/.ssh" "$work/home/.gemini" "$work/proj/.gemini" "$work/tmp" "$work/run"
 chmod 700 "$work/run"
-go build -o "$work/hookwarden" .
+go build -tags "${WINDOW_TAGS-no_emoji}" -o "$work/hookwarden" .
 printf -- '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ\n-----END OPENSSH PRIVATE KEY-----\n' >"$work/home/.ssh/id_rsa"
 echo '# my rc' >"$work/home/.bashrc"
 printf '{"%s": "TRUST_FOLDER"}\n' "$work/proj" >"$work/home/.gemini/trustedFolders.json"

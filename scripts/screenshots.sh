@@ -32,7 +32,7 @@ if [[ -n ${BIN:-} ]]; then
   cp "$BIN" "$work/hookwarden"
 else
   echo "screenshots: building"
-  go build -o "$work/hookwarden" .
+  go build -tags "${WINDOW_TAGS-no_emoji}" -o "$work/hookwarden" .
 fi
 
 cat >"$work/inner.sh" <<'INNER'

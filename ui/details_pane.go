@@ -81,7 +81,9 @@ func newDetailsPane(open openFileFunc) *detailsPane {
 		}
 	})
 	d.fixed = []fyne.CanvasObject{
-		key("Status"), container.NewBorder(nil, nil, container.NewHBox(d.status, d.layer), nil, d.reason),
+		// the reason under the badges, not beside them: at 800 px the
+		// badges left the reason a few letters a line
+		key("Status"), container.NewVBox(container.NewHBox(d.status, d.layer), d.reason),
 		// the button under the path, not beside it: at 800 px the pane is
 		// narrow, and a button beside squeezed the path to a letter a line
 		key("File"), container.NewVBox(d.place, container.NewHBox(d.openFile)),

@@ -24,6 +24,10 @@ type TrayOptions struct {
 	Review func(dir string) (count int, watch []string, err error)
 	// OpenReview opens dir on the Review tab; it runs on the UI thread.
 	OpenReview func(dir string)
+	// IconOnlyWithHost leaves the icon and menu out when the desktop has
+	// no tray to show them in (Fyne makes a hidden window for its tray
+	// even then); the notifications still come.
+	IconOnlyWithHost bool
 }
 
 // trayProject is one recent project as the tray shows it.
@@ -104,8 +108,11 @@ func StartTray(a fyne.App, opts TrayOptions) {
 	if !ok {
 		return
 	}
-	desk.SetSystemTrayIcon(fyne.NewStaticResource("icon.png", assets.Icon))
-	t := &tray{app: a, opts: opts, setMenu: desk.SetSystemTrayMenu, known: map[string]trayProject{}}
+	t := &tray{app: a, opts: opts, setMenu: func(*fyne.Menu) {}, known: map[string]trayProject{}}
+	if !opts.IconOnlyWithHost || trayHostRunning() {
+		desk.SetSystemTrayIcon(fyne.NewStaticResource("icon.png", assets.Icon))
+		t.setMenu = desk.SetSystemTrayMenu
+	}
 	t.setMenu(trayMenu(nil, opts.OpenReview))
 	again := make(chan struct{}, 1)
 	a.Preferences().AddChangeListener(func() {

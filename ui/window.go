@@ -15,8 +15,8 @@ import (
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
-// Create fills w with Hookwarden's main view and starts loading the project
-// of opts in the background (on the Review tab with opts.Review).
+// Create fills w with Hookwarden's main view; Start then loads the project
+// of opts.
 func Create(a fyne.App, w fyne.Window, opts Options) *Window {
 	a.Settings().SetTheme(newCompactTheme())
 	m := newMainWindow(a, w, opts)
@@ -26,9 +26,14 @@ func Create(a fyne.App, w fyne.Window, opts Options) *Window {
 	a.Lifecycle().SetOnStopped(m.close)
 	w.SetOnDropped(m.onDropped)
 	m.addShortcuts()
-	m.start()
 	return &Window{m: m}
 }
+
+// Start loads the project of the options Create was given in the
+// background (on the Review tab with opts.Review). Called once the window
+// is shown, the load does not compete with putting the window on screen:
+// it shows its loading state at once and the project when it is read.
+func (w *Window) Start() { w.m.start() }
 
 // start loads the first project, on the Review tab with opts.Review: for
 // the agent opts name (--agent), else the one whose hooks there need
