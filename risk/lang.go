@@ -18,7 +18,12 @@ const (
 // langOf decides a script's language from its interpreter, extension or
 // shebang line.
 func langOf(path, via, text string) lang {
-	switch base := strings.TrimSuffix(filepath.Base(via), ".exe"); {
+	base := ""
+	if via != "" {
+		// (filepath.Base("") is ".", the dot command's name)
+		base = strings.TrimSuffix(filepath.Base(via), ".exe")
+	}
+	switch {
 	case base == "":
 	case strings.HasPrefix(base, "python") || strings.HasPrefix(base, "pypy") || base == "uv" || base == "uvx" || base == "pipx":
 		return langPython

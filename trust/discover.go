@@ -96,7 +96,14 @@ type Discovery struct {
 	Unresolved []UnresolvedCode `json:"unresolved"`
 	// writes are the files the command and its scripts write.
 	writes []writeRef
+	// followed are the shell scripts it read and followed.
+	followed []string
 }
+
+// Followed are the shell scripts the discovery read and followed into
+// what they run and source (what they run is among Scripts and
+// Unresolved): a caller need not discover their text again.
+func (d Discovery) Followed() []string { return d.followed }
 
 // Limits of following shell scripts into what they run and source.
 const (
@@ -286,6 +293,7 @@ func (d *discoverer) followable(path string) bool {
 // merge adds what another discovery found, each once.
 func (d *discoverer) merge(found Discovery) {
 	d.writes = append(d.writes, found.writes...)
+	d.out.followed = append(d.out.followed, found.followed...)
 	for _, ref := range found.Scripts {
 		if key := ref.Path + "\x00" + ref.Via; !d.seen[key] && len(d.out.Scripts) < maxScripts {
 			d.seen[key] = true
@@ -463,6 +471,7 @@ func (d *discoverer) follow(sc *scope, w *syntax.Word, path string, sourced bool
 	}
 	inner := &scope{cwds: sc.cwds, vars: sc.vars, file: path, self: path, src: text, depth: sc.depth + 1, lang: lang}
 	if sourced {
+		d.out.followed = append(d.out.followed, path)
 		d.stmts(f.Stmts, inner)
 		sc.cwds = inner.cwds
 		return
@@ -480,6 +489,7 @@ func (d *discoverer) follow(sc *scope, w *syntax.Word, path string, sourced bool
 	}
 	sub := newDiscoverer(d.project, d.cache)
 	sub.read, sub.roots, sub.env = d.read, d.roots, d.env
+	sub.out.followed = []string{path}
 	sub.stmts(f.Stmts, inner)
 	d.read = sub.read
 	sub.out.writes = sub.writes
