@@ -55,6 +55,10 @@ func (c *code) calls() {
 			}
 		case netCallRe.MatchString(name) || newKw && (name == "WebSocket" || name == "XMLHttpRequest"):
 			c.netCall(x, name, args)
+		case sdkModule(name) != "":
+			// the client of a service's API is a network sink like
+			// requests or fetch: what the hook hands it goes to that service
+			c.find(x, Network, LevelReview, "uses the %s client, which sends what the hook gives it to that service", sdkModule(name))
 		case c.vars[first].net != nil && strings.Contains(x.text, "."):
 			// a method of a connection: send, request, write, post…
 			switch last {
@@ -606,4 +610,43 @@ func (c *code) hostLiterals() []endpoint {
 		}
 	}
 	return append(out, c.urlEPs...)
+}
+
+// sdkModules are the client libraries of network services' APIs (LLM,
+// cloud, telemetry, chat, code hosting) in Python and JavaScript: a call
+// of one is a network sink whatever its method is called.
+var sdkModules = map[string]bool{
+	// Python
+	"anthropic": true, "openai": true, "google.genai": true, "google.generativeai": true, "groq": true, "mistralai": true,
+	"cohere": true, "boto3": true, "botocore": true, "letta_client": true, "letta": true, "langfuse": true, "posthog": true,
+	"sentry_sdk": true, "slack_sdk": true, "twilio": true, "sendgrid": true, "stripe": true, "github": true, "gitlab": true,
+	"supabase": true, "firebase_admin": true, "pinecone": true, "replicate": true, "huggingface_hub": true, "litellm": true,
+	"ollama": true, "together": true, "voyageai": true, "google.cloud": true, "azure": true, "notion_client": true,
+	// JavaScript / TypeScript
+	"@anthropic-ai/sdk": true, "@google/genai": true, "@google/generative-ai": true, "groq-sdk": true,
+	"@mistralai/mistralai": true, "cohere-ai": true, "@letta-ai/letta-client": true, "posthog-node": true, "@sentry/node": true,
+	"@slack/web-api": true, "@octokit/rest": true, "octokit": true, "@supabase/supabase-js": true, "firebase-admin": true,
+	"@pinecone-database/pinecone": true, "@notionhq/client": true, "@linear/sdk": true, "ai": true, "@ai-sdk/openai": true,
+	"@ai-sdk/anthropic": true,
+}
+
+// sdkModule is the service client library a call's canonical name is
+// rooted at ("" when none): the name itself, or a prefix of it up to a dot
+// (anthropic.Anthropic, boto3.client, @aws-sdk/client-s3).
+func sdkModule(name string) string {
+	if strings.HasPrefix(name, "@aws-sdk/") || strings.HasPrefix(name, "@azure/") || strings.HasPrefix(name, "@google-cloud/") {
+		m, _, _ := strings.Cut(name, ".")
+		return m
+	}
+	for p := name; p != ""; {
+		if sdkModules[p] {
+			return p
+		}
+		i := strings.LastIndex(p, ".")
+		if i < 0 {
+			break
+		}
+		p = p[:i]
+	}
+	return ""
 }
