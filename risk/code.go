@@ -397,6 +397,17 @@ func (c *code) expr(ts []token) value {
 				parts := strings.Split(name, ".")
 				c.envVar(parts[len(parts)-1], &v)
 				nonLit = true
+			case name == "sys.executable" || name == "process.execPath" || name == "process.argv0" || name == "Deno.execPath":
+				// the interpreter running the script: a known program
+				if c.l == langPython {
+					sb.WriteString("python3")
+				} else {
+					sb.WriteString("node")
+				}
+				if name == "Deno.execPath" && next == "(" {
+					i += 2
+				}
+				continue
 			case name == "os.path.expanduser" || name == "os.path.expandvars":
 				homeish = true
 			case name == "os.homedir" || name == "Path.home" || name == "pathlib.Path.home" || name == "homedir" || name == "process.env.HOME" || name == "Deno.env.get" && i+2 < len(ts) && ts[i+2].text == "HOME":

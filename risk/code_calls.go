@@ -59,6 +59,10 @@ func (c *code) calls() {
 			// the client of a service's API is a network sink like
 			// requests or fetch: what the hook hands it goes to that service
 			c.find(x, Network, LevelReview, "uses the %s client, which sends what the hook gives it to that service", sdkModule(name))
+		case apiKeyArg(args) != "":
+			// Client(api_key=…), new Client({apiKey: …}): whatever the
+			// library, a client given a key talks to a remote service
+			c.find(x, Network, LevelReview, "makes a client of a remote service with a key (%s(%s=…)): what the hook gives it is sent to that service", shortText(x.text, 40), apiKeyArg(args))
 		case c.vars[first].net != nil && strings.Contains(x.text, "."):
 			// a method of a connection: send, request, write, post…
 			switch last {
@@ -268,6 +272,10 @@ func (c *code) execCall(x token, name string, args []token) {
 			}
 		}
 		if len(words) > 0 {
+			if strings.HasPrefix(words[0], `"$__v`) && vars[strings.Trim(words[0], `"$`)].s == words[0][1:len(words[0])-1] && !vars[strings.Trim(words[0], `"$`)].known {
+				// [cmd, …] with cmd chosen at run time
+				c.find(x, Unreadable, LevelReview, "runs a program chosen at run time, which Hookwarden cannot see")
+			}
 			c.shellText(args[0], strings.Join(words, " "), value{known: true}, vars)
 		}
 		return
@@ -297,7 +305,27 @@ func (c *code) execCall(x token, name string, args []token) {
 	}
 	if v.known || v.s != "" {
 		c.shellText(args[0], s, value{known: v.known, decoded: v.decoded}, vars)
+		return
 	}
+	// nothing of the command is in the code: it is chosen at run time
+	// (read from a configuration, the input, another program)
+	c.find(x, Unreadable, LevelReview, "runs a command chosen at run time (%s), which Hookwarden cannot see", shortText(oneLine(tokensText(first)), 50))
+}
+
+// tokensText is the source text of tokens, roughly.
+func tokensText(ts []token) string {
+	var b strings.Builder
+	for i, t := range ts {
+		if i > 0 && t.kind == tokIdent && ts[i-1].kind == tokIdent {
+			b.WriteByte(' ')
+		}
+		if t.raw != "" {
+			b.WriteString(t.raw)
+		} else {
+			b.WriteString(t.text)
+		}
+	}
+	return b.String()
 }
 
 // firstArg is the tokens of a call's first argument.
@@ -647,6 +675,22 @@ func sdkModule(name string) string {
 			break
 		}
 		p = p[:i]
+	}
+	return ""
+}
+
+// apiKeyRe names the argument that hands a client its credential.
+var apiKeyRe = regexp.MustCompile(`^(?i:api_?key|api_?token|access_?token|auth_?token|secret_?key|client_?secret)$`)
+
+// apiKeyArg is the name of a keyword argument or object key of a call that
+// gives it a credential from a variable ("" when none): api_key=KEY,
+// {apiKey: process.env.KEY}. A literal value is a placeholder, not a key.
+func apiKeyArg(args []token) string {
+	for i := 0; i+2 < len(args); i++ {
+		a := args[i]
+		if (a.kind == tokIdent || a.kind == tokString) && apiKeyRe.MatchString(a.text) && (args[i+1].text == "=" || args[i+1].text == ":") && args[i+2].kind != tokString {
+			return a.text
+		}
 	}
 	return ""
 }
