@@ -53,6 +53,8 @@ type outputRes struct {
 	permEvent          map[string]bool
 	contEvent          map[string]bool
 	ctxEvent           map[string]bool
+	// userReason: reason keys shown to the user beside a userDecision.
+	userReason, userDecision map[string]bool
 }
 
 var (
@@ -72,15 +74,17 @@ func compileOutputs(v *vocab.Outputs) *outputRes {
 	ctxKeys := append(append([]string{}, v.Context...), v.Rewrite...)
 	sep := `^\\?["']?\]?\s*(?::|=>|=)\s*`
 	return &outputRes{
-		decAfter:  regexp.MustCompile(sep + `(?:\\?["']([A-Za-z]+)\\?["']|[A-Za-z_]\w*\b)`),
-		ctxAfter:  regexp.MustCompile(sep + `(?:[fFrRbBuU]{0,2})(["'{\[` + "`" + `])`),
-		ctxKeys:   ctxKeys,
-		allow:     set(v.Allow...),
-		refuse:    set(v.Refuse...),
-		voc:       v,
-		permEvent: set(v.PermissionEvents...),
-		contEvent: set(v.ContinueEvents...),
-		ctxEvent:  set(v.ContextEvents...),
+		decAfter:     regexp.MustCompile(sep + `(?:\\?["']([A-Za-z]+)\\?["']|[A-Za-z_]\w*\b)`),
+		ctxAfter:     regexp.MustCompile(sep + `(?:[fFrRbBuU]{0,2})(["'{\[` + "`" + `])`),
+		ctxKeys:      ctxKeys,
+		allow:        set(v.Allow...),
+		userReason:   set(v.UserReasons...),
+		userDecision: set(v.UserReasonDecisions...),
+		refuse:       set(v.Refuse...),
+		voc:          v,
+		permEvent:    set(v.PermissionEvents...),
+		contEvent:    set(v.ContinueEvents...),
+		ctxEvent:     set(v.ContextEvents...),
 	}
 }
 
@@ -152,6 +156,9 @@ func (a *analyzer) factsOf(re *outputRes, text string, code bool) *textFacts {
 		}
 	}
 	f := &textFacts{}
+	var decisions []decisionAt
+	var reasons []reasonAt
+	defer func() { f.keyed = dropUserReasons(re, f.keyed, decisions, reasons) }()
 	// The patterns run only on the lines that name a key (most lines of
 	// a script name none, and the patterns cannot skip ahead by a prefix).
 	for off := 0; off < len(text); {
@@ -185,6 +192,7 @@ func (a *analyzer) factsOf(re *outputRes, text string, code bool) *textFacts {
 						}
 					}
 				}
+				decisions = append(decisions, decisionAt{off + m[0], v})
 				switch {
 				case re.allow[v]:
 					f.allows = append(f.allows, off+m[0])
@@ -208,6 +216,9 @@ func (a *analyzer) factsOf(re *outputRes, text string, code bool) *textFacts {
 					continue
 				}
 				if s, ok := literalAt(text[start:]); ok {
+					if re.userReason[line[loc[2]:loc[3]]] {
+						reasons = append(reasons, reasonAt{off + loc[0], len(f.keyed)})
+					}
 					f.keyed = append(f.keyed, s)
 				}
 			}
@@ -603,4 +614,46 @@ func identAfter(s string) string {
 		return m[1]
 	}
 	return ""
+}
+
+type decisionAt struct {
+	off   int
+	value string
+}
+
+type reasonAt struct {
+	off, keyed int
+}
+
+// dropUserReasons leaves out of keyed the reasons that go to the user,
+// not to the model: a reason whose nearest decision in the text (the one
+// of its object) is one the agent shows the user ("ask": the user is asked
+// and reads why; it is no instruction to the model).
+func dropUserReasons(re *outputRes, keyed []string, decisions []decisionAt, reasons []reasonAt) []string {
+	if len(reasons) == 0 || len(decisions) == 0 {
+		return keyed
+	}
+	drop := map[int]bool{}
+	for _, r := range reasons {
+		best, dist := "", -1
+		for _, d := range decisions {
+			x := d.off - r.off
+			if x < 0 {
+				x = -x
+			}
+			if dist < 0 || x < dist {
+				best, dist = d.value, x
+			}
+		}
+		if re.userDecision[best] && dist < 400 {
+			drop[r.keyed] = true
+		}
+	}
+	out := keyed[:0:0]
+	for i, k := range keyed {
+		if !drop[i] {
+			out = append(out, k)
+		}
+	}
+	return out
 }
