@@ -24,17 +24,18 @@ type progHandler func(sh *shell, c progCall) (out value, ok bool)
 
 // progHandlers is the table of programs judged by a handler of their own:
 // where a program sends data, what commands its options run, what it
-// destroys or installs. shell.program consults it first; its remaining
-// switch holds the older cases, to move here as they are touched.
-var progHandlers map[string]progHandler
+// destroys or installs, what it prints and reads (shell_table.go).
+// shell.program runs a program's handlers in order until one takes it.
+var progHandlers map[string][]progHandler
 
 func init() {
-	progHandlers = map[string]progHandler{}
+	progHandlers = map[string][]progHandler{}
 	reg := func(h progHandler, names ...string) {
 		for _, n := range names {
-			progHandlers[n] = h
+			progHandlers[n] = append(progHandlers[n], h)
 		}
 	}
+	defer registerProgTable(reg)
 	// sinks outside curl
 	reg(ghCmd, "gh")
 	reg(awsCmd, "aws")
@@ -58,7 +59,7 @@ func init() {
 }
 
 // handlerOf returns the program's handler (nil when it has none).
-func handlerOf(base string) progHandler { return progHandlers[base] }
+func handlerOf(base string) []progHandler { return progHandlers[base] }
 
 // upload judges files or stdin sent somewhere by a program.
 func (sh *shell) upload(c progCall, ep endpoint, files []field, stdin bool, verb string) {
