@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"os"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -150,7 +151,10 @@ func DiscoverScriptsWithEnv(command, projectDir string, env map[string]string) (
 // script, working folders and depth, for the commands of one audit.
 // The languages of program files are kept too.
 type followCache struct {
-	found   map[string]Discovery
+	found map[string]Discovery
+	// real are the folders' paths with symbolic links resolved ("" when
+	// they cannot be), for resolvesOutside.
+	real    map[string]string
 	langs   map[string]string
 	parsers map[Dialect]*syntax.Parser
 	// rt is how the agent runs the commands of this cache.
@@ -160,7 +164,7 @@ type followCache struct {
 func newFollowCache() *followCache { return newFollowCacheFor(Runtime{}) }
 
 func newFollowCacheFor(rt Runtime) *followCache {
-	return &followCache{found: map[string]Discovery{}, langs: map[string]string{}, parsers: map[Dialect]*syntax.Parser{}, rt: rt}
+	return &followCache{found: map[string]Discovery{}, real: map[string]string{}, langs: map[string]string{}, parsers: map[Dialect]*syntax.Parser{}, rt: rt}
 }
 
 // programLang is programLang(path), once per path.
@@ -283,7 +287,7 @@ func followKey(kind, path string, sc *scope, roots []string, env map[string]stri
 // takes it out.
 func (d *discoverer) followable(path string) bool {
 	for _, root := range append([]string{d.project}, d.roots...) {
-		if within(path, root) && !resolvesOutside(path, root) {
+		if within(path, root) && !d.cache.resolvesOutside(path, root) {
 			return true
 		}
 	}
@@ -597,4 +601,45 @@ func (c *DiscoveryCache) DiscoverScripts(command, projectDir string) (Discovery,
 // says (its shell dialect, project variables and env files).
 func DiscoverScriptsFor(command, projectDir string, rt Runtime) (Discovery, error) {
 	return discoverWith(command, projectDir, nil, nil, newFollowCacheFor(rt))
+}
+
+// resolvesOutside is the package's resolvesOutside with the folders'
+// real paths kept for the commands of this cache (one Lstat for the file
+// itself; its folder and the root are resolved once).
+func (c *followCache) resolvesOutside(path, root string) bool {
+	if !within(path, root) {
+		return false
+	}
+	dir := c.realDir(filepath.Dir(path))
+	if dir == "" {
+		return false // as EvalSymlinks of the path fails
+	}
+	st, err := os.Lstat(path)
+	if err != nil {
+		return false
+	}
+	real := filepath.Join(dir, filepath.Base(path))
+	if st.Mode()&os.ModeSymlink != 0 {
+		if real, err = filepath.EvalSymlinks(path); err != nil {
+			return false
+		}
+	}
+	realRoot := c.realDir(root)
+	if realRoot == "" {
+		realRoot = root
+	}
+	return !within(real, realRoot)
+}
+
+// realDir is filepath.EvalSymlinks(dir), once per folder ("" when it fails).
+func (c *followCache) realDir(dir string) string {
+	r, ok := c.real[dir]
+	if !ok {
+		var err error
+		if r, err = filepath.EvalSymlinks(dir); err != nil {
+			r = ""
+		}
+		c.real[dir] = r
+	}
+	return r
 }
