@@ -41,3 +41,20 @@ func TestServiceClientsAndRunTimeCommands(t *testing.T) {
 		})
 	}
 }
+
+// TestShellProgramChosenAtRunTime: a shell dispatcher runs the command a
+// data file names; the interpreter found with command -v, and a script's
+// own arguments ("$@", read where its caller names them), are not that.
+func TestShellProgramChosenAtRunTime(t *testing.T) {
+	for command, want := range map[string]Level{
+		`cmd=$(jq -r .stop.command hooks.json); $cmd`: LevelReview,
+		`BIN=$(cat .tool-path); exec "$BIN" --hook`:   LevelReview,
+		`P=$(command -v python3); "$P" -c 'print(1)'`: LevelNone,
+		`run() { "$@"; }; run echo hello`:             LevelNone,
+		`X=ls; $X`:                                    LevelNone,
+	} {
+		if r := Analyze(Hook{Command: command, ProjectDir: t.TempDir()}, Options{}); r.Level != want {
+			t.Errorf("%s: level %s, want %s: %+v", command, r.Level, want, r.Findings)
+		}
+	}
+}
