@@ -275,16 +275,12 @@ func (a *analyzer) script(s Script, depth int) {
 		return
 	}
 	content := s.Content
-	if bytes.IndexByte(content, 0) >= 0 || !utf8.Valid(content) {
-		a.add(Finding{Category: Unreadable, Severity: LevelReview, Source: Source{File: name, Text: s.Path},
-			Summary: fmt.Sprintf("runs %s, a binary file Hookwarden cannot read", name)})
-		return
-	}
-	text := string(content)
 	var key [32]byte
 	cacheable := a.opt.Cache != nil && len(a.hook.Env) == 0
 	if cacheable {
-		key = scriptKey(s.Path, a.hook.ProjectDir, content)
+		// A script many hooks run is analysed once: looked up before it
+		// is checked and copied again.
+		key = a.opt.Cache.scriptKeyOf(s.Path, s.Via, a.hook.ProjectDir, content)
 		if an, ok := a.opt.Cache.analysis(key); ok {
 			for _, f := range an.findings {
 				a.add(f)
@@ -293,6 +289,14 @@ func (a *analyzer) script(s Script, depth int) {
 			a.rawTexts = append(a.rawTexts, an.raw...)
 			return
 		}
+	}
+	if bytes.IndexByte(content, 0) >= 0 || !utf8.Valid(content) {
+		a.add(Finding{Category: Unreadable, Severity: LevelReview, Source: Source{File: name, Text: s.Path},
+			Summary: fmt.Sprintf("runs %s, a binary file Hookwarden cannot read", name)})
+		return
+	}
+	text := string(content)
+	if cacheable {
 		before, printedBefore, rawBefore := len(a.findings), len(a.printed), len(a.rawTexts)
 		defer func() {
 			a.opt.Cache.store(key, cachedAnalysis{findings: a.findings[before:], printed: a.printed[printedBefore:], raw: a.rawTexts[rawBefore:]})
