@@ -304,7 +304,7 @@ func (a *analyzer) script(s Script, depth int) {
 	}
 	if !a.sub {
 		a.rawTexts = append(a.rawTexts, text)
-		if l := langOf(s.Path, s.Via, text); l != langShell {
+		if l := langOf(s.Path, s.Via, text); l != langShell && l != langMake {
 			a.print(printed{text: text, code: true, src: Source{File: name, Text: s.Path}})
 		}
 	}
@@ -316,6 +316,10 @@ func (a *analyzer) script(s Script, depth int) {
 		if !a.followed[s.Path] {
 			a.followScripts(text, depth+1)
 		}
+	case langMake:
+		sh := a.newShell(name, makeRecipes(text), depth)
+		sh.path = s.Path
+		sh.run()
 	case langPython:
 		a.scriptCode(name, text, langPython, nil, depth)
 	case langJS:

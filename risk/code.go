@@ -1,7 +1,10 @@
 package risk
 
 import (
+	"compress/gzip"
+	"compress/zlib"
 	"encoding/base64"
+	"io"
 	"encoding/hex"
 	"fmt"
 	"regexp"
@@ -105,9 +108,12 @@ func (c *code) imports() {
 					c.alias[name] = target
 				}
 			}
-		case c.l == langPython && t[i].kind == tokIdent && i >= 2 && t[i-1].text == "=" && t[i-2].kind == tokIdent && (t[i].text == "__import__" || t[i].text == "importlib.import_module"):
-			// m = __import__('os'), m = importlib.import_module('os')
-			if mod, _, ok := moduleCall(t, i); ok {
+		case c.l == langPython && t[i].kind == tokIdent && i >= 2 && t[i-1].text == "=" && t[i-2].kind == tokIdent && (t[i].text == "__import__" || c.canon(t[i].text) == "importlib.import_module"):
+			// m = __import__('os'), m = importlib.import_module('os'),
+			// m = il.import_module('os') after import importlib as il
+			tt := t[i]
+			tt.text = c.canon(tt.text)
+			if mod, _, ok := moduleCall(append([]token{tt}, t[i+1:min(i+4, len(t))]...), 0); ok {
 				c.alias[t[i-2].text] = mod
 			}
 		case t[i].kind == tokIdent && i >= 2 && t[i-1].text == "=" && t[i-2].kind == tokIdent && strings.Contains(t[i].text, ".") &&
@@ -611,13 +617,51 @@ func decodeLiteral(fn string, args []token) (string, bool) {
 			}
 		}
 		if a.kind == tokIdent && decodeFuncs.MatchString(a.text) {
-			return "", false // nested decoders: decoded as unknown
+			// nested decoders (zlib.decompress(b64decode('…'))): the
+			// inner one first, when it is a literal too
+			k := indexOf(args, a)
+			inner, ok := decodeLiteral(a.text, callArgs(args, k+1))
+			if !ok {
+				return "", false
+			}
+			return decodeBytes(fn, inner, enc)
 		}
 	}
 	if lit == "" {
 		return "", false
 	}
+	return decodeBytes(fn, lit, enc)
+}
+
+// indexOf is the position of the token t in ts (by identity of place).
+func indexOf(ts []token, t token) int {
+	for i := range ts {
+		if ts[i] == t {
+			return i
+		}
+	}
+	return -1
+}
+
+// decodeBytes applies one decoder to text it already holds.
+func decodeBytes(fn, lit, enc string) (string, bool) {
 	switch {
+	case strings.Contains(fn, "zlib.decompress") || strings.Contains(fn, "gzip.decompress"):
+		var r io.Reader
+		var err error
+		if strings.Contains(fn, "gzip") {
+			r, err = gzip.NewReader(strings.NewReader(lit))
+		} else {
+			r, err = zlib.NewReader(strings.NewReader(lit))
+		}
+		if err != nil {
+			return "", false
+		}
+		b, err := io.ReadAll(io.LimitReader(r, 1<<20))
+		if err != nil && len(b) == 0 {
+			return "", false
+		}
+		return string(b), true
 	case strings.Contains(fn, "b64") || strings.Contains(fn, "base64") || strings.Contains(fn, "decode64") || fn == "atob" || fn == "Buffer.from" && (enc == "base64" || enc == "base64url"):
 		if b, err := base64.StdEncoding.DecodeString(stripSpace(lit)); err == nil {
 			return string(b), true

@@ -11,11 +11,28 @@ import "regexp"
 //	getattr(importlib.import_module('m'), 'n') → m.n
 //	X = __import__('m')                        → import m as X
 //	X = importlib.import_module('m')           → import m as X
+//	__import__('m').n                          → m.n
 func fold(ts []token) []token {
 	ts = foldConcat(ts)
 	ts = foldGetattr(ts)
 	ts = foldIndex(ts)
+	ts = foldModuleAttr(ts)
 	return ts
+}
+
+// foldModuleAttr rewrites __import__('m').name and
+// importlib.import_module('m').name into m.name.
+func foldModuleAttr(ts []token) []token {
+	out := make([]token, 0, len(ts))
+	for i := 0; i < len(ts); i++ {
+		if m, j, ok := moduleCall(ts, i); ok && j < len(ts) && ts[j].kind == tokIdent && len(ts[j].text) > 1 && ts[j].text[0] == '.' {
+			out = append(out, token{kind: tokIdent, text: m + ts[j].text, line: ts[i].line, col: ts[i].col})
+			i = j
+			continue
+		}
+		out = append(out, ts[i])
+	}
+	return out
 }
 
 // foldConcat joins string literals added together.

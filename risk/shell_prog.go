@@ -1060,11 +1060,13 @@ func (sh *shell) findCmd(args []field, n syntax.Node, in *value) {
 	for ; i < len(args); i++ {
 		switch args[i].s {
 		case "-delete":
-			for _, r := range roots {
-				if r == "/" || r == "~" || systemDir(r) {
-					sh.find(n, Destructive, LevelCritical, "deletes files under %s with find -delete", r)
-				}
+			// find ROOT… -delete removes what it finds under each root, as
+			// rm -r would: judge the roots as rm's targets, whatever the filter.
+			nroots := 0
+			for nroots < len(args) && !strings.HasPrefix(args[nroots].s, "-") && args[nroots].s != "(" && args[nroots].s != "!" {
+				nroots++
 			}
+			sh.remove("rm", append([]field{{value: value{s: "-r", known: true}}}, args[:nroots]...), n)
 		case "-exec", "-execdir", "-ok", "-okdir":
 			j := i + 1
 			for j < len(args) && args[j].s != ";" && args[j].s != "+" {
@@ -1164,7 +1166,17 @@ func (sh *shell) git(args []field, n syntax.Node) {
 		case gitInsteadOfRe.MatchString(j) && !strings.Contains(j, "--get") && !strings.Contains(j, "--unset") && len(rest) >= 2:
 			sh.find(n, Persistence, LevelCritical, "rewrites where git fetches and pushes (%s), so later clones and pushes go to another server", shortText(j, 60))
 		case strings.Contains(j, "core.hookspath") && !strings.Contains(j, "--get") && !strings.Contains(j, "--unset") && len(rest) >= 2:
-			sh.find(n, Persistence, LevelCritical, "sets git's core.hooksPath, so code it chooses runs on every git action")
+			// The folder it names runs on every git action. A folder of the
+			// project, for this repository only, is the project's own code,
+			// on view with it (review); --global or --system, or a folder
+			// outside the project, is code from elsewhere on every repository
+			// (critical).
+			dir := rest[len(rest)-1]
+			if p := normPath(dir.s, sh.a.hook.ProjectDir); dir.known && !strings.HasPrefix(dir.s, "-") && !strings.Contains(j, "--global") && !strings.Contains(j, "--system") && (p == "$PROJECT" || strings.HasPrefix(p, "$PROJECT/") && !strings.HasPrefix(p, "$PROJECT/..")) {
+				sh.find(n, Persistence, LevelReview, "sets git's core.hooksPath to the project's %s, so the scripts there run on every git action", displayPath(p))
+			} else {
+				sh.find(n, Persistence, LevelCritical, "sets git's core.hooksPath, so code it chooses runs on every git action")
+			}
 		case (strings.Contains(j, "credential.helper") || strings.Contains(j, "core.sshcommand") || strings.Contains(j, "core.fsmonitor") || strings.Contains(j, "core.pager") || strings.Contains(j, "alias.")) && !strings.Contains(j, "--get") && len(rest) >= 2:
 			sh.find(n, Persistence, LevelCritical, "changes git's configuration so a command it chooses runs later (%s)", shortText(j, 40))
 		}
