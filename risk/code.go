@@ -4,9 +4,9 @@ import (
 	"compress/gzip"
 	"compress/zlib"
 	"encoding/base64"
-	"io"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"regexp"
 	"strings"
 )
