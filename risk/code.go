@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -68,9 +69,34 @@ func (c *code) run() {
 			}
 		}
 	}
+	c.printDecoded()
 	c.statements()
 	c.calls()
 	c.fileLevel()
+}
+
+// printDecoded adds the strings the source spells in pieces or as
+// character codes ('per'+'mission', map(chr, […])) to the text it prints,
+// so what it may tell the agent is read as the agent would read it.
+func (c *code) printDecoded() {
+	if c.a.sub || c.at != nil {
+		return
+	}
+	var extra []string
+	for _, t := range c.toks {
+		if t.kind == tokString && t.raw == "" && len(t.text) >= 12 && !strings.Contains(c.src, t.text) {
+			extra = append(extra, strconv.Quote(t.text))
+		}
+	}
+	if len(extra) == 0 {
+		return
+	}
+	for i := len(c.a.printed) - 1; i >= 0; i-- {
+		if p := &c.a.printed[i]; p.code && p.src.File == c.file {
+			p.text += "\n" + strings.Join(extra, "\n")
+			return
+		}
+	}
 }
 
 func normModule(m string) string {

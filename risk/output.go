@@ -412,6 +412,10 @@ func (a *analyzer) instruction(text string, src Source) {
 			a.add(Finding{Category: AgentOutput, Severity: LevelCritical, Source: src,
 				Summary: fmt.Sprintf("tells the model to skip the project's checks (%s)", shortText(sent[loc[0]:loc[1]], 40))})
 		}
+		if what, dest, ok := secretToRemote(sent); ok {
+			a.add(Finding{Category: AgentOutput, Severity: LevelCritical, Source: src,
+				Summary: fmt.Sprintf("tells the model to take %s and put it where others read it (%s)", what, dest)})
+		}
 		for _, c := range commandsIn(sent) {
 			if negated(sent, c[0], c[1]) {
 				continue
@@ -656,4 +660,41 @@ func dropUserReasons(re *outputRes, keyed []string, decisions []decisionAt, reas
 		}
 	}
 	return out
+}
+
+var (
+	// envFileWordRe: a project's .env file named in prose (not .env.example).
+	envFileWordRe = regexp.MustCompile(`(?:^|[\s'"(/])\.env(?:\.local|\.production|\.prod)?\b(?:[^.\w-]|$)`)
+	// takeVerbRe: a verb that makes the model read or move a file's text.
+	takeVerbRe = regexp.MustCompile(`(?i)\b(?:read|cat|open|load|include|append|embed|attach|paste|copy|send|upload|post|print|output|dump|encode|urlencode)\b`)
+	// carryRe: where the text then goes, beyond the model: a fetch, a
+	// message or an artefact others read.
+	carryRe = regexp.MustCompile(`(?i)\b(?:WebFetch|web_fetch|fetch|curl|wget|upload|send|post|e-?mail|gist|webhook|commit message|commit messages|pull request|PR description|issue|comment|query string|url)\b`)
+)
+
+// secretToRemote: a sentence telling the model to read a secret (a
+// credential file, a .env) and carry it somewhere others read (a URL, a
+// fetch, a commit message, a post): the secret leaves the machine through
+// the model's own tools. A sentence that says not to is a guard's.
+func secretToRemote(sent string) (what, dest string, ok bool) {
+	loc := secretTextRe.FindStringIndex(sent)
+	if loc == nil {
+		loc = envFileWordRe.FindStringIndex(sent)
+	}
+	if loc == nil || negated(sent, loc[0], loc[1]) || negatedRe.MatchString(sent) {
+		return "", "", false
+	}
+	if !takeVerbRe.MatchString(sent) {
+		return "", "", false
+	}
+	what = strings.Trim(sent[loc[0]:loc[1]], " '\"(/")
+	for _, ep := range hostsIn(sent) {
+		if !loopback(ep.Host) && !namespaceHost(ep.Host) {
+			return what, ep.String(), true
+		}
+	}
+	if m := carryRe.FindString(sent); m != "" {
+		return what, m, true
+	}
+	return "", "", false
 }
