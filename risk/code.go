@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // code analyses one Python or JavaScript/TypeScript source: imports,
@@ -84,8 +85,17 @@ func (c *code) printDecoded() {
 	}
 	var extra []string
 	for _, t := range c.toks {
-		if t.kind == tokString && t.raw == "" && len(t.text) >= 12 && !strings.Contains(c.src, t.text) {
+		if t.kind != tokString {
+			continue
+		}
+		if t.raw == "" && len(t.text) >= 12 && !strings.Contains(c.src, t.text) {
 			extra = append(extra, strconv.Quote(t.text))
+		}
+		// an encoded blob of prose (base64 of a sentence)
+		if len(t.text) >= 24 && !strings.ContainsAny(t.text, " \n") {
+			if b, ok := decodeLiteral("base64.b64decode", []token{t}); ok && isPrintable(b) && utf8.ValidString(b) && strings.Count(b, " ") >= 3 {
+				extra = append(extra, strconv.Quote(b))
+			}
 		}
 	}
 	if len(extra) == 0 {

@@ -75,7 +75,7 @@ func compileOutputs(v *vocab.Outputs) *outputRes {
 	sep := `^\\?["']?\]?\s*(?::|=>|=)\s*`
 	return &outputRes{
 		decAfter:     regexp.MustCompile(sep + `(?:\\?["']([A-Za-z]+)\\?["']|[A-Za-z_]\w*\b)`),
-		ctxAfter:     regexp.MustCompile(sep + `(?:[fFrRbBuU]{0,2})(["'{\[` + "`" + `])`),
+		ctxAfter:     regexp.MustCompile(sep + `(?:[fFrRbBuU]{0,2})(["'{\[` + "`" + `]|[A-Za-z_$])`),
 		ctxKeys:      ctxKeys,
 		allow:        set(v.Allow...),
 		userReason:   set(v.UserReasons...),
@@ -214,6 +214,9 @@ func (a *analyzer) factsOf(re *outputRes, text string, code bool) *textFacts {
 						f.keyed = append(f.keyed, unquoteLit(m[1]+m[2]+m[3]))
 					}
 					continue
+				}
+				if open := text[start : off+loc[5]]; open != "\"" && open != "'" && open != "`" {
+					continue // KEY: name — a value built elsewhere: the script's literals are read
 				}
 				if s, ok := literalAt(text[start:]); ok {
 					if re.userReason[line[loc[2]:loc[3]]] {
