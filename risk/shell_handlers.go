@@ -372,9 +372,19 @@ func luaCmd(sh *shell, c progCall) (value, bool) {
 			for _, m := range luaExecRe.FindAllStringSubmatch(code, -1) {
 				sh.nestedShell(value{s: m[1] + m[2], known: true}, c.n, "")
 			}
-			if luaSocketRe.MatchString(code) {
+			sends := luaSocketRe.MatchString(code)
+			for _, m := range luaExecRe.FindAllStringSubmatch(code, -1) {
+				sends = sends || luaNetToolRe.MatchString(m[1]+m[2])
+			}
+			if sends {
+				// Lua reads what it opens with io.open; the text of a
+				// secret file it opens goes wherever the code sends
+				var data taints
+				if what, p, ok := secretsInText(code); ok && luaOpenRe.MatchString(code) {
+					data = secretFileTaint(what, p)
+				}
 				for _, ep := range hostsIn(code) {
-					sh.network(ep, taints{}, taints{}, c.n, "connects to")
+					sh.network(ep, data, taints{}, c.n, "connects to")
 				}
 			}
 		}
@@ -388,8 +398,10 @@ func luaCmd(sh *shell, c progCall) (value, bool) {
 }
 
 var (
-	luaExecRe   = regexp.MustCompile(`(?:os\.execute|io\.popen)\s*\(?\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')`)
-	luaSocketRe = regexp.MustCompile(`require\s*\(?\s*["']socket|http\.request`)
+	luaExecRe    = regexp.MustCompile(`(?:os\.execute|io\.popen)\s*\(?\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')`)
+	luaSocketRe  = regexp.MustCompile(`require\s*\(?\s*["']socket|http\.request`)
+	luaNetToolRe = regexp.MustCompile(`\b(?:curl|wget|nc|ncat|socat|scp|rsync|ssh)\b`)
+	luaOpenRe    = regexp.MustCompile(`\bio\.(?:open|lines)\s*\(`)
 )
 
 // systemdRunCmd: a transient unit; with a timer it runs again later.

@@ -569,8 +569,15 @@ func progPowershell(sh *shell, c progCall) (value, bool) {
 			sh.find(n, DownloadExec, LevelCritical, "runs PowerShell code it downloads")
 		}
 	}
+	// what a web request in the same command carries: a credential file
+	// it reads (Get-Content, [IO.File]::ReadAllText) — the reading of
+	// PowerShell scripts (powerShell) in one line
+	var data taints
+	if what, p, ok := secretsInText(joinFields(args).s); ok && psWeb.MatchString(j) {
+		data = secretFileTaint(what, p)
+	}
 	for _, ep := range hostsIn(j) {
-		sh.network(ep, taints{}, taints{}, n, "connects to")
+		sh.network(ep, data, taints{}, n, "connects to")
 	}
 	return value{}, true
 }
