@@ -1146,6 +1146,9 @@ func (sh *shell) git(args []field, n syntax.Node) {
 		return
 	}
 	sub, rest := pos[0].s, pos[1:]
+	if skipsGitHooks(sub, rest) {
+		sh.find(n, SelfTampering, LevelReview, "runs git %s --no-verify, which skips the project's own git hooks (its checks before a commit or push)", sub)
+	}
 	switch sub {
 	case "clean":
 		cf, _ := options(rest, set("-e", "--exclude"), false)
@@ -1393,3 +1396,22 @@ func (a *analyzer) loopbackSink(ep endpoint, data, auth taints, src Source) {
 
 // placeholderRe: a variable left in a path because its value is unknown.
 var placeholderRe = regexp.MustCompile(`\$\{?[A-Za-z_][A-Za-z0-9_]*\}?`)
+
+// skipsGitHooks: git commit, push, merge, am or rebase told not to run the
+// repository's hooks (--no-verify; -n for commit).
+func skipsGitHooks(sub string, rest []field) bool {
+	switch sub {
+	case "commit", "push", "merge", "am", "rebase", "cherry-pick":
+	default:
+		return false
+	}
+	for _, f := range rest {
+		if f.s == "--" {
+			return false
+		}
+		if f.s == "--no-verify" || sub == "commit" && f.s == "-n" {
+			return true
+		}
+	}
+	return false
+}
