@@ -457,7 +457,10 @@ func (c *code) expr(ts []token) value {
 				sb.WriteString("~")
 			default:
 				first, rest, _ := strings.Cut(x.text, ".")
-				if vv, ok := c.vars[first]; ok {
+				if joining && next == "(" && (strings.HasSuffix(name, "path.join") || strings.HasSuffix(name, "path.resolve") || strings.HasSuffix(name, ".joinpath")) {
+					// path.join(…) after const path = require('path'):
+					// the module is no value; the pieces that follow are
+				} else if vv, ok := c.vars[first]; ok {
 					if vv.t.has(tPayload) {
 						fromPayload = true
 						for _, k := range strings.Split(rest, ".") {
