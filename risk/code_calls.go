@@ -473,6 +473,18 @@ func (c *code) pathlibWrite(x token, i int, args []token) {
 		first, _, _ := strings.Cut(x.text, ".")
 		if v, ok := c.vars[first]; ok && v.known {
 			p = v.s
+		} else if ok && v.s != "" {
+			// Path(somewhere) / ".git" / "hooks" / "x": where is chosen
+			// at run time (a folder it walks), what is written is not
+			if _, hook := match(persistenceFiles, v.s); hook {
+				p = v.s
+			} else if _, agent := match(agentFiles, v.s); agent {
+				p = v.s
+			}
+			if p != "" {
+				c.a.classifyWrite(p, c.expr(args), c.source(x))
+				return
+			}
 		}
 	}
 	if p != "" {
