@@ -380,6 +380,11 @@ func (c *code) expr(ts []token) value {
 		x := ts[i]
 		switch x.kind {
 		case tokString:
+			if i >= 2 && i+1 < len(ts) && ts[i-1].text == "[" && ts[i+1].text == "]" && (ts[i-2].kind == tokIdent || ts[i-2].text == "]" || ts[i-2].text == ")") {
+				// x["key"]: a key the value is read by, not text of it
+				nonLit = true
+				continue
+			}
 			if homeish && sb.Len() == 0 && !strings.HasPrefix(x.text, "~") && !strings.HasPrefix(x.text, "/") {
 				sb.WriteString("~/")
 			}

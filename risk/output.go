@@ -478,7 +478,10 @@ func commandsIn(sent string) [][2]int {
 			out = append(out, [2]int{loc[1], end})
 		}
 	}
-	if end := len(strings.TrimRight(sent, ". \t")); end > 0 {
+	// the whole sentence, when it reads as a command line rather than a
+	// label ("format filesystem" in a guard's table is prose: no shell
+	// punctuation, no path, no option)
+	if end := len(strings.TrimRight(sent, ". \t")); end > 0 && (len(out) > 0 || strings.ContainsAny(sent[:end], "|;&$/<>=`'\"~") || strings.Contains(sent[:end], " -")) {
 		out = append(out, [2]int{0, end})
 	}
 	return out

@@ -97,6 +97,12 @@ func ghCmd(sh *shell, c progCall) (value, bool) {
 			data.add(sh.readFile(value{s: a.s[1:], known: a.known}, c.n).t)
 		}
 	}
+	if ghReadOnly(pos, c.args) {
+		// gh pr view "$SELECTOR", gh api repos/…/reviews: part of the
+		// input names what to read; it is a query of the project's forge,
+		// not an upload (a secret in it still is)
+		data.kinds &^= tPayload
+	}
 	if !data.empty() && data.serious() != "" {
 		sh.network(endpoint{Host: "api.github.com"}, data, taints{}, c.n, "sends data to")
 		return value{}, true
@@ -536,4 +542,30 @@ func mvCmd(sh *shell, c progCall) (value, bool) {
 		}
 	}
 	return value{}, false // the copy it makes is judged as a write
+}
+
+// ghReadOnly: a gh command that reads (view, list, status, checks, diff;
+// api with neither a method other than GET nor fields nor an input file).
+func ghReadOnly(pos, args []field) bool {
+	switch pos[1].s {
+	case "view", "list", "status", "checks", "diff":
+		return pos[0].s != "api"
+	}
+	if pos[0].s != "api" {
+		return false
+	}
+	for i, a := range args {
+		switch a.s {
+		case "-f", "-F", "--field", "--raw-field", "--input":
+			return false
+		case "-X", "--method":
+			if i+1 < len(args) && !strings.EqualFold(args[i+1].s, "GET") {
+				return false
+			}
+		}
+		if strings.HasPrefix(a.s, "--method=") && !strings.EqualFold(strings.TrimPrefix(a.s, "--method="), "GET") || strings.HasPrefix(a.s, "-X") && len(a.s) > 2 && !strings.EqualFold(a.s[2:], "GET") {
+			return false
+		}
+	}
+	return true
 }
