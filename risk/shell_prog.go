@@ -1066,7 +1066,24 @@ func (sh *shell) findCmd(args []field, n syntax.Node, in *value) {
 			for nroots < len(args) && !strings.HasPrefix(args[nroots].s, "-") && args[nroots].s != "(" && args[nroots].s != "!" {
 				nroots++
 			}
-			sh.remove("rm", append([]field{{value: value{s: "-r", known: true}}}, args[:nroots]...), n)
+			// A filter (-name '*.pyc') inside the project deletes some of
+			// its files, not the project; outside it, any filter still
+			// deletes the user's files.
+			filtered := false
+			for _, a := range args[nroots:] {
+				switch a.s {
+				case "-name", "-iname", "-path", "-ipath", "-regex", "-iregex", "-type", "-mtime", "-mmin", "-atime", "-newer", "-size", "-empty", "-user", "-perm", "-wholename":
+					filtered = true
+				}
+			}
+			targets := []field{{value: value{s: "-r", known: true}}}
+			for _, r := range args[:nroots] {
+				if p := normPath(r.s, sh.a.hook.ProjectDir); filtered && (p == "$PROJECT" || strings.HasPrefix(p, "$PROJECT/") && !strings.HasPrefix(p, "$PROJECT/..")) {
+					continue
+				}
+				targets = append(targets, r)
+			}
+			sh.remove("rm", targets, n)
 		case "-exec", "-execdir", "-ok", "-okdir":
 			j := i + 1
 			for j < len(args) && args[j].s != ";" && args[j].s != "+" {
