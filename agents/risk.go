@@ -3,6 +3,7 @@ package agents
 import (
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/risk"
+	"github.com/hookwarden/hookwarden/trust"
 )
 
 // RiskSubjecter is an optional interface of a Project whose hooks carry
@@ -21,4 +22,33 @@ func RiskSubject(p Project, h *hooks.Hook, projectDir string) risk.Hook {
 		return rs.RiskSubject(h, projectDir)
 	}
 	return risk.FromHook(h, projectDir)
+}
+
+// ReviewedRisk is the risk of a reviewed hook of p: RiskSubject with the
+// files its review fingerprints (GateFiles), so that the analysis reads
+// at least what approving the hook vouches for.
+func ReviewedRisk(p Project, h *hooks.Hook, projectDir string, rv trust.HookReview, cache *risk.Cache) risk.Report {
+	in := RiskSubject(p, h, projectDir)
+	in.Files = GateFiles(rv)
+	return risk.Analyze(in, risk.Options{Cache: cache})
+}
+
+// GateFiles are the files a review fingerprints for its hook, as the
+// risk analysis reads them: the scripts discovery resolved (with the
+// agent's runtime) and the files a traced run recorded in the approval
+// (Via trust.TracedVia), with the text the review read when it kept it
+// (the analysis reads the others itself).
+func GateFiles(rv trust.HookReview) []risk.Script {
+	out := make([]risk.Script, 0, len(rv.Scripts))
+	for _, s := range rv.Scripts {
+		if s.Status == trust.ScriptMissing {
+			continue // the analysis says so from its own reading
+		}
+		f := risk.Script{Path: s.Path, Via: s.Via}
+		if s.Content != nil {
+			f.Content = []byte(*s.Content)
+		}
+		out = append(out, f)
+	}
+	return out
 }

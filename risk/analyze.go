@@ -34,6 +34,14 @@ type Hook struct {
 	// Scripts are the files the hook runs, when the caller has read them
 	// already; nil means the analyser finds and reads them itself.
 	Scripts []Script
+	// Files are the files the caller's approval gate fingerprints for
+	// this hook: what its discovery resolved (with the agent's own
+	// runtime) and the files a traced run recorded in the approval. Each
+	// is analysed as well as what the analyser finds itself (a file once),
+	// so the analysis reads at least what approving the hook vouches for.
+	// A traced file that is not code (a configuration it read) is
+	// fingerprinted by the gate and not analysed here.
+	Files []Script
 	// Outputs is the vocabulary of the output fields the hook's agent
 	// acts on (nil: vocab.DefaultOutputs, every agent's).
 	Outputs *vocab.Outputs
@@ -101,6 +109,9 @@ type analyzer struct {
 	// sub: an analysis of a command line found in the hook's output,
 	// whose own output is not judged again.
 	sub bool
+	// followed are the shell scripts a discovery of this analysis
+	// already followed into what they run (see discover).
+	followed map[string]bool
 }
 
 func newAnalyzer(h Hook, opt Options) *analyzer {
@@ -110,7 +121,7 @@ func newAnalyzer(h Hook, opt Options) *analyzer {
 	if opt.MaxDepth == 0 {
 		opt.MaxDepth = 4
 	}
-	return &analyzer{hook: h, opt: opt, seen: map[string]bool{}, scripts: map[string]bool{}, budget: 200}
+	return &analyzer{hook: h, opt: opt, seen: map[string]bool{}, scripts: map[string]bool{}, budget: 200, followed: map[string]bool{}}
 }
 
 func (a *analyzer) run() {
@@ -137,14 +148,21 @@ func (a *analyzer) run() {
 		cmd = strings.ReplaceAll(cmd, ph, with)
 	}
 	a.rawTexts = append(a.rawTexts, cmd)
+	var found *discovered
+	if h.Scripts == nil {
+		// Discovery first: the shell scripts it followed need not be
+		// discovered again from their own text when the walk reaches them.
+		found = a.discover(cmd)
+	}
 	sh := a.newShell("", cmd, 0)
 	sh.run()
 	for _, s := range h.Scripts {
 		a.script(s, 1)
 	}
-	if h.Scripts == nil {
-		a.followScripts(cmd, 1)
+	if found != nil {
+		a.analyseDiscovered(found, 1)
 	}
+	a.gateFiles()
 	a.agentOutput()
 }
 
@@ -265,16 +283,12 @@ func (a *analyzer) script(s Script, depth int) {
 		return
 	}
 	content := s.Content
-	if bytes.IndexByte(content, 0) >= 0 || !utf8.Valid(content) {
-		a.add(Finding{Category: Unreadable, Severity: LevelReview, Source: Source{File: name, Text: s.Path},
-			Summary: fmt.Sprintf("runs %s, a binary file Hookwarden cannot read", name)})
-		return
-	}
-	text := string(content)
 	var key [32]byte
 	cacheable := a.opt.Cache != nil && len(a.hook.Env) == 0
 	if cacheable {
-		key = scriptKey(s.Path, a.hook.ProjectDir, content)
+		// A script many hooks run is analysed once: looked up before it
+		// is checked and copied again.
+		key = a.opt.Cache.scriptKeyOf(s.Path, s.Via, a.hook.ProjectDir, content)
 		if an, ok := a.opt.Cache.analysis(key); ok {
 			for _, f := range an.findings {
 				a.add(f)
@@ -283,6 +297,14 @@ func (a *analyzer) script(s Script, depth int) {
 			a.rawTexts = append(a.rawTexts, an.raw...)
 			return
 		}
+	}
+	if bytes.IndexByte(content, 0) >= 0 || !utf8.Valid(content) {
+		a.add(Finding{Category: Unreadable, Severity: LevelReview, Source: Source{File: name, Text: s.Path},
+			Summary: fmt.Sprintf("runs %s, a binary file Hookwarden cannot read", name)})
+		return
+	}
+	text := string(content)
+	if cacheable {
 		before, printedBefore, rawBefore := len(a.findings), len(a.printed), len(a.rawTexts)
 		defer func() {
 			a.opt.Cache.store(key, cachedAnalysis{findings: a.findings[before:], printed: a.printed[printedBefore:], raw: a.rawTexts[rawBefore:]})
@@ -290,7 +312,7 @@ func (a *analyzer) script(s Script, depth int) {
 	}
 	if !a.sub {
 		a.rawTexts = append(a.rawTexts, text)
-		if l := langOf(s.Path, s.Via, text); l != langShell {
+		if l := langOf(s.Path, s.Via, text); l != langShell && l != langMake {
 			a.print(printed{text: text, code: true, src: Source{File: name, Text: s.Path}})
 		}
 	}
@@ -299,7 +321,13 @@ func (a *analyzer) script(s Script, depth int) {
 		sh := a.newShell(name, text, depth)
 		sh.path = s.Path
 		sh.run()
-		a.followScripts(text, depth+1)
+		if !a.followed[s.Path] {
+			a.followScripts(text, depth+1)
+		}
+	case langMake:
+		sh := a.newShell(name, makeRecipes(text), depth)
+		sh.path = s.Path
+		sh.run()
 	case langPython:
 		a.scriptCode(name, text, langPython, nil, depth)
 	case langJS:

@@ -24,6 +24,17 @@ type Cache struct {
 	// facts and instructions share the reading of what hooks print.
 	facts        map[string]*textFacts
 	instructions map[string][]Finding
+	// keys are the analysis keys of the contents the cache read, by
+	// where the content lies in memory (the same slice for every hook).
+	keys map[contentAt][sha256.Size]byte
+}
+
+// contentAt identifies one content slice read for one script, run one
+// way, in one project.
+type contentAt struct {
+	path, via, project string
+	first              *byte
+	n                  int
 }
 
 // cachedAnalysis is what analysing a script gave: its findings and what
@@ -42,7 +53,7 @@ type cachedFile struct {
 // NewCache returns an empty cache.
 func NewCache() *Cache {
 	return &Cache{files: map[string]cachedFile{}, scripts: map[[sha256.Size]byte]cachedAnalysis{}, discovery: trust.NewDiscoveryCache(),
-		facts: map[string]*textFacts{}, instructions: map[string][]Finding{}}
+		facts: map[string]*textFacts{}, instructions: map[string][]Finding{}, keys: map[contentAt][sha256.Size]byte{}}
 }
 
 func (c *Cache) file(path string, read func() ([]byte, error)) ([]byte, error) {
@@ -59,12 +70,33 @@ func (c *Cache) file(path string, read func() ([]byte, error)) ([]byte, error) {
 	return b, err
 }
 
+// scriptKeyOf is scriptKey, hashed once per content slice the cache holds.
+func (c *Cache) scriptKeyOf(path, via, projectDir string, content []byte) [sha256.Size]byte {
+	if len(content) == 0 {
+		return scriptKey(path, via, projectDir, content)
+	}
+	at := contentAt{path, via, projectDir, &content[0], len(content)}
+	c.mu.Lock()
+	k, ok := c.keys[at]
+	c.mu.Unlock()
+	if !ok {
+		k = scriptKey(path, via, projectDir, content)
+		c.mu.Lock()
+		c.keys[at] = k
+		c.mu.Unlock()
+	}
+	return k
+}
+
 // scriptKey identifies a script analysis: what it depends on is the
-// script's path and content and the project folder (hooks with their own
-// env are not cached: variables can change what the script does).
-func scriptKey(path, projectDir string, content []byte) [sha256.Size]byte {
+// script's path, how it is run (its language follows), its content and
+// the project folder (hooks with their own env are not cached: variables
+// can change what the script does).
+func scriptKey(path, via, projectDir string, content []byte) [sha256.Size]byte {
 	h := sha256.New()
 	h.Write([]byte(path))
+	h.Write([]byte{0})
+	h.Write([]byte(via))
 	h.Write([]byte{0})
 	h.Write([]byte(projectDir))
 	h.Write([]byte{0})

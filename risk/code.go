@@ -1,11 +1,16 @@
 package risk
 
 import (
+	"compress/gzip"
+	"compress/zlib"
 	"encoding/base64"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"regexp"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // code analyses one Python or JavaScript/TypeScript source: imports,
@@ -65,9 +70,43 @@ func (c *code) run() {
 			}
 		}
 	}
+	c.printDecoded()
 	c.statements()
 	c.calls()
 	c.fileLevel()
+}
+
+// printDecoded adds the strings the source spells in pieces or as
+// character codes ('per'+'mission', map(chr, […])) to the text it prints,
+// so what it may tell the agent is read as the agent would read it.
+func (c *code) printDecoded() {
+	if c.a.sub || c.at != nil {
+		return
+	}
+	var extra []string
+	for _, t := range c.toks {
+		if t.kind != tokString {
+			continue
+		}
+		if t.raw == "" && len(t.text) >= 12 && !strings.Contains(c.src, t.text) {
+			extra = append(extra, strconv.Quote(t.text))
+		}
+		// an encoded blob of prose (base64 of a sentence)
+		if len(t.text) >= 24 && !strings.ContainsAny(t.text, " \n") {
+			if b, ok := decodeLiteral("base64.b64decode", []token{t}); ok && isPrintable(b) && utf8.ValidString(b) && strings.Count(b, " ") >= 3 {
+				extra = append(extra, strconv.Quote(b))
+			}
+		}
+	}
+	if len(extra) == 0 {
+		return
+	}
+	for i := len(c.a.printed) - 1; i >= 0; i-- {
+		if p := &c.a.printed[i]; p.code && p.src.File == c.file {
+			p.text += "\n" + strings.Join(extra, "\n")
+			return
+		}
+	}
 }
 
 func normModule(m string) string {
@@ -105,9 +144,12 @@ func (c *code) imports() {
 					c.alias[name] = target
 				}
 			}
-		case c.l == langPython && t[i].kind == tokIdent && i >= 2 && t[i-1].text == "=" && t[i-2].kind == tokIdent && (t[i].text == "__import__" || t[i].text == "importlib.import_module"):
-			// m = __import__('os'), m = importlib.import_module('os')
-			if mod, _, ok := moduleCall(t, i); ok {
+		case c.l == langPython && t[i].kind == tokIdent && i >= 2 && t[i-1].text == "=" && t[i-2].kind == tokIdent && (t[i].text == "__import__" || c.canon(t[i].text) == "importlib.import_module"):
+			// m = __import__('os'), m = importlib.import_module('os'),
+			// m = il.import_module('os') after import importlib as il
+			tt := t[i]
+			tt.text = c.canon(tt.text)
+			if mod, _, ok := moduleCall(append([]token{tt}, t[i+1:min(i+4, len(t))]...), 0); ok {
 				c.alias[t[i-2].text] = mod
 			}
 		case t[i].kind == tokIdent && i >= 2 && t[i-1].text == "=" && t[i-2].kind == tokIdent && strings.Contains(t[i].text, ".") &&
@@ -338,6 +380,11 @@ func (c *code) expr(ts []token) value {
 		x := ts[i]
 		switch x.kind {
 		case tokString:
+			if i >= 2 && i+1 < len(ts) && ts[i-1].text == "[" && ts[i+1].text == "]" && (ts[i-2].kind == tokIdent || ts[i-2].text == "]" || ts[i-2].text == ")") {
+				// x["key"]: a key the value is read by, not text of it
+				nonLit = true
+				continue
+			}
 			if homeish && sb.Len() == 0 && !strings.HasPrefix(x.text, "~") && !strings.HasPrefix(x.text, "/") {
 				sb.WriteString("~/")
 			}
@@ -397,6 +444,17 @@ func (c *code) expr(ts []token) value {
 				parts := strings.Split(name, ".")
 				c.envVar(parts[len(parts)-1], &v)
 				nonLit = true
+			case name == "sys.executable" || name == "process.execPath" || name == "process.argv0" || name == "Deno.execPath":
+				// the interpreter running the script: a known program
+				if c.l == langPython {
+					sb.WriteString("python3")
+				} else {
+					sb.WriteString("node")
+				}
+				if name == "Deno.execPath" && next == "(" {
+					i += 2
+				}
+				continue
 			case name == "os.path.expanduser" || name == "os.path.expandvars":
 				homeish = true
 			case name == "os.homedir" || name == "Path.home" || name == "pathlib.Path.home" || name == "homedir" || name == "process.env.HOME" || name == "Deno.env.get" && i+2 < len(ts) && ts[i+2].text == "HOME":
@@ -404,7 +462,10 @@ func (c *code) expr(ts []token) value {
 				sb.WriteString("~")
 			default:
 				first, rest, _ := strings.Cut(x.text, ".")
-				if vv, ok := c.vars[first]; ok {
+				if joining && next == "(" && (strings.HasSuffix(name, "path.join") || strings.HasSuffix(name, "path.resolve") || strings.HasSuffix(name, ".joinpath")) {
+					// path.join(…) after const path = require('path'):
+					// the module is no value; the pieces that follow are
+				} else if vv, ok := c.vars[first]; ok {
 					if vv.t.has(tPayload) {
 						fromPayload = true
 						for _, k := range strings.Split(rest, ".") {
@@ -600,13 +661,51 @@ func decodeLiteral(fn string, args []token) (string, bool) {
 			}
 		}
 		if a.kind == tokIdent && decodeFuncs.MatchString(a.text) {
-			return "", false // nested decoders: decoded as unknown
+			// nested decoders (zlib.decompress(b64decode('…'))): the
+			// inner one first, when it is a literal too
+			k := indexOf(args, a)
+			inner, ok := decodeLiteral(a.text, callArgs(args, k+1))
+			if !ok {
+				return "", false
+			}
+			return decodeBytes(fn, inner, enc)
 		}
 	}
 	if lit == "" {
 		return "", false
 	}
+	return decodeBytes(fn, lit, enc)
+}
+
+// indexOf is the position of the token t in ts (by identity of place).
+func indexOf(ts []token, t token) int {
+	for i := range ts {
+		if ts[i] == t {
+			return i
+		}
+	}
+	return -1
+}
+
+// decodeBytes applies one decoder to text it already holds.
+func decodeBytes(fn, lit, enc string) (string, bool) {
 	switch {
+	case strings.Contains(fn, "zlib.decompress") || strings.Contains(fn, "gzip.decompress"):
+		var r io.Reader
+		var err error
+		if strings.Contains(fn, "gzip") {
+			r, err = gzip.NewReader(strings.NewReader(lit))
+		} else {
+			r, err = zlib.NewReader(strings.NewReader(lit))
+		}
+		if err != nil {
+			return "", false
+		}
+		b, err := io.ReadAll(io.LimitReader(r, 1<<20))
+		if err != nil && len(b) == 0 {
+			return "", false
+		}
+		return string(b), true
 	case strings.Contains(fn, "b64") || strings.Contains(fn, "base64") || strings.Contains(fn, "decode64") || fn == "atob" || fn == "Buffer.from" && (enc == "base64" || enc == "base64url"):
 		if b, err := base64.StdEncoding.DecodeString(stripSpace(lit)); err == nil {
 			return string(b), true

@@ -55,6 +55,14 @@ func (c *code) calls() {
 			}
 		case netCallRe.MatchString(name) || newKw && (name == "WebSocket" || name == "XMLHttpRequest"):
 			c.netCall(x, name, args)
+		case sdkModule(name) != "":
+			// the client of a service's API is a network sink like
+			// requests or fetch: what the hook hands it goes to that service
+			c.find(x, Network, LevelReview, "uses the %s client, which sends what the hook gives it to that service", sdkModule(name))
+		case apiKeyArg(args) != "":
+			// Client(api_key=…), new Client({apiKey: …}): whatever the
+			// library, a client given a key talks to a remote service
+			c.find(x, Network, LevelReview, "makes a client of a remote service with a key (%s(%s=…)): what the hook gives it is sent to that service", shortText(x.text, 40), apiKeyArg(args))
 		case c.vars[first].net != nil && strings.Contains(x.text, "."):
 			// a method of a connection: send, request, write, post…
 			switch last {
@@ -264,6 +272,10 @@ func (c *code) execCall(x token, name string, args []token) {
 			}
 		}
 		if len(words) > 0 {
+			if strings.HasPrefix(words[0], `"$__v`) && vars[strings.Trim(words[0], `"$`)].s == words[0][1:len(words[0])-1] && !vars[strings.Trim(words[0], `"$`)].known {
+				// [cmd, …] with cmd chosen at run time
+				c.find(x, Unreadable, LevelReview, "runs a program chosen at run time, which Hookwarden cannot see")
+			}
 			c.shellText(args[0], strings.Join(words, " "), value{known: true}, vars)
 		}
 		return
@@ -293,7 +305,27 @@ func (c *code) execCall(x token, name string, args []token) {
 	}
 	if v.known || v.s != "" {
 		c.shellText(args[0], s, value{known: v.known, decoded: v.decoded}, vars)
+		return
 	}
+	// nothing of the command is in the code: it is chosen at run time
+	// (read from a configuration, the input, another program)
+	c.find(x, Unreadable, LevelReview, "runs a command chosen at run time (%s), which Hookwarden cannot see", shortText(oneLine(tokensText(first)), 50))
+}
+
+// tokensText is the source text of tokens, roughly.
+func tokensText(ts []token) string {
+	var b strings.Builder
+	for i, t := range ts {
+		if i > 0 && t.kind == tokIdent && ts[i-1].kind == tokIdent {
+			b.WriteByte(' ')
+		}
+		if t.raw != "" {
+			b.WriteString(t.raw)
+		} else {
+			b.WriteString(t.text)
+		}
+	}
+	return b.String()
 }
 
 // firstArg is the tokens of a call's first argument.
@@ -441,6 +473,18 @@ func (c *code) pathlibWrite(x token, i int, args []token) {
 		first, _, _ := strings.Cut(x.text, ".")
 		if v, ok := c.vars[first]; ok && v.known {
 			p = v.s
+		} else if ok && v.s != "" {
+			// Path(somewhere) / ".git" / "hooks" / "x": where is chosen
+			// at run time (a folder it walks), what is written is not
+			if _, hook := match(persistenceFiles, v.s); hook {
+				p = v.s
+			} else if _, agent := match(agentFiles, v.s); agent {
+				p = v.s
+			}
+			if p != "" {
+				c.a.classifyWrite(p, c.expr(args), c.source(x))
+				return
+			}
 		}
 	}
 	if p != "" {
@@ -606,4 +650,59 @@ func (c *code) hostLiterals() []endpoint {
 		}
 	}
 	return append(out, c.urlEPs...)
+}
+
+// sdkModules are the client libraries of network services' APIs (LLM,
+// cloud, telemetry, chat, code hosting) in Python and JavaScript: a call
+// of one is a network sink whatever its method is called.
+var sdkModules = map[string]bool{
+	// Python
+	"anthropic": true, "openai": true, "google.genai": true, "google.generativeai": true, "groq": true, "mistralai": true,
+	"cohere": true, "boto3": true, "botocore": true, "letta_client": true, "letta": true, "langfuse": true, "posthog": true,
+	"sentry_sdk": true, "slack_sdk": true, "twilio": true, "sendgrid": true, "stripe": true, "github": true, "gitlab": true,
+	"supabase": true, "firebase_admin": true, "pinecone": true, "replicate": true, "huggingface_hub": true, "litellm": true,
+	"ollama": true, "together": true, "voyageai": true, "google.cloud": true, "azure": true, "notion_client": true,
+	// JavaScript / TypeScript
+	"@anthropic-ai/sdk": true, "@google/genai": true, "@google/generative-ai": true, "groq-sdk": true,
+	"@mistralai/mistralai": true, "cohere-ai": true, "@letta-ai/letta-client": true, "posthog-node": true, "@sentry/node": true,
+	"@slack/web-api": true, "@octokit/rest": true, "octokit": true, "@supabase/supabase-js": true, "firebase-admin": true,
+	"@pinecone-database/pinecone": true, "@notionhq/client": true, "@linear/sdk": true, "ai": true, "@ai-sdk/openai": true,
+	"@ai-sdk/anthropic": true,
+}
+
+// sdkModule is the service client library a call's canonical name is
+// rooted at ("" when none): the name itself, or a prefix of it up to a dot
+// (anthropic.Anthropic, boto3.client, @aws-sdk/client-s3).
+func sdkModule(name string) string {
+	if strings.HasPrefix(name, "@aws-sdk/") || strings.HasPrefix(name, "@azure/") || strings.HasPrefix(name, "@google-cloud/") {
+		m, _, _ := strings.Cut(name, ".")
+		return m
+	}
+	for p := name; p != ""; {
+		if sdkModules[p] {
+			return p
+		}
+		i := strings.LastIndex(p, ".")
+		if i < 0 {
+			break
+		}
+		p = p[:i]
+	}
+	return ""
+}
+
+// apiKeyRe names the argument that hands a client its credential.
+var apiKeyRe = regexp.MustCompile(`^(?i:api_?key|api_?token|access_?token|auth_?token|secret_?key|client_?secret)$`)
+
+// apiKeyArg is the name of a keyword argument or object key of a call that
+// gives it a credential from a variable ("" when none): api_key=KEY,
+// {apiKey: process.env.KEY}. A literal value is a placeholder, not a key.
+func apiKeyArg(args []token) string {
+	for i := 0; i+2 < len(args); i++ {
+		a := args[i]
+		if (a.kind == tokIdent || a.kind == tokString) && apiKeyRe.MatchString(a.text) && (args[i+1].text == "=" || args[i+1].text == ":") && args[i+2].kind != tokString {
+			return a.text
+		}
+	}
+	return ""
 }

@@ -1,6 +1,10 @@
 package risk
 
-import "regexp"
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
 
 // fold rewrites the ways a name is spelled in pieces so that the calls
 // read as written plainly — a rule per form, on the tokens:
@@ -11,11 +15,78 @@ import "regexp"
 //	getattr(importlib.import_module('m'), 'n') → m.n
 //	X = __import__('m')                        → import m as X
 //	X = importlib.import_module('m')           → import m as X
+//	__import__('m').n                          → m.n
 func fold(ts []token) []token {
 	ts = foldConcat(ts)
 	ts = foldGetattr(ts)
 	ts = foldIndex(ts)
+	ts = foldModuleAttr(ts)
+	ts = foldCharCodes(ts)
 	return ts
+}
+
+// foldCharCodes reads text spelled as character codes into a string:
+// map(chr, [72, 105]) and bytes([72, 105]) (Python), String.fromCharCode(72,
+// 105) (JavaScript).
+func foldCharCodes(ts []token) []token {
+	out := make([]token, 0, len(ts))
+	for i := 0; i < len(ts); i++ {
+		t := ts[i]
+		start := -1
+		switch {
+		case t.kind == tokIdent && t.text == "map" && i+4 < len(ts) && ts[i+1].text == "(" && ts[i+2].text == "chr" && ts[i+3].text == "," && ts[i+4].text == "[":
+			start = i + 4
+		case t.kind == tokIdent && (t.text == "bytes" || t.text == "bytearray") && i+2 < len(ts) && ts[i+1].text == "(" && ts[i+2].text == "[":
+			start = i + 2
+		case t.kind == tokIdent && strings.HasSuffix(t.text, "String.fromCharCode") && i+1 < len(ts) && ts[i+1].text == "(":
+			start = i + 1
+		}
+		if start < 0 {
+			out = append(out, t)
+			continue
+		}
+		closer := map[string]string{"[": "]", "(": ")"}[ts[start].text]
+		var b strings.Builder
+		j := start + 1
+		for ; j < len(ts) && ts[j].kind == tokNumber; j += 2 {
+			n, err := strconv.ParseInt(ts[j].raw, 0, 32)
+			if err != nil || n < 0 || n > 0x10FFFF {
+				break
+			}
+			b.WriteRune(rune(n))
+			if j+1 < len(ts) && ts[j+1].text != "," {
+				j++
+				break
+			}
+		}
+		if j >= len(ts) || ts[j].text != closer || b.Len() == 0 {
+			out = append(out, t)
+			continue
+		}
+		// map(chr, […]) and bytes(…) close once more
+		end := j
+		if t.text != "String.fromCharCode" && !strings.HasSuffix(t.text, "String.fromCharCode") && end+1 < len(ts) && ts[end+1].text == ")" {
+			end++
+		}
+		out = append(out, token{kind: tokString, text: b.String(), line: t.line, col: t.col})
+		i = end
+	}
+	return out
+}
+
+// foldModuleAttr rewrites __import__('m').name and
+// importlib.import_module('m').name into m.name.
+func foldModuleAttr(ts []token) []token {
+	out := make([]token, 0, len(ts))
+	for i := 0; i < len(ts); i++ {
+		if m, j, ok := moduleCall(ts, i); ok && j < len(ts) && ts[j].kind == tokIdent && len(ts[j].text) > 1 && ts[j].text[0] == '.' {
+			out = append(out, token{kind: tokIdent, text: m + ts[j].text, line: ts[i].line, col: ts[i].col})
+			i = j
+			continue
+		}
+		out = append(out, ts[i])
+	}
+	return out
 }
 
 // foldConcat joins string literals added together.

@@ -149,10 +149,11 @@ func tokenize(src string, l lang) []token {
 			name := strings.ReplaceAll(src[start:i], "?.", ".")
 			toks = append(toks, token{kind: tokIdent, text: name, line: tl, col: tc})
 		case c >= '0' && c <= '9':
+			start := i
 			for i < len(src) && (isIdentByte(src[i]) || src[i] == '.') {
 				adv(1)
 			}
-			toks = append(toks, token{kind: tokNumber, text: "0", line: line, col: col})
+			toks = append(toks, token{kind: tokNumber, text: "0", line: line, col: col, raw: src[start:i]})
 		default:
 			// a leading '.' joins a call on the result: f().system(
 			if c == '.' && i+1 < len(src) && isIdentStart(src[i+1]) {

@@ -16,13 +16,38 @@ func (a *analyzer) followScripts(shellText string, depth int) {
 	if depth > a.opt.MaxDepth {
 		return
 	}
+	if d := a.discover(shellText); d != nil {
+		a.analyseDiscovered(d, depth)
+	}
+}
+
+// discovered is what one discovery found.
+type discovered = trust.Discovery
+
+// discover runs trust's discovery on a piece of shell (nil when it does
+// not parse: the shell analysis reports that). Discovery follows the
+// shell scripts of the project into what they run and source, and lists
+// what it found there too: those scripts are marked followed, so that
+// analysing one does not discover its text a second time.
+func (a *analyzer) discover(shellText string) *discovered {
 	var discovery *trust.DiscoveryCache
 	if a.opt.Cache != nil {
 		discovery = a.opt.Cache.discovery
 	}
 	d, err := discovery.DiscoverScripts(shellText, a.hook.ProjectDir)
 	if err != nil {
-		return // the shell analysis reports the parse error
+		return nil
+	}
+	for _, p := range d.Followed() {
+		a.followed[p] = true
+	}
+	return &d
+}
+
+// analyseDiscovered analyses the scripts a discovery found.
+func (a *analyzer) analyseDiscovered(d *discovered, depth int) {
+	if depth > a.opt.MaxDepth {
+		return
 	}
 	for _, u := range d.Unresolved {
 		// Code read from a device (bash /dev/zero): reading it is what
@@ -50,6 +75,29 @@ func (a *analyzer) followScripts(shellText string, depth int) {
 			}
 		}
 		a.script(s, depth)
+	}
+}
+
+// gateFiles analyses the files the caller's gate fingerprints (Hook.Files)
+// that the analysis has not read yet.
+func (a *analyzer) gateFiles() {
+	for _, f := range a.hook.Files {
+		if a.scripts[f.Path] || systemProgram(f.Path) || dependency(f.Path) {
+			continue
+		}
+		if f.Content == nil && f.Err == nil {
+			// the gate did not keep its text (a file outside the project)
+			f = a.readScript(f.Path, f.Via)
+		}
+		if f.Via == trust.TracedVia {
+			// a traced run records every file the hook read: code is
+			// analysed by its language; data is only fingerprinted
+			f.Via = ""
+			if f.Err != nil || langOf(f.Path, "", string(f.Content)) == langUnknown || (filepath.Ext(f.Path) == "" && !strings.HasPrefix(string(f.Content), "#!")) {
+				continue
+			}
+		}
+		a.script(f, 1)
 	}
 }
 

@@ -2,6 +2,7 @@ package risk
 
 import (
 	"path/filepath"
+	"regexp"
 	"strings"
 )
 
@@ -13,19 +14,31 @@ const (
 	langPython
 	langJS
 	langPowerShell
+	langMake
 )
 
 // langOf decides a script's language from its interpreter, extension or
 // shebang line.
 func langOf(path, via, text string) lang {
-	switch base := strings.TrimSuffix(filepath.Base(via), ".exe"); {
+	base := ""
+	if via != "" {
+		// (filepath.Base("") is ".", the dot command's name)
+		base = strings.TrimSuffix(filepath.Base(via), ".exe")
+	}
+	switch {
 	case base == "":
 	case strings.HasPrefix(base, "python") || strings.HasPrefix(base, "pypy") || base == "uv" || base == "uvx" || base == "pipx":
 		return langPython
 	case base == "node" || base == "bun" || base == "deno" || base == "tsx" || base == "ts-node" || base == "npx" || base == "bunx":
 		return langJS
+	case base == "make" || base == "gmake":
+		return langMake
 	case base == "bash" || base == "sh" || base == "zsh" || base == "dash" || base == "ksh" || base == "mksh" || base == "ash" || base == "source" || base == ".":
 		return langShell
+	}
+	switch name := filepath.Base(path); {
+	case name == "Makefile" || name == "makefile" || name == "GNUmakefile" || strings.HasSuffix(name, ".mk"):
+		return langMake
 	}
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".sh", ".bash", ".zsh", ".ksh":
@@ -53,3 +66,29 @@ func langOf(path, via, text string) lang {
 	}
 	return langUnknown
 }
+
+// makeRecipes is the shell a Makefile's recipes run: each recipe line
+// (after a tab) with make's own prefixes (@, -, +) dropped, $$ read as the
+// shell's $, $(shell CMD) as $(CMD) and make's variables $(X) and ${X} as
+// shell variables the analysis does not know.
+func makeRecipes(text string) string {
+	var b strings.Builder
+	for _, line := range strings.Split(text, "\n") {
+		if !strings.HasPrefix(line, "\t") {
+			b.WriteString("\n")
+			continue
+		}
+		line = strings.TrimLeft(strings.TrimPrefix(line, "\t"), "@-+ \t")
+		line = strings.ReplaceAll(line, "$$", "\x00")
+		line = makeShellFn.ReplaceAllString(line, "\x00(")
+		line = makeVar.ReplaceAllString(line, "\x00{MAKE_$1}")
+		b.WriteString(strings.ReplaceAll(line, "\x00", "$"))
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+var (
+	makeShellFn = regexp.MustCompile(`\$\(shell\s+`)
+	makeVar     = regexp.MustCompile(`\$[({]([A-Za-z0-9_@<^*.-]+)[)}]`)
+)

@@ -53,6 +53,8 @@ type outputRes struct {
 	permEvent          map[string]bool
 	contEvent          map[string]bool
 	ctxEvent           map[string]bool
+	// userReason: reason keys shown to the user beside a userDecision.
+	userReason, userDecision map[string]bool
 }
 
 var (
@@ -72,15 +74,17 @@ func compileOutputs(v *vocab.Outputs) *outputRes {
 	ctxKeys := append(append([]string{}, v.Context...), v.Rewrite...)
 	sep := `^\\?["']?\]?\s*(?::|=>|=)\s*`
 	return &outputRes{
-		decAfter:  regexp.MustCompile(sep + `(?:\\?["']([A-Za-z]+)\\?["']|[A-Za-z_]\w*\b)`),
-		ctxAfter:  regexp.MustCompile(sep + `(?:[fFrRbBuU]{0,2})(["'{\[` + "`" + `])`),
-		ctxKeys:   ctxKeys,
-		allow:     set(v.Allow...),
-		refuse:    set(v.Refuse...),
-		voc:       v,
-		permEvent: set(v.PermissionEvents...),
-		contEvent: set(v.ContinueEvents...),
-		ctxEvent:  set(v.ContextEvents...),
+		decAfter:     regexp.MustCompile(sep + `(?:\\?["']([A-Za-z]+)\\?["']|[A-Za-z_]\w*\b)`),
+		ctxAfter:     regexp.MustCompile(sep + `(?:[fFrRbBuU]{0,2})(["'{\[` + "`" + `]|[A-Za-z_$])`),
+		ctxKeys:      ctxKeys,
+		allow:        set(v.Allow...),
+		userReason:   set(v.UserReasons...),
+		userDecision: set(v.UserReasonDecisions...),
+		refuse:       set(v.Refuse...),
+		voc:          v,
+		permEvent:    set(v.PermissionEvents...),
+		contEvent:    set(v.ContinueEvents...),
+		ctxEvent:     set(v.ContextEvents...),
 	}
 }
 
@@ -152,6 +156,9 @@ func (a *analyzer) factsOf(re *outputRes, text string, code bool) *textFacts {
 		}
 	}
 	f := &textFacts{}
+	var decisions []decisionAt
+	var reasons []reasonAt
+	defer func() { f.keyed = dropUserReasons(re, f.keyed, decisions, reasons) }()
 	// The patterns run only on the lines that name a key (most lines of
 	// a script name none, and the patterns cannot skip ahead by a prefix).
 	for off := 0; off < len(text); {
@@ -185,6 +192,7 @@ func (a *analyzer) factsOf(re *outputRes, text string, code bool) *textFacts {
 						}
 					}
 				}
+				decisions = append(decisions, decisionAt{off + m[0], v})
 				switch {
 				case re.allow[v]:
 					f.allows = append(f.allows, off+m[0])
@@ -207,7 +215,13 @@ func (a *analyzer) factsOf(re *outputRes, text string, code bool) *textFacts {
 					}
 					continue
 				}
+				if open := text[start : off+loc[5]]; open != "\"" && open != "'" && open != "`" {
+					continue // KEY: name — a value built elsewhere: the script's literals are read
+				}
 				if s, ok := literalAt(text[start:]); ok {
+					if re.userReason[line[loc[2]:loc[3]]] {
+						reasons = append(reasons, reasonAt{off + loc[0], len(f.keyed)})
+					}
 					f.keyed = append(f.keyed, s)
 				}
 			}
@@ -401,6 +415,10 @@ func (a *analyzer) instruction(text string, src Source) {
 			a.add(Finding{Category: AgentOutput, Severity: LevelCritical, Source: src,
 				Summary: fmt.Sprintf("tells the model to skip the project's checks (%s)", shortText(sent[loc[0]:loc[1]], 40))})
 		}
+		if what, dest, ok := secretToRemote(sent); ok {
+			a.add(Finding{Category: AgentOutput, Severity: LevelCritical, Source: src,
+				Summary: fmt.Sprintf("tells the model to take %s and put it where others read it (%s)", what, dest)})
+		}
 		for _, c := range commandsIn(sent) {
 			if negated(sent, c[0], c[1]) {
 				continue
@@ -460,7 +478,10 @@ func commandsIn(sent string) [][2]int {
 			out = append(out, [2]int{loc[1], end})
 		}
 	}
-	if end := len(strings.TrimRight(sent, ". \t")); end > 0 {
+	// the whole sentence, when it reads as a command line rather than a
+	// label ("format filesystem" in a guard's table is prose: no shell
+	// punctuation, no path, no option)
+	if end := len(strings.TrimRight(sent, ". \t")); end > 0 && (len(out) > 0 || strings.ContainsAny(sent[:end], "|;&$/<>=`'\"~") || strings.Contains(sent[:end], " -")) {
 		out = append(out, [2]int{0, end})
 	}
 	return out
@@ -603,4 +624,83 @@ func identAfter(s string) string {
 		return m[1]
 	}
 	return ""
+}
+
+type decisionAt struct {
+	off   int
+	value string
+}
+
+type reasonAt struct {
+	off, keyed int
+}
+
+// dropUserReasons leaves out of keyed the reasons that go to the user,
+// not to the model: a reason whose nearest decision in the text (the one
+// of its object) is one the agent shows the user ("ask": the user is asked
+// and reads why; it is no instruction to the model).
+func dropUserReasons(re *outputRes, keyed []string, decisions []decisionAt, reasons []reasonAt) []string {
+	if len(reasons) == 0 || len(decisions) == 0 {
+		return keyed
+	}
+	drop := map[int]bool{}
+	for _, r := range reasons {
+		best, dist := "", -1
+		for _, d := range decisions {
+			x := d.off - r.off
+			if x < 0 {
+				x = -x
+			}
+			if dist < 0 || x < dist {
+				best, dist = d.value, x
+			}
+		}
+		if re.userDecision[best] && dist < 400 {
+			drop[r.keyed] = true
+		}
+	}
+	out := keyed[:0:0]
+	for i, k := range keyed {
+		if !drop[i] {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+var (
+	// envFileWordRe: a project's .env file named in prose (not .env.example).
+	envFileWordRe = regexp.MustCompile(`(?:^|[\s'"(/])\.env(?:\.local|\.production|\.prod)?\b(?:[^.\w-]|$)`)
+	// takeVerbRe: a verb that makes the model read or move a file's text.
+	takeVerbRe = regexp.MustCompile(`(?i)\b(?:read|cat|open|load|include|append|embed|attach|paste|copy|send|upload|post|print|output|dump|encode|urlencode)\b`)
+	// carryRe: where the text then goes, beyond the model: a fetch, a
+	// message or an artefact others read.
+	carryRe = regexp.MustCompile(`(?i)\b(?:WebFetch|web_fetch|fetch|curl|wget|upload|send|post|e-?mail|gist|webhook|commit message|commit messages|pull request|PR description|issue|comment|query string|url)\b`)
+)
+
+// secretToRemote: a sentence telling the model to read a secret (a
+// credential file, a .env) and carry it somewhere others read (a URL, a
+// fetch, a commit message, a post): the secret leaves the machine through
+// the model's own tools. A sentence that says not to is a guard's.
+func secretToRemote(sent string) (what, dest string, ok bool) {
+	loc := secretTextRe.FindStringIndex(sent)
+	if loc == nil {
+		loc = envFileWordRe.FindStringIndex(sent)
+	}
+	if loc == nil || negated(sent, loc[0], loc[1]) || negatedRe.MatchString(sent) {
+		return "", "", false
+	}
+	if !takeVerbRe.MatchString(sent) {
+		return "", "", false
+	}
+	what = strings.Trim(sent[loc[0]:loc[1]], " '\"(/")
+	for _, ep := range hostsIn(sent) {
+		if !loopback(ep.Host) && !namespaceHost(ep.Host) {
+			return what, ep.String(), true
+		}
+	}
+	if m := carryRe.FindString(sent); m != "" {
+		return what, m, true
+	}
+	return "", "", false
 }

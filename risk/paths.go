@@ -107,6 +107,7 @@ var secretFiles = rules(
 	`^~/\.ssh(/|$)`, "SSH keys",
 	`(^|/)id_(rsa|dsa|ecdsa|ed25519)(\.pub)?$`, "an SSH key",
 	`^~/\.aws(/|$)`, "AWS credentials",
+	`^~/\.azure(/|$)`, "Azure credentials",
 	`^~/\.(netrc|git-credentials|pgpass|pypirc|npmrc)$`, "stored credentials",
 	`^~/\.config/(gh/hosts\.yml|gcloud(/|$)|hub$)`, "cloud or GitHub credentials",
 	`^~/\.docker/config\.json$`, "Docker credentials",
@@ -155,3 +156,20 @@ func secretPath(p string) (string, bool) {
 // secretText finds a secret path in a piece of literal text (a string
 // literal in a script, or words joined).
 var secretTextRe = regexp.MustCompile(`(~|\$HOME|\$\{HOME\}|/root|/home/[^/\s'"]+|/Users/[^/\s'"]+|os\.homedir\(\)|expanduser\(|Path\.home\(\))?['"/,\s+]*\.?(\.ssh/(id_[a-z0-9]+|[^\s'"]*)|\.aws/credentials|\.netrc|\.git-credentials|\.config/gh/hosts\.yml|\.docker/config\.json|\.kube/config|oauth_creds\.json|\.credentials\.json|\.codex/auth\.json|/etc/shadow|\.gnupg|\.npmrc|\.pypirc)`)
+
+// dotPathRe: a path below a dot folder in free text, however the home
+// folder before it is spelled ($HOME/.x, os.getenv("HOME").."/.x",
+// $env:USERPROFILE\.x\y).
+var dotPathRe = regexp.MustCompile(`[/\\]\.[A-Za-z0-9_-][A-Za-z0-9_.-]*(?:[/\\][A-Za-z0-9_.-]+)*`)
+
+// secretsInText names the secret files a piece of code in a language read
+// by lines (Lua, PowerShell) opens below the home folder, and the path.
+func secretsInText(text string) (what, p string, ok bool) {
+	for _, m := range dotPathRe.FindAllString(text, -1) {
+		cand := "~" + strings.ReplaceAll(m, `\`, "/")
+		if w, ok := secretPath(cand); ok {
+			return w, cand, true
+		}
+	}
+	return "", "", false
+}

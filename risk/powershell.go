@@ -1,6 +1,7 @@
 package risk
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 )
@@ -46,7 +47,7 @@ func (a *analyzer) powerShell(file, text string) {
 				web, webLine = true, i
 			}
 		}
-		if psSecret.MatchString(l) && !secret {
+		if _, _, ok := secretsInText(l); (ok || psSecret.MatchString(l)) && !secret {
 			secret, secretLine = true, i
 		}
 		if m := psWrite.FindString(l); m != "" {
@@ -63,8 +64,11 @@ func (a *analyzer) powerShell(file, text string) {
 		}
 	}
 	if web && secret {
+		what := "credential files"
+		if w, p, ok := secretsInText(lines[secretLine]); ok {
+			what = w + " (" + p + ")"
+		}
 		a.add(Finding{Category: Exfiltration, Severity: LevelCritical, Source: Source{File: file, Line: secretLine + 1, Col: 1, Text: strings.TrimSpace(lines[secretLine])},
-			Summary: "reads credential files and makes web requests in the same script"})
-		_ = webLine
+			Summary: fmt.Sprintf("reads %s and makes web requests in the same script (line %d)", what, webLine+1)})
 	}
 }

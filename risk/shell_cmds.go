@@ -3,6 +3,7 @@ package risk
 import (
 	"fmt"
 	"path"
+	"regexp"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -145,6 +146,9 @@ func (sh *shell) run1(f []field, n syntax.Node, s *syntax.Stmt, in *value) value
 			sh.downloadExec(*name.net, n, "runs a command it downloads from %s")
 			return value{}
 		}
+		if !name.known && sh.at == nil && runTimeProgram(name) {
+			sh.find(n, Unreadable, LevelReview, "runs a program chosen at run time (%s), which Hookwarden cannot see", shortText(name.s, 40))
+		}
 		args := f[1:]
 		if base == "busybox" && len(args) > 0 && args[0].known && !strings.HasPrefix(args[0].s, "-") && !shells[args[0].s] {
 			// busybox APPLET ARGS… runs the applet (nc, wget, …)
@@ -173,6 +177,10 @@ func (sh *shell) run1(f []field, n syntax.Node, s *syntax.Stmt, in *value) value
 		case "command", "builtin":
 			flags, pos := options(args, nil, true)
 			if hasFlag(flags, "-v", "-V") {
+				if len(pos) == 1 && pos[0].known {
+					// command -v NAME prints where NAME is: that program
+					return value{s: pos[0].s + "\n", known: true}
+				}
 				return value{}
 			}
 			f = pos
@@ -445,3 +453,16 @@ func (sh *shell) arrayElems(w *syntax.Word) ([]value, bool) {
 	elems, ok := sh.elems[pe.Param.Value]
 	return elems, ok
 }
+
+// runTimeProgram: a command name whose value is not known now (a
+// variable set from a file, a command's output, the hook's input).
+// The script's own arguments ("$@", "$1") are what its caller passed,
+// read where the caller names them.
+func runTimeProgram(name field) bool {
+	if positionalRe.MatchString(name.s) {
+		return false
+	}
+	return !name.t.empty() || name.s == "" || strings.HasPrefix(name.s, "$")
+}
+
+var positionalRe = regexp.MustCompile(`^\$(\{?[@*0-9]|\{?#)`)

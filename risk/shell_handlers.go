@@ -24,17 +24,18 @@ type progHandler func(sh *shell, c progCall) (out value, ok bool)
 
 // progHandlers is the table of programs judged by a handler of their own:
 // where a program sends data, what commands its options run, what it
-// destroys or installs. shell.program consults it first; its remaining
-// switch holds the older cases, to move here as they are touched.
-var progHandlers map[string]progHandler
+// destroys or installs, what it prints and reads (shell_table.go).
+// shell.program runs a program's handlers in order until one takes it.
+var progHandlers map[string][]progHandler
 
 func init() {
-	progHandlers = map[string]progHandler{}
+	progHandlers = map[string][]progHandler{}
 	reg := func(h progHandler, names ...string) {
 		for _, n := range names {
-			progHandlers[n] = h
+			progHandlers[n] = append(progHandlers[n], h)
 		}
 	}
+	defer registerProgTable(reg)
 	// sinks outside curl
 	reg(ghCmd, "gh")
 	reg(awsCmd, "aws")
@@ -58,7 +59,7 @@ func init() {
 }
 
 // handlerOf returns the program's handler (nil when it has none).
-func handlerOf(base string) progHandler { return progHandlers[base] }
+func handlerOf(base string) []progHandler { return progHandlers[base] }
 
 // upload judges files or stdin sent somewhere by a program.
 func (sh *shell) upload(c progCall, ep endpoint, files []field, stdin bool, verb string) {
@@ -95,6 +96,12 @@ func ghCmd(sh *shell, c progCall) (value, bool) {
 		if strings.HasPrefix(a.s, "@") {
 			data.add(sh.readFile(value{s: a.s[1:], known: a.known}, c.n).t)
 		}
+	}
+	if ghReadOnly(pos, c.args) {
+		// gh pr view "$SELECTOR", gh api repos/…/reviews: part of the
+		// input names what to read; it is a query of the project's forge,
+		// not an upload (a secret in it still is)
+		data.kinds &^= tPayload
 	}
 	if !data.empty() && data.serious() != "" {
 		sh.network(endpoint{Host: "api.github.com"}, data, taints{}, c.n, "sends data to")
@@ -371,9 +378,19 @@ func luaCmd(sh *shell, c progCall) (value, bool) {
 			for _, m := range luaExecRe.FindAllStringSubmatch(code, -1) {
 				sh.nestedShell(value{s: m[1] + m[2], known: true}, c.n, "")
 			}
-			if luaSocketRe.MatchString(code) {
+			sends := luaSocketRe.MatchString(code)
+			for _, m := range luaExecRe.FindAllStringSubmatch(code, -1) {
+				sends = sends || luaNetToolRe.MatchString(m[1]+m[2])
+			}
+			if sends {
+				// Lua reads what it opens with io.open; the text of a
+				// secret file it opens goes wherever the code sends
+				var data taints
+				if what, p, ok := secretsInText(code); ok && luaOpenRe.MatchString(code) {
+					data = secretFileTaint(what, p)
+				}
 				for _, ep := range hostsIn(code) {
-					sh.network(ep, taints{}, taints{}, c.n, "connects to")
+					sh.network(ep, data, taints{}, c.n, "connects to")
 				}
 			}
 		}
@@ -387,8 +404,10 @@ func luaCmd(sh *shell, c progCall) (value, bool) {
 }
 
 var (
-	luaExecRe   = regexp.MustCompile(`(?:os\.execute|io\.popen)\s*\(?\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')`)
-	luaSocketRe = regexp.MustCompile(`require\s*\(?\s*["']socket|http\.request`)
+	luaExecRe    = regexp.MustCompile(`(?:os\.execute|io\.popen)\s*\(?\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')`)
+	luaSocketRe  = regexp.MustCompile(`require\s*\(?\s*["']socket|http\.request`)
+	luaNetToolRe = regexp.MustCompile(`\b(?:curl|wget|nc|ncat|socat|scp|rsync|ssh)\b`)
+	luaOpenRe    = regexp.MustCompile(`\bio\.(?:open|lines)\s*\(`)
 )
 
 // systemdRunCmd: a transient unit; with a timer it runs again later.
@@ -523,4 +542,30 @@ func mvCmd(sh *shell, c progCall) (value, bool) {
 		}
 	}
 	return value{}, false // the copy it makes is judged as a write
+}
+
+// ghReadOnly: a gh command that reads (view, list, status, checks, diff;
+// api with neither a method other than GET nor fields nor an input file).
+func ghReadOnly(pos, args []field) bool {
+	switch pos[1].s {
+	case "view", "list", "status", "checks", "diff":
+		return pos[0].s != "api"
+	}
+	if pos[0].s != "api" {
+		return false
+	}
+	for i, a := range args {
+		switch a.s {
+		case "-f", "-F", "--field", "--raw-field", "--input":
+			return false
+		case "-X", "--method":
+			if i+1 < len(args) && !strings.EqualFold(args[i+1].s, "GET") {
+				return false
+			}
+		}
+		if strings.HasPrefix(a.s, "--method=") && !strings.EqualFold(strings.TrimPrefix(a.s, "--method="), "GET") || strings.HasPrefix(a.s, "-X") && len(a.s) > 2 && !strings.EqualFold(a.s[2:], "GET") {
+			return false
+		}
+	}
+	return true
 }

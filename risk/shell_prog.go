@@ -47,392 +47,10 @@ var filters = set("grep", "egrep", "fgrep", "rg", "sed", "awk", "gawk", "mawk", 
 // writes on stdout.
 func (sh *shell) program(base string, name field, args []field, n syntax.Node, s *syntax.Stmt, in *value) value {
 	pd := sh.a.hook.ProjectDir
-	if h := handlerOf(base); h != nil {
+	for _, h := range handlerOf(base) {
 		if out, ok := h(sh, progCall{base: base, name: name, args: args, n: n, s: s, in: in}); ok {
 			return out
 		}
-	}
-	switch base {
-	case "echo", "printf":
-		return sh.printOut(base, args, n)
-	case "cat", "head", "tail", "tac", "less", "more", "nl", "strings", "od", "hexdump", "zcat", "gzcat", "bzcat", "tar", "zip", "7z", "base32", "sponge":
-		_, pos := options(args, set("-n", "-c", "-f", "-C", "-x"), false)
-		if base == "sponge" {
-			if len(pos) > 0 {
-				sh.write(pos[0].value, stdinOf(in), n)
-			}
-			return value{}
-		}
-		if len(pos) == 0 || (len(pos) == 1 && pos[0].s == "-") {
-			out := stdinOf(in)
-			if base == "cat" && in != nil {
-				sh.printed(in.s, n) // cat <<EOF … EOF
-			}
-			if base == "zcat" || base == "gzcat" {
-				return gunzip(out)
-			}
-			return out
-		}
-		out := value{known: false}
-		tarDir := ""
-		if base == "tar" {
-			for i, a := range args {
-				if (a.s == "-C" || a.s == "--directory") && i+1 < len(args) {
-					tarDir = args[i+1].s
-				} else if strings.HasPrefix(a.s, "--directory=") {
-					tarDir = strings.TrimPrefix(a.s, "--directory=")
-				}
-			}
-		}
-		for _, p := range pos {
-			if tarDir != "" && !strings.HasPrefix(p.s, "/") && !strings.HasPrefix(p.s, "~") {
-				p.value.s = tarDir + "/" + p.s // tar -C DIR FILE…
-			}
-			out.merge(sh.readFile(p.value, n))
-			if base == "cat" {
-				sh.printFile(p.value, n)
-			}
-		}
-		if base == "tar" || base == "zip" || base == "7z" {
-			// tar czf OUT SRC… / zip -r OUT SRC…: OUT holds what SRC holds
-			if archive, ok := archiveOut(base, args); ok {
-				sh.write(archive.value, out, n)
-				return value{}
-			}
-		}
-		return out
-	case "base64", "openssl", "xxd", "rev", "tr", "gunzip", "gzip", "uudecode", "basenc":
-		if v, ok := sh.decoder(base, args, stdinOf(in)); ok {
-			return v
-		}
-		_, pos := options(args, nil, false)
-		out := stdinOf(in)
-		if base == "openssl" {
-			return sh.openssl(args, n, out)
-		}
-		for _, p := range pos {
-			out.merge(sh.readFile(p.value, n))
-		}
-		out.known = false
-		return out
-	case "jq", "gojq", "jaq":
-		flags, pos := options(args, set("--arg", "--argjson", "--slurpfile", "--rawfile", "-L", "--indent", "--args", "--jsonargs"), false)
-		filter := ""
-		if len(pos) > 0 {
-			filter = pos[0].s
-			pos = pos[1:]
-		}
-		var src value
-		if hasFlag(flags, "-n", "--null-input") {
-			src = value{}
-			text := filter
-			for _, fl := range flags {
-				if fl.has {
-					text += "\n" + fl.val.s
-				}
-			}
-			sh.printed(text, n)
-		} else if len(pos) > 0 {
-			for _, p := range pos {
-				src.merge(sh.readFile(p.value, n))
-			}
-		} else {
-			src = stdinOf(in)
-		}
-		for _, fl := range flags {
-			if fl.has {
-				src.t.add(fl.val.t)
-			}
-		}
-		if src.t.has(tPayload) && !hasFlag(flags, "-n") {
-			keep := src.t
-			keep.kinds &^= tPayload
-			ft := fieldTaint(filter, nil)
-			keep.add(ft)
-			src.t = keep
-		}
-		src.known = false
-		return src
-	case "read":
-		_, pos := options(args, set("-d", "-n", "-N", "-p", "-t", "-u", "-a"), false)
-		src := stdinOf(in)
-		for _, p := range pos {
-			sh.vars[p.s] = value{s: "$" + p.s, t: src.t, sock: src.sock, net: src.net}
-		}
-		return value{}
-	case "mapfile", "readarray":
-		_, pos := options(args, set("-d", "-n", "-O", "-s", "-u", "-C", "-c"), false)
-		src := stdinOf(in)
-		for _, p := range pos {
-			sh.vars[p.s] = value{s: "$" + p.s, t: src.t}
-		}
-		return value{}
-	case "printenv":
-		if len(args) == 0 {
-			return value{t: envDumpTaint()}
-		}
-		out := value{}
-		for _, a := range args {
-			if secretVar(a.s) {
-				out.t.add(secretVarTaint(a.s))
-			}
-		}
-		return out
-	case "set", "export", "declare", "typeset", "compgen":
-		if len(args) == 0 || (len(args) == 1 && (args[0].s == "-p" || args[0].s == "-x" || args[0].s == "-v")) {
-			return value{t: envDumpTaint()}
-		}
-		return value{}
-	case "security":
-		if len(args) > 0 && (strings.HasPrefix(args[0].s, "find-") || args[0].s == "dump-keychain") {
-			return value{t: secretFileTaint("the macOS keychain", "security "+args[0].s)}
-		}
-	case "gh", "gcloud", "aws", "op", "pass", "vault", "az", "doctl", "heroku":
-		j := joinFields(args).s
-		if cliTokenRe.MatchString(j) {
-			return value{t: secretFileTaint("credentials from "+base, base+" "+shortText(j, 30))}
-		}
-		if base == "aws" || base == "gcloud" || base == "az" {
-			return value{}
-		}
-	case "curl", "wget", "http", "https", "xh", "aria2c", "lynx", "links", "httpie":
-		for i, a := range args {
-			if (a.s == "--unix-socket" || a.s == "--abstract-unix-socket") && i+1 < len(args) && strings.Contains(args[i+1].s, "docker.sock") {
-				sh.find(n, Privilege, LevelCritical, "talks to Docker's API through %s, which gives root on the machine", args[i+1].s)
-			}
-		}
-		return sh.fetch(base, args, n, in)
-	case "nc", "ncat", "netcat", "telnet", "socat", "openssl-s_client":
-		return sh.rawSocket(base, args, n, in)
-	case "ssh", "scp", "sftp", "rsync":
-		return sh.remoteShell(base, args, n, in)
-	case "dig", "nslookup", "host", "drill", "ping", "ping6", "getent":
-		_, pos := options(args, set("-t", "-c", "-W", "-p", "-q", "-i", "-I"), false)
-		for _, p := range pos {
-			if strings.HasPrefix(p.s, "@") || p.s == "hosts" || p.s == "ahosts" {
-				continue
-			}
-			sh.dns(p, n)
-		}
-		return value{}
-	case "python", "python2", "python3", "pypy", "pypy3":
-		return sh.interpreter(base, args, n, in, set("-c"), set("-m"), set("-W", "-X"))
-	case "node", "nodejs", "bun", "deno", "tsx", "ts-node":
-		return sh.interpreter(base, args, n, in, set("-e", "--eval", "-p", "--print"), nil, set("-r", "--require", "--import", "--loader", "-C", "--input-type"))
-	case "perl", "ruby":
-		return sh.interpreter(base, args, n, in, set("-e", "-E"), nil, set("-I", "-M", "-r", "-C"))
-	case "php":
-		return sh.interpreter(base, args, n, in, set("-r"), nil, set("-c", "-d"))
-	case "awk", "gawk", "mawk", "nawk":
-		// awk 'BEGIN { system("…") }': the command line system() runs
-		for _, a := range args {
-			for _, m := range awkSystemRe.FindAllStringSubmatch(a.s, -1) {
-				sh.nestedShell(value{s: m[1], known: true}, n, "")
-			}
-			// gawk's "/inet/tcp/LPORT/HOST/PORT" special file is a socket:
-			// what the program prints to it (its input, the files it
-			// reads with getline) goes to HOST
-			for _, m := range awkInetRe.FindAllStringSubmatch(a.s, -1) {
-				var data taints
-				data.add(stdinOf(in).t)
-				for _, f := range awkGetlineRe.FindAllStringSubmatch(a.s, -1) {
-					data.add(sh.readFile(value{s: f[1], known: true}, n).t)
-				}
-				ep := bareHost(m[1])
-				if !ep.Dynamic {
-					ep.Host += ":" + m[2]
-				}
-				sh.network(ep, data, taints{}, n, "sends data to")
-			}
-		}
-		out := stdinOf(in)
-		out.known = false
-		return out
-	case "ngrok", "cloudflared", "bore", "frpc", "localtunnel", "lt", "chisel":
-		sh.find(n, ReverseShell, LevelCritical, "opens a tunnel that exposes this machine to the internet (%s)", base)
-		return value{}
-	case "history", "fc":
-		return value{t: secretFileTaint("the shell history", base)}
-	case "npx", "pnpx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "go", "pip", "pip3", "gem", "cargo", "brew", "dnx":
-		sh.packageRunner(base, args, n)
-		return value{}
-	case "rm", "unlink", "rmdir", "shred", "srm", "trash":
-		sh.remove(base, args, n)
-		return value{}
-	case "find":
-		sh.findCmd(args, n, in)
-		return value{}
-	case "dd":
-		for _, a := range args {
-			if strings.HasPrefix(a.s, "of=") {
-				t := strings.TrimPrefix(a.s, "of=")
-				if strings.HasPrefix(t, "/dev/") && t != "/dev/null" && !strings.HasPrefix(t, "/dev/std") && !strings.HasPrefix(t, "/dev/fd") {
-					sh.find(n, Destructive, LevelCritical, "overwrites the disk %s with dd", t)
-				} else if p := normPath(t, pd); inHome(p) && strings.Count(p, "/") <= 1 || strings.HasPrefix(p, "/etc") || strings.HasPrefix(p, "/boot") {
-					sh.find(n, Destructive, LevelCritical, "overwrites %s with dd", p)
-				} else {
-					sh.write(value{s: t, known: a.known}, value{}, n)
-				}
-			}
-		}
-		return value{}
-	case "wipefs", "fdisk", "sfdisk", "parted", "shutdown", "reboot", "halt", "poweroff", "init", "diskutil", "format":
-		if base == "init" && (len(args) == 0 || (args[0].s != "0" && args[0].s != "6")) {
-			return value{}
-		}
-		if base == "diskutil" && (len(args) == 0 || !strings.Contains(args[0].s, "erase")) {
-			return value{}
-		}
-		sh.find(n, Destructive, LevelCritical, "runs %s, which wipes disks or stops the machine", base)
-		return value{}
-	case "chmod":
-		sh.chmod(args, n)
-		return value{}
-	case "chown", "chgrp":
-		flags, pos := options(args, set("--from", "--reference"), false)
-		if len(pos) >= 2 {
-			owner := pos[0].s
-			for _, t := range pos[1:] {
-				p := normPath(t.s, pd)
-				if (hasFlag(flags, "-R", "--recursive") && (p == "/" || p == "~" || systemDir(p))) || (strings.HasPrefix(owner, "root") && base == "chown") {
-					sh.find(n, Privilege, LevelCritical, "gives %s to %s", displayPath(p), owner)
-				}
-			}
-		}
-		return value{}
-	case "setcap":
-		sh.find(n, Privilege, LevelCritical, "grants Linux capabilities with setcap (%s)", shortText(joinFields(args).s, 40))
-		return value{}
-	case "docker", "podman", "nerdctl":
-		j := " " + joinFields(args).s + " "
-		if privilegedContainerRe.MatchString(j) {
-			sh.find(n, Privilege, LevelCritical, "starts a privileged container that can reach the whole machine")
-		} else if strings.Contains(j, " -v /var/run/docker.sock") || strings.Contains(j, "/var/run/docker.sock:") {
-			sh.find(n, Privilege, LevelCritical, "gives a container the Docker socket, which is root on the machine")
-		}
-		return value{}
-	case "crontab":
-		flags, pos := options(args, set("-u"), false)
-		if hasFlag(flags, "-l") && len(pos) == 0 {
-			return value{}
-		}
-		sh.find(n, Persistence, LevelCritical, "installs a crontab, which runs commands on a schedule long after the hook")
-		return value{}
-	case "at", "batch":
-		sh.find(n, Persistence, LevelCritical, "schedules a command with %s to run later", base)
-		return value{}
-	case "systemctl":
-		j := joinFields(args).s
-		if systemdInstallRe.MatchString(j) {
-			sh.find(n, Persistence, LevelCritical, "installs a systemd service that starts again at login or boot (%s)", shortText(j, 40))
-		}
-		return value{}
-	case "launchctl":
-		j := joinFields(args).s
-		if launchdInstallRe.MatchString(j) {
-			sh.find(n, Persistence, LevelCritical, "installs a launchd job that starts again at login (%s)", shortText(j, 40))
-		}
-		return value{}
-	case "schtasks", "reg":
-		j := strings.ToLower(joinFields(args).s)
-		if strings.Contains(j, "/create") || strings.Contains(j, `\run`) {
-			sh.find(n, Persistence, LevelCritical, "registers a command to run at login (%s)", base)
-		}
-		return value{}
-	case "tee":
-		flags, pos := options(args, nil, false)
-		src := stdinOf(in)
-		for _, p := range pos {
-			how := "writes"
-			if hasFlag(flags, "-a", "--append") {
-				how = "appends"
-			}
-			_ = how
-			sh.write(p.value, src, n)
-		}
-		return src
-	case "cp", "mv", "install", "ln", "rsync-local":
-		flags, pos := options(args, set("-t", "--target-directory", "-m", "--mode", "-o", "-g", "-S", "--suffix"), false)
-		var dest field
-		for _, fl := range flags {
-			if fl.name == "-t" || fl.name == "--target-directory" {
-				dest = fl.val
-			}
-		}
-		if dest.w == nil && len(pos) >= 2 {
-			dest = pos[len(pos)-1]
-			pos = pos[:len(pos)-1]
-		}
-		if dest.s != "" {
-			content := value{}
-			for _, p := range pos {
-				content.merge(sh.readFile(p.value, n))
-			}
-			sh.write(dest.value, content, n)
-		}
-		return value{}
-	case "claude", "gemini", "codex", "cursor-agent":
-		j := " " + joinFields(args).s + " "
-		if agentNoChecksRe.MatchString(j) {
-			sh.find(n, SelfTampering, LevelCritical, "starts %s with every permission check switched off", base)
-		}
-		if agentConfigRe.MatchString(j) {
-			sh.find(n, SelfTampering, LevelCritical, "changes %s's own configuration (%s)", base, shortText(strings.TrimSpace(j), 50))
-		}
-		return value{}
-	case "osascript":
-		j := joinFields(args).s
-		if strings.Contains(j, "do shell script") {
-			sh.find(n, Obfuscation, LevelReview, "runs shell commands through AppleScript, which Hookwarden does not read")
-		}
-		return value{}
-	case "powershell", "pwsh", "powershell.exe", "pwsh.exe":
-		j := strings.ToLower(joinFields(args).s)
-		if psEncodedFlagRe.MatchString(j+" ") || strings.Contains(j, "frombase64string") {
-			sh.find(n, Obfuscation, LevelCritical, "runs an encoded PowerShell command that hides what it does")
-		}
-		if strings.Contains(j, "iex") || strings.Contains(j, "invoke-expression") {
-			if strings.Contains(j, "http") || strings.Contains(j, "downloadstring") || strings.Contains(j, "iwr") || strings.Contains(j, "invoke-webrequest") {
-				sh.find(n, DownloadExec, LevelCritical, "runs PowerShell code it downloads")
-			}
-		}
-		for _, ep := range hostsIn(j) {
-			sh.network(ep, taints{}, taints{}, n, "connects to")
-		}
-		return value{}
-	case "mkfifo":
-		return value{}
-	case "mktemp":
-		// a fresh name under /tmp: what is copied there is followed
-		return value{s: "/tmp/tmp.mktemp" + fmt.Sprint(len(sh.written)) + "\n", known: false}
-	case "dirname":
-		_, pos := options(args, nil, false)
-		if len(pos) == 1 && pos[0].known {
-			return value{s: path.Dir(pos[0].s) + "\n", known: true}
-		}
-		return value{}
-	case "cd", "pushd":
-		_, pos := options(args, nil, false)
-		if len(pos) == 1 && pos[0].known {
-			sh.cwd = pos[0].s
-		}
-		return value{}
-	case "pwd":
-		if sh.cwd != "" {
-			return value{s: sh.cwd + "\n", known: true}
-		}
-		if d := sh.a.hook.ProjectDir; d != "" {
-			return value{s: d + "\n", known: true}
-		}
-		return value{}
-	case "realpath", "readlink":
-		_, pos := options(args, nil, false)
-		if len(pos) == 1 && pos[0].known {
-			return value{s: pos[0].s + "\n", known: true}
-		}
-		return value{}
-	case "bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "fish", "busybox":
-		return sh.shellProg(base, args, n, s, in)
 	}
 	if strings.HasPrefix(base, "mkfs") || base == "mke2fs" || base == "newfs" {
 		sh.find(n, Destructive, LevelCritical, "formats a disk with %s", base)
@@ -1442,11 +1060,30 @@ func (sh *shell) findCmd(args []field, n syntax.Node, in *value) {
 	for ; i < len(args); i++ {
 		switch args[i].s {
 		case "-delete":
-			for _, r := range roots {
-				if r == "/" || r == "~" || systemDir(r) {
-					sh.find(n, Destructive, LevelCritical, "deletes files under %s with find -delete", r)
+			// find ROOT… -delete removes what it finds under each root, as
+			// rm -r would: judge the roots as rm's targets, whatever the filter.
+			nroots := 0
+			for nroots < len(args) && !strings.HasPrefix(args[nroots].s, "-") && args[nroots].s != "(" && args[nroots].s != "!" {
+				nroots++
+			}
+			// A filter (-name '*.pyc') inside the project deletes some of
+			// its files, not the project; outside it, any filter still
+			// deletes the user's files.
+			filtered := false
+			for _, a := range args[nroots:] {
+				switch a.s {
+				case "-name", "-iname", "-path", "-ipath", "-regex", "-iregex", "-type", "-mtime", "-mmin", "-atime", "-newer", "-size", "-empty", "-user", "-perm", "-wholename":
+					filtered = true
 				}
 			}
+			targets := []field{{value: value{s: "-r", known: true}}}
+			for _, r := range args[:nroots] {
+				if p := normPath(r.s, sh.a.hook.ProjectDir); filtered && (p == "$PROJECT" || strings.HasPrefix(p, "$PROJECT/") && !strings.HasPrefix(p, "$PROJECT/..")) {
+					continue
+				}
+				targets = append(targets, r)
+			}
+			sh.remove("rm", targets, n)
 		case "-exec", "-execdir", "-ok", "-okdir":
 			j := i + 1
 			for j < len(args) && args[j].s != ";" && args[j].s != "+" {
@@ -1526,6 +1163,9 @@ func (sh *shell) git(args []field, n syntax.Node) {
 		return
 	}
 	sub, rest := pos[0].s, pos[1:]
+	if skipsGitHooks(sub, rest) {
+		sh.find(n, SelfTampering, LevelReview, "runs git %s --no-verify, which skips the project's own git hooks (its checks before a commit or push)", sub)
+	}
 	switch sub {
 	case "clean":
 		cf, _ := options(rest, set("-e", "--exclude"), false)
@@ -1546,7 +1186,17 @@ func (sh *shell) git(args []field, n syntax.Node) {
 		case gitInsteadOfRe.MatchString(j) && !strings.Contains(j, "--get") && !strings.Contains(j, "--unset") && len(rest) >= 2:
 			sh.find(n, Persistence, LevelCritical, "rewrites where git fetches and pushes (%s), so later clones and pushes go to another server", shortText(j, 60))
 		case strings.Contains(j, "core.hookspath") && !strings.Contains(j, "--get") && !strings.Contains(j, "--unset") && len(rest) >= 2:
-			sh.find(n, Persistence, LevelCritical, "sets git's core.hooksPath, so code it chooses runs on every git action")
+			// The folder it names runs on every git action. A folder of the
+			// project, for this repository only, is the project's own code,
+			// on view with it (review); --global or --system, or a folder
+			// outside the project, is code from elsewhere on every repository
+			// (critical).
+			dir := rest[len(rest)-1]
+			if p := normPath(dir.s, sh.a.hook.ProjectDir); dir.known && !strings.HasPrefix(dir.s, "-") && !strings.Contains(j, "--global") && !strings.Contains(j, "--system") && (p == "$PROJECT" || strings.HasPrefix(p, "$PROJECT/") && !strings.HasPrefix(p, "$PROJECT/..")) {
+				sh.find(n, Persistence, LevelReview, "sets git's core.hooksPath to the project's %s, so the scripts there run on every git action", displayPath(p))
+			} else {
+				sh.find(n, Persistence, LevelCritical, "sets git's core.hooksPath, so code it chooses runs on every git action")
+			}
 		case (strings.Contains(j, "credential.helper") || strings.Contains(j, "core.sshcommand") || strings.Contains(j, "core.fsmonitor") || strings.Contains(j, "core.pager") || strings.Contains(j, "alias.")) && !strings.Contains(j, "--get") && len(rest) >= 2:
 			sh.find(n, Persistence, LevelCritical, "changes git's configuration so a command it chooses runs later (%s)", shortText(j, 40))
 		}
@@ -1763,3 +1413,22 @@ func (a *analyzer) loopbackSink(ep endpoint, data, auth taints, src Source) {
 
 // placeholderRe: a variable left in a path because its value is unknown.
 var placeholderRe = regexp.MustCompile(`\$\{?[A-Za-z_][A-Za-z0-9_]*\}?`)
+
+// skipsGitHooks: git commit, push, merge, am or rebase told not to run the
+// repository's hooks (--no-verify; -n for commit).
+func skipsGitHooks(sub string, rest []field) bool {
+	switch sub {
+	case "commit", "push", "merge", "am", "rebase", "cherry-pick":
+	default:
+		return false
+	}
+	for _, f := range rest {
+		if f.s == "--" {
+			return false
+		}
+		if f.s == "--no-verify" || sub == "commit" && f.s == "-n" {
+			return true
+		}
+	}
+	return false
+}

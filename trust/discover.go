@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"os"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -100,7 +101,14 @@ type Discovery struct {
 	Unresolved []UnresolvedCode `json:"unresolved"`
 	// writes are the files the command and its scripts write.
 	writes []writeRef
+	// followed are the shell scripts it read and followed.
+	followed []string
 }
+
+// Followed are the shell scripts the discovery read and followed into
+// what they run and source (what they run is among Scripts and
+// Unresolved): a caller need not discover their text again.
+func (d Discovery) Followed() []string { return d.followed }
 
 // Limits of following shell scripts into what they run and source.
 const (
@@ -147,7 +155,10 @@ func DiscoverScriptsWithEnv(command, projectDir string, env map[string]string) (
 // script, working folders and depth, for the commands of one audit.
 // The languages of program files are kept too.
 type followCache struct {
-	found   map[string]Discovery
+	found map[string]Discovery
+	// real are the folders' paths with symbolic links resolved ("" when
+	// they cannot be), for resolvesOutside.
+	real    map[string]string
 	langs   map[string]string
 	parsers map[Dialect]*syntax.Parser
 	// rt is how the agent runs the commands of this cache.
@@ -157,7 +168,7 @@ type followCache struct {
 func newFollowCache() *followCache { return newFollowCacheFor(Runtime{}) }
 
 func newFollowCacheFor(rt Runtime) *followCache {
-	return &followCache{found: map[string]Discovery{}, langs: map[string]string{}, parsers: map[Dialect]*syntax.Parser{}, rt: rt}
+	return &followCache{found: map[string]Discovery{}, real: map[string]string{}, langs: map[string]string{}, parsers: map[Dialect]*syntax.Parser{}, rt: rt}
 }
 
 // programLang is programLang(path), once per path.
@@ -280,7 +291,7 @@ func followKey(kind, path string, sc *scope, roots []string, env map[string]stri
 // takes it out.
 func (d *discoverer) followable(path string) bool {
 	for _, root := range append([]string{d.project}, d.roots...) {
-		if within(path, root) && !resolvesOutside(path, root) {
+		if within(path, root) && !d.cache.resolvesOutside(path, root) {
 			return true
 		}
 	}
@@ -290,6 +301,7 @@ func (d *discoverer) followable(path string) bool {
 // merge adds what another discovery found, each once.
 func (d *discoverer) merge(found Discovery) {
 	d.writes = append(d.writes, found.writes...)
+	d.out.followed = append(d.out.followed, found.followed...)
 	for _, ref := range found.Scripts {
 		if key := ref.Path + "\x00" + ref.Via; !d.seen[key] && len(d.out.Scripts) < maxScripts {
 			d.seen[key] = true
@@ -467,6 +479,7 @@ func (d *discoverer) follow(sc *scope, w *syntax.Word, path string, sourced bool
 	}
 	inner := &scope{cwds: sc.cwds, vars: sc.vars, file: path, self: path, src: text, depth: sc.depth + 1, lang: lang}
 	if sourced {
+		d.out.followed = append(d.out.followed, path)
 		d.stmts(f.Stmts, inner)
 		sc.cwds = inner.cwds
 		return
@@ -484,6 +497,7 @@ func (d *discoverer) follow(sc *scope, w *syntax.Word, path string, sourced bool
 	}
 	sub := newDiscoverer(d.project, d.cache)
 	sub.read, sub.roots, sub.env = d.read, d.roots, d.env
+	sub.out.followed = []string{path}
 	sub.stmts(f.Stmts, inner)
 	d.read = sub.read
 	sub.out.writes = sub.writes
@@ -598,4 +612,45 @@ func DiscoverHook(command, projectDir string, env map[string]string, roots []str
 // says (its shell dialect, project variables and env files).
 func DiscoverScriptsFor(command, projectDir string, rt Runtime) (Discovery, error) {
 	return discoverWith(command, projectDir, nil, nil, newFollowCacheFor(rt))
+}
+
+// resolvesOutside is the package's resolvesOutside with the folders'
+// real paths kept for the commands of this cache (one Lstat for the file
+// itself; its folder and the root are resolved once).
+func (c *followCache) resolvesOutside(path, root string) bool {
+	if !within(path, root) {
+		return false
+	}
+	dir := c.realDir(filepath.Dir(path))
+	if dir == "" {
+		return false // as EvalSymlinks of the path fails
+	}
+	st, err := os.Lstat(path)
+	if err != nil {
+		return false
+	}
+	real := filepath.Join(dir, filepath.Base(path))
+	if st.Mode()&os.ModeSymlink != 0 {
+		if real, err = filepath.EvalSymlinks(path); err != nil {
+			return false
+		}
+	}
+	realRoot := c.realDir(root)
+	if realRoot == "" {
+		realRoot = root
+	}
+	return !within(real, realRoot)
+}
+
+// realDir is filepath.EvalSymlinks(dir), once per folder ("" when it fails).
+func (c *followCache) realDir(dir string) string {
+	r, ok := c.real[dir]
+	if !ok {
+		var err error
+		if r, err = filepath.EvalSymlinks(dir); err != nil {
+			r = ""
+		}
+		c.real[dir] = r
+	}
+	return r
 }

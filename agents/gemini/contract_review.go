@@ -228,7 +228,8 @@ func ReviewRisk(cache *risk.Cache, h trust.HookReview, projectDir string) risk.R
 			env[k] = v
 		}
 	}
-	return risk.Analyze(risk.Hook{Agent: "gemini", Event: h.Event, Matcher: h.Matcher, Command: h.Command, Env: env, ProjectDir: projectDir}, risk.Options{Cache: cache})
+	return risk.Analyze(risk.Hook{Agent: "gemini", Event: h.Event, Matcher: h.Matcher, Command: h.Command, Env: env, ProjectDir: projectDir,
+		Files: agents.GateFiles(h)}, risk.Options{Cache: cache})
 }
 
 // Approve approves workspace hooks (by hook ID, name or key; every one

@@ -15,6 +15,11 @@ type Outputs struct {
 	// Context are the fields whose text reaches the model (or the user
 	// through the agent): additionalContext, systemMessage, reasons.
 	Context []string
+	// UserReasons are the reason fields whose text goes to the user, not
+	// to the model, when the decision beside them is one of
+	// UserReasonDecisions (Claude Code shows an "ask" or "allow" reason
+	// to the user; a "deny" reason is what the model reads).
+	UserReasons, UserReasonDecisions []string
 	// Rewrite are the fields that replace what the agent sends or runs:
 	// a tool's input, the model request, the prompt.
 	Rewrite []string
@@ -41,11 +46,13 @@ func DefaultOutputs() *Outputs {
 		Refuse:   []string{"deny", "block", "ask"},
 		Context: []string{"additionalContext", "systemMessage", "reason", "stopReason", "permissionDecisionReason",
 			"initialUserMessage", "message"},
-		Rewrite:          []string{"updatedInput", "tool_input", "llm_request", "llm_response", "tailToolCallRequest", "updatedPrompt"},
-		PermissionEvents: []string{"PreToolUse", "BeforeTool", "PermissionRequest", "preToolUse", "permissionRequest"},
-		ContinueEvents:   []string{"Stop", "SubagentStop", "AfterAgent", "TaskCompleted", "TeammateIdle"},
-		ContextEvents:    []string{"SessionStart", "UserPromptSubmit", "BeforeAgent", "PostCompact"},
-		EnvFiles:         []string{"CLAUDE_ENV_FILE"},
+		UserReasons:         []string{"permissionDecisionReason"},
+		UserReasonDecisions: []string{"ask", "allow"},
+		Rewrite:             []string{"updatedInput", "tool_input", "llm_request", "llm_response", "tailToolCallRequest", "updatedPrompt"},
+		PermissionEvents:    []string{"PreToolUse", "BeforeTool", "PermissionRequest", "preToolUse", "permissionRequest"},
+		ContinueEvents:      []string{"Stop", "SubagentStop", "AfterAgent", "TaskCompleted", "TeammateIdle"},
+		ContextEvents:       []string{"SessionStart", "UserPromptSubmit", "BeforeAgent", "PostCompact"},
+		EnvFiles:            []string{"CLAUDE_ENV_FILE"},
 	}
 }
 

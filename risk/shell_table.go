@@ -1,0 +1,641 @@
+package risk
+
+import (
+	"fmt"
+	"path"
+	"strings"
+)
+
+// The command handler table, second part: the programs shell.program
+// judged in its own switch before the table existed (what they print,
+// read, decode, write, run). Each handler returns what the program writes
+// on stdout, or ok false to hand it on (to the next handler of the same
+// program, then to what shell.program does with every other program).
+
+// registerProgTable adds these handlers after the ones of init, which
+// run first for the programs both name.
+func registerProgTable(reg func(progHandler, ...string)) {
+	reg(progEcho, "echo", "printf")
+	reg(progCat, "cat", "head", "tail", "tac", "less", "more", "nl", "strings", "od", "hexdump", "zcat", "gzcat", "bzcat", "tar", "zip", "7z", "base32", "sponge")
+	reg(progBase64, "base64", "openssl", "xxd", "rev", "tr", "gunzip", "gzip", "uudecode", "basenc")
+	reg(progJq, "jq", "gojq", "jaq")
+	reg(progRead, "read")
+	reg(progMapfile, "mapfile", "readarray")
+	reg(progPrintenv, "printenv")
+	reg(progSet, "set", "export", "declare", "typeset", "compgen")
+	reg(progSecurity, "security")
+	reg(progGh, "gh", "gcloud", "aws", "op", "pass", "vault", "az", "doctl", "heroku")
+	reg(progCurl, "curl", "wget", "http", "https", "xh", "aria2c", "lynx", "links", "httpie")
+	reg(progNc, "nc", "ncat", "netcat", "telnet", "socat", "openssl-s_client")
+	reg(progSsh, "ssh", "scp", "sftp", "rsync")
+	reg(progDig, "dig", "nslookup", "host", "drill", "ping", "ping6", "getent")
+	reg(progPython, "python", "python2", "python3", "pypy", "pypy3")
+	reg(progNode, "node", "nodejs", "bun", "deno", "tsx", "ts-node")
+	reg(progPerl, "perl", "ruby")
+	reg(progPhp, "php")
+	reg(progAwk, "awk", "gawk", "mawk", "nawk")
+	reg(progNgrok, "ngrok", "cloudflared", "bore", "frpc", "localtunnel", "lt", "chisel")
+	reg(progHistory, "history", "fc")
+	reg(progNpx, "npx", "pnpx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "go", "pip", "pip3", "gem", "cargo", "brew", "dnx")
+	reg(progRm, "rm", "unlink", "rmdir", "shred", "srm", "trash")
+	reg(progFind, "find")
+	reg(progDd, "dd")
+	reg(progWipefs, "wipefs", "fdisk", "sfdisk", "parted", "shutdown", "reboot", "halt", "poweroff", "init", "diskutil", "format")
+	reg(progChmod, "chmod")
+	reg(progChown, "chown", "chgrp")
+	reg(progSetcap, "setcap")
+	reg(progDocker, "docker", "podman", "nerdctl")
+	reg(progCrontab, "crontab")
+	reg(progAt, "at", "batch")
+	reg(progSystemctl, "systemctl")
+	reg(progLaunchctl, "launchctl")
+	reg(progSchtasks, "schtasks", "reg")
+	reg(progTee, "tee")
+	reg(progCp, "cp", "mv", "install", "ln", "rsync-local")
+	reg(progClaude, "claude", "gemini", "codex", "cursor-agent")
+	reg(progOsascript, "osascript")
+	reg(progPowershell, "powershell", "pwsh", "powershell.exe", "pwsh.exe")
+	reg(progMkfifo, "mkfifo")
+	reg(progMktemp, "mktemp")
+	reg(progDirname, "dirname")
+	reg(progCd, "cd", "pushd")
+	reg(progPwd, "pwd")
+	reg(progRealpath, "realpath", "readlink")
+	reg(progBash, "bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "fish", "busybox")
+}
+
+// progEcho judges echo, printf.
+func progEcho(sh *shell, c progCall) (value, bool) {
+	base, args, n := c.base, c.args, c.n
+	return sh.printOut(base, args, n), true
+}
+
+// progCat judges cat, head, tail, tac, less, more, nl, strings, od, hexdump, zcat, gzcat, bzcat, tar, zip, 7z, base32, sponge.
+func progCat(sh *shell, c progCall) (value, bool) {
+	base, args, n, in := c.base, c.args, c.n, c.in
+	_, pos := options(args, set("-n", "-c", "-f", "-C", "-x"), false)
+	if base == "sponge" {
+		if len(pos) > 0 {
+			sh.write(pos[0].value, stdinOf(in), n)
+		}
+		return value{}, true
+	}
+	if len(pos) == 0 || (len(pos) == 1 && pos[0].s == "-") {
+		out := stdinOf(in)
+		if base == "cat" && in != nil {
+			sh.printed(in.s, n) // cat <<EOF … EOF
+		}
+		if base == "zcat" || base == "gzcat" {
+			return gunzip(out), true
+		}
+		return out, true
+	}
+	out := value{known: false}
+	tarDir := ""
+	if base == "tar" {
+		for i, a := range args {
+			if (a.s == "-C" || a.s == "--directory") && i+1 < len(args) {
+				tarDir = args[i+1].s
+			} else if strings.HasPrefix(a.s, "--directory=") {
+				tarDir = strings.TrimPrefix(a.s, "--directory=")
+			}
+		}
+	}
+	for _, p := range pos {
+		if tarDir != "" && !strings.HasPrefix(p.s, "/") && !strings.HasPrefix(p.s, "~") {
+			p.value.s = tarDir + "/" + p.s // tar -C DIR FILE…
+		}
+		out.merge(sh.readFile(p.value, n))
+		if base == "cat" {
+			sh.printFile(p.value, n)
+		}
+	}
+	if base == "tar" || base == "zip" || base == "7z" {
+		// tar czf OUT SRC… / zip -r OUT SRC…: OUT holds what SRC holds
+		if archive, ok := archiveOut(base, args); ok {
+			sh.write(archive.value, out, n)
+			return value{}, true
+		}
+	}
+	return out, true
+}
+
+// progBase64 judges base64, openssl, xxd, rev, tr, gunzip, gzip, uudecode, basenc.
+func progBase64(sh *shell, c progCall) (value, bool) {
+	base, args, n, in := c.base, c.args, c.n, c.in
+	if v, ok := sh.decoder(base, args, stdinOf(in)); ok {
+		return v, true
+	}
+	_, pos := options(args, nil, false)
+	out := stdinOf(in)
+	if base == "openssl" {
+		return sh.openssl(args, n, out), true
+	}
+	for _, p := range pos {
+		out.merge(sh.readFile(p.value, n))
+	}
+	out.known = false
+	return out, true
+}
+
+// progJq judges jq, gojq, jaq.
+func progJq(sh *shell, c progCall) (value, bool) {
+	args, n, in := c.args, c.n, c.in
+	flags, pos := options(args, set("--arg", "--argjson", "--slurpfile", "--rawfile", "-L", "--indent", "--args", "--jsonargs"), false)
+	filter := ""
+	if len(pos) > 0 {
+		filter = pos[0].s
+		pos = pos[1:]
+	}
+	var src value
+	if hasFlag(flags, "-n", "--null-input") {
+		src = value{}
+		text := filter
+		for _, fl := range flags {
+			if fl.has {
+				text += "\n" + fl.val.s
+			}
+		}
+		sh.printed(text, n)
+	} else if len(pos) > 0 {
+		for _, p := range pos {
+			src.merge(sh.readFile(p.value, n))
+		}
+	} else {
+		src = stdinOf(in)
+	}
+	for _, fl := range flags {
+		if fl.has {
+			src.t.add(fl.val.t)
+		}
+	}
+	if src.t.has(tPayload) && !hasFlag(flags, "-n") {
+		keep := src.t
+		keep.kinds &^= tPayload
+		ft := fieldTaint(filter, nil)
+		keep.add(ft)
+		src.t = keep
+	}
+	src.known = false
+	return src, true
+}
+
+// progRead judges read.
+func progRead(sh *shell, c progCall) (value, bool) {
+	args, in := c.args, c.in
+	_, pos := options(args, set("-d", "-n", "-N", "-p", "-t", "-u", "-a"), false)
+	src := stdinOf(in)
+	for _, p := range pos {
+		sh.vars[p.s] = value{s: "$" + p.s, t: src.t, sock: src.sock, net: src.net}
+	}
+	return value{}, true
+}
+
+// progMapfile judges mapfile, readarray.
+func progMapfile(sh *shell, c progCall) (value, bool) {
+	args, in := c.args, c.in
+	_, pos := options(args, set("-d", "-n", "-O", "-s", "-u", "-C", "-c"), false)
+	src := stdinOf(in)
+	for _, p := range pos {
+		sh.vars[p.s] = value{s: "$" + p.s, t: src.t}
+	}
+	return value{}, true
+}
+
+// progPrintenv judges printenv.
+func progPrintenv(sh *shell, c progCall) (value, bool) {
+	args := c.args
+	if len(args) == 0 {
+		return value{t: envDumpTaint()}, true
+	}
+	out := value{}
+	for _, a := range args {
+		if secretVar(a.s) {
+			out.t.add(secretVarTaint(a.s))
+		}
+	}
+	return out, true
+}
+
+// progSet judges set, export, declare, typeset, compgen.
+func progSet(sh *shell, c progCall) (value, bool) {
+	args := c.args
+	if len(args) == 0 || (len(args) == 1 && (args[0].s == "-p" || args[0].s == "-x" || args[0].s == "-v")) {
+		return value{t: envDumpTaint()}, true
+	}
+	return value{}, true
+}
+
+// progSecurity judges security.
+func progSecurity(sh *shell, c progCall) (value, bool) {
+	args := c.args
+	if len(args) > 0 && (strings.HasPrefix(args[0].s, "find-") || args[0].s == "dump-keychain") {
+		return value{t: secretFileTaint("the macOS keychain", "security "+args[0].s)}, true
+	}
+	return value{}, false
+}
+
+// progGh judges gh, gcloud, aws, op, pass, vault, az, doctl, heroku.
+func progGh(sh *shell, c progCall) (value, bool) {
+	base, args := c.base, c.args
+	j := joinFields(args).s
+	if cliTokenRe.MatchString(j) {
+		return value{t: secretFileTaint("credentials from "+base, base+" "+shortText(j, 30))}, true
+	}
+	if base == "aws" || base == "gcloud" || base == "az" {
+		return value{}, true
+	}
+	return value{}, false
+}
+
+// progCurl judges curl, wget, http, https, xh, aria2c, lynx, links, httpie.
+func progCurl(sh *shell, c progCall) (value, bool) {
+	base, args, n, in := c.base, c.args, c.n, c.in
+	for i, a := range args {
+		if (a.s == "--unix-socket" || a.s == "--abstract-unix-socket") && i+1 < len(args) && strings.Contains(args[i+1].s, "docker.sock") {
+			sh.find(n, Privilege, LevelCritical, "talks to Docker's API through %s, which gives root on the machine", args[i+1].s)
+		}
+	}
+	return sh.fetch(base, args, n, in), true
+}
+
+// progNc judges nc, ncat, netcat, telnet, socat, openssl-s_client.
+func progNc(sh *shell, c progCall) (value, bool) {
+	base, args, n, in := c.base, c.args, c.n, c.in
+	return sh.rawSocket(base, args, n, in), true
+}
+
+// progSsh judges ssh, scp, sftp, rsync.
+func progSsh(sh *shell, c progCall) (value, bool) {
+	base, args, n, in := c.base, c.args, c.n, c.in
+	return sh.remoteShell(base, args, n, in), true
+}
+
+// progDig judges dig, nslookup, host, drill, ping, ping6, getent.
+func progDig(sh *shell, c progCall) (value, bool) {
+	args, n := c.args, c.n
+	_, pos := options(args, set("-t", "-c", "-W", "-p", "-q", "-i", "-I"), false)
+	for _, p := range pos {
+		if strings.HasPrefix(p.s, "@") || p.s == "hosts" || p.s == "ahosts" {
+			continue
+		}
+		sh.dns(p, n)
+	}
+	return value{}, true
+}
+
+// progPython judges python, python2, python3, pypy, pypy3.
+func progPython(sh *shell, c progCall) (value, bool) {
+	base, args, n, in := c.base, c.args, c.n, c.in
+	return sh.interpreter(base, args, n, in, set("-c"), set("-m"), set("-W", "-X")), true
+}
+
+// progNode judges node, nodejs, bun, deno, tsx, ts-node.
+func progNode(sh *shell, c progCall) (value, bool) {
+	base, args, n, in := c.base, c.args, c.n, c.in
+	return sh.interpreter(base, args, n, in, set("-e", "--eval", "-p", "--print"), nil, set("-r", "--require", "--import", "--loader", "-C", "--input-type")), true
+}
+
+// progPerl judges perl, ruby.
+func progPerl(sh *shell, c progCall) (value, bool) {
+	base, args, n, in := c.base, c.args, c.n, c.in
+	return sh.interpreter(base, args, n, in, set("-e", "-E"), nil, set("-I", "-M", "-r", "-C")), true
+}
+
+// progPhp judges php.
+func progPhp(sh *shell, c progCall) (value, bool) {
+	base, args, n, in := c.base, c.args, c.n, c.in
+	return sh.interpreter(base, args, n, in, set("-r"), nil, set("-c", "-d")), true
+}
+
+// progAwk judges awk, gawk, mawk, nawk.
+func progAwk(sh *shell, c progCall) (value, bool) {
+	args, n, in := c.args, c.n, c.in
+	// awk 'BEGIN { system("…") }': the command line system() runs
+	for _, a := range args {
+		for _, m := range awkSystemRe.FindAllStringSubmatch(a.s, -1) {
+			sh.nestedShell(value{s: m[1], known: true}, n, "")
+		}
+		// gawk's "/inet/tcp/LPORT/HOST/PORT" special file is a socket:
+		// what the program prints to it (its input, the files it
+		// reads with getline) goes to HOST
+		for _, m := range awkInetRe.FindAllStringSubmatch(a.s, -1) {
+			var data taints
+			data.add(stdinOf(in).t)
+			for _, f := range awkGetlineRe.FindAllStringSubmatch(a.s, -1) {
+				data.add(sh.readFile(value{s: f[1], known: true}, n).t)
+			}
+			ep := bareHost(m[1])
+			if !ep.Dynamic {
+				ep.Host += ":" + m[2]
+			}
+			sh.network(ep, data, taints{}, n, "sends data to")
+		}
+	}
+	out := stdinOf(in)
+	out.known = false
+	return out, true
+}
+
+// progNgrok judges ngrok, cloudflared, bore, frpc, localtunnel, lt, chisel.
+func progNgrok(sh *shell, c progCall) (value, bool) {
+	base, n := c.base, c.n
+	sh.find(n, ReverseShell, LevelCritical, "opens a tunnel that exposes this machine to the internet (%s)", base)
+	return value{}, true
+}
+
+// progHistory judges history, fc.
+func progHistory(sh *shell, c progCall) (value, bool) {
+	base := c.base
+	return value{t: secretFileTaint("the shell history", base)}, true
+}
+
+// progNpx judges npx, pnpx, bunx, uvx, pipx, pnpm, yarn, npm, uv, go, pip, pip3, gem, cargo, brew, dnx.
+func progNpx(sh *shell, c progCall) (value, bool) {
+	base, args, n := c.base, c.args, c.n
+	sh.packageRunner(base, args, n)
+	return value{}, true
+}
+
+// progRm judges rm, unlink, rmdir, shred, srm, trash.
+func progRm(sh *shell, c progCall) (value, bool) {
+	base, args, n := c.base, c.args, c.n
+	sh.remove(base, args, n)
+	return value{}, true
+}
+
+// progFind judges find.
+func progFind(sh *shell, c progCall) (value, bool) {
+	args, n, in := c.args, c.n, c.in
+	sh.findCmd(args, n, in)
+	return value{}, true
+}
+
+// progDd judges dd.
+func progDd(sh *shell, c progCall) (value, bool) {
+	args, n := c.args, c.n
+	pd := sh.a.hook.ProjectDir
+	for _, a := range args {
+		if strings.HasPrefix(a.s, "of=") {
+			t := strings.TrimPrefix(a.s, "of=")
+			if strings.HasPrefix(t, "/dev/") && t != "/dev/null" && !strings.HasPrefix(t, "/dev/std") && !strings.HasPrefix(t, "/dev/fd") {
+				sh.find(n, Destructive, LevelCritical, "overwrites the disk %s with dd", t)
+			} else if p := normPath(t, pd); inHome(p) && strings.Count(p, "/") <= 1 || strings.HasPrefix(p, "/etc") || strings.HasPrefix(p, "/boot") {
+				sh.find(n, Destructive, LevelCritical, "overwrites %s with dd", p)
+			} else {
+				sh.write(value{s: t, known: a.known}, value{}, n)
+			}
+		}
+	}
+	return value{}, true
+}
+
+// progWipefs judges wipefs, fdisk, sfdisk, parted, shutdown, reboot, halt, poweroff, init, diskutil, format.
+func progWipefs(sh *shell, c progCall) (value, bool) {
+	base, args, n := c.base, c.args, c.n
+	if base == "init" && (len(args) == 0 || (args[0].s != "0" && args[0].s != "6")) {
+		return value{}, true
+	}
+	if base == "diskutil" && (len(args) == 0 || !strings.Contains(args[0].s, "erase")) {
+		return value{}, true
+	}
+	sh.find(n, Destructive, LevelCritical, "runs %s, which wipes disks or stops the machine", base)
+	return value{}, true
+}
+
+// progChmod judges chmod.
+func progChmod(sh *shell, c progCall) (value, bool) {
+	args, n := c.args, c.n
+	sh.chmod(args, n)
+	return value{}, true
+}
+
+// progChown judges chown, chgrp.
+func progChown(sh *shell, c progCall) (value, bool) {
+	base, args, n := c.base, c.args, c.n
+	pd := sh.a.hook.ProjectDir
+	flags, pos := options(args, set("--from", "--reference"), false)
+	if len(pos) >= 2 {
+		owner := pos[0].s
+		for _, t := range pos[1:] {
+			p := normPath(t.s, pd)
+			if (hasFlag(flags, "-R", "--recursive") && (p == "/" || p == "~" || systemDir(p))) || (strings.HasPrefix(owner, "root") && base == "chown") {
+				sh.find(n, Privilege, LevelCritical, "gives %s to %s", displayPath(p), owner)
+			}
+		}
+	}
+	return value{}, true
+}
+
+// progSetcap judges setcap.
+func progSetcap(sh *shell, c progCall) (value, bool) {
+	args, n := c.args, c.n
+	sh.find(n, Privilege, LevelCritical, "grants Linux capabilities with setcap (%s)", shortText(joinFields(args).s, 40))
+	return value{}, true
+}
+
+// progDocker judges docker, podman, nerdctl.
+func progDocker(sh *shell, c progCall) (value, bool) {
+	args, n := c.args, c.n
+	j := " " + joinFields(args).s + " "
+	if privilegedContainerRe.MatchString(j) {
+		sh.find(n, Privilege, LevelCritical, "starts a privileged container that can reach the whole machine")
+	} else if strings.Contains(j, " -v /var/run/docker.sock") || strings.Contains(j, "/var/run/docker.sock:") {
+		sh.find(n, Privilege, LevelCritical, "gives a container the Docker socket, which is root on the machine")
+	}
+	return value{}, true
+}
+
+// progCrontab judges crontab.
+func progCrontab(sh *shell, c progCall) (value, bool) {
+	args, n := c.args, c.n
+	flags, pos := options(args, set("-u"), false)
+	if hasFlag(flags, "-l") && len(pos) == 0 {
+		return value{}, true
+	}
+	sh.find(n, Persistence, LevelCritical, "installs a crontab, which runs commands on a schedule long after the hook")
+	return value{}, true
+}
+
+// progAt judges at, batch.
+func progAt(sh *shell, c progCall) (value, bool) {
+	base, n := c.base, c.n
+	sh.find(n, Persistence, LevelCritical, "schedules a command with %s to run later", base)
+	return value{}, true
+}
+
+// progSystemctl judges systemctl.
+func progSystemctl(sh *shell, c progCall) (value, bool) {
+	args, n := c.args, c.n
+	j := joinFields(args).s
+	if systemdInstallRe.MatchString(j) {
+		sh.find(n, Persistence, LevelCritical, "installs a systemd service that starts again at login or boot (%s)", shortText(j, 40))
+	}
+	return value{}, true
+}
+
+// progLaunchctl judges launchctl.
+func progLaunchctl(sh *shell, c progCall) (value, bool) {
+	args, n := c.args, c.n
+	j := joinFields(args).s
+	if launchdInstallRe.MatchString(j) {
+		sh.find(n, Persistence, LevelCritical, "installs a launchd job that starts again at login (%s)", shortText(j, 40))
+	}
+	return value{}, true
+}
+
+// progSchtasks judges schtasks, reg.
+func progSchtasks(sh *shell, c progCall) (value, bool) {
+	base, args, n := c.base, c.args, c.n
+	j := strings.ToLower(joinFields(args).s)
+	if strings.Contains(j, "/create") || strings.Contains(j, `\run`) {
+		sh.find(n, Persistence, LevelCritical, "registers a command to run at login (%s)", base)
+	}
+	return value{}, true
+}
+
+// progTee judges tee.
+func progTee(sh *shell, c progCall) (value, bool) {
+	args, n, in := c.args, c.n, c.in
+	flags, pos := options(args, nil, false)
+	src := stdinOf(in)
+	for _, p := range pos {
+		how := "writes"
+		if hasFlag(flags, "-a", "--append") {
+			how = "appends"
+		}
+		_ = how
+		sh.write(p.value, src, n)
+	}
+	return src, true
+}
+
+// progCp judges cp, mv, install, ln, rsync-local.
+func progCp(sh *shell, c progCall) (value, bool) {
+	args, n := c.args, c.n
+	flags, pos := options(args, set("-t", "--target-directory", "-m", "--mode", "-o", "-g", "-S", "--suffix"), false)
+	var dest field
+	for _, fl := range flags {
+		if fl.name == "-t" || fl.name == "--target-directory" {
+			dest = fl.val
+		}
+	}
+	if dest.w == nil && len(pos) >= 2 {
+		dest = pos[len(pos)-1]
+		pos = pos[:len(pos)-1]
+	}
+	if dest.s != "" {
+		content := value{}
+		for _, p := range pos {
+			content.merge(sh.readFile(p.value, n))
+		}
+		sh.write(dest.value, content, n)
+	}
+	return value{}, true
+}
+
+// progClaude judges claude, gemini, codex, cursor-agent.
+func progClaude(sh *shell, c progCall) (value, bool) {
+	base, args, n := c.base, c.args, c.n
+	j := " " + joinFields(args).s + " "
+	if agentNoChecksRe.MatchString(j) {
+		sh.find(n, SelfTampering, LevelCritical, "starts %s with every permission check switched off", base)
+	}
+	if agentConfigRe.MatchString(j) {
+		sh.find(n, SelfTampering, LevelCritical, "changes %s's own configuration (%s)", base, shortText(strings.TrimSpace(j), 50))
+	}
+	return value{}, true
+}
+
+// progOsascript judges osascript.
+func progOsascript(sh *shell, c progCall) (value, bool) {
+	args, n := c.args, c.n
+	j := joinFields(args).s
+	if strings.Contains(j, "do shell script") {
+		sh.find(n, Obfuscation, LevelReview, "runs shell commands through AppleScript, which Hookwarden does not read")
+	}
+	return value{}, true
+}
+
+// progPowershell judges powershell, pwsh, powershell.exe, pwsh.exe.
+func progPowershell(sh *shell, c progCall) (value, bool) {
+	args, n := c.args, c.n
+	j := strings.ToLower(joinFields(args).s)
+	if psEncodedFlagRe.MatchString(j+" ") || strings.Contains(j, "frombase64string") {
+		sh.find(n, Obfuscation, LevelCritical, "runs an encoded PowerShell command that hides what it does")
+	}
+	if strings.Contains(j, "iex") || strings.Contains(j, "invoke-expression") {
+		if strings.Contains(j, "http") || strings.Contains(j, "downloadstring") || strings.Contains(j, "iwr") || strings.Contains(j, "invoke-webrequest") {
+			sh.find(n, DownloadExec, LevelCritical, "runs PowerShell code it downloads")
+		}
+	}
+	// what a web request in the same command carries: a credential file
+	// it reads (Get-Content, [IO.File]::ReadAllText) — the reading of
+	// PowerShell scripts (powerShell) in one line
+	var data taints
+	if what, p, ok := secretsInText(joinFields(args).s); ok && psWeb.MatchString(j) {
+		data = secretFileTaint(what, p)
+	}
+	for _, ep := range hostsIn(j) {
+		sh.network(ep, data, taints{}, n, "connects to")
+	}
+	return value{}, true
+}
+
+// progMkfifo judges mkfifo.
+func progMkfifo(sh *shell, c progCall) (value, bool) {
+	return value{}, true
+}
+
+// progMktemp judges mktemp.
+func progMktemp(sh *shell, c progCall) (value, bool) {
+	// a fresh name under /tmp: what is copied there is followed
+	return value{s: "/tmp/tmp.mktemp" + fmt.Sprint(len(sh.written)) + "\n", known: false}, true
+}
+
+// progDirname judges dirname.
+func progDirname(sh *shell, c progCall) (value, bool) {
+	args := c.args
+	_, pos := options(args, nil, false)
+	if len(pos) == 1 && pos[0].known {
+		return value{s: path.Dir(pos[0].s) + "\n", known: true}, true
+	}
+	return value{}, true
+}
+
+// progCd judges cd, pushd.
+func progCd(sh *shell, c progCall) (value, bool) {
+	args := c.args
+	_, pos := options(args, nil, false)
+	if len(pos) == 1 && pos[0].known {
+		sh.cwd = pos[0].s
+	}
+	return value{}, true
+}
+
+// progPwd judges pwd.
+func progPwd(sh *shell, c progCall) (value, bool) {
+	if sh.cwd != "" {
+		return value{s: sh.cwd + "\n", known: true}, true
+	}
+	if d := sh.a.hook.ProjectDir; d != "" {
+		return value{s: d + "\n", known: true}, true
+	}
+	return value{}, true
+}
+
+// progRealpath judges realpath, readlink.
+func progRealpath(sh *shell, c progCall) (value, bool) {
+	args := c.args
+	_, pos := options(args, nil, false)
+	if len(pos) == 1 && pos[0].known {
+		return value{s: pos[0].s + "\n", known: true}, true
+	}
+	return value{}, true
+}
+
+// progBash judges bash, sh, zsh, dash, ksh, mksh, ash, fish, busybox.
+func progBash(sh *shell, c progCall) (value, bool) {
+	base, args, n, s, in := c.base, c.args, c.n, c.s, c.in
+	return sh.shellProg(base, args, n, s, in), true
+}
