@@ -32,7 +32,13 @@ type row struct {
 
 func loadRows(t testing.TB) []row {
 	t.Helper()
-	files, err := filepath.Glob("testdata/*.jsonl")
+	return loadRowsFrom(t, "testdata/*.jsonl")
+}
+
+// loadRowsFrom reads the labelled rows of the files pattern matches.
+func loadRowsFrom(t testing.TB, pattern string) []row {
+	t.Helper()
+	files, err := filepath.Glob(pattern)
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no labelled rows: %v", err)
 	}
