@@ -3,7 +3,6 @@ package agents
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/hookwarden/hookwarden/risk"
@@ -49,9 +48,13 @@ func CheckUnwatched(ctx context.Context, p Reviewer, ids []string, accept bool) 
 	if err != nil {
 		return fmt.Errorf("checking what the hooks run before approving: %w", err)
 	}
+	want := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		want[id] = true
+	}
 	e := &UnwatchedApproval{}
 	for _, h := range r.Hooks {
-		if slices.Contains(ids, h.HookID) && len(h.Unresolved) > 0 {
+		if len(h.Unresolved) > 0 && want[h.HookID] {
 			e.Hooks = append(e.Hooks, UnwatchedHook{Label: h.Label, Reasons: h.Unresolved})
 		}
 	}

@@ -302,8 +302,13 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 	}
 	if ar != nil {
 		res.Lost = ar.Lost
+		labels := labelsOfKeys(picked)
 		for _, k := range ar.Approved {
-			res.Approved = append(res.Approved, labelOfKey(picked, k))
+			label, ok := labels[k]
+			if !ok {
+				label = k
+			}
+			res.Approved = append(res.Approved, label)
 		}
 		if len(ar.Approved) > 0 {
 			res.Files = append(res.Files, opts.WrittenFiles(snap)...)
@@ -320,16 +325,18 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 // selectHooks picks workspace hooks by hook ID, then as trust.Select does
 // (key, name, command); it returns the selectors that matched nothing.
 func selectHooks(all []trust.ProjectHook, selectors []string) ([]trust.ProjectHook, []string) {
+	ids := make(map[string]bool, len(all))
+	for _, h := range all {
+		if h.HookID != "" {
+			ids[h.HookID] = true
+		}
+	}
 	byID := map[string]bool{}
 	var rest []string
 	for _, sel := range selectors {
-		found := false
-		for _, h := range all {
-			if h.HookID != "" && h.HookID == sel {
-				byID[sel], found = true, true
-			}
-		}
-		if !found {
+		if ids[sel] {
+			byID[sel] = true
+		} else {
 			rest = append(rest, sel)
 		}
 	}
@@ -337,23 +344,29 @@ func selectHooks(all []trust.ProjectHook, selectors []string) ([]trust.ProjectHo
 	if len(byID) == 0 {
 		return picked, unknown
 	}
+	type idKey struct{ id, key string }
+	selected := make(map[idKey]bool, len(picked))
+	for _, x := range picked {
+		selected[idKey{x.HookID, x.Key}] = true
+	}
 	var out []trust.ProjectHook
 	for _, h := range all {
-		if byID[h.HookID] || slices.ContainsFunc(picked, func(x trust.ProjectHook) bool { return x.HookID == h.HookID && x.Key == h.Key }) {
+		if byID[h.HookID] || selected[idKey{h.HookID, h.Key}] {
 			out = append(out, h)
 		}
 	}
 	return out, unknown
 }
 
-// labelOfKey is the label of the first hook of a key.
-func labelOfKey(hs []trust.ProjectHook, key string) string {
+// labelsOfKeys maps each key to the label of its first hook.
+func labelsOfKeys(hs []trust.ProjectHook) map[string]string {
+	out := make(map[string]string, len(hs))
 	for _, h := range hs {
-		if h.Key == key {
-			return h.Label
+		if _, ok := out[h.Key]; !ok {
+			out[h.Key] = h.Label
 		}
 	}
-	return key
+	return out
 }
 
 // Revoke removes keys from trusted_hooks.json and their approvals from
