@@ -37,10 +37,8 @@ func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
 	if err != nil {
 		return nil, err
 	}
-	if p.env.Check != nil { // one read of the store for the whole check
-		if opts.Data, err = p.env.LoadStore(opts.Store); err != nil {
-			return nil, err
-		}
+	if opts.Data, err = p.storeOnce(opts); err != nil {
+		return nil, err
 	}
 	rep, err := Audit(p.snap, opts)
 	if err != nil {
@@ -229,6 +227,49 @@ func ReviewRisk(cache *risk.Cache, h trust.HookReview, projectDir string) risk.R
 		}
 	}
 	return risk.Analyze(risk.Hook{Agent: "gemini", Event: h.Event, Matcher: h.Matcher, Command: h.Command, Env: env, ProjectDir: projectDir}, risk.Options{Cache: cache})
+}
+
+// storeOnce reads Hookwarden's store once for a whole review (the
+// hooks' audit and the commands' review): once for the whole check when
+// the project is opened for one.
+func (p *Project) storeOnce(opts Options) (*trust.StoreData, error) {
+	if p.env.Check != nil {
+		return p.env.LoadStore(opts.Store)
+	}
+	return opts.storeData()
+}
+
+// TrustStates is what Review says of each workspace hook and command
+// without its risk analysis, texts and documents (agents.TrustStater).
+func (p *Project) TrustStates(ctx context.Context) ([]agents.HookReview, error) {
+	opts, err := p.trustOptions()
+	if err != nil {
+		return nil, err
+	}
+	if opts.Data, err = p.storeOnce(opts); err != nil {
+		return nil, err
+	}
+	rep, err := Audit(p.snap, opts)
+	if err != nil {
+		return nil, err
+	}
+	byID := make(map[string]*hooks.Hook, len(p.reg.Hooks))
+	for _, h := range slices.Backward(p.reg.Hooks) {
+		byID[h.ID] = h
+	}
+	out := make([]agents.HookReview, 0, len(rep.Hooks))
+	for _, h := range rep.Hooks {
+		hr := agents.HookReview{HookReview: h, HookID: h.HookID, Layer: settingsio.LayerWorkspace, File: h.File, Label: h.Label}
+		if x := byID[h.HookID]; x != nil {
+			hr.File = x.Origin.File
+		}
+		out = append(out, hr)
+	}
+	cr, err := agents.ReviewCommands(opts.Data, Agent{}.Info().Name, p.snap.ProjectDir, p.reg.commandSpecs())
+	if err != nil {
+		return nil, err
+	}
+	return append(out, cr.Hooks...), nil
 }
 
 // Approve approves workspace hooks (by hook ID, name or key; every one
