@@ -3,7 +3,6 @@ package agents
 import (
 	"context"
 	"fmt"
-	"slices"
 )
 
 // approveKeys approves the hooks of the project folder dir whose trust key
@@ -19,9 +18,15 @@ func approveKeys(ctx context.Context, a Agent, env Env, dir string, keys []strin
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", title, err)
 	}
+	wanted := make(map[string]bool, len(keys))
+	for _, k := range keys {
+		wanted[k] = true
+	}
 	var ids, found []string
+	taken := map[string]bool{}
 	for _, h := range r.Hooks {
-		if slices.Contains(keys, h.Key) && !slices.Contains(ids, h.HookID) {
+		if wanted[h.Key] && !taken[h.HookID] {
+			taken[h.HookID] = true
 			ids = append(ids, h.HookID)
 			found = append(found, h.Key)
 		}

@@ -3,7 +3,6 @@ package agents
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/hookwarden/hookwarden/risk"
@@ -45,13 +44,17 @@ func CheckUnwatched(ctx context.Context, p Reviewer, ids []string, accept bool) 
 	if accept || len(ids) == 0 {
 		return nil
 	}
-	r, err := p.Review(ctx)
+	states, err := TrustStates(ctx, p)
 	if err != nil {
 		return fmt.Errorf("checking what the hooks run before approving: %w", err)
 	}
+	want := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		want[id] = true
+	}
 	e := &UnwatchedApproval{}
-	for _, h := range r.Hooks {
-		if slices.Contains(ids, h.HookID) && len(h.Unresolved) > 0 {
+	for _, h := range states {
+		if len(h.Unresolved) > 0 && want[h.HookID] {
 			e.Hooks = append(e.Hooks, UnwatchedHook{Label: h.Label, Reasons: h.Unresolved})
 		}
 	}
@@ -92,4 +95,28 @@ func UnwatchedLine(hs []HookReview) string {
 		return ""
 	}
 	return fmt.Sprintf("%d hook(s) %s: part of what they run cannot be watched (audit --strict exits 3 for them, exec refuses them)\n", n, trust.PartlyUnwatchedLabel)
+}
+
+// TrustStater is a Reviewer that can give the trust state of every
+// reviewed hook (and command) without the rest of a Review: no risk
+// analysis, texts or documents. What it returns for each hook (HookID,
+// Status, Unresolved and the rest of trust.HookReview) is what Review
+// returns for it; Risk, Fields, Badge and Notes are left empty. Large
+// projects then pay only for the audit where only the states are read
+// (CheckUnwatched, list's partly unwatched hooks).
+type TrustStater interface {
+	TrustStates(ctx context.Context) ([]HookReview, error)
+}
+
+// TrustStates is p's TrustStates when it has one, else the hooks of its
+// Review.
+func TrustStates(ctx context.Context, p Reviewer) ([]HookReview, error) {
+	if ts, ok := p.(TrustStater); ok {
+		return ts.TrustStates(ctx)
+	}
+	r, err := p.Review(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return r.Hooks, nil
 }

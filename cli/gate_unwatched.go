@@ -12,16 +12,22 @@ import (
 	"github.com/hookwarden/hookwarden/trust"
 )
 
-// trustStates are the trust states of the reviewed hooks of p by hook ID
-// (nil when the review fails: list then shows none), for list.
+// trustStates are the trust states of the approved but partly unwatched
+// hooks of p by hook ID (nil when the review fails: list then shows none),
+// for list.
 func trustStates(ctx context.Context, p agents.Project) map[string]agents.HookReview {
-	r, err := p.Review(ctx)
-	if err != nil || r == nil {
+	states, err := agents.TrustStates(ctx, p)
+	if err != nil {
 		return nil
 	}
-	out := make(map[string]agents.HookReview, len(r.Hooks))
-	for _, h := range r.Hooks {
-		out[h.HookID] = h
+	// Only the approved but partly unwatched hooks are kept (all that list
+	// reads of them), so that the review of a large project is not held
+	// while its list is written.
+	out := map[string]agents.HookReview{}
+	for _, h := range states {
+		if h.Unwatched() {
+			out[h.HookID] = agents.HookReview{HookReview: trust.HookReview{Status: h.Status, Unresolved: h.Unresolved}, HookID: h.HookID}
+		}
 	}
 	return out
 }

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -29,7 +31,7 @@ func runList(ctx context.Context, io *IO, agent agents.Agent, args []string) err
 	}
 	if *asJSON {
 		readers, _ := agents.Readers(ctx, io.Agents, io.agentEnv(), io.projectDir(*dir), layerPaths(p))
-		err = writeJSON(io.Stdout, listDocument(p, readers))
+		err = writeListJSON(io.Stdout, p, readers)
 	} else {
 		err = writeListTable(io.Stdout, agent, p)
 	}
@@ -72,12 +74,12 @@ func layerPaths(p agents.Project) []string {
 
 // listDocument is the JSON document of `hookwarden list --json`: the
 // members the agent's Summary.Document names, in its order, with the
-// project, its layers, its hooks and the diagnostics filled in.
+// project, its layers, its hooks and the diagnostics filled in. hooks is
+// the value of "hooks" (writeListJSON streams them instead).
 //
-// With readers (agents.Readers), every layer and every hook names each
-// registered agent that reads its file ("agents"), with its own state of
-// the file and status of the hook.
-func listDocument(p agents.Project, readers map[string][]agents.FileReader) agents.Document {
+// With readers (agents.Readers), every layer names each registered agent
+// that reads its file ("agents"), with its own state of the file.
+func listDocument(p agents.Project, hooksValue any, readers map[string][]agents.FileReader) agents.Document {
 	layers := []layerDoc{}
 	for _, l := range agents.DocumentLayers(p.Layers()) {
 		d := fileDoc(l.File, l.Owner)
@@ -89,24 +91,125 @@ func listDocument(p agents.Project, readers map[string][]agents.FileReader) agen
 		}
 		layers = append(layers, d)
 	}
-	all := p.Hooks()
-	hookDocs := make([]agents.Document, 0, len(all))
-	risks := hookRisks(p, all, p.Dir())
-	states := trustStates(context.Background(), p)
-	for i, h := range all {
-		doc := unwatchedMembers(p.HookDocument(h).Fill(hookMembers(h, risks[i])), states, h.ID)
-		if readers != nil && h.IsHook() {
-			doc = append(doc, agents.Member("agents", agents.HookReaders(readers, h)))
-		}
-		hookDocs = append(hookDocs, doc)
-	}
 	diags := p.Diagnostics()
 	if diags == nil {
 		diags = []hooks.Diagnostic{}
 	}
 	return p.Summary().Document.Fill(map[string]any{
-		"project": p.Dir(), "layers": layers, "hooks": hookDocs, "diagnostics": diags,
+		"project": p.Dir(), "layers": layers, "hooks": hooksValue, "diagnostics": diags,
 	})
+}
+
+// streamedHooks stands for the "hooks" member in the list document while
+// writeListJSON writes the hooks one at a time.
+type streamedHooks struct{}
+
+// writeListJSON writes the list document as writeJSON would, byte for
+// byte, but one hook at a time: each hook's object (with its risk and
+// trust state) is built, written and dropped, so that the memory of a
+// list of 100,000 hooks is that of the project, not of the whole
+// document and its encoding.
+//
+// With readers (agents.Readers), every hook also names each registered
+// agent that reads its file ("agents"), with the status it gives the hook.
+func writeListJSON(w io.Writer, p agents.Project, readers map[string][]agents.FileReader) error {
+	states := trustStates(context.Background(), p)
+	doc := listDocument(p, streamedHooks{}, readers)
+	bw := bufio.NewWriterSize(w, 64<<10)
+	var enc encodeBuffer
+	bw.WriteString("{")
+	for i, f := range doc {
+		if i > 0 {
+			bw.WriteString(",")
+		}
+		bw.WriteString("\n  ")
+		key, err := enc.compact(f.Key)
+		if err != nil {
+			return err
+		}
+		bw.Write(key)
+		bw.WriteString(": ")
+		var v any = f.Value
+		if f.JSON != nil {
+			v = f.JSON
+		}
+		if _, ok := v.(streamedHooks); ok {
+			if err := writeHooksJSON(bw, &enc, p, states, readers); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := enc.indented(bw, v, "  "); err != nil {
+			return err
+		}
+	}
+	if len(doc) > 0 {
+		bw.WriteString("\n")
+	}
+	bw.WriteString("}\n")
+	return bw.Flush()
+}
+
+// writeHooksJSON writes the "hooks" array of the list document at depth 1.
+func writeHooksJSON(w *bufio.Writer, enc *encodeBuffer, p agents.Project, states map[string]agents.HookReview, readers map[string][]agents.FileReader) error {
+	all := p.Hooks()
+	if len(all) == 0 {
+		_, err := w.WriteString("[]")
+		return err
+	}
+	cache := risk.NewCache()
+	dir := p.Dir()
+	w.WriteString("[")
+	for i, h := range all {
+		if i > 0 {
+			w.WriteString(",")
+		}
+		w.WriteString("\n    ")
+		doc := unwatchedMembers(p.HookDocument(h).Fill(hookMembers(h, hookRisk(cache, p, h, dir))), states, h.ID)
+		if readers != nil && h.IsHook() {
+			doc = append(doc, agents.Member("agents", agents.HookReaders(readers, h)))
+		}
+		if err := enc.indented(w, doc, "    "); err != nil {
+			return err
+		}
+	}
+	_, err := w.WriteString("\n  ]")
+	return err
+}
+
+// encodeBuffer encodes values as writeJSON's encoder does (HTML
+// characters unescaped), reusing its buffers.
+type encodeBuffer struct {
+	buf, ind bytes.Buffer
+	enc      *json.Encoder
+}
+
+// compact is v's compact encoding (valid until the next call).
+func (e *encodeBuffer) compact(v any) ([]byte, error) {
+	if e.enc == nil {
+		e.enc = json.NewEncoder(&e.buf)
+		e.enc.SetEscapeHTML(false)
+	}
+	e.buf.Reset()
+	if err := e.enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(e.buf.Bytes(), "\n"), nil
+}
+
+// indented writes v indented by two spaces a level, its inner lines
+// starting with prefix (the indentation of the line v starts on).
+func (e *encodeBuffer) indented(w io.Writer, v any, prefix string) error {
+	b, err := e.compact(v)
+	if err != nil {
+		return err
+	}
+	e.ind.Reset()
+	if err := json.Indent(&e.ind, b, prefix, "  "); err != nil {
+		return err
+	}
+	_, err = w.Write(e.ind.Bytes())
+	return err
 }
 
 // hookMembers are the members of a hook's object every agent has.

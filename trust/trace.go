@@ -70,8 +70,8 @@ func TracedOf(scripts []ScriptSnapshot) []ScriptSnapshot {
 // like a script. A file that discovery finds now is reviewed as such and
 // not twice.
 func (a *Auditor) reviewTraced(rv *HookReview, approval *Approval) {
-	if approval == nil {
-		return
+	if approval == nil || !slices.ContainsFunc(approval.Scripts, func(s ScriptSnapshot) bool { return s.Via == TracedVia }) {
+		return // nothing traced to compare (the common case: no symlinks resolved for it)
 	}
 	static := map[string]bool{}
 	for _, s := range rv.Scripts {

@@ -293,12 +293,36 @@ func Approve(snap *Snapshot, hs []*hooks.Hook, store trust.Store, now time.Time)
 			return err
 		}
 		keys = keys[:0]
+		// the keys approved at each place, so that replacing the approval
+		// of a place is one look-up, not a pass over the store per handler
+		type place struct {
+			file, event  string
+			group, index int
+		}
+		placeOf := func(ap *Approval) place { return place{ap.File, ap.Event, ap.Group, ap.Index} }
+		at := make(map[place]map[string]bool, len(p.Hooks)+len(recs))
+		for k, old := range p.Hooks {
+			if at[placeOf(old)] == nil {
+				at[placeOf(old)] = map[string]bool{}
+			}
+			at[placeOf(old)][k] = true
+		}
 		for _, r := range recs {
-			for k, old := range p.Hooks {
-				if k != r.key && old.File == r.ap.File && old.Event == r.ap.Event && old.Group == r.ap.Group && old.Index == r.ap.Index {
+			here := at[placeOf(r.ap)]
+			for k := range here {
+				if k != r.key {
 					delete(p.Hooks, k)
+					delete(here, k)
 				}
 			}
+			if old := p.Hooks[r.key]; old != nil && placeOf(old) != placeOf(r.ap) {
+				delete(at[placeOf(old)], r.key)
+			}
+			if here == nil {
+				here = map[string]bool{}
+				at[placeOf(r.ap)] = here
+			}
+			here[r.key] = true
 			p.Hooks[r.key] = r.ap
 			delete(p.Revoked, r.key)
 			keys = append(keys, r.key)

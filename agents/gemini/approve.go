@@ -16,21 +16,29 @@ import (
 func Select(hooks []trust.ProjectHook, selectors []string) ([]trust.ProjectHook, []string) {
 	picked := make([]bool, len(hooks))
 	var unmatched []string
+	if len(selectors) == 0 {
+		return nil, nil
+	}
+	byKey := make(map[string][]int, len(hooks))
+	byName := make(map[string][]int, len(hooks))
+	for i, h := range hooks {
+		byKey[h.Key] = append(byKey[h.Key], i)
+		switch {
+		case h.Name != "":
+			byName[h.Name] = append(byName[h.Name], i)
+		case h.Command != "":
+			byName[h.Command] = append(byName[h.Command], i)
+		}
+	}
 	for _, sel := range selectors {
-		found := false
-		for i, h := range hooks {
-			if h.Key == sel {
-				picked[i], found = true, true
-			}
+		found := byKey[sel]
+		if len(found) == 0 {
+			found = byName[sel]
 		}
-		if !found {
-			for i, h := range hooks {
-				if (h.Name != "" && h.Name == sel) || (h.Name == "" && h.Command != "" && h.Command == sel) {
-					picked[i], found = true, true
-				}
-			}
+		for _, i := range found {
+			picked[i] = true
 		}
-		if !found {
+		if len(found) == 0 {
 			unmatched = append(unmatched, sel)
 		}
 	}

@@ -37,10 +37,8 @@ func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
 	if err != nil {
 		return nil, err
 	}
-	if p.env.Check != nil { // one read of the store for the whole check
-		if opts.Data, err = p.env.LoadStore(opts.Store); err != nil {
-			return nil, err
-		}
+	if opts.Data, err = p.storeOnce(opts); err != nil {
+		return nil, err
 	}
 	rep, err := Audit(p.snap, opts)
 	if err != nil {
@@ -232,6 +230,49 @@ func ReviewRisk(cache *risk.Cache, h trust.HookReview, projectDir string) risk.R
 		Files: agents.GateFiles(h)}, risk.Options{Cache: cache})
 }
 
+// storeOnce reads Hookwarden's store once for a whole review (the
+// hooks' audit and the commands' review): once for the whole check when
+// the project is opened for one.
+func (p *Project) storeOnce(opts Options) (*trust.StoreData, error) {
+	if p.env.Check != nil {
+		return p.env.LoadStore(opts.Store)
+	}
+	return opts.storeData()
+}
+
+// TrustStates is what Review says of each workspace hook and command
+// without its risk analysis, texts and documents (agents.TrustStater).
+func (p *Project) TrustStates(ctx context.Context) ([]agents.HookReview, error) {
+	opts, err := p.trustOptions()
+	if err != nil {
+		return nil, err
+	}
+	if opts.Data, err = p.storeOnce(opts); err != nil {
+		return nil, err
+	}
+	rep, err := Audit(p.snap, opts)
+	if err != nil {
+		return nil, err
+	}
+	byID := make(map[string]*hooks.Hook, len(p.reg.Hooks))
+	for _, h := range slices.Backward(p.reg.Hooks) {
+		byID[h.ID] = h
+	}
+	out := make([]agents.HookReview, 0, len(rep.Hooks))
+	for _, h := range rep.Hooks {
+		hr := agents.HookReview{HookReview: h, HookID: h.HookID, Layer: settingsio.LayerWorkspace, File: h.File, Label: h.Label}
+		if x := byID[h.HookID]; x != nil {
+			hr.File = x.Origin.File
+		}
+		out = append(out, hr)
+	}
+	cr, err := agents.ReviewCommands(opts.Data, Agent{}.Info().Name, p.snap.ProjectDir, p.reg.commandSpecs(p.projectFed))
+	if err != nil {
+		return nil, err
+	}
+	return append(out, cr.Hooks...), nil
+}
+
 // Approve approves workspace hooks (by hook ID, name or key; every one
 // with All): their script fingerprints and definitions go into
 // Hookwarden's store, then their keys into trusted_hooks.json, which is
@@ -303,8 +344,13 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 	}
 	if ar != nil {
 		res.Lost = ar.Lost
+		labels := labelsOfKeys(picked)
 		for _, k := range ar.Approved {
-			res.Approved = append(res.Approved, labelOfKey(picked, k))
+			label, ok := labels[k]
+			if !ok {
+				label = k
+			}
+			res.Approved = append(res.Approved, label)
 		}
 		if len(ar.Approved) > 0 {
 			res.Files = append(res.Files, opts.WrittenFiles(snap)...)
@@ -321,16 +367,18 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 // selectHooks picks workspace hooks by hook ID, then as trust.Select does
 // (key, name, command); it returns the selectors that matched nothing.
 func selectHooks(all []trust.ProjectHook, selectors []string) ([]trust.ProjectHook, []string) {
+	ids := make(map[string]bool, len(all))
+	for _, h := range all {
+		if h.HookID != "" {
+			ids[h.HookID] = true
+		}
+	}
 	byID := map[string]bool{}
 	var rest []string
 	for _, sel := range selectors {
-		found := false
-		for _, h := range all {
-			if h.HookID != "" && h.HookID == sel {
-				byID[sel], found = true, true
-			}
-		}
-		if !found {
+		if ids[sel] {
+			byID[sel] = true
+		} else {
 			rest = append(rest, sel)
 		}
 	}
@@ -338,23 +386,29 @@ func selectHooks(all []trust.ProjectHook, selectors []string) ([]trust.ProjectHo
 	if len(byID) == 0 {
 		return picked, unknown
 	}
+	type idKey struct{ id, key string }
+	selected := make(map[idKey]bool, len(picked))
+	for _, x := range picked {
+		selected[idKey{x.HookID, x.Key}] = true
+	}
 	var out []trust.ProjectHook
 	for _, h := range all {
-		if byID[h.HookID] || slices.ContainsFunc(picked, func(x trust.ProjectHook) bool { return x.HookID == h.HookID && x.Key == h.Key }) {
+		if byID[h.HookID] || selected[idKey{h.HookID, h.Key}] {
 			out = append(out, h)
 		}
 	}
 	return out, unknown
 }
 
-// labelOfKey is the label of the first hook of a key.
-func labelOfKey(hs []trust.ProjectHook, key string) string {
+// labelsOfKeys maps each key to the label of its first hook.
+func labelsOfKeys(hs []trust.ProjectHook) map[string]string {
+	out := make(map[string]string, len(hs))
 	for _, h := range hs {
-		if h.Key == key {
-			return h.Label
+		if _, ok := out[h.Key]; !ok {
+			out[h.Key] = h.Label
 		}
 	}
-	return key
+	return out
 }
 
 // Revoke removes keys from trusted_hooks.json and their approvals from
