@@ -116,3 +116,37 @@ func TestProtectReportsAProjectThatSwitchesItOff(t *testing.T) {
 		})
 	}
 }
+
+// TestProtectReportsClaudeDisableAllHooks: a project's
+// .claude/settings.json or settings.local.json with disableAllHooks true
+// switches off every hook of the user's settings in Claude Code, the
+// protective one included: protect status and audit say so with
+// file:line and exit 3.
+func TestProtectReportsClaudeDisableAllHooks(t *testing.T) {
+	for _, file := range []string{"settings.json", "settings.local.json"} {
+		t.Run(file, func(t *testing.T) {
+			e := newProtectEnv(t)
+			if code, out := e.run("", "protect", "--agent", "claude", "on"); code != ExitOK {
+				t.Fatalf("protect on: exit %d\n%s", code, out)
+			}
+			if code, out := e.run("", "protect", "--agent", "claude", "status"); code != ExitOK {
+				t.Fatalf("protect status before: exit %d\n%s", code, out)
+			}
+			path := filepath.Join(e.project, ".claude", file)
+			if file == "settings.json" {
+				writeFile(t, path, "{\n  \"hooks\": {\"PreToolUse\": [{\"matcher\": \"Bash\", \"hooks\": [{\"type\": \"command\", \"command\": \"sh \\\"$CLAUDE_PROJECT_DIR\\\"/.claude/hooks/check.sh\"}]}]},\n  \"disableAllHooks\": true\n}\n", 0o644)
+			} else {
+				writeFile(t, path, "{\n  \"disableAllHooks\": true\n}\n", 0o644)
+			}
+			line := map[string]string{"settings.json": "3", "settings.local.json": "2"}[file]
+			want := "switched off by " + path + ":" + line + ":"
+			code, out := e.run("", "protect", "--agent", "claude", "status")
+			if code != ExitNeedsReview || !strings.Contains(out, want) || !strings.Contains(out, "disableAllHooks") {
+				t.Fatalf("protect status: exit %d, want %d with %q\n%s", code, ExitNeedsReview, want, out)
+			}
+			if code, out := e.run("", "audit", "--agent", "claude"); code != ExitNeedsReview || !strings.Contains(out, want) {
+				t.Fatalf("audit: exit %d, want %d with %q\n%s", code, ExitNeedsReview, want, out)
+			}
+		})
+	}
+}
