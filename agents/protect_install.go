@@ -61,32 +61,18 @@ func ProtectStatus(env Env, p Protector, command string) (ProtectState, error) {
 }
 
 // ProtectedFiles are the files and folders no tool call of an agent may
-// write in project: every agent's files (Project.Watch: settings, trust
-// and hook files, Hookwarden's store) and every script and file seen
-// running that their reviews fingerprint, plus extra.
+// write in project: the guarded files of HookFiles (every agent's files,
+// the scripts of project hooks, a user hook's scripts outside the
+// project), plus extra. Project files reached only through user-level
+// hooks' project code are work files, not protected (see HookFiles).
 func ProtectedFiles(ctx context.Context, reg *Registry, env Env, project string, extra ...string) (*Protected, error) {
-	paths := append([]string{}, extra...)
-	if env.Check == nil {
-		env.Check = NewCheck() // one read of the store; no risk analysis of approved hooks
+	set, err := CollectHookFiles(ctx, reg, env, project)
+	if err != nil {
+		return nil, err
 	}
-	for _, a := range reg.All() {
-		p, err := a.Open(ctx, env, project)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", a.Info().Title, err)
-		}
-		paths = append(paths, p.Watch()...)
-		r, err := p.Review(ctx)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", a.Info().Title, err)
-		}
-		for _, h := range r.Hooks {
-			for _, s := range h.Scripts {
-				paths = append(paths, s.Path)
-			}
-		}
-	}
+	set.AddGuarded(extra...)
 	var out []string
-	for _, x := range paths {
+	for _, x := range set.Guarded() {
 		if fi, err := os.Stat(x); err == nil && fi.IsDir() && x != "" && x[len(x)-1] != filepath.Separator {
 			x += string(filepath.Separator)
 		}
@@ -96,4 +82,40 @@ func ProtectedFiles(ctx context.Context, reg *Registry, env Env, project string,
 		out = append(out, x)
 	}
 	return NewProtected(out), nil
+}
+
+// CollectHookFiles opens project with every agent of reg and sorts the
+// files of their hooks (HookFiles).
+func CollectHookFiles(ctx context.Context, reg *Registry, env Env, project string) (*HookFiles, error) {
+	set, _, err := CollectHookFilesAndReviews(ctx, reg, env, project)
+	return set, err
+}
+
+// AgentReview is one agent's review of a project.
+type AgentReview struct {
+	Title  string
+	Review *Review
+}
+
+// CollectHookFilesAndReviews is CollectHookFiles with the reviews it read.
+func CollectHookFilesAndReviews(ctx context.Context, reg *Registry, env Env, project string) (*HookFiles, []AgentReview, error) {
+	if env.Check == nil {
+		env.Check = NewCheck() // one read of the store; no risk analysis of approved hooks
+	}
+	set := NewHookFiles(project)
+	var reviews []AgentReview
+	for _, a := range reg.All() {
+		p, err := a.Open(ctx, env, project)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", a.Info().Title, err)
+		}
+		set.AddGuarded(p.Watch()...)
+		r, err := p.Review(ctx)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", a.Info().Title, err)
+		}
+		set.AddReview(r)
+		reviews = append(reviews, AgentReview{Title: a.Info().Title, Review: r})
+	}
+	return set, reviews, nil
 }

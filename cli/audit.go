@@ -39,6 +39,10 @@ func runAudit(ctx context.Context, io *IO, agent agents.Agent, args []string) er
 	if err != nil {
 		return err
 	}
+	offs := reportSwitchOffs(io, p)
+	if len(offs) > 0 && len(r.Unreadable) == 0 {
+		return &ExitError{Code: ExitNeedsReview, Msg: fmt.Sprintf("%d project setting(s) switch off a hook of Hookwarden's in your own settings", len(offs))}
+	}
 	if *strict && unwatchedHooks(r) > 0 && len(r.Unreadable) == 0 && !r.NeedsReview {
 		return &ExitError{Code: ExitNeedsReview, Msg: fmt.Sprintf("--strict: %d hook(s) approved, partly unwatched", unwatchedHooks(r))}
 	}

@@ -30,32 +30,33 @@ const stopGrace = 5 * time.Second
 
 // execWatch is what `exec` watches while the agent runs: every agent's
 // files (Project.Watch) and every script and file seen running that the
-// reviews fingerprint.
-func (io *IO) execWatch(ctx context.Context, project string) ([]guard.Item, []string, error) {
+// reviews fingerprint (agents.HookFiles). Of what needs review, items
+// stop the agent; work are the hooks that need review only because work
+// files they reach changed (project files reached only through a
+// user-level hook's project code, which the agent edits as its work): a
+// warning, and a review after the session.
+func (io *IO) execWatch(ctx context.Context, project string) (items, work []guard.Item, paths []string, err error) {
 	env := io.agentEnv()
 	env.Check = agents.NewCheck()
-	var items []guard.Item
-	var paths []string
-	for _, a := range io.Agents.All() {
-		title := a.Info().Title
-		p, err := a.Open(ctx, env, project)
-		if err != nil {
-			return nil, nil, fmt.Errorf("%s: %w", title, err)
-		}
-		paths = append(paths, p.Watch()...)
-		r, err := p.Review(ctx)
-		if err != nil {
-			return nil, nil, fmt.Errorf("%s: %w", title, err)
-		}
-		items = append(items, guardItems(title, r)...)
-		for _, h := range r.Hooks {
-			for _, s := range h.Scripts {
-				paths = append(paths, s.Path)
-			}
-		}
+	set, reviews, err := agents.CollectHookFilesAndReviews(ctx, io.Agents, env, project)
+	if err != nil {
+		return nil, nil, nil, err
 	}
-	slices.Sort(paths)
-	return items, slices.Compact(paths), nil
+	for _, ar := range reviews {
+		var soft agents.Review
+		hard := *ar.Review
+		hard.Hooks = nil
+		for _, h := range ar.Review.Hooks {
+			if h.NeedsReview() && set.OnlyWork(h) {
+				soft.Hooks = append(soft.Hooks, h)
+				continue
+			}
+			hard.Hooks = append(hard.Hooks, h)
+		}
+		items = append(items, guardItems(ar.Title, &hard)...)
+		work = append(work, guardItems(ar.Title, &soft)...)
+	}
+	return items, work, set.All(), nil
 }
 
 // superviseAgent starts the agent as a child of Hookwarden in the same
@@ -74,7 +75,7 @@ func (io *IO) execWatch(ctx context.Context, project string) ([]guard.Item, []st
 func superviseAgent(ctx context.Context, io *IO, project, path string, argv []string, onChange string) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	_, paths, err := io.execWatch(ctx, project)
+	_, _, paths, err := io.execWatch(ctx, project)
 	if err != nil {
 		return &ExitError{Code: ExitFailure, Msg: fmt.Sprintf("could not review the agent hooks, so %s was not started: %v", argv[0], err)}
 	}
@@ -82,11 +83,11 @@ func superviseAgent(ctx context.Context, io *IO, project, path string, argv []st
 	if err != nil {
 		return &ExitError{Code: ExitFailure, Msg: fmt.Sprintf("could not watch the agent hooks, so %s was not started: %v", argv[0], err)}
 	}
-	items, paths, err := io.execWatch(ctx, project) // again, now that the watch is armed
+	items, work, paths, err := io.execWatch(ctx, project) // again, now that the watch is armed
 	if err != nil {
 		return &ExitError{Code: ExitFailure, Msg: fmt.Sprintf("could not review the agent hooks, so %s was not started: %v", argv[0], err)}
 	}
-	if len(items) > 0 {
+	if items = append(items, work...); len(items) > 0 { // before a session, everything needs review first
 		fmt.Fprint(io.Stderr, guard.Block(project, items, reviewCommand(project), safetext.Line))
 		return &ExitError{Code: ExitNeedsReview, Msg: fmt.Sprintf("%s was not started: a hook changed while Hookwarden checked it", argv[0])}
 	}
@@ -135,13 +136,25 @@ func superviseAgent(ctx context.Context, io *IO, project, path string, argv []st
 			if stopped != nil {
 				continue
 			}
-			items, now, err := io.execWatch(ctx, project)
+			items, work, now, err := io.execWatch(ctx, project)
 			if err != nil {
 				items = []guard.Item{{Status: "unreadable", Label: err.Error()}}
 			}
 			if err == nil && !slices.Equal(now, paths) {
 				paths = now
 				_ = w.RetargetPaths(paths)
+			}
+			if len(items) == 0 && len(work) > 0 {
+				// Only work files changed (the agent's ordinary edits of
+				// project code a user hook runs): say which hook needs
+				// review after the session, and let the agent go on.
+				block := guard.Block(project, work, reviewCommand(project), safetext.Line)
+				if block != warned {
+					fmt.Fprintf(io.Stderr, "\nhookwarden exec: %s changed while %s runs; it is project code that a hook of your own settings runs, so %s goes on, but that hook now needs review after the session (it runs the edited code meanwhile):\n%s",
+						safetext.Line(strings.Join(ch.Paths, ", ")), safetext.Line(argv[0]), safetext.Line(argv[0]), block)
+					warned = block
+				}
+				continue
 			}
 			if len(items) == 0 {
 				if warned != "" {
@@ -150,7 +163,7 @@ func superviseAgent(ctx context.Context, io *IO, project, path string, argv []st
 				}
 				continue
 			}
-			block := guard.Block(project, items, reviewCommand(project), safetext.Line)
+			block := guard.Block(project, append(items, work...), reviewCommand(project), safetext.Line)
 			what := strings.Join(ch.Paths, ", ")
 			if onChange == onChangeWarn {
 				if block != warned {

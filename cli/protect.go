@@ -2,20 +2,99 @@ package cli
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/internal/safetext"
+	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
 // maxToolPayload bounds the PreToolUse payload protect-check reads.
 const maxToolPayload = 16 << 20
 
-// protectCommand is the command line of the protective hook for agent.
-func (io *IO) protectCommand(agent agents.Agent) (string, error) {
+// protectIDName is the file in Hookwarden's folder that keeps the
+// protective hook's token: a random word, made at the first `protect on`,
+// that ends the hook's command line. Gemini CLI switches off a hook whose
+// exact command a settings file lists in hooksConfig.disabled, and a
+// workspace's settings can list one; with the token, no public repository
+// can name the user's protective hook. protect-check ignores it.
+const protectIDName = "protect-id"
+
+// protectID is the protective hook's token ("" when none was made yet
+// and create is false: a hook installed before tokens existed).
+func (io *IO) protectID(create bool) (string, error) {
+	dir, err := trust.StoreDirFromEnv(io.Env, io.GOOS)
+	if err != nil {
+		return "", err
+	}
+	path := filepath.Join(dir, protectIDName)
+	b, err := os.ReadFile(path)
+	switch {
+	case err == nil:
+		id := strings.TrimSpace(string(b))
+		if !validProtectID(id) {
+			return "", fmt.Errorf("%s: not a token Hookwarden wrote; remove it and run hookwarden protect on again", path)
+		}
+		return id, nil
+	case !errors.Is(err, fs.ErrNotExist):
+		return "", fmt.Errorf("reading the protective hook's token: %w", err)
+	case !create:
+		return "", nil
+	}
+	raw := make([]byte, 16)
+	if _, err := rand.Read(raw); err != nil {
+		return "", err
+	}
+	id := hex.EncodeToString(raw)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", err
+	}
+	if err := settingsio.WriteFileAtomic(path, []byte(id+"\n"), 0o600); err != nil {
+		return "", fmt.Errorf("writing the protective hook's token: %w", err)
+	}
+	return id, nil
+}
+
+// validProtectID reports whether id is a token protectID makes: 32
+// lowercase hex digits (safe in any shell without quoting).
+func validProtectID(id string) bool {
+	if len(id) != 32 {
+		return false
+	}
+	for _, c := range id {
+		if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// protectCommand is the command line of the protective hook for agent,
+// ending in the user's token (protectID; create makes one when there is
+// none).
+func (io *IO) protectCommand(agent agents.Agent, create bool) (string, error) {
+	id, err := io.protectID(create)
+	if err != nil {
+		return "", err
+	}
+	cmd, err := io.protectBaseCommand(agent)
+	if err != nil || id == "" {
+		return cmd, err
+	}
+	return cmd + " --id " + id, nil
+}
+
+// protectBaseCommand is the protective hook's command without the token.
+func (io *IO) protectBaseCommand(agent agents.Agent) (string, error) {
 	self := io.Init
 	if self == "" {
 		exe, err := os.Executable()
@@ -43,7 +122,7 @@ func runProtect(ctx context.Context, io *IO, agent agents.Agent, args []string) 
 	if !ok {
 		return agents.NotSupported("protect", agent.Info().Title+" has no hook that can deny its own tool calls, or Hookwarden does not write one for it yet")
 	}
-	command, err := io.protectCommand(agent)
+	command, err := io.protectCommand(agent, rest[0] == "on")
 	if err != nil {
 		return err
 	}
@@ -79,7 +158,14 @@ func runProtect(ctx context.Context, io *IO, agent agents.Agent, args []string) 
 			}
 			printf(io.Stdout, "%s: %s\n", f.Path, state)
 		}
-		if !st.On() {
+		off := false
+		if pr, err := io.open(ctx, agent, ""); err != nil {
+			printf(io.Stdout, "whether this project switches it off: unknown (%v)\n", err)
+			off = true
+		} else {
+			off = len(reportSwitchOffs(io, pr)) > 0
+		}
+		if !st.On() || off {
 			return &ExitError{Code: ExitNeedsReview}
 		}
 	default:
@@ -95,6 +181,7 @@ func runProtect(ctx context.Context, io *IO, agent agents.Agent, args []string) 
 // denies the call.
 func runProtectCheck(ctx context.Context, io *IO, agent agents.Agent, args []string) error {
 	fs := newFlags("protect-check")
+	fs.String("id", "", "the user's token (protectID): names the hook, checked by nothing")
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
@@ -128,7 +215,7 @@ func runProtectCheck(ctx context.Context, io *IO, agent agents.Agent, args []str
 		cwd = io.Dir
 	}
 	project := io.projectDir(cwd)
-	command, err := io.protectCommand(agent)
+	command, err := io.protectCommand(agent, false)
 	if err != nil {
 		return deny(err.Error())
 	}
@@ -162,6 +249,33 @@ func runProtectCheck(ctx context.Context, io *IO, agent agents.Agent, args []str
 		}
 	}
 	return nil
+}
+
+// hookwardenHook reports whether command is one of Hookwarden's own
+// user-level hooks: the protective hook or the observer (record on).
+func hookwardenHook(command string) bool {
+	return strings.Contains(command, " protect-check --agent ") || strings.Contains(command, " observe --agent ") ||
+		strings.Contains(command, agents.ObserveBinary+" --agent ") || strings.Contains(command, agents.ObserveBinary+"' --agent ")
+}
+
+// reportSwitchOffs says on stderr, with file:line, every setting of the
+// project p that switches off a user-level hook of Hookwarden's
+// (agents.UserHookSwitches), and returns them.
+func reportSwitchOffs(io *IO, p agents.Project) []agents.SwitchOff {
+	sw, ok := p.(agents.UserHookSwitches)
+	if !ok {
+		return nil
+	}
+	offs := sw.SwitchOffs(hookwardenHook)
+	for _, o := range offs {
+		what := "the observer (hookwarden record)"
+		if strings.Contains(o.Command, " protect-check ") {
+			what = "the protective hook (hookwarden protect)"
+		}
+		printf(io.Stderr, "hookwarden: %s is switched off by %s:%d: %s; a project that switches off your own guard needs review\n",
+			what, safetext.Line(o.File), o.Line, safetext.Line(o.Setting))
+	}
+	return offs
 }
 
 // readAtMost reads r to its end, refusing more than n bytes.

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"testing"
@@ -62,7 +63,7 @@ func TestProtectOnOffIsByteForByte(t *testing.T) {
 			Hooks   []struct{ Command string }
 		}
 	}
-	if err := json.Unmarshal(b, &doc); err != nil || len(doc.Hooks["PreToolUse"]) != 1 || doc.Hooks["PreToolUse"][0].Hooks[0].Command != "/opt/hookwarden/bin/hookwarden protect-check --agent claude" {
+	if err := json.Unmarshal(b, &doc); err != nil || len(doc.Hooks["PreToolUse"]) != 1 || !regexp.MustCompile(`^/opt/hookwarden/bin/hookwarden protect-check --agent claude --id [0-9a-f]{32}$`).MatchString(doc.Hooks["PreToolUse"][0].Hooks[0].Command) {
 		t.Fatalf("the entry is not a PreToolUse handler Claude Code reads: %v\n%s", err, b)
 	}
 	if code, out := e.run("", "protect", "--agent", "claude", "on"); code != ExitOK || !strings.Contains(out, "already") {
