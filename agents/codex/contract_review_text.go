@@ -77,7 +77,7 @@ func auditText(p *Project, r *codexReview) []agents.TextLine {
 		t = append(t, agents.ReviewDetailLines(&h.HookReview)...)
 	}
 	if len(commands) > 0 {
-		f("\ncommands that are not hooks (MCP servers, notify; approvals in Hookwarden's store):\n")
+		f("\ncommands that are not hooks (MCP servers, notify and other helpers; approvals in Hookwarden's store):\n")
 		t = append(t, agents.CommandText(commands)...)
 	}
 	for _, g := range r.Gone {
