@@ -38,6 +38,8 @@ type helperKey struct {
 	path string // the dotted key, e.g. otel.headers_helper
 	v    *settingsio.TOMLValue
 	when string
+	// off says why Codex never runs it (its MCP server is switched off).
+	off string
 }
 
 // helperKeys are the helper commands a config.toml sets, in file order
@@ -47,7 +49,7 @@ func helperKeys(root *settingsio.TOMLTable) []helperKey {
 	if otel := root.Table("otel"); otel != nil {
 		if v := otel.Value("headers_helper"); v != nil {
 			out = append(out, helperKey{"otel.headers_helper", v,
-				"when Codex exports telemetry (OpenTelemetry), for the exporter's HTTP headers, and again every otel.headers_helper_refresh_interval_ms"})
+				"when Codex exports telemetry (OpenTelemetry), for the exporter's HTTP headers, and again every otel.headers_helper_refresh_interval_ms", ""})
 		}
 	}
 	if mp := root.Value("model_providers"); mp != nil && mp.Kind == settingsio.TOMLTableValue {
@@ -59,16 +61,16 @@ func helperKeys(root *settingsio.TOMLTable) []helperKey {
 			p := e.Value.Table
 			if v := p.Value("auth"); v != nil {
 				out = append(out, helperKey{"model_providers." + id + ".auth", v,
-					fmt.Sprintf("when Codex needs a token for model provider %s (the one model_provider selects), and again every refresh_interval_ms", e.Key.Name)})
+					fmt.Sprintf("when Codex needs a token for model provider %s (the one model_provider selects), and again every refresh_interval_ms", e.Key.Name), ""})
 			}
 			if aws := p.Value("aws"); aws != nil && aws.Kind == settingsio.TOMLTableValue {
 				if v := aws.Table.Value("auth_refresh"); v != nil {
 					out = append(out, helperKey{"model_providers." + id + ".aws.auth_refresh", v,
-						fmt.Sprintf("when the AWS credentials of model provider %s (the one model_provider selects) need refreshing; Codex 0.171.0 accepts only the program aws, with any arguments", e.Key.Name)})
+						fmt.Sprintf("when the AWS credentials of model provider %s (the one model_provider selects) need refreshing; Codex 0.171.0 accepts only the program aws, with any arguments", e.Key.Name), ""})
 				}
 				if v := aws.Table.Value("credential_export"); v != nil {
 					out = append(out, helperKey{"model_providers." + id + ".aws.credential_export", v,
-						fmt.Sprintf("when Codex loads the AWS credentials of model provider %s (the one model_provider selects)", e.Key.Name)})
+						fmt.Sprintf("when Codex loads the AWS credentials of model provider %s (the one model_provider selects)", e.Key.Name), ""})
 				}
 			}
 		}
@@ -79,8 +81,12 @@ func helperKeys(root *settingsio.TOMLTable) []helperKey {
 				continue
 			}
 			if v := e.Value.Table.Value("http_headers_helper"); v != nil {
-				out = append(out, helperKey{"mcp_servers." + tomlPathKey(e.Key.Name) + ".http_headers_helper", v,
-					fmt.Sprintf("when Codex connects to MCP server %s, for its HTTP headers", e.Key.Name)})
+				k := helperKey{path: "mcp_servers." + tomlPathKey(e.Key.Name) + ".http_headers_helper", v: v,
+					when: fmt.Sprintf("when Codex connects to MCP server %s, for its HTTP headers", e.Key.Name)}
+				if b, ok, _ := e.Value.Table.Bool("enabled"); ok && !b {
+					k.off = "its MCP server has enabled = false: Codex does not start it"
+				}
+				out = append(out, k)
 			}
 		}
 	}
@@ -103,6 +109,9 @@ func (s *Snapshot) helperEntry(f *File, k helperKey) *hooks.Hook {
 		h.Type, h.Command = "command", shellJoin(argv)
 	}
 	h.RawCommand = h.Command
+	if k.off != "" && h.Status == "" {
+		h.Status, h.Reason = hooks.StatusDisabled, k.off
+	}
 	return h
 }
 
