@@ -26,6 +26,12 @@ import (
 //   - mcp_servers.<name>.http_headers_helper: the program that prints a
 //     streamable-HTTP MCP server's headers.
 //
+// Observed with 0.171.0 (codex-live, TestLiveCodexProjectHelpers): a
+// trusted project's http_headers_helper runs; its otel and
+// model_providers tables are ignored ("Ignored unsupported project-local
+// config keys"), so their helpers are listed as skipped, and still
+// reviewed in case a later Codex honours them.
+//
 // The binary does not show every value shape (the fields of the two AWS
 // structs are not in its strings), so each is read conservatively: a
 // string is a command line, an array of strings an argv, a table its
@@ -40,6 +46,11 @@ type helperKey struct {
 	when string
 	// off says why Codex never runs it (its MCP server is switched off).
 	off string
+	// notInProject: Codex ignores the key's table in a project
+	// config.toml (observed with 0.171.0: "Ignored unsupported
+	// project-local config keys in …: otel", and the same for
+	// model_providers; it warns and runs nothing).
+	notInProject string
 }
 
 // helperKeys are the helper commands a config.toml sets, in file order
@@ -49,7 +60,7 @@ func helperKeys(root *settingsio.TOMLTable) []helperKey {
 	if otel := root.Table("otel"); otel != nil {
 		if v := otel.Value("headers_helper"); v != nil {
 			out = append(out, helperKey{"otel.headers_helper", v,
-				"when Codex exports telemetry (OpenTelemetry), for the exporter's HTTP headers, and again every otel.headers_helper_refresh_interval_ms", ""})
+				"when Codex exports telemetry (OpenTelemetry), for the exporter's HTTP headers, and again every otel.headers_helper_refresh_interval_ms", "", "otel"})
 		}
 	}
 	if mp := root.Value("model_providers"); mp != nil && mp.Kind == settingsio.TOMLTableValue {
@@ -61,16 +72,16 @@ func helperKeys(root *settingsio.TOMLTable) []helperKey {
 			p := e.Value.Table
 			if v := p.Value("auth"); v != nil {
 				out = append(out, helperKey{"model_providers." + id + ".auth", v,
-					fmt.Sprintf("when Codex needs a token for model provider %s (the one model_provider selects), and again every refresh_interval_ms", e.Key.Name), ""})
+					fmt.Sprintf("when Codex needs a token for model provider %s (the one model_provider selects), and again every refresh_interval_ms", e.Key.Name), "", "model_providers"})
 			}
 			if aws := p.Value("aws"); aws != nil && aws.Kind == settingsio.TOMLTableValue {
 				if v := aws.Table.Value("auth_refresh"); v != nil {
 					out = append(out, helperKey{"model_providers." + id + ".aws.auth_refresh", v,
-						fmt.Sprintf("when the AWS credentials of model provider %s (the one model_provider selects) need refreshing; Codex 0.171.0 accepts only the program aws, with any arguments", e.Key.Name), ""})
+						fmt.Sprintf("when the AWS credentials of model provider %s (the one model_provider selects) need refreshing; Codex 0.171.0 accepts only the program aws, with any arguments", e.Key.Name), "", "model_providers"})
 				}
 				if v := aws.Table.Value("credential_export"); v != nil {
 					out = append(out, helperKey{"model_providers." + id + ".aws.credential_export", v,
-						fmt.Sprintf("when Codex loads the AWS credentials of model provider %s (the one model_provider selects)", e.Key.Name), ""})
+						fmt.Sprintf("when Codex loads the AWS credentials of model provider %s (the one model_provider selects)", e.Key.Name), "", "model_providers"})
 				}
 			}
 		}
@@ -109,7 +120,13 @@ func (s *Snapshot) helperEntry(f *File, k helperKey) *hooks.Hook {
 		h.Type, h.Command = "command", shellJoin(argv)
 	}
 	h.RawCommand = h.Command
-	if k.off != "" && h.Status == "" {
+	switch {
+	case h.Status != "":
+	case k.notInProject != "" && f.Layer == LayerProject:
+		// still reviewed, in case a later Codex honours it
+		h.Status = StatusSkipped
+		h.Reason = "Codex 0.171.0 ignores the " + k.notInProject + " table of a project config.toml (observed: it warns \"Ignored unsupported project-local config keys\"), so it does not run this"
+	case k.off != "":
 		h.Status, h.Reason = hooks.StatusDisabled, k.off
 	}
 	return h

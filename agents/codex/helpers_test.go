@@ -10,7 +10,8 @@ import (
 // Each helper key of 0.171.0 is an entry of kind helper at its value's
 // place, in every shape the binary leaves open; a shape that is no
 // command is invalid (and still reviewed), a switched-off MCP server's
-// headers helper does not run, and a later file's value takes over.
+// headers helper does not run, and a project's otel and model_providers
+// helpers are reviewed but do not run (Codex ignores those tables there).
 func TestHelperKeys(t *testing.T) {
 	project := "[otel]\nheaders_helper = \"./otel.sh --x\"\n\n" +
 		"[model_providers.corp]\nauth = { command = \"./token.sh\", args = [\"-v\"] }\n\n" +
@@ -22,7 +23,8 @@ func TestHelperKeys(t *testing.T) {
 	s := &Snapshot{Files: []*File{
 		{Path: "/p/.codex/config.toml", Kind: KindConfigTOML, State: FileOK, Layer: LayerProject, Loaded: true, Raw: []byte(project)},
 	}}
-	// the user's file comes first in layer order: the project's value wins
+	// the user's file comes first in layer order; Codex ignores the
+	// project's otel and model_providers tables, so the user's helper runs
 	s.Files = append([]*File{{Path: "/h/.codex/config.toml", Kind: KindConfigTOML, State: FileOK, Layer: LayerUser, Loaded: true, Raw: []byte(user)}}, s.Files...)
 	s.collectCommands()
 	type want struct {
@@ -31,10 +33,10 @@ func TestHelperKeys(t *testing.T) {
 		status  hooks.Status
 	}
 	wants := map[string]want{
-		"otel.headers_helper":                           {"./otel.sh --x", 2, hooks.StatusRuns},
-		"model_providers.corp.auth":                     {"./token.sh -v", 5, hooks.StatusRuns},
-		"model_providers.bedrock.aws.auth_refresh":      {"aws sso login", 8, hooks.StatusRuns},
-		"model_providers.bedrock.aws.credential_export": {"./creds.sh 'a b'", 9, hooks.StatusRuns},
+		"otel.headers_helper":                           {"./otel.sh --x", 2, StatusSkipped},
+		"model_providers.corp.auth":                     {"./token.sh -v", 5, StatusSkipped},
+		"model_providers.bedrock.aws.auth_refresh":      {"aws sso login", 8, StatusSkipped},
+		"model_providers.bedrock.aws.credential_export": {"./creds.sh 'a b'", 9, StatusSkipped},
 		"model_providers.bad.aws.credential_export":     {"", 12, hooks.StatusInvalid},
 		"mcp_servers.on.http_headers_helper":            {"./hdr.sh", 16, hooks.StatusRuns},
 		"mcp_servers.off.http_headers_helper":           {"./off.sh", 20, hooks.StatusDisabled},
@@ -45,8 +47,8 @@ func TestHelperKeys(t *testing.T) {
 			continue
 		}
 		if h.Origin.Layer == LayerUser {
-			if h.Name != "otel.headers_helper" || h.Status != hooks.StatusRuns || !strings.Contains(h.Reason, "later config.toml") {
-				t.Errorf("user otel helper: %s %s (%s), want overridden by the project's", h.Name, h.Status, h.Reason)
+			if h.Name != "otel.headers_helper" || h.Status != hooks.StatusRuns || strings.Contains(h.Reason, "later config.toml") {
+				t.Errorf("user otel helper: %s %s (%s), want it to run (the project's is ignored)", h.Name, h.Status, h.Reason)
 			}
 			continue
 		}
