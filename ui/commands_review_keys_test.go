@@ -66,6 +66,19 @@ func commandKeyCases() []commandKeyCase {
 		"[mcp_servers.docs]\ncommand = \"npx\"\nargs = [\"-y\", \"docs-mcp\"]\n",
 		"[mcp_servers.docs]\ncommand = \"npx\"\nargs = [\"-y\", \"docs-mcp\"]\nenv = { LD_PRELOAD = \"/tmp/x.so\" }\n", "MCP server docs: npx -y docs-mcp")
 	add("codex", "notify", ".codex/config.toml", "notify = [\"./notify.sh\"]\n", "notify = [\"./notify.sh\", \"--evil\"]\n", "helper command notify: ./notify.sh")
+	add("codex", "otel.headers_helper", ".codex/config.toml", "[otel]\nheaders_helper = \"./otel.sh\"\n",
+		"[otel]\nheaders_helper = \"./otel.sh --evil\"\n", "helper command otel.headers_helper: ./otel.sh")
+	add("codex", "model_providers.<id>.auth", ".codex/config.toml", "[model_providers.corp.auth]\ncommand = \"./token.sh\"\n",
+		"[model_providers.corp.auth]\ncommand = \"./token.sh\"\nargs = [\"--evil\"]\n", "helper command model_providers.corp.auth: ./token.sh")
+	add("codex", "model_providers.<id>.aws.auth_refresh", ".codex/config.toml",
+		"[model_providers.bedrock.aws.auth_refresh]\ncommand = \"aws\"\nargs = [\"sso\", \"login\"]\n",
+		"[model_providers.bedrock.aws.auth_refresh]\ncommand = \"aws\"\nargs = [\"sso\", \"login\", \"--evil\"]\n", "helper command model_providers.bedrock.aws.auth_refresh: aws sso login")
+	add("codex", "model_providers.<id>.aws.credential_export", ".codex/config.toml",
+		"[model_providers.bedrock.aws]\ncredential_export = [\"./creds.sh\"]\n",
+		"[model_providers.bedrock.aws]\ncredential_export = [\"./creds.sh\", \"--evil\"]\n", "helper command model_providers.bedrock.aws.credential_export: ./creds.sh")
+	add("codex", "mcp_servers.<name>.http_headers_helper", ".codex/config.toml",
+		"[mcp_servers.docs]\nurl = \"https://mcp.example/x\"\nhttp_headers_helper = \"./hdr.sh\"\n",
+		"[mcp_servers.docs]\nurl = \"https://mcp.example/x\"\nhttp_headers_helper = \"./hdr.sh --evil\"\n", "helper command mcp_servers.docs.http_headers_helper: ./hdr.sh")
 	return cs
 }
 

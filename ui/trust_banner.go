@@ -64,8 +64,9 @@ func (b *trustBanner) dismiss() {
 	b.box.Hide()
 }
 
-// reviewBannerText is "2 hooks need review in myproject", or "" when the
-// review found nothing to review.
+// reviewBannerText is "2 hooks need review in myproject" ("2 hooks and
+// 1 MCP server need review in myproject" when more than hooks do), or ""
+// when the review found nothing to review.
 func reviewBannerText(p *project) string {
 	r := p.Review
 	if r == nil {
@@ -78,21 +79,23 @@ func reviewBannerText(p *project) string {
 	if noun == "" {
 		noun = "hook"
 	}
-	n := r.NeedingReview()
+	what, many := needingReviewWhat(r, entryKinds(p), noun)
+	verb := "needs"
+	if many {
+		verb = "need"
+	}
 	if bad := len(r.Unreadable); bad > 0 {
-		return unreadableBannerText(bad, n, noun, p)
+		return unreadableBannerText(bad, what, verb, p)
 	}
 	switch {
 	case len(r.Critical) > 0:
 		s := "Critical: " + r.Critical[0].Message
-		if n > 0 {
-			s += fmt.Sprintf(" — and %d %s(s) need review", n, noun)
+		if what != "" {
+			s += " — and " + what + " " + verb + " review"
 		}
 		return s
-	case n == 1:
-		return fmt.Sprintf("1 %s needs review in %s", noun, p.name())
-	case n > 1:
-		return fmt.Sprintf("%d %ss need review in %s", n, noun, p.name())
+	case what != "":
+		return what + " " + verb + " review in " + p.name()
 	case r.StoreError != "":
 		return r.Words.StoreError + ": " + r.StoreError
 	}
@@ -147,15 +150,15 @@ func projectNeedingReview(p *project) []string {
 	return hooksNeedingReview(p.Review)
 }
 
-// unreadableBannerText counts files that cannot be read with the n hooks
-// (noun) that need review: a file that cannot be read is never clean.
-func unreadableBannerText(bad, n int, noun string, p *project) string {
+// unreadableBannerText counts files that cannot be read with what needs
+// review (needingReviewWhat): a file that cannot be read is never clean.
+func unreadableBannerText(bad int, what, verb string, p *project) string {
 	s := fmt.Sprintf("%s cannot be read in %s: its hooks cannot be reviewed", plural(bad, "settings file"), p.name())
 	if bad > 1 {
 		s = fmt.Sprintf("%s cannot be read in %s: their hooks cannot be reviewed", plural(bad, "settings file"), p.name())
 	}
-	if n > 0 {
-		s += fmt.Sprintf("; %s need review", plural(n, noun))
+	if what != "" {
+		s += "; " + what + " " + verb + " review"
 	}
 	return s
 }

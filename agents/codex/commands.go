@@ -15,7 +15,9 @@ import (
 
 // Codex CLI runs more than hooks from its config.toml files: the MCP
 // servers of [mcp_servers.<name>] (command, args, env; or a url) when a
-// session starts, and the notify program after every turn. They are
+// session starts, the notify program after every turn, and the helper
+// commands of helpers.go (telemetry headers, provider credentials, MCP
+// headers). They are
 // entries of the shared model with their kind (hooks.Kind), in
 // Snapshot.Commands, reviewed against Hookwarden's store
 // (agents.ReviewCommands): Codex keeps no trust of them beyond the trust
@@ -29,6 +31,8 @@ func (s *Snapshot) collectCommands() {
 	var notify []*hooks.Hook
 	byName := map[string][]*hooks.Hook{}
 	var order []string
+	byHelper := map[string][]*hooks.Hook{}
+	var helpers []string
 	for _, f := range s.Files {
 		if f.Kind != KindConfigTOML || f.State != FileOK || f.Raw == nil {
 			continue
@@ -55,6 +59,12 @@ func (s *Snapshot) collectCommands() {
 			}
 			notify = append(notify, h)
 		}
+		for _, k := range helperKeys(doc.Root) {
+			if byHelper[k.path] == nil {
+				helpers = append(helpers, k.path)
+			}
+			byHelper[k.path] = append(byHelper[k.path], s.helperEntry(f, k))
+		}
 		mv := doc.Root.Value("mcp_servers")
 		if mv == nil {
 			continue
@@ -73,6 +83,9 @@ func (s *Snapshot) collectCommands() {
 		}
 	}
 	s.Commands = append(s.Commands, s.commandStatuses(notify, "a later config.toml sets notify; Codex runs that one")...)
+	for _, k := range helpers {
+		s.Commands = append(s.Commands, s.commandStatuses(byHelper[k], "a later config.toml sets "+k+"; Codex runs that one")...)
+	}
 	for _, name := range order {
 		s.Commands = append(s.Commands, s.commandStatuses(byName[name], "a later config.toml sets the same server; Codex merges the two, later fields winning")...)
 	}

@@ -61,3 +61,48 @@ func TestLiveCodexProjectCommands(t *testing.T) {
 		}
 	}
 }
+
+// The real Codex 0.171.0 runs a trusted project's MCP http_headers_helper
+// and ignores the project's otel and model_providers tables (their
+// helpers never run): the model says the same.
+func TestLiveCodexProjectHelpers(t *testing.T) {
+	script := requireCodexLive(t)
+	out := t.TempDir()
+	project, home := t.TempDir(), t.TempDir()
+	helper := func(name string) string {
+		p := filepath.Join(out, name+".sh")
+		if err := os.WriteFile(p, []byte("#!/bin/sh\necho x > "+out+"/"+name+"-ran\necho '{}'\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	config := "[otel]\nheaders_helper = \"" + helper("otel") + "\"\nexporter = { otlp-http = { endpoint = \"http://127.0.0.1:9/v1/logs\", protocol = \"json\" } }\n\n" +
+		"[model_providers.corp]\nname = \"corp\"\nbase_url = \"http://127.0.0.1:9/v1\"\nauth = { command = \"" + helper("auth") + "\" }\n\n" +
+		"[mcp_servers.r]\nurl = \"http://127.0.0.1:9/mcp\"\nhttp_headers_helper = \"" + helper("hdr") + "\"\n"
+	if err := os.MkdirAll(filepath.Join(project, ".codex"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(project, ".codex", "config.toml"), []byte(config), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]string{"CODEX_LIVE_PROJECT_TRUST": "trusted", "CODEX_LIVE_TOOL": "none", "CODEX_LIVE_TIMEOUT": "60"}
+	rep := runCodexLive(t, script, project, home, env)
+	if rep.ExitCode == nil || *rep.ExitCode != 0 {
+		t.Fatalf("codex exec failed: %+v", rep)
+	}
+	s, _ := modelOf(t, project, home, env)
+	status := map[string]hooks.Status{}
+	for _, h := range s.Commands {
+		status[h.Name] = h.Status
+	}
+	for name, key := range map[string]string{"hdr": "mcp_servers.r.http_headers_helper", "otel": "otel.headers_helper", "auth": "model_providers.corp.auth"} {
+		_, err := os.Stat(filepath.Join(out, name+"-ran"))
+		ran := err == nil
+		if want := name == "hdr"; ran != want {
+			t.Errorf("Codex ran %s: %t, want %t", key, ran, want)
+		}
+		if ran != (status[key] == hooks.StatusRuns) {
+			t.Errorf("the model says %s %q; Codex ran it: %t", key, status[key], ran)
+		}
+	}
+}

@@ -77,14 +77,24 @@ func auditText(p *Project, r *codexReview) []agents.TextLine {
 		t = append(t, agents.ReviewDetailLines(&h.HookReview)...)
 	}
 	if len(commands) > 0 {
-		f("\ncommands that are not hooks (MCP servers, notify; approvals in Hookwarden's store):\n")
+		f("\ncommands that are not hooks (MCP servers, notify and other helpers; approvals in Hookwarden's store):\n")
 		t = append(t, agents.CommandText(commands)...)
 	}
 	for _, g := range r.Gone {
 		f("%-14s %s  (%s)\n", "gone", g.Key, g.Label)
 	}
 	if n := r.NeedingReview(); n > 0 {
-		f("\n%d Codex hook(s) need review: trust them with 'hookwarden trust --agent codex' after reading them\n", n)
+		cmds := 0
+		for _, c := range commands {
+			if c.NeedsReview() {
+				cmds++
+			}
+		}
+		verb := "need"
+		if n == 1 {
+			verb = "needs"
+		}
+		f("\n%s %s review: trust them with 'hookwarden trust --agent codex' after reading them\n", reviewCount(n-cmds, cmds), verb)
 	} else if len(r.Unreadable) == 0 {
 		f("\nnothing needs review\n")
 	}
@@ -141,4 +151,21 @@ func (p *Project) folderView() agents.FolderView {
 			" by hand: Hookwarden does not write a config.toml Codex rejects.", Paths: []string{p.snap.Paths.UserConfigTOML}})
 	}
 	return f
+}
+
+// reviewCount is "2 Codex hooks and 1 command", what needs review.
+func reviewCount(hooksN, commandsN int) string {
+	count := func(n int, one string) string {
+		if n == 1 {
+			return "1 " + one
+		}
+		return fmt.Sprintf("%d %ss", n, one)
+	}
+	switch {
+	case commandsN == 0:
+		return count(hooksN, "Codex hook")
+	case hooksN == 0:
+		return count(commandsN, "command")
+	}
+	return count(hooksN, "Codex hook") + " and " + count(commandsN, "command")
 }
