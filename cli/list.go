@@ -27,11 +27,12 @@ func runList(ctx context.Context, io *IO, agent agents.Agent, args []string) err
 	if err != nil {
 		return err
 	}
+	obs, _ := io.observer(agent) // none when the binary is unknown: nothing is taken as ours
 	if *asJSON {
 		readers, _ := agents.Readers(ctx, io.Agents, io.agentEnv(), io.projectDir(*dir), layerPaths(p))
-		err = writeJSON(io.Stdout, listDocument(p, readers))
+		err = writeJSON(io.Stdout, listDocument(p, readers, obs))
 	} else {
-		err = writeListTable(io.Stdout, agent, p)
+		err = writeListTable(io.Stdout, agent, p, obs)
 	}
 	if err != nil {
 		return err
@@ -77,7 +78,7 @@ func layerPaths(p agents.Project) []string {
 // With readers (agents.Readers), every layer and every hook names each
 // registered agent that reads its file ("agents"), with its own state of
 // the file and status of the hook.
-func listDocument(p agents.Project, readers map[string][]agents.FileReader) agents.Document {
+func listDocument(p agents.Project, readers map[string][]agents.FileReader, obs agents.Observer) agents.Document {
 	layers := []layerDoc{}
 	for _, l := range agents.DocumentLayers(p.Layers()) {
 		d := fileDoc(l.File, l.Owner)
@@ -91,7 +92,7 @@ func listDocument(p agents.Project, readers map[string][]agents.FileReader) agen
 	}
 	all := p.Hooks()
 	hookDocs := make([]agents.Document, 0, len(all))
-	risks := hookRisks(p, all, p.Dir())
+	risks := hookRisks(p, all, p.Dir(), obs)
 	states := trustStates(context.Background(), p)
 	for i, h := range all {
 		doc := unwatchedMembers(p.HookDocument(h).Fill(hookMembers(h, risks[i])), states, h.ID)
@@ -141,7 +142,7 @@ func writeJSON(w io.Writer, v any) error {
 // writeListTable prints the project's heading (folder trust, whether hooks
 // run), its layers and sources (extensions, plugins, .env), its hooks
 // grouped by event in the agent's order, and the diagnostics.
-func writeListTable(w io.Writer, agent agents.Agent, p agents.Project) error {
+func writeListTable(w io.Writer, agent agents.Agent, p agents.Project, obs agents.Observer) error {
 	s := p.Summary()
 	var once sayOnce
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
@@ -196,7 +197,7 @@ func writeListTable(w io.Writer, agent agents.Agent, p agents.Project) error {
 				name = "[" + h.Type + "] " + name
 			}
 			reason := once.say(h.Reason, fmt.Sprintf("see %s above", agents.OriginLabel(h)))
-			printf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\n", h.Status, name, orDash(m), agents.OriginLabel(h), reason, riskLabel(hookRisk(cache, p, h, p.Dir())))
+			printf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\n", h.Status, name, orDash(m), agents.OriginLabel(h), reason, riskLabel(hookRisk(cache, p, h, p.Dir(), obs)))
 			if note := unwatchedNote(states, h.ID); note != "" {
 				printf(tw, "      %s\n", note)
 			}

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 
@@ -38,11 +37,7 @@ func loadRecorded(p *project) (*recordedSource, error) {
 	}
 	s := &recordedSource{store: history.Store{Dir: dir}, env: agents.Env{Vars: p.Env, GOOS: p.GOOS, Home: p.Home, Init: p.Init}}
 	s.recorder, _ = p.agent.(agents.Recorder)
-	self := p.Init
-	if self == "" {
-		self, _ = os.Executable()
-	}
-	s.observer = agents.NewObserver(self, p.Agent)
+	s.observer = p.observer()
 	recs, _ := s.store.List()
 	for i := len(recs) - 1; i >= 0 && len(s.events) < maxRecordedShown; i-- {
 		r := recs[i]
