@@ -47,7 +47,7 @@ if command -v appstreamcli >/dev/null; then
 		appstreamcli validate --no-net "$tmp/deb/usr/share/metainfo/$id.metainfo.xml" || fail "metainfo does not validate"
 fi
 if command -v man >/dev/null; then
-	MANWIDTH=80 man -l "$tmp/deb/usr/share/man/man1/hookwarden.1.gz" 2>/dev/null | grep -q 'hookwarden scan' || fail "the man page lacks scan"
+	MANWIDTH=80 man -l "$tmp/deb/usr/share/man/man1/hookwarden.1.gz" 2>/dev/null | grep -q 'hookwarden  *scan' || fail "the man page lacks scan"
 fi
 
 # The tarball: the same tree under one folder, and a Makefile.
