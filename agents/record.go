@@ -103,13 +103,18 @@ func (o Observer) Ours(h *hooks.Hook) bool {
 		return false
 	}
 	tail := o.tail(h.Event)
+	// the program as ShellQuote writes it, or in single quotes all the
+	// same: both run exactly that path
+	is := func(p, rest string) bool {
+		return h.Command == ShellQuote(p)+rest || h.Command == "'"+strings.ReplaceAll(p, "'", `'\''`)+"'"+rest
+	}
 	for _, p := range o.observe {
-		if h.Command == ShellQuote(p)+tail {
+		if is(p, tail) {
 			return true
 		}
 	}
 	for _, p := range o.selves {
-		if h.Command == ShellQuote(p)+" observe"+tail {
+		if is(p, " observe"+tail) {
 			return true
 		}
 	}

@@ -16,6 +16,9 @@ func TestObserverOursOnlyOwnBinaries(t *testing.T) {
 	if !old.Ours(hook(written)) {
 		t.Fatalf("the observer record on wrote is not ours: %q", written)
 	}
+	if !old.Ours(hook("'/opt/old/hookwarden' observe --agent claude --event Stop")) {
+		t.Error("the binary in single quotes is not ours")
+	}
 	moved := NewObserver("/usr/local/bin/hookwarden", "claude")
 	if !moved.Is(written, event) {
 		t.Fatalf("Is no longer finds the observer to take out: %q", written)
@@ -37,6 +40,8 @@ func TestObserverOursOnlyOwnBinaries(t *testing.T) {
 		"not a command":     {Event: event, Type: "http", Command: written},
 		"an MCP server":     {Event: event, Type: "command", Command: written, Kind: hooks.KindMCPServer},
 		"a relative binary": hook("hookwarden observe --agent claude --event Stop"),
+		"half quoted":       hook("'/opt/old/hookwarden observe' --agent claude --event Stop"),
+		"double quoted $":   hook(`"/opt/old/hookwarden$X" observe --agent claude --event Stop`),
 	} {
 		if old.Ours(h) {
 			t.Errorf("%s: %q is taken for Hookwarden's observer", name, h.Command)

@@ -240,14 +240,14 @@ func (rp *recordPlanner) plan(ctx context.Context, r history.Record) recordPlan 
 	out.Label, out.Order = plan.Label, plan.Order
 	origin := func(h *hooks.Hook) string { return agents.OriginLabel(h) }
 	for _, h := range plan.Hooks {
-		if obs.Is != nil && obs.Is(h.Command, hooks.Event(r.Event)) {
+		if obs.Ours(h) {
 			out.Observer = true
 			continue
 		}
 		out.Ran = append(out.Ran, planHook{ID: h.ID, Name: plan.Name(h), Origin: origin(h), Why: plan.Notes[h.ID]})
 	}
 	for _, s := range agents.WhyNot(p, plan) {
-		if s.Hook != nil && obs.Is != nil && obs.Is(s.Hook.Command, hooks.Event(r.Event)) {
+		if obs.Ours(s.Hook) {
 			continue
 		}
 		ph := planHook{ID: s.ID, Why: s.Reason}

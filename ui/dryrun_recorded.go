@@ -93,7 +93,7 @@ func whyFired(proj agents.Project, rec agents.Recorder, obs agents.Observer, r h
 	var b strings.Builder
 	var ran []string
 	for _, h := range plan.Hooks {
-		if !obs.Is(h.Command, ev) {
+		if !obs.Ours(h) {
 			ran = append(ran, "  ✓ "+plan.Name(h)+"  ("+agents.OriginLabel(h)+")")
 		}
 	}
@@ -103,7 +103,7 @@ func whyFired(proj agents.Project, rec agents.Recorder, obs agents.Observer, r h
 		fmt.Fprintf(&b, "%s: runs %s\n%s\n", plan.Label, plan.Order, strings.Join(ran, "\n"))
 	}
 	for _, s := range agents.WhyNot(proj, plan) {
-		if s.Hook != nil && obs.Is(s.Hook.Command, ev) {
+		if obs.Ours(s.Hook) {
 			continue
 		}
 		name := s.ID
