@@ -50,20 +50,21 @@ check-cli-build:
 	done
 
 # Linux packages of the window build in dist/: a desktop tarball and a
-# .deb (scripts/package, a module of its own: nfpm writes the .deb).
+# .deb (scripts/package, a module of its own: nfpm writes the .deb), with
+# hookwarden-observe next to hookwarden (record on writes it there).
 # The packager reuses the binary `make build` made.
 PACKAGER := cd scripts/package && $(GO) run .
 package: build
-	$(PACKAGER) -bin $(CURDIR)/$(BIN) -root $(CURDIR) -out $(CURDIR)/dist
+	$(PACKAGER) -bin $(CURDIR)/$(BIN) -observe $(CURDIR)/$(BIN)-observe -root $(CURDIR) -out $(CURDIR)/dist
 
 check-package: package
-	scripts/check-package.sh dist $(GO) -C scripts/package run . -bin $(CURDIR)/$(BIN) -root $(CURDIR)
+	scripts/check-package.sh dist $(GO) -C scripts/package run . -bin $(CURDIR)/$(BIN) -observe $(CURDIR)/$(BIN)-observe -root $(CURDIR)
 
 # A user-level install (the binary, desktop file, icons, metainfo and man
 # page under PREFIX), and its removal.
 PREFIX ?= $(HOME)/.local
 install: build
-	$(PACKAGER) -bin $(CURDIR)/$(BIN) -root $(CURDIR) -install $(PREFIX)
+	$(PACKAGER) -bin $(CURDIR)/$(BIN) -observe $(CURDIR)/$(BIN)-observe -root $(CURDIR) -install $(PREFIX)
 
 uninstall:
 	$(PACKAGER) -root $(CURDIR) -uninstall $(PREFIX)

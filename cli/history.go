@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -239,14 +240,14 @@ func (rp *recordPlanner) plan(ctx context.Context, r history.Record) recordPlan 
 	out.Label, out.Order = plan.Label, plan.Order
 	origin := func(h *hooks.Hook) string { return agents.OriginLabel(h) }
 	for _, h := range plan.Hooks {
-		if obs.Is != nil && obs.Is(h.Command, hooks.Event(r.Event)) {
+		if obs.Ours(h) {
 			out.Observer = true
 			continue
 		}
 		out.Ran = append(out.Ran, planHook{ID: h.ID, Name: plan.Name(h), Origin: origin(h), Why: plan.Notes[h.ID]})
 	}
 	for _, s := range agents.WhyNot(p, plan) {
-		if s.Hook != nil && obs.Is != nil && obs.Is(s.Hook.Command, hooks.Event(r.Event)) {
+		if obs.Ours(s.Hook) {
 			continue
 		}
 		ph := planHook{ID: s.ID, Why: s.Reason}
@@ -355,31 +356,14 @@ func replayRequest(ctx context.Context, io *IO, id, dir string, req agents.RunRe
 		return nil, nil, req, nil, fmt.Errorf("%s: %w", a.Info().Title, err)
 	}
 	req.Event, req.Query, req.Payload = hooks.Event(r.Event), facts.Query, r.PayloadBytes()
-	plan, err := p.Plan(req.Event, req.Query)
-	if err != nil {
-		return nil, nil, req, nil, runUsage(err)
-	}
 	obs, _ := io.observer(a)
-	var ids, notes []string
-	for _, h := range plan.Hooks {
-		if obs.Is != nil && obs.Is(h.Command, req.Event) {
-			notes = append(notes, "Hookwarden's observer is left out of the replay")
-			continue
-		}
-		ids = append(ids, h.ID)
-	}
-	if len(req.Select) == 0 {
-		req.Select = ids
-	}
+	req, notes, err := agents.WithoutObserver(p, obs, req)
 	notes = append([]string{fmt.Sprintf("replaying %s %s recorded %s in %s", a.Info().Title, r.Event, r.Time.Local().Format("2006-01-02 15:04:05"), r.Project)}, notes...)
-	if len(ids) == 0 && len(plan.Hooks) > 0 {
-		return a, p, req, notes, errReplayNothing
+	if err != nil && !errors.Is(err, agents.ErrOnlyObserver) {
+		err = runUsage(err)
 	}
-	return a, p, req, notes, nil
+	return a, p, req, notes, err
 }
-
-// errReplayNothing: no hook but the observer runs for the recorded event.
-var errReplayNothing = fmt.Errorf("no hook of yours runs for this event (only Hookwarden's observer)")
 
 // runHistoryImport is `history import [--agent A|all] [FILE...]`: every
 // event the agents' own logs hold (their default files, or FILEs read by

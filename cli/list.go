@@ -29,11 +29,12 @@ func runList(ctx context.Context, io *IO, agent agents.Agent, args []string) err
 	if err != nil {
 		return err
 	}
+	obs, _ := io.observer(agent) // none when the binary is unknown: nothing is taken as ours
 	if *asJSON {
 		readers, _ := agents.Readers(ctx, io.Agents, io.agentEnv(), io.projectDir(*dir), layerPaths(p))
-		err = writeListJSON(io.Stdout, p, readers)
+		err = writeListJSON(io.Stdout, p, readers, obs)
 	} else {
-		err = writeListTable(io.Stdout, agent, p)
+		err = writeListTable(io.Stdout, agent, p, obs)
 	}
 	if err != nil {
 		return err
@@ -112,7 +113,7 @@ type streamedHooks struct{}
 //
 // With readers (agents.Readers), every hook also names each registered
 // agent that reads its file ("agents"), with the status it gives the hook.
-func writeListJSON(w io.Writer, p agents.Project, readers map[string][]agents.FileReader) error {
+func writeListJSON(w io.Writer, p agents.Project, readers map[string][]agents.FileReader, obs agents.Observer) error {
 	states := trustStates(context.Background(), p)
 	doc := listDocument(p, streamedHooks{}, readers)
 	bw := bufio.NewWriterSize(w, 64<<10)
@@ -134,7 +135,7 @@ func writeListJSON(w io.Writer, p agents.Project, readers map[string][]agents.Fi
 			v = f.JSON
 		}
 		if _, ok := v.(streamedHooks); ok {
-			if err := writeHooksJSON(bw, &enc, p, states, readers); err != nil {
+			if err := writeHooksJSON(bw, &enc, p, states, readers, obs); err != nil {
 				return err
 			}
 			continue
@@ -151,7 +152,7 @@ func writeListJSON(w io.Writer, p agents.Project, readers map[string][]agents.Fi
 }
 
 // writeHooksJSON writes the "hooks" array of the list document at depth 1.
-func writeHooksJSON(w *bufio.Writer, enc *encodeBuffer, p agents.Project, states map[string]agents.HookReview, readers map[string][]agents.FileReader) error {
+func writeHooksJSON(w *bufio.Writer, enc *encodeBuffer, p agents.Project, states map[string]agents.HookReview, readers map[string][]agents.FileReader, obs agents.Observer) error {
 	all := p.Hooks()
 	if len(all) == 0 {
 		_, err := w.WriteString("[]")
@@ -165,7 +166,7 @@ func writeHooksJSON(w *bufio.Writer, enc *encodeBuffer, p agents.Project, states
 			w.WriteString(",")
 		}
 		w.WriteString("\n    ")
-		doc := unwatchedMembers(p.HookDocument(h).Fill(hookMembers(h, hookRisk(cache, p, h, dir))), states, h.ID)
+		doc := unwatchedMembers(p.HookDocument(h).Fill(hookMembers(h, hookRisk(cache, p, h, dir, obs))), states, h.ID)
 		if readers != nil && h.IsHook() {
 			doc = append(doc, agents.Member("agents", agents.HookReaders(readers, h)))
 		}
@@ -244,7 +245,7 @@ func writeJSON(w io.Writer, v any) error {
 // writeListTable prints the project's heading (folder trust, whether hooks
 // run), its layers and sources (extensions, plugins, .env), its hooks
 // grouped by event in the agent's order, and the diagnostics.
-func writeListTable(w io.Writer, agent agents.Agent, p agents.Project) error {
+func writeListTable(w io.Writer, agent agents.Agent, p agents.Project, obs agents.Observer) error {
 	s := p.Summary()
 	var once sayOnce
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
@@ -299,7 +300,7 @@ func writeListTable(w io.Writer, agent agents.Agent, p agents.Project) error {
 				name = "[" + h.Type + "] " + name
 			}
 			reason := once.say(h.Reason, fmt.Sprintf("see %s above", agents.OriginLabel(h)))
-			printf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\n", h.Status, name, orDash(m), agents.OriginLabel(h), reason, riskLabel(hookRisk(cache, p, h, p.Dir())))
+			printf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\n", h.Status, name, orDash(m), agents.OriginLabel(h), reason, riskLabel(hookRisk(cache, p, h, p.Dir(), obs)))
 			if note := unwatchedNote(states, h.ID); note != "" {
 				printf(tw, "      %s\n", note)
 			}

@@ -35,7 +35,7 @@ func TestListJSONStreamedIsTheDocument(t *testing.T) {
 				t.Fatal(err)
 			}
 			var streamed, whole bytes.Buffer
-			if err := writeListJSON(&streamed, p, nil); err != nil {
+			if err := writeListJSON(&streamed, p, nil, agents.Observer{}); err != nil {
 				t.Fatal(err)
 			}
 			if err := writeJSON(&whole, materializedListDocument(p)); err != nil {
@@ -59,7 +59,7 @@ func materializedListDocument(p agents.Project) agents.Document {
 	states := trustStates(context.Background(), p)
 	cache := risk.NewCache()
 	for _, h := range all {
-		docs = append(docs, unwatchedMembers(p.HookDocument(h).Fill(hookMembers(h, hookRisk(cache, p, h, p.Dir()))), states, h.ID))
+		docs = append(docs, unwatchedMembers(p.HookDocument(h).Fill(hookMembers(h, hookRisk(cache, p, h, p.Dir(), agents.Observer{}))), states, h.ID))
 	}
 	return listDocument(p, docs, nil)
 }

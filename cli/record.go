@@ -22,7 +22,8 @@ func (io *IO) observer(agent agents.Agent) (agents.Observer, error) {
 		}
 		self = exe
 	}
-	return agents.NewObserver(self, agent.Info().Name), nil
+	name := agent.Info().Name
+	return agents.RecordedObserver(io.agentEnv(), name, agents.NewObserver(self, name)), nil
 }
 
 // historyStore is the event history of this environment.

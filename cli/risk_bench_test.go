@@ -7,6 +7,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/hookwarden/hookwarden/agents"
 )
 
 // riskBenchProject writes a project with 1,000 hooks that run 100
@@ -70,7 +72,7 @@ func BenchmarkRiskAlone(b *testing.B) {
 	b.ResetTimer()
 	defer reportCPU(b)()
 	for i := 0; i < b.N; i++ {
-		hookRisks(p, hs, p.Dir())
+		hookRisks(p, hs, p.Dir(), agents.Observer{})
 	}
 }
 

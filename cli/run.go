@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -69,7 +70,7 @@ func runCommand(ctx context.Context, io *IO, a agents.Agent, args []string) erro
 		for _, n := range notes {
 			printf(io.Stderr, "%s\n", n)
 		}
-		if err == errReplayNothing {
+		if errors.Is(err, agents.ErrOnlyObserver) {
 			printf(io.Stdout, "%s\n", err)
 			return nil
 		}
@@ -82,6 +83,21 @@ func runCommand(ctx context.Context, io *IO, a agents.Agent, args []string) erro
 		}
 		if p, err = io.open(ctx, a, *dir); err != nil {
 			return err
+		}
+		// a dry run must not record itself: the observer is left out
+		// (as in a replay and the window's dry run)
+		obs, _ := io.observer(a)
+		var notes []string
+		req, notes, err = agents.WithoutObserver(p, obs, req)
+		for _, n := range notes {
+			printf(io.Stderr, "%s\n", n)
+		}
+		if errors.Is(err, agents.ErrOnlyObserver) {
+			printf(io.Stdout, "%s\n", err)
+			return nil
+		}
+		if err != nil {
+			return runUsage(err)
 		}
 	}
 	res, err := p.DryRun(ctx, req)

@@ -26,6 +26,8 @@ type detailsPane struct {
 	// proj is the project the hooks come from: it names them and gives
 	// their details (nil: none to give).
 	proj agents.Project
+	// observer is Hookwarden's own observer hook, which reads as no risk.
+	observer agents.Observer
 
 	title       *widget.RichText
 	status      *badge
@@ -148,7 +150,7 @@ func (d *detailsPane) show(h *hooks.Hook, names pathNamer) {
 	} else {
 		d.openFile.Enable()
 	}
-	d.risk.Objects = []fyne.CanvasObject{findingsView(hookRisk(d.proj, h, names.project, nil), names)}
+	d.risk.Objects = []fyne.CanvasObject{findingsView(hookRisk(d.proj, h, names.project, d.observer, nil), names)}
 	d.risk.Refresh()
 	d.diags.Objects = nil
 	for _, diag := range h.Diagnostics {

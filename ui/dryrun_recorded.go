@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 
@@ -38,11 +37,7 @@ func loadRecorded(p *project) (*recordedSource, error) {
 	}
 	s := &recordedSource{store: history.Store{Dir: dir}, env: agents.Env{Vars: p.Env, GOOS: p.GOOS, Home: p.Home, Init: p.Init}}
 	s.recorder, _ = p.agent.(agents.Recorder)
-	self := p.Init
-	if self == "" {
-		self, _ = os.Executable()
-	}
-	s.observer = agents.NewObserver(self, p.Agent)
+	s.observer = p.observer()
 	recs, _ := s.store.List()
 	for i := len(recs) - 1; i >= 0 && len(s.events) < maxRecordedShown; i-- {
 		r := recs[i]
@@ -98,7 +93,7 @@ func whyFired(proj agents.Project, rec agents.Recorder, obs agents.Observer, r h
 	var b strings.Builder
 	var ran []string
 	for _, h := range plan.Hooks {
-		if !obs.Is(h.Command, ev) {
+		if !obs.Ours(h) {
 			ran = append(ran, "  ✓ "+plan.Name(h)+"  ("+agents.OriginLabel(h)+")")
 		}
 	}
@@ -108,7 +103,7 @@ func whyFired(proj agents.Project, rec agents.Recorder, obs agents.Observer, r h
 		fmt.Fprintf(&b, "%s: runs %s\n%s\n", plan.Label, plan.Order, strings.Join(ran, "\n"))
 	}
 	for _, s := range agents.WhyNot(proj, plan) {
-		if s.Hook != nil && obs.Is(s.Hook.Command, ev) {
+		if obs.Ours(s.Hook) {
 			continue
 		}
 		name := s.ID

@@ -67,6 +67,10 @@ func (v *dryRunView) prepare(asTrusted bool) {
 		ap, err := openAgain(p) // the files and approvals as they are now
 		if err == nil {
 			s.agent = ap
+			// a dry run must not record itself (as run --replay)
+			s.req, _, err = agents.WithoutObserver(ap, p.observer(), s.req)
+		}
+		if err == nil {
 			s.gate, err = ap.Gate(context.Background(), s.req)
 		}
 		v.thread.Do(func() { v.confirmAndStart(s, err) })
@@ -124,7 +128,7 @@ func (v *dryRunView) confirmAndStart(s *runSetup, err error) {
 		if r.Reason != "" {
 			line += "\n      " + shown(r.Reason)
 		}
-		lines = append(lines, line+riskSuffix(s.agent, h, v.project.Dir))
+		lines = append(lines, line+riskSuffix(s.agent, h, v.project.Dir, v.project.observer()))
 	}
 	readErr := g.ReviewErr
 	if !s.real && g.SandboxUnavailable != "" {

@@ -56,6 +56,8 @@ type rowActions struct {
 	// reviewOf is the review of a project hook (false for a hook the
 	// review does not cover), for its review badge.
 	reviewOf func(h *hooks.Hook) (reviewItem, bool)
+	// observer is Hookwarden's own observer hook, which reads as no risk.
+	observer agents.Observer
 }
 
 func newHookRow(h *hooks.Hook, proj agents.Project, sw hookSwitch, names pathNamer, act rowActions) *hookRow {
@@ -70,7 +72,7 @@ func newHookRow(h *hooks.Hook, proj agents.Project, sw hookSwitch, names pathNam
 		reason: &widget.Label{Text: shown(h.Reason), Wrapping: fyne.TextWrapWord,
 			Importance: reasonImportance(h.Status, proj.Agent().Statuses)},
 	}
-	rep := hookRisk(proj, h, names.project, nil)
+	rep := hookRisk(proj, h, names.project, act.observer, nil)
 	r.risk, r.riskLine = newRiskBadge(rep), firstFindingLabel(rep)
 	if act.reviewOf != nil {
 		if it, ok := act.reviewOf(h); ok && (it.hook.NeedsReview() || it.hook.Unwatched()) {

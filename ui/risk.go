@@ -49,9 +49,10 @@ func riskImportance(l risk.Level) widget.Importance {
 }
 
 // hookRisk is the risk of a hook of proj (nil: none at hand) in its
-// project folder.
-func hookRisk(proj agents.Project, h *hooks.Hook, projectDir string, c *risk.Cache) risk.Report {
-	return risk.Analyze(agents.RiskSubject(proj, h, projectDir), risk.Options{Cache: c})
+// project folder; Hookwarden's own observer obs reads as no risk
+// (agents.HookRisk).
+func hookRisk(proj agents.Project, h *hooks.Hook, projectDir string, obs agents.Observer, c *risk.Cache) risk.Report {
+	return agents.HookRisk(proj, h, projectDir, obs, risk.Options{Cache: c})
 }
 
 // firstFindingLabel is the one line a hook row shows under its name: the
@@ -162,8 +163,8 @@ func criticalFindings(r risk.Report) []risk.Finding {
 }
 
 // riskSuffix is what a dry-run confirmation says of a hook's risk.
-func riskSuffix(proj agents.Project, h *hooks.Hook, projectDir string) string {
-	r := hookRisk(proj, h, projectDir, nil)
+func riskSuffix(proj agents.Project, h *hooks.Hook, projectDir string, obs agents.Observer) string {
+	r := hookRisk(proj, h, projectDir, obs, nil)
 	f, ok := r.First()
 	if !ok {
 		return "\n      risk: none found"

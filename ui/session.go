@@ -52,6 +52,12 @@ func agentOf(opts Options) agents.Agent {
 	return opts.Agents.Default()
 }
 
+// observer is Hookwarden's own observer hook of p's agent (the one record
+// on writes), which the risk analysis and a dry run leave out.
+func (p *project) observer() agents.Observer {
+	return agents.OwnObserver(agents.Env{Vars: p.Env, GOOS: p.GOOS, Home: p.Home, Init: p.Init}, p.Agent)
+}
+
 // project is one loaded folder as the window shows it, for one agent.
 type project struct {
 	// Agent is the name of the agent whose hooks these are; Info names it

@@ -21,6 +21,7 @@ func main() {
 func run(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("package", flag.ContinueOnError)
 	bin := fs.String("bin", "", "the built window binary (hookwarden)")
+	observe := fs.String("observe", "", "the built observer binary (default: hookwarden-observe next to -bin)")
 	root := fs.String("root", ".", "the repository (FyneApp.toml, the icon)")
 	out := fs.String("out", "", "write the tarball and the .deb into this folder")
 	install := fs.String("install", "", "install into this prefix instead (e.g. ~/.local)")
@@ -72,18 +73,30 @@ func run(ctx context.Context, args []string) error {
 	if !bytes.HasPrefix(exe, []byte("\x7fELF")) {
 		return fmt.Errorf("%s is not a Linux (ELF) binary", *bin)
 	}
+	// the observer hook `hookwarden record on` writes when it stands next
+	// to hookwarden (cmd/hookwarden-observe)
+	if *observe == "" {
+		*observe = filepath.Join(filepath.Dir(*bin), observeName(meta))
+	}
+	obs, err := os.ReadFile(*observe)
+	if err != nil {
+		return fmt.Errorf("observer binary (make build builds it next to hookwarden): %w", err)
+	}
+	if !bytes.HasPrefix(obs, []byte("\x7fELF")) {
+		return fmt.Errorf("%s is not a Linux (ELF) binary", *observe)
+	}
 	if *install != "" {
 		prefix, err := filepath.Abs(expandHome(*install))
 		if err != nil {
 			return err
 		}
-		t, err := buildTree(meta, exe, icon, help, filepath.Join(prefix, "bin", meta.Exec))
+		t, err := buildTree(meta, exe, obs, icon, help, filepath.Join(prefix, "bin", meta.Exec))
 		if err != nil {
 			return err
 		}
 		return installInto(prefix, t)
 	}
-	t, err := buildTree(meta, exe, icon, help, "")
+	t, err := buildTree(meta, exe, obs, icon, help, "")
 	if err != nil {
 		return err
 	}

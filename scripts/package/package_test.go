@@ -84,7 +84,7 @@ func TestTreeHasEveryIconSize(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tree, err := buildTree(m, []byte("\x7fELF"), icon, helpText{Title: "Hookwarden: x", Entries: []helpEntry{{"hookwarden list", "lists"}}}, "")
+	tree, err := buildTree(m, []byte("\x7fELF"), []byte("\x7fELF observe"), icon, helpText{Title: "Hookwarden: x", Entries: []helpEntry{{"hookwarden list", "lists"}}}, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,5 +103,8 @@ func TestTreeHasEveryIconSize(t *testing.T) {
 	}
 	if got["bin/"+m.Exec].Mode != 0o755 {
 		t.Error("the binary is not executable")
+	}
+	if f := got["bin/hookwarden-observe"]; f.Mode != 0o755 || string(f.Data) != "\x7fELF observe" {
+		t.Errorf("the observer binary is not beside hookwarden, executable: %+v", f.Mode)
 	}
 }

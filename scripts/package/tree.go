@@ -26,7 +26,7 @@ var iconSizes = []int{16, 22, 24, 32, 48, 64, 128, 256, 512}
 // paths are the tree's files without their contents (what -uninstall
 // removes).
 func paths(m appMeta, maxIcon int) []string {
-	p := []string{"bin/" + m.Exec, "share/applications/" + m.ID + ".desktop",
+	p := []string{"bin/" + m.Exec, "bin/" + observeName(m), "share/applications/" + m.ID + ".desktop",
 		"share/metainfo/" + m.ID + ".metainfo.xml", "share/man/man1/" + m.Exec + ".1.gz"}
 	for _, s := range iconSizes {
 		if s <= maxIcon {
@@ -36,6 +36,10 @@ func paths(m appMeta, maxIcon int) []string {
 	return p
 }
 
+// observeName is the observer hook's binary, installed next to the app's
+// (hookwarden-observe: record on writes it when it stands there).
+func observeName(m appMeta) string { return m.Exec + "-observe" }
+
 func iconPath(m appMeta, size int) string {
 	return fmt.Sprintf("share/icons/hicolor/%dx%d/apps/%s.png", size, size, m.ID)
 }
@@ -43,7 +47,8 @@ func iconPath(m appMeta, size int) string {
 // buildTree is every file of the package. execPath is what the .desktop
 // file runs: the bare name (found on PATH) for a system package, the
 // absolute path for an install into a prefix that may not be on PATH.
-func buildTree(m appMeta, exe, icon []byte, help helpText, execPath string) ([]file, error) {
+// observe is the observer hook's binary, installed next to exe.
+func buildTree(m appMeta, exe, observe, icon []byte, help helpText, execPath string) ([]file, error) {
 	if execPath == "" {
 		execPath = m.Exec
 	}
@@ -57,6 +62,7 @@ func buildTree(m appMeta, exe, icon []byte, help helpText, execPath string) ([]f
 	}
 	t := []file{
 		{Path: "bin/" + m.Exec, Data: exe, Mode: 0o755},
+		{Path: "bin/" + observeName(m), Data: observe, Mode: 0o755},
 		{Path: "share/applications/" + m.ID + ".desktop", Data: []byte(desktopFile(m, execPath)), Mode: 0o644},
 		{Path: "share/metainfo/" + m.ID + ".metainfo.xml", Data: []byte(metainfo(m)), Mode: 0o644},
 	}
