@@ -17,7 +17,7 @@ BIN := hookwarden
 WINDOW_TAGS ?= no_emoji
 export WINDOW_TAGS
 
-.PHONY: run test setup build lint unit fuzz-short fuzz conformance gui-smoke bench \
+.PHONY: run test setup build lint unit fuzz-short fuzz conformance gui-smoke bench live \
 	build-cli check-cli-build package check-package install uninstall
 
 run: setup build
@@ -116,6 +116,13 @@ fuzz:
 gui-smoke: build
 	scripts/gui-smoke.sh ./$(BIN)
 	scripts/gui-keys.sh ./$(BIN)
+
+# The live runs of Codex CLI and Copilot CLI through the conformance kit
+# (../shared/conformance: codex-live, copilot-live). Opt-in: Copilot's 29
+# runs take about ten minutes on two cores, so make test leaves them out.
+KIT ?= $(abspath ../shared/conformance)
+live:
+	HOOKWARDEN_CONFORMANCE_KIT=$(KIT) $(GO) test -count=1 -timeout 60m -run 'Live' ./agents/codex/ ./agents/copilot/
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./hooks/ ./settingsio/ ./trust/ ./cli/
