@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -125,5 +126,71 @@ func TestListNamesEveryAgentOfASharedFile(t *testing.T) {
 	p.write(t, filepath.Join(p.home, ".copilot", "config.json"), `{"trustedFolders": ["`+p.project+`"]}`)
 	if got := uses(); !strings.HasPrefix(got["copilot"], "runs") {
 		t.Fatalf("trusted in Copilot: %v", got)
+	}
+}
+
+// TestCopilotPlanTakesPascalCaseEvents: plan --agent copilot takes the
+// PascalCase names Copilot also fires (PreToolUse, Stop) and plans the
+// hooks written under either spelling, in Copilot's order, saying which
+// run with the Claude-format payload; a Claude tool name in --tool is a
+// usage error naming Copilot's tool.
+func TestCopilotPlanTakesPascalCaseEvents(t *testing.T) {
+	p := newTraceProject(t, "")
+	p.write(t, filepath.Join(p.home, ".copilot", "config.json"), `{"trustedFolders": ["`+p.project+`"]}`)
+	p.write(t, ".github/hooks/guard.json", `{"version": 1, "hooks": {"preToolUse": [{"type": "command", "bash": "echo camel"}], "agentStop": [{"bash": "echo camel-stop"}]}}`)
+	p.write(t, ".claude/settings.json", `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "echo pascal"}]}], "Stop": [{"hooks": [{"type": "command", "command": "echo pascal-stop"}]}]}}`)
+	for _, ev := range []string{"preToolUse", "PreToolUse"} {
+		code, out := p.run("plan", "--agent", "copilot", "--event", ev, "--tool", "bash", "--json")
+		if code != ExitOK {
+			t.Fatalf("plan --event %s: exit %d\n%s", ev, code, out)
+		}
+		var doc struct {
+			Event string `json:"event"`
+			Hooks []struct {
+				Command string `json:"command"`
+				Written string `json:"event_as_written"`
+				Note    string `json:"note"`
+			} `json:"hooks"`
+		}
+		if err := json.Unmarshal([]byte(out), &doc); err != nil {
+			t.Fatal(err)
+		}
+		if doc.Event != "preToolUse" || len(doc.Hooks) != 2 || doc.Hooks[0].Command != "echo camel" || doc.Hooks[1].Command != "echo pascal" {
+			t.Fatalf("plan --event %s: %s", ev, out)
+		}
+		if doc.Hooks[0].Note != "" || !strings.Contains(doc.Hooks[1].Note, "Claude-format payload") || !strings.Contains(doc.Hooks[1].Note, `"Bash"`) {
+			t.Fatalf("plan --event %s: notes %q, %q", ev, doc.Hooks[0].Note, doc.Hooks[1].Note)
+		}
+	}
+	code, out := p.run("plan", "--agent", "copilot", "--event", "Stop")
+	if code != ExitOK || !strings.Contains(out, "echo camel-stop") || !strings.Contains(out, "echo pascal-stop") || !strings.Contains(out, "as Stop") {
+		t.Fatalf("plan --event Stop: exit %d\n%s", code, out)
+	}
+	code, out = p.run("plan", "--agent", "copilot", "--event", "PreToolUse", "--tool", "Bash")
+	if code != ExitUsage || !strings.Contains(out, `"bash"`) {
+		t.Fatalf("--tool Bash: exit %d (want %d, naming bash)\n%s", code, ExitUsage, out)
+	}
+	code, out = p.run("plan", "--agent", "copilot", "--event", "PreTolUse")
+	if code != ExitUsage || !strings.Contains(out, "did you mean preToolUse") {
+		t.Fatalf("misspelt event: exit %d\n%s", code, out)
+	}
+}
+
+// TestCopilotRunTakesPascalCaseEvents: run --agent copilot --event
+// PreToolUse dry-runs both spellings' hooks, the PascalCase one with the
+// Claude-format payload.
+func TestCopilotRunTakesPascalCaseEvents(t *testing.T) {
+	p := newTraceProject(t, "")
+	p.write(t, filepath.Join(p.home, ".copilot", "config.json"), `{"trustedFolders": ["`+p.project+`"]}`)
+	p.write(t, ".github/hooks/guard.json", `{"version": 1, "hooks": {"preToolUse": [{"type": "command", "bash": "cat > `+filepath.Join(p.root, "camel.json")+`"}]}}`)
+	p.write(t, ".claude/settings.json", `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "cat > `+filepath.Join(p.root, "pascal.json")+`"}]}]}}`)
+	code, out := p.run("run", "--agent", "copilot", "--event", "PreToolUse", "--tool", "bash", "--yes")
+	if code != ExitOK {
+		t.Fatalf("run --event PreToolUse: exit %d\n%s", code, out)
+	}
+	camel, _ := os.ReadFile(filepath.Join(p.root, "camel.json"))
+	pascal, _ := os.ReadFile(filepath.Join(p.root, "pascal.json"))
+	if !strings.Contains(string(camel), `"toolName":"bash"`) || !strings.Contains(string(pascal), `"hook_event_name":"PreToolUse"`) || !strings.Contains(string(pascal), `"tool_name":"Bash"`) {
+		t.Fatalf("payloads:\ncamel %s\npascal %s\n%s", camel, pascal, out)
 	}
 }
