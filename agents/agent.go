@@ -76,6 +76,11 @@ type Env struct {
 	// the agents share one read of Hookwarden's store and analyse the risk
 	// only of what needs review (see Check; nil: a command or a view).
 	Check *Check
+	// Others, when set, are the registered agents a review asks what they
+	// do with the hooks of a file they read too (AddOtherReaders); the
+	// agents it opens get no Others, so they do not ask back (nil: no one
+	// is asked).
+	Others *Registry
 }
 
 // Clock is e.Now, or time.Now.
