@@ -3,6 +3,7 @@ package agents
 import (
 	"context"
 	"errors"
+	"slices"
 	"time"
 
 	"github.com/hookwarden/hookwarden/hooks"
@@ -75,6 +76,11 @@ type Env struct {
 	// the agents share one read of Hookwarden's store and analyse the risk
 	// only of what needs review (see Check; nil: a command or a view).
 	Check *Check
+	// Others, when set, are the registered agents a review asks what they
+	// do with the hooks of a file they read too (AddOtherReaders); the
+	// agents it opens get no Others, so they do not ask back (nil: no one
+	// is asked).
+	Others *Registry
 }
 
 // Clock is e.Now, or time.Now.
@@ -105,6 +111,10 @@ const (
 // EventInfo is one hook event of an agent.
 type EventInfo struct {
 	Name hooks.Event `json:"name"`
+	// Aliases are other names the agent fires this event for when a file
+	// writes them (hooks configured under an alias run for the event,
+	// perhaps with other payload and output rules; see Notes).
+	Aliases []hooks.Event `json:"aliases,omitempty"`
 	// Description is one line: when the agent fires it.
 	Description string `json:"description"`
 	// Context is what the matcher is compared with; ContextLabel names it
@@ -124,10 +134,15 @@ type EventInfo struct {
 	Notes []string `json:"notes,omitempty"`
 }
 
-// LookupEvent returns the event of a name among events.
+// LookupEvent returns the event of a name, or of an alias, among events.
 func LookupEvent(events []EventInfo, name hooks.Event) (EventInfo, bool) {
 	for _, e := range events {
 		if e.Name == name {
+			return e, true
+		}
+	}
+	for _, e := range events {
+		if slices.Contains(e.Aliases, name) {
 			return e, true
 		}
 	}

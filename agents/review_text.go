@@ -10,7 +10,8 @@ import (
 // ReviewDetailLines are the lines an audit text prints under a reviewed
 // hook, indented under its first line: why Hookwarden cannot vouch for it,
 // how its definition changed, every script it runs (with its content or
-// diff), the code Hookwarden cannot see, and a revoke it is compared with.
+// diff), the code Hookwarden cannot see, what the other agents that read
+// its file do with it, and a revoke it is compared with.
 func ReviewDetailLines(h *trust.HookReview) []TextLine {
 	var t []TextLine
 	f := func(format string, a ...any) { t = append(t, Line(format, a...)) }
@@ -30,6 +31,13 @@ func ReviewDetailLines(h *trust.HookReview) []TextLine {
 		for _, u := range h.Unresolved {
 			f("                 - %s\n", u.String())
 		}
+	}
+	for _, o := range h.AlsoReadBy {
+		verb := "run"
+		if o.Status != "runs" {
+			verb = "read" // the agent reads the file but does not run the hook now
+		}
+		f("               also %s by %s: %s\n", verb, o.Title, o.Words())
 	}
 	if h.RevokedAt != "" {
 		f("               revoked %s (scripts compared with what was approved before)\n", h.RevokedAt)

@@ -23,9 +23,13 @@ func runAudit(ctx context.Context, io *IO, agent agents.Agent, args []string) er
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
-	p, err := io.open(ctx, agent, *dir)
+	// The review says what the other agents that read a hook's file do
+	// with it (an approval is per agent).
+	env := io.agentEnv()
+	env.Others = io.Agents
+	p, err := agent.Open(ctx, env, io.projectDir(*dir))
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: %w", agent.Info().Title, err)
 	}
 	r, err := p.Review(ctx)
 	if err != nil {

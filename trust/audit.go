@@ -113,6 +113,10 @@ type HookReview struct {
 	// (HoldUnapproved and the agents' own gates) never runs it without the user's
 	// explicit confirmation, as for an unapproved hook.
 	Unresolved []UnresolvedCode `json:"unresolved,omitempty"`
+	// AlsoReadBy are the other agents that read the hook's file, with what
+	// each does with the hook: an approval for one agent is not one for
+	// another (filled by the face's review when it asks them).
+	AlsoReadBy []OtherReader `json:"also_read_by,omitempty"`
 	// Covered are the reasons a traced run covered (CoverReasons): no
 	// longer reasons the hook is partly unwatched, still shown.
 	Covered []UnresolvedCode `json:"covered,omitempty"`
@@ -574,4 +578,45 @@ func NewScriptReviewerFor(project string, rt Runtime) *ScriptReviewer {
 // command runs now, compared with those of approval (nil: not approved).
 func (r *ScriptReviewer) ReviewScripts(rv *HookReview, approval *Approval) {
 	r.a.reviewScripts(rv, approval)
+}
+
+// OtherReader is what another agent that reads a hook's file does with
+// the hook: its review of the hook, and whether it runs it.
+type OtherReader struct {
+	Agent string `json:"agent"`
+	Title string `json:"title"`
+	// Review is that agent's review status of the hook ("" when it does
+	// not review the hook); NeedsReview is true unless it is approved
+	// there, and when that agent's review could not be made.
+	Review      HookStatus `json:"review,omitempty"`
+	NeedsReview bool       `json:"needs_review"`
+	// Status is what the agent does with the hook ("runs", or why not:
+	// the hook's status in that agent), Reason why.
+	Status string `json:"status"`
+	Reason string `json:"reason,omitempty"`
+}
+
+// Words are o in a few words: "approved", "needs review (new)", then
+// what the agent does with the hook when it does not run it.
+func (o OtherReader) Words() string {
+	var w string
+	switch {
+	case o.Review != "" && !o.NeedsReview && o.Review == StatusTrusted:
+		w = "approved"
+	case o.Review != "" && !o.NeedsReview:
+		w = "approved (" + StatusLabel(o.Review) + ")"
+	case o.Review != "":
+		w = "needs review (" + StatusLabel(o.Review) + ")"
+	case o.NeedsReview:
+		w = "needs review"
+	default:
+		w = "not reviewed by Hookwarden for it"
+	}
+	if o.Status != "runs" {
+		w += "; " + o.Status
+		if o.Reason != "" {
+			w += ": " + o.Reason
+		}
+	}
+	return w
 }

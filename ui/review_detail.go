@@ -189,6 +189,13 @@ func (d *reviewDetail) show(it reviewItem, p *project) bool {
 	if len(h.Env) > 0 {
 		rows = append(rows, detailField("Env", detailMonoBlock(envLines(h.Env)))...)
 	}
+	for _, o := range h.AlsoReadBy { // an approval is per agent: what the others that read the file do
+		verb := "Also run by "
+		if o.Status != "runs" {
+			verb = "Also read by "
+		}
+		rows = append(rows, detailField(verb+shown(o.Title), detailText(o.Words()))...)
+	}
 	d.content.Add(detailForm(rows...))
 	d.showFieldChanges(h)
 

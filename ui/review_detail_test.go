@@ -62,3 +62,25 @@ func TestReviewDetailShowsUnseenCode(t *testing.T) {
 		}
 	}
 }
+
+// A hook of a file another agent reads says what that agent does with it:
+// an approval for one agent is not one for the other.
+func TestReviewDetailSaysWhatOtherAgentsDo(t *testing.T) {
+	test.NewTempApp(t)
+	h := &trust.HookReview{Status: trust.StatusTrusted, ProjectHook: trust.ProjectHook{
+		Event: "PreToolUse", Name: "guard", Label: "guard", Command: "echo guard", Type: "command", IsCommand: true},
+		AlsoReadBy: []trust.OtherReader{
+			{Agent: "b", Title: "Agent B", Review: trust.StatusNew, NeedsReview: true, Status: "runs"},
+			{Agent: "c", Title: "Agent C", Review: trust.StatusTrusted, Status: "blocked-untrusted-folder", Reason: "skipped"},
+		}}
+	h.Key = h.Name + ":" + h.Command
+	d := newReviewDetail()
+	test.NewTempWindow(t, d.buildUI())
+	d.show(reviewItem{hook: h}, nil)
+	shown := strings.Join(textsOf(d.content), "\n")
+	for _, want := range []string{"Also run by Agent B", "needs review (new)", "Also read by Agent C", "approved; blocked-untrusted-folder: skipped"} {
+		if !strings.Contains(shown, want) {
+			t.Errorf("the detail does not say %q:\n%s", want, shown)
+		}
+	}
+}

@@ -189,7 +189,11 @@ func openDemo(opts Options, requested string) (*project, error) {
 // review.
 func (p *project) load() {
 	env := agents.Env{Vars: p.Env, GOOS: p.GOOS, Home: p.Home, Init: p.Init}
-	p.proj, p.openErr = p.agent.Open(context.Background(), env, p.Dir)
+	// The review says what the other agents that read a hook's file do
+	// with it (nil registry: none asked).
+	reviewEnv := env
+	reviewEnv.Others = p.registry
+	p.proj, p.openErr = p.agent.Open(context.Background(), reviewEnv, p.Dir)
 	if p.openErr != nil {
 		p.openErr = fmt.Errorf("%s: %w", p.Info.Title, p.openErr)
 		p.Files, p.Watch = nil, nil

@@ -7,7 +7,6 @@ import (
 	"github.com/hookwarden/hookwarden/agents/claude"
 	"github.com/hookwarden/hookwarden/agents/codex"
 	"github.com/hookwarden/hookwarden/agents/copilot"
-	"github.com/hookwarden/hookwarden/agents/copilotlog"
 	"github.com/hookwarden/hookwarden/agents/gemini"
 )
 
@@ -19,5 +18,5 @@ func Registry() *agents.Registry {
 		claude.New(),
 		codex.New(),
 		copilot.New(),
-	).WithImporters(copilotlog.Importer{})
+	)
 }

@@ -2,6 +2,7 @@ package all
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/hookwarden/hookwarden/agents"
@@ -26,6 +27,21 @@ func TestEveryAgentOpensAnEmptyProject(t *testing.T) {
 		}
 		if len(p.Hooks()) != 0 {
 			t.Errorf("%s: empty project has %d hooks", a.Info().Name, len(p.Hooks()))
+		}
+	}
+}
+
+// Every registered agent that reads its own logs is a log importer of the
+// registry (Copilot CLI's session records among them).
+func TestRegisteredAgentsImportTheirLogs(t *testing.T) {
+	var names []string
+	for _, imp := range Registry().Importers() {
+		name, _ := imp.ImportAgent()
+		names = append(names, name)
+	}
+	for _, want := range []string{"claude", "codex", "copilot"} {
+		if !slices.Contains(names, want) {
+			t.Errorf("importers %v: no %s", names, want)
 		}
 	}
 }

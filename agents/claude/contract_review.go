@@ -93,6 +93,10 @@ func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
 	}
 	r.Words = reviewWords
 	r.Folder = p.folderView()
+	agents.AddOtherReaders(ctx, p.env, p, r.Hooks)
+	for i := range rep.Hooks {
+		rep.Hooks[i].AlsoReadBy = r.Hooks[i].AlsoReadBy
+	}
 	r.Document = auditDocument(rep, r.Hooks)
 	r.Text = auditText(rep, r.Hooks)
 	data, err := p.env.LoadStore(store)

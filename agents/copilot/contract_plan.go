@@ -2,6 +2,9 @@ package copilot
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
@@ -36,6 +39,9 @@ func planQuery(event hooks.Event, q agents.Query) (EventInfo, string, error) {
 			tool = s
 		}
 	}
+	if alias := copilotToolOf(tool); alias != "" {
+		return info, "", &agents.ContextError{Event: event, Msg: fmt.Sprintf("--tool %q: Copilot CLI fires its events with its own tool names (%s); %q is what hooks configured under a PascalCase name see and match", tool, alias, tool)}
+	}
 	switch {
 	case q.Trigger != "":
 		return info, "", &agents.ContextError{Event: event, Msg: "takes no --trigger: Copilot CLI's matchers compare tool names only"}
@@ -55,7 +61,7 @@ func (s *Snapshot) plan(event hooks.Event, q agents.Query) (*agents.Plan, error)
 		label += " " + tool
 	}
 	out := &agents.Plan{Event: info.Name, Context: agents.Query{Tool: tool}, Label: label, Sequential: true, Order: planOrder,
-		Noun: "hook", Names: map[string]string{}}
+		Noun: "hook", Names: map[string]string{}, Notes: map[string]string{}}
 	doc := planDoc{Agent: string(Name), Event: info.Name, Tool: tool, Sequential: true, Hooks: []planHookDoc{}, Skipped: []planHookDoc{}}
 	for _, h := range s.Handlers {
 		if h.Event.Name != info.Name {
@@ -76,10 +82,43 @@ func (s *Snapshot) plan(event hooks.Event, q agents.Query) (*agents.Plan, error)
 			continue
 		}
 		out.Hooks = append(out.Hooks, h.Hook)
+		if h.Pascal {
+			out.Notes[h.Hook.ID] = pascalNote(info, h, tool)
+			item.Note = out.Notes[h.Hook.ID]
+		}
 		doc.Hooks = append(doc.Hooks, item)
 	}
 	out.Document = doc
 	return out, nil
+}
+
+// pascalNote says how a hook configured under the event's PascalCase name
+// runs: the Claude-format payload and output rules (observed).
+func pascalNote(info EventInfo, h *Handler, tool string) string {
+	note := "as " + h.Written + ": Claude-format payload"
+	if info.Name == "permissionRequest" {
+		note = "as " + h.Written + ": the camelCase payload"
+	}
+	if tool != "" && ClaudeToolName(tool) != tool {
+		note += fmt.Sprintf(" (tool %q)", ClaudeToolName(tool))
+	}
+	if info.Name == "preToolUse" {
+		note += "; hookSpecificOutput honoured"
+	}
+	return note
+}
+
+// copilotToolOf is the Copilot tool name(s) behind a Claude-format tool
+// name that Copilot itself never uses ("" when tool is not one).
+func copilotToolOf(tool string) string {
+	var names []string
+	for copilotName, claudeName := range claudeToolNames {
+		if claudeName == tool && copilotName != tool {
+			names = append(names, strconv.Quote(copilotName))
+		}
+	}
+	slices.Sort(names)
+	return strings.Join(names, " or ")
 }
 
 // toolSeen is the tool name a hook's matcher is compared with.
@@ -109,4 +148,6 @@ type planHookDoc struct {
 	ID             string `json:"id"`
 	EventAsWritten string `json:"event_as_written"`
 	Reason         string `json:"reason,omitempty"`
+	// Note says how a hook configured under a PascalCase name runs.
+	Note string `json:"note,omitempty"`
 }

@@ -39,6 +39,7 @@ func (Agent) Events() []agents.EventInfo {
 	for _, e := range events {
 		info := agents.EventInfo{Name: e.Name, Description: e.Description, CanBlock: e.CanBlock, Notes: append([]string{}, e.Notes...)}
 		if e.Pascal != "" {
+			info.Aliases = []hooks.Event{e.Pascal}
 			info.Notes = append(info.Notes, "also written "+string(e.Pascal)+" (Claude format: other payload and output rules)")
 		}
 		if e.Tool {

@@ -90,7 +90,13 @@ func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
 	if err != nil {
 		return nil, err
 	}
-	return again.review()
+	r, err := again.review()
+	if err != nil || p.env.Others == nil {
+		return r, err
+	}
+	agents.AddOtherReaders(ctx, p.env, again, r.Hooks)
+	again.lay(r)
+	return r, nil
 }
 
 var reviewWords = agents.ReviewWords{
@@ -155,10 +161,15 @@ func (p *Project) review() (*agents.Review, error) {
 	r.Words = reviewWords
 	r.Folder = p.folderView()
 	r.Files = []string{p.store.Path()}
+	p.lay(r)
+	return r, nil
+}
+
+// lay sets the review's document and text from its hooks.
+func (p *Project) lay(r *agents.Review) {
 	r.Document = map[string]any{"agent": string(Name), "project": p.Dir(), "store": p.store.Path(), "needs_review": r.NeedsReview,
 		"folder_trust": r.FolderTrust, "hooks": r.Hooks, "gone": r.Gone, "unreadable": r.Unreadable}
 	r.Text = p.auditText(r)
-	return r, nil
 }
 
 // copilotSays is what Copilot does with the hook now, in words.

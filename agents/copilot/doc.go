@@ -8,7 +8,9 @@
 // prompt-mode opt-in), its switch (disabledHooks keys, disableAllHooks),
 // which hooks it runs for an event (one after another, no de-duplication)
 // and its runner semantics for the dry run (exit codes, JSON answers, the
-// first deny that stops the rest).
+// first deny that stops the rest), and its session records
+// (session-state/*/events.jsonl) as an agents.LogImporter for `history
+// import`.
 //
 // Copilot has no per-hook trust of its own: repository hooks are reviewed
 // in Hookwarden's store, in its "copilot" section.

@@ -1,4 +1,4 @@
-package copilotlog
+package copilot
 
 import (
 	"encoding/json"
@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/internal/testenv"
 )
 
@@ -14,12 +15,12 @@ import (
 // payload per hook dispatch; preToolUse's batch becomes the per-call
 // payload and postToolUse's result is trimmed, so that each has the
 // fields Copilot CLI sends its hooks (copilot-live/payloads).
-func TestImportEvents(t *testing.T) {
+func TestImportSessionEvents(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join("testdata", "events-1.0.102.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	evs, errs := Importer{}.ImportLog("/home/user/.copilot/session-state/b3692fe5-c91e-4cca-8715-94fe21fbd970/events.jsonl", data)
+	evs, errs := Agent{}.ImportLog("/home/user/.copilot/session-state/b3692fe5-c91e-4cca-8715-94fe21fbd970/events.jsonl", data)
 	if len(errs) != 0 {
 		t.Fatal(errs)
 	}
@@ -63,4 +64,34 @@ func sortedKeys(m map[string]any) []string {
 		}
 	}
 	return out
+}
+
+// The registered agent is its own log importer: its session records are
+// under $COPILOT_HOME (else ~/.copilot), one events.jsonl per session.
+func TestLogFilesFollowCopilotHome(t *testing.T) {
+	home, moved := t.TempDir(), t.TempDir()
+	for _, dir := range []string{filepath.Join(home, ".copilot"), moved} {
+		for _, s := range []string{"b", "a"} {
+			if err := os.MkdirAll(filepath.Join(dir, "session-state", s), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, "session-state", s, "events.jsonl"), nil, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	var imp agents.LogImporter = New()
+	if name, title := imp.ImportAgent(); name != string(Name) || title != New().Info().Title {
+		t.Fatalf("ImportAgent = %q, %q", name, title)
+	}
+	for _, c := range []struct {
+		vars []string
+		dir  string
+	}{{[]string{"HOME=" + home}, filepath.Join(home, ".copilot")}, {[]string{"HOME=" + home, "COPILOT_HOME=" + moved}, moved}} {
+		got, err := imp.LogFiles(agents.Env{Vars: c.vars, GOOS: "linux", Home: home})
+		want := []string{filepath.Join(c.dir, "session-state", "a", "events.jsonl"), filepath.Join(c.dir, "session-state", "b", "events.jsonl")}
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("%v: LogFiles = %v, %v (want %v)", c.vars, got, err, want)
+		}
+	}
 }

@@ -1,4 +1,4 @@
-package copilotlog
+package copilot
 
 import (
 	"bufio"
@@ -14,15 +14,18 @@ import (
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-// Importer reads Copilot CLI's session records (agents.LogImporter).
-type Importer struct{}
+// Copilot CLI's own record of its hook runs
+// (<copilot home>/session-state/<session>/events.jsonl, 1.0.102) for
+// `hookwarden history import` (agents.LogImporter): each hook.start line
+// holds the dispatcher's input of one hook event; the payloads the hooks
+// got are rebuilt from it.
 
-// ImportAgent names Copilot CLI in imported records.
-func (Importer) ImportAgent() (string, string) { return "copilot", "Copilot CLI" }
+// ImportAgent names Copilot CLI in imported records (agents.LogImporter).
+func (a Agent) ImportAgent() (string, string) { return a.Info().Name, a.Info().Title }
 
 // LogFiles are $COPILOT_HOME/session-state/*/events.jsonl (default
-// ~/.copilot).
-func (Importer) LogFiles(env agents.Env) ([]string, error) {
+// ~/.copilot) (agents.LogImporter).
+func (Agent) LogFiles(env agents.Env) ([]string, error) {
 	dir := settingsio.EnvNonEmpty(env.Vars, env.GOOS, "COPILOT_HOME")
 	if dir == "" {
 		dir = filepath.Join(env.Home, ".copilot")
@@ -32,8 +35,8 @@ func (Importer) LogFiles(env agents.Env) ([]string, error) {
 	return files, err
 }
 
-// eventLine is a line of events.jsonl.
-type eventLine struct {
+// sessionEventLine is a line of events.jsonl.
+type sessionEventLine struct {
 	Type      string    `json:"type"`
 	Timestamp time.Time `json:"timestamp"`
 	Data      struct {
@@ -48,7 +51,7 @@ type eventLine struct {
 // being the dispatch's); postToolUse's toolResult is trimmed to what the
 // hooks get (resultType, textResultForLlm); other events' inputs are the
 // payload as recorded.
-func (Importer) ImportLog(path string, data []byte) ([]agents.ImportedEvent, []error) {
+func (Agent) ImportLog(path string, data []byte) ([]agents.ImportedEvent, []error) {
 	var out []agents.ImportedEvent
 	var errs []error
 	sc := bufio.NewScanner(bytes.NewReader(data))
@@ -60,7 +63,7 @@ func (Importer) ImportLog(path string, data []byte) ([]agents.ImportedEvent, []e
 		if len(raw) == 0 {
 			continue
 		}
-		var l eventLine
+		var l sessionEventLine
 		if err := json.Unmarshal(raw, &l); err != nil {
 			errs = append(errs, fmt.Errorf("%s:%d: %w", path, n, err))
 			continue
