@@ -28,6 +28,9 @@ type hookProcess interface {
 	// finish ends every process the hook left and returns when they are
 	// gone, with the sandbox's report when it ran in the sandbox.
 	finish() *sandbox.Report
+	// started is closed when the hook's own program has started (at once
+	// for a direct one; after the sandbox's setup for a supervised one).
+	started() <-chan struct{}
 }
 
 // start starts the hook's process with the given pipe ends.
@@ -66,6 +69,11 @@ func (d *direct) wait() (hookExit, error) {
 
 func (d *direct) signal(force bool) { killGroup(d.p, force) }
 
+func (d *direct) started() <-chan struct{} { return closedChan }
+
+// closedChan is a channel that is always ready.
+var closedChan = func() chan struct{} { c := make(chan struct{}); close(c); return c }()
+
 func (d *direct) finish() *sandbox.Report {
 	killGroupNow(d.p)
 	return nil
@@ -85,6 +93,8 @@ func (s *supervised) wait() (hookExit, error) {
 func (s *supervised) signal(force bool) { s.p.Signal(force) }
 
 func (s *supervised) finish() *sandbox.Report { return s.p.Close() }
+
+func (s *supervised) started() <-chan struct{} { return s.p.Started() }
 
 func hasErrno(err error) bool {
 	var errno syscall.Errno

@@ -296,25 +296,36 @@ type groupKiller struct {
 	timedOut, cancelled, killed atomic.Bool
 	timedOutC, cancelledC       chan struct{}
 
-	timeout    *time.Timer // nil when the timeout fired at once
+	timeout    *time.Timer // nil when the timeout fired at once or has not started; guarded by mu
 	stopCancel func() bool // stops the watch on the context
 
-	mu       sync.Mutex // guards force and finished
-	force    *time.Timer
-	finished bool
+	mu        sync.Mutex // guards timeout, disarmed, force and finished
+	disarmed  bool
+	disarmedC chan struct{} // closed by disarm
+	force     *time.Timer
+	finished  bool
 }
+
+// setupCap bounds the wait for a sandboxed hook's program to start: past
+// it the hook's timeout starts anyway, so a setup that hangs is still
+// ended by the timeout.
+const setupCap = 30 * time.Second
 
 func newGroupKiller(proc hookProcess, grace time.Duration) *groupKiller {
 	return &groupKiller{proc: proc, grace: grace,
-		timedOutC: make(chan struct{}), cancelledC: make(chan struct{})}
+		timedOutC: make(chan struct{}), cancelledC: make(chan struct{}), disarmedC: make(chan struct{})}
 }
 
-// arm starts the timeout and the watch on ctx.
+// arm starts the timeout and the watch on ctx. The timeout counts from
+// the start of the hook's own program, as the agent's timer counts from
+// its spawn: a sandboxed hook's time starts once the sandbox is set up
+// (the setup is Hookwarden's, and on a loaded machine it can take longer
+// than a short timeout).
 func (k *groupKiller) arm(ctx context.Context, timeout time.Duration) {
 	if timeout <= 0 {
 		k.timeOut()
 	} else {
-		k.timeout = time.AfterFunc(timeout, k.timeOut)
+		go k.armWhenStarted(k.proc.started(), timeout)
 	}
 	k.stopCancel = context.AfterFunc(ctx, func() {
 		k.cancelled.Store(true)
@@ -350,12 +361,40 @@ func (k *groupKiller) kill() {
 	}
 }
 
+// armWhenStarted starts the timeout once the hook's program has started
+// (or setupCap later), unless disarm came first.
+func (k *groupKiller) armWhenStarted(started <-chan struct{}, timeout time.Duration) {
+	select {
+	case <-started:
+	default:
+		capped := time.NewTimer(setupCap)
+		defer capped.Stop()
+		select {
+		case <-started:
+		case <-capped.C:
+		case <-k.disarmedC:
+			return
+		}
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if !k.disarmed {
+		k.timeout = time.AfterFunc(timeout, k.timeOut)
+	}
+}
+
 // disarm stops the timeout and the watch on the context; a kill already
 // sent stays sent.
 func (k *groupKiller) disarm() {
+	k.mu.Lock()
+	if !k.disarmed {
+		k.disarmed = true
+		close(k.disarmedC)
+	}
 	if k.timeout != nil {
 		k.timeout.Stop()
 	}
+	k.mu.Unlock()
 	k.stopCancel()
 }
 

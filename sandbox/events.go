@@ -55,7 +55,7 @@ func (w *eventWriter) send(ev event) {
 	if w.closed {
 		return
 	}
-	if ev.T != evExit && ev.T != evError && ev.T != evEnd && ev.T != evNote && ev.T != evNoCgroup {
+	if ev.T != evExit && ev.T != evError && ev.T != evEnd && ev.T != evNote && ev.T != evNoCgroup && ev.T != evStarted {
 		switch {
 		case w.counts[ev.T] < maxEventsPerKind:
 			w.counts[ev.T]++

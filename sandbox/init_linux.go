@@ -82,6 +82,7 @@ func Main(args []string) int {
 		return 1
 	}
 	s.hookPid = pid
+	w.send(event{T: evStarted})
 	trace("started")
 	releaseStdio()
 	go s.reap()

@@ -25,6 +25,8 @@ type Process struct {
 	targets []string
 
 	exited   chan struct{} // the hook's process ended, or could not start
+	started  chan struct{} // the hook's program started, or never will
+	startOne sync.Once
 	exit     Exit
 	startErr error
 	waited   chan struct{} // the supervisor ended
@@ -49,7 +51,7 @@ func Start(cfg Config, spec Spec) (*Process, error) {
 	if cfg.Init == "" {
 		return nil, fmt.Errorf("%w: no supervisor executable", ErrUnavailable)
 	}
-	p := &Process{cfg: cfg, exited: make(chan struct{}), waited: make(chan struct{}), drained: make(chan struct{})}
+	p := &Process{cfg: cfg, exited: make(chan struct{}), started: make(chan struct{}), waited: make(chan struct{}), drained: make(chan struct{})}
 	ic := initConfig{Isolate: cfg.Isolate, Path: spec.Path, Argv: spec.Argv, Env: spec.Env, Dir: spec.Dir, NewSession: spec.NewSession,
 		Trace: os.Getenv("HOOKWARDEN_SANDBOX_TRACE") == "1"}
 	sys := &syscall.SysProcAttr{Setpgid: true}
@@ -152,6 +154,7 @@ func (p *Process) setStartErr(err error) {
 
 func (p *Process) readEvents(r *os.File) {
 	defer close(p.drained)
+	defer p.markStarted() // a supervisor that ended never starts the hook
 	defer r.Close()
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), 4<<20)
@@ -161,7 +164,10 @@ func (p *Process) readEvents(r *os.File) {
 			continue
 		}
 		switch ev.T {
+		case evStarted:
+			p.markStarted()
 		case evExit:
+			p.markStarted()
 			p.mu.Lock()
 			select {
 			case <-p.exited:
@@ -173,6 +179,7 @@ func (p *Process) readEvents(r *os.File) {
 		case evError:
 			var err error = &StartError{Msg: ev.Msg, Errno: syscall.Errno(ev.Code)}
 			p.setStartErr(err)
+			p.markStarted()
 		case evNoCgroup:
 			if p.limits != nil {
 				p.limits.movedOut(ev.Msg)
@@ -193,6 +200,14 @@ func (p *Process) Wait() (Exit, error) {
 	defer p.mu.Unlock()
 	return p.exit, p.startErr
 }
+
+// Started is closed once the hook's own program has started (the
+// sandbox's setup is over), or once it is clear that it never will. A
+// hook's timeout counts from here: the agent's own timer starts when it
+// spawns the hook, and the sandbox's setup is Hookwarden's, not the hook's.
+func (p *Process) Started() <-chan struct{} { return p.started }
+
+func (p *Process) markStarted() { p.startOne.Do(func() { close(p.started) }) }
 
 // Signal sends SIGTERM to the hook's process group, or (force) SIGKILL to
 // every process of the hook.

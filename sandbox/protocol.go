@@ -44,6 +44,7 @@ const cgroupFd = 5
 // Event kinds.
 const (
 	evExit     = "exit"     // the hook's process ended (Code or Signal)
+	evStarted  = "started"  // the hook's program was started: the sandbox's setup is over
 	evError    = "error"    // the supervisor could not start the hook (Msg)
 	evExec     = "exec"     // a program was started (Path, Argv)
 	evOpen     = "open"     // a sensitive file was opened for reading (Path)

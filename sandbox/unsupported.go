@@ -25,6 +25,9 @@ func Start(cfg Config, spec Spec) (*Process, error) {
 // Wait is never reached.
 func (p *Process) Wait() (Exit, error) { return Exit{}, ErrUnavailable }
 
+// Started is never reached.
+func (p *Process) Started() <-chan struct{} { return nil }
+
 // Signal is never reached.
 func (p *Process) Signal(force bool) {}
 
