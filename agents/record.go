@@ -334,3 +334,32 @@ func WhyNot(p Project, plan *Plan) []Skip {
 	}
 	return out
 }
+
+// RemoveObserverGroups takes the observer groups out of a JSON settings
+// file of the Claude-schema shape (hooks.<event>[i]): have holds, per
+// event, the indexes of the groups that are Hookwarden's observer, in
+// file order; they go last first, so that the indexes still to remove
+// stay right. found says whether there was any.
+func RemoveObserverGroups(path string, data []byte, evs []hooks.Event, have map[hooks.Event][]int) (out []byte, found bool, err error) {
+	for _, e := range evs {
+		gs := have[e]
+		for i := len(gs) - 1; i >= 0; i-- {
+			if data, err = settingsio.JSONRemoveIndex(path, data, []string{"hooks", string(e)}, gs[i]); err != nil {
+				return nil, false, err
+			}
+			found = true
+		}
+	}
+	return data, found, nil
+}
+
+// HoldsObserverGroups reports whether every event of evs has an observer
+// group in have (the indexes RemoveObserverGroups takes).
+func HoldsObserverGroups(evs []hooks.Event, have map[hooks.Event][]int) bool {
+	for _, e := range evs {
+		if len(have[e]) == 0 {
+			return false
+		}
+	}
+	return true
+}

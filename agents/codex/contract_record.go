@@ -141,29 +141,14 @@ func (a Agent) RecordEdits(env agents.Env, obs agents.Observer) ([]agents.UserEd
 				if err != nil {
 					return nil, false, err
 				}
-				found := false
-				for _, e := range evs {
-					gs := have[e]
-					for i := len(gs) - 1; i >= 0; i-- {
-						if data, err = settingsio.JSONRemoveIndex(hooksPath, data, []string{"hooks", string(e)}, gs[i]); err != nil {
-							return nil, false, err
-						}
-						found = true
-					}
-				}
-				return data, found, nil
+				return agents.RemoveObserverGroups(hooksPath, data, evs, have)
 			},
 			Holds: func(data []byte) (bool, error) {
 				have, err := observers(data)
 				if err != nil {
 					return false, err
 				}
-				for _, e := range evs {
-					if len(have[e]) == 0 {
-						return false, nil
-					}
-				}
-				return true, nil
+				return agents.HoldsObserverGroups(evs, have), nil
 			},
 		},
 		{
