@@ -95,6 +95,12 @@ func runRecord(ctx context.Context, io *IO, _ agents.Agent, args []string) error
 			if named && len(list) == 1 {
 				return agents.NotSupported("record", a.Info().Title+" has no hooks Hookwarden can record with, or Hookwarden does not write an observer for it yet")
 			}
+			// never left out in silence: the user asked for every agent
+			also := ""
+			if _, ok := a.(agents.LogImporter); ok {
+				also = "; hookwarden history import reads its own logs"
+			}
+			printf(io.Stdout, "%s: not recorded (Hookwarden does not write an observer for it yet%s)\n", a.Info().Title, also)
 			continue
 		}
 		obs, err := io.observer(a)

@@ -325,3 +325,24 @@ func TestDryRunLeavesObserverOut(t *testing.T) {
 		t.Errorf("the dry run ran Hookwarden's observer: %s", b)
 	}
 }
+
+// record --agent all names every agent it does not record, never leaving
+// one out in silence.
+func TestRecordAllNamesWhatItDoesNotRecord(t *testing.T) {
+	f := newFixture(t, nil)
+	out, errOut, code := f.run(t, "record", "on", "--agent", "all")
+	if code != ExitOK {
+		t.Fatalf("record on: exit %d: %s%s", code, out, errOut)
+	}
+	for _, a := range testAgents().All() {
+		if _, ok := a.(agents.Recorder); ok {
+			continue
+		}
+		if !strings.Contains(out, a.Info().Title+": not recorded") {
+			t.Errorf("%s is left out in silence:\n%s", a.Info().Title, out)
+		}
+	}
+	if _, _, code := f.run(t, "record", "off", "--agent", "all"); code != ExitOK {
+		t.Fatalf("record off: exit %d", code)
+	}
+}
