@@ -158,9 +158,12 @@ func reachReviewOf(c CommandSpec) HookReview {
 		Command: c.Label, RawCommand: c.ScriptCommand, Type: h.Type, IsCommand: true, Env: h.Env,
 		Key: c.Key(), Label: c.Label, Line: h.Origin.Line, Column: h.Origin.Column, Fields: c.Fields,
 	}
-	return HookReview{HookReview: rv, HookID: h.ID, Layer: h.Origin.Layer, File: h.Origin.File, Label: c.Label,
-		Fields: []Field{{Key: "kind", Label: "Kind", Value: "a hook of " + string(h.Origin.Layer) + " settings that runs code of this project, reviewed for this project"},
-			{Key: "reaches", Label: "Project code", Value: strings.Join(c.Reaches, "\n"), JSON: c.Reaches, Code: true}}}
+	var fields []Field
+	if len(c.Reaches) > 0 { // a user hook reaching the project; a project's own hook needs no such words
+		fields = []Field{{Key: "kind", Label: "Kind", Value: "a hook of " + string(h.Origin.Layer) + " settings that runs code of this project, reviewed for this project"},
+			{Key: "reaches", Label: "Project code", Value: strings.Join(c.Reaches, "\n"), JSON: c.Reaches, Code: true}}
+	}
+	return HookReview{HookReview: rv, HookID: h.ID, Layer: h.Origin.Layer, File: h.Origin.File, Label: c.Label, Fields: fields}
 }
 
 // TraceCommand adds the files a traced run saw to the approval of key in
