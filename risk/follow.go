@@ -66,6 +66,19 @@ func (a *analyzer) analyseDiscovered(d *discovered, depth int) {
 			// --show-toplevel)/x.py" — is that file, and is analysed
 			continue
 		}
+		if r.How == trust.FoundArgument {
+			// a project file handed to a program Hookwarden does not know:
+			// it may be run, or only read. Code is analysed by its language;
+			// data is fingerprinted by the gate (which reads the hook as
+			// incomplete for what the program does), not code of a language
+			// Hookwarden does not read.
+			s := a.readScript(r.Path, "")
+			if s.Err != nil || langOf(r.Path, "", string(s.Content)) == langUnknown || (filepath.Ext(r.Path) == "" && !strings.HasPrefix(string(s.Content), "#!")) {
+				continue
+			}
+			a.script(s, depth)
+			continue
+		}
 		s := a.readScript(r.Path, r.Via)
 		if s.Err != nil && s.Content == nil && r.Via != "" && !fileLike(r.Word) {
 			// osascript -e beep, awk '…': an argument trust.FindScripts
