@@ -118,8 +118,8 @@ gui-smoke: build
 	scripts/gui-keys.sh ./$(BIN)
 
 # The live runs of Codex CLI and Copilot CLI through the conformance kit
-# (../shared/conformance: codex-live, copilot-live). Opt-in: Copilot's 29
-# runs take about ten minutes on two cores, so make test leaves them out.
+# (../shared/conformance: codex-live, copilot-live). Opt-in: about 2.5 min
+# on an idle two-core machine and ten under load, so make test leaves them out.
 KIT ?= $(abspath ../shared/conformance)
 live:
 	HOOKWARDEN_CONFORMANCE_KIT=$(KIT) $(GO) test -count=1 -timeout 60m -run 'Live' ./agents/codex/ ./agents/copilot/
