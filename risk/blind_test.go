@@ -19,7 +19,7 @@ func TestBlindHeldOut(t *testing.T) {
 	rows := loadRowsFrom(t, "testdata/blind/*.jsonl")
 	var m metrics
 	for _, r := range rows {
-		want, err := ParseLevel(map[string]string{"benign": "none"}[r.Label] + trimBenign(r.Label))
+		want, err := r.level()
 		if err != nil {
 			t.Fatalf("%s: label %q", r.ID, r.Label)
 		}
@@ -43,11 +43,4 @@ func TestBlindHeldOut(t *testing.T) {
 	if got := ratio(m.riskyReviewed, m.risky); got+eps < blindFloor.reviewRecall {
 		t.Errorf("review-recall on the blind set = %.1f%%, below its first run's %.1f%%", 100*got, 100*blindFloor.reviewRecall)
 	}
-}
-
-func trimBenign(label string) string {
-	if label == "benign" {
-		return ""
-	}
-	return label
 }

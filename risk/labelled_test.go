@@ -94,6 +94,14 @@ func analyseRow(t testing.TB, r row) Report {
 	return Analyze(Hook{Agent: r.Agent, Event: r.Event, Matcher: r.Matcher, Command: cmd, URL: r.URL, Env: r.Env, ProjectDir: dir}, Options{})
 }
 
+// level is the row's label as a Level (benign is none).
+func (r row) level() (Level, error) {
+	if r.Label == "benign" {
+		return LevelNone, nil
+	}
+	return ParseLevel(r.Label)
+}
+
 type metrics struct {
 	tp, fp, fn, tn       int
 	benign, benignCrit   int
@@ -169,37 +177,12 @@ func TestLabelledSet(t *testing.T) {
 			fm = &metrics{}
 			perFile[r.file] = fm
 		}
-		m.rows++
 		got := rep.Level
-		want, err := ParseLevel(map[string]string{"benign": "none"}[r.Label] + strings.TrimPrefix(r.Label, "benign"))
+		want, err := r.level()
 		if err != nil {
 			t.Fatalf("%s: label %q", r.ID, r.Label)
 		}
-		switch {
-		case want == LevelCritical && got == LevelCritical:
-			m.tp++
-		case want == LevelCritical:
-			m.fn++
-		case got == LevelCritical:
-			m.fp++
-		default:
-			m.tn++
-		}
-		if want == LevelNone {
-			m.benign++
-			if got == LevelCritical {
-				m.benignCrit++
-			}
-			if got > LevelNone {
-				m.benignFlagged++
-			}
-		}
-		if want == LevelReview {
-			m.risky++
-			if got >= LevelReview {
-				m.riskyReviewed++
-			}
-		}
+		m.count(want, got)
 		fm.count(want, got)
 		if got != want {
 			first, _ := rep.First()
