@@ -48,6 +48,9 @@ type Info struct {
 	// Layers say who controls each of the agent's settings layers, for
 	// the colour of its badge.
 	Layers map[settingsio.Layer]LayerRole `json:"layers,omitempty"`
+	// Facts are the agent's files and variables, as data for the shared
+	// packages (see Facts).
+	Facts Facts `json:"-"`
 }
 
 // EventSuggester is an Agent that can name the event a misspelt event

@@ -1,0 +1,87 @@
+package agents
+
+import "slices"
+
+// Facts are what the shared packages (risk, sandbox, trust's discovery,
+// test isolation) need to know of an agent's files and variables, declared
+// by the agent as data. main.go hands the registry's union (Registry.Facts)
+// to them; no shared package names an agent's file, folder or variable.
+// Forgetting one here makes the safety checks weaker for that agent, so
+// each agent package tests its own Facts against the files it reads.
+type Facts struct {
+	// Config are the files whose content decides what the agent runs or
+	// trusts: settings, hook files, trust stores, extension and plugin
+	// folders, the .env files it loads. Writing one is self-tampering.
+	Config []File `json:"config,omitempty"`
+	// Credentials are the agent's login tokens and account files.
+	Credentials []File `json:"credentials,omitempty"`
+	// HomeVars move the agent's home or configuration folder
+	// (a hook that sets one points the agent at other settings).
+	HomeVars []string `json:"home_vars,omitempty"`
+	// ProjectVars hold the project folder in the environment (or the
+	// command text) the agent gives its hooks.
+	ProjectVars []string `json:"project_vars,omitempty"`
+	// BaseURLVars move the agent's model API to another server.
+	BaseURLVars []string `json:"base_url_vars,omitempty"`
+	// SecretVars are the API keys and tokens the agent reads from the
+	// environment (and so may hand to its hooks).
+	SecretVars []string `json:"secret_vars,omitempty"`
+	// EnvFileVars name files a hook may write to set variables for the
+	// agent's later commands (a documented channel, not persistence).
+	EnvFileVars []string `json:"env_file_vars,omitempty"`
+}
+
+// File is one of an agent's files, as a path pattern and in words.
+type File struct {
+	// Path is "~/x" for a path in the user's home folder, "/x" for an
+	// absolute path, and "x" (no leading "/" or "~") for that path below
+	// any folder (the project's or the home's: ".codex/config.toml"). A
+	// trailing "/" means the folder and everything in it.
+	Path string `json:"path"`
+	// What the file is, in words ("Claude Code's settings").
+	What string `json:"what"`
+}
+
+// Merge adds o's entries to f, keeping the first of equal entries, in
+// order.
+func (f Facts) Merge(o Facts) Facts {
+	return Facts{
+		Config:      mergeFiles(f.Config, o.Config),
+		Credentials: mergeFiles(f.Credentials, o.Credentials),
+		HomeVars:    mergeWords(f.HomeVars, o.HomeVars),
+		ProjectVars: mergeWords(f.ProjectVars, o.ProjectVars),
+		BaseURLVars: mergeWords(f.BaseURLVars, o.BaseURLVars),
+		SecretVars:  mergeWords(f.SecretVars, o.SecretVars),
+		EnvFileVars: mergeWords(f.EnvFileVars, o.EnvFileVars),
+	}
+}
+
+func mergeFiles(a, b []File) []File {
+	out := slices.Clip(slices.Clone(a))
+	for _, x := range b {
+		if !slices.ContainsFunc(out, func(y File) bool { return y.Path == x.Path }) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func mergeWords(a, b []string) []string {
+	out := slices.Clip(slices.Clone(a))
+	for _, x := range b {
+		if !slices.Contains(out, x) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// Facts is the union of the registered agents' Facts, in registration
+// order.
+func (r *Registry) Facts() Facts {
+	var f Facts
+	for _, a := range r.agents {
+		f = f.Merge(a.Info().Facts)
+	}
+	return f
+}
