@@ -17,7 +17,7 @@ BIN := hookwarden
 WINDOW_TAGS ?= no_emoji
 export WINDOW_TAGS
 
-.PHONY: run test setup build lint unit fuzz-short fuzz conformance gui-smoke bench live \
+.PHONY: run test setup build lint unit fuzz-short fuzz fuzz-check conformance gui-smoke bench live \
 	build-cli check-cli-build package check-package install uninstall
 
 run: setup build
@@ -85,18 +85,21 @@ unit:
 
 # The Go fuzz targets (package:FuzzName): the JSONC and Claude Code settings
 # loaders, the trusted_hooks.json and trustedFolders.json readers and
-# patchers, the disable/enable patchers of both agents, the hook output
-# parsers, the TOML reader (Codex config.toml). `make test` runs each for
-# FUZZ_SHORT; `make fuzz` for FUZZTIME (e.g. make fuzz FUZZTIME=30m). A
-# crasher lands in PKG/testdata/fuzz/NAME: fix it and commit the file as a
-# regression seed.
+# patchers, the disable/enable patchers, the hook output parsers, the TOML
+# reader (Codex config.toml), the risk analyser and script discovery.
+# `make test` runs each for FUZZ_SHORT; `make fuzz` for FUZZTIME (e.g. make
+# fuzz FUZZTIME=30m). A crasher lands in PKG/testdata/fuzz/NAME: fix it and
+# commit the file as a regression seed. fuzz-check fails when a listed
+# target no longer exists in its package (a moved target would otherwise
+# fuzz nothing) and when a Fuzz function of the tree is not listed.
 FUZZ_TARGETS := \
 	./settingsio:FuzzParseJSONC ./settingsio:FuzzPatchDisabled \
-	./settingsio:FuzzTOML \
-	./trust:FuzzTrustedHooks ./trust:FuzzTrustedFolders \
-	./hooks:FuzzParseHookOutput ./hooks:FuzzParseJSON \
+	./settingsio:FuzzPatchStringList ./settingsio:FuzzTOML \
+	./agents/gemini:FuzzTrustedHooks ./agents/gemini:FuzzTrustedFolders \
+	./agents/gemini:FuzzParseHookOutput ./agents/gemini:FuzzParseJSON \
 	./agents/claude:FuzzParseClaudeSettings ./agents/claude:FuzzClaudeRemoveRestore \
-	./agents/claude:FuzzInterpretOutput
+	./agents/claude:FuzzInterpretOutput \
+	./risk:FuzzAnalyze ./risk:FuzzScriptCode ./trust:FuzzDiscoverScripts
 # A count, not a duration: with a short -fuzztime duration the fuzz
 # coordinator can stop its workers past its own deadline and fail with
 # "context deadline exceeded" (no input found; seen in CI).
@@ -106,7 +109,10 @@ FUZZTIME ?= 5m
 fuzz-short:
 	@$(MAKE) --no-print-directory fuzz FUZZTIME=$(FUZZ_SHORT)
 
-fuzz:
+fuzz-check:
+	@scripts/check-fuzz-targets.sh $(FUZZ_TARGETS)
+
+fuzz: fuzz-check
 	@set -e; for t in $(FUZZ_TARGETS); do \
 		pkg=$${t%%:*}; name=$${t#*:}; \
 		echo "fuzz $$pkg $$name for $(FUZZTIME)"; \
