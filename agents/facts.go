@@ -1,6 +1,10 @@
 package agents
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/hookwarden/hookwarden/risk"
+)
 
 // Facts are what the shared packages (risk, sandbox, trust's discovery,
 // test isolation) need to know of an agent's files and variables, declared
@@ -38,6 +42,11 @@ type File struct {
 	// any folder (the project's or the home's: ".codex/config.toml"). A
 	// trailing "/" means the folder and everything in it.
 	Path string `json:"path"`
+	// Name, when set, names the file in text by itself: its base name
+	// when that is the agent's alone ("oauth_creds.json"), so that code
+	// that builds the path in pieces still names it. Empty: the path
+	// without "~/" does.
+	Name string `json:"name,omitempty"`
 	// What the file is, in words ("Claude Code's settings").
 	What string `json:"what"`
 }
@@ -77,11 +86,36 @@ func mergeWords(a, b []string) []string {
 }
 
 // Facts is the union of the registered agents' Facts, in registration
-// order.
+// order (none for a nil registry).
 func (r *Registry) Facts() Facts {
 	var f Facts
+	if r == nil {
+		return f
+	}
 	for _, a := range r.agents {
 		f = f.Merge(a.Info().Facts)
 	}
 	return f
+}
+
+// Risk is what the risk analysis takes of f (risk.Options.Agents).
+func (f Facts) Risk() risk.Agents {
+	conv := func(fs []File) []risk.AgentFile {
+		out := make([]risk.AgentFile, len(fs))
+		for i, x := range fs {
+			out[i] = risk.AgentFile{Path: x.Path, Name: x.Name, What: x.What}
+		}
+		return out
+	}
+	return risk.Agents{Config: conv(f.Config), Credentials: conv(f.Credentials),
+		HomeVars: slices.Clone(f.HomeVars), ProjectVars: slices.Clone(f.ProjectVars), BaseURLVars: slices.Clone(f.BaseURLVars)}
+}
+
+// filePaths are the paths of fs.
+func filePaths(fs []File) []string {
+	out := make([]string, len(fs))
+	for i, f := range fs {
+		out[i] = f.Path
+	}
+	return out
 }

@@ -478,7 +478,7 @@ func (c *code) pathlibWrite(x token, i int, args []token) {
 			// at run time (a folder it walks), what is written is not
 			if _, hook := match(persistenceFiles, v.s); hook {
 				p = v.s
-			} else if _, agent := match(agentFiles, v.s); agent {
+			} else if _, agent := c.a.agentFile(v.s); agent {
 				p = v.s
 			}
 			if p != "" {
@@ -623,7 +623,7 @@ func (c *code) secretToNetwork() {
 	if !c.sockets && !anyHTTP.MatchString(c.src) {
 		return
 	}
-	m := secretTextRe.FindString(c.src)
+	m := c.a.secretText().FindString(c.src)
 	if m == "" {
 		return
 	}

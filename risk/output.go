@@ -415,7 +415,7 @@ func (a *analyzer) instruction(text string, src Source) {
 			a.add(Finding{Category: AgentOutput, Severity: LevelCritical, Source: src,
 				Summary: fmt.Sprintf("tells the model to skip the project's checks (%s)", shortText(sent[loc[0]:loc[1]], 40))})
 		}
-		if what, dest, ok := secretToRemote(sent); ok {
+		if what, dest, ok := secretToRemote(a.secretText(), sent); ok {
 			a.add(Finding{Category: AgentOutput, Severity: LevelCritical, Source: src,
 				Summary: fmt.Sprintf("tells the model to take %s and put it where others read it (%s)", what, dest)})
 		}
@@ -495,7 +495,8 @@ func (a *analyzer) subFindings(cmd string) []Finding {
 	}
 	a.budget--
 	h := Hook{Agent: a.hook.Agent, Command: cmd, ProjectDir: a.hook.ProjectDir, Scripts: []Script{}}
-	sub := newAnalyzer(h, Options{ReadFile: a.opt.ReadFile, MaxScriptBytes: a.opt.MaxScriptBytes, MaxDepth: 1})
+	sub := newAnalyzer(h, Options{ReadFile: a.opt.ReadFile, MaxScriptBytes: a.opt.MaxScriptBytes, MaxDepth: 1, Agents: a.opt.Agents})
+	sub.secretTextRe = a.secretTextRe
 	sub.sub = true
 	sub.budget = 20
 	func() {
@@ -682,8 +683,8 @@ var (
 // credential file, a .env) and carry it somewhere others read (a URL, a
 // fetch, a commit message, a post): the secret leaves the machine through
 // the model's own tools. A sentence that says not to is a guard's.
-func secretToRemote(sent string) (what, dest string, ok bool) {
-	loc := secretTextRe.FindStringIndex(sent)
+func secretToRemote(secretText *regexp.Regexp, sent string) (what, dest string, ok bool) {
+	loc := secretText.FindStringIndex(sent)
 	if loc == nil {
 		loc = envFileWordRe.FindStringIndex(sent)
 	}
