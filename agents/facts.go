@@ -1,7 +1,9 @@
 package agents
 
 import (
+	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/hookwarden/hookwarden/risk"
 )
@@ -33,6 +35,16 @@ type Facts struct {
 	// EnvFileVars name files a hook may write to set variables for the
 	// agent's later commands (a documented channel, not persistence).
 	EnvFileVars []string `json:"env_file_vars,omitempty"`
+	// PermissionEvents are the agent's events (or the names a file may
+	// write for them) whose hook decision decides whether a tool call runs
+	// without the user being asked.
+	PermissionEvents []string `json:"permission_events,omitempty"`
+	// ContinueEvents are its events where a hook's block keeps the agent
+	// working, the reason its next instruction.
+	ContinueEvents []string `json:"continue_events,omitempty"`
+	// ContextEvents are its events whose hook's plain stdout is added to
+	// the model's context.
+	ContextEvents []string `json:"context_events,omitempty"`
 }
 
 // File is one of an agent's files, as a path pattern and in words.
@@ -62,6 +74,10 @@ func (f Facts) Merge(o Facts) Facts {
 		BaseURLVars: mergeWords(f.BaseURLVars, o.BaseURLVars),
 		SecretVars:  mergeWords(f.SecretVars, o.SecretVars),
 		EnvFileVars: mergeWords(f.EnvFileVars, o.EnvFileVars),
+
+		PermissionEvents: mergeWords(f.PermissionEvents, o.PermissionEvents),
+		ContinueEvents:   mergeWords(f.ContinueEvents, o.ContinueEvents),
+		ContextEvents:    mergeWords(f.ContextEvents, o.ContextEvents),
 	}
 }
 
@@ -108,7 +124,9 @@ func (f Facts) Risk() risk.Agents {
 		return out
 	}
 	return risk.Agents{Config: conv(f.Config), Credentials: conv(f.Credentials),
-		HomeVars: slices.Clone(f.HomeVars), ProjectVars: slices.Clone(f.ProjectVars), BaseURLVars: slices.Clone(f.BaseURLVars)}
+		HomeVars: slices.Clone(f.HomeVars), ProjectVars: slices.Clone(f.ProjectVars), BaseURLVars: slices.Clone(f.BaseURLVars),
+		PermissionEvents: slices.Clone(f.PermissionEvents), ContinueEvents: slices.Clone(f.ContinueEvents),
+		ContextEvents: slices.Clone(f.ContextEvents), EnvFileVars: slices.Clone(f.EnvFileVars)}
 }
 
 // filePaths are the paths of fs.
@@ -118,4 +136,32 @@ func filePaths(fs []File) []string {
 		out[i] = f.Path
 	}
 	return out
+}
+
+// Covers says which of f's files (its Config, then its Credentials) path
+// is, for a user whose home folder is home: "~/x" is x below home, "/x"
+// that absolute path, "x" that path below any folder; a folder's entry
+// covers what is in it.
+func (f Facts) Covers(path, home string) (File, bool) {
+	path = filepath.ToSlash(filepath.Clean(path))
+	home = filepath.ToSlash(filepath.Clean(home))
+	for _, x := range append(slices.Clone(f.Config), f.Credentials...) {
+		pat, dir := strings.CutSuffix(x.Path, "/")
+		if rest, ok := strings.CutPrefix(pat, "~/"); ok {
+			pat = home + "/" + rest
+		}
+		at := func(p string) bool { return p == pat || dir && strings.HasPrefix(p, pat+"/") }
+		if strings.HasPrefix(pat, "/") {
+			if at(path) {
+				return x, true
+			}
+			continue
+		}
+		// below any folder: pat's elements end path, or (a folder) are
+		// inside it
+		if strings.HasSuffix(path, "/"+pat) || dir && strings.Contains(path+"/", "/"+pat+"/") {
+			return x, true
+		}
+	}
+	return File{}, false
 }

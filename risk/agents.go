@@ -24,6 +24,11 @@ type Agents struct {
 	ProjectVars []string
 	// BaseURLVars move an agent's model API to another server.
 	BaseURLVars []string
+	// PermissionEvents, ContinueEvents and ContextEvents are the agents'
+	// events whose hook output the analysis weighs, and EnvFileVars the
+	// variables naming their env files (see vocab.Outputs): the default
+	// output vocabulary of a hook whose Outputs are nil.
+	PermissionEvents, ContinueEvents, ContextEvents, EnvFileVars []string
 }
 
 // AgentFile is one of an agent's files.

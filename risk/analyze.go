@@ -43,7 +43,8 @@ type Hook struct {
 	// fingerprinted by the gate and not analysed here.
 	Files []Script
 	// Outputs is the vocabulary of the output fields the hook's agent
-	// acts on (nil: vocab.DefaultOutputs, every agent's).
+	// acts on (nil: vocab.DefaultOutputs with Options.Agents' events,
+	// every agent's).
 	Outputs *vocab.Outputs
 }
 

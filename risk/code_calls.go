@@ -519,7 +519,7 @@ func (c *code) fileLevel() {
 			continue
 		}
 		if hasEnvFile && envFileCodeRe.MatchString(t.text) {
-			if line := envFileRisk(t.text); line != "" {
+			if line := c.a.envFileRisk(t.text); line != "" {
 				c.find(t, Persistence, LevelCritical, "changes what every later command of the session runs through the agent's env file (%s)", shortText(line, 60))
 			}
 		}

@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 
@@ -57,17 +56,16 @@ type outputRes struct {
 	userReason, userDecision map[string]bool
 }
 
-var (
-	defaultOutputOnce sync.Once
-	defaultOutputRes  *outputRes
-)
-
-func outputPatterns(v *vocab.Outputs) *outputRes {
-	if v == nil {
-		defaultOutputOnce.Do(func() { defaultOutputRes = compileOutputs(vocab.DefaultOutputs()) })
-		return defaultOutputRes
+// outputVocab is the vocabulary of the hook's agent, or the union of the
+// agents' (vocab.DefaultOutputs with the agents' events and env files).
+func (a *analyzer) outputVocab() *vocab.Outputs {
+	if a.hook.Outputs != nil {
+		return a.hook.Outputs
 	}
-	return compileOutputs(v)
+	v := vocab.DefaultOutputs()
+	ag := a.opt.Agents
+	v.PermissionEvents, v.ContinueEvents, v.ContextEvents, v.EnvFiles = ag.PermissionEvents, ag.ContinueEvents, ag.ContextEvents, ag.EnvFileVars
+	return v
 }
 
 func compileOutputs(v *vocab.Outputs) *outputRes {
@@ -244,7 +242,7 @@ func (a *analyzer) agentOutput() {
 	if a.sub || len(a.printed) == 0 {
 		return
 	}
-	re := outputPatterns(a.hook.Outputs)
+	re := compileOutputs(a.outputVocab())
 	facts := make([]*textFacts, len(a.printed))
 	var allows []printed
 	refuses, exitTwo := false, false

@@ -274,7 +274,7 @@ var categoryHelp = map[Category]string{
 	ReverseShell:  "A shell or interpreter is wired to a network socket (bash -i >& /dev/tcp, nc -e, socat exec:, socket + dup2).",
 	Persistence:   "Writes to shell start-up files, crontab, systemd or launchd units, ~/.ssh/authorized_keys, git hooks or core.hooksPath, or PATH/LD_PRELOAD through an agent's env file.",
 	SelfTampering: "Writes to an agent's settings, hook, trust or account files or Hookwarden's store, or switches permission checks off.",
-	AgentOutput:   "What the hook prints back: a permission decision that always allows, or text that reaches the model (additionalContext, a Stop block's reason, a rewritten prompt or tool input) telling it to run something dangerous, hide from the user or skip checks.",
+	AgentOutput:   "What the hook prints back: a permission decision that always allows, or text that reaches the model (additionalContext, the reason of a block that keeps the agent working, a rewritten prompt or tool input) telling it to run something dangerous, hide from the user or skip checks.",
 	Destructive:   "rm -rf of ~, /, $HOME or outside the project, dd or mkfs on a disk, chmod -R 777 ~, force-pushes.",
 	Privilege:     "sudo, su, setuid bits, capabilities, privileged containers.",
 	Obfuscation:   "A command hidden by encoding (base64, hex, rot13, escapes) or built from pieces at run time and then executed.",

@@ -1245,7 +1245,7 @@ func (sh *shell) git(args []field, n syntax.Node) {
 func (sh *shell) write(target value, content value, n syntax.Node) {
 	raw := target.s
 	if sh.a.mentionsEnvFile(sh.rawText(n)) && (sh.a.mentionsEnvFile(raw) || !target.known) {
-		if line := envFileRisk(content.s); line != "" {
+		if line := sh.a.envFileRisk(content.s); line != "" {
 			sh.find(n, Persistence, LevelCritical, "changes what every later command of the session runs through the agent's env file (%s)", shortText(line, 60))
 		}
 		return

@@ -29,5 +29,9 @@ func facts() agents.Facts {
 		BaseURLVars: []string{"ANTHROPIC_BASE_URL"},
 		SecretVars:  []string{"ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "CLAUDE_CODE_OAUTH_TOKEN"},
 		EnvFileVars: []string{"CLAUDE_ENV_FILE"},
+
+		PermissionEvents: []string{"PreToolUse", "PermissionRequest"},
+		ContinueEvents:   []string{"Stop", "SubagentStop", "TaskCompleted", "TeammateIdle"},
+		ContextEvents:    []string{"SessionStart", "UserPromptSubmit", "PostCompact"},
 	}
 }

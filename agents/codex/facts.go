@@ -19,5 +19,9 @@ func facts() agents.Facts {
 		HomeVars:    []string{"CODEX_HOME"},
 		BaseURLVars: []string{"OPENAI_BASE_URL"},
 		SecretVars:  []string{"OPENAI_API_KEY", "CODEX_API_KEY"},
+
+		PermissionEvents: []string{"PreToolUse", "PermissionRequest"},
+		ContinueEvents:   []string{"Stop"},
+		ContextEvents:    []string{"SessionStart", "UserPromptSubmit"},
 	}
 }

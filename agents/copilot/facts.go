@@ -25,5 +25,7 @@ func facts() agents.Facts {
 		ProjectVars: []string{"COPILOT_PROJECT_DIR", "CLAUDE_PROJECT_DIR"},
 		BaseURLVars: []string{"COPILOT_PROVIDER_BASE_URL"},
 		SecretVars:  []string{"COPILOT_GITHUB_TOKEN", "GH_TOKEN", "GITHUB_TOKEN", "COPILOT_PROVIDER_API_KEY"},
+
+		PermissionEvents: []string{"preToolUse", "permissionRequest"},
 	}
 }

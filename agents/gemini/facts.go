@@ -27,5 +27,9 @@ func facts() agents.Facts {
 		ProjectVars: append([]string(nil), projectVars...),
 		BaseURLVars: []string{"GOOGLE_GEMINI_BASE_URL"},
 		SecretVars:  []string{"GEMINI_API_KEY", "GOOGLE_API_KEY", "GOOGLE_APPLICATION_CREDENTIALS"},
+
+		PermissionEvents: []string{"BeforeTool"},
+		ContinueEvents:   []string{"AfterAgent"},
+		ContextEvents:    []string{"BeforeAgent"},
 	}
 }

@@ -24,6 +24,10 @@ type AgentFacts struct {
 	BaseURLVars []string    `json:"base_url_vars,omitempty"`
 	SecretVars  []string    `json:"secret_vars,omitempty"`
 	EnvFileVars []string    `json:"env_file_vars,omitempty"`
+
+	PermissionEvents []string `json:"permission_events,omitempty"`
+	ContinueEvents   []string `json:"continue_events,omitempty"`
+	ContextEvents    []string `json:"context_events,omitempty"`
 }
 
 // AgentFile is one of an agent's files (agents.File).
