@@ -45,3 +45,24 @@ func FactsCoverLayers(t *testing.T, a agents.Agent, env agents.Env, dir string, 
 	}
 	return checked
 }
+
+// FactsEventsExist fails for an event a.Info().Facts names that is none
+// of a's events (nor a name a file may write for one).
+func FactsEventsExist(t *testing.T, a agents.Agent) {
+	t.Helper()
+	known := map[string]bool{}
+	for _, e := range a.Events() {
+		known[string(e.Name)] = true
+		for _, x := range e.Aliases {
+			known[string(x)] = true
+		}
+	}
+	f := a.Info().Facts
+	for _, evs := range [][]string{f.PermissionEvents, f.ContinueEvents, f.ContextEvents} {
+		for _, e := range evs {
+			if !known[e] {
+				t.Errorf("%s's Facts name the event %q, which it does not have", a.Info().Title, e)
+			}
+		}
+	}
+}
