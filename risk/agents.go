@@ -47,17 +47,11 @@ type AgentFile struct {
 // matches says whether p, in the analyser's form (see normPath), is f.
 func (f AgentFile) matches(p string) bool {
 	pat, dir := strings.CutSuffix(f.Path, "/")
-	var at []string // the forms p may have when it is pat itself
-	switch {
-	case strings.HasPrefix(pat, "~/") || strings.HasPrefix(pat, "/"):
-		if p == pat || dir && strings.HasPrefix(p, pat+"/") {
-			return true
-		}
-		return false
-	default:
-		at = []string{pat, "/" + pat}
+	if strings.HasPrefix(pat, "~/") || strings.HasPrefix(pat, "/") {
+		return p == pat || dir && strings.HasPrefix(p, pat+"/")
 	}
-	if p == at[0] || strings.HasSuffix(p, at[1]) {
+	// below any folder
+	if p == pat || strings.HasSuffix(p, "/"+pat) {
 		return true
 	}
 	return dir && (strings.HasPrefix(p, pat+"/") || strings.Contains(p, "/"+pat+"/"))
