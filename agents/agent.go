@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/risk"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
@@ -84,6 +85,18 @@ type Env struct {
 	// agents it opens get no Others, so they do not ask back (nil: no one
 	// is asked).
 	Others *Registry
+	// Facts are every registered agent's files and variables (the
+	// registry's union, Registry.Facts), for the risk analysis and the
+	// sandbox's report: a hook of one agent that writes another's settings
+	// tampers with it too. The faces set them from the registry main.go
+	// hands them; zero, the analysis knows no agent's files.
+	Facts Facts
+}
+
+// RiskOptions are the risk analysis's options for a hook opened in e: the
+// agents' facts, sharing cache (nil: none).
+func (e Env) RiskOptions(cache *risk.Cache) risk.Options {
+	return risk.Options{Cache: cache, Agents: e.Facts.Risk()}
 }
 
 // Clock is e.Now, or time.Now.

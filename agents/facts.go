@@ -1,6 +1,12 @@
 package agents
 
-import "slices"
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/hookwarden/hookwarden/risk"
+)
 
 // Facts are what the shared packages (risk, sandbox, trust's discovery,
 // test isolation) need to know of an agent's files and variables, declared
@@ -29,6 +35,16 @@ type Facts struct {
 	// EnvFileVars name files a hook may write to set variables for the
 	// agent's later commands (a documented channel, not persistence).
 	EnvFileVars []string `json:"env_file_vars,omitempty"`
+	// PermissionEvents are the agent's events (or the names a file may
+	// write for them) whose hook decision decides whether a tool call runs
+	// without the user being asked.
+	PermissionEvents []string `json:"permission_events,omitempty"`
+	// ContinueEvents are its events where a hook's block keeps the agent
+	// working, the reason its next instruction.
+	ContinueEvents []string `json:"continue_events,omitempty"`
+	// ContextEvents are its events whose hook's plain stdout is added to
+	// the model's context.
+	ContextEvents []string `json:"context_events,omitempty"`
 }
 
 // File is one of an agent's files, as a path pattern and in words.
@@ -38,6 +54,11 @@ type File struct {
 	// any folder (the project's or the home's: ".codex/config.toml"). A
 	// trailing "/" means the folder and everything in it.
 	Path string `json:"path"`
+	// Name, when set, names the file in text by itself: its base name
+	// when that is the agent's alone ("oauth_creds.json"), so that code
+	// that builds the path in pieces still names it. Empty: the path
+	// without "~/" does.
+	Name string `json:"name,omitempty"`
 	// What the file is, in words ("Claude Code's settings").
 	What string `json:"what"`
 }
@@ -53,6 +74,10 @@ func (f Facts) Merge(o Facts) Facts {
 		BaseURLVars: mergeWords(f.BaseURLVars, o.BaseURLVars),
 		SecretVars:  mergeWords(f.SecretVars, o.SecretVars),
 		EnvFileVars: mergeWords(f.EnvFileVars, o.EnvFileVars),
+
+		PermissionEvents: mergeWords(f.PermissionEvents, o.PermissionEvents),
+		ContinueEvents:   mergeWords(f.ContinueEvents, o.ContinueEvents),
+		ContextEvents:    mergeWords(f.ContextEvents, o.ContextEvents),
 	}
 }
 
@@ -77,11 +102,66 @@ func mergeWords(a, b []string) []string {
 }
 
 // Facts is the union of the registered agents' Facts, in registration
-// order.
+// order (none for a nil registry).
 func (r *Registry) Facts() Facts {
 	var f Facts
+	if r == nil {
+		return f
+	}
 	for _, a := range r.agents {
 		f = f.Merge(a.Info().Facts)
 	}
 	return f
+}
+
+// Risk is what the risk analysis takes of f (risk.Options.Agents).
+func (f Facts) Risk() risk.Agents {
+	conv := func(fs []File) []risk.AgentFile {
+		out := make([]risk.AgentFile, len(fs))
+		for i, x := range fs {
+			out[i] = risk.AgentFile{Path: x.Path, Name: x.Name, What: x.What}
+		}
+		return out
+	}
+	return risk.Agents{Config: conv(f.Config), Credentials: conv(f.Credentials),
+		HomeVars: slices.Clone(f.HomeVars), ProjectVars: slices.Clone(f.ProjectVars), BaseURLVars: slices.Clone(f.BaseURLVars),
+		PermissionEvents: slices.Clone(f.PermissionEvents), ContinueEvents: slices.Clone(f.ContinueEvents),
+		ContextEvents: slices.Clone(f.ContextEvents), EnvFileVars: slices.Clone(f.EnvFileVars)}
+}
+
+// filePaths are the paths of fs.
+func filePaths(fs []File) []string {
+	out := make([]string, len(fs))
+	for i, f := range fs {
+		out[i] = f.Path
+	}
+	return out
+}
+
+// Covers says which of f's files (its Config, then its Credentials) path
+// is, for a user whose home folder is home: "~/x" is x below home, "/x"
+// that absolute path, "x" that path below any folder; a folder's entry
+// covers what is in it.
+func (f Facts) Covers(path, home string) (File, bool) {
+	path = filepath.ToSlash(filepath.Clean(path))
+	home = filepath.ToSlash(filepath.Clean(home))
+	for _, x := range append(slices.Clone(f.Config), f.Credentials...) {
+		pat, dir := strings.CutSuffix(x.Path, "/")
+		if rest, ok := strings.CutPrefix(pat, "~/"); ok {
+			pat = home + "/" + rest
+		}
+		at := func(p string) bool { return p == pat || dir && strings.HasPrefix(p, pat+"/") }
+		if strings.HasPrefix(pat, "/") {
+			if at(path) {
+				return x, true
+			}
+			continue
+		}
+		// below any folder: pat's elements end path, or (a folder) are
+		// inside it
+		if strings.HasSuffix(path, "/"+pat) || dir && strings.Contains(path+"/", "/"+pat+"/") {
+			return x, true
+		}
+	}
+	return File{}, false
 }

@@ -20,3 +20,27 @@ func TestFactsMergeKeepsFirstAndOrder(t *testing.T) {
 		t.Error("Merge shares its receiver's slices")
 	}
 }
+
+func TestFactsCovers(t *testing.T) {
+	f := Facts{Config: []File{{Path: ".a/settings.json"}, {Path: "~/.a/plugins/"}, {Path: "/etc/a/"}},
+		Credentials: []File{{Path: "~/.a/token.json"}}}
+	for _, tt := range []struct {
+		path string
+		want bool
+	}{
+		{"/h/.a/settings.json", true},
+		{"/p/q/.a/settings.json", true},
+		{"/p/q/x.a/settings.json", false},
+		{"/h/.a/plugins/x/hooks.json", true},
+		{"/p/.a/plugins/x/hooks.json", false},
+		{"/h/.a/plugins", true},
+		{"/etc/a/managed.json", true},
+		{"/etc/ab/managed.json", false},
+		{"/h/.a/token.json", true},
+		{"/p/.a/token.json", false},
+	} {
+		if _, got := f.Covers(tt.path, "/h"); got != tt.want {
+			t.Errorf("Covers(%q) = %v, want %v", tt.path, got, tt.want)
+		}
+	}
+}

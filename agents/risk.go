@@ -27,10 +27,10 @@ func RiskSubject(p Project, h *hooks.Hook, projectDir string) risk.Hook {
 // ReviewedRisk is the risk of a reviewed hook of p: RiskSubject with the
 // files its review fingerprints (GateFiles), so that the analysis reads
 // at least what approving the hook vouches for.
-func ReviewedRisk(p Project, h *hooks.Hook, projectDir string, rv trust.HookReview, cache *risk.Cache) risk.Report {
+func ReviewedRisk(p Project, h *hooks.Hook, projectDir string, rv trust.HookReview, opt risk.Options) risk.Report {
 	in := RiskSubject(p, h, projectDir)
 	in.Files = GateFiles(rv)
-	return risk.Analyze(in, risk.Options{Cache: cache})
+	return risk.Analyze(in, opt)
 }
 
 // GateFiles are the files a review fingerprints for its hook, as the

@@ -27,7 +27,7 @@ func TestReviewedRiskReadsTheTracedFiles(t *testing.T) {
 	}
 	h := &hooks.Hook{Agent: "claude", Event: "Stop", Command: "make -s notify"}
 	var rv trust.HookReview
-	if r := ReviewedRisk(nil, h, dir, rv, risk.NewCache()); r.Level == risk.LevelCritical {
+	if r := ReviewedRisk(nil, h, dir, rv, risk.Options{Cache: risk.NewCache()}); r.Level == risk.LevelCritical {
 		t.Fatalf("without the traced file: %+v", r.Findings)
 	}
 	rv.Scripts = []trust.ScriptReview{
@@ -37,7 +37,7 @@ func TestReviewedRiskReadsTheTracedFiles(t *testing.T) {
 	if got := GateFiles(rv); len(got) != 1 || got[0].Path != script || string(got[0].Content) != code {
 		t.Fatalf("GateFiles = %+v", got)
 	}
-	if r := ReviewedRisk(nil, h, dir, rv, risk.NewCache()); r.Level != risk.LevelCritical {
+	if r := ReviewedRisk(nil, h, dir, rv, risk.Options{Cache: risk.NewCache()}); r.Level != risk.LevelCritical {
 		t.Errorf("level %s, want critical (the traced script sends an SSH key away): %+v", r.Level, r.Findings)
 	}
 }

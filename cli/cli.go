@@ -103,7 +103,7 @@ func commands() []command {
 		{"exec", "[--project DIR] [--on-change stop|warn] [--] AGENT ARGS...", "start an agent only when none of the project's agent hooks needs review (exit 3 otherwise), and stop it (or warn) when one changes while it runs", anyAgent(runExec)},
 		{"protect", "[--agent NAME] (on | off | status)", "a user-level hook that denies the agent's own tool calls writing to approved hook files, their scripts or the settings (off puts the file back byte for byte)",
 			runProtect},
-		{"protect-check", "[--agent NAME]", "the protective hook's check: reads the agent's PreToolUse payload on stdin and denies a write to a protected file",
+		{"protect-check", "[--agent NAME]", "the protective hook's check: reads the payload of the agent's event before a tool call on stdin and denies a write to a protected file",
 			runProtectCheck},
 		{"record", "[--agent NAME|all] (on | off | status)", "record every event the agent sends to its hooks into a private local history (an observer hook per event in the user settings; off puts the files back byte for byte)",
 			runRecord},

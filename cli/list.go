@@ -32,9 +32,9 @@ func runList(ctx context.Context, io *IO, agent agents.Agent, args []string) err
 	obs, _ := io.observer(agent) // none when the binary is unknown: nothing is taken as ours
 	if *asJSON {
 		readers, _ := agents.Readers(ctx, io.Agents, io.agentEnv(), io.projectDir(*dir), layerPaths(p))
-		err = writeListJSON(io.Stdout, p, readers, obs)
+		err = writeListJSON(io.Stdout, p, readers, obs, io.riskOptions())
 	} else {
-		err = writeListTable(io.Stdout, agent, p, obs)
+		err = writeListTable(io.Stdout, agent, p, obs, io.riskOptions())
 	}
 	if err != nil {
 		return err
@@ -113,7 +113,7 @@ type streamedHooks struct{}
 //
 // With readers (agents.Readers), every hook also names each registered
 // agent that reads its file ("agents"), with the status it gives the hook.
-func writeListJSON(w io.Writer, p agents.Project, readers map[string][]agents.FileReader, obs agents.Observer) error {
+func writeListJSON(w io.Writer, p agents.Project, readers map[string][]agents.FileReader, obs agents.Observer, opt risk.Options) error {
 	states := trustStates(context.Background(), p)
 	doc := listDocument(p, streamedHooks{}, readers)
 	bw := bufio.NewWriterSize(w, 64<<10)
@@ -135,7 +135,7 @@ func writeListJSON(w io.Writer, p agents.Project, readers map[string][]agents.Fi
 			v = f.JSON
 		}
 		if _, ok := v.(streamedHooks); ok {
-			if err := writeHooksJSON(bw, &enc, p, states, readers, obs); err != nil {
+			if err := writeHooksJSON(bw, &enc, p, states, readers, obs, opt); err != nil {
 				return err
 			}
 			continue
@@ -152,13 +152,12 @@ func writeListJSON(w io.Writer, p agents.Project, readers map[string][]agents.Fi
 }
 
 // writeHooksJSON writes the "hooks" array of the list document at depth 1.
-func writeHooksJSON(w *bufio.Writer, enc *encodeBuffer, p agents.Project, states map[string]agents.HookReview, readers map[string][]agents.FileReader, obs agents.Observer) error {
+func writeHooksJSON(w *bufio.Writer, enc *encodeBuffer, p agents.Project, states map[string]agents.HookReview, readers map[string][]agents.FileReader, obs agents.Observer, opt risk.Options) error {
 	all := p.Hooks()
 	if len(all) == 0 {
 		_, err := w.WriteString("[]")
 		return err
 	}
-	cache := risk.NewCache()
 	dir := p.Dir()
 	w.WriteString("[")
 	for i, h := range all {
@@ -166,7 +165,7 @@ func writeHooksJSON(w *bufio.Writer, enc *encodeBuffer, p agents.Project, states
 			w.WriteString(",")
 		}
 		w.WriteString("\n    ")
-		doc := unwatchedMembers(p.HookDocument(h).Fill(hookMembers(h, hookRisk(cache, p, h, dir, obs))), states, h.ID)
+		doc := unwatchedMembers(p.HookDocument(h).Fill(hookMembers(h, hookRisk(opt, p, h, dir, obs))), states, h.ID)
 		if readers != nil && h.IsHook() {
 			doc = append(doc, agents.Member("agents", agents.HookReaders(readers, h)))
 		}
@@ -245,7 +244,7 @@ func writeJSON(w io.Writer, v any) error {
 // writeListTable prints the project's heading (folder trust, whether hooks
 // run), its layers and sources (extensions, plugins, .env), its hooks
 // grouped by event in the agent's order, and the diagnostics.
-func writeListTable(w io.Writer, agent agents.Agent, p agents.Project, obs agents.Observer) error {
+func writeListTable(w io.Writer, agent agents.Agent, p agents.Project, obs agents.Observer, opt risk.Options) error {
 	s := p.Summary()
 	var once sayOnce
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
@@ -287,7 +286,6 @@ func writeListTable(w io.Writer, agent agents.Agent, p agents.Project, obs agent
 	typed := len(agent.Info().Types) > 1
 	noter, _ := p.(agents.ListNoter)
 	states := trustStates(context.Background(), p)
-	cache := risk.NewCache()
 	for _, group := range groupByEvent(agent.Events(), all) {
 		printf(w, "\n%s\n", group.event)
 		tw = tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
@@ -300,7 +298,7 @@ func writeListTable(w io.Writer, agent agents.Agent, p agents.Project, obs agent
 				name = "[" + h.Type + "] " + name
 			}
 			reason := once.say(h.Reason, fmt.Sprintf("see %s above", agents.OriginLabel(h)))
-			printf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\n", h.Status, name, orDash(m), agents.OriginLabel(h), reason, riskLabel(hookRisk(cache, p, h, p.Dir(), obs)))
+			printf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\n", h.Status, name, orDash(m), agents.OriginLabel(h), reason, riskLabel(hookRisk(opt, p, h, p.Dir(), obs)))
 			if note := unwatchedNote(states, h.ID); note != "" {
 				printf(tw, "      %s\n", note)
 			}

@@ -35,7 +35,7 @@ func TestListJSONStreamedIsTheDocument(t *testing.T) {
 				t.Fatal(err)
 			}
 			var streamed, whole bytes.Buffer
-			if err := writeListJSON(&streamed, p, nil, agents.Observer{}); err != nil {
+			if err := writeListJSON(&streamed, p, nil, agents.Observer{}, io.riskOptions()); err != nil {
 				t.Fatal(err)
 			}
 			if err := writeJSON(&whole, materializedListDocument(p)); err != nil {
@@ -57,9 +57,9 @@ func materializedListDocument(p agents.Project) agents.Document {
 	all := p.Hooks()
 	docs := make([]agents.Document, 0, len(all))
 	states := trustStates(context.Background(), p)
-	cache := risk.NewCache()
+	opt := risk.Options{Cache: risk.NewCache(), Agents: testAgents().Facts().Risk()}
 	for _, h := range all {
-		docs = append(docs, unwatchedMembers(p.HookDocument(h).Fill(hookMembers(h, hookRisk(cache, p, h, p.Dir(), agents.Observer{}))), states, h.ID))
+		docs = append(docs, unwatchedMembers(p.HookDocument(h).Fill(hookMembers(h, hookRisk(opt, p, h, p.Dir(), agents.Observer{}))), states, h.ID))
 	}
 	return listDocument(p, docs, nil)
 }

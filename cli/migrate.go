@@ -15,7 +15,7 @@ import (
 func runMigrate(ctx context.Context, io *IO, agent agents.Agent, args []string) error {
 	fs := newFlags("migrate")
 	dir := io.projectFlag(fs)
-	write := fs.Bool("write", false, "write .gemini/settings.json (default: only show the diff)")
+	write := fs.Bool("write", false, "write the target agent's workspace settings (default: only show the diff)")
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}

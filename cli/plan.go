@@ -8,6 +8,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/hookwarden/hookwarden/agents"
@@ -19,7 +21,7 @@ import (
 func planCommand(ctx context.Context, io *IO, a agents.Agent, args []string) error {
 	fs := newFlags("plan")
 	dir := io.projectFlag(fs)
-	eventName := fs.String("event", "", "the hook event, in the agent's words (BeforeTool, PreToolUse, …); required")
+	eventName := fs.String("event", "", "the hook event, in the agent's words ("+toolEvents(io.Agents)+", …); required")
 	tool := fs.String("tool", "", "for a tool event: the tool the agent is about to call, which the matchers are tried on")
 	trigger := fs.String("trigger", "", "for the other events: the value their matchers are tried on (startup for a session start, …)")
 	input := fs.String("input", "", "JSON file with the tool input, for rules that look at it (- for stdin)")
@@ -107,4 +109,24 @@ func readToolInput(cio *IO, name string) ([]byte, error) {
 		return nil, fmt.Errorf("tool input %s: not a JSON object: %w", name, err)
 	}
 	return data, nil
+}
+
+// toolEvents names, for a flag's help, each registered agent's first
+// event whose matcher is compared with a tool name ("" for none).
+func toolEvents(reg *agents.Registry) string {
+	var names []string
+	if reg == nil {
+		return ""
+	}
+	for _, a := range reg.All() {
+		for _, e := range a.Events() {
+			if e.Context == agents.ContextTool {
+				if n := string(e.Name); !slices.Contains(names, n) {
+					names = append(names, n)
+				}
+				break
+			}
+		}
+	}
+	return strings.Join(names, ", ")
 }

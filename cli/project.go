@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/risk"
 )
 
 // projectFlag adds --project to fs. The value must name an existing
@@ -71,7 +72,13 @@ func (io *IO) home() string {
 
 // agentEnv is the environment the agents open projects in: the command's.
 func (io *IO) agentEnv() agents.Env {
-	return agents.Env{Vars: io.Env, GOOS: io.GOOS, Home: io.home(), Init: io.Init}
+	return agents.Env{Vars: io.Env, GOOS: io.GOOS, Home: io.home(), Init: io.Init, Facts: io.Agents.Facts()}
+}
+
+// riskOptions are the risk analysis's options for one listing: the
+// registered agents' facts and a fresh cache.
+func (io *IO) riskOptions() risk.Options {
+	return io.agentEnv().RiskOptions(risk.NewCache())
 }
 
 // open reads the project folder dir ("" for the working folder, a

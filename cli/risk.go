@@ -8,18 +8,18 @@ import (
 
 // hookRisk analyses a hook of p (nil: none at hand) in its project folder;
 // Hookwarden's own observer obs reads as no risk (agents.HookRisk).
-func hookRisk(c *risk.Cache, p agents.Project, h *hooks.Hook, projectDir string, obs agents.Observer) risk.Report {
-	return agents.HookRisk(p, h, projectDir, obs, risk.Options{Cache: c})
+func hookRisk(opt risk.Options, p agents.Project, h *hooks.Hook, projectDir string, obs agents.Observer) risk.Report {
+	return agents.HookRisk(p, h, projectDir, obs, opt)
 }
 
 // hookRisks analyses every hook of a listing with one cache (a script
 // many hooks run is read and analysed once). Sequential: in a benchmark on
 // this 2-core machine, spreading the hooks over goroutines was slower.
-func hookRisks(p agents.Project, hs []*hooks.Hook, projectDir string, obs agents.Observer) []risk.Report {
+func hookRisks(ra risk.Agents, p agents.Project, hs []*hooks.Hook, projectDir string, obs agents.Observer) []risk.Report {
 	out := make([]risk.Report, len(hs))
-	cache := risk.NewCache()
+	opt := risk.Options{Cache: risk.NewCache(), Agents: ra}
 	for i, h := range hs {
-		out[i] = hookRisk(cache, p, h, projectDir, obs)
+		out[i] = hookRisk(opt, p, h, projectDir, obs)
 	}
 	return out
 }

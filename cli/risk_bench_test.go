@@ -72,7 +72,7 @@ func BenchmarkRiskAlone(b *testing.B) {
 	b.ResetTimer()
 	defer reportCPU(b)()
 	for i := 0; i < b.N; i++ {
-		hookRisks(p, hs, p.Dir(), agents.Observer{})
+		hookRisks(testAgents().Facts().Risk(), p, hs, p.Dir(), agents.Observer{})
 	}
 }
 

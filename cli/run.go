@@ -24,7 +24,7 @@ import (
 func runCommand(ctx context.Context, io *IO, a agents.Agent, args []string) error {
 	fs := newFlags("run")
 	dir := io.projectFlag(fs)
-	eventName := fs.String("event", "", "the hook event, in the agent's words (BeforeTool, PreToolUse, …); required")
+	eventName := fs.String("event", "", "the hook event, in the agent's words ("+toolEvents(io.Agents)+", …); required")
 	tool := fs.String("tool", "", "for a tool event: the tool the agent is about to call, which the matchers are tried on")
 	trigger := fs.String("trigger", "", "for the other events: the value their matchers are tried on (startup for a session start, …)")
 	inputPath := fs.String("input", "", "hook input JSON file (- for stdin), spread over the sample")

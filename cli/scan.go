@@ -160,6 +160,7 @@ func classifyHookFile(reg *agents.Registry, p string) (hookFile, bool) {
 
 func scanPaths(reg *agents.Registry, paths []string, agent string) scanDoc {
 	files, errs := findHookFiles(reg, paths)
+	opt := risk.Options{Agents: reg.Facts().Risk()}
 	doc := scanDoc{Files: append([]scanFileDoc{}, errs...), Hooks: []scanHookDoc{}}
 	// An agent that cannot say which files are its hook files leaves the
 	// scan incomplete: that is an error, never a clean pass.
@@ -175,7 +176,7 @@ func scanPaths(reg *agents.Registry, paths []string, agent string) scanDoc {
 			continue
 		}
 		fd := scanFileDoc{Path: hf.Path, Agent: hf.agent, Kind: hf.Kind}
-		hs, err := scanFile(hf)
+		hs, err := scanFile(hf, opt)
 		if err != nil {
 			fd.Error = err.Error()
 			summary := "this hook file cannot be read, so its hooks are not analysed: "
@@ -197,14 +198,15 @@ func scanPaths(reg *agents.Registry, paths []string, agent string) scanDoc {
 	return doc
 }
 
-// scanFile asks the file's agent for its hooks and analyses each.
-func scanFile(hf hookFile) ([]scanHookDoc, error) {
+// scanFile asks the file's agent for its hooks and analyses each with
+// opt.
+func scanFile(hf hookFile, opt risk.Options) ([]scanHookDoc, error) {
 	hs, err := hf.scanner.ScanHooks(hf.ScanFile)
 	var out []scanHookDoc
 	for _, h := range hs {
 		out = append(out, scanHookDoc{File: hf.Path, Line: h.Line, Column: h.Column, Agent: hf.agent,
 			Event: h.Event, Matcher: h.Matcher, Type: h.Type, Command: h.Command, URL: h.URL,
-			Risk: risk.Analyze(h.Subject, risk.Options{}), root: hf.Root})
+			Risk: risk.Analyze(h.Subject, opt), root: hf.Root})
 	}
 	return out, err
 }

@@ -19,7 +19,7 @@ import (
 
 // Hook is what the analyser reads: one hook of any agent.
 type Hook struct {
-	Agent   string // "gemini", "claude", …
+	Agent   string // the agent's name (agents.Info.Name)
 	Event   string
 	Matcher string
 	// Command is the shell command; Args the exec-form arguments (the
@@ -43,7 +43,8 @@ type Hook struct {
 	// fingerprinted by the gate and not analysed here.
 	Files []Script
 	// Outputs is the vocabulary of the output fields the hook's agent
-	// acts on (nil: vocab.DefaultOutputs, every agent's).
+	// acts on (nil: vocab.DefaultOutputs with Options.Agents' events,
+	// every agent's).
 	Outputs *vocab.Outputs
 }
 
@@ -68,8 +69,12 @@ type Options struct {
 	// MaxDepth bounds how deep scripts that run scripts are followed
 	// (4 when 0).
 	MaxDepth int
-	// Cache, when set, shares script reads and analyses between calls.
+	// Cache, when set, shares script reads and analyses between calls
+	// (made with one Agents).
 	Cache *Cache
+	// Agents are the agents' own files and variables (the registry's
+	// facts): the analysis knows no agent but through them.
+	Agents Agents
 }
 
 const defaultMaxScript = 1 << 20
@@ -112,6 +117,9 @@ type analyzer struct {
 	// followed are the shell scripts a discovery of this analysis
 	// already followed into what they run (see discover).
 	followed map[string]bool
+	// secretTextRe is secretTextRe with the agents' credential files
+	// (secretText builds it).
+	secretTextRe *regexp.Regexp
 }
 
 func newAnalyzer(h Hook, opt Options) *analyzer {
@@ -192,10 +200,11 @@ func (a *analyzer) env() {
 				a.add(Finding{Category: Obfuscation, Severity: LevelReview, Source: src,
 					Summary: fmt.Sprintf("puts %s first on PATH, so the programs the command names may be replaced by files there", first)})
 			}
-		case "GEMINI_CLI_HOME", "CLAUDE_CONFIG_DIR", "CODEX_HOME":
+		}
+		if a.homeVar(k) {
 			a.add(Finding{Category: SelfTampering, Severity: LevelCritical, Source: src,
 				Summary: fmt.Sprintf("moves the agent's home to %s through %s", shortText(v, 60), k)})
-		case "ANTHROPIC_BASE_URL", "OPENAI_BASE_URL", "GOOGLE_GEMINI_BASE_URL", "HTTPS_PROXY", "HTTP_PROXY", "ALL_PROXY":
+		} else if a.baseURLVar(k) {
 			for _, ep := range hostsIn(v) {
 				if !loopback(ep.Host) {
 					a.add(Finding{Category: Exfiltration, Severity: LevelCritical, Source: src,

@@ -29,7 +29,7 @@ func TestFindingsSayWhatAndWhere(t *testing.T) {
 		{`eval "$CMD"`, Unreadable, LevelReview, "built at run time", 1},
 	}
 	for _, tt := range tests {
-		r := Analyze(Hook{Command: tt.command, ProjectDir: t.TempDir()}, Options{})
+		r := Analyze(Hook{Command: tt.command, ProjectDir: t.TempDir()}, Options{Agents: testAgents})
 		f, ok := r.First()
 		if !ok || r.Level != tt.level || f.Category != tt.category || !strings.Contains(f.Summary, tt.summary) || f.Source.Line != 1 || f.Source.Col != tt.col || f.Source.Text == "" {
 			t.Errorf("%s:\n got %s %+v\nwant %s %s %q at 1:%d", tt.command, r.Level, f, tt.level, tt.category, tt.summary, tt.col)
@@ -47,7 +47,7 @@ func TestGuardsAreNotWhatTheyBlock(t *testing.T) {
 		`echo '{"decision":"block","reason":"git push --force is not allowed"}'`,
 		`printf '%s\n' "rm -rf ~ was blocked" >&2`,
 	} {
-		if r := Analyze(Hook{Command: c}, Options{}); r.Level != LevelNone {
+		if r := Analyze(Hook{Command: c}, Options{Agents: testAgents}); r.Level != LevelNone {
 			t.Errorf("%s: %s %+v", c, r.Level, r.Findings)
 		}
 	}
@@ -70,7 +70,7 @@ func TestUnreadableIsNeverClean(t *testing.T) {
 		{"./tool --x", "binary"},
 		{"if then fi (", "cannot parse"},
 	} {
-		r := Analyze(Hook{Command: tt.command, ProjectDir: dir}, Options{MaxScriptBytes: 64})
+		r := Analyze(Hook{Command: tt.command, ProjectDir: dir}, Options{Agents: testAgents, MaxScriptBytes: 64})
 		f, _ := r.First()
 		if r.Level != LevelReview || f.Category != Unreadable || !strings.Contains(f.Summary, tt.want) {
 			t.Errorf("%s: %s %+v, want an unreadable review saying %q", tt.command, r.Level, r.Findings, tt.want)
@@ -82,7 +82,7 @@ func TestUnreadableIsNeverClean(t *testing.T) {
 // runs (the shell exits 127). Said as a diagnostic; the level stays none.
 func TestMissingScriptIsADiagnostic(t *testing.T) {
 	dir := t.TempDir()
-	r := Analyze(Hook{Command: "bash ./missing.sh", ProjectDir: dir}, Options{})
+	r := Analyze(Hook{Command: "bash ./missing.sh", ProjectDir: dir}, Options{Agents: testAgents})
 	if r.Level != LevelNone || len(r.Findings) != 0 || len(r.Diagnostics) != 1 || !strings.Contains(r.Diagnostics[0].Summary, "127") {
 		t.Errorf("got %s %+v diagnostics %+v", r.Level, r.Findings, r.Diagnostics)
 	}
@@ -98,7 +98,7 @@ func TestScriptFindingsPointIntoTheScript(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, ".claude", "hooks", "p.py"), []byte(script), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r := Analyze(Hook{Command: `python3 "$CLAUDE_PROJECT_DIR/.claude/hooks/p.py"`, ProjectDir: dir}, Options{})
+	r := Analyze(Hook{Command: `python3 "$CLAUDE_PROJECT_DIR/.claude/hooks/p.py"`, ProjectDir: dir}, Options{Agents: testAgents})
 	f, _ := r.First()
 	if r.Level != LevelCritical || f.Source.File != ".claude/hooks/p.py" || f.Source.Line != 4 || !strings.Contains(f.Source.Text, "requests.post") {
 		t.Errorf("got %s %+v", r.Level, f)
@@ -128,7 +128,7 @@ func FuzzAnalyze(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, cmd string) {
-		r := Analyze(Hook{Command: cmd}, Options{})
+		r := Analyze(Hook{Command: cmd}, Options{Agents: testAgents})
 		want := LevelNone
 		for _, x := range r.Findings {
 			if x.Severity > want {
@@ -152,7 +152,7 @@ func FuzzScriptCode(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, src string) {
 		for _, l := range []lang{langPython, langJS} {
-			a := newAnalyzer(Hook{}, Options{})
+			a := newAnalyzer(Hook{}, Options{Agents: testAgents})
 			a.scriptCode("x", src, l, nil, 0)
 		}
 	})

@@ -50,7 +50,7 @@ exit 0
 	for i := 0; i < b.N; i++ {
 		cache := NewCache()
 		for _, h := range hs {
-			if r := Analyze(h, Options{Cache: cache}); r.Level == LevelCritical {
+			if r := Analyze(h, Options{Agents: testAgents, Cache: cache}); r.Level == LevelCritical {
 				b.Fatalf("%s: %+v", h.Command, r.Findings)
 			}
 		}

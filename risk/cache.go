@@ -2,6 +2,7 @@ package risk
 
 import (
 	"crypto/sha256"
+	"regexp"
 	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -27,6 +28,9 @@ type Cache struct {
 	// keys are the analysis keys of the contents the cache read, by
 	// where the content lies in memory (the same slice for every hook).
 	keys map[contentAt][sha256.Size]byte
+	// secretTexts are secretTextRe with the agents' credential files, by
+	// their mentions.
+	secretTexts map[string]*regexp.Regexp
 }
 
 // contentAt identifies one content slice read for one script, run one

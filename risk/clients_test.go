@@ -34,7 +34,7 @@ func TestServiceClientsAndRunTimeCommands(t *testing.T) {
 			if filepath.Ext(tc.file) == ".mjs" {
 				runner = "node "
 			}
-			r := Analyze(Hook{Command: runner + tc.file, ProjectDir: dir}, Options{})
+			r := Analyze(Hook{Command: runner + tc.file, ProjectDir: dir}, Options{Agents: testAgents})
 			if r.Level != tc.want {
 				t.Errorf("level %s, want %s: %+v", r.Level, tc.want, r.Findings)
 			}
@@ -53,7 +53,7 @@ func TestShellProgramChosenAtRunTime(t *testing.T) {
 		`run() { "$@"; }; run echo hello`:             LevelNone,
 		`X=ls; $X`:                                    LevelNone,
 	} {
-		if r := Analyze(Hook{Command: command, ProjectDir: t.TempDir()}, Options{}); r.Level != want {
+		if r := Analyze(Hook{Command: command, ProjectDir: t.TempDir()}, Options{Agents: testAgents}); r.Level != want {
 			t.Errorf("%s: level %s, want %s: %+v", command, r.Level, want, r.Findings)
 		}
 	}

@@ -597,12 +597,12 @@ func (c *code) literalSource(x token, v *value, homeish bool) {
 		p = "~/" + p
 	}
 	if strings.HasPrefix(p, "~") || strings.HasPrefix(p, "/") || strings.HasPrefix(p, ".env") {
-		if what, ok := secretPath(normPath(p, c.a.hook.ProjectDir)); ok {
+		if what, ok := c.a.secretPath(normPath(p, c.a.hook.ProjectDir)); ok {
 			v.t.add(secretFileTaint(what, p))
 			return
 		}
 	}
-	if m := secretTextRe.FindString(s); m != "" && (strings.Contains(m, "/") || strings.HasPrefix(s, ".")) && !strings.Contains(s, " ") {
+	if m := c.a.secretText().FindString(s); m != "" && (strings.Contains(m, "/") || strings.HasPrefix(s, ".")) && !strings.Contains(s, " ") {
 		v.t.add(secretFileTaint("a credential file", strings.TrimLeft(m, "'\", ")))
 	}
 }

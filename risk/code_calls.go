@@ -478,7 +478,7 @@ func (c *code) pathlibWrite(x token, i int, args []token) {
 			// at run time (a folder it walks), what is written is not
 			if _, hook := match(persistenceFiles, v.s); hook {
 				p = v.s
-			} else if _, agent := match(agentFiles, v.s); agent {
+			} else if _, agent := c.a.agentFile(v.s); agent {
 				p = v.s
 			}
 			if p != "" {
@@ -519,7 +519,7 @@ func (c *code) fileLevel() {
 			continue
 		}
 		if hasEnvFile && envFileCodeRe.MatchString(t.text) {
-			if line := envFileRisk(t.text); line != "" {
+			if line := c.a.envFileRisk(t.text); line != "" {
 				c.find(t, Persistence, LevelCritical, "changes what every later command of the session runs through the agent's env file (%s)", shortText(line, 60))
 			}
 		}
@@ -623,7 +623,7 @@ func (c *code) secretToNetwork() {
 	if !c.sockets && !anyHTTP.MatchString(c.src) {
 		return
 	}
-	m := secretTextRe.FindString(c.src)
+	m := c.a.secretText().FindString(c.src)
 	if m == "" {
 		return
 	}

@@ -3,8 +3,6 @@ package risk
 import (
 	"regexp"
 	"strings"
-
-	"github.com/hookwarden/hookwarden/risk/vocab"
 )
 
 // The agent's env file (its name is vocabulary: vocab.Outputs.EnvFiles)
@@ -19,7 +17,7 @@ func (a *analyzer) envFileNames() []string {
 	if a.hook.Outputs != nil {
 		return a.hook.Outputs.EnvFiles
 	}
-	return vocab.DefaultOutputs().EnvFiles
+	return a.opt.Agents.EnvFileVars
 }
 
 // mentionsEnvFile: the text names the agent's env file.
@@ -39,7 +37,7 @@ var (
 
 // envFileRisk judges lines written to the env file: "" when they only set
 // up tools, else the line that changes what later commands run.
-func envFileRisk(content string) string {
+func (a *analyzer) envFileRisk(content string) string {
 	for _, line := range strings.Split(content, "\n") {
 		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "#") {
@@ -60,7 +58,7 @@ func envFileRisk(content string) string {
 				continue
 			}
 			for _, entry := range strings.Split(val, ":") {
-				if entry != "" && !envPathVarRe.MatchString(entry) && !toolFolder(entry) {
+				if entry != "" && !envPathVarRe.MatchString(entry) && !a.toolFolder(entry) {
 					return line
 				}
 			}
@@ -69,10 +67,15 @@ func envFileRisk(content string) string {
 	return ""
 }
 
-// toolFolder: a folder of the project's or the user's tools.
-func toolFolder(dir string) bool {
+// toolFolder: a folder of the project's or the user's tools (the
+// project's through the agents' project variables, $PWD or ".").
+func (a *analyzer) toolFolder(dir string) bool {
 	d := strings.TrimSuffix(dir, "/")
-	for _, p := range []string{"$CLAUDE_PROJECT_DIR", "${CLAUDE_PROJECT_DIR}", "$GEMINI_PROJECT_DIR", "$PWD", "${PWD}", "$(pwd)", "."} {
+	projectDirs := []string{"$PWD", "${PWD}", "$(pwd)", "."}
+	for _, v := range a.opt.Agents.ProjectVars {
+		projectDirs = append(projectDirs, "$"+v, "${"+v+"}")
+	}
+	for _, p := range projectDirs {
 		if d == p || strings.HasPrefix(d, p+"/") {
 			return !strings.Contains(d, "..")
 		}

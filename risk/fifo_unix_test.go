@@ -16,12 +16,12 @@ func TestNamedPipeScriptIsRefusedNotReadForever(t *testing.T) {
 	if err := syscall.Mkfifo(filepath.Join(dir, "hook.sh"), 0o644); err != nil {
 		t.Skip("no named pipes here:", err)
 	}
-	r := Analyze(Hook{Command: "bash ./hook.sh", ProjectDir: dir}, Options{})
+	r := Analyze(Hook{Command: "bash ./hook.sh", ProjectDir: dir}, Options{Agents: testAgents})
 	f, _ := r.First()
 	if r.Level != LevelReview || f.Category != Unreadable || !strings.Contains(f.Summary, "not a regular file") {
 		t.Errorf("got %s %+v", r.Level, r.Findings)
 	}
-	r = Analyze(Hook{Command: "bash /dev/zero", ProjectDir: dir}, Options{})
+	r = Analyze(Hook{Command: "bash /dev/zero", ProjectDir: dir}, Options{Agents: testAgents})
 	if f, _ := r.First(); f.Category != Unreadable {
 		t.Errorf("/dev/zero: %s %+v", r.Level, r.Findings)
 	}

@@ -32,7 +32,7 @@ func TestScriptsReachedThroughGitRevParseAreAnalysed(t *testing.T) {
 		`bash "$(git rev-parse --show-toplevel)/.codex/hooks/y.sh"`,
 		`"$(git rev-parse --show-toplevel)"/.codex/hooks/y.sh`,
 	} {
-		if r := Analyze(Hook{Command: command, ProjectDir: dir}, Options{}); r.Level != LevelCritical {
+		if r := Analyze(Hook{Command: command, ProjectDir: dir}, Options{Agents: testAgents}); r.Level != LevelCritical {
 			t.Errorf("%s: level %s, want critical (the script sends an SSH key away): %+v", command, r.Level, r.Findings)
 		}
 	}

@@ -32,7 +32,7 @@ func TestFilesTheGateFingerprintsAreAnalysed(t *testing.T) {
 	py := write("tools/notify.py", code)
 	cmd := `make -s notify`
 
-	plain := Analyze(Hook{Agent: "claude", Event: "Stop", Command: cmd, ProjectDir: dir}, Options{})
+	plain := Analyze(Hook{Agent: "claude", Event: "Stop", Command: cmd, ProjectDir: dir}, Options{Agents: testAgents})
 	if plain.Level == LevelCritical {
 		t.Fatalf("without the traced files the command alone should not read critical: %+v", plain.Findings)
 	}
@@ -41,7 +41,7 @@ func TestFilesTheGateFingerprintsAreAnalysed(t *testing.T) {
 		if withText {
 			files[0].Content, files[1].Content = []byte(`{"stop": ["tools/notify.py"]}`), []byte(code)
 		}
-		r := Analyze(Hook{Agent: "claude", Event: "Stop", Command: cmd, ProjectDir: dir, Files: files}, Options{Cache: NewCache()})
+		r := Analyze(Hook{Agent: "claude", Event: "Stop", Command: cmd, ProjectDir: dir, Files: files}, Options{Agents: testAgents, Cache: NewCache()})
 		if r.Level != LevelCritical {
 			t.Errorf("text kept %v: level %s, want critical (a traced script sends an SSH key away): %+v", withText, r.Level, r.Findings)
 		}
@@ -68,7 +68,7 @@ func TestNestedScriptsOfAFollowedScriptAreAnalysed(t *testing.T) {
 	}
 	cache := NewCache()
 	for i := 0; i < 2; i++ {
-		r := Analyze(Hook{Command: "bash a.sh", ProjectDir: dir}, Options{Cache: cache})
+		r := Analyze(Hook{Command: "bash a.sh", ProjectDir: dir}, Options{Agents: testAgents, Cache: cache})
 		if r.Level != LevelCritical {
 			t.Errorf("run %d: level %s, want critical (c.py downloads and runs code): %+v", i, r.Level, r.Findings)
 		}

@@ -91,7 +91,7 @@ func analyseRow(t testing.TB, r row) Report {
 	for _, v := range []string{"${CLAUDE_PLUGIN_ROOT}", "$CLAUDE_PLUGIN_ROOT", "${extensionPath}"} {
 		cmd = strings.ReplaceAll(cmd, v, dir)
 	}
-	return Analyze(Hook{Agent: r.Agent, Event: r.Event, Matcher: r.Matcher, Command: cmd, URL: r.URL, Env: r.Env, ProjectDir: dir}, Options{})
+	return Analyze(Hook{Agent: r.Agent, Event: r.Event, Matcher: r.Matcher, Command: cmd, URL: r.URL, Env: r.Env, ProjectDir: dir}, Options{Agents: testAgents})
 }
 
 // level is the row's label as a Level (benign is none).

@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 
@@ -57,17 +56,16 @@ type outputRes struct {
 	userReason, userDecision map[string]bool
 }
 
-var (
-	defaultOutputOnce sync.Once
-	defaultOutputRes  *outputRes
-)
-
-func outputPatterns(v *vocab.Outputs) *outputRes {
-	if v == nil {
-		defaultOutputOnce.Do(func() { defaultOutputRes = compileOutputs(vocab.DefaultOutputs()) })
-		return defaultOutputRes
+// outputVocab is the vocabulary of the hook's agent, or the union of the
+// agents' (vocab.DefaultOutputs with the agents' events and env files).
+func (a *analyzer) outputVocab() *vocab.Outputs {
+	if a.hook.Outputs != nil {
+		return a.hook.Outputs
 	}
-	return compileOutputs(v)
+	v := vocab.DefaultOutputs()
+	ag := a.opt.Agents
+	v.PermissionEvents, v.ContinueEvents, v.ContextEvents, v.EnvFiles = ag.PermissionEvents, ag.ContinueEvents, ag.ContextEvents, ag.EnvFileVars
+	return v
 }
 
 func compileOutputs(v *vocab.Outputs) *outputRes {
@@ -244,7 +242,7 @@ func (a *analyzer) agentOutput() {
 	if a.sub || len(a.printed) == 0 {
 		return
 	}
-	re := outputPatterns(a.hook.Outputs)
+	re := compileOutputs(a.outputVocab())
 	facts := make([]*textFacts, len(a.printed))
 	var allows []printed
 	refuses, exitTwo := false, false
@@ -415,7 +413,7 @@ func (a *analyzer) instruction(text string, src Source) {
 			a.add(Finding{Category: AgentOutput, Severity: LevelCritical, Source: src,
 				Summary: fmt.Sprintf("tells the model to skip the project's checks (%s)", shortText(sent[loc[0]:loc[1]], 40))})
 		}
-		if what, dest, ok := secretToRemote(sent); ok {
+		if what, dest, ok := secretToRemote(a.secretText(), sent); ok {
 			a.add(Finding{Category: AgentOutput, Severity: LevelCritical, Source: src,
 				Summary: fmt.Sprintf("tells the model to take %s and put it where others read it (%s)", what, dest)})
 		}
@@ -495,7 +493,8 @@ func (a *analyzer) subFindings(cmd string) []Finding {
 	}
 	a.budget--
 	h := Hook{Agent: a.hook.Agent, Command: cmd, ProjectDir: a.hook.ProjectDir, Scripts: []Script{}}
-	sub := newAnalyzer(h, Options{ReadFile: a.opt.ReadFile, MaxScriptBytes: a.opt.MaxScriptBytes, MaxDepth: 1})
+	sub := newAnalyzer(h, Options{ReadFile: a.opt.ReadFile, MaxScriptBytes: a.opt.MaxScriptBytes, MaxDepth: 1, Agents: a.opt.Agents})
+	sub.secretTextRe = a.secretTextRe
 	sub.sub = true
 	sub.budget = 20
 	func() {
@@ -682,8 +681,8 @@ var (
 // credential file, a .env) and carry it somewhere others read (a URL, a
 // fetch, a commit message, a post): the secret leaves the machine through
 // the model's own tools. A sentence that says not to is a guard's.
-func secretToRemote(sent string) (what, dest string, ok bool) {
-	loc := secretTextRe.FindStringIndex(sent)
+func secretToRemote(secretText *regexp.Regexp, sent string) (what, dest string, ok bool) {
+	loc := secretText.FindStringIndex(sent)
 	if loc == nil {
 		loc = envFileWordRe.FindStringIndex(sent)
 	}

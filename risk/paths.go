@@ -67,19 +67,12 @@ func rules(pairs ...string) []pathRule {
 	return out
 }
 
-// agentFiles are the settings and trust files of the agents (and of
-// Hookwarden): writing them changes what the agent runs or trusts.
-var agentFiles = rules(
-	`(^|/)\.gemini/(settings|trusted_hooks|trustedFolders)\.json$`, "Gemini CLI's settings or trust file",
-	`(^|/)\.gemini/extensions(/|$)`, "Gemini CLI's extensions",
-	`(^|/)\.gemini/\.env$`, "Gemini CLI's .env (which can move Gemini's home)",
-	`(^|/)\.claude/settings(\.local)?\.json$`, "Claude Code's settings",
-	`^~/\.claude\.json$`, "Claude Code's trust and account file",
-	`^~/\.claude/plugins(/|$)`, "Claude Code's plugins",
-	`(^|/)\.codex/(config\.toml|hooks\.json)$`, "Codex CLI's configuration",
-	`(^|/)\.mcp\.json$`, "the project's MCP server list",
+// toolFiles are files that change what an agent runs or trusts without
+// being a registered agent's own (those come with Options.Agents):
+// Hookwarden's store, and the hook files of agents Hookwarden does not
+// model.
+var toolFiles = rules(
 	`^~/\.config/hookwarden(/|$)`, "Hookwarden's own approval store",
-	`^/etc/(gemini-cli|claude-code)/`, "an agent's system settings",
 	`(^|/)\.cursor/(hooks|mcp)\.json$`, "Cursor's hooks",
 )
 
@@ -102,7 +95,8 @@ var persistenceFiles = rules(
 	`^/usr/(local/)?bin/`, "a folder on PATH",
 )
 
-// secretFiles hold credentials.
+// secretFiles hold credentials (the agents' own come with
+// Options.Agents).
 var secretFiles = rules(
 	`^~/\.ssh(/|$)`, "SSH keys",
 	`(^|/)id_(rsa|dsa|ecdsa|ed25519)(\.pub)?$`, "an SSH key",
@@ -114,10 +108,6 @@ var secretFiles = rules(
 	`^~/\.kube(/|$)`, "Kubernetes credentials",
 	`^~/\.gnupg(/|$)`, "GPG keys",
 	`^~/\.password-store(/|$)`, "a password store",
-	`^~/\.gemini/(oauth_creds|google_accounts|mcp-oauth-tokens)\.json$`, "Gemini CLI's login tokens",
-	`^~/\.claude/\.credentials\.json$`, "Claude Code's login tokens",
-	`^~/\.claude\.json$`, "Claude Code's account file",
-	`^~/\.codex/auth\.json$`, "Codex CLI's login tokens",
 	`(^|/)\.env(\.[A-Za-z0-9_.-]+)?$`, "a .env file",
 	`(^|/)[^/]*\.(pem|p12|pfx|keystore|jks)$`, "a key file",
 	`^/etc/(shadow|gshadow|sudoers|master\.passwd)`, "the system's password files",
@@ -140,36 +130,29 @@ func match(rs []pathRule, p string) (string, bool) {
 // secretPath says whether a path holds credentials. .env.example and
 // similar templates are not secrets.
 func secretPath(p string) (string, bool) {
-	base := path.Base(p)
-	if strings.HasPrefix(base, ".env.") {
-		switch strings.TrimPrefix(base, ".env.") {
-		case "example", "sample", "template", "dist", "defaults":
-			return "", false
-		}
-	}
-	if strings.HasSuffix(p, "/known_hosts") || strings.HasSuffix(p, ".pub") && strings.Contains(p, "/.ssh/") {
+	if notSecret(p) {
 		return "", false
 	}
 	return match(secretFiles, p)
 }
 
+// notSecret: a template of a secret file, or a public part of one.
+func notSecret(p string) bool {
+	base := path.Base(p)
+	if strings.HasPrefix(base, ".env.") {
+		switch strings.TrimPrefix(base, ".env.") {
+		case "example", "sample", "template", "dist", "defaults":
+			return true
+		}
+	}
+	return strings.HasSuffix(p, "/known_hosts") || strings.HasSuffix(p, ".pub") && strings.Contains(p, "/.ssh/")
+}
+
 // secretText finds a secret path in a piece of literal text (a string
 // literal in a script, or words joined).
-var secretTextRe = regexp.MustCompile(`(~|\$HOME|\$\{HOME\}|/root|/home/[^/\s'"]+|/Users/[^/\s'"]+|os\.homedir\(\)|expanduser\(|Path\.home\(\))?['"/,\s+]*\.?(\.ssh/(id_[a-z0-9]+|[^\s'"]*)|\.aws/credentials|\.netrc|\.git-credentials|\.config/gh/hosts\.yml|\.docker/config\.json|\.kube/config|oauth_creds\.json|\.credentials\.json|\.codex/auth\.json|/etc/shadow|\.gnupg|\.npmrc|\.pypirc)`)
+var secretTextRe = regexp.MustCompile(`(~|\$HOME|\$\{HOME\}|/root|/home/[^/\s'"]+|/Users/[^/\s'"]+|os\.homedir\(\)|expanduser\(|Path\.home\(\))?['"/,\s+]*\.?(\.ssh/(id_[a-z0-9]+|[^\s'"]*)|\.aws/credentials|\.netrc|\.git-credentials|\.config/gh/hosts\.yml|\.docker/config\.json|\.kube/config|/etc/shadow|\.gnupg|\.npmrc|\.pypirc)`)
 
 // dotPathRe: a path below a dot folder in free text, however the home
 // folder before it is spelled ($HOME/.x, os.getenv("HOME").."/.x",
 // $env:USERPROFILE\.x\y).
 var dotPathRe = regexp.MustCompile(`[/\\]\.[A-Za-z0-9_-][A-Za-z0-9_.-]*(?:[/\\][A-Za-z0-9_.-]+)*`)
-
-// secretsInText names the secret files a piece of code in a language read
-// by lines (Lua, PowerShell) opens below the home folder, and the path.
-func secretsInText(text string) (what, p string, ok bool) {
-	for _, m := range dotPathRe.FindAllString(text, -1) {
-		cand := "~" + strings.ReplaceAll(m, `\`, "/")
-		if w, ok := secretPath(cand); ok {
-			return w, cand, true
-		}
-	}
-	return "", "", false
-}

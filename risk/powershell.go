@@ -15,9 +15,8 @@ var (
 	psExec    = regexp.MustCompile(`(?i)\b(iex|Invoke-Expression)\b`)
 	psEncoded = regexp.MustCompile(`(?i)(-e(nc(odedcommand)?)?\s+[A-Za-z0-9+/=]{20,}|FromBase64String)`)
 	psWrite   = regexp.MustCompile(`(?i)\b(Set-Content|Add-Content|Out-File|New-Item|Copy-Item|Move-Item)\b.*`)
-	psSecret  = regexp.MustCompile(`(?i)(\.ssh[\\/]|\.aws[\\/]credentials|\.netrc|oauth_creds\.json|\.credentials\.json|Get-StoredCredential|ConvertFrom-SecureString)`)
+	psSecret  = regexp.MustCompile(`(?i)(\.ssh[\\/]|\.aws[\\/]credentials|\.netrc|Get-StoredCredential|ConvertFrom-SecureString)`)
 	psPersist = regexp.MustCompile(`(?i)(\$PROFILE|schtasks\s+/create|New-ScheduledTask|Register-ScheduledTask|CurrentVersion\\Run)`)
-	psAgent   = regexp.MustCompile(`(?i)(\.claude[\\/]settings(\.local)?\.json|\.claude\.json|\.gemini[\\/](settings|trusted_hooks|trustedFolders)\.json|\.codex[\\/]config\.toml)`)
 )
 
 func (a *analyzer) powerShell(file, text string) {
@@ -47,12 +46,12 @@ func (a *analyzer) powerShell(file, text string) {
 				web, webLine = true, i
 			}
 		}
-		if _, _, ok := secretsInText(l); (ok || psSecret.MatchString(l)) && !secret {
+		if _, _, ok := a.secretsInText(l); (ok || psSecret.MatchString(l) || mentionIn(a.opt.Agents.Credentials, l)) && !secret {
 			secret, secretLine = true, i
 		}
 		if m := psWrite.FindString(l); m != "" {
 			switch {
-			case psAgent.MatchString(m):
+			case mentionIn(a.opt.Agents.Config, m):
 				add(SelfTampering, LevelCritical, "writes to an agent's settings or trust file")
 			case psPersist.MatchString(m):
 				add(Persistence, LevelCritical, "writes to the PowerShell profile, so its code runs in every later shell")
@@ -65,7 +64,7 @@ func (a *analyzer) powerShell(file, text string) {
 	}
 	if web && secret {
 		what := "credential files"
-		if w, p, ok := secretsInText(lines[secretLine]); ok {
+		if w, p, ok := a.secretsInText(lines[secretLine]); ok {
 			what = w + " (" + p + ")"
 		}
 		a.add(Finding{Category: Exfiltration, Severity: LevelCritical, Source: Source{File: file, Line: secretLine + 1, Col: 1, Text: strings.TrimSpace(lines[secretLine])},

@@ -22,7 +22,8 @@ type SARIFResult struct {
 	// bytes, is not written: see sarifResultOf).
 	URI       string
 	Line, Col int
-	// Hook names the hook ("BeforeTool[write_file] .gemini/settings.json").
+	// Hook names the hook (its event, matcher and file, as the agent
+	// names them).
 	Hook string
 }
 
@@ -271,9 +272,9 @@ var categoryHelp = map[Category]string{
 	Exfiltration:  "A source — the hook's stdin payload, secret-looking environment variables, env/printenv, ~/.ssh, ~/.aws, .env, ~/.netrc, agent credential files — reaches a network sink (curl, wget, nc, socat, ssh/scp, /dev/tcp, DNS lookups with data in the name, Python or Node HTTP).",
 	DownloadExec:  "Remote content is piped into a shell or interpreter, or downloaded, made executable and run.",
 	ReverseShell:  "A shell or interpreter is wired to a network socket (bash -i >& /dev/tcp, nc -e, socat exec:, socket + dup2).",
-	Persistence:   "Writes to shell start-up files, crontab, systemd or launchd units, ~/.ssh/authorized_keys, git hooks or core.hooksPath, or PATH/LD_PRELOAD through CLAUDE_ENV_FILE.",
-	SelfTampering: "Writes to ~/.gemini/settings.json, trusted_hooks.json, trustedFolders.json, ~/.claude/settings.json, ~/.claude.json, ~/.codex/config.toml or Hookwarden's store, or switches permission checks off.",
-	AgentOutput:   "What the hook prints back: a permission decision that always allows, or text that reaches the model (additionalContext, a Stop block's reason, a rewritten prompt or tool input) telling it to run something dangerous, hide from the user or skip checks.",
+	Persistence:   "Writes to shell start-up files, crontab, systemd or launchd units, ~/.ssh/authorized_keys, git hooks or core.hooksPath, or PATH/LD_PRELOAD through an agent's env file.",
+	SelfTampering: "Writes to an agent's settings, hook, trust or account files or Hookwarden's store, or switches permission checks off.",
+	AgentOutput:   "What the hook prints back: a permission decision that always allows, or text that reaches the model (additionalContext, the reason of a block that keeps the agent working, a rewritten prompt or tool input) telling it to run something dangerous, hide from the user or skip checks.",
 	Destructive:   "rm -rf of ~, /, $HOME or outside the project, dd or mkfs on a disk, chmod -R 777 ~, force-pushes.",
 	Privilege:     "sudo, su, setuid bits, capabilities, privileged containers.",
 	Obfuscation:   "A command hidden by encoding (base64, hex, rot13, escapes) or built from pieces at run time and then executed.",

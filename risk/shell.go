@@ -508,7 +508,7 @@ func (sh *shell) assign(as *syntax.Assign, in *value) {
 func (sh *shell) readFile(v value, n syntax.Node) value {
 	p := normPath(v.s, sh.a.hook.ProjectDir)
 	out := value{t: v.t}
-	if what, ok := secretPath(p); ok {
+	if what, ok := sh.a.secretPath(p); ok {
 		out.t.add(secretFileTaint(what, displayPath(p)))
 	}
 	if p == "/dev/stdin" || v.s == "-" {

@@ -386,7 +386,7 @@ func luaCmd(sh *shell, c progCall) (value, bool) {
 				// Lua reads what it opens with io.open; the text of a
 				// secret file it opens goes wherever the code sends
 				var data taints
-				if what, p, ok := secretsInText(code); ok && luaOpenRe.MatchString(code) {
+				if what, p, ok := sh.a.secretsInText(code); ok && luaOpenRe.MatchString(code) {
 					data = secretFileTaint(what, p)
 				}
 				for _, ep := range hostsIn(code) {
@@ -476,11 +476,11 @@ func truncateCmd(sh *shell, c progCall) (value, bool) {
 	_, pos := options(c.args, set("-s", "--size", "-r", "--reference"), false)
 	for _, p := range pos {
 		t := normPath(p.s, sh.a.hook.ProjectDir)
-		if what, ok := secretPath(t); ok && inHome(t) {
+		if what, ok := sh.a.secretPath(t); ok && inHome(t) {
 			sh.find(c.n, Destructive, LevelCritical, "empties %s (%s)", what, t)
 		} else if what, ok := match(persistenceFiles, t); ok {
 			sh.find(c.n, Destructive, LevelCritical, "empties %s (%s)", what, t)
-		} else if _, ok := match(agentFiles, t); ok {
+		} else if _, ok := sh.a.agentFile(t); ok {
 			sh.find(c.n, SelfTampering, LevelCritical, "empties the agent's file %s", t)
 		} else if systemDir(t) || strings.HasPrefix(t, "/dev/sd") || strings.HasPrefix(t, "/dev/nvme") {
 			sh.find(c.n, Destructive, LevelCritical, "empties %s", t)
@@ -526,7 +526,7 @@ func mvCmd(sh *shell, c progCall) (value, bool) {
 			continue
 		}
 		rest := strings.TrimPrefix(t, "~/")
-		switch what, secret := secretPath(t); {
+		switch what, secret := sh.a.secretPath(t); {
 		case t == "~" || t == "/" || systemDir(t):
 			sh.find(c.n, Destructive, LevelCritical, "moves %s away", describeTarget(t))
 		case secret && !strings.HasPrefix(what, "a .env"):
@@ -534,7 +534,7 @@ func mvCmd(sh *shell, c progCall) (value, bool) {
 		default:
 			if what, ok := match(persistenceFiles, t); ok {
 				sh.find(c.n, Destructive, LevelCritical, "moves %s (%s) away", what, t)
-			} else if _, ok := match(agentFiles, t); ok {
+			} else if _, ok := sh.a.agentFile(t); ok {
 				sh.find(c.n, SelfTampering, LevelCritical, "moves the agent's file %s away", t)
 			} else if !strings.Contains(rest, "/") && !tempish(rest) && rest != "" && rest != "*" {
 				sh.find(c.n, Destructive, LevelCritical, "moves the folder %s of the home folder away", t)

@@ -1013,11 +1013,11 @@ func (sh *shell) remove(base string, args []field, n syntax.Node) {
 			}
 		case inHome(t):
 			rest := strings.TrimPrefix(t, "~/")
-			if what, ok := secretPath(t); ok && !strings.HasPrefix(what, "a .env") {
+			if what, ok := sh.a.secretPath(t); ok && !strings.HasPrefix(what, "a .env") {
 				sh.find(n, Destructive, LevelCritical, "deletes %s (%s)", what, t)
 			} else if _, ok := match(persistenceFiles, t); ok {
 				sh.find(n, Destructive, LevelCritical, "deletes %s", t)
-			} else if _, ok := match(agentFiles, t); ok {
+			} else if _, ok := sh.a.agentFile(t); ok {
 				sh.find(n, SelfTampering, LevelCritical, "deletes the agent's configuration %s", t)
 			} else if recursive && !strings.Contains(rest, "/") && !tempish(rest) {
 				sh.find(n, Destructive, LevelCritical, "deletes the folder %s in the home folder", t)
@@ -1135,7 +1135,7 @@ func (sh *shell) chmod(args []field, n syntax.Node) {
 			sh.find(n, Destructive, LevelCritical, "opens %s to every user (chmod %s%s)", displayPath(p), map[bool]string{true: "-R ", false: ""}[recursive], mode)
 			continue
 		}
-		if _, ok := match(agentFiles, p); ok && wide {
+		if _, ok := sh.a.agentFile(p); ok && wide {
 			sh.find(n, SelfTampering, LevelCritical, "makes the agent's file %s writable by everyone", p)
 		}
 	}
@@ -1245,7 +1245,7 @@ func (sh *shell) git(args []field, n syntax.Node) {
 func (sh *shell) write(target value, content value, n syntax.Node) {
 	raw := target.s
 	if sh.a.mentionsEnvFile(sh.rawText(n)) && (sh.a.mentionsEnvFile(raw) || !target.known) {
-		if line := envFileRisk(content.s); line != "" {
+		if line := sh.a.envFileRisk(content.s); line != "" {
 			sh.find(n, Persistence, LevelCritical, "changes what every later command of the session runs through the agent's env file (%s)", shortText(line, 60))
 		}
 		return
@@ -1268,7 +1268,7 @@ func (a *analyzer) classifyWrite(p string, content value, src Source) {
 	add := func(c Category, format string, args ...any) {
 		a.add(Finding{Category: c, Severity: LevelCritical, Summary: fmt.Sprintf(format, args...), Source: src})
 	}
-	if what, ok := match(agentFiles, p); ok {
+	if what, ok := a.agentFile(p); ok {
 		add(SelfTampering, "writes to %s (%s), changing what the agent runs or trusts", what, displayPath(p))
 		return
 	}

@@ -573,7 +573,7 @@ func progPowershell(sh *shell, c progCall) (value, bool) {
 	// it reads (Get-Content, [IO.File]::ReadAllText) — the reading of
 	// PowerShell scripts (powerShell) in one line
 	var data taints
-	if what, p, ok := secretsInText(joinFields(args).s); ok && psWeb.MatchString(j) {
+	if what, p, ok := sh.a.secretsInText(joinFields(args).s); ok && psWeb.MatchString(j) {
 		data = secretFileTaint(what, p)
 	}
 	for _, ep := range hostsIn(j) {

@@ -249,14 +249,15 @@ func (sh *shell) lookup(name string) (value, bool) {
 	if v, ok := sh.a.hook.Env[name]; ok {
 		return value{s: v, known: true}, true
 	}
-	switch name {
-	case "HOME":
-		return value{s: "~", known: true}, true
-	case "CLAUDE_PROJECT_DIR", "GEMINI_PROJECT_DIR", "GEMINI_CWD", "PWD":
+	if sh.a.projectVar(name) {
 		if d := sh.a.hook.ProjectDir; d != "" {
 			return value{s: d, known: true}, true
 		}
 		return value{s: "$PROJECT", known: true}, true
+	}
+	switch name {
+	case "HOME":
+		return value{s: "~", known: true}, true
 	case "XDG_CONFIG_HOME":
 		return value{s: "~/.config", known: true}, true
 	case "USER", "LOGNAME":

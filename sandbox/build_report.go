@@ -39,7 +39,7 @@ func buildReport(cfg Config, targets []string, scratch string, evs []event) *Rep
 	// a folder overlaid inside another shows in both layers' view: keep
 	// the innermost layer's record of a path (it is the one that took it)
 	r.Files = dedupeFiles(r.Files)
-	capFiles(r, home, project)
+	capFiles(r, home, project, cfg.AgentFiles)
 	sent := 0
 	dnsIndex := map[string]int{} // name -> 1 + index of its record
 	for _, ev := range evs {
@@ -78,7 +78,7 @@ func buildReport(cfg Config, targets []string, scratch string, evs []event) *Rep
 			r.Notes = append(r.Notes, ev.Msg)
 		}
 	}
-	judge(r, home, project)
+	judge(r, home, project, cfg.AgentFiles)
 	return r
 }
 

@@ -35,6 +35,14 @@ type Config struct {
 	TempDir string
 	// Limits bound the memory, processes and CPU of a sandboxed hook.
 	Limits Limits
+	// AgentFiles are the agents' own settings, hook and trust files (the
+	// registry's facts): "~/x" below the home, "/x" absolute, "x" below
+	// the home or the project, a trailing "/" for a folder and what is in
+	// it. Writing one reads as self-tampering; the sandbox names no agent.
+	AgentFiles []string
+	// AgentSecrets are the agents' login tokens and account files, in the
+	// same form: reading one is recorded among the secrets read.
+	AgentSecrets []string
 }
 
 // Limits bound what a sandboxed hook and everything it starts may use.

@@ -28,11 +28,11 @@ const (
 // are listed and the rest counted by folder (FilesLeftOut): no write that
 // matters is dropped behind a cap, and the report's level still counts
 // every file.
-func capFiles(r *Report, home, project string) {
+func capFiles(r *Report, home, project string, agentFiles []string) {
 	show := func(p string) string { return displayPath(p, home, project) }
 	for i := range r.Files {
 		f := &r.Files[i]
-		f.Judgement = judgeFile(f, home, project, show(f.Path))
+		f.Judgement = judgeFile(f, home, project, agentFiles, show(f.Path))
 	}
 	sort.SliceStable(r.Files, func(i, j int) bool { return r.Files[i].Level > r.Files[j].Level })
 	crowd := map[string]int{}

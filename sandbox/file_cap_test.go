@@ -22,7 +22,7 @@ func TestCapFilesNeverHidesWhatMatters(t *testing.T) {
 		files = append(files, FileChange{Path: fmt.Sprintf("/h/p/d%03d/f", i), Change: Created, InProject: true})
 	}
 	r := &Report{Files: files}
-	capFiles(r, home, project)
+	capFiles(r, home, project, nil)
 	if len(r.Files) != maxFiles {
 		t.Fatalf("%d files listed, want %d", len(r.Files), maxFiles)
 	}
@@ -60,11 +60,11 @@ func TestCapFilesNeverHidesWhatMatters(t *testing.T) {
 		files = append(files, FileChange{Path: fmt.Sprintf("/h/.config/autostart/e%03d.desktop", i), Change: Created})
 	}
 	r = &Report{Files: files}
-	capFiles(r, home, project)
+	capFiles(r, home, project, nil)
 	if len(r.FilesLeftOut) != 1 || r.FilesLeftOut[0].Count != 5 || r.FilesLeftOut[0].Level != vocab.LevelCritical {
 		t.Errorf("critical writes past the cap: %+v", r.FilesLeftOut)
 	}
-	judge(r, home, project)
+	judge(r, home, project, nil)
 	if r.Level != vocab.LevelCritical {
 		t.Errorf("report level %v", r.Level)
 	}

@@ -18,20 +18,17 @@ var persistencePaths = []string{
 	".config/environment.d", ".xprofile", ".xinitrc", ".gitconfig", ".config/git/config",
 }
 
-// agentPaths are agents' own settings and trust files, under the home or
-// in the project (and Hookwarden's store).
-var agentPaths = []string{
-	".gemini/settings.json", ".gemini/trustedFolders.json", ".gemini/trusted_hooks.json",
-	".gemini/extensions", ".gemini/.env", ".claude/settings.json", ".claude/settings.local.json",
-	".claude.json", ".claude/plugins", ".codex/config.toml", ".codex/hooks.json", ".config/hookwarden",
-}
+// ownPaths are Hookwarden's own files under the home (its store); the
+// agents' come with Config.AgentFiles.
+var ownPaths = []string{".config/hookwarden"}
 
-// judge fills every entry's judgement and the report's level.
-func judge(r *Report, home, project string) {
+// judge fills every entry's judgement and the report's level; agentFiles
+// are Config.AgentFiles.
+func judge(r *Report, home, project string, agentFiles []string) {
 	show := func(p string) string { return displayPath(p, home, project) }
 	for i := range r.Files {
 		f := &r.Files[i]
-		f.Judgement = judgeFile(f, home, project, show(f.Path))
+		f.Judgement = judgeFile(f, home, project, agentFiles, show(f.Path))
 	}
 	for i := range r.Secrets {
 		s := &r.Secrets[i]
@@ -89,7 +86,7 @@ func judge(r *Report, home, project string) {
 	}
 }
 
-func judgeFile(f *FileChange, home, project, shown string) Judgement {
+func judgeFile(f *FileChange, home, project string, agentFiles []string, shown string) Judgement {
 	verb := map[string]string{Created: "creates ", Changed: "changes ", Deleted: "deletes "}[f.Change]
 	rel := func(base string) string {
 		if base == "" || !within(f.Path, base) {
@@ -108,7 +105,7 @@ func judgeFile(f *FileChange, home, project, shown string) Judgement {
 	hr, pr := rel(home), rel(project)
 	switch {
 	// (the home's own files count even when the project is the home)
-	case hr != "" && hasPrefixAny(hr, agentPaths), pr != "" && hasPrefixAny(pr, agentPaths):
+	case hr != "" && hasPrefixAny(hr, ownPaths), agentFile(f.Path, hr, pr, agentFiles):
 		return Judgement{vocab.SelfTampering, vocab.LevelCritical, verb + shown + ", an agent's own settings or trust"}
 	case hr != "" && hasPrefixAny(hr, persistencePaths):
 		return Judgement{vocab.Persistence, vocab.LevelCritical, verb + shown + ", which runs code later"}

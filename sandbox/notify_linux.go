@@ -247,7 +247,7 @@ func (n *notifier) open(pid int, id uint64, dirfd int, pathPtr uint64, flags int
 		return
 	}
 	n.recordRead(id, abs)
-	if !isSensitive(abs, n.s.cfg.Home) {
+	if !isSensitive(abs, n.s.cfg.Home, n.s.cfg.AgentSecrets) {
 		return
 	}
 	if fi, err := os.Stat(abs); err != nil || fi.IsDir() {

@@ -53,7 +53,7 @@ func Start(cfg Config, spec Spec) (*Process, error) {
 	}
 	p := &Process{cfg: cfg, exited: make(chan struct{}), started: make(chan struct{}), waited: make(chan struct{}), drained: make(chan struct{})}
 	ic := initConfig{Isolate: cfg.Isolate, Path: spec.Path, Argv: spec.Argv, Env: spec.Env, Dir: spec.Dir, NewSession: spec.NewSession,
-		Trace: os.Getenv("HOOKWARDEN_SANDBOX_TRACE") == "1"}
+		Trace: os.Getenv("HOOKWARDEN_SANDBOX_TRACE") == "1", AgentSecrets: cfg.AgentSecrets}
 	sys := &syscall.SysProcAttr{Setpgid: true}
 	if cfg.Isolate {
 		if spec.Dir != "" {

@@ -29,6 +29,8 @@ type initConfig struct {
 	Writable []string `json:"writable,omitempty"`
 	Home     string   `json:"home,omitempty"`
 	Markers  []string `json:"markers,omitempty"`
+	// AgentSecrets are Config.AgentSecrets (isSensitive).
+	AgentSecrets []string `json:"agentSecrets,omitempty"`
 	// CgroupProcs is how many cgroup.procs files the runner passed
 	// (fds 5, 6, ...): the hook's first process is written into each.
 	CgroupProcs int `json:"cgroupProcs,omitempty"`

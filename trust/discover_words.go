@@ -236,9 +236,9 @@ func (d *discoverer) paramValue(p *syntax.ParamExp, sc *scope) (string, bool) {
 		return "", false
 	}
 	if d.cache.rt.textVar(name) && p.Short && sc.file == "" {
-		// Gemini CLI replaces $GEMINI_PROJECT_DIR, $GEMINI_CWD and
-		// $CLAUDE_PROJECT_DIR (unbraced) in the command's text before the
-		// shell sees it, whatever the hook's env says
+		// the agent replaces its text variables (Runtime.TextVars,
+		// unbraced) in the command's text before the shell sees it,
+		// whatever the hook's env says
 		return d.project, true
 	}
 	if v, ok := sc.vars[name]; ok {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/risk"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
@@ -28,6 +29,8 @@ type detailsPane struct {
 	proj agents.Project
 	// observer is Hookwarden's own observer hook, which reads as no risk.
 	observer agents.Observer
+	// riskAgents are the registered agents' facts, for the risk analysis.
+	riskAgents risk.Agents
 
 	title       *widget.RichText
 	status      *badge
@@ -150,7 +153,7 @@ func (d *detailsPane) show(h *hooks.Hook, names pathNamer) {
 	} else {
 		d.openFile.Enable()
 	}
-	d.risk.Objects = []fyne.CanvasObject{findingsView(hookRisk(d.proj, h, names.project, d.observer, nil), names)}
+	d.risk.Objects = []fyne.CanvasObject{findingsView(hookRisk(d.proj, h, names.project, d.observer, d.riskAgents, nil), names)}
 	d.risk.Refresh()
 	d.diags.Objects = nil
 	for _, diag := range h.Diagnostics {

@@ -35,7 +35,7 @@ func loadRecorded(p *project) (*recordedSource, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &recordedSource{store: history.Store{Dir: dir}, env: agents.Env{Vars: p.Env, GOOS: p.GOOS, Home: p.Home, Init: p.Init}}
+	s := &recordedSource{store: history.Store{Dir: dir}, env: p.env()}
 	s.recorder, _ = p.agent.(agents.Recorder)
 	s.observer = p.observer()
 	recs, _ := s.store.List()

@@ -128,7 +128,7 @@ func (v *dryRunView) confirmAndStart(s *runSetup, err error) {
 		if r.Reason != "" {
 			line += "\n      " + shown(r.Reason)
 		}
-		lines = append(lines, line+riskSuffix(s.agent, h, v.project.Dir, v.project.observer()))
+		lines = append(lines, line+riskSuffix(s.agent, h, v.project.Dir, v.project.observer(), v.project.riskAgents()))
 	}
 	readErr := g.ReviewErr
 	if !s.real && g.SandboxUnavailable != "" {
@@ -222,6 +222,6 @@ func (v *dryRunView) setRunning(r *dryRun) {
 
 // openAgain reads p's folder again as its agent does, in p's environment.
 func openAgain(p *project) (agents.Project, error) {
-	env := agents.Env{Vars: p.Env, GOOS: p.GOOS, Home: p.Home, Init: p.Init}
+	env := p.env()
 	return p.agent.Open(context.Background(), env, p.Dir)
 }

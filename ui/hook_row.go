@@ -14,6 +14,7 @@ import (
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/risk"
 )
 
 // hookRow shows one hook: its enable switch, status and name, where it
@@ -58,6 +59,8 @@ type rowActions struct {
 	reviewOf func(h *hooks.Hook) (reviewItem, bool)
 	// observer is Hookwarden's own observer hook, which reads as no risk.
 	observer agents.Observer
+	// riskAgents are the registered agents' facts, for the risk analysis.
+	riskAgents risk.Agents
 }
 
 func newHookRow(h *hooks.Hook, proj agents.Project, sw hookSwitch, names pathNamer, act rowActions) *hookRow {
@@ -72,7 +75,7 @@ func newHookRow(h *hooks.Hook, proj agents.Project, sw hookSwitch, names pathNam
 		reason: &widget.Label{Text: shown(h.Reason), Wrapping: fyne.TextWrapWord,
 			Importance: reasonImportance(h.Status, proj.Agent().Statuses)},
 	}
-	rep := hookRisk(proj, h, names.project, act.observer, nil)
+	rep := hookRisk(proj, h, names.project, act.observer, act.riskAgents, nil)
 	r.risk, r.riskLine = newRiskBadge(rep), firstFindingLabel(rep)
 	if act.reviewOf != nil {
 		if it, ok := act.reviewOf(h); ok && (it.hook.NeedsReview() || it.hook.Unwatched()) {

@@ -311,7 +311,7 @@ func (v *reviewView) updateButtons() {
 func newReviewListRow() fyne.CanvasObject {
 	status := newBadge("SCRIPT CHANGED", colorGrey)
 	name := symbolText("hook", widget.RichTextStyle{}, fyne.TextWrapOff, fyne.TextTruncateEllipsis)
-	where := newNote("BeforeTool", fyne.TextWrapOff)
+	where := newNote("event", fyne.TextWrapOff)
 	where.Truncation = fyne.TextTruncateEllipsis
 	top := container.NewBorder(nil, nil, container.NewHBox(status, newBadge("NO RISK FOUND", colorGrey)), nil, name)
 	return container.NewVBox(top, container.NewBorder(nil, nil, indent(), nil, where))

@@ -51,8 +51,8 @@ func riskImportance(l risk.Level) widget.Importance {
 // hookRisk is the risk of a hook of proj (nil: none at hand) in its
 // project folder; Hookwarden's own observer obs reads as no risk
 // (agents.HookRisk).
-func hookRisk(proj agents.Project, h *hooks.Hook, projectDir string, obs agents.Observer, c *risk.Cache) risk.Report {
-	return agents.HookRisk(proj, h, projectDir, obs, risk.Options{Cache: c})
+func hookRisk(proj agents.Project, h *hooks.Hook, projectDir string, obs agents.Observer, ra risk.Agents, c *risk.Cache) risk.Report {
+	return agents.HookRisk(proj, h, projectDir, obs, risk.Options{Cache: c, Agents: ra})
 }
 
 // firstFindingLabel is the one line a hook row shows under its name: the
@@ -163,8 +163,8 @@ func criticalFindings(r risk.Report) []risk.Finding {
 }
 
 // riskSuffix is what a dry-run confirmation says of a hook's risk.
-func riskSuffix(proj agents.Project, h *hooks.Hook, projectDir string, obs agents.Observer) string {
-	r := hookRisk(proj, h, projectDir, obs, nil)
+func riskSuffix(proj agents.Project, h *hooks.Hook, projectDir string, obs agents.Observer, ra risk.Agents) string {
+	r := hookRisk(proj, h, projectDir, obs, ra, nil)
 	f, ok := r.First()
 	if !ok {
 		return "\n      risk: none found"

@@ -9,6 +9,7 @@ import (
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/assets"
+	"github.com/hookwarden/hookwarden/risk"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
@@ -55,8 +56,17 @@ func agentOf(opts Options) agents.Agent {
 // observer is Hookwarden's own observer hook of p's agent (the one record
 // on writes), which the risk analysis and a dry run leave out.
 func (p *project) observer() agents.Observer {
-	return agents.OwnObserver(agents.Env{Vars: p.Env, GOOS: p.GOOS, Home: p.Home, Init: p.Init}, p.Agent)
+	return agents.OwnObserver(p.env(), p.Agent)
 }
+
+// env is the environment p's agent opens it in: p's, with the registered
+// agents' facts.
+func (p *project) env() agents.Env {
+	return agents.Env{Vars: p.Env, GOOS: p.GOOS, Home: p.Home, Init: p.Init, Facts: p.registry.Facts()}
+}
+
+// riskAgents are the registered agents' facts, for the risk analysis.
+func (p *project) riskAgents() risk.Agents { return p.registry.Facts().Risk() }
 
 // project is one loaded folder as the window shows it, for one agent.
 type project struct {
@@ -188,7 +198,7 @@ func openDemo(opts Options, requested string) (*project, error) {
 // and hooks, the state of every file and what to watch; then the trust
 // review.
 func (p *project) load() {
-	env := agents.Env{Vars: p.Env, GOOS: p.GOOS, Home: p.Home, Init: p.Init}
+	env := p.env()
 	// The review says what the other agents that read a hook's file do
 	// with it (nil registry: none asked).
 	reviewEnv := env
@@ -232,7 +242,7 @@ func countAgents(reg *agents.Registry, goos, init string, env settingsio.Env, ho
 	if reg == nil {
 		return nil
 	}
-	e := agents.Env{Vars: env, GOOS: goos, Home: home, Init: init}
+	e := agents.Env{Vars: env, GOOS: goos, Home: home, Init: init, Facts: reg.Facts()}
 	return agents.CountFolder(context.Background(), reg, e, abs)
 }
 

@@ -1,11 +1,15 @@
 package all
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"os"
 	"slices"
 	"testing"
 
 	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/internal/testenv"
 )
 
 // Every registered agent opens an empty project in an empty home without
@@ -43,5 +47,32 @@ func TestRegisteredAgentsImportTheirLogs(t *testing.T) {
 		if !slices.Contains(names, want) {
 			t.Errorf("importers %v: no %s", names, want)
 		}
+	}
+}
+
+// The shared packages' tests read the registry's facts from
+// internal/testenv (they cannot import this package): it must be the
+// registry's own. HOOKWARDEN_UPDATE_TESTDATA=1 rewrites it.
+func TestAgentFactsTestData(t *testing.T) {
+	want, err := json.MarshalIndent(Registry().Facts(), "", "\t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = append(want, '\n')
+	const file = "../../internal/testenv/testdata/agent_facts.json"
+	if os.Getenv("HOOKWARDEN_UPDATE_TESTDATA") == "1" {
+		if err := os.WriteFile(file, want, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s is not the registry's facts; run HOOKWARDEN_UPDATE_TESTDATA=1 go test ./agents/all -run TestAgentFactsTestData", file)
+	}
+	if f := testenv.Agents(); !slices.Equal(f.HomeVars, Registry().Facts().HomeVars) {
+		t.Errorf("testenv.Agents().HomeVars = %v", f.HomeVars)
 	}
 }

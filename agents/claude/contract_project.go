@@ -21,7 +21,7 @@ func New() Agent { return Agent{} }
 
 // Info names Claude Code.
 func (Agent) Info() agents.Info {
-	return agents.Info{Name: "claude", Title: "Claude Code", Types: slices.Clone(handlerTypes),
+	return agents.Info{Facts: facts(), Name: "claude", Title: "Claude Code", Types: slices.Clone(handlerTypes),
 		Statuses: []hooks.Status{StatusBlockedByPolicy, StatusNeverRuns, StatusOverridden},
 		Tones: map[hooks.Status]agents.Tone{StatusBlockedByPolicy: agents.ToneHeld, StatusNeverRuns: agents.ToneWarn,
 			StatusOverridden: agents.ToneNeutral},

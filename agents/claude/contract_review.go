@@ -67,7 +67,7 @@ func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
 		hr := agents.HookReview{HookReview: h.HookReview, HookID: h.HookID, Layer: h.Layer, File: h.File, Owner: h.Plugin,
 			Label: h.Label}
 		if x := byID[h.HookID]; x != nil && p.env.WantsRisk(h.NeedsReview()) {
-			hr.Risk = agents.ReviewedRisk(p, x, p.snap.ProjectDir, h.HookReview, cache)
+			hr.Risk = agents.ReviewedRisk(p, x, p.snap.ProjectDir, h.HookReview, p.env.RiskOptions(cache))
 		}
 		agents.FloorUnwatchedRisk(&hr)
 		// The command with its placeholders filled is what discovery

@@ -25,7 +25,7 @@ func New() Agent { return Agent{} }
 
 // Info names Codex CLI.
 func (Agent) Info() agents.Info {
-	return agents.Info{Name: string(Name), Title: "Codex CLI", Version: Version, Types: []string{"command", "mcp_tool", "prompt", "agent"},
+	return agents.Info{Facts: facts(), Name: string(Name), Title: "Codex CLI", Version: Version, Types: []string{"command", "mcp_tool", "prompt", "agent"},
 		Statuses: []hooks.Status{StatusUntrusted, StatusModified, StatusProjectUntrusted, StatusManagedOnly,
 			StatusUnsupported, StatusSkipped, StatusUnknownEvent, StatusInvalidMatcher},
 		Layers: map[settingsio.Layer]agents.LayerRole{LayerSystem: agents.RoleAdmin, LayerManaged: agents.RoleAdmin,

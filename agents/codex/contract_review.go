@@ -122,7 +122,7 @@ func (p *Project) review() (*codexReview, error) {
 		h := &r.Hooks[i]
 		r.byID[h.HookID] = h
 		if c := p.keyed(h.Key); c != nil {
-			h.Risk = agents.ReviewedRisk(p, c.Hook, p.Dir(), h.HookReview, cache)
+			h.Risk = agents.ReviewedRisk(p, c.Hook, p.Dir(), h.HookReview, p.env.RiskOptions(cache))
 			agents.FloorUnwatchedRisk(h)
 			h.Fields = []agents.Field{
 				{Key: "trust_status", Label: "Codex says", Value: string(c.Trust), JSON: c.Trust},
@@ -143,7 +143,7 @@ func (p *Project) review() (*codexReview, error) {
 	}
 	for i := range cr.Hooks {
 		if x := p.commandByID(cr.Hooks[i].HookID); x != nil && p.env.WantsRisk(cr.Hooks[i].NeedsReview()) {
-			cr.Hooks[i].Risk = agents.ReviewedRisk(p, x, p.Dir(), cr.Hooks[i].HookReview, cache)
+			cr.Hooks[i].Risk = agents.ReviewedRisk(p, x, p.Dir(), cr.Hooks[i].HookReview, p.env.RiskOptions(cache))
 		}
 	}
 	r.AddCommands(cr, "")

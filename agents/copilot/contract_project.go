@@ -26,7 +26,7 @@ func New() Agent { return Agent{} }
 
 // Info names Copilot CLI.
 func (Agent) Info() agents.Info {
-	return agents.Info{Name: string(Name), Title: Title, Version: Version, Types: []string{"command", "http", "prompt"},
+	return agents.Info{Facts: facts(), Name: string(Name), Title: Title, Version: Version, Types: []string{"command", "http", "prompt"},
 		Statuses: []hooks.Status{StatusInvalidMatcher, StatusUnknownEvent},
 		Tones:    map[hooks.Status]agents.Tone{StatusInvalidMatcher: agents.ToneBad, StatusUnknownEvent: agents.ToneWarn},
 		Layers:   map[settingsio.Layer]agents.LayerRole{LayerUser: agents.RoleUser, LayerRepository: agents.RoleProject}}

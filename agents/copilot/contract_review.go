@@ -146,7 +146,7 @@ func (p *Project) review() (*agents.Review, error) {
 			continue
 		}
 		if p.env.WantsRisk(h.NeedsReview()) {
-			h.Risk = risk.Analyze(agents.RiskSubject(p, c.Hook, p.Dir()), risk.Options{Cache: cache})
+			h.Risk = risk.Analyze(agents.RiskSubject(p, c.Hook, p.Dir()), p.env.RiskOptions(cache))
 			agents.FloorUnwatchedRisk(h)
 		}
 		h.Fields = append(h.Fields, agents.Field{Key: "copilot", Label: "Copilot CLI", Value: copilotSays(c)})

@@ -37,7 +37,7 @@ func (p *Project) reviewCommands(opts Options) (*agents.CommandReview, error) {
 	}
 	for i := range cr.Hooks {
 		if x := p.commandByID(cr.Hooks[i].HookID); x != nil && p.env.WantsRisk(cr.Hooks[i].NeedsReview()) {
-			cr.Hooks[i].Risk = agents.ReviewedRisk(p, x, p.snap.ProjectDir, cr.Hooks[i].HookReview, cache)
+			cr.Hooks[i].Risk = agents.ReviewedRisk(p, x, p.snap.ProjectDir, cr.Hooks[i].HookReview, p.env.RiskOptions(cache))
 		}
 	}
 	return cr, nil

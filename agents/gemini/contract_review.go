@@ -64,7 +64,7 @@ func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
 	for _, h := range rep.Hooks {
 		hr := agents.HookReview{HookReview: h, HookID: h.HookID, Layer: settingsio.LayerWorkspace, File: h.File, Label: h.Label}
 		if p.env.WantsRisk(h.NeedsReview()) {
-			hr.Risk = ReviewRisk(cache, h, rep.Project)
+			hr.Risk = ReviewRisk(p.env.RiskOptions(cache), h, rep.Project)
 		}
 		agents.FloorUnwatchedRisk(&hr)
 		if x := byID[h.HookID]; x != nil {
@@ -215,8 +215,8 @@ func reviewProblems(rep *Report) []agents.Problem {
 }
 
 // ReviewRisk is the risk of an audited workspace hook: its command and its
-// env (the audit keeps env values as JSON texts).
-func ReviewRisk(cache *risk.Cache, h trust.HookReview, projectDir string) risk.Report {
+// env (the audit keeps env values as JSON texts), analysed with opt.
+func ReviewRisk(opt risk.Options, h trust.HookReview, projectDir string) risk.Report {
 	env := map[string]string{}
 	for k, v := range h.Env {
 		var s string
@@ -227,7 +227,7 @@ func ReviewRisk(cache *risk.Cache, h trust.HookReview, projectDir string) risk.R
 		}
 	}
 	return risk.Analyze(risk.Hook{Agent: "gemini", Event: h.Event, Matcher: h.Matcher, Command: h.Command, Env: env, ProjectDir: projectDir,
-		Files: agents.GateFiles(h)}, risk.Options{Cache: cache})
+		Files: agents.GateFiles(h)}, opt)
 }
 
 // storeOnce reads Hookwarden's store once for a whole review (the

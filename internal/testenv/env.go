@@ -7,10 +7,11 @@ import (
 )
 
 // isolatedVars are the variables that point a program at the user's
-// folders and files; Isolate and CleanEnv move them into the test's temp
-// folder.
-var isolatedVars = []string{"XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME",
-	"GEMINI_CLI_HOME", "CLAUDE_CONFIG_DIR", "CODEX_HOME", "HOOKWARDEN_CONFIG_DIR"}
+// folders and files: the XDG folders, Hookwarden's and every registered
+// agent's home (its facts' HomeVars); Isolate and CleanEnv move them into
+// the test's temp folder.
+var isolatedVars = append([]string{"XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "HOOKWARDEN_CONFIG_DIR"},
+	Agents().HomeVars...)
 
 // startupVars make a shell run a file before the command (bash's BASH_ENV,
 // sh's ENV): a hook under test must not run the user's.

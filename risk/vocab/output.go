@@ -37,8 +37,9 @@ type Outputs struct {
 	EnvFiles []string
 }
 
-// DefaultOutputs is the union of the output vocabularies of the agents
-// Hookwarden knows.
+// DefaultOutputs is the union of the output fields of the agents
+// Hookwarden knows. Their events and env files are the agents' to name:
+// the analysis takes them from the registry's facts (risk.Agents).
 func DefaultOutputs() *Outputs {
 	return &Outputs{
 		Decision: []string{"permissionDecision", "decision", "behavior"},
@@ -49,10 +50,6 @@ func DefaultOutputs() *Outputs {
 		UserReasons:         []string{"permissionDecisionReason"},
 		UserReasonDecisions: []string{"ask", "allow"},
 		Rewrite:             []string{"updatedInput", "tool_input", "llm_request", "llm_response", "tailToolCallRequest", "updatedPrompt"},
-		PermissionEvents:    []string{"PreToolUse", "BeforeTool", "PermissionRequest", "preToolUse", "permissionRequest"},
-		ContinueEvents:      []string{"Stop", "SubagentStop", "AfterAgent", "TaskCompleted", "TeammateIdle"},
-		ContextEvents:       []string{"SessionStart", "UserPromptSubmit", "BeforeAgent", "PostCompact"},
-		EnvFiles:            []string{"CLAUDE_ENV_FILE"},
 	}
 }
 

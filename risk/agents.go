@@ -1,0 +1,182 @@
+package risk
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// Agents are what the analysis knows of the coding agents' own files and
+// variables. The analysis names no agent itself: the caller hands in the
+// facts its agents declare (agents.Registry.Facts, through Options.Agents).
+// Without them, writing an agent's settings reads as an ordinary write
+// and reading its login tokens as an ordinary read.
+type Agents struct {
+	// Config are the files whose content decides what an agent runs or
+	// trusts: writing one is self-tampering.
+	Config []AgentFile
+	// Credentials are an agent's login tokens and account files: reading
+	// one is reading a secret.
+	Credentials []AgentFile
+	// HomeVars move an agent's home or configuration folder.
+	HomeVars []string
+	// ProjectVars hold the project folder in a hook's environment.
+	ProjectVars []string
+	// BaseURLVars move an agent's model API to another server.
+	BaseURLVars []string
+	// PermissionEvents, ContinueEvents and ContextEvents are the agents'
+	// events whose hook output the analysis weighs, and EnvFileVars the
+	// variables naming their env files (see vocab.Outputs): the default
+	// output vocabulary of a hook whose Outputs are nil.
+	PermissionEvents, ContinueEvents, ContextEvents, EnvFileVars []string
+}
+
+// AgentFile is one of an agent's files.
+type AgentFile struct {
+	// Path is "~/x" for a path in the home folder, "/x" for an absolute
+	// path and "x" for that path below any folder; a trailing "/" means
+	// the folder and everything in it.
+	Path string
+	// Name, when set, names the file in text by itself (a base name that
+	// is the agent's alone: "oauth_creds.json"); else the path does.
+	Name string
+	// What the file is, in words.
+	What string
+}
+
+// matches says whether p, in the analyser's form (see normPath), is f.
+func (f AgentFile) matches(p string) bool {
+	pat, dir := strings.CutSuffix(f.Path, "/")
+	if strings.HasPrefix(pat, "~/") || strings.HasPrefix(pat, "/") {
+		return p == pat || dir && strings.HasPrefix(p, pat+"/")
+	}
+	// below any folder
+	if p == pat || strings.HasSuffix(p, "/"+pat) {
+		return true
+	}
+	return dir && (strings.HasPrefix(p, pat+"/") || strings.Contains(p, "/"+pat+"/"))
+}
+
+// mention is how text names f: its Name, or its path without "~/" and a
+// folder's trailing "/".
+func (f AgentFile) mention() string {
+	if f.Name != "" {
+		return f.Name
+	}
+	return strings.TrimSuffix(strings.TrimPrefix(f.Path, "~/"), "/")
+}
+
+func matchAgentFile(fs []AgentFile, p string) (string, bool) {
+	for _, f := range fs {
+		if f.matches(p) {
+			return f.What, true
+		}
+	}
+	return "", false
+}
+
+// mentionIn says whether text names one of fs, case-insensitively and
+// with either slash (PowerShell writes paths with backslashes).
+func mentionIn(fs []AgentFile, text string) bool {
+	t := strings.ToLower(strings.ReplaceAll(text, `\`, "/"))
+	for _, f := range fs {
+		if m := f.mention(); m != "" && strings.Contains(t, strings.ToLower(m)) {
+			return true
+		}
+	}
+	return false
+}
+
+// agentFile names p when it is one of the agents' configuration files
+// (or Hookwarden's store, or a file of a tool Hookwarden does not model).
+func (a *analyzer) agentFile(p string) (string, bool) {
+	if what, ok := matchAgentFile(a.opt.Agents.Config, p); ok {
+		return what, true
+	}
+	return match(toolFiles, p)
+}
+
+// secretPath says whether a path holds credentials, the agents' login
+// tokens among them. .env.example and similar templates are not secrets.
+func (a *analyzer) secretPath(p string) (string, bool) {
+	if what, ok := secretPath(p); ok || notSecret(p) {
+		return what, ok
+	}
+	return matchAgentFile(a.opt.Agents.Credentials, p)
+}
+
+// secretsInText names the secret files a piece of code in a language read
+// by lines (Lua, PowerShell) opens below the home folder, and the path.
+func (a *analyzer) secretsInText(text string) (what, p string, ok bool) {
+	for _, m := range dotPathRe.FindAllString(text, -1) {
+		cand := "~" + strings.ReplaceAll(m, `\`, "/")
+		if w, ok := a.secretPath(cand); ok {
+			return w, cand, true
+		}
+	}
+	return "", "", false
+}
+
+// secretText finds a secret path in a piece of literal text (a string
+// literal in a script, or words joined): secretTextRe with the agents'
+// credential files. It is built once per analysis (and once per Cache).
+func (a *analyzer) secretText() *regexp.Regexp {
+	if a.secretTextRe == nil {
+		a.secretTextRe = a.opt.Cache.secretText(a.opt.Agents.Credentials)
+	}
+	return a.secretTextRe
+}
+
+// secretTextFor is secretTextRe's pattern with the mentions of creds added
+// to its alternatives.
+func secretTextFor(creds []AgentFile) *regexp.Regexp {
+	var alts []string
+	for _, f := range creds {
+		if m := f.mention(); m != "" && !slices.Contains(alts, regexp.QuoteMeta(m)) {
+			alts = append(alts, regexp.QuoteMeta(m))
+		}
+	}
+	if len(alts) == 0 {
+		return secretTextRe
+	}
+	src := secretTextRe.String()
+	return regexp.MustCompile(src[:len(src)-1] + "|" + strings.Join(alts, "|") + ")")
+}
+
+func (c *Cache) secretText(creds []AgentFile) *regexp.Regexp {
+	if c == nil {
+		return secretTextFor(creds)
+	}
+	var key strings.Builder
+	for _, f := range creds {
+		key.WriteString(f.mention())
+		key.WriteByte(0)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if re, ok := c.secretTexts[key.String()]; ok {
+		return re
+	}
+	re := secretTextFor(creds)
+	if c.secretTexts == nil {
+		c.secretTexts = map[string]*regexp.Regexp{}
+	}
+	c.secretTexts[key.String()] = re
+	return re
+}
+
+func (a *analyzer) homeVar(name string) bool {
+	return slices.Contains(a.opt.Agents.HomeVars, name)
+}
+
+func (a *analyzer) baseURLVar(name string) bool {
+	return slices.Contains(a.opt.Agents.BaseURLVars, name) || slices.Contains(apiProxyVars, name)
+}
+
+func (a *analyzer) projectVar(name string) bool {
+	return name == "PWD" || slices.Contains(a.opt.Agents.ProjectVars, name)
+}
+
+// apiProxyVars send every program's web traffic, the agent's API calls with
+// its key among them, through another server.
+var apiProxyVars = []string{"HTTPS_PROXY", "HTTP_PROXY", "ALL_PROXY"}
