@@ -1,0 +1,155 @@
+package qwen
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/agents/claudeschema"
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/settingsio"
+)
+
+// Qwen Code has no per-hook switch (observed: "enabled": false on a hook,
+// a hooks.disabled list and Gemini CLI's hooksConfig.disabled are all
+// ignored; the /hooks browser is read-only). Its one switch is
+// disableAllHooks, read from every scope by precedence (system-defaults <
+// user < project < system), so Hookwarden switches every hook at once,
+// in the user's settings or the project's.
+
+const switchNote = "Qwen Code has no per-hook switch (\"enabled\": false and hooks.disabled are ignored): " +
+	"Hookwarden switches every hook at once with disableAllHooks in your user settings (~/.qwen/settings.json) " +
+	"or in the project's .qwen/settings.json. To stop one hook, remove it from its file. " +
+	"A project's \"disableAllHooks\": false re-enables hooks your user settings switched off; a system setting beats both."
+
+func (p *project) Switches() agents.SwitchInfo {
+	return agents.SwitchInfo{Scopes: []string{"user", "project"}, Note: switchNote,
+		EnableAll: "Hookwarden takes disableAllHooks out of the scope's settings file (or sets it to false where a lower scope says true).",
+		DisableAll: map[string]string{
+			"user":    "Hookwarden sets \"disableAllHooks\": true in ~/.qwen/settings.json: Qwen Code runs no hook in any folder (unless a project sets it false).",
+			"project": "Hookwarden sets \"disableAllHooks\": true in this folder's .qwen/settings.json: Qwen Code runs no hook here.",
+		}}
+}
+
+func (p *project) SwitchOf(h *hooks.Hook) agents.HookSwitch {
+	c := handlerOf(h)
+	if c == nil || !c.Valid() {
+		return agents.HookSwitch{}
+	}
+	sw := agents.HookSwitch{Switchable: true, Enabled: p.snap.off == nil, Locked: "Locked: Qwen Code has no per-hook switch; switch all hooks with disableAllHooks"}
+	return sw
+}
+
+func (p *project) Tracked(ctx context.Context, scope string) *agents.Tracked {
+	if scope != "project" {
+		return &agents.Tracked{File: p.scopeFile("user")}
+	}
+	f := p.scopeFile(scope)
+	t := &agents.Tracked{File: f}
+	tracked, err := settingsio.GitTracked(ctx, f, p.env.Vars)
+	if err != nil {
+		t.Unknown = err.Error()
+	}
+	t.Tracked = tracked
+	if tracked {
+		t.Note = "git tracks " + f + ": the switch shows in git status (Qwen Code itself also rewrites it when it lacks \"$version\")"
+	}
+	return t
+}
+
+func (p *project) scopeFile(scope string) string {
+	if scope == "project" {
+		return p.snap.byLayer(layerProject).Path
+	}
+	return p.snap.byLayer(layerUser).Path
+}
+
+// Find resolves a hook ID, name or command (every hook with it).
+func (p *project) Find(ref string) ([]*hooks.Hook, error) {
+	var out []*hooks.Hook
+	for _, c := range p.snap.handlers {
+		if c.Hook.ID == ref || c.Name == ref && ref != "" || c.Hook.Command == ref {
+			out = append(out, c.Hook)
+		}
+	}
+	if len(out) == 0 {
+		return nil, &agents.InputError{Msg: fmt.Sprintf("no Qwen Code hook %q (give its ID, name or command)", ref)}
+	}
+	return out, nil
+}
+
+// Toggle writes disableAllHooks to the scope; a single hook is refused
+// with what to do instead.
+func (p *project) Toggle(ctx context.Context, req agents.ToggleRequest) (*agents.ToggleResult, error) {
+	if !req.All {
+		return nil, agents.NotSupported("switch", "Qwen Code has no per-hook switch (\"enabled\": false and hooks.disabled are ignored): "+
+			"switch every hook with --all (disableAllHooks in user or project settings), or remove the hook from its file")
+	}
+	scope := req.Scope
+	if scope == "" {
+		scope = "user"
+	}
+	if scope != "user" && scope != "project" {
+		return nil, &agents.InputError{Msg: fmt.Sprintf("Qwen Code switches hooks in scope user or project, not %q", scope)}
+	}
+	f := p.snap.byLayer(map[string]settingsio.Layer{"user": layerUser, "project": layerProject}[scope])
+	if f.Path == "" {
+		return nil, &agents.InputError{Msg: "this folder has no project settings file of its own: " + f.Ignored}
+	}
+	if f.Err != nil {
+		return nil, fmt.Errorf("%s cannot be read, so Hookwarden does not write it: %s", f.Path, agents.PlaceOfError(f.Err))
+	}
+	if scope == "project" && !req.ForceWorkspace {
+		if t := p.Tracked(ctx, scope); t.Tracked {
+			return nil, &agents.TrackedError{File: f.Path, Msg: "git tracks " + f.Path + ": pass --force-workspace to write it anyway, or switch in user scope",
+				Question: "git tracks " + f.Path + ". Write the switch there anyway?", Instead: "user", InsteadLabel: "Switch in user settings"}
+		}
+	}
+	var value any = true
+	if req.Enable {
+		value = nil
+		for _, g := range p.snap.files {
+			if g == f {
+				break
+			}
+			if g.disableAll != nil && g.Ignored == "" {
+				value = map[bool]any{true: false, false: nil}[g.disableAll.Bool]
+			}
+		}
+	}
+	write := func() error {
+		return settingsio.UpdateFileAtomic(f.Path, 0o600, func(cur []byte, ok bool) ([]byte, error) {
+			return claudeschema.SetTop(f.Path, cur, ok, "disableAllHooks", value)
+		})
+	}
+	if err := os.MkdirAll(filepath.Dir(f.Path), 0o700); err != nil {
+		return nil, err
+	}
+	backup, changed, err := agents.BackedUp([]string{f.Path}, write)
+	res := &agents.ToggleResult{Files: changed, Backup: backup, Changed: len(changed) > 0}
+	word := map[bool]string{true: "on", false: "off"}[req.Enable]
+	res.Message = fmt.Sprintf("Switched every Qwen Code hook %s in %s (disableAllHooks %s).", word, f.Path, map[bool]string{true: "removed", false: "true"}[value == nil])
+	if value == false {
+		res.Message = fmt.Sprintf("Switched every Qwen Code hook on in %s (\"disableAllHooks\": false, over a lower scope's true).", f.Path)
+	}
+	res.Report = []string{res.Message}
+	if s := p.stillOff(f, req.Enable); s != "" {
+		res.Notes = append(res.Notes, s)
+	}
+	return res, err
+}
+
+// stillOff says when another scope keeps the switch from taking effect.
+func (p *project) stillOff(f *file, enable bool) string {
+	idx := slices.Index(p.snap.files, f)
+	for _, g := range p.snap.files[idx+1:] {
+		if g.disableAll != nil && g.Ignored == "" && g.disableAll.Bool != !enable {
+			return fmt.Sprintf("%s sets \"disableAllHooks\": %t and takes precedence: Qwen Code still reads %s", g.Path, g.disableAll.Bool,
+				map[bool]string{true: "hooks off", false: "hooks on"}[g.disableAll.Bool])
+		}
+	}
+	return ""
+}
