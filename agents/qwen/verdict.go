@@ -9,7 +9,9 @@ import (
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
-func (p *project) Plan(ev hooks.Event, q agents.Query) (*agents.Plan, error) { return p.snap.plan(ev, q) }
+func (p *project) Plan(ev hooks.Event, q agents.Query) (*agents.Plan, error) {
+	return p.snap.plan(ev, q)
+}
 
 // merge is Qwen's rule for several answers (observed: the last
 // permissionDecision in plan order wins and beats exit 2 and a top-level
