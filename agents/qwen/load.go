@@ -3,7 +3,7 @@ package qwen
 import (
 	"errors"
 	"fmt"
-	"os"
+
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -331,6 +331,3 @@ func expander(getenv func(string) (string, bool)) func(string) string {
 		})
 	}
 }
-
-// exists reports whether a path is on disk.
-func exists(p string) bool { _, err := os.Stat(p); return err == nil }
