@@ -131,3 +131,21 @@ func (Agent) SuggestEvent(n string) hooks.Event {
 	}
 	return ""
 }
+
+// Words are Qwen's folder-trust levels and switch scopes, explained.
+func (Agent) Words(arg agents.WordsOf) []agents.Word {
+	switch arg {
+	case agents.WordsFolderTrust:
+		return []agents.Word{
+			{Value: "TRUST_FOLDER", Meaning: "trust this folder (and the folders below it) in ~/.qwen/trustedFolders.json"},
+			{Value: "TRUST_PARENT", Meaning: "trust this folder's parent and every folder below it"},
+			{Value: "DO_NOT_TRUST", Meaning: "never trust this folder: Qwen Code skips its project settings"},
+		}
+	case agents.WordsScope:
+		return []agents.Word{
+			{Value: "user", Meaning: "disableAllHooks in ~/.qwen/settings.json: every folder"},
+			{Value: "project", Meaning: "disableAllHooks in the folder's .qwen/settings.json: this folder only"},
+		}
+	}
+	return nil
+}
