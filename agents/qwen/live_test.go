@@ -207,6 +207,7 @@ func kitExample(t *testing.T, name string) string {
 // each event, in its order, are the plan's (layers, matchers with aliases,
 // lists and regexes, de-duplication).
 func TestQwenLivePlanEqualsFired(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		example string
 		checks  map[string]agents.Query
@@ -237,6 +238,7 @@ func TestQwenLivePlanEqualsFired(t *testing.T) {
 // them; Hookwarden's plan and folder trust say the same. (Folder trust off
 // is TestQwenLivePlanEqualsFired/basic and TestQwenLiveAuditUnreviewed.)
 func TestQwenLiveFolderTrust(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		example, state string
 		project        bool
@@ -272,6 +274,7 @@ func TestQwenLiveFolderTrust(t *testing.T) {
 // run and the file is byte for byte what it was; a project "false" written
 // over the user's true re-enables them.
 func TestQwenLiveDisableEnable(t *testing.T) {
+	t.Parallel()
 	const user = `{
   // the user's hooks
   "hooks": {
@@ -316,6 +319,7 @@ func TestQwenLiveDisableEnable(t *testing.T) {
 // project hook, and `hookwarden audit --agent qwen` exits 3 for it (0
 // once approved).
 func TestQwenLiveAuditUnreviewed(t *testing.T) {
+	t.Parallel()
 	fixture := kitExample(t, "untrusted")
 	root := localCopy(t, fixture)
 	// folder trust off: the project hook runs unprompted.
