@@ -107,14 +107,22 @@ func (p *project) Unreadable() []settingsio.FileError {
 	return out
 }
 
-// Title is a hook's name or command (as Qwen's debug log names it).
+// Title is a hook's name or its command as written (Qwen's debug log
+// names it by the command after its $VAR expansion; the written one
+// carries no value of the environment, no API key).
 func (p *project) Title(h *hooks.Hook) string { return title(h) }
 
 func title(h *hooks.Hook) string {
-	if c := handlerOf(h); c != nil && c.Name != "" {
-		return c.Name
+	cmd := h.Command
+	if c := handlerOf(h); c != nil {
+		if c.Name != "" {
+			return c.Name
+		}
+		if raw := h.Node.Get("command"); raw.Is(settingsio.String) {
+			cmd = raw.Str
+		}
 	}
-	c := strings.TrimSpace(h.Command)
+	c := strings.TrimSpace(cmd)
 	if i := strings.IndexByte(c, '\n'); i >= 0 {
 		c = c[:i] + " …"
 	}
@@ -253,9 +261,9 @@ func (p *project) Details(h *hooks.Hook) []agents.Field {
 	if c == nil {
 		return nil
 	}
-	out := []agents.Field{{Key: "command", Label: "Command", Value: h.Command, Code: true, Lines: true}}
+	out := []agents.Field{{Key: "command", Label: "Command", Value: title(h), Code: true, Lines: true}}
 	if raw := c.Hook.Node.Get("command"); raw != nil && raw.Str != h.Command {
-		out = append(out, agents.Field{Key: "written", Label: "As written", Value: raw.Str + " (Qwen Code replaces $VAR of its environment when it loads the file)", Code: true})
+		out = append(out, agents.Field{Key: "runs", Label: "Runs as", Value: p.redact(h.Command) + " (Qwen Code replaces $VAR of its environment when it loads the file)", Code: true})
 	}
 	if c.Name != "" {
 		out = append(out, agents.Field{Key: "name", Label: "Settings", Value: "name " + c.Name, JSON: c.Name})
@@ -274,7 +282,7 @@ func (p *project) Details(h *hooks.Hook) []agents.Field {
 		out = append(out, agents.Field{Key: "sequential", Label: "Settings", Value: "sequential: the whole event runs one hook after another", JSON: true})
 	}
 	for k, v := range h.Env {
-		out = append(out, agents.Field{Key: "env", Label: "Env", Value: k + "=" + v, Code: true})
+		out = append(out, agents.Field{Key: "env", Label: "Env", Value: k + "=" + p.redact(v), Code: true})
 	}
 	return out
 }
@@ -300,4 +308,15 @@ func (p *project) ListNotes(h *hooks.Hook) []string {
 		out = append(out, "its permissionDecision overrides your own blocking hooks (the last decision wins)")
 	}
 	return out
+}
+
+// redact hides the values of the secret variables Qwen Code reads (an
+// expanded command may hold one) behind their names.
+func (p *project) redact(s string) string {
+	for _, k := range facts.SecretVars {
+		if v, ok := p.env.Vars.Lookup(k); ok && len(v) >= 4 {
+			s = strings.ReplaceAll(s, v, "${"+k+"}")
+		}
+	}
+	return s
 }

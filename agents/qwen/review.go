@@ -23,6 +23,10 @@ const storeSection = "qwen"
 func (p *project) spec(c *handler) agents.CommandSpec {
 	named := *c.Hook
 	named.Name = c.Hook.Origin.Path
+	named.Env = map[string]string{}
+	for k, v := range c.Hook.Env {
+		named.Env[k] = p.redact(v)
+	}
 	hk := &named
 	s := agents.CommandSpec{Hook: hk, Label: title(c.Hook), Fields: trust.Definition{}}
 	q := func(v any) string { return string(hooks.AppendJSON(nil, v)) }
@@ -43,8 +47,9 @@ func (p *project) spec(c *handler) agents.CommandSpec {
 		}
 	}
 	if c.Hook.Command != "" && c.Hook.Type == "command" {
-		s.Fields["expanded_command"] = q(c.Hook.Command)
-		s.ScriptCommand = c.Hook.Command
+		// the scripts of what runs (an API key Qwen put in stays a
+		// variable); the definition keeps the command as written.
+		s.ScriptCommand = p.redact(c.Hook.Command)
 	}
 	return s
 }
@@ -118,7 +123,10 @@ func (p *project) review() (*agents.Review, error) {
 			continue
 		}
 		if p.env.WantsRisk(h.NeedsReview()) {
-			h.Risk = risk.Analyze(agents.RiskSubject(p, c.Hook, p.Dir()), risk.Options{Cache: cache})
+			// what runs, with an API key Qwen put in named by its variable
+			shown := *c.Hook
+			shown.Command = p.redact(c.Hook.Command)
+			h.Risk = risk.Analyze(agents.RiskSubject(p, &shown, p.Dir()), risk.Options{Cache: cache})
 			agents.FloorUnwatchedRisk(h)
 		}
 		h.Fields = append(h.Fields, agents.Field{Key: "qwen", Label: "Qwen Code", Value: qwenSays(c)})

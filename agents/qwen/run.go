@@ -268,7 +268,7 @@ func (p *project) runOne(ctx context.Context, s *runSetup, h *hooks.Hook, in *ho
 	spec := hooks.SpawnSpec{Program: "/bin/bash", Args: []string{"-c", h.Command}, Env: env, Dir: p.Dir(), Stdin: run.Stdin, Timeout: c.Timeout, NewSession: true}
 	spec.DefaultLimits()
 	spec.Path = hooks.ResolveExecutable(spec.Program, env)
-	run.Command = "/bin/bash -c " + agents.ShellQuote(h.Command)
+	run.Command = "/bin/bash -c " + agents.ShellQuote(p.redact(h.Command))
 	run.Sandboxed = spec.Guard(h, s.check, hooks.Isolation{Supervisor: s.sup, Sandboxed: func(*hooks.Hook) bool { return sandboxed }}, in)
 	start := time.Now()
 	pr := spec.Run(ctx)
