@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -52,16 +51,6 @@ type file struct {
 	disableAll, trustOn *settingsio.Node
 	// noVersion: the file exists without "$version", so Qwen rewrites it.
 	noVersion bool
-}
-
-func boolAt(n *settingsio.Node, keys ...string) *settingsio.Node {
-	for _, k := range keys {
-		n = n.Get(k)
-	}
-	if n.Is(settingsio.Bool) {
-		return n
-	}
-	return nil
 }
 
 // handler is one hook entry as Qwen reads it (hooks.Hook.Ext).
@@ -145,17 +134,9 @@ func load(cwd string, getenv func(string) (string, bool)) (*snapshot, error) {
 	user := filepath.Join(s.qwenHome, "settings.json")
 	project := filepath.Join(real, ".qwen", "settings.json")
 	read := func(l settingsio.Layer, path string) *file {
-		f := &file{File: &settingsio.File{Layer: l, Path: path}}
-		data, exists, perr := settingsio.ReadSettingsFile(path)
-		f.Exists, f.Raw, f.Err = exists, data, perr
-		if exists && perr == nil {
-			f.Root, f.Err = settingsio.ParseJSONC(path, data)
-			if f.Err == nil && !f.Root.Is(settingsio.Object) {
-				f.Err, f.Root = &settingsio.ParseError{Path: path, Line: f.Root.Pos.Line, Column: f.Root.Pos.Column, Msg: "the settings are not a JSON object"}, nil
-			}
-		}
+		f := &file{File: claudeschema.ReadSettings(l, path)}
 		if f.Root != nil {
-			f.disableAll, f.trustOn = boolAt(f.Root, "disableAllHooks"), boolAt(f.Root, "security", "folderTrust", "enabled")
+			f.disableAll, f.trustOn = claudeschema.Bool(f.Root, "disableAllHooks"), claudeschema.Bool(f.Root, "security", "folderTrust", "enabled")
 			f.noVersion = f.Root.Get("$version") == nil
 		}
 		return f
@@ -178,7 +159,7 @@ func load(cwd string, getenv func(string) (string, bool)) (*snapshot, error) {
 			}
 		}
 	}
-	expand := expander(getenv)
+	expand := claudeschema.Expander(getenv)
 	for _, l := range []settingsio.Layer{layerProject, layerUser, layerDefaults, layerSystem} {
 		f := s.byLayer(l)
 		es, diags := schema(expand).Parse(f.File)
@@ -312,22 +293,4 @@ func (t folderTrust) decide(dir string) (bool, string) {
 func within(dir, root string) bool {
 	rel, err := filepath.Rel(root, dir)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
-}
-
-var varRef = regexp.MustCompile(`\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([^}]*)\})`)
-
-// expander is Qwen's load-time expansion of settings strings (observed:
-// $VAR and ${VAR} of every variable in its environment, even after a
-// backslash; others are left for bash).
-func expander(getenv func(string) (string, bool)) func(string) string {
-	return func(s string) string {
-		return varRef.ReplaceAllStringFunc(s, func(m string) string {
-			sub := varRef.FindStringSubmatch(m)
-			k := sub[1] + sub[2]
-			if v, ok := getenv(k); ok {
-				return v
-			}
-			return m
-		})
-	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/agents/claudeschema"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
@@ -64,27 +65,23 @@ func (p *project) Hooks() []*hooks.Hook {
 
 func (p *project) Diagnostics() []hooks.Diagnostic {
 	out := append(p.critical(), p.snap.diags...)
-	for _, f := range p.snap.files {
-		if f.Err != nil {
-			out = append(out, hooks.Diagnostic{File: f.Path, Line: f.Err.Line, Column: f.Err.Column, Severity: hooks.SeverityError, Message: fileError(f)})
-		}
-	}
 	if e := p.snap.trust.err; e != nil {
 		out = append(out, hooks.Diagnostic{File: e.Path, Line: e.Line, Column: e.Column, Severity: hooks.SeverityFatal,
 			Message: e.Msg + ": Qwen Code refuses to start while the trust file is broken"})
 	}
-	for _, c := range p.snap.handlers {
-		h := c.Hook
-		if h.Status == hooks.StatusInvalid {
-			out = append(out, hooks.Diagnostic{File: h.Origin.File, Line: h.Origin.Line, Column: h.Origin.Column, Severity: hooks.SeverityWarning, Message: h.Reason, HookID: h.ID})
-		}
-		out = append(out, h.Diagnostics...)
+	return append(out, claudeschema.Findings(p.settingsFiles(), fileError, p.Hooks())...)
+}
+
+func (p *project) settingsFiles() []*settingsio.File {
+	var out []*settingsio.File
+	for _, f := range p.snap.files {
+		out = append(out, f.File)
 	}
 	return out
 }
 
 // fileError is what Qwen does with a file it cannot parse (observed).
-func fileError(f *file) string {
+func fileError(f *settingsio.File) string {
 	switch f.Layer {
 	case layerProject:
 		return f.Err.Msg + ": Qwen Code moves it to settings.json.corrupted, writes {\"$version\": 4} and goes on without the project layer"
@@ -95,12 +92,7 @@ func fileError(f *file) string {
 }
 
 func (p *project) Unreadable() []settingsio.FileError {
-	var out []settingsio.FileError
-	for _, f := range p.snap.files {
-		if f.Err != nil {
-			out = append(out, settingsio.FileError{Layer: f.Layer, Path: f.Path, Line: f.Err.Line, Column: f.Err.Column, Message: fileError(f)})
-		}
-	}
+	out := claudeschema.Unreadable(p.settingsFiles(), fileError)
 	if e := p.snap.trust.err; e != nil {
 		out = append(out, settingsio.FileError{Path: e.Path, Line: e.Line, Column: e.Column, Message: e.Msg})
 	}
@@ -261,39 +253,18 @@ func (p *project) Details(h *hooks.Hook) []agents.Field {
 	if c == nil {
 		return nil
 	}
-	out := []agents.Field{{Key: "command", Label: "Command", Value: title(h), Code: true, Lines: true}}
-	if raw := c.Hook.Node.Get("command"); raw != nil && raw.Str != h.Command {
+	out := c.Details(title(h), p.redact)
+	if raw := h.Node.Get("command"); raw != nil && raw.Str != h.Command {
 		out = append(out, agents.Field{Key: "runs", Label: "Runs as", Value: p.redact(h.Command) + " (Qwen Code replaces $VAR of its environment when it loads the file)", Code: true})
-	}
-	if c.Name != "" {
-		out = append(out, agents.Field{Key: "name", Label: "Settings", Value: "name " + c.Name, JSON: c.Name})
-	}
-	if c.HasMatcher {
-		out = append(out, agents.Field{Key: "matcher", Label: "Settings", Value: "matcher " + c.Matcher, JSON: c.Matcher})
-	}
-	out = append(out, agents.Field{Key: "timeout", Label: "Settings", Value: "timeout " + c.Timeout.String(), JSON: c.Timeout.Seconds()})
-	if c.TimeoutNote != "" {
-		out = append(out, agents.Field{Key: "timeout_note", Label: "Settings", Value: c.TimeoutNote})
-	}
-	if c.Async {
-		out = append(out, agents.Field{Key: "async", Label: "Settings", Value: "async: runs in the background; its answer is unused", JSON: true})
-	}
-	if c.Sequential {
-		out = append(out, agents.Field{Key: "sequential", Label: "Settings", Value: "sequential: the whole event runs one hook after another", JSON: true})
-	}
-	for k, v := range h.Env {
-		out = append(out, agents.Field{Key: "env", Label: "Env", Value: k + "=" + p.redact(v), Code: true})
 	}
 	return out
 }
 
 func (p *project) HookDocument(h *hooks.Hook) agents.Document {
-	d := agents.Document{agents.Slot("id"), agents.Slot("event"), agents.Slot("matcher"), agents.Slot("type"), agents.Slot("command"),
-		agents.Slot("origin"), agents.Slot("file"), agents.Slot("line"), agents.Slot("column"), agents.Slot("json_path"), agents.Slot("status"), agents.Slot("reason")}
 	if c := handlerOf(h); c != nil {
-		d = append(d, agents.Member("name", c.Name), agents.Member("timeout_sec", c.Timeout.Seconds()), agents.Member("async", c.Async), agents.Member("sequential", c.Sequential))
+		return c.Document()
 	}
-	return append(d, agents.Slot("risk"))
+	return nil
 }
 
 var _ agents.ListNoter = (*project)(nil)

@@ -3,9 +3,6 @@ package qwen
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
-	"slices"
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/agents/claudeschema"
@@ -102,54 +99,33 @@ func (p *project) Toggle(ctx context.Context, req agents.ToggleRequest) (*agents
 	if f.Err != nil {
 		return nil, fmt.Errorf("%s cannot be read, so Hookwarden does not write it: %s", f.Path, agents.PlaceOfError(f.Err))
 	}
-	if scope == "project" && !req.ForceWorkspace {
-		if t := p.Tracked(ctx, scope); t.Tracked {
-			return nil, &agents.TrackedError{File: f.Path, Msg: "git tracks " + f.Path + ": pass --force-workspace to write it anyway, or switch in user scope",
-				Question: "git tracks " + f.Path + ". Write the switch there anyway?", Instead: "user", InsteadLabel: "Switch in user settings"}
+	if t := p.Tracked(ctx, scope); scope == "project" && !req.ForceWorkspace && t.Tracked {
+		return nil, &agents.TrackedError{File: f.Path, Msg: "git tracks " + f.Path + ": pass --force-workspace to write it anyway, or switch in user scope",
+			Question: "git tracks " + f.Path + ". Write the switch there anyway?", Instead: "user", InsteadLabel: "Switch in user settings"}
+	}
+	sw := claudeschema.Switch{Key: "disableAllHooks"}
+	at := 0
+	for i, g := range p.snap.files {
+		var v *bool
+		if g.disableAll != nil && g.Ignored == "" {
+			v = &g.disableAll.Bool
+		}
+		sw.Files, sw.Values = append(sw.Files, g.Path), append(sw.Values, v)
+		if g == f {
+			at = i
 		}
 	}
-	var value any = true
-	if req.Enable {
-		value = nil
-		for _, g := range p.snap.files {
-			if g == f {
-				break
-			}
-			if g.disableAll != nil && g.Ignored == "" {
-				value = map[bool]any{true: false, false: nil}[g.disableAll.Bool]
-			}
-		}
-	}
-	write := func() error {
-		return settingsio.UpdateFileAtomic(f.Path, 0o600, func(cur []byte, ok bool) ([]byte, error) {
-			return claudeschema.SetTop(f.Path, cur, ok, "disableAllHooks", value)
-		})
-	}
-	if err := os.MkdirAll(filepath.Dir(f.Path), 0o700); err != nil {
-		return nil, err
-	}
-	backup, changed, err := agents.BackedUp([]string{f.Path}, write)
+	written, backup, changed, shadow, err := sw.Set(ctx, at, !req.Enable)
 	res := &agents.ToggleResult{Files: changed, Backup: backup, Changed: len(changed) > 0}
-	word := map[bool]string{true: "on", false: "off"}[req.Enable]
-	res.Message = fmt.Sprintf("Switched every Qwen Code hook %s in %s (disableAllHooks %s).", word, f.Path, map[bool]string{true: "removed", false: "true"}[value == nil])
-	if value == false {
-		res.Message = fmt.Sprintf("Switched every Qwen Code hook on in %s (\"disableAllHooks\": false, over a lower scope's true).", f.Path)
+	what := fmt.Sprintf("\"disableAllHooks\": %v", written)
+	if written == nil {
+		what = "disableAllHooks removed"
 	}
+	res.Message = fmt.Sprintf("Switched every Qwen Code hook %s in %s (%s).", map[bool]string{true: "on", false: "off"}[req.Enable], f.Path, what)
 	res.Report = []string{res.Message}
-	if s := p.stillOff(f, req.Enable); s != "" {
-		res.Notes = append(res.Notes, s)
+	if shadow != "" {
+		res.Notes = append(res.Notes, shadow+": Qwen Code still reads that value")
+		res.Incomplete = shadow
 	}
 	return res, err
-}
-
-// stillOff says when another scope keeps the switch from taking effect.
-func (p *project) stillOff(f *file, enable bool) string {
-	idx := slices.Index(p.snap.files, f)
-	for _, g := range p.snap.files[idx+1:] {
-		if g.disableAll != nil && g.Ignored == "" && g.disableAll.Bool != !enable {
-			return fmt.Sprintf("%s sets \"disableAllHooks\": %t and takes precedence: Qwen Code still reads %s", g.Path, g.disableAll.Bool,
-				map[bool]string{true: "hooks off", false: "hooks on"}[g.disableAll.Bool])
-		}
-	}
-	return ""
 }

@@ -2,7 +2,6 @@ package qwen
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/agents/claudeschema"
@@ -116,32 +115,13 @@ func (p *project) sample(e event, subject string, q agents.Query) (*hooks.Object
 	if err != nil {
 		data = []byte(`{"session_id":"00000000-0000-0000-0000-000000000000","cwd":"/home/user/project","hook_event_name":"` + e.name + `"}`)
 	}
-	text := strings.ReplaceAll(string(data), "/home/user/project", p.Dir())
-	if p.snap.home != "" {
-		text = strings.ReplaceAll(text, "/home/user", p.snap.home)
+	key := map[string]string{"tool name": "tool_name", "source": "source", "trigger": "trigger", "agent type": "agent_type",
+		"notification type": "notification_type", "file path": "file_path"}[e.label]
+	in, err := claudeschema.Sample(data, p.Dir(), p.snap.home, key, subject, q.Input)
+	if err == nil && q.Input == nil {
+		in.Set("timestamp", p.env.Clock().UTC().Format("2006-01-02T15:04:05.000Z"))
 	}
-	in, err := agents.ParseObject([]byte(text), "sample payload")
-	if err != nil {
-		return nil, err
-	}
-	if subject != "" {
-		key := map[string]string{"tool name": "tool_name", "source": "source", "trigger": "trigger", "agent type": "agent_type",
-			"notification type": "notification_type", "file path": "file_path"}[e.label]
-		if key != "" {
-			in.Set(key, subject)
-		}
-	}
-	in.Set("timestamp", p.env.Clock().UTC().Format("2006-01-02T15:04:05.000Z"))
-	if q.Input != nil {
-		fields, err := agents.ParseObject(q.Input, "input")
-		if err != nil {
-			return nil, err
-		}
-		for _, k := range fields.Keys() {
-			in.Set(k, fields.Value(k))
-		}
-	}
-	return in, nil
+	return in, err
 }
 
 // RunNotice says what Qwen's folder trust means for a dry run.
