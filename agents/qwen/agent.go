@@ -2,7 +2,6 @@ package qwen
 
 import (
 	"embed"
-	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
@@ -120,16 +119,6 @@ func (Agent) Events() []agents.EventInfo {
 		out = append(out, info)
 	}
 	return out
-}
-
-// SuggestEvent names the event a miscased name meant.
-func (Agent) SuggestEvent(n string) hooks.Event {
-	for _, e := range events {
-		if strings.EqualFold(e.name, n) {
-			return hooks.Event(e.name)
-		}
-	}
-	return ""
 }
 
 // Words are Qwen's folder-trust levels and switch scopes, explained.

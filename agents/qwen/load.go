@@ -80,6 +80,8 @@ type snapshot struct {
 	off *file
 	// handlers in plan order: project, user, system-defaults, system.
 	handlers []*handler
+	hooks    []*hooks.Hook
+	settings []*settingsio.File
 	diags    []hooks.Diagnostic
 }
 
@@ -142,10 +144,10 @@ func load(cwd string, getenv func(string) (string, bool)) (*snapshot, error) {
 		return f
 	}
 	fd, fu, fp, fs := read(layerDefaults, defaults), read(layerUser, user), read(layerProject, project), read(layerSystem, system)
-	if same(project, user) {
+	if r, err := filepath.EvalSymlinks(s.qwenHome); project == user || err == nil && r == filepath.Join(real, ".qwen") {
 		fp = &file{File: &settingsio.File{Layer: layerProject, Ignored: "the session folder is the home folder: its .qwen/settings.json is the user settings"}}
 	}
-	s.files = []*file{fd, fu, fp, fs}
+	s.files, s.settings = []*file{fd, fu, fp, fs}, []*settingsio.File{fd.File, fu.File, fp.File, fs.File}
 	s.trust = readTrust(s, get("QWEN_CODE_TRUSTED_FOLDERS_PATH"))
 	if !s.trust.trusted && fp.Path != "" && fp.Exists {
 		fp.Ignored = "the folder is not trusted (security.folderTrust.enabled): Qwen Code ignores the whole file, hooks and settings"
@@ -168,7 +170,7 @@ func load(cwd string, getenv func(string) (string, bool)) (*snapshot, error) {
 			c := &handler{Entry: e, file: f}
 			e.Hook.Ext = c
 			s.settle(c)
-			s.handlers = append(s.handlers, c)
+			s.handlers, s.hooks = append(s.handlers, c), append(s.hooks, e.Hook)
 		}
 	}
 	return s, nil
@@ -192,15 +194,6 @@ func (s *snapshot) settle(c *handler) {
 		h.Diagnostics = append(h.Diagnostics, hooks.Diagnostic{File: h.Origin.File, Line: h.Origin.Line, Column: h.Origin.Column,
 			Severity: hooks.SeverityInfo, Message: c.TimeoutNote, HookID: h.ID})
 	}
-}
-
-func same(a, b string) bool {
-	ra, err1 := filepath.EvalSymlinks(filepath.Dir(a))
-	rb, err2 := filepath.EvalSymlinks(filepath.Dir(b))
-	if err1 != nil || err2 != nil {
-		return filepath.Clean(a) == filepath.Clean(b)
-	}
-	return ra == rb
 }
 
 // readTrust decides the folder trust as 0.24.4 does (source

@@ -1,7 +1,7 @@
 package qwen
 
 import (
-	"fmt"
+	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/agents/claudeschema"
@@ -47,6 +47,11 @@ func (c *handler) matches(e event, subject string) (bool, error) {
 	return matcher.Match(c.Matcher, subject, aliases)
 }
 
+// subjectKeys are the payload members a matcher is compared with, by
+// what the event's matcher sees.
+var subjectKeys = map[string]string{"tool name": "tool_name", "source": "source", "trigger": "trigger", "agent type": "agent_type",
+	"notification type": "notification_type", "file path": "file_path", "error": "error", "reason": "reason"}
+
 // planQuery checks the event and picks the matcher's subject.
 func planQuery(ev hooks.Event, q agents.Query) (event, string, error) {
 	e, ok := lookupEvent(string(ev))
@@ -62,9 +67,7 @@ func planQuery(ev hooks.Event, q agents.Query) (event, string, error) {
 		if err != nil {
 			return e, "", &agents.RequestError{Msg: err.Error()}
 		}
-		key := map[string]string{"tool name": "tool_name", "source": "source", "trigger": "trigger", "agent type": "agent_type",
-			"notification type": "notification_type", "file path": "file_path", "error": "error", "reason": "reason"}[e.label]
-		subject, _ = in.Value(key).(string)
+		subject, _ = in.Value(subjectKeys[e.label]).(string)
 	}
 	switch {
 	case q.Tool != "" && e.context != agents.ContextTool:
@@ -85,73 +88,31 @@ func (s *snapshot) plan(ev hooks.Event, q agents.Query) (*agents.Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	label := e.name
-	if subject != "" {
-		label += " " + subject
-	}
-	ctx := agents.Query{Tool: subject}
+	p := &agents.Plan{Event: hooks.Event(e.name), Context: agents.Query{Tool: subject}, Label: strings.TrimSpace(e.name + " " + subject),
+		Order: "in parallel (all start together)", Noun: "hook"}
 	if e.context != agents.ContextTool {
-		ctx = agents.Query{Trigger: subject}
+		p.Context = agents.Query{Trigger: subject}
 	}
-	p := &agents.Plan{Event: hooks.Event(e.name), Context: ctx, Label: label, Order: "in parallel (all start together)", Noun: "hook",
-		Names: map[string]string{}, Notes: map[string]string{}}
-	seen := map[string]string{}
+	var entries []*claudeschema.Entry
 	for _, c := range s.handlers {
-		h := c.Hook
-		if c.Event != e.name {
-			continue
-		}
-		skip := ""
-		ok, merr := c.matches(e, subject)
-		key := c.Name + ":" + h.Command
-		switch {
-		case h.Status != hooks.StatusRuns:
-			skip = string(h.Status) + ": " + h.Reason
-		case merr != nil:
-			skip = fmt.Sprintf("the matcher %q is not a valid regular expression: Qwen Code skips it (debug log: Invalid regex in hook matcher)", c.Matcher)
-		case !ok:
-			skip = fmt.Sprintf("the matcher %q does not match %q", c.Matcher, subject)
-		case seen[key] != "":
-			skip = "duplicate of " + seen[key] + " (same name and command): Qwen Code runs it once, at its first place"
-		}
-		if skip != "" {
-			p.Skipped = append(p.Skipped, agents.Skip{Hook: h, ID: h.ID, Reason: skip})
-			continue
-		}
-		seen[key] = agents.OriginLabel(h)
-		p.Hooks = append(p.Hooks, h)
-		p.Names[h.ID] = title(h)
-		if c.Sequential {
-			p.Sequential = true
-		}
-		if n := planNote(c); n != "" {
-			p.Notes[h.ID] = n
-		}
+		entries = append(entries, c.Entry)
 	}
+	claudeschema.Planner{Agent: string(name), Label: title,
+		Match:   func(x *claudeschema.Entry) (bool, error) { return (&handler{Entry: x}).matches(e, subject) },
+		Invalid: "Qwen Code skips it (debug log: Invalid regex in hook matcher)",
+		Key:     func(x *claudeschema.Entry) string { return x.Name + ":" + x.Hook.Command },
+		Dup:     "same name and command: Qwen Code runs it once, at its first place",
+		Note: func(x *claudeschema.Entry) string {
+			switch {
+			case x.Async:
+				return "async: runs in the background, its answer is unused"
+			case x.Hook.Origin.Layer == layerProject:
+				return "project hook: runs unprompted, with Qwen's whole environment (OPENAI_API_KEY included)"
+			}
+			return ""
+		}}.Fill(p, entries, subject)
 	if p.Sequential {
 		p.Order = "one after another (a sequential definition makes the whole event sequential)"
 	}
-	p.Document = planDoc(p)
 	return p, nil
-}
-
-func planNote(c *handler) string {
-	switch {
-	case c.Async:
-		return "async: runs in the background, its answer is unused"
-	case c.Hook.Origin.Layer == layerProject:
-		return "project hook: runs unprompted, with Qwen's whole environment (OPENAI_API_KEY included)"
-	}
-	return ""
-}
-
-func planDoc(p *agents.Plan) map[string]any {
-	hs, sk := []map[string]any{}, []map[string]any{}
-	for _, h := range p.Hooks {
-		hs = append(hs, map[string]any{"id": h.ID, "command": h.Command, "layer": h.Origin.Layer, "file": h.Origin.File, "line": h.Origin.Line, "note": p.Notes[h.ID]})
-	}
-	for _, s := range p.Skipped {
-		sk = append(sk, map[string]any{"id": s.ID, "command": s.Hook.Command, "layer": s.Hook.Origin.Layer, "reason": s.Reason})
-	}
-	return map[string]any{"agent": string(name), "event": p.Event, "context": p.Context, "sequential": p.Sequential, "hooks": hs, "skipped": sk}
 }

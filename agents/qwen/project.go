@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
@@ -55,13 +56,7 @@ func open(env agents.Env, dir string) (*project, error) {
 func (p *project) Agent() agents.Info { return Agent{}.Info() }
 func (p *project) Dir() string        { return p.snap.cwd }
 
-func (p *project) Hooks() []*hooks.Hook {
-	out := make([]*hooks.Hook, len(p.snap.handlers))
-	for i, c := range p.snap.handlers {
-		out[i] = c.Hook
-	}
-	return out
-}
+func (p *project) Hooks() []*hooks.Hook { return slices.Clone(p.snap.hooks) }
 
 func (p *project) Diagnostics() []hooks.Diagnostic {
 	out := append(p.critical(), p.snap.diags...)
@@ -72,13 +67,7 @@ func (p *project) Diagnostics() []hooks.Diagnostic {
 	return append(out, claudeschema.Findings(p.settingsFiles(), fileError, p.Hooks())...)
 }
 
-func (p *project) settingsFiles() []*settingsio.File {
-	var out []*settingsio.File
-	for _, f := range p.snap.files {
-		out = append(out, f.File)
-	}
-	return out
-}
+func (p *project) settingsFiles() []*settingsio.File { return p.snap.settings }
 
 // fileError is what Qwen does with a file it cannot parse (observed).
 func fileError(f *settingsio.File) string {
@@ -105,23 +94,10 @@ func (p *project) Unreadable() []settingsio.FileError {
 func (p *project) Title(h *hooks.Hook) string { return title(h) }
 
 func title(h *hooks.Hook) string {
-	cmd := h.Command
 	if c := handlerOf(h); c != nil {
-		if c.Name != "" {
-			return c.Name
-		}
-		if raw := h.Node.Get("command"); raw.Is(settingsio.String) {
-			cmd = raw.Str
-		}
+		return c.Title()
 	}
-	c := strings.TrimSpace(cmd)
-	if i := strings.IndexByte(c, '\n'); i >= 0 {
-		c = c[:i] + " …"
-	}
-	if c == "" {
-		return "(" + h.Type + " hook)"
-	}
-	return c
+	return h.Command
 }
 
 // folderTrust is the folder trust in the neutral form.
@@ -225,14 +201,7 @@ func (p *project) Layers() []agents.Layer {
 		tl.Note = "not read: folder trust is off"
 	}
 	out = append(out, tl)
-	if p.store.Dir != "" {
-		st := agents.TrustFileLayer("Hookwarden's approvals of Qwen Code project hooks", p.store.Path())
-		if st.State == agents.FileMissing {
-			st.Note = "nothing approved through Hookwarden yet"
-		}
-		out = append(out, st)
-	}
-	return out
+	return append(out, p.section().Layer()...)
 }
 
 func (p *project) Watch() []string {

@@ -115,9 +115,7 @@ func (p *project) sample(e event, subject string, q agents.Query) (*hooks.Object
 	if err != nil {
 		data = []byte(`{"session_id":"00000000-0000-0000-0000-000000000000","cwd":"/home/user/project","hook_event_name":"` + e.name + `"}`)
 	}
-	key := map[string]string{"tool name": "tool_name", "source": "source", "trigger": "trigger", "agent type": "agent_type",
-		"notification type": "notification_type", "file path": "file_path"}[e.label]
-	in, err := claudeschema.Sample(data, p.Dir(), p.snap.home, key, subject, q.Input)
+	in, err := claudeschema.Sample(data, p.Dir(), p.snap.home, subjectKeys[e.label], subject, q.Input)
 	if err == nil && q.Input == nil {
 		in.Set("timestamp", p.env.Clock().UTC().Format("2006-01-02T15:04:05.000Z"))
 	}
