@@ -145,6 +145,9 @@ func (p *project) Summary() agents.Summary {
 		hf,
 	}
 	sum.Facts = p.observed()
+	for _, f := range sum.Facts {
+		sum.Heading[2].More = append(sum.Heading[2].More, f.Label+": "+f.Value)
+	}
 	sum.Document = agents.Document{agents.Member("agent", string(name)), agents.Slot("project"), agents.Member("qwen_home", s.qwenHome),
 		agents.Member("folder_trust", ft), agents.Member("all_hooks_off", sum.HooksOff), agents.Slot("layers"), agents.Slot("hooks"), agents.Slot("diagnostics")}
 	return sum

@@ -83,7 +83,7 @@ func (p *project) Find(ref string) ([]*hooks.Hook, error) {
 func (p *project) Toggle(ctx context.Context, req agents.ToggleRequest) (*agents.ToggleResult, error) {
 	if !req.All {
 		return nil, agents.NotSupported("switch", "Qwen Code has no per-hook switch (\"enabled\": false and hooks.disabled are ignored): "+
-			"switch every hook with --all (disableAllHooks in user or project settings), or remove the hook from its file")
+			"switch every hook with hookwarden disable-all --agent qwen [--scope user|project] (disableAllHooks), or remove the hook from its file")
 	}
 	scope := req.Scope
 	if scope == "" {
