@@ -3,8 +3,7 @@
 //
 //	{"hooks": {"Event": [{"matcher": "…", "hooks": [{"type": "command", "command": "…"}]}]}}
 //
-// An agent that reads this shape (Qwen Code, Copilot CLI's .claude files,
-// Factory, Augment, …) declares how it differs — its events, handler
+// An agent that reads this shape declares how it differs — its events, handler
 // types, config keys inside "hooks", timeout units (Schema), how a matcher
 // is compared (Matcher), what an exit code means and how the JSON answers
 // of several hooks combine (Exits, Merge) — instead of copying the parser,

@@ -31,6 +31,9 @@ type Schema struct {
 	// in milliseconds instead of seconds.
 	DefaultTimeout time.Duration
 	MillisFrom     float64
+	// TimerMax, when > 0, is the longest delay the agent's timer takes;
+	// a longer timeout fires after 1 ms (Node.js's setTimeout).
+	TimerMax time.Duration
 	// Expand, when set, is the agent's load-time expansion of strings
 	// (commands and env values).
 	Expand func(string) string
@@ -174,12 +177,20 @@ func (s Schema) timeout(e *Entry, t *settingsio.Node) {
 		e.TimeoutNote = fmt.Sprintf("timeout %s is not a positive number: the default %s applies", t.Raw, s.DefaultTimeout)
 		return
 	}
-	if s.MillisFrom > 0 && t.Number >= s.MillisFrom {
-		e.Timeout = time.Duration(t.Number * float64(time.Millisecond))
-		e.TimeoutNote = fmt.Sprintf("timeout %s read as milliseconds (%s)", t.Raw, e.Timeout)
-		return
+	unit, ms := float64(time.Second), s.MillisFrom > 0 && t.Number >= s.MillisFrom
+	if ms {
+		unit = float64(time.Millisecond)
+		e.TimeoutNote = fmt.Sprintf("timeout %s read as milliseconds", t.Raw)
 	}
-	e.Timeout = time.Duration(t.Number * float64(time.Second))
+	switch d := t.Number * unit; {
+	case s.TimerMax > 0 && d > float64(s.TimerMax):
+		e.Timeout = time.Millisecond
+		e.TimeoutNote = fmt.Sprintf("timeout %s is longer than the agent's timer takes (%s): it fires after 1 ms", t.Raw, s.TimerMax)
+	case d > float64(math.MaxInt64):
+		e.Timeout = time.Duration(math.MaxInt64)
+	default:
+		e.Timeout = time.Duration(d)
+	}
 }
 
 func (s Schema) settle(e *Entry) *Entry {

@@ -14,7 +14,7 @@ import (
 // there as agents.CommandSpecs (agents.ReviewSpecs and friends).
 type Section struct {
 	Store trust.Store
-	// Key is the section ("qwen"), Agent the agent's name, Title how
+	// Key is the section ("copilot"), Agent the agent's name, Title how
 	// people call it, Project the project folder.
 	Key, Agent, Title, Project string
 }

@@ -40,7 +40,8 @@ var eventNames = []string{"SessionStart", "InstructionsLoaded", "Notification", 
 // fields; timeouts of 1000 or more are milliseconds, default 60 s).
 func schema(expand func(string) string) claudeschema.Schema {
 	return claudeschema.Schema{Agent: name, Events: eventNames, Types: []string{"command", "http", "prompt", "function"}, Command: "command",
-		ConfigKeys: []string{"enabled", "disabled", "notifications"}, DefaultTimeout: 60 * time.Second, MillisFrom: 1000, Expand: expand}
+		ConfigKeys: []string{"enabled", "disabled", "notifications"}, DefaultTimeout: 60 * time.Second, MillisFrom: 1000,
+		TimerMax: 2147483647 * time.Millisecond, Expand: expand}
 }
 
 // file is one settings file with the settings Hookwarden reads of it.
