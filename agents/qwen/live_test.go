@@ -99,7 +99,9 @@ func runLive(t *testing.T, fixture string, env ...string) liveReport {
 	if err != nil {
 		t.Fatal(err)
 	}
-	base := append(os.Environ(), "BASH_ENV=", "ENV=")
+	// a loaded machine makes a run slow: a generous cap (the kit's own
+	// watchdog adds 60 s), waited on, never a timing assert.
+	base := append(os.Environ(), "BASH_ENV=", "ENV=", "QWEN_LIVE_TIMEOUT=300")
 	if _, err := os.Stat(filepath.Join(fixture, "system")); err == nil {
 		base = append(base, "QWEN_LIVE_SYSTEM="+filepath.Join(fixture, "system"))
 	}
@@ -131,6 +133,9 @@ func runLive(t *testing.T, fixture string, env ...string) liveReport {
 	var rep liveReport
 	if err := json.Unmarshal(out, &rep); err != nil {
 		t.Fatalf("report: %v\n%s", err, out)
+	}
+	if rep.ExitCode != 0 {
+		t.Fatalf("Qwen Code exited %d (124: the kit's timeout): %s", rep.ExitCode, out)
 	}
 	return rep
 }
