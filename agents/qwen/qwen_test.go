@@ -428,3 +428,26 @@ func TestExpandedSecretsStayHidden(t *testing.T) {
 		t.Errorf("store %s", data)
 	}
 }
+
+// SetFolderTrust writes the rule Qwen reads, keeping the file's others.
+func TestSetFolderTrust(t *testing.T) {
+	p, root := fixture(t, map[string]string{userFile: settings(`"security": {"folderTrust": {"enabled": true}}`, nil),
+		trustFile: "{\n  // mine\n  \"/elsewhere\": \"DO_NOT_TRUST\"\n}\n", projectFile: settings("", map[string]string{"SessionStart": hook("p")})})
+	if p.Summary().FolderTrust.State != "untrusted" {
+		t.Fatal(p.Summary().FolderTrust)
+	}
+	res, err := p.SetFolderTrust(context.Background(), "TRUST_FOLDER")
+	if err != nil || res.Backup == nil {
+		t.Fatal(err, res)
+	}
+	data, _ := os.ReadFile(filepath.Join(root, trustFile))
+	if !strings.Contains(string(data), "// mine") || !strings.Contains(string(data), `"/elsewhere": "DO_NOT_TRUST"`) {
+		t.Errorf("trust file:\n%s", data)
+	}
+	if p2, _ := open(p.env, p.Dir()); p2.Summary().FolderTrust.State != "trusted" || len(titles(t, p2, "SessionStart", agents.Query{})) != 1 {
+		t.Errorf("after TRUST_FOLDER: %+v", p2.Summary().FolderTrust)
+	}
+	if _, err := p.SetFolderTrust(context.Background(), "TRUSTED"); err == nil {
+		t.Error("an unknown level was written")
+	}
+}
