@@ -2,6 +2,7 @@ package qwen
 
 import (
 	"embed"
+	"slices"
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
@@ -68,6 +69,8 @@ type event struct {
 	notes      []string
 }
 
+// events are the 22 events 0.24.4 accepts (source: HookEventName;
+// observed with the kit's observers), in lifecycle order.
 var events = []event{
 	{"SessionStart", "a session starts, resumes or compacts", agents.ContextTrigger, "source", []string{"startup", "resume", "clear", "compact"}, false,
 		[]string{"stdout and additionalContext go into the system prompt", "exit 2 does nothing"}},
@@ -101,12 +104,8 @@ var events = []event{
 var toolNames = []string{"run_shell_command", "write_file", "edit", "read_file", "grep_search", "glob", "agent", "web_fetch"}
 
 func lookupEvent(n string) (event, bool) {
-	for _, e := range events {
-		if e.name == n {
-			return e, true
-		}
-	}
-	return event{}, false
+	i := slices.IndexFunc(events, func(e event) bool { return e.name == n })
+	return events[max(i, 0)], i >= 0
 }
 
 // Events are Qwen's 22 events with the captured sample payloads.

@@ -28,18 +28,15 @@ const (
 	statusNotModelled  hooks.Status = "not-modelled"
 )
 
-// events are the 22 event names 0.24.4 accepts (source: HookEventName;
-// observed with the kit's observers), in lifecycle order.
-var eventNames = []string{"SessionStart", "InstructionsLoaded", "Notification", "UserPromptSubmit", "UserPromptExpansion",
-	"PreToolUse", "PermissionRequest", "PermissionDenied", "PostToolUse", "PostToolUseFailure", "PostToolBatch",
-	"SubagentStart", "SubagentStop", "TodoCreated", "TodoCompleted", "PreCompact", "PostCompact", "MessageDisplay",
-	"Stop", "StopFailure", "SessionEnd", "SessionDelete"}
-
 // schema is how Qwen reads the Claude-schema hooks object (observed:
 // keys enabled, disabled and notifications inside "hooks" are config
 // fields; timeouts of 1000 or more are milliseconds, default 60 s).
 func schema(expand func(string) string) claudeschema.Schema {
-	return claudeschema.Schema{Agent: name, Events: eventNames, Types: []string{"command", "http", "prompt", "function"}, Command: "command",
+	var names []string
+	for _, e := range events {
+		names = append(names, e.name)
+	}
+	return claudeschema.Schema{Agent: name, Events: names, Types: []string{"command", "http", "prompt", "function"}, Command: "command",
 		ConfigKeys: []string{"enabled", "disabled", "notifications"}, DefaultTimeout: 60 * time.Second, MillisFrom: 1000,
 		TimerMax: 2147483647 * time.Millisecond, Expand: expand}
 }

@@ -64,10 +64,8 @@ func (p *project) Diagnostics() []hooks.Diagnostic {
 		out = append(out, hooks.Diagnostic{File: e.Path, Line: e.Line, Column: e.Column, Severity: hooks.SeverityFatal,
 			Message: e.Msg + ": Qwen Code refuses to start while the trust file is broken"})
 	}
-	return append(out, claudeschema.Findings(p.settingsFiles(), fileError, p.Hooks())...)
+	return append(out, claudeschema.Findings(p.snap.settings, fileError, p.Hooks())...)
 }
-
-func (p *project) settingsFiles() []*settingsio.File { return p.snap.settings }
 
 // fileError is what Qwen does with a file it cannot parse (observed).
 func fileError(f *settingsio.File) string {
@@ -81,7 +79,7 @@ func fileError(f *settingsio.File) string {
 }
 
 func (p *project) Unreadable() []settingsio.FileError {
-	out := claudeschema.Unreadable(p.settingsFiles(), fileError)
+	out := claudeschema.Unreadable(p.snap.settings, fileError)
 	if e := p.snap.trust.err; e != nil {
 		out = append(out, settingsio.FileError{Path: e.Path, Line: e.Line, Column: e.Column, Message: e.Msg})
 	}

@@ -451,3 +451,21 @@ func TestSetFolderTrust(t *testing.T) {
 		t.Error("an unknown level was written")
 	}
 }
+
+// A project copy of the user's guard (same name and command) replaces it
+// in Qwen's de-duplication, here as async (its answer unused): critical.
+func TestProjectCopyOfUserHookIsCritical(t *testing.T) {
+	guard := `"type": "command", "command": "guard.sh"`
+	p, _ := fixture(t, map[string]string{userFile: `{"hooks": {"PreToolUse": [{"hooks": [{` + guard + `}]}]}}`,
+		projectFile: `{"hooks": {"PreToolUse": [{"hooks": [{` + guard + `, "async": true}]}]}}`})
+	if got := titles(t, p, "PreToolUse", agents.Query{Tool: "run_shell_command"}); len(got) != 1 || p.Hooks()[0].Origin.Layer != layerProject {
+		t.Fatalf("plan %q", got)
+	}
+	var found bool
+	for _, d := range p.Diagnostics() {
+		found = found || d.Severity == hooks.SeverityCritical && strings.Contains(d.Message, "runs only the project's copy")
+	}
+	if !found {
+		t.Errorf("no critical finding: %+v", p.Diagnostics())
+	}
+}

@@ -96,6 +96,17 @@ func (p *project) critical() []hooks.Diagnostic {
 		out = append(out, hooks.Diagnostic{File: f.Path, Line: 1, Column: 1, Severity: hooks.SeverityCritical,
 			Message: fmt.Sprintf("Qwen Code's folder trust is off (the default): the %d hook(s) of this project run unprompted when Qwen Code starts here", n)})
 	}
+	// Qwen runs one copy of a name and command, the first (the project's):
+	// a project copy of your hook replaces it, with its own async, timeout, env.
+	for _, c := range p.snap.handlers {
+		for _, u := range p.snap.handlers {
+			if c.Hook.Origin.Layer == layerProject && u.Hook.Origin.Layer != layerProject && c.Valid() && u.Valid() && c.Event == u.Event &&
+				c.Name+":"+c.Hook.Command == u.Name+":"+u.Hook.Command {
+				out = append(out, hooks.Diagnostic{File: c.Hook.Origin.File, Line: c.Hook.Origin.Line, Column: c.Hook.Origin.Column, Severity: hooks.SeverityCritical, HookID: c.Hook.ID,
+					Message: fmt.Sprintf("this project hook has the name and command of the %s hook at %s:%d: Qwen Code runs only the project's copy, with its matcher, async, timeout and env", u.Hook.Origin.Layer, u.Hook.Origin.File, u.Hook.Origin.Line)})
+			}
+		}
+	}
 	return out
 }
 

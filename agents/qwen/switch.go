@@ -36,39 +36,27 @@ func (p *project) SwitchOf(h *hooks.Hook) agents.HookSwitch {
 	if c == nil || !c.Valid() {
 		return agents.HookSwitch{}
 	}
-	sw := agents.HookSwitch{Switchable: true, Enabled: p.snap.off == nil, Locked: "Locked: Qwen Code has no per-hook switch; switch all hooks with disableAllHooks"}
-	return sw
+	return agents.HookSwitch{Switchable: true, Enabled: p.snap.off == nil, Locked: "Locked: Qwen Code has no per-hook switch; switch all hooks with disableAllHooks"}
 }
 
 func (p *project) Tracked(ctx context.Context, scope string) *agents.Tracked {
 	if scope != "project" {
-		return &agents.Tracked{File: p.scopeFile("user")}
+		return &agents.Tracked{File: p.snap.byLayer(layerUser).Path}
 	}
-	f := p.scopeFile(scope)
-	t := &agents.Tracked{File: f}
-	tracked, err := settingsio.GitTracked(ctx, f, p.env.Vars)
-	if err != nil {
+	t, err := &agents.Tracked{File: p.snap.byLayer(layerProject).Path}, error(nil)
+	if t.Tracked, err = settingsio.GitTracked(ctx, t.File, p.env.Vars); err != nil {
 		t.Unknown = err.Error()
-	}
-	t.Tracked = tracked
-	if tracked {
-		t.Note = "git tracks " + f + ": the switch shows in git status (Qwen Code itself also rewrites it when it lacks \"$version\")"
+	} else if t.Tracked {
+		t.Note = "git tracks " + t.File + ": the switch shows in git status (Qwen Code itself also rewrites it when it lacks \"$version\")"
 	}
 	return t
-}
-
-func (p *project) scopeFile(scope string) string {
-	if scope == "project" {
-		return p.snap.byLayer(layerProject).Path
-	}
-	return p.snap.byLayer(layerUser).Path
 }
 
 // Find resolves a hook ID, name or command (every hook with it).
 func (p *project) Find(ref string) ([]*hooks.Hook, error) {
 	var out []*hooks.Hook
 	for _, c := range p.snap.handlers {
-		if c.Hook.ID == ref || c.Name == ref && ref != "" || c.Hook.Command == ref {
+		if c.Hook.ID == ref || c.Name == ref && ref != "" || title(c.Hook) == ref || c.Hook.Command == ref {
 			out = append(out, c.Hook)
 		}
 	}
