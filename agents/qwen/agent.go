@@ -137,3 +137,12 @@ func (Agent) Words(arg agents.WordsOf) []agents.Word {
 	}
 	return nil
 }
+
+// HookFile recognises Qwen Code's settings files (.qwen/settings.json),
+// whose hooks run in the folder holding .qwen.
+func (Agent) HookFile(p string) (agents.ScanFile, bool) {
+	return agents.MatchScanRules(p, agents.ScanRule{Folder: ".qwen", Names: []string{"settings.json"}, Kind: "settings"})
+}
+
+// ScanHooks reads a settings file's hooks as Open does.
+func (Agent) ScanHooks(sf agents.ScanFile) ([]agents.ScanHook, error) { return schema(nil).Scan(sf) }

@@ -469,3 +469,21 @@ func TestProjectCopyOfUserHookIsCritical(t *testing.T) {
 		t.Errorf("no critical finding: %+v", p.Diagnostics())
 	}
 }
+
+// scan finds a .qwen/settings.json and its hooks with their places.
+func TestScan(t *testing.T) {
+	root := t.TempDir()
+	path := filepath.Join(root, ".qwen", "settings.json")
+	testenv.WriteFile(t, path, "{\"hooks\": {\"PreToolUse\": [{\"matcher\": \"Bash\", \"hooks\": [\n  {\"type\": \"command\", \"command\": \"./guard.sh\"}]}],\n \"FooBar\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"x\"}]}]}}")
+	sf, ok := Agent{}.HookFile(path)
+	if !ok || sf.Root != root {
+		t.Fatalf("%+v %v", sf, ok)
+	}
+	hs, err := Agent{}.ScanHooks(sf)
+	if err != nil || len(hs) != 1 || hs[0].Line != 2 || hs[0].Matcher != "Bash" || hs[0].Subject.ProjectDir != root || hs[0].Subject.Agent != "qwen" {
+		t.Fatalf("%v %+v", err, hs)
+	}
+	if _, ok := (Agent{}).HookFile(filepath.Join(root, ".qwen", "other.json")); ok {
+		t.Error("other.json is not a hook file")
+	}
+}

@@ -34,11 +34,9 @@ func verdict(ev event, label string, hs []*hooks.Hook, rs []claudeschema.Result)
 		}
 	}
 	d := merge.Combine(rs)
-	by := func() string {
-		if d.By < 0 {
-			return ""
-		}
-		return title(hs[d.By])
+	by := ""
+	if d.By >= 0 {
+		by = title(hs[d.By])
 	}
 	switch ev.name {
 	case "PreToolUse", "PermissionRequest":
@@ -54,16 +52,16 @@ func verdict(ev event, label string, hs []*hooks.Hook, rs []claudeschema.Result)
 		}
 		switch d.Effect {
 		case "deny":
-			return agents.Verdict{Effect: hooks.EffectBlocked, Headline: fmt.Sprintf("%s: BLOCKED by %s — the model gets %q", label, by(), reason),
+			return agents.Verdict{Effect: hooks.EffectBlocked, Headline: fmt.Sprintf("%s: BLOCKED by %s — the model gets %q", label, by, reason),
 				Details: append([]string{"no PostToolUse follows; the turn goes on"}, failed...)}, warnings
 		case "ask":
-			return agents.Verdict{Effect: hooks.EffectAsks, Headline: fmt.Sprintf("%s: ASKS (%s) — headless (-p) runs deny with %q", label, by(), reason), Details: failed}, warnings
+			return agents.Verdict{Effect: hooks.EffectAsks, Headline: fmt.Sprintf("%s: ASKS (%s) — headless (-p) runs deny with %q", label, by, reason), Details: failed}, warnings
 		case "allow":
-			return agents.Verdict{Effect: hooks.EffectAllowed, Headline: fmt.Sprintf("%s: ALLOWED by %s", label, by()), Details: failed}, warnings
+			return agents.Verdict{Effect: hooks.EffectAllowed, Headline: fmt.Sprintf("%s: ALLOWED by %s", label, by), Details: failed}, warnings
 		}
 	case "UserPromptSubmit":
 		if d.Effect == "deny" {
-			return agents.Verdict{Effect: hooks.EffectBlocked, Headline: label + ": BLOCKED by " + by() + " — no model request, nothing shown, exit 0", Details: failed}, warnings
+			return agents.Verdict{Effect: hooks.EffectBlocked, Headline: label + ": BLOCKED by " + by + " — no model request, nothing shown, exit 0", Details: failed}, warnings
 		}
 	case "Stop", "SubagentStop":
 		if d.Effect == "deny" {
