@@ -22,6 +22,8 @@ func (e *Entry) Spec(label string, hide func(string) string) agents.CommandSpec 
 		hide = func(s string) string { return s }
 	}
 	named := *e.Hook
+	// the shared review keys a spec by the hook's Name (the one use of
+	// that field here): the place, so an edit in place reads "changed".
 	named.Name = e.Hook.Origin.Path
 	named.Env = map[string]string{}
 	for k, v := range e.Hook.Env {

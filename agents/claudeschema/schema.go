@@ -125,7 +125,6 @@ func (s Schema) entry(f *settingsio.File, event string, known bool, di int, def 
 		h.Matcher, h.HasMatcher = m.Str, true
 	}
 	e.Sequential = def.Get("sequential").Is(settingsio.Bool) && def.Get("sequential").Bool
-	h.Sequential = e.Sequential
 	if !known {
 		e.Problem = "unknown event " + strconv.Quote(event) + ": never fires"
 	}
