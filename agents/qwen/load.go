@@ -267,13 +267,13 @@ func (t folderTrust) decide(dir string) (bool, string) {
 		default:
 			continue
 		}
+		if r, err := filepath.EvalSymlinks(p); err == nil { // Qwen compares real paths too
+			p = r
+		}
 		if !within(dir, p) {
 			continue
 		}
-		d := len(strings.Split(strings.Trim(p, string(filepath.Separator)), string(filepath.Separator)))
-		if p == string(filepath.Separator) {
-			d = 0
-		}
+		d := strings.Count(strings.TrimSuffix(p, string(filepath.Separator)), string(filepath.Separator)) // "/" is 0
 		if d > depth || d == depth && level == "DO_NOT_TRUST" && !untrusted {
 			best, depth, untrusted = k, d, level == "DO_NOT_TRUST"
 		}

@@ -487,3 +487,19 @@ func TestScan(t *testing.T) {
 		t.Error("other.json is not a hook file")
 	}
 }
+
+// A trust rule written through a symlink holds the folder it points to
+// (Qwen compares real paths): Hookwarden must not say "skipped" for
+// hooks Qwen runs.
+func TestTrustRuleThroughSymlink(t *testing.T) {
+	p, root := fixture(t, map[string]string{userFile: settings(`"security": {"folderTrust": {"enabled": true}}`, nil),
+		projectFile: settings("", map[string]string{"SessionStart": hook("p")})})
+	link := filepath.Join(root, "link")
+	if err := os.Symlink(filepath.Join(root, "project"), link); err != nil {
+		t.Fatal(err)
+	}
+	testenv.WriteFile(t, filepath.Join(root, trustFile), `{"`+link+`": "TRUST_FOLDER"}`)
+	if p2, _ := open(p.env, p.Dir()); p2.Summary().FolderTrust.State != "trusted" {
+		t.Errorf("%+v", p2.Summary().FolderTrust)
+	}
+}
