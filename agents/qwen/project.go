@@ -104,20 +104,15 @@ func (p *project) folderTrust() agents.FolderTrust {
 	ft := agents.FolderTrust{Supported: true, Trusted: t.trusted, Source: t.path, Levels: []string{"TRUST_FOLDER", "TRUST_PARENT", "DO_NOT_TRUST"}}
 	switch {
 	case !t.enabled:
-		ft.State = "off"
-		ft.Reason = "folder trust is off (security.folderTrust.enabled is not true): Qwen Code runs this folder's project hooks unprompted"
+		ft.State, ft.Reason = "off", "folder trust is off (security.folderTrust.enabled is not true): Qwen Code runs this folder's project hooks unprompted"
 	case t.err != nil:
-		ft.State = "broken"
-		ft.Reason = "the trust file cannot be read: Qwen Code refuses to start"
+		ft.State, ft.Reason = "broken", "the trust file cannot be read: Qwen Code refuses to start"
 	case t.trusted:
-		ft.State = "trusted"
-		ft.Reason = fmt.Sprintf("%s: %s in %s", t.rule, t.rules[t.rule], t.path)
+		ft.State, ft.Reason = "trusted", fmt.Sprintf("%s: %s in %s", t.rule, t.rules[t.rule], t.path)
+	case t.rule != "":
+		ft.State, ft.Reason = "untrusted", fmt.Sprintf("%s: DO_NOT_TRUST in %s: Qwen Code skips the project settings silently", t.rule, t.path)
 	default:
-		ft.State = "untrusted"
-		ft.Reason = "no trust rule holds the folder: Qwen Code skips the project settings silently (hooks included) and downgrades yolo to default"
-		if t.rule != "" {
-			ft.Reason = fmt.Sprintf("%s: DO_NOT_TRUST in %s: Qwen Code skips the project settings silently", t.rule, t.path)
-		}
+		ft.State, ft.Reason = "untrusted", "no trust rule holds the folder: Qwen Code skips the project settings silently (hooks included) and downgrades yolo to default"
 	}
 	return ft
 }

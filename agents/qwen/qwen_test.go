@@ -503,3 +503,17 @@ func TestTrustRuleThroughSymlink(t *testing.T) {
 		t.Errorf("%+v", p2.Summary().FolderTrust)
 	}
 }
+
+// A project's "disableAllHooks": false over the user's true (example
+// disable-user-project-false) re-enables every hook: critical, at its line.
+func TestProjectReenablesHooksIsCritical(t *testing.T) {
+	p, _ := fixture(t, map[string]string{userFile: settings(`"disableAllHooks": true`, map[string]string{"SessionStart": hook("u")}),
+		projectFile: "{\n  \"disableAllHooks\": false\n}\n"})
+	var found bool
+	for _, d := range p.Diagnostics() {
+		found = found || d.Severity == hooks.SeverityCritical && d.Line == 2 && strings.Contains(d.Message, "switches back on")
+	}
+	if !found || p.Summary().HooksOff != "" {
+		t.Errorf("%+v", p.Diagnostics())
+	}
+}

@@ -96,6 +96,15 @@ func (p *project) critical() []hooks.Diagnostic {
 		out = append(out, hooks.Diagnostic{File: f.Path, Line: 1, Column: 1, Severity: hooks.SeverityCritical,
 			Message: fmt.Sprintf("Qwen Code's folder trust is off (the default): the %d hook(s) of this project run unprompted when Qwen Code starts here", n)})
 	}
+	// A project's false beats the user's (and system-defaults') true.
+	if f := p.snap.byLayer(layerProject); f.disableAll != nil && !f.disableAll.Bool && f.Ignored == "" && p.snap.off == nil {
+		for _, g := range p.snap.files[:2] {
+			if g.disableAll != nil && g.disableAll.Bool {
+				out = append(out, hooks.Diagnostic{File: f.Path, Line: f.disableAll.Pos.Line, Column: f.disableAll.Pos.Column, Severity: hooks.SeverityCritical,
+					Message: "\"disableAllHooks\": false here switches back on every hook " + g.Path + " switched off: Qwen Code lets the project's setting win"})
+			}
+		}
+	}
 	// Qwen runs one copy of a name and command, the first (the project's):
 	// a project copy of your hook replaces it, with its own async, timeout, env.
 	for _, c := range p.snap.handlers {

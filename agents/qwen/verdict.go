@@ -1,6 +1,7 @@
 package qwen
 
 import (
+	"cmp"
 	"fmt"
 
 	"github.com/hookwarden/hookwarden/agents"
@@ -46,10 +47,7 @@ func verdict(ev event, label string, hs []*hooks.Hook, rs []claudeschema.Result)
 					title(hs[d.By]), hs[i].Origin.Layer, title(hs[i])))
 			}
 		}
-		reason := d.Reason
-		if reason == "" {
-			reason = "No reason provided"
-		}
+		reason := cmp.Or(d.Reason, "No reason provided")
 		switch d.Effect {
 		case "deny":
 			return agents.Verdict{Effect: hooks.EffectBlocked, Headline: fmt.Sprintf("%s: BLOCKED by %s — the model gets %q", label, by, reason),
