@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -83,4 +84,18 @@ func (s Switch) Set(ctx context.Context, i int, v bool) (written any, backup *se
 		})
 	})
 	return written, backup, changed, shadow, err
+}
+
+// Redactor names the values of the secret variables (at least 4
+// characters long) by their variable, for text that shows a command an
+// agent expanded: "${OPENAI_API_KEY}" instead of the key.
+func Redactor(secrets []string, lookup func(string) (string, bool)) func(string) string {
+	return func(s string) string {
+		for _, k := range secrets {
+			if v, ok := lookup(k); ok && len(v) >= 4 {
+				s = strings.ReplaceAll(s, v, "${"+k+"}")
+			}
+		}
+		return s
+	}
 }

@@ -76,16 +76,12 @@ func (pl Planner) Fill(p *agents.Plan, entries []*Entry, subject string) {
 }
 
 // Title is how an entry is named: its name, else its command as written
-// (first line; no value an agent expanded into it), else its type.
+// (first line), else its type.
 func (e *Entry) Title() string {
 	if e.Name != "" {
 		return e.Name
 	}
-	cmd := e.Hook.Command
-	if raw := e.Hook.Node.Get("command"); raw.Is(settingsio.String) {
-		cmd = raw.Str
-	}
-	c := strings.TrimSpace(cmd)
+	c := strings.TrimSpace(e.Written())
 	if i := strings.IndexByte(c, '\n'); i >= 0 {
 		c = c[:i] + " …"
 	}
@@ -93,4 +89,13 @@ func (e *Entry) Title() string {
 		return "(" + e.Hook.Type + " hook)"
 	}
 	return c
+}
+
+// Written is the entry's command as written in the file (no value an
+// agent expanded into it).
+func (e *Entry) Written() string {
+	if raw := e.Hook.Node.Get("command"); raw.Is(settingsio.String) {
+		return raw.Str
+	}
+	return e.Hook.Command
 }

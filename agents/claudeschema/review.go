@@ -55,10 +55,10 @@ func (e *Entry) Spec(label string, hide func(string) string) agents.CommandSpec 
 
 // Review reviews specs against the section (the store read through env),
 // filling base (project, folder trust, unreadable files, …): each hook's
-// status, its risk (of shown(h): the hook as the analysis should read
-// it), what the agent does with it (says) and notes.
+// status, its risk (agents.RiskSubject), what the agent does with it
+// (says) and notes.
 func (s Section) Review(env agents.Env, p agents.Project, specs []agents.CommandSpec, base *agents.Review,
-	shown func(*hooks.Hook) *hooks.Hook, says func(*hooks.Hook) (string, []string)) (*agents.Review, error) {
+	says func(*hooks.Hook) (string, []string)) (*agents.Review, error) {
 	data, err := env.LoadStore(s.Store)
 	if err != nil {
 		return nil, err
@@ -86,7 +86,7 @@ func (s Section) Review(env agents.Env, p agents.Project, specs []agents.Command
 			continue
 		}
 		if env.WantsRisk(h.NeedsReview()) {
-			h.Risk = risk.Analyze(agents.RiskSubject(p, shown(hk), s.Project), risk.Options{Cache: cache})
+			h.Risk = risk.Analyze(agents.RiskSubject(p, hk, s.Project), risk.Options{Cache: cache})
 			agents.FloorUnwatchedRisk(h)
 		}
 		what, notes := says(hk)
@@ -167,9 +167,10 @@ func (e *Entry) Details(command string, hide func(string) string) []agents.Field
 	return out
 }
 
-// Document is an entry's object in the list document.
-func (e *Entry) Document() agents.Document {
-	d := agents.Document{agents.Slot("id"), agents.Slot("event"), agents.Slot("matcher"), agents.Slot("type"), agents.Slot("command"),
+// Document is an entry's object in the list document, with the command
+// as the agent wants it shown (as written: no value it expanded into it).
+func (e *Entry) Document(command string) agents.Document {
+	d := agents.Document{agents.Slot("id"), agents.Slot("event"), agents.Slot("matcher"), agents.Slot("type"), agents.Member("command", command),
 		agents.Slot("origin"), agents.Slot("file"), agents.Slot("line"), agents.Slot("column"), agents.Slot("json_path"), agents.Slot("status"), agents.Slot("reason")}
 	d = append(d, agents.Member("name", e.Name), agents.Member("timeout_sec", e.Timeout.Seconds()), agents.Member("async", e.Async), agents.Member("sequential", e.Sequential))
 	return append(d, agents.Slot("risk"))

@@ -10,6 +10,7 @@ import (
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/agents/claudeschema"
 	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/risk"
 	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
 )
@@ -19,6 +20,7 @@ import (
 type project struct {
 	env      agents.Env
 	snap     *snapshot
+	redact   func(string) string // an API key in an expanded command, named by its variable
 	store    trust.Store
 	storeErr error
 }
@@ -44,7 +46,7 @@ func open(env agents.Env, dir string) (*project, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &project{env: env, snap: snap}
+	p := &project{env: env, snap: snap, redact: claudeschema.Redactor(facts.SecretVars, env.Vars.Lookup)}
 	if d, err := trust.StoreDirFromEnv(env.Vars, env.GOOS); err != nil {
 		p.storeErr = fmt.Errorf("locating Hookwarden's store: %w", err)
 	} else {
@@ -227,9 +229,17 @@ func (p *project) Details(h *hooks.Hook) []agents.Field {
 
 func (p *project) HookDocument(h *hooks.Hook) agents.Document {
 	if c := handlerOf(h); c != nil {
-		return c.Document()
+		return c.Document(c.Written())
 	}
 	return nil
+}
+
+// RiskSubject is what runs, with an API key Qwen expanded into it named
+// by its variable (the analysis quotes the command).
+func (p *project) RiskSubject(h *hooks.Hook, dir string) risk.Hook {
+	s := *h
+	s.Command = p.redact(h.Command)
+	return risk.FromHook(&s, dir)
 }
 
 var _ agents.ListNoter = (*project)(nil)
@@ -244,15 +254,4 @@ func (p *project) ListNotes(h *hooks.Hook) []string {
 		out = append(out, "its permissionDecision overrides your own blocking hooks (the last decision wins)")
 	}
 	return out
-}
-
-// redact hides the values of the secret variables Qwen Code reads (an
-// expanded command may hold one) behind their names.
-func (p *project) redact(s string) string {
-	for _, k := range facts.SecretVars {
-		if v, ok := p.env.Vars.Lookup(k); ok && len(v) >= 4 {
-			s = strings.ReplaceAll(s, v, "${"+k+"}")
-		}
-	}
-	return s
 }

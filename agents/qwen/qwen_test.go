@@ -416,7 +416,12 @@ func TestExpandedSecretsStayHidden(t *testing.T) {
 	for _, f := range p.Details(h) {
 		details.WriteString(f.Value + "\n")
 	}
-	for what, s := range map[string]string{"title": p.Title(h), "review document": string(doc), "audit text": text.String(), "details": details.String()} {
+	list, _ := json.Marshal(p.HookDocument(h))
+	plan, _ := p.Plan("SessionStart", agents.Query{})
+	planDoc, _ := json.Marshal(plan.Document)
+	subject := agents.RiskSubject(p, h, p.Dir())
+	for what, s := range map[string]string{"title": p.Title(h), "review document": string(doc), "audit text": text.String(), "details": details.String(),
+		"list document": string(list), "plan document": string(planDoc), "risk subject": subject.Command} {
 		if strings.Contains(s, "sk-very-secret-1") {
 			t.Errorf("the key shows in the %s:\n%s", what, s)
 		}

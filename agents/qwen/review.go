@@ -69,8 +69,7 @@ func (p *project) review() (*agents.Review, error) {
 	for _, f := range p.observed() {
 		base.Warnings = append(base.Warnings, f.Value)
 	}
-	shown := func(h *hooks.Hook) *hooks.Hook { s := *h; s.Command = p.redact(h.Command); return &s }
-	r, err := p.section().Review(p.env, p, p.specs(), base, shown, func(h *hooks.Hook) (string, []string) {
+	r, err := p.section().Review(p.env, p, p.specs(), base, func(h *hooks.Hook) (string, []string) {
 		return p.says(h.ID), p.ListNotes(h)
 	})
 	if err != nil {

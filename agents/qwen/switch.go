@@ -3,6 +3,7 @@ package qwen
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/agents/claudeschema"
@@ -92,18 +93,14 @@ func (p *project) Toggle(ctx context.Context, req agents.ToggleRequest) (*agents
 			Question: "git tracks " + f.Path + ". Write the switch there anyway?", Instead: "user", InsteadLabel: "Switch in user settings"}
 	}
 	sw := claudeschema.Switch{Key: "disableAllHooks"}
-	at := 0
-	for i, g := range p.snap.files {
+	for _, g := range p.snap.files {
 		var v *bool
 		if g.disableAll != nil && g.Ignored == "" {
 			v = &g.disableAll.Bool
 		}
 		sw.Files, sw.Values = append(sw.Files, g.Path), append(sw.Values, v)
-		if g == f {
-			at = i
-		}
 	}
-	written, backup, changed, shadow, err := sw.Set(ctx, at, !req.Enable)
+	written, backup, changed, shadow, err := sw.Set(ctx, slices.Index(p.snap.files, f), !req.Enable)
 	res := &agents.ToggleResult{Files: changed, Backup: backup, Changed: len(changed) > 0}
 	what := fmt.Sprintf("\"disableAllHooks\": %v", written)
 	if written == nil {
