@@ -78,7 +78,8 @@ lint:
 	cd scripts/package && $(GO) vet ./... && $(GO) run $(STATICCHECK) ./...
 
 # Every Go test: unit tests, the conformance kit (hooks/conform), the live
-# Gemini CLI checks (internal/geminicli, trust) and the fyne/test UI tests.
+# Gemini CLI checks (internal/geminicli, trust), the live Qwen Code runs
+# (agents/qwen through qwen-live; -short skips them) and the fyne/test UI tests.
 unit:
 	$(GO) test -count=1 -timeout 20m ./...
 	cd scripts/package && $(GO) test -count=1 ./...
@@ -99,7 +100,8 @@ FUZZ_TARGETS := \
 	./agents/gemini:FuzzParseHookOutput ./agents/gemini:FuzzParseJSON \
 	./agents/claude:FuzzParseClaudeSettings ./agents/claude:FuzzClaudeRemoveRestore \
 	./agents/claude:FuzzInterpretOutput \
-	./risk:FuzzAnalyze ./risk:FuzzScriptCode ./trust:FuzzDiscoverScripts
+	./risk:FuzzAnalyze ./risk:FuzzScriptCode ./trust:FuzzDiscoverScripts \
+	./agents/claudeschema:FuzzParseClaudeSchema
 # A count, not a duration: with a short -fuzztime duration the fuzz
 # coordinator can stop its workers past its own deadline and fail with
 # "context deadline exceeded" (no input found; seen in CI).

@@ -155,7 +155,7 @@ func TestHelpSpeaksTheAgentsWords(t *testing.T) {
 		{[]string{"folder-trust", "--agent", "claude", "--help"}, []string{"keeps this decision itself"}, []string{"[LEVEL]", "trust|parent"}},
 		{[]string{"enable", "--agent", "codex", "--help"}, []string{"leave out --scope"}, []string{"workspace|user"}},
 		{[]string{"disable", "--help"}, []string{"[--scope workspace|user]", "workspace  the project's"}, nil},
-		{[]string{"run", "--help"}, []string{"--as-trusted  ", "does not trust", "--allow-host HOST", "--agent NAME", "gemini, claude, codex or copilot"}, nil},
+		{[]string{"run", "--help"}, []string{"--as-trusted  ", "does not trust", "--allow-host HOST", "--agent NAME", "gemini, claude, codex, copilot or qwen"}, nil},
 		{[]string{"help", "run"}, []string{"usage: hookwarden run ", "--as-trusted"}, nil},
 		{[]string{"exec", "--help"}, []string{"[--] AGENT ARGS", "--project DIR"}, []string{"--agent NAME"}},
 		{[]string{"guard", "--help"}, []string{"install", "--git-hook NAME", "check only"}, nil},

@@ -8,6 +8,7 @@ import (
 	"github.com/hookwarden/hookwarden/agents/codex"
 	"github.com/hookwarden/hookwarden/agents/copilot"
 	"github.com/hookwarden/hookwarden/agents/gemini"
+	"github.com/hookwarden/hookwarden/agents/qwen"
 )
 
 // Registry returns the agents in the order the faces show them; the first
@@ -18,5 +19,6 @@ func Registry() *agents.Registry {
 		claude.New(),
 		codex.New(),
 		copilot.New(),
+		qwen.New(),
 	)
 }

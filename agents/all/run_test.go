@@ -25,6 +25,9 @@ var gateFixture = map[string]struct {
 	"claude": {".claude/settings.json", "PreToolUse", "Bash", `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [
 		{"type": "command", "command": "touch one"},
 		{"type": "command", "command": "touch two"}]}]}}`},
+	"qwen": {".qwen/settings.json", "PreToolUse", "run_shell_command", `{"hooks": {"PreToolUse": [{"matcher": "run_shell_command", "hooks": [
+		{"type": "command", "command": "touch one"},
+		{"type": "command", "command": "touch two"}]}]}}`},
 }
 
 // openGateFixture opens the agent's fixture in an isolated home, without

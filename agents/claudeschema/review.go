@@ -1,0 +1,204 @@
+package claudeschema
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/risk"
+	"github.com/hookwarden/hookwarden/settingsio"
+	"github.com/hookwarden/hookwarden/trust"
+)
+
+// Spec is an entry as the shared review takes it: its definition field by
+// field (event, matcher, sequential and every member of the handler
+// object), its place in the file as its name (a hook edited in place reads
+// "changed", with the diff of its fields), the label, and the command
+// whose scripts are fingerprinted (hide names secrets an agent expanded
+// into it and its env; nil: none).
+func (e *Entry) Spec(label string, hide func(string) string) agents.CommandSpec {
+	if hide == nil {
+		hide = func(s string) string { return s }
+	}
+	named := *e.Hook
+	// the shared review keys a spec by the hook's Name (the one use of
+	// that field here): the place, so an edit in place reads "changed".
+	named.Name = e.Hook.Origin.Path
+	named.Env = map[string]string{}
+	for k, v := range e.Hook.Env {
+		named.Env[k] = hide(v)
+	}
+	s := agents.CommandSpec{Hook: &named, Label: label, Fields: trust.Definition{}}
+	q := func(v any) string { return string(hooks.AppendJSON(nil, v)) }
+	s.Fields[trust.FieldEvent] = q(e.Event)
+	if e.HasMatcher {
+		s.Fields[trust.FieldMatcher] = q(e.Matcher)
+	}
+	if e.Sequential {
+		s.Fields[trust.FieldSequential] = "true"
+	}
+	if n := e.Hook.Node; n.Is(settingsio.Object) {
+		for _, m := range n.Members {
+			key := m.Key
+			if key == trust.FieldEvent || key == trust.FieldMatcher || key == trust.FieldSequential || key == "" || strings.ContainsAny(key, `."`) {
+				key = q(key)
+			}
+			s.Fields[key] = q(m.Value.Interface())
+		}
+	}
+	if e.Hook.Command != "" && e.Hook.Type == "command" {
+		s.ScriptCommand = hide(e.Hook.Command)
+	}
+	return s
+}
+
+// Review reviews specs against the section (the store read through env),
+// filling base (project, folder trust, unreadable files, …): each hook's
+// status, its risk (agents.RiskSubject), what the agent does with it
+// (says) and notes.
+func (s Section) Review(env agents.Env, p agents.Project, specs []agents.CommandSpec, base *agents.Review,
+	says func(*hooks.Hook) (string, []string)) (*agents.Review, error) {
+	data, err := env.LoadStore(s.Store)
+	if err != nil {
+		return nil, err
+	}
+	cr, err := agents.ReviewSpecs(data, s.Key, s.Agent, s.Project, specs)
+	if err != nil {
+		return nil, err
+	}
+	r := base
+	r.Store, r.StorePath, r.Hooks, r.Gone = "Hookwarden's store ("+s.Title+" keeps no per-hook trust)", s.Store.Path(), []agents.HookReview{}, []agents.Gone{}
+	if r.Unreadable == nil {
+		r.Unreadable = []settingsio.FileError{}
+	}
+	r.AddCommands(cr, s.Store.Path())
+	byID := map[string]*hooks.Hook{}
+	for _, h := range p.Hooks() {
+		byID[h.ID] = h
+	}
+	cache := risk.NewCache()
+	for i := range r.Hooks {
+		h := &r.Hooks[i]
+		h.SettleUnwatched()
+		hk := byID[h.HookID]
+		if hk == nil {
+			continue
+		}
+		if env.WantsRisk(h.NeedsReview()) {
+			h.Risk = risk.Analyze(agents.RiskSubject(p, hk, s.Project), risk.Options{Cache: cache})
+			agents.FloorUnwatchedRisk(h)
+		}
+		what, notes := says(hk)
+		h.Fields = append(h.Fields, agents.Field{Key: s.Agent, Label: s.Title, Value: what})
+		h.Notes = append(h.Notes, notes...)
+	}
+	r.NeedsReview = r.NeedsReview || len(r.Unreadable) > 0
+	r.Files = []string{s.Store.Path()}
+	return r, nil
+}
+
+// Text is the review for a person: folder trust, critical findings,
+// warnings, unreadable files, each hook with its place, what the agent
+// does (says) and fingerprint, risk and details, the gone approvals.
+func (s Section) Text(r *agents.Review, says func(hookID string) string) []agents.TextLine {
+	var t []agents.TextLine
+	f := func(format string, a ...any) { t = append(t, agents.Line(format, a...)) }
+	ft := r.FolderTrust
+	f("%s folder trust (%s): %s — %s\n", s.Title, ft.Source, ft.State, ft.Reason)
+	for _, c := range r.Critical {
+		f("%-14s %s\n", "CRITICAL", c.Message)
+	}
+	for _, w := range r.Warnings {
+		f("%-14s %s\n", "NOTE", w)
+	}
+	for _, u := range r.Unreadable {
+		f("%-14s %s\n", "UNREADABLE", u.Error())
+	}
+	if len(r.Hooks) == 0 {
+		f("No %s hooks to review.\n", s.Title)
+	}
+	for i := range r.Hooks {
+		h := &r.Hooks[i]
+		key := h.Key
+		if len(key) > 12 {
+			key = key[:12]
+		}
+		f("%-14s %s  %s\n               %s:%d (%s)  %s: %s\n               fingerprint %s\n", trust.StatusLabel(h.Status), h.Event, h.Command,
+			h.File, h.Line, h.Layer, s.Agent, says(h.HookID), key)
+		t = append(t, agents.TextLine{Format: "               %s\n", Risk: &h.Risk}, agents.TextLine{Format: "               %s\n", Warn: []string{h.Command}})
+		t = append(t, agents.ReviewDetailLines(&h.HookReview)...)
+	}
+	for _, g := range r.Gone {
+		f("%-14s %s  %s (approval matches no hook any more)\n", "GONE", g.Key, g.Label)
+	}
+	if r.NeedsReview {
+		f("\nApprove with: hookwarden trust --agent %s --all   (or name a hook by its ID or fingerprint)\n", s.Agent)
+	}
+	return t
+}
+
+// Details are an entry's rows for the detail pane: command, name,
+// matcher, timeout, async, sequential, env (values through hide).
+func (e *Entry) Details(command string, hide func(string) string) []agents.Field {
+	out := []agents.Field{{Key: "command", Label: "Command", Value: command, Code: true, Lines: true}}
+	set := func(key, value string, v any) {
+		out = append(out, agents.Field{Key: key, Label: "Settings", Value: value, JSON: v})
+	}
+	if e.Name != "" {
+		set("name", "name "+e.Name, e.Name)
+	}
+	if e.HasMatcher {
+		set("matcher", "matcher "+e.Matcher, e.Matcher)
+	}
+	set("timeout", "timeout "+e.Timeout.String(), e.Timeout.Seconds())
+	if e.TimeoutNote != "" {
+		set("timeout_note", e.TimeoutNote, e.TimeoutNote)
+	}
+	if e.Async {
+		set("async", "async: runs in the background; its answer is unused", true)
+	}
+	if e.Sequential {
+		set("sequential", "sequential: the event's hooks run one after another", true)
+	}
+	for k, v := range e.Hook.Env {
+		out = append(out, agents.Field{Key: "env", Label: "Env", Value: k + "=" + hide(v), Code: true})
+	}
+	return out
+}
+
+// Document is an entry's object in the list document, with the command
+// as the agent wants it shown (as written: no value it expanded into it).
+func (e *Entry) Document(command string) agents.Document {
+	d := agents.Document{agents.Slot("id"), agents.Slot("event"), agents.Slot("matcher"), agents.Slot("type"), agents.Member("command", command),
+		agents.Slot("origin"), agents.Slot("file"), agents.Slot("line"), agents.Slot("column"), agents.Slot("json_path"), agents.Slot("status"), agents.Slot("reason")}
+	d = append(d, agents.Member("name", e.Name), agents.Member("timeout_sec", e.Timeout.Seconds()), agents.Member("async", e.Async), agents.Member("sequential", e.Sequential))
+	return append(d, agents.Slot("risk"))
+}
+
+// Sample is a captured payload (paths neutral: /home/user/project and
+// /home/user) for project and home, with the event's subject under key
+// and input's fields spread over it.
+func Sample(captured []byte, project, home, key, subject string, input []byte) (*hooks.Object, error) {
+	text := strings.ReplaceAll(string(captured), "/home/user/project", project)
+	if home != "" {
+		text = strings.ReplaceAll(text, "/home/user", home)
+	}
+	in, err := agents.ParseObject([]byte(text), "sample payload")
+	if err != nil {
+		return nil, err
+	}
+	if key != "" && subject != "" {
+		in.Set(key, subject)
+	}
+	if input != nil {
+		fields, err := agents.ParseObject(input, "input")
+		if err != nil {
+			return nil, fmt.Errorf("%w", err)
+		}
+		for _, k := range fields.Keys() {
+			in.Set(k, fields.Value(k))
+		}
+	}
+	return in, nil
+}

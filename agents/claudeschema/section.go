@@ -1,0 +1,140 @@
+package claudeschema
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/trust"
+)
+
+// Section is an agent's section of Hookwarden's store, for an agent that
+// keeps no per-hook trust of its own: its reviewed hooks are approved
+// there as agents.CommandSpecs (agents.ReviewSpecs and friends).
+type Section struct {
+	Store trust.Store
+	// Key is the section ("copilot"), Agent the agent's name, Title how
+	// people call it, Project the project folder.
+	Key, Agent, Title, Project string
+}
+
+// Approve approves the specs req names (every one that needs review with
+// All) after a fresh review: a hook the user saw that changed since is
+// refused, as is a partly unwatched one unless accepted. fresh is the
+// project opened again, review its review, specs its reviewed hooks.
+func (s Section) Approve(ctx context.Context, fresh agents.Reviewer, review *agents.Review, specs []agents.CommandSpec, req agents.ApproveRequest, now time.Time) (*agents.ApproveResult, error) {
+	if req.Repair {
+		return nil, agents.NotSupported("repair", s.Title+" has no trust store of its own to repair")
+	}
+	var picked []agents.CommandSpec
+	if req.All {
+		for _, sp := range specs {
+			if rv := review.Hook(sp.Hook.ID); rv == nil || rv.NeedsReview() {
+				picked = append(picked, sp)
+			}
+		}
+	} else {
+		if len(req.IDs) == 0 {
+			return nil, agents.BadRequestf("name the %s hooks to approve (their ID, fingerprint or command), or approve all", s.Title)
+		}
+		var missing []string
+		if picked, missing = Pick(specs, req.IDs); len(missing) > 0 {
+			return nil, agents.BadRequestf("no %s hook %q to review (see hookwarden audit --agent %s)", s.Title, strings.Join(missing, `", "`), s.Agent)
+		}
+	}
+	if req.Reviewed != nil {
+		if err := agents.CompareWithReview(req.Reviewed, review.Hooks); err != nil {
+			return nil, err
+		}
+	}
+	var ids []string
+	for _, sp := range picked {
+		ids = append(ids, sp.Hook.ID)
+	}
+	if err := agents.CheckUnwatched(ctx, fresh, ids, req.AcceptUnwatched); err != nil {
+		return nil, err
+	}
+	res := &agents.ApproveResult{Approved: []string{}}
+	if len(picked) == 0 {
+		res.Text = append(res.Text, agents.Line("nothing to approve: every %s hook is approved\n", s.Title))
+		return res, nil
+	}
+	keys, err := agents.ApproveSpecs(s.Store, s.Key, s.Agent, s.Project, picked, now)
+	if err != nil {
+		return nil, err
+	}
+	for _, sp := range picked {
+		res.Approved = append(res.Approved, sp.Label)
+	}
+	res.Files = []string{s.Store.Path()}
+	res.Text = append(res.Text, agents.Line("approved %d %s hook(s) in %s\n", len(keys), s.Title, s.Store.Path()))
+	return res, nil
+}
+
+// Revoke removes the approvals req names (by spec or key), every one of
+// the project (All), or those gone() lists (Gone).
+func (s Section) Revoke(specs []agents.CommandSpec, req agents.RevokeRequest, gone func() ([]agents.Gone, error)) (*agents.RevokeResult, error) {
+	var keys []string
+	if !req.All {
+		picked, missing := Pick(specs, req.IDs)
+		for _, sp := range picked {
+			keys = append(keys, sp.Key())
+		}
+		keys = append(keys, missing...)
+		if req.Gone {
+			gs, err := gone()
+			if err != nil {
+				return nil, err
+			}
+			for _, g := range gs {
+				keys = append(keys, g.Key)
+			}
+		}
+	}
+	removed, err := agents.RevokeSpecs(s.Store, s.Key, s.Agent, s.Project, keys, req.All)
+	if err != nil {
+		return nil, err
+	}
+	res := &agents.RevokeResult{Revoked: append([]string{}, removed...)}
+	if len(removed) > 0 {
+		res.Files = []string{s.Store.Path()}
+	}
+	res.Text = append(res.Text, agents.Line("revoked %d %s hook approval(s) in %s\n", len(removed), s.Title, s.Store.Path()))
+	return res, nil
+}
+
+// Pick selects specs by hook ID, fingerprint (8+ characters), command or
+// label; missing are the selectors that name none.
+func Pick(specs []agents.CommandSpec, sels []string) (out []agents.CommandSpec, missing []string) {
+	seen := map[string]bool{}
+	for _, sel := range sels {
+		found := false
+		for _, s := range specs {
+			if s.Hook.ID == sel || len(sel) >= 8 && strings.HasPrefix(s.Key(), sel) || strings.TrimSpace(s.Hook.Command) == strings.TrimSpace(sel) || s.Label == sel {
+				found = true
+				if !seen[s.Hook.ID] {
+					seen[s.Hook.ID] = true
+					out = append(out, s)
+				}
+			}
+		}
+		if !found {
+			missing = append(missing, sel)
+		}
+	}
+	return out, missing
+}
+
+// Layer is the section's row among an agent's layers (nil when the
+// store cannot be located).
+func (s Section) Layer() []agents.Layer {
+	if s.Store.Dir == "" {
+		return nil
+	}
+	st := agents.TrustFileLayer("Hookwarden's approvals of "+s.Title+" hooks", s.Store.Path())
+	if st.State == agents.FileMissing {
+		st.Note = "nothing approved through Hookwarden yet"
+	}
+	return []agents.Layer{st}
+}

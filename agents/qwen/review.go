@@ -1,0 +1,164 @@
+package qwen
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/agents/claudeschema"
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/trust"
+)
+
+// storeSection is Qwen Code's section of Hookwarden's store: approvals of
+// project hooks, in the shape of the shared "commands" section.
+const storeSection = "qwen"
+
+func (p *project) section() claudeschema.Section {
+	return claudeschema.Section{Store: p.store, Key: storeSection, Agent: string(name), Title: agentTitle, Project: p.Dir()}
+}
+
+// specs are every handler of the project file, whatever Qwen makes of it
+// now (a hook of an untrusted folder runs once trust is off or granted),
+// with the command as written as its label and the scripts of what runs
+// (an API key Qwen expanded into it named by its variable).
+func (p *project) specs() []agents.CommandSpec {
+	var out []agents.CommandSpec
+	for _, c := range p.snap.handlers {
+		if c.Hook.Origin.Layer == layerProject {
+			out = append(out, c.Spec(title(c.Hook), p.redact))
+		}
+	}
+	return out
+}
+
+func (p *project) Review(ctx context.Context) (*agents.Review, error) {
+	r, err := p.review()
+	if err != nil || p.env.Others == nil {
+		return r, err
+	}
+	agents.AddOtherReaders(ctx, p.env, p, r.Hooks)
+	r.Text = p.section().Text(r, p.says)
+	return r, nil
+}
+
+var reviewWords = agents.ReviewWords{
+	Noun: "project hook", Banner: "Qwen Code hook", KeyLabel: "Fingerprint",
+	Empty: "This folder has no Qwen Code project hooks (.qwen/settings.json): there is nothing to review.",
+	Meaning: map[trust.HookStatus]string{
+		trust.StatusNew: "Not approved in Hookwarden. Qwen Code has no per-hook trust and its folder trust is off by default: " +
+			"it runs this hook unprompted, with your API keys in its environment. Read it, then approve it.",
+		trust.StatusChanged:         "Changed since it was approved: Qwen Code runs the new version without a word. The diff is against what was approved.",
+		trust.StatusScriptChanged:   "Approved, but a script it runs changed since: Qwen Code runs the new version without a word.",
+		trust.StatusPartlyUnwatched: "Approved, partly unwatched: part of what it runs (listed under it) cannot be watched.",
+		trust.StatusTrusted:         "Approved in Hookwarden, and no script it runs changed since.",
+	},
+	ApproveAll:   "Hookwarden records them, with the scripts they run, in its store; Qwen Code itself keeps no per-hook trust.",
+	RunsTitle:    "Runs",
+	ChangedTitle: "Definition — changes since it was approved",
+	Before:       "Approved before: ",
+	Unrecorded:   "Hookwarden has no record of this script: it was not read when the hook was approved.",
+	StoreError:   "Hookwarden's store cannot be read",
+}
+
+func (p *project) review() (*agents.Review, error) {
+	if p.storeErr != nil {
+		return nil, p.storeErr
+	}
+	base := &agents.Review{Project: p.Dir(), FolderTrust: p.folderTrust(), Unreadable: p.Unreadable(), Critical: p.critical(), Warnings: []string{}}
+	for _, f := range p.observed() {
+		base.Warnings = append(base.Warnings, f.Value)
+	}
+	r, err := p.section().Review(p.env, p, p.specs(), base, func(h *hooks.Hook) (string, []string) {
+		return p.says(h.ID), p.ListNotes(h)
+	})
+	if err != nil {
+		return nil, err
+	}
+	r.Words, r.Folder = reviewWords, p.folderView()
+	r.Document = map[string]any{"agent": string(name), "project": p.Dir(), "store": p.store.Path(), "needs_review": r.NeedsReview,
+		"folder_trust": r.FolderTrust, "hooks": r.Hooks, "gone": r.Gone, "unreadable": r.Unreadable, "critical": r.Critical, "warnings": r.Warnings}
+	r.Text = p.section().Text(r, p.says)
+	return r, nil
+}
+
+// critical is, in red, that folder trust is off while the project has
+// hooks: Qwen Code runs them unprompted (observed).
+func (p *project) critical() []hooks.Diagnostic {
+	out, n := []hooks.Diagnostic{}, 0
+	for _, c := range p.snap.handlers {
+		if c.Hook.Origin.Layer == layerProject && c.Valid() {
+			n++
+		}
+	}
+	if f := p.snap.byLayer(layerProject); n > 0 && !p.snap.trust.enabled {
+		out = append(out, hooks.Diagnostic{File: f.Path, Line: 1, Column: 1, Severity: hooks.SeverityCritical,
+			Message: fmt.Sprintf("Qwen Code's folder trust is off (the default): the %d hook(s) of this project run unprompted when Qwen Code starts here", n)})
+	}
+	// A project's false beats the user's (and system-defaults') true.
+	if f := p.snap.byLayer(layerProject); f.disableAll != nil && !f.disableAll.Bool && f.Ignored == "" && p.snap.off == nil {
+		for _, g := range p.snap.files[:2] {
+			if g.disableAll != nil && g.disableAll.Bool {
+				out = append(out, hooks.Diagnostic{File: f.Path, Line: f.disableAll.Pos.Line, Column: f.disableAll.Pos.Column, Severity: hooks.SeverityCritical,
+					Message: "\"disableAllHooks\": false here switches back on every hook " + g.Path + " switched off: Qwen Code lets the project's setting win"})
+			}
+		}
+	}
+	// Qwen runs one copy of a name and command, the first (the project's):
+	// a project copy of your hook replaces it, with its own async, timeout, env.
+	for _, c := range p.snap.handlers {
+		for _, u := range p.snap.handlers {
+			if c.Hook.Origin.Layer == layerProject && u.Hook.Origin.Layer != layerProject && c.Valid() && u.Valid() && c.Event == u.Event &&
+				c.Name+":"+c.Hook.Command == u.Name+":"+u.Hook.Command {
+				out = append(out, hooks.Diagnostic{File: c.Hook.Origin.File, Line: c.Hook.Origin.Line, Column: c.Hook.Origin.Column, Severity: hooks.SeverityCritical, HookID: c.Hook.ID,
+					Message: fmt.Sprintf("this project hook has the name and command of the %s hook at %s:%d: Qwen Code runs only the project's copy, with its matcher, async, timeout and env", u.Hook.Origin.Layer, u.Hook.Origin.File, u.Hook.Origin.Line)})
+			}
+		}
+	}
+	return out
+}
+
+// says is what Qwen does with a hook now, in words.
+func (p *project) says(id string) string {
+	for _, c := range p.snap.handlers {
+		if c.Hook.ID != id {
+			continue
+		}
+		switch c.Hook.Status {
+		case hooks.StatusRuns:
+			return "runs it unprompted"
+		case hooks.StatusBlockedUntrustedFolder:
+			return "skips it silently (folder not trusted)"
+		}
+		return string(c.Hook.Status) + ": " + c.Hook.Reason
+	}
+	return ""
+}
+
+// Approve records the named project hooks (every one with All) in
+// Hookwarden's store, with the scripts they run, after a fresh review.
+func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (*agents.ApproveResult, error) {
+	fresh, err := open(p.env, p.Dir())
+	if err != nil {
+		return nil, err
+	}
+	r, err := fresh.review()
+	if err != nil {
+		return nil, err
+	}
+	return p.section().Approve(ctx, fresh, r, fresh.specs(), req, p.env.Clock())
+}
+
+// Revoke removes approvals from Hookwarden's store.
+func (p *project) Revoke(_ context.Context, req agents.RevokeRequest) (*agents.RevokeResult, error) {
+	if p.storeErr != nil {
+		return nil, p.storeErr
+	}
+	return p.section().Revoke(p.specs(), req, func() ([]agents.Gone, error) {
+		r, err := p.review()
+		if err != nil {
+			return nil, err
+		}
+		return r.Gone, nil
+	})
+}

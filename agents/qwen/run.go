@@ -1,0 +1,164 @@
+package qwen
+
+import (
+	"context"
+	"path/filepath"
+	"regexp"
+	"time"
+
+	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/agents/claudeschema"
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/settingsio"
+)
+
+// exits are Qwen's exit-code rules (observed): exit 2 blocks with stderr
+// as the reason, but not with empty stderr, and JSON on stderr is read as
+// the answer; other codes only log; JSON on stdout is the answer.
+var exits = claudeschema.Exits{Blocking: 2, NeedsStderr: true, StderrJSON: true, StdoutJSON: true}
+
+// runSetup is one dry run, planned and gated.
+type runSetup struct {
+	ev    event
+	input *hooks.Object
+	gate  *agents.RunGate
+	check func(*hooks.Hook) error
+	iso   hooks.Isolation
+}
+
+func (s *runSetup) RunGate() *agents.RunGate { return s.gate }
+
+func (p *project) Gate(_ context.Context, req agents.RunRequest) (*agents.RunGate, error) {
+	return agents.GateOf(p.prepare(req))
+}
+
+// prepare plans req (as if trusted with AsTrusted) and applies the gate:
+// a project hook not approved (new, changed, a script changed) or running
+// code Hookwarden cannot see runs in the sandbox or only when confirmed.
+func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
+	q := req.Query
+	if req.Payload != nil && q.Input == nil {
+		q.Input = req.Payload
+	}
+	ev, subject, err := planQuery(req.Event, q)
+	if err != nil {
+		return nil, err
+	}
+	snap := p.snap
+	if req.AsTrusted && !snap.trust.trusted {
+		snap = snap.asTrusted()
+	}
+	plan, err := snap.plan(hooks.Event(ev.name), q)
+	if err != nil {
+		return nil, err
+	}
+	s := &runSetup{ev: ev}
+	var all []*hooks.Hook
+	for _, c := range snap.handlers {
+		all = append(all, c.Hook)
+	}
+	valid := func(h *hooks.Hook) bool { c := handlerOf(h); return c.Event == ev.name && c.Valid() }
+	planned, err := claudeschema.Select(all, valid, plan, req, func(h *hooks.Hook, sel string) bool { return title(h) == sel })
+	if err != nil {
+		return nil, err
+	}
+	if req.Payload != nil {
+		s.input, err = agents.ParseObject(req.Payload, "payload")
+	} else {
+		s.input, err = p.sample(ev, subject, q)
+	}
+	if err != nil {
+		return nil, &agents.RequestError{Msg: err.Error()}
+	}
+	sup := p.env.Supervisor(p.Dir(), p.snap.qwenHome)
+	s.gate, s.check = claudeschema.Gate(req, plan, planned, func(h *hooks.Hook) bool { return h.Origin.Layer == layerProject }, p.review, p.Dir(), sup)
+	s.iso = hooks.Isolation{Supervisor: sup, Sandboxed: s.gate.IsSandboxed}
+	return s, nil
+}
+
+// asTrusted is the snapshot with the project layer loaded.
+func (s *snapshot) asTrusted() *snapshot {
+	cp := *s
+	cp.handlers = nil
+	for _, c := range s.handlers {
+		d, hk, e := *c, *c.Hook, *c.Entry
+		d.Entry, d.Hook, hk.Ext = &e, &hk, &d
+		if hk.Status == hooks.StatusBlockedUntrustedFolder {
+			hk.Status, hk.Reason = hooks.StatusRuns, ""
+		}
+		cp.handlers = append(cp.handlers, &d)
+	}
+	return &cp
+}
+
+// DryRun runs the hooks as Qwen Code does: in parallel (one after another
+// when a definition is sequential, each getting the previous answer's
+// hookSpecificOutput.tool_input), and says what Qwen would do.
+func (p *project) DryRun(ctx context.Context, req agents.RunRequest) (*agents.RunResult, error) {
+	s, err := p.prepare(req)
+	if err != nil {
+		return nil, err
+	}
+	g := s.gate
+	start := time.Now()
+	runs, results := make([]agents.HookRun, len(g.Run)), make([]claudeschema.Result, len(g.Run))
+	cur := s.input
+	claudeschema.RunAll(len(g.Run), g.Plan.Sequential, func(i int) {
+		runs[i], results[i] = p.runOne(ctx, s, g.Run[i], cur)
+		if g.Plan.Sequential {
+			cur = claudeschema.ChainToolInput(cur, runs[i].Stdout)
+		}
+		if req.OnResult != nil {
+			req.OnResult(i, runs[i])
+		}
+	})
+	res := &agents.RunResult{Event: hooks.Event(s.ev.name), Label: g.Plan.Label, Gate: g, Payload: string(hooks.AppendJSON(nil, s.input)),
+		Sequential: g.Plan.Sequential, Hooks: runs, Notes: []string{}, Duration: time.Since(start)}
+	res.Verdict, res.Warnings = verdict(s.ev, g.Plan.Label, g.Run, results)
+	claudeschema.Finish(res, string(name), agentTitle, title)
+	return res, nil
+}
+
+var unsafeChars = regexp.MustCompile(`[^A-Za-z0-9]`)
+
+// hookEnv is the environment Qwen gives a hook (observed): its own
+// (OPENAI_API_KEY included), the three *_PROJECT_DIR = the cwd,
+// QWEN_CODE_PROJECT_DIR = its state folder for the cwd, and the entry's
+// env (expanded at load) last.
+func (p *project) hookEnv(h *hooks.Hook) settingsio.Env {
+	env, dir := append(settingsio.Env(nil), p.env.Vars...), p.Dir()
+	env = env.With("QWEN_PROJECT_DIR", dir).With("CLAUDE_PROJECT_DIR", dir).With("GEMINI_PROJECT_DIR", dir).
+		With("QWEN_CODE_PROJECT_DIR", filepath.Join(p.snap.qwenHome, "projects", unsafeChars.ReplaceAllString(dir, "-"))).
+		With("QWEN_CODE_CLI", "1").With("QWEN_CODE_NO_RELAUNCH", "true")
+	for k, v := range h.Env {
+		env = env.With(k, v)
+	}
+	return env
+}
+
+// runOne runs one hook with `bash -c` in the session folder (observed).
+func (p *project) runOne(ctx context.Context, s *runSetup, h *hooks.Hook, in *hooks.Object) (agents.HookRun, claudeschema.Result) {
+	c := handlerOf(h)
+	if h.Type != "command" {
+		return agents.HookRun{Hook: h, ID: h.ID, Label: title(h), Where: agents.OriginLabel(h), NotRunReason: "a " + h.Type + " hook: the dry run runs command hooks only",
+			Summary: "not run"}, claudeschema.Result{Kind: claudeschema.Failed}
+	}
+	run, r := exits.Run(ctx, claudeschema.Command{Hook: h, Program: "/bin/bash", Args: []string{"-c", h.Command}, Shown: "/bin/bash -c " + agents.ShellQuote(p.redact(h.Command)),
+		Env: p.hookEnv(h), Dir: p.Dir(), Timeout: c.Timeout, Input: in, Check: s.check, Isolation: s.iso})
+	run.Label = title(h)
+	if run.TimedOut {
+		run.Error += ": Qwen Code kills it and goes on (fail-open)"
+	}
+	if c.Async {
+		run.Warnings = append(run.Warnings, "async: Qwen Code does not wait for it and does not use its answer")
+		run.Traits = append(run.Traits, "async")
+		r = claudeschema.Result{Kind: claudeschema.NonBlocking, Output: claudeschema.Output{Continue: true}}
+	}
+	if s.ev.name == "PreToolUse" && r.Output.UpdatedInput {
+		run.Warnings = append(run.Warnings, "ignored by Qwen Code: hookSpecificOutput.updatedInput (the original tool input runs)")
+	}
+	if s.ev.name == "PreToolUse" && r.Output.AdditionalContext != "" {
+		run.Warnings = append(run.Warnings, "ignored by Qwen Code: additionalContext on PreToolUse")
+	}
+	return run, r
+}
