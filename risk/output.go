@@ -295,7 +295,7 @@ func (a *analyzer) blanketAllow(p printed) {
 	case m == "" || m == "*" || m == ".*" || m == "^.*$":
 		a.add(Finding{Category: AgentOutput, Severity: LevelCritical, Source: p.src,
 			Summary: "answers allow to every tool call: the agent will never ask you before it runs a command or edits a file"})
-	case broadToolRe.MatchString(m):
+	case broadMatcher(m):
 		a.add(Finding{Category: AgentOutput, Severity: LevelCritical, Source: p.src,
 			Summary: fmt.Sprintf("answers allow to every %s call: the agent will never ask you before it runs them", m)})
 	default:
@@ -304,8 +304,22 @@ func (a *analyzer) blanketAllow(p printed) {
 	}
 }
 
-// broadToolRe: a matcher naming tools that run commands or write files.
-var broadToolRe = regexp.MustCompile(`(?i)bash|shell|command|exec|run|write|edit|terminal|\|`)
+// broadToolRe: a tool name that runs commands or writes files.
+var broadToolRe = regexp.MustCompile(`(?i)bash|shell|command|exec|run|write|edit|terminal|patch|notebook|mcp|task|agent`)
+
+// broadMatcher: one of the matcher's alternatives names a tool that runs
+// commands or writes files, or is a pattern that matches such names
+// (.*, Bash.*, mcp__.*); a list of only reading tools (Read|Glob|Grep) is
+// not.
+func broadMatcher(m string) bool {
+	for _, alt := range strings.Split(strings.Trim(m, "^$()"), "|") {
+		alt = strings.TrimSpace(alt)
+		if alt == "" || broadToolRe.MatchString(alt) || strings.ContainsAny(alt, "*+?[.\\") {
+			return true
+		}
+	}
+	return false
+}
 
 // contextTexts are the pieces of a printed text that reach the model.
 func (a *analyzer) contextTexts(re *outputRes, p printed, f *textFacts, refuses bool) []string {

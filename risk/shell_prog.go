@@ -891,14 +891,35 @@ func (sh *shell) packageRunner(base string, args []field, n syntax.Node) {
 		}
 	case "pnpm", "yarn", "npm":
 		switch sub {
+		case "run", "run-script", "test", "t", "start", "stop", "restart":
+			if sub == "run" || sub == "run-script" {
+				for _, p := range pos[1:] {
+					if !strings.HasPrefix(p.s, "-") {
+						sh.taskScript(p.s, n) // npm run --silent NAME
+						break
+					}
+				}
+			} else if sub == "t" {
+				sh.taskScript("test", n)
+			} else {
+				sh.taskScript(sub, n)
+			}
+		case "", "install", "i", "ci", "add", "update", "upgrade":
+			if sub == "" && base == "npm" {
+				break
+			}
+			sh.projectInstall(base+" "+sub, n)
 		case "dlx", "exec", "x":
 			if len(pos) > 1 && !(base == "npm" && sub == "exec" && sh.a.ownPackage(pos[1].s)) && !(sub == "exec" && base != "npm") {
 				remote(pos[1].s)
 			}
-		case "install", "i", "add":
-			if hasFlag(flags, "-g", "--global") || base == "npm" && len(pos) > 1 && hasGlobal(pos) {
-				sh.find(n, RemotePackage, LevelReview, "installs npm packages globally at hook time")
+		default:
+			if base != "npm" && !strings.ContainsAny(sub, "/.") {
+				sh.taskScript(sub, n) // yarn lint, pnpm build: a script of package.json
 			}
+		}
+		if hasFlag(flags, "-g", "--global") || base == "npm" && len(pos) > 1 && hasGlobal(pos) {
+			sh.find(n, RemotePackage, LevelReview, "installs npm packages globally at hook time")
 		}
 	case "go":
 		if sub == "run" {
@@ -918,6 +939,52 @@ func (sh *shell) packageRunner(base string, args []field, n syntax.Node) {
 	case "pip", "pip3", "gem", "cargo", "brew":
 		if sub == "install" {
 			sh.find(n, RemotePackage, LevelReview, "installs packages from the network at hook time (%s install)", base)
+		}
+	case "bundle", "poetry", "composer", "pdm", "pipenv", "conda", "mamba":
+		switch sub {
+		case "", "install", "add", "update", "sync", "lock", "require":
+			sh.projectInstall(base+" "+sub, n)
+		}
+	}
+	if base == "uv" && (sub == "sync" || sub == "add" || sub == "lock") {
+		sh.projectInstall("uv "+sub, n)
+	}
+}
+
+// projectInstall: a package manager installs the project's dependencies
+// at hook time, which downloads them and runs their install scripts.
+func (sh *shell) projectInstall(what string, n syntax.Node) {
+	sh.find(n, RemotePackage, LevelReview, "installs the project's dependencies from the network at hook time (%s), which runs their install scripts", strings.TrimSpace(what))
+}
+
+// taskScript analyses the script of package.json a task runner runs
+// (npm run NAME, yarn NAME, npm test) with its pre and post scripts, as
+// the shell they are.
+func (sh *shell) taskScript(name string, n syntax.Node) {
+	if name == "" || strings.HasPrefix(name, "-") || sh.depth > sh.a.opt.MaxDepth {
+		return
+	}
+	dir := sh.cwd
+	if dir == "" || !filepath.IsAbs(dir) {
+		dir = sh.a.hook.ProjectDir
+	}
+	if dir == "" {
+		return
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "package.json"))
+	if err != nil {
+		return
+	}
+	var pj struct {
+		Scripts map[string]string `json:"scripts"`
+	}
+	if json.Unmarshal(b, &pj) != nil {
+		sh.find(n, Unreadable, LevelReview, "runs a script of package.json, which does not parse")
+		return
+	}
+	for _, s := range []string{"pre" + name, name, "post" + name} {
+		if code, ok := pj.Scripts[s]; ok && code != "" {
+			sh.nestedShell(value{s: code, known: true}, n, "-c")
 		}
 	}
 }
@@ -1010,6 +1077,12 @@ func (sh *shell) remove(base string, args []field, n syntax.Node) {
 		case strings.HasPrefix(t, "$PROJECT/..") || strings.HasPrefix(t, "../"):
 			if recursive {
 				sh.find(n, Destructive, LevelCritical, "deletes %s, outside the project", displayPath(t))
+			}
+		case strings.HasPrefix(t, "$PROJECT/"):
+			// a folder of the project, removed with all it holds: the
+			// user's work unless it is a cache or a temporary folder
+			if recursive && !tempish(strings.TrimPrefix(t, "$PROJECT/")) {
+				sh.find(n, Destructive, LevelReview, "deletes the project's folder %s with everything in it", displayPath(t))
 			}
 		case inHome(t):
 			rest := strings.TrimPrefix(t, "~/")
@@ -1223,6 +1296,13 @@ func (sh *shell) git(args []field, n syntax.Node) {
 				return
 			}
 		}
+		sh.find(n, Network, LevelReview, "pushes the project's commits to its remote on its own (git push)")
+	case "commit", "merge", "rebase", "reset", "stash", "checkout", "switch", "tag", "cherry-pick", "revert", "am":
+		// the hook changes the repository's history or working tree on
+		// its own: what it commits or drops is the user's work
+		if gitChangesHistory(sub, rest) {
+			sh.find(n, Destructive, LevelReview, "changes the repository on its own (git %s)", shortText(strings.TrimSpace(sub+" "+joinFields(rest).s), 50))
+		}
 	case "clone", "fetch", "pull", "submodule":
 		_, pos := options(rest, set("-b", "--branch", "--depth", "-o", "--origin", "-c", "--config", "--reference"), false)
 		for i, r := range pos {
@@ -1239,6 +1319,37 @@ func (sh *shell) git(args []field, n syntax.Node) {
 			}
 		}
 	}
+}
+
+// gitChangesHistory: git SUB ARGS writes commits, moves a branch or drops
+// work, rather than only reading (git stash list, git checkout -- with no
+// change, git tag -l read).
+func gitChangesHistory(sub string, rest []field) bool {
+	for _, r := range rest {
+		switch r.s {
+		case "-l", "--list", "list", "show", "--show-current", "-h", "--help", "--abort", "--quit":
+			return false
+		}
+	}
+	switch sub {
+	case "reset":
+		for _, r := range rest {
+			if r.s == "--hard" || r.s == "--keep" || r.s == "--merge" {
+				return true
+			}
+		}
+		return false
+	case "checkout", "switch":
+		for _, r := range rest {
+			if r.s == "--" || r.s == "." || r.s == "-f" || r.s == "--force" || r.s == "--discard-changes" {
+				return true
+			}
+		}
+		return false
+	case "tag", "stash":
+		return len(rest) > 0 || sub == "stash"
+	}
+	return true
 }
 
 // write judges a write of content to a file.

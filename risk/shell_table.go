@@ -36,7 +36,7 @@ func registerProgTable(reg func(progHandler, ...string)) {
 	reg(progAwk, "awk", "gawk", "mawk", "nawk")
 	reg(progNgrok, "ngrok", "cloudflared", "bore", "frpc", "localtunnel", "lt", "chisel")
 	reg(progHistory, "history", "fc")
-	reg(progNpx, "npx", "pnpx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "go", "pip", "pip3", "gem", "cargo", "brew", "dnx")
+	reg(progNpx, "npx", "pnpx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "go", "pip", "pip3", "gem", "cargo", "brew", "dnx", "bundle", "poetry", "composer", "pdm", "pipenv", "conda", "mamba")
 	reg(progRm, "rm", "unlink", "rmdir", "shred", "srm", "trash")
 	reg(progFind, "find")
 	reg(progDd, "dd")
@@ -544,7 +544,25 @@ func progClaude(sh *shell, c progCall) (value, bool) {
 	if agentConfigRe.MatchString(j) {
 		sh.find(n, SelfTampering, LevelCritical, "changes %s's own configuration (%s)", base, shortText(strings.TrimSpace(j), 50))
 	}
+	if headlessRun(args) {
+		sh.find(n, Network, LevelReview, "runs %s headless (%s): a model acts with this hook's rights and sends it what it reads, while nobody watches", base, shortText(strings.TrimSpace(j), 50))
+	}
 	return value{}, true
+}
+
+// headlessRun: an agent's command line that gives it a task (a prompt, a
+// print or exec mode), not one that only asks for its version or help.
+func headlessRun(args []field) bool {
+	if len(args) == 0 {
+		return false
+	}
+	for _, a := range args {
+		switch a.s {
+		case "--version", "-v", "-V", "--help", "-h", "help", "version", "login", "logout", "doctor", "update", "--list", "list":
+			return false
+		}
+	}
+	return true
 }
 
 // progOsascript judges osascript.
