@@ -22,6 +22,7 @@ type code struct {
 	lines   []string
 	at      *Source
 	l       lang
+	dialect lang // the language as written (l is how it is read)
 	toks    []token
 	alias   map[string]string // local name → module path (sp → subprocess)
 	vars    map[string]value
@@ -39,7 +40,13 @@ func (a *analyzer) scriptCode(file, text string, l lang, at *Source, depth int) 
 		return
 	}
 	a.budget--
-	c := &code{a: a, file: file, src: text, lines: strings.Split(text, "\n"), at: at, l: l, toks: fold(tokenize(text, l)),
+	dialect := l
+	if t := dialects[l]; t != nil {
+		// Ruby, Perl, PHP and Lua are read as JavaScript is (statements,
+		// assignments, calls), through their own table of names
+		l = langJS
+	}
+	c := &code{a: a, file: file, src: text, lines: strings.Split(text, "\n"), at: at, l: l, dialect: dialect, toks: fold(tokenize(dialectText(dialect, text), dialect)),
 		alias: map[string]string{}, vars: map[string]value{}, depth: depth}
 	c.run()
 }
@@ -73,6 +80,7 @@ func (c *code) run() {
 	c.printDecoded()
 	c.statements()
 	c.calls()
+	c.dialectShell()
 	c.fileLevel()
 }
 
@@ -248,6 +256,9 @@ func (c *code) canon(name string) string {
 			return m + "." + rest
 		}
 		return m
+	}
+	if t := dialects[c.dialect]; t != nil {
+		return t.canon(name)
 	}
 	return name
 }

@@ -620,10 +620,13 @@ func (c *code) secretToNetwork() {
 			return
 		}
 	}
-	if !c.sockets && !anyHTTP.MatchString(c.src) {
+	if !c.sockets && !anyHTTP.MatchString(c.src) && (c.netSeen == nil || c.dialect == c.l) {
 		return
 	}
 	m := secretTextRe.FindString(c.src)
+	if m == "" && c.wholeEnvRead() {
+		m = "the whole environment, with every token and key in it"
+	}
 	if m == "" {
 		return
 	}

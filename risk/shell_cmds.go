@@ -388,8 +388,8 @@ func (sh *shell) execText(v value, n syntax.Node, prog string) {
 		switch langOfProg(prog) {
 		case langPython:
 			sh.a.scriptCode(sh.file, v.s, langPython, ptr(sh.source(n)), sh.depth)
-		case langJS:
-			sh.a.scriptCode(sh.file, v.s, langJS, ptr(sh.source(n)), sh.depth)
+		case langJS, langRuby, langPerl, langPHP, langLua:
+			sh.a.scriptCode(sh.file, v.s, langOfProg(prog), ptr(sh.source(n)), sh.depth)
 		default:
 			sh.child(v.s, sh.source(n)).run()
 		}
@@ -406,8 +406,14 @@ func langOfProg(prog string) lang {
 		return langPython
 	case prog == "node" || prog == "bun" || prog == "deno" || prog == "tsx" || prog == "ts-node":
 		return langJS
-	case prog == "perl" || prog == "ruby" || prog == "php":
-		return langJS // close enough for strings and calls
+	case prog == "perl":
+		return langPerl
+	case prog == "ruby":
+		return langRuby
+	case prog == "php":
+		return langPHP
+	case strings.HasPrefix(prog, "lua") || prog == "texlua":
+		return langLua
 	}
 	return langShell
 }

@@ -397,7 +397,7 @@ func luaCmd(sh *shell, c progCall) (value, bool) {
 	}
 	for _, p := range c.args {
 		if strings.HasSuffix(p.s, ".lua") {
-			sh.find(c.n, Unreadable, LevelReview, "runs the Lua script %s, which Hookwarden does not read", p.s)
+			sh.follow(p.value, "lua")
 		}
 	}
 	return value{}, true
