@@ -92,12 +92,10 @@ func (c *code) calls() {
 		case writeCallRe.MatchString(name):
 			c.writeCall(x, name, args, i)
 		case rmCallRe.MatchString(name):
-			p := c.pathOf(args)
-			if p != "" {
-				n := normPath(p, c.a.hook.ProjectDir)
-				if n == "/" || n == "~" || systemDir(n) || inHome(n) && !strings.Contains(strings.TrimPrefix(n, "~/"), "/") && !tempish(n) {
-					c.find(x, Destructive, LevelCritical, "deletes %s", describeTarget(n))
-				}
+			if p := c.pathOf(args); p != "" {
+				recursive := strings.Contains(name, "rmtree") || strings.Contains(name, "rimraf") || strings.HasPrefix(name, "fse") ||
+					strings.Contains(name, "removedirs") || strings.Contains(tokensText(args), "recursive")
+				c.removes(x, recursive, normPath(p, c.a.hook.ProjectDir))
 			}
 		case name == "os.setuid" || name == "os.setgid" || name == "os.seteuid" || name == "process.setuid":
 			c.find(x, Privilege, LevelCritical, "changes its user id (%s)", name)
@@ -113,6 +111,33 @@ func (c *code) calls() {
 		case last == "write_text" || last == "write_bytes" || last == "symlink_to":
 			c.pathlibWrite(x, i, args)
 		}
+	}
+}
+
+// removes judges a deletion by code (shutil.rmtree, fs.rmSync, FileUtils.rm_rf…)
+// as rm judges it: the machine, the home folder or its top folders, a
+// secret, a start-up file or the agent's configuration is critical; a
+// folder of the project removed with what it holds is review.
+func (c *code) removes(x token, recursive bool, n string) {
+	switch {
+	case n == "/" || n == "~" || systemDir(n):
+		c.find(x, Destructive, LevelCritical, "deletes %s", describeTarget(n))
+	case inHome(n):
+		if what, ok := secretPath(n); ok && !strings.HasPrefix(what, "a .env") {
+			c.find(x, Destructive, LevelCritical, "deletes %s (%s)", what, n)
+		} else if what, ok := match(persistenceFiles, n); ok {
+			c.find(x, Destructive, LevelCritical, "deletes %s (%s)", what, n)
+		} else if _, ok := match(agentFiles, n); ok {
+			c.find(x, SelfTampering, LevelCritical, "deletes the agent's configuration %s", n)
+		} else if !strings.Contains(strings.TrimPrefix(n, "~/"), "/") && !tempish(n) {
+			c.find(x, Destructive, LevelCritical, "deletes the folder %s in the home folder", n)
+		}
+	case strings.HasPrefix(n, "$PROJECT/.."):
+		c.find(x, Destructive, LevelCritical, "deletes %s, outside the project", displayPath(n))
+	case n == "$PROJECT":
+		c.find(x, Destructive, LevelCritical, "deletes the whole project folder")
+	case strings.HasPrefix(n, "$PROJECT/") && recursive && !tempish(strings.TrimPrefix(n, "$PROJECT/")):
+		c.find(x, Destructive, LevelReview, "deletes the project's folder %s with everything in it", displayPath(n))
 	}
 }
 
@@ -419,7 +444,8 @@ func (c *code) pathOf(args []token) string {
 	if i := strings.LastIndex(p, "~"); i > 0 {
 		p = p[i:]
 	}
-	if home && !strings.HasPrefix(p, "~") && !strings.HasPrefix(p, "/") {
+	if home && !strings.HasPrefix(p, "~") {
+		// os.homedir() + '/.ssh', path.join(os.homedir(), '.ssh')
 		p = "~/" + strings.TrimPrefix(p, "/")
 	}
 	return p

@@ -109,7 +109,7 @@ var identLike = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
 // moduleCall: ts[i:] is __import__('m') or importlib.import_module('m')
 // (or require('m')): the module and the index after the call.
 func moduleCall(ts []token, i int) (string, int, bool) {
-	if i+3 < len(ts) && ts[i].kind == tokIdent && (ts[i].text == "__import__" || ts[i].text == "importlib.import_module" || ts[i].text == "require") &&
+	if i+3 < len(ts) && ts[i].kind == tokIdent && (ts[i].text == "__import__" || ts[i].text == "import_module" || strings.HasSuffix(ts[i].text, ".import_module") || ts[i].text == "require") &&
 		ts[i+1].text == "(" && ts[i+2].kind == tokString && ts[i+3].text == ")" {
 		return normModule(ts[i+2].text), i + 4, true
 	}

@@ -650,6 +650,13 @@ func (a *analyzer) network(ep endpoint, data, auth taints, src Source, verb stri
 		a.add(Finding{Category: c, Severity: sev, Summary: fmt.Sprintf(format, args...), Source: src})
 	}
 	if s := data.serious(); s != "" {
+		if ep.Dynamic && ep.Host != "" && data.kinds == tPayload && len(data.files) == 0 && len(data.vars) == 0 {
+			// its input to an address the user configures (a webhook in
+			// an environment variable): a notifier or a logger, whose
+			// destination is not in the hook to judge
+			add(Network, LevelReview, "sends %s to %s, an address set outside the hook", s, where)
+			return
+		}
 		add(Exfiltration, LevelCritical, "sends %s to %s", s, where)
 		return
 	}
@@ -1391,6 +1398,10 @@ func (a *analyzer) classifyWrite(p string, content value, src Source) {
 		add(Destructive, "overwrites the disk %s", p)
 		return
 	}
+	if instructionFile(p) {
+		a.add(Finding{Category: AgentOutput, Severity: LevelReview, Source: src,
+			Summary: fmt.Sprintf("writes to %s, a Markdown file of the kind agents load as standing instructions: what it writes there steers later sessions", displayPath(p))})
+	}
 	if systemDir(p) || strings.HasPrefix(p, "/etc/") {
 		if !strings.HasPrefix(p, "/var/tmp") && !strings.HasPrefix(p, "/var/log") && !strings.HasPrefix(p, "/private/tmp") {
 			a.add(Finding{Category: Privilege, Severity: LevelReview, Summary: fmt.Sprintf("writes to the system file %s", p), Source: src})
@@ -1398,6 +1409,30 @@ func (a *analyzer) classifyWrite(p string, content value, src Source) {
 	}
 	_ = bytes.MinRead
 }
+
+// instructionFile: a Markdown file named in capitals (NOTES.md, the
+// memory files agents read at the start of a session) at the top of the
+// project or in a dot folder of the project or the home folder, or one
+// named as instructions: a file an agent may load as what it is told.
+func instructionFile(p string) bool {
+	dir, name := path.Split(p)
+	if strings.Contains(strings.ToLower(name), "instructions") && strings.HasSuffix(strings.ToLower(name), ".md") {
+		return true
+	}
+	if !capsMarkdownRe.MatchString(name) {
+		return false
+	}
+	dir = strings.TrimSuffix(dir, "/")
+	switch {
+	case dir == "$PROJECT" || dir == "" || dir == ".":
+		return true
+	case strings.HasPrefix(dir, "$PROJECT/.") || strings.HasPrefix(dir, "~/.") || strings.HasPrefix(dir, "."):
+		return !strings.Contains(strings.TrimPrefix(strings.TrimPrefix(dir, "$PROJECT/"), "~/"), "/")
+	}
+	return false
+}
+
+var capsMarkdownRe = regexp.MustCompile(`^[A-Z][A-Z0-9_-]*\.md$`)
 
 func (sh *shell) rawText(n syntax.Node) string {
 	if n == nil {

@@ -442,8 +442,26 @@ func progDocker(sh *shell, c progCall) (value, bool) {
 		sh.find(n, Privilege, LevelCritical, "starts a privileged container that can reach the whole machine")
 	} else if strings.Contains(j, " -v /var/run/docker.sock") || strings.Contains(j, "/var/run/docker.sock:") {
 		sh.find(n, Privilege, LevelCritical, "gives a container the Docker socket, which is root on the machine")
+	} else if startsContainers(args) {
+		sh.find(n, RemotePackage, LevelReview, "starts containers (%s), pulling and running their images at hook time", shortText(strings.TrimSpace(j), 40))
 	}
 	return value{}, true
+}
+
+// startsContainers: docker run / compose up / start: images run at hook
+// time (docker ps, logs, inspect only read).
+func startsContainers(args []field) bool {
+	_, pos := options(args, set("-f", "--file", "-p", "--project-name", "--context", "-H", "--host", "--env-file"), true)
+	for i, p := range pos {
+		switch p.s {
+		case "run", "up", "create", "pull":
+			return true
+		case "compose", "container", "image":
+			continue
+		}
+		return i > 0 && p.s == "start"
+	}
+	return false
 }
 
 // progCrontab judges crontab.
@@ -597,6 +615,7 @@ func progPowershell(sh *shell, c progCall) (value, bool) {
 	for _, ep := range hostsIn(j) {
 		sh.network(ep, data, taints{}, n, "connects to")
 	}
+	sh.powerShellCommand(args)
 	return value{}, true
 }
 
