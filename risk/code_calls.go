@@ -136,7 +136,7 @@ func (c *code) removes(x token, recursive bool, n string) {
 		c.find(x, Destructive, LevelCritical, "deletes %s, outside the project", displayPath(n))
 	case n == "$PROJECT":
 		c.find(x, Destructive, LevelCritical, "deletes the whole project folder")
-	case strings.HasPrefix(n, "$PROJECT/") && recursive && !tempish(strings.TrimPrefix(n, "$PROJECT/")):
+	case strings.HasPrefix(n, "$PROJECT/") && recursive:
 		c.find(x, Destructive, LevelReview, "deletes the project's folder %s with everything in it", displayPath(n))
 	}
 }

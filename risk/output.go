@@ -269,12 +269,22 @@ func (a *analyzer) agentOutput() {
 		refuses = refuses || f.refuse
 		exitTwo = exitTwo || f.exitTwo
 	}
-	if re.permEvent[a.hook.Event] && len(allows) > 0 && !refuses && !exitTwo {
-		for _, p := range allows {
-			if !p.cond {
-				a.blanketAllow(p)
-				break
+	if re.permEvent[a.hook.Event] && len(allows) > 0 {
+		blanket := false
+		if !refuses && !exitTwo {
+			for _, p := range allows {
+				if !p.cond {
+					a.blanketAllow(p)
+					blanket = true
+					break
+				}
 			}
+		}
+		if !blanket {
+			// it decides for the user on some calls: an auto-approval
+			// (of the calls it checks) that replaces the agent's prompt
+			a.add(Finding{Category: AgentOutput, Severity: LevelReview, Source: allows[0].src,
+				Summary: "answers allow to some of the calls it checks, so the agent does not ask you before it runs those"})
 		}
 	}
 	cands := 0

@@ -650,12 +650,24 @@ func (a *analyzer) network(ep endpoint, data, auth taints, src Source, verb stri
 		a.add(Finding{Category: c, Severity: sev, Summary: fmt.Sprintf(format, args...), Source: src})
 	}
 	if s := data.serious(); s != "" {
-		if ep.Dynamic && ep.Host != "" && data.kinds == tPayload && len(data.files) == 0 && len(data.vars) == 0 {
+		onlyInput := data.kinds == tPayload && len(data.files) == 0 && len(data.vars) == 0
+		if onlyInput && ep.Dynamic && ep.Host != "" {
 			// its input to an address the user configures (a webhook in
 			// an environment variable): a notifier or a logger, whose
 			// destination is not in the hook to judge
 			add(Network, LevelReview, "sends %s to %s, an address set outside the hook", s, where)
 			return
+		}
+		if onlyInput && !ep.Dynamic {
+			for _, v := range auth.vars {
+				if serviceOf(strings.TrimPrefix(v, "$"), ep) {
+					// the user's own account at that service (an LLM
+					// summary with your own key): the session goes
+					// there, on purpose
+					add(Network, LevelReview, "sends %s to %s with your own key for it (%s)", s, where, v)
+					return
+				}
+			}
 		}
 		add(Exfiltration, LevelCritical, "sends %s to %s", s, where)
 		return
@@ -1088,7 +1100,7 @@ func (sh *shell) remove(base string, args []field, n syntax.Node) {
 		case strings.HasPrefix(t, "$PROJECT/"):
 			// a folder of the project, removed with all it holds: the
 			// user's work unless it is a cache or a temporary folder
-			if recursive && !tempish(strings.TrimPrefix(t, "$PROJECT/")) {
+			if recursive {
 				sh.find(n, Destructive, LevelReview, "deletes the project's folder %s with everything in it", displayPath(t))
 			}
 		case inHome(t):
@@ -1398,6 +1410,10 @@ func (a *analyzer) classifyWrite(p string, content value, src Source) {
 		add(Destructive, "overwrites the disk %s", p)
 		return
 	}
+	if otherProgramConfig(p) {
+		a.add(Finding{Category: Persistence, Severity: LevelReview, Source: src,
+			Summary: fmt.Sprintf("changes the configuration of another program (%s), outside the project", displayPath(p))})
+	}
 	if instructionFile(p) {
 		a.add(Finding{Category: AgentOutput, Severity: LevelReview, Source: src,
 			Summary: fmt.Sprintf("writes to %s, a Markdown file of the kind agents load as standing instructions: what it writes there steers later sessions", displayPath(p))})
@@ -1408,6 +1424,17 @@ func (a *analyzer) classifyWrite(p string, content value, src Source) {
 		}
 	}
 	_ = bytes.MinRead
+}
+
+// otherProgramConfig: a file of the user's configuration, outside the
+// project — ~/.config/TOOL/…, a dotfile at the top of the home folder —
+// that is not a log, a cache or a temporary file.
+func otherProgramConfig(p string) bool {
+	if !inHome(p) || tempish(p) || strings.Contains(strings.ToLower(p), "trash") {
+		return false
+	}
+	rest := strings.TrimPrefix(p, "~/")
+	return strings.HasPrefix(rest, ".config/") || strings.HasPrefix(rest, ".") && !strings.Contains(rest, "/")
 }
 
 // instructionFile: a Markdown file named in capitals (NOTES.md, the
