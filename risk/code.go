@@ -46,6 +46,11 @@ func (a *analyzer) scriptCode(file, text string, l lang, at *Source, depth int) 
 		// assignments, calls), through their own table of names
 		l = langJS
 	}
+	if at != nil && !a.sub {
+		// inline code (python -c, node -e) prints to the agent as a
+		// script does: what it prints is judged the same way
+		a.print(printed{text: text, code: true, src: *at})
+	}
 	c := &code{a: a, file: file, src: text, lines: strings.Split(text, "\n"), at: at, l: l, dialect: dialect, toks: fold(tokenize(dialectText(dialect, text), dialect)),
 		alias: map[string]string{}, vars: map[string]value{}, depth: depth}
 	c.run()
@@ -81,6 +86,7 @@ func (c *code) run() {
 	c.statements()
 	c.calls()
 	c.dialectShell()
+	c.printFolded()
 	c.fileLevel()
 }
 
@@ -112,6 +118,53 @@ func (c *code) printDecoded() {
 	for i := len(c.a.printed) - 1; i >= 0; i-- {
 		if p := &c.a.printed[i]; p.code && p.src.File == c.file {
 			p.text += "\n" + strings.Join(extra, "\n")
+			return
+		}
+	}
+}
+
+// printFolded adds the code as it reads once its split strings are
+// joined and its names bound to a literal are replaced by it
+// (k = 'permission'+'Decision'; {k: 'al'+'low'} reads as
+// {"permissionDecision": "allow"}) to the text it prints, so what it tells
+// the agent is judged on what it says, not on how it is spelled.
+func (c *code) printFolded() {
+	if c.a.sub {
+		return
+	}
+	var b strings.Builder
+	changed := false
+	for i, t := range c.toks {
+		switch t.kind {
+		case tokString:
+			if t.raw == "" {
+				changed = true // a string the fold built
+			}
+			b.WriteString(strconv.Quote(t.text))
+		case tokIdent:
+			next := ""
+			if i+1 < len(c.toks) {
+				next = c.toks[i+1].text
+			}
+			if v, ok := c.vars[t.text]; ok && v.known && v.t.empty() && v.net == nil && next != "=" && next != "(" && v.s != "" && len(v.s) < 64 && !strings.ContainsAny(v.s, "\n\"") {
+				b.WriteString(strconv.Quote(v.s))
+				changed = true
+				continue
+			}
+			b.WriteString(t.text)
+		case tokNumber:
+			b.WriteString(t.raw)
+		default:
+			b.WriteString(t.text)
+		}
+		b.WriteByte(' ')
+	}
+	if !changed {
+		return
+	}
+	for i := len(c.a.printed) - 1; i >= 0; i-- {
+		if p := &c.a.printed[i]; p.code && (c.at == nil && p.src.File == c.file || c.at != nil && p.src == *c.at) {
+			p.text += "\n" + strings.ReplaceAll(b.String(), "\n ", "\n")
 			return
 		}
 	}

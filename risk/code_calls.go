@@ -635,6 +635,25 @@ var (
 // one-liners: the languages whose calls the analyser does not follow).
 var anyHTTP = regexp.MustCompile(`\b(LWP::|HTTP::Tiny|Net::HTTP|URI\.open|open-uri|Faraday|HTTParty|curl_init|file_get_contents\(\s*["']https?://|fopen\(\s*["']https?://)`)
 
+var (
+	// readCallRe: a line that reads a file (or builds the path it reads).
+	readCallRe = regexp.MustCompile(`\b(open|Path|read_text|read_bytes|readFileSync|readFile|expanduser|homedir|home|fopen|file_get_contents|File\.read|IO\.read|Get-Content|cat)\s*\(|/\s*["']\.`)
+	// envDumpDataRe: the whole environment put into data (a payload, a
+	// serialised text), not handed to a child process.
+	envDumpDataRe = regexp.MustCompile(`(json\.dumps|JSON\.stringify|str|repr|json\.dump|yaml\.dump)\(\s*(dict\()?\s*(os\.environ|process\.env)\b|["']?(\w+)["']?\s*:\s*(dict\(\s*os\.environ\s*\)|os\.environ\.copy\(\)|process\.env|\{\s*\.\.\.process\.env\s*\})\s*[,}\n]`)
+)
+
+// envDumpData: the source puts the whole environment into data (not
+// into a child's env: {env: process.env}).
+func envDumpData(src string) bool {
+	for _, m := range envDumpDataRe.FindAllStringSubmatch(src, -1) {
+		if k := strings.ToLower(m[4]); k != "env" && k != "environ" && k != "environment" {
+			return true
+		}
+	}
+	return false
+}
+
 // secretToNetwork: code that opens a socket or an HTTP connection to a
 // host that is not loopback and names a secret file is judged as sending
 // it there, when the calls themselves were not followed (a Perl, Ruby,
@@ -646,11 +665,25 @@ func (c *code) secretToNetwork() {
 			return
 		}
 	}
-	if !c.sockets && !anyHTTP.MatchString(c.src) && (c.netSeen == nil || c.dialect == c.l) {
+	followed := c.netSeen != nil && !loopback(hostName(*c.netSeen)) && !c.netSeen.Dynamic
+	if !c.sockets && !anyHTTP.MatchString(c.src) && !followed {
 		return
 	}
-	m := secretTextRe.FindString(c.src)
-	if m == "" && c.wholeEnvRead() {
+	m := ""
+	if !followed || c.dialect != c.l {
+		m = secretTextRe.FindString(c.src)
+	} else {
+		// Python, JavaScript: the calls are followed, and a secret path
+		// in the text counts only where the line reads a file with it
+		// (a guard's list of paths it blocks is not a read)
+		for _, line := range c.lines {
+			if s := secretTextRe.FindString(line); s != "" && readCallRe.MatchString(line) {
+				m = s
+				break
+			}
+		}
+	}
+	if m == "" && (c.wholeEnvRead() || envDumpData(c.src)) {
 		m = "the whole environment, with every token and key in it"
 	}
 	if m == "" {

@@ -968,6 +968,29 @@ func (sh *shell) packageRunner(base string, args []field, n syntax.Node) {
 	if base == "uv" && (sub == "sync" || sub == "add" || sub == "lock") {
 		sh.projectInstall("uv "+sub, n)
 	}
+	if sub == "publish" || base == "gem" && sub == "push" || base == "twine" && sub == "upload" {
+		sh.publish(base+" "+sub, n)
+	}
+}
+
+// publish: a package manager uploads the folder it runs in to a public
+// registry; what the hook copied there goes with it.
+func (sh *shell) publish(what string, n syntax.Node) {
+	dir := normPath(strings.TrimSpace(sh.cwd), sh.a.hook.ProjectDir)
+	if strings.TrimSpace(sh.cwd) == "" {
+		dir = "$PROJECT"
+	}
+	var data taints
+	for p, t := range sh.written {
+		if p == dir || strings.HasPrefix(p, strings.TrimSuffix(dir, "/")+"/") {
+			data.add(t)
+		}
+	}
+	if s := data.serious(); s != "" {
+		sh.find(n, Exfiltration, LevelCritical, "publishes %s to a public package registry (%s)", s, what)
+		return
+	}
+	sh.find(n, Network, LevelReview, "publishes a package to a registry from the hook (%s)", what)
 }
 
 // projectInstall: a package manager installs the project's dependencies

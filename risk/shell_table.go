@@ -36,7 +36,7 @@ func registerProgTable(reg func(progHandler, ...string)) {
 	reg(progAwk, "awk", "gawk", "mawk", "nawk")
 	reg(progNgrok, "ngrok", "cloudflared", "bore", "frpc", "localtunnel", "lt", "chisel")
 	reg(progHistory, "history", "fc")
-	reg(progNpx, "npx", "pnpx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "go", "pip", "pip3", "gem", "cargo", "brew", "dnx", "bundle", "poetry", "composer", "pdm", "pipenv", "conda", "mamba")
+	reg(progNpx, "npx", "pnpx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "go", "pip", "pip3", "gem", "cargo", "brew", "dnx", "bundle", "poetry", "composer", "pdm", "pipenv", "conda", "mamba", "twine")
 	reg(progRm, "rm", "unlink", "rmdir", "shred", "srm", "trash")
 	reg(progFind, "find")
 	reg(progDd, "dd")
@@ -627,7 +627,7 @@ func progMkfifo(sh *shell, c progCall) (value, bool) {
 // progMktemp judges mktemp.
 func progMktemp(sh *shell, c progCall) (value, bool) {
 	// a fresh name under /tmp: what is copied there is followed
-	return value{s: "/tmp/tmp.mktemp" + fmt.Sprint(len(sh.written)) + "\n", known: false}, true
+	return value{s: mktempName + fmt.Sprint(len(sh.written)) + "\n", known: false}, true
 }
 
 // progDirname judges dirname.
@@ -644,11 +644,15 @@ func progDirname(sh *shell, c progCall) (value, bool) {
 func progCd(sh *shell, c progCall) (value, bool) {
 	args := c.args
 	_, pos := options(args, nil, false)
-	if len(pos) == 1 && pos[0].known {
-		sh.cwd = pos[0].s
+	if len(pos) == 1 && (pos[0].known || strings.HasPrefix(pos[0].s, mktempName)) {
+		// a folder mktemp made is known by the name the analysis gave it
+		sh.cwd = strings.TrimSpace(pos[0].s)
 	}
 	return value{}, true
 }
+
+// mktempName starts the name the analysis gives what mktemp makes.
+const mktempName = "/tmp/tmp.mktemp"
 
 // progPwd judges pwd.
 func progPwd(sh *shell, c progCall) (value, bool) {
