@@ -33,6 +33,8 @@ type code struct {
 	dup     bool // os.dup2 / pty.spawn / .pipe(
 	sockEP  endpoint
 	netSeen *endpoint // the first network call's endpoint
+	// writtenNames are the names and literals of the files it writes
+	writtenNames map[string]bool
 }
 
 func (a *analyzer) scriptCode(file, text string, l lang, at *Source, depth int) {
@@ -305,10 +307,14 @@ func (c *code) bindNames(ts []token, mod string) {
 func (c *code) canon(name string) string {
 	first, rest, _ := strings.Cut(name, ".")
 	if m, ok := c.alias[first]; ok {
+		name = m
 		if rest != "" {
-			return m + "." + rest
+			name = m + "." + rest
 		}
-		return m
+		if t := dialects[c.dialect]; t != nil {
+			return t.canon(name) // local http = require("socket.http")
+		}
+		return name
 	}
 	if t := dialects[c.dialect]; t != nil {
 		return t.canon(name)

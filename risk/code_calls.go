@@ -144,6 +144,21 @@ func (c *code) removes(x token, recursive bool, n string) {
 // endpointOf finds where a call connects: a URL literal, a variable with a
 // URL, (host, port), a host string.
 func (c *code) endpointOf(args []token) endpoint {
+	// os.environ.get("URL", "http://localhost:8765") + "/add": the address
+	// is the user's setting; the literal is only its default
+	first := firstArg(args)
+	for k, a := range first {
+		if a.kind != tokIdent {
+			continue
+		}
+		n := c.canon(a.text)
+		if n == "os.environ.get" || n == "os.getenv" || n == "getenv" || n == "os.environ" {
+			if k+2 < len(first) && first[k+2].kind == tokString {
+				return endpoint{Host: first[k+2].text, Dynamic: true}
+			}
+			return endpoint{Host: n, Dynamic: true}
+		}
+	}
 	for _, a := range args {
 		switch a.kind {
 		case tokString:
@@ -262,6 +277,16 @@ func (c *code) splitHeaders(args []token) (data, auth value) {
 func (c *code) execCall(x token, name string, args []token) {
 	if len(args) == 0 {
 		return
+	}
+	// a file this code wrote, in code that downloads: it runs what it
+	// downloaded (https.get → createWriteStream(f) → execFileSync(f))
+	if c.netSeen != nil && !loopback(hostName(*c.netSeen)) {
+		for _, a := range firstArg(args) {
+			if (a.kind == tokIdent || a.kind == tokString) && c.writtenNames[a.text] {
+				c.find(x, DownloadExec, LevelCritical, "runs %s, a file it writes in code that downloads from %s", a.text, *c.netSeen)
+				return
+			}
+		}
 	}
 	// a list of words: ["curl", "-d", data, url]
 	if args[0].text == "[" {
@@ -463,6 +488,12 @@ func (c *code) writeCall(x token, name string, args []token, i int) {
 			return
 		}
 	}
+	if f := firstArg(args); len(f) == 1 && (f[0].kind == tokIdent || f[0].kind == tokString) && !strings.Contains(name, "copy") && !strings.Contains(name, "move") {
+		if c.writtenNames == nil {
+			c.writtenNames = map[string]bool{}
+		}
+		c.writtenNames[f[0].text] = true
+	}
 	target := args
 	if strings.Contains(name, "copy") || strings.Contains(name, "move") || strings.Contains(name, "rename") || strings.Contains(name, "replace") || strings.Contains(name, "symlink") || strings.Contains(name, "link") || strings.Contains(name, "cpSync") {
 		// destination is the second argument
@@ -545,7 +576,7 @@ func (c *code) fileLevel() {
 			continue
 		}
 		if hasEnvFile && envFileCodeRe.MatchString(t.text) {
-			if line := envFileRisk(t.text); line != "" {
+			if line := envFileRisk(t.text, c.a.hook.ProjectDir); line != "" {
 				c.find(t, Persistence, LevelCritical, "changes what every later command of the session runs through the agent's env file (%s)", shortText(line, 60))
 			}
 		}

@@ -39,7 +39,7 @@ var (
 
 // envFileRisk judges lines written to the env file: "" when they only set
 // up tools, else the line that changes what later commands run.
-func envFileRisk(content string) string {
+func envFileRisk(content, projectDir string) string {
 	for _, line := range strings.Split(content, "\n") {
 		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "#") {
@@ -60,13 +60,31 @@ func envFileRisk(content string) string {
 				continue
 			}
 			for _, entry := range strings.Split(val, ":") {
-				if entry != "" && !envPathVarRe.MatchString(entry) && !toolFolder(entry) {
+				if entry != "" && !envPathVarRe.MatchString(entry) && !toolFolder(entry) && !inProject(entry, projectDir) {
 					return line
 				}
 			}
 		}
 	}
 	return ""
+}
+
+// inProject: dir is a package manager's folder of programs in the
+// project (node_modules/.bin, .venv/bin…), written with the project's
+// path the hook expanded before writing the line.
+func inProject(dir, projectDir string) bool {
+	if projectDir == "" || !strings.HasPrefix(dir, "/") || strings.Contains(dir, "..") {
+		return false
+	}
+	rel, ok := strings.CutPrefix(strings.TrimSuffix(dir, "/"), strings.TrimSuffix(projectDir, "/")+"/")
+	if !ok {
+		return false
+	}
+	switch rel {
+	case "node_modules/.bin", ".venv/bin", "venv/bin", "vendor/bin", "bin", ".bin":
+		return true
+	}
+	return false
 }
 
 // toolFolder: a folder of the project's or the user's tools.

@@ -105,7 +105,7 @@ var (
 	negatedRe = regexp.MustCompile(`(?i)\b(never|not|don'?t|avoid|blocked|block|denied|deny|refused?|instead|dangerous|destructive|forbidden|prohibited|unsafe|prevent(ed)?|disallowed|warning|cannot|can't)\b`)
 	// hideRe: an instruction to hide what is done from the user, or to
 	// ignore the rules the model was given.
-	hideRe = regexp.MustCompile(`(?i)\bignore (?:all |any )?(?:the )?(?:previous|prior|earlier|above|system|safety|your) (?:instructions|rules|guidelines)|\b(?:do not|don'?t|never) (?:tell|mention|inform|show|reveal|report)\b[^.\n]{0,40}\b(?:user|human|anyone)\b|\bwithout (?:telling|asking|informing) the user\b`)
+	hideRe = regexp.MustCompile(`(?i)\bignore (?:all |any )?(?:the )?(?:previous|prior|earlier|above|system|safety|your) (?:instructions|rules|guidelines)|\b(?:do not|don'?t|never) (?:tell|mention|inform|show|reveal|report)\b[^.\n]{0,40}\b(?:user|human|anyone)\b|\bwithout (?:telling|asking|informing) the user\b|\b(?:do not|don'?t|never) (?:ask|consult|check with|wait for|prompt)\b[^.\n]{0,20}\b(?:user|human|me)\b[^.\n]{0,20}\b(?:confirm\w*|permission|approv\w*)`)
 	// skipChecksRe: an instruction to switch the project's own checks off.
 	skipChecksRe = regexp.MustCompile(`(?i)--no-verify\b|\b(?:disable|skip|bypass|turn off|switch off)\b (?:all |the |any )?(?:git )?(?:hooks?|pre-commit|checks?|tests?|linters?|lint|safety|sandbox|permission(?: prompt)?s?|security)\b`)
 	stringLitRe  = regexp.MustCompile(`"((?:[^"\\\n]|\\.){12,})"|'((?:[^'\\\n]|\\.){12,})'|` + "`((?:[^`\\\\]|\\\\.){12,})`")
@@ -315,7 +315,7 @@ func (a *analyzer) blanketAllow(p printed) {
 }
 
 // broadToolRe: a tool name that runs commands or writes files.
-var broadToolRe = regexp.MustCompile(`(?i)bash|shell|command|exec|run|write|edit|terminal|patch|notebook|mcp|task|agent`)
+var broadToolRe = regexp.MustCompile(`(?i)bash|shell|command|exec|run|write|edit|terminal|patch|notebook|task|agent`)
 
 // broadMatcher: one of the matcher's alternatives names a tool that runs
 // commands or writes files, or is a pattern that matches such names
@@ -463,7 +463,15 @@ func negated(sent string, i, j int) bool {
 	if k := strings.LastIndexAny(before, ":;,—"); k >= 0 {
 		before = before[k+1:]
 	}
-	after := sent[i:]
+	// what follows, up to the end of its clause ("… --no-verify and never
+	// ask …" is two instructions, not a negated one)
+	tail := sent[j:]
+	for _, b := range []string{" and ", " but ", " then ", ",", ";"} {
+		if k := strings.Index(tail, b); k >= 0 {
+			tail = tail[:k]
+		}
+	}
+	after := sent[i:j] + tail
 	if len(after) > 40 {
 		after = after[:40]
 	}
@@ -699,7 +707,9 @@ var (
 	takeVerbRe = regexp.MustCompile(`(?i)\b(?:read|cat|open|load|include|append|embed|attach|paste|copy|send|upload|post|print|output|dump|encode|urlencode)\b`)
 	// carryRe: where the text then goes, beyond the model: a fetch, a
 	// message or an artefact others read.
-	carryRe = regexp.MustCompile(`(?i)\b(?:WebFetch|web_fetch|fetch|curl|wget|upload|send|post|e-?mail|gist|webhook|commit message|commit messages|pull request|PR description|issue|comment|query string|url)\b`)
+	// The conversation itself counts: what the model prints there is sent
+	// to the model's provider and kept in the transcript.
+	carryRe = regexp.MustCompile(`(?i)\b(?:WebFetch|web_fetch|fetch|curl|wget|upload|send|post|e-?mail|gist|webhook|commit message|commit messages|pull request|PR description|issue|comment|query string|url|(?:in|into|to) (?:the|this) (?:chat|conversation)|in your (?:reply|response|answer))\b`)
 )
 
 // secretToRemote: a sentence telling the model to read a secret (a

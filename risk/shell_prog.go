@@ -836,7 +836,17 @@ func (sh *shell) packageRunner(base string, args []field, n syntax.Node) {
 	if len(pos) > 0 {
 		sub = pos[0].s
 	}
-	remote := func(pkg string) { sh.remotePackage(base, pkg, n) }
+	remote := func(pkg string) {
+		// code fetched at run time that is handed a secret (--upload
+		// ~/.ssh): what the package does with it is not in the hook
+		for _, a := range args {
+			if what, ok := secretPath(normPath(a.s, sh.a.hook.ProjectDir)); ok && !strings.HasPrefix(what, "a .env") && !sh.a.declaredPkg(pkgName(pkg)) {
+				sh.find(n, Exfiltration, LevelCritical, "hands %s to %s, code it downloads and runs (%s)", what, pkg, base)
+				return
+			}
+		}
+		sh.remotePackage(base, pkg, n)
+	}
 	if (sub == "install" || sub == "i" || sub == "add") && sh.installsFromURL(base, pos[1:], n) {
 		return
 	}
@@ -1398,7 +1408,7 @@ func gitChangesHistory(sub string, rest []field) bool {
 func (sh *shell) write(target value, content value, n syntax.Node) {
 	raw := target.s
 	if sh.a.mentionsEnvFile(sh.rawText(n)) && (sh.a.mentionsEnvFile(raw) || !target.known) {
-		if line := envFileRisk(content.s); line != "" {
+		if line := envFileRisk(content.s, sh.a.hook.ProjectDir); line != "" {
 			sh.find(n, Persistence, LevelCritical, "changes what every later command of the session runs through the agent's env file (%s)", shortText(line, 60))
 		}
 		return
