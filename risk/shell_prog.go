@@ -1006,6 +1006,10 @@ func (sh *shell) publish(what string, n syntax.Node) {
 // projectInstall: a package manager installs the project's dependencies
 // at hook time, which downloads them and runs their install scripts.
 func (sh *shell) projectInstall(what string, n syntax.Node) {
+	if strings.Contains(sh.rawText(n), "--ignore-scripts") {
+		sh.find(n, RemotePackage, LevelReview, "installs the project's dependencies from the network at hook time (%s)", strings.TrimSpace(what))
+		return
+	}
 	sh.find(n, RemotePackage, LevelReview, "installs the project's dependencies from the network at hook time (%s), which runs their install scripts", strings.TrimSpace(what))
 }
 
