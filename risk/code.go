@@ -595,6 +595,17 @@ func (c *code) expr(ts []token) value {
 	}
 	v.s = sb.String()
 	v.known = !nonLit
+	if joining && v.t.empty() && len(v.s) < 300 {
+		// a path joined from pieces (os.path.join(home, '.ssh', 'id_rsa')):
+		// each piece alone names nothing, the whole names the secret
+		p := v.s
+		if homeish && !strings.HasPrefix(p, "~") && !strings.HasPrefix(p, "/") {
+			p = "~/" + p
+		}
+		if what, ok := secretPath(normPath(p, c.a.hook.ProjectDir)); ok && (strings.HasPrefix(p, "~") || strings.HasPrefix(p, "/")) {
+			v.t.add(secretFileTaint(what, p))
+		}
+	}
 	return v
 }
 

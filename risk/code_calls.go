@@ -141,6 +141,32 @@ func (c *code) removes(x token, recursive bool, n string) {
 	}
 }
 
+// firstArgs splits a call's arguments at its top-level commas.
+func firstArgs(args []token) [][]token {
+	var out [][]token
+	for len(args) > 0 {
+		f := firstArg(args)
+		out = append(out, f)
+		if len(f) >= len(args) {
+			break
+		}
+		args = args[len(f)+1:]
+	}
+	return out
+}
+
+// joinArgs writes arguments back as a comma-separated token list.
+func joinArgs(words [][]token) []token {
+	var out []token
+	for i, w := range words {
+		if i > 0 {
+			out = append(out, token{kind: tokPunct, text: ","})
+		}
+		out = append(out, w...)
+	}
+	return out
+}
+
 // endpointOf finds where a call connects: a URL literal, a variable with a
 // URL, (host, port), a host string.
 func (c *code) endpointOf(args []token) endpoint {
@@ -287,6 +313,14 @@ func (c *code) execCall(x token, name string, args []token) {
 				return
 			}
 		}
+	}
+	if c.dialect == langGo && (strings.HasPrefix(x.text, "exec.Command") || x.text == "syscall.Exec") {
+		// exec.Command(name, args…): the arguments are the words
+		words := firstArgs(args)
+		if x.text == "exec.CommandContext" && len(words) > 0 {
+			words = words[1:]
+		}
+		args = append(append([]token{{kind: tokPunct, text: "["}}, joinArgs(words)...), token{kind: tokPunct, text: "]"})
 	}
 	// a list of words: ["curl", "-d", data, url]
 	if args[0].text == "[" {

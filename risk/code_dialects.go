@@ -54,9 +54,23 @@ const (
 	cPost    = "requests." // an HTTP client's method
 	cURLOpen = "urlopen"   // opens a URL
 	cSocket  = "socket.socket"
+	// goCommand runs a program with its arguments as words
+	// (exec.Command("sh", "-c", …)), as subprocess.run([…]) does
+	goCommand = "subprocess.run"
 )
 
 var dialects = map[lang]*dialect{
+	langGo: {
+		names: map[string]string{
+			"exec.Command": goCommand, "exec.CommandContext": goCommand, "syscall.Exec": goCommand,
+			"os.ReadFile": cOpen, "ioutil.ReadFile": cOpen, "os.Open": cOpen, "os.WriteFile": cWrite, "ioutil.WriteFile": cWrite,
+			"os.Create": cOpen, "os.OpenFile": cOpen, "os.RemoveAll": cRemove, "os.Remove": cUnlink, "os.Rename": "os.rename", "os.Symlink": "os.symlink",
+			"os.Getenv": cGetenv, "os.LookupEnv": cGetenv, "os.Environ": cEnvCopy, "os.UserHomeDir": cHome, "filepath.Join": "path.join", "path.Join": "path.join",
+			"http.Post": cPost + "post", "http.PostForm": cPost + "post", "http.Get": cPost + "get", "http.NewRequest": cPost + "request",
+			"http.NewRequestWithContext": cPost + "request", "net.Dial": cSocket, "net.DialTimeout": cSocket, "tls.Dial": cSocket,
+		},
+		wholeEnv: regexp.MustCompile(`\bos\.Environ\(\)`),
+	},
 	langRuby: {
 		names: map[string]string{
 			"system": cShell, "exec": cShell, "spawn": cShell, "Kernel.system": cShell, "Kernel.exec": cShell,
@@ -119,6 +133,8 @@ func dialectText(l lang, text string) string {
 		return strings.NewReplacer("::", ".", "->", ".").Replace(text)
 	case langLua:
 		return luaMethodRe.ReplaceAllString(text, "$1.$2")
+	case langGo:
+		return strings.ReplaceAll(text, ":=", " =") // declarations read as assignments
 	}
 	return text
 }

@@ -231,7 +231,7 @@ func hashComments(l lang) bool {
 }
 
 // slashComments: // and /* */ are comments (JavaScript, PHP).
-func slashComments(l lang) bool { return l == langJS || l == langPHP }
+func slashComments(l lang) bool { return l == langJS || l == langPHP || l == langGo }
 
 // regexLiterals: /…/ can be a regular expression literal.
 func regexLiterals(l lang) bool { return l == langJS || l == langRuby || l == langPerl }

@@ -19,6 +19,7 @@ const (
 	langPerl
 	langPHP
 	langLua
+	langGo
 )
 
 // langOf decides a script's language from its interpreter, extension or
@@ -69,6 +70,8 @@ func langOf(path, via, text string) lang {
 		return langPHP
 	case ".lua":
 		return langLua
+	case ".go":
+		return langGo
 	}
 	if strings.HasPrefix(text, "#!") {
 		line, _, _ := strings.Cut(text, "\n")

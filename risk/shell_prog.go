@@ -956,6 +956,9 @@ func (sh *shell) packageRunner(base string, args []field, n syntax.Node) {
 				if strings.Contains(p.s, "@") && !strings.HasPrefix(p.s, ".") && !strings.HasPrefix(p.s, "-") {
 					remote(p.s)
 				}
+				if strings.HasSuffix(p.s, ".go") {
+					sh.follow(p.value, "") // go run hook.go: read as Go
+				}
 			}
 		}
 		if sub == "install" {
