@@ -130,6 +130,7 @@ func dialectText(l lang, text string) string {
 	switch l {
 	case langRuby, langPerl, langPHP:
 		text = qxRe.ReplaceAllString(text, "`$2$3$4`")
+		text = homeInterpRe.ReplaceAllString(text, "~") // the home folder interpolated in a string
 		return strings.NewReplacer("::", ".", "->", ".").Replace(text)
 	case langLua:
 		return luaMethodRe.ReplaceAllString(text, "$1.$2")
@@ -140,8 +141,9 @@ func dialectText(l lang, text string) string {
 }
 
 var (
-	qxRe        = regexp.MustCompile(`\b(qx|%x)(?:\{([^{}\n]*)\}|\(([^()\n]*)\)|\[([^\[\]\n]*)\])`)
-	luaMethodRe = regexp.MustCompile(`([\w\])]):([A-Za-z_]\w*\s*[("'])`)
+	homeInterpRe = regexp.MustCompile(`\$ENV\{\s*['"]?HOME['"]?\s*\}|#\{\s*(?:Dir\.home|ENV\[['"]HOME['"]\]|ENV\.fetch\(['"]HOME['"]\))\s*\}|\{\$_SERVER\[['"]HOME['"]\]\}`)
+	qxRe         = regexp.MustCompile(`\b(qx|%x)(?:\{([^{}\n]*)\}|\(([^()\n]*)\)|\[([^\[\]\n]*)\])`)
+	luaMethodRe  = regexp.MustCompile(`([\w\])]):([A-Za-z_]\w*\s*[("'])`)
 )
 
 // dialectShell runs the backtick strings of a dialect that has them as

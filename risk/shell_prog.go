@@ -383,7 +383,7 @@ func (sh *shell) interpreter(base string, args []field, n syntax.Node, in *value
 			sh.code(base, args[i+1], n)
 			return value{}
 		}
-		if a.known && len(a.s) > 2 && a.s[0] == '-' && a.s[1] != '-' && codeFlags["-"+a.s[len(a.s)-1:]] && i+1 < len(args) {
+		if a.known && len(a.s) > 2 && len(a.s) <= 5 && a.s[0] == '-' && a.s[1] != '-' && onlyLetters(a.s[1:]) && codeFlags["-"+a.s[len(a.s)-1:]] && i+1 < len(args) {
 			sh.code(base, args[i+1], n) // python3 -Ic, perl -ne
 			return value{}
 		}
@@ -450,6 +450,17 @@ func (sh *shell) interpreter(base string, args []field, n syntax.Node, in *value
 	return value{}
 }
 
+// onlyLetters: s is a bundle of single-letter options (-ne, -lne, -Ic),
+// not an option with a value (-MFile::Path=remove_tree).
+func onlyLetters(s string) bool {
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
 // code analyses inline interpreter code (python -c, node -e).
 func (sh *shell) code(base string, a field, n syntax.Node) {
 	if a.net != nil {
@@ -480,7 +491,25 @@ func (sh *shell) shellProg(base string, args []field, n syntax.Node, s *syntax.S
 		switch {
 		case a.s == "-c" || (len(a.s) > 1 && a.s[0] == '-' && a.s[1] != '-' && strings.HasSuffix(a.s, "c")):
 			if i+1 < len(args) {
+				// sh -c SCRIPT NAME ARG…: $0, $1… are the words after it
+				saved := map[string]*value{}
+				for k := 0; k <= 9 && i+2+k < len(args); k++ {
+					name := fmt.Sprint(k)
+					if old, ok := sh.vars[name]; ok {
+						saved[name] = &old
+					} else {
+						saved[name] = nil
+					}
+					sh.vars[name] = args[i+2+k].value
+				}
 				sh.nestedShell(args[i+1].value, n, "-c")
+				for name, old := range saved {
+					if old == nil {
+						delete(sh.vars, name)
+					} else {
+						sh.vars[name] = *old
+					}
+				}
 			}
 			return value{}
 		case a.s == "-i" || (len(a.s) > 1 && a.s[0] == '-' && strings.Contains(a.s, "i") && a.s[1] != '-'):
@@ -939,8 +968,12 @@ func (sh *shell) packageRunner(base string, args []field, n syntax.Node) {
 			}
 			sh.projectInstall(base+" "+sub, n)
 		case "dlx", "exec", "x":
-			if len(pos) > 1 && !(base == "npm" && sub == "exec" && sh.a.ownPackage(pos[1].s)) && !(sub == "exec" && base != "npm") {
-				remote(pos[1].s)
+			rest := pos[1:]
+			for len(rest) > 0 && strings.HasPrefix(rest[0].s, "-") {
+				rest = rest[1:] // npm exec -- prettier, pnpm dlx --silent x
+			}
+			if len(rest) > 0 && !(base == "npm" && sub == "exec" && sh.a.ownPackage(rest[0].s)) && !(sub == "exec" && base != "npm") {
+				remote(rest[0].s)
 			}
 		default:
 			if base != "npm" && !strings.ContainsAny(sub, "/.") {
@@ -1430,6 +1463,10 @@ func (sh *shell) write(target value, content value, n syntax.Node) {
 		t := sh.written[p]
 		t.add(content.t)
 		sh.written[p] = t
+	}
+	if content.net != nil {
+		// curl … | tee FILE, cat > FILE: the file holds what was downloaded
+		sh.downloaded[p] = *content.net
 	}
 	sh.a.classifyWrite(p, content, sh.source(n))
 }

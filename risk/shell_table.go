@@ -332,6 +332,23 @@ func progAwk(sh *shell, c progCall) (value, bool) {
 			sh.network(ep, data, taints{}, n, "sends data to")
 		}
 	}
+	// getline < "SECRET" … system("curl … " k): what it read goes into
+	// the command line it builds
+	for _, a := range args {
+		if !strings.Contains(a.s, "system(") {
+			continue
+		}
+		var data taints
+		for _, f := range awkGetlineRe.FindAllStringSubmatch(a.s, -1) {
+			data.add(sh.readFile(value{s: f[1], known: true}, n).t)
+		}
+		if data.serious() == "" {
+			continue
+		}
+		for _, ep := range hostsIn(a.s) {
+			sh.network(ep, data, taints{}, n, "sends data to")
+		}
+	}
 	out := stdinOf(in)
 	out.known = false
 	return out, true
