@@ -39,6 +39,7 @@ func registerProgTable(reg func(progHandler, ...string)) {
 	reg(progNpx, "npx", "pnpx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "go", "pip", "pip3", "gem", "cargo", "brew", "dnx", "bundle", "poetry", "composer", "pdm", "pipenv", "conda", "mamba", "twine")
 	reg(progRm, "rm", "unlink", "rmdir", "shred", "srm", "trash")
 	reg(progFind, "find")
+	reg(progLs, "ls")
 	reg(progDd, "dd")
 	reg(progWipefs, "wipefs", "fdisk", "sfdisk", "parted", "shutdown", "reboot", "halt", "poweroff", "init", "diskutil", "format")
 	reg(progChmod, "chmod")
@@ -381,11 +382,32 @@ func progRm(sh *shell, c progCall) (value, bool) {
 	return value{}, true
 }
 
-// progFind judges find.
+// progFind judges find. What it prints names the files under its roots.
 func progFind(sh *shell, c progCall) (value, bool) {
 	args, n, in := c.args, c.n, c.in
 	sh.findCmd(args, n, in)
-	return value{}, true
+	var roots []string
+	for _, a := range args {
+		if strings.HasPrefix(a.s, "-") || a.s == "(" || a.s == "!" {
+			break
+		}
+		roots = append(roots, strings.TrimSuffix(a.s, "/")+"/*")
+	}
+	return value{s: strings.Join(roots, "\n")}, true
+}
+
+// progLs judges ls: what it prints names the files it lists.
+func progLs(sh *shell, c progCall) (value, bool) {
+	_, pos := options(c.args, set("-I", "--ignore", "-w", "--width"), false)
+	var names []string
+	for _, p := range pos {
+		if strings.ContainsAny(p.s, "*?") {
+			names = append(names, p.s)
+		} else {
+			names = append(names, strings.TrimSuffix(p.s, "/")+"/*")
+		}
+	}
+	return value{s: strings.Join(names, "\n")}, true
 }
 
 // progDd judges dd.
