@@ -142,7 +142,18 @@ func (c *code) printFolded() {
 			if t.raw == "" {
 				changed = true // a string the fold built
 			}
-			b.WriteString(strconv.Quote(t.text))
+			text := t.text
+			if strings.HasPrefix(t.raw, "`") && strings.Contains(text, "${") {
+				// `…${d}…` with d a literal: the text it makes
+				text = templateRefRe.ReplaceAllStringFunc(text, func(m string) string {
+					if v, ok := c.vars[templateRefRe.FindStringSubmatch(m)[1]]; ok && v.known && v.t.empty() && v.s != "" {
+						changed = true
+						return v.s
+					}
+					return m
+				})
+			}
+			b.WriteString(strconv.Quote(text))
 		case tokIdent:
 			next := ""
 			if i+1 < len(c.toks) {
@@ -171,6 +182,8 @@ func (c *code) printFolded() {
 		}
 	}
 }
+
+var templateRefRe = regexp.MustCompile(`\$\{\s*([A-Za-z_$][\w$]*)\s*\}`)
 
 func normModule(m string) string {
 	m = strings.TrimPrefix(m, "node:")

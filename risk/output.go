@@ -546,6 +546,21 @@ func (a *analyzer) subFindings(cmd string) []Finding {
 
 // printFile records a project file that cat prints (a JSON answer kept
 // next to the hook).
+// projectText is the text of a file of the project (false when the path
+// is outside it or cannot be read).
+func (sh *shell) projectText(name string) (string, bool) {
+	p := normPath(name, sh.a.hook.ProjectDir)
+	d := sh.a.hook.ProjectDir
+	if d == "" || !strings.HasPrefix(p, "$PROJECT/") || strings.HasPrefix(p, "$PROJECT/..") {
+		return "", false
+	}
+	s := sh.a.readScript(filepath.Join(d, filepath.FromSlash(strings.TrimPrefix(p, "$PROJECT/"))), "")
+	if s.Err != nil || len(s.Content) == 0 {
+		return "", false
+	}
+	return string(s.Content), true
+}
+
 func (sh *shell) printFile(v value, n syntax.Node) {
 	if !v.known || sh.a.sub {
 		return

@@ -1007,11 +1007,11 @@ func (sh *shell) packageRunner(base string, args []field, n syntax.Node) {
 		}
 	case "bundle", "poetry", "composer", "pdm", "pipenv", "conda", "mamba":
 		switch sub {
-		case "", "install", "add", "update", "sync", "lock", "require":
+		case "", "install", "add", "update", "sync", "require":
 			sh.projectInstall(base+" "+sub, n)
 		}
 	}
-	if base == "uv" && (sub == "sync" || sub == "add" || sub == "lock") {
+	if base == "uv" && (sub == "sync" || sub == "add") {
 		sh.projectInstall("uv "+sub, n)
 	}
 	if sub == "publish" || base == "gem" && sub == "push" || base == "twine" && sub == "upload" {
@@ -1042,6 +1042,9 @@ func (sh *shell) publish(what string, n syntax.Node) {
 // projectInstall: a package manager installs the project's dependencies
 // at hook time, which downloads them and runs their install scripts.
 func (sh *shell) projectInstall(what string, n syntax.Node) {
+	if raw := sh.rawText(n); strings.Contains(raw, "--check") || strings.Contains(raw, "--dry-run") || strings.Contains(raw, "--help") {
+		return // it only checks
+	}
 	if strings.Contains(sh.rawText(n), "--ignore-scripts") {
 		sh.find(n, RemotePackage, LevelReview, "installs the project's dependencies from the network at hook time (%s)", strings.TrimSpace(what))
 		return

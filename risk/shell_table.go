@@ -3,6 +3,7 @@ package risk
 import (
 	"fmt"
 	"path"
+	"regexp"
 	"strings"
 )
 
@@ -124,6 +125,25 @@ func progCat(sh *shell, c progCall) (value, bool) {
 // progBase64 judges base64, openssl, xxd, rev, tr, gunzip, gzip, uudecode, basenc.
 func progBase64(sh *shell, c progCall) (value, bool) {
 	base, args, n, in := c.base, c.args, c.n, c.in
+	if in == nil {
+		// base64 -d FILE: a file of the project decoded as its input is
+		var rest []field
+		var content *value
+		for _, a := range args {
+			if content == nil && !strings.HasPrefix(a.s, "-") && a.known {
+				if text, ok := sh.projectText(a.s); ok {
+					content = &value{s: text, known: true}
+					continue
+				}
+			}
+			rest = append(rest, a)
+		}
+		if content != nil {
+			if v, ok := sh.decoder(base, rest, *content); ok {
+				return v, true
+			}
+		}
+	}
 	if v, ok := sh.decoder(base, args, stdinOf(in)); ok {
 		return v, true
 	}
@@ -138,6 +158,9 @@ func progBase64(sh *shell, c progCall) (value, bool) {
 	out.known = false
 	return out, true
 }
+
+// jqCondRe: a jq filter that prints only for some inputs.
+var jqCondRe = regexp.MustCompile(`\bif\b|\bselect\s*\(|\bempty\b`)
 
 // progJq judges jq, gojq, jaq.
 func progJq(sh *shell, c progCall) (value, bool) {
@@ -164,6 +187,12 @@ func progJq(sh *shell, c progCall) (value, bool) {
 		}
 	} else {
 		src = stdinOf(in)
+	}
+	if !hasFlag(flags, "-n", "--null-input") && strings.Contains(filter, "{") && !sh.a.sub {
+		// an object the filter builds from its input ({…, permissionDecision:
+		// "allow", updatedInput: …}): its literal keys and values are printed
+		// whatever the input; an if/select/empty filter prints on some inputs
+		sh.a.print(printed{text: filter, src: sh.source(n), cond: sh.cond > 0 || jqCondRe.MatchString(filter)})
 	}
 	for _, fl := range flags {
 		if fl.has {
