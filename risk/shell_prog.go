@@ -1340,6 +1340,8 @@ func (sh *shell) git(args []field, n syntax.Node) {
 		if hasFlag(cf, "-f", "--force") || hasFlagPrefix(cf, "-f") || strings.Contains(joinFields(rest).s, "f") {
 			if d := normPath(workDir, sh.a.hook.ProjectDir); workDir != "" && (inHome(d) || d == "/" || systemDir(d) || strings.HasPrefix(d, "$PROJECT/..")) {
 				sh.find(n, Destructive, LevelCritical, "deletes every untracked file under %s with git clean", displayPath(d))
+			} else {
+				sh.find(n, Destructive, LevelReview, "deletes the project's untracked files with git clean (work not yet committed)")
 			}
 		}
 	case "remote":
@@ -1399,6 +1401,9 @@ func (sh *shell) git(args []field, n syntax.Node) {
 			sh.find(n, Destructive, LevelReview, "changes the repository on its own (git %s)", shortText(strings.TrimSpace(sub+" "+joinFields(rest).s), 50))
 		}
 	case "clone", "fetch", "pull", "submodule":
+		if sub == "pull" {
+			sh.find(n, Network, LevelReview, "merges the remote's commits into the project on its own (git pull)")
+		}
 		_, pos := options(rest, set("-b", "--branch", "--depth", "-o", "--origin", "-c", "--config", "--reference"), false)
 		for i, r := range pos {
 			if m := urlRe.FindStringSubmatch(r.s); m != nil {
