@@ -462,11 +462,11 @@ func (c *code) evalCall(x token, name string, args []token) {
 		c.find(x, DownloadExec, LevelCritical, "runs code it downloads from %s", *v.net)
 	case v.known && v.decoded:
 		c.find(x, Obfuscation, LevelCritical, "runs hidden code that it decodes at run time: %s", shortText(oneLine(v.s), 80))
-		c.a.scriptCode(c.file, v.s, c.l, ptr(c.source(x)), c.depth+1)
+		c.a.scriptCode(c.file, v.s, c.dialect, ptr(c.source(x)), c.depth+1)
 	case v.decoded:
 		c.find(x, Obfuscation, LevelCritical, "runs code it decodes at run time, which Hookwarden cannot read")
 	case v.known && v.s != "":
-		c.a.scriptCode(c.file, v.s, c.l, ptr(c.source(x)), c.depth+1)
+		c.a.scriptCode(c.file, v.s, c.dialect, ptr(c.source(x)), c.depth+1)
 	case v.t.has(tPayload):
 		c.find(x, Unreadable, LevelReview, "runs part of its input as code (%s)", name)
 	case c.netSeen != nil && !loopback(hostName(*c.netSeen)):

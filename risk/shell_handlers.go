@@ -441,6 +441,10 @@ var vimShellRe = regexp.MustCompile(`(?:^|\||\s)(?::?(?:silent!?\s+)?(?:r(?:ead)
 func luaCmd(sh *shell, c progCall) (value, bool) {
 	for i, a := range c.args {
 		if a.s == "-e" && i+1 < len(c.args) {
+			// the code reader with Lua's table (load(string.char(…))(),
+			// variables); the line rules below read os.execute "…" without
+			// parentheses too
+			sh.code(c.base, c.args[i+1], c.n)
 			code := c.args[i+1].s
 			for _, m := range luaExecRe.FindAllStringSubmatch(code, -1) {
 				sh.nestedShell(value{s: m[1] + m[2], known: true}, c.n, "")
