@@ -2,6 +2,7 @@ package risk
 
 import (
 	"fmt"
+	"path/filepath"
 	"regexp"
 	"strings"
 )
@@ -454,6 +455,29 @@ func (c *code) shellText(at token, text string, v value, vars ...map[string]valu
 // evalCall: exec(…), eval(…), new Function(…).
 func (c *code) evalCall(x token, name string, args []token) {
 	if name == "importlib.import_module" || name == "runpy.run_module" || name == "compile" {
+		return
+	}
+	// exec(open(F).read()), eval(fs.readFileSync(F)): the code is F's text
+	for k, a := range args {
+		if a.kind != tokIdent || k+1 >= len(args) || args[k+1].text != "(" {
+			continue
+		}
+		n := c.canon(a.text)
+		if n != "open" && n != "io.open" && n != "fs.readFileSync" && n != "fs.readFile" && n != "File.read" && n != "IO.read" && n != "pathlib.Path" && n != "Path" {
+			continue
+		}
+		p := c.pathOf(callArgs(args, k+1))
+		if p == "" {
+			break
+		}
+		np := normPath(p, c.a.hook.ProjectDir)
+		if d := c.a.hook.ProjectDir; d != "" && strings.HasPrefix(np, "$PROJECT/") && !strings.HasPrefix(np, "$PROJECT/..") {
+			if s := c.a.readScript(filepath.Join(d, filepath.FromSlash(strings.TrimPrefix(np, "$PROJECT/"))), ""); s.Err == nil {
+				c.a.scriptCode(c.file, string(s.Content), c.dialect, ptr(c.source(x)), c.depth+1)
+				return
+			}
+		}
+		c.find(x, Unreadable, LevelReview, "runs the code in %s (%s), which Hookwarden cannot read", displayPath(np), name)
 		return
 	}
 	v := c.expr(args)
