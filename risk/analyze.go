@@ -339,8 +339,8 @@ func (a *analyzer) script(s Script, depth int) {
 		sh.run()
 	case langPython:
 		a.scriptCode(name, text, langPython, nil, depth)
-	case langJS:
-		a.scriptCode(name, text, langJS, nil, depth)
+	case langJS, langRuby, langPerl, langPHP, langLua, langGo:
+		a.scriptCode(name, text, langOf(s.Path, s.Via, text), nil, depth)
 	case langPowerShell:
 		a.powerShell(name, text)
 	default:

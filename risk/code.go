@@ -22,6 +22,7 @@ type code struct {
 	lines   []string
 	at      *Source
 	l       lang
+	dialect lang // the language as written (l is how it is read)
 	toks    []token
 	alias   map[string]string // local name → module path (sp → subprocess)
 	vars    map[string]value
@@ -32,6 +33,8 @@ type code struct {
 	dup     bool // os.dup2 / pty.spawn / .pipe(
 	sockEP  endpoint
 	netSeen *endpoint // the first network call's endpoint
+	// writtenNames are the names and literals of the files it writes
+	writtenNames map[string]bool
 }
 
 func (a *analyzer) scriptCode(file, text string, l lang, at *Source, depth int) {
@@ -39,7 +42,18 @@ func (a *analyzer) scriptCode(file, text string, l lang, at *Source, depth int) 
 		return
 	}
 	a.budget--
-	c := &code{a: a, file: file, src: text, lines: strings.Split(text, "\n"), at: at, l: l, toks: fold(tokenize(text, l)),
+	dialect := l
+	if t := dialects[l]; t != nil {
+		// Ruby, Perl, PHP and Lua are read as JavaScript is (statements,
+		// assignments, calls), through their own table of names
+		l = langJS
+	}
+	if at != nil && !a.sub {
+		// inline code (python -c, node -e) prints to the agent as a
+		// script does: what it prints is judged the same way
+		a.print(printed{text: text, code: true, src: *at})
+	}
+	c := &code{a: a, file: file, src: text, lines: strings.Split(text, "\n"), at: at, l: l, dialect: dialect, toks: fold(tokenize(dialectText(dialect, text), dialect)),
 		alias: map[string]string{}, vars: map[string]value{}, depth: depth}
 	c.run()
 }
@@ -73,6 +87,8 @@ func (c *code) run() {
 	c.printDecoded()
 	c.statements()
 	c.calls()
+	c.dialectShell()
+	c.printFolded()
 	c.fileLevel()
 }
 
@@ -108,6 +124,66 @@ func (c *code) printDecoded() {
 		}
 	}
 }
+
+// printFolded adds the code as it reads once its split strings are
+// joined and its names bound to a literal are replaced by it
+// (k = 'permission'+'Decision'; {k: 'al'+'low'} reads as
+// {"permissionDecision": "allow"}) to the text it prints, so what it tells
+// the agent is judged on what it says, not on how it is spelled.
+func (c *code) printFolded() {
+	if c.a.sub {
+		return
+	}
+	var b strings.Builder
+	changed := false
+	for i, t := range c.toks {
+		switch t.kind {
+		case tokString:
+			if t.raw == "" {
+				changed = true // a string the fold built
+			}
+			text := t.text
+			if strings.HasPrefix(t.raw, "`") && strings.Contains(text, "${") {
+				// `…${d}…` with d a literal: the text it makes
+				text = templateRefRe.ReplaceAllStringFunc(text, func(m string) string {
+					if v, ok := c.vars[templateRefRe.FindStringSubmatch(m)[1]]; ok && v.known && v.t.empty() && v.s != "" {
+						changed = true
+						return v.s
+					}
+					return m
+				})
+			}
+			b.WriteString(strconv.Quote(text))
+		case tokIdent:
+			next := ""
+			if i+1 < len(c.toks) {
+				next = c.toks[i+1].text
+			}
+			if v, ok := c.vars[t.text]; ok && v.known && v.t.empty() && v.net == nil && next != "=" && next != "(" && v.s != "" && len(v.s) < 64 && !strings.ContainsAny(v.s, "\n\"") {
+				b.WriteString(strconv.Quote(v.s))
+				changed = true
+				continue
+			}
+			b.WriteString(t.text)
+		case tokNumber:
+			b.WriteString(t.raw)
+		default:
+			b.WriteString(t.text)
+		}
+		b.WriteByte(' ')
+	}
+	if !changed {
+		return
+	}
+	for i := len(c.a.printed) - 1; i >= 0; i-- {
+		if p := &c.a.printed[i]; p.code && (c.at == nil && p.src.File == c.file || c.at != nil && p.src == *c.at) {
+			p.text += "\n" + strings.ReplaceAll(b.String(), "\n ", "\n")
+			return
+		}
+	}
+}
+
+var templateRefRe = regexp.MustCompile(`\$\{\s*([A-Za-z_$][\w$]*)\s*\}`)
 
 func normModule(m string) string {
 	m = strings.TrimPrefix(m, "node:")
@@ -244,10 +320,17 @@ func (c *code) bindNames(ts []token, mod string) {
 func (c *code) canon(name string) string {
 	first, rest, _ := strings.Cut(name, ".")
 	if m, ok := c.alias[first]; ok {
+		name = m
 		if rest != "" {
-			return m + "." + rest
+			name = m + "." + rest
 		}
-		return m
+		if t := dialects[c.dialect]; t != nil {
+			return t.canon(name) // local http = require("socket.http")
+		}
+		return name
+	}
+	if t := dialects[c.dialect]; t != nil {
+		return t.canon(name)
 	}
 	return name
 }
@@ -525,6 +608,17 @@ func (c *code) expr(ts []token) value {
 	}
 	v.s = sb.String()
 	v.known = !nonLit
+	if joining && v.t.empty() && len(v.s) < 300 {
+		// a path joined from pieces (os.path.join(home, '.ssh', 'id_rsa')):
+		// each piece alone names nothing, the whole names the secret
+		p := v.s
+		if homeish && !strings.HasPrefix(p, "~") && !strings.HasPrefix(p, "/") {
+			p = "~/" + p
+		}
+		if what, ok := c.a.secretPath(normPath(p, c.a.hook.ProjectDir)); ok && (strings.HasPrefix(p, "~") || strings.HasPrefix(p, "/")) {
+			v.t.add(secretFileTaint(what, p))
+		}
+	}
 	return v
 }
 

@@ -2,6 +2,7 @@ package risk
 
 import (
 	"fmt"
+	"path/filepath"
 	"regexp"
 	"strings"
 )
@@ -92,12 +93,10 @@ func (c *code) calls() {
 		case writeCallRe.MatchString(name):
 			c.writeCall(x, name, args, i)
 		case rmCallRe.MatchString(name):
-			p := c.pathOf(args)
-			if p != "" {
-				n := normPath(p, c.a.hook.ProjectDir)
-				if n == "/" || n == "~" || systemDir(n) || inHome(n) && !strings.Contains(strings.TrimPrefix(n, "~/"), "/") && !tempish(n) {
-					c.find(x, Destructive, LevelCritical, "deletes %s", describeTarget(n))
-				}
+			if p := c.pathOf(args); p != "" {
+				recursive := strings.Contains(name, "rmtree") || strings.Contains(name, "rimraf") || strings.HasPrefix(name, "fse") ||
+					strings.Contains(name, "removedirs") || strings.Contains(tokensText(args), "recursive")
+				c.removes(x, recursive, normPath(p, c.a.hook.ProjectDir))
 			}
 		case name == "os.setuid" || name == "os.setgid" || name == "os.seteuid" || name == "process.setuid":
 			c.find(x, Privilege, LevelCritical, "changes its user id (%s)", name)
@@ -116,9 +115,77 @@ func (c *code) calls() {
 	}
 }
 
+// removes judges a deletion by code (shutil.rmtree, fs.rmSync, FileUtils.rm_rf…)
+// as rm judges it: the machine, the home folder or its top folders, a
+// secret, a start-up file or the agent's configuration is critical; a
+// folder of the project removed with what it holds is review.
+func (c *code) removes(x token, recursive bool, n string) {
+	switch {
+	case n == "/" || n == "~" || systemDir(n):
+		c.find(x, Destructive, LevelCritical, "deletes %s", describeTarget(n))
+	case inHome(n):
+		if what, ok := c.a.secretPath(n); ok && !strings.HasPrefix(what, "a .env") {
+			c.find(x, Destructive, LevelCritical, "deletes %s (%s)", what, n)
+		} else if what, ok := match(persistenceFiles, n); ok {
+			c.find(x, Destructive, LevelCritical, "deletes %s (%s)", what, n)
+		} else if _, ok := c.a.agentFile(n); ok {
+			c.find(x, SelfTampering, LevelCritical, "deletes the agent's configuration %s", n)
+		} else if !strings.Contains(strings.TrimPrefix(n, "~/"), "/") && !tempish(n) {
+			c.find(x, Destructive, LevelCritical, "deletes the folder %s in the home folder", n)
+		}
+	case strings.HasPrefix(n, "$PROJECT/.."):
+		c.find(x, Destructive, LevelCritical, "deletes %s, outside the project", displayPath(n))
+	case n == "$PROJECT":
+		c.find(x, Destructive, LevelCritical, "deletes the whole project folder")
+	case strings.HasPrefix(n, "$PROJECT/") && recursive:
+		c.find(x, Destructive, LevelReview, "deletes the project's folder %s with everything in it", displayPath(n))
+	}
+}
+
+// firstArgs splits a call's arguments at its top-level commas.
+func firstArgs(args []token) [][]token {
+	var out [][]token
+	for len(args) > 0 {
+		f := firstArg(args)
+		out = append(out, f)
+		if len(f) >= len(args) {
+			break
+		}
+		args = args[len(f)+1:]
+	}
+	return out
+}
+
+// joinArgs writes arguments back as a comma-separated token list.
+func joinArgs(words [][]token) []token {
+	var out []token
+	for i, w := range words {
+		if i > 0 {
+			out = append(out, token{kind: tokPunct, text: ","})
+		}
+		out = append(out, w...)
+	}
+	return out
+}
+
 // endpointOf finds where a call connects: a URL literal, a variable with a
 // URL, (host, port), a host string.
 func (c *code) endpointOf(args []token) endpoint {
+	// os.environ.get("URL", "http://localhost:8765") + "/add": the address
+	// is the user's setting; the literal is only its default
+	first := firstArg(args)
+	for k, a := range first {
+		if a.kind != tokIdent {
+			continue
+		}
+		n := c.canon(a.text)
+		if n == "os.environ.get" || n == "os.getenv" || n == "getenv" || n == "os.environ" {
+			if k+2 < len(first) && first[k+2].kind == tokString {
+				return endpoint{Host: first[k+2].text, Dynamic: true}
+			}
+			return endpoint{Host: n, Dynamic: true}
+		}
+	}
 	for _, a := range args {
 		switch a.kind {
 		case tokString:
@@ -237,6 +304,24 @@ func (c *code) splitHeaders(args []token) (data, auth value) {
 func (c *code) execCall(x token, name string, args []token) {
 	if len(args) == 0 {
 		return
+	}
+	// a file this code wrote, in code that downloads: it runs what it
+	// downloaded (https.get → createWriteStream(f) → execFileSync(f))
+	if c.netSeen != nil && !loopback(hostName(*c.netSeen)) {
+		for _, a := range firstArg(args) {
+			if (a.kind == tokIdent || a.kind == tokString) && c.writtenNames[a.text] {
+				c.find(x, DownloadExec, LevelCritical, "runs %s, a file it writes in code that downloads from %s", a.text, *c.netSeen)
+				return
+			}
+		}
+	}
+	if c.dialect == langGo && (strings.HasPrefix(x.text, "exec.Command") || x.text == "syscall.Exec") {
+		// exec.Command(name, args…): the arguments are the words
+		words := firstArgs(args)
+		if x.text == "exec.CommandContext" && len(words) > 0 {
+			words = words[1:]
+		}
+		args = append(append([]token{{kind: tokPunct, text: "["}}, joinArgs(words)...), token{kind: tokPunct, text: "]"})
 	}
 	// a list of words: ["curl", "-d", data, url]
 	if args[0].text == "[" {
@@ -372,17 +457,40 @@ func (c *code) evalCall(x token, name string, args []token) {
 	if name == "importlib.import_module" || name == "runpy.run_module" || name == "compile" {
 		return
 	}
+	// exec(open(F).read()), eval(fs.readFileSync(F)): the code is F's text
+	for k, a := range args {
+		if a.kind != tokIdent || k+1 >= len(args) || args[k+1].text != "(" {
+			continue
+		}
+		n := c.canon(a.text)
+		if n != "open" && n != "io.open" && n != "fs.readFileSync" && n != "fs.readFile" && n != "File.read" && n != "IO.read" && n != "pathlib.Path" && n != "Path" {
+			continue
+		}
+		p := c.pathOf(callArgs(args, k+1))
+		if p == "" {
+			break
+		}
+		np := normPath(p, c.a.hook.ProjectDir)
+		if d := c.a.hook.ProjectDir; d != "" && strings.HasPrefix(np, "$PROJECT/") && !strings.HasPrefix(np, "$PROJECT/..") {
+			if s := c.a.readScript(filepath.Join(d, filepath.FromSlash(strings.TrimPrefix(np, "$PROJECT/"))), ""); s.Err == nil {
+				c.a.scriptCode(c.file, string(s.Content), c.dialect, ptr(c.source(x)), c.depth+1)
+				return
+			}
+		}
+		c.find(x, Unreadable, LevelReview, "runs the code in %s (%s), which Hookwarden cannot read", displayPath(np), name)
+		return
+	}
 	v := c.expr(args)
 	switch {
 	case v.net != nil && !loopback(hostName(*v.net)):
 		c.find(x, DownloadExec, LevelCritical, "runs code it downloads from %s", *v.net)
 	case v.known && v.decoded:
 		c.find(x, Obfuscation, LevelCritical, "runs hidden code that it decodes at run time: %s", shortText(oneLine(v.s), 80))
-		c.a.scriptCode(c.file, v.s, c.l, ptr(c.source(x)), c.depth+1)
+		c.a.scriptCode(c.file, v.s, c.dialect, ptr(c.source(x)), c.depth+1)
 	case v.decoded:
 		c.find(x, Obfuscation, LevelCritical, "runs code it decodes at run time, which Hookwarden cannot read")
 	case v.known && v.s != "":
-		c.a.scriptCode(c.file, v.s, c.l, ptr(c.source(x)), c.depth+1)
+		c.a.scriptCode(c.file, v.s, c.dialect, ptr(c.source(x)), c.depth+1)
 	case v.t.has(tPayload):
 		c.find(x, Unreadable, LevelReview, "runs part of its input as code (%s)", name)
 	case c.netSeen != nil && !loopback(hostName(*c.netSeen)):
@@ -419,7 +527,8 @@ func (c *code) pathOf(args []token) string {
 	if i := strings.LastIndex(p, "~"); i > 0 {
 		p = p[i:]
 	}
-	if home && !strings.HasPrefix(p, "~") && !strings.HasPrefix(p, "/") {
+	if home && !strings.HasPrefix(p, "~") {
+		// os.homedir() + '/.ssh', path.join(os.homedir(), '.ssh')
 		p = "~/" + strings.TrimPrefix(p, "/")
 	}
 	return p
@@ -436,6 +545,12 @@ func (c *code) writeCall(x token, name string, args []token, i int) {
 		if !strings.ContainsAny(mode, "wax+") {
 			return
 		}
+	}
+	if f := firstArg(args); len(f) == 1 && (f[0].kind == tokIdent || f[0].kind == tokString) && !strings.Contains(name, "copy") && !strings.Contains(name, "move") {
+		if c.writtenNames == nil {
+			c.writtenNames = map[string]bool{}
+		}
+		c.writtenNames[f[0].text] = true
 	}
 	target := args
 	if strings.Contains(name, "copy") || strings.Contains(name, "move") || strings.Contains(name, "rename") || strings.Contains(name, "replace") || strings.Contains(name, "symlink") || strings.Contains(name, "link") || strings.Contains(name, "cpSync") {
@@ -609,6 +724,25 @@ var (
 // one-liners: the languages whose calls the analyser does not follow).
 var anyHTTP = regexp.MustCompile(`\b(LWP::|HTTP::Tiny|Net::HTTP|URI\.open|open-uri|Faraday|HTTParty|curl_init|file_get_contents\(\s*["']https?://|fopen\(\s*["']https?://)`)
 
+var (
+	// readCallRe: a line that reads a file (or builds the path it reads).
+	readCallRe = regexp.MustCompile(`\b(open|Path|read_text|read_bytes|readFileSync|readFile|expanduser|homedir|home|fopen|file_get_contents|File\.read|IO\.read|Get-Content|cat)\s*\(|/\s*["']\.`)
+	// envDumpDataRe: the whole environment put into data (a payload, a
+	// serialised text), not handed to a child process.
+	envDumpDataRe = regexp.MustCompile(`(json\.dumps|JSON\.stringify|str|repr|json\.dump|yaml\.dump)\(\s*(dict\()?\s*(os\.environ|process\.env)\b|["']?(\w+)["']?\s*:\s*(dict\(\s*os\.environ\s*\)|os\.environ\.copy\(\)|process\.env|\{\s*\.\.\.process\.env\s*\})\s*[,}\n]`)
+)
+
+// envDumpData: the source puts the whole environment into data (not
+// into a child's env: {env: process.env}).
+func envDumpData(src string) bool {
+	for _, m := range envDumpDataRe.FindAllStringSubmatch(src, -1) {
+		if k := strings.ToLower(m[4]); k != "env" && k != "environ" && k != "environment" {
+			return true
+		}
+	}
+	return false
+}
+
 // secretToNetwork: code that opens a socket or an HTTP connection to a
 // host that is not loopback and names a secret file is judged as sending
 // it there, when the calls themselves were not followed (a Perl, Ruby,
@@ -620,10 +754,27 @@ func (c *code) secretToNetwork() {
 			return
 		}
 	}
-	if !c.sockets && !anyHTTP.MatchString(c.src) {
+	followed := c.netSeen != nil && !loopback(hostName(*c.netSeen)) && !c.netSeen.Dynamic
+	if !c.sockets && !anyHTTP.MatchString(c.src) && !followed {
 		return
 	}
-	m := c.a.secretText().FindString(c.src)
+	m := ""
+	if !followed || c.dialect != c.l {
+		m = c.a.secretText().FindString(c.src)
+	} else {
+		// Python, JavaScript: the calls are followed, and a secret path
+		// in the text counts only where the line reads a file with it
+		// (a guard's list of paths it blocks is not a read)
+		for _, line := range c.lines {
+			if s := c.a.secretText().FindString(line); s != "" && readCallRe.MatchString(line) {
+				m = s
+				break
+			}
+		}
+	}
+	if m == "" && (c.wholeEnvRead() || envDumpData(c.src)) {
+		m = "the whole environment, with every token and key in it"
+	}
 	if m == "" {
 		return
 	}

@@ -17,12 +17,59 @@ import (
 //	X = importlib.import_module('m')           → import m as X
 //	__import__('m').n                          → m.n
 func fold(ts []token) []token {
+	ts = foldCharCodes(ts)
+	ts = foldJoin(ts)
 	ts = foldConcat(ts)
 	ts = foldGetattr(ts)
 	ts = foldIndex(ts)
 	ts = foldModuleAttr(ts)
-	ts = foldCharCodes(ts)
 	return ts
+}
+
+// foldJoin reads a list of literals joined into one string:
+// ['child', 'process'].join('_') (JavaScript, Ruby) and
+// '_'.join(['child', 'process']) (Python).
+func foldJoin(ts []token) []token {
+	out := make([]token, 0, len(ts))
+	for i := 0; i < len(ts); i++ {
+		t := ts[i]
+		// [ S , S … ] .join ( S )
+		if t.kind == tokPunct && t.text == "[" {
+			if parts, j, ok := literalList(ts, i); ok && j+3 < len(ts) && ts[j].kind == tokIdent && ts[j].text == ".join" && ts[j+1].text == "(" && ts[j+2].kind == tokString && ts[j+3].text == ")" {
+				out = append(out, token{kind: tokString, text: strings.Join(parts, ts[j+2].text), line: t.line, col: t.col})
+				i = j + 3
+				continue
+			}
+		}
+		// S .join ( [ S , S … ] )
+		if t.kind == tokString && i+3 < len(ts) && ts[i+1].kind == tokIdent && ts[i+1].text == ".join" && ts[i+2].text == "(" && ts[i+3].text == "[" {
+			if parts, j, ok := literalList(ts, i+3); ok && j < len(ts) && ts[j].text == ")" {
+				out = append(out, token{kind: tokString, text: strings.Join(parts, t.text), line: t.line, col: t.col})
+				i = j
+				continue
+			}
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// literalList reads [ S , S … ] at ts[i]: the strings and the index after ].
+func literalList(ts []token, i int) ([]string, int, bool) {
+	var parts []string
+	j := i + 1
+	for ; j < len(ts); j++ {
+		switch {
+		case ts[j].kind == tokString:
+			parts = append(parts, ts[j].text)
+		case ts[j].kind == tokPunct && ts[j].text == ",":
+		case ts[j].kind == tokPunct && ts[j].text == "]":
+			return parts, j + 1, len(parts) > 0
+		default:
+			return nil, i, false
+		}
+	}
+	return nil, i, false
 }
 
 // foldCharCodes reads text spelled as character codes into a string:
@@ -38,7 +85,7 @@ func foldCharCodes(ts []token) []token {
 			start = i + 4
 		case t.kind == tokIdent && (t.text == "bytes" || t.text == "bytearray") && i+2 < len(ts) && ts[i+1].text == "(" && ts[i+2].text == "[":
 			start = i + 2
-		case t.kind == tokIdent && strings.HasSuffix(t.text, "String.fromCharCode") && i+1 < len(ts) && ts[i+1].text == "(":
+		case t.kind == tokIdent && (strings.HasSuffix(t.text, "String.fromCharCode") || t.text == "string.char") && i+1 < len(ts) && ts[i+1].text == "(":
 			start = i + 1
 		}
 		if start < 0 {
@@ -109,7 +156,7 @@ var identLike = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
 // moduleCall: ts[i:] is __import__('m') or importlib.import_module('m')
 // (or require('m')): the module and the index after the call.
 func moduleCall(ts []token, i int) (string, int, bool) {
-	if i+3 < len(ts) && ts[i].kind == tokIdent && (ts[i].text == "__import__" || ts[i].text == "importlib.import_module" || ts[i].text == "require") &&
+	if i+3 < len(ts) && ts[i].kind == tokIdent && (ts[i].text == "__import__" || ts[i].text == "import_module" || strings.HasSuffix(ts[i].text, ".import_module") || ts[i].text == "require") &&
 		ts[i+1].text == "(" && ts[i+2].kind == tokString && ts[i+3].text == ")" {
 		return normModule(ts[i+2].text), i + 4, true
 	}

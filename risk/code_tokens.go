@@ -57,21 +57,37 @@ func tokenize(src string, l lang) []token {
 			adv(1)
 		case c == ' ' || c == '\t' || c == '\r' || c == '\f':
 			adv(1)
-		case c == '#' && l == langPython, c == '#' && i == 0:
+		case c == '#' && hashComments(l), c == '#' && i == 0:
 			for i < len(src) && src[i] != '\n' {
 				adv(1)
 			}
-		case l == langJS && c == '/' && i+1 < len(src) && src[i+1] == '/':
+		case l == langLua && c == '-' && i+1 < len(src) && src[i+1] == '-':
+			if end := luaLongBracket(src[i+2:]); end > 0 {
+				adv(2 + end) // --[[ … ]]
+				continue
+			}
 			for i < len(src) && src[i] != '\n' {
 				adv(1)
 			}
-		case l == langJS && c == '/' && i+1 < len(src) && src[i+1] == '*':
+		case l == langLua && c == '[' && luaLongBracket(src[i:]) > 0:
+			// [[ … ]] and [==[ … ]==]: a long string
+			tl, tc, start := line, col, i
+			end := luaLongBracket(src[i:])
+			open := strings.IndexByte(src[i+1:], '[') + 2
+			body := src[i+open : i+end-open]
+			adv(end)
+			toks = append(toks, token{kind: tokString, text: body, raw: src[start:i], line: tl, col: tc})
+		case slashComments(l) && c == '/' && i+1 < len(src) && src[i+1] == '/':
+			for i < len(src) && src[i] != '\n' {
+				adv(1)
+			}
+		case slashComments(l) && c == '/' && i+1 < len(src) && src[i+1] == '*':
 			end := strings.Index(src[i+2:], "*/")
 			if end < 0 {
 				end = len(src) - i - 2
 			}
 			adv(end + 4)
-		case l == langJS && c == '/' && regexAllowed(lastSignificant()):
+		case regexLiterals(l) && c == '/' && regexAllowed(lastSignificant()):
 			start := i
 			adv(1)
 			inClass := false
@@ -98,7 +114,7 @@ func tokenize(src string, l lang) []token {
 			tl, tc := line, col
 			start := i
 			prefix := ""
-			for i < len(src) && src[i] != '"' && src[i] != '\'' {
+			for i < len(src) && src[i] != '"' && src[i] != '\'' && src[i] != '`' {
 				prefix += string(src[i])
 				adv(1)
 			}
@@ -208,3 +224,35 @@ func isIdentStart(c byte) bool {
 }
 
 func isIdentByte(c byte) bool { return isIdentStart(c) || c >= '0' && c <= '9' }
+
+// hashComments: # starts a comment (Python, Ruby, Perl, PHP).
+func hashComments(l lang) bool {
+	return l == langPython || l == langRuby || l == langPerl || l == langPHP
+}
+
+// slashComments: // and /* */ are comments (JavaScript, PHP).
+func slashComments(l lang) bool { return l == langJS || l == langPHP || l == langGo }
+
+// regexLiterals: /…/ can be a regular expression literal.
+func regexLiterals(l lang) bool { return l == langJS || l == langRuby || l == langPerl }
+
+// luaLongBracket is the length of the Lua long bracket [[…]] or [==[…]==]
+// that starts s (0 when s does not start one).
+func luaLongBracket(s string) int {
+	if !strings.HasPrefix(s, "[") {
+		return 0
+	}
+	k := 1
+	for k < len(s) && s[k] == '=' {
+		k++
+	}
+	if k >= len(s) || s[k] != '[' {
+		return 0
+	}
+	closeBr := "]" + strings.Repeat("=", k-1) + "]"
+	end := strings.Index(s[k+1:], closeBr)
+	if end < 0 {
+		return len(s)
+	}
+	return k + 1 + end + len(closeBr)
+}

@@ -2,8 +2,10 @@
 //
 // It reads a hook's command the way a shell would (on the mvdan.cc/sh/v3
 // syntax tree, never by running anything), follows it into the scripts it
-// runs (shell fully; Python and JavaScript/TypeScript at the level of
-// imports, calls and string literals), and reports a Level — none, review or
+// runs (shell fully; Python, JavaScript/TypeScript, Ruby, Perl, PHP, Lua
+// and Go at the level of imports, calls and string literals, the last five
+// through a table of names per language; PowerShell line by line), and
+// reports a Level — none, review or
 // critical — with Findings, each naming a Category, a one-sentence Summary in
 // plain words and the Source (file, line, column, exact text) it comes from.
 //

@@ -58,13 +58,31 @@ func (a *analyzer) envFileRisk(content string) string {
 				continue
 			}
 			for _, entry := range strings.Split(val, ":") {
-				if entry != "" && !envPathVarRe.MatchString(entry) && !a.toolFolder(entry) {
+				if entry != "" && !envPathVarRe.MatchString(entry) && !a.toolFolder(entry) && !inProject(entry, a.hook.ProjectDir) {
 					return line
 				}
 			}
 		}
 	}
 	return ""
+}
+
+// inProject: dir is a package manager's folder of programs in the
+// project (node_modules/.bin, .venv/bin…), written with the project's
+// path the hook expanded before writing the line.
+func inProject(dir, projectDir string) bool {
+	if projectDir == "" || !strings.HasPrefix(dir, "/") || strings.Contains(dir, "..") {
+		return false
+	}
+	rel, ok := strings.CutPrefix(strings.TrimSuffix(dir, "/"), strings.TrimSuffix(projectDir, "/")+"/")
+	if !ok {
+		return false
+	}
+	switch rel {
+	case "node_modules/.bin", ".venv/bin", "venv/bin", "vendor/bin", "bin", ".bin":
+		return true
+	}
+	return false
 }
 
 // toolFolder: a folder of the project's or the user's tools (the

@@ -66,7 +66,13 @@ func (a *analyzer) analyseDiscovered(d *discovered, depth int) {
 			// --show-toplevel)/x.py" — is that file, and is analysed
 			continue
 		}
-		if r.How == trust.FoundArgument {
+		if r.How == trust.FoundManifest && langOf(r.Path, "", "") != langMake {
+			// package.json, deno.json: data naming the commands a task
+			// runner runs; the shell analysis reads the script it runs
+			// (taskScript), and the gate fingerprints the file
+			continue
+		}
+		if r.How == trust.FoundArgument || r.How == trust.FoundToolConfig || r.How == trust.FoundConfig || r.How == trust.FoundEnvFile {
 			// a project file handed to a program Hookwarden does not know:
 			// it may be run, or only read. Code is analysed by its language;
 			// data is fingerprinted by the gate (which reads the hook as

@@ -15,6 +15,11 @@ const (
 	langJS
 	langPowerShell
 	langMake
+	langRuby
+	langPerl
+	langPHP
+	langLua
+	langGo
 )
 
 // langOf decides a script's language from its interpreter, extension or
@@ -33,6 +38,14 @@ func langOf(path, via, text string) lang {
 		return langJS
 	case base == "make" || base == "gmake":
 		return langMake
+	case base == "ruby" || base == "bundle" || base == "irb":
+		return langRuby
+	case base == "perl":
+		return langPerl
+	case base == "php":
+		return langPHP
+	case strings.HasPrefix(base, "lua") || base == "texlua":
+		return langLua
 	case base == "bash" || base == "sh" || base == "zsh" || base == "dash" || base == "ksh" || base == "mksh" || base == "ash" || base == "source" || base == ".":
 		return langShell
 	}
@@ -49,6 +62,16 @@ func langOf(path, via, text string) lang {
 		return langJS
 	case ".ps1", ".psm1", ".cmd", ".bat":
 		return langPowerShell
+	case ".rb", ".rake":
+		return langRuby
+	case ".pl", ".pm":
+		return langPerl
+	case ".php":
+		return langPHP
+	case ".lua":
+		return langLua
+	case ".go":
+		return langGo
 	}
 	if strings.HasPrefix(text, "#!") {
 		line, _, _ := strings.Cut(text, "\n")
@@ -57,6 +80,14 @@ func langOf(path, via, text string) lang {
 			return langPython
 		case strings.Contains(line, "node") || strings.Contains(line, "bun") || strings.Contains(line, "deno") || strings.Contains(line, "tsx"):
 			return langJS
+		case strings.Contains(line, "ruby"):
+			return langRuby
+		case strings.Contains(line, "perl"):
+			return langPerl
+		case strings.Contains(line, "php"):
+			return langPHP
+		case strings.Contains(line, "lua"):
+			return langLua
 		case strings.Contains(line, "sh"):
 			return langShell
 		}

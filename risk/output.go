@@ -103,7 +103,7 @@ var (
 	negatedRe = regexp.MustCompile(`(?i)\b(never|not|don'?t|avoid|blocked|block|denied|deny|refused?|instead|dangerous|destructive|forbidden|prohibited|unsafe|prevent(ed)?|disallowed|warning|cannot|can't)\b`)
 	// hideRe: an instruction to hide what is done from the user, or to
 	// ignore the rules the model was given.
-	hideRe = regexp.MustCompile(`(?i)\bignore (?:all |any )?(?:the )?(?:previous|prior|earlier|above|system|safety|your) (?:instructions|rules|guidelines)|\b(?:do not|don'?t|never) (?:tell|mention|inform|show|reveal|report)\b[^.\n]{0,40}\b(?:user|human|anyone)\b|\bwithout (?:telling|asking|informing) the user\b`)
+	hideRe = regexp.MustCompile(`(?i)\bignore (?:all |any )?(?:the )?(?:previous|prior|earlier|above|system|safety|your) (?:instructions|rules|guidelines)|\b(?:do not|don'?t|never) (?:tell|mention|inform|show|reveal|report)\b[^.\n]{0,40}\b(?:user|human|anyone)\b|\bwithout (?:telling|asking|informing) the user\b|\b(?:do not|don'?t|never) (?:ask|consult|check with|wait for|prompt)\b[^.\n]{0,20}\b(?:user|human|me)\b[^.\n]{0,20}\b(?:confirm\w*|permission|approv\w*)`)
 	// skipChecksRe: an instruction to switch the project's own checks off.
 	skipChecksRe = regexp.MustCompile(`(?i)--no-verify\b|\b(?:disable|skip|bypass|turn off|switch off)\b (?:all |the |any )?(?:git )?(?:hooks?|pre-commit|checks?|tests?|linters?|lint|safety|sandbox|permission(?: prompt)?s?|security)\b`)
 	stringLitRe  = regexp.MustCompile(`"((?:[^"\\\n]|\\.){12,})"|'((?:[^'\\\n]|\\.){12,})'|` + "`((?:[^`\\\\]|\\\\.){12,})`")
@@ -267,12 +267,22 @@ func (a *analyzer) agentOutput() {
 		refuses = refuses || f.refuse
 		exitTwo = exitTwo || f.exitTwo
 	}
-	if re.permEvent[a.hook.Event] && len(allows) > 0 && !refuses && !exitTwo {
-		for _, p := range allows {
-			if !p.cond {
-				a.blanketAllow(p)
-				break
+	if re.permEvent[a.hook.Event] && len(allows) > 0 {
+		blanket := false
+		if !refuses && !exitTwo {
+			for _, p := range allows {
+				if !p.cond {
+					a.blanketAllow(p)
+					blanket = true
+					break
+				}
 			}
+		}
+		if !blanket {
+			// it decides for the user on some calls: an auto-approval
+			// (of the calls it checks) that replaces the agent's prompt
+			a.add(Finding{Category: AgentOutput, Severity: LevelReview, Source: allows[0].src,
+				Summary: "answers allow to some of the calls it checks, so the agent does not ask you before it runs those"})
 		}
 	}
 	cands := 0
@@ -293,7 +303,7 @@ func (a *analyzer) blanketAllow(p printed) {
 	case m == "" || m == "*" || m == ".*" || m == "^.*$":
 		a.add(Finding{Category: AgentOutput, Severity: LevelCritical, Source: p.src,
 			Summary: "answers allow to every tool call: the agent will never ask you before it runs a command or edits a file"})
-	case broadToolRe.MatchString(m):
+	case broadMatcher(m):
 		a.add(Finding{Category: AgentOutput, Severity: LevelCritical, Source: p.src,
 			Summary: fmt.Sprintf("answers allow to every %s call: the agent will never ask you before it runs them", m)})
 	default:
@@ -302,8 +312,22 @@ func (a *analyzer) blanketAllow(p printed) {
 	}
 }
 
-// broadToolRe: a matcher naming tools that run commands or write files.
-var broadToolRe = regexp.MustCompile(`(?i)bash|shell|command|exec|run|write|edit|terminal|\|`)
+// broadToolRe: a tool name that runs commands or writes files.
+var broadToolRe = regexp.MustCompile(`(?i)bash|shell|command|exec|run|write|edit|terminal|patch|notebook|task|agent`)
+
+// broadMatcher: one of the matcher's alternatives names a tool that runs
+// commands or writes files, or is a pattern that matches such names
+// (.*, Bash.*, mcp__.*); a list of only reading tools (Read|Glob|Grep) is
+// not.
+func broadMatcher(m string) bool {
+	for _, alt := range strings.Split(strings.Trim(m, "^$()"), "|") {
+		alt = strings.TrimSpace(alt)
+		if alt == "" || broadToolRe.MatchString(alt) || strings.ContainsAny(alt, "*+?[.\\") {
+			return true
+		}
+	}
+	return false
+}
 
 // contextTexts are the pieces of a printed text that reach the model.
 func (a *analyzer) contextTexts(re *outputRes, p printed, f *textFacts, refuses bool) []string {
@@ -437,7 +461,15 @@ func negated(sent string, i, j int) bool {
 	if k := strings.LastIndexAny(before, ":;,—"); k >= 0 {
 		before = before[k+1:]
 	}
-	after := sent[i:]
+	// what follows, up to the end of its clause ("… --no-verify and never
+	// ask …" is two instructions, not a negated one)
+	tail := sent[j:]
+	for _, b := range []string{" and ", " but ", " then ", ",", ";"} {
+		if k := strings.Index(tail, b); k >= 0 {
+			tail = tail[:k]
+		}
+	}
+	after := sent[i:j] + tail
 	if len(after) > 40 {
 		after = after[:40]
 	}
@@ -513,6 +545,21 @@ func (a *analyzer) subFindings(cmd string) []Finding {
 
 // printFile records a project file that cat prints (a JSON answer kept
 // next to the hook).
+// projectText is the text of a file of the project (false when the path
+// is outside it or cannot be read).
+func (sh *shell) projectText(name string) (string, bool) {
+	p := normPath(name, sh.a.hook.ProjectDir)
+	d := sh.a.hook.ProjectDir
+	if d == "" || !strings.HasPrefix(p, "$PROJECT/") || strings.HasPrefix(p, "$PROJECT/..") {
+		return "", false
+	}
+	s := sh.a.readScript(filepath.Join(d, filepath.FromSlash(strings.TrimPrefix(p, "$PROJECT/"))), "")
+	if s.Err != nil || len(s.Content) == 0 {
+		return "", false
+	}
+	return string(s.Content), true
+}
+
 func (sh *shell) printFile(v value, n syntax.Node) {
 	if !v.known || sh.a.sub {
 		return
@@ -674,7 +721,9 @@ var (
 	takeVerbRe = regexp.MustCompile(`(?i)\b(?:read|cat|open|load|include|append|embed|attach|paste|copy|send|upload|post|print|output|dump|encode|urlencode)\b`)
 	// carryRe: where the text then goes, beyond the model: a fetch, a
 	// message or an artefact others read.
-	carryRe = regexp.MustCompile(`(?i)\b(?:WebFetch|web_fetch|fetch|curl|wget|upload|send|post|e-?mail|gist|webhook|commit message|commit messages|pull request|PR description|issue|comment|query string|url)\b`)
+	// The conversation itself counts: what the model prints there is sent
+	// to the model's provider and kept in the transcript.
+	carryRe = regexp.MustCompile(`(?i)\b(?:WebFetch|web_fetch|fetch|curl|wget|upload|send|post|e-?mail|gist|webhook|commit message|commit messages|pull request|PR description|issue|comment|query string|url|(?:in|into|to) (?:the|this) (?:chat|conversation)|in your (?:reply|response|answer))\b`)
 )
 
 // secretToRemote: a sentence telling the model to read a secret (a

@@ -19,9 +19,59 @@ var (
 	psPersist = regexp.MustCompile(`(?i)(\$PROFILE|schtasks\s+/create|New-ScheduledTask|Register-ScheduledTask|CurrentVersion\\Run)`)
 )
 
+// psRule is one line rule of the PowerShell reader: what a line that
+// matches does.
+type psRule struct {
+	re      *regexp.Regexp
+	cat     Category
+	sev     Level
+	summary string
+}
+
+// psHome is a path in the user's folders, as PowerShell writes it.
+const psHome = `(\$HOME|\$env:USERPROFILE|\$env:HOMEPATH|\$env:APPDATA|\$env:LOCALAPPDATA|~[\\/]|~\s|~$|[A-Za-z]:\\Users\\)`
+
+var (
+	psRules = []psRule{
+		{regexp.MustCompile(`(?i)\b(Remove-Item|ri|rm|del|erase|rd|rmdir)\b[^|;]*` + psHome), Destructive, LevelCritical, "deletes files in the user's folders (outside the project)"},
+		{regexp.MustCompile(`(?i)\b(Format-Volume|Clear-Disk|Initialize-Disk|Remove-Partition)\b`), Destructive, LevelCritical, "wipes a disk"},
+		{regexp.MustCompile(`(?i)\b(Stop-Computer|Restart-Computer)\b`), Destructive, LevelCritical, "shuts down or restarts the machine"},
+		{regexp.MustCompile(`(?i)Set-MpPreference\b[^|;]*-Disable|Add-MpPreference\b[^|;]*-ExclusionPath`), Privilege, LevelCritical, "switches off or narrows the virus scanner (Set-MpPreference)"},
+		{regexp.MustCompile(`(?i)\b(Start-Process|saps)\b[^|;]*-Verb\s+RunAs`), Privilege, LevelCritical, "runs a program as administrator"},
+		{regexp.MustCompile(`(?i)\b(Set-ItemProperty|New-ItemProperty|reg\s+add)\b[^|;]*(CurrentVersion\\Run|Winlogon|Image File Execution Options)`), Persistence, LevelCritical, "registers a program to run at login"},
+	}
+	psEnvDump = regexp.MustCompile(`(?i)\b(Get-ChildItem|gci|dir|ls)\s+env:|\[Environment\]::GetEnvironmentVariables\(\s*\)`)
+	psOutFile = regexp.MustCompile(`(?i)-OutFile\s+("[^"]+"|'[^']+'|\S+)`)
+	psStart   = regexp.MustCompile(`(?i)(\b(Start-Process|saps|Invoke-Item|ii)\b|^\s*&\s|^\s*\.\\)`)
+)
+
+// powerShellCommand analyses the text a powershell -Command runs as a
+// one-line script of the hook's.
+func (sh *shell) powerShellCommand(args []field) {
+	for i, a := range args {
+		l := strings.ToLower(a.s)
+		if (l == "-command" || l == "-c" || l == "/c") && i+1 < len(args) {
+			sh.a.powerShell(sh.file, joinFields(args[i+1:]).s)
+			return
+		}
+		if (l == "-file" || l == "-f") && i+1 < len(args) {
+			sh.follow(args[i+1].value, "pwsh")
+			return
+		}
+		if !strings.HasPrefix(l, "-") {
+			sh.a.powerShell(sh.file, joinFields(args[i:]).s) // pwsh 'Get-Item …': the command
+			return
+		}
+		if l == "-executionpolicy" || l == "-ep" || l == "-windowstyle" || l == "-w" || l == "-encodedcommand" || l == "-enc" || l == "-e" {
+			break
+		}
+	}
+}
+
 func (a *analyzer) powerShell(file, text string) {
 	lines := strings.Split(text, "\n")
 	web, secret := false, false
+	var downloaded []string
 	var webLine, secretLine int
 	for i, line := range lines {
 		l := strings.TrimSpace(line)
@@ -46,8 +96,23 @@ func (a *analyzer) powerShell(file, text string) {
 				web, webLine = true, i
 			}
 		}
-		if _, _, ok := a.secretsInText(l); (ok || psSecret.MatchString(l) || mentionIn(a.opt.Agents.Credentials, l)) && !secret {
+		if _, _, ok := a.secretsInText(l); (ok || psSecret.MatchString(l) || mentionIn(a.opt.Agents.Credentials, l) || psEnvDump.MatchString(l)) && !secret {
 			secret, secretLine = true, i
+		}
+		for _, r := range psRules {
+			if r.re.MatchString(l) && !(r.cat == Destructive && strings.Contains(r.summary, "deletes") && tempish(l)) {
+				add(r.cat, r.sev, r.summary)
+			}
+		}
+		if m := psOutFile.FindStringSubmatch(l); m != nil && psWeb.MatchString(l) {
+			downloaded = append(downloaded, strings.Trim(m[1], `"'`))
+		}
+		if m := psStart.FindStringSubmatch(l); m != nil {
+			for _, d := range downloaded {
+				if strings.Contains(l, d) {
+					add(DownloadExec, LevelCritical, "runs a program it downloaded ("+shortText(d, 40)+")")
+				}
+			}
 		}
 		if m := psWrite.FindString(l); m != "" {
 			switch {
@@ -66,6 +131,8 @@ func (a *analyzer) powerShell(file, text string) {
 		what := "credential files"
 		if w, p, ok := a.secretsInText(lines[secretLine]); ok {
 			what = w + " (" + p + ")"
+		} else if psEnvDump.MatchString(lines[secretLine]) {
+			what = "the whole environment (with every token and key in it)"
 		}
 		a.add(Finding{Category: Exfiltration, Severity: LevelCritical, Source: Source{File: file, Line: secretLine + 1, Col: 1, Text: strings.TrimSpace(lines[secretLine])},
 			Summary: fmt.Sprintf("reads %s and makes web requests in the same script (line %d)", what, webLine+1)})

@@ -102,7 +102,7 @@ func (sh *shell) stmts(list []*syntax.Stmt) {
 	for _, s := range list {
 		mark := len(sh.a.printed)
 		out := sh.stmt(s, nil)
-		if out.s != "" && (out.known || out.decoded) && len(sh.a.printed) > mark && !sh.printedText(out.s) {
+		if out.s != "" && (out.known || out.decoded) && (len(sh.a.printed) > mark || out.decoded && out.known) && !sh.printedText(out.s) {
 			// what a pipeline writes last (… | base64 -d): printed too
 			sh.printed(out.s, s)
 		}

@@ -229,9 +229,35 @@ func (sh *shell) run1(f []field, n syntax.Node, s *syntax.Stmt, in *value) value
 			_ = pos
 			return value{}
 		case "xargs":
-			_, pos := options(args, set("-I", "-i", "-n", "-P", "-d", "-L", "-s", "-E", "-a", "--max-args", "--max-procs", "--delimiter", "--arg-file", "--replace"), true)
+			xflags, pos := options(args, set("-I", "-n", "-P", "-d", "-L", "-s", "-E", "-a", "--max-args", "--max-procs", "--delimiter", "--arg-file"), true)
 			if len(pos) == 0 {
 				pos = []field{{value: value{s: "echo", known: true}}}
+			}
+			// -I REPL: each line of the input takes REPL's place in the
+			// command (ls ~/.aws/* | xargs -I{} curl -T {} …)
+			repl := ""
+			for _, fl := range xflags {
+				switch {
+				case fl.name == "-I" || fl.name == "--replace" && fl.has:
+					repl = fl.val.s
+				case fl.name == "-i" || fl.name == "--replace":
+					repl = "{}"
+				}
+			}
+			if repl != "" && in != nil {
+				line, _, _ := strings.Cut(strings.TrimSpace(in.s), "\n")
+				sub := make([]field, len(pos))
+				for k, p := range pos {
+					sub[k] = p
+					if strings.Contains(p.s, repl) {
+						// the line is read as text even when it is a guess
+						// (the names ls prints): the command it builds is
+						// judged, not skipped
+						sub[k].s = strings.ReplaceAll(p.s, repl, line)
+						sub[k].t.add(in.t)
+					}
+				}
+				pos = sub
 			}
 			extra := field{w: nil}
 			if in != nil {
@@ -388,8 +414,8 @@ func (sh *shell) execText(v value, n syntax.Node, prog string) {
 		switch langOfProg(prog) {
 		case langPython:
 			sh.a.scriptCode(sh.file, v.s, langPython, ptr(sh.source(n)), sh.depth)
-		case langJS:
-			sh.a.scriptCode(sh.file, v.s, langJS, ptr(sh.source(n)), sh.depth)
+		case langJS, langRuby, langPerl, langPHP, langLua:
+			sh.a.scriptCode(sh.file, v.s, langOfProg(prog), ptr(sh.source(n)), sh.depth)
 		default:
 			sh.child(v.s, sh.source(n)).run()
 		}
@@ -406,8 +432,14 @@ func langOfProg(prog string) lang {
 		return langPython
 	case prog == "node" || prog == "bun" || prog == "deno" || prog == "tsx" || prog == "ts-node":
 		return langJS
-	case prog == "perl" || prog == "ruby" || prog == "php":
-		return langJS // close enough for strings and calls
+	case prog == "perl":
+		return langPerl
+	case prog == "ruby":
+		return langRuby
+	case prog == "php":
+		return langPHP
+	case strings.HasPrefix(prog, "lua") || prog == "texlua":
+		return langLua
 	}
 	return langShell
 }

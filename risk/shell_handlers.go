@@ -56,6 +56,9 @@ func init() {
 	reg(killCmd, "kill", "pkill", "killall", "killall5")
 	reg(mvCmd, "mv")
 	reg(func(sh *shell, c progCall) (value, bool) { sh.git(c.args, c.n); return value{}, true }, "git")
+	for name := range remoteChange {
+		reg(remoteChangeCmd, name)
+	}
 }
 
 // handlerOf returns the program's handler (nil when it has none).
@@ -106,6 +109,70 @@ func ghCmd(sh *shell, c progCall) (value, bool) {
 	if !data.empty() && data.serious() != "" {
 		sh.network(endpoint{Host: "api.github.com"}, data, taints{}, c.n, "sends data to")
 		return value{}, true
+	}
+	if !ghReadOnly(pos, c.args) && pos[0].s != "auth" && pos[0].s != "help" && pos[0].s != "search" && pos[0].s != "browse" {
+		// gh pr create, gh issue comment, gh release create, gh api -X POST:
+		// it acts on the forge with the user's account
+		sh.find(c.n, Network, LevelReview, "acts on GitHub with your account (gh %s %s)", pos[0].s, pos[1].s)
+		return value{}, true
+	}
+	return value{}, false
+}
+
+// remoteChange is the table of programs that change something outside the
+// machine — infrastructure, deployments, registries, the system's
+// packages — by the verbs that do it; the rest of their verbs read.
+var remoteChange = map[string]struct {
+	verbs map[string]bool
+	what  string
+}{
+	"terraform": {set("apply", "destroy", "import", "taint"), "changes cloud infrastructure"},
+	"tofu":      {set("apply", "destroy", "import", "taint"), "changes cloud infrastructure"},
+	"pulumi":    {set("up", "destroy", "update"), "changes cloud infrastructure"},
+	"kubectl":   {set("apply", "delete", "create", "replace", "patch", "scale", "rollout", "set", "drain", "exec"), "changes a Kubernetes cluster"},
+	"helm":      {set("install", "upgrade", "uninstall", "delete", "rollback"), "changes a Kubernetes cluster"},
+	"docker":    {set("push", "login"), "pushes images to a registry"},
+	"podman":    {set("push", "login"), "pushes images to a registry"},
+	"vercel":    {set("deploy", "--prod", "promote", "remove", "rm", ""), "deploys the project"},
+	"netlify":   {set("deploy"), "deploys the project"},
+	"firebase":  {set("deploy"), "deploys the project"},
+	"fly":       {set("deploy", "launch", "destroy"), "deploys the project"},
+	"flyctl":    {set("deploy", "launch", "destroy"), "deploys the project"},
+	"heroku":    {set("deploy", "releases:rollback", "config:set", "ps:scale"), "deploys the project"},
+	"gcloud":    {set("deploy", "create", "delete", "update"), "changes cloud resources"},
+	"az":        {set("deploy", "create", "delete", "update"), "changes cloud resources"},
+	"apt-get":   {set("install", "remove", "purge", "upgrade", "dist-upgrade"), "installs or removes the system's packages"},
+	"apt":       {set("install", "remove", "purge", "upgrade", "full-upgrade"), "installs or removes the system's packages"},
+	"dnf":       {set("install", "remove", "upgrade"), "installs or removes the system's packages"},
+	"yum":       {set("install", "remove", "update"), "installs or removes the system's packages"},
+	"apk":       {set("add", "del", "upgrade"), "installs or removes the system's packages"},
+	"pacman":    {set("-S", "-Syu", "-R", "-Rns"), "installs or removes the system's packages"},
+	"snap":      {set("install", "remove"), "installs or removes the system's packages"},
+	"choco":     {set("install", "uninstall", "upgrade"), "installs or removes the system's packages"},
+	"winget":    {set("install", "uninstall", "upgrade"), "installs or removes the system's packages"},
+}
+
+// remoteChangeCmd judges the programs of remoteChange: review when a verb
+// of theirs changes something (a deployment is the user's to approve).
+func remoteChangeCmd(sh *shell, c progCall) (value, bool) {
+	t, ok := remoteChange[c.base]
+	if !ok {
+		return value{}, false
+	}
+	verbs := 0
+	for _, a := range c.args {
+		if t.verbs[a.s] || strings.HasPrefix(a.s, "-") && t.verbs[a.s] {
+			sh.find(c.n, Network, LevelReview, "%s (%s %s)", t.what, c.base, a.s)
+			return value{}, false // the program's other handlers judge it too
+		}
+		if !strings.HasPrefix(a.s, "-") {
+			if verbs++; verbs > 3 {
+				break
+			}
+		}
+	}
+	if len(c.args) == 0 && t.verbs[""] {
+		sh.find(c.n, Network, LevelReview, "%s (%s)", t.what, c.base)
 	}
 	return value{}, false
 }
@@ -374,6 +441,10 @@ var vimShellRe = regexp.MustCompile(`(?:^|\||\s)(?::?(?:silent!?\s+)?(?:r(?:ead)
 func luaCmd(sh *shell, c progCall) (value, bool) {
 	for i, a := range c.args {
 		if a.s == "-e" && i+1 < len(c.args) {
+			// the code reader with Lua's table (load(string.char(…))(),
+			// variables); the line rules below read os.execute "…" without
+			// parentheses too
+			sh.code(c.base, c.args[i+1], c.n)
 			code := c.args[i+1].s
 			for _, m := range luaExecRe.FindAllStringSubmatch(code, -1) {
 				sh.nestedShell(value{s: m[1] + m[2], known: true}, c.n, "")
@@ -397,7 +468,7 @@ func luaCmd(sh *shell, c progCall) (value, bool) {
 	}
 	for _, p := range c.args {
 		if strings.HasSuffix(p.s, ".lua") {
-			sh.find(c.n, Unreadable, LevelReview, "runs the Lua script %s, which Hookwarden does not read", p.s)
+			sh.follow(p.value, "lua")
 		}
 	}
 	return value{}, true

@@ -383,7 +383,7 @@ func (sh *shell) interpreter(base string, args []field, n syntax.Node, in *value
 			sh.code(base, args[i+1], n)
 			return value{}
 		}
-		if a.known && len(a.s) > 2 && a.s[0] == '-' && a.s[1] != '-' && codeFlags["-"+a.s[len(a.s)-1:]] && i+1 < len(args) {
+		if a.known && len(a.s) > 2 && len(a.s) <= 5 && a.s[0] == '-' && a.s[1] != '-' && onlyLetters(a.s[1:]) && codeFlags["-"+a.s[len(a.s)-1:]] && i+1 < len(args) {
 			sh.code(base, args[i+1], n) // python3 -Ic, perl -ne
 			return value{}
 		}
@@ -450,6 +450,17 @@ func (sh *shell) interpreter(base string, args []field, n syntax.Node, in *value
 	return value{}
 }
 
+// onlyLetters: s is a bundle of single-letter options (-ne, -lne, -Ic),
+// not an option with a value (-MFile::Path=remove_tree).
+func onlyLetters(s string) bool {
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
 // code analyses inline interpreter code (python -c, node -e).
 func (sh *shell) code(base string, a field, n syntax.Node) {
 	if a.net != nil {
@@ -480,7 +491,25 @@ func (sh *shell) shellProg(base string, args []field, n syntax.Node, s *syntax.S
 		switch {
 		case a.s == "-c" || (len(a.s) > 1 && a.s[0] == '-' && a.s[1] != '-' && strings.HasSuffix(a.s, "c")):
 			if i+1 < len(args) {
+				// sh -c SCRIPT NAME ARG…: $0, $1… are the words after it
+				saved := map[string]*value{}
+				for k := 0; k <= 9 && i+2+k < len(args); k++ {
+					name := fmt.Sprint(k)
+					if old, ok := sh.vars[name]; ok {
+						saved[name] = &old
+					} else {
+						saved[name] = nil
+					}
+					sh.vars[name] = args[i+2+k].value
+				}
 				sh.nestedShell(args[i+1].value, n, "-c")
+				for name, old := range saved {
+					if old == nil {
+						delete(sh.vars, name)
+					} else {
+						sh.vars[name] = *old
+					}
+				}
 			}
 			return value{}
 		case a.s == "-i" || (len(a.s) > 1 && a.s[0] == '-' && strings.Contains(a.s, "i") && a.s[1] != '-'):
@@ -650,6 +679,25 @@ func (a *analyzer) network(ep endpoint, data, auth taints, src Source, verb stri
 		a.add(Finding{Category: c, Severity: sev, Summary: fmt.Sprintf(format, args...), Source: src})
 	}
 	if s := data.serious(); s != "" {
+		onlyInput := data.kinds == tPayload && len(data.files) == 0 && len(data.vars) == 0
+		if onlyInput && ep.Dynamic && ep.Host != "" {
+			// its input to an address the user configures (a webhook in
+			// an environment variable): a notifier or a logger, whose
+			// destination is not in the hook to judge
+			add(Network, LevelReview, "sends %s to %s, an address set outside the hook", s, where)
+			return
+		}
+		if onlyInput && !ep.Dynamic {
+			for _, v := range auth.vars {
+				if serviceOf(strings.TrimPrefix(v, "$"), ep) {
+					// the user's own account at that service (an LLM
+					// summary with your own key): the session goes
+					// there, on purpose
+					add(Network, LevelReview, "sends %s to %s with your own key for it (%s)", s, where, v)
+					return
+				}
+			}
+		}
 		add(Exfiltration, LevelCritical, "sends %s to %s", s, where)
 		return
 	}
@@ -817,7 +865,17 @@ func (sh *shell) packageRunner(base string, args []field, n syntax.Node) {
 	if len(pos) > 0 {
 		sub = pos[0].s
 	}
-	remote := func(pkg string) { sh.remotePackage(base, pkg, n) }
+	remote := func(pkg string) {
+		// code fetched at run time that is handed a secret (--upload
+		// ~/.ssh): what the package does with it is not in the hook
+		for _, a := range args {
+			if what, ok := sh.a.secretPath(normPath(a.s, sh.a.hook.ProjectDir)); ok && !strings.HasPrefix(what, "a .env") && !sh.a.declaredPkg(pkgName(pkg)) {
+				sh.find(n, Exfiltration, LevelCritical, "hands %s to %s, code it downloads and runs (%s)", what, pkg, base)
+				return
+			}
+		}
+		sh.remotePackage(base, pkg, n)
+	}
 	if (sub == "install" || sub == "i" || sub == "add") && sh.installsFromURL(base, pos[1:], n) {
 		return
 	}
@@ -891,20 +949,48 @@ func (sh *shell) packageRunner(base string, args []field, n syntax.Node) {
 		}
 	case "pnpm", "yarn", "npm":
 		switch sub {
+		case "run", "run-script", "test", "t", "start", "stop", "restart":
+			if sub == "run" || sub == "run-script" {
+				for _, p := range pos[1:] {
+					if !strings.HasPrefix(p.s, "-") {
+						sh.taskScript(p.s, n) // npm run --silent NAME
+						break
+					}
+				}
+			} else if sub == "t" {
+				sh.taskScript("test", n)
+			} else {
+				sh.taskScript(sub, n)
+			}
+		case "", "install", "i", "ci", "add", "update", "upgrade":
+			if sub == "" && base == "npm" {
+				break
+			}
+			sh.projectInstall(base+" "+sub, n)
 		case "dlx", "exec", "x":
-			if len(pos) > 1 && !(base == "npm" && sub == "exec" && sh.a.ownPackage(pos[1].s)) && !(sub == "exec" && base != "npm") {
-				remote(pos[1].s)
+			rest := pos[1:]
+			for len(rest) > 0 && strings.HasPrefix(rest[0].s, "-") {
+				rest = rest[1:] // npm exec -- prettier, pnpm dlx --silent x
 			}
-		case "install", "i", "add":
-			if hasFlag(flags, "-g", "--global") || base == "npm" && len(pos) > 1 && hasGlobal(pos) {
-				sh.find(n, RemotePackage, LevelReview, "installs npm packages globally at hook time")
+			if len(rest) > 0 && !(base == "npm" && sub == "exec" && sh.a.ownPackage(rest[0].s)) && !(sub == "exec" && base != "npm") {
+				remote(rest[0].s)
 			}
+		default:
+			if base != "npm" && !strings.ContainsAny(sub, "/.") {
+				sh.taskScript(sub, n) // yarn lint, pnpm build: a script of package.json
+			}
+		}
+		if hasFlag(flags, "-g", "--global") || base == "npm" && len(pos) > 1 && hasGlobal(pos) {
+			sh.find(n, RemotePackage, LevelReview, "installs npm packages globally at hook time")
 		}
 	case "go":
 		if sub == "run" {
 			for _, p := range pos[1:] {
 				if strings.Contains(p.s, "@") && !strings.HasPrefix(p.s, ".") && !strings.HasPrefix(p.s, "-") {
 					remote(p.s)
+				}
+				if strings.HasSuffix(p.s, ".go") {
+					sh.follow(p.value, "") // go run hook.go: read as Go
 				}
 			}
 		}
@@ -918,6 +1004,82 @@ func (sh *shell) packageRunner(base string, args []field, n syntax.Node) {
 	case "pip", "pip3", "gem", "cargo", "brew":
 		if sub == "install" {
 			sh.find(n, RemotePackage, LevelReview, "installs packages from the network at hook time (%s install)", base)
+		}
+	case "bundle", "poetry", "composer", "pdm", "pipenv", "conda", "mamba":
+		switch sub {
+		case "", "install", "add", "update", "sync", "require":
+			sh.projectInstall(base+" "+sub, n)
+		}
+	}
+	if base == "uv" && (sub == "sync" || sub == "add") {
+		sh.projectInstall("uv "+sub, n)
+	}
+	if sub == "publish" || base == "gem" && sub == "push" || base == "twine" && sub == "upload" {
+		sh.publish(base+" "+sub, n)
+	}
+}
+
+// publish: a package manager uploads the folder it runs in to a public
+// registry; what the hook copied there goes with it.
+func (sh *shell) publish(what string, n syntax.Node) {
+	dir := normPath(strings.TrimSpace(sh.cwd), sh.a.hook.ProjectDir)
+	if strings.TrimSpace(sh.cwd) == "" {
+		dir = "$PROJECT"
+	}
+	var data taints
+	for p, t := range sh.written {
+		if p == dir || strings.HasPrefix(p, strings.TrimSuffix(dir, "/")+"/") {
+			data.add(t)
+		}
+	}
+	if s := data.serious(); s != "" {
+		sh.find(n, Exfiltration, LevelCritical, "publishes %s to a public package registry (%s)", s, what)
+		return
+	}
+	sh.find(n, Network, LevelReview, "publishes a package to a registry from the hook (%s)", what)
+}
+
+// projectInstall: a package manager installs the project's dependencies
+// at hook time, which downloads them and runs their install scripts.
+func (sh *shell) projectInstall(what string, n syntax.Node) {
+	if raw := sh.rawText(n); strings.Contains(raw, "--check") || strings.Contains(raw, "--dry-run") || strings.Contains(raw, "--help") {
+		return // it only checks
+	}
+	if strings.Contains(sh.rawText(n), "--ignore-scripts") {
+		sh.find(n, RemotePackage, LevelReview, "installs the project's dependencies from the network at hook time (%s)", strings.TrimSpace(what))
+		return
+	}
+	sh.find(n, RemotePackage, LevelReview, "installs the project's dependencies from the network at hook time (%s), which runs their install scripts", strings.TrimSpace(what))
+}
+
+// taskScript analyses the script of package.json a task runner runs
+// (npm run NAME, yarn NAME, npm test) with its pre and post scripts, as
+// the shell they are.
+func (sh *shell) taskScript(name string, n syntax.Node) {
+	if name == "" || strings.HasPrefix(name, "-") || sh.depth > sh.a.opt.MaxDepth {
+		return
+	}
+	dir := sh.cwd
+	if dir == "" || !filepath.IsAbs(dir) {
+		dir = sh.a.hook.ProjectDir
+	}
+	if dir == "" {
+		return
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "package.json"))
+	if err != nil {
+		return
+	}
+	var pj struct {
+		Scripts map[string]string `json:"scripts"`
+	}
+	if json.Unmarshal(b, &pj) != nil {
+		sh.find(n, Unreadable, LevelReview, "runs a script of package.json, which does not parse")
+		return
+	}
+	for _, s := range []string{"pre" + name, name, "post" + name} {
+		if code, ok := pj.Scripts[s]; ok && code != "" {
+			sh.nestedShell(value{s: code, known: true}, n, "-c")
 		}
 	}
 }
@@ -1010,6 +1172,12 @@ func (sh *shell) remove(base string, args []field, n syntax.Node) {
 		case strings.HasPrefix(t, "$PROJECT/..") || strings.HasPrefix(t, "../"):
 			if recursive {
 				sh.find(n, Destructive, LevelCritical, "deletes %s, outside the project", displayPath(t))
+			}
+		case strings.HasPrefix(t, "$PROJECT/"):
+			// a folder of the project, removed with all it holds: the
+			// user's work unless it is a cache or a temporary folder
+			if recursive {
+				sh.find(n, Destructive, LevelReview, "deletes the project's folder %s with everything in it", displayPath(t))
 			}
 		case inHome(t):
 			rest := strings.TrimPrefix(t, "~/")
@@ -1172,6 +1340,8 @@ func (sh *shell) git(args []field, n syntax.Node) {
 		if hasFlag(cf, "-f", "--force") || hasFlagPrefix(cf, "-f") || strings.Contains(joinFields(rest).s, "f") {
 			if d := normPath(workDir, sh.a.hook.ProjectDir); workDir != "" && (inHome(d) || d == "/" || systemDir(d) || strings.HasPrefix(d, "$PROJECT/..")) {
 				sh.find(n, Destructive, LevelCritical, "deletes every untracked file under %s with git clean", displayPath(d))
+			} else {
+				sh.find(n, Destructive, LevelReview, "deletes the project's untracked files with git clean (work not yet committed)")
 			}
 		}
 	case "remote":
@@ -1223,7 +1393,17 @@ func (sh *shell) git(args []field, n syntax.Node) {
 				return
 			}
 		}
+		sh.find(n, Network, LevelReview, "pushes the project's commits to its remote on its own (git push)")
+	case "commit", "merge", "rebase", "reset", "stash", "checkout", "switch", "tag", "cherry-pick", "revert", "am":
+		// the hook changes the repository's history or working tree on
+		// its own: what it commits or drops is the user's work
+		if gitChangesHistory(sub, rest) {
+			sh.find(n, Destructive, LevelReview, "changes the repository on its own (git %s)", shortText(strings.TrimSpace(sub+" "+joinFields(rest).s), 50))
+		}
 	case "clone", "fetch", "pull", "submodule":
+		if sub == "pull" {
+			sh.find(n, Network, LevelReview, "merges the remote's commits into the project on its own (git pull)")
+		}
 		_, pos := options(rest, set("-b", "--branch", "--depth", "-o", "--origin", "-c", "--config", "--reference"), false)
 		for i, r := range pos {
 			if m := urlRe.FindStringSubmatch(r.s); m != nil {
@@ -1239,6 +1419,37 @@ func (sh *shell) git(args []field, n syntax.Node) {
 			}
 		}
 	}
+}
+
+// gitChangesHistory: git SUB ARGS writes commits, moves a branch or drops
+// work, rather than only reading (git stash list, git checkout -- with no
+// change, git tag -l read).
+func gitChangesHistory(sub string, rest []field) bool {
+	for _, r := range rest {
+		switch r.s {
+		case "-l", "--list", "list", "show", "--show-current", "-h", "--help", "--abort", "--quit":
+			return false
+		}
+	}
+	switch sub {
+	case "reset":
+		for _, r := range rest {
+			if r.s == "--hard" || r.s == "--keep" || r.s == "--merge" {
+				return true
+			}
+		}
+		return false
+	case "checkout", "switch":
+		for _, r := range rest {
+			if r.s == "--" || r.s == "." || r.s == "-f" || r.s == "--force" || r.s == "--discard-changes" {
+				return true
+			}
+		}
+		return false
+	case "tag", "stash":
+		return len(rest) > 0 || sub == "stash"
+	}
+	return true
 }
 
 // write judges a write of content to a file.
@@ -1261,6 +1472,10 @@ func (sh *shell) write(target value, content value, n syntax.Node) {
 		t.add(content.t)
 		sh.written[p] = t
 	}
+	if content.net != nil {
+		// curl … | tee FILE, cat > FILE: the file holds what was downloaded
+		sh.downloaded[p] = *content.net
+	}
 	sh.a.classifyWrite(p, content, sh.source(n))
 }
 
@@ -1280,6 +1495,14 @@ func (a *analyzer) classifyWrite(p string, content value, src Source) {
 		add(Destructive, "overwrites the disk %s", p)
 		return
 	}
+	if otherProgramConfig(p) {
+		a.add(Finding{Category: Persistence, Severity: LevelReview, Source: src,
+			Summary: fmt.Sprintf("changes the configuration of another program (%s), outside the project", displayPath(p))})
+	}
+	if instructionFile(p) {
+		a.add(Finding{Category: AgentOutput, Severity: LevelReview, Source: src,
+			Summary: fmt.Sprintf("writes to %s, a Markdown file of the kind agents load as standing instructions: what it writes there steers later sessions", displayPath(p))})
+	}
 	if systemDir(p) || strings.HasPrefix(p, "/etc/") {
 		if !strings.HasPrefix(p, "/var/tmp") && !strings.HasPrefix(p, "/var/log") && !strings.HasPrefix(p, "/private/tmp") {
 			a.add(Finding{Category: Privilege, Severity: LevelReview, Summary: fmt.Sprintf("writes to the system file %s", p), Source: src})
@@ -1287,6 +1510,41 @@ func (a *analyzer) classifyWrite(p string, content value, src Source) {
 	}
 	_ = bytes.MinRead
 }
+
+// otherProgramConfig: a file of the user's configuration, outside the
+// project — ~/.config/TOOL/…, a dotfile at the top of the home folder —
+// that is not a log, a cache or a temporary file.
+func otherProgramConfig(p string) bool {
+	if !inHome(p) || tempish(p) || strings.Contains(strings.ToLower(p), "trash") {
+		return false
+	}
+	rest := strings.TrimPrefix(p, "~/")
+	return strings.HasPrefix(rest, ".config/") || strings.HasPrefix(rest, ".") && !strings.Contains(rest, "/")
+}
+
+// instructionFile: a Markdown file named in capitals (NOTES.md, the
+// memory files agents read at the start of a session) at the top of the
+// project or in a dot folder of the project or the home folder, or one
+// named as instructions: a file an agent may load as what it is told.
+func instructionFile(p string) bool {
+	dir, name := path.Split(p)
+	if strings.Contains(strings.ToLower(name), "instructions") && strings.HasSuffix(strings.ToLower(name), ".md") {
+		return true
+	}
+	if !capsMarkdownRe.MatchString(name) {
+		return false
+	}
+	dir = strings.TrimSuffix(dir, "/")
+	switch {
+	case dir == "$PROJECT" || dir == "" || dir == ".":
+		return true
+	case strings.HasPrefix(dir, "$PROJECT/.") || strings.HasPrefix(dir, "~/.") || strings.HasPrefix(dir, "."):
+		return !strings.Contains(strings.TrimPrefix(strings.TrimPrefix(dir, "$PROJECT/"), "~/"), "/")
+	}
+	return false
+}
+
+var capsMarkdownRe = regexp.MustCompile(`^[A-Z][A-Z0-9_-]*\.md$`)
 
 func (sh *shell) rawText(n syntax.Node) string {
 	if n == nil {

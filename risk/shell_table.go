@@ -3,6 +3,7 @@ package risk
 import (
 	"fmt"
 	"path"
+	"regexp"
 	"strings"
 )
 
@@ -36,9 +37,10 @@ func registerProgTable(reg func(progHandler, ...string)) {
 	reg(progAwk, "awk", "gawk", "mawk", "nawk")
 	reg(progNgrok, "ngrok", "cloudflared", "bore", "frpc", "localtunnel", "lt", "chisel")
 	reg(progHistory, "history", "fc")
-	reg(progNpx, "npx", "pnpx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "go", "pip", "pip3", "gem", "cargo", "brew", "dnx")
+	reg(progNpx, "npx", "pnpx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "go", "pip", "pip3", "gem", "cargo", "brew", "dnx", "bundle", "poetry", "composer", "pdm", "pipenv", "conda", "mamba", "twine")
 	reg(progRm, "rm", "unlink", "rmdir", "shred", "srm", "trash")
 	reg(progFind, "find")
+	reg(progLs, "ls")
 	reg(progDd, "dd")
 	reg(progWipefs, "wipefs", "fdisk", "sfdisk", "parted", "shutdown", "reboot", "halt", "poweroff", "init", "diskutil", "format")
 	reg(progChmod, "chmod")
@@ -123,6 +125,25 @@ func progCat(sh *shell, c progCall) (value, bool) {
 // progBase64 judges base64, openssl, xxd, rev, tr, gunzip, gzip, uudecode, basenc.
 func progBase64(sh *shell, c progCall) (value, bool) {
 	base, args, n, in := c.base, c.args, c.n, c.in
+	if in == nil {
+		// base64 -d FILE: a file of the project decoded as its input is
+		var rest []field
+		var content *value
+		for _, a := range args {
+			if content == nil && !strings.HasPrefix(a.s, "-") && a.known {
+				if text, ok := sh.projectText(a.s); ok {
+					content = &value{s: text, known: true}
+					continue
+				}
+			}
+			rest = append(rest, a)
+		}
+		if content != nil {
+			if v, ok := sh.decoder(base, rest, *content); ok {
+				return v, true
+			}
+		}
+	}
 	if v, ok := sh.decoder(base, args, stdinOf(in)); ok {
 		return v, true
 	}
@@ -137,6 +158,9 @@ func progBase64(sh *shell, c progCall) (value, bool) {
 	out.known = false
 	return out, true
 }
+
+// jqCondRe: a jq filter that prints only for some inputs.
+var jqCondRe = regexp.MustCompile(`\bif\b|\bselect\s*\(|\bempty\b`)
 
 // progJq judges jq, gojq, jaq.
 func progJq(sh *shell, c progCall) (value, bool) {
@@ -163,6 +187,12 @@ func progJq(sh *shell, c progCall) (value, bool) {
 		}
 	} else {
 		src = stdinOf(in)
+	}
+	if !hasFlag(flags, "-n", "--null-input") && strings.Contains(filter, "{") && !sh.a.sub {
+		// an object the filter builds from its input ({…, permissionDecision:
+		// "allow", updatedInput: …}): its literal keys and values are printed
+		// whatever the input; an if/select/empty filter prints on some inputs
+		sh.a.print(printed{text: filter, src: sh.source(n), cond: sh.cond > 0 || jqCondRe.MatchString(filter)})
 	}
 	for _, fl := range flags {
 		if fl.has {
@@ -332,6 +362,23 @@ func progAwk(sh *shell, c progCall) (value, bool) {
 			sh.network(ep, data, taints{}, n, "sends data to")
 		}
 	}
+	// getline < "SECRET" … system("curl … " k): what it read goes into
+	// the command line it builds
+	for _, a := range args {
+		if !strings.Contains(a.s, "system(") {
+			continue
+		}
+		var data taints
+		for _, f := range awkGetlineRe.FindAllStringSubmatch(a.s, -1) {
+			data.add(sh.readFile(value{s: f[1], known: true}, n).t)
+		}
+		if data.serious() == "" {
+			continue
+		}
+		for _, ep := range hostsIn(a.s) {
+			sh.network(ep, data, taints{}, n, "sends data to")
+		}
+	}
 	out := stdinOf(in)
 	out.known = false
 	return out, true
@@ -364,11 +411,32 @@ func progRm(sh *shell, c progCall) (value, bool) {
 	return value{}, true
 }
 
-// progFind judges find.
+// progFind judges find. What it prints names the files under its roots.
 func progFind(sh *shell, c progCall) (value, bool) {
 	args, n, in := c.args, c.n, c.in
 	sh.findCmd(args, n, in)
-	return value{}, true
+	var roots []string
+	for _, a := range args {
+		if strings.HasPrefix(a.s, "-") || a.s == "(" || a.s == "!" {
+			break
+		}
+		roots = append(roots, strings.TrimSuffix(a.s, "/")+"/*")
+	}
+	return value{s: strings.Join(roots, "\n")}, true
+}
+
+// progLs judges ls: what it prints names the files it lists.
+func progLs(sh *shell, c progCall) (value, bool) {
+	_, pos := options(c.args, set("-I", "--ignore", "-w", "--width"), false)
+	var names []string
+	for _, p := range pos {
+		if strings.ContainsAny(p.s, "*?") {
+			names = append(names, p.s)
+		} else {
+			names = append(names, strings.TrimSuffix(p.s, "/")+"/*")
+		}
+	}
+	return value{s: strings.Join(names, "\n")}, true
 }
 
 // progDd judges dd.
@@ -442,8 +510,26 @@ func progDocker(sh *shell, c progCall) (value, bool) {
 		sh.find(n, Privilege, LevelCritical, "starts a privileged container that can reach the whole machine")
 	} else if strings.Contains(j, " -v /var/run/docker.sock") || strings.Contains(j, "/var/run/docker.sock:") {
 		sh.find(n, Privilege, LevelCritical, "gives a container the Docker socket, which is root on the machine")
+	} else if startsContainers(args) {
+		sh.find(n, RemotePackage, LevelReview, "starts containers (%s), pulling and running their images at hook time", shortText(strings.TrimSpace(j), 40))
 	}
 	return value{}, true
+}
+
+// startsContainers: docker run / compose up / start: images run at hook
+// time (docker ps, logs, inspect only read).
+func startsContainers(args []field) bool {
+	_, pos := options(args, set("-f", "--file", "-p", "--project-name", "--context", "-H", "--host", "--env-file"), true)
+	for i, p := range pos {
+		switch p.s {
+		case "run", "up", "create", "pull":
+			return true
+		case "compose", "container", "image":
+			continue
+		}
+		return i > 0 && p.s == "start"
+	}
+	return false
 }
 
 // progCrontab judges crontab.
@@ -544,7 +630,25 @@ func progClaude(sh *shell, c progCall) (value, bool) {
 	if agentConfigRe.MatchString(j) {
 		sh.find(n, SelfTampering, LevelCritical, "changes %s's own configuration (%s)", base, shortText(strings.TrimSpace(j), 50))
 	}
+	if headlessRun(args) {
+		sh.find(n, Network, LevelReview, "runs %s headless (%s): a model acts with this hook's rights and sends it what it reads, while nobody watches", base, shortText(strings.TrimSpace(j), 50))
+	}
 	return value{}, true
+}
+
+// headlessRun: an agent's command line that gives it a task (a prompt, a
+// print or exec mode), not one that only asks for its version or help.
+func headlessRun(args []field) bool {
+	if len(args) == 0 {
+		return false
+	}
+	for _, a := range args {
+		switch a.s {
+		case "--version", "-v", "-V", "--help", "-h", "help", "version", "login", "logout", "doctor", "update", "--list", "list":
+			return false
+		}
+	}
+	return true
 }
 
 // progOsascript judges osascript.
@@ -579,6 +683,7 @@ func progPowershell(sh *shell, c progCall) (value, bool) {
 	for _, ep := range hostsIn(j) {
 		sh.network(ep, data, taints{}, n, "connects to")
 	}
+	sh.powerShellCommand(args)
 	return value{}, true
 }
 
@@ -590,7 +695,7 @@ func progMkfifo(sh *shell, c progCall) (value, bool) {
 // progMktemp judges mktemp.
 func progMktemp(sh *shell, c progCall) (value, bool) {
 	// a fresh name under /tmp: what is copied there is followed
-	return value{s: "/tmp/tmp.mktemp" + fmt.Sprint(len(sh.written)) + "\n", known: false}, true
+	return value{s: mktempName + fmt.Sprint(len(sh.written)) + "\n", known: false}, true
 }
 
 // progDirname judges dirname.
@@ -607,11 +712,15 @@ func progDirname(sh *shell, c progCall) (value, bool) {
 func progCd(sh *shell, c progCall) (value, bool) {
 	args := c.args
 	_, pos := options(args, nil, false)
-	if len(pos) == 1 && pos[0].known {
-		sh.cwd = pos[0].s
+	if len(pos) == 1 && (pos[0].known || strings.HasPrefix(pos[0].s, mktempName)) {
+		// a folder mktemp made is known by the name the analysis gave it
+		sh.cwd = strings.TrimSpace(pos[0].s)
 	}
 	return value{}, true
 }
+
+// mktempName starts the name the analysis gives what mktemp makes.
+const mktempName = "/tmp/tmp.mktemp"
 
 // progPwd judges pwd.
 func progPwd(sh *shell, c progCall) (value, bool) {

@@ -33,6 +33,9 @@ var knownAgentNames = map[string][]string{
 	// analysis's, Gemini CLI's script reviewer): every caller is to pass
 	// its Runtime (the risk analysis from Options.Agents.ProjectVars).
 	"trust/runtime.go": {"CLAUDE_PROJECT_DIR", "GEMINI_CWD", "GEMINI_PROJECT_DIR"},
+	// Not an agent fact: PowerShell's Stop-Computer cmdlet in a rule of
+	// the PowerShell reader matches the word of Claude Code's Stop event.
+	"risk/powershell.go": {"Stop"},
 }
 
 // agentWords are what the registry's agents declare of themselves: their
