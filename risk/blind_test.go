@@ -1,46 +1,74 @@
 package risk
 
-import "testing"
+import (
+	"path/filepath"
+	"testing"
+)
 
-// blindFloor is what the analyser scored on testdata/blind/blind2.jsonl
-// when that set was first run (rules frozen at the risk branch's f416e6d,
-// 2026-12-01): 134 rows written by a helper who never saw the rules or the
-// other sets. The set is held out: its rows are not tuned on, and the floor
-// only stops the analyser from getting worse on it; the issue's goals
-// (F1 ≥ 0.95, benign flagged ≤ 5 %, review-recall ≥ 80 %) are not met here.
-var blindFloor = struct {
+// blindFloors are what the analyser scored on each held-out set of
+// testdata/blind when that set was first run. Each set was written by a
+// helper who never saw the rules or the other sets; its rows are not tuned
+// on, and its floor only stops the analyser from getting worse on it (the
+// issue's goals, F1 ≥ 0.95, benign flagged ≤ 5 %, review-recall ≥ 80 %,
+// are not all met).
+//   - blind2.jsonl: 134 rows, rules frozen at the risk branch's f416e6d
+//     (2026-12-01); 0.830 F1, review-recall 32 % at blind3's first run.
+//   - blind3.jsonl: 167 rows, written while the rules of the risk branch's
+//     a7c73ee were built, first run on them merged (2026-12-02): F1 0.586,
+//     benign critical 2.7 %, flagged 9.6 %, review-recall 76.7 %.
+var blindFloors = map[string]struct {
 	f1, benignCrit, benignFlagged, reviewRecall float64
-}{f1: 0.795, benignCrit: 0.0, benignFlagged: 0.056, reviewRecall: 0.20}
+}{
+	"blind2.jsonl": {f1: 0.795, benignCrit: 0.0, benignFlagged: 0.056, reviewRecall: 0.20},
+	"blind3.jsonl": {f1: 0.585, benignCrit: 0.027, benignFlagged: 0.096, reviewRecall: 0.766},
+}
 
-// TestBlindHeldOut measures the analyser on the held-out blind set and fails
-// when it scores below the floor measured at its first run. Misses are logged
-// with -v but are not to be fixed row by row: a fix must be a category.
+// TestBlindHeldOut measures the analyser on each held-out blind set and
+// fails when it scores below the floor measured at its first run. Misses
+// are logged with -v but are not to be fixed row by row: a fix must be a
+// category.
 func TestBlindHeldOut(t *testing.T) {
-	rows := loadRowsFrom(t, "testdata/blind/*.jsonl")
-	var m metrics
-	for _, r := range rows {
-		want, err := r.level()
-		if err != nil {
-			t.Fatalf("%s: label %q", r.ID, r.Label)
+	files, err := filepath.Glob("testdata/blind/*.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) != len(blindFloors) {
+		t.Errorf("testdata/blind holds %d sets and blindFloors %d: give each set its floor at its first run", len(files), len(blindFloors))
+	}
+	for _, file := range files {
+		name := filepath.Base(file)
+		floor, ok := blindFloors[name]
+		if !ok {
+			t.Errorf("%s has no floor", name)
+			continue
 		}
-		got := analyseRow(t, r).Level
-		m.count(want, got)
-		if got != want {
-			t.Logf("%-8s→%-8s %s [%s]", want, got, r.ID, r.Kind)
-		}
-	}
-	t.Logf("blind: %s", m)
-	const eps = 1e-9
-	if m.f1()+eps < blindFloor.f1 {
-		t.Errorf("F1(critical) on the blind set = %.3f, below its first run's %.3f", m.f1(), blindFloor.f1)
-	}
-	if got := ratio(m.benignCrit, m.benign); got > blindFloor.benignCrit+eps+0.01 {
-		t.Errorf("benign critical on the blind set = %.1f%%, want ≤ 1%%", 100*got)
-	}
-	if got := ratio(m.benignFlagged, m.benign); got > blindFloor.benignFlagged+eps {
-		t.Errorf("benign flagged on the blind set = %.1f%%, above its first run's %.1f%%", 100*got, 100*blindFloor.benignFlagged)
-	}
-	if got := ratio(m.riskyReviewed, m.risky); got+eps < blindFloor.reviewRecall {
-		t.Errorf("review-recall on the blind set = %.1f%%, below its first run's %.1f%%", 100*got, 100*blindFloor.reviewRecall)
+		t.Run(name, func(t *testing.T) {
+			var m metrics
+			for _, r := range loadRowsFrom(t, file) {
+				want, err := r.level()
+				if err != nil {
+					t.Fatalf("%s: label %q", r.ID, r.Label)
+				}
+				got := analyseRow(t, r).Level
+				m.count(want, got)
+				if got != want {
+					t.Logf("%-8s→%-8s %s [%s]", want, got, r.ID, r.Kind)
+				}
+			}
+			t.Logf("%s: %s", name, m)
+			const eps = 1e-9
+			if m.f1()+eps < floor.f1 {
+				t.Errorf("F1(critical) = %.3f, below its first run's %.3f", m.f1(), floor.f1)
+			}
+			if got := ratio(m.benignCrit, m.benign); got > floor.benignCrit+eps+0.01 {
+				t.Errorf("benign critical = %.1f%%, want ≤ 1%%", 100*got)
+			}
+			if got := ratio(m.benignFlagged, m.benign); got > floor.benignFlagged+eps {
+				t.Errorf("benign flagged = %.1f%%, above its first run's %.1f%%", 100*got, 100*floor.benignFlagged)
+			}
+			if got := ratio(m.riskyReviewed, m.risky); got+eps < floor.reviewRecall {
+				t.Errorf("review-recall = %.1f%%, below its first run's %.1f%%", 100*got, 100*floor.reviewRecall)
+			}
+		})
 	}
 }
