@@ -41,6 +41,16 @@ type CommandSpec struct {
 	// Reaches, for a hook of the user's own (ReachingHooks), is the
 	// project code it runs: why it is reviewed at all.
 	Reaches []string
+	// Foreign, for a hook of the user's own whose command names no
+	// project code, are the programs it runs in the project's folder that
+	// may open files there by themselves (trust.Discovery.Foreign): only a
+	// traced run shows its reach (TraceUserHooks). Such a spec is settled
+	// against the store before any review (settleReach): reaching when
+	// its trace in this project read project files, else left out.
+	Foreign string
+	// Traced are the project files a traced run of a user hook read
+	// (CommandsProject.Traced): they join its approval.
+	Traced []trust.ScriptSnapshot
 }
 
 // reviewer is the script reviewer of c's command.
@@ -75,6 +85,12 @@ type CommandsProject struct {
 	Approved map[string]*CommandApproval `json:"approved"`
 	// Revoked is history for the next review's diff; it approves nothing.
 	Revoked map[string]*CommandApproval `json:"revoked,omitempty"`
+	// Traced are the traced runs of the user's own hooks in this project
+	// (TraceUserHooks), by the hook's fingerprint (CommandSpec.Key): the
+	// project files each read (none: it reads nothing of the project). A
+	// trace approves nothing: a hook whose trace read project files is
+	// reviewed as reaching the project.
+	Traced map[string]*CommandApproval `json:"traced,omitempty"`
 }
 
 // CommandApproval is one approved command.
@@ -96,7 +112,7 @@ func (s *CommandsSection) EachScripts(fn func([]trust.ScriptSnapshot)) {
 			if p == nil {
 				continue
 			}
-			for _, m := range []map[string]*CommandApproval{p.Approved, p.Revoked} {
+			for _, m := range []map[string]*CommandApproval{p.Approved, p.Revoked, p.Traced} {
 				for _, ap := range m {
 					if ap != nil {
 						fn(ap.Scripts)
@@ -168,6 +184,9 @@ func ReviewSpecs(data *trust.StoreData, section, agent, project string, specs []
 	if err != nil {
 		return nil, err
 	}
+	if section == commandsStoreKey {
+		specs = settleReach(data, agent, project, specs)
+	}
 	approved, revoked := map[string]*CommandApproval{}, map[string]*CommandApproval{}
 	if p != nil {
 		approved, revoked = p.Approved, p.Revoked
@@ -217,6 +236,8 @@ func ReviewSpecs(data *trust.StoreData, section, agent, project string, specs []
 		if prev != nil {
 			old = &trust.Approval{Scripts: prev.Scripts}
 			rv.FieldChanges = trust.DiffDefinitions(prev.Fields, c.Fields)
+		} else if len(c.Traced) > 0 {
+			old = &trust.Approval{Scripts: c.Traced} // what its trace read, shown (and flagged if changed since)
 		}
 		c.reviewer(project, sr).ReviewScripts(&rv.HookReview, old)
 	}
@@ -306,6 +327,19 @@ func ApproveSpecs(store trust.Store, section, agent, project string, specs []Com
 				return nil, err
 			}
 			ap.Scripts = append(ap.Scripts, scripts...)
+		}
+		if len(c.Traced) > 0 {
+			// What its trace read joins the approval, fingerprinted as it is
+			// now (what the review showed).
+			files := make([]trust.TracedFile, len(c.Traced))
+			for i, t := range c.Traced {
+				files[i] = trust.TracedFile{Path: t.Path, KeepContent: true}
+			}
+			seen, err := trust.SnapshotTraced(project, files)
+			if err != nil {
+				return nil, fmt.Errorf("fingerprinting what the trace of %s read: %w", c.Label, err)
+			}
+			ap.Scripts = trust.WithTraced(ap.Scripts, seen)
 		}
 		recs = append(recs, rec{c.Key(), ap})
 	}
@@ -459,6 +493,11 @@ func (w withCommands) MarshalJSON() ([]byte, error) {
 // when any is picked) and returns the selectors that named none, for the
 // agent's own hooks, with what it wrote added to res.
 func ApproveCommandsFor(ctx context.Context, p Reviewer, store trust.Store, agent, project string, specs []CommandSpec, req ApproveRequest, now time.Time, res *ApproveResult) ([]string, error) {
+	data, err := store.Load()
+	if err != nil {
+		return req.IDs, err
+	}
+	specs = settleReach(data, agent, project, specs)
 	picked, rest := specs, []string(nil)
 	if !req.All {
 		picked, rest = SelectCommands(specs, req.IDs)
@@ -497,6 +536,7 @@ func ApproveCommandsFor(ctx context.Context, p Reviewer, store trust.Store, agen
 // none, with what it removed added to res.
 func RevokeCommandsFor(store trust.Store, data *trust.StoreData, agent, project string, specs []CommandSpec, req RevokeRequest, res *RevokeResult) ([]string, error) {
 	var keys, rest []string
+	specs = settleReach(data, agent, project, specs)
 	if !req.All {
 		var picked []CommandSpec
 		picked, rest = SelectCommands(specs, req.IDs)
@@ -562,4 +602,35 @@ func CommandMembers(h *hooks.Hook) Document {
 		return nil
 	}
 	return Document{Member("kind", string(h.Kind)), Member("when", h.When), Member("gate", h.Gate)}
+}
+
+// WithMember is an agent's review document with one more member (key:
+// value); the document must encode as a JSON object.
+func WithMember(doc any, key string, value any) any {
+	return withMember{doc: doc, key: key, value: value}
+}
+
+type withMember struct {
+	doc   any
+	key   string
+	value any
+}
+
+func (w withMember) MarshalJSON() ([]byte, error) {
+	base, err := json.Marshal(w.doc)
+	if err != nil {
+		return nil, err
+	}
+	k, _ := json.Marshal(w.key)
+	v, err := json.Marshal(w.value)
+	if err != nil {
+		return nil, err
+	}
+	if len(base) < 2 || base[0] != '{' {
+		return nil, fmt.Errorf("a review document is not a JSON object")
+	}
+	if string(base) == "{}" {
+		return []byte("{" + string(k) + ":" + string(v) + "}"), nil
+	}
+	return []byte(string(base[:len(base)-1]) + "," + string(k) + ":" + string(v) + "}"), nil
 }

@@ -1,0 +1,149 @@
+//go:build linux
+
+package cli
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/hookwarden/hookwarden/internal/sandboxtest"
+)
+
+// mytool is a program of the user's own (on PATH, in the home) that loads
+// a configuration of the folder it runs in by itself: a hook `mytool
+// check` names no file of the project, and discovery cannot know that it
+// reads ./.mytoolrc.
+const mytool = "#!/bin/sh\n[ -f .mytoolrc ] && . ./.mytoolrc\nexit 0\n"
+
+// runUserTrace runs Hookwarden for p with the user's bin folder first on
+// PATH.
+func (p *traceProject) runUserTrace(args ...string) (int, string) {
+	var out bytes.Buffer
+	cio := &IO{Agents: testAgents(), Stdin: strings.NewReader(""), Stdout: &out, Stderr: &out, Dir: p.project, GOOS: runtime.GOOS, Init: p.init,
+		Env: []string{"HOME=" + p.home, "HOOKWARDEN_CONFIG_DIR=" + p.store, "PATH=" + filepath.Join(p.home, "bin") + ":" + os.Getenv("PATH"),
+			"GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + filepath.Join(p.home, "none", "settings.json")}}
+	return Main(context.Background(), args, cio), out.String()
+}
+
+// TestUserHookReachSeenOnlyByATrace is issue 20's item 6 by trace: a user
+// hook `mytool check`, whose program loads the project's .mytoolrc by
+// itself. Never traced, audit says so (not clean, and --strict exits 3)
+// without holding it; `trust --trace-user` runs it once in the sandbox
+// (never for real), and the file it read makes it a hook that reaches
+// the project: audit exits 3 until it is approved, with .mytoolrc
+// fingerprinted. Then a pull changes .mytoolrc: audit exits 3 naming it,
+// and a dry run without --yes does not run the changed code for real.
+func TestUserHookReachSeenOnlyByATrace(t *testing.T) {
+	init := sandboxtest.Require(t)
+	for _, tc := range []struct {
+		agent, file string
+		oneStep     bool // trust --trace --all traces the user hook and approves it at once
+	}{
+		{agent: "gemini", file: ".gemini/settings.json"},
+		{agent: "claude", file: ".claude/settings.json"},
+		{agent: "claude", file: ".claude/settings.json", oneStep: true},
+	} {
+		name := tc.agent
+		if tc.oneStep {
+			name += "/trace-all"
+		}
+		t.Run(name, func(t *testing.T) {
+			p := newTraceProject(t, init)
+			p.write(t, filepath.Join(p.home, ".gemini", "trustedFolders.json"), `{"`+p.project+`": "TRUST_FOLDER"}`)
+			p.write(t, filepath.Join(p.home, "bin", "mytool"), mytool)
+			p.write(t, filepath.Join(p.home, tc.file), `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "name": "lint", "command": "mytool check"}]}]}}`)
+			p.write(t, ".mytoolrc", "STYLE=strict\n")
+			run := func(args ...string) (int, string) {
+				return p.runUserTrace(append([]string{args[0], "--agent", tc.agent}, args[1:]...)...)
+			}
+			pwned := filepath.Join(p.project, "pwned")
+			dryRun := func(when string) {
+				t.Helper()
+				code, out := run("run", "--event", "SessionStart", "--trigger", "startup")
+				if _, err := os.Stat(pwned); err == nil {
+					t.Fatalf("%s: the dry run ran the project's code outside the sandbox without confirmation (exit %d)\n%s", when, code, out)
+				}
+			}
+
+			// Never traced: not clean, not held.
+			code, out := run("audit")
+			if code != ExitOK || !strings.Contains(out, "not traced in this folder") || !strings.Contains(out, "mytool") {
+				t.Fatalf("untraced user hook: audit exit %d, want %d with the not-traced note naming mytool\n%s", code, ExitOK, out)
+			}
+			if code, out := run("audit", "--strict"); code != ExitNeedsReview {
+				t.Fatalf("untraced user hook: audit --strict exit %d, want %d\n%s", code, ExitNeedsReview, out)
+			}
+			if code, out := run("audit", "--json"); !strings.Contains(out, `"untraced_user_hooks"`) {
+				t.Fatalf("untraced user hook: audit --json (exit %d) has no untraced_user_hooks\n%s", code, out)
+			}
+
+			rc := filepath.Join(p.project, ".mytoolrc")
+			if tc.oneStep {
+				code, out = run("trust", "--trace", "--all")
+				if code != ExitOK || !strings.Contains(out, rc) {
+					t.Fatalf("trust --trace --all: exit %d, want %d naming %s\n%s", code, ExitOK, rc, out)
+				}
+			} else {
+				code, out = run("trust", "--trace-user")
+				if code != ExitOK || !strings.Contains(out, rc) {
+					t.Fatalf("trust --trace-user: exit %d naming %s?\n%s", code, rc, out)
+				}
+				// It reaches the project now: reviewed like any user hook that runs project code.
+				code, out = run("audit")
+				if code != ExitNeedsReview || !strings.Contains(out, ".mytoolrc") {
+					t.Fatalf("traced user hook that read .mytoolrc: audit exit %d, want %d naming it\n%s", code, ExitNeedsReview, out)
+				}
+				if strings.Contains(out, "not traced in this folder") {
+					t.Errorf("a traced hook still reads as not traced:\n%s", out)
+				}
+				p.write(t, ".mytoolrc", "touch pwned\n")
+				dryRun("traced, not approved")
+				p.write(t, ".mytoolrc", "STYLE=strict\n")
+				if code, out := run("trust", "--all"); code != ExitOK {
+					t.Fatalf("trust --all: exit %d\n%s", code, out)
+				}
+			}
+			if _, err := os.Stat(pwned); err == nil {
+				t.Fatal("the trace ran the hook outside the sandbox")
+			}
+			if code, out := run("audit"); code != ExitOK || strings.Contains(out, "not traced in this folder") {
+				t.Fatalf("approved: audit exit %d\n%s", code, out)
+			}
+
+			// The attack: a pull changes the file only the trace saw.
+			p.write(t, ".mytoolrc", "touch pwned\n")
+			code, out = run("audit")
+			if code != ExitNeedsReview || !strings.Contains(out, ".mytoolrc") {
+				t.Fatalf("changed .mytoolrc: audit exit %d, want %d naming it\n%s", code, ExitNeedsReview, out)
+			}
+			dryRun("changed after approval")
+		})
+	}
+}
+
+// TestUserHooksThatNeedNoTrace: the common user hooks say nothing about
+// traces: a program that reads only what it is handed (jq, notify-send),
+// a version probe, a shell script of the home Hookwarden follows to its
+// end, and a formatter of the project's own dependencies (which reaches
+// the project statically and is reviewed as such).
+func TestUserHooksThatNeedNoTrace(t *testing.T) {
+	p := newTraceProject(t, "")
+	p.write(t, filepath.Join(p.home, ".claude", "hooks", "notify.sh"), "#!/bin/sh\njq -r .hook_event_name | head -c 100 >/dev/null\nnotify-send done || true\n")
+	p.write(t, filepath.Join(p.home, ".claude", "settings.json"), `{"hooks": {"Stop": [{"hooks": [
+		{"type": "command", "command": "jq -r .session_id >/dev/null"},
+		{"type": "command", "command": "node --version"},
+		{"type": "command", "command": "sh ~/.claude/hooks/notify.sh"},
+		{"type": "command", "command": "notify-send 'Claude is done'"}]}]}}`)
+	code, out := p.runUserTrace("audit", "--agent", "claude")
+	if code != ExitOK || strings.Contains(out, "not traced") {
+		t.Fatalf("common user hooks: audit exit %d, want %d without a not-traced note\n%s", code, ExitOK, out)
+	}
+	if code, out := p.runUserTrace("audit", "--agent", "claude", "--strict"); code != ExitOK {
+		t.Fatalf("common user hooks: audit --strict exit %d\n%s", code, out)
+	}
+}
