@@ -246,3 +246,52 @@ func UntracedIn(p Project) []UntracedHook {
 	}
 	return UntracedUserHooks(p, data)
 }
+
+// UserHookReach is how a hook of the user's own settings reaches the
+// project, as the list marks it.
+type UserHookReach struct {
+	// Reaches is the project code it runs (files, and reasons no file
+	// names): it is reviewed for this project.
+	Reaches []string `json:"reaches,omitempty"`
+	// Untraced names the programs that may open files of the folder by
+	// themselves, when it was never traced here.
+	Untraced string `json:"untraced,omitempty"`
+}
+
+// UserReachOf is, by hook ID, every user hook of p that reaches the
+// project (statically, or as its trace here showed) or whose reach was
+// never traced here; nil when p has none.
+func UserReachOf(p Project) map[string]UserHookReach {
+	t, ok := p.(UserHookTracer)
+	if !ok {
+		return nil
+	}
+	project, specs := t.UserReach()
+	if len(specs) == 0 {
+		return nil
+	}
+	var data *trust.StoreData
+	if store, err := t.ReachStore(); err == nil {
+		data, _ = store.Load()
+	}
+	out := map[string]UserHookReach{}
+	for _, c := range settleReach(data, p.Agent().Name, project, specs) {
+		out[c.Hook.ID] = UserHookReach{Reaches: c.Reaches}
+	}
+	for _, u := range UntracedUserHooks(p, data) {
+		out[u.HookID] = UserHookReach{Untraced: u.Programs}
+	}
+	return out
+}
+
+// Lines are the list's lines under the hook.
+func (r UserHookReach) Lines() []string {
+	var out []string
+	if len(r.Reaches) > 0 {
+		out = append(out, ReachLabel+" (reviewed for this project): "+strings.Join(r.Reaches, ", "))
+	}
+	if r.Untraced != "" {
+		out = append(out, "not traced in this folder: runs "+r.Untraced+", which may open files here by itself (hookwarden trust --trace-user)")
+	}
+	return out
+}

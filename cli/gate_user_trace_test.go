@@ -81,6 +81,12 @@ func TestUserHookReachSeenOnlyByATrace(t *testing.T) {
 			if code, out := run("audit", "--json"); !strings.Contains(out, `"untraced_user_hooks"`) {
 				t.Fatalf("untraced user hook: audit --json (exit %d) has no untraced_user_hooks\n%s", code, out)
 			}
+			if code, out := run("list"); code != ExitOK || !strings.Contains(out, "not traced in this folder: runs mytool") {
+				t.Fatalf("untraced user hook: list exit %d does not mark it\n%s", code, out)
+			}
+			if _, out := run("list", "--json"); !strings.Contains(out, `"untraced": "mytool"`) {
+				t.Fatalf("untraced user hook: list --json does not mark it\n%s", out)
+			}
 
 			rc := filepath.Join(p.project, ".mytoolrc")
 			if tc.oneStep {
@@ -114,6 +120,12 @@ func TestUserHookReachSeenOnlyByATrace(t *testing.T) {
 			if code, out := run("audit"); code != ExitOK || strings.Contains(out, "not traced in this folder") {
 				t.Fatalf("approved: audit exit %d\n%s", code, out)
 			}
+			if _, out := run("list"); !strings.Contains(out, "runs project code (reviewed for this project): "+rc) {
+				t.Fatalf("approved: list does not mark the hook as reaching the project\n%s", out)
+			}
+			if _, out := run("list", "--json"); !strings.Contains(out, `"reaches_project"`) || !strings.Contains(out, rc) {
+				t.Fatalf("approved: list --json does not mark the hook as reaching the project\n%s", out)
+			}
 
 			// The attack: a pull changes the file only the trace saw.
 			p.write(t, ".mytoolrc", "touch pwned\n")
@@ -145,5 +157,25 @@ func TestUserHooksThatNeedNoTrace(t *testing.T) {
 	}
 	if code, out := p.runUserTrace("audit", "--agent", "claude", "--strict"); code != ExitOK {
 		t.Fatalf("common user hooks: audit --strict exit %d\n%s", code, out)
+	}
+}
+
+// TestListMarksUserHooksReachingTheProject: list (text and JSON) marks a
+// user hook that runs the project's code (make -s format runs its
+// Makefile) and leaves a plain one unmarked.
+func TestListMarksUserHooksReachingTheProject(t *testing.T) {
+	p := newTraceProject(t, "")
+	p.write(t, filepath.Join(p.home, ".claude", "settings.json"), `{"hooks": {"Stop": [{"hooks": [
+		{"type": "command", "command": "make -s format"},
+		{"type": "command", "command": "notify-send done"}]}]}}`)
+	p.write(t, "Makefile", "format:\n\t@true\n")
+	code, out := p.runUserTrace("list", "--agent", "claude")
+	mark := "runs project code (reviewed for this project): " + filepath.Join(p.project, "Makefile")
+	if code != ExitOK || strings.Count(out, "runs project code (reviewed") != 1 || !strings.Contains(out, mark) {
+		t.Fatalf("list exit %d: want the make hook marked (%q) and only it\n%s", code, mark, out)
+	}
+	_, out = p.runUserTrace("list", "--agent", "claude", "--json")
+	if strings.Count(out, `"reaches_project"`) != 1 || !strings.Contains(out, filepath.Join(p.project, "Makefile")) {
+		t.Fatalf("list --json: want one reaches_project member naming the Makefile\n%s", out)
 	}
 }
