@@ -305,12 +305,38 @@ func ApproveCommands(store trust.Store, agent, project string, specs []CommandSp
 
 // ApproveSpecs is ApproveCommands into section of Hookwarden's store.
 func ApproveSpecs(store trust.Store, section, agent, project string, specs []CommandSpec, now time.Time) ([]string, error) {
-	fp := trust.NewFingerprinter(project)
-	type rec struct {
-		key string
-		ap  *CommandApproval
+	ps, err := PrepareSpecs(section, agent, project, specs, now)
+	if err != nil {
+		return nil, err
 	}
-	var recs []rec
+	if err := store.Update(ps.Apply); err != nil {
+		return nil, err
+	}
+	return ps.Keys, nil
+}
+
+// PreparedSpecs are approvals of commands with every fingerprint taken,
+// ready to be written in one store update (Apply), alone or with the
+// other parts of the same approval (an agent's own hooks), so that an
+// approval is written whole or not at all.
+type PreparedSpecs struct {
+	section, agent, project string
+	recs                    []specRecord
+	// Keys are the fingerprints Apply wrote.
+	Keys []string
+}
+
+type specRecord struct {
+	key string
+	ap  *CommandApproval
+}
+
+// PrepareSpecs reads and fingerprints what approving specs records in
+// section of Hookwarden's store; nothing is written. A command whose
+// scripts cannot be read fails it.
+func PrepareSpecs(section, agent, project string, specs []CommandSpec, now time.Time) (*PreparedSpecs, error) {
+	fp := trust.NewFingerprinter(project)
+	var recs []specRecord
 	for _, c := range specs {
 		ap := &CommandApproval{Kind: string(c.Hook.Kind), Name: c.Hook.Name, File: c.Hook.Origin.File, Label: c.Label,
 			Fields: c.Fields, ApprovedAt: now.UTC().Format(time.RFC3339), Scripts: []trust.ScriptSnapshot{}}
@@ -341,28 +367,30 @@ func ApproveSpecs(store trust.Store, section, agent, project string, specs []Com
 			}
 			ap.Scripts = trust.WithTraced(ap.Scripts, seen)
 		}
-		recs = append(recs, rec{c.Key(), ap})
+		recs = append(recs, specRecord{c.Key(), ap})
 	}
-	var keys []string
-	err := store.Update(func(d *trust.StoreData) error {
-		p, err := specsProject(d, section, agent, project, true)
-		if err != nil {
-			return err
-		}
-		keys = keys[:0]
-		for _, r := range recs {
-			for k, old := range p.Approved {
-				if k != r.key && old.Kind == r.ap.Kind && old.Name == r.ap.Name && old.File == r.ap.File {
-					delete(p.Approved, k)
-				}
+	return &PreparedSpecs{section: section, agent: agent, project: project, recs: recs}, nil
+}
+
+// Apply writes the prepared approvals into d (inside a store update),
+// replacing an earlier approval of the same kind, name and file.
+func (ps *PreparedSpecs) Apply(d *trust.StoreData) error {
+	p, err := specsProject(d, ps.section, ps.agent, ps.project, true)
+	if err != nil {
+		return err
+	}
+	ps.Keys = ps.Keys[:0]
+	for _, r := range ps.recs {
+		for k, old := range p.Approved {
+			if k != r.key && old.Kind == r.ap.Kind && old.Name == r.ap.Name && old.File == r.ap.File {
+				delete(p.Approved, k)
 			}
-			p.Approved[r.key] = r.ap
-			delete(p.Revoked, r.key)
-			keys = append(keys, r.key)
 		}
-		return nil
-	})
-	return keys, err
+		p.Approved[r.key] = r.ap
+		delete(p.Revoked, r.key)
+		ps.Keys = append(ps.Keys, r.key)
+	}
+	return nil
 }
 
 // RevokeCommands removes approvals by fingerprint (every approval of the
@@ -493,9 +521,35 @@ func (w withCommands) MarshalJSON() ([]byte, error) {
 // when any is picked) and returns the selectors that named none, for the
 // agent's own hooks, with what it wrote added to res.
 func ApproveCommandsFor(ctx context.Context, p Reviewer, store trust.Store, agent, project string, specs []CommandSpec, req ApproveRequest, now time.Time, res *ApproveResult) ([]string, error) {
+	pc, rest, err := PrepareCommandsFor(ctx, p, store, agent, project, specs, req, now)
+	if err != nil || pc == nil {
+		return rest, err
+	}
+	if err := store.Update(pc.Apply); err != nil {
+		return rest, err
+	}
+	pc.Report(res, store.Path())
+	return rest, nil
+}
+
+// PreparedCommands is the part of an approval that concerns commands
+// that are not hooks (and user hooks that reach the project), checked and
+// fingerprinted, not written yet: an agent that approves its own hooks in
+// the same store applies both in one update (all or nothing).
+type PreparedCommands struct {
+	*PreparedSpecs
+	labels []string
+}
+
+// PrepareCommandsFor is ApproveCommandsFor without the write: the
+// commands picked (all with All, else those the selectors name), checked
+// against the review the user saw (Recheck) and for what cannot be
+// watched (CheckUnwatched), and fingerprinted. It returns nil when none is
+// picked, and the selectors that named none.
+func PrepareCommandsFor(ctx context.Context, p Reviewer, store trust.Store, agent, project string, specs []CommandSpec, req ApproveRequest, now time.Time) (*PreparedCommands, []string, error) {
 	data, err := store.Load()
 	if err != nil {
-		return req.IDs, err
+		return nil, req.IDs, err
 	}
 	specs = settleReach(data, agent, project, specs)
 	picked, rest := specs, []string(nil)
@@ -503,10 +557,10 @@ func ApproveCommandsFor(ctx context.Context, p Reviewer, store trust.Store, agen
 		picked, rest = SelectCommands(specs, req.IDs)
 	}
 	if len(picked) == 0 {
-		return rest, nil
+		return nil, rest, nil
 	}
 	if err := Recheck(ctx, p, req.Reviewed); err != nil {
-		return rest, err
+		return nil, rest, err
 	}
 	var hookIDs []string
 	for _, c := range picked {
@@ -515,18 +569,26 @@ func ApproveCommandsFor(ctx context.Context, p Reviewer, store trust.Store, agen
 		}
 	}
 	if err := CheckUnwatched(ctx, p, hookIDs, req.AcceptUnwatched); err != nil {
-		return rest, err
+		return nil, rest, err
 	}
-	keys, err := ApproveCommands(store, agent, project, picked, now)
+	ps, err := PrepareSpecs(commandsStoreKey, agent, project, picked, now)
 	if err != nil {
-		return rest, err
+		return nil, rest, err
 	}
+	pc := &PreparedCommands{PreparedSpecs: ps}
 	for _, c := range picked {
-		res.Approved = append(res.Approved, c.Label)
+		pc.labels = append(pc.labels, c.Label)
 	}
-	res.Files = append(res.Files, store.Path())
-	res.Text = append(res.Text, Line("approved %d command(s) in %s\n", len(keys), store.Path()))
-	return rest, nil
+	return pc, rest, nil
+}
+
+// Report adds what was approved to res, once Apply was written.
+func (pc *PreparedCommands) Report(res *ApproveResult, storePath string) {
+	res.Approved = append(res.Approved, pc.labels...)
+	if !slices.Contains(res.Files, storePath) {
+		res.Files = append(res.Files, storePath)
+	}
+	res.Text = append(res.Text, Line("approved %d command(s) in %s\n", len(pc.Keys), storePath))
 }
 
 // RevokeCommandsFor is the part of a Revoke that concerns commands that

@@ -179,3 +179,37 @@ func TestListMarksUserHooksReachingTheProject(t *testing.T) {
 		t.Fatalf("list --json: want one reaches_project member naming the Makefile\n%s", out)
 	}
 }
+
+// TestClaudeApprovalIsAllOrNothing: Claude Code's approval writes the user
+// hooks that reach the project (the commands section) and the project's
+// handlers (its own section) in one update of Hookwarden's store. A
+// failure in the second part (its section cannot be decoded) leaves the
+// store as it was: no user-hook approval is written alone.
+func TestClaudeApprovalIsAllOrNothing(t *testing.T) {
+	p := newTraceProject(t, "")
+	p.write(t, filepath.Join(p.home, ".claude", "settings.json"), `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "make -s format"}]}]}}`)
+	p.write(t, "Makefile", "format:\n\t@true\n")
+	p.write(t, ".claude/settings.json", `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "echo project"}]}]}}`)
+	store := filepath.Join(p.store, "approvals.json")
+	before := `{"version": 1, "projects": {}, "claude": ["not", "a", "section"]}` + "\n"
+	p.write(t, store, before)
+	code, out := p.runUserTrace("trust", "--agent", "claude", "--all", "--accept-unwatched")
+	if code == ExitOK {
+		t.Fatalf("trust --all with Claude Code's section unreadable: exit %d, want a failure\n%s", code, out)
+	}
+	after, err := os.ReadFile(store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(after) != before {
+		t.Fatalf("a failed approval wrote part of itself:\n%s\nwant the store unchanged:\n%s", after, before)
+	}
+	// Mended, the same approval writes both parts.
+	p.write(t, store, `{"version": 1, "projects": {}}`+"\n")
+	if code, out := p.runUserTrace("trust", "--agent", "claude", "--all", "--accept-unwatched"); code != ExitOK || !strings.Contains(out, "approved 1 handler(s)") || !strings.Contains(out, "approved 1 command(s)") {
+		t.Fatalf("trust --all: exit %d, want both parts approved\n%s", code, out)
+	}
+	if code, out := p.runUserTrace("audit", "--agent", "claude"); code != ExitOK {
+		t.Fatalf("after trust --all: audit exit %d\n%s", code, out)
+	}
+}
