@@ -95,10 +95,16 @@ func TestUserHookReachSeenOnlyByATrace(t *testing.T) {
 					t.Fatalf("trust --trace --all: exit %d, want %d naming %s\n%s", code, ExitOK, rc, out)
 				}
 			} else {
+				// The trace runs what the project's file says, in the sandbox only.
+				p.write(t, ".mytoolrc", "touch pwned\n")
 				code, out = run("trust", "--trace-user")
 				if code != ExitOK || !strings.Contains(out, rc) {
 					t.Fatalf("trust --trace-user: exit %d naming %s?\n%s", code, rc, out)
 				}
+				if _, err := os.Stat(pwned); err == nil {
+					t.Fatal("trust --trace-user ran the hook outside the sandbox")
+				}
+				p.write(t, ".mytoolrc", "STYLE=strict\n")
 				// It reaches the project now: reviewed like any user hook that runs project code.
 				code, out = run("audit")
 				if code != ExitNeedsReview || !strings.Contains(out, ".mytoolrc") {
@@ -134,6 +140,9 @@ func TestUserHookReachSeenOnlyByATrace(t *testing.T) {
 				t.Fatalf("changed .mytoolrc: audit exit %d, want %d naming it\n%s", code, ExitNeedsReview, out)
 			}
 			dryRun("changed after approval")
+			if code, out := run("exec", "--", "true"); code != ExitNeedsReview || !strings.Contains(out, "mytool check") {
+				t.Errorf("changed .mytoolrc: exec exit %d, want %d naming the hook\n%s", code, ExitNeedsReview, out)
+			}
 		})
 	}
 }
