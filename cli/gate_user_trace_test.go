@@ -222,3 +222,32 @@ func TestClaudeApprovalIsAllOrNothing(t *testing.T) {
 		t.Fatalf("after trust --all: audit exit %d\n%s", code, out)
 	}
 }
+
+// TestCodexUserHookTracedAtApproval: Codex CLI reviews the user's own
+// hooks itself (it asks trust for them), so `trust --trace --all` traces
+// `mytool check` with the rest and fingerprints the .mytoolrc it read,
+// for this project; a pull that changes .mytoolrc makes audit exit 3
+// naming it, and a dry run without --yes does not run the changed file.
+func TestCodexUserHookTracedAtApproval(t *testing.T) {
+	init := sandboxtest.Require(t)
+	p := newTraceProject(t, init)
+	p.write(t, filepath.Join(p.home, "bin", "mytool"), mytool)
+	p.write(t, filepath.Join(p.home, ".codex", "hooks.json"), `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "mytool check"}]}]}}`)
+	p.write(t, filepath.Join(p.home, ".codex", "config.toml"), "[projects.\""+p.project+"\"]\ntrust_level = \"trusted\"\n")
+	p.write(t, ".mytoolrc", "STYLE=strict\n")
+	rc := filepath.Join(p.project, ".mytoolrc")
+	if code, out := p.runUserTrace("trust", "--agent", "codex", "--trace", "--all"); code != ExitOK || !strings.Contains(out, rc) {
+		t.Fatalf("trust --trace --all: exit %d, want %d naming %s\n%s", code, ExitOK, rc, out)
+	}
+	if code, out := p.runUserTrace("audit", "--agent", "codex"); code != ExitOK {
+		t.Fatalf("approved: audit exit %d\n%s", code, out)
+	}
+	p.write(t, ".mytoolrc", "touch pwned\n")
+	if code, out := p.runUserTrace("audit", "--agent", "codex"); code != ExitNeedsReview || !strings.Contains(out, ".mytoolrc: changed") {
+		t.Fatalf("changed .mytoolrc: audit exit %d, want %d naming it\n%s", code, ExitNeedsReview, out)
+	}
+	p.runUserTrace("run", "--agent", "codex", "--event", "SessionStart", "--trigger", "startup")
+	if _, err := os.Stat(filepath.Join(p.project, "pwned")); err == nil {
+		t.Fatal("the dry run ran the changed .mytoolrc outside the sandbox without confirmation")
+	}
+}
