@@ -143,6 +143,9 @@ func TestUserHookReachSeenOnlyByATrace(t *testing.T) {
 			if code, out := run("exec", "--", "true"); code != ExitNeedsReview || !strings.Contains(out, "mytool check") {
 				t.Errorf("changed .mytoolrc: exec exit %d, want %d naming the hook\n%s", code, ExitNeedsReview, out)
 			}
+			if code, out := run("guard", "check"); !strings.Contains(out, "mytool check") {
+				t.Errorf("changed .mytoolrc: guard check exit %d does not report the hook\n%s", code, out)
+			}
 		})
 	}
 }
