@@ -254,3 +254,29 @@ func TestCodexUserHookTracedAtApproval(t *testing.T) {
 		t.Fatal("the dry run ran the changed .mytoolrc outside the sandbox without confirmation")
 	}
 }
+
+// TestGeminiRefusedApprovalWritesNothing: Gemini CLI's approval checks
+// the workspace hooks before it writes the approvals of the user hooks
+// that reach the project: `trust --all` refused for a workspace hook that
+// cannot be watched in full leaves no approval of the user hook behind.
+func TestGeminiRefusedApprovalWritesNothing(t *testing.T) {
+	p := newTraceProject(t, "")
+	p.write(t, filepath.Join(p.home, ".gemini", "trustedFolders.json"), `{"`+p.project+`": "TRUST_FOLDER"}`)
+	p.write(t, filepath.Join(p.home, ".gemini", "settings.json"), `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "name": "fmt", "command": "bash \"$PWD/scripts/format.sh\""}]}]}}`)
+	p.write(t, "scripts/format.sh", "true\n")
+	p.write(t, ".gemini/settings.json", `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "name": "w", "command": "python3 .gemini/w.py"}]}]}}`)
+	p.write(t, ".gemini/w.py", "import subprocess\nsubprocess.run(['make'])\n")
+	if code, out := p.runUserTrace("audit", "--agent", "gemini"); code != ExitNeedsReview || !strings.Contains(out, "format.sh") {
+		t.Fatalf("audit exit %d, want %d naming the user hook's script\n%s", code, ExitNeedsReview, out)
+	}
+	code, out := p.runUserTrace("trust", "--agent", "gemini", "--all")
+	if code == ExitOK {
+		t.Fatalf("trust --all with a partly unwatched workspace hook: exit %d, want a refusal\n%s", code, out)
+	}
+	if b, err := os.ReadFile(filepath.Join(p.store, "approvals.json")); err == nil && strings.Contains(string(b), `"commands"`) {
+		t.Fatalf("a refused approval wrote the user hook's approval:\n%s", b)
+	}
+	if code, out := p.runUserTrace("trust", "--agent", "gemini", "--all", "--accept-unwatched"); code != ExitOK || !strings.Contains(out, "approved 1 command(s)") {
+		t.Fatalf("trust --all --accept-unwatched: exit %d, want both approved\n%s", code, out)
+	}
+}
