@@ -101,8 +101,9 @@ func reachFields(h *hooks.Hook) trust.Definition {
 // HoldReaching adds to the gate's Review the planned hooks among specs
 // (ReachingHooks) whose shared review, against data, is not verified:
 // not approved for this project, changed, a project file they reach
-// changed, or running code Hookwarden cannot watch. A nil data (the
-// store could not be read) holds every one. Call it before Choose.
+// changed, or running code Hookwarden cannot watch; and those whose reach
+// only a run shows that were never traced in this project. A nil data
+// (the store could not be read) holds every one. Call it before Choose.
 func (g *RunGate) HoldReaching(data *trust.StoreData, agent, project string, specs []CommandSpec) {
 	planned := map[string]*hooks.Hook{}
 	for _, h := range g.Planned {
@@ -111,6 +112,22 @@ func (g *RunGate) HoldReaching(data *trust.StoreData, agent, project string, spe
 	held := map[string]bool{}
 	for _, s := range g.Review {
 		held[s.ID] = true
+	}
+	// A user hook whose reach only a run shows, never traced here, may
+	// run what the project's files say (mytool loading ./.mytoolrc.js):
+	// the dry run holds it too (the sandbox shows it), not for real.
+	var traced map[string]*CommandApproval
+	if data != nil {
+		if p, err := commandsProject(data, agent, project, false); err == nil && p != nil {
+			traced = p.Traced
+		}
+	}
+	for _, c := range specs {
+		if c.Foreign != "" && traced[c.Key()] == nil && planned[c.Hook.ID] != nil && !held[c.Hook.ID] {
+			held[c.Hook.ID] = true
+			g.Review = append(g.Review, Skip{Hook: planned[c.Hook.ID], ID: c.Hook.ID, Reason: "a hook of your own settings that runs " + c.Foreign +
+				", which may open files of this project by itself; never traced here, so what it runs of the project is not known (hookwarden trust --trace-user)"})
+		}
 	}
 	var mine []CommandSpec
 	if data != nil {

@@ -88,6 +88,12 @@ func TestUserHookReachSeenOnlyByATrace(t *testing.T) {
 				t.Fatalf("untraced user hook: list --json does not mark it\n%s", out)
 			}
 
+			// Never traced, a dry run does not run it for real either: what
+			// the project's .mytoolrc says is not known.
+			p.write(t, ".mytoolrc", "touch pwned\n")
+			dryRun("never traced")
+			p.write(t, ".mytoolrc", "STYLE=strict\n")
+
 			rc := filepath.Join(p.project, ".mytoolrc")
 			if tc.oneStep {
 				code, out = run("trust", "--trace", "--all")
