@@ -168,6 +168,17 @@ func TraceUserHooks(ctx context.Context, p Project, opts TraceOptions, all bool,
 			return out, err
 		}
 		ut := &UserTrace{Trace: tr}
+		if r := tr.Run; tr.Ran && r != nil && (r.HasExitCode && (r.ExitCode == 126 || r.ExitCode == 127) || !r.HasExitCode && r.Error != "") {
+			// The shell could not start its program in the sandbox (not found
+			// there, not executable; the agent's runner reports it as an
+			// error): the run shows nothing of what it reads, so nothing is
+			// kept and the hook stays untraced.
+			why := strings.TrimSpace(r.Stderr + " " + r.Error)
+			if len(why) > 200 {
+				why = why[:200] + "…"
+			}
+			tr.Ran, tr.NotRun = false, "its program could not be started in the sandbox: "+why
+		}
 		if tr.Ran && tr.Err == nil {
 			var seen []trust.ScriptSnapshot
 			for _, s := range tr.Seen {

@@ -286,3 +286,20 @@ func TestGeminiRefusedApprovalWritesNothing(t *testing.T) {
 		t.Fatalf("trust --all --accept-unwatched: exit %d, want both approved\n%s", code, out)
 	}
 }
+
+// TestUserHookTraceThatCannotStartKeepsNothing: a traced run whose program
+// the sandbox cannot start (not found there: exit 127) shows nothing of
+// what it reads, so it is not kept as "reads nothing of the project": the
+// hook stays not traced.
+func TestUserHookTraceThatCannotStartKeepsNothing(t *testing.T) {
+	init := sandboxtest.Require(t)
+	p := newTraceProject(t, init)
+	p.write(t, filepath.Join(p.home, ".claude", "settings.json"), `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "no-such-tool-hw check"}]}]}}`)
+	code, out := p.runUserTrace("trust", "--agent", "claude", "--trace-user")
+	if code != ExitOK || !strings.Contains(out, "not traced: its program could not be started in the sandbox") {
+		t.Fatalf("trust --trace-user of a program not found: exit %d\n%s", code, out)
+	}
+	if code, out := p.runUserTrace("audit", "--agent", "claude"); code != ExitOK || !strings.Contains(out, "not traced in this folder") {
+		t.Fatalf("after a trace that could not start: audit exit %d, want the not-traced note\n%s", code, out)
+	}
+}
