@@ -114,7 +114,9 @@ func main() {
 	for f := range programs {
 		fs = append(fs, f)
 	}
-	sort.Slice(fs, func(i, j int) bool { return programs[fs[i]] > programs[fs[j]] || programs[fs[i]] == programs[fs[j]] && fs[i] < fs[j] })
+	sort.Slice(fs, func(i, j int) bool {
+		return programs[fs[i]] > programs[fs[j]] || programs[fs[i]] == programs[fs[j]] && fs[i] < fs[j]
+	})
 	if len(fs) > 12 {
 		fs = fs[:12]
 	}
