@@ -41,6 +41,16 @@ type CommandSpec struct {
 	// Reaches, for a hook of the user's own (ReachingHooks), is the
 	// project code it runs: why it is reviewed at all.
 	Reaches []string
+	// Foreign, for a hook of the user's own whose command names no
+	// project code, are the programs it runs in the project's folder that
+	// may open files there by themselves (trust.Discovery.Foreign): only a
+	// traced run shows its reach (TraceUserHooks). Such a spec is settled
+	// against the store before any review (settleReach): reaching when
+	// its trace in this project read project files, else left out.
+	Foreign string
+	// Traced are the project files a traced run of a user hook read
+	// (CommandsProject.Traced): they join its approval.
+	Traced []trust.ScriptSnapshot
 }
 
 // reviewer is the script reviewer of c's command.
@@ -75,6 +85,12 @@ type CommandsProject struct {
 	Approved map[string]*CommandApproval `json:"approved"`
 	// Revoked is history for the next review's diff; it approves nothing.
 	Revoked map[string]*CommandApproval `json:"revoked,omitempty"`
+	// Traced are the traced runs of the user's own hooks in this project
+	// (TraceUserHooks), by the hook's fingerprint (CommandSpec.Key): the
+	// project files each read (none: it reads nothing of the project). A
+	// trace approves nothing: a hook whose trace read project files is
+	// reviewed as reaching the project.
+	Traced map[string]*CommandApproval `json:"traced,omitempty"`
 }
 
 // CommandApproval is one approved command.
@@ -96,7 +112,7 @@ func (s *CommandsSection) EachScripts(fn func([]trust.ScriptSnapshot)) {
 			if p == nil {
 				continue
 			}
-			for _, m := range []map[string]*CommandApproval{p.Approved, p.Revoked} {
+			for _, m := range []map[string]*CommandApproval{p.Approved, p.Revoked, p.Traced} {
 				for _, ap := range m {
 					if ap != nil {
 						fn(ap.Scripts)
@@ -168,6 +184,9 @@ func ReviewSpecs(data *trust.StoreData, section, agent, project string, specs []
 	if err != nil {
 		return nil, err
 	}
+	if section == commandsStoreKey {
+		specs = settleReach(data, agent, project, specs)
+	}
 	approved, revoked := map[string]*CommandApproval{}, map[string]*CommandApproval{}
 	if p != nil {
 		approved, revoked = p.Approved, p.Revoked
@@ -217,6 +236,8 @@ func ReviewSpecs(data *trust.StoreData, section, agent, project string, specs []
 		if prev != nil {
 			old = &trust.Approval{Scripts: prev.Scripts}
 			rv.FieldChanges = trust.DiffDefinitions(prev.Fields, c.Fields)
+		} else if len(c.Traced) > 0 {
+			old = &trust.Approval{Scripts: c.Traced} // what its trace read, shown (and flagged if changed since)
 		}
 		c.reviewer(project, sr).ReviewScripts(&rv.HookReview, old)
 	}
@@ -284,12 +305,38 @@ func ApproveCommands(store trust.Store, agent, project string, specs []CommandSp
 
 // ApproveSpecs is ApproveCommands into section of Hookwarden's store.
 func ApproveSpecs(store trust.Store, section, agent, project string, specs []CommandSpec, now time.Time) ([]string, error) {
-	fp := trust.NewFingerprinter(project)
-	type rec struct {
-		key string
-		ap  *CommandApproval
+	ps, err := PrepareSpecs(section, agent, project, specs, now)
+	if err != nil {
+		return nil, err
 	}
-	var recs []rec
+	if err := store.Update(ps.Apply); err != nil {
+		return nil, err
+	}
+	return ps.Keys, nil
+}
+
+// PreparedSpecs are approvals of commands with every fingerprint taken,
+// ready to be written in one store update (Apply), alone or with the
+// other parts of the same approval (an agent's own hooks), so that an
+// approval is written whole or not at all.
+type PreparedSpecs struct {
+	section, agent, project string
+	recs                    []specRecord
+	// Keys are the fingerprints Apply wrote.
+	Keys []string
+}
+
+type specRecord struct {
+	key string
+	ap  *CommandApproval
+}
+
+// PrepareSpecs reads and fingerprints what approving specs records in
+// section of Hookwarden's store; nothing is written. A command whose
+// scripts cannot be read fails it.
+func PrepareSpecs(section, agent, project string, specs []CommandSpec, now time.Time) (*PreparedSpecs, error) {
+	fp := trust.NewFingerprinter(project)
+	var recs []specRecord
 	for _, c := range specs {
 		ap := &CommandApproval{Kind: string(c.Hook.Kind), Name: c.Hook.Name, File: c.Hook.Origin.File, Label: c.Label,
 			Fields: c.Fields, ApprovedAt: now.UTC().Format(time.RFC3339), Scripts: []trust.ScriptSnapshot{}}
@@ -307,28 +354,43 @@ func ApproveSpecs(store trust.Store, section, agent, project string, specs []Com
 			}
 			ap.Scripts = append(ap.Scripts, scripts...)
 		}
-		recs = append(recs, rec{c.Key(), ap})
-	}
-	var keys []string
-	err := store.Update(func(d *trust.StoreData) error {
-		p, err := specsProject(d, section, agent, project, true)
-		if err != nil {
-			return err
-		}
-		keys = keys[:0]
-		for _, r := range recs {
-			for k, old := range p.Approved {
-				if k != r.key && old.Kind == r.ap.Kind && old.Name == r.ap.Name && old.File == r.ap.File {
-					delete(p.Approved, k)
-				}
+		if len(c.Traced) > 0 {
+			// What its trace read joins the approval, fingerprinted as it is
+			// now (what the review showed).
+			files := make([]trust.TracedFile, len(c.Traced))
+			for i, t := range c.Traced {
+				files[i] = trust.TracedFile{Path: t.Path, KeepContent: true}
 			}
-			p.Approved[r.key] = r.ap
-			delete(p.Revoked, r.key)
-			keys = append(keys, r.key)
+			seen, err := trust.SnapshotTraced(project, files)
+			if err != nil {
+				return nil, fmt.Errorf("fingerprinting what the trace of %s read: %w", c.Label, err)
+			}
+			ap.Scripts = trust.WithTraced(ap.Scripts, seen)
 		}
-		return nil
-	})
-	return keys, err
+		recs = append(recs, specRecord{c.Key(), ap})
+	}
+	return &PreparedSpecs{section: section, agent: agent, project: project, recs: recs}, nil
+}
+
+// Apply writes the prepared approvals into d (inside a store update),
+// replacing an earlier approval of the same kind, name and file.
+func (ps *PreparedSpecs) Apply(d *trust.StoreData) error {
+	p, err := specsProject(d, ps.section, ps.agent, ps.project, true)
+	if err != nil {
+		return err
+	}
+	ps.Keys = ps.Keys[:0]
+	for _, r := range ps.recs {
+		for k, old := range p.Approved {
+			if k != r.key && old.Kind == r.ap.Kind && old.Name == r.ap.Name && old.File == r.ap.File {
+				delete(p.Approved, k)
+			}
+		}
+		p.Approved[r.key] = r.ap
+		delete(p.Revoked, r.key)
+		ps.Keys = append(ps.Keys, r.key)
+	}
+	return nil
 }
 
 // RevokeCommands removes approvals by fingerprint (every approval of the
@@ -459,15 +521,46 @@ func (w withCommands) MarshalJSON() ([]byte, error) {
 // when any is picked) and returns the selectors that named none, for the
 // agent's own hooks, with what it wrote added to res.
 func ApproveCommandsFor(ctx context.Context, p Reviewer, store trust.Store, agent, project string, specs []CommandSpec, req ApproveRequest, now time.Time, res *ApproveResult) ([]string, error) {
+	pc, rest, err := PrepareCommandsFor(ctx, p, store, agent, project, specs, req, now)
+	if err != nil || pc == nil {
+		return rest, err
+	}
+	if err := store.Update(pc.Apply); err != nil {
+		return rest, err
+	}
+	pc.Report(res, store.Path())
+	return rest, nil
+}
+
+// PreparedCommands is the part of an approval that concerns commands
+// that are not hooks (and user hooks that reach the project), checked and
+// fingerprinted, not written yet: an agent that approves its own hooks in
+// the same store applies both in one update (all or nothing).
+type PreparedCommands struct {
+	*PreparedSpecs
+	labels []string
+}
+
+// PrepareCommandsFor is ApproveCommandsFor without the write: the
+// commands picked (all with All, else those the selectors name), checked
+// against the review the user saw (Recheck) and for what cannot be
+// watched (CheckUnwatched), and fingerprinted. It returns nil when none is
+// picked, and the selectors that named none.
+func PrepareCommandsFor(ctx context.Context, p Reviewer, store trust.Store, agent, project string, specs []CommandSpec, req ApproveRequest, now time.Time) (*PreparedCommands, []string, error) {
+	data, err := store.Load()
+	if err != nil {
+		return nil, req.IDs, err
+	}
+	specs = settleReach(data, agent, project, specs)
 	picked, rest := specs, []string(nil)
 	if !req.All {
 		picked, rest = SelectCommands(specs, req.IDs)
 	}
 	if len(picked) == 0 {
-		return rest, nil
+		return nil, rest, nil
 	}
 	if err := Recheck(ctx, p, req.Reviewed); err != nil {
-		return rest, err
+		return nil, rest, err
 	}
 	var hookIDs []string
 	for _, c := range picked {
@@ -476,18 +569,26 @@ func ApproveCommandsFor(ctx context.Context, p Reviewer, store trust.Store, agen
 		}
 	}
 	if err := CheckUnwatched(ctx, p, hookIDs, req.AcceptUnwatched); err != nil {
-		return rest, err
+		return nil, rest, err
 	}
-	keys, err := ApproveCommands(store, agent, project, picked, now)
+	ps, err := PrepareSpecs(commandsStoreKey, agent, project, picked, now)
 	if err != nil {
-		return rest, err
+		return nil, rest, err
 	}
+	pc := &PreparedCommands{PreparedSpecs: ps}
 	for _, c := range picked {
-		res.Approved = append(res.Approved, c.Label)
+		pc.labels = append(pc.labels, c.Label)
 	}
-	res.Files = append(res.Files, store.Path())
-	res.Text = append(res.Text, Line("approved %d command(s) in %s\n", len(keys), store.Path()))
-	return rest, nil
+	return pc, rest, nil
+}
+
+// Report adds what was approved to res, once Apply was written.
+func (pc *PreparedCommands) Report(res *ApproveResult, storePath string) {
+	res.Approved = append(res.Approved, pc.labels...)
+	if !slices.Contains(res.Files, storePath) {
+		res.Files = append(res.Files, storePath)
+	}
+	res.Text = append(res.Text, Line("approved %d command(s) in %s\n", len(pc.Keys), storePath))
 }
 
 // RevokeCommandsFor is the part of a Revoke that concerns commands that
@@ -497,6 +598,7 @@ func ApproveCommandsFor(ctx context.Context, p Reviewer, store trust.Store, agen
 // none, with what it removed added to res.
 func RevokeCommandsFor(store trust.Store, data *trust.StoreData, agent, project string, specs []CommandSpec, req RevokeRequest, res *RevokeResult) ([]string, error) {
 	var keys, rest []string
+	specs = settleReach(data, agent, project, specs)
 	if !req.All {
 		var picked []CommandSpec
 		picked, rest = SelectCommands(specs, req.IDs)
@@ -562,4 +664,35 @@ func CommandMembers(h *hooks.Hook) Document {
 		return nil
 	}
 	return Document{Member("kind", string(h.Kind)), Member("when", h.When), Member("gate", h.Gate)}
+}
+
+// WithMember is an agent's review document with one more member (key:
+// value); the document must encode as a JSON object.
+func WithMember(doc any, key string, value any) any {
+	return withMember{doc: doc, key: key, value: value}
+}
+
+type withMember struct {
+	doc   any
+	key   string
+	value any
+}
+
+func (w withMember) MarshalJSON() ([]byte, error) {
+	base, err := json.Marshal(w.doc)
+	if err != nil {
+		return nil, err
+	}
+	k, _ := json.Marshal(w.key)
+	v, err := json.Marshal(w.value)
+	if err != nil {
+		return nil, err
+	}
+	if len(base) < 2 || base[0] != '{' {
+		return nil, fmt.Errorf("a review document is not a JSON object")
+	}
+	if string(base) == "{}" {
+		return []byte("{" + string(k) + ":" + string(v) + "}"), nil
+	}
+	return []byte(string(base[:len(base)-1]) + "," + string(k) + ":" + string(v) + "}"), nil
 }

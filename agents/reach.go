@@ -31,7 +31,11 @@ const ReachLabel = "runs project code"
 // ReachingHooks are the hooks of hs the agent's own review does not cover
 // (reviewed reports those it does) whose command, run as rt says in the
 // project folder, reaches code the project controls: trust's
-// Discovery.ProjectCode is not empty. Scripts of the user's home that such
+// Discovery.ProjectCode is not empty. Those whose reach only a run can
+// show (Discovery.Foreign: mytool, which may load ./.mytoolrc.js by
+// itself) come too, with CommandSpec.Foreign set and no Reaches: the
+// shared review settles them against their traces in the store
+// (settleReach; TraceUserHooks records them). Scripts of the user's home that such
 // a hook runs (~/.claude/hooks/fmt.sh) are followed too (home is a root),
 // so that a `make` inside one is found. Each comes as a CommandSpec for
 // the shared command review (ReviewCommands, ApproveCommandsFor,
@@ -54,12 +58,17 @@ func ReachingHooks(project, home string, hs []*hooks.Hook, rt trust.Runtime, rev
 		if err != nil {
 			continue // a command that does not parse runs nothing (the agent's shell says so)
 		}
-		if reaches = d.ProjectCode(project); len(reaches) == 0 {
+		reaches = d.ProjectCode(project)
+		if len(reaches) == 0 && len(d.Foreign) == 0 {
 			continue
 		}
 		rtc := rt
-		out = append(out, CommandSpec{Hook: h, Label: reachLabel(h), Fields: reachFields(h), ScriptCommand: h.Command,
-			ScriptRoots: roots, Runtime: &rtc, Reaches: reaches})
+		c := CommandSpec{Hook: h, Label: reachLabel(h), Fields: reachFields(h), ScriptCommand: h.Command,
+			ScriptRoots: roots, Runtime: &rtc, Reaches: reaches}
+		if len(reaches) == 0 {
+			c.Foreign = d.ForeignReach() // settled against its traces (settleReach)
+		}
+		out = append(out, c)
 	}
 	return out
 }
@@ -92,8 +101,9 @@ func reachFields(h *hooks.Hook) trust.Definition {
 // HoldReaching adds to the gate's Review the planned hooks among specs
 // (ReachingHooks) whose shared review, against data, is not verified:
 // not approved for this project, changed, a project file they reach
-// changed, or running code Hookwarden cannot watch. A nil data (the
-// store could not be read) holds every one. Call it before Choose.
+// changed, or running code Hookwarden cannot watch; and those whose reach
+// only a run shows that were never traced in this project. A nil data
+// (the store could not be read) holds every one. Call it before Choose.
 func (g *RunGate) HoldReaching(data *trust.StoreData, agent, project string, specs []CommandSpec) {
 	planned := map[string]*hooks.Hook{}
 	for _, h := range g.Planned {
@@ -103,7 +113,28 @@ func (g *RunGate) HoldReaching(data *trust.StoreData, agent, project string, spe
 	for _, s := range g.Review {
 		held[s.ID] = true
 	}
+	// A user hook whose reach only a run shows, never traced here, may
+	// run what the project's files say (mytool loading ./.mytoolrc.js):
+	// the dry run holds it too (the sandbox shows it), not for real.
+	var traced map[string]*CommandApproval
+	if data != nil {
+		if p, err := commandsProject(data, agent, project, false); err == nil && p != nil {
+			traced = p.Traced
+		}
+	}
+	for _, c := range specs {
+		if c.Foreign != "" && traced[c.Key()] == nil && planned[c.Hook.ID] != nil && !held[c.Hook.ID] {
+			held[c.Hook.ID] = true
+			g.Review = append(g.Review, Skip{Hook: planned[c.Hook.ID], ID: c.Hook.ID, Reason: "a hook of your own settings that runs " + c.Foreign +
+				", which may open files of this project by itself; never traced here, so what it runs of the project is not known (hookwarden trust --trace-user)"})
+		}
+	}
 	var mine []CommandSpec
+	if data != nil {
+		specs = settleReach(data, agent, project, specs)
+	} else {
+		specs = staticReach(specs)
+	}
 	for _, c := range specs {
 		if planned[c.Hook.ID] != nil && !held[c.Hook.ID] {
 			mine = append(mine, c)

@@ -158,6 +158,9 @@ func tracedFiles(project string, rv HookReview, run *HookRun, payload string, op
 	}
 	static := map[string]bool{}
 	for _, s := range rv.Scripts {
+		if s.Via == trust.TracedVia {
+			continue // seen by an earlier trace: this one records it again (RecordTrace replaces the traced files)
+		}
 		static[s.Path], static[resolve(s.Path)] = true, true
 	}
 	created := map[string]bool{}

@@ -35,10 +35,20 @@ func runAudit(ctx context.Context, io *IO, agent agents.Agent, args []string) er
 	if err != nil {
 		return err
 	}
+	// The user's own hooks whose reach into this folder only a run shows,
+	// never traced here: not clean, not held (agents.TraceUserHooks).
+	untraced := agents.UntracedIn(p)
 	if *asJSON {
-		err = writeJSON(io.Stdout, r.Document)
+		doc := r.Document
+		if len(untraced) > 0 {
+			doc = agents.WithMember(doc, "untraced_user_hooks", untraced)
+		}
+		err = writeJSON(io.Stdout, doc)
 	} else {
 		err = writeText(io.Stdout, r.Text, *brief)
+		if err == nil && len(untraced) > 0 {
+			printf(io.Stdout, "%s\n", agents.UntracedNote(untraced))
+		}
 	}
 	if err != nil {
 		return err
@@ -49,6 +59,9 @@ func runAudit(ctx context.Context, io *IO, agent agents.Agent, args []string) er
 	}
 	if *strict && unwatchedHooks(r) > 0 && len(r.Unreadable) == 0 && !r.NeedsReview {
 		return &ExitError{Code: ExitNeedsReview, Msg: fmt.Sprintf("--strict: %d hook(s) approved, partly unwatched", unwatchedHooks(r))}
+	}
+	if *strict && len(untraced) > 0 && len(r.Unreadable) == 0 && !r.NeedsReview {
+		return &ExitError{Code: ExitNeedsReview, Msg: fmt.Sprintf("--strict: %d hook(s) of your own settings not traced in this folder", len(untraced))}
 	}
 	return auditExit(r.Unreadable, r.NeedsReview)
 }

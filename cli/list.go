@@ -159,6 +159,7 @@ func writeHooksJSON(w *bufio.Writer, enc *encodeBuffer, p agents.Project, states
 		return err
 	}
 	dir := p.Dir()
+	reach := agents.UserReachOf(p)
 	w.WriteString("[")
 	for i, h := range all {
 		if i > 0 {
@@ -166,6 +167,9 @@ func writeHooksJSON(w *bufio.Writer, enc *encodeBuffer, p agents.Project, states
 		}
 		w.WriteString("\n    ")
 		doc := unwatchedMembers(p.HookDocument(h).Fill(hookMembers(h, hookRisk(opt, p, h, dir, obs))), states, h.ID)
+		if r, ok := reach[h.ID]; ok {
+			doc = append(doc, agents.Member("reaches_project", r))
+		}
 		if readers != nil && h.IsHook() {
 			doc = append(doc, agents.Member("agents", agents.HookReaders(readers, h)))
 		}
@@ -286,6 +290,7 @@ func writeListTable(w io.Writer, agent agents.Agent, p agents.Project, obs agent
 	typed := len(agent.Info().Types) > 1
 	noter, _ := p.(agents.ListNoter)
 	states := trustStates(context.Background(), p)
+	reach := agents.UserReachOf(p)
 	for _, group := range groupByEvent(agent.Events(), all) {
 		printf(w, "\n%s\n", group.event)
 		tw = tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
@@ -301,6 +306,9 @@ func writeListTable(w io.Writer, agent agents.Agent, p agents.Project, obs agent
 			printf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\n", h.Status, name, orDash(m), agents.OriginLabel(h), reason, riskLabel(hookRisk(opt, p, h, p.Dir(), obs)))
 			if note := unwatchedNote(states, h.ID); note != "" {
 				printf(tw, "      %s\n", note)
+			}
+			for _, line := range reach[h.ID].Lines() {
+				printf(tw, "      %s\n", line)
 			}
 			if noter != nil {
 				for _, line := range noter.ListNotes(h) {

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/internal/safetext"
 	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
@@ -127,8 +128,27 @@ func runProtect(ctx context.Context, io *IO, agent agents.Agent, args []string) 
 		return err
 	}
 	env := io.agentEnv()
+	// A hook installed before tokens existed runs the command without
+	// one: a workspace's settings can name it (Gemini CLI's
+	// hooksConfig.disabled). on replaces it, off removes it too, status
+	// says it is there.
+	legacy := ""
+	if base, err := io.protectBaseCommand(agent); err == nil && base != command {
+		if st, err := agents.ProtectStatus(env, p, base); err == nil && anyOn(st) {
+			legacy = base
+		}
+	}
 	switch rest[0] {
 	case "on":
+		if legacy != "" {
+			notes, err := agents.ProtectOff(env, agent.Info().Name, p, legacy)
+			for _, n := range notes {
+				printf(io.Stdout, "%s\n", n)
+			}
+			if err != nil {
+				return fmt.Errorf("removing the protective hook installed before tokens (a project's settings could name it): %w", err)
+			}
+		}
 		notes, err := agents.ProtectOn(env, agent.Info().Name, p, command)
 		for _, n := range notes {
 			printf(io.Stdout, "%s\n", n)
@@ -141,6 +161,12 @@ func runProtect(ctx context.Context, io *IO, agent agents.Agent, args []string) 
 		notes, err := agents.ProtectOff(env, agent.Info().Name, p, command)
 		for _, n := range notes {
 			printf(io.Stdout, "%s\n", n)
+		}
+		if err == nil && legacy != "" {
+			notes, err = agents.ProtectOff(env, agent.Info().Name, p, legacy)
+			for _, n := range notes {
+				printf(io.Stdout, "%s\n", n)
+			}
 		}
 		return err
 	case "status":
@@ -158,12 +184,31 @@ func runProtect(ctx context.Context, io *IO, agent agents.Agent, args []string) 
 			}
 			printf(io.Stdout, "%s: %s\n", f.Path, state)
 		}
-		off := false
+		if legacy != "" {
+			st, _ := agents.ProtectStatus(env, p, legacy)
+			for _, f := range st.Files {
+				if f.On {
+					printf(io.Stdout, "%s: a protective hook installed before tokens: a project's settings can name it to switch it off (hookwarden protect on replaces it)\n", f.Path)
+				}
+			}
+		}
+		off := legacy != ""
 		if pr, err := io.open(ctx, agent, ""); err != nil {
 			printf(io.Stdout, "whether this project switches it off: unknown (%v)\n", err)
 			off = true
 		} else {
-			off = len(reportSwitchOffs(io, pr)) > 0
+			off = len(reportSwitchOffs(io, pr)) > 0 || off
+			// The agent's own reading of this folder: a protective hook that
+			// it does not run here (a folder it does not trust, where it
+			// registers no hooks at all) protects nothing here. Said, not
+			// failed: the hook is installed, and a write there is caught by
+			// the fingerprints before the hooks can run (once trusted).
+			for _, h := range pr.Hooks() {
+				if (h.Command == command || legacy != "" && h.Command == legacy) && h.Status != hooks.StatusRuns {
+					printf(io.Stdout, "in %s the protective hook does not run: %s (%s); a tool call may write an approved hook file here, which audit and exec then report by its fingerprint\n",
+						pr.Dir(), h.Status, h.Reason)
+				}
+			}
 		}
 		if !st.On() || off {
 			return &ExitError{Code: ExitNeedsReview}
@@ -172,6 +217,16 @@ func runProtect(ctx context.Context, io *IO, agent agents.Agent, args []string) 
 		return usagef("protect needs on, off or status, not %q", rest[0])
 	}
 	return nil
+}
+
+// anyOn reports whether a file of st holds the entries.
+func anyOn(st agents.ProtectState) bool {
+	for _, f := range st.Files {
+		if f.On {
+			return true
+		}
+	}
+	return false
 }
 
 // runProtectCheck is the protective hook itself: it reads the agent's

@@ -17,13 +17,21 @@ func runTrust(ctx context.Context, io *IO, agent agents.Agent, args []string) er
 	repair := fs.Bool("repair", false, "back up a trust file the agent cannot use and rewrite what can be salvaged")
 	accept := fs.Bool("accept-unwatched", false, "approve hooks whose discovery is incomplete (they read approved, partly unwatched); without it they are refused and listed with what cannot be watched")
 	carry := fs.Bool("carry-over", false, "carry the approvals of hooks that were only moved (same definition, new place) to where they are now; with no hook named, only those")
-	trace := fs.Bool("trace", false, "first run each hook once in the sandbox with its event's sample payload, and add every file it read or executed to its approval (trust_trace.go)")
+	trace := fs.Bool("trace", false, "first run each hook once in the sandbox with its event's sample payload, and add every file it read or executed to its approval (trust_trace.go); with --all, first trace the hooks of your own settings never traced in this folder (--trace-user)")
+	traceUser := fs.Bool("trace-user", false, "run each hook of your own settings whose reach into this folder only a run shows (it runs a program that may open files here by itself) once in the sandbox, and keep the project files it read: those that read any then need review here; approves nothing")
 	selectors, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
 	p, err := io.open(ctx, agent, *dir)
 	if err != nil {
+		return err
+	}
+	if *traceUser {
+		if *trace || *repair || *all || len(selectors) > 0 {
+			return usagef("trust: --trace-user goes alone (it traces every such hook, and approves nothing)")
+		}
+		_, err := traceUserHooks(ctx, io, agent, p, true)
 		return err
 	}
 	if *trace {

@@ -17,9 +17,28 @@ import (
 // (it cannot start here) approves nothing: the trace never runs a hook
 // outside the sandbox and never pretends it ran.
 func traceAndApprove(ctx context.Context, io *IO, agent agents.Agent, p agents.Project, selectors []string, all, carry, acceptUnwatched bool) error {
+	traced := 0
+	if all {
+		// The user's own hooks never traced here first: those whose trace
+		// reads project files join the review, and are traced (again) and
+		// approved with the rest.
+		n, err := traceUserHooks(ctx, io, agent, p, false)
+		if err != nil {
+			return err
+		}
+		if traced = n; n > 0 {
+			if p, err = io.open(ctx, agent, p.Dir()); err != nil {
+				return err
+			}
+		}
+	}
 	r, err := p.Review(ctx)
 	if err != nil {
 		return err
+	}
+	if traced > 0 && !r.NeedsReview && len(selectors) == 0 {
+		printf(io.Stdout, "nothing needs review\n")
+		return nil
 	}
 	picked, err := pickForTrace(r, selectors, all)
 	if err != nil {
@@ -118,4 +137,38 @@ func pickForTrace(r *agents.Review, selectors []string, all bool) ([]agents.Hook
 		return nil, usagef("trust --trace: name the hooks to trace and approve, or --all")
 	}
 	return out, nil
+}
+
+// traceUserHooks is `trust --trace-user` (every such hook, all) and the
+// first step of `trust --trace --all` (those never traced here): the
+// hooks of the user's own settings whose reach into the folder only a run
+// shows run once in the sandbox, and the project files each read are kept
+// (agents.TraceUserHooks). It returns how many were traced.
+func traceUserHooks(ctx context.Context, io *IO, agent agents.Agent, p agents.Project, all bool) (int, error) {
+	storeDir, _ := trust.StoreDirFromEnv(io.Env, io.GOOS)
+	progress := func(t *agents.UserTrace) {
+		printf(io.Stdout, "tracing %s in the sandbox (a hook of your own settings; its sample payload)\n", t.Label)
+		switch {
+		case !t.Ran:
+			printf(io.Stdout, "  not traced: %s\n", t.NotRun)
+		case t.Reaches:
+			printf(io.Stdout, "  it read files of this project, which now count as what it runs here (approve it to run it):\n")
+			for _, s := range t.Seen {
+				printf(io.Stdout, "    %s\n", s.Path)
+			}
+		default:
+			printf(io.Stdout, "  it read no file of this project (a file it looks for that was missing then is not watched)\n")
+		}
+		if t.Ran && t.Cut {
+			printf(io.Stdout, "  incomplete: it read more files than the sandbox records; the trace does not cover the rest\n")
+		}
+	}
+	traces, err := agents.TraceUserHooks(ctx, p, agents.TraceOptions{StoreDir: storeDir, Events: agent.Events()}, all, progress)
+	if err != nil {
+		return len(traces), err
+	}
+	if all && len(traces) == 0 {
+		printf(io.Stdout, "no hook of your own settings needs a trace in this folder\n")
+	}
+	return len(traces), nil
 }

@@ -99,6 +99,16 @@ type Discovery struct {
 	Scripts []ScriptRef `json:"scripts"`
 	// Unresolved is the code it runs that cannot be resolved to a file.
 	Unresolved []UnresolvedCode `json:"unresolved"`
+	// Foreign are the programs the command runs in a folder of the
+	// project (or one known only at run time) whose code Hookwarden does
+	// not read to the end, so that what they open by themselves there is
+	// not known (ForeignReach): a program of the machine it does not know
+	// (mytool, not one that only reads what it is handed), an interpreter
+	// running code (its opens are computed), a binary given by its path.
+	// They leave the discovery Complete (what runs is the program, and its
+	// fingerprint or the machine's) and matter for a user hook, whose reach
+	// into the project only a run can show.
+	Foreign []string `json:"foreign,omitempty"`
 	// writes are the files the command and its scripts write.
 	writes []writeRef
 	// followed are the shell scripts it read and followed.
@@ -302,6 +312,11 @@ func (d *discoverer) followable(path string) bool {
 func (d *discoverer) merge(found Discovery) {
 	d.writes = append(d.writes, found.writes...)
 	d.out.followed = append(d.out.followed, found.followed...)
+	for _, f := range found.Foreign {
+		if !slices.Contains(d.out.Foreign, f) {
+			d.out.Foreign = append(d.out.Foreign, f)
+		}
+	}
 	for _, ref := range found.Scripts {
 		if key := ref.Path + "\x00" + ref.Via; !d.seen[key] && len(d.out.Scripts) < maxScripts {
 			d.seen[key] = true

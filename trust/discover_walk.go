@@ -427,6 +427,9 @@ func (d *discoverer) run(st *syntax.Stmt, words []cmdWord, sc *scope, pipeFrom *
 			continue
 		}
 		if ip, ok := interpreterFor(name); ok {
+			if !ip.shell && !(len(words) > 1 && words[1].v.ok && versionOnly(name, words[1].v.text)) {
+				d.foreign(sc, name)
+			}
 			d.runtimeConfig(st, name, sc, rc)
 			if !ip.shell && strings.ContainsRune(prog, '/') {
 				d.projectInterpreter(st, prog, name, sc)
@@ -448,6 +451,7 @@ func (d *discoverer) run(st *syntax.Stmt, words []cmdWord, sc *scope, pipeFrom *
 		if !strings.ContainsRune(prog, '/') {
 			d.handedProjectFile(st, name, words[1:], sc)
 		}
+		d.foreignProgram(first, name, sc)
 		return
 	}
 }

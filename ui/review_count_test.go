@@ -49,3 +49,17 @@ func TestReviewBannerNamesWhatNeedsReview(t *testing.T) {
 		})
 	}
 }
+
+// A hook of the user's own settings whose reach into the folder only a
+// run shows (mytool may load a config of the folder by itself), never
+// traced here: the banner says so instead of nothing.
+func TestReviewBannerSaysAUserHookWasNotTraced(t *testing.T) {
+	f := newReviewFixture(t, func(f *reviewFixture) {
+		f.opts.Agent = "claude"
+		writeFile(t, filepath.Join(f.opts.Home, ".claude", "settings.json"), `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "mytool check"}]}]}}`)
+	})
+	want := "1 hook of your own settings not traced in " + filepath.Base(f.dir) + ": mytool may open files here by itself"
+	if got := reviewBannerText(f.p); !strings.HasPrefix(got, want) {
+		t.Errorf("banner %q, want it to start with %q", got, want)
+	}
+}

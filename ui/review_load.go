@@ -15,6 +15,10 @@ type reviewState struct {
 	// Review is nil when it could not be made; ReviewErr says why.
 	Review    *agents.Review
 	ReviewErr error
+	// Untraced are the hooks of the user's own settings whose reach into
+	// this folder only a run shows and that were never traced here
+	// (agents.UntracedIn): not clean, not held.
+	Untraced []agents.UntracedHook
 }
 
 // loadReview reviews the project's hooks through its agent.
@@ -24,6 +28,7 @@ func (p *project) loadReview() {
 		return
 	}
 	p.Review, p.ReviewErr = reviewProject(p)
+	p.Untraced = agents.UntracedIn(p.proj)
 }
 
 // reviewProject reviews p's hooks again, reading every script and the

@@ -98,6 +98,9 @@ func reviewBannerText(p *project) string {
 		return what + " " + verb + " review in " + p.name()
 	case r.StoreError != "":
 		return r.Words.StoreError + ": " + r.StoreError
+	case len(p.Untraced) > 0:
+		return fmt.Sprintf("%s of your own settings not traced in %s: %s may open files here by itself (hookwarden trust --trace-user)",
+			plural(len(p.Untraced), "hook"), p.name(), p.Untraced[0].Programs)
 	}
 	return ""
 }

@@ -255,11 +255,35 @@ func less(a, b Gone) bool {
 // and script fingerprints), replacing an earlier approval at the same place
 // (how a changed handler or script is accepted).
 func Approve(snap *Snapshot, hs []*hooks.Hook, store trust.Store, now time.Time) ([]string, error) {
-	type rec struct {
-		key string
-		ap  *Approval
+	pa, err := prepareApproval(snap, hs, now)
+	if err != nil {
+		return nil, err
 	}
-	var recs []rec
+	if err := store.Update(pa.apply); err != nil {
+		return nil, err
+	}
+	return pa.keys, nil
+}
+
+// preparedApproval is an approval of handlers with every fingerprint
+// taken, ready to be written in one store update (apply), alone or with
+// other parts of the same approval (Project.Approve).
+type preparedApproval struct {
+	snap *Snapshot
+	recs []approvalRec
+	// keys are the fingerprints apply wrote.
+	keys []string
+}
+
+type approvalRec struct {
+	key string
+	ap  *Approval
+}
+
+// prepareApproval reads and fingerprints everything an approval of hs
+// records; nothing is written.
+func prepareApproval(snap *Snapshot, hs []*hooks.Hook, now time.Time) (*preparedApproval, error) {
+	var recs []approvalRec
 	fp := trust.NewFingerprinterFor(snap.ProjectDir, scriptRuntime(snap.ProjectDir))
 	settings := claudeSettingsFields(snap)
 	for _, h := range hs {
@@ -284,52 +308,56 @@ func Approve(snap *Snapshot, hs []*hooks.Hook, store trust.Store, now time.Time)
 			}
 			ap.Scripts = append(ap.Scripts, scripts...)
 		}
-		recs = append(recs, rec{rv.Key, ap})
+		recs = append(recs, approvalRec{rv.Key, ap})
 	}
-	var keys []string
-	err := store.Update(func(d *trust.StoreData) error {
-		p, err := claudeProject(d, snap.ProjectDir)
-		if err != nil {
-			return err
+	return &preparedApproval{snap: snap, recs: recs}, nil
+}
+
+// apply writes the prepared approvals into d (inside a store update).
+func (pa *preparedApproval) apply(d *trust.StoreData) error {
+	snap, recs := pa.snap, pa.recs
+	keys := pa.keys[:0]
+	defer func() { pa.keys = keys }()
+	p, err := claudeProject(d, snap.ProjectDir)
+	if err != nil {
+		return err
+	}
+	keys = keys[:0]
+	// the keys approved at each place, so that replacing the approval
+	// of a place is one look-up, not a pass over the store per handler
+	type place struct {
+		file, event  string
+		group, index int
+	}
+	placeOf := func(ap *Approval) place { return place{ap.File, ap.Event, ap.Group, ap.Index} }
+	at := make(map[place]map[string]bool, len(p.Hooks)+len(recs))
+	for k, old := range p.Hooks {
+		if at[placeOf(old)] == nil {
+			at[placeOf(old)] = map[string]bool{}
 		}
-		keys = keys[:0]
-		// the keys approved at each place, so that replacing the approval
-		// of a place is one look-up, not a pass over the store per handler
-		type place struct {
-			file, event  string
-			group, index int
+		at[placeOf(old)][k] = true
+	}
+	for _, r := range recs {
+		here := at[placeOf(r.ap)]
+		for k := range here {
+			if k != r.key {
+				delete(p.Hooks, k)
+				delete(here, k)
+			}
 		}
-		placeOf := func(ap *Approval) place { return place{ap.File, ap.Event, ap.Group, ap.Index} }
-		at := make(map[place]map[string]bool, len(p.Hooks)+len(recs))
-		for k, old := range p.Hooks {
-			if at[placeOf(old)] == nil {
-				at[placeOf(old)] = map[string]bool{}
-			}
-			at[placeOf(old)][k] = true
+		if old := p.Hooks[r.key]; old != nil && placeOf(old) != placeOf(r.ap) {
+			delete(at[placeOf(old)], r.key)
 		}
-		for _, r := range recs {
-			here := at[placeOf(r.ap)]
-			for k := range here {
-				if k != r.key {
-					delete(p.Hooks, k)
-					delete(here, k)
-				}
-			}
-			if old := p.Hooks[r.key]; old != nil && placeOf(old) != placeOf(r.ap) {
-				delete(at[placeOf(old)], r.key)
-			}
-			if here == nil {
-				here = map[string]bool{}
-				at[placeOf(r.ap)] = here
-			}
-			here[r.key] = true
-			p.Hooks[r.key] = r.ap
-			delete(p.Revoked, r.key)
-			keys = append(keys, r.key)
+		if here == nil {
+			here = map[string]bool{}
+			at[placeOf(r.ap)] = here
 		}
-		return nil
-	})
-	return keys, err
+		here[r.key] = true
+		p.Hooks[r.key] = r.ap
+		delete(p.Revoked, r.key)
+		keys = append(keys, r.key)
+	}
+	return nil
 }
 
 // Revoke removes approvals by fingerprint, keeping each as history

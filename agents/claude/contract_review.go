@@ -260,14 +260,19 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 	if req.All == (len(req.IDs) > 0) {
 		return nil, agents.BadRequestf("give --all or handlers (label, id or fingerprint)")
 	}
-	reach := &agents.ApproveResult{Approved: []string{}}
+	// One write protocol: every part of the approval (the user hooks that
+	// reach the project, in the commands section, and the handlers) is
+	// checked and fingerprinted first, then written in one store update,
+	// so that a failure anywhere writes nothing.
+	var reach *agents.PreparedCommands
 	if store, err := p.usableStore(); err == nil {
-		rest, err := agents.ApproveCommandsFor(ctx, p, store, string(Name), p.snap.ProjectDir, p.reachingHooks(), req, p.env.Clock(), reach)
+		var rest []string
+		reach, rest, err = agents.PrepareCommandsFor(ctx, p, store, string(Name), p.snap.ProjectDir, p.reachingHooks(), req, p.env.Clock())
 		if err != nil {
 			return nil, err
 		}
 		if !req.All && len(rest) == 0 {
-			return reach, nil
+			return p.writeApproval(store, reach, nil, nil)
 		}
 		if !req.All {
 			req.IDs = rest
@@ -294,17 +299,18 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 	if err := agents.CheckUnwatched(ctx, p, ids, req.AcceptUnwatched); err != nil {
 		return nil, err
 	}
-	keys, err := Approve(p.snap, hs, store, p.env.Clock())
+	pa, err := prepareApproval(p.snap, hs, p.env.Clock())
 	if err != nil {
 		return nil, err
 	}
-	res := &agents.ApproveResult{Approved: []string{}, Files: []string{store.Path()}}
+	var titles []string
 	for _, h := range hs {
-		res.Approved = append(res.Approved, p.Title(h))
+		titles = append(titles, p.Title(h))
 	}
-	res.Text = []agents.TextLine{agents.Line("approved %d handler(s) in %s\n", len(keys), store.Path())}
-	res.Approved = append(res.Approved, reach.Approved...)
-	res.Text = append(res.Text, reach.Text...)
+	res, err := p.writeApproval(store, reach, pa, titles)
+	if err != nil {
+		return nil, err
+	}
 	file, notes, err := p.recordMCPChoices(ctx, hs, store)
 	if file != "" {
 		res.Files = append(res.Files, file)
@@ -314,6 +320,37 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 		res.Text = append(res.Text, agents.Line("%s\n", n))
 	}
 	return res, err
+}
+
+// writeApproval writes the prepared parts of an approval (the handlers'
+// pa, titled titles; the user hooks that reach the project, reach;
+// either may be nil) in one update of Hookwarden's store, and reports
+// them: a failure in any part writes nothing.
+func (p *Project) writeApproval(store trust.Store, reach *agents.PreparedCommands, pa *preparedApproval, titles []string) (*agents.ApproveResult, error) {
+	err := store.Update(func(d *trust.StoreData) error {
+		if reach != nil {
+			if err := reach.Apply(d); err != nil {
+				return err
+			}
+		}
+		if pa != nil {
+			return pa.apply(d)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	res := &agents.ApproveResult{Approved: []string{}}
+	if pa != nil {
+		res.Files = []string{store.Path()}
+		res.Approved = append(res.Approved, titles...)
+		res.Text = []agents.TextLine{agents.Line("approved %d handler(s) in %s\n", len(pa.keys), store.Path())}
+	}
+	if reach != nil {
+		reach.Report(res, store.Path())
+	}
+	return res, nil
 }
 
 // Revoke removes approvals from Hookwarden's store (kept there as

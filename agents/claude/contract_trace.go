@@ -35,3 +35,12 @@ func (p *Project) RecordTrace(_ context.Context, key string, seen []trust.Script
 		return nil
 	})
 }
+
+// UserReach is the user's and the managed settings' handlers that run
+// project code, or whose reach only a run shows (agents.UserHookTracer).
+func (p *Project) UserReach() (string, []agents.CommandSpec) {
+	return p.snap.ProjectDir, p.reachingHooks()
+}
+
+// ReachStore is Hookwarden's store (agents.UserHookTracer).
+func (p *Project) ReachStore() (trust.Store, error) { return p.usableStore() }

@@ -52,10 +52,24 @@ func (p *Project) commandByID(id string) *hooks.Hook {
 	return nil
 }
 
-// approveCommands approves the commands req names (all with All) and
-// returns the selectors left for the workspace hooks.
-func (p *Project) approveCommands(ctx context.Context, opts Options, req agents.ApproveRequest, res *agents.ApproveResult) ([]string, error) {
-	return agents.ApproveCommandsFor(ctx, p, opts.Store, Agent{}.Info().Name, p.snap.ProjectDir, p.reg.commandSpecs(p.projectFed), req, p.env.Clock(), res)
+// prepareCommands checks and fingerprints the commands req names (all
+// with All), writing nothing (agents.PrepareCommandsFor), and returns the
+// selectors left for the workspace hooks.
+func (p *Project) prepareCommands(ctx context.Context, opts Options, req agents.ApproveRequest) (*agents.PreparedCommands, []string, error) {
+	return agents.PrepareCommandsFor(ctx, p, opts.Store, Agent{}.Info().Name, p.snap.ProjectDir, p.reg.commandSpecs(p.projectFed), req, p.env.Clock())
+}
+
+// writeCommands writes prepared commands' approvals (nil: none) and
+// reports them in res.
+func writeCommands(opts Options, pc *agents.PreparedCommands, res *agents.ApproveResult) error {
+	if pc == nil {
+		return nil
+	}
+	if err := opts.Store.Update(pc.Apply); err != nil {
+		return err
+	}
+	pc.Report(res, opts.Store.Path())
+	return nil
 }
 
 // revokeCommands revokes the approvals of commands req names (all with

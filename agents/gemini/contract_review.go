@@ -309,9 +309,15 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 			return res, nil
 		}
 	}
-	rest, err := p.approveCommands(ctx, opts, req, res)
-	if err != nil || (!req.All && len(rest) == 0) {
+	// The commands (and user hooks that reach the project) are checked and
+	// fingerprinted first and written after the workspace hooks were
+	// checked and approved: a refusal or failure there writes none of them.
+	pc, rest, err := p.prepareCommands(ctx, opts, req)
+	if err != nil {
 		return res, err
+	}
+	if !req.All && len(rest) == 0 {
+		return res, writeCommands(opts, pc, res)
 	}
 	req.IDs = rest
 	all, _ := ProjectHooks(snap)
@@ -325,6 +331,9 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 		}
 	}
 	if len(picked) == 0 {
+		if err := writeCommands(opts, pc, res); err != nil {
+			return res, err
+		}
 		res.Text = append(res.Text, agents.Line("%s has no workspace hooks; nothing to trust\n", snap.ProjectDir))
 		return res, nil
 	}
@@ -341,6 +350,9 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 	ar, err := Approve(snap, opts, picked, p.env.Clock())
 	if err != nil && errors.Is(err, ErrUnusableFile) {
 		err = fmt.Errorf("%w (run 'hookwarden trust --repair' to back the file up and start over)", err)
+	}
+	if err == nil {
+		err = writeCommands(opts, pc, res)
 	}
 	if ar != nil {
 		res.Lost = ar.Lost

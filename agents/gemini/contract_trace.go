@@ -28,3 +28,16 @@ func (p *Project) RecordTrace(_ context.Context, key string, seen []trust.Script
 		return nil
 	})
 }
+
+// UserReach is the user's, the system's and the extensions' hooks that
+// run project code, or whose reach only a run shows
+// (agents.UserHookTracer).
+func (p *Project) UserReach() (string, []agents.CommandSpec) {
+	return p.snap.ProjectDir, p.reg.reachingHooks()
+}
+
+// ReachStore is Hookwarden's store (agents.UserHookTracer).
+func (p *Project) ReachStore() (trust.Store, error) {
+	opts, err := p.trustOptions()
+	return opts.Store, err
+}

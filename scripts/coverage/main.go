@@ -40,8 +40,9 @@ func main() {
 		os.Exit(1)
 	}
 	seen := map[string]bool{}
-	var complete, incomplete, traceable, suspect, failed int
+	var complete, incomplete, traceable, suspect, failed, foreign int
 	reasons := map[string]int{}
+	programs := map[string]int{}
 	for _, r := range rows {
 		key := r.repo + "\x00" + r.command
 		if seen[key] {
@@ -57,6 +58,15 @@ func main() {
 				fmt.Printf("ERROR\t%s\t%s\t%v\n", r.repo, r.command, err)
 			}
 			continue
+		}
+		if len(d.Foreign) > 0 && len(d.ProjectCode(project)) == 0 {
+			// As a hook of the user's own settings it names no project code
+			// but runs programs whose opens only a run shows: it would read
+			// "not traced in this folder" until traced (trust --trace-user).
+			foreign++
+			for _, f := range d.Foreign {
+				programs[f]++
+			}
 		}
 		if d.Complete() {
 			if miss := missed(r.command, project, d); len(miss) > 0 {
@@ -99,6 +109,20 @@ func main() {
 	fmt.Printf("  of which a trace can cover every reason (trust --trace): %d\n", traceable)
 	fmt.Printf("suspect (silently inc.)  %4d  %5.1f %%\n", suspect, pct(suspect))
 	fmt.Printf("command does not parse   %4d  %5.1f %%\n", failed, pct(failed))
+	fmt.Printf("as a user hook: no project code named, programs whose opens only a run shows: %d\n", foreign)
+	var fs []string
+	for f := range programs {
+		fs = append(fs, f)
+	}
+	sort.Slice(fs, func(i, j int) bool {
+		return programs[fs[i]] > programs[fs[j]] || programs[fs[i]] == programs[fs[j]] && fs[i] < fs[j]
+	})
+	if len(fs) > 12 {
+		fs = fs[:12]
+	}
+	for _, f := range fs {
+		fmt.Printf("  %-16s %d\n", f, programs[f])
+	}
 	var ks []string
 	for k := range reasons {
 		ks = append(ks, k)
