@@ -44,11 +44,13 @@ type CommandSpec struct {
 }
 
 // reviewer is the script reviewer of c's command.
-func (c CommandSpec) reviewer(project string, shared *trust.ScriptReviewer) *trust.ScriptReviewer {
+func (c CommandSpec) reviewer(project string, shared *trust.ScriptReviewer, cache *trust.FingerprintCache) *trust.ScriptReviewer {
 	if c.Runtime == nil {
 		return shared
 	}
-	return trust.NewScriptReviewerFor(project, *c.Runtime)
+	r := trust.NewScriptReviewerFor(project, *c.Runtime)
+	r.UseCache(cache)
+	return r
 }
 
 // Key is the command's fingerprint: the sha256 of its kind, name and
@@ -174,6 +176,7 @@ func ReviewSpecs(data *trust.StoreData, section, agent, project string, specs []
 	}
 	out := &CommandReview{Hooks: []HookReview{}}
 	sr := trust.NewScriptReviewer(project)
+	sr.UseCache(data.Fingerprints())
 	claimed := map[string]bool{}
 	var pending []int
 	for _, c := range specs {
@@ -181,7 +184,7 @@ func ReviewSpecs(data *trust.StoreData, section, agent, project string, specs []
 		if ap := approved[rv.Key]; ap != nil && !claimed[rv.Key] {
 			claimed[rv.Key] = true
 			rv.Status = trust.StatusTrusted
-			c.reviewer(project, sr).ReviewScripts(&rv.HookReview, &trust.Approval{Scripts: ap.Scripts})
+			c.reviewer(project, sr, data.Fingerprints()).ReviewScripts(&rv.HookReview, &trust.Approval{Scripts: ap.Scripts})
 			for _, s := range rv.Scripts {
 				if s.Flagged {
 					rv.Status = trust.StatusScriptChanged
@@ -218,7 +221,7 @@ func ReviewSpecs(data *trust.StoreData, section, agent, project string, specs []
 			old = &trust.Approval{Scripts: prev.Scripts}
 			rv.FieldChanges = trust.DiffDefinitions(prev.Fields, c.Fields)
 		}
-		c.reviewer(project, sr).ReviewScripts(&rv.HookReview, old)
+		c.reviewer(project, sr, data.Fingerprints()).ReviewScripts(&rv.HookReview, old)
 	}
 	for i := range out.Hooks {
 		if specs[i].Hook.IsHook() {

@@ -107,6 +107,7 @@ func (p *Project) review() (*codexReview, error) {
 		r.Critical = append(r.Critical, hooks.Diagnostic{Severity: hooks.SeverityFatal, Message: p.snap.Fatal})
 	}
 	sr := trust.NewScriptReviewerFor(p.Dir(), scriptRuntime(p.env.Vars))
+	sr.UseCache(data.Fingerprints())
 	for _, h := range p.snap.Handlers {
 		if !reviewed(h) {
 			continue
