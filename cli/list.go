@@ -160,6 +160,7 @@ func writeHooksJSON(w *bufio.Writer, enc *encodeBuffer, p agents.Project, states
 	}
 	cache := risk.NewCache()
 	dir := p.Dir()
+	keys := agents.FileKeys{}
 	w.WriteString("[")
 	for i, h := range all {
 		if i > 0 {
@@ -168,7 +169,7 @@ func writeHooksJSON(w *bufio.Writer, enc *encodeBuffer, p agents.Project, states
 		w.WriteString("\n    ")
 		doc := unwatchedMembers(p.HookDocument(h).Fill(hookMembers(h, hookRisk(cache, p, h, dir, obs))), states, h.ID)
 		if readers != nil && h.IsHook() {
-			doc = append(doc, agents.Member("agents", agents.HookReaders(readers, h)))
+			doc = append(doc, agents.Member("agents", keys.HookReaders(readers, h)))
 		}
 		if err := enc.indented(w, doc, "    "); err != nil {
 			return err
