@@ -123,7 +123,9 @@ func (p *Project) review() (*codexReview, error) {
 		h := &r.Hooks[i]
 		r.byID[h.HookID] = h
 		if c := p.keyed(h.Key); c != nil {
-			h.Risk = agents.ReviewedRisk(p, c.Hook, p.Dir(), h.HookReview, cache)
+			if p.env.WantsRisk(h.NeedsReview()) { // a check analyses only what needs review
+				h.Risk = agents.ReviewedRisk(p, c.Hook, p.Dir(), h.HookReview, cache)
+			}
 			agents.FloorUnwatchedRisk(h)
 			h.Fields = []agents.Field{
 				{Key: "trust_status", Label: "Codex says", Value: string(c.Trust), JSON: c.Trust},
