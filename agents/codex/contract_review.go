@@ -315,12 +315,7 @@ func (p *Project) stateKeys() []string {
 // keyed is the reviewed handler with a trust key (nil when none): one
 // Codex lists, or one of a project Codex does not load yet.
 func (p *Project) keyed(key string) *Handler {
-	for _, h := range p.snap.Handlers {
-		if h.Key == key && reviewed(h) {
-			return h
-		}
-	}
-	return nil
+	return p.byKey[key] // a look-up, not a pass over every handler per hook (issue 28)
 }
 
 // keyFile is the file part of a trust key (<file>:<event>:<group>:<index>).
