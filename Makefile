@@ -132,5 +132,17 @@ KIT ?= $(abspath ../shared/conformance)
 live:
 	HOOKWARDEN_CONFORMANCE_KIT=$(KIT) $(GO) test -count=1 -timeout 60m -run 'Live' ./agents/codex/ ./agents/copilot/
 
+# Issue 28's benchmarks, each against its baseline in the same run, 7 runs
+# each (BENCH_COUNT), then the medians side by side: the guard check
+# (cli, in-process and as git runs it), its scripts read or taken from the
+# fingerprint cache (trust), Codex's trust --all config.toml edit batched or
+# one by one (settingsio), a hook sandboxed, supervised or direct
+# (agents/gemini BenchmarkIsolation). BENCH=. runs every benchmark.
+BENCH_COUNT ?= 7
+BENCH ?= GuardCheck1000|GuardScripts|EditTOMLTrustAll|Isolation
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./hooks/ ./settingsio/ ./trust/ ./cli/
+	@out=$$(mktemp); \
+	$(GO) test -run '^$$' -bench '$(BENCH)' -benchmem -count $(BENCH_COUNT) -timeout 60m \
+		./settingsio/ ./trust/ ./cli/ ./agents/gemini/ | tee $$out; \
+	echo "# medians ($(BENCH_COUNT) runs; load: $$(uptime | sed 's/.*load/load/'))"; \
+	scripts/perf/benchmedian.sh <$$out; rm -f $$out

@@ -54,11 +54,13 @@ type CommandSpec struct {
 }
 
 // reviewer is the script reviewer of c's command.
-func (c CommandSpec) reviewer(project string, shared *trust.ScriptReviewer) *trust.ScriptReviewer {
+func (c CommandSpec) reviewer(project string, shared *trust.ScriptReviewer, cache *trust.FingerprintCache) *trust.ScriptReviewer {
 	if c.Runtime == nil {
 		return shared
 	}
-	return trust.NewScriptReviewerFor(project, *c.Runtime)
+	r := trust.NewScriptReviewerFor(project, *c.Runtime)
+	r.UseCache(cache)
+	return r
 }
 
 // Key is the command's fingerprint: the sha256 of its kind, name and
@@ -193,6 +195,7 @@ func ReviewSpecs(data *trust.StoreData, section, agent, project string, specs []
 	}
 	out := &CommandReview{Hooks: []HookReview{}}
 	sr := trust.NewScriptReviewer(project)
+	sr.UseCache(data.Fingerprints())
 	claimed := map[string]bool{}
 	var pending []int
 	for _, c := range specs {
@@ -200,7 +203,7 @@ func ReviewSpecs(data *trust.StoreData, section, agent, project string, specs []
 		if ap := approved[rv.Key]; ap != nil && !claimed[rv.Key] {
 			claimed[rv.Key] = true
 			rv.Status = trust.StatusTrusted
-			c.reviewer(project, sr).ReviewScripts(&rv.HookReview, &trust.Approval{Scripts: ap.Scripts})
+			c.reviewer(project, sr, data.Fingerprints()).ReviewScripts(&rv.HookReview, &trust.Approval{Scripts: ap.Scripts})
 			for _, s := range rv.Scripts {
 				if s.Flagged {
 					rv.Status = trust.StatusScriptChanged
@@ -239,7 +242,7 @@ func ReviewSpecs(data *trust.StoreData, section, agent, project string, specs []
 		} else if len(c.Traced) > 0 {
 			old = &trust.Approval{Scripts: c.Traced} // what its trace read, shown (and flagged if changed since)
 		}
-		c.reviewer(project, sr).ReviewScripts(&rv.HookReview, old)
+		c.reviewer(project, sr, data.Fingerprints()).ReviewScripts(&rv.HookReview, old)
 	}
 	for i := range out.Hooks {
 		if specs[i].Hook.IsHook() {

@@ -55,6 +55,7 @@ func Readers(ctx context.Context, r *Registry, env Env, dir string, files []stri
 	if r == nil {
 		return out, nil
 	}
+	keys := FileKeys{}
 	for _, a := range r.All() {
 		if fs, ok := a.(FileSharer); ok {
 			any := false
@@ -79,7 +80,7 @@ func Readers(ctx context.Context, r *Registry, env Env, dir string, files []stri
 			if !h.IsHook() {
 				continue
 			}
-			f := FileKey(h.Origin.File)
+			f := keys.Of(h.Origin.File)
 			if byFile[f] == nil {
 				byFile[f] = map[string]HookUse{}
 			}
@@ -92,7 +93,7 @@ func Readers(ctx context.Context, r *Registry, env Env, dir string, files []stri
 			if !l.Exists {
 				continue
 			}
-			f := FileKey(l.Path)
+			f := keys.Of(l.Path)
 			out[f] = append(out[f], FileReader{Agent: info.Name, Title: info.Title, State: l.State, Note: l.Note, Hooks: byFile[f]})
 		}
 	}
@@ -103,9 +104,29 @@ func Readers(ctx context.Context, r *Registry, env Env, dir string, files []stri
 // file: each with its status of the hook at h's place (the file's state
 // when the agent has no hook there).
 func HookReaders(readers map[string][]FileReader, h *hooks.Hook) []HookUse {
+	return FileKeys{}.HookReaders(readers, h)
+}
+
+// FileKeys remembers the FileKey of each path, so that the hooks of one
+// file resolve its links once, not once per hook (a list of 100,000
+// hooks spent a fifth of its time in EvalSymlinks).
+type FileKeys map[string]string
+
+// Of is FileKey(path), once per path.
+func (k FileKeys) Of(path string) string {
+	key, ok := k[path]
+	if !ok {
+		key = FileKey(path)
+		k[path] = key
+	}
+	return key
+}
+
+// HookReaders is HookReaders with the keys remembered in k.
+func (k FileKeys) HookReaders(readers map[string][]FileReader, h *hooks.Hook) []HookUse {
 	out := []HookUse{}
 	place := fmt.Sprintf("%d:%d", h.Origin.Line, h.Origin.Column)
-	for _, fr := range readers[FileKey(h.Origin.File)] {
+	for _, fr := range readers[k.Of(h.Origin.File)] {
 		if u, ok := fr.Hooks[place]; ok {
 			out = append(out, u)
 			continue

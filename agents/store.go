@@ -31,11 +31,25 @@ func (c *Check) load(store trust.Store) (*trust.StoreData, error) {
 	c.once.Do(func() {
 		c.path = path
 		c.data, c.err = store.Load()
+		if c.err == nil {
+			// A check reads unchanged scripts' hashes from the cache
+			// the store seals (trust.FingerprintCache).
+			c.data.UseFingerprintCache(store)
+		}
 	})
 	if c.path != path {
 		return store.Load()
 	}
 	return c.data, c.err
+}
+
+// SaveFingerprints writes the scripts this check read into the
+// fingerprint cache, so that the next check reads only what changed.
+func (c *Check) SaveFingerprints() error {
+	if c == nil || c.data == nil {
+		return nil
+	}
+	return c.data.Fingerprints().Save()
 }
 
 // LoadStore reads Hookwarden's store for an agent: once for the whole

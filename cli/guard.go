@@ -506,6 +506,9 @@ func (io *IO) reviewProjectIn(ctx context.Context, project string, repo *guard.R
 		out.Items = append(out.Items, guardItems(title, r)...)
 		out.Unwatched = append(out.Unwatched, unwatchedItems(title, r)...)
 	}
+	// The next check reads only the scripts that changed since; a cache
+	// that cannot be written costs only speed.
+	_ = env.Check.SaveFingerprints()
 	// The most serious first, for every list made from it.
 	out.Items = guard.Sort(out.Items)
 	return out, nil

@@ -160,6 +160,7 @@ func writeHooksJSON(w *bufio.Writer, enc *encodeBuffer, p agents.Project, states
 	}
 	dir := p.Dir()
 	reach := agents.UserReachOf(p)
+	keys := agents.FileKeys{}
 	w.WriteString("[")
 	for i, h := range all {
 		if i > 0 {
@@ -171,7 +172,7 @@ func writeHooksJSON(w *bufio.Writer, enc *encodeBuffer, p agents.Project, states
 			doc = append(doc, agents.Member("reaches_project", r))
 		}
 		if readers != nil && h.IsHook() {
-			doc = append(doc, agents.Member("agents", agents.HookReaders(readers, h)))
+			doc = append(doc, agents.Member("agents", keys.HookReaders(readers, h)))
 		}
 		if err := enc.indented(w, doc, "    "); err != nil {
 			return err

@@ -59,10 +59,20 @@ func (e TOMLEdit) name() string {
 // error, and no content) a file that does not parse, a value TOML cannot
 // hold, and any edit whose result would not parse, would not read back as
 // asked, or would change anything else the file says.
+//
+// Many edits cost one parse and one check of the result, not one per edit
+// (editBatch), when they only set keys that exist or add tables side by
+// side (Codex's trust --all: a [hooks.state."<key>"] per hook); the result
+// is byte for byte the one of applying them in order.
 func EditTOML(path string, data []byte, edits ...TOMLEdit) ([]byte, error) {
 	doc, perr := ParseTOML(path, data)
 	if perr != nil {
 		return nil, fmt.Errorf("not editing %s: %w", path, perr)
+	}
+	if len(edits) > 1 {
+		if out, ok := doc.editBatch(path, edits); ok {
+			return out, nil
+		}
 	}
 	for _, e := range edits {
 		next, err := doc.apply(e)
@@ -80,6 +90,147 @@ func EditTOML(path string, data []byte, edits ...TOMLEdit) ([]byte, error) {
 		doc = ndoc
 	}
 	return doc.Data, nil
+}
+
+// editBatch applies edits all at once when each one either sets a key that
+// exists (its value replaced) or adds a new [header] table below one and
+// the same existing table (each table its own, all at the same depth): the
+// forms whose result does not depend on the order they are applied in
+// beyond the one it keeps. The result is parsed and checked once, as
+// EditTOML checks each edit (every edit reads back, nothing else changed).
+// ok is false for any other edit, and for a result that does not check:
+// EditTOML then applies them one by one (and says what went wrong).
+func (d *TOMLDocument) editBatch(path string, edits []TOMLEdit) (out []byte, ok bool) {
+	if len(d.Data) > 0 && !bytes.HasSuffix(d.Data, []byte("\n")) && len(bytes.TrimPrefix(d.Data, tomlBOM)) > 0 {
+		return nil, false // keepFinalNewline would change what the next edit appends to
+	}
+	nl := d.newline()
+	var patches []tomlPatch
+	targets := make(map[string]bool, len(edits))
+	tables := map[string]bool{}
+	var group *TOMLTable // the existing table the new tables go below
+	var groupPatch tomlPatch
+	var added strings.Builder
+	depthOfNew := -1
+	for _, e := range edits {
+		if e.Remove {
+			return nil, false
+		}
+		for _, k := range append(append([]string(nil), e.Table...), e.Key) {
+			if !utf8.ValidString(k) {
+				return nil, false
+			}
+		}
+		text, err := tomlValueText(e.Value)
+		if err != nil {
+			return nil, false
+		}
+		name := e.name()
+		if targets[name] {
+			return nil, false
+		}
+		targets[name] = true
+		t, depth := d.Root, 0
+		for ; depth < len(e.Table); depth++ {
+			v := t.Value(e.Table[depth])
+			if v == nil {
+				break
+			}
+			if v.Kind != TOMLTableValue {
+				return nil, false
+			}
+			t = v.Table
+		}
+		if depth == len(e.Table) {
+			ent := t.Entry(e.Key)
+			if ent == nil || ent.kv == nil || ent.kv.value != ent.Value {
+				return nil, false
+			}
+			patches = append(patches, tomlPatch{ent.Value.Span.Start, ent.Value.Span.End, text})
+			continue
+		}
+		if t.inInline() || t.Kind == TOMLDottedTable || t.Kind == TOMLArrayElement {
+			return nil, false
+		}
+		table := strings.Join(e.Table, "\x00")
+		if tables[table] || (depthOfNew >= 0 && len(e.Table) != depthOfNew) || (group != nil && t != group) {
+			return nil, false
+		}
+		tables[table], depthOfNew = true, len(e.Table)
+		rest := append(append([]string(nil), e.Table[depth:]...), e.Key)
+		if group == nil {
+			p, err := d.addTo(t, rest, text)
+			if err != nil {
+				return nil, false
+			}
+			group, groupPatch = t, p
+			continue
+		}
+		// Applied in order, each next table lands right after the one
+		// before it, one blank line apart.
+		added.WriteString(nl + "[" + tomlDottedText(e.Table) + "]" + nl + tomlKeyText(e.Key) + " = " + text + nl)
+	}
+	if group != nil {
+		groupPatch.text += added.String()
+		patches = append(patches, groupPatch)
+	}
+	next, ok := applyDisjointTOMLPatches(d.Data, patches)
+	if !ok {
+		return nil, false
+	}
+	next = keepFinalNewline(d.Data, next)
+	ndoc, perr := ParseTOML(path, next)
+	if perr != nil {
+		return nil, false
+	}
+	want, got := tomlLeaves(d), tomlLeaves(ndoc)
+	for _, e := range edits {
+		target := e.name()
+		delete(want, target)
+		v := ndoc.Table(e.Table...).Value(e.Key)
+		ok := v != nil
+		switch x := e.Value.(type) {
+		case string:
+			ok = ok && v.Kind == TOMLString && v.Str == x
+		case bool:
+			ok = ok && v.Kind == TOMLBool && v.Bool == x
+		}
+		if !ok {
+			return nil, false
+		}
+		delete(got, target)
+	}
+	if len(want) != len(got) {
+		return nil, false
+	}
+	for k, v := range want {
+		if g, ok := got[k]; !ok || g != v {
+			return nil, false
+		}
+	}
+	return ndoc.Data, true
+}
+
+// applyDisjointTOMLPatches applies patches that do not overlap in one pass
+// (false when two overlap).
+func applyDisjointTOMLPatches(data []byte, patches []tomlPatch) ([]byte, bool) {
+	sort.SliceStable(patches, func(i, j int) bool { return patches[i].start < patches[j].start })
+	size := len(data)
+	for i, p := range patches {
+		if p.start > p.end || p.end > len(data) || (i > 0 && p.start < patches[i-1].end) ||
+			(i > 0 && p.start == patches[i-1].start && p.start == p.end) {
+			return nil, false
+		}
+		size += len(p.text) - (p.end - p.start)
+	}
+	out := make([]byte, 0, size)
+	at := 0
+	for _, p := range patches {
+		out = append(out, data[at:p.start]...)
+		out = append(out, p.text...)
+		at = p.end
+	}
+	return append(out, data[at:]...), true
 }
 
 // EditTOMLFile applies edits to the file at path with UpdateFileAtomic

@@ -200,7 +200,10 @@ type Auditor struct {
 	Scripts map[string]ScriptNow // fingerprints taken during this audit, by path
 	// Runtime is how the agent runs hook commands (its shell, variables
 	// and env files).
-	Runtime  Runtime
+	Runtime Runtime
+	// Cache, when set, stands in for reading a script whose file is
+	// unchanged since it was fingerprinted (FingerprintCache).
+	Cache    *FingerprintCache
 	followed *followCache // what following each script found, during this audit
 	// approved caches, per approval, the definitions it vouches for.
 	approved map[*Approval]*approvedDefs
@@ -262,6 +265,9 @@ func (a *Auditor) compareDefinition(ap *Approval, h ProjectHook) (changes []Fiel
 type ScriptNow struct {
 	snap ScriptSnapshot
 	err  error
+	// cached: snap's hash is the fingerprint cache's; the file was not
+	// read, so snap has no Content.
+	cached bool
 }
 
 // approvedDefs are the definitions an approval vouches for.
@@ -419,11 +425,23 @@ func (a *Auditor) reviewScripts(rv *HookReview, approval *Approval) {
 		discovered[scriptPlace{ref.Path, ref.Via}] = true
 		now, ok := a.Scripts[ref.Path]
 		if !ok {
-			now.snap, now.err = snapshotScript(ref, a.Project)
+			now.snap, now.cached, now.err = snapshotScriptWith(ref, a.Project, a.Cache)
 			a.Scripts[ref.Path] = now
 		}
-		now.snap.Word, now.snap.Via = ref.Word, ref.Via
 		then := findSnapshot(approval, ref)
+		if now.cached {
+			if then != nil && then.Exists && then.SHA256 == now.snap.SHA256 && (then.Content != nil || now.snap.Size > MaxStoredScript) {
+				// Unchanged since approval: the approved text is its text.
+				now.snap.Content = then.Content
+			} else {
+				// Not the approved hash: the review shows the file as
+				// it is, so it is read.
+				now.snap, now.err = snapshotScript(ref, a.Project)
+				now.cached = false
+				a.Scripts[ref.Path] = now
+			}
+		}
+		now.snap.Word, now.snap.Via = ref.Word, ref.Via
 		sr := compareScript(now.snap, now.err, then)
 		sr.How, sr.From = ref.How, ref.From
 		if approval != nil && then == nil && sr.Status == ScriptUnrecorded {
@@ -573,6 +591,10 @@ func NewScriptReviewer(project string) *ScriptReviewer {
 func NewScriptReviewerFor(project string, rt Runtime) *ScriptReviewer {
 	return &ScriptReviewer{Auditor{Project: project, Scripts: map[string]ScriptNow{}, Runtime: rt}}
 }
+
+// UseCache makes the reviewer take unchanged scripts' hashes from c
+// (nil: read every script).
+func (r *ScriptReviewer) UseCache(c *FingerprintCache) { r.a.Cache = c }
 
 // ReviewScripts sets rv.Scripts (and Unresolved) from the scripts its
 // command runs now, compared with those of approval (nil: not approved).

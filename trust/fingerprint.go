@@ -80,35 +80,54 @@ func (f *fingerprinter) Scripts(command string, env map[string]string, roots []s
 
 // snapshotScript fingerprints a script as it is now.
 func snapshotScript(ref ScriptRef, projectDir string) (ScriptSnapshot, error) {
-	s := ScriptSnapshot{Word: ref.Word, Path: ref.Path, Via: ref.Via}
+	s, _, err := snapshotScriptWith(ref, projectDir, nil)
+	return s, err
+}
+
+// snapshotScriptWith is snapshotScript with a fingerprint cache: when the
+// file the path opens has the key the cache holds for it, its hash is the
+// cached one and the file is not read (cached; the snapshot then has no
+// Content). A file it reads is remembered in the cache.
+func snapshotScriptWith(ref ScriptRef, projectDir string, cache *FingerprintCache) (s ScriptSnapshot, cached bool, err error) {
+	s = ScriptSnapshot{Word: ref.Word, Path: ref.Path, Via: ref.Via}
 	if _, err := os.Lstat(ref.Path); errors.Is(err, fs.ErrNotExist) {
-		return s, nil
+		return s, false, nil
 	} else if err != nil {
-		return s, fmt.Errorf("reading script %s: %w", ref.Path, err)
+		return s, false, fmt.Errorf("reading script %s: %w", ref.Path, err)
 	}
 	s.Exists = true
 	s.OutsideProject = resolvesOutside(ref.Path, projectDir)
 	f, err := settingsio.OpenRegular(ref.Path)
 	if errors.Is(err, fs.ErrNotExist) {
 		s.Exists = false // a dangling link
-		return s, nil
+		return s, false, nil
 	}
 	if err != nil {
-		return s, fmt.Errorf("reading script %s: %w", ref.Path, err)
+		return s, false, fmt.Errorf("reading script %s: %w", ref.Path, err)
 	}
 	defer f.Close()
 	fi, err := f.Stat()
 	if err != nil {
-		return s, fmt.Errorf("reading script %s: %w", ref.Path, err)
+		return s, false, fmt.Errorf("reading script %s: %w", ref.Path, err)
 	}
 	if !fi.Mode().IsRegular() {
-		return s, fmt.Errorf("script %s is not a regular file", ref.Path)
+		return s, false, fmt.Errorf("script %s is not a regular file", ref.Path)
+	}
+	// The key of the file opened (links followed): what the kernel
+	// changes on any write to it.
+	before, keyed := fileKeyOf(fi)
+	keyed = keyed && cache != nil
+	if keyed {
+		if sum, ok := cache.lookup(ref.Path, before); ok {
+			s.SHA256, s.Size = sum, before.Size
+			return s, true, nil
+		}
 	}
 	h := sha256.New()
 	var head strings.Builder
 	n, err := io.Copy(h, io.TeeReader(f, &limitedWriter{w: &head, n: MaxStoredScript + 1}))
 	if err != nil {
-		return s, fmt.Errorf("reading script %s: %w", ref.Path, err)
+		return s, false, fmt.Errorf("reading script %s: %w", ref.Path, err)
 	}
 	s.SHA256 = hex.EncodeToString(h.Sum(nil))
 	s.Size = n
@@ -116,7 +135,15 @@ func snapshotScript(ref ScriptRef, projectDir string) (ScriptSnapshot, error) {
 		text := head.String()
 		s.Content = &text
 	}
-	return s, nil
+	if keyed {
+		// Cached only when nothing changed the file while it was read.
+		if fi, err := f.Stat(); err == nil {
+			if after, ok := fileKeyOf(fi); ok && after.Size == n {
+				cache.remember(ref.Path, before, after, s.SHA256)
+			}
+		}
+	}
+	return s, false, nil
 }
 
 // limitedWriter keeps the first n bytes written to it and drops the rest.

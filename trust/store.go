@@ -98,6 +98,9 @@ type StoreData struct {
 	raw      map[string]json.RawMessage
 	// path is the file the data was read from ("" for a new store).
 	path string
+	// fingerprints is the fingerprint cache a check attached
+	// (UseFingerprintCache).
+	fingerprints *FingerprintCache
 }
 
 // StoreProject is what was approved for one project (keyed by the project

@@ -81,6 +81,7 @@ func AuditData(snap *Snapshot, hs []*hooks.Hook, data *trust.StoreData) (*Report
 	revoked := RevokedApprovals(data, snap.ProjectDir)
 	settingsNow := claudeSettingsFields(snap)
 	a := trust.NewScriptReviewerFor(snap.ProjectDir, scriptRuntime(snap.ProjectDir))
+	a.UseCache(data.Fingerprints())
 	claimed := map[string]bool{}
 	var pending []int
 	for _, h := range hs {

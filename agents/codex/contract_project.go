@@ -41,6 +41,8 @@ type Project struct {
 	snap *Snapshot
 	// byHook finds a neutral hook's handler.
 	byHook map[*hooks.Hook]*Handler
+	// byKey is the first reviewed handler of each trust key (keyed).
+	byKey map[string]*Handler
 	// root is the trust of the project root (the folder Codex asks to
 	// trust), also when it has no .codex folder.
 	root ProjectDir
@@ -59,8 +61,11 @@ func (a Agent) Open(_ context.Context, env agents.Env, dir string) (agents.Proje
 	if err != nil {
 		return nil, err
 	}
-	p := &Project{env: env, snap: snap, byHook: map[*hooks.Hook]*Handler{}}
+	p := &Project{env: env, snap: snap, byHook: map[*hooks.Hook]*Handler{}, byKey: map[string]*Handler{}}
 	for _, h := range snap.Handlers {
+		if _, dup := p.byKey[h.Key]; !dup && reviewed(h) {
+			p.byKey[h.Key] = h
+		}
 		p.byHook[h.Hook] = h
 	}
 	p.root = snap.RootTrust

@@ -107,6 +107,7 @@ func (p *Project) review() (*codexReview, error) {
 		r.Critical = append(r.Critical, hooks.Diagnostic{Severity: hooks.SeverityFatal, Message: p.snap.Fatal})
 	}
 	sr := trust.NewScriptReviewerFor(p.Dir(), scriptRuntime(p.env.Vars))
+	sr.UseCache(data.Fingerprints())
 	for _, h := range p.snap.Handlers {
 		if !reviewed(h) {
 			continue
@@ -122,7 +123,9 @@ func (p *Project) review() (*codexReview, error) {
 		h := &r.Hooks[i]
 		r.byID[h.HookID] = h
 		if c := p.keyed(h.Key); c != nil {
-			h.Risk = agents.ReviewedRisk(p, c.Hook, p.Dir(), h.HookReview, p.env.RiskOptions(cache))
+			if p.env.WantsRisk(h.NeedsReview()) { // a check analyses only what needs review
+				h.Risk = agents.ReviewedRisk(p, c.Hook, p.Dir(), h.HookReview, p.env.RiskOptions(cache))
+			}
 			agents.FloorUnwatchedRisk(h)
 			h.Fields = []agents.Field{
 				{Key: "trust_status", Label: "Codex says", Value: string(c.Trust), JSON: c.Trust},
@@ -312,12 +315,7 @@ func (p *Project) stateKeys() []string {
 // keyed is the reviewed handler with a trust key (nil when none): one
 // Codex lists, or one of a project Codex does not load yet.
 func (p *Project) keyed(key string) *Handler {
-	for _, h := range p.snap.Handlers {
-		if h.Key == key && reviewed(h) {
-			return h
-		}
-	}
-	return nil
+	return p.byKey[key] // a look-up, not a pass over every handler per hook (issue 28)
 }
 
 // keyFile is the file part of a trust key (<file>:<event>:<group>:<index>).

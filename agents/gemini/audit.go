@@ -129,7 +129,7 @@ func Audit(snap *Snapshot, opts Options) (*Report, error) {
 		r.GeminiWarnings = append(r.GeminiWarnings, GeminiWarnings(hooks, trusted)...)
 	}
 	a := trust.Auditor{Project: snap.ProjectDir, Approvals: store.Approvals(snap.ProjectDir),
-		Revoked: store.RevokedApprovals(snap.ProjectDir), Scripts: map[string]trust.ScriptNow{}, Runtime: scriptRuntime(snap)}
+		Revoked: store.RevokedApprovals(snap.ProjectDir), Scripts: map[string]trust.ScriptNow{}, Runtime: scriptRuntime(snap), Cache: store.Fingerprints()}
 	r.Hooks, r.Gone = a.Review(hooks, trusted)
 	r.Unreadable = snap.UnreadableFiles()
 	r.Critical = criticalFindings(reg)

@@ -20,7 +20,7 @@ var geminiSets = map[string]bool{"CLAUDE_PROJECT_DIR": true}
 func (r *Registry) checkCommands() {
 	snap := r.Snapshot
 	posix := runtime.GOOS != "windows" && snap.Paths.Home != ""
-	onPath := map[string]bool{}
+	checker := hooks.NewCommandChecker()
 	for _, h := range r.Hooks {
 		if h.Status == hooks.StatusInvalid || (h.Type != "command" && h.Type != "plugin") || h.Command == "" {
 			continue
@@ -41,7 +41,7 @@ func (r *Registry) checkCommands() {
 			continue
 		}
 		cmd := ExpandCommand(h.Command, snap.ProjectDir, "", "", ShellBash)
-		hooks.AddCommandDiagnostics(h, hooks.CheckCommandOnPath(cmd, snap.ProjectDir, snap.Env.Get("PATH"), onPath), func(code int) string {
+		hooks.AddCommandDiagnostics(h, checker.Check(cmd, snap.ProjectDir, snap.Env.Get("PATH")), func(code int) string {
 			if code == 1 {
 				return ""
 			}

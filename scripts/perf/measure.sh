@@ -5,8 +5,9 @@
 #
 #   scripts/perf/measure.sh -r 7 -a gemini -n "10000 100000" -c "list trust" OLD NEW
 #
-# Prints one line per run (binary, command, size, seconds, KB) and the
-# medians at the end. Projects are generated under $PERF_DIR (default
+# Prints one line per run (binary, command, size, wall seconds, peak KB,
+# CPU seconds: user + system) and the medians at the end. On a loaded
+# machine the wall time is mostly waiting for a core: compare CPU seconds. Projects are generated under $PERF_DIR (default
 # /tmp/hookwarden-perf) once per size.
 set -eu
 runs=5 agent=gemini sizes="10000 100000" cmds="list trust"
@@ -51,21 +52,22 @@ for n in $sizes; do
 				# shellcheck disable=SC2086
 				out=$(cd "$p" && HOME="$root/home" HOOKWARDEN_CONFIG_DIR="$root/config" CODEX_HOME="$root/home/.codex" \
 					GEMINI_CLI_SYSTEM_SETTINGS_PATH="$root/none.json" GEMINI_CLI_TRUST_WORKSPACE=true \
-					/usr/bin/time -f "%e %M" "$bin" $args --agent "$agent" 2>&1 >/dev/null | tail -1)
+					/usr/bin/time -f "%e %M %U %S" "$bin" $args --agent "$agent" 2>&1 >/dev/null | tail -1 | awk '{printf "%s %s %.2f", $1, $2, $3 + $4}')
 				echo "$(basename "$bin") $cmd $n $out" | tee -a "$results"
 			done
 			i=$((i + 1))
 		done
 	done
 done
-echo "# medians (seconds, peak KB):"
+echo "# medians (wall seconds, peak KB, CPU seconds):"
 for bin in "$@"; do
 	for n in $sizes; do
 		for cmd in $cmds; do
 			b=$(basename "$bin")
 			t=$(awk -v b="$b" -v c="$cmd" -v n="$n" '$1==b && $2==c && $3==n {print $4}' "$results" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
 			m=$(awk -v b="$b" -v c="$cmd" -v n="$n" '$1==b && $2==c && $3==n {print $5}' "$results" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
-			echo "$b $cmd $n median ${t}s ${m}KB"
+			c=$(awk -v b="$b" -v c="$cmd" -v n="$n" '$1==b && $2==c && $3==n {print $6}' "$results" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+			echo "$b $cmd $n median ${t}s ${m}KB cpu ${c}s"
 		done
 	done
 done

@@ -1,0 +1,59 @@
+#!/bin/sh
+# guard.sh: `guard check` of a project with 1,000 approved Gemini CLI hooks
+# running 100 scripts, against the process floor (a one-hook `list --json`),
+# binaries ALTERNATING in the same run (issue 28: check <= 2.5x floor).
+#
+#   scripts/perf/guard.sh [-r runs] BIN...
+#
+# Prints each run (binary, what, wall s, CPU s = user + system, peak KB) and
+# the medians. On a loaded machine compare the CPU seconds.
+set -eu
+runs=7
+while getopts r: o; do
+	case $o in
+	r) runs=$OPTARG ;;
+	*) exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# -ge 1 ] || { echo "usage: $0 [-r runs] BIN..." >&2; exit 2; }
+here=$(cd "$(dirname "$0")" && pwd)
+root=${PERF_DIR:-/tmp/hookwarden-perf}/guard
+mkdir -p "$root"
+gen="$root/genproject"
+[ -x "$gen" ] || (cd "$here/../.." && go build -o "$gen" ./scripts/perf/genproject)
+export HOME="$root/home" HOOKWARDEN_CONFIG_DIR="$root/config" GEMINI_CLI_SYSTEM_SETTINGS_PATH="$root/none.json" \
+	GEMINI_CLI_TRUST_WORKSPACE=true HOOKWARDEN_GUARD_NOTIFY=0
+if [ ! -d "$root/p1000" ]; then
+	mkdir -p "$HOME/.gemini"
+	"$gen" -dir "$root/p1000" -hooks 1000 -scripts 100 -agents gemini
+	"$gen" -dir "$root/p1" -hooks 1 -scripts 1 -agents gemini
+	git init -q "$root/p1000"
+	(cd "$root/p1000" && "$1" trust --all --agent gemini >/dev/null)
+	# scripts older than the fingerprint cache's racy margin
+	find "$root/p1000/hooks" -type f -exec touch -d '-1 min' {} +
+	(cd "$root/p1000" && "$1" guard check >/dev/null)
+fi
+out="$root/results.$$"
+: >"$out"
+echo "# $(date -u) load: $(uptime | sed 's/.*load/load/')"
+i=0
+while [ $i -lt "$runs" ]; do
+	for bin in "$@"; do
+		b=$(basename "$bin")
+		(cd "$root/p1000" && /usr/bin/time -f "$b check %e %U %S %M" "$bin" guard check >/dev/null 2>>"$out") || true
+		(cd "$root/p1" && /usr/bin/time -f "$b floor %e %U %S %M" "$bin" list --json --agent gemini >/dev/null 2>>"$out")
+	done
+	i=$((i + 1))
+done
+awk '{printf "%s %s %s %.2f %s\n", $1, $2, $3, $4 + $5, $6}' "$out"
+echo "# medians (wall s, CPU s):"
+for bin in "$@"; do
+	b=$(basename "$bin")
+	for what in check floor; do
+		w=$(awk -v b="$b" -v c="$what" '$1==b && $2==c {print $3}' "$out" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+		c=$(awk -v b="$b" -v c="$what" '$1==b && $2==c {print $4 + $5}' "$out" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+		echo "$b $what median ${w}s cpu ${c}s"
+	done
+done
+echo "# $(date -u) load: $(uptime | sed 's/.*load/load/')"

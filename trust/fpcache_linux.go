@@ -1,0 +1,21 @@
+package trust
+
+import (
+	"os"
+	"syscall"
+)
+
+// platformFileKey reads the FileKey from a Linux stat.
+func platformFileKey(fi os.FileInfo) (FileKey, bool) {
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	if !ok {
+		return FileKey{}, false
+	}
+	return FileKey{
+		Dev:     uint64(st.Dev),
+		Ino:     uint64(st.Ino),
+		Size:    st.Size,
+		MtimeNS: int64(st.Mtim.Sec)*1e9 + int64(st.Mtim.Nsec),
+		CtimeNS: int64(st.Ctim.Sec)*1e9 + int64(st.Ctim.Nsec),
+	}, true
+}
