@@ -129,7 +129,8 @@ type Hook struct {
 	// project's .env, or the project moved Gemini's home to where it sits);
 	// such hooks need approval like workspace hooks. "" otherwise.
 	ProjectControlled string
-	// Agent is whose hook this is ("" means Gemini CLI).
+	// Agent is whose hook this is; every agent's package sets it on every
+	// hook it makes.
 	Agent Agent
 	// Kind is what the entry is: a hook ("") or another command the agent
 	// runs (see Kind); When says when the agent runs a command of another

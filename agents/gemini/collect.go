@@ -117,6 +117,7 @@ func (r *Registry) collectDefinition(f *settingsio.File, event hooks.Event, even
 	}
 	for j, cfg := range list.Items {
 		h := &hooks.Hook{
+			Agent:      Name,
 			Event:      event,
 			Matcher:    matcher,
 			HasMatcher: hasMatcher,

@@ -105,7 +105,7 @@ func run(n, rounds int) error {
 func request(cwd string, count int, command string) gemini.Request {
 	plan := &hooks.Plan{Event: hooks.BeforeTool}
 	for i := 0; i < count; i++ {
-		plan.Hooks = append(plan.Hooks, &hooks.Hook{Type: "command", Name: "h" + strconv.Itoa(i), Command: command, Source: hooks.SourceProject})
+		plan.Hooks = append(plan.Hooks, &hooks.Hook{Agent: gemini.Name, Type: "command", Name: "h" + strconv.Itoa(i), Command: command, Source: hooks.SourceProject})
 	}
 	fields := hooks.NewObject(2)
 	fields.Set("tool_name", "read_file")
