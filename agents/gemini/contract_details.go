@@ -26,13 +26,13 @@ func (p *Project) Details(h *hooks.Hook) []agents.Field {
 	if h.RawCommand != "" && h.RawCommand != h.Command {
 		out = append(out, agents.Field{Key: "raw_command", Label: "Command", Value: "(as written: " + h.RawCommand + ")", JSON: h.RawCommand, Code: true})
 	}
-	if len(h.Hydrated) > 0 {
-		for _, line := range strings.Split(HydrationText(h.Hydrated), "\n") {
+	if len(FactsOf(h).Hydrated) > 0 {
+		for _, line := range strings.Split(HydrationText(FactsOf(h).Hydrated), "\n") {
 			out = append(out, agents.Field{Key: "hydrated", Label: "Command", Value: line, Code: true})
 		}
 	}
-	if h.ProjectControlled != "" {
-		out = append(out, agents.Field{Key: "project_controlled", Label: "Command", Value: "Project hook: " + h.ProjectControlled, JSON: h.ProjectControlled, Code: true})
+	if FactsOf(h).ProjectControlled != "" {
+		out = append(out, agents.Field{Key: "project_controlled", Label: "Command", Value: "Project hook: " + FactsOf(h).ProjectControlled, JSON: FactsOf(h).ProjectControlled, Code: true})
 	}
 	out = append(out, agents.Field{Key: "event", Label: "Settings", Value: "event " + string(h.Event), JSON: h.Event})
 	for _, f := range settingsFields(h) {
@@ -40,7 +40,7 @@ func (p *Project) Details(h *hooks.Hook) []agents.Field {
 		out = append(out, f)
 	}
 	// Gemini CLI's own label of where the hook comes from (documents only).
-	return append(out, agents.Field{Key: "source", Value: string(h.Source), JSON: h.Source})
+	return append(out, agents.Field{Key: "source", Value: string(FactsOf(h).Source), JSON: FactsOf(h).Source})
 }
 
 // settingsFields are a hook's type, matcher, timeout and sequential flag
@@ -66,7 +66,7 @@ func settingsFields(h *hooks.Hook) []agents.Field {
 	if h.HasTimeout {
 		out = append(out, agents.Field{Key: "timeout_ms", Value: "timeout " + formatMS(h.TimeoutMS), JSON: h.TimeoutMS})
 	}
-	if h.Sequential {
+	if FactsOf(h).Sequential {
 		out = append(out, agents.Field{Key: "sequential", Value: "sequential", JSON: true})
 	}
 	return out
@@ -94,24 +94,24 @@ func (p *Project) HookDocument(h *hooks.Hook) agents.Document {
 	}
 	d := agents.Document{
 		agents.Slot("id"), agents.Slot("event"), agents.Slot("matcher"),
-		agents.Member("sequential", h.Sequential),
+		agents.Member("sequential", FactsOf(h).Sequential),
 		agents.Slot("type"),
 		agents.Member("name", h.Name),
 		agents.Slot("command"), agents.Slot("raw_command"),
 		agents.Member("timeout_ms", timeout),
 		agents.Member("env", env),
 		agents.Slot("origin"), agents.Slot("extension"),
-		agents.Member("source", h.Source),
+		agents.Member("source", FactsOf(h).Source),
 		agents.Slot("file"), agents.Slot("line"), agents.Slot("column"), agents.Slot("json_path"),
 		agents.Slot("status"), agents.Slot("reason"),
-		agents.Member("key", h.Key()),
+		agents.Member("key", hookKey(h)),
 		agents.Slot("risk"),
 	}
-	if len(h.Hydrated) > 0 {
-		d = append(d, agents.Member("hydrated", h.Hydrated))
+	if len(FactsOf(h).Hydrated) > 0 {
+		d = append(d, agents.Member("hydrated", FactsOf(h).Hydrated))
 	}
-	if h.ProjectControlled != "" {
-		d = append(d, agents.Member("project_controlled", h.ProjectControlled))
+	if FactsOf(h).ProjectControlled != "" {
+		d = append(d, agents.Member("project_controlled", FactsOf(h).ProjectControlled))
 	}
 	return append(d, agents.CommandMembers(h)...)
 }
@@ -120,15 +120,15 @@ func (p *Project) HookDocument(h *hooks.Hook) agents.Document {
 // .env files, or that the project decides: the command as it runs, where
 // each value came from, and why the project decides it.
 func (p *Project) ListNotes(h *hooks.Hook) []string {
-	if len(h.Hydrated) == 0 && h.ProjectControlled == "" {
+	if len(FactsOf(h).Hydrated) == 0 && FactsOf(h).ProjectControlled == "" {
 		return nil
 	}
 	out := []string{"runs: " + h.Command}
-	if len(h.Hydrated) > 0 {
-		out = append(out, strings.Split(HydrationText(h.Hydrated), "\n")...)
+	if len(FactsOf(h).Hydrated) > 0 {
+		out = append(out, strings.Split(HydrationText(FactsOf(h).Hydrated), "\n")...)
 	}
-	if h.ProjectControlled != "" {
-		out = append(out, "project hook: "+h.ProjectControlled)
+	if FactsOf(h).ProjectControlled != "" {
+		out = append(out, "project hook: "+FactsOf(h).ProjectControlled)
 	}
 	return out
 }
