@@ -16,6 +16,7 @@ const defaultTimeoutMS = 60000
 // the values Gemini filled from .env files, why the project decides it),
 // its settings (event, type, matcher, timeout, sequential) and its source.
 func (p *Project) Details(h *hooks.Hook) []agents.Field {
+	gf := FactsOf(h)
 	if !h.IsHook() {
 		return commandDetails(h)
 	}
@@ -26,13 +27,13 @@ func (p *Project) Details(h *hooks.Hook) []agents.Field {
 	if h.RawCommand != "" && h.RawCommand != h.Command {
 		out = append(out, agents.Field{Key: "raw_command", Label: "Command", Value: "(as written: " + h.RawCommand + ")", JSON: h.RawCommand, Code: true})
 	}
-	if len(FactsOf(h).Hydrated) > 0 {
-		for _, line := range strings.Split(HydrationText(FactsOf(h).Hydrated), "\n") {
+	if len(gf.Hydrated) > 0 {
+		for _, line := range strings.Split(HydrationText(gf.Hydrated), "\n") {
 			out = append(out, agents.Field{Key: "hydrated", Label: "Command", Value: line, Code: true})
 		}
 	}
-	if FactsOf(h).ProjectControlled != "" {
-		out = append(out, agents.Field{Key: "project_controlled", Label: "Command", Value: "Project hook: " + FactsOf(h).ProjectControlled, JSON: FactsOf(h).ProjectControlled, Code: true})
+	if gf.ProjectControlled != "" {
+		out = append(out, agents.Field{Key: "project_controlled", Label: "Command", Value: "Project hook: " + gf.ProjectControlled, JSON: gf.ProjectControlled, Code: true})
 	}
 	out = append(out, agents.Field{Key: "event", Label: "Settings", Value: "event " + string(h.Event), JSON: h.Event})
 	for _, f := range settingsFields(h) {
@@ -40,7 +41,7 @@ func (p *Project) Details(h *hooks.Hook) []agents.Field {
 		out = append(out, f)
 	}
 	// Gemini CLI's own label of where the hook comes from (documents only).
-	return append(out, agents.Field{Key: "source", Value: string(FactsOf(h).Source), JSON: FactsOf(h).Source})
+	return append(out, agents.Field{Key: "source", Value: string(gf.Source), JSON: gf.Source})
 }
 
 // settingsFields are a hook's type, matcher, timeout and sequential flag
@@ -84,6 +85,7 @@ func formatMS(ms int64) string {
 // every agent has, and Gemini CLI's sequential flag, default timeout,
 // environment, source, key, hydrated values and project control.
 func (p *Project) HookDocument(h *hooks.Hook) agents.Document {
+	gf := FactsOf(h)
 	timeout := int64(defaultTimeoutMS)
 	if h.HasTimeout {
 		timeout = h.TimeoutMS
@@ -94,24 +96,24 @@ func (p *Project) HookDocument(h *hooks.Hook) agents.Document {
 	}
 	d := agents.Document{
 		agents.Slot("id"), agents.Slot("event"), agents.Slot("matcher"),
-		agents.Member("sequential", FactsOf(h).Sequential),
+		agents.Member("sequential", gf.Sequential),
 		agents.Slot("type"),
 		agents.Member("name", h.Name),
 		agents.Slot("command"), agents.Slot("raw_command"),
 		agents.Member("timeout_ms", timeout),
 		agents.Member("env", env),
 		agents.Slot("origin"), agents.Slot("extension"),
-		agents.Member("source", FactsOf(h).Source),
+		agents.Member("source", gf.Source),
 		agents.Slot("file"), agents.Slot("line"), agents.Slot("column"), agents.Slot("json_path"),
 		agents.Slot("status"), agents.Slot("reason"),
 		agents.Member("key", hookKey(h)),
 		agents.Slot("risk"),
 	}
-	if len(FactsOf(h).Hydrated) > 0 {
-		d = append(d, agents.Member("hydrated", FactsOf(h).Hydrated))
+	if len(gf.Hydrated) > 0 {
+		d = append(d, agents.Member("hydrated", gf.Hydrated))
 	}
-	if FactsOf(h).ProjectControlled != "" {
-		d = append(d, agents.Member("project_controlled", FactsOf(h).ProjectControlled))
+	if gf.ProjectControlled != "" {
+		d = append(d, agents.Member("project_controlled", gf.ProjectControlled))
 	}
 	return append(d, agents.CommandMembers(h)...)
 }
@@ -120,15 +122,16 @@ func (p *Project) HookDocument(h *hooks.Hook) agents.Document {
 // .env files, or that the project decides: the command as it runs, where
 // each value came from, and why the project decides it.
 func (p *Project) ListNotes(h *hooks.Hook) []string {
-	if len(FactsOf(h).Hydrated) == 0 && FactsOf(h).ProjectControlled == "" {
+	gf := FactsOf(h)
+	if len(gf.Hydrated) == 0 && gf.ProjectControlled == "" {
 		return nil
 	}
 	out := []string{"runs: " + h.Command}
-	if len(FactsOf(h).Hydrated) > 0 {
-		out = append(out, strings.Split(HydrationText(FactsOf(h).Hydrated), "\n")...)
+	if len(gf.Hydrated) > 0 {
+		out = append(out, strings.Split(HydrationText(gf.Hydrated), "\n")...)
 	}
-	if FactsOf(h).ProjectControlled != "" {
-		out = append(out, "project hook: "+FactsOf(h).ProjectControlled)
+	if gf.ProjectControlled != "" {
+		out = append(out, "project hook: "+gf.ProjectControlled)
 	}
 	return out
 }
