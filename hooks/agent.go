@@ -3,9 +3,5 @@ package hooks
 // Agent names the coding agent a hook belongs to.
 type Agent string
 
-// The agents. The zero value "" means Gemini CLI, so hooks built by the
-// Gemini registry need not set it; other agents name themselves (e.g.
-// claude.Name).
-const (
-	AgentGemini Agent = "gemini"
-)
+// Every hook carries its agent: each agent's package names itself (e.g.
+// claude.Name) and sets it on every hook it makes; "" is no agent.

@@ -1,11 +1,10 @@
 // Package hooks is the agent-neutral hook model and machinery that every
-// agent's package shares: Hook (with Ext, the facts only its agent has,
-// which only that agent's package reads), Origin, Status and Diagnostic
-// (model.go),
-// the Event type (and Gemini CLI's 11 event names, which Claude Code's
-// migration maps onto), the verdict of a run in words (verdict.go), the
-// plan of an event (Plan and its selection), JSON values with JavaScript
-// semantics (jsonobj*.go) and the matchers' JavaScript regex cache
+// agent's package shares: Hook (what every agent's hooks have, with Ext,
+// the facts only its agent has, which only that agent's package reads),
+// Origin, Status and Diagnostic (model.go), the Event type, the verdict of
+// a run in words (verdict.go), the planner's context (PlanContext), JSON
+// values with JavaScript semantics (jsonobj*.go) and the matchers'
+// JavaScript regex cache
 // (jsregex.go), sample payload templates (payload_template.go), Node's
 // UTF-8 decoding (utf8.go), the warning
 // type a dry run reports (warning.go), command checks (command_checks.go),

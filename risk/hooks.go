@@ -10,9 +10,5 @@ import (
 // hooks carry more (exec-form args, a URL) fills the rest itself (see
 // agents.RiskSubject).
 func FromHook(h *hooks.Hook, projectDir string) Hook {
-	in := Hook{Agent: string(h.Agent), Event: string(h.Event), Matcher: h.Matcher, Command: h.Command, Env: h.Env, ProjectDir: projectDir}
-	if in.Agent == "" {
-		in.Agent = "gemini"
-	}
-	return in
+	return Hook{Agent: string(h.Agent), Event: string(h.Event), Matcher: h.Matcher, Command: h.Command, Env: h.Env, ProjectDir: projectDir}
 }

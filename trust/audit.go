@@ -2,7 +2,6 @@ package trust
 
 import (
 	"fmt"
-	"strings"
 )
 
 // HookStatus is a workspace hook's trust state.
@@ -69,9 +68,9 @@ func (h HookReview) Unwatched() bool { return h.Status == StatusPartlyUnwatched 
 // ApprovedOutsideNote is the review's words for StatusApprovedOutside.
 const ApprovedOutsideNote = "approved outside Hookwarden: scripts not fingerprinted"
 
-// legacyApprovalNote is the review's words for a record without
+// LegacyApprovalNote is the review's words for a record without
 // definitions.
-const legacyApprovalNote = "approved by an earlier Hookwarden that recorded only the event, matcher, name and command: every other field counts as added since; review it again"
+const LegacyApprovalNote = "approved by an earlier Hookwarden that recorded only the event, matcher, name and command: every other field counts as added since; review it again"
 
 // HookReview is one workspace hook with its trust state.
 type HookReview struct {
@@ -191,13 +190,11 @@ type ScriptReview struct {
 	ContentOmitted string `json:"content_omitted,omitempty"`
 }
 
-type Auditor struct {
-	Project   string
-	Approvals map[string]*Approval
-	// Revoked are the last approvals of revoked keys (history): the scripts
-	// of a hook that is not approved are compared with them.
-	Revoked map[string]*Approval
-	Scripts map[string]ScriptNow // fingerprints taken during this audit, by path
+// scriptAuditor fingerprints the scripts of a review's hooks, reading each
+// script once (ScriptReviewer).
+type scriptAuditor struct {
+	Project string
+	Scripts map[string]scriptNow // fingerprints taken during this audit, by path
 	// Runtime is how the agent runs hook commands (its shell, variables
 	// and env files).
 	Runtime Runtime
@@ -205,64 +202,11 @@ type Auditor struct {
 	// unchanged since it was fingerprinted (FingerprintCache).
 	Cache    *FingerprintCache
 	followed *followCache // what following each script found, during this audit
-	// approved caches, per approval, the definitions it vouches for.
-	approved map[*Approval]*approvedDefs
 }
 
-// compareDefinition compares a hook's definition with those recorded in
-// its approval: nil when one of them equals it, else the differences from
-// the closest one (the one at the same place, or the one with the fewest
-// differences). legacy: the record is from a Hookwarden that kept no
-// definitions; it is compared as what that record does vouch for (event,
-// matcher, name, command, type "command" when it had a command), so a
-// plain hook stays approved and any other field reads as added.
-func (a *Auditor) compareDefinition(ap *Approval, h ProjectHook) (changes []FieldChange, legacy bool) {
-	if ap == nil {
-		return nil, false
-	}
-	defs := a.approved[ap]
-	if defs == nil {
-		defs = &approvedDefs{set: map[string]bool{}}
-		for _, p := range ap.Places {
-			if p.Fields != nil {
-				defs.places = append(defs.places, p)
-			}
-		}
-		if len(defs.places) == 0 {
-			defs.legacy = true
-			for _, p := range ap.Places {
-				p.Fields = legacyDefinition(ap, p)
-				defs.places = append(defs.places, p)
-			}
-			if len(defs.places) == 0 {
-				defs.places = []Place{{Fields: legacyDefinition(ap, Place{})}}
-			}
-		}
-		for _, p := range defs.places {
-			defs.set[p.Fields.canonical()] = true
-		}
-		if a.approved == nil {
-			a.approved = map[*Approval]*approvedDefs{}
-		}
-		a.approved[ap] = defs
-	}
-	if defs.set[h.Fields.canonical()] {
-		return nil, false
-	}
-	here := Place{Event: h.Event, Matcher: h.Matcher, Definition: h.Definition, Index: h.Index}.At()
-	for _, p := range defs.places {
-		c := DiffDefinitions(p.Fields, h.Fields)
-		if p.At() == here {
-			return c, defs.legacy
-		}
-		if changes == nil || len(c) < len(changes) {
-			changes = c
-		}
-	}
-	return changes, defs.legacy
-}
-
-type ScriptNow struct {
+// scriptNow is a script's fingerprint taken during a review, or the error
+// that kept it from being taken.
+type scriptNow struct {
 	snap ScriptSnapshot
 	err  error
 	// cached: snap's hash is the fingerprint cache's; the file was not
@@ -270,129 +214,9 @@ type ScriptNow struct {
 	cached bool
 }
 
-// approvedDefs are the definitions an approval vouches for.
-type approvedDefs struct {
-	places []Place
-	set    map[string]bool // canonical texts
-	legacy bool
-}
-
-// legacyDefinition is what a record without definitions vouches for at
-// one of its places.
-func legacyDefinition(ap *Approval, p Place) Definition {
-	d := Definition{}
-	if p.Event != "" {
-		d[FieldEvent] = JSONText(p.Event)
-	}
-	if p.Matcher != "" {
-		d[FieldMatcher] = JSONText(p.Matcher)
-	}
-	if ap.Name != "" {
-		d["name"] = JSONText(ap.Name)
-	}
-	if ap.Command != "" {
-		d["type"], d["command"] = JSONText("command"), JSONText(ap.Command)
-	}
-	return d
-}
-
-func (a *Auditor) Review(hooks []ProjectHook, trusted []string) ([]HookReview, []string) {
-	trustedSet := make(map[string]bool, len(trusted))
-	for _, k := range trusted {
-		trustedSet[k] = true
-	}
-	current := make(map[string]bool, len(hooks))
-	for _, h := range hooks {
-		current[h.Key] = true
-	}
-	claimed := map[string]bool{}
-	unmatched := func(k string) bool { return trustedSet[k] && !current[k] && !claimed[k] }
-	out := make([]HookReview, len(hooks))
-	for i, h := range hooks {
-		rv := HookReview{ProjectHook: h, Status: StatusNew}
-		approval := a.Approvals[h.Key]
-		switch {
-		case trustedSet[h.Key] && approval == nil:
-			rv.Status, rv.ApprovalNote = StatusApprovedOutside, ApprovedOutsideNote
-		case trustedSet[h.Key]:
-			rv.Status = StatusTrusted
-			if changes, legacy := a.compareDefinition(approval, h); changes != nil {
-				rv.Status, rv.FieldChanges = StatusDefinitionChanged, changes
-				if legacy {
-					rv.ApprovalNote = legacyApprovalNote
-				}
-			}
-		default:
-			if prev, cmd := a.previous(h, trusted, unmatched); prev != "" {
-				claimed[prev] = true
-				rv.Status, rv.PreviousKey, rv.PreviousCommand = StatusChanged, prev, cmd
-				rv.CommandDiff = WordDiff(cmd, h.Command)
-				approval = a.Approvals[prev]
-				rv.FieldChanges, _ = a.compareDefinition(approval, h)
-			}
-		}
-		if approval == nil && rv.Status != StatusTrusted {
-			if old := a.Revoked[h.Key]; old != nil {
-				approval, rv.RevokedAt = old, old.RevokedAt
-			}
-		}
-		a.reviewScripts(&rv, approval)
-		if rv.Status == StatusTrusted {
-			for _, s := range rv.Scripts {
-				if s.Flagged {
-					rv.Status = StatusScriptChanged
-				}
-			}
-		}
-		rv.SettleUnwatched()
-		out[i] = rv
-	}
-	var gone []string
-	for _, k := range trusted {
-		if unmatched(k) {
-			claimed[k] = true // list each once
-			gone = append(gone, k)
-		}
-	}
-	if gone == nil {
-		gone = []string{}
-	}
-	return out, gone
-}
-
-// previous finds the trusted version of an untrusted hook: for a named
-// hook the last trusted key with the same name that matches no current
-// hook; for an unnamed one, the key Hookwarden approved at the same event,
-// matcher and position, if that key is still trusted and unmatched.
-func (a *Auditor) previous(h ProjectHook, trusted []string, unmatched func(string) bool) (key, command string) {
-	if h.Name != "" {
-		prefix := h.Name + ":"
-		for i := len(trusted) - 1; i >= 0; i-- {
-			if k := trusted[i]; strings.HasPrefix(k, prefix) && unmatched(k) {
-				return k, strings.TrimPrefix(k, prefix)
-			}
-		}
-		return "", ""
-	}
-	here := Place{Event: h.Event, Matcher: h.Matcher, Definition: h.Definition, Index: h.Index}
-	for i := len(trusted) - 1; i >= 0; i-- {
-		k := trusted[i]
-		ap := a.Approvals[k]
-		if ap == nil || ap.Name != "" || !unmatched(k) {
-			continue
-		}
-		for _, p := range ap.Places {
-			if p.At() == here.At() {
-				return k, strings.TrimPrefix(k, ":")
-			}
-		}
-	}
-	return "", ""
-}
-
 // reviewScripts fingerprints the hook's scripts and compares them with the
 // approval (nil: none recorded).
-func (a *Auditor) reviewScripts(rv *HookReview, approval *Approval) {
+func (a *scriptAuditor) reviewScripts(rv *HookReview, approval *Approval) {
 	rv.Scripts = []ScriptReview{}
 	command, ok := rv.RunsCommand()
 	if !ok {
@@ -579,7 +403,7 @@ func scriptDiff(then, now *ScriptSnapshot, note string) ([]Span, string) {
 // compares them with an approval's, reading each script once. It serves
 // agents whose approvals are their own records (they still approve
 // scripts as ScriptSnapshots).
-type ScriptReviewer struct{ a Auditor }
+type ScriptReviewer struct{ a scriptAuditor }
 
 // NewScriptReviewer is a ScriptReviewer for the project folder.
 func NewScriptReviewer(project string) *ScriptReviewer {
@@ -589,7 +413,7 @@ func NewScriptReviewer(project string) *ScriptReviewer {
 // NewScriptReviewerFor is a ScriptReviewer for commands the agent runs as
 // rt says.
 func NewScriptReviewerFor(project string, rt Runtime) *ScriptReviewer {
-	return &ScriptReviewer{Auditor{Project: project, Scripts: map[string]ScriptNow{}, Runtime: rt}}
+	return &ScriptReviewer{scriptAuditor{Project: project, Scripts: map[string]scriptNow{}, Runtime: rt}}
 }
 
 // UseCache makes the reviewer take unchanged scripts' hashes from c

@@ -12,22 +12,18 @@ import (
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-// Definition is everything about a workspace hook entry that changes what
-// Gemini CLI runs, field by field: the event it sits under, its
-// definition's matcher and sequential flag, and every member of the hook
-// object but "description" (type, name, command, timeout, each variable of
-// env as "env.NAME", and any other member, known to Gemini or not, since a
-// later Gemini may act on it), plus the workspace settings that change
-// every hook's environment (workspaceSettingsKeys). Values are canonical
-// JSON texts of what
-// Gemini sees (strings after load-time expansion, object keys sorted); an
-// absent field has no entry.
+// Definition is everything about a hook entry that changes what the agent
+// runs, field by field, as the agent's package fills it: the event it sits
+// under, its group's matcher, every member of the entry that matters
+// (type, name, command, timeout, each variable of env as "env.NAME", any
+// other member, since a later version of the agent may act on it), and
+// settings of the same file that change every hook's environment. Values
+// are canonical JSON texts of what the agent sees (strings after load-time
+// expansion, object keys sorted); an absent field has no entry.
 //
-// Gemini's trust key (name:command) covers none of this but the name and
-// the command, and those only joined by a colon that either may contain
-// (name "a:b", command "c" and name "a", command "b:c" share a key), so
-// Hookwarden records the Definition of every approved entry and compares
-// it field by field.
+// An agent's own trust key covers little of this (Gemini CLI's name:command
+// none of it but the name and the command), so Hookwarden records the
+// Definition of every approved entry and compares it field by field.
 type Definition map[string]string
 
 // Pseudo-fields of a Definition that do not come from the hook object.
@@ -40,70 +36,6 @@ const (
 	FieldSequential = "sequential"
 	EnvFieldPrefix  = "env."
 )
-
-// workspaceSettingsKeys are workspace settings that change the
-// environment of every hook: Gemini sanitizes the hook's environment by
-// security.environmentVariableRedaction (enabled, allowed, blocked), so a
-// project that turns it off or allows a variable hands the user's secrets
-// to hooks whose own definition did not change.
-//
-// The commands the agent runs from the same file besides hooks (a tool
-// discovery or call command, MCP servers) are recorded too, so that a pull
-// that adds or changes one never leaves the approved hooks reading clean.
-var workspaceSettingsKeys = [][]string{{"security", "environmentVariableRedaction"},
-	{"tools", "discoveryCommand"}, {"tools", "callCommand"}, {"mcpServers"}}
-
-// WorkspaceFields are the workspace settings of workspaceSettingsKeys as
-// Definition fields, "workspace security.environmentVariableRedaction"
-// (the name holds a '.', so no hook member can pose as it).
-func WorkspaceFields(root *settingsio.Node) Definition {
-	d := Definition{}
-	for _, path := range workspaceSettingsKeys {
-		n := root
-		for _, k := range path {
-			n = n.Get(k)
-		}
-		if n != nil {
-			d["workspace "+strings.Join(path, ".")] = CanonicalJSON(n)
-		}
-	}
-	return d
-}
-
-// DefinitionOf is the Definition of the hook object cfg inside the
-// definition object def under event.
-func DefinitionOf(event string, def, cfg *settingsio.Node) Definition {
-	d := Definition{FieldEvent: JSONText(event)}
-	if m := def.Get("matcher"); m.Truthy() { // a falsy matcher matches everything, as none does
-		d[FieldMatcher] = CanonicalJSON(m)
-	}
-	if s := def.Get("sequential"); s.Is(settingsio.Bool) && s.Bool { // Gemini honours only true
-		d[FieldSequential] = "true"
-	}
-	for _, e := range JSOwnEntries(cfg) {
-		switch {
-		case e.Key == "description":
-			continue // shown in Gemini's panel only
-		case e.Key == "env" && e.Value.Is(settingsio.Object):
-			d.AddEnv("", e.Value)
-			continue
-		}
-		d[memberField(e.Key)] = CanonicalJSON(e.Value)
-	}
-	return d
-}
-
-// memberField is the Definition field of a hook object member.
-func memberField(key string) string {
-	switch key {
-	case FieldEvent, FieldMatcher, FieldSequential, "":
-		return JSONText(key)
-	}
-	if strings.ContainsAny(key, `."`) {
-		return JSONText(key)
-	}
-	return key
-}
 
 // Equal reports whether two definitions have the same fields and values.
 func (d Definition) Equal(o Definition) bool {
@@ -118,8 +50,8 @@ func (d Definition) Equal(o Definition) bool {
 	return true
 }
 
-// canonical is the definition as one string (fields sorted), for sets.
-func (d Definition) canonical() string {
+// Canonical is the definition as one string (fields sorted), for sets.
+func (d Definition) Canonical() string {
 	var b strings.Builder
 	for _, k := range slices.Sorted(maps.Keys(d)) {
 		b.WriteString(k)

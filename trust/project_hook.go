@@ -4,42 +4,41 @@ import (
 	"sort"
 	"strconv"
 
-	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-// ProjectHook is one entry Gemini CLI's trust check looks at: an element of
-// a "hooks" array inside a definition of the workspace settings' "hooks"
-// object (TrustedHooksManager.getUntrustedHooks in 0.61). Entries of type
-// "runtime" are not listed; Gemini skips them.
+// ProjectHook is one entry of a review: a hook (or another command) the
+// project controls, as the agent's review names and places it. The agent
+// fills it (its key, label and definition fields are the agent's own);
+// the shared review compares it with its approval.
 type ProjectHook struct {
-	// Event is the key of the "hooks" object the entry sits under, as
-	// written (Gemini walks every key, unknown event names included).
+	// Event is the event key the entry sits under, as written (unknown
+	// event names included).
 	Event string `json:"event"`
-	// Matcher is the definition's matcher when it is a string.
+	// Matcher is the matcher of the entry's group when it is a string.
 	Matcher string `json:"matcher,omitempty"`
-	// Definition and Index place the entry: hooks[Event][Definition].hooks[Index].
+	// Definition and Index place the entry: the group under Event and the
+	// entry in it.
 	Definition int `json:"definition"`
 	Index      int `json:"index"`
-	// Path is the JSON path, e.g. hooks.BeforeTool[0].hooks[1], and HookID
-	// the hooks.Hook ID of the same entry ("workspace:<file>#<path>").
+	// Path is the entry's path in its file, and HookID the hooks.Hook ID
+	// of the same entry.
 	Path   string `json:"path"`
 	HookID string `json:"hook_id"`
-	// Name and Command as Gemini forms the key from them: String(name) when
-	// name is truthy, else ""; String(command) for type "command", else "".
+	// Name and Command as the agent's key is formed from them.
 	Name    string `json:"name"`
 	Command string `json:"command"`
 	// RawCommand is the command as written, before load-time expansion.
 	RawCommand string `json:"raw_command,omitempty"`
-	// Type is String(type), "undefined" when missing.
+	// Type is the entry's type as the agent reads it.
 	Type string `json:"type"`
-	// IsCommand is true for type "command": only those run a command and
+	// IsCommand is true for an entry that runs a command line: only those
 	// have scripts.
 	IsCommand bool `json:"is_command"`
-	// Key is Gemini's trust key, `${name}:${command}` (getHookKey).
+	// Key is the agent's trust key of the entry (what an approval is kept
+	// under).
 	Key string `json:"key"`
-	// Label is how Gemini's warning names the hook: name || command ||
-	// "unknown-hook".
+	// Label is how the agent names the entry to a person.
 	Label string `json:"label"`
 	// Line and Column of the entry in the settings file.
 	Line   int `json:"line"`
@@ -51,21 +50,34 @@ type ProjectHook struct {
 	// Env is the hook's env object as Gemini spreads it over the hook's
 	// environment: variable name to the JSON text of its value.
 	Env map[string]string `json:"env,omitempty"`
-	// Unchecked says why Gemini CLI's own trust check never sees this
-	// hook although it runs and the project decides it (an event written
-	// as one object, an extension hook the project's .env changes or that
-	// the project's .env brought in). "" for the entries Gemini checks.
-	// File is then the file the hook is in.
+	// Unchecked says why the agent's own trust check never sees this
+	// hook although it runs and the project decides it. "" for the
+	// entries the agent checks. File is then the file the hook is in.
 	Unchecked string `json:"unchecked,omitempty"`
 	File      string `json:"file,omitempty"`
-	// Hydrated are the ${NAME} values of an extension hook's command and
-	// the .env file that supplied each (see hooks.Hook.Hydrated).
-	Hydrated []hooks.Hydration `json:"hydrated,omitempty"`
+	// Hydrated are the placeholders of the command that the agent filled
+	// from a file, with the file that supplied each.
+	Hydrated []Hydration `json:"hydrated,omitempty"`
 
 	LabelID string
-	// PluginCommand is the command of a type "plugin" entry: Gemini runs
-	// it as a command hook although its key leaves the command out.
+	// PluginCommand is the command an entry runs although its key leaves
+	// the command out (IsCommand false).
 	PluginCommand string
+}
+
+// Hydration is one placeholder of a hook's command (e.g. a ${NAME}) that
+// the agent fills with a value from a file (an env file) when it loads the
+// hook.
+type Hydration struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+	File  string `json:"file"`
+	Line  int    `json:"line"`
+	// Workspace: the value comes from a file of the project's own.
+	Workspace bool `json:"workspace"`
+	// AsEnv: the value is not in the command but set in the hook's
+	// environment.
+	AsEnv bool `json:"as_env,omitempty"`
 }
 
 // RunsCommand is the command line the entry runs, if it runs one: the

@@ -42,7 +42,7 @@ func ScriptCheck(project string, reviews map[string]HookReview, command func(*ho
 			return fmt.Errorf("its command is not the one reviewed")
 		}
 		fresh := HookReview{ProjectHook: rv.ProjectHook, DiscoverCommand: rv.DiscoverCommand, ScriptRoots: rv.ScriptRoots}
-		a := Auditor{Project: project, Scripts: map[string]ScriptNow{}, Runtime: rv.Runtime}
+		a := scriptAuditor{Project: project, Scripts: map[string]scriptNow{}, Runtime: rv.Runtime}
 		a.reviewScripts(&fresh, tracedApproval(rv))
 		if fresh.ScriptsError != "" {
 			return fmt.Errorf("its scripts cannot be found any more: %s", fresh.ScriptsError)

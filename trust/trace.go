@@ -69,7 +69,7 @@ func TracedOf(scripts []ScriptSnapshot) []ScriptSnapshot {
 // they are now: a changed, gone or now unreadable one is flagged, named
 // like a script. A file that discovery finds now is reviewed as such and
 // not twice.
-func (a *Auditor) reviewTraced(rv *HookReview, approval *Approval) {
+func (a *scriptAuditor) reviewTraced(rv *HookReview, approval *Approval) {
 	if approval == nil || !slices.ContainsFunc(approval.Scripts, func(s ScriptSnapshot) bool { return s.Via == TracedVia }) {
 		return // nothing traced to compare (the common case: no symlinks resolved for it)
 	}

@@ -119,8 +119,8 @@ func TestWindowShowsTheDemoProject(t *testing.T) {
 	for _, g := range m.hooks.groups {
 		events = append(events, g.event)
 	}
-	want := []hooks.Event{hooks.BeforeTool, hooks.AfterTool, hooks.Notification, hooks.AfterAgent,
-		hooks.SessionStart, hooks.SessionEnd, "PreToolUse"}
+	want := []hooks.Event{"BeforeTool", "AfterTool", "Notification", "AfterAgent",
+		"SessionStart", "SessionEnd", "PreToolUse"}
 	if !slices.Equal(events, want) {
 		t.Errorf("event groups %v, want %v", events, want)
 	}

@@ -6,8 +6,10 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
+	"github.com/hookwarden/hookwarden/trust"
 )
 
 // The details pane shows an extension hook's command as it runs, where
@@ -16,11 +18,12 @@ func TestDetailsPaneShowsHydrationSources(t *testing.T) {
 	test.NewTempApp(t)
 	d := newDetailsPane(nil)
 	d.proj = geminiDetails()
-	h := &hooks.Hook{Event: hooks.BeforeAgent, Type: "command", Name: "fmt",
+	h := &hooks.Hook{Event: "BeforeAgent", Type: "command", Name: "fmt",
 		Command: "gofmt --check", RawCommand: "${FORMATTER} --check",
-		Origin:            hooks.Origin{Layer: settingsio.LayerExtension, File: "/h/.gemini/extensions/x/hooks/hooks.json", Extension: "x"},
-		Hydrated:          []hooks.Hydration{{Name: "FORMATTER", Value: "gofmt", File: "/p/.env", Line: 2, Workspace: true}},
-		ProjectControlled: "it takes ${FORMATTER} (/p/.env:2) from the project's .env file"}
+		Origin: hooks.Origin{Layer: settingsio.LayerExtension, File: "/h/.gemini/extensions/x/hooks/hooks.json", Extension: "x"},
+		Ext: &gemini.HookFacts{
+			Hydrated:          []trust.Hydration{{Name: "FORMATTER", Value: "gofmt", File: "/p/.env", Line: 2, Workspace: true}},
+			ProjectControlled: "it takes ${FORMATTER} (/p/.env:2) from the project's .env file"}}
 	d.show(h, pathNamer{})
 	text := d.command.Text
 	for _, want := range []string{"gofmt --check", "(as written: ${FORMATTER} --check)",

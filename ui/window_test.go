@@ -59,10 +59,10 @@ func handBuiltProject() *project {
 			State: gemini.FolderTrusted, Reason: "trustedFolders.json trusts /work"}},
 		HooksEnabled: true,
 		Hooks: []*hooks.Hook{
-			{ID: "a", Event: hooks.SessionStart, Type: "command", Name: "greet", Command: "echo hi",
+			{ID: "a", Event: "SessionStart", Type: "command", Name: "greet", Command: "echo hi",
 				Origin: hooks.Origin{Layer: settingsio.LayerUser, File: user, Line: 7, Column: 9},
 				Status: hooks.StatusRuns, Reason: "runs on startup"},
-			{ID: "b", Event: hooks.BeforeTool, Matcher: "write_file", HasMatcher: true, Type: "command",
+			{ID: "b", Event: "BeforeTool", Matcher: "write_file", HasMatcher: true, Type: "command",
 				Name: "guard", Command: "./guard.sh", TimeoutMS: 5000, HasTimeout: true,
 				Origin: hooks.Origin{Layer: settingsio.LayerWorkspace, File: ws, Line: 12, Column: 11},
 				Status: hooks.StatusDisabled, Reason: "listed in hooksConfig.disabled"},
@@ -88,7 +88,7 @@ func TestHooksViewShowsStatusesOriginsAndDiagnostics(t *testing.T) {
 	for _, g := range m.hooks.groups {
 		events = append(events, g.event)
 	}
-	if want := []hooks.Event{hooks.BeforeTool, hooks.SessionStart, "PreToolUse"}; !slices.Equal(events, want) {
+	if want := []hooks.Event{"BeforeTool", "SessionStart", "PreToolUse"}; !slices.Equal(events, want) {
 		t.Errorf("groups %v, want Gemini's event order with unknown events last %v", events, want)
 	}
 	rows := rowsByName(m.hooks)

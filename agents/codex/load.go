@@ -326,7 +326,6 @@ func (s *Snapshot) newHandler(l layerSpec, file *File, defsPath string, ev defEv
 		RawCommand: d.command,
 		TimeoutMS:  int64(min(timeout, 1<<53/1000)) * 1000,
 		HasTimeout: d.timeout != nil,
-		Source:     hooks.Source(l.source),
 		Origin:     hooks.Origin{Layer: l.layer, File: file.Path, Line: d.pos.Line, Column: d.pos.Column, Path: d.path},
 		Node:       d.node,
 		Agent:      Name,

@@ -343,11 +343,9 @@ func (s *Snapshot) newHandler(f *File, written string, info EventInfo, pascal bo
 		Origin: hooks.Origin{Layer: f.Layer, File: f.Path, Line: n.Pos.Line, Column: n.Pos.Column, Path: path},
 		Node:   n,
 		Agent:  Name,
-		Source: hooks.Source(originOf(f.Layer)),
 	}
 	h := &Handler{Hook: hk, File: f, Written: written, Event: info, Pascal: pascal, TimeoutSec: DefaultTimeoutSec}
 	hk.Ext = h
-	hk.Sequential = true
 	return h
 }
 

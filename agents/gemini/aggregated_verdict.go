@@ -55,31 +55,31 @@ func explainFinal(o *Outcome, final *hooks.Object, say sayFunc, detail func(stri
 		say(hooks.EffectIgnored, " — Gemini acts on nothing a %s hook returns except its systemMessage", o.Event)
 		return
 	}
-	if c, ok := final.Value("continue").(bool); ok && !c && o.Event != hooks.SessionStart {
+	if c, ok := final.Value("continue").(bool); ok && !c && o.Event != SessionStart {
 		say(hooks.EffectStopped, " by %s — %s", by("continue"), reason)
 		detail("The agent stops: %q.", "Agent execution stopped by hook: "+reason)
 		return
 	}
 	switch d := final.Value("decision"); {
-	case o.Event == hooks.SessionStart:
+	case o.Event == SessionStart:
 		say(hooks.EffectAllowed, " — SessionStart ignores decisions and continue")
 	case d == "deny" || d == "block":
 		say(hooks.EffectBlocked, " by %s — reason: %s", by("block"), hooks.OneLine(reason))
 		switch o.Event {
-		case hooks.BeforeTool:
+		case BeforeTool:
 			detail("The tool does not run; the model is told %q.", "Tool execution blocked: "+reason)
-		case hooks.AfterTool:
+		case AfterTool:
 			detail("The tool's result is replaced by %q.", "Tool result blocked: "+reason)
-		case hooks.BeforeAgent:
+		case BeforeAgent:
 			detail("The prompt is not sent to the model and is not added to the history.")
-		case hooks.AfterAgent:
+		case AfterAgent:
 			detail("Gemini re-prompts the model with the reason as a new user message (stop_hook_active: true).")
-		case hooks.BeforeModel:
+		case BeforeModel:
 			detail("The model call is blocked (a hookSpecificOutput.llm_response is used as a synthetic answer).")
-		case hooks.AfterModel:
+		case AfterModel:
 			detail("The chunk is reported as blocked, then still passed on.")
 		}
-	case d == "ask" && o.Event == hooks.BeforeTool:
+	case d == "ask" && o.Event == BeforeTool:
 		say(hooks.EffectAsks, " — %s asks the user to confirm the tool call, even in YOLO mode", by("ask"))
 	default:
 		say(hooks.EffectAllowed, "")
@@ -88,23 +88,23 @@ func explainFinal(o *Outcome, final *hooks.Object, say sayFunc, detail func(stri
 		return
 	}
 	switch o.Event {
-	case hooks.BeforeTool:
+	case BeforeTool:
 		if ti, ok := specific.Value("tool_input").(*hooks.Object); ok {
 			detail("The tool's arguments are changed: %s merged over them.", string(hooks.AppendJSON(nil, ti)))
 		}
-	case hooks.BeforeModel:
+	case BeforeModel:
 		if specific.Has("llm_request") {
 			detail("The model request is changed: %s.", hooks.OneLine(string(hooks.AppendJSON(nil, specific.Value("llm_request")))))
 		}
-	case hooks.AfterModel:
+	case AfterModel:
 		if specific.Has("llm_response") {
 			detail("The model response chunk is replaced (when it has candidate parts).")
 		}
 	}
-	if ctx, ok := specific.Value("additionalContext").(string); ok && o.Event != hooks.BeforeTool {
+	if ctx, ok := specific.Value("additionalContext").(string); ok && o.Event != BeforeTool {
 		detail("Added to the model's context: <hook_context>%s</hook_context>", hooks.OneLine(ctx))
 	}
-	if specific.Value("clearContext") == true && o.Event == hooks.AfterAgent {
+	if specific.Value("clearContext") == true && o.Event == AfterAgent {
 		detail("The chat history is cleared (only together with a stop or block).")
 	}
 }

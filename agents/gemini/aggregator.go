@@ -39,11 +39,11 @@ const (
 // StrategyFor returns the aggregator's strategy for an event.
 func StrategyFor(e hooks.Event) Strategy {
 	switch e {
-	case hooks.BeforeTool, hooks.AfterTool, hooks.BeforeAgent, hooks.AfterAgent, hooks.SessionStart:
+	case BeforeTool, AfterTool, BeforeAgent, AfterAgent, SessionStart:
 		return StrategyOrDecision
-	case hooks.BeforeModel, hooks.AfterModel:
+	case BeforeModel, AfterModel:
 		return StrategyFieldReplacement
-	case hooks.BeforeToolSelection:
+	case BeforeToolSelection:
 		return StrategyToolSelection
 	}
 	return StrategySimpleMerge
@@ -338,7 +338,7 @@ func mergeToolSelection(outputs []hooks.Value) (*hooks.Object, error) {
 	tc.Set("mode", mode)
 	tc.Set("allowedFunctionNames", names)
 	hso := hooks.NewObject(2)
-	hso.Set("hookEventName", string(hooks.BeforeToolSelection))
+	hso.Set("hookEventName", string(BeforeToolSelection))
 	hso.Set("toolConfig", tc)
 	merged := hooks.NewObject(1)
 	merged.Set("hookSpecificOutput", hso)

@@ -21,33 +21,33 @@ func TestAggregate(t *testing.T) {
 		outputs []string
 		want    string // JSON.stringify of finalOutput, "" = none
 	}{
-		{"or: deny wins, reasons joined", hooks.BeforeTool, []string{`{"decision":"allow","reason":"a"}`, `{"decision":"deny","reason":"b"}`},
+		{"or: deny wins, reasons joined", BeforeTool, []string{`{"decision":"allow","reason":"a"}`, `{"decision":"deny","reason":"b"}`},
 			`{"continue":true,"suppressOutput":false,"decision":"deny","reason":"a\nb"}`},
-		{"or: approve is allow", hooks.BeforeTool, []string{`{"decision":"approve"}`}, `{"continue":true,"suppressOutput":false,"decision":"allow"}`},
-		{"or: block then ask keeps block", hooks.BeforeTool, []string{`{"decision":"block"}`, `{"decision":"ask"}`}, `{"continue":true,"suppressOutput":false,"decision":"block"}`},
-		{"or: continue false leaves decision unset", hooks.BeforeAgent, []string{`{"continue":false,"stopReason":"s"}`}, `{"continue":false,"stopReason":"s","suppressOutput":false}`},
-		{"or: clearContext sticky, contexts joined", hooks.AfterAgent, []string{
+		{"or: approve is allow", BeforeTool, []string{`{"decision":"approve"}`}, `{"continue":true,"suppressOutput":false,"decision":"allow"}`},
+		{"or: block then ask keeps block", BeforeTool, []string{`{"decision":"block"}`, `{"decision":"ask"}`}, `{"continue":true,"suppressOutput":false,"decision":"block"}`},
+		{"or: continue false leaves decision unset", BeforeAgent, []string{`{"continue":false,"stopReason":"s"}`}, `{"continue":false,"stopReason":"s","suppressOutput":false}`},
+		{"or: clearContext sticky, contexts joined", AfterAgent, []string{
 			`{"hookSpecificOutput":{"clearContext":true,"additionalContext":"a"}}`,
 			`{"hookSpecificOutput":{"clearContext":false,"additionalContext":"b","k":1}}`},
 			`{"continue":true,"suppressOutput":false,"decision":"allow","hookSpecificOutput":{"clearContext":true,"additionalContext":"a\nb","k":1}}`},
-		{"or: arrays contribute nothing", hooks.BeforeTool, []string{`[1,2]`}, `{"continue":true,"suppressOutput":false,"decision":"allow"}`},
-		{"field replacement", hooks.BeforeModel, []string{`{"decision":"deny","reason":"first","hookSpecificOutput":{"tag":"a"}}`, `{"reason":"second"}`},
+		{"or: arrays contribute nothing", BeforeTool, []string{`[1,2]`}, `{"continue":true,"suppressOutput":false,"decision":"allow"}`},
+		{"field replacement", BeforeModel, []string{`{"decision":"deny","reason":"first","hookSpecificOutput":{"tag":"a"}}`, `{"reason":"second"}`},
 			`{"decision":"deny","reason":"second","hookSpecificOutput":{"tag":"a"}}`},
-		{"field replacement keeps null, spreads strings", hooks.AfterModel, []string{`{"hookSpecificOutput":"ab","continue":null}`},
+		{"field replacement keeps null, spreads strings", AfterModel, []string{`{"hookSpecificOutput":"ab","continue":null}`},
 			`{"continue":null,"hookSpecificOutput":{"0":"a","1":"b"}}`},
-		{"tool selection union sorted by code unit", hooks.BeforeToolSelection, []string{
+		{"tool selection union sorted by code unit", BeforeToolSelection, []string{
 			`{"hookSpecificOutput":{"toolConfig":{"mode":"AUTO","allowedFunctionNames":["b","a",10,9,"10"]}}}`,
 			`{"hookSpecificOutput":{"toolConfig":{"allowedFunctionNames":["a"]}},"decision":"deny"}`},
 			`{"hookSpecificOutput":{"hookEventName":"BeforeToolSelection","toolConfig":{"mode":"AUTO","allowedFunctionNames":[10,"10",9,"a","b"]}}}`},
-		{"tool selection NONE wins", hooks.BeforeToolSelection, []string{
+		{"tool selection NONE wins", BeforeToolSelection, []string{
 			`{"hookSpecificOutput":{"toolConfig":{"mode":"ANY","allowedFunctionNames":["a"]}}}`,
 			`{"hookSpecificOutput":{"toolConfig":{"mode":"NONE"}}}`},
 			`{"hookSpecificOutput":{"hookEventName":"BeforeToolSelection","toolConfig":{"mode":"NONE","allowedFunctionNames":[]}}}`},
-		{"tool selection without toolConfig", hooks.BeforeToolSelection, []string{`{"systemMessage":"x"}`},
+		{"tool selection without toolConfig", BeforeToolSelection, []string{`{"systemMessage":"x"}`},
 			`{"hookSpecificOutput":{"hookEventName":"BeforeToolSelection","toolConfig":{"mode":"AUTO","allowedFunctionNames":[]}}}`},
-		{"simple merge", hooks.Notification, []string{`{"systemMessage":"a","decision":"deny"}`, `{"systemMessage":"b","extra":1}`},
+		{"simple merge", Notification, []string{`{"systemMessage":"a","decision":"deny"}`, `{"systemMessage":"b","extra":1}`},
 			`{"systemMessage":"b","decision":"deny"}`},
-		{"no outputs", hooks.SessionEnd, nil, ""},
+		{"no outputs", SessionEnd, nil, ""},
 	} {
 		var results []Result
 		for _, o := range tc.outputs {
@@ -73,15 +73,15 @@ func TestAggregate(t *testing.T) {
 
 func TestAggregateErrorsAndThrows(t *testing.T) {
 	results := []Result{jsonResult(t, "a", `{"decision":"allow"}`, 2), {Error: "Hook timed out after 5ms"}}
-	agg, err := Aggregate(hooks.BeforeTool, results)
+	agg, err := Aggregate(BeforeTool, results)
 	if err != nil || agg.Success || len(agg.Errors) != 1 || agg.Errors[0] != "Hook timed out after 5ms" {
 		t.Fatalf("got %+v, %v", agg, err)
 	}
-	agg, err = Aggregate(hooks.BeforeTool, []Result{jsonResult(t, "a", `{"hookSpecificOutput":"str"}`, 0)})
+	agg, err = Aggregate(BeforeTool, []Result{jsonResult(t, "a", `{"hookSpecificOutput":"str"}`, 0)})
 	if err == nil || agg.FinalOutput != nil || agg.Success || agg.Errors[0] != "Cannot use 'in' operator to search for 'additionalContext' in str" {
 		t.Fatalf("got %+v, %v", agg, err)
 	}
-	_, err = Aggregate(hooks.BeforeToolSelection, []Result{jsonResult(t, "a", `{"hookSpecificOutput":{"toolConfig":{"allowedFunctionNames":5}}}`, 0)})
+	_, err = Aggregate(BeforeToolSelection, []Result{jsonResult(t, "a", `{"hookSpecificOutput":{"toolConfig":{"allowedFunctionNames":5}}}`, 0)})
 	if err == nil || err.Error() != "toolConfig.allowedFunctionNames is not iterable" {
 		t.Fatalf("got %v", err)
 	}
@@ -95,10 +95,10 @@ func TestApplyOutputToInput(t *testing.T) {
 		out   string
 		want  string
 	}{
-		{hooks.BeforeTool, `{"hookSpecificOutput":{"tool_input":{"b":3,"c":4}}}`, `{"prompt":"p","tool_input":{"a":1,"b":3,"c":4},"llm_request":{"model":"m","config":{"t":1}}}`},
-		{hooks.BeforeAgent, `{"hookSpecificOutput":{"additionalContext":"C"}}`, `{"prompt":"p\n\nC","tool_input":{"a":1,"b":2},"llm_request":{"model":"m","config":{"t":1}}}`},
-		{hooks.BeforeModel, `{"hookSpecificOutput":{"llm_request":{"config":{"x":2}}}}`, `{"prompt":"p","tool_input":{"a":1,"b":2},"llm_request":{"model":"m","config":{"x":2}}}`},
-		{hooks.AfterTool, `{"hookSpecificOutput":{"tool_input":{"z":1}}}`, `{"prompt":"p","tool_input":{"a":1,"b":2},"llm_request":{"model":"m","config":{"t":1}}}`},
+		{BeforeTool, `{"hookSpecificOutput":{"tool_input":{"b":3,"c":4}}}`, `{"prompt":"p","tool_input":{"a":1,"b":3,"c":4},"llm_request":{"model":"m","config":{"t":1}}}`},
+		{BeforeAgent, `{"hookSpecificOutput":{"additionalContext":"C"}}`, `{"prompt":"p\n\nC","tool_input":{"a":1,"b":2},"llm_request":{"model":"m","config":{"t":1}}}`},
+		{BeforeModel, `{"hookSpecificOutput":{"llm_request":{"config":{"x":2}}}}`, `{"prompt":"p","tool_input":{"a":1,"b":2},"llm_request":{"model":"m","config":{"x":2}}}`},
+		{AfterTool, `{"hookSpecificOutput":{"tool_input":{"z":1}}}`, `{"prompt":"p","tool_input":{"a":1,"b":2},"llm_request":{"model":"m","config":{"t":1}}}`},
 	} {
 		out, _ := hooks.ParseJSON(tc.out)
 		next, err := ApplyOutputToInput(input, out, tc.event)
@@ -113,7 +113,7 @@ func TestApplyOutputToInput(t *testing.T) {
 		t.Errorf("input was modified: %s", got)
 	}
 	out, _ := hooks.ParseJSON(`{"hookSpecificOutput":7}`)
-	if _, err := ApplyOutputToInput(input, out, hooks.BeforeTool); err == nil {
+	if _, err := ApplyOutputToInput(input, out, BeforeTool); err == nil {
 		t.Error("a numeric hookSpecificOutput must throw as in the reference")
 	}
 }

@@ -128,9 +128,10 @@ func Audit(snap *Snapshot, opts Options) (*Report, error) {
 	if abort == nil {
 		r.GeminiWarnings = append(r.GeminiWarnings, GeminiWarnings(hooks, trusted)...)
 	}
-	a := trust.Auditor{Project: snap.ProjectDir, Approvals: store.Approvals(snap.ProjectDir),
-		Revoked: store.RevokedApprovals(snap.ProjectDir), Scripts: map[string]trust.ScriptNow{}, Runtime: scriptRuntime(snap), Cache: store.Fingerprints()}
-	r.Hooks, r.Gone = a.Review(hooks, trusted)
+	sr := trust.NewScriptReviewerFor(snap.ProjectDir, scriptRuntime(snap))
+	sr.UseCache(store.Fingerprints())
+	a := auditor{approvals: store.Approvals(snap.ProjectDir), revoked: store.RevokedApprovals(snap.ProjectDir), scripts: sr}
+	r.Hooks, r.Gone = a.review(hooks, trusted)
 	r.Unreadable = snap.UnreadableFiles()
 	r.Critical = criticalFindings(reg)
 	r.NeedsReview = r.TrustedHooksError != "" || len(r.Unreadable) > 0 || len(r.Critical) > 0

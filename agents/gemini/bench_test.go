@@ -23,9 +23,9 @@ import (
 
 func benchRequest(b *testing.B, n int, command string) Request {
 	b.Helper()
-	plan := &hooks.Plan{Event: hooks.BeforeTool}
+	plan := &Plan{Event: BeforeTool}
 	for i := 0; i < n; i++ {
-		plan.Hooks = append(plan.Hooks, &hooks.Hook{Type: "command", Name: "h" + strconv.Itoa(i), Command: command, Source: hooks.SourceProject})
+		plan.Hooks = append(plan.Hooks, &hooks.Hook{Type: "command", Name: "h" + strconv.Itoa(i), Command: command, Ext: &HookFacts{Source: SourceProject}})
 	}
 	cwd := b.TempDir()
 	fields := hooks.NewObject(2)
@@ -33,7 +33,7 @@ func benchRequest(b *testing.B, n int, command string) Request {
 	ti := hooks.NewObject(1)
 	ti.Set("file_path", "notes.txt")
 	fields.Set("tool_input", ti)
-	in := NewInput(InputBase{SessionID: "11111111-2222-4333-8444-555555555555", TranscriptPath: cwd + "/t.json", Cwd: cwd, Event: hooks.BeforeTool, Timestamp: time.Now()}, fields)
+	in := NewInput(InputBase{SessionID: "11111111-2222-4333-8444-555555555555", TranscriptPath: cwd + "/t.json", Cwd: cwd, Event: BeforeTool, Timestamp: time.Now()}, fields)
 	return Request{Plan: plan, Input: in, FolderTrusted: true}
 }
 

@@ -266,7 +266,7 @@ func commandDiag(file string, n *settingsio.Node, sev hooks.Severity, msg string
 
 // commandEntry is a new entry of kind k named name for node n at path of f.
 func commandEntry(f *settingsio.File, k hooks.Kind, name string, n *settingsio.Node, path string) *hooks.Hook {
-	h := &hooks.Hook{Kind: k, Event: hooks.Event(k), Name: name, Node: n, Source: hooks.SourceProject,
+	h := &hooks.Hook{Agent: Name, Kind: k, Event: hooks.Event(k), Name: name, Node: n, Ext: &HookFacts{Source: SourceProject},
 		Origin: hooks.Origin{Layer: f.Layer, File: f.Path, Line: n.Pos.Line, Column: n.Pos.Column, Path: path}}
 	h.ID = string(f.Layer) + ":" + f.Path + "#" + path
 	return h
@@ -313,7 +313,7 @@ func (r *Registry) commandSpecs(fed func(*hooks.Hook) trust.Definition) []agents
 		// Settings that change what every command gets: Gemini's
 		// environment redaction.
 		if ws := workspaceFile(r.Snapshot); ws != nil && ws.Root != nil {
-			maps.Copy(c.Fields, trust.WorkspaceFields(ws.Root))
+			maps.Copy(c.Fields, workspaceFields(ws.Root))
 		}
 		out = append(out, c)
 	}
@@ -325,7 +325,7 @@ func (r *Registry) commandSpecs(fed func(*hooks.Hook) trust.Definition) []agents
 // Hookwarden reviews them for this project like its commands.
 func (r *Registry) reachingHooks() []agents.CommandSpec {
 	return agents.ReachingHooks(r.Snapshot.ProjectDir, r.Snapshot.Paths.Home, r.Hooks, scriptRuntime(r.Snapshot), func(h *hooks.Hook) bool {
-		return h.Origin.Layer == settingsio.LayerWorkspace || h.ProjectControlled != "" || h.Status == hooks.StatusInvalid
+		return h.Origin.Layer == settingsio.LayerWorkspace || FactsOf(h).ProjectControlled != "" || h.Status == hooks.StatusInvalid
 	})
 }
 

@@ -16,6 +16,7 @@ const defaultTimeoutMS = 60000
 // the values Gemini filled from .env files, why the project decides it),
 // its settings (event, type, matcher, timeout, sequential) and its source.
 func (p *Project) Details(h *hooks.Hook) []agents.Field {
+	gf := FactsOf(h)
 	if !h.IsHook() {
 		return commandDetails(h)
 	}
@@ -26,13 +27,13 @@ func (p *Project) Details(h *hooks.Hook) []agents.Field {
 	if h.RawCommand != "" && h.RawCommand != h.Command {
 		out = append(out, agents.Field{Key: "raw_command", Label: "Command", Value: "(as written: " + h.RawCommand + ")", JSON: h.RawCommand, Code: true})
 	}
-	if len(h.Hydrated) > 0 {
-		for _, line := range strings.Split(HydrationText(h.Hydrated), "\n") {
+	if len(gf.Hydrated) > 0 {
+		for _, line := range strings.Split(HydrationText(gf.Hydrated), "\n") {
 			out = append(out, agents.Field{Key: "hydrated", Label: "Command", Value: line, Code: true})
 		}
 	}
-	if h.ProjectControlled != "" {
-		out = append(out, agents.Field{Key: "project_controlled", Label: "Command", Value: "Project hook: " + h.ProjectControlled, JSON: h.ProjectControlled, Code: true})
+	if gf.ProjectControlled != "" {
+		out = append(out, agents.Field{Key: "project_controlled", Label: "Command", Value: "Project hook: " + gf.ProjectControlled, JSON: gf.ProjectControlled, Code: true})
 	}
 	out = append(out, agents.Field{Key: "event", Label: "Settings", Value: "event " + string(h.Event), JSON: h.Event})
 	for _, f := range settingsFields(h) {
@@ -40,7 +41,7 @@ func (p *Project) Details(h *hooks.Hook) []agents.Field {
 		out = append(out, f)
 	}
 	// Gemini CLI's own label of where the hook comes from (documents only).
-	return append(out, agents.Field{Key: "source", Value: string(h.Source), JSON: h.Source})
+	return append(out, agents.Field{Key: "source", Value: string(gf.Source), JSON: gf.Source})
 }
 
 // settingsFields are a hook's type, matcher, timeout and sequential flag
@@ -66,7 +67,7 @@ func settingsFields(h *hooks.Hook) []agents.Field {
 	if h.HasTimeout {
 		out = append(out, agents.Field{Key: "timeout_ms", Value: "timeout " + formatMS(h.TimeoutMS), JSON: h.TimeoutMS})
 	}
-	if h.Sequential {
+	if FactsOf(h).Sequential {
 		out = append(out, agents.Field{Key: "sequential", Value: "sequential", JSON: true})
 	}
 	return out
@@ -84,6 +85,7 @@ func formatMS(ms int64) string {
 // every agent has, and Gemini CLI's sequential flag, default timeout,
 // environment, source, key, hydrated values and project control.
 func (p *Project) HookDocument(h *hooks.Hook) agents.Document {
+	gf := FactsOf(h)
 	timeout := int64(defaultTimeoutMS)
 	if h.HasTimeout {
 		timeout = h.TimeoutMS
@@ -94,24 +96,24 @@ func (p *Project) HookDocument(h *hooks.Hook) agents.Document {
 	}
 	d := agents.Document{
 		agents.Slot("id"), agents.Slot("event"), agents.Slot("matcher"),
-		agents.Member("sequential", h.Sequential),
+		agents.Member("sequential", gf.Sequential),
 		agents.Slot("type"),
 		agents.Member("name", h.Name),
 		agents.Slot("command"), agents.Slot("raw_command"),
 		agents.Member("timeout_ms", timeout),
 		agents.Member("env", env),
 		agents.Slot("origin"), agents.Slot("extension"),
-		agents.Member("source", h.Source),
+		agents.Member("source", gf.Source),
 		agents.Slot("file"), agents.Slot("line"), agents.Slot("column"), agents.Slot("json_path"),
 		agents.Slot("status"), agents.Slot("reason"),
-		agents.Member("key", h.Key()),
+		agents.Member("key", hookKey(h)),
 		agents.Slot("risk"),
 	}
-	if len(h.Hydrated) > 0 {
-		d = append(d, agents.Member("hydrated", h.Hydrated))
+	if len(gf.Hydrated) > 0 {
+		d = append(d, agents.Member("hydrated", gf.Hydrated))
 	}
-	if h.ProjectControlled != "" {
-		d = append(d, agents.Member("project_controlled", h.ProjectControlled))
+	if gf.ProjectControlled != "" {
+		d = append(d, agents.Member("project_controlled", gf.ProjectControlled))
 	}
 	return append(d, agents.CommandMembers(h)...)
 }
@@ -120,15 +122,16 @@ func (p *Project) HookDocument(h *hooks.Hook) agents.Document {
 // .env files, or that the project decides: the command as it runs, where
 // each value came from, and why the project decides it.
 func (p *Project) ListNotes(h *hooks.Hook) []string {
-	if len(h.Hydrated) == 0 && h.ProjectControlled == "" {
+	gf := FactsOf(h)
+	if len(gf.Hydrated) == 0 && gf.ProjectControlled == "" {
 		return nil
 	}
 	out := []string{"runs: " + h.Command}
-	if len(h.Hydrated) > 0 {
-		out = append(out, strings.Split(HydrationText(h.Hydrated), "\n")...)
+	if len(gf.Hydrated) > 0 {
+		out = append(out, strings.Split(HydrationText(gf.Hydrated), "\n")...)
 	}
-	if h.ProjectControlled != "" {
-		out = append(out, "project hook: "+h.ProjectControlled)
+	if gf.ProjectControlled != "" {
+		out = append(out, "project hook: "+gf.ProjectControlled)
 	}
 	return out
 }

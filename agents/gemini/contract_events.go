@@ -10,30 +10,30 @@ import (
 
 // eventHelp says in a few words when Gemini CLI fires each event.
 var eventHelp = map[hooks.Event]string{
-	hooks.BeforeTool:          "before a tool runs; can block it or change its input",
-	hooks.AfterTool:           "after a tool ran; can add context or replace the result",
-	hooks.BeforeAgent:         "when a prompt is sent, before the agent works on it",
-	hooks.Notification:        "when Gemini CLI waits for a tool permission",
-	hooks.AfterAgent:          "when the agent finished a turn; can make it retry",
-	hooks.SessionStart:        "when a session starts, resumes or is cleared",
-	hooks.SessionEnd:          "when a session ends or is cleared",
-	hooks.PreCompress:         "before the chat history is compressed",
-	hooks.BeforeModel:         "before each model request; can change or replace it",
-	hooks.AfterModel:          "after each streamed chunk of a model response",
-	hooks.BeforeToolSelection: "before the model picks tools; can narrow the tool list",
+	BeforeTool:          "before a tool runs; can block it or change its input",
+	AfterTool:           "after a tool ran; can add context or replace the result",
+	BeforeAgent:         "when a prompt is sent, before the agent works on it",
+	Notification:        "when Gemini CLI waits for a tool permission",
+	AfterAgent:          "when the agent finished a turn; can make it retry",
+	SessionStart:        "when a session starts, resumes or is cleared",
+	SessionEnd:          "when a session ends or is cleared",
+	PreCompress:         "before the chat history is compressed",
+	BeforeModel:         "before each model request; can change or replace it",
+	AfterModel:          "after each streamed chunk of a model response",
+	BeforeToolSelection: "before the model picks tools; can narrow the tool list",
 }
 
 // triggerValues are the values Gemini CLI sends the trigger matchers.
 var triggerValues = map[hooks.Event][]string{
-	hooks.SessionStart: {"startup", "resume", "clear"},
-	hooks.SessionEnd:   {"exit", "clear", "logout", "prompt_input_exit", "other"},
-	hooks.PreCompress:  {"manual", "auto"},
+	SessionStart: {"startup", "resume", "clear"},
+	SessionEnd:   {"exit", "clear", "logout", "prompt_input_exit", "other"},
+	PreCompress:  {"manual", "auto"},
 }
 
 // canBlock are the events whose hooks can stop what the event is about.
 var canBlock = map[hooks.Event]bool{
-	hooks.BeforeTool: true, hooks.AfterTool: true, hooks.BeforeAgent: true, hooks.AfterAgent: true,
-	hooks.BeforeModel: true, hooks.AfterModel: true,
+	BeforeTool: true, AfterTool: true, BeforeAgent: true, AfterAgent: true,
+	BeforeModel: true, AfterModel: true,
 }
 
 // Events are Gemini CLI's 11 events in its order, with the sample

@@ -31,7 +31,7 @@ func planContext(event hooks.Event, q agents.Query) (*hooks.PlanContext, error) 
 }
 
 // newPlan is the contract's plan of Gemini's plan (nil: no hook runs).
-func newPlan(event hooks.Event, pctx *hooks.PlanContext, plan *hooks.Plan) *agents.Plan {
+func newPlan(event hooks.Event, pctx *hooks.PlanContext, plan *Plan) *agents.Plan {
 	out := &agents.Plan{Event: event, Label: string(event) + contextLabel(pctx), Order: "in parallel", Noun: "hook",
 		Document: planDocument(event, plan)}
 	if pctx != nil {
@@ -74,7 +74,7 @@ type planHookDoc struct {
 	ID      string `json:"id"`
 }
 
-func planDocument(event hooks.Event, plan *hooks.Plan) planDoc {
+func planDocument(event hooks.Event, plan *Plan) planDoc {
 	doc := planDoc{Event: event, Hooks: []planHookDoc{}}
 	if plan == nil {
 		return doc
@@ -83,7 +83,7 @@ func planDocument(event hooks.Event, plan *hooks.Plan) planDoc {
 	for _, h := range plan.Hooks {
 		doc.Hooks = append(doc.Hooks, planHookDoc{
 			Name: h.Name, Command: h.Command, Origin: string(h.Origin.Layer),
-			File: h.Origin.File, Line: h.Origin.Line, Key: h.Key(), ID: h.ID,
+			File: h.Origin.File, Line: h.Origin.Line, Key: hookKey(h), ID: h.ID,
 		})
 	}
 	return doc

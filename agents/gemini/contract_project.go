@@ -22,7 +22,7 @@ func New() Agent { return Agent{} }
 
 // Info names Gemini CLI.
 func (Agent) Info() agents.Info {
-	return agents.Info{Facts: facts(), Name: "gemini", Title: "Gemini CLI", Version: "0.61.0",
+	return agents.Info{Facts: facts(), Name: string(Name), Title: "Gemini CLI", Version: "0.61.0",
 		Layers: map[settingsio.Layer]agents.LayerRole{
 			settingsio.LayerSystemDefaults: agents.RoleDefaults, settingsio.LayerUser: agents.RoleUser,
 			settingsio.LayerWorkspace: agents.RoleProject, settingsio.LayerSystem: agents.RoleAdmin,

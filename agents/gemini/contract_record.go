@@ -124,7 +124,7 @@ func (Agent) PayloadFacts(event hooks.Event, payload []byte) agents.PayloadFacts
 	case MatchToolName:
 		f.Query.Tool = f.Tool
 	case MatchTrigger:
-		f.Query.Trigger = str(map[hooks.Event]string{hooks.SessionStart: "source", hooks.SessionEnd: "reason", hooks.PreCompress: "trigger"}[event])
+		f.Query.Trigger = str(map[hooks.Event]string{SessionStart: "source", SessionEnd: "reason", PreCompress: "trigger"}[event])
 	}
 	return f
 }

@@ -22,7 +22,7 @@ type runSetup struct {
 	snap      *Snapshot
 	reg       *Registry
 	asTrusted bool
-	plan, sel *hooks.Plan
+	plan, sel *Plan
 	gate      Gate
 	sup       sandbox.Config
 	out       *agents.RunGate
@@ -100,9 +100,9 @@ func (p *Project) prepare(req agents.RunRequest) (*runSetup, error) {
 
 // selected is the part of the plan the request takes: the hooks it picks
 // by ID (alone, planned or not), or those --hook names.
-func (s *runSetup) selected() (*hooks.Plan, error) {
+func (s *runSetup) selected() (*Plan, error) {
 	if len(s.req.HookIDs) == 0 {
-		sel, missing := s.plan.Select(s.req.Select)
+		sel, missing := s.plan.selectNamed(s.req.Select)
 		if len(missing) > 0 {
 			var names []string
 			for _, h := range s.plan.Hooks {
@@ -112,14 +112,14 @@ func (s *runSetup) selected() (*hooks.Plan, error) {
 		}
 		return sel, nil
 	}
-	sel := &hooks.Plan{Event: s.event}
+	sel := &Plan{Event: s.event}
 	for _, id := range s.req.HookIDs {
 		h := s.reg.Hook(id)
 		if h == nil || h.Event != s.event {
 			return nil, &agents.RequestError{Msg: fmt.Sprintf("no %s hook %q", s.event, id)}
 		}
 		sel.Hooks = append(sel.Hooks, h)
-		sel.Sequential = sel.Sequential || h.Sequential
+		sel.Sequential = sel.Sequential || FactsOf(h).Sequential
 	}
 	return sel, nil
 }
@@ -156,7 +156,7 @@ func (p *Project) DryRun(ctx context.Context, req agents.RunRequest) (*agents.Ru
 		if req.OnResult != nil {
 			runner.OnResult = func(i int, r *Result) { req.OnResult(i, hookRun(r)) }
 		}
-		plan := &hooks.Plan{Event: s.event, Sequential: s.sel.Sequential, Hooks: g.Run}
+		plan := &Plan{Event: s.event, Sequential: s.sel.Sequential, Hooks: g.Run}
 		out := runner.Run(ctx, Request{Plan: plan, Input: input, FolderTrusted: p.snap.FolderTrust.Trusted() || s.asTrusted})
 		rep.Outcome = &out
 	}
@@ -204,13 +204,13 @@ func (p *Project) sample(event hooks.Event, tool, trigger string, fields *hooks.
 func contextFromInput(event hooks.Event, in *hooks.Object) (tool, trigger string) {
 	str := func(k string) string { s, _ := in.Value(k).(string); return s }
 	switch event {
-	case hooks.BeforeTool, hooks.AfterTool:
+	case BeforeTool, AfterTool:
 		return str("tool_name"), ""
-	case hooks.SessionStart:
+	case SessionStart:
 		return "", str("source")
-	case hooks.SessionEnd:
+	case SessionEnd:
 		return "", str("reason")
-	case hooks.PreCompress:
+	case PreCompress:
 		return "", str("trigger")
 	}
 	return "", ""

@@ -18,7 +18,7 @@ type runReport struct {
 	AsTrusted   bool
 	// Plan is Gemini's plan; Selected the part --hook chose; Skipped the
 	// workspace hooks held back for lack of approval.
-	Plan, Selected *hooks.Plan
+	Plan, Selected *Plan
 	Skipped        []*hooks.Hook
 	// SkipWhy says why each skipped hook is held back (by hook ID).
 	SkipWhy    map[string]string
@@ -162,7 +162,7 @@ func (r *runReport) document() runDoc {
 		res := &o.Results[i]
 		doc.Ran = append(doc.Ran, res.Hook.ID)
 		rd := resultDoc{
-			ID: res.Hook.ID, Name: res.Hook.DisplayName(), Key: res.Hook.Key(), Command: res.Command, Stdin: res.Stdin,
+			ID: res.Hook.ID, Name: res.Hook.DisplayName(), Key: hookKey(res.Hook), Command: res.Command, Stdin: res.Stdin,
 			Success: res.Success, Signal: res.Signal, Output: res.Output, TimedOut: res.TimedOut, Cancelled: res.Cancelled,
 			Truncated: res.Truncated, PipesHeld: res.PipesHeld, DurationMS: msFloat(res.Duration), Warnings: res.Warnings,
 			Sandboxed: res.Sandboxed, Sandbox: res.Sandbox,

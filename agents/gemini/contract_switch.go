@@ -69,7 +69,7 @@ func switchOf(h *hooks.Hook, reg *Registry) agents.HookSwitch {
 		return sw
 	}
 	for _, e := range reg.Disabled {
-		if e.Value != h.DisableName() {
+		if e.Value != disableName(h) {
 			continue
 		}
 		sw.Enabled = false
@@ -245,7 +245,7 @@ func parseScope(s string) (settingsio.Layer, error) {
 func toggleName(req agents.ToggleRequest) (string, error) {
 	names := req.Refs
 	for _, h := range req.Hooks {
-		names = append(names, h.DisableName())
+		names = append(names, disableName(h))
 	}
 	switch {
 	case len(names) == 0:

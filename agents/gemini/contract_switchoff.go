@@ -22,7 +22,7 @@ func (p *Project) SwitchOffs(mine func(command string) bool) []agents.SwitchOff 
 		if !h.IsHook() || h.Origin.Layer == settingsio.LayerWorkspace || !mine(h.Command) {
 			continue
 		}
-		name := h.DisableName()
+		name := disableName(h)
 		for _, e := range r.Disabled {
 			if e.Value != name {
 				continue

@@ -8,6 +8,7 @@ import (
 	"github.com/hookwarden/hookwarden/hooks"
 
 	"github.com/hookwarden/hookwarden/internal/safetext"
+	"github.com/hookwarden/hookwarden/trust"
 )
 
 // hijackVars are variables that change what every hook's program does
@@ -121,6 +122,7 @@ func (r *Registry) checkEnvFile() {
 func (r *Registry) hydrateProvenance(hs []*hooks.Hook, ext *Extension) {
 	redirect := r.Snapshot.HomeRedirect
 	for _, h := range hs {
+		facts := factsFor(h)
 		for _, name := range placeholders(h.RawCommand) {
 			if name == "/" || name == "pathSeparator" {
 				continue
@@ -129,7 +131,7 @@ func (r *Registry) hydrateProvenance(hs []*hooks.Hook, ext *Extension) {
 			if !ok {
 				continue
 			}
-			h.Hydrated = append(h.Hydrated, hooks.Hydration{Name: name, Value: v.Value, File: v.File, Line: v.Line, Workspace: v.Workspace})
+			facts.Hydrated = append(facts.Hydrated, trust.Hydration{Name: name, Value: v.Value, File: v.File, Line: v.Line, Workspace: v.Workspace})
 		}
 		// The manifest's settings reach command hooks as environment
 		// variables too: hook.env = {...hook.env, ...settingsValues}.
@@ -143,11 +145,11 @@ func (r *Registry) hydrateProvenance(hs []*hooks.Hook, ext *Extension) {
 					h.Env = map[string]string{}
 				}
 				h.Env[name] = v.Value
-				h.Hydrated = append(h.Hydrated, hooks.Hydration{Name: name, Value: v.Value, File: v.File, Line: v.Line, Workspace: v.Workspace, AsEnv: true})
+				facts.Hydrated = append(facts.Hydrated, trust.Hydration{Name: name, Value: v.Value, File: v.File, Line: v.Line, Workspace: v.Workspace, AsEnv: true})
 			}
 		}
 		var project []string
-		for _, hy := range h.Hydrated {
+		for _, hy := range facts.Hydrated {
 			switch {
 			case hy.Workspace && hy.AsEnv:
 				project = append(project, fmt.Sprintf("its environment variable %s (%s:%d)", hy.Name, hy.File, hy.Line))
@@ -157,19 +159,19 @@ func (r *Registry) hydrateProvenance(hs []*hooks.Hook, ext *Extension) {
 		}
 		switch {
 		case redirect != nil && redirect.ByProject:
-			h.ProjectControlled = fmt.Sprintf("extension %s is loaded from %s, where the .env file %s:%d moved Gemini CLI's home", ext.Name, ext.Dir, redirect.File, redirect.Line)
+			facts.ProjectControlled = fmt.Sprintf("extension %s is loaded from %s, where the .env file %s:%d moved Gemini CLI's home", ext.Name, ext.Dir, redirect.File, redirect.Line)
 		case len(project) > 0:
-			h.ProjectControlled = "it takes " + strings.Join(project, ", ") + " from the project's .env file"
+			facts.ProjectControlled = "it takes " + strings.Join(project, ", ") + " from the project's .env file"
 		}
-		for _, hy := range h.Hydrated {
+		for _, hy := range facts.Hydrated {
 			if hy.Name == "extensionPath" || hy.Name == "workspacePath" {
 				h.Diagnostics = append(h.Diagnostics, hooks.Diagnostic{File: hy.File, Line: hy.Line, Column: 1, Severity: hooks.SeverityWarning,
 					Message: fmt.Sprintf("the .env variable %s replaces Gemini's own ${%s} in this hook's command (it becomes %q)", hy.Name, hy.Name, hy.Value)})
 			}
 		}
-		if h.ProjectControlled != "" {
+		if facts.ProjectControlled != "" {
 			h.Diagnostics = append(h.Diagnostics, hooks.Diagnostic{File: h.Origin.File, Line: h.Origin.Line, Column: h.Origin.Column, Severity: hooks.SeverityWarning,
-				Message: "a project hook in all but name: " + h.ProjectControlled + "; it needs approval like a workspace hook"})
+				Message: "a project hook in all but name: " + facts.ProjectControlled + "; it needs approval like a workspace hook"})
 		}
 	}
 }
@@ -204,7 +206,7 @@ func placeholders(s string) []string {
 // HydrationText says in words where each ${NAME} of an extension hook's
 // command came from, one line per value ("" when none came from a .env),
 // every value escaped so that it cannot break or forge a line.
-func HydrationText(hs []hooks.Hydration) string {
+func HydrationText(hs []trust.Hydration) string {
 	var b strings.Builder
 	for i, hy := range hs {
 		if i > 0 {

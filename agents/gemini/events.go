@@ -4,9 +4,24 @@ import (
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
+// The 11 events of Gemini CLI, in its declaration order.
+const (
+	BeforeTool          hooks.Event = "BeforeTool"
+	AfterTool           hooks.Event = "AfterTool"
+	BeforeAgent         hooks.Event = "BeforeAgent"
+	Notification        hooks.Event = "Notification"
+	AfterAgent          hooks.Event = "AfterAgent"
+	SessionStart        hooks.Event = "SessionStart"
+	SessionEnd          hooks.Event = "SessionEnd"
+	PreCompress         hooks.Event = "PreCompress"
+	BeforeModel         hooks.Event = "BeforeModel"
+	AfterModel          hooks.Event = "AfterModel"
+	BeforeToolSelection hooks.Event = "BeforeToolSelection"
+)
+
 // events are the 11 events in Gemini CLI's order.
-var events = [...]hooks.Event{hooks.BeforeTool, hooks.AfterTool, hooks.BeforeAgent, hooks.Notification, hooks.AfterAgent,
-	hooks.SessionStart, hooks.SessionEnd, hooks.PreCompress, hooks.BeforeModel, hooks.AfterModel, hooks.BeforeToolSelection}
+var events = [...]hooks.Event{BeforeTool, AfterTool, BeforeAgent, Notification, AfterAgent,
+	SessionStart, SessionEnd, PreCompress, BeforeModel, AfterModel, BeforeToolSelection}
 
 // Events lists the 11 events in Gemini CLI's order. Each call returns a
 // new slice, so no caller can change the list another one sees.
@@ -39,9 +54,9 @@ const (
 // MatcherKindOf returns how Gemini CLI applies matchers for event e.
 func MatcherKindOf(e hooks.Event) MatcherKind {
 	switch e {
-	case hooks.BeforeTool, hooks.AfterTool:
+	case BeforeTool, AfterTool:
 		return MatchToolName
-	case hooks.SessionStart, hooks.SessionEnd, hooks.PreCompress:
+	case SessionStart, SessionEnd, PreCompress:
 		return MatchTrigger
 	}
 	return MatchNone

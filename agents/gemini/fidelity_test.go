@@ -7,6 +7,7 @@ import (
 	"github.com/hookwarden/hookwarden/hooks"
 
 	"github.com/hookwarden/hookwarden/settingsio"
+	"github.com/hookwarden/hookwarden/trust"
 )
 
 // Issue 11 behaviour 1: hooksConfig.disabled that is not a list is wrapped
@@ -68,7 +69,7 @@ func TestEventWrittenAsOneObject(t *testing.T) {
 			if got := statusOf(r, "obj"); got != hooks.StatusRuns {
 				t.Errorf("status %s, want runs", got)
 			}
-			if p := r.Plan(hooks.AfterTool, &hooks.PlanContext{ToolName: "read_file"}); p == nil || len(p.Hooks) != 1 {
+			if p := r.Plan(AfterTool, &hooks.PlanContext{ToolName: "read_file"}); p == nil || len(p.Hooks) != 1 {
 				t.Errorf("plan %v, want the wrapped hook", p)
 			}
 			if !hasDiag(r, hooks.SeverityWarning, "hooks.AfterTool is written as one object, not a list; Gemini CLI wraps it and runs it, but the schema says it must be a list") {
@@ -81,7 +82,7 @@ func TestEventWrittenAsOneObject(t *testing.T) {
 		if got := statusOf(r, "obj"); got != hooks.StatusInvalid {
 			t.Errorf("status %s, want invalid", got)
 		}
-		if p := r.Plan(hooks.AfterTool, &hooks.PlanContext{ToolName: "read_file"}); p != nil {
+		if p := r.Plan(AfterTool, &hooks.PlanContext{ToolName: "read_file"}); p != nil {
 			t.Errorf("plan %v, want none", planNames(p))
 		}
 		if !hasDiag(r, hooks.SeverityError, "in an extension's hooks.json Gemini CLI skips it") {
@@ -111,14 +112,14 @@ func TestExtensionHydrationProvenance(t *testing.T) {
 	for _, h := range r.Hooks {
 		byName[h.Name] = h
 	}
-	if h := byName["own"]; len(h.Hydrated) != 1 || h.Hydrated[0] != (hooks.Hydration{Name: "A", Value: "a", File: "/ext/x/.env", Line: 1}) || h.ProjectControlled != "" {
-		t.Errorf("own: %+v %q", h.Hydrated, h.ProjectControlled)
+	if h := byName["own"]; len(FactsOf(h).Hydrated) != 1 || FactsOf(h).Hydrated[0] != (trust.Hydration{Name: "A", Value: "a", File: "/ext/x/.env", Line: 1}) || FactsOf(h).ProjectControlled != "" {
+		t.Errorf("own: %+v %q", FactsOf(h).Hydrated, FactsOf(h).ProjectControlled)
 	}
-	if h := byName["ws"]; len(h.Hydrated) != 1 || !h.Hydrated[0].Workspace || !strings.Contains(h.ProjectControlled, "${B} (/p/.env:3)") {
-		t.Errorf("ws: %+v %q", h.Hydrated, h.ProjectControlled)
+	if h := byName["ws"]; len(FactsOf(h).Hydrated) != 1 || !FactsOf(h).Hydrated[0].Workspace || !strings.Contains(FactsOf(h).ProjectControlled, "${B} (/p/.env:3)") {
+		t.Errorf("ws: %+v %q", FactsOf(h).Hydrated, FactsOf(h).ProjectControlled)
 	}
-	if h := byName["none"]; len(h.Hydrated) != 0 || h.ProjectControlled != "" {
-		t.Errorf("none ($A is the shell's, ${C} unknown): %+v", h.Hydrated)
+	if h := byName["none"]; len(FactsOf(h).Hydrated) != 0 || FactsOf(h).ProjectControlled != "" {
+		t.Errorf("none ($A is the shell's, ${C} unknown): %+v", FactsOf(h).Hydrated)
 	}
 }
 
@@ -142,7 +143,7 @@ func TestHomeRedirectDiagnostics(t *testing.T) {
 			if got := hasDiag(r, hooks.SeverityCritical, "BASH_ENV=rc"); got == c.userOwned {
 				t.Errorf("BASH_ENV critical = %v for a user-owned=%v file", got, c.userOwned)
 			}
-			if got := r.Hooks[0].ProjectControlled != ""; got == c.userOwned {
+			if got := FactsOf(r.Hooks[0]).ProjectControlled != ""; got == c.userOwned {
 				t.Errorf("extension hook project-controlled = %v", got)
 			}
 		})

@@ -37,7 +37,7 @@ func FuzzParseHookOutput(f *testing.F) {
 		out, errOut := hooks.DecodeUTF8([]byte(stdout)), hooks.DecodeUTF8([]byte(stderr))
 		p := ParseHookOutput(out, errOut, code)
 		r := &Result{Stdout: out, Stderr: errOut, ExitCode: code, Parsed: p, Output: p.Output, Success: code == 0}
-		for _, e := range []hooks.Event{hooks.BeforeTool, hooks.AfterAgent, hooks.SessionStart} {
+		for _, e := range []hooks.Event{BeforeTool, AfterAgent, SessionStart} {
 			resultWarnings(e, true, 0, r)
 		}
 		if p.Format == FormatJSON && p.Output == nil {

@@ -10,7 +10,7 @@ import (
 // Gate is a plan split by review: the hooks that may run without asking
 // and the workspace hooks that need the user's confirmation first.
 type Gate struct {
-	Run        *hooks.Plan   // nil when nothing may run
+	Run        *Plan         // nil when nothing may run
 	Unapproved []*hooks.Hook // workspace hooks needing confirmation
 	// Why says, by hook ID, why each of Unapproved is held back.
 	Why map[string]string
@@ -35,7 +35,7 @@ type Gate struct {
 // vanished, or became a link out of the project) since it was approved, or
 // running code Hookwarden cannot see (HookReview.Unresolved). Hookwarden
 // never runs a project hook the user did not approve or confirm.
-func HoldUnapproved(snap *Snapshot, opts Options, plan *hooks.Plan) Gate {
+func HoldUnapproved(snap *Snapshot, opts Options, plan *Plan) Gate {
 	if plan == nil {
 		return Gate{}
 	}
@@ -49,9 +49,9 @@ func HoldUnapproved(snap *Snapshot, opts Options, plan *hooks.Plan) Gate {
 		}
 	}
 	checked := map[string]trust.HookReview{}
-	run := &hooks.Plan{Event: plan.Event, Sequential: plan.Sequential}
+	run := &Plan{Event: plan.Event, Sequential: plan.Sequential}
 	for _, h := range plan.Hooks {
-		if h.Origin.Layer != settingsio.LayerWorkspace && h.ProjectControlled == "" {
+		if h.Origin.Layer != settingsio.LayerWorkspace && FactsOf(h).ProjectControlled == "" {
 			run.Hooks = append(run.Hooks, h)
 			continue
 		}

@@ -48,7 +48,7 @@ func TestGateCheckRefusesASymlinkSwappedAfterTheCheck(t *testing.T) {
 		pointAt("good.sh")
 		os.Remove(marker)
 		snap := f.load()
-		plan := BuildAsTrusted(snap).Plan(hooks.BeforeTool, &hooks.PlanContext{ToolName: "x"})
+		plan := BuildAsTrusted(snap).Plan(BeforeTool, &hooks.PlanContext{ToolName: "x"})
 		g := HoldUnapproved(snap, f.opts(), plan)
 		if g.Err != nil || len(g.Unapproved) != 0 || g.Run == nil || len(g.Run.Hooks) != 2 {
 			t.Fatalf("both hooks approved: held %v, err %v", g.Unapproved, g.Err)
@@ -57,7 +57,7 @@ func TestGateCheckRefusesASymlinkSwappedAfterTheCheck(t *testing.T) {
 		if check {
 			r.Check = g.Check
 		}
-		input := NewInput(InputBase{SessionID: "s", Cwd: f.project, Event: hooks.BeforeTool, Timestamp: time.Unix(0, 0)}, hooks.NewObject(0))
+		input := NewInput(InputBase{SessionID: "s", Cwd: f.project, Event: BeforeTool, Timestamp: time.Unix(0, 0)}, hooks.NewObject(0))
 		return r.Run(context.Background(), Request{Plan: g.Run, Input: input, FolderTrusted: true})
 	}
 
@@ -86,7 +86,7 @@ func TestScriptCheckPassesUnchangedAndUnreviewedHooks(t *testing.T) {
 	f.settings(`{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "name": "a", "command": "./.gemini/a.sh"}]}]}}`)
 	f.approveAll()
 	snap := f.load()
-	plan := BuildAsTrusted(snap).Plan(hooks.BeforeTool, &hooks.PlanContext{ToolName: "x"})
+	plan := BuildAsTrusted(snap).Plan(BeforeTool, &hooks.PlanContext{ToolName: "x"})
 	g := HoldUnapproved(snap, f.opts(), plan)
 	if g.Check == nil || len(g.Run.Hooks) != 1 {
 		t.Fatalf("gate: %+v", g)

@@ -15,8 +15,8 @@ func TestHoldUnapproved(t *testing.T) {
   {"type": "command", "name": "a", "command": "bash .gemini/a.sh"},
   {"type": "command", "name": "b", "command": "echo b"}]}]}}`)
 	f.write("../home/.gemini/settings.json", `{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "name": "u", "command": "echo u"}]}]}}`, 0o644)
-	plan := func() *hooks.Plan {
-		return BuildAsTrusted(f.load()).Plan(hooks.BeforeTool, &hooks.PlanContext{ToolName: "x"})
+	plan := func() *Plan {
+		return BuildAsTrusted(f.load()).Plan(BeforeTool, &hooks.PlanContext{ToolName: "x"})
 	}
 	names := func(hs []*hooks.Hook) string {
 		var out []string

@@ -97,11 +97,11 @@ func sampleFields(o SampleOptions) (*hooks.Object, error) {
 	}
 	if o.Trigger != "" {
 		switch o.Event {
-		case hooks.SessionStart:
+		case SessionStart:
 			fields.Set("source", o.Trigger)
-		case hooks.SessionEnd:
+		case SessionEnd:
 			fields.Set("reason", o.Trigger)
-		case hooks.PreCompress:
+		case PreCompress:
 			fields.Set("trigger", o.Trigger)
 		}
 	}

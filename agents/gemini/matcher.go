@@ -11,9 +11,9 @@ import (
 
 // Known trigger values per event, as Gemini CLI 0.61 sends them.
 var knownTriggers = map[hooks.Event][]string{
-	hooks.SessionStart: {"startup", "resume", "clear"},
-	hooks.SessionEnd:   {"exit", "clear", "logout", "prompt_input_exit", "other"},
-	hooks.PreCompress:  {"manual", "auto"},
+	SessionStart: {"startup", "resume", "clear"},
+	SessionEnd:   {"exit", "clear", "logout", "prompt_input_exit", "other"},
+	PreCompress:  {"manual", "auto"},
 }
 
 // Triggers returns the trigger values Gemini CLI sends for event (nil for

@@ -14,14 +14,14 @@ import (
 // Pass ctx exactly as Gemini does: {ToolName} for BeforeTool/AfterTool,
 // {Trigger} for SessionStart (source), SessionEnd (reason) and PreCompress
 // (trigger), nil for the other events.
-func (r *Registry) Plan(event hooks.Event, ctx *hooks.PlanContext) *hooks.Plan {
+func (r *Registry) Plan(event hooks.Event, ctx *hooks.PlanContext) *Plan {
 	if !r.HooksEnabled {
 		return nil
 	}
 	if r.matchers == nil {
 		r.matchers = newMatcherCache()
 	}
-	plan := &hooks.Plan{Event: event}
+	plan := &Plan{Event: event}
 	seen := map[string]bool{}
 	for _, h := range r.Hooks {
 		if h.Event != event || (h.Status != hooks.StatusRuns && h.Status != hooks.StatusDuplicate) {
@@ -30,13 +30,13 @@ func (r *Registry) Plan(event hooks.Event, ctx *hooks.PlanContext) *hooks.Plan {
 		if !r.matchers.matches(h, ctx) {
 			continue
 		}
-		k := h.Key()
+		k := hookKey(h)
 		if seen[k] {
 			continue
 		}
 		seen[k] = true
 		plan.Hooks = append(plan.Hooks, h)
-		plan.Sequential = plan.Sequential || h.Sequential
+		plan.Sequential = plan.Sequential || FactsOf(h).Sequential
 	}
 	if len(plan.Hooks) == 0 {
 		return nil

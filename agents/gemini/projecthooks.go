@@ -27,7 +27,7 @@ func projectHooks(snap *Snapshot, reg *Registry) ([]trust.ProjectHook, *CheckAbo
 	var out []trust.ProjectHook
 	var abort *CheckAbort
 	if ws := workspaceFile(snap); ws != nil && ws.Root != nil {
-		out, abort = walkProjectHooks(ws.Path, ws.Root.Get("hooks"), trust.WorkspaceFields(ws.Root))
+		out, abort = walkProjectHooks(ws.Path, ws.Root.Get("hooks"), workspaceFields(ws.Root))
 	}
 	return append(out, uncheckedProjectHooks(snap, reg)...), abort
 }
@@ -107,7 +107,7 @@ func walkProjectHooks(file string, hooks *settingsio.Node, shared trust.Definiti
 					}
 				}
 				h.Key = h.Name + ":" + h.Command
-				h.Fields = trust.DefinitionOf(ev.Key, def, cfg)
+				h.Fields = definitionOf(ev.Key, def, cfg)
 				maps.Copy(h.Fields, shared)
 				h.Env = h.Fields.Env()
 				switch {

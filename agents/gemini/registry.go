@@ -57,7 +57,7 @@ func Build(snap *Snapshot) *Registry {
 	layers := r.readLayers()
 	r.mergeHooksConfig(layers)
 	for _, l := range layers {
-		r.collectHooks(l.file, l.file.Root.Get("hooks"), hooks.SourceProject, "")
+		r.collectHooks(l.file, l.file.Root.Get("hooks"), SourceProject, "")
 	}
 	for _, ext := range snap.Extensions {
 		r.collectExtension(ext)
@@ -223,7 +223,7 @@ func (r *Registry) collectExtension(ext *Extension) {
 		return
 	}
 	first := len(r.Hooks)
-	r.collectHooks(f, hooksNode, hooks.SourceExtensions, ext.Name)
+	r.collectHooks(f, hooksNode, SourceExtensions, ext.Name)
 	r.hydrateProvenance(r.Hooks[first:], ext)
 	r.checkUnquotedPaths(r.Hooks[first:], map[string]string{
 		"${extensionPath}": ext.Path,

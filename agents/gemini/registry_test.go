@@ -72,7 +72,7 @@ func def(matcher string, hooks ...string) string {
 	return fmt.Sprintf(`{%s"hooks":[%s]}`, m, strings.Join(hooks, ","))
 }
 
-func planNames(p *hooks.Plan) []string {
+func planNames(p *Plan) []string {
 	if p == nil {
 		return nil
 	}
@@ -120,21 +120,21 @@ func TestMergeOrderAndPlan(t *testing.T) {
 		{"glob", "sd,sys,ext"},
 	}
 	for _, tt := range tests {
-		got := strings.Join(planNames(r.Plan(hooks.BeforeTool, &hooks.PlanContext{ToolName: tt.tool})), ",")
+		got := strings.Join(planNames(r.Plan(BeforeTool, &hooks.PlanContext{ToolName: tt.tool})), ",")
 		if got != tt.want {
 			t.Errorf("plan for %s = %q, want %q", tt.tool, got, tt.want)
 		}
 	}
-	if p := r.Plan(hooks.AfterTool, &hooks.PlanContext{ToolName: "read_file"}); p != nil {
+	if p := r.Plan(AfterTool, &hooks.PlanContext{ToolName: "read_file"}); p != nil {
 		t.Errorf("AfterTool has no hooks, got plan %v", planNames(p))
 	}
 	for _, h := range r.Hooks {
-		want := hooks.SourceProject
+		want := SourceProject
 		if h.Origin.Layer == settingsio.LayerExtension {
-			want = hooks.SourceExtensions
+			want = SourceExtensions
 		}
-		if h.Source != want {
-			t.Errorf("%s: source %s, want %s", h.DisplayName(), h.Source, want)
+		if FactsOf(h).Source != want {
+			t.Errorf("%s: source %s, want %s", h.DisplayName(), FactsOf(h).Source, want)
 		}
 	}
 }
@@ -158,7 +158,7 @@ func TestUntrustedFolderBlocksEverySettingsHook(t *testing.T) {
 	if s := statusOf(r, "ext"); s != hooks.StatusRuns {
 		t.Errorf("extension hook: status %s, want runs (untrusted workspace's disabled list must not count)", s)
 	}
-	if got := planNames(r.Plan(hooks.SessionStart, &hooks.PlanContext{Trigger: "startup"})); strings.Join(got, ",") != "ext" {
+	if got := planNames(r.Plan(SessionStart, &hooks.PlanContext{Trigger: "startup"})); strings.Join(got, ",") != "ext" {
 		t.Errorf("plan = %v, want only the extension hook", got)
 	}
 }
@@ -195,7 +195,7 @@ func TestHooksEnabledScalarPrecedence(t *testing.T) {
 						t.Errorf("%s: status %s, want hooks-off", h.DisplayName(), h.Status)
 					}
 				}
-				if p := r.Plan(hooks.BeforeAgent, nil); p != nil {
+				if p := r.Plan(BeforeAgent, nil); p != nil {
 					t.Errorf("hooks off but plan %v", planNames(p))
 				}
 			}
@@ -230,7 +230,7 @@ func TestDisabledUnionByNameOrCommand(t *testing.T) {
 	if !hasDiag(r, hooks.SeverityInfo, `"nothing-matches" matches no hook`) {
 		t.Error("no info for a disabled entry that matches nothing")
 	}
-	if got := strings.Join(planNames(r.Plan(hooks.BeforeAgent, nil)), ","); got != "cmd-listed,keep" {
+	if got := strings.Join(planNames(r.Plan(BeforeAgent, nil)), ","); got != "cmd-listed,keep" {
 		t.Errorf("plan = %s", got)
 	}
 }
@@ -294,7 +294,7 @@ func TestInvalidEntriesAndDiagnostics(t *testing.T) {
 			t.Errorf("%s: status %s, want runs", n, s)
 		}
 	}
-	if got := strings.Join(planNames(r.Plan(hooks.BeforeAgent, nil)), ","); got != "rt,pl,ok" {
+	if got := strings.Join(planNames(r.Plan(BeforeAgent, nil)), ","); got != "rt,pl,ok" {
 		t.Errorf("plan = %s", got)
 	}
 	// Places: the bad-type hook sits on line 10, column 9.
@@ -327,12 +327,12 @@ func TestMatchers(t *testing.T) {
 		ctx   *hooks.PlanContext
 		want  string
 	}{
-		{hooks.BeforeTool, &hooks.PlanContext{ToolName: "[invalid"}, "literal,star"},
-		{hooks.BeforeTool, &hooks.PlanContext{ToolName: "read_file"}, "lookahead,star"},
-		{hooks.BeforeTool, &hooks.PlanContext{ToolName: "write_file"}, "star"},
-		{hooks.BeforeAgent, nil, "ignored"},
-		{hooks.SessionStart, &hooks.PlanContext{Trigger: "startup"}, "startup"},
-		{hooks.SessionStart, &hooks.PlanContext{Trigger: "resume"}, ""},
+		{BeforeTool, &hooks.PlanContext{ToolName: "[invalid"}, "literal,star"},
+		{BeforeTool, &hooks.PlanContext{ToolName: "read_file"}, "lookahead,star"},
+		{BeforeTool, &hooks.PlanContext{ToolName: "write_file"}, "star"},
+		{BeforeAgent, nil, "ignored"},
+		{SessionStart, &hooks.PlanContext{Trigger: "startup"}, "startup"},
+		{SessionStart, &hooks.PlanContext{Trigger: "resume"}, ""},
 	}
 	for _, tt := range tests {
 		if got := strings.Join(planNames(r.Plan(tt.event, tt.ctx)), ","); got != tt.want {
@@ -367,11 +367,11 @@ func TestDuplicatesAcrossLayers(t *testing.T) {
 	if got := strings.Join(statuses, ","); got != "runs,runs,duplicate,duplicate,runs" {
 		t.Errorf("statuses = %s", got)
 	}
-	p := r.Plan(hooks.BeforeTool, &hooks.PlanContext{ToolName: "write_file"})
+	p := r.Plan(BeforeTool, &hooks.PlanContext{ToolName: "write_file"})
 	if got := strings.Join(planNames(p), ","); got != "guard,log.sh" || p.Sequential {
 		t.Errorf("write_file plan = %s sequential=%v", got, p.Sequential)
 	}
-	p = r.Plan(hooks.BeforeTool, &hooks.PlanContext{ToolName: "read_file"})
+	p = r.Plan(BeforeTool, &hooks.PlanContext{ToolName: "read_file"})
 	if got := strings.Join(planNames(p), ","); got != "guard,log.sh,other" || !p.Sequential {
 		t.Errorf("read_file plan = %s sequential=%v", got, p.Sequential)
 	}
@@ -412,7 +412,7 @@ func TestBrokenLayerDoesNotStopOthers(t *testing.T) {
 func TestInactiveExtension(t *testing.T) {
 	ext := extension(t, "off", settings("AfterAgent", def("", cmdJSON("x", "echo x"))), false)
 	r := Build(snapshot(t, nil, true, ext))
-	if statusOf(r, "x") != hooks.StatusDisabled || r.Plan(hooks.AfterAgent, nil) != nil {
+	if statusOf(r, "x") != hooks.StatusDisabled || r.Plan(AfterAgent, nil) != nil {
 		t.Errorf("inactive extension hook: %+v", r.Hooks[0])
 	}
 	bad := extension(t, "bad", `{"hooks":[]}`, true)
@@ -429,13 +429,13 @@ func TestContextFor(t *testing.T) {
 		want          *hooks.PlanContext
 		err           bool
 	}{
-		{hooks.BeforeTool, "read_file", "", &hooks.PlanContext{ToolName: "read_file"}, false},
-		{hooks.BeforeTool, "", "", nil, true},
-		{hooks.AfterTool, "", "startup", nil, true},
-		{hooks.SessionStart, "", "startup", &hooks.PlanContext{Trigger: "startup"}, false},
-		{hooks.PreCompress, "x", "", nil, true},
-		{hooks.BeforeAgent, "", "", nil, false},
-		{hooks.Notification, "", "ToolPermission", nil, true},
+		{BeforeTool, "read_file", "", &hooks.PlanContext{ToolName: "read_file"}, false},
+		{BeforeTool, "", "", nil, true},
+		{AfterTool, "", "startup", nil, true},
+		{SessionStart, "", "startup", &hooks.PlanContext{Trigger: "startup"}, false},
+		{PreCompress, "x", "", nil, true},
+		{BeforeAgent, "", "", nil, false},
+		{Notification, "", "ToolPermission", nil, true},
 	}
 	for _, tt := range tests {
 		got, err := ContextFor(tt.event, tt.tool, tt.trigger)
@@ -456,8 +456,8 @@ func TestKeyAndNames(t *testing.T) {
 		{hooks.Hook{Type: "runtime", Name: "r"}, "r:", "r", "r"},
 	}
 	for _, tt := range tests {
-		if tt.h.Key() != tt.key || tt.h.DisableName() != tt.disable || tt.h.DisplayName() != tt.display {
-			t.Errorf("%+v: key %q disable %q display %q", tt.h, tt.h.Key(), tt.h.DisableName(), tt.h.DisplayName())
+		if hookKey(&tt.h) != tt.key || disableName(&tt.h) != tt.disable || tt.h.DisplayName() != tt.display {
+			t.Errorf("%+v: key %q disable %q display %q", tt.h, hookKey(&tt.h), disableName(&tt.h), tt.h.DisplayName())
 		}
 	}
 }
@@ -475,7 +475,7 @@ func BenchmarkBuildAndPlan1000(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		r := Build(s)
-		if p := r.Plan(hooks.BeforeTool, &hooks.PlanContext{ToolName: "read_file"}); len(p.Hooks) != 1000 {
+		if p := r.Plan(BeforeTool, &hooks.PlanContext{ToolName: "read_file"}); len(p.Hooks) != 1000 {
 			b.Fatalf("plan has %d hooks", len(p.Hooks))
 		}
 	}

@@ -63,7 +63,7 @@ type Runner struct {
 // Request is one event to run.
 type Request struct {
 	// Plan is what to run (from Registry.Plan or built by hand).
-	Plan *hooks.Plan
+	Plan *Plan
 	// Input is the hook input object (base fields and event fields), as
 	// Gemini CLI builds it; see NewInput.
 	Input *hooks.Object
@@ -256,7 +256,7 @@ func (rc *runContext) payload(in *hooks.Object) string {
 func (rc *runContext) execute(ctx context.Context, h *hooks.Hook, event hooks.Event, input *hooks.Object, trusted bool) Result {
 	start := time.Now()
 	res := Result{Hook: h}
-	if h.Source == hooks.SourceProject && !trusted {
+	if FactsOf(h).Source == SourceProject && !trusted {
 		res.Error = ErrUntrustedFolder
 		return res
 	}

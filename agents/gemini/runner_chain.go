@@ -23,7 +23,7 @@ func ApplyOutputToInput(input *hooks.Object, output hooks.Value, event hooks.Eve
 		return next, nil
 	}
 	switch event {
-	case hooks.BeforeAgent:
+	case BeforeAgent:
 		has, err := hooks.InOperator("additionalContext", specific)
 		if err != nil || !has {
 			return next, err
@@ -31,10 +31,10 @@ func ApplyOutputToInput(input *hooks.Object, output hooks.Value, event hooks.Eve
 		if ctx, ok := field(specific, "additionalContext").(string); ok && next.Has("prompt") {
 			next.Set("prompt", hooks.ToJSString(next.Value("prompt"))+"\n\n"+ctx)
 		}
-	case hooks.BeforeModel:
+	case BeforeModel:
 		next2, err := mergeInputField(next, specific, "llm_request")
 		return next2, err
-	case hooks.BeforeTool:
+	case BeforeTool:
 		next2, err := mergeInputField(next, specific, "tool_input")
 		return next2, err
 	}

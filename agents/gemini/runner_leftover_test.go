@@ -81,7 +81,7 @@ func TestRunnerLeavesNoProcess(t *testing.T) {
 					r.Isolation.Supervisor = sandbox.Config{Init: self}
 				}
 				h := &hooks.Hook{Name: name, Command: script, HasTimeout: true, TimeoutMS: 60000}
-				out := r.Run(context.Background(), Request{Plan: &hooks.Plan{Event: hooks.BeforeTool, Hooks: []*hooks.Hook{h}}, Input: hooks.NewObject(0), FolderTrusted: true})
+				out := r.Run(context.Background(), Request{Plan: &Plan{Event: BeforeTool, Hooks: []*hooks.Hook{h}}, Input: hooks.NewObject(0), FolderTrusted: true})
 				if _, err := os.Stat(ready); err != nil {
 					t.Fatalf("the hook did not get to start its children: %+v", out.Results[0])
 				}

@@ -26,7 +26,7 @@ func requireBash(t *testing.T) {
 }
 
 func cmdHook(name, command string) *hooks.Hook {
-	return &hooks.Hook{ID: name, Event: hooks.BeforeTool, Type: "command", Name: name, Command: command, Source: hooks.SourceProject}
+	return &hooks.Hook{ID: name, Event: BeforeTool, Type: "command", Name: name, Command: command, Ext: &HookFacts{Source: SourceProject}}
 }
 
 func testInput(t *testing.T, cwd string) *hooks.Object {
@@ -36,7 +36,7 @@ func testInput(t *testing.T, cwd string) *hooks.Object {
 	ti := hooks.NewObject(1)
 	ti.Set("file_path", "notes.txt")
 	fields.Set("tool_input", ti)
-	return NewInput(InputBase{SessionID: "sess-1", TranscriptPath: filepath.Join(cwd, "t.json"), Cwd: cwd, Event: hooks.BeforeTool, Timestamp: time.Unix(0, 0)}, fields)
+	return NewInput(InputBase{SessionID: "sess-1", TranscriptPath: filepath.Join(cwd, "t.json"), Cwd: cwd, Event: BeforeTool, Timestamp: time.Unix(0, 0)}, fields)
 }
 
 // testRunner runs hooks in a clean environment: a throw-away HOME, no
@@ -62,7 +62,7 @@ func endsSoon(pid int) bool {
 func runOne(t *testing.T, r *Runner, h *hooks.Hook) Result {
 	t.Helper()
 	cwd := t.TempDir()
-	out := r.Run(context.Background(), Request{Plan: &hooks.Plan{Event: h.Event, Hooks: []*hooks.Hook{h}}, Input: testInput(t, cwd), FolderTrusted: true})
+	out := r.Run(context.Background(), Request{Plan: &Plan{Event: h.Event, Hooks: []*hooks.Hook{h}}, Input: testInput(t, cwd), FolderTrusted: true})
 	return out.Results[0]
 }
 
@@ -163,7 +163,7 @@ func TestRunnerCancel(t *testing.T) {
 	requireBash(t)
 	r := testRunner(t)
 	ctx, cancel := context.WithCancel(context.Background())
-	plan := &hooks.Plan{Event: hooks.BeforeTool, Hooks: []*hooks.Hook{cmdHook("a", "echo go; sleep 100"), cmdHook("b", "sleep 100")}}
+	plan := &Plan{Event: BeforeTool, Hooks: []*hooks.Hook{cmdHook("a", "echo go; sleep 100"), cmdHook("b", "sleep 100")}}
 	started := make(chan struct{})
 	go func() {
 		time.Sleep(300 * time.Millisecond)
@@ -220,7 +220,7 @@ func TestRunnerReportsDurationsAndSpawnErrors(t *testing.T) {
 func TestRunnerParallelKeepsPlanOrderAndSequentialChains(t *testing.T) {
 	requireBash(t)
 	r := testRunner(t)
-	plan := &hooks.Plan{Event: hooks.BeforeTool, Hooks: []*hooks.Hook{
+	plan := &Plan{Event: BeforeTool, Hooks: []*hooks.Hook{
 		cmdHook("slow", `sleep 0.3; echo '{"hookSpecificOutput":{"tool_input":{"file_path":"b.txt","x":1}}}'`),
 		cmdHook("echo", `cat`),
 	}}
@@ -239,7 +239,7 @@ func TestRunnerUntrustedAndInvalidHooks(t *testing.T) {
 	requireBash(t)
 	r := testRunner(t)
 	cwd := t.TempDir()
-	plan := &hooks.Plan{Event: hooks.BeforeTool, Hooks: []*hooks.Hook{cmdHook("a", "touch ran")}}
+	plan := &Plan{Event: BeforeTool, Hooks: []*hooks.Hook{cmdHook("a", "touch ran")}}
 	out := r.Run(context.Background(), Request{Plan: plan, Input: testInput(t, cwd), FolderTrusted: false})
 	if out.Results[0].Error != ErrUntrustedFolder {
 		t.Fatalf("got %q", out.Results[0].Error)
@@ -251,8 +251,8 @@ func TestRunnerUntrustedAndInvalidHooks(t *testing.T) {
 		hook *hooks.Hook
 		want string
 	}{
-		{&hooks.Hook{Type: "plugin", Name: "p", Source: hooks.SourceProject}, ErrMissingCommand},
-		{&hooks.Hook{Type: "runtime", Name: "r", Source: hooks.SourceProject}, ErrRuntimeHook},
+		{&hooks.Hook{Type: "plugin", Name: "p", Ext: &HookFacts{Source: SourceProject}}, ErrMissingCommand},
+		{&hooks.Hook{Type: "runtime", Name: "r", Ext: &HookFacts{Source: SourceProject}}, ErrRuntimeHook},
 	} {
 		res := runOne(t, r, tc.hook)
 		if res.Error != tc.want || res.HasStreams {

@@ -36,7 +36,7 @@ func (r *Registry) assignStatuses(trusted bool) {
 			}
 			h.Reason += "; Gemini starts no hook system"
 			continue
-		case h.Source == hooks.SourceProject && !trusted:
+		case FactsOf(h).Source == SourceProject && !trusted:
 			h.Status = hooks.StatusBlockedUntrustedFolder
 			h.Reason = "the folder is not trusted; Gemini registers no settings hooks there, user and system ones included"
 			if why := r.Snapshot.FolderTrust.Reason; why != "" {
@@ -44,12 +44,12 @@ func (r *Registry) assignStatuses(trusted bool) {
 			}
 			continue
 		}
-		if e, ok := disabled[h.DisableName()]; ok {
+		if e, ok := disabled[disableName(h)]; ok {
 			h.Status = hooks.StatusDisabled
 			h.Reason = fmt.Sprintf("%q is in hooksConfig.disabled (%s)", e.Value, describeFiles(e))
 			continue
 		}
-		k := eventKey{h.Event, h.Key()}
+		k := eventKey{h.Event, hookKey(h)}
 		h.Status, h.Reason = hooks.StatusRuns, runsReason(h)
 		for _, first := range earlier[k] {
 			if matchesAll(first) || strings.TrimSpace(first.Matcher) == strings.TrimSpace(h.Matcher) {
@@ -105,7 +105,7 @@ func (r *Registry) checkDisabledList() {
 			if h.Status == hooks.StatusInvalid {
 				continue
 			}
-			if h.DisableName() == e.Value {
+			if disableName(h) == e.Value {
 				matched = true
 			} else if h.Name != "" && h.Command == e.Value {
 				byCommand = append(byCommand, h)

@@ -230,7 +230,7 @@ func (t *Toggler) checkKnown(name string, matches []*hooks.Hook) error {
 func (t *Toggler) matching(name string) []*hooks.Hook {
 	var out []*hooks.Hook
 	for _, h := range t.Registry.Hooks {
-		if h.Status != hooks.StatusInvalid && h.DisableName() == name {
+		if h.Status != hooks.StatusInvalid && disableName(h) == name {
 			out = append(out, h)
 		}
 	}

@@ -60,7 +60,7 @@ func (t *Toggler) EnableAll() (*BulkResult, error) {
 	}
 	seen := map[string]bool{}
 	for _, h := range disabled {
-		name := h.DisableName()
+		name := disableName(h)
 		locks := t.locks(name)
 		if len(locks) == 0 {
 			res.Count++
@@ -184,7 +184,7 @@ func (t *Toggler) extensionActive(name string) bool {
 // listedDisabled reports whether the merged hooksConfig.disabled has the
 // hook (the registry's enabled flag).
 func (t *Toggler) listedDisabled(h *hooks.Hook) bool {
-	name := h.DisableName()
+	name := disableName(h)
 	for _, e := range t.Registry.Disabled {
 		if e.Value == name {
 			return true

@@ -33,7 +33,7 @@ func uncheckedProjectHooks(snap *Snapshot, reg *Registry) []trust.ProjectHook {
 	}
 	shared := trust.Definition{}
 	if ws := workspaceFile(snap); ws != nil && ws.Root != nil {
-		shared = trust.WorkspaceFields(ws.Root)
+		shared = workspaceFields(ws.Root)
 	}
 	var out []trust.ProjectHook
 	for _, h := range reg.Hooks {
@@ -41,8 +41,8 @@ func uncheckedProjectHooks(snap *Snapshot, reg *Registry) []trust.ProjectHook {
 		switch {
 		case h.Origin.Layer == settingsio.LayerWorkspace && isWrappedObject(h):
 			why = fmt.Sprintf("hooks.%s is written as one object: Gemini CLI runs it but its trust check skips it, so it never warns about it", h.Event)
-		case h.ProjectControlled != "":
-			why = h.ProjectControlled + "; Gemini CLI's trust check only looks at the workspace settings"
+		case FactsOf(h).ProjectControlled != "":
+			why = FactsOf(h).ProjectControlled + "; Gemini CLI's trust check only looks at the workspace settings"
 		default:
 			continue
 		}
@@ -51,14 +51,14 @@ func uncheckedProjectHooks(snap *Snapshot, reg *Registry) []trust.ProjectHook {
 		}
 		ph := trust.ProjectHook{Event: string(h.Event), Matcher: h.Matcher, Definition: -1, Index: -1,
 			Path: h.Origin.Path, HookID: h.ID, Name: h.Name, Type: h.Type, IsCommand: h.Type == "command",
-			Line: h.Origin.Line, Column: h.Origin.Column, Unchecked: why, File: h.Origin.File, Hydrated: h.Hydrated}
+			Line: h.Origin.Line, Column: h.Origin.Column, Unchecked: why, File: h.Origin.File, Hydrated: FactsOf(h).Hydrated}
 		if ph.IsCommand {
 			ph.Command, ph.RawCommand = h.Command, h.RawCommand
 		}
 		ph.Key = ph.Name + ":" + ph.Command
 		ph.Fields = uncheckedFields(h, shared)
 		ph.Env = ph.Fields.Env()
-		ph.Label = h.DisableName()
+		ph.Label = disableName(h)
 		ph.LabelID = "s" + ph.Label
 		out = append(out, ph)
 	}
@@ -90,14 +90,14 @@ func criticalFindings(reg *Registry) []hooks.Diagnostic {
 // values an extension's settings add (Gemini merges them over the hook's
 // own env) and the workspace settings shared by every hook.
 func uncheckedFields(h *hooks.Hook, shared trust.Definition) trust.Definition {
-	d := trust.DefinitionOf(string(h.Event), nil, h.Node)
+	d := definitionOf(string(h.Event), nil, h.Node)
 	if h.HasMatcher && h.Matcher != "" {
 		d[trust.FieldMatcher] = trust.JSONText(h.Matcher)
 	}
-	if h.Sequential {
+	if FactsOf(h).Sequential {
 		d[trust.FieldSequential] = "true"
 	}
-	for _, hy := range h.Hydrated {
+	for _, hy := range FactsOf(h).Hydrated {
 		if hy.AsEnv {
 			d[trust.EnvFieldPrefix+hy.Name] = trust.JSONText(hy.Value)
 		}

@@ -98,7 +98,7 @@ func resultWarnings(event hooks.Event, sequential bool, i int, r *Result) []hook
 	default:
 		add(hooks.WarnUnknownDecision, "decision %s is not one Gemini knows (allow, deny, block, ask; case-sensitive); it acts like \"allow\".", string(hooks.AppendJSON(nil, d)))
 	}
-	if field(r.Output, "decision") == "ask" && event != hooks.BeforeTool {
+	if field(r.Output, "decision") == "ask" && event != BeforeTool {
 		add(hooks.WarnAskIgnored, "decision \"ask\" is only honoured by BeforeTool; for %s it does nothing.", event)
 	}
 	if msg := ignoredByEvent(event, r.Output); msg != "" {
@@ -111,7 +111,7 @@ func resultWarnings(event hooks.Event, sequential bool, i int, r *Result) []hook
 }
 
 func chains(e hooks.Event) bool {
-	return e == hooks.BeforeTool || e == hooks.BeforeAgent || e == hooks.BeforeModel
+	return e == BeforeTool || e == BeforeAgent || e == BeforeModel
 }
 
 func orAllow(d string) string {
@@ -176,19 +176,19 @@ func ignoredByEvent(event hooks.Event, out hooks.Value) string {
 	}
 	var ignored []string
 	switch event {
-	case hooks.SessionStart:
+	case SessionStart:
 		for _, k := range []string{"decision", "continue"} {
 			if o.Has(k) && !(k == "decision" && o.Value(k) == "allow") {
 				ignored = append(ignored, k)
 			}
 		}
-	case hooks.SessionEnd, hooks.PreCompress, hooks.Notification:
+	case SessionEnd, PreCompress, Notification:
 		for _, k := range []string{"decision", "continue", "reason", "hookSpecificOutput"} {
 			if o.Has(k) && !(k == "decision" && o.Value(k) == "allow") {
 				ignored = append(ignored, k)
 			}
 		}
-	case hooks.BeforeToolSelection:
+	case BeforeToolSelection:
 		for _, k := range []string{"decision", "continue", "reason", "systemMessage", "stopReason"} {
 			if o.Has(k) && !(k == "decision" && o.Value(k) == "allow") {
 				ignored = append(ignored, k)
@@ -199,10 +199,10 @@ func ignoredByEvent(event hooks.Event, out hooks.Value) string {
 		return ""
 	}
 	what := "only its systemMessage is shown"
-	if event == hooks.BeforeToolSelection {
+	if event == BeforeToolSelection {
 		what = "only hookSpecificOutput.toolConfig is used"
 	}
-	if event == hooks.SessionStart {
+	if event == SessionStart {
 		what = "only additionalContext and systemMessage are used"
 	}
 	return fmt.Sprintf("%s ignores %s: %s.", event, strings.Join(ignored, ", "), what)

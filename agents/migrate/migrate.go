@@ -9,6 +9,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/hookwarden/hookwarden/agents/claude"
+	"github.com/hookwarden/hookwarden/agents/gemini"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -16,9 +17,9 @@ import (
 // migrateEvents maps Claude Code events to the Gemini CLI events with the
 // same meaning; the others have no counterpart.
 var migrateEvents = map[hooks.Event]hooks.Event{
-	claude.PreToolUse: hooks.BeforeTool, claude.PostToolUse: hooks.AfterTool, claude.UserPromptSubmit: hooks.BeforeAgent,
-	claude.Stop: hooks.AfterAgent, claude.SessionStart: hooks.SessionStart, claude.SessionEnd: hooks.SessionEnd,
-	claude.PreCompact: hooks.PreCompress, claude.Notification: hooks.Notification,
+	claude.PreToolUse: gemini.BeforeTool, claude.PostToolUse: gemini.AfterTool, claude.UserPromptSubmit: gemini.BeforeAgent,
+	claude.Stop: gemini.AfterAgent, claude.SessionStart: gemini.SessionStart, claude.SessionEnd: gemini.SessionEnd,
+	claude.PreCompact: gemini.PreCompress, claude.Notification: gemini.Notification,
 }
 
 // migrateTools maps Claude Code tool names to Gemini CLI 0.61's.
@@ -32,9 +33,9 @@ var migrateTools = map[string]string{
 // geminiTriggers are the values Gemini CLI 0.61 compares trigger matchers
 // with (exactly).
 var geminiTriggers = map[hooks.Event][]string{
-	hooks.SessionStart: {"startup", "resume", "clear"},
-	hooks.SessionEnd:   {"exit", "clear", "logout", "prompt_input_exit", "other"},
-	hooks.PreCompress:  {"manual", "auto"},
+	gemini.SessionStart: {"startup", "resume", "clear"},
+	gemini.SessionEnd:   {"exit", "clear", "logout", "prompt_input_exit", "other"},
+	gemini.PreCompress:  {"manual", "auto"},
 }
 
 // MigrationItem is one Claude Code handler and what became of it.
@@ -220,7 +221,7 @@ func migrateMatcher(h *hooks.Hook, to hooks.Event, item *MigrationItem) []string
 		return []string{""}
 	}
 	switch to {
-	case hooks.BeforeTool, hooks.AfterTool:
+	case gemini.BeforeTool, gemini.AfterTool:
 		if m.Exact != nil {
 			var names []string
 			for _, n := range m.Exact {
@@ -243,7 +244,7 @@ func migrateMatcher(h *hooks.Hook, to hooks.Event, item *MigrationItem) []string
 		})
 		item.Notes = append(item.Notes, fmt.Sprintf("regex matcher %q rewritten on word boundaries to %q; check it", m.Regex, out))
 		return []string{out}
-	case hooks.Notification:
+	case gemini.Notification:
 		item.Notes = append(item.Notes, fmt.Sprintf("Gemini CLI ignores matchers on Notification: the matcher %q is dropped and the hook runs on every notification", h.Matcher))
 		return []string{""}
 	}

@@ -207,8 +207,8 @@ func TestFidelityMatchesRealGemini(t *testing.T) {
 			t.Errorf("the hook's $SETTING in the real CLI: %v, want the workspace .env value", got)
 		}
 		for _, h := range reg.Hooks {
-			if h.Name == "ba-setting" && (h.Env["SETTING"] != "from-workspace" || h.ProjectControlled == "") {
-				t.Errorf("ba-setting: env %v, project-controlled %q", h.Env, h.ProjectControlled)
+			if h.Name == "ba-setting" && (h.Env["SETTING"] != "from-workspace" || gemini.FactsOf(h).ProjectControlled == "") {
+				t.Errorf("ba-setting: env %v, project-controlled %q", h.Env, gemini.FactsOf(h).ProjectControlled)
 			}
 		}
 		var both *hooks.Hook
@@ -220,10 +220,10 @@ func TestFidelityMatchesRealGemini(t *testing.T) {
 				t.Errorf("an unknown ${NAME} must stay literal: %q", h.Command)
 			}
 		}
-		if both == nil || len(both.Hydrated) != 2 || both.Hydrated[0].File != filepath.Join(f.project, ".env") || !both.Hydrated[0].Workspace {
+		if both == nil || len(gemini.FactsOf(both).Hydrated) != 2 || gemini.FactsOf(both).Hydrated[0].File != filepath.Join(f.project, ".env") || !gemini.FactsOf(both).Hydrated[0].Workspace {
 			t.Errorf("ba-both provenance: %+v", both)
 		}
-		if both != nil && both.ProjectControlled == "" {
+		if both != nil && gemini.FactsOf(both).ProjectControlled == "" {
 			t.Error("a hook hydrated from the project's .env is not marked as the project's")
 		}
 	})
@@ -282,7 +282,7 @@ func TestFidelityMatchesRealGemini(t *testing.T) {
 				return
 			}
 			store := trust.Store{Dir: filepath.Join(f.root, "hookwarden")}
-			gate := gemini.HoldUnapproved(reg.Snapshot, gemini.Options{Store: store}, reg.Plan(hooks.BeforeAgent, nil))
+			gate := gemini.HoldUnapproved(reg.Snapshot, gemini.Options{Store: store}, reg.Plan(gemini.BeforeAgent, nil))
 			if len(gate.Unapproved) != 1 || gate.Unapproved[0].Name != "planted" {
 				t.Errorf("the gate does not hold the planted hook back: %+v", gate.Unapproved)
 			}

@@ -30,10 +30,10 @@ type checkedEvent struct {
 }
 
 var checkedEvents = []checkedEvent{
-	{hooks.SessionStart, &hooks.PlanContext{Trigger: "startup"}, "ss."},
-	{hooks.BeforeAgent, nil, "ba."},
-	{hooks.BeforeTool, &hooks.PlanContext{ToolName: "read_file"}, "bt."},
-	{hooks.AfterTool, &hooks.PlanContext{ToolName: "read_file"}, "at."},
+	{gemini.SessionStart, &hooks.PlanContext{Trigger: "startup"}, "ss."},
+	{gemini.BeforeAgent, nil, "ba."},
+	{gemini.BeforeTool, &hooks.PlanContext{ToolName: "read_file"}, "bt."},
+	{gemini.AfterTool, &hooks.PlanContext{ToolName: "read_file"}, "at."},
 }
 
 // hookIDPattern pulls the fixture id out of a hook command.
@@ -122,7 +122,7 @@ func TestPlanMatchesRealGemini(t *testing.T) {
 				}
 				comparePlan(t, reg, c.event, plan, planned, fired[c.prefix])
 				compareMode(t, c.event, plan, modes)
-				if c.event == hooks.BeforeTool && (plan != nil && plan.Sequential) != v.wantSequential {
+				if c.event == gemini.BeforeTool && (plan != nil && plan.Sequential) != v.wantSequential {
 					t.Errorf("fixture check: BeforeTool plan sequential = %v, the fixture makes it %v",
 						plan != nil && plan.Sequential, v.wantSequential)
 				}
@@ -155,7 +155,7 @@ func firedByEvent(t *testing.T, lines []string) map[string][]string {
 	return out
 }
 
-func planHooks(p *hooks.Plan) []*hooks.Hook {
+func planHooks(p *gemini.Plan) []*hooks.Hook {
 	if p == nil {
 		return nil
 	}
@@ -163,7 +163,7 @@ func planHooks(p *hooks.Plan) []*hooks.Hook {
 }
 
 // plannedIDs returns the fixture ids of the plan's hooks, in plan order.
-func plannedIDs(t *testing.T, p *hooks.Plan) []string {
+func plannedIDs(t *testing.T, p *gemini.Plan) []string {
 	t.Helper()
 	var ids []string
 	for _, h := range planHooks(p) {
@@ -177,7 +177,7 @@ func plannedIDs(t *testing.T, p *hooks.Plan) []string {
 }
 
 // comparePlan reports every difference between the plan and what fired.
-func comparePlan(t *testing.T, reg *gemini.Registry, event hooks.Event, plan *hooks.Plan, planned, fired []string) {
+func comparePlan(t *testing.T, reg *gemini.Registry, event hooks.Event, plan *gemini.Plan, planned, fired []string) {
 	t.Helper()
 	sortedPlanned, sortedFired := slices.Sorted(slices.Values(planned)), slices.Sorted(slices.Values(fired))
 	if !slices.Equal(sortedPlanned, sortedFired) {
@@ -240,7 +240,7 @@ func describeHook(h *hooks.Hook) string {
 // compareMode checks the plan's sequential flag against what the
 // rendezvous hooks of event saw ("<event>:parallel" or
 // "<event>:sequential"), when the event has them in this variant.
-func compareMode(t *testing.T, event hooks.Event, plan *hooks.Plan, modes []string) {
+func compareMode(t *testing.T, event hooks.Event, plan *gemini.Plan, modes []string) {
 	t.Helper()
 	rendezvous := slices.ContainsFunc(planHooks(plan), func(h *hooks.Hook) bool {
 		return strings.Contains(h.Command, string(event)+":parallel >> ")

@@ -103,15 +103,15 @@ func run(n, rounds int) error {
 }
 
 func request(cwd string, count int, command string) gemini.Request {
-	plan := &hooks.Plan{Event: hooks.BeforeTool}
+	plan := &gemini.Plan{Event: gemini.BeforeTool}
 	for i := 0; i < count; i++ {
-		plan.Hooks = append(plan.Hooks, &hooks.Hook{Type: "command", Name: "h" + strconv.Itoa(i), Command: command, Source: hooks.SourceProject})
+		plan.Hooks = append(plan.Hooks, &hooks.Hook{Agent: gemini.Name, Type: "command", Name: "h" + strconv.Itoa(i), Command: command, Ext: &gemini.HookFacts{Source: gemini.SourceProject}})
 	}
 	fields := hooks.NewObject(2)
 	fields.Set("tool_name", "read_file")
 	ti := hooks.NewObject(1)
 	ti.Set("file_path", "notes.txt")
 	fields.Set("tool_input", ti)
-	in := gemini.NewInput(gemini.InputBase{SessionID: "11111111-2222-4333-8444-555555555555", TranscriptPath: cwd + "/t.json", Cwd: cwd, Event: hooks.BeforeTool, Timestamp: time.Now()}, fields)
+	in := gemini.NewInput(gemini.InputBase{SessionID: "11111111-2222-4333-8444-555555555555", TranscriptPath: cwd + "/t.json", Cwd: cwd, Event: gemini.BeforeTool, Timestamp: time.Now()}, fields)
 	return gemini.Request{Plan: plan, Input: in, FolderTrusted: true}
 }

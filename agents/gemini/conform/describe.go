@@ -12,7 +12,7 @@ import (
 )
 
 // describe renders a run as the oracle's result object.
-func describe(plan *hooks.Plan, out gemini.Outcome) *hooks.Object {
+func describe(plan *gemini.Plan, out gemini.Outcome) *hooks.Object {
 	result := hooks.NewObject(3)
 	p := hooks.NewObject(2)
 	p.Set("sequential", plan.Sequential)
@@ -67,7 +67,7 @@ func hookDesc(h *hooks.Hook) *hooks.Object {
 	o := hooks.NewObject(3)
 	o.Set("name", configField(h, "name", h.Name))
 	o.Set("command", configField(h, "command", h.Command))
-	o.Set("source", string(h.Source))
+	o.Set("source", string(gemini.FactsOf(h).Source))
 	return o
 }
 

@@ -1,0 +1,49 @@
+package gemini
+
+import "github.com/hookwarden/hookwarden/hooks"
+
+// Source is Gemini CLI's ConfigSource label for a registered hook.
+type Source string
+
+// Sources that occur for hooks from files.
+const (
+	// SourceProject is what Gemini labels every settings-file hook, whatever
+	// file it came from.
+	SourceProject    Source = "project"
+	SourceExtensions Source = "extensions"
+)
+
+// Plan is what Gemini CLI would run for one event and context.
+type Plan struct {
+	Event      hooks.Event
+	Sequential bool
+	Hooks      []*hooks.Hook
+}
+
+// selectNamed returns the part of the plan whose hooks a selector names
+// (run --hook: by display name, name, command, Gemini's name:command key or
+// ID), in plan order, and the selectors that named no hook. With no
+// selectors it returns the plan.
+func (p *Plan) selectNamed(selectors []string) (*Plan, []string) {
+	if p == nil || len(selectors) == 0 {
+		return p, nil
+	}
+	sel := &Plan{Event: p.Event, Sequential: p.Sequential}
+	used := make([]bool, len(selectors))
+	for _, h := range p.Hooks {
+		for i, want := range selectors {
+			if want == h.DisplayName() || want == h.Name || want == h.Command || want == hookKey(h) || want == h.ID {
+				used[i] = true
+				sel.Hooks = append(sel.Hooks, h)
+				break
+			}
+		}
+	}
+	var missing []string
+	for i, u := range used {
+		if !u {
+			missing = append(missing, selectors[i])
+		}
+	}
+	return sel, missing
+}
