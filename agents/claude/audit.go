@@ -20,7 +20,7 @@ type HookReview struct {
 	trust.HookReview
 	Layer settingsio.Layer `json:"layer"`
 	File  string           `json:"file"`
-	// Plugin is the plugin id of a plugin handler.
+	// plugin is the plugin id of a plugin handler.
 	Plugin string `json:"plugin,omitempty"`
 	// Kind is what the entry is when it is not a hook (hooks.Kind).
 	Kind hooks.Kind `json:"kind,omitempty"`
@@ -29,8 +29,8 @@ type HookReview struct {
 	definition string
 }
 
-// Gone is an approval that matches no handler any more.
-type Gone struct {
+// gone is an approval that matches no handler any more.
+type gone struct {
 	Fingerprint string `json:"fingerprint"`
 	*Approval
 }
@@ -38,13 +38,13 @@ type Gone struct {
 // Report is the trust review of a project's Claude Code handlers.
 type Report struct {
 	Project string `json:"project"`
-	// FolderTrust is Claude Code's own folder flag (read only).
-	FolderTrust FolderTrust  `json:"folder_trust"`
+	// folderTrust is Claude Code's own folder flag (read only).
+	FolderTrust folderTrust  `json:"folder_trust"`
 	NeedsReview bool         `json:"needs_review"`
 	Hooks       []HookReview `json:"hooks"`
-	Gone        []Gone       `json:"gone"`
-	// Disabled are handlers Hookwarden moved out of this project's files.
-	Disabled []*Disabled `json:"disabled"`
+	Gone        []gone       `json:"gone"`
+	// disabled are handlers Hookwarden moved out of this project's files.
+	Disabled []*disabled `json:"disabled"`
 	// Unreadable are the settings, plugin manifest and plugin hooks files
 	// that exist but could not be read or parsed: the review is incomplete,
 	// and each counts as needing review (NeedsReview is true).
@@ -55,37 +55,37 @@ type Report struct {
 // cannot be complete.
 func (r *Report) Incomplete() bool { return len(r.Unreadable) > 0 }
 
-// Audit reviews the handlers hs (a registry's Hooks) of snap that
+// audit reviews the handlers hs (a registry's Hooks) of snap that
 // Hookwarden reviews (reviewedLayers) against the store: trusted
 // (fingerprint approved, scripts unchanged), script-changed, changed (not
 // approved, but an approval sits at the same file, event, group and index:
 // its label is the previous command, with a diff), new; approvals nothing
 // matches are gone.
-func Audit(snap *Snapshot, hs []*hooks.Hook, store trust.Store) (*Report, error) {
+func audit(snap *snapshot, hs []*hooks.Hook, store trust.Store) (*Report, error) {
 	data, err := store.Load()
 	if err != nil {
 		return nil, err
 	}
-	return AuditData(snap, hs, data)
+	return auditData(snap, hs, data)
 }
 
-// AuditData is Audit against a store the caller loaded for this
+// auditData is Audit against a store the caller loaded for this
 // command (Store.Load), so that one command reads the store once. It only
 // reads data; every script is still fingerprinted from disk now.
-func AuditData(snap *Snapshot, hs []*hooks.Hook, data *trust.StoreData) (*Report, error) {
+func auditData(snap *snapshot, hs []*hooks.Hook, data *trust.StoreData) (*Report, error) {
 	if _, err := storeSection(data); err != nil {
 		return nil, err
 	}
-	r := &Report{Project: snap.ProjectDir, FolderTrust: snap.FolderTrust, Hooks: []HookReview{}, Gone: []Gone{}}
-	approvals := Approvals(data, snap.ProjectDir)
-	revoked := RevokedApprovals(data, snap.ProjectDir)
+	r := &Report{Project: snap.ProjectDir, FolderTrust: snap.FolderTrust, Hooks: []HookReview{}, Gone: []gone{}}
+	approvals := approvals(data, snap.ProjectDir)
+	revoked := revokedApprovals(data, snap.ProjectDir)
 	settingsNow := claudeSettingsFields(snap)
 	a := trust.NewScriptReviewerFor(snap.ProjectDir, scriptRuntime(snap.ProjectDir))
 	a.UseCache(data.Fingerprints())
 	claimed := map[string]bool{}
 	var pending []int
 	for _, h := range hs {
-		if !Is(h) || !Reviewed(h) {
+		if !Is(h) || !reviewed(h) {
 			continue
 		}
 		rv, err := claudeReviewOf(h, snap.ProjectDir)
@@ -139,11 +139,11 @@ func AuditData(snap *Snapshot, hs []*hooks.Hook, data *trust.StoreData) (*Report
 	}
 	for k, ap := range approvals {
 		if !claimed[k] {
-			r.Gone = append(r.Gone, Gone{Fingerprint: k, Approval: ap})
+			r.Gone = append(r.Gone, gone{Fingerprint: k, Approval: ap})
 		}
 	}
 	sortGone(r.Gone)
-	r.Disabled = DisabledIn(data, claudeFiles(snap)...)
+	r.Disabled = disabledIn(data, claudeFiles(snap)...)
 	r.Unreadable = snap.UnreadableFiles()
 	r.NeedsReview = len(r.Unreadable) > 0
 	for _, h := range r.Hooks {
@@ -180,15 +180,15 @@ func legacySettingsKey(field string) bool {
 }
 
 func claudeReviewOf(h *hooks.Hook, project string) (HookReview, error) {
-	key, err := Fingerprint(h)
+	key, err := fingerprint(h)
 	if err != nil {
 		return HookReview{}, err
 	}
-	place, _ := Place(h)
+	place, _ := place(h)
 	label := claudeLabel(h)
 	rv := HookReview{Layer: h.Origin.Layer, File: h.Origin.File, Kind: h.Kind}
 	if !h.IsHook() {
-		if rv.definition, err = Definition(h); err != nil {
+		if rv.definition, err = definition(h); err != nil {
 			return HookReview{}, err
 		}
 	}
@@ -216,7 +216,7 @@ func claudeReviewOf(h *hooks.Hook, project string) (HookReview, error) {
 
 // claudeFiles are the settings files of a snapshot (disabled handlers are
 // looked up by file).
-func claudeFiles(snap *Snapshot) []string {
+func claudeFiles(snap *snapshot) []string {
 	var out []string
 	for _, f := range snap.Layers {
 		out = append(out, f.Path)
@@ -231,7 +231,7 @@ func claudeFiles(snap *Snapshot) []string {
 	return out
 }
 
-func sortGone(g []Gone) {
+func sortGone(g []gone) {
 	for i := 1; i < len(g); i++ {
 		for j := i; j > 0 && less(g[j], g[j-1]); j-- {
 			g[j], g[j-1] = g[j-1], g[j]
@@ -239,7 +239,7 @@ func sortGone(g []Gone) {
 	}
 }
 
-func less(a, b Gone) bool {
+func less(a, b gone) bool {
 	if a.File != b.File {
 		return a.File < b.File
 	}
@@ -252,10 +252,10 @@ func less(a, b Gone) bool {
 	return a.Index < b.Index
 }
 
-// Approve records approvals for the handlers hs (fingerprint, place
+// approve records approvals for the handlers hs (fingerprint, place
 // and script fingerprints), replacing an earlier approval at the same place
 // (how a changed handler or script is accepted).
-func Approve(snap *Snapshot, hs []*hooks.Hook, store trust.Store, now time.Time) ([]string, error) {
+func approve(snap *snapshot, hs []*hooks.Hook, store trust.Store, now time.Time) ([]string, error) {
 	pa, err := prepareApproval(snap, hs, now)
 	if err != nil {
 		return nil, err
@@ -270,7 +270,7 @@ func Approve(snap *Snapshot, hs []*hooks.Hook, store trust.Store, now time.Time)
 // taken, ready to be written in one store update (apply), alone or with
 // other parts of the same approval (Project.Approve).
 type preparedApproval struct {
-	snap *Snapshot
+	snap *snapshot
 	recs []approvalRec
 	// keys are the fingerprints apply wrote.
 	keys []string
@@ -283,7 +283,7 @@ type approvalRec struct {
 
 // prepareApproval reads and fingerprints everything an approval of hs
 // records; nothing is written.
-func prepareApproval(snap *Snapshot, hs []*hooks.Hook, now time.Time) (*preparedApproval, error) {
+func prepareApproval(snap *snapshot, hs []*hooks.Hook, now time.Time) (*preparedApproval, error) {
 	var recs []approvalRec
 	fp := trust.NewFingerprinterFor(snap.ProjectDir, scriptRuntime(snap.ProjectDir))
 	settings := claudeSettingsFields(snap)
@@ -292,7 +292,7 @@ func prepareApproval(snap *Snapshot, hs []*hooks.Hook, now time.Time) (*prepared
 		if err != nil {
 			return nil, err
 		}
-		def, err := Definition(h)
+		def, err := definition(h)
 		if err != nil {
 			return nil, err
 		}
@@ -361,10 +361,10 @@ func (pa *preparedApproval) apply(d *trust.StoreData) error {
 	return nil
 }
 
-// Revoke removes approvals by fingerprint, keeping each as history
+// revoke removes approvals by fingerprint, keeping each as history
 // (StoreProject.Revoked) for the next review's diff; it returns
 // those that were there.
-func Revoke(project string, fingerprints []string, store trust.Store) ([]string, error) {
+func revoke(project string, fingerprints []string, store trust.Store) ([]string, error) {
 	var removed []string
 	err := store.Update(func(d *trust.StoreData) error {
 		removed = removed[:0]

@@ -13,7 +13,7 @@ import (
 // collectHooks walks one "hooks" object (event → matcher groups →
 // handlers), listing every handler with its place and the problems Claude
 // Code would have with it. plugin is nil for settings files.
-func (r *Registry) collectHooks(f *settingsio.File, hooksNode *settingsio.Node, path string, plugin *Plugin) {
+func (r *Registry) collectHooks(f *settingsio.File, hooksNode *settingsio.Node, path string, plugin *plugin) {
 	if hooksNode == nil {
 		return
 	}
@@ -33,7 +33,7 @@ func (r *Registry) collectHooks(f *settingsio.File, hooksNode *settingsio.Node, 
 		evPath := path + "." + m.Key
 		if !known {
 			msg := fmt.Sprintf("%q is not a Claude Code hook event; Claude Code skips its hooks", m.Key)
-			if s := SuggestEvent(m.Key); s != "" {
+			if s := suggestEvent(m.Key); s != "" {
 				msg += fmt.Sprintf(" (did you mean %q?)", s)
 			}
 			r.Diagnostics = append(r.Diagnostics, hooks.Diagnostic{File: f.Path, Line: m.KeyPos.Line, Column: m.KeyPos.Column, Severity: hooks.SeverityWarning, Message: msg})
@@ -50,7 +50,7 @@ func (r *Registry) collectHooks(f *settingsio.File, hooksNode *settingsio.Node, 
 }
 
 // collectGroup lists the handlers of one matcher group.
-func (r *Registry) collectGroup(f *settingsio.File, info EventInfo, known bool, event hooks.Event, g *settingsio.Node, path string, plugin *Plugin) {
+func (r *Registry) collectGroup(f *settingsio.File, info eventInfo, known bool, event hooks.Event, g *settingsio.Node, path string, plugin *plugin) {
 	if !g.Is(settingsio.Object) {
 		r.fileDiag(f, g, hooks.SeverityError, "matcher group %s must be an object {\"matcher\": …, \"hooks\": […]}, not %s; Claude Code skips it", path, g.Kind)
 		return
@@ -59,7 +59,7 @@ func (r *Registry) collectGroup(f *settingsio.File, info EventInfo, known bool, 
 	for _, m := range g.Members {
 		if !contains(groupFields, m.Key) {
 			msg := fmt.Sprintf("unknown field %q in a matcher group (only \"matcher\" and \"hooks\" are allowed); the schema forbids it and older Claude Code versions reject the whole file", m.Key)
-			if AllowsField(TypeCommand, m.Key) || len(ownerTypes(m.Key)) > 0 {
+			if allowsField(TypeCommand, m.Key) || len(ownerTypes(m.Key)) > 0 {
 				msg += "; handler fields belong inside \"hooks\": [{\"type\": …}]"
 			}
 			groupDiags = append(groupDiags, hooks.Diagnostic{File: f.Path, Line: m.KeyPos.Line, Column: m.KeyPos.Column, Severity: hooks.SeverityWarning, Message: msg})
@@ -104,7 +104,7 @@ func (r *Registry) collectGroup(f *settingsio.File, info EventInfo, known bool, 
 			Matcher:    matcher,
 			HasMatcher: hasMatcher,
 			Node:       cfg,
-			Ext:        &Handler{},
+			Ext:        &handler{},
 			Origin: hooks.Origin{
 				Layer: f.Layer, File: f.Path, Line: cfg.Pos.Line, Column: cfg.Pos.Column,
 				Path: fmt.Sprintf("%s.hooks[%d]", path, j),
@@ -129,7 +129,7 @@ func (r *Registry) collectGroup(f *settingsio.File, info EventInfo, known bool, 
 // readHandler reads one handler object cfg of a matcher group into h (h.Type,
 // the command and the Claude-only fields in HandlerOf(h)) with Claude Code's
 // rules, and diagnoses what Claude Code skips, ignores or refuses.
-func (r *Registry) readHandler(f *settingsio.File, info EventInfo, known bool, h *hooks.Hook, cfg *settingsio.Node) {
+func (r *Registry) readHandler(f *settingsio.File, info eventInfo, known bool, h *hooks.Hook, cfg *settingsio.Node) {
 	hr := handlerReader{f: f, h: h, cfg: cfg}
 	typ, ok := hr.readType()
 	if !ok {
@@ -140,11 +140,11 @@ func (r *Registry) readHandler(f *settingsio.File, info EventInfo, known bool, h
 	switch h.Type {
 	case TypeCommand:
 		hr.readCommand(r)
-	case TypeHTTP:
+	case typeHTTP:
 		hr.readHTTP(r)
-	case TypeMCPTool:
+	case typeMCPTool:
 		hr.readMCPTool()
-	case TypePrompt, TypeAgent:
+	case typePrompt, typeAgent:
 		hr.readPrompt()
 	}
 	hr.readCommon()
@@ -242,7 +242,7 @@ func (hr handlerReader) readType() (*settingsio.Node, bool) {
 func (hr handlerReader) checkFields() {
 	h := hr.h
 	for _, m := range hr.cfg.Members {
-		if AllowsField(h.Type, m.Key) {
+		if allowsField(h.Type, m.Key) {
 			continue
 		}
 		msg := fmt.Sprintf("unknown field %q in a %s handler; the schema forbids it and older Claude Code versions reject the whole file", m.Key, h.Type)
@@ -313,7 +313,7 @@ func (hr handlerReader) readPrompt() {
 	c := HandlerOf(hr.h)
 	c.Prompt, _ = hr.str("prompt")
 	c.Model, _ = hr.str("model")
-	c.ContinueOnBlock = hr.h.Type == TypePrompt && hr.boolean("continueOnBlock")
+	c.ContinueOnBlock = hr.h.Type == typePrompt && hr.boolean("continueOnBlock")
 }
 
 // readCommon reads the fields every type has: statusMessage and once
@@ -330,7 +330,7 @@ func (hr handlerReader) readCommon() {
 }
 
 // readTimeout reads "timeout" (seconds) and sets the effective timeout.
-func (r *Registry) readTimeout(f *settingsio.File, info EventInfo, h *hooks.Hook, n *settingsio.Node) {
+func (r *Registry) readTimeout(f *settingsio.File, info eventInfo, h *hooks.Hook, n *settingsio.Node) {
 	c := HandlerOf(h)
 	c.EffectiveTimeoutSec = DefaultTimeoutSec(info.Name, h.Type)
 	if n != nil {
@@ -391,14 +391,14 @@ func (r *Registry) readStringMap(f *settingsio.File, h *hooks.Hook, n *settingsi
 
 // checkIf validates an "if" rule: on events that do not evaluate it the
 // handler never runs.
-func (r *Registry) checkIf(f *settingsio.File, info EventInfo, known bool, h *hooks.Hook, n *settingsio.Node) {
+func (r *Registry) checkIf(f *settingsio.File, info eventInfo, known bool, h *hooks.Hook, n *settingsio.Node) {
 	if known && !info.EvaluatesIf {
 		h.Status = StatusNeverRuns
 		h.Reason = fmt.Sprintf("\"if\" is only evaluated on PreToolUse, PostToolUse, PostToolUseFailure, PermissionRequest and PermissionDenied; on %s a handler with \"if\" never runs", info.Name)
 		h.Diagnostics = append(h.Diagnostics, diagAt(f, n, hooks.SeverityError, h.Reason))
 		return
 	}
-	if _, err := ParseIfRule(HandlerOf(h).If); err != nil {
+	if _, err := parseIfRule(HandlerOf(h).If); err != nil {
 		h.Diagnostics = append(h.Diagnostics, diagAt(f, n, hooks.SeverityWarning, "if: "+err.Error()))
 	}
 }
@@ -412,9 +412,9 @@ func identity(h *hooks.Hook) string {
 	switch h.Type {
 	case TypeCommand:
 		parts["command"], parts["args"], parts["shell"], parts["async"] = h.Command, c.Args, c.Shell, c.Async || c.AsyncRewake
-	case TypeHTTP:
+	case typeHTTP:
 		parts["url"], parts["headers"] = c.URL, c.Headers
-	case TypeMCPTool:
+	case typeMCPTool:
 		parts["server"], parts["tool"], parts["input"] = c.Server, c.Tool, c.Input
 	default:
 		parts["prompt"], parts["model"] = c.Prompt, c.Model

@@ -25,13 +25,13 @@ import (
 
 // Statuses of commands that are not hooks.
 const (
-	// StatusOverridden: a settings file of higher precedence sets the same
+	// statusOverridden: a settings file of higher precedence sets the same
 	// helper key, so Claude Code runs that one instead.
-	StatusOverridden hooks.Status = "overridden"
+	statusOverridden hooks.Status = "overridden"
 )
 
-// MCPFileName is the project's MCP server file, at the project folder.
-const MCPFileName = ".mcp.json"
+// mcpFileName is the project's MCP server file, at the project folder.
+const mcpFileName = ".mcp.json"
 
 // helperKey is a settings key whose value is a command Claude Code runs.
 type helperKey struct {
@@ -57,8 +57,8 @@ var helperKeys = []helperKey{
 }
 
 // loadMCPFile reads the project's .mcp.json (strict JSON, an object).
-func loadMCPFile(s *Snapshot, home, goos string, real bool) *settingsio.File {
-	path := filepath.Join(s.ProjectDir, MCPFileName)
+func loadMCPFile(s *snapshot, home, goos string, real bool) *settingsio.File {
+	path := filepath.Join(s.ProjectDir, mcpFileName)
 	if sameFolder(goos, s.ProjectDir, home) {
 		return &settingsio.File{Layer: LayerProject, Path: path,
 			Ignored: "the project folder is the home folder: Claude Code reads no project .mcp.json there"}
@@ -84,7 +84,7 @@ func loadParentMCPFiles(project, home, goos string, real bool) []*settingsio.Fil
 	}
 	var out []*settingsio.File
 	for _, d := range slices.Backward(dirs) {
-		if f := loadClaudeFile(LayerProject, filepath.Join(d, MCPFileName), real); f.Exists {
+		if f := loadClaudeFile(LayerProject, filepath.Join(d, mcpFileName), real); f.Exists {
 			out = append(out, f)
 		}
 	}
@@ -115,7 +115,7 @@ func (r *Registry) collectCommands() {
 	}
 	for _, h := range r.Hooks[start:] {
 		if w := last[h.Name]; h.Kind == hooks.KindMCPServer && w != h && h.Status != hooks.StatusInvalid {
-			h.Status, h.Reason = StatusOverridden, "the server "+h.Name+" of "+w.Origin.File+" (nearer the project) takes precedence"
+			h.Status, h.Reason = statusOverridden, "the server "+h.Name+" of "+w.Origin.File+" (nearer the project) takes precedence"
 		}
 	}
 	for _, pl := range r.Snapshot.Plugins {
@@ -215,7 +215,7 @@ func (r *Registry) globalConfig() *settingsio.Node {
 	if err != nil {
 		return nil
 	}
-	root, perr := ParseJSON(path, data)
+	root, perr := parseJSON(path, data)
 	if perr != nil {
 		return nil
 	}
@@ -267,7 +267,7 @@ func (r *Registry) collectUserMCPServers() {
 
 // collectMCPServers lists the servers of an "mcpServers" object at path of
 // f: the project's .mcp.json, or a plugin's (plugin set).
-func (r *Registry) collectMCPServers(f *settingsio.File, servers *settingsio.Node, path string, plugin *Plugin) {
+func (r *Registry) collectMCPServers(f *settingsio.File, servers *settingsio.Node, path string, plugin *plugin) {
 	if servers == nil {
 		return
 	}
@@ -286,8 +286,8 @@ func (r *Registry) collectMCPServers(f *settingsio.File, servers *settingsio.Nod
 		h := r.commandEntry(f, hooks.KindMCPServer, m.Key, m.Value, path+"."+jsonPathKey(m.Key))
 		r.readMCPServer(f, h, m.Value)
 		if plugin != nil {
-			h.Origin.Layer, h.Origin.Extension = LayerPlugin, plugin.ID
-			h.ID = string(LayerPlugin) + ":" + f.Path + "#" + h.Origin.Path
+			h.Origin.Layer, h.Origin.Extension = layerPlugin, plugin.ID
+			h.ID = string(layerPlugin) + ":" + f.Path + "#" + h.Origin.Path
 			HandlerOf(h).Plugin, HandlerOf(h).PluginRoot = plugin.ID, plugin.Root
 		}
 		switch {
@@ -304,7 +304,7 @@ func (r *Registry) collectMCPServers(f *settingsio.File, servers *settingsio.Nod
 		// A remote server may name a command that makes its headers.
 		if hh := m.Value.Get("headersHelper"); hh != nil {
 			x := r.commandEntry(f, hooks.KindHelper, m.Key+".headersHelper", hh, h.Origin.Path+".headersHelper")
-			x.Origin.Layer, x.Origin.Extension, x.ID, x.Ext = h.Origin.Layer, h.Origin.Extension, h.ID+".headersHelper", &Handler{Plugin: HandlerOf(h).Plugin, PluginRoot: HandlerOf(h).PluginRoot}
+			x.Origin.Layer, x.Origin.Extension, x.ID, x.Ext = h.Origin.Layer, h.Origin.Extension, h.ID+".headersHelper", &handler{Plugin: HandlerOf(h).Plugin, PluginRoot: HandlerOf(h).PluginRoot}
 			x.When = "every time Claude Code connects to the MCP server " + m.Key + ", for its request headers"
 			r.readShellCommand(f, x, hh, "headersHelper")
 			if x.Status == "" {
@@ -318,7 +318,7 @@ func (r *Registry) collectMCPServers(f *settingsio.File, servers *settingsio.Nod
 // commandEntry is a new entry of kind k named name, for the node n at
 // JSON path path of file f.
 func (r *Registry) commandEntry(f *settingsio.File, k hooks.Kind, name string, n *settingsio.Node, path string) *hooks.Hook {
-	h := &hooks.Hook{Agent: Name, Kind: k, Event: hooks.Event(k), Name: name, Node: n, Ext: &Handler{},
+	h := &hooks.Hook{Agent: Name, Kind: k, Event: hooks.Event(k), Name: name, Node: n, Ext: &handler{},
 		Origin: hooks.Origin{Layer: f.Layer, File: f.Path, Line: n.Pos.Line, Column: n.Pos.Column, Path: path}}
 	h.ID = string(f.Layer) + ":" + f.Path + "#" + path
 	return h
@@ -357,7 +357,7 @@ func (r *Registry) readMCPServer(f *settingsio.File, h *hooks.Hook, n *settingsi
 			}
 		}
 	case urlNode != nil:
-		h.Type, c.URL = TypeHTTP, url
+		h.Type, c.URL = typeHTTP, url
 		h.When = "when Claude Code starts in this folder: it connects to the URL and sends its headers"
 	default:
 		hr.invalid(n, fmt.Sprintf("MCP server %q has neither a command nor a url; Claude Code skips it", h.Name))
@@ -456,7 +456,7 @@ func (r *Registry) collectHelpers() {
 			case h.Status != "":
 			case i != winner:
 				w := found[winner]
-				h.Status, h.Reason = StatusOverridden, fmt.Sprintf("%s in %s takes precedence; Claude Code runs that one", k.key, w.Origin.File)
+				h.Status, h.Reason = statusOverridden, fmt.Sprintf("%s in %s takes precedence; Claude Code runs that one", k.key, w.Origin.File)
 			case k.hooksOff && (r.DisableAllHooks || r.ManagedDisableAll):
 				h.Status, h.Reason = hooks.StatusHooksOff, "disableAllHooks is true in "+r.DisableAllHooksBy+"; it switches off "+k.key+" too"
 			default:

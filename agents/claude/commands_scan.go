@@ -12,7 +12,7 @@ const mcpScanKind = "mcp"
 
 // mcpScanFile recognises a project's .mcp.json.
 func mcpScanFile(p string) (agents.ScanFile, bool) {
-	if filepath.Base(p) != MCPFileName {
+	if filepath.Base(p) != mcpFileName {
 		return agents.ScanFile{}, false
 	}
 	return agents.ScanFile{Path: p, Kind: mcpScanKind, Root: filepath.Dir(p)}, true
@@ -26,12 +26,12 @@ func scanCommands(sf agents.ScanFile) ([]agents.ScanHook, error) {
 	if err != nil {
 		return nil, err
 	}
-	root, perr := ParseSettings(sf.Path, data)
+	root, perr := parseSettings(sf.Path, data)
 	if perr != nil {
 		return nil, perr
 	}
 	f := &settingsio.File{Layer: LayerProject, Path: sf.Path, Exists: true, Raw: data, Root: root}
-	r := &Registry{Snapshot: &Snapshot{ProjectDir: sf.Root}, regex: newRegexCache()}
+	r := &Registry{Snapshot: &snapshot{ProjectDir: sf.Root}, regex: newRegexCache()}
 	if sf.Kind == mcpScanKind {
 		r.collectMCPServers(f, f.Root.Get("mcpServers"), "mcpServers", nil)
 	} else {

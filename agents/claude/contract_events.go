@@ -9,17 +9,17 @@ import (
 // Events are Claude Code's events in lifecycle order, with what their
 // matchers are compared with and the sample payloads of
 // assets/claude_payloads (templates: ${…} is filled when a run starts).
-func (Agent) Events() []agents.EventInfo {
+func (agent) Events() []agents.EventInfo {
 	var out []agents.EventInfo
 	for _, e := range Events() {
 		info := agents.EventInfo{Name: e.Name, Description: Describe(e.Name), Values: e.Values, CanBlock: e.BlocksOnExit2}
 		switch e.Matcher {
-		case MatchToolName:
+		case matchToolName:
 			info.Context, info.ContextLabel = agents.ContextTool, "tool name"
-			info.Values = SampleTools(e.Name)
-		case MatchValue, MatchNarrow:
+			info.Values = sampleTools(e.Name)
+		case matchValue, matchNarrow:
 			info.Context, info.ContextLabel = agents.ContextTrigger, matcherValueName(e.Name)
-		case MatchUnknown:
+		case matchUnknown:
 			info.Context = agents.ContextUnknown
 		}
 		if e.BlocksOnExit2 {
@@ -35,9 +35,9 @@ func (Agent) Events() []agents.EventInfo {
 	return out
 }
 
-// SuggestEvent names the Claude Code event a misspelt or Gemini CLI event
+// suggestEvent names the Claude Code event a misspelt or Gemini CLI event
 // name probably meant.
-func (Agent) SuggestEvent(name string) hooks.Event { return SuggestEvent(name) }
+func (agent) SuggestEvent(name string) hooks.Event { return suggestEvent(name) }
 
 // matcherValueName is what a value matcher of e is compared with.
 func matcherValueName(e hooks.Event) string {
@@ -46,21 +46,21 @@ func matcherValueName(e hooks.Event) string {
 		return "source"
 	case SessionEnd:
 		return "reason"
-	case PreCompact, PostCompact, Setup:
+	case PreCompact, postCompact, setup:
 		return "trigger"
 	case Notification:
 		return "notification type"
-	case SubagentStart, SubagentStop:
+	case subagentStart, subagentStop:
 		return "agent type"
-	case InstructionsLoaded:
+	case instructionsLoaded:
 		return "load reason"
-	case StopFailure:
+	case stopFailure:
 		return "error"
-	case FileChanged:
+	case fileChanged:
 		return "file names"
-	case Elicitation, ElicitationResult:
+	case elicitation, elicitationResult:
 		return "MCP server"
-	case UserPromptExpansion:
+	case userPromptExpansion:
 		return "command name"
 	}
 	return "value"

@@ -14,12 +14,12 @@ import (
 )
 
 // ImportAgent names Claude Code in imported records (agents.LogImporter).
-func (a Agent) ImportAgent() (string, string) { return a.Info().Name, a.Info().Title }
+func (a agent) ImportAgent() (string, string) { return a.Info().Name, a.Info().Title }
 
 // LogFiles are Claude Code's session transcripts,
 // <config dir>/projects/*/*.jsonl (agents.LogImporter).
-func (Agent) LogFiles(env agents.Env) ([]string, error) {
-	dir := ResolvePaths(env.Home, "", env.Vars, env.GOOS, env.Home).ConfigDir
+func (agent) LogFiles(env agents.Env) ([]string, error) {
+	dir := resolvePaths(env.Home, "", env.Vars, env.GOOS, env.Home).ConfigDir
 	files, err := filepath.Glob(filepath.Join(dir, "projects", "*", "*.jsonl"))
 	sort.Strings(files)
 	return files, err
@@ -61,7 +61,7 @@ type contentBlock struct {
 // order. A tool event's prompt_id and permission_mode are the prompt's
 // (inferred); effort, and a failure's is_interrupt and duration, are not
 // in the transcript (agents.LogImporter).
-func (a Agent) ImportLog(path string, data []byte) ([]agents.ImportedEvent, []error) {
+func (a agent) ImportLog(path string, data []byte) ([]agents.ImportedEvent, []error) {
 	var out []agents.ImportedEvent
 	var errs []error
 	var promptID, mode string
@@ -137,7 +137,7 @@ func (a Agent) ImportLog(path string, data []byte) ([]agents.ImportedEvent, []er
 				}
 				d := base(string(PostToolUse), true)
 				if b.IsError {
-					d = base(string(PostToolUseFailure), true)
+					d = base(string(postToolUseFailure), true)
 				}
 				d = append(d, agents.Member("tool_name", use.Name), agents.Member("tool_input", rawOr(use.Input, "{}")))
 				if b.IsError {
@@ -145,7 +145,7 @@ func (a Agent) ImportLog(path string, data []byte) ([]agents.ImportedEvent, []er
 					if json.Unmarshal(b.Content, &msg) != nil {
 						msg = string(b.Content)
 					}
-					add(string(PostToolUseFailure), append(d, agents.Member("tool_use_id", b.ToolUseID), agents.Member("error", msg)),
+					add(string(postToolUseFailure), append(d, agents.Member("tool_use_id", b.ToolUseID), agents.Member("error", msg)),
 						append(tool, "is_interrupt and duration_ms (not in the transcript)")...)
 					continue
 				}

@@ -31,8 +31,8 @@ func (p *Project) Plan(event hooks.Event, q agents.Query) (*agents.Plan, error) 
 // planContext is Claude Code's planning context for a tool or matcher
 // value.
 func planContext(event hooks.Event, tool, value string) (*Context, error) {
-	pctx, err := ContextFor(event, tool, value)
-	var ce *ContextError
+	pctx, err := contextFor(event, tool, value)
+	var ce *contextError
 	if errors.As(err, &ce) {
 		return nil, &agents.ContextError{Event: ce.Event, Msg: ce.Msg}
 	}
@@ -40,7 +40,7 @@ func planContext(event hooks.Event, tool, value string) (*Context, error) {
 }
 
 // newPlan is the contract's plan of Claude Code's plan (nil: none runs).
-func newPlan(event hooks.Event, pctx *Context, plan *Plan) *agents.Plan {
+func newPlan(event hooks.Event, pctx *Context, plan *plan) *agents.Plan {
 	out := &agents.Plan{Event: event, Label: string(event) + contextLabel(pctx), Order: "in parallel", Noun: "handler",
 		Names: map[string]string{}, Notes: map[string]string{}, Document: planDocument(event, pctx, plan)}
 	if pctx != nil {
@@ -91,8 +91,8 @@ type planHookDoc struct {
 	Note    string `json:"note,omitempty"`
 }
 
-func planDocument(event hooks.Event, ctx *Context, plan *Plan) planDoc {
-	doc := planDoc{Agent: Agent{}.Info().Name, Event: event, Context: ctx, Hooks: []planHookDoc{}}
+func planDocument(event hooks.Event, ctx *Context, plan *plan) planDoc {
+	doc := planDoc{Agent: agent{}.Info().Name, Event: event, Context: ctx, Hooks: []planHookDoc{}}
 	if plan == nil {
 		return doc
 	}

@@ -13,21 +13,21 @@ import (
 	"github.com/hookwarden/hookwarden/trust"
 )
 
-// Agent is Claude Code behind the agent contract.
-type Agent struct{}
+// agent is Claude Code behind the agent contract.
+type agent struct{}
 
 // New returns Claude Code's agent.
-func New() Agent { return Agent{} }
+func New() agent { return agent{} }
 
 // Info names Claude Code.
-func (Agent) Info() agents.Info {
+func (agent) Info() agents.Info {
 	return agents.Info{Facts: facts(), Name: "claude", Title: "Claude Code", Types: slices.Clone(handlerTypes),
-		Statuses: []hooks.Status{StatusBlockedByPolicy, StatusNeverRuns, StatusOverridden},
-		Tones: map[hooks.Status]agents.Tone{StatusBlockedByPolicy: agents.ToneHeld, StatusNeverRuns: agents.ToneWarn,
-			StatusOverridden: agents.ToneNeutral},
+		Statuses: []hooks.Status{statusBlockedByPolicy, StatusNeverRuns, statusOverridden},
+		Tones: map[hooks.Status]agents.Tone{statusBlockedByPolicy: agents.ToneHeld, StatusNeverRuns: agents.ToneWarn,
+			statusOverridden: agents.ToneNeutral},
 		Layers: map[settingsio.Layer]agents.LayerRole{
-			LayerManaged: agents.RoleAdmin, settingsio.LayerUser: agents.RoleUser, LayerProject: agents.RoleProject,
-			LayerLocal: agents.RoleLocal, LayerPlugin: agents.RoleAddOn, LayerSkill: agents.RoleProject,
+			layerManaged: agents.RoleAdmin, settingsio.LayerUser: agents.RoleUser, LayerProject: agents.RoleProject,
+			LayerLocal: agents.RoleLocal, layerPlugin: agents.RoleAddOn, layerSkill: agents.RoleProject,
 		}}
 }
 
@@ -38,7 +38,7 @@ func (Agent) Info() agents.Info {
 type Project struct {
 	env  agents.Env
 	dir  string
-	snap *Snapshot
+	snap *snapshot
 	reg  *Registry
 	// store is Hookwarden's store; storeErr says why it cannot be used
 	// (then nothing can be approved, disabled or enabled).
@@ -52,7 +52,7 @@ var (
 )
 
 // Open reads every layer and plugin Claude Code reads for dir.
-func (a Agent) Open(_ context.Context, env agents.Env, dir string) (agents.Project, error) {
+func (a agent) Open(_ context.Context, env agents.Env, dir string) (agents.Project, error) {
 	snap := Load(Options{ProjectDir: dir, Env: env.Vars, GOOS: env.GOOS, Home: env.Home})
 	p := &Project{env: env, dir: snap.ProjectDir, snap: snap, reg: Build(snap)}
 	storeDir, err := trust.StoreDirFromEnv(env.Vars, env.GOOS)
@@ -66,12 +66,12 @@ func (a Agent) Open(_ context.Context, env agents.Env, dir string) (agents.Proje
 		p.storeErr = err
 		return p, nil
 	}
-	p.reg.Hooks = append(p.reg.Hooks, DisabledHooksData(p.store, data, snap)...)
+	p.reg.Hooks = append(p.reg.Hooks, disabledHooksData(p.store, data, snap)...)
 	return p, nil
 }
 
-// Agent names Claude Code.
-func (p *Project) Agent() agents.Info { return Agent{}.Info() }
+// agent names Claude Code.
+func (p *Project) Agent() agents.Info { return agent{}.Info() }
 
 // Dir is the project folder.
 func (p *Project) Dir() string { return p.dir }
@@ -198,7 +198,7 @@ type pluginDoc struct {
 
 // folderTrustFact is the folder trust flag as the list and the header say
 // it, with what the statuses mean when it is not accepted.
-func folderTrustFact(ft FolderTrust, state string) agents.Fact {
+func folderTrustFact(ft folderTrust, state string) agents.Fact {
 	f := agents.Fact{Key: "folder_trust", Label: "Folder trust", Cells: []string{state, ft.Reason}, OK: ft.Accepted}
 	text := state + " — " + ft.Reason
 	if e := ft.Err; e != nil {
@@ -206,7 +206,7 @@ func folderTrustFact(ft FolderTrust, state string) agents.Fact {
 		f.Paths = []string{e.Path}
 	}
 	text += " (Claude Code's own flag; Hookwarden only reads it)"
-	if note := TrustEffect(ft); note != "" {
+	if note := trustEffect(ft); note != "" {
 		text += ". The hook counts: " + note
 		f.More = []string{"the statuses below are " + note}
 	}
@@ -239,7 +239,7 @@ func hooksFact(r *Registry) agents.Fact {
 func (p *Project) Layers() []agents.Layer {
 	snap := p.snap
 	perFile := agents.HooksPerFile(p.reg.Hooks, func(h *hooks.Hook) bool {
-		_, off := DisabledID(h)
+		_, off := disabledID(h)
 		return off
 	})
 	reviewed := func(l settingsio.Layer) bool { return slices.Contains(reviewedLayers, l) }
@@ -290,8 +290,8 @@ func (p *Project) Layers() []agents.Layer {
 // pluginLayers are a plugin's hook files, or one row saying why it has
 // none to read. Inline hooks (in plugin.json) are rows, not document
 // layers.
-func pluginLayers(pl *Plugin, perFile map[string]int) []agents.Layer {
-	base := agents.Layer{Layer: LayerPlugin, Kind: string(LayerPlugin), Label: pl.ID, Owner: pl.ID,
+func pluginLayers(pl *plugin, perFile map[string]int) []agents.Layer {
+	base := agents.Layer{Layer: layerPlugin, Kind: string(layerPlugin), Label: pl.ID, Owner: pl.ID,
 		Path: pl.Root, State: agents.FileAbsent, Reviewed: true}
 	switch {
 	case pl.Root == "":
@@ -322,7 +322,7 @@ func pluginLayers(pl *Plugin, perFile map[string]int) []agents.Layer {
 // Watch is what the snapshot was read from, Hookwarden's store and the
 // scripts of the reviewed handlers.
 func (p *Project) Watch() []string {
-	out := WatchPaths(p.snap)
+	out := watchPaths(p.snap)
 	if p.store.Dir != "" {
 		out = append(out, p.store.Path())
 		if rep, err := p.audit(p.store); err == nil {

@@ -16,8 +16,8 @@ const protectMatcher = "Write|Edit|MultiEdit|NotebookEdit|Bash"
 // ProtectEdits puts the protective handler into the user's settings.json
 // (agents.Protector): a PreToolUse group of its own, appended, with every
 // other byte of the file kept.
-func (Agent) ProtectEdits(env agents.Env, command string) ([]agents.ProtectEdit, error) {
-	paths := ResolvePaths(env.Home, "", env.Vars, env.GOOS, env.Home)
+func (agent) ProtectEdits(env agents.Env, command string) ([]agents.ProtectEdit, error) {
+	paths := resolvePaths(env.Home, "", env.Vars, env.GOOS, env.Home)
 	path := paths.User
 	handler := `{"type": "command", "command": ` + jsonString(command) + `}`
 	return []agents.ProtectEdit{{
@@ -31,7 +31,7 @@ func (Agent) ProtectEdits(env agents.Env, command string) ([]agents.ProtectEdit,
 				// file it cannot: a hook added to it would never run
 				return nil, fmt.Errorf("Claude Code cannot read %v, so a hook added to it would never run; fix the file first", perr)
 			}
-			rm := &RemovedHandler{Place: HandlerPlace{Event: "PreToolUse", Group: 1 << 30}, Matcher: protectMatcher, HasMatcher: true,
+			rm := &removedHandler{Place: handlerPlace{Event: "PreToolUse", Group: 1 << 30}, Matcher: protectMatcher, HasMatcher: true,
 				Handler: handler, Scope: "group"}
 			out, err := insertHandler(path, data, rm)
 			if err != nil {
@@ -47,21 +47,21 @@ func (Agent) ProtectEdits(env agents.Env, command string) ([]agents.ProtectEdit,
 			if err != nil || !ok {
 				return nil, false, err
 			}
-			out, _, err := RemoveHandler(path, data, place)
+			out, _, err := removeHandler(path, data, place)
 			return out, err == nil, err
 		},
 	}}, nil
 }
 
 // findCommandHandler finds the handler of event whose command is command.
-func findCommandHandler(path string, data []byte, event, command string) (HandlerPlace, bool, error) {
+func findCommandHandler(path string, data []byte, event, command string) (handlerPlace, bool, error) {
 	return findHandler(path, data, event, func(c string) bool { return c == command })
 }
 
 // ToolCall reads a PreToolUse payload (agents.Protector): the edit tools
 // (protectMatcher) name their file in tool_input.file_path
 // (notebook_path), Bash its command; other tools write nothing.
-func (Agent) ToolCall(payload []byte) (agents.ToolCall, error) {
+func (agent) ToolCall(payload []byte) (agents.ToolCall, error) {
 	var in struct {
 		ToolName  string `json:"tool_name"`
 		Cwd       string `json:"cwd"`
@@ -90,7 +90,7 @@ func (Agent) ToolCall(payload []byte) (agents.ToolCall, error) {
 
 // Deny is Claude Code's PreToolUse deny answer (agents.Protector): JSON
 // on stdout, exit 0; the reason reaches the model.
-func (Agent) Deny(reason string) ([]byte, int) {
+func (agent) Deny(reason string) ([]byte, int) {
 	out, _ := json.Marshal(map[string]any{"hookSpecificOutput": map[string]any{
 		"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": reason}})
 	return append(out, '\n'), 0

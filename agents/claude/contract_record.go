@@ -14,22 +14,22 @@ import (
 // recordLeftOut are the events that get no observer: a hook there
 // changes what Claude Code does.
 var recordLeftOut = []agents.Skipped{
-	{Event: WorktreeCreate, Reason: "a WorktreeCreate hook replaces Claude Code's own worktree creation"},
-	{Event: WorktreeRemove, Reason: "a WorktreeRemove hook replaces Claude Code's own worktree removal"},
-	{Event: FileChanged, Reason: "a FileChanged matcher names the files Claude Code then watches; an observer would make it watch files"},
+	{Event: worktreeCreate, Reason: "a WorktreeCreate hook replaces Claude Code's own worktree creation"},
+	{Event: worktreeRemove, Reason: "a WorktreeRemove hook replaces Claude Code's own worktree removal"},
+	{Event: fileChanged, Reason: "a FileChanged matcher names the files Claude Code then watches; an observer would make it watch files"},
 }
 
 // recordSync are the events whose observer runs in the foreground: at the
 // end of a session or turn Claude Code cancels background hooks still
 // running (-p teardown), and the event would be lost.
-var recordSync = map[hooks.Event]bool{SessionEnd: true, Stop: true, StopFailure: true, SubagentStop: true}
+var recordSync = map[hooks.Event]bool{SessionEnd: true, Stop: true, stopFailure: true, subagentStop: true}
 
 // recordTimeoutSec bounds one observer run.
 const recordTimeoutSec = 10
 
 // RecordEvents are every event Claude Code knows but those whose hook
 // replaces its own handling or makes it watch files (agents.Recorder).
-func (Agent) RecordEvents() ([]hooks.Event, []agents.Skipped) {
+func (agent) RecordEvents() ([]hooks.Event, []agents.Skipped) {
 	var out []hooks.Event
 	for _, e := range events {
 		left := false
@@ -47,8 +47,8 @@ func (Agent) RecordEvents() ([]hooks.Event, []agents.Skipped) {
 // per event into the user's settings.json, async where Claude Code lets a
 // background hook finish, every other byte of the file kept
 // (agents.Recorder).
-func (a Agent) RecordEdits(env agents.Env, obs agents.Observer) ([]agents.UserEdit, error) {
-	path := ResolvePaths(env.Home, "", env.Vars, env.GOOS, env.Home).User
+func (a agent) RecordEdits(env agents.Env, obs agents.Observer) ([]agents.UserEdit, error) {
+	path := resolvePaths(env.Home, "", env.Vars, env.GOOS, env.Home).User
 	evs, _ := a.RecordEvents()
 	has := func(data []byte, e hooks.Event) (bool, error) {
 		_, ok, err := findHandler(path, data, string(e), func(c string) bool { return obs.Is(c, e) })
@@ -74,7 +74,7 @@ func (a Agent) RecordEdits(env agents.Env, obs agents.Observer) ([]agents.UserEd
 					handler += `, "async": true`
 				}
 				handler += `}`
-				out, err := insertHandler(path, data, &RemovedHandler{Place: HandlerPlace{Event: string(e), Group: 1 << 30}, Handler: handler, Scope: "group"})
+				out, err := insertHandler(path, data, &removedHandler{Place: handlerPlace{Event: string(e), Group: 1 << 30}, Handler: handler, Scope: "group"})
 				if err != nil {
 					return nil, err
 				}
@@ -96,7 +96,7 @@ func (a Agent) RecordEdits(env agents.Env, obs agents.Observer) ([]agents.UserEd
 					if !ok {
 						break
 					}
-					out, _, err := RemoveHandler(path, data, place)
+					out, _, err := removeHandler(path, data, place)
 					if err != nil {
 						return nil, false, err
 					}
@@ -127,25 +127,25 @@ func claudeReads(path string, data []byte) error {
 
 // findHandler finds the first handler of event whose command is
 // accepted by is.
-func findHandler(path string, data []byte, event string, is func(string) bool) (HandlerPlace, bool, error) {
+func findHandler(path string, data []byte, event string, is func(string) bool) (handlerPlace, bool, error) {
 	root, err := parseForPatch(path, data)
 	if err != nil {
-		return HandlerPlace{}, false, err
+		return handlerPlace{}, false, err
 	}
 	rootObj, ok := root.Value.(*hujson.Object)
 	if !ok {
-		return HandlerPlace{}, false, fmt.Errorf("%s: the file is not a JSON object", path)
+		return handlerPlace{}, false, fmt.Errorf("%s: the file is not a JSON object", path)
 	}
 	if _, ok := memberValue(rootObj, "hooks").(*hujson.Object); !ok {
-		return HandlerPlace{}, false, nil
+		return handlerPlace{}, false, nil
 	}
 	_, member, _, err := findEvent(path, root, event)
 	if err != nil || member == nil {
-		return HandlerPlace{}, false, err
+		return handlerPlace{}, false, err
 	}
 	groups, ok := member.Value.Value.(*hujson.Array)
 	if !ok {
-		return HandlerPlace{}, false, nil
+		return handlerPlace{}, false, nil
 	}
 	for g, gv := range groups.Elements {
 		obj, ok := gv.Value.(*hujson.Object)
@@ -164,26 +164,26 @@ func findHandler(path string, data []byte, event string, is func(string) bool) (
 			if lit, ok := memberValue(ho, "command").(hujson.Literal); ok {
 				var s string
 				if json.Unmarshal(lit, &s) == nil && is(s) {
-					return HandlerPlace{Event: event, Group: g, Index: i}, true, nil
+					return handlerPlace{Event: event, Group: g, Index: i}, true, nil
 				}
 			}
 		}
 	}
-	return HandlerPlace{}, false, nil
+	return handlerPlace{}, false, nil
 }
 
 // recordTriggerField is the payload field an event's matcher value is
 // read from (Claude Code's hooks reference and the 2.1.332 captures).
 var recordTriggerField = map[hooks.Event]string{
-	SessionStart: "source", SessionEnd: "reason", PreCompact: "trigger", PostCompact: "trigger", Setup: "trigger",
-	Notification: "notification_type", SubagentStart: "agent_type", SubagentStop: "agent_type",
-	InstructionsLoaded: "load_reason", StopFailure: "error", Elicitation: "mcp_server_name",
-	ElicitationResult: "mcp_server_name", UserPromptExpansion: "command_name", ConfigChange: "source",
+	SessionStart: "source", SessionEnd: "reason", PreCompact: "trigger", postCompact: "trigger", setup: "trigger",
+	Notification: "notification_type", subagentStart: "agent_type", subagentStop: "agent_type",
+	instructionsLoaded: "load_reason", stopFailure: "error", elicitation: "mcp_server_name",
+	elicitationResult: "mcp_server_name", userPromptExpansion: "command_name", configChange: "source",
 }
 
 // PayloadFacts reads a Claude Code payload: cwd, tool_name, session_id,
 // and the matcher value of a value event (agents.Recorder).
-func (Agent) PayloadFacts(event hooks.Event, payload []byte) agents.PayloadFacts {
+func (agent) PayloadFacts(event hooks.Event, payload []byte) agents.PayloadFacts {
 	var in map[string]json.RawMessage
 	if json.Unmarshal(payload, &in) != nil {
 		return agents.PayloadFacts{}
@@ -199,7 +199,7 @@ func (Agent) PayloadFacts(event hooks.Event, payload []byte) agents.PayloadFacts
 		return f
 	}
 	switch info.Matcher {
-	case MatchToolName:
+	case matchToolName:
 		f.Query.Tool = f.Tool
 		if ti, ok := in["tool_input"]; ok && len(ti) > 0 && ti[0] == '{' {
 			f.Query.ToolInput = append([]byte(nil), ti...)

@@ -30,7 +30,7 @@ func (p *Project) audit(store trust.Store) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	return AuditData(p.snap, p.reg.Hooks, data)
+	return auditData(p.snap, p.reg.Hooks, data)
 }
 
 // Review reviews every handler Hookwarden reviews against its store
@@ -120,7 +120,7 @@ func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
 // for this project in Hookwarden's store like the project's.
 func (p *Project) reachingHooks() []agents.CommandSpec {
 	return agents.ReachingHooks(p.snap.ProjectDir, p.snap.Paths.Home, p.reg.Hooks, scriptRuntime(p.snap.ProjectDir), func(h *hooks.Hook) bool {
-		return !Is(h) || Reviewed(h)
+		return !Is(h) || reviewed(h)
 	})
 }
 
@@ -281,7 +281,7 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 	hs := p.reviewedHooks()
 	if !req.All {
 		var missing []string
-		if hs, missing = SelectHandlers(hs, req.IDs); len(missing) > 0 {
+		if hs, missing = selectHandlers(hs, req.IDs); len(missing) > 0 {
 			return nil, agents.BadRequestf("no project, local or plugin handler %q", strings.Join(missing, `", "`))
 		}
 	}
@@ -384,7 +384,7 @@ func (p *Project) Revoke(ctx context.Context, req agents.RevokeRequest) (*agents
 	}
 	var keys []string
 	if req.All || req.Gone {
-		rep, err := Audit(p.snap, p.reg.Hooks, store)
+		rep, err := audit(p.snap, p.reg.Hooks, store)
 		if err != nil {
 			return nil, err
 		}
@@ -399,7 +399,7 @@ func (p *Project) Revoke(ctx context.Context, req agents.RevokeRequest) (*agents
 			}
 		}
 	} else {
-		hs, missing := SelectHandlers(p.reviewedHooks(), req.IDs)
+		hs, missing := selectHandlers(p.reviewedHooks(), req.IDs)
 		if len(missing) > 0 {
 			// The fingerprint of an approval that matches no handler any
 			// more names that approval.
@@ -420,11 +420,11 @@ func (p *Project) Revoke(ctx context.Context, req agents.RevokeRequest) (*agents
 			}
 		}
 		for _, h := range hs {
-			fp, _ := Fingerprint(h)
+			fp, _ := fingerprint(h)
 			keys = append(keys, fp)
 		}
 	}
-	removed, err := Revoke(p.snap.ProjectDir, keys, store)
+	removed, err := revoke(p.snap.ProjectDir, keys, store)
 	if err != nil {
 		return nil, err
 	}
@@ -439,7 +439,7 @@ func (p *Project) Revoke(ctx context.Context, req agents.RevokeRequest) (*agents
 	var revoked []*Approval
 	if data, err := store.Load(); err == nil {
 		for _, k := range removed {
-			revoked = append(revoked, RevokedApprovals(data, p.snap.ProjectDir)[k])
+			revoked = append(revoked, revokedApprovals(data, p.snap.ProjectDir)[k])
 		}
 	}
 	files, notes, err := p.dropMCPChoices(revoked, store)
@@ -452,7 +452,7 @@ func (p *Project) Revoke(ctx context.Context, req agents.RevokeRequest) (*agents
 
 // goneKeys are the fingerprints of the approvals that match no handler.
 func (p *Project) goneKeys(store trust.Store) (map[string]bool, error) {
-	rep, err := Audit(p.snap, p.reg.Hooks, store)
+	rep, err := audit(p.snap, p.reg.Hooks, store)
 	if err != nil {
 		return nil, err
 	}
@@ -467,25 +467,25 @@ func (p *Project) goneKeys(store trust.Store) (map[string]bool, error) {
 func (p *Project) reviewedHooks() []*hooks.Hook {
 	var out []*hooks.Hook
 	for _, h := range p.reg.Hooks {
-		if Reviewed(h) {
+		if reviewed(h) {
 			out = append(out, h)
 		}
 	}
 	return out
 }
 
-// SelectHandlers picks handlers by selector: a hook ID, a fingerprint (or
+// selectHandlers picks handlers by selector: a hook ID, a fingerprint (or
 // a prefix of at least 8 characters), or a label (command with args, URL,
 // MCP tool) — every handler with that label. It returns the selectors
 // that matched nothing.
-func SelectHandlers(hs []*hooks.Hook, selectors []string) ([]*hooks.Hook, []string) {
+func selectHandlers(hs []*hooks.Hook, selectors []string) ([]*hooks.Hook, []string) {
 	picked := make([]bool, len(hs))
 	var missing []string
 	for _, sel := range selectors {
 		found := false
 		for i, h := range hs {
-			fp, _ := Fingerprint(h)
-			if h.ID == sel || fp == sel || (len(sel) >= 8 && strings.HasPrefix(fp, sel)) || SelectionLabel(h) == sel ||
+			fp, _ := fingerprint(h)
+			if h.ID == sel || fp == sel || (len(sel) >= 8 && strings.HasPrefix(fp, sel)) || selectionLabel(h) == sel ||
 				!h.IsHook() && (h.Name == sel || Label(h) == sel) {
 				picked[i], found = true, true
 			}
@@ -503,9 +503,9 @@ func SelectHandlers(hs []*hooks.Hook, selectors []string) ([]*hooks.Hook, []stri
 	return out, missing
 }
 
-// SelectionLabel is the label a selector names a handler by: its command
+// selectionLabel is the label a selector names a handler by: its command
 // with its args, URL, MCP tool, or type and whole prompt.
-func SelectionLabel(h *hooks.Hook) string {
+func selectionLabel(h *hooks.Hook) string {
 	if HandlerOf(h) != nil && HandlerOf(h).HasArgs {
 		return strings.TrimSpace(h.Command + " " + strings.Join(HandlerOf(h).Args, " "))
 	}

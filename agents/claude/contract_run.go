@@ -16,7 +16,7 @@ type runSetup struct {
 	req    agents.RunRequest
 	input  *hooks.Object
 	pctx   *Context
-	plan   *Plan
+	plan   *plan
 	check  func(*hooks.Hook) error
 	sup    sandbox.Config
 	out    *agents.RunGate
@@ -77,16 +77,16 @@ func (p *Project) prepare(req agents.RunRequest) (*runSetup, error) {
 		if p.store.Dir == "" {
 			return nil, p.storeErr
 		}
-		rep, err := Audit(p.snap, p.reg.Hooks, p.store)
+		rep, err := audit(p.snap, p.reg.Hooks, p.store)
 		if err != nil {
 			return nil, err
 		}
-		for _, h := range Unapproved(rep, g.Planned) {
+		for _, h := range unapproved(rep, g.Planned) {
 			g.Review = append(g.Review, agents.Skip{Hook: h, ID: h.ID})
 		}
 		data, _ := p.store.Load() // nil: every user handler that runs project code is held
 		g.HoldReaching(data, string(Name), p.snap.ProjectDir, p.reachingHooks())
-		s.check = ScriptCheck(rep)
+		s.check = scriptCheck(rep)
 	}
 	s.sup = p.env.Supervisor(p.snap.ProjectDir, p.snap.Paths.ConfigDir)
 	g.Choose(req, sandbox.Prober(s.sup))
@@ -115,7 +115,7 @@ func (p *Project) selected(s *runSetup) ([]*hooks.Hook, error) {
 	if len(s.req.Select) == 0 {
 		return planned, nil
 	}
-	picked, missing := SelectHandlers(planned, s.req.Select)
+	picked, missing := selectHandlers(planned, s.req.Select)
 	if len(missing) > 0 {
 		return nil, &agents.RequestError{Msg: fmt.Sprintf("no handler %q in the plan for %s", strings.Join(missing, `", "`), s.req.Event)}
 	}
@@ -141,32 +141,32 @@ func (p *Project) DryRun(ctx context.Context, req agents.RunRequest) (*agents.Ru
 		return nil, err
 	}
 	g := s.out
-	runner := &Runner{Env: p.env.Vars, ProjectDir: p.snap.ProjectDir, ConfigDir: p.snap.Paths.ConfigDir, AllowHosts: req.AllowHosts,
+	runner := &runner{Env: p.env.Vars, ProjectDir: p.snap.ProjectDir, ConfigDir: p.snap.Paths.ConfigDir, AllowHosts: req.AllowHosts,
 		Check: s.check, Isolation: hooks.Isolation{Supervisor: s.sup, Sandboxed: g.IsSandboxed}}
 	if req.OnResult != nil {
-		runner.OnResult = func(i int, r *RunResult) { req.OnResult(i, hookRun(r)) }
+		runner.OnResult = func(i int, r *runResult) { req.OnResult(i, hookRun(r)) }
 	}
-	out := runner.Run(ctx, RunRequest{Event: req.Event, Hooks: g.Run, Input: s.input})
+	out := runner.Run(ctx, runRequest{Event: req.Event, Hooks: g.Run, Input: s.input})
 	return p.result(s, &out), nil
 }
 
 // result is the contract's result of Claude Code's outcome.
-func (p *Project) result(s *runSetup, o *RunOutcome) *agents.RunResult {
+func (p *Project) result(s *runSetup, o *runOutcome) *agents.RunResult {
 	g := s.out
 	res := &agents.RunResult{Event: s.req.Event, Label: g.Plan.Label, Gate: g, Payload: string(hooks.AppendJSON(nil, s.input)),
 		Notes: []string{}, Warnings: []string{}, Duration: o.Duration}
 	skipped := []string{}
 	for _, h := range g.Held {
-		skipped = append(skipped, SelectionLabel(h))
-		res.Notes = append(res.Notes, fmt.Sprintf("not run: %s (%s) is not approved in Hookwarden's store, or runs code Hookwarden cannot see; Claude Code would run it. Pass --yes to run it.", SelectionLabel(h), h.Origin.Layer))
+		skipped = append(skipped, selectionLabel(h))
+		res.Notes = append(res.Notes, fmt.Sprintf("not run: %s (%s) is not approved in Hookwarden's store, or runs code Hookwarden cannot see; Claude Code would run it. Pass --yes to run it.", selectionLabel(h), h.Origin.Layer))
 	}
-	res.Document = map[string]any{"agent": Agent{}.Info().Name, "project": p.snap.ProjectDir, "event": s.req.Event, "input": s.input,
+	res.Document = map[string]any{"agent": agent{}.Info().Name, "project": p.snap.ProjectDir, "event": s.req.Event, "input": s.input,
 		"planned": len(g.Planned), "skipped": skipped, "outcome": o, "sandbox": g.Rule()}
 	switch {
 	case len(g.Planned) == 0:
-		res.Verdict = agents.Verdict{Effect: EffectNothing, Headline: string(o.Event) + ": no handler runs; Claude Code goes ahead"}
+		res.Verdict = agents.Verdict{Effect: effectNothing, Headline: string(o.Event) + ": no handler runs; Claude Code goes ahead"}
 	case len(o.Results) == 0:
-		res.Verdict = agents.Verdict{Effect: EffectNothing, Headline: string(o.Event) + ": nothing was run"}
+		res.Verdict = agents.Verdict{Effect: effectNothing, Headline: string(o.Event) + ": nothing was run"}
 	default:
 		res.Verdict = agents.Verdict{Effect: o.Decision.Effect, Headline: o.Decision.Headline, Details: o.Decision.Details}
 	}
@@ -188,10 +188,10 @@ func (p *Project) result(s *runSetup, o *RunOutcome) *agents.RunResult {
 }
 
 // hookRun is the contract's run of one handler's result.
-func hookRun(r *RunResult) agents.HookRun {
+func hookRun(r *runResult) agents.HookRun {
 	h := r.Hook
 	run := agents.HookRun{
-		Hook: h, ID: h.ID, Label: HandlerLabel(h), Where: string(h.Origin.Layer) + ", " + r.Form, Ran: r.Form != "preview",
+		Hook: h, ID: h.ID, Label: handlerLabel(h), Where: string(h.Origin.Layer) + ", " + r.Form, Ran: r.Form != "preview",
 		NotRunReason: r.NotRunReason, Preview: r.Preview, Command: strings.Join(r.Argv, " "), Stdin: r.Stdin,
 		ExitCode: r.ExitCode, HasExitCode: r.HasExitCode, Signal: r.Signal, HTTPStatus: r.HTTPStatus,
 		Stdout: r.Stdout, Stderr: r.Stderr, HasStreams: r.Form != "preview", Error: r.Error, TimedOut: r.TimedOut,
@@ -243,7 +243,7 @@ func hookRun(r *RunResult) agents.HookRun {
 }
 
 // verdictOf is what Claude Code does with one handler's answer, in words.
-func verdictOf(v Verdict) agents.Verdict {
+func verdictOf(v verdict) agents.Verdict {
 	var parts []string
 	if v.Block {
 		s := "Blocks"
@@ -274,16 +274,16 @@ func verdictOf(v Verdict) agents.Verdict {
 	}
 	out := agents.Verdict{Headline: strings.Join(parts, " ")}
 	switch {
-	case v.Block || v.Permission == PermissionDeny:
-		out.Effect = EffectBlocked
+	case v.Block || v.Permission == permissionDeny:
+		out.Effect = effectBlocked
 	case v.Stop:
-		out.Effect = EffectStopped
-	case v.Permission == PermissionAsk:
-		out.Effect = EffectAsks
+		out.Effect = effectStopped
+	case v.Permission == permissionAsk:
+		out.Effect = effectAsks
 	case v.Error != "":
 		out.Effect = agents.EffectWarns
 	case v.Permission != "":
-		out.Effect = EffectAllowed
+		out.Effect = effectAllowed
 	}
 	return out
 }
@@ -298,7 +298,7 @@ func (p *Project) SamplePayload(event hooks.Event, q agents.Query) ([]byte, erro
 
 // sample is the sample input with fields set over it.
 func (p *Project) sample(event hooks.Event, tool, value string, fields *hooks.Object) (*hooks.Object, error) {
-	in, err := SampleInput(SampleOptions{Event: event, Tool: tool, Trigger: value,
+	in, err := sampleInput(sampleOptions{Event: event, Tool: tool, Trigger: value,
 		ProjectDir: p.snap.ProjectDir, Home: p.env.Home, ConfigDir: p.snap.Paths.ConfigDir})
 	if err != nil {
 		return nil, &agents.RequestError{Msg: err.Error()}

@@ -2,7 +2,7 @@ package claude
 
 import "github.com/hookwarden/hookwarden/agents"
 
-var _ agents.Scanner = Agent{}
+var _ agents.Scanner = agent{}
 
 // scanRules are where Claude Code's hook files are: .claude/settings.json
 // and settings.local.json, and a plugin's hooks/hooks.json (an agent before
@@ -15,7 +15,7 @@ var scanRules = []agents.ScanRule{
 }
 
 // HookFile recognises Claude Code's hook files (scanRules).
-func (Agent) HookFile(p string) (agents.ScanFile, bool) {
+func (agent) HookFile(p string) (agents.ScanFile, bool) {
 	if f, ok := mcpScanFile(p); ok {
 		return f, true
 	}
@@ -25,7 +25,7 @@ func (Agent) HookFile(p string) (agents.ScanFile, bool) {
 // ScanHooks reads the hooks of one of Claude Code's hook files: "hooks" →
 // event → definitions → "hooks" → handlers, with the file's root filled
 // in for its placeholders (agents.Scanner).
-func (a Agent) ScanHooks(f agents.ScanFile) ([]agents.ScanHook, error) {
+func (a agent) ScanHooks(f agents.ScanFile) ([]agents.ScanHook, error) {
 	if f.Kind == mcpScanKind {
 		return scanCommands(f)
 	}

@@ -31,14 +31,14 @@ func (p *Project) Switches() agents.SwitchInfo {
 // store, locked for plugin and managed handlers, none for a handler Claude
 // Code rejects.
 func (p *Project) SwitchOf(h *hooks.Hook) agents.HookSwitch {
-	if !h.IsHook() || h.Origin.Layer == LayerSkill {
+	if !h.IsHook() || h.Origin.Layer == layerSkill {
 		return agents.HookSwitch{} // Hookwarden switches only settings hooks
 	}
-	if _, off := DisabledID(h); off {
+	if _, off := disabledID(h); off {
 		return agents.HookSwitch{Switchable: true}
 	}
 	sw := agents.HookSwitch{Switchable: h.Status != hooks.StatusInvalid, Enabled: h.Status != hooks.StatusDisabled}
-	if lock := SwitchLock(h); lock != "" && sw.Switchable {
+	if lock := switchLock(h); lock != "" && sw.Switchable {
 		sw.Locked = "Locked: " + lock
 	}
 	return sw
@@ -52,7 +52,7 @@ func (p *Project) Tracked(context.Context, string) *agents.Tracked { return nil 
 // least 8 characters), or a label (command with args, URL, MCP tool):
 // every handler with that label.
 func (p *Project) Find(ref string) ([]*hooks.Hook, error) {
-	hs, missing := SelectHandlers(p.reg.Hooks, []string{ref})
+	hs, missing := selectHandlers(p.reg.Hooks, []string{ref})
 	if len(missing) > 0 {
 		return nil, &agents.InputError{Msg: fmt.Sprintf("no Claude Code handler %q", ref)}
 	}
@@ -88,7 +88,7 @@ func (p *Project) disable(ctx context.Context, req agents.ToggleRequest) (*agent
 	hs := req.Hooks
 	if len(req.Refs) > 0 {
 		var missing []string
-		hs, missing = SelectHandlers(p.reg.Hooks, req.Refs)
+		hs, missing = selectHandlers(p.reg.Hooks, req.Refs)
 		if len(missing) > 0 {
 			return nil, &agents.InputError{Msg: fmt.Sprintf("no Claude Code handler %q", strings.Join(missing, `", "`))}
 		}
@@ -100,7 +100,7 @@ func (p *Project) disable(ctx context.Context, req agents.ToggleRequest) (*agent
 		if !h.IsHook() {
 			return nil, agents.NotSupported("disable", Label(h)+" is not a hook: Hookwarden switches only hooks; remove it from "+h.Origin.File+" or approve it")
 		}
-		if h.Origin.Layer == LayerSkill {
+		if h.Origin.Layer == layerSkill {
 			return nil, agents.NotSupported("disable", "a hook of a skill's or subagent's frontmatter ("+h.Origin.File+") cannot be switched by Hookwarden; edit the file or approve it")
 		}
 	}
@@ -132,7 +132,7 @@ func (p *Project) disable(ctx context.Context, req agents.ToggleRequest) (*agent
 		for i := len(hs) - 1; i >= 0; i-- {
 			h := hs[i]
 			if i < len(hs)-1 {
-				again, err := Agent{}.Open(ctx, p.env, p.dir)
+				again, err := agent{}.Open(ctx, p.env, p.dir)
 				if err != nil {
 					return err
 				}
@@ -141,7 +141,7 @@ func (p *Project) disable(ctx context.Context, req agents.ToggleRequest) (*agent
 					return fmt.Errorf("%s moved while disabling; run the command again", hs[i].ID)
 				}
 			}
-			rec, err := Disable(h, q.snap.ProjectDir, p.store, p.env.Clock())
+			rec, err := disable(h, q.snap.ProjectDir, p.store, p.env.Clock())
 			if err != nil {
 				return err
 			}
@@ -172,7 +172,7 @@ func (p *Project) enable(req agents.ToggleRequest) (*agents.ToggleResult, error)
 	for _, f := range p.snap.Layers {
 		files = append(files, f.Path)
 	}
-	disabled := DisabledIn(data, files...)
+	disabled := disabledIn(data, files...)
 	res := &agents.ToggleResult{}
 	if len(req.Refs) == 0 && len(req.Hooks) == 0 {
 		if len(disabled) == 0 {
@@ -198,7 +198,7 @@ func (p *Project) enable(req agents.ToggleRequest) (*agents.ToggleResult, error)
 		}
 	}
 	for _, h := range req.Hooks {
-		if id, ok := DisabledID(h); ok {
+		if id, ok := disabledID(h); ok {
 			ids = append(ids, id)
 		} else {
 			messages = append(messages, Label(h)+" is in its file already.")
@@ -210,7 +210,7 @@ func (p *Project) enable(req agents.ToggleRequest) (*agents.ToggleResult, error)
 	}
 	b, changed, err := agents.BackedUp(backupFiles, func() error {
 		for _, id := range ids {
-			r, err := Enable(id, p.store)
+			r, err := enable(id, p.store)
 			if err != nil {
 				return err
 			}

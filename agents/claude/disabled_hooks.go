@@ -8,21 +8,21 @@ import (
 	"github.com/hookwarden/hookwarden/trust"
 )
 
-// DisabledHooks lists the Claude Code handlers Hookwarden disabled
+// disabledHooks lists the Claude Code handlers Hookwarden disabled
 // out of the snapshot's settings files (they live in the store until they
 // are enabled again) as hooks with status disabled, so that they stay
 // visible next to the ones Claude Code reads.
-func DisabledHooks(store trust.Store, snap *Snapshot) ([]*hooks.Hook, error) {
+func disabledHooks(store trust.Store, snap *snapshot) ([]*hooks.Hook, error) {
 	data, err := store.Load()
 	if err != nil {
 		return nil, err
 	}
-	return DisabledHooksData(store, data, snap), nil
+	return disabledHooksData(store, data, snap), nil
 }
 
-// DisabledHooksData is DisabledHooks from store's content as
+// disabledHooksData is DisabledHooks from store's content as
 // the caller loaded it for this command (data = store.Load()).
-func DisabledHooksData(store trust.Store, data *trust.StoreData, snap *Snapshot) []*hooks.Hook {
+func disabledHooksData(store trust.Store, data *trust.StoreData, snap *snapshot) []*hooks.Hook {
 	var files []string
 	for _, f := range snap.Layers {
 		if f != nil && f.Path != "" {
@@ -30,13 +30,13 @@ func DisabledHooksData(store trust.Store, data *trust.StoreData, snap *Snapshot)
 		}
 	}
 	var out []*hooks.Hook
-	for _, r := range DisabledIn(data, files...) {
+	for _, r := range disabledIn(data, files...) {
 		out = append(out, claudeDisabledHook(store, r))
 	}
 	return out
 }
 
-func claudeDisabledHook(store trust.Store, r *Disabled) *hooks.Hook {
+func claudeDisabledHook(store trust.Store, r *disabled) *hooks.Hook {
 	rm := r.Removed
 	h := &hooks.Hook{
 		ID:         "hookwarden-disabled:" + r.ID,
@@ -49,9 +49,9 @@ func claudeDisabledHook(store trust.Store, r *Disabled) *hooks.Hook {
 		Status:     hooks.StatusDisabled,
 		Reason: fmt.Sprintf("disabled by Hookwarden on %s: moved out of %s into %s; enable it to put it back (hookwarden enable --agent claude %s)",
 			r.DisabledAt, r.File, store.Path(), r.ID),
-		Ext: &Handler{},
+		Ext: &handler{},
 	}
-	if n, perr := ParseJSON(r.File, []byte(rm.Handler)); perr == nil && n.Is(settingsio.Object) {
+	if n, perr := parseJSON(r.File, []byte(rm.Handler)); perr == nil && n.Is(settingsio.Object) {
 		h.Node = n
 		if c := n.Get("command"); c.Is(settingsio.String) {
 			h.Command, h.RawCommand = c.Str, c.Raw

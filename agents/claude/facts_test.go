@@ -45,7 +45,7 @@ func TestFactsCoverWhatOpenReads(t *testing.T) {
 	t.Log(checked)
 	agenttest.FactsEventsExist(t, New())
 	f := New().Info().Facts
-	if !slices.Contains(f.HomeVars, EnvConfigDir) || !slices.Equal(f.ProjectVars, scriptRuntime(dir).ProjectVars) {
+	if !slices.Contains(f.HomeVars, envConfigDir) || !slices.Equal(f.ProjectVars, scriptRuntime(dir).ProjectVars) {
 		t.Errorf("Facts: home variables %v, project variables %v", f.HomeVars, f.ProjectVars)
 	}
 }

@@ -18,11 +18,11 @@ import (
 // reviewedLayers are the layers whose handlers Hookwarden fingerprints
 // and gates: the ones that arrive with the repository or a plugin update
 // (the user's own and managed files are not reviewed).
-var reviewedLayers = []settingsio.Layer{LayerProject, LayerLocal, LayerPlugin, LayerSkill}
+var reviewedLayers = []settingsio.Layer{LayerProject, LayerLocal, layerPlugin, layerSkill}
 
-// Reviewed reports whether a Claude Code handler is one Hookwarden
+// reviewed reports whether a Claude Code handler is one Hookwarden
 // reviews.
-func Reviewed(h *hooks.Hook) bool {
+func reviewed(h *hooks.Hook) bool {
 	for _, l := range reviewedLayers {
 		if h.Origin.Layer == l {
 			return true
@@ -31,9 +31,9 @@ func Reviewed(h *hooks.Hook) bool {
 	return false
 }
 
-// Definition is a handler's definition as canonical JSON: the event,
+// definition is a handler's definition as canonical JSON: the event,
 // the group's matcher and the handler object, keys sorted, no spaces.
-func Definition(h *hooks.Hook) (string, error) {
+func definition(h *hooks.Hook) (string, error) {
 	var handler any
 	if h.Node != nil {
 		raw, err := h.Node.MarshalJSON()
@@ -62,10 +62,10 @@ func Definition(h *hooks.Hook) (string, error) {
 	return string(out), nil
 }
 
-// Fingerprint is the sha256 (hex) of Definition: the key of a
+// fingerprint is the sha256 (hex) of Definition: the key of a
 // handler's approval.
-func Fingerprint(h *hooks.Hook) (string, error) {
-	def, err := Definition(h)
+func fingerprint(h *hooks.Hook) (string, error) {
+	def, err := definition(h)
 	if err != nil {
 		return "", err
 	}
@@ -75,15 +75,15 @@ func Fingerprint(h *hooks.Hook) (string, error) {
 
 var claudePathRE = regexp.MustCompile(`^hooks\.([^.\[]+)\[(\d+)\]\.hooks\[(\d+)\]$`)
 
-// Place is where a handler sits in its settings file.
-func Place(h *hooks.Hook) (HandlerPlace, bool) {
+// place is where a handler sits in its settings file.
+func place(h *hooks.Hook) (handlerPlace, bool) {
 	m := claudePathRE.FindStringSubmatch(h.Origin.Path)
 	if m == nil {
-		return HandlerPlace{}, false
+		return handlerPlace{}, false
 	}
 	g, _ := strconv.Atoi(m[2])
 	i, _ := strconv.Atoi(m[3])
-	return HandlerPlace{Event: m[1], Group: g, Index: i}, true
+	return handlerPlace{Event: m[1], Group: g, Index: i}, true
 }
 
 // claudeLabel names a handler: command (with args), URL, MCP tool or
@@ -173,7 +173,7 @@ func projectSettingsKeys(root *settingsio.Node) []string {
 // "project env.BASH_ENV", "local httpHookAllowedEnvVars". Hookwarden
 // records it with each approved handler: a change needs review of every
 // handler, since the handler's own definition did not change.
-func claudeSettingsFields(snap *Snapshot) trust.Definition {
+func claudeSettingsFields(snap *snapshot) trust.Definition {
 	d := trust.Definition{}
 	for _, f := range snap.Layers {
 		if f == nil || f.Root == nil || (f.Layer != LayerProject && f.Layer != LayerLocal) {

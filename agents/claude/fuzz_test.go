@@ -24,9 +24,9 @@ func FuzzInterpretOutput(f *testing.F) {
 		f.Add("UserPromptSubmit", 200, s, "")
 	}
 	f.Fuzz(func(t *testing.T, event string, code int, stdout, stderr string) {
-		v := InterpretCommand(hooks.Event(event), code, hooks.DecodeUTF8([]byte(stdout)), hooks.DecodeUTF8([]byte(stderr)))
+		v := interpretCommand(hooks.Event(event), code, hooks.DecodeUTF8([]byte(stdout)), hooks.DecodeUTF8([]byte(stderr)))
 		_ = v
-		_ = InterpretHTTP(hooks.Event(event), code, hooks.DecodeUTF8([]byte(stdout)))
+		_ = interpretHTTP(hooks.Event(event), code, hooks.DecodeUTF8([]byte(stdout)))
 	})
 }
 
@@ -35,7 +35,7 @@ func FuzzInterpretOutput(f *testing.F) {
 func FuzzParseClaudeSettings(f *testing.F) {
 	seedFiles(f, func(b []byte) { f.Add(b) })
 	f.Fuzz(func(t *testing.T, data []byte) {
-		root, perr := ParseSettings("settings.json", data)
+		root, perr := parseSettings("settings.json", data)
 		if perr != nil {
 			return
 		}
@@ -58,8 +58,8 @@ func FuzzClaudeRemoveRestore(f *testing.F) {
 		f.Add(b, "PreToolUse", 1, 0)
 	})
 	f.Fuzz(func(t *testing.T, data []byte, event string, group, index int) {
-		place := HandlerPlace{Event: event, Group: group, Index: index}
-		out, rm, err := RemoveHandler("settings.json", data, place)
+		place := handlerPlace{Event: event, Group: group, Index: index}
+		out, rm, err := removeHandler("settings.json", data, place)
 		if err != nil {
 			return
 		}
@@ -71,11 +71,11 @@ func FuzzClaudeRemoveRestore(f *testing.F) {
 		}
 		// the record goes through the store as JSON
 		raw, _ := json.Marshal(rm)
-		var stored RemovedHandler
+		var stored removedHandler
 		if err := json.Unmarshal(raw, &stored); err != nil {
 			t.Fatal(err)
 		}
-		back, exact, err := RestoreHandler("settings.json", out, true, &stored)
+		back, exact, err := restoreHandler("settings.json", out, true, &stored)
 		if err != nil {
 			t.Fatalf("restore: %v", err)
 		}

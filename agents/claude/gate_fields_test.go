@@ -13,7 +13,7 @@ import (
 func (f *storeFixture) approveAll(t *testing.T) {
 	t.Helper()
 	snap, hs := f.load(t)
-	if _, err := Approve(snap, hs, f.store, time.Now()); err != nil {
+	if _, err := approve(snap, hs, f.store, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	if r := f.audit(t); r.NeedsReview {
@@ -58,7 +58,7 @@ func TestClaudeRecordWithoutSettings(t *testing.T) {
 	f := newStoreFixture(t)
 	f.approveAll(t)
 	if err := f.store.Update(func(d *trust.StoreData) error {
-		for _, ap := range Approvals(d, f.dir) {
+		for _, ap := range approvals(d, f.dir) {
 			ap.Settings = nil
 		}
 		return nil
@@ -84,7 +84,7 @@ func TestClaudeScriptTheApprovalDidNotRun(t *testing.T) {
 	f := newStoreFixture(t)
 	f.approveAll(t)
 	if err := f.store.Update(func(d *trust.StoreData) error {
-		for _, ap := range Approvals(d, f.dir) {
+		for _, ap := range approvals(d, f.dir) {
 			ap.Scripts = []trust.ScriptSnapshot{} // as if the command had resolved elsewhere at approval
 		}
 		return nil

@@ -2,7 +2,7 @@ package claude
 
 import "github.com/hookwarden/hookwarden/hooks"
 
-// Handler holds the fields of a Claude Code hook handler that have no
+// handler holds the fields of a Claude Code hook handler that have no
 // Gemini counterpart. A Claude handler is a *hooks.Hook whose Event is
 // Claude's event name, Type the handler type (command, http, mcp_tool,
 // prompt, agent), Command the command (command type) and Matcher the
@@ -10,7 +10,7 @@ import "github.com/hookwarden/hookwarden/hooks"
 // extension slot (hooks.Hook.Ext, read with HandlerOf). Fields are as
 // written in the file ("" / nil / false when absent); Has* tells a field that is set
 // from one that is not.
-type Handler struct {
+type handler struct {
 	// If is the handler's "if" permission rule, e.g. "Bash(git *)".
 	If    string `json:"if,omitempty"`
 	HasIf bool   `json:"-"`
@@ -46,7 +46,7 @@ type Handler struct {
 	TimeoutSec          float64 `json:"timeout,omitempty"`
 	HasTimeout          bool    `json:"-"`
 	EffectiveTimeoutSec float64 `json:"effectiveTimeout"`
-	// Plugin is the plugin id ("name@marketplace") of a plugin hook and
+	// plugin is the plugin id ("name@marketplace") of a plugin hook and
 	// PluginRoot its folder (${CLAUDE_PLUGIN_ROOT}).
 	Plugin     string `json:"plugin,omitempty"`
 	PluginRoot string `json:"pluginRoot,omitempty"`
@@ -57,10 +57,10 @@ type Handler struct {
 
 // HandlerOf is the Claude Code-only part of a hook of the shared model
 // (its extension slot, hooks.Hook.Ext); nil for a hook of another agent.
-func HandlerOf(h *hooks.Hook) *Handler {
+func HandlerOf(h *hooks.Hook) *handler {
 	if h == nil {
 		return nil
 	}
-	c, _ := h.Ext.(*Handler)
+	c, _ := h.Ext.(*handler)
 	return c
 }

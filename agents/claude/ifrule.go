@@ -11,9 +11,9 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// IfRule is a handler's "if": one permission rule, "Tool" or
+// ifRule is a handler's "if": one permission rule, "Tool" or
 // "Tool(pattern)".
-type IfRule struct {
+type ifRule struct {
 	Raw        string
 	Tool       string
 	Pattern    string
@@ -22,10 +22,10 @@ type IfRule struct {
 
 var ifRuleRe = regexp.MustCompile(`^\s*([A-Za-z_][A-Za-z0-9_\-]*)\s*(?:\((.*)\))?\s*$`)
 
-// ParseIfRule parses a permission rule; an error says why the text is not
+// parseIfRule parses a permission rule; an error says why the text is not
 // one rule (Claude Code has no &&/|| between rules).
-func ParseIfRule(raw string) (IfRule, error) {
-	r := IfRule{Raw: raw}
+func parseIfRule(raw string) (ifRule, error) {
+	r := ifRule{Raw: raw}
 	if strings.TrimSpace(raw) == "" {
 		return r, fmt.Errorf("the rule is empty")
 	}
@@ -43,16 +43,16 @@ func ParseIfRule(raw string) (IfRule, error) {
 	return r, nil
 }
 
-// IfCall is the tool call an "if" rule is checked against.
-type IfCall struct {
+// ifCall is the tool call an "if" rule is checked against.
+type ifCall struct {
 	ToolName   string
 	ToolInput  map[string]any
 	ProjectDir string
 	Home       string
 }
 
-// IfMatch is the outcome of an "if" rule for one tool call.
-type IfMatch struct {
+// ifMatch is the outcome of an "if" rule for one tool call.
+type ifMatch struct {
 	Match bool
 	// Why says in words what decided.
 	Why string
@@ -62,15 +62,15 @@ type IfMatch struct {
 // the handler: the tool must match, then the pattern against the tool's
 // input (Bash: every subcommand, leading VAR=val stripped, inside $() and
 // backticks too; an unparsable command fails open).
-func (r IfRule) Check(call IfCall) IfMatch {
+func (r ifRule) Check(call ifCall) ifMatch {
 	if !r.toolMatches(call.ToolName) {
-		return IfMatch{false, fmt.Sprintf("if %q: the tool is %s", r.Raw, call.ToolName)}
+		return ifMatch{false, fmt.Sprintf("if %q: the tool is %s", r.Raw, call.ToolName)}
 	}
 	if !r.HasPattern || r.Pattern == "" || r.Pattern == "*" {
-		return IfMatch{true, fmt.Sprintf("if %q: the tool is %s", r.Raw, call.ToolName)}
+		return ifMatch{true, fmt.Sprintf("if %q: the tool is %s", r.Raw, call.ToolName)}
 	}
 	if call.ToolInput == nil {
-		return IfMatch{true, fmt.Sprintf("if %q not checked: no tool input given", r.Raw)}
+		return ifMatch{true, fmt.Sprintf("if %q not checked: no tool input given", r.Raw)}
 	}
 	switch call.ToolName {
 	case "Bash", "PowerShell":
@@ -79,18 +79,18 @@ func (r IfRule) Check(call IfCall) IfMatch {
 	case "Read", "Edit", "Write", "MultiEdit", "NotebookEdit", "NotebookRead", "Glob", "Grep", "LS":
 		p := firstString(call.ToolInput, "file_path", "notebook_path", "path")
 		if p == "" {
-			return IfMatch{false, fmt.Sprintf("if %q: the input has no path", r.Raw)}
+			return ifMatch{false, fmt.Sprintf("if %q: the input has no path", r.Raw)}
 		}
 		ok := matchPathRule(r.Pattern, p, call.ProjectDir, call.Home)
-		return IfMatch{ok, fmt.Sprintf("if %q: path %s %s", r.Raw, p, matchWord(ok))}
+		return ifMatch{ok, fmt.Sprintf("if %q: path %s %s", r.Raw, p, matchWord(ok))}
 	case "WebFetch":
 		u, _ := call.ToolInput["url"].(string)
 		ok := matchDomainRule(r.Pattern, u)
-		return IfMatch{ok, fmt.Sprintf("if %q: URL %s %s", r.Raw, u, matchWord(ok))}
+		return ifMatch{ok, fmt.Sprintf("if %q: URL %s %s", r.Raw, u, matchWord(ok))}
 	}
 	v := firstString(call.ToolInput, "subagent_type", "skill", "command", "query", "prompt")
 	ok := wildcardMatch(r.Pattern, v)
-	return IfMatch{ok, fmt.Sprintf("if %q: %q %s", r.Raw, v, matchWord(ok))}
+	return ifMatch{ok, fmt.Sprintf("if %q: %q %s", r.Raw, v, matchWord(ok))}
 }
 
 func matchWord(ok bool) string {
@@ -111,7 +111,7 @@ func firstString(m map[string]any, keys ...string) string {
 
 // toolMatches compares the rule's tool with a tool name; "mcp__server"
 // (and "mcp__server__*") cover every tool of that server.
-func (r IfRule) toolMatches(tool string) bool {
+func (r ifRule) toolMatches(tool string) bool {
 	if r.Tool == tool {
 		return true
 	}
@@ -123,17 +123,17 @@ func (r IfRule) toolMatches(tool string) bool {
 }
 
 // checkCommand matches a Bash pattern against each subcommand.
-func (r IfRule) checkCommand(cmd string) IfMatch {
+func (r ifRule) checkCommand(cmd string) ifMatch {
 	subs, err := subcommands(cmd)
 	if err != nil {
-		return IfMatch{true, fmt.Sprintf("if %q: the command cannot be parsed, Claude Code fails open and runs the hook", r.Raw)}
+		return ifMatch{true, fmt.Sprintf("if %q: the command cannot be parsed, Claude Code fails open and runs the hook", r.Raw)}
 	}
 	for _, s := range subs {
 		if commandPatternMatch(r.Pattern, s) {
-			return IfMatch{true, fmt.Sprintf("if %q: subcommand %q matches", r.Raw, s)}
+			return ifMatch{true, fmt.Sprintf("if %q: subcommand %q matches", r.Raw, s)}
 		}
 	}
-	return IfMatch{false, fmt.Sprintf("if %q: no subcommand of %q matches", r.Raw, cmd)}
+	return ifMatch{false, fmt.Sprintf("if %q: no subcommand of %q matches", r.Raw, cmd)}
 }
 
 // subcommands lists the simple commands of a shell command line, each

@@ -21,7 +21,7 @@ func TestImportTranscript(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	evs, errs := Agent{}.ImportLog("/home/user/.claude/projects/-home-user-project/12708f05-c181-48cb-b210-03a9a2a21bdd.jsonl", data)
+	evs, errs := agent{}.ImportLog("/home/user/.claude/projects/-home-user-project/12708f05-c181-48cb-b210-03a9a2a21bdd.jsonl", data)
 	if len(errs) != 0 || len(evs) != 3 {
 		t.Fatalf("%d events, errors %v", len(evs), errs)
 	}
@@ -74,7 +74,7 @@ func TestImportTranscript(t *testing.T) {
 func TestImportTranscriptBrokenLine(t *testing.T) {
 	data, _ := os.ReadFile(filepath.Join("testdata", "transcript-2.1.332.jsonl"))
 	data = append([]byte("{\"type\": \"user\", \n"), data...)
-	evs, errs := Agent{}.ImportLog("t.jsonl", data)
+	evs, errs := agent{}.ImportLog("t.jsonl", data)
 	if len(errs) != 1 || len(evs) != 3 {
 		t.Fatalf("%d events, %v", len(evs), errs)
 	}

@@ -43,15 +43,15 @@ func (o Options) withDefaults() Options {
 // parse error with its line and column, and Claude Code skips that file
 // entirely. One broken file never stops the others. Load never
 // writes anything.
-func Load(opts Options) *Snapshot {
+func Load(opts Options) *snapshot {
 	opts = opts.withDefaults()
 	project := settingsio.ResolveProjectDir(opts.GOOS, opts.ProjectDir)
-	s := &Snapshot{ProjectDir: project}
+	s := &snapshot{ProjectDir: project}
 	var mainRoot string
 	if settingsio.RealFS(opts.GOOS) {
 		s.RepoRoot, mainRoot = gitRoots(project)
 	}
-	s.Paths = ResolvePaths(project, s.RepoRoot, opts.Env, opts.GOOS, opts.Home)
+	s.Paths = resolvePaths(project, s.RepoRoot, opts.Env, opts.GOOS, opts.Home)
 	real := settingsio.RealFS(opts.GOOS)
 
 	user := loadClaudeFile(settingsio.LayerUser, s.Paths.User, real)
@@ -106,8 +106,8 @@ func sameFolder(goos, a, b string) bool {
 
 // loadManagedFiles reads managed-settings.json, then every *.json of
 // managed-settings.d in alphabetical order (hidden files skipped).
-func loadManagedFiles(p Paths, real bool) []*settingsio.File {
-	out := []*settingsio.File{loadClaudeFile(LayerManaged, p.ManagedFile, real)}
+func loadManagedFiles(p paths, real bool) []*settingsio.File {
+	out := []*settingsio.File{loadClaudeFile(layerManaged, p.ManagedFile, real)}
 	if !real {
 		return out
 	}
@@ -125,7 +125,7 @@ func loadManagedFiles(p Paths, real bool) []*settingsio.File {
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		out = append(out, loadClaudeFile(LayerManaged, filepath.Join(p.ManagedDropIns, n), real))
+		out = append(out, loadClaudeFile(layerManaged, filepath.Join(p.ManagedDropIns, n), real))
 	}
 	return out
 }
@@ -141,15 +141,15 @@ func loadClaudeFile(layer settingsio.Layer, path string, real bool) *settingsio.
 	if !exists || perr != nil {
 		return f
 	}
-	f.Root, f.Err = ParseSettings(path, data)
+	f.Root, f.Err = parseSettings(path, data)
 	return f
 }
 
-// ParseSettings parses a Claude Code settings file: strict JSON (no
+// parseSettings parses a Claude Code settings file: strict JSON (no
 // comments, no trailing commas) whose top-level value is an object. Errors
 // carry the 1-based line and column.
-func ParseSettings(path string, data []byte) (*settingsio.Node, *settingsio.ParseError) {
-	root, perr := ParseJSON(path, data)
+func parseSettings(path string, data []byte) (*settingsio.Node, *settingsio.ParseError) {
+	root, perr := parseJSON(path, data)
 	if perr != nil {
 		return nil, perr
 	}
@@ -160,9 +160,9 @@ func ParseSettings(path string, data []byte) (*settingsio.Node, *settingsio.Pars
 	return root, nil
 }
 
-// ParseJSON parses any strict JSON file Claude Code reads (settings,
+// parseJSON parses any strict JSON file Claude Code reads (settings,
 // hooks.json, plugin.json, installed_plugins.json, ~/.claude.json).
-func ParseJSON(path string, data []byte) (*settingsio.Node, *settingsio.ParseError) {
+func parseJSON(path string, data []byte) (*settingsio.Node, *settingsio.ParseError) {
 	root, perr := settingsio.ParseJSON(path, data)
 	if perr != nil {
 		perr.Msg = claudeParseMessage(perr.Msg)

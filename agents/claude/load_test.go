@@ -56,7 +56,7 @@ func TestLoadClaudeLayers(t *testing.T) {
 		{settingsio.LayerUser, filepath.Join(home, ".claude", "settings.json"), true, false},
 		{LayerProject, filepath.Join(project, ".claude", "settings.json"), true, false},
 		{LayerLocal, filepath.Join(repo, ".claude", "settings.local.json"), true, true},
-		{LayerManaged, s.Paths.ManagedFile, fileExists(s.Paths.ManagedFile), false},
+		{layerManaged, s.Paths.ManagedFile, fileExists(s.Paths.ManagedFile), false},
 	}
 	if len(s.Layers) < len(wantLayers) {
 		t.Fatalf("got %d layers", len(s.Layers))
@@ -71,7 +71,7 @@ func TestLoadClaudeLayers(t *testing.T) {
 		t.Errorf("local file error = %v, want a strict-JSON error at 2:3", e)
 	}
 
-	byID := map[string]*Plugin{}
+	byID := map[string]*plugin{}
 	for _, p := range s.Plugins {
 		byID[p.ID] = p
 	}
@@ -140,7 +140,7 @@ func TestResolveClaudePathsPerOS(t *testing.T) {
 		if tt.goos == "windows" {
 			home, project = `C:\Users\u`, `C:\Users\u\p`
 		}
-		p := ResolvePaths(project, "", nil, tt.goos, home)
+		p := resolvePaths(project, "", nil, tt.goos, home)
 		if p.ManagedFile != tt.managed {
 			t.Errorf("%s: managed = %q, want %q", tt.goos, p.ManagedFile, tt.managed)
 		}
@@ -160,7 +160,7 @@ func TestGitWorktreeMainRoot(t *testing.T) {
 }
 
 func TestClaudeManagedDirOverride(t *testing.T) {
-	p := ResolvePaths("/home/u/p", "", settingsio.Env{EnvManagedDir + "=/tmp/managed"}, "linux", "/home/u")
+	p := resolvePaths("/home/u/p", "", settingsio.Env{EnvManagedDir + "=/tmp/managed"}, "linux", "/home/u")
 	if p.ManagedFile != "/tmp/managed/managed-settings.json" || p.ManagedDropIns != "/tmp/managed/managed-settings.d" {
 		t.Errorf("managed paths with %s: %s, %s", EnvManagedDir, p.ManagedFile, p.ManagedDropIns)
 	}

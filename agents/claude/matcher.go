@@ -7,8 +7,8 @@ import (
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
-// Matcher is a matcher group's "matcher" as Claude Code reads it.
-type Matcher struct {
+// matcher is a matcher group's "matcher" as Claude Code reads it.
+type matcher struct {
 	// Raw is the matcher as written.
 	Raw string
 	// All is true for "", "*" or no matcher.
@@ -24,15 +24,15 @@ type Matcher struct {
 // (only letters, digits, "_", "-", space, "," and "|"; FileChanged and
 // StopFailure allow only letters, digits, "_" and "|"), or an unanchored
 // JavaScript regular expression.
-func ParseMatcher(kind MatcherKind, raw string) Matcher {
-	m := Matcher{Raw: raw}
+func ParseMatcher(kind matcherKind, raw string) matcher {
+	m := matcher{Raw: raw}
 	t := strings.TrimSpace(raw)
 	if t == "" || t == "*" {
 		m.All = true
 		return m
 	}
 	exactSet := isExactChar
-	if kind == MatchNarrow {
+	if kind == matchNarrow {
 		exactSet = isNarrowExactChar
 	}
 	for i := 0; i < len(raw); i++ {
@@ -58,7 +58,7 @@ func isNarrowExactChar(c byte) bool {
 }
 
 // Describe says in words what the matcher matches.
-func (m Matcher) Describe() string {
+func (m matcher) Describe() string {
 	switch {
 	case m.All:
 		return "everything"
@@ -84,7 +84,7 @@ func newRegexCache() *regexCache { return &regexCache{} }
 
 // Matches reports whether the matcher matches value. An invalid regex
 // matches nothing.
-func (m Matcher) matches(c *regexCache, value string) bool {
+func (m matcher) matches(c *regexCache, value string) bool {
 	switch {
 	case m.All:
 		return true
@@ -117,7 +117,7 @@ var geminiTools = map[string]string{
 }
 
 // matcherDiagnostics points out matchers that do not do what they seem to.
-func matcherDiagnostics(c *regexCache, info EventInfo, known bool, m Matcher) []string {
+func matcherDiagnostics(c *regexCache, info eventInfo, known bool, m matcher) []string {
 	if m.All || !known {
 		return nil
 	}
@@ -144,9 +144,9 @@ func matcherDiagnostics(c *regexCache, info EventInfo, known bool, m Matcher) []
 }
 
 // exactNameDiagnostics checks one exact matcher name.
-func exactNameDiagnostics(info EventInfo, name string) []string {
+func exactNameDiagnostics(info eventInfo, name string) []string {
 	switch info.Matcher {
-	case MatchToolName:
+	case matchToolName:
 		if strings.HasPrefix(name, "mcp__") && strings.Count(name, "__") == 1 {
 			return []string{fmt.Sprintf("matcher %q is an exact name and matches no tool (MCP tools are named mcp__<server>__<tool>); use \"%s__.*\" for every tool of the server", name, name)}
 		}
@@ -158,7 +158,7 @@ func exactNameDiagnostics(info EventInfo, name string) []string {
 				return []string{fmt.Sprintf("matcher %q matches nothing: matchers are case-sensitive, the tool is %q", name, t)}
 			}
 		}
-	case MatchValue, MatchNarrow:
+	case matchValue, matchNarrow:
 		if info.Values == nil {
 			return nil
 		}
@@ -172,9 +172,9 @@ func exactNameDiagnostics(info EventInfo, name string) []string {
 	return nil
 }
 
-// MatchesAll reports whether a handler's matcher matches every value of
+// matchesAll reports whether a handler's matcher matches every value of
 // its event (no matcher, "", "*", or an event without matcher support).
-func MatchesAll(h *hooks.Hook) bool {
+func matchesAll(h *hooks.Hook) bool {
 	info, ok := LookupEvent(h.Event)
 	if ok && info.Matcher == MatchNone {
 		return true
@@ -182,8 +182,8 @@ func MatchesAll(h *hooks.Hook) bool {
 	return ParseMatcher(info.Matcher, h.Matcher).All
 }
 
-func matchedWhat(info EventInfo) string {
-	if info.Matcher == MatchToolName {
+func matchedWhat(info eventInfo) string {
+	if info.Matcher == matchToolName {
 		return "tool name"
 	}
 	return string(info.Name) + " value"

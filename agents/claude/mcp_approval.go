@@ -31,8 +31,8 @@ import (
 // revoking takes out only that, and a file it created only for it goes
 // back to absent.
 
-// MCPChoice is a name Hookwarden added to enabledMcpjsonServers.
-type MCPChoice struct {
+// mcpChoice is a name Hookwarden added to enabledMcpjsonServers.
+type mcpChoice struct {
 	File string `json:"file"`
 	// Created: the file did not exist before (CreatedDir: nor its folder).
 	Created    bool   `json:"created,omitempty"`
@@ -48,7 +48,7 @@ const mcpChoiceKey = "enabledMcpjsonServers"
 func agentMCPServers(hs []*hooks.Hook) []string {
 	var names []string
 	for _, h := range hs {
-		if h.Kind == hooks.KindMCPServer && h.Origin.Layer == LayerProject && filepath.Base(h.Origin.File) == MCPFileName && !slices.Contains(names, h.Name) {
+		if h.Kind == hooks.KindMCPServer && h.Origin.Layer == LayerProject && filepath.Base(h.Origin.File) == mcpFileName && !slices.Contains(names, h.Name) {
 			names = append(names, h.Name)
 		}
 	}
@@ -125,11 +125,11 @@ func (p *Project) recordMCPChoices(ctx context.Context, hs []*hooks.Hook, store 
 			return err
 		}
 		if sp.MCPChoices == nil {
-			sp.MCPChoices = map[string]*MCPChoice{}
+			sp.MCPChoices = map[string]*mcpChoice{}
 		}
 		// A file Hookwarden created stays Hookwarden's for every name it
 		// adds later, so the last revoke takes it away.
-		rec := MCPChoice{File: path, Created: created, CreatedDir: created && errors.Is(dirErr, fs.ErrNotExist), WrittenAt: now}
+		rec := mcpChoice{File: path, Created: created, CreatedDir: created && errors.Is(dirErr, fs.ErrNotExist), WrittenAt: now}
 		for _, ch := range sp.MCPChoices {
 			if ch != nil && ch.File == path && ch.Created {
 				rec.Created, rec.CreatedDir = true, rec.CreatedDir || ch.CreatedDir
@@ -156,7 +156,7 @@ func (p *Project) dropMCPChoices(revoked []*Approval, store trust.Store) ([]stri
 			continue
 		}
 		var d struct{ Kind, Name string }
-		if json.Unmarshal([]byte(ap.Definition), &d) == nil && d.Kind == string(hooks.KindMCPServer) && filepath.Base(ap.File) == MCPFileName {
+		if json.Unmarshal([]byte(ap.Definition), &d) == nil && d.Kind == string(hooks.KindMCPServer) && filepath.Base(ap.File) == mcpFileName {
 			names = append(names, d.Name)
 		}
 	}
@@ -219,7 +219,7 @@ func (p *Project) dropMCPChoices(revoked []*Approval, store trust.Store) ([]stri
 // removeChoice takes name out of enabledMcpjsonServers of ch.File; it
 // reports whether the file was removed (created by Hookwarden and left
 // holding nothing but an empty list).
-func removeChoice(ch *MCPChoice, name string) (bool, error) {
+func removeChoice(ch *mcpChoice, name string) (bool, error) {
 	path := ch.File
 	empty := false
 	err := settingsio.UpdateFileAtomic(path, 0o644, func(cur []byte, exists bool) ([]byte, error) {

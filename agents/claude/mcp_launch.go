@@ -49,7 +49,7 @@ func (p *Project) MCPLaunch(h *hooks.Hook) (*agents.MCPLaunch, error) {
 		return &agents.MCPLaunch{Program: "/bin/sh", Args: []string{"-c", h.Command}, Env: vars, Dir: p.snap.ProjectDir, Plain: true, Supervisor: sup}, nil
 	case h.Kind != hooks.KindMCPServer:
 		return nil, fmt.Errorf("%s is not an MCP server", p.Title(h))
-	case h.Type == TypeHTTP:
+	case h.Type == typeHTTP:
 		l := &agents.MCPLaunch{Remote: expandMCPVars(c.URL, vars), Supervisor: sup}
 		for _, x := range p.reg.Hooks {
 			if x.ID == h.ID+".headersHelper" && x.Command != "" {

@@ -10,30 +10,30 @@ import (
 
 // Outcome kinds of one handler, as Claude Code classifies them.
 const (
-	// KindSuccess: exit 0 (or a 2xx HTTP answer).
-	KindSuccess = "success"
-	// KindBlocking: exit 2 on an event that can block.
-	KindBlocking = "blocking-error"
-	// KindNonBlocking: any other exit code, a failure to start, a schema
+	// kindSuccess: exit 0 (or a 2xx HTTP answer).
+	kindSuccess = "success"
+	// kindBlocking: exit 2 on an event that can block.
+	kindBlocking = "blocking-error"
+	// kindNonBlocking: any other exit code, a failure to start, a schema
 	// error, or exit 2 on an event that cannot block.
-	KindNonBlocking = "non-blocking-error"
-	// KindDiscarded: timed out or cancelled; Claude Code ignores the hook.
-	KindDiscarded = "discarded"
-	// KindNotRun: shown with what it would send, not run (prompt, agent,
+	kindNonBlocking = "non-blocking-error"
+	// kindDiscarded: timed out or cancelled; Claude Code ignores the hook.
+	kindDiscarded = "discarded"
+	// kindNotRun: shown with what it would send, not run (prompt, agent,
 	// mcp_tool, a refused http host, a hook filtered by "if").
-	KindNotRun = "not-run"
+	kindNotRun = "not-run"
 )
 
 // Permission decisions of PreToolUse, from least to most restrictive.
 const (
-	PermissionAllow = "allow"
-	PermissionAsk   = "ask"
-	PermissionDefer = "defer"
-	PermissionDeny  = "deny"
+	permissionAllow = "allow"
+	permissionAsk   = "ask"
+	permissionDefer = "defer"
+	permissionDeny  = "deny"
 )
 
-// Verdict is what Claude Code makes of one handler's output.
-type Verdict struct {
+// verdict is what Claude Code makes of one handler's output.
+type verdict struct {
 	Kind string `json:"kind"`
 	// JSON is stdout parsed as JSON (stdout starts with "{" and parses);
 	// nil for plain text. SchemaErrors lists why Claude Code rejects it
@@ -69,36 +69,36 @@ type Verdict struct {
 // nonBlockingPrefix is Claude Code's text for a non-blocking error.
 const nonBlockingPrefix = "Failed with non-blocking status code: "
 
-// InterpretCommand applies Claude Code's rules to a finished command
+// interpretCommand applies Claude Code's rules to a finished command
 // handler: exit 0 is success, exit 2 a blocking error on events that can
 // block (the reason is the JSON's, else stderr), any other code a
 // non-blocking error; stdout whose first non-blank character is "{" is
 // parsed as JSON, and valid JSON decides whatever the exit code.
-func InterpretCommand(event hooks.Event, code int, stdout, stderr string) Verdict {
-	v := Verdict{Kind: KindSuccess, ShownTo: "debug log"}
+func interpretCommand(event hooks.Event, code int, stdout, stderr string) verdict {
+	v := verdict{Kind: kindSuccess, ShownTo: "debug log"}
 	obj, isJSON := parseStdoutJSON(stdout)
 	if isJSON {
-		v.SchemaErrors = ValidateOutput(event, obj)
+		v.SchemaErrors = validateOutput(event, obj)
 	}
 	validJSON := isJSON && len(v.SchemaErrors) == 0
 	switch {
 	case code == 0:
 	case code == 2 && blocksOnExit2(event):
-		v.Kind, v.Block = KindBlocking, true
+		v.Kind, v.Block = kindBlocking, true
 		v.Reason = strings.TrimSpace(stderr)
 		v.ShownTo = "claude"
 		if event == "UserPromptSubmit" || event == "UserPromptExpansion" {
 			v.ShownTo = "user"
 		}
 	case code == 2:
-		v.Kind = KindNonBlocking
+		v.Kind = kindNonBlocking
 		v.Reason = strings.TrimSpace(stderr)
 		v.ShownTo = "user"
 		if stderrToClaude[event] {
 			v.ShownTo = "claude"
 		}
 	default:
-		v.Kind = KindNonBlocking
+		v.Kind = kindNonBlocking
 		v.Error = nonBlockingPrefix + firstLine(stderr)
 		v.ShownTo = "user"
 	}
@@ -114,8 +114,8 @@ func InterpretCommand(event hooks.Event, code int, stdout, stderr string) Verdic
 			v.Error = ""
 		}
 		applyJSON(event, obj, &v)
-	} else if len(v.SchemaErrors) > 0 && v.Kind == KindSuccess {
-		v.Kind = KindNonBlocking
+	} else if len(v.SchemaErrors) > 0 && v.Kind == kindSuccess {
+		v.Kind = kindNonBlocking
 		v.Error = "Hook JSON output validation failed: " + strings.Join(v.SchemaErrors, "; ")
 		v.ShownTo = "user"
 	}
@@ -127,24 +127,24 @@ func InterpretCommand(event hooks.Event, code int, stdout, stderr string) Verdic
 	return v
 }
 
-// InterpretHTTP applies Claude Code's rules to an HTTP handler's answer: a
+// interpretHTTP applies Claude Code's rules to an HTTP handler's answer: a
 // 2xx with an empty body is success, a 2xx with a JSON object is read like
 // command stdout; anything else is a non-blocking error (an HTTP hook
 // cannot block through its status code).
-func InterpretHTTP(event hooks.Event, status int, body string) Verdict {
+func interpretHTTP(event hooks.Event, status int, body string) verdict {
 	if status < 200 || status > 299 {
-		return Verdict{Kind: KindNonBlocking, Error: fmt.Sprintf("HTTP %d", status), ShownTo: "user"}
+		return verdict{Kind: kindNonBlocking, Error: fmt.Sprintf("HTTP %d", status), ShownTo: "user"}
 	}
 	if strings.TrimSpace(body) == "" {
-		return Verdict{Kind: KindSuccess, ShownTo: "debug log"}
+		return verdict{Kind: kindSuccess, ShownTo: "debug log"}
 	}
 	obj, isJSON := parseStdoutJSON(body)
 	if !isJSON {
-		return Verdict{Kind: KindNonBlocking, Error: "the response body is not a JSON object", ShownTo: "user"}
+		return verdict{Kind: kindNonBlocking, Error: "the response body is not a JSON object", ShownTo: "user"}
 	}
-	v := Verdict{Kind: KindSuccess, JSON: obj, SchemaErrors: ValidateOutput(event, obj), ShownTo: "debug log"}
+	v := verdict{Kind: kindSuccess, JSON: obj, SchemaErrors: validateOutput(event, obj), ShownTo: "debug log"}
 	if len(v.SchemaErrors) > 0 {
-		v.Kind = KindNonBlocking
+		v.Kind = kindNonBlocking
 		v.Error = "Hook JSON output validation failed: " + strings.Join(v.SchemaErrors, "; ")
 		return v
 	}
@@ -169,7 +169,7 @@ func parseStdoutJSON(stdout string) (*hooks.Object, bool) {
 }
 
 // applyJSON reads the fields of a schema-valid output.
-func applyJSON(event hooks.Event, o *hooks.Object, v *Verdict) {
+func applyJSON(event hooks.Event, o *hooks.Object, v *verdict) {
 	if c, ok := o.Value("continue").(bool); ok && !c {
 		v.Stop = true
 		v.StopReason, _ = o.Value("stopReason").(string)
@@ -182,9 +182,9 @@ func applyJSON(event hooks.Event, o *hooks.Object, v *Verdict) {
 	case event == "PreToolUse":
 		switch decision {
 		case "approve":
-			v.Permission, v.PermissionReason = PermissionAllow, reason
+			v.Permission, v.PermissionReason = permissionAllow, reason
 		case "block":
-			v.Permission, v.PermissionReason = PermissionDeny, reason
+			v.Permission, v.PermissionReason = permissionDeny, reason
 		}
 		if specific != nil {
 			if d, ok := specific.Value("permissionDecision").(string); ok {
@@ -193,7 +193,7 @@ func applyJSON(event hooks.Event, o *hooks.Object, v *Verdict) {
 			}
 			v.UpdatedInput, _ = specific.Value("updatedInput").(*hooks.Object)
 		}
-		if v.Permission == PermissionDeny {
+		if v.Permission == permissionDeny {
 			v.Block = true
 			if v.PermissionReason != "" {
 				v.Reason = v.PermissionReason
@@ -205,7 +205,7 @@ func applyJSON(event hooks.Event, o *hooks.Object, v *Verdict) {
 			v.Reason = reason
 		}
 	}
-	if v.Block && v.Kind == KindBlocking && reason != "" && event != "PreToolUse" {
+	if v.Block && v.Kind == kindBlocking && reason != "" && event != "PreToolUse" {
 		v.Reason = reason
 	}
 	if specific != nil && additionalContextEvents[event] {

@@ -11,7 +11,7 @@ import "github.com/hookwarden/hookwarden/hooks"
 // fails the creation.
 func blocksOnExit2(event hooks.Event) bool {
 	info, ok := LookupEvent(event)
-	return (ok && info.BlocksOnExit2) || event == WorktreeCreate
+	return (ok && info.BlocksOnExit2) || event == worktreeCreate
 }
 
 // plainStdoutIsContext are the events whose plain stdout on exit 0 is added
@@ -46,7 +46,7 @@ func eventSet(names ...string) map[hooks.Event]bool {
 	return m
 }
 
-// OutputCap is the length (in characters) beyond which Claude Code writes
+// outputCap is the length (in characters) beyond which Claude Code writes
 // a hook's stdout, additionalContext or systemMessage to a file and keeps
 // only a preview and the path.
-const OutputCap = 10000
+const outputCap = 10000

@@ -7,10 +7,10 @@ import (
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
-// Decision is what Claude Code does with an event once all its handlers
+// decision is what Claude Code does with an event once all its handlers
 // finished: the most restrictive PreToolUse permission (deny > defer > ask
 // > allow), any block, every additionalContext, continue:false over all.
-type Decision struct {
+type decision struct {
 	// Effect is one word: ALLOWED, BLOCKED, ASKS, DEFERS, STOPPED,
 	// NOTHING (no handler decided anything) or IGNORED (the event has no
 	// decision control).
@@ -32,20 +32,20 @@ type Decision struct {
 
 // Effects.
 const (
-	EffectAllowed = "ALLOWED"
-	EffectBlocked = "BLOCKED"
-	EffectAsks    = "ASKS"
-	EffectDefers  = "DEFERS"
-	EffectStopped = "STOPPED"
-	EffectNothing = "NOTHING"
-	EffectIgnored = "IGNORED"
+	effectAllowed = "ALLOWED"
+	effectBlocked = "BLOCKED"
+	effectAsks    = "ASKS"
+	effectDefers  = "DEFERS"
+	effectStopped = "STOPPED"
+	effectNothing = "NOTHING"
+	effectIgnored = "IGNORED"
 )
 
-var permissionRank = map[string]int{PermissionAllow: 1, PermissionAsk: 2, PermissionDefer: 3, PermissionDeny: 4}
+var permissionRank = map[string]int{permissionAllow: 1, permissionAsk: 2, permissionDefer: 3, permissionDeny: 4}
 
-// Merge combines the handlers' verdicts for event.
-func Merge(event hooks.Event, results []RunResult) Decision {
-	d := Decision{Details: []string{}}
+// merge combines the handlers' verdicts for event.
+func merge(event hooks.Event, results []runResult) decision {
+	d := decision{Details: []string{}}
 	lastFinished := 0
 	blocked := false
 	for i := range results {
@@ -63,7 +63,7 @@ func Merge(event hooks.Event, results []RunResult) Decision {
 		}
 		perm := v.Permission
 		if event == "PreToolUse" && v.Block {
-			perm = PermissionDeny
+			perm = permissionDeny
 		}
 		if perm != "" && permissionRank[perm] > permissionRank[d.Permission] {
 			d.Permission = perm
@@ -80,7 +80,7 @@ func Merge(event hooks.Event, results []RunResult) Decision {
 			decides = v.Permission != "" && v.Permission == d.Permission
 		}
 		if decides {
-			d.DecidedBy = append(d.DecidedBy, HandlerLabel(results[i].Hook))
+			d.DecidedBy = append(d.DecidedBy, handlerLabel(results[i].Hook))
 			reason := v.Reason
 			if event == "PreToolUse" && v.PermissionReason != "" && !blocked {
 				reason = v.PermissionReason
@@ -94,7 +94,7 @@ func Merge(event hooks.Event, results []RunResult) Decision {
 	return d
 }
 
-func explainDecision(event hooks.Event, blocked bool, d *Decision) {
+func explainDecision(event hooks.Event, blocked bool, d *decision) {
 	by := strings.Join(d.DecidedBy, ", ")
 	reason := strings.Join(d.Reasons, "; ")
 	say := func(effect, format string, a ...any) {
@@ -104,31 +104,31 @@ func explainDecision(event hooks.Event, blocked bool, d *Decision) {
 	detail := func(format string, a ...any) { d.Details = append(d.Details, fmt.Sprintf(format, a...)) }
 	switch {
 	case d.Stop:
-		say(EffectStopped, " — continue:false: Claude stops (%s)", orNone(d.StopReason))
+		say(effectStopped, " — continue:false: Claude stops (%s)", orNone(d.StopReason))
 		detail("continue:false overrides every other decision; the stop reason is shown to the user.")
 	case noDecisionControl[event]:
-		say(EffectIgnored, " — %s has no decision control; its handlers only have side effects", event)
+		say(effectIgnored, " — %s has no decision control; its handlers only have side effects", event)
 	case event == "PreToolUse":
 		switch d.Permission {
-		case PermissionDeny:
-			say(EffectBlocked, " by %s — reason: %s", by, orNone(reason))
+		case permissionDeny:
+			say(effectBlocked, " by %s — reason: %s", by, orNone(reason))
 			detail("The tool does not run; Claude is told %q.", "PreToolUse:<tool> hook error: "+orNone(reason))
-		case PermissionDefer:
-			say(EffectDefers, " by %s", by)
+		case permissionDefer:
+			say(effectDefers, " by %s", by)
 			detail("In -p mode Claude Code stops and hands this one tool call back to the caller to decide; elsewhere defer is not honoured.")
-		case PermissionAsk:
-			say(EffectAsks, " by %s — the user is asked to confirm the tool call", by)
-		case PermissionAllow:
-			say(EffectAllowed, " by %s — the permission prompt is skipped", by)
+		case permissionAsk:
+			say(effectAsks, " by %s — the user is asked to confirm the tool call", by)
+		case permissionAllow:
+			say(effectAllowed, " by %s — the permission prompt is skipped", by)
 			detail("Deny and ask rules of the settings still apply over a hook's allow (since 2.1.77).")
 		default:
-			say(EffectNothing, " — no handler decided; Claude Code's permission rules decide as usual")
+			say(effectNothing, " — no handler decided; Claude Code's permission rules decide as usual")
 		}
 		if d.UpdatedInput != nil {
 			detail("The tool input is replaced by %s.", string(hooks.AppendJSON(nil, d.UpdatedInput)))
 		}
 	case blocked:
-		say(EffectBlocked, " by %s — reason: %s", by, orNone(reason))
+		say(effectBlocked, " by %s — reason: %s", by, orNone(reason))
 		switch event {
 		case "UserPromptSubmit", "UserPromptExpansion":
 			detail("The prompt is erased: it is not sent to Claude; the reason is shown to the user.")
@@ -144,7 +144,7 @@ func explainDecision(event hooks.Event, blocked bool, d *Decision) {
 			detail("The worktree is not created.")
 		}
 	default:
-		say(EffectAllowed, "")
+		say(effectAllowed, "")
 	}
 	if len(d.Context) > 0 {
 		for _, c := range d.Context {
@@ -163,8 +163,8 @@ func orNone(s string) string {
 	return s
 }
 
-// HandlerLabel names a handler in messages (Label, or "a handler" for nil).
-func HandlerLabel(h *hooks.Hook) string {
+// handlerLabel names a handler in messages (Label, or "a handler" for nil).
+func handlerLabel(h *hooks.Hook) string {
 	if h == nil {
 		return "a handler"
 	}

@@ -6,12 +6,12 @@ import (
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
-// ValidateOutput checks a hook's JSON output against the shape Claude Code
+// validateOutput checks a hook's JSON output against the shape Claude Code
 // accepts for the event and returns the problems in words (nil when it is
 // valid). Claude Code treats output that fails validation as a
 // non-blocking error: it decides nothing (an exit-2 block still blocks).
 // Unknown top-level keys are not errors.
-func ValidateOutput(event hooks.Event, o *hooks.Object) []string {
+func validateOutput(event hooks.Event, o *hooks.Object) []string {
 	var errs []string
 	bad := func(format string, a ...any) { errs = append(errs, fmt.Sprintf(format, a...)) }
 	typed := func(o *hooks.Object, prefix, key, kind string) {
@@ -65,7 +65,7 @@ func ValidateOutput(event hooks.Event, o *hooks.Object) []string {
 	switch event {
 	case "PreToolUse":
 		if d, ok := specific.Get("permissionDecision"); ok {
-			if all := []string{PermissionAllow, PermissionDeny, PermissionAsk, PermissionDefer}; !oneOf(d, all) {
+			if all := []string{permissionAllow, permissionDeny, permissionAsk, permissionDefer}; !oneOf(d, all) {
 				bad("hookSpecificOutput.permissionDecision must be %s, not %s", quoteList(all), string(hooks.AppendJSON(nil, d)))
 			}
 		}

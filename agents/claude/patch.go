@@ -11,28 +11,28 @@ import (
 	"github.com/tailscale/hujson"
 )
 
-// HandlerPlace locates a handler in a Claude Code settings file:
+// handlerPlace locates a handler in a Claude Code settings file:
 // hooks[Event][Group].hooks[Index].
-type HandlerPlace struct {
+type handlerPlace struct {
 	Event string `json:"event"`
 	Group int    `json:"group"`
 	Index int    `json:"index"`
 }
 
-func (p HandlerPlace) String() string {
+func (p handlerPlace) String() string {
 	return fmt.Sprintf("hooks.%s[%d].hooks[%d]", p.Event, p.Group, p.Index)
 }
 
-// RemovedHandler is a handler taken out of a settings file, with
+// removedHandler is a handler taken out of a settings file, with
 // what it takes to put it back: byte for byte while the file is as the
 // removal left it, else structurally at the same place.
-type RemovedHandler struct {
-	Place HandlerPlace `json:"place"`
-	// Matcher of the group the handler sat in (HasMatcher false when the
+type removedHandler struct {
+	Place handlerPlace `json:"place"`
+	// matcher of the group the handler sat in (HasMatcher false when the
 	// group had none).
 	Matcher    string `json:"matcher,omitempty"`
 	HasMatcher bool   `json:"has_matcher"`
-	// Handler is the handler object as written (its own bytes).
+	// handler is the handler object as written (its own bytes).
 	Handler string `json:"handler"`
 	// Scope is what was removed: "handler", "group" (the handler was the
 	// group's last one) or "event" (and the group was the event's last).
@@ -45,12 +45,12 @@ type RemovedHandler struct {
 	After  string `json:"after_sha256"`
 }
 
-// RemoveHandler takes the handler at place out of a Claude Code
+// removeHandler takes the handler at place out of a Claude Code
 // settings file (data, read from path), and its matcher group when the
 // group has no other handler, and the event key when that leaves the event
 // empty. Every other byte stays as it was (comments, layout). A file that
 // does not parse is refused with its line and column.
-func RemoveHandler(path string, data []byte, place HandlerPlace) ([]byte, *RemovedHandler, error) {
+func removeHandler(path string, data []byte, place handlerPlace) ([]byte, *removedHandler, error) {
 	root, err := parseForPatch(path, data)
 	if err != nil {
 		return nil, nil, err
@@ -75,7 +75,7 @@ func RemoveHandler(path string, data []byte, place HandlerPlace) ([]byte, *Remov
 		return nil, nil, fmt.Errorf("%s: no handler %s", path, place)
 	}
 	h := handlers.Elements[place.Index]
-	rm := &RemovedHandler{Place: place, Handler: string(data[h.StartOffset:h.EndOffset]), Scope: "handler", Before: sha(data)}
+	rm := &removedHandler{Place: place, Handler: string(data[h.StartOffset:h.EndOffset]), Scope: "handler", Before: sha(data)}
 	if m, ok := memberValue(group, "matcher").(hujson.Literal); ok {
 		var s string
 		if json.Unmarshal(m, &s) == nil {
@@ -102,13 +102,13 @@ func RemoveHandler(path string, data []byte, place HandlerPlace) ([]byte, *Remov
 	return out, rm, nil
 }
 
-// RestoreHandler puts a removed handler back. When the file is
+// restoreHandler puts a removed handler back. When the file is
 // exactly as the removal left it, the removed bytes go back where they were
 // (exact is true: the file is byte-identical to before). Otherwise the
 // handler goes into the same event, into the group at the same position
 // with the same matcher when there is one (at its old index, or last),
 // else into a new group at the old group position.
-func RestoreHandler(path string, data []byte, exists bool, rm *RemovedHandler) (out []byte, exact bool, err error) {
+func restoreHandler(path string, data []byte, exists bool, rm *removedHandler) (out []byte, exact bool, err error) {
 	if err := rm.Check(); err != nil {
 		return nil, false, err
 	}
@@ -131,7 +131,7 @@ func RestoreHandler(path string, data []byte, exists bool, rm *RemovedHandler) (
 	return out, false, nil
 }
 
-func insertHandler(path string, data []byte, rm *RemovedHandler) ([]byte, error) {
+func insertHandler(path string, data []byte, rm *removedHandler) ([]byte, error) {
 	root, err := parseForPatch(path, data)
 	if err != nil {
 		return nil, err
@@ -172,14 +172,14 @@ func insertHandler(path string, data []byte, rm *RemovedHandler) ([]byte, error)
 }
 
 // groupText is a matcher group holding only the handler.
-func (rm *RemovedHandler) groupText() string {
+func (rm *removedHandler) groupText() string {
 	if rm.HasMatcher {
 		return `{"matcher": ` + jsonString(rm.Matcher) + `, "hooks": [` + rm.Handler + `]}`
 	}
 	return `{"hooks": [` + rm.Handler + `]}`
 }
 
-func sameMatcher(obj *hujson.Object, rm *RemovedHandler) bool {
+func sameMatcher(obj *hujson.Object, rm *removedHandler) bool {
 	lit, ok := memberValue(obj, "matcher").(hujson.Literal)
 	if !ok {
 		return !rm.HasMatcher
@@ -354,7 +354,7 @@ func sha(b []byte) string {
 
 // Check rejects a record that cannot describe a removal (a hand-edited or
 // damaged store): no event, negative places or offset, no handler text.
-func (rm *RemovedHandler) Check() error {
+func (rm *removedHandler) Check() error {
 	switch {
 	case rm == nil:
 		return fmt.Errorf("no removal record")

@@ -16,11 +16,11 @@ type removedRecord struct {
 	HandlerBytes []byte `json:"handler_bytes,omitempty"`
 }
 
-type removedPlain RemovedHandler
+type removedPlain removedHandler
 
 // MarshalJSON writes the record, with the exact bytes of Text and Handler
 // when JSON strings cannot hold them.
-func (rm RemovedHandler) MarshalJSON() ([]byte, error) {
+func (rm removedHandler) MarshalJSON() ([]byte, error) {
 	rec := removedRecord{removedPlain: removedPlain(rm)}
 	if !utf8.ValidString(rm.Text) {
 		rec.TextBytes = []byte(rm.Text)
@@ -33,12 +33,12 @@ func (rm RemovedHandler) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads a record written by MarshalJSON (or by a Hookwarden
 // that wrote strings only).
-func (rm *RemovedHandler) UnmarshalJSON(data []byte) error {
+func (rm *removedHandler) UnmarshalJSON(data []byte) error {
 	var rec removedRecord
 	if err := json.Unmarshal(data, &rec); err != nil {
 		return err
 	}
-	*rm = RemovedHandler(rec.removedPlain)
+	*rm = removedHandler(rec.removedPlain)
 	if rec.TextBytes != nil {
 		rm.Text = string(rec.TextBytes)
 	}

@@ -56,21 +56,21 @@ func TestRemoveRestoreClaudeHandlerRoundTrip(t *testing.T) {
 	cases := []struct {
 		name  string
 		file  string
-		place HandlerPlace
+		place handlerPlace
 		scope string
 		gone  string
 	}{
-		{"first handler", claudePatchFixture, HandlerPlace{"PreToolUse", 0, 0}, "handler", "guard.sh"},
-		{"middle handler", claudePatchFixture, HandlerPlace{"PreToolUse", 0, 1}, "handler", "audit.sh"},
-		{"last handler", claudePatchFixture, HandlerPlace{"PreToolUse", 0, 2}, "handler", "127.0.0.1:9"},
-		{"only handler of a group", claudePatchFixture, HandlerPlace{"PreToolUse", 1, 0}, "group", "fmt.sh"},
-		{"only handler of an event", claudePatchFixture, HandlerPlace{"Stop", 0, 0}, "event", "notify.sh"},
-		{"CRLF file", crlf, HandlerPlace{"PreToolUse", 0, 1}, "handler", "audit.sh"},
+		{"first handler", claudePatchFixture, handlerPlace{"PreToolUse", 0, 0}, "handler", "guard.sh"},
+		{"middle handler", claudePatchFixture, handlerPlace{"PreToolUse", 0, 1}, "handler", "audit.sh"},
+		{"last handler", claudePatchFixture, handlerPlace{"PreToolUse", 0, 2}, "handler", "127.0.0.1:9"},
+		{"only handler of a group", claudePatchFixture, handlerPlace{"PreToolUse", 1, 0}, "group", "fmt.sh"},
+		{"only handler of an event", claudePatchFixture, handlerPlace{"Stop", 0, 0}, "event", "notify.sh"},
+		{"CRLF file", crlf, handlerPlace{"PreToolUse", 0, 1}, "handler", "audit.sh"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			orig := []byte(c.file)
-			out, rm, err := RemoveHandler("s.json", orig, c.place)
+			out, rm, err := removeHandler("s.json", orig, c.place)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -81,7 +81,7 @@ func TestRemoveRestoreClaudeHandlerRoundTrip(t *testing.T) {
 				t.Error("comment lost")
 			}
 			decodeStd(t, out)
-			back, exact, err := RestoreHandler("s.json", out, true, rm)
+			back, exact, err := restoreHandler("s.json", out, true, rm)
 			if err != nil || !exact || string(back) != c.file {
 				t.Fatalf("exact %v err %v:\n%s", exact, err, back)
 			}
@@ -91,19 +91,19 @@ func TestRemoveRestoreClaudeHandlerRoundTrip(t *testing.T) {
 
 func TestRestoreClaudeHandlersInReverseOrderIsExact(t *testing.T) {
 	orig := []byte(claudePatchFixture)
-	f1, a, err := RemoveHandler("s.json", orig, HandlerPlace{"PreToolUse", 0, 1})
+	f1, a, err := removeHandler("s.json", orig, handlerPlace{"PreToolUse", 0, 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	f2, b, err := RemoveHandler("s.json", f1, HandlerPlace{"Stop", 0, 0})
+	f2, b, err := removeHandler("s.json", f1, handlerPlace{"Stop", 0, 0})
 	if err != nil {
 		t.Fatal(err)
 	}
-	g1, exact, err := RestoreHandler("s.json", f2, true, b)
+	g1, exact, err := restoreHandler("s.json", f2, true, b)
 	if err != nil || !exact || string(g1) != string(f1) {
 		t.Fatalf("first restore: exact %v err %v", exact, err)
 	}
-	g0, exact, err := RestoreHandler("s.json", g1, true, a)
+	g0, exact, err := restoreHandler("s.json", g1, true, a)
 	if err != nil || !exact || string(g0) != claudePatchFixture {
 		t.Fatalf("second restore: exact %v err %v", exact, err)
 	}
@@ -113,12 +113,12 @@ func TestRestoreClaudeHandlerAfterOtherEdits(t *testing.T) {
 	orig := []byte(claudePatchFixture)
 	cases := []struct {
 		name   string
-		place  HandlerPlace
+		place  handlerPlace
 		edit   func(string) string
 		exact  bool
 		expect func(t *testing.T, doc map[string]any)
 	}{
-		{"handler back at its index after an unrelated edit", HandlerPlace{"PreToolUse", 0, 1},
+		{"handler back at its index after an unrelated edit", handlerPlace{"PreToolUse", 0, 1},
 			func(s string) string { return strings.Replace(s, `"opus"`, `"sonnet"`, 1) }, false,
 			func(t *testing.T, doc map[string]any) {
 				hs := doc["hooks"].(map[string]any)["PreToolUse"].([]any)[0].(map[string]any)["hooks"].([]any)
@@ -126,9 +126,9 @@ func TestRestoreClaudeHandlerAfterOtherEdits(t *testing.T) {
 					t.Errorf("handlers %v", hs)
 				}
 			}},
-		{"group re-created when the event was removed meanwhile", HandlerPlace{"PreToolUse", 1, 0},
+		{"group re-created when the event was removed meanwhile", handlerPlace{"PreToolUse", 1, 0},
 			func(s string) string {
-				out, _, err := RemoveHandler("s.json", []byte(s), HandlerPlace{"Stop", 0, 0})
+				out, _, err := removeHandler("s.json", []byte(s), handlerPlace{"Stop", 0, 0})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -140,7 +140,7 @@ func TestRestoreClaudeHandlerAfterOtherEdits(t *testing.T) {
 					t.Errorf("groups %v", gs)
 				}
 			}},
-		{"event re-created when it is gone", HandlerPlace{"Stop", 0, 0},
+		{"event re-created when it is gone", handlerPlace{"Stop", 0, 0},
 			func(s string) string { return strings.Replace(s, `"model": "opus",`, `"model": "opus", "x": 1,`, 1) }, false,
 			func(t *testing.T, doc map[string]any) {
 				if gs, ok := doc["hooks"].(map[string]any)["Stop"].([]any); !ok || len(gs) != 1 {
@@ -150,12 +150,12 @@ func TestRestoreClaudeHandlerAfterOtherEdits(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			out, rm, err := RemoveHandler("s.json", orig, c.place)
+			out, rm, err := removeHandler("s.json", orig, c.place)
 			if err != nil {
 				t.Fatal(err)
 			}
 			edited := []byte(c.edit(string(out)))
-			back, exact, err := RestoreHandler("s.json", edited, true, rm)
+			back, exact, err := restoreHandler("s.json", edited, true, rm)
 			if err != nil || exact != c.exact {
 				t.Fatalf("exact %v err %v", exact, err)
 			}
@@ -171,17 +171,17 @@ func TestRemoveClaudeHandlerRefuses(t *testing.T) {
 	cases := []struct {
 		name  string
 		file  string
-		place HandlerPlace
+		place handlerPlace
 		want  string
 	}{
-		{"broken file", `{"hooks": {`, HandlerPlace{"Stop", 0, 0}, "s.json:1"},
-		{"no such event", claudePatchFixture, HandlerPlace{"SessionEnd", 0, 0}, "no hooks for SessionEnd"},
-		{"no such group", claudePatchFixture, HandlerPlace{"Stop", 3, 0}, "no matcher group"},
-		{"no such handler", claudePatchFixture, HandlerPlace{"Stop", 0, 4}, "no handler"},
+		{"broken file", `{"hooks": {`, handlerPlace{"Stop", 0, 0}, "s.json:1"},
+		{"no such event", claudePatchFixture, handlerPlace{"SessionEnd", 0, 0}, "no hooks for SessionEnd"},
+		{"no such group", claudePatchFixture, handlerPlace{"Stop", 3, 0}, "no matcher group"},
+		{"no such handler", claudePatchFixture, handlerPlace{"Stop", 0, 4}, "no handler"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, _, err := RemoveHandler("s.json", []byte(c.file), c.place)
+			_, _, err := removeHandler("s.json", []byte(c.file), c.place)
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("err %v, want %q", err, c.want)
 			}
@@ -190,11 +190,11 @@ func TestRemoveClaudeHandlerRefuses(t *testing.T) {
 }
 
 func TestRestoreClaudeHandlerIntoMissingFile(t *testing.T) {
-	_, rm, err := RemoveHandler("s.json", []byte(claudePatchFixture), HandlerPlace{"PreToolUse", 0, 0})
+	_, rm, err := removeHandler("s.json", []byte(claudePatchFixture), handlerPlace{"PreToolUse", 0, 0})
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, _, err := RestoreHandler("s.json", nil, false, rm)
+	out, _, err := restoreHandler("s.json", nil, false, rm)
 	if err != nil {
 		t.Fatal(err)
 	}

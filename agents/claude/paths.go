@@ -8,8 +8,8 @@ import (
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-// EnvConfigDir moves Claude Code's user folder (default ~/.claude).
-const EnvConfigDir = "CLAUDE_CONFIG_DIR"
+// envConfigDir moves Claude Code's user folder (default ~/.claude).
+const envConfigDir = "CLAUDE_CONFIG_DIR"
 
 // EnvManagedDir moves the folder Hookwarden reads Claude Code's
 // managed settings from (managed-settings.json, managed-settings.d/). It
@@ -29,15 +29,15 @@ func claudeManagedDir(goos string) string {
 	return "/etc/claude-code"
 }
 
-// ResolvePaths returns the files Claude Code reads for a project
+// resolvePaths returns the files Claude Code reads for a project
 // started in projectDir whose git work tree root is repoRoot ("" outside
 // git), on goos, with its environment and the OS home folder.
-func ResolvePaths(projectDir, repoRoot string, env settingsio.Env, goos, home string) Paths {
+func resolvePaths(projectDir, repoRoot string, env settingsio.Env, goos, home string) paths {
 	s := settingsio.StyleFor(goos)
-	p := Paths{Home: home}
+	p := paths{Home: home}
 	p.ConfigDir = s.Join(home, ".claude")
 	p.GlobalConfig = s.Join(home, ".claude.json")
-	if v := settingsio.EnvNonEmpty(env, goos, EnvConfigDir); v != "" {
+	if v := settingsio.EnvNonEmpty(env, goos, envConfigDir); v != "" {
 		p.ConfigDir = s.Resolve(projectDir, v)
 		p.GlobalConfig = s.Join(p.ConfigDir, ".claude.json")
 	}

@@ -11,8 +11,8 @@ import (
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
-// SampleOptions chooses a sample Claude Code hook input.
-type SampleOptions struct {
+// sampleOptions chooses a sample Claude Code hook input.
+type sampleOptions struct {
 	Event hooks.Event
 	// Tool is the tool of PreToolUse/PostToolUse ("" = Bash). A tool
 	// without a sample gets its name with an empty tool_input.
@@ -33,11 +33,11 @@ type SampleOptions struct {
 	PermissionMode string
 }
 
-// SampleEvents lists the events that have a sample.
-func SampleEvents() []string { return assets.ClaudePayloadEvents() }
+// sampleEvents lists the events that have a sample.
+func sampleEvents() []string { return assets.ClaudePayloadEvents() }
 
-// SampleTools lists the tools with samples for a tool event.
-func SampleTools(event hooks.Event) []string { return assets.ClaudePayloadTools(string(event)) }
+// sampleTools lists the tools with samples for a tool event.
+func sampleTools(event hooks.Event) []string { return assets.ClaudePayloadTools(string(event)) }
 
 // triggerField is the input field an event's matcher looks at.
 var triggerField = map[hooks.Event]string{
@@ -46,14 +46,14 @@ var triggerField = map[hooks.Event]string{
 	"InstructionsLoaded": "load_reason",
 }
 
-// SampleInput builds a realistic Claude Code hook input for o.Event from the
+// sampleInput builds a realistic Claude Code hook input for o.Event from the
 // embedded samples (real 2.1.332 captures where the harness can drive the
 // event), with the base fields filled for the chosen project.
-func SampleInput(o SampleOptions) (*hooks.Object, error) {
-	if !slices.Contains(SampleEvents(), string(o.Event)) {
-		return nil, fmt.Errorf("no Claude Code sample payload for %q (there are: %s)", o.Event, strings.Join(SampleEvents(), ", "))
+func sampleInput(o sampleOptions) (*hooks.Object, error) {
+	if !slices.Contains(sampleEvents(), string(o.Event)) {
+		return nil, fmt.Errorf("no Claude Code sample payload for %q (there are: %s)", o.Event, strings.Join(sampleEvents(), ", "))
 	}
-	tools := SampleTools(o.Event)
+	tools := sampleTools(o.Event)
 	tool, sampleTool := o.Tool, o.Tool
 	if tools != nil {
 		if tool == "" {
@@ -80,7 +80,7 @@ func SampleInput(o SampleOptions) (*hooks.Object, error) {
 	if o.ConfigDir == "" {
 		o.ConfigDir = filepath.Join(o.Home, ".claude")
 	}
-	slug := ProjectSlug(o.ProjectDir)
+	slug := projectSlug(o.ProjectDir)
 	vars := map[string]string{
 		"SESSION_ID": o.SessionID, "PROMPT_ID": o.PromptID, "PERMISSION_MODE": o.PermissionMode,
 		"PROJECT": o.ProjectDir, "PROJECT_SLUG": slug, "HOME": o.Home, "CONFIG_DIR": o.ConfigDir,
@@ -107,9 +107,9 @@ func SampleInput(o SampleOptions) (*hooks.Object, error) {
 	return in, nil
 }
 
-// ProjectSlug is how Claude Code names a project's folder under
+// projectSlug is how Claude Code names a project's folder under
 // ~/.claude/projects: every character but ASCII letters and digits
 // becomes "-".
-func ProjectSlug(dir string) string { return nonAlnum.ReplaceAllString(dir, "-") }
+func projectSlug(dir string) string { return nonAlnum.ReplaceAllString(dir, "-") }
 
 var nonAlnum = regexp.MustCompile(`[^A-Za-z0-9]`)

@@ -10,7 +10,7 @@ import (
 func TestSampleInputs(t *testing.T) {
 	need := []hooks.Event{"PreToolUse", "PostToolUse", "UserPromptSubmit", "Stop", "SessionStart", "SessionEnd", "Notification", "PreCompact", "SubagentStop"}
 	for _, e := range need {
-		in, err := SampleInput(SampleOptions{Event: e, ProjectDir: "/w/my proj", Home: "/h", SessionID: "s1", PromptID: "p1"})
+		in, err := sampleInput(sampleOptions{Event: e, ProjectDir: "/w/my proj", Home: "/h", SessionID: "s1", PromptID: "p1"})
 		if err != nil {
 			t.Fatalf("%s: %v", e, err)
 		}
@@ -31,19 +31,19 @@ func TestSampleInputs(t *testing.T) {
 }
 
 func TestSampleInputToolsAndTriggers(t *testing.T) {
-	in, _ := SampleInput(SampleOptions{Event: "PreToolUse", Tool: "Edit", ProjectDir: "/p", Home: "/h"})
+	in, _ := sampleInput(sampleOptions{Event: "PreToolUse", Tool: "Edit", ProjectDir: "/p", Home: "/h"})
 	if ti, _ := in.Value("tool_input").(*hooks.Object); in.Value("tool_name") != "Edit" || ti.Value("file_path") != "/p/notes.txt" {
 		t.Errorf("Edit sample: %s", hooks.AppendJSON(nil, in))
 	}
-	in, _ = SampleInput(SampleOptions{Event: "PreToolUse", Tool: "mcp__memory__create", ProjectDir: "/p", Home: "/h"})
+	in, _ = sampleInput(sampleOptions{Event: "PreToolUse", Tool: "mcp__memory__create", ProjectDir: "/p", Home: "/h"})
 	if ti, _ := in.Value("tool_input").(*hooks.Object); in.Value("tool_name") != "mcp__memory__create" || ti.Len() != 0 {
 		t.Errorf("unknown tool: %s", hooks.AppendJSON(nil, in))
 	}
-	in, _ = SampleInput(SampleOptions{Event: "SessionStart", Trigger: "resume", ProjectDir: "/p", Home: "/h"})
+	in, _ = sampleInput(sampleOptions{Event: "SessionStart", Trigger: "resume", ProjectDir: "/p", Home: "/h"})
 	if in.Value("source") != "resume" {
 		t.Errorf("trigger: %s", hooks.AppendJSON(nil, in))
 	}
-	if _, err := SampleInput(SampleOptions{Event: "Nope"}); err == nil {
+	if _, err := sampleInput(sampleOptions{Event: "Nope"}); err == nil {
 		t.Error("unknown event accepted")
 	}
 }

@@ -18,9 +18,9 @@ type Context struct {
 	Home       string `json:"-"`
 }
 
-// Plan is what Claude Code would run for one event and context. All
+// plan is what Claude Code would run for one event and context. All
 // handlers run in parallel; there is no order among them.
-type Plan struct {
+type plan struct {
 	Event hooks.Event
 	Hooks []*hooks.Hook
 	// Notes says, per hook ID, what decided beyond the matcher (an "if"
@@ -28,16 +28,16 @@ type Plan struct {
 	Notes map[string]string
 }
 
-// Plan returns the handlers Claude Code would run for event and ctx, or nil
+// plan returns the handlers Claude Code would run for event and ctx, or nil
 // when none would: running handlers of the event whose matcher matches
 // (ignored on events without matcher support) and whose "if" rule holds,
 // identical handlers once.
-func (r *Registry) Plan(event hooks.Event, ctx *Context) *Plan {
+func (r *Registry) Plan(event hooks.Event, ctx *Context) *plan {
 	if r.regex == nil {
 		r.regex = newRegexCache()
 	}
 	info, _ := LookupEvent(event)
-	plan := &Plan{Event: event, Notes: map[string]string{}}
+	plan := &plan{Event: event, Notes: map[string]string{}}
 	seen := map[string]bool{}
 	for _, h := range r.Hooks {
 		if h.Event != event || !h.IsHook() || (h.Status != hooks.StatusRuns && h.Status != hooks.StatusDuplicate) {
@@ -45,7 +45,7 @@ func (r *Registry) Plan(event hooks.Event, ctx *Context) *Plan {
 		}
 		if ctx != nil && info.Matcher != MatchNone {
 			value := ctx.MatcherValue
-			if info.Matcher == MatchToolName {
+			if info.Matcher == matchToolName {
 				value = ctx.ToolName
 			}
 			if !ParseMatcher(info.Matcher, h.Matcher).matches(r.regex, value) {
@@ -53,9 +53,9 @@ func (r *Registry) Plan(event hooks.Event, ctx *Context) *Plan {
 			}
 		}
 		if HandlerOf(h).HasIf && ctx != nil && info.EvaluatesIf {
-			rule, err := ParseIfRule(HandlerOf(h).If)
+			rule, err := parseIfRule(HandlerOf(h).If)
 			if err == nil {
-				res := rule.Check(IfCall{ToolName: ctx.ToolName, ToolInput: ctx.ToolInput, ProjectDir: r.projectDir(ctx), Home: r.home(ctx)})
+				res := rule.Check(ifCall{ToolName: ctx.ToolName, ToolInput: ctx.ToolInput, ProjectDir: r.projectDir(ctx), Home: r.home(ctx)})
 				if !res.Match {
 					continue
 				}
@@ -94,29 +94,29 @@ func (r *Registry) home(ctx *Context) string {
 	return ""
 }
 
-// ContextFor builds a planning context from a tool name or matcher value,
+// contextFor builds a planning context from a tool name or matcher value,
 // checking that it fits the event.
-func ContextFor(event hooks.Event, tool, value string) (*Context, error) {
+func contextFor(event hooks.Event, tool, value string) (*Context, error) {
 	info, ok := LookupEvent(event)
 	if !ok {
-		return nil, &ContextError{Event: event, Msg: "is not a Claude Code event"}
+		return nil, &contextError{Event: event, Msg: "is not a Claude Code event"}
 	}
 	switch info.Matcher {
-	case MatchToolName:
+	case matchToolName:
 		if value != "" {
-			return nil, &ContextError{event, "takes a tool name (--tool), not a matcher value"}
+			return nil, &contextError{event, "takes a tool name (--tool), not a matcher value"}
 		}
 		if tool == "" {
-			return nil, &ContextError{event, "needs a tool name (e.g. Bash)"}
+			return nil, &contextError{event, "needs a tool name (e.g. Bash)"}
 		}
 	case MatchNone:
 		if tool != "" || value != "" {
-			return nil, &ContextError{event, "has no matcher support (Claude Code ignores matchers for it)"}
+			return nil, &contextError{event, "has no matcher support (Claude Code ignores matchers for it)"}
 		}
 		return &Context{}, nil
 	default:
 		if tool != "" {
-			return nil, &ContextError{event, "takes a matcher value (--trigger), not a tool name"}
+			return nil, &contextError{event, "takes a matcher value (--trigger), not a tool name"}
 		}
 		if value == "" {
 			return nil, nil
@@ -125,10 +125,10 @@ func ContextFor(event hooks.Event, tool, value string) (*Context, error) {
 	return &Context{ToolName: tool, MatcherValue: value}, nil
 }
 
-// ContextError is a planning context that does not fit its event.
-type ContextError struct {
+// contextError is a planning context that does not fit its event.
+type contextError struct {
 	Event hooks.Event
 	Msg   string
 }
 
-func (e *ContextError) Error() string { return string(e.Event) + " " + e.Msg }
+func (e *contextError) Error() string { return string(e.Event) + " " + e.Msg }

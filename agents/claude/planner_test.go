@@ -9,29 +9,29 @@ import (
 func TestMatcherSemantics(t *testing.T) {
 	c := newRegexCache()
 	tests := []struct {
-		kind    MatcherKind
+		kind    matcherKind
 		matcher string
 		value   string
 		want    bool
 	}{
-		{MatchToolName, "", "Bash", true},
-		{MatchToolName, "*", "Bash", true},
-		{MatchToolName, "Bash", "Bash", true},
-		{MatchToolName, "Ba", "Bash", false},         // exact, not a prefix (checked with 2.1.332)
-		{MatchToolName, "B.sh", "Bash", true},        // regex
-		{MatchToolName, "Bash ", "Bash", true},       // trimmed (checked with 2.1.332)
-		{MatchToolName, "Read, Bash", "Bash", true},  // comma list (checked with 2.1.332)
-		{MatchToolName, "Edit|Write", "Write", true}, // pipe list
-		{MatchToolName, "Edit|Write", "MultiEdit", false},
-		{MatchToolName, "Edit.*", "NotebookEdit", true}, // unanchored regex
-		{MatchToolName, "^Edit$", "NotebookEdit", false},
-		{MatchToolName, "bash", "Bash", false}, // case-sensitive
-		{MatchToolName, "mcp__memory", "mcp__memory__create", false},
-		{MatchToolName, "mcp__memory__.*", "mcp__memory__create", true},
-		{MatchValue, "code-reviewer", "senior-code-reviewer", false}, // hyphen is in the exact set
-		{MatchNarrow, "rate_limit|overloaded", "overloaded", true},
-		{MatchNarrow, "rate-limit", "xrate-limitx", true}, // hyphen makes it a regex for StopFailure
-		{MatchToolName, "Bash(", "Bash(", false},          // invalid regex matches nothing
+		{matchToolName, "", "Bash", true},
+		{matchToolName, "*", "Bash", true},
+		{matchToolName, "Bash", "Bash", true},
+		{matchToolName, "Ba", "Bash", false},         // exact, not a prefix (checked with 2.1.332)
+		{matchToolName, "B.sh", "Bash", true},        // regex
+		{matchToolName, "Bash ", "Bash", true},       // trimmed (checked with 2.1.332)
+		{matchToolName, "Read, Bash", "Bash", true},  // comma list (checked with 2.1.332)
+		{matchToolName, "Edit|Write", "Write", true}, // pipe list
+		{matchToolName, "Edit|Write", "MultiEdit", false},
+		{matchToolName, "Edit.*", "NotebookEdit", true}, // unanchored regex
+		{matchToolName, "^Edit$", "NotebookEdit", false},
+		{matchToolName, "bash", "Bash", false}, // case-sensitive
+		{matchToolName, "mcp__memory", "mcp__memory__create", false},
+		{matchToolName, "mcp__memory__.*", "mcp__memory__create", true},
+		{matchValue, "code-reviewer", "senior-code-reviewer", false}, // hyphen is in the exact set
+		{matchNarrow, "rate_limit|overloaded", "overloaded", true},
+		{matchNarrow, "rate-limit", "xrate-limitx", true}, // hyphen makes it a regex for StopFailure
+		{matchToolName, "Bash(", "Bash(", false},          // invalid regex matches nothing
 	}
 	for _, tt := range tests {
 		if got := ParseMatcher(tt.kind, tt.matcher).matches(c, tt.value); got != tt.want {
@@ -69,12 +69,12 @@ func TestIfRules(t *testing.T) {
 		{"Bash(git *)", "Bash", nil, true}, // no input: not checked
 	}
 	for _, tt := range tests {
-		r, err := ParseIfRule(tt.rule)
+		r, err := parseIfRule(tt.rule)
 		if err != nil {
 			t.Errorf("%s: %v", tt.rule, err)
 			continue
 		}
-		got := r.Check(IfCall{ToolName: tt.tool, ToolInput: tt.input, ProjectDir: "/p", Home: "/h"})
+		got := r.Check(ifCall{ToolName: tt.tool, ToolInput: tt.input, ProjectDir: "/p", Home: "/h"})
 		if got.Match != tt.want {
 			t.Errorf("if %q on %s %v = %v (%s), want %v", tt.rule, tt.tool, tt.input, got.Match, got.Why, tt.want)
 		}
@@ -91,7 +91,7 @@ func TestPlan(t *testing.T) {
 			"SessionStart": [{"matcher": "startup", "hooks": [` + cmd("on-start") + `]}, {"matcher": "resume", "hooks": [` + cmd("on-resume") + `]}],
 			"Stop": [{"matcher": "ignored", "hooks": [` + cmd("stop") + `]}]}}`,
 	}).build()
-	labels := func(p *Plan) []string {
+	labels := func(p *plan) []string {
 		if p == nil {
 			return nil
 		}

@@ -14,9 +14,9 @@ import (
 // the settings layers, the highest-precedence file that names a plugin
 // decides), finds each one's folder and reads its hook files (those of a
 // disabled plugin too, so that they can be listed as disabled).
-func loadClaudePlugins(s *Snapshot) []*Plugin {
-	var out []*Plugin
-	byID := map[string]*Plugin{}
+func loadClaudePlugins(s *snapshot) []*plugin {
+	var out []*plugin
+	byID := map[string]*plugin{}
 	for _, f := range s.Layers {
 		if f.Root == nil || f.Ignored != "" {
 			continue
@@ -25,13 +25,13 @@ func loadClaudePlugins(s *Snapshot) []*Plugin {
 		for _, e := range enabledEntries(ep) {
 			p, ok := byID[e.id]
 			if !ok {
-				p = &Plugin{ID: e.id}
+				p = &plugin{ID: e.id}
 				p.Name, p.Marketplace, _ = strings.Cut(e.id, "@")
 				byID[e.id] = p
 				out = append(out, p)
 			}
 			p.Enabled, p.EnabledBy = e.enabled, f
-			if f.Layer == LayerManaged && e.enabled {
+			if f.Layer == layerManaged && e.enabled {
 				p.ForcedByManaged = true
 			}
 		}
@@ -85,7 +85,7 @@ func readInstalledPlugins(path string) map[string][]installRecord {
 	if err != nil {
 		return nil
 	}
-	root, perr := ParseJSON(path, data)
+	root, perr := parseJSON(path, data)
 	if perr != nil {
 		return nil
 	}
@@ -125,7 +125,7 @@ func stringOrEmpty(n *settingsio.Node) string {
 // project (a project- or local-scope record whose projectPath is the
 // project or its repository), else of a user/managed-scope record, else
 // the newest version folder under plugins/cache/<marketplace>/<name>.
-func locatePlugin(s *Snapshot, p *Plugin, installed map[string][]installRecord) {
+func locatePlugin(s *snapshot, p *plugin, installed map[string][]installRecord) {
 	var pick *installRecord
 	recs := installed[p.ID]
 	for i := range recs {
@@ -211,12 +211,12 @@ func isDir(p string) bool {
 // hooks/hooks.json when present, then what plugin.json's "hooks" field
 // names (a path, a list of paths, or an inline object). A path already
 // read is read once.
-func readPluginHooks(p *Plugin) {
+func readPluginHooks(p *plugin) {
 	manifestPath := filepath.Join(p.Root, ".claude-plugin", "plugin.json")
 	if mf := loadPluginJSON(manifestPath); mf.Exists {
 		p.Manifest = mf
 	}
-	if mf := loadPluginJSON(filepath.Join(p.Root, MCPFileName)); mf.Exists {
+	if mf := loadPluginJSON(filepath.Join(p.Root, mcpFileName)); mf.Exists {
 		p.MCP = mf
 	}
 	p.Skills = loadSkillDirs(filepath.Join(p.Root, "skills"), filepath.Join(p.Root, "agents"))
@@ -228,7 +228,7 @@ func readPluginHooks(p *Plugin) {
 		}
 		seen[clean] = true
 		f := loadPluginJSON(clean)
-		src := &HookSource{File: f, Path: "hooks"}
+		src := &hookSource{File: f, Path: "hooks"}
 		if f.Root != nil {
 			src.Hooks = f.Root.Get("hooks")
 			src.Description = stringOrEmpty(f.Root.Get("description"))
@@ -252,7 +252,7 @@ func readPluginHooks(p *Plugin) {
 			}
 		}
 	case h.Is(settingsio.Object):
-		p.Hooks = append(p.Hooks, &HookSource{File: p.Manifest, Hooks: h, Path: "hooks", Inline: true})
+		p.Hooks = append(p.Hooks, &hookSource{File: p.Manifest, Hooks: h, Path: "hooks", Inline: true})
 	}
 }
 
@@ -273,7 +273,7 @@ func fileExists(p string) bool {
 
 // loadPluginJSON reads a plugin's JSON file (any top-level value).
 func loadPluginJSON(path string) *settingsio.File {
-	f := &settingsio.File{Layer: LayerPlugin, Path: path}
+	f := &settingsio.File{Layer: layerPlugin, Path: path}
 	data, exists, perr := settingsio.ReadSettingsFile(path)
 	f.Exists, f.Raw, f.Err = exists, data, perr
 	if !exists {
@@ -283,6 +283,6 @@ func loadPluginJSON(path string) *settingsio.File {
 	if perr != nil {
 		return f
 	}
-	f.Root, f.Err = ParseJSON(path, data)
+	f.Root, f.Err = parseJSON(path, data)
 	return f
 }

@@ -10,8 +10,8 @@ import (
 // readClaudeFolderTrust reads projects[<root>].hasTrustDialogAccepted from
 // ~/.claude.json, trying root and then its parents (a trusted parent
 // covers its children). Nothing is written.
-func readClaudeFolderTrust(path, root, home, goos string, real bool) FolderTrust {
-	ft := FolderTrust{File: path, Root: root}
+func readClaudeFolderTrust(path, root, home, goos string, real bool) folderTrust {
+	ft := folderTrust{File: path, Root: root}
 	if !real {
 		ft.Reason = "not read (another operating system is modelled)"
 		return ft
@@ -26,7 +26,7 @@ func readClaudeFolderTrust(path, root, home, goos string, real bool) FolderTrust
 		ft.Reason = path + " does not exist: Claude Code has never been trusted here and would ask in an interactive session"
 		return ft
 	}
-	cfg, perr := ParseJSON(path, data)
+	cfg, perr := parseJSON(path, data)
 	if perr != nil {
 		ft.Err = perr
 		ft.Reason = perr.Error()

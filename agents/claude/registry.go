@@ -10,9 +10,9 @@ import (
 // Statuses beyond hooks.Status's runs, disabled, invalid, duplicate and
 // hooks-off.
 const (
-	// StatusBlockedByPolicy: allowManagedHooksOnly in managed settings
+	// statusBlockedByPolicy: allowManagedHooksOnly in managed settings
 	// keeps the hook from running.
-	StatusBlockedByPolicy hooks.Status = "blocked-by-policy"
+	statusBlockedByPolicy hooks.Status = "blocked-by-policy"
 	// StatusNeverRuns: the hook is well-formed but can never run (an "if"
 	// on an event that does not evaluate it, a type the event does not
 	// run).
@@ -22,7 +22,7 @@ const (
 // Registry is every Claude Code hook handler found for a project, each with
 // its origin, status and diagnostics.
 type Registry struct {
-	Snapshot *Snapshot
+	Snapshot *snapshot
 	// DisableAllHooks is the disableAllHooks value left after precedence
 	// (it switches off every hook but managed ones); DisableAllHooksBy is
 	// the file that set it ("" when none did).
@@ -47,7 +47,7 @@ type Registry struct {
 
 // Build merges a Claude Code snapshot into a registry. It never fails: what
 // Claude Code would skip or refuse shows up as statuses and diagnostics.
-func Build(snap *Snapshot) *Registry {
+func Build(snap *snapshot) *Registry {
 	r := &Registry{Snapshot: snap, regex: newRegexCache()}
 	r.readSwitches()
 	for _, f := range snap.Layers {
@@ -86,7 +86,7 @@ func (r *Registry) readSwitches() {
 		if f.Root == nil || f.Ignored != "" {
 			continue
 		}
-		if f.Layer == LayerManaged {
+		if f.Layer == layerManaged {
 			if n := f.Root.Get("disableAllHooks"); n.Is(settingsio.Bool) {
 				r.ManagedDisableAll = n.Bool
 			}
@@ -102,7 +102,7 @@ func (r *Registry) readSwitches() {
 }
 
 // collectPlugin lists the hooks of one plugin.
-func (r *Registry) collectPlugin(p *Plugin) {
+func (r *Registry) collectPlugin(p *plugin) {
 	if p.Root == "" {
 		if p.Enabled && p.EnabledBy != nil {
 			r.Diagnostics = append(r.Diagnostics, hooks.Diagnostic{File: p.EnabledBy.Path, Severity: hooks.SeverityWarning,

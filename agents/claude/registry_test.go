@@ -122,7 +122,7 @@ func TestDuplicateAndPluginCopy(t *testing.T) {
 	if len(statuses) != 3 || statuses[0] != want[0] || statuses[1] != want[1] || statuses[2] != want[2] {
 		t.Fatalf("statuses = %v, want %v (user, project duplicate, plugin copy kept)", statuses, want)
 	}
-	if r.Hooks[2].Origin.Layer != LayerPlugin || r.Hooks[2].Origin.Extension != "p@m" {
+	if r.Hooks[2].Origin.Layer != layerPlugin || r.Hooks[2].Origin.Extension != "p@m" {
 		t.Errorf("plugin origin = %+v", r.Hooks[2].Origin)
 	}
 	plan := r.Plan(Stop, nil)
@@ -135,7 +135,7 @@ func TestManagedSwitches(t *testing.T) {
 	// Managed files cannot be placed in /etc from a test; build the
 	// snapshot by hand with a managed layer.
 	mk := func(layer settingsio.Layer, path, text string) *settingsio.File {
-		root, perr := ParseSettings(path, []byte(text))
+		root, perr := parseSettings(path, []byte(text))
 		if perr != nil {
 			t.Fatal(perr)
 		}
@@ -154,13 +154,13 @@ func TestManagedSwitches(t *testing.T) {
 			hooks.StatusHooksOff, hooks.StatusHooksOff},
 		{"allowManagedHooksOnly blocks user hooks",
 			`{"allowManagedHooksOnly": true, "hooks": {"Stop": [{"hooks": [` + cmd("m") + `]}]}}`, hooksJSON("Stop", "", cmd("u")),
-			StatusBlockedByPolicy, hooks.StatusRuns},
+			statusBlockedByPolicy, hooks.StatusRuns},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			snap := &Snapshot{Layers: []*settingsio.File{
+			snap := &snapshot{Layers: []*settingsio.File{
 				mk(settingsio.LayerUser, "/u/settings.json", tt.user),
-				mk(LayerManaged, "/etc/claude-code/managed-settings.json", tt.managed),
+				mk(layerManaged, "/etc/claude-code/managed-settings.json", tt.managed),
 			}}
 			r := Build(snap)
 			if u := find(t, r, "u"); u.Status != tt.wantUser {

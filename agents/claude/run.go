@@ -11,14 +11,14 @@ import (
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-// Runner dry-runs Claude Code handlers the way Claude Code runs them: every
+// runner dry-runs Claude Code handlers the way Claude Code runs them: every
 // matching handler at once, command handlers through the shared process
 // runner (hooks.SpawnSpec: own session, timeout, grace, stream caps,
 // cancellation), http handlers as a JSON POST (loopback only unless the
 // caller allows the host), prompt, agent and mcp_tool handlers not run but
 // shown with what they would send. The zero value runs with an empty
 // environment.
-type Runner struct {
+type runner struct {
 	// Env is Claude Code's process environment (hooks inherit all of it).
 	Env settingsio.Env
 	// ProjectDir is ${CLAUDE_PROJECT_DIR} (default: the input's cwd).
@@ -41,14 +41,14 @@ type Runner struct {
 	Isolation hooks.Isolation
 	// OnResult, when set, is called as each handler finishes (from its
 	// goroutine).
-	OnResult func(index int, r *RunResult)
+	OnResult func(index int, r *runResult)
 	// Check, when set, is asked right before each command handler's
 	// process starts; an error refuses to start it (see hooks.SpawnSpec).
 	Check func(h *hooks.Hook) error
 }
 
-// RunRequest is one event to dry-run.
-type RunRequest struct {
+// runRequest is one event to dry-run.
+type runRequest struct {
 	Event hooks.Event
 	// Hooks are the handlers Claude Code would run (from the planner, or
 	// picked by hand), each a *hooks.Hook with Claude set.
@@ -57,17 +57,17 @@ type RunRequest struct {
 	Input *hooks.Object
 }
 
-// RunOutcome is the result of dry-running an event.
-type RunOutcome struct {
+// runOutcome is the result of dry-running an event.
+type runOutcome struct {
 	Event    hooks.Event     `json:"event"`
-	Results  []RunResult     `json:"results"`
-	Decision Decision        `json:"decision"`
+	Results  []runResult     `json:"results"`
+	Decision decision        `json:"decision"`
 	Warnings []hooks.Warning `json:"warnings"`
 	Duration time.Duration   `json:"durationNs"`
 }
 
-// RunResult is one handler's dry run.
-type RunResult struct {
+// runResult is one handler's dry run.
+type runResult struct {
 	Hook *hooks.Hook `json:"-"`
 	Type string      `json:"type"`
 	// Form is how it ran: "shell", "exec", "powershell", "http", or
@@ -109,55 +109,55 @@ type RunResult struct {
 	// Finished orders the results by finishing time (for updatedInput,
 	// where the last to finish wins).
 	Finished int             `json:"finished"`
-	Verdict  Verdict         `json:"verdict"`
+	Verdict  verdict         `json:"verdict"`
 	Warnings []hooks.Warning `json:"warnings,omitempty"`
 }
 
 // Run dry-runs req's handlers in parallel and merges their verdicts as
 // Claude Code does. Cancelling ctx kills running handlers.
-func (r *Runner) Run(ctx context.Context, req RunRequest) RunOutcome {
+func (r *runner) Run(ctx context.Context, req runRequest) runOutcome {
 	start := time.Now()
-	out := RunOutcome{Event: req.Event}
+	out := runOutcome{Event: req.Event}
 	input := req.Input
 	if input == nil {
 		input = hooks.NewObject(0)
 	}
 	rc := r.newRunContext(req.Event, input)
 	defer rc.cleanup()
-	out.Results = hooks.RunConcurrently(len(req.Hooks), func(i int) RunResult {
+	out.Results = hooks.RunConcurrently(len(req.Hooks), func(i int) runResult {
 		return rc.execute(ctx, i, req.Hooks[i])
-	}, func(i, order int, res *RunResult) {
+	}, func(i, order int, res *runResult) {
 		res.Finished = order + 1
 		if r.OnResult != nil {
 			r.OnResult(i, res)
 		}
 	})
-	out.Decision = Merge(req.Event, out.Results)
-	out.Warnings = Analyze(&out)
+	out.Decision = merge(req.Event, out.Results)
+	out.Warnings = analyze(&out)
 	out.Duration = time.Since(start)
 	return out
 }
 
 // execute runs one handler by type.
-func (rc *runContext) execute(ctx context.Context, i int, h *hooks.Hook) RunResult {
+func (rc *runContext) execute(ctx context.Context, i int, h *hooks.Hook) runResult {
 	start := time.Now()
-	res := RunResult{Hook: h, Type: h.Type, Stdin: rc.stdin}
+	res := runResult{Hook: h, Type: h.Type, Stdin: rc.stdin}
 	res.Timeout = timeoutOf(rc.event, h)
 	if reason := rc.skipReason(h); reason != "" {
 		res.Form, res.NotRunReason = "preview", reason
-		res.Verdict = Verdict{Kind: KindNotRun}
+		res.Verdict = verdict{Kind: kindNotRun}
 		return res
 	}
 	switch h.Type {
 	case TypeCommand:
 		rc.runCommand(ctx, i, h, &res)
-	case TypeHTTP:
+	case typeHTTP:
 		rc.runHTTP(ctx, h, &res)
-	case TypePrompt, TypeAgent, TypeMCPTool:
+	case typePrompt, typeAgent, typeMCPTool:
 		rc.preview(h, &res)
 	default:
 		res.Form, res.NotRunReason = "preview", "Claude Code does not know handler type "+quoteOrEmpty(h.Type)
-		res.Verdict = Verdict{Kind: KindNotRun}
+		res.Verdict = verdict{Kind: kindNotRun}
 	}
 	res.Duration = time.Since(start)
 	return res

@@ -13,15 +13,15 @@ import (
 // maxEnvFile bounds what is read back of $CLAUDE_ENV_FILE.
 const maxEnvFile = 16 << 20
 
-// ShellPrefixVar wraps shell-form commands (not exec form, not
+// shellPrefixVar wraps shell-form commands (not exec form, not
 // PowerShell): Claude Code runs "<prefix> <command>".
-const ShellPrefixVar = "CLAUDE_CODE_SHELL_PREFIX"
+const shellPrefixVar = "CLAUDE_CODE_SHELL_PREFIX"
 
 // runCommand runs a command handler: shell form through /bin/sh -c (what
 // Claude Code 2.1.332 spawns on macOS and Linux, whatever $SHELL is), exec
 // form (args) as the program found on PATH with its arguments, no shell;
 // the placeholders are substituted in both, per element in exec form.
-func (rc *runContext) runCommand(ctx context.Context, i int, h *hooks.Hook, res *RunResult) {
+func (rc *runContext) runCommand(ctx context.Context, i int, h *hooks.Hook, res *runResult) {
 	vars := rc.placeholders(h)
 	envFile := ""
 	if rc.envDir != "" {
@@ -57,7 +57,7 @@ func (rc *runContext) runCommand(ctx context.Context, i int, h *hooks.Hook, res 
 	default:
 		res.Form = "shell"
 		cmd := substitute(h.Command, vars)
-		if prefix := envGet(env, ShellPrefixVar); prefix != "" {
+		if prefix := envGet(env, shellPrefixVar); prefix != "" {
 			cmd = prefix + " " + shellQuote(cmd)
 		}
 		spec.Program, spec.Args = "/bin/sh", []string{"-c", cmd}
@@ -87,21 +87,21 @@ func (rc *runContext) runCommand(ctx context.Context, i int, h *hooks.Hook, res 
 	case pr.StartErr != "":
 		res.Error = pr.StartErr
 		// Claude Code reports a program it cannot start like exit 127
-		res.Verdict = Verdict{Kind: KindNonBlocking, Error: nonBlockingPrefix + pr.StartErr, ShownTo: "user"}
+		res.Verdict = verdict{Kind: kindNonBlocking, Error: nonBlockingPrefix + pr.StartErr, ShownTo: "user"}
 	case pr.TimedOut:
 		res.TimedOut = true
 		res.Error = fmt.Sprintf("timed out after %s", res.Timeout)
-		res.Verdict = Verdict{Kind: KindDiscarded}
+		res.Verdict = verdict{Kind: kindDiscarded}
 	case pr.Cancelled:
 		res.Cancelled = true
 		res.Error = "cancelled"
-		res.Verdict = Verdict{Kind: KindDiscarded}
+		res.Verdict = verdict{Kind: kindDiscarded}
 	case !pr.Exited:
 		res.Error = "killed by " + pr.Signal
-		res.Verdict = Verdict{Kind: KindNonBlocking, Error: nonBlockingPrefix + firstLine(res.Stderr), ShownTo: "user"}
+		res.Verdict = verdict{Kind: kindNonBlocking, Error: nonBlockingPrefix + firstLine(res.Stderr), ShownTo: "user"}
 	default:
 		res.ExitCode, res.HasExitCode = pr.Code, true
-		res.Verdict = InterpretCommand(rc.event, pr.Code, res.Stdout, res.Stderr)
+		res.Verdict = interpretCommand(rc.event, pr.Code, res.Stdout, res.Stderr)
 	}
 	if c != nil && (c.Async || c.AsyncRewake) {
 		asyncVerdict(rc.event, c.AsyncRewake, &res.Verdict)
@@ -110,9 +110,9 @@ func (rc *runContext) runCommand(ctx context.Context, i int, h *hooks.Hook, res 
 
 // asyncVerdict keeps what a background handler can still do: its decision
 // fields are ignored; with asyncRewake, exit 2 wakes Claude with stderr.
-func asyncVerdict(event hooks.Event, rewake bool, v *Verdict) {
-	kept := Verdict{Kind: v.Kind, JSON: v.JSON, SchemaErrors: v.SchemaErrors, Error: v.Error, ShownTo: v.ShownTo, SystemMessage: v.SystemMessage, Context: v.Context}
-	if rewake && v.Kind == KindBlocking {
+func asyncVerdict(event hooks.Event, rewake bool, v *verdict) {
+	kept := verdict{Kind: v.Kind, JSON: v.JSON, SchemaErrors: v.SchemaErrors, Error: v.Error, ShownTo: v.ShownTo, SystemMessage: v.SystemMessage, Context: v.Context}
+	if rewake && v.Kind == kindBlocking {
 		kept.Reason = v.Reason
 	}
 	*v = kept

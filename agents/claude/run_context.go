@@ -12,7 +12,7 @@ import (
 
 // runContext holds what the handlers of one event share.
 type runContext struct {
-	r          *Runner
+	r          *runner
 	event      hooks.Event
 	input      *hooks.Object
 	stdin      string
@@ -26,7 +26,7 @@ type runContext struct {
 // envFileEvents get $CLAUDE_ENV_FILE.
 var envFileEvents = eventSet("SessionStart", "Setup", "CwdChanged", "FileChanged")
 
-func (r *Runner) newRunContext(event hooks.Event, input *hooks.Object) *runContext {
+func (r *runner) newRunContext(event hooks.Event, input *hooks.Object) *runContext {
 	rc := &runContext{r: r, event: event, input: input, stdin: string(hooks.AppendJSON(nil, input)), projectDir: r.ProjectDir, goos: r.GOOS}
 	if rc.projectDir == "" {
 		rc.projectDir, _ = input.Value("cwd").(string)

@@ -16,9 +16,9 @@ func TestRunEnvFileFIFODoesNotHang(t *testing.T) {
 		t.Skip("POSIX shell semantics")
 	}
 	dir := t.TempDir()
-	done := make(chan RunOutcome, 1)
+	done := make(chan runOutcome, 1)
 	go func() {
-		out := testRunner(dir).Run(context.Background(), RunRequest{Event: "SessionStart",
+		out := testRunner(dir).Run(context.Background(), runRequest{Event: "SessionStart",
 			Hooks: []*hooks.Hook{cmdHook(`rm -f "$CLAUDE_ENV_FILE" && mkfifo "$CLAUDE_ENV_FILE" && echo swapped`)}, Input: testInput(t, "SessionStart", dir)})
 		done <- out
 	}()

@@ -16,12 +16,12 @@ import (
 
 // runHTTP POSTs the input to an http handler's URL, but only to a loopback
 // host unless the caller allowed the host (Runner.AllowHosts).
-func (rc *runContext) runHTTP(ctx context.Context, h *hooks.Hook, res *RunResult) {
+func (rc *runContext) runHTTP(ctx context.Context, h *hooks.Hook, res *runResult) {
 	res.Form = "http"
 	c := HandlerOf(h)
 	if c == nil {
 		res.Error = "http handler without its fields"
-		res.Verdict = Verdict{Kind: KindNotRun}
+		res.Verdict = verdict{Kind: kindNotRun}
 		return
 	}
 	res.URL = c.URL
@@ -29,14 +29,14 @@ func (rc *runContext) runHTTP(ctx context.Context, h *hooks.Hook, res *RunResult
 	u, err := url.Parse(c.URL)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		res.Error = fmt.Sprintf("not a usable http(s) URL: %q", c.URL)
-		res.Verdict = Verdict{Kind: KindNonBlocking, Error: res.Error, ShownTo: "user"}
+		res.Verdict = verdict{Kind: kindNonBlocking, Error: res.Error, ShownTo: "user"}
 		return
 	}
 	if !rc.r.hostAllowed(u.Hostname()) {
 		res.Form = "preview"
 		res.Preview = "POST " + c.URL + "\nContent-Type: application/json\n\n" + rc.stdin
 		res.NotRunReason = fmt.Sprintf("%s is not a loopback address; Hookwarden sends http handlers elsewhere only when you allow the host", u.Hostname())
-		res.Verdict = Verdict{Kind: KindNotRun}
+		res.Verdict = verdict{Kind: kindNotRun}
 		return
 	}
 	ctx, cancel := context.WithTimeout(ctx, res.Timeout)
@@ -44,7 +44,7 @@ func (rc *runContext) runHTTP(ctx context.Context, h *hooks.Hook, res *RunResult
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.URL, bytes.NewReader([]byte(rc.stdin)))
 	if err != nil {
 		res.Error = err.Error()
-		res.Verdict = Verdict{Kind: KindNonBlocking, Error: res.Error, ShownTo: "user"}
+		res.Verdict = verdict{Kind: kindNonBlocking, Error: res.Error, ShownTo: "user"}
 		return
 	}
 	for k, v := range res.Headers {
@@ -76,13 +76,13 @@ func (rc *runContext) runHTTP(ctx context.Context, h *hooks.Hook, res *RunResult
 		switch {
 		case ctx.Err() == context.DeadlineExceeded:
 			res.TimedOut, res.Error = true, fmt.Sprintf("timed out after %s", res.Timeout)
-			res.Verdict = Verdict{Kind: KindDiscarded}
+			res.Verdict = verdict{Kind: kindDiscarded}
 		case ctx.Err() != nil:
 			res.Cancelled, res.Error = true, "cancelled"
-			res.Verdict = Verdict{Kind: KindDiscarded}
+			res.Verdict = verdict{Kind: kindDiscarded}
 		default:
 			res.Error = err.Error()
-			res.Verdict = Verdict{Kind: KindNonBlocking, Error: "connection failed: " + err.Error(), ShownTo: "user"}
+			res.Verdict = verdict{Kind: kindNonBlocking, Error: "connection failed: " + err.Error(), ShownTo: "user"}
 		}
 		return
 	}
@@ -97,11 +97,11 @@ func (rc *runContext) runHTTP(ctx context.Context, h *hooks.Hook, res *RunResult
 	}
 	res.HTTPStatus = resp.StatusCode
 	res.Stdout = hooks.DecodeUTF8(body)
-	res.Verdict = InterpretHTTP(rc.event, resp.StatusCode, res.Stdout)
+	res.Verdict = interpretHTTP(rc.event, resp.StatusCode, res.Stdout)
 }
 
 // hostAllowed: loopback names and addresses always, others when listed.
-func (r *Runner) hostAllowed(host string) bool {
+func (r *runner) hostAllowed(host string) bool {
 	if strings.EqualFold(host, "localhost") {
 		return true
 	}

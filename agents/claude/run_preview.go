@@ -9,35 +9,35 @@ import (
 
 // preview shows what a prompt, agent or mcp_tool handler would send, without
 // running it (those need a model or an MCP server).
-func (rc *runContext) preview(h *hooks.Hook, res *RunResult) {
+func (rc *runContext) preview(h *hooks.Hook, res *runResult) {
 	res.Form = "preview"
-	res.Verdict = Verdict{Kind: KindNotRun}
+	res.Verdict = verdict{Kind: kindNotRun}
 	c := HandlerOf(h)
 	if c == nil {
 		res.NotRunReason = "handler without its fields"
 		return
 	}
 	switch h.Type {
-	case TypePrompt, TypeAgent:
-		res.Preview = FillPrompt(c.Prompt, rc.stdin)
+	case typePrompt, typeAgent:
+		res.Preview = fillPrompt(c.Prompt, rc.stdin)
 		model := c.Model
 		if model == "" {
 			model = "a fast model (Haiku)"
 		}
 		what := "a single model call"
-		if h.Type == TypeAgent {
+		if h.Type == typeAgent {
 			what = "an agent with Read, Grep and Glob for up to 50 turns"
 		}
 		res.NotRunReason = "Hookwarden does not call models: Claude Code would send this prompt to " + what + " on " + model + ", which answers {\"ok\": true|false, \"reason\": …}"
-	case TypeMCPTool:
-		res.Preview = "server " + c.Server + ", tool " + c.Tool + ", input " + FillMCPInput(c.Input, rc.input)
+	case typeMCPTool:
+		res.Preview = "server " + c.Server + ", tool " + c.Tool + ", input " + fillMCPInput(c.Input, rc.input)
 		res.NotRunReason = "Hookwarden does not call MCP servers: Claude Code would call this tool with this input"
 	}
 }
 
-// FillPrompt is the prompt Claude Code sends: $ARGUMENTS replaced by the
+// fillPrompt is the prompt Claude Code sends: $ARGUMENTS replaced by the
 // hook input JSON, or the input appended when the prompt does not use it.
-func FillPrompt(prompt, inputJSON string) string {
+func fillPrompt(prompt, inputJSON string) string {
 	if strings.Contains(prompt, "$ARGUMENTS") {
 		return strings.ReplaceAll(prompt, "$ARGUMENTS", inputJSON)
 	}
@@ -46,10 +46,10 @@ func FillPrompt(prompt, inputJSON string) string {
 
 var inputPath = regexp.MustCompile(`\$\{([A-Za-z0-9_.]+)\}`)
 
-// FillMCPInput substitutes ${path} in the string values of an mcp_tool
+// fillMCPInput substitutes ${path} in the string values of an mcp_tool
 // handler's input (JSON text) with values from the hook input, e.g.
 // ${tool_input.file_path}; a path that leads nowhere becomes "".
-func FillMCPInput(inputJSON string, in *hooks.Object) string {
+func fillMCPInput(inputJSON string, in *hooks.Object) string {
 	if strings.TrimSpace(inputJSON) == "" {
 		return "{}"
 	}

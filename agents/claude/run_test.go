@@ -16,7 +16,7 @@ import (
 )
 
 func cmdHook(command string, args ...string) *hooks.Hook {
-	h := &hooks.Hook{Agent: Name, Type: TypeCommand, Command: command, Ext: &Handler{}}
+	h := &hooks.Hook{Agent: Name, Type: TypeCommand, Command: command, Ext: &handler{}}
 	if args != nil {
 		HandlerOf(h).Args, HandlerOf(h).HasArgs = args, true
 	}
@@ -25,15 +25,15 @@ func cmdHook(command string, args ...string) *hooks.Hook {
 
 func testInput(t *testing.T, event hooks.Event, dir string) *hooks.Object {
 	t.Helper()
-	in, err := SampleInput(SampleOptions{Event: event, ProjectDir: dir, Home: t.TempDir(), SessionID: "sess-1"})
+	in, err := sampleInput(sampleOptions{Event: event, ProjectDir: dir, Home: t.TempDir(), SessionID: "sess-1"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return in
 }
 
-func testRunner(dir string) *Runner {
-	return &Runner{Env: []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir}, ProjectDir: dir}
+func testRunner(dir string) *runner {
+	return &runner{Env: []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir}, ProjectDir: dir}
 }
 
 func TestRunCommandForms(t *testing.T) {
@@ -54,7 +54,7 @@ func TestRunCommandForms(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			out := testRunner(dir).Run(context.Background(), RunRequest{Event: "PreToolUse", Hooks: []*hooks.Hook{c.hook}, Input: testInput(t, "PreToolUse", dir)})
+			out := testRunner(dir).Run(context.Background(), runRequest{Event: "PreToolUse", Hooks: []*hooks.Hook{c.hook}, Input: testInput(t, "PreToolUse", dir)})
 			r := out.Results[0]
 			if strings.TrimSpace(r.Stdout) != c.wantStdout || r.Form != c.wantForm {
 				t.Errorf("stdout %q form %s (stderr %q, error %q); want %q %s", r.Stdout, r.Form, r.Stderr, r.Error, c.wantStdout, c.wantForm)
@@ -77,8 +77,8 @@ func TestRunShellPrefix(t *testing.T) {
 	}
 	dir := t.TempDir()
 	r := testRunner(dir)
-	r.Env = append(r.Env, ShellPrefixVar+"=echo wrapped:")
-	out := r.Run(context.Background(), RunRequest{Event: "PreToolUse", Hooks: []*hooks.Hook{cmdHook("exit 3")}, Input: testInput(t, "PreToolUse", dir)})
+	r.Env = append(r.Env, shellPrefixVar+"=echo wrapped:")
+	out := r.Run(context.Background(), runRequest{Event: "PreToolUse", Hooks: []*hooks.Hook{cmdHook("exit 3")}, Input: testInput(t, "PreToolUse", dir)})
 	if got := strings.TrimSpace(out.Results[0].Stdout); got != "wrapped: exit 3" {
 		t.Errorf("stdout %q", got)
 	}
@@ -94,11 +94,11 @@ func TestRunParallelDecision(t *testing.T) {
 		cmdHook(`echo 'rm is not allowed' >&2; exit 2`),
 		cmdHook(`exit 1`),
 	}
-	out := testRunner(dir).Run(context.Background(), RunRequest{Event: "PreToolUse", Hooks: hs, Input: testInput(t, "PreToolUse", dir)})
-	if out.Decision.Effect != EffectBlocked || out.Decision.Permission != PermissionDeny || !strings.Contains(out.Decision.Headline, "rm is not allowed") {
+	out := testRunner(dir).Run(context.Background(), runRequest{Event: "PreToolUse", Hooks: hs, Input: testInput(t, "PreToolUse", dir)})
+	if out.Decision.Effect != effectBlocked || out.Decision.Permission != permissionDeny || !strings.Contains(out.Decision.Headline, "rm is not allowed") {
 		t.Errorf("decision %+v", out.Decision)
 	}
-	if !hasCode(out.Warnings, WarnAskOverridden) || !hasCode(out.Warnings, WarnExit1NeverBlocks) {
+	if !hasCode(out.Warnings, warnAskOverridden) || !hasCode(out.Warnings, warnExit1NeverBlocks) {
 		t.Errorf("warnings %v", out.Warnings)
 	}
 }
@@ -110,9 +110,9 @@ func TestRunTimeoutIsDiscarded(t *testing.T) {
 	dir := t.TempDir()
 	h := cmdHook(`echo '{"decision":"block"}'; sleep 30`)
 	HandlerOf(h).TimeoutSec, HandlerOf(h).HasTimeout = 0.2, true
-	out := testRunner(dir).Run(context.Background(), RunRequest{Event: "PreToolUse", Hooks: []*hooks.Hook{h}, Input: testInput(t, "PreToolUse", dir)})
+	out := testRunner(dir).Run(context.Background(), runRequest{Event: "PreToolUse", Hooks: []*hooks.Hook{h}, Input: testInput(t, "PreToolUse", dir)})
 	r := out.Results[0]
-	if !r.TimedOut || r.Verdict.Kind != KindDiscarded || out.Decision.Effect != EffectNothing || !hasCode(r.Warnings, WarnTimedOut) {
+	if !r.TimedOut || r.Verdict.Kind != kindDiscarded || out.Decision.Effect != effectNothing || !hasCode(r.Warnings, warnTimedOut) {
 		t.Errorf("result %+v decision %+v", r, out.Decision)
 	}
 }
@@ -125,9 +125,9 @@ func TestDefaultTimeouts(t *testing.T) {
 	}{
 		{"PreToolUse", TypeCommand, 600 * time.Second},
 		{"UserPromptSubmit", TypeCommand, 30 * time.Second},
-		{"MessageDisplay", TypeHTTP, 10 * time.Second},
-		{"Stop", TypePrompt, 30 * time.Second},
-		{"Stop", TypeAgent, 60 * time.Second},
+		{"MessageDisplay", typeHTTP, 10 * time.Second},
+		{"Stop", typePrompt, 30 * time.Second},
+		{"Stop", typeAgent, 60 * time.Second},
 	}
 	for _, c := range cases {
 		if got := timeoutOf(c.event, &hooks.Hook{Type: c.typ}); got != c.want {
@@ -141,7 +141,7 @@ func TestRunEnvFileOnSessionStart(t *testing.T) {
 		t.Skip("POSIX shell semantics")
 	}
 	dir := t.TempDir()
-	out := testRunner(dir).Run(context.Background(), RunRequest{Event: "SessionStart", Hooks: []*hooks.Hook{cmdHook(`echo 'export A=1' >> "$CLAUDE_ENV_FILE"; echo hello`)}, Input: testInput(t, "SessionStart", dir)})
+	out := testRunner(dir).Run(context.Background(), runRequest{Event: "SessionStart", Hooks: []*hooks.Hook{cmdHook(`echo 'export A=1' >> "$CLAUDE_ENV_FILE"; echo hello`)}, Input: testInput(t, "SessionStart", dir)})
 	r := out.Results[0]
 	if r.EnvFile != "export A=1\n" || !strings.Contains(strings.Join(out.Decision.Context, ""), "hello") {
 		t.Errorf("env file %q, context %q", r.EnvFile, out.Decision.Context)
@@ -158,18 +158,18 @@ func TestRunHTTP(t *testing.T) {
 	}))
 	defer srv.Close()
 	dir := t.TempDir()
-	h := &hooks.Hook{Type: TypeHTTP, Ext: &Handler{URL: srv.URL + "/hook",
+	h := &hooks.Hook{Type: typeHTTP, Ext: &handler{URL: srv.URL + "/hook",
 		Headers: map[string]string{"Authorization": "Bearer $TOKEN $SECRET"}, AllowedEnvVars: []string{"TOKEN"}}}
 	r := testRunner(dir)
 	r.Env = append(r.Env, "TOKEN=t0k", "SECRET=s3")
-	out := r.Run(context.Background(), RunRequest{Event: "Stop", Hooks: []*hooks.Hook{h}, Input: testInput(t, "Stop", dir)})
-	if out.Decision.Effect != EffectBlocked || !strings.Contains(got, `"hook_event_name":"Stop"`) || auth != "Bearer t0k" {
+	out := r.Run(context.Background(), runRequest{Event: "Stop", Hooks: []*hooks.Hook{h}, Input: testInput(t, "Stop", dir)})
+	if out.Decision.Effect != effectBlocked || !strings.Contains(got, `"hook_event_name":"Stop"`) || auth != "Bearer t0k" {
 		t.Errorf("decision %+v body %q auth %q", out.Decision, got, auth)
 	}
 	// a non-loopback host is shown, not sent
-	h2 := &hooks.Hook{Type: TypeHTTP, Ext: &Handler{URL: "https://example.com/hook"}}
-	out = r.Run(context.Background(), RunRequest{Event: "Stop", Hooks: []*hooks.Hook{h2}, Input: testInput(t, "Stop", dir)})
-	if res := out.Results[0]; res.Verdict.Kind != KindNotRun || !strings.HasPrefix(res.Preview, "POST https://example.com/hook") {
+	h2 := &hooks.Hook{Type: typeHTTP, Ext: &handler{URL: "https://example.com/hook"}}
+	out = r.Run(context.Background(), runRequest{Event: "Stop", Hooks: []*hooks.Hook{h2}, Input: testInput(t, "Stop", dir)})
+	if res := out.Results[0]; res.Verdict.Kind != kindNotRun || !strings.HasPrefix(res.Preview, "POST https://example.com/hook") {
 		t.Errorf("remote http: %+v", res)
 	}
 }
@@ -181,8 +181,8 @@ func TestRunHTTPRedirectStaysOnAllowedHosts(t *testing.T) {
 	}))
 	defer srv.Close()
 	dir := t.TempDir()
-	h := &hooks.Hook{Type: TypeHTTP, Ext: &Handler{URL: srv.URL + "/hook"}}
-	out := testRunner(dir).Run(context.Background(), RunRequest{Event: "Stop", Hooks: []*hooks.Hook{h}, Input: testInput(t, "Stop", dir)})
+	h := &hooks.Hook{Type: typeHTTP, Ext: &handler{URL: srv.URL + "/hook"}}
+	out := testRunner(dir).Run(context.Background(), runRequest{Event: "Stop", Hooks: []*hooks.Hook{h}, Input: testInput(t, "Stop", dir)})
 	res := out.Results[0]
 	if !strings.Contains(res.Error, "not followed") || strings.Contains(res.Error, "lookup") {
 		t.Errorf("redirect to another host: error %q", res.Error)
@@ -193,17 +193,17 @@ func TestPreviews(t *testing.T) {
 	dir := t.TempDir()
 	in := testInput(t, "PreToolUse", dir)
 	hs := []*hooks.Hook{
-		{Type: TypePrompt, Ext: &Handler{Prompt: "Judge: $ARGUMENTS"}},
-		{Type: TypeMCPTool, Ext: &Handler{Server: "memory", Tool: "log", Input: `{"cmd":"${tool_input.command}","n":[1,"${tool_name}"]}`}},
+		{Type: typePrompt, Ext: &handler{Prompt: "Judge: $ARGUMENTS"}},
+		{Type: typeMCPTool, Ext: &handler{Server: "memory", Tool: "log", Input: `{"cmd":"${tool_input.command}","n":[1,"${tool_name}"]}`}},
 	}
-	out := testRunner(dir).Run(context.Background(), RunRequest{Event: "PreToolUse", Hooks: hs, Input: in})
+	out := testRunner(dir).Run(context.Background(), runRequest{Event: "PreToolUse", Hooks: hs, Input: in})
 	if p := out.Results[0].Preview; !strings.HasPrefix(p, `Judge: {"session_id":"sess-1"`) {
 		t.Errorf("prompt preview %q", p)
 	}
 	if p := out.Results[1].Preview; p != `server memory, tool log, input {"cmd":"echo hi > out.txt","n":[1,"Bash"]}` {
 		t.Errorf("mcp preview %q", p)
 	}
-	if FillPrompt("Check this", "{}") != "Check this\n\n{}" {
+	if fillPrompt("Check this", "{}") != "Check this\n\n{}" {
 		t.Error("input not appended")
 	}
 }
@@ -212,8 +212,8 @@ func TestIfRuleNeverRunsOffToolEvents(t *testing.T) {
 	dir := t.TempDir()
 	h := cmdHook("echo ran")
 	HandlerOf(h).If, HandlerOf(h).HasIf = "Bash(git *)", true
-	out := testRunner(dir).Run(context.Background(), RunRequest{Event: "Stop", Hooks: []*hooks.Hook{h}, Input: testInput(t, "Stop", dir)})
-	if r := out.Results[0]; r.Verdict.Kind != KindNotRun || r.Stdout != "" {
+	out := testRunner(dir).Run(context.Background(), runRequest{Event: "Stop", Hooks: []*hooks.Hook{h}, Input: testInput(t, "Stop", dir)})
+	if r := out.Results[0]; r.Verdict.Kind != kindNotRun || r.Stdout != "" {
 		t.Errorf("result %+v", r)
 	}
 }

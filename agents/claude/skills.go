@@ -22,8 +22,8 @@ import (
 // both arrive with the repository, so Hookwarden reviews them like
 // project hooks.
 
-// LayerSkill is a project skill's SKILL.md or subagent's .md frontmatter.
-const LayerSkill settingsio.Layer = "skill"
+// layerSkill is a project skill's SKILL.md or subagent's .md frontmatter.
+const layerSkill settingsio.Layer = "skill"
 
 // maxYAMLDepth bounds the nesting of a frontmatter Hookwarden reads, and
 // maxYAMLNodes its size once aliases are expanded (a few aliases of
@@ -71,7 +71,7 @@ func loadSkillDirs(skills, agentsDir string) []*settingsio.File {
 
 // loadSkillFile reads one skill or subagent file's frontmatter.
 func loadSkillFile(path string) *settingsio.File {
-	f := &settingsio.File{Layer: LayerSkill, Path: path}
+	f := &settingsio.File{Layer: layerSkill, Path: path}
 	data, err := settingsio.ReadRegularFile(path)
 	if err != nil {
 		f.Exists = !os.IsNotExist(err)
@@ -79,14 +79,14 @@ func loadSkillFile(path string) *settingsio.File {
 		return f
 	}
 	f.Exists, f.Raw = true, data
-	f.Root, f.Err = ParseFrontmatter(path, data)
+	f.Root, f.Err = parseFrontmatter(path, data)
 	return f
 }
 
-// ParseFrontmatter reads the YAML frontmatter of a Markdown file (between
+// parseFrontmatter reads the YAML frontmatter of a Markdown file (between
 // a first line "---" and the next "---" line) into a node with the
 // positions of the file; nil when the file has none.
-func ParseFrontmatter(path string, data []byte) (*settingsio.Node, *settingsio.ParseError) {
+func parseFrontmatter(path string, data []byte) (*settingsio.Node, *settingsio.ParseError) {
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	lines := bytes.SplitAfter(data, []byte("\n"))
 	if len(lines) == 0 || strings.TrimRight(string(lines[0]), "\r\n") != "---" {
@@ -186,7 +186,7 @@ func yamlNode(n *yaml.Node, offset, depth int, budget *int) (*settingsio.Node, e
 // collectSkills lists the hooks of every project skill and subagent
 // frontmatter.
 func (r *Registry) collectSkills() {
-	collect := func(fs []*settingsio.File, plugin *Plugin) {
+	collect := func(fs []*settingsio.File, plugin *plugin) {
 		for _, f := range fs {
 			if f.Err != nil {
 				r.Diagnostics = append(r.Diagnostics, hooks.Diagnostic{File: f.Err.Path, Line: f.Err.Line, Column: f.Err.Column,
@@ -208,7 +208,7 @@ func (r *Registry) collectSkills() {
 
 // skillNote says when the hooks of a skill or subagent file run.
 func skillNote(h *hooks.Hook) string {
-	if h.Origin.Layer != LayerSkill {
+	if h.Origin.Layer != layerSkill {
 		return ""
 	}
 	name := filepath.Base(filepath.Dir(h.Origin.File))

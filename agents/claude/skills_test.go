@@ -6,7 +6,7 @@ import (
 )
 
 func TestParseFrontmatterPlacesAndRefuses(t *testing.T) {
-	root, perr := ParseFrontmatter("S.md", []byte("---\nname: x\nhooks:\n  Stop:\n    - hooks:\n        - type: command\n          command: echo hi\n---\nbody\n"))
+	root, perr := parseFrontmatter("S.md", []byte("---\nname: x\nhooks:\n  Stop:\n    - hooks:\n        - type: command\n          command: echo hi\n---\nbody\n"))
 	if perr != nil {
 		t.Fatal(perr)
 	}
@@ -14,7 +14,7 @@ func TestParseFrontmatterPlacesAndRefuses(t *testing.T) {
 	if h.Pos.Line != 6 || h.Get("command").Str != "echo hi" || h.Get("command").Pos.Line != 7 {
 		t.Errorf("handler at line %d, command %q at line %d", h.Pos.Line, h.Get("command").Str, h.Get("command").Pos.Line)
 	}
-	if root, perr := ParseFrontmatter("S.md", []byte("# no frontmatter\n")); root != nil || perr != nil {
+	if root, perr := parseFrontmatter("S.md", []byte("# no frontmatter\n")); root != nil || perr != nil {
 		t.Errorf("no frontmatter: %v %v", root, perr)
 	}
 	// Attacks: an unclosed frontmatter, YAML Claude Code may read another
@@ -28,7 +28,7 @@ func TestParseFrontmatterPlacesAndRefuses(t *testing.T) {
 		"bomb":     bomb,
 		"merge":    "---\nbase: &b {Stop: []}\nhooks:\n  <<: *b\n---\n",
 	} {
-		if _, perr := ParseFrontmatter("S.md", []byte(text)); perr == nil || perr.Line == 0 || !strings.Contains(perr.Error(), "S.md") {
+		if _, perr := parseFrontmatter("S.md", []byte(text)); perr == nil || perr.Line == 0 || !strings.Contains(perr.Error(), "S.md") {
 			t.Errorf("%s: %v, want an error with its place", name, perr)
 		}
 	}

@@ -9,20 +9,20 @@ import (
 // The layers Claude Code reads hooks from. LayerUser ("user") is shared
 // with Gemini CLI.
 const (
-	// LayerManaged is managed-settings.json and its managed-settings.d
+	// layerManaged is managed-settings.json and its managed-settings.d
 	// drop-ins (administrator policy).
-	LayerManaged settingsio.Layer = "managed"
+	layerManaged settingsio.Layer = "managed"
 	// LayerProject is <project>/.claude/settings.json (committed).
 	LayerProject settingsio.Layer = "project"
 	// LayerLocal is <repo root>/.claude/settings.local.json (personal).
 	LayerLocal settingsio.Layer = "local"
-	// LayerPlugin is a plugin's hooks/hooks.json or the hooks of its
+	// layerPlugin is a plugin's hooks/hooks.json or the hooks of its
 	// .claude-plugin/plugin.json.
-	LayerPlugin settingsio.Layer = "plugin"
+	layerPlugin settingsio.Layer = "plugin"
 )
 
-// Paths are the files Claude Code reads for one project.
-type Paths struct {
+// paths are the files Claude Code reads for one project.
+type paths struct {
 	Home string // the OS home folder
 	// ConfigDir is $CLAUDE_CONFIG_DIR or <home>/.claude.
 	ConfigDir string
@@ -40,8 +40,8 @@ type Paths struct {
 	Plugins string
 }
 
-// Plugin is one plugin named in enabledPlugins.
-type Plugin struct {
+// plugin is one plugin named in enabledPlugins.
+type plugin struct {
 	// ID is "name@marketplace" as written in enabledPlugins.
 	ID          string
 	Name        string
@@ -65,15 +65,15 @@ type Plugin struct {
 	Manifest *settingsio.File
 	// Hooks are the plugin's hook sources: hooks/hooks.json and whatever
 	// plugin.json's "hooks" field names, in load order.
-	Hooks []*HookSource
+	Hooks []*hookSource
 	// MCP is the plugin's .mcp.json (nil when absent); see commands.go.
 	MCP *settingsio.File
 	// Skills are the frontmatters of its skills and agents (skills.go).
 	Skills []*settingsio.File
 }
 
-// HookSource is one place a plugin's hooks come from.
-type HookSource struct {
+// hookSource is one place a plugin's hooks come from.
+type hookSource struct {
 	// File holds the hooks: a hooks.json file, or plugin.json itself for
 	// inline hooks.
 	File *settingsio.File
@@ -87,9 +87,9 @@ type HookSource struct {
 	Description string
 }
 
-// FolderTrust is Claude Code's folder trust flag for the project, as
+// folderTrust is Claude Code's folder trust flag for the project, as
 // stored in ~/.claude.json (read only; Hookwarden never writes it).
-type FolderTrust struct {
+type folderTrust struct {
 	// File is the ~/.claude.json consulted.
 	File string `json:"file"`
 	// Root is the folder trust is keyed on (the git repository root, the
@@ -104,22 +104,22 @@ type FolderTrust struct {
 	Err    *settingsio.ParseError `json:"-"`
 }
 
-// Snapshot is everything Claude Code's hooks are computed from for one
+// snapshot is everything Claude Code's hooks are computed from for one
 // project at one moment.
-type Snapshot struct {
+type snapshot struct {
 	// ProjectDir is the folder Claude Code starts in (absolute, clean).
 	ProjectDir string
 	// RepoRoot is the git work tree root holding ProjectDir ("" outside
 	// git).
 	RepoRoot string
-	Paths    Paths
+	Paths    paths
 	// Layers are the settings files in merge order, lowest precedence
 	// first: user, project, local, then managed (main file, then the
 	// drop-ins in alphabetical order). Missing files are listed with
 	// Exists false.
 	Layers      []*settingsio.File
-	Plugins     []*Plugin
-	FolderTrust FolderTrust
+	Plugins     []*plugin
+	FolderTrust folderTrust
 	// MCP is the project's .mcp.json (its MCP servers; see commands.go),
 	// and MCPParents those of the folders above it up to the file system's
 	// root, root first (the home folder's left out), which Claude Code
@@ -132,7 +132,7 @@ type Snapshot struct {
 }
 
 // Files returns the settings files of one layer.
-func (s *Snapshot) Files(layer settingsio.Layer) []*settingsio.File {
+func (s *snapshot) Files(layer settingsio.Layer) []*settingsio.File {
 	var out []*settingsio.File
 	for _, f := range s.Layers {
 		if f.Layer == layer {
@@ -145,7 +145,7 @@ func (s *Snapshot) Files(layer settingsio.Layer) []*settingsio.File {
 // Setting returns the value of a scalar setting after Claude Code's
 // precedence (managed > local > project > user) and the file it comes
 // from, or nil. path is a key path such as "disableAllHooks".
-func (s *Snapshot) Setting(path ...string) (*settingsio.Node, *settingsio.File) {
+func (s *snapshot) Setting(path ...string) (*settingsio.Node, *settingsio.File) {
 	for i := len(s.Layers) - 1; i >= 0; i-- {
 		f := s.Layers[i]
 		if f.Root == nil || f.Ignored != "" {
@@ -165,7 +165,7 @@ func (s *Snapshot) Setting(path ...string) (*settingsio.Node, *settingsio.File) 
 // UnreadableFiles lists the settings files, and the manifests and hooks
 // files of enabled plugins, that exist but could not be read or parsed, in
 // load order. Missing files are not listed.
-func (s *Snapshot) UnreadableFiles() []settingsio.FileError {
+func (s *snapshot) UnreadableFiles() []settingsio.FileError {
 	out := settingsio.LayerErrors(s.Layers)
 	for _, f := range append(slices.Clip(s.MCPParents), s.MCP) {
 		if e, ok := settingsio.FileErrorOf(f, ""); ok {

@@ -12,7 +12,7 @@ import (
 // disabled plugin, then the dedup of identical handlers from settings
 // files.
 func (r *Registry) assignStatuses() {
-	plugins := map[string]*Plugin{}
+	plugins := map[string]*plugin{}
 	for _, p := range r.Snapshot.Plugins {
 		plugins[p.ID] = p
 	}
@@ -21,7 +21,7 @@ func (r *Registry) assignStatuses() {
 		if h.Status != "" {
 			continue
 		}
-		managed := h.Origin.Layer == LayerManaged
+		managed := h.Origin.Layer == layerManaged
 		plugin := plugins[HandlerOf(h).Plugin]
 		switch {
 		case r.ManagedDisableAll:
@@ -31,7 +31,7 @@ func (r *Registry) assignStatuses() {
 			h.Status, h.Reason = hooks.StatusHooksOff, fmt.Sprintf("disableAllHooks is true in %s (the value left after precedence); only managed hooks still run", r.DisableAllHooksBy)
 			continue
 		case r.ManagedHooksOnly && !managed && !(plugin != nil && plugin.ForcedByManaged):
-			h.Status = StatusBlockedByPolicy
+			h.Status = statusBlockedByPolicy
 			h.Reason = fmt.Sprintf("allowManagedHooksOnly is true in %s; only managed hooks and plugins enabled by managed settings run", r.ManagedHooksOnlyBy)
 			continue
 		case plugin != nil && !plugin.Enabled:
@@ -44,7 +44,7 @@ func (r *Registry) assignStatuses() {
 		}
 		key := string(h.Event) + "\x00" + HandlerOf(h).Identity
 		for _, first := range earlier[key] {
-			if MatchesAll(first) || first.Matcher == h.Matcher {
+			if matchesAll(first) || first.Matcher == h.Matcher {
 				h.Status = hooks.StatusDuplicate
 				h.Reason = fmt.Sprintf("identical to the handler at %s:%d; Claude Code runs it only once", first.Origin.File, first.Origin.Line)
 				break
@@ -69,10 +69,10 @@ func runsReason(h *hooks.Hook) string {
 	switch {
 	case info.Matcher == MatchNone || m.All:
 		s = "runs on every " + string(h.Event)
-		if info.Matcher == MatchToolName {
+		if info.Matcher == matchToolName {
 			s = "runs for every tool on " + string(h.Event)
 		}
-	case info.Matcher == MatchToolName:
+	case info.Matcher == matchToolName:
 		s = "runs for tools matching " + m.Describe()
 	default:
 		s = "runs when the " + string(h.Event) + " value matches " + m.Describe()
@@ -104,14 +104,14 @@ func mayOverlap(a, b *hooks.Hook) bool {
 	return false
 }
 
-// TrustEffect says in words what Claude Code does with the hooks of a
+// trustEffect says in words what Claude Code does with the hooks of a
 // folder whose trust dialog was not accepted ("" once it was): `claude -p`
 // and the SDK never ask and run them all (the live kit shows it with
 // 2.1.332: every project and user hook fired with no ~/.claude.json
 // entry), while an interactive session shows the dialog before anything
 // else and runs no hook, not even the user's own, until it is accepted
 // (declining ends the session). The statuses count what `claude -p` runs.
-func TrustEffect(ft FolderTrust) string {
+func trustEffect(ft folderTrust) string {
 	if ft.Accepted {
 		return ""
 	}

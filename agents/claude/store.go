@@ -19,19 +19,19 @@ import (
 // disabled handler is moved out of its settings file into "disabled",
 // whence enabling puts it back. Script texts share the store's "contents".
 type StoreSection struct {
-	Projects map[string]*StoreProject `json:"projects"`
-	Disabled []*Disabled              `json:"disabled"`
+	Projects map[string]*storeProject `json:"projects"`
+	Disabled []*disabled              `json:"disabled"`
 }
 
-// StoreProject holds a project's approved handlers by fingerprint.
-type StoreProject struct {
+// storeProject holds a project's approved handlers by fingerprint.
+type storeProject struct {
 	Hooks map[string]*Approval `json:"hooks"`
 	// Revoked is history: the last approval of each revoked fingerprint,
 	// kept so that a review can still diff against it. It approves nothing.
 	Revoked map[string]*Approval `json:"revoked,omitempty"`
 	// MCPChoices are the .mcp.json servers Hookwarden approved in Claude
 	// Code's own enabledMcpjsonServers, by name (see recordMCPChoices).
-	MCPChoices map[string]*MCPChoice `json:"mcp_choices,omitempty"`
+	MCPChoices map[string]*mcpChoice `json:"mcp_choices,omitempty"`
 }
 
 // Approval is one approved Claude Code handler.
@@ -46,7 +46,7 @@ type Approval struct {
 	// Label is the command (with args), URL, MCP tool or prompt, as the
 	// review shows and diffs it.
 	Label string `json:"label"`
-	// Definition is the handler as canonical JSON (keys sorted).
+	// definition is the handler as canonical JSON (keys sorted).
 	Definition string `json:"definition"`
 	// Settings is what the project's settings files set beside the
 	// handler that changes what it runs (claudeSettingsFields: env, the
@@ -59,8 +59,8 @@ type Approval struct {
 	RevokedAt string `json:"revoked_at,omitempty"`
 }
 
-// Disabled is a handler Hookwarden moved out of a settings file.
-type Disabled struct {
+// disabled is a handler Hookwarden moved out of a settings file.
+type disabled struct {
 	// ID names the record (the handler's fingerprint at disabling).
 	ID    string           `json:"id"`
 	Layer settingsio.Layer `json:"layer"`
@@ -72,7 +72,7 @@ type Disabled struct {
 	Label      string `json:"label"`
 	DisabledAt string `json:"disabled_at"`
 	// Removed is what was removed and how to put it back.
-	Removed RemovedHandler `json:"removed"`
+	Removed removedHandler `json:"removed"`
 }
 
 // storeKey is the Claude Code section's key in Hookwarden's store.
@@ -107,19 +107,19 @@ func ensureSection(d *trust.StoreData) (*StoreSection, error) {
 		return nil, err
 	}
 	if c.Projects == nil {
-		c.Projects = map[string]*StoreProject{}
+		c.Projects = map[string]*storeProject{}
 	}
 	return c, nil
 }
 
-func claudeProject(d *trust.StoreData, dir string) (*StoreProject, error) {
+func claudeProject(d *trust.StoreData, dir string) (*storeProject, error) {
 	c, err := ensureSection(d)
 	if err != nil {
 		return nil, err
 	}
 	p := c.Projects[dir]
 	if p == nil {
-		p = &StoreProject{}
+		p = &storeProject{}
 		c.Projects[dir] = p
 	}
 	if p.Hooks == nil {
@@ -128,10 +128,10 @@ func claudeProject(d *trust.StoreData, dir string) (*StoreProject, error) {
 	return p, nil
 }
 
-// Approvals returns a project's approved Claude Code handlers (nil
+// approvals returns a project's approved Claude Code handlers (nil
 // when none, or when the store's Claude Code section cannot be read:
 // AuditData reports that).
-func Approvals(d *trust.StoreData, dir string) map[string]*Approval {
+func approvals(d *trust.StoreData, dir string) map[string]*Approval {
 	c, _ := storeSection(d)
 	if c == nil || c.Projects[dir] == nil {
 		return nil
@@ -139,11 +139,11 @@ func Approvals(d *trust.StoreData, dir string) map[string]*Approval {
 	return c.Projects[dir].Hooks
 }
 
-// DisabledIn returns the handlers disabled out of the given settings
+// disabledIn returns the handlers disabled out of the given settings
 // files, in the order they were disabled (nil when the store's Claude Code
 // section cannot be read: AuditData reports that). The registry
 // lists them with status disabled.
-func DisabledIn(d *trust.StoreData, files ...string) []*Disabled {
+func disabledIn(d *trust.StoreData, files ...string) []*disabled {
 	c, _ := storeSection(d)
 	if c == nil {
 		return nil
@@ -152,7 +152,7 @@ func DisabledIn(d *trust.StoreData, files ...string) []*Disabled {
 	for _, f := range files {
 		want[f] = true
 	}
-	var out []*Disabled
+	var out []*disabled
 	for _, r := range c.Disabled {
 		if r != nil && want[r.File] {
 			out = append(out, r)
@@ -161,9 +161,9 @@ func DisabledIn(d *trust.StoreData, files ...string) []*Disabled {
 	return out
 }
 
-// RevokedApprovals returns the history of a project's revoked
+// revokedApprovals returns the history of a project's revoked
 // Claude Code approvals (nil when none).
-func RevokedApprovals(d *trust.StoreData, dir string) map[string]*Approval {
+func revokedApprovals(d *trust.StoreData, dir string) map[string]*Approval {
 	c, _ := storeSection(d)
 	if c == nil || c.Projects[dir] == nil {
 		return nil

@@ -12,34 +12,34 @@ import (
 // lists (the rest is its store record's ID).
 const claudeDisabledIDPrefix = "hookwarden-disabled:"
 
-// SwitchLock says why Disable cannot move a handler out of its
+// switchLock says why Disable cannot move a handler out of its
 // file (the same words as its error), or "" when it can: a plugin handler
 // comes back with every plugin update, and managed settings belong to the
 // administrator.
-func SwitchLock(h *hooks.Hook) string {
+func switchLock(h *hooks.Hook) string {
 	switch h.Origin.Layer {
-	case LayerPlugin:
+	case layerPlugin:
 		return fmt.Sprintf("%s comes from plugin %s: Claude Code cannot switch off one plugin hook; disable the plugin (enabledPlugins) instead", claudeLabel(h), h.Origin.Extension)
-	case LayerManaged:
+	case layerManaged:
 		return fmt.Sprintf("%s comes from managed settings (%s): only the administrator can change it", claudeLabel(h), h.Origin.File)
 	}
 	return ""
 }
 
-// DisabledID returns the store record ID of a handler that
+// disabledID returns the store record ID of a handler that
 // DisabledHooks listed (what Enable takes); ok is false for a
 // handler Claude Code reads from its file.
-func DisabledID(h *hooks.Hook) (id string, ok bool) {
+func disabledID(h *hooks.Hook) (id string, ok bool) {
 	return strings.CutPrefix(h.ID, claudeDisabledIDPrefix)
 }
 
-// Unapproved returns the handlers of planned that Hookwarden reviews
+// unapproved returns the handlers of planned that Hookwarden reviews
 // (project, local and plugin ones) and that rep, the audit of the same
 // handlers, does not show as trusted, or shows running code Hookwarden
 // cannot see. A dry run runs them only after the
 // user confirms. With no audit (nil rep) every reviewed handler counts as
 // unapproved.
-func Unapproved(rep *Report, planned []*hooks.Hook) []*hooks.Hook {
+func unapproved(rep *Report, planned []*hooks.Hook) []*hooks.Hook {
 	trusted := map[string]bool{}
 	if rep != nil {
 		for _, h := range rep.Hooks {
@@ -50,17 +50,17 @@ func Unapproved(rep *Report, planned []*hooks.Hook) []*hooks.Hook {
 	}
 	var out []*hooks.Hook
 	for _, h := range planned {
-		if Reviewed(h) && !trusted[h.ID] {
+		if reviewed(h) && !trusted[h.ID] {
 			out = append(out, h)
 		}
 	}
 	return out
 }
 
-// ScriptCheck is the spawn-time check (ScriptCheck) for the handlers
+// scriptCheck is the spawn-time check (ScriptCheck) for the handlers
 // rep shows verified: right before the runner starts one, its scripts must
 // still be the ones the audit fingerprinted.
-func ScriptCheck(rep *Report) func(*hooks.Hook) error {
+func scriptCheck(rep *Report) func(*hooks.Hook) error {
 	if rep == nil {
 		return nil
 	}

@@ -20,19 +20,19 @@ func TestClaudeSwitchLockSaysWhatClaudeDisableRefuses(t *testing.T) {
 	}{
 		{"project handler", hs[1], false},
 		{"plugin handler", &hooks.Hook{ID: "p", Agent: Name, Type: "command", Command: "fmt.sh",
-			Origin: hooks.Origin{Layer: LayerPlugin, Extension: "fmt@market", File: "/p/hooks/hooks.json", Path: "hooks.Stop[0].hooks[0]"}}, true},
+			Origin: hooks.Origin{Layer: layerPlugin, Extension: "fmt@market", File: "/p/hooks/hooks.json", Path: "hooks.Stop[0].hooks[0]"}}, true},
 		{"managed handler", &hooks.Hook{ID: "m", Agent: Name, Type: "command", Command: "audit.sh",
-			Origin: hooks.Origin{Layer: LayerManaged, File: "/etc/claude-code/managed-settings.json", Path: "hooks.Stop[0].hooks[0]"}}, true},
+			Origin: hooks.Origin{Layer: layerManaged, File: "/etc/claude-code/managed-settings.json", Path: "hooks.Stop[0].hooks[0]"}}, true},
 	}
 	for _, tt := range tests {
-		lock := SwitchLock(tt.hook)
+		lock := switchLock(tt.hook)
 		if (lock != "") != tt.locked {
 			t.Errorf("%s: lock %q, want locked=%v", tt.name, lock, tt.locked)
 		}
 		if !tt.locked {
 			continue
 		}
-		_, err := Disable(tt.hook, f.dir, f.store, time.Now())
+		_, err := disable(tt.hook, f.dir, f.store, time.Now())
 		if err == nil || err.Error() != lock {
 			t.Errorf("%s: Disable says %v, the lock says %q", tt.name, err, lock)
 		}
@@ -42,22 +42,22 @@ func TestClaudeSwitchLockSaysWhatClaudeDisableRefuses(t *testing.T) {
 func TestClaudeDisabledIDIsWhatClaudeEnableTakes(t *testing.T) {
 	f := newStoreFixture(t)
 	snap, hs := f.load(t)
-	if _, ok := DisabledID(hs[1]); ok {
+	if _, ok := disabledID(hs[1]); ok {
 		t.Errorf("%s is in its file, yet has a disabled ID", hs[1].ID)
 	}
-	rec, err := Disable(hs[1], f.dir, f.store, time.Now())
+	rec, err := disable(hs[1], f.dir, f.store, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
-	listed, err := DisabledHooks(f.store, snap)
+	listed, err := disabledHooks(f.store, snap)
 	if err != nil || len(listed) != 1 {
 		t.Fatalf("listed %v, %v", listed, err)
 	}
-	id, ok := DisabledID(listed[0])
+	id, ok := disabledID(listed[0])
 	if !ok || id != rec.ID {
 		t.Fatalf("DisabledID = %q, %v; the record is %q", id, ok, rec.ID)
 	}
-	if _, err := Enable(id, f.store); err != nil {
+	if _, err := enable(id, f.store); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -75,14 +75,14 @@ func TestClaudeUnapprovedHoldsReviewedHandlersNotTrusted(t *testing.T) {
 		}
 		return out
 	}
-	if got, want := ids(Unapproved(nil, planned)), ids(hs[:2]); !slices.Equal(got, want) {
+	if got, want := ids(unapproved(nil, planned)), ids(hs[:2]); !slices.Equal(got, want) {
 		t.Errorf("without an audit: %v, want every project handler %v", got, want)
 	}
-	if _, err := Approve(snap, hs[:1], f.store, time.Now()); err != nil {
+	if _, err := approve(snap, hs[:1], f.store, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	rep := f.audit(t)
-	if got, want := ids(Unapproved(rep, planned)), ids(hs[1:2]); !slices.Equal(got, want) {
+	if got, want := ids(unapproved(rep, planned)), ids(hs[1:2]); !slices.Equal(got, want) {
 		t.Errorf("after approving the first: %v, want %v", got, want)
 	}
 }

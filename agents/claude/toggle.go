@@ -14,17 +14,17 @@ import (
 	"github.com/tailscale/hujson"
 )
 
-// Disable switches a Claude Code handler off the only way Claude Code
+// disable switches a Claude Code handler off the only way Claude Code
 // allows: it moves the handler (and its matcher group, or event, when that
 // leaves them empty) out of its settings file into Hookwarden's store. The
 // file keeps its comments and layout and gets no foreign key; a file that
 // does not parse is not touched. Plugin and managed handlers cannot be
 // moved (a plugin update or the administrator would put them back).
-func Disable(h *hooks.Hook, project string, store trust.Store, now time.Time) (*Disabled, error) {
-	if lock := SwitchLock(h); lock != "" {
+func disable(h *hooks.Hook, project string, store trust.Store, now time.Time) (*disabled, error) {
+	if lock := switchLock(h); lock != "" {
 		return nil, errors.New(lock)
 	}
-	place, ok := Place(h)
+	place, ok := place(h)
 	if !ok {
 		return nil, fmt.Errorf("%s: cannot place %s in its file", h.Origin.File, h.Origin.Path)
 	}
@@ -33,18 +33,18 @@ func Disable(h *hooks.Hook, project string, store trust.Store, now time.Time) (*
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", path, err)
 	}
-	out, rm, err := RemoveHandler(path, data, place)
+	out, rm, err := removeHandler(path, data, place)
 	if err != nil {
 		return nil, err
 	}
 	if !sameHandler(rm.Handler, h) {
 		return nil, fmt.Errorf("%s changed since it was read: the handler at %s is no longer %s; reload and try again", path, place, claudeLabel(h))
 	}
-	id, err := Fingerprint(h)
+	id, err := fingerprint(h)
 	if err != nil {
 		return nil, err
 	}
-	rec := &Disabled{ID: id[:16] + "-" + fmt.Sprint(now.UnixNano()), Layer: h.Origin.Layer, File: path, Type: h.Type,
+	rec := &disabled{ID: id[:16] + "-" + fmt.Sprint(now.UnixNano()), Layer: h.Origin.Layer, File: path, Type: h.Type,
 		Label: claudeLabel(h), DisabledAt: now.UTC().Format(time.RFC3339), Removed: *rm}
 	if h.Origin.Layer != settingsio.LayerUser {
 		rec.Project = project
@@ -75,9 +75,9 @@ func Disable(h *hooks.Hook, project string, store trust.Store, now time.Time) (*
 	return rec, nil
 }
 
-// EnableResult says how a handler went back.
-type EnableResult struct {
-	Record *Disabled `json:"record"`
+// enableResult says how a handler went back.
+type enableResult struct {
+	Record *disabled `json:"record"`
 	// Exact: the file is byte-identical to before the handler was
 	// disabled; otherwise it went back to the same event, group and
 	// position as near as the file now allows.
@@ -87,9 +87,9 @@ type EnableResult struct {
 	AlreadyThere bool `json:"already_there"`
 }
 
-// Enable puts a disabled handler back into its settings file and
+// enable puts a disabled handler back into its settings file and
 // drops its record.
-func Enable(id string, store trust.Store) (*EnableResult, error) {
+func enable(id string, store trust.Store) (*enableResult, error) {
 	data, err := store.Load()
 	if err != nil {
 		return nil, err
@@ -98,7 +98,7 @@ func Enable(id string, store trust.Store) (*EnableResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	var rec *Disabled
+	var rec *disabled
 	if c != nil {
 		for _, r := range c.Disabled {
 			if r != nil && r.ID == id {
@@ -112,7 +112,7 @@ func Enable(id string, store trust.Store) (*EnableResult, error) {
 	if err := rec.Removed.Check(); err != nil {
 		return nil, fmt.Errorf("disabled handler %q in %s: %w", id, store.Path(), err)
 	}
-	res := &EnableResult{Record: rec}
+	res := &enableResult{Record: rec}
 	cur, err := settingsio.ReadRegularFile(rec.File)
 	exists := err == nil
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -122,7 +122,7 @@ func Enable(id string, store trust.Store) (*EnableResult, error) {
 		res.AlreadyThere = true
 	} else {
 		err = settingsio.UpdateFileAtomic(rec.File, 0o644, func(cur []byte, exists bool) ([]byte, error) {
-			out, exact, err := RestoreHandler(rec.File, cur, exists, &rec.Removed)
+			out, exact, err := restoreHandler(rec.File, cur, exists, &rec.Removed)
 			res.Exact = exact
 			return out, err
 		})
@@ -165,7 +165,7 @@ func sameHandler(text string, h *hooks.Hook) bool {
 }
 
 // handlerAt reports whether the removed handler is at its place already.
-func handlerAt(path string, data []byte, rm RemovedHandler) bool {
+func handlerAt(path string, data []byte, rm removedHandler) bool {
 	root, perr := settingsio.ParseJSONC(path, data)
 	if perr != nil {
 		return false

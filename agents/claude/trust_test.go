@@ -52,7 +52,7 @@ func newStoreFixture(t *testing.T) *storeFixture {
 	return f
 }
 
-func (f *storeFixture) load(t *testing.T) (*Snapshot, []*hooks.Hook) {
+func (f *storeFixture) load(t *testing.T) (*snapshot, []*hooks.Hook) {
 	t.Helper()
 	snap := Load(Options{ProjectDir: f.dir, Env: settingsio.Env{"HOME=" + f.home, EnvManagedDir + "=" + filepath.Join(f.home, "no-managed")}, GOOS: "linux", Home: f.home})
 	return snap, Build(snap).Hooks
@@ -61,7 +61,7 @@ func (f *storeFixture) load(t *testing.T) (*Snapshot, []*hooks.Hook) {
 func (f *storeFixture) audit(t *testing.T) *Report {
 	t.Helper()
 	snap, hs := f.load(t)
-	r, err := Audit(snap, hs, f.store)
+	r, err := audit(snap, hs, f.store)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +86,7 @@ func TestClaudeAuditLifecycle(t *testing.T) {
 		t.Errorf("script %+v", r.Hooks[0].Scripts)
 	}
 	snap, hs := f.load(t)
-	if _, err := Approve(snap, hs, f.store, time.Now()); err != nil {
+	if _, err := approve(snap, hs, f.store, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	if r = f.audit(t); statuses(r) != "trusted,trusted,trusted" || r.NeedsReview {
@@ -123,7 +123,7 @@ func TestClaudeDisableEnableRoundTrip(t *testing.T) {
 				target = h
 			}
 		}
-		rec, err := Disable(target, f.dir, f.store, time.Now())
+		rec, err := disable(target, f.dir, f.store, time.Now())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -140,7 +140,7 @@ func TestClaudeDisableEnableRoundTrip(t *testing.T) {
 				t.Fatalf("%s still registered", id)
 			}
 		}
-		res, err := Enable(rec.ID, f.store)
+		res, err := enable(rec.ID, f.store)
 		if err != nil || !res.Exact {
 			t.Fatalf("enable: %v %+v", err, res)
 		}
@@ -158,13 +158,13 @@ func TestClaudeDisableRefusesABrokenFile(t *testing.T) {
 	_, hs := f.load(t)
 	broken := claudeSettings[:len(claudeSettings)-3]
 	os.WriteFile(f.settings, []byte(broken), 0o644)
-	if _, err := Disable(hs[1], f.dir, f.store, time.Now()); err == nil {
+	if _, err := disable(hs[1], f.dir, f.store, time.Now()); err == nil {
 		t.Fatal("disabled in a broken file")
 	}
 	if data, _ := os.ReadFile(f.settings); string(data) != broken {
 		t.Error("broken file was written")
 	}
-	if d, _ := f.store.Load(); DisabledIn(d, f.settings) != nil {
+	if d, _ := f.store.Load(); disabledIn(d, f.settings) != nil {
 		t.Error("record kept for a failed disable")
 	}
 }
@@ -180,7 +180,7 @@ func TestStoreKeepsBothAgents(t *testing.T) {
 		t.Fatal(err)
 	}
 	snap, hs := f.load(t)
-	if _, err := Approve(snap, hs, f.store, time.Now()); err != nil {
+	if _, err := approve(snap, hs, f.store, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	// a Gemini-side write keeps the Claude section and its script texts
@@ -191,10 +191,10 @@ func TestStoreKeepsBothAgents(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d.Approvals("/g")["n:cmd"] == nil || len(Approvals(d, f.dir)) != 3 || d.Contents["aa"] != "echo hi" {
-		t.Fatalf("store lost data: gemini %v claude %d contents %d", d.Approvals("/g"), len(Approvals(d, f.dir)), len(d.Contents))
+	if d.Approvals("/g")["n:cmd"] == nil || len(approvals(d, f.dir)) != 3 || d.Contents["aa"] != "echo hi" {
+		t.Fatalf("store lost data: gemini %v claude %d contents %d", d.Approvals("/g"), len(approvals(d, f.dir)), len(d.Contents))
 	}
-	for _, ap := range Approvals(d, f.dir) {
+	for _, ap := range approvals(d, f.dir) {
 		for _, s := range ap.Scripts {
 			if s.Content == nil {
 				t.Errorf("claude script text lost: %+v", s)
@@ -206,7 +206,7 @@ func TestStoreKeepsBothAgents(t *testing.T) {
 func TestClaudeRevokeKeepsHistory(t *testing.T) {
 	f := newStoreFixture(t)
 	snap, hs := f.load(t)
-	if _, err := Approve(snap, hs, f.store, time.Now()); err != nil {
+	if _, err := approve(snap, hs, f.store, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	guard := filepath.Join(f.dir, ".claude", "hooks", "guard.sh")
@@ -218,7 +218,7 @@ func TestClaudeRevokeKeepsHistory(t *testing.T) {
 	for _, h := range r.Hooks {
 		keys = append(keys, h.Key)
 	}
-	if _, err := Revoke(f.dir, keys, f.store); err != nil {
+	if _, err := revoke(f.dir, keys, f.store); err != nil {
 		t.Fatal(err)
 	}
 	r = f.audit(t)

@@ -6,14 +6,14 @@ import (
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-// WatchPaths lists what a Claude Code snapshot was computed
+// watchPaths lists what a Claude Code snapshot was computed
 // from, in the form WatchPaths takes (folders end with a path separator):
 // the user, project and local settings files, managed-settings.json and its
 // managed-settings.d folder (a drop-in may appear) with each drop-in,
 // ~/.claude.json (the folder trust flag), the plugins folder with
 // installed_plugins.json, and for each plugin its folder, its hooks folder,
 // plugin.json and every hook file it names.
-func WatchPaths(s *Snapshot) []string {
+func watchPaths(s *snapshot) []string {
 	var w settingsio.WatchList
 	w.Layers(s.Layers)
 	w.File(s.Paths.User)
@@ -46,7 +46,7 @@ func WatchPaths(s *Snapshot) []string {
 		w.Dir(filepath.Join(p.Root, "hooks"))
 		w.File(filepath.Join(p.Root, "hooks", "hooks.json"))
 		w.File(filepath.Join(p.Root, ".claude-plugin", "plugin.json"))
-		w.File(filepath.Join(p.Root, MCPFileName))
+		w.File(filepath.Join(p.Root, mcpFileName))
 		w.Dir(filepath.Join(p.Root, "skills"))
 		for _, f := range p.Skills {
 			w.File(f.Path)

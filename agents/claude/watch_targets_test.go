@@ -21,7 +21,7 @@ func TestWatcherFollowsEveryClaudeFile(t *testing.T) {
 	if len(s.Plugins) == 0 || s.Plugins[0].Root == "" {
 		t.Fatalf("the fixture's plugin was not found: %+v", s.Plugins)
 	}
-	w := startWatch(t, WatchPaths(s), settingsio.WatchOptions{})
+	w := startWatch(t, watchPaths(s), settingsio.WatchOptions{})
 	root := s.Plugins[0].Root
 	for _, p := range []string{
 		s.Paths.User,
@@ -39,11 +39,11 @@ func TestWatcherFollowsEveryClaudeFile(t *testing.T) {
 }
 
 func TestClaudeWatchPathsMarkFolders(t *testing.T) {
-	s := &Snapshot{Paths: Paths{User: "/h/.claude/settings.json", ManagedDropIns: "/etc/claude-code/managed-settings.d",
+	s := &snapshot{Paths: paths{User: "/h/.claude/settings.json", ManagedDropIns: "/etc/claude-code/managed-settings.d",
 		Plugins: "/h/.claude/plugins", GlobalConfig: "/h/.claude.json"},
-		Plugins: []*Plugin{{ID: "missing@m"}, {ID: "p@m", Root: "/h/.claude/plugins/cache/m/p/1"}}}
+		Plugins: []*plugin{{ID: "missing@m"}, {ID: "p@m", Root: "/h/.claude/plugins/cache/m/p/1"}}}
 	got := map[string]bool{}
-	for _, p := range WatchPaths(s) {
+	for _, p := range watchPaths(s) {
 		got[filepath.ToSlash(p)] = true
 	}
 	sep := string(filepath.Separator)

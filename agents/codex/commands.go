@@ -27,14 +27,14 @@ import (
 // (Files): a project file Codex does not load (an untrusted project)
 // still lists its commands, as held back, so that trusting the project
 // never starts a command nobody looked at.
-func (s *Snapshot) collectCommands() {
+func (s *snapshot) collectCommands() {
 	var notify []*hooks.Hook
 	byName := map[string][]*hooks.Hook{}
 	var order []string
 	byHelper := map[string][]*hooks.Hook{}
 	var helpers []string
 	for _, f := range s.Files {
-		if f.Kind != KindConfigTOML || f.State != FileOK || f.Raw == nil {
+		if f.Kind != kindConfigTOML || f.State != fileOK || f.Raw == nil {
 			continue
 		}
 		doc, perr := settingsio.ParseTOML(f.Path, f.Raw)
@@ -50,11 +50,11 @@ func (s *Snapshot) collectCommands() {
 			} else {
 				s.invalidCommand(h, v, "notify must be an array of strings (a program and its arguments); Codex refuses the configuration")
 			}
-			if f.Layer == LayerProject && h.Status == "" {
+			if f.Layer == layerProject && h.Status == "" {
 				// Observed with 0.171.0 (codex-live): a trusted project's
 				// notify never ran, the user's did. Still reviewed, in
 				// case a later Codex runs it.
-				h.Status = StatusSkipped
+				h.Status = statusSkipped
 				h.Reason = "Codex 0.171.0 does not run the notify of a project config.toml (observed), only the user's and the system's"
 			}
 			notify = append(notify, h)
@@ -97,7 +97,7 @@ func (s *Snapshot) collectCommands() {
 // commandStatuses gives the entries of one key, in layer order, their
 // status: held back in a file Codex does not load, else running (a lower
 // one with later saying a later file takes over).
-func (s *Snapshot) commandStatuses(found []*hooks.Hook, later string) []*hooks.Hook {
+func (s *snapshot) commandStatuses(found []*hooks.Hook, later string) []*hooks.Hook {
 	last := -1
 	for i, h := range found {
 		if h.Status == "" && s.fileOf(h).Loaded {
@@ -109,7 +109,7 @@ func (s *Snapshot) commandStatuses(found []*hooks.Hook, later string) []*hooks.H
 		switch {
 		case h.Status != "":
 		case !f.Loaded:
-			h.Status, h.Reason = StatusProjectUntrusted, "Codex does not read this file: "+f.NotLoaded
+			h.Status, h.Reason = statusProjectUntrusted, "Codex does not read this file: "+f.NotLoaded
 			h.Gate = "Codex's project trust: not trusted"
 		default:
 			h.Status, h.Reason = hooks.StatusRuns, "runs "+h.When
@@ -117,7 +117,7 @@ func (s *Snapshot) commandStatuses(found []*hooks.Hook, later string) []*hooks.H
 				h.Reason = later
 			}
 			h.Gate = "none: Codex runs it without asking"
-			if h.Origin.Layer == LayerProject {
+			if h.Origin.Layer == layerProject {
 				h.Gate = "Codex's project trust only: the project is trusted, so it runs without asking"
 			}
 		}
@@ -125,17 +125,17 @@ func (s *Snapshot) commandStatuses(found []*hooks.Hook, later string) []*hooks.H
 	return found
 }
 
-func (s *Snapshot) fileOf(h *hooks.Hook) *File {
+func (s *snapshot) fileOf(h *hooks.Hook) *file {
 	for _, f := range s.Files {
 		if f.Path == h.Origin.File {
 			return f
 		}
 	}
-	return &File{}
+	return &file{}
 }
 
 // mcpServer reads one [mcp_servers.<name>] table.
-func (s *Snapshot) mcpServer(f *File, e *settingsio.TOMLEntry) *hooks.Hook {
+func (s *snapshot) mcpServer(f *file, e *settingsio.TOMLEntry) *hooks.Hook {
 	v := e.Value
 	h := s.commandEntry(f, hooks.KindMCPServer, e.Key.Name, v, "mcp_servers."+tomlPathKey(e.Key.Name))
 	h.When = "when a Codex session starts in this folder"
@@ -176,14 +176,14 @@ func (s *Snapshot) mcpServer(f *File, e *settingsio.TOMLEntry) *hooks.Hook {
 	return h
 }
 
-func (s *Snapshot) commandEntry(f *File, k hooks.Kind, name string, v *settingsio.TOMLValue, path string) *hooks.Hook {
+func (s *snapshot) commandEntry(f *file, k hooks.Kind, name string, v *settingsio.TOMLValue, path string) *hooks.Hook {
 	h := &hooks.Hook{Agent: Name, Kind: k, Event: hooks.Event(k), Name: name, Ext: v,
 		Origin: hooks.Origin{Layer: f.Layer, File: f.Path, Line: v.Pos.Line, Column: v.Pos.Column, Path: path}}
 	h.ID = string(f.Layer) + ":" + f.Path + "#" + path
 	return h
 }
 
-func (s *Snapshot) invalidCommand(h *hooks.Hook, v *settingsio.TOMLValue, msg string) {
+func (s *snapshot) invalidCommand(h *hooks.Hook, v *settingsio.TOMLValue, msg string) {
 	if h.Status == "" {
 		h.Status, h.Reason = hooks.StatusInvalid, msg
 	}
@@ -224,11 +224,11 @@ func tomlPathKey(k string) string {
 
 // commandSpecs are the project's commands Hookwarden reviews (of a
 // trusted project or not), with their definitions field by field.
-func (s *Snapshot) commandSpecs() []agents.CommandSpec {
+func (s *snapshot) commandSpecs() []agents.CommandSpec {
 	var out []agents.CommandSpec
 	for _, h := range s.Commands {
 		v, _ := h.Ext.(*settingsio.TOMLValue)
-		if h.Origin.Layer != LayerProject || v == nil {
+		if h.Origin.Layer != layerProject || v == nil {
 			continue
 		}
 		c := agents.CommandSpec{Hook: h, Label: hooks.CommandTitleOf(h), Fields: trust.Definition{}}
@@ -282,7 +282,7 @@ func commandDetails(h *hooks.Hook) []agents.Field {
 		agents.Field{Key: "gate", Label: "Codex asks first", Value: gate, JSON: h.Gate})
 }
 
-func (p *Project) commandByID(id string) *hooks.Hook {
+func (p *project) commandByID(id string) *hooks.Hook {
 	for _, h := range p.snap.Commands {
 		if h.ID == id {
 			return h
@@ -294,13 +294,13 @@ func (p *Project) commandByID(id string) *hooks.Hook {
 // scanCommands are the commands that are not hooks of a scanned
 // config.toml (read into f), read as Load reads them, each at the line of
 // its value.
-func scanCommands(f *File, sf agents.ScanFile) []agents.ScanHook {
-	if f.State != FileOK {
+func scanCommands(f *file, sf agents.ScanFile) []agents.ScanHook {
+	if f.State != fileOK {
 		return nil
 	}
 	g := *f
-	g.Layer, g.Loaded = LayerProject, true
-	s := &Snapshot{Files: []*File{&g}}
+	g.Layer, g.Loaded = layerProject, true
+	s := &snapshot{Files: []*file{&g}}
 	s.collectCommands()
 	var out []agents.ScanHook
 	for _, h := range s.Commands {

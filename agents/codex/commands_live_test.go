@@ -27,7 +27,7 @@ func TestLiveCodexProjectCommands(t *testing.T) {
 		trust  string
 		runs   bool
 		status hooks.Status
-	}{{"trusted", true, hooks.StatusRuns}, {"fixture", false, StatusProjectUntrusted}} {
+	}{{"trusted", true, hooks.StatusRuns}, {"fixture", false, statusProjectUntrusted}} {
 		for _, f := range []string{"mcp-ran", "notify-ran"} {
 			os.Remove(filepath.Join(out, f))
 		}
@@ -56,7 +56,7 @@ func TestLiveCodexProjectCommands(t *testing.T) {
 		if probe == nil || probe.Status != c.status {
 			t.Errorf("%s project: model of the server %+v, want status %s", c.trust, probe, c.status)
 		}
-		if notify == nil || (c.trust == "trusted" && notify.Status != StatusSkipped) {
+		if notify == nil || (c.trust == "trusted" && notify.Status != statusSkipped) {
 			t.Errorf("%s project: model of notify %+v, want skipped", c.trust, notify)
 		}
 	}

@@ -47,7 +47,7 @@ type hookState struct {
 // readConfigTOML reads a config.toml or requirements.toml into f (state,
 // error with file:line:col) and returns its values (settingsio.ParseTOML:
 // positioned, rejecting what Codex's TOML reader rejects).
-func readConfigTOML(f *File) configValues {
+func readConfigTOML(f *file) configValues {
 	var v configValues
 	data := readFile(f)
 	if data == nil {
@@ -55,7 +55,7 @@ func readConfigTOML(f *File) configValues {
 	}
 	doc, perr := settingsio.ParseTOML(f.Path, data)
 	if perr != nil {
-		f.State, f.Err = FileParseError, perr
+		f.State, f.Err = fileParseError, perr
 		return v
 	}
 	v.doc = doc
@@ -120,8 +120,8 @@ func readConfigTOML(f *File) configValues {
 	b, ok, err := root.Bool("allow_managed_hooks_only")
 	typeErr(err)
 	v.allowManagedHooksOnly = ok && b
-	if len(v.refused) > 0 && f.State == FileOK {
-		f.State = FileInvalid
+	if len(v.refused) > 0 && f.State == fileOK {
+		f.State = fileInvalid
 		d := v.refused[0]
 		f.Err = &settingsio.ParseError{Path: f.Path, Line: d.Line, Column: d.Column, Msg: d.Message}
 	}
@@ -183,7 +183,7 @@ func decodeHooksTOML(path string, t *settingsio.TOMLTable) *defFile {
 			continue
 		}
 		ev := defEvent{name: hooks.Event(e.Key.Name), pos: e.Key.Pos, path: "hooks." + e.Key.Name}
-		ev.info, ev.known = LookupEvent(ev.name)
+		ev.info, ev.known = lookupEvent(ev.name)
 		if ev.known {
 			if e.Value.Kind != settingsio.TOMLArray {
 				fail(e.Value.Pos, "%s: invalid type: %s, expected a sequence", ev.path, e.Value.Kind)

@@ -29,9 +29,9 @@ func stateTable(key string) []string { return []string{"hooks", "state", key} }
 // editUserConfig applies edits to the user config.toml, refusing a file
 // Codex rejects as it is (then Codex runs no hook at all, and an edit
 // would hide that), and returns the values as Codex reads them afterwards.
-func (p *Project) editUserConfig(edits ...settingsio.TOMLEdit) (configValues, error) {
+func (p *project) editUserConfig(edits ...settingsio.TOMLEdit) (configValues, error) {
 	path := p.snap.Paths.UserConfigTOML
-	f := &File{Path: path, Kind: KindConfigTOML}
+	f := &file{Path: path, Kind: kindConfigTOML}
 	if v := readConfigTOML(f); !f.State.Clean() {
 		return v, fmt.Errorf("not editing %s: %s (Codex rejects this file as it is; fix it first)", path, f.Err)
 	}
@@ -41,7 +41,7 @@ func (p *Project) editUserConfig(edits ...settingsio.TOMLEdit) (configValues, er
 	if err := settingsio.EditTOMLFile(path, configMode, edits...); err != nil {
 		return configValues{}, err
 	}
-	back := &File{Path: path, Kind: KindConfigTOML}
+	back := &file{Path: path, Kind: kindConfigTOML}
 	v := readConfigTOML(back)
 	if !back.State.Clean() {
 		return v, fmt.Errorf("%s does not read back: %s", path, back.Err)
@@ -50,7 +50,7 @@ func (p *Project) editUserConfig(edits ...settingsio.TOMLEdit) (configValues, er
 }
 
 // checkKey refuses a trust key that names no hook Codex lists here.
-func (p *Project) checkKey(key string) (*Handler, error) {
+func (p *project) checkKey(key string) (*handler, error) {
 	h := p.snap.HandlerByKey(key)
 	if h == nil {
 		return nil, fmt.Errorf("no Codex hook with the key %q in this project", key)

@@ -33,7 +33,7 @@ var blockNotes = map[hooks.Event]string{
 
 // Events are Codex CLI's 14 events in lifecycle order, with what their
 // matchers see (dropped for five of them) and the sample payloads.
-func (Agent) Events() []agents.EventInfo {
+func (agent) Events() []agents.EventInfo {
 	var out []agents.EventInfo
 	for _, e := range Events() {
 		info := agents.EventInfo{Name: e.Name, Description: e.Description}
@@ -42,7 +42,7 @@ func (Agent) Events() []agents.EventInfo {
 			info.Notes = append(info.Notes, "Codex drops matchers: every hook runs")
 		case e.IsToolEvent():
 			info.Context, info.ContextLabel = agents.ContextTool, e.MatcherInput
-			info.Values = SampleTools(e.Name)
+			info.Values = sampleTools(e.Name)
 			if !slices.Contains(info.Values, "Edit") {
 				info.Values = append(info.Values, "Edit", "Write")
 			}
@@ -56,7 +56,7 @@ func (Agent) Events() []agents.EventInfo {
 		if e.MaxTimeoutSec > 0 {
 			info.Notes = append(info.Notes, "timeout at most 3 s")
 		}
-		if in, err := SampleInput(SampleOptions{Event: e.Name, ProjectDir: "/home/user/project", CodexHome: "/home/user/.codex"}); err == nil {
+		if in, err := sampleInput(sampleOptions{Event: e.Name, ProjectDir: "/home/user/project", CodexHome: "/home/user/.codex"}); err == nil {
 			info.Sample = hooks.AppendJSON(nil, in)
 		}
 		out = append(out, info)
@@ -66,7 +66,7 @@ func (Agent) Events() []agents.EventInfo {
 
 // SuggestEvent names the Codex event a misspelt, snake_case or other
 // agent's event name probably meant ("" for none).
-func (Agent) SuggestEvent(name string) hooks.Event {
+func (agent) SuggestEvent(name string) hooks.Event {
 	norm := func(s string) string { return strings.ToLower(strings.ReplaceAll(s, "_", "")) }
 	for _, e := range events {
 		if norm(string(e.Name)) == norm(name) {

@@ -11,7 +11,7 @@ import (
 // FolderTrustDetails are Codex's trust of the project root: the state, the
 // [projects] entry that decided, why, and the file. A user config.toml
 // Codex rejects is the error: Codex then starts with no configuration.
-func (p *Project) FolderTrustDetails() ([]agents.Field, error) {
+func (p *project) FolderTrustDetails() ([]agents.Field, error) {
 	ft := p.FolderTrust()
 	rule := "(no [projects] entry matches)"
 	if p.root.Trust != "" {
@@ -24,7 +24,7 @@ func (p *Project) FolderTrustDetails() ([]agents.Field, error) {
 		{Key: "why", Label: "why", Value: ft.Reason},
 		{Key: "file", Label: "file", Value: p.snap.Paths.UserConfigTOML, Code: true},
 	}
-	f := &File{Path: p.snap.Paths.UserConfigTOML, Kind: KindConfigTOML}
+	f := &file{Path: p.snap.Paths.UserConfigTOML, Kind: kindConfigTOML}
 	if readConfigTOML(f); !f.State.Clean() {
 		return rows, fmt.Errorf("%v (Codex rejects this file)", f.Err)
 	}
@@ -35,7 +35,7 @@ func (p *Project) FolderTrustDetails() ([]agents.Field, error) {
 // ("trusted" or "untrusted") into the user config.toml, byte for byte as
 // `codex exec --trust` writes it (observed; the TOML editor's golden cases
 // hold what Codex wrote).
-func (p *Project) SetFolderTrust(_ context.Context, level string) (*agents.FolderTrustResult, error) {
+func (p *project) SetFolderTrust(_ context.Context, level string) (*agents.FolderTrustResult, error) {
 	if level != "trusted" && level != "untrusted" {
 		return nil, &agents.InputError{Msg: fmt.Sprintf("unknown Codex trust level %q (want trusted or untrusted)", level)}
 	}

@@ -17,12 +17,12 @@ import (
 )
 
 // ImportAgent names Codex in imported records (agents.LogImporter).
-func (a Agent) ImportAgent() (string, string) { return a.Info().Name, a.Info().Title }
+func (a agent) ImportAgent() (string, string) { return a.Info().Name, a.Info().Title }
 
 // LogFiles are Codex's session rollouts,
 // $CODEX_HOME/sessions/**/rollout-*.jsonl (agents.LogImporter).
-func (Agent) LogFiles(env agents.Env) ([]string, error) {
-	paths, err := ResolvePaths(Options{Cwd: string(filepath.Separator), Getenv: func(k string) string { v, _ := settingsio.EnvLookup(env.Vars, env.GOOS, k); return v }})
+func (agent) LogFiles(env agents.Env) ([]string, error) {
+	paths, err := resolvePaths(options{Cwd: string(filepath.Separator), Getenv: func(k string) string { v, _ := settingsio.EnvLookup(env.Vars, env.GOOS, k); return v }})
 	if err != nil {
 		return nil, err
 	}
@@ -80,7 +80,7 @@ type rolloutPayload struct {
 // field order. permission_mode is inferred from the turn's permission
 // profile ("disabled": bypassPermissions, as the observed runs sent it)
 // (agents.LogImporter).
-func (a Agent) ImportLog(path string, data []byte) ([]agents.ImportedEvent, []error) {
+func (a agent) ImportLog(path string, data []byte) ([]agents.ImportedEvent, []error) {
 	var out []agents.ImportedEvent
 	var errs []error
 	var session, cwd, turn, model, mode string

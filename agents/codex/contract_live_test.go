@@ -40,13 +40,13 @@ func newLiveProject(t *testing.T, kit, example string) *liveProject {
 	return lp
 }
 
-func (lp *liveProject) open() *Project {
+func (lp *liveProject) open() *project {
 	lp.t.Helper()
-	p, err := Agent{SystemDir: filepath.Join(lp.root, "no-etc")}.Open(context.Background(), lp.env, lp.project)
+	p, err := agent{SystemDir: filepath.Join(lp.root, "no-etc")}.Open(context.Background(), lp.env, lp.project)
 	if err != nil {
 		lp.t.Fatal(err)
 	}
-	return p.(*Project)
+	return p.(*project)
 }
 
 func (lp *liveProject) config() string { return filepath.Join(lp.home, ".codex", "config.toml") }
@@ -100,7 +100,7 @@ func TestLiveApprovedHooksRun(t *testing.T) {
 	}
 	p := lp.open()
 	for _, h := range p.snap.Handlers {
-		if h.Trust != Untrusted || h.Runs {
+		if h.Trust != untrusted || h.Runs {
 			t.Fatalf("before approval %s is %s (runs %v), want untrusted", h.Key, h.Trust, h.Runs)
 		}
 	}

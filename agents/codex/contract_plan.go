@@ -9,7 +9,7 @@ import (
 // every loaded layer whose matcher matches, all at once (no
 // de-duplication: the same command in two layers runs twice); the
 // event's other hooks are Skipped, each with Codex's reason.
-func (p *Project) Plan(event hooks.Event, q agents.Query) (*agents.Plan, error) {
+func (p *project) Plan(event hooks.Event, q agents.Query) (*agents.Plan, error) {
 	pctx, err := planContext(event, q)
 	if err != nil {
 		return nil, err
@@ -24,7 +24,7 @@ func (p *Project) Plan(event hooks.Event, q agents.Query) (*agents.Plan, error) 
 // planContext is the planner's context of q: its tool or trigger, else
 // the payload's field the event's matcher sees.
 func planContext(event hooks.Event, q agents.Query) (hooks.PlanContext, error) {
-	info, ok := LookupEvent(event)
+	info, ok := lookupEvent(event)
 	if !ok {
 		return hooks.PlanContext{}, &agents.ContextError{Event: event, Msg: "is not one of Codex's 14 hook events"}
 	}
@@ -56,7 +56,7 @@ var matcherFields = map[hooks.Event]string{"SessionStart": "source", "SessionEnd
 	"PostCompact": "trigger", "SubagentStart": "agent_type", "SubagentStop": "agent_type"}
 
 // contractPlan is the contract's plan of Codex's plan.
-func contractPlan(plan *Plan) *agents.Plan {
+func contractPlan(plan *plan) *agents.Plan {
 	label := string(plan.Event)
 	q := agents.Query{Tool: plan.Context.ToolName, Trigger: plan.Context.Trigger}
 	if c := q.Tool + q.Trigger; c != "" {
@@ -87,7 +87,7 @@ type planDoc struct {
 type planHookDoc struct {
 	Command string      `json:"command"`
 	Key     string      `json:"key"`
-	Trust   TrustStatus `json:"trust_status,omitempty"`
+	Trust   trustStatus `json:"trust_status,omitempty"`
 	Origin  string      `json:"origin"`
 	File    string      `json:"file"`
 	Line    int         `json:"line"`
@@ -95,9 +95,9 @@ type planHookDoc struct {
 	Reason  string      `json:"reason,omitempty"`
 }
 
-func planDocument(plan *Plan) planDoc {
+func planDocument(plan *plan) planDoc {
 	doc := planDoc{Agent: string(Name), Event: plan.Event, Context: plan.Context, Hooks: []planHookDoc{}, Skipped: []planHookDoc{}}
-	item := func(h *Handler, reason string) planHookDoc {
+	item := func(h *handler, reason string) planHookDoc {
 		return planHookDoc{Command: h.Hook.Command, Key: h.Key, Trust: h.Trust, Origin: string(h.Hook.Origin.Layer),
 			File: h.Hook.Origin.File, Line: h.Hook.Origin.Line, ID: h.Hook.ID, Reason: reason}
 	}

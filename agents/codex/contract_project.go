@@ -11,57 +11,57 @@ import (
 	"github.com/hookwarden/hookwarden/trust"
 )
 
-// Version is the Codex CLI release whose behaviour this package models.
-const Version = "0.171.0"
+// version is the Codex CLI release whose behaviour this package models.
+const version = "0.171.0"
 
-// Agent is Codex CLI behind the agent contract.
-type Agent struct {
+// agent is Codex CLI behind the agent contract.
+type agent struct {
 	// SystemDir replaces /etc/codex (tests; "" reads /etc/codex).
 	SystemDir string
 }
 
 // New returns Codex CLI's agent.
-func New() Agent { return Agent{} }
+func New() agent { return agent{} }
 
 // Info names Codex CLI.
-func (Agent) Info() agents.Info {
-	return agents.Info{Facts: facts(), Name: string(Name), Title: "Codex CLI", Version: Version, Types: []string{"command", "mcp_tool", "prompt", "agent"},
-		Statuses: []hooks.Status{StatusUntrusted, StatusModified, StatusProjectUntrusted, StatusManagedOnly,
-			StatusUnsupported, StatusSkipped, StatusUnknownEvent, StatusInvalidMatcher},
-		Layers: map[settingsio.Layer]agents.LayerRole{LayerSystem: agents.RoleAdmin, LayerManaged: agents.RoleAdmin,
-			LayerUser: agents.RoleUser, LayerProject: agents.RoleProject}}
+func (agent) Info() agents.Info {
+	return agents.Info{Facts: facts(), Name: string(Name), Title: "Codex CLI", Version: version, Types: []string{"command", "mcp_tool", "prompt", "agent"},
+		Statuses: []hooks.Status{statusUntrusted, statusModified, statusProjectUntrusted, statusManagedOnly,
+			statusUnsupported, statusSkipped, statusUnknownEvent, statusInvalidMatcher},
+		Layers: map[settingsio.Layer]agents.LayerRole{layerSystem: agents.RoleAdmin, layerManaged: agents.RoleAdmin,
+			layerUser: agents.RoleUser, layerProject: agents.RoleProject}}
 }
 
-// Project is one session folder as Codex CLI reads it: every layer's
+// project is one session folder as Codex CLI reads it: every layer's
 // hooks.json and [hooks], the hook trust and project trust of the user
 // config.toml, and Hookwarden's store, which keeps the definitions and
 // script fingerprints of what was approved (Codex keeps only a hash).
-type Project struct {
+type project struct {
 	env  agents.Env
-	snap *Snapshot
+	snap *snapshot
 	// byHook finds a neutral hook's handler.
-	byHook map[*hooks.Hook]*Handler
+	byHook map[*hooks.Hook]*handler
 	// byKey is the first reviewed handler of each trust key (keyed).
-	byKey map[string]*Handler
+	byKey map[string]*handler
 	// root is the trust of the project root (the folder Codex asks to
 	// trust), also when it has no .codex folder.
-	root ProjectDir
+	root projectDir
 	// store is Hookwarden's store; storeErr says why it cannot be used.
 	store    trust.Store
 	storeErr error
 }
 
-var _ agents.Project = (*Project)(nil)
+var _ agents.Project = (*project)(nil)
 
 // Open reads every file Codex CLI reads hooks and hook trust from for a
 // session in dir.
-func (a Agent) Open(_ context.Context, env agents.Env, dir string) (agents.Project, error) {
-	opts := Options{Cwd: dir, Getenv: env.Vars.Get, SystemDir: a.SystemDir}
-	snap, err := Load(opts, SessionFlags{})
+func (a agent) Open(_ context.Context, env agents.Env, dir string) (agents.Project, error) {
+	opts := options{Cwd: dir, Getenv: env.Vars.Get, SystemDir: a.SystemDir}
+	snap, err := load(opts, sessionFlags{})
 	if err != nil {
 		return nil, err
 	}
-	p := &Project{env: env, snap: snap, byHook: map[*hooks.Hook]*Handler{}, byKey: map[string]*Handler{}}
+	p := &project{env: env, snap: snap, byHook: map[*hooks.Hook]*handler{}, byKey: map[string]*handler{}}
 	for _, h := range snap.Handlers {
 		if _, dup := p.byKey[h.Key]; !dup && reviewed(h) {
 			p.byKey[h.Key] = h
@@ -78,23 +78,23 @@ func (a Agent) Open(_ context.Context, env agents.Env, dir string) (agents.Proje
 	return p, nil
 }
 
-// Agent names Codex CLI.
-func (p *Project) Agent() agents.Info { return Agent{}.Info() }
+// agent names Codex CLI.
+func (p *project) Agent() agents.Info { return agent{}.Info() }
 
 // Dir is the session folder with links resolved (Codex's cwd).
-func (p *Project) Dir() string { return p.snap.Paths.Cwd }
+func (p *project) Dir() string { return p.snap.Paths.Cwd }
 
-// Snapshot is what Codex reads for the folder (for tests and tools).
-func (p *Project) Snapshot() *Snapshot { return p.snap }
+// snapshot is what Codex reads for the folder (for tests and tools).
+func (p *project) Snapshot() *snapshot { return p.snap }
 
 // Hooks are every handler of every layer, in Codex's order.
-func (p *Project) Hooks() []*hooks.Hook { return append(p.snap.Hooks(), p.snap.Commands...) }
+func (p *project) Hooks() []*hooks.Hook { return append(p.snap.Hooks(), p.snap.Commands...) }
 
-// Handler is the Codex handler of a neutral hook (nil for another's).
-func (p *Project) Handler(h *hooks.Hook) *Handler { return p.byHook[h] }
+// handler is the Codex handler of a neutral hook (nil for another's).
+func (p *project) Handler(h *hooks.Hook) *handler { return p.byHook[h] }
 
 // Diagnostics are the findings about the files and every handler's own.
-func (p *Project) Diagnostics() []hooks.Diagnostic {
+func (p *project) Diagnostics() []hooks.Diagnostic {
 	out := append([]hooks.Diagnostic(nil), p.snap.Diagnostics...)
 	for _, h := range p.snap.Handlers {
 		out = append(out, h.Hook.Diagnostics...)
@@ -104,7 +104,7 @@ func (p *Project) Diagnostics() []hooks.Diagnostic {
 
 // Title is how a Codex hook is named: its command (Codex hooks have no
 // names), or the MCP tool, or the type of a handler Codex skips.
-func (p *Project) Title(h *hooks.Hook) string {
+func (p *project) Title(h *hooks.Hook) string {
 	if h != nil && !h.IsHook() {
 		return hooks.CommandTitleOf(h)
 	}
@@ -113,7 +113,7 @@ func (p *Project) Title(h *hooks.Hook) string {
 
 // Unreadable are the files that exist but could not be read, parsed or
 // decoded as Codex does.
-func (p *Project) Unreadable() []settingsio.FileError {
+func (p *project) Unreadable() []settingsio.FileError {
 	var out []settingsio.FileError
 	for _, f := range p.snap.Unreadable() {
 		fe := settingsio.FileError{Layer: f.Layer, Path: f.Path, Message: "not read"}
@@ -129,7 +129,7 @@ func (p *Project) Unreadable() []settingsio.FileError {
 // Codex runs hooks at all (a refused configuration, managed hooks only),
 // where CODEX_HOME is, what Codex itself warns, and what Hookwarden
 // observed of Codex and what it only read about.
-func (p *Project) Summary() agents.Summary {
+func (p *project) Summary() agents.Summary {
 	s, paths := p.snap, p.snap.Paths
 	ft := p.FolderTrust()
 	sum := agents.Summary{
@@ -144,7 +144,7 @@ func (p *Project) Summary() agents.Summary {
 		sum.RepoRoot = paths.ProjectRoot
 	}
 	sum.Heading = []agents.Fact{
-		{Key: "project", Label: "Project", Cells: []string{p.Dir() + " (Codex CLI " + Version + ")"}, Text: p.Dir(), OK: true},
+		{Key: "project", Label: "Project", Cells: []string{p.Dir() + " (Codex CLI " + version + ")"}, Text: p.Dir(), OK: true},
 		{Key: "folder_trust", Label: "Project trust", Cells: []string{ft.State, ft.Reason}, Text: ft.State + " — " + ft.Reason,
 			Paths: []string{paths.UserConfigTOML}, OK: ft.Trusted},
 		p.hooksFact(),
@@ -153,7 +153,7 @@ func (p *Project) Summary() agents.Summary {
 		{Key: "codex_home", Label: "CODEX_HOME", Value: paths.CodexHome, Code: true},
 		{Key: "allow_managed_hooks_only", Label: "allow_managed_hooks_only",
 			Value: fmt.Sprintf("%t (%s)", s.AllowManagedHooksOnly, paths.Requirements), JSON: s.AllowManagedHooksOnly},
-		{Key: "provenance", Label: "What Hookwarden knows", Value: Provenance(), Lines: true},
+		{Key: "provenance", Label: "What Hookwarden knows", Value: provenance(), Lines: true},
 	}
 	for _, w := range s.CodexWarnings {
 		sum.Facts = append(sum.Facts, agents.Field{Key: "codex_warning", Label: "Codex warns", Value: w})
@@ -176,7 +176,7 @@ func (p *Project) Summary() agents.Summary {
 }
 
 // FolderTrust is Codex's trust of the project root in the neutral form.
-func (p *Project) FolderTrust() agents.FolderTrust {
+func (p *project) FolderTrust() agents.FolderTrust {
 	r := p.root
 	state := r.Trust
 	if state == "" {
@@ -191,7 +191,7 @@ func (p *Project) FolderTrust() agents.FolderTrust {
 }
 
 // hooksFact says whether Codex runs hooks here at all.
-func (p *Project) hooksFact() agents.Fact {
+func (p *project) hooksFact() agents.Fact {
 	s := p.snap
 	f := agents.Fact{Key: "hooks", Label: "Hooks", Cells: []string{"on"},
 		Text: "on — trusted hooks run; untrusted or modified ones Codex skips without a word", OK: true}
@@ -209,7 +209,7 @@ func (p *Project) hooksFact() agents.Fact {
 
 // Layers are requirements.toml, the system, user and project files in
 // Codex's order with their states and hook counts, and Hookwarden's store.
-func (p *Project) Layers() []agents.Layer {
+func (p *project) Layers() []agents.Layer {
 	perFile := agents.HooksPerFile(p.Hooks(), nil)
 	var out []agents.Layer
 	for _, f := range p.snap.Files {
@@ -228,15 +228,15 @@ func (p *Project) Layers() []agents.Layer {
 }
 
 // layerOf is the contract's layer of one Codex file.
-func layerOf(f *File, n int) agents.Layer {
-	sf := &settingsio.File{Layer: f.Layer, Path: f.Path, Exists: f.State != FileMissing, Raw: f.Raw, Err: f.Err}
+func layerOf(f *file, n int) agents.Layer {
+	sf := &settingsio.File{Layer: f.Layer, Path: f.Path, Exists: f.State != fileMissing, Raw: f.Raw, Err: f.Err}
 	if !f.Loaded {
 		sf.Ignored = f.NotLoaded
 	}
 	l := agents.FileLayer(sf)
 	l.Kind, l.Label, l.Hooks = string(f.Layer), string(f.Kind), n
-	l.Reviewed = f.Layer == LayerProject || f.Layer == LayerUser
-	if f.Kind == KindRequirements {
+	l.Reviewed = f.Layer == layerProject || f.Layer == layerUser
+	if f.Kind == kindRequirements {
 		l.Kind = "managed"
 	}
 	if l.State == agents.FileOK && f.Provenance != "" {
@@ -248,7 +248,7 @@ func layerOf(f *File, n int) agents.Layer {
 // Watch are every file the snapshot read or looked for, the .codex
 // folders (a new hooks.json), Hookwarden's store and the scripts of the
 // reviewed hooks.
-func (p *Project) Watch() []string {
+func (p *project) Watch() []string {
 	var out []string
 	for _, f := range p.snap.Files {
 		out = append(out, f.Path, filepath.Dir(f.Path))
@@ -269,7 +269,7 @@ func (p *Project) Watch() []string {
 // Details are a Codex handler's trust key, current hash, trust status
 // (Codex's word), stored hash, enablement, timeout, async, status message
 // and source.
-func (p *Project) Details(h *hooks.Hook) []agents.Field {
+func (p *project) Details(h *hooks.Hook) []agents.Field {
 	if !h.IsHook() {
 		return commandDetails(h)
 	}
@@ -308,7 +308,7 @@ func (p *Project) Details(h *hooks.Hook) []agents.Field {
 
 // HookDocument is a handler's object in the list document: the members
 // every agent has, then Codex's key, hashes, trust and switch.
-func (p *Project) HookDocument(h *hooks.Hook) agents.Document {
+func (p *project) HookDocument(h *hooks.Hook) agents.Document {
 	d := agents.Document{
 		agents.Slot("id"), agents.Slot("event"), agents.Slot("matcher"), agents.Slot("type"),
 		agents.Slot("command"), agents.Slot("origin"), agents.Slot("file"), agents.Slot("line"),

@@ -27,13 +27,13 @@ const protectEvent hooks.Event = "PreToolUse"
 // config.toml (Codex runs no user hook it does not trust, and skips it
 // without a word): [hooks.state."<key>"] trusted_hash, computed as Codex
 // computes it (agents.Protector).
-func (Agent) ProtectEdits(env agents.Env, command string) ([]agents.ProtectEdit, error) {
-	paths, err := ResolvePaths(Options{Cwd: env.Home, Getenv: func(k string) string { v, _ := settingsio.EnvLookup(env.Vars, env.GOOS, k); return v }})
+func (agent) ProtectEdits(env agents.Env, command string) ([]agents.ProtectEdit, error) {
+	paths, err := resolvePaths(options{Cwd: env.Home, Getenv: func(k string) string { v, _ := settingsio.EnvLookup(env.Vars, env.GOOS, k); return v }})
 	if err != nil {
 		return nil, err
 	}
 	hooksPath, configPath := paths.UserHooksJSON, paths.UserConfigTOML
-	ev, _ := LookupEvent(protectEvent)
+	ev, _ := lookupEvent(protectEvent)
 	matcher := protectMatcher
 	id := Identity{Event: protectEvent, Matcher: &matcher, Handler: IdentityHandler{Type: "command", Command: command, TimeoutSec: ev.DefaultTimeoutSec}}
 	group := map[string]any{"matcher": protectMatcher, "hooks": []any{map[string]any{"type": "command", "command": command}}}
@@ -52,7 +52,7 @@ func (Agent) ProtectEdits(env agents.Env, command string) ([]agents.ProtectEdit,
 		if err != nil || !ok {
 			return "", false, err
 		}
-		return TrustKey(hooksPath, protectEvent, g, 0), true, nil
+		return trustKey(hooksPath, protectEvent, g, 0), true, nil
 	}
 	return []agents.ProtectEdit{
 		{
@@ -166,7 +166,7 @@ func protectGroup(path string, data []byte, command string) (int, bool, error) {
 // calls are tool_name "Bash" with tool_input.command; apply_patch carries
 // the patch text in tool_input.command, whose "*** Add File:", "*** Update
 // File:", "*** Delete File:" and "*** Move to:" lines name what it writes.
-func (Agent) ToolCall(payload []byte) (agents.ToolCall, error) {
+func (agent) ToolCall(payload []byte) (agents.ToolCall, error) {
 	var in struct {
 		ToolName  string `json:"tool_name"`
 		Cwd       string `json:"cwd"`
@@ -200,7 +200,7 @@ func (Agent) ToolCall(payload []byte) (agents.ToolCall, error) {
 
 // Deny is Codex's PreToolUse deny answer (observed: blocks the call, the
 // model gets the reason): JSON on stdout, exit 0 (agents.Protector).
-func (Agent) Deny(reason string) ([]byte, int) {
+func (agent) Deny(reason string) ([]byte, int) {
 	out, _ := json.Marshal(map[string]any{"hookSpecificOutput": map[string]any{
 		"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": reason}})
 	return append(out, '\n'), 0

@@ -23,7 +23,7 @@ const recordTimeoutSec = 10
 
 // RecordEvents are all 14 events: an observer that prints nothing and
 // exits 0 changes no decision of Codex's (agents.Recorder).
-func (Agent) RecordEvents() ([]hooks.Event, []agents.Skipped) {
+func (agent) RecordEvents() ([]hooks.Event, []agents.Skipped) {
 	var out []hooks.Event
 	for _, e := range Events() {
 		out = append(out, e.Name)
@@ -33,7 +33,7 @@ func (Agent) RecordEvents() ([]hooks.Event, []agents.Skipped) {
 
 // recordHandler is the observer's handler for event and the identity
 // Codex hashes for it.
-func recordHandler(e EventInfo, command string) (observerHandler, Identity) {
+func recordHandler(e eventInfo, command string) (observerHandler, Identity) {
 	timeout := uint64(recordTimeoutSec)
 	if e.MaxTimeoutSec > 0 {
 		timeout = min(timeout, e.MaxTimeoutSec)
@@ -48,8 +48,8 @@ func recordHandler(e EventInfo, command string) (observerHandler, Identity) {
 // config.toml as Codex computes the hash (Codex skips an untrusted user
 // hook without a word). Codex skips async hooks ("async hooks are not
 // supported"), so the observers run in the foreground (agents.Recorder).
-func (a Agent) RecordEdits(env agents.Env, obs agents.Observer) ([]agents.UserEdit, error) {
-	paths, err := ResolvePaths(Options{Cwd: string(filepath.Separator), Getenv: func(k string) string { v, _ := settingsio.EnvLookup(env.Vars, env.GOOS, k); return v }})
+func (a agent) RecordEdits(env agents.Env, obs agents.Observer) ([]agents.UserEdit, error) {
+	paths, err := resolvePaths(options{Cwd: string(filepath.Separator), Getenv: func(k string) string { v, _ := settingsio.EnvLookup(env.Vars, env.GOOS, k); return v }})
 	if err != nil {
 		return nil, err
 	}
@@ -95,10 +95,10 @@ func (a Agent) RecordEdits(env agents.Env, obs agents.Observer) ([]agents.UserEd
 	// trust are the observers' [hooks.state] keys with their hashes.
 	trust := func(have map[hooks.Event][]int) (keys, hashes []string) {
 		for _, e := range evs {
-			info, _ := LookupEvent(e)
+			info, _ := lookupEvent(e)
 			_, id := recordHandler(info, obs.Command(e))
 			for _, g := range have[e] {
-				keys, hashes = append(keys, TrustKey(hooksPath, e, g, 0)), append(hashes, id.Hash())
+				keys, hashes = append(keys, trustKey(hooksPath, e, g, 0)), append(hashes, id.Hash())
 			}
 		}
 		return keys, hashes
@@ -119,7 +119,7 @@ func (a Agent) RecordEdits(env agents.Env, obs agents.Observer) ([]agents.UserEd
 					if len(have[e]) > 0 {
 						continue
 					}
-					info, _ := LookupEvent(e)
+					info, _ := lookupEvent(e)
 					h, _ := recordHandler(info, obs.Command(e))
 					group, _ := json.Marshal(struct {
 						Hooks []observerHandler `json:"hooks"`
@@ -224,7 +224,7 @@ var recordTriggerField = map[hooks.Event]string{
 
 // PayloadFacts reads a Codex payload: cwd, tool_name, session_id, and the
 // matcher value of its event (agents.Recorder).
-func (Agent) PayloadFacts(event hooks.Event, payload []byte) agents.PayloadFacts {
+func (agent) PayloadFacts(event hooks.Event, payload []byte) agents.PayloadFacts {
 	var in map[string]json.RawMessage
 	if json.Unmarshal(payload, &in) != nil {
 		return agents.PayloadFacts{}
@@ -235,7 +235,7 @@ func (Agent) PayloadFacts(event hooks.Event, payload []byte) agents.PayloadFacts
 		return s
 	}
 	f := agents.PayloadFacts{Project: str("cwd"), Tool: str("tool_name"), Session: str("session_id"), Event: hooks.Event(str("hook_event_name"))}
-	info, ok := LookupEvent(event)
+	info, ok := lookupEvent(event)
 	switch {
 	case !ok:
 	case info.IsToolEvent():
@@ -301,7 +301,7 @@ func rekey(doc *settingsio.TOMLDocument, path string, evs []hooks.Event, have ma
 			continue
 		}
 		for _, ev := range evs {
-			if EventKey(ev) != parts[0] {
+			if eventKey(ev) != parts[0] {
 				continue
 			}
 			shift := 0
@@ -315,7 +315,7 @@ func rekey(doc *settingsio.TOMLDocument, path string, evs []hooks.Event, have ma
 				}
 			}
 			if shift > 0 {
-				moves = append(moves, move{from: key, to: TrustKey(path, ev, g-shift, h), fields: e.Value.Table, g: g})
+				moves = append(moves, move{from: key, to: trustKey(path, ev, g-shift, h), fields: e.Value.Table, g: g})
 			}
 		}
 	}

@@ -45,7 +45,7 @@ type codexReview struct {
 type reviewDocHook struct {
 	Key         string      `json:"key"`
 	Command     string      `json:"command"`
-	TrustStatus TrustStatus `json:"trust_status"`
+	TrustStatus trustStatus `json:"trust_status"`
 	CurrentHash string      `json:"current_hash"`
 	TrustedHash string      `json:"trusted_hash,omitempty"`
 	Enabled     bool        `json:"enabled"`
@@ -57,11 +57,11 @@ type reviewDocHook struct {
 // asks trust for (user, project, session flags; not managed ones), also
 // those of a project Codex does not load yet, so that trusting the
 // project never runs a hook nobody looked at.
-func reviewed(h *Handler) bool {
+func reviewed(h *handler) bool {
 	if h.IsManaged || h.Hook.Type != "command" && h.Hook.Type != "mcp_tool" {
 		return false
 	}
-	return h.Listed || h.Hook.Status == StatusProjectUntrusted
+	return h.Listed || h.Hook.Status == statusProjectUntrusted
 }
 
 // Review reviews every hook Codex asks trust for against Codex's
@@ -69,19 +69,19 @@ func reviewed(h *Handler) bool {
 // scripts.
 // It reads the files again, so that it shows what an approval, a revoke or
 // an edit since Open did.
-func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
-	again, err := Agent{SystemDir: p.systemDir()}.Open(ctx, p.env, p.Dir())
+func (p *project) Review(ctx context.Context) (*agents.Review, error) {
+	again, err := agent{SystemDir: p.systemDir()}.Open(ctx, p.env, p.Dir())
 	if err != nil {
 		return nil, err
 	}
-	r, err := again.(*Project).review()
+	r, err := again.(*project).review()
 	if err != nil {
 		return nil, err
 	}
 	return &r.Review, nil
 }
 
-func (p *Project) review() (*codexReview, error) {
+func (p *project) review() (*codexReview, error) {
 	if p.storeErr != nil {
 		return nil, p.storeErr
 	}
@@ -168,7 +168,7 @@ func (p *Project) review() (*codexReview, error) {
 }
 
 // reviewOne reviews one handler.
-func (p *Project) reviewOne(r *codexReview, sr *trust.ScriptReviewer, h *Handler) agents.HookReview {
+func (p *project) reviewOne(r *codexReview, sr *trust.ScriptReviewer, h *handler) agents.HookReview {
 	hk := h.Hook
 	rv := agents.HookReview{HookID: hk.ID, Layer: hk.Origin.Layer, File: hk.Origin.File, Label: shortName(hk)}
 	rv.ProjectHook = trust.ProjectHook{Event: string(hk.Event), Matcher: hk.Matcher, Definition: h.Group, Index: h.Index,
@@ -176,9 +176,9 @@ func (p *Project) reviewOne(r *codexReview, sr *trust.ScriptReviewer, h *Handler
 		IsCommand: hk.Type == "command", Key: h.Key, Label: shortName(hk), Line: hk.Origin.Line, Column: hk.Origin.Column,
 		Fields: definitionOf(h.Identity)}
 	ap := r.sec.Hooks[h.Key]
-	var prev *Approval // the approval the scripts are compared with
+	var prev *approval // the approval the scripts are compared with
 	switch h.Trust {
-	case Trusted:
+	case trusted:
 		prev = ap
 		switch {
 		case ap != nil && ap.Hash == h.CurrentHash:
@@ -188,7 +188,7 @@ func (p *Project) reviewOne(r *codexReview, sr *trust.ScriptReviewer, h *Handler
 			rv.ApprovalNote = "trusted in Codex (its /hooks view, or by hand) but Hookwarden has no record of this definition: scripts not fingerprinted"
 			prev = nil
 		}
-	case Modified:
+	case modified:
 		rv.Status = trust.StatusChanged
 		rv.PreviousKey = h.Key
 		if ap != nil && ap.Hash == h.TrustedHash {
@@ -220,7 +220,7 @@ func (p *Project) reviewOne(r *codexReview, sr *trust.ScriptReviewer, h *Handler
 		approval = &trust.Approval{Scripts: prev.scriptsIn(p.Dir())}
 	}
 	sr.ReviewScripts(&rv.HookReview, approval)
-	if rv.Status == trust.StatusApprovedOutside && h.Trust == Trusted && len(rv.Scripts) == 0 && len(rv.Unresolved) == 0 && rv.ScriptsError == "" {
+	if rv.Status == trust.StatusApprovedOutside && h.Trust == trusted && len(rv.Scripts) == 0 && len(rv.Unresolved) == 0 && rv.ScriptsError == "" {
 		// Codex's hash covers the whole definition, and the command runs
 		// nothing else Hookwarden would fingerprint: trusted as it stands.
 		rv.Status = trust.StatusTrusted
@@ -234,7 +234,7 @@ func (p *Project) reviewOne(r *codexReview, sr *trust.ScriptReviewer, h *Handler
 		}
 	}
 	rv.SettleUnwatched()
-	if hk.Status == StatusProjectUntrusted && rv.ApprovalNote == "" {
+	if hk.Status == statusProjectUntrusted && rv.ApprovalNote == "" {
 		rv.ApprovalNote = "the project is not trusted: Codex does not load this hook yet"
 	}
 	d := reviewDocHook{Key: h.Key, Command: hk.Command, TrustStatus: h.Trust, CurrentHash: h.CurrentHash,
@@ -247,7 +247,7 @@ func (p *Project) reviewOne(r *codexReview, sr *trust.ScriptReviewer, h *Handler
 // the same file with the same definition at another key, whose own
 // trusted_hash no longer matches the hook there (or is gone), and that
 // Codex's trusted_hash at that key still names (or names nothing).
-func (p *Project) movedFrom(sec *StoreSection, h *Handler) (string, *Approval) {
+func (p *project) movedFrom(sec *StoreSection, h *handler) (string, *approval) {
 	identity := h.Identity.CanonicalJSON()
 	keys := make([]string, 0, len(sec.Hooks))
 	for k := range sec.Hooks {
@@ -272,10 +272,10 @@ func (p *Project) movedFrom(sec *StoreSection, h *Handler) (string, *Approval) {
 
 // gone are the approvals of this project's hook files that match no hook
 // any more: Hookwarden's records and Codex's own hooks.state entries.
-func (p *Project) gone(sec *StoreSection) []agents.Gone {
+func (p *project) gone(sec *StoreSection) []agents.Gone {
 	files := map[string]bool{}
 	for _, f := range p.snap.Files {
-		if f.Kind != KindRequirements {
+		if f.Kind != kindRequirements {
 			files[f.Path] = true
 		}
 	}
@@ -303,7 +303,7 @@ func (p *Project) gone(sec *StoreSection) []agents.Gone {
 }
 
 // stateKeys are the keys of [hooks.state] Codex reads.
-func (p *Project) stateKeys() []string {
+func (p *project) stateKeys() []string {
 	keys := make([]string, 0, len(p.snap.States))
 	for k := range p.snap.States {
 		keys = append(keys, k)
@@ -314,7 +314,7 @@ func (p *Project) stateKeys() []string {
 
 // keyed is the reviewed handler with a trust key (nil when none): one
 // Codex lists, or one of a project Codex does not load yet.
-func (p *Project) keyed(key string) *Handler {
+func (p *project) keyed(key string) *handler {
 	return p.byKey[key] // a look-up, not a pass over every handler per hook (issue 28)
 }
 
@@ -335,7 +335,7 @@ func keyFile(key string) string {
 // disk since is refused ("review it again"). With CarryOver, hooks that
 // were only moved keep their approval at the new key and the stale old
 // entry goes.
-func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (res *agents.ApproveResult, err error) {
+func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (res *agents.ApproveResult, err error) {
 	if req.Repair {
 		return nil, agents.NotSupported("approve", "Codex keeps its own trust (trusted_hash in config.toml): there is nothing of Hookwarden's to put back; approve the hooks again")
 	}
@@ -375,7 +375,7 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (res *
 		return nil, agents.BadRequestf("%v", err)
 	}
 	if req.CarryOver && len(req.IDs) == 0 && !req.All {
-		picked = slices.DeleteFunc(picked, func(h *Handler) bool { return r.moved[h.Key] == "" })
+		picked = slices.DeleteFunc(picked, func(h *handler) bool { return r.moved[h.Key] == "" })
 	}
 	if len(picked) == 0 {
 		return &agents.ApproveResult{Approved: []string{}}, nil
@@ -396,7 +396,7 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (res *
 	}
 	fp := trust.NewFingerprinterFor(p.Dir(), scriptRuntime(p.env.Vars))
 	now := p.env.Clock()
-	recs := map[string]*Approval{}
+	recs := map[string]*approval{}
 	var edits []settingsio.TOMLEdit
 	drop := map[string]string{} // new key → old key whose stale entry goes
 	for _, h := range picked {
@@ -415,13 +415,13 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (res *
 			scripts = s
 		}
 		recs[h.Key] = recordOf(h, scripts, now)
-		if h.Hook.Origin.Layer == LayerUser {
+		if h.Hook.Origin.Layer == layerUser {
 			recs[h.Key].ProjectScripts = map[string][]trust.ScriptSnapshot{p.Dir(): recs[h.Key].Scripts}
 		}
 		edits = append(edits, settingsio.TOMLSetString(stateTable(h.Key), "trusted_hash", h.CurrentHash))
 		if old := r.moved[h.Key]; old != "" && req.CarryOver {
 			drop[h.Key] = old
-			if at := p.keyed(old); at == nil || at.Trust != Trusted {
+			if at := p.keyed(old); at == nil || at.Trust != trusted {
 				edits = append(edits, settingsio.TOMLRemove(stateTable(old), "trusted_hash"))
 			}
 		}
@@ -485,8 +485,8 @@ func sameCommand(command, ref string) bool {
 
 // pick resolves what to approve or revoke: commands, hook IDs or trust keys, or
 // with all every reviewed hook that needs review.
-func (p *Project) pick(r *codexReview, ids []string, all bool) ([]*Handler, error) {
-	var out []*Handler
+func (p *project) pick(r *codexReview, ids []string, all bool) ([]*handler, error) {
+	var out []*handler
 	if len(ids) == 0 && all {
 		for _, h := range p.snap.Handlers {
 			if rv := r.byID[h.Hook.ID]; rv != nil && rv.NeedsReview() {
@@ -511,7 +511,7 @@ func (p *Project) pick(r *codexReview, ids []string, all bool) ([]*Handler, erro
 
 // unchangedOnDisk refuses an approval when a hook file changed since the
 // snapshot was read: what would be approved is what was shown.
-func (p *Project) unchangedOnDisk(hs []*Handler) error {
+func (p *project) unchangedOnDisk(hs []*handler) error {
 	checked := map[string]bool{}
 	for _, h := range hs {
 		path := h.Hook.Origin.File
@@ -539,7 +539,7 @@ func (p *Project) unchangedOnDisk(hs []*Handler) error {
 // Revoke removes trusted_hash from the hooks' [hooks.state."<key>"] (the
 // table goes when nothing else is left in it; enabled = false stays), and
 // keeps Hookwarden's record as history for the next review's diff.
-func (p *Project) Revoke(_ context.Context, req agents.RevokeRequest) (res *agents.RevokeResult, err error) {
+func (p *project) Revoke(_ context.Context, req agents.RevokeRequest) (res *agents.RevokeResult, err error) {
 	switch {
 	case (req.All || req.Gone) && len(req.IDs) > 0:
 		return nil, agents.BadRequestf("--all and --gone take no hooks")
@@ -632,7 +632,7 @@ func (p *Project) Revoke(_ context.Context, req agents.RevokeRequest) (res *agen
 
 // pickAny resolves IDs or keys to trust keys: of a hook here, or any key
 // Hookwarden or Codex holds trust for (a gone one).
-func (p *Project) pickAny(r *codexReview, ids []string) ([]string, error) {
+func (p *project) pickAny(r *codexReview, ids []string) ([]string, error) {
 	var out []string
 	for _, id := range ids {
 		if hs, err := p.pick(r, []string{id}, false); err == nil {
@@ -653,7 +653,7 @@ func (p *Project) pickAny(r *codexReview, ids []string) ([]string, error) {
 }
 
 // scriptPaths are the scripts of the reviewed hooks (for Watch).
-func (p *Project) scriptPaths() []string {
+func (p *project) scriptPaths() []string {
 	r, err := p.review()
 	if err != nil {
 		return nil

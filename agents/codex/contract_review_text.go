@@ -34,7 +34,7 @@ var reviewWords = agents.ReviewWords{
 
 // auditText is the review for a person: every hook with Codex's word and
 // Hookwarden's, what changed, and every script it runs.
-func auditText(p *Project, r *codexReview) []agents.TextLine {
+func auditText(p *project, r *codexReview) []agents.TextLine {
 	var t []agents.TextLine
 	f := func(format string, a ...any) { t = append(t, agents.Line(format, a...)) }
 	ft := r.FolderTrust
@@ -115,7 +115,7 @@ func matcherLabel(m string) string {
 // folderView is Codex's trust of the project as the review shows it, with
 // its two levels (trusted, untrusted) as the answers, written where
 // `codex exec --trust` writes them.
-func (p *Project) folderView() agents.FolderView {
+func (p *project) folderView() agents.FolderView {
 	ft := p.FolderTrust()
 	root := p.snap.Paths.ProjectRoot
 	f := agents.FolderView{Title: "Project trust: " + ft.State, Trusted: ft.Trusted,
@@ -131,7 +131,7 @@ func (p *Project) folderView() agents.FolderView {
 		},
 		Starts:   "These %s start running here the next time Codex starts:",
 		None:     "No hook of this project is held back by the project trust now, so no hook starts loading here.",
-		HeldBack: StatusProjectUntrusted,
+		HeldBack: statusProjectUntrusted,
 	}
 	if p.root.TrustKey == root {
 		f.Current = p.root.Trust
@@ -139,7 +139,7 @@ func (p *Project) folderView() agents.FolderView {
 	if !ft.Trusted {
 		f.StaysOff = p.staysOffOnceTrusted()
 	}
-	cfg := &File{Path: p.snap.Paths.UserConfigTOML, Kind: KindConfigTOML}
+	cfg := &file{Path: p.snap.Paths.UserConfigTOML, Kind: kindConfigTOML}
 	readConfigTOML(cfg)
 	f.Writable = cfg.State.Clean()
 	if !ft.Trusted {

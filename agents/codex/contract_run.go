@@ -24,7 +24,7 @@ type runSetup struct {
 func (s *runSetup) RunGate() *agents.RunGate { return s.gate }
 
 // Gate says what DryRun would do with req, running nothing.
-func (p *Project) Gate(_ context.Context, req agents.RunRequest) (*agents.RunGate, error) {
+func (p *project) Gate(_ context.Context, req agents.RunRequest) (*agents.RunGate, error) {
 	return agents.GateOf(p.prepare(req))
 }
 
@@ -33,9 +33,9 @@ func (p *Project) Gate(_ context.Context, req agents.RunRequest) (*agents.RunGat
 // Codex, trusted outside Hookwarden, modified, a script changed since
 // approval — or that runs code Hookwarden cannot see, runs in the sandbox
 // or only when the user confirmed it.
-func (p *Project) prepare(req agents.RunRequest) (*runSetup, error) {
+func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
 	s := &runSetup{req: req}
-	if _, ok := LookupEvent(req.Event); !ok {
+	if _, ok := lookupEvent(req.Event); !ok {
 		return nil, &agents.ContextError{Event: req.Event, Msg: "is not one of Codex's 14 hook events"}
 	}
 	q := req.Query
@@ -48,8 +48,8 @@ func (p *Project) prepare(req agents.RunRequest) (*runSetup, error) {
 	}
 	snap := p.snap
 	if req.AsTrusted && !p.root.Trusted {
-		if snap, err = Load(Options{Cwd: p.Dir(), Getenv: p.env.Vars.Get, SystemDir: p.systemDir()},
-			SessionFlags{Projects: map[string]string{p.root.TrustKey: "trusted"}}); err != nil {
+		if snap, err = load(options{Cwd: p.Dir(), Getenv: p.env.Vars.Get, SystemDir: p.systemDir()},
+			sessionFlags{Projects: map[string]string{p.root.TrustKey: "trusted"}}); err != nil {
 			return nil, err
 		}
 	}
@@ -118,7 +118,7 @@ func gateReason(rv *agents.HookReview) string {
 // selected are the hooks the request takes: those it picks by ID or key
 // (alone, planned or not), or those of the plan its selectors name
 // (command, key or ID).
-func (p *Project) selected(snap *Snapshot, cp *Plan, plan *agents.Plan, req agents.RunRequest) ([]*hooks.Hook, error) {
+func (p *project) selected(snap *snapshot, cp *plan, plan *agents.Plan, req agents.RunRequest) ([]*hooks.Hook, error) {
 	if len(req.HookIDs) > 0 {
 		var out []*hooks.Hook
 		for _, id := range req.HookIDs {
@@ -171,17 +171,17 @@ func (p *Project) selected(snap *Snapshot, cp *Plan, plan *agents.Plan, req agen
 }
 
 // matches reports whether a handler's matcher takes the plan's inputs.
-func matches(h *Handler, inputs []string) bool {
+func matches(h *handler, inputs []string) bool {
 	if h.Matcher == nil {
 		return true
 	}
-	m, err := CompileMatcher(*h.Matcher)
+	m, err := compileMatcher(*h.Matcher)
 	return err == nil && m.Match(inputs...)
 }
 
 // sameHook is this project's hook with the ID of h (a hook of a snapshot
 // loaded as if trusted), so that the review's verdict applies to it.
-func (p *Project) sameHook(h *hooks.Hook) *hooks.Hook {
+func (p *project) sameHook(h *hooks.Hook) *hooks.Hook {
 	for _, c := range p.snap.Handlers {
 		if c.Hook.ID == h.ID {
 			return c.Hook
@@ -192,18 +192,18 @@ func (p *Project) sameHook(h *hooks.Hook) *hooks.Hook {
 
 // DryRun runs req with Codex's runner (all at once, the payload on stdin,
 // Codex's exit-code and JSON rules) and says what Codex would do.
-func (p *Project) DryRun(ctx context.Context, req agents.RunRequest) (*agents.RunResult, error) {
+func (p *project) DryRun(ctx context.Context, req agents.RunRequest) (*agents.RunResult, error) {
 	s, err := p.prepare(req)
 	if err != nil {
 		return nil, err
 	}
 	g := s.gate
-	runner := &Runner{Env: p.env.Vars, Check: s.check,
+	runner := &runner{Env: p.env.Vars, Check: s.check,
 		Isolation: hooks.Isolation{Supervisor: s.sup, Sandboxed: g.IsSandboxed}}
 	if req.OnResult != nil {
-		runner.OnResult = func(i int, r *RunResult) { req.OnResult(i, contractRun(r)) }
+		runner.OnResult = func(i int, r *runResult) { req.OnResult(i, contractRun(r)) }
 	}
-	out := runner.Run(ctx, RunRequest{Event: req.Event, Hooks: g.Run, Input: s.input, Cwd: p.Dir()})
+	out := runner.Run(ctx, runRequest{Event: req.Event, Hooks: g.Run, Input: s.input, Cwd: p.Dir()})
 	res := out.ContractResult()
 	res.Label, res.Gate, res.Payload = g.Plan.Label, g, string(hooks.AppendJSON(nil, s.input))
 	res.Notes = []string{}
@@ -229,14 +229,14 @@ func (p *Project) DryRun(ctx context.Context, req agents.RunRequest) (*agents.Ru
 }
 
 // contractRun is one result in the contract's terms, as it finishes.
-func contractRun(r *RunResult) agents.HookRun {
-	o := RunOutcome{Event: "", Results: []RunResult{*r}}
+func contractRun(r *runResult) agents.HookRun {
+	o := runOutcome{Event: "", Results: []runResult{*r}}
 	return contractRunOf(o.ContractResult().Hooks[0], r)
 }
 
 // contractRunOf adds where the hook is, a summary line and the report
 // lines to a run.
-func contractRunOf(run agents.HookRun, r *RunResult) agents.HookRun {
+func contractRunOf(run agents.HookRun, r *runResult) agents.HookRun {
 	if h := r.Hook; h != nil {
 		run.Where = string(h.Origin.Layer) + " " + h.Origin.File
 	}
@@ -264,7 +264,7 @@ func contractRunOf(run agents.HookRun, r *RunResult) agents.HookRun {
 
 // SamplePayload is the payload Codex 0.171.0 sends for the event (the
 // captured shapes), with the project and q's fields over it.
-func (p *Project) SamplePayload(event hooks.Event, q agents.Query) ([]byte, error) {
+func (p *project) SamplePayload(event hooks.Event, q agents.Query) ([]byte, error) {
 	pctx, err := planContext(event, agents.Query{Tool: q.Tool, Trigger: q.Trigger})
 	if err != nil {
 		return nil, err
@@ -278,8 +278,8 @@ func (p *Project) SamplePayload(event hooks.Event, q agents.Query) ([]byte, erro
 
 // sample is the sample input for event in pctx with q.Input's fields set
 // over it.
-func (p *Project) sample(event hooks.Event, pctx hooks.PlanContext, q agents.Query) (*hooks.Object, error) {
-	in, err := SampleInput(SampleOptions{Event: event, Tool: pctx.ToolName, Trigger: pctx.Trigger,
+func (p *project) sample(event hooks.Event, pctx hooks.PlanContext, q agents.Query) (*hooks.Object, error) {
+	in, err := sampleInput(sampleOptions{Event: event, Tool: pctx.ToolName, Trigger: pctx.Trigger,
 		ProjectDir: p.Dir(), CodexHome: p.snap.Paths.CodexHome, Now: p.env.Clock()})
 	if err != nil {
 		return nil, &agents.RequestError{Msg: err.Error()}
@@ -297,7 +297,7 @@ func (p *Project) sample(event hooks.Event, pctx hooks.PlanContext, q agents.Que
 }
 
 // RunNotice says what Codex's project trust means for a dry run.
-func (p *Project) RunNotice() agents.RunNotice {
+func (p *project) RunNotice() agents.RunNotice {
 	n := agents.RunNotice{Review: "These hooks need review in Hookwarden (Codex skips untrusted and modified hooks without a word):"}
 	if !p.root.Trusted {
 		n.Folder = "The project is not trusted in Codex: it loads none of the project's .codex hooks here."
@@ -310,6 +310,6 @@ func (p *Project) RunNotice() agents.RunNotice {
 }
 
 // systemDir is the /etc/codex the project was read with.
-func (p *Project) systemDir() string {
+func (p *project) systemDir() string {
 	return strings.TrimSuffix(p.snap.Paths.Requirements, "/requirements.toml")
 }

@@ -10,7 +10,7 @@ import (
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-var _ agents.Scanner = Agent{}
+var _ agents.Scanner = agent{}
 
 // scanRules are where Codex keeps a folder's hook files: .codex/hooks.json
 // and the [hooks] table of .codex/config.toml, in the project root and in
@@ -22,7 +22,7 @@ var scanRules = []agents.ScanRule{
 }
 
 // HookFile recognises Codex's hook files (scanRules).
-func (Agent) HookFile(p string) (agents.ScanFile, bool) {
+func (agent) HookFile(p string) (agents.ScanFile, bool) {
 	return agents.MatchScanRules(p, scanRules...)
 }
 
@@ -33,20 +33,20 @@ func (Agent) HookFile(p string) (agents.ScanFile, bool) {
 // Codex loads no hook from a file with a decode error, but scan still
 // analyses what the file holds and returns the error with the hooks.
 // Unknown events are left out: Codex never runs them.
-func (a Agent) ScanHooks(sf agents.ScanFile) ([]agents.ScanHook, error) {
-	f := &File{Path: sf.Path}
+func (a agent) ScanHooks(sf agents.ScanFile) ([]agents.ScanHook, error) {
+	f := &file{Path: sf.Path}
 	var defs *defFile
 	var cmds []agents.ScanHook
 	switch filepath.Base(sf.Path) {
 	case "hooks.json":
-		f.Kind = KindHooksJSON
+		f.Kind = kindHooksJSON
 		if data := readFile(f); data != nil {
 			if root := parseHooksJSON(f, data); root != nil {
 				defs = decodeHooksJSON(f.Path, root)
 			}
 		}
 	case "config.toml":
-		f.Kind = KindConfigTOML
+		f.Kind = kindConfigTOML
 		defs = readConfigTOML(f).hooks
 		cmds = scanCommands(f, sf)
 	default:
@@ -56,9 +56,9 @@ func (a Agent) ScanHooks(sf agents.ScanFile) ([]agents.ScanHook, error) {
 	switch {
 	case f.Err != nil:
 		err = f.Err
-	case f.State == FileMissing:
+	case f.State == fileMissing:
 		err = fmt.Errorf("%s: the file is gone", f.Path)
-	case f.State != FileOK:
+	case f.State != fileOK:
 		err = errors.New(f.Path + ": " + string(f.State))
 	}
 	if defs == nil {

@@ -14,7 +14,7 @@ import (
 // command (Codex hooks have no names), as written or with its spaces
 // collapsed. Only hooks Codex lists can be switched, so only they are
 // found.
-func (p *Project) Find(ref string) ([]*hooks.Hook, error) {
+func (p *project) Find(ref string) ([]*hooks.Hook, error) {
 	ref = strings.TrimSpace(ref)
 	var out []*hooks.Hook
 	for _, h := range p.snap.Handlers {
@@ -43,7 +43,7 @@ const switchNote = "Codex reads each hook's switch from [hooks.state.\"<key>\"] 
 
 // Switches has no scopes (Codex reads switches from the user config.toml
 // only) and an all-hooks switch over every hook Codex lists.
-func (p *Project) Switches() agents.SwitchInfo {
+func (p *project) Switches() agents.SwitchInfo {
 	return agents.SwitchInfo{Note: switchNote,
 		EnableAll:  "This removes enabled = false for every disabled Codex hook in " + p.snap.Paths.UserConfigTOML + ".",
 		DisableAll: map[string]string{"": "This writes enabled = false for every Codex hook that is not managed in " + p.snap.Paths.UserConfigTOML + "; trusted hashes stay."}}
@@ -51,7 +51,7 @@ func (p *Project) Switches() agents.SwitchInfo {
 
 // SwitchOf is a hook's switch as Codex reads it: managed hooks are locked
 // on, hooks Codex does not list have none.
-func (p *Project) SwitchOf(h *hooks.Hook) agents.HookSwitch {
+func (p *project) SwitchOf(h *hooks.Hook) agents.HookSwitch {
 	c := p.byHook[h]
 	if c == nil || !c.Listed {
 		return agents.HookSwitch{}
@@ -64,7 +64,7 @@ func (p *Project) SwitchOf(h *hooks.Hook) agents.HookSwitch {
 }
 
 // Tracked: the user config.toml is never a file of the project.
-func (p *Project) Tracked(context.Context, string) *agents.Tracked { return nil }
+func (p *project) Tracked(context.Context, string) *agents.Tracked { return nil }
 
 // Toggle writes enabled = false into [hooks.state."<key>"] of the user
 // config.toml (keeping a trusted_hash there), and on enable removes the
@@ -75,7 +75,7 @@ func (p *Project) Tracked(context.Context, string) *agents.Tracked { return nil 
 // upserts enabled = true instead (codex-rs tui write_hook_enabled); both
 // read the same. A hook that already is as asked is not written. Managed hooks cannot be switched (Codex
 // always runs them).
-func (p *Project) Toggle(_ context.Context, req agents.ToggleRequest) (*agents.ToggleResult, error) {
+func (p *project) Toggle(_ context.Context, req agents.ToggleRequest) (*agents.ToggleResult, error) {
 	if req.Scope != "" {
 		return nil, &agents.InputError{Msg: fmt.Sprintf("--scope %q: Codex CLI reads hook switches from the user config.toml only", req.Scope)}
 	}
@@ -117,7 +117,7 @@ func (p *Project) Toggle(_ context.Context, req agents.ToggleRequest) (*agents.T
 			edits = append(edits, settingsio.TOMLSetBool(stateTable(h.Key), "enabled", false))
 		}
 		names = append(names, shortName(hk))
-		if req.Enable && h.Trust != Trusted {
+		if req.Enable && h.Trust != trusted {
 			res.Notes = append(res.Notes, fmt.Sprintf("%s is %s: Codex still skips it until it is trusted (hookwarden trust --agent codex)", shortName(hk), h.Trust))
 		}
 	}

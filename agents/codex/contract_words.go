@@ -2,12 +2,12 @@ package codex
 
 import "github.com/hookwarden/hookwarden/agents"
 
-var _ agents.Worder = Agent{}
+var _ agents.Worder = agent{}
 
 // Words are Codex's trust levels for folder-trust ([projects."<root>"]
 // trust_level in the user config.toml, as SetFolderTrust writes it). A
 // Codex switch has one place (the user config.toml), so no scopes.
-func (Agent) Words(arg agents.WordsOf) []agents.Word {
+func (agent) Words(arg agents.WordsOf) []agents.Word {
 	if arg == agents.WordsFolderTrust {
 		return []agents.Word{
 			{Value: "trusted", Meaning: "write trust_level = \"trusted\" for the project root in your config.toml: Codex loads the project's .codex config and hooks (each hook still needs its own trust)"},

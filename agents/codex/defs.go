@@ -25,7 +25,7 @@ type defFile struct {
 // defEvent is one key of the hooks object.
 type defEvent struct {
 	name  hooks.Event
-	info  EventInfo
+	info  eventInfo
 	known bool
 	pos   settingsio.Pos
 	path  string // "hooks.PreToolUse"

@@ -25,7 +25,7 @@ const (
 // codex` does (trusted_hash in the demo's config.toml, the definitions and
 // scripts in the demo's Hookwarden store): every one of them, the
 // PostToolUse hook in the version it had before it was changed.
-func (a Agent) ApproveDemo(ctx context.Context, d assets.Demo, goos string, now time.Time) error {
+func (a agent) ApproveDemo(ctx context.Context, d assets.Demo, goos string, now time.Time) error {
 	path := filepath.Join(d.ProjectDir, ".codex", "hooks.json")
 	current, err := os.ReadFile(path)
 	if err != nil {

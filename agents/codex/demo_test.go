@@ -24,7 +24,7 @@ func TestDemoHasAModifiedCodexHook(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := Agent{SystemDir: filepath.Join(root, "system", "codex")}
+	a := agent{SystemDir: filepath.Join(root, "system", "codex")}
 	if err := a.ApproveDemo(context.Background(), d, "linux", time.Now()); err != nil {
 		t.Fatal(err)
 	}

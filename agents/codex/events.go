@@ -6,8 +6,8 @@ import (
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
-// EventInfo is what Codex 0.171.0 does with one of its 14 hook events.
-type EventInfo struct {
+// eventInfo is what Codex 0.171.0 does with one of its 14 hook events.
+type eventInfo struct {
 	// Name is the event as written in hooks.json or [hooks] ("PreToolUse").
 	Name hooks.Event
 	// Description says in one line when the event fires.
@@ -27,16 +27,16 @@ type EventInfo struct {
 
 // Key is the event in snake_case as the trust key and hash write it
 // ("pre_tool_use").
-func (e EventInfo) Key() string { return EventKey(e.Name) }
+func (e eventInfo) Key() string { return eventKey(e.Name) }
 
 // IsToolEvent reports whether the event's matcher is compared with a tool
 // name.
-func (e EventInfo) IsToolEvent() bool { return e.MatcherInput == matchToolName }
+func (e eventInfo) IsToolEvent() bool { return e.MatcherInput == matchToolName }
 
 const matchToolName = "tool name"
 
 // events lists the 14 events in the order they happen in a session.
-var events = [...]EventInfo{
+var events = [...]eventInfo{
 	{"SessionStart", "a session starts, resumes, is cleared, or restarts after compaction (source: startup, resume, clear, compact)", true, "source", 600, 0},
 	{"UserPromptSubmit", "the user sends a prompt, before Codex acts on it; can block it or add context", false, "", 600, 0},
 	{"PreModelRequest", "before every request to the model (kind sampling, with request id and attempt)", false, "", 600, 0},
@@ -55,27 +55,27 @@ var events = [...]EventInfo{
 
 // Events returns the 14 events Codex 0.171.0 knows, in lifecycle order (a
 // fresh slice: callers may keep or change it).
-func Events() []EventInfo {
-	out := make([]EventInfo, len(events))
+func Events() []eventInfo {
+	out := make([]eventInfo, len(events))
 	copy(out, events[:])
 	return out
 }
 
-// LookupEvent returns the event named exactly name (case-sensitive, as
+// lookupEvent returns the event named exactly name (case-sensitive, as
 // Codex reads it: "pre_tool_use" or "preToolUse" are not events).
-func LookupEvent(name hooks.Event) (EventInfo, bool) {
+func lookupEvent(name hooks.Event) (eventInfo, bool) {
 	for _, e := range events {
 		if e.Name == name {
 			return e, true
 		}
 	}
-	return EventInfo{}, false
+	return eventInfo{}, false
 }
 
-// EventKey is name in snake_case ("PreToolUse" → "pre_tool_use"): an
+// eventKey is name in snake_case ("PreToolUse" → "pre_tool_use"): an
 // underscore before each upper-case letter that follows a lower-case one,
 // then lower case (as hook-hash.cjs and Codex's hook_event_key_label).
-func EventKey(name hooks.Event) string {
+func eventKey(name hooks.Event) string {
 	var b strings.Builder
 	s := string(name)
 	for i := 0; i < len(s); i++ {
@@ -96,7 +96,7 @@ func EventKey(name hooks.Event) string {
 // default 600 s, SessionEnd and Interrupt 1 s; at least 1; at most 3 for
 // SessionEnd and Interrupt, with a warning). Source at the stored commit
 // has no clamp: the binary wins.
-func effectiveTimeout(e EventInfo, want *uint64) (sec uint64, clamped bool) {
+func effectiveTimeout(e eventInfo, want *uint64) (sec uint64, clamped bool) {
 	sec = e.DefaultTimeoutSec
 	if want != nil {
 		sec = *want

@@ -11,49 +11,47 @@ import (
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-// FileKind says what a file is to Codex.
-type FileKind string
+// fileKind says what a file is to Codex.
+type fileKind string
 
 // File kinds.
 const (
-	KindHooksJSON    FileKind = "hooks.json"
-	KindConfigTOML   FileKind = "config.toml"
-	KindRequirements FileKind = "requirements.toml"
+	kindHooksJSON    fileKind = "hooks.json"
+	kindConfigTOML   fileKind = "config.toml"
+	kindRequirements fileKind = "requirements.toml"
 )
 
-// FileState is what Hookwarden found when it read a file. Only FileOK and
+// fileState is what Hookwarden found when it read a file. Only FileOK and
 // FileMissing are clean; every other state needs the user's attention.
-type FileState string
+type fileState string
 
 // File states.
 const (
-	FileMissing FileState = "missing"
-	FileOK      FileState = "ok"
-	// FileUnreadable: the file exists but cannot be read (permissions, not
+	fileMissing fileState = "missing"
+	fileOK      fileState = "ok"
+	// fileUnreadable: the file exists but cannot be read (permissions, not
 	// a regular file, not UTF-8).
-	FileUnreadable FileState = "unreadable"
-	// FileParseError: not valid JSON / TOML (Err has file:line:col).
-	FileParseError FileState = "parse-error"
-	// FileInvalid: valid JSON, but Codex's decoder rejects it, so Codex
+	fileUnreadable fileState = "unreadable"
+	// fileParseError: not valid JSON / TOML (Err has file:line:col).
+	fileParseError fileState = "parse-error"
+	// fileInvalid: valid JSON, but Codex's decoder rejects it, so Codex
 	// loads no hook from it (Err has the first place; the hooks of the
 	// file carry the rest).
-	FileInvalid FileState = "invalid"
-	// FileNotRead: Hookwarden cannot read this kind of file yet.
-	FileNotRead FileState = "not-read"
+	fileInvalid fileState = "invalid"
 )
 
 // Clean reports whether the state hides nothing: the file is missing or
 // was read and understood.
-func (s FileState) Clean() bool { return s == FileOK || s == FileMissing }
+func (s fileState) Clean() bool { return s == fileOK || s == fileMissing }
 
-// File is one file Codex may read hooks or hook trust from.
-type File struct {
+// file is one file Codex may read hooks or hook trust from.
+type file struct {
 	Path  string
-	Kind  FileKind
+	Kind  fileKind
 	Layer settingsio.Layer
-	// Source is the layer as hooks/list names it (user, project, system…).
-	Source Source
-	State  FileState
+	// source is the layer as hooks/list names it (user, project, system…).
+	Source source
+	State  fileState
 	// Err is the read or parse error with its place (nil when clean).
 	Err *settingsio.ParseError
 	// Loaded is true when Codex reads hooks from the file in this project;
@@ -67,31 +65,31 @@ type File struct {
 
 // readFile reads path for f: missing, unreadable (with Codex's own words
 // when it has them) or the bytes.
-func readFile(f *File) []byte {
+func readFile(f *file) []byte {
 	if _, err := os.Stat(f.Path); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			f.State = FileMissing
+			f.State = fileMissing
 			return nil
 		}
-		f.fail(0, 0, FileUnreadable, "reading: %v", err)
+		f.fail(0, 0, fileUnreadable, "reading: %v", err)
 		return nil
 	}
 	data, err := settingsio.ReadRegularFile(f.Path)
 	if err != nil {
-		f.fail(0, 0, FileUnreadable, "reading: %v (Codex ignores a hooks.json that is not a regular file, and fails to start on such a config.toml)", err)
+		f.fail(0, 0, fileUnreadable, "reading: %v (Codex ignores a hooks.json that is not a regular file, and fails to start on such a config.toml)", err)
 		return nil
 	}
 	if !utf8.Valid(data) {
 		line, col := lineCol(data, firstInvalidUTF8(data))
-		f.fail(line, col, FileUnreadable, "not valid UTF-8: Codex cannot read it (\"stream did not contain valid UTF-8\")")
+		f.fail(line, col, fileUnreadable, "not valid UTF-8: Codex cannot read it (\"stream did not contain valid UTF-8\")")
 		return nil
 	}
 	f.Raw = data
-	f.State = FileOK
+	f.State = fileOK
 	return data
 }
 
-func (f *File) fail(line, col int, state FileState, format string, args ...any) {
+func (f *file) fail(line, col int, state fileState, format string, args ...any) {
 	f.State = state
 	f.Err = &settingsio.ParseError{Path: f.Path, Line: line, Column: col, Msg: fmt.Sprintf(format, args...)}
 }
@@ -121,14 +119,14 @@ func lineCol(b []byte, offset int) (int, int) {
 // (serde_json): comments, trailing commas, a byte order mark and an empty
 // file are errors (observed: "trailing characters", "trailing comma",
 // "expected value at line 1 column 1").
-func parseHooksJSON(f *File, data []byte) *settingsio.Node {
+func parseHooksJSON(f *file, data []byte) *settingsio.Node {
 	root, perr := settingsio.ParseJSON(f.Path, data)
 	if perr != nil {
 		msg := perr.Msg
 		if strings.HasPrefix(msg, "comments are not allowed") {
 			msg = "comments are not allowed: Codex reads hooks.json as strict JSON and loads none of its hooks"
 		}
-		f.fail(perr.Line, perr.Column, FileParseError, "%s", msg)
+		f.fail(perr.Line, perr.Column, fileParseError, "%s", msg)
 		return nil
 	}
 	return root

@@ -26,10 +26,10 @@ import (
 // whitespace. The identity goes through TOML first, which has no null: an
 // absent value is left out, never written as null.
 
-// TrustKey is Codex's key of the handler at group/handler of event in the
+// trustKey is Codex's key of the handler at group/handler of event in the
 // file at path (absolute, as Codex names it).
-func TrustKey(path string, event hooks.Event, group, handler int) string {
-	return fmt.Sprintf("%s:%s:%d:%d", path, EventKey(event), group, handler)
+func trustKey(path string, event hooks.Event, group, handler int) string {
+	return fmt.Sprintf("%s:%s:%d:%d", path, eventKey(event), group, handler)
 }
 
 // Identity is the normalized definition Codex hashes.
@@ -83,7 +83,7 @@ func (id Identity) Value() map[string]any {
 			h["statusMessage"] = *id.Handler.StatusMessage
 		}
 	}
-	v := map[string]any{"event_name": EventKey(id.Event), "hooks": []any{h}}
+	v := map[string]any{"event_name": eventKey(id.Event), "hooks": []any{h}}
 	if id.Matcher != nil {
 		v["matcher"] = *id.Matcher
 	}

@@ -29,7 +29,7 @@ func TestHashReadmeExample(t *testing.T) {
 	if got, want := id.Hash(), "sha256:f3a2fa563560b779098be28212a3db22391b37975639db3ff5241f6c164d5b5a"; got != want {
 		t.Errorf("hash %s, want %s", got, want)
 	}
-	if got, want := TrustKey("/home/user/.codex/hooks.json", "PreToolUse", 0, 0), "/home/user/.codex/hooks.json:pre_tool_use:0:0"; got != want {
+	if got, want := trustKey("/home/user/.codex/hooks.json", "PreToolUse", 0, 0), "/home/user/.codex/hooks.json:pre_tool_use:0:0"; got != want {
 		t.Errorf("key %s, want %s", got, want)
 	}
 }
@@ -64,24 +64,24 @@ func TestHashObserved(t *testing.T) {
 
 // loadUserHooks loads a snapshot whose only hooks file is the user
 // hooks.json with text.
-func loadUserHooks(t *testing.T, text string) *Snapshot {
+func loadUserHooks(t *testing.T, text string) *snapshot {
 	t.Helper()
 	home := t.TempDir()
 	testenv.WriteFile(t, filepath.Join(home, ".codex", "hooks.json"), text)
-	return loadIn(t, home, t.TempDir(), SessionFlags{})
+	return loadIn(t, home, t.TempDir(), sessionFlags{})
 }
 
-func loadIn(t *testing.T, home, cwd string, flags SessionFlags) *Snapshot {
+func loadIn(t *testing.T, home, cwd string, flags sessionFlags) *snapshot {
 	t.Helper()
 	env := map[string]string{"HOME": home}
-	s, err := Load(Options{Cwd: cwd, Getenv: func(k string) string { return env[k] }, SystemDir: filepath.Join(home, "etc-codex")}, flags)
+	s, err := load(options{Cwd: cwd, Getenv: func(k string) string { return env[k] }, SystemDir: filepath.Join(home, "etc-codex")}, flags)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return s
 }
 
-func keysOf(s *Snapshot) []string {
+func keysOf(s *snapshot) []string {
 	var out []string
 	for _, h := range s.Handlers {
 		out = append(out, h.Key)
@@ -199,7 +199,7 @@ func TestEventKey(t *testing.T) {
 	want := map[hooks.Event]string{"PreToolUse": "pre_tool_use", "PermissionRequest": "permission_request",
 		"SubagentStop": "subagent_stop", "PreModelRequest": "pre_model_request", "Interrupt": "interrupt", "SessionEnd": "session_end"}
 	for e, w := range want {
-		if got := EventKey(e); got != w {
+		if got := eventKey(e); got != w {
 			t.Errorf("EventKey(%s) = %s, want %s", e, got, w)
 		}
 	}

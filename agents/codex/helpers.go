@@ -105,7 +105,7 @@ func helperKeys(root *settingsio.TOMLTable) []helperKey {
 }
 
 // helperEntry is one helper key of f as an entry of the model.
-func (s *Snapshot) helperEntry(f *File, k helperKey) *hooks.Hook {
+func (s *snapshot) helperEntry(f *file, k helperKey) *hooks.Hook {
 	h := s.commandEntry(f, hooks.KindHelper, k.path, k.v, k.path)
 	h.When = k.when
 	argv, line, ok := helperCommand(k.v)
@@ -122,9 +122,9 @@ func (s *Snapshot) helperEntry(f *File, k helperKey) *hooks.Hook {
 	h.RawCommand = h.Command
 	switch {
 	case h.Status != "":
-	case k.notInProject != "" && f.Layer == LayerProject:
+	case k.notInProject != "" && f.Layer == layerProject:
 		// still reviewed, in case a later Codex honours it
-		h.Status = StatusSkipped
+		h.Status = statusSkipped
 		h.Reason = "Codex 0.171.0 ignores the " + k.notInProject + " table of a project config.toml (observed: it warns \"Ignored unsupported project-local config keys\"), so it does not run this"
 	case k.off != "":
 		h.Status, h.Reason = hooks.StatusDisabled, k.off

@@ -20,12 +20,12 @@ func TestHelperKeys(t *testing.T) {
 		"[mcp_servers.on]\nurl = \"https://mcp.example/x\"\nhttp_headers_helper = \"./hdr.sh\"\n\n" +
 		"[mcp_servers.off]\nurl = \"https://mcp.example/y\"\nhttp_headers_helper = \"./off.sh\"\nenabled = false\n"
 	user := "[otel]\nheaders_helper = \"/usr/bin/user-otel\"\n"
-	s := &Snapshot{Files: []*File{
-		{Path: "/p/.codex/config.toml", Kind: KindConfigTOML, State: FileOK, Layer: LayerProject, Loaded: true, Raw: []byte(project)},
+	s := &snapshot{Files: []*file{
+		{Path: "/p/.codex/config.toml", Kind: kindConfigTOML, State: fileOK, Layer: layerProject, Loaded: true, Raw: []byte(project)},
 	}}
 	// the user's file comes first in layer order; Codex ignores the
 	// project's otel and model_providers tables, so the user's helper runs
-	s.Files = append([]*File{{Path: "/h/.codex/config.toml", Kind: KindConfigTOML, State: FileOK, Layer: LayerUser, Loaded: true, Raw: []byte(user)}}, s.Files...)
+	s.Files = append([]*file{{Path: "/h/.codex/config.toml", Kind: kindConfigTOML, State: fileOK, Layer: layerUser, Loaded: true, Raw: []byte(user)}}, s.Files...)
 	s.collectCommands()
 	type want struct {
 		command string
@@ -33,10 +33,10 @@ func TestHelperKeys(t *testing.T) {
 		status  hooks.Status
 	}
 	wants := map[string]want{
-		"otel.headers_helper":                           {"./otel.sh --x", 2, StatusSkipped},
-		"model_providers.corp.auth":                     {"./token.sh -v", 5, StatusSkipped},
-		"model_providers.bedrock.aws.auth_refresh":      {"aws sso login", 8, StatusSkipped},
-		"model_providers.bedrock.aws.credential_export": {"./creds.sh 'a b'", 9, StatusSkipped},
+		"otel.headers_helper":                           {"./otel.sh --x", 2, statusSkipped},
+		"model_providers.corp.auth":                     {"./token.sh -v", 5, statusSkipped},
+		"model_providers.bedrock.aws.auth_refresh":      {"aws sso login", 8, statusSkipped},
+		"model_providers.bedrock.aws.credential_export": {"./creds.sh 'a b'", 9, statusSkipped},
 		"model_providers.bad.aws.credential_export":     {"", 12, hooks.StatusInvalid},
 		"mcp_servers.on.http_headers_helper":            {"./hdr.sh", 16, hooks.StatusRuns},
 		"mcp_servers.off.http_headers_helper":           {"./off.sh", 20, hooks.StatusDisabled},
@@ -46,7 +46,7 @@ func TestHelperKeys(t *testing.T) {
 		if h.Kind != hooks.KindHelper {
 			continue
 		}
-		if h.Origin.Layer == LayerUser {
+		if h.Origin.Layer == layerUser {
 			if h.Name != "otel.headers_helper" || h.Status != hooks.StatusRuns || strings.Contains(h.Reason, "later config.toml") {
 				t.Errorf("user otel helper: %s %s (%s), want it to run (the project's is ignored)", h.Name, h.Status, h.Reason)
 			}

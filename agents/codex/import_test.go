@@ -21,7 +21,7 @@ func TestImportRollout(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := "/home/user/.codex/sessions/2026/12/01/rollout-2026-12-01T21-19-40-01a2337a-4426-7cc3-95ef-77ddf093b2f9.jsonl"
-	evs, errs := Agent{}.ImportLog(path, data)
+	evs, errs := agent{}.ImportLog(path, data)
 	if len(errs) != 0 || len(evs) != 3 {
 		t.Fatalf("%d events, errors %v", len(evs), errs)
 	}

@@ -57,7 +57,7 @@ func decodeHooksJSON(path string, root *settingsio.Node) *defFile {
 	d.checkKeys(hk, eventNames(), false)
 	for _, m := range hk.Members {
 		ev := defEvent{name: hooks.Event(m.Key), pos: m.KeyPos, path: "hooks." + m.Key}
-		ev.info, ev.known = LookupEvent(ev.name)
+		ev.info, ev.known = lookupEvent(ev.name)
 		if ev.known {
 			ev.groups = d.groups(m.Value, ev.path)
 		}

@@ -107,7 +107,7 @@ func TestLiveHooksListDecode(t *testing.T) {
 		t.Fatalf("hooks/list: %+v", res)
 	}
 	vars := map[string]string{"HOME": home, "CODEX_HOME": filepath.Join(home, ".codex")}
-	s, err := Load(Options{Cwd: cwd, Getenv: func(k string) string { return vars[k] }, SystemDir: filepath.Join(root, "etc")}, SessionFlags{})
+	s, err := load(options{Cwd: cwd, Getenv: func(k string) string { return vars[k] }, SystemDir: filepath.Join(root, "etc")}, sessionFlags{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,7 +119,7 @@ func TestLiveHooksListDecode(t *testing.T) {
 		theirs = append(theirs, line(h.Key, h.CurrentHash, h.TrustStatus, h.Source, h.TimeoutSec))
 	}
 	for _, h := range s.Handlers {
-		if h.Listed && h.Hook.Status != StatusInvalidDefinition {
+		if h.Listed && h.Hook.Status != statusInvalidDefinition {
 			ours = append(ours, line(h.Key, h.CurrentHash, string(h.Trust), string(h.Source), h.TimeoutSec))
 		}
 	}
@@ -177,7 +177,7 @@ func TestLiveHooksListFatalTOML(t *testing.T) {
 		}
 		testenv.WriteFile(t, filepath.Join(home, ".codex", "config.toml"), cfg)
 		res := hooksList(t, script, bin, project, home, tmp)
-		s, err := Load(Options{Cwd: project, Getenv: func(k string) string { return vars[k] }, SystemDir: filepath.Join(root, "etc")}, SessionFlags{})
+		s, err := load(options{Cwd: project, Getenv: func(k string) string { return vars[k] }, SystemDir: filepath.Join(root, "etc")}, sessionFlags{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -153,7 +153,7 @@ func runKit(t *testing.T, cache string, cmd *exec.Cmd, rep any) {
 // trust the kit adds (-c projects=…, and with CODEX_LIVE_TRUST=all a
 // trusted_hash for every hook not trusted yet). neutral maps its paths to
 // the report's.
-func modelOf(t *testing.T, project, home string, env map[string]string) (*Snapshot, func(string) string) {
+func modelOf(t *testing.T, project, home string, env map[string]string) (*snapshot, func(string) string) {
 	t.Helper()
 	root, err := filepath.EvalSymlinks(t.TempDir())
 	if err != nil {
@@ -174,23 +174,23 @@ func modelOf(t *testing.T, project, home string, env map[string]string) (*Snapsh
 		}
 	}
 	vars := map[string]string{"HOME": mh, "CODEX_HOME": filepath.Join(mh, ".codex")}
-	opts := Options{Cwd: mp, Getenv: func(k string) string { return vars[k] }, SystemDir: filepath.Join(root, "no-etc")}
-	flags := SessionFlags{}
+	opts := options{Cwd: mp, Getenv: func(k string) string { return vars[k] }, SystemDir: filepath.Join(root, "no-etc")}
+	flags := sessionFlags{}
 	if pt := env["CODEX_LIVE_PROJECT_TRUST"]; pt == "" || pt == "trusted" {
 		flags.Projects = map[string]string{mp: "trusted"}
 	}
-	s, err := Load(opts, flags)
+	s, err := load(opts, flags)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if env["CODEX_LIVE_TRUST"] == "all" {
 		flags.HookStates = map[string]HookState{}
 		for _, h := range s.Handlers {
-			if h.Listed && !h.IsManaged && h.Trust != Trusted {
+			if h.Listed && !h.IsManaged && h.Trust != trusted {
 				flags.HookStates[h.Key] = HookState{TrustedHash: h.CurrentHash}
 			}
 		}
-		if s, err = Load(opts, flags); err != nil {
+		if s, err = load(opts, flags); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -263,7 +263,7 @@ func TestLiveCodexExamples(t *testing.T) {
 			}
 			ours := map[string]string{}
 			for _, h := range s.Handlers {
-				if h.Listed && h.Hook.Status != StatusProjectUntrusted {
+				if h.Listed && h.Hook.Status != statusProjectUntrusted {
 					ours[neutral(h.Key)] = strings.Join([]string{string(h.Source), string(h.Trust), h.CurrentHash, boolText(h.Enabled)}, " ")
 				}
 			}

@@ -10,10 +10,10 @@ import (
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-// SessionFlags are what `codex -c key=value` adds in memory for one run
+// sessionFlags are what `codex -c key=value` adds in memory for one run
 // (the session-flags layer, highest precedence; observed through the
 // kit, which trusts its project and hooks this way).
-type SessionFlags struct {
+type sessionFlags struct {
 	// Projects is -c projects={"<path>"={trust_level="…"}}.
 	Projects map[string]string
 	// HookStates is -c hooks.state={"<key>"={trusted_hash="…"}}: trust
@@ -31,40 +31,40 @@ type HookState struct {
 // layerSpec is one config layer Codex walks.
 type layerSpec struct {
 	layer     settingsio.Layer
-	source    Source
+	source    source
 	managed   bool
-	json      *File
-	toml      *File
+	json      *file
+	toml      *file
 	tomlVals  configValues
 	notLoaded string // why Codex does not load its hooks ("" = it does)
 	// notLoadedStatus is the hooks' status when notLoaded is set.
 	notLoadedStatus hooks.Status
 }
 
-// Load reads every file Codex 0.171.0 would read hooks and hook trust from
+// load reads every file Codex 0.171.0 would read hooks and hook trust from
 // for a session in opts.Cwd, and decides for every handler what Codex does
 // with it. It returns an error only for unusable options; problems with
 // files are File states and diagnostics.
-func Load(opts Options, flags SessionFlags) (*Snapshot, error) {
-	p, err := ResolvePaths(opts)
+func load(opts options, flags sessionFlags) (*snapshot, error) {
+	p, err := resolvePaths(opts)
 	if err != nil {
 		return nil, err
 	}
-	s := &Snapshot{Paths: p}
+	s := &snapshot{Paths: p}
 
-	req := &File{Path: p.Requirements, Kind: KindRequirements, Layer: LayerManaged, Source: SourceSystem,
+	req := &file{Path: p.Requirements, Kind: kindRequirements, Layer: layerManaged, Source: sourceSystem,
 		Provenance: provRequirements}
 	reqVals := readConfigTOML(req)
 	s.Files = append(s.Files, req)
 	s.AllowManagedHooksOnly = reqVals.allowManagedHooksOnly
 
-	system := layerSpec{layer: LayerSystem, source: SourceSystem, managed: true,
-		json: &File{Path: p.SystemHooksJSON, Kind: KindHooksJSON, Provenance: provSystemJSON},
-		toml: &File{Path: p.SystemConfigTOML, Kind: KindConfigTOML, Provenance: provSystemTOML}}
+	system := layerSpec{layer: layerSystem, source: sourceSystem, managed: true,
+		json: &file{Path: p.SystemHooksJSON, Kind: kindHooksJSON, Provenance: provSystemJSON},
+		toml: &file{Path: p.SystemConfigTOML, Kind: kindConfigTOML, Provenance: provSystemTOML}}
 	system.tomlVals = readConfigTOML(system.toml)
-	user := layerSpec{layer: LayerUser, source: SourceUser,
-		json: &File{Path: p.UserHooksJSON, Kind: KindHooksJSON, Provenance: provUserJSON},
-		toml: &File{Path: p.UserConfigTOML, Kind: KindConfigTOML, Provenance: provUserTOML}}
+	user := layerSpec{layer: layerUser, source: sourceUser,
+		json: &file{Path: p.UserHooksJSON, Kind: kindHooksJSON, Provenance: provUserJSON},
+		toml: &file{Path: p.UserConfigTOML, Kind: kindConfigTOML, Provenance: provUserTOML}}
 	user.tomlVals = readConfigTOML(user.toml)
 
 	// Project trust and root markers come from the layers merged so far
@@ -89,12 +89,12 @@ func Load(opts Options, flags SessionFlags) (*Snapshot, error) {
 	for _, dir := range projectDirs(p.ProjectRoot, p.Cwd, p.CodexHome) {
 		pd := projectTrust(projects, dir, p.ProjectRoot, p.UserConfigTOML)
 		s.Projects = append(s.Projects, pd)
-		l := layerSpec{layer: LayerProject, source: SourceProject,
-			json: &File{Path: filepath.Join(pd.DotCodex, "hooks.json"), Kind: KindHooksJSON, Provenance: provProjectJSON},
-			toml: &File{Path: filepath.Join(pd.DotCodex, "config.toml"), Kind: KindConfigTOML, Provenance: provProjectTOML}}
+		l := layerSpec{layer: layerProject, source: sourceProject,
+			json: &file{Path: filepath.Join(pd.DotCodex, "hooks.json"), Kind: kindHooksJSON, Provenance: provProjectJSON},
+			toml: &file{Path: filepath.Join(pd.DotCodex, "config.toml"), Kind: kindConfigTOML, Provenance: provProjectTOML}}
 		l.tomlVals = readConfigTOML(l.toml)
 		if !pd.Trusted {
-			l.notLoaded, l.notLoadedStatus = pd.Reason, StatusProjectUntrusted
+			l.notLoaded, l.notLoadedStatus = pd.Reason, statusProjectUntrusted
 		}
 		layers = append(layers, l)
 	}
@@ -131,21 +131,21 @@ func Load(opts Options, flags SessionFlags) (*Snapshot, error) {
 	s.Diagnostics = append(s.Diagnostics, reqVals.diags...)
 	s.refused(req, reqVals, true)
 	if reqVals.hooks != nil {
-		req.Layer, req.Loaded = LayerManaged, true
+		req.Layer, req.Loaded = layerManaged, true
 		defs := *reqVals.hooks
 		// Keys name managed_dir when it is absolute, else the file
 		// (observed both; source: managed_hooks_source_path).
 		if dir, ok, _ := reqVals.doc.Root.Table("hooks").String("managed_dir"); ok && filepath.IsAbs(dir) {
 			defs.path = dir
 		}
-		s.addHandlers(layerSpec{layer: LayerManaged, source: SourceSystem, managed: true, toml: req}, &defs, states)
+		s.addHandlers(layerSpec{layer: layerManaged, source: sourceSystem, managed: true, toml: req}, &defs, states)
 	}
 	for _, l := range layers {
 		if s.AllowManagedHooksOnly && !l.managed && l.notLoaded == "" {
 			// Observed: user and project hooks are then not even listed;
 			// the system layer still is.
 			l.notLoaded = "requirements.toml sets allow_managed_hooks_only = true: Codex loads only managed hooks"
-			l.notLoadedStatus = StatusManagedOnly
+			l.notLoadedStatus = statusManagedOnly
 		}
 		s.addLayer(l, states)
 	}
@@ -155,8 +155,8 @@ func Load(opts Options, flags SessionFlags) (*Snapshot, error) {
 }
 
 // addLayer loads one layer's hooks.json and config.toml [hooks].
-func (s *Snapshot) addLayer(l layerSpec, states map[string]hookState) {
-	for _, f := range []*File{l.json, l.toml} {
+func (s *snapshot) addLayer(l layerSpec, states map[string]hookState) {
+	for _, f := range []*file{l.json, l.toml} {
 		f.Layer, f.Source = l.layer, l.source
 		f.Loaded, f.NotLoaded = l.notLoaded == "", l.notLoaded
 	}
@@ -166,7 +166,7 @@ func (s *Snapshot) addLayer(l layerSpec, states map[string]hookState) {
 			jsonDefs = decodeHooksJSON(l.json.Path, root)
 			if len(jsonDefs.errs) > 0 {
 				e := jsonDefs.errs[0]
-				l.json.State = FileInvalid
+				l.json.State = fileInvalid
 				l.json.Err = &settingsio.ParseError{Path: l.json.Path, Line: e.pos.Line, Column: e.pos.Column, Msg: e.msg}
 			}
 		}
@@ -182,7 +182,7 @@ func (s *Snapshot) addLayer(l layerSpec, states map[string]hookState) {
 	// the offending token).
 	if e := l.json.Err; l.notLoaded == "" && e != nil {
 		verb := "parse"
-		if l.json.State == FileUnreadable {
+		if l.json.State == fileUnreadable {
 			verb = "read"
 		}
 		msg := e.Msg
@@ -194,8 +194,8 @@ func (s *Snapshot) addLayer(l layerSpec, states map[string]hookState) {
 	tomlDefs := l.tomlVals.hooks
 	if tomlDefs != nil && len(tomlDefs.errs) > 0 {
 		e := tomlDefs.errs[0]
-		if l.toml.State == FileOK {
-			l.toml.State = FileInvalid
+		if l.toml.State == fileOK {
+			l.toml.State = fileInvalid
 			l.toml.Err = &settingsio.ParseError{Path: l.toml.Path, Line: e.pos.Line, Column: e.pos.Column, Msg: e.msg}
 			s.Diagnostics = append(s.Diagnostics, hooks.Diagnostic{File: l.toml.Path, Line: e.pos.Line, Column: e.pos.Column,
 				Severity: hooks.SeverityError, Message: e.msg + " (Codex loads none of this file's [hooks])"})
@@ -229,7 +229,7 @@ func (s *Snapshot) addLayer(l layerSpec, states map[string]hookState) {
 // addHandlers turns one file's definitions into handlers, in Codex's
 // order, deciding each one's fate (source: append_matcher_groups;
 // observed: every warning text below).
-func (s *Snapshot) addHandlers(l layerSpec, defs *defFile, states map[string]hookState) {
+func (s *snapshot) addHandlers(l layerSpec, defs *defFile, states map[string]hookState) {
 	file := l.json
 	if file == nil {
 		file = l.toml
@@ -264,7 +264,7 @@ func (s *Snapshot) addHandlers(l layerSpec, defs *defFile, states map[string]hoo
 				var compiled *Matcher
 				var matcherErr error
 				if matcher != nil {
-					compiled, matcherErr = CompileMatcher(*matcher)
+					compiled, matcherErr = compileMatcher(*matcher)
 					if matcherErr != nil {
 						warn("invalid matcher %s in %s: %v", strconv.Quote(*matcher), file.Path, matcherErr)
 					}
@@ -281,14 +281,14 @@ func (s *Snapshot) addHandlers(l layerSpec, defs *defFile, states map[string]hoo
 						h.Hook.Reason = l.notLoaded
 						h.silentSkip("Codex skips this hook without a word: " + l.notLoaded)
 					case matcherErr != nil:
-						h.Hook.Status = StatusInvalidMatcher
+						h.Hook.Status = statusInvalidMatcher
 						h.Hook.Reason = fmt.Sprintf("the matcher %q is not a valid regex (%v): Codex skips the whole group with a warning", *matcher, matcherErr)
 					case d.typ == "prompt" || d.typ == "agent":
-						h.Hook.Status = StatusUnsupported
+						h.Hook.Status = statusUnsupported
 						h.Hook.Reason = d.typ + " hooks are not supported yet: Codex skips it with a warning"
 						warn("skipping %s hook in %s: %s hooks are not supported yet", d.typ, file.Path, d.typ)
 					case d.typ == "command" && strings.TrimSpace(h.Hook.Command) == "":
-						h.Hook.Status = StatusSkipped
+						h.Hook.Status = statusSkipped
 						h.Hook.Reason = "the command is blank: Codex skips it with a warning"
 						warn("skipping empty hook command in %s", file.Path)
 					default:
@@ -309,13 +309,13 @@ func (s *Snapshot) addHandlers(l layerSpec, defs *defFile, states map[string]hoo
 	}
 }
 
-func (h *Handler) clamped(e EventInfo, d defHandler) bool {
+func (h *handler) clamped(e eventInfo, d defHandler) bool {
 	_, c := effectiveTimeout(e, d.timeout)
 	return c
 }
 
 // newHandler builds the handler and its neutral hook.
-func (s *Snapshot) newHandler(l layerSpec, file *File, defsPath string, ev defEvent, g defGroup, d defHandler, matcher *string) *Handler {
+func (s *snapshot) newHandler(l layerSpec, file *file, defsPath string, ev defEvent, g defGroup, d defHandler, matcher *string) *handler {
 	timeout, clamped := effectiveTimeout(ev.info, d.timeout)
 	hk := &hooks.Hook{
 		ID:         fmt.Sprintf("codex:%s:%s#%s", l.layer, file.Path, d.path),
@@ -336,8 +336,8 @@ func (s *Snapshot) newHandler(l layerSpec, file *File, defsPath string, ev defEv
 	if d.timeout != nil {
 		hk.TimeoutText = strconv.FormatUint(*d.timeout, 10) + "s"
 	}
-	h := &Handler{
-		Hook: hk, Key: TrustKey(defsPath, ev.name, g.index, d.index), Group: g.index, Index: d.index,
+	h := &handler{
+		Hook: hk, Key: trustKey(defsPath, ev.name, g.index, d.index), Group: g.index, Index: d.index,
 		Matcher: matcher, TimeoutSec: timeout, Async: d.async, StatusMessage: d.statusMessage,
 		Source: l.source, IsManaged: l.managed, Enabled: true,
 	}
@@ -365,7 +365,7 @@ func (s *Snapshot) newHandler(l layerSpec, file *File, defsPath string, ev defEv
 // decideTrust sets trust, enablement and the status of a handler Codex
 // lists (source: discovery.rs hook_trust_status, hook_enabled; observed in
 // the kit's trusted-hash and untrusted examples).
-func (s *Snapshot) decideTrust(h *Handler, l layerSpec, states map[string]hookState) {
+func (s *snapshot) decideTrust(h *handler, l layerSpec, states map[string]hookState) {
 	h.Listed = true
 	trustOf(h, l, states)
 	hk := h.Hook
@@ -374,12 +374,12 @@ func (s *Snapshot) decideTrust(h *Handler, l layerSpec, states map[string]hookSt
 		hk.Status = hooks.StatusDisabled
 		hk.Reason = fmt.Sprintf("[hooks.state.%q] enabled = false in the user config.toml", h.Key)
 		h.silentSkip("Codex skips this disabled hook without a word")
-	case h.Trust == Untrusted:
-		hk.Status = StatusUntrusted
+	case h.Trust == untrusted:
+		hk.Status = statusUntrusted
 		hk.Reason = "not trusted: no trusted_hash for its key in the user config.toml"
 		h.silentSkip("Codex skips this untrusted hook without a word (codex exec prints nothing; review and trust it first)")
-	case h.Trust == Modified:
-		hk.Status = StatusModified
+	case h.Trust == modified:
+		hk.Status = statusModified
 		hk.Reason = "changed since it was trusted: the stored trusted_hash is not its current hash"
 		h.silentSkip("Codex skips this modified hook without a word: its definition changed after it was trusted")
 	default:
@@ -390,57 +390,57 @@ func (s *Snapshot) decideTrust(h *Handler, l layerSpec, states map[string]hookSt
 }
 
 // trustOf sets the trust facts of a handler from the stored states.
-func trustOf(h *Handler, l layerSpec, states map[string]hookState) {
+func trustOf(h *handler, l layerSpec, states map[string]hookState) {
 	st, ok := states[h.Key]
 	if ok {
 		h.TrustedHash, h.StateAt = st.trustedHash, st.pos
 	}
 	switch {
 	case l.managed:
-		h.Trust = Managed
+		h.Trust = managed
 	case ok && st.hasTrustedHash && st.trustedHash == h.CurrentHash:
-		h.Trust = Trusted
+		h.Trust = trusted
 	case ok && st.hasTrustedHash:
-		h.Trust = Modified
+		h.Trust = modified
 	default:
-		h.Trust = Untrusted
+		h.Trust = untrusted
 	}
 	h.Enabled = l.managed || st.enabled == nil || *st.enabled
 }
 
-func runsReason(h *Handler) string {
-	e, _ := LookupEvent(h.Hook.Event)
+func runsReason(h *handler) string {
+	e, _ := lookupEvent(h.Hook.Event)
 	trust := "trusted"
-	if h.Trust == Managed {
+	if h.Trust == managed {
 		trust = "managed (always trusted)"
 	}
 	if h.Matcher == nil {
 		return fmt.Sprintf("%s; runs on every %s", trust, e.Name)
 	}
-	m, _ := CompileMatcher(*h.Matcher)
+	m, _ := compileMatcher(*h.Matcher)
 	if m.MatchAll() {
 		return fmt.Sprintf("%s; runs on every %s (matcher %q matches everything)", trust, e.Name, *h.Matcher)
 	}
 	return fmt.Sprintf("%s; runs on %s when the %s matches: %s", trust, e.Name, e.MatcherInput, m.Kind())
 }
 
-func (h *Handler) diag(sev hooks.Severity, msg string) {
+func (h *handler) diag(sev hooks.Severity, msg string) {
 	h.Hook.Diagnostics = append(h.Hook.Diagnostics, hooks.Diagnostic{File: h.Hook.Origin.File,
 		Line: h.Hook.Origin.Line, Column: h.Hook.Origin.Column, Severity: sev, Message: msg, HookID: h.Hook.ID})
 }
 
 // silentSkip records a skip Codex makes without telling anyone.
-func (h *Handler) silentSkip(msg string) { h.diag(hooks.SeverityWarning, msg) }
+func (h *handler) silentSkip(msg string) { h.diag(hooks.SeverityWarning, msg) }
 
 // sameCommandTwice notes commands that run more than once for one event
 // (observed: the same command in the user and the project layer runs
 // twice; Codex does not de-duplicate).
-func (s *Snapshot) sameCommandTwice() {
+func (s *snapshot) sameCommandTwice() {
 	type k struct {
 		event hooks.Event
 		cmd   string
 	}
-	seen := map[k][]*Handler{}
+	seen := map[k][]*handler{}
 	for _, h := range s.Handlers {
 		if h.Hook.Type == "command" && h.Listed {
 			key := k{h.Hook.Event, strings.TrimSpace(h.Hook.Command)}
@@ -466,7 +466,7 @@ func (s *Snapshot) sameCommandTwice() {
 
 // suggestEvent names the Codex event an unknown name was probably meant as.
 func suggestEvent(name hooks.Event) string {
-	if e := (Agent{}).SuggestEvent(string(name)); e != "" {
+	if e := (agent{}).SuggestEvent(string(name)); e != "" {
 		return fmt.Sprintf(" (did you mean %q?)", string(e))
 	}
 	return ""
@@ -476,12 +476,12 @@ func suggestEvent(name hooks.Event) string {
 // Codex cannot parse stops Codex from starting at all (source: loader
 // load_config_toml_for_required_layer; a project one only when the
 // project is trusted).
-func (s *Snapshot) fileDiagnostics(f *File, loaded bool) {
-	if f.Err == nil || f.State == FileInvalid && f.Kind == KindConfigTOML {
+func (s *snapshot) fileDiagnostics(f *file, loaded bool) {
+	if f.Err == nil || f.State == fileInvalid && f.Kind == kindConfigTOML {
 		return
 	}
 	d := hooks.Diagnostic{File: f.Path, Line: f.Err.Line, Column: f.Err.Column, Severity: hooks.SeverityError, Message: f.Err.Msg}
-	if f.Kind != KindHooksJSON && loaded && (f.State == FileParseError || f.State == FileUnreadable) {
+	if f.Kind != kindHooksJSON && loaded && (f.State == fileParseError || f.State == fileUnreadable) {
 		s.fatal(f.Path, settingsio.Pos{Line: f.Err.Line, Column: f.Err.Column}, f.Err.Msg+" (Codex refuses to start with this file)")
 		return
 	}
@@ -490,7 +490,7 @@ func (s *Snapshot) fileDiagnostics(f *File, loaded bool) {
 
 // fatal records a problem that stops Codex from loading any configuration
 // for the session: it runs no hook at all.
-func (s *Snapshot) fatal(file string, pos settingsio.Pos, msg string) {
+func (s *snapshot) fatal(file string, pos settingsio.Pos, msg string) {
 	s.Diagnostics = append(s.Diagnostics, hooks.Diagnostic{File: file, Line: pos.Line, Column: pos.Column,
 		Severity: hooks.SeverityFatal, Message: msg})
 	if s.Fatal == "" {
@@ -500,7 +500,7 @@ func (s *Snapshot) fatal(file string, pos settingsio.Pos, msg string) {
 
 // refused reports the values for which Codex rejects a config file as a
 // whole: fatal when Codex loads the file, else an error.
-func (s *Snapshot) refused(f *File, v configValues, loaded bool) {
+func (s *snapshot) refused(f *file, v configValues, loaded bool) {
 	for _, d := range v.refused {
 		if loaded {
 			s.fatal(d.File, settingsio.Pos{Line: d.Line, Column: d.Column}, d.Message+" (Codex rejects the whole configuration and runs no hook)")

@@ -11,7 +11,7 @@ import (
 	"github.com/hookwarden/hookwarden/internal/testenv"
 )
 
-func fileOf(s *Snapshot, path string) *File {
+func fileOf(s *snapshot, path string) *file {
 	for _, f := range s.Files {
 		if f.Path == path {
 			return f
@@ -20,7 +20,7 @@ func fileOf(s *Snapshot, path string) *File {
 	return nil
 }
 
-func listed(s *Snapshot) []string {
+func listed(s *snapshot) []string {
 	var out []string
 	for _, h := range s.Handlers {
 		if h.Listed {
@@ -36,38 +36,38 @@ const decodeCmd = `{"type":"command","command":"a"}`
 // handlers it lists (TestLiveHooksListDecode checks them against hooks/list).
 var decodeCases = []struct {
 	name, json string
-	state      FileState
+	state      fileState
 	listed     string
 }{
-	{"comment", `{"hooks":{"PreToolUse":[{"hooks":[` + decodeCmd + `]}]}} // c`, FileParseError, ""},
-	{"trailing comma", `{"hooks":{"PreToolUse":[{"hooks":[` + decodeCmd + `,]}]}}`, FileParseError, ""},
-	{"byte order mark", "\ufeff" + `{"hooks":{}}`, FileParseError, ""},
-	{"empty file", ``, FileParseError, ""},
-	{"duplicate event", `{"hooks":{"PreToolUse":[],"PreToolUse":[{"hooks":[` + decodeCmd + `]}]}}`, FileInvalid, ""},
-	{"duplicate field", `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"a","command":"b"}]}]}}`, FileInvalid, ""},
-	{"alias duplicate", `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"a","commandWindows":"b","command_windows":"c"}]}]}}`, FileInvalid, ""},
-	{"unknown top-level field", `{"hooks":{},"x":1}`, FileInvalid, ""},
-	{"http handler", `{"hooks":{"PreToolUse":[{"hooks":[` + decodeCmd + `,{"type":"http","url":"u"}]}]}}`, FileInvalid, ""},
-	{"missing type", `{"hooks":{"PreToolUse":[{"hooks":[{"command":"a"}]}]}}`, FileInvalid, ""},
-	{"missing command", `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command"}]}]}}`, FileInvalid, ""},
-	{"fractional timeout", `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"a","timeout":1.5}]}]}}`, FileInvalid, ""},
-	{"exponent timeout", `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"a","timeout":1e3}]}]}}`, FileInvalid, ""},
-	{"negative timeout", `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"a","timeout":-1}]}]}}`, FileInvalid, ""},
-	{"async null", `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"a","async":null}]}]}}`, FileInvalid, ""},
-	{"async string", `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"a","async":"yes"}]}]}}`, FileInvalid, ""},
-	{"matcher number", `{"hooks":{"PreToolUse":[{"matcher":1,"hooks":[]}]}}`, FileInvalid, ""},
-	{"event not a list", `{"hooks":{"PreToolUse":{"hooks":[]}}}`, FileInvalid, ""},
-	{"event null", `{"hooks":{"PreToolUse":null}}`, FileInvalid, ""},
-	{"hooks null", `{"hooks":null}`, FileInvalid, ""},
-	{"array with a value", `[1]`, FileInvalid, ""},
-	{"empty array", `[]`, FileOK, ""},
-	{"empty object", `{}`, FileOK, ""},
-	{"group without hooks", `{"hooks":{"PreToolUse":[{"matcher":"x"}]}}`, FileOK, ""},
-	{"unknown events ignored", `{"hooks":{"Notification":[{"hooks":[` + decodeCmd + `]}],"pre_tool_use":[]}}`, FileOK, ""},
+	{"comment", `{"hooks":{"PreToolUse":[{"hooks":[` + decodeCmd + `]}]}} // c`, fileParseError, ""},
+	{"trailing comma", `{"hooks":{"PreToolUse":[{"hooks":[` + decodeCmd + `,]}]}}`, fileParseError, ""},
+	{"byte order mark", "\ufeff" + `{"hooks":{}}`, fileParseError, ""},
+	{"empty file", ``, fileParseError, ""},
+	{"duplicate event", `{"hooks":{"PreToolUse":[],"PreToolUse":[{"hooks":[` + decodeCmd + `]}]}}`, fileInvalid, ""},
+	{"duplicate field", `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"a","command":"b"}]}]}}`, fileInvalid, ""},
+	{"alias duplicate", `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"a","commandWindows":"b","command_windows":"c"}]}]}}`, fileInvalid, ""},
+	{"unknown top-level field", `{"hooks":{},"x":1}`, fileInvalid, ""},
+	{"http handler", `{"hooks":{"PreToolUse":[{"hooks":[` + decodeCmd + `,{"type":"http","url":"u"}]}]}}`, fileInvalid, ""},
+	{"missing type", `{"hooks":{"PreToolUse":[{"hooks":[{"command":"a"}]}]}}`, fileInvalid, ""},
+	{"missing command", `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command"}]}]}}`, fileInvalid, ""},
+	{"fractional timeout", `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"a","timeout":1.5}]}]}}`, fileInvalid, ""},
+	{"exponent timeout", `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"a","timeout":1e3}]}]}}`, fileInvalid, ""},
+	{"negative timeout", `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"a","timeout":-1}]}]}}`, fileInvalid, ""},
+	{"async null", `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"a","async":null}]}]}}`, fileInvalid, ""},
+	{"async string", `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"a","async":"yes"}]}]}}`, fileInvalid, ""},
+	{"matcher number", `{"hooks":{"PreToolUse":[{"matcher":1,"hooks":[]}]}}`, fileInvalid, ""},
+	{"event not a list", `{"hooks":{"PreToolUse":{"hooks":[]}}}`, fileInvalid, ""},
+	{"event null", `{"hooks":{"PreToolUse":null}}`, fileInvalid, ""},
+	{"hooks null", `{"hooks":null}`, fileInvalid, ""},
+	{"array with a value", `[1]`, fileInvalid, ""},
+	{"empty array", `[]`, fileOK, ""},
+	{"empty object", `{}`, fileOK, ""},
+	{"group without hooks", `{"hooks":{"PreToolUse":[{"matcher":"x"}]}}`, fileOK, ""},
+	{"unknown events ignored", `{"hooks":{"Notification":[{"hooks":[` + decodeCmd + `]}],"pre_tool_use":[]}}`, fileOK, ""},
 	{"nulls and unknown fields", `{"description":"d","hooks":{"PreToolUse":[{"matcher":null,"hooks":[{"type":"command","command":"a","timeout":null,"statusMessage":null,"timeoutSec":7}]},{"hooks":[]},{"matcher":"x","bogus":2,"hooks":[{"type":"command","command":"b","timeout":99999999999}]}]}}`,
-		FileOK, "pre_tool_use:0:0 pre_tool_use:2:0"},
+		fileOK, "pre_tool_use:0:0 pre_tool_use:2:0"},
 	{"skipped handlers keep indices", `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"a","timeout":0},{"type":"command","command":"  "},{"type":"prompt","prompt":"x"},{"type":"agent"},{"type":"mcp_tool","server":"s","tool":"t"},{"type":"command","command":"z","bogus":1}]}]}}`,
-		FileOK, "pre_tool_use:0:0 pre_tool_use:0:4 pre_tool_use:0:5"},
+		fileOK, "pre_tool_use:0:0 pre_tool_use:0:4 pre_tool_use:0:5"},
 }
 
 // TestDecodeHooksJSONAsCodex: every case was also run through hooks/list of
@@ -80,7 +80,7 @@ func TestDecodeHooksJSONAsCodex(t *testing.T) {
 			if f.State != c.state {
 				t.Fatalf("state %s (%v), want %s", f.State, f.Err, c.state)
 			}
-			if c.state != FileOK {
+			if c.state != fileOK {
 				if f.Err == nil || f.Err.Line == 0 || f.Err.Column == 0 {
 					t.Errorf("error without a place: %+v", f.Err)
 				}
@@ -96,7 +96,7 @@ func TestDecodeHooksJSONAsCodex(t *testing.T) {
 					}
 				}
 			}
-			if got := strings.Join(listed(s), " "); c.state == FileOK && got != c.listed {
+			if got := strings.Join(listed(s), " "); c.state == fileOK && got != c.listed {
 				t.Errorf("listed %q, want %q", got, c.listed)
 			}
 		})
@@ -158,10 +158,10 @@ func TestProjectLayersNestedAndTrust(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := filepath.Join(home, ".codex", "config.toml")
-	runsOf := func(s *Snapshot) []string {
+	runsOf := func(s *snapshot) []string {
 		var out []string
 		for _, h := range s.Handlers {
-			if h.Hook.Status != StatusProjectUntrusted {
+			if h.Hook.Status != statusProjectUntrusted {
 				out = append(out, h.Hook.Command)
 			}
 		}
@@ -178,7 +178,7 @@ func TestProjectLayersNestedAndTrust(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			testenv.WriteFile(t, cfg, c.toml)
-			s := loadIn(t, home, filepath.Join(repo, "sub", "deep"), SessionFlags{})
+			s := loadIn(t, home, filepath.Join(repo, "sub", "deep"), sessionFlags{})
 			if got := strings.Join(runsOf(s), ","); got != c.want {
 				t.Errorf("loaded %q, want %q", got, c.want)
 			}
@@ -186,7 +186,7 @@ func TestProjectLayersNestedAndTrust(t *testing.T) {
 				t.Errorf("project layers %+v", s.Projects)
 			}
 			for _, h := range s.Handlers {
-				if h.Hook.Status == StatusProjectUntrusted && (len(h.Hook.Diagnostics) == 0 || h.Runs) {
+				if h.Hook.Status == statusProjectUntrusted && (len(h.Hook.Diagnostics) == 0 || h.Runs) {
 					t.Errorf("%s: skipped silently by Codex without a diagnostic", h.Key)
 				}
 			}
@@ -198,7 +198,7 @@ func TestProjectLayersNestedAndTrust(t *testing.T) {
 		t.Fatal(err)
 	}
 	testenv.WriteFile(t, cfg, `[projects."`+repo+`"]`+"\ntrust_level = \"trusted\"\n")
-	s := loadIn(t, home, filepath.Join(repo, "sub", "deep"), SessionFlags{})
+	s := loadIn(t, home, filepath.Join(repo, "sub", "deep"), sessionFlags{})
 	if len(s.Projects) != 0 || len(s.Handlers) != 0 {
 		t.Errorf("empty .git made a project root: %+v", s.Projects)
 	}
@@ -235,23 +235,23 @@ trust_level = "trusted"
 	testenv.WriteFile(t, filepath.Join(project, ".codex", "config.toml"), `[hooks.state."`+pj+`:pre_tool_use:0:0"]
 trusted_hash = "sha256:a4cc0cd4c4f0b8e0b27f3b8e8c67ba8a28d24fbbd7a93e8a7fd32c1bbeea49c2"
 `)
-	s := loadIn(t, home, project, SessionFlags{})
+	s := loadIn(t, home, project, sessionFlags{})
 	if w := "loading hooks from both " + hooksJSON + " and " + cfg + "; prefer a single representation for this layer"; len(s.CodexWarnings) != 1 || s.CodexWarnings[0] != w {
 		t.Errorf("warnings %q, want %q", s.CodexWarnings, w)
 	}
-	byKey := map[string]*Handler{}
+	byKey := map[string]*handler{}
 	for _, h := range s.Handlers {
 		byKey[h.Key] = h
 	}
 	checks := []struct {
 		key    string
-		trust  TrustStatus
+		trust  trustStatus
 		status hooks.Status
 	}{
-		{hooksJSON + ":pre_tool_use:0:0", Trusted, hooks.StatusRuns},
-		{hooksJSON + ":stop:0:0", Modified, hooks.StatusDisabled},
-		{cfg + ":session_start:0:0", Untrusted, StatusUntrusted},
-		{pj + ":pre_tool_use:0:0", Untrusted, StatusUntrusted},
+		{hooksJSON + ":pre_tool_use:0:0", trusted, hooks.StatusRuns},
+		{hooksJSON + ":stop:0:0", modified, hooks.StatusDisabled},
+		{cfg + ":session_start:0:0", untrusted, statusUntrusted},
+		{pj + ":pre_tool_use:0:0", untrusted, statusUntrusted},
 	}
 	for _, c := range checks {
 		h := byKey[c.key]
@@ -278,12 +278,12 @@ func TestFilesThatCannotBeReadAreNotClean(t *testing.T) {
 		t.Fatal(err)
 	}
 	testenv.WriteFile(t, filepath.Join(home, ".codex", "config.toml"), "[hooks\n")
-	s := loadIn(t, home, t.TempDir(), SessionFlags{})
+	s := loadIn(t, home, t.TempDir(), sessionFlags{})
 	bad := s.Unreadable()
 	if len(bad) != 2 {
 		t.Fatalf("unreadable %d: %+v", len(bad), bad)
 	}
-	if bad[0].State != FileUnreadable || bad[1].State != FileParseError || bad[1].Err.Line != 1 {
+	if bad[0].State != fileUnreadable || bad[1].State != fileParseError || bad[1].Err.Line != 1 {
 		t.Errorf("states %s %s %+v", bad[0].State, bad[1].State, bad[1].Err)
 	}
 	fatal := false
@@ -294,7 +294,7 @@ func TestFilesThatCannotBeReadAreNotClean(t *testing.T) {
 		t.Errorf("a user config.toml Codex cannot parse is not fatal: %+v", s.Diagnostics)
 	}
 	s = loadUserHooks(t, "{\"hooks\":{\"PreToolUse\":[{\"hooks\":[{\"type\":\"command\",\"command\":\"\xff\"}]}]}}")
-	if f := fileOf(s, s.Paths.UserHooksJSON); f.State != FileUnreadable || f.Err.Line != 1 {
+	if f := fileOf(s, s.Paths.UserHooksJSON); f.State != fileUnreadable || f.Err.Line != 1 {
 		t.Errorf("invalid UTF-8: %s %+v", f.State, f.Err)
 	}
 }
@@ -304,7 +304,7 @@ func TestUnknownEventsAndDuplicates(t *testing.T) {
 	project := t.TempDir()
 	testenv.WriteFile(t, filepath.Join(home, ".codex", "hooks.json"), `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"same"}]}],"pre_tool_use":[],"Notification":[]}}`)
 	testenv.WriteFile(t, filepath.Join(project, ".codex", "hooks.json"), `{"hooks":{"PreToolUse":[{"matcher":"^Ba\\w+$","hooks":[{"type":"command","command":"same"}]}]}}`)
-	s := loadIn(t, home, project, SessionFlags{Projects: map[string]string{project: "trusted"}})
+	s := loadIn(t, home, project, sessionFlags{Projects: map[string]string{project: "trusted"}})
 	var msgs []string
 	for _, d := range s.Diagnostics {
 		msgs = append(msgs, d.Message)
@@ -345,7 +345,7 @@ func TestPlanner(t *testing.T) {
 		{"hooks":[{"type":"command","command":"untrusted"}]}],
 	"UserPromptSubmit":[{"matcher":"nothing-matches-this","hooks":[{"type":"command","command":"prompt"}]}],
 	"SessionStart":[{"matcher":"startup","hooks":[{"type":"command","command":"start"}]}]}}`)
-	flags := SessionFlags{Projects: map[string]string{project: "trusted"}}
+	flags := sessionFlags{Projects: map[string]string{project: "trusted"}}
 	s := loadIn(t, home, project, flags)
 	flags.HookStates = map[string]HookState{}
 	for _, h := range s.Handlers {
@@ -354,7 +354,7 @@ func TestPlanner(t *testing.T) {
 		}
 	}
 	s = loadIn(t, home, project, flags)
-	cmds := func(p *Plan) string {
+	cmds := func(p *plan) string {
 		var out []string
 		for _, h := range p.Runs {
 			out = append(out, h.Hook.Command)
@@ -408,7 +408,7 @@ func TestRefusedConfigRunsNothing(t *testing.T) {
 			home := t.TempDir()
 			testenv.WriteFile(t, filepath.Join(home, ".codex", "hooks.json"), `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"stop"}]}]}}`)
 			key := filepath.Join(home, ".codex", "hooks.json") + ":stop:0:0"
-			flags := SessionFlags{HookStates: map[string]HookState{key: {TrustedHash: loadIn(t, home, t.TempDir(), SessionFlags{}).Handlers[0].CurrentHash}}}
+			flags := sessionFlags{HookStates: map[string]HookState{key: {TrustedHash: loadIn(t, home, t.TempDir(), sessionFlags{}).Handlers[0].CurrentHash}}}
 			if p, _ := loadIn(t, home, t.TempDir(), flags).PlanFor("Stop", hooks.PlanContext{}); len(p.Runs) != 1 {
 				t.Fatalf("the trusted hook does not run before the config is broken: %+v", p)
 			}
@@ -425,7 +425,7 @@ func TestRefusedConfigRunsNothing(t *testing.T) {
 	}
 	home := t.TempDir()
 	testenv.WriteFile(t, filepath.Join(home, ".codex", "config.toml"), "project_root_markers = \"x\"\n")
-	if s := loadIn(t, home, t.TempDir(), SessionFlags{}); s.Fatal != "" {
+	if s := loadIn(t, home, t.TempDir(), sessionFlags{}); s.Fatal != "" {
 		t.Errorf("project_root_markers as a string refused: %s", s.Fatal)
 	}
 }
@@ -453,7 +453,7 @@ func TestSystemAndManagedHooks(t *testing.T) {
 			testenv.WriteFile(t, filepath.Join(home, ".codex", "hooks.json"), `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"user-stop"}]}]}}`)
 			managedKey := strings.ReplaceAll(c.managedKey, "<etc>", etc)
 			testenv.WriteFile(t, filepath.Join(home, ".codex", "config.toml"), "[hooks.state.\""+managedKey+"\"]\nenabled = false\n")
-			s := loadIn(t, home, t.TempDir(), SessionFlags{})
+			s := loadIn(t, home, t.TempDir(), sessionFlags{})
 			want := map[string]string{
 				managedKey: "sha256:8a02e2768bbc12161f7fa56fddafedd9a3bc6c697342ec6f065c52a079eb8d90",
 				filepath.Join(etc, "hooks.json") + ":session_start:0:0": "sha256:dc9b36db68ec918a1fca1b63bf08a05ad32e3fd6ea0901403eac0d13859b1f7f",
@@ -463,8 +463,8 @@ func TestSystemAndManagedHooks(t *testing.T) {
 			userListed := false
 			for _, h := range s.Handlers {
 				switch {
-				case h.Source == SourceSystem:
-					if h.Trust != Managed || !h.Enabled || !h.Runs {
+				case h.Source == sourceSystem:
+					if h.Trust != managed || !h.Enabled || !h.Runs {
 						t.Errorf("%s: %s enabled %v runs %v", h.Key, h.Trust, h.Enabled, h.Runs)
 					}
 					got[h.Key] = h.CurrentHash

@@ -33,9 +33,9 @@ type Matcher struct {
 	re    *regexp.Regexp
 }
 
-// CompileMatcher compiles a matcher as Codex reads it; the error is for an
+// compileMatcher compiles a matcher as Codex reads it; the error is for an
 // invalid regex (Codex skips the group).
-func CompileMatcher(m string) (*Matcher, error) {
+func compileMatcher(m string) (*Matcher, error) {
 	if m == "" || m == "*" {
 		return &Matcher{raw: m, all: true}, nil
 	}

@@ -9,7 +9,7 @@ import (
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-var _ agents.MCPStarter = (*Project)(nil)
+var _ agents.MCPStarter = (*project)(nil)
 
 // mcpDefaultEnv are the variables Codex CLI passes from its own
 // environment to every stdio MCP server (codex-rs rmcp-client,
@@ -21,7 +21,7 @@ var mcpDefaultEnv = []string{"HOME", "LOGNAME", "PATH", "SHELL", "USER", "__CF_U
 // in its cwd (else the session's folder, the project), with only the
 // default variables and those env_vars names from Codex's environment,
 // then its env; a url server runs nothing here.
-func (p *Project) MCPLaunch(h *hooks.Hook) (*agents.MCPLaunch, error) {
+func (p *project) MCPLaunch(h *hooks.Hook) (*agents.MCPLaunch, error) {
 	dir := p.Dir()
 	sup := p.env.Supervisor(dir, p.snap.Paths.CodexHome)
 	if h.Kind != hooks.KindMCPServer {

@@ -9,57 +9,57 @@ import (
 // name in the contract).
 const Name hooks.Agent = "codex"
 
-// Source is a hook's layer as Codex's hooks/list names it.
-type Source string
+// source is a hook's layer as Codex's hooks/list names it.
+type source string
 
 // Sources (observed: user, project, sessionFlags, and system for
 // /etc/codex/config.toml, /etc/codex/hooks.json and the managed hooks of
 // /etc/codex/requirements.toml; plugin from source: discovery.rs).
 const (
-	SourceSystem   Source = "system"
-	SourceUser     Source = "user"
-	SourceProject  Source = "project"
-	SourcePlugin   Source = "plugin"
-	SourceSessionF Source = "sessionFlags"
+	sourceSystem   source = "system"
+	sourceUser     source = "user"
+	sourceProject  source = "project"
+	sourcePlugin   source = "plugin"
+	sourceSessionF source = "sessionFlags"
 )
 
 // Layers Codex hooks come from, as settingsio.Layer values.
 const (
-	LayerSystem                   = settingsio.LayerSystem
-	LayerUser                     = settingsio.LayerUser
-	LayerProject settingsio.Layer = "project"
-	LayerManaged settingsio.Layer = "managed"
+	layerSystem                   = settingsio.LayerSystem
+	layerUser                     = settingsio.LayerUser
+	layerProject settingsio.Layer = "project"
+	layerManaged settingsio.Layer = "managed"
 )
 
-// TrustStatus is hooks/list's trustStatus.
-type TrustStatus string
+// trustStatus is hooks/list's trustStatus.
+type trustStatus string
 
 // Trust statuses (observed; source: discovery.rs hook_trust_status).
 const (
-	Trusted   TrustStatus = "trusted"   // the stored trusted_hash equals the current hash
-	Modified  TrustStatus = "modified"  // a different hash is stored
-	Untrusted TrustStatus = "untrusted" // no hash is stored
-	Managed   TrustStatus = "managed"   // system / requirements hooks: always trusted
+	trusted   trustStatus = "trusted"   // the stored trusted_hash equals the current hash
+	modified  trustStatus = "modified"  // a different hash is stored
+	untrusted trustStatus = "untrusted" // no hash is stored
+	managed   trustStatus = "managed"   // system / requirements hooks: always trusted
 )
 
 // Statuses a Codex hook can have in hooks.Hook.Status, besides
 // hooks.StatusRuns, hooks.StatusDisabled and hooks.StatusInvalid.
 const (
-	StatusUntrusted         hooks.Status = "untrusted"
-	StatusModified          hooks.Status = "modified"
-	StatusProjectUntrusted  hooks.Status = "project-untrusted"
-	StatusManagedOnly       hooks.Status = "managed-hooks-only"
-	StatusUnsupported       hooks.Status = "unsupported"
-	StatusSkipped           hooks.Status = "skipped"
-	StatusUnknownEvent      hooks.Status = "unknown-event"
-	StatusInvalidMatcher    hooks.Status = "invalid-matcher"
-	StatusInvalidDefinition              = hooks.StatusInvalid
+	statusUntrusted         hooks.Status = "untrusted"
+	statusModified          hooks.Status = "modified"
+	statusProjectUntrusted  hooks.Status = "project-untrusted"
+	statusManagedOnly       hooks.Status = "managed-hooks-only"
+	statusUnsupported       hooks.Status = "unsupported"
+	statusSkipped           hooks.Status = "skipped"
+	statusUnknownEvent      hooks.Status = "unknown-event"
+	statusInvalidMatcher    hooks.Status = "invalid-matcher"
+	statusInvalidDefinition              = hooks.StatusInvalid
 )
 
-// Handler is one Codex hook handler: the neutral hook plus the facts only
+// handler is one Codex hook handler: the neutral hook plus the facts only
 // Codex has. Every handler written in a file has one, also the ones Codex
 // skips (Hook.Status and Hook.Reason say why).
-type Handler struct {
+type handler struct {
 	Hook *hooks.Hook
 	// Key is Codex's trust key; Group and Index its two positions.
 	Key          string
@@ -74,7 +74,7 @@ type Handler struct {
 	// place of its [hooks.state."<key>"] table (zero when none).
 	TrustedHash string
 	StateAt     settingsio.Pos
-	Trust       TrustStatus
+	Trust       trustStatus
 	// Enabled is false when hooks.state sets enabled = false (managed hooks
 	// are always enabled).
 	Enabled bool
@@ -84,28 +84,28 @@ type Handler struct {
 	TimeoutSec    uint64
 	Async         bool
 	StatusMessage *string
-	Source        Source
+	Source        source
 	IsManaged     bool
 	// Runs: Codex runs the handler when its event fires and its matcher
 	// matches.
 	Runs bool
 }
 
-// Snapshot is everything Codex would load for one session folder.
-type Snapshot struct {
-	Paths Paths
+// snapshot is everything Codex would load for one session folder.
+type snapshot struct {
+	Paths paths
 	// Files are every file that can hold hooks or hook trust, in Codex's
 	// layer order (lowest precedence first).
-	Files []*File
+	Files []*file
 	// Projects are the .codex folders between the project root and the
 	// session folder, root first.
-	Projects []ProjectDir
+	Projects []projectDir
 	// RootTrust is the trust of the project root, the folder `codex exec
 	// --trust` trusts, whether or not it has a .codex folder.
-	RootTrust ProjectDir
+	RootTrust projectDir
 	// Handlers in Codex's order: layer by layer (hooks.json before
 	// config.toml), event by event, group by group.
-	Handlers []*Handler
+	Handlers []*handler
 	// CodexWarnings are the warnings Codex itself prints for this
 	// configuration, in its words (hooks/list "warnings").
 	CodexWarnings []string
@@ -126,7 +126,7 @@ type Snapshot struct {
 }
 
 // Hooks returns the neutral model of every handler, in Handlers' order.
-func (s *Snapshot) Hooks() []*hooks.Hook {
+func (s *snapshot) Hooks() []*hooks.Hook {
 	out := make([]*hooks.Hook, len(s.Handlers))
 	for i, h := range s.Handlers {
 		out[i] = h.Hook
@@ -136,8 +136,8 @@ func (s *Snapshot) Hooks() []*hooks.Hook {
 
 // Unreadable returns the files that exist but were not fully understood:
 // a configuration with one of them is never clean.
-func (s *Snapshot) Unreadable() []*File {
-	var out []*File
+func (s *snapshot) Unreadable() []*file {
+	var out []*file
 	for _, f := range s.Files {
 		if !f.State.Clean() {
 			out = append(out, f)
@@ -147,7 +147,7 @@ func (s *Snapshot) Unreadable() []*File {
 }
 
 // HandlerByKey returns the handler with Codex's trust key, or nil.
-func (s *Snapshot) HandlerByKey(key string) *Handler {
+func (s *snapshot) HandlerByKey(key string) *handler {
 	for _, h := range s.Handlers {
 		if h.Listed && h.Key == key {
 			return h

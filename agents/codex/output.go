@@ -8,44 +8,44 @@ import (
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
-// RunStatus is Codex's own word for a finished hook run, as it prints it
+// runStatus is Codex's own word for a finished hook run, as it prints it
 // ("hook: PreToolUse Blocked") and reports it in HookRunStatus.
-type RunStatus string
+type runStatus string
 
 // Hook run statuses.
 const (
-	RunCompleted RunStatus = "Completed"
-	RunBlocked   RunStatus = "Blocked"
-	RunFailed    RunStatus = "Failed"
-	RunStopped   RunStatus = "Stopped"
-	// RunSkipped is Hookwarden's word: the handler was not started (a
+	runCompleted runStatus = "Completed"
+	runBlocked   runStatus = "Blocked"
+	runFailed    runStatus = "Failed"
+	runStopped   runStatus = "Stopped"
+	// runSkipped is Hookwarden's word: the handler was not started (a
 	// handler type Codex does not run, or the gate refused it).
-	RunSkipped RunStatus = "Skipped"
+	runSkipped runStatus = "Skipped"
 )
 
-// EntryKind is the kind of a line Codex records for a hook run
+// entryKind is the kind of a line Codex records for a hook run
 // (HookOutputEntryKind).
-type EntryKind string
+type entryKind string
 
 // Entry kinds.
 const (
-	EntryContext  EntryKind = "context"
-	EntryFeedback EntryKind = "feedback"
-	EntryWarning  EntryKind = "warning"
-	EntryError    EntryKind = "error"
-	EntryStop     EntryKind = "stop"
+	entryContext  entryKind = "context"
+	entryFeedback entryKind = "feedback"
+	entryWarning  entryKind = "warning"
+	entryError    entryKind = "error"
+	entryStop     entryKind = "stop"
 )
 
-// Entry is one line of a hook run's record.
-type Entry struct {
-	Kind EntryKind `json:"kind"`
+// entry is one line of a hook run's record.
+type entry struct {
+	Kind entryKind `json:"kind"`
 	Text string    `json:"text"`
 }
 
-// ProcessEnd is how a hook process ended, as Codex's command runner sees
+// processEnd is how a hook process ended, as Codex's command runner sees
 // it: Error for a spawn failure or a timeout (then stdout and stderr are
 // dropped), else the exit code (HasCode false: killed by a signal).
-type ProcessEnd struct {
+type processEnd struct {
 	Error   string
 	HasCode bool
 	Code    int
@@ -55,15 +55,15 @@ type ProcessEnd struct {
 
 // Permission decisions of PermissionRequest hooks.
 const (
-	PermissionAllow = "allow"
-	PermissionDeny  = "deny"
+	permissionAllow = "allow"
+	permissionDeny  = "deny"
 )
 
-// HookOutput is what Codex makes of one hook run (the handler data of
+// hookOutput is what Codex makes of one hook run (the handler data of
 // codex-rs/hooks/src/events/<event>.rs parse_completed).
-type HookOutput struct {
-	Status  RunStatus `json:"status"`
-	Entries []Entry   `json:"entries"`
+type hookOutput struct {
+	Status  runStatus `json:"status"`
+	Entries []entry   `json:"entries"`
 	// Block: PreToolUse (the command does not run), PostToolUse (Reason
 	// replaces the tool output), UserPromptSubmit (no model request),
 	// Stop (Reason is the continuation prompt).
@@ -91,21 +91,21 @@ type HookOutput struct {
 	WireError string `json:"wireError,omitempty"`
 }
 
-func (h *HookOutput) add(kind EntryKind, text string) {
-	h.Entries = append(h.Entries, Entry{Kind: kind, Text: text})
+func (h *hookOutput) add(kind entryKind, text string) {
+	h.Entries = append(h.Entries, entry{Kind: kind, Text: text})
 }
 
-func (h *HookOutput) failed(text string) {
-	h.Status = RunFailed
-	h.add(EntryError, text)
+func (h *hookOutput) failed(text string) {
+	h.Status = runFailed
+	h.add(entryError, text)
 }
 
-func (h *HookOutput) context(text string) {
-	h.add(EntryContext, text)
+func (h *hookOutput) context(text string) {
+	h.add(entryContext, text)
 	h.Contexts = append(h.Contexts, text)
 }
 
-func (h *HookOutput) invalid(label string, err error) {
+func (h *hookOutput) invalid(label string, err error) {
 	h.InvalidJSON = true
 	if err != nil {
 		h.WireError = err.Error()
@@ -120,7 +120,7 @@ func trimmedNonEmpty(s string) (string, bool) {
 	return t, t != ""
 }
 
-// ParseOutput interprets one finished hook run of event as Codex 0.171.0
+// parseOutput interprets one finished hook run of event as Codex 0.171.0
 // does (codex-rs/hooks/src/events/<event>.rs parse_completed, with the
 // wire types of schema.rs; "observed" = checked with the kit's real Codex):
 //
@@ -159,8 +159,8 @@ func trimmedNonEmpty(s string) (string, bool) {
 //
 // systemMessage is recorded as a warning everywhere. Events Codex does not
 // know parse like the stateless ones.
-func ParseOutput(event hooks.Event, end ProcessEnd) HookOutput {
-	out := HookOutput{Status: RunCompleted}
+func parseOutput(event hooks.Event, end processEnd) hookOutput {
+	out := hookOutput{Status: runCompleted}
 	if end.Error != "" {
 		out.failed(end.Error)
 		return out
@@ -201,15 +201,15 @@ type eventParser struct {
 	// UserPromptSubmit); plainTextFails: it is an error (Stop,
 	// SubagentStart, the stateless events); neither: it is ignored.
 	plainText, plainTextFails bool
-	json                      func(*HookOutput, *wireObject)
-	exitCode                  func(*HookOutput, ProcessEnd)
+	json                      func(*hookOutput, *wireObject)
+	exitCode                  func(*hookOutput, processEnd)
 }
 
 // exitCodeOnlyTwo is the tool/prompt/stop events' rule: exit 2 with
 // stderr blocks (the trimmed stderr is the reason), exit 2 without stderr
 // and every other code fail.
-func exitCodeOnlyTwo(event, missing string) func(*HookOutput, ProcessEnd) {
-	return func(out *HookOutput, end ProcessEnd) {
+func exitCodeOnlyTwo(event, missing string) func(*hookOutput, processEnd) {
+	return func(out *hookOutput, end processEnd) {
 		if end.Code != 2 {
 			out.failed(fmt.Sprintf("hook exited with code %d", end.Code))
 			return
@@ -219,18 +219,18 @@ func exitCodeOnlyTwo(event, missing string) func(*HookOutput, ProcessEnd) {
 			out.failed(event + " hook exited with code 2 but did not write " + missing + " to stderr")
 			return
 		}
-		out.Status, out.Block, out.Reason = RunBlocked, true, reason
+		out.Status, out.Block, out.Reason = runBlocked, true, reason
 		if event == "PermissionRequest" {
-			out.Permission, out.PermissionMessage = PermissionDeny, reason
+			out.Permission, out.PermissionMessage = permissionDeny, reason
 		}
-		out.add(EntryFeedback, reason)
+		out.add(entryFeedback, reason)
 	}
 }
 
 // exitCodeFails is the other events' rule: any non-zero code fails, with
 // stderr as the error when there is one.
-func exitCodeFails(withStderr bool) func(*HookOutput, ProcessEnd) {
-	return func(out *HookOutput, end ProcessEnd) {
+func exitCodeFails(withStderr bool) func(*hookOutput, processEnd) {
+	return func(out *hookOutput, end processEnd) {
 		msg := fmt.Sprintf("hook exited with code %d", end.Code)
 		if s, ok := trimmedNonEmpty(end.Stderr); ok && withStderr {
 			msg = s
@@ -271,7 +271,7 @@ func init() {
 // fields, continue:false is unsupported, anything but a JSON object fails.
 func statelessParser(event string) eventParser {
 	return eventParser{label: event + " hook", plainTextFails: true, exitCode: exitCodeFails(true),
-		json: func(out *HookOutput, w *wireObject) {
+		json: func(out *hookOutput, w *wireObject) {
 			u := w.universal()
 			if err := w.done(); err != nil {
 				out.invalid(event+" hook", err)
@@ -285,18 +285,18 @@ func statelessParser(event string) eventParser {
 		}}
 }
 
-func systemMessage(out *HookOutput, u universal) {
+func systemMessage(out *hookOutput, u universal) {
 	if u.HasSystem {
-		out.add(EntryWarning, u.SystemMessage)
+		out.add(entryWarning, u.SystemMessage)
 	}
 }
 
-func (out *HookOutput) unsupported(text string) {
+func (out *hookOutput) unsupported(text string) {
 	out.Unsupported = true
 	out.failed(text)
 }
 
-func parsePreToolUse(out *HookOutput, w *wireObject) {
+func parsePreToolUse(out *hookOutput, w *wireObject) {
 	u := w.universal()
 	decision, hasDecision := w.enum("decision", "approve", "block")
 	reason, hasReason := w.str("reason")
@@ -356,8 +356,8 @@ func parsePreToolUse(out *HookOutput, w *wireObject) {
 		block = strings.TrimSpace(reason)
 	}
 	if block != "" {
-		out.Status, out.Block, out.Reason = RunBlocked, true, block
-		out.add(EntryFeedback, block)
+		out.Status, out.Block, out.Reason = runBlocked, true, block
+		out.add(entryFeedback, block)
 		return
 	}
 	if perm == "allow" {
@@ -365,7 +365,7 @@ func parsePreToolUse(out *HookOutput, w *wireObject) {
 	}
 }
 
-func parsePermissionRequest(out *HookOutput, w *wireObject) {
+func parsePermissionRequest(out *hookOutput, w *wireObject) {
 	u := w.universal()
 	s := w.specific()
 	var d *wireObject
@@ -411,19 +411,19 @@ func parsePermissionRequest(out *HookOutput, w *wireObject) {
 	switch {
 	case d == nil:
 	case behavior == "allow":
-		out.Permission = PermissionAllow
+		out.Permission = permissionAllow
 	default:
 		msg, ok := trimmedNonEmpty(message)
 		if !ok {
 			msg = "PermissionRequest hook denied approval"
 		}
-		out.Status, out.Permission, out.PermissionMessage = RunBlocked, PermissionDeny, msg
+		out.Status, out.Permission, out.PermissionMessage = runBlocked, permissionDeny, msg
 		out.Block, out.Reason = true, msg
-		out.add(EntryFeedback, msg)
+		out.add(entryFeedback, msg)
 	}
 }
 
-func parsePostToolUse(out *HookOutput, w *wireObject) {
+func parsePostToolUse(out *hookOutput, w *wireObject) {
 	f, ok := readBlockFields(out, w, "post-tool-use", true, "updatedMCPToolOutput")
 	if !ok {
 		return
@@ -442,12 +442,12 @@ func parsePostToolUse(out *HookOutput, w *wireObject) {
 	}
 	switch {
 	case !u.Continue:
-		out.Status, out.Stop, out.StopReason = RunStopped, true, u.StopReason
+		out.Status, out.Stop, out.StopReason = runStopped, true, u.StopReason
 		stopText := u.StopReason
 		if !u.HasStopReason {
 			stopText = "PostToolUse hook stopped execution"
 		}
-		out.add(EntryStop, stopText)
+		out.add(entryStop, stopText)
 		feedback, ok := trimmedNonEmpty(reason)
 		if !ok {
 			feedback = stopText
@@ -458,12 +458,12 @@ func parsePostToolUse(out *HookOutput, w *wireObject) {
 	case invalidBlock != "":
 		out.unsupported(invalidBlock)
 	case block:
-		out.Status, out.Block, out.Reason = RunBlocked, true, reason
-		out.add(EntryFeedback, reason)
+		out.Status, out.Block, out.Reason = runBlocked, true, reason
+		out.add(entryFeedback, reason)
 	}
 }
 
-func parseUserPromptSubmit(out *HookOutput, w *wireObject) {
+func parseUserPromptSubmit(out *hookOutput, w *wireObject) {
 	f, ok := readBlockFields(out, w, "user prompt submit", true)
 	if !ok {
 		return
@@ -476,35 +476,35 @@ func parseUserPromptSubmit(out *HookOutput, w *wireObject) {
 	}
 	switch {
 	case !u.Continue:
-		out.Status, out.Stop, out.StopReason = RunStopped, true, u.StopReason
+		out.Status, out.Stop, out.StopReason = runStopped, true, u.StopReason
 		if u.HasStopReason {
-			out.add(EntryStop, u.StopReason)
+			out.add(entryStop, u.StopReason)
 		}
 	case invalidBlock:
 		out.unsupported("UserPromptSubmit hook returned decision:block without a non-empty reason")
 	case block:
-		out.Status, out.Block, out.Reason = RunBlocked, true, reason
-		out.add(EntryFeedback, reason)
+		out.Status, out.Block, out.Reason = runBlocked, true, reason
+		out.add(entryFeedback, reason)
 	}
 }
 
-func parseSessionStart(out *HookOutput, w *wireObject) {
+func parseSessionStart(out *hookOutput, w *wireObject) {
 	if u, ok := parseContext(out, w, "session start"); ok && !u.Continue {
-		out.Status, out.Stop, out.StopReason = RunStopped, true, u.StopReason
+		out.Status, out.Stop, out.StopReason = runStopped, true, u.StopReason
 		if u.HasStopReason {
-			out.add(EntryStop, u.StopReason)
+			out.add(entryStop, u.StopReason)
 		}
 	}
 }
 
 // parseSubagentStart: SubagentStart honours only additionalContext.
-func parseSubagentStart(out *HookOutput, w *wireObject) {
+func parseSubagentStart(out *hookOutput, w *wireObject) {
 	parseContext(out, w, "subagent start")
 }
 
 // parseContext reads the output of an event whose only specific field is
 // additionalContext; ok is false when it was invalid.
-func parseContext(out *HookOutput, w *wireObject, label string) (universal, bool) {
+func parseContext(out *hookOutput, w *wireObject, label string) (universal, bool) {
 	u := w.universal()
 	s := w.specific()
 	var ctx string
@@ -524,12 +524,12 @@ func parseContext(out *HookOutput, w *wireObject, label string) (universal, bool
 	return u, true
 }
 
-func stopParser(event string) func(*HookOutput, *wireObject) {
+func stopParser(event string) func(*hookOutput, *wireObject) {
 	label := "stop hook"
 	if event == "SubagentStop" {
 		label = "subagent stop hook"
 	}
-	return func(out *HookOutput, w *wireObject) {
+	return func(out *hookOutput, w *wireObject) {
 		f, valid := readBlockFields(out, w, label, false)
 		if !valid {
 			return
@@ -538,21 +538,21 @@ func stopParser(event string) func(*HookOutput, *wireObject) {
 		trimmed, ok := trimmedNonEmpty(reason)
 		switch {
 		case !u.Continue:
-			out.Status, out.Stop, out.StopReason = RunStopped, true, u.StopReason
+			out.Status, out.Stop, out.StopReason = runStopped, true, u.StopReason
 			if u.HasStopReason {
-				out.add(EntryStop, u.StopReason)
+				out.add(entryStop, u.StopReason)
 			}
 		case decision == "block" && !ok:
 			out.unsupported(event + " hook returned decision:block without a non-empty reason")
 		case decision == "block":
-			out.Status, out.Block, out.Reason = RunBlocked, true, trimmed
-			out.add(EntryFeedback, trimmed)
+			out.Status, out.Block, out.Reason = runBlocked, true, trimmed
+			out.add(entryFeedback, trimmed)
 		}
 	}
 }
 
-func compactParser(event string) func(*HookOutput, *wireObject) {
-	return func(out *HookOutput, w *wireObject) {
+func compactParser(event string) func(*hookOutput, *wireObject) {
+	return func(out *hookOutput, w *wireObject) {
 		u := w.universal()
 		if err := w.done(); err != nil {
 			out.invalid(event+" hook", err)
@@ -560,12 +560,12 @@ func compactParser(event string) func(*HookOutput, *wireObject) {
 		}
 		systemMessage(out, u)
 		if !u.Continue {
-			out.Status, out.Stop, out.StopReason = RunStopped, true, u.StopReason
+			out.Status, out.Stop, out.StopReason = runStopped, true, u.StopReason
 			text := u.StopReason
 			if !u.HasStopReason {
 				text = event + " hook stopped execution"
 			}
-			out.add(EntryStop, text)
+			out.add(entryStop, text)
 		}
 	}
 }
@@ -582,7 +582,7 @@ type blockFields struct {
 // readBlockFields reads them strictly (extra: further keys the event's
 // hookSpecificOutput may hold) and records the system message; ok is
 // false when the output was invalid.
-func readBlockFields(out *HookOutput, w *wireObject, label string, specific bool, extra ...string) (blockFields, bool) {
+func readBlockFields(out *hookOutput, w *wireObject, label string, specific bool, extra ...string) (blockFields, bool) {
 	f := blockFields{u: w.universal()}
 	f.decision, _ = w.enum("decision", "block")
 	f.reason, f.hasReason = w.str("reason")

@@ -9,10 +9,10 @@ import (
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
-// EventEffect is what Codex does with all the hook runs of one event
+// eventEffect is what Codex does with all the hook runs of one event
 // together (the run functions of codex-rs/hooks/src/events/*.rs and
 // codex-rs/core/src/hook_runtime.rs).
-type EventEffect struct {
+type eventEffect struct {
 	Event hooks.Event `json:"event"`
 	// Blocked: the tool call does not run (PreToolUse), its output is
 	// replaced (PostToolUse), the prompt is not sent (UserPromptSubmit),
@@ -76,13 +76,13 @@ func (c ToolCall) command() (string, bool) {
 // string command in a rewrite for these tools (hook_runtime.rs).
 func (c ToolCall) commandTool() bool { return c.Name == "Bash" || c.Name == "apply_patch" }
 
-// MergeOutputs combines the hook runs of one event as Codex does. outs
+// mergeOutputs combines the hook runs of one event as Codex does. outs
 // are in the order the hooks were configured (which Codex keeps for its
 // report); finished[i] is the order in which hook i finished (0 first),
 // which decides only between competing PreToolUse rewrites. runIDs[i]
 // names hook i in a Stop continuation.
-func MergeOutputs(event hooks.Event, outs []HookOutput, finished []int, call ToolCall, runIDs []string) EventEffect {
-	e := EventEffect{Event: event}
+func mergeOutputs(event hooks.Event, outs []hookOutput, finished []int, call ToolCall, runIDs []string) eventEffect {
+	e := eventEffect{Event: event}
 	for i := range outs {
 		e.Contexts = append(e.Contexts, outs[i].Contexts...)
 	}
@@ -93,8 +93,8 @@ func MergeOutputs(event hooks.Event, outs []HookOutput, finished []int, call Too
 		// Any deny wins (the first in order); else an allow; else none.
 		for i := range outs {
 			switch outs[i].Permission {
-			case PermissionDeny:
-				e.Blocked, e.Permission, e.PermissionMessage = true, PermissionDeny, outs[i].PermissionMessage
+			case permissionDeny:
+				e.Blocked, e.Permission, e.PermissionMessage = true, permissionDeny, outs[i].PermissionMessage
 				e.Reason = e.PermissionMessage
 				if call.Name == "Bash" {
 					// Observed for exec_command: the rejection in Rust's
@@ -103,8 +103,8 @@ func MergeOutputs(event hooks.Event, outs []HookOutput, finished []int, call Too
 						rustDebug("Rejected("+rustDebug(e.PermissionMessage)+")") + " }"
 				}
 				return e
-			case PermissionAllow:
-				e.Permission = PermissionAllow
+			case permissionAllow:
+				e.Permission = permissionAllow
 			}
 		}
 	case "PostToolUse":
@@ -163,7 +163,7 @@ func MergeOutputs(event hooks.Event, outs []HookOutput, finished []int, call Too
 }
 
 // firstStop: any continue:false stops; the first stop reason is kept.
-func firstStop(e *EventEffect, outs []HookOutput) {
+func firstStop(e *eventEffect, outs []hookOutput) {
 	for i := range outs {
 		if !outs[i].Stop {
 			continue
@@ -175,7 +175,7 @@ func firstStop(e *EventEffect, outs []HookOutput) {
 	}
 }
 
-func mergePreToolUse(e *EventEffect, outs []HookOutput, finished []int, call ToolCall) {
+func mergePreToolUse(e *eventEffect, outs []hookOutput, finished []int, call ToolCall) {
 	for i := range outs {
 		if outs[i].Block {
 			// Any block wins; the reason is the first in configured order,

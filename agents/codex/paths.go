@@ -8,8 +8,8 @@ import (
 	"runtime"
 )
 
-// Options say where to look. Zero fields take Codex's defaults.
-type Options struct {
+// options say where to look. Zero fields take Codex's defaults.
+type options struct {
 	// Cwd is the session folder (Codex's cwd). Required, absolute.
 	Cwd string
 	// Getenv reads the environment (CODEX_HOME, HOME); nil reads nothing.
@@ -21,8 +21,8 @@ type Options struct {
 	GOOS string
 }
 
-// Paths are the places Codex reads hook configuration from.
-type Paths struct {
+// paths are the places Codex reads hook configuration from.
+type paths struct {
 	// CodexHome is $CODEX_HOME (made canonical, as Codex does) or ~/.codex.
 	CodexHome string
 	// CodexHomeFromEnv: CODEX_HOME was set.
@@ -41,25 +41,25 @@ type Paths struct {
 	ProjectRoot string
 }
 
-// ResolvePaths finds the paths for opts (source: codex-rs/config loader
+// resolvePaths finds the paths for opts (source: codex-rs/config loader
 // find_codex_home, load_config_layers_state; CODEX_HOME observed through
 // the kit).
-func ResolvePaths(opts Options) (Paths, error) {
+func resolvePaths(opts options) (paths, error) {
 	getenv := opts.Getenv
 	if getenv == nil {
 		getenv = func(string) string { return "" }
 	}
 	if !filepath.IsAbs(opts.Cwd) {
-		return Paths{}, fmt.Errorf("codex: the session folder %q is not absolute", opts.Cwd)
+		return paths{}, fmt.Errorf("codex: the session folder %q is not absolute", opts.Cwd)
 	}
 	goos := opts.GOOS
 	if goos == "" {
 		goos = runtime.GOOS
 	}
-	var p Paths
+	var p paths
 	cwd, err := filepath.EvalSymlinks(opts.Cwd)
 	if err != nil {
-		return Paths{}, fmt.Errorf("codex: session folder: %w", err)
+		return paths{}, fmt.Errorf("codex: session folder: %w", err)
 	}
 	p.Cwd = cwd
 	if v := getenv("CODEX_HOME"); v != "" {
@@ -78,7 +78,7 @@ func ResolvePaths(opts Options) (Paths, error) {
 			home = getenv("USERPROFILE") // what dirs::home_dir finds there
 		}
 		if home == "" {
-			return Paths{}, errors.New("codex: neither CODEX_HOME nor HOME is set")
+			return paths{}, errors.New("codex: neither CODEX_HOME nor HOME is set")
 		}
 		p.CodexHome = filepath.Join(home, ".codex")
 	}
@@ -146,11 +146,11 @@ func markerExists(path, marker string) bool {
 	return true
 }
 
-// ProjectDir is one folder between the project root and the session folder
+// projectDir is one folder between the project root and the session folder
 // that has a .codex folder: one project layer (observed: nested .codex
 // folders between the git root and the cwd each load, root first, each
 // trusted on its own).
-type ProjectDir struct {
+type projectDir struct {
 	Dir      string // the folder holding .codex
 	DotCodex string
 	// Trust is the trust_level that decides ("trusted", "untrusted" or ""),
@@ -200,8 +200,8 @@ func sameDir(a, b string) bool {
 // project root's; source: ProjectTrustContext.decision_for_dir, which also
 // looks at the root of the main checkout of a linked worktree — Hookwarden
 // uses the project root for that).
-func projectTrust(projects map[string]string, dir, root, userConfig string) ProjectDir {
-	pd := ProjectDir{Dir: dir, DotCodex: filepath.Join(dir, ".codex")}
+func projectTrust(projects map[string]string, dir, root, userConfig string) projectDir {
+	pd := projectDir{Dir: dir, DotCodex: filepath.Join(dir, ".codex")}
 	for _, d := range []string{dir, root} {
 		for _, key := range trustKeys(d) {
 			if lvl, ok := projects[key]; ok {

@@ -12,7 +12,7 @@ func TestSystemDirPerOS(t *testing.T) {
 	cwd := t.TempDir()
 	env := func(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
 	for _, goos := range []string{"linux", "darwin"} {
-		p, err := ResolvePaths(Options{Cwd: cwd, GOOS: goos, Getenv: env(map[string]string{"HOME": "/home/u"})})
+		p, err := resolvePaths(options{Cwd: cwd, GOOS: goos, Getenv: env(map[string]string{"HOME": "/home/u"})})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -20,7 +20,7 @@ func TestSystemDirPerOS(t *testing.T) {
 			t.Errorf("%s: system files %s, %s", goos, p.SystemConfigTOML, p.Requirements)
 		}
 	}
-	p, err := ResolvePaths(Options{Cwd: cwd, GOOS: "windows", Getenv: env(map[string]string{`ProgramData`: `D:\Data`, "USERPROFILE": `C:\Users\u`})})
+	p, err := resolvePaths(options{Cwd: cwd, GOOS: "windows", Getenv: env(map[string]string{`ProgramData`: `D:\Data`, "USERPROFILE": `C:\Users\u`})})
 	if err != nil {
 		t.Fatalf("Windows without HOME: %v", err)
 	}
@@ -30,7 +30,7 @@ func TestSystemDirPerOS(t *testing.T) {
 	if want := filepath.Join(`C:\Users\u`, ".codex"); p.CodexHome != want {
 		t.Errorf("Windows CODEX_HOME default = %s, want %s", p.CodexHome, want)
 	}
-	p, err = ResolvePaths(Options{Cwd: cwd, GOOS: "windows", Getenv: env(map[string]string{"USERPROFILE": `C:\Users\u`})})
+	p, err = resolvePaths(options{Cwd: cwd, GOOS: "windows", Getenv: env(map[string]string{"USERPROFILE": `C:\Users\u`})})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -29,8 +29,8 @@ import (
 //go:embed payloads
 var payloadFS embed.FS
 
-// SampleOptions chooses a sample Codex hook input.
-type SampleOptions struct {
+// sampleOptions chooses a sample Codex hook input.
+type sampleOptions struct {
 	Event hooks.Event
 	// Tool is the tool of PreToolUse/PostToolUse ("" = Bash; one of
 	// SampleTools). A tool without a sample gets its name with an empty
@@ -60,12 +60,12 @@ type SampleOptions struct {
 	Now time.Time
 }
 
-// SampleEvents lists the events that have a sample, sorted.
-func SampleEvents() []string { return assets.SampleNames(payloadFS, "payloads") }
+// sampleEvents lists the events that have a sample, sorted.
+func sampleEvents() []string { return assets.SampleNames(payloadFS, "payloads") }
 
-// SampleTools lists the tools with samples for a tool event, sorted; nil
+// sampleTools lists the tools with samples for a tool event, sorted; nil
 // for other events.
-func SampleTools(event hooks.Event) []string {
+func sampleTools(event hooks.Event) []string {
 	return assets.SampleNames(payloadFS, path.Join("payloads", string(event)))
 }
 
@@ -73,15 +73,15 @@ func SampleTools(event hooks.Event) []string {
 var triggerFields = map[hooks.Event]string{"SessionStart": "source", "PreCompact": "trigger",
 	"PostCompact": "trigger", "SubagentStart": "agent_type", "SubagentStop": "agent_type"}
 
-// SampleInput builds a Codex hook input for o.Event from the embedded
+// sampleInput builds a Codex hook input for o.Event from the embedded
 // samples, with fresh ids and the chosen project.
-func SampleInput(o SampleOptions) (*hooks.Object, error) {
-	if !slices.Contains(SampleEvents(), string(o.Event)) {
-		return nil, fmt.Errorf("no Codex sample payload for %q (there are: %s)", o.Event, strings.Join(SampleEvents(), ", "))
+func sampleInput(o sampleOptions) (*hooks.Object, error) {
+	if !slices.Contains(sampleEvents(), string(o.Event)) {
+		return nil, fmt.Errorf("no Codex sample payload for %q (there are: %s)", o.Event, strings.Join(sampleEvents(), ", "))
 	}
 	file := path.Join("payloads", string(o.Event)+".json")
 	tool := o.Tool
-	if tools := SampleTools(o.Event); tools != nil {
+	if tools := sampleTools(o.Event); tools != nil {
 		if tool == "" {
 			tool = "Bash"
 		}
@@ -121,7 +121,7 @@ func SampleInput(o SampleOptions) (*hooks.Object, error) {
 }
 
 // vars are the placeholder values for o.
-func (o SampleOptions) vars() map[string]string {
+func (o sampleOptions) vars() map[string]string {
 	now := o.Now
 	if now.IsZero() {
 		now = time.Now()

@@ -19,19 +19,19 @@ var codexEvents = []string{"Interrupt", "PermissionRequest", "PostCompact", "Pos
 	"SubagentStop", "UserPromptSubmit"}
 
 func TestSampleEventsAndTools(t *testing.T) {
-	if got := SampleEvents(); !slices.Equal(got, codexEvents) {
+	if got := sampleEvents(); !slices.Equal(got, codexEvents) {
 		t.Errorf("SampleEvents() = %q", got)
 	}
-	if got := SampleTools("PreToolUse"); !slices.Equal(got, []string{"Bash", "apply_patch", "spawn_agent"}) {
+	if got := sampleTools("PreToolUse"); !slices.Equal(got, []string{"Bash", "apply_patch", "spawn_agent"}) {
 		t.Errorf("PreToolUse tools %q", got)
 	}
-	if got := SampleTools("PostToolUse"); !slices.Equal(got, []string{"Bash", "apply_patch"}) {
+	if got := sampleTools("PostToolUse"); !slices.Equal(got, []string{"Bash", "apply_patch"}) {
 		t.Errorf("PostToolUse tools %q", got)
 	}
-	if SampleTools("Stop") != nil {
+	if sampleTools("Stop") != nil {
 		t.Error("Stop has no tools")
 	}
-	if _, err := SampleInput(SampleOptions{Event: "Notification"}); err == nil {
+	if _, err := sampleInput(sampleOptions{Event: "Notification"}); err == nil {
 		t.Error("an event Codex does not have")
 	}
 }
@@ -41,8 +41,8 @@ var uuidV7Pattern = regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[8
 func TestSampleInputFilled(t *testing.T) {
 	now := time.Date(2026, 12, 1, 8, 56, 34, 0, time.UTC)
 	for _, ev := range codexEvents {
-		for _, tool := range append([]string{""}, SampleTools(hooks.Event(ev))...) {
-			in, err := SampleInput(SampleOptions{Event: hooks.Event(ev), Tool: tool, ProjectDir: "/work/p", CodexHome: "/h/.codex", Now: now})
+		for _, tool := range append([]string{""}, sampleTools(hooks.Event(ev))...) {
+			in, err := sampleInput(sampleOptions{Event: hooks.Event(ev), Tool: tool, ProjectDir: "/work/p", CodexHome: "/h/.codex", Now: now})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -61,27 +61,27 @@ func TestSampleInputFilled(t *testing.T) {
 			}
 		}
 	}
-	a, _ := SampleInput(SampleOptions{Event: "Stop"})
-	b, _ := SampleInput(SampleOptions{Event: "Stop"})
+	a, _ := sampleInput(sampleOptions{Event: "Stop"})
+	b, _ := sampleInput(sampleOptions{Event: "Stop"})
 	if a.Value("session_id") == b.Value("session_id") {
 		t.Error("ids must be fresh")
 	}
 }
 
 func TestSampleInputOptions(t *testing.T) {
-	in, _ := SampleInput(SampleOptions{Event: "PreToolUse", Command: "rm -rf build"})
+	in, _ := sampleInput(sampleOptions{Event: "PreToolUse", Command: "rm -rf build"})
 	if c, _ := in.Value("tool_input").(*hooks.Object); c == nil || c.Value("command") != "rm -rf build" || in.Value("tool_name") != "Bash" {
 		t.Errorf("%s", hooks.AppendJSON(nil, in))
 	}
-	in, _ = SampleInput(SampleOptions{Event: "PostToolUse", Tool: "mcp__fs__write"})
+	in, _ = sampleInput(sampleOptions{Event: "PostToolUse", Tool: "mcp__fs__write"})
 	if in.Value("tool_name") != "mcp__fs__write" || in.Value("tool_input").(*hooks.Object).Len() != 0 || in.Value("tool_response") != "" {
 		t.Errorf("%s", hooks.AppendJSON(nil, in))
 	}
-	in, _ = SampleInput(SampleOptions{Event: "SessionStart", Trigger: "compact"})
+	in, _ = sampleInput(sampleOptions{Event: "SessionStart", Trigger: "compact"})
 	if in.Value("source") != "compact" {
 		t.Errorf("%s", hooks.AppendJSON(nil, in))
 	}
-	in, _ = SampleInput(SampleOptions{Event: "Stop", StopHookActive: true})
+	in, _ = sampleInput(sampleOptions{Event: "Stop", StopHookActive: true})
 	if in.Value("stop_hook_active") != true {
 		t.Errorf("%s", hooks.AppendJSON(nil, in))
 	}
@@ -110,7 +110,7 @@ func TestSamplesMatchCapturedShapes(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := v.(*hooks.Object)
-		got, err := SampleInput(SampleOptions{Event: hooks.Event(et[0]), Tool: et[1]})
+		got, err := sampleInput(sampleOptions{Event: hooks.Event(et[0]), Tool: et[1]})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,28 +6,28 @@ import (
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
-// Plan is what Codex runs for one event and context: every handler in
+// plan is what Codex runs for one event and context: every handler in
 // Runs, all at once (observed: the hooks of one event run concurrently,
 // in no meaningful order; there is no de-duplication and no sequential
 // mode).
-type Plan struct {
+type plan struct {
 	Event   hooks.Event
 	Context hooks.PlanContext
 	// Inputs are the values the matchers were compared with.
 	Inputs []string
-	Runs   []*Handler
+	Runs   []*handler
 	// NotRun are the event's other handlers, each with the reason.
-	NotRun []Skip
+	NotRun []skip
 }
 
-// Skip is a handler that does not run, and why.
-type Skip struct {
-	Handler *Handler
+// skip is a handler that does not run, and why.
+type skip struct {
+	Handler *handler
 	Reason  string
 }
 
 // Concurrent is always true for Codex.
-func (Plan) Concurrent() bool { return true }
+func (plan) Concurrent() bool { return true }
 
 // PlanFor returns the plan for event in ctx: ToolName for PreToolUse,
 // PermissionRequest and PostToolUse (Codex's name: Bash for shell calls,
@@ -35,12 +35,12 @@ func (Plan) Concurrent() bool { return true }
 // the others that keep matchers (SessionStart source, SessionEnd reason,
 // PreCompact/PostCompact trigger, SubagentStart/SubagentStop agent type).
 // An event Codex does not know has an empty plan and an error.
-func (s *Snapshot) PlanFor(event hooks.Event, ctx hooks.PlanContext) (*Plan, error) {
-	info, ok := LookupEvent(event)
+func (s *snapshot) PlanFor(event hooks.Event, ctx hooks.PlanContext) (*plan, error) {
+	info, ok := lookupEvent(event)
 	if !ok {
 		return nil, fmt.Errorf("codex: %q is not one of Codex's 14 hook events", string(event))
 	}
-	p := &Plan{Event: event, Context: ctx}
+	p := &plan{Event: event, Context: ctx}
 	switch {
 	case !info.KeepsMatcher:
 	case info.IsToolEvent():
@@ -56,16 +56,16 @@ func (s *Snapshot) PlanFor(event hooks.Event, ctx hooks.PlanContext) (*Plan, err
 			continue
 		}
 		if s.Fatal != "" {
-			p.NotRun = append(p.NotRun, Skip{h, "Codex does not start: " + s.Fatal})
+			p.NotRun = append(p.NotRun, skip{h, "Codex does not start: " + s.Fatal})
 			continue
 		}
 		if !h.Runs {
-			p.NotRun = append(p.NotRun, Skip{h, h.Hook.Reason})
+			p.NotRun = append(p.NotRun, skip{h, h.Hook.Reason})
 			continue
 		}
 		if !matches(h, p.Inputs) {
-			m, _ := CompileMatcher(*h.Matcher) // compiles: invalid groups are not Runs
-			p.NotRun = append(p.NotRun, Skip{h, notMatched(info, *h.Matcher, m, p.Inputs)})
+			m, _ := compileMatcher(*h.Matcher) // compiles: invalid groups are not Runs
+			p.NotRun = append(p.NotRun, skip{h, notMatched(info, *h.Matcher, m, p.Inputs)})
 			continue
 		}
 		p.Runs = append(p.Runs, h)
@@ -73,7 +73,7 @@ func (s *Snapshot) PlanFor(event hooks.Event, ctx hooks.PlanContext) (*Plan, err
 	return p, nil
 }
 
-func notMatched(info EventInfo, raw string, m *Matcher, inputs []string) string {
+func notMatched(info eventInfo, raw string, m *Matcher, inputs []string) string {
 	if len(inputs) == 0 {
 		return fmt.Sprintf("its matcher %q needs a %s to match and there is none", raw, info.MatcherInput)
 	}

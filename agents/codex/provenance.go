@@ -19,9 +19,9 @@ const (
 		"requirements (source: config loader) are not read by Hookwarden"
 )
 
-// Provenance says, for the UI and the docs, what Hookwarden knows about
+// provenance says, for the UI and the docs, what Hookwarden knows about
 // Codex's hook layers and how it knows it.
-func Provenance() string {
+func provenance() string {
 	return `Codex CLI 0.171.0 hook layers, as Hookwarden reads them:
 - ` + provUserJSON + `
 - ` + provUserTOML + `

@@ -12,14 +12,14 @@ import (
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-// Runner dry-runs Codex CLI command hooks the way Codex 0.171.0 runs them:
+// runner dry-runs Codex CLI command hooks the way Codex 0.171.0 runs them:
 // every hook of the event at once, each through the shared process
 // primitive (hooks.SpawnSpec: own session, timeout, grace, stream caps,
 // cancellation, the gate and the sandbox), with the payload on stdin; then
 // it reads each run and the event as a whole as Codex does and says what
 // Codex would do. It runs exactly the hooks it is given. The zero value
 // runs hooks with an empty environment.
-type Runner struct {
+type runner struct {
 	// Env is Codex's process environment (hooks get it unchanged).
 	Env settingsio.Env
 	// PathPrefix are folders put first on PATH, standing in for the
@@ -38,11 +38,11 @@ type Runner struct {
 	Check func(h *hooks.Hook) error
 	// OnResult, when set, is called as each hook finishes (from its
 	// goroutine).
-	OnResult func(index int, r *RunResult)
+	OnResult func(index int, r *runResult)
 }
 
-// RunRequest is one event to dry-run.
-type RunRequest struct {
+// runRequest is one event to dry-run.
+type runRequest struct {
 	Event hooks.Event
 	// Hooks are the hooks Codex would run for the event (from the
 	// planner, or picked by hand), in Codex's order.
@@ -53,8 +53,8 @@ type RunRequest struct {
 	Cwd   string
 }
 
-// RunResult is one hook's dry run.
-type RunResult struct {
+// runResult is one hook's dry run.
+type runResult struct {
 	Hook *hooks.Hook `json:"-"`
 	// Argv is what was spawned.
 	Argv  []string `json:"argv,omitempty"`
@@ -84,16 +84,16 @@ type RunResult struct {
 	// Finished orders the results by finishing time (0 first).
 	Finished int `json:"finished"`
 	// Output is what Codex makes of the run; Verdict says it in words.
-	Output   HookOutput      `json:"output"`
+	Output   hookOutput      `json:"output"`
 	Verdict  hooks.Verdict   `json:"verdict"`
 	Warnings []hooks.Warning `json:"warnings,omitempty"`
 }
 
-// RunOutcome is the dry run of an event.
-type RunOutcome struct {
+// runOutcome is the dry run of an event.
+type runOutcome struct {
 	Event    hooks.Event     `json:"event"`
-	Results  []RunResult     `json:"results"`
-	Effect   EventEffect     `json:"effect"`
+	Results  []runResult     `json:"results"`
+	Effect   eventEffect     `json:"effect"`
 	Verdict  hooks.Verdict   `json:"verdict"`
 	Warnings []hooks.Warning `json:"warnings"`
 	Duration time.Duration   `json:"durationNs"`
@@ -101,7 +101,7 @@ type RunOutcome struct {
 
 // Run dry-runs req's hooks concurrently and combines them as Codex does.
 // Cancelling ctx kills the running hooks.
-func (r *Runner) Run(ctx context.Context, req RunRequest) RunOutcome {
+func (r *runner) Run(ctx context.Context, req runRequest) runOutcome {
 	start := time.Now()
 	input := req.Input
 	if input == nil {
@@ -114,28 +114,28 @@ func (r *Runner) Run(ctx context.Context, req RunRequest) RunOutcome {
 	}
 	env := r.hookEnv()
 	call := toolCallOf(input)
-	out := RunOutcome{Event: req.Event}
-	out.Results = hooks.RunConcurrently(len(req.Hooks), func(i int) RunResult {
+	out := runOutcome{Event: req.Event}
+	out.Results = hooks.RunConcurrently(len(req.Hooks), func(i int) runResult {
 		res := r.runOne(ctx, req.Event, req.Hooks[i], env, dir, stdin, input)
-		res.Verdict = ExplainHook(req.Event, &res, call)
-		res.Warnings = HookWarnings(req.Event, i, &res, input)
+		res.Verdict = explainHook(req.Event, &res, call)
+		res.Warnings = hookWarnings(req.Event, i, &res, input)
 		return res
-	}, func(i, order int, res *RunResult) {
+	}, func(i, order int, res *runResult) {
 		res.Finished = order
 		if r.OnResult != nil {
 			r.OnResult(i, res)
 		}
 	})
-	outs := make([]HookOutput, len(out.Results))
+	outs := make([]hookOutput, len(out.Results))
 	order := make([]int, len(out.Results))
 	ids := make([]string, len(out.Results))
 	for i := range out.Results {
 		outs[i], order[i] = out.Results[i].Output, out.Results[i].Finished
 		ids[i] = runID(req.Event, i, out.Results[i].Hook)
 	}
-	out.Effect = MergeOutputs(req.Event, outs, order, call, ids)
-	out.Verdict = ExplainEvent(req.Event, out.Results, out.Effect, call)
-	out.Warnings = EventWarnings(&out)
+	out.Effect = mergeOutputs(req.Event, outs, order, call, ids)
+	out.Verdict = explainEvent(req.Event, out.Results, out.Effect, call)
+	out.Warnings = eventWarnings(&out)
 	out.Duration = time.Since(start)
 	return out
 }
@@ -143,25 +143,25 @@ func (r *Runner) Run(ctx context.Context, req RunRequest) RunOutcome {
 // runOne runs one hook (or says why it did not).
 // The result is named so that the deferred line sets the duration of
 // every return.
-func (r *Runner) runOne(ctx context.Context, event hooks.Event, h *hooks.Hook, env settingsio.Env, dir, stdin string, input *hooks.Object) (res RunResult) {
+func (r *runner) runOne(ctx context.Context, event hooks.Event, h *hooks.Hook, env settingsio.Env, dir, stdin string, input *hooks.Object) (res runResult) {
 	start := time.Now()
-	res = RunResult{Hook: h, Dir: dir, Stdin: stdin, Timeout: timeoutOf(h)}
+	res = runResult{Hook: h, Dir: dir, Stdin: stdin, Timeout: timeoutOf(h)}
 	defer func() { res.Duration = time.Since(start) }()
 	switch h.Type {
 	case "", "command":
 	case "mcp_tool":
 		res.NotRun = "an mcp_tool hook calls a tool of an MCP server; the dry run runs command hooks only"
-		res.Output = HookOutput{Status: RunSkipped}
+		res.Output = hookOutput{Status: runSkipped}
 		return res
 	default:
 		// Codex skips prompt and agent handlers with a warning (observed).
 		res.NotRun = fmt.Sprintf("Codex does not run %s hooks (\"%s hooks are not supported yet\")", h.Type, h.Type)
-		res.Output = HookOutput{Status: RunSkipped}
+		res.Output = hookOutput{Status: runSkipped}
 		return res
 	}
 	if strings.TrimSpace(h.Command) == "" {
 		res.NotRun = "Codex skips an empty hook command"
-		res.Output = HookOutput{Status: RunSkipped}
+		res.Output = hookOutput{Status: runSkipped}
 		return res
 	}
 	spec := hooks.SpawnSpec{Env: env, Dir: dir, Stdin: stdin, Timeout: res.Timeout,
@@ -175,11 +175,11 @@ func (r *Runner) runOne(ctx context.Context, event hooks.Event, h *hooks.Hook, e
 	res.Sandbox = pr.Sandbox
 	res.Stdout, res.Stderr = hooks.DecodeUTF8(pr.Stdout), hooks.DecodeUTF8(pr.Stderr)
 	res.Truncated, res.PipesHeld, res.Signal = pr.Truncated, pr.PipesHeld, pr.Signal
-	end := ProcessEnd{Stdout: res.Stdout, Stderr: res.Stderr}
+	end := processEnd{Stdout: res.Stdout, Stderr: res.Stderr}
 	switch {
 	case strings.HasPrefix(pr.StartErr, hooks.RefusedPrefix):
 		res.Error, res.NotRun = pr.StartErr, pr.StartErr
-		res.Output = HookOutput{Status: RunSkipped}
+		res.Output = hookOutput{Status: runSkipped}
 		return res
 	case pr.StartErr != "":
 		res.Error, end.Error = pr.StartErr, pr.StartErr
@@ -194,7 +194,7 @@ func (r *Runner) runOne(ctx context.Context, event hooks.Event, h *hooks.Hook, e
 		res.ExitCode, res.HasExitCode = pr.Code, true
 		end.HasCode, end.Code = true, pr.Code
 	}
-	res.Output = ParseOutput(event, end)
+	res.Output = parseOutput(event, end)
 	return res
 }
 

@@ -11,7 +11,7 @@ import (
 // views and `run`: per hook its run, Codex's status, what Codex records,
 // the verdict and the warnings in words; the event's verdict; and this
 // outcome as the document `run --json` prints.
-func (o *RunOutcome) ContractResult() *agents.RunResult {
+func (o *runOutcome) ContractResult() *agents.RunResult {
 	res := &agents.RunResult{Event: o.Event, Hooks: make([]agents.HookRun, len(o.Results)),
 		Verdict: agents.Verdict(o.Verdict), Warnings: warningTexts(o.Warnings), Duration: o.Duration, Document: o}
 	for i := range o.Results {
@@ -36,15 +36,15 @@ func (o *RunOutcome) ContractResult() *agents.RunResult {
 	return res
 }
 
-func entryLabel(k EntryKind) string {
+func entryLabel(k entryKind) string {
 	switch k {
-	case EntryContext:
+	case entryContext:
 		return "Context for the model"
-	case EntryFeedback:
+	case entryFeedback:
 		return "Reason"
-	case EntryWarning:
+	case entryWarning:
 		return "Warning shown"
-	case EntryStop:
+	case entryStop:
 		return "Stop reason"
 	}
 	return "Error Codex records"
@@ -62,10 +62,10 @@ func warningTexts(ws []hooks.Warning) []string {
 	return out
 }
 
-// SamplePayload is the payload Codex would send for event and q (tool,
+// samplePayload is the payload Codex would send for event and q (tool,
 // trigger) in the project folder, as JSON.
-func SamplePayload(event hooks.Event, q agents.Query, project, codexHome string) ([]byte, error) {
-	in, err := SampleInput(SampleOptions{Event: event, Tool: q.Tool, Trigger: q.Trigger, ProjectDir: project, CodexHome: codexHome})
+func samplePayload(event hooks.Event, q agents.Query, project, codexHome string) ([]byte, error) {
+	in, err := sampleInput(sampleOptions{Event: event, Tool: q.Tool, Trigger: q.Trigger, ProjectDir: project, CodexHome: codexHome})
 	if err != nil {
 		return nil, err
 	}

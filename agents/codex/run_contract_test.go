@@ -13,7 +13,7 @@ func TestContractResult(t *testing.T) {
 	r := testRunner(t)
 	h := command("PreToolUse", "echo 'no writes' >&2; exit 2")
 	h.ID = "project:/p/.codex/hooks.json#hooks.PreToolUse[0].hooks[0]"
-	out := r.Run(context.Background(), RunRequest{Event: "PreToolUse", Hooks: []*hooks.Hook{h, command("PreToolUse", "exit 1")},
+	out := r.Run(context.Background(), runRequest{Event: "PreToolUse", Hooks: []*hooks.Hook{h, command("PreToolUse", "exit 1")},
 		Input: sampleFor(t, "PreToolUse", t.TempDir())})
 	res := out.ContractResult()
 	if res.Verdict.Effect != hooks.EffectBlocked || len(res.Hooks) != 2 || res.Hooks[0].ID != h.ID || !res.Hooks[0].Ran ||
@@ -26,7 +26,7 @@ func TestContractResult(t *testing.T) {
 	if !strings.Contains(strings.Join(res.Warnings, "\n"), "exit 1 is not a block in Codex") {
 		t.Errorf("warnings %q", res.Warnings)
 	}
-	p, err := SamplePayload("PostToolUse", agents.Query{Tool: "apply_patch"}, "/p", "/h/.codex")
+	p, err := samplePayload("PostToolUse", agents.Query{Tool: "apply_patch"}, "/p", "/h/.codex")
 	if err != nil || !strings.Contains(string(p), `"tool_name":"apply_patch"`) || !strings.Contains(string(p), `"cwd":"/p"`) {
 		t.Errorf("%s %v", p, err)
 	}

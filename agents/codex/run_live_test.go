@@ -101,7 +101,7 @@ func exampleHooks(t *testing.T, kit, example string, event hooks.Event) []*hooks
 
 // dryRunner runs hooks as the kit's Codex does: bash as $SHELL and a
 // codex-live-log on PATH (a stand-in that reads its input and exits 0).
-func dryRunner(t *testing.T) *Runner {
+func dryRunner(t *testing.T) *runner {
 	t.Helper()
 	bin := t.TempDir()
 	if err := os.WriteFile(filepath.Join(bin, "codex-live-log"), []byte("#!/bin/sh\ncat >/dev/null\nexit 0\n"), 0o755); err != nil {
@@ -111,7 +111,7 @@ func dryRunner(t *testing.T) *Runner {
 	if err != nil {
 		t.Skip("needs bash")
 	}
-	return &Runner{Env: settingsio.Env(testenv.CleanEnv(t)).With("SHELL", bash), PathPrefix: []string{bin}}
+	return &runner{Env: settingsio.Env(testenv.CleanEnv(t)).With("SHELL", bash), PathPrefix: []string{bin}}
 }
 
 func statusesOf(rep dryRunLiveReport, event string) []string {
@@ -142,7 +142,7 @@ func TestLivePreToolUseVerdicts(t *testing.T) {
 		t.Run(c.example, func(t *testing.T) {
 			project := t.TempDir()
 			r := dryRunner(t)
-			dry := r.Run(context.Background(), RunRequest{Event: "PreToolUse", Hooks: exampleHooks(t, kit, c.example, "PreToolUse"),
+			dry := r.Run(context.Background(), runRequest{Event: "PreToolUse", Hooks: exampleHooks(t, kit, c.example, "PreToolUse"),
 				Input: sampleFor(t, "PreToolUse", project)})
 			rep := runCodexExample(t, kit, c.example)
 
@@ -180,12 +180,12 @@ func TestLiveStopBlock(t *testing.T) {
 	project := t.TempDir()
 	r := dryRunner(t)
 	hs := exampleHooks(t, kit, "stop-block", "Stop")
-	first := r.Run(context.Background(), RunRequest{Event: "Stop", Hooks: hs, Input: sampleFor(t, "Stop", project)})
-	againIn, err := SampleInput(SampleOptions{Event: "Stop", ProjectDir: project, StopHookActive: true})
+	first := r.Run(context.Background(), runRequest{Event: "Stop", Hooks: hs, Input: sampleFor(t, "Stop", project)})
+	againIn, err := sampleInput(sampleOptions{Event: "Stop", ProjectDir: project, StopHookActive: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	again := r.Run(context.Background(), RunRequest{Event: "Stop", Hooks: hs, Input: againIn})
+	again := r.Run(context.Background(), runRequest{Event: "Stop", Hooks: hs, Input: againIn})
 	rep := runCodexExample(t, kit, "stop-block")
 
 	// Codex: the first Stop blocks, the model is prompted with the
@@ -207,7 +207,7 @@ func TestLiveStopBlock(t *testing.T) {
 	if live := statusesOf(rep, "Stop"); !slices.Equal(live, []string{"Blocked", "Completed"}) {
 		t.Fatalf("Codex Stop runs %q", live)
 	}
-	if first.Results[0].Output.Status != RunBlocked || again.Results[0].Output.Status != RunCompleted || again.Effect.Blocked {
+	if first.Results[0].Output.Status != runBlocked || again.Results[0].Output.Status != runCompleted || again.Effect.Blocked {
 		t.Fatalf("dry runs: %+v / %+v", first.Results[0].Output, again.Results[0].Output)
 	}
 	var prompts []string
@@ -221,7 +221,7 @@ func TestLiveStopBlock(t *testing.T) {
 	if !slices.Equal(prompts, []string{first.Effect.Continuation}) {
 		t.Errorf("Codex prompted the model with %q, the dry run says %q", prompts, first.Effect.Continuation)
 	}
-	if !hasWarning(first.Warnings, WarnStopReprompts) || first.Verdict.Effect != hooks.EffectBlocked {
+	if !hasWarning(first.Warnings, warnStopReprompts) || first.Verdict.Effect != hooks.EffectBlocked {
 		t.Errorf("verdict %+v warnings %+v", first.Verdict, first.Warnings)
 	}
 }
@@ -230,7 +230,7 @@ func TestLivePermissionRequestDeny(t *testing.T) {
 	kit := requireKit(t)
 	project := t.TempDir()
 	r := dryRunner(t)
-	dry := r.Run(context.Background(), RunRequest{Event: "PermissionRequest", Hooks: exampleHooks(t, kit, "permission-request", "PermissionRequest"),
+	dry := r.Run(context.Background(), runRequest{Event: "PermissionRequest", Hooks: exampleHooks(t, kit, "permission-request", "PermissionRequest"),
 		Input: sampleFor(t, "PermissionRequest", project)})
 	rep := runCodexExample(t, kit, "permission-request")
 	if live := statusesOf(rep, "PermissionRequest"); !slices.Equal(live, []string{string(dry.Results[0].Output.Status)}) {
@@ -239,7 +239,7 @@ func TestLivePermissionRequestDeny(t *testing.T) {
 	if len(rep.ToolResults) != 1 || rep.ToolResults[0].Output != dry.Effect.ModelMessage || slices.Contains(rep.FilesCreated, "out.txt") {
 		t.Errorf("Codex: %+v %q; dry run: %q", rep.ToolResults, rep.FilesCreated, dry.Effect.ModelMessage)
 	}
-	if dry.Effect.Permission != PermissionDeny || dry.Verdict.Effect != hooks.EffectBlocked {
+	if dry.Effect.Permission != permissionDeny || dry.Verdict.Effect != hooks.EffectBlocked {
 		t.Errorf("%+v", dry.Verdict)
 	}
 }

@@ -24,7 +24,7 @@ func TestRunSandboxed(t *testing.T) {
 	other := command("PreToolUse", `echo direct > direct.txt`)
 	r.Isolation = hooks.Isolation{Supervisor: sandbox.Config{Init: initExe, Home: t.TempDir(), Project: project},
 		Sandboxed: func(h *hooks.Hook) bool { return h == guard }}
-	out := r.Run(context.Background(), RunRequest{Event: "PreToolUse", Hooks: []*hooks.Hook{guard, other}, Input: sampleFor(t, "PreToolUse", project)})
+	out := r.Run(context.Background(), runRequest{Event: "PreToolUse", Hooks: []*hooks.Hook{guard, other}, Input: sampleFor(t, "PreToolUse", project)})
 	if _, err := os.Stat(filepath.Join(project, "planted.txt")); err == nil {
 		t.Fatal("the sandboxed hook wrote into the real project")
 	}

@@ -9,9 +9,9 @@ import (
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-// DefaultTimeout is Codex's timeout for a hook without one (600 s; the
+// defaultTimeout is Codex's timeout for a hook without one (600 s; the
 // model gives SessionEnd and Interrupt their own shorter ones).
-const DefaultTimeout = 600 * time.Second
+const defaultTimeout = 600 * time.Second
 
 // How Codex 0.171.0 starts a command hook, observed with the kit (a hook
 // that printed its own /proc/self/cmdline, ids, cwd and environment) and
@@ -55,7 +55,7 @@ func shellCommand(env settingsio.Env, goos, command string) (program string, arg
 }
 
 // hookEnv is Codex's environment with PathPrefix put first on PATH.
-func (r *Runner) hookEnv() settingsio.Env {
+func (r *runner) hookEnv() settingsio.Env {
 	env := append(settingsio.Env(nil), r.Env...)
 	if len(r.PathPrefix) == 0 {
 		return env
@@ -71,7 +71,7 @@ func (r *Runner) hookEnv() settingsio.Env {
 	return env.With("PATH", path)
 }
 
-func (r *Runner) goos() string {
+func (r *runner) goos() string {
 	if r.GOOS != "" {
 		return r.GOOS
 	}
@@ -84,5 +84,5 @@ func timeoutOf(h *hooks.Hook) time.Duration {
 	if h.TimeoutMS > 0 {
 		return time.Duration(h.TimeoutMS) * time.Millisecond
 	}
-	return DefaultTimeout
+	return defaultTimeout
 }

@@ -23,18 +23,18 @@ func command(event hooks.Event, cmd string) *hooks.Hook {
 }
 
 // testRunner runs hooks with a clean environment and /bin/sh as $SHELL.
-func testRunner(t *testing.T) *Runner {
+func testRunner(t *testing.T) *runner {
 	t.Helper()
 	if _, err := os.Stat("/bin/sh"); err != nil {
 		t.Skip("needs /bin/sh")
 	}
 	env := settingsio.Env(testenv.CleanEnv(t)).With("SHELL", "/bin/sh")
-	return &Runner{Env: env}
+	return &runner{Env: env}
 }
 
 func sampleFor(t *testing.T, event hooks.Event, project string) *hooks.Object {
 	t.Helper()
-	in, err := SampleInput(SampleOptions{Event: event, ProjectDir: project, CodexHome: filepath.Join(project, ".home")})
+	in, err := sampleInput(sampleOptions{Event: event, ProjectDir: project, CodexHome: filepath.Join(project, ".home")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +47,7 @@ func TestRunSpawnsLikeCodex(t *testing.T) {
 	r.PathPrefix = []string{"/codex-helpers"}
 	r.Env = r.Env.With("MARK", "from-codex")
 	cmd := `cat > stdin.json; printf '%s\n%s\n%s\n%s\n' "$0" "$(pwd)" "$PATH" "$MARK" > seen.txt; ps -o pid=,sid= -p $$ >> seen.txt`
-	out := r.Run(context.Background(), RunRequest{Event: "PreToolUse", Hooks: []*hooks.Hook{command("PreToolUse", cmd)},
+	out := r.Run(context.Background(), runRequest{Event: "PreToolUse", Hooks: []*hooks.Hook{command("PreToolUse", cmd)},
 		Input: sampleFor(t, "PreToolUse", project)})
 	res := out.Results[0]
 	if want := []string{"/bin/sh", "-c", cmd}; !slices.Equal(res.Argv, want) {
@@ -68,7 +68,7 @@ func TestRunSpawnsLikeCodex(t *testing.T) {
 	if f := strings.Fields(lines[4]); len(f) != 2 || f[0] != f[1] {
 		t.Errorf("the hook must lead its own session, as under Codex: pid sid = %q", lines[4])
 	}
-	if res.Output.Status != RunCompleted || out.Effect.Blocked {
+	if res.Output.Status != runCompleted || out.Effect.Blocked {
 		t.Errorf("%+v", out.Effect)
 	}
 }
@@ -97,8 +97,8 @@ func TestRunConcurrently(t *testing.T) {
 		return command("Stop", fmt.Sprintf("touch %s; i=0; while [ ! -e %s ] && [ $i -lt 3000 ]; do sleep 0.01; i=$((i+1)); done; [ -e %s ] && echo '{\"decision\":\"block\",\"reason\":\"%s\"}'", mine, other, other, mine))
 	}
 	var calls atomic.Int32
-	r.OnResult = func(int, *RunResult) { calls.Add(1) }
-	out := r.Run(context.Background(), RunRequest{Event: "Stop", Hooks: []*hooks.Hook{wait("a", "b"), wait("b", "a")},
+	r.OnResult = func(int, *runResult) { calls.Add(1) }
+	out := r.Run(context.Background(), runRequest{Event: "Stop", Hooks: []*hooks.Hook{wait("a", "b"), wait("b", "a")},
 		Input: sampleFor(t, "Stop", project)})
 	if out.Results[0].Output.Reason != "a" || out.Results[1].Output.Reason != "b" {
 		t.Fatalf("the hooks did not run at once: %+v / %+v", out.Results[0].Output, out.Results[1].Output)
@@ -116,12 +116,12 @@ func TestRunTimeoutKillsTheGroupAndFailsOpen(t *testing.T) {
 	project := t.TempDir()
 	h := command("PreToolUse", `sleep 300 & echo $! > bg.pid; echo blocked >&2; sleep 300; exit 2`)
 	h.TimeoutMS = 300
-	out := r.Run(context.Background(), RunRequest{Event: "PreToolUse", Hooks: []*hooks.Hook{h}, Input: sampleFor(t, "PreToolUse", project)})
+	out := r.Run(context.Background(), runRequest{Event: "PreToolUse", Hooks: []*hooks.Hook{h}, Input: sampleFor(t, "PreToolUse", project)})
 	res := out.Results[0]
-	if !res.TimedOut || res.Output.Status != RunFailed || out.Effect.Blocked {
+	if !res.TimedOut || res.Output.Status != runFailed || out.Effect.Blocked {
 		t.Fatalf("timeout: %+v", res)
 	}
-	if !hasWarning(out.Warnings, WarnTimeout) || out.Verdict.Effect != hooks.EffectFailed {
+	if !hasWarning(out.Warnings, warnTimeout) || out.Verdict.Effect != hooks.EffectFailed {
 		t.Errorf("warnings %+v verdict %+v", out.Warnings, out.Verdict)
 	}
 	data, err := os.ReadFile(filepath.Join(project, "bg.pid"))
@@ -138,8 +138,8 @@ func TestRunCancel(t *testing.T) {
 	r := testRunner(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(100*time.Millisecond, cancel)
-	out := r.Run(ctx, RunRequest{Event: "PreToolUse", Hooks: []*hooks.Hook{command("PreToolUse", "sleep 300")}, Input: sampleFor(t, "PreToolUse", t.TempDir())})
-	if !out.Results[0].Cancelled || out.Results[0].Output.Status != RunFailed {
+	out := r.Run(ctx, runRequest{Event: "PreToolUse", Hooks: []*hooks.Hook{command("PreToolUse", "sleep 300")}, Input: sampleFor(t, "PreToolUse", t.TempDir())})
+	if !out.Results[0].Cancelled || out.Results[0].Output.Status != runFailed {
 		t.Fatalf("%+v", out.Results[0])
 	}
 }
@@ -154,7 +154,7 @@ func TestRunGateAndTypes(t *testing.T) {
 		return errors.New("the script changed since it was approved")
 	}
 	prompt := &hooks.Hook{Event: "PreToolUse", Type: "prompt", Command: "touch ran"}
-	out := r.Run(context.Background(), RunRequest{Event: "PreToolUse", Hooks: []*hooks.Hook{refused, prompt}, Input: sampleFor(t, "PreToolUse", project)})
+	out := r.Run(context.Background(), runRequest{Event: "PreToolUse", Hooks: []*hooks.Hook{refused, prompt}, Input: sampleFor(t, "PreToolUse", project)})
 	if _, err := os.Stat(filepath.Join(project, "ran")); err == nil {
 		t.Fatal("a refused or prompt hook ran")
 	}
@@ -162,7 +162,7 @@ func TestRunGateAndTypes(t *testing.T) {
 		t.Errorf("the gate was asked about %v", asked)
 	}
 	for i, res := range out.Results {
-		if res.Output.Status != RunSkipped || res.NotRun == "" || res.Verdict.Effect != EffectSkipped {
+		if res.Output.Status != runSkipped || res.NotRun == "" || res.Verdict.Effect != effectSkipped {
 			t.Errorf("hook %d: %+v", i, res)
 		}
 	}
@@ -177,8 +177,8 @@ func TestRunGateAndTypes(t *testing.T) {
 func TestRunStartFailure(t *testing.T) {
 	r := testRunner(t)
 	r.Env = r.Env.With("SHELL", "/nonexistent/shell")
-	out := r.Run(context.Background(), RunRequest{Event: "PreToolUse", Hooks: []*hooks.Hook{command("PreToolUse", "exit 2")}, Input: sampleFor(t, "PreToolUse", t.TempDir())})
-	if out.Results[0].Output.Status != RunFailed || !hasWarning(out.Warnings, WarnStartFailed) {
+	out := r.Run(context.Background(), runRequest{Event: "PreToolUse", Hooks: []*hooks.Hook{command("PreToolUse", "exit 2")}, Input: sampleFor(t, "PreToolUse", t.TempDir())})
+	if out.Results[0].Output.Status != runFailed || !hasWarning(out.Warnings, warnStartFailed) {
 		t.Errorf("%+v %+v", out.Results[0], out.Warnings)
 	}
 }
@@ -189,7 +189,7 @@ func hasWarning(ws []hooks.Warning, code string) bool {
 
 func TestRunNothingGiven(t *testing.T) {
 	r := testRunner(t)
-	out := r.Run(context.Background(), RunRequest{Event: "PreToolUse", Input: sampleFor(t, "PreToolUse", t.TempDir())})
+	out := r.Run(context.Background(), runRequest{Event: "PreToolUse", Input: sampleFor(t, "PreToolUse", t.TempDir())})
 	if len(out.Results) != 0 || out.Effect.Blocked || out.Verdict.Effect != hooks.EffectNothing {
 		t.Errorf("%+v", out)
 	}
@@ -205,11 +205,11 @@ func TestRunHostileOutput(t *testing.T) {
 	project := t.TempDir()
 	reason := "ok\x1b[2K\rrm -rf ~ approved\u202e"
 	cmd := fmt.Sprintf(`printf '%%s' '%s' >&2; head -c 100000 /dev/zero | tr '\0' x; exit 2`, reason)
-	out := r.Run(context.Background(), RunRequest{Event: "PreToolUse", Hooks: []*hooks.Hook{command("PreToolUse", cmd)}, Input: sampleFor(t, "PreToolUse", project)})
+	out := r.Run(context.Background(), runRequest{Event: "PreToolUse", Hooks: []*hooks.Hook{command("PreToolUse", cmd)}, Input: sampleFor(t, "PreToolUse", project)})
 	if !out.Effect.Blocked || out.Effect.Reason != reason || !strings.HasPrefix(out.Effect.ModelMessage, "Command blocked by PreToolUse hook: "+reason+". Command: ") {
 		t.Errorf("%q", out.Effect.ModelMessage)
 	}
-	if !out.Results[0].Truncated || !hasWarning(out.Warnings, WarnTruncated) {
+	if !out.Results[0].Truncated || !hasWarning(out.Warnings, warnTruncated) {
 		t.Errorf("truncation: %+v", out.Warnings)
 	}
 }
@@ -220,8 +220,8 @@ func TestRunHostileOutput(t *testing.T) {
 func TestRunHeldPipes(t *testing.T) {
 	r := testRunner(t)
 	h := command("PreToolUse", `(sleep 30 &); printf '%s' '{"decision":"block","reason":"held"}'`)
-	out := r.Run(context.Background(), RunRequest{Event: "PreToolUse", Hooks: []*hooks.Hook{h}, Input: sampleFor(t, "PreToolUse", t.TempDir())})
-	if !out.Results[0].PipesHeld || !hasWarning(out.Warnings, WarnPipesHeld) || out.Results[0].Output.Reason != "held" {
+	out := r.Run(context.Background(), runRequest{Event: "PreToolUse", Hooks: []*hooks.Hook{h}, Input: sampleFor(t, "PreToolUse", t.TempDir())})
+	if !out.Results[0].PipesHeld || !hasWarning(out.Warnings, warnPipesHeld) || out.Results[0].Output.Reason != "held" {
 		t.Errorf("%+v %+v", out.Results[0], out.Warnings)
 	}
 }
@@ -231,11 +231,11 @@ func TestRunHeldPipes(t *testing.T) {
 // stderr, Blocked).
 func TestRunUnreadLargePayload(t *testing.T) {
 	r := testRunner(t)
-	in, err := SampleInput(SampleOptions{Event: "UserPromptSubmit", Prompt: strings.Repeat("a", 100_000), ProjectDir: t.TempDir()})
+	in, err := sampleInput(sampleOptions{Event: "UserPromptSubmit", Prompt: strings.Repeat("a", 100_000), ProjectDir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := r.Run(context.Background(), RunRequest{Event: "UserPromptSubmit", Hooks: []*hooks.Hook{command("UserPromptSubmit", "echo prompt-blocked >&2; exit 2")}, Input: in})
+	out := r.Run(context.Background(), runRequest{Event: "UserPromptSubmit", Hooks: []*hooks.Hook{command("UserPromptSubmit", "echo prompt-blocked >&2; exit 2")}, Input: in})
 	if !out.Effect.Blocked || out.Effect.Reason != "prompt-blocked" {
 		t.Errorf("%+v %+v", out.Results[0], out.Effect)
 	}
@@ -246,7 +246,7 @@ func TestRunUnreadLargePayload(t *testing.T) {
 func TestRunRecordsEachHooksDuration(t *testing.T) {
 	r := testRunner(t)
 	project := t.TempDir()
-	out := r.Run(context.Background(), RunRequest{Event: "Stop", Hooks: []*hooks.Hook{command("Stop", "sleep 0.05")},
+	out := r.Run(context.Background(), runRequest{Event: "Stop", Hooks: []*hooks.Hook{command("Stop", "sleep 0.05")},
 		Input: sampleFor(t, "Stop", project)})
 	if d := out.Results[0].Duration; d < 50*time.Millisecond {
 		t.Errorf("a hook that sleeps 50 ms ran %v", d)

@@ -23,15 +23,15 @@ import (
 // shared by many projects have one record. Script texts share the store's
 // "contents".
 type StoreSection struct {
-	Hooks map[string]*Approval `json:"hooks"`
+	Hooks map[string]*approval `json:"hooks"`
 	// Revoked is history: the last approval of each revoked key, kept for
 	// the next review's diff. It approves nothing.
-	Revoked map[string]*Approval `json:"revoked,omitempty"`
+	Revoked map[string]*approval `json:"revoked,omitempty"`
 }
 
-// Approval is one approved Codex hook.
-type Approval struct {
-	// File, Event, Group and Index are where the hook was (its key's parts).
+// approval is one approved Codex hook.
+type approval struct {
+	// file, Event, Group and Index are where the hook was (its key's parts).
 	File  string `json:"file"`
 	Event string `json:"event"`
 	Group int    `json:"group"`
@@ -56,7 +56,7 @@ type Approval struct {
 }
 
 // scriptsIn is what the approval recorded the hook running in project.
-func (ap *Approval) scriptsIn(project string) []trust.ScriptSnapshot {
+func (ap *approval) scriptsIn(project string) []trust.ScriptSnapshot {
 	if ap.ProjectScripts == nil {
 		return ap.Scripts
 	}
@@ -69,7 +69,7 @@ const storeKey = "codex"
 // EachScripts calls fn with the scripts of every record, so that their
 // texts stay in "contents" (trust.StoreSection).
 func (s *StoreSection) EachScripts(fn func([]trust.ScriptSnapshot)) {
-	for _, m := range []map[string]*Approval{s.Hooks, s.Revoked} {
+	for _, m := range []map[string]*approval{s.Hooks, s.Revoked} {
 		for _, ap := range m {
 			if ap != nil {
 				fn(ap.Scripts)
@@ -93,10 +93,10 @@ func ensureSection(d *trust.StoreData) (*StoreSection, error) {
 		return nil, err
 	}
 	if s.Hooks == nil {
-		s.Hooks = map[string]*Approval{}
+		s.Hooks = map[string]*approval{}
 	}
 	if s.Revoked == nil {
-		s.Revoked = map[string]*Approval{}
+		s.Revoked = map[string]*approval{}
 	}
 	return s, nil
 }
@@ -112,11 +112,11 @@ func (s *StoreSection) revoke(key string, now time.Time) {
 }
 
 // recordOf is the approval record of a handler as it is now.
-func recordOf(h *Handler, scripts []trust.ScriptSnapshot, now time.Time) *Approval {
+func recordOf(h *handler, scripts []trust.ScriptSnapshot, now time.Time) *approval {
 	if scripts == nil {
 		scripts = []trust.ScriptSnapshot{}
 	}
-	return &Approval{File: h.Hook.Origin.File, Event: string(h.Hook.Event), Group: h.Group, Index: h.Index,
+	return &approval{File: h.Hook.Origin.File, Event: string(h.Hook.Event), Group: h.Group, Index: h.Index,
 		Hash: h.CurrentHash, Identity: h.Identity.CanonicalJSON(), Fields: definitionOf(h.Identity),
 		Command: h.Hook.Command, ApprovedAt: now.UTC().Format(time.RFC3339), Scripts: scripts}
 }

@@ -8,27 +8,27 @@ import (
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
-// EffectSkipped is the verdict word of a hook that was not started.
-const EffectSkipped = "SKIPPED"
+// effectSkipped is the verdict word of a hook that was not started.
+const effectSkipped = "SKIPPED"
 
 // Warning codes of Codex dry runs (hooks.WarnExit1NeverBlocks is shared).
 const (
-	WarnExit2NoStderr      = "exit-2-without-stderr"
-	WarnOtherExitCode      = "exit-code-fails-open"
-	WarnUnsupportedOutput  = "unsupported-output"
-	WarnInvalidJSON        = "invalid-json"
-	WarnTimeout            = "timeout-fails-open"
-	WarnNoExitStatus       = "no-exit-status"
-	WarnStartFailed        = "start-failed"
-	WarnRewriteRejected    = "rewrite-without-command"
-	WarnRewriteRace        = "competing-rewrites"
-	WarnBlockReasonsHidden = "block-reasons-hidden"
-	WarnStopLoops          = "stop-loops"
-	WarnStopReprompts      = "stop-reprompts"
-	WarnPipesHeld          = "pipes-held"
-	WarnTruncated          = "output-truncated"
-	WarnNotRun             = "not-run"
-	WarnStdoutIgnored      = "stdout-ignored"
+	warnExit2NoStderr      = "exit-2-without-stderr"
+	warnOtherExitCode      = "exit-code-fails-open"
+	warnUnsupportedOutput  = "unsupported-output"
+	warnInvalidJSON        = "invalid-json"
+	warnTimeout            = "timeout-fails-open"
+	warnNoExitStatus       = "no-exit-status"
+	warnStartFailed        = "start-failed"
+	warnRewriteRejected    = "rewrite-without-command"
+	warnRewriteRace        = "competing-rewrites"
+	warnBlockReasonsHidden = "block-reasons-hidden"
+	warnStopLoops          = "stop-loops"
+	warnStopReprompts      = "stop-reprompts"
+	warnPipesHeld          = "pipes-held"
+	warnTruncated          = "output-truncated"
+	warnNotRun             = "not-run"
+	warnStdoutIgnored      = "stdout-ignored"
 )
 
 // blockingEvents are the events where a hook can block.
@@ -60,8 +60,8 @@ func label(event hooks.Event, call ToolCall) string {
 	return string(event)
 }
 
-// ExplainHook says in words what Codex does with one hook's run.
-func ExplainHook(event hooks.Event, res *RunResult, call ToolCall) hooks.Verdict {
+// explainHook says in words what Codex does with one hook's run.
+func explainHook(event hooks.Event, res *runResult, call ToolCall) hooks.Verdict {
 	v := hooks.Verdict{Details: []string{}}
 	o := &res.Output
 	say := func(effect, format string, a ...any) {
@@ -69,8 +69,8 @@ func ExplainHook(event hooks.Event, res *RunResult, call ToolCall) hooks.Verdict
 	}
 	switch {
 	case res.NotRun != "":
-		say(EffectSkipped, "not run: %s", res.NotRun)
-	case o.Status == RunFailed:
+		say(effectSkipped, "not run: %s", res.NotRun)
+	case o.Status == runFailed:
 		say(hooks.EffectFailed, "fails open: %s — %s", failure(event, res), goesOn(event))
 	case o.Block && event == "PreToolUse":
 		say(hooks.EffectBlocked, "Codex blocks the command: %s", o.Reason)
@@ -82,9 +82,9 @@ func ExplainHook(event hooks.Event, res *RunResult, call ToolCall) hooks.Verdict
 		say(hooks.EffectBlocked, "Codex does not send the prompt to the model: %s", o.Reason)
 	case o.Block && (event == "Stop" || event == "SubagentStop"):
 		say(hooks.EffectBlocked, "Codex does not stop: it sends %q as a new prompt and fires %s again with stop_hook_active true", o.Reason, event)
-	case o.Permission == PermissionDeny:
+	case o.Permission == permissionDeny:
 		say(hooks.EffectBlocked, "Codex denies the request; the model gets: %s", o.PermissionMessage)
-	case o.Permission == PermissionAllow:
+	case o.Permission == permissionAllow:
 		say(hooks.EffectAllowed, "Codex approves the request without asking")
 	case o.Stop:
 		say(hooks.EffectStopped, "continue:false — %s%s", stopsWhat(event), reasonSuffix(o.StopReason))
@@ -107,10 +107,10 @@ func ExplainHook(event hooks.Event, res *RunResult, call ToolCall) hooks.Verdict
 		v.Details = append(v.Details, "Developer message for the model: "+c)
 	}
 	for _, e := range o.Entries {
-		if e.Kind == EntryWarning {
+		if e.Kind == entryWarning {
 			v.Details = append(v.Details, "Shown as a warning: "+e.Text)
 		}
-		if e.Kind == EntryError && o.Status == RunFailed {
+		if e.Kind == entryError && o.Status == runFailed {
 			v.Details = append(v.Details, "Codex records the error: "+e.Text)
 		}
 	}
@@ -143,14 +143,14 @@ func reasonSuffix(r string) string {
 
 // rewrittenCommand is the command Codex would run for o's rewrite of
 // call (false: Codex rejects the rewrite).
-func rewrittenCommand(o *HookOutput, call ToolCall) (string, bool) {
-	e := EventEffect{}
-	mergePreToolUse(&e, []HookOutput{*o}, nil, call)
+func rewrittenCommand(o *hookOutput, call ToolCall) (string, bool) {
+	e := eventEffect{}
+	mergePreToolUse(&e, []hookOutput{*o}, nil, call)
 	return e.RewrittenCommand, !e.RewriteRejected
 }
 
 // failure says why a run Failed, in Codex's terms.
-func failure(event hooks.Event, res *RunResult) string {
+func failure(event hooks.Event, res *runResult) string {
 	o := &res.Output
 	switch {
 	case res.TimedOut:
@@ -173,17 +173,17 @@ func failure(event hooks.Event, res *RunResult) string {
 	return lastError(o)
 }
 
-func lastError(o *HookOutput) string {
+func lastError(o *hookOutput) string {
 	for i := len(o.Entries) - 1; i >= 0; i-- {
-		if o.Entries[i].Kind == EntryError {
+		if o.Entries[i].Kind == entryError {
 			return o.Entries[i].Text
 		}
 	}
 	return "failed"
 }
 
-// ExplainEvent says in words what Codex does with the event.
-func ExplainEvent(event hooks.Event, results []RunResult, e EventEffect, call ToolCall) hooks.Verdict {
+// explainEvent says in words what Codex does with the event.
+func explainEvent(event hooks.Event, results []runResult, e eventEffect, call ToolCall) hooks.Verdict {
 	v := hooks.Verdict{Details: []string{}}
 	l := label(event, call)
 	say := func(effect, format string, a ...any) {
@@ -203,14 +203,14 @@ func ExplainEvent(event hooks.Event, results []RunResult, e EventEffect, call To
 		detail("PostToolUse sees the rewritten command.")
 	case event == "PreToolUse" && e.UpdatedInput != nil:
 		say(hooks.EffectChanged, "Codex calls the tool with the input %s", string(e.UpdatedInput))
-	case event == "PermissionRequest" && e.Permission == PermissionDeny:
+	case event == "PermissionRequest" && e.Permission == permissionDeny:
 		say(hooks.EffectBlocked, "Codex denies the request: %s", e.PermissionMessage)
 		if e.ModelMessage != "" {
 			detail("The model gets: %s", e.ModelMessage)
 		} else {
 			detail("The model gets the tool call rejected with: %s", e.PermissionMessage)
 		}
-	case event == "PermissionRequest" && e.Permission == PermissionAllow:
+	case event == "PermissionRequest" && e.Permission == permissionAllow:
 		say(hooks.EffectAllowed, "Codex approves the request without asking (no automatic review)")
 	case event == "PostToolUse" && e.Blocked:
 		effect := hooks.EffectBlocked
@@ -231,8 +231,8 @@ func ExplainEvent(event hooks.Event, results []RunResult, e EventEffect, call To
 		detail("Then %s fires again with stop_hook_active true; a hook that blocks every time loops until the turn is interrupted or times out.", event)
 	case e.Stopped:
 		say(hooks.EffectStopped, "continue:false — %s%s", stopsWhat(event), reasonSuffix(e.StopReason))
-	case countStatus(results, RunFailed) > 0 && blockingEvents[event]:
-		say(hooks.EffectFailed, "fails open — %d of %d hooks failed, which Codex treats as no decision; %s", countStatus(results, RunFailed), len(results), goesOn(event))
+	case countStatus(results, runFailed) > 0 && blockingEvents[event]:
+		say(hooks.EffectFailed, "fails open — %d of %d hooks failed, which Codex treats as no decision; %s", countStatus(results, runFailed), len(results), goesOn(event))
 	case len(e.Contexts) > 0:
 		say(hooks.EffectAllowed, "%s, with %d developer message(s) for the model", goesOn(event), len(e.Contexts))
 	case len(results) == 0:
@@ -250,7 +250,7 @@ func ExplainEvent(event hooks.Event, results []RunResult, e EventEffect, call To
 	return v
 }
 
-func countStatus(results []RunResult, s RunStatus) int {
+func countStatus(results []runResult, s runStatus) int {
 	n := 0
 	for i := range results {
 		if results[i].Output.Status == s {
@@ -272,9 +272,9 @@ func shortName(h *hooks.Hook) string {
 	return s
 }
 
-// HookWarnings lists the traps one hook's run fell into: everything that
+// hookWarnings lists the traps one hook's run fell into: everything that
 // makes Codex fail open where the author likely meant a decision.
-func HookWarnings(event hooks.Event, i int, res *RunResult, input *hooks.Object) []hooks.Warning {
+func hookWarnings(event hooks.Event, i int, res *runResult, input *hooks.Object) []hooks.Warning {
 	var ws []hooks.Warning
 	add := func(code, format string, a ...any) {
 		ws = append(ws, hooks.Warning{Code: code, Hook: shortName(res.Hook), Index: i, Message: fmt.Sprintf(format, a...)})
@@ -283,53 +283,53 @@ func HookWarnings(event hooks.Event, i int, res *RunResult, input *hooks.Object)
 	blocking := blockingEvents[event]
 	switch {
 	case res.NotRun != "":
-		add(WarnNotRun, "not run: %s", res.NotRun)
+		add(warnNotRun, "not run: %s", res.NotRun)
 	case res.TimedOut:
-		add(WarnTimeout, "the hook timed out after %s: Codex records Failed and ignores it — %s", res.Timeout, goesOn(event))
+		add(warnTimeout, "the hook timed out after %s: Codex records Failed and ignores it — %s", res.Timeout, goesOn(event))
 	case res.Error != "" && !res.HasExitCode && !res.Cancelled:
-		add(WarnStartFailed, "the hook could not run (%s): Codex records Failed — %s", res.Error, goesOn(event))
+		add(warnStartFailed, "the hook could not run (%s): Codex records Failed — %s", res.Error, goesOn(event))
 	case !res.HasExitCode && !res.Cancelled:
-		add(WarnNoExitStatus, "the hook was killed by %s: Codex records Failed (no exit status) — %s", res.Signal, goesOn(event))
-	case res.ExitCode == 2 && blocking && o.Status == RunFailed:
-		add(WarnExit2NoStderr, "exit 2 with empty stderr is not a block in Codex — %s; write the reason to stderr", goesOn(event))
+		add(warnNoExitStatus, "the hook was killed by %s: Codex records Failed (no exit status) — %s", res.Signal, goesOn(event))
+	case res.ExitCode == 2 && blocking && o.Status == runFailed:
+		add(warnExit2NoStderr, "exit 2 with empty stderr is not a block in Codex — %s; write the reason to stderr", goesOn(event))
 	case res.ExitCode == 1 && blocking:
 		add(hooks.WarnExit1NeverBlocks, "exit 1 is not a block in Codex (only exit 2 with a reason on stderr blocks) — %s", goesOn(event))
 	case res.ExitCode != 0 && blocking && res.ExitCode != 2:
-		add(WarnOtherExitCode, "exit %d is not a block in Codex (only exit 2 with a reason on stderr blocks) — %s", res.ExitCode, goesOn(event))
+		add(warnOtherExitCode, "exit %d is not a block in Codex (only exit 2 with a reason on stderr blocks) — %s", res.ExitCode, goesOn(event))
 	case res.ExitCode == 2 && strings.TrimSpace(res.Stdout) != "" && blocking:
-		add(WarnStdoutIgnored, "on exit 2 Codex reads only stderr; the JSON or text on stdout is ignored")
+		add(warnStdoutIgnored, "on exit 2 Codex reads only stderr; the JSON or text on stdout is ignored")
 	case o.InvalidJSON:
 		why := ""
 		if o.WireError != "" {
 			why = " (" + o.WireError + ")"
 		}
-		add(WarnInvalidJSON, "the output looks like JSON but is not valid %s output for Codex%s: it fails open — %s", event, why, goesOn(event))
+		add(warnInvalidJSON, "the output looks like JSON but is not valid %s output for Codex%s: it fails open — %s", event, why, goesOn(event))
 	case o.Unsupported:
-		add(WarnUnsupportedOutput, "%s: Codex fails the hook and ignores its whole output — %s", lastError(o), goesOn(event))
+		add(warnUnsupportedOutput, "%s: Codex fails the hook and ignores its whole output — %s", lastError(o), goesOn(event))
 	}
 	if o.Block && (event == "Stop" || event == "SubagentStop") {
 		if active, _ := input.Value("stop_hook_active").(bool); active {
-			add(WarnStopLoops, "the hook blocks even with stop_hook_active true: Codex prompts again and fires %s again, forever (until the turn is interrupted or times out)", event)
+			add(warnStopLoops, "the hook blocks even with stop_hook_active true: Codex prompts again and fires %s again, forever (until the turn is interrupted or times out)", event)
 		} else {
-			add(WarnStopReprompts, "Codex fires %s again with stop_hook_active true after the new prompt; unless the hook lets it stop then, it loops — dry-run it again with stop_hook_active true", event)
+			add(warnStopReprompts, "Codex fires %s again with stop_hook_active true after the new prompt; unless the hook lets it stop then, it loops — dry-run it again with stop_hook_active true", event)
 		}
 	}
 	if event == "PreToolUse" && o.UpdatedInput != nil {
 		if _, ok := rewrittenCommand(o, toolCallOf(input)); !ok {
-			add(WarnRewriteRejected, "updatedInput has no string \"command\": Codex fails the tool call (\"hook returned updatedInput without string field `command`\") and runs neither command")
+			add(warnRewriteRejected, "updatedInput has no string \"command\": Codex fails the tool call (\"hook returned updatedInput without string field `command`\") and runs neither command")
 		}
 	}
 	if res.PipesHeld {
-		add(WarnPipesHeld, "something the hook started kept its output open after the hook exited: Codex waits for it up to the hook's timeout (%s); if it ends in time Codex reads the output as shown here, if not the hook Failed (timed out) and decides nothing — %s (observed)", res.Timeout, goesOn(event))
+		add(warnPipesHeld, "something the hook started kept its output open after the hook exited: Codex waits for it up to the hook's timeout (%s); if it ends in time Codex reads the output as shown here, if not the hook Failed (timed out) and decides nothing — %s (observed)", res.Timeout, goesOn(event))
 	}
 	if res.Truncated {
-		add(WarnTruncated, "the output was cut at the dry run's stream limit; Codex reads it whole")
+		add(warnTruncated, "the output was cut at the dry run's stream limit; Codex reads it whole")
 	}
 	return ws
 }
 
-// EventWarnings gathers the hooks' warnings and adds the event's own.
-func EventWarnings(o *RunOutcome) []hooks.Warning {
+// eventWarnings gathers the hooks' warnings and adds the event's own.
+func eventWarnings(o *runOutcome) []hooks.Warning {
 	ws := []hooks.Warning{}
 	for i := range o.Results {
 		ws = append(ws, o.Results[i].Warnings...)
@@ -347,10 +347,10 @@ func EventWarnings(o *RunOutcome) []hooks.Warning {
 		}
 	}
 	if o.Event == "PreToolUse" && rewrites > 1 && !o.Effect.Blocked {
-		event(WarnRewriteRace, "%d hooks rewrite the command: Codex takes the one that finishes last, which can change from run to run", rewrites)
+		event(warnRewriteRace, "%d hooks rewrite the command: Codex takes the one that finishes last, which can change from run to run", rewrites)
 	}
 	if o.Event == "PreToolUse" && blocks > 1 {
-		event(WarnBlockReasonsHidden, "%d hooks block: the model gets only the first reason in configured order", blocks)
+		event(warnBlockReasonsHidden, "%d hooks block: the model gets only the first reason in configured order", blocks)
 	}
 	return ws
 }

@@ -11,7 +11,7 @@ import (
 )
 
 // FolderTrustDetails are Copilot's trust decision for the folder in rows.
-func (p *Project) FolderTrustDetails() ([]agents.Field, error) {
+func (p *project) FolderTrustDetails() ([]agents.Field, error) {
 	ft, t := p.FolderTrust(), p.snap.Trust
 	rows := []agents.Field{
 		{Key: "project", Label: "project", Value: p.Dir(), Code: true},
@@ -30,7 +30,7 @@ func (p *Project) FolderTrustDetails() ([]agents.Field, error) {
 // SetFolderTrust adds the folder to trustedFolders in ~/.copilot/config.json
 // ("trusted") or removes every entry that trusts it ("untrusted"): the
 // list Copilot reads (observed), every other byte kept.
-func (p *Project) SetFolderTrust(_ context.Context, level string) (*agents.FolderTrustResult, error) {
+func (p *project) SetFolderTrust(_ context.Context, level string) (*agents.FolderTrustResult, error) {
 	if level != "trusted" && level != "untrusted" {
 		return nil, &agents.InputError{Msg: fmt.Sprintf("unknown Copilot CLI trust level %q (want trusted or untrusted)", level)}
 	}

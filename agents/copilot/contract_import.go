@@ -21,11 +21,11 @@ import (
 // got are rebuilt from it.
 
 // ImportAgent names Copilot CLI in imported records (agents.LogImporter).
-func (a Agent) ImportAgent() (string, string) { return a.Info().Name, a.Info().Title }
+func (a agent) ImportAgent() (string, string) { return a.Info().Name, a.Info().Title }
 
 // LogFiles are $COPILOT_HOME/session-state/*/events.jsonl (default
 // ~/.copilot) (agents.LogImporter).
-func (Agent) LogFiles(env agents.Env) ([]string, error) {
+func (agent) LogFiles(env agents.Env) ([]string, error) {
 	dir := settingsio.EnvNonEmpty(env.Vars, env.GOOS, "COPILOT_HOME")
 	if dir == "" {
 		dir = filepath.Join(env.Home, ".copilot")
@@ -51,7 +51,7 @@ type sessionEventLine struct {
 // being the dispatch's); postToolUse's toolResult is trimmed to what the
 // hooks get (resultType, textResultForLlm); other events' inputs are the
 // payload as recorded.
-func (Agent) ImportLog(path string, data []byte) ([]agents.ImportedEvent, []error) {
+func (agent) ImportLog(path string, data []byte) ([]agents.ImportedEvent, []error) {
 	var out []agents.ImportedEvent
 	var errs []error
 	sc := bufio.NewScanner(bytes.NewReader(data))

@@ -17,15 +17,15 @@ const planOrder = "one after another (each waits for the previous), in layer ord
 // loaded file whose matcher matches, one after another, in Copilot's
 // order (no de-duplication); the event's other hooks are Skipped with
 // Copilot's reason.
-func (p *Project) Plan(event hooks.Event, q agents.Query) (*agents.Plan, error) {
+func (p *project) Plan(event hooks.Event, q agents.Query) (*agents.Plan, error) {
 	return p.snap.plan(event, q)
 }
 
 // planQuery is the event and tool of q.
-func planQuery(event hooks.Event, q agents.Query) (EventInfo, string, error) {
-	info, _, ok := LookupEvent(string(event))
+func planQuery(event hooks.Event, q agents.Query) (eventInfo, string, error) {
+	info, _, ok := lookupEvent(string(event))
 	if !ok {
-		return EventInfo{}, "", &agents.ContextError{Event: event, Msg: "is not one of Copilot CLI's 14 hook events"}
+		return eventInfo{}, "", &agents.ContextError{Event: event, Msg: "is not one of Copilot CLI's 14 hook events"}
 	}
 	tool := q.Tool
 	if q.Input != nil && tool == "" && q.Trigger == "" {
@@ -51,7 +51,7 @@ func planQuery(event hooks.Event, q agents.Query) (EventInfo, string, error) {
 	return info, tool, nil
 }
 
-func (s *Snapshot) plan(event hooks.Event, q agents.Query) (*agents.Plan, error) {
+func (s *snapshot) plan(event hooks.Event, q agents.Query) (*agents.Plan, error) {
 	info, tool, err := planQuery(event, q)
 	if err != nil {
 		return nil, err
@@ -94,13 +94,13 @@ func (s *Snapshot) plan(event hooks.Event, q agents.Query) (*agents.Plan, error)
 
 // pascalNote says how a hook configured under the event's PascalCase name
 // runs: the Claude-format payload and output rules (observed).
-func pascalNote(info EventInfo, h *Handler, tool string) string {
+func pascalNote(info eventInfo, h *handler, tool string) string {
 	note := "as " + h.Written + ": Claude-format payload"
 	if info.Name == "permissionRequest" {
 		note = "as " + h.Written + ": the camelCase payload"
 	}
-	if tool != "" && ClaudeToolName(tool) != tool {
-		note += fmt.Sprintf(" (tool %q)", ClaudeToolName(tool))
+	if tool != "" && claudeToolName(tool) != tool {
+		note += fmt.Sprintf(" (tool %q)", claudeToolName(tool))
 	}
 	if info.Name == "preToolUse" {
 		note += "; hookSpecificOutput honoured"
@@ -122,9 +122,9 @@ func copilotToolOf(tool string) string {
 }
 
 // toolSeen is the tool name a hook's matcher is compared with.
-func toolSeen(h *Handler, tool string) string {
+func toolSeen(h *handler, tool string) string {
 	if h.Pascal {
-		return ClaudeToolName(tool)
+		return claudeToolName(tool)
 	}
 	return tool
 }

@@ -12,29 +12,29 @@ import (
 	"github.com/hookwarden/hookwarden/trust"
 )
 
-// Version is the Copilot CLI release whose behaviour this package models.
-const Version = "1.0.102"
+// version is the Copilot CLI release whose behaviour this package models.
+const version = "1.0.102"
 
-// Title is how people call the agent.
-const Title = "Copilot CLI"
+// title is how people call the agent.
+const title = "Copilot CLI"
 
-// Agent is GitHub Copilot CLI behind the agent contract.
-type Agent struct{}
+// agent is GitHub Copilot CLI behind the agent contract.
+type agent struct{}
 
 // New returns Copilot CLI's agent.
-func New() Agent { return Agent{} }
+func New() agent { return agent{} }
 
 // Info names Copilot CLI.
-func (Agent) Info() agents.Info {
-	return agents.Info{Facts: facts(), Name: string(Name), Title: Title, Version: Version, Types: []string{"command", "http", "prompt"},
-		Statuses: []hooks.Status{StatusInvalidMatcher, StatusUnknownEvent},
-		Tones:    map[hooks.Status]agents.Tone{StatusInvalidMatcher: agents.ToneBad, StatusUnknownEvent: agents.ToneWarn},
-		Layers:   map[settingsio.Layer]agents.LayerRole{LayerUser: agents.RoleUser, LayerRepository: agents.RoleProject}}
+func (agent) Info() agents.Info {
+	return agents.Info{Facts: facts(), Name: string(Name), Title: title, Version: version, Types: []string{"command", "http", "prompt"},
+		Statuses: []hooks.Status{statusInvalidMatcher, statusUnknownEvent},
+		Tones:    map[hooks.Status]agents.Tone{statusInvalidMatcher: agents.ToneBad, statusUnknownEvent: agents.ToneWarn},
+		Layers:   map[settingsio.Layer]agents.LayerRole{layerUser: agents.RoleUser, layerRepository: agents.RoleProject}}
 }
 
 // Events are Copilot CLI's 14 events, with what their matchers see and
 // the captured sample payloads.
-func (Agent) Events() []agents.EventInfo {
+func (agent) Events() []agents.EventInfo {
 	var out []agents.EventInfo
 	for _, e := range events {
 		info := agents.EventInfo{Name: e.Name, Description: e.Description, CanBlock: e.CanBlock, Notes: append([]string{}, e.Notes...)}
@@ -46,7 +46,7 @@ func (Agent) Events() []agents.EventInfo {
 			info.Context, info.ContextLabel = agents.ContextTool, "tool name"
 			info.Values = []string{"bash", "view", "apply_patch", "create", "edit", "task", "rg", "glob"}
 		}
-		if in, err := SampleInput(SampleOptions{Event: e.Name}); err == nil {
+		if in, err := sampleInput(sampleOptions{Event: e.Name}); err == nil {
 			info.Sample = hooks.AppendJSON(nil, in)
 		}
 		out = append(out, info)
@@ -55,27 +55,27 @@ func (Agent) Events() []agents.EventInfo {
 }
 
 // SuggestEvent names the event a misspelt name probably meant.
-func (Agent) SuggestEvent(name string) hooks.Event { return suggestEvent(name) }
+func (agent) SuggestEvent(name string) hooks.Event { return suggestEvent(name) }
 
-// Project is one session folder as Copilot CLI reads it, with
+// project is one session folder as Copilot CLI reads it, with
 // Hookwarden's store, which holds the approvals of its repository hooks
 // (Copilot has no per-hook trust of its own).
-type Project struct {
+type project struct {
 	env      agents.Env
-	snap     *Snapshot
+	snap     *snapshot
 	store    trust.Store
 	storeErr error
 }
 
-var _ agents.Project = (*Project)(nil)
+var _ agents.Project = (*project)(nil)
 
 // Open reads every file Copilot CLI reads hooks, switches and folder
 // trust from for a session in dir.
-func (Agent) Open(_ context.Context, env agents.Env, dir string) (agents.Project, error) {
+func (agent) Open(_ context.Context, env agents.Env, dir string) (agents.Project, error) {
 	return open(env, dir)
 }
 
-func open(env agents.Env, dir string) (*Project, error) {
+func open(env agents.Env, dir string) (*project, error) {
 	getenv := env.Vars.Get
 	if env.Home != "" && env.Vars.Get("HOME") == "" {
 		getenv = func(k string) string {
@@ -85,11 +85,11 @@ func open(env agents.Env, dir string) (*Project, error) {
 			return env.Vars.Get(k)
 		}
 	}
-	snap, err := Load(Options{Cwd: dir, Getenv: getenv})
+	snap, err := Load(options{Cwd: dir, Getenv: getenv})
 	if err != nil {
 		return nil, err
 	}
-	p := &Project{env: env, snap: snap}
+	p := &project{env: env, snap: snap}
 	storeDir, err := trust.StoreDirFromEnv(env.Vars, env.GOOS)
 	if err != nil {
 		p.storeErr = fmt.Errorf("locating Hookwarden's store: %w", err)
@@ -99,21 +99,21 @@ func open(env agents.Env, dir string) (*Project, error) {
 	return p, nil
 }
 
-// Agent names Copilot CLI.
-func (p *Project) Agent() agents.Info { return Agent{}.Info() }
+// agent names Copilot CLI.
+func (p *project) Agent() agents.Info { return agent{}.Info() }
 
 // Dir is the session folder with links resolved.
-func (p *Project) Dir() string { return p.snap.Paths.Cwd }
+func (p *project) Dir() string { return p.snap.Paths.Cwd }
 
-// Snapshot is what Copilot reads for the folder (for tests and tools).
-func (p *Project) Snapshot() *Snapshot { return p.snap }
+// snapshot is what Copilot reads for the folder (for tests and tools).
+func (p *project) Snapshot() *snapshot { return p.snap }
 
 // Hooks are every entry of every file, in Copilot's order.
-func (p *Project) Hooks() []*hooks.Hook { return p.snap.Hooks() }
+func (p *project) Hooks() []*hooks.Hook { return p.snap.Hooks() }
 
 // Diagnostics are the findings about files (with Copilot's own warnings)
 // and every hook's own.
-func (p *Project) Diagnostics() []hooks.Diagnostic {
+func (p *project) Diagnostics() []hooks.Diagnostic {
 	out := append([]hooks.Diagnostic(nil), p.snap.Diagnostics...)
 	for _, f := range p.snap.Files {
 		if f.Err != nil {
@@ -122,7 +122,7 @@ func (p *Project) Diagnostics() []hooks.Diagnostic {
 		}
 	}
 	for _, h := range p.snap.Handlers {
-		if h.Hook.Status == hooks.StatusInvalid || h.Hook.Status == StatusInvalidMatcher {
+		if h.Hook.Status == hooks.StatusInvalid || h.Hook.Status == statusInvalidMatcher {
 			out = append(out, hooks.Diagnostic{File: h.Hook.Origin.File, Line: h.Hook.Origin.Line, Column: h.Hook.Origin.Column,
 				Severity: hooks.SeverityWarning, Message: h.Hook.Reason, HookID: h.Hook.ID})
 		}
@@ -131,24 +131,24 @@ func (p *Project) Diagnostics() []hooks.Diagnostic {
 	return out
 }
 
-func fileErrorText(f *File) string {
+func fileErrorText(f *file) string {
 	switch {
-	case f.Kind == KindUnmodelled:
+	case f.Kind == kindUnmodelled:
 		return f.Err.Msg
 	case f.Root == nil && f.Raw == nil:
 		return f.Err.Msg + " (not read)"
-	case f.Kind == KindSettings && f.Root == nil:
+	case f.Kind == kindSettings && f.Root == nil:
 		return f.Err.Msg + ": Copilot CLI ignores this settings file"
-	case f.Kind == KindSettings:
+	case f.Kind == kindSettings:
 		return f.Err.Msg + ": Copilot CLI drops every hook of this settings file"
-	case f.Kind == KindConfig:
+	case f.Kind == kindConfig:
 		return f.Err.Msg + ": Copilot CLI cannot read the folder trust"
 	}
 	return f.Err.Msg + ": Copilot CLI loads none of this file's hooks"
 }
 
 // Title is how a Copilot hook is named: its command.
-func (p *Project) Title(h *hooks.Hook) string {
+func (p *project) Title(h *hooks.Hook) string {
 	if h == nil {
 		return ""
 	}
@@ -164,10 +164,10 @@ func (p *Project) Title(h *hooks.Hook) string {
 
 // Unreadable are the files that exist but could not be read, or that
 // Copilot rejects in part or whole.
-func (p *Project) Unreadable() []settingsio.FileError {
+func (p *project) Unreadable() []settingsio.FileError {
 	var out []settingsio.FileError
 	for _, f := range p.snap.Files {
-		if f.Err != nil && f.Kind != KindNotRead {
+		if f.Err != nil && f.Kind != kindNotRead {
 			out = append(out, settingsio.FileError{Layer: f.Layer, Path: f.Path, Line: f.Err.Line, Column: f.Err.Column, Message: fileErrorText(f)})
 		}
 	}
@@ -175,7 +175,7 @@ func (p *Project) Unreadable() []settingsio.FileError {
 }
 
 // FolderTrust is Copilot's trust of the folder in the neutral form.
-func (p *Project) FolderTrust() agents.FolderTrust {
+func (p *project) FolderTrust() agents.FolderTrust {
 	t := p.snap.Trust
 	state := "untrusted"
 	switch {
@@ -194,7 +194,7 @@ func (p *Project) FolderTrust() agents.FolderTrust {
 
 // Summary is the folder trust, whether Copilot runs hooks at all, and
 // where its files are.
-func (p *Project) Summary() agents.Summary {
+func (p *project) Summary() agents.Summary {
 	s, paths := p.snap, p.snap.Paths
 	ft := p.FolderTrust()
 	sum := agents.Summary{
@@ -218,7 +218,7 @@ func (p *Project) Summary() agents.Summary {
 			Paths: []string{s.AllOff}}
 	}
 	sum.Heading = []agents.Fact{
-		{Key: "project", Label: "Project", Cells: []string{p.Dir() + " (Copilot CLI " + Version + ")"}, Text: p.Dir(), OK: true},
+		{Key: "project", Label: "Project", Cells: []string{p.Dir() + " (Copilot CLI " + version + ")"}, Text: p.Dir(), OK: true},
 		{Key: "folder_trust", Label: "Folder", Title: "Folder trust", Cells: []string{ft.State, ft.Reason}, Text: ft.State + " — " + ft.Reason,
 			Paths: []string{paths.Config}, OK: ft.Trusted},
 		hooksFact,
@@ -259,7 +259,7 @@ func nonNil(s []string) []string {
 
 // Layers are the files in Copilot's order with their states and hook
 // counts, the files it does not read, config.json and Hookwarden's store.
-func (p *Project) Layers() []agents.Layer {
+func (p *project) Layers() []agents.Layer {
 	perFile := agents.HooksPerFile(p.Hooks(), nil)
 	var out []agents.Layer
 	for _, f := range p.snap.Files {
@@ -277,9 +277,9 @@ func (p *Project) Layers() []agents.Layer {
 	return out
 }
 
-func (p *Project) layerOf(f *File, n int) agents.Layer {
+func (p *project) layerOf(f *file, n int) agents.Layer {
 	switch f.Kind {
-	case KindConfig:
+	case kindConfig:
 		l := agents.TrustFileLayer("folder trust (trustedFolders)", f.Path)
 		if f.Err != nil {
 			l.State, l.Note = agents.FileBroken, agents.PlaceOfError(f.Err)
@@ -287,9 +287,9 @@ func (p *Project) layerOf(f *File, n int) agents.Layer {
 			l.Note = f.NotLoaded
 		}
 		return l
-	case KindNotRead:
+	case kindNotRead:
 		return agents.Layer{Kind: "not read", Path: f.Path, Exists: true, State: agents.FileIgnored, Note: f.NotLoaded}
-	case KindUnmodelled:
+	case kindUnmodelled:
 		return agents.Layer{Kind: "not modelled", Path: f.Path, Exists: true, State: agents.FileBroken, Note: f.NotLoaded}
 	}
 	sf := &settingsio.File{Layer: f.Layer, Path: f.Path, Exists: f.Exists, Raw: f.Raw, Root: f.Root, Err: f.Err}
@@ -298,10 +298,10 @@ func (p *Project) layerOf(f *File, n int) agents.Layer {
 	}
 	l := agents.FileLayer(sf)
 	l.Label, l.Hooks = string(f.Kind), n
-	l.Reviewed = f.Layer == LayerRepository
+	l.Reviewed = f.Layer == layerRepository
 	if l.State == agents.FileOK {
 		switch {
-		case f.DisableAll && f.Kind == KindSettings && f.Layer == LayerRepository:
+		case f.DisableAll && f.Kind == kindSettings && f.Layer == layerRepository:
 			l.Note = "disableAllHooks: true — Copilot runs no hook at all (user, repository, plugin)"
 		case f.DisableAll:
 			l.Note = "disableAllHooks: true — Copilot skips this file's hooks"
@@ -314,7 +314,7 @@ func (p *Project) layerOf(f *File, n int) agents.Layer {
 
 // Watch are every file the snapshot read or looked for, the hook folders
 // and Hookwarden's store.
-func (p *Project) Watch() []string {
+func (p *project) Watch() []string {
 	paths := p.snap.Paths
 	out := []string{paths.UserHooksDir, paths.CopilotHome, filepath.Join(paths.RepoRoot, ".github", "hooks"),
 		filepath.Join(paths.RepoRoot, ".github", "copilot"), filepath.Join(paths.RepoRoot, ".claude"), filepath.Join(paths.RepoRoot, ".github")}
@@ -329,8 +329,8 @@ func (p *Project) Watch() []string {
 
 // Details are a hook's command forms, event as written, matcher, timeout,
 // cwd, env, Copilot's key and what it does with it.
-func (p *Project) Details(h *hooks.Hook) []agents.Field {
-	c := HandlerOf(h)
+func (p *project) Details(h *hooks.Hook) []agents.Field {
+	c := handlerOf(h)
 	if c == nil {
 		return nil
 	}
@@ -370,13 +370,13 @@ func (p *Project) Details(h *hooks.Hook) []agents.Field {
 
 // HookDocument is a hook's object in the list document: the members every
 // agent has, then Copilot's own.
-func (p *Project) HookDocument(h *hooks.Hook) agents.Document {
+func (p *project) HookDocument(h *hooks.Hook) agents.Document {
 	d := agents.Document{
 		agents.Slot("id"), agents.Slot("event"), agents.Slot("matcher"), agents.Slot("type"),
 		agents.Slot("command"), agents.Slot("origin"), agents.Slot("file"), agents.Slot("line"),
 		agents.Slot("column"), agents.Slot("json_path"), agents.Slot("status"), agents.Slot("reason"),
 	}
-	if c := HandlerOf(h); c != nil {
+	if c := handlerOf(h); c != nil {
 		d = append(d, agents.Member("event_as_written", c.Written), agents.Member("pascal_case", c.Pascal),
 			agents.Member("nested", c.Nested), agents.Member("timeout_sec", c.TimeoutSec),
 			agents.Member("disable_key", c.Key), agents.Member("enabled", c.Enabled), agents.Member("runs", c.Runs))
@@ -384,12 +384,12 @@ func (p *Project) HookDocument(h *hooks.Hook) agents.Document {
 	return append(d, agents.Slot("risk"))
 }
 
-var _ agents.FileSharer = Agent{}
+var _ agents.FileSharer = agent{}
 
 // SharesFile says whether Copilot may read the file: a hooks file or a
 // settings file of its layers (Claude Code's .claude/settings*.json among
 // them), by path alone.
-func (Agent) SharesFile(dir, path string) bool {
+func (agent) SharesFile(dir, path string) bool {
 	base, parent := filepath.Base(path), filepath.Base(filepath.Dir(path))
 	switch {
 	case parent == ".claude" && (base == "settings.json" || base == "settings.local.json"):

@@ -21,13 +21,13 @@ const storeSection = "copilot"
 // reviewed reports whether Hookwarden reviews a hook: every entry of a
 // repository file, whatever Copilot makes of it now (a hook of an
 // untrusted folder runs as soon as the folder is trusted).
-func reviewed(h *Handler) bool { return h.Hook.Origin.Layer == LayerRepository }
+func reviewed(h *handler) bool { return h.Hook.Origin.Layer == layerRepository }
 
 // spec is the hook as the shared review takes it: its definition field by
 // field (what Copilot's key covers, and the event as written), the
 // command whose scripts are fingerprinted, and its place as its name (a
 // hook edited in place is "changed", with the diff of its fields).
-func (p *Project) spec(h *Handler) agents.CommandSpec {
+func (p *project) spec(h *handler) agents.CommandSpec {
 	// The shared review matches a changed hook with the approval of the
 	// same kind, name and file: a hook's name is its place in the file.
 	named := *h.Hook
@@ -72,7 +72,7 @@ func (p *Project) spec(h *Handler) agents.CommandSpec {
 func quote(s string) string { return string(hooks.AppendJSON(nil, s)) }
 
 // specs are the reviewed hooks as specs, in Copilot's order.
-func (p *Project) specs() []agents.CommandSpec {
+func (p *project) specs() []agents.CommandSpec {
 	var out []agents.CommandSpec
 	for _, h := range p.snap.Handlers {
 		if reviewed(h) {
@@ -85,7 +85,7 @@ func (p *Project) specs() []agents.CommandSpec {
 // Review reviews every hook of the repository's files against
 // Hookwarden's store: new, changed (with the diff against what was
 // approved at its place), a script changed, or trusted.
-func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
+func (p *project) Review(ctx context.Context) (*agents.Review, error) {
 	again, err := open(p.env, p.Dir())
 	if err != nil {
 		return nil, err
@@ -118,7 +118,7 @@ var reviewWords = agents.ReviewWords{
 	StoreError:   "Hookwarden's store cannot be read",
 }
 
-func (p *Project) review() (*agents.Review, error) {
+func (p *project) review() (*agents.Review, error) {
 	if p.storeErr != nil {
 		return nil, p.storeErr
 	}
@@ -166,14 +166,14 @@ func (p *Project) review() (*agents.Review, error) {
 }
 
 // lay sets the review's document and text from its hooks.
-func (p *Project) lay(r *agents.Review) {
+func (p *project) lay(r *agents.Review) {
 	r.Document = map[string]any{"agent": string(Name), "project": p.Dir(), "store": p.store.Path(), "needs_review": r.NeedsReview,
 		"folder_trust": r.FolderTrust, "hooks": r.Hooks, "gone": r.Gone, "unreadable": r.Unreadable}
 	r.Text = p.auditText(r)
 }
 
 // copilotSays is what Copilot does with the hook now, in words.
-func copilotSays(c *Handler) string {
+func copilotSays(c *handler) string {
 	switch {
 	case c.Runs:
 		return "runs it"
@@ -183,7 +183,7 @@ func copilotSays(c *Handler) string {
 	return string(c.Hook.Status) + ": " + c.Hook.Reason
 }
 
-func (p *Project) byID(id string) *Handler {
+func (p *project) byID(id string) *handler {
 	for _, h := range p.snap.Handlers {
 		if h.Hook.ID == id {
 			return h
@@ -193,7 +193,7 @@ func (p *Project) byID(id string) *Handler {
 }
 
 // auditText is the review for a person.
-func (p *Project) auditText(r *agents.Review) []agents.TextLine {
+func (p *project) auditText(r *agents.Review) []agents.TextLine {
 	var t []agents.TextLine
 	f := func(format string, a ...any) { t = append(t, agents.Line(format, a...)) }
 	ft := r.FolderTrust
@@ -236,7 +236,7 @@ func (p *Project) auditText(r *agents.Review) []agents.TextLine {
 }
 
 // folderView is Copilot's folder trust as the review shows it.
-func (p *Project) folderView() agents.FolderView {
+func (p *project) folderView() agents.FolderView {
 	ft := p.FolderTrust()
 	f := agents.FolderView{Title: "Folder trust: " + ft.State, Trusted: ft.Trusted,
 		Rule:    agents.Fact{Key: "rule", Text: ft.Reason, Paths: []string{p.snap.Paths.Config}, OK: ft.Trusted},
@@ -269,7 +269,7 @@ func (p *Project) folderView() agents.FolderView {
 
 // Approve records the named hooks (every reviewed one with All) in
 // Hookwarden's store, with the scripts they run.
-func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agents.ApproveResult, error) {
+func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (*agents.ApproveResult, error) {
 	if req.Repair {
 		return nil, agents.NotSupported("repair", "Copilot CLI has no trust store of its own to repair")
 	}
@@ -331,14 +331,14 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 
 // pick selects specs by hook ID, fingerprint (8+ characters), Copilot
 // key (8+ characters) or command.
-func (p *Project) pick(specs []agents.CommandSpec, sels []string) ([]agents.CommandSpec, []string) {
+func (p *project) pick(specs []agents.CommandSpec, sels []string) ([]agents.CommandSpec, []string) {
 	var out []agents.CommandSpec
 	var missing []string
 	seen := map[string]bool{}
 	for _, sel := range sels {
 		found := false
 		for _, s := range specs {
-			k, c := s.Key(), HandlerOf(s.Hook)
+			k, c := s.Key(), handlerOf(s.Hook)
 			if s.Hook.ID == sel || len(sel) >= 8 && (strings.HasPrefix(k, sel) || c != nil && strings.HasPrefix(c.Key, sel)) ||
 				strings.TrimSpace(s.Hook.Command) == strings.TrimSpace(sel) || s.Label == sel {
 				found = true
@@ -356,7 +356,7 @@ func (p *Project) pick(specs []agents.CommandSpec, sels []string) ([]agents.Comm
 }
 
 // Revoke removes approvals from Hookwarden's store.
-func (p *Project) Revoke(_ context.Context, req agents.RevokeRequest) (*agents.RevokeResult, error) {
+func (p *project) Revoke(_ context.Context, req agents.RevokeRequest) (*agents.RevokeResult, error) {
 	if p.storeErr != nil {
 		return nil, p.storeErr
 	}

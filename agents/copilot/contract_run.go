@@ -13,7 +13,7 @@ import (
 
 // runSetup is one dry run, planned and gated.
 type runSetup struct {
-	info  EventInfo
+	info  eventInfo
 	input *hooks.Object
 	gate  *agents.RunGate
 	check func(*hooks.Hook) error
@@ -24,14 +24,14 @@ type runSetup struct {
 func (s *runSetup) RunGate() *agents.RunGate { return s.gate }
 
 // Gate says what DryRun would do with req, running nothing.
-func (p *Project) Gate(_ context.Context, req agents.RunRequest) (*agents.RunGate, error) {
+func (p *project) Gate(_ context.Context, req agents.RunRequest) (*agents.RunGate, error) {
 	return agents.GateOf(p.prepare(req))
 }
 
 // prepare plans req and applies Hookwarden's gate: a repository hook that
 // is not approved (new, changed, a script changed) or runs code
 // Hookwarden cannot see runs in the sandbox or only when confirmed.
-func (p *Project) prepare(req agents.RunRequest) (*runSetup, error) {
+func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
 	q := req.Query
 	if req.Payload != nil && q.Input == nil {
 		q.Input = req.Payload
@@ -51,7 +51,7 @@ func (p *Project) prepare(req agents.RunRequest) (*runSetup, error) {
 			}
 			return p.env.Vars.Get(k)
 		}
-		if snap, err = Load(Options{Cwd: p.Dir(), Getenv: getenv}); err != nil {
+		if snap, err = Load(options{Cwd: p.Dir(), Getenv: getenv}); err != nil {
 			return nil, err
 		}
 	}
@@ -79,7 +79,7 @@ func (p *Project) prepare(req agents.RunRequest) (*runSetup, error) {
 		}
 		verified := map[string]trust.HookReview{}
 		for _, h := range g.Planned {
-			if h.Origin.Layer != LayerRepository {
+			if h.Origin.Layer != layerRepository {
 				continue
 			}
 			var rv *agents.HookReview
@@ -109,7 +109,7 @@ func (p *Project) prepare(req agents.RunRequest) (*runSetup, error) {
 
 // selected are the hooks the request takes: picked by ID or key (alone,
 // planned or not), or those of the plan its selectors name.
-func selected(snap *Snapshot, plan *agents.Plan, req agents.RunRequest, info EventInfo) ([]*hooks.Hook, error) {
+func selected(snap *snapshot, plan *agents.Plan, req agents.RunRequest, info eventInfo) ([]*hooks.Hook, error) {
 	if len(req.HookIDs) > 0 {
 		var out []*hooks.Hook
 		for _, id := range req.HookIDs {
@@ -134,7 +134,7 @@ func selected(snap *Snapshot, plan *agents.Plan, req agents.RunRequest, info Eve
 	for _, sel := range req.Select {
 		n := len(out)
 		for _, h := range plan.Hooks {
-			c := HandlerOf(h)
+			c := handlerOf(h)
 			if h.ID == sel || c != nil && c.Key != "" && strings.HasPrefix(c.Key, sel) && len(sel) >= 8 || strings.TrimSpace(h.Command) == strings.TrimSpace(sel) {
 				out = append(out, h)
 			}
@@ -150,15 +150,15 @@ func selected(snap *Snapshot, plan *agents.Plan, req agents.RunRequest, info Eve
 }
 
 // DryRun runs req as Copilot does and says what Copilot would do.
-func (p *Project) DryRun(ctx context.Context, req agents.RunRequest) (*agents.RunResult, error) {
+func (p *project) DryRun(ctx context.Context, req agents.RunRequest) (*agents.RunResult, error) {
 	s, err := p.prepare(req)
 	if err != nil {
 		return nil, err
 	}
 	g := s.gate
-	runner := &Runner{Env: p.env.Vars, Check: s.check, Isolation: hooks.Isolation{Supervisor: s.sup, Sandboxed: g.IsSandboxed}}
+	runner := &runner{Env: p.env.Vars, Check: s.check, Isolation: hooks.Isolation{Supervisor: s.sup, Sandboxed: g.IsSandboxed}}
 	if req.OnResult != nil {
-		runner.OnResult = func(i int, r *RunResult) { req.OnResult(i, contractRun(r)) }
+		runner.OnResult = func(i int, r *runResult) { req.OnResult(i, contractRun(r)) }
 	}
 	out := runner.Run(ctx, s.info, g.Run, s.input, p.Dir())
 	res := &agents.RunResult{Event: s.info.Name, Label: g.Plan.Label, Gate: g, Payload: string(hooks.AppendJSON(nil, s.input)),
@@ -176,7 +176,7 @@ func (p *Project) DryRun(ctx context.Context, req agents.RunRequest) (*agents.Ru
 	if n := len(g.Held); n > 0 {
 		res.HeldNote = fmt.Sprintf("%d hook(s) not run: %s (review with 'hookwarden audit --agent copilot', trust with 'hookwarden trust --agent copilot', or pass --yes)", n, g.HeldWhy())
 	}
-	res.Verdict = Verdict(s.info, g.Plan.Label, out)
+	res.Verdict = verdict(s.info, g.Plan.Label, out)
 	switch {
 	case len(g.Planned) == 0:
 		res.Verdict = agents.Verdict{Effect: hooks.EffectNothing, Headline: g.Plan.Label + ": no hook runs; Copilot CLI goes ahead"}
@@ -198,14 +198,14 @@ type runDoc struct {
 }
 
 func where(h *hooks.Hook) string {
-	if c := HandlerOf(h); c != nil && c.Pascal {
+	if c := handlerOf(h); c != nil && c.Pascal {
 		return string(h.Origin.Layer) + " " + h.Origin.File + " (PascalCase " + c.Written + ")"
 	}
 	return string(h.Origin.Layer) + " " + h.Origin.File
 }
 
 // contractRun is one result in the contract's terms.
-func contractRun(r *RunResult) agents.HookRun {
+func contractRun(r *runResult) agents.HookRun {
 	h := r.Hook
 	run := agents.HookRun{Hook: h, Label: h.Command, Where: where(h), Ran: r.NotRun == "", NotRunReason: r.NotRun,
 		Command: strings.Join(r.Argv, " "), Stdin: r.Stdin, ExitCode: r.ExitCode, HasExitCode: r.HasExitCode, Signal: r.Signal,
@@ -231,7 +231,7 @@ func contractRun(r *RunResult) agents.HookRun {
 	if r.Sandboxed {
 		run.Traits = append(run.Traits, "sandbox")
 	}
-	if c := HandlerOf(h); c != nil && c.Pascal {
+	if c := handlerOf(h); c != nil && c.Pascal {
 		run.Traits = append(run.Traits, "PascalCase")
 	}
 	if r.NotRun != "" {
@@ -246,8 +246,8 @@ func contractRun(r *RunResult) agents.HookRun {
 	return run
 }
 
-// Verdict is what Copilot does with an event's runs, in words.
-func Verdict(info EventInfo, label string, out RunOutcome) agents.Verdict {
+// verdict is what Copilot does with an event's runs, in words.
+func verdict(info eventInfo, label string, out runOutcome) agents.Verdict {
 	var changed, warns, failed, allowed, stopped []string
 	for i := range out.Results {
 		r := &out.Results[i]
@@ -305,7 +305,7 @@ func Verdict(info EventInfo, label string, out RunOutcome) agents.Verdict {
 
 // SamplePayload is the camelCase payload Copilot 1.0.102 sends for the
 // event (the captured one), with the folder and q's fields over it.
-func (p *Project) SamplePayload(event hooks.Event, q agents.Query) ([]byte, error) {
+func (p *project) SamplePayload(event hooks.Event, q agents.Query) ([]byte, error) {
 	info, tool, err := planQuery(event, agents.Query{Tool: q.Tool, Trigger: q.Trigger})
 	if err != nil {
 		return nil, err
@@ -317,8 +317,8 @@ func (p *Project) SamplePayload(event hooks.Event, q agents.Query) ([]byte, erro
 	return hooks.AppendJSON(nil, in), nil
 }
 
-func (p *Project) sample(info EventInfo, tool string, q agents.Query) (*hooks.Object, error) {
-	in, err := SampleInput(SampleOptions{Event: info.Name, Tool: tool, ProjectDir: p.Dir(), Home: p.snap.Paths.Home, Now: p.env.Clock()})
+func (p *project) sample(info eventInfo, tool string, q agents.Query) (*hooks.Object, error) {
+	in, err := sampleInput(sampleOptions{Event: info.Name, Tool: tool, ProjectDir: p.Dir(), Home: p.snap.Paths.Home, Now: p.env.Clock()})
 	if err != nil {
 		return nil, &agents.RequestError{Msg: err.Error()}
 	}
@@ -335,7 +335,7 @@ func (p *Project) sample(info EventInfo, tool string, q agents.Query) (*hooks.Ob
 }
 
 // RunNotice says what Copilot's folder trust means for a dry run.
-func (p *Project) RunNotice() agents.RunNotice {
+func (p *project) RunNotice() agents.RunNotice {
 	n := agents.RunNotice{Review: "These repository hooks are not approved in Hookwarden (Copilot CLI runs them without asking in a trusted folder):"}
 	if t := p.snap.Trust; !t.Trusted && !t.OptIn {
 		n.Folder = "The folder is not trusted in Copilot CLI: it skips every repository hook here without a word."

@@ -9,13 +9,13 @@ import (
 	"github.com/hookwarden/hookwarden/risk"
 )
 
-var _ agents.Scanner = Agent{}
+var _ agents.Scanner = agent{}
 
 // HookFile recognises a repository's Copilot CLI hook files:
 // .github/hooks/*.json and .github/copilot/settings(.local).json, whose
 // hooks run in the folder holding .github. (.claude/settings*.json are
 // Copilot's too, but Claude Code's scanner claims them first.)
-func (Agent) HookFile(p string) (agents.ScanFile, bool) {
+func (agent) HookFile(p string) (agents.ScanFile, bool) {
 	dir, name := filepath.Dir(p), filepath.Base(p)
 	switch {
 	case filepath.Base(dir) == "hooks" && filepath.Base(filepath.Dir(dir)) == ".github" && strings.HasSuffix(name, ".json"):
@@ -31,17 +31,17 @@ func (Agent) HookFile(p string) (agents.ScanFile, bool) {
 // ScanHooks reads a file's hooks as Load does (the same reader: a file
 // Copilot rejects is an error, its hooks still analysed), each with its
 // place; entries of unknown events are left out (Copilot never runs them).
-func (a Agent) ScanHooks(sf agents.ScanFile) ([]agents.ScanHook, error) {
-	f := &File{Path: sf.Path, Kind: KindHooksFile, Layer: LayerRepository, Loaded: true}
+func (a agent) ScanHooks(sf agents.ScanFile) ([]agents.ScanHook, error) {
+	f := &file{Path: sf.Path, Kind: kindHooksFile, Layer: layerRepository, Loaded: true}
 	if sf.Kind == "settings" {
-		f.Kind = KindSettings
+		f.Kind = kindSettings
 	}
 	readJSON(f)
-	s := &Snapshot{Paths: Paths{Cwd: sf.Root, RepoRoot: sf.Root}}
+	s := &snapshot{Paths: paths{Cwd: sf.Root, RepoRoot: sf.Root}}
 	if !f.Exists && f.Err == nil {
 		return nil, fmt.Errorf("%s: the file is gone", f.Path)
 	}
-	if f.Kind == KindHooksFile {
+	if f.Kind == kindHooksFile {
 		s.addHooksFile(f)
 	} else {
 		s.addSettings(f)

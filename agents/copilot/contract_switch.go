@@ -22,7 +22,7 @@ const switchNote = "Copilot CLI reads a hook's switch from disabledHooks in ~/.c
 
 // Find resolves a hook ID, Copilot's key (or 8+ characters of it) or a
 // command to hooks.
-func (p *Project) Find(ref string) ([]*hooks.Hook, error) {
+func (p *project) Find(ref string) ([]*hooks.Hook, error) {
 	ref = strings.TrimSpace(ref)
 	var out []*hooks.Hook
 	for _, h := range p.snap.Handlers {
@@ -41,7 +41,7 @@ func (p *Project) Find(ref string) ([]*hooks.Hook, error) {
 
 // Switches has one scope (the user settings.json) and an all-hooks
 // switch over every hook with a key.
-func (p *Project) Switches() agents.SwitchInfo {
+func (p *project) Switches() agents.SwitchInfo {
 	f := p.snap.Paths.UserSettings
 	return agents.SwitchInfo{Note: switchNote,
 		EnableAll:  "This removes the key of every Copilot hook of this folder from disabledHooks in " + f + ".",
@@ -51,8 +51,8 @@ func (p *Project) Switches() agents.SwitchInfo {
 // SwitchOf is a hook's switch: on unless its key is in disabledHooks;
 // locked off while its file sets disableAllHooks; none for a hook Copilot
 // drops or whose key Hookwarden cannot compute.
-func (p *Project) SwitchOf(h *hooks.Hook) agents.HookSwitch {
-	c := HandlerOf(h)
+func (p *project) SwitchOf(h *hooks.Hook) agents.HookSwitch {
+	c := handlerOf(h)
 	if c == nil || !c.Valid || c.Key == "" {
 		return agents.HookSwitch{}
 	}
@@ -68,13 +68,13 @@ func (p *Project) SwitchOf(h *hooks.Hook) agents.HookSwitch {
 
 // Tracked: the user settings.json is not a file of the project (unless
 // COPILOT_HOME points into it; Toggle still writes only that file).
-func (p *Project) Tracked(context.Context, string) *agents.Tracked { return nil }
+func (p *project) Tracked(context.Context, string) *agents.Tracked { return nil }
 
 // Toggle adds the hooks' keys to disabledHooks of the user settings.json
 // (off) or removes them (on), through settingsio's list patch: every other
 // byte stays, the write is atomic and redone when another program
 // changed the file in between.
-func (p *Project) Toggle(_ context.Context, req agents.ToggleRequest) (*agents.ToggleResult, error) {
+func (p *project) Toggle(_ context.Context, req agents.ToggleRequest) (*agents.ToggleResult, error) {
 	if req.Scope != "" && req.Scope != "user" {
 		return nil, &agents.InputError{Msg: fmt.Sprintf("--scope %q: Copilot CLI reads hook switches (disabledHooks) from ~/.copilot/settings.json only", req.Scope)}
 	}
@@ -98,7 +98,7 @@ func (p *Project) Toggle(_ context.Context, req agents.ToggleRequest) (*agents.T
 	}
 	var keys, names []string
 	for _, hk := range targets {
-		c := HandlerOf(hk)
+		c := handlerOf(hk)
 		if c == nil || !c.Valid || c.Key == "" {
 			return nil, agents.NotSupported("toggle", fmt.Sprintf("%s has no switch: Copilot drops it, or it is a %s hook whose key Hookwarden cannot compute", p.Title(hk), hk.Type))
 		}

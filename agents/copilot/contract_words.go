@@ -2,12 +2,12 @@ package copilot
 
 import "github.com/hookwarden/hookwarden/agents"
 
-var _ agents.Worder = Agent{}
+var _ agents.Worder = agent{}
 
 // Words are Copilot's folder-trust levels (trustedFolders in
 // ~/.copilot/config.json, as SetFolderTrust writes it). A switch has one
 // place (disabledHooks in ~/.copilot/settings.json), so no scopes.
-func (Agent) Words(arg agents.WordsOf) []agents.Word {
+func (agent) Words(arg agents.WordsOf) []agents.Word {
 	if arg == agents.WordsFolderTrust {
 		return []agents.Word{
 			{Value: "trusted", Meaning: "add the folder to trustedFolders in ~/.copilot/config.json: Copilot CLI loads the repository's hooks (.github/hooks, .claude and .github/copilot settings) here and in every folder below"},

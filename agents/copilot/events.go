@@ -6,8 +6,8 @@ import (
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
-// EventInfo is one Copilot CLI hook event.
-type EventInfo struct {
+// eventInfo is one Copilot CLI hook event.
+type eventInfo struct {
 	Name hooks.Event
 	// Pascal is the event's PascalCase (VS Code / Claude-format) name ""
 	// when it has none.
@@ -22,7 +22,7 @@ type EventInfo struct {
 
 // events are Copilot CLI 1.0.102's 14 hook events in lifecycle order
 // (observed: every one fired in the kit, under both names).
-var events = []EventInfo{
+var events = []eventInfo{
 	{Name: "sessionStart", Pascal: "SessionStart", Description: "a session starts (-p: before the first prompt; runs concurrently with the prompt hooks)",
 		Notes: []string{"additionalContext becomes a user message before the prompt", "exit 2: a warning, nothing else"}},
 	{Name: "userPromptSubmitted", Pascal: "UserPromptSubmit", Description: "the user submits a prompt (also a sub-agent's prompt and an agentStop continuation)",
@@ -47,9 +47,9 @@ var events = []EventInfo{
 	{Name: "sessionEnd", Pascal: "SessionEnd", Description: "the session ends"},
 }
 
-// LookupEvent finds an event by its camelCase name or its PascalCase
+// lookupEvent finds an event by its camelCase name or its PascalCase
 // alias; pascal says the name was the alias.
-func LookupEvent(name string) (info EventInfo, pascal bool, ok bool) {
+func lookupEvent(name string) (info eventInfo, pascal bool, ok bool) {
 	for _, e := range events {
 		if string(e.Name) == name {
 			return e, false, true
@@ -58,7 +58,7 @@ func LookupEvent(name string) (info EventInfo, pascal bool, ok bool) {
 			return e, true, true
 		}
 	}
-	return EventInfo{}, false, false
+	return eventInfo{}, false, false
 }
 
 // claudeToolNames are the tool names a PascalCase payload and matcher
@@ -66,8 +66,8 @@ func LookupEvent(name string) (info EventInfo, pascal bool, ok bool) {
 // apply_patch→Edit, task→Agent; the others keep their name).
 var claudeToolNames = map[string]string{"bash": "Bash", "view": "Read", "create": "Write", "apply_patch": "Edit", "edit": "Edit", "task": "Agent"}
 
-// ClaudeToolName is the tool name a PascalCase (Claude-format) hook sees.
-func ClaudeToolName(tool string) string {
+// claudeToolName is the tool name a PascalCase (Claude-format) hook sees.
+func claudeToolName(tool string) string {
 	if n, ok := claudeToolNames[tool]; ok {
 		return n
 	}

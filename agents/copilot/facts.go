@@ -16,7 +16,7 @@ func facts() agents.Facts {
 			{Path: ".github/hooks/", What: "Copilot CLI's repository hooks"},
 			{Path: ".github/copilot/settings.json", What: "Copilot CLI's repository settings"},
 			{Path: ".github/copilot/settings.local.json", What: "Copilot CLI's repository settings"},
-			{Path: DefaultPolicyDir + "/", What: "Copilot CLI's policy hooks"},
+			{Path: defaultPolicyDir + "/", What: "Copilot CLI's policy hooks"},
 		},
 		Credentials: []agents.File{
 			{Path: "~/.copilot/config.json", What: "Copilot CLI's account file (its login token when no keychain holds it)"},

@@ -10,7 +10,7 @@ import (
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
-// DisableKey is Copilot's key of a hook in disabledHooks and in
+// disableKey is Copilot's key of a hook in disabledHooks and in
 // hooks.discover's disableKey: the sha256 of the event's camelCase name, a
 // NUL byte and the entry in Copilot's canonical JSON (observed: every key
 // hooks.discover gave for the kit's examples equals this). The canonical
@@ -20,13 +20,13 @@ import (
 // timeoutSec, a missing type is "command", and an entry of a PascalCase
 // event carries the event's name as written in _vsCodeCompat. The key does
 // not depend on the file: the same hook in two layers has one key.
-func DisableKey(event hooks.Event, c Canonical) string {
+func disableKey(event hooks.Event, c canonical) string {
 	sum := sha256.Sum256([]byte(string(event) + "\x00" + c.JSON()))
 	return hex.EncodeToString(sum[:])
 }
 
-// Canonical is an entry as Copilot normalises it for its key.
-type Canonical struct {
+// canonical is an entry as Copilot normalises it for its key.
+type canonical struct {
 	Type       string
 	Bash       *string
 	PowerShell *string
@@ -44,7 +44,7 @@ type Canonical struct {
 
 // JSON is the canonical entry as serde_json writes it (compact, members
 // in struct order).
-func (c Canonical) JSON() string {
+func (c canonical) JSON() string {
 	var b strings.Builder
 	b.WriteByte('{')
 	n := 0

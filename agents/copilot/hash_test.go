@@ -25,7 +25,7 @@ func TestDisableKeysEqualCopilots(t *testing.T) {
 		t.Fatal(err)
 	}
 	home, project := filepath.Join(dir, "home"), filepath.Join(dir, "project")
-	s, err := Load(Options{Cwd: project, Getenv: envOf(map[string]string{"HOME": home, "COPILOT_ALLOW_ALL": "true"})})
+	s, err := Load(options{Cwd: project, Getenv: envOf(map[string]string{"HOME": home, "COPILOT_ALLOW_ALL": "true"})})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +88,7 @@ func envOf(m map[string]string) func(string) string { return func(k string) stri
 
 func TestCanonicalJSONEscapesAsSerde(t *testing.T) {
 	s := "a\"b\\c\n\x01<&>\u2028é"
-	c := Canonical{Bash: &s}
+	c := canonical{Bash: &s}
 	want := `{"type":"command","bash":"a\"b\\c\n\u0001<&>` + "\u2028é" + `"}`
 	if got := c.JSON(); got != want {
 		t.Errorf("got %s\nwant %s", got, want)

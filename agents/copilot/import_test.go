@@ -20,7 +20,7 @@ func TestImportSessionEvents(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	evs, errs := Agent{}.ImportLog("/home/user/.copilot/session-state/b3692fe5-c91e-4cca-8715-94fe21fbd970/events.jsonl", data)
+	evs, errs := agent{}.ImportLog("/home/user/.copilot/session-state/b3692fe5-c91e-4cca-8715-94fe21fbd970/events.jsonl", data)
 	if len(errs) != 0 {
 		t.Fatal(errs)
 	}

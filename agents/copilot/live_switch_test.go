@@ -51,7 +51,7 @@ func TestLiveDisableEnable(t *testing.T) {
 	if err != nil || !res.Changed {
 		t.Fatalf("disable: %v %+v", err, res)
 	}
-	key := HandlerOf(hs[0]).Key
+	key := handlerOf(hs[0]).Key
 	after, _ := os.ReadFile(filepath.Join(home, ".copilot", "settings.json"))
 	if want := strings.Replace(settings, `[ "0000" ]`, `[ "0000", "`+key+`" ]`, 1); string(after) != want {
 		t.Errorf("settings.json after disable:\n%s\nwant\n%s", after, want)

@@ -138,7 +138,7 @@ func runLive(t *testing.T, project, home string, env map[string]string) liveRepo
 // kit's /home/user substitution, opened with the run's trust
 // (--trust-folder and COPILOT_ALLOW_ALL=true read the same outside a git
 // subfolder).
-func modelOf(t *testing.T, project, home string, env map[string]string) (*Project, string, string) {
+func modelOf(t *testing.T, project, home string, env map[string]string) (*project, string, string) {
 	t.Helper()
 	root, err := filepath.EvalSymlinks(t.TempDir())
 	if err != nil {

@@ -14,15 +14,15 @@ import (
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-// DefaultTimeoutSec is Copilot's timeout for a hook without one
+// defaultTimeoutSec is Copilot's timeout for a hook without one
 // (observed: a 45 s sleep was killed after 30 s).
-const DefaultTimeoutSec = 30
+const defaultTimeoutSec = 30
 
 // Load reads every file Copilot CLI 1.0.102 reads hooks, switches and
 // folder trust from for a session in opts.Cwd and decides for every hook
 // what Copilot does with it. It fails only for unusable options.
-func Load(opts Options) (*Snapshot, error) {
-	p, err := ResolvePaths(opts)
+func Load(opts options) (*snapshot, error) {
+	p, err := resolvePaths(opts)
 	if err != nil {
 		return nil, err
 	}
@@ -30,12 +30,12 @@ func Load(opts Options) (*Snapshot, error) {
 	if getenv == nil {
 		getenv = func(string) string { return "" }
 	}
-	s := &Snapshot{Paths: p}
-	config := &File{Path: p.Config, Kind: KindConfig, Loaded: true}
+	s := &snapshot{Paths: p}
+	config := &file{Path: p.Config, Kind: kindConfig, Loaded: true}
 	readJSON(config)
 	s.Trust = folderTrust(p, config, getenv)
 
-	var userFiles, repoFiles []*File
+	var userFiles, repoFiles []*file
 	// User hook files, reverse name order.
 	names, ignored, err := hookFiles(p.UserHooksDir)
 	if err != nil {
@@ -43,9 +43,9 @@ func Load(opts Options) (*Snapshot, error) {
 			Message: fmt.Sprintf("cannot list the user hooks folder: %v (its hooks are not shown)", err)})
 	}
 	for _, n := range names {
-		userFiles = append(userFiles, &File{Path: n, Kind: KindHooksFile, Layer: LayerUser, Loaded: true})
+		userFiles = append(userFiles, &file{Path: n, Kind: kindHooksFile, Layer: layerUser, Loaded: true})
 	}
-	userSettings := &File{Path: p.UserSettings, Kind: KindSettings, Layer: LayerUser, Loaded: true}
+	userSettings := &file{Path: p.UserSettings, Kind: kindSettings, Layer: layerUser, Loaded: true}
 	userFiles = append(userFiles, userSettings)
 	repoLoaded, repoWhy := s.Trust.Trusted || s.Trust.OptIn, ""
 	if !repoLoaded {
@@ -57,19 +57,19 @@ func Load(opts Options) (*Snapshot, error) {
 			Message: fmt.Sprintf("cannot list the repository hooks folder: %v (its hooks are not shown)", err)})
 	}
 	for _, n := range rnames {
-		repoFiles = append(repoFiles, &File{Path: n, Kind: KindHooksFile, Layer: LayerRepository, Loaded: repoLoaded, NotLoaded: repoWhy})
+		repoFiles = append(repoFiles, &file{Path: n, Kind: kindHooksFile, Layer: layerRepository, Loaded: repoLoaded, NotLoaded: repoWhy})
 	}
 	for _, rel := range repoSettings {
-		repoFiles = append(repoFiles, &File{Path: filepath.Join(p.RepoRoot, rel), Kind: KindSettings, Layer: LayerRepository,
+		repoFiles = append(repoFiles, &file{Path: filepath.Join(p.RepoRoot, rel), Kind: kindSettings, Layer: layerRepository,
 			Loaded: repoLoaded, NotLoaded: repoWhy})
 	}
-	for _, f := range append(append([]*File{}, userFiles...), repoFiles...) {
+	for _, f := range append(append([]*file{}, userFiles...), repoFiles...) {
 		readJSON(f)
 		s.Files = append(s.Files, f)
 		switch f.Kind {
-		case KindHooksFile:
+		case kindHooksFile:
 			s.addHooksFile(f)
-		case KindSettings:
+		case kindSettings:
 			s.addSettings(f)
 		}
 	}
@@ -96,7 +96,7 @@ func Load(opts Options) (*Snapshot, error) {
 			continue
 		}
 		if _, err := os.Lstat(nr.path); err == nil {
-			s.Files = append(s.Files, &File{Path: nr.path, Kind: KindNotRead, Exists: true, NotLoaded: nr.why})
+			s.Files = append(s.Files, &file{Path: nr.path, Kind: kindNotRead, Exists: true, NotLoaded: nr.why})
 		}
 	}
 	// Policy hooks and installed plugins: Copilot reads them (docs, its
@@ -104,10 +104,10 @@ func Load(opts Options) (*Snapshot, error) {
 	// claim to know what they run: each such file is shown as not read.
 	policy := opts.PolicyDir
 	if policy == "" {
-		policy = DefaultPolicyDir
+		policy = defaultPolicyDir
 	}
 	unmodelled := func(path, why string) {
-		s.Files = append(s.Files, &File{Path: path, Kind: KindUnmodelled, Exists: true, NotLoaded: why,
+		s.Files = append(s.Files, &file{Path: path, Kind: kindUnmodelled, Exists: true, NotLoaded: why,
 			Err: &settingsio.ParseError{Path: path, Msg: why}})
 	}
 	if names, _, err := hookFiles(policy); err == nil {
@@ -131,7 +131,7 @@ func Load(opts Options) (*Snapshot, error) {
 }
 
 // readJSON reads and parses f (strict JSON).
-func readJSON(f *File) {
+func readJSON(f *file) {
 	fi, err := os.Stat(f.Path)
 	if err != nil {
 		if !errors.Is(err, fs.ErrNotExist) {
@@ -161,7 +161,7 @@ func readJSON(f *File) {
 }
 
 // reject records that Copilot drops the file (or its hooks) as a whole.
-func (f *File) reject(pos settingsio.Pos, msg string) {
+func (f *file) reject(pos settingsio.Pos, msg string) {
 	if f.Err == nil {
 		f.Err = &settingsio.ParseError{Path: f.Path, Line: pos.Line, Column: pos.Column, Msg: msg}
 	}
@@ -172,7 +172,7 @@ func (f *File) reject(pos settingsio.Pos, msg string) {
 // invalid JSON, version other than 1, hooks not an object and an event
 // value that is not an array reject the whole file; a bad entry is dropped
 // with a warning and its siblings kept; unknown events are ignored).
-func (s *Snapshot) addHooksFile(f *File) {
+func (s *snapshot) addHooksFile(f *file) {
 	root := f.Root
 	if root == nil {
 		return
@@ -194,7 +194,7 @@ func (s *Snapshot) addHooksFile(f *File) {
 		return
 	}
 	for _, m := range hk.Members {
-		if _, _, ok := LookupEvent(m.Key); ok && m.Value.Kind != settingsio.Array {
+		if _, _, ok := lookupEvent(m.Key); ok && m.Value.Kind != settingsio.Array {
 			f.reject(m.Value.Pos, "hooks."+m.Key+": hook event value must be an array")
 		}
 	}
@@ -216,7 +216,7 @@ func (s *Snapshot) addHooksFile(f *File) {
 // addSettings reads the inline "hooks" of a settings file (observed:
 // strict — one bad entry drops the whole hooks field, "Settings config
 // error: hooks.preToolUse[0].type: Invalid hook type").
-func (s *Snapshot) addSettings(f *File) {
+func (s *snapshot) addSettings(f *file) {
 	root := f.Root
 	if root == nil {
 		return
@@ -237,7 +237,7 @@ func (s *Snapshot) addSettings(f *File) {
 	s.addEvents(f, hk, true)
 }
 
-func (s *Snapshot) disableAll(f *File) {
+func (s *snapshot) disableAll(f *file) {
 	if d := f.Root.Get("disableAllHooks"); d != nil {
 		if d.Kind != settingsio.Bool {
 			f.reject(d.Pos, "disableAllHooks must be a boolean")
@@ -248,11 +248,11 @@ func (s *Snapshot) disableAll(f *File) {
 }
 
 // addEvents adds the entries of every event of a hooks object.
-func (s *Snapshot) addEvents(f *File, hk *settingsio.Node, strict bool) {
+func (s *snapshot) addEvents(f *file, hk *settingsio.Node, strict bool) {
 	start := len(s.Handlers)
 	shadowed := hk.Shadowing()
 	for mi, m := range hk.Members {
-		info, pascal, known := LookupEvent(m.Key)
+		info, pascal, known := lookupEvent(m.Key)
 		if later, ok := shadowed[mi]; ok {
 			// Observed: of two "preToolUse" keys only the last counts.
 			before := len(s.Handlers)
@@ -317,7 +317,7 @@ func (s *Snapshot) addEvents(f *File, hk *settingsio.Node, strict bool) {
 }
 
 // bad records an entry Copilot drops.
-func (s *Snapshot) bad(f *File, written string, info EventInfo, pascal, known bool, n *settingsio.Node, path, msg string, strict bool) {
+func (s *snapshot) bad(f *file, written string, info eventInfo, pascal, known bool, n *settingsio.Node, path, msg string, strict bool) {
 	h := s.newHandler(f, written, info, pascal, n, path)
 	h.Hook.Status = hooks.StatusInvalid
 	h.Hook.Reason = path + ": " + msg
@@ -332,7 +332,7 @@ func (s *Snapshot) bad(f *File, written string, info EventInfo, pascal, known bo
 	s.Handlers = append(s.Handlers, h)
 }
 
-func (s *Snapshot) newHandler(f *File, written string, info EventInfo, pascal bool, n *settingsio.Node, path string) *Handler {
+func (s *snapshot) newHandler(f *file, written string, info eventInfo, pascal bool, n *settingsio.Node, path string) *handler {
 	ev := info.Name
 	if ev == "" {
 		ev = hooks.Event(written)
@@ -344,14 +344,14 @@ func (s *Snapshot) newHandler(f *File, written string, info EventInfo, pascal bo
 		Node:   n,
 		Agent:  Name,
 	}
-	h := &Handler{Hook: hk, File: f, Written: written, Event: info, Pascal: pascal, TimeoutSec: DefaultTimeoutSec}
+	h := &handler{Hook: hk, File: f, Written: written, Event: info, Pascal: pascal, TimeoutSec: defaultTimeoutSec}
 	hk.Ext = h
 	return h
 }
 
 // originOf is the layer as hooks.discover names it.
 func originOf(l settingsio.Layer) string {
-	if l == LayerRepository {
+	if l == layerRepository {
 		return "repository"
 	}
 	return "user"
@@ -360,7 +360,7 @@ func originOf(l settingsio.Layer) string {
 var knownTypes = []string{"command", "http", "prompt"}
 
 // entry reads one hook entry.
-func (s *Snapshot) entry(f *File, written string, info EventInfo, pascal, known bool, n *settingsio.Node, path string, outer *settingsio.Node, nested, strict bool) {
+func (s *snapshot) entry(f *file, written string, info eventInfo, pascal, known bool, n *settingsio.Node, path string, outer *settingsio.Node, nested, strict bool) {
 	if n.Kind != settingsio.Object {
 		s.bad(f, written, info, pascal, known, n, path, "Expected hook config to be an object", strict)
 		return
@@ -516,7 +516,7 @@ func (s *Snapshot) entry(f *File, written string, info EventInfo, pascal, known 
 	}
 	h.Valid = true
 	if h.Type == "command" {
-		h.Key = DisableKey(info.Name, *c)
+		h.Key = disableKey(info.Name, *c)
 	}
 	for i, later := range n.Shadowing() {
 		h.diag(hooks.SeverityWarning, fmt.Sprintf("%q is given twice (line %d and line %d): Copilot reads the last one (observed), which is what is shown here",
@@ -530,7 +530,7 @@ func (s *Snapshot) entry(f *File, written string, info EventInfo, pascal, known 
 	}
 	if !known {
 		h.Valid = false
-		h.Hook.Status = StatusUnknownEvent
+		h.Hook.Status = statusUnknownEvent
 		h.Hook.Reason = fmt.Sprintf("%q is not a Copilot CLI hook event: Copilot ignores it without a warning", written)
 	}
 	if h.Valid && h.Matcher != nil {
@@ -543,13 +543,13 @@ func (s *Snapshot) entry(f *File, written string, info EventInfo, pascal, known 
 // camelCase entry's matcher is a regex anchored ^(?:…)$, case sensitive,
 // and an invalid one skips the hook with a warning; a PascalCase entry's
 // "*" matches everything and "" is skipped).
-func (s *Snapshot) compileMatcher(h *Handler) {
+func (s *snapshot) compileMatcher(h *handler) {
 	m := *h.Matcher
 	if h.Pascal {
 		switch m {
 		case "":
 			h.Valid = false
-			h.Hook.Status = StatusInvalidMatcher
+			h.Hook.Status = statusInvalidMatcher
 			h.Hook.Reason = "matcher cannot be empty — hook will be skipped (Copilot's warning; Claude Code would run it for every tool)"
 			h.File.Warnings = append(h.File.Warnings, h.Hook.Reason)
 			return
@@ -560,7 +560,7 @@ func (s *Snapshot) compileMatcher(h *Handler) {
 	re, err := regexp.Compile("^(?:" + m + ")$")
 	if err != nil {
 		h.Valid = false
-		h.Hook.Status = StatusInvalidMatcher
+		h.Hook.Status = statusInvalidMatcher
 		h.Hook.Reason = fmt.Sprintf("Invalid matcher regex in %s hook: '%s' — hook will be skipped (Copilot's warning, shown only in its debug log)", h.Event.Name, m)
 		h.File.Warnings = append(h.File.Warnings, h.Hook.Reason)
 		return
@@ -573,7 +573,7 @@ func (s *Snapshot) compileMatcher(h *Handler) {
 
 // MatchesTool reports whether the hook's matcher takes tool (a
 // Copilot tool name: bash, view, apply_patch, …).
-func (h *Handler) MatchesTool(tool string) bool {
+func (h *handler) MatchesTool(tool string) bool {
 	if h.Matcher == nil || h.re == nil || tool == "" || !h.Event.Tool {
 		return true
 	}
@@ -583,29 +583,29 @@ func (h *Handler) MatchesTool(tool string) bool {
 		tool = "edit"
 	}
 	if h.Pascal {
-		return h.re.MatchString(ClaudeToolName(tool)) || h.re.MatchString(tool)
+		return h.re.MatchString(claudeToolName(tool)) || h.re.MatchString(tool)
 	}
 	return h.re.MatchString(tool)
 }
 
-func (h *Handler) diag(sev hooks.Severity, msg string) {
+func (h *handler) diag(sev hooks.Severity, msg string) {
 	h.Hook.Diagnostics = append(h.Hook.Diagnostics, hooks.Diagnostic{File: h.Hook.Origin.File, Line: h.Hook.Origin.Line,
 		Column: h.Hook.Origin.Column, Severity: sev, Message: msg, HookID: h.Hook.ID})
 }
 
 // decide sets every valid hook's status: the folder trust, disableAllHooks
 // and disabledHooks (observed).
-func (s *Snapshot) decide() {
+func (s *snapshot) decide() {
 	disabled := map[string]bool{}
 	for _, k := range s.DisabledKeys {
 		disabled[k] = true
 	}
 	for _, f := range s.Files {
-		if f.Kind == KindSettings && f.Layer == LayerRepository && f.Loaded && f.DisableAll && s.AllOff == "" {
+		if f.Kind == kindSettings && f.Layer == layerRepository && f.Loaded && f.DisableAll && s.AllOff == "" {
 			s.AllOff = f.Path
 		}
 	}
-	keys := map[string][]*Handler{}
+	keys := map[string][]*handler{}
 	for _, h := range s.Handlers {
 		if h.Key != "" {
 			keys[h.Key] = append(keys[h.Key], h)
@@ -659,7 +659,7 @@ func agentsPlace(h *hooks.Hook) string {
 // COPILOT_ALLOW_ALL exactly "true"; trustedFolders in config.json, the
 // folder or one above it; GITHUB_COPILOT_PROMPT_MODE_REPO_HOOKS exactly
 // "true" loads them in -p mode without trust).
-func folderTrust(p Paths, config *File, getenv func(string) string) FolderTrust {
+func folderTrust(p paths, config *file, getenv func(string) string) FolderTrust {
 	t := FolderTrust{AllowAll: getenv("COPILOT_ALLOW_ALL") == "true", OptIn: getenv("GITHUB_COPILOT_PROMPT_MODE_REPO_HOOKS") == "true"}
 	if config.Err != nil {
 		t.ConfigErr = config.Err.Error()

@@ -31,20 +31,20 @@ func tree(t *testing.T, files map[string]string) string {
 	return root
 }
 
-func load(t *testing.T, root, cwd string, env map[string]string) *Snapshot {
+func load(t *testing.T, root, cwd string, env map[string]string) *snapshot {
 	t.Helper()
 	vars := map[string]string{"HOME": filepath.Join(root, "home")}
 	for k, v := range env {
 		vars[k] = v
 	}
-	s, err := Load(Options{Cwd: filepath.Join(root, cwd), Getenv: envOf(vars)})
+	s, err := Load(options{Cwd: filepath.Join(root, cwd), Getenv: envOf(vars)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return s
 }
 
-func commands(s *Snapshot, event hooks.Event, tool string) []string {
+func commands(s *snapshot, event hooks.Event, tool string) []string {
 	p, _ := s.plan(event, agents.Query{Tool: tool})
 	var out []string
 	for _, h := range p.Hooks {
@@ -161,7 +161,7 @@ func TestValidationAsCopilot(t *testing.T) {
 		if h.Hook.Command == "good" && (h.TimeoutSec != 5 || h.Key == "") {
 			t.Errorf("timeout alias: %v, key %q", h.TimeoutSec, h.Key)
 		}
-		if h.Hook.Command == "empty" && h.Hook.Status != StatusInvalidMatcher {
+		if h.Hook.Command == "empty" && h.Hook.Status != statusInvalidMatcher {
 			t.Errorf("empty Claude matcher: %s", h.Hook.Status)
 		}
 	}
@@ -187,7 +187,7 @@ func TestDisableSemantics(t *testing.T) {
 		"home/.copilot/hooks/a.json":  hf("a"),
 		"home/.copilot/hooks/b.json":  `{"disableAllHooks": true, "hooks": {"preToolUse": [{"bash": "b"}]}}`,
 		"home/.copilot/hooks/c.json":  hf("keyed"),
-		"home/.copilot/settings.json": `{"disableAllHooks": true, "disabledHooks": ["` + DisableKey("preToolUse", Canonical{Bash: ptr("keyed")}) + `"], "hooks": {"preToolUse": [{"bash": "inline"}]}}`,
+		"home/.copilot/settings.json": `{"disableAllHooks": true, "disabledHooks": ["` + disableKey("preToolUse", canonical{Bash: ptr("keyed")}) + `"], "hooks": {"preToolUse": [{"bash": "inline"}]}}`,
 		"p/.github/hooks/r.json":      hf("keyed"),
 	})
 	s := load(t, root, "p", map[string]string{"COPILOT_ALLOW_ALL": "true"})
@@ -222,11 +222,11 @@ func TestPolicyAndPluginHooksAreNotClean(t *testing.T) {
 		"p/.keep": "",
 	})
 	env := agents.Env{Vars: []string{"HOME=" + filepath.Join(root, "home")}, GOOS: "linux"}
-	s, err := Load(Options{Cwd: filepath.Join(root, "p"), Getenv: env.Vars.Get, PolicyDir: filepath.Join(root, "etc", "policy.d")})
+	s, err := Load(options{Cwd: filepath.Join(root, "p"), Getenv: env.Vars.Get, PolicyDir: filepath.Join(root, "etc", "policy.d")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &Project{env: env, snap: s}
+	p := &project{env: env, snap: s}
 	if n := len(p.Unreadable()); n != 2 {
 		t.Errorf("%d unreadable, want the policy file and the plugins: %+v", n, p.Unreadable())
 	}

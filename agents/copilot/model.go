@@ -14,38 +14,38 @@ const Name hooks.Agent = "copilot"
 // Layers of Copilot CLI hooks, as settingsio.Layer values (hooks.discover
 // calls them origin user and repository).
 const (
-	LayerUser       = settingsio.LayerUser
-	LayerRepository = settingsio.Layer("repository")
+	layerUser       = settingsio.LayerUser
+	layerRepository = settingsio.Layer("repository")
 )
 
 // Statuses a Copilot hook can have besides the neutral ones.
 const (
-	StatusInvalidMatcher hooks.Status = "invalid-matcher"
-	StatusUnknownEvent   hooks.Status = "unknown-event"
-	StatusNotRun         hooks.Status = "not-run"
+	statusInvalidMatcher hooks.Status = "invalid-matcher"
+	statusUnknownEvent   hooks.Status = "unknown-event"
+	statusNotRun         hooks.Status = "not-run"
 )
 
-// FileKind says what a file is to Copilot.
-type FileKind string
+// fileKind says what a file is to Copilot.
+type fileKind string
 
 // File kinds.
 const (
-	KindHooksFile FileKind = "hooks file"
-	KindSettings  FileKind = "settings"
-	KindConfig    FileKind = "config"
-	// KindNotRead: a file people expect Copilot to read hooks from that
+	kindHooksFile fileKind = "hooks file"
+	kindSettings  fileKind = "settings"
+	kindConfig    fileKind = "config"
+	// kindNotRead: a file people expect Copilot to read hooks from that
 	// it does not (observed).
-	KindNotRead FileKind = "not read"
-	// KindUnmodelled: a file Copilot reads hooks from that Hookwarden
+	kindNotRead fileKind = "not read"
+	// kindUnmodelled: a file Copilot reads hooks from that Hookwarden
 	// does not model (policy hooks, installed plugins; never observed):
 	// it counts as not read in full.
-	KindUnmodelled FileKind = "not modelled"
+	kindUnmodelled fileKind = "not modelled"
 )
 
-// File is one file Copilot may read hooks, switches or folder trust from.
-type File struct {
+// file is one file Copilot may read hooks, switches or folder trust from.
+type file struct {
 	Path  string
-	Kind  FileKind
+	Kind  fileKind
 	Layer settingsio.Layer
 	// Exists: the file is on disk; Raw its bytes, Root the parsed JSON.
 	Exists bool
@@ -66,19 +66,19 @@ type File struct {
 }
 
 // Broken reports whether the file exists but was not read in full.
-func (f *File) Broken() bool { return f.Err != nil }
+func (f *file) Broken() bool { return f.Err != nil }
 
-// Handler is one hook entry as Copilot reads it: the neutral hook plus
+// handler is one hook entry as Copilot reads it: the neutral hook plus
 // the facts only Copilot has. Every entry of a file has one, also those
 // Copilot drops (Hook.Status says why).
-type Handler struct {
+type handler struct {
 	Hook *hooks.Hook
-	File *File
+	File *file
 	// Written is the event key as written; Event the event it is; Pascal
 	// says it was written under the PascalCase name (Claude format: its
 	// payloads, matcher and output rules differ).
 	Written string
-	Event   EventInfo
+	Event   eventInfo
 	Pascal  bool
 	// Nested: written in Claude's {matcher, hooks: [...]} form.
 	Nested bool
@@ -95,9 +95,9 @@ type Handler struct {
 	// Matcher is the matcher as written (nil: none).
 	Matcher *string
 	re      *regexp.Regexp
-	// Canonical is the entry as Copilot normalises it; Key its disableKey
+	// canonical is the entry as Copilot normalises it; Key its disableKey
 	// ("" when Hookwarden cannot compute it: an http or prompt hook).
-	Canonical Canonical
+	Canonical canonical
 	Key       string
 	// Valid: Copilot keeps the entry (not dropped by validation);
 	// Enabled: no disableAllHooks or disabledHooks switches it off; Runs:
@@ -107,15 +107,15 @@ type Handler struct {
 	Runs    bool
 }
 
-// Snapshot is everything Copilot CLI would load for one session folder.
-type Snapshot struct {
-	Paths Paths
+// snapshot is everything Copilot CLI would load for one session folder.
+type snapshot struct {
+	Paths paths
 	// Files in Copilot's order: the user hook files (reverse name order),
 	// the user settings.json, the repository hook files (reverse name
 	// order), the four repository settings files, then the files it does
 	// not read and config.json.
-	Files    []*File
-	Handlers []*Handler
+	Files    []*file
+	Handlers []*handler
 	Trust    FolderTrust
 	// DisabledKeys are the disabledHooks of the user settings.json.
 	DisabledKeys []string
@@ -145,7 +145,7 @@ type FolderTrust struct {
 }
 
 // Hooks returns the neutral model of every handler, in Copilot's order.
-func (s *Snapshot) Hooks() []*hooks.Hook {
+func (s *snapshot) Hooks() []*hooks.Hook {
 	out := make([]*hooks.Hook, len(s.Handlers))
 	for i, h := range s.Handlers {
 		out[i] = h.Hook
@@ -153,13 +153,13 @@ func (s *Snapshot) Hooks() []*hooks.Hook {
 	return out
 }
 
-// HandlerOf is Copilot's handler of a neutral hook (nil for another
+// handlerOf is Copilot's handler of a neutral hook (nil for another
 // agent's hook).
-func HandlerOf(h *hooks.Hook) *Handler {
+func handlerOf(h *hooks.Hook) *handler {
 	if h == nil {
 		return nil
 	}
-	c, _ := h.Ext.(*Handler)
+	c, _ := h.Ext.(*handler)
 	return c
 }
 

@@ -7,9 +7,9 @@ import (
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
-// Answer is what Copilot makes of one hook run (observed with the kit;
+// answer is what Copilot makes of one hook run (observed with the kit;
 // every rule below is a selftest check of copilot-live).
-type Answer struct {
+type answer struct {
 	// Effect is hooks.Effect*: BLOCKED (a deny), ALLOWED, CHANGED, STOPPED
 	// (an agentStop block: Copilot goes on), WARNS, FAILED (an error
 	// Copilot logs and ignores) or NOTHING.
@@ -26,8 +26,8 @@ type Answer struct {
 	Fields map[string]string
 }
 
-// ProcessEnd is how a hook process ended.
-type ProcessEnd struct {
+// processEnd is how a hook process ended.
+type processEnd struct {
 	Stdout, Stderr string
 	HasCode        bool
 	Code           int
@@ -38,10 +38,10 @@ type ProcessEnd struct {
 	File string
 }
 
-// Interpret is what Copilot does with one run of a hook of event (pascal:
+// interpret is what Copilot does with one run of a hook of event (pascal:
 // configured under the PascalCase name).
-func Interpret(info EventInfo, pascal bool, end ProcessEnd) Answer {
-	a := Answer{Effect: hooks.EffectNothing, Fields: map[string]string{}}
+func interpret(info eventInfo, pascal bool, end processEnd) answer {
+	a := answer{Effect: hooks.EffectNothing, Fields: map[string]string{}}
 	switch {
 	case end.TimedOut:
 		a.Effect = hooks.EffectFailed

@@ -9,9 +9,9 @@ import (
 	"strings"
 )
 
-// Paths are the places Copilot CLI reads hooks, settings and folder trust
+// paths are the places Copilot CLI reads hooks, settings and folder trust
 // from for one session folder.
-type Paths struct {
+type paths struct {
 	// Home is $HOME; CopilotHome is $COPILOT_HOME or ~/.copilot
 	// (HomeFromEnv: COPILOT_HOME was set).
 	Home        string
@@ -30,8 +30,8 @@ type Paths struct {
 	RepoRoot string
 }
 
-// Options say where to look.
-type Options struct {
+// options say where to look.
+type options struct {
 	// Cwd is the session folder (absolute).
 	Cwd string
 	// Getenv reads the environment (HOME, COPILOT_HOME, …).
@@ -40,32 +40,32 @@ type Options struct {
 	PolicyDir string
 }
 
-// DefaultPolicyDir is where Copilot CLI looks for policy hooks (observed
+// defaultPolicyDir is where Copilot CLI looks for policy hooks (observed
 // in its debug log: "Policy directory /etc/github-copilot/policy.d not
 // readable — no file policies loaded").
-const DefaultPolicyDir = "/etc/github-copilot/policy.d"
+const defaultPolicyDir = "/etc/github-copilot/policy.d"
 
-// ResolvePaths finds the paths for opts (observed: COPILOT_HOME moves
+// resolvePaths finds the paths for opts (observed: COPILOT_HOME moves
 // hooks/, settings.json and config.json; the repository files come from
 // the git root when the folder is in a git work tree, else from the cwd).
-func ResolvePaths(opts Options) (Paths, error) {
+func resolvePaths(opts options) (paths, error) {
 	getenv := opts.Getenv
 	if getenv == nil {
 		getenv = func(string) string { return "" }
 	}
 	if !filepath.IsAbs(opts.Cwd) {
-		return Paths{}, fmt.Errorf("copilot: the session folder %q is not absolute", opts.Cwd)
+		return paths{}, fmt.Errorf("copilot: the session folder %q is not absolute", opts.Cwd)
 	}
 	cwd, err := filepath.EvalSymlinks(opts.Cwd)
 	if err != nil {
-		return Paths{}, fmt.Errorf("copilot: session folder: %w", err)
+		return paths{}, fmt.Errorf("copilot: session folder: %w", err)
 	}
-	p := Paths{Cwd: cwd, Home: getenv("HOME")}
+	p := paths{Cwd: cwd, Home: getenv("HOME")}
 	if v := getenv("COPILOT_HOME"); v != "" {
 		p.CopilotHome, p.HomeFromEnv = filepath.Clean(v), true
 	} else {
 		if p.Home == "" {
-			return Paths{}, errors.New("copilot: neither COPILOT_HOME nor HOME is set")
+			return paths{}, errors.New("copilot: neither COPILOT_HOME nor HOME is set")
 		}
 		p.CopilotHome = filepath.Join(p.Home, ".copilot")
 	}

@@ -18,8 +18,8 @@ import (
 //go:embed payloads/*.json
 var payloadFS embed.FS
 
-// SampleOptions chooses a sample payload.
-type SampleOptions struct {
+// sampleOptions chooses a sample payload.
+type sampleOptions struct {
 	Event hooks.Event
 	// Tool is the tool of a tool event ("" = bash; apply_patch and task
 	// have their own captured payloads, other tools get the bash one with
@@ -30,9 +30,9 @@ type SampleOptions struct {
 	Now              time.Time
 }
 
-// SampleInput is the camelCase payload Copilot sends for the event.
-func SampleInput(o SampleOptions) (*hooks.Object, error) {
-	info, _, ok := LookupEvent(string(o.Event))
+// sampleInput is the camelCase payload Copilot sends for the event.
+func sampleInput(o sampleOptions) (*hooks.Object, error) {
+	info, _, ok := lookupEvent(string(o.Event))
 	if !ok {
 		return nil, fmt.Errorf("%q is not a Copilot CLI hook event", o.Event)
 	}
@@ -69,13 +69,13 @@ func SampleInput(o SampleOptions) (*hooks.Object, error) {
 	return in, nil
 }
 
-// PascalPayload is what a hook configured under the event's PascalCase
+// pascalPayload is what a hook configured under the event's PascalCase
 // name gets instead of the camelCase payload in (observed): first
 // hook_event_name, then every member with its name in snake_case
 // (toolArgs is tool_input, inner objects too), the timestamp as an ISO
 // string and the tool's Claude name (bash → Bash, …), the argument names
 // kept. permissionRequest payloads stay camelCase.
-func PascalPayload(info EventInfo, in *hooks.Object) *hooks.Object {
+func pascalPayload(info eventInfo, in *hooks.Object) *hooks.Object {
 	if info.Pascal == "" || info.Name == "permissionRequest" || in == nil {
 		return in
 	}
@@ -92,7 +92,7 @@ func PascalPayload(info EventInfo, in *hooks.Object) *hooks.Object {
 			}
 		case "toolName":
 			if s, ok := v.(string); ok {
-				v = ClaudeToolName(s)
+				v = claudeToolName(s)
 			}
 		case "toolArgs":
 			out.Set("tool_input", v)

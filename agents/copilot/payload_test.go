@@ -22,8 +22,8 @@ func TestPascalPayloadEqualsCaptured(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		info, _, _ := LookupEvent(c.camel)
-		got := hooks.AppendJSON(nil, PascalPayload(info, v.(*hooks.Object)))
+		info, _, _ := lookupEvent(c.camel)
+		got := hooks.AppendJSON(nil, pascalPayload(info, v.(*hooks.Object)))
 		want, _ := payloadFS.ReadFile("payloads/" + c.pascal + ".json")
 		var g, w any
 		_ = json.Unmarshal(got, &g)

@@ -12,7 +12,7 @@ import (
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-// Runner dry-runs Copilot CLI command hooks the way Copilot 1.0.102 runs
+// runner dry-runs Copilot CLI command hooks the way Copilot 1.0.102 runs
 // them (observed): one after another in Copilot's order, each through the
 // shared process primitive (hooks.SpawnSpec: own process group, timeout,
 // caps, the gate and the sandbox) as `/bin/bash -c <bash>` (or the exec
@@ -23,17 +23,17 @@ import (
 // literally; the payload on stdin as one JSON object without a newline
 // (PascalCase hooks get the Claude-style payload). A preToolUse deny stops
 // the hooks after it.
-type Runner struct {
+type runner struct {
 	Env       settingsio.Env
 	Isolation hooks.Isolation
 	Check     func(h *hooks.Hook) error
-	OnResult  func(index int, r *RunResult)
+	OnResult  func(index int, r *runResult)
 	Grace     time.Duration
 	StreamCap int
 }
 
-// RunResult is one hook's dry run.
-type RunResult struct {
+// runResult is one hook's dry run.
+type runResult struct {
 	Hook        *hooks.Hook
 	Argv        []string
 	Dir         string
@@ -52,13 +52,13 @@ type RunResult struct {
 	Sandboxed   bool
 	Sandbox     *sandbox.Report
 	Duration    time.Duration
-	Answer      Answer
+	Answer      answer
 }
 
-// RunOutcome is the dry run of an event.
-type RunOutcome struct {
+// runOutcome is the dry run of an event.
+type runOutcome struct {
 	Event   hooks.Event
-	Results []RunResult
+	Results []runResult
 	// Stopped is the index of the hook whose deny stopped the rest (-1
 	// none); Skipped are the hooks not started because of it.
 	Stopped  int
@@ -68,9 +68,9 @@ type RunOutcome struct {
 
 // Run runs hs for the event with the camelCase payload in, one after
 // another.
-func (r *Runner) Run(ctx context.Context, info EventInfo, hs []*hooks.Hook, in *hooks.Object, projectDir string) RunOutcome {
+func (r *runner) Run(ctx context.Context, info eventInfo, hs []*hooks.Hook, in *hooks.Object, projectDir string) runOutcome {
 	start := time.Now()
-	out := RunOutcome{Event: info.Name, Stopped: -1}
+	out := runOutcome{Event: info.Name, Stopped: -1}
 	if in == nil {
 		in = hooks.NewObject(0)
 	}
@@ -98,14 +98,14 @@ func (r *Runner) Run(ctx context.Context, info EventInfo, hs []*hooks.Hook, in *
 	return out
 }
 
-func (r *Runner) runOne(ctx context.Context, info EventInfo, h *hooks.Hook, in *hooks.Object, projectDir string) (res RunResult) {
+func (r *runner) runOne(ctx context.Context, info eventInfo, h *hooks.Hook, in *hooks.Object, projectDir string) (res runResult) {
 	start := time.Now()
-	c := HandlerOf(h)
+	c := handlerOf(h)
 	payload := in
 	if c != nil && c.Pascal {
-		payload = PascalPayload(info, in)
+		payload = pascalPayload(info, in)
 	}
-	res = RunResult{Hook: h, Stdin: string(hooks.AppendJSON(nil, payload)), Dir: projectDir, Timeout: DefaultTimeoutSec * time.Second}
+	res = runResult{Hook: h, Stdin: string(hooks.AppendJSON(nil, payload)), Dir: projectDir, Timeout: defaultTimeoutSec * time.Second}
 	defer func() { res.Duration = time.Since(start) }()
 	if c == nil {
 		res.NotRun = "not a Copilot CLI hook"
@@ -142,7 +142,7 @@ func (r *Runner) runOne(ctx context.Context, info EventInfo, h *hooks.Hook, in *
 	res.Sandbox = pr.Sandbox
 	res.Stdout, res.Stderr = hooks.DecodeUTF8(pr.Stdout), hooks.DecodeUTF8(pr.Stderr)
 	res.Truncated, res.Signal = pr.Truncated, pr.Signal
-	end := ProcessEnd{Stdout: res.Stdout, Stderr: res.Stderr, TimeoutSec: c.TimeoutSec, File: h.Origin.File}
+	end := processEnd{Stdout: res.Stdout, Stderr: res.Stderr, TimeoutSec: c.TimeoutSec, File: h.Origin.File}
 	switch {
 	case strings.HasPrefix(pr.StartErr, hooks.RefusedPrefix):
 		res.Error, res.NotRun = pr.StartErr, pr.StartErr
@@ -158,12 +158,12 @@ func (r *Runner) runOne(ctx context.Context, info EventInfo, h *hooks.Hook, in *
 		res.ExitCode, res.HasExitCode = pr.Code, true
 		end.HasCode, end.Code = true, pr.Code
 	}
-	res.Answer = Interpret(info, c.Pascal, end)
+	res.Answer = interpret(info, c.Pascal, end)
 	return res
 }
 
 // hookEnv is the environment Copilot gives a hook (observed).
-func (r *Runner) hookEnv(c *Handler, projectDir string) settingsio.Env {
+func (r *runner) hookEnv(c *handler, projectDir string) settingsio.Env {
 	var env settingsio.Env
 	for _, kv := range r.Env {
 		k, _, _ := strings.Cut(kv, "=")
@@ -173,8 +173,8 @@ func (r *Runner) hookEnv(c *Handler, projectDir string) settingsio.Env {
 		env = append(env, kv)
 	}
 	env = env.With("COPILOT_PROJECT_DIR", projectDir).With("CLAUDE_PROJECT_DIR", projectDir).With("COPILOT_CLI", "1").
-		With("COPILOT_CLI_BINARY_VERSION", Version).With("FORCE_COLOR", "false")
-	if c.File != nil && c.File.Kind == KindHooksFile {
+		With("COPILOT_CLI_BINARY_VERSION", version).With("FORCE_COLOR", "false")
+	if c.File != nil && c.File.Kind == kindHooksFile {
 		env = env.With("COPILOT_HOOK_DIR", filepath.Dir(c.File.Path))
 	}
 	for _, kv := range c.Canonical.Env {

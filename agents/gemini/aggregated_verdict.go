@@ -7,9 +7,9 @@ import (
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
-// Explain describes the outcome of an event as Gemini CLI would act on it.
+// explain describes the outcome of an event as Gemini CLI would act on it.
 // label names the event and its context ("BeforeTool write_file").
-func Explain(label string, o *Outcome) hooks.Verdict {
+func explain(label string, o *Outcome) hooks.Verdict {
 	v := hooks.Verdict{Details: []string{}}
 	say := func(effect, format string, a ...any) {
 		v.Effect = effect
@@ -25,7 +25,7 @@ func Explain(label string, o *Outcome) hooks.Verdict {
 	default:
 		explainFinal(o, final, say, detail)
 	}
-	if msg := final.Value("systemMessage"); hooks.Truthy(msg) && StrategyFor(o.Event) != StrategyToolSelection {
+	if msg := final.Value("systemMessage"); hooks.Truthy(msg) && strategyFor(o.Event) != strategyToolSelection {
 		detail("Shown to the user: %s", hooks.OneLine(hooks.ToJSString(msg)))
 	}
 	var failed []string
@@ -46,12 +46,12 @@ func explainFinal(o *Outcome, final *hooks.Object, say sayFunc, detail func(stri
 	specific, _ := final.Value("hookSpecificOutput").(*hooks.Object)
 	reason := hooks.ToJSString(firstTruthy(final.Value("stopReason"), final.Value("reason"), "No reason provided"))
 	by := deciders(o)
-	switch StrategyFor(o.Event) {
-	case StrategyToolSelection:
+	switch strategyFor(o.Event) {
+	case strategyToolSelection:
 		tc, _ := specific.Value("toolConfig").(*hooks.Object)
 		say(hooks.EffectChanged, " — tool calling mode %s, allowed tools %s", hooks.ToJSString(tc.Value("mode")), string(hooks.AppendJSON(nil, tc.Value("allowedFunctionNames"))))
 		return
-	case StrategySimpleMerge:
+	case strategySimpleMerge:
 		say(hooks.EffectIgnored, " — Gemini acts on nothing a %s hook returns except its systemMessage", o.Event)
 		return
 	}
@@ -74,9 +74,9 @@ func explainFinal(o *Outcome, final *hooks.Object, say sayFunc, detail func(stri
 			detail("The prompt is not sent to the model and is not added to the history.")
 		case AfterAgent:
 			detail("Gemini re-prompts the model with the reason as a new user message (stop_hook_active: true).")
-		case BeforeModel:
+		case beforeModel:
 			detail("The model call is blocked (a hookSpecificOutput.llm_response is used as a synthetic answer).")
-		case AfterModel:
+		case afterModel:
 			detail("The chunk is reported as blocked, then still passed on.")
 		}
 	case d == "ask" && o.Event == BeforeTool:
@@ -92,11 +92,11 @@ func explainFinal(o *Outcome, final *hooks.Object, say sayFunc, detail func(stri
 		if ti, ok := specific.Value("tool_input").(*hooks.Object); ok {
 			detail("The tool's arguments are changed: %s merged over them.", string(hooks.AppendJSON(nil, ti)))
 		}
-	case BeforeModel:
+	case beforeModel:
 		if specific.Has("llm_request") {
 			detail("The model request is changed: %s.", hooks.OneLine(string(hooks.AppendJSON(nil, specific.Value("llm_request")))))
 		}
-	case AfterModel:
+	case afterModel:
 		if specific.Has("llm_response") {
 			detail("The model response chunk is replaced (when it has candidate parts).")
 		}

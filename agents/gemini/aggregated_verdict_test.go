@@ -10,24 +10,24 @@ import (
 func TestExplain(t *testing.T) {
 	for _, tc := range []struct {
 		event    hooks.Event
-		results  []Result
+		results  []result
 		effect   string
 		headline string
 		detail   string
 	}{
-		{BeforeTool, []Result{textResult("guard", `{"decision":"deny","reason":"no"}`, "", 0), textResult("log", "fine", "", 0)},
+		{BeforeTool, []result{textResult("guard", `{"decision":"deny","reason":"no"}`, "", 0), textResult("log", "fine", "", 0)},
 			hooks.EffectBlocked, "X: BLOCKED by guard — reason: no", `Tool execution blocked: no`},
-		{BeforeTool, []Result{textResult("a", `{"decision":"ask"}`, "", 0)}, hooks.EffectAsks, "X: ASKS — a asks the user", ""},
-		{BeforeAgent, []Result{textResult("s", `{"continue":false,"stopReason":"halt"}`, "", 0)}, hooks.EffectStopped, "X: STOPPED by s — halt", "Agent execution stopped by hook: halt"},
-		{BeforeTool, []Result{textResult("m", `{"hookSpecificOutput":{"tool_input":{"x":1}}}`, "", 0)}, hooks.EffectAllowed, "X: ALLOWED", `{"x":1} merged`},
-		{SessionStart, []Result{textResult("s", `{"decision":"deny","hookSpecificOutput":{"additionalContext":"hi"}}`, "", 0)}, hooks.EffectAllowed, "X: ALLOWED — SessionStart ignores", "<hook_context>hi</hook_context>"},
-		{BeforeToolSelection, []Result{textResult("t", `{"hookSpecificOutput":{"toolConfig":{"mode":"ANY","allowedFunctionNames":["b","a"]}}}`, "", 0)}, hooks.EffectChanged, `X: CHANGED — tool calling mode ANY, allowed tools ["a","b"]`, ""},
-		{SessionEnd, []Result{textResult("e", `{"systemMessage":"bye"}`, "", 0)}, hooks.EffectIgnored, "X: IGNORED", "Shown to the user: bye"},
-		{BeforeTool, []Result{textResult("f", "", "", 2)}, hooks.EffectNothing, "X: NOTHING", "Hook(s) [f] failed for event BeforeTool"},
+		{BeforeTool, []result{textResult("a", `{"decision":"ask"}`, "", 0)}, hooks.EffectAsks, "X: ASKS — a asks the user", ""},
+		{BeforeAgent, []result{textResult("s", `{"continue":false,"stopReason":"halt"}`, "", 0)}, hooks.EffectStopped, "X: STOPPED by s — halt", "Agent execution stopped by hook: halt"},
+		{BeforeTool, []result{textResult("m", `{"hookSpecificOutput":{"tool_input":{"x":1}}}`, "", 0)}, hooks.EffectAllowed, "X: ALLOWED", `{"x":1} merged`},
+		{SessionStart, []result{textResult("s", `{"decision":"deny","hookSpecificOutput":{"additionalContext":"hi"}}`, "", 0)}, hooks.EffectAllowed, "X: ALLOWED — SessionStart ignores", "<hook_context>hi</hook_context>"},
+		{beforeToolSelection, []result{textResult("t", `{"hookSpecificOutput":{"toolConfig":{"mode":"ANY","allowedFunctionNames":["b","a"]}}}`, "", 0)}, hooks.EffectChanged, `X: CHANGED — tool calling mode ANY, allowed tools ["a","b"]`, ""},
+		{SessionEnd, []result{textResult("e", `{"systemMessage":"bye"}`, "", 0)}, hooks.EffectIgnored, "X: IGNORED", "Shown to the user: bye"},
+		{BeforeTool, []result{textResult("f", "", "", 2)}, hooks.EffectNothing, "X: NOTHING", "Hook(s) [f] failed for event BeforeTool"},
 	} {
 		o := &Outcome{Event: tc.event, Results: tc.results}
-		o.Aggregated, _ = Aggregate(tc.event, o.Results)
-		v := Explain("X", o)
+		o.Aggregated, _ = aggregate(tc.event, o.Results)
+		v := explain("X", o)
 		if v.Effect != tc.effect || !strings.HasPrefix(v.Headline, tc.headline) {
 			t.Errorf("%s: got %s %q", tc.event, v.Effect, v.Headline)
 		}

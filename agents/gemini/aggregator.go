@@ -7,8 +7,8 @@ import (
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
-// Aggregated is HookAggregator.aggregateResults' value.
-type Aggregated struct {
+// aggregated is HookAggregator.aggregateResults' value.
+type aggregated struct {
 	// Success is true when no result carries an error (a hook that exits 2
 	// fails but leaves Success true).
 	Success bool `json:"success"`
@@ -21,44 +21,44 @@ type Aggregated struct {
 	Errors []string `json:"errors"`
 	// TotalDuration is the sum of the results' durations.
 	TotalDuration time.Duration `json:"totalDurationMs"`
-	// Strategy names the merge strategy used for the event.
-	Strategy Strategy `json:"strategy"`
+	// strategy names the merge strategy used for the event.
+	Strategy strategy `json:"strategy"`
 }
 
-// Strategy is one of the aggregator's merge strategies.
-type Strategy string
+// strategy is one of the aggregator's merge strategies.
+type strategy string
 
 // The four strategies.
 const (
-	StrategyOrDecision       Strategy = "or-decision"
-	StrategyFieldReplacement Strategy = "field-replacement"
-	StrategyToolSelection    Strategy = "tool-selection-union"
-	StrategySimpleMerge      Strategy = "simple-merge"
+	strategyOrDecision       strategy = "or-decision"
+	strategyFieldReplacement strategy = "field-replacement"
+	strategyToolSelection    strategy = "tool-selection-union"
+	strategySimpleMerge      strategy = "simple-merge"
 )
 
-// StrategyFor returns the aggregator's strategy for an event.
-func StrategyFor(e hooks.Event) Strategy {
+// strategyFor returns the aggregator's strategy for an event.
+func strategyFor(e hooks.Event) strategy {
 	switch e {
 	case BeforeTool, AfterTool, BeforeAgent, AfterAgent, SessionStart:
-		return StrategyOrDecision
-	case BeforeModel, AfterModel:
-		return StrategyFieldReplacement
-	case BeforeToolSelection:
-		return StrategyToolSelection
+		return strategyOrDecision
+	case beforeModel, afterModel:
+		return strategyFieldReplacement
+	case beforeToolSelection:
+		return strategyToolSelection
 	}
-	return StrategySimpleMerge
+	return strategySimpleMerge
 }
 
 // outputFields are DefaultHookOutput's fields, in declaration order: the
 // only fields the final output keeps.
 var outputFields = []string{"continue", "stopReason", "suppressOutput", "systemMessage", "decision", "reason", "hookSpecificOutput"}
 
-// Aggregate merges results as HookAggregator does for event. It returns an
+// aggregate merges results as HookAggregator does for event. It returns an
 // error (with the TypeError text V8 would give) when the reference code
 // would throw, which Gemini CLI turns into a failed event with that error
 // and no output; Aggregate then returns that value.
-func Aggregate(event hooks.Event, results []Result) (Aggregated, error) {
-	agg := Aggregated{Strategy: StrategyFor(event), Errors: []string{}}
+func aggregate(event hooks.Event, results []result) (aggregated, error) {
+	agg := aggregated{Strategy: strategyFor(event), Errors: []string{}}
 	var outputs []hooks.Value
 	for i := range results {
 		r := &results[i]
@@ -74,9 +74,9 @@ func Aggregate(event hooks.Event, results []Result) (Aggregated, error) {
 	if len(outputs) == 0 {
 		return agg, nil
 	}
-	merged, err := MergeOutputs(event, outputs)
+	merged, err := mergeOutputs(event, outputs)
 	if err != nil {
-		return Aggregated{Strategy: agg.Strategy, Errors: []string{err.Error()}, TotalDuration: agg.TotalDuration}, err
+		return aggregated{Strategy: agg.Strategy, Errors: []string{err.Error()}, TotalDuration: agg.TotalDuration}, err
 	}
 	final := hooks.NewObject(len(outputFields))
 	for _, k := range outputFields {
@@ -88,15 +88,15 @@ func Aggregate(event hooks.Event, results []Result) (Aggregated, error) {
 	return agg, nil
 }
 
-// MergeOutputs is HookAggregator.mergeOutputs for a non-empty list of
+// mergeOutputs is HookAggregator.mergeOutputs for a non-empty list of
 // outputs (objects or arrays).
-func MergeOutputs(event hooks.Event, outputs []hooks.Value) (*hooks.Object, error) {
-	switch StrategyFor(event) {
-	case StrategyOrDecision:
+func mergeOutputs(event hooks.Event, outputs []hooks.Value) (*hooks.Object, error) {
+	switch strategyFor(event) {
+	case strategyOrDecision:
 		return mergeOrDecision(outputs)
-	case StrategyFieldReplacement:
+	case strategyFieldReplacement:
 		return mergeFieldReplacement(outputs), nil
-	case StrategyToolSelection:
+	case strategyToolSelection:
 		return mergeToolSelection(outputs)
 	}
 	merged := hooks.NewObject(4)
@@ -338,7 +338,7 @@ func mergeToolSelection(outputs []hooks.Value) (*hooks.Object, error) {
 	tc.Set("mode", mode)
 	tc.Set("allowedFunctionNames", names)
 	hso := hooks.NewObject(2)
-	hso.Set("hookEventName", string(BeforeToolSelection))
+	hso.Set("hookEventName", string(beforeToolSelection))
 	hso.Set("toolConfig", tc)
 	merged := hooks.NewObject(1)
 	merged.Set("hookSpecificOutput", hso)

@@ -6,11 +6,11 @@ import (
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
-func jsonResult(t *testing.T, name, out string, code int) Result {
+func jsonResult(t *testing.T, name, out string, code int) result {
 	t.Helper()
 	stdout := out + "\n"
-	p := ParseHookOutput(stdout, "", code)
-	return Result{Hook: &hooks.Hook{Name: name, Type: "command", Command: "x"}, Success: code == 0, ExitCode: code, HasExitCode: true,
+	p := parseHookOutput(stdout, "", code)
+	return result{Hook: &hooks.Hook{Name: name, Type: "command", Command: "x"}, Success: code == 0, ExitCode: code, HasExitCode: true,
 		Stdout: stdout, HasStreams: true, Output: p.Output, OutputFormat: p.Format, Parsed: p}
 }
 
@@ -31,29 +31,29 @@ func TestAggregate(t *testing.T) {
 			`{"hookSpecificOutput":{"clearContext":false,"additionalContext":"b","k":1}}`},
 			`{"continue":true,"suppressOutput":false,"decision":"allow","hookSpecificOutput":{"clearContext":true,"additionalContext":"a\nb","k":1}}`},
 		{"or: arrays contribute nothing", BeforeTool, []string{`[1,2]`}, `{"continue":true,"suppressOutput":false,"decision":"allow"}`},
-		{"field replacement", BeforeModel, []string{`{"decision":"deny","reason":"first","hookSpecificOutput":{"tag":"a"}}`, `{"reason":"second"}`},
+		{"field replacement", beforeModel, []string{`{"decision":"deny","reason":"first","hookSpecificOutput":{"tag":"a"}}`, `{"reason":"second"}`},
 			`{"decision":"deny","reason":"second","hookSpecificOutput":{"tag":"a"}}`},
-		{"field replacement keeps null, spreads strings", AfterModel, []string{`{"hookSpecificOutput":"ab","continue":null}`},
+		{"field replacement keeps null, spreads strings", afterModel, []string{`{"hookSpecificOutput":"ab","continue":null}`},
 			`{"continue":null,"hookSpecificOutput":{"0":"a","1":"b"}}`},
-		{"tool selection union sorted by code unit", BeforeToolSelection, []string{
+		{"tool selection union sorted by code unit", beforeToolSelection, []string{
 			`{"hookSpecificOutput":{"toolConfig":{"mode":"AUTO","allowedFunctionNames":["b","a",10,9,"10"]}}}`,
 			`{"hookSpecificOutput":{"toolConfig":{"allowedFunctionNames":["a"]}},"decision":"deny"}`},
 			`{"hookSpecificOutput":{"hookEventName":"BeforeToolSelection","toolConfig":{"mode":"AUTO","allowedFunctionNames":[10,"10",9,"a","b"]}}}`},
-		{"tool selection NONE wins", BeforeToolSelection, []string{
+		{"tool selection NONE wins", beforeToolSelection, []string{
 			`{"hookSpecificOutput":{"toolConfig":{"mode":"ANY","allowedFunctionNames":["a"]}}}`,
 			`{"hookSpecificOutput":{"toolConfig":{"mode":"NONE"}}}`},
 			`{"hookSpecificOutput":{"hookEventName":"BeforeToolSelection","toolConfig":{"mode":"NONE","allowedFunctionNames":[]}}}`},
-		{"tool selection without toolConfig", BeforeToolSelection, []string{`{"systemMessage":"x"}`},
+		{"tool selection without toolConfig", beforeToolSelection, []string{`{"systemMessage":"x"}`},
 			`{"hookSpecificOutput":{"hookEventName":"BeforeToolSelection","toolConfig":{"mode":"AUTO","allowedFunctionNames":[]}}}`},
 		{"simple merge", Notification, []string{`{"systemMessage":"a","decision":"deny"}`, `{"systemMessage":"b","extra":1}`},
 			`{"systemMessage":"b","decision":"deny"}`},
 		{"no outputs", SessionEnd, nil, ""},
 	} {
-		var results []Result
+		var results []result
 		for _, o := range tc.outputs {
 			results = append(results, jsonResult(t, "h", o, 0))
 		}
-		agg, err := Aggregate(tc.event, results)
+		agg, err := aggregate(tc.event, results)
 		if err != nil {
 			t.Errorf("%s: %v", tc.name, err)
 			continue
@@ -65,23 +65,23 @@ func TestAggregate(t *testing.T) {
 		if got != tc.want {
 			t.Errorf("%s:\n got %s\nwant %s", tc.name, got, tc.want)
 		}
-		if agg.Strategy != StrategyFor(tc.event) || !agg.Success {
+		if agg.Strategy != strategyFor(tc.event) || !agg.Success {
 			t.Errorf("%s: strategy %s success %v", tc.name, agg.Strategy, agg.Success)
 		}
 	}
 }
 
 func TestAggregateErrorsAndThrows(t *testing.T) {
-	results := []Result{jsonResult(t, "a", `{"decision":"allow"}`, 2), {Error: "Hook timed out after 5ms"}}
-	agg, err := Aggregate(BeforeTool, results)
+	results := []result{jsonResult(t, "a", `{"decision":"allow"}`, 2), {Error: "Hook timed out after 5ms"}}
+	agg, err := aggregate(BeforeTool, results)
 	if err != nil || agg.Success || len(agg.Errors) != 1 || agg.Errors[0] != "Hook timed out after 5ms" {
 		t.Fatalf("got %+v, %v", agg, err)
 	}
-	agg, err = Aggregate(BeforeTool, []Result{jsonResult(t, "a", `{"hookSpecificOutput":"str"}`, 0)})
+	agg, err = aggregate(BeforeTool, []result{jsonResult(t, "a", `{"hookSpecificOutput":"str"}`, 0)})
 	if err == nil || agg.FinalOutput != nil || agg.Success || agg.Errors[0] != "Cannot use 'in' operator to search for 'additionalContext' in str" {
 		t.Fatalf("got %+v, %v", agg, err)
 	}
-	_, err = Aggregate(BeforeToolSelection, []Result{jsonResult(t, "a", `{"hookSpecificOutput":{"toolConfig":{"allowedFunctionNames":5}}}`, 0)})
+	_, err = aggregate(beforeToolSelection, []result{jsonResult(t, "a", `{"hookSpecificOutput":{"toolConfig":{"allowedFunctionNames":5}}}`, 0)})
 	if err == nil || err.Error() != "toolConfig.allowedFunctionNames is not iterable" {
 		t.Fatalf("got %v", err)
 	}
@@ -97,11 +97,11 @@ func TestApplyOutputToInput(t *testing.T) {
 	}{
 		{BeforeTool, `{"hookSpecificOutput":{"tool_input":{"b":3,"c":4}}}`, `{"prompt":"p","tool_input":{"a":1,"b":3,"c":4},"llm_request":{"model":"m","config":{"t":1}}}`},
 		{BeforeAgent, `{"hookSpecificOutput":{"additionalContext":"C"}}`, `{"prompt":"p\n\nC","tool_input":{"a":1,"b":2},"llm_request":{"model":"m","config":{"t":1}}}`},
-		{BeforeModel, `{"hookSpecificOutput":{"llm_request":{"config":{"x":2}}}}`, `{"prompt":"p","tool_input":{"a":1,"b":2},"llm_request":{"model":"m","config":{"x":2}}}`},
+		{beforeModel, `{"hookSpecificOutput":{"llm_request":{"config":{"x":2}}}}`, `{"prompt":"p","tool_input":{"a":1,"b":2},"llm_request":{"model":"m","config":{"x":2}}}`},
 		{AfterTool, `{"hookSpecificOutput":{"tool_input":{"z":1}}}`, `{"prompt":"p","tool_input":{"a":1,"b":2},"llm_request":{"model":"m","config":{"t":1}}}`},
 	} {
 		out, _ := hooks.ParseJSON(tc.out)
-		next, err := ApplyOutputToInput(input, out, tc.event)
+		next, err := applyOutputToInput(input, out, tc.event)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -113,7 +113,7 @@ func TestApplyOutputToInput(t *testing.T) {
 		t.Errorf("input was modified: %s", got)
 	}
 	out, _ := hooks.ParseJSON(`{"hookSpecificOutput":7}`)
-	if _, err := ApplyOutputToInput(input, out, BeforeTool); err == nil {
+	if _, err := applyOutputToInput(input, out, BeforeTool); err == nil {
 		t.Error("a numeric hookSpecificOutput must throw as in the reference")
 	}
 }
@@ -124,17 +124,17 @@ func TestParseHookOutput(t *testing.T) {
 		code           int
 		format, want   string
 	}{
-		{`{"decision":"deny"}`, "", 0, FormatJSON, `{"decision":"deny"}`},
-		{"  \n", `{"decision":"deny"}`, 2, FormatJSON, `{"decision":"deny"}`},
-		{"log\n{\"decision\":\"deny\"}", "", 0, FormatText, `{"decision":"allow","systemMessage":"log\n{\"decision\":\"deny\"}"}`},
-		{"oops", "", 1, FormatText, `{"decision":"allow","systemMessage":"Warning: oops"}`},
-		{"", "bad", 2, FormatText, `{"decision":"deny","reason":"bad"}`},
-		{`"{\"a\":1}"`, "", 0, FormatJSON, `{"a":1}`},
-		{`"not json"`, "", 0, FormatText, `{"decision":"allow","systemMessage":"\"not json\""}`},
+		{`{"decision":"deny"}`, "", 0, formatJSON, `{"decision":"deny"}`},
+		{"  \n", `{"decision":"deny"}`, 2, formatJSON, `{"decision":"deny"}`},
+		{"log\n{\"decision\":\"deny\"}", "", 0, formatText, `{"decision":"allow","systemMessage":"log\n{\"decision\":\"deny\"}"}`},
+		{"oops", "", 1, formatText, `{"decision":"allow","systemMessage":"Warning: oops"}`},
+		{"", "bad", 2, formatText, `{"decision":"deny","reason":"bad"}`},
+		{`"{\"a\":1}"`, "", 0, formatJSON, `{"a":1}`},
+		{`"not json"`, "", 0, formatText, `{"decision":"allow","systemMessage":"\"not json\""}`},
 		{"42", "", 0, "", "null"},
 		{"", "", 2, "", "null"},
 	} {
-		p := ParseHookOutput(tc.stdout, tc.stderr, tc.code)
+		p := parseHookOutput(tc.stdout, tc.stderr, tc.code)
 		if p.Format != tc.format || string(hooks.AppendJSON(nil, p.Output)) != tc.want {
 			t.Errorf("%q/%q exit %d: got %s %s", tc.stdout, tc.stderr, tc.code, p.Format, hooks.AppendJSON(nil, p.Output))
 		}

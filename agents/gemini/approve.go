@@ -51,8 +51,8 @@ func Select(hooks []trust.ProjectHook, selectors []string) ([]trust.ProjectHook,
 	return out, unmatched
 }
 
-// ApproveResult says what Approve did.
-type ApproveResult struct {
+// approveResult says what Approve did.
+type approveResult struct {
 	// Added are the keys newly added to trusted_hooks.json.
 	Added []string `json:"added"`
 	// Approved are the keys approved (already trusted ones included):
@@ -76,13 +76,13 @@ type ApproveResult struct {
 // without fingerprints. It reads trusted_hooks.json back and reports the
 // keys that did not stick as an error. hooks come from ProjectHooks(snap)
 // (all of them for "approve all").
-func Approve(snap *Snapshot, opts Options, hooks []trust.ProjectHook, now time.Time) (*ApproveResult, error) {
-	res := &ApproveResult{Added: []string{}, Approved: []string{}}
+func Approve(snap *Snapshot, opts Options, hooks []trust.ProjectHook, now time.Time) (*approveResult, error) {
+	res := &approveResult{Added: []string{}, Approved: []string{}}
 	if len(hooks) == 0 {
 		return res, nil
 	}
 	path := opts.trustedHooksPath(snap)
-	before, err := ReadTrustedHooks(path)
+	before, err := readTrustedHooks(path)
 	if err != nil {
 		return nil, err
 	}
@@ -118,13 +118,13 @@ func Approve(snap *Snapshot, opts Options, hooks []trust.ProjectHook, now time.T
 			return res, fmt.Errorf("nothing was approved: recording the approval in Hookwarden's store failed: %w", err)
 		}
 	}
-	if err := TrustKeys(path, snap.ProjectDir, keys); err != nil {
+	if err := trustKeys(path, snap.ProjectDir, keys); err != nil {
 		return res, fmt.Errorf("Hookwarden's store records the approval, but adding the keys to %s failed, so the keys that were not trusted yet are still not trusted (they need review): %w", path, err)
 	}
 	if opts.afterTrustKeys != nil {
 		opts.afterTrustKeys()
 	}
-	after, err := ReadTrustedHooks(path)
+	after, err := readTrustedHooks(path)
 	if err == nil && after.Err != nil {
 		err = after.Err
 	}
@@ -212,17 +212,17 @@ func approvalsFor(snap *Snapshot, hooks []trust.ProjectHook, now time.Time) (map
 	return out, nil
 }
 
-// Revoke removes keys from the project's entry in trusted_hooks.json and
+// revoke removes keys from the project's entry in trusted_hooks.json and
 // their approvals from Hookwarden's store, which keeps each as history
 // (StoreProject.Revoked) so that the next review still shows what changed
 // since it was approved. Keys of hooks that no longer exist (Report.Gone)
 // can be revoked too.
-func Revoke(snap *Snapshot, opts Options, keys []string) error {
+func revoke(snap *Snapshot, opts Options, keys []string) error {
 	if len(keys) == 0 {
 		return nil
 	}
 	path := opts.trustedHooksPath(snap)
-	if err := UntrustKeys(path, snap.ProjectDir, keys); err != nil {
+	if err := untrustKeys(path, snap.ProjectDir, keys); err != nil {
 		return err
 	}
 	if opts.Store.Dir == "" {
@@ -243,9 +243,9 @@ func Revoke(snap *Snapshot, opts Options, keys []string) error {
 	return nil
 }
 
-// TrustedKeys returns the keys trusted_hooks.json holds for snap's project.
-func TrustedKeys(snap *Snapshot, opts Options) ([]string, error) {
-	th, err := ReadTrustedHooks(opts.trustedHooksPath(snap))
+// trustedKeys returns the keys trusted_hooks.json holds for snap's project.
+func trustedKeys(snap *Snapshot, opts Options) ([]string, error) {
+	th, err := readTrustedHooks(opts.trustedHooksPath(snap))
 	if err != nil {
 		return nil, err
 	}

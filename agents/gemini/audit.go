@@ -87,8 +87,8 @@ type Report struct {
 	// GeminiWarnings is what Gemini CLI lists under its project-hooks
 	// warning when it starts in the (trusted) folder now.
 	GeminiWarnings []string `json:"gemini_warnings"`
-	// CheckAbort: an entry makes Gemini's own check fail silently.
-	CheckAbort *CheckAbort `json:"check_abort,omitempty"`
+	// checkAbort: an entry makes Gemini's own check fail silently.
+	CheckAbort *checkAbort `json:"check_abort,omitempty"`
 	// Critical are findings about the project as a whole that need the
 	// user's eyes, such as a .env file that moves Gemini CLI's home; any
 	// of them makes the project need review.
@@ -102,7 +102,7 @@ type Report struct {
 func Audit(snap *Snapshot, opts Options) (*Report, error) {
 	r := &Report{Project: snap.ProjectDir, FolderTrust: snap.FolderTrust, Gone: []string{}, GeminiWarnings: []string{}}
 	r.TrustedHooksFile = opts.trustedHooksPath(snap)
-	th, err := ReadTrustedHooks(r.TrustedHooksFile)
+	th, err := readTrustedHooks(r.TrustedHooksFile)
 	if err != nil {
 		return nil, err
 	}
@@ -126,7 +126,7 @@ func Audit(snap *Snapshot, opts Options) (*Report, error) {
 	hooks, abort := projectHooks(snap, reg)
 	r.CheckAbort = abort
 	if abort == nil {
-		r.GeminiWarnings = append(r.GeminiWarnings, GeminiWarnings(hooks, trusted)...)
+		r.GeminiWarnings = append(r.GeminiWarnings, geminiWarnings(hooks, trusted)...)
 	}
 	sr := trust.NewScriptReviewerFor(snap.ProjectDir, scriptRuntime(snap))
 	sr.UseCache(store.Fingerprints())

@@ -191,7 +191,7 @@ func TestApproveAcceptsChangedScriptAndRevoke(t *testing.T) {
 	if r := f.audit(); r.NeedsReview {
 		t.Fatalf("still needs review after approving the new script: %+v", r.Hooks[0])
 	}
-	if err := Revoke(f.load(), f.opts(), []string{"a:bash a.sh"}); err != nil {
+	if err := revoke(f.load(), f.opts(), []string{"a:bash a.sh"}); err != nil {
 		t.Fatal(err)
 	}
 	if r := f.audit(); r.Hooks[0].Status != trust.StatusNew {

@@ -18,7 +18,7 @@ var hooksConfigFields = map[string]bool{"enabled": true, "disabled": true, "noti
 // collectHooks walks one file's "hooks" object the way Gemini's
 // HookRegistry.processHooksConfiguration does, listing every hook config
 // (valid or not) with its place and the problems Gemini would have with it.
-func (r *Registry) collectHooks(f *settingsio.File, hooksNode *settingsio.Node, source Source, ext string) {
+func (r *Registry) collectHooks(f *settingsio.File, hooksNode *settingsio.Node, source source, ext string) {
 	if hooksNode == nil {
 		return
 	}
@@ -59,7 +59,7 @@ func (r *Registry) collectHooks(f *settingsio.File, hooksNode *settingsio.Node, 
 				r.collectDefinition(f, event, eventOK, defs, path, source, ext)
 				continue
 			}
-			if source == SourceExtensions && defs.Is(settingsio.Object) {
+			if source == sourceExtensions && defs.Is(settingsio.Object) {
 				r.fileDiag(f, defs, hooks.SeverityError, "hooks.%s is written as one object, not a list; in an extension's hooks.json Gemini CLI skips it (\"not an array\"), so these hooks never run (write [ … ] around it)", m.Key)
 				r.markSkippedObject(f, event, defs, path, ext)
 				continue
@@ -75,7 +75,7 @@ func (r *Registry) collectHooks(f *settingsio.File, hooksNode *settingsio.Node, 
 
 // collectDefinition lists the hook configs of one definition
 // ({matcher, sequential, hooks: [...]}).
-func (r *Registry) collectDefinition(f *settingsio.File, event hooks.Event, eventOK bool, def *settingsio.Node, path string, source Source, ext string) {
+func (r *Registry) collectDefinition(f *settingsio.File, event hooks.Event, eventOK bool, def *settingsio.Node, path string, source source, ext string) {
 	if !def.Is(settingsio.Object) {
 		r.fileDiag(f, def, hooks.SeverityError, "hook definition %s must be an object with a \"hooks\" array, not %s; Gemini discards it", path, def.Kind)
 		return
@@ -291,7 +291,7 @@ func suggestEvent(s string) string {
 // object: Gemini skips them, so they show as invalid with the reason.
 func (r *Registry) markSkippedObject(f *settingsio.File, event hooks.Event, def *settingsio.Node, path, ext string) {
 	first := len(r.Hooks)
-	r.collectDefinition(f, event, true, def, path, SourceExtensions, ext)
+	r.collectDefinition(f, event, true, def, path, sourceExtensions, ext)
 	for _, h := range r.Hooks[first:] {
 		if h.Status == "" {
 			h.Status, h.Reason = hooks.StatusInvalid, fmt.Sprintf("hooks.%s in the extension's hooks.json is an object, not a list; Gemini CLI skips the whole event", event)

@@ -40,7 +40,7 @@ func (r *Registry) checkCommands() {
 		if !posix {
 			continue
 		}
-		cmd := ExpandCommand(h.Command, snap.ProjectDir, "", "", ShellBash)
+		cmd := expandCommand(h.Command, snap.ProjectDir, "", "", shellBash)
 		hooks.AddCommandDiagnostics(h, checker.Check(cmd, snap.ProjectDir, snap.Env.Get("PATH")), func(code int) string {
 			if code == 1 {
 				return ""

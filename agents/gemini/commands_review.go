@@ -21,7 +21,7 @@ func (p *Project) reviewCommands(opts Options) (*agents.CommandReview, error) {
 	if err != nil {
 		return nil, err
 	}
-	cr, err := agents.ReviewCommands(data, Agent{}.Info().Name, p.snap.ProjectDir, p.reg.commandSpecs(p.projectFed))
+	cr, err := agents.ReviewCommands(data, agent{}.Info().Name, p.snap.ProjectDir, p.reg.commandSpecs(p.projectFed))
 	if err != nil {
 		return nil, err
 	}
@@ -56,7 +56,7 @@ func (p *Project) commandByID(id string) *hooks.Hook {
 // with All), writing nothing (agents.PrepareCommandsFor), and returns the
 // selectors left for the workspace hooks.
 func (p *Project) prepareCommands(ctx context.Context, opts Options, req agents.ApproveRequest) (*agents.PreparedCommands, []string, error) {
-	return agents.PrepareCommandsFor(ctx, p, opts.Store, Agent{}.Info().Name, p.snap.ProjectDir, p.reg.commandSpecs(p.projectFed), req, p.env.Clock())
+	return agents.PrepareCommandsFor(ctx, p, opts.Store, agent{}.Info().Name, p.snap.ProjectDir, p.reg.commandSpecs(p.projectFed), req, p.env.Clock())
 }
 
 // writeCommands writes prepared commands' approvals (nil: none) and
@@ -79,5 +79,5 @@ func (p *Project) revokeCommands(opts Options, req agents.RevokeRequest, res *ag
 	if err != nil {
 		return req.IDs, err
 	}
-	return agents.RevokeCommandsFor(opts.Store, data, Agent{}.Info().Name, p.snap.ProjectDir, p.reg.commandSpecs(p.projectFed), req, res)
+	return agents.RevokeCommandsFor(opts.Store, data, agent{}.Info().Name, p.snap.ProjectDir, p.reg.commandSpecs(p.projectFed), req, res)
 }

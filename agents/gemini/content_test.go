@@ -54,7 +54,7 @@ func TestAuditFailsClosedOnScriptsItCannotShow(t *testing.T) {
 			f.settings(`{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "name": "h", "command": "sh hook.sh"}]}]}}`)
 			// Trusted by Gemini CLI itself, no record in Hookwarden: the
 			// script was never shown, so the hook needs review.
-			if err := TrustKeys(f.trustedHooksPath(), f.project, []string{"h:sh hook.sh"}); err != nil {
+			if err := trustKeys(f.trustedHooksPath(), f.project, []string{"h:sh hook.sh"}); err != nil {
 				t.Fatal(err)
 			}
 			r := f.audit()
@@ -83,7 +83,7 @@ func TestRevokeKeepsTheApprovedContentAsHistory(t *testing.T) {
 	f.settings(`{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "name": "a", "command": "bash a.sh"}]}]}}`)
 	f.approveAll()
 	f.write("a.sh", "echo two\n", 0o755)
-	if err := Revoke(f.load(), f.opts(), []string{"a:bash a.sh"}); err != nil {
+	if err := revoke(f.load(), f.opts(), []string{"a:bash a.sh"}); err != nil {
 		t.Fatal(err)
 	}
 	r := f.audit()

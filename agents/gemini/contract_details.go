@@ -28,7 +28,7 @@ func (p *Project) Details(h *hooks.Hook) []agents.Field {
 		out = append(out, agents.Field{Key: "raw_command", Label: "Command", Value: "(as written: " + h.RawCommand + ")", JSON: h.RawCommand, Code: true})
 	}
 	if len(gf.Hydrated) > 0 {
-		for _, line := range strings.Split(HydrationText(gf.Hydrated), "\n") {
+		for _, line := range strings.Split(hydrationText(gf.Hydrated), "\n") {
 			out = append(out, agents.Field{Key: "hydrated", Label: "Command", Value: line, Code: true})
 		}
 	}
@@ -54,7 +54,7 @@ func settingsFields(h *hooks.Hook) []agents.Field {
 	m := agents.Field{Key: "matcher", JSON: h.Matcher}
 	switch {
 	case !h.HasMatcher:
-	case ValidEvent(h.Event) && MatcherKindOf(h.Event) == MatchNone:
+	case ValidEvent(h.Event) && matcherKindOf(h.Event) == matchNone:
 		m.Value = fmt.Sprintf("matcher %q (ignored for %s)", h.Matcher, h.Event)
 	case strings.TrimSpace(h.Matcher) == "" || strings.TrimSpace(h.Matcher) == "*":
 		m.Value = fmt.Sprintf("matcher %q (everything)", h.Matcher)
@@ -128,7 +128,7 @@ func (p *Project) ListNotes(h *hooks.Hook) []string {
 	}
 	out := []string{"runs: " + h.Command}
 	if len(gf.Hydrated) > 0 {
-		out = append(out, strings.Split(HydrationText(gf.Hydrated), "\n")...)
+		out = append(out, strings.Split(hydrationText(gf.Hydrated), "\n")...)
 	}
 	if gf.ProjectControlled != "" {
 		out = append(out, "project hook: "+gf.ProjectControlled)

@@ -18,9 +18,9 @@ var eventHelp = map[hooks.Event]string{
 	SessionStart:        "when a session starts, resumes or is cleared",
 	SessionEnd:          "when a session ends or is cleared",
 	PreCompress:         "before the chat history is compressed",
-	BeforeModel:         "before each model request; can change or replace it",
-	AfterModel:          "after each streamed chunk of a model response",
-	BeforeToolSelection: "before the model picks tools; can narrow the tool list",
+	beforeModel:         "before each model request; can change or replace it",
+	afterModel:          "after each streamed chunk of a model response",
+	beforeToolSelection: "before the model picks tools; can narrow the tool list",
 }
 
 // triggerValues are the values Gemini CLI sends the trigger matchers.
@@ -33,24 +33,24 @@ var triggerValues = map[hooks.Event][]string{
 // canBlock are the events whose hooks can stop what the event is about.
 var canBlock = map[hooks.Event]bool{
 	BeforeTool: true, AfterTool: true, BeforeAgent: true, AfterAgent: true,
-	BeforeModel: true, AfterModel: true,
+	beforeModel: true, afterModel: true,
 }
 
 // Events are Gemini CLI's 11 events in its order, with the sample
 // payloads of assets/payloads.
-func (Agent) Events() []agents.EventInfo {
+func (agent) Events() []agents.EventInfo {
 	out := make([]agents.EventInfo, 0, len(Events()))
 	for _, e := range Events() {
 		info := agents.EventInfo{Name: e, Description: eventHelp[e], CanBlock: canBlock[e]}
 		tool := ""
-		switch MatcherKindOf(e) {
-		case MatchToolName:
+		switch matcherKindOf(e) {
+		case matchToolName:
 			info.Context, info.ContextLabel = agents.ContextTool, "tool name (regex)"
 			info.Values = writeFileFirst(assets.PayloadTools())
 			if len(info.Values) > 0 {
 				tool = info.Values[0]
 			}
-		case MatchTrigger:
+		case matchTrigger:
 			info.Context, info.ContextLabel = agents.ContextTrigger, "exact trigger"
 			info.Values = triggerValues[e]
 		}

@@ -9,7 +9,7 @@ import (
 
 // folderTrustLevels are the answers of Gemini CLI's trust dialog, by the
 // word the command line takes.
-var folderTrustLevels = map[string]TrustLevel{"trust": TrustFolder, "parent": TrustParent, "deny": DoNotTrust}
+var folderTrustLevels = map[string]trustLevel{"trust": trustFolder, "parent": trustParent, "deny": doNotTrust}
 
 // FolderTrustDetails are Gemini CLI's folder-trust decision for the
 // project: the state, the rule of trustedFolders.json (or the switch) that
@@ -48,7 +48,7 @@ func (p *Project) SetFolderTrust(ctx context.Context, level string) (*agents.Fol
 	}
 	file := p.snap.Paths.TrustedFolders
 	b, changed, err := agents.BackedUp([]string{file}, func() error {
-		return SetFolderTrust(ctx, file, p.snap.ProjectDir, l, p.env.GOOS)
+		return setFolderTrust(ctx, file, p.snap.ProjectDir, l, p.env.GOOS)
 	})
 	if err != nil {
 		return nil, err

@@ -22,8 +22,8 @@ func planContext(event hooks.Event, q agents.Query) (*hooks.PlanContext, error) 
 	if !ValidEvent(event) {
 		return nil, &agents.ContextError{Event: event, Msg: "is not a Gemini CLI event"}
 	}
-	pctx, err := ContextFor(event, q.Tool, q.Trigger)
-	var ce *ContextError
+	pctx, err := contextFor(event, q.Tool, q.Trigger)
+	var ce *contextError
 	if errors.As(err, &ce) {
 		return nil, &agents.ContextError{Event: ce.Event, Msg: ce.Msg}
 	}

@@ -14,14 +14,14 @@ import (
 	"github.com/hookwarden/hookwarden/trust"
 )
 
-// Agent is Gemini CLI behind the agent contract.
-type Agent struct{}
+// agent is Gemini CLI behind the agent contract.
+type agent struct{}
 
 // New returns Gemini CLI's agent.
-func New() Agent { return Agent{} }
+func New() agent { return agent{} }
 
 // Info names Gemini CLI.
-func (Agent) Info() agents.Info {
+func (agent) Info() agents.Info {
 	return agents.Info{Facts: facts(), Name: string(Name), Title: "Gemini CLI", Version: "0.61.0",
 		Layers: map[settingsio.Layer]agents.LayerRole{
 			settingsio.LayerSystemDefaults: agents.RoleDefaults, settingsio.LayerUser: agents.RoleUser,
@@ -51,15 +51,15 @@ var (
 )
 
 // Open reads every layer Gemini CLI reads for dir.
-func (a Agent) Open(_ context.Context, env agents.Env, dir string) (agents.Project, error) {
+func (a agent) Open(_ context.Context, env agents.Env, dir string) (agents.Project, error) {
 	snap := Load(LoadOptions{ProjectDir: dir, Env: env.Vars, GOOS: env.GOOS, Home: env.Home})
 	p := &Project{env: env, dir: snap.ProjectDir, snap: snap, reg: Build(snap)}
 	p.storeDir, p.storeErr = trust.StoreDirFromEnv(env.Vars, env.GOOS)
 	return p, nil
 }
 
-// Agent names Gemini CLI.
-func (p *Project) Agent() agents.Info { return Agent{}.Info() }
+// agent names Gemini CLI.
+func (p *Project) Agent() agents.Info { return agent{}.Info() }
 
 // Dir is the project folder as Gemini CLI keys it.
 func (p *Project) Dir() string { return p.dir }
@@ -184,7 +184,7 @@ func hooksFact(r *Registry) agents.Fact {
 }
 
 // envFileState says which variables Gemini CLI takes from its .env file.
-func envFileState(e *EnvFile) string {
+func envFileState(e *envFile) string {
 	if e.Err != nil {
 		return "error: " + e.Err.Msg
 	}
@@ -246,7 +246,7 @@ func extensionLayer(e *Extension, perFile map[string]int) agents.Layer {
 
 // envFileLayer is the .env file Gemini CLI loads at start: the variables
 // it sets, and a GEMINI_CLI_HOME the project chose shown as a fault.
-func envFileLayer(e *EnvFile, hr *HomeRedirect) agents.Layer {
+func envFileLayer(e *envFile, hr *homeRedirect) agents.Layer {
 	l := agents.Layer{Kind: "env", Label: "loaded by Gemini CLI at start", Path: e.Path, Exists: true, State: agents.FileOK}
 	keys := make([]string, 0, len(e.Applied))
 	for _, a := range e.Applied {
@@ -272,7 +272,7 @@ func envFileLayer(e *EnvFile, hr *HomeRedirect) agents.Layer {
 func (p *Project) trustedHooksLayer() agents.Layer {
 	path := trustedHooksPath(p.snap)
 	l := agents.TrustFileLayer("trusted hooks", path)
-	if th, err := ReadTrustedHooks(path); err == nil && th.Err != nil {
+	if th, err := readTrustedHooks(path); err == nil && th.Err != nil {
 		l.State, l.Note = agents.FileBroken, th.Err.Error()+" (Gemini CLI treats it as empty and overwrites it on its next save)"
 	}
 	return l
@@ -294,7 +294,7 @@ func trustedHooksPath(snap *Snapshot) string {
 // extensions, both trust files, the .env files), Hookwarden's store and
 // the scripts the workspace hooks run.
 func (p *Project) Watch() []string {
-	out := WatchPaths(p.snap)
+	out := watchPaths(p.snap)
 	if p.storeDir != "" {
 		out = append(out, trust.Store{Dir: p.storeDir}.Path())
 	}

@@ -26,7 +26,7 @@ const protectMatcher = "^(write_file|replace|run_shell_command)$"
 // hooksConfig.disabled, so a project cannot switch it off by a name it
 // guesses. Gemini CLI registers settings hooks only in a folder it
 // trusts; in another it runs no project settings hook either.
-func (Agent) ProtectEdits(env agents.Env, command string) ([]agents.ProtectEdit, error) {
+func (agent) ProtectEdits(env agents.Env, command string) ([]agents.ProtectEdit, error) {
 	path := ResolvePaths(env.Home, env.Vars, env.GOOS, env.Home).User
 	group, _ := json.Marshal(map[string]any{"matcher": protectMatcher, "hooks": []any{map[string]any{"type": "command", "command": command}}})
 	return []agents.ProtectEdit{{
@@ -138,7 +138,7 @@ func protectGroup(path string, data []byte, command string) (int, bool, error) {
 // write_file and replace name their file in tool_input.file_path
 // (relative to the workspace, cwd), run_shell_command its command in
 // tool_input.command, run in tool_input.dir_path when given.
-func (Agent) ToolCall(payload []byte) (agents.ToolCall, error) {
+func (agent) ToolCall(payload []byte) (agents.ToolCall, error) {
 	var in struct {
 		ToolName  string `json:"tool_name"`
 		Cwd       string `json:"cwd"`
@@ -172,7 +172,7 @@ func (Agent) ToolCall(payload []byte) (agents.ToolCall, error) {
 // Deny is Gemini CLI's BeforeTool deny answer (agents.Protector): JSON
 // on stdout, exit 0; Gemini fails the call with "Tool execution blocked:
 // <reason>", and the reason goes to the model.
-func (Agent) Deny(reason string) ([]byte, int) {
+func (agent) Deny(reason string) ([]byte, int) {
 	out, _ := json.Marshal(map[string]any{"decision": "deny", "reason": reason})
 	return append(out, '\n'), 0
 }

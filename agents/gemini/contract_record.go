@@ -21,13 +21,13 @@ const recordTimeoutMs = 10000
 
 // RecordEvents are all 11 events: an observer that prints nothing and
 // exits 0 changes no decision of Gemini CLI's (agents.Recorder).
-func (Agent) RecordEvents() ([]hooks.Event, []agents.Skipped) { return Events(), nil }
+func (agent) RecordEvents() ([]hooks.Event, []agents.Skipped) { return Events(), nil }
 
 // RecordEdits puts one observer group (no matcher: every tool and
 // trigger) per event into the user's settings.json, in the hooks object
 // Gemini CLI reads, every other byte of the file kept. Gemini CLI runs
 // hooks in the foreground only (agents.Recorder).
-func (a Agent) RecordEdits(env agents.Env, obs agents.Observer) ([]agents.UserEdit, error) {
+func (a agent) RecordEdits(env agents.Env, obs agents.Observer) ([]agents.UserEdit, error) {
 	path := ResolvePaths(env.Home, env.Vars, env.GOOS, env.Home).User
 	evs, _ := a.RecordEvents()
 	// observers are the group indexes of each event's observer groups.
@@ -109,7 +109,7 @@ func (a Agent) RecordEdits(env agents.Env, obs agents.Observer) ([]agents.UserEd
 // PayloadFacts reads a Gemini CLI payload: cwd, tool_name, session_id,
 // and the trigger of SessionStart (source), SessionEnd (reason) and
 // PreCompress (trigger) (agents.Recorder).
-func (Agent) PayloadFacts(event hooks.Event, payload []byte) agents.PayloadFacts {
+func (agent) PayloadFacts(event hooks.Event, payload []byte) agents.PayloadFacts {
 	var in map[string]json.RawMessage
 	if json.Unmarshal(payload, &in) != nil {
 		return agents.PayloadFacts{}
@@ -120,10 +120,10 @@ func (Agent) PayloadFacts(event hooks.Event, payload []byte) agents.PayloadFacts
 		return s
 	}
 	f := agents.PayloadFacts{Project: str("cwd"), Tool: str("tool_name"), Session: str("session_id"), Event: hooks.Event(str("hook_event_name"))}
-	switch MatcherKindOf(event) {
-	case MatchToolName:
+	switch matcherKindOf(event) {
+	case matchToolName:
 		f.Query.Tool = f.Tool
-	case MatchTrigger:
+	case matchTrigger:
 		f.Query.Trigger = str(map[hooks.Event]string{SessionStart: "source", SessionEnd: "reason", PreCompress: "trigger"}[event])
 	}
 	return f

@@ -64,7 +64,7 @@ func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
 	for _, h := range rep.Hooks {
 		hr := agents.HookReview{HookReview: h, HookID: h.HookID, Layer: settingsio.LayerWorkspace, File: h.File, Label: h.Label}
 		if p.env.WantsRisk(h.NeedsReview()) {
-			hr.Risk = ReviewRisk(p.env.RiskOptions(cache), h, rep.Project)
+			hr.Risk = reviewRisk(p.env.RiskOptions(cache), h, rep.Project)
 		}
 		agents.FloorUnwatchedRisk(&hr)
 		if x := byID[h.HookID]; x != nil {
@@ -98,7 +98,7 @@ func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
 func reviewFields(h trust.HookReview) []agents.Field {
 	var fs []agents.Field
 	if len(h.Hydrated) > 0 {
-		fs = append(fs, agents.Field{Key: "hydrated", Label: "From .env", Value: HydrationText(h.Hydrated), Code: true})
+		fs = append(fs, agents.Field{Key: "hydrated", Label: "From .env", Value: hydrationText(h.Hydrated), Code: true})
 	}
 	return fs
 }
@@ -146,7 +146,7 @@ func (p *Project) folderView() agents.FolderView {
 	if state == "" {
 		state = "unknown"
 	}
-	overridden := ft.Rule == EnvTrustWorkspace || ft.Rule == EnvRestrictedMode ||
+	overridden := ft.Rule == envTrustWorkspace || ft.Rule == envRestrictedMode ||
 		strings.HasPrefix(ft.Rule, "security.folderTrust")
 	dir := p.snap.ProjectDir
 	v := agents.FolderView{Title: "Folder trust: " + state, Trusted: ft.Trusted(), Answers: []string{"trust", "parent", "deny"},
@@ -190,7 +190,7 @@ func (p *Project) folderView() agents.FolderView {
 		v.StaysOff = p.staysOffOnceTrusted()
 	}
 	if ft.Rule == FolderKey(p.snap.ProjectDir, p.env.GOOS) {
-		v.Current = map[string]string{string(TrustFolder): "trust", string(TrustParent): "parent", string(DoNotTrust): "deny"}[ft.Level]
+		v.Current = map[string]string{string(trustFolder): "trust", string(trustParent): "parent", string(doNotTrust): "deny"}[ft.Level]
 	}
 	return v
 }
@@ -214,9 +214,9 @@ func reviewProblems(rep *Report) []agents.Problem {
 	return out
 }
 
-// ReviewRisk is the risk of an audited workspace hook: its command and its
+// reviewRisk is the risk of an audited workspace hook: its command and its
 // env (the audit keeps env values as JSON texts), analysed with opt.
-func ReviewRisk(opt risk.Options, h trust.HookReview, projectDir string) risk.Report {
+func reviewRisk(opt risk.Options, h trust.HookReview, projectDir string) risk.Report {
 	env := map[string]string{}
 	for k, v := range h.Env {
 		var s string
@@ -266,7 +266,7 @@ func (p *Project) TrustStates(ctx context.Context) ([]agents.HookReview, error) 
 		}
 		out = append(out, hr)
 	}
-	cr, err := agents.ReviewCommands(opts.Data, Agent{}.Info().Name, p.snap.ProjectDir, p.reg.commandSpecs(p.projectFed))
+	cr, err := agents.ReviewCommands(opts.Data, agent{}.Info().Name, p.snap.ProjectDir, p.reg.commandSpecs(p.projectFed))
 	if err != nil {
 		return nil, err
 	}
@@ -293,7 +293,7 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 	res := &agents.ApproveResult{Approved: []string{}}
 	if req.Repair {
 		path := snap.Paths.TrustedHooks
-		rr, err := RepairTrustedHooks(path, p.env.Clock())
+		rr, err := repairTrustedHooks(path, p.env.Clock())
 		if err != nil {
 			return nil, err
 		}
@@ -348,7 +348,7 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 		return res, err
 	}
 	ar, err := Approve(snap, opts, picked, p.env.Clock())
-	if err != nil && errors.Is(err, ErrUnusableFile) {
+	if err != nil && errors.Is(err, errUnusableFile) {
 		err = fmt.Errorf("%w (run 'hookwarden trust --repair' to back the file up and start over)", err)
 	}
 	if err == nil {
@@ -456,7 +456,7 @@ func (p *Project) Revoke(ctx context.Context, req agents.RevokeRequest) (res *ag
 			res.Text = append(res.Text, cmdRes.Text...)
 		}
 	}()
-	trusted, err := TrustedKeys(snap, opts)
+	trusted, err := trustedKeys(snap, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -499,7 +499,7 @@ func (p *Project) Revoke(ctx context.Context, req agents.RevokeRequest) (res *ag
 			res.Revoked = append(res.Revoked, k)
 		}
 	}
-	if err := Revoke(snap, opts, keys); err != nil {
+	if err := revoke(snap, opts, keys); err != nil {
 		return nil, err
 	}
 	if len(keys) > 0 {
@@ -539,7 +539,7 @@ type auditDoc struct {
 	Hooks             []auditHookDoc         `json:"hooks"`
 	Gone              []string               `json:"gone"`
 	GeminiWarnings    []string               `json:"gemini_warnings"`
-	CheckAbort        *CheckAbort            `json:"check_abort,omitempty"`
+	CheckAbort        *checkAbort            `json:"check_abort,omitempty"`
 	Critical          []hooks.Diagnostic     `json:"critical"`
 }
 

@@ -23,7 +23,7 @@ type runSetup struct {
 	reg       *Registry
 	asTrusted bool
 	plan, sel *Plan
-	gate      Gate
+	gate      gate
 	sup       sandbox.Config
 	out       *agents.RunGate
 }
@@ -60,7 +60,7 @@ func (p *Project) prepare(req agents.RunRequest) (*runSetup, error) {
 	}
 	if !p.snap.FolderTrust.Trusted() && req.AsTrusted {
 		s.asTrusted = true
-		s.reg = BuildAsTrusted(p.snap)
+		s.reg = buildAsTrusted(p.snap)
 		s.snap = s.reg.Snapshot
 	}
 	s.plan = s.reg.Plan(req.Event, s.pctx)
@@ -75,7 +75,7 @@ func (p *Project) prepare(req agents.RunRequest) (*runSetup, error) {
 		}
 		s.gate = HoldUnapproved(s.snap, Options{Store: trust.Store{Dir: storeDir}}, s.sel)
 	} else {
-		s.gate = Gate{Run: s.sel}
+		s.gate = gate{Run: s.sel}
 	}
 	s.sup = p.env.Supervisor(s.snap.ProjectDir, s.snap.Paths.GeminiDir)
 	g := &agents.RunGate{Plan: newPlan(req.Event, s.pctx, s.plan), Picked: len(req.HookIDs) > 0}
@@ -91,7 +91,7 @@ func (p *Project) prepare(req agents.RunRequest) (*runSetup, error) {
 	if !req.Confirmed || policy.Always {
 		storeDir, _ := trust.StoreDirFromEnv(p.env.Vars, p.env.GOOS)
 		data, _ := trust.Store{Dir: storeDir}.Load() // nil: every such hook is held
-		g.HoldReaching(data, Agent{}.Info().Name, s.snap.ProjectDir, s.reg.reachingHooks())
+		g.HoldReaching(data, agent{}.Info().Name, s.snap.ProjectDir, s.reg.reachingHooks())
 	}
 	g.Choose(s.req, sandbox.Prober(s.sup))
 	s.out = g
@@ -148,13 +148,13 @@ func (p *Project) DryRun(ctx context.Context, req agents.RunRequest) (*agents.Ru
 	if len(g.Run) > 0 {
 		runner := &Runner{
 			Env:          p.env.Vars,
-			Sanitization: SanitizationFor(s.snap),
+			Sanitization: sanitizationFor(s.snap),
 			Check:        s.gate.Check,
-			PlansDir:     PlansDirFor(p.env.Home, s.snap.ProjectDir, hooks.ToJSString(input.Value("session_id"))),
+			PlansDir:     plansDirFor(p.env.Home, s.snap.ProjectDir, hooks.ToJSString(input.Value("session_id"))),
 			Isolation:    hooks.Isolation{Supervisor: s.sup, Sandboxed: g.IsSandboxed},
 		}
 		if req.OnResult != nil {
-			runner.OnResult = func(i int, r *Result) { req.OnResult(i, hookRun(r)) }
+			runner.OnResult = func(i int, r *result) { req.OnResult(i, hookRun(r)) }
 		}
 		plan := &Plan{Event: s.event, Sequential: s.sel.Sequential, Hooks: g.Run}
 		out := runner.Run(ctx, Request{Plan: plan, Input: input, FolderTrusted: p.snap.FolderTrust.Trusted() || s.asTrusted})
@@ -183,18 +183,18 @@ func (p *Project) SamplePayload(event hooks.Event, q agents.Query) ([]byte, erro
 // sample is the sample input for the event, with fields spread over it
 // ({...base, ...fields}).
 func (p *Project) sample(event hooks.Event, tool, trigger string, fields *hooks.Object) (*hooks.Object, error) {
-	in, err := SampleInput(SampleOptions{Event: event, Tool: tool, Trigger: trigger, ProjectDir: p.snap.ProjectDir, Home: p.env.Home, Now: p.env.Clock()})
+	in, err := sampleInput(sampleOptions{Event: event, Tool: tool, Trigger: trigger, ProjectDir: p.snap.ProjectDir, Home: p.env.Home, Now: p.env.Clock()})
 	if err != nil {
 		return nil, err
 	}
 	if fields != nil {
-		if MatcherKindOf(event) == MatchToolName {
+		if matcherKindOf(event) == matchToolName {
 			// the sample's tool fields must not leak into the user's input
 			for _, k := range []string{"tool_input", "tool_response", "mcp_context"} {
 				in.Delete(k)
 			}
 		}
-		SpreadInto(in, fields)
+		spreadInto(in, fields)
 	}
 	return in, nil
 }
@@ -249,7 +249,7 @@ func (r *runReport) result(g *agents.RunGate) *agents.RunResult {
 	case r.Outcome == nil:
 		res.Verdict = agents.Verdict{Effect: hooks.EffectNothing, Headline: res.Label + ": nothing was run"}
 	default:
-		v := Explain(res.Label, r.Outcome)
+		v := explain(res.Label, r.Outcome)
 		res.Verdict = agents.Verdict{Effect: v.Effect, Headline: v.Headline, Details: v.Details}
 	}
 	if n := len(g.Held); n > 0 {
@@ -287,13 +287,13 @@ func eventWide(w hooks.Warning) bool {
 }
 
 // hookRun is the contract's run of one hook's result.
-func hookRun(r *Result) agents.HookRun {
+func hookRun(r *result) agents.HookRun {
 	h := r.Hook
 	run := agents.HookRun{
 		Hook: h, ID: h.ID, Label: h.DisplayName(), Where: agents.OriginLabel(h), Ran: r.HasStreams,
 		Command: r.Command, Stdin: r.Stdin, ExitCode: r.ExitCode, HasExitCode: r.HasExitCode, Signal: r.Signal,
 		Stdout: r.Stdout, Stderr: r.Stderr, HasStreams: r.HasStreams, Error: r.Error, TimedOut: r.TimedOut,
-		Cancelled: r.Cancelled, Truncated: r.Truncated, Timeout: TimeoutOf(h), Duration: r.Duration,
+		Cancelled: r.Cancelled, Truncated: r.Truncated, Timeout: timeoutOf(h), Duration: r.Duration,
 		OutputFormat: r.OutputFormat, Sandboxed: r.Sandboxed, Sandbox: r.Sandbox,
 	}
 	if r.Output != nil {

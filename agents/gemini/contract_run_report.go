@@ -128,7 +128,7 @@ type resultDoc struct {
 
 type aggregatedDoc struct {
 	Success         bool          `json:"success"`
-	Strategy        Strategy      `json:"strategy"`
+	Strategy        strategy      `json:"strategy"`
 	FinalOutput     *hooks.Object `json:"final_output"`
 	Errors          []string      `json:"errors"`
 	TotalDurationMS float64       `json:"total_duration_ms"`
@@ -154,7 +154,7 @@ func (r *runReport) document() runDoc {
 	if o == nil {
 		return doc
 	}
-	v := Explain(r.label(), o)
+	v := explain(r.label(), o)
 	doc.Verdict = &v
 	doc.Warnings = o.Warnings
 	doc.DurationMS = msFloat(o.Duration)

@@ -2,7 +2,7 @@ package gemini
 
 import "github.com/hookwarden/hookwarden/agents"
 
-var _ agents.Scanner = Agent{}
+var _ agents.Scanner = agent{}
 
 // scanRules are where Gemini CLI's hook files are: a .gemini/settings.json,
 // and an extension's hooks/hooks.json next to its gemini-extension.json.
@@ -13,7 +13,7 @@ var scanRules = []agents.ScanRule{
 }
 
 // HookFile recognises Gemini CLI's hook files (scanRules).
-func (Agent) HookFile(p string) (agents.ScanFile, bool) {
+func (agent) HookFile(p string) (agents.ScanFile, bool) {
 	if f, ok := manifestScanFile(p); ok {
 		return f, true
 	}
@@ -23,7 +23,7 @@ func (Agent) HookFile(p string) (agents.ScanFile, bool) {
 // ScanHooks reads the hooks of one of Gemini CLI's hook files: "hooks" →
 // event → definitions → "hooks" → handlers, with the file's root filled
 // in for its placeholders (agents.Scanner).
-func (a Agent) ScanHooks(f agents.ScanFile) ([]agents.ScanHook, error) {
+func (a agent) ScanHooks(f agents.ScanFile) ([]agents.ScanHook, error) {
 	if f.Kind == manifestScanKind {
 		return scanCommands(f)
 	}

@@ -22,8 +22,8 @@ var switchScopes = []string{string(settingsio.LayerWorkspace), string(settingsio
 // toggler edits the disabled lists of the project's settings files; the
 // switch journal in Hookwarden's folder lets an enable restore a file byte
 // for byte.
-func (p *Project) toggler() *Toggler {
-	t := &Toggler{Snapshot: p.snap, Registry: p.reg, Env: p.env.Vars}
+func (p *Project) toggler() *toggler {
+	t := &toggler{Snapshot: p.snap, Registry: p.reg, Env: p.env.Vars}
 	goos := p.env.GOOS
 	if goos == "" {
 		goos = runtime.GOOS
@@ -117,7 +117,7 @@ func (p *Project) Tracked(ctx context.Context, scope string) *agents.Tracked {
 		return nil
 	}
 	return &agents.Tracked{File: tr.Path, Tracked: tr.Tracked, Unknown: tr.Unknown,
-		Note: tr.Path + " is tracked by git: a workspace disable changes a file you share. " + UserScopeNote("")}
+		Note: tr.Path + " is tracked by git: a workspace disable changes a file you share. " + userScopeNote("")}
 }
 
 // Toggle is /hooks enable|disable NAME (one name at a time) or
@@ -149,18 +149,18 @@ func (p *Project) Toggle(ctx context.Context, req agents.ToggleRequest) (*agents
 		tr := t.WorkspaceTracked(ctx)
 		switch {
 		case tr.Tracked:
-			return nil, &agents.TrackedError{File: tr.Path, Question: TrackedMessage(tr.Path, name),
-				Msg: TrackedMessage(tr.Path, name) +
+			return nil, &agents.TrackedError{File: tr.Path, Question: trackedMessage(tr.Path, name),
+				Msg: trackedMessage(tr.Path, name) +
 					"\nUse --scope user for that, or --force-workspace to edit the tracked file anyway (commit it, or 'hookwarden enable' puts it back byte for byte).",
 				Instead: string(settingsio.LayerUser), InsteadLabel: "Disable in user settings"}
 		case tr.Unknown != "":
 			res.Warnings = append(res.Warnings, tr.Unknown)
 		}
 	}
-	var status ToggleStatus
+	var status toggleStatus
 	var message string
-	var edits []FileEdit
-	var locked []Lock
+	var edits []fileEdit
+	var locked []lock
 	var notes []string
 	b, changed, err := agents.BackedUp(p.writableFiles(), func() error {
 		switch {
@@ -186,7 +186,7 @@ func (p *Project) Toggle(ctx context.Context, req agents.ToggleRequest) (*agents
 				return err
 			}
 			status, message, edits, locked, notes = r.Status, r.Message, r.Edits, r.Locked, r.Notes
-			if r.Status != ToggleChanged && len(r.Locked) > 0 {
+			if r.Status != toggleChanged && len(r.Locked) > 0 {
 				message = "" // Gemini's "already enabled" would be wrong for a locked hook
 			}
 		default:
@@ -201,7 +201,7 @@ func (p *Project) Toggle(ctx context.Context, req agents.ToggleRequest) (*agents
 	if err != nil {
 		return nil, err
 	}
-	res.Backup, res.Files, res.Changed = b, changed, status == ToggleChanged
+	res.Backup, res.Files, res.Changed = b, changed, status == toggleChanged
 	if message != "" {
 		res.Report = append(res.Report, message)
 	}
@@ -261,7 +261,7 @@ func toggleName(req agents.ToggleRequest) (string, error) {
 }
 
 // editLines says each file change with its place.
-func editLines(edits []FileEdit) []string {
+func editLines(edits []fileEdit) []string {
 	var out []string
 	for _, e := range edits {
 		switch {
@@ -291,7 +291,7 @@ func editLines(edits []FileEdit) []string {
 // without putting it back as it was (the entry came with the repository,
 // or the file changed since Hookwarden's disable): the change shows in git
 // status.
-func (p *Project) trackedEditNotes(ctx context.Context, t *Toggler, edits []FileEdit) []string {
+func (p *Project) trackedEditNotes(ctx context.Context, t *toggler, edits []fileEdit) []string {
 	var out []string
 	for _, e := range edits {
 		if e.Layer != settingsio.LayerWorkspace || e.Restored || e.Deleted {
@@ -306,7 +306,7 @@ func (p *Project) trackedEditNotes(ctx context.Context, t *Toggler, edits []File
 
 // toggleSummary is Gemini's feedback, then what keeps a hook disabled,
 // for the views.
-func toggleSummary(message string, locked []Lock) string {
+func toggleSummary(message string, locked []lock) string {
 	var parts []string
 	if message != "" {
 		parts = append(parts, message)
@@ -318,7 +318,7 @@ func toggleSummary(message string, locked []Lock) string {
 }
 
 // lockedText is why an enable that read-only files defeat did not take.
-func lockedText(locks []Lock) string {
+func lockedText(locks []lock) string {
 	files := map[string]bool{}
 	var names []string
 	for _, l := range locks {

@@ -18,7 +18,7 @@ func (p *Project) RecordTrace(_ context.Context, key string, seen []trust.Script
 	}
 	return opts.Store.Update(func(d *trust.StoreData) error {
 		ap := d.Approvals(p.snap.ProjectDir)[key]
-		if ap == nil && agents.TraceCommand(d, Agent{}.Info().Name, p.snap.ProjectDir, key, seen) {
+		if ap == nil && agents.TraceCommand(d, agent{}.Info().Name, p.snap.ProjectDir, key, seen) {
 			return nil
 		}
 		if ap == nil {

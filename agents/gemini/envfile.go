@@ -203,10 +203,10 @@ func placeholders(s string) []string {
 	return out
 }
 
-// HydrationText says in words where each ${NAME} of an extension hook's
+// hydrationText says in words where each ${NAME} of an extension hook's
 // command came from, one line per value ("" when none came from a .env),
 // every value escaped so that it cannot break or forge a line.
-func HydrationText(hs []trust.Hydration) string {
+func hydrationText(hs []trust.Hydration) string {
 	var b strings.Builder
 	for i, hy := range hs {
 		if i > 0 {

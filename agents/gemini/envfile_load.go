@@ -8,7 +8,7 @@ import (
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-// EnvFile is the .env file Gemini CLI 0.61 loads into its own environment
+// envFile is the .env file Gemini CLI 0.61 loads into its own environment
 // at start (loadEnvironment in packages/cli/src/config/settings.ts), after
 // it has read the settings files and decided the folder trust.
 //
@@ -24,7 +24,7 @@ import (
 // contain ".gemini" skips advanced.excludedEnvVars (default DEBUG,
 // DEBUG_MODE and the IDE server variables). A variable already in the
 // environment is never replaced, not even by an empty value.
-type EnvFile struct {
+type envFile struct {
 	Path string `json:"path"`
 	// InProject: the file sits inside the project folder, so whoever
 	// controls the project controls it. UserOwned: it is the home folder's
@@ -41,19 +41,19 @@ type EnvFile struct {
 }
 
 // Applies returns the applied entry for key.
-func (e *EnvFile) Applies(key string) (settingsio.DotEnvEntry, bool) {
+func (e *envFile) Applies(key string) (settingsio.DotEnvEntry, bool) {
 	if e == nil {
 		return settingsio.DotEnvEntry{}, false
 	}
 	return settingsio.DotEnvLookup(e.Applied, key)
 }
 
-// HomeRedirect is a GEMINI_CLI_HOME that Gemini CLI takes from a .env file:
+// homeRedirect is a GEMINI_CLI_HOME that Gemini CLI takes from a .env file:
 // from then on it reads extensions, extension settings, the enablement
 // file and trusted_hooks.json below that folder. The user settings path,
 // the system files and the folder-trust decision were fixed before the
 // .env file was read and stay where they were.
-type HomeRedirect struct {
+type homeRedirect struct {
 	// Home is the folder Gemini then uses as its home (resolved).
 	Home  string `json:"home"`
 	Value string `json:"value"` // as written in the .env file
@@ -64,7 +64,7 @@ type HomeRedirect struct {
 	ByProject bool `json:"by_project"`
 	// Before are the paths Gemini would use without the redirect; the
 	// user's own trust files are there.
-	Before Paths `json:"-"`
+	Before paths `json:"-"`
 }
 
 var authEnvWhitelist = []string{"GEMINI_API_KEY", "GOOGLE_API_KEY", "GOOGLE_CLOUD_PROJECT", "GOOGLE_CLOUD_LOCATION"}
@@ -73,7 +73,7 @@ var defaultExcludedEnvVars = []string{"DEBUG", "DEBUG_MODE", "GEMINI_CLI_IDE_SER
 
 // loadEnvFile models loadEnvironment for snapshot s (its layers and folder
 // trust already decided) in environment env.
-func loadEnvFile(s *Snapshot, env settingsio.Env, goos string) *EnvFile {
+func loadEnvFile(s *Snapshot, env settingsio.Env, goos string) *envFile {
 	if !settingsio.RealFS(goos) {
 		return nil
 	}
@@ -85,7 +85,7 @@ func loadEnvFile(s *Snapshot, env settingsio.Env, goos string) *EnvFile {
 	}
 	st := settingsio.StyleFor(goos)
 	dir := st.Dirname(path)
-	f := &EnvFile{Path: path, InProject: isSubpath(goos, s.ProjectDir, path), Skipped: map[string]string{}}
+	f := &envFile{Path: path, InProject: isSubpath(goos, s.ProjectDir, path), Skipped: map[string]string{}}
 	if home := s.Paths.Home; home != "" && !f.InProject {
 		f.UserOwned = dir == st.Clean(home) || dir == st.Join(home, geminiDirName)
 	}
@@ -193,16 +193,16 @@ func containsString(list []string, s string) bool {
 // applyHomeRedirect moves the paths Gemini resolves after loadEnvironment
 // when the .env file sets GEMINI_CLI_HOME.
 func applyHomeRedirect(s *Snapshot, env settingsio.Env, goos, osHome string) {
-	e, ok := s.EnvFile.Applies(EnvCLIHome)
+	e, ok := s.EnvFile.Applies(envCLIHome)
 	if !ok || e.Value == "" {
 		return
 	}
-	after := ResolvePaths(s.ProjectDir, env.With(EnvCLIHome, e.Value), goos, osHome)
+	after := ResolvePaths(s.ProjectDir, env.With(envCLIHome, e.Value), goos, osHome)
 	before := s.Paths
 	if after.GeminiDir == before.GeminiDir {
 		return // the same home, spelled out: nothing moves
 	}
-	s.HomeRedirect = &HomeRedirect{Home: after.Home, Value: e.Value, File: s.EnvFile.Path, Line: e.Line,
+	s.HomeRedirect = &homeRedirect{Home: after.Home, Value: e.Value, File: s.EnvFile.Path, Line: e.Line,
 		ByProject: !s.EnvFile.UserOwned, Before: before}
 	// Fixed before the .env file was read: USER_SETTINGS_PATH (a module
 	// constant), the system files, the workspace file and the folder trust.

@@ -14,14 +14,14 @@ const (
 	SessionStart        hooks.Event = "SessionStart"
 	SessionEnd          hooks.Event = "SessionEnd"
 	PreCompress         hooks.Event = "PreCompress"
-	BeforeModel         hooks.Event = "BeforeModel"
-	AfterModel          hooks.Event = "AfterModel"
-	BeforeToolSelection hooks.Event = "BeforeToolSelection"
+	beforeModel         hooks.Event = "BeforeModel"
+	afterModel          hooks.Event = "AfterModel"
+	beforeToolSelection hooks.Event = "BeforeToolSelection"
 )
 
 // events are the 11 events in Gemini CLI's order.
 var events = [...]hooks.Event{BeforeTool, AfterTool, BeforeAgent, Notification, AfterAgent,
-	SessionStart, SessionEnd, PreCompress, BeforeModel, AfterModel, BeforeToolSelection}
+	SessionStart, SessionEnd, PreCompress, beforeModel, afterModel, beforeToolSelection}
 
 // Events lists the 11 events in Gemini CLI's order. Each call returns a
 // new slice, so no caller can change the list another one sees.
@@ -38,26 +38,26 @@ func ValidEvent(e hooks.Event) bool {
 	return false
 }
 
-// MatcherKind says what an event's matcher is compared with.
-type MatcherKind int
+// matcherKind says what an event's matcher is compared with.
+type matcherKind int
 
 // Matcher kinds.
 const (
-	// MatchNone: Gemini passes no context, the matcher is ignored.
-	MatchNone MatcherKind = iota
-	// MatchToolName: unanchored JavaScript regex against the tool name.
-	MatchToolName
-	// MatchTrigger: exact string equality with the trigger/source/reason.
-	MatchTrigger
+	// matchNone: Gemini passes no context, the matcher is ignored.
+	matchNone matcherKind = iota
+	// matchToolName: unanchored JavaScript regex against the tool name.
+	matchToolName
+	// matchTrigger: exact string equality with the trigger/source/reason.
+	matchTrigger
 )
 
-// MatcherKindOf returns how Gemini CLI applies matchers for event e.
-func MatcherKindOf(e hooks.Event) MatcherKind {
+// matcherKindOf returns how Gemini CLI applies matchers for event e.
+func matcherKindOf(e hooks.Event) matcherKind {
 	switch e {
 	case BeforeTool, AfterTool:
-		return MatchToolName
+		return matchToolName
 	case SessionStart, SessionEnd, PreCompress:
-		return MatchTrigger
+		return matchTrigger
 	}
-	return MatchNone
+	return matchNone
 }

@@ -30,7 +30,7 @@ var shellQuoteCases = []struct{ in, want string }{
 
 func TestShellQuote(t *testing.T) {
 	for _, tc := range shellQuoteCases {
-		if got := ShellQuote(tc.in); got != tc.want {
+		if got := shellQuote(tc.in); got != tc.want {
 			t.Errorf("ShellQuote(%q) = %s, want %s", tc.in, got, tc.want)
 		}
 	}
@@ -68,7 +68,7 @@ func TestShellQuoteAgainstInstalledPackage(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, in := range ins {
-		if got := ShellQuote(in); got != want[i] {
+		if got := shellQuote(in); got != want[i] {
 			t.Errorf("ShellQuote(%q) = %s, shell-quote gives %s", in, got, want[i])
 		}
 	}
@@ -77,16 +77,16 @@ func TestShellQuoteAgainstInstalledPackage(t *testing.T) {
 func TestExpandCommand(t *testing.T) {
 	for _, tc := range []struct {
 		cmd, cwd, plans, session string
-		shell                    Shell
+		shell                    shell
 		want                     string
 	}{
-		{"$GEMINI_PROJECT_DIR/x.sh", "/p", "/pl", "s", ShellBash, "/p/x.sh"},
-		{"echo '$GEMINI_CWD' ${GEMINI_CWD}", "/my p", "", "s", ShellBash, "echo ''/my p'' ${GEMINI_CWD}"},
-		{"$GEMINI_CWD_X $CLAUDE_PROJECT_DIR $GEMINI_SESSION_ID $GEMINI_PLANS_DIR", "/p", "/pl", "", ShellBash, "/p_X /p  /pl"},
-		{"& $GEMINI_CWD", `C:\my p`, "", "s", ShellPowerShell, `& 'C:\my p'`},
-		{"$GEMINI_SESSION_ID", "/p", "", "abc-1.2_3", ShellPowerShell, "abc-1.2_3"},
+		{"$GEMINI_PROJECT_DIR/x.sh", "/p", "/pl", "s", shellBash, "/p/x.sh"},
+		{"echo '$GEMINI_CWD' ${GEMINI_CWD}", "/my p", "", "s", shellBash, "echo ''/my p'' ${GEMINI_CWD}"},
+		{"$GEMINI_CWD_X $CLAUDE_PROJECT_DIR $GEMINI_SESSION_ID $GEMINI_PLANS_DIR", "/p", "/pl", "", shellBash, "/p_X /p  /pl"},
+		{"& $GEMINI_CWD", `C:\my p`, "", "s", shellPowerShell, `& 'C:\my p'`},
+		{"$GEMINI_SESSION_ID", "/p", "", "abc-1.2_3", shellPowerShell, "abc-1.2_3"},
 	} {
-		if got := ExpandCommand(tc.cmd, tc.cwd, tc.plans, tc.session, tc.shell); got != tc.want {
+		if got := expandCommand(tc.cmd, tc.cwd, tc.plans, tc.session, tc.shell); got != tc.want {
 			t.Errorf("ExpandCommand(%q, %q) = %q, want %q", tc.cmd, tc.cwd, got, tc.want)
 		}
 	}
@@ -106,7 +106,7 @@ func TestShellFor(t *testing.T) {
 		{"windows", []string{`ComSpec=C:\Windows\system32\cmd.exe`}, pwsh, `C:\pwsh\pwsh.exe`},
 		{"windows", nil, none, "powershell.exe"},
 	} {
-		if got := ShellFor(tc.goos, tc.env, tc.look); got.Executable != tc.exe {
+		if got := shellFor(tc.goos, tc.env, tc.look); got.Executable != tc.exe {
 			t.Errorf("ShellFor(%s, %v) = %+v, want %s", tc.goos, tc.env, got, tc.exe)
 		}
 	}

@@ -81,13 +81,13 @@ func newExtensionPolicy(s *Snapshot, goos string) *extensionPolicy {
 	}
 	// admin.extensions.enabled === false (after the schema's coercion).
 	if n, _ := s.Setting("admin", "extensions", "enabled"); n.Is(settingsio.Bool) || n.Is(settingsio.String) && strings.EqualFold(n.Str, "false") {
-		pol.adminDisabled = !CoerceBool(n)
+		pol.adminDisabled = !coerceBool(n)
 	}
 	if n, _ := s.Setting("security", "allowedExtensions"); n.Is(settingsio.Array) {
 		pol.allowed = n.Items
 	}
 	n, _ := s.Setting("security", "blockGitExtensions")
-	pol.blockGit = CoerceBool(n)
+	pol.blockGit = coerceBool(n)
 	// An unreadable enablement file enables every extension (Gemini reports
 	// it as feedback and goes on).
 	pol.enablement, _ = loadExtensionEnablement(s.Paths.Extensions)
@@ -234,7 +234,7 @@ func jsStringExpanded(n *settingsio.Node) string {
 // readHooks is loadExtensionHooks: hooks/hooks.json, plain JSON, whose
 // "hooks" must be a non-null, non-array object; a missing file is no
 // hooks. Strings under "hooks" are hydrated into Str.
-func (pol *extensionPolicy) readHooks(extPath string, env map[string]EnvValue) *settingsio.File {
+func (pol *extensionPolicy) readHooks(extPath string, env map[string]envValue) *settingsio.File {
 	path := filepath.Join(extPath, "hooks", "hooks.json")
 	f := &settingsio.File{Layer: settingsio.LayerExtension, Path: path}
 	data, err := settingsio.ReadRegularFile(path)
@@ -267,9 +267,9 @@ func (pol *extensionPolicy) readHooks(extPath string, env map[string]EnvValue) *
 	return f
 }
 
-// EnvValue is one variable of an extension's settings environment and the
+// envValue is one variable of an extension's settings environment and the
 // .env file that supplied it.
-type EnvValue struct {
+type envValue struct {
 	Value string `json:"value"`
 	File  string `json:"file"`
 	Line  int    `json:"line"`
@@ -285,7 +285,7 @@ type EnvValue struct {
 // experimental.extensionConfig is off. Keychain values of "sensitive"
 // settings are not modelled. A file that cannot be read makes Gemini skip
 // the extension.
-func (pol *extensionPolicy) readSettingsEnv(name string) (map[string]EnvValue, *settingsio.ParseError) {
+func (pol *extensionPolicy) readSettingsEnv(name string) (map[string]envValue, *settingsio.ParseError) {
 	if !pol.settingsEnv || !settingsio.RealFS(pol.goos) {
 		return nil, nil
 	}
@@ -300,7 +300,7 @@ func (pol *extensionPolicy) readSettingsEnv(name string) (map[string]EnvValue, *
 			workspace bool
 		}{st.Join(pol.projectDir, ".env"), true})
 	}
-	var env map[string]EnvValue
+	var env map[string]envValue
 	for _, f := range files {
 		info, err := os.Stat(f.path)
 		if err != nil || info.IsDir() {
@@ -312,9 +312,9 @@ func (pol *extensionPolicy) readSettingsEnv(name string) (map[string]EnvValue, *
 		}
 		for _, e := range settingsio.ParseDotEnv(string(data)) {
 			if env == nil {
-				env = map[string]EnvValue{}
+				env = map[string]envValue{}
 			}
-			env[e.Key] = EnvValue{Value: e.Value, File: f.path, Line: e.Line, Workspace: f.workspace}
+			env[e.Key] = envValue{Value: e.Value, File: f.path, Line: e.Line, Workspace: f.workspace}
 		}
 	}
 	return env, nil
@@ -324,7 +324,7 @@ func (pol *extensionPolicy) readSettingsEnv(name string) (map[string]EnvValue, *
 // {extensionPath, workspacePath, ...settingsEnv, "/": sep, pathSeparator:
 // sep} — so a .env value named extensionPath or workspacePath replaces the
 // real one, but "/" and pathSeparator cannot be replaced.
-func extensionHooksLookup(c hydrationContext, env map[string]EnvValue) func(string) (string, bool) {
+func extensionHooksLookup(c hydrationContext, env map[string]envValue) func(string) (string, bool) {
 	return func(key string) (string, bool) {
 		if key != "/" && key != "pathSeparator" {
 			if v, ok := env[key]; ok {

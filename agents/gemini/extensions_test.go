@@ -22,7 +22,7 @@ func TestHydrate(t *testing.T) {
 		{"${extensionPath", "${extensionPath"},
 	}
 	for _, tt := range tests {
-		if got := Hydrate(tt.in, ctx); got != tt.want {
+		if got := hydrate(tt.in, ctx); got != tt.want {
 			t.Errorf("Hydrate(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}

@@ -23,7 +23,7 @@ func facts() agents.Facts {
 			{Path: "~/" + geminiDirName + "/google_accounts.json", Name: "google_accounts.json", What: "Gemini CLI's login tokens"},
 			{Path: "~/" + geminiDirName + "/mcp-oauth-tokens.json", Name: "mcp-oauth-tokens.json", What: "Gemini CLI's login tokens"},
 		},
-		HomeVars:    []string{EnvCLIHome},
+		HomeVars:    []string{envCLIHome},
 		ProjectVars: append([]string(nil), projectVars...),
 		BaseURLVars: []string{"GOOGLE_GEMINI_BASE_URL"},
 		SecretVars:  []string{"GEMINI_API_KEY", "GOOGLE_API_KEY", "GOOGLE_APPLICATION_CREDENTIALS"},

@@ -42,7 +42,7 @@ func TestFactsCoverWhatOpenReads(t *testing.T) {
 	t.Log(checked)
 	agenttest.FactsEventsExist(t, New())
 	f := New().Info().Facts
-	if !slices.Equal(f.ProjectVars, projectVars) || !slices.Contains(f.HomeVars, EnvCLIHome) {
+	if !slices.Equal(f.ProjectVars, projectVars) || !slices.Contains(f.HomeVars, envCLIHome) {
 		t.Errorf("Facts: project variables %v (the runtime's %v), home variables %v", f.ProjectVars, projectVars, f.HomeVars)
 	}
 }

@@ -103,7 +103,7 @@ func TestEventWrittenAsOneObject(t *testing.T) {
 func TestExtensionHydrationProvenance(t *testing.T) {
 	ext := extension(t, "x", `{"hooks":{"BeforeAgent":[{"hooks":[`+cmdJSON("own", "run ${A}")+`,`+cmdJSON("ws", "run ${B} ${/}")+`,`+
 		cmdJSON("none", "run $A ${C}")+`]}]}}`, true)
-	ext.Env = map[string]EnvValue{
+	ext.Env = map[string]envValue{
 		"A": {Value: "a", File: "/ext/x/.env", Line: 1},
 		"B": {Value: "b", File: "/p/.env", Line: 3, Workspace: true},
 	}
@@ -133,9 +133,9 @@ func TestHomeRedirectDiagnostics(t *testing.T) {
 	}{{"project", false, hooks.SeverityCritical}, {"home", true, hooks.SeverityInfo}} {
 		t.Run(c.name, func(t *testing.T) {
 			s := snapshot(t, nil, true, extension(t, "x", settings("BeforeAgent", `{"hooks":[`+cmdJSON("e", "echo e")+`]}`), true))
-			s.EnvFile = &EnvFile{Path: "/p/.gemini/.env", InProject: !c.userOwned, UserOwned: c.userOwned,
+			s.EnvFile = &envFile{Path: "/p/.gemini/.env", InProject: !c.userOwned, UserOwned: c.userOwned,
 				Applied: []settingsio.DotEnvEntry{{Key: "GEMINI_CLI_HOME", Value: "./h", Line: 2}, {Key: "BASH_ENV", Value: "rc", Line: 3}}}
-			s.HomeRedirect = &HomeRedirect{Home: "/p/h", Value: "./h", File: "/p/.gemini/.env", Line: 2, ByProject: !c.userOwned}
+			s.HomeRedirect = &homeRedirect{Home: "/p/h", Value: "./h", File: "/p/.gemini/.env", Line: 2, ByProject: !c.userOwned}
 			r := Build(s)
 			if !hasDiag(r, c.wantSev, "sets GEMINI_CLI_HOME=./h") {
 				t.Errorf("no %s redirect diagnostic: %v", c.wantSev, r.Diagnostics)

@@ -81,7 +81,7 @@ func (f *fixture) audit() *Report {
 	return r
 }
 
-func (f *fixture) approveAll() *ApproveResult {
+func (f *fixture) approveAll() *approveResult {
 	f.t.Helper()
 	snap := f.load()
 	hooks, _ := ProjectHooks(snap)

@@ -16,21 +16,21 @@ import (
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-// TrustLevel is a trustedFolders.json value.
-type TrustLevel string
+// trustLevel is a trustedFolders.json value.
+type trustLevel string
 
 // The trust levels Gemini CLI knows.
 const (
-	TrustFolder TrustLevel = "TRUST_FOLDER"
-	// TrustParent is stored on the project's own path and trusts its
+	trustFolder trustLevel = "TRUST_FOLDER"
+	// trustParent is stored on the project's own path and trusts its
 	// parent folder (and so every sibling).
-	TrustParent TrustLevel = "TRUST_PARENT"
-	DoNotTrust  TrustLevel = "DO_NOT_TRUST"
+	trustParent trustLevel = "TRUST_PARENT"
+	doNotTrust  trustLevel = "DO_NOT_TRUST"
 )
 
 // Valid reports whether l is one of the three levels.
-func (l TrustLevel) Valid() bool {
-	return l == TrustFolder || l == TrustParent || l == DoNotTrust
+func (l trustLevel) Valid() bool {
+	return l == trustFolder || l == trustParent || l == doNotTrust
 }
 
 // FolderKey is the key Gemini CLI writes for a folder (normalizePath):
@@ -45,7 +45,7 @@ func FolderKey(dir, goos string) string {
 	return key
 }
 
-// SetFolderTrust records level for projectDir in trustedFolders.json at
+// setFolderTrust records level for projectDir in trustedFolders.json at
 // file, as Gemini CLI's trust dialog does (LoadedTrustedFolders.setValue):
 // the key is FolderKey(projectDir), a missing file is created with mode
 // 0600, the file is locked the way Gemini locks it (proper-lockfile) and
@@ -53,9 +53,9 @@ func FolderKey(dir, goos string) string {
 // is patched in place: comments, layout and every other entry stay. A
 // file Gemini cannot read (bad JSON after comments, not an object, an
 // unknown trust level) is refused, as Gemini refuses it.
-func SetFolderTrust(ctx context.Context, file, projectDir string, level TrustLevel, goos string) error {
+func setFolderTrust(ctx context.Context, file, projectDir string, level trustLevel, goos string) error {
 	if !level.Valid() {
-		return fmt.Errorf("unknown trust level %q (want %s, %s or %s)", level, TrustFolder, TrustParent, DoNotTrust)
+		return fmt.Errorf("unknown trust level %q (want %s, %s or %s)", level, trustFolder, trustParent, doNotTrust)
 	}
 	key := FolderKey(projectDir, goos)
 	if err := os.MkdirAll(filepath.Dir(file), 0o700); err != nil {
@@ -86,7 +86,7 @@ func SetFolderTrust(ctx context.Context, file, projectDir string, level TrustLev
 }
 
 // patchTrustedFolders sets key to level in the file content cur.
-func patchTrustedFolders(file string, cur []byte, key string, level TrustLevel) ([]byte, error) {
+func patchTrustedFolders(file string, cur []byte, key string, level trustLevel) ([]byte, error) {
 	if len(bytes.TrimSpace(cur)) == 0 {
 		cur = []byte("{}")
 	}
@@ -184,7 +184,7 @@ func checkTrustedFolders(file string, data []byte) error {
 		return fmt.Errorf("not writing %s: Trusted folders file is not a valid JSON object.", file)
 	}
 	for path, level := range obj {
-		if s, ok := level.(string); !ok || !TrustLevel(s).Valid() {
+		if s, ok := level.(string); !ok || !trustLevel(s).Valid() {
 			return fmt.Errorf("not writing %s: Invalid trust level \"%v\" for path %q. Possible values are: TRUST_FOLDER, TRUST_PARENT, DO_NOT_TRUST.", file, level, path)
 		}
 	}

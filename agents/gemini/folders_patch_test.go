@@ -18,7 +18,7 @@ func TestPatchTrustedFoldersKeepsLayout(t *testing.T) {
 		{"changed level in place", "{\r\n  \"/p\": \"DO_NOT_TRUST\" /* was */\r\n}", "{\r\n  \"/p\": \"TRUST_FOLDER\" /* was */\r\n}"},
 	}
 	for _, tt := range tests {
-		got, err := patchTrustedFolders("trustedFolders.json", []byte(tt.in), "/p", TrustFolder)
+		got, err := patchTrustedFolders("trustedFolders.json", []byte(tt.in), "/p", trustFolder)
 		if err != nil {
 			t.Errorf("%s: %v", tt.name, err)
 			continue

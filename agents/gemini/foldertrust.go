@@ -8,8 +8,8 @@ import (
 
 // The environment variables of Gemini CLI 0.61's folder-trust check.
 const (
-	EnvTrustWorkspace = "GEMINI_CLI_TRUST_WORKSPACE"
-	EnvRestrictedMode = "GEMINI_RESTRICTED_MODE"
+	envTrustWorkspace = "GEMINI_CLI_TRUST_WORKSPACE"
+	envRestrictedMode = "GEMINI_RESTRICTED_MODE"
 )
 
 // decideFolderTrust is checkPathTrust as _doLoadSettings runs it (with the
@@ -25,14 +25,14 @@ const (
 //     (Gemini treats it as untrusted and asks in its interactive UI).
 func decideFolderTrust(s *Snapshot, env settingsio.Env, goos string) FolderTrust {
 	ft := FolderTrust{File: s.Paths.TrustedFolders}
-	if v, _ := settingsio.EnvLookup(env, goos, EnvRestrictedMode); v == "true" {
-		return ft.decided(FolderUntrusted, EnvRestrictedMode, "GEMINI_RESTRICTED_MODE=true makes every folder untrusted")
+	if v, _ := settingsio.EnvLookup(env, goos, envRestrictedMode); v == "true" {
+		return ft.decided(FolderUntrusted, envRestrictedMode, "GEMINI_RESTRICTED_MODE=true makes every folder untrusted")
 	}
-	switch v, _ := settingsio.EnvLookup(env, goos, EnvTrustWorkspace); v {
+	switch v, _ := settingsio.EnvLookup(env, goos, envTrustWorkspace); v {
 	case "false":
-		return ft.decided(FolderUntrusted, EnvTrustWorkspace, "GEMINI_CLI_TRUST_WORKSPACE=false makes the folder untrusted")
+		return ft.decided(FolderUntrusted, envTrustWorkspace, "GEMINI_CLI_TRUST_WORKSPACE=false makes the folder untrusted")
 	case "true":
-		return ft.decided(FolderTrusted, EnvTrustWorkspace, "GEMINI_CLI_TRUST_WORKSPACE=true (as --skip-trust sets it) makes the folder trusted")
+		return ft.decided(FolderTrusted, envTrustWorkspace, "GEMINI_CLI_TRUST_WORKSPACE=true (as --skip-trust sets it) makes the folder trusted")
 	}
 	enabled, from := mergedSetting(s.mergeLayers(false), []string{"security", "folderTrust", "enabled"})
 	if !settingOr(enabled, true) {
@@ -57,7 +57,7 @@ func decideFolderTrust(s *Snapshot, env settingsio.Env, goos string) FolderTrust
 	return ft.decided(FolderUndecided, "", "no trustedFolders.json: Gemini CLI asks whether to trust the folder and treats it as untrusted until then")
 }
 
-func (ft FolderTrust) decided(state FolderTrustState, rule, reason string) FolderTrust {
+func (ft FolderTrust) decided(state folderTrustState, rule, reason string) FolderTrust {
 	ft.State, ft.Rule, ft.Reason = state, rule, reason
 	return ft
 }
@@ -69,9 +69,9 @@ func (ft FolderTrust) fromRules(rules []trustRule, project, goos string) FolderT
 	}
 	ft.Level = string(rule.Level)
 	switch rule.Level {
-	case DoNotTrust:
+	case doNotTrust:
 		return ft.decided(FolderUntrusted, rule.RawKey, fmt.Sprintf("trustedFolders.json marks %q DO_NOT_TRUST", rule.RawKey))
-	case TrustParent:
+	case trustParent:
 		return ft.decided(FolderTrusted, rule.RawKey, fmt.Sprintf("trustedFolders.json trusts the parent of %q (TRUST_PARENT)", rule.RawKey))
 	}
 	return ft.decided(FolderTrusted, rule.RawKey, fmt.Sprintf("trustedFolders.json trusts %q (TRUST_FOLDER)", rule.RawKey))

@@ -16,25 +16,25 @@ func TestFolderTrustDecision(t *testing.T) {
 		env        []string
 		user       string // user settings.json
 		trusted    string // trustedFolders.json; "" = none. @PROJ@/@UP@ are replaced.
-		wantState  FolderTrustState
+		wantState  folderTrustState
 		wantRule   string
-		wantLevel  TrustLevel
+		wantLevel  trustLevel
 		wantErrMsg string
 	}{
 		{name: "no file: undecided", wantState: FolderUndecided},
-		{name: "env true", env: []string{"GEMINI_CLI_TRUST_WORKSPACE=true"}, trusted: `{"@PROJ@":"DO_NOT_TRUST"}`, wantState: FolderTrusted, wantRule: EnvTrustWorkspace},
-		{name: "env false", env: []string{"GEMINI_CLI_TRUST_WORKSPACE=false"}, trusted: `{"@PROJ@":"TRUST_FOLDER"}`, wantState: FolderUntrusted, wantRule: EnvTrustWorkspace},
+		{name: "env true", env: []string{"GEMINI_CLI_TRUST_WORKSPACE=true"}, trusted: `{"@PROJ@":"DO_NOT_TRUST"}`, wantState: FolderTrusted, wantRule: envTrustWorkspace},
+		{name: "env false", env: []string{"GEMINI_CLI_TRUST_WORKSPACE=false"}, trusted: `{"@PROJ@":"TRUST_FOLDER"}`, wantState: FolderUntrusted, wantRule: envTrustWorkspace},
 		{name: "env value is exact", env: []string{"GEMINI_CLI_TRUST_WORKSPACE=TRUE"}, wantState: FolderUndecided},
-		{name: "restricted mode wins", env: []string{"GEMINI_RESTRICTED_MODE=true", "GEMINI_CLI_TRUST_WORKSPACE=true"}, wantState: FolderUntrusted, wantRule: EnvRestrictedMode},
+		{name: "restricted mode wins", env: []string{"GEMINI_RESTRICTED_MODE=true", "GEMINI_CLI_TRUST_WORKSPACE=true"}, wantState: FolderUntrusted, wantRule: envRestrictedMode},
 		{name: "folder trust disabled", user: `{"security":{"folderTrust":{"enabled":false}}}`, trusted: `{"@PROJ@":"DO_NOT_TRUST"}`, wantState: FolderTrusted, wantRule: "security.folderTrust.enabled=false"},
 		{name: "folder trust disabled by string", user: `{"security":{"folderTrust":{"enabled":"false"}}}`, wantState: FolderTrusted, wantRule: "security.folderTrust.enabled=false"},
 		{name: "null means default (enabled)", user: `{"security":{"folderTrust":{"enabled":null}}}`, wantState: FolderUndecided},
-		{name: "trust folder", trusted: `{"@PROJ@":"TRUST_FOLDER"}`, wantState: FolderTrusted, wantRule: "@PROJ@", wantLevel: TrustFolder},
-		{name: "trust parent of a sibling", trusted: `{"@UP@/sibling":"TRUST_PARENT"}`, wantState: FolderTrusted, wantRule: "@UP@/sibling", wantLevel: TrustParent},
-		{name: "rule on an ancestor covers subfolders", trusted: "// comment\n{\"@UP@\":\"TRUST_FOLDER\"}", wantState: FolderTrusted, wantRule: "@UP@", wantLevel: TrustFolder},
-		{name: "longest key wins", trusted: `{"@UP@":"TRUST_FOLDER","@PROJ@":"DO_NOT_TRUST"}`, wantState: FolderUntrusted, wantRule: "@PROJ@", wantLevel: DoNotTrust},
-		{name: "longest key wins regardless of order", trusted: `{"@PROJ@":"TRUST_FOLDER","@UP@":"DO_NOT_TRUST"}`, wantState: FolderTrusted, wantRule: "@PROJ@", wantLevel: TrustFolder},
-		{name: "trailing slash normalized", trusted: `{"@PROJ@/":"DO_NOT_TRUST"}`, wantState: FolderUntrusted, wantRule: "@PROJ@/", wantLevel: DoNotTrust},
+		{name: "trust folder", trusted: `{"@PROJ@":"TRUST_FOLDER"}`, wantState: FolderTrusted, wantRule: "@PROJ@", wantLevel: trustFolder},
+		{name: "trust parent of a sibling", trusted: `{"@UP@/sibling":"TRUST_PARENT"}`, wantState: FolderTrusted, wantRule: "@UP@/sibling", wantLevel: trustParent},
+		{name: "rule on an ancestor covers subfolders", trusted: "// comment\n{\"@UP@\":\"TRUST_FOLDER\"}", wantState: FolderTrusted, wantRule: "@UP@", wantLevel: trustFolder},
+		{name: "longest key wins", trusted: `{"@UP@":"TRUST_FOLDER","@PROJ@":"DO_NOT_TRUST"}`, wantState: FolderUntrusted, wantRule: "@PROJ@", wantLevel: doNotTrust},
+		{name: "longest key wins regardless of order", trusted: `{"@PROJ@":"TRUST_FOLDER","@UP@":"DO_NOT_TRUST"}`, wantState: FolderTrusted, wantRule: "@PROJ@", wantLevel: trustFolder},
+		{name: "trailing slash normalized", trusted: `{"@PROJ@/":"DO_NOT_TRUST"}`, wantState: FolderUntrusted, wantRule: "@PROJ@/", wantLevel: doNotTrust},
 		{name: "prefix that is not a parent does not match", trusted: `{"@PROJ@-other":"TRUST_FOLDER"}`, wantState: FolderUndecided},
 		{name: "invalid level is fatal", trusted: `{"@PROJ@":"TRUST_FOLDER","/x":"YES","/y":7}`, wantState: FolderUntrusted,
 			wantErrMsg: `Invalid trust level "YES" for path "/x". Possible values are: TRUST_FOLDER, TRUST_PARENT, DO_NOT_TRUST.; Invalid trust level "7" for path "/y".`},
@@ -96,14 +96,14 @@ func TestFolderTrustRealpathsRulesAndLocation(t *testing.T) {
 func TestTrustRulesForOtherOS(t *testing.T) {
 	tests := []struct {
 		goos, project, key string
-		level              TrustLevel
+		level              trustLevel
 		want               bool
 	}{
-		{"darwin", "/Users/U/Proj", "/users/u/proj", TrustFolder, true},
-		{"linux", "/home/U/proj", "/home/u/proj", TrustFolder, false},
-		{"windows", `C:\Users\U\Proj\sub`, `c:\users\u\proj`, TrustFolder, true},
-		{"windows", `C:\Users\U\Proj`, `C:/Users/U/Proj/child`, TrustParent, true},
-		{"windows", `D:\Users\U\Proj`, `C:\Users\U\Proj`, TrustFolder, false},
+		{"darwin", "/Users/U/Proj", "/users/u/proj", trustFolder, true},
+		{"linux", "/home/U/proj", "/home/u/proj", trustFolder, false},
+		{"windows", `C:\Users\U\Proj\sub`, `c:\users\u\proj`, trustFolder, true},
+		{"windows", `C:\Users\U\Proj`, `C:/Users/U/Proj/child`, trustParent, true},
+		{"windows", `D:\Users\U\Proj`, `C:\Users\U\Proj`, trustFolder, false},
 	}
 	for _, tt := range tests {
 		if tt.goos == runtime.GOOS {

@@ -35,12 +35,12 @@ func FuzzParseHookOutput(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, stdout, stderr string, code int) {
 		out, errOut := hooks.DecodeUTF8([]byte(stdout)), hooks.DecodeUTF8([]byte(stderr))
-		p := ParseHookOutput(out, errOut, code)
-		r := &Result{Stdout: out, Stderr: errOut, ExitCode: code, Parsed: p, Output: p.Output, Success: code == 0}
+		p := parseHookOutput(out, errOut, code)
+		r := &result{Stdout: out, Stderr: errOut, ExitCode: code, Parsed: p, Output: p.Output, Success: code == 0}
 		for _, e := range []hooks.Event{BeforeTool, AfterAgent, SessionStart} {
 			resultWarnings(e, true, 0, r)
 		}
-		if p.Format == FormatJSON && p.Output == nil {
+		if p.Format == formatJSON && p.Output == nil {
 			t.Fatal("JSON format without output")
 		}
 		hooks.AppendJSON(nil, p.Output)

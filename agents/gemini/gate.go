@@ -7,9 +7,9 @@ import (
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-// Gate is a plan split by review: the hooks that may run without asking
+// gate is a plan split by review: the hooks that may run without asking
 // and the workspace hooks that need the user's confirmation first.
-type Gate struct {
+type gate struct {
 	Run        *Plan         // nil when nothing may run
 	Unapproved []*hooks.Hook // workspace hooks needing confirmation
 	// Why says, by hook ID, why each of Unapproved is held back.
@@ -35,11 +35,11 @@ type Gate struct {
 // vanished, or became a link out of the project) since it was approved, or
 // running code Hookwarden cannot see (HookReview.Unresolved). Hookwarden
 // never runs a project hook the user did not approve or confirm.
-func HoldUnapproved(snap *Snapshot, opts Options, plan *Plan) Gate {
+func HoldUnapproved(snap *Snapshot, opts Options, plan *Plan) gate {
 	if plan == nil {
-		return Gate{}
+		return gate{}
 	}
-	g := Gate{Why: map[string]string{}}
+	g := gate{Why: map[string]string{}}
 	rep, err := Audit(snap, opts)
 	g.Err = err
 	reviews := map[string]trust.HookReview{}

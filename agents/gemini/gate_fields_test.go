@@ -47,7 +47,7 @@ func changesInWords(h trust.HookReview) string {
 // keeps every workspace hook from running.
 func heldBack(t *testing.T, f *fixture, event hooks.Event) bool {
 	t.Helper()
-	plan := BuildAsTrusted(f.load()).Plan(event, &hooks.PlanContext{ToolName: "write_file", Trigger: "startup"})
+	plan := buildAsTrusted(f.load()).Plan(event, &hooks.PlanContext{ToolName: "write_file", Trigger: "startup"})
 	if len(plan.Hooks) == 0 {
 		t.Fatal("nothing planned")
 	}

@@ -48,7 +48,7 @@ func TestGateCheckRefusesASymlinkSwappedAfterTheCheck(t *testing.T) {
 		pointAt("good.sh")
 		os.Remove(marker)
 		snap := f.load()
-		plan := BuildAsTrusted(snap).Plan(BeforeTool, &hooks.PlanContext{ToolName: "x"})
+		plan := buildAsTrusted(snap).Plan(BeforeTool, &hooks.PlanContext{ToolName: "x"})
 		g := HoldUnapproved(snap, f.opts(), plan)
 		if g.Err != nil || len(g.Unapproved) != 0 || g.Run == nil || len(g.Run.Hooks) != 2 {
 			t.Fatalf("both hooks approved: held %v, err %v", g.Unapproved, g.Err)
@@ -86,7 +86,7 @@ func TestScriptCheckPassesUnchangedAndUnreviewedHooks(t *testing.T) {
 	f.settings(`{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "name": "a", "command": "./.gemini/a.sh"}]}]}}`)
 	f.approveAll()
 	snap := f.load()
-	plan := BuildAsTrusted(snap).Plan(BeforeTool, &hooks.PlanContext{ToolName: "x"})
+	plan := buildAsTrusted(snap).Plan(BeforeTool, &hooks.PlanContext{ToolName: "x"})
 	g := HoldUnapproved(snap, f.opts(), plan)
 	if g.Check == nil || len(g.Run.Hooks) != 1 {
 		t.Fatalf("gate: %+v", g)

@@ -16,7 +16,7 @@ func TestHoldUnapproved(t *testing.T) {
   {"type": "command", "name": "b", "command": "echo b"}]}]}}`)
 	f.write("../home/.gemini/settings.json", `{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "name": "u", "command": "echo u"}]}]}}`, 0o644)
 	plan := func() *Plan {
-		return BuildAsTrusted(f.load()).Plan(BeforeTool, &hooks.PlanContext{ToolName: "x"})
+		return buildAsTrusted(f.load()).Plan(BeforeTool, &hooks.PlanContext{ToolName: "x"})
 	}
 	names := func(hs []*hooks.Hook) string {
 		var out []string
@@ -25,7 +25,7 @@ func TestHoldUnapproved(t *testing.T) {
 		}
 		return strings.Join(out, ",")
 	}
-	runNames := func(g Gate) string {
+	runNames := func(g gate) string {
 		if g.Run == nil {
 			return ""
 		}

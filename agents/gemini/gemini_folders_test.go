@@ -58,14 +58,14 @@ func TestFolderTrustWritesLikeGemini(t *testing.T) {
 	tests := []struct {
 		name      string
 		before    *string
-		level     TrustLevel
+		level     trustLevel
 		sameBytes bool
 		trusted   bool
 	}{
-		{"new file", nil, TrustFolder, true, true},
-		{"Gemini layout with others", ptr("{\n  \"/a\": \"TRUST_FOLDER\",\n  \"/b\": \"DO_NOT_TRUST\"\n}"), DoNotTrust, true, false},
-		{"replace own entry", ptr("{\n  \"" + key + "\": \"DO_NOT_TRUST\",\n  \"/b\": \"TRUST_PARENT\"\n}"), TrustParent, true, true},
-		{"comments kept", ptr("{\n  // my folders\n  \"/a\": \"TRUST_FOLDER\" /* old */ // x\n}"), TrustFolder, false, true},
+		{"new file", nil, trustFolder, true, true},
+		{"Gemini layout with others", ptr("{\n  \"/a\": \"TRUST_FOLDER\",\n  \"/b\": \"DO_NOT_TRUST\"\n}"), doNotTrust, true, false},
+		{"replace own entry", ptr("{\n  \"" + key + "\": \"DO_NOT_TRUST\",\n  \"/b\": \"TRUST_PARENT\"\n}"), trustParent, true, true},
+		{"comments kept", ptr("{\n  // my folders\n  \"/a\": \"TRUST_FOLDER\" /* old */ // x\n}"), trustFolder, false, true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -75,7 +75,7 @@ func TestFolderTrustWritesLikeGemini(t *testing.T) {
 				writeFile(t, ours, *tc.before, 0o600)
 				writeFile(t, theirs, *tc.before, 0o600)
 			}
-			if err := SetFolderTrust(context.Background(), ours, project, tc.level, runtime.GOOS); err != nil {
+			if err := setFolderTrust(context.Background(), ours, project, tc.level, runtime.GOOS); err != nil {
 				t.Fatal(err)
 			}
 			geminiFolders(t, core, theirs, project, string(tc.level))
@@ -104,7 +104,7 @@ func TestFolderTrustRefusesWhatGeminiRefuses(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			file := filepath.Join(t.TempDir(), "trustedFolders.json")
 			writeFile(t, file, tc.content, 0o600)
-			if err := SetFolderTrust(context.Background(), file, "/p", TrustFolder, "linux"); err == nil {
+			if err := setFolderTrust(context.Background(), file, "/p", trustFolder, "linux"); err == nil {
 				t.Fatal("no error")
 			}
 			if got := readFile(t, file); got != tc.content {

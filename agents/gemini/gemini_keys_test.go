@@ -98,7 +98,7 @@ process.stdout.write(JSON.stringify(out));
 			if want := union(nil, keys); !reflect.DeepEqual(want, g.Keys) {
 				t.Errorf("keys: Hookwarden %q, Gemini %q", want, g.Keys)
 			}
-			if labels := GeminiWarnings(hooks, nil); !reflect.DeepEqual(labels, g.Warned) {
+			if labels := geminiWarnings(hooks, nil); !reflect.DeepEqual(labels, g.Warned) {
 				t.Errorf("labels: Hookwarden %q, Gemini %q", labels, g.Warned)
 			}
 		})

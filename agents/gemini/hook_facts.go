@@ -8,8 +8,8 @@ import (
 // HookFacts are what a Gemini CLI hook has beyond the neutral model; they
 // are the Hook.Ext of the hooks the registry reads (FactsOf reads them).
 type HookFacts struct {
-	// Source is Gemini's label ("project" for every settings hook).
-	Source Source
+	// source is Gemini's label ("project" for every settings hook).
+	Source source
 	// Sequential comes from the enclosing definition.
 	Sequential bool
 	// Hydrated are the ${NAME} placeholders of an extension hook's command

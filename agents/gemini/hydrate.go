@@ -41,10 +41,10 @@ func (c hydrationContext) lookup(key string) (string, bool) {
 	return v, ok
 }
 
-// Hydrate is Gemini CLI 0.61's hydrateString for extension files (regex
+// hydrate is Gemini CLI 0.61's hydrateString for extension files (regex
 // /\${(.*?)}/g): each ${key} whose key the context knows is replaced; other
 // ${...} and $VAR stay as written. The key cannot span a line break.
-func Hydrate(s string, lookup func(string) (string, bool)) string {
+func hydrate(s string, lookup func(string) (string, bool)) string {
 	if !strings.Contains(s, "${") {
 		return s
 	}
@@ -85,7 +85,7 @@ func Hydrate(s string, lookup func(string) (string, bool)) string {
 func hydrateStrings(n *settingsio.Node, lookup func(string) (string, bool)) {
 	switch n.Kind {
 	case settingsio.String:
-		n.Str = Hydrate(n.Raw, lookup)
+		n.Str = hydrate(n.Raw, lookup)
 	case settingsio.Array:
 		for _, it := range n.Items {
 			hydrateStrings(it, lookup)

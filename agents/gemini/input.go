@@ -38,6 +38,6 @@ func NewInput(base InputBase, fields *hooks.Object) *hooks.Object {
 	return in
 }
 
-// SpreadInto copies v's own enumerable properties into dst as {...dst,
+// spreadInto copies v's own enumerable properties into dst as {...dst,
 // ...v} does (objects by key, arrays and strings by index).
-func SpreadInto(dst *hooks.Object, v hooks.Value) { hooks.SpreadInto(dst, v) }
+func spreadInto(dst *hooks.Object, v hooks.Value) { hooks.SpreadInto(dst, v) }

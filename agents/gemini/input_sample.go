@@ -12,8 +12,8 @@ import (
 	"github.com/hookwarden/hookwarden/assets"
 )
 
-// SampleOptions chooses a sample hook input.
-type SampleOptions struct {
+// sampleOptions chooses a sample hook input.
+type sampleOptions struct {
 	Event hooks.Event
 	// Tool is the tool for BeforeTool/AfterTool ("" = read_file). A tool
 	// without a sample gets its name with empty tool_input (and, for
@@ -33,9 +33,9 @@ type SampleOptions struct {
 	Now time.Time
 }
 
-// SampleInput builds a realistic hook input for o.Event from the embedded
+// sampleInput builds a realistic hook input for o.Event from the embedded
 // samples, with the base fields filled for the chosen project.
-func SampleInput(o SampleOptions) (*hooks.Object, error) {
+func sampleInput(o sampleOptions) (*hooks.Object, error) {
 	if !ValidEvent(o.Event) {
 		return nil, fmt.Errorf("unknown event %q", o.Event)
 	}
@@ -46,7 +46,7 @@ func SampleInput(o SampleOptions) (*hooks.Object, error) {
 		o.SessionID = hooks.NewUUID()
 	}
 	if o.TranscriptPath == "" {
-		o.TranscriptPath = TranscriptPathFor(o.Home, o.ProjectDir, o.SessionID, o.Now)
+		o.TranscriptPath = transcriptPathFor(o.Home, o.ProjectDir, o.SessionID, o.Now)
 	}
 	fields, err := sampleFields(o)
 	if err != nil {
@@ -55,9 +55,9 @@ func SampleInput(o SampleOptions) (*hooks.Object, error) {
 	return NewInput(InputBase{SessionID: o.SessionID, TranscriptPath: o.TranscriptPath, Cwd: o.ProjectDir, Event: o.Event, Timestamp: o.Now}, fields), nil
 }
 
-func sampleFields(o SampleOptions) (*hooks.Object, error) {
+func sampleFields(o sampleOptions) (*hooks.Object, error) {
 	tool := ""
-	if MatcherKindOf(o.Event) == MatchToolName {
+	if matcherKindOf(o.Event) == matchToolName {
 		tool = o.Tool
 		if tool == "" {
 			tool = "read_file"
@@ -119,23 +119,23 @@ func splitMCPName(tool string) (server, name string, ok bool) {
 	return server, name, ok && server != "" && name != ""
 }
 
-// GeminiProjectTempDir is <home>/.gemini/tmp/<project folder name>, where
+// geminiProjectTempDir is <home>/.gemini/tmp/<project folder name>, where
 // Gemini CLI keeps a project's chats and plans.
-func GeminiProjectTempDir(home, projectDir string) string {
+func geminiProjectTempDir(home, projectDir string) string {
 	return filepath.Join(home, ".gemini", "tmp", filepath.Base(projectDir))
 }
 
-// TranscriptPathFor is the chat file Gemini CLI records a session in.
-func TranscriptPathFor(home, projectDir, sessionID string, t time.Time) string {
+// transcriptPathFor is the chat file Gemini CLI records a session in.
+func transcriptPathFor(home, projectDir, sessionID string, t time.Time) string {
 	short := sessionID
 	if len(short) > 8 {
 		short = short[:8]
 	}
 	name := "session-" + t.UTC().Format("2006-01-02T15-04") + "-" + short + ".jsonl"
-	return filepath.Join(GeminiProjectTempDir(home, projectDir), "chats", name)
+	return filepath.Join(geminiProjectTempDir(home, projectDir), "chats", name)
 }
 
-// PlansDirFor is GEMINI_PLANS_DIR for a session.
-func PlansDirFor(home, projectDir, sessionID string) string {
-	return filepath.Join(GeminiProjectTempDir(home, projectDir), sessionID, "plans")
+// plansDirFor is GEMINI_PLANS_DIR for a session.
+func plansDirFor(home, projectDir, sessionID string) string {
+	return filepath.Join(geminiProjectTempDir(home, projectDir), sessionID, "plans")
 }

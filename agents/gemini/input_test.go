@@ -13,7 +13,7 @@ import (
 func TestSampleInputForEveryEvent(t *testing.T) {
 	now := time.Date(2026, 11, 30, 9, 5, 7, 123e6, time.UTC)
 	for _, e := range Events() {
-		in, err := SampleInput(SampleOptions{Event: e, ProjectDir: "/home/u/proj", Home: "/home/u", SessionID: "abcdef12-0000-4000-8000-000000000000", Now: now})
+		in, err := sampleInput(sampleOptions{Event: e, ProjectDir: "/home/u/proj", Home: "/home/u", SessionID: "abcdef12-0000-4000-8000-000000000000", Now: now})
 		if err != nil {
 			t.Fatalf("%s: %v", e, err)
 		}
@@ -42,7 +42,7 @@ func TestSampleInputTools(t *testing.T) {
 		}
 	}
 	for _, ev := range []hooks.Event{BeforeTool, AfterTool} {
-		in, err := SampleInput(SampleOptions{Event: ev, Tool: "mcp_github_create_issue", ProjectDir: "/p", Home: "/h"})
+		in, err := sampleInput(sampleOptions{Event: ev, Tool: "mcp_github_create_issue", ProjectDir: "/p", Home: "/h"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -54,22 +54,22 @@ func TestSampleInputTools(t *testing.T) {
 			t.Errorf("AfterTool without tool_response")
 		}
 	}
-	in, err := SampleInput(SampleOptions{Event: BeforeTool, Tool: "mcp_jira_search_issues", ProjectDir: "/p"})
+	in, err := sampleInput(sampleOptions{Event: BeforeTool, Tool: "mcp_jira_search_issues", ProjectDir: "/p"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := string(hooks.AppendJSON(nil, in.Value("mcp_context"))); got != `{"server_name":"jira","tool_name":"search_issues"}` || in.Value("tool_name") != "mcp_jira_search_issues" {
 		t.Errorf("unknown MCP tool: %s", hooks.AppendJSON(nil, in))
 	}
-	in, _ = SampleInput(SampleOptions{Event: BeforeTool, Tool: "write_file", ProjectDir: "/work/p"})
+	in, _ = sampleInput(sampleOptions{Event: BeforeTool, Tool: "write_file", ProjectDir: "/work/p"})
 	if ti, _ := in.Value("tool_input").(*hooks.Object); ti.Value("file_path") != "/work/p/docs/RELEASING.md" {
 		t.Errorf("write_file path: %s", hooks.AppendJSON(nil, ti))
 	}
-	in, _ = SampleInput(SampleOptions{Event: SessionEnd, Trigger: "clear", ProjectDir: "/p"})
+	in, _ = sampleInput(sampleOptions{Event: SessionEnd, Trigger: "clear", ProjectDir: "/p"})
 	if in.Value("reason") != "clear" {
 		t.Errorf("trigger not applied: %s", hooks.AppendJSON(nil, in))
 	}
-	if _, err := SampleInput(SampleOptions{Event: "Nope"}); err == nil {
+	if _, err := sampleInput(sampleOptions{Event: "Nope"}); err == nil {
 		t.Error("unknown event accepted")
 	}
 }

@@ -16,10 +16,6 @@ var knownTriggers = map[hooks.Event][]string{
 	PreCompress:  {"manual", "auto"},
 }
 
-// Triggers returns the trigger values Gemini CLI sends for event (nil for
-// events whose matcher is not a trigger).
-func Triggers(event hooks.Event) []string { return knownTriggers[event] }
-
 // matcherCache compiles each distinct tool matcher once. JavaScript regex
 // semantics come from regexp2 in ECMAScript mode (hooks.RegexCache), since
 // Gemini runs new RegExp(matcher).
@@ -54,7 +50,7 @@ func (c *matcherCache) matches(h *hooks.Hook, ctx *hooks.PlanContext) bool {
 
 // matchesAll reports whether the hook's matcher matches every context.
 func matchesAll(h *hooks.Hook) bool {
-	if !h.HasMatcher || MatcherKindOf(h.Event) == MatchNone {
+	if !h.HasMatcher || matcherKindOf(h.Event) == matchNone {
 		return true
 	}
 	m := strings.TrimSpace(h.Matcher)
@@ -68,11 +64,11 @@ func (r *Registry) matcherDiagnostics(f *settingsio.File, n *settingsio.Node, ev
 		return nil
 	}
 	var out []hooks.Diagnostic
-	switch MatcherKindOf(event) {
-	case MatchNone:
+	switch matcherKindOf(event) {
+	case matchNone:
 		out = append(out, diagAt(f, n, hooks.SeverityWarning,
 			fmt.Sprintf("Gemini passes no context for %s, so the matcher %q is ignored and the hook always runs", event, matcher)))
-	case MatchToolName:
+	case matchToolName:
 		if _, err := r.matchers.Compile(m); err != nil {
 			out = append(out, diagAt(f, n, hooks.SeverityWarning,
 				fmt.Sprintf("matcher %q is not a valid regular expression; Gemini falls back to comparing it with the tool name exactly", matcher)))
@@ -80,7 +76,7 @@ func (r *Registry) matcherDiagnostics(f *settingsio.File, n *settingsio.Node, ev
 			out = append(out, diagAt(f, n, hooks.SeverityWarning,
 				fmt.Sprintf("matcher %q: Gemini does not strip the slashes of /pattern/, they are matched literally", matcher)))
 		}
-	case MatchTrigger:
+	case matchTrigger:
 		known := knownTriggers[event]
 		for _, k := range known {
 			if m == k {

@@ -50,9 +50,9 @@ func (p *Project) serverEnvironment(h *hooks.Hook) settingsio.Env {
 			}
 		}
 	}
-	s := SanitizationFor(p.snap)
+	s := sanitizationFor(p.snap)
 	s.Enabled = true
-	return SanitizeEnv(env, s)
+	return sanitizeEnv(env, s)
 }
 
 // extension is the extension of an extension's server (nil for others).
@@ -103,7 +103,7 @@ func (p *Project) MCPLaunch(h *hooks.Hook) (*agents.MCPLaunch, error) {
 			l.Notes = append(l.Notes, "Gemini CLI leaves out the server's "+k+" (a variable it refuses to pass)")
 			continue
 		}
-		env = env.With(k, ExpandEnv(h.Env[k], base.Lookup))
+		env = env.With(k, expandEnv(h.Env[k], base.Lookup))
 	}
 	l.Env = env
 	if filepath.Base(l.Program) != l.Program && !filepath.IsAbs(l.Program) {

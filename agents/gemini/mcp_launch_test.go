@@ -26,7 +26,7 @@ func TestMCPLaunchIsGeminisOwnStart(t *testing.T) {
 	  "env": {"DB": "${DB_URL}/x", "NODE_OPTIONS": "--require ./evil.js", "LD_PRELOAD": "/tmp/x.so"}}}}`)
 	f.write(".env", "DB_URL=postgres://localhost/app\nGITHUB_TOKEN=ghp_secret\n", 0o644)
 	env := agents.Env{Vars: f.env(), GOOS: "linux", Home: f.home}
-	p, err := Agent{}.Open(context.Background(), env, f.project)
+	p, err := agent{}.Open(context.Background(), env, f.project)
 	if err != nil {
 		t.Fatal(err)
 	}

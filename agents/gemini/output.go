@@ -6,12 +6,12 @@ import (
 
 // Output formats of a hook result.
 const (
-	FormatJSON = "json"
-	FormatText = "text"
+	formatJSON = "json"
+	formatText = "text"
 )
 
-// ParsedOutput is what HookRunner makes of a finished hook's streams.
-type ParsedOutput struct {
+// parsedOutput is what HookRunner makes of a finished hook's streams.
+type parsedOutput struct {
 	// Output is the hook's output object (*Object, or []Value for a JSON
 	// array), nil when there is none.
 	Output hooks.Value
@@ -29,13 +29,13 @@ type ParsedOutput struct {
 	DoubleEncoded bool
 }
 
-// ParseHookOutput follows HookRunner's close handler: the trimmed stdout,
+// parseHookOutput follows HookRunner's close handler: the trimmed stdout,
 // or the trimmed stderr when stdout is blank, is parsed as JSON (a JSON
 // string is parsed once more); an object or array is the output; any other
 // JSON value gives no output; text that does not parse is converted by exit
 // code (code is exitCode || 0).
-func ParseHookOutput(stdout, stderr string, code int) ParsedOutput {
-	var p ParsedOutput
+func parseHookOutput(stdout, stderr string, code int) parsedOutput {
+	var p parsedOutput
 	p.Text = hooks.JSTrim(stdout)
 	if p.Text == "" {
 		p.Text = hooks.JSTrim(stderr)
@@ -52,21 +52,21 @@ func ParseHookOutput(stdout, stderr string, code int) ParsedOutput {
 		}
 	}
 	if err != nil {
-		p.Output, p.Format = PlainTextOutput(p.Text, code), FormatText
+		p.Output, p.Format = plainTextOutput(p.Text, code), formatText
 		return p
 	}
 	if hooks.IsObjectLike(v) {
-		p.Output, p.Format = v, FormatJSON
+		p.Output, p.Format = v, formatJSON
 		return p
 	}
 	p.NonObject, p.HasNonObject = v, true
 	return p
 }
 
-// PlainTextOutput is convertPlainTextToHookOutput: exit 0 allows with the
+// plainTextOutput is convertPlainTextToHookOutput: exit 0 allows with the
 // text as systemMessage, exit 1 allows with "Warning: " + text, any other
 // code denies with the text as reason.
-func PlainTextOutput(text string, code int) *hooks.Object {
+func plainTextOutput(text string, code int) *hooks.Object {
 	o := hooks.NewObject(2)
 	switch code {
 	case 0:

@@ -8,10 +8,10 @@ import (
 
 // The environment variables Gemini CLI 0.61 reads to place its files.
 const (
-	EnvCLIHome             = "GEMINI_CLI_HOME"
+	envCLIHome             = "GEMINI_CLI_HOME"
 	EnvSystemSettingsPath  = "GEMINI_CLI_SYSTEM_SETTINGS_PATH"
-	EnvSystemDefaultsPath  = "GEMINI_CLI_SYSTEM_DEFAULTS_PATH"
-	EnvTrustedFoldersPath  = "GEMINI_CLI_TRUSTED_FOLDERS_PATH"
+	envSystemDefaultsPath  = "GEMINI_CLI_SYSTEM_DEFAULTS_PATH"
+	envTrustedFoldersPath  = "GEMINI_CLI_TRUSTED_FOLDERS_PATH"
 	envSandbox             = "SANDBOX"
 	geminiDirName          = ".gemini"
 	settingsFileName       = "settings.json"
@@ -35,18 +35,18 @@ func systemConfigDir(goos string) string {
 // relative environment paths are resolved against it, as Gemini resolves
 // them against its working folder. Workspace is "" when the project folder
 // (realpath'd and normalized as Gemini does) is the home folder.
-func ResolvePaths(projectDir string, env settingsio.Env, goos, osHome string) Paths {
+func ResolvePaths(projectDir string, env settingsio.Env, goos, osHome string) paths {
 	s := settingsio.StyleFor(goos)
 	projectDir = s.Clean(projectDir)
 	home := osHome
-	if v := settingsio.EnvNonEmpty(env, goos, EnvCLIHome); v != "" {
+	if v := settingsio.EnvNonEmpty(env, goos, envCLIHome); v != "" {
 		home = v
 	}
 	if home != "" {
 		home = s.Resolve(projectDir, home)
 	}
 
-	p := Paths{Home: home}
+	p := paths{Home: home}
 	if home == "" {
 		p.GeminiDir = s.Join(os.TempDir(), geminiDirName)
 	} else {
@@ -61,7 +61,7 @@ func ResolvePaths(projectDir string, env settingsio.Env, goos, osHome string) Pa
 		p.System = s.Resolve(projectDir, v)
 	}
 	p.SystemDefaults = s.Join(s.Dirname(p.System), systemDefaultsFileName)
-	if v := settingsio.EnvNonEmpty(env, goos, EnvSystemDefaultsPath); v != "" {
+	if v := settingsio.EnvNonEmpty(env, goos, envSystemDefaultsPath); v != "" {
 		p.SystemDefaults = s.Resolve(projectDir, v)
 	}
 
@@ -70,7 +70,7 @@ func ResolvePaths(projectDir string, env settingsio.Env, goos, osHome string) Pa
 		runtimeDir = s.Join(home, ".cache", geminiDirName)
 	}
 	p.TrustedFolders = s.Join(runtimeDir, "trustedFolders.json")
-	if v := settingsio.EnvNonEmpty(env, goos, EnvTrustedFoldersPath); v != "" {
+	if v := settingsio.EnvNonEmpty(env, goos, envTrustedFoldersPath); v != "" {
 		p.TrustedFolders = s.Resolve(projectDir, v)
 	}
 

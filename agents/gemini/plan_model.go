@@ -2,15 +2,15 @@ package gemini
 
 import "github.com/hookwarden/hookwarden/hooks"
 
-// Source is Gemini CLI's ConfigSource label for a registered hook.
-type Source string
+// source is Gemini CLI's ConfigSource label for a registered hook.
+type source string
 
 // Sources that occur for hooks from files.
 const (
 	// SourceProject is what Gemini labels every settings-file hook, whatever
 	// file it came from.
-	SourceProject    Source = "project"
-	SourceExtensions Source = "extensions"
+	SourceProject    source = "project"
+	sourceExtensions source = "extensions"
 )
 
 // Plan is what Gemini CLI would run for one event and context.

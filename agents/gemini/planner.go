@@ -44,12 +44,12 @@ func (r *Registry) Plan(event hooks.Event, ctx *hooks.PlanContext) *Plan {
 	return plan
 }
 
-// ContextFor builds the planner context Gemini CLI passes for event from a
+// contextFor builds the planner context Gemini CLI passes for event from a
 // tool name or trigger value. It returns nil for events Gemini plans with no
 // context, and an error when the value does not fit the event.
-func ContextFor(event hooks.Event, tool, trigger string) (*hooks.PlanContext, error) {
-	switch MatcherKindOf(event) {
-	case MatchToolName:
+func contextFor(event hooks.Event, tool, trigger string) (*hooks.PlanContext, error) {
+	switch matcherKindOf(event) {
+	case matchToolName:
 		if trigger != "" {
 			return nil, errContext(event, "takes a tool name, not a trigger")
 		}
@@ -57,7 +57,7 @@ func ContextFor(event hooks.Event, tool, trigger string) (*hooks.PlanContext, er
 			return nil, errContext(event, "needs a tool name (e.g. read_file)")
 		}
 		return &hooks.PlanContext{ToolName: tool}, nil
-	case MatchTrigger:
+	case matchTrigger:
 		if tool != "" {
 			return nil, errContext(event, "takes a trigger, not a tool name")
 		}

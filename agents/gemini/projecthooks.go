@@ -17,25 +17,25 @@ import (
 // After them come the hooks the project decides that Gemini's check never
 // sees (Unchecked set, see uncheckedProjectHooks): Hookwarden reviews and
 // gates them like the others.
-func ProjectHooks(snap *Snapshot) ([]trust.ProjectHook, *CheckAbort) {
+func ProjectHooks(snap *Snapshot) ([]trust.ProjectHook, *checkAbort) {
 	return projectHooks(snap, Build(snap))
 }
 
 // projectHooks is ProjectHooks with the registry of snap already built
 // (hooks.Build(snap)), so that one audit builds it once.
-func projectHooks(snap *Snapshot, reg *Registry) ([]trust.ProjectHook, *CheckAbort) {
+func projectHooks(snap *Snapshot, reg *Registry) ([]trust.ProjectHook, *checkAbort) {
 	var out []trust.ProjectHook
-	var abort *CheckAbort
+	var abort *checkAbort
 	if ws := workspaceFile(snap); ws != nil && ws.Root != nil {
 		out, abort = walkProjectHooks(ws.Path, ws.Root.Get("hooks"), workspaceFields(ws.Root))
 	}
 	return append(out, uncheckedProjectHooks(snap, reg)...), abort
 }
 
-// CheckAbort is an entry that makes Gemini CLI's trust check throw
+// checkAbort is an entry that makes Gemini CLI's trust check throw
 // ("Cannot read properties of null"), which Gemini swallows: no warning, no
 // trusted_hooks.json update for the whole project.
-type CheckAbort struct {
+type checkAbort struct {
 	Path   string `json:"path"`
 	Line   int    `json:"line"`
 	Column int    `json:"column"`
@@ -57,7 +57,7 @@ func workspaceFile(snap *Snapshot) *settingsio.File {
 // walkProjectHooks is getUntrustedHooks' walk over a `hooks` value.
 // Every entry's Fields get shared, the workspace settings that change what
 // every hook runs.
-func walkProjectHooks(file string, hooks *settingsio.Node, shared trust.Definition) ([]trust.ProjectHook, *CheckAbort) {
+func walkProjectHooks(file string, hooks *settingsio.Node, shared trust.Definition) ([]trust.ProjectHook, *checkAbort) {
 	// `projectHooks || {}` then Object.keys(hooks): only objects and arrays
 	// (and strings, whose characters are never arrays) have keys that matter.
 	var out []trust.ProjectHook
@@ -81,7 +81,7 @@ func walkProjectHooks(file string, hooks *settingsio.Node, shared trust.Definiti
 			for j, cfg := range list.Items {
 				path := fmt.Sprintf("hooks.%s[%d].hooks[%d]", ev.Key, i, j)
 				if cfg == nil || cfg.Kind == settingsio.Null {
-					return out, &CheckAbort{Path: path, Line: posLine(cfg), Column: posCol(cfg),
+					return out, &checkAbort{Path: path, Line: posLine(cfg), Column: posCol(cfg),
 						Reason: fmt.Sprintf("%s is null: Gemini CLI's trust check fails on it and then warns about no hook of this project and records none", path)}
 				}
 				typ := cfg.Get("type")
@@ -125,10 +125,10 @@ func walkProjectHooks(file string, hooks *settingsio.Node, shared trust.Definiti
 	return out, nil
 }
 
-// GeminiWarnings is the list Gemini CLI prints under its project-hooks
+// geminiWarnings is the list Gemini CLI prints under its project-hooks
 // warning for the given hooks and trusted keys: the label of every hook
 // whose key is not trusted, de-duplicated as a JavaScript Set does.
-func GeminiWarnings(hooks []trust.ProjectHook, trusted []string) []string {
+func geminiWarnings(hooks []trust.ProjectHook, trusted []string) []string {
 	set := make(map[string]bool, len(trusted))
 	for _, k := range trusted {
 		set[k] = true

@@ -56,7 +56,7 @@ func TestProjectHookKeysLikeGemini(t *testing.T) {
 				t.Fatalf("abort = %+v, want %v", abort, tc.abort)
 			}
 			if abort == nil {
-				if got := GeminiWarnings(hooks, nil); !reflect.DeepEqual(got, tc.wantLabel) {
+				if got := geminiWarnings(hooks, nil); !reflect.DeepEqual(got, tc.wantLabel) {
 					t.Errorf("labels %q, want %q", got, tc.wantLabel)
 				}
 			}

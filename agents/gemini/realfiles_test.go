@@ -125,7 +125,7 @@ func TestNotExecutableAndUnsetVariables(t *testing.T) {
 	if len(c.NotExecutable) != 1 || c.NotExecutable[0] != ".gemini/hooks/fmt.sh" || len(c.Missing) != 0 {
 		t.Errorf("CheckCommand: %+v", c)
 	}
-	c = hooks.CheckCommand(ExpandCommand("$GEMINI_PROJECT_DIR/.gemini/hooks/fmt.sh", project, "", "", ShellBash), project, "")
+	c = hooks.CheckCommand(expandCommand("$GEMINI_PROJECT_DIR/.gemini/hooks/fmt.sh", project, "", "", shellBash), project, "")
 	if len(c.NotExecutable) != 1 {
 		t.Errorf("through $GEMINI_PROJECT_DIR: %+v", c)
 	}

@@ -121,7 +121,7 @@ func (r *Registry) layerCounts(f *settingsio.File) bool {
 // files that count.
 func (r *Registry) mergeHooksConfig(layers []mergedLayer) {
 	if n, from := r.Snapshot.Setting("hooksConfig", "enabled"); n != nil && !n.Is(settingsio.Null) {
-		r.HooksEnabled = CoerceBool(n)
+		r.HooksEnabled = coerceBool(n)
 		if from != nil {
 			r.HooksEnabledBy = from.Path
 		}
@@ -139,7 +139,7 @@ func (r *Registry) mergeHooksConfig(layers []mergedLayer) {
 			continue
 		}
 		if en := hc.Get("enabled"); en != nil && !en.Is(settingsio.Bool) {
-			r.fileDiag(f, en, hooks.SeverityWarning, "hooksConfig.enabled must be true or false, not %s; Gemini reads it as %v", en.Kind, CoerceBool(en))
+			r.fileDiag(f, en, hooks.SeverityWarning, "hooksConfig.enabled must be true or false, not %s; Gemini reads it as %v", en.Kind, coerceBool(en))
 		}
 		dis := hc.Get("disabled")
 		if dis == nil {
@@ -223,7 +223,7 @@ func (r *Registry) collectExtension(ext *Extension) {
 		return
 	}
 	first := len(r.Hooks)
-	r.collectHooks(f, hooksNode, SourceExtensions, ext.Name)
+	r.collectHooks(f, hooksNode, sourceExtensions, ext.Name)
 	r.hydrateProvenance(r.Hooks[first:], ext)
 	r.checkUnquotedPaths(r.Hooks[first:], map[string]string{
 		"${extensionPath}": ext.Path,

@@ -131,7 +131,7 @@ func TestMergeOrderAndPlan(t *testing.T) {
 	for _, h := range r.Hooks {
 		want := SourceProject
 		if h.Origin.Layer == settingsio.LayerExtension {
-			want = SourceExtensions
+			want = sourceExtensions
 		}
 		if FactsOf(h).Source != want {
 			t.Errorf("%s: source %s, want %s", h.DisplayName(), FactsOf(h).Source, want)
@@ -438,7 +438,7 @@ func TestContextFor(t *testing.T) {
 		{Notification, "", "ToolPermission", nil, true},
 	}
 	for _, tt := range tests {
-		got, err := ContextFor(tt.event, tt.tool, tt.trigger)
+		got, err := contextFor(tt.event, tt.tool, tt.trigger)
 		if (err != nil) != tt.err || fmt.Sprint(got) != fmt.Sprint(tt.want) {
 			t.Errorf("ContextFor(%s,%q,%q) = %v, %v", tt.event, tt.tool, tt.trigger, got, err)
 		}

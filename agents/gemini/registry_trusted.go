@@ -1,9 +1,9 @@
 package gemini
 
-// BuildAsTrusted builds the registry as Gemini CLI would if the folder
+// buildAsTrusted builds the registry as Gemini CLI would if the folder
 // were trusted: what a user asks for when they dry-run the hooks of a
 // folder they have not trusted yet. The snapshot itself is not changed.
-func BuildAsTrusted(snap *Snapshot) *Registry {
+func buildAsTrusted(snap *Snapshot) *Registry {
 	trusted := *snap
 	trusted.FolderTrust.State = FolderTrusted
 	trusted.FolderTrust.Reason = "treated as trusted for this dry run (" + snap.FolderTrust.Reason + ")"

@@ -12,8 +12,8 @@ import (
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-// RepairResult says what RepairTrustedHooks did.
-type RepairResult struct {
+// repairResult says what RepairTrustedHooks did.
+type repairResult struct {
 	// Backup is the copy of the unusable file ("" when nothing was done).
 	Backup string
 	// Salvaged is the number of project entries carried over into the
@@ -21,38 +21,38 @@ type RepairResult struct {
 	Salvaged int
 }
 
-// RepairTrustedHooks replaces a trusted_hooks.json Gemini CLI cannot use.
+// repairTrustedHooks replaces a trusted_hooks.json Gemini CLI cannot use.
 // It first copies the file to <path>.corrupt-<UTC timestamp> (mode 0600),
 // then writes what can be salvaged (the file read leniently, as JSON with
 // comments and trailing commas: every project whose value is an array of
 // strings) in Gemini's layout, or {} when nothing can. A usable file is
 // left alone (zero result, no error).
-func RepairTrustedHooks(path string, now time.Time) (RepairResult, error) {
-	t, err := ReadTrustedHooks(path)
+func repairTrustedHooks(path string, now time.Time) (repairResult, error) {
+	t, err := readTrustedHooks(path)
 	if err != nil {
-		return RepairResult{}, err
+		return repairResult{}, err
 	}
 	if !t.Exists || t.Err == nil {
-		return RepairResult{}, nil
+		return repairResult{}, nil
 	}
 	backup := fmt.Sprintf("%s.corrupt-%s", path, now.UTC().Format("20060102T150405.000000000Z"))
 	if _, err := os.Lstat(backup); err == nil {
-		return RepairResult{}, fmt.Errorf("backup %s already exists", backup)
+		return repairResult{}, fmt.Errorf("backup %s already exists", backup)
 	}
 	if err := settingsio.WriteFileAtomic(backup, t.data, 0o600); err != nil {
-		return RepairResult{}, fmt.Errorf("backing up %s: %w", path, err)
+		return repairResult{}, fmt.Errorf("backing up %s: %w", path, err)
 	}
 	repaired, n := salvageTrustedHooks(t.data)
-	err = settingsio.UpdateFileAtomic(path, TrustedHooksFileMode, func(cur []byte, exists bool) ([]byte, error) {
+	err = settingsio.UpdateFileAtomic(path, trustedHooksFileMode, func(cur []byte, exists bool) ([]byte, error) {
 		if !bytes.Equal(cur, t.data) {
 			return nil, errors.New("the file changed while it was being repaired; run the repair again")
 		}
 		return repaired, nil
 	})
 	if err != nil {
-		return RepairResult{Backup: backup}, fmt.Errorf("repairing %s (backup kept at %s): %w", path, backup, err)
+		return repairResult{Backup: backup}, fmt.Errorf("repairing %s (backup kept at %s): %w", path, backup, err)
 	}
-	return RepairResult{Backup: backup, Salvaged: n}, nil
+	return repairResult{Backup: backup, Salvaged: n}, nil
 }
 
 // salvageTrustedHooks renders the project entries it can read from data in

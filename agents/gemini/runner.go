@@ -13,16 +13,16 @@ import (
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-// DefaultTimeout is Gemini CLI's DEFAULT_HOOK_TIMEOUT.
-const DefaultTimeout = 60 * time.Second
+// defaultTimeout is Gemini CLI's DEFAULT_HOOK_TIMEOUT.
+const defaultTimeout = 60 * time.Second
 
 // Error texts of Gemini CLI's HookRunner.
 const (
-	ErrUntrustedFolder = "Security: Blocked execution of project hook in untrusted folder"
-	ErrMissingCommand  = "Command hook missing command"
-	ErrRuntimeHook     = "hookConfig.action is not a function"
-	// ErrCancelled is Hookwarden's own: the run was cancelled.
-	ErrCancelled = "Hook run cancelled"
+	errUntrustedFolder = "Security: Blocked execution of project hook in untrusted folder"
+	errMissingCommand  = "Command hook missing command"
+	errRuntimeHook     = "hookConfig.action is not a function"
+	// errCancelled is Hookwarden's own: the run was cancelled.
+	errCancelled = "Hook run cancelled"
 )
 
 // Runner runs the hooks of a plan as Gemini CLI's HookRunner does, with a
@@ -47,10 +47,10 @@ type Runner struct {
 	Grace time.Duration
 	// Shell overrides the platform's shell selection (nil = as Gemini CLI
 	// selects it for the Env).
-	Shell *ShellConfig
+	Shell *shellConfig
 	// OnResult, when set, is called as each hook finishes (from the hook's
 	// goroutine in parallel runs).
-	OnResult func(index int, r *Result)
+	OnResult func(index int, r *result)
 	// Check, when set, is asked right before each hook's process starts;
 	// an error refuses to start it (the result's Error starts with
 	// RefusedPrefix). See trust.Gate.Check.
@@ -76,8 +76,8 @@ type Request struct {
 type Outcome struct {
 	Event      hooks.Event     `json:"event"`
 	Sequential bool            `json:"sequential"`
-	Results    []Result        `json:"results"`
-	Aggregated Aggregated      `json:"aggregated"`
+	Results    []result        `json:"results"`
+	Aggregated aggregated      `json:"aggregated"`
 	Warnings   []hooks.Warning `json:"warnings"`
 	Duration   time.Duration   `json:"durationNs"`
 	// Aborted is the TypeError Gemini CLI's own code would throw for these
@@ -87,9 +87,9 @@ type Outcome struct {
 	Aborted string `json:"aborted,omitempty"`
 }
 
-// Result is one hook's execution, as HookExecutionResult plus what
+// result is one hook's execution, as HookExecutionResult plus what
 // Hookwarden observes on top.
-type Result struct {
+type result struct {
 	Hook *hooks.Hook `json:"-"`
 	// Command is the command line given to the shell after expansion
 	// ("" when nothing was spawned).
@@ -123,17 +123,17 @@ type Result struct {
 	// there (nil when it could not start).
 	Sandboxed bool            `json:"sandboxed,omitempty"`
 	Sandbox   *sandbox.Report `json:"sandbox,omitempty"`
-	Parsed    ParsedOutput    `json:"-"`
+	Parsed    parsedOutput    `json:"-"`
 	Warnings  []hooks.Warning `json:"warnings,omitempty"`
 }
 
-// TimeoutOf is the hook's timeout (hook.timeout ?? 60000 ms) as Node's
+// timeoutOf is the hook's timeout (hook.timeout ?? 60000 ms) as Node's
 // setTimeout waits it: outside [1, 2^31-1] ms, 1 ms.
-func TimeoutOf(h *hooks.Hook) time.Duration {
+func timeoutOf(h *hooks.Hook) time.Duration {
 	if h.HasTimeout {
 		return time.Duration(nodeTimerDelay(h.TimeoutMS)) * time.Millisecond
 	}
-	return DefaultTimeout
+	return defaultTimeout
 }
 
 func timeoutMS(h *hooks.Hook) string {
@@ -150,9 +150,9 @@ func timeoutMS(h *hooks.Hook) string {
 // running hooks; their results carry ErrCancelled.
 func (r *Runner) Run(ctx context.Context, req Request) Outcome {
 	start := time.Now()
-	out := Outcome{Results: []Result{}}
+	out := Outcome{Results: []result{}}
 	if req.Plan == nil {
-		out.Aggregated = Aggregated{Success: true, Errors: []string{}}
+		out.Aggregated = aggregated{Success: true, Errors: []string{}}
 		return out
 	}
 	out.Event, out.Sequential = req.Plan.Event, req.Plan.Sequential
@@ -163,13 +163,13 @@ func (r *Runner) Run(ctx context.Context, req Request) Outcome {
 	rc := r.newRunContext(input)
 	hooks := req.Plan.Hooks
 	if req.Plan.Sequential {
-		out.Results = make([]Result, 0, len(hooks))
+		out.Results = make([]result, 0, len(hooks))
 		for i, h := range hooks {
 			res := rc.execute(ctx, h, req.Plan.Event, input, req.FolderTrusted)
 			r.notify(i, &res)
 			out.Results = append(out.Results, res)
 			if res.Success && res.Output != nil {
-				next, err := ApplyOutputToInput(input, res.Output, req.Plan.Event)
+				next, err := applyOutputToInput(input, res.Output, req.Plan.Event)
 				if err != nil {
 					out.Aborted = err.Error()
 					break
@@ -178,7 +178,7 @@ func (r *Runner) Run(ctx context.Context, req Request) Outcome {
 			}
 		}
 	} else {
-		out.Results = make([]Result, len(hooks))
+		out.Results = make([]result, len(hooks))
 		var wg sync.WaitGroup
 		for i, h := range hooks {
 			if i == len(hooks)-1 {
@@ -200,20 +200,20 @@ func (r *Runner) Run(ctx context.Context, req Request) Outcome {
 		for _, res := range out.Results {
 			total += res.Duration
 		}
-		out.Aggregated = Aggregated{Strategy: StrategyFor(out.Event), Errors: []string{out.Aborted}, TotalDuration: total}
+		out.Aggregated = aggregated{Strategy: strategyFor(out.Event), Errors: []string{out.Aborted}, TotalDuration: total}
 	} else {
-		agg, err := Aggregate(req.Plan.Event, out.Results)
+		agg, err := aggregate(req.Plan.Event, out.Results)
 		out.Aggregated = agg
 		if err != nil {
 			out.Aborted = err.Error()
 		}
 	}
-	out.Warnings = Analyze(&out)
+	out.Warnings = analyze(&out)
 	out.Duration = time.Since(start)
 	return out
 }
 
-func (r *Runner) notify(i int, res *Result) {
+func (r *Runner) notify(i int, res *result) {
 	if r.OnResult != nil {
 		r.OnResult(i, res)
 	}
@@ -223,7 +223,7 @@ func (r *Runner) notify(i int, res *Result) {
 type runContext struct {
 	r       *Runner
 	baseEnv settingsio.Env
-	shell   ShellConfig
+	shell   shellConfig
 	// stdin caches the serialized input per input object.
 	mu       sync.Mutex
 	payloads map[*hooks.Object]string
@@ -232,11 +232,11 @@ type runContext struct {
 }
 
 func (r *Runner) newRunContext(input *hooks.Object) *runContext {
-	rc := &runContext{r: r, baseEnv: SanitizeEnv(r.Env, r.Sanitization), payloads: map[*hooks.Object]string{}, exes: map[string]string{}}
+	rc := &runContext{r: r, baseEnv: sanitizeEnv(r.Env, r.Sanitization), payloads: map[*hooks.Object]string{}, exes: map[string]string{}}
 	if r.Shell != nil {
 		rc.shell = *r.Shell
 	} else {
-		rc.shell = DefaultShell(r.Env)
+		rc.shell = defaultShell(r.Env)
 	}
 	return rc
 }
@@ -253,25 +253,25 @@ func (rc *runContext) payload(in *hooks.Object) string {
 }
 
 // execute is HookRunner.executeHook.
-func (rc *runContext) execute(ctx context.Context, h *hooks.Hook, event hooks.Event, input *hooks.Object, trusted bool) Result {
+func (rc *runContext) execute(ctx context.Context, h *hooks.Hook, event hooks.Event, input *hooks.Object, trusted bool) result {
 	start := time.Now()
-	res := Result{Hook: h}
+	res := result{Hook: h}
 	if FactsOf(h).Source == SourceProject && !trusted {
-		res.Error = ErrUntrustedFolder
+		res.Error = errUntrustedFolder
 		return res
 	}
 	if h.Type == "runtime" {
-		res.Error = ErrRuntimeHook
+		res.Error = errRuntimeHook
 		res.Duration = time.Since(start)
 		return res
 	}
 	if h.Command == "" {
-		res.Error = ErrMissingCommand
+		res.Error = errMissingCommand
 		res.Duration = time.Since(start)
 		return res
 	}
 	if ctx.Err() != nil {
-		res.Error, res.Cancelled = ErrCancelled, true
+		res.Error, res.Cancelled = errCancelled, true
 		return res
 	}
 	cwd, hasCwd := input.Get("cwd")
@@ -288,8 +288,8 @@ func (rc *runContext) execute(ctx context.Context, h *hooks.Hook, event hooks.Ev
 	if hooks.Truthy(cwd) {
 		cwdArg = cwdStr
 	}
-	res.Command = ExpandCommand(h.Command, cwdArg, rc.r.PlansDir, sessionArg, rc.shell.Shell)
-	if rc.shell.Shell == ShellPowerShell {
+	res.Command = expandCommand(h.Command, cwdArg, rc.r.PlansDir, sessionArg, rc.shell.Shell)
+	if rc.shell.Shell == shellPowerShell {
 		res.Command += "; if ($LASTEXITCODE -ne 0) { exit $LASTEXITCODE }"
 	}
 	res.Stdin = rc.payload(input)
@@ -300,7 +300,7 @@ func (rc *runContext) execute(ctx context.Context, h *hooks.Hook, event hooks.Ev
 		Args:    append(append(make([]string, 0, len(rc.shell.Args)+1), rc.shell.Args...), res.Command),
 		Env:     env,
 		Stdin:   res.Stdin,
-		Timeout: TimeoutOf(h),
+		Timeout: timeoutOf(h),
 		Grace:   rc.r.grace(),
 		Cap:     rc.r.streamCap(),
 	}
@@ -321,7 +321,7 @@ func (rc *runContext) execute(ctx context.Context, h *hooks.Hook, event hooks.Ev
 		res.Error = fmt.Sprintf("Hook timed out after %sms", timeoutMS(h))
 	case pr.Cancelled:
 		res.Cancelled = true
-		res.Error = ErrCancelled
+		res.Error = errCancelled
 	default:
 		code := 0
 		if pr.Exited {
@@ -329,7 +329,7 @@ func (rc *runContext) execute(ctx context.Context, h *hooks.Hook, event hooks.Ev
 		}
 		res.ExitCode, res.HasExitCode = code, true
 		res.Success = pr.Exited && pr.Code == 0
-		res.Parsed = ParseHookOutput(res.Stdout, res.Stderr, code)
+		res.Parsed = parseHookOutput(res.Stdout, res.Stderr, code)
 		res.Output, res.OutputFormat = res.Parsed.Output, res.Parsed.Format
 	}
 	return res

@@ -4,7 +4,7 @@ import (
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
-// ApplyOutputToInput is HookRunner.applyHookOutputToInput: in a sequential
+// applyOutputToInput is HookRunner.applyHookOutputToInput: in a sequential
 // run, the input of the next hook after a successful hook with output. The
 // input is copied shallowly; then, if hookSpecificOutput is truthy:
 //
@@ -16,7 +16,7 @@ import (
 // other events are unchanged. A hookSpecificOutput that is a truthy
 // primitive makes the reference throw (V8's "Cannot use 'in' operator"
 // TypeError), returned as the error.
-func ApplyOutputToInput(input *hooks.Object, output hooks.Value, event hooks.Event) (*hooks.Object, error) {
+func applyOutputToInput(input *hooks.Object, output hooks.Value, event hooks.Event) (*hooks.Object, error) {
 	next := input.Clone()
 	specific := field(output, "hookSpecificOutput")
 	if !hooks.Truthy(specific) {
@@ -31,7 +31,7 @@ func ApplyOutputToInput(input *hooks.Object, output hooks.Value, event hooks.Eve
 		if ctx, ok := field(specific, "additionalContext").(string); ok && next.Has("prompt") {
 			next.Set("prompt", hooks.ToJSString(next.Value("prompt"))+"\n\n"+ctx)
 		}
-	case BeforeModel:
+	case beforeModel:
 		next2, err := mergeInputField(next, specific, "llm_request")
 		return next2, err
 	case BeforeTool:

@@ -59,7 +59,7 @@ func endsSoon(pid int) bool {
 	return testenv.WaitUntil(hookCap, func() bool { return !testenv.Alive(pid) })
 }
 
-func runOne(t *testing.T, r *Runner, h *hooks.Hook) Result {
+func runOne(t *testing.T, r *Runner, h *hooks.Hook) result {
 	t.Helper()
 	cwd := t.TempDir()
 	out := r.Run(context.Background(), Request{Plan: &Plan{Event: h.Event, Hooks: []*hooks.Hook{h}}, Input: testInput(t, cwd), FolderTrusted: true})
@@ -71,9 +71,9 @@ func TestRunnerOrphanHoldingPipesDoesNotHoldResult(t *testing.T) {
 	r := testRunner(t)
 	h := cmdHook("bg", `sleep 100 & echo "$!" >&2; echo '{"decision":"deny","reason":"r"}'`)
 	h.HasTimeout, h.TimeoutMS = true, 30000
-	done := make(chan Result, 1)
+	done := make(chan result, 1)
 	go func() { done <- runOne(t, r, h) }()
-	var res Result
+	var res result
 	select {
 	case res = <-done:
 	case <-time.After(hookCap):
@@ -118,9 +118,9 @@ func TestRunnerTimeoutKillsBackgroundChildren(t *testing.T) {
 	r := testRunner(t)
 	h := cmdHook("slow", `sleep 100 & echo "$!"; echo partial; wait`)
 	h.HasTimeout, h.TimeoutMS = true, lateTimeoutMS
-	done := make(chan Result, 1)
+	done := make(chan result, 1)
 	go func() { done <- runOne(t, r, h) }()
-	var res Result
+	var res result
 	select {
 	case res = <-done:
 	case <-time.After(hookCap):
@@ -147,7 +147,7 @@ func TestRunnerTimeoutWithTermIgnoringChild(t *testing.T) {
 	// grace period must end it.
 	h := cmdHook("stubborn", `bash -c 'trap "" TERM; sleep 100' & echo started; wait`)
 	h.HasTimeout, h.TimeoutMS = true, lateTimeoutMS
-	done := make(chan Result, 1)
+	done := make(chan result, 1)
 	go func() { done <- runOne(t, r, h) }()
 	select {
 	case res := <-done:
@@ -178,7 +178,7 @@ func TestRunnerCancel(t *testing.T) {
 	case out := <-done:
 		<-started
 		for _, res := range out.Results {
-			if !res.Cancelled || res.Error != ErrCancelled || res.Success {
+			if !res.Cancelled || res.Error != errCancelled || res.Success {
 				t.Fatalf("result %s: %+v", res.Hook.Name, res)
 			}
 		}
@@ -241,7 +241,7 @@ func TestRunnerUntrustedAndInvalidHooks(t *testing.T) {
 	cwd := t.TempDir()
 	plan := &Plan{Event: BeforeTool, Hooks: []*hooks.Hook{cmdHook("a", "touch ran")}}
 	out := r.Run(context.Background(), Request{Plan: plan, Input: testInput(t, cwd), FolderTrusted: false})
-	if out.Results[0].Error != ErrUntrustedFolder {
+	if out.Results[0].Error != errUntrustedFolder {
 		t.Fatalf("got %q", out.Results[0].Error)
 	}
 	if _, err := os.Stat(filepath.Join(cwd, "ran")); err == nil {
@@ -251,8 +251,8 @@ func TestRunnerUntrustedAndInvalidHooks(t *testing.T) {
 		hook *hooks.Hook
 		want string
 	}{
-		{&hooks.Hook{Type: "plugin", Name: "p", Ext: &HookFacts{Source: SourceProject}}, ErrMissingCommand},
-		{&hooks.Hook{Type: "runtime", Name: "r", Ext: &HookFacts{Source: SourceProject}}, ErrRuntimeHook},
+		{&hooks.Hook{Type: "plugin", Name: "p", Ext: &HookFacts{Source: SourceProject}}, errMissingCommand},
+		{&hooks.Hook{Type: "runtime", Name: "r", Ext: &HookFacts{Source: SourceProject}}, errRuntimeHook},
 	} {
 		res := runOne(t, r, tc.hook)
 		if res.Error != tc.want || res.HasStreams {

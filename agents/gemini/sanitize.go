@@ -16,18 +16,18 @@ type Sanitization struct {
 	Enabled bool     `json:"enableEnvironmentVariableRedaction"`
 }
 
-// StrictSanitization reports whether Gemini CLI redacts the environment
+// strictSanitization reports whether Gemini CLI redacts the environment
 // whatever the settings say: GITHUB_SHA is non-empty or SURFACE=Github.
-func StrictSanitization(env settingsio.Env) bool {
+func strictSanitization(env settingsio.Env) bool {
 	return env.Get("GITHUB_SHA") != "" || env.Get("SURFACE") == "Github"
 }
 
-// SanitizeEnv is sanitizeEnvironment (services/environmentSanitization.ts):
+// sanitizeEnv is sanitizeEnvironment (services/environmentSanitization.ts):
 // the environment a hook inherits before the GEMINI_* variables and the
 // hook's own env are added. With redaction off and no strict mode it is the
 // environment unchanged.
-func SanitizeEnv(env settingsio.Env, s Sanitization) settingsio.Env {
-	strict := StrictSanitization(env)
+func sanitizeEnv(env settingsio.Env, s Sanitization) settingsio.Env {
+	strict := strictSanitization(env)
 	if !s.Enabled && !strict {
 		return env
 	}
@@ -43,8 +43,8 @@ func SanitizeEnv(env settingsio.Env, s Sanitization) settingsio.Env {
 	return out
 }
 
-// RedactionReason says why Gemini CLI would drop the variable ("" = kept).
-func RedactionReason(key, value string, s Sanitization, strict bool) string {
+// redactionReason says why Gemini CLI would drop the variable ("" = kept).
+func redactionReason(key, value string, s Sanitization, strict bool) string {
 	if !s.Enabled && !strict {
 		return ""
 	}

@@ -2,13 +2,13 @@ package gemini
 
 import "github.com/hookwarden/hookwarden/settingsio"
 
-// SanitizationFor reads security.environmentVariableRedaction from the
+// sanitizationFor reads security.environmentVariableRedaction from the
 // merged settings (enabled, allowed, blocked), as Gemini CLI passes it to
 // its hook runner.
-func SanitizationFor(snap *Snapshot) Sanitization {
+func sanitizationFor(snap *Snapshot) Sanitization {
 	var s Sanitization
 	if n, _ := snap.Setting("security", "environmentVariableRedaction", "enabled"); n != nil && !n.Is(settingsio.Null) {
-		s.Enabled = CoerceBool(n)
+		s.Enabled = coerceBool(n)
 	}
 	list := func(key string) []string {
 		n, _ := snap.Setting("security", "environmentVariableRedaction", key)

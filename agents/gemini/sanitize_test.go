@@ -37,12 +37,12 @@ func TestSanitizeEnv(t *testing.T) {
 			[]string{"PATH", "HOME", "HW_PLAIN", "GIT_CONFIG_FOO", "GEMINI_CLI_TOKEN"}},
 		{"empty GITHUB_SHA is not strict", append(env, "GITHUB_SHA="), Sanitization{}, append(keys(env), "GITHUB_SHA")},
 	} {
-		got := keys(SanitizeEnv(tc.env, tc.s))
+		got := keys(sanitizeEnv(tc.env, tc.s))
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("%s: got %v, want %v", tc.name, got, tc.want)
 		}
 	}
-	if r := RedactionReason("MY_OK", "ghp_"+strings.Repeat("a", 36), Sanitization{Enabled: true}, false); !strings.Contains(r, "GitHub token") {
+	if r := redactionReason("MY_OK", "ghp_"+strings.Repeat("a", 36), Sanitization{Enabled: true}, false); !strings.Contains(r, "GitHub token") {
 		t.Errorf("reason %q", r)
 	}
 }

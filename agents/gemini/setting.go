@@ -65,12 +65,12 @@ func mergedSetting(layers []*settingsio.File, path []string) (*settingsio.Node, 
 	return value, from
 }
 
-// CoerceBool is the boolean Gemini CLI sees for a boolean setting: the
+// coerceBool is the boolean Gemini CLI sees for a boolean setting: the
 // settings schema turns the strings "true"/"false" (any case) into
 // booleans (when the file otherwise validates); other values count by
 // JavaScript truthiness. A nil node is false; for settings read with
 // "?? default", test for nil or null first.
-func CoerceBool(n *settingsio.Node) bool {
+func coerceBool(n *settingsio.Node) bool {
 	if n.Is(settingsio.String) {
 		switch strings.ToLower(n.Str) {
 		case "true":
@@ -87,5 +87,5 @@ func settingOr(n *settingsio.Node, def bool) bool {
 	if n == nil || n.Kind == settingsio.Null {
 		return def
 	}
-	return CoerceBool(n)
+	return coerceBool(n)
 }

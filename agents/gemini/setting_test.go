@@ -79,14 +79,14 @@ func TestCoerceBoolAndDefault(t *testing.T) {
 			t.Fatal(perr)
 		}
 		n := root.Get("v")
-		if got := CoerceBool(n); got != tt.coerce {
+		if got := coerceBool(n); got != tt.coerce {
 			t.Errorf("CoerceBool(%s) = %v, want %v", tt.json, got, tt.coerce)
 		}
 		if got := settingOr(n, true); got != tt.def {
 			t.Errorf("settingOr(%s, true) = %v, want %v", tt.json, got, tt.def)
 		}
 	}
-	if CoerceBool(nil) || !settingOr(nil, true) {
+	if coerceBool(nil) || !settingOr(nil, true) {
 		t.Error("nil node")
 	}
 }

@@ -5,13 +5,13 @@ import (
 	"strings"
 )
 
-// ExpandEnv is Gemini CLI 0.61's load-time expansion of a settings string
+// expandEnv is Gemini CLI 0.61's load-time expansion of a settings string
 // (resolveEnvVarsInString in packages/cli/src/utils/envVarResolver.ts, regex
 // /\$(?:(\w+)|{([^}]+?)(?::-([^}]*))?})/g): $NAME (NAME = [A-Za-z0-9_]+),
 // ${NAME} and ${NAME:-default}. A set variable wins, even when empty; an
 // unset one takes the default when given, else stays exactly as written.
 // Defaults are not expanded again, and ${A:-${B}} ends at the first "}".
-func ExpandEnv(s string, lookup func(string) (string, bool)) string {
+func expandEnv(s string, lookup func(string) (string, bool)) string {
 	if strings.IndexByte(s, '$') < 0 {
 		return s
 	}
@@ -81,7 +81,7 @@ func isWordByte(c byte) bool {
 // expandStrings sets Str of every string value under n (object keys are not
 // expanded, as in resolveEnvVarsInObject) to ExpandEnv of its Raw.
 func expandStrings(n *settingsio.Node, lookup func(string) (string, bool)) {
-	walkStrings(n, func(s *settingsio.Node) { s.Str = ExpandEnv(s.Raw, lookup) })
+	walkStrings(n, func(s *settingsio.Node) { s.Str = expandEnv(s.Raw, lookup) })
 }
 
 // walkStrings calls f on every string value under n.

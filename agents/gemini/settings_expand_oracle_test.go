@@ -67,7 +67,7 @@ func TestExpandEnvMatchesGemini(t *testing.T) {
 		envList = append(envList, k+"="+v)
 	}
 	for i, in := range inputs {
-		if got := ExpandEnv(in, envList.Lookup); got != results[i] {
+		if got := expandEnv(in, envList.Lookup); got != results[i] {
 			t.Errorf("ExpandEnv(%q) = %q, Gemini gives %q", in, got, results[i])
 		}
 	}

@@ -31,7 +31,7 @@ func TestExpandEnv(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := ExpandEnv(tt.in, env.Lookup); got != tt.want {
+			if got := expandEnv(tt.in, env.Lookup); got != tt.want {
 				t.Errorf("ExpandEnv(%q) = %q, want %q", tt.in, got, tt.want)
 			}
 		})

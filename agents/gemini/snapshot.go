@@ -21,7 +21,7 @@ type Extension struct {
 	// Env is the extension's settings environment that ${NAME} in its
 	// hooks file is hydrated from (see EnvValue); EnvErr a .env file of it
 	// that could not be read.
-	Env    map[string]EnvValue
+	Env    map[string]envValue
 	EnvErr *settingsio.ParseError
 	// SettingEnvVars are the envVar names of the manifest's "settings":
 	// Gemini adds their values from Env to the env of every command hook
@@ -32,21 +32,21 @@ type Extension struct {
 	ManifestRoot *settingsio.Node
 }
 
-// FolderTrustState is Gemini CLI's decision on the project folder.
-type FolderTrustState string
+// folderTrustState is Gemini CLI's decision on the project folder.
+type folderTrustState string
 
 // The folder trust states.
 const (
-	FolderTrusted   FolderTrustState = "trusted"
-	FolderUntrusted FolderTrustState = "untrusted"
+	FolderTrusted   folderTrustState = "trusted"
+	FolderUntrusted folderTrustState = "untrusted"
 	// FolderUndecided: no rule matched; Gemini treats it as untrusted and
 	// asks in its interactive UI.
-	FolderUndecided FolderTrustState = "undecided"
+	FolderUndecided folderTrustState = "undecided"
 )
 
 // FolderTrust is the folder-trust decision and what decided it.
 type FolderTrust struct {
-	State FolderTrustState `json:"state"`
+	State folderTrustState `json:"state"`
 	// Rule names what decided: the trustedFolders.json key that matched,
 	// "GEMINI_CLI_TRUST_WORKSPACE", "security.folderTrust.enabled=false",
 	// or "" when nothing matched.
@@ -64,8 +64,8 @@ type FolderTrust struct {
 // Trusted reports whether Gemini CLI treats the folder as trusted.
 func (f FolderTrust) Trusted() bool { return f.State == FolderTrusted }
 
-// Paths are the files Gemini CLI reads for one project.
-type Paths struct {
+// paths are the files Gemini CLI reads for one project.
+type paths struct {
 	Home           string // GEMINI_CLI_HOME or the OS home folder
 	GeminiDir      string // <home>/.gemini
 	SystemDefaults string
@@ -83,17 +83,17 @@ type Snapshot struct {
 	// ProjectDir is the project folder as Gemini CLI forms it
 	// (path.resolve(cwd): absolute, cleaned, not realpath'd).
 	ProjectDir string
-	Paths      Paths
+	Paths      paths
 	// Layers always holds four files, in merge order: system-defaults,
 	// user, workspace, system.
 	Layers      []*settingsio.File
 	Extensions  []*Extension
 	FolderTrust FolderTrust
-	// EnvFile is the .env file Gemini CLI loads at start (nil: none).
-	EnvFile *EnvFile
-	// HomeRedirect is set when that file sets GEMINI_CLI_HOME: Paths then
+	// envFile is the .env file Gemini CLI loads at start (nil: none).
+	EnvFile *envFile
+	// homeRedirect is set when that file sets GEMINI_CLI_HOME: Paths then
 	// hold the folders Gemini really uses (see HomeRedirect).
-	HomeRedirect *HomeRedirect
+	HomeRedirect *homeRedirect
 	// Env is the environment Gemini CLI runs with once it has loaded that
 	// file (the hooks inherit it): the process environment plus the
 	// variables the file sets.

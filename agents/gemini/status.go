@@ -67,13 +67,13 @@ func (r *Registry) assignStatuses(trusted bool) {
 }
 
 func runsReason(h *hooks.Hook) string {
-	switch MatcherKindOf(h.Event) {
-	case MatchToolName:
+	switch matcherKindOf(h.Event) {
+	case matchToolName:
 		if !matchesAll(h) {
 			return fmt.Sprintf("runs for tools matching %q", h.Matcher)
 		}
 		return "runs for every tool"
-	case MatchTrigger:
+	case matchTrigger:
 		if !matchesAll(h) {
 			return fmt.Sprintf("runs when the trigger is %q", strings.TrimSpace(h.Matcher))
 		}

@@ -39,8 +39,8 @@ func TestTimeoutsClampLikeNodesSetTimeout(t *testing.T) {
 	}
 	for i, c := range cases {
 		h := r.Hooks[i]
-		if !h.HasTimeout || TimeoutOf(h).Milliseconds() != c.want || timeoutMS(h) != c.text {
-			t.Errorf("timeout %s: TimeoutOf %v, message %q; want %d ms, %q", c.raw, TimeoutOf(h), timeoutMS(h), c.want, c.text)
+		if !h.HasTimeout || timeoutOf(h).Milliseconds() != c.want || timeoutMS(h) != c.text {
+			t.Errorf("timeout %s: TimeoutOf %v, message %q; want %d ms, %q", c.raw, timeoutOf(h), timeoutMS(h), c.want, c.text)
 		}
 		var msgs []string
 		for _, d := range h.Diagnostics {

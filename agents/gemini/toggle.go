@@ -11,7 +11,7 @@ import (
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-// Toggler enables and disables hooks the way Gemini CLI 0.61's
+// toggler enables and disables hooks the way Gemini CLI 0.61's
 // /hooks enable|disable|enable-all|disable-all persist it
 // (packages/cli/src/utils/hookSettings.ts, hooksCommand.ts): by editing
 // hooksConfig.disabled in the workspace and user settings files. Unlike
@@ -22,7 +22,7 @@ import (
 // The snapshot and registry are used to find hooks, to explain and to
 // report; the decisions that depend on a file's list are taken on the
 // file's current content. Load a new snapshot after a change.
-type Toggler struct {
+type toggler struct {
 	Snapshot *Snapshot
 	Registry *Registry
 	// Env is the environment the snapshot was loaded with; disabled
@@ -33,45 +33,45 @@ type Toggler struct {
 	Journal *settingsio.EditJournal
 }
 
-// NewToggler returns a Toggler for a loaded project, with the switch
+// newToggler returns a Toggler for a loaded project, with the switch
 // journal in Hookwarden's folder (settingsio.HookwardenDir of env) when
 // that can be located.
-func NewToggler(snap *Snapshot, env settingsio.Env) *Toggler {
-	t := &Toggler{Snapshot: snap, Registry: Build(snap), Env: env}
+func newToggler(snap *Snapshot, env settingsio.Env) *toggler {
+	t := &toggler{Snapshot: snap, Registry: Build(snap), Env: env}
 	if dir, err := settingsio.HookwardenDir(env, runtime.GOOS); err == nil {
 		t.Journal = &settingsio.EditJournal{Path: filepath.Join(dir, settingsio.JournalFileName)}
 	}
 	return t
 }
 
-// ToggleStatus is Gemini's result status.
-type ToggleStatus string
+// toggleStatus is Gemini's result status.
+type toggleStatus string
 
 // Toggle statuses.
 const (
-	ToggleChanged ToggleStatus = "success"
-	ToggleNoOp    ToggleStatus = "no-op"
+	toggleChanged toggleStatus = "success"
+	toggleNoOp    toggleStatus = "no-op"
 )
 
-// ScopeFile names a settings file by its layer.
-type ScopeFile struct {
+// scopeFile names a settings file by its layer.
+type scopeFile struct {
 	Layer settingsio.Layer `json:"layer"`
 	Path  string           `json:"path"`
 }
 
-// ToggleResult is what Disable or Enable did.
-type ToggleResult struct {
+// toggleResult is what Disable or Enable did.
+type toggleResult struct {
 	Action string       `json:"action"` // "enable" or "disable"
 	Name   string       `json:"name"`
-	Status ToggleStatus `json:"status"`
+	Status toggleStatus `json:"status"`
 	// Edits are the files written.
-	Edits []FileEdit `json:"edits"`
+	Edits []fileEdit `json:"edits"`
 	// AlreadyInState are writable files that already were as wanted
 	// (Gemini's alreadyInStateScopes).
-	AlreadyInState []ScopeFile `json:"already_in_state"`
+	AlreadyInState []scopeFile `json:"already_in_state"`
 	// Locked lists entries of read-only files (system, system-defaults)
 	// that keep the hook disabled whatever Hookwarden writes.
-	Locked []Lock `json:"locked"`
+	Locked []lock `json:"locked"`
 	// Hooks are the hooks the name matches (none when it was only listed).
 	Hooks []*hooks.Hook `json:"-"`
 	// Notes are facts that change what the edit means (an untrusted
@@ -86,12 +86,12 @@ type ToggleResult struct {
 // (Gemini's choice) or the user file (scope LayerUser). It is a no-op when
 // that file already lists it. A name that matches no hook and is listed
 // nowhere is an *UnknownHookError.
-func (t *Toggler) Disable(name string, scope settingsio.Layer) (*ToggleResult, error) {
+func (t *toggler) Disable(name string, scope settingsio.Layer) (*toggleResult, error) {
 	target, err := t.writableFile(scope)
 	if err != nil {
 		return nil, err
 	}
-	res := &ToggleResult{Action: "disable", Name: name, Hooks: t.matching(name)}
+	res := &toggleResult{Action: "disable", Name: name, Hooks: t.matching(name)}
 	if err := t.checkKnown(name, res.Hooks); err != nil {
 		return nil, err
 	}
@@ -100,13 +100,13 @@ func (t *Toggler) Disable(name string, scope settingsio.Layer) (*ToggleResult, e
 		return nil, err
 	}
 	if edit == nil {
-		res.Status = ToggleNoOp
-		res.AlreadyInState = []ScopeFile{{scope, target.Path}}
+		res.Status = toggleNoOp
+		res.AlreadyInState = []scopeFile{{scope, target.Path}}
 	} else {
-		res.Status = ToggleChanged
-		res.Edits = []FileEdit{*edit}
+		res.Status = toggleChanged
+		res.Edits = []fileEdit{*edit}
 		if other := t.otherScope(scope); other != nil && len(listedIn(other, name)) > 0 {
-			res.AlreadyInState = []ScopeFile{{other.Layer, other.Path}}
+			res.AlreadyInState = []scopeFile{{other.Layer, other.Path}}
 		}
 	}
 	res.Notes = t.notes(scope, name)
@@ -118,11 +118,11 @@ func (t *Toggler) Disable(name string, scope settingsio.Layer) (*ToggleResult, e
 // settings files (or only of the given scopes), everywhere it is listed.
 // Entries in the system and system-defaults files, which Gemini CLI never
 // writes, are reported as Locked: the hook stays disabled.
-func (t *Toggler) Enable(name string, scopes ...settingsio.Layer) (*ToggleResult, error) {
+func (t *toggler) Enable(name string, scopes ...settingsio.Layer) (*toggleResult, error) {
 	if len(scopes) == 0 {
 		scopes = []settingsio.Layer{settingsio.LayerWorkspace, settingsio.LayerUser}
 	}
-	res := &ToggleResult{Action: "enable", Name: name, Hooks: t.matching(name)}
+	res := &toggleResult{Action: "enable", Name: name, Hooks: t.matching(name)}
 	if err := t.checkKnown(name, res.Hooks); err != nil {
 		return nil, err
 	}
@@ -144,12 +144,12 @@ func (t *Toggler) Enable(name string, scopes ...settingsio.Layer) (*ToggleResult
 		if edit != nil {
 			res.Edits = append(res.Edits, *edit)
 		} else {
-			res.AlreadyInState = append(res.AlreadyInState, ScopeFile{scope, f.Path})
+			res.AlreadyInState = append(res.AlreadyInState, scopeFile{scope, f.Path})
 		}
 	}
-	res.Status = ToggleNoOp
+	res.Status = toggleNoOp
 	if len(res.Edits) > 0 {
-		res.Status = ToggleChanged
+		res.Status = toggleChanged
 	}
 	res.Locked = t.locks(name)
 	res.Notes = t.notes("", name)
@@ -186,15 +186,15 @@ func removeMatching(name string) listEdit {
 	}
 }
 
-// UnknownHookError is a name that matches no hook and no disabled entry.
-type UnknownHookError struct {
+// unknownHookError is a name that matches no hook and no disabled entry.
+type unknownHookError struct {
 	Name string
 	// CommandOf are named hooks whose command is Name: Gemini matches those
 	// by name only.
 	CommandOf []*hooks.Hook
 }
 
-func (e *UnknownHookError) Error() string {
+func (e *unknownHookError) Error() string {
 	if len(e.CommandOf) > 0 {
 		h := e.CommandOf[0]
 		return fmt.Sprintf("no hook is named %q: it is the command of the hook named %q (%s:%d), and Gemini CLI matches a named hook only by its name; use %q",
@@ -204,7 +204,7 @@ func (e *UnknownHookError) Error() string {
 }
 
 // checkKnown accepts a name that matches a hook or is listed somewhere.
-func (t *Toggler) checkKnown(name string, matches []*hooks.Hook) error {
+func (t *toggler) checkKnown(name string, matches []*hooks.Hook) error {
 	if name == "" {
 		return fmt.Errorf("no hook name given")
 	}
@@ -216,7 +216,7 @@ func (t *Toggler) checkKnown(name string, matches []*hooks.Hook) error {
 			return nil
 		}
 	}
-	e := &UnknownHookError{Name: name}
+	e := &unknownHookError{Name: name}
 	for _, h := range t.Registry.Hooks {
 		if h.Status != hooks.StatusInvalid && h.Name != "" && h.Command == name {
 			e.CommandOf = append(e.CommandOf, h)
@@ -227,7 +227,7 @@ func (t *Toggler) checkKnown(name string, matches []*hooks.Hook) error {
 
 // matching returns the hooks Gemini would toggle for name (setHookEnabled:
 // every entry whose name || command equals it).
-func (t *Toggler) matching(name string) []*hooks.Hook {
+func (t *toggler) matching(name string) []*hooks.Hook {
 	var out []*hooks.Hook
 	for _, h := range t.Registry.Hooks {
 		if h.Status != hooks.StatusInvalid && disableName(h) == name {

@@ -8,17 +8,17 @@ import (
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-// BulkResult is what EnableAll or DisableAll did.
-type BulkResult struct {
+// bulkResult is what EnableAll or DisableAll did.
+type bulkResult struct {
 	Action string       `json:"action"` // "enable-all" or "disable-all"
-	Status ToggleStatus `json:"status"`
+	Status toggleStatus `json:"status"`
 	// Count is the number of hooks that changed state (Gemini's "<n> hook(s)").
 	Count int `json:"count"`
 	// Names is the list disable-all wrote.
 	Names []string   `json:"names,omitempty"`
-	Edits []FileEdit `json:"edits"`
+	Edits []fileEdit `json:"edits"`
 	// Locked are entries of read-only files that keep hooks disabled.
-	Locked  []Lock   `json:"locked"`
+	Locked  []lock   `json:"locked"`
 	Notes   []string `json:"notes"`
 	Message string   `json:"message"`
 }
@@ -28,8 +28,8 @@ type BulkResult struct {
 // user settings — here only in the files whose list has entries (an absent
 // or empty list already means the same). Hooks that the system files
 // disable stay disabled and are reported as Locked.
-func (t *Toggler) EnableAll() (*BulkResult, error) {
-	res := &BulkResult{Action: "enable-all", Status: ToggleNoOp}
+func (t *toggler) EnableAll() (*bulkResult, error) {
+	res := &bulkResult{Action: "enable-all", Status: toggleNoOp}
 	registered := t.registered()
 	var disabled []*hooks.Hook
 	for _, h := range registered {
@@ -71,7 +71,7 @@ func (t *Toggler) EnableAll() (*BulkResult, error) {
 		}
 	}
 	if len(res.Edits) > 0 {
-		res.Status = ToggleChanged
+		res.Status = toggleChanged
 	}
 	res.Notes = t.notes("", "")
 	res.Message = fmt.Sprintf("Enabled %d hook(s) successfully.", res.Count)
@@ -83,8 +83,8 @@ func (t *Toggler) EnableAll() (*BulkResult, error) {
 // user settings, scope LayerUser) to the display names of all registered
 // hooks (name || command), each once. Entries already there in that order
 // are kept as written.
-func (t *Toggler) DisableAll(scope settingsio.Layer) (*BulkResult, error) {
-	res := &BulkResult{Action: "disable-all", Status: ToggleNoOp}
+func (t *toggler) DisableAll(scope settingsio.Layer) (*bulkResult, error) {
+	res := &bulkResult{Action: "disable-all", Status: toggleNoOp}
 	target, err := t.writableFile(scope)
 	if err != nil {
 		return nil, err
@@ -114,8 +114,8 @@ func (t *Toggler) DisableAll(scope settingsio.Layer) (*BulkResult, error) {
 		return nil, err
 	}
 	if edit != nil {
-		res.Edits = []FileEdit{*edit}
-		res.Status = ToggleChanged
+		res.Edits = []fileEdit{*edit}
+		res.Status = toggleChanged
 	}
 	res.Count = enabled
 	res.Notes = t.notes(scope, "")
@@ -157,7 +157,7 @@ func replaceWith(names []string) listEdit {
 // registered returns the hooks Gemini CLI's registry holds (getAllHooks):
 // valid hooks of the settings files in a trusted folder, and of active
 // extensions, disabled ones included.
-func (t *Toggler) registered() []*hooks.Hook {
+func (t *toggler) registered() []*hooks.Hook {
 	var out []*hooks.Hook
 	for _, h := range t.Registry.Hooks {
 		switch h.Status {
@@ -172,7 +172,7 @@ func (t *Toggler) registered() []*hooks.Hook {
 	return out
 }
 
-func (t *Toggler) extensionActive(name string) bool {
+func (t *toggler) extensionActive(name string) bool {
 	for _, e := range t.Snapshot.Extensions {
 		if e.Name == name {
 			return e.Active
@@ -183,7 +183,7 @@ func (t *Toggler) extensionActive(name string) bool {
 
 // listedDisabled reports whether the merged hooksConfig.disabled has the
 // hook (the registry's enabled flag).
-func (t *Toggler) listedDisabled(h *hooks.Hook) bool {
+func (t *toggler) listedDisabled(h *hooks.Hook) bool {
 	name := disableName(h)
 	for _, e := range t.Registry.Disabled {
 		if e.Value == name {

@@ -18,8 +18,8 @@ var disabledKeys = []string{"hooksConfig", "disabled"}
 // Gemini CLI's fs.writeFileSync gives under the usual umask 022.
 const newSettingsMode os.FileMode = 0o644
 
-// FileEdit is one settings file Hookwarden wrote.
-type FileEdit struct {
+// fileEdit is one settings file Hookwarden wrote.
+type fileEdit struct {
 	Layer settingsio.Layer `json:"layer"`
 	Path  string           `json:"path"`
 	// Created is true when the file did not exist before.
@@ -35,12 +35,12 @@ type FileEdit struct {
 	// Added are the values appended to hooksConfig.disabled, with their
 	// lines in the new file; Removed the entries deleted, with their lines
 	// in the old file.
-	Added   []ListEntry `json:"added,omitempty"`
-	Removed []ListEntry `json:"removed,omitempty"`
+	Added   []listEntry `json:"added,omitempty"`
+	Removed []listEntry `json:"removed,omitempty"`
 }
 
-// ListEntry is one hooksConfig.disabled value and its line.
-type ListEntry struct {
+// listEntry is one hooksConfig.disabled value and its line.
+type listEntry struct {
 	Value string `json:"value"`
 	Line  int    `json:"line"`
 }
@@ -66,8 +66,8 @@ type listEdit func(list *settingsio.Node, expand func(string) string) settingsio
 // exactly what Hookwarden last wrote, writes back the original bytes
 // instead (or deletes the file those edits created), so that disable then
 // enable leaves no trace.
-func (t *Toggler) editList(layer settingsio.Layer, path string, create bool, edit listEdit) (*FileEdit, error) {
-	expand := func(s string) string { return ExpandEnv(s, t.Env.Lookup) }
+func (t *toggler) editList(layer settingsio.Layer, path string, create bool, edit listEdit) (*fileEdit, error) {
+	expand := func(s string) string { return expandEnv(s, t.Env.Lookup) }
 	if !create {
 		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 			return nil, nil
@@ -81,7 +81,7 @@ func (t *Toggler) editList(layer settingsio.Layer, path string, create bool, edi
 		// of earlier edits; this edit starts a new record.
 		entry, _ = t.Journal.Get(path)
 	}
-	var result *FileEdit
+	var result *fileEdit
 	var next *settingsio.JournalEntry
 	deleteFile := false
 	err := settingsio.UpdateFileAtomic(path, newSettingsMode, func(current []byte, exists bool) ([]byte, error) {
@@ -198,8 +198,8 @@ func ensureFolder(dir string) error {
 
 // describeEdit compares the list before (old, nil when missing) and in the
 // new file content.
-func describeEdit(layer settingsio.Layer, path string, created bool, old *settingsio.Node, out []byte) *FileEdit {
-	e := &FileEdit{Layer: layer, Path: path, Created: created}
+func describeEdit(layer settingsio.Layer, path string, created bool, old *settingsio.Node, out []byte) *fileEdit {
+	e := &fileEdit{Layer: layer, Path: path, Created: created}
 	var newItems []*settingsio.Node
 	if root, perr := settingsio.ParseJSONC(path, out); perr == nil {
 		if l := root.Get("hooksConfig").Get("disabled"); l.Is(settingsio.Array) {
@@ -218,10 +218,10 @@ func describeEdit(layer settingsio.Layer, path string, created bool, old *settin
 			kept++
 			continue
 		}
-		e.Removed = append(e.Removed, ListEntry{Value: it.Raw, Line: it.Pos.Line})
+		e.Removed = append(e.Removed, listEntry{Value: it.Raw, Line: it.Pos.Line})
 	}
 	for _, it := range newItems[kept:] {
-		e.Added = append(e.Added, ListEntry{Value: it.Raw, Line: it.Pos.Line})
+		e.Added = append(e.Added, listEntry{Value: it.Raw, Line: it.Pos.Line})
 	}
 	return e
 }

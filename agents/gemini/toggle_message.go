@@ -14,8 +14,8 @@ import (
 // names the scopes it had nothing to remove from ("removing it from the
 // disabled list in … user (~/.gemini/settings.json)", a file that may not
 // even exist), which would claim a write that did not happen.
-func geminiFeedback(action, name string, status ToggleStatus, edits []FileEdit, already []ScopeFile) string {
-	if status == ToggleNoOp {
+func geminiFeedback(action, name string, status toggleStatus, edits []fileEdit, already []scopeFile) string {
+	if status == toggleNoOp {
 		state := "disabled"
 		if action == "enable" {
 			state = "enabled"
@@ -26,9 +26,9 @@ func geminiFeedback(action, name string, status ToggleStatus, edits []FileEdit, 
 	if action == "enable" {
 		verb, prep = "enabled", "by removing it from the disabled list in"
 	}
-	var scopes []ScopeFile
+	var scopes []scopeFile
 	for _, e := range edits {
-		scopes = append(scopes, ScopeFile{e.Layer, e.Path})
+		scopes = append(scopes, scopeFile{e.Layer, e.Path})
 	}
 	if action != "enable" {
 		scopes = append(scopes, already...)
@@ -46,7 +46,7 @@ func geminiFeedback(action, name string, status ToggleStatus, edits []FileEdit, 
 }
 
 // scopeLabel is "workspace (<path>)" or "user (<path>)".
-func scopeLabel(s ScopeFile) string {
+func scopeLabel(s scopeFile) string {
 	label := string(s.Layer)
 	if s.Layer == settingsio.LayerSystemDefaults {
 		label = "systemdefaults" // SettingScope.SystemDefaults lower-cased

@@ -6,9 +6,9 @@ import (
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-// Lock is a hooksConfig.disabled entry Hookwarden cannot remove: it is in
+// lock is a hooksConfig.disabled entry Hookwarden cannot remove: it is in
 // a file Gemini CLI only reads (system or system-defaults settings).
-type Lock struct {
+type lock struct {
 	Layer  settingsio.Layer `json:"layer"`
 	File   string           `json:"file"`
 	Line   int              `json:"line"`
@@ -17,12 +17,12 @@ type Lock struct {
 	Reason string           `json:"reason"`
 }
 
-func (l Lock) String() string {
+func (l lock) String() string {
 	return fmt.Sprintf("%s:%d:%d lists %q in hooksConfig.disabled: %s", l.File, l.Line, l.Column, l.Value, l.Reason)
 }
 
 // layer returns the snapshot's file of a settings layer.
-func (t *Toggler) layer(l settingsio.Layer) *settingsio.File {
+func (t *toggler) layer(l settingsio.Layer) *settingsio.File {
 	for _, f := range t.Snapshot.Layers {
 		if f != nil && f.Layer == l {
 			return f
@@ -33,7 +33,7 @@ func (t *Toggler) layer(l settingsio.Layer) *settingsio.File {
 
 // writableFile returns the workspace or user file, the two Gemini CLI
 // writes. The workspace of a project that is the home folder has none.
-func (t *Toggler) writableFile(scope settingsio.Layer) (*settingsio.File, error) {
+func (t *toggler) writableFile(scope settingsio.Layer) (*settingsio.File, error) {
 	if scope != settingsio.LayerWorkspace && scope != settingsio.LayerUser {
 		return nil, fmt.Errorf("scope %q: Gemini CLI keeps hooksConfig.disabled in the workspace or the user settings", scope)
 	}
@@ -49,7 +49,7 @@ func (t *Toggler) writableFile(scope settingsio.Layer) (*settingsio.File, error)
 }
 
 // otherScope is the other writable file (user for workspace and back).
-func (t *Toggler) otherScope(scope settingsio.Layer) *settingsio.File {
+func (t *toggler) otherScope(scope settingsio.Layer) *settingsio.File {
 	other := settingsio.LayerUser
 	if scope == settingsio.LayerUser {
 		other = settingsio.LayerWorkspace
@@ -62,12 +62,12 @@ func (t *Toggler) otherScope(scope settingsio.Layer) *settingsio.File {
 }
 
 // locks lists the entries for name in the read-only files Gemini loads.
-func (t *Toggler) locks(name string) []Lock {
-	var out []Lock
+func (t *toggler) locks(name string) []lock {
+	var out []lock
 	for _, l := range []settingsio.Layer{settingsio.LayerSystemDefaults, settingsio.LayerSystem} {
 		f := t.layer(l)
 		for _, it := range listedIn(f, name) {
-			out = append(out, Lock{Layer: l, File: f.Path, Line: it.Pos.Line, Column: it.Pos.Column, Value: it.Raw,
+			out = append(out, lock{Layer: l, File: f.Path, Line: it.Pos.Line, Column: it.Pos.Column, Value: it.Raw,
 				Reason: fmt.Sprintf("the %s settings file is read-only to Gemini CLI (only its administrator can change it), so the hook stays disabled", l)})
 		}
 	}
@@ -77,7 +77,7 @@ func (t *Toggler) locks(name string) []Lock {
 // notes explains what else decides about the hook: an untrusted folder
 // (the workspace file is ignored), hooks switched off, a read-only file
 // that disables it too.
-func (t *Toggler) notes(scope settingsio.Layer, name string) []string {
+func (t *toggler) notes(scope settingsio.Layer, name string) []string {
 	var out []string
 	if scope == settingsio.LayerWorkspace && !t.Snapshot.FolderTrust.Trusted() {
 		n := "the project folder is not trusted, so Gemini CLI ignores its workspace settings file (this list included) until it is trusted"

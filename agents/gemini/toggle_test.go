@@ -60,7 +60,7 @@ func (p *toggleProject) read(t *testing.T, path string) string {
 
 // toggler loads the project. System files under the test's temp folder
 // fail Gemini's ownership check; they are read as if they passed it.
-func (p *toggleProject) toggler(t *testing.T) *Toggler {
+func (p *toggleProject) toggler(t *testing.T) *toggler {
 	t.Helper()
 	snap := Load(LoadOptions{ProjectDir: p.project, Env: p.env, Home: p.home})
 	for _, f := range snap.Layers {
@@ -69,7 +69,7 @@ func (p *toggleProject) toggler(t *testing.T) *Toggler {
 			f.Root, f.Err = settingsio.ParseJSONC(f.Path, f.Raw)
 		}
 	}
-	return NewToggler(snap, p.env)
+	return newToggler(snap, p.env)
 }
 
 const workspaceWithHooks = `{
@@ -99,10 +99,10 @@ func TestDisableAppendsToTheWorkspaceFile(t *testing.T) {
 	if got := p.read(t, p.workspace); got != want {
 		t.Errorf("workspace file:\n%s\nwant:\n%s", got, want)
 	}
-	if res.Status != ToggleChanged || len(res.Edits) != 1 || len(res.Hooks) != 1 {
+	if res.Status != toggleChanged || len(res.Edits) != 1 || len(res.Hooks) != 1 {
 		t.Fatalf("result %+v", res)
 	}
-	if e := res.Edits[0]; e.Path != p.workspace || e.Created || len(e.Added) != 1 || e.Added[0] != (ListEntry{"guard", 16}) {
+	if e := res.Edits[0]; e.Path != p.workspace || e.Created || len(e.Added) != 1 || e.Added[0] != (listEntry{"guard", 16}) {
 		t.Errorf("edit %+v", e)
 	}
 	wantMsg := `Hook "guard" disabled by adding it to the disabled list in workspace (` + p.workspace + `) settings.`
@@ -113,7 +113,7 @@ func TestDisableAppendsToTheWorkspaceFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if again.Status != ToggleNoOp || again.Message != `Hook "guard" is already disabled.` || len(again.Edits) != 0 {
+	if again.Status != toggleNoOp || again.Message != `Hook "guard" is already disabled.` || len(again.Edits) != 0 {
 		t.Errorf("second disable: %+v", again)
 	}
 	if got := p.read(t, p.workspace); got != want {
@@ -128,11 +128,11 @@ func TestDisableByCommandComparesExpandedValues(t *testing.T) {
 	ws := strings.Replace(workspaceWithHooks, "  }\n}\n", "  },\n  \"hooksConfig\": {\"disabled\": [\"$HW_DIR/audit.sh\"]}\n}\n", 1)
 	p.write(t, p.workspace, ws)
 	res, err := p.toggler(t).Disable("/opt/hw/audit.sh", settingsio.LayerWorkspace)
-	if err != nil || res.Status != ToggleNoOp {
+	if err != nil || res.Status != toggleNoOp {
 		t.Fatalf("= %+v, %v; want a no-op", res, err)
 	}
 	en, err := p.toggler(t).Enable("/opt/hw/audit.sh")
-	if err != nil || en.Status != ToggleChanged {
+	if err != nil || en.Status != toggleChanged {
 		t.Fatalf("enable = %+v, %v", en, err)
 	}
 	if got := p.read(t, p.workspace); strings.Contains(got, "audit.sh\"]") || !strings.Contains(got, `"disabled": []`) {
@@ -186,7 +186,7 @@ func TestEnableRemovesFromBothFilesAndReportsLocks(t *testing.T) {
 	if fi, _ := os.Stat(p.user); fi.Mode().Perm() != userMode {
 		t.Errorf("user file mode %v, want %v kept", fi.Mode().Perm(), userMode)
 	}
-	if len(res.Edits) != 2 || len(res.Edits[1].Removed) != 2 || res.Edits[0].Removed[0] != (ListEntry{"guard", 16}) {
+	if len(res.Edits) != 2 || len(res.Edits[1].Removed) != 2 || res.Edits[0].Removed[0] != (listEntry{"guard", 16}) {
 		t.Errorf("edits %+v", res.Edits)
 	}
 	if len(res.Locked) != 1 || res.Locked[0].File != p.system || res.Locked[0].Line != 3 || res.Locked[0].Column != 23 {
@@ -200,7 +200,7 @@ func TestEnableRemovesFromBothFilesAndReportsLocks(t *testing.T) {
 		t.Errorf("message %q, want %q", res.Message, want)
 	}
 	again, err := p.toggler(t).Enable("guard")
-	if err != nil || again.Status != ToggleNoOp || again.Message != `Hook "guard" is already enabled.` || len(again.Locked) != 1 {
+	if err != nil || again.Status != toggleNoOp || again.Message != `Hook "guard" is already enabled.` || len(again.Locked) != 1 {
 		t.Errorf("second enable = %+v, %v", again, err)
 	}
 }
@@ -210,7 +210,7 @@ func TestToggleNames(t *testing.T) {
 	p.write(t, p.workspace, strings.Replace(workspaceWithHooks, "  }\n}\n", "  },\n  \"hooksConfig\": {\"disabled\": [\"gone-hook\"]}\n}\n", 1))
 	tg := p.toggler(t)
 	_, err := tg.Disable("nope", settingsio.LayerWorkspace)
-	var unknown *UnknownHookError
+	var unknown *unknownHookError
 	if !errors.As(err, &unknown) || !strings.Contains(err.Error(), `"nope"`) {
 		t.Errorf("unknown name: %v", err)
 	}
@@ -220,7 +220,7 @@ func TestToggleNames(t *testing.T) {
 	}
 	// A listed name that matches no hook can still be enabled (removed).
 	res, err := tg.Enable("gone-hook")
-	if err != nil || res.Status != ToggleChanged {
+	if err != nil || res.Status != toggleChanged {
 		t.Errorf("enable of a stale entry = %+v, %v", res, err)
 	}
 	if _, err := tg.Disable("", settingsio.LayerWorkspace); err == nil {
@@ -294,11 +294,11 @@ func TestToggleWhenTheProjectIsHome(t *testing.T) {
 		t.Errorf("workspace scope in the home folder: %v", err)
 	}
 	res, err := tg.Disable("guard", settingsio.LayerUser)
-	if err != nil || res.Status != ToggleChanged {
+	if err != nil || res.Status != toggleChanged {
 		t.Fatalf("user scope = %+v, %v", res, err)
 	}
 	en, err := p.toggler(t).Enable("guard")
-	if err != nil || en.Status != ToggleChanged || len(en.Edits) != 1 || en.Edits[0].Path != p.user {
+	if err != nil || en.Status != toggleChanged || len(en.Edits) != 1 || en.Edits[0].Path != p.user {
 		t.Errorf("enable = %+v, %v", en, err)
 	}
 }
@@ -310,7 +310,7 @@ func TestEnableAll(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Status != ToggleChanged || res.Count != 1 || res.Message != "Enabled 1 hook(s) successfully." || len(res.Edits) != 1 {
+	if res.Status != toggleChanged || res.Count != 1 || res.Message != "Enabled 1 hook(s) successfully." || len(res.Edits) != 1 {
 		t.Errorf("result %+v", res)
 	}
 	if _, err := os.Stat(p.user); !errors.Is(err, os.ErrNotExist) {
@@ -320,7 +320,7 @@ func TestEnableAll(t *testing.T) {
 		t.Errorf("workspace file:\n%s", got)
 	}
 	again, err := p.toggler(t).EnableAll()
-	if err != nil || again.Status != ToggleNoOp || again.Message != "All hooks are already enabled." {
+	if err != nil || again.Status != toggleNoOp || again.Message != "All hooks are already enabled." {
 		t.Errorf("second enable-all = %+v, %v", again, err)
 	}
 	p.write(t, p.system, `{"hooksConfig": {"disabled": ["guard"]}}`)
@@ -353,7 +353,7 @@ func TestDisableAll(t *testing.T) {
 		t.Errorf("result %+v", res)
 	}
 	again, err := p.toggler(t).DisableAll(settingsio.LayerWorkspace)
-	if err != nil || again.Status != ToggleNoOp || again.Message != "All hooks are already disabled." {
+	if err != nil || again.Status != toggleNoOp || again.Message != "All hooks are already disabled." {
 		t.Errorf("second disable-all = %+v, %v", again, err)
 	}
 	empty := newToggleProject(t, true)

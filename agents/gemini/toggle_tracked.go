@@ -7,9 +7,9 @@ import (
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-// Tracked says whether a settings file the switch would edit is tracked by
+// tracked says whether a settings file the switch would edit is tracked by
 // git.
-type Tracked struct {
+type tracked struct {
 	Path    string `json:"path"`
 	Tracked bool   `json:"tracked"`
 	// Unknown says why it could not be told (git missing, git failed);
@@ -21,12 +21,12 @@ type Tracked struct {
 // git (settingsio.GitTracked), so that the switch can say so before it
 // edits a file the user shares with their repository: the edit would show
 // in `git status` and stop the next `git pull` that touches the file.
-func (t *Toggler) WorkspaceTracked(ctx context.Context) Tracked {
+func (t *toggler) WorkspaceTracked(ctx context.Context) tracked {
 	f, err := t.writableFile(settingsio.LayerWorkspace)
 	if err != nil {
-		return Tracked{}
+		return tracked{}
 	}
-	tr := Tracked{Path: f.Path}
+	tr := tracked{Path: f.Path}
 	ok, err := settingsio.GitTracked(ctx, f.Path, t.Env)
 	if err != nil {
 		tr.Unknown = err.Error()
@@ -36,22 +36,22 @@ func (t *Toggler) WorkspaceTracked(ctx context.Context) Tracked {
 	return tr
 }
 
-// TrackedMessage is what the switch says before it would edit a tracked
+// trackedMessage is what the switch says before it would edit a tracked
 // workspace file for name ("" for every hook): why it stops, and what the
 // user scope means instead.
-func TrackedMessage(path, name string) string {
+func trackedMessage(path, name string) string {
 	what := fmt.Sprintf("disabling %q", name)
 	if name == "" {
 		what = "disabling every hook"
 	}
 	return fmt.Sprintf("%s is tracked by git: %s there changes a file you share with the repository (it shows in git status, and the next git pull that touches it stops on the local change). %s",
-		path, what, UserScopeNote(name))
+		path, what, userScopeNote(name))
 }
 
-// UserScopeNote explains the user scope: Gemini CLI matches
+// userScopeNote explains the user scope: Gemini CLI matches
 // hooksConfig.disabled by name (or by command for an unnamed hook) in every
 // project.
-func UserScopeNote(name string) string {
+func userScopeNote(name string) string {
 	if name == "" {
 		return "The user scope (your ~/.gemini/settings.json) instead disables those names and commands for you only, but in every project."
 	}

@@ -92,7 +92,7 @@ func FuzzTrustedFolders(f *testing.F) {
 	for _, s := range trustSeeds {
 		f.Add([]byte(s), "/work/p", 0)
 	}
-	levels := []TrustLevel{TrustFolder, TrustParent, DoNotTrust}
+	levels := []trustLevel{trustFolder, trustParent, doNotTrust}
 	f.Fuzz(func(t *testing.T, data []byte, key string, level int) {
 		if !utf8.ValidString(key) {
 			t.Skip("folder keys are JavaScript strings (valid UTF-8 once decoded)")

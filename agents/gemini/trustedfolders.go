@@ -11,7 +11,7 @@ import (
 // as Gemini keys it (normalizePath), RawKey the key as written.
 type trustRule struct {
 	Key, RawKey string
-	Level       TrustLevel
+	Level       trustLevel
 }
 
 // parseTrustedFolders reads trustedFolders.json as loadTrustedFolders does:
@@ -33,9 +33,9 @@ func parseTrustedFolders(path string, data []byte, goos, base string) ([]trustRu
 	var first *settingsio.ParseError
 	for _, m := range uniqueMembers(root) {
 		level := m.Value
-		if !level.Is(settingsio.String) || !TrustLevel(level.Raw).Valid() {
+		if !level.Is(settingsio.String) || !trustLevel(level.Raw).Valid() {
 			msgs = append(msgs, fmt.Sprintf("Invalid trust level \"%s\" for path \"%s\". Possible values are: %s, %s, %s.",
-				level.JSString(), m.Key, TrustFolder, TrustParent, DoNotTrust))
+				level.JSString(), m.Key, trustFolder, trustParent, doNotTrust))
 			if first == nil {
 				first = &settingsio.ParseError{Path: path, Line: level.Pos.Line, Column: level.Pos.Column}
 			}
@@ -43,11 +43,11 @@ func parseTrustedFolders(path string, data []byte, goos, base string) ([]trustRu
 		}
 		key := normalizePath(goos, base, m.Key)
 		if i, ok := index[key]; ok {
-			rules[i].Level, rules[i].RawKey = TrustLevel(level.Raw), m.Key
+			rules[i].Level, rules[i].RawKey = trustLevel(level.Raw), m.Key
 			continue
 		}
 		index[key] = len(rules)
-		rules = append(rules, trustRule{Key: key, RawKey: m.Key, Level: TrustLevel(level.Raw)})
+		rules = append(rules, trustRule{Key: key, RawKey: m.Key, Level: trustLevel(level.Raw)})
 	}
 	if first != nil {
 		first.Msg = strings.Join(msgs, "; ")
@@ -82,7 +82,7 @@ func matchTrustRules(rules []trustRule, location, goos, base string) (rule trust
 	best := -1
 	for _, r := range rules {
 		effective := r.Key
-		if r.Level == TrustParent {
+		if r.Level == trustParent {
 			effective = settingsio.StyleFor(goos).Dirname(strings.ReplaceAll(r.Key, "/", settingsio.StyleFor(goos).Sep()))
 		}
 		eff := normalizePath(goos, base, realpathIfExists(goos, effective))

@@ -13,21 +13,21 @@ import (
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-// TrustedHooksFileMode is the mode of a trusted_hooks.json Hookwarden
+// trustedHooksFileMode is the mode of a trusted_hooks.json Hookwarden
 // creates. (Gemini CLI creates it with the default mode; an existing file
 // keeps its mode.)
-const TrustedHooksFileMode os.FileMode = 0o600
+const trustedHooksFileMode os.FileMode = 0o600
 
-// ErrUnusableFile marks a trusted_hooks.json that Gemini CLI cannot use
+// errUnusableFile marks a trusted_hooks.json that Gemini CLI cannot use
 // (it does not parse as strict JSON, or is not an object): Gemini treats
 // it as empty and overwrites it on its next save. Hookwarden never writes
 // such a file; RepairTrustedHooks backs it up first.
-var ErrUnusableFile = errors.New("unusable trusted_hooks.json")
+var errUnusableFile = errors.New("unusable trusted_hooks.json")
 
-// TrustedHooks is Gemini CLI's trusted_hooks.json as read: an object whose
+// trustedHooks is Gemini CLI's trusted_hooks.json as read: an object whose
 // keys are project paths (path.resolve(cwd), not realpath'd) and whose
 // values are arrays of hook keys ("name:command").
-type TrustedHooks struct {
+type trustedHooks struct {
 	Path   string
 	Exists bool
 	// Err is set when the file exists but Gemini cannot use it (wraps
@@ -37,13 +37,13 @@ type TrustedHooks struct {
 	root hujson.Value
 }
 
-// ReadTrustedHooks reads trusted_hooks.json. A missing file is an empty
+// readTrustedHooks reads trusted_hooks.json. A missing file is an empty
 // one; a file Gemini cannot use is returned with Err set. Only a read
 // failure is an error.
-func ReadTrustedHooks(path string) (*TrustedHooks, error) {
+func readTrustedHooks(path string) (*trustedHooks, error) {
 	data, err := settingsio.ReadRegularFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return &TrustedHooks{Path: path}, nil
+		return &trustedHooks{Path: path}, nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", path, err)
@@ -51,8 +51,8 @@ func ReadTrustedHooks(path string) (*TrustedHooks, error) {
 	return parseTrustedHooks(path, data), nil
 }
 
-func parseTrustedHooks(path string, data []byte) *TrustedHooks {
-	t := &TrustedHooks{Path: path, Exists: true, data: data}
+func parseTrustedHooks(path string, data []byte) *trustedHooks {
+	t := &trustedHooks{Path: path, Exists: true, data: data}
 	root, err := parseStrictJSON(path, data)
 	if err != nil {
 		t.Err = err
@@ -60,7 +60,7 @@ func parseTrustedHooks(path string, data []byte) *TrustedHooks {
 	}
 	if _, ok := root.Value.(*hujson.Object); !ok {
 		t.Err = fmt.Errorf("%w: %s:%d:%d: the top level is %s, not an object keyed by project path",
-			ErrUnusableFile, path, 1, 1, kindName(root))
+			errUnusableFile, path, 1, 1, kindName(root))
 		return t
 	}
 	t.root = root
@@ -71,7 +71,7 @@ func parseTrustedHooks(path string, data []byte) *TrustedHooks {
 // no trailing commas, no byte order mark) and returns its syntax tree.
 func parseStrictJSON(path string, data []byte) (hujson.Value, error) {
 	if perr := settingsio.CheckDepth(path, data); perr != nil {
-		return hujson.Value{}, fmt.Errorf("%w: %v", ErrUnusableFile, perr)
+		return hujson.Value{}, fmt.Errorf("%w: %v", errUnusableFile, perr)
 	}
 	var probe any
 	if err := json.Unmarshal(data, &probe); err != nil {
@@ -83,11 +83,11 @@ func parseStrictJSON(path string, data []byte) (hujson.Value, error) {
 		if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
 			pe.Line, pe.Column, pe.Msg = 1, 1, "the file starts with a byte order mark, which JSON.parse rejects"
 		}
-		return hujson.Value{}, fmt.Errorf("%w: %v", ErrUnusableFile, pe)
+		return hujson.Value{}, fmt.Errorf("%w: %v", errUnusableFile, pe)
 	}
 	root, err := hujson.Parse(data)
 	if err != nil {
-		return hujson.Value{}, fmt.Errorf("%w: %s: %v", ErrUnusableFile, path, err)
+		return hujson.Value{}, fmt.Errorf("%w: %s: %v", errUnusableFile, path, err)
 	}
 	return root, nil
 }
@@ -95,7 +95,7 @@ func parseStrictJSON(path string, data []byte) (hujson.Value, error) {
 // Keys returns the hook keys trusted for project, in file order. Like
 // Gemini, only string elements of an array count; the last of duplicate
 // project entries wins (JSON.parse).
-func (t *TrustedHooks) Keys(project string) []string {
+func (t *trustedHooks) Keys(project string) []string {
 	m := t.member(project)
 	if m == nil {
 		return nil
@@ -114,7 +114,7 @@ func (t *TrustedHooks) Keys(project string) []string {
 }
 
 // Projects lists the project paths in the file, in file order.
-func (t *TrustedHooks) Projects() []string {
+func (t *trustedHooks) Projects() []string {
 	obj, ok := t.root.Value.(*hujson.Object)
 	if !ok {
 		return nil
@@ -127,7 +127,7 @@ func (t *TrustedHooks) Projects() []string {
 }
 
 // member returns the last member named project, or nil.
-func (t *TrustedHooks) member(project string) *hujson.ObjectMember {
+func (t *trustedHooks) member(project string) *hujson.ObjectMember {
 	obj, ok := t.root.Value.(*hujson.Object)
 	if !ok {
 		return nil
@@ -147,30 +147,30 @@ func memberName(m hujson.ObjectMember) string {
 	return ""
 }
 
-// TrustKeys adds keys to project's entry of the trusted_hooks.json at path,
+// trustKeys adds keys to project's entry of the trusted_hooks.json at path,
 // as Gemini's trustHooks does: the union with what is there, existing keys
 // first, new ones appended in order, nothing removed. The file is re-read
 // right before writing, so an entry Gemini added a moment earlier stays;
 // other projects' entries and everything else in the file stay byte for
 // byte; the write is atomic and keeps the file's mode (new: 0600). A file
 // Gemini cannot use is never written: the error wraps ErrUnusableFile.
-func TrustKeys(path, project string, keys []string) error {
-	return settingsio.UpdateFileAtomic(path, TrustedHooksFileMode, func(cur []byte, exists bool) ([]byte, error) {
+func trustKeys(path, project string, keys []string) error {
+	return settingsio.UpdateFileAtomic(path, trustedHooksFileMode, func(cur []byte, exists bool) ([]byte, error) {
 		return patchTrustedHooks(path, cur, exists, project, func(old []string) []string {
 			return union(old, keys)
 		})
 	})
 }
 
-// UntrustKeys removes keys from project's entry (every occurrence), with
+// untrustKeys removes keys from project's entry (every occurrence), with
 // the same guarantees as TrustKeys. The project's entry stays, possibly
 // empty, as Gemini would leave it.
-func UntrustKeys(path, project string, keys []string) error {
+func untrustKeys(path, project string, keys []string) error {
 	drop := make(map[string]bool, len(keys))
 	for _, k := range keys {
 		drop[k] = true
 	}
-	return settingsio.UpdateFileAtomic(path, TrustedHooksFileMode, func(cur []byte, exists bool) ([]byte, error) {
+	return settingsio.UpdateFileAtomic(path, trustedHooksFileMode, func(cur []byte, exists bool) ([]byte, error) {
 		return patchTrustedHooks(path, cur, exists, project, func(old []string) []string {
 			var out []string
 			for _, k := range old {
@@ -239,7 +239,7 @@ func patchTrustedHooks(path string, cur []byte, exists bool, project string, cha
 	if !ok {
 		line, col := lineColumn(cur, m.Value.StartOffset)
 		return nil, fmt.Errorf("not writing %s: %w: %s:%d:%d: the entry for %s is %s, not an array of hook keys",
-			path, ErrUnusableFile, path, line, col, project, kindName(m.Value))
+			path, errUnusableFile, path, line, col, project, kindName(m.Value))
 	}
 	old := t.Keys(project)
 	next := change(old)

@@ -41,14 +41,14 @@ func TestTrustKeysLayoutAndUnion(t *testing.T) {
 			if tc.before != nil {
 				writeFile(t, path, *tc.before, 0o644)
 			}
-			if err := TrustKeys(path, tc.project, tc.add); err != nil {
+			if err := trustKeys(path, tc.project, tc.add); err != nil {
 				t.Fatal(err)
 			}
 			got := readFile(t, path)
 			if got != tc.want {
 				t.Errorf("got\n%s\nwant\n%s", got, tc.want)
 			}
-			th, err := ReadTrustedHooks(path)
+			th, err := readTrustedHooks(path)
 			if err != nil || th.Err != nil {
 				t.Fatalf("result unreadable: %v %v", err, th.Err)
 			}
@@ -70,7 +70,7 @@ func TestTrustKeysLayoutAndUnion(t *testing.T) {
 func TestTrustKeysKeepsMode(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "trusted_hooks.json")
 	writeFile(t, path, "{}", 0o644)
-	if err := TrustKeys(path, "/p", []string{"a:b"}); err != nil {
+	if err := trustKeys(path, "/p", []string{"a:b"}); err != nil {
 		t.Fatal(err)
 	}
 	fi, _ := os.Stat(path)
@@ -96,7 +96,7 @@ func TestUntrustKeys(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "trusted_hooks.json")
 			writeFile(t, path, tc.before, 0o600)
-			if err := UntrustKeys(path, "/p", tc.remove); err != nil {
+			if err := untrustKeys(path, "/p", tc.remove); err != nil {
 				t.Fatal(err)
 			}
 			if got := readFile(t, path); got != tc.want {
@@ -122,8 +122,8 @@ func TestTrustKeysNeverWritesUnusableFile(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "trusted_hooks.json")
 			writeFile(t, path, tc.content, 0o600)
-			err := TrustKeys(path, "/p", []string{"new:key"})
-			if !errors.Is(err, ErrUnusableFile) {
+			err := trustKeys(path, "/p", []string{"new:key"})
+			if !errors.Is(err, errUnusableFile) {
 				t.Fatalf("err = %v, want ErrUnusableFile", err)
 			}
 			if !strings.Contains(err.Error(), "not writing "+path) || !strings.Contains(err.Error(), tc.wantInErr) {
@@ -150,7 +150,7 @@ func TestRepairTrustedHooks(t *testing.T) {
 			path := filepath.Join(dir, "trusted_hooks.json")
 			writeFile(t, path, tc.content, 0o600)
 			now := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
-			res, err := RepairTrustedHooks(path, now)
+			res, err := repairTrustedHooks(path, now)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -173,7 +173,7 @@ func TestRepairTrustedHooks(t *testing.T) {
 func TestRepairLeavesUsableFileAlone(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "trusted_hooks.json")
 	writeFile(t, path, "{}", 0o600)
-	res, err := RepairTrustedHooks(path, time.Now())
+	res, err := repairTrustedHooks(path, time.Now())
 	if err != nil || res.Backup != "" {
 		t.Fatalf("repair of a usable file: %+v, %v", res, err)
 	}

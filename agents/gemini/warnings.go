@@ -7,9 +7,9 @@ import (
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
-// Analyze returns the warnings for an outcome and stores each hook's own
+// analyze returns the warnings for an outcome and stores each hook's own
 // warnings in its Result.
-func Analyze(o *Outcome) []hooks.Warning {
+func analyze(o *Outcome) []hooks.Warning {
 	all := []hooks.Warning{}
 	for i := range o.Results {
 		r := &o.Results[i]
@@ -20,14 +20,14 @@ func Analyze(o *Outcome) []hooks.Warning {
 	return all
 }
 
-func hookName(r *Result) string {
+func hookName(r *result) string {
 	if r.Hook == nil {
 		return ""
 	}
 	return r.Hook.DisplayName()
 }
 
-func resultWarnings(event hooks.Event, sequential bool, i int, r *Result) []hooks.Warning {
+func resultWarnings(event hooks.Event, sequential bool, i int, r *result) []hooks.Warning {
 	var ws []hooks.Warning
 	add := func(code, format string, a ...any) {
 		ws = append(ws, hooks.Warning{Code: code, Hook: hookName(r), Index: i, Message: fmt.Sprintf(format, a...)})
@@ -35,7 +35,7 @@ func resultWarnings(event hooks.Event, sequential bool, i int, r *Result) []hook
 	p := r.Parsed
 	if r.TimedOut {
 		msg := "it timed out, so Gemini ignores everything it printed: a timed-out hook decides nothing (it does not block)"
-		if d := blockingIn(ParseHookOutput(r.Stdout, r.Stderr, 0).Output); d != "" {
+		if d := blockingIn(parseHookOutput(r.Stdout, r.Stderr, 0).Output); d != "" {
 			msg += fmt.Sprintf("; the %q it printed before the timeout is lost", d)
 		}
 		add(hooks.WarnTimedOut, "%s.", msg)
@@ -52,7 +52,7 @@ func resultWarnings(event hooks.Event, sequential bool, i int, r *Result) []hook
 	if !r.HasExitCode {
 		return ws
 	}
-	if p.Format == FormatText {
+	if p.Format == formatText {
 		if obj, d := jsonAfterText(p.Text); obj {
 			if d != "" {
 				add(hooks.WarnTextBeforeJSON, "Gemini ignores your %s: text printed before the JSON makes the whole output plain text, which with exit code %d is %s. Print only the JSON on stdout (logs go to stderr).", d, r.ExitCode, textMeaning(r.ExitCode))
@@ -64,13 +64,13 @@ func resultWarnings(event hooks.Event, sequential bool, i int, r *Result) []hook
 	if p.Text == "" && r.ExitCode != 0 && r.ExitCode != 1 {
 		add(hooks.WarnNoOutputNoBlock, "exit %d with no output does not block: Gemini only counts the hook as failed. Print the reason (stderr) or {\"decision\":\"deny\"} (stdout) to block.", r.ExitCode)
 	}
-	if r.ExitCode == 1 && p.Format == FormatText {
+	if r.ExitCode == 1 && p.Format == formatText {
 		add(hooks.WarnExit1NeverBlocks, "exit 1 never blocks: Gemini treats it as a warning (\"Warning: …\") and goes ahead. Exit 2 with a reason blocks.")
 	}
-	if r.ExitCode == 127 && p.Format == FormatText {
+	if r.ExitCode == 127 && p.Format == formatText {
 		add(hooks.WarnCommandNotFound, "exit 127 (command not found) with text output is read as a deny: a missing script blocks the action.")
 	}
-	if p.Format == FormatJSON && r.ExitCode != 0 {
+	if p.Format == formatJSON && r.ExitCode != 0 {
 		d := decisionOf(r.Output)
 		add(hooks.WarnJSONBeatsExitCode, "it printed JSON and exited %d: Gemini uses the JSON as it is (decision %s) whatever the exit code, and counts the hook as failed.", r.ExitCode, orAllow(d))
 	}
@@ -79,7 +79,7 @@ func resultWarnings(event hooks.Event, sequential bool, i int, r *Result) []hook
 			add(hooks.WarnStderrJSONIgnored, "the JSON it printed on stderr is ignored because stdout is not empty; Gemini reads stderr only when stdout is blank.")
 		}
 	}
-	if p.FromStderr && p.Format == FormatJSON {
+	if p.FromStderr && p.Format == formatJSON {
 		add(hooks.WarnStderrUsed, "stdout was empty, so Gemini read the JSON on stderr as the hook's output.")
 	}
 	if p.HasNonObject {
@@ -111,7 +111,7 @@ func resultWarnings(event hooks.Event, sequential bool, i int, r *Result) []hook
 }
 
 func chains(e hooks.Event) bool {
-	return e == BeforeTool || e == BeforeAgent || e == BeforeModel
+	return e == BeforeTool || e == BeforeAgent || e == beforeModel
 }
 
 func orAllow(d string) string {
@@ -188,7 +188,7 @@ func ignoredByEvent(event hooks.Event, out hooks.Value) string {
 				ignored = append(ignored, k)
 			}
 		}
-	case BeforeToolSelection:
+	case beforeToolSelection:
 		for _, k := range []string{"decision", "continue", "reason", "systemMessage", "stopReason"} {
 			if o.Has(k) && !(k == "decision" && o.Value(k) == "allow") {
 				ignored = append(ignored, k)
@@ -199,7 +199,7 @@ func ignoredByEvent(event hooks.Event, out hooks.Value) string {
 		return ""
 	}
 	what := "only its systemMessage is shown"
-	if event == BeforeToolSelection {
+	if event == beforeToolSelection {
 		what = "only hookSpecificOutput.toolConfig is used"
 	}
 	if event == SessionStart {
@@ -216,8 +216,8 @@ func eventWarnings(o *Outcome) []hooks.Warning {
 	if o.Aborted != "" {
 		add(hooks.WarnAborted, "", -1, "Gemini's own code fails on these outputs (%s): the event is reported as failed with no output, as if no hook had decided anything.", o.Aborted)
 	}
-	switch StrategyFor(o.Event) {
-	case StrategyOrDecision:
+	switch strategyFor(o.Event) {
+	case strategyOrDecision:
 		askAt, blockAt := -1, -1
 		for i := range o.Results {
 			switch decisionOf(o.Results[i].Output) {
@@ -239,7 +239,7 @@ func eventWarnings(o *Outcome) []hooks.Warning {
 				add(hooks.WarnContinueNoDecision, "", -1, "continue:false stops the agent but sets no decision; the stop reason is shown instead of a block reason.")
 			}
 		}
-	case StrategyFieldReplacement:
+	case strategyFieldReplacement:
 		blockAt := -1
 		for i := range o.Results {
 			out := o.Results[i].Output

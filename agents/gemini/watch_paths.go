@@ -6,12 +6,12 @@ import (
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-// WatchPaths lists what a snapshot was computed from: the four
+// watchPaths lists what a snapshot was computed from: the four
 // settings files, trusted_hooks.json, trustedFolders.json, the extensions
 // folder and extension-enablement.json, and for each extension its folder,
 // its effective (link) folder, its hooks folder and its files. Folders end
 // with a path separator.
-func WatchPaths(s *Snapshot) []string {
+func watchPaths(s *Snapshot) []string {
 	var w settingsio.WatchList
 	w.Layers(s.Layers)
 	w.File(s.Paths.User)

@@ -47,7 +47,7 @@ func TestWatcherWatchesTheSnapshotsFiles(t *testing.T) {
 	script := filepath.Join(project, "scripts", "guard.sh")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	w, err := settingsio.WatchPaths(ctx, WatchPaths(snap), settingsio.WatchOptions{Extra: []string{script}})
+	w, err := settingsio.WatchPaths(ctx, watchPaths(snap), settingsio.WatchOptions{Extra: []string{script}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +67,7 @@ func TestWatcherWatchesTheSnapshotsFiles(t *testing.T) {
 	waitFor(t, w, newExt)
 	// After a reload the new extension's files are watched too.
 	later := filepath.Join(root, "later.sh")
-	if err := w.RetargetPaths(append(WatchPaths(snap), later)); err != nil {
+	if err := w.RetargetPaths(append(watchPaths(snap), later)); err != nil {
 		t.Fatal(err)
 	}
 	testenv.WriteFile(t, later, "echo")
@@ -77,7 +77,7 @@ func TestWatcherWatchesTheSnapshotsFiles(t *testing.T) {
 	if _, ok := <-w.Changes(); ok {
 		t.Error("Changes is still open after the watcher stopped")
 	}
-	if err := w.RetargetPaths(WatchPaths(snap)); err != settingsio.ErrWatcherStopped {
+	if err := w.RetargetPaths(watchPaths(snap)); err != settingsio.ErrWatcherStopped {
 		t.Errorf("Retarget after stop = %v", err)
 	}
 }

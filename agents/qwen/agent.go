@@ -18,14 +18,14 @@ const (
 	agentTitle = "Qwen Code"
 )
 
-// Agent is Qwen Code behind the agent contract.
-type Agent struct{}
+// agent is Qwen Code behind the agent contract.
+type agent struct{}
 
 // New returns Qwen Code's agent.
-func New() Agent { return Agent{} }
+func New() agent { return agent{} }
 
 // Info names Qwen Code and declares its files and variables.
-func (Agent) Info() agents.Info {
+func (agent) Info() agents.Info {
 	return agents.Info{Name: string(name), Title: agentTitle, Version: version, Types: []string{"command", "http", "prompt", "function"},
 		Statuses: []hooks.Status{statusUnknownEvent, statusNotModelled},
 		Tones:    map[hooks.Status]agents.Tone{statusUnknownEvent: agents.ToneWarn, statusNotModelled: agents.ToneWarn},
@@ -109,7 +109,7 @@ func lookupEvent(n string) (event, bool) {
 }
 
 // Events are Qwen's 22 events with the captured sample payloads.
-func (Agent) Events() []agents.EventInfo {
+func (agent) Events() []agents.EventInfo {
 	var out []agents.EventInfo
 	for _, e := range events {
 		info := agents.EventInfo{Name: hooks.Event(e.name), Description: e.desc, Context: e.context, ContextLabel: e.label,
@@ -121,7 +121,7 @@ func (Agent) Events() []agents.EventInfo {
 }
 
 // Words are Qwen's folder-trust levels and switch scopes, explained.
-func (Agent) Words(arg agents.WordsOf) []agents.Word {
+func (agent) Words(arg agents.WordsOf) []agents.Word {
 	switch arg {
 	case agents.WordsFolderTrust:
 		return []agents.Word{
@@ -140,9 +140,9 @@ func (Agent) Words(arg agents.WordsOf) []agents.Word {
 
 // HookFile recognises Qwen Code's settings files (.qwen/settings.json),
 // whose hooks run in the folder holding .qwen.
-func (Agent) HookFile(p string) (agents.ScanFile, bool) {
+func (agent) HookFile(p string) (agents.ScanFile, bool) {
 	return agents.MatchScanRules(p, agents.ScanRule{Folder: ".qwen", Names: []string{"settings.json"}, Kind: "settings"})
 }
 
 // ScanHooks reads a settings file's hooks as Open does.
-func (Agent) ScanHooks(sf agents.ScanFile) ([]agents.ScanHook, error) { return schema(nil).Scan(sf) }
+func (agent) ScanHooks(sf agents.ScanFile) ([]agents.ScanHook, error) { return schema(nil).Scan(sf) }

@@ -29,7 +29,7 @@ var _ agents.Project = (*project)(nil)
 
 // Open reads every file Qwen Code reads hooks, switches and folder trust
 // from for a session in dir.
-func (Agent) Open(_ context.Context, env agents.Env, dir string) (agents.Project, error) {
+func (agent) Open(_ context.Context, env agents.Env, dir string) (agents.Project, error) {
 	return open(env, dir)
 }
 
@@ -55,7 +55,7 @@ func open(env agents.Env, dir string) (*project, error) {
 	return p, nil
 }
 
-func (p *project) Agent() agents.Info { return Agent{}.Info() }
+func (p *project) Agent() agents.Info { return agent{}.Info() }
 func (p *project) Dir() string        { return p.snap.cwd }
 
 func (p *project) Hooks() []*hooks.Hook { return slices.Clone(p.snap.hooks) }

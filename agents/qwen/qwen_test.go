@@ -376,7 +376,7 @@ func TestAuditWords(t *testing.T) {
 
 // Facts name the files the package reads.
 func TestFacts(t *testing.T) {
-	f := Agent{}.Info().Facts
+	f := agent{}.Info().Facts
 	for _, want := range []string{".qwen/settings.json", "~/.qwen/trustedFolders.json", "/etc/qwen-code/"} {
 		if !slices.ContainsFunc(f.Config, func(x agents.File) bool { return x.Path == want }) {
 			t.Errorf("Facts.Config lacks %s", want)
@@ -480,15 +480,15 @@ func TestScan(t *testing.T) {
 	root := t.TempDir()
 	path := filepath.Join(root, ".qwen", "settings.json")
 	testenv.WriteFile(t, path, "{\"hooks\": {\"PreToolUse\": [{\"matcher\": \"Bash\", \"hooks\": [\n  {\"type\": \"command\", \"command\": \"./guard.sh\"}]}],\n \"FooBar\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"x\"}]}]}}")
-	sf, ok := Agent{}.HookFile(path)
+	sf, ok := agent{}.HookFile(path)
 	if !ok || sf.Root != root {
 		t.Fatalf("%+v %v", sf, ok)
 	}
-	hs, err := Agent{}.ScanHooks(sf)
+	hs, err := agent{}.ScanHooks(sf)
 	if err != nil || len(hs) != 1 || hs[0].Line != 2 || hs[0].Matcher != "Bash" || hs[0].Subject.ProjectDir != root || hs[0].Subject.Agent != "qwen" {
 		t.Fatalf("%v %+v", err, hs)
 	}
-	if _, ok := (Agent{}).HookFile(filepath.Join(root, ".qwen", "other.json")); ok {
+	if _, ok := (agent{}).HookFile(filepath.Join(root, ".qwen", "other.json")); ok {
 		t.Error("other.json is not a hook file")
 	}
 }
