@@ -41,6 +41,7 @@ func init() {
 	reg(awsCmd, "aws")
 	reg(rcloneCmd, "rclone")
 	reg(mailCmd, "mail", "mailx", "sendmail", "mutt", "msmtp", "s-nail")
+	reg(swaksCmd, "swaks")
 	reg(registryCmd, "npm", "pnpm", "yarn", "pip", "pip3", "uv")
 	// commands through other programs' options
 	reg(tarCmd, "tar", "bsdtar", "gtar")
@@ -244,6 +245,38 @@ func mailCmd(sh *shell, c progCall) (value, bool) {
 		ep = bareHost(host)
 	}
 	sh.upload(c, ep, files, true, "mails data to")
+	return value{}, true
+}
+
+// swaksCmd: swaks --to ADDR --attach @FILE --data @FILE --body @FILE:
+// each @FILE is read and mailed (a value without @ is literal text).
+func swaksCmd(sh *shell, c progCall) (value, bool) {
+	flags, _ := options(c.args, set("--to", "-t", "--from", "-f", "--server", "-s", "--attach", "--attach-body", "--data", "-d", "--body", "--header", "-h", "--auth-user", "--auth-password", "-au", "-ap", "--port", "-p"), false)
+	var files []field
+	host := ""
+	for _, fl := range flags {
+		switch fl.name {
+		case "--attach", "--attach-body", "--data", "-d", "--body":
+			if f, ok := strings.CutPrefix(fl.val.s, "@"); ok {
+				v := fl.val
+				v.s = f
+				files = append(files, v)
+			} else if fl.val.s == "-" {
+				files = append(files, field{value: value{s: "/dev/stdin", known: true}})
+			}
+		case "--to", "-t":
+			if _, h, ok := strings.Cut(fl.val.s, "@"); ok {
+				host = h
+			}
+		case "--server", "-s":
+			host = fl.val.s
+		}
+	}
+	ep := endpoint{Host: "a mail address"}
+	if host != "" {
+		ep = bareHost(host)
+	}
+	sh.upload(c, ep, files, false, "mails data to")
 	return value{}, true
 }
 

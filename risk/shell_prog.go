@@ -1491,6 +1491,15 @@ func (a *analyzer) classifyWrite(p string, content value, src Source) {
 		add(Persistence, "writes to %s (%s), so its code runs again later", what, displayPath(p))
 		return
 	}
+	if what, ok := a.secretPath(p); ok && (inHome(p) || strings.HasPrefix(p, "/")) || strings.HasPrefix(p, "~/.ssh/") {
+		// A write onto a credential outside the project destroys or
+		// replaces it (a project's own .env is the project's business).
+		if what == "" {
+			what = "SSH's files"
+		}
+		add(Destructive, "writes over %s (%s): the credential is replaced or destroyed", what, displayPath(p))
+		return
+	}
 	if strings.HasPrefix(p, "/dev/sd") || strings.HasPrefix(p, "/dev/nvme") || strings.HasPrefix(p, "/dev/disk") || strings.HasPrefix(p, "/dev/mmcblk") {
 		add(Destructive, "overwrites the disk %s", p)
 		return
