@@ -27,14 +27,15 @@ var (
 	// columnsRe: words set out in columns, as in a help text.
 	columnsRe = regexp.MustCompile(`\S(?: {3,}|\t)\S`)
 	// pathTokenRe: a word of prose that names a file.
-	pathTokenRe = regexp.MustCompile("(?:~|\\$HOME|\\$\\{HOME\\})?[A-Za-z0-9_.-]*/[A-Za-z0-9_./*-]+|(?:^|[\\s\"'`(])(\\.[A-Za-z0-9_-][A-Za-z0-9_.-]*)|\\bauthorized_keys\\b|\\bcrontab\\b")
+	pathTokenRe = regexp.MustCompile("(?:~|\\$HOME|\\$\\{HOME\\})?[A-Za-z0-9_.-]*/[A-Za-z0-9_./*-]+|(?:^|[\\s\"'`(])(\\.[A-Za-z0-9_-][A-Za-z0-9_./-]*)|\\bauthorized_keys\\b|\\bcrontab\\b")
 )
 
 // sensitiveTarget names the first sensitive file a sentence mentions, and
 // what it is.
-func (a *analyzer) sensitiveTarget(sent string) (what, p string, ok bool) {
-	for _, m := range pathTokenRe.FindAllStringSubmatch(sent, -1) {
-		tok := strings.TrimRight(strings.Trim(m[0], " \t\"'`("), ".,;:)")
+func (a *analyzer) sensitiveTarget(sent string) (what, p string, at int, ok bool) {
+	for _, loc := range pathTokenRe.FindAllStringIndex(sent, -1) {
+		at = loc[0]
+		tok := strings.TrimRight(strings.Trim(sent[loc[0]:loc[1]], " \t\"'`("), ".,;:)")
 		var cands []string
 		switch {
 		case tok == "authorized_keys":
@@ -48,17 +49,17 @@ func (a *analyzer) sensitiveTarget(sent string) (what, p string, ok bool) {
 		}
 		for _, c := range cands {
 			if w, ok := a.agentFile(c); ok {
-				return w, c, true
+				return w, c, at, true
 			}
 			if w, ok := match(persistenceFiles, c); ok {
-				return w, c, true
+				return w, c, at, true
 			}
 			if w, ok := a.secretPath(c); ok && inHome(c) {
-				return w, c, true
+				return w, c, at, true
 			}
 		}
 	}
-	return "", "", false
+	return "", "", 0, false
 }
 
 // intents judges one sentence of model-bound text by the vocabulary above.
@@ -70,7 +71,9 @@ func (a *analyzer) intents(sent string, src Source) {
 	// describes commands; it tells the model nothing
 	forbids := negatedRe.MatchString(sent) || columnsRe.MatchString(sent)
 	if loc := imperative(writeIntentRe, sent); loc != nil && !forbids {
-		if what, p, ok := a.sensitiveTarget(sent[loc[0]:]); ok {
+		// an order has an object: "add X to FILE" (a heading such as
+		// "Add to FILE:" introduces what a person is to paste)
+		if what, p, at, ok := a.sensitiveTarget(sent[loc[1]:]); ok && objectRe.MatchString(sent[loc[1]:][:at]) {
 			add("tells the model to write to %s (%s): %q", what, displayPath(p), shortText(sent, 80))
 		}
 	}
@@ -86,6 +89,9 @@ func (a *analyzer) intents(sent string, src Source) {
 		}
 	}
 }
+
+// objectRe: words before a target other than its prepositions.
+var objectRe = regexp.MustCompile(`(?i)[^\s]*[A-Za-z0-9*(][^\s]*\s+(?:[^\s]+\s+)*?(?:to|into|in|onto|inside|under)\b`)
 
 // anyVerbRe: verbs of acting that make a sentence an order.
 var anyVerbRe = regexp.MustCompile(`(?i)\b(?:run|execute|deploy|push|commit|install|proceed|continue|apply|delete|merge|publish|release)\b`)
