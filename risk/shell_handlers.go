@@ -74,8 +74,40 @@ func (sh *shell) upload(c progCall, ep endpoint, files []field, stdin bool, verb
 	if stdin {
 		data.add(stdinOf(c.in).t)
 	}
+	if data.empty() && strings.HasPrefix(verb, "mails") && len(files) == 0 && sh.plainStdin(c) {
+		// a notice to a fixed address whose text carries nothing of the
+		// user's (a build log, a literal line): a notifier, not a sink
+		return
+	}
 	sh.network(ep, data, taints{}, c.n, verb)
 }
+
+// plainStdin: the mail's text is literal, or a log or temporary file
+// (< /tmp/build.log): nothing of the project's or the user's.
+func (sh *shell) plainStdin(c progCall) bool {
+	if c.in != nil && c.in.known {
+		return true
+	}
+	// the statement's redirections follow the call's words
+	text := sh.rawText(c.n)
+	if c.n != nil {
+		if end := int(c.n.End().Offset()); end >= 0 && end <= len(sh.src) {
+			rest := sh.src[end:]
+			if k := strings.IndexAny(rest, "\n;|&)"); k >= 0 {
+				rest = rest[:k]
+			}
+			text += rest
+		}
+	}
+	m := redirectInRe.FindStringSubmatch(text)
+	if m == nil {
+		return false
+	}
+	p := normPath(strings.Trim(m[1], `"'`), sh.a.hook.ProjectDir)
+	return p == "/dev/null" || (strings.HasPrefix(p, "/tmp/") || strings.HasSuffix(p, ".log"))
+}
+
+var redirectInRe = regexp.MustCompile(`(?:^|[^<])<\s*("[^"]+"|'[^']+'|[^\s;&|<>()]+)`)
 
 // ghCmd: gh gist create FILE…, gh api -f/-F, gh release upload: data to
 // GitHub. The credential case (gh auth token) stays in shell.program.
