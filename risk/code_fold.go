@@ -282,3 +282,33 @@ func foldDynamicCall(ts []token) []token {
 // concatOp joins two strings: + (Python, JavaScript, Ruby), . (PHP, Perl),
 // .. (Lua).
 var concatOp = set("+", ".", "..")
+
+// dynamicCalls judges a function reached by a name that does not fold to
+// a literal (getattr(m, NAME), call_user_func($x, …), obj.send(n, …)):
+// Hookwarden cannot say what it calls. Alone that is ordinary code; with
+// a secret read or an address to talk to it is review, with both critical.
+func (c *code) dynamicCalls() {
+	for i, t := range c.toks {
+		if t.kind != tokIdent || i+2 >= len(c.toks) || c.toks[i+1].text != "(" || c.toks[i+2].kind == tokString {
+			continue
+		}
+		name := t.text
+		if k := strings.LastIndex(name, "."); k >= 0 {
+			name = name[k+1:]
+		}
+		if name != "getattr" && !dynamicCallers[name] {
+			continue
+		}
+		secret := c.a.secretText().MatchString(c.src)
+		network := len(c.urlEPs) > 0
+		switch {
+		case secret && network:
+			c.find(t, Obfuscation, LevelCritical, "calls a function whose name is chosen at run time (%s), in code that reads a secret and talks to %s", t.text, c.urlEPs[0])
+		case secret || network:
+			c.find(t, Unreadable, LevelReview, "calls a function whose name is chosen at run time (%s), which Hookwarden cannot see", t.text)
+		default:
+			continue
+		}
+		return
+	}
+}
