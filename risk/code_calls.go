@@ -504,13 +504,19 @@ func (c *code) evalCall(x token, name string, args []token) {
 func (c *code) pathOf(args []token) string {
 	end := len(firstArg(args))
 	var parts []string
-	home := false
+	home, envRead := false, false
 	for _, a := range args[:end] {
 		switch a.kind {
 		case tokString:
+			if envRead && (a.text == "HOME" || a.text == "USERPROFILE") {
+				// getenv("HOME"), os.getenv("HOME"), ENV["HOME"]
+				home, envRead = true, false
+				continue
+			}
 			parts = append(parts, a.text)
 		case tokIdent:
 			n := c.canon(a.text)
+			envRead = strings.Contains(strings.ToLower(n), "getenv") || strings.HasSuffix(n, "ENV") || strings.HasSuffix(n, "environ") || strings.HasSuffix(n, "environ.get")
 			switch {
 			case n == "os.path.expanduser" || n == "os.homedir" || n == "Path.home" || n == "pathlib.Path.home" || n == "homedir" || strings.Contains(n, "environ") && strings.Contains(strings.Join(parts, ""), "HOME") || n == "process.env.HOME" || n == "Deno.env.get":
 				home = true
