@@ -471,7 +471,11 @@ func (sh *shell) code(base string, a field, n syntax.Node) {
 		if a.decoded {
 			sh.find(n, Obfuscation, LevelCritical, "runs %s code it decodes at run time", base)
 		}
-		return
+		// code with a part the shell fills in ("… $PATH …", "$1"): the
+		// rest is still code, read with the part as its placeholder
+		if a.decoded || a.s == "" || strings.HasPrefix(strings.TrimSpace(a.s), "$") {
+			return
+		}
 	}
 	if a.decoded {
 		sh.find(n, Obfuscation, LevelCritical, "runs hidden %s code that it decodes at run time", base)
