@@ -1310,7 +1310,33 @@ func (sh *shell) chmod(args []field, n syntax.Node) {
 		if _, ok := sh.a.agentFile(p); ok && wide {
 			sh.find(n, SelfTampering, LevelCritical, "makes the agent's file %s writable by everyone", p)
 		}
+		// a credential opened to others (chmod 644 id_rsa): tightening
+		// (600, 400, go-rwx) is the usual fix-up and says nothing
+		if what, ok := sh.a.secretPath(p); ok && inHome(p) && opensToOthers(mode) {
+			sh.find(n, Destructive, LevelCritical, "lets other users read %s (%s, chmod %s)", what, displayPath(p), mode)
+		}
 	}
+}
+
+// opensToOthers: a chmod mode that gives group or others any right
+// (644, 0755, o+r, a+rw, +r); one that only removes rights does not.
+func opensToOthers(mode string) bool {
+	if octal := strings.TrimLeft(mode, "0"); octal != "" && strings.Trim(octal, "01234567") == "" {
+		return len(octal) >= 2 && strings.Trim(octal[len(octal)-2:], "0") != ""
+	}
+	for _, clause := range strings.Split(mode, ",") {
+		who, op, ok := strings.Cut(clause, "+")
+		if !ok {
+			who, op, ok = strings.Cut(clause, "=")
+		}
+		if !ok || strings.Trim(op, "rwxXst") != "" || strings.Trim(op, "st") == "" {
+			continue
+		}
+		if who == "" || strings.ContainsAny(who, "goa") {
+			return true
+		}
+	}
+	return false
 }
 
 func (sh *shell) git(args []field, n syntax.Node) {

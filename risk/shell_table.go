@@ -492,6 +492,9 @@ func progChown(sh *shell, c progCall) (value, bool) {
 			p := normPath(t.s, pd)
 			if (hasFlag(flags, "-R", "--recursive") && (p == "/" || p == "~" || systemDir(p))) || (strings.HasPrefix(owner, "root") && base == "chown") {
 				sh.find(n, Privilege, LevelCritical, "gives %s to %s", displayPath(p), owner)
+			} else if what, ok := sh.a.secretPath(p); ok && inHome(p) && !strings.Contains(owner, "$") && owner != "$USER" {
+				// the user's credential given to another account
+				sh.find(n, Destructive, LevelCritical, "gives %s (%s) to %s", what, displayPath(p), owner)
 			}
 		}
 	}
