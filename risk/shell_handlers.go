@@ -3,6 +3,7 @@ package risk
 import (
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -40,6 +41,7 @@ func init() {
 	reg(ghCmd, "gh")
 	reg(awsCmd, "aws")
 	reg(rcloneCmd, "rclone")
+	reg(cloudCopyCmd, "gsutil", "gcloud", "s5cmd", "azcopy", "az", "mc", "b2", "oci")
 	reg(mailCmd, "mail", "mailx", "sendmail", "mutt", "msmtp", "s-nail")
 	reg(swaksCmd, "swaks")
 	reg(registryCmd, "npm", "pnpm", "yarn", "pip", "pip3", "uv")
@@ -226,6 +228,74 @@ func awsCmd(sh *shell, c progCall) (value, bool) {
 		}
 	}
 	return value{}, false
+}
+
+// cloudCopies: how each cloud storage CLI names a copy to the cloud: the
+// words of the verb, the prefixes of a remote destination, and the
+// options that name a file to upload.
+var cloudCopies = map[string]struct {
+	verbs     []string // the verb words, any of them
+	remote    []string // a destination with one of these prefixes is remote
+	fileFlags map[string]bool
+}{
+	"gsutil": {verbs: []string{"cp", "mv", "rsync"}, remote: []string{"gs://", "s3://"}},
+	"gcloud": {verbs: []string{"cp", "mv", "rsync"}, remote: []string{"gs://"}},
+	"s5cmd":  {verbs: []string{"cp", "mv", "sync"}, remote: []string{"s3://"}},
+	"azcopy": {verbs: []string{"copy", "cp", "sync"}, remote: []string{"https://", "http://"}},
+	"mc":     {verbs: []string{"cp", "mv", "mirror", "pipe"}, remote: []string{"s3/", "play/", "minio/"}},
+	"az":     {verbs: []string{"upload", "upload-batch"}, fileFlags: set("-f", "--file", "-s", "--source")},
+	"b2":     {verbs: []string{"upload-file", "upload_file", "sync"}, remote: []string{"b2://"}},
+	"oci":    {verbs: []string{"put", "bulk-upload"}, fileFlags: set("--file", "--src-dir")},
+}
+
+// cloudCopyCmd: a copy from the machine to cloud storage, by the table
+// above: what it uploads goes to the bucket.
+func cloudCopyCmd(sh *shell, c progCall) (value, bool) {
+	spec, ok := cloudCopies[c.base]
+	if !ok {
+		return value{}, false
+	}
+	withArg := set("-f", "--file", "-s", "--source", "-c", "--container-name", "-n", "--name", "--account-name", "--bucket-name", "--src-dir", "-h", "-o", "-p", "--project")
+	flags, pos := options(c.args, withArg, false)
+	verb := false
+	for _, p := range pos {
+		verb = verb || slices.Contains(spec.verbs, p.s)
+	}
+	if !verb {
+		return value{}, false
+	}
+	var files []field
+	for _, fl := range flags {
+		if spec.fileFlags[fl.name] {
+			files = append(files, fl.val)
+		}
+	}
+	dest := "cloud storage (" + c.base + ")"
+	if len(spec.remote) > 0 && len(pos) >= 2 {
+		last := pos[len(pos)-1]
+		remote := false
+		for _, r := range spec.remote {
+			remote = remote || strings.HasPrefix(last.s, r)
+		}
+		if !remote {
+			return value{}, false
+		}
+		dest = shortText(last.s, 40)
+		for _, p := range pos[:len(pos)-1] {
+			if !slices.Contains(spec.verbs, p.s) && p.s != "storage" && !strings.Contains(p.s, "://") {
+				files = append(files, p)
+			}
+		}
+	}
+	if len(files) == 0 {
+		return value{}, false
+	}
+	stdin := false
+	for _, f := range files {
+		stdin = stdin || f.s == "-"
+	}
+	sh.upload(c, endpoint{Host: dest}, files, stdin, "uploads files to")
+	return value{}, true
 }
 
 // rcloneCmd: rclone copy/sync/move/copyto/rcat LOCAL REMOTE:PATH.
