@@ -14,6 +14,11 @@ func TestCodeWritesUnderHome(t *testing.T) {
 		{`ruby -e 'File.write(ENV["HOME"] + "/.ssh/authorized_keys", "x")'`, LevelCritical},
 		{`python3 -c "import os; open(os.environ.get('HOME')+'/.zshrc','a').write('x')"`, LevelCritical},
 		{`php -r 'file_put_contents(getenv("HOME")."/notes/today.txt", "x");'`, LevelNone},
+		{`perl -e 'open(my $f, ">>", "$ENV{HOME}/.bashrc"); print $f "x";'`, LevelCritical},
+		{`perl -e 'open(F, ">$ENV{HOME}/.ssh/authorized_keys"); print F "x";'`, LevelCritical},
+		{`ruby -e 'File.open("#{ENV["HOME"]}/.zshrc", "a") { |f| f.puts "x" }'`, LevelCritical},
+		{`perl -e 'open(my $f, "<", "$ENV{HOME}/.bashrc"); print <$f>;'`, LevelNone},
+		{`perl -e 'open(my $f, ">>", "/tmp/hook.log"); print $f "x";'`, LevelNone},
 	}
 	for _, c := range cases {
 		r := Analyze(Hook{Agent: "claude", Event: "Stop", Command: c.cmd}, Options{Agents: testAgents})
