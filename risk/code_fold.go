@@ -142,10 +142,21 @@ func foldConcat(ts []token) []token {
 	out := make([]token, 0, len(ts))
 	for i := 0; i < len(ts); i++ {
 		t := ts[i]
-		for t.kind == tokString && i+2 < len(ts) && ts[i+1].kind == tokPunct && concatOp[ts[i+1].text] && ts[i+2].kind == tokString {
-			t.text += ts[i+2].text
-			t.raw = ""
-			i += 2
+		for t.kind == tokString && i+2 < len(ts) {
+			if ts[i+1].kind == tokPunct && concatOp[ts[i+1].text] && ts[i+2].kind == tokString {
+				t.text += ts[i+2].text
+				t.raw = ""
+				i += 2
+				continue
+			}
+			// Lua's .. read as two dots
+			if i+3 < len(ts) && ts[i+1].text == "." && ts[i+2].text == "." && ts[i+3].kind == tokString {
+				t.text += ts[i+3].text
+				t.raw = ""
+				i += 3
+				continue
+			}
+			break
 		}
 		out = append(out, t)
 	}
