@@ -19,6 +19,9 @@ func TestCodeWritesUnderHome(t *testing.T) {
 		{`ruby -e 'File.open("#{ENV["HOME"]}/.zshrc", "a") { |f| f.puts "x" }'`, LevelCritical},
 		{`perl -e 'open(my $f, "<", "$ENV{HOME}/.bashrc"); print <$f>;'`, LevelNone},
 		{`perl -e 'open(my $f, ">>", "/tmp/hook.log"); print $f "x";'`, LevelNone},
+		{`pwsh -Command "Add-Content -Path $HOME/.bashrc -Value 'x'"`, LevelCritical},
+		{`pwsh -Command "Set-Content -Path $env:USERPROFILE\.ssh\authorized_keys -Value 'x'"`, LevelCritical},
+		{`pwsh -Command "Add-Content -Path $HOME/notes.txt -Value 'x'"`, LevelNone},
 	}
 	for _, c := range cases {
 		r := Analyze(Hook{Agent: "claude", Event: "Stop", Command: c.cmd}, Options{Agents: testAgents})
