@@ -87,6 +87,7 @@ func (c *code) run() {
 	c.printDecoded()
 	c.statements()
 	c.calls()
+	c.dynamicCalls()
 	c.dialectShell()
 	c.printFolded()
 	c.fileLevel()

@@ -504,13 +504,19 @@ func (c *code) evalCall(x token, name string, args []token) {
 func (c *code) pathOf(args []token) string {
 	end := len(firstArg(args))
 	var parts []string
-	home := false
+	home, envRead := false, false
 	for _, a := range args[:end] {
 		switch a.kind {
 		case tokString:
+			if envRead && (a.text == "HOME" || a.text == "USERPROFILE") {
+				// getenv("HOME"), os.getenv("HOME"), ENV["HOME"]
+				home, envRead = true, false
+				continue
+			}
 			parts = append(parts, a.text)
 		case tokIdent:
 			n := c.canon(a.text)
+			envRead = strings.Contains(strings.ToLower(n), "getenv") || strings.HasSuffix(n, "ENV") || strings.HasSuffix(n, "environ") || strings.HasSuffix(n, "environ.get")
 			switch {
 			case n == "os.path.expanduser" || n == "os.homedir" || n == "Path.home" || n == "pathlib.Path.home" || n == "homedir" || strings.Contains(n, "environ") && strings.Contains(strings.Join(parts, ""), "HOME") || n == "process.env.HOME" || n == "Deno.env.get":
 				home = true
@@ -535,6 +541,10 @@ func (c *code) pathOf(args []token) string {
 }
 
 func (c *code) writeCall(x token, name string, args []token, i int) {
+	if name == "open" && c.dialect == langPerl {
+		c.perlOpen(x, args)
+		return
+	}
 	if name == "open" || strings.HasSuffix(name, ".open") {
 		mode := ""
 		for k, a := range args {
@@ -565,6 +575,34 @@ func (c *code) writeCall(x token, name string, args []token, i int) {
 	}
 	content := c.expr(args)
 	c.a.classifyWrite(normPath(p, c.a.hook.ProjectDir), content, c.source(x))
+}
+
+// perlOpen: open(FH, '>>', PATH) and open(FH, ">PATH"): a write when the
+// mode is >, >> or +>/+<.
+func (c *code) perlOpen(x token, args []token) {
+	for k, a := range args {
+		if a.kind != tokString {
+			continue
+		}
+		mode := strings.TrimSpace(a.text)
+		switch {
+		case mode == ">" || mode == ">>" || mode == "+>" || mode == "+<" || mode == "+>>":
+			rest := args[k+1:]
+			if len(rest) > 0 && rest[0].text == "," {
+				rest = rest[1:]
+			}
+			if len(rest) > 0 {
+				if p := c.pathOf(rest); p != "" {
+					c.a.classifyWrite(normPath(p, c.a.hook.ProjectDir), value{}, c.source(x))
+				}
+			}
+			return
+		case strings.HasPrefix(mode, ">") || strings.HasPrefix(mode, "+>"):
+			p := strings.TrimSpace(strings.TrimLeft(mode, "+>"))
+			c.a.classifyWrite(normPath(p, c.a.hook.ProjectDir), value{}, c.source(x))
+			return
+		}
+	}
 }
 
 // pathlibWrite: Path(…).write_text(…) or p.write_text(…).

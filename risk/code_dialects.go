@@ -96,7 +96,7 @@ var dialects = map[lang]*dialect{
 			"system": cShell, "exec": cShell, "qx": cShell, "IPC.Open3.open3": cShell, "open3": cShell, "IPC.Run.run": cShell,
 			"eval": cEval, "do": cEval, "unlink": cUnlink, "rmtree": cRemove, "remove_tree": cRemove,
 			"File.Path.rmtree": cRemove, "File.Path.remove_tree": cRemove, "File.Copy.copy": cCopy, "copy": cCopy, "move": "shutil.move",
-			"File.Copy.move": "shutil.move", "symlink": "os.symlink",
+			"File.Copy.move": "shutil.move", "symlink": "os.symlink", "open": cOpen,
 			"LWP.UserAgent.new": "requests.Session", "HTTP.Tiny.new": "requests.Session", "LWP.Simple.get": cURLOpen, "getstore": cURLOpen,
 			"LWP.Simple.getstore": cURLOpen, "IO.Socket.INET.new": cSocket, "IO.Socket.SSL.new": cSocket,
 		},

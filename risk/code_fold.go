@@ -22,6 +22,7 @@ func fold(ts []token) []token {
 	ts = foldConcat(ts)
 	ts = foldGetattr(ts)
 	ts = foldIndex(ts)
+	ts = foldDynamicCall(ts)
 	ts = foldModuleAttr(ts)
 	return ts
 }
@@ -141,10 +142,21 @@ func foldConcat(ts []token) []token {
 	out := make([]token, 0, len(ts))
 	for i := 0; i < len(ts); i++ {
 		t := ts[i]
-		for t.kind == tokString && i+2 < len(ts) && ts[i+1].kind == tokPunct && ts[i+1].text == "+" && ts[i+2].kind == tokString {
-			t.text += ts[i+2].text
-			t.raw = ""
-			i += 2
+		for t.kind == tokString && i+2 < len(ts) {
+			if ts[i+1].kind == tokPunct && concatOp[ts[i+1].text] && ts[i+2].kind == tokString {
+				t.text += ts[i+2].text
+				t.raw = ""
+				i += 2
+				continue
+			}
+			// Lua's .. read as two dots
+			if i+3 < len(ts) && ts[i+1].text == "." && ts[i+2].text == "." && ts[i+3].kind == tokString {
+				t.text += ts[i+3].text
+				t.raw = ""
+				i += 3
+				continue
+			}
+			break
 		}
 		out = append(out, t)
 	}
@@ -209,4 +221,105 @@ func foldIndex(ts []token) []token {
 		out = append(out, t)
 	}
 	return out
+}
+
+// namespacePrefixes are the objects through which a language reaches its
+// global functions by name: what follows them is the function itself.
+var namespacePrefixes = []string{"__builtins__.__dict__.", "__builtins__.", "builtins.", "globalThis.", "global.", "window.", "Kernel."}
+
+// dynamicCallers call the function named by their first argument:
+// call_user_func('system', …), X.send('system', …) and their kin.
+var dynamicCallers = set("call_user_func", "call_user_func_array", "forward_static_call", "send", "public_send", "__send__", "method", "instance_method")
+
+// foldDynamicCall rewrites a function reached by its name into a plain
+// call — the table above, globals()['n'](…), and a variable bound to a
+// name then called ($f = 'shell_exec'; $f(…)) — so the language's table
+// of calls judges it as if it were written plainly.
+func foldDynamicCall(ts []token) []token {
+	bound := map[string]string{}
+	out := make([]token, 0, len(ts))
+	for i := 0; i < len(ts); i++ {
+		t := ts[i]
+		if t.kind == tokIdent {
+			for _, p := range namespacePrefixes {
+				if rest, ok := strings.CutPrefix(t.text, p); ok && rest != "" {
+					t.text = rest
+					break
+				}
+			}
+			// NAME = 'fn' ; … NAME(…)
+			if i+2 < len(ts) && ts[i+1].text == "=" && ts[i+2].kind == tokString && identLike.MatchString(ts[i+2].text) && (i+3 >= len(ts) || ts[i+3].text != "+" && ts[i+3].text != ".") {
+				bound[t.text] = ts[i+2].text
+			} else if fn, ok := bound[t.text]; ok && i+1 < len(ts) && ts[i+1].text == "(" {
+				t.text = fn
+			}
+			// globals()['n'] / locals()['n'] / vars()['n'] folded by foldIndex to globals ( ) .n
+			if (t.text == "globals" || t.text == "locals" || t.text == "vars") && i+3 < len(ts) && ts[i+1].text == "(" && ts[i+2].text == ")" && ts[i+3].kind == tokIdent && strings.HasPrefix(ts[i+3].text, ".") {
+				t.text = strings.TrimPrefix(ts[i+3].text, ".")
+				out = append(out, t)
+				i += 3
+				continue
+			}
+			// caller ( 'fn' , …  →  fn ( …   and   OBJ.send ( 'fn' , … → OBJ.fn ( …
+			recv, name := "", t.text
+			if k := strings.LastIndex(t.text, "."); k >= 0 {
+				recv, name = t.text[:k], t.text[k+1:]
+			}
+			if dynamicCallers[name] && i+3 < len(ts) && ts[i+1].text == "(" && ts[i+2].kind == tokString && identLike.MatchString(ts[i+2].text) && (ts[i+3].text == "," || ts[i+3].text == ")") {
+				fn := ts[i+2].text
+				if recv != "" && recv != "Kernel" && recv != "Object" && recv != "self" {
+					fn = recv + "." + fn
+				}
+				out = append(out, token{kind: tokIdent, text: fn, line: t.line, col: t.col}, ts[i+1])
+				// method('system').call(…): the call that follows is fn's
+				if ts[i+3].text == ")" {
+					i += 3
+					if i+1 < len(ts) && ts[i+1].kind == tokIdent && (ts[i+1].text == ".call" || ts[i+1].text == ".()") && i+2 < len(ts) && ts[i+2].text == "(" {
+						i += 2
+					} else {
+						out = append(out, ts[i])
+					}
+					continue
+				}
+				i += 3 // the comma: the rest are fn's arguments
+				continue
+			}
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// concatOp joins two strings: + (Python, JavaScript, Ruby), . (PHP, Perl),
+// .. (Lua).
+var concatOp = set("+", ".", "..")
+
+// dynamicCalls judges a function reached by a name that does not fold to
+// a literal (getattr(m, NAME), call_user_func($x, …), obj.send(n, …)):
+// Hookwarden cannot say what it calls. Alone that is ordinary code; with
+// a secret read or an address to talk to it is review, with both critical.
+func (c *code) dynamicCalls() {
+	for i, t := range c.toks {
+		if t.kind != tokIdent || i+2 >= len(c.toks) || c.toks[i+1].text != "(" || c.toks[i+2].kind == tokString {
+			continue
+		}
+		name := t.text
+		if k := strings.LastIndex(name, "."); k >= 0 {
+			name = name[k+1:]
+		}
+		if name != "getattr" && !dynamicCallers[name] {
+			continue
+		}
+		secret := c.a.secretText().MatchString(c.src)
+		network := len(c.urlEPs) > 0
+		switch {
+		case secret && network:
+			c.find(t, Obfuscation, LevelCritical, "calls a function whose name is chosen at run time (%s), in code that reads a secret and talks to %s", t.text, c.urlEPs[0])
+		case secret || network:
+			c.find(t, Unreadable, LevelReview, "calls a function whose name is chosen at run time (%s), which Hookwarden cannot see", t.text)
+		default:
+			continue
+		}
+		return
+	}
 }

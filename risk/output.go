@@ -433,6 +433,7 @@ func (a *analyzer) instruction(text string, src Source) {
 			Summary: fmt.Sprintf("tells the model %q", shortText(m, 80))})
 	}
 	for _, sent := range sentences(text) {
+		a.intents(sent, src)
 		if loc := skipChecksRe.FindStringIndex(sent); loc != nil && !negated(sent, loc[0], loc[1]) {
 			a.add(Finding{Category: AgentOutput, Severity: LevelCritical, Source: src,
 				Summary: fmt.Sprintf("tells the model to skip the project's checks (%s)", shortText(sent[loc[0]:loc[1]], 40))})

@@ -10,7 +10,10 @@ import (
 // for the project folder, anything else as written (relative paths are
 // relative to the project folder, where agents run hooks).
 
-var homePrefix = regexp.MustCompile(`^(/root|/home/[^/]+|/Users/[^/]+)(/|$)`)
+// The home folder as code spells it inside a string is the same folder:
+// "$HOME/…", "${HOME}/…", Perl's "$ENV{HOME}/…", Ruby's
+// "#{ENV['HOME']}/…", PowerShell's "$env:USERPROFILE\…", "%USERPROFILE%".
+var homePrefix = regexp.MustCompile(`^(/root|/home/[^/]+|/Users/[^/]+|\$HOME|\$\{HOME\}|\$ENV\{HOME\}|#\{ENV\[['"]HOME['"]\]\}|\$env:(?:HOME|USERPROFILE)|%USERPROFILE%)(/|$)`)
 
 // normPath puts a literal path into the analyser's form.
 func normPath(p, projectDir string) string {

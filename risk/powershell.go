@@ -19,6 +19,9 @@ var (
 	psPersist = regexp.MustCompile(`(?i)(\$PROFILE|schtasks\s+/create|New-ScheduledTask|Register-ScheduledTask|CurrentVersion\\Run)`)
 )
 
+// psHomeRe finds a path in the user's folders.
+var psHomeRe = regexp.MustCompile(`(?i)` + psHome)
+
 // psRule is one line rule of the PowerShell reader: what a line that
 // matches does.
 type psRule struct {
@@ -120,6 +123,14 @@ func (a *analyzer) powerShell(file, text string) {
 				add(SelfTampering, LevelCritical, "writes to an agent's settings or trust file")
 			case psPersist.MatchString(m):
 				add(Persistence, LevelCritical, "writes to the PowerShell profile, so its code runs in every later shell")
+			default:
+				// a path below the home folder ($HOME/.bashrc,
+				// $env:USERPROFILE\.ssh\authorized_keys): judged as any write
+				if psHomeRe.MatchString(m) {
+					if d := dotPathRe.FindString(m); d != "" {
+						a.classifyWrite("~"+strings.ReplaceAll(d, `\`, "/"), value{}, src)
+					}
+				}
 			}
 		} else if psPersist.MatchString(l) && !strings.Contains(l, "Test-Path") {
 			if strings.Contains(strings.ToLower(l), "schtasks") || strings.Contains(strings.ToLower(l), "register-scheduledtask") || strings.Contains(l, `CurrentVersion\Run`) {

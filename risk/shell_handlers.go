@@ -3,6 +3,7 @@ package risk
 import (
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -40,7 +41,9 @@ func init() {
 	reg(ghCmd, "gh")
 	reg(awsCmd, "aws")
 	reg(rcloneCmd, "rclone")
+	reg(cloudCopyCmd, "gsutil", "gcloud", "s5cmd", "azcopy", "az", "mc", "b2", "oci")
 	reg(mailCmd, "mail", "mailx", "sendmail", "mutt", "msmtp", "s-nail")
+	reg(swaksCmd, "swaks")
 	reg(registryCmd, "npm", "pnpm", "yarn", "pip", "pip3", "uv")
 	// commands through other programs' options
 	reg(tarCmd, "tar", "bsdtar", "gtar")
@@ -73,8 +76,40 @@ func (sh *shell) upload(c progCall, ep endpoint, files []field, stdin bool, verb
 	if stdin {
 		data.add(stdinOf(c.in).t)
 	}
+	if data.empty() && strings.HasPrefix(verb, "mails") && len(files) == 0 && sh.plainStdin(c) {
+		// a notice to a fixed address whose text carries nothing of the
+		// user's (a build log, a literal line): a notifier, not a sink
+		return
+	}
 	sh.network(ep, data, taints{}, c.n, verb)
 }
+
+// plainStdin: the mail's text is literal, or a log or temporary file
+// (< /tmp/build.log): nothing of the project's or the user's.
+func (sh *shell) plainStdin(c progCall) bool {
+	if c.in != nil && c.in.known {
+		return true
+	}
+	// the statement's redirections follow the call's words
+	text := sh.rawText(c.n)
+	if c.n != nil {
+		if end := int(c.n.End().Offset()); end >= 0 && end <= len(sh.src) {
+			rest := sh.src[end:]
+			if k := strings.IndexAny(rest, "\n;|&)"); k >= 0 {
+				rest = rest[:k]
+			}
+			text += rest
+		}
+	}
+	m := redirectInRe.FindStringSubmatch(text)
+	if m == nil {
+		return false
+	}
+	p := normPath(strings.Trim(m[1], `"'`), sh.a.hook.ProjectDir)
+	return p == "/dev/null" || (strings.HasPrefix(p, "/tmp/") || strings.HasSuffix(p, ".log"))
+}
+
+var redirectInRe = regexp.MustCompile(`(?:^|[^<])<\s*("[^"]+"|'[^']+'|[^\s;&|<>()]+)`)
 
 // ghCmd: gh gist create FILE…, gh api -f/-F, gh release upload: data to
 // GitHub. The credential case (gh auth token) stays in shell.program.
@@ -195,6 +230,74 @@ func awsCmd(sh *shell, c progCall) (value, bool) {
 	return value{}, false
 }
 
+// cloudCopies: how each cloud storage CLI names a copy to the cloud: the
+// words of the verb, the prefixes of a remote destination, and the
+// options that name a file to upload.
+var cloudCopies = map[string]struct {
+	verbs     []string // the verb words, any of them
+	remote    []string // a destination with one of these prefixes is remote
+	fileFlags map[string]bool
+}{
+	"gsutil": {verbs: []string{"cp", "mv", "rsync"}, remote: []string{"gs://", "s3://"}},
+	"gcloud": {verbs: []string{"cp", "mv", "rsync"}, remote: []string{"gs://"}},
+	"s5cmd":  {verbs: []string{"cp", "mv", "sync"}, remote: []string{"s3://"}},
+	"azcopy": {verbs: []string{"copy", "cp", "sync"}, remote: []string{"https://", "http://"}},
+	"mc":     {verbs: []string{"cp", "mv", "mirror", "pipe"}, remote: []string{"s3/", "play/", "minio/"}},
+	"az":     {verbs: []string{"upload", "upload-batch"}, fileFlags: set("-f", "--file", "-s", "--source")},
+	"b2":     {verbs: []string{"upload-file", "upload_file", "sync"}, remote: []string{"b2://"}},
+	"oci":    {verbs: []string{"put", "bulk-upload"}, fileFlags: set("--file", "--src-dir")},
+}
+
+// cloudCopyCmd: a copy from the machine to cloud storage, by the table
+// above: what it uploads goes to the bucket.
+func cloudCopyCmd(sh *shell, c progCall) (value, bool) {
+	spec, ok := cloudCopies[c.base]
+	if !ok {
+		return value{}, false
+	}
+	withArg := set("-f", "--file", "-s", "--source", "-c", "--container-name", "-n", "--name", "--account-name", "--bucket-name", "--src-dir", "-h", "-o", "-p", "--project")
+	flags, pos := options(c.args, withArg, false)
+	verb := false
+	for _, p := range pos {
+		verb = verb || slices.Contains(spec.verbs, p.s)
+	}
+	if !verb {
+		return value{}, false
+	}
+	var files []field
+	for _, fl := range flags {
+		if spec.fileFlags[fl.name] {
+			files = append(files, fl.val)
+		}
+	}
+	dest := "cloud storage (" + c.base + ")"
+	if len(spec.remote) > 0 && len(pos) >= 2 {
+		last := pos[len(pos)-1]
+		remote := false
+		for _, r := range spec.remote {
+			remote = remote || strings.HasPrefix(last.s, r)
+		}
+		if !remote {
+			return value{}, false
+		}
+		dest = shortText(last.s, 40)
+		for _, p := range pos[:len(pos)-1] {
+			if !slices.Contains(spec.verbs, p.s) && p.s != "storage" && !strings.Contains(p.s, "://") {
+				files = append(files, p)
+			}
+		}
+	}
+	if len(files) == 0 {
+		return value{}, false
+	}
+	stdin := false
+	for _, f := range files {
+		stdin = stdin || f.s == "-"
+	}
+	sh.upload(c, endpoint{Host: dest}, files, stdin, "uploads files to")
+	return value{}, true
+}
+
 // rcloneCmd: rclone copy/sync/move/copyto/rcat LOCAL REMOTE:PATH.
 func rcloneCmd(sh *shell, c progCall) (value, bool) {
 	_, pos := options(c.args, set("--config", "--transfers", "--checkers", "--bwlimit", "--exclude", "--include", "--filter", "--log-file"), false)
@@ -244,6 +347,38 @@ func mailCmd(sh *shell, c progCall) (value, bool) {
 		ep = bareHost(host)
 	}
 	sh.upload(c, ep, files, true, "mails data to")
+	return value{}, true
+}
+
+// swaksCmd: swaks --to ADDR --attach @FILE --data @FILE --body @FILE:
+// each @FILE is read and mailed (a value without @ is literal text).
+func swaksCmd(sh *shell, c progCall) (value, bool) {
+	flags, _ := options(c.args, set("--to", "-t", "--from", "-f", "--server", "-s", "--attach", "--attach-body", "--data", "-d", "--body", "--header", "-h", "--auth-user", "--auth-password", "-au", "-ap", "--port", "-p"), false)
+	var files []field
+	host := ""
+	for _, fl := range flags {
+		switch fl.name {
+		case "--attach", "--attach-body", "--data", "-d", "--body":
+			if f, ok := strings.CutPrefix(fl.val.s, "@"); ok {
+				v := fl.val
+				v.s = f
+				files = append(files, v)
+			} else if fl.val.s == "-" {
+				files = append(files, field{value: value{s: "/dev/stdin", known: true}})
+			}
+		case "--to", "-t":
+			if _, h, ok := strings.Cut(fl.val.s, "@"); ok {
+				host = h
+			}
+		case "--server", "-s":
+			host = fl.val.s
+		}
+	}
+	ep := endpoint{Host: "a mail address"}
+	if host != "" {
+		ep = bareHost(host)
+	}
+	sh.upload(c, ep, files, false, "mails data to")
 	return value{}, true
 }
 

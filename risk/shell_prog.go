@@ -471,7 +471,11 @@ func (sh *shell) code(base string, a field, n syntax.Node) {
 		if a.decoded {
 			sh.find(n, Obfuscation, LevelCritical, "runs %s code it decodes at run time", base)
 		}
-		return
+		// code with a part the shell fills in ("… $PATH …", "$1"): the
+		// rest is still code, read with the part as its placeholder
+		if a.decoded || a.s == "" || strings.HasPrefix(strings.TrimSpace(a.s), "$") {
+			return
+		}
 	}
 	if a.decoded {
 		sh.find(n, Obfuscation, LevelCritical, "runs hidden %s code that it decodes at run time", base)
@@ -1306,7 +1310,33 @@ func (sh *shell) chmod(args []field, n syntax.Node) {
 		if _, ok := sh.a.agentFile(p); ok && wide {
 			sh.find(n, SelfTampering, LevelCritical, "makes the agent's file %s writable by everyone", p)
 		}
+		// a credential opened to others (chmod 644 id_rsa): tightening
+		// (600, 400, go-rwx) is the usual fix-up and says nothing
+		if what, ok := sh.a.secretPath(p); ok && inHome(p) && opensToOthers(mode) {
+			sh.find(n, Destructive, LevelCritical, "lets other users read %s (%s, chmod %s)", what, displayPath(p), mode)
+		}
 	}
+}
+
+// opensToOthers: a chmod mode that gives group or others any right
+// (644, 0755, o+r, a+rw, +r); one that only removes rights does not.
+func opensToOthers(mode string) bool {
+	if octal := strings.TrimLeft(mode, "0"); octal != "" && strings.Trim(octal, "01234567") == "" {
+		return len(octal) >= 2 && strings.Trim(octal[len(octal)-2:], "0") != ""
+	}
+	for _, clause := range strings.Split(mode, ",") {
+		who, op, ok := strings.Cut(clause, "+")
+		if !ok {
+			who, op, ok = strings.Cut(clause, "=")
+		}
+		if !ok || strings.Trim(op, "rwxXst") != "" || strings.Trim(op, "st") == "" {
+			continue
+		}
+		if who == "" || strings.ContainsAny(who, "goa") {
+			return true
+		}
+	}
+	return false
 }
 
 func (sh *shell) git(args []field, n syntax.Node) {
@@ -1489,6 +1519,15 @@ func (a *analyzer) classifyWrite(p string, content value, src Source) {
 	}
 	if what, ok := match(persistenceFiles, p); ok {
 		add(Persistence, "writes to %s (%s), so its code runs again later", what, displayPath(p))
+		return
+	}
+	if what, ok := a.secretPath(p); ok && (inHome(p) || strings.HasPrefix(p, "/")) || strings.HasPrefix(p, "~/.ssh/") {
+		// A write onto a credential outside the project destroys or
+		// replaces it (a project's own .env is the project's business).
+		if what == "" {
+			what = "SSH's files"
+		}
+		add(Destructive, "writes over %s (%s): the credential is replaced or destroyed", what, displayPath(p))
 		return
 	}
 	if strings.HasPrefix(p, "/dev/sd") || strings.HasPrefix(p, "/dev/nvme") || strings.HasPrefix(p, "/dev/disk") || strings.HasPrefix(p, "/dev/mmcblk") {

@@ -5,6 +5,8 @@ import (
 	"path"
 	"regexp"
 	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // The command handler table, second part: the programs shell.program
@@ -329,6 +331,7 @@ func progNode(sh *shell, c progCall) (value, bool) {
 // progPerl judges perl, ruby.
 func progPerl(sh *shell, c progCall) (value, bool) {
 	base, args, n, in := c.base, c.args, c.n, c.in
+	sh.inPlaceEdit(args, n)
 	return sh.interpreter(base, args, n, in, set("-e", "-E"), nil, set("-I", "-M", "-r", "-C")), true
 }
 
@@ -489,6 +492,9 @@ func progChown(sh *shell, c progCall) (value, bool) {
 			p := normPath(t.s, pd)
 			if (hasFlag(flags, "-R", "--recursive") && (p == "/" || p == "~" || systemDir(p))) || (strings.HasPrefix(owner, "root") && base == "chown") {
 				sh.find(n, Privilege, LevelCritical, "gives %s to %s", displayPath(p), owner)
+			} else if what, ok := sh.a.secretPath(p); ok && inHome(p) && !strings.Contains(owner, "$") && owner != "$USER" {
+				// the user's credential given to another account
+				sh.find(n, Destructive, LevelCritical, "gives %s (%s) to %s", what, displayPath(p), owner)
 			}
 		}
 	}
@@ -747,4 +753,43 @@ func progRealpath(sh *shell, c progCall) (value, bool) {
 func progBash(sh *shell, c progCall) (value, bool) {
 	base, args, n, s, in := c.base, c.args, c.n, c.s, c.in
 	return sh.shellProg(base, args, n, s, in), true
+}
+
+// inPlaceEdit: perl -pi -e CODE FILE…, ruby -i -pe CODE FILE…: with -i the
+// files named after the code are rewritten in place, as sed -i does.
+func (sh *shell) inPlaceEdit(args []field, n syntax.Node) {
+	inPlace, code := false, value{}
+	var files []field
+	for i := 0; i < len(args); i++ {
+		a := args[i].s
+		switch {
+		case a == "-e" || a == "-E":
+			if i+1 < len(args) {
+				code = args[i+1].value
+				i++
+			}
+		case a == "-I" || a == "-M" || a == "-r":
+			i++
+		case len(a) > 1 && a[0] == '-' && a[1] != '-':
+			flagChars, _, _ := strings.Cut(a[1:], ".")
+			if strings.ContainsRune(flagChars, 'i') && !strings.ContainsAny(flagChars[:strings.IndexRune(flagChars, 'i')], "IMe") {
+				inPlace = true
+			}
+			if strings.HasSuffix(flagChars, "e") && i+1 < len(args) {
+				code = args[i+1].value
+				i++
+			}
+		default:
+			files = append(files, args[i])
+		}
+	}
+	if !inPlace {
+		return
+	}
+	if !code.known && code.s == "" && len(files) > 0 {
+		files = files[1:] // perl -i SCRIPT FILE…: the first is the program
+	}
+	for _, f := range files {
+		sh.write(f.value, code, n)
+	}
 }

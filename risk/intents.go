@@ -1,0 +1,108 @@
+package risk
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// What a text the model reads tells it to do, as intents × targets: a verb
+// of writing aimed at a path that is sensitive (an agent's own files, a
+// file that runs later, a credential), a verb of sending aimed at the
+// environment or a secret with a remote destination, and a switch that
+// turns the agent's approvals off. A sentence that forbids it is a guard's.
+var (
+	// writeIntentRe: the model is told to change a file.
+	writeIntentRe = regexp.MustCompile(`(?i)\b(?:append|add|write|insert|put|echo|edit|modify|update|overwrite|replace|place|install|copy|save|set|create|register|paste)\b`)
+	// sendIntentRe: the model is told to move data off the machine.
+	sendIntentRe = regexp.MustCompile(`(?i)\b(?:post|send|upload|forward|submit|transmit|exfiltrate|mail|e-?mail|beacon)\b`)
+	// environmentDataRe: the whole environment or the keys in it.
+	environmentDataRe = regexp.MustCompile(`(?i)\b(?:output of (?:env|printenv|set)|env(?:ironment)? (?:variables|vars)|the environment|printenv|process\.env|os\.environ|api[ _-]?keys?|access tokens?|auth tokens?|credentials|secrets)\b`)
+	// approvalOffRe: the model is told to run without the user's approval.
+	approvalOffRe = regexp.MustCompile(`(?i)--skip-?approvals?\b|--dangerously-[a-z-]+|--yolo\b|--no-confirm\b|--approval-mode[= ]+yolo|\bignore (?:all |any )?(?:the |your )?(?:earlier|previous|prior|above|existing)? ?(?:safety|security|approval|permission) (?:guidance|instructions|rules|warnings|checks|prompts)|\bwithout (?:asking|approval|confirmation|prompting|permission)\b|\bauto-?approve (?:all|every|everything)\b`)
+	// imperativeAt: what precedes a verb when it is said to the model
+	// (the start of a clause, a label, "please", "you must"), not when a
+	// text describes what something does ("this hook adds …").
+	imperativeBeforeRe = regexp.MustCompile(`(?i)(?:^|[:;,(\-–—]|\b(?:please|must|should|now|then|always|first|also|and|you|next|immediately))\s*$`)
+	// columnsRe: words set out in columns, as in a help text.
+	columnsRe = regexp.MustCompile(`\S(?: {3,}|\t)\S`)
+	// pathTokenRe: a word of prose that names a file.
+	pathTokenRe = regexp.MustCompile("(?:~|\\$HOME|\\$\\{HOME\\})?[A-Za-z0-9_.-]*/[A-Za-z0-9_./*-]+|(?:^|[\\s\"'`(])(\\.[A-Za-z0-9_-][A-Za-z0-9_./-]*)|\\bauthorized_keys\\b|\\bcrontab\\b")
+)
+
+// sensitiveTarget names the first sensitive file a sentence mentions, and
+// what it is.
+func (a *analyzer) sensitiveTarget(sent string) (what, p string, at int, ok bool) {
+	for _, loc := range pathTokenRe.FindAllStringIndex(sent, -1) {
+		at = loc[0]
+		tok := strings.TrimRight(strings.Trim(sent[loc[0]:loc[1]], " \t\"'`("), ".,;:)")
+		var cands []string
+		switch {
+		case tok == "authorized_keys":
+			cands = []string{"~/.ssh/authorized_keys"}
+		case tok == "crontab":
+			cands = []string{"/var/spool/cron/crontab"}
+		case strings.HasPrefix(tok, ".") && !strings.Contains(tok, "/"):
+			cands = []string{"~/" + tok, normPath(tok, a.hook.ProjectDir)}
+		default:
+			cands = []string{normPath(tok, a.hook.ProjectDir)}
+		}
+		for _, c := range cands {
+			if w, ok := a.agentFile(c); ok {
+				return w, c, at, true
+			}
+			if w, ok := match(persistenceFiles, c); ok {
+				return w, c, at, true
+			}
+			if w, ok := a.secretPath(c); ok && inHome(c) {
+				return w, c, at, true
+			}
+		}
+	}
+	return "", "", 0, false
+}
+
+// intents judges one sentence of model-bound text by the vocabulary above.
+func (a *analyzer) intents(sent string, src Source) {
+	add := func(format string, args ...any) {
+		a.add(Finding{Category: AgentOutput, Severity: LevelCritical, Source: src, Summary: fmt.Sprintf(format, args...)})
+	}
+	// a usage table ("tool install-hooks   Install hooks into …")
+	// describes commands; it tells the model nothing
+	forbids := negatedRe.MatchString(sent) || columnsRe.MatchString(sent)
+	if loc := imperative(writeIntentRe, sent); loc != nil && !forbids {
+		// an order has an object: "add X to FILE" (a heading such as
+		// "Add to FILE:" introduces what a person is to paste)
+		if what, p, at, ok := a.sensitiveTarget(sent[loc[1]:]); ok && objectRe.MatchString(sent[loc[1]:][:at]) {
+			add("tells the model to write to %s (%s): %q", what, displayPath(p), shortText(sent, 80))
+		}
+	}
+	if loc := approvalOffRe.FindStringIndex(sent); loc != nil && !negated(sent, loc[0], loc[1]) && (strings.HasPrefix(sent[loc[0]:], "--") || imperative(anyVerbRe, sent) != nil) {
+		add("tells the model to act without the user's approval (%s)", shortText(sent[loc[0]:loc[1]], 40))
+	}
+	if imperative(sendIntentRe, sent) != nil && environmentDataRe.MatchString(sent) && !forbids {
+		for _, ep := range hostsIn(sent) {
+			if !loopback(ep.Host) && !namespaceHost(ep.Host) {
+				add("tells the model to send %s to %s", environmentDataRe.FindString(sent), ep)
+				break
+			}
+		}
+	}
+}
+
+// objectRe: words before a target other than its prepositions.
+var objectRe = regexp.MustCompile(`(?i)[^\s]*[A-Za-z0-9*(][^\s]*\s+(?:[^\s]+\s+)*?(?:to|into|in|onto|inside|under)\b`)
+
+// anyVerbRe: verbs of acting that make a sentence an order.
+var anyVerbRe = regexp.MustCompile(`(?i)\b(?:run|execute|deploy|push|commit|install|proceed|continue|apply|delete|merge|publish|release)\b`)
+
+// imperative finds the first match of re that stands where an order's verb
+// stands.
+func imperative(re *regexp.Regexp, sent string) []int {
+	for _, loc := range re.FindAllStringIndex(sent, -1) {
+		if imperativeBeforeRe.MatchString(sent[:loc[0]]) {
+			return loc
+		}
+	}
+	return nil
+}
