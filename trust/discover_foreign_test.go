@@ -2,6 +2,7 @@ package trust
 
 import (
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -36,5 +37,39 @@ func TestForeignRunnerHandedACommand(t *testing.T) {
 	d := discoverIn(t, project, `git diff --quiet -- scripts/x.sh`, rt)
 	if !d.Complete() {
 		t.Errorf("git diff -- PATH is incomplete: %+v", d.Unresolved)
+	}
+}
+
+// TestSedThatOnlyEditsAStreamIsNotForeign: sed with inline scripts made only
+// of substitutions and stream commands opens no file of its folder by
+// itself (it reads what it is handed, as grep does); a script that can
+// read, write or run something (r, w, e, the w and e flags, a script file,
+// a computed script) or that Hookwarden cannot split is a program whose
+// opens only a run shows.
+func TestSedThatOnlyEditsAStreamIsNotForeign(t *testing.T) {
+	project := soundProject(t, map[string]string{".git/config": "[core]\n"})
+	rt := Runtime{Dialect: DialectBash, ProjectVars: []string{}, TextVars: []string{}}
+	for _, c := range []struct {
+		command string
+		foreign bool
+	}{
+		{`sed -n 's/.*"message"[[:space:]]*:[[:space:]]*"\([^"]*\)".*/\1/p' | head -n 1`, false},
+		{`sed -e 's/a/b/g' -e '/^#/d' notes.txt`, false},
+		{`sed -E 's|x|y|; 1,3p; $q'`, false},
+		{`sed 'y/abc/xyz/'`, false},
+		{`sed 's/a/b/w out.txt'`, true},
+		{`sed 's/.*/date/e'`, true},
+		{`sed 'r .env'`, true},
+		{`sed '1e id'`, true},
+		{`sed -f script.sed`, true},
+		{`sed "$expr"`, true},
+		{`sed 's/a;b/c/'`, true}, // not split soundly: read as a program of its own
+		{`sed -i 's/a/b/' x.txt`, true},
+	} {
+		d := discoverIn(t, project, c.command, rt)
+		got := slices.Contains(d.Foreign, "sed")
+		if got != c.foreign {
+			t.Errorf("%s: foreign sed = %v, want %v (%v)", c.command, got, c.foreign, d.Foreign)
+		}
 	}
 }

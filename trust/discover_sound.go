@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
@@ -417,4 +418,76 @@ func (d *discoverer) projectEnvironment(st *syntax.Stmt, runner string, sc *scop
 			return
 		}
 	}
+}
+
+// sedCommand is one sed command that opens no file and runs nothing: an
+// optional address (line, $, /regex/, a range of them, negated), then a
+// substitution whose flags are only g, p, i, I, m, M or a count (not w,
+// which writes a file, nor e, which runs the pattern space as a command),
+// or a command of the set that only edits the stream (p d q Q = g G h H n
+// N x l, y/…/…/). Anything else (r, R, w, W, e, braces, labels) is not.
+var sedCommand = regexp.MustCompile(`^\s*((\d+|\$|/(\\.|[^/\\])*/)(\s*,\s*(\d+|\$|/(\\.|[^/\\])*/))?\s*!?\s*)?` +
+	`(s/(\\.|[^/\\])*/(\\.|[^/\\])*/[gpiImM0-9]*|s\|(\\.|[^|\\])*\|(\\.|[^|\\])*\|[gpiImM0-9]*|s#(\\.|[^#\\])*#(\\.|[^#\\])*#[gpiImM0-9]*|` +
+	`y/(\\.|[^/\\])*/(\\.|[^/\\])*/|[pdqQ=gGhHnNxl])\s*$`)
+
+// inertSed reports whether a sed command line only edits a stream: every
+// script is inline and made of sedCommands (split at ";" and new lines
+// outside a command's own text is not attempted: a script that is not one
+// or more whole sedCommands separated by ";" is not inert), no script
+// file (-f), and every word known. Such a sed reads only its input and the
+// files it is handed, as grep does.
+func inertSed(words []cmdWord) bool {
+	var scripts []string
+	inline := false
+	i := 1
+	for ; i < len(words); i++ {
+		if !words[i].v.ok {
+			return false
+		}
+		t := words[i].v.text
+		switch {
+		case t == "--":
+			i++
+			goto operands
+		case t == "-e" || t == "--expression":
+			if i+1 >= len(words) || !words[i+1].v.ok {
+				return false
+			}
+			scripts = append(scripts, words[i+1].v.text)
+			inline = true
+			i++
+		case strings.HasPrefix(t, "--expression="):
+			scripts = append(scripts, strings.TrimPrefix(t, "--expression="))
+			inline = true
+		case t == "-n" || t == "-E" || t == "-r" || t == "-u" || t == "-z" || t == "-s" ||
+			t == "--quiet" || t == "--silent" || t == "--regexp-extended" || t == "--posix" ||
+			t == "--unbuffered" || t == "--null-data" || t == "--separate" ||
+			t == "-nE" || t == "-En" || t == "-nr" || t == "-rn":
+		case strings.HasPrefix(t, "-"):
+			return false // -f, -i (also inert, but keep it plain), anything unknown
+		default:
+			goto operands
+		}
+	}
+operands:
+	if !inline {
+		if i >= len(words) || !words[i].v.ok {
+			return false
+		}
+		scripts = append(scripts, words[i].v.text)
+		i++
+	}
+	for ; i < len(words); i++ {
+		if !words[i].v.ok {
+			return false
+		}
+	}
+	for _, s := range scripts {
+		for _, part := range strings.Split(s, ";") {
+			if strings.TrimSpace(part) == "" || !sedCommand.MatchString(part) {
+				return false
+			}
+		}
+	}
+	return len(scripts) > 0
 }

@@ -427,7 +427,7 @@ func (d *discoverer) run(st *syntax.Stmt, words []cmdWord, sc *scope, pipeFrom *
 			continue
 		}
 		if ip, ok := interpreterFor(name); ok {
-			if !ip.shell && !(len(words) > 1 && words[1].v.ok && versionOnly(name, words[1].v.text)) {
+			if !ip.shell && !(len(words) > 1 && words[1].v.ok && versionOnly(name, words[1].v.text)) && !((name == "sed" || name == "gsed") && inertSed(words)) {
 				d.foreign(sc, name)
 			}
 			d.runtimeConfig(st, name, sc, rc)
