@@ -2,6 +2,7 @@ package agenttest
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -64,5 +65,16 @@ func FactsEventsExist(t *testing.T, a agents.Agent) {
 				t.Errorf("%s's Facts name the event %q, which it does not have", a.Info().Title, e)
 			}
 		}
+	}
+}
+
+// WriteFile writes content to path, making its folders, for a fixture.
+func WriteFile(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

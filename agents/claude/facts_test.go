@@ -1,7 +1,6 @@
 package claude
 
 import (
-	"os"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -16,15 +15,7 @@ import (
 // sandbox know writing it tampers with Claude Code.
 func TestFactsCoverWhatOpenReads(t *testing.T) {
 	home, dir, store := t.TempDir(), t.TempDir(), t.TempDir()
-	write := func(p, s string) {
-		t.Helper()
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := func(p, s string) { agenttest.WriteFile(t, p, s) }
 	hook := `"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"echo hi"}]}]}`
 	plugin := filepath.Join(home, ".claude", "plugins", "cache", "m", "p", "1.0.0")
 	write(filepath.Join(home, ".claude", "settings.json"), `{`+hook+`,"enabledPlugins":{"p@m":true}}`)

@@ -17,15 +17,7 @@ import (
 func TestFactsCoverWhatOpenReads(t *testing.T) {
 	home, root, store := t.TempDir(), t.TempDir(), t.TempDir()
 	dir := filepath.Join(root, "sub")
-	write := func(p, s string) {
-		t.Helper()
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := func(p, s string) { agenttest.WriteFile(t, p, s) }
 	hook := `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"echo hi"}]}]}}`
 	if err := os.Mkdir(filepath.Join(root, ".git"), 0o755); err != nil {
 		t.Fatal(err)

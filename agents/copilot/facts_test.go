@@ -17,15 +17,7 @@ import (
 // the .claude files it shares.
 func TestFactsCoverWhatOpenReads(t *testing.T) {
 	home, dir, store := t.TempDir(), t.TempDir(), t.TempDir()
-	write := func(p, s string) {
-		t.Helper()
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := func(p, s string) { agenttest.WriteFile(t, p, s) }
 	hook := `{"version":1,"hooks":{"preToolUse":[{"type":"command","bash":"echo hi"}]}}`
 	if err := os.Mkdir(filepath.Join(dir, ".git"), 0o755); err != nil {
 		t.Fatal(err)

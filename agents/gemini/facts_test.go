@@ -1,7 +1,6 @@
 package gemini
 
 import (
-	"os"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -16,15 +15,7 @@ import (
 // Gemini CLI.
 func TestFactsCoverWhatOpenReads(t *testing.T) {
 	home, dir, store := t.TempDir(), t.TempDir(), t.TempDir()
-	write := func(p, s string) {
-		t.Helper()
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := func(p, s string) { agenttest.WriteFile(t, p, s) }
 	hook := `{"hooks":{"BeforeTool":[{"hooks":[{"type":"command","command":"echo hi"}]}]}}`
 	write(filepath.Join(home, ".gemini", "settings.json"), hook)
 	write(filepath.Join(home, ".gemini", ".env"), "A=1\n")
