@@ -28,8 +28,11 @@ func facts() agents.Facts {
 		BaseURLVars: []string{"GOOGLE_GEMINI_BASE_URL"},
 		SecretVars:  []string{"GEMINI_API_KEY", "GOOGLE_API_KEY", "GOOGLE_APPLICATION_CREDENTIALS"},
 
-		PermissionEvents: []string{"BeforeTool"},
-		ContinueEvents:   []string{"AfterAgent"},
-		ContextEvents:    []string{"BeforeAgent"},
+		// No PermissionEvents: a BeforeTool hook's "allow" (which is also
+		// what a plain exit 0 becomes) does not skip Gemini CLI's policy
+		// check or its confirmation prompt; only "ask" changes it (forces
+		// the prompt), and "deny"/"block" stop the call.
+		ContinueEvents: []string{"AfterAgent"},
+		ContextEvents:  []string{"BeforeAgent"},
 	}
 }
