@@ -431,11 +431,10 @@ var sedCommand = regexp.MustCompile(`^\s*((\d+|\$|/(\\.|[^/\\])*/)(\s*,\s*(\d+|\
 	`y/(\\.|[^/\\])*/(\\.|[^/\\])*/|[pdqQ=gGhHnNxl])\s*$`)
 
 // inertSed reports whether a sed command line only edits a stream: every
-// script is inline and made of sedCommands (split at ";" and new lines
-// outside a command's own text is not attempted: a script that is not one
-// or more whole sedCommands separated by ";" is not inert), no script
-// file (-f), and every word known. Such a sed reads only its input and the
-// files it is handed, as grep does.
+// word known, no script file (-f), no option it does not know, and every
+// inline script a ";"-separated run of sedCommands. A script it cannot
+// split soundly (a ";" inside a command, several lines) is not inert. Such
+// a sed reads only its input and the files it is handed, as grep does.
 func inertSed(words []cmdWord) bool {
 	var scripts []string
 	inline := false
