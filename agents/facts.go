@@ -24,6 +24,9 @@ type Facts struct {
 	// HomeVars move the agent's home or configuration folder
 	// (a hook that sets one points the agent at other settings).
 	HomeVars []string `json:"home_vars,omitempty"`
+	// SystemVars move the agent's system-wide settings files (a subset
+	// of HomeVars; the demo points each at a file of its own).
+	SystemVars []string `json:"system_vars,omitempty"`
 	// ProjectVars hold the project folder in the environment (or the
 	// command text) the agent gives its hooks.
 	ProjectVars []string `json:"project_vars,omitempty"`
@@ -70,6 +73,7 @@ func (f Facts) Merge(o Facts) Facts {
 		Config:      mergeFiles(f.Config, o.Config),
 		Credentials: mergeFiles(f.Credentials, o.Credentials),
 		HomeVars:    mergeWords(f.HomeVars, o.HomeVars),
+		SystemVars:  mergeWords(f.SystemVars, o.SystemVars),
 		ProjectVars: mergeWords(f.ProjectVars, o.ProjectVars),
 		BaseURLVars: mergeWords(f.BaseURLVars, o.BaseURLVars),
 		SecretVars:  mergeWords(f.SecretVars, o.SecretVars),

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -53,6 +54,10 @@ type Demo struct {
 	// CodexConfig is the demo's Codex user config.toml ($CODEX_HOME is
 	// <Home>/.codex): it trusts ProjectDir as `codex exec --trust` would.
 	CodexConfig string
+	// Unset are variables the demo's environment drops besides those
+	// DemoClears names: the agents' home variables the demo does not set
+	// (agents.ApproveDemo fills it from the registered agents' facts).
+	Unset []string
 	// ApprovedKeys are the trust keys of the project hooks the demo comes
 	// with approved, of any agent without a demo approval of its own
 	// (Gemini CLI's are in trusted_hooks.json already; agents.ApproveDemo
@@ -139,11 +144,11 @@ func MaterializeDemo(dir string) (Demo, error) {
 }
 
 // Overlay returns base without the variables that would make the demo read
-// or write other files (DemoClears) and with the demo's variables set.
+// or write other files (Clears) and with the demo's variables set.
 func (d Demo) Overlay(base settingsio.Env) settingsio.Env {
 	out := make(settingsio.Env, 0, len(base)+len(d.Env))
 	for _, kv := range base {
-		if k, _, _ := strings.Cut(kv, "="); DemoClears(k) {
+		if k, _, _ := strings.Cut(kv, "="); d.Clears(k) {
 			continue
 		}
 		out = append(out, kv)
@@ -197,6 +202,12 @@ func writeJSON(p string, v any) error {
 		return fmt.Errorf("writing %s: %w", p, err)
 	}
 	return nil
+}
+
+// Clears reports whether the demo's environment drops the variable key
+// (DemoClears, or one of d.Unset) unless it sets it itself.
+func (d Demo) Clears(key string) bool {
+	return DemoClears(key) || slices.Contains(d.Unset, key)
 }
 
 // DemoClears reports whether the demo's environment drops the variable key:

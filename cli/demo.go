@@ -43,17 +43,17 @@ func runDemo(ctx context.Context, io *IO, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := agents.ApproveDemo(ctx, io.Agents, d, io.GOOS, time.Now()); err != nil {
+	if err := agents.ApproveDemo(ctx, io.Agents, &d, io.GOOS, time.Now()); err != nil {
 		return err
 	}
 	printf(io.Stdout, "# Hookwarden's demo project, with its own home and system settings, in %s\n", d.Root)
-	fmt.Fprintln(io.Stdout, "# (your own Gemini CLI files are not read or changed); remove the folder when done.")
+	fmt.Fprintln(io.Stdout, "# (your own agents' files are not read or changed); remove the folder when done.")
 	for _, kv := range d.Env {
 		k, v, _ := strings.Cut(kv, "=")
 		printf(io.Stdout, "export %s=%s\n", k, shellQuote(v))
 	}
 	for _, kv := range io.Env {
-		if k, _, _ := strings.Cut(kv, "="); assets.DemoClears(k) && !d.Env.Has(k) {
+		if k, _, _ := strings.Cut(kv, "="); d.Clears(k) && !d.Env.Has(k) {
 			printf(io.Stdout, "unset %s\n", k)
 		}
 	}

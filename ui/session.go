@@ -179,7 +179,7 @@ func openDemo(opts Options, requested string) (*project, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := agents.ApproveDemo(context.Background(), opts.Agents, demo, opts.GOOS, time.Now()); err != nil {
+	if err := agents.ApproveDemo(context.Background(), opts.Agents, &demo, opts.GOOS, time.Now()); err != nil {
 		return nil, err
 	}
 	p := &project{Dir: demo.ProjectDir, Env: demo.Overlay(opts.Env), Home: demo.Home,
