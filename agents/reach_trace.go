@@ -104,6 +104,22 @@ func absentNow(p string) bool {
 	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)
 }
 
+// TracedReach is, of specs (UserHookTracer.UserReach), those whose reach
+// only a run shows and whose trace in this project (in data) read files
+// of it, or looked for one that is there now: by hook ID, with Reaches
+// and Traced set (the trace's fingerprints, absent paths included). An
+// agent whose own review covers its user hooks (Codex CLI asks trust for
+// them) reviews these files with them.
+func TracedReach(data *trust.StoreData, agent, project string, specs []CommandSpec) map[string]CommandSpec {
+	out := map[string]CommandSpec{}
+	for _, c := range settleReach(data, agent, project, specs) {
+		if c.Foreign != "" {
+			out[c.Hook.ID] = c
+		}
+	}
+	return out
+}
+
 // staticReach leaves out the specs whose reach only a run shows.
 func staticReach(specs []CommandSpec) []CommandSpec {
 	return slices.DeleteFunc(slices.Clone(specs), func(c CommandSpec) bool { return c.Foreign != "" })

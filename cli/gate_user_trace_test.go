@@ -47,6 +47,7 @@ func TestUserHookReachSeenOnlyByATrace(t *testing.T) {
 		{agent: "gemini", file: ".gemini/settings.json"},
 		{agent: "claude", file: ".claude/settings.json"},
 		{agent: "claude", file: ".claude/settings.json", oneStep: true},
+		{agent: "copilot", file: ".copilot/hooks/lint.json"},
 	} {
 		name := tc.agent
 		if tc.oneStep {
@@ -301,5 +302,90 @@ func TestUserHookTraceThatCannotStartKeepsNothing(t *testing.T) {
 	}
 	if code, out := p.runUserTrace("audit", "--agent", "claude"); code != ExitOK || !strings.Contains(out, "not traced in this folder") {
 		t.Fatalf("after a trace that could not start: audit exit %d, want the not-traced note\n%s", code, out)
+	}
+}
+
+// TestCodexUserHookNotTracedInThisFolder: Codex CLI trusts a user hook by
+// its hash, for every folder. `mytool check`, trusted in Codex, is never
+// traced in a folder: audit notes it (exit 0, --strict 3), list marks it
+// and the dry run holds it. `trust --trace-user` runs it in the sandbox;
+// the .mytoolrc it read makes it need review here (audit exits 3 naming
+// it) until it is approved here, with .mytoolrc fingerprinted: a pull
+// that changes it makes audit exit 3, exec refuse and the guard report it.
+// Another folder, never traced, is noted again.
+func TestCodexUserHookNotTracedInThisFolder(t *testing.T) {
+	init := sandboxtest.Require(t)
+	p := newTraceProject(t, init)
+	other := filepath.Join(p.root, "other")
+	p.write(t, filepath.Join(p.home, "bin", "mytool"), mytool)
+	p.write(t, filepath.Join(p.home, ".codex", "hooks.json"), `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "mytool check"}]}]}}`)
+	p.write(t, filepath.Join(p.home, ".codex", "config.toml"), "[projects.\""+p.project+"\"]\ntrust_level = \"trusted\"\n\n[projects.\""+other+"\"]\ntrust_level = \"trusted\"\n")
+	p.write(t, ".mytoolrc", "STYLE=strict\n")
+	p.write(t, filepath.Join(other, ".mytoolrc"), "STYLE=loose\n")
+	run := func(args ...string) (int, string) {
+		return p.runUserTrace(append([]string{args[0], "--agent", "codex"}, args[1:]...)...)
+	}
+	// Trusted in Codex (its hash), without a trace.
+	if code, out := run("trust", "--all"); code != ExitOK {
+		t.Fatalf("trust --all: exit %d\n%s", code, out)
+	}
+	code, out := run("audit")
+	if code != ExitOK || !strings.Contains(out, "not traced in this folder") || !strings.Contains(out, "mytool") {
+		t.Fatalf("trusted, never traced here: audit exit %d, want %d with the not-traced note\n%s", code, ExitOK, out)
+	}
+	if code, out := run("audit", "--strict"); code != ExitNeedsReview {
+		t.Fatalf("never traced here: audit --strict exit %d, want %d\n%s", code, ExitNeedsReview, out)
+	}
+	if code, out := run("list"); code != ExitOK || !strings.Contains(out, "not traced in this folder: runs mytool") {
+		t.Fatalf("never traced here: list exit %d does not mark it\n%s", code, out)
+	}
+	pwned := filepath.Join(p.project, "pwned")
+	dryRun := func(when string) {
+		t.Helper()
+		code, out := run("run", "--event", "SessionStart", "--trigger", "startup")
+		if _, err := os.Stat(pwned); err == nil {
+			t.Fatalf("%s: the dry run ran the project's code outside the sandbox without confirmation (exit %d)\n%s", when, code, out)
+		}
+	}
+	p.write(t, ".mytoolrc", "touch pwned\n")
+	dryRun("never traced")
+	p.write(t, ".mytoolrc", "STYLE=strict\n")
+
+	rc := filepath.Join(p.project, ".mytoolrc")
+	if code, out := run("trust", "--trace-user"); code != ExitOK || !strings.Contains(out, rc) {
+		t.Fatalf("trust --trace-user: exit %d naming %s?\n%s", code, rc, out)
+	}
+	code, out = run("audit")
+	if code != ExitNeedsReview || !strings.Contains(out, ".mytoolrc") || strings.Contains(out, "not traced in this folder") {
+		t.Fatalf("traced, read .mytoolrc: audit exit %d, want %d naming it (and no not-traced note)\n%s", code, ExitNeedsReview, out)
+	}
+	p.write(t, ".mytoolrc", "touch pwned\n")
+	dryRun("traced, not approved here")
+	p.write(t, ".mytoolrc", "STYLE=strict\n")
+	if code, out := run("trust", "--all"); code != ExitOK {
+		t.Fatalf("trust --all: exit %d\n%s", code, out)
+	}
+	if code, out := run("audit", "--strict"); code != ExitOK || strings.Contains(out, "not traced in this folder") {
+		t.Fatalf("approved here with its trace: audit --strict exit %d\n%s", code, out)
+	}
+
+	// The attack: a pull changes the file only the trace saw.
+	p.write(t, ".mytoolrc", "touch pwned\n")
+	if code, out := run("audit"); code != ExitNeedsReview || !strings.Contains(out, ".mytoolrc") {
+		t.Fatalf("changed .mytoolrc: audit exit %d, want %d naming it\n%s", code, ExitNeedsReview, out)
+	}
+	dryRun("changed after approval")
+	if code, out := run("exec", "--", "true"); code != ExitNeedsReview || !strings.Contains(out, "mytool check") {
+		t.Errorf("changed .mytoolrc: exec exit %d, want %d naming the hook\n%s", code, ExitNeedsReview, out)
+	}
+	if _, out := run("guard", "check"); !strings.Contains(out, "mytool check") {
+		t.Errorf("changed .mytoolrc: guard check does not report the hook\n%s", out)
+	}
+
+	// Another folder: the same trusted hook, never traced there.
+	q := *p
+	q.project = other
+	if code, out := q.runUserTrace("audit", "--agent", "codex", "--strict"); code != ExitNeedsReview || !strings.Contains(out, "not traced in this folder") {
+		t.Fatalf("another folder: audit --strict exit %d, want %d with the not-traced note\n%s", code, ExitNeedsReview, out)
 	}
 }
