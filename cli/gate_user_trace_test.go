@@ -389,3 +389,33 @@ func TestCodexUserHookNotTracedInThisFolder(t *testing.T) {
 		t.Fatalf("another folder: audit --strict exit %d, want %d with the not-traced note\n%s", code, ExitNeedsReview, out)
 	}
 }
+
+// TestGeminiApprovalWithACorruptStoreSectionWritesNothing: Gemini CLI's
+// approval writes its workspace hooks' records and the approval of a user
+// hook that reaches the project in one store update, before
+// trusted_hooks.json: a corrupt commands section in the store fails that
+// update, and trusted_hooks.json (which would make Gemini CLI run the
+// workspace hook) and the store stay byte for byte as they were.
+func TestGeminiApprovalWithACorruptStoreSectionWritesNothing(t *testing.T) {
+	p := newTraceProject(t, "")
+	p.write(t, filepath.Join(p.home, ".gemini", "trustedFolders.json"), `{"`+p.project+`": "TRUST_FOLDER"}`)
+	p.write(t, filepath.Join(p.home, ".gemini", "settings.json"), `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "name": "fmt", "command": "bash \"$PWD/scripts/format.sh\""}]}]}}`)
+	p.write(t, "scripts/format.sh", "true\n")
+	p.write(t, ".gemini/settings.json", `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "name": "w", "command": "echo hi"}]}]}}`)
+	trusted := filepath.Join(p.home, ".gemini", "trusted_hooks.json")
+	const trustedBefore = "{\n  \"/elsewhere\": [\"x:true\"]\n}\n"
+	p.write(t, trusted, trustedBefore)
+	storePath := filepath.Join(p.store, "approvals.json")
+	const storeBefore = `{"version": 1, "projects": {}, "commands": "not an object"}` + "\n"
+	p.write(t, storePath, storeBefore)
+	code, out := p.runUserTrace("trust", "--agent", "gemini", "--all")
+	if code == ExitOK {
+		t.Fatalf("trust --all with a corrupt store section: exit %d\n%s", code, out)
+	}
+	if b, _ := os.ReadFile(trusted); string(b) != trustedBefore {
+		t.Fatalf("trusted_hooks.json was written although the store update failed:\n%s\n%s", b, out)
+	}
+	if b, _ := os.ReadFile(storePath); string(b) != storeBefore {
+		t.Fatalf("the store changed:\n%s", b)
+	}
+}

@@ -446,6 +446,13 @@ func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (res *
 			}
 		}
 	}
+	// The store first, Codex's trusted_hash (what makes Codex run the
+	// hooks) last: when that write fails the store is put back byte for
+	// byte, so that nothing is half approved.
+	cp, err := p.store.Checkpoint()
+	if err != nil {
+		return nil, err
+	}
 	if err := p.store.Update(func(d *trust.StoreData) error {
 		sec, err := ensureSection(d)
 		if err != nil {
@@ -469,9 +476,16 @@ func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (res *
 	}); err != nil {
 		return nil, fmt.Errorf("recording the approval in Hookwarden's store (nothing written to Codex's config): %w", err)
 	}
+	wrote := cp.Wrote()
 	v, err := p.editUserConfig(edits...)
 	if err != nil {
-		return nil, err
+		if wrote != nil {
+			return nil, fmt.Errorf("%w (Hookwarden's store records the approval: it could not be read back to put it back: %v)", err, wrote)
+		}
+		if rerr := cp.Restore(); rerr != nil {
+			return nil, fmt.Errorf("%w; Hookwarden's store could not be put back (%v): approve again", err, rerr)
+		}
+		return nil, fmt.Errorf("nothing was approved (Hookwarden's store was put back as it was): %w", err)
 	}
 	res = &agents.ApproveResult{Approved: []string{}, Files: []string{p.snap.Paths.UserConfigTOML, p.store.Path()}}
 	for _, h := range picked {
