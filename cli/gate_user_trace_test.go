@@ -193,6 +193,17 @@ func TestListMarksUserHooksReachingTheProject(t *testing.T) {
 	if code != ExitOK || strings.Count(out, "runs project code (reviewed") != 1 || !strings.Contains(out, mark) {
 		t.Fatalf("list exit %d: want the make hook marked (%q) and only it\n%s", code, mark, out)
 	}
+	// the note under the first row does not break the table's columns:
+	// both rows' origin column starts at the same place
+	var at []int
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, "  ") && strings.Contains(line, "user .claude/settings.json") {
+			at = append(at, strings.Index(line, "user .claude/settings.json"))
+		}
+	}
+	if len(at) != 2 || at[0] != at[1] {
+		t.Errorf("list: the rows around a note are not aligned (origin column at %v)\n%s", at, out)
+	}
 	_, out = p.runUserTrace("list", "--agent", "claude", "--json")
 	if strings.Count(out, `"reaches_project"`) != 1 || !strings.Contains(out, filepath.Join(p.project, "Makefile")) {
 		t.Fatalf("list --json: want one reaches_project member naming the Makefile\n%s", out)
