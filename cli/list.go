@@ -425,4 +425,3 @@ func (o *sayOnce) say(s, where string) string {
 	}
 	return s
 }
-
