@@ -83,7 +83,7 @@ func TraceHook(ctx context.Context, p Project, rv HookReview, opts TraceOptions)
 		t.NotRun = "it runs no command (nothing to trace)"
 		return t, nil
 	}
-	res, err := p.DryRun(ctx, RunRequest{Event: h.Event, Query: traceQuery(opts.Events, h), HookIDs: []string{h.ID}, Sandbox: SandboxAlways, AsTrusted: true})
+	res, err := p.DryRun(ctx, RunRequest{Event: h.Event, Query: traceQuery(opts.Events, h), HookIDs: []string{h.ID}, Sandbox: SandboxAlways, AsTrusted: true, Trace: true})
 	if err != nil {
 		return nil, fmt.Errorf("tracing %s: %w", rv.Label, err)
 	}

@@ -90,7 +90,16 @@ cat /etc/nothere-hookwarden 2>/dev/null
 PATH="$PWD/bin:$PATH" true-ish-program 2>/dev/null
 cat nothere.txt 2>/dev/null
 exit 0`
+	// without RecordProbes (a dry run, not a trace) only opens and execs
+	// of missing paths are recorded
 	r := runScript(t, Config{Isolate: true, Home: home, Project: proj}, proj, script, "", testEnv(home))
+	if r.report == nil {
+		t.Fatalf("no report (err %v, stderr %q)", r.err, r.stderr)
+	}
+	if !slices.Contains(r.report.Absent, filepath.Join(proj, "nothere.txt")) || slices.Contains(r.report.Absent, filepath.Join(proj, ".mytoolrc")) {
+		t.Errorf("without RecordProbes: Absent %q, want the failed open and not the test -f", r.report.Absent)
+	}
+	r = runScript(t, Config{Isolate: true, Home: home, Project: proj, RecordProbes: true}, proj, script, "", testEnv(home))
 	if r.report == nil {
 		t.Fatalf("no report (err %v, stderr %q)", r.err, r.stderr)
 	}
@@ -133,7 +142,7 @@ func TestSandboxAbsentPathsAreCapped(t *testing.T) {
 		t.Fatal(err)
 	}
 	script := `i=0; while [ $i -lt 700 ]; do [ -e "probe-$i" ]; i=$((i+1)); done; exit 0`
-	r := runScript(t, Config{Isolate: true, Home: home, Project: proj}, proj, script, "", testEnv(home))
+	r := runScript(t, Config{Isolate: true, Home: home, Project: proj, RecordProbes: true}, proj, script, "", testEnv(home))
 	if r.report == nil {
 		t.Fatalf("no report (err %v, stderr %q)", r.err, r.stderr)
 	}

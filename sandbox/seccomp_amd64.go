@@ -33,4 +33,8 @@ const (
 )
 
 // legacyNotified are the calls only this architecture has.
-var legacyNotified = []uint32{sysOpen, sysStat, sysLstat, sysAccess}
+var legacyNotified = []uint32{sysOpen}
+
+// legacyProbes are the calls that look for a path only this architecture
+// has (installFilter's probes).
+var legacyProbes = []uint32{sysStat, sysLstat, sysAccess}

@@ -33,3 +33,5 @@ const (
 )
 
 var legacyNotified = []uint32{}
+
+var legacyProbes = []uint32{}

@@ -9,12 +9,14 @@ import (
 
 // notified are the system calls the supervisor sees before they run.
 // sendto is only notified when it names a destination (argument 4).
-// faccessat and faccessat2 are probes of a path (access(2)): the
-// supervisor records a path probed under the overlaid folders that is not
-// there (reads_linux.go); newfstatat and statx are too, but for those the
-// filter lets through calls on a descriptor (AT_EMPTY_PATH: fstat), which
-// name no path and are frequent.
-var notified = []uint32{execve, execveat, openat, openat2, connect, sendmsg, sendmmsg, faccessat, faccessat2}
+var notified = []uint32{execve, execveat, openat, openat2, connect, sendmsg, sendmmsg}
+
+// probeCalls look for a path (access(2)); with probes (a traced run) the
+// supervisor sees them too and records a path under the overlaid folders
+// that is not there (reads_linux.go). newfstatat and statx are such calls
+// as well, but the filter lets through those on a descriptor
+// (AT_EMPTY_PATH: fstat), which name no path and are frequent.
+var probeCalls = []uint32{faccessat, faccessat2}
 
 // keyringCalls reach the kernel's keyrings, where the user's session may
 // keep tokens readable by any process of the uid: they go to the
@@ -26,9 +28,9 @@ var keyringCalls = []uint32{keyctl, addKey, requestKey}
 var denied = []uint32{ioUringSetup}
 
 // installFilter installs, on the calling thread, a seccomp filter that
-// hands the notified calls to a user-space listener, and returns the
-// listener's fd.
-func installFilter() (int, error) {
+// hands the notified calls (with probes, the calls that look for a path
+// too) to a user-space listener, and returns the listener's fd.
+func installFilter(probes bool) (int, error) {
 	const (
 		ldAbs = unix.BPF_LD | unix.BPF_W | unix.BPF_ABS
 		jeq   = unix.BPF_JMP | unix.BPF_JEQ | unix.BPF_K
@@ -62,7 +64,11 @@ func installFilter() (int, error) {
 	for _, nr := range legacyNotified {
 		f = append(f, unix.SockFilter{Code: jeq, Jt: 0, Jf: 1, K: nr}, unix.SockFilter{Code: ret, K: notify})
 	}
-	for _, nr := range append(append([]uint32(nil), notified...), keyringCalls...) {
+	calls := append(append([]uint32(nil), notified...), keyringCalls...)
+	if probes {
+		calls = append(append(calls, probeCalls...), legacyProbes...)
+	}
+	for _, nr := range calls {
 		f = append(f, unix.SockFilter{Code: jeq, Jt: 0, Jf: 1, K: nr}, unix.SockFilter{Code: ret, K: notify})
 	}
 	for _, nr := range denied {
@@ -91,6 +97,9 @@ func installFilter() (int, error) {
 	// with a path too is not seen: the probe is then not recorded (like
 	// the TOCTOU case of notifier, it can only hide a record, not escape).
 	for _, c := range []struct{ nr, flags uint32 }{{newfstatat, offArg3L}, {statx, offArg2L}} {
+		if !probes {
+			break
+		}
 		f = append(f,
 			unix.SockFilter{Code: jeq, Jt: 0, Jf: 4, K: c.nr},
 			unix.SockFilter{Code: ldAbs, K: c.flags},

@@ -99,6 +99,7 @@ func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
 		}
 	}
 	s.sup = p.env.Supervisor(p.Dir(), p.snap.Paths.CodexHome)
+	s.sup.RecordProbes = req.Trace
 	g.Choose(req, sandbox.Prober(s.sup))
 	s.gate = g
 	return s, nil

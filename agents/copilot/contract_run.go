@@ -106,6 +106,7 @@ func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
 		g.HoldReaching(data, string(Name), p.Dir(), p.reachingHooks())
 	}
 	s.sup = p.env.Supervisor(p.Dir(), p.snap.Paths.CopilotHome)
+	s.sup.RecordProbes = req.Trace
 	g.Choose(req, sandbox.Prober(s.sup))
 	s.gate = g
 	return s, nil
