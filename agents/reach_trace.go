@@ -2,10 +2,14 @@ package agents
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/hookwarden/hookwarden/trust"
@@ -22,7 +26,9 @@ import (
 // (CommandsProject.Traced). A hook whose trace read project files is then
 // reviewed, approved (with those files fingerprinted), held by the dry
 // run and reported like any user hook that runs project code; one whose
-// trace read none is left alone; one never traced here is named as such
+// trace read none is left alone while the paths of the project it looked
+// for stay missing (they are kept, absent: a .mytoolrc a pull adds makes
+// it reaching, reviewed like the others); one never traced here is named as such
 // (UntracedUserHooks: "not traced in this folder", never "clean"), but is
 // not held: what it runs is the user's own program.
 //
@@ -49,9 +55,10 @@ type UserHookTracer interface {
 
 // settleReach settles the specs of user hooks whose reach only a run
 // shows against their traces in data: one whose trace in this project
-// read project files is reaching (Reaches are those files, Traced their
-// fingerprints at the trace), any other is left out. Other specs pass
-// through as they are.
+// read project files, or looked for one that is there now, is reaching
+// (Reaches are those files, Traced their fingerprints at the trace,
+// absent ones included), any other is left out. Other specs pass through
+// as they are.
 func settleReach(data *trust.StoreData, agent, project string, specs []CommandSpec) []CommandSpec {
 	var traced map[string]*CommandApproval
 	if data != nil {
@@ -66,15 +73,49 @@ func settleReach(data *trust.StoreData, agent, project string, specs []CommandSp
 			continue
 		}
 		tr := traced[c.Key()]
-		if tr == nil || len(tr.Scripts) == 0 {
+		if tr == nil {
 			continue
 		}
-		c.Traced = tr.Scripts
-		c.Reaches = nil
+		var reaches []string
 		for _, s := range tr.Scripts {
-			c.Reaches = append(c.Reaches, s.Path+" (seen running when traced)")
+			switch {
+			case s.Exists:
+				reaches = append(reaches, s.Path+" (seen running when traced)")
+			case !absentNow(s.Path):
+				// Missing when traced, there now (a pull added it): the
+				// hook runs what it says; reviewed from here on.
+				reaches = append(reaches, s.Path+" (missing when traced, there now)")
+			}
 		}
+		if len(reaches) == 0 {
+			continue // it read nothing of the project, and what it looked for is still missing
+		}
+		c.Traced, c.Reaches = tr.Scripts, reaches
 		out = append(out, c)
+	}
+	return out
+}
+
+// absentNow reports whether nothing is at p (a dangling link counts as
+// absent, as a fingerprint takes it); a path that cannot be checked is
+// not absent (fail closed: the hook is reviewed).
+func absentNow(p string) bool {
+	_, err := os.Stat(p)
+	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)
+}
+
+// TracedReach is, of specs (UserHookTracer.UserReach), those whose reach
+// only a run shows and whose trace in this project (in data) read files
+// of it, or looked for one that is there now: by hook ID, with Reaches
+// and Traced set (the trace's fingerprints, absent paths included). An
+// agent whose own review covers its user hooks (Codex CLI asks trust for
+// them) reviews these files with them.
+func TracedReach(data *trust.StoreData, agent, project string, specs []CommandSpec) map[string]CommandSpec {
+	out := map[string]CommandSpec{}
+	for _, c := range settleReach(data, agent, project, specs) {
+		if c.Foreign != "" {
+			out[c.Hook.ID] = c
+		}
 	}
 	return out
 }
@@ -179,6 +220,11 @@ func TraceUserHooks(ctx context.Context, p Project, opts TraceOptions, all bool,
 			}
 			tr.Ran, tr.NotRun = false, "its program could not be started in the sandbox: "+why
 		}
+		if tr.Ran && tr.Cut {
+			// More than the sandbox records: what it read or looked for past
+			// the cap is unknown, so nothing is kept and it stays untraced.
+			tr.Ran, tr.NotRun = false, TraceCutWhy
+		}
 		if tr.Ran && tr.Err == nil {
 			var seen []trust.ScriptSnapshot
 			for _, s := range tr.Seen {
@@ -187,7 +233,7 @@ func TraceUserHooks(ctx context.Context, p Project, opts TraceOptions, all bool,
 				}
 			}
 			tr.Seen = seen
-			ut.Reaches = len(seen) > 0
+			ut.Reaches = slices.ContainsFunc(seen, func(s trust.ScriptSnapshot) bool { return s.Exists })
 			keep = append(keep, kept{c.Key(), &CommandApproval{Kind: string(c.Hook.Kind), Name: c.Hook.Name, File: c.Hook.Origin.File,
 				Label: c.Label, Fields: c.Fields, ApprovedAt: time.Now().UTC().Format(time.RFC3339), Scripts: append([]trust.ScriptSnapshot{}, seen...)}})
 		} else if tr.Ran && tr.Err != nil {

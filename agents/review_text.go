@@ -1,6 +1,7 @@
 package agents
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 
@@ -21,10 +22,18 @@ func ReviewDetailLines(h *trust.HookReview) []TextLine {
 	for _, fc := range h.FieldChanges {
 		f("               changed: %s\n", fc)
 	}
+	var absent []string
 	for j := range h.Scripts {
 		s := &h.Scripts[j]
+		if s.WatchedAbsent() {
+			absent = append(absent, s.Path)
+			continue
+		}
 		f("               script %s: %s %s\n", s.Path, s.Status, s.Note)
 		t = append(t, TextLine{Format: "                 ", Script: s})
+	}
+	if len(absent) > 0 {
+		f("               %s\n", AbsentLine(absent))
 	}
 	if h.RunsUnseenCode() {
 		f("               runs code Hookwarden cannot see:\n")
@@ -43,6 +52,18 @@ func ReviewDetailLines(h *trust.HookReview) []TextLine {
 		f("               revoked %s (scripts compared with what was approved before)\n", h.RevokedAt)
 	}
 	return t
+}
+
+// AbsentLine is one line for the paths a traced run looked for that are
+// still missing (trust.ScriptReview.WatchedAbsent): the first few by
+// name, the rest counted.
+func AbsentLine(paths []string) string {
+	const shown = 8
+	list := strings.Join(paths, ", ")
+	if len(paths) > shown {
+		list = strings.Join(paths[:shown], ", ") + fmt.Sprintf(" and %d more", len(paths)-shown)
+	}
+	return fmt.Sprintf("watched as missing (%d path(s) its traced run looked for; a file there would change what it runs): %s", len(paths), list)
 }
 
 // ScriptName names a script in a review's text: its word as the command

@@ -70,7 +70,11 @@ type RunRequest struct {
 	Confirm   []string
 	// AsTrusted runs as if the folder were trusted (RunNotice.AsTrusted).
 	AsTrusted bool
-	Sandbox   SandboxChoice
+	// Trace is a traced run (TraceHook): the sandbox records the paths the
+	// hook looks for with stat and access calls too
+	// (sandbox.Config.RecordProbes), at a cost per call.
+	Trace   bool
+	Sandbox SandboxChoice
 	// AllowHosts are the hosts an HTTP hook may reach.
 	AllowHosts []string
 	// OnResult, when set, is called as each hook finishes (from the

@@ -46,12 +46,16 @@ type Trace struct {
 	NotRun string
 	// Seen are the fingerprints of the files the run read or executed
 	// under the project, the agents' folders and the home that discovery
-	// does not find: they join the approval (trust.TracedVia).
+	// does not find: they join the approval (trust.TracedVia). Those
+	// without Exists are paths the run looked for that were not there (a
+	// config file a program tries, a module an interpreter probes): their
+	// absence is fingerprinted, so that a file a pull adds there reads as
+	// a change.
 	Seen []trust.ScriptSnapshot
 	// Discovered are the files the run read that discovery finds too.
 	Discovered []string
-	// Cut says the run read more files than the sandbox records: the
-	// trace is incomplete.
+	// Cut says the run read, or looked for, more files than the sandbox
+	// records: the trace is incomplete.
 	Cut bool
 	// Err is a file seen that could not be fingerprinted.
 	Err error
@@ -79,7 +83,7 @@ func TraceHook(ctx context.Context, p Project, rv HookReview, opts TraceOptions)
 		t.NotRun = "it runs no command (nothing to trace)"
 		return t, nil
 	}
-	res, err := p.DryRun(ctx, RunRequest{Event: h.Event, Query: traceQuery(opts.Events, h), HookIDs: []string{h.ID}, Sandbox: SandboxAlways, AsTrusted: true})
+	res, err := p.DryRun(ctx, RunRequest{Event: h.Event, Query: traceQuery(opts.Events, h), HookIDs: []string{h.ID}, Sandbox: SandboxAlways, AsTrusted: true, Trace: true})
 	if err != nil {
 		return nil, fmt.Errorf("tracing %s: %w", rv.Label, err)
 	}
@@ -109,7 +113,7 @@ func TraceHook(ctx context.Context, p Project, rv HookReview, opts TraceOptions)
 		return t, nil
 	}
 	t.Ran = true
-	t.Cut = t.Run.Sandbox.ReadsCut
+	t.Cut = t.Run.Sandbox.ReadsCut || t.Run.Sandbox.AbsentCut
 	files := tracedFiles(p.Dir(), rv, t.Run, res.Payload, opts)
 	t.Discovered = files.discovered
 	t.Seen, t.Err = trust.SnapshotTraced(p.Dir(), files.seen)
@@ -147,7 +151,9 @@ type traced struct {
 // and the rest, which are fingerprinted; left out are the files the run
 // created itself, those the payload names (a transcript), Hookwarden's
 // store and git's own data (objects, refs, the index: they change with
-// every commit; .git/config and .git/hooks stay).
+// every commit; .git/config and .git/hooks stay). The paths it looked
+// for and did not find are fingerprinted as absent, with the same
+// exceptions (a file the run created itself is its own output).
 func tracedFiles(project string, rv HookReview, run *HookRun, payload string, opts TraceOptions) traced {
 	rep := run.Sandbox
 	resolve := func(p string) string {
@@ -179,13 +185,23 @@ func tracedFiles(project string, rv HookReview, run *HookRun, payload string, op
 		store = resolve(opts.StoreDir)
 	}
 	var out traced
+	skip := func(p string) bool {
+		return created[p] || payload != "" && strings.Contains(payload, p) || store != "" && inside(p, store) || gitData(p)
+	}
+	read := map[string]bool{}
 	for _, p := range slices.Sorted(slices.Values(rep.Reads)) {
+		read[p] = true
 		switch {
 		case static[p]:
 			out.discovered = append(out.discovered, p)
-		case created[p], payload != "" && strings.Contains(payload, p), store != "" && inside(p, store), gitData(p):
+		case skip(p):
 		default:
 			out.seen = append(out.seen, trust.TracedFile{Path: p, KeepContent: inside(p, realProject) && !secret[p]})
+		}
+	}
+	for _, p := range slices.Sorted(slices.Values(rep.Absent)) {
+		if !static[p] && !read[p] && !skip(p) {
+			out.seen = append(out.seen, trust.TracedFile{Path: p, KeepContent: inside(p, realProject)})
 		}
 	}
 	return out

@@ -3,6 +3,7 @@ package agents
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/hookwarden/hookwarden/trust"
 )
@@ -31,6 +32,10 @@ func (e *UnfingerprintedTrace) Error() string {
 }
 
 func (e *UnfingerprintedTrace) Unwrap() error { return e.Err }
+
+// TraceCutWhy is why a traced approval leaves a hook partly unwatched
+// when its run read or looked for more files than the sandbox records.
+const TraceCutWhy = "its traced run read or looked for more files than the sandbox records; those past the cap are not fingerprinted"
 
 // TracedApproval is what TraceAndApprove did.
 type TracedApproval struct {
@@ -94,9 +99,19 @@ func TraceAndApprove(ctx context.Context, p Project, picked []HookReview, opts T
 	accept := opts.AcceptUnwatched
 	if !accept {
 		left := &UnwatchedApproval{}
+		cut := map[string]bool{}
+		for _, t := range out.Traces {
+			cut[t.HookID] = t.Ran && t.Cut
+		}
 		for i, rv := range picked {
-			if len(reviewed[i].Unresolved) > 0 {
-				left.Hooks = append(left.Hooks, UnwatchedHook{Label: rv.Label, Reasons: reviewed[i].Unresolved})
+			reasons := reviewed[i].Unresolved
+			if cut[rv.HookID] {
+				// More than the sandbox records: what it read or looked
+				// for past the cap is not fingerprinted.
+				reasons = append(slices.Clone(reasons), trust.UnresolvedCode{Text: rv.Label, Why: TraceCutWhy})
+			}
+			if len(reasons) > 0 {
+				left.Hooks = append(left.Hooks, UnwatchedHook{Label: rv.Label, Reasons: reasons})
 			}
 		}
 		if len(left.Hooks) > 0 {

@@ -47,6 +47,7 @@ func TestUserHookReachSeenOnlyByATrace(t *testing.T) {
 		{agent: "gemini", file: ".gemini/settings.json"},
 		{agent: "claude", file: ".claude/settings.json"},
 		{agent: "claude", file: ".claude/settings.json", oneStep: true},
+		{agent: "copilot", file: ".copilot/hooks/lint.json"},
 	} {
 		name := tc.agent
 		if tc.oneStep {
@@ -192,6 +193,17 @@ func TestListMarksUserHooksReachingTheProject(t *testing.T) {
 	if code != ExitOK || strings.Count(out, "runs project code (reviewed") != 1 || !strings.Contains(out, mark) {
 		t.Fatalf("list exit %d: want the make hook marked (%q) and only it\n%s", code, mark, out)
 	}
+	// the note under the first row does not break the table's columns:
+	// both rows' origin column starts at the same place
+	var at []int
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, "  ") && strings.Contains(line, "user .claude/settings.json") {
+			at = append(at, strings.Index(line, "user .claude/settings.json"))
+		}
+	}
+	if len(at) != 2 || at[0] != at[1] {
+		t.Errorf("list: the rows around a note are not aligned (origin column at %v)\n%s", at, out)
+	}
 	_, out = p.runUserTrace("list", "--agent", "claude", "--json")
 	if strings.Count(out, `"reaches_project"`) != 1 || !strings.Contains(out, filepath.Join(p.project, "Makefile")) {
 		t.Fatalf("list --json: want one reaches_project member naming the Makefile\n%s", out)
@@ -301,5 +313,120 @@ func TestUserHookTraceThatCannotStartKeepsNothing(t *testing.T) {
 	}
 	if code, out := p.runUserTrace("audit", "--agent", "claude"); code != ExitOK || !strings.Contains(out, "not traced in this folder") {
 		t.Fatalf("after a trace that could not start: audit exit %d, want the not-traced note\n%s", code, out)
+	}
+}
+
+// TestCodexUserHookNotTracedInThisFolder: Codex CLI trusts a user hook by
+// its hash, for every folder. `mytool check`, trusted in Codex, is never
+// traced in a folder: audit notes it (exit 0, --strict 3), list marks it
+// and the dry run holds it. `trust --trace-user` runs it in the sandbox;
+// the .mytoolrc it read makes it need review here (audit exits 3 naming
+// it) until it is approved here, with .mytoolrc fingerprinted: a pull
+// that changes it makes audit exit 3, exec refuse and the guard report it.
+// Another folder, never traced, is noted again.
+func TestCodexUserHookNotTracedInThisFolder(t *testing.T) {
+	init := sandboxtest.Require(t)
+	p := newTraceProject(t, init)
+	other := filepath.Join(p.root, "other")
+	p.write(t, filepath.Join(p.home, "bin", "mytool"), mytool)
+	p.write(t, filepath.Join(p.home, ".codex", "hooks.json"), `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "mytool check"}]}]}}`)
+	p.write(t, filepath.Join(p.home, ".codex", "config.toml"), "[projects.\""+p.project+"\"]\ntrust_level = \"trusted\"\n\n[projects.\""+other+"\"]\ntrust_level = \"trusted\"\n")
+	p.write(t, ".mytoolrc", "STYLE=strict\n")
+	p.write(t, filepath.Join(other, ".mytoolrc"), "STYLE=loose\n")
+	run := func(args ...string) (int, string) {
+		return p.runUserTrace(append([]string{args[0], "--agent", "codex"}, args[1:]...)...)
+	}
+	// Trusted in Codex (its hash), without a trace.
+	if code, out := run("trust", "--all"); code != ExitOK {
+		t.Fatalf("trust --all: exit %d\n%s", code, out)
+	}
+	code, out := run("audit")
+	if code != ExitOK || !strings.Contains(out, "not traced in this folder") || !strings.Contains(out, "mytool") {
+		t.Fatalf("trusted, never traced here: audit exit %d, want %d with the not-traced note\n%s", code, ExitOK, out)
+	}
+	if code, out := run("audit", "--strict"); code != ExitNeedsReview {
+		t.Fatalf("never traced here: audit --strict exit %d, want %d\n%s", code, ExitNeedsReview, out)
+	}
+	if code, out := run("list"); code != ExitOK || !strings.Contains(out, "not traced in this folder: runs mytool") {
+		t.Fatalf("never traced here: list exit %d does not mark it\n%s", code, out)
+	}
+	pwned := filepath.Join(p.project, "pwned")
+	dryRun := func(when string) {
+		t.Helper()
+		code, out := run("run", "--event", "SessionStart", "--trigger", "startup")
+		if _, err := os.Stat(pwned); err == nil {
+			t.Fatalf("%s: the dry run ran the project's code outside the sandbox without confirmation (exit %d)\n%s", when, code, out)
+		}
+	}
+	p.write(t, ".mytoolrc", "touch pwned\n")
+	dryRun("never traced")
+	p.write(t, ".mytoolrc", "STYLE=strict\n")
+
+	rc := filepath.Join(p.project, ".mytoolrc")
+	if code, out := run("trust", "--trace-user"); code != ExitOK || !strings.Contains(out, rc) {
+		t.Fatalf("trust --trace-user: exit %d naming %s?\n%s", code, rc, out)
+	}
+	code, out = run("audit")
+	if code != ExitNeedsReview || !strings.Contains(out, ".mytoolrc") || strings.Contains(out, "not traced in this folder") {
+		t.Fatalf("traced, read .mytoolrc: audit exit %d, want %d naming it (and no not-traced note)\n%s", code, ExitNeedsReview, out)
+	}
+	p.write(t, ".mytoolrc", "touch pwned\n")
+	dryRun("traced, not approved here")
+	p.write(t, ".mytoolrc", "STYLE=strict\n")
+	if code, out := run("trust", "--all"); code != ExitOK {
+		t.Fatalf("trust --all: exit %d\n%s", code, out)
+	}
+	if code, out := run("audit", "--strict"); code != ExitOK || strings.Contains(out, "not traced in this folder") {
+		t.Fatalf("approved here with its trace: audit --strict exit %d\n%s", code, out)
+	}
+
+	// The attack: a pull changes the file only the trace saw.
+	p.write(t, ".mytoolrc", "touch pwned\n")
+	if code, out := run("audit"); code != ExitNeedsReview || !strings.Contains(out, ".mytoolrc") {
+		t.Fatalf("changed .mytoolrc: audit exit %d, want %d naming it\n%s", code, ExitNeedsReview, out)
+	}
+	dryRun("changed after approval")
+	if code, out := run("exec", "--", "true"); code != ExitNeedsReview || !strings.Contains(out, "mytool check") {
+		t.Errorf("changed .mytoolrc: exec exit %d, want %d naming the hook\n%s", code, ExitNeedsReview, out)
+	}
+	if _, out := run("guard", "check"); !strings.Contains(out, "mytool check") {
+		t.Errorf("changed .mytoolrc: guard check does not report the hook\n%s", out)
+	}
+
+	// Another folder: the same trusted hook, never traced there.
+	q := *p
+	q.project = other
+	if code, out := q.runUserTrace("audit", "--agent", "codex", "--strict"); code != ExitNeedsReview || !strings.Contains(out, "not traced in this folder") {
+		t.Fatalf("another folder: audit --strict exit %d, want %d with the not-traced note\n%s", code, ExitNeedsReview, out)
+	}
+}
+
+// TestGeminiApprovalWithACorruptStoreSectionWritesNothing: Gemini CLI's
+// approval writes its workspace hooks' records and the approval of a user
+// hook that reaches the project in one store update, before
+// trusted_hooks.json: a corrupt commands section in the store fails that
+// update, and trusted_hooks.json (which would make Gemini CLI run the
+// workspace hook) and the store stay byte for byte as they were.
+func TestGeminiApprovalWithACorruptStoreSectionWritesNothing(t *testing.T) {
+	p := newTraceProject(t, "")
+	p.write(t, filepath.Join(p.home, ".gemini", "trustedFolders.json"), `{"`+p.project+`": "TRUST_FOLDER"}`)
+	p.write(t, filepath.Join(p.home, ".gemini", "settings.json"), `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "name": "fmt", "command": "bash \"$PWD/scripts/format.sh\""}]}]}}`)
+	p.write(t, "scripts/format.sh", "true\n")
+	p.write(t, ".gemini/settings.json", `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "name": "w", "command": "echo hi"}]}]}}`)
+	trusted := filepath.Join(p.home, ".gemini", "trusted_hooks.json")
+	const trustedBefore = "{\n  \"/elsewhere\": [\"x:true\"]\n}\n"
+	p.write(t, trusted, trustedBefore)
+	storePath := filepath.Join(p.store, "approvals.json")
+	const storeBefore = `{"version": 1, "projects": {}, "commands": "not an object"}` + "\n"
+	p.write(t, storePath, storeBefore)
+	code, out := p.runUserTrace("trust", "--agent", "gemini", "--all")
+	if code == ExitOK {
+		t.Fatalf("trust --all with a corrupt store section: exit %d\n%s", code, out)
+	}
+	if b, _ := os.ReadFile(trusted); string(b) != trustedBefore {
+		t.Fatalf("trusted_hooks.json was written although the store update failed:\n%s\n%s", b, out)
+	}
+	if b, _ := os.ReadFile(storePath); string(b) != storeBefore {
+		t.Fatalf("the store changed:\n%s", b)
 	}
 }

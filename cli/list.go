@@ -294,8 +294,13 @@ func writeListTable(w io.Writer, agent agents.Agent, p agents.Project, obs agent
 	reach := agents.UserReachOf(p)
 	for _, group := range groupByEvent(agent.Events(), all) {
 		printf(w, "\n%s\n", group.event)
-		tw = tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
-		for _, h := range group.hooks {
+		// The rows are laid out as one table, and each row's note lines are
+		// put under it afterwards: a note inside the tabwriter would end
+		// its column block and misalign the rows after it.
+		var rows bytes.Buffer
+		tw = tabwriter.NewWriter(&rows, 2, 4, 2, ' ', 0)
+		notes := make([][]string, len(group.hooks))
+		for i, h := range group.hooks {
 			m, name := "", p.Title(h)
 			if h.HasMatcher {
 				m = h.Matcher
@@ -306,19 +311,23 @@ func writeListTable(w io.Writer, agent agents.Agent, p agents.Project, obs agent
 			reason := once.say(h.Reason, fmt.Sprintf("see %s above", agents.OriginLabel(h)))
 			printf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\n", h.Status, name, orDash(m), agents.OriginLabel(h), reason, riskLabel(hookRisk(opt, p, h, p.Dir(), obs)))
 			if note := unwatchedNote(states, h.ID); note != "" {
-				printf(tw, "      %s\n", note)
+				notes[i] = append(notes[i], note)
 			}
-			for _, line := range reach[h.ID].Lines() {
-				printf(tw, "      %s\n", line)
-			}
+			notes[i] = append(notes[i], reach[h.ID].Lines()...)
 			if noter != nil {
-				for _, line := range noter.ListNotes(h) {
-					printf(tw, "      %s\n", line)
-				}
+				notes[i] = append(notes[i], noter.ListNotes(h)...)
 			}
 		}
 		if err := tw.Flush(); err != nil {
 			return err
+		}
+		for i, line := range strings.SplitAfter(strings.TrimSuffix(rows.String(), "\n"), "\n") {
+			io.WriteString(w, strings.TrimSuffix(line, "\n")+"\n") // escaped when written to the table
+			if i < len(notes) {
+				for _, n := range notes[i] {
+					printf(w, "      %s\n", n)
+				}
+			}
 		}
 	}
 	if len(all) == 0 {

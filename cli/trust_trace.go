@@ -81,19 +81,23 @@ func traceAndApprove(ctx context.Context, io *IO, agent agents.Agent, p agents.P
 func printTrace(io *IO, t *agents.Trace) {
 	run := t.Run
 	printf(io.Stdout, "  ran in the sandbox: %s\n", run.Summary)
-	if len(t.Seen) == 0 {
+	read, absent := splitAbsent(t.Seen)
+	if len(read) == 0 {
 		printf(io.Stdout, "  seen running: nothing beyond what discovery found\n")
 	} else {
 		printf(io.Stdout, "  seen running (not found by discovery; fingerprinted with the approval):\n")
-		for _, s := range t.Seen {
-			printf(io.Stdout, "    %s\n", s.Path)
+		for _, p := range read {
+			printf(io.Stdout, "    %s\n", p)
 		}
+	}
+	if len(absent) > 0 {
+		printf(io.Stdout, "  %s\n", agents.AbsentLine(absent))
 	}
 	if len(t.Discovered) > 0 {
 		printf(io.Stdout, "  also read, found by discovery: %s\n", strings.Join(t.Discovered, ", "))
 	}
 	if t.Cut {
-		printf(io.Stdout, "  incomplete: it read more files than the sandbox records; the trace does not cover the rest\n")
+		printf(io.Stdout, "  incomplete: it read or looked for more files than the sandbox records; the trace does not cover the rest\n")
 	}
 	for _, l := range run.Sandbox.Lines() {
 		if l.Level > 0 {
@@ -152,15 +156,19 @@ func traceUserHooks(ctx context.Context, io *IO, agent agents.Agent, p agents.Pr
 		case !t.Ran:
 			printf(io.Stdout, "  not traced: %s\n", t.NotRun)
 		case t.Reaches:
+			read, _ := splitAbsent(t.Seen)
 			printf(io.Stdout, "  it read files of this project, which now count as what it runs here (approve it to run it):\n")
-			for _, s := range t.Seen {
-				printf(io.Stdout, "    %s\n", s.Path)
+			for _, p := range read {
+				printf(io.Stdout, "    %s\n", p)
 			}
 		default:
-			printf(io.Stdout, "  it read no file of this project (a file it looks for that was missing then is not watched)\n")
+			printf(io.Stdout, "  it read no file of this project\n")
+		}
+		if _, absent := splitAbsent(t.Seen); t.Ran && len(absent) > 0 {
+			printf(io.Stdout, "  %s\n", agents.AbsentLine(absent))
 		}
 		if t.Ran && t.Cut {
-			printf(io.Stdout, "  incomplete: it read more files than the sandbox records; the trace does not cover the rest\n")
+			printf(io.Stdout, "  incomplete: it read or looked for more files than the sandbox records; the trace does not cover the rest\n")
 		}
 	}
 	traces, err := agents.TraceUserHooks(ctx, p, agents.TraceOptions{StoreDir: storeDir, Events: agent.Events()}, all, progress)
@@ -171,4 +179,17 @@ func traceUserHooks(ctx context.Context, io *IO, agent agents.Agent, p agents.Pr
 		printf(io.Stdout, "no hook of your own settings needs a trace in this folder\n")
 	}
 	return len(traces), nil
+}
+
+// splitAbsent parts a trace's fingerprints into the files it read and the
+// paths it looked for that were missing.
+func splitAbsent(seen []trust.ScriptSnapshot) (read, absent []string) {
+	for _, s := range seen {
+		if s.Exists {
+			read = append(read, s.Path)
+		} else {
+			absent = append(absent, s.Path)
+		}
+	}
+	return read, absent
 }

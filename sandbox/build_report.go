@@ -50,6 +50,8 @@ func buildReport(cfg Config, targets []string, scratch string, evs []event) *Rep
 			r.Secrets = append(r.Secrets, SecretRead{Path: ev.Path})
 		case evRead:
 			addRead(r, ev)
+		case evAbsent:
+			addAbsent(r, ev)
 		case evDNS:
 			if i := dnsIndex[ev.Name]; i > 0 {
 				n := &r.Network[i-1]

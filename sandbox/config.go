@@ -43,6 +43,12 @@ type Config struct {
 	// AgentSecrets are the agents' login tokens and account files, in the
 	// same form: reading one is recorded among the secrets read.
 	AgentSecrets []string
+	// RecordProbes makes the supervisor see the stat and access calls of
+	// the hook's processes too, so that Report.Absent holds the paths they
+	// looked for that way (a traced run; it costs a round trip to the
+	// supervisor per call). Opens and execs of missing paths are recorded
+	// either way.
+	RecordProbes bool
 }
 
 // Limits bound what a sandboxed hook and everything it starts may use.

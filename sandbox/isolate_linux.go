@@ -43,6 +43,9 @@ type execSpec struct {
 	// WriteDirs are the only folders files may be opened for writing
 	// beneath (Landlock; nil: no restriction).
 	WriteDirs []string `json:"writeDirs,omitempty"`
+	// Probes hands the stat and access calls to the listener too
+	// (Config.RecordProbes).
+	Probes bool `json:"probes,omitempty"`
 }
 
 // startIsolated starts the helper (this program again, "exec"), which
@@ -73,7 +76,7 @@ func (s *supervisor) startIsolated(stdio []*os.File, sys *syscall.SysProcAttr) (
 	}
 	// the hook's first process, and so all it starts, into its cgroups
 	// (before it can start anything), or else under rlimits
-	es := execSpec{Path: s.cfg.Path, Argv: s.cfg.Argv, Env: s.cfg.Env, Dir: s.cfg.Dir, Rlimits: s.cfg.Rlimits}
+	es := execSpec{Path: s.cfg.Path, Argv: s.cfg.Argv, Env: s.cfg.Env, Dir: s.cfg.Dir, Rlimits: s.cfg.Rlimits, Probes: s.cfg.Probes}
 	if landlockABI() >= 1 {
 		es.WriteDirs = s.writeDirs()
 	} else {
@@ -162,7 +165,7 @@ func execMain() int {
 			return fail(err)
 		}
 	}
-	listener, err := installFilter()
+	listener, err := installFilter(spec.Probes)
 	if err != nil {
 		return fail(err)
 	}

@@ -149,6 +149,8 @@ func (n *notifier) handle(r *seccompNotif) (uc *unixCall, answered bool) {
 		n.exec(pid, r.ID, int(int32(a[0])), a[1], a[2])
 	case openat:
 		n.open(pid, r.ID, int(int32(a[0])), a[1], int(a[2]))
+	case newfstatat, statx, faccessat, faccessat2:
+		n.probe(pid, r.ID, int(int32(a[0])), a[1])
 	case openat2:
 		var how [8]byte
 		if readMem(pid, a[2], how[:]) == nil {
@@ -165,9 +167,13 @@ func (n *notifier) handle(r *seccompNotif) (uc *unixCall, answered bool) {
 			n.connect(pid, r.ID, int(int32(a[0])), ne.Uint64(hdr[0:]), int(ne.Uint32(hdr[8:])), "udp")
 		}
 	default:
-		switch int64(r.Nr) {
-		case sysOpen:
+		// the legacy calls are -1 where the architecture has none (a
+		// switch would hold duplicate cases there)
+		switch nr := int64(r.Nr); {
+		case nr == sysOpen:
 			n.open(pid, r.ID, unix.AT_FDCWD, a[0], int(a[1]))
+		case nr == sysStat || nr == sysLstat || nr == sysAccess:
+			n.probe(pid, r.ID, unix.AT_FDCWD, a[0])
 		}
 	}
 	return nil, false
@@ -212,6 +218,7 @@ func (n *notifier) exec(pid int, id uint64, dirfd int, pathPtr, argvPtr uint64) 
 	}
 	abs := resolveAt(pid, dirfd, p)
 	if fi, err := os.Stat(abs); err != nil || fi.IsDir() {
+		n.recordAbsent(id, abs) // a program a later pull could put there
 		return
 	}
 	argv := readArgv(pid, argvPtr)
@@ -220,6 +227,16 @@ func (n *notifier) exec(pid int, id uint64, dirfd int, pathPtr, argvPtr uint64) 
 	}
 	n.s.w.send(event{T: evExec, Pid: pid, Path: abs, Argv: argv})
 	n.recordRead(id, abs)
+}
+
+// probe records a path a stat or access call looks for, when it is not
+// there (recordAbsent).
+func (n *notifier) probe(pid int, id uint64, dirfd int, pathPtr uint64) {
+	p, err := readString(pid, pathPtr, 4096)
+	if err != nil || p == "" {
+		return
+	}
+	n.recordAbsent(id, resolveAt(pid, dirfd, p))
 }
 
 // open records the opening for reading of a sensitive file.

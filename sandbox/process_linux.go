@@ -279,6 +279,7 @@ func (p *Process) prepareScratch(ic *initConfig) error {
 		}
 	}
 	ic.Scratch, ic.Overlays, ic.Home, ic.Markers = dir, targets, p.cfg.Home, p.cfg.Markers
+	ic.Probes = p.cfg.RecordProbes
 	for _, w := range p.cfg.Writable {
 		if real, err := filepath.EvalSymlinks(w); err == nil {
 			ic.Writable = append(ic.Writable, real)

@@ -31,6 +31,8 @@ type initConfig struct {
 	Markers  []string `json:"markers,omitempty"`
 	// AgentSecrets are Config.AgentSecrets (isSensitive).
 	AgentSecrets []string `json:"agentSecrets,omitempty"`
+	// Probes is Config.RecordProbes.
+	Probes bool `json:"probes,omitempty"`
 	// CgroupProcs is how many cgroup.procs files the runner passed
 	// (fds 5, 6, ...): the hook's first process is written into each.
 	CgroupProcs int `json:"cgroupProcs,omitempty"`

@@ -3,9 +3,12 @@
 package sandbox
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sync"
+	"syscall"
 )
 
 // evRead is the event of a file under an overlaid folder (the home, the
@@ -14,10 +17,19 @@ import (
 // named when that differs), once per file.
 const evRead = "read"
 
-// readRecorder notes each file read under the overlaid folders once.
+// evAbsent is the event of a path under an overlaid folder that the
+// hook's processes looked for and that was not there: an open, an exec, a
+// stat or an access call of a path that does not exist (a config file a
+// program tries, a module an interpreter probes, a program a PATH search
+// tries). Once per path, as named (its links cannot be resolved).
+const evAbsent = "absent"
+
+// readRecorder notes each file read, and each path found absent, under
+// the overlaid folders once.
 type readRecorder struct {
-	mu   sync.Mutex
-	seen map[string]bool
+	mu     sync.Mutex
+	seen   map[string]bool
+	absent map[string]bool
 }
 
 // recordRead sends an evRead for abs, and for abs with its links
@@ -33,6 +45,10 @@ func (n *notifier) recordRead(id uint64, abs string) {
 		real = r
 	}
 	if !n.overlaid(abs) && !n.overlaid(real) {
+		return
+	}
+	if _, err := os.Stat(real); isAbsent(err) {
+		n.sendAbsent(id, abs) // a file a later pull could put there
 		return
 	}
 	for i, p := range []string{real, abs} {
@@ -57,6 +73,39 @@ func (n *notifier) recordRead(id uint64, abs string) {
 	}
 }
 
+// recordAbsent sends an evAbsent for abs when it is inside an overlaid
+// folder and nothing is there (a dangling link counts as absent: what it
+// points to would be read).
+func (n *notifier) recordAbsent(id uint64, abs string) {
+	if !n.overlaid(abs) {
+		return
+	}
+	if _, err := os.Stat(abs); isAbsent(err) {
+		n.sendAbsent(id, abs)
+	}
+}
+
+func (n *notifier) sendAbsent(id uint64, abs string) {
+	r := &n.reads
+	r.mu.Lock()
+	if r.absent == nil {
+		r.absent = map[string]bool{}
+	}
+	dup := r.absent[abs]
+	r.absent[abs] = true
+	r.mu.Unlock()
+	if dup || !notifIDValid(n.fd, id) {
+		return
+	}
+	n.s.w.send(event{T: evAbsent, Path: abs})
+}
+
+// isAbsent reports whether err from a stat says nothing is at the path
+// (not there, or a component of it is not a folder).
+func isAbsent(err error) bool {
+	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)
+}
+
 // overlaid reports whether p is inside one of the overlaid folders.
 func (n *notifier) overlaid(p string) bool {
 	for _, t := range n.s.cfg.Overlays {
@@ -73,5 +122,14 @@ func addRead(r *Report, ev event) {
 	r.Reads = append(r.Reads, ev.Path)
 	if len(r.Reads) >= maxEventsPerKind {
 		r.ReadsCut = true
+	}
+}
+
+// addAbsent adds an evAbsent record to the report; past maxEventsPerKind
+// records the supervisor left the rest out, and the list is marked cut.
+func addAbsent(r *Report, ev event) {
+	r.Absent = append(r.Absent, ev.Path)
+	if len(r.Absent) >= maxEventsPerKind {
+		r.AbsentCut = true
 	}
 }

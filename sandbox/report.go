@@ -33,6 +33,13 @@ type Report struct {
 	// ReadsCut says more were read than the report keeps.
 	Reads    []string `json:"reads,omitempty"`
 	ReadsCut bool     `json:"readsCut,omitempty"`
+	// Absent are the paths under the same folders that the hook's
+	// processes looked for (opened, executed, stat'ed, access'ed) and that
+	// did not exist (each once, as named), for traced discovery: a file a
+	// later pull adds there changes what the hook runs. AbsentCut says
+	// more were looked for than the report keeps.
+	Absent    []string `json:"absent,omitempty"`
+	AbsentCut bool     `json:"absentCut,omitempty"`
 	// Notes say what the report may miss (records left out, a sink that
 	// could not open).
 	Notes []string `json:"notes,omitempty"`

@@ -23,7 +23,18 @@ const (
 	sendmmsg     = unix.SYS_SENDMMSG
 	ioUringSetup = unix.SYS_IO_URING_SETUP
 	sysOpen      = unix.SYS_OPEN
+	newfstatat   = unix.SYS_NEWFSTATAT
+	statx        = unix.SYS_STATX
+	faccessat    = unix.SYS_FACCESSAT
+	faccessat2   = unix.SYS_FACCESSAT2
+	sysStat      = unix.SYS_STAT
+	sysLstat     = unix.SYS_LSTAT
+	sysAccess    = unix.SYS_ACCESS
 )
 
 // legacyNotified are the calls only this architecture has.
 var legacyNotified = []uint32{sysOpen}
+
+// legacyProbes are the calls that look for a path only this architecture
+// has (installFilter's probes).
+var legacyProbes = []uint32{sysStat, sysLstat, sysAccess}

@@ -23,6 +23,15 @@ const (
 	sendmmsg     = unix.SYS_SENDMMSG
 	ioUringSetup = unix.SYS_IO_URING_SETUP
 	sysOpen      = -1
+	newfstatat   = unix.SYS_NEWFSTATAT
+	statx        = unix.SYS_STATX
+	faccessat    = unix.SYS_FACCESSAT
+	faccessat2   = unix.SYS_FACCESSAT2
+	sysStat      = -1
+	sysLstat     = -1
+	sysAccess    = -1
 )
 
 var legacyNotified = []uint32{}
+
+var legacyProbes = []uint32{}

@@ -11,6 +11,13 @@ import (
 // sendto is only notified when it names a destination (argument 4).
 var notified = []uint32{execve, execveat, openat, openat2, connect, sendmsg, sendmmsg}
 
+// probeCalls look for a path (access(2)); with probes (a traced run) the
+// supervisor sees them too and records a path under the overlaid folders
+// that is not there (reads_linux.go). newfstatat and statx are such calls
+// as well, but the filter lets through those on a descriptor
+// (AT_EMPTY_PATH: fstat), which name no path and are frequent.
+var probeCalls = []uint32{faccessat, faccessat2}
+
 // keyringCalls reach the kernel's keyrings, where the user's session may
 // keep tokens readable by any process of the uid: they go to the
 // listener, which records them and fails them with EPERM.
@@ -21,19 +28,22 @@ var keyringCalls = []uint32{keyctl, addKey, requestKey}
 var denied = []uint32{ioUringSetup}
 
 // installFilter installs, on the calling thread, a seccomp filter that
-// hands the notified calls to a user-space listener, and returns the
-// listener's fd.
-func installFilter() (int, error) {
+// hands the notified calls (with probes, the calls that look for a path
+// too) to a user-space listener, and returns the listener's fd.
+func installFilter(probes bool) (int, error) {
 	const (
 		ldAbs = unix.BPF_LD | unix.BPF_W | unix.BPF_ABS
 		jeq   = unix.BPF_JMP | unix.BPF_JEQ | unix.BPF_K
 		jge   = unix.BPF_JMP | unix.BPF_JGE | unix.BPF_K
+		jset  = unix.BPF_JMP | unix.BPF_JSET | unix.BPF_K
 		ret   = unix.BPF_RET | unix.BPF_K
 		// offsets in struct seccomp_data
 		offNr    = 0
 		offArch  = 4
 		offArg0L = 16
 		offArg1L = 16 + 1*8
+		offArg2L = 16 + 2*8
+		offArg3L = 16 + 3*8
 		offArg4L = 16 + 4*8
 		offArg4H = 16 + 4*8 + 4
 	)
@@ -54,7 +64,11 @@ func installFilter() (int, error) {
 	for _, nr := range legacyNotified {
 		f = append(f, unix.SockFilter{Code: jeq, Jt: 0, Jf: 1, K: nr}, unix.SockFilter{Code: ret, K: notify})
 	}
-	for _, nr := range append(append([]uint32(nil), notified...), keyringCalls...) {
+	calls := append(append([]uint32(nil), notified...), keyringCalls...)
+	if probes {
+		calls = append(append(calls, probeCalls...), legacyProbes...)
+	}
+	for _, nr := range calls {
 		f = append(f, unix.SockFilter{Code: jeq, Jt: 0, Jf: 1, K: nr}, unix.SockFilter{Code: ret, K: notify})
 	}
 	for _, nr := range denied {
@@ -73,6 +87,23 @@ func installFilter() (int, error) {
 			unix.SockFilter{Code: jeq, Jt: 3, Jf: 0, K: unix.AF_INET},
 			unix.SockFilter{Code: jeq, Jt: 2, Jf: 0, K: unix.AF_INET6},
 			unix.SockFilter{Code: jeq, Jt: 1, Jf: 0, K: unix.AF_NETLINK},
+			unix.SockFilter{Code: ret, K: notify},
+			unix.SockFilter{Code: ret, K: allow},
+		)
+	}
+	// newfstatat (flags: argument 3) and statx (argument 2): a stat of a
+	// path goes to the listener, one of a descriptor (AT_EMPTY_PATH, what
+	// fstat is in the C library) does not. A call that sets AT_EMPTY_PATH
+	// with a path too is not seen: the probe is then not recorded (like
+	// the TOCTOU case of notifier, it can only hide a record, not escape).
+	for _, c := range []struct{ nr, flags uint32 }{{newfstatat, offArg3L}, {statx, offArg2L}} {
+		if !probes {
+			break
+		}
+		f = append(f,
+			unix.SockFilter{Code: jeq, Jt: 0, Jf: 4, K: c.nr},
+			unix.SockFilter{Code: ldAbs, K: c.flags},
+			unix.SockFilter{Code: jset, Jt: 1, Jf: 0, K: unix.AT_EMPTY_PATH},
 			unix.SockFilter{Code: ret, K: notify},
 			unix.SockFilter{Code: ret, K: allow},
 		)

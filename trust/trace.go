@@ -1,8 +1,12 @@
 package trust
 
 import (
+	"errors"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"slices"
+	"syscall"
 )
 
 // FoundTraced: the file was seen running: a traced run of the hook in the
@@ -94,6 +98,12 @@ func (a *scriptAuditor) reviewTraced(rv *HookReview, approval *Approval) {
 		snap := now.snap
 		snap.Word, snap.Via = ref.Word, ref.Via
 		sr := compareScript(snap, now.err, then)
+		if !then.Exists && sr.Status == ScriptMissing && !absentPath(then.Path) {
+			// Missing at approval, something there now that is no file
+			// to fingerprint (a folder: node_modules, a package): what
+			// the hook loads changed.
+			sr.Status, sr.Flagged = ScriptChanged, true
+		}
 		if !within(then.Path, a.Project) {
 			// a file of the home: only its hash is kept and watched, and
 			// its text is not shown (it may hold what should not be)
@@ -102,6 +112,10 @@ func (a *scriptAuditor) reviewTraced(rv *HookReview, approval *Approval) {
 		}
 		sr.How = FoundTraced
 		switch {
+		case !then.Exists && sr.Status == ScriptMissing:
+			sr.Note = AbsentNote
+		case !then.Exists:
+			sr.Note = "missing when the hook was approved (its traced run looked for it there); it exists now, so the hook runs what it says"
 		case sr.Flagged && sr.Note == "":
 			sr.Note = "seen running when the hook was approved (a traced run read or executed it); it changed since"
 		case sr.Note == "":
@@ -115,6 +129,24 @@ func (a *scriptAuditor) reviewTraced(rv *HookReview, approval *Approval) {
 		// code is chosen at run time are not: CoverReasons).
 		rv.CoverReasons(TracedBy, func(UnresolvedCode) bool { return true })
 	}
+}
+
+// absentPath reports whether nothing is at p (a dangling link counts as
+// absent, as its fingerprint takes it); one that cannot be checked is not
+// absent (fail closed).
+func absentPath(p string) bool {
+	_, err := os.Stat(p)
+	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)
+}
+
+// AbsentNote is the note of a path a traced run looked for that was
+// missing then and is missing now: its absence is part of the approval.
+const AbsentNote = "looked for by the traced run at approval, missing then and now; watched: a file there would change what the hook runs"
+
+// WatchedAbsent reports whether s is a path a traced run looked for that
+// is still missing, as approved (nothing to show but its name).
+func (s ScriptReview) WatchedAbsent() bool {
+	return s.Via == TracedVia && s.Status == ScriptMissing && !s.Flagged && s.Note == AbsentNote
 }
 
 // TracedBy names what covers a reason a traced run stands in for.

@@ -35,9 +35,13 @@ type hookRow struct {
 	// review says why a project hook needs review (new, changed, script
 	// changed, unapproved); nil when it does not.
 	review *badge
-	name   *widget.RichText
-	layer  *badge
-	origin *widget.RichText
+	// reach marks a hook of the user's own settings that runs project
+	// code or was never traced here, reachLine says how (nil when not).
+	reach     *badge
+	reachLine *widget.Label
+	name      *widget.RichText
+	layer     *badge
+	origin    *widget.RichText
 	// command is nil when the name already is the command.
 	command *widget.Label
 	details *widget.RichText
@@ -61,6 +65,9 @@ type rowActions struct {
 	observer agents.Observer
 	// riskAgents are the registered agents' facts, for the risk analysis.
 	riskAgents risk.Agents
+	// reach are, by hook ID, the user's own hooks that reach the project
+	// or were never traced here (agents.UserReachOf).
+	reach map[string]agents.UserHookReach
 }
 
 func newHookRow(h *hooks.Hook, proj agents.Project, sw hookSwitch, names pathNamer, act rowActions) *hookRow {
@@ -81,6 +88,10 @@ func newHookRow(h *hooks.Hook, proj agents.Project, sw hookSwitch, names pathNam
 		if it, ok := act.reviewOf(h); ok && (it.hook.NeedsReview() || it.hook.Unwatched()) {
 			r.review = newBadge(it.statusText(), it.statusColor())
 		}
+	}
+	if rc, ok := act.reach[h.ID]; ok && reachBadge(rc) != "" {
+		r.reach = newBadge(reachBadge(rc), colorAmber)
+		r.reachLine = &widget.Label{Text: shown(reachLine(rc)), Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance}
 	}
 	if h.Command != "" && !strings.Contains(title, h.Command) {
 		r.command = &widget.Label{Text: shown(h.Command), TextStyle: fyne.TextStyle{Monospace: true}, Truncation: fyne.TextTruncateEllipsis}
@@ -161,6 +172,9 @@ func (r *hookRow) buildBox() fyne.CanvasObject {
 	if r.review != nil {
 		badges.Add(r.review)
 	}
+	if r.reach != nil {
+		badges.Add(r.reach)
+	}
 	badges.Add(r.risk)
 	left := fyne.CanvasObject(badges)
 	if r.toggle != nil {
@@ -176,6 +190,9 @@ func (r *hookRow) buildBox() fyne.CanvasObject {
 	}
 	if r.riskLine != nil {
 		lines = append(lines, r.riskLine)
+	}
+	if r.reachLine != nil {
+		lines = append(lines, r.reachLine)
 	}
 	if r.details != nil {
 		lines = append(lines, r.details)

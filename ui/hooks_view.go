@@ -151,7 +151,7 @@ func (v *hooksView) showLoading(what string) {
 func (v *hooksView) show(p *project, selected string, offset fyne.Position) {
 	v.names = pathNamer{project: p.Dir, home: p.Home}
 	v.problems = newFileProblems(p, v.names)
-	act := rowActions{selected: v.selectHook, toggled: v.actions.toggled, reviewOf: reviewsOf(p), observer: p.observer(), riskAgents: p.riskAgents()}
+	act := rowActions{selected: v.selectHook, toggled: v.actions.toggled, reviewOf: reviewsOf(p), observer: p.observer(), riskAgents: p.riskAgents(), reach: p.Reach}
 	v.details.proj, v.details.observer, v.details.riskAgents = p.proj, act.observer, act.riskAgents
 	v.groups = groupByEvent(p, switchFor(p, v.names), v.names, act)
 	v.showSwitches(p.switches())

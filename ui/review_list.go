@@ -27,6 +27,9 @@ type reviewItem struct {
 	words *agents.ReviewWords
 	// risk is the hook's risk analysis (nil for a gone approval).
 	risk *risk.Report
+	// reach says how a hook of the user's own settings reaches the
+	// project (zero for any other).
+	reach agents.UserHookReach
 }
 
 // hookItem is the item of the i-th hook of r.
@@ -226,7 +229,11 @@ func (v *reviewView) reviewItems() (hooks, gone []reviewItem) {
 		return nil, nil
 	}
 	for i := range v.review.Hooks {
-		hooks = append(hooks, hookItem(v.review, i))
+		it := hookItem(v.review, i)
+		if v.project != nil {
+			it.reach = v.project.Reach[it.hook.HookID]
+		}
+		hooks = append(hooks, it)
 	}
 	for i := range v.review.Gone {
 		gone = append(gone, goneItem(v.review, i))
@@ -334,5 +341,5 @@ func updateReviewListRow(o fyne.CanvasObject, it reviewItem) {
 		rb.Show()
 		rb.Refresh()
 	}
-	setNote(where, shown(it.where()))
+	setNote(where, shown(reachWhere(it.reach)+it.where()))
 }

@@ -19,6 +19,9 @@ type reviewState struct {
 	// this folder only a run shows and that were never traced here
 	// (agents.UntracedIn): not clean, not held.
 	Untraced []agents.UntracedHook
+	// Reach are, by hook ID, the user's own hooks that reach this folder
+	// or were never traced here (agents.UserReachOf), for the rows' marks.
+	Reach map[string]agents.UserHookReach
 }
 
 // loadReview reviews the project's hooks through its agent.
@@ -29,6 +32,7 @@ func (p *project) loadReview() {
 	}
 	p.Review, p.ReviewErr = reviewProject(p)
 	p.Untraced = agents.UntracedIn(p.proj)
+	p.Reach = agents.UserReachOf(p.proj)
 }
 
 // reviewProject reviews p's hooks again, reading every script and the

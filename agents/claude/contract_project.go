@@ -44,6 +44,10 @@ type Project struct {
 	// (then nothing can be approved, disabled or enabled).
 	store    trust.Store
 	storeErr error
+	// beforeMCPWrite, when set, runs right before an approval writes
+	// Claude Code's own MCP choice (tests: that write failing after the
+	// store was written).
+	beforeMCPWrite func()
 }
 
 var (

@@ -2,6 +2,8 @@ package claude
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -272,7 +274,7 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 			return nil, err
 		}
 		if !req.All && len(rest) == 0 {
-			return p.writeApproval(store, reach, nil, nil)
+			return p.writeApproval(store, reach, nil, nil, nil)
 		}
 		if !req.All {
 			req.IDs = rest
@@ -307,26 +309,57 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 	for _, h := range hs {
 		titles = append(titles, p.Title(h))
 	}
-	res, err := p.writeApproval(store, reach, pa, titles)
+	// Claude Code's own choice for the .mcp.json servers approved: worked
+	// out now, recorded in the same store update, and written to
+	// settings.local.json last (it makes Claude Code start them without
+	// asking); a failure there puts the store back byte for byte.
+	plan, err := p.planMCPChoices(ctx, hs)
 	if err != nil {
 		return nil, err
 	}
-	file, notes, err := p.recordMCPChoices(ctx, hs, store)
-	if file != "" {
-		res.Files = append(res.Files, file)
+	plan.beforeWrite = p.beforeMCPWrite
+	cp, err := store.Checkpoint()
+	if err != nil {
+		return nil, err
+	}
+	res, err := p.writeApproval(store, reach, pa, titles, plan)
+	if err != nil {
+		return nil, err
+	}
+	notes := plan.notes
+	if len(plan.add) > 0 {
+		if err := cp.Wrote(); err != nil {
+			return nil, fmt.Errorf("the approval was recorded, but %s was not written (Claude Code will ask for %s): %w", plan.path, joinNames(plan.add), err)
+		}
+		added, err := plan.write()
+		if err != nil {
+			if rerr := cp.Restore(); rerr != nil {
+				return nil, fmt.Errorf("%w; Hookwarden's store could not be put back (%v): approve again", err, rerr)
+			}
+			return nil, fmt.Errorf("nothing was approved (Hookwarden's store was put back as it was): %w", err)
+		}
+		if gone := slices.DeleteFunc(slices.Clone(plan.add), func(n string) bool { return slices.Contains(added, n) }); len(gone) > 0 {
+			if err := plan.unrecord(store, p.snap.ProjectDir, gone); err != nil {
+				return nil, fmt.Errorf("%s: %s were added by another program meanwhile, and Hookwarden's record of them could not be corrected: %w", plan.path, joinNames(gone), err)
+			}
+		}
+		if len(added) > 0 {
+			res.Files = append(res.Files, plan.path)
+			notes = append(notes, fmt.Sprintf("Claude Code's own approval recorded: %s added to %s in %s (a file git does not track)", joinNames(added), mcpChoiceKey, plan.path))
+		}
 	}
 	res.Notes = append(res.Notes, notes...)
 	for _, n := range notes {
 		res.Text = append(res.Text, agents.Line("%s\n", n))
 	}
-	return res, err
+	return res, nil
 }
 
 // writeApproval writes the prepared parts of an approval (the handlers'
 // pa, titled titles; the user hooks that reach the project, reach;
 // either may be nil) in one update of Hookwarden's store, and reports
 // them: a failure in any part writes nothing.
-func (p *Project) writeApproval(store trust.Store, reach *agents.PreparedCommands, pa *preparedApproval, titles []string) (*agents.ApproveResult, error) {
+func (p *Project) writeApproval(store trust.Store, reach *agents.PreparedCommands, pa *preparedApproval, titles []string, mcp *mcpPlan) (*agents.ApproveResult, error) {
 	err := store.Update(func(d *trust.StoreData) error {
 		if reach != nil {
 			if err := reach.Apply(d); err != nil {
@@ -334,9 +367,11 @@ func (p *Project) writeApproval(store trust.Store, reach *agents.PreparedCommand
 			}
 		}
 		if pa != nil {
-			return pa.apply(d)
+			if err := pa.apply(d); err != nil {
+				return err
+			}
 		}
-		return nil
+		return mcp.record(d, p.snap.ProjectDir)
 	})
 	if err != nil {
 		return nil, err

@@ -89,6 +89,7 @@ func (p *Project) prepare(req agents.RunRequest) (*runSetup, error) {
 		s.check = scriptCheck(rep)
 	}
 	s.sup = p.env.Supervisor(p.snap.ProjectDir, p.snap.Paths.ConfigDir)
+	s.sup.RecordProbes = req.Trace
 	g.Choose(req, sandbox.Prober(s.sup))
 	s.out = g
 	return s, nil

@@ -55,94 +55,166 @@ func agentMCPServers(hs []*hooks.Hook) []string {
 	return names
 }
 
-// recordMCPChoices adds the approved .mcp.json servers of hs to
+// mcpPlan is the part of an approval that records Claude Code's own
+// choice: the names to add to enabledMcpjsonServers of path, worked out
+// from the file as it is before anything is written. Hookwarden's record
+// of them (record) goes into the same store update as the approval, and
+// the file, which makes Claude Code start the servers without asking, is
+// written last (write): a failure there puts the store back, so that
+// nothing is half approved.
+type mcpPlan struct {
+	path string
+	// add are the names the write adds (not in the list yet); created:
+	// the file does not exist (createdDir: nor its folder).
+	add                 []string
+	created, createdDir bool
+	now                 string
+	// notes are what to tell the user (a rejected server, a tracked
+	// file, names already there).
+	notes []string
+	// beforeWrite, when set, runs right before the file is written
+	// (tests: a write that fails after the store was written).
+	beforeWrite func()
+}
+
+// planMCPChoices works out what approving hs adds to
 // enabledMcpjsonServers of .claude/settings.local.json, comments and
-// layout kept, atomically; it refuses a file git tracks (Claude Code
-// would ignore it there, and the change would go into the repository)
-// and leaves a server the user rejected in disabledMcpjsonServers alone.
-// It returns the file written ("" when none) and what to tell the user.
-func (p *Project) recordMCPChoices(ctx context.Context, hs []*hooks.Hook, store trust.Store) (string, []string, error) {
+// layout kept: never in a file git tracks (Claude Code would ignore it
+// there, and the change would go into the repository), never a server the
+// user rejected in disabledMcpjsonServers. It writes nothing; a plan
+// without names (add empty) writes nothing either, only its notes say why.
+func (p *Project) planMCPChoices(ctx context.Context, hs []*hooks.Hook) (*mcpPlan, error) {
+	plan := &mcpPlan{path: p.snap.Paths.Local, now: p.env.Clock().UTC().Format(time.RFC3339)}
 	names := agentMCPServers(hs)
 	if len(names) == 0 {
-		return "", nil, nil
+		return plan, nil
 	}
-	path := p.snap.Paths.Local
+	path := plan.path
 	choices := p.reg.readMCPChoices()
-	var notes []string
 	var want []string
 	for _, n := range names {
 		if by := choices.disabled[n]; by != "" {
-			notes = append(notes, fmt.Sprintf("Claude Code's own choice for %s stays as you made it: rejected in disabledMcpjsonServers (%s)", n, by))
+			plan.notes = append(plan.notes, fmt.Sprintf("Claude Code's own choice for %s stays as you made it: rejected in disabledMcpjsonServers (%s)", n, by))
 			continue
 		}
 		want = append(want, n)
 	}
 	if len(want) == 0 {
-		return "", notes, nil
+		return plan, nil
 	}
 	tracked, err := settingsio.GitTracked(ctx, path, p.env.Vars)
 	switch {
 	case err != nil && (!errors.Is(err, settingsio.ErrGitUnavailable) || p.snap.RepoRoot != ""):
 		// fail closed: in a repository, a file we cannot tell about may be
 		// tracked
-		return "", append(notes, fmt.Sprintf("Claude Code's own approval was not written: whether git tracks %s cannot be told (%v)", path, err)), nil
+		plan.notes = append(plan.notes, fmt.Sprintf("Claude Code's own approval was not written: whether git tracks %s cannot be told (%v)", path, err))
+		return plan, nil
 	case tracked:
-		return "", append(notes, fmt.Sprintf("Claude Code's own approval was not written: git tracks %s, and Claude Code takes no MCP approval from a tracked settings.local.json; it will ask when it starts interactively", path)), nil
+		plan.notes = append(plan.notes, fmt.Sprintf("Claude Code's own approval was not written: git tracks %s, and Claude Code takes no MCP approval from a tracked settings.local.json; it will ask when it starts interactively", path))
+		return plan, nil
+	}
+	cur, err := settingsio.ReadRegularFile(path)
+	exists := err == nil
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	add, _, err := patchMCPChoices(path, cur, exists, want)
+	if err != nil {
+		return nil, fmt.Errorf("recording Claude Code's own approval in %s: %w", path, err)
+	}
+	if len(add) == 0 {
+		plan.notes = append(plan.notes, "Claude Code already approves "+joinNames(want)+" in "+mcpChoiceKey)
+		return plan, nil
 	}
 	_, dirErr := os.Stat(filepath.Dir(path))
+	plan.add, plan.created, plan.createdDir = add, !exists, !exists && errors.Is(dirErr, fs.ErrNotExist)
+	return plan, nil
+}
+
+// patchMCPChoices is cur with the names of want that are not in
+// enabledMcpjsonServers yet appended, and those names.
+func patchMCPChoices(path string, cur []byte, exists bool, want []string) ([]string, []byte, error) {
 	var added []string
-	created := false
-	err = settingsio.UpdateFileAtomic(path, 0o644, func(cur []byte, exists bool) ([]byte, error) {
-		added, created = added[:0], !exists
-		out, changed, err := settingsio.PatchStringList(path, cur, exists, []string{mcpChoiceKey}, func(list *settingsio.Node) (settingsio.ListChange, error) {
-			var c settingsio.ListChange
-			for _, n := range want {
-				if !listHas(list, n) {
-					c.Append = append(c.Append, n)
-				}
+	out, changed, err := settingsio.PatchStringList(path, cur, exists, []string{mcpChoiceKey}, func(list *settingsio.Node) (settingsio.ListChange, error) {
+		var c settingsio.ListChange
+		for _, n := range want {
+			if !listHas(list, n) {
+				c.Append = append(c.Append, n)
 			}
-			added = append(added, c.Append...)
-			return c, nil
-		})
-		if err != nil || !changed {
-			return cur, err
 		}
-		if !exists {
-			out = append(out, '\n')
+		added = append(added, c.Append...)
+		return c, nil
+	})
+	if err != nil || !changed {
+		return nil, cur, err
+	}
+	if !exists {
+		out = append(out, '\n')
+	}
+	return added, out, nil
+}
+
+// record is Hookwarden's record of the names the write adds, in its
+// Claude Code section of d (inside the approval's store update).
+func (m *mcpPlan) record(d *trust.StoreData, project string) error {
+	if m == nil || len(m.add) == 0 {
+		return nil
+	}
+	sp, err := claudeProject(d, project)
+	if err != nil {
+		return err
+	}
+	if sp.MCPChoices == nil {
+		sp.MCPChoices = map[string]*mcpChoice{}
+	}
+	// A file Hookwarden created stays Hookwarden's for every name it adds
+	// later, so the last revoke takes it away.
+	rec := mcpChoice{File: m.path, Created: m.created, CreatedDir: m.createdDir, WrittenAt: m.now}
+	for _, ch := range sp.MCPChoices {
+		if ch != nil && ch.File == m.path && ch.Created {
+			rec.Created, rec.CreatedDir = true, rec.CreatedDir || ch.CreatedDir
 		}
-		return out, nil
+	}
+	for _, n := range m.add {
+		r := rec
+		sp.MCPChoices[n] = &r
+	}
+	return nil
+}
+
+// write adds the names to the file, atomically, comments and layout kept.
+// It returns the names it added: another program may have added some
+// in the meantime (those are not Hookwarden's).
+func (m *mcpPlan) write() ([]string, error) {
+	if m.beforeWrite != nil {
+		m.beforeWrite()
+	}
+	var added []string
+	err := settingsio.UpdateFileAtomic(m.path, 0o644, func(cur []byte, exists bool) ([]byte, error) {
+		a, out, err := patchMCPChoices(m.path, cur, exists, m.add)
+		added = a
+		return out, err
 	})
 	if err != nil {
-		return "", notes, fmt.Errorf("recording Claude Code's own approval in %s: %w", path, err)
+		return nil, fmt.Errorf("recording Claude Code's own approval in %s: %w", m.path, err)
 	}
-	if len(added) == 0 {
-		return "", append(notes, "Claude Code already approves "+joinNames(want)+" in "+mcpChoiceKey), nil
-	}
-	now := p.env.Clock().UTC().Format(time.RFC3339)
-	err = store.Update(func(d *trust.StoreData) error {
-		sp, err := claudeProject(d, p.snap.ProjectDir)
+	return added, nil
+}
+
+// unrecord takes out of Hookwarden's record the planned names the write
+// did not add (another program added them first: they are not
+// Hookwarden's to take away on revoke).
+func (m *mcpPlan) unrecord(store trust.Store, project string, names []string) error {
+	return store.Update(func(d *trust.StoreData) error {
+		sp, err := claudeProject(d, project)
 		if err != nil {
 			return err
 		}
-		if sp.MCPChoices == nil {
-			sp.MCPChoices = map[string]*mcpChoice{}
-		}
-		// A file Hookwarden created stays Hookwarden's for every name it
-		// adds later, so the last revoke takes it away.
-		rec := mcpChoice{File: path, Created: created, CreatedDir: created && errors.Is(dirErr, fs.ErrNotExist), WrittenAt: now}
-		for _, ch := range sp.MCPChoices {
-			if ch != nil && ch.File == path && ch.Created {
-				rec.Created, rec.CreatedDir = true, rec.CreatedDir || ch.CreatedDir
-			}
-		}
-		for _, n := range added {
-			r := rec
-			sp.MCPChoices[n] = &r
+		for _, n := range names {
+			delete(sp.MCPChoices, n)
 		}
 		return nil
 	})
-	notes = append(notes, fmt.Sprintf("Claude Code's own approval recorded: %s added to %s in %s (a file git does not track)", joinNames(added), mcpChoiceKey, path))
-	return path, notes, err
 }
 
 // dropMCPChoices takes out of enabledMcpjsonServers the names Hookwarden

@@ -30,7 +30,7 @@ type storeProject struct {
 	// kept so that a review can still diff against it. It approves nothing.
 	Revoked map[string]*Approval `json:"revoked,omitempty"`
 	// MCPChoices are the .mcp.json servers Hookwarden approved in Claude
-	// Code's own enabledMcpjsonServers, by name (see recordMCPChoices).
+	// Code's own enabledMcpjsonServers, by name (see planMCPChoices).
 	MCPChoices map[string]*mcpChoice `json:"mcp_choices,omitempty"`
 }
 

@@ -39,6 +39,9 @@ type codexReview struct {
 	// commandGone are the gone approvals of commands that are not hooks
 	// (in Hookwarden's store only), by fingerprint.
 	commandGone map[string]bool
+	// tracedReach are the user hooks whose trace in this folder read its
+	// files, not approved here with them (agents.TracedReach), by hook ID.
+	tracedReach map[string]agents.CommandSpec
 }
 
 // reviewDocHook is one hook of Codex's review document.
@@ -108,6 +111,7 @@ func (p *project) review() (*codexReview, error) {
 	}
 	sr := trust.NewScriptReviewerFor(p.Dir(), scriptRuntime(p.env.Vars))
 	sr.UseCache(data.Fingerprints())
+	r.tracedReach = agents.TracedReach(data, string(Name), p.Dir(), p.userReach(sec))
 	for _, h := range p.snap.Handlers {
 		if !reviewed(h) {
 			continue
@@ -232,6 +236,9 @@ func (p *project) reviewOne(r *codexReview, sr *trust.ScriptReviewer, h *handler
 				rv.Status = trust.StatusScriptChanged
 			}
 		}
+	}
+	if c, ok := r.tracedReach[hk.ID]; ok {
+		reviewTracedReach(&rv, c) // contract_trace.go
 	}
 	rv.SettleUnwatched()
 	if hk.Status == statusProjectUntrusted && rv.ApprovalNote == "" {
@@ -414,6 +421,19 @@ func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (res *
 			}
 			scripts = s
 		}
+		if c, ok := r.tracedReach[h.Hook.ID]; ok {
+			// what its trace in this folder saw joins its approval here,
+			// fingerprinted as it is now (what the review showed)
+			files := make([]trust.TracedFile, len(c.Traced))
+			for i, t := range c.Traced {
+				files[i] = trust.TracedFile{Path: t.Path, KeepContent: true}
+			}
+			seen, err := trust.SnapshotTraced(p.Dir(), files)
+			if err != nil {
+				return nil, fmt.Errorf("fingerprinting what the trace of %s read: %w", shortName(h.Hook), err)
+			}
+			scripts = trust.WithTraced(scripts, seen)
+		}
 		recs[h.Key] = recordOf(h, scripts, now)
 		if h.Hook.Origin.Layer == layerUser {
 			recs[h.Key].ProjectScripts = map[string][]trust.ScriptSnapshot{p.Dir(): recs[h.Key].Scripts}
@@ -425,6 +445,13 @@ func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (res *
 				edits = append(edits, settingsio.TOMLRemove(stateTable(old), "trusted_hash"))
 			}
 		}
+	}
+	// The store first, Codex's trusted_hash (what makes Codex run the
+	// hooks) last: when that write fails the store is put back byte for
+	// byte, so that nothing is half approved.
+	cp, err := p.store.Checkpoint()
+	if err != nil {
+		return nil, err
 	}
 	if err := p.store.Update(func(d *trust.StoreData) error {
 		sec, err := ensureSection(d)
@@ -449,9 +476,16 @@ func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (res *
 	}); err != nil {
 		return nil, fmt.Errorf("recording the approval in Hookwarden's store (nothing written to Codex's config): %w", err)
 	}
+	wrote := cp.Wrote()
 	v, err := p.editUserConfig(edits...)
 	if err != nil {
-		return nil, err
+		if wrote != nil {
+			return nil, fmt.Errorf("%w (Hookwarden's store records the approval: it could not be read back to put it back: %v)", err, wrote)
+		}
+		if rerr := cp.Restore(); rerr != nil {
+			return nil, fmt.Errorf("%w; Hookwarden's store could not be put back (%v): approve again", err, rerr)
+		}
+		return nil, fmt.Errorf("nothing was approved (Hookwarden's store was put back as it was): %w", err)
 	}
 	res = &agents.ApproveResult{Approved: []string{}, Files: []string{p.snap.Paths.UserConfigTOML, p.store.Path()}}
 	for _, h := range picked {

@@ -90,8 +90,16 @@ func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
 			}
 		}
 		s.check = trust.ScriptCheck(p.Dir(), verified, func(h *hooks.Hook) string { return h.Command })
+		// user hooks whose reach only a run shows, never traced here (a
+		// review that could not be read holds every one)
+		if r != nil {
+			g.HoldReaching(r.data, string(Name), p.Dir(), p.userReach(r.sec))
+		} else {
+			g.HoldReaching(nil, string(Name), p.Dir(), p.userReach(nil))
+		}
 	}
 	s.sup = p.env.Supervisor(p.Dir(), p.snap.Paths.CodexHome)
+	s.sup.RecordProbes = req.Trace
 	g.Choose(req, sandbox.Prober(s.sup))
 	s.gate = g
 	return s, nil

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
@@ -137,6 +138,13 @@ func (p *project) review() (*agents.Review, error) {
 		r.Unreadable = []settingsio.FileError{}
 	}
 	r.AddCommands(cr, p.store.Path())
+	// the user's and the plugins' hooks that run the project's code
+	// (contract_trace.go), reviewed for this project
+	reach, err := agents.ReviewCommands(data, string(Name), p.Dir(), p.reachingHooks())
+	if err != nil {
+		return nil, err
+	}
+	r.AddCommands(reach, p.store.Path())
 	cache := risk.NewCache()
 	for i := range r.Hooks {
 		h := &r.Hooks[i]
@@ -284,6 +292,19 @@ func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 	if err != nil {
 		return nil, err
 	}
+	if !req.All && len(req.IDs) == 0 {
+		return nil, agents.BadRequestf("name the Copilot CLI hooks to approve (their ID, fingerprint, Copilot key or command), or approve all")
+	}
+	// The user's hooks that reach the project first: checked and
+	// fingerprinted, written with the repository's in one store update.
+	now := p.env.Clock()
+	reach, rest, err := agents.PrepareCommandsFor(ctx, fresh, p.store, string(Name), p.Dir(), fresh.reachingHooks(), req, now)
+	if err != nil {
+		return nil, err
+	}
+	if !req.All {
+		req.IDs = rest
+	}
 	specs := fresh.specs()
 	var picked []agents.CommandSpec
 	if req.All {
@@ -292,10 +313,7 @@ func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 				picked = append(picked, s)
 			}
 		}
-	} else {
-		if len(req.IDs) == 0 {
-			return nil, agents.BadRequestf("name the Copilot CLI hooks to approve (their ID, fingerprint, Copilot key or command), or approve all")
-		}
+	} else if len(req.IDs) > 0 {
 		var missing []string
 		picked, missing = fresh.pick(specs, req.IDs)
 		if len(missing) > 0 {
@@ -313,19 +331,44 @@ func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 		return nil, err
 	}
 	res := &agents.ApproveResult{Approved: []string{}}
-	if len(picked) == 0 {
+	if len(picked) == 0 && reach == nil {
 		res.Text = append(res.Text, agents.Line("nothing to approve: every Copilot CLI repository hook is approved\n"))
 		return res, nil
 	}
-	keys, err := agents.ApproveSpecs(p.store, storeSection, string(Name), p.Dir(), picked, p.env.Clock())
+	var ps *agents.PreparedSpecs
+	if len(picked) > 0 {
+		if ps, err = agents.PrepareSpecs(storeSection, string(Name), p.Dir(), picked, now); err != nil {
+			return nil, err
+		}
+	}
+	// one update: the repository's hooks and the user hooks that reach the
+	// project are approved together or not at all
+	err = p.store.Update(func(d *trust.StoreData) error {
+		if ps != nil {
+			if err := ps.Apply(d); err != nil {
+				return err
+			}
+		}
+		if reach != nil {
+			return reach.Apply(d)
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, err
 	}
-	for _, s := range picked {
-		res.Approved = append(res.Approved, s.Label)
+	if reach != nil {
+		reach.Report(res, p.store.Path())
 	}
-	res.Files = []string{p.store.Path()}
-	res.Text = append(res.Text, agents.Line("approved %d Copilot CLI hook(s) in %s\n", len(keys), p.store.Path()))
+	if ps != nil {
+		for _, s := range picked {
+			res.Approved = append(res.Approved, s.Label)
+		}
+		if !slices.Contains(res.Files, p.store.Path()) {
+			res.Files = append(res.Files, p.store.Path())
+		}
+		res.Text = append(res.Text, agents.Line("approved %d Copilot CLI hook(s) in %s\n", len(ps.Keys), p.store.Path()))
+	}
 	return res, nil
 }
 
@@ -360,6 +403,21 @@ func (p *project) Revoke(_ context.Context, req agents.RevokeRequest) (*agents.R
 	if p.storeErr != nil {
 		return nil, p.storeErr
 	}
+	data, err := p.store.Load()
+	if err != nil {
+		return nil, err
+	}
+	res := &agents.RevokeResult{Revoked: []string{}}
+	rest, err := agents.RevokeCommandsFor(p.store, data, string(Name), p.Dir(), p.reachingHooks(), req, res)
+	if err != nil {
+		return nil, err
+	}
+	if !req.All {
+		if len(rest) == 0 && len(req.IDs) > 0 && !req.Gone {
+			return res, nil
+		}
+		req.IDs = rest
+	}
 	specs := p.specs()
 	var keys []string
 	if !req.All {
@@ -382,12 +440,9 @@ func (p *project) Revoke(_ context.Context, req agents.RevokeRequest) (*agents.R
 	if err != nil {
 		return nil, err
 	}
-	res := &agents.RevokeResult{Revoked: removed}
-	if res.Revoked == nil {
-		res.Revoked = []string{}
-	}
-	if len(removed) > 0 {
-		res.Files = []string{p.store.Path()}
+	res.Revoked = append(res.Revoked, removed...)
+	if len(removed) > 0 && !slices.Contains(res.Files, p.store.Path()) {
+		res.Files = append(res.Files, p.store.Path())
 	}
 	res.Text = append(res.Text, agents.Line("revoked %d Copilot CLI hook approval(s) in %s\n", len(removed), p.store.Path()))
 	return res, nil

@@ -100,8 +100,13 @@ func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
 			}
 		}
 		s.check = trust.ScriptCheck(p.Dir(), verified, func(h *hooks.Hook) string { return h.Command })
+		// the user's hooks that run the project's code, until approved here
+		// (a store that cannot be read holds every one)
+		data, _ := p.store.Load()
+		g.HoldReaching(data, string(Name), p.Dir(), p.reachingHooks())
 	}
 	s.sup = p.env.Supervisor(p.Dir(), p.snap.Paths.CopilotHome)
+	s.sup.RecordProbes = req.Trace
 	g.Choose(req, sandbox.Prober(s.sup))
 	s.gate = g
 	return s, nil

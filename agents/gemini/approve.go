@@ -77,6 +77,16 @@ type approveResult struct {
 // keys that did not stick as an error. hooks come from ProjectHooks(snap)
 // (all of them for "approve all").
 func Approve(snap *Snapshot, opts Options, hooks []trust.ProjectHook, now time.Time) (*approveResult, error) {
+	return approveWith(snap, opts, hooks, now, nil)
+}
+
+// approveWith is Approve with also: the rest of the approval in
+// Hookwarden's store (the commands and user hooks that reach the project),
+// written in the same store update as the hooks' records. The store is
+// written first and trusted_hooks.json, which makes Gemini CLI run the
+// hooks, last; when that last write fails the store is put back byte for
+// byte (trust.StoreCheckpoint), so that a failure leaves nothing approved.
+func approveWith(snap *Snapshot, opts Options, hooks []trust.ProjectHook, now time.Time, also func(*trust.StoreData) error) (*approveResult, error) {
 	res := &approveResult{Added: []string{}, Approved: []string{}}
 	if len(hooks) == 0 {
 		return res, nil
@@ -97,12 +107,21 @@ func Approve(snap *Snapshot, opts Options, hooks []trust.ProjectHook, now time.T
 			keys = append(keys, h.Key)
 		}
 	}
+	var cp *trust.StoreCheckpoint
 	if opts.Store.Dir != "" {
 		approvals, err := approvalsFor(snap, hooks, now)
 		if err != nil {
 			return res, fmt.Errorf("nothing was approved: %w", err)
 		}
+		if cp, err = opts.Store.Checkpoint(); err != nil {
+			return res, fmt.Errorf("nothing was approved: %w", err)
+		}
 		err = opts.Store.Update(func(d *trust.StoreData) error {
+			if also != nil {
+				if err := also(d); err != nil {
+					return err
+				}
+			}
 			p := d.Project(snap.ProjectDir)
 			for k, ap := range approvals {
 				rec := *ap
@@ -117,9 +136,21 @@ func Approve(snap *Snapshot, opts Options, hooks []trust.ProjectHook, now time.T
 		if err != nil {
 			return res, fmt.Errorf("nothing was approved: recording the approval in Hookwarden's store failed: %w", err)
 		}
+		if err := cp.Wrote(); err != nil {
+			cp = nil // cannot be undone: said below if the next write fails
+		}
+	}
+	if opts.beforeTrustKeys != nil {
+		opts.beforeTrustKeys()
 	}
 	if err := trustKeys(path, snap.ProjectDir, keys); err != nil {
-		return res, fmt.Errorf("Hookwarden's store records the approval, but adding the keys to %s failed, so the keys that were not trusted yet are still not trusted (they need review): %w", path, err)
+		if cp == nil {
+			return res, fmt.Errorf("Hookwarden's store records the approval, but adding the keys to %s failed, so the keys that were not trusted yet are still not trusted (they need review): %w", path, err)
+		}
+		if rerr := cp.Restore(); rerr != nil {
+			return res, fmt.Errorf("adding the keys to %s failed (%w), and Hookwarden's store could not be put back (%v): it records an approval Gemini CLI does not have; those hooks still need review", path, err, rerr)
+		}
+		return res, fmt.Errorf("nothing was approved: adding the keys to %s failed, and Hookwarden's store was put back as it was: %w", path, err)
 	}
 	if opts.afterTrustKeys != nil {
 		opts.afterTrustKeys()

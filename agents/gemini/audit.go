@@ -26,8 +26,10 @@ type Options struct {
 	Data *trust.StoreData
 
 	// afterTrustKeys, when set, runs right after Approve wrote
-	// trusted_hooks.json (tests: a concurrent writer).
-	afterTrustKeys func()
+	// trusted_hooks.json (tests: a concurrent writer); beforeTrustKeys
+	// right before it writes it, after the store (tests: that write
+	// failing).
+	afterTrustKeys, beforeTrustKeys func()
 }
 
 // storeData is the store to audit against: Data when the caller loaded

@@ -347,11 +347,21 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 	if err := agents.CheckUnwatched(ctx, p, ids, req.AcceptUnwatched); err != nil {
 		return res, err
 	}
-	ar, err := Approve(snap, opts, picked, p.env.Clock())
+	// One store update for the hooks' records and the commands', then the
+	// keys in trusted_hooks.json; a failure of that last write puts the
+	// store back (approveWith).
+	var also func(*trust.StoreData) error
+	if pc != nil && opts.Store.Dir != "" {
+		also = pc.Apply
+	}
+	ar, err := approveWith(snap, opts, picked, p.env.Clock(), also)
 	if err != nil && errors.Is(err, errUnusableFile) {
 		err = fmt.Errorf("%w (run 'hookwarden trust --repair' to back the file up and start over)", err)
 	}
-	if err == nil {
+	switch {
+	case err == nil && also != nil:
+		pc.Report(res, opts.Store.Path())
+	case err == nil:
 		err = writeCommands(opts, pc, res)
 	}
 	if ar != nil {

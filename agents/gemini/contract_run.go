@@ -78,6 +78,7 @@ func (p *Project) prepare(req agents.RunRequest) (*runSetup, error) {
 		s.gate = gate{Run: s.sel}
 	}
 	s.sup = p.env.Supervisor(s.snap.ProjectDir, s.snap.Paths.GeminiDir)
+	s.sup.RecordProbes = s.req.Trace
 	g := &agents.RunGate{Plan: newPlan(req.Event, s.pctx, s.plan), Picked: len(req.HookIDs) > 0}
 	if s.sel != nil {
 		g.Planned = s.sel.Hooks

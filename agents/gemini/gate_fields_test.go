@@ -344,3 +344,32 @@ func TestJSONTextMatchesEncodingJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestApproveFailingTrustedHooksWritePutsTheStoreBack: the approval
+// writes Hookwarden's store first (the hooks' records and the rest of the
+// approval, in one update) and trusted_hooks.json, which makes Gemini CLI
+// run the hooks, last. When that last write fails, the store is put back
+// byte for byte: nothing is half approved.
+func TestApproveFailingTrustedHooksWritePutsTheStoreBack(t *testing.T) {
+	f := newFixture(t)
+	f.settings(`{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "name": "a", "command": "true"}]}]}}`)
+	before := []byte("{\"version\": 1,\n  \"projects\": {}}\n")
+	writeFile(t, f.store.Path(), string(before), 0o600)
+	snap := f.load()
+	all, _ := ProjectHooks(snap)
+	opts := f.opts()
+	// right before the write, trusted_hooks.json turns into a folder
+	opts.beforeTrustKeys = func() { os.MkdirAll(f.trustedHooksPath(), 0o755) }
+	also := func(d *trust.StoreData) error { d.Project("/the/rest/of/the/approval"); return nil }
+	_, err := approveWith(snap, opts, all, fixedNow, also)
+	if err == nil || !strings.Contains(err.Error(), "nothing was approved") || !strings.Contains(err.Error(), "put back") {
+		t.Fatalf("a failing trusted_hooks.json write: %v", err)
+	}
+	if got := readFile(t, f.store.Path()); got != string(before) {
+		t.Fatalf("the store was not put back byte for byte:\n%s\nwant\n%s", got, before)
+	}
+	os.Remove(f.trustedHooksPath())
+	if r := f.audit(); !r.NeedsReview {
+		t.Error("after the failed approval the hook reads as approved")
+	}
+}

@@ -71,6 +71,7 @@ func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
 		return nil, &agents.RequestError{Msg: err.Error()}
 	}
 	sup := p.env.Supervisor(p.Dir(), p.snap.qwenHome)
+	sup.RecordProbes = req.Trace
 	s.gate, s.check = claudeschema.Gate(req, plan, planned, func(h *hooks.Hook) bool { return h.Origin.Layer == layerProject }, p.review, p.Dir(), sup)
 	s.iso = hooks.Isolation{Supervisor: sup, Sandboxed: s.gate.IsSandboxed}
 	return s, nil

@@ -1,0 +1,50 @@
+package copilot
+
+import (
+	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/trust"
+)
+
+// User hooks that run project code. Copilot CLI runs the hooks of the
+// user's own files (~/.copilot/hooks/*.json, ~/.copilot/settings.json)
+// and of plugins in every folder, trusted or not (observed: an untrusted
+// folder skips only the repository layers), with /bin/bash -c in the
+// session's folder, the project root (observed). A user hook that runs
+// `make -s format`, `npx prettier` or `mytool check` there runs what the
+// project's files say: it is reviewed for the project like the
+// repository's hooks (agents.ReachingHooks, in the shared "commands"
+// section), and one whose reach only a run shows is traced
+// (agents.UserHookTracer).
+
+// reachingHooks are the hooks outside the repository layers that Copilot
+// would run and that reach code of the project, or whose reach only a
+// run shows (agents.ReachingHooks).
+func (p *project) reachingHooks() []agents.CommandSpec {
+	var hs []*hooks.Hook
+	for _, h := range p.snap.Handlers {
+		if h.Valid && h.Type == "command" && (h.Bash != nil || h.Exec != nil) && !reviewed(h) {
+			hs = append(hs, h.Hook)
+		}
+	}
+	return agents.ReachingHooks(p.Dir(), p.snap.Paths.Home, hs, scriptRuntime(), func(h *hooks.Hook) bool {
+		c := handlerOf(h)
+		return c == nil || reviewed(c)
+	})
+}
+
+// scriptRuntime is how Copilot CLI runs a hook's command: /bin/bash -c
+// in the project root, with COPILOT_PROJECT_DIR and CLAUDE_PROJECT_DIR
+// set to it (observed).
+func scriptRuntime() trust.Runtime {
+	return trust.Runtime{Dialect: trust.DialectBash, ProjectVars: []string{"COPILOT_PROJECT_DIR", "CLAUDE_PROJECT_DIR"}, TextVars: []string{}}
+}
+
+// UserReach is the user's and the plugins' hooks that run project code,
+// or whose reach only a run shows (agents.UserHookTracer).
+func (p *project) UserReach() (string, []agents.CommandSpec) {
+	return p.Dir(), p.reachingHooks()
+}
+
+// ReachStore is Hookwarden's store (agents.UserHookTracer).
+func (p *project) ReachStore() (trust.Store, error) { return p.store, p.storeErr }
