@@ -54,8 +54,17 @@ func Main(args []string) int {
 	}
 	s.trace = trace
 	signal.Notify(s.sigchld, syscall.SIGCHLD)
-	// A SIGTERM sent to the supervisor's group reaches the hook's group.
-	signal.Ignore(syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP, syscall.SIGPIPE)
+	// A SIGTERM sent to the supervisor's group reaches the hook's group;
+	// the supervisor itself lets it and SIGINT, SIGHUP and SIGPIPE pass.
+	// It catches them rather than ignore them: an ignored signal stays
+	// ignored in the hook after its exec, a caught one is reset, and the
+	// agent starts a hook with every signal at its default.
+	passed := make(chan os.Signal, 8)
+	signal.Notify(passed, syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP, syscall.SIGPIPE)
+	go func() {
+		for range passed {
+		}
+	}()
 	if err := unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); err != nil {
 		w.send(event{T: evError, Msg: "PR_SET_CHILD_SUBREAPER: " + err.Error()})
 		w.end()
