@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -18,12 +20,6 @@ import (
 // Main runs the supervisor; args are the arguments after InitCommand. It
 // returns the process's exit code.
 func Main(args []string) int {
-	if len(args) > 0 && args[0] == "exec" {
-		return execMain()
-	}
-	if len(args) > 0 && args[0] == "noop" {
-		return 0 // Probe's hook
-	}
 	// No descriptor beyond 0-2 reaches the hook: not the runner's pipes,
 	// nor one the runner inherited from its own parent.
 	closeOnExecFrom(3)
@@ -72,6 +68,11 @@ func Main(args []string) int {
 	}
 	trace("config")
 	if cfg.Isolate {
+		// startIsolated forks the hook from a thread that waits for the
+		// listener goroutine, which needs a P of its own; a fixed number
+		// also stops the runtime from changing it (a stop of the world)
+		// when the CPU limit changes
+		runtime.GOMAXPROCS(max(2, runtime.GOMAXPROCS(0)))
 		if err := s.isolate(); err != nil {
 			w.send(event{T: evError, Msg: err.Error()})
 			w.end()
@@ -109,6 +110,8 @@ type supervisor struct {
 	net      *netSinks // isolation only
 	trace    func(string)
 	notify   *notifier
+	// admission lets the hook's first process in (isolation only).
+	admission atomic.Pointer[admission]
 	// privateDevs are the devices of the private /tmp, /var/tmp and
 	// /dev/shm (isolation only): the only file systems whose Unix
 	// sockets the hook may reach.
