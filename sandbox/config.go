@@ -43,6 +43,10 @@ type Config struct {
 	// AgentSecrets are the agents' login tokens and account files, in the
 	// same form: reading one is recorded among the secrets read.
 	AgentSecrets []string
+	// Warm, when set, keeps the sandbox Probe sets up for the first
+	// sandboxed hook that Start starts with the same configuration (one
+	// set-up per dry run instead of two).
+	Warm *Warm
 }
 
 // Limits bound what a sandboxed hook and everything it starts may use.

@@ -2,9 +2,11 @@ package sandbox
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"runtime"
@@ -79,6 +81,28 @@ func Main(args []string) int {
 			return 1
 		}
 	}
+	if cfg.Isolate && cfg.Park {
+		if br.Buffered() > 0 {
+			w.send(event{T: evError, Msg: "a parked supervisor got more than its configuration before it parked"})
+			w.end()
+			return 1
+		}
+		rest, err := s.park(ctl)
+		if err != nil {
+			w.send(event{T: evError, Msg: err.Error()})
+			s.killAll()
+			s.flush()
+			w.end()
+			return 1
+		}
+		if rest == nil { // told to end before any hook came
+			s.killAll()
+			s.flush()
+			w.end()
+			return 0
+		}
+		br = bufio.NewReader(io.MultiReader(bytes.NewReader(rest), ctl))
+	}
 	pid, errno, err := s.startHook()
 	if err != nil {
 		ev := event{T: evError, Msg: err.Error()}
@@ -112,6 +136,8 @@ type supervisor struct {
 	notify   *notifier
 	// admission lets the hook's first process in (isolation only).
 	admission atomic.Pointer[admission]
+	// spawner takes what the confined thread forks (isolation only).
+	spawner chan spawnReq
 	// privateDevs are the devices of the private /tmp, /var/tmp and
 	// /dev/shm (isolation only): the only file systems whose Unix
 	// sockets the hook may reach.

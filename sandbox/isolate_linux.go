@@ -31,28 +31,58 @@ func (s *supervisor) isolate() error {
 }
 
 // startIsolated starts the hook's first process with no second program
-// in between: a goroutine locked to an OS thread of its own drops every
-// capability of that thread, restricts its writes (Landlock), installs the
-// seccomp filter on it (without TSYNC: the supervisor's other threads stay
-// unfiltered, and the listener is the supervisor's own descriptor), and
-// forks the hook from it. A process inherits the credentials, the Landlock
-// domain and the filter of the thread that forks it, so the hook starts
-// exactly as confined as when a helper program of ours did the same and
-// then exec'd it (a second start of this binary, which cost more than the
-// rest of the sandbox). Nothing else ever runs on that thread: it is never
-// unlocked, so it ends with its goroutine, and the Go runtime never clones
-// a new thread from a locked one (it asks its template thread instead).
+// in between: a goroutine locked to an OS thread of its own (the spawner)
+// drops every capability of that thread, restricts its writes (Landlock),
+// installs the seccomp filter on it (without TSYNC: the supervisor's other
+// threads stay unfiltered, and the listener is the supervisor's own
+// descriptor), and forks the hook from it. A process inherits the
+// credentials, the Landlock domain and the filter of the thread that forks
+// it, so the hook starts exactly as confined as when a helper program of
+// ours did the same and then exec'd it (a second start of this binary,
+// which cost more than the rest of the sandbox). Nothing else ever runs on
+// that thread: it is never unlocked, so it ends with its goroutine, and
+// the Go runtime never clones a new thread from a locked one (it asks its
+// template thread instead).
 //
 // The child's first execve waits for the listener, which first moves the
 // process into the hook's cgroups (or sets the fallback rlimits) so that
 // nothing the hook runs escapes them, then records the exec like any
 // other and lets it go on.
 func (s *supervisor) startIsolated(stdio []*os.File, sys *syscall.SysProcAttr) (int, syscall.Errno, error) {
-	var writeDirs []string
-	if landlockABI() >= 1 {
-		writeDirs = s.writeDirs()
-	} else {
-		s.w.send(event{T: evNote, Msg: "this kernel has no Landlock: a FIFO or device node outside the sandbox's folders (a host service's control FIFO under /run) can be opened for writing"})
+	return s.spawn(spawnReq{path: s.cfg.Path, argv: s.cfg.Argv, env: s.cfg.Env, dir: s.cfg.Dir, stdio: stdio, sys: sys})
+}
+
+// spawnReq is one process for the spawner to fork.
+type spawnReq struct {
+	path      string
+	argv, env []string
+	dir       string
+	stdio     []*os.File
+	sys       *syscall.SysProcAttr
+	done      chan spawned
+}
+
+type spawned struct {
+	pid   int
+	errno syscall.Errno
+	err   error
+}
+
+// spawn starts the spawner the first time and has it fork req.
+func (s *supervisor) spawn(req spawnReq) (int, syscall.Errno, error) {
+	if s.spawner == nil {
+		var writeDirs []string
+		if landlockABI() >= 1 {
+			writeDirs = s.writeDirs()
+		} else {
+			s.w.send(event{T: evNote, Msg: "this kernel has no Landlock: a FIFO or device node outside the sandbox's folders (a host service's control FIFO under /run) can be opened for writing"})
+		}
+		s.spawner = make(chan spawnReq)
+		ready := make(chan error, 1)
+		go s.spawnerThread(writeDirs, ready)
+		if err := <-ready; err != nil {
+			return 0, 0, err
+		}
 	}
 	s.admission.Store(&admission{})
 	// Go forks with CLONE_VFORK: the forking thread keeps its P, with
@@ -69,54 +99,57 @@ func (s *supervisor) startIsolated(stdio []*os.File, sys *syscall.SysProcAttr) (
 	defer debug.SetGCPercent(gc)
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
-	type spawned struct {
-		pid   int
-		errno syscall.Errno
-		err   error
-	}
-	done := make(chan spawned, 1)
-	go func() {
-		runtime.LockOSThread() // never unlocked: the thread ends with this goroutine
-		pid, errno, err := s.spawnConfined(stdio, sys, writeDirs)
-		done <- spawned{pid, errno, err}
-	}()
-	r := <-done
+	req.done = make(chan spawned, 1)
+	s.spawner <- req
+	r := <-req.done
 	return r.pid, r.errno, r.err
 }
 
-// spawnConfined confines the calling (locked) thread and forks the hook
-// from it.
-func (s *supervisor) spawnConfined(stdio []*os.File, sys *syscall.SysProcAttr, writeDirs []string) (int, syscall.Errno, error) {
+// spawnerThread confines the thread it locks and then forks what it is
+// asked to, for as long as the supervisor runs.
+func (s *supervisor) spawnerThread(writeDirs []string, ready chan<- error) {
+	runtime.LockOSThread() // never unlocked: the thread ends with this goroutine
 	if err := dropCapabilities(); err != nil {
-		return 0, 0, err
+		ready <- err
+		return
 	}
 	if writeDirs != nil {
 		if err := restrictWrites(writeDirs); err != nil {
-			return 0, 0, err
+			ready <- err
+			return
 		}
 	}
 	listener, err := installFilter()
 	if err != nil {
-		return 0, 0, err
+		ready <- err
+		return
 	}
 	s.trace("filter")
 	s.notify = newNotifier(listener, s)
 	go s.notify.loop()
-	fds := make([]uintptr, len(stdio))
-	for i, f := range stdio {
+	ready <- nil
+	for req := range s.spawner {
+		req.done <- s.fork(req)
+	}
+}
+
+// fork forks and execs req from the spawner's thread.
+func (s *supervisor) fork(req spawnReq) spawned {
+	fds := make([]uintptr, len(req.stdio))
+	for i, f := range req.stdio {
 		fds[i] = f.Fd()
 	}
 	closeOnExecFrom(3) // the hook inherits 0, 1 and 2 only
-	pid, err := syscall.ForkExec(s.cfg.Path, s.cfg.Argv, &syscall.ProcAttr{Dir: s.cfg.Dir, Env: s.cfg.Env, Files: fds, Sys: sys})
+	pid, err := syscall.ForkExec(req.path, req.argv, &syscall.ProcAttr{Dir: req.dir, Env: req.env, Files: fds, Sys: req.sys})
 	if adm := s.admission.Load(); adm.err != nil {
-		return 0, 0, adm.err
+		return spawned{err: adm.err}
 	}
 	if err != nil {
 		var errno syscall.Errno
 		errors.As(err, &errno)
-		return 0, errno, &os.PathError{Op: "exec", Path: s.cfg.Path, Err: err}
+		return spawned{errno: errno, err: &os.PathError{Op: "exec", Path: req.path, Err: err}}
 	}
-	return pid, 0, nil
+	return spawned{pid: pid}
 }
 
 // admission is the hook's first process being let in: moved into its

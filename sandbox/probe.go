@@ -16,6 +16,9 @@ import (
 // itself fails with ENOENT, the one answer that says all of them worked.
 func Probe(cfg Config) error {
 	cfg.Isolate = true
+	if cfg.Warm != nil {
+		return cfg.Warm.probe(cfg)
+	}
 	null, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
 	if err != nil {
 		return fmt.Errorf("%w: %v", ErrUnavailable, err)
@@ -28,15 +31,21 @@ func Probe(cfg Config) error {
 	ex, err := p.Wait()
 	p.Close()
 	var start *StartError
-	switch {
-	case errors.As(err, &start) && start.Errno == syscall.ENOENT:
+	if err == nil {
+		return fmt.Errorf("%w: a program that cannot exist started in the sandbox (%+v)", ErrUnavailable, ex)
+	}
+	if errors.As(err, &start) && start.Errno == syscall.ENOENT {
 		return nil
-	case err != nil && !errors.Is(err, ErrUnavailable):
-		return fmt.Errorf("%w: %v", ErrUnavailable, err)
-	case err != nil:
+	}
+	return probeError(err)
+}
+
+// probeError is why a probe failed, as ErrUnavailable.
+func probeError(err error) error {
+	if errors.Is(err, ErrUnavailable) {
 		return err
 	}
-	return fmt.Errorf("%w: a program that cannot exist started in the sandbox (%+v)", ErrUnavailable, ex)
+	return fmt.Errorf("%w: %v", ErrUnavailable, err)
 }
 
 // probeProgram is Probe's hook: a path in the sandbox's private /tmp.
