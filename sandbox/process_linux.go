@@ -196,6 +196,10 @@ func start(cfg Config, spec Spec, park bool) (*Process, error) {
 	go p.readEvents(evR)
 	go func() {
 		err := p.cmd.Wait()
+		// what it said before it ended counts first (a start error it
+		// sent, then exited 1): the event pipe is at its end once it is
+		// gone, since nothing else holds its write end
+		<-p.drained
 		p.setStartErr(fmt.Errorf("the supervisor ended before the hook did: %v", err))
 		close(p.waited)
 	}()
