@@ -137,7 +137,10 @@ live:
 # (cli, in-process and as git runs it), its scripts read or taken from the
 # fingerprint cache (trust), Codex's trust --all config.toml edit batched or
 # one by one (settingsio), a hook sandboxed, supervised or direct
-# (agents/gemini BenchmarkIsolation). BENCH=. runs every benchmark.
+# (agents/gemini BenchmarkIsolation). BENCH=. runs every benchmark. Then a
+# sandboxed dry run against a direct one end to end, as a user calls it
+# (`run --sandbox` and `run --yes --no-sandbox` of the command-line build,
+# alternating, BENCH_COUNT runs each: scripts/perf/sandbox.sh).
 BENCH_COUNT ?= 7
 BENCH ?= GuardCheck1000|GuardScripts|EditTOMLTrustAll|Isolation
 bench:
@@ -146,3 +149,6 @@ bench:
 		./settingsio/ ./trust/ ./cli/ ./agents/gemini/ | tee $$out; \
 	echo "# medians ($(BENCH_COUNT) runs; load: $$(uptime | sed 's/.*load/load/'))"; \
 	scripts/perf/benchmedian.sh <$$out; rm -f $$out
+	@bin=$$(mktemp -d)/hookwarden; \
+	CGO_ENABLED=0 $(GO) build -o $$bin ./cmd/hookwarden-cli && \
+	scripts/perf/sandbox.sh -r $(BENCH_COUNT) $$bin; rm -rf $$(dirname $$bin)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/risk"
+	"github.com/hookwarden/hookwarden/sandbox"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
@@ -74,6 +75,10 @@ type Env struct {
 	// Init is the executable that answers sandbox.InitCommand (hookwarden
 	// itself); "" starts hooks directly and the sandbox is unavailable.
 	Init string
+	// Warm, when set, is the dry run's sandbox.Warm (Supervisor puts it in
+	// the sandbox configuration): the sandbox its probe sets up runs its
+	// first sandboxed hook. The face that makes it closes it after the run.
+	Warm *sandbox.Warm
 	// Now is the clock approvals are stamped with (nil: time.Now).
 	Now func() time.Time
 	// Check, when set, is the read-only check the project is opened for:

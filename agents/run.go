@@ -280,7 +280,7 @@ func (g *RunGate) Rule() SandboxRule {
 // home, the project, and the agent's folders and Hookwarden's store
 // overlaid; the agents' files (e.Facts) for the report's judgement.
 func (e Env) Supervisor(project string, folders ...string) sandbox.Config {
-	cfg := sandbox.Config{Init: e.Init, Home: e.Home, Project: project,
+	cfg := sandbox.Config{Init: e.Init, Home: e.Home, Project: project, Warm: e.Warm,
 		AgentFiles: filePaths(e.Facts.Config), AgentSecrets: filePaths(e.Facts.Credentials)}
 	if dir, err := trust.StoreDirFromEnv(e.Vars, e.GOOS); err == nil {
 		folders = append(folders, dir)

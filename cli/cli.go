@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/sandbox"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
@@ -45,6 +46,8 @@ type IO struct {
 	// itself). Without it hooks start directly and the sandbox is not
 	// available.
 	Init string
+	// warm is a dry run's sandbox.Warm (run sets it on its own copy).
+	warm *sandbox.Warm
 	// Agents are the agents the commands know (main.go passes
 	// agents/all.Registry()); --agent picks one, the first by default.
 	Agents *agents.Registry

@@ -10,6 +10,7 @@ import (
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/sandbox"
 )
 
 // runCommand dry-runs the hooks of an event: it plans them as the agent
@@ -22,6 +23,12 @@ import (
 // approval, or code Hookwarden cannot see) runs in the sandbox, or for real
 // only with --yes; where the sandbox cannot start it is held back (exit 3).
 func runCommand(ctx context.Context, io *IO, a agents.Agent, args []string) error {
+	// the sandbox the probe sets up runs the first sandboxed hook
+	warm := sandbox.NewWarm()
+	defer warm.Close()
+	withWarm := *io
+	withWarm.warm = warm
+	io = &withWarm
 	fs := newFlags("run")
 	dir := io.projectFlag(fs)
 	eventName := fs.String("event", "", "the hook event, in the agent's words ("+toolEvents(io.Agents)+", …); required")

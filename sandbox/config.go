@@ -49,6 +49,10 @@ type Config struct {
 	// supervisor per call). Opens and execs of missing paths are recorded
 	// either way.
 	RecordProbes bool
+	// Warm, when set, keeps the sandbox Probe sets up for the first
+	// sandboxed hook that Start starts with the same configuration (one
+	// set-up per dry run instead of two).
+	Warm *Warm
 }
 
 // Limits bound what a sandboxed hook and everything it starts may use.

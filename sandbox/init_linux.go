@@ -2,13 +2,17 @@ package sandbox
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -18,12 +22,6 @@ import (
 // Main runs the supervisor; args are the arguments after InitCommand. It
 // returns the process's exit code.
 func Main(args []string) int {
-	if len(args) > 0 && args[0] == "exec" {
-		return execMain()
-	}
-	if len(args) > 0 && args[0] == "noop" {
-		return 0 // Probe's hook
-	}
 	// No descriptor beyond 0-2 reaches the hook: not the runner's pipes,
 	// nor one the runner inherited from its own parent.
 	closeOnExecFrom(3)
@@ -54,8 +52,17 @@ func Main(args []string) int {
 	}
 	s.trace = trace
 	signal.Notify(s.sigchld, syscall.SIGCHLD)
-	// A SIGTERM sent to the supervisor's group reaches the hook's group.
-	signal.Ignore(syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP, syscall.SIGPIPE)
+	// A SIGTERM sent to the supervisor's group reaches the hook's group;
+	// the supervisor itself lets it and SIGINT, SIGHUP and SIGPIPE pass.
+	// It catches them rather than ignore them: an ignored signal stays
+	// ignored in the hook after its exec, a caught one is reset, and the
+	// agent starts a hook with every signal at its default.
+	passed := make(chan os.Signal, 8)
+	signal.Notify(passed, syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP, syscall.SIGPIPE)
+	go func() {
+		for range passed {
+		}
+	}()
 	if err := unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); err != nil {
 		w.send(event{T: evError, Msg: "PR_SET_CHILD_SUBREAPER: " + err.Error()})
 		w.end()
@@ -63,11 +70,38 @@ func Main(args []string) int {
 	}
 	trace("config")
 	if cfg.Isolate {
+		// startIsolated forks the hook from a thread that waits for the
+		// listener goroutine, which needs a P of its own; a fixed number
+		// also stops the runtime from changing it (a stop of the world)
+		// when the CPU limit changes
+		runtime.GOMAXPROCS(max(2, runtime.GOMAXPROCS(0)))
 		if err := s.isolate(); err != nil {
 			w.send(event{T: evError, Msg: err.Error()})
 			w.end()
 			return 1
 		}
+	}
+	if cfg.Isolate && cfg.Park {
+		if br.Buffered() > 0 {
+			w.send(event{T: evError, Msg: "a parked supervisor got more than its configuration before it parked"})
+			w.end()
+			return 1
+		}
+		rest, err := s.park(ctl)
+		if err != nil {
+			w.send(event{T: evError, Msg: err.Error()})
+			s.killAll()
+			s.flush()
+			w.end()
+			return 1
+		}
+		if rest == nil { // told to end before any hook came
+			s.killAll()
+			s.flush()
+			w.end()
+			return 0
+		}
+		br = bufio.NewReader(io.MultiReader(bytes.NewReader(rest), ctl))
 	}
 	pid, errno, err := s.startHook()
 	if err != nil {
@@ -100,6 +134,10 @@ type supervisor struct {
 	net      *netSinks // isolation only
 	trace    func(string)
 	notify   *notifier
+	// admission lets the hook's first process in (isolation only).
+	admission atomic.Pointer[admission]
+	// spawner takes what the confined thread forks (isolation only).
+	spawner chan spawnReq
 	// privateDevs are the devices of the private /tmp, /var/tmp and
 	// /dev/shm (isolation only): the only file systems whose Unix
 	// sockets the hook may reach.

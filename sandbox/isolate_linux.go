@@ -1,14 +1,12 @@
 package sandbox
 
 import (
-	"bufio"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"runtime"
-	"strconv"
-	"strings"
+	"runtime/debug"
+	"sync"
 	"syscall"
 
 	"golang.org/x/sys/unix"
@@ -32,167 +30,159 @@ func (s *supervisor) isolate() error {
 	return nil
 }
 
-// execSpec is what the helper execs.
-type execSpec struct {
-	Path string   `json:"path"`
-	Argv []string `json:"argv"`
-	Env  []string `json:"env"`
-	Dir  string   `json:"dir"`
-	// Rlimits are set before the exec (nil: none).
-	Rlimits *rlimits `json:"rlimits,omitempty"`
-	// WriteDirs are the only folders files may be opened for writing
-	// beneath (Landlock; nil: no restriction).
-	WriteDirs []string `json:"writeDirs,omitempty"`
-	// Probes hands the stat and access calls to the listener too
-	// (Config.RecordProbes).
-	Probes bool `json:"probes,omitempty"`
+// startIsolated starts the hook's first process with no second program
+// in between: a goroutine locked to an OS thread of its own (the spawner)
+// drops every capability of that thread, restricts its writes (Landlock),
+// installs the seccomp filter on it (without TSYNC: the supervisor's other
+// threads stay unfiltered, and the listener is the supervisor's own
+// descriptor), and forks the hook from it. A process inherits the
+// credentials, the Landlock domain and the filter of the thread that forks
+// it, so the hook starts exactly as confined as when a helper program of
+// ours did the same and then exec'd it (a second start of this binary,
+// which cost more than the rest of the sandbox). Nothing else ever runs on
+// that thread: it is never unlocked, so it ends with its goroutine, and
+// the Go runtime never clones a new thread from a locked one (it asks its
+// template thread instead).
+//
+// The child's first execve waits for the listener, which first moves the
+// process into the hook's cgroups (or sets the fallback rlimits) so that
+// nothing the hook runs escapes them, then records the exec like any
+// other and lets it go on.
+func (s *supervisor) startIsolated(stdio []*os.File, sys *syscall.SysProcAttr) (int, syscall.Errno, error) {
+	return s.spawn(spawnReq{path: s.cfg.Path, argv: s.cfg.Argv, env: s.cfg.Env, dir: s.cfg.Dir, stdio: stdio, sys: sys})
 }
 
-// startIsolated starts the helper (this program again, "exec"), which
-// installs the seccomp filter, hands its listener to us and, once we have
-// it, execs the hook. Helper fds: 3 writes to us, 4 reads from us.
-func (s *supervisor) startIsolated(stdio []*os.File, sys *syscall.SysProcAttr) (int, syscall.Errno, error) {
-	toUsR, toUsW, err := os.Pipe()
-	if err != nil {
-		return 0, 0, err
-	}
-	toHelperR, toHelperW, err := os.Pipe()
-	if err != nil {
-		return 0, 0, err
-	}
-	self, err := os.Executable()
-	if err != nil {
-		self = "/proc/self/exe"
-	}
-	p, err := os.StartProcess("/proc/self/exe", []string{self, InitCommand, "exec"}, &os.ProcAttr{
-		Env: []string{}, Files: append(stdio, toUsW, toHelperR), Sys: sys,
-	})
-	toUsW.Close()
-	toHelperR.Close()
-	if err != nil {
-		toUsR.Close()
-		toHelperW.Close()
-		return 0, 0, fmt.Errorf("starting the sandbox helper: %w", err)
-	}
-	// the hook's first process, and so all it starts, into its cgroups
-	// (before it can start anything), or else under rlimits
-	es := execSpec{Path: s.cfg.Path, Argv: s.cfg.Argv, Env: s.cfg.Env, Dir: s.cfg.Dir, Rlimits: s.cfg.Rlimits, Probes: s.cfg.Probes}
-	if landlockABI() >= 1 {
-		es.WriteDirs = s.writeDirs()
-	} else {
-		s.w.send(event{T: evNote, Msg: "this kernel has no Landlock: a FIFO or device node outside the sandbox's folders (a host service's control FIFO under /run) can be opened for writing"})
-	}
-	if s.cfg.CgroupProcs > 0 {
-		if err := enterCgroups(s.cfg.CgroupProcs, p.Pid); err != nil {
-			s.w.send(event{T: evNoCgroup, Msg: err.Error()})
-			es.Rlimits = s.cfg.Fallback
+// spawnReq is one process for the spawner to fork.
+type spawnReq struct {
+	path      string
+	argv, env []string
+	dir       string
+	stdio     []*os.File
+	sys       *syscall.SysProcAttr
+	done      chan spawned
+}
+
+type spawned struct {
+	pid   int
+	errno syscall.Errno
+	err   error
+}
+
+// spawn starts the spawner the first time and has it fork req.
+func (s *supervisor) spawn(req spawnReq) (int, syscall.Errno, error) {
+	if s.spawner == nil {
+		var writeDirs []string
+		if landlockABI() >= 1 {
+			writeDirs = s.writeDirs()
+		} else {
+			s.w.send(event{T: evNote, Msg: "this kernel has no Landlock: a FIFO or device node outside the sandbox's folders (a host service's control FIFO under /run) can be opened for writing"})
+		}
+		s.spawner = make(chan spawnReq)
+		ready := make(chan error, 1)
+		go s.spawnerThread(writeDirs, ready)
+		if err := <-ready; err != nil {
+			return 0, 0, err
 		}
 	}
-	spec, _ := json.Marshal(es)
-	go func() {
-		_, _ = toHelperW.Write(append(spec, '\n'))
-	}()
-	br := bufio.NewReader(toUsR)
-	line, err := br.ReadString('\n')
+	s.admission.Store(&admission{})
+	// Go forks with CLONE_VFORK: the forking thread keeps its P, with
+	// preemption off, until the child's exec, which waits for the listener
+	// goroutine. That goroutine needs another P (GOMAXPROCS >= 2, fixed in
+	// Main), and nothing may stop the world or wait for every P in
+	// between, or neither side moves again. The supervisor does neither on
+	// its own; the garbage collector would, so it is off while the child
+	// starts: SetGCPercent(-1) starts no new cycle and waits for the mark
+	// phase of a running one, and ReadMemStats, a stop of the world, waits
+	// for that cycle's mark termination to end (it holds the world's
+	// semaphore until its last walk over the Ps is done).
+	gc := debug.SetGCPercent(-1)
+	defer debug.SetGCPercent(gc)
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	req.done = make(chan spawned, 1)
+	s.spawner <- req
+	r := <-req.done
+	return r.pid, r.errno, r.err
+}
+
+// spawnerThread confines the thread it locks and then forks what it is
+// asked to, for as long as the supervisor runs.
+func (s *supervisor) spawnerThread(writeDirs []string, ready chan<- error) {
+	runtime.LockOSThread() // never unlocked: the thread ends with this goroutine
+	if err := dropCapabilities(); err != nil {
+		ready <- err
+		return
+	}
+	if writeDirs != nil {
+		if err := restrictWrites(writeDirs); err != nil {
+			ready <- err
+			return
+		}
+	}
+	listener, err := installFilter(s.cfg.Probes)
 	if err != nil {
-		return 0, 0, fmt.Errorf("the sandbox helper ended before it installed its filter")
+		ready <- err
+		return
 	}
-	if strings.HasPrefix(line, "error ") {
-		return 0, 0, errors.New(strings.TrimSpace(strings.TrimPrefix(line, "error ")))
-	}
-	remote, err := strconv.Atoi(strings.TrimSpace(strings.TrimPrefix(line, "fd ")))
-	if err != nil {
-		return 0, 0, fmt.Errorf("the sandbox helper said %q", line)
-	}
-	pidfd, err := unix.PidfdOpen(p.Pid, 0)
-	if err != nil {
-		return 0, 0, fmt.Errorf("pidfd_open: %w", err)
-	}
-	listener, err := unix.PidfdGetfd(pidfd, remote, 0)
-	unix.Close(pidfd)
-	if err != nil {
-		return 0, 0, fmt.Errorf("pidfd_getfd (seccomp listener): %w", err)
-	}
-	s.trace("helper-filter")
+	s.trace("filter")
 	s.notify = newNotifier(listener, s)
 	go s.notify.loop()
-	_, _ = toHelperW.Write([]byte("go\n"))
-	toHelperW.Close()
-	// Whatever comes now is an exec failure; EOF (close on exec) is success.
-	rest, _ := br.ReadString('\n')
-	toUsR.Close()
-	if n, ok := strings.CutPrefix(strings.TrimSpace(rest), "errno "); ok {
-		code, _ := strconv.Atoi(n)
-		var ws unix.WaitStatus
-		_, _ = unix.Wait4(p.Pid, &ws, 0, nil)
-		return 0, syscall.Errno(code), &os.PathError{Op: "exec", Path: s.cfg.Path, Err: syscall.Errno(code)}
+	ready <- nil
+	for req := range s.spawner {
+		req.done <- s.fork(req)
 	}
-	return p.Pid, 0, nil
 }
 
-// execMain is the helper: it drops every capability, installs the filter,
-// hands the listener's number to the supervisor, waits for its go, and
-// execs the hook.
-func execMain() int {
-	runtime.LockOSThread()
-	out := os.NewFile(3, "to-supervisor")
-	in := os.NewFile(4, "from-supervisor")
-	// closed by a successful exec: the hook inherits none of them
-	closeOnExecFrom(3)
-	fail := func(err error) int {
-		fmt.Fprintf(out, "error %s\n", strings.ReplaceAll(err.Error(), "\n", " "))
-		return 1
+// fork forks and execs req from the spawner's thread.
+func (s *supervisor) fork(req spawnReq) spawned {
+	fds := make([]uintptr, len(req.stdio))
+	for i, f := range req.stdio {
+		fds[i] = f.Fd()
 	}
-	br := bufio.NewReader(in)
-	line, err := br.ReadBytes('\n')
+	closeOnExecFrom(3) // the hook inherits 0, 1 and 2 only
+	pid, err := syscall.ForkExec(req.path, req.argv, &syscall.ProcAttr{Dir: req.dir, Env: req.env, Files: fds, Sys: req.sys})
+	if adm := s.admission.Load(); adm.err != nil {
+		return spawned{err: adm.err}
+	}
 	if err != nil {
-		return fail(fmt.Errorf("reading what to run: %w", err))
+		var errno syscall.Errno
+		errors.As(err, &errno)
+		return spawned{errno: errno, err: &os.PathError{Op: "exec", Path: req.path, Err: err}}
 	}
-	var spec execSpec
-	if err := json.Unmarshal(line, &spec); err != nil {
-		return fail(err)
-	}
-	if spec.Rlimits != nil {
-		if err := spec.Rlimits.apply(); err != nil {
-			return fail(err)
-		}
-	}
-	if err := dropCapabilities(); err != nil {
-		return fail(err)
-	}
-	if spec.WriteDirs != nil {
-		if err := restrictWrites(spec.WriteDirs); err != nil {
-			return fail(err)
-		}
-	}
-	listener, err := installFilter(spec.Probes)
-	if err != nil {
-		return fail(err)
-	}
-	// From here on, only write, read and exec: they are what the filter
-	// lets through without a listener, or what the listener answers.
-	fmt.Fprintf(out, "fd %d\n", listener)
-	if _, err := br.ReadString('\n'); err != nil {
-		return 1
-	}
-	unix.Close(listener)
-	if spec.Dir != "" {
-		if err := unix.Chdir(spec.Dir); err != nil {
-			fmt.Fprintf(out, "errno %d\n", errnoOf(err))
-			return 127
-		}
-	}
-	err = unix.Exec(spec.Path, spec.Argv, spec.Env)
-	fmt.Fprintf(out, "errno %d\n", errnoOf(err))
-	return 127
+	return spawned{pid: pid}
 }
 
-func errnoOf(err error) int {
-	var errno syscall.Errno
-	if errors.As(err, &errno) {
-		return int(errno)
+// admission is the hook's first process being let in: moved into its
+// cgroups, or bounded by rlimits, before its first exec goes on.
+type admission struct {
+	once sync.Once
+	err  error // the process could not be bounded: its exec was refused
+}
+
+// admit bounds pid, the caller of the first execve the listener sees once
+// startIsolated began: only the hook's first process runs in the sandbox
+// then, and Go's fork makes no call the filter hands over before its
+// exec. It reports false when that exec must be refused.
+func (s *supervisor) admit(pid int) bool {
+	adm := s.admission.Load()
+	if adm == nil {
+		return true
 	}
-	return int(syscall.EINVAL)
+	adm.once.Do(func() {
+		rl := s.cfg.Rlimits
+		if s.cfg.CgroupProcs > 0 {
+			if err := enterCgroups(s.cfg.CgroupProcs, pid); err != nil {
+				s.w.send(event{T: evNoCgroup, Msg: err.Error()})
+				rl = s.cfg.Fallback
+			}
+		}
+		if rl != nil {
+			if err := rl.applyTo(pid); err != nil {
+				adm.err = fmt.Errorf("bounding the hook's process: %w", err)
+			}
+		}
+	})
+	return adm.err == nil
 }
 
 // dropCapabilities leaves the hook with no capability in the sandbox's
@@ -215,4 +205,12 @@ func dropCapabilities() error {
 		return fmt.Errorf("no_new_privs: %w", err)
 	}
 	return nil
+}
+
+func errnoOf(err error) int {
+	var errno syscall.Errno
+	if errors.As(err, &errno) {
+		return int(errno)
+	}
+	return int(syscall.EINVAL)
 }

@@ -29,13 +29,14 @@ import (
 // the cgroups' event counters (memory.events, pids.events, cpu.stat) for
 // the report and removes them.
 
-// apply sets the limits on the calling process.
-func (r *rlimits) apply() error {
+// applyTo sets the limits on process pid (the hook's first process, held
+// at its first exec).
+func (r *rlimits) applyTo(pid int) error {
 	set := func(res int, v uint64, name string) error {
 		if v == 0 {
 			return nil
 		}
-		if err := unix.Setrlimit(res, &unix.Rlimit{Cur: v, Max: v}); err != nil {
+		if err := unix.Prlimit(pid, res, &unix.Rlimit{Cur: v, Max: v}, nil); err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
 		return nil
@@ -50,7 +51,7 @@ func (r *rlimits) apply() error {
 		return err
 	}
 	if r.Nice != 0 {
-		_ = unix.Setpriority(unix.PRIO_PROCESS, 0, r.Nice)
+		_ = unix.Setpriority(unix.PRIO_PROCESS, pid, r.Nice)
 	}
 	return nil
 }
@@ -457,14 +458,9 @@ func judgeLimits(r *Report) {
 // (the supervisor's side).
 func enterCgroups(n, pid int) error {
 	for i := 0; i < n; i++ {
-		f := os.NewFile(uintptr(cgroupFd+i), "cgroup.procs")
-		if f == nil {
-			return fmt.Errorf("cgroup.procs %d missing", i)
-		}
-		_, err := f.WriteString(strconv.Itoa(pid))
-		f.Close()
-		if err != nil {
-			return err
+		// kept open: a parked supervisor lets in its test start first
+		if _, err := unix.Write(cgroupFd+i, []byte(strconv.Itoa(pid))); err != nil {
+			return fmt.Errorf("cgroup.procs %d: %w", i, err)
 		}
 	}
 	return nil

@@ -2,8 +2,13 @@ package sandbox
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
+
+	"golang.org/x/sys/unix"
 )
 
 // TestV2Parent: with cgroup v2 a run's cgroup goes where children get the
@@ -59,5 +64,43 @@ func TestCounter(t *testing.T) {
 	}
 	if n := counter(filepath.Join(dir, "memory.failcnt"), ""); n != 7 {
 		t.Errorf("failcnt %d", n)
+	}
+}
+
+// TestRlimitsApplyToAnotherProcess: where no cgroup bounds the hook, the
+// supervisor sets the fallback rlimits on the hook's first process while
+// its first exec waits (prlimit), so every process the hook starts
+// inherits them.
+func TestRlimitsApplyToAnotherProcess(t *testing.T) {
+	cmd := exec.Command("sleep", "30")
+	if err := cmd.Start(); err != nil {
+		t.Skip("no sleep:", err)
+	}
+	defer func() { cmd.Process.Kill(); cmd.Wait() }()
+	rl := &rlimits{Data: 1 << 30, Nproc: 1024, CPU: rlimitCPUSeconds, Nice: 10}
+	if err := rl.applyTo(cmd.Process.Pid); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(cmd.Process.Pid) + "/limits")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]string{"Max data size": "1073741824", "Max processes": "1024", "Max cpu time": strconv.Itoa(rlimitCPUSeconds)} {
+		var line string
+		for _, l := range strings.Split(string(b), "\n") {
+			if strings.HasPrefix(l, name) {
+				line = l
+			}
+		}
+		if f := strings.Fields(strings.TrimPrefix(line, name)); len(f) < 2 || f[0] != want || f[1] != want {
+			t.Errorf("%s: %q, want %s", name, line, want)
+		}
+	}
+	prio, err := unix.Getpriority(unix.PRIO_PROCESS, cmd.Process.Pid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if nice := 20 - prio; nice != 10 { // the raw syscall returns 20 - nice
+		t.Errorf("nice %d, want 10", nice)
 	}
 }

@@ -84,6 +84,10 @@ func (n *notifier) loop() {
 func (n *notifier) handle(r *seccompNotif) (uc *unixCall, answered bool) {
 	pid := int(r.Pid)
 	a := r.Args
+	if (r.Nr == execve || r.Nr == execveat) && !n.s.admit(pid) {
+		n.respond(r.ID, -1, unix.EPERM)
+		return nil, true
+	}
 	switch r.Nr {
 	case ioctl:
 		// the filter only hands over TIOCSTI and TIOCLINUX (a register

@@ -4,35 +4,52 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"syscall"
 )
 
-// Probe starts a no-op in the sandbox cfg describes and says exactly why
-// it cannot start here (nil: it can). It costs one sandboxed start.
+// Probe sets up the sandbox cfg describes as for a hook and says exactly
+// why it cannot start here (nil: it can). It costs one sandboxed start
+// but no program: the hook it starts is probeProgram, which cannot exist
+// (the sandbox's /tmp is a new, empty file system), so the supervisor
+// goes through every step of a hook's start - namespaces, mounts, network,
+// Landlock, the seccomp filter and its listener, the fork - and the exec
+// itself fails with ENOENT, the one answer that says all of them worked.
 func Probe(cfg Config) error {
 	cfg.Isolate = true
+	if cfg.Warm != nil {
+		return cfg.Warm.probe(cfg)
+	}
 	null, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
 	if err != nil {
 		return fmt.Errorf("%w: %v", ErrUnavailable, err)
 	}
 	defer null.Close()
-	// /proc/self/exe: the helper execs itself (cfg.Init may sit in the
-	// private /tmp)
-	p, err := Start(cfg, Spec{Path: "/proc/self/exe", Argv: []string{"hookwarden", InitCommand, "noop"}, Env: []string{}, Stdin: null, Stdout: null, Stderr: null})
+	p, err := Start(cfg, Spec{Path: probeProgram, Argv: []string{probeProgram}, Env: []string{}, Stdin: null, Stdout: null, Stderr: null})
 	if err != nil {
 		return err
 	}
 	ex, err := p.Wait()
 	p.Close()
-	switch {
-	case err != nil && !errors.Is(err, ErrUnavailable):
-		return fmt.Errorf("%w: %v", ErrUnavailable, err)
-	case err != nil:
-		return err
-	case !ex.Exited || ex.Code != 0:
-		return fmt.Errorf("%w: a no-op in the sandbox ended with %+v", ErrUnavailable, ex)
+	var start *StartError
+	if err == nil {
+		return fmt.Errorf("%w: a program that cannot exist started in the sandbox (%+v)", ErrUnavailable, ex)
 	}
-	return nil
+	if errors.As(err, &start) && start.Errno == syscall.ENOENT {
+		return nil
+	}
+	return probeError(err)
 }
+
+// probeError is why a probe failed, as ErrUnavailable.
+func probeError(err error) error {
+	if errors.Is(err, ErrUnavailable) {
+		return err
+	}
+	return fmt.Errorf("%w: %v", ErrUnavailable, err)
+}
+
+// probeProgram is Probe's hook: a path in the sandbox's private /tmp.
+const probeProgram = "/tmp/.hookwarden-probe/none"
 
 // Prober is the probe a dry run's rule calls (hooks.SandboxPolicy.Choose):
 // Probe(cfg), and a clear reason when no supervisor executable is known.

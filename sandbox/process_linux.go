@@ -3,6 +3,7 @@ package sandbox
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -24,6 +25,7 @@ type Process struct {
 	scratch string
 	targets []string
 
+	parked   chan struct{} // a parked supervisor is set up (evParked)
 	exited   chan struct{} // the hook's process ended, or could not start
 	started  chan struct{} // the hook's program started, or never will
 	startOne sync.Once
@@ -39,6 +41,8 @@ type Process struct {
 	closeOnce sync.Once
 	report    *Report
 	limits    *runLimits // isolation only
+	// key is the sandbox a parked supervisor set up (hookKey).
+	key string
 }
 
 // supervisorWait bounds the wait for the supervisor to end after the
@@ -47,13 +51,76 @@ const supervisorWait = 10 * time.Second
 
 // Start starts spec under the supervisor. The caller closes its copies of
 // spec's files after Start returns, calls Wait, and always calls Close.
+// A sandboxed spec takes the supervisor cfg.Warm keeps when that one was
+// set up for the same sandbox (hookKey), else it starts one.
 func Start(cfg Config, spec Spec) (*Process, error) {
+	if cfg.Isolate && cfg.Warm != nil {
+		if p := cfg.Warm.take(hookKey(cfg, spec.Dir)); p != nil {
+			err := p.begin(cfg, spec)
+			if err == nil {
+				return p, nil
+			}
+			p.Close()
+		}
+	}
+	return start(cfg, spec, false)
+}
+
+// startParked starts a supervisor that sets the sandbox cfg describes up
+// for a hook whose folder is cfg.Project, and waits for the hook (begin).
+// It returns once the supervisor is parked, or says why it could not.
+func startParked(cfg Config) (*Process, error) {
+	cfg.Isolate = true
+	null, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrUnavailable, err)
+	}
+	defer null.Close()
+	p, err := start(cfg, Spec{Dir: cfg.Project, Stdin: null, Stdout: null, Stderr: null}, true)
+	if err != nil {
+		return nil, err
+	}
+	select {
+	case <-p.parked:
+		p.key = hookKey(cfg, cfg.Project)
+		return p, nil
+	case <-p.exited:
+		_, err := p.Wait()
+		p.Close()
+		if err == nil {
+			err = errors.New("the supervisor ended before it parked")
+		}
+		return nil, err
+	}
+}
+
+// begin gives a parked supervisor its hook: spec, with the markers of
+// cfg (the hook's own Config, which set up the same sandbox).
+func (p *Process) begin(cfg Config, spec Spec) error {
+	closeNull, err := p.noTerminals(&spec)
+	if err != nil {
+		return err
+	}
+	defer closeNull()
+	line, err := json.Marshal(hookSpec{Path: spec.Path, Argv: spec.Argv, Env: spec.Env, Dir: spec.Dir, NewSession: spec.NewSession, Markers: cfg.Markers})
+	if err != nil {
+		return err
+	}
+	p.cfg.Markers = cfg.Markers
+	rights := unix.UnixRights(int(spec.Stdin.Fd()), int(spec.Stdout.Fd()), int(spec.Stderr.Fd()))
+	p.ctlMu.Lock()
+	defer p.ctlMu.Unlock()
+	return unix.Sendmsg(int(p.ctl.Fd()), append(line, '\n'), rights, nil, 0)
+}
+
+// start starts spec under a supervisor, or (park) a parked one.
+func start(cfg Config, spec Spec, park bool) (*Process, error) {
 	if cfg.Init == "" {
 		return nil, fmt.Errorf("%w: no supervisor executable", ErrUnavailable)
 	}
-	p := &Process{cfg: cfg, exited: make(chan struct{}), started: make(chan struct{}), waited: make(chan struct{}), drained: make(chan struct{})}
+	p := &Process{cfg: cfg, parked: make(chan struct{}), exited: make(chan struct{}), started: make(chan struct{}), waited: make(chan struct{}), drained: make(chan struct{})}
 	ic := initConfig{Isolate: cfg.Isolate, Path: spec.Path, Argv: spec.Argv, Env: spec.Env, Dir: spec.Dir, NewSession: spec.NewSession,
-		Trace: os.Getenv("HOOKWARDEN_SANDBOX_TRACE") == "1", AgentSecrets: cfg.AgentSecrets}
+		Trace: os.Getenv("HOOKWARDEN_SANDBOX_TRACE") == "1", AgentSecrets: cfg.AgentSecrets, Park: park}
 	sys := &syscall.SysProcAttr{Setpgid: true}
 	if cfg.Isolate {
 		if spec.Dir != "" {
@@ -77,7 +144,7 @@ func Start(cfg Config, spec Spec) (*Process, error) {
 				unix.CAP_SYS_PTRACE, unix.CAP_SETPCAP, unix.CAP_KILL, unix.CAP_DAC_OVERRIDE},
 		}
 	}
-	ctlR, ctlW, err := os.Pipe()
+	ctlR, ctlW, err := controlSocket()
 	if err != nil {
 		p.removeScratch()
 		return nil, err
@@ -129,10 +196,24 @@ func Start(cfg Config, spec Spec) (*Process, error) {
 	go p.readEvents(evR)
 	go func() {
 		err := p.cmd.Wait()
+		// what it said before it ended counts first (a start error it
+		// sent, then exited 1): the event pipe is at its end once it is
+		// gone, since nothing else holds its write end
+		<-p.drained
 		p.setStartErr(fmt.Errorf("the supervisor ended before the hook did: %v", err))
 		close(p.waited)
 	}()
 	return p, nil
+}
+
+// controlSocket is the control channel: the supervisor's end and ours, a
+// stream socket (a parked supervisor gets its hook's stdio over it).
+func controlSocket() (theirs, ours *os.File, err error) {
+	fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	return os.NewFile(uintptr(fds[0]), "control"), os.NewFile(uintptr(fds[1]), "control"), nil
 }
 
 func closeFiles(fs ...*os.File) {
@@ -164,6 +245,8 @@ func (p *Process) readEvents(r *os.File) {
 			continue
 		}
 		switch ev.T {
+		case evParked:
+			close(p.parked)
 		case evStarted:
 			p.markStarted()
 		case evExit:

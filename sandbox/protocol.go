@@ -1,10 +1,11 @@
 package sandbox
 
-// The supervisor talks to the runner over two pipes: the runner writes one
-// line of JSON (initConfig) and then single control bytes to the control
-// pipe (fd 3 of the supervisor); the supervisor writes one JSON event per
-// line to the event pipe (fd 4). End of file on the control pipe (the runner
-// is gone) counts as ctlEnd.
+// The supervisor talks to the runner over a stream socket and a pipe: the
+// runner writes one line of JSON (initConfig), for a parked supervisor the
+// hook (hookSpec, with its stdio attached) once it is parked, and then
+// single control bytes to the control socket (fd 3 of the supervisor);
+// the supervisor writes one JSON event per line to the event pipe (fd 4).
+// End of file on the control socket (the runner is gone) counts as ctlEnd.
 
 const (
 	ctlTerminate = 'T' // SIGTERM to the hook's process group
@@ -20,6 +21,12 @@ type initConfig struct {
 	Env        []string `json:"env"`
 	Dir        string   `json:"dir"`
 	NewSession bool     `json:"newSession"`
+	// Park sets the sandbox up, tries a start in it (probeProgram, which
+	// must fail with ENOENT), says evParked and waits for the hook: one
+	// message on the control socket, a hookSpec line with the hook's
+	// stdin, stdout and stderr attached (SCM_RIGHTS). Path, Argv, Env,
+	// Dir and NewSession are then the hookSpec's.
+	Park bool `json:"park,omitempty"`
 	// Trace adds notes with the time each phase ended
 	// (HOOKWARDEN_SANDBOX_TRACE=1 in the runner's environment).
 	Trace bool `json:"trace,omitempty"`
@@ -42,6 +49,16 @@ type initConfig struct {
 	Fallback *rlimits `json:"fallback,omitempty"`
 }
 
+// hookSpec is the hook a parked supervisor starts.
+type hookSpec struct {
+	Path       string   `json:"path"`
+	Argv       []string `json:"argv"`
+	Env        []string `json:"env"`
+	Dir        string   `json:"dir"`
+	NewSession bool     `json:"newSession"`
+	Markers    []string `json:"markers,omitempty"`
+}
+
 // cgroupFd is the supervisor's first cgroup.procs descriptor.
 const cgroupFd = 5
 
@@ -49,6 +66,7 @@ const cgroupFd = 5
 const (
 	evExit     = "exit"     // the hook's process ended (Code or Signal)
 	evStarted  = "started"  // the hook's program was started: the sandbox's setup is over
+	evParked   = "parked"   // a parked supervisor is set up and waits for its hook
 	evError    = "error"    // the supervisor could not start the hook (Msg)
 	evExec     = "exec"     // a program was started (Path, Argv)
 	evOpen     = "open"     // a sensitive file was opened for reading (Path)

@@ -180,3 +180,21 @@ func TestSandboxKeepsExitStatus(t *testing.T) {
 		t.Errorf("got %+v %q %q", r.exit, r.stdout, r.stderr)
 	}
 }
+
+// TestHookStartsWithDefaultSignals: the agent starts a hook with every
+// signal at its default (a timeout's SIGTERM ends it, a closed pipe's
+// SIGPIPE too), and so must the supervisor, supervised or sandboxed: it
+// lets SIGTERM, SIGINT, SIGHUP and SIGPIPE pass by catching them, and an
+// ignored signal would stay ignored in the hook.
+func TestHookStartsWithDefaultSignals(t *testing.T) {
+	for _, isolate := range []bool{false, true} {
+		if isolate {
+			sandboxOrSkip(t)
+		}
+		home := t.TempDir()
+		r := runScript(t, Config{Isolate: isolate, Home: home, Project: home}, home, `grep SigIgn /proc/self/status`, "", testEnv(home))
+		if got := strings.TrimSpace(r.stdout); got != "SigIgn:\t0000000000000000" {
+			t.Errorf("isolate=%v: the hook starts with signals ignored: %q (err %v)", isolate, got, r.err)
+		}
+	}
+}

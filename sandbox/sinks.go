@@ -67,11 +67,7 @@ type netSinks struct {
 func startSinks(w *eventWriter, markers []string) (*netSinks, error) {
 	s := &netSinks{w: w, secrets: map[string]string{}, names: map[netip.Addr]string{}, addrs: map[string]netip.Addr{},
 		tcp: map[uint16]net.Listener{}, udp: map[uint16]net.PacketConn{}, conns: map[net.Conn]bool{}}
-	for _, m := range markers {
-		if len(m) >= 6 {
-			s.markers = append(s.markers, m)
-		}
-	}
+	s.setMarkers(markers)
 	if err := s.listenUDP(53); err != nil {
 		return nil, err
 	}
@@ -344,6 +340,19 @@ func preview(b []byte) string {
 		b = b[:previewLen]
 	}
 	return string(b)
+}
+
+// setMarkers sets the strings that mean the hook's input (a parked
+// supervisor learns them with its hook).
+func (s *netSinks) setMarkers(markers []string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.markers = nil
+	for _, m := range markers {
+		if len(m) >= 6 {
+			s.markers = append(s.markers, m)
+		}
+	}
 }
 
 // judgeData marks what data carries: the hook's input or a secret.

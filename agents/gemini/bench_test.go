@@ -23,11 +23,16 @@ import (
 
 func benchRequest(b *testing.B, n int, command string) Request {
 	b.Helper()
+	return benchRequestIn(b, n, command, b.TempDir())
+}
+
+// benchRequestIn is benchRequest with cwd as the session's folder.
+func benchRequestIn(b *testing.B, n int, command, cwd string) Request {
+	b.Helper()
 	plan := &Plan{Event: BeforeTool}
 	for i := 0; i < n; i++ {
 		plan.Hooks = append(plan.Hooks, &hooks.Hook{Type: "command", Name: "h" + strconv.Itoa(i), Command: command, Ext: &HookFacts{Source: SourceProject}})
 	}
-	cwd := b.TempDir()
 	fields := hooks.NewObject(2)
 	fields.Set("tool_name", "read_file")
 	ti := hooks.NewObject(1)
