@@ -129,12 +129,5 @@ func Pick(specs []agents.CommandSpec, sels []string) (out []agents.CommandSpec, 
 // Layer is the section's row among an agent's layers (nil when the
 // store cannot be located).
 func (s Section) Layer() []agents.Layer {
-	if s.Store.Dir == "" {
-		return nil
-	}
-	st := agents.TrustFileLayer("Hookwarden's approvals of "+s.Title+" hooks", s.Store.Path())
-	if st.State == agents.FileMissing {
-		st.Note = "nothing approved through Hookwarden yet"
-	}
-	return []agents.Layer{st}
+	return agents.StoreLayer(s.Store, nil, "Hookwarden's approvals of "+s.Title+" hooks", "nothing approved through Hookwarden yet")
 }

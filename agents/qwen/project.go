@@ -47,11 +47,7 @@ func open(env agents.Env, dir string) (*project, error) {
 		return nil, err
 	}
 	p := &project{env: env, snap: snap, redact: claudeschema.Redactor(facts.SecretVars, env.Vars.Lookup)}
-	if d, err := trust.StoreDirFromEnv(env.Vars, env.GOOS); err != nil {
-		p.storeErr = fmt.Errorf("locating Hookwarden's store: %w", err)
-	} else {
-		p.store = trust.Store{Dir: d}
-	}
+	p.store, p.storeErr = agents.LocateStore(env)
 	return p, nil
 }
 
