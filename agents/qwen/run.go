@@ -57,7 +57,10 @@ func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
 	for _, c := range snap.handlers {
 		all = append(all, c.Hook)
 	}
-	picks := func(h *hooks.Hook, id string) bool { c := handlerOf(h); return h.ID == id && c.Event == ev.name && c.Valid() }
+	picks := func(h *hooks.Hook, id string) bool {
+		c := handlerOf(h)
+		return h.ID == id && c.Event == ev.name && c.Valid()
+	}
 	planned, err := claudeschema.Select(all, picks, plan, req, func(h *hooks.Hook, sel string) bool { return title(h) == sel })
 	if err != nil {
 		return nil, err
