@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/agents/claudeschema"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/risk"
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -267,8 +268,18 @@ func (p *project) folderView() agents.FolderView {
 	return f
 }
 
-// Approve records the named hooks (every reviewed one with All) in
-// Hookwarden's store, with the scripts they run.
+// section is Copilot CLI's section of Hookwarden's store.
+func (p *project) section() claudeschema.Section {
+	return claudeschema.Section{Store: p.store, Key: storeSection, Agent: string(Name), Title: "Copilot CLI", Project: p.Dir(),
+		Noun: "repository hook", Named: "ID, fingerprint, Copilot key or command",
+		Picks: func(sp agents.CommandSpec, sel string) bool {
+			c := handlerOf(sp.Hook)
+			return len(sel) >= 8 && c != nil && strings.HasPrefix(c.Key, sel)
+		}}
+}
+
+// Approve records the named hooks (every one that needs review with All)
+// in Hookwarden's store, with the scripts they run, after a fresh review.
 func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (*agents.ApproveResult, error) {
 	if req.Repair {
 		return nil, agents.NotSupported("repair", "Copilot CLI has no trust store of its own to repair")
@@ -284,75 +295,7 @@ func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 	if err != nil {
 		return nil, err
 	}
-	specs := fresh.specs()
-	var picked []agents.CommandSpec
-	if req.All {
-		for i, s := range specs {
-			if rv := r.Hook(s.Hook.ID); rv == nil || rv.NeedsReview() || rv.Status != trust.StatusTrusted || i < 0 {
-				picked = append(picked, s)
-			}
-		}
-	} else {
-		if len(req.IDs) == 0 {
-			return nil, agents.BadRequestf("name the Copilot CLI hooks to approve (their ID, fingerprint, Copilot key or command), or approve all")
-		}
-		var missing []string
-		picked, missing = fresh.pick(specs, req.IDs)
-		if len(missing) > 0 {
-			return nil, agents.BadRequestf("no Copilot CLI repository hook %q (give its ID, fingerprint, Copilot key or command; see hookwarden audit --agent copilot)", strings.Join(missing, `", "`))
-		}
-	}
-	if err := agents.CompareWithReview(req.Reviewed, r.Hooks); req.Reviewed != nil && err != nil {
-		return nil, err
-	}
-	var ids []string
-	for _, s := range picked {
-		ids = append(ids, s.Hook.ID)
-	}
-	if err := agents.CheckUnwatched(ctx, fresh, ids, req.AcceptUnwatched); err != nil {
-		return nil, err
-	}
-	res := &agents.ApproveResult{Approved: []string{}}
-	if len(picked) == 0 {
-		res.Text = append(res.Text, agents.Line("nothing to approve: every Copilot CLI repository hook is approved\n"))
-		return res, nil
-	}
-	keys, err := agents.ApproveSpecs(p.store, storeSection, string(Name), p.Dir(), picked, p.env.Clock())
-	if err != nil {
-		return nil, err
-	}
-	for _, s := range picked {
-		res.Approved = append(res.Approved, s.Label)
-	}
-	res.Files = []string{p.store.Path()}
-	res.Text = append(res.Text, agents.Line("approved %d Copilot CLI hook(s) in %s\n", len(keys), p.store.Path()))
-	return res, nil
-}
-
-// pick selects specs by hook ID, fingerprint (8+ characters), Copilot
-// key (8+ characters) or command.
-func (p *project) pick(specs []agents.CommandSpec, sels []string) ([]agents.CommandSpec, []string) {
-	var out []agents.CommandSpec
-	var missing []string
-	seen := map[string]bool{}
-	for _, sel := range sels {
-		found := false
-		for _, s := range specs {
-			k, c := s.Key(), handlerOf(s.Hook)
-			if s.Hook.ID == sel || len(sel) >= 8 && (strings.HasPrefix(k, sel) || c != nil && strings.HasPrefix(c.Key, sel)) ||
-				strings.TrimSpace(s.Hook.Command) == strings.TrimSpace(sel) || s.Label == sel {
-				found = true
-				if !seen[s.Hook.ID] {
-					seen[s.Hook.ID] = true
-					out = append(out, s)
-				}
-			}
-		}
-		if !found {
-			missing = append(missing, sel)
-		}
-	}
-	return out, missing
+	return p.section().Approve(ctx, fresh, r, fresh.specs(), req, p.env.Clock())
 }
 
 // Revoke removes approvals from Hookwarden's store.
@@ -360,35 +303,11 @@ func (p *project) Revoke(_ context.Context, req agents.RevokeRequest) (*agents.R
 	if p.storeErr != nil {
 		return nil, p.storeErr
 	}
-	specs := p.specs()
-	var keys []string
-	if !req.All {
-		picked, missing := p.pick(specs, req.IDs)
-		for _, s := range picked {
-			keys = append(keys, s.Key())
+	return p.section().Revoke(p.specs(), req, func() ([]agents.Gone, error) {
+		r, err := p.review()
+		if err != nil {
+			return nil, err
 		}
-		keys = append(keys, missing...)
-		if req.Gone {
-			r, err := p.review()
-			if err != nil {
-				return nil, err
-			}
-			for _, g := range r.Gone {
-				keys = append(keys, g.Key)
-			}
-		}
-	}
-	removed, err := agents.RevokeSpecs(p.store, storeSection, string(Name), p.Dir(), keys, req.All)
-	if err != nil {
-		return nil, err
-	}
-	res := &agents.RevokeResult{Revoked: removed}
-	if res.Revoked == nil {
-		res.Revoked = []string{}
-	}
-	if len(removed) > 0 {
-		res.Files = []string{p.store.Path()}
-	}
-	res.Text = append(res.Text, agents.Line("revoked %d Copilot CLI hook approval(s) in %s\n", len(removed), p.store.Path()))
-	return res, nil
+		return r.Gone, nil
+	})
 }
