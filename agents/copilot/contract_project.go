@@ -76,16 +76,7 @@ func (agent) Open(_ context.Context, env agents.Env, dir string) (agents.Project
 }
 
 func open(env agents.Env, dir string) (*project, error) {
-	getenv := env.Vars.Get
-	if env.Home != "" && env.Vars.Get("HOME") == "" {
-		getenv = func(k string) string {
-			if k == "HOME" {
-				return env.Home
-			}
-			return env.Vars.Get(k)
-		}
-	}
-	snap, err := Load(options{Cwd: dir, Getenv: getenv})
+	snap, err := Load(options{Cwd: dir, Getenv: env.Get})
 	if err != nil {
 		return nil, err
 	}

@@ -46,10 +46,7 @@ func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
 			if k == "COPILOT_ALLOW_ALL" {
 				return "true"
 			}
-			if k == "HOME" && p.env.Vars.Get("HOME") == "" {
-				return p.env.Home
-			}
-			return p.env.Vars.Get(k)
+			return p.env.Get(k)
 		}
 		if snap, err = Load(options{Cwd: p.Dir(), Getenv: getenv}); err != nil {
 			return nil, err

@@ -34,15 +34,7 @@ func (agent) Open(_ context.Context, env agents.Env, dir string) (agents.Project
 }
 
 func open(env agents.Env, dir string) (*project, error) {
-	getenv := func(k string) (string, bool) {
-		if k == "HOME" && env.Home != "" {
-			if v, ok := env.Vars.Lookup(k); !ok || v == "" {
-				return env.Home, true
-			}
-		}
-		return env.Vars.Lookup(k)
-	}
-	snap, err := load(dir, getenv)
+	snap, err := load(dir, env.Lookup)
 	if err != nil {
 		return nil, err
 	}
