@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/agents/claudeschema"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -145,11 +146,7 @@ func (agent) ToolCall(payload []byte) (agents.ToolCall, error) {
 
 // Deny is Codex's PreToolUse deny answer (observed: blocks the call, the
 // model gets the reason): JSON on stdout, exit 0 (agents.Protector).
-func (agent) Deny(reason string) ([]byte, int) {
-	out, _ := json.Marshal(map[string]any{"hookSpecificOutput": map[string]any{
-		"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": reason}})
-	return append(out, '\n'), 0
-}
+func (agent) Deny(reason string) ([]byte, int) { return claudeschema.Deny("PreToolUse", reason) }
 
 // tomlString is the string at the key path under t ("" when none).
 func tomlString(t *settingsio.TOMLTable, path ...string) string {
