@@ -24,6 +24,9 @@ type Section struct {
 	// none).
 	Noun, Named string
 	Picks       func(sp agents.CommandSpec, sel string) bool
+	// Empty is the audit text's line when there is no hook ("" for "No
+	// <Title> hooks to review.").
+	Empty string
 }
 
 // noun and named are Noun and Named with their defaults.
