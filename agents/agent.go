@@ -104,6 +104,23 @@ func (e Env) RiskOptions(cache *risk.Cache) risk.Options {
 	return risk.Options{Cache: cache, Agents: e.Facts.Risk()}
 }
 
+// Lookup is a variable of e.Vars, HOME being e.Home where Vars has none
+// (or an empty one): how an agent finds its files.
+func (e Env) Lookup(k string) (string, bool) {
+	if k == "HOME" && e.Home != "" {
+		if v, ok := e.Vars.Lookup(k); !ok || v == "" {
+			return e.Home, true
+		}
+	}
+	return e.Vars.Lookup(k)
+}
+
+// Get is Lookup's value ("" for none).
+func (e Env) Get(k string) string {
+	v, _ := e.Lookup(k)
+	return v
+}
+
 // Clock is e.Now, or time.Now.
 func (e Env) Clock() time.Time {
 	if e.Now != nil {

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -698,4 +699,34 @@ func (w withMember) MarshalJSON() ([]byte, error) {
 		return []byte("{" + string(k) + ":" + string(v) + "}"), nil
 	}
 	return []byte(string(base[:len(base)-1]) + "," + string(k) + ":" + string(v) + "}"), nil
+}
+
+// CommandDetails are what a command that is not a hook runs (run, or nil
+// for its command line or the URL it connects to), its environment, the
+// agent's extra fields, when the agent (title) runs it and whether it
+// asks first.
+func CommandDetails(h *hooks.Hook, title string, run []Field, extra ...Field) []Field {
+	out := []Field{{Key: "kind", Label: "Kind", Value: h.Kind.Title() + " " + h.Name, JSON: string(h.Kind)}}
+	switch {
+	case run != nil:
+		out = append(out, run...)
+	case h.Command != "":
+		out = append(out, Field{Key: "command", Label: "Command", Value: h.Command, Code: true})
+	case h.Description != "":
+		out = append(out, Field{Key: "url", Label: "Command", Value: "connects to " + h.Description, JSON: h.Description, Code: true})
+	}
+	if len(h.Env) > 0 {
+		var lines []string
+		for _, k := range slices.Sorted(maps.Keys(h.Env)) {
+			lines = append(lines, k+"="+h.Env[k])
+		}
+		out = append(out, Field{Key: "env", Label: "Environment", Value: strings.Join(lines, "\n"), JSON: h.Env, Code: true, Lines: true})
+	}
+	out = append(out, extra...)
+	gate := h.Gate
+	if gate == "" {
+		gate = "no"
+	}
+	return append(out, Field{Key: "when", Label: "Runs", Value: h.When, JSON: h.When},
+		Field{Key: "gate", Label: title + " asks first", Value: gate, JSON: h.Gate})
 }

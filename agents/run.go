@@ -359,3 +359,87 @@ func GateOf[S interface{ RunGate() *RunGate }](s S, err error) (*RunGate, error)
 	}
 	return s.RunGate(), nil
 }
+
+// HoldReviewed puts into g.Review the planned hooks Hookwarden reviews
+// (reviewed) whose review is missing, needs review or runs code
+// Hookwarden cannot see, each with why (nil: "not reviewed", "runs code
+// Hookwarden cannot see" or the status), and returns the spawn-time
+// script check of the others. review reads the reviews: find is a hook's
+// review by ID (nil: none), err why they could not be read (g.ReviewErr).
+// A request that confirmed every hook and wants no sandbox reads nothing
+// and checks nothing.
+func (g *RunGate) HoldReviewed(req RunRequest, projectDir string, reviewed func(*hooks.Hook) bool,
+	review func() (find func(id string) *HookReview, err error), why func(rv *HookReview, err error) string) func(*hooks.Hook) error {
+	if req.Confirmed && req.Sandbox != SandboxAlways {
+		return nil
+	}
+	find, err := review()
+	if err != nil {
+		g.ReviewErr = err.Error()
+	}
+	if why == nil {
+		why = func(rv *HookReview, _ error) string {
+			switch {
+			case rv == nil:
+				return "not reviewed"
+			case rv.RunsUnseenCode():
+				return "runs code Hookwarden cannot see"
+			}
+			return string(rv.Status)
+		}
+	}
+	verified := map[string]trust.HookReview{}
+	for _, h := range g.Planned {
+		if !reviewed(h) {
+			continue
+		}
+		var rv *HookReview
+		if find != nil {
+			rv = find(h.ID)
+		}
+		if rv == nil || rv.NeedsReview() || rv.RunsUnseenCode() {
+			g.Review = append(g.Review, Skip{Hook: h, ID: h.ID, Reason: why(rv, err)})
+		} else {
+			verified[h.ID] = rv.HookReview
+		}
+	}
+	return trust.ScriptCheck(projectDir, verified, func(h *hooks.Hook) string { return h.Command })
+}
+
+// NoteHeld says in res what the gate held back and what ran when nothing
+// did: a note per hook held (label, its layer, and extra: what the agent
+// would do with it), the exit message naming the agent's audit and trust
+// commands, and the verdict when no hook was planned ("no hook runs;
+// <title> goes ahead") or none of them ran (ran is how many did).
+func (res *RunResult) NoteHeld(agent, title string, label func(*hooks.Hook) string, extra string, ran int) {
+	g := res.Gate
+	for _, h := range g.Held {
+		res.Notes = append(res.Notes, fmt.Sprintf("not run: %s (%s) needs review in Hookwarden%s. Pass --yes to run it.", label(h), h.Origin.Layer, extra))
+	}
+	if n := len(g.Held); n > 0 {
+		res.HeldNote = fmt.Sprintf("%d hook(s) not run: %s (review with 'hookwarden audit --agent %s', trust with 'hookwarden trust --agent %s', or pass --yes)",
+			n, g.HeldWhy(), agent, agent)
+	}
+	switch {
+	case len(g.Planned) == 0:
+		res.Verdict = Verdict{Effect: hooks.EffectNothing, Headline: g.Plan.Label + ": no hook runs; " + title + " goes ahead"}
+	case ran == 0:
+		res.Verdict = Verdict{Effect: hooks.EffectNothing, Headline: g.Plan.Label + ": nothing was run"}
+	}
+}
+
+// WithInput is a sample payload with the members of input (a query's
+// Input: a JSON object; nil for none) set over it.
+func WithInput(in *hooks.Object, input []byte) (*hooks.Object, error) {
+	if input == nil {
+		return in, nil
+	}
+	fields, err := ParseObject(input, "input")
+	if err != nil {
+		return nil, &RequestError{Msg: err.Error()}
+	}
+	for _, k := range fields.Keys() {
+		in.Set(k, fields.Value(k))
+	}
+	return in, nil
+}

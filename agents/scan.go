@@ -176,3 +176,36 @@ func (f ScanFile) RootFiller() *strings.Replacer {
 	}
 	return strings.NewReplacer(pairs...)
 }
+
+// SnakeCase turns "SubagentStop" or "sessionId" into "subagent_stop" or
+// "session_id".
+func SnakeCase(s string) string {
+	var b strings.Builder
+	for i, c := range s {
+		if c >= 'A' && c <= 'Z' {
+			if i > 0 {
+				b.WriteByte('_')
+			}
+			c += 'a' - 'A'
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// ScanSettingsHooks reads the hooks of an agent's hook file in the nested
+// JSON shape (ScanNestedJSONHooks) and, for a settings file ("settings"
+// kind), the other commands it runs (commands); a file of the kind
+// commandsKind holds only such commands.
+func ScanSettingsHooks(agent string, f ScanFile, commandsKind string, commands func(ScanFile) ([]ScanHook, error)) ([]ScanHook, error) {
+	if f.Kind == commandsKind {
+		return commands(f)
+	}
+	hs, err := ScanNestedJSONHooks(agent, f)
+	if err == nil && f.Kind == "settings" {
+		var more []ScanHook
+		more, err = commands(f)
+		hs = append(hs, more...)
+	}
+	return hs, err
+}

@@ -1,6 +1,7 @@
 package agents
 
 import (
+	"fmt"
 	"sync"
 
 	"github.com/hookwarden/hookwarden/trust"
@@ -64,3 +65,30 @@ func (e Env) LoadStore(store trust.Store) (*trust.StoreData, error) {
 // WantsRisk says whether a Review analyses the risk of a hook: always,
 // except in a Check for a hook that needs no review.
 func (e Env) WantsRisk(needsReview bool) bool { return e.Check == nil || needsReview }
+
+// LocateStore is Hookwarden's store as the environment places it, or why
+// it cannot be placed (the zero Store then).
+func LocateStore(env Env) (trust.Store, error) {
+	dir, err := trust.StoreDirFromEnv(env.Vars, env.GOOS)
+	if err != nil {
+		return trust.Store{}, fmt.Errorf("locating Hookwarden's store: %w", err)
+	}
+	return trust.Store{Dir: dir}, nil
+}
+
+// StoreLayer is the row of Hookwarden's store among an agent's layers:
+// label says what it holds for the agent, empty what a missing store
+// means; broken when it cannot be located (storeErr); none when there is
+// no store at all.
+func StoreLayer(store trust.Store, storeErr error, label, empty string) []Layer {
+	if store.Dir == "" {
+		return nil
+	}
+	st := TrustFileLayer(label, store.Path())
+	if storeErr != nil {
+		st.State, st.Note = FileBroken, storeErr.Error()
+	} else if st.State == FileMissing {
+		st.Note = empty
+	}
+	return []Layer{st}
+}

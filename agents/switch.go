@@ -159,3 +159,25 @@ func BackedUp(files []string, write func() error) (*settingsio.Backup, []string,
 	}
 	return b, changed, werr
 }
+
+// Targets are the hooks req names: its Hooks and what find makes of each
+// of its Refs (a ref that names none is the request's error), or, with
+// All, every hook all lists; none is the error of a request that names
+// nothing.
+func (req ToggleRequest) Targets(find func(ref string) ([]*hooks.Hook, error), all func() []*hooks.Hook, none string) ([]*hooks.Hook, error) {
+	targets := append([]*hooks.Hook(nil), req.Hooks...)
+	for _, ref := range req.Refs {
+		found, err := find(ref)
+		if err != nil {
+			return nil, &InputError{Msg: err.Error()}
+		}
+		targets = append(targets, found...)
+	}
+	switch {
+	case req.All:
+		return all(), nil
+	case len(targets) == 0:
+		return nil, &InputError{Msg: none}
+	}
+	return targets, nil
+}

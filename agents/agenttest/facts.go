@@ -78,3 +78,27 @@ func WriteFile(t *testing.T, path, content string) {
 		t.Fatal(err)
 	}
 }
+
+// CopyTree copies the folder src to dst (created where missing): folders
+// 0755, files 0644, as a fixture is used.
+func CopyTree(t *testing.T, src, dst string) {
+	t.Helper()
+	err := filepath.Walk(src, func(p string, fi os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		to := filepath.Join(dst, rel)
+		if fi.IsDir() {
+			return os.MkdirAll(to, 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(to, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

@@ -2,7 +2,6 @@ package claude
 
 import (
 	"encoding/json"
-	"maps"
 
 	"fmt"
 	"github.com/hookwarden/hookwarden/agents"
@@ -526,33 +525,15 @@ func commandLabel(h *hooks.Hook) string {
 // args, or the URL it connects to), its environment, when Claude Code runs
 // it and whether Claude Code asks first.
 func commandDetails(h *hooks.Hook) []agents.Field {
-	out := []agents.Field{{Key: "kind", Label: "Kind", Value: h.Kind.Title() + " " + h.Name, JSON: string(h.Kind)}}
-	if c := HandlerOf(h); c != nil && h.Command == "" && c.URL != "" {
-		out = append(out, agents.Field{Key: "url", Label: "Command", Value: "connects to " + c.URL, JSON: c.URL, Code: true})
-	} else {
-		out = append(out, commandFields(h)...)
+	c, run := HandlerOf(h), commandFields(h)
+	if c != nil && h.Command == "" && c.URL != "" {
+		run = []agents.Field{{Key: "url", Label: "Command", Value: "connects to " + c.URL, JSON: c.URL, Code: true}}
 	}
-	if len(h.Env) > 0 {
-		keys := slices.Sorted(maps.Keys(h.Env))
-		var lines []string
-		for _, k := range keys {
-			lines = append(lines, k+"="+h.Env[k])
-		}
-		out = append(out, agents.Field{Key: "env", Label: "Environment", Value: strings.Join(lines, "\n"), JSON: h.Env, Code: true, Lines: true})
+	var headers []agents.Field
+	if c != nil && len(c.Headers) > 0 {
+		headers = append(headers, agents.Field{Key: "headers", JSON: c.Headers})
 	}
-	if c := HandlerOf(h); c != nil && len(c.Headers) > 0 {
-		out = append(out, agents.Field{Key: "headers", JSON: c.Headers})
-	}
-	out = append(out, agents.Field{Key: "when", Label: "Runs", Value: h.When, JSON: h.When},
-		agents.Field{Key: "gate", Label: "Claude Code asks first", Value: gateText(h.Gate), JSON: h.Gate})
-	return out
-}
-
-func gateText(s string) string {
-	if s == "" {
-		return "no"
-	}
-	return s
+	return agents.CommandDetails(h, "Claude Code", run, headers...)
 }
 
 // commandFieldsOf is a command's Definition (canonical JSON, see

@@ -1,12 +1,9 @@
 package claude
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"path/filepath"
-	"sort"
 	"time"
 
 	"github.com/hookwarden/hookwarden/agents"
@@ -20,9 +17,7 @@ func (a agent) ImportAgent() (string, string) { return a.Info().Name, a.Info().T
 // <config dir>/projects/*/*.jsonl (agents.LogImporter).
 func (agent) LogFiles(env agents.Env) ([]string, error) {
 	dir := resolvePaths(env.Home, "", env.Vars, env.GOOS, env.Home).ConfigDir
-	files, err := filepath.Glob(filepath.Join(dir, "projects", "*", "*.jsonl"))
-	sort.Strings(files)
-	return files, err
+	return agents.SortedGlob(filepath.Join(dir, "projects", "*", "*.jsonl"))
 }
 
 // transcriptLine is the part of a transcript line the import reads
@@ -63,25 +58,11 @@ type contentBlock struct {
 // in the transcript (agents.LogImporter).
 func (a agent) ImportLog(path string, data []byte) ([]agents.ImportedEvent, []error) {
 	var out []agents.ImportedEvent
-	var errs []error
 	var promptID, mode string
 	tools := map[string]contentBlock{}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 0, 64<<10), len(data)+1)
-	n := 0
-	for sc.Scan() {
-		n++
-		line := bytes.TrimSpace(sc.Bytes())
-		if len(line) == 0 {
-			continue
-		}
-		var l transcriptLine
-		if err := json.Unmarshal(line, &l); err != nil {
-			errs = append(errs, fmt.Errorf("%s:%d: %w", path, n, err))
-			continue
-		}
+	errs := agents.ReadJSONLines(path, data, func(n int, l *transcriptLine, fail func(error)) {
 		if l.IsSidechain || (l.Type != "user" && l.Type != "assistant") {
-			continue
+			return
 		}
 		base := func(event string, inferred bool) agents.Document {
 			d := agents.Document{agents.Member("session_id", l.SessionID), agents.Member("transcript_path", path), agents.Member("cwd", l.Cwd)}
@@ -100,7 +81,7 @@ func (a agent) ImportLog(path string, data []byte) ([]agents.ImportedEvent, []er
 		add := func(event string, d agents.Document, rebuilt ...string) {
 			b, err := json.Marshal(d)
 			if err != nil {
-				errs = append(errs, fmt.Errorf("%s:%d: %w", path, n, err))
+				fail(err)
 				return
 			}
 			out = append(out, agents.ImportedEvent{Time: l.Timestamp, Event: hooks.Event(event), Payload: b, Rebuilt: rebuilt, Line: n})
@@ -108,7 +89,7 @@ func (a agent) ImportLog(path string, data []byte) ([]agents.ImportedEvent, []er
 		var text string
 		if l.Type == "user" && json.Unmarshal(l.Message.Content, &text) == nil {
 			if l.IsMeta {
-				continue
+				return
 			}
 			if l.PromptID != "" {
 				promptID = l.PromptID
@@ -117,11 +98,11 @@ func (a agent) ImportLog(path string, data []byte) ([]agents.ImportedEvent, []er
 				mode = l.PermissionMode
 			}
 			add(string(UserPromptSubmit), append(base(string(UserPromptSubmit), false), agents.Member("prompt", text)))
-			continue
+			return
 		}
 		var blocks []contentBlock
 		if json.Unmarshal(l.Message.Content, &blocks) != nil {
-			continue
+			return
 		}
 		tool := []string{"prompt_id", "permission_mode", "effort (not in the transcript)"}
 		for _, b := range blocks {
@@ -157,10 +138,7 @@ func (a agent) ImportLog(path string, data []byte) ([]agents.ImportedEvent, []er
 				add(string(PostToolUse), append(d, agents.Member("tool_response", resp), agents.Member("tool_use_id", b.ToolUseID)), rebuilt...)
 			}
 		}
-	}
-	if err := sc.Err(); err != nil {
-		errs = append(errs, fmt.Errorf("%s: %w", path, err))
-	}
+	})
 	for i := range out {
 		f := a.PayloadFacts(out[i].Event, out[i].Payload)
 		out[i].Project, out[i].Tool, out[i].Session = f.Project, f.Tool, f.Session

@@ -59,12 +59,9 @@ var (
 func (a agent) Open(_ context.Context, env agents.Env, dir string) (agents.Project, error) {
 	snap := Load(Options{ProjectDir: dir, Env: env.Vars, GOOS: env.GOOS, Home: env.Home})
 	p := &Project{env: env, dir: snap.ProjectDir, snap: snap, reg: Build(snap)}
-	storeDir, err := trust.StoreDirFromEnv(env.Vars, env.GOOS)
-	if err != nil {
-		p.storeErr = fmt.Errorf("locating Hookwarden's store: %w", err)
+	if p.store, p.storeErr = agents.LocateStore(env); p.storeErr != nil {
 		return p, nil
 	}
-	p.store = trust.Store{Dir: storeDir}
 	data, err := env.LoadStore(p.store)
 	if err != nil {
 		p.storeErr = err
@@ -279,16 +276,7 @@ func (p *Project) Layers() []agents.Layer {
 		ft.Note = snap.FolderTrust.Reason
 	}
 	out = append(out, ft)
-	if p.store.Dir != "" {
-		st := agents.TrustFileLayer("Hookwarden's approvals and disabled handlers", p.store.Path())
-		if p.storeErr != nil {
-			st.State, st.Note = agents.FileBroken, p.storeErr.Error()
-		} else if st.State == agents.FileMissing {
-			st.Note = "nothing approved or disabled yet"
-		}
-		out = append(out, st)
-	}
-	return out
+	return append(out, agents.StoreLayer(p.store, p.storeErr, "Hookwarden's approvals and disabled handlers", "nothing approved or disabled yet")...)
 }
 
 // pluginLayers are a plugin's hook files, or one row saying why it has

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/agents/claudeschema"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
@@ -90,8 +91,4 @@ func (agent) ToolCall(payload []byte) (agents.ToolCall, error) {
 
 // Deny is Claude Code's PreToolUse deny answer (agents.Protector): JSON
 // on stdout, exit 0; the reason reaches the model.
-func (agent) Deny(reason string) ([]byte, int) {
-	out, _ := json.Marshal(map[string]any{"hookSpecificOutput": map[string]any{
-		"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": reason}})
-	return append(out, '\n'), 0
-}
+func (agent) Deny(reason string) ([]byte, int) { return claudeschema.Deny("PreToolUse", reason) }

@@ -184,16 +184,11 @@ var recordTriggerField = map[hooks.Event]string{
 // PayloadFacts reads a Claude Code payload: cwd, tool_name, session_id,
 // and the matcher value of a value event (agents.Recorder).
 func (agent) PayloadFacts(event hooks.Event, payload []byte) agents.PayloadFacts {
-	var in map[string]json.RawMessage
-	if json.Unmarshal(payload, &in) != nil {
+	in, ok := agents.ParsePayload(payload)
+	if !ok {
 		return agents.PayloadFacts{}
 	}
-	str := func(k string) string {
-		var s string
-		_ = json.Unmarshal(in[k], &s)
-		return s
-	}
-	f := agents.PayloadFacts{Project: str("cwd"), Tool: str("tool_name"), Session: str("session_id"), Event: hooks.Event(str("hook_event_name"))}
+	f := in.Facts()
 	info, ok := LookupEvent(event)
 	if !ok {
 		return f
@@ -207,7 +202,7 @@ func (agent) PayloadFacts(event hooks.Event, payload []byte) agents.PayloadFacts
 	case MatchNone:
 	default:
 		if k, ok := recordTriggerField[event]; ok {
-			f.Query.Trigger = str(k)
+			f.Query.Trigger = in.Str(k)
 		}
 	}
 	return f

@@ -53,20 +53,8 @@ func Bool(n *settingsio.Node, keys ...string) *settingsio.Node {
 // exit message of the hooks held back, the summary, the verdict when no
 // hook was planned or run, the document.
 func Finish(res *agents.RunResult, agent, title string, label func(*hooks.Hook) string) {
-	g := res.Gate
-	for _, h := range g.Held {
-		res.Notes = append(res.Notes, fmt.Sprintf("not run: %s (%s) needs review in Hookwarden. Pass --yes to run it.", label(h), h.Origin.Layer))
-	}
-	if n := len(g.Held); n > 0 {
-		res.HeldNote = fmt.Sprintf("%d hook(s) not run: %s (review with 'hookwarden audit --agent %s', trust with 'hookwarden trust --agent %s', or pass --yes)",
-			n, g.HeldWhy(), agent, agent)
-	}
-	switch {
-	case len(g.Planned) == 0:
-		res.Verdict = agents.Verdict{Effect: hooks.EffectNothing, Headline: g.Plan.Label + ": no hook runs; " + title + " goes ahead"}
-	case len(res.Hooks) == 0:
-		res.Verdict = agents.Verdict{Effect: hooks.EffectNothing, Headline: g.Plan.Label + ": nothing was run"}
-	default:
+	res.NoteHeld(agent, title, label, "", len(res.Hooks))
+	if len(res.Gate.Planned) > 0 && len(res.Hooks) > 0 {
 		res.Summary = fmt.Sprintf("%d hook(s) ran %s in %s", len(res.Hooks), map[bool]string{true: "one after another", false: "in parallel"}[res.Sequential],
 			agents.Milliseconds(res.Duration))
 	}

@@ -7,7 +7,6 @@ import (
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/sandbox"
-	"github.com/hookwarden/hookwarden/trust"
 )
 
 // Gate is Hookwarden's dry-run gate for an agent whose reviewed hooks
@@ -15,65 +14,52 @@ import (
 // reviewed(h) says Hookwarden reviews need a current approval (review
 // finds it by hook ID); the others run as the agent runs them. It returns
 // the gate with the sandbox rule applied and the spawn-time script check
-// of the approved ones.
+// of the approved ones. hold, when set, holds more hooks before the
+// sandbox rule is applied (the user's hooks that run the project's code),
+// whenever the request is gated.
 func Gate(req agents.RunRequest, plan *agents.Plan, planned []*hooks.Hook, reviewed func(*hooks.Hook) bool,
-	review func() (*agents.Review, error), projectDir string, sup sandbox.Config) (*agents.RunGate, func(*hooks.Hook) error) {
+	review func() (*agents.Review, error), projectDir string, sup sandbox.Config, hold func(*agents.RunGate)) (*agents.RunGate, func(*hooks.Hook) error) {
 	g := &agents.RunGate{Plan: plan, Planned: planned, Picked: len(req.HookIDs) > 0}
-	var check func(*hooks.Hook) error
-	if !req.Confirmed || req.Sandbox == agents.SandboxAlways {
+	check := g.HoldReviewed(req, projectDir, reviewed, func() (func(string) *agents.HookReview, error) {
 		r, err := review()
-		if err != nil {
-			g.ReviewErr = err.Error()
+		if r == nil {
+			return nil, err
 		}
-		verified := map[string]trust.HookReview{}
-		for _, h := range planned {
-			if !reviewed(h) {
-				continue
-			}
-			var rv *agents.HookReview
-			if r != nil {
-				rv = r.Hook(h.ID)
-			}
-			switch {
-			case rv == nil:
-				g.Review = append(g.Review, agents.Skip{Hook: h, ID: h.ID, Reason: "not reviewed"})
-			case rv.RunsUnseenCode():
-				g.Review = append(g.Review, agents.Skip{Hook: h, ID: h.ID, Reason: "runs code Hookwarden cannot see"})
-			case rv.NeedsReview():
-				g.Review = append(g.Review, agents.Skip{Hook: h, ID: h.ID, Reason: string(rv.Status)})
-			default:
-				verified[h.ID] = rv.HookReview
-			}
-		}
-		check = trust.ScriptCheck(projectDir, verified, func(h *hooks.Hook) string { return h.Command })
+		return r.Hook, err
+	}, nil)
+	if hold != nil && (!req.Confirmed || req.Sandbox == agents.SandboxAlways) {
+		hold(g)
 	}
 	g.Choose(req, sandbox.Prober(sup))
 	return g, check
 }
 
-// Select is the hooks a run request takes: picked by ID among all (of
-// the event, valid ones only: ok), alone, planned or not; or those of the
-// plan a selector names (names(h, sel)); else the plan's.
-func Select(all []*hooks.Hook, ok func(*hooks.Hook) bool, plan *agents.Plan, req agents.RunRequest, names func(h *hooks.Hook, sel string) bool) ([]*hooks.Hook, error) {
+// Select is the hooks a run request takes: picked by ID among all
+// (picks(h, id): the hook of the event that ID names; the last one),
+// alone, planned or not; or those of the plan a selector names (its ID,
+// its command, or names(h, sel)); else the plan's. Every selector that
+// names none is in the error.
+func Select(all []*hooks.Hook, picks func(h *hooks.Hook, id string) bool, plan *agents.Plan, req agents.RunRequest, names func(h *hooks.Hook, sel string) bool) ([]*hooks.Hook, error) {
 	var out []*hooks.Hook
 	if len(req.HookIDs) > 0 {
 		for _, id := range req.HookIDs {
-			n := len(out)
+			var found *hooks.Hook
 			for _, h := range all {
-				if h.ID == id && ok(h) {
-					out = append(out, h)
-					break
+				if picks(h, id) {
+					found = h
 				}
 			}
-			if len(out) == n {
+			if found == nil {
 				return nil, &agents.RequestError{Msg: fmt.Sprintf("no %s hook %q", plan.Event, id)}
 			}
+			out = append(out, found)
 		}
 		return out, nil
 	}
 	if len(req.Select) == 0 {
 		return plan.Hooks, nil
 	}
+	var missing []string
 	for _, sel := range req.Select {
 		n := len(out)
 		for _, h := range plan.Hooks {
@@ -82,8 +68,11 @@ func Select(all []*hooks.Hook, ok func(*hooks.Hook) bool, plan *agents.Plan, req
 			}
 		}
 		if len(out) == n {
-			return nil, &agents.RequestError{Msg: fmt.Sprintf("no hook %q in the plan for %s", sel, plan.Event)}
+			missing = append(missing, sel)
 		}
+	}
+	if len(missing) > 0 {
+		return nil, &agents.RequestError{Msg: fmt.Sprintf("no hook %q in the plan for %s", strings.Join(missing, `", "`), plan.Event)}
 	}
 	return out, nil
 }

@@ -1,6 +1,7 @@
 package claudeschema
 
 import (
+	"encoding/json"
 	"strings"
 
 	"github.com/hookwarden/hookwarden/hooks"
@@ -202,4 +203,12 @@ func (m Merge) Combine(results []Result) Decision {
 		}
 	}
 	return d
+}
+
+// Deny is the schema's deny answer to a tool call (event: the agent's
+// PreToolUse): JSON on stdout, exit 0; the reason reaches the model.
+func Deny(event, reason string) ([]byte, int) {
+	out, _ := json.Marshal(map[string]any{"hookSpecificOutput": map[string]any{
+		"hookEventName": event, "permissionDecision": "deny", "permissionDecisionReason": reason}})
+	return append(out, '\n'), 0
 }

@@ -1,6 +1,7 @@
 package claudeschema
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -116,7 +117,7 @@ func (s Section) Text(r *agents.Review, says func(hookID string) string) []agent
 		f("%-14s %s\n", "UNREADABLE", u.Error())
 	}
 	if len(r.Hooks) == 0 {
-		f("No %s hooks to review.\n", s.Title)
+		f("%s\n", cmp.Or(s.Empty, "No "+s.Title+" hooks to review."))
 	}
 	for i := range r.Hooks {
 		h := &r.Hooks[i]
@@ -124,9 +125,16 @@ func (s Section) Text(r *agents.Review, says func(hookID string) string) []agent
 		if len(key) > 12 {
 			key = key[:12]
 		}
-		f("%-14s %s  %s\n               %s:%d (%s)  %s: %s\n               fingerprint %s\n", trust.StatusLabel(h.Status), h.Event, h.Command,
+		status := trust.StatusLabel(h.Status)
+		if h.Status == trust.StatusTrusted && h.RunsUnseenCode() {
+			status = "trusted*"
+		}
+		f("%-14s %s  %s\n               %s:%d (%s)  %s: %s\n               fingerprint %s\n", status, h.Event, h.Command,
 			h.File, h.Line, h.Layer, s.Agent, says(h.HookID), key)
 		t = append(t, agents.TextLine{Format: "               %s\n", Risk: &h.Risk}, agents.TextLine{Format: "               %s\n", Warn: []string{h.Command}})
+		if h.PreviousCommand != "" && h.PreviousCommand != h.Command {
+			f("               was: %s\n", h.PreviousCommand)
+		}
 		t = append(t, agents.ReviewDetailLines(&h.HookReview)...)
 	}
 	for _, g := range r.Gone {

@@ -1,6 +1,7 @@
 package claudeschema
 
 import (
+	"cmp"
 	"context"
 	"strings"
 	"time"
@@ -17,7 +18,20 @@ type Section struct {
 	// Key is the section ("copilot"), Agent the agent's name, Title how
 	// people call it, Project the project folder.
 	Key, Agent, Title, Project string
+	// Noun is what its reviewed hooks are ("repository hook"; "" for
+	// "hook"), Named how a person names one ("" for "ID, fingerprint or
+	// command"), Picks another name of a spec a selector may give (nil:
+	// none).
+	Noun, Named string
+	Picks       func(sp agents.CommandSpec, sel string) bool
+	// Empty is the audit text's line when there is no hook ("" for "No
+	// <Title> hooks to review.").
+	Empty string
 }
+
+// noun and named are Noun and Named with their defaults.
+func (s Section) noun() string  { return cmp.Or(s.Noun, "hook") }
+func (s Section) named() string { return cmp.Or(s.Named, "ID, fingerprint or command") }
 
 // Approve approves the specs req names (every one that needs review with
 // All) after a fresh review: a hook the user saw that changed since is
@@ -36,11 +50,11 @@ func (s Section) Approve(ctx context.Context, fresh agents.Reviewer, review *age
 		}
 	} else {
 		if len(req.IDs) == 0 {
-			return nil, agents.BadRequestf("name the %s hooks to approve (their ID, fingerprint or command), or approve all", s.Title)
+			return nil, agents.BadRequestf("name the %s hooks to approve (their %s), or approve all", s.Title, s.named())
 		}
 		var missing []string
-		if picked, missing = Pick(specs, req.IDs); len(missing) > 0 {
-			return nil, agents.BadRequestf("no %s hook %q to review (see hookwarden audit --agent %s)", s.Title, strings.Join(missing, `", "`), s.Agent)
+		if picked, missing = s.Pick(specs, req.IDs); len(missing) > 0 {
+			return nil, agents.BadRequestf("no %s %s %q (give its %s; see hookwarden audit --agent %s)", s.Title, s.noun(), strings.Join(missing, `", "`), s.named(), s.Agent)
 		}
 	}
 	if req.Reviewed != nil {
@@ -57,7 +71,7 @@ func (s Section) Approve(ctx context.Context, fresh agents.Reviewer, review *age
 	}
 	res := &agents.ApproveResult{Approved: []string{}}
 	if len(picked) == 0 {
-		res.Text = append(res.Text, agents.Line("nothing to approve: every %s hook is approved\n", s.Title))
+		res.Text = append(res.Text, agents.Line("nothing to approve: every %s %s is approved\n", s.Title, s.noun()))
 		return res, nil
 	}
 	keys, err := agents.ApproveSpecs(s.Store, s.Key, s.Agent, s.Project, picked, now)
@@ -77,7 +91,7 @@ func (s Section) Approve(ctx context.Context, fresh agents.Reviewer, review *age
 func (s Section) Revoke(specs []agents.CommandSpec, req agents.RevokeRequest, gone func() ([]agents.Gone, error)) (*agents.RevokeResult, error) {
 	var keys []string
 	if !req.All {
-		picked, missing := Pick(specs, req.IDs)
+		picked, missing := s.Pick(specs, req.IDs)
 		for _, sp := range picked {
 			keys = append(keys, sp.Key())
 		}
@@ -104,18 +118,19 @@ func (s Section) Revoke(specs []agents.CommandSpec, req agents.RevokeRequest, go
 	return res, nil
 }
 
-// Pick selects specs by hook ID, fingerprint (8+ characters), command or
-// label; missing are the selectors that name none.
-func Pick(specs []agents.CommandSpec, sels []string) (out []agents.CommandSpec, missing []string) {
+// Pick selects specs by hook ID, fingerprint (8+ characters), command,
+// label or Picks; missing are the selectors that name none.
+func (s Section) Pick(specs []agents.CommandSpec, sels []string) (out []agents.CommandSpec, missing []string) {
 	seen := map[string]bool{}
 	for _, sel := range sels {
 		found := false
-		for _, s := range specs {
-			if s.Hook.ID == sel || len(sel) >= 8 && strings.HasPrefix(s.Key(), sel) || strings.TrimSpace(s.Hook.Command) == strings.TrimSpace(sel) || s.Label == sel {
+		for _, sp := range specs {
+			if sp.Hook.ID == sel || len(sel) >= 8 && strings.HasPrefix(sp.Key(), sel) || strings.TrimSpace(sp.Hook.Command) == strings.TrimSpace(sel) ||
+				sp.Label == sel || s.Picks != nil && s.Picks(sp, sel) {
 				found = true
-				if !seen[s.Hook.ID] {
-					seen[s.Hook.ID] = true
-					out = append(out, s)
+				if !seen[sp.Hook.ID] {
+					seen[sp.Hook.ID] = true
+					out = append(out, sp)
 				}
 			}
 		}
@@ -129,12 +144,5 @@ func Pick(specs []agents.CommandSpec, sels []string) (out []agents.CommandSpec, 
 // Layer is the section's row among an agent's layers (nil when the
 // store cannot be located).
 func (s Section) Layer() []agents.Layer {
-	if s.Store.Dir == "" {
-		return nil
-	}
-	st := agents.TrustFileLayer("Hookwarden's approvals of "+s.Title+" hooks", s.Store.Path())
-	if st.State == agents.FileMissing {
-		st.Note = "nothing approved through Hookwarden yet"
-	}
-	return []agents.Layer{st}
+	return agents.StoreLayer(s.Store, nil, "Hookwarden's approvals of "+s.Title+" hooks", "nothing approved through Hookwarden yet")
 }

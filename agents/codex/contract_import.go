@@ -1,10 +1,7 @@
 package codex
 
 import (
-	"bufio"
-	"bytes"
 	"encoding/json"
-	"fmt"
 	"io/fs"
 	"path/filepath"
 	"sort"
@@ -82,26 +79,12 @@ type rolloutPayload struct {
 // (agents.LogImporter).
 func (a agent) ImportLog(path string, data []byte) ([]agents.ImportedEvent, []error) {
 	var out []agents.ImportedEvent
-	var errs []error
 	var session, cwd, turn, model, mode string
 	calls := map[string][2]any{} // call id: tool name, tool input
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 0, 64<<10), len(data)+1)
-	n := 0
-	for sc.Scan() {
-		n++
-		raw := bytes.TrimSpace(sc.Bytes())
-		if len(raw) == 0 {
-			continue
-		}
-		var l rolloutLine
+	errs := agents.ReadJSONLines(path, data, func(n int, l *rolloutLine, fail func(error)) {
 		var p rolloutPayload
-		if err := json.Unmarshal(raw, &l); err != nil {
-			errs = append(errs, fmt.Errorf("%s:%d: %w", path, n, err))
-			continue
-		}
 		if json.Unmarshal(l.Payload, &p) != nil {
-			continue
+			return
 		}
 		base := func(event hooks.Event) agents.Document {
 			return agents.Document{agents.Member("session_id", session), agents.Member("turn_id", turn), agents.Member("transcript_path", path),
@@ -110,7 +93,7 @@ func (a agent) ImportLog(path string, data []byte) ([]agents.ImportedEvent, []er
 		add := func(event hooks.Event, d agents.Document, rebuilt ...string) {
 			b, err := json.Marshal(d)
 			if err != nil {
-				errs = append(errs, fmt.Errorf("%s:%d: %w", path, n, err))
+				fail(err)
 				return
 			}
 			out = append(out, agents.ImportedEvent{Time: l.Timestamp, Event: event, Payload: b, Rebuilt: append([]string{"permission_mode"}, rebuilt...), Line: n})
@@ -147,7 +130,7 @@ func (a agent) ImportLog(path string, data []byte) ([]agents.ImportedEvent, []er
 		case l.Type == "event_msg" && p.Type == "item_completed" && p.Item.Type == "CommandExecution" && p.Item.AggregatedOutput != nil:
 			c, ok := calls[p.Item.ID]
 			if !ok {
-				continue
+				return
 			}
 			delete(calls, p.Item.ID)
 			add("PostToolUse", append(base("PostToolUse"), agents.Member("tool_name", c[0]), agents.Member("tool_input", c[1]),
@@ -155,7 +138,7 @@ func (a agent) ImportLog(path string, data []byte) ([]agents.ImportedEvent, []er
 		case l.Type == "response_item" && (p.Type == "function_call_output" || p.Type == "custom_tool_call_output"):
 			c, ok := calls[p.CallID]
 			if !ok || c[0] == "Bash" {
-				continue // a shell call's output comes with its CommandExecution item
+				return // a shell call's output comes with its CommandExecution item
 			}
 			delete(calls, p.CallID)
 			var text string
@@ -165,10 +148,7 @@ func (a agent) ImportLog(path string, data []byte) ([]agents.ImportedEvent, []er
 			add("PostToolUse", append(base("PostToolUse"), agents.Member("tool_name", c[0]), agents.Member("tool_input", c[1]),
 				agents.Member("tool_response", text), agents.Member("tool_use_id", p.CallID)), "tool_response (the text the model got)")
 		}
-	}
-	if err := sc.Err(); err != nil {
-		errs = append(errs, fmt.Errorf("%s: %w", path, err))
-	}
+	})
 	for i := range out {
 		f := a.PayloadFacts(out[i].Event, out[i].Payload)
 		out[i].Project, out[i].Tool, out[i].Session = f.Project, f.Tool, f.Session

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/agents/agenttest"
 )
 
 // Black-box acceptance of Hookwarden's writes against the real Codex CLI
@@ -33,8 +34,8 @@ func newLiveProject(t *testing.T, kit, example string) *liveProject {
 	}
 	lp := &liveProject{t: t, root: root, project: filepath.Join(root, "project"), home: filepath.Join(root, "home")}
 	examples := filepath.Join(filepath.Dir(kit), "examples", example)
-	copyTree(t, filepath.Join(examples, "project"), lp.project)
-	copyTree(t, filepath.Join(examples, "home"), lp.home)
+	agenttest.CopyTree(t, filepath.Join(examples, "project"), lp.project)
+	agenttest.CopyTree(t, filepath.Join(examples, "home"), lp.home)
 	lp.env = agents.Env{Vars: []string{"HOME=" + lp.home, "HOOKWARDEN_CONFIG_DIR=" + filepath.Join(root, "store"),
 		"XDG_CONFIG_HOME=" + filepath.Join(lp.home, ".config")}, GOOS: "linux", Home: lp.home, Now: time.Now}
 	return lp
@@ -57,8 +58,8 @@ func (lp *liveProject) run(script string) liveReport {
 	lp.t.Helper()
 	src := lp.t.TempDir()
 	project, home := filepath.Join(src, "project"), filepath.Join(src, "home")
-	copyTree(lp.t, lp.project, project)
-	copyTree(lp.t, lp.home, home)
+	agenttest.CopyTree(lp.t, lp.project, project)
+	agenttest.CopyTree(lp.t, lp.home, home)
 	neutral := strings.NewReplacer(lp.project, "/home/user/project", lp.home, "/home/user").Replace
 	cfg := filepath.Join(home, ".codex", "config.toml")
 	if data, err := os.ReadFile(cfg); err == nil {

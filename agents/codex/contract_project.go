@@ -69,12 +69,7 @@ func (a agent) Open(_ context.Context, env agents.Env, dir string) (agents.Proje
 		p.byHook[h.Hook] = h
 	}
 	p.root = snap.RootTrust
-	storeDir, err := trust.StoreDirFromEnv(env.Vars, env.GOOS)
-	if err != nil {
-		p.storeErr = fmt.Errorf("locating Hookwarden's store: %w", err)
-	} else {
-		p.store = trust.Store{Dir: storeDir}
-	}
+	p.store, p.storeErr = agents.LocateStore(env)
 	return p, nil
 }
 
@@ -215,16 +210,8 @@ func (p *project) Layers() []agents.Layer {
 	for _, f := range p.snap.Files {
 		out = append(out, layerOf(f, perFile[f.Path]))
 	}
-	if p.store.Dir != "" {
-		st := agents.TrustFileLayer("Hookwarden's record of approved Codex hooks (definitions, scripts)", p.store.Path())
-		if p.storeErr != nil {
-			st.State, st.Note = agents.FileBroken, p.storeErr.Error()
-		} else if st.State == agents.FileMissing {
-			st.Note = "nothing approved through Hookwarden yet"
-		}
-		out = append(out, st)
-	}
-	return out
+	return append(out, agents.StoreLayer(p.store, p.storeErr, "Hookwarden's record of approved Codex hooks (definitions, scripts)",
+		"nothing approved through Hookwarden yet")...)
 }
 
 // layerOf is the contract's layer of one Codex file.

@@ -6,13 +6,12 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/agents/claudeschema"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
-	"github.com/tailscale/hujson"
 )
 
 // protectMatcher is the tools whose calls the protective hook checks:
@@ -58,56 +57,14 @@ func (agent) ProtectEdits(env agents.Env, command string) ([]agents.ProtectEdit,
 		{
 			Path: hooksPath,
 			Add: func(data []byte, exists bool) ([]byte, error) {
-				if !exists || strings.TrimSpace(string(data)) == "" {
-					data = []byte("{}\n")
-				}
-				v, err := hujson.Parse(data)
-				if err != nil {
-					return nil, fmt.Errorf("%s: %w; nothing written", hooksPath, err)
-				}
-				if _, perr := settingsio.ParseJSON(hooksPath, data); perr != nil {
-					return nil, perr
-				}
-				var doc map[string]json.RawMessage
-				if err := json.Unmarshal(data, &doc); err != nil {
-					return nil, fmt.Errorf("%s: not a JSON object: %w", hooksPath, err)
-				}
-				var evs map[string]json.RawMessage
-				op := `[{"op": "add", "path": "/hooks", "value": {"PreToolUse": [` + string(groupJSON) + `]}}]`
-				if raw, ok := doc["hooks"]; ok {
-					if json.Unmarshal(raw, &evs) != nil {
-						return nil, fmt.Errorf("%s: \"hooks\" is not an object", hooksPath)
-					}
-					op = `[{"op": "add", "path": "/hooks/PreToolUse", "value": [` + string(groupJSON) + `]}]`
-					if _, ok := evs["PreToolUse"]; ok {
-						op = `[{"op": "add", "path": "/hooks/PreToolUse/-", "value": ` + string(groupJSON) + `}]`
-					}
-				}
-				if err := v.Patch([]byte(op)); err != nil {
-					return nil, fmt.Errorf("%s: adding the protective hook: %w", hooksPath, err)
-				}
-				if !exists {
-					v.Format() // a file of Hookwarden's own: laid out as JSON usually is
-				}
-				out := v.Pack()
-				if _, perr := settingsio.ParseJSON(hooksPath, out); perr != nil {
-					return nil, fmt.Errorf("%s: adding the protective hook would break the file (%v); nothing written", hooksPath, perr)
-				}
-				return out, nil
+				return agents.AddProtectGroup(hooksPath, data, exists, string(protectEvent), groupJSON, agents.CheckJSON, func(err error) error { return err })
 			},
 			Remove: func(data []byte) ([]byte, bool, error) {
 				g, ok, err := protectGroup(hooksPath, data, command)
 				if err != nil || !ok {
 					return nil, false, err
 				}
-				v, err := hujson.Parse(data)
-				if err != nil {
-					return nil, false, err
-				}
-				if err := v.Patch([]byte(`[{"op": "remove", "path": "/hooks/PreToolUse/` + strconv.Itoa(g) + `"}]`)); err != nil {
-					return nil, false, err
-				}
-				return v.Pack(), true, nil
+				return agents.RemoveHookGroup(data, string(protectEvent), g)
 			},
 		},
 		{
@@ -141,25 +98,14 @@ func (agent) ProtectEdits(env agents.Env, command string) ([]agents.ProtectEdit,
 // protectGroup is the index of the PreToolUse group of hooks.json whose
 // first handler runs command.
 func protectGroup(path string, data []byte, command string) (int, bool, error) {
-	if _, perr := settingsio.ParseJSON(path, data); perr != nil {
-		return 0, false, perr
+	if err := agents.CheckJSON(path, data); err != nil {
+		return 0, false, err
 	}
-	var doc struct {
-		Hooks map[string][]struct {
-			Hooks []struct {
-				Command string `json:"command"`
-			} `json:"hooks"`
-		} `json:"hooks"`
-	}
-	if err := json.Unmarshal(data, &doc); err != nil {
+	if !codexShape(data) {
 		return 0, false, nil // a shape Codex rejects holds no protective hook
 	}
-	for g, grp := range doc.Hooks["PreToolUse"] {
-		if len(grp.Hooks) == 1 && grp.Hooks[0].Command == command {
-			return g, true, nil
-		}
-	}
-	return 0, false, nil
+	g, ok := agents.SoleCommandGroup(data, string(protectEvent), command)
+	return g, ok, nil
 }
 
 // ToolCall reads a Codex PreToolUse payload (agents.Protector): shell
@@ -200,11 +146,7 @@ func (agent) ToolCall(payload []byte) (agents.ToolCall, error) {
 
 // Deny is Codex's PreToolUse deny answer (observed: blocks the call, the
 // model gets the reason): JSON on stdout, exit 0 (agents.Protector).
-func (agent) Deny(reason string) ([]byte, int) {
-	out, _ := json.Marshal(map[string]any{"hookSpecificOutput": map[string]any{
-		"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": reason}})
-	return append(out, '\n'), 0
-}
+func (agent) Deny(reason string) ([]byte, int) { return claudeschema.Deny("PreToolUse", reason) }
 
 // tomlString is the string at the key path under t ("" when none).
 func tomlString(t *settingsio.TOMLTable, path ...string) string {

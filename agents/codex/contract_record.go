@@ -1,7 +1,6 @@
 package codex
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -58,28 +57,13 @@ func (a agent) RecordEdits(env agents.Env, obs agents.Observer) ([]agents.UserEd
 	// observers are the group indexes of each event's observer groups in
 	// data.
 	observers := func(data []byte) (map[hooks.Event][]int, error) {
-		if _, perr := settingsio.ParseJSON(hooksPath, data); perr != nil {
-			return nil, perr
+		if err := agents.CheckJSON(hooksPath, data); err != nil {
+			return nil, err
 		}
-		var doc struct {
-			Hooks map[string][]struct {
-				Hooks []struct {
-					Command string `json:"command"`
-				} `json:"hooks"`
-			} `json:"hooks"`
+		if !codexShape(data) {
+			return map[hooks.Event][]int{}, nil // a shape Codex rejects holds no observer
 		}
-		out := map[hooks.Event][]int{}
-		if json.Unmarshal(data, &doc) != nil {
-			return out, nil // a shape Codex rejects holds no observer
-		}
-		for _, e := range evs {
-			for g, grp := range doc.Hooks[string(e)] {
-				if len(grp.Hooks) == 1 && obs.Is(grp.Hooks[0].Command, e) {
-					out[e] = append(out[e], g)
-				}
-			}
-		}
-		return out, nil
+		return agents.ObserverGroups(data, evs, obs), nil
 	}
 	// onDisk are the observer groups of hooks.json as it is now.
 	onDisk := func() (map[hooks.Event][]int, error) {
@@ -103,54 +87,16 @@ func (a agent) RecordEdits(env agents.Env, obs agents.Observer) ([]agents.UserEd
 		}
 		return keys, hashes
 	}
+	group := func(e hooks.Event) []byte {
+		info, _ := lookupEvent(e)
+		h, _ := recordHandler(info, obs.Command(e))
+		g, _ := json.Marshal(struct {
+			Hooks []observerHandler `json:"hooks"`
+		}{[]observerHandler{h}})
+		return g
+	}
 	return []agents.UserEdit{
-		{
-			Path: hooksPath,
-			Add: func(data []byte, exists bool) ([]byte, error) {
-				fresh := !exists || strings.TrimSpace(string(data)) == ""
-				if fresh {
-					data = []byte("{}\n")
-				}
-				have, err := observers(data)
-				if err != nil {
-					return nil, err
-				}
-				for _, e := range evs {
-					if len(have[e]) > 0 {
-						continue
-					}
-					info, _ := lookupEvent(e)
-					h, _ := recordHandler(info, obs.Command(e))
-					group, _ := json.Marshal(struct {
-						Hooks []observerHandler `json:"hooks"`
-					}{[]observerHandler{h}})
-					if data, err = settingsio.JSONAppend(hooksPath, data, []string{"hooks", string(e)}, group); err != nil {
-						return nil, err
-					}
-				}
-				if fresh {
-					data = indentJSON(data) // a file of Hookwarden's own: laid out as JSON usually is
-				}
-				if _, perr := settingsio.ParseJSON(hooksPath, data); perr != nil {
-					return nil, fmt.Errorf("%s: adding the observer hooks would break the file (%v); nothing written", hooksPath, perr)
-				}
-				return data, nil
-			},
-			Remove: func(data []byte) ([]byte, bool, error) {
-				have, err := observers(data)
-				if err != nil {
-					return nil, false, err
-				}
-				return agents.RemoveObserverGroups(hooksPath, data, evs, have)
-			},
-			Holds: func(data []byte) (bool, error) {
-				have, err := observers(data)
-				if err != nil {
-					return false, err
-				}
-				return agents.HoldsObserverGroups(evs, have), nil
-			},
-		},
+		agents.ObserverEdit(hooksPath, evs, observers, group, func(err error) error { return err }, agents.CheckJSON),
 		{
 			Path: configPath,
 			Add: func(data []byte, exists bool) ([]byte, error) {
@@ -225,16 +171,11 @@ var recordTriggerField = map[hooks.Event]string{
 // PayloadFacts reads a Codex payload: cwd, tool_name, session_id, and the
 // matcher value of its event (agents.Recorder).
 func (agent) PayloadFacts(event hooks.Event, payload []byte) agents.PayloadFacts {
-	var in map[string]json.RawMessage
-	if json.Unmarshal(payload, &in) != nil {
+	in, ok := agents.ParsePayload(payload)
+	if !ok {
 		return agents.PayloadFacts{}
 	}
-	str := func(k string) string {
-		var s string
-		_ = json.Unmarshal(in[k], &s)
-		return s
-	}
-	f := agents.PayloadFacts{Project: str("cwd"), Tool: str("tool_name"), Session: str("session_id"), Event: hooks.Event(str("hook_event_name"))}
+	f := in.Facts()
 	info, ok := lookupEvent(event)
 	switch {
 	case !ok:
@@ -242,20 +183,10 @@ func (agent) PayloadFacts(event hooks.Event, payload []byte) agents.PayloadFacts
 		f.Query.Tool = f.Tool
 	case info.MatcherInput != "":
 		if k, ok := recordTriggerField[event]; ok {
-			f.Query.Trigger = str(k)
+			f.Query.Trigger = in.Str(k)
 		}
 	}
 	return f
-}
-
-// indentJSON lays out a JSON document two spaces deep, keys in their
-// order (data when it is not plain JSON).
-func indentJSON(data []byte) []byte {
-	var b bytes.Buffer
-	if json.Indent(&b, data, "", "  ") != nil {
-		return data
-	}
-	return append(bytes.TrimRight(b.Bytes(), "\n"), '\n')
 }
 
 // observerHandler is the observer's handler as written.
@@ -332,4 +263,18 @@ func rekey(doc *settingsio.TOMLDocument, path string, evs []hooks.Event, have ma
 		}
 	}
 	return edits
+}
+
+// codexShape reports whether data's hooks have the shape Codex reads
+// (every event a list of groups with a list of handlers): a file of
+// another shape holds no hook of Hookwarden's.
+func codexShape(data []byte) bool {
+	var doc struct {
+		Hooks map[string][]struct {
+			Hooks []struct {
+				Command string `json:"command"`
+			} `json:"hooks"`
+		} `json:"hooks"`
+	}
+	return json.Unmarshal(data, &doc) == nil
 }

@@ -8,7 +8,6 @@ import (
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/sandbox"
-	"github.com/hookwarden/hookwarden/trust"
 )
 
 // runSetup is one dry run, planned and gated.
@@ -69,31 +68,20 @@ func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !req.Confirmed || req.Sandbox == agents.SandboxAlways {
+	var rev *codexReview
+	s.check = g.HoldReviewed(req, p.Dir(), func(*hooks.Hook) bool { return true }, func() (func(string) *agents.HookReview, error) {
 		r, err := p.review()
-		if err != nil {
-			g.ReviewErr = err.Error()
+		rev = r
+		if r == nil {
+			return nil, err
 		}
-		verified := map[string]trust.HookReview{}
-		for _, h := range g.Planned {
-			rv := (*agents.HookReview)(nil)
-			if r != nil {
-				rv = r.byID[h.ID]
-			}
-			switch {
-			case rv == nil:
-				g.Review = append(g.Review, agents.Skip{Hook: h, ID: h.ID, Reason: "not reviewed: " + reviewMissing(err)})
-			case rv.NeedsReview() || rv.RunsUnseenCode():
-				g.Review = append(g.Review, agents.Skip{Hook: h, ID: h.ID, Reason: gateReason(rv)})
-			default:
-				verified[h.ID] = rv.HookReview
-			}
-		}
-		s.check = trust.ScriptCheck(p.Dir(), verified, func(h *hooks.Hook) string { return h.Command })
+		return func(id string) *agents.HookReview { return r.byID[id] }, err
+	}, gateReason)
+	if !req.Confirmed || req.Sandbox == agents.SandboxAlways {
 		// user hooks whose reach only a run shows, never traced here (a
 		// review that could not be read holds every one)
-		if r != nil {
-			g.HoldReaching(r.data, string(Name), p.Dir(), p.userReach(r.sec))
+		if rev != nil {
+			g.HoldReaching(rev.data, string(Name), p.Dir(), p.userReach(rev.sec))
 		} else {
 			g.HoldReaching(nil, string(Name), p.Dir(), p.userReach(nil))
 		}
@@ -105,16 +93,14 @@ func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
 	return s, nil
 }
 
-func reviewMissing(err error) string {
-	if err != nil {
-		return err.Error()
-	}
-	return "Codex runs no such hook without trust"
-}
-
-// gateReason says why a reviewed hook needs review before it runs.
-func gateReason(rv *agents.HookReview) string {
+// gateReason says why a hook needs review before it runs (err: why
+// there is no review).
+func gateReason(rv *agents.HookReview, err error) string {
 	switch {
+	case rv == nil && err != nil:
+		return "not reviewed: " + err.Error()
+	case rv == nil:
+		return "not reviewed: Codex runs no such hook without trust"
 	case rv.RunsUnseenCode():
 		return "runs code Hookwarden cannot see"
 	case rv.ApprovalNote != "":
@@ -215,18 +201,7 @@ func (p *project) DryRun(ctx context.Context, req agents.RunRequest) (*agents.Ru
 	res := out.ContractResult()
 	res.Label, res.Gate, res.Payload = g.Plan.Label, g, string(hooks.AppendJSON(nil, s.input))
 	res.Notes = []string{}
-	for _, h := range g.Held {
-		res.Notes = append(res.Notes, fmt.Sprintf("not run: %s (%s) needs review in Hookwarden; Codex would skip it unless it is trusted. Pass --yes to run it.", shortName(h), h.Origin.Layer))
-	}
-	if n := len(g.Held); n > 0 {
-		res.HeldNote = fmt.Sprintf("%d hook(s) not run: %s (review with 'hookwarden audit --agent codex', trust with 'hookwarden trust --agent codex', or pass --yes)", n, g.HeldWhy())
-	}
-	switch {
-	case len(g.Planned) == 0:
-		res.Verdict = agents.Verdict{Effect: hooks.EffectNothing, Headline: g.Plan.Label + ": no hook runs; Codex goes ahead"}
-	case len(out.Results) == 0:
-		res.Verdict = agents.Verdict{Effect: hooks.EffectNothing, Headline: g.Plan.Label + ": nothing was run"}
-	}
+	res.NoteHeld(string(Name), "Codex", shortName, "; Codex would skip it unless it is trusted", len(out.Results))
 	if len(out.Results) > 0 {
 		res.Summary = fmt.Sprintf("%d hook(s) ran in parallel in %s", len(out.Results), agents.Milliseconds(out.Duration))
 	}
@@ -292,16 +267,7 @@ func (p *project) sample(event hooks.Event, pctx hooks.PlanContext, q agents.Que
 	if err != nil {
 		return nil, &agents.RequestError{Msg: err.Error()}
 	}
-	if q.Input != nil {
-		fields, err := agents.ParseObject(q.Input, "input")
-		if err != nil {
-			return nil, &agents.RequestError{Msg: err.Error()}
-		}
-		for _, k := range fields.Keys() {
-			in.Set(k, fields.Value(k))
-		}
-	}
-	return in, nil
+	return agents.WithInput(in, q.Input)
 }
 
 // RunNotice says what Codex's project trust means for a dry run.

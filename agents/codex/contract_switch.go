@@ -79,23 +79,16 @@ func (p *project) Toggle(_ context.Context, req agents.ToggleRequest) (*agents.T
 	if req.Scope != "" {
 		return nil, &agents.InputError{Msg: fmt.Sprintf("--scope %q: Codex CLI reads hook switches from the user config.toml only", req.Scope)}
 	}
-	targets := append([]*hooks.Hook(nil), req.Hooks...)
-	for _, ref := range req.Refs {
-		found, err := p.Find(ref)
-		if err != nil {
-			return nil, &agents.InputError{Msg: err.Error()}
-		}
-		targets = append(targets, found...)
-	}
-	if req.All {
-		targets = nil
+	targets, err := req.Targets(p.Find, func() (all []*hooks.Hook) {
 		for _, h := range p.snap.Handlers {
 			if h.Listed && !h.IsManaged {
-				targets = append(targets, h.Hook)
+				all = append(all, h.Hook)
 			}
 		}
-	} else if len(targets) == 0 {
-		return nil, &agents.InputError{Msg: "name the hook: its command or its trust key (see hookwarden list --agent codex)"}
+		return all
+	}, "name the hook: its command or its trust key (see hookwarden list --agent codex)")
+	if err != nil {
+		return nil, err
 	}
 	res := &agents.ToggleResult{Files: []string{}, Report: []string{}}
 	var edits []settingsio.TOMLEdit

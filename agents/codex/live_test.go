@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hookwarden/hookwarden/agents/agenttest"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/internal/testenv"
 )
@@ -59,29 +60,6 @@ func requireCodexLive(t *testing.T) string {
 		}
 	}
 	return script
-}
-
-// copyTree copies src to dst.
-func copyTree(t *testing.T, src, dst string) {
-	t.Helper()
-	err := filepath.Walk(src, func(p string, fi os.FileInfo, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		to := filepath.Join(dst, rel)
-		if fi.IsDir() {
-			return os.MkdirAll(to, 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(to, data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
 }
 
 // readEnvFile reads an example's env file (KEY=VALUE lines).
@@ -160,8 +138,8 @@ func modelOf(t *testing.T, project, home string, env map[string]string) (*snapsh
 		t.Fatal(err)
 	}
 	mp, mh := filepath.Join(root, "project"), filepath.Join(root, "home")
-	copyTree(t, project, mp)
-	copyTree(t, home, mh)
+	agenttest.CopyTree(t, project, mp)
+	agenttest.CopyTree(t, home, mh)
 	if err := os.MkdirAll(filepath.Join(mh, ".codex"), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -233,8 +211,8 @@ func TestLiveCodexExamples(t *testing.T) {
 			env := readEnvFile(t, filepath.Join(examples, name, "env"))
 			src := t.TempDir()
 			project, home := filepath.Join(src, "project"), filepath.Join(src, "home")
-			copyTree(t, filepath.Join(examples, name, "project"), project)
-			copyTree(t, filepath.Join(examples, name, "home"), home)
+			agenttest.CopyTree(t, filepath.Join(examples, name, "project"), project)
+			agenttest.CopyTree(t, filepath.Join(examples, name, "home"), home)
 			var editedKey string
 			if name == "trusted-hash" {
 				// Hand-edit a trusted definition (timeout 30 → 31): it must

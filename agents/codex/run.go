@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/sandbox"
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -212,20 +213,5 @@ func runID(event hooks.Event, i int, h *hooks.Hook) string {
 			}
 		}
 	}
-	return fmt.Sprintf("%s:%d:%s", snakeCase(string(event)), i, file)
-}
-
-// snakeCase turns "SubagentStop" into "subagent_stop".
-func snakeCase(s string) string {
-	var b strings.Builder
-	for i, c := range s {
-		if c >= 'A' && c <= 'Z' {
-			if i > 0 {
-				b.WriteByte('_')
-			}
-			c += 'a' - 'A'
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
+	return fmt.Sprintf("%s:%d:%s", agents.SnakeCase(string(event)), i, file)
 }

@@ -1,12 +1,10 @@
 package copilot
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
 	"path/filepath"
-	"sort"
 	"time"
 
 	"github.com/hookwarden/hookwarden/agents"
@@ -30,9 +28,7 @@ func (agent) LogFiles(env agents.Env) ([]string, error) {
 	if dir == "" {
 		dir = filepath.Join(env.Home, ".copilot")
 	}
-	files, err := filepath.Glob(filepath.Join(dir, "session-state", "*", "events.jsonl"))
-	sort.Strings(files)
-	return files, err
+	return agents.SortedGlob(filepath.Join(dir, "session-state", "*", "events.jsonl"))
 }
 
 // sessionEventLine is a line of events.jsonl.
@@ -53,28 +49,14 @@ type sessionEventLine struct {
 // payload as recorded.
 func (agent) ImportLog(path string, data []byte) ([]agents.ImportedEvent, []error) {
 	var out []agents.ImportedEvent
-	var errs []error
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 0, 64<<10), len(data)+1)
-	n := 0
-	for sc.Scan() {
-		n++
-		raw := bytes.TrimSpace(sc.Bytes())
-		if len(raw) == 0 {
-			continue
-		}
-		var l sessionEventLine
-		if err := json.Unmarshal(raw, &l); err != nil {
-			errs = append(errs, fmt.Errorf("%s:%d: %w", path, n, err))
-			continue
-		}
+	errs := agents.ReadJSONLines(path, data, func(n int, l *sessionEventLine, fail func(error)) {
 		if l.Type != "hook.start" || l.Data.HookType == "" || len(l.Data.Input) == 0 {
-			continue
+			return
 		}
 		add := func(d any, rebuilt ...string) {
 			b, err := json.Marshal(d)
 			if err != nil {
-				errs = append(errs, fmt.Errorf("%s:%d: %w", path, n, err))
+				fail(err)
 				return
 			}
 			var f struct {
@@ -102,8 +84,8 @@ func (agent) ImportLog(path string, data []byte) ([]agents.ImportedEvent, []erro
 			} `json:"toolResult"`
 		}
 		if err := json.Unmarshal(l.Data.Input, &in); err != nil {
-			errs = append(errs, fmt.Errorf("%s:%d: hook.start input: %w", path, n, err))
-			continue
+			fail(fmt.Errorf("hook.start input: %w", err))
+			return
 		}
 		switch l.Data.HookType {
 		case "preToolUse":
@@ -126,10 +108,7 @@ func (agent) ImportLog(path string, data []byte) ([]agents.ImportedEvent, []erro
 		default:
 			add(json.RawMessage(l.Data.Input))
 		}
-	}
-	if err := sc.Err(); err != nil {
-		errs = append(errs, fmt.Errorf("%s: %w", path, err))
-	}
+	})
 	return out, errs
 }
 

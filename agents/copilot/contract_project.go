@@ -76,26 +76,12 @@ func (agent) Open(_ context.Context, env agents.Env, dir string) (agents.Project
 }
 
 func open(env agents.Env, dir string) (*project, error) {
-	getenv := env.Vars.Get
-	if env.Home != "" && env.Vars.Get("HOME") == "" {
-		getenv = func(k string) string {
-			if k == "HOME" {
-				return env.Home
-			}
-			return env.Vars.Get(k)
-		}
-	}
-	snap, err := Load(options{Cwd: dir, Getenv: getenv})
+	snap, err := Load(options{Cwd: dir, Getenv: env.Get})
 	if err != nil {
 		return nil, err
 	}
 	p := &project{env: env, snap: snap}
-	storeDir, err := trust.StoreDirFromEnv(env.Vars, env.GOOS)
-	if err != nil {
-		p.storeErr = fmt.Errorf("locating Hookwarden's store: %w", err)
-	} else {
-		p.store = trust.Store{Dir: storeDir}
-	}
+	p.store, p.storeErr = agents.LocateStore(env)
 	return p, nil
 }
 
@@ -265,16 +251,8 @@ func (p *project) Layers() []agents.Layer {
 	for _, f := range p.snap.Files {
 		out = append(out, p.layerOf(f, perFile[f.Path]))
 	}
-	if p.store.Dir != "" {
-		st := agents.TrustFileLayer("Hookwarden's approvals of Copilot CLI repository hooks", p.store.Path())
-		if p.storeErr != nil {
-			st.State, st.Note = agents.FileBroken, p.storeErr.Error()
-		} else if st.State == agents.FileMissing {
-			st.Note = "nothing approved through Hookwarden yet"
-		}
-		out = append(out, st)
-	}
-	return out
+	return append(out, agents.StoreLayer(p.store, p.storeErr, "Hookwarden's approvals of Copilot CLI repository hooks",
+		"nothing approved through Hookwarden yet")...)
 }
 
 func (p *project) layerOf(f *file, n int) agents.Layer {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/agents/claudeschema"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/risk"
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -177,7 +178,12 @@ func (p *project) review() (*agents.Review, error) {
 func (p *project) lay(r *agents.Review) {
 	r.Document = map[string]any{"agent": string(Name), "project": p.Dir(), "store": p.store.Path(), "needs_review": r.NeedsReview,
 		"folder_trust": r.FolderTrust, "hooks": r.Hooks, "gone": r.Gone, "unreadable": r.Unreadable}
-	r.Text = p.auditText(r)
+	r.Text = p.section().Text(r, func(id string) string {
+		if c := p.byID(id); c != nil {
+			return copilotSays(c)
+		}
+		return ""
+	})
 }
 
 // copilotSays is what Copilot does with the hook now, in words.
@@ -198,49 +204,6 @@ func (p *project) byID(id string) *handler {
 		}
 	}
 	return nil
-}
-
-// auditText is the review for a person.
-func (p *project) auditText(r *agents.Review) []agents.TextLine {
-	var t []agents.TextLine
-	f := func(format string, a ...any) { t = append(t, agents.Line(format, a...)) }
-	ft := r.FolderTrust
-	f("Copilot CLI folder trust (%s): %s — %s\n", ft.Source, ft.State, ft.Reason)
-	for _, u := range r.Unreadable {
-		f("%-14s %s\n", "UNREADABLE", u.Error())
-	}
-	if len(r.Hooks) == 0 {
-		f("No Copilot CLI repository hooks.\n")
-	}
-	for i := range r.Hooks {
-		h := &r.Hooks[i]
-		status := trust.StatusLabel(h.Status)
-		if h.Status == trust.StatusTrusted && h.RunsUnseenCode() {
-			status = "trusted*"
-		}
-		says := ""
-		if c := p.byID(h.HookID); c != nil {
-			says = copilotSays(c)
-		}
-		key := h.Key
-		if len(key) > 12 {
-			key = key[:12]
-		}
-		f("%-14s %s  %s\n               %s:%d (%s)  copilot: %s\n               fingerprint %s\n", status, h.Event, h.Command, h.File, h.Line, h.Layer, says, key)
-		t = append(t, agents.TextLine{Format: "               %s\n", Risk: &h.Risk},
-			agents.TextLine{Format: "               %s\n", Warn: []string{h.Command}})
-		if h.PreviousCommand != "" && h.PreviousCommand != h.Command {
-			f("               was: %s\n", h.PreviousCommand)
-		}
-		t = append(t, agents.ReviewDetailLines(&h.HookReview)...)
-	}
-	for _, g := range r.Gone {
-		f("%-14s %s  %s (approval matches no hook any more)\n", "GONE", g.Key, g.Label)
-	}
-	if r.NeedsReview {
-		f("\nApprove with: hookwarden trust --agent copilot --all   (or name a hook by its ID or fingerprint)\n")
-	}
-	return t
 }
 
 // folderView is Copilot's folder trust as the review shows it.
@@ -275,8 +238,18 @@ func (p *project) folderView() agents.FolderView {
 	return f
 }
 
-// Approve records the named hooks (every reviewed one with All) in
-// Hookwarden's store, with the scripts they run.
+// section is Copilot CLI's section of Hookwarden's store.
+func (p *project) section() claudeschema.Section {
+	return claudeschema.Section{Store: p.store, Key: storeSection, Agent: string(Name), Title: "Copilot CLI", Project: p.Dir(),
+		Noun: "repository hook", Named: "ID, fingerprint, Copilot key or command", Empty: "No Copilot CLI repository hooks.",
+		Picks: func(sp agents.CommandSpec, sel string) bool {
+			c := handlerOf(sp.Hook)
+			return len(sel) >= 8 && c != nil && strings.HasPrefix(c.Key, sel)
+		}}
+}
+
+// Approve records the named hooks (every one that needs review with All)
+// in Hookwarden's store, with the scripts they run, after a fresh review.
 func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (*agents.ApproveResult, error) {
 	if req.Repair {
 		return nil, agents.NotSupported("repair", "Copilot CLI has no trust store of its own to repair")

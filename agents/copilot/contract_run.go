@@ -6,9 +6,9 @@ import (
 	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/agents/claudeschema"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/sandbox"
-	"github.com/hookwarden/hookwarden/trust"
 )
 
 // runSetup is one dry run, planned and gated.
@@ -46,10 +46,7 @@ func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
 			if k == "COPILOT_ALLOW_ALL" {
 				return "true"
 			}
-			if k == "HOME" && p.env.Vars.Get("HOME") == "" {
-				return p.env.Home
-			}
-			return p.env.Vars.Get(k)
+			return p.env.Get(k)
 		}
 		if snap, err = Load(options{Cwd: p.Dir(), Getenv: getenv}); err != nil {
 			return nil, err
@@ -60,8 +57,8 @@ func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
 		return nil, err
 	}
 	s := &runSetup{info: info}
-	g := &agents.RunGate{Plan: plan, Picked: len(req.HookIDs) > 0}
-	if g.Planned, err = selected(snap, plan, req, info); err != nil {
+	planned, err := selected(snap, plan, req, info)
+	if err != nil {
 		return nil, err
 	}
 	if req.Payload != nil {
@@ -72,86 +69,34 @@ func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !req.Confirmed || req.Sandbox == agents.SandboxAlways {
-		r, err := p.review()
-		if err != nil {
-			g.ReviewErr = err.Error()
-		}
-		verified := map[string]trust.HookReview{}
-		for _, h := range g.Planned {
-			if h.Origin.Layer != layerRepository {
-				continue
-			}
-			var rv *agents.HookReview
-			if r != nil {
-				rv = r.Hook(h.ID)
-			}
-			switch {
-			case rv == nil:
-				g.Review = append(g.Review, agents.Skip{Hook: h, ID: h.ID, Reason: "not reviewed"})
-			case rv.NeedsReview() || rv.RunsUnseenCode():
-				why := string(rv.Status)
-				if rv.RunsUnseenCode() {
-					why = "runs code Hookwarden cannot see"
-				}
-				g.Review = append(g.Review, agents.Skip{Hook: h, ID: h.ID, Reason: why})
-			default:
-				verified[h.ID] = rv.HookReview
-			}
-		}
-		s.check = trust.ScriptCheck(p.Dir(), verified, func(h *hooks.Hook) string { return h.Command })
-		// the user's hooks that run the project's code, until approved here
-		// (a store that cannot be read holds every one)
+	s.sup = p.env.Supervisor(p.Dir(), p.snap.Paths.CopilotHome)
+	s.sup.RecordProbes = req.Trace
+	// the user's hooks that run the project's code, until approved here
+	// (a store that cannot be read holds every one)
+	holdReaching := func(g *agents.RunGate) {
 		data, _ := p.store.Load()
 		g.HoldReaching(data, string(Name), p.Dir(), p.reachingHooks())
 	}
-	s.sup = p.env.Supervisor(p.Dir(), p.snap.Paths.CopilotHome)
-	s.sup.RecordProbes = req.Trace
-	g.Choose(req, sandbox.Prober(s.sup))
-	s.gate = g
+	s.gate, s.check = claudeschema.Gate(req, plan, planned, func(h *hooks.Hook) bool { return h.Origin.Layer == layerRepository }, p.review, p.Dir(), s.sup, holdReaching)
 	return s, nil
 }
 
-// selected are the hooks the request takes: picked by ID or key (alone,
-// planned or not), or those of the plan its selectors name.
+// selected are the hooks the request takes: picked by ID or Copilot key
+// (alone, planned or not), or those of the plan its selectors name (ID,
+// Copilot key of 8 characters or more, command).
 func selected(snap *snapshot, plan *agents.Plan, req agents.RunRequest, info eventInfo) ([]*hooks.Hook, error) {
-	if len(req.HookIDs) > 0 {
-		var out []*hooks.Hook
-		for _, id := range req.HookIDs {
-			var found *hooks.Hook
-			for _, h := range snap.Handlers {
-				if (h.Hook.ID == id || h.Key != "" && h.Key == id) && h.Event.Name == info.Name && h.Valid {
-					found = h.Hook
-				}
-			}
-			if found == nil {
-				return nil, &agents.RequestError{Msg: fmt.Sprintf("no %s hook %q", info.Name, id)}
-			}
-			out = append(out, found)
-		}
-		return out, nil
+	var all []*hooks.Hook
+	for _, h := range snap.Handlers {
+		all = append(all, h.Hook)
 	}
-	if len(req.Select) == 0 {
-		return plan.Hooks, nil
+	picks := func(h *hooks.Hook, id string) bool {
+		c := handlerOf(h)
+		return c != nil && (h.ID == id || c.Key != "" && c.Key == id) && c.Event.Name == info.Name && c.Valid
 	}
-	var out []*hooks.Hook
-	var missing []string
-	for _, sel := range req.Select {
-		n := len(out)
-		for _, h := range plan.Hooks {
-			c := handlerOf(h)
-			if h.ID == sel || c != nil && c.Key != "" && strings.HasPrefix(c.Key, sel) && len(sel) >= 8 || strings.TrimSpace(h.Command) == strings.TrimSpace(sel) {
-				out = append(out, h)
-			}
-		}
-		if len(out) == n {
-			missing = append(missing, sel)
-		}
-	}
-	if len(missing) > 0 {
-		return nil, &agents.RequestError{Msg: fmt.Sprintf("no hook %q in the plan for %s", strings.Join(missing, `", "`), info.Name)}
-	}
-	return out, nil
+	return claudeschema.Select(all, picks, plan, req, func(h *hooks.Hook, sel string) bool {
+		c := handlerOf(h)
+		return c != nil && c.Key != "" && strings.HasPrefix(c.Key, sel) && len(sel) >= 8
+	})
 }
 
 // DryRun runs req as Copilot does and says what Copilot would do.
@@ -175,19 +120,8 @@ func (p *project) DryRun(ctx context.Context, req agents.RunRequest) (*agents.Ru
 		res.Hooks = append(res.Hooks, agents.HookRun{Hook: h, ID: h.ID, Label: p.Title(h), Where: where(h),
 			NotRunReason: "not run: an earlier hook denied the tool, and a preToolUse deny stops the hooks after it", Summary: "not run"})
 	}
-	for _, h := range g.Held {
-		res.Notes = append(res.Notes, fmt.Sprintf("not run: %s (%s) needs review in Hookwarden. Pass --yes to run it.", p.Title(h), h.Origin.Layer))
-	}
-	if n := len(g.Held); n > 0 {
-		res.HeldNote = fmt.Sprintf("%d hook(s) not run: %s (review with 'hookwarden audit --agent copilot', trust with 'hookwarden trust --agent copilot', or pass --yes)", n, g.HeldWhy())
-	}
 	res.Verdict = verdict(s.info, g.Plan.Label, out)
-	switch {
-	case len(g.Planned) == 0:
-		res.Verdict = agents.Verdict{Effect: hooks.EffectNothing, Headline: g.Plan.Label + ": no hook runs; Copilot CLI goes ahead"}
-	case len(out.Results) == 0:
-		res.Verdict = agents.Verdict{Effect: hooks.EffectNothing, Headline: g.Plan.Label + ": nothing was run"}
-	}
+	res.NoteHeld(string(Name), "Copilot CLI", p.Title, "", len(out.Results))
 	if len(out.Results) > 0 {
 		res.Summary = fmt.Sprintf("%d hook(s) ran one after another in %s", len(out.Results), agents.Milliseconds(out.Duration))
 	}
@@ -327,16 +261,7 @@ func (p *project) sample(info eventInfo, tool string, q agents.Query) (*hooks.Ob
 	if err != nil {
 		return nil, &agents.RequestError{Msg: err.Error()}
 	}
-	if q.Input != nil {
-		fields, err := agents.ParseObject(q.Input, "input")
-		if err != nil {
-			return nil, &agents.RequestError{Msg: err.Error()}
-		}
-		for _, k := range fields.Keys() {
-			in.Set(k, fields.Value(k))
-		}
-	}
-	return in, nil
+	return agents.WithInput(in, q.Input)
 }
 
 // RunNotice says what Copilot's folder trust means for a dry run.

@@ -78,23 +78,16 @@ func (p *project) Toggle(_ context.Context, req agents.ToggleRequest) (*agents.T
 	if req.Scope != "" && req.Scope != "user" {
 		return nil, &agents.InputError{Msg: fmt.Sprintf("--scope %q: Copilot CLI reads hook switches (disabledHooks) from ~/.copilot/settings.json only", req.Scope)}
 	}
-	targets := append([]*hooks.Hook(nil), req.Hooks...)
-	for _, ref := range req.Refs {
-		found, err := p.Find(ref)
-		if err != nil {
-			return nil, &agents.InputError{Msg: err.Error()}
-		}
-		targets = append(targets, found...)
-	}
-	if req.All {
-		targets = nil
+	targets, err := req.Targets(p.Find, func() (all []*hooks.Hook) {
 		for _, h := range p.snap.Handlers {
 			if h.Valid && h.Key != "" {
-				targets = append(targets, h.Hook)
+				all = append(all, h.Hook)
 			}
 		}
-	} else if len(targets) == 0 {
-		return nil, &agents.InputError{Msg: "name the hook: its ID, its Copilot key or its command (see hookwarden list --agent copilot)"}
+		return all
+	}, "name the hook: its ID, its Copilot key or its command (see hookwarden list --agent copilot)")
+	if err != nil {
+		return nil, err
 	}
 	var keys, names []string
 	for _, hk := range targets {

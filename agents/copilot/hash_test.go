@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/hookwarden/hookwarden/agents/agenttest"
 )
 
 // TestDisableKeysEqualCopilots: every hook of a fixture with every form
@@ -63,24 +65,7 @@ func TestDisableKeysEqualCopilots(t *testing.T) {
 func copyFixture(t *testing.T, src string) string {
 	t.Helper()
 	dst := t.TempDir()
-	err := filepath.Walk(src, func(p string, fi os.FileInfo, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		to := filepath.Join(dst, rel)
-		if fi.IsDir() {
-			return os.MkdirAll(to, 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(to, data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	agenttest.CopyTree(t, src, dst)
 	return dst
 }
 

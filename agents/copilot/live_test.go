@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/agents/agenttest"
 	"github.com/hookwarden/hookwarden/internal/testenv"
 )
 
@@ -145,8 +146,8 @@ func modelOf(t *testing.T, project, home string, env map[string]string) (*projec
 		t.Fatal(err)
 	}
 	mp, mh := filepath.Join(root, "project"), filepath.Join(root, "home")
-	copyTree(t, project, mp)
-	copyTree(t, home, mh)
+	agenttest.CopyTree(t, project, mp)
+	agenttest.CopyTree(t, home, mh)
 	rep := strings.NewReplacer("/home/user/project", mp, "/home/user", mh)
 	for _, d := range []string{filepath.Join(mh, ".copilot"), filepath.Join(mh, ".claude"), filepath.Join(mp, ".github"), filepath.Join(mp, ".claude")} {
 		_ = filepath.Walk(d, func(p string, fi os.FileInfo, err error) error {
@@ -176,28 +177,6 @@ func modelOf(t *testing.T, project, home string, env map[string]string) (*projec
 		t.Fatal(err)
 	}
 	return p, mp, mh
-}
-
-func copyTree(t *testing.T, src, dst string) {
-	t.Helper()
-	err := filepath.Walk(src, func(p string, fi os.FileInfo, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		to := filepath.Join(dst, rel)
-		if fi.IsDir() {
-			return os.MkdirAll(to, 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(to, data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
 }
 
 // tagOf is the tag a fixture hook logs (copilot-live-log TAG), "" none.

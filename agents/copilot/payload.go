@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
@@ -100,7 +101,7 @@ func pascalPayload(info eventInfo, in *hooks.Object) *hooks.Object {
 		case "toolResult":
 			v = snakeKeys(v)
 		}
-		out.Set(snake(k), v)
+		out.Set(agents.SnakeCase(k), v)
 	}
 	return out
 }
@@ -112,22 +113,7 @@ func snakeKeys(v any) any {
 	}
 	out := hooks.NewObject(o.Len())
 	for _, k := range o.Keys() {
-		out.Set(snake(k), snakeKeys(o.Value(k)))
+		out.Set(agents.SnakeCase(k), snakeKeys(o.Value(k)))
 	}
 	return out
-}
-
-// snake turns "sessionId" into "session_id".
-func snake(s string) string {
-	var b strings.Builder
-	for i, c := range s {
-		if c >= 'A' && c <= 'Z' {
-			if i > 0 {
-				b.WriteByte('_')
-			}
-			c += 'a' - 'A'
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
 }

@@ -331,24 +331,4 @@ func (r *Registry) reachingHooks() []agents.CommandSpec {
 
 // commandDetails are what a command that is not a hook runs, its
 // environment, when Gemini CLI runs it and whether it asks first.
-func commandDetails(h *hooks.Hook) []agents.Field {
-	out := []agents.Field{{Key: "kind", Label: "Kind", Value: h.Kind.Title() + " " + h.Name, JSON: string(h.Kind)}}
-	if h.Command != "" {
-		out = append(out, agents.Field{Key: "command", Label: "Command", Value: h.Command, Code: true})
-	} else if h.Description != "" {
-		out = append(out, agents.Field{Key: "url", Label: "Command", Value: "connects to " + h.Description, JSON: h.Description, Code: true})
-	}
-	if len(h.Env) > 0 {
-		var lines []string
-		for _, k := range slices.Sorted(maps.Keys(h.Env)) {
-			lines = append(lines, k+"="+h.Env[k])
-		}
-		out = append(out, agents.Field{Key: "env", Label: "Environment", Value: strings.Join(lines, "\n"), JSON: h.Env, Code: true, Lines: true})
-	}
-	gate := h.Gate
-	if gate == "" {
-		gate = "no"
-	}
-	return append(out, agents.Field{Key: "when", Label: "Runs", Value: h.When, JSON: h.When},
-		agents.Field{Key: "gate", Label: "Gemini CLI asks first", Value: gate, JSON: h.Gate})
-}
+func commandDetails(h *hooks.Hook) []agents.Field { return agents.CommandDetails(h, "Gemini CLI", nil) }

@@ -4,13 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
-	"strconv"
-	"strings"
-
-	"github.com/tailscale/hujson"
 
 	"github.com/hookwarden/hookwarden/agents"
-	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // protectMatcher is the tools whose calls the protective hook checks:
@@ -32,106 +27,21 @@ func (agent) ProtectEdits(env agents.Env, command string) ([]agents.ProtectEdit,
 	return []agents.ProtectEdit{{
 		Path: path,
 		Add: func(data []byte, exists bool) ([]byte, error) {
-			if !exists || strings.TrimSpace(string(data)) == "" {
-				data = []byte("{}\n")
-			}
-			if _, perr := settingsio.ParseJSONC(path, data); perr != nil {
-				return nil, fmt.Errorf("Gemini CLI cannot read %v, so a hook added to it would never run; fix the file first", perr)
-			}
-			v, err := hujson.Parse(data)
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w; nothing written", path, err)
-			}
-			obj, ok := v.Value.(*hujson.Object)
-			if !ok {
-				return nil, fmt.Errorf("%s: the file is not a JSON object; nothing written", path)
-			}
-			op := `[{"op": "add", "path": "/hooks", "value": {"BeforeTool": [` + string(group) + `]}}]`
-			if hv := protectMember(obj, "hooks"); hv != nil {
-				hooksObj, ok := hv.(*hujson.Object)
-				if !ok {
-					return nil, fmt.Errorf("%s: \"hooks\" is not an object; nothing written", path)
-				}
-				op = `[{"op": "add", "path": "/hooks/BeforeTool", "value": [` + string(group) + `]}]`
-				if bv := protectMember(hooksObj, "BeforeTool"); bv != nil {
-					if _, ok := bv.(*hujson.Array); !ok {
-						return nil, fmt.Errorf("%s: \"hooks.BeforeTool\" is not an array; nothing written", path)
-					}
-					op = `[{"op": "add", "path": "/hooks/BeforeTool/-", "value": ` + string(group) + `}]`
-				}
-			}
-			if err := v.Patch([]byte(op)); err != nil {
-				return nil, fmt.Errorf("%s: adding the protective hook: %w", path, err)
-			}
-			if !exists {
-				v.Format() // a file of Hookwarden's own: laid out as JSON usually is
-			}
-			out := v.Pack()
-			if _, perr := settingsio.ParseJSONC(path, out); perr != nil {
-				return nil, fmt.Errorf("%s: adding the protective hook would break the file (%v); nothing written", path, perr)
-			}
-			return out, nil
+			return agents.AddProtectGroup(path, data, exists, "BeforeTool", group, agents.CheckJSONC, func(err error) error {
+				return fmt.Errorf("Gemini CLI cannot read %v, so a hook added to it would never run; fix the file first", err)
+			})
 		},
 		Remove: func(data []byte) ([]byte, bool, error) {
-			g, ok, err := protectGroup(path, data, command)
-			if err != nil || !ok {
+			if err := agents.CheckJSONC(path, data); err != nil {
 				return nil, false, err
 			}
-			v, err := hujson.Parse(data)
-			if err != nil {
-				return nil, false, err
+			g, ok := agents.SoleCommandGroup(data, "BeforeTool", command)
+			if !ok {
+				return nil, false, nil
 			}
-			if err := v.Patch([]byte(`[{"op": "remove", "path": "/hooks/BeforeTool/` + strconv.Itoa(g) + `"}]`)); err != nil {
-				return nil, false, err
-			}
-			return v.Pack(), true, nil
+			return agents.RemoveHookGroup(data, "BeforeTool", g)
 		},
 	}}, nil
-}
-
-// protectMember is the value of an object's member (the last one of the
-// name, as JSON.parse keeps it; nil when none).
-func protectMember(obj *hujson.Object, name string) hujson.ValueTrimmed {
-	var out hujson.ValueTrimmed
-	for _, m := range obj.Members {
-		var k string
-		if lit, ok := m.Name.Value.(hujson.Literal); ok && json.Unmarshal(lit, &k) == nil && k == name {
-			out = m.Value.Value
-		}
-	}
-	return out
-}
-
-// protectGroup is the index of the BeforeTool group whose only handler
-// runs command.
-func protectGroup(path string, data []byte, command string) (int, bool, error) {
-	if _, perr := settingsio.ParseJSONC(path, data); perr != nil {
-		return 0, false, perr
-	}
-	std, err := hujson.Standardize(append([]byte(nil), data...))
-	if err != nil {
-		return 0, false, err
-	}
-	var doc struct {
-		Hooks map[string]json.RawMessage `json:"hooks"`
-	}
-	if json.Unmarshal(std, &doc) != nil {
-		return 0, false, nil
-	}
-	var groups []struct {
-		Hooks []struct {
-			Command string `json:"command"`
-		} `json:"hooks"`
-	}
-	if json.Unmarshal(doc.Hooks["BeforeTool"], &groups) != nil {
-		return 0, false, nil
-	}
-	for g, grp := range groups {
-		if len(grp.Hooks) == 1 && grp.Hooks[0].Command == command {
-			return g, true, nil
-		}
-	}
-	return 0, false, nil
 }
 
 // ToolCall reads a Gemini CLI BeforeTool payload (agents.Protector):

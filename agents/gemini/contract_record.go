@@ -1,14 +1,11 @@
 package gemini
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
-	"github.com/hookwarden/hookwarden/settingsio"
-	"github.com/tailscale/hujson"
 )
 
 // recordName is the name of every observer hook: one entry in
@@ -30,113 +27,40 @@ func (agent) RecordEvents() ([]hooks.Event, []agents.Skipped) { return Events(),
 func (a agent) RecordEdits(env agents.Env, obs agents.Observer) ([]agents.UserEdit, error) {
 	path := ResolvePaths(env.Home, env.Vars, env.GOOS, env.Home).User
 	evs, _ := a.RecordEvents()
-	// observers are the group indexes of each event's observer groups.
+	// observers are the group indexes of each event's observer groups (a
+	// shape Gemini CLI rejects holds none).
 	observers := func(data []byte) (map[hooks.Event][]int, error) {
-		if _, perr := settingsio.ParseJSONC(path, data); perr != nil {
-			return nil, perr
+		if err := agents.CheckJSONC(path, data); err != nil {
+			return nil, err
 		}
-		var doc struct {
-			Hooks map[string]json.RawMessage `json:"hooks"`
-		}
-		out := map[hooks.Event][]int{}
-		if std, err := hujson.Standardize(append([]byte(nil), data...)); err != nil || json.Unmarshal(std, &doc) != nil {
-			return out, nil // a shape Gemini CLI rejects holds no observer
-		}
-		for _, e := range evs {
-			var groups []struct {
-				Hooks []struct {
-					Command string `json:"command"`
-				} `json:"hooks"`
-			}
-			if json.Unmarshal(doc.Hooks[string(e)], &groups) != nil {
-				continue
-			}
-			for g, grp := range groups {
-				if len(grp.Hooks) == 1 && obs.Is(grp.Hooks[0].Command, e) {
-					out[e] = append(out[e], g)
-				}
-			}
-		}
-		return out, nil
+		return agents.ObserverGroups(data, evs, obs), nil
 	}
-	return []agents.UserEdit{{
-		Path: path,
-		Add: func(data []byte, exists bool) ([]byte, error) {
-			fresh := !exists || len(bytes.TrimSpace(data)) == 0
-			if fresh {
-				data = []byte("{}\n")
-			}
-			have, err := observers(data)
-			if err != nil {
-				return nil, fmt.Errorf("Gemini CLI cannot read %v; fix the file first", err)
-			}
-			for _, e := range evs {
-				if len(have[e]) > 0 {
-					continue
-				}
-				group, _ := json.Marshal(struct {
-					Hooks []observerHandler `json:"hooks"`
-				}{[]observerHandler{{Type: "command", Name: recordName, Command: obs.Command(e), Timeout: recordTimeoutMs}}})
-				if data, err = settingsio.JSONAppend(path, data, []string{"hooks", string(e)}, group); err != nil {
-					return nil, err
-				}
-			}
-			if fresh {
-				data = indentJSON(data) // a file of Hookwarden's own: laid out as JSON usually is
-			}
-			if _, perr := settingsio.ParseJSONC(path, data); perr != nil {
-				return nil, fmt.Errorf("%s: adding the observer hooks would break the file (%v); nothing written", path, perr)
-			}
-			return data, nil
-		},
-		Remove: func(data []byte) ([]byte, bool, error) {
-			have, err := observers(data)
-			if err != nil {
-				return nil, false, err
-			}
-			return agents.RemoveObserverGroups(path, data, evs, have)
-		},
-		Holds: func(data []byte) (bool, error) {
-			have, err := observers(data)
-			if err != nil {
-				return false, err
-			}
-			return agents.HoldsObserverGroups(evs, have), nil
-		},
-	}}, nil
+	group := func(e hooks.Event) []byte {
+		g, _ := json.Marshal(struct {
+			Hooks []observerHandler `json:"hooks"`
+		}{[]observerHandler{{Type: "command", Name: recordName, Command: obs.Command(e), Timeout: recordTimeoutMs}}})
+		return g
+	}
+	return []agents.UserEdit{agents.ObserverEdit(path, evs, observers, group,
+		func(err error) error { return fmt.Errorf("Gemini CLI cannot read %v; fix the file first", err) }, agents.CheckJSONC)}, nil
 }
 
 // PayloadFacts reads a Gemini CLI payload: cwd, tool_name, session_id,
 // and the trigger of SessionStart (source), SessionEnd (reason) and
 // PreCompress (trigger) (agents.Recorder).
 func (agent) PayloadFacts(event hooks.Event, payload []byte) agents.PayloadFacts {
-	var in map[string]json.RawMessage
-	if json.Unmarshal(payload, &in) != nil {
+	in, ok := agents.ParsePayload(payload)
+	if !ok {
 		return agents.PayloadFacts{}
 	}
-	str := func(k string) string {
-		var s string
-		_ = json.Unmarshal(in[k], &s)
-		return s
-	}
-	f := agents.PayloadFacts{Project: str("cwd"), Tool: str("tool_name"), Session: str("session_id"), Event: hooks.Event(str("hook_event_name"))}
+	f := in.Facts()
 	switch matcherKindOf(event) {
 	case matchToolName:
 		f.Query.Tool = f.Tool
 	case matchTrigger:
-		f.Query.Trigger = str(map[hooks.Event]string{SessionStart: "source", SessionEnd: "reason", PreCompress: "trigger"}[event])
+		f.Query.Trigger = in.Str(map[hooks.Event]string{SessionStart: "source", SessionEnd: "reason", PreCompress: "trigger"}[event])
 	}
 	return f
-}
-
-// indentJSON lays out a JSON document two spaces deep, keys in their
-// order (data when it is not plain JSON).
-func indentJSON(data []byte) []byte {
-	var b bytes.Buffer
-	if json.Indent(&b, data, "", "  ") != nil {
-		return data
-	}
-	return append(bytes.TrimRight(b.Bytes(), "\n"), '\n')
 }
 
 // observerHandler is the observer's handler as written.

@@ -24,14 +24,5 @@ func (agent) HookFile(p string) (agents.ScanFile, bool) {
 // event → definitions → "hooks" → handlers, with the file's root filled
 // in for its placeholders (agents.Scanner).
 func (a agent) ScanHooks(f agents.ScanFile) ([]agents.ScanHook, error) {
-	if f.Kind == manifestScanKind {
-		return scanCommands(f)
-	}
-	hs, err := agents.ScanNestedJSONHooks(a.Info().Name, f)
-	if err == nil && f.Kind == "settings" {
-		var more []agents.ScanHook
-		more, err = scanCommands(f)
-		hs = append(hs, more...)
-	}
-	return hs, err
+	return agents.ScanSettingsHooks(a.Info().Name, f, manifestScanKind, scanCommands)
 }

@@ -34,24 +34,12 @@ func (agent) Open(_ context.Context, env agents.Env, dir string) (agents.Project
 }
 
 func open(env agents.Env, dir string) (*project, error) {
-	getenv := func(k string) (string, bool) {
-		if k == "HOME" && env.Home != "" {
-			if v, ok := env.Vars.Lookup(k); !ok || v == "" {
-				return env.Home, true
-			}
-		}
-		return env.Vars.Lookup(k)
-	}
-	snap, err := load(dir, getenv)
+	snap, err := load(dir, env.Lookup)
 	if err != nil {
 		return nil, err
 	}
 	p := &project{env: env, snap: snap, redact: claudeschema.Redactor(facts.SecretVars, env.Vars.Lookup)}
-	if d, err := trust.StoreDirFromEnv(env.Vars, env.GOOS); err != nil {
-		p.storeErr = fmt.Errorf("locating Hookwarden's store: %w", err)
-	} else {
-		p.store = trust.Store{Dir: d}
-	}
+	p.store, p.storeErr = agents.LocateStore(env)
 	return p, nil
 }
 

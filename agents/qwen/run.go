@@ -57,8 +57,11 @@ func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
 	for _, c := range snap.handlers {
 		all = append(all, c.Hook)
 	}
-	valid := func(h *hooks.Hook) bool { c := handlerOf(h); return c.Event == ev.name && c.Valid() }
-	planned, err := claudeschema.Select(all, valid, plan, req, func(h *hooks.Hook, sel string) bool { return title(h) == sel })
+	picks := func(h *hooks.Hook, id string) bool {
+		c := handlerOf(h)
+		return h.ID == id && c.Event == ev.name && c.Valid()
+	}
+	planned, err := claudeschema.Select(all, picks, plan, req, func(h *hooks.Hook, sel string) bool { return title(h) == sel })
 	if err != nil {
 		return nil, err
 	}
@@ -72,7 +75,7 @@ func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
 	}
 	sup := p.env.Supervisor(p.Dir(), p.snap.qwenHome)
 	sup.RecordProbes = req.Trace
-	s.gate, s.check = claudeschema.Gate(req, plan, planned, func(h *hooks.Hook) bool { return h.Origin.Layer == layerProject }, p.review, p.Dir(), sup)
+	s.gate, s.check = claudeschema.Gate(req, plan, planned, func(h *hooks.Hook) bool { return h.Origin.Layer == layerProject }, p.review, p.Dir(), sup, nil)
 	s.iso = hooks.Isolation{Supervisor: sup, Sandboxed: s.gate.IsSandboxed}
 	return s, nil
 }
