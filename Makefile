@@ -137,9 +137,11 @@ live:
 # (cli, in-process and as git runs it), its scripts read or taken from the
 # fingerprint cache (trust), Codex's trust --all config.toml edit batched or
 # one by one (settingsio), a hook sandboxed, supervised or direct
-# (agents/gemini BenchmarkIsolation). BENCH=. runs every benchmark.
+# (agents/gemini BenchmarkIsolation), list --json of 10,000 hooks per agent
+# streamed or with its document built first (cli, peak-MB). BENCH=. runs
+# every benchmark.
 BENCH_COUNT ?= 7
-BENCH ?= GuardCheck1000|GuardScripts|EditTOMLTrustAll|Isolation
+BENCH ?= GuardCheck1000|GuardScripts|EditTOMLTrustAll|Isolation|ListJSONMemory
 bench:
 	@out=$$(mktemp); \
 	$(GO) test -run '^$$' -bench '$(BENCH)' -benchmem -count $(BENCH_COUNT) -timeout 60m \
