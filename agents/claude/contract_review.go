@@ -125,23 +125,28 @@ func (p *Project) TrustStates(_ context.Context, keep func(*agents.HookReview) b
 	if err != nil {
 		return nil, err
 	}
-	rep, err := p.audit(store)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]agents.HookReview, 0, len(rep.Hooks))
-	for _, h := range rep.Hooks {
-		hr := agents.HookReview{HookReview: h.HookReview, HookID: h.HookID, Layer: h.Layer, File: h.File, Owner: h.Plugin, Label: h.Label}
-		hr.RawCommand = ""
-		if keep == nil || keep(&hr) {
-			out = append(out, hr)
-		}
-	}
-	rep.Hooks = nil
 	data, err := p.env.LoadStore(store)
 	if err != nil {
 		return nil, err
 	}
+	state := func(h *HookReview) agents.HookReview {
+		hr := agents.HookReview{HookReview: h.HookReview, HookID: h.HookID, Layer: h.Layer, File: h.File, Owner: h.Plugin, Label: h.Label}
+		hr.RawCommand = ""
+		return hr
+	}
+	var keepReview func(*HookReview) bool
+	if keep != nil {
+		keepReview = func(h *HookReview) bool { hr := state(h); return keep(&hr) }
+	}
+	rep, err := auditKept(p.snap, p.reg.Hooks, data, keepReview)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]agents.HookReview, 0, len(rep.Hooks))
+	for i := range rep.Hooks {
+		out = append(out, state(&rep.Hooks[i]))
+	}
+	rep.Hooks = nil
 	cr, err := agents.ReviewCommands(data, string(Name), p.snap.ProjectDir, p.reachingHooks())
 	if err != nil {
 		return nil, err
