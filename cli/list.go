@@ -37,9 +37,9 @@ func runList(ctx context.Context, io *IO, agent agents.Agent, args []string) err
 		// twice (list --json of 100,000 hooks).
 		files := layerPaths(p)
 		p = nil
-		readers, again, _, err := agents.OpenReaders(ctx, io.Agents, io.agentEnv(), io.projectDir(*dir), files, agent)
-		if err != nil {
-			return fmt.Errorf("%s: %w", agent.Info().Title, err)
+		readers, again, _, openErr := agents.OpenReaders(ctx, io.Agents, io.agentEnv(), io.projectDir(*dir), files, agent)
+		if openErr != nil {
+			return fmt.Errorf("%s: %w", agent.Info().Title, openErr)
 		}
 		p = again
 		err = writeListJSON(io.Stdout, p, readers, obs, io.riskOptions())

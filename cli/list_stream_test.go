@@ -3,7 +3,9 @@ package cli
 import (
 	"bytes"
 	"context"
+	"errors"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/hookwarden/hookwarden/agents"
@@ -134,5 +136,21 @@ func TestTrustStatesAreTheReviews(t *testing.T) {
 	}
 	if unwatched < 3 {
 		t.Errorf("only %d approved but partly unwatched hooks: the fixture does not test what it should", unwatched)
+	}
+}
+
+// failingWriter fails every write, as a closed pipe does.
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("closed pipe") }
+
+// TestListJSONFailsWhenItsOutputFails: a list --json that could not be
+// written is not a success.
+func TestListJSONFailsWhenItsOutputFails(t *testing.T) {
+	f := newFixture(t, map[string]string{"project/.gemini/settings.json": `{"hooks":{"BeforeTool":[{"hooks":[{"type":"command","command":"true"}]}]}}`})
+	var errOut bytes.Buffer
+	io := &IO{Agents: testAgents(), Stdin: strings.NewReader(""), Stdout: failingWriter{}, Stderr: &errOut, Env: f.env, Dir: f.project, GOOS: "linux"}
+	if code := Main(context.Background(), []string{"list", "--json"}, io); code == 0 {
+		t.Errorf("list --json into a failing writer exits 0")
 	}
 }
