@@ -137,12 +137,13 @@ live:
 # (cli, in-process and as git runs it), its scripts read or taken from the
 # fingerprint cache (trust), Codex's trust --all config.toml edit batched or
 # one by one (settingsio), a hook sandboxed, supervised or direct
-# (agents/gemini BenchmarkIsolation). BENCH=. runs every benchmark. Then a
-# sandboxed dry run against a direct one end to end, as a user calls it
-# (`run --sandbox` and `run --yes --no-sandbox` of the command-line build,
+# (agents/gemini BenchmarkIsolation), list --json of 10,000 hooks per agent
+# streamed or with its document built first (cli, peak-MB). BENCH=. runs
+# every benchmark. Then a sandboxed dry run against a direct one end to
+# end, as a user calls it (`run --sandbox` and `run --yes --no-sandbox` of the command-line build,
 # alternating, BENCH_COUNT runs each: scripts/perf/sandbox.sh).
 BENCH_COUNT ?= 7
-BENCH ?= GuardCheck1000|GuardScripts|EditTOMLTrustAll|Isolation
+BENCH ?= GuardCheck1000|GuardScripts|EditTOMLTrustAll|Isolation|ListJSONMemory
 bench:
 	@out=$$(mktemp); \
 	$(GO) test -run '^$$' -bench '$(BENCH)' -benchmem -count $(BENCH_COUNT) -timeout 60m \

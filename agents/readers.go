@@ -31,9 +31,16 @@ type FileReader struct {
 	State FileState `json:"state"`
 	Note  string    `json:"note,omitempty"`
 	// Hooks are the statuses the agent gives the file's hooks, by their
-	// place "line:column" (the handler object's place in the file).
-	Hooks map[string]HookUse `json:"-"`
+	// place (the handler object's line and column in the file); only for
+	// the files Readers was asked about.
+	Hooks map[HookPlace]HookUse `json:"-"`
 }
+
+// HookPlace is where a hook's handler object starts in its file.
+type HookPlace struct{ Line, Column int }
+
+// placeOf is h's place in its file.
+func placeOf(h *hooks.Hook) HookPlace { return HookPlace{Line: h.Origin.Line, Column: h.Origin.Column} }
 
 // HookUse is what one agent does with one hook of a shared file.
 type HookUse struct {
@@ -47,57 +54,135 @@ type HookUse struct {
 // Readers says, for a project folder, which registered agents read each
 // settings file: every agent of r opens dir (read only) and each file of
 // its Layers that holds hooks counts, with its state and the status the
-// agent gives each hook. An agent that cannot open the folder is left
-// out, with its error in errs. Files are keyed by FileKey.
+// agent gives each hook of the files asked about (the hooks of an agent's
+// other files are not kept: a folder whose other agents' files hold
+// 100,000 hooks each would keep them all). An agent that cannot open the
+// folder is left out, with its error in errs. Files are keyed by FileKey.
 func Readers(ctx context.Context, r *Registry, env Env, dir string, files []string) (map[string][]FileReader, []error) {
+	out, _, errs := readers(ctx, r, env, dir, files, nil)
+	return out, errs
+}
+
+// OpenReaders is Readers, with own (an agent of r) opened last and its
+// project returned with them (or its error): list --json opens the agent
+// it lists through it, so that no other agent's project is held in memory
+// beside its own (two projects of 100,000 hooks each). files are the
+// files of own's list document, from an earlier Open.
+func OpenReaders(ctx context.Context, r *Registry, env Env, dir string, files []string, own Agent) (map[string][]FileReader, Project, []error, error) {
+	out, p, errs := readers(ctx, r, env, dir, files, own)
+	if p == nil {
+		p, err := own.Open(ctx, env, dir)
+		return out, p, errs, err
+	}
+	return out, p, errs, nil
+}
+
+// readers is Readers, opening own (when it is an agent of r) after the
+// others and returning its project (nil when it is not one of r's or
+// does not open; its error is then own.Open's, for OpenReaders).
+func readers(ctx context.Context, r *Registry, env Env, dir string, files []string, own Agent) (map[string][]FileReader, Project, []error) {
 	out := map[string][]FileReader{}
 	var errs []error
 	if r == nil {
-		return out, nil
+		return out, nil, nil
 	}
 	keys := FileKeys{}
-	for _, a := range r.All() {
-		if fs, ok := a.(FileSharer); ok {
-			any := false
-			for _, f := range files {
-				if fs.SharesFile(dir, f) {
-					any = true
-					break
-				}
-			}
-			if !any {
-				continue
-			}
+	asked := make(map[string]bool, len(files))
+	for _, f := range files {
+		asked[keys.Of(f)] = true
+	}
+	all := r.All()
+	// each agent's files and their readers, in the registry's order
+	byAgent := make([][]fileReaderOf, len(all))
+	ownAt := -1
+	for i, a := range all {
+		if own != nil && a.Info().Name == own.Info().Name {
+			ownAt = i
+			continue
+		}
+		if !readsAny(a, dir, files) {
+			continue
 		}
 		p, err := a.Open(ctx, env, dir)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("%s: %w", a.Info().Title, err))
 			continue
 		}
-		info := a.Info()
-		byFile := map[string]map[string]HookUse{}
-		for _, h := range p.Hooks() {
-			if !h.IsHook() {
-				continue
-			}
-			f := keys.Of(h.Origin.File)
-			if byFile[f] == nil {
-				byFile[f] = map[string]HookUse{}
-			}
-			place := fmt.Sprintf("%d:%d", h.Origin.Line, h.Origin.Column)
-			if _, dup := byFile[f][place]; !dup {
-				byFile[f][place] = HookUse{Agent: info.Name, Title: info.Title, Status: h.Status, Reason: h.Reason, Event: h.Event}
-			}
+		byAgent[i] = fileReaders(keys, asked, a.Info(), p)
+	}
+	var ownProject Project
+	if ownAt >= 0 {
+		a := all[ownAt]
+		p, err := a.Open(ctx, env, dir)
+		switch {
+		case err != nil:
+			errs = append(errs, fmt.Errorf("%s: %w", a.Info().Title, err))
+		case readsAny(a, dir, files):
+			byAgent[ownAt] = fileReaders(keys, asked, a.Info(), p)
 		}
-		for _, l := range DocumentLayers(p.Layers()) {
-			if !l.Exists {
-				continue
-			}
-			f := keys.Of(l.Path)
-			out[f] = append(out[f], FileReader{Agent: info.Name, Title: info.Title, State: l.State, Note: l.Note, Hooks: byFile[f]})
+		if err == nil {
+			ownProject = p
 		}
 	}
-	return out, errs
+	for _, frs := range byAgent {
+		for _, fr := range frs {
+			out[fr.key] = append(out[fr.key], fr.reader)
+		}
+	}
+	return out, ownProject, errs
+}
+
+// fileReaderOf is one file an agent reads, by its FileKey.
+type fileReaderOf struct {
+	key    string
+	reader FileReader
+}
+
+// readsAny reports whether Readers asks agent a about files: every agent
+// but a FileSharer that shares none of them.
+func readsAny(a Agent, dir string, files []string) bool {
+	fs, ok := a.(FileSharer)
+	if !ok {
+		return true
+	}
+	for _, f := range files {
+		if fs.SharesFile(dir, f) {
+			return true
+		}
+	}
+	return false
+}
+
+// fileReaders are the files of p (the project of the agent info names)
+// with its state of each and, for the files asked about, the status it
+// gives each of their hooks.
+func fileReaders(keys FileKeys, asked map[string]bool, info Info, p Project) []fileReaderOf {
+	byFile := map[string]map[HookPlace]HookUse{}
+	for _, h := range p.Hooks() {
+		if !h.IsHook() {
+			continue
+		}
+		f := keys.Of(h.Origin.File)
+		if !asked[f] {
+			continue
+		}
+		if byFile[f] == nil {
+			byFile[f] = map[HookPlace]HookUse{}
+		}
+		place := placeOf(h)
+		if _, dup := byFile[f][place]; !dup {
+			byFile[f][place] = HookUse{Agent: info.Name, Title: info.Title, Status: h.Status, Reason: h.Reason, Event: h.Event}
+		}
+	}
+	var out []fileReaderOf
+	for _, l := range DocumentLayers(p.Layers()) {
+		if !l.Exists {
+			continue
+		}
+		f := keys.Of(l.Path)
+		out = append(out, fileReaderOf{key: f, reader: FileReader{Agent: info.Name, Title: info.Title, State: l.State, Note: l.Note, Hooks: byFile[f]}})
+	}
+	return out
 }
 
 // HookReaders are the agents of readers that run the hook h of a shared
@@ -125,7 +210,7 @@ func (k FileKeys) Of(path string) string {
 // HookReaders is HookReaders with the keys remembered in k.
 func (k FileKeys) HookReaders(readers map[string][]FileReader, h *hooks.Hook) []HookUse {
 	out := []HookUse{}
-	place := fmt.Sprintf("%d:%d", h.Origin.Line, h.Origin.Column)
+	place := placeOf(h)
 	for _, fr := range readers[k.Of(h.Origin.File)] {
 		if u, ok := fr.Hooks[place]; ok {
 			out = append(out, u)

@@ -19,10 +19,17 @@ type Check struct {
 	path string
 	data *trust.StoreData
 	err  error
+	// verdict: no risk analysis, not even of what needs review.
+	verdict bool
 }
 
 // NewCheck returns a Check that has read nothing yet.
 func NewCheck() *Check { return &Check{} }
+
+// NewVerdictCheck is a Check that asks only whether anything needs
+// review (`guard check --quiet`): its Reviews analyse no risk at all,
+// since what needs review does not depend on it.
+func NewVerdictCheck() *Check { return &Check{verdict: true} }
 
 // load returns store's content: the first call reads the file, later calls
 // for the same file get that read (with its error); another file is read
@@ -63,8 +70,11 @@ func (e Env) LoadStore(store trust.Store) (*trust.StoreData, error) {
 }
 
 // WantsRisk says whether a Review analyses the risk of a hook: always,
-// except in a Check for a hook that needs no review.
-func (e Env) WantsRisk(needsReview bool) bool { return e.Check == nil || needsReview }
+// except in a Check for a hook that needs no review, and never in a
+// verdict Check.
+func (e Env) WantsRisk(needsReview bool) bool {
+	return e.Check == nil || needsReview && !e.Check.verdict
+}
 
 // LocateStore is Hookwarden's store as the environment places it, or why
 // it cannot be placed (the zero Store then).

@@ -44,13 +44,13 @@ func CheckUnwatched(ctx context.Context, p Reviewer, ids []string, accept bool) 
 	if accept || len(ids) == 0 {
 		return nil
 	}
-	states, err := TrustStates(ctx, p)
-	if err != nil {
-		return fmt.Errorf("checking what the hooks run before approving: %w", err)
-	}
 	want := make(map[string]bool, len(ids))
 	for _, id := range ids {
 		want[id] = true
+	}
+	states, err := TrustStates(ctx, p, func(h *HookReview) bool { return len(h.Unresolved) > 0 && want[h.HookID] })
+	if err != nil {
+		return fmt.Errorf("checking what the hooks run before approving: %w", err)
 	}
 	e := &UnwatchedApproval{}
 	for _, h := range states {
@@ -104,19 +104,39 @@ func UnwatchedLine(hs []HookReview) string {
 // returns for it; Risk, Fields, Badge and Notes are left empty. Large
 // projects then pay only for the audit where only the states are read
 // (CheckUnwatched, list's partly unwatched hooks).
+//
+// keep (nil: every hook) picks the hooks returned, in Review's order; a
+// hook it drops is dropped as soon as its state is settled, so that the
+// states of 100,000 hooks are not held when a few are read.
 type TrustStater interface {
-	TrustStates(ctx context.Context) ([]HookReview, error)
+	TrustStates(ctx context.Context, keep func(*HookReview) bool) ([]HookReview, error)
 }
 
 // TrustStates is p's TrustStates when it has one, else the hooks of its
-// Review.
-func TrustStates(ctx context.Context, p Reviewer) ([]HookReview, error) {
+// Review; only those keep takes (every one for nil keep).
+func TrustStates(ctx context.Context, p Reviewer, keep func(*HookReview) bool) ([]HookReview, error) {
 	if ts, ok := p.(TrustStater); ok {
-		return ts.TrustStates(ctx)
+		return ts.TrustStates(ctx, keep)
 	}
 	r, err := p.Review(ctx)
 	if err != nil {
 		return nil, err
 	}
-	return r.Hooks, nil
+	return KeepStates(r.Hooks, keep), nil
+}
+
+// KeepStates is hs with only the hooks keep takes (all of them for nil
+// keep), in place.
+func KeepStates(hs []HookReview, keep func(*HookReview) bool) []HookReview {
+	if keep == nil {
+		return hs
+	}
+	out := hs[:0]
+	for i := range hs {
+		if keep(&hs[i]) {
+			out = append(out, hs[i])
+		}
+	}
+	clear(hs[len(out):])
+	return out
 }

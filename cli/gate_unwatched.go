@@ -16,13 +16,13 @@ import (
 // hooks of p by hook ID (nil when the review fails: list then shows none),
 // for list.
 func trustStates(ctx context.Context, p agents.Project) map[string]agents.HookReview {
-	states, err := agents.TrustStates(ctx, p)
-	if err != nil {
-		return nil
-	}
 	// Only the approved but partly unwatched hooks are kept (all that list
 	// reads of them), so that the review of a large project is not held
 	// while its list is written.
+	states, err := agents.TrustStates(ctx, p, func(h *agents.HookReview) bool { return h.Unwatched() })
+	if err != nil {
+		return nil
+	}
 	out := map[string]agents.HookReview{}
 	for _, h := range states {
 		if h.Unwatched() {

@@ -45,7 +45,9 @@ func runGuard(ctx context.Context, io *IO, args []string) error {
 	var gitHook *string
 	var background *bool
 	var gitPID *int
+	var quiet *bool
 	if sub == "check" {
+		quiet = fs.Bool("quiet", false, "check only: print nothing, only exit 0 (nothing needs review), 3 (something does), 4 (a file cannot be read) or 1 (the review failed); it stops at the first agent with something to review")
 		gitHook = fs.String("git-hook", "", "check only: the git hook that runs the check (post-merge, post-checkout, post-rewrite, post-index-change, reference-transaction, post-applypatch)")
 		gitPID = fs.Int("git-pid", 0, "check only: the git process whose hook runs the check (it prints its block once)")
 		background = fs.Bool("background", false, "check only: finish a slow check without a terminal and only notify")
@@ -61,6 +63,12 @@ func runGuard(ctx context.Context, io *IO, args []string) error {
 		}
 		return guardManage(ctx, io, sub, repo)
 	case "check":
+		if *quiet {
+			if *gitHook != "" || *background {
+				return usagef("guard check --quiet is for scripts: it takes neither --git-hook nor --background")
+			}
+			return guardVerdict(ctx, io, io.projectDir(*dir))
+		}
 		return guardCheck(ctx, io, checkRequest{dir: *dir, gitHook: *gitHook, gitPID: *gitPID, background: *background})
 	}
 	return usagef("unknown guard command %q (install, uninstall, status or check)", sub)
@@ -397,6 +405,81 @@ func (io *IO) guardNewSubmodules(ctx context.Context, repo *guard.Repo) {
 
 // reviewedCleanly: every project of the check could be reviewed (a review
 // that failed is tried again by the next hook).
+// guardVerdict is `guard check --quiet`: guardCheck's exit code for
+// project (and the superprojects that hold it), with nothing printed.
+// Only the verdict is needed, so it analyses no risk and stops reviewing
+// a project at the first agent with something to review; the agents
+// after it are still opened, so that a file one of them cannot read still
+// exits 4 and one that cannot be opened still fails, as the full check
+// does. It can only differ from the full check where that one fails (1)
+// for an agent whose review breaks after an earlier agent's hook needs
+// review (3): both say the project is not clean.
+func guardVerdict(ctx context.Context, io *IO, project string) error {
+	repo, repoErr := guard.FindRepo(ctx, project)
+	projects := []string{project}
+	if repoErr == nil {
+		projects[0] = repo.Top
+		projects = append(projects, guard.Superprojects(ctx, repo)...)
+	}
+	code := ExitOK
+	for i, p := range projects {
+		var r *guard.Repo
+		if i == 0 && repoErr == nil {
+			r = repo
+		} else if i > 0 {
+			r, _ = guard.FindRepo(ctx, p)
+		}
+		needs, unreadable, err := io.verdictOf(ctx, p, r)
+		switch {
+		case err != nil:
+			code = max(code, ExitFailure)
+		case unreadable:
+			code = ExitUnreadable
+		case needs:
+			code = max(code, ExitNeedsReview)
+		}
+	}
+	if code == ExitOK {
+		return nil
+	}
+	return &ExitError{Code: code}
+}
+
+// verdictOf is what reviewProjectIn would say of project, in short:
+// whether anything needs review, whether a file could not be read.
+func (io *IO) verdictOf(ctx context.Context, project string, repo *guard.Repo) (needs, unreadable bool, err error) {
+	if repo != nil {
+		if problem, err := guard.Health(repo); err != nil || problem != "" {
+			needs = true
+		}
+	}
+	env := io.agentEnv()
+	env.Check = agents.NewVerdictCheck()
+	for _, a := range io.Agents.All() {
+		title := a.Info().Title
+		p, err := a.Open(ctx, env, project)
+		if err != nil {
+			return needs, unreadable, fmt.Errorf("%s: %w", title, err)
+		}
+		if needs {
+			// Decided: what the rest could still change is an unreadable
+			// file (exit 4 over 3) or an agent that cannot open.
+			unreadable = unreadable || len(p.Unreadable()) > 0
+			continue
+		}
+		r, err := p.Review(ctx)
+		if err != nil {
+			return needs, unreadable, fmt.Errorf("%s: %w", title, err)
+		}
+		for _, it := range guardItems(title, r) {
+			needs = true
+			unreadable = unreadable || it.Status == "unreadable"
+		}
+	}
+	_ = env.Check.SaveFingerprints()
+	return needs, unreadable, nil
+}
+
 func reviewedCleanly(results []projectCheck) bool {
 	for _, r := range results {
 		if r.err != nil {

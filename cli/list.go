@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"reflect"
 	"strings"
 	"text/tabwriter"
 	"unicode/utf8"
@@ -31,7 +32,16 @@ func runList(ctx context.Context, io *IO, agent agents.Agent, args []string) err
 	}
 	obs, _ := io.observer(agent) // none when the binary is unknown: nothing is taken as ours
 	if *asJSON {
-		readers, _ := agents.Readers(ctx, io.Agents, io.agentEnv(), io.projectDir(*dir), layerPaths(p))
+		// The readers open every agent on the folder: the project is
+		// opened again last, with them, so that a large one is not held
+		// twice (list --json of 100,000 hooks).
+		files := layerPaths(p)
+		p = nil
+		readers, again, _, openErr := agents.OpenReaders(ctx, io.Agents, io.agentEnv(), io.projectDir(*dir), files, agent)
+		if openErr != nil {
+			return fmt.Errorf("%s: %w", agent.Info().Title, openErr)
+		}
+		p = again
 		err = writeListJSON(io.Stdout, p, readers, obs, io.riskOptions())
 	} else {
 		err = writeListTable(io.Stdout, agent, p, obs, io.riskOptions())
@@ -140,7 +150,7 @@ func writeListJSON(w io.Writer, p agents.Project, readers map[string][]agents.Fi
 			}
 			continue
 		}
-		if err := enc.indented(bw, v, "  "); err != nil {
+		if err := enc.member(bw, v); err != nil {
 			return err
 		}
 	}
@@ -187,6 +197,31 @@ func writeHooksJSON(w *bufio.Writer, enc *encodeBuffer, p agents.Project, states
 type encodeBuffer struct {
 	buf, ind bytes.Buffer
 	enc      *json.Encoder
+}
+
+// member writes v as a member of the list document (at depth 1): an
+// array one element at a time (the diagnostics of 100,000 hooks are not
+// encoded into one buffer, then indented into another), anything else
+// whole; byte for byte what indenting the whole document writes.
+func (e *encodeBuffer) member(w io.Writer, v any) error {
+	rv := reflect.ValueOf(v)
+	if _, ok := v.(json.Marshaler); ok || rv.Kind() != reflect.Slice || rv.IsNil() || rv.Len() == 0 || rv.Type().Elem().Kind() == reflect.Uint8 {
+		return e.indented(w, v, "  ")
+	}
+	io.WriteString(w, "[")
+	for i := range rv.Len() {
+		if i > 0 {
+			io.WriteString(w, ",")
+		}
+		io.WriteString(w, "\n    ")
+		// the element by its address, as the encoder reaches a slice's
+		// elements (their pointer methods count)
+		if err := e.indented(w, rv.Index(i).Addr().Interface(), "    "); err != nil {
+			return err
+		}
+	}
+	_, err := io.WriteString(w, "\n  ]")
+	return err
 }
 
 // compact is v's compact encoding (valid until the next call).

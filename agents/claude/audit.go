@@ -73,18 +73,48 @@ func audit(snap *snapshot, hs []*hooks.Hook, store trust.Store) (*Report, error)
 // command (Store.Load), so that one command reads the store once. It only
 // reads data; every script is still fingerprinted from disk now.
 func auditData(snap *snapshot, hs []*hooks.Hook, data *trust.StoreData) (*Report, error) {
+	return auditKept(snap, hs, data, nil)
+}
+
+// auditKept is auditData with only the hooks' reviews keep takes in
+// Report.Hooks (every one for nil keep), in the same order; NeedsReview
+// still counts every hook. With keep, a hook that is not approved is
+// reviewed again once the approvals are claimed instead of held until
+// then, so that the states of 100,000 hooks are never held at once
+// (TrustStates).
+func auditKept(snap *snapshot, hs []*hooks.Hook, data *trust.StoreData, keep func(*HookReview) bool) (*Report, error) {
 	if _, err := storeSection(data); err != nil {
 		return nil, err
 	}
-	r := &Report{Project: snap.ProjectDir, FolderTrust: snap.FolderTrust, Hooks: []HookReview{}, Gone: []gone{}}
+	reviewedCount := 0
+	for _, h := range hs {
+		if keep == nil && Is(h) && reviewed(h) {
+			reviewedCount++
+		}
+	}
+	// sized once: a review of 100,000 hooks does not grow (and copy) it
+	// by doubling
+	r := &Report{Project: snap.ProjectDir, FolderTrust: snap.FolderTrust, Hooks: make([]HookReview, 0, reviewedCount), Gone: []gone{}}
 	approvals := approvals(data, snap.ProjectDir)
 	revoked := revokedApprovals(data, snap.ProjectDir)
 	settingsNow := claudeSettingsFields(snap)
 	a := trust.NewScriptReviewerFor(snap.ProjectDir, scriptRuntime(snap.ProjectDir))
 	a.UseCache(data.Fingerprints())
 	claimed := map[string]bool{}
-	var pending []int
-	for _, h := range hs {
+	var pending []int // in r.Hooks; with keep, in hs
+	type reviewAt struct {
+		at int
+		rv HookReview
+	}
+	var kept []reviewAt
+	needsReview := false
+	take := func(at int, rv *HookReview) {
+		needsReview = needsReview || rv.NeedsReview()
+		if keep(rv) {
+			kept = append(kept, reviewAt{at, *rv})
+		}
+	}
+	for at, h := range hs {
 		if !Is(h) || !reviewed(h) {
 			continue
 		}
@@ -105,13 +135,19 @@ func auditData(snap *snapshot, hs []*hooks.Hook, data *trust.StoreData) (*Report
 				rv.Status, rv.FieldChanges, rv.ApprovalNote = trust.StatusDefinitionChanged, changes, note
 			}
 			rv.SettleUnwatched()
+		} else if keep != nil {
+			pending = append(pending, at)
+			continue
 		} else {
 			pending = append(pending, len(r.Hooks))
 		}
+		if keep != nil {
+			take(at, &rv)
+			continue
+		}
 		r.Hooks = append(r.Hooks, rv)
 	}
-	for _, i := range pending {
-		rv := &r.Hooks[i]
+	settlePending := func(rv *HookReview) {
 		rv.Status = trust.StatusNew
 		var prev *Approval
 		for k, ap := range approvals {
@@ -137,6 +173,24 @@ func auditData(snap *snapshot, hs []*hooks.Hook, data *trust.StoreData) (*Report
 		}
 		a.ReviewScripts(&rv.HookReview, old)
 	}
+	for _, i := range pending {
+		if keep == nil {
+			settlePending(&r.Hooks[i])
+			continue
+		}
+		rv, err := claudeReviewOf(hs[i], snap.ProjectDir)
+		if err != nil {
+			return nil, err
+		}
+		settlePending(&rv)
+		take(i, &rv)
+	}
+	if keep != nil {
+		slices.SortFunc(kept, func(a, b reviewAt) int { return a.at - b.at })
+		for _, k := range kept {
+			r.Hooks = append(r.Hooks, k.rv)
+		}
+	}
 	for k, ap := range approvals {
 		if !claimed[k] {
 			r.Gone = append(r.Gone, gone{Fingerprint: k, Approval: ap})
@@ -145,7 +199,7 @@ func auditData(snap *snapshot, hs []*hooks.Hook, data *trust.StoreData) (*Report
 	sortGone(r.Gone)
 	r.Disabled = disabledIn(data, claudeFiles(snap)...)
 	r.Unreadable = snap.UnreadableFiles()
-	r.NeedsReview = len(r.Unreadable) > 0
+	r.NeedsReview = len(r.Unreadable) > 0 || needsReview
 	for _, h := range r.Hooks {
 		if h.NeedsReview() {
 			r.NeedsReview = true

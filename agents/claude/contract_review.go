@@ -117,6 +117,45 @@ func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
 	return r, nil
 }
 
+// TrustStates is what Review says of each handler and reaching user hook
+// without the risk analysis, the other agents' readings, texts and
+// documents (agents.TrustStater): list reads the partly unwatched hooks
+// from it, and a list of 100,000 hooks must not hold the whole review
+// while it writes.
+func (p *Project) TrustStates(_ context.Context, keep func(*agents.HookReview) bool) ([]agents.HookReview, error) {
+	store, err := p.usableStore()
+	if err != nil {
+		return nil, err
+	}
+	data, err := p.env.LoadStore(store)
+	if err != nil {
+		return nil, err
+	}
+	state := func(h *HookReview) agents.HookReview {
+		hr := agents.HookReview{HookReview: h.HookReview, HookID: h.HookID, Layer: h.Layer, File: h.File, Owner: h.Plugin, Label: h.Label}
+		hr.RawCommand = ""
+		return hr
+	}
+	var keepReview func(*HookReview) bool
+	if keep != nil {
+		keepReview = func(h *HookReview) bool { hr := state(h); return keep(&hr) }
+	}
+	rep, err := auditKept(p.snap, p.reg.Hooks, data, keepReview)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]agents.HookReview, 0, len(rep.Hooks))
+	for i := range rep.Hooks {
+		out = append(out, state(&rep.Hooks[i]))
+	}
+	rep.Hooks = nil
+	cr, err := agents.ReviewCommands(data, string(Name), p.snap.ProjectDir, p.reachingHooks())
+	if err != nil {
+		return nil, err
+	}
+	return append(out, agents.KeepStates(cr.Hooks, keep)...), nil
+}
+
 // reachingHooks are the handlers of the user's own and the managed
 // settings that run code of the project (agents.ReachingHooks), reviewed
 // for this project in Hookwarden's store like the project's.

@@ -84,7 +84,27 @@ func (p *project) Review(ctx context.Context) (*agents.Review, error) {
 	return &r.Review, nil
 }
 
-func (p *project) review() (*codexReview, error) {
+// review is the whole review: every hook's trust state, its risk, Codex's
+// words, the document and the text.
+func (p *project) review() (*codexReview, error) { return p.reviewAs(true, nil) }
+
+// TrustStates is what Review says of each hook and command without the
+// risk analysis, texts and documents (agents.TrustStater), of the project
+// as it was opened (Review opens it again): list reads the partly
+// unwatched hooks from it, and a list of 100,000 hooks must not hold a
+// second project and the whole review while it writes.
+func (p *project) TrustStates(_ context.Context, keep func(*agents.HookReview) bool) ([]agents.HookReview, error) {
+	r, err := p.reviewAs(false, keep)
+	if err != nil {
+		return nil, err
+	}
+	return r.Hooks, nil
+}
+
+// reviewAs reviews every hook; without full it settles their trust states
+// only (no risk, fields, notes, document or text) and keeps the hooks and
+// commands keep takes (nil: all).
+func (p *project) reviewAs(full bool, keep func(*agents.HookReview) bool) (*codexReview, error) {
 	if p.storeErr != nil {
 		return nil, p.storeErr
 	}
@@ -116,7 +136,10 @@ func (p *project) review() (*codexReview, error) {
 		if !reviewed(h) {
 			continue
 		}
-		rv := p.reviewOne(r, sr, h)
+		rv := p.reviewOne(r, sr, h, full)
+		if keep != nil && !keep(&rv) {
+			continue
+		}
 		r.Hooks = append(r.Hooks, rv)
 		if rv.NeedsReview() {
 			r.NeedsReview = true
@@ -124,6 +147,10 @@ func (p *project) review() (*codexReview, error) {
 	}
 	cache := risk.NewCache()
 	for i := range r.Hooks {
+		if !full {
+			r.byID[r.Hooks[i].HookID] = &r.Hooks[i]
+			continue
+		}
 		h := &r.Hooks[i]
 		r.byID[h.HookID] = h
 		if c := p.keyed(h.Key); c != nil {
@@ -148,7 +175,13 @@ func (p *project) review() (*codexReview, error) {
 	if err != nil {
 		return nil, err
 	}
+	if !full {
+		cr.Hooks = agents.KeepStates(cr.Hooks, keep)
+	}
 	for i := range cr.Hooks {
+		if !full {
+			break
+		}
 		if x := p.commandByID(cr.Hooks[i].HookID); x != nil && p.env.WantsRisk(cr.Hooks[i].NeedsReview()) {
 			cr.Hooks[i].Risk = agents.ReviewedRisk(p, x, p.Dir(), cr.Hooks[i].HookReview, p.env.RiskOptions(cache))
 		}
@@ -157,6 +190,9 @@ func (p *project) review() (*codexReview, error) {
 	r.commandGone = map[string]bool{}
 	for _, g := range cr.Gone {
 		r.commandGone[g.Key] = true
+	}
+	if !full {
+		return r, nil
 	}
 	r.Words = reviewWords
 	r.Folder = p.folderView()
@@ -172,7 +208,7 @@ func (p *project) review() (*codexReview, error) {
 }
 
 // reviewOne reviews one handler.
-func (p *project) reviewOne(r *codexReview, sr *trust.ScriptReviewer, h *handler) agents.HookReview {
+func (p *project) reviewOne(r *codexReview, sr *trust.ScriptReviewer, h *handler, full bool) agents.HookReview {
 	hk := h.Hook
 	rv := agents.HookReview{HookID: hk.ID, Layer: hk.Origin.Layer, File: hk.Origin.File, Label: shortName(hk)}
 	rv.ProjectHook = trust.ProjectHook{Event: string(hk.Event), Matcher: hk.Matcher, Definition: h.Group, Index: h.Index,
@@ -243,6 +279,9 @@ func (p *project) reviewOne(r *codexReview, sr *trust.ScriptReviewer, h *handler
 	rv.SettleUnwatched()
 	if hk.Status == statusProjectUntrusted && rv.ApprovalNote == "" {
 		rv.ApprovalNote = "the project is not trusted: Codex does not load this hook yet"
+	}
+	if !full {
+		return rv
 	}
 	d := reviewDocHook{Key: h.Key, Command: hk.Command, TrustStatus: h.Trust, CurrentHash: h.CurrentHash,
 		TrustedHash: h.TrustedHash, Enabled: h.Enabled, Hookwarden: string(rv.Status), MovedFrom: r.moved[h.Key]}

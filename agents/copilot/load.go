@@ -557,7 +557,15 @@ func (s *snapshot) compileMatcher(h *handler) {
 			return
 		}
 	}
-	re, err := regexp.Compile("^(?:" + m + ")$")
+	c, ok := s.matchers[m]
+	if !ok {
+		c.re, c.err = regexp.Compile("^(?:" + m + ")$")
+		if s.matchers == nil {
+			s.matchers = map[string]compiledMatcher{}
+		}
+		s.matchers[m] = c
+	}
+	re, err := c.re, c.err
 	if err != nil {
 		h.Valid = false
 		h.Hook.Status = statusInvalidMatcher

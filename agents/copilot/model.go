@@ -124,6 +124,16 @@ type snapshot struct {
 	AllOff string
 	// Diagnostics are findings about files, each with file:line:col.
 	Diagnostics []hooks.Diagnostic
+	// matchers are the compiled matcher regexes by pattern: the hooks
+	// that share a matcher share one (a compiled regex is 2 KB, and a
+	// file of 100,000 hooks has a few matchers).
+	matchers map[string]compiledMatcher
+}
+
+// compiledMatcher is a matcher pattern's regex, or why it does not compile.
+type compiledMatcher struct {
+	re  *regexp.Regexp
+	err error
 }
 
 // FolderTrust is Copilot's trust of the session folder.

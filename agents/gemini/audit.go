@@ -101,7 +101,10 @@ type Report struct {
 // and Hookwarden's store. It audits whatever the folder's trust (Gemini
 // only checks in trusted folders) and reports the folder trust alongside.
 // Only failures to read the files are errors.
-func Audit(snap *Snapshot, opts Options) (*Report, error) {
+func Audit(snap *Snapshot, opts Options) (*Report, error) { return audit(snap, opts, nil) }
+
+// audit is Audit with the hooks' reviews keep takes (nil: all of them).
+func audit(snap *Snapshot, opts Options, keep func(*trust.HookReview) bool) (*Report, error) {
 	r := &Report{Project: snap.ProjectDir, FolderTrust: snap.FolderTrust, Gone: []string{}, GeminiWarnings: []string{}}
 	r.TrustedHooksFile = opts.trustedHooksPath(snap)
 	th, err := readTrustedHooks(r.TrustedHooksFile)
@@ -132,7 +135,7 @@ func Audit(snap *Snapshot, opts Options) (*Report, error) {
 	}
 	sr := trust.NewScriptReviewerFor(snap.ProjectDir, scriptRuntime(snap))
 	sr.UseCache(store.Fingerprints())
-	a := auditor{approvals: store.Approvals(snap.ProjectDir), revoked: store.RevokedApprovals(snap.ProjectDir), scripts: sr}
+	a := auditor{approvals: store.Approvals(snap.ProjectDir), revoked: store.RevokedApprovals(snap.ProjectDir), scripts: sr, keep: keep}
 	r.Hooks, r.Gone = a.review(hooks, trusted)
 	r.Unreadable = snap.UnreadableFiles()
 	r.Critical = criticalFindings(reg)

@@ -18,6 +18,9 @@ type auditor struct {
 	scripts *trust.ScriptReviewer
 	// approved caches, per approval, the definitions it vouches for.
 	approved map[*trust.Approval]*approvedDefs
+	// keep (nil: every hook) picks the reviews returned; the others are
+	// dropped as soon as they are settled (TrustStates).
+	keep func(*trust.HookReview) bool
 }
 
 // compareDefinition compares a hook's definition with those recorded in
@@ -113,8 +116,11 @@ func (a *auditor) review(hooks []trust.ProjectHook, trusted []string) ([]trust.H
 	}
 	claimed := map[string]bool{}
 	unmatched := func(k string) bool { return trustedSet[k] && !current[k] && !claimed[k] }
-	out := make([]trust.HookReview, len(hooks))
-	for i, h := range hooks {
+	var out []trust.HookReview
+	if a.keep == nil {
+		out = make([]trust.HookReview, 0, len(hooks))
+	}
+	for _, h := range hooks {
 		rv := trust.HookReview{ProjectHook: h, Status: trust.StatusNew}
 		approval := a.approvals[h.Key]
 		switch {
@@ -151,7 +157,9 @@ func (a *auditor) review(hooks []trust.ProjectHook, trusted []string) ([]trust.H
 			}
 		}
 		rv.SettleUnwatched()
-		out[i] = rv
+		if a.keep == nil || a.keep(&rv) {
+			out = append(out, rv)
+		}
 	}
 	var gone []string
 	for _, k := range trusted {

@@ -242,7 +242,7 @@ func (p *Project) storeOnce(opts Options) (*trust.StoreData, error) {
 
 // TrustStates is what Review says of each workspace hook and command
 // without its risk analysis, texts and documents (agents.TrustStater).
-func (p *Project) TrustStates(ctx context.Context) ([]agents.HookReview, error) {
+func (p *Project) TrustStates(ctx context.Context, keep func(*agents.HookReview) bool) ([]agents.HookReview, error) {
 	opts, err := p.trustOptions()
 	if err != nil {
 		return nil, err
@@ -250,27 +250,35 @@ func (p *Project) TrustStates(ctx context.Context) ([]agents.HookReview, error) 
 	if opts.Data, err = p.storeOnce(opts); err != nil {
 		return nil, err
 	}
-	rep, err := Audit(p.snap, opts)
-	if err != nil {
-		return nil, err
-	}
 	byID := make(map[string]*hooks.Hook, len(p.reg.Hooks))
 	for _, h := range slices.Backward(p.reg.Hooks) {
 		byID[h.ID] = h
 	}
-	out := make([]agents.HookReview, 0, len(rep.Hooks))
-	for _, h := range rep.Hooks {
+	state := func(h trust.HookReview) agents.HookReview {
 		hr := agents.HookReview{HookReview: h, HookID: h.HookID, Layer: settingsio.LayerWorkspace, File: h.File, Label: h.Label}
 		if x := byID[h.HookID]; x != nil {
 			hr.File = x.Origin.File
 		}
-		out = append(out, hr)
+		return hr
 	}
+	var keepReview func(*trust.HookReview) bool
+	if keep != nil {
+		keepReview = func(h *trust.HookReview) bool { hr := state(*h); return keep(&hr) }
+	}
+	rep, err := audit(p.snap, opts, keepReview)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]agents.HookReview, 0, len(rep.Hooks))
+	for _, h := range rep.Hooks {
+		out = append(out, state(h))
+	}
+	rep.Hooks = nil
 	cr, err := agents.ReviewCommands(opts.Data, agent{}.Info().Name, p.snap.ProjectDir, p.reg.commandSpecs(p.projectFed))
 	if err != nil {
 		return nil, err
 	}
-	return append(out, cr.Hooks...), nil
+	return append(out, agents.KeepStates(cr.Hooks, keep)...), nil
 }
 
 // Approve approves workspace hooks (by hook ID, name or key; every one
