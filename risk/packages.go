@@ -24,6 +24,30 @@ var wellKnownTools = map[string]string{
 	"tsx": "tsx", "ts-node": "ts-node", "vue-tsc": "vue-tsc", "svelte-check": "svelte-check", "knip": "knip", "turbo": "turbo",
 	"ruff": "ruff", "black": "black", "isort": "isort", "mypy": "mypy", "pyright": "pyright", "flake8": "flake8",
 	"pylint": "pylint", "pytest": "pytest", "basedpyright": "basedpyright", "autopep8": "autopep8", "yapf": "yapf",
+	"golangci-lint": "golangci-lint", "gofumpt": "gofumpt", "goimports": "goimports", "staticcheck": "staticcheck", "govulncheck": "govulncheck",
+	"revive": "revive", "gotestsum": "gotestsum", "shellcheck": "shellcheck", "shfmt": "shfmt",
+}
+
+// wellKnownGoOwners are the publishers of those Go tools, as a module path
+// names them (github.com/golangci/golangci-lint).
+var wellKnownGoOwners = []string{"golangci", "mvdan", "dominikh", "securego", "golang", "mgechev", "gotestyourself", "koalaman"}
+
+// goModuleTypo: a segment of a Go module path (owner or name) one letter
+// away from a well-known Go tool or its publisher.
+func goModuleTypo(mod string) string {
+	mod, _, _ = strings.Cut(mod, "@")
+	for _, seg := range strings.Split(mod, "/") {
+		seg = strings.ToLower(seg)
+		if known := typoOf(seg); known != "" {
+			return known
+		}
+		for _, o := range wellKnownGoOwners {
+			if d := editDistance(seg, o); d > 0 && d <= 1 && len(seg) >= 5 {
+				return o
+			}
+		}
+	}
+	return ""
 }
 
 // declaredPkg: the project declares the tool (package.json, its

@@ -44,7 +44,7 @@ func init() {
 	reg(cloudCopyCmd, "gsutil", "gcloud", "s5cmd", "azcopy", "az", "mc", "b2", "oci")
 	reg(mailCmd, "mail", "mailx", "sendmail", "mutt", "msmtp", "s-nail")
 	reg(swaksCmd, "swaks")
-	reg(registryCmd, "npm", "pnpm", "yarn", "pip", "pip3", "uv")
+	reg(registryCmd, "npm", "pnpm", "yarn", "pip", "pip3", "uv", "go", "git", "cargo", "gem", "bundle", "conda", "poetry", "pdm")
 	// commands through other programs' options
 	reg(tarCmd, "tar", "bsdtar", "gtar")
 	reg(sedCmd, "sed", "gsed")
@@ -395,6 +395,25 @@ func registryCmd(sh *shell, c progCall) (value, bool) {
 			}
 		}
 	}
+	// a tool's own network settings written for every later run (git
+	// config --global http.proxy URL, go env -w GOPROXY=URL, npm config
+	// set proxy URL, yarn config set httpsProxy URL): its traffic goes
+	// through the address named; and checks switched off (sslVerify
+	// false, GONOSUMDB=*, GOFLAGS=-insecure, strict-ssl false)
+	if persistentSettingRe.MatchString(j) {
+		for _, m := range netSettingRe.FindAllString(j, -1) {
+			for _, ep := range hostsIn(m) {
+				if !ep.Dynamic && !loopback(ep.Host) && !knownRegistry(ep.Host) && !privateAddr(ep.Host) {
+					sh.find(c.n, Persistence, LevelCritical, "sets %s in %s's own configuration, so its later traffic and downloads go through %s", shortText(strings.TrimSpace(m), 60), c.base, ep)
+					return value{}, true
+				}
+			}
+		}
+		if m := checksOffRe.FindString(j); m != "" {
+			sh.find(c.n, Persistence, LevelCritical, "switches off %s's verification of what it downloads (%s), for every later run", c.base, strings.TrimSpace(m))
+			return value{}, true
+		}
+	}
 	if m := indexURLRe.FindStringSubmatch(j); m != nil {
 		for _, ep := range hostsIn(m[0]) {
 			if !loopback(ep.Host) && !knownRegistry(ep.Host) {
@@ -408,7 +427,11 @@ func registryCmd(sh *shell, c progCall) (value, bool) {
 
 var (
 	registrySwapRe = regexp.MustCompile(`\s(?:config\s+set|set)\s+(?:--\S+\s+)*(?:registry|@[\w-]+:registry|npmRegistryServer|global\.index-url|global\.extra-index-url|install\.index-url|index-url|extra-index-url)(?:\s+|=)\S+`)
-	indexURLRe     = regexp.MustCompile(`\sinstall\s.*(?:--index-url|-i|--extra-index-url|--registry|--default-index|--index)(?:\s+|=)\S+`)
+	// persistentSettingRe: a command that writes a tool's settings.
+	persistentSettingRe = regexp.MustCompile(`\sconfig\s|\senv\s+-w\s|\sconfig\s+--(global|system|user)\s`)
+	netSettingRe        = regexp.MustCompile(`(?i)\s[\w.@:/-]*(?:proxy|registry|index-url|insteadof|mirror|GOPROXY|GOSUMDB|base-url|baseurl)[\w.@:/-]*(?:\s+|=)\S+`)
+	checksOffRe         = regexp.MustCompile(`(?i)\s[\w.-]*(?:sslverify|strict-ssl|ssl-verify|verify-ssl|ssl_verify|sslcainfo)(?:\s+|=)(?:false|0|no|off)\b|\sGO(?:NOSUMDB|NOSUMCHECK|INSECURE)=\S+|\sGOSUMDB=off\b|\sGOFLAGS=\S*-insecure|\sglobal\.trusted-host(?:\s+|=)\S+`)
+	indexURLRe          = regexp.MustCompile(`\sinstall\s.*(?:--index-url|-i|--extra-index-url|--registry|--default-index|--index)(?:\s+|=)\S+`)
 )
 
 // knownRegistry: the default public registries.

@@ -396,11 +396,7 @@ func (sh *shell) interpreter(base string, args []field, n syntax.Node, in *value
 						dir = args[k+1].s
 					}
 				}
-				if d := normPath(dir, sh.a.hook.ProjectDir); dir != "" && (inHome(d) && !strings.Contains(strings.TrimPrefix(d, "~/"), "/") && !tempish(d) || d == "/" || systemDir(d)) {
-					sh.find(n, Exfiltration, LevelCritical, "serves %s, with its keys and credentials, to the network with python -m %s", map[bool]string{true: "the home folder", false: d}[inHome(d)], mod)
-				} else {
-					sh.find(n, Network, LevelReview, "serves files of this machine over the network with python -m %s", mod)
-				}
+				sh.servesDir(dir, "python -m "+mod, n)
 			}
 			if mod == "pip" && i+2 < len(args) && args[i+2].s == "install" {
 				sh.find(n, RemotePackage, LevelReview, "installs Python packages from the network at hook time")
@@ -880,6 +876,18 @@ func (sh *shell) packageRunner(base string, args []field, n syntax.Node) {
 		}
 		sh.remotePackage(base, pkg, n)
 	}
+	// a package source given by an option (uvx --from git+https://…,
+	// pipx run --spec URL, uv run --with URL, npx -p URL): code
+	// downloaded from that address and run
+	for _, fl := range flags {
+		switch fl.name {
+		case "--from", "--spec", "--with", "-p", "--package":
+			if v := fl.val.s; urlRe.MatchString(v) || strings.HasPrefix(v, "git+") {
+				sh.remotePackage(base, v, n)
+				return
+			}
+		}
+	}
 	if (sub == "install" || sub == "i" || sub == "add") && sh.installsFromURL(base, pos[1:], n) {
 		return
 	}
@@ -995,12 +1003,18 @@ func (sh *shell) packageRunner(base string, args []field, n syntax.Node) {
 				}
 				if strings.HasSuffix(p.s, ".go") {
 					sh.follow(p.value, "") // go run hook.go: read as Go
+				} else if !strings.HasPrefix(p.s, "-") && !strings.Contains(p.s, "@") {
+					sh.followGoPackage(p.value) // go run ./tools/x: its files
 				}
 			}
 		}
 		if sub == "install" {
 			for _, p := range pos[1:] {
 				if strings.Contains(p.s, "@") {
+					if known := goModuleTypo(p.s); known != "" {
+						sh.find(n, RemotePackage, LevelCritical, "installs and builds %s, whose path is one letter away from the well-known %s: what a typo-squat looks like (go install)", p.s, known)
+						continue
+					}
 					sh.find(n, RemotePackage, LevelReview, "installs %s from the network at hook time", p.s)
 				}
 			}
@@ -1728,4 +1742,46 @@ func skipsGitHooks(sub string, rest []field) bool {
 		}
 	}
 	return false
+}
+
+// followGoPackage reads the Go files of a package folder of the project
+// (go run ./tools/x), as go run builds them.
+func (sh *shell) followGoPackage(v value) {
+	if !v.known || v.s == "" || strings.ContainsAny(v.s, "$`*?~") || sh.a.hook.ProjectDir == "" {
+		return
+	}
+	dir := v.s
+	if !filepath.IsAbs(dir) {
+		base := sh.cwd
+		if base == "" || !filepath.IsAbs(base) {
+			base = sh.a.hook.ProjectDir
+		}
+		dir = filepath.Join(base, dir)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	n := 0
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		if n++; n > 50 {
+			return
+		}
+		sh.follow(value{s: filepath.Join(dir, name), known: true}, "")
+	}
+}
+
+// servesDir: a file server (python -m http.server, ruby -run -e httpd,
+// php -S) started by the hook on a folder. The home folder or the system
+// is every key and credential of the user handed to the network.
+func (sh *shell) servesDir(dir, what string, n syntax.Node) {
+	if d := normPath(dir, sh.a.hook.ProjectDir); dir != "" && (inHome(d) && !strings.Contains(strings.TrimPrefix(d, "~/"), "/") && !tempish(d) || d == "/" || systemDir(d)) {
+		sh.find(n, Exfiltration, LevelCritical, "serves %s, with its keys and credentials, to the network with %s", map[bool]string{true: "the home folder", false: d}[inHome(d)], what)
+	} else {
+		sh.find(n, Network, LevelReview, "serves files of this machine over the network with %s", what)
+	}
 }

@@ -332,6 +332,18 @@ func progNode(sh *shell, c progCall) (value, bool) {
 func progPerl(sh *shell, c progCall) (value, bool) {
 	base, args, n, in := c.base, c.args, c.n, c.in
 	sh.inPlaceEdit(args, n)
+	// ruby -run -e httpd DIR (un.rb): a file server on DIR
+	for i := 0; base == "ruby" && i+2 < len(args); i++ {
+		if (args[i].s == "-run" || args[i].s == "-run,") && args[i+1].s == "-e" && args[i+2].s == "httpd" {
+			dir := sh.cwd
+			_, pos := options(args[i+3:], set("-p", "--port", "-b", "--bind-address"), false)
+			if len(pos) > 0 {
+				dir = pos[0].s
+			}
+			sh.servesDir(dir, "ruby -run -e httpd", n)
+			return value{}, true
+		}
+	}
 	return sh.interpreter(base, args, n, in, set("-e", "-E"), nil, set("-I", "-M", "-r", "-C")), true
 }
 

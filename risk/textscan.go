@@ -1,0 +1,309 @@
+package risk
+
+import (
+	"encoding/base64"
+	"encoding/hex"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// The text reading: the analysis's last pass over every text the hook runs
+// (its command and each script), in whatever language it is written. The
+// structured readers (shell, the code reader, PowerShell) follow data and
+// calls; a payload that defeats them — a name built at run time, a helper
+// function in a second file, a language they do not know, an encoded
+// string — still has to carry its addresses and commands as text. This
+// pass decodes what is encoded (hex, base64, character codes, \x escapes,
+// rot13 when the text names it), joins literals split by concatenation,
+// and reads the result for three families, whatever calls them:
+//   - a download piped into an interpreter (URL … | sh, python, $SHELL…);
+//   - a credential of the home folder (or the whole environment) and a way
+//     out to another machine in the same file; or a file uploaded by a
+//     flag (--post-file, --data-binary @, --upload-file) anywhere in the
+//     hook while a credential is named in another of its files;
+//   - code hidden by an encoding: a decoded literal that holds an address,
+//     a command, a credential path or a module that runs programs.
+//
+// It only raises: it never lowers what the structured readers found.
+
+// textFacts of one text (a pure function of the text and the secret
+// pattern, so it can be shared between hooks).
+type textScan struct {
+	downloadRun string // the line that pipes a download into an interpreter
+	secret      string // a credential the text names
+	sink        string // a way out to another machine
+	upload      string // a file-upload flag's line
+	hidden      string // a decoded literal that hides code or an address
+}
+
+var (
+	// concatRe: two literals joined by + . .. (the join is folded).
+	concatRe = regexp.MustCompile(`(['"])\s*(?:\+|\.\.|\.)\s*(['"])`)
+	// implicitConcatRe: adjacent literals (Python, C) separated by space.
+	implicitConcatRe = regexp.MustCompile(`"\s*\n\s*"|'\s*\n\s*'`)
+	joinListRe       = regexp.MustCompile(`\[\s*((?:['"][^'"\n]*['"]\s*,\s*)+['"][^'"\n]*['"])\s*\]\s*\.join\(\s*(?:''|"")\s*\)`)
+	listSepRe        = regexp.MustCompile(`['"]\s*,\s*['"]`)
+	hexLitRe         = regexp.MustCompile(`(?i)['"]((?:[0-9a-f]{2}){6,})['"]`)
+	escHexRe         = regexp.MustCompile(`(?:\\x[0-9a-fA-F]{2}){3,}`)
+	b64Re            = regexp.MustCompile(`[A-Za-z0-9+/]{16,}={0,2}`)
+	charCodesRe      = regexp.MustCompile(`\b\d{2,3}(?:\s*,\s*\d{2,3}){3,}\b`)
+	chrCallsRe       = regexp.MustCompile(`(?:chr\(\s*\d{2,3}\s*\)\s*[+.,]?\s*){3,}`)
+	digitsRe         = regexp.MustCompile(`\d{2,3}`)
+	rot13MarkRe      = regexp.MustCompile(`(?i)rot.?13|N-ZA-M|n-za-m`)
+
+	// downloadRunRe: a URL and, later on the same line, a pipe into an
+	// interpreter that reads its program from stdin.
+	downloadRunRe = regexp.MustCompile(`(?i)\b(?:https?|ftp)://[^\s'"|)]+[^\n]{0,240}?\|\s*(?:sudo\s+(?:-\S+\s+)*)?["']?(?:\$\{?SHELL\b|(?:/usr)?(?:/bin/)?(?:ba|z|da|k|fi)?sh\b|python[0-9.]*\b|perl\b|ruby\b|node\b|iex\b|invoke-expression\b)`)
+	// runDownloadRe: an interpreter that runs what a download prints.
+	runDownloadRe = regexp.MustCompile(`(?i)(?:\b(?:ba|z|da)?sh\s+(?:-c\s+)?["']?\$\(|\b(?:ba|z)?sh\s+<\(|\beval\s+["']?\$\(|\biex\s*\(|invoke-expression\s*\()\s*(?:curl|wget|fetch|irm|iwr|invoke-restmethod|invoke-webrequest|\(?new-object\s+net\.webclient\)?\.downloadstring)\b[^\n]*?\b(?:https?|ftp)://`)
+	// homeSecretRe: a credential of the home folder, however the path is
+	// joined (".gem", "credentials"), or the process environment whole.
+	homeSecretRe = regexp.MustCompile(`(?:^|[\s'"/=:(,\\])\.(?:ssh|aws|gnupg|kube|netrc|git-credentials|pgpass|pypirc|password-store|azure)\b|\.docker\W{1,6}config\.json|\.config\W{1,6}(?:gcloud|gh)\b|\.gem\W{1,6}credentials|\boauth_creds\.json|\.credentials\.json|/proc/[^\s/'"]*/environ|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\.(?:bash|zsh)_history\b`)
+	wholeEnvRe   = regexp.MustCompile(`\bdict\(\s*os\.environ\s*\)|\bos\.environ\.copy\(\)|json\.dumps\(\s*(?:dict\()?os\.environ|JSON\.stringify\(\s*process\.env\s*\)|\{\s*\.\.\.process\.env\s*\}|\bENV\.to_h\b|\bos\.Environ\(\)|\bGet-ChildItem\s+env:|\$\((?:env|printenv)\)|(?:^|[;&|]\s*)(?:env|printenv)\s*\|`)
+	// uploadFileRe: a flag that sends a named file's content.
+	uploadFileRe = regexp.MustCompile(`--post-file[= ]|--body-file[= ]|--upload-file[= ]|--data(?:-binary|-raw|-urlencode)?[= ]+["']?@|\s-d\s*["']?@|\s-F\s*["']?[\w-]+=@|\s-T\s`)
+	// envUploadRe: a project .env file sent by an upload flag.
+	dotEnvRe = regexp.MustCompile(`(?:^|[/'"\s])\.env\b(?:[^.\w]|$)`)
+	// netVerbRe: something that talks to another machine.
+	netVerbRe = regexp.MustCompile(`(?i)\b(?:curl|wget|urlopen|urllib|requests\.(?:post|put|get|request)|httpx|aiohttp|fetch\s*\(|https?\.(?:request|get)|http\.(?:Post|Get|NewRequest|Client)|Net::HTTP|LWP|HTTP::Tiny|Invoke-(?:WebRequest|RestMethod)|\biwr\b|\birm\b|WebClient|Upload(?:File|String|Data)|socket|XMLHttpRequest|axios|fsockopen|nc|ncat|netcat|socat|dig|nslookup|scp|rsync|sftp|gsutil|s3\s+cp|swaks|sendmail|smtplib|dns\.resolve)\b`)
+	// hostLitRe: an address in a literal (a URL, a domain with a path, an
+	// IPv4 address).
+	hostLitRe = regexp.MustCompile(`(?i)\b(?:https?|wss?|ftps?)://([a-z0-9.-]+\.[a-z]{2,}|\d{1,3}(?:\.\d{1,3}){3})|["'/\s]([a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|dev|app|sh|co|me|xyz|site|cloud|ai|info|biz|ru|cn|top|link|live|report|tech|tools|run|pro)/[^\s'"]*)|\b(\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})\b|[.{}"']([a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|dev|xyz|ru|cn|top))["']`)
+	// hiddenWorkRe: what an encoded literal should not hold.
+	hiddenWorkRe  = regexp.MustCompile(`(?i)(?:https?|ftp)://|\|\s*(?:ba|z)?sh\b|\b(?:curl|wget|child_process|subprocess|os\.system|urllib|urlopen|execSync|shell_exec|powershell|invoke-expression|/dev/tcp)\b|\bsystem\b.*\b(?:curl|wget|sh)\b`)
+	commentLineRe = regexp.MustCompile(`^\s*(?:#|//|--|;|\*|/\*|<!--|REM\s|rem\s)`)
+)
+
+// decodeText returns what the text's encoded literals decode to (printable
+// text only), one per line.
+func decodeText(t string) []string {
+	var out []string
+	keep := func(b []byte) {
+		if len(b) < 4 {
+			return
+		}
+		printable := 0
+		for _, c := range b {
+			if c == '\n' || c == '\t' || c >= 32 && c < 127 {
+				printable++
+			}
+		}
+		if printable*10 >= len(b)*9 || hiddenWorkRe.Match(b) {
+			out = append(out, string(b))
+		}
+	}
+	joined := implicitConcatRe.ReplaceAllString(t, "")
+	for _, m := range hexLitRe.FindAllStringSubmatch(joined, 50) {
+		if b, err := hex.DecodeString(m[1]); err == nil {
+			keep(b)
+		}
+	}
+	for _, m := range escHexRe.FindAllString(t, 50) {
+		var b []byte
+		for i := 0; i+4 <= len(m); i += 4 {
+			v, _ := strconv.ParseUint(m[i+2:i+4], 16, 8)
+			b = append(b, byte(v))
+		}
+		keep(b)
+	}
+	for _, m := range b64Re.FindAllString(joined, 50) {
+		if !strings.ContainsAny(m, "0123456789+/=") && strings.ToLower(m) == m {
+			continue // a plain word
+		}
+		for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.RawStdEncoding} {
+			if b, err := enc.DecodeString(m); err == nil {
+				keep(b)
+				break
+			}
+		}
+	}
+	for _, re := range []*regexp.Regexp{charCodesRe, chrCallsRe} {
+		for _, m := range re.FindAllString(t, 50) {
+			var b []byte
+			ok := true
+			for _, d := range digitsRe.FindAllString(m, -1) {
+				v, _ := strconv.Atoi(d)
+				if v < 32 || v > 126 {
+					ok = false
+					break
+				}
+				b = append(b, byte(v))
+			}
+			if ok {
+				keep(b)
+			}
+		}
+	}
+	if rot13MarkRe.MatchString(t) {
+		out = append(out, rot13(joined))
+	}
+	return out
+}
+
+// codeLines drops the comment lines of a text.
+func codeLines(t string) string {
+	if !strings.ContainsAny(t, "#/-;*<Rr") {
+		return t
+	}
+	lines := strings.Split(t, "\n")
+	out := lines[:0]
+	for _, l := range lines {
+		if !commentLineRe.MatchString(l) {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// scanText reads one text.
+func scanText(t string, secretRe *regexp.Regexp) textScan {
+	var s textScan
+	code := codeLines(t)
+	folded := concatRe.ReplaceAllStringFunc(code, func(m string) string {
+		if m[0] == m[len(m)-1] {
+			return ""
+		}
+		return m
+	})
+	folded = joinListRe.ReplaceAllStringFunc(folded, func(m string) string {
+		inner := joinListRe.FindStringSubmatch(m)[1]
+		return `"` + listSepRe.ReplaceAllString(strings.Trim(inner, `'" `), "") + `"`
+	})
+	decoded := decodeText(code)
+	for _, d := range decoded {
+		if hiddenWorkRe.MatchString(d) && !strings.Contains(code, d) {
+			s.hidden = d
+			break
+		}
+	}
+	view := folded
+	if len(decoded) > 0 {
+		view += "\n" + strings.Join(decoded, "\n")
+	}
+	s.downloadRun = downloadRun(view)
+	if m := homeSecretRe.FindString(view); m != "" {
+		s.secret = strings.TrimLeft(m, ` '"/=:(,\`)
+	} else if m := secretRe.FindString(view); m != "" {
+		s.secret = strings.TrimLeft(m, ` '"/=:(,`)
+	} else if m := wholeEnvRe.FindString(view); m != "" {
+		s.secret = "the whole environment (" + strings.TrimSpace(m) + ")"
+	}
+	if m := uploadFileRe.FindString(view); m != "" {
+		s.upload = strings.TrimSpace(m)
+		if s.secret == "" && dotEnvRe.MatchString(view) {
+			s.secret = "the project's .env file"
+		}
+	}
+	if netVerbRe.MatchString(view) {
+		for _, m := range hostLitRe.FindAllStringSubmatch(view, -1) {
+			h := m[1] + m[2] + m[3] + m[4]
+			if i := strings.IndexByte(h, '/'); i >= 0 {
+				h = h[:i]
+			}
+			if h == "" || loopback(h) || privateAddr(h) || docHost(h) {
+				continue
+			}
+			s.sink = h
+			break
+		}
+	}
+	return s
+}
+
+// downloadRun finds a line that pipes a download into an interpreter. A
+// message that shows such a line (an install hint printed to the user, a
+// guard's reason) is not one: the line starts by printing and the pipe is
+// inside the quoted text, with nothing after it that runs or stores it.
+// What a hook prints to the model is judged by the output analysis.
+func downloadRun(view string) string {
+	if !strings.Contains(view, "://") {
+		return ""
+	}
+	for _, line := range strings.Split(view, "\n") {
+		for _, re := range []*regexp.Regexp{downloadRunRe, runDownloadRe} {
+			loc := re.FindStringIndex(line)
+			if loc == nil {
+				continue
+			}
+			m := line[loc[0]:loc[1]]
+			if h := hostsIn(m); len(h) > 0 && (loopback(h[0].Host) || docHost(h[0].Host)) {
+				continue
+			}
+			if messageLineRe.MatchString(line) && !strings.Contains(line, ">>") && strings.LastIndexAny(line, `'"`) >= loc[1] && !pipeAfterRe.MatchString(line[strings.LastIndexAny(line, `'"`):]) {
+				continue
+			}
+			return m
+		}
+	}
+	return ""
+}
+
+var (
+	messageLineRe = regexp.MustCompile(`(?i)^\s*(?:echo|printf|print|puts|say|warn|die|console\.\w+|write-(?:host|output|warning)|[\w.]*(?:msg|message|log|hint|warn|info|error|notify)\w*)\b`)
+	pipeAfterRe   = regexp.MustCompile(`\|\s*["']?(?:ba|z|da)?sh\b|\|\s*["']?\$\{?SHELL`)
+)
+
+// privateAddr: an address of this machine's own networks (10/8, 192.168/16,
+// 172.16/12) or a version-like number (1.2.3.4 in "version 1.2.3.4").
+func privateAddr(h string) bool {
+	return strings.HasPrefix(h, "10.") || strings.HasPrefix(h, "192.168.") || strings.HasPrefix(h, "172.16.") || strings.HasPrefix(h, "0.")
+}
+
+// docHost: a host only named as a reference (schemas, documentation).
+func docHost(h string) bool {
+	h = strings.ToLower(h)
+	for _, d := range []string{"www.w3.org", "w3.org", "json-schema.org", "schema.org", "example.com", "example.org", "example.net", "xmlns.com", "purl.org"} {
+		if h == d {
+			return true
+		}
+	}
+	return false
+}
+
+// textFallback reads every text the hook runs as text (see above).
+func (a *analyzer) textFallback() {
+	if a.sub {
+		return
+	}
+	var secret, upload, secretFile string
+	for _, t := range a.rawTexts {
+		s := a.opt.Cache.scan(t, a.secretText())
+		src := Source{Text: shortText(firstLine(t), 80)}
+		if s.downloadRun != "" {
+			a.add(Finding{Category: DownloadExec, Severity: LevelCritical, Source: src,
+				Summary: fmt.Sprintf("pipes a download into an interpreter (%s), in text the hook runs", shortText(s.downloadRun, 90))})
+		}
+		if s.hidden != "" {
+			a.add(Finding{Category: Obfuscation, Severity: LevelCritical, Source: src,
+				Summary: fmt.Sprintf("hides code behind an encoding: a literal decodes to %q", shortText(oneLine(s.hidden), 90))})
+		}
+		if s.secret != "" && s.sink != "" {
+			a.add(Finding{Category: Exfiltration, Severity: LevelCritical, Source: src,
+				Summary: fmt.Sprintf("names %s and talks to %s in the same file: it can send it there", shortText(s.secret, 60), s.sink)})
+		}
+		if s.secret != "" && secret == "" {
+			secret, secretFile = s.secret, src.Text
+		}
+		if s.upload != "" && s.sink != "" && upload == "" {
+			upload = s.sink
+		}
+	}
+	if secret != "" && upload != "" {
+		a.add(Finding{Category: Exfiltration, Severity: LevelCritical, Source: Source{Text: secretFile},
+			Summary: fmt.Sprintf("names %s in one file and uploads a file to %s in another: it can send it there", shortText(secret, 60), upload)})
+	}
+}
+
+func firstLine(t string) string {
+	if i := strings.IndexByte(t, '\n'); i >= 0 {
+		return t[:i]
+	}
+	return t
+}
+
+// scan reads a text once per cache.
+func (c *Cache) scan(t string, secretRe *regexp.Regexp) textScan {
+	return scanText(t, secretRe)
+}
