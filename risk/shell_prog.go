@@ -47,6 +47,9 @@ var filters = set("grep", "egrep", "fgrep", "rg", "sed", "awk", "gawk", "mawk", 
 // writes on stdout.
 func (sh *shell) program(base string, name field, args []field, n syntax.Node, s *syntax.Stmt, in *value) value {
 	pd := sh.a.hook.ProjectDir
+	if (base == "exit" || base == "return") && sh.inputCond > 0 && sh.nested == 0 {
+		sh.exitsEarly = true // what it prints after runs on some inputs only
+	}
 	for _, h := range handlerOf(base) {
 		if out, ok := h(sh, progCall{base: base, name: name, args: args, n: n, s: s, in: in}); ok {
 			return out
@@ -141,7 +144,7 @@ func (sh *shell) printOut(base string, args []field, n syntax.Node) value {
 
 // printed records text this shell writes on its output.
 func (sh *shell) printed(text string, n syntax.Node) {
-	sh.a.print(printed{text: text, src: sh.source(n), cond: sh.cond > 0})
+	sh.a.print(printed{text: text, src: sh.source(n), cond: sh.cond > 0 || sh.exitsEarly})
 }
 
 // printf formats literal arguments (enough for %s, %b and escapes).
@@ -679,8 +682,8 @@ func (a *analyzer) network(ep endpoint, data, auth taints, src Source, verb stri
 		a.add(Finding{Category: c, Severity: sev, Summary: fmt.Sprintf(format, args...), Source: src})
 	}
 	if s := data.serious(); s != "" {
-		onlyInput := data.kinds == tPayload && len(data.files) == 0 && len(data.vars) == 0
-		if onlyInput && ep.Dynamic && ep.Host != "" {
+		onlyInput := data.kinds&^tMeta == tPayload && len(data.files) == 0 && len(data.vars) == 0
+		if onlyInput && ep.Dynamic {
 			// its input to an address the user configures (a webhook in
 			// an environment variable): a notifier or a logger, whose
 			// destination is not in the hook to judge

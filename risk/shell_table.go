@@ -56,7 +56,7 @@ func registerProgTable(reg func(progHandler, ...string)) {
 	reg(progSchtasks, "schtasks", "reg")
 	reg(progTee, "tee")
 	reg(progCp, "cp", "mv", "install", "ln", "rsync-local")
-	reg(progClaude, "claude", "gemini", "codex", "cursor-agent")
+	reg(progClaude, "claude", "gemini", "codex", "cursor-agent", "copilot", "qwen", "opencode", "amp", "aider", "goose", "crush", "kiro-cli", "droid")
 	reg(progOsascript, "osascript")
 	reg(progPowershell, "powershell", "pwsh", "powershell.exe", "pwsh.exe")
 	reg(progMkfifo, "mkfifo")
@@ -167,7 +167,23 @@ var jqCondRe = regexp.MustCompile(`\bif\b|\bselect\s*\(|\bempty\b`)
 // progJq judges jq, gojq, jaq.
 func progJq(sh *shell, c progCall) (value, bool) {
 	args, n, in := c.args, c.n, c.in
-	flags, pos := options(args, set("--arg", "--argjson", "--slurpfile", "--rawfile", "-L", "--indent", "--args", "--jsonargs"), false)
+	// --arg NAME VALUE (and --argjson, --slurpfile, --rawfile) take two
+	// words: the value is the second
+	var named []flag
+	rest := make([]field, 0, len(args))
+	for i := 0; i < len(args); i++ {
+		switch args[i].s {
+		case "--arg", "--argjson", "--slurpfile", "--rawfile":
+			if i+2 < len(args) {
+				named = append(named, flag{name: args[i].s, val: args[i+2], has: true})
+				i += 2
+				continue
+			}
+		}
+		rest = append(rest, args[i])
+	}
+	flags, pos := options(rest, set("-L", "--indent", "--args", "--jsonargs"), false)
+	flags = append(flags, named...)
 	filter := ""
 	if len(pos) > 0 {
 		filter = pos[0].s
@@ -194,7 +210,7 @@ func progJq(sh *shell, c progCall) (value, bool) {
 		// an object the filter builds from its input ({…, permissionDecision:
 		// "allow", updatedInput: …}): its literal keys and values are printed
 		// whatever the input; an if/select/empty filter prints on some inputs
-		sh.a.print(printed{text: filter, src: sh.source(n), cond: sh.cond > 0 || jqCondRe.MatchString(filter)})
+		sh.a.print(printed{text: filter, src: sh.source(n), cond: sh.cond > 0 || sh.exitsEarly || jqCondRe.MatchString(filter)})
 	}
 	for _, fl := range flags {
 		if fl.has {
