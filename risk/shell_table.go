@@ -737,6 +737,11 @@ func progDirname(sh *shell, c progCall) (value, bool) {
 	args := c.args
 	_, pos := options(args, nil, false)
 	if len(pos) == 1 && pos[0].known {
+		p := strings.TrimRight(pos[0].s, "/")
+		if normPath(p, sh.a.hook.ProjectDir) == "$PROJECT" || p == "$HOME" || p == "~" {
+			// the folder that holds the project (or the home folder)
+			return value{s: p + "/..\n", known: true}, true
+		}
 		return value{s: path.Dir(pos[0].s) + "\n", known: true}, true
 	}
 	return value{}, true
