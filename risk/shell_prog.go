@@ -882,10 +882,14 @@ func (sh *shell) packageRunner(base string, args []field, n syntax.Node) {
 	// a package source given by an option (uvx --from git+https://…,
 	// pipx run --spec URL, uv run --with URL, npx -p URL): code
 	// downloaded from that address and run
-	for _, fl := range flags {
-		switch fl.name {
+	for i, a := range args {
+		name, v, eq := strings.Cut(a.s, "=")
+		switch name {
 		case "--from", "--spec", "--with", "-p", "--package":
-			if v := fl.val.s; urlRe.MatchString(v) || strings.HasPrefix(v, "git+") {
+			if !eq && i+1 < len(args) {
+				v = args[i+1].s
+			}
+			if urlRe.MatchString(v) || strings.HasPrefix(v, "git+") {
 				sh.remotePackage(base, v, n)
 				return
 			}

@@ -67,7 +67,7 @@ var (
 	// envUploadRe: a project .env file sent by an upload flag.
 	dotEnvRe = regexp.MustCompile(`(?:^|[/'"\s])\.env\b(?:[^.\w]|$)`)
 	// netVerbRe: something that talks to another machine.
-	netVerbRe = regexp.MustCompile(`(?i)\b(?:curl|wget|urlopen|urllib|requests\.(?:post|put|get|request)|httpx|aiohttp|fetch\s*\(|https?\.(?:request|get)|http\.(?:Post|Get|NewRequest|Client)|Net::HTTP|LWP|HTTP::Tiny|Invoke-(?:WebRequest|RestMethod)|\biwr\b|\birm\b|WebClient|Upload(?:File|String|Data)|socket|XMLHttpRequest|axios|fsockopen|nc|ncat|netcat|socat|dig|nslookup|scp|rsync|sftp|gsutil|s3\s+cp|swaks|sendmail|smtplib|dns\.resolve)\b`)
+	netVerbRe = regexp.MustCompile(`(?i)\b(?:curl|wget|urlopen|urllib|requests\.(?:post|put|get|request)|httpx|aiohttp|fetch\s*\(|https?\.(?:request|get)|http\.(?:Post|Get|NewRequest|Client)|Net::HTTP|LWP|HTTP::Tiny|Invoke-(?:WebRequest|RestMethod)|\biwr\b|\birm\b|WebClient|Upload(?:File|String|Data)|socket|XMLHttpRequest|axios|fsockopen|nc|ncat|netcat|socat|dig|nslookup|host|scp|rsync|sftp|gsutil|s3\s+cp|swaks|sendmail|smtplib|dns\.resolve|s_client)\b|\.(?:post|put|patch|upload|send|sendall|request)\s*\(`)
 	// hostLitRe: an address in a literal (a URL, a domain with a path, an
 	// IPv4 address).
 	hostLitRe = regexp.MustCompile(`(?i)\b(?:https?|wss?|ftps?)://([a-z0-9.-]+\.[a-z]{2,}|\d{1,3}(?:\.\d{1,3}){3})|["'/\s]([a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|dev|app|sh|co|me|xyz|site|cloud|ai|info|biz|ru|cn|top|link|live|report|tech|tools|run|pro)/[^\s'"]*)|\b(\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})\b|[.{}"']([a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|dev|xyz|ru|cn|top))["']`)
@@ -196,19 +196,7 @@ func scanText(t string, secretRe *regexp.Regexp) textScan {
 			s.secret = "the project's .env file"
 		}
 	}
-	if netVerbRe.MatchString(view) {
-		for _, m := range hostLitRe.FindAllStringSubmatch(view, -1) {
-			h := m[1] + m[2] + m[3] + m[4]
-			if i := strings.IndexByte(h, '/'); i >= 0 {
-				h = h[:i]
-			}
-			if h == "" || loopback(h) || privateAddr(h) || docHost(h) {
-				continue
-			}
-			s.sink = h
-			break
-		}
-	}
+	s.sink = sinkIn(view)
 	return s
 }
 
@@ -231,7 +219,7 @@ func downloadRun(view string) string {
 			if h := hostsIn(m); len(h) > 0 && (loopback(h[0].Host) || docHost(h[0].Host)) {
 				continue
 			}
-			if messageLineRe.MatchString(line) && !strings.Contains(line, ">>") && strings.LastIndexAny(line, `'"`) >= loc[1] && !pipeAfterRe.MatchString(line[strings.LastIndexAny(line, `'"`):]) {
+			if inMessage(line, loc[0], loc[1]) || dataLineRe.MatchString(line) {
 				continue
 			}
 			return m
@@ -240,10 +228,61 @@ func downloadRun(view string) string {
 	return ""
 }
 
+// inMessage: line[i:j] lies inside a quoted string printed as a message
+// (echo '…', printf "…", print("…"), console.error(`…`), a log call),
+// and nothing after the string runs or stores it.
+func inMessage(line string, i, j int) bool {
+	locs := messageCallRe.FindAllStringIndex(line[:i], -1)
+	if len(locs) == 0 {
+		return false
+	}
+	start := locs[len(locs)-1][1] - 1 // the opening quote
+	q := line[start]
+	if strings.IndexByte(line[start+1:i], q) >= 0 {
+		return false // the string closed before the match
+	}
+	end := strings.IndexByte(line[j:], q)
+	if end < 0 {
+		return false
+	}
+	after := line[j+end+1:]
+	return !strings.Contains(after, ">>") && !pipeAfterRe.MatchString(after)
+}
+
+// dataLineRe: a line that is only a string literal (an element of a list
+// of examples a guard refuses).
+var dataLineRe = regexp.MustCompile(`^\s*(?:"[^"]*"|'[^']*')\s*,?\s*$`)
+
 var (
+	messageCallRe = regexp.MustCompile(`(?i)(?:^|[\s;&|({])(?:echo(?:\s+-[neE]+)?|printf|print|puts|say|warn|die|console\.\w+|write-(?:host|output|warning)|[\w.]*(?:msg|message|log|hint|warn|info|error|notify)\w*)\s*\(?\s*['"` + "`" + `]`)
 	messageLineRe = regexp.MustCompile(`(?i)^\s*(?:echo|printf|print|puts|say|warn|die|console\.\w+|write-(?:host|output|warning)|[\w.]*(?:msg|message|log|hint|warn|info|error|notify)\w*)\b`)
 	pipeAfterRe   = regexp.MustCompile(`\|\s*["']?(?:ba|z|da)?sh\b|\|\s*["']?\$\{?SHELL`)
 )
+
+// sinkIn finds a way out: an address on a line that talks to the network
+// (curl URL, urlopen("…"), nc HOST, dig X.domain), not one only named in a
+// message or a comment.
+func sinkIn(view string) string {
+	if !netVerbRe.MatchString(view) {
+		return ""
+	}
+	for _, line := range strings.Split(view, "\n") {
+		if !netVerbRe.MatchString(line) || messageLineRe.MatchString(line) {
+			continue
+		}
+		for _, m := range hostLitRe.FindAllStringSubmatch(line, -1) {
+			h := m[1] + m[2] + m[3] + m[4]
+			if i := strings.IndexByte(h, '/'); i >= 0 {
+				h = h[:i]
+			}
+			if h == "" || loopback(h) || privateAddr(h) || docHost(h) {
+				continue
+			}
+			return h
+		}
+	}
+	return ""
+}
 
 // privateAddr: an address of this machine's own networks (10/8, 192.168/16,
 // 172.16/12) or a version-like number (1.2.3.4 in "version 1.2.3.4").
