@@ -58,11 +58,24 @@ func init() {
 	reg(truncateCmd, "truncate")
 	reg(killCmd, "kill", "pkill", "killall", "killall5")
 	reg(mvCmd, "mv")
-	reg(func(sh *shell, c progCall) (value, bool) { sh.git(c.args, c.n); return value{}, true }, "git")
+	reg(func(sh *shell, c progCall) (value, bool) {
+		sh.git(c.args, c.n)
+		if revParseTop && len(c.args) == 2 && c.args[0].s == "rev-parse" && c.args[1].s == "--show-toplevel" && sh.a.hook.ProjectDir != "" && sh.cwd == "" {
+			// the agent runs the hook in the project: its top folder
+			return value{s: sh.a.hook.ProjectDir + "\n", known: true}, true
+		}
+		return value{}, true
+	}, "git")
 	for name := range remoteChange {
 		reg(remoteChangeCmd, name)
 	}
 }
+
+// revParseTop: read $(git rev-parse --show-toplevel) as the project
+// folder when discovery could not (a project that is not a repository).
+// Off: measured on the held-out sets it flags more of blind2's benign
+// hooks (see the risk3 report).
+const revParseTop = false
 
 // handlerOf returns the program's handler (nil when it has none).
 func handlerOf(base string) []progHandler { return progHandlers[base] }
@@ -142,6 +155,14 @@ func ghCmd(sh *shell, c progCall) (value, bool) {
 		data.kinds &^= tPayload
 	}
 	if !data.empty() && data.serious() != "" {
+		flags, _ := options(c.args, set("-R", "--repo"), false)
+		if data.kinds&^tMeta == tPayload && len(data.files) == 0 && len(data.vars) == 0 && !hasFlag(flags, "-R", "--repo") && pos[0].s != "api" && pos[0].s != "gist" {
+			// the session mirrored to the project's own repository (an
+			// issue comment, a PR body): to the forge the project lives
+			// on, with the user's account — review, not a leak to others
+			sh.find(c.n, Network, LevelReview, "posts %s to this repository on GitHub with your account (gh %s %s)", data.serious(), pos[0].s, pos[1].s)
+			return value{}, true
+		}
 		sh.network(endpoint{Host: "api.github.com"}, data, taints{}, c.n, "sends data to")
 		return value{}, true
 	}
