@@ -190,6 +190,10 @@ func pkgName(pkg string) string {
 	return name
 }
 
+// gitShorthandRe: a package spec that names a git repository (npm's
+// github:, gitlab:, bitbucket:, git://, and a bare owner/repo).
+var gitShorthandRe = regexp.MustCompile(`^(?:github:|gitlab:|bitbucket:|gist:|git://|git@)|^[A-Za-z0-9][\w.-]*/[\w.-]+(?:#\S*)?$`)
+
 // remotePackage judges a package a runner fetches and runs.
 func (sh *shell) remotePackage(base, pkg string, n syntax.Node) {
 	name := pkgName(pkg)
@@ -204,6 +208,12 @@ func (sh *shell) remotePackage(base, pkg string, n syntax.Node) {
 		return
 	}
 	if sh.a.declaredPkg(name) {
+		return
+	}
+	if gitShorthandRe.MatchString(pkg) {
+		// github:owner/repo, owner/repo (npx reads it as a GitHub
+		// repository): code fetched from a repository and run
+		sh.find(n, DownloadExec, LevelCritical, "downloads %s from a git repository and runs its code (%s)", pkg, base)
 		return
 	}
 	if known := typoOf(name); known != "" {

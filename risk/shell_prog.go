@@ -434,7 +434,11 @@ func (sh *shell) interpreter(base string, args []field, n syntax.Node, in *value
 			if loopback(ep.Host) {
 				return value{}
 			}
-			sh.find(n, RemotePackage, LevelReview, "runs a script fetched from %s at hook time", ep)
+			if knownCodeHost(ep.Host) {
+				sh.find(n, RemotePackage, LevelReview, "runs a script fetched from %s at hook time", ep)
+				return value{}
+			}
+			sh.downloadExec(ep, n, "runs a script it downloads from %s with "+base)
 			return value{}
 		}
 		if ep, ok := sh.downloadedAt(normPath(a.s, sh.a.hook.ProjectDir)); ok {
@@ -1328,6 +1332,10 @@ func (sh *shell) chmod(args []field, n syntax.Node) {
 			sh.find(n, Destructive, LevelCritical, "opens %s to every user (chmod %s%s)", displayPath(p), map[bool]string{true: "-R ", false: ""}[recursive], mode)
 			continue
 		}
+		if recursive && (p == "/" || p == "~" || systemDir(p)) && locksOwner(mode) {
+			sh.find(n, Destructive, LevelCritical, "takes every right away on %s (chmod -R %s): nothing there can be read or run", displayPath(p), mode)
+			continue
+		}
 		if _, ok := sh.a.agentFile(p); ok && wide {
 			sh.find(n, SelfTampering, LevelCritical, "makes the agent's file %s writable by everyone", p)
 		}
@@ -1337,6 +1345,19 @@ func (sh *shell) chmod(args []field, n syntax.Node) {
 			sh.find(n, Destructive, LevelCritical, "lets other users read %s (%s, chmod %s)", what, displayPath(p), mode)
 		}
 	}
+}
+
+// locksOwner: a mode that leaves the owner without read or execute
+// (000, 0, u-r, a-rwx).
+func locksOwner(mode string) bool {
+	if octal := strings.TrimLeft(mode, "0"); strings.Trim(mode, "01234567") == "" {
+		if octal == "" || len(octal) < 3 {
+			return true // 0, 000, 0044: the owner's digit is 0
+		}
+		o := octal[len(octal)-3]
+		return o < '4' // no read for the owner
+	}
+	return strings.HasPrefix(mode, "u-") && strings.Contains(mode, "r") || strings.HasPrefix(mode, "a-") && strings.Contains(mode, "r") || strings.HasPrefix(mode, "-") && strings.Contains(mode, "r")
 }
 
 // opensToOthers: a chmod mode that gives group or others any right
@@ -1791,4 +1812,14 @@ func (sh *shell) servesDir(dir, what string, n syntax.Node) {
 	} else {
 		sh.find(n, Network, LevelReview, "serves files of this machine over the network with %s", what)
 	}
+}
+
+// knownCodeHost: the registries an interpreter loads modules from by URL
+// as its documented way (deno.land/std, jsr.io, esm.sh).
+func knownCodeHost(h string) bool {
+	switch h {
+	case "deno.land", "jsr.io", "esm.sh":
+		return true
+	}
+	return false
 }

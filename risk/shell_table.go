@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -164,6 +165,11 @@ func progBase64(sh *shell, c progCall) (value, bool) {
 // jqCondRe: a jq filter that prints only for some inputs.
 var jqCondRe = regexp.MustCompile(`\bif\b|\bselect\s*\(|\bempty\b`)
 
+// jqVarRe matches $name in a jq filter.
+func jqVarRe(name string) *regexp.Regexp {
+	return regexp.MustCompile(`\$` + regexp.QuoteMeta(name) + `\b`)
+}
+
 // progJq judges jq, gojq, jaq.
 func progJq(sh *shell, c progCall) (value, bool) {
 	args, n, in := c.args, c.n, c.in
@@ -175,7 +181,7 @@ func progJq(sh *shell, c progCall) (value, bool) {
 		switch args[i].s {
 		case "--arg", "--argjson", "--slurpfile", "--rawfile":
 			if i+2 < len(args) {
-				named = append(named, flag{name: args[i].s, val: args[i+2], has: true})
+				named = append(named, flag{name: args[i].s + " " + args[i+1].s, val: args[i+2], has: true})
 				i += 2
 				continue
 			}
@@ -194,6 +200,12 @@ func progJq(sh *shell, c progCall) (value, bool) {
 		src = value{}
 		text := filter
 		for _, fl := range flags {
+			if name, ok := strings.CutPrefix(fl.name, "--arg "); ok && fl.val.known {
+				// {additionalContext: $c} with --arg c TEXT prints TEXT
+				// under that key: read as the literal it is
+				text = jqVarRe(name).ReplaceAllLiteralString(text, strconv.Quote(fl.val.s))
+				continue
+			}
 			if fl.has {
 				text += "\n" + fl.val.s
 			}

@@ -36,6 +36,9 @@ type textScan struct {
 	sink        string // a way out to another machine
 	upload      string // a file-upload flag's line
 	hidden      string // a decoded literal that hides code or an address
+	// reverseShell: a socket to another machine whose ends become a
+	// shell's input and output (dup2, pipe, spawn with its streams)
+	reverseShell string
 }
 
 var (
@@ -58,9 +61,18 @@ var (
 	downloadRunRe = regexp.MustCompile(`(?i)\b(?:https?|ftp)://[^\s'"|)]+[^\n]{0,240}?\|\s*(?:sudo\s+(?:-\S+\s+)*)?["']?(?:\$\{?SHELL\b|(?:/usr)?(?:/bin/)?(?:ba|z|da|k|fi)?sh\b|python[0-9.]*\b|perl\b|ruby\b|node\b|iex\b|invoke-expression\b)`)
 	// runDownloadRe: an interpreter that runs what a download prints.
 	runDownloadRe = regexp.MustCompile(`(?i)(?:\b(?:ba|z|da)?sh\s+(?:-c\s+)?["']?\$\(|\b(?:ba|z)?sh\s+<\(|\beval\s+["']?\$\(|\biex\s*\(|invoke-expression\s*\()\s*(?:curl|wget|fetch|irm|iwr|invoke-restmethod|invoke-webrequest|\(?new-object\s+net\.webclient\)?\.downloadstring)\b[^\n]*?\b(?:https?|ftp)://`)
+	// evalFetchRe: code evaluated from what a fetch returns, in any
+	// language (eval(file_get_contents(URL)), eval get(URL),
+	// exec(urlopen(URL).read()), iex (irm URL)).
+	evalFetchRe = regexp.MustCompile(`(?i)\b(?:eval|exec|iex|invoke-expression|instance_eval|class_eval|new\s+Function|runInThisContext|loadstring|load)\b\s*\(?\s*[^;\n]{0,40}?\b(?:file_get_contents|get|getstore|urlopen|fetch|Net::HTTP\.get|requests\.get|httpx\.get|http\.get|URI\.open|URI\.parse|open|irm|iwr|invoke-restmethod|invoke-webrequest|DownloadString|curl_exec|readurl)\b[^;\n]{0,80}?\b(?:https?|ftp)://[^\s'")]+`)
+	// A reverse shell in any language: a connection, the file
+	// descriptors or streams handed over, and an interactive shell.
+	socketRe           = regexp.MustCompile(`(?i)\b(?:socket\.(?:socket|create_connection)|TCPSocket|fsockopen|IO::Socket|net\.(?:connect|createConnection|Socket)|new\s+Socket|Net\.Sockets|socket\s*\(|\.connect\s*\()`)
+	fdShellRe          = regexp.MustCompile(`(?i)\bdup2\b|\bfileno\b|\.pipe\s*\(|open\s*\(\s*STDIN|>&\s*%d|<&\s*%d|stdin\s*[:=]\s*\w*sock|GetStream\(\)`)
+	interactiveShellRe = regexp.MustCompile(`(?i)["'](?:/bin/)?(?:ba|z|da)?sh(?:\s+-i)?["']|\bpty\.spawn\b|/bin/(?:ba)?sh\s+-i|cmd\.exe|powershell\.exe`)
 	// homeSecretRe: a credential of the home folder, however the path is
 	// joined (".gem", "credentials"), or the process environment whole.
-	homeSecretRe = regexp.MustCompile(`(?:^|[\s'"/=:(,\\])\.(?:ssh|aws|gnupg|kube|netrc|git-credentials|pgpass|pypirc|password-store|azure)\b|\.docker\W{1,6}config\.json|\.config\W{1,6}(?:gcloud|gh)\b|\.gem\W{1,6}credentials|\boauth_creds\.json|\.credentials\.json|/proc/[^\s/'"]*/environ|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\.(?:bash|zsh)_history\b`)
+	homeSecretRe = regexp.MustCompile(`(?:^|[\s'"/=:(,\\])\.(?:ssh|aws|gnupg|kube|netrc|git-credentials|pgpass|pypirc|password-store|azure)\b|\.docker\W{1,6}config\.json|\.config\W{1,6}(?:gcloud|gh)\b|\.gem\W{1,6}credentials|/proc/[^\s/'"]*/environ|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\.(?:bash|zsh)_history\b`)
 	wholeEnvRe   = regexp.MustCompile(`\bdict\(\s*os\.environ\s*\)|\bos\.environ\.copy\(\)|json\.dumps\(\s*(?:dict\()?os\.environ|JSON\.stringify\(\s*process\.env\s*\)|\{\s*\.\.\.process\.env\s*\}|\bENV\.to_h\b|\bos\.Environ\(\)|\bGet-ChildItem\s+env:|\$\((?:env|printenv)\)|(?:^|[;&|]\s*)(?:env|printenv)\s*\|`)
 	// uploadFileRe: a flag that sends a named file's content.
 	uploadFileRe = regexp.MustCompile(`--post-file[= ]|--body-file[= ]|--upload-file[= ]|--data(?:-binary|-raw|-urlencode)?[= ]+["']?@|\s-d\s*["']?@|\s-F\s*["']?[\w-]+=@|\s-T\s`)
@@ -183,6 +195,9 @@ func scanText(t string, secretRe *regexp.Regexp) textScan {
 		view += "\n" + strings.Join(decoded, "\n")
 	}
 	s.downloadRun = downloadRun(view)
+	if socketRe.MatchString(view) && fdShellRe.MatchString(view) && interactiveShellRe.MatchString(view) {
+		s.reverseShell = strings.TrimSpace(interactiveShellRe.FindString(view))
+	}
 	if m := homeSecretRe.FindString(view); m != "" {
 		s.secret = strings.TrimLeft(m, ` '"/=:(,\`)
 	} else if m := secretRe.FindString(view); m != "" {
@@ -210,7 +225,7 @@ func downloadRun(view string) string {
 		return ""
 	}
 	for _, line := range strings.Split(view, "\n") {
-		for _, re := range []*regexp.Regexp{downloadRunRe, runDownloadRe} {
+		for _, re := range []*regexp.Regexp{downloadRunRe, runDownloadRe, evalFetchRe} {
 			loc := re.FindStringIndex(line)
 			if loc == nil {
 				continue
@@ -267,11 +282,19 @@ func sinkIn(view string) string {
 		return ""
 	}
 	for _, line := range strings.Split(view, "\n") {
-		if !netVerbRe.MatchString(line) || messageLineRe.MatchString(line) {
+		if !netVerbRe.MatchString(line) {
 			continue
 		}
-		for _, m := range hostLitRe.FindAllStringSubmatch(line, -1) {
-			h := m[1] + m[2] + m[3] + m[4]
+		for _, loc := range hostLitRe.FindAllStringSubmatchIndex(line, -1) {
+			if inMessage(line, loc[0], loc[1]) {
+				continue // an address only shown in a printed text
+			}
+			var h string
+			for g := 2; g+1 < len(loc); g += 2 {
+				if loc[g] >= 0 {
+					h += line[loc[g]:loc[g+1]]
+				}
+			}
 			if i := strings.IndexByte(h, '/'); i >= 0 {
 				h = h[:i]
 			}
@@ -313,6 +336,10 @@ func (a *analyzer) textFallback() {
 		if s.downloadRun != "" {
 			a.add(Finding{Category: DownloadExec, Severity: LevelCritical, Source: src,
 				Summary: fmt.Sprintf("pipes a download into an interpreter (%s), in text the hook runs", shortText(s.downloadRun, 90))})
+		}
+		if s.reverseShell != "" {
+			a.add(Finding{Category: ReverseShell, Severity: LevelCritical, Source: src,
+				Summary: fmt.Sprintf("connects a socket to another machine and hands it a shell (%s): whoever is at the other end runs commands as you", shortText(s.reverseShell, 40))})
 		}
 		if s.hidden != "" {
 			a.add(Finding{Category: Obfuscation, Severity: LevelCritical, Source: src,
