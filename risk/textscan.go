@@ -154,19 +154,45 @@ func decodeText(t string) []string {
 	return out
 }
 
-// codeLines drops the comment lines of a text.
+// codeLines drops the comment lines of a text, and its block comments and
+// docstrings (a triple-quoted string that is a statement by itself, /* … */,
+// =begin … =end, <# … #>, --[[ … ]]).
 func codeLines(t string) string {
-	if !strings.ContainsAny(t, "#/-;*<Rr") {
+	if !strings.ContainsAny(t, "#/-;*<Rr\"'=") {
 		return t
 	}
 	lines := strings.Split(t, "\n")
 	out := lines[:0]
+	end := "" // the end of the block comment the line is in
 	for _, l := range lines {
+		trim := strings.TrimSpace(l)
+		if end != "" {
+			if strings.Contains(trim, end) {
+				end = ""
+			}
+			continue
+		}
+		if open, close, ok := blockOpens(trim); ok {
+			if rest := strings.TrimPrefix(trim, open); !strings.Contains(rest, close) {
+				end = close
+			}
+			continue
+		}
 		if !commentLineRe.MatchString(l) {
 			out = append(out, l)
 		}
 	}
 	return strings.Join(out, "\n")
+}
+
+// blockOpens: the line starts a block comment or a docstring.
+func blockOpens(trim string) (open, close string, ok bool) {
+	for _, b := range [][2]string{{`"""`, `"""`}, {"'''", "'''"}, {"/*", "*/"}, {"=begin", "=end"}, {"<#", "#>"}, {"--[[", "]]"}} {
+		if strings.HasPrefix(trim, b[0]) {
+			return b[0], b[1], true
+		}
+	}
+	return "", "", false
 }
 
 // scanText reads one text.
@@ -198,9 +224,9 @@ func scanText(t string, secretRe *regexp.Regexp) textScan {
 	if socketRe.MatchString(view) && fdShellRe.MatchString(view) && interactiveShellRe.MatchString(view) {
 		s.reverseShell = strings.TrimSpace(interactiveShellRe.FindString(view))
 	}
-	if m := homeSecretRe.FindString(view); m != "" {
+	if m := secretIn(view, homeSecretRe); m != "" {
 		s.secret = strings.TrimLeft(m, ` '"/=:(,\`)
-	} else if m := secretRe.FindString(view); m != "" {
+	} else if m := secretIn(view, secretRe); m != "" {
 		s.secret = strings.TrimLeft(m, ` '"/=:(,`)
 	} else if m := wholeEnvRe.FindString(view); m != "" {
 		s.secret = "the whole environment (" + strings.TrimSpace(m) + ")"
@@ -273,6 +299,22 @@ var (
 	messageLineRe = regexp.MustCompile(`(?i)^\s*(?:echo|printf|print|puts|say|warn|die|console\.\w+|write-(?:host|output|warning)|[\w.]*(?:msg|message|log|hint|warn|info|error|notify)\w*)\b`)
 	pipeAfterRe   = regexp.MustCompile(`\|\s*["']?(?:ba|z|da)?sh\b|\|\s*["']?\$\{?SHELL`)
 )
+
+// secretIn finds a credential the text names outside a printed message
+// ("no keys in ~/.ssh" shown to the user reads nothing).
+func secretIn(view string, re *regexp.Regexp) string {
+	if !re.MatchString(view) {
+		return ""
+	}
+	for _, line := range strings.Split(view, "\n") {
+		for _, loc := range re.FindAllStringIndex(line, -1) {
+			if !inMessage(line, loc[0], loc[1]) {
+				return line[loc[0]:loc[1]]
+			}
+		}
+	}
+	return ""
+}
 
 // sinkIn finds a way out: an address on a line that talks to the network
 // (curl URL, urlopen("…"), nc HOST, dig X.domain), not one only named in a
