@@ -295,7 +295,10 @@ func (a *analyzer) agentOutput() {
 	a.redirects(re)
 	cands := 0
 	for i, p := range a.printed {
-		for _, c := range a.contextTexts(re, p, facts[i], refuses || exitTwo) {
+		// on an event where a block makes the agent go on (Stop), the
+		// block's reason is the model's next order, not a guard's refusal
+		guard := (refuses || exitTwo) && !re.contEvent[a.hook.Event]
+		for _, c := range a.contextTexts(re, p, facts[i], guard) {
 			if cands++; cands > 60 {
 				return
 			}
