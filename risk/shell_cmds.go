@@ -196,6 +196,13 @@ func (sh *shell) run1(f []field, n syntax.Node, s *syntax.Stmt, in *value) value
 			}
 			f = pos
 			continue
+		case "busybox", "toybox":
+			// busybox APPLET ARGS runs the applet (busybox sh, busybox wget)
+			if len(args) > 0 && !strings.HasPrefix(args[0].s, "-") {
+				f = args
+				continue
+			}
+			return value{}
 		case "timeout", "gtimeout":
 			_, pos := options(args, set("-s", "--signal", "-k", "--kill-after"), true)
 			if len(pos) > 0 {

@@ -430,6 +430,10 @@ func registryCmd(sh *shell, c progCall) (value, bool) {
 				}
 			}
 		}
+		if m := execSettingRe.FindString(j); m != "" && (!strings.Contains(strings.ToLower(m), "alias.") || strings.Contains(m, "!")) {
+			sh.find(c.n, Persistence, LevelCritical, "sets %s in %s's own configuration: a program it runs on its own from now on", shortText(strings.TrimSpace(m), 60), c.base)
+			return value{}, true
+		}
 		if m := checksOffRe.FindString(j); m != "" {
 			sh.find(c.n, Persistence, LevelCritical, "switches off %s's verification of what it downloads (%s), for every later run", c.base, strings.TrimSpace(m))
 			return value{}, true
@@ -451,8 +455,12 @@ var (
 	// persistentSettingRe: a command that writes a tool's settings.
 	persistentSettingRe = regexp.MustCompile(`\sconfig\s|\senv\s+-w\s|\sconfig\s+--(global|system|user)\s`)
 	netSettingRe        = regexp.MustCompile(`(?i)\s[\w.@:/-]*(?:proxy|registry|index-url|insteadof|mirror|GOPROXY|GOSUMDB|base-url|baseurl)[\w.@:/-]*(?:\s+|=)\S+`)
-	checksOffRe         = regexp.MustCompile(`(?i)\s[\w.-]*(?:sslverify|strict-ssl|ssl-verify|verify-ssl|ssl_verify|sslcainfo)(?:\s+|=)(?:false|0|no|off)\b|\sGO(?:NOSUMDB|NOSUMCHECK|INSECURE)=\S+|\sGOSUMDB=off\b|\sGOFLAGS=\S*-insecure|\sglobal\.trusted-host(?:\s+|=)\S+`)
-	indexURLRe          = regexp.MustCompile(`\sinstall\s.*(?:--index-url|-i|--extra-index-url|--registry|--default-index|--index)(?:\s+|=)\S+`)
+	// execSettingRe: a setting that names a program the tool runs by
+	// itself later (npm's script-shell, git's hooksPath, fsmonitor,
+	// sshCommand, pager, external diff, a ! alias).
+	execSettingRe = regexp.MustCompile(`(?i)\s(?:script-shell|node-options|core\.(?:fsmonitor|sshcommand|pager|askpass)|diff\.external|gpg\.program|alias\.[\w-]+)(?:\s+|=)\S+`)
+	checksOffRe   = regexp.MustCompile(`(?i)\s[\w.-]*(?:sslverify|strict-ssl|ssl-verify|verify-ssl|ssl_verify|sslcainfo)(?:\s+|=)(?:false|0|no|off)\b|\sGO(?:NOSUMDB|NOSUMCHECK|INSECURE)=\S+|\sGOSUMDB=off\b|\sGOFLAGS=\S*-insecure|\sglobal\.trusted-host(?:\s+|=)\S+`)
+	indexURLRe    = regexp.MustCompile(`\sinstall\s.*(?:--index-url|-i|--extra-index-url|--registry|--default-index|--index)(?:\s+|=)\S+`)
 )
 
 // knownRegistry: the default public registries.

@@ -58,7 +58,7 @@ var (
 
 	// downloadRunRe: a URL and, later on the same line, a pipe into an
 	// interpreter that reads its program from stdin.
-	downloadRunRe = regexp.MustCompile(`(?i)\b(?:https?|ftp)://[^\s'"|)]+[^\n]{0,240}?\|\s*(?:sudo\s+(?:-\S+\s+)*)?["']?(?:\$\{?SHELL\b|(?:/usr)?(?:/bin/)?(?:ba|z|da|k|fi)?sh\b|python[0-9.]*\b|perl\b|ruby\b|node\b|iex\b|invoke-expression\b)`)
+	downloadRunRe = regexp.MustCompile(`(?i)\b(?:https?|ftp)://[^\s'"|)]+[^\n]{0,240}?\|\s*(?:(?:sudo|busybox|toybox|command|exec|nohup|env)\s+(?:-\S+\s+)*)?["']?(?:\$\{?SHELL\b|(?:/usr)?(?:/bin/)?(?:ba|z|da|k|fi)?sh\b|python[0-9.]*\b|perl\b|ruby\b|node\b|iex\b|invoke-expression\b)`)
 	// runDownloadRe: an interpreter that runs what a download prints.
 	runDownloadRe = regexp.MustCompile(`(?i)(?:\b(?:ba|z|da)?sh\s+(?:-c\s+)?["']?\$\(|\b(?:ba|z)?sh\s+<\(|\beval\s+["']?\$\(|\biex\s*\(|invoke-expression\s*\()\s*(?:curl|wget|fetch|irm|iwr|invoke-restmethod|invoke-webrequest|\(?new-object\s+net\.webclient\)?\.downloadstring)\b[^\n]*?\b(?:https?|ftp)://`)
 	// evalFetchRe: code evaluated from what a fetch returns, in any
