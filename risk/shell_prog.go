@@ -705,6 +705,12 @@ func (a *analyzer) network(ep endpoint, data, auth taints, src Source, verb stri
 				}
 			}
 		}
+		if ownCredential(data, ep) {
+			// the gh token sent to api.github.com: a credential used with
+			// the service that issued it
+			add(Network, LevelReview, "authenticates to %s with %s, its own credential", where, s)
+			return
+		}
 		add(Exfiltration, LevelCritical, "sends %s to %s", s, where)
 		return
 	}
@@ -728,6 +734,10 @@ func (a *analyzer) network(ep endpoint, data, auth taints, src Source, verb stri
 	}
 	creds := append(own, auth.vars...)
 	if auth.serious() != "" {
+		if ownCredential(auth, ep) {
+			add(Network, LevelReview, "authenticates to %s with %s, its own credential", where, auth.serious())
+			return
+		}
 		add(Exfiltration, LevelCritical, "sends %s to %s", auth.serious(), where)
 		return
 	}
@@ -1822,4 +1832,18 @@ func knownCodeHost(h string) bool {
 		return true
 	}
 	return false
+}
+
+// ownCredential: what is sent is only credential files, each issued by the
+// service the address belongs to.
+func ownCredential(t taints, ep endpoint) bool {
+	if t.kinds&^tMeta != tSecretFile || len(t.files) == 0 || ep.Dynamic {
+		return false
+	}
+	for _, f := range t.files {
+		if !issuedBy(f, hostName(ep)) {
+			return false
+		}
+	}
+	return true
 }

@@ -388,8 +388,15 @@ func (a *analyzer) textFallback() {
 				Summary: fmt.Sprintf("hides code behind an encoding: a literal decodes to %q", shortText(oneLine(s.hidden), 90))})
 		}
 		if s.secret != "" && s.sink != "" {
-			a.add(Finding{Category: Exfiltration, Severity: LevelCritical, Source: src,
-				Summary: fmt.Sprintf("names %s and talks to %s in the same file: it can send it there", shortText(s.secret, 60), s.sink)})
+			if issuedBy(s.secret, s.sink) {
+				// a credential used with the service that issued it (the gh
+				// token with api.github.com): the file talks to its owner
+				a.add(Finding{Category: Network, Severity: LevelReview, Source: src,
+					Summary: fmt.Sprintf("names %s and talks to %s, the service it belongs to", shortText(s.secret, 60), s.sink)})
+			} else {
+				a.add(Finding{Category: Exfiltration, Severity: LevelCritical, Source: src,
+					Summary: fmt.Sprintf("names %s and talks to %s in the same file: it can send it there", shortText(s.secret, 60), s.sink)})
+			}
 		}
 		if s.secret != "" && secret == "" {
 			secret, secretFile = s.secret, src.Text
@@ -414,4 +421,37 @@ func firstLine(t string) string {
 // scan reads a text once per cache.
 func (c *Cache) scan(t string, secretRe *regexp.Regexp) textScan {
 	return scanText(t, secretRe)
+}
+
+// issuers are the services whose own credential files a text may name
+// while it talks to them: by a word of the file's path, the host suffixes
+// of the service.
+var issuers = []struct{ path, hosts []string }{
+	{[]string{"config/gh", "gh/hosts", "git-credentials"}, []string{"github.com", "githubusercontent.com"}},
+	{[]string{".aws"}, []string{"amazonaws.com", "aws.amazon.com"}},
+	{[]string{".azure"}, []string{"azure.com", "microsoft.com", "windows.net"}},
+	{[]string{"gcloud"}, []string{"googleapis.com", "google.com"}},
+	{[]string{".docker"}, []string{"docker.io", "docker.com"}},
+	{[]string{".npmrc"}, []string{"npmjs.org", "npmjs.com"}},
+	{[]string{".pypirc"}, []string{"pypi.org", "python.org"}},
+	{[]string{".gem"}, []string{"rubygems.org"}},
+}
+
+// issuedBy: the secret is a credential of the service host belongs to.
+func issuedBy(secret, host string) bool {
+	for _, is := range issuers {
+		named := false
+		for _, p := range is.path {
+			named = named || strings.Contains(secret, p)
+		}
+		if !named {
+			continue
+		}
+		for _, h := range is.hosts {
+			if host == h || strings.HasSuffix(host, "."+h) {
+				return true
+			}
+		}
+	}
+	return false
 }
