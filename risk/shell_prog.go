@@ -705,12 +705,6 @@ func (a *analyzer) network(ep endpoint, data, auth taints, src Source, verb stri
 				}
 			}
 		}
-		if ownCredential(data, ep) {
-			// the gh token sent to api.github.com: a credential used with
-			// the service that issued it
-			add(Network, LevelReview, "authenticates to %s with %s, its own credential", where, s)
-			return
-		}
 		add(Exfiltration, LevelCritical, "sends %s to %s", s, where)
 		return
 	}

@@ -427,7 +427,7 @@ func (c *Cache) scan(t string, secretRe *regexp.Regexp) textScan {
 // while it talks to them: by a word of the file's path, the host suffixes
 // of the service.
 var issuers = []struct{ path, hosts []string }{
-	{[]string{"config/gh", "gh/hosts", "git-credentials"}, []string{"github.com", "githubusercontent.com"}},
+	{[]string{"config/gh", "gh/hosts", "git-credentials"}, []string{"github.com"}},
 	{[]string{".aws"}, []string{"amazonaws.com", "aws.amazon.com"}},
 	{[]string{".azure"}, []string{"azure.com", "microsoft.com", "windows.net"}},
 	{[]string{"gcloud"}, []string{"googleapis.com", "google.com"}},
@@ -438,7 +438,12 @@ var issuers = []struct{ path, hosts []string }{
 }
 
 // issuedBy: the secret is a credential of the service host belongs to.
+// Hosts where anyone keeps content (a bucket, a gist, uploads) belong to
+// whoever made them, not to the service.
 func issuedBy(secret, host string) bool {
+	if userContentHostRe.MatchString(host) {
+		return false
+	}
 	for _, is := range issuers {
 		named := false
 		for _, p := range is.path {
@@ -455,3 +460,5 @@ func issuedBy(secret, host string) bool {
 	}
 	return false
 }
+
+var userContentHostRe = regexp.MustCompile(`(?i)(?:^|[.-])(?:s3|gist|uploads?|storage|blob|bucket|usercontent|pages|raw)(?:[.-]|$)`)
