@@ -31,6 +31,8 @@ type Cache struct {
 	// secretTexts are secretTextRe with the agents' credential files, by
 	// their mentions.
 	secretTexts map[string]*regexp.Regexp
+	// scans are the text readings of the texts hooks run (textscan.go).
+	scans map[scanKey]textScan
 }
 
 // contentAt identifies one content slice read for one script, run one

@@ -106,13 +106,16 @@ func decodeText(t string) []string {
 			out = append(out, string(b))
 		}
 	}
-	joined := implicitConcatRe.ReplaceAllString(t, "")
+	joined := t
+	if strings.Contains(t, "\n") && strings.ContainsAny(t, `'"`) {
+		joined = implicitConcatRe.ReplaceAllString(t, "")
+	}
 	for _, m := range hexLitRe.FindAllStringSubmatch(joined, 50) {
 		if b, err := hex.DecodeString(m[1]); err == nil {
 			keep(b)
 		}
 	}
-	for _, m := range escHexRe.FindAllString(t, 50) {
+	for _, m := range escHexRe.FindAllString(t, 50*btoi(strings.Contains(t, `\x`))) {
 		var b []byte
 		for i := 0; i+4 <= len(m); i += 4 {
 			v, _ := strconv.ParseUint(m[i+2:i+4], 16, 8)
@@ -132,6 +135,9 @@ func decodeText(t string) []string {
 		}
 	}
 	for _, re := range []*regexp.Regexp{charCodesRe, chrCallsRe} {
+		if re == charCodesRe && !strings.Contains(t, ",") || re == chrCallsRe && !strings.Contains(t, "chr(") {
+			continue
+		}
 		for _, m := range re.FindAllString(t, 50) {
 			var b []byte
 			ok := true
@@ -178,7 +184,7 @@ func codeLines(t string) string {
 			}
 			continue
 		}
-		if !commentLineRe.MatchString(l) {
+		if trim == "" || !strings.ContainsRune("#/-;*<Rr", rune(trim[0])) || !commentLineRe.MatchString(l) {
 			out = append(out, l)
 		}
 	}
@@ -199,16 +205,21 @@ func blockOpens(trim string) (open, close string, ok bool) {
 func scanText(t string, secretRe *regexp.Regexp) textScan {
 	var s textScan
 	code := codeLines(t)
-	folded := concatRe.ReplaceAllStringFunc(code, func(m string) string {
-		if m[0] == m[len(m)-1] {
-			return ""
-		}
-		return m
-	})
-	folded = joinListRe.ReplaceAllStringFunc(folded, func(m string) string {
-		inner := joinListRe.FindStringSubmatch(m)[1]
-		return `"` + listSepRe.ReplaceAllString(strings.Trim(inner, `'" `), "") + `"`
-	})
+	folded := code
+	if strings.ContainsAny(code, `'"`) {
+		folded = concatRe.ReplaceAllStringFunc(code, func(m string) string {
+			if m[0] == m[len(m)-1] {
+				return ""
+			}
+			return m
+		})
+	}
+	if strings.Contains(folded, ".join(") {
+		folded = joinListRe.ReplaceAllStringFunc(folded, func(m string) string {
+			inner := joinListRe.FindStringSubmatch(m)[1]
+			return `"` + listSepRe.ReplaceAllString(strings.Trim(inner, `'" `), "") + `"`
+		})
+	}
 	decoded := decodeText(code)
 	for _, d := range decoded {
 		if hiddenWorkRe.MatchString(d) && !strings.Contains(code, d) {
@@ -221,15 +232,21 @@ func scanText(t string, secretRe *regexp.Regexp) textScan {
 		view += "\n" + strings.Join(decoded, "\n")
 	}
 	s.downloadRun = downloadRun(view)
-	if socketRe.MatchString(view) && fdShellRe.MatchString(view) && interactiveShellRe.MatchString(view) {
+	if fdShellRe.MatchString(view) && socketRe.MatchString(view) && interactiveShellRe.MatchString(view) {
 		s.reverseShell = strings.TrimSpace(interactiveShellRe.FindString(view))
 	}
-	if m := secretIn(view, homeSecretRe); m != "" {
+	if m := secretIn(view, homeSecretRe, homeSecretLits); m != "" {
 		s.secret = strings.TrimLeft(m, ` '"/=:(,\`)
-	} else if m := secretIn(view, secretRe); m != "" {
+	} else if m := secretIn(view, secretRe, nil); m != "" {
 		s.secret = strings.TrimLeft(m, ` '"/=:(,`)
-	} else if m := wholeEnvRe.FindString(view); m != "" {
-		s.secret = "the whole environment (" + strings.TrimSpace(m) + ")"
+	} else if containsAny(view, "env", "Env", "ENV") {
+		if m := wholeEnvRe.FindString(view); m != "" {
+			s.secret = "the whole environment (" + strings.TrimSpace(m) + ")"
+		}
+	}
+	if !strings.Contains(view, "-") {
+		s.sink = sinkIn(view)
+		return s
 	}
 	if m := uploadFileRe.FindString(view); m != "" {
 		s.upload = strings.TrimSpace(m)
@@ -302,8 +319,8 @@ var (
 
 // secretIn finds a credential the text names outside a printed message
 // ("no keys in ~/.ssh" shown to the user reads nothing).
-func secretIn(view string, re *regexp.Regexp) string {
-	if !re.MatchString(view) {
+func secretIn(view string, re *regexp.Regexp, lits []string) string {
+	if lits != nil && !containsAny(view, lits...) || !re.MatchString(view) {
 		return ""
 	}
 	for _, line := range strings.Split(view, "\n") {
@@ -418,9 +435,33 @@ func firstLine(t string) string {
 	return t
 }
 
-// scan reads a text once per cache.
+// scanKey identifies a text read with one secret pattern.
+type scanKey struct {
+	re   *regexp.Regexp
+	text string
+}
+
+// scan reads a text once per cache (a script many hooks run, or the same
+// command in several agents' files).
 func (c *Cache) scan(t string, secretRe *regexp.Regexp) textScan {
-	return scanText(t, secretRe)
+	if c == nil {
+		return scanText(t, secretRe)
+	}
+	k := scanKey{secretRe, t}
+	c.mu.Lock()
+	s, ok := c.scans[k]
+	c.mu.Unlock()
+	if ok {
+		return s
+	}
+	s = scanText(t, secretRe)
+	c.mu.Lock()
+	if c.scans == nil {
+		c.scans = map[scanKey]textScan{}
+	}
+	c.scans[k] = s
+	c.mu.Unlock()
+	return s
 }
 
 // issuers are the services whose own credential files a text may name
@@ -462,3 +503,23 @@ func issuedBy(secret, host string) bool {
 }
 
 var userContentHostRe = regexp.MustCompile(`(?i)(?:^|[.-])(?:s3|gist|uploads?|storage|blob|bucket|usercontent|pages|raw)(?:[.-]|$)`)
+
+// homeSecretLits: homeSecretRe matches nothing without one of them.
+var homeSecretLits = []string{".ssh", ".aws", ".gnupg", ".kube", ".netrc", ".git-credentials", ".pgpass", ".pypirc", ".password-store", ".azure",
+	".docker", ".config", ".gem", "/environ", "id_rsa", "id_ed25519", "id_ecdsa", "id_dsa", "_history"}
+
+func containsAny(s string, subs ...string) bool {
+	for _, x := range subs {
+		if strings.Contains(s, x) {
+			return true
+		}
+	}
+	return false
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
