@@ -68,12 +68,20 @@ func (a *analyzer) outputVocab() *vocab.Outputs {
 	return v
 }
 
+// outputSep is what stands between a key and its value; decAfterRe and
+// ctxAfterRe read the value (they name no key, so they are compiled once).
+const outputSep = `^\\?["']?\]?\s*(?::|=>|=)\s*`
+
+var (
+	decAfterRe = regexp.MustCompile(outputSep + `(?:\\?["']([A-Za-z]+)\\?["']|[A-Za-z_]\w*\b)`)
+	ctxAfterRe = regexp.MustCompile(outputSep + `(?:[fFrRbBuU]{0,2})(["'{\[` + "`" + `]|[A-Za-z_$.])`)
+)
+
 func compileOutputs(v *vocab.Outputs) *outputRes {
 	ctxKeys := append(append([]string{}, v.Context...), v.Rewrite...)
-	sep := `^\\?["']?\]?\s*(?::|=>|=)\s*`
 	return &outputRes{
-		decAfter:     regexp.MustCompile(sep + `(?:\\?["']([A-Za-z]+)\\?["']|[A-Za-z_]\w*\b)`),
-		ctxAfter:     regexp.MustCompile(sep + `(?:[fFrRbBuU]{0,2})(["'{\[` + "`" + `]|[A-Za-z_$.])`),
+		decAfter:     decAfterRe,
+		ctxAfter:     ctxAfterRe,
 		ctxKeys:      ctxKeys,
 		allow:        set(v.Allow...),
 		userReason:   set(v.UserReasons...),

@@ -202,7 +202,7 @@ func blockOpens(trim string) (open, close string, ok bool) {
 }
 
 // scanText reads one text.
-func scanText(t string, secretRe *regexp.Regexp) textScan {
+func scanText(t string, secretRe *regexp.Regexp, secretLits []string) textScan {
 	var s textScan
 	code := codeLines(t)
 	folded := code
@@ -237,7 +237,7 @@ func scanText(t string, secretRe *regexp.Regexp) textScan {
 	}
 	if m := secretIn(view, homeSecretRe, homeSecretLits); m != "" {
 		s.secret = strings.TrimLeft(m, ` '"/=:(,\`)
-	} else if m := secretIn(view, secretRe, nil); m != "" {
+	} else if m := secretIn(view, secretRe, secretLits); m != "" {
 		s.secret = strings.TrimLeft(m, ` '"/=:(,`)
 	} else if containsAny(view, "env", "Env", "ENV") {
 		if m := wholeEnvRe.FindString(view); m != "" {
@@ -313,7 +313,6 @@ var dataLineRe = regexp.MustCompile(`^\s*(?:"[^"]*"|'[^']*')\s*,?\s*$`)
 
 var (
 	messageCallRe = regexp.MustCompile(`(?i)(?:^|[\s;&|({])(?:echo(?:\s+-[neE]+)?|printf|print|puts|say|warn|die|console\.\w+|write-(?:host|output|warning)|[\w.]*(?:msg|message|log|hint|warn|info|error|notify)\w*)\s*\(?\s*['"` + "`" + `]`)
-	messageLineRe = regexp.MustCompile(`(?i)^\s*(?:echo|printf|print|puts|say|warn|die|console\.\w+|write-(?:host|output|warning)|[\w.]*(?:msg|message|log|hint|warn|info|error|notify)\w*)\b`)
 	pipeAfterRe   = regexp.MustCompile(`\|\s*["']?(?:ba|z|da)?sh\b|\|\s*["']?\$\{?SHELL`)
 )
 
@@ -390,7 +389,7 @@ func (a *analyzer) textFallback() {
 	}
 	var secret, upload, secretFile string
 	for _, t := range a.rawTexts {
-		s := a.opt.Cache.scan(t, a.secretText())
+		s := a.opt.Cache.scan(t, a.secretText(), a.secretLits())
 		src := Source{Text: shortText(firstLine(t), 80)}
 		if s.downloadRun != "" {
 			a.add(Finding{Category: DownloadExec, Severity: LevelCritical, Source: src,
@@ -443,9 +442,9 @@ type scanKey struct {
 
 // scan reads a text once per cache (a script many hooks run, or the same
 // command in several agents' files).
-func (c *Cache) scan(t string, secretRe *regexp.Regexp) textScan {
+func (c *Cache) scan(t string, secretRe *regexp.Regexp, secretLits []string) textScan {
 	if c == nil {
-		return scanText(t, secretRe)
+		return scanText(t, secretRe, secretLits)
 	}
 	k := scanKey{secretRe, t}
 	c.mu.Lock()
@@ -454,7 +453,7 @@ func (c *Cache) scan(t string, secretRe *regexp.Regexp) textScan {
 	if ok {
 		return s
 	}
-	s = scanText(t, secretRe)
+	s = scanText(t, secretRe, secretLits)
 	c.mu.Lock()
 	if c.scans == nil {
 		c.scans = map[scanKey]textScan{}
@@ -522,4 +521,19 @@ func btoi(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// secretTextLits: secretTextRe matches nothing without one of them.
+var secretTextLits = []string{".ssh/", ".aws/credentials", ".netrc", ".git-credentials", ".config/gh/hosts.yml", ".docker/config.json", ".kube/config", "/etc/shadow", ".gnupg", ".npmrc", ".pypirc"}
+
+// secretLits are the words a.secretText() cannot match without: its fixed
+// ones and the agents' credential mentions.
+func (a *analyzer) secretLits() []string {
+	lits := append([]string{}, secretTextLits...)
+	for _, f := range a.opt.Agents.Credentials {
+		if m := f.mention(); m != "" {
+			lits = append(lits, m)
+		}
+	}
+	return lits
 }
