@@ -232,7 +232,7 @@ func scanText(t string, secretRe *regexp.Regexp, secretLits []string) textScan {
 		view += "\n" + strings.Join(decoded, "\n")
 	}
 	s.downloadRun = downloadRun(view)
-	if fdShellRe.MatchString(view) && socketRe.MatchString(view) && interactiveShellRe.MatchString(view) {
+	if lv := strings.ToLower(view); containsAny(lv, "socket", "sockopen", "connect") && fdShellRe.MatchString(view) && socketRe.MatchString(view) && interactiveShellRe.MatchString(view) {
 		s.reverseShell = strings.TrimSpace(interactiveShellRe.FindString(view))
 	}
 	if m := secretIn(view, homeSecretRe, homeSecretLits); m != "" {
@@ -268,6 +268,9 @@ func downloadRun(view string) string {
 		return ""
 	}
 	for _, line := range strings.Split(view, "\n") {
+		if !strings.Contains(line, "://") {
+			continue // each pattern has the URL on the line
+		}
 		for _, re := range []*regexp.Regexp{downloadRunRe, runDownloadRe, evalFetchRe} {
 			loc := re.FindStringIndex(line)
 			if loc == nil {
