@@ -123,7 +123,7 @@ func decodeText(t string) []string {
 		}
 		keep(b)
 	}
-	for _, m := range b64Re.FindAllString(joined, 50) {
+	for _, m := range b64Re.FindAllString(joined, 50*btoi(hasB64Run(joined))) {
 		if !strings.ContainsAny(m, "0123456789+/=") && strings.ToLower(m) == m {
 			continue // a plain word
 		}
@@ -339,7 +339,7 @@ func secretIn(view string, re *regexp.Regexp, lits []string) string {
 // (curl URL, urlopen("…"), nc HOST, dig X.domain), not one only named in a
 // message or a comment.
 func sinkIn(view string) string {
-	if !netVerbRe.MatchString(view) {
+	if !containsAny(strings.ToLower(view), netVerbLits...) || !netVerbRe.MatchString(view) {
 		return ""
 	}
 	for _, line := range strings.Split(view, "\n") {
@@ -539,4 +539,27 @@ func (a *analyzer) secretLits() []string {
 		}
 	}
 	return lits
+}
+
+// netVerbLits: netVerbRe matches nothing without one of them (in lower
+// case).
+var netVerbLits = []string{"invoke-", "sockopen", "netcat", "socat", "curl", "wget", "url", "request", "http", "fetch", "lwp", "iwr", "irm", "webclient", "upload", "socket", "axios",
+	"nc", "dig", "nslookup", "host", "scp", "rsync", "sftp", "gsutil", "s3", "swaks", "sendmail", "smtp", "dns", "s_client",
+	".post", ".put", ".patch", ".send"}
+
+// hasB64Run: the text has a run of 16 base64 characters, without which
+// b64Re matches nothing.
+func hasB64Run(t string) bool {
+	n := 0
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		if c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '/' {
+			if n++; n >= 16 {
+				return true
+			}
+		} else {
+			n = 0
+		}
+	}
+	return false
 }
