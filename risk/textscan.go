@@ -154,7 +154,7 @@ func decodeText(t string) []string {
 			}
 		}
 	}
-	if rot13MarkRe.MatchString(t) {
+	if (strings.Contains(t, "13") || strings.Contains(t, "-")) && rot13MarkRe.MatchString(t) {
 		out = append(out, rot13(joined))
 	}
 	return out
@@ -244,17 +244,17 @@ func scanText(t string, secretRe *regexp.Regexp, secretLits []string) textScan {
 			s.secret = "the whole environment (" + strings.TrimSpace(m) + ")"
 		}
 	}
-	if !strings.Contains(view, "-") {
+	if strings.Contains(view, "-") {
+		s.upload = strings.TrimSpace(uploadFileRe.FindString(view))
+	}
+	if s.upload != "" && s.secret == "" && dotEnvRe.MatchString(view) {
+		s.secret = "the project's .env file"
+	}
+	if s.secret != "" || s.upload != "" {
+		// a way out only counts with a credential or an upload
+		// (textFallback): looked for only then
 		s.sink = sinkIn(view)
-		return s
 	}
-	if m := uploadFileRe.FindString(view); m != "" {
-		s.upload = strings.TrimSpace(m)
-		if s.secret == "" && dotEnvRe.MatchString(view) {
-			s.secret = "the project's .env file"
-		}
-	}
-	s.sink = sinkIn(view)
 	return s
 }
 
