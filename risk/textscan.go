@@ -110,7 +110,7 @@ func decodeText(t string) []string {
 	if strings.Contains(t, "\n") && strings.ContainsAny(t, `'"`) {
 		joined = implicitConcatRe.ReplaceAllString(t, "")
 	}
-	for _, m := range hexLitRe.FindAllStringSubmatch(joined, 50) {
+	for _, m := range hexLitRe.FindAllStringSubmatch(joined, 50*btoi(hasRun(joined, isHexByte, 12))) {
 		if b, err := hex.DecodeString(m[1]); err == nil {
 			keep(b)
 		}
@@ -135,7 +135,7 @@ func decodeText(t string) []string {
 		}
 	}
 	for _, re := range []*regexp.Regexp{charCodesRe, chrCallsRe} {
-		if re == charCodesRe && !strings.Contains(t, ",") || re == chrCallsRe && !strings.Contains(t, "chr(") {
+		if re == charCodesRe && !digitComma(t) || re == chrCallsRe && !strings.Contains(t, "chr(") {
 			continue
 		}
 		for _, m := range re.FindAllString(t, 50) {
@@ -244,7 +244,7 @@ func scanText(t string, secretRe *regexp.Regexp, secretLits []string) textScan {
 			s.secret = "the whole environment (" + strings.TrimSpace(m) + ")"
 		}
 	}
-	if strings.Contains(view, "-") {
+	if containsAny(view, "--post-file", "--body-file", "--upload-file", "--data", "-d", "-F", "-T") {
 		s.upload = strings.TrimSpace(uploadFileRe.FindString(view))
 	}
 	if s.upload != "" && s.secret == "" && dotEnvRe.MatchString(view) {
@@ -391,8 +391,9 @@ func (a *analyzer) textFallback() {
 		return
 	}
 	var secret, upload, secretFile string
+	lits := a.secretLits()
 	for _, t := range a.rawTexts {
-		s := a.opt.Cache.scan(t, a.secretText(), a.secretLits())
+		s := a.opt.Cache.scan(t, a.secretText(), lits)
 		src := Source{Text: shortText(firstLine(t), 80)}
 		if s.downloadRun != "" {
 			a.add(Finding{Category: DownloadExec, Severity: LevelCritical, Source: src,
@@ -550,16 +551,46 @@ var netVerbLits = []string{"invoke-", "sockopen", "netcat", "socat", "curl", "wg
 // hasB64Run: the text has a run of 16 base64 characters, without which
 // b64Re matches nothing.
 func hasB64Run(t string) bool {
-	n := 0
+	return hasRun(t, func(c byte) bool {
+		return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '/'
+	}, 16)
+}
+
+// hasRun: the text has n bytes in a row that in accepts.
+func hasRun(t string, in func(byte) bool, n int) bool {
+	k := 0
 	for i := 0; i < len(t); i++ {
-		c := t[i]
-		if c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '/' {
-			if n++; n >= 16 {
+		if in(t[i]) {
+			if k++; k >= n {
 				return true
 			}
 		} else {
-			n = 0
+			k = 0
 		}
+	}
+	return false
+}
+
+func isHexByte(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+// digitComma: a digit followed (after spaces) by a comma, without which
+// charCodesRe matches nothing.
+func digitComma(t string) bool {
+	for i := strings.IndexByte(t, ','); i >= 0; {
+		j := i - 1
+		for j >= 0 && (t[j] == ' ' || t[j] == '\t' || t[j] == '\n' || t[j] == '\r' || t[j] == '\f' || t[j] == '\v') {
+			j--
+		}
+		if j >= 0 && t[j] >= '0' && t[j] <= '9' {
+			return true
+		}
+		k := strings.IndexByte(t[i+1:], ',')
+		if k < 0 {
+			return false
+		}
+		i += k + 1
 	}
 	return false
 }
