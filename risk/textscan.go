@@ -123,7 +123,7 @@ func decodeText(t string) []string {
 		}
 		keep(b)
 	}
-	for _, m := range b64Re.FindAllString(joined, 50*btoi(hasB64Run(joined))) {
+	for _, m := range b64Runs(joined, 50) {
 		if !strings.ContainsAny(m, "0123456789+/=") && strings.ToLower(m) == m {
 			continue // a plain word
 		}
@@ -548,12 +548,35 @@ var netVerbLits = []string{"invoke-", "sockopen", "netcat", "socat", "curl", "wg
 	"nc", "dig", "nslookup", "host", "scp", "rsync", "sftp", "gsutil", "s3", "swaks", "sendmail", "smtp", "dns", "s_client",
 	".post", ".put", ".patch", ".send"}
 
-// hasB64Run: the text has a run of 16 base64 characters, without which
-// b64Re matches nothing.
-func hasB64Run(t string) bool {
-	return hasRun(t, func(c byte) bool {
-		return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '/'
-	}, 16)
+func isB64Byte(c byte) bool {
+	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '/'
+}
+
+// b64Runs returns what b64Re.FindAllString(t, max) returns — every run
+// of 16 or more base64 characters with up to two '=' after it — without
+// the regexp machine.
+func b64Runs(t string, max int) []string {
+	var out []string
+	for i := 0; i < len(t) && len(out) < max; {
+		if !isB64Byte(t[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(t) && isB64Byte(t[j]) {
+			j++
+		}
+		if j-i < 16 {
+			i = j
+			continue
+		}
+		for k := 0; k < 2 && j < len(t) && t[j] == '='; k++ {
+			j++
+		}
+		out = append(out, t[i:j])
+		i = j
+	}
+	return out
 }
 
 // hasRun: the text has n bytes in a row that in accepts.

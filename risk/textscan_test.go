@@ -191,3 +191,23 @@ func TestCredentialsAndTheirIssuers(t *testing.T) {
 		})
 	}
 }
+
+// b64Runs is b64Re.FindAllString without the regexp machine: the same
+// matches on any text.
+func TestBase64RunsAreThePatternsMatches(t *testing.T) {
+	texts := []string{"", "short", "aGVsbG8gd29ybGQgaGVsbG8gd29ybGQ=", "x aGVsbG8gd29ybGQgaGVsbG8gd29ybGQ=== y",
+		".claude/hooks/s12.sh --n 12", "AAAAAAAAAAAAAAA", "AAAAAAAAAAAAAAAA==", "a/b+c/d+e/f+g/h+i=j/k+l/m+n/o+p/q", strings.Repeat("ab+/", 40) + "=x"}
+	for i := 0; i < 200; i++ {
+		var b strings.Builder
+		for j := 0; j < 80; j++ {
+			b.WriteByte("Ab9+/=. -"[(i*31+j*17+j*j)%9])
+		}
+		texts = append(texts, b.String())
+	}
+	for _, s := range texts {
+		got, want := b64Runs(s, 50), b64Re.FindAllString(s, 50)
+		if strings.Join(got, "\x00") != strings.Join(want, "\x00") || len(got) != len(want) {
+			t.Errorf("%q: b64Runs %q, b64Re %q", s, got, want)
+		}
+	}
+}
