@@ -206,7 +206,7 @@ func scanText(t string, secretRe *regexp.Regexp, secretLits []string) textScan {
 	var s textScan
 	code := codeLines(t)
 	folded := code
-	if strings.ContainsAny(code, `'"`) {
+	if mayConcat(code) {
 		folded = concatRe.ReplaceAllStringFunc(code, func(m string) string {
 			if m[0] == m[len(m)-1] {
 				return ""
@@ -614,6 +614,32 @@ func digitComma(t string) bool {
 			return false
 		}
 		i += k + 1
+	}
+	return false
+}
+
+// mayConcat: a quote, then (after white space) + or ., then (after white
+// space and dots) a quote — without which concatRe matches nothing.
+func mayConcat(t string) bool {
+	isSpace := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' }
+	for i := 0; i < len(t); i++ {
+		if t[i] != '\'' && t[i] != '"' {
+			continue
+		}
+		j := i + 1
+		for j < len(t) && isSpace(t[j]) {
+			j++
+		}
+		if j >= len(t) || t[j] != '+' && t[j] != '.' {
+			continue
+		}
+		j++
+		for j < len(t) && (isSpace(t[j]) || t[j] == '.') {
+			j++
+		}
+		if j < len(t) && (t[j] == '\'' || t[j] == '"') {
+			return true
+		}
 	}
 	return false
 }
