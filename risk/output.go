@@ -257,7 +257,7 @@ func (a *analyzer) agentOutput() {
 	if a.sub || len(a.printed) == 0 {
 		return
 	}
-	re := compileOutputs(a.outputVocab())
+	re := a.opt.Cache.outputs(a.hook.Outputs, func() *outputRes { return compileOutputs(a.outputVocab()) })
 	facts := make([]*textFacts, len(a.printed))
 	var allows []printed
 	refuses, exitTwo := false, false
