@@ -102,7 +102,7 @@ func decodeText(t string) []string {
 				printable++
 			}
 		}
-		if printable*10 >= len(b)*9 || hiddenWorkRe.Match(b) {
+		if printable*10 >= len(b)*9 || hiddenWork(b) {
 			out = append(out, string(b))
 		}
 	}
@@ -154,7 +154,7 @@ func decodeText(t string) []string {
 			}
 		}
 	}
-	if (strings.Contains(t, "13") || strings.Contains(t, "-")) && rot13MarkRe.MatchString(t) {
+	if (strings.Contains(t, "13") || strings.Contains(t, "-") && mayFold(t, rot13Lits)) && rot13MarkRe.MatchString(t) {
 		out = append(out, rot13(joined))
 	}
 	return out
@@ -232,7 +232,7 @@ func scanText(t string, secretRe *regexp.Regexp, secretLits []string) textScan {
 		view += "\n" + strings.Join(decoded, "\n")
 	}
 	s.downloadRun = downloadRun(view)
-	if lv := strings.ToLower(view); containsAny(lv, "socket", "sockopen", "connect") && fdShellRe.MatchString(view) && socketRe.MatchString(view) && interactiveShellRe.MatchString(view) {
+	if mayFold(view, socketLits) && fdShellRe.MatchString(view) && socketRe.MatchString(view) && interactiveShellRe.MatchString(view) {
 		s.reverseShell = strings.TrimSpace(interactiveShellRe.FindString(view))
 	}
 	if m := secretIn(view, homeSecretRe, homeSecretLits); m != "" {
@@ -339,7 +339,7 @@ func secretIn(view string, re *regexp.Regexp, lits []string) string {
 // (curl URL, urlopen("…"), nc HOST, dig X.domain), not one only named in a
 // message or a comment.
 func sinkIn(view string) string {
-	if !containsAny(strings.ToLower(view), netVerbLits...) || !netVerbRe.MatchString(view) {
+	if !mayFold(view, netVerbLits) || !netVerbRe.MatchString(view) {
 		return ""
 	}
 	for _, line := range strings.Split(view, "\n") {
@@ -642,4 +642,32 @@ func mayConcat(t string) bool {
 		}
 	}
 	return false
+}
+
+// hiddenWorkLits: hiddenWorkRe matches nothing without one of them (in
+// lower case).
+var hiddenWorkLits = []string{"://", "|", "curl", "wget", "child_process", "subprocess", "os.system", "urllib", "urlopen", "execsync",
+	"shell_exec", "powershell", "invoke-expression", "/dev/tcp", "system"}
+
+// hiddenWork is hiddenWorkRe.Match, tried only when a word it needs is there.
+func hiddenWork(b []byte) bool {
+	return mayFold(string(b), hiddenWorkLits) && hiddenWorkRe.Match(b)
+}
+
+var (
+	socketLits = []string{"socket", "sockopen", "connect"}
+	rot13Lits  = []string{"za-m"}
+)
+
+// mayFold: a case-insensitive pattern that needs one of lits (in lower
+// case) may match t. Only ASCII text is judged by its lower case; other
+// text may fold onto the words in ways ToLower does not (the Kelvin sign,
+// the long s), so it always may.
+func mayFold(t string, lits []string) bool {
+	for i := 0; i < len(t); i++ {
+		if t[i] >= 0x80 {
+			return true
+		}
+	}
+	return containsAny(strings.ToLower(t), lits...)
 }
