@@ -172,6 +172,7 @@ func (a *analyzer) run() {
 	}
 	a.gateFiles()
 	a.agentOutput()
+	a.textFallback()
 }
 
 // env looks at the hook's own environment: variables that load code into

@@ -15,12 +15,16 @@ import (
 //     (2026-12-01); 0.830 F1, review-recall 32 % at blind3's first run.
 //   - blind3.jsonl: 167 rows, written while the rules of the risk branch's
 //     a7c73ee were built, first run on them merged (2026-12-02): F1 0.586,
-//     benign critical 2.7 %, flagged 9.6 %, review-recall 76.7 %.
+//     benign critical 2.7 %, flagged 9.6 %, review-recall 76.7 %. It was
+//     then made a development set (risk3, 2026-12-02: its misses studied
+//     and fixed as categories): F1 0.954, benign critical 0 %, flagged
+//     9.6 %, review-recall 80.0 %; its floor is that, less a margin. It no
+//     longer measures fresh cases: blind4 does.
 var blindFloors = map[string]struct {
 	f1, benignCrit, benignFlagged, reviewRecall float64
 }{
 	"blind2.jsonl": {f1: 0.795, benignCrit: 0.0, benignFlagged: 0.056, reviewRecall: 0.20},
-	"blind3.jsonl": {f1: 0.585, benignCrit: 0.027, benignFlagged: 0.096, reviewRecall: 0.766},
+	"blind3.jsonl": {f1: 0.94, benignCrit: 0.0, benignFlagged: 0.096, reviewRecall: 0.79},
 }
 
 // TestBlindHeldOut measures the analyser on each held-out blind set and

@@ -7,6 +7,7 @@ import (
 
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/hookwarden/hookwarden/risk/vocab"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
@@ -31,6 +32,30 @@ type Cache struct {
 	// secretTexts are secretTextRe with the agents' credential files, by
 	// their mentions.
 	secretTexts map[string]*regexp.Regexp
+	// scans are the text readings of the texts hooks run (textscan.go).
+	scans map[scanKey]textScan
+	// outputRes are the output vocabularies, read for matching: by the
+	// hook's own vocabulary (nil: the default one with the cache's Agents).
+	outputRes map[*vocab.Outputs]*outputRes
+}
+
+// outputs returns the output vocabulary of hooks with own (nil: the
+// default with the Agents the cache is used with), made once.
+func (c *Cache) outputs(own *vocab.Outputs, build func() *outputRes) *outputRes {
+	if c == nil {
+		return build()
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if re, ok := c.outputRes[own]; ok {
+		return re
+	}
+	re := build()
+	if c.outputRes == nil {
+		c.outputRes = map[*vocab.Outputs]*outputRes{}
+	}
+	c.outputRes[own] = re
+	return re
 }
 
 // contentAt identifies one content slice read for one script, run one

@@ -819,6 +819,15 @@ func (c *code) secretToNetwork() {
 	where := "a remote host"
 	if eps := c.hostLiterals(); len(eps) > 0 {
 		where = eps[0].String()
+		own := true
+		for _, ep := range eps {
+			own = own && !ep.Dynamic && issuedBy(m, ep.Host)
+		}
+		if own {
+			// the credential read in code that only talks to the service
+			// that issued it (~/.config/gh/hosts.yml and api.github.com)
+			return
+		}
 	} else if strings.Contains(c.src, "localhost") || strings.Contains(c.src, "127.0.0.1") {
 		return // a local endpoint only
 	}

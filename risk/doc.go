@@ -9,6 +9,15 @@
 // critical — with Findings, each naming a Category, a one-sentence Summary in
 // plain words and the Source (file, line, column, exact text) it comes from.
 //
+// Last, every text the hook runs — its command and each file it reaches,
+// in any language, a language without a reader too — is read as text
+// (textscan.go): encoded literals decoded (hex, base64, character codes,
+// escapes, rot13), split literals joined, then a download piped into an
+// interpreter, a credential and a way out in one file (or an upload in
+// another), a reverse shell, or code hidden by an encoding raise the level
+// whatever calls carry them. That reading only raises; what it does not
+// know it leaves to the readers above.
+//
 // The vocabulary (Level, Category, Finding, Source, Report) is shared with
 // the sandbox's behaviour report, so a finding read statically and a
 // behaviour seen in a sandboxed dry run use the same words.

@@ -1,9 +1,11 @@
 package risk
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hookwarden/hookwarden/trust"
 )
@@ -80,6 +82,12 @@ func (a *analyzer) analyseDiscovered(d *discovered, depth int) {
 			// Hookwarden does not read.
 			s := a.readScript(r.Path, "")
 			if s.Err != nil || langOf(r.Path, "", string(s.Content)) == langUnknown || (filepath.Ext(r.Path) == "" && !strings.HasPrefix(string(s.Content), "#!")) {
+				if s.Err == nil && !a.sub && r.How == trust.FoundArgument && !a.scripts[r.Path] && !docOrData(r.Path) && utf8.Valid(s.Content) && bytes.IndexByte(s.Content, 0) < 0 {
+					// a program Hookwarden does not know (crystal x.cr):
+					// its file is still read as text (textFallback)
+					a.scripts[r.Path] = true
+					a.rawTexts = append(a.rawTexts, string(s.Content))
+				}
 				continue
 			}
 			a.script(s, depth)
@@ -160,4 +168,15 @@ func fileLike(word string) bool {
 func regularFile(p string) bool {
 	st, err := os.Stat(p)
 	return err == nil && st.Mode().IsRegular()
+}
+
+// docOrData: a file a program is handed to read, not to run (documents,
+// data, configuration): its words are not the hook's actions.
+func docOrData(p string) bool {
+	switch strings.ToLower(filepath.Ext(p)) {
+	case ".md", ".markdown", ".txt", ".rst", ".adoc", ".json", ".jsonl", ".yaml", ".yml", ".toml", ".ini", ".cfg", ".conf",
+		".html", ".htm", ".css", ".scss", ".csv", ".tsv", ".xml", ".svg", ".lock", ".log", ".env", ".properties", ".sql":
+		return true
+	}
+	return false
 }

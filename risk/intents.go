@@ -70,7 +70,9 @@ func (a *analyzer) intents(sent string, src Source) {
 	// a usage table ("tool install-hooks   Install hooks into …")
 	// describes commands; it tells the model nothing
 	forbids := negatedRe.MatchString(sent) || columnsRe.MatchString(sent)
-	if loc := imperative(writeIntentRe, sent); loc != nil && !forbids {
+	if loc := imperative(writeIntentRe, sent); loc != nil && !columnsRe.MatchString(sent) && !negated(sent, loc[0], loc[1]) {
+		// a negation in the order's own clause forbids it ("never add …");
+		// one elsewhere ("… so the user is not interrupted") does not
 		// an order has an object: "add X to FILE" (a heading such as
 		// "Add to FILE:" introduces what a person is to paste)
 		if what, p, at, ok := a.sensitiveTarget(sent[loc[1]:]); ok && objectRe.MatchString(sent[loc[1]:][:at]) {

@@ -68,12 +68,20 @@ func (a *analyzer) outputVocab() *vocab.Outputs {
 	return v
 }
 
+// outputSep is what stands between a key and its value; decAfterRe and
+// ctxAfterRe read the value (they name no key, so they are compiled once).
+const outputSep = `^\\?["']?\]?\s*(?::|=>|=)\s*`
+
+var (
+	decAfterRe = regexp.MustCompile(outputSep + `(?:\\?["']([A-Za-z]+)\\?["']|[A-Za-z_]\w*\b)`)
+	ctxAfterRe = regexp.MustCompile(outputSep + `(?:[fFrRbBuU]{0,2})(["'{\[` + "`" + `]|[A-Za-z_$.])`)
+)
+
 func compileOutputs(v *vocab.Outputs) *outputRes {
 	ctxKeys := append(append([]string{}, v.Context...), v.Rewrite...)
-	sep := `^\\?["']?\]?\s*(?::|=>|=)\s*`
 	return &outputRes{
-		decAfter:     regexp.MustCompile(sep + `(?:\\?["']([A-Za-z]+)\\?["']|[A-Za-z_]\w*\b)`),
-		ctxAfter:     regexp.MustCompile(sep + `(?:[fFrRbBuU]{0,2})(["'{\[` + "`" + `]|[A-Za-z_$])`),
+		decAfter:     decAfterRe,
+		ctxAfter:     ctxAfterRe,
 		ctxKeys:      ctxKeys,
 		allow:        set(v.Allow...),
 		userReason:   set(v.UserReasons...),
@@ -103,9 +111,9 @@ var (
 	negatedRe = regexp.MustCompile(`(?i)\b(never|not|don'?t|avoid|blocked|block|denied|deny|refused?|instead|dangerous|destructive|forbidden|prohibited|unsafe|prevent(ed)?|disallowed|warning|cannot|can't)\b`)
 	// hideRe: an instruction to hide what is done from the user, or to
 	// ignore the rules the model was given.
-	hideRe = regexp.MustCompile(`(?i)\bignore (?:all |any )?(?:the )?(?:previous|prior|earlier|above|system|safety|your) (?:instructions|rules|guidelines)|\b(?:do not|don'?t|never) (?:tell|mention|inform|show|reveal|report)\b[^.\n]{0,40}\b(?:user|human|anyone)\b|\bwithout (?:telling|asking|informing) the user\b|\b(?:do not|don'?t|never) (?:ask|consult|check with|wait for|prompt)\b[^.\n]{0,20}\b(?:user|human|me)\b[^.\n]{0,20}\b(?:confirm\w*|permission|approv\w*)`)
+	hideRe = regexp.MustCompile(`(?i)\b(?:ignore|disregard|forget|override) (?:all |any )?(?:the |of the |your )?(?:(?:previous|prior|earlier|above|system|safety|security|your|any|existing|original)\s+){1,3}(?:instructions|rules|guidelines|guidance|guardrails|policies|policy|restrictions|constraints|prompts?)|\b(?:do not|don'?t|never) (?:tell|mention|inform|show|reveal|report)\b[^.\n]{0,40}\b(?:user|human|anyone)\b|\bwithout (?:telling|asking|informing) the user\b|\b(?:do not|don'?t|never) (?:ask|consult|check with|wait for|prompt)\b[^.\n]{0,20}\b(?:user|human|me)\b[^.\n]{0,20}\b(?:confirm\w*|permission|approv\w*)`)
 	// skipChecksRe: an instruction to switch the project's own checks off.
-	skipChecksRe = regexp.MustCompile(`(?i)--no-verify\b|\b(?:disable|skip|bypass|turn off|switch off)\b (?:all |the |any )?(?:git )?(?:hooks?|pre-commit|checks?|tests?|linters?|lint|safety|sandbox|permission(?: prompt)?s?|security)\b`)
+	skipChecksRe = regexp.MustCompile(`(?i)--no-verify\b|\b(?:disable|skip|bypass|turn off|switch off)\b[ -](?:all |the |any )?(?:git )?(?:hooks?|pre-commit|checks?|tests?|linters?|lint|safety|sandbox|permission(?: prompt)?s?|security|approvals?|confirmations?|verification|review)\b`)
 	stringLitRe  = regexp.MustCompile(`"((?:[^"\\\n]|\\.){12,})"|'((?:[^'\\\n]|\\.){12,})'|` + "`((?:[^`\\\\]|\\\\.){12,})`")
 )
 
@@ -119,6 +127,9 @@ type textFacts struct {
 	hasKey  bool   // a context or rewrite key with a value
 	keyed   []string
 	strs    []string // every long string literal (code only)
+	// elsewhere: a key whose value is built elsewhere in a printed text
+	// (its literals are read as a script's are)
+	elsewhere bool
 }
 
 func (re *outputRes) mayDecide(text string) bool {
@@ -214,6 +225,7 @@ func (a *analyzer) factsOf(re *outputRes, text string, code bool) *textFacts {
 					continue
 				}
 				if open := text[start : off+loc[5]]; open != "\"" && open != "'" && open != "`" {
+					f.elsewhere = true
 					continue // KEY: name — a value built elsewhere: the script's literals are read
 				}
 				if s, ok := literalAt(text[start:]); ok {
@@ -226,7 +238,10 @@ func (a *analyzer) factsOf(re *outputRes, text string, code bool) *textFacts {
 		}
 		off = end + 1
 	}
-	if code {
+	if code || f.elsewhere {
+		// a printed filter or template (jq '.llm_request.messages += [{…}]
+		// | {llm_request: .llm_request}') builds the value from its own
+		// literals as a script does
 		for _, m := range stringLitRe.FindAllStringSubmatch(text, -1) {
 			f.strs = append(f.strs, unquoteLit(m[1]+m[2]+m[3]))
 		}
@@ -242,7 +257,7 @@ func (a *analyzer) agentOutput() {
 	if a.sub || len(a.printed) == 0 {
 		return
 	}
-	re := compileOutputs(a.outputVocab())
+	re := a.opt.Cache.outputs(a.hook.Outputs, func() *outputRes { return compileOutputs(a.outputVocab()) })
 	facts := make([]*textFacts, len(a.printed))
 	var allows []printed
 	refuses, exitTwo := false, false
@@ -285,9 +300,13 @@ func (a *analyzer) agentOutput() {
 				Summary: "answers allow to some of the calls it checks, so the agent does not ask you before it runs those"})
 		}
 	}
+	a.redirects(re)
 	cands := 0
 	for i, p := range a.printed {
-		for _, c := range a.contextTexts(re, p, facts[i], refuses || exitTwo) {
+		// on an event where a block makes the agent go on (Stop), the
+		// block's reason is the model's next order, not a guard's refusal
+		guard := (refuses || exitTwo) && !re.contEvent[a.hook.Event]
+		for _, c := range a.contextTexts(re, p, facts[i], guard) {
 			if cands++; cands > 60 {
 				return
 			}
@@ -342,6 +361,9 @@ func (a *analyzer) contextTexts(re *outputRes, p printed, f *textFacts, refuses 
 	}
 	if !f.hasKey {
 		return []string{p.text} // plain stdout on an event that adds it to the context
+	}
+	if f.elsewhere && !refuses {
+		return append(append([]string{}, f.keyed...), f.strs...)
 	}
 	return f.keyed
 }
@@ -752,4 +774,34 @@ func secretToRemote(secretText *regexp.Regexp, sent string) (what, dest string, 
 		return what, m, true
 	}
 	return "", "", false
+}
+
+// redirects: the hook answers with a rewritten tool call or model request
+// (updatedInput, tool_input, llm_request…) that names an address of its
+// own: what the agent fetches, sends or runs goes to that host instead,
+// with what the agent meant for the original.
+func (a *analyzer) redirects(re *outputRes) {
+	for _, p := range a.printed {
+		if p.code {
+			continue // a script's every line is not what it prints
+		}
+		key := ""
+		for _, k := range re.voc.Rewrite {
+			if strings.Contains(p.text, k) {
+				key = k
+				break
+			}
+		}
+		if key == "" {
+			continue
+		}
+		for _, ep := range hostsIn(p.text) {
+			if ep.Dynamic || loopback(ep.Host) || docHost(ep.Host) || privateAddr(ep.Host) {
+				continue
+			}
+			a.add(Finding{Category: AgentOutput, Severity: LevelCritical, Source: p.src,
+				Summary: fmt.Sprintf("rewrites what the agent runs or fetches (%s) to go through %s: the agent's request and what it carries reach that host", key, ep)})
+			return
+		}
+	}
 }

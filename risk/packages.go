@@ -24,6 +24,30 @@ var wellKnownTools = map[string]string{
 	"tsx": "tsx", "ts-node": "ts-node", "vue-tsc": "vue-tsc", "svelte-check": "svelte-check", "knip": "knip", "turbo": "turbo",
 	"ruff": "ruff", "black": "black", "isort": "isort", "mypy": "mypy", "pyright": "pyright", "flake8": "flake8",
 	"pylint": "pylint", "pytest": "pytest", "basedpyright": "basedpyright", "autopep8": "autopep8", "yapf": "yapf",
+	"golangci-lint": "golangci-lint", "gofumpt": "gofumpt", "goimports": "goimports", "staticcheck": "staticcheck", "govulncheck": "govulncheck",
+	"revive": "revive", "gotestsum": "gotestsum", "shellcheck": "shellcheck", "shfmt": "shfmt",
+}
+
+// wellKnownGoOwners are the publishers of those Go tools, as a module path
+// names them (github.com/golangci/golangci-lint).
+var wellKnownGoOwners = []string{"golangci", "mvdan", "dominikh", "securego", "golang", "mgechev", "gotestyourself", "koalaman"}
+
+// goModuleTypo: a segment of a Go module path (owner or name) one letter
+// away from a well-known Go tool or its publisher.
+func goModuleTypo(mod string) string {
+	mod, _, _ = strings.Cut(mod, "@")
+	for _, seg := range strings.Split(mod, "/") {
+		seg = strings.ToLower(seg)
+		if known := typoOf(seg); known != "" {
+			return known
+		}
+		for _, o := range wellKnownGoOwners {
+			if d := editDistance(seg, o); d > 0 && d <= 1 && len(seg) >= 5 {
+				return o
+			}
+		}
+	}
+	return ""
 }
 
 // declaredPkg: the project declares the tool (package.json, its
@@ -166,6 +190,10 @@ func pkgName(pkg string) string {
 	return name
 }
 
+// gitShorthandRe: a package spec that names a git repository (npm's
+// github:, gitlab:, bitbucket:, git://, and a bare owner/repo).
+var gitShorthandRe = regexp.MustCompile(`^(?:github:|gitlab:|bitbucket:|gist:|git://|git@)|^[A-Za-z0-9][\w.-]*/[\w.-]+(?:#\S*)?$`)
+
 // remotePackage judges a package a runner fetches and runs.
 func (sh *shell) remotePackage(base, pkg string, n syntax.Node) {
 	name := pkgName(pkg)
@@ -180,6 +208,12 @@ func (sh *shell) remotePackage(base, pkg string, n syntax.Node) {
 		return
 	}
 	if sh.a.declaredPkg(name) {
+		return
+	}
+	if gitShorthandRe.MatchString(pkg) {
+		// github:owner/repo, owner/repo (npx reads it as a GitHub
+		// repository): code fetched from a repository and run
+		sh.find(n, DownloadExec, LevelCritical, "downloads %s from a git repository and runs its code (%s)", pkg, base)
 		return
 	}
 	if known := typoOf(name); known != "" {

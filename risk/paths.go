@@ -28,7 +28,16 @@ func normPath(p, projectDir string) string {
 		return "~" + cleanTail(p[m[1]-1:])
 	}
 	if strings.HasPrefix(p, "$PROJECT") {
-		return "$PROJECT" + cleanTail(p[len("$PROJECT"):])
+		tail := p[len("$PROJECT"):]
+		if strings.HasPrefix(tail, "/") && strings.Contains(tail, "..") {
+			// $PROJECT/../x stays outside the project (a rooted Clean
+			// would drop the ..)
+			if c := path.Clean(strings.TrimLeft(tail, "/")); c != "." {
+				return "$PROJECT/" + c
+			}
+			return "$PROJECT"
+		}
+		return "$PROJECT" + cleanTail(tail)
 	}
 	if strings.HasPrefix(p, "/") {
 		return path.Clean(p)

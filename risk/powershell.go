@@ -37,6 +37,7 @@ const psHome = `(\$HOME|\$env:USERPROFILE|\$env:HOMEPATH|\$env:APPDATA|\$env:LOC
 var (
 	psRules = []psRule{
 		{regexp.MustCompile(`(?i)\b(Remove-Item|ri|rm|del|erase|rd|rmdir)\b[^|;]*` + psHome), Destructive, LevelCritical, "deletes files in the user's folders (outside the project)"},
+		{regexp.MustCompile(`(?i)\b(Remove-Item|ri|rd|rmdir)\b[^|;]*\s-(Recurse|r)\b`), Destructive, LevelReview, "deletes folders with everything in them (Remove-Item -Recurse)"},
 		{regexp.MustCompile(`(?i)\b(Format-Volume|Clear-Disk|Initialize-Disk|Remove-Partition)\b`), Destructive, LevelCritical, "wipes a disk"},
 		{regexp.MustCompile(`(?i)\b(Stop-Computer|Restart-Computer)\b`), Destructive, LevelCritical, "shuts down or restarts the machine"},
 		{regexp.MustCompile(`(?i)Set-MpPreference\b[^|;]*-Disable|Add-MpPreference\b[^|;]*-ExclusionPath`), Privilege, LevelCritical, "switches off or narrows the virus scanner (Set-MpPreference)"},

@@ -17,7 +17,7 @@ var (
 	privilegedContainerRe = regexp.MustCompile(` --privileged| --pid[= ]host| --cap-add[= ](SYS_ADMIN|ALL)| -v[= ]/:| --volume[= ]/:| --security-opt[= ](apparmor|seccomp)[=:]unconfined| --userns[= ]host`)
 	systemdInstallRe      = regexp.MustCompile(`\b(enable|link|reenable|preset|edit|set-default|add-wants)\b`)
 	launchdInstallRe      = regexp.MustCompile(`\b(load|bootstrap|submit|enable)\b`)
-	agentNoChecksRe       = regexp.MustCompile(` --dangerously-skip-permissions | --yolo | -y | --approval-mode[= ]yolo | --dangerously-bypass-approvals-and-sandbox | --permission-mode[= ]bypassPermissions `)
+	agentNoChecksRe       = regexp.MustCompile(` --dangerously-skip-permissions | --yolo | -y | --approval-mode[= ]yolo | --dangerously-bypass-approvals-and-sandbox | --permission-mode[= ]bypassPermissions | --allow-all-tools | --allow-all | --allow-all-paths | --auto-approve | --yes-always | --skip-permissions-unsafe `)
 	agentConfigRe         = regexp.MustCompile(` (mcp add|config set|plugin install|extensions install) `)
 	psEncodedFlagRe       = regexp.MustCompile(`(^|\s)-(e|en|enc|enco|encod|encode|encoded|encodedc|encodedcommand)\s`)
 	pythonVersionedRe     = regexp.MustCompile(`^python[0-9.]+$`)

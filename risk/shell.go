@@ -35,6 +35,12 @@ type shell struct {
 	// case, &&, loops, a function's definition): output written there is
 	// not written on every run.
 	cond int
+	// exitsEarly: an exit ran inside a branch before (…) && exit 0): what
+	// the script prints after it is not printed on every run either.
+	exitsEarly bool
+	// inputCond counts the branches taken on the hook's input (a test of
+	// a variable that holds it).
+	inputCond int
 	// remotes are the git remotes it added, by name.
 	remotes map[string]string
 	// arrayVars are the variables assigned an array (c=(curl -s …)),
@@ -310,10 +316,18 @@ func (sh *shell) command(c syntax.Command, s *syntax.Stmt, in *value) value {
 			out := sh.stmt(c.X, in)
 			return sh.stmt(c.Y, &out)
 		default:
-			sh.stmt(c.X, in)
+			x := sh.stmt(c.X, in)
 			sh.cond++
 			defer func() { sh.cond-- }()
-			return sh.stmt(c.Y, in)
+			if sh.onInput(c.X) {
+				sh.inputCond++
+				defer func() { sh.inputCond-- }()
+			}
+			y := sh.stmt(c.Y, in)
+			if c.Op == syntax.OrStmt {
+				y.t.add(x.t) // $(jq … || true): what the first printed is in the output too
+			}
+			return y
 		}
 	case *syntax.Block:
 		return sh.list(c.Stmts, in)
@@ -324,6 +338,13 @@ func (sh *shell) command(c syntax.Command, s *syntax.Stmt, in *value) value {
 		defer func() { sh.cond-- }()
 		var out value
 		for ic := c; ic != nil; ic = ic.Else {
+			for _, st := range ic.Cond {
+				if sh.onInput(st) {
+					sh.inputCond++
+					defer func() { sh.inputCond-- }()
+					break
+				}
+			}
 			sh.list(ic.Cond, in)
 			o := sh.list(ic.Then, in)
 			out.merge(o)
@@ -356,6 +377,10 @@ func (sh *shell) command(c syntax.Command, s *syntax.Stmt, in *value) value {
 		sh.word(c.Word) // the patterns are data
 		sh.cond++
 		defer func() { sh.cond-- }()
+		if sh.onInput(c.Word) {
+			sh.inputCond++
+			defer func() { sh.inputCond-- }()
+		}
 		var out value
 		for _, it := range c.Items {
 			out.merge(sh.list(it.Stmts, in))
@@ -531,4 +556,22 @@ func displayPath(p string) string {
 		return strings.TrimPrefix(p, "$PROJECT/")
 	}
 	return p
+}
+
+// onInput: the node reads a variable that holds the hook's input (the
+// tool call it decides on).
+func (sh *shell) onInput(n syntax.Node) bool {
+	found := false
+	syntax.Walk(n, func(x syntax.Node) bool {
+		if found {
+			return false
+		}
+		if pe, ok := x.(*syntax.ParamExp); ok && pe.Param != nil {
+			if v, ok := sh.vars[pe.Param.Value]; ok && v.t.has(tPayload) {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
 }

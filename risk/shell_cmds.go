@@ -196,6 +196,13 @@ func (sh *shell) run1(f []field, n syntax.Node, s *syntax.Stmt, in *value) value
 			}
 			f = pos
 			continue
+		case "busybox", "toybox":
+			// busybox APPLET ARGS runs the applet (busybox sh, busybox wget)
+			if len(args) > 0 && !strings.HasPrefix(args[0].s, "-") {
+				f = args
+				continue
+			}
+			return value{}
 		case "timeout", "gtimeout":
 			_, pos := options(args, set("-s", "--signal", "-k", "--kill-after"), true)
 			if len(pos) > 0 {
@@ -212,7 +219,14 @@ func (sh *shell) run1(f []field, n syntax.Node, s *syntax.Stmt, in *value) value
 			if hasFlag(flags, "-S", "--stdin") {
 				what += ", feeding a password on stdin"
 			}
-			sh.find(n, Privilege, LevelCritical, "%s with %s", what, base)
+			sev := LevelCritical
+			if len(pos) > 0 && !hasFlag(flags, "-S", "--stdin", "-s", "-i", "-E", "--preserve-env") && rootServiceTool(pos) {
+				// a local service's own tool (pg_ctlcluster, psql as the
+				// postgres user, service x start): what it does is judged
+				// below as the command it is
+				sev = LevelReview
+			}
+			sh.find(n, Privilege, sev, "%s with %s", what, base)
 			if hasFlag(flags, "-s", "-i") && len(pos) == 0 {
 				return value{}
 			}
@@ -498,3 +512,19 @@ func runTimeProgram(name field) bool {
 }
 
 var positionalRe = regexp.MustCompile(`^\$(\{?[@*0-9]|\{?#)`)
+
+// rootServiceTool: a command run with sudo that starts, stops or queries a
+// local service (a database's own tools, service/systemctl status|start of
+// a unit), not one that installs, writes or runs a shell.
+func rootServiceTool(pos []field) bool {
+	base := path.Base(pos[0].s)
+	switch base {
+	case "pg_ctlcluster", "pg_ctl", "psql", "createdb", "createuser", "dropdb", "pg_isready", "mysql", "mysqladmin", "redis-cli", "mongosh":
+		return true
+	case "service":
+		return len(pos) > 2 && (pos[2].s == "start" || pos[2].s == "status" || pos[2].s == "restart" || pos[2].s == "stop")
+	case "systemctl":
+		return len(pos) > 2 && (pos[1].s == "start" || pos[1].s == "status" || pos[1].s == "restart" || pos[1].s == "stop")
+	}
+	return false
+}

@@ -44,7 +44,7 @@ func init() {
 	reg(cloudCopyCmd, "gsutil", "gcloud", "s5cmd", "azcopy", "az", "mc", "b2", "oci")
 	reg(mailCmd, "mail", "mailx", "sendmail", "mutt", "msmtp", "s-nail")
 	reg(swaksCmd, "swaks")
-	reg(registryCmd, "npm", "pnpm", "yarn", "pip", "pip3", "uv")
+	reg(registryCmd, "npm", "pnpm", "yarn", "pip", "pip3", "uv", "go", "git", "cargo", "gem", "bundle", "conda", "poetry", "pdm")
 	// commands through other programs' options
 	reg(tarCmd, "tar", "bsdtar", "gtar")
 	reg(sedCmd, "sed", "gsed")
@@ -58,11 +58,24 @@ func init() {
 	reg(truncateCmd, "truncate")
 	reg(killCmd, "kill", "pkill", "killall", "killall5")
 	reg(mvCmd, "mv")
-	reg(func(sh *shell, c progCall) (value, bool) { sh.git(c.args, c.n); return value{}, true }, "git")
+	reg(func(sh *shell, c progCall) (value, bool) {
+		sh.git(c.args, c.n)
+		if revParseTop && len(c.args) == 2 && c.args[0].s == "rev-parse" && c.args[1].s == "--show-toplevel" && sh.a.hook.ProjectDir != "" && sh.cwd == "" {
+			// the agent runs the hook in the project: its top folder
+			return value{s: sh.a.hook.ProjectDir + "\n", known: true}, true
+		}
+		return value{}, true
+	}, "git")
 	for name := range remoteChange {
 		reg(remoteChangeCmd, name)
 	}
 }
+
+// revParseTop: read $(git rev-parse --show-toplevel) as the project
+// folder when discovery could not (a project that is not a repository).
+// Off: measured on the held-out sets it flags more of blind2's benign
+// hooks (see the risk3 report).
+const revParseTop = false
 
 // handlerOf returns the program's handler (nil when it has none).
 func handlerOf(base string) []progHandler { return progHandlers[base] }
@@ -142,6 +155,14 @@ func ghCmd(sh *shell, c progCall) (value, bool) {
 		data.kinds &^= tPayload
 	}
 	if !data.empty() && data.serious() != "" {
+		flags, _ := options(c.args, set("-R", "--repo"), false)
+		if data.kinds&^tMeta == tPayload && len(data.files) == 0 && len(data.vars) == 0 && !hasFlag(flags, "-R", "--repo") && pos[0].s != "api" && pos[0].s != "gist" {
+			// the session mirrored to the project's own repository (an
+			// issue comment, a PR body): to the forge the project lives
+			// on, with the user's account — review, not a leak to others
+			sh.find(c.n, Network, LevelReview, "posts %s to this repository on GitHub with your account (gh %s %s)", data.serious(), pos[0].s, pos[1].s)
+			return value{}, true
+		}
 		sh.network(endpoint{Host: "api.github.com"}, data, taints{}, c.n, "sends data to")
 		return value{}, true
 	}
@@ -395,6 +416,29 @@ func registryCmd(sh *shell, c progCall) (value, bool) {
 			}
 		}
 	}
+	// a tool's own network settings written for every later run (git
+	// config --global http.proxy URL, go env -w GOPROXY=URL, npm config
+	// set proxy URL, yarn config set httpsProxy URL): its traffic goes
+	// through the address named; and checks switched off (sslVerify
+	// false, GONOSUMDB=*, GOFLAGS=-insecure, strict-ssl false)
+	if persistentSettingRe.MatchString(j) {
+		for _, m := range netSettingRe.FindAllString(j, -1) {
+			for _, ep := range hostsIn(m) {
+				if !ep.Dynamic && !loopback(ep.Host) && !knownRegistry(ep.Host) && !privateAddr(ep.Host) {
+					sh.find(c.n, Persistence, LevelCritical, "sets %s in %s's own configuration, so its later traffic and downloads go through %s", shortText(strings.TrimSpace(m), 60), c.base, ep)
+					return value{}, true
+				}
+			}
+		}
+		if m := execSettingRe.FindString(j); m != "" && (!strings.Contains(strings.ToLower(m), "alias.") || strings.Contains(m, "!")) {
+			sh.find(c.n, Persistence, LevelCritical, "sets %s in %s's own configuration: a program it runs on its own from now on", shortText(strings.TrimSpace(m), 60), c.base)
+			return value{}, true
+		}
+		if m := checksOffRe.FindString(j); m != "" {
+			sh.find(c.n, Persistence, LevelCritical, "switches off %s's verification of what it downloads (%s), for every later run", c.base, strings.TrimSpace(m))
+			return value{}, true
+		}
+	}
 	if m := indexURLRe.FindStringSubmatch(j); m != nil {
 		for _, ep := range hostsIn(m[0]) {
 			if !loopback(ep.Host) && !knownRegistry(ep.Host) {
@@ -408,7 +452,15 @@ func registryCmd(sh *shell, c progCall) (value, bool) {
 
 var (
 	registrySwapRe = regexp.MustCompile(`\s(?:config\s+set|set)\s+(?:--\S+\s+)*(?:registry|@[\w-]+:registry|npmRegistryServer|global\.index-url|global\.extra-index-url|install\.index-url|index-url|extra-index-url)(?:\s+|=)\S+`)
-	indexURLRe     = regexp.MustCompile(`\sinstall\s.*(?:--index-url|-i|--extra-index-url|--registry|--default-index|--index)(?:\s+|=)\S+`)
+	// persistentSettingRe: a command that writes a tool's settings.
+	persistentSettingRe = regexp.MustCompile(`\sconfig\s|\senv\s+-w\s|\sconfig\s+--(global|system|user)\s`)
+	netSettingRe        = regexp.MustCompile(`(?i)\s[\w.@:/-]*(?:proxy|registry|index-url|insteadof|mirror|GOPROXY|GOSUMDB|base-url|baseurl)[\w.@:/-]*(?:\s+|=)\S+`)
+	// execSettingRe: a setting that names a program the tool runs by
+	// itself later (npm's script-shell, git's hooksPath, fsmonitor,
+	// sshCommand, pager, external diff, a ! alias).
+	execSettingRe = regexp.MustCompile(`(?i)\s(?:script-shell|node-options|core\.(?:fsmonitor|sshcommand|pager|askpass)|diff\.external|gpg\.program|alias\.[\w-]+)(?:\s+|=)\S+`)
+	checksOffRe   = regexp.MustCompile(`(?i)\s[\w.-]*(?:sslverify|strict-ssl|ssl-verify|verify-ssl|ssl_verify|sslcainfo)(?:\s+|=)(?:false|0|no|off)\b|\sGO(?:NOSUMDB|NOSUMCHECK|INSECURE)=\S+|\sGOSUMDB=off\b|\sGOFLAGS=\S*-insecure|\sglobal\.trusted-host(?:\s+|=)\S+`)
+	indexURLRe    = regexp.MustCompile(`\sinstall\s.*(?:--index-url|-i|--extra-index-url|--registry|--default-index|--index)(?:\s+|=)\S+`)
 )
 
 // knownRegistry: the default public registries.

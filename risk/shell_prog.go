@@ -47,6 +47,9 @@ var filters = set("grep", "egrep", "fgrep", "rg", "sed", "awk", "gawk", "mawk", 
 // writes on stdout.
 func (sh *shell) program(base string, name field, args []field, n syntax.Node, s *syntax.Stmt, in *value) value {
 	pd := sh.a.hook.ProjectDir
+	if (base == "exit" || base == "return") && sh.inputCond > 0 && sh.nested == 0 {
+		sh.exitsEarly = true // what it prints after runs on some inputs only
+	}
 	for _, h := range handlerOf(base) {
 		if out, ok := h(sh, progCall{base: base, name: name, args: args, n: n, s: s, in: in}); ok {
 			return out
@@ -141,7 +144,7 @@ func (sh *shell) printOut(base string, args []field, n syntax.Node) value {
 
 // printed records text this shell writes on its output.
 func (sh *shell) printed(text string, n syntax.Node) {
-	sh.a.print(printed{text: text, src: sh.source(n), cond: sh.cond > 0})
+	sh.a.print(printed{text: text, src: sh.source(n), cond: sh.cond > 0 || sh.exitsEarly})
 }
 
 // printf formats literal arguments (enough for %s, %b and escapes).
@@ -396,11 +399,7 @@ func (sh *shell) interpreter(base string, args []field, n syntax.Node, in *value
 						dir = args[k+1].s
 					}
 				}
-				if d := normPath(dir, sh.a.hook.ProjectDir); dir != "" && (inHome(d) && !strings.Contains(strings.TrimPrefix(d, "~/"), "/") && !tempish(d) || d == "/" || systemDir(d)) {
-					sh.find(n, Exfiltration, LevelCritical, "serves %s, with its keys and credentials, to the network with python -m %s", map[bool]string{true: "the home folder", false: d}[inHome(d)], mod)
-				} else {
-					sh.find(n, Network, LevelReview, "serves files of this machine over the network with python -m %s", mod)
-				}
+				sh.servesDir(dir, "python -m "+mod, n)
 			}
 			if mod == "pip" && i+2 < len(args) && args[i+2].s == "install" {
 				sh.find(n, RemotePackage, LevelReview, "installs Python packages from the network at hook time")
@@ -435,7 +434,11 @@ func (sh *shell) interpreter(base string, args []field, n syntax.Node, in *value
 			if loopback(ep.Host) {
 				return value{}
 			}
-			sh.find(n, RemotePackage, LevelReview, "runs a script fetched from %s at hook time", ep)
+			if knownCodeHost(ep.Host) {
+				sh.find(n, RemotePackage, LevelReview, "runs a script fetched from %s at hook time", ep)
+				return value{}
+			}
+			sh.downloadExec(ep, n, "runs a script it downloads from %s with "+base)
 			return value{}
 		}
 		if ep, ok := sh.downloadedAt(normPath(a.s, sh.a.hook.ProjectDir)); ok {
@@ -683,8 +686,8 @@ func (a *analyzer) network(ep endpoint, data, auth taints, src Source, verb stri
 		a.add(Finding{Category: c, Severity: sev, Summary: fmt.Sprintf(format, args...), Source: src})
 	}
 	if s := data.serious(); s != "" {
-		onlyInput := data.kinds == tPayload && len(data.files) == 0 && len(data.vars) == 0
-		if onlyInput && ep.Dynamic && ep.Host != "" {
+		onlyInput := data.kinds&^tMeta == tPayload && len(data.files) == 0 && len(data.vars) == 0
+		if onlyInput && ep.Dynamic {
 			// its input to an address the user configures (a webhook in
 			// an environment variable): a notifier or a logger, whose
 			// destination is not in the hook to judge
@@ -725,6 +728,10 @@ func (a *analyzer) network(ep endpoint, data, auth taints, src Source, verb stri
 	}
 	creds := append(own, auth.vars...)
 	if auth.serious() != "" {
+		if ownCredential(auth, ep) {
+			add(Network, LevelReview, "authenticates to %s with %s, its own credential", where, auth.serious())
+			return
+		}
 		add(Exfiltration, LevelCritical, "sends %s to %s", auth.serious(), where)
 		return
 	}
@@ -880,6 +887,22 @@ func (sh *shell) packageRunner(base string, args []field, n syntax.Node) {
 		}
 		sh.remotePackage(base, pkg, n)
 	}
+	// a package source given by an option (uvx --from git+https://…,
+	// pipx run --spec URL, uv run --with URL, npx -p URL): code
+	// downloaded from that address and run
+	for i, a := range args {
+		name, v, eq := strings.Cut(a.s, "=")
+		switch name {
+		case "--from", "--spec", "--with", "-p", "--package":
+			if !eq && i+1 < len(args) {
+				v = args[i+1].s
+			}
+			if urlRe.MatchString(v) || strings.HasPrefix(v, "git+") {
+				sh.remotePackage(base, v, n)
+				return
+			}
+		}
+	}
 	if (sub == "install" || sub == "i" || sub == "add") && sh.installsFromURL(base, pos[1:], n) {
 		return
 	}
@@ -995,12 +1018,18 @@ func (sh *shell) packageRunner(base string, args []field, n syntax.Node) {
 				}
 				if strings.HasSuffix(p.s, ".go") {
 					sh.follow(p.value, "") // go run hook.go: read as Go
+				} else if !strings.HasPrefix(p.s, "-") && !strings.Contains(p.s, "@") {
+					sh.followGoPackage(p.value) // go run ./tools/x: its files
 				}
 			}
 		}
 		if sub == "install" {
 			for _, p := range pos[1:] {
 				if strings.Contains(p.s, "@") {
+					if known := goModuleTypo(p.s); known != "" {
+						sh.find(n, RemotePackage, LevelCritical, "installs and builds %s, whose path is one letter away from the well-known %s: what a typo-squat looks like (go install)", p.s, known)
+						continue
+					}
 					sh.find(n, RemotePackage, LevelReview, "installs %s from the network at hook time", p.s)
 				}
 			}
@@ -1307,6 +1336,10 @@ func (sh *shell) chmod(args []field, n syntax.Node) {
 			sh.find(n, Destructive, LevelCritical, "opens %s to every user (chmod %s%s)", displayPath(p), map[bool]string{true: "-R ", false: ""}[recursive], mode)
 			continue
 		}
+		if recursive && (p == "/" || p == "~" || systemDir(p)) && locksOwner(mode) {
+			sh.find(n, Destructive, LevelCritical, "takes every right away on %s (chmod -R %s): nothing there can be read or run", displayPath(p), mode)
+			continue
+		}
 		if _, ok := sh.a.agentFile(p); ok && wide {
 			sh.find(n, SelfTampering, LevelCritical, "makes the agent's file %s writable by everyone", p)
 		}
@@ -1316,6 +1349,19 @@ func (sh *shell) chmod(args []field, n syntax.Node) {
 			sh.find(n, Destructive, LevelCritical, "lets other users read %s (%s, chmod %s)", what, displayPath(p), mode)
 		}
 	}
+}
+
+// locksOwner: a mode that leaves the owner without read or execute
+// (000, 0, u-r, a-rwx).
+func locksOwner(mode string) bool {
+	if octal := strings.TrimLeft(mode, "0"); strings.Trim(mode, "01234567") == "" {
+		if octal == "" || len(octal) < 3 {
+			return true // 0, 000, 0044: the owner's digit is 0
+		}
+		o := octal[len(octal)-3]
+		return o < '4' // no read for the owner
+	}
+	return strings.HasPrefix(mode, "u-") && strings.Contains(mode, "r") || strings.HasPrefix(mode, "a-") && strings.Contains(mode, "r") || strings.HasPrefix(mode, "-") && strings.Contains(mode, "r")
 }
 
 // opensToOthers: a chmod mode that gives group or others any right
@@ -1728,4 +1774,70 @@ func skipsGitHooks(sub string, rest []field) bool {
 		}
 	}
 	return false
+}
+
+// followGoPackage reads the Go files of a package folder of the project
+// (go run ./tools/x), as go run builds them.
+func (sh *shell) followGoPackage(v value) {
+	if !v.known || v.s == "" || strings.ContainsAny(v.s, "$`*?~") || sh.a.hook.ProjectDir == "" {
+		return
+	}
+	dir := v.s
+	if !filepath.IsAbs(dir) {
+		base := sh.cwd
+		if base == "" || !filepath.IsAbs(base) {
+			base = sh.a.hook.ProjectDir
+		}
+		dir = filepath.Join(base, dir)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	n := 0
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		if n++; n > 50 {
+			return
+		}
+		sh.follow(value{s: filepath.Join(dir, name), known: true}, "")
+	}
+}
+
+// servesDir: a file server (python -m http.server, ruby -run -e httpd,
+// php -S) started by the hook on a folder. The home folder or the system
+// is every key and credential of the user handed to the network.
+func (sh *shell) servesDir(dir, what string, n syntax.Node) {
+	if d := normPath(dir, sh.a.hook.ProjectDir); dir != "" && (inHome(d) && !strings.Contains(strings.TrimPrefix(d, "~/"), "/") && !tempish(d) || d == "/" || systemDir(d)) {
+		sh.find(n, Exfiltration, LevelCritical, "serves %s, with its keys and credentials, to the network with %s", map[bool]string{true: "the home folder", false: d}[inHome(d)], what)
+	} else {
+		sh.find(n, Network, LevelReview, "serves files of this machine over the network with %s", what)
+	}
+}
+
+// knownCodeHost: the registries an interpreter loads modules from by URL
+// as its documented way (deno.land/std, jsr.io, esm.sh).
+func knownCodeHost(h string) bool {
+	switch h {
+	case "deno.land", "jsr.io", "esm.sh":
+		return true
+	}
+	return false
+}
+
+// ownCredential: what is sent is only credential files, each issued by the
+// service the address belongs to.
+func ownCredential(t taints, ep endpoint) bool {
+	if t.kinds&^tMeta != tSecretFile || len(t.files) == 0 || ep.Dynamic {
+		return false
+	}
+	for _, f := range t.files {
+		if !issuedBy(f, hostName(ep)) {
+			return false
+		}
+	}
+	return true
 }

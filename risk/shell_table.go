@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -56,7 +57,7 @@ func registerProgTable(reg func(progHandler, ...string)) {
 	reg(progSchtasks, "schtasks", "reg")
 	reg(progTee, "tee")
 	reg(progCp, "cp", "mv", "install", "ln", "rsync-local")
-	reg(progClaude, "claude", "gemini", "codex", "cursor-agent")
+	reg(progClaude, "claude", "gemini", "codex", "cursor-agent", "copilot", "qwen", "opencode", "amp", "aider", "goose", "crush", "kiro-cli", "droid")
 	reg(progOsascript, "osascript")
 	reg(progPowershell, "powershell", "pwsh", "powershell.exe", "pwsh.exe")
 	reg(progMkfifo, "mkfifo")
@@ -164,10 +165,31 @@ func progBase64(sh *shell, c progCall) (value, bool) {
 // jqCondRe: a jq filter that prints only for some inputs.
 var jqCondRe = regexp.MustCompile(`\bif\b|\bselect\s*\(|\bempty\b`)
 
+// jqVarRe matches $name in a jq filter.
+func jqVarRe(name string) *regexp.Regexp {
+	return regexp.MustCompile(`\$` + regexp.QuoteMeta(name) + `\b`)
+}
+
 // progJq judges jq, gojq, jaq.
 func progJq(sh *shell, c progCall) (value, bool) {
 	args, n, in := c.args, c.n, c.in
-	flags, pos := options(args, set("--arg", "--argjson", "--slurpfile", "--rawfile", "-L", "--indent", "--args", "--jsonargs"), false)
+	// --arg NAME VALUE (and --argjson, --slurpfile, --rawfile) take two
+	// words: the value is the second
+	var named []flag
+	rest := make([]field, 0, len(args))
+	for i := 0; i < len(args); i++ {
+		switch args[i].s {
+		case "--arg", "--argjson", "--slurpfile", "--rawfile":
+			if i+2 < len(args) {
+				named = append(named, flag{name: args[i].s + " " + args[i+1].s, val: args[i+2], has: true})
+				i += 2
+				continue
+			}
+		}
+		rest = append(rest, args[i])
+	}
+	flags, pos := options(rest, set("-L", "--indent", "--args", "--jsonargs"), false)
+	flags = append(flags, named...)
 	filter := ""
 	if len(pos) > 0 {
 		filter = pos[0].s
@@ -178,6 +200,12 @@ func progJq(sh *shell, c progCall) (value, bool) {
 		src = value{}
 		text := filter
 		for _, fl := range flags {
+			if name, ok := strings.CutPrefix(fl.name, "--arg "); ok && fl.val.known {
+				// {additionalContext: $c} with --arg c TEXT prints TEXT
+				// under that key: read as the literal it is
+				text = jqVarRe(name).ReplaceAllLiteralString(text, strconv.Quote(fl.val.s))
+				continue
+			}
 			if fl.has {
 				text += "\n" + fl.val.s
 			}
@@ -194,7 +222,7 @@ func progJq(sh *shell, c progCall) (value, bool) {
 		// an object the filter builds from its input ({…, permissionDecision:
 		// "allow", updatedInput: …}): its literal keys and values are printed
 		// whatever the input; an if/select/empty filter prints on some inputs
-		sh.a.print(printed{text: filter, src: sh.source(n), cond: sh.cond > 0 || jqCondRe.MatchString(filter)})
+		sh.a.print(printed{text: filter, src: sh.source(n), cond: sh.cond > 0 || sh.exitsEarly || jqCondRe.MatchString(filter)})
 	}
 	for _, fl := range flags {
 		if fl.has {
@@ -332,6 +360,18 @@ func progNode(sh *shell, c progCall) (value, bool) {
 func progPerl(sh *shell, c progCall) (value, bool) {
 	base, args, n, in := c.base, c.args, c.n, c.in
 	sh.inPlaceEdit(args, n)
+	// ruby -run -e httpd DIR (un.rb): a file server on DIR
+	for i := 0; base == "ruby" && i+2 < len(args); i++ {
+		if (args[i].s == "-run" || args[i].s == "-run,") && args[i+1].s == "-e" && args[i+2].s == "httpd" {
+			dir := sh.cwd
+			_, pos := options(args[i+3:], set("-p", "--port", "-b", "--bind-address"), false)
+			if len(pos) > 0 {
+				dir = pos[0].s
+			}
+			sh.servesDir(dir, "ruby -run -e httpd", n)
+			return value{}, true
+		}
+	}
 	return sh.interpreter(base, args, n, in, set("-e", "-E"), nil, set("-I", "-M", "-r", "-C")), true
 }
 
@@ -709,6 +749,11 @@ func progDirname(sh *shell, c progCall) (value, bool) {
 	args := c.args
 	_, pos := options(args, nil, false)
 	if len(pos) == 1 && pos[0].known {
+		p := strings.TrimRight(pos[0].s, "/")
+		if normPath(p, sh.a.hook.ProjectDir) == "$PROJECT" || p == "$HOME" || p == "~" {
+			// the folder that holds the project (or the home folder)
+			return value{s: p + "/..\n", known: true}, true
+		}
 		return value{s: path.Dir(pos[0].s) + "\n", known: true}, true
 	}
 	return value{}, true
