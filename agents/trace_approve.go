@@ -132,7 +132,13 @@ func TraceAndApprove(ctx context.Context, p Project, picked []HookReview, opts T
 		if !t.Ran || lost[keys[t.HookID]] {
 			continue
 		}
-		if err := rec.RecordTrace(ctx, keys[t.HookID], t.Seen); err != nil {
+		seen := t.Seen
+		if t.Cut {
+			// what it reached past the cap is not watched: the approval
+			// says so on every later review (trust.TraceCutMarker)
+			seen = append(slices.Clone(seen), trust.TraceCutMarker())
+		}
+		if err := rec.RecordTrace(ctx, keys[t.HookID], seen); err != nil {
 			return out, fmt.Errorf("%s was approved, but its trace could not be recorded (approve it again with its trace): %w", t.Label, err)
 		}
 		out.Recorded[t.HookID] = len(t.Seen)

@@ -137,3 +137,34 @@ func TestUserHookTraceWatchesWhatWasMissing(t *testing.T) {
 		})
 	}
 }
+
+// TestCutTraceNeverReadsPlainlyTrusted: a traced run that looked for more
+// paths than the sandbox records is cut short, so what it looked for past
+// the cap is not watched. Approving it needs --accept-unwatched, and the
+// approval must stay "partly unwatched" on every later review — the trace
+// may not cover the reasons discovery could not settle (perl's loads),
+// as a complete one would, or a file a pull adds past the cap would run
+// under a plainly trusted hook.
+func TestCutTraceNeverReadsPlainlyTrusted(t *testing.T) {
+	init := sandboxtest.Require(t)
+	p := newTraceProject(t, init)
+	p.write(t, filepath.Join(p.home, ".gemini", "trustedFolders.json"), `{"`+p.project+`": "TRUST_FOLDER"}`)
+	p.write(t, ".gemini/settings.json", `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "name": "h", "command": "perl .gemini/hooks/main.pl"}]}]}}`)
+	p.write(t, ".gemini/hooks/main.pl", "for my $i (1..700) { if (-e \"plugins/p$i.pl\") { do \"./plugins/p$i.pl\"; } }\nprint \"{}\\n\";\n")
+	run := func(args ...string) (int, string) {
+		return p.run(append([]string{args[0], "--agent", "gemini"}, args[1:]...)...)
+	}
+	if code, out := run("trust", "--trace", "--all"); code == ExitOK {
+		t.Fatalf("trust --trace of a cut trace approved without --accept-unwatched\n%s", out)
+	}
+	if code, out := run("trust", "--trace", "--accept-unwatched", "--all"); code != ExitOK {
+		t.Fatalf("trust --trace --accept-unwatched: exit %d\n%s", code, out)
+	}
+	code, out := run("audit")
+	if !strings.Contains(out, "partly unwatched") {
+		t.Errorf("after a cut trace, audit (exit %d) does not say the hook is partly unwatched:\n%s", code, out)
+	}
+	if code, out := run("audit", "--strict"); code != ExitNeedsReview {
+		t.Errorf("after a cut trace, audit --strict exit %d, want %d\n%s", code, ExitNeedsReview, out)
+	}
+}

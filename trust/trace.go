@@ -52,6 +52,24 @@ func SnapshotTraced(project string, files []TracedFile) ([]ScriptSnapshot, error
 	return out, nil
 }
 
+// TraceCutPath is the Path of the snapshot that marks a traced run cut
+// short: it read, or looked for, more files than the sandbox records, so
+// what it reached past that is not fingerprinted. An approval that holds
+// it keeps the reasons discovery could not settle (the trace does not
+// cover them): the hook stays "approved, partly unwatched". The NUL makes
+// it a path no file can have; a Hookwarden that does not know the marker
+// cannot read it as a file and flags it (fail closed).
+const TraceCutPath = "\x00trace-cut"
+
+// TraceCutMarker is the snapshot an approval keeps for a traced run cut
+// short (TraceCutPath).
+func TraceCutMarker() ScriptSnapshot {
+	return ScriptSnapshot{Word: "(the traced run reached more files than the sandbox records)", Path: TraceCutPath, Via: TracedVia}
+}
+
+// traceCutWhy is the reason a cut trace leaves unsettled.
+const traceCutWhy = "its traced run read or looked for more files than the sandbox records; those past the cap are not watched"
+
 // WithTraced is scripts with its traced snapshots replaced by seen.
 func WithTraced(scripts, seen []ScriptSnapshot) []ScriptSnapshot {
 	out := slices.DeleteFunc(slices.Clone(scripts), func(s ScriptSnapshot) bool { return s.Via == TracedVia })
@@ -84,8 +102,13 @@ func (a *scriptAuditor) reviewTraced(rv *HookReview, approval *Approval) {
 			static[real] = true
 		}
 	}
+	cut := false
 	for i := range approval.Scripts {
 		then := &approval.Scripts[i]
+		if then.Via == TracedVia && then.Path == TraceCutPath {
+			cut = true
+			continue
+		}
 		if then.Via != TracedVia || static[then.Path] {
 			continue
 		}
@@ -123,7 +146,12 @@ func (a *scriptAuditor) reviewTraced(rv *HookReview, approval *Approval) {
 		}
 		rv.Scripts = append(rv.Scripts, sr)
 	}
-	if len(TracedOf(approval.Scripts)) > 0 {
+	switch {
+	case cut:
+		// The run was cut short: what it reached past the cap is not
+		// watched, so it covers nothing, and the hook says so.
+		rv.Unresolved = append(rv.Unresolved, UnresolvedCode{Text: rv.Command, Why: traceCutWhy})
+	case len(TracedOf(approval.Scripts)) > 0:
 		// The approval carries what a traced run read and executed: the
 		// reasons a run can stand in for are covered by it (those whose
 		// code is chosen at run time are not: CoverReasons).
