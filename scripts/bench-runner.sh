@@ -16,9 +16,9 @@ kit="${HOOKWARDEN_CONFORMANCE_KIT:-$root/../shared/conformance}"
 tmp="$(mktemp -d "${TMPDIR:-/tmp}/hwbench.XXXXXX")"
 trap 'rm -rf "$tmp"' EXIT
 
-(cd "$root" && go build -o "$tmp/benchrunner" ./scripts/benchrunner)
 echo "Hookwarden runner and bare spawn (n=$n, rounds=$rounds)..." >&2
-"$tmp/benchrunner" -n "$n" -rounds "$rounds" >"$tmp/go.json"
+(cd "$root" && HOOKWARDEN_BENCH_RUNNER_OUT="$tmp/go.json" HOOKWARDEN_BENCH_RUNNER_N="$n" HOOKWARDEN_BENCH_RUNNER_ROUNDS="$rounds" \
+  go test -count=1 -run '^TestRunnerAgainstBareSpawn$' ./agents/gemini/ >&2)
 
 ref="{}"
 if command -v node >/dev/null && [[ -x $kit/oracle/setup.sh ]]; then

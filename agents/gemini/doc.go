@@ -46,7 +46,8 @@
 // Report.GeminiWarnings (and of keys Gemini itself appends) can differ.
 //
 // The oracle harness that runs the conformance kit's cases against this
-// package is in agents/gemini/conform. Agent-neutral pieces are elsewhere:
+// package is agents/gemini/conform, a command around RunConformanceCase
+// (conform.go). Agent-neutral pieces are elsewhere:
 // the hook model and the spawn primitive in package hooks; JSONC parsing,
 // comment-keeping patches, atomic writes, the watcher and the neutral
 // File, Layer and FileError in package settingsio.

@@ -8,18 +8,31 @@ import (
 
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/agents/claude"
-	"github.com/hookwarden/hookwarden/agents/gemini"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
+)
+
+// Gemini CLI 0.61's events a Claude Code hook moves to
+// (TestGeminiEventsAreGeminis checks them against agents/gemini).
+const (
+	geminiBeforeTool   hooks.Event = "BeforeTool"
+	geminiAfterTool    hooks.Event = "AfterTool"
+	geminiBeforeAgent  hooks.Event = "BeforeAgent"
+	geminiAfterAgent   hooks.Event = "AfterAgent"
+	geminiSessionStart hooks.Event = "SessionStart"
+	geminiSessionEnd   hooks.Event = "SessionEnd"
+	geminiPreCompress  hooks.Event = "PreCompress"
+	geminiNotification hooks.Event = "Notification"
 )
 
 // migrateEvents maps Claude Code events to the Gemini CLI events with the
 // same meaning; the others have no counterpart.
 var migrateEvents = map[hooks.Event]hooks.Event{
-	claude.PreToolUse: gemini.BeforeTool, claude.PostToolUse: gemini.AfterTool, claude.UserPromptSubmit: gemini.BeforeAgent,
-	claude.Stop: gemini.AfterAgent, claude.SessionStart: gemini.SessionStart, claude.SessionEnd: gemini.SessionEnd,
-	claude.PreCompact: gemini.PreCompress, claude.Notification: gemini.Notification,
+	claude.PreToolUse: geminiBeforeTool, claude.PostToolUse: geminiAfterTool, claude.UserPromptSubmit: geminiBeforeAgent,
+	claude.Stop: geminiAfterAgent, claude.SessionStart: geminiSessionStart, claude.SessionEnd: geminiSessionEnd,
+	claude.PreCompact: geminiPreCompress, claude.Notification: geminiNotification,
 }
 
 // migrateTools maps Claude Code tool names to Gemini CLI 0.61's.
@@ -33,9 +46,9 @@ var migrateTools = map[string]string{
 // geminiTriggers are the values Gemini CLI 0.61 compares trigger matchers
 // with (exactly).
 var geminiTriggers = map[hooks.Event][]string{
-	gemini.SessionStart: {"startup", "resume", "clear"},
-	gemini.SessionEnd:   {"exit", "clear", "logout", "prompt_input_exit", "other"},
-	gemini.PreCompress:  {"manual", "auto"},
+	geminiSessionStart: {"startup", "resume", "clear"},
+	geminiSessionEnd:   {"exit", "clear", "logout", "prompt_input_exit", "other"},
+	geminiPreCompress:  {"manual", "auto"},
 }
 
 // MigrationItem is one Claude Code handler and what became of it.
@@ -87,7 +100,7 @@ type geminiHook struct {
 // that keeps its comments and layout; hooks already present (same event
 // and command) are not added twice. It fails, and nothing may be written,
 // when the current text does not parse.
-func PlanMigration(reg *claude.Registry, target string, current []byte, exists bool) (*Migration, error) {
+func PlanMigration(p agents.Project, target string, current []byte, exists bool) (*Migration, error) {
 	m := &Migration{Target: target, Exists: exists, Before: current}
 	if exists {
 		if _, perr := settingsio.ParseJSONC(target, current); perr != nil {
@@ -96,7 +109,7 @@ func PlanMigration(reg *claude.Registry, target string, current []byte, exists b
 	}
 	defs := map[hooks.Event][]geminiDef{}
 	var order []hooks.Event
-	for _, h := range reg.Hooks {
+	for _, h := range p.Hooks() {
 		if h.Origin.Layer != claude.LayerProject && h.Origin.Layer != claude.LayerLocal {
 			continue
 		}
@@ -221,7 +234,7 @@ func migrateMatcher(h *hooks.Hook, to hooks.Event, item *MigrationItem) []string
 		return []string{""}
 	}
 	switch to {
-	case gemini.BeforeTool, gemini.AfterTool:
+	case geminiBeforeTool, geminiAfterTool:
 		if m.Exact != nil {
 			var names []string
 			for _, n := range m.Exact {
@@ -244,7 +257,7 @@ func migrateMatcher(h *hooks.Hook, to hooks.Event, item *MigrationItem) []string
 		})
 		item.Notes = append(item.Notes, fmt.Sprintf("regex matcher %q rewritten on word boundaries to %q; check it", m.Regex, out))
 		return []string{out}
-	case gemini.Notification:
+	case geminiNotification:
 		item.Notes = append(item.Notes, fmt.Sprintf("Gemini CLI ignores matchers on Notification: the matcher %q is dropped and the hook runs on every notification", h.Matcher))
 		return []string{""}
 	}

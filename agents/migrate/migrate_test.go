@@ -1,13 +1,18 @@
 package migrate
 
 import (
+	"context"
 	"encoding/json"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/agents/claude"
+	"github.com/hookwarden/hookwarden/agents/gemini"
+	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/internal/testenv"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -152,8 +157,36 @@ func newFixture(t *testing.T, files map[string]string) fixture {
 	return fixture{home: home, project: project}
 }
 
-func (fx fixture) build() *claude.Registry {
-	return claude.Build(claude.Load(claude.Options{ProjectDir: fx.project, Env: settingsio.Env{"HOME=" + fx.home, claude.EnvManagedDir + "=" + filepath.Join(fx.home, "no-managed")}, GOOS: runtime.GOOS}))
+// build opens the fixture's project as Claude Code reads it.
+func (fx fixture) build() agents.Project {
+	env := agents.Env{Vars: settingsio.Env{"HOME=" + fx.home, claude.EnvManagedDir + "=" + filepath.Join(fx.home, "no-managed")}, GOOS: runtime.GOOS}
+	p, err := claude.New().Open(context.Background(), env, fx.project)
+	if err != nil {
+		panic(err)
+	}
+	return p
+}
+
+// TestGeminiEventsAreGeminis checks the events a hook moves to against
+// Gemini CLI's own list, and the events it moves from against Claude
+// Code's.
+func TestGeminiEventsAreGeminis(t *testing.T) {
+	known := func(a agents.Agent, e hooks.Event) bool {
+		return slices.ContainsFunc(a.Events(), func(i agents.EventInfo) bool { return i.Name == e })
+	}
+	for from, to := range migrateEvents {
+		if !known(claude.New(), from) {
+			t.Errorf("%s is not a Claude Code event", from)
+		}
+		if !known(gemini.New(), to) {
+			t.Errorf("%s is not a Gemini CLI event", to)
+		}
+	}
+	for e := range geminiTriggers {
+		if !known(gemini.New(), e) {
+			t.Errorf("%s is not a Gemini CLI event", e)
+		}
+	}
 }
 
 // cmd and hooksJSON write Claude Code settings for the fixtures.

@@ -16,11 +16,10 @@ import (
 // Gemini CLI's workspace settings of the same folder, from the file as it
 // is now. It is Unsupported for a project of another agent.
 func Preview(p agents.Project, env agents.Env) (*Migration, error) {
-	reg, err := source(p)
-	if err != nil {
+	if err := source(p); err != nil {
 		return nil, err
 	}
-	target := gemini.ResolvePaths(p.Dir(), env.Vars, env.GOOS, env.Home).Workspace
+	target := gemini.WorkspaceSettings(p.Dir(), env)
 	if target == "" {
 		return nil, fmt.Errorf("the project folder is the home folder: Gemini CLI has no workspace settings there")
 	}
@@ -28,18 +27,17 @@ func Preview(p agents.Project, env agents.Env) (*Migration, error) {
 	if err != nil {
 		return nil, err
 	}
-	return PlanMigration(reg, target, current, exists)
+	return PlanMigration(p, target, current, exists)
 }
 
 // Write applies m, planned again on the target as it is right before the
 // write (atomic; never on a file that does not parse).
 func Write(p agents.Project, m *Migration) error {
-	reg, err := source(p)
-	if err != nil {
+	if err := source(p); err != nil {
 		return err
 	}
 	return settingsio.UpdateFileAtomic(m.Target, 0o644, func(cur []byte, exists bool) ([]byte, error) {
-		again, err := PlanMigration(reg, m.Target, cur, exists)
+		again, err := PlanMigration(p, m.Target, cur, exists)
 		if err != nil {
 			return nil, err
 		}
@@ -47,14 +45,14 @@ func Write(p agents.Project, m *Migration) error {
 	})
 }
 
-// source is the registry of a Claude Code project.
-func source(p agents.Project) (*claude.Registry, error) {
-	cp, ok := p.(*claude.Project)
-	if !ok {
-		return nil, agents.NotSupported("migrate", "migrate moves a project's Claude Code hooks to Gemini CLI (--agent claude); "+
+// source checks that p is a Claude Code project, the only one migrate
+// reads.
+func source(p agents.Project) error {
+	if p.Agent().Name != string(claude.Name) {
+		return agents.NotSupported("migrate", "migrate moves a project's Claude Code hooks to Gemini CLI (--agent claude); "+
 			p.Agent().Title+" has no migration")
 	}
-	return cp.Registry(), nil
+	return nil
 }
 
 func readTarget(path string) ([]byte, bool, error) {

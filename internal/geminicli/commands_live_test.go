@@ -4,12 +4,9 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"runtime"
 	"testing"
 
-	"github.com/hookwarden/hookwarden/agents/gemini"
 	"github.com/hookwarden/hookwarden/hooks"
-	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // Issue 21, live: the real Gemini CLI 0.61 runs a workspace
@@ -64,8 +61,7 @@ func TestLiveGeminiRunsWorkspaceCommandsOnlyInATrustedFolder(t *testing.T) {
 				_, err := os.Stat(filepath.Join(marks, m))
 				ran[m] = err == nil
 			}
-			snap := gemini.Load(gemini.LoadOptions{ProjectDir: f.project, Env: settingsio.Env(f.opts.Environ()), GOOS: runtime.GOOS, Home: f.home})
-			reg := gemini.Build(snap)
+			_, reg := openProject(t, f.project, f.home, f.opts.Environ())
 			listed := map[string]*hooks.Hook{}
 			for _, h := range reg.Commands {
 				listed[h.Name] = h

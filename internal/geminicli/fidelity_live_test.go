@@ -3,7 +3,6 @@ package geminicli
 import (
 	"context"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -12,7 +11,6 @@ import (
 	"github.com/hookwarden/hookwarden/agents/gemini"
 
 	"github.com/hookwarden/hookwarden/hooks"
-	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
@@ -71,12 +69,10 @@ func (f *fidelityFixture) runAndCompare(t *testing.T, want, notWant []string) *g
 		t.Fatalf("gemini CLI: err %v, exit %d\nstdout: %s\nstderr: %s", err, res.ExitCode, res.Stdout, res.Stderr)
 	}
 	fired := firedByEvent(t, readLines(t, f.log))
-	snap := gemini.Load(gemini.LoadOptions{ProjectDir: f.project,
-		Env: settingsio.Env(f.opts.Environ()), GOOS: runtime.GOOS, Home: f.home})
-	reg := gemini.Build(snap)
+	p, reg := openProject(t, f.project, f.home, f.opts.Environ())
 	all := map[string]bool{}
 	for _, c := range checkedEvents {
-		plan := reg.Plan(c.event, c.ctx)
+		plan := planOf(t, p, c)
 		planned := plannedIDs(t, plan)
 		comparePlan(t, reg, c.event, plan, planned, fired[c.prefix])
 		for _, id := range fired[c.prefix] {
@@ -282,7 +278,7 @@ func TestFidelityMatchesRealGemini(t *testing.T) {
 				return
 			}
 			store := trust.Store{Dir: filepath.Join(f.root, "hookwarden")}
-			gate := gemini.HoldUnapproved(reg.Snapshot, gemini.Options{Store: store}, reg.Plan(gemini.BeforeAgent, nil))
+			gate := gemini.HoldUnapproved(reg.Snapshot, gemini.Options{Store: store}, reg.Plan("BeforeAgent", nil))
 			if len(gate.Unapproved) != 1 || gate.Unapproved[0].Name != "planted" {
 				t.Errorf("the gate does not hold the planted hook back: %+v", gate.Unapproved)
 			}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/agents/gemini"
 
 	"github.com/hookwarden/hookwarden/hooks"
@@ -17,7 +18,7 @@ import (
 
 // Acceptance test of issue 2: for the events one prompt fires (SessionStart,
 // BeforeAgent, BeforeTool and AfterTool of read_file), the hooks the real
-// Gemini CLI 0.61 runs are exactly those hooks.Build(gemini.Load(…)).Plan
+// Gemini CLI 0.61 runs are exactly those the plan of Hookwarden's Gemini CLI agent
 // lists — same set, same count, and the same order where the plan is
 // sequential.
 
@@ -25,15 +26,36 @@ import (
 // planner context the CLI passes for it, and the id prefix of its hooks.
 type checkedEvent struct {
 	event  hooks.Event
-	ctx    *hooks.PlanContext
+	ctx    agents.Query
 	prefix string
 }
 
 var checkedEvents = []checkedEvent{
-	{gemini.SessionStart, &hooks.PlanContext{Trigger: "startup"}, "ss."},
-	{gemini.BeforeAgent, nil, "ba."},
-	{gemini.BeforeTool, &hooks.PlanContext{ToolName: "read_file"}, "bt."},
-	{gemini.AfterTool, &hooks.PlanContext{ToolName: "read_file"}, "at."},
+	{"SessionStart", agents.Query{Trigger: "startup"}, "ss."},
+	{"BeforeAgent", agents.Query{}, "ba."},
+	{"BeforeTool", agents.Query{Tool: "read_file"}, "bt."},
+	{"AfterTool", agents.Query{Tool: "read_file"}, "at."},
+}
+
+// openProject opens the fixture's project through the contract, as
+// Hookwarden's faces do, with the registry Gemini CLI's agent merged.
+func openProject(t *testing.T, project, home string, environ []string) (agents.Project, *gemini.Registry) {
+	t.Helper()
+	p, err := gemini.New().Open(context.Background(), agents.Env{Vars: settingsio.Env(environ), GOOS: runtime.GOOS, Home: home}, project)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, p.(*gemini.Project).Registry()
+}
+
+// planOf is the project's plan of the checked event.
+func planOf(t *testing.T, p agents.Project, c checkedEvent) *agents.Plan {
+	t.Helper()
+	plan, err := p.(agents.Planner).Plan(c.event, c.ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return plan
 }
 
 // hookIDPattern pulls the fixture id out of a hook command.
@@ -110,19 +132,17 @@ func TestPlanMatchesRealGemini(t *testing.T) {
 			fired := firedByEvent(t, readLines(t, f.log))
 			modes := readLines(t, f.modes)
 
-			snap := gemini.Load(gemini.LoadOptions{ProjectDir: f.project,
-				Env: settingsio.Env(f.opts.Environ()), GOOS: runtime.GOOS, Home: f.home})
-			reg := gemini.Build(snap)
+			p, reg := openProject(t, f.project, f.home, f.opts.Environ())
 			layersRun := map[settingsio.Layer]bool{}
 			for _, c := range checkedEvents {
-				plan := reg.Plan(c.event, c.ctx)
+				plan := planOf(t, p, c)
 				planned := plannedIDs(t, plan)
 				for _, h := range planHooks(plan) {
 					layersRun[h.Origin.Layer] = true
 				}
 				comparePlan(t, reg, c.event, plan, planned, fired[c.prefix])
 				compareMode(t, c.event, plan, modes)
-				if c.event == gemini.BeforeTool && (plan != nil && plan.Sequential) != v.wantSequential {
+				if c.event == "BeforeTool" && (plan != nil && plan.Sequential) != v.wantSequential {
 					t.Errorf("fixture check: BeforeTool plan sequential = %v, the fixture makes it %v",
 						plan != nil && plan.Sequential, v.wantSequential)
 				}
@@ -155,7 +175,7 @@ func firedByEvent(t *testing.T, lines []string) map[string][]string {
 	return out
 }
 
-func planHooks(p *gemini.Plan) []*hooks.Hook {
+func planHooks(p *agents.Plan) []*hooks.Hook {
 	if p == nil {
 		return nil
 	}
@@ -163,7 +183,7 @@ func planHooks(p *gemini.Plan) []*hooks.Hook {
 }
 
 // plannedIDs returns the fixture ids of the plan's hooks, in plan order.
-func plannedIDs(t *testing.T, p *gemini.Plan) []string {
+func plannedIDs(t *testing.T, p *agents.Plan) []string {
 	t.Helper()
 	var ids []string
 	for _, h := range planHooks(p) {
@@ -177,7 +197,7 @@ func plannedIDs(t *testing.T, p *gemini.Plan) []string {
 }
 
 // comparePlan reports every difference between the plan and what fired.
-func comparePlan(t *testing.T, reg *gemini.Registry, event hooks.Event, plan *gemini.Plan, planned, fired []string) {
+func comparePlan(t *testing.T, reg *gemini.Registry, event hooks.Event, plan *agents.Plan, planned, fired []string) {
 	t.Helper()
 	sortedPlanned, sortedFired := slices.Sorted(slices.Values(planned)), slices.Sorted(slices.Values(fired))
 	if !slices.Equal(sortedPlanned, sortedFired) {
@@ -240,7 +260,7 @@ func describeHook(h *hooks.Hook) string {
 // compareMode checks the plan's sequential flag against what the
 // rendezvous hooks of event saw ("<event>:parallel" or
 // "<event>:sequential"), when the event has them in this variant.
-func compareMode(t *testing.T, event hooks.Event, plan *gemini.Plan, modes []string) {
+func compareMode(t *testing.T, event hooks.Event, plan *agents.Plan, modes []string) {
 	t.Helper()
 	rendezvous := slices.ContainsFunc(planHooks(plan), func(h *hooks.Hook) bool {
 		return strings.Contains(h.Command, string(event)+":parallel >> ")

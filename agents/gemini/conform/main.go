@@ -3,7 +3,7 @@
 // aggregator and prints the canonical result, as the kit's oracle.mjs does
 // with Gemini CLI's own classes:
 //
-//	go run ./hooks/conform CASE.json
+//	go run ./agents/gemini/conform CASE.json
 //
 // It is the --impl of run-oracle.sh. With HOOKWARDEN_CONFORM_ISOLATION set
 // to "supervised" it starts hooks under Hookwarden's supervisor, with
@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/hookwarden/hookwarden/agents/gemini"
 	"github.com/hookwarden/hookwarden/sandbox"
 )
 
@@ -24,7 +25,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: conform CASE.json")
 		os.Exit(2)
 	}
-	out, err := runCaseFile(context.Background(), os.Args[1], os.Environ())
+	out, err := gemini.RunConformanceCase(context.Background(), os.Args[1], os.Environ())
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "conform: %s: %v\n", os.Args[1], err)
 		os.Exit(2)
