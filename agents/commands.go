@@ -670,37 +670,6 @@ func CommandMembers(h *hooks.Hook) Document {
 	return Document{Member("kind", string(h.Kind)), Member("when", h.When), Member("gate", h.Gate)}
 }
 
-// WithMember is an agent's review document with one more member (key:
-// value); the document must encode as a JSON object.
-func WithMember(doc any, key string, value any) any {
-	return withMember{doc: doc, key: key, value: value}
-}
-
-type withMember struct {
-	doc   any
-	key   string
-	value any
-}
-
-func (w withMember) MarshalJSON() ([]byte, error) {
-	base, err := json.Marshal(w.doc)
-	if err != nil {
-		return nil, err
-	}
-	k, _ := json.Marshal(w.key)
-	v, err := json.Marshal(w.value)
-	if err != nil {
-		return nil, err
-	}
-	if len(base) < 2 || base[0] != '{' {
-		return nil, fmt.Errorf("a review document is not a JSON object")
-	}
-	if string(base) == "{}" {
-		return []byte("{" + string(k) + ":" + string(v) + "}"), nil
-	}
-	return []byte(string(base[:len(base)-1]) + "," + string(k) + ":" + string(v) + "}"), nil
-}
-
 // CommandDetails are what a command that is not a hook runs (run, or nil
 // for its command line or the URL it connects to), its environment, the
 // agent's extra fields, when the agent (title) runs it and whether it

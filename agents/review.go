@@ -56,7 +56,9 @@ type Review struct {
 	// Warnings are what the agent itself says about the project's hooks
 	// when it starts (Gemini CLI's project-hooks warning).
 	Warnings []string `json:"warnings"`
-	// Document is the agent's own review document for `audit --json`.
+	// Document is the agent's own review document: `audit --json` takes
+	// its "hooks" (and "commands") as they are and puts every other member
+	// the common members above do not say under "agent".
 	Document any `json:"-"`
 	// Files are the files Approve and Revoke write, so that a face can
 	// back them up first and undo the write.

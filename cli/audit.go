@@ -39,11 +39,10 @@ func runAudit(ctx context.Context, io *IO, agent agents.Agent, args []string) er
 	// never traced here: not clean, not held (agents.TraceUserHooks).
 	untraced := agents.UntracedIn(p)
 	if *asJSON {
-		doc := r.Document
-		if len(untraced) > 0 {
-			doc = agents.WithMember(doc, "untraced_user_hooks", untraced)
+		var doc agents.Document
+		if doc, err = auditDocument(agent.Info(), r, untraced); err == nil {
+			err = writeJSON(io.Stdout, doc)
 		}
-		err = writeJSON(io.Stdout, doc)
 	} else {
 		err = writeText(io.Stdout, r.Text, *brief)
 		if err == nil && len(untraced) > 0 {
