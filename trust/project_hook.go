@@ -59,10 +59,12 @@ type ProjectHook struct {
 	// from a file, with the file that supplied each.
 	Hydrated []Hydration `json:"hydrated,omitempty"`
 
-	LabelID string
+	// LabelID tells labels apart by their JavaScript identity (the agent's
+	// own matching of entries); not part of a review document.
+	LabelID string `json:"-"`
 	// PluginCommand is the command an entry runs although its key leaves
 	// the command out (IsCommand false).
-	PluginCommand string
+	PluginCommand string `json:"plugin_command,omitempty"`
 }
 
 // Hydration is one placeholder of a hook's command (e.g. a ${NAME}) that
