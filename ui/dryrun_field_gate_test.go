@@ -4,11 +4,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/hookwarden/hookwarden/agents/gemini"
 
 	"fyne.io/fyne/v2/test"
+
+	"github.com/hookwarden/hookwarden/agents"
 
 	"github.com/hookwarden/hookwarden/trust"
 )
@@ -53,12 +52,7 @@ func TestDryRunAsksBeforeRunningAHookApprovedOutsideHookwarden(t *testing.T) {
 // approveAllIn approves every workspace hook of p, as "Approve all" does.
 func approveAllIn(t *testing.T, p *project) {
 	t.Helper()
-	opts, err := trustOptions(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	all, _ := gemini.ProjectHooks(geminiRegistry(p).Snapshot)
-	if _, err := gemini.Approve(geminiRegistry(p).Snapshot, opts, all, time.Now()); err != nil {
+	if err := approveIn(p, agents.ApproveRequest{All: true}); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -82,8 +82,8 @@ func TestUndoAfterApproveRestoresTheFilesExactly(t *testing.T) {
 	hooksFile := f.trustedHooksFile()
 	other := "{\n    \"/elsewhere\":   [\"x:y\"]\n}" // another project's key, in a layout of its own
 	writeFile(t, hooksFile, other)
-	opts, _ := trustOptions(f.p)
-	store := opts.Store.Path()
+	st, _ := trustStore(f.p)
+	store := st.Path()
 	f.load()
 
 	test.Tap(f.v.approveButton)

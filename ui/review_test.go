@@ -2,6 +2,7 @@ package ui
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/agents/gemini"
 	"github.com/hookwarden/hookwarden/trust"
 
@@ -154,19 +156,10 @@ func (f *reviewFixture) selectLabel(label string) {
 	f.t.Fatalf("no row %q in %q", label, f.listed())
 }
 
-// approveWithDomain trusts keys the way the CLI does, for setups.
+// approveWithDomain trusts hooks by name the way the CLI does, for setups.
 func (f *reviewFixture) approveWithDomain(names ...string) {
 	f.t.Helper()
-	opts, err := trustOptions(f.p)
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	all, _ := gemini.ProjectHooks(geminiRegistry(f.p).Snapshot)
-	picked, unknown := gemini.Select(all, names)
-	if len(unknown) > 0 {
-		f.t.Fatalf("unknown hooks %q", unknown)
-	}
-	if _, err := gemini.Approve(geminiRegistry(f.p).Snapshot, opts, picked, time.Now()); err != nil {
+	if err := approveIn(f.p, agents.ApproveRequest{IDs: names}); err != nil {
 		f.t.Fatal(err)
 	}
 }
@@ -234,8 +227,8 @@ func TestReviewApproveAllTrustsEveryHook(t *testing.T) {
 		t.Errorf("the view does not say that all hooks are trusted: %q", textsOf(f.w.Content()))
 	}
 	// Hookwarden's store recorded the script of guard.
-	opts, _ := trustOptions(f.p)
-	data, err := os.ReadFile(opts.Store.Path())
+	store, _ := trustStore(f.p)
+	data, err := os.ReadFile(store.Path())
 	if err != nil || !bytes.Contains(data, []byte("guard.sh")) {
 		t.Errorf("the approval store does not record guard.sh (err %v)", err)
 	}
@@ -382,21 +375,24 @@ func TestReviewFolderTrustBannerWritesTrustedFolders(t *testing.T) {
 	}
 }
 
-// trustOptions locates Hookwarden's approval store for p's environment
-// (fixtures approve with Gemini CLI's own Approve, as the CLI did).
-func trustOptions(p *project) (gemini.Options, error) {
+// trustStore is Hookwarden's approval store for p's environment.
+func trustStore(p *project) (trust.Store, error) {
 	dir, err := trust.StoreDirFromEnv(p.Env, p.GOOS)
 	if err != nil {
-		return gemini.Options{}, err
+		return trust.Store{}, err
 	}
-	return gemini.Options{Store: trust.Store{Dir: dir}}, nil
+	return trust.Store{Dir: dir}, nil
 }
 
-// auditProject runs Gemini CLI's audit on p with Hookwarden's store.
-func auditProject(p *project) (*gemini.Report, error) {
-	opts, err := trustOptions(p)
-	if err != nil {
-		return nil, err
-	}
-	return gemini.Audit(geminiRegistry(p).Snapshot, opts)
+// auditProject reviews p's hooks through the contract, as audit does.
+func auditProject(p *project) (*agents.Review, error) {
+	return p.proj.(agents.Reviewer).Review(context.Background())
+}
+
+// approveIn approves hooks of p through the contract, as the CLI's trust
+// does (partly unwatched ones too: fixtures approve what they set up).
+func approveIn(p *project, req agents.ApproveRequest) error {
+	req.AcceptUnwatched = true
+	_, err := p.proj.(agents.Reviewer).Approve(context.Background(), req)
+	return err
 }

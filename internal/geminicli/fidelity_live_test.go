@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/agents/gemini"
 
 	"github.com/hookwarden/hookwarden/hooks"
@@ -23,6 +24,8 @@ import (
 type fidelityFixture struct {
 	root, home, project, log string
 	opts                     Options
+	// opened is the project as runAndCompare last opened it.
+	opened agents.Project
 }
 
 func newFidelityFixture(t *testing.T, bundle string) *fidelityFixture {
@@ -70,6 +73,7 @@ func (f *fidelityFixture) runAndCompare(t *testing.T, want, notWant []string) *g
 	}
 	fired := firedByEvent(t, readLines(t, f.log))
 	p, reg := openProject(t, f.project, f.home, f.opts.Environ())
+	f.opened = p
 	all := map[string]bool{}
 	for _, c := range checkedEvents {
 		plan := planOf(t, p, c)
@@ -159,8 +163,11 @@ func TestFidelityMatchesRealGemini(t *testing.T) {
 			t.Errorf("no warning about the wrapped object: %v", reg.Diagnostics)
 		}
 		// Gemini's own trust check skips the workspace one; Hookwarden does not.
-		snap := reg.Snapshot
-		ph, _ := gemini.ProjectHooks(snap)
+		review, err := f.opened.(agents.Reviewer).Review(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		ph := review.Hooks
 		found := false
 		for _, h := range ph {
 			found = found || (h.Name == "bt-ws-obj" && h.Unchecked != "")
