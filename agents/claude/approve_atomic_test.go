@@ -26,12 +26,12 @@ func TestMCPApprovalIsAllOrNothing(t *testing.T) {
 		env = agents.Env{Vars: []string{"HOME=" + home, "HOOKWARDEN_CONFIG_DIR=" + store}, GOOS: "linux", Home: home}
 		return env, dir, filepath.Join(store, "approvals.json")
 	}
-	open := func(t *testing.T, env agents.Env, dir string) *Project {
+	open := func(t *testing.T, env agents.Env, dir string) *project {
 		p, err := New().Open(context.Background(), env, dir)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return p.(*Project)
+		return p.(*project)
 	}
 	local := func(dir string) string { return filepath.Join(dir, ".claude", "settings.local.json") }
 

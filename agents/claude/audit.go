@@ -12,11 +12,11 @@ import (
 	"github.com/hookwarden/hookwarden/trust"
 )
 
-// HookReview is one Claude Code handler with its trust state, in the
+// handlerReview is one Claude Code handler with its trust state, in the
 // shape of the Gemini review (HookReview: Key is the fingerprint, Command
 // the label, Definition/Index the group and handler index) plus where it
 // comes from.
-type HookReview struct {
+type handlerReview struct {
 	trust.HookReview
 	Layer settingsio.Layer `json:"layer"`
 	File  string           `json:"file"`
@@ -32,17 +32,17 @@ type HookReview struct {
 // gone is an approval that matches no handler any more.
 type gone struct {
 	Fingerprint string `json:"fingerprint"`
-	*Approval
+	*handlerApproval
 }
 
-// Report is the trust review of a project's Claude Code handlers.
-type Report struct {
+// auditReport is the trust review of a project's Claude Code handlers.
+type auditReport struct {
 	Project string `json:"project"`
 	// folderTrust is Claude Code's own folder flag (read only).
-	FolderTrust folderTrust  `json:"folder_trust"`
-	NeedsReview bool         `json:"needs_review"`
-	Hooks       []HookReview `json:"hooks"`
-	Gone        []gone       `json:"gone"`
+	FolderTrust folderTrust     `json:"folder_trust"`
+	NeedsReview bool            `json:"needs_review"`
+	Hooks       []handlerReview `json:"hooks"`
+	Gone        []gone          `json:"gone"`
 	// disabled are handlers Hookwarden moved out of this project's files.
 	Disabled []*disabled `json:"disabled"`
 	// Unreadable are the settings, plugin manifest and plugin hooks files
@@ -53,7 +53,7 @@ type Report struct {
 
 // Incomplete reports whether a file could not be read, so that the review
 // cannot be complete.
-func (r *Report) Incomplete() bool { return len(r.Unreadable) > 0 }
+func (r *auditReport) Incomplete() bool { return len(r.Unreadable) > 0 }
 
 // audit reviews the handlers hs (a registry's Hooks) of snap that
 // Hookwarden reviews (reviewedLayers) against the store: trusted
@@ -61,7 +61,7 @@ func (r *Report) Incomplete() bool { return len(r.Unreadable) > 0 }
 // approved, but an approval sits at the same file, event, group and index:
 // its label is the previous command, with a diff), new; approvals nothing
 // matches are gone.
-func audit(snap *snapshot, hs []*hooks.Hook, store trust.Store) (*Report, error) {
+func audit(snap *snapshot, hs []*hooks.Hook, store trust.Store) (*auditReport, error) {
 	data, err := store.Load()
 	if err != nil {
 		return nil, err
@@ -72,7 +72,7 @@ func audit(snap *snapshot, hs []*hooks.Hook, store trust.Store) (*Report, error)
 // auditData is Audit against a store the caller loaded for this
 // command (Store.Load), so that one command reads the store once. It only
 // reads data; every script is still fingerprinted from disk now.
-func auditData(snap *snapshot, hs []*hooks.Hook, data *trust.StoreData) (*Report, error) {
+func auditData(snap *snapshot, hs []*hooks.Hook, data *trust.StoreData) (*auditReport, error) {
 	return auditKept(snap, hs, data, nil)
 }
 
@@ -82,7 +82,7 @@ func auditData(snap *snapshot, hs []*hooks.Hook, data *trust.StoreData) (*Report
 // reviewed again once the approvals are claimed instead of held until
 // then, so that the states of 100,000 hooks are never held at once
 // (TrustStates).
-func auditKept(snap *snapshot, hs []*hooks.Hook, data *trust.StoreData, keep func(*HookReview) bool) (*Report, error) {
+func auditKept(snap *snapshot, hs []*hooks.Hook, data *trust.StoreData, keep func(*handlerReview) bool) (*auditReport, error) {
 	if _, err := storeSection(data); err != nil {
 		return nil, err
 	}
@@ -94,7 +94,7 @@ func auditKept(snap *snapshot, hs []*hooks.Hook, data *trust.StoreData, keep fun
 	}
 	// sized once: a review of 100,000 hooks does not grow (and copy) it
 	// by doubling
-	r := &Report{Project: snap.ProjectDir, FolderTrust: snap.FolderTrust, Hooks: make([]HookReview, 0, reviewedCount), Gone: []gone{}}
+	r := &auditReport{Project: snap.ProjectDir, FolderTrust: snap.FolderTrust, Hooks: make([]handlerReview, 0, reviewedCount), Gone: []gone{}}
 	approvals := approvals(data, snap.ProjectDir)
 	revoked := revokedApprovals(data, snap.ProjectDir)
 	settingsNow := claudeSettingsFields(snap)
@@ -104,11 +104,11 @@ func auditKept(snap *snapshot, hs []*hooks.Hook, data *trust.StoreData, keep fun
 	var pending []int // in r.Hooks; with keep, in hs
 	type reviewAt struct {
 		at int
-		rv HookReview
+		rv handlerReview
 	}
 	var kept []reviewAt
 	needsReview := false
-	take := func(at int, rv *HookReview) {
+	take := func(at int, rv *handlerReview) {
 		needsReview = needsReview || rv.NeedsReview()
 		if keep(rv) {
 			kept = append(kept, reviewAt{at, *rv})
@@ -147,9 +147,9 @@ func auditKept(snap *snapshot, hs []*hooks.Hook, data *trust.StoreData, keep fun
 		}
 		r.Hooks = append(r.Hooks, rv)
 	}
-	settlePending := func(rv *HookReview) {
+	settlePending := func(rv *handlerReview) {
 		rv.Status = trust.StatusNew
-		var prev *Approval
+		var prev *handlerApproval
 		for k, ap := range approvals {
 			if !claimed[k] && ap.File == rv.File && ap.Event == rv.Event && ap.Group == rv.Definition && ap.Index == rv.Index {
 				claimed[k] = true
@@ -193,7 +193,7 @@ func auditKept(snap *snapshot, hs []*hooks.Hook, data *trust.StoreData, keep fun
 	}
 	for k, ap := range approvals {
 		if !claimed[k] {
-			r.Gone = append(r.Gone, gone{Fingerprint: k, Approval: ap})
+			r.Gone = append(r.Gone, gone{Fingerprint: k, handlerApproval: ap})
 		}
 	}
 	sortGone(r.Gone)
@@ -211,7 +211,7 @@ func auditKept(snap *snapshot, hs []*hooks.Hook, data *trust.StoreData, keep fun
 // claudeSettingsChanges compares the settings recorded with an approval
 // with those now: the differences, or for a record without them a note
 // (and the current settings as added) when the project sets any now.
-func claudeSettingsChanges(ap *Approval, now trust.Definition) ([]trust.FieldChange, string) {
+func claudeSettingsChanges(ap *handlerApproval, now trust.Definition) ([]trust.FieldChange, string) {
 	if ap.Settings == nil {
 		// an earlier record: what it could vouch for is the keys it knew,
 		// and any command-running key counts as added
@@ -233,17 +233,17 @@ func legacySettingsKey(field string) bool {
 	return slices.Contains(claudeSettingsKeys, k)
 }
 
-func claudeReviewOf(h *hooks.Hook, project string) (HookReview, error) {
+func claudeReviewOf(h *hooks.Hook, project string) (handlerReview, error) {
 	key, err := fingerprint(h)
 	if err != nil {
-		return HookReview{}, err
+		return handlerReview{}, err
 	}
 	place, _ := place(h)
 	label := claudeLabel(h)
-	rv := HookReview{Layer: h.Origin.Layer, File: h.Origin.File, Kind: h.Kind}
+	rv := handlerReview{Layer: h.Origin.Layer, File: h.Origin.File, Kind: h.Kind}
 	if !h.IsHook() {
 		if rv.definition, err = definition(h); err != nil {
-			return HookReview{}, err
+			return handlerReview{}, err
 		}
 	}
 	rv.DiscoverCommand = claudeScriptCommand(h, project)
@@ -332,7 +332,7 @@ type preparedApproval struct {
 
 type approvalRec struct {
 	key string
-	ap  *Approval
+	ap  *handlerApproval
 }
 
 // prepareApproval reads and fingerprints everything an approval of hs
@@ -350,7 +350,7 @@ func prepareApproval(snap *snapshot, hs []*hooks.Hook, now time.Time) (*prepared
 		if err != nil {
 			return nil, err
 		}
-		ap := &Approval{Layer: rv.Layer, File: rv.File, Event: rv.Event, Matcher: rv.Matcher, Group: rv.Definition,
+		ap := &handlerApproval{Layer: rv.Layer, File: rv.File, Event: rv.Event, Matcher: rv.Matcher, Group: rv.Definition,
 			Index: rv.Index, Type: rv.Type, Label: rv.Label, Definition: def, Settings: settings,
 			ApprovedAt: now.UTC().Format(time.RFC3339), Scripts: []trust.ScriptSnapshot{}}
 		if cmd := rv.ScriptCommand(); rv.IsCommand && cmd != "" {
@@ -384,7 +384,7 @@ func (pa *preparedApproval) apply(d *trust.StoreData) error {
 		file, event  string
 		group, index int
 	}
-	placeOf := func(ap *Approval) place { return place{ap.File, ap.Event, ap.Group, ap.Index} }
+	placeOf := func(ap *handlerApproval) place { return place{ap.File, ap.Event, ap.Group, ap.Index} }
 	at := make(map[place]map[string]bool, len(p.Hooks)+len(recs))
 	for k, old := range p.Hooks {
 		if at[placeOf(old)] == nil {
@@ -434,7 +434,7 @@ func revoke(project string, fingerprints []string, store trust.Store) ([]string,
 			if ap, ok := p.Hooks[k]; ok {
 				delete(p.Hooks, k)
 				if p.Revoked == nil {
-					p.Revoked = map[string]*Approval{}
+					p.Revoked = map[string]*handlerApproval{}
 				}
 				if ap != nil {
 					ap.RevokedAt = now

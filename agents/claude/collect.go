@@ -13,7 +13,7 @@ import (
 // collectHooks walks one "hooks" object (event → matcher groups →
 // handlers), listing every handler with its place and the problems Claude
 // Code would have with it. plugin is nil for settings files.
-func (r *Registry) collectHooks(f *settingsio.File, hooksNode *settingsio.Node, path string, plugin *plugin) {
+func (r *registry) collectHooks(f *settingsio.File, hooksNode *settingsio.Node, path string, plugin *plugin) {
 	if hooksNode == nil {
 		return
 	}
@@ -50,7 +50,7 @@ func (r *Registry) collectHooks(f *settingsio.File, hooksNode *settingsio.Node, 
 }
 
 // collectGroup lists the handlers of one matcher group.
-func (r *Registry) collectGroup(f *settingsio.File, info eventInfo, known bool, event hooks.Event, g *settingsio.Node, path string, plugin *plugin) {
+func (r *registry) collectGroup(f *settingsio.File, info eventInfo, known bool, event hooks.Event, g *settingsio.Node, path string, plugin *plugin) {
 	if !g.Is(settingsio.Object) {
 		r.fileDiag(f, g, hooks.SeverityError, "matcher group %s must be an object {\"matcher\": …, \"hooks\": […]}, not %s; Claude Code skips it", path, g.Kind)
 		return
@@ -129,7 +129,7 @@ func (r *Registry) collectGroup(f *settingsio.File, info eventInfo, known bool, 
 // readHandler reads one handler object cfg of a matcher group into h (h.Type,
 // the command and the Claude-only fields in HandlerOf(h)) with Claude Code's
 // rules, and diagnoses what Claude Code skips, ignores or refuses.
-func (r *Registry) readHandler(f *settingsio.File, info eventInfo, known bool, h *hooks.Hook, cfg *settingsio.Node) {
+func (r *registry) readHandler(f *settingsio.File, info eventInfo, known bool, h *hooks.Hook, cfg *settingsio.Node) {
 	hr := handlerReader{f: f, h: h, cfg: cfg}
 	typ, ok := hr.readType()
 	if !ok {
@@ -267,7 +267,7 @@ func (hr handlerReader) checkRequired() {
 
 // readCommand reads a command handler's command, args, async flags and
 // shell.
-func (hr handlerReader) readCommand(r *Registry) {
+func (hr handlerReader) readCommand(r *registry) {
 	h, c := hr.h, HandlerOf(hr.h)
 	var cmdNode *settingsio.Node
 	h.Command, cmdNode = hr.str("command")
@@ -287,7 +287,7 @@ func (hr handlerReader) readCommand(r *Registry) {
 }
 
 // readHTTP reads an http handler's URL, headers and allowed variables.
-func (hr handlerReader) readHTTP(r *Registry) {
+func (hr handlerReader) readHTTP(r *registry) {
 	c := HandlerOf(hr.h)
 	c.URL, _ = hr.str("url")
 	c.Headers = r.readStringMap(hr.f, hr.h, hr.cfg.Get("headers"), "headers")
@@ -330,7 +330,7 @@ func (hr handlerReader) readCommon() {
 }
 
 // readTimeout reads "timeout" (seconds) and sets the effective timeout.
-func (r *Registry) readTimeout(f *settingsio.File, info eventInfo, h *hooks.Hook, n *settingsio.Node) {
+func (r *registry) readTimeout(f *settingsio.File, info eventInfo, h *hooks.Hook, n *settingsio.Node) {
 	c := HandlerOf(h)
 	c.EffectiveTimeoutSec = DefaultTimeoutSec(info.Name, h.Type)
 	if n != nil {
@@ -351,7 +351,7 @@ func (r *Registry) readTimeout(f *settingsio.File, info eventInfo, h *hooks.Hook
 	h.TimeoutMS = int64(c.EffectiveTimeoutSec * 1000)
 }
 
-func (r *Registry) readStringList(f *settingsio.File, h *hooks.Hook, n *settingsio.Node, key string) ([]string, bool) {
+func (r *registry) readStringList(f *settingsio.File, h *hooks.Hook, n *settingsio.Node, key string) ([]string, bool) {
 	if n == nil {
 		return nil, false
 	}
@@ -370,7 +370,7 @@ func (r *Registry) readStringList(f *settingsio.File, h *hooks.Hook, n *settings
 	return out, true
 }
 
-func (r *Registry) readStringMap(f *settingsio.File, h *hooks.Hook, n *settingsio.Node, key string) map[string]string {
+func (r *registry) readStringMap(f *settingsio.File, h *hooks.Hook, n *settingsio.Node, key string) map[string]string {
 	if n == nil {
 		return nil
 	}
@@ -391,7 +391,7 @@ func (r *Registry) readStringMap(f *settingsio.File, h *hooks.Hook, n *settingsi
 
 // checkIf validates an "if" rule: on events that do not evaluate it the
 // handler never runs.
-func (r *Registry) checkIf(f *settingsio.File, info eventInfo, known bool, h *hooks.Hook, n *settingsio.Node) {
+func (r *registry) checkIf(f *settingsio.File, info eventInfo, known bool, h *hooks.Hook, n *settingsio.Node) {
 	if known && !info.EvaluatesIf {
 		h.Status = StatusNeverRuns
 		h.Reason = fmt.Sprintf("\"if\" is only evaluated on PreToolUse, PostToolUse, PostToolUseFailure, PermissionRequest and PermissionDenied; on %s a handler with \"if\" never runs", info.Name)

@@ -28,7 +28,7 @@ func claudeSets(name string) bool {
 // checkCommands adds, for each command handler: $CLAUDE_… variables Claude
 // Code does not set (unless a settings file's "env" sets them), and
 // files run directly that are not executable on this machine.
-func (r *Registry) checkCommands() {
+func (r *registry) checkCommands() {
 	settingsEnv := map[string]bool{}
 	for _, f := range r.Snapshot.Layers {
 		if f.Root == nil {

@@ -92,7 +92,7 @@ func loadParentMCPFiles(project, home, goos string, real bool) []*settingsio.Fil
 
 // collectCommands lists the MCP servers of the .mcp.json files and the
 // helper commands of every settings layer.
-func (r *Registry) collectCommands() {
+func (r *registry) collectCommands() {
 	snap := r.Snapshot
 	start := len(r.Hooks)
 	for _, f := range append(slices.Clip(snap.MCPParents), snap.MCP) {
@@ -156,7 +156,7 @@ type mcpChoices struct {
 	byProject map[string]bool
 }
 
-func (r *Registry) readMCPChoices() mcpChoices {
+func (r *registry) readMCPChoices() mcpChoices {
 	c := mcpChoices{enabled: map[string]string{}, disabled: map[string]string{}, byProject: map[string]bool{}}
 	read := func(path string, layer settingsio.Layer, root *settingsio.Node) {
 		// Only the shared project settings are the project's word:
@@ -205,7 +205,7 @@ func (r *Registry) readMCPChoices() mcpChoices {
 
 // globalConfig is ~/.claude.json as parsed (nil when it is missing or
 // does not parse: the folder trust reports that).
-func (r *Registry) globalConfig() *settingsio.Node {
+func (r *registry) globalConfig() *settingsio.Node {
 	path := r.Snapshot.Paths.GlobalConfig
 	if path == "" || r.Snapshot.FolderTrust.Err != nil {
 		return nil
@@ -224,7 +224,7 @@ func (r *Registry) globalConfig() *settingsio.Node {
 // globalProjectEntry is the project's entry in ~/.claude.json: the one
 // that decided folder trust, else the project folder's, else the trust
 // root's; nil when none.
-func (r *Registry) globalProjectEntry() *settingsio.Node {
+func (r *registry) globalProjectEntry() *settingsio.Node {
 	projects := r.globalConfig().Get("projects")
 	ft := r.Snapshot.FolderTrust
 	for _, k := range []string{ft.Key, r.Snapshot.ProjectDir, ft.Root} {
@@ -238,7 +238,7 @@ func (r *Registry) globalProjectEntry() *settingsio.Node {
 // collectUserMCPServers lists the servers of ~/.claude.json: user scope
 // (its mcpServers) and local scope (the project's entry's), both the
 // user's own (claude mcp add): listed, not reviewed.
-func (r *Registry) collectUserMCPServers() {
+func (r *registry) collectUserMCPServers() {
 	root := r.globalConfig()
 	if root == nil {
 		return
@@ -266,7 +266,7 @@ func (r *Registry) collectUserMCPServers() {
 
 // collectMCPServers lists the servers of an "mcpServers" object at path of
 // f: the project's .mcp.json, or a plugin's (plugin set).
-func (r *Registry) collectMCPServers(f *settingsio.File, servers *settingsio.Node, path string, plugin *plugin) {
+func (r *registry) collectMCPServers(f *settingsio.File, servers *settingsio.Node, path string, plugin *plugin) {
 	if servers == nil {
 		return
 	}
@@ -316,7 +316,7 @@ func (r *Registry) collectMCPServers(f *settingsio.File, servers *settingsio.Nod
 
 // commandEntry is a new entry of kind k named name, for the node n at
 // JSON path path of file f.
-func (r *Registry) commandEntry(f *settingsio.File, k hooks.Kind, name string, n *settingsio.Node, path string) *hooks.Hook {
+func (r *registry) commandEntry(f *settingsio.File, k hooks.Kind, name string, n *settingsio.Node, path string) *hooks.Hook {
 	h := &hooks.Hook{Agent: Name, Kind: k, Event: hooks.Event(k), Name: name, Node: n, Ext: &handler{},
 		Origin: hooks.Origin{Layer: f.Layer, File: f.Path, Line: n.Pos.Line, Column: n.Pos.Column, Path: path}}
 	h.ID = string(f.Layer) + ":" + f.Path + "#" + path
@@ -325,7 +325,7 @@ func (r *Registry) commandEntry(f *settingsio.File, k hooks.Kind, name string, n
 
 // readMCPServer reads one server object: a stdio server (command, args,
 // env) is a command; a remote one (url) is an entry without one.
-func (r *Registry) readMCPServer(f *settingsio.File, h *hooks.Hook, n *settingsio.Node) {
+func (r *registry) readMCPServer(f *settingsio.File, h *hooks.Hook, n *settingsio.Node) {
 	hr := handlerReader{f: f, h: h, cfg: n}
 	if !n.Is(settingsio.Object) {
 		hr.invalid(n, fmt.Sprintf("MCP server %q must be an object, not %s; Claude Code skips it", h.Name, n.Kind))
@@ -389,7 +389,7 @@ func (r *Registry) readMCPServer(f *settingsio.File, h *hooks.Hook, n *settingsi
 // mcpStatus is what Claude Code does with a well-formed server of
 // .mcp.json: a rejected server is not started, an approved one is started
 // without asking, any other only after the user says yes.
-func (r *Registry) mcpStatus(h *hooks.Hook, c mcpChoices) {
+func (r *registry) mcpStatus(h *hooks.Hook, c mcpChoices) {
 	switch {
 	case c.disabled[h.Name] != "":
 		h.Status, h.Reason = hooks.StatusDisabled, "rejected in disabledMcpjsonServers ("+c.disabled[h.Name]+"); Claude Code does not start it"
@@ -422,7 +422,7 @@ func (r *Registry) mcpStatus(h *hooks.Hook, c mcpChoices) {
 
 // collectHelpers lists the helper commands of every settings layer; only
 // the value of the highest-precedence file runs.
-func (r *Registry) collectHelpers() {
+func (r *registry) collectHelpers() {
 	for _, k := range helperKeys {
 		var found []*hooks.Hook
 		for _, f := range r.Snapshot.Layers {
@@ -467,7 +467,7 @@ func (r *Registry) collectHelpers() {
 }
 
 // readShellCommand reads a helper whose value is a shell command string.
-func (r *Registry) readShellCommand(f *settingsio.File, h *hooks.Hook, n *settingsio.Node, key string) {
+func (r *registry) readShellCommand(f *settingsio.File, h *hooks.Hook, n *settingsio.Node, key string) {
 	h.Type = TypeCommand
 	if !n.Is(settingsio.String) {
 		handlerReader{f: f, h: h, cfg: n}.invalid(n, fmt.Sprintf("%s must be a string (a shell command), not %s; Claude Code cannot run it", key, n.Kind))
@@ -480,7 +480,7 @@ func (r *Registry) readShellCommand(f *settingsio.File, h *hooks.Hook, n *settin
 }
 
 // readHelperObject reads {"type": "command", "command": …}.
-func (r *Registry) readHelperObject(f *settingsio.File, h *hooks.Hook, n *settingsio.Node, key string) {
+func (r *registry) readHelperObject(f *settingsio.File, h *hooks.Hook, n *settingsio.Node, key string) {
 	hr := handlerReader{f: f, h: h, cfg: n}
 	h.Type = TypeCommand
 	if !n.Is(settingsio.Object) {

@@ -31,7 +31,7 @@ func scanCommands(sf agents.ScanFile) ([]agents.ScanHook, error) {
 		return nil, perr
 	}
 	f := &settingsio.File{Layer: LayerProject, Path: sf.Path, Exists: true, Raw: data, Root: root}
-	r := &Registry{Snapshot: &snapshot{ProjectDir: sf.Root}, regex: newRegexCache()}
+	r := &registry{Snapshot: &snapshot{ProjectDir: sf.Root}, regex: newRegexCache()}
 	if sf.Kind == mcpScanKind {
 		r.collectMCPServers(f, f.Root.Get("mcpServers"), "mcpServers", nil)
 	} else {
@@ -43,7 +43,7 @@ func scanCommands(sf agents.ScanFile) ([]agents.ScanHook, error) {
 		c := HandlerOf(h)
 		d := agents.ScanHook{Line: h.Origin.Line, Column: h.Origin.Column, Event: string(h.Kind) + " " + h.Name,
 			Type: h.Type, Command: commandLabel(h), URL: c.URL}
-		d.Subject = (&Project{}).RiskSubject(h, sf.Root)
+		d.Subject = (&project{}).RiskSubject(h, sf.Root)
 		if d.Subject.Command == "" && d.Subject.URL == "" {
 			continue
 		}

@@ -12,7 +12,7 @@ import (
 // URL, the MCP tool and its input, the prompt) and its settings: event,
 // type, matcher, if rule, timeout, async, shell, model, status message;
 // then its headers and plugin (documents only).
-func (p *Project) Details(h *hooks.Hook) []agents.Field {
+func (p *project) Details(h *hooks.Hook) []agents.Field {
 	if !h.IsHook() {
 		return commandDetails(h)
 	}
@@ -117,7 +117,7 @@ func settingsFields(h *hooks.Hook) []agents.Field {
 // HookDocument is a handler's object in the list document: the members
 // every agent has, its label as name, its timeout as written and the
 // Claude Code handler fields.
-func (p *Project) HookDocument(h *hooks.Hook) agents.Document {
+func (p *project) HookDocument(h *hooks.Hook) agents.Document {
 	return append(agents.Document{
 		agents.Slot("id"), agents.Slot("event"), agents.Slot("matcher"), agents.Slot("type"),
 		agents.Member("name", Label(h)),

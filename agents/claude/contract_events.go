@@ -11,7 +11,7 @@ import (
 // assets/claude_payloads (templates: ${…} is filled when a run starts).
 func (agent) Events() []agents.EventInfo {
 	var out []agents.EventInfo
-	for _, e := range Events() {
+	for _, e := range eventList() {
 		info := agents.EventInfo{Name: e.Name, Description: Describe(e.Name), Values: e.Values, CanBlock: e.BlocksOnExit2}
 		switch e.Matcher {
 		case matchToolName:

@@ -8,7 +8,7 @@ import (
 
 // FolderTrustDetails are Claude Code's folder flag for the project
 // (hasTrustDialogAccepted in ~/.claude.json), read only.
-func (p *Project) FolderTrustDetails() ([]agents.Field, error) {
+func (p *project) FolderTrustDetails() ([]agents.Field, error) {
 	ft := p.snap.FolderTrust
 	state := "not accepted"
 	if ft.Accepted {
@@ -31,7 +31,7 @@ func (p *Project) FolderTrustDetails() ([]agents.Field, error) {
 
 // SetFolderTrust is not Hookwarden's to do: Claude Code records the flag
 // itself when its trust dialog is answered.
-func (p *Project) SetFolderTrust(context.Context, string) (*agents.FolderTrustResult, error) {
+func (p *project) SetFolderTrust(context.Context, string) (*agents.FolderTrustResult, error) {
 	return nil, agents.NotSupported("folder trust", "Claude Code records its folder trust (hasTrustDialogAccepted in ~/.claude.json) "+
 		"when its trust dialog is answered in an interactive session; Hookwarden only reads it")
 }

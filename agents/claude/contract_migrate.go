@@ -2,4 +2,4 @@ package claude
 
 // Registry is every handler of the project (the ones Hookwarden disabled
 // included), for the migration to Gemini CLI (agents/migrate).
-func (p *Project) Registry() *Registry { return p.reg }
+func (p *project) Registry() *registry { return p.reg }

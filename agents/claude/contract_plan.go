@@ -12,7 +12,7 @@ import (
 // Plan is what Claude Code runs for the event: every matching handler
 // whose "if" rule holds (checked against q.ToolInput), identical ones
 // once, all in parallel.
-func (p *Project) Plan(event hooks.Event, q agents.Query) (*agents.Plan, error) {
+func (p *project) Plan(event hooks.Event, q agents.Query) (*agents.Plan, error) {
 	pctx, err := planContext(event, q.Tool, q.Trigger)
 	if err != nil {
 		return nil, err
@@ -30,7 +30,7 @@ func (p *Project) Plan(event hooks.Event, q agents.Query) (*agents.Plan, error) 
 
 // planContext is Claude Code's planning context for a tool or matcher
 // value.
-func planContext(event hooks.Event, tool, value string) (*Context, error) {
+func planContext(event hooks.Event, tool, value string) (*matchContext, error) {
 	pctx, err := contextFor(event, tool, value)
 	var ce *contextError
 	if errors.As(err, &ce) {
@@ -40,7 +40,7 @@ func planContext(event hooks.Event, tool, value string) (*Context, error) {
 }
 
 // newPlan is the contract's plan of Claude Code's plan (nil: none runs).
-func newPlan(event hooks.Event, pctx *Context, plan *plan) *agents.Plan {
+func newPlan(event hooks.Event, pctx *matchContext, plan *plan) *agents.Plan {
 	out := &agents.Plan{Event: event, Label: string(event) + contextLabel(pctx), Order: "in parallel", Noun: "handler",
 		Names: map[string]string{}, Notes: map[string]string{}, Document: planDocument(event, pctx, plan)}
 	if pctx != nil {
@@ -57,7 +57,7 @@ func newPlan(event hooks.Event, pctx *Context, plan *plan) *agents.Plan {
 }
 
 // contextLabel is " Bash" or " startup" ("" without context).
-func contextLabel(c *Context) string {
+func contextLabel(c *matchContext) string {
 	switch {
 	case c == nil:
 		return ""
@@ -74,7 +74,7 @@ func contextLabel(c *Context) string {
 type planDoc struct {
 	Agent      string        `json:"agent"`
 	Event      hooks.Event   `json:"event"`
-	Context    *Context      `json:"context"`
+	Context    *matchContext `json:"context"`
 	Sequential bool          `json:"sequential"`
 	Hooks      []planHookDoc `json:"hooks"`
 }
@@ -91,7 +91,7 @@ type planHookDoc struct {
 	Note    string `json:"note,omitempty"`
 }
 
-func planDocument(event hooks.Event, ctx *Context, plan *plan) planDoc {
+func planDocument(event hooks.Event, ctx *matchContext, plan *plan) planDoc {
 	doc := planDoc{Agent: agent{}.Info().Name, Event: event, Context: ctx, Hooks: []planHookDoc{}}
 	if plan == nil {
 		return doc

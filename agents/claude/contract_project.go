@@ -31,15 +31,15 @@ func (agent) Info() agents.Info {
 		}}
 }
 
-// Project is one project folder as Claude Code reads it: the settings
+// project is one project folder as Claude Code reads it: the settings
 // layers and plugins, the merged registry (plus the handlers Hookwarden
 // disabled, kept in its store), and Hookwarden's store, which holds
 // Claude Code's approvals (Claude Code has none of its own).
-type Project struct {
+type project struct {
 	env  agents.Env
 	dir  string
 	snap *snapshot
-	reg  *Registry
+	reg  *registry
 	// store is Hookwarden's store; storeErr says why it cannot be used
 	// (then nothing can be approved, disabled or enabled).
 	store    trust.Store
@@ -51,14 +51,14 @@ type Project struct {
 }
 
 var (
-	_ agents.Project   = (*Project)(nil)
-	_ agents.FileNoter = (*Project)(nil)
+	_ agents.Project   = (*project)(nil)
+	_ agents.FileNoter = (*project)(nil)
 )
 
 // Open reads every layer and plugin Claude Code reads for dir.
 func (a agent) Open(_ context.Context, env agents.Env, dir string) (agents.Project, error) {
-	snap := Load(Options{ProjectDir: dir, Env: env.Vars, GOOS: env.GOOS, Home: env.Home})
-	p := &Project{env: env, dir: snap.ProjectDir, snap: snap, reg: Build(snap)}
+	snap := load(options{ProjectDir: dir, Env: env.Vars, GOOS: env.GOOS, Home: env.Home})
+	p := &project{env: env, dir: snap.ProjectDir, snap: snap, reg: build(snap)}
 	if p.store, p.storeErr = agents.LocateStore(env); p.storeErr != nil {
 		return p, nil
 	}
@@ -72,29 +72,29 @@ func (a agent) Open(_ context.Context, env agents.Env, dir string) (agents.Proje
 }
 
 // agent names Claude Code.
-func (p *Project) Agent() agents.Info { return agent{}.Info() }
+func (p *project) Agent() agents.Info { return agent{}.Info() }
 
 // Dir is the project folder.
-func (p *Project) Dir() string { return p.dir }
+func (p *project) Dir() string { return p.dir }
 
 // Hooks are every handler of every layer and plugin, then the handlers
 // Hookwarden disabled.
-func (p *Project) Hooks() []*hooks.Hook { return p.reg.Hooks }
+func (p *project) Hooks() []*hooks.Hook { return p.reg.Hooks }
 
 // Diagnostics are every finding about the files and handlers.
-func (p *Project) Diagnostics() []hooks.Diagnostic { return p.reg.Diagnostics }
+func (p *project) Diagnostics() []hooks.Diagnostic { return p.reg.Diagnostics }
 
 // Title is a handler's command (with its args), URL, MCP tool or prompt.
-func (p *Project) Title(h *hooks.Hook) string { return Label(h) }
+func (p *project) Title(h *hooks.Hook) string { return Label(h) }
 
 // Unreadable are the settings and hooks files that exist but cannot be
 // read or parsed.
-func (p *Project) Unreadable() []settingsio.FileError { return p.snap.UnreadableFiles() }
+func (p *project) Unreadable() []settingsio.FileError { return p.snap.UnreadableFiles() }
 
 // Summary is Claude Code's folder trust flag (read only), its switches
 // (disableAllHooks, allowManagedHooksOnly), the plugins, and the members
 // of the list document that only Claude Code has.
-func (p *Project) Summary() agents.Summary {
+func (p *project) Summary() agents.Summary {
 	snap, r := p.snap, p.reg
 	ft := snap.FolderTrust
 	state := "not accepted"
@@ -173,7 +173,7 @@ func (p *Project) Summary() agents.Summary {
 
 // policyFacts are the managed settings' switches that decide which hooks
 // run: disableAllHooks and allowManagedHooksOnly.
-func policyFacts(r *Registry) []agents.Field {
+func policyFacts(r *registry) []agents.Field {
 	var out []agents.Field
 	if r.ManagedDisableAll {
 		out = append(out, agents.Field{Key: "managed_disable_all", Label: "Managed policy",
@@ -216,7 +216,7 @@ func folderTrustFact(ft folderTrust, state string) agents.Fact {
 }
 
 // hooksFact says whether Claude Code runs hooks at all.
-func hooksFact(r *Registry) agents.Fact {
+func hooksFact(r *registry) agents.Fact {
 	f := agents.Fact{Key: "hooks", Label: "Hooks", Cells: []string{"on"},
 		Text: "on — no disableAllHooks or allowManagedHooksOnly is set",
 		OK:   !r.DisableAllHooks && !r.ManagedDisableAll && !r.ManagedHooksOnly}
@@ -237,7 +237,7 @@ func hooksFact(r *Registry) agents.Fact {
 // Layers are the settings layers in merge order, the hook files of the
 // plugins (or why a plugin has none), ~/.claude.json with the folder trust
 // flag, and Hookwarden's store.
-func (p *Project) Layers() []agents.Layer {
+func (p *project) Layers() []agents.Layer {
 	snap := p.snap
 	perFile := agents.HooksPerFile(p.reg.Hooks, func(h *hooks.Hook) bool {
 		_, off := disabledID(h)
@@ -313,7 +313,7 @@ func pluginLayers(pl *plugin, perFile map[string]int) []agents.Layer {
 
 // Watch is what the snapshot was read from, Hookwarden's store and the
 // scripts of the reviewed handlers.
-func (p *Project) Watch() []string {
+func (p *project) Watch() []string {
 	out := watchPaths(p.snap)
 	if p.store.Dir != "" {
 		out = append(out, p.store.Path())
@@ -330,7 +330,7 @@ func (p *Project) Watch() []string {
 
 // FileNotes say that Hookwarden's store cannot be used, so the handlers it
 // disabled are not listed.
-func (p *Project) FileNotes(bool) []hooks.Diagnostic {
+func (p *project) FileNotes(bool) []hooks.Diagnostic {
 	if p.storeErr == nil {
 		return nil
 	}

@@ -18,7 +18,7 @@ import (
 // Hookwarden's, in its store, keyed by each handler's fingerprint.
 
 // usableStore is Hookwarden's store, or why it cannot be used.
-func (p *Project) usableStore() (trust.Store, error) {
+func (p *project) usableStore() (trust.Store, error) {
 	if p.storeErr != nil {
 		return trust.Store{}, p.storeErr
 	}
@@ -27,7 +27,7 @@ func (p *Project) usableStore() (trust.Store, error) {
 
 // audit audits the handlers against store, read through the project's
 // environment (once for a whole check when it shares one read).
-func (p *Project) audit(store trust.Store) (*Report, error) {
+func (p *project) audit(store trust.Store) (*auditReport, error) {
 	data, err := p.env.LoadStore(store)
 	if err != nil {
 		return nil, err
@@ -37,7 +37,7 @@ func (p *Project) audit(store trust.Store) (*Report, error) {
 
 // Review reviews every handler Hookwarden reviews against its store
 // (trust.ClaudeAuditData), reading the store once.
-func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
+func (p *project) Review(ctx context.Context) (*agents.Review, error) {
 	store, err := p.usableStore()
 	if err != nil {
 		return nil, err
@@ -82,7 +82,7 @@ func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
 	}
 	for _, g := range rep.Gone {
 		gone := agents.Gone{Key: g.Fingerprint, Label: g.Fingerprint, Where: "Hookwarden's store", Meaning: goneMeaning}
-		if ap := g.Approval; ap != nil {
+		if ap := g.handlerApproval; ap != nil {
 			gone.Label, gone.File, gone.Event, gone.Matcher = ap.Label, ap.File, ap.Event, ap.Matcher
 			gone.Where += " · " + ap.Event
 			gone.Fields = []agents.Field{
@@ -122,7 +122,7 @@ func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
 // documents (agents.TrustStater): list reads the partly unwatched hooks
 // from it, and a list of 100,000 hooks must not hold the whole review
 // while it writes.
-func (p *Project) TrustStates(_ context.Context, keep func(*agents.HookReview) bool) ([]agents.HookReview, error) {
+func (p *project) TrustStates(_ context.Context, keep func(*agents.HookReview) bool) ([]agents.HookReview, error) {
 	store, err := p.usableStore()
 	if err != nil {
 		return nil, err
@@ -131,14 +131,14 @@ func (p *Project) TrustStates(_ context.Context, keep func(*agents.HookReview) b
 	if err != nil {
 		return nil, err
 	}
-	state := func(h *HookReview) agents.HookReview {
+	state := func(h *handlerReview) agents.HookReview {
 		hr := agents.HookReview{HookReview: h.HookReview, HookID: h.HookID, Layer: h.Layer, File: h.File, Owner: h.Plugin, Label: h.Label}
 		hr.RawCommand = ""
 		return hr
 	}
-	var keepReview func(*HookReview) bool
+	var keepReview func(*handlerReview) bool
 	if keep != nil {
-		keepReview = func(h *HookReview) bool { hr := state(h); return keep(&hr) }
+		keepReview = func(h *handlerReview) bool { hr := state(h); return keep(&hr) }
 	}
 	rep, err := auditKept(p.snap, p.reg.Hooks, data, keepReview)
 	if err != nil {
@@ -159,7 +159,7 @@ func (p *Project) TrustStates(_ context.Context, keep func(*agents.HookReview) b
 // reachingHooks are the handlers of the user's own and the managed
 // settings that run code of the project (agents.ReachingHooks), reviewed
 // for this project in Hookwarden's store like the project's.
-func (p *Project) reachingHooks() []agents.CommandSpec {
+func (p *project) reachingHooks() []agents.CommandSpec {
 	return agents.ReachingHooks(p.snap.ProjectDir, p.snap.Paths.Home, p.reg.Hooks, scriptRuntime(p.snap.ProjectDir), func(h *hooks.Hook) bool {
 		return !Is(h) || reviewed(h)
 	})
@@ -167,7 +167,7 @@ func (p *Project) reachingHooks() []agents.CommandSpec {
 
 // folderView is Claude Code's folder flag, read only: Claude Code writes
 // it when its trust dialog is answered, and Hookwarden never does.
-func (p *Project) folderView() agents.FolderView {
+func (p *project) folderView() agents.FolderView {
 	ft := p.snap.FolderTrust
 	state := "not accepted"
 	if ft.Accepted {
@@ -223,25 +223,25 @@ const goneMeaning = "This approval in Hookwarden's store matches no handler of t
 // auditDoc is Claude Code's trust report with each handler's risk, as
 // `audit --json` prints it.
 type auditDoc struct {
-	*Report
+	*auditReport
 	Hooks []auditHook `json:"hooks"`
 }
 
 type auditHook struct {
-	HookReview
+	handlerReview
 	Risk risk.Report `json:"risk"`
 }
 
-func auditDocument(rep *Report, hs []agents.HookReview) auditDoc {
-	doc := auditDoc{Report: rep, Hooks: make([]auditHook, 0, len(rep.Hooks))}
+func auditDocument(rep *auditReport, hs []agents.HookReview) auditDoc {
+	doc := auditDoc{auditReport: rep, Hooks: make([]auditHook, 0, len(rep.Hooks))}
 	for i, h := range rep.Hooks {
-		doc.Hooks = append(doc.Hooks, auditHook{HookReview: h, Risk: hs[i].Risk})
+		doc.Hooks = append(doc.Hooks, auditHook{handlerReview: h, Risk: hs[i].Risk})
 	}
 	return doc
 }
 
 // auditText is the review for a person, with every script a handler runs.
-func auditText(rep *Report, hs []agents.HookReview) []agents.TextLine {
+func auditText(rep *auditReport, hs []agents.HookReview) []agents.TextLine {
 	var t []agents.TextLine
 	f := func(format string, a ...any) { t = append(t, agents.Line(format, a...)) }
 	ft := rep.FolderTrust
@@ -294,7 +294,7 @@ func matcherLabel(m string) string {
 // Approve records approvals for handlers (by hook ID, fingerprint or a
 // prefix of it of 8 or more characters, or label; every reviewed handler
 // with All) with their place and script fingerprints (trust.ClaudeApprove).
-func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agents.ApproveResult, error) {
+func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (*agents.ApproveResult, error) {
 	if req.Repair {
 		return nil, agents.NotSupported("repair", "Claude Code has no trust file of its own to repair: its approvals are Hookwarden's")
 	}
@@ -398,7 +398,7 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 // pa, titled titles; the user hooks that reach the project, reach;
 // either may be nil) in one update of Hookwarden's store, and reports
 // them: a failure in any part writes nothing.
-func (p *Project) writeApproval(store trust.Store, reach *agents.PreparedCommands, pa *preparedApproval, titles []string, mcp *mcpPlan) (*agents.ApproveResult, error) {
+func (p *project) writeApproval(store trust.Store, reach *agents.PreparedCommands, pa *preparedApproval, titles []string, mcp *mcpPlan) (*agents.ApproveResult, error) {
 	err := store.Update(func(d *trust.StoreData) error {
 		if reach != nil {
 			if err := reach.Apply(d); err != nil {
@@ -430,7 +430,7 @@ func (p *Project) writeApproval(store trust.Store, reach *agents.PreparedCommand
 // Revoke removes approvals from Hookwarden's store (kept there as
 // history): of handlers by ID, fingerprint or label, every approval of the
 // project (All), or those that match no handler any more (Gone).
-func (p *Project) Revoke(ctx context.Context, req agents.RevokeRequest) (*agents.RevokeResult, error) {
+func (p *project) Revoke(ctx context.Context, req agents.RevokeRequest) (*agents.RevokeResult, error) {
 	switch {
 	case (req.All || req.Gone) && len(req.IDs) > 0:
 		return nil, agents.BadRequestf("--all and --gone take no handlers")
@@ -510,7 +510,7 @@ func (p *Project) Revoke(ctx context.Context, req agents.RevokeRequest) (*agents
 		res.Files = []string{store.Path()}
 	}
 	res.Text = []agents.TextLine{agents.Line("revoked %d approval(s)\n", len(removed))}
-	var revoked []*Approval
+	var revoked []*handlerApproval
 	if data, err := store.Load(); err == nil {
 		for _, k := range removed {
 			revoked = append(revoked, revokedApprovals(data, p.snap.ProjectDir)[k])
@@ -525,7 +525,7 @@ func (p *Project) Revoke(ctx context.Context, req agents.RevokeRequest) (*agents
 }
 
 // goneKeys are the fingerprints of the approvals that match no handler.
-func (p *Project) goneKeys(store trust.Store) (map[string]bool, error) {
+func (p *project) goneKeys(store trust.Store) (map[string]bool, error) {
 	rep, err := audit(p.snap, p.reg.Hooks, store)
 	if err != nil {
 		return nil, err
@@ -538,7 +538,7 @@ func (p *Project) goneKeys(store trust.Store) (map[string]bool, error) {
 }
 
 // reviewedHooks are the handlers Hookwarden reviews.
-func (p *Project) reviewedHooks() []*hooks.Hook {
+func (p *project) reviewedHooks() []*hooks.Hook {
 	var out []*hooks.Hook
 	for _, h := range p.reg.Hooks {
 		if reviewed(h) {

@@ -8,12 +8,12 @@ import (
 	"github.com/hookwarden/hookwarden/risk"
 )
 
-var _ agents.RiskSubjecter = (*Project)(nil)
+var _ agents.RiskSubjecter = (*project)(nil)
 
 // RiskSubject is the analyser's input for a Claude Code handler: the
 // neutral part, the exec-form args and the URL of an http handler, with
 // ${CLAUDE_PLUGIN_ROOT} filled in a plugin hook (agents.RiskSubjecter).
-func (p *Project) RiskSubject(h *hooks.Hook, projectDir string) risk.Hook {
+func (p *project) RiskSubject(h *hooks.Hook, projectDir string) risk.Hook {
 	in := risk.FromHook(h, projectDir)
 	if c := HandlerOf(h); c != nil {
 		in.Args = c.Args

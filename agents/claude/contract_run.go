@@ -15,7 +15,7 @@ import (
 type runSetup struct {
 	req    agents.RunRequest
 	input  *hooks.Object
-	pctx   *Context
+	pctx   *matchContext
 	plan   *plan
 	check  func(*hooks.Hook) error
 	sup    sandbox.Config
@@ -28,7 +28,7 @@ type runSetup struct {
 func (s *runSetup) RunGate() *agents.RunGate { return s.out }
 
 // Gate says what DryRun would do with req, running nothing.
-func (p *Project) Gate(_ context.Context, req agents.RunRequest) (*agents.RunGate, error) {
+func (p *project) Gate(_ context.Context, req agents.RunRequest) (*agents.RunGate, error) {
 	return agents.GateOf(p.prepare(req))
 }
 
@@ -37,7 +37,7 @@ func (p *Project) Gate(_ context.Context, req agents.RunRequest) (*agents.RunGat
 // Hookwarden's store, or running code Hookwarden cannot see, needs
 // review, unless the request confirms every handler and asks for no
 // sandbox.
-func (p *Project) prepare(req agents.RunRequest) (*runSetup, error) {
+func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
 	s := &runSetup{req: req, tool: req.Query.Tool}
 	if _, ok := LookupEvent(req.Event); !ok {
 		return nil, &agents.ContextError{Event: req.Event, Msg: "is not a Claude Code event"}
@@ -97,7 +97,7 @@ func (p *Project) prepare(req agents.RunRequest) (*runSetup, error) {
 
 // selected are the handlers the request takes: those it picks by ID
 // (alone, planned or not), or those of the plan --hook names.
-func (p *Project) selected(s *runSetup) ([]*hooks.Hook, error) {
+func (p *project) selected(s *runSetup) ([]*hooks.Hook, error) {
 	if len(s.req.HookIDs) > 0 {
 		var out []*hooks.Hook
 		for _, id := range s.req.HookIDs {
@@ -124,7 +124,7 @@ func (p *Project) selected(s *runSetup) ([]*hooks.Hook, error) {
 }
 
 // handler is the handler of that ID.
-func (p *Project) handler(id string) *hooks.Hook {
+func (p *project) handler(id string) *hooks.Hook {
 	for _, h := range p.reg.Hooks {
 		if h.ID == id {
 			return h
@@ -136,7 +136,7 @@ func (p *Project) handler(id string) *hooks.Hook {
 // DryRun runs req with Claude Code's runner (http handlers to loopback
 // and req.AllowHosts only; prompt, agent and mcp_tool handlers shown, not
 // run) and says what Claude Code would do.
-func (p *Project) DryRun(ctx context.Context, req agents.RunRequest) (*agents.RunResult, error) {
+func (p *project) DryRun(ctx context.Context, req agents.RunRequest) (*agents.RunResult, error) {
 	s, err := p.prepare(req)
 	if err != nil {
 		return nil, err
@@ -152,7 +152,7 @@ func (p *Project) DryRun(ctx context.Context, req agents.RunRequest) (*agents.Ru
 }
 
 // result is the contract's result of Claude Code's outcome.
-func (p *Project) result(s *runSetup, o *runOutcome) *agents.RunResult {
+func (p *project) result(s *runSetup, o *runOutcome) *agents.RunResult {
 	g := s.out
 	res := &agents.RunResult{Event: s.req.Event, Label: g.Plan.Label, Gate: g, Payload: string(hooks.AppendJSON(nil, s.input)),
 		Notes: []string{}, Warnings: []string{}, Duration: o.Duration}
@@ -291,14 +291,14 @@ func verdictOf(v verdict) agents.Verdict {
 
 // SamplePayload is Claude Code's sample input for the event and query
 // (real captures), with q.Input's fields set over it.
-func (p *Project) SamplePayload(event hooks.Event, q agents.Query) ([]byte, error) {
+func (p *project) SamplePayload(event hooks.Event, q agents.Query) ([]byte, error) {
 	return agents.SampleWith(q, func(fields *hooks.Object) (*hooks.Object, error) {
 		return p.sample(event, q.Tool, q.Trigger, fields)
 	})
 }
 
 // sample is the sample input with fields set over it.
-func (p *Project) sample(event hooks.Event, tool, value string, fields *hooks.Object) (*hooks.Object, error) {
+func (p *project) sample(event hooks.Event, tool, value string, fields *hooks.Object) (*hooks.Object, error) {
 	in, err := sampleInput(sampleOptions{Event: event, Tool: tool, Trigger: value,
 		ProjectDir: p.snap.ProjectDir, Home: p.env.Home, ConfigDir: p.snap.Paths.ConfigDir})
 	if err != nil {
@@ -314,7 +314,7 @@ func (p *Project) sample(event hooks.Event, tool, value string, fields *hooks.Ob
 
 // RunNotice says what Claude Code's folder flag means for a run: nothing
 // stops Run, as nothing stops claude -p.
-func (p *Project) RunNotice() agents.RunNotice {
+func (p *project) RunNotice() agents.RunNotice {
 	n := agents.RunNotice{Review: "These handlers are not approved in Hookwarden's store:"}
 	if !p.snap.FolderTrust.Accepted {
 		n.Folder = "Claude Code's folder trust is not accepted here: an interactive session would ask before " +

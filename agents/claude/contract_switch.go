@@ -22,7 +22,7 @@ const switchNote = "Claude Code has no per-hook switch: switching a handler off 
 
 // Switches has no scopes (a handler is switched in the file it comes from)
 // and no all-hooks switch.
-func (p *Project) Switches() agents.SwitchInfo {
+func (p *project) Switches() agents.SwitchInfo {
 	return agents.SwitchInfo{Note: switchNote, AllReason: "Claude Code keeps no list of disabled hooks to fill or empty: " +
 		"switch its handlers one by one (hookwarden disable --agent claude HANDLER)"}
 }
@@ -30,7 +30,7 @@ func (p *Project) Switches() agents.SwitchInfo {
 // SwitchOf is a handler's switch: off when Hookwarden moved it into its
 // store, locked for plugin and managed handlers, none for a handler Claude
 // Code rejects.
-func (p *Project) SwitchOf(h *hooks.Hook) agents.HookSwitch {
+func (p *project) SwitchOf(h *hooks.Hook) agents.HookSwitch {
 	if !h.IsHook() || h.Origin.Layer == layerSkill {
 		return agents.HookSwitch{} // Hookwarden switches only settings hooks
 	}
@@ -46,12 +46,12 @@ func (p *Project) SwitchOf(h *hooks.Hook) agents.HookSwitch {
 
 // Tracked is nil: which file a switch writes depends on the handler, and
 // Toggle refuses a tracked one.
-func (p *Project) Tracked(context.Context, string) *agents.Tracked { return nil }
+func (p *project) Tracked(context.Context, string) *agents.Tracked { return nil }
 
 // Find picks handlers by a hook ID, a fingerprint (or a prefix of at
 // least 8 characters), or a label (command with args, URL, MCP tool):
 // every handler with that label.
-func (p *Project) Find(ref string) ([]*hooks.Hook, error) {
+func (p *project) Find(ref string) ([]*hooks.Hook, error) {
 	hs, missing := selectHandlers(p.reg.Hooks, []string{ref})
 	if len(missing) > 0 {
 		return nil, &agents.InputError{Msg: fmt.Sprintf("no Claude Code handler %q", ref)}
@@ -61,7 +61,7 @@ func (p *Project) Find(ref string) ([]*hooks.Hook, error) {
 
 // Toggle moves handlers out of their files into Hookwarden's store, or
 // puts disabled ones back; an enable that names none lists them.
-func (p *Project) Toggle(ctx context.Context, req agents.ToggleRequest) (*agents.ToggleResult, error) {
+func (p *project) Toggle(ctx context.Context, req agents.ToggleRequest) (*agents.ToggleResult, error) {
 	switch {
 	case req.All:
 		return nil, agents.NotSupported("toggle", p.Switches().AllReason)
@@ -74,7 +74,7 @@ func (p *Project) Toggle(ctx context.Context, req agents.ToggleRequest) (*agents
 }
 
 // switchStore is the store disabled handlers live in, or why there is none.
-func (p *Project) switchStore() error {
+func (p *project) switchStore() error {
 	if p.store.Dir == "" {
 		return errors.Join(errors.New("Hookwarden's store cannot be located"), p.storeErr)
 	}
@@ -84,7 +84,7 @@ func (p *Project) switchStore() error {
 // disable moves the handlers out of their files, one file edit at a time,
 // last place first, so that earlier places stay valid. A file git tracks
 // is refused unless forced.
-func (p *Project) disable(ctx context.Context, req agents.ToggleRequest) (*agents.ToggleResult, error) {
+func (p *project) disable(ctx context.Context, req agents.ToggleRequest) (*agents.ToggleResult, error) {
 	hs := req.Hooks
 	if len(req.Refs) > 0 {
 		var missing []string
@@ -136,7 +136,7 @@ func (p *Project) disable(ctx context.Context, req agents.ToggleRequest) (*agent
 				if err != nil {
 					return err
 				}
-				q = again.(*Project)
+				q = again.(*project)
 				if h = q.reg.Hook(h.ID); h == nil {
 					return fmt.Errorf("%s moved while disabling; run the command again", hs[i].ID)
 				}
@@ -160,7 +160,7 @@ func (p *Project) disable(ctx context.Context, req agents.ToggleRequest) (*agent
 // enable puts handlers back (by record ID or label, latest disabled first:
 // reverse order restores files byte for byte); with none named it lists
 // the disabled handlers of the project.
-func (p *Project) enable(req agents.ToggleRequest) (*agents.ToggleResult, error) {
+func (p *project) enable(req agents.ToggleRequest) (*agents.ToggleResult, error) {
 	if err := p.switchStore(); err != nil {
 		return nil, err
 	}

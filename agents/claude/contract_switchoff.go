@@ -6,13 +6,13 @@ import (
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-var _ agents.UserHookSwitches = (*Project)(nil)
+var _ agents.UserHookSwitches = (*project)(nil)
 
 // SwitchOffs are the project settings that switch off a user-level hook
 // of Hookwarden's (agents.UserHookSwitches): a disableAllHooks true in
 // .claude/settings.json or .claude/settings.local.json that is the value
 // left after Claude Code's precedence (only managed hooks run then).
-func (p *Project) SwitchOffs(mine func(command string) bool) []agents.SwitchOff {
+func (p *project) SwitchOffs(mine func(command string) bool) []agents.SwitchOff {
 	n, f := p.snap.Setting("disableAllHooks")
 	if n == nil || f == nil || !p.reg.DisableAllHooks || (f.Layer != LayerProject && f.Layer != LayerLocal) {
 		return nil

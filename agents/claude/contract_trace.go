@@ -11,7 +11,7 @@ import (
 
 // RecordTrace adds the files a traced run saw to the approval of the
 // handler fingerprint key in Hookwarden's store (agents.TraceRecorder).
-func (p *Project) RecordTrace(_ context.Context, key string, seen []trust.ScriptSnapshot) error {
+func (p *project) RecordTrace(_ context.Context, key string, seen []trust.ScriptSnapshot) error {
 	store, err := p.usableStore()
 	if err != nil {
 		return err
@@ -21,7 +21,7 @@ func (p *Project) RecordTrace(_ context.Context, key string, seen []trust.Script
 		if err != nil {
 			return err
 		}
-		var ap *Approval
+		var ap *handlerApproval
 		if sec != nil && sec.Projects[p.snap.ProjectDir] != nil {
 			ap = sec.Projects[p.snap.ProjectDir].Hooks[key]
 		}
@@ -38,9 +38,9 @@ func (p *Project) RecordTrace(_ context.Context, key string, seen []trust.Script
 
 // UserReach is the user's and the managed settings' handlers that run
 // project code, or whose reach only a run shows (agents.UserHookTracer).
-func (p *Project) UserReach() (string, []agents.CommandSpec) {
+func (p *project) UserReach() (string, []agents.CommandSpec) {
 	return p.snap.ProjectDir, p.reachingHooks()
 }
 
 // ReachStore is Hookwarden's store (agents.UserHookTracer).
-func (p *Project) ReachStore() (trust.Store, error) { return p.usableStore() }
+func (p *project) ReachStore() (trust.Store, error) { return p.usableStore() }

@@ -77,7 +77,7 @@ var corpus = []struct {
 // loadCorpusFile builds a registry with the file as the project's
 // .claude/settings.json (*.settings.json) or as an enabled plugin's
 // hooks/hooks.json (*.hooks.json).
-func loadCorpusFile(t *testing.T, name string) *Registry {
+func loadCorpusFile(t *testing.T, name string) *registry {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join("testdata", "real", name))
 	if err != nil {
@@ -100,7 +100,7 @@ func loadCorpusFile(t *testing.T, name string) *Registry {
 		write(filepath.Join(home, ".claude", "plugins", "cache", "real", "corpus", "1.0.0", "hooks", "hooks.json"), data)
 	}
 	os.MkdirAll(project, 0o755)
-	return Build(Load(Options{ProjectDir: project, Env: settingsio.Env{"HOME=" + home, EnvManagedDir + "=" + filepath.Join(home, "no-managed")}, GOOS: runtime.GOOS}))
+	return build(load(options{ProjectDir: project, Env: settingsio.Env{"HOME=" + home, EnvManagedDir + "=" + filepath.Join(home, "no-managed")}, GOOS: runtime.GOOS}))
 }
 
 func TestRealWorldCorpus(t *testing.T) {

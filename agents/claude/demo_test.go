@@ -13,7 +13,7 @@ func TestDemoIsTrustedByClaudeCodeToo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	snap := Load(Options{ProjectDir: d.ProjectDir, Env: d.Overlay(nil), GOOS: "linux", Home: d.Home})
+	snap := load(options{ProjectDir: d.ProjectDir, Env: d.Overlay(nil), GOOS: "linux", Home: d.Home})
 	if !snap.FolderTrust.Accepted {
 		t.Errorf("Claude Code's folder flag for the demo: %+v", snap.FolderTrust)
 	}

@@ -11,9 +11,9 @@ import (
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-// Options says which project to load for Claude Code and in which
+// options says which project to load for Claude Code and in which
 // environment.
-type Options struct {
+type options struct {
 	// ProjectDir is the folder Claude Code would start in; relative paths
 	// are taken against this process's working folder.
 	ProjectDir string
@@ -27,7 +27,7 @@ type Options struct {
 	Home string
 }
 
-func (o Options) withDefaults() Options {
+func (o options) withDefaults() options {
 	o.GOOS, o.Home = settingsio.HostDefaults(o.Env, o.GOOS, o.Home)
 	if o.GOOS == "" {
 		o.GOOS = runtime.GOOS
@@ -35,7 +35,7 @@ func (o Options) withDefaults() Options {
 	return o
 }
 
-// Load reads everything Claude Code reads for a project's hooks: the
+// load reads everything Claude Code reads for a project's hooks: the
 // settings layers (user, project, local, managed and its drop-ins; a
 // missing file has Exists false and no error), the enabled plugins with
 // their hook files, and the folder trust flag of ~/.claude.json. Claude
@@ -43,7 +43,7 @@ func (o Options) withDefaults() Options {
 // parse error with its line and column, and Claude Code skips that file
 // entirely. One broken file never stops the others. Load never
 // writes anything.
-func Load(opts Options) *snapshot {
+func load(opts options) *snapshot {
 	opts = opts.withDefaults()
 	project := settingsio.ResolveProjectDir(opts.GOOS, opts.ProjectDir)
 	s := &snapshot{ProjectDir: project}

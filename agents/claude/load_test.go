@@ -42,7 +42,7 @@ func TestLoadClaudeLayers(t *testing.T) {
 		t.Skip("POSIX paths in the fixture")
 	}
 	home, repo, project := claudeFixture(t)
-	s := Load(Options{ProjectDir: project, Env: settingsio.Env{"HOME=" + home, EnvManagedDir + "=" + filepath.Join(home, "no-managed")}, GOOS: runtime.GOOS})
+	s := load(options{ProjectDir: project, Env: settingsio.Env{"HOME=" + home, EnvManagedDir + "=" + filepath.Join(home, "no-managed")}, GOOS: runtime.GOOS})
 
 	if s.RepoRoot != repo {
 		t.Errorf("RepoRoot = %q, want %q", s.RepoRoot, repo)
@@ -108,7 +108,7 @@ func TestLoadClaudeConfigDirAndInlineHooks(t *testing.T) {
 	testenv.WriteFile(t, filepath.Join(cfg, "plugins", "cache", "m", "inl", "0.10.0", ".claude-plugin", "plugin.json"),
 		`{"name": "inl", "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "true"}]}]}}`)
 	testenv.WriteFile(t, filepath.Join(project, ".claude", "settings.json"), `[]`)
-	s := Load(Options{ProjectDir: project, Env: settingsio.Env{"HOME=" + filepath.Join(tmp, "h"), "CLAUDE_CONFIG_DIR=" + cfg, EnvManagedDir + "=" + filepath.Join(tmp, "no-managed")}, GOOS: runtime.GOOS})
+	s := load(options{ProjectDir: project, Env: settingsio.Env{"HOME=" + filepath.Join(tmp, "h"), "CLAUDE_CONFIG_DIR=" + cfg, EnvManagedDir + "=" + filepath.Join(tmp, "no-managed")}, GOOS: runtime.GOOS})
 	if s.Paths.User != filepath.Join(cfg, "settings.json") || s.Paths.GlobalConfig != filepath.Join(cfg, ".claude.json") {
 		t.Errorf("paths = %+v", s.Paths)
 	}

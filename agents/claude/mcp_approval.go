@@ -83,7 +83,7 @@ type mcpPlan struct {
 // there, and the change would go into the repository), never a server the
 // user rejected in disabledMcpjsonServers. It writes nothing; a plan
 // without names (add empty) writes nothing either, only its notes say why.
-func (p *Project) planMCPChoices(ctx context.Context, hs []*hooks.Hook) (*mcpPlan, error) {
+func (p *project) planMCPChoices(ctx context.Context, hs []*hooks.Hook) (*mcpPlan, error) {
 	plan := &mcpPlan{path: p.snap.Paths.Local, now: p.env.Clock().UTC().Format(time.RFC3339)}
 	names := agentMCPServers(hs)
 	if len(names) == 0 {
@@ -221,7 +221,7 @@ func (m *mcpPlan) unrecord(store trust.Store, project string, names []string) er
 // added for the servers whose approvals were revoked (revoked: their
 // approval records), unless another approval of that name still stands;
 // a file Hookwarden created that holds nothing else goes back to absent.
-func (p *Project) dropMCPChoices(revoked []*Approval, store trust.Store) ([]string, []string, error) {
+func (p *project) dropMCPChoices(revoked []*handlerApproval, store trust.Store) ([]string, []string, error) {
 	var names []string
 	for _, ap := range revoked {
 		if ap == nil {

@@ -12,7 +12,7 @@ import (
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-var _ agents.MCPStarter = (*Project)(nil)
+var _ agents.MCPStarter = (*project)(nil)
 
 // mcpVarRef is the ${VAR} or ${VAR:-default} Claude Code expands in a
 // .mcp.json server's command, args, env, url and headers, from its own
@@ -37,7 +37,7 @@ func expandMCPVars(s string, env settingsio.Env) string {
 // its args in the project folder, with Claude Code's environment and the
 // server's env over it (each ${VAR} expanded); a remote server runs
 // nothing here but its headersHelper, through the shell.
-func (p *Project) MCPLaunch(h *hooks.Hook) (*agents.MCPLaunch, error) {
+func (p *project) MCPLaunch(h *hooks.Hook) (*agents.MCPLaunch, error) {
 	c := HandlerOf(h)
 	sup := p.env.Supervisor(p.snap.ProjectDir, p.snap.Paths.ConfigDir)
 	vars := p.env.Vars

@@ -4,11 +4,11 @@ import (
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
-// Context is what an event is planned for: the tool name on tool events,
+// matchContext is what an event is planned for: the tool name on tool events,
 // the matcher value (source, reason, trigger, agent type, file name …) on
 // the others, and the tool input for "if" rules. A nil context ignores
 // matchers and "if" rules (every handler of the event is listed).
-type Context struct {
+type matchContext struct {
 	ToolName     string         `json:"toolName,omitempty"`
 	MatcherValue string         `json:"matcherValue,omitempty"`
 	ToolInput    map[string]any `json:"toolInput,omitempty"`
@@ -32,7 +32,7 @@ type plan struct {
 // when none would: running handlers of the event whose matcher matches
 // (ignored on events without matcher support) and whose "if" rule holds,
 // identical handlers once.
-func (r *Registry) Plan(event hooks.Event, ctx *Context) *plan {
+func (r *registry) Plan(event hooks.Event, ctx *matchContext) *plan {
 	if r.regex == nil {
 		r.regex = newRegexCache()
 	}
@@ -74,7 +74,7 @@ func (r *Registry) Plan(event hooks.Event, ctx *Context) *plan {
 	return plan
 }
 
-func (r *Registry) projectDir(ctx *Context) string {
+func (r *registry) projectDir(ctx *matchContext) string {
 	if ctx.ProjectDir != "" {
 		return ctx.ProjectDir
 	}
@@ -84,7 +84,7 @@ func (r *Registry) projectDir(ctx *Context) string {
 	return ""
 }
 
-func (r *Registry) home(ctx *Context) string {
+func (r *registry) home(ctx *matchContext) string {
 	if ctx.Home != "" {
 		return ctx.Home
 	}
@@ -96,7 +96,7 @@ func (r *Registry) home(ctx *Context) string {
 
 // contextFor builds a planning context from a tool name or matcher value,
 // checking that it fits the event.
-func contextFor(event hooks.Event, tool, value string) (*Context, error) {
+func contextFor(event hooks.Event, tool, value string) (*matchContext, error) {
 	info, ok := LookupEvent(event)
 	if !ok {
 		return nil, &contextError{Event: event, Msg: "is not a Claude Code event"}
@@ -113,7 +113,7 @@ func contextFor(event hooks.Event, tool, value string) (*Context, error) {
 		if tool != "" || value != "" {
 			return nil, &contextError{event, "has no matcher support (Claude Code ignores matchers for it)"}
 		}
-		return &Context{}, nil
+		return &matchContext{}, nil
 	default:
 		if tool != "" {
 			return nil, &contextError{event, "takes a matcher value (--trigger), not a tool name"}
@@ -122,7 +122,7 @@ func contextFor(event hooks.Event, tool, value string) (*Context, error) {
 			return nil, nil
 		}
 	}
-	return &Context{ToolName: tool, MatcherValue: value}, nil
+	return &matchContext{ToolName: tool, MatcherValue: value}, nil
 }
 
 // contextError is a planning context that does not fit its event.

@@ -104,16 +104,16 @@ func TestPlan(t *testing.T) {
 	tests := []struct {
 		name  string
 		event string
-		ctx   *Context
+		ctx   *matchContext
 		want  []string
 	}{
-		{"bash git", "PreToolUse", &Context{ToolName: "Bash", ToolInput: map[string]any{"command": "git push"}}, []string{"shared", "git-guard", "all-tools"}},
-		{"bash ls", "PreToolUse", &Context{ToolName: "Bash", ToolInput: map[string]any{"command": "ls"}}, []string{"shared", "all-tools"}},
-		{"write", "PreToolUse", &Context{ToolName: "Write"}, []string{"edits", "all-tools"}},
-		{"startup", "SessionStart", &Context{MatcherValue: "startup"}, []string{"on-start"}},
+		{"bash git", "PreToolUse", &matchContext{ToolName: "Bash", ToolInput: map[string]any{"command": "git push"}}, []string{"shared", "git-guard", "all-tools"}},
+		{"bash ls", "PreToolUse", &matchContext{ToolName: "Bash", ToolInput: map[string]any{"command": "ls"}}, []string{"shared", "all-tools"}},
+		{"write", "PreToolUse", &matchContext{ToolName: "Write"}, []string{"edits", "all-tools"}},
+		{"startup", "SessionStart", &matchContext{MatcherValue: "startup"}, []string{"on-start"}},
 		{"no context lists all", "SessionStart", nil, []string{"on-start", "on-resume"}},
-		{"matcher ignored on Stop", "Stop", &Context{}, []string{"stop"}},
-		{"nothing", "PostToolUse", &Context{ToolName: "Bash"}, nil},
+		{"matcher ignored on Stop", "Stop", &matchContext{}, []string{"stop"}},
+		{"nothing", "PostToolUse", &matchContext{ToolName: "Bash"}, nil},
 	}
 	for _, tt := range tests {
 		got := labels(r.Plan(hooksEvent(tt.event), tt.ctx))

@@ -14,7 +14,7 @@ var exit1Re = regexp.MustCompile(`(^|[;&|{(\s])exit\s+1(\s*[;)}]|\s*$|\s+#)`)
 // checkExit1 flags the classic policy bug: a guard on an event that blocks
 // on exit 2 that exits 1, which Claude Code treats as a non-blocking error
 // (the action goes ahead).
-func (r *Registry) checkExit1(f *settingsio.File, info eventInfo, h *hooks.Hook, n *settingsio.Node) {
+func (r *registry) checkExit1(f *settingsio.File, info eventInfo, h *hooks.Hook, n *settingsio.Node) {
 	if !info.BlocksOnExit2 || HandlerOf(h).HasArgs || !exit1Re.MatchString(h.Command) || exit2Re.MatchString(h.Command) {
 		return
 	}

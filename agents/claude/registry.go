@@ -19,9 +19,9 @@ const (
 	StatusNeverRuns hooks.Status = "never-runs"
 )
 
-// Registry is every Claude Code hook handler found for a project, each with
+// registry is every Claude Code hook handler found for a project, each with
 // its origin, status and diagnostics.
-type Registry struct {
+type registry struct {
 	Snapshot *snapshot
 	// DisableAllHooks is the disableAllHooks value left after precedence
 	// (it switches off every hook but managed ones); DisableAllHooksBy is
@@ -45,10 +45,10 @@ type Registry struct {
 	regex *regexCache
 }
 
-// Build merges a Claude Code snapshot into a registry. It never fails: what
+// build merges a Claude Code snapshot into a registry. It never fails: what
 // Claude Code would skip or refuse shows up as statuses and diagnostics.
-func Build(snap *snapshot) *Registry {
-	r := &Registry{Snapshot: snap, regex: newRegexCache()}
+func build(snap *snapshot) *registry {
+	r := &registry{Snapshot: snap, regex: newRegexCache()}
 	r.readSwitches()
 	for _, f := range snap.Layers {
 		if f.Err != nil {
@@ -75,7 +75,7 @@ func Build(snap *snapshot) *Registry {
 }
 
 // readSwitches reads disableAllHooks and allowManagedHooksOnly.
-func (r *Registry) readSwitches() {
+func (r *registry) readSwitches() {
 	if n, f := r.Snapshot.Setting("disableAllHooks"); n != nil {
 		if !n.Is(settingsio.Bool) {
 			r.fileDiag(f, n, hooks.SeverityWarning, "disableAllHooks must be true or false, not %s", n.Kind)
@@ -102,7 +102,7 @@ func (r *Registry) readSwitches() {
 }
 
 // collectPlugin lists the hooks of one plugin.
-func (r *Registry) collectPlugin(p *plugin) {
+func (r *registry) collectPlugin(p *plugin) {
 	if p.Root == "" {
 		if p.Enabled && p.EnabledBy != nil {
 			r.Diagnostics = append(r.Diagnostics, hooks.Diagnostic{File: p.EnabledBy.Path, Severity: hooks.SeverityWarning,
@@ -133,7 +133,7 @@ func (r *Registry) collectPlugin(p *plugin) {
 }
 
 // fileDiag adds a diagnostic placed at node n of file f.
-func (r *Registry) fileDiag(f *settingsio.File, n *settingsio.Node, sev hooks.Severity, format string, a ...any) {
+func (r *registry) fileDiag(f *settingsio.File, n *settingsio.Node, sev hooks.Severity, format string, a ...any) {
 	r.Diagnostics = append(r.Diagnostics, diagAt(f, n, sev, fmt.Sprintf(format, a...)))
 }
 
@@ -147,12 +147,12 @@ func diagAt(f *settingsio.File, n *settingsio.Node, sev hooks.Severity, msg stri
 
 // gatherDiagnostics adds the handlers' diagnostics to the registry's list
 // and orders it by layer, file and place.
-func (r *Registry) gatherDiagnostics() {
+func (r *registry) gatherDiagnostics() {
 	r.Diagnostics = hooks.GatherDiagnostics(r.Diagnostics, r.Hooks, r.Snapshot.Layers)
 }
 
 // Hook returns the handler with the given ID, or nil.
-func (r *Registry) Hook(id string) *hooks.Hook {
+func (r *registry) Hook(id string) *hooks.Hook {
 	for _, h := range r.Hooks {
 		if h.ID == id {
 			return h
@@ -162,7 +162,7 @@ func (r *Registry) Hook(id string) *hooks.Hook {
 }
 
 // HooksIn returns the handlers of one layer.
-func (r *Registry) HooksIn(layer settingsio.Layer) []*hooks.Hook {
+func (r *registry) HooksIn(layer settingsio.Layer) []*hooks.Hook {
 	return hooks.InLayer(r.Hooks, layer)
 }
 

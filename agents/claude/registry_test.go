@@ -21,14 +21,14 @@ func newFixture(t *testing.T, files map[string]string) fixture {
 	return fixture{home: home, project: project}
 }
 
-func (fx fixture) build() *Registry {
-	return Build(Load(Options{ProjectDir: fx.project, Env: settingsio.Env{"HOME=" + fx.home, EnvManagedDir + "=" + filepath.Join(fx.home, "no-managed")}, GOOS: runtime.GOOS}))
+func (fx fixture) build() *registry {
+	return build(load(options{ProjectDir: fx.project, Env: settingsio.Env{"HOME=" + fx.home, EnvManagedDir + "=" + filepath.Join(fx.home, "no-managed")}, GOOS: runtime.GOOS}))
 }
 
 // cmd and hooksJSON write Claude Code settings for the fixtures.
 var cmd, hooksJSON = testenv.CommandHook, testenv.HooksJSON
 
-func find(t *testing.T, r *Registry, label string) *hooks.Hook {
+func find(t *testing.T, r *registry, label string) *hooks.Hook {
 	t.Helper()
 	for _, h := range r.Hooks {
 		if Label(h) == label {
@@ -162,7 +162,7 @@ func TestManagedSwitches(t *testing.T) {
 				mk(settingsio.LayerUser, "/u/settings.json", tt.user),
 				mk(layerManaged, "/etc/claude-code/managed-settings.json", tt.managed),
 			}}
-			r := Build(snap)
+			r := build(snap)
 			if u := find(t, r, "u"); u.Status != tt.wantUser {
 				t.Errorf("user hook = %s (%s), want %s", u.Status, u.Reason, tt.wantUser)
 			}

@@ -140,9 +140,9 @@ var events = []eventInfo{
 	{preSkillShellCommand, matchUnknown, nil, allTypes, false, false, false},
 }
 
-// Events returns the schema of every event Claude Code knows, in lifecycle
+// eventList returns the schema of every event Claude Code knows, in lifecycle
 // order.
-func Events() []eventInfo { return append([]eventInfo(nil), events...) }
+func eventList() []eventInfo { return append([]eventInfo(nil), events...) }
 
 // LookupEvent returns the schema of an event (exact, case-sensitive name).
 func LookupEvent(name hooks.Event) (eventInfo, bool) {

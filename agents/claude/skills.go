@@ -185,7 +185,7 @@ func yamlNode(n *yaml.Node, offset, depth int, budget *int) (*settingsio.Node, e
 
 // collectSkills lists the hooks of every project skill and subagent
 // frontmatter.
-func (r *Registry) collectSkills() {
+func (r *registry) collectSkills() {
 	collect := func(fs []*settingsio.File, plugin *plugin) {
 		for _, f := range fs {
 			if f.Err != nil {

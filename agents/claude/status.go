@@ -11,7 +11,7 @@ import (
 // hooks, any other only non-managed ones), allowManagedHooksOnly, a
 // disabled plugin, then the dedup of identical handlers from settings
 // files.
-func (r *Registry) assignStatuses() {
+func (r *registry) assignStatuses() {
 	plugins := map[string]*plugin{}
 	for _, p := range r.Snapshot.Plugins {
 		plugins[p.ID] = p

@@ -5,7 +5,7 @@ import (
 	"github.com/hookwarden/hookwarden/trust"
 )
 
-// StoreSection is the Claude Code section of Hookwarden's store
+// claudeSection is the Claude Code section of Hookwarden's store
 // (approvals.json → "claude"):
 //
 //	"claude": {
@@ -18,24 +18,24 @@ import (
 // handler definition as canonical JSON plus the scripts it runs), and a
 // disabled handler is moved out of its settings file into "disabled",
 // whence enabling puts it back. Script texts share the store's "contents".
-type StoreSection struct {
+type claudeSection struct {
 	Projects map[string]*storeProject `json:"projects"`
 	Disabled []*disabled              `json:"disabled"`
 }
 
 // storeProject holds a project's approved handlers by fingerprint.
 type storeProject struct {
-	Hooks map[string]*Approval `json:"hooks"`
+	Hooks map[string]*handlerApproval `json:"hooks"`
 	// Revoked is history: the last approval of each revoked fingerprint,
 	// kept so that a review can still diff against it. It approves nothing.
-	Revoked map[string]*Approval `json:"revoked,omitempty"`
+	Revoked map[string]*handlerApproval `json:"revoked,omitempty"`
 	// MCPChoices are the .mcp.json servers Hookwarden approved in Claude
 	// Code's own enabledMcpjsonServers, by name (see planMCPChoices).
 	MCPChoices map[string]*mcpChoice `json:"mcp_choices,omitempty"`
 }
 
-// Approval is one approved Claude Code handler.
-type Approval struct {
+// handlerApproval is one approved Claude Code handler.
+type handlerApproval struct {
 	Layer   settingsio.Layer `json:"layer"`
 	File    string           `json:"file"`
 	Event   string           `json:"event"`
@@ -80,12 +80,12 @@ const storeKey = "claude"
 
 // EachScripts calls fn with the scripts of every approval and history
 // record (trust.StoreSection), so that their texts stay in "contents".
-func (c *StoreSection) EachScripts(fn func([]trust.ScriptSnapshot)) {
+func (c *claudeSection) EachScripts(fn func([]trust.ScriptSnapshot)) {
 	for _, p := range c.Projects {
 		if p == nil {
 			continue
 		}
-		for _, m := range []map[string]*Approval{p.Hooks, p.Revoked} {
+		for _, m := range []map[string]*handlerApproval{p.Hooks, p.Revoked} {
 			for _, ap := range m {
 				if ap != nil {
 					fn(ap.Scripts)
@@ -96,13 +96,13 @@ func (c *StoreSection) EachScripts(fn func([]trust.ScriptSnapshot)) {
 }
 
 // storeSection returns the Claude Code section of d; nil when d has none.
-func storeSection(d *trust.StoreData) (*StoreSection, error) {
-	return trust.Section[StoreSection](d, storeKey)
+func storeSection(d *trust.StoreData) (*claudeSection, error) {
+	return trust.Section[claudeSection](d, storeKey)
 }
 
 // ensureSection returns the Claude Code section of d, creating it.
-func ensureSection(d *trust.StoreData) (*StoreSection, error) {
-	c, err := trust.EnsureSection[StoreSection](d, storeKey)
+func ensureSection(d *trust.StoreData) (*claudeSection, error) {
+	c, err := trust.EnsureSection[claudeSection](d, storeKey)
 	if err != nil {
 		return nil, err
 	}
@@ -123,7 +123,7 @@ func claudeProject(d *trust.StoreData, dir string) (*storeProject, error) {
 		c.Projects[dir] = p
 	}
 	if p.Hooks == nil {
-		p.Hooks = map[string]*Approval{}
+		p.Hooks = map[string]*handlerApproval{}
 	}
 	return p, nil
 }
@@ -131,7 +131,7 @@ func claudeProject(d *trust.StoreData, dir string) (*storeProject, error) {
 // approvals returns a project's approved Claude Code handlers (nil
 // when none, or when the store's Claude Code section cannot be read:
 // AuditData reports that).
-func approvals(d *trust.StoreData, dir string) map[string]*Approval {
+func approvals(d *trust.StoreData, dir string) map[string]*handlerApproval {
 	c, _ := storeSection(d)
 	if c == nil || c.Projects[dir] == nil {
 		return nil
@@ -163,7 +163,7 @@ func disabledIn(d *trust.StoreData, files ...string) []*disabled {
 
 // revokedApprovals returns the history of a project's revoked
 // Claude Code approvals (nil when none).
-func revokedApprovals(d *trust.StoreData, dir string) map[string]*Approval {
+func revokedApprovals(d *trust.StoreData, dir string) map[string]*handlerApproval {
 	c, _ := storeSection(d)
 	if c == nil || c.Projects[dir] == nil {
 		return nil

@@ -54,11 +54,11 @@ func newStoreFixture(t *testing.T) *storeFixture {
 
 func (f *storeFixture) load(t *testing.T) (*snapshot, []*hooks.Hook) {
 	t.Helper()
-	snap := Load(Options{ProjectDir: f.dir, Env: settingsio.Env{"HOME=" + f.home, EnvManagedDir + "=" + filepath.Join(f.home, "no-managed")}, GOOS: "linux", Home: f.home})
-	return snap, Build(snap).Hooks
+	snap := load(options{ProjectDir: f.dir, Env: settingsio.Env{"HOME=" + f.home, EnvManagedDir + "=" + filepath.Join(f.home, "no-managed")}, GOOS: "linux", Home: f.home})
+	return snap, build(snap).Hooks
 }
 
-func (f *storeFixture) audit(t *testing.T) *Report {
+func (f *storeFixture) audit(t *testing.T) *auditReport {
 	t.Helper()
 	snap, hs := f.load(t)
 	r, err := audit(snap, hs, f.store)
@@ -68,7 +68,7 @@ func (f *storeFixture) audit(t *testing.T) *Report {
 	return r
 }
 
-func statuses(r *Report) string {
+func statuses(r *auditReport) string {
 	var out []string
 	for _, h := range r.Hooks {
 		out = append(out, string(h.Status))

@@ -17,7 +17,7 @@ func TestWatcherFollowsEveryClaudeFile(t *testing.T) {
 		t.Skip("POSIX paths in the fixture")
 	}
 	home, repo, project := claudeFixture(t)
-	s := Load(Options{ProjectDir: project, Env: settingsio.Env{"HOME=" + home, EnvManagedDir + "=" + filepath.Join(home, "no-managed")}, GOOS: runtime.GOOS})
+	s := load(options{ProjectDir: project, Env: settingsio.Env{"HOME=" + home, EnvManagedDir + "=" + filepath.Join(home, "no-managed")}, GOOS: runtime.GOOS})
 	if len(s.Plugins) == 0 || s.Plugins[0].Root == "" {
 		t.Fatalf("the fixture's plugin was not found: %+v", s.Plugins)
 	}

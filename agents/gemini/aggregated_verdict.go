@@ -9,7 +9,7 @@ import (
 
 // explain describes the outcome of an event as Gemini CLI would act on it.
 // label names the event and its context ("BeforeTool write_file").
-func explain(label string, o *Outcome) hooks.Verdict {
+func explain(label string, o *outcome) hooks.Verdict {
 	v := hooks.Verdict{Details: []string{}}
 	say := func(effect, format string, a ...any) {
 		v.Effect = effect
@@ -42,7 +42,7 @@ func explain(label string, o *Outcome) hooks.Verdict {
 
 type sayFunc func(effect, format string, a ...any)
 
-func explainFinal(o *Outcome, final *hooks.Object, say sayFunc, detail func(string, ...any)) {
+func explainFinal(o *outcome, final *hooks.Object, say sayFunc, detail func(string, ...any)) {
 	specific, _ := final.Value("hookSpecificOutput").(*hooks.Object)
 	reason := hooks.ToJSString(firstTruthy(final.Value("stopReason"), final.Value("reason"), "No reason provided"))
 	by := deciders(o)
@@ -55,31 +55,31 @@ func explainFinal(o *Outcome, final *hooks.Object, say sayFunc, detail func(stri
 		say(hooks.EffectIgnored, " — Gemini acts on nothing a %s hook returns except its systemMessage", o.Event)
 		return
 	}
-	if c, ok := final.Value("continue").(bool); ok && !c && o.Event != SessionStart {
+	if c, ok := final.Value("continue").(bool); ok && !c && o.Event != sessionStart {
 		say(hooks.EffectStopped, " by %s — %s", by("continue"), reason)
 		detail("The agent stops: %q.", "Agent execution stopped by hook: "+reason)
 		return
 	}
 	switch d := final.Value("decision"); {
-	case o.Event == SessionStart:
+	case o.Event == sessionStart:
 		say(hooks.EffectAllowed, " — SessionStart ignores decisions and continue")
 	case d == "deny" || d == "block":
 		say(hooks.EffectBlocked, " by %s — reason: %s", by("block"), hooks.OneLine(reason))
 		switch o.Event {
-		case BeforeTool:
+		case beforeTool:
 			detail("The tool does not run; the model is told %q.", "Tool execution blocked: "+reason)
-		case AfterTool:
+		case afterTool:
 			detail("The tool's result is replaced by %q.", "Tool result blocked: "+reason)
-		case BeforeAgent:
+		case beforeAgent:
 			detail("The prompt is not sent to the model and is not added to the history.")
-		case AfterAgent:
+		case afterAgent:
 			detail("Gemini re-prompts the model with the reason as a new user message (stop_hook_active: true).")
 		case beforeModel:
 			detail("The model call is blocked (a hookSpecificOutput.llm_response is used as a synthetic answer).")
 		case afterModel:
 			detail("The chunk is reported as blocked, then still passed on.")
 		}
-	case d == "ask" && o.Event == BeforeTool:
+	case d == "ask" && o.Event == beforeTool:
 		say(hooks.EffectAsks, " — %s asks the user to confirm the tool call, even in YOLO mode", by("ask"))
 	default:
 		say(hooks.EffectAllowed, "")
@@ -88,7 +88,7 @@ func explainFinal(o *Outcome, final *hooks.Object, say sayFunc, detail func(stri
 		return
 	}
 	switch o.Event {
-	case BeforeTool:
+	case beforeTool:
 		if ti, ok := specific.Value("tool_input").(*hooks.Object); ok {
 			detail("The tool's arguments are changed: %s merged over them.", string(hooks.AppendJSON(nil, ti)))
 		}
@@ -101,17 +101,17 @@ func explainFinal(o *Outcome, final *hooks.Object, say sayFunc, detail func(stri
 			detail("The model response chunk is replaced (when it has candidate parts).")
 		}
 	}
-	if ctx, ok := specific.Value("additionalContext").(string); ok && o.Event != BeforeTool {
+	if ctx, ok := specific.Value("additionalContext").(string); ok && o.Event != beforeTool {
 		detail("Added to the model's context: <hook_context>%s</hook_context>", hooks.OneLine(ctx))
 	}
-	if specific.Value("clearContext") == true && o.Event == AfterAgent {
+	if specific.Value("clearContext") == true && o.Event == afterAgent {
 		detail("The chat history is cleared (only together with a stop or block).")
 	}
 }
 
 // deciders returns a function naming the hooks whose own output made the
 // given kind of decision.
-func deciders(o *Outcome) func(kind string) string {
+func deciders(o *outcome) func(kind string) string {
 	return func(kind string) string {
 		var names []string
 		for i := range o.Results {

@@ -39,7 +39,7 @@ const (
 // strategyFor returns the aggregator's strategy for an event.
 func strategyFor(e hooks.Event) strategy {
 	switch e {
-	case BeforeTool, AfterTool, BeforeAgent, AfterAgent, SessionStart:
+	case beforeTool, afterTool, beforeAgent, afterAgent, sessionStart:
 		return strategyOrDecision
 	case beforeModel, afterModel:
 		return strategyFieldReplacement

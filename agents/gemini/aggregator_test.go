@@ -21,16 +21,16 @@ func TestAggregate(t *testing.T) {
 		outputs []string
 		want    string // JSON.stringify of finalOutput, "" = none
 	}{
-		{"or: deny wins, reasons joined", BeforeTool, []string{`{"decision":"allow","reason":"a"}`, `{"decision":"deny","reason":"b"}`},
+		{"or: deny wins, reasons joined", beforeTool, []string{`{"decision":"allow","reason":"a"}`, `{"decision":"deny","reason":"b"}`},
 			`{"continue":true,"suppressOutput":false,"decision":"deny","reason":"a\nb"}`},
-		{"or: approve is allow", BeforeTool, []string{`{"decision":"approve"}`}, `{"continue":true,"suppressOutput":false,"decision":"allow"}`},
-		{"or: block then ask keeps block", BeforeTool, []string{`{"decision":"block"}`, `{"decision":"ask"}`}, `{"continue":true,"suppressOutput":false,"decision":"block"}`},
-		{"or: continue false leaves decision unset", BeforeAgent, []string{`{"continue":false,"stopReason":"s"}`}, `{"continue":false,"stopReason":"s","suppressOutput":false}`},
-		{"or: clearContext sticky, contexts joined", AfterAgent, []string{
+		{"or: approve is allow", beforeTool, []string{`{"decision":"approve"}`}, `{"continue":true,"suppressOutput":false,"decision":"allow"}`},
+		{"or: block then ask keeps block", beforeTool, []string{`{"decision":"block"}`, `{"decision":"ask"}`}, `{"continue":true,"suppressOutput":false,"decision":"block"}`},
+		{"or: continue false leaves decision unset", beforeAgent, []string{`{"continue":false,"stopReason":"s"}`}, `{"continue":false,"stopReason":"s","suppressOutput":false}`},
+		{"or: clearContext sticky, contexts joined", afterAgent, []string{
 			`{"hookSpecificOutput":{"clearContext":true,"additionalContext":"a"}}`,
 			`{"hookSpecificOutput":{"clearContext":false,"additionalContext":"b","k":1}}`},
 			`{"continue":true,"suppressOutput":false,"decision":"allow","hookSpecificOutput":{"clearContext":true,"additionalContext":"a\nb","k":1}}`},
-		{"or: arrays contribute nothing", BeforeTool, []string{`[1,2]`}, `{"continue":true,"suppressOutput":false,"decision":"allow"}`},
+		{"or: arrays contribute nothing", beforeTool, []string{`[1,2]`}, `{"continue":true,"suppressOutput":false,"decision":"allow"}`},
 		{"field replacement", beforeModel, []string{`{"decision":"deny","reason":"first","hookSpecificOutput":{"tag":"a"}}`, `{"reason":"second"}`},
 			`{"decision":"deny","reason":"second","hookSpecificOutput":{"tag":"a"}}`},
 		{"field replacement keeps null, spreads strings", afterModel, []string{`{"hookSpecificOutput":"ab","continue":null}`},
@@ -45,9 +45,9 @@ func TestAggregate(t *testing.T) {
 			`{"hookSpecificOutput":{"hookEventName":"BeforeToolSelection","toolConfig":{"mode":"NONE","allowedFunctionNames":[]}}}`},
 		{"tool selection without toolConfig", beforeToolSelection, []string{`{"systemMessage":"x"}`},
 			`{"hookSpecificOutput":{"hookEventName":"BeforeToolSelection","toolConfig":{"mode":"AUTO","allowedFunctionNames":[]}}}`},
-		{"simple merge", Notification, []string{`{"systemMessage":"a","decision":"deny"}`, `{"systemMessage":"b","extra":1}`},
+		{"simple merge", notification, []string{`{"systemMessage":"a","decision":"deny"}`, `{"systemMessage":"b","extra":1}`},
 			`{"systemMessage":"b","decision":"deny"}`},
-		{"no outputs", SessionEnd, nil, ""},
+		{"no outputs", sessionEnd, nil, ""},
 	} {
 		var results []result
 		for _, o := range tc.outputs {
@@ -73,11 +73,11 @@ func TestAggregate(t *testing.T) {
 
 func TestAggregateErrorsAndThrows(t *testing.T) {
 	results := []result{jsonResult(t, "a", `{"decision":"allow"}`, 2), {Error: "Hook timed out after 5ms"}}
-	agg, err := aggregate(BeforeTool, results)
+	agg, err := aggregate(beforeTool, results)
 	if err != nil || agg.Success || len(agg.Errors) != 1 || agg.Errors[0] != "Hook timed out after 5ms" {
 		t.Fatalf("got %+v, %v", agg, err)
 	}
-	agg, err = aggregate(BeforeTool, []result{jsonResult(t, "a", `{"hookSpecificOutput":"str"}`, 0)})
+	agg, err = aggregate(beforeTool, []result{jsonResult(t, "a", `{"hookSpecificOutput":"str"}`, 0)})
 	if err == nil || agg.FinalOutput != nil || agg.Success || agg.Errors[0] != "Cannot use 'in' operator to search for 'additionalContext' in str" {
 		t.Fatalf("got %+v, %v", agg, err)
 	}
@@ -95,10 +95,10 @@ func TestApplyOutputToInput(t *testing.T) {
 		out   string
 		want  string
 	}{
-		{BeforeTool, `{"hookSpecificOutput":{"tool_input":{"b":3,"c":4}}}`, `{"prompt":"p","tool_input":{"a":1,"b":3,"c":4},"llm_request":{"model":"m","config":{"t":1}}}`},
-		{BeforeAgent, `{"hookSpecificOutput":{"additionalContext":"C"}}`, `{"prompt":"p\n\nC","tool_input":{"a":1,"b":2},"llm_request":{"model":"m","config":{"t":1}}}`},
+		{beforeTool, `{"hookSpecificOutput":{"tool_input":{"b":3,"c":4}}}`, `{"prompt":"p","tool_input":{"a":1,"b":3,"c":4},"llm_request":{"model":"m","config":{"t":1}}}`},
+		{beforeAgent, `{"hookSpecificOutput":{"additionalContext":"C"}}`, `{"prompt":"p\n\nC","tool_input":{"a":1,"b":2},"llm_request":{"model":"m","config":{"t":1}}}`},
 		{beforeModel, `{"hookSpecificOutput":{"llm_request":{"config":{"x":2}}}}`, `{"prompt":"p","tool_input":{"a":1,"b":2},"llm_request":{"model":"m","config":{"x":2}}}`},
-		{AfterTool, `{"hookSpecificOutput":{"tool_input":{"z":1}}}`, `{"prompt":"p","tool_input":{"a":1,"b":2},"llm_request":{"model":"m","config":{"t":1}}}`},
+		{afterTool, `{"hookSpecificOutput":{"tool_input":{"z":1}}}`, `{"prompt":"p","tool_input":{"a":1,"b":2},"llm_request":{"model":"m","config":{"t":1}}}`},
 	} {
 		out, _ := hooks.ParseJSON(tc.out)
 		next, err := applyOutputToInput(input, out, tc.event)
@@ -113,7 +113,7 @@ func TestApplyOutputToInput(t *testing.T) {
 		t.Errorf("input was modified: %s", got)
 	}
 	out, _ := hooks.ParseJSON(`{"hookSpecificOutput":7}`)
-	if _, err := applyOutputToInput(input, out, BeforeTool); err == nil {
+	if _, err := applyOutputToInput(input, out, beforeTool); err == nil {
 		t.Error("a numeric hookSpecificOutput must throw as in the reference")
 	}
 }

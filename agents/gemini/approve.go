@@ -9,11 +9,11 @@ import (
 	"github.com/hookwarden/hookwarden/trust"
 )
 
-// Select picks hooks by selector: a selector that equals a hook's key
+// pickHooks picks hooks by selector: a selector that equals a hook's key
 // picks that hook; otherwise one that equals a hook's name, or the command
 // of an unnamed hook, picks every such hook. It returns the picked hooks
 // (each once, in hook order) and the selectors that matched nothing.
-func Select(hooks []trust.ProjectHook, selectors []string) ([]trust.ProjectHook, []string) {
+func pickHooks(hooks []trust.ProjectHook, selectors []string) ([]trust.ProjectHook, []string) {
 	picked := make([]bool, len(hooks))
 	var unmatched []string
 	if len(selectors) == 0 {
@@ -65,7 +65,7 @@ type approveResult struct {
 	Lost []string `json:"lost,omitempty"`
 }
 
-// Approve trusts hooks for the project of snap. It first fingerprints
+// approve trusts hooks for the project of snap. It first fingerprints
 // every script they run (a script that cannot be read fails the whole
 // approval, before anything is written), then records their definitions
 // and scripts in Hookwarden's store (replacing an earlier record of the
@@ -76,7 +76,7 @@ type approveResult struct {
 // without fingerprints. It reads trusted_hooks.json back and reports the
 // keys that did not stick as an error. hooks come from ProjectHooks(snap)
 // (all of them for "approve all").
-func Approve(snap *Snapshot, opts Options, hooks []trust.ProjectHook, now time.Time) (*approveResult, error) {
+func approve(snap *Snapshot, opts Options, hooks []trust.ProjectHook, now time.Time) (*approveResult, error) {
 	return approveWith(snap, opts, hooks, now, nil)
 }
 

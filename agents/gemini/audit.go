@@ -62,10 +62,10 @@ func (o Options) trustedHooksPath(snap *Snapshot) string {
 
 // Incomplete reports whether a file could not be read, so that the review
 // cannot be complete.
-func (r *Report) Incomplete() bool { return len(r.Unreadable) > 0 }
+func (r *report) Incomplete() bool { return len(r.Unreadable) > 0 }
 
-// Report is the trust audit of a project's workspace hooks.
-type Report struct {
+// report is the trust audit of a project's workspace hooks.
+type report struct {
 	// Project is the project path as Gemini keys it.
 	Project     string      `json:"project"`
 	FolderTrust FolderTrust `json:"folder_trust"`
@@ -101,11 +101,11 @@ type Report struct {
 // and Hookwarden's store. It audits whatever the folder's trust (Gemini
 // only checks in trusted folders) and reports the folder trust alongside.
 // Only failures to read the files are errors.
-func Audit(snap *Snapshot, opts Options) (*Report, error) { return audit(snap, opts, nil) }
+func Audit(snap *Snapshot, opts Options) (*report, error) { return audit(snap, opts, nil) }
 
 // audit is Audit with the hooks' reviews keep takes (nil: all of them).
-func audit(snap *Snapshot, opts Options, keep func(*trust.HookReview) bool) (*Report, error) {
-	r := &Report{Project: snap.ProjectDir, FolderTrust: snap.FolderTrust, Gone: []string{}, GeminiWarnings: []string{}}
+func audit(snap *Snapshot, opts Options, keep func(*trust.HookReview) bool) (*report, error) {
+	r := &report{Project: snap.ProjectDir, FolderTrust: snap.FolderTrust, Gone: []string{}, GeminiWarnings: []string{}}
 	r.TrustedHooksFile = opts.trustedHooksPath(snap)
 	th, err := readTrustedHooks(r.TrustedHooksFile)
 	if err != nil {
@@ -126,7 +126,7 @@ func audit(snap *Snapshot, opts Options, keep func(*trust.HookReview) bool) (*Re
 	}
 	reg := opts.Registry
 	if reg == nil {
-		reg = Build(snap)
+		reg = build(snap)
 	}
 	hooks, abort := projectHooks(snap, reg)
 	r.CheckAbort = abort

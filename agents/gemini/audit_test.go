@@ -219,8 +219,8 @@ func TestAuditCorruptTrustedHooks(t *testing.T) {
 		t.Errorf("a corrupt file counts as empty, as in Gemini: %+v", r)
 	}
 	snap := f.load()
-	hooks, _ := ProjectHooks(snap)
-	_, err := Approve(snap, f.opts(), hooks, fixedNow)
+	hooks, _ := reviewedHooks(snap)
+	_, err := approve(snap, f.opts(), hooks, fixedNow)
 	if err == nil || !strings.Contains(err.Error(), "not writing") {
 		t.Fatalf("approve on a corrupt file: %v", err)
 	}

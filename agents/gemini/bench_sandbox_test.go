@@ -32,7 +32,7 @@ func BenchmarkIsolation(b *testing.B) {
 	}
 	for _, mode := range []string{"direct", "supervised", "sandboxed", "dryrun"} {
 		b.Run(mode, func(b *testing.B) {
-			r := &Runner{Env: []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home}, PlansDir: "/tmp/plans"}
+			r := &runner{Env: []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home}, PlansDir: "/tmp/plans"}
 			switch mode {
 			case "supervised":
 				r.Isolation.Supervisor = sandbox.Config{Init: self}

@@ -21,32 +21,32 @@ import (
 // scripts/bench-runner.sh prints the ratios and runs the same workloads
 // through Gemini CLI's own HookRunner.
 
-func benchRequest(b *testing.B, n int, command string) Request {
+func benchRequest(b *testing.B, n int, command string) request {
 	b.Helper()
 	return benchRequestIn(b, n, command, b.TempDir())
 }
 
 // benchRequestIn is benchRequest with cwd as the session's folder.
-func benchRequestIn(b *testing.B, n int, command, cwd string) Request {
+func benchRequestIn(b *testing.B, n int, command, cwd string) request {
 	b.Helper()
-	plan := &Plan{Event: BeforeTool}
+	plan := &hookPlan{Event: beforeTool}
 	for i := 0; i < n; i++ {
-		plan.Hooks = append(plan.Hooks, &hooks.Hook{Type: "command", Name: "h" + strconv.Itoa(i), Command: command, Ext: &HookFacts{Source: SourceProject}})
+		plan.Hooks = append(plan.Hooks, &hooks.Hook{Type: "command", Name: "h" + strconv.Itoa(i), Command: command, Ext: &HookFacts{Source: sourceProject}})
 	}
 	fields := hooks.NewObject(2)
 	fields.Set("tool_name", "read_file")
 	ti := hooks.NewObject(1)
 	ti.Set("file_path", "notes.txt")
 	fields.Set("tool_input", ti)
-	in := NewInput(InputBase{SessionID: "11111111-2222-4333-8444-555555555555", TranscriptPath: cwd + "/t.json", Cwd: cwd, Event: BeforeTool, Timestamp: time.Now()}, fields)
-	return Request{Plan: plan, Input: in, FolderTrusted: true}
+	in := newInput(inputBase{SessionID: "11111111-2222-4333-8444-555555555555", TranscriptPath: cwd + "/t.json", Cwd: cwd, Event: beforeTool, Timestamp: time.Now()}, fields)
+	return request{Plan: plan, Input: in, FolderTrusted: true}
 }
 
 func benchRun(b *testing.B, n int, command string) {
 	if _, err := exec.LookPath("bash"); err != nil {
 		b.Skip("bash not found")
 	}
-	r := &Runner{Env: testenv.CleanEnv(b), PlansDir: filepath.Join(b.TempDir(), "plans")}
+	r := &runner{Env: testenv.CleanEnv(b), PlansDir: filepath.Join(b.TempDir(), "plans")}
 	req := benchRequest(b, n, command)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

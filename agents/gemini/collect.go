@@ -38,7 +38,7 @@ func (r *Registry) collectHooks(f *settingsio.File, hooksNode *settingsio.Node, 
 		}
 		event := hooks.Event(m.Key)
 		path := "hooks." + m.Key
-		eventOK := ValidEvent(event)
+		eventOK := validEvent(event)
 		if !eventOK {
 			msg := fmt.Sprintf("Invalid hook event name: %q from %s config. Skipping.", m.Key, source)
 			if s := suggestEvent(m.Key); s != "" {
@@ -52,7 +52,7 @@ func (r *Registry) collectHooks(f *settingsio.File, hooksNode *settingsio.Node, 
 			if !eventOK {
 				continue
 			}
-			if source == SourceProject && defs.Is(settingsio.Object) {
+			if source == sourceProject && defs.Is(settingsio.Object) {
 				// The CONCAT merge appends a non-array value to the event's
 				// default [] as one element, so the definition runs.
 				r.fileDiag(f, defs, hooks.SeverityWarning, "hooks.%s is written as one object, not a list; Gemini CLI wraps it and runs it, but the schema says it must be a list (write [ … ] around it)", m.Key)
@@ -273,13 +273,13 @@ func mustJSON(n *settingsio.Node) []byte {
 // a misspelling (case or a Claude Code name), or "".
 func suggestEvent(s string) string {
 	claude := map[string]hooks.Event{
-		"PreToolUse": BeforeTool, "PostToolUse": AfterTool, "UserPromptSubmit": BeforeAgent,
-		"Stop": AfterAgent, "SubagentStop": AfterAgent, "PreCompact": PreCompress,
+		"PreToolUse": beforeTool, "PostToolUse": afterTool, "UserPromptSubmit": beforeAgent,
+		"Stop": afterAgent, "SubagentStop": afterAgent, "PreCompact": preCompress,
 	}
 	if e, ok := claude[s]; ok {
 		return string(e)
 	}
-	for _, e := range Events() {
+	for _, e := range eventList() {
 		if strings.EqualFold(string(e), s) {
 			return string(e)
 		}

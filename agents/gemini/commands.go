@@ -266,7 +266,7 @@ func commandDiag(file string, n *settingsio.Node, sev hooks.Severity, msg string
 
 // commandEntry is a new entry of kind k named name for node n at path of f.
 func commandEntry(f *settingsio.File, k hooks.Kind, name string, n *settingsio.Node, path string) *hooks.Hook {
-	h := &hooks.Hook{Agent: Name, Kind: k, Event: hooks.Event(k), Name: name, Node: n, Ext: &HookFacts{Source: SourceProject},
+	h := &hooks.Hook{Agent: Name, Kind: k, Event: hooks.Event(k), Name: name, Node: n, Ext: &HookFacts{Source: sourceProject},
 		Origin: hooks.Origin{Layer: f.Layer, File: f.Path, Line: n.Pos.Line, Column: n.Pos.Column, Path: path}}
 	h.ID = string(f.Layer) + ":" + f.Path + "#" + path
 	return h

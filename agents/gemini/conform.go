@@ -45,7 +45,7 @@ func RunConformanceCase(ctx context.Context, path string, env []string) ([]byte,
 		return nil, fmt.Errorf("case must be a JSON object")
 	}
 	event := hooks.Event(str(c.Value("event")))
-	if !ValidEvent(event) {
+	if !validEvent(event) {
 		return nil, fmt.Errorf("unknown event %q", event)
 	}
 	cwdName := "project"
@@ -153,15 +153,15 @@ func runCase(ctx context.Context, c *hooks.Object, event hooks.Event, cwd string
 		trustedAtRun = b
 	}
 	snap := snapshotFor(c, cwd, trustedAtLoad)
-	reg := Build(snap)
+	reg := build(snap)
 	var pctx *hooks.PlanContext
 	if cv, ok := c.Value("context").(*hooks.Object); ok {
 		pctx = &hooks.PlanContext{ToolName: str(cv.Value("toolName")), Trigger: str(cv.Value("trigger"))}
 	}
 	now := time.Now()
-	timestamp := TimestampString(now)
+	timestamp := timestampString(now)
 	fields, _ := c.Value("input").(*hooks.Object)
-	input := NewInput(InputBase{
+	input := newInput(inputBase{
 		SessionID:      sessionID,
 		TranscriptPath: filepath.Join(cwd, ".gemini", "chats", "session.json"),
 		Cwd:            cwd,
@@ -181,22 +181,22 @@ func runCase(ctx context.Context, c *hooks.Object, event hooks.Event, cwd string
 		result.Set("aggregated", agg)
 		return result, timestamp, nil
 	}
-	runner := &Runner{
+	runner := &runner{
 		Env:          env,
 		Sanitization: sanitizationOf(c.Value("sanitization")),
 		PlansDir:     filepath.Join(cwd, ".gemini", "plans"),
 		Isolation:    isolationFor(env, cwd),
 	}
-	out := runner.Run(ctx, Request{Plan: plan, Input: input, FolderTrusted: trustedAtRun})
+	out := runner.Run(ctx, request{Plan: plan, Input: input, FolderTrusted: trustedAtRun})
 	if out.Aborted != "" {
 		return nil, "", fmt.Errorf("the reference would throw: %s", out.Aborted)
 	}
 	return describe(plan, out), timestamp, nil
 }
 
-func sanitizationOf(v hooks.Value) Sanitization {
+func sanitizationOf(v hooks.Value) sanitization {
 	o, _ := v.(*hooks.Object)
-	var s Sanitization
+	var s sanitization
 	s.Allowed = strings1(o.Value("allowedEnvironmentVariables"))
 	s.Blocked = strings1(o.Value("blockedEnvironmentVariables"))
 	s.Enabled = hooks.Truthy(o.Value("enableEnvironmentVariableRedaction"))
@@ -265,7 +265,7 @@ func isolationFor(env settingsio.Env, cwd string) hooks.Isolation {
 }
 
 // describe renders a run as the oracle's result object.
-func describe(plan *Plan, out Outcome) *hooks.Object {
+func describe(plan *hookPlan, out outcome) *hooks.Object {
 	result := hooks.NewObject(3)
 	p := hooks.NewObject(2)
 	p.Set("sequential", plan.Sequential)
@@ -404,7 +404,7 @@ func snapshotFor(c *hooks.Object, cwd string, trusted bool) *Snapshot {
 	root.Set("hooksConfig", hc)
 	user := &settingsio.File{Layer: settingsio.LayerUser, Path: "case.json", Exists: true,
 		Raw: hooks.AppendJSON(nil, root), Root: valueNode(root)}
-	state := FolderUntrusted
+	state := folderUntrusted
 	if trusted {
 		state = FolderTrusted
 	}

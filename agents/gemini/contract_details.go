@@ -54,7 +54,7 @@ func settingsFields(h *hooks.Hook) []agents.Field {
 	m := agents.Field{Key: "matcher", JSON: h.Matcher}
 	switch {
 	case !h.HasMatcher:
-	case ValidEvent(h.Event) && matcherKindOf(h.Event) == matchNone:
+	case validEvent(h.Event) && matcherKindOf(h.Event) == matchNone:
 		m.Value = fmt.Sprintf("matcher %q (ignored for %s)", h.Matcher, h.Event)
 	case strings.TrimSpace(h.Matcher) == "" || strings.TrimSpace(h.Matcher) == "*":
 		m.Value = fmt.Sprintf("matcher %q (everything)", h.Matcher)

@@ -10,14 +10,14 @@ import (
 
 // eventHelp says in a few words when Gemini CLI fires each event.
 var eventHelp = map[hooks.Event]string{
-	BeforeTool:          "before a tool runs; can block it or change its input",
-	AfterTool:           "after a tool ran; can add context or replace the result",
-	BeforeAgent:         "when a prompt is sent, before the agent works on it",
-	Notification:        "when Gemini CLI waits for a tool permission",
-	AfterAgent:          "when the agent finished a turn; can make it retry",
-	SessionStart:        "when a session starts, resumes or is cleared",
-	SessionEnd:          "when a session ends or is cleared",
-	PreCompress:         "before the chat history is compressed",
+	beforeTool:          "before a tool runs; can block it or change its input",
+	afterTool:           "after a tool ran; can add context or replace the result",
+	beforeAgent:         "when a prompt is sent, before the agent works on it",
+	notification:        "when Gemini CLI waits for a tool permission",
+	afterAgent:          "when the agent finished a turn; can make it retry",
+	sessionStart:        "when a session starts, resumes or is cleared",
+	sessionEnd:          "when a session ends or is cleared",
+	preCompress:         "before the chat history is compressed",
 	beforeModel:         "before each model request; can change or replace it",
 	afterModel:          "after each streamed chunk of a model response",
 	beforeToolSelection: "before the model picks tools; can narrow the tool list",
@@ -25,22 +25,22 @@ var eventHelp = map[hooks.Event]string{
 
 // triggerValues are the values Gemini CLI sends the trigger matchers.
 var triggerValues = map[hooks.Event][]string{
-	SessionStart: {"startup", "resume", "clear"},
-	SessionEnd:   {"exit", "clear", "logout", "prompt_input_exit", "other"},
-	PreCompress:  {"manual", "auto"},
+	sessionStart: {"startup", "resume", "clear"},
+	sessionEnd:   {"exit", "clear", "logout", "prompt_input_exit", "other"},
+	preCompress:  {"manual", "auto"},
 }
 
 // canBlock are the events whose hooks can stop what the event is about.
 var canBlock = map[hooks.Event]bool{
-	BeforeTool: true, AfterTool: true, BeforeAgent: true, AfterAgent: true,
+	beforeTool: true, afterTool: true, beforeAgent: true, afterAgent: true,
 	beforeModel: true, afterModel: true,
 }
 
 // Events are Gemini CLI's 11 events in its order, with the sample
 // payloads of assets/payloads.
 func (agent) Events() []agents.EventInfo {
-	out := make([]agents.EventInfo, 0, len(Events()))
-	for _, e := range Events() {
+	out := make([]agents.EventInfo, 0, len(eventList()))
+	for _, e := range eventList() {
 		info := agents.EventInfo{Name: e, Description: eventHelp[e], CanBlock: canBlock[e]}
 		tool := ""
 		switch matcherKindOf(e) {

@@ -6,5 +6,5 @@ import "github.com/hookwarden/hookwarden/agents"
 // the project folder dir ("" when dir is the home folder, where Gemini CLI
 // has none): where agents/migrate writes the hooks it moves.
 func WorkspaceSettings(dir string, env agents.Env) string {
-	return ResolvePaths(dir, env.Vars, env.GOOS, env.Home).Workspace
+	return resolvePaths(dir, env.Vars, env.GOOS, env.Home).Workspace
 }

@@ -19,7 +19,7 @@ func (p *Project) Plan(event hooks.Event, q agents.Query) (*agents.Plan, error) 
 
 // planContext is Gemini's planner context for the query.
 func planContext(event hooks.Event, q agents.Query) (*hooks.PlanContext, error) {
-	if !ValidEvent(event) {
+	if !validEvent(event) {
 		return nil, &agents.ContextError{Event: event, Msg: "is not a Gemini CLI event"}
 	}
 	pctx, err := contextFor(event, q.Tool, q.Trigger)
@@ -31,7 +31,7 @@ func planContext(event hooks.Event, q agents.Query) (*hooks.PlanContext, error) 
 }
 
 // newPlan is the contract's plan of Gemini's plan (nil: no hook runs).
-func newPlan(event hooks.Event, pctx *hooks.PlanContext, plan *Plan) *agents.Plan {
+func newPlan(event hooks.Event, pctx *hooks.PlanContext, plan *hookPlan) *agents.Plan {
 	out := &agents.Plan{Event: event, Label: string(event) + contextLabel(pctx), Order: "in parallel", Noun: "hook",
 		Document: planDocument(event, plan)}
 	if pctx != nil {
@@ -74,7 +74,7 @@ type planHookDoc struct {
 	ID      string `json:"id"`
 }
 
-func planDocument(event hooks.Event, plan *Plan) planDoc {
+func planDocument(event hooks.Event, plan *hookPlan) planDoc {
 	doc := planDoc{Event: event, Hooks: []planHookDoc{}}
 	if plan == nil {
 		return doc

@@ -52,8 +52,8 @@ var (
 
 // Open reads every layer Gemini CLI reads for dir.
 func (a agent) Open(_ context.Context, env agents.Env, dir string) (agents.Project, error) {
-	snap := Load(LoadOptions{ProjectDir: dir, Env: env.Vars, GOOS: env.GOOS, Home: env.Home})
-	p := &Project{env: env, dir: snap.ProjectDir, snap: snap, reg: Build(snap)}
+	snap := load(loadOptions{ProjectDir: dir, Env: env.Vars, GOOS: env.GOOS, Home: env.Home})
+	p := &Project{env: env, dir: snap.ProjectDir, snap: snap, reg: build(snap)}
 	p.storeDir, p.storeErr = trust.StoreDirFromEnv(env.Vars, env.GOOS)
 	return p, nil
 }
@@ -228,7 +228,7 @@ func (p *Project) Layers() []agents.Layer {
 
 // extensionLayer is an extension's hooks file (its manifest when it has
 // none), inactive extensions as ignored.
-func extensionLayer(e *Extension, perFile map[string]int) agents.Layer {
+func extensionLayer(e *extensionDir, perFile map[string]int) agents.Layer {
 	l := agents.Layer{Path: e.Manifest, Exists: true, State: agents.FileOK}
 	if e.Hooks != nil {
 		l = agents.FileLayer(e.Hooks)
@@ -298,7 +298,7 @@ func (p *Project) Watch() []string {
 	if p.storeDir != "" {
 		out = append(out, trust.Store{Dir: p.storeDir}.Path())
 	}
-	projectHooks, _ := ProjectHooks(p.snap)
+	projectHooks, _ := reviewedHooks(p.snap)
 	for _, h := range projectHooks {
 		if !h.IsCommand {
 			continue

@@ -22,7 +22,7 @@ const protectMatcher = "^(write_file|replace|run_shell_command)$"
 // guesses. Gemini CLI registers settings hooks only in a folder it
 // trusts; in another it runs no project settings hook either.
 func (agent) ProtectEdits(env agents.Env, command string) ([]agents.ProtectEdit, error) {
-	path := ResolvePaths(env.Home, env.Vars, env.GOOS, env.Home).User
+	path := resolvePaths(env.Home, env.Vars, env.GOOS, env.Home).User
 	group, _ := json.Marshal(map[string]any{"matcher": protectMatcher, "hooks": []any{map[string]any{"type": "command", "command": command}}})
 	return []agents.ProtectEdit{{
 		Path: path,

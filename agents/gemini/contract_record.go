@@ -18,14 +18,14 @@ const recordTimeoutMs = 10000
 
 // RecordEvents are all 11 events: an observer that prints nothing and
 // exits 0 changes no decision of Gemini CLI's (agents.Recorder).
-func (agent) RecordEvents() ([]hooks.Event, []agents.Skipped) { return Events(), nil }
+func (agent) RecordEvents() ([]hooks.Event, []agents.Skipped) { return eventList(), nil }
 
 // RecordEdits puts one observer group (no matcher: every tool and
 // trigger) per event into the user's settings.json, in the hooks object
 // Gemini CLI reads, every other byte of the file kept. Gemini CLI runs
 // hooks in the foreground only (agents.Recorder).
 func (a agent) RecordEdits(env agents.Env, obs agents.Observer) ([]agents.UserEdit, error) {
-	path := ResolvePaths(env.Home, env.Vars, env.GOOS, env.Home).User
+	path := resolvePaths(env.Home, env.Vars, env.GOOS, env.Home).User
 	evs, _ := a.RecordEvents()
 	// observers are the group indexes of each event's observer groups (a
 	// shape Gemini CLI rejects holds none).
@@ -58,7 +58,7 @@ func (agent) PayloadFacts(event hooks.Event, payload []byte) agents.PayloadFacts
 	case matchToolName:
 		f.Query.Tool = f.Tool
 	case matchTrigger:
-		f.Query.Trigger = in.Str(map[hooks.Event]string{SessionStart: "source", SessionEnd: "reason", PreCompress: "trigger"}[event])
+		f.Query.Trigger = in.Str(map[hooks.Event]string{sessionStart: "source", sessionEnd: "reason", preCompress: "trigger"}[event])
 	}
 	return f
 }

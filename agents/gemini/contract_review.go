@@ -196,7 +196,7 @@ func (p *Project) folderView() agents.FolderView {
 }
 
 // reviewProblems are the trust file and settings faults the review names.
-func reviewProblems(rep *Report) []agents.Problem {
+func reviewProblems(rep *report) []agents.Problem {
 	var out []agents.Problem
 	if rep.TrustedHooksError != "" {
 		path := rep.TrustedHooksFile
@@ -328,7 +328,7 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 		return res, writeCommands(opts, pc, res)
 	}
 	req.IDs = rest
-	all, _ := ProjectHooks(snap)
+	all, _ := reviewedHooks(snap)
 	picked := all
 	if !req.All {
 		var unknown []string
@@ -412,7 +412,7 @@ func selectHooks(all []trust.ProjectHook, selectors []string) ([]trust.ProjectHo
 			rest = append(rest, sel)
 		}
 	}
-	picked, unknown := Select(all, rest)
+	picked, unknown := pickHooks(all, rest)
 	if len(byID) == 0 {
 		return picked, unknown
 	}
@@ -483,7 +483,7 @@ func (p *Project) Revoke(ctx context.Context, req agents.RevokeRequest) (res *ag
 	case req.All:
 		keys = trusted
 	default:
-		all, _ := ProjectHooks(snap)
+		all, _ := reviewedHooks(snap)
 		picked, unknown := selectHooks(all, req.IDs)
 		for _, h := range picked {
 			keys = appendUnique(keys, h.Key)
@@ -622,7 +622,7 @@ type auditScriptDoc struct {
 
 // auditDocument is the review as `audit --json` prints it; hs are the
 // reviews of r.Hooks with their risk.
-func auditDocument(r *Report, hs []agents.HookReview) auditDoc {
+func auditDocument(r *report, hs []agents.HookReview) auditDoc {
 	doc := auditDoc{Project: r.Project, FolderTrust: r.FolderTrust, TrustedHooksFile: r.TrustedHooksFile,
 		TrustedHooksError: r.TrustedHooksError, SettingsError: r.SettingsError, Unreadable: r.Unreadable, NeedsReview: r.NeedsReview,
 		Hooks: []auditHookDoc{}, Gone: r.Gone, GeminiWarnings: r.GeminiWarnings, CheckAbort: r.CheckAbort, Critical: r.Critical}
@@ -658,7 +658,7 @@ func auditDocument(r *Report, hs []agents.HookReview) auditDoc {
 // auditText is the audit for a person: the trust files, then every hook
 // with every script it runs (its whole content when it was not seen
 // before, or its diff when it changed), then what to do.
-func auditText(r *Report, hs, commands []agents.HookReview) []agents.TextLine {
+func auditText(r *report, hs, commands []agents.HookReview) []agents.TextLine {
 	var t []agents.TextLine
 	f := func(format string, a ...any) { t = append(t, agents.Line(format, a...)) }
 	f("project       %s\n", r.Project)

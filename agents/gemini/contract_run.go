@@ -22,7 +22,7 @@ type runSetup struct {
 	snap      *Snapshot
 	reg       *Registry
 	asTrusted bool
-	plan, sel *Plan
+	plan, sel *hookPlan
 	gate      gate
 	sup       sandbox.Config
 	out       *agents.RunGate
@@ -101,7 +101,7 @@ func (p *Project) prepare(req agents.RunRequest) (*runSetup, error) {
 
 // selected is the part of the plan the request takes: the hooks it picks
 // by ID (alone, planned or not), or those --hook names.
-func (s *runSetup) selected() (*Plan, error) {
+func (s *runSetup) selected() (*hookPlan, error) {
 	if len(s.req.HookIDs) == 0 {
 		sel, missing := s.plan.selectNamed(s.req.Select)
 		if len(missing) > 0 {
@@ -113,7 +113,7 @@ func (s *runSetup) selected() (*Plan, error) {
 		}
 		return sel, nil
 	}
-	sel := &Plan{Event: s.event}
+	sel := &hookPlan{Event: s.event}
 	for _, id := range s.req.HookIDs {
 		h := s.reg.Hook(id)
 		if h == nil || h.Event != s.event {
@@ -147,7 +147,7 @@ func (p *Project) DryRun(ctx context.Context, req agents.RunRequest) (*agents.Ru
 		TrustError: trustErr, Input: input, Policy: g.Policy, SandboxUnavailable: g.SandboxUnavailable,
 	}
 	if len(g.Run) > 0 {
-		runner := &Runner{
+		runner := &runner{
 			Env:          p.env.Vars,
 			Sanitization: sanitizationFor(s.snap),
 			Check:        s.gate.Check,
@@ -157,8 +157,8 @@ func (p *Project) DryRun(ctx context.Context, req agents.RunRequest) (*agents.Ru
 		if req.OnResult != nil {
 			runner.OnResult = func(i int, r *result) { req.OnResult(i, hookRun(r)) }
 		}
-		plan := &Plan{Event: s.event, Sequential: s.sel.Sequential, Hooks: g.Run}
-		out := runner.Run(ctx, Request{Plan: plan, Input: input, FolderTrusted: p.snap.FolderTrust.Trusted() || s.asTrusted})
+		plan := &hookPlan{Event: s.event, Sequential: s.sel.Sequential, Hooks: g.Run}
+		out := runner.Run(ctx, request{Plan: plan, Input: input, FolderTrusted: p.snap.FolderTrust.Trusted() || s.asTrusted})
 		rep.Outcome = &out
 	}
 	return rep.result(g), nil
@@ -205,13 +205,13 @@ func (p *Project) sample(event hooks.Event, tool, trigger string, fields *hooks.
 func contextFromInput(event hooks.Event, in *hooks.Object) (tool, trigger string) {
 	str := func(k string) string { s, _ := in.Value(k).(string); return s }
 	switch event {
-	case BeforeTool, AfterTool:
+	case beforeTool, afterTool:
 		return str("tool_name"), ""
-	case SessionStart:
+	case sessionStart:
 		return "", str("source")
-	case SessionEnd:
+	case sessionEnd:
 		return "", str("reason")
-	case PreCompress:
+	case preCompress:
 		return "", str("trigger")
 	}
 	return "", ""

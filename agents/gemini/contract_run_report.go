@@ -18,13 +18,13 @@ type runReport struct {
 	AsTrusted   bool
 	// Plan is Gemini's plan; Selected the part --hook chose; Skipped the
 	// workspace hooks held back for lack of approval.
-	Plan, Selected *Plan
+	Plan, Selected *hookPlan
 	Skipped        []*hooks.Hook
 	// SkipWhy says why each skipped hook is held back (by hook ID).
 	SkipWhy    map[string]string
 	TrustError string
 	Input      *hooks.Object
-	Outcome    *Outcome
+	Outcome    *outcome
 	// Policy is the sandbox rule applied; SandboxUnavailable says why the
 	// sandbox could not be used, when it was wanted.
 	Policy             hooks.SandboxPolicy

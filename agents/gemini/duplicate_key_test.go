@@ -16,7 +16,7 @@ func TestDuplicateEventKeyLastWins(t *testing.T) {
   "BeforeTool": [{"hooks": [{"type": "command", "command": "echo first"}]}],
   "BeforeTool": [{"hooks": [{"type": "command", "command": "echo second"}]}]
 }}`
-	r := Build(snapshot(t, layers{settingsio.LayerUser: user}, true))
+	r := build(snapshot(t, layers{settingsio.LayerUser: user}, true))
 	if len(r.Hooks) != 1 || r.Hooks[0].Command != "echo second" {
 		t.Fatalf("hooks %+v, want only the last key's", r.Hooks)
 	}

@@ -119,7 +119,7 @@ func (r *Registry) checkEnvFile() {
 // hooks the project controls: one that takes a value from the project's
 // .env, and every hook of an extension loaded from a home folder the
 // project moved Gemini to.
-func (r *Registry) hydrateProvenance(hs []*hooks.Hook, ext *Extension) {
+func (r *Registry) hydrateProvenance(hs []*hooks.Hook, ext *extensionDir) {
 	redirect := r.Snapshot.HomeRedirect
 	for _, h := range hs {
 		facts := factsFor(h)

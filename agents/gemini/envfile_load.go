@@ -197,7 +197,7 @@ func applyHomeRedirect(s *Snapshot, env settingsio.Env, goos, osHome string) {
 	if !ok || e.Value == "" {
 		return
 	}
-	after := ResolvePaths(s.ProjectDir, env.With(envCLIHome, e.Value), goos, osHome)
+	after := resolvePaths(s.ProjectDir, env.With(envCLIHome, e.Value), goos, osHome)
 	before := s.Paths
 	if after.GeminiDir == before.GeminiDir {
 		return // the same home, spelled out: nothing moves

@@ -65,7 +65,7 @@ func TestEnvFileChoiceAndVariables(t *testing.T) {
 				env = append(env, "GEMINI_CLI_TRUST_WORKSPACE=true")
 			}
 			env = append(env, c.env...)
-			s := Load(LoadOptions{ProjectDir: proj, Env: env, GOOS: runtime.GOOS, Home: home})
+			s := load(loadOptions{ProjectDir: proj, Env: env, GOOS: runtime.GOOS, Home: home})
 			gotFile := ""
 			if s.EnvFile != nil {
 				gotFile = s.EnvFile.Path
@@ -129,9 +129,9 @@ func TestExtensionSettingsEnv(t *testing.T) {
 		if trusted {
 			env = append(env, "GEMINI_CLI_TRUST_WORKSPACE=true")
 		}
-		s := Load(LoadOptions{ProjectDir: proj, Env: env, GOOS: runtime.GOOS, Home: home})
+		s := load(loadOptions{ProjectDir: proj, Env: env, GOOS: runtime.GOOS, Home: home})
 		// extensions/named holds only the .env file: not an extension.
-		var e *Extension
+		var e *extensionDir
 		for _, x := range s.Extensions {
 			if x.Name == "named" {
 				e = x

@@ -6,30 +6,30 @@ import (
 
 // The 11 events of Gemini CLI, in its declaration order.
 const (
-	BeforeTool          hooks.Event = "BeforeTool"
-	AfterTool           hooks.Event = "AfterTool"
-	BeforeAgent         hooks.Event = "BeforeAgent"
-	Notification        hooks.Event = "Notification"
-	AfterAgent          hooks.Event = "AfterAgent"
-	SessionStart        hooks.Event = "SessionStart"
-	SessionEnd          hooks.Event = "SessionEnd"
-	PreCompress         hooks.Event = "PreCompress"
+	beforeTool          hooks.Event = "BeforeTool"
+	afterTool           hooks.Event = "AfterTool"
+	beforeAgent         hooks.Event = "BeforeAgent"
+	notification        hooks.Event = "Notification"
+	afterAgent          hooks.Event = "AfterAgent"
+	sessionStart        hooks.Event = "SessionStart"
+	sessionEnd          hooks.Event = "SessionEnd"
+	preCompress         hooks.Event = "PreCompress"
 	beforeModel         hooks.Event = "BeforeModel"
 	afterModel          hooks.Event = "AfterModel"
 	beforeToolSelection hooks.Event = "BeforeToolSelection"
 )
 
 // events are the 11 events in Gemini CLI's order.
-var events = [...]hooks.Event{BeforeTool, AfterTool, BeforeAgent, Notification, AfterAgent,
-	SessionStart, SessionEnd, PreCompress, beforeModel, afterModel, beforeToolSelection}
+var events = [...]hooks.Event{beforeTool, afterTool, beforeAgent, notification, afterAgent,
+	sessionStart, sessionEnd, preCompress, beforeModel, afterModel, beforeToolSelection}
 
-// Events lists the 11 events in Gemini CLI's order. Each call returns a
+// eventList lists the 11 events in Gemini CLI's order. Each call returns a
 // new slice, so no caller can change the list another one sees.
-func Events() []hooks.Event { return append([]hooks.Event(nil), events[:]...) }
+func eventList() []hooks.Event { return append([]hooks.Event(nil), events[:]...) }
 
-// ValidEvent reports whether e is one of the 11 events (exact,
+// validEvent reports whether e is one of the 11 events (exact,
 // case-sensitive).
-func ValidEvent(e hooks.Event) bool {
+func validEvent(e hooks.Event) bool {
 	for _, v := range events {
 		if v == e {
 			return true
@@ -54,9 +54,9 @@ const (
 // matcherKindOf returns how Gemini CLI applies matchers for event e.
 func matcherKindOf(e hooks.Event) matcherKind {
 	switch e {
-	case BeforeTool, AfterTool:
+	case beforeTool, afterTool:
 		return matchToolName
-	case SessionStart, SessionEnd, PreCompress:
+	case sessionStart, sessionEnd, preCompress:
 		return matchTrigger
 	}
 	return matchNone

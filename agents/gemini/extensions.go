@@ -44,7 +44,7 @@ type extensionPolicy struct {
 // sorts names bytewise on POSIX, as os.ReadDir does). Entries that are not
 // folders are not extensions. Extensions Gemini skips are listed with
 // Active false and the reason.
-func loadExtensions(s *Snapshot, goos string) []*Extension {
+func loadExtensions(s *Snapshot, goos string) []*extensionDir {
 	if !settingsio.RealFS(goos) {
 		return nil
 	}
@@ -53,7 +53,7 @@ func loadExtensions(s *Snapshot, goos string) []*Extension {
 		return nil
 	}
 	pol := newExtensionPolicy(s, goos)
-	var out []*Extension
+	var out []*extensionDir
 	seen := map[string]bool{}
 	for _, e := range entries {
 		dir := filepath.Join(s.Paths.Extensions, e.Name())
@@ -96,8 +96,8 @@ func newExtensionPolicy(s *Snapshot, goos string) *extensionPolicy {
 
 // build is _buildExtension for one folder; built is false where Gemini
 // returns no extension (skipped by policy or a broken manifest).
-func (pol *extensionPolicy) build(dir string) (ext *Extension, built bool) {
-	ext = &Extension{Dir: dir, Path: dir}
+func (pol *extensionPolicy) build(dir string) (ext *extensionDir, built bool) {
+	ext = &extensionDir{Dir: dir, Path: dir}
 	meta := readInstallMetadata(dir)
 	source, typ := meta.Get("source"), meta.Get("type")
 	switch {
@@ -178,7 +178,7 @@ func readInstallMetadata(dir string) *settingsio.Node {
 // readManifest is loadExtensionConfig: gemini-extension.json must exist,
 // parse, have a truthy name and version, and a name of letters, digits and
 // dashes once hydrated. It reports whether the extension can load.
-func (pol *extensionPolicy) readManifest(ext *Extension) bool {
+func (pol *extensionPolicy) readManifest(ext *extensionDir) bool {
 	data, err := settingsio.ReadRegularFile(ext.Manifest)
 	if err != nil {
 		msg := fmt.Sprintf("Failed to load extension config from %s: %v", ext.Manifest, err)

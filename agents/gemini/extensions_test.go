@@ -84,7 +84,7 @@ func TestLoadExtensions(t *testing.T) {
 	f.write(filepath.Join(exts, "stray-file.txt"), "not an extension")
 
 	s := f.load()
-	byDir := map[string]*Extension{}
+	byDir := map[string]*extensionDir{}
 	var order []string
 	for _, e := range s.Extensions {
 		order = append(order, filepath.Base(e.Dir))

@@ -31,7 +31,7 @@ func TestDisabledThatIsNotAList(t *testing.T) {
 	} {
 		t.Run(c.value, func(t *testing.T) {
 			user := strings.Replace(hooksJSON, `{"hooks":{`, `{"hooksConfig":{"disabled":`+c.value+`},"hooks":{`, 1)
-			r := Build(snapshot(t, layers{settingsio.LayerUser: user}, true))
+			r := build(snapshot(t, layers{settingsio.LayerUser: user}, true))
 			for _, name := range []string{"my-hook", "5", "null", "[object Object]", "true"} {
 				want := hooks.StatusRuns
 				if name == c.disabled {
@@ -52,7 +52,7 @@ func TestDisabledThatIsNotAList(t *testing.T) {
 // an untrusted workspace's string disables nothing.
 func TestDisabledStringInUntrustedWorkspace(t *testing.T) {
 	user := settings("BeforeAgent", `{"hooks":[`+cmdJSON("my-hook", "echo a")+`]}`)
-	r := Build(snapshot(t, layers{settingsio.LayerUser: user, settingsio.LayerWorkspace: `{"hooksConfig":{"disabled":"my-hook"}}`}, false))
+	r := build(snapshot(t, layers{settingsio.LayerUser: user, settingsio.LayerWorkspace: `{"hooksConfig":{"disabled":"my-hook"}}`}, false))
 	if len(r.Disabled) != 0 {
 		t.Errorf("disabled list %v from an untrusted workspace", r.Disabled)
 	}
@@ -65,11 +65,11 @@ func TestEventWrittenAsOneObject(t *testing.T) {
 	obj := `{"hooks":{"AfterTool":{"matcher":"read_file","hooks":[` + cmdJSON("obj", "echo obj") + `]}}}`
 	for _, l := range layerOrder {
 		t.Run(string(l), func(t *testing.T) {
-			r := Build(snapshot(t, layers{l: obj}, true))
+			r := build(snapshot(t, layers{l: obj}, true))
 			if got := statusOf(r, "obj"); got != hooks.StatusRuns {
 				t.Errorf("status %s, want runs", got)
 			}
-			if p := r.Plan(AfterTool, &hooks.PlanContext{ToolName: "read_file"}); p == nil || len(p.Hooks) != 1 {
+			if p := r.Plan(afterTool, &hooks.PlanContext{ToolName: "read_file"}); p == nil || len(p.Hooks) != 1 {
 				t.Errorf("plan %v, want the wrapped hook", p)
 			}
 			if !hasDiag(r, hooks.SeverityWarning, "hooks.AfterTool is written as one object, not a list; Gemini CLI wraps it and runs it, but the schema says it must be a list") {
@@ -78,11 +78,11 @@ func TestEventWrittenAsOneObject(t *testing.T) {
 		})
 	}
 	t.Run("extension", func(t *testing.T) {
-		r := Build(snapshot(t, nil, true, extension(t, "x", obj, true)))
+		r := build(snapshot(t, nil, true, extension(t, "x", obj, true)))
 		if got := statusOf(r, "obj"); got != hooks.StatusInvalid {
 			t.Errorf("status %s, want invalid", got)
 		}
-		if p := r.Plan(AfterTool, &hooks.PlanContext{ToolName: "read_file"}); p != nil {
+		if p := r.Plan(afterTool, &hooks.PlanContext{ToolName: "read_file"}); p != nil {
 			t.Errorf("plan %v, want none", planNames(p))
 		}
 		if !hasDiag(r, hooks.SeverityError, "in an extension's hooks.json Gemini CLI skips it") {
@@ -91,7 +91,7 @@ func TestEventWrittenAsOneObject(t *testing.T) {
 	})
 	// Other non-array values are wrapped too but are not definitions.
 	for _, v := range []string{`"echo x"`, `null`, `5`} {
-		r := Build(snapshot(t, layers{settingsio.LayerUser: `{"hooks":{"AfterTool":` + v + `}}`}, true))
+		r := build(snapshot(t, layers{settingsio.LayerUser: `{"hooks":{"AfterTool":` + v + `}}`}, true))
 		if len(r.Hooks) != 0 || !hasDiag(r, hooks.SeverityError, `hook definitions for "AfterTool" must be an array`) {
 			t.Errorf("%s: hooks %d, diagnostics %v", v, len(r.Hooks), r.Diagnostics)
 		}
@@ -107,7 +107,7 @@ func TestExtensionHydrationProvenance(t *testing.T) {
 		"A": {Value: "a", File: "/ext/x/.env", Line: 1},
 		"B": {Value: "b", File: "/p/.env", Line: 3, Workspace: true},
 	}
-	r := Build(snapshot(t, nil, true, ext))
+	r := build(snapshot(t, nil, true, ext))
 	byName := map[string]*hooks.Hook{}
 	for _, h := range r.Hooks {
 		byName[h.Name] = h
@@ -136,7 +136,7 @@ func TestHomeRedirectDiagnostics(t *testing.T) {
 			s.EnvFile = &envFile{Path: "/p/.gemini/.env", InProject: !c.userOwned, UserOwned: c.userOwned,
 				Applied: []settingsio.DotEnvEntry{{Key: "GEMINI_CLI_HOME", Value: "./h", Line: 2}, {Key: "BASH_ENV", Value: "rc", Line: 3}}}
 			s.HomeRedirect = &homeRedirect{Home: "/p/h", Value: "./h", File: "/p/.gemini/.env", Line: 2, ByProject: !c.userOwned}
-			r := Build(s)
+			r := build(s)
 			if !hasDiag(r, c.wantSev, "sets GEMINI_CLI_HOME=./h") {
 				t.Errorf("no %s redirect diagnostic: %v", c.wantSev, r.Diagnostics)
 			}

@@ -67,12 +67,12 @@ func (f *fixture) trustedHooksPath() string {
 
 func (f *fixture) load() *Snapshot {
 	f.t.Helper()
-	return Load(LoadOptions{ProjectDir: f.project, Env: f.env(), GOOS: runtime.GOOS, Home: f.home})
+	return load(loadOptions{ProjectDir: f.project, Env: f.env(), GOOS: runtime.GOOS, Home: f.home})
 }
 
 func (f *fixture) opts() Options { return Options{Store: f.store} }
 
-func (f *fixture) audit() *Report {
+func (f *fixture) audit() *report {
 	f.t.Helper()
 	r, err := Audit(f.load(), f.opts())
 	if err != nil {
@@ -84,15 +84,15 @@ func (f *fixture) audit() *Report {
 func (f *fixture) approveAll() *approveResult {
 	f.t.Helper()
 	snap := f.load()
-	hooks, _ := ProjectHooks(snap)
-	res, err := Approve(snap, f.opts(), hooks, fixedNow)
+	hooks, _ := reviewedHooks(snap)
+	res, err := approve(snap, f.opts(), hooks, fixedNow)
 	if err != nil {
 		f.t.Fatal(err)
 	}
 	return res
 }
 
-func (r *Report) hook(t testing.TB, key string) trust.HookReview {
+func (r *report) hook(t testing.TB, key string) trust.HookReview {
 	t.Helper()
 	for _, h := range r.Hooks {
 		if h.Key == key {

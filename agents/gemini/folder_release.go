@@ -20,7 +20,7 @@ func (p *Project) staysOffOnceTrusted() map[string]string {
 	snap := *p.snap
 	snap.FolderTrust.State = FolderTrusted
 	out := map[string]string{}
-	for _, h := range Build(&snap).Hooks {
+	for _, h := range build(&snap).Hooks {
 		if held[h.ID] && h.Status != hooks.StatusRuns {
 			out[h.ID] = h.Reason
 		}

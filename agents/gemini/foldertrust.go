@@ -26,11 +26,11 @@ const (
 func decideFolderTrust(s *Snapshot, env settingsio.Env, goos string) FolderTrust {
 	ft := FolderTrust{File: s.Paths.TrustedFolders}
 	if v, _ := settingsio.EnvLookup(env, goos, envRestrictedMode); v == "true" {
-		return ft.decided(FolderUntrusted, envRestrictedMode, "GEMINI_RESTRICTED_MODE=true makes every folder untrusted")
+		return ft.decided(folderUntrusted, envRestrictedMode, "GEMINI_RESTRICTED_MODE=true makes every folder untrusted")
 	}
 	switch v, _ := settingsio.EnvLookup(env, goos, envTrustWorkspace); v {
 	case "false":
-		return ft.decided(FolderUntrusted, envTrustWorkspace, "GEMINI_CLI_TRUST_WORKSPACE=false makes the folder untrusted")
+		return ft.decided(folderUntrusted, envTrustWorkspace, "GEMINI_CLI_TRUST_WORKSPACE=false makes the folder untrusted")
 	case "true":
 		return ft.decided(FolderTrusted, envTrustWorkspace, "GEMINI_CLI_TRUST_WORKSPACE=true (as --skip-trust sets it) makes the folder trusted")
 	}
@@ -52,7 +52,7 @@ func decideFolderTrust(s *Snapshot, env settingsio.Env, goos string) FolderTrust
 	}
 	if perr != nil {
 		ft.Err = perr
-		return ft.decided(FolderUntrusted, "", "trustedFolders.json is invalid, and Gemini CLI refuses to start until it is fixed: "+perr.Error())
+		return ft.decided(folderUntrusted, "", "trustedFolders.json is invalid, and Gemini CLI refuses to start until it is fixed: "+perr.Error())
 	}
 	return ft.decided(FolderUndecided, "", "no trustedFolders.json: Gemini CLI asks whether to trust the folder and treats it as untrusted until then")
 }
@@ -70,7 +70,7 @@ func (ft FolderTrust) fromRules(rules []trustRule, project, goos string) FolderT
 	ft.Level = string(rule.Level)
 	switch rule.Level {
 	case doNotTrust:
-		return ft.decided(FolderUntrusted, rule.RawKey, fmt.Sprintf("trustedFolders.json marks %q DO_NOT_TRUST", rule.RawKey))
+		return ft.decided(folderUntrusted, rule.RawKey, fmt.Sprintf("trustedFolders.json marks %q DO_NOT_TRUST", rule.RawKey))
 	case trustParent:
 		return ft.decided(FolderTrusted, rule.RawKey, fmt.Sprintf("trustedFolders.json trusts the parent of %q (TRUST_PARENT)", rule.RawKey))
 	}

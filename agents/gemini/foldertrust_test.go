@@ -23,23 +23,23 @@ func TestFolderTrustDecision(t *testing.T) {
 	}{
 		{name: "no file: undecided", wantState: FolderUndecided},
 		{name: "env true", env: []string{"GEMINI_CLI_TRUST_WORKSPACE=true"}, trusted: `{"@PROJ@":"DO_NOT_TRUST"}`, wantState: FolderTrusted, wantRule: envTrustWorkspace},
-		{name: "env false", env: []string{"GEMINI_CLI_TRUST_WORKSPACE=false"}, trusted: `{"@PROJ@":"TRUST_FOLDER"}`, wantState: FolderUntrusted, wantRule: envTrustWorkspace},
+		{name: "env false", env: []string{"GEMINI_CLI_TRUST_WORKSPACE=false"}, trusted: `{"@PROJ@":"TRUST_FOLDER"}`, wantState: folderUntrusted, wantRule: envTrustWorkspace},
 		{name: "env value is exact", env: []string{"GEMINI_CLI_TRUST_WORKSPACE=TRUE"}, wantState: FolderUndecided},
-		{name: "restricted mode wins", env: []string{"GEMINI_RESTRICTED_MODE=true", "GEMINI_CLI_TRUST_WORKSPACE=true"}, wantState: FolderUntrusted, wantRule: envRestrictedMode},
+		{name: "restricted mode wins", env: []string{"GEMINI_RESTRICTED_MODE=true", "GEMINI_CLI_TRUST_WORKSPACE=true"}, wantState: folderUntrusted, wantRule: envRestrictedMode},
 		{name: "folder trust disabled", user: `{"security":{"folderTrust":{"enabled":false}}}`, trusted: `{"@PROJ@":"DO_NOT_TRUST"}`, wantState: FolderTrusted, wantRule: "security.folderTrust.enabled=false"},
 		{name: "folder trust disabled by string", user: `{"security":{"folderTrust":{"enabled":"false"}}}`, wantState: FolderTrusted, wantRule: "security.folderTrust.enabled=false"},
 		{name: "null means default (enabled)", user: `{"security":{"folderTrust":{"enabled":null}}}`, wantState: FolderUndecided},
 		{name: "trust folder", trusted: `{"@PROJ@":"TRUST_FOLDER"}`, wantState: FolderTrusted, wantRule: "@PROJ@", wantLevel: trustFolder},
 		{name: "trust parent of a sibling", trusted: `{"@UP@/sibling":"TRUST_PARENT"}`, wantState: FolderTrusted, wantRule: "@UP@/sibling", wantLevel: trustParent},
 		{name: "rule on an ancestor covers subfolders", trusted: "// comment\n{\"@UP@\":\"TRUST_FOLDER\"}", wantState: FolderTrusted, wantRule: "@UP@", wantLevel: trustFolder},
-		{name: "longest key wins", trusted: `{"@UP@":"TRUST_FOLDER","@PROJ@":"DO_NOT_TRUST"}`, wantState: FolderUntrusted, wantRule: "@PROJ@", wantLevel: doNotTrust},
+		{name: "longest key wins", trusted: `{"@UP@":"TRUST_FOLDER","@PROJ@":"DO_NOT_TRUST"}`, wantState: folderUntrusted, wantRule: "@PROJ@", wantLevel: doNotTrust},
 		{name: "longest key wins regardless of order", trusted: `{"@PROJ@":"TRUST_FOLDER","@UP@":"DO_NOT_TRUST"}`, wantState: FolderTrusted, wantRule: "@PROJ@", wantLevel: trustFolder},
-		{name: "trailing slash normalized", trusted: `{"@PROJ@/":"DO_NOT_TRUST"}`, wantState: FolderUntrusted, wantRule: "@PROJ@/", wantLevel: doNotTrust},
+		{name: "trailing slash normalized", trusted: `{"@PROJ@/":"DO_NOT_TRUST"}`, wantState: folderUntrusted, wantRule: "@PROJ@/", wantLevel: doNotTrust},
 		{name: "prefix that is not a parent does not match", trusted: `{"@PROJ@-other":"TRUST_FOLDER"}`, wantState: FolderUndecided},
-		{name: "invalid level is fatal", trusted: `{"@PROJ@":"TRUST_FOLDER","/x":"YES","/y":7}`, wantState: FolderUntrusted,
+		{name: "invalid level is fatal", trusted: `{"@PROJ@":"TRUST_FOLDER","/x":"YES","/y":7}`, wantState: folderUntrusted,
 			wantErrMsg: `Invalid trust level "YES" for path "/x". Possible values are: TRUST_FOLDER, TRUST_PARENT, DO_NOT_TRUST.; Invalid trust level "7" for path "/y".`},
-		{name: "not an object", trusted: `[]`, wantState: FolderUntrusted, wantErrMsg: "Trusted folders file is not a valid JSON object."},
-		{name: "syntax error", trusted: `{"@PROJ@":}`, wantState: FolderUntrusted, wantErrMsg: "invalid character"},
+		{name: "not an object", trusted: `[]`, wantState: folderUntrusted, wantErrMsg: "Trusted folders file is not a valid JSON object."},
+		{name: "syntax error", trusted: `{"@PROJ@":}`, wantState: folderUntrusted, wantErrMsg: "invalid character"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -88,7 +88,7 @@ func TestFolderTrustRealpathsRulesAndLocation(t *testing.T) {
 	}
 	f.project = link
 	f.write(filepath.Join(f.home, ".gemini", "trustedFolders.json"), `{"`+filepath.Dir(filepath.Join(f.home, "..", "proj", "x"))+`":"DO_NOT_TRUST"}`)
-	if ft := f.load().FolderTrust; ft.State != FolderUntrusted {
+	if ft := f.load().FolderTrust; ft.State != folderUntrusted {
 		t.Errorf("project opened through a link: %s (%s)", ft.State, ft.Reason)
 	}
 }

@@ -37,7 +37,7 @@ func FuzzParseHookOutput(f *testing.F) {
 		out, errOut := hooks.DecodeUTF8([]byte(stdout)), hooks.DecodeUTF8([]byte(stderr))
 		p := parseHookOutput(out, errOut, code)
 		r := &result{Stdout: out, Stderr: errOut, ExitCode: code, Parsed: p, Output: p.Output, Success: code == 0}
-		for _, e := range []hooks.Event{BeforeTool, AfterAgent, SessionStart} {
+		for _, e := range []hooks.Event{beforeTool, afterAgent, sessionStart} {
 			resultWarnings(e, true, 0, r)
 		}
 		if p.Format == formatJSON && p.Output == nil {

@@ -10,7 +10,7 @@ import (
 // gate is a plan split by review: the hooks that may run without asking
 // and the workspace hooks that need the user's confirmation first.
 type gate struct {
-	Run        *Plan         // nil when nothing may run
+	Run        *hookPlan     // nil when nothing may run
 	Unapproved []*hooks.Hook // workspace hooks needing confirmation
 	// Why says, by hook ID, why each of Unapproved is held back.
 	Why map[string]string
@@ -35,7 +35,7 @@ type gate struct {
 // vanished, or became a link out of the project) since it was approved, or
 // running code Hookwarden cannot see (HookReview.Unresolved). Hookwarden
 // never runs a project hook the user did not approve or confirm.
-func HoldUnapproved(snap *Snapshot, opts Options, plan *Plan) gate {
+func HoldUnapproved(snap *Snapshot, opts Options, plan *hookPlan) gate {
 	if plan == nil {
 		return gate{}
 	}
@@ -49,7 +49,7 @@ func HoldUnapproved(snap *Snapshot, opts Options, plan *Plan) gate {
 		}
 	}
 	checked := map[string]trust.HookReview{}
-	run := &Plan{Event: plan.Event, Sequential: plan.Sequential}
+	run := &hookPlan{Event: plan.Event, Sequential: plan.Sequential}
 	for _, h := range plan.Hooks {
 		if h.Origin.Layer != settingsio.LayerWorkspace && FactsOf(h).ProjectControlled == "" {
 			run.Hooks = append(run.Hooks, h)

@@ -15,8 +15,8 @@ func TestHoldUnapproved(t *testing.T) {
   {"type": "command", "name": "a", "command": "bash .gemini/a.sh"},
   {"type": "command", "name": "b", "command": "echo b"}]}]}}`)
 	f.write("../home/.gemini/settings.json", `{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "name": "u", "command": "echo u"}]}]}}`, 0o644)
-	plan := func() *Plan {
-		return buildAsTrusted(f.load()).Plan(BeforeTool, &hooks.PlanContext{ToolName: "x"})
+	plan := func() *hookPlan {
+		return buildAsTrusted(f.load()).Plan(beforeTool, &hooks.PlanContext{ToolName: "x"})
 	}
 	names := func(hs []*hooks.Hook) string {
 		var out []string
@@ -38,9 +38,9 @@ func TestHoldUnapproved(t *testing.T) {
 	}
 
 	snap := f.load()
-	all, _ := ProjectHooks(snap)
-	a, _ := Select(all, []string{"a"})
-	if _, err := Approve(snap, f.opts(), a, fixedNow); err != nil {
+	all, _ := reviewedHooks(snap)
+	a, _ := pickHooks(all, []string{"a"})
+	if _, err := approve(snap, f.opts(), a, fixedNow); err != nil {
 		t.Fatal(err)
 	}
 	g = HoldUnapproved(f.load(), f.opts(), plan())

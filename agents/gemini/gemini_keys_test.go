@@ -87,7 +87,7 @@ process.stdout.write(JSON.stringify(out));
 			}
 			f := newFixture(t)
 			f.settings(`{"hooks": ` + tc.hooks + `}`)
-			hooks, abort := ProjectHooks(f.load())
+			hooks, abort := reviewedHooks(f.load())
 			if abort != nil {
 				t.Fatalf("Hookwarden aborts: %+v", abort)
 			}

@@ -6,8 +6,8 @@ import (
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
-// InputBase is the common part of every hook input (createBaseInput).
-type InputBase struct {
+// inputBase is the common part of every hook input (createBaseInput).
+type inputBase struct {
 	SessionID      string
 	TranscriptPath string
 	// Cwd is the agent's working folder (the project folder).
@@ -16,22 +16,22 @@ type InputBase struct {
 	Timestamp time.Time
 }
 
-// TimestampString formats t as JavaScript's Date.prototype.toISOString.
-func TimestampString(t time.Time) string {
+// timestampString formats t as JavaScript's Date.prototype.toISOString.
+func timestampString(t time.Time) string {
 	return t.UTC().Format("2006-01-02T15:04:05.000Z")
 }
 
-// NewInput returns the hook input Gemini CLI sends: the base fields
+// newInput returns the hook input Gemini CLI sends: the base fields
 // session_id, transcript_path, cwd, hook_event_name, timestamp, then the
 // event's own fields (which may override them, as {...base, ...fields}).
 // fields may be nil.
-func NewInput(base InputBase, fields *hooks.Object) *hooks.Object {
+func newInput(base inputBase, fields *hooks.Object) *hooks.Object {
 	in := hooks.NewObject(5 + fields.Len())
 	in.Set("session_id", base.SessionID)
 	in.Set("transcript_path", base.TranscriptPath)
 	in.Set("cwd", base.Cwd)
 	in.Set("hook_event_name", string(base.Event))
-	in.Set("timestamp", TimestampString(base.Timestamp))
+	in.Set("timestamp", timestampString(base.Timestamp))
 	if fields != nil {
 		hooks.SpreadInto(in, fields)
 	}

@@ -36,7 +36,7 @@ type sampleOptions struct {
 // sampleInput builds a realistic hook input for o.Event from the embedded
 // samples, with the base fields filled for the chosen project.
 func sampleInput(o sampleOptions) (*hooks.Object, error) {
-	if !ValidEvent(o.Event) {
+	if !validEvent(o.Event) {
 		return nil, fmt.Errorf("unknown event %q", o.Event)
 	}
 	if o.Now.IsZero() {
@@ -52,7 +52,7 @@ func sampleInput(o sampleOptions) (*hooks.Object, error) {
 	if err != nil {
 		return nil, err
 	}
-	return NewInput(InputBase{SessionID: o.SessionID, TranscriptPath: o.TranscriptPath, Cwd: o.ProjectDir, Event: o.Event, Timestamp: o.Now}, fields), nil
+	return newInput(inputBase{SessionID: o.SessionID, TranscriptPath: o.TranscriptPath, Cwd: o.ProjectDir, Event: o.Event, Timestamp: o.Now}, fields), nil
 }
 
 func sampleFields(o sampleOptions) (*hooks.Object, error) {
@@ -97,11 +97,11 @@ func sampleFields(o sampleOptions) (*hooks.Object, error) {
 	}
 	if o.Trigger != "" {
 		switch o.Event {
-		case SessionStart:
+		case sessionStart:
 			fields.Set("source", o.Trigger)
-		case SessionEnd:
+		case sessionEnd:
 			fields.Set("reason", o.Trigger)
-		case PreCompress:
+		case preCompress:
 			fields.Set("trigger", o.Trigger)
 		}
 	}

@@ -12,7 +12,7 @@ import (
 
 func TestSampleInputForEveryEvent(t *testing.T) {
 	now := time.Date(2026, 11, 30, 9, 5, 7, 123e6, time.UTC)
-	for _, e := range Events() {
+	for _, e := range eventList() {
 		in, err := sampleInput(sampleOptions{Event: e, ProjectDir: "/home/u/proj", Home: "/home/u", SessionID: "abcdef12-0000-4000-8000-000000000000", Now: now})
 		if err != nil {
 			t.Fatalf("%s: %v", e, err)
@@ -41,7 +41,7 @@ func TestSampleInputTools(t *testing.T) {
 			t.Errorf("no sample for %s in %v", want, tools)
 		}
 	}
-	for _, ev := range []hooks.Event{BeforeTool, AfterTool} {
+	for _, ev := range []hooks.Event{beforeTool, afterTool} {
 		in, err := sampleInput(sampleOptions{Event: ev, Tool: "mcp_github_create_issue", ProjectDir: "/p", Home: "/h"})
 		if err != nil {
 			t.Fatal(err)
@@ -50,22 +50,22 @@ func TestSampleInputTools(t *testing.T) {
 		if ctx.Value("server_name") != "github" || ctx.Value("tool_name") != "create_issue" {
 			t.Errorf("%s mcp_context: %s", ev, hooks.AppendJSON(nil, in))
 		}
-		if ev == AfterTool && !in.Has("tool_response") {
+		if ev == afterTool && !in.Has("tool_response") {
 			t.Errorf("AfterTool without tool_response")
 		}
 	}
-	in, err := sampleInput(sampleOptions{Event: BeforeTool, Tool: "mcp_jira_search_issues", ProjectDir: "/p"})
+	in, err := sampleInput(sampleOptions{Event: beforeTool, Tool: "mcp_jira_search_issues", ProjectDir: "/p"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := string(hooks.AppendJSON(nil, in.Value("mcp_context"))); got != `{"server_name":"jira","tool_name":"search_issues"}` || in.Value("tool_name") != "mcp_jira_search_issues" {
 		t.Errorf("unknown MCP tool: %s", hooks.AppendJSON(nil, in))
 	}
-	in, _ = sampleInput(sampleOptions{Event: BeforeTool, Tool: "write_file", ProjectDir: "/work/p"})
+	in, _ = sampleInput(sampleOptions{Event: beforeTool, Tool: "write_file", ProjectDir: "/work/p"})
 	if ti, _ := in.Value("tool_input").(*hooks.Object); ti.Value("file_path") != "/work/p/docs/RELEASING.md" {
 		t.Errorf("write_file path: %s", hooks.AppendJSON(nil, ti))
 	}
-	in, _ = sampleInput(sampleOptions{Event: SessionEnd, Trigger: "clear", ProjectDir: "/p"})
+	in, _ = sampleInput(sampleOptions{Event: sessionEnd, Trigger: "clear", ProjectDir: "/p"})
 	if in.Value("reason") != "clear" {
 		t.Errorf("trigger not applied: %s", hooks.AppendJSON(nil, in))
 	}

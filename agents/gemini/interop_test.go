@@ -57,7 +57,7 @@ func newInteropFixture(t *testing.T) *fixture {
 
 // needsReviewLabels is the display label of every hook the audit reports
 // as new or changed, sorted.
-func needsReviewLabels(r *Report) []string {
+func needsReviewLabels(r *report) []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, h := range r.Hooks {

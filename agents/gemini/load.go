@@ -6,8 +6,8 @@ import (
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-// LoadOptions says which project to load and in which environment.
-type LoadOptions struct {
+// loadOptions says which project to load and in which environment.
+type loadOptions struct {
 	// ProjectDir is the folder Gemini CLI would run in; relative paths are
 	// taken against this process's working folder.
 	ProjectDir string
@@ -23,21 +23,21 @@ type LoadOptions struct {
 	Home string
 }
 
-func (o LoadOptions) withDefaults() LoadOptions {
+func (o loadOptions) withDefaults() loadOptions {
 	o.GOOS, o.Home = settingsio.HostDefaults(o.Env, o.GOOS, o.Home)
 	return o
 }
 
-// Load reads everything Gemini CLI 0.61 reads for a project: the four
+// load reads everything Gemini CLI 0.61 reads for a project: the four
 // settings layers (always present, in merge order; a missing file has
 // Exists false and no error), the folder-trust decision, the .env file it
 // loads into its environment (which can move its home, see HomeRedirect)
 // and the extensions. Read and parse errors are recorded on their file; one broken
 // file never stops the others. Load never writes anything.
-func Load(opts LoadOptions) *Snapshot {
+func load(opts loadOptions) *Snapshot {
 	opts = opts.withDefaults()
 	project := settingsio.ResolveProjectDir(opts.GOOS, opts.ProjectDir)
-	s := &Snapshot{ProjectDir: project, Paths: ResolvePaths(project, opts.Env, opts.GOOS, opts.Home)}
+	s := &Snapshot{ProjectDir: project, Paths: resolvePaths(project, opts.Env, opts.GOOS, opts.Home)}
 	lookup := settingsio.EnvLookupFunc(opts.Env, opts.GOOS)
 	s.Layers = []*settingsio.File{
 		loadSystemLayer(settingsio.LayerSystemDefaults, s.Paths.SystemDefaults, "system defaults", opts.GOOS, lookup),

@@ -28,8 +28,8 @@ func BenchmarkLoad1000Hooks(b *testing.B) {
 		write(path, benchSettings(i, 250))
 	}
 	write(filepath.Join(home, ".gemini", "trustedFolders.json"), `{"`+project+`":"TRUST_FOLDER"}`)
-	opts := LoadOptions{ProjectDir: project, Home: home, Env: settingsio.Env{"GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + filepath.Join(sys, "settings.json"), "TOOLS=/opt/tools"}}
-	s := Load(opts)
+	opts := loadOptions{ProjectDir: project, Home: home, Env: settingsio.Env{"GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + filepath.Join(sys, "settings.json"), "TOOLS=/opt/tools"}}
+	s := load(opts)
 	for _, l := range s.Layers {
 		if l.Err != nil {
 			b.Fatal(l.Err)
@@ -38,7 +38,7 @@ func BenchmarkLoad1000Hooks(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		Load(opts)
+		load(opts)
 	}
 }
 

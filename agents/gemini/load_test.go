@@ -46,7 +46,7 @@ func (f *loadFixture) write(path, content string) string {
 }
 
 func (f *loadFixture) load() *Snapshot {
-	return Load(LoadOptions{ProjectDir: f.project, Env: f.env, Home: f.home})
+	return load(loadOptions{ProjectDir: f.project, Env: f.env, Home: f.home})
 }
 
 func TestLoadLayers(t *testing.T) {
@@ -144,7 +144,7 @@ func TestLoadOtherOSReadsNothing(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		other = "linux"
 	}
-	s := Load(LoadOptions{ProjectDir: "/p", GOOS: other, Home: "/h"})
+	s := load(loadOptions{ProjectDir: "/p", GOOS: other, Home: "/h"})
 	for _, l := range s.Layers {
 		if l.Exists || l.Root != nil {
 			t.Errorf("%s read for a simulated OS", l.Layer)

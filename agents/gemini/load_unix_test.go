@@ -20,7 +20,7 @@ func TestLoadRefusesANamedPipe(t *testing.T) {
 	if err := syscall.Mkfifo(user, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s := Load(LoadOptions{ProjectDir: t.TempDir(), Env: settingsio.Env{"GEMINI_CLI_HOME=" + home}, GOOS: "linux", Home: home})
+	s := load(loadOptions{ProjectDir: t.TempDir(), Env: settingsio.Env{"GEMINI_CLI_HOME=" + home}, GOOS: "linux", Home: home})
 	if f := s.Layers[1]; f.Path != user || f.Err == nil {
 		t.Errorf("user layer %s: error %v, want an error for a named pipe", f.Path, f.Err)
 	}

@@ -11,9 +11,9 @@ import (
 
 // Known trigger values per event, as Gemini CLI 0.61 sends them.
 var knownTriggers = map[hooks.Event][]string{
-	SessionStart: {"startup", "resume", "clear"},
-	SessionEnd:   {"exit", "clear", "logout", "prompt_input_exit", "other"},
-	PreCompress:  {"manual", "auto"},
+	sessionStart: {"startup", "resume", "clear"},
+	sessionEnd:   {"exit", "clear", "logout", "prompt_input_exit", "other"},
+	preCompress:  {"manual", "auto"},
 }
 
 // matcherCache compiles each distinct tool matcher once. JavaScript regex

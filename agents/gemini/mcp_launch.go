@@ -56,7 +56,7 @@ func (p *Project) serverEnvironment(h *hooks.Hook) settingsio.Env {
 }
 
 // extension is the extension of an extension's server (nil for others).
-func (p *Project) extension(h *hooks.Hook) *Extension {
+func (p *Project) extension(h *hooks.Hook) *extensionDir {
 	if h.Origin.Layer != settingsio.LayerExtension {
 		return nil
 	}

@@ -29,13 +29,13 @@ func systemConfigDir(goos string) string {
 	return "/etc/gemini-cli"
 }
 
-// ResolvePaths returns the files Gemini CLI 0.61 reads for projectDir on
+// resolvePaths returns the files Gemini CLI 0.61 reads for projectDir on
 // goos, given its environment and the OS home folder (os.homedir()).
 // projectDir is the project folder as Gemini forms it (path.resolve(cwd));
 // relative environment paths are resolved against it, as Gemini resolves
 // them against its working folder. Workspace is "" when the project folder
 // (realpath'd and normalized as Gemini does) is the home folder.
-func ResolvePaths(projectDir string, env settingsio.Env, goos, osHome string) paths {
+func resolvePaths(projectDir string, env settingsio.Env, goos, osHome string) paths {
 	s := settingsio.StyleFor(goos)
 	projectDir = s.Clean(projectDir)
 	home := osHome

@@ -75,7 +75,7 @@ func TestResolvePaths(t *testing.T) {
 			if tt.goos == runtime.GOOS && tt.goos != "linux" {
 				t.Skip("host paths would be realpath'd")
 			}
-			if got := ResolvePaths(tt.project, tt.env, tt.goos, tt.home); got != tt.want {
+			if got := resolvePaths(tt.project, tt.env, tt.goos, tt.home); got != tt.want {
 				t.Errorf("ResolvePaths =\n%+v\nwant\n%+v", got, tt.want)
 			}
 		})
@@ -91,11 +91,11 @@ func TestResolvePathsWorkspaceHomeThroughSymlink(t *testing.T) {
 	if err := os.Symlink(home, link); err != nil {
 		t.Fatal(err)
 	}
-	if p := ResolvePaths(link, nil, runtime.GOOS, home); p.Workspace != "" {
+	if p := resolvePaths(link, nil, runtime.GOOS, home); p.Workspace != "" {
 		t.Errorf("project %s (a link to home %s) has workspace %q; Gemini realpaths both and reads none", link, home, p.Workspace)
 	}
 	other := t.TempDir()
-	if p := ResolvePaths(other, nil, runtime.GOOS, home); p.Workspace != filepath.Join(other, ".gemini", "settings.json") {
+	if p := resolvePaths(other, nil, runtime.GOOS, home); p.Workspace != filepath.Join(other, ".gemini", "settings.json") {
 		t.Errorf("workspace = %q", p.Workspace)
 	}
 }

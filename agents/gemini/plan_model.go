@@ -7,14 +7,14 @@ type source string
 
 // Sources that occur for hooks from files.
 const (
-	// SourceProject is what Gemini labels every settings-file hook, whatever
+	// sourceProject is what Gemini labels every settings-file hook, whatever
 	// file it came from.
-	SourceProject    source = "project"
+	sourceProject    source = "project"
 	sourceExtensions source = "extensions"
 )
 
-// Plan is what Gemini CLI would run for one event and context.
-type Plan struct {
+// hookPlan is what Gemini CLI would run for one event and context.
+type hookPlan struct {
 	Event      hooks.Event
 	Sequential bool
 	Hooks      []*hooks.Hook
@@ -24,11 +24,11 @@ type Plan struct {
 // (run --hook: by display name, name, command, Gemini's name:command key or
 // ID), in plan order, and the selectors that named no hook. With no
 // selectors it returns the plan.
-func (p *Plan) selectNamed(selectors []string) (*Plan, []string) {
+func (p *hookPlan) selectNamed(selectors []string) (*hookPlan, []string) {
 	if p == nil || len(selectors) == 0 {
 		return p, nil
 	}
-	sel := &Plan{Event: p.Event, Sequential: p.Sequential}
+	sel := &hookPlan{Event: p.Event, Sequential: p.Sequential}
 	used := make([]bool, len(selectors))
 	for _, h := range p.Hooks {
 		for i, want := range selectors {

@@ -14,14 +14,14 @@ import (
 // Pass ctx exactly as Gemini does: {ToolName} for BeforeTool/AfterTool,
 // {Trigger} for SessionStart (source), SessionEnd (reason) and PreCompress
 // (trigger), nil for the other events.
-func (r *Registry) Plan(event hooks.Event, ctx *hooks.PlanContext) *Plan {
+func (r *Registry) Plan(event hooks.Event, ctx *hooks.PlanContext) *hookPlan {
 	if !r.HooksEnabled {
 		return nil
 	}
 	if r.matchers == nil {
 		r.matchers = newMatcherCache()
 	}
-	plan := &Plan{Event: event}
+	plan := &hookPlan{Event: event}
 	seen := map[string]bool{}
 	for _, h := range r.Hooks {
 		if h.Event != event || (h.Status != hooks.StatusRuns && h.Status != hooks.StatusDuplicate) {

@@ -9,7 +9,7 @@ import (
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-// ProjectHooks lists the workspace hooks Gemini CLI fingerprints, in the
+// reviewedHooks lists the workspace hooks Gemini CLI fingerprints, in the
 // order Gemini walks them, from the workspace layer of a snapshot. The
 // returned abort is non-nil when Gemini's check would throw on an entry
 // (a null hook): Gemini then warns about nothing and records nothing.
@@ -17,8 +17,8 @@ import (
 // After them come the hooks the project decides that Gemini's check never
 // sees (Unchecked set, see uncheckedProjectHooks): Hookwarden reviews and
 // gates them like the others.
-func ProjectHooks(snap *Snapshot) ([]trust.ProjectHook, *checkAbort) {
-	return projectHooks(snap, Build(snap))
+func reviewedHooks(snap *Snapshot) ([]trust.ProjectHook, *checkAbort) {
+	return projectHooks(snap, build(snap))
 }
 
 // projectHooks is ProjectHooks with the registry of snap already built

@@ -44,7 +44,7 @@ func TestProjectHookKeysLikeGemini(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			f := newFixture(t)
 			f.settings(`{"hooks": ` + tc.hooks + `}`)
-			hooks, abort := ProjectHooks(f.load())
+			hooks, abort := reviewedHooks(f.load())
 			var keys []string
 			for _, h := range hooks {
 				keys = append(keys, h.Key)
@@ -67,7 +67,7 @@ func TestProjectHookKeysLikeGemini(t *testing.T) {
 func TestProjectHookKeyUsesExpandedCommand(t *testing.T) {
 	f := newFixture(t)
 	f.settings(`{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "name": "h", "command": "$HOME/x.sh ${NOPE:-d} $GEMINI_PROJECT_DIR/y"}]}]}}`)
-	hooks, _ := ProjectHooks(f.load())
+	hooks, _ := reviewedHooks(f.load())
 	want := "h:" + f.home + "/x.sh d $GEMINI_PROJECT_DIR/y"
 	if len(hooks) != 1 || hooks[0].Key != want {
 		t.Fatalf("key %+v, want %q", hooks, want)

@@ -39,7 +39,7 @@ func loadRealWorkspace(t *testing.T, name string, programs ...string) *Registry 
 	}
 	env := settingsio.Env{"HOME=" + home, "PATH=" + bin, "GEMINI_CLI_TRUST_WORKSPACE=true",
 		EnvSystemSettingsPath + "=" + filepath.Join(root, "none", "settings.json")}
-	return Build(Load(LoadOptions{ProjectDir: project, Env: env, Home: home}))
+	return build(load(loadOptions{ProjectDir: project, Env: env, Home: home}))
 }
 
 func countDiags(r *Registry, sev hooks.Severity, text string) int {

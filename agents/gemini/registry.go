@@ -43,7 +43,7 @@ type DisabledEntry struct {
 	Lines []int `json:"lines"`
 }
 
-// Build merges a snapshot into a registry. It never fails: what Gemini would
+// build merges a snapshot into a registry. It never fails: what Gemini would
 // drop or refuse shows up as statuses and diagnostics.
 //
 // The merge follows Gemini CLI 0.61: hooks.<Event> arrays CONCAT in the
@@ -51,13 +51,13 @@ type DisabledEntry struct {
 // hooksConfig.enabled is a scalar (the last file that sets it wins);
 // hooksConfig.disabled is a UNION matched against name || command. Settings
 // hooks are registered only in a trusted folder; extension hooks always.
-func Build(snap *Snapshot) *Registry {
+func build(snap *Snapshot) *Registry {
 	r := &Registry{Snapshot: snap, HooksEnabled: true, matchers: newMatcherCache()}
 	trusted := snap.FolderTrust.Trusted()
 	layers := r.readLayers()
 	r.mergeHooksConfig(layers)
 	for _, l := range layers {
-		r.collectHooks(l.file, l.file.Root.Get("hooks"), SourceProject, "")
+		r.collectHooks(l.file, l.file.Root.Get("hooks"), sourceProject, "")
 	}
 	for _, ext := range snap.Extensions {
 		r.collectExtension(ext)
@@ -202,7 +202,7 @@ func (r *Registry) checkLegacyKeys(f *settingsio.File) {
 }
 
 // collectExtension lists the hooks of one extension.
-func (r *Registry) collectExtension(ext *Extension) {
+func (r *Registry) collectExtension(ext *extensionDir) {
 	if ext.Hooks == nil {
 		return
 	}

@@ -16,7 +16,7 @@ type layers map[settingsio.Layer]string
 var layerOrder = []settingsio.Layer{settingsio.LayerSystemDefaults, settingsio.LayerUser, settingsio.LayerWorkspace, settingsio.LayerSystem}
 
 // snapshot builds a snapshot from file texts, parsing them as the loader does.
-func snapshot(t testing.TB, ls layers, trusted bool, exts ...*Extension) *Snapshot {
+func snapshot(t testing.TB, ls layers, trusted bool, exts ...*extensionDir) *Snapshot {
 	t.Helper()
 	s := &Snapshot{ProjectDir: "/p", Extensions: exts}
 	for _, l := range layerOrder {
@@ -30,21 +30,21 @@ func snapshot(t testing.TB, ls layers, trusted bool, exts ...*Extension) *Snapsh
 		}
 		s.Layers = append(s.Layers, f)
 	}
-	s.FolderTrust = FolderTrust{State: FolderUntrusted, Reason: "test says so"}
+	s.FolderTrust = FolderTrust{State: folderUntrusted, Reason: "test says so"}
 	if trusted {
 		s.FolderTrust = FolderTrust{State: FolderTrusted}
 	}
 	return s
 }
 
-func extension(t testing.TB, name, text string, active bool) *Extension {
+func extension(t testing.TB, name, text string, active bool) *extensionDir {
 	t.Helper()
 	f := &settingsio.File{Layer: settingsio.LayerExtension, Path: "/ext/" + name + "/hooks/hooks.json", Exists: true, Raw: []byte(text)}
 	f.Root, f.Err = settingsio.ParseJSONC(f.Path, f.Raw)
 	if f.Err != nil {
 		f.Root = nil
 	}
-	return &Extension{Name: name, Path: "/ext/" + name, Active: active, InactiveReason: "disabled in extension-enablement.json", Hooks: f}
+	return &extensionDir{Name: name, Path: "/ext/" + name, Active: active, InactiveReason: "disabled in extension-enablement.json", Hooks: f}
 }
 
 // cmdJSON is one command hook in settings JSON.
@@ -72,7 +72,7 @@ func def(matcher string, hooks ...string) string {
 	return fmt.Sprintf(`{%s"hooks":[%s]}`, m, strings.Join(hooks, ","))
 }
 
-func planNames(p *Plan) []string {
+func planNames(p *hookPlan) []string {
 	if p == nil {
 		return nil
 	}
@@ -109,7 +109,7 @@ func TestMergeOrderAndPlan(t *testing.T) {
 		settingsio.LayerSystem:         settings("BeforeTool", def("*", cmdJSON("sys", "echo s"))),
 	}
 	ext := extension(t, "ext1", settings("BeforeTool", def("", cmdJSON("ext", "echo e"))), true)
-	r := Build(snapshot(t, ls, true, ext))
+	r := build(snapshot(t, ls, true, ext))
 	tests := []struct {
 		tool string
 		want string
@@ -120,16 +120,16 @@ func TestMergeOrderAndPlan(t *testing.T) {
 		{"glob", "sd,sys,ext"},
 	}
 	for _, tt := range tests {
-		got := strings.Join(planNames(r.Plan(BeforeTool, &hooks.PlanContext{ToolName: tt.tool})), ",")
+		got := strings.Join(planNames(r.Plan(beforeTool, &hooks.PlanContext{ToolName: tt.tool})), ",")
 		if got != tt.want {
 			t.Errorf("plan for %s = %q, want %q", tt.tool, got, tt.want)
 		}
 	}
-	if p := r.Plan(AfterTool, &hooks.PlanContext{ToolName: "read_file"}); p != nil {
+	if p := r.Plan(afterTool, &hooks.PlanContext{ToolName: "read_file"}); p != nil {
 		t.Errorf("AfterTool has no hooks, got plan %v", planNames(p))
 	}
 	for _, h := range r.Hooks {
-		want := SourceProject
+		want := sourceProject
 		if h.Origin.Layer == settingsio.LayerExtension {
 			want = sourceExtensions
 		}
@@ -146,7 +146,7 @@ func TestUntrustedFolderBlocksEverySettingsHook(t *testing.T) {
 		settingsio.LayerSystem:    settings("SessionStart", def("", cmdJSON("sys", "echo s"))),
 	}
 	ext := extension(t, "e", settings("SessionStart", def("", cmdJSON("ext", "echo e"))), true)
-	r := Build(snapshot(t, ls, false, ext))
+	r := build(snapshot(t, ls, false, ext))
 	if !r.HooksEnabled {
 		t.Fatal("an untrusted workspace's hooksConfig.enabled=false must not count")
 	}
@@ -158,7 +158,7 @@ func TestUntrustedFolderBlocksEverySettingsHook(t *testing.T) {
 	if s := statusOf(r, "ext"); s != hooks.StatusRuns {
 		t.Errorf("extension hook: status %s, want runs (untrusted workspace's disabled list must not count)", s)
 	}
-	if got := planNames(r.Plan(SessionStart, &hooks.PlanContext{Trigger: "startup"})); strings.Join(got, ",") != "ext" {
+	if got := planNames(r.Plan(sessionStart, &hooks.PlanContext{Trigger: "startup"})); strings.Join(got, ",") != "ext" {
 		t.Errorf("plan = %v, want only the extension hook", got)
 	}
 }
@@ -185,7 +185,7 @@ func TestHooksEnabledScalarPrecedence(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := Build(snapshot(t, tt.ls, tt.trusted))
+			r := build(snapshot(t, tt.ls, tt.trusted))
 			if r.HooksEnabled != tt.want {
 				t.Fatalf("HooksEnabled = %v, want %v", r.HooksEnabled, tt.want)
 			}
@@ -195,13 +195,13 @@ func TestHooksEnabledScalarPrecedence(t *testing.T) {
 						t.Errorf("%s: status %s, want hooks-off", h.DisplayName(), h.Status)
 					}
 				}
-				if p := r.Plan(BeforeAgent, nil); p != nil {
+				if p := r.Plan(beforeAgent, nil); p != nil {
 					t.Errorf("hooks off but plan %v", planNames(p))
 				}
 			}
 		})
 	}
-	r := Build(snapshot(t, layers{settingsio.LayerUser: on(`"false"`)}, true))
+	r := build(snapshot(t, layers{settingsio.LayerUser: on(`"false"`)}, true))
 	if !hasDiag(r, hooks.SeverityWarning, "hooksConfig.enabled must be true or false") {
 		t.Error("no warning for a string hooksConfig.enabled")
 	}
@@ -214,7 +214,7 @@ func TestDisabledUnionByNameOrCommand(t *testing.T) {
 			`"hooksConfig":{"disabled":["named","echo listed"]}`),
 		settingsio.LayerWorkspace: `{"hooksConfig":{"disabled":["echo anon","named","nothing-matches"]}}`,
 	}
-	r := Build(snapshot(t, ls, true))
+	r := build(snapshot(t, ls, true))
 	want := map[string]hooks.Status{"named": hooks.StatusDisabled, "echo anon": hooks.StatusDisabled, "cmd-listed": hooks.StatusRuns, "keep": hooks.StatusRuns}
 	for n, s := range want {
 		if got := statusOf(r, n); got != s {
@@ -230,7 +230,7 @@ func TestDisabledUnionByNameOrCommand(t *testing.T) {
 	if !hasDiag(r, hooks.SeverityInfo, `"nothing-matches" matches no hook`) {
 		t.Error("no info for a disabled entry that matches nothing")
 	}
-	if got := strings.Join(planNames(r.Plan(BeforeAgent, nil)), ","); got != "cmd-listed,keep" {
+	if got := strings.Join(planNames(r.Plan(beforeAgent, nil)), ","); got != "cmd-listed,keep" {
 		t.Errorf("plan = %s", got)
 	}
 }
@@ -258,7 +258,7 @@ func TestInvalidEntriesAndDiagnostics(t *testing.T) {
   },
   "tools": {"enableHooks": true}
 }`
-	r := Build(snapshot(t, layers{settingsio.LayerUser: user}, true))
+	r := build(snapshot(t, layers{settingsio.LayerUser: user}, true))
 	checks := []struct {
 		sev  hooks.Severity
 		text string
@@ -294,7 +294,7 @@ func TestInvalidEntriesAndDiagnostics(t *testing.T) {
 			t.Errorf("%s: status %s, want runs", n, s)
 		}
 	}
-	if got := strings.Join(planNames(r.Plan(BeforeAgent, nil)), ","); got != "rt,pl,ok" {
+	if got := strings.Join(planNames(r.Plan(beforeAgent, nil)), ","); got != "rt,pl,ok" {
 		t.Errorf("plan = %s", got)
 	}
 	// Places: the bad-type hook sits on line 10, column 9.
@@ -321,18 +321,18 @@ func TestMatchers(t *testing.T) {
     {"matcher":"startup","hooks":[` + cmdJSON("startup", "echo 7") + `]},
     {"matcher":"boot","hooks":[` + cmdJSON("never", "echo 8") + `]}
   ]}}`
-	r := Build(snapshot(t, layers{settingsio.LayerUser: user}, true))
+	r := build(snapshot(t, layers{settingsio.LayerUser: user}, true))
 	tests := []struct {
 		event hooks.Event
 		ctx   *hooks.PlanContext
 		want  string
 	}{
-		{BeforeTool, &hooks.PlanContext{ToolName: "[invalid"}, "literal,star"},
-		{BeforeTool, &hooks.PlanContext{ToolName: "read_file"}, "lookahead,star"},
-		{BeforeTool, &hooks.PlanContext{ToolName: "write_file"}, "star"},
-		{BeforeAgent, nil, "ignored"},
-		{SessionStart, &hooks.PlanContext{Trigger: "startup"}, "startup"},
-		{SessionStart, &hooks.PlanContext{Trigger: "resume"}, ""},
+		{beforeTool, &hooks.PlanContext{ToolName: "[invalid"}, "literal,star"},
+		{beforeTool, &hooks.PlanContext{ToolName: "read_file"}, "lookahead,star"},
+		{beforeTool, &hooks.PlanContext{ToolName: "write_file"}, "star"},
+		{beforeAgent, nil, "ignored"},
+		{sessionStart, &hooks.PlanContext{Trigger: "startup"}, "startup"},
+		{sessionStart, &hooks.PlanContext{Trigger: "resume"}, ""},
 	}
 	for _, tt := range tests {
 		if got := strings.Join(planNames(r.Plan(tt.event, tt.ctx)), ","); got != tt.want {
@@ -359,7 +359,7 @@ func TestDuplicatesAcrossLayers(t *testing.T) {
 		settingsio.LayerWorkspace: settings("BeforeTool", def("write_file", same)+","+def("", cmdJSON("", "log.sh"))),
 		settingsio.LayerSystem:    settings("BeforeTool", `{"matcher":"read_file","sequential":true,"hooks":[`+cmdJSON("other", "x.sh")+`]}`),
 	}
-	r := Build(snapshot(t, ls, true))
+	r := build(snapshot(t, ls, true))
 	var statuses []string
 	for _, h := range r.Hooks {
 		statuses = append(statuses, string(h.Status))
@@ -367,11 +367,11 @@ func TestDuplicatesAcrossLayers(t *testing.T) {
 	if got := strings.Join(statuses, ","); got != "runs,runs,duplicate,duplicate,runs" {
 		t.Errorf("statuses = %s", got)
 	}
-	p := r.Plan(BeforeTool, &hooks.PlanContext{ToolName: "write_file"})
+	p := r.Plan(beforeTool, &hooks.PlanContext{ToolName: "write_file"})
 	if got := strings.Join(planNames(p), ","); got != "guard,log.sh" || p.Sequential {
 		t.Errorf("write_file plan = %s sequential=%v", got, p.Sequential)
 	}
-	p = r.Plan(BeforeTool, &hooks.PlanContext{ToolName: "read_file"})
+	p = r.Plan(beforeTool, &hooks.PlanContext{ToolName: "read_file"})
 	if got := strings.Join(planNames(p), ","); got != "guard,log.sh,other" || !p.Sequential {
 		t.Errorf("read_file plan = %s sequential=%v", got, p.Sequential)
 	}
@@ -379,7 +379,7 @@ func TestDuplicatesAcrossLayers(t *testing.T) {
 	// Same key, different matchers, the first not matching everything:
 	// both run, with a note.
 	ls = layers{settingsio.LayerUser: settings("BeforeTool", def("read_file", same)+","+def("write_file", same))}
-	r = Build(snapshot(t, ls, true))
+	r = build(snapshot(t, ls, true))
 	if r.Hooks[1].Status != hooks.StatusRuns || !hasDiag(r, hooks.SeverityInfo, "when both matchers match") {
 		t.Errorf("second hook status %s, diagnostics %+v", r.Hooks[1].Status, r.Diagnostics)
 	}
@@ -394,7 +394,7 @@ func TestBrokenLayerDoesNotStopOthers(t *testing.T) {
 	if s.Layers[1].Err == nil {
 		t.Fatal("the parser accepted a broken file")
 	}
-	r := Build(s)
+	r := build(s)
 	if statusOf(r, "ws") != hooks.StatusRuns {
 		t.Errorf("workspace hook not loaded: %+v", r.Hooks)
 	}
@@ -411,12 +411,12 @@ func TestBrokenLayerDoesNotStopOthers(t *testing.T) {
 
 func TestInactiveExtension(t *testing.T) {
 	ext := extension(t, "off", settings("AfterAgent", def("", cmdJSON("x", "echo x"))), false)
-	r := Build(snapshot(t, nil, true, ext))
-	if statusOf(r, "x") != hooks.StatusDisabled || r.Plan(AfterAgent, nil) != nil {
+	r := build(snapshot(t, nil, true, ext))
+	if statusOf(r, "x") != hooks.StatusDisabled || r.Plan(afterAgent, nil) != nil {
 		t.Errorf("inactive extension hook: %+v", r.Hooks[0])
 	}
 	bad := extension(t, "bad", `{"hooks":[]}`, true)
-	r = Build(snapshot(t, nil, true, bad))
+	r = build(snapshot(t, nil, true, bad))
 	if !hasDiag(r, hooks.SeverityError, `"hooks" property must be an object`) {
 		t.Errorf("diagnostics %+v", r.Diagnostics)
 	}
@@ -429,13 +429,13 @@ func TestContextFor(t *testing.T) {
 		want          *hooks.PlanContext
 		err           bool
 	}{
-		{BeforeTool, "read_file", "", &hooks.PlanContext{ToolName: "read_file"}, false},
-		{BeforeTool, "", "", nil, true},
-		{AfterTool, "", "startup", nil, true},
-		{SessionStart, "", "startup", &hooks.PlanContext{Trigger: "startup"}, false},
-		{PreCompress, "x", "", nil, true},
-		{BeforeAgent, "", "", nil, false},
-		{Notification, "", "ToolPermission", nil, true},
+		{beforeTool, "read_file", "", &hooks.PlanContext{ToolName: "read_file"}, false},
+		{beforeTool, "", "", nil, true},
+		{afterTool, "", "startup", nil, true},
+		{sessionStart, "", "startup", &hooks.PlanContext{Trigger: "startup"}, false},
+		{preCompress, "x", "", nil, true},
+		{beforeAgent, "", "", nil, false},
+		{notification, "", "ToolPermission", nil, true},
 	}
 	for _, tt := range tests {
 		got, err := contextFor(tt.event, tt.tool, tt.trigger)
@@ -474,8 +474,8 @@ func BenchmarkBuildAndPlan1000(b *testing.B) {
 	s := snapshot(b, ls, true)
 	b.ReportAllocs()
 	for b.Loop() {
-		r := Build(s)
-		if p := r.Plan(BeforeTool, &hooks.PlanContext{ToolName: "read_file"}); len(p.Hooks) != 1000 {
+		r := build(s)
+		if p := r.Plan(beforeTool, &hooks.PlanContext{ToolName: "read_file"}); len(p.Hooks) != 1000 {
 			b.Fatalf("plan has %d hooks", len(p.Hooks))
 		}
 	}
@@ -484,12 +484,12 @@ func BenchmarkBuildAndPlan1000(b *testing.B) {
 func TestExtensionPathUnquoted(t *testing.T) {
 	ext := extension(t, "e", settings("SessionStart", def("", cmdJSON("start", "node ${extensionPath}/start.js"))), true)
 	ext.Path = "/home/me/my exts (old)/e"
-	r := Build(snapshot(t, nil, true, ext))
+	r := build(snapshot(t, nil, true, ext))
 	if !hasDiag(r, hooks.SeverityWarning, "${extensionPath} is inserted unquoted") {
 		t.Errorf("no warning for an unquoted path with spaces: %+v", r.Diagnostics)
 	}
 	ext.Path = "/home/me/.gemini/extensions/e"
-	r = Build(snapshot(t, nil, true, ext))
+	r = build(snapshot(t, nil, true, ext))
 	if hasDiag(r, hooks.SeverityWarning, "inserted unquoted") {
 		t.Errorf("warning for a plain path: %+v", r.Diagnostics)
 	}

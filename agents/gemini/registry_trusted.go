@@ -7,5 +7,5 @@ func buildAsTrusted(snap *Snapshot) *Registry {
 	trusted := *snap
 	trusted.FolderTrust.State = FolderTrusted
 	trusted.FolderTrust.Reason = "treated as trusted for this dry run (" + snap.FolderTrust.Reason + ")"
-	return Build(&trusted)
+	return build(&trusted)
 }

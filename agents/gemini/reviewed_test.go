@@ -40,8 +40,8 @@ func TestChangedSinceReview(t *testing.T) {
 		t.Errorf("after b.sh changed: %q, want %q", got, want)
 	}
 
-	all, _ := ProjectHooks(f.load())
-	if _, err := Approve(f.load(), opts, all, time.Now()); err != nil {
+	all, _ := reviewedHooks(f.load())
+	if _, err := approve(f.load(), opts, all, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	f.write(".gemini/a.sh", "echo a; rm -rf ~\n", 0o755)

@@ -25,18 +25,18 @@ const (
 	errCancelled = "Hook run cancelled"
 )
 
-// Runner runs the hooks of a plan as Gemini CLI's HookRunner does, with a
+// runner runs the hooks of a plan as Gemini CLI's HookRunner does, with a
 // few guards the reference lacks: each hook runs in its own process group
 // that is killed as a whole on timeout or cancellation, the result comes
 // back at most a grace period after the hook exits or is killed even if a
 // background process holds its pipes, and captured streams are capped.
 //
 // The zero value is usable; it runs with an empty environment.
-type Runner struct {
+type runner struct {
 	// Env is the agent's process environment, before sanitization.
 	Env settingsio.Env
 	// Sanitization is security.environmentVariableRedaction.
-	Sanitization Sanitization
+	Sanitization sanitization
 	// PlansDir is GEMINI_PLANS_DIR (Gemini CLI uses
 	// ~/.gemini/tmp/<project>/<session>/plans).
 	PlansDir string
@@ -60,10 +60,10 @@ type Runner struct {
 	Isolation hooks.Isolation
 }
 
-// Request is one event to run.
-type Request struct {
+// request is one event to run.
+type request struct {
 	// Plan is what to run (from Registry.Plan or built by hand).
-	Plan *Plan
+	Plan *hookPlan
 	// Input is the hook input object (base fields and event fields), as
 	// Gemini CLI builds it; see NewInput.
 	Input *hooks.Object
@@ -72,8 +72,8 @@ type Request struct {
 	FolderTrusted bool
 }
 
-// Outcome is the result of running a plan.
-type Outcome struct {
+// outcome is the result of running a plan.
+type outcome struct {
 	Event      hooks.Event     `json:"event"`
 	Sequential bool            `json:"sequential"`
 	Results    []result        `json:"results"`
@@ -148,9 +148,9 @@ func timeoutMS(h *hooks.Hook) string {
 
 // Run runs req.Plan and aggregates the results. Cancelling ctx kills the
 // running hooks; their results carry ErrCancelled.
-func (r *Runner) Run(ctx context.Context, req Request) Outcome {
+func (r *runner) Run(ctx context.Context, req request) outcome {
 	start := time.Now()
-	out := Outcome{Results: []result{}}
+	out := outcome{Results: []result{}}
 	if req.Plan == nil {
 		out.Aggregated = aggregated{Success: true, Errors: []string{}}
 		return out
@@ -213,7 +213,7 @@ func (r *Runner) Run(ctx context.Context, req Request) Outcome {
 	return out
 }
 
-func (r *Runner) notify(i int, res *result) {
+func (r *runner) notify(i int, res *result) {
 	if r.OnResult != nil {
 		r.OnResult(i, res)
 	}
@@ -221,7 +221,7 @@ func (r *Runner) notify(i int, res *result) {
 
 // runContext holds what is shared by the hooks of one run.
 type runContext struct {
-	r       *Runner
+	r       *runner
 	baseEnv settingsio.Env
 	shell   shellConfig
 	// stdin caches the serialized input per input object.
@@ -231,7 +231,7 @@ type runContext struct {
 	exes map[string]string
 }
 
-func (r *Runner) newRunContext(input *hooks.Object) *runContext {
+func (r *runner) newRunContext(input *hooks.Object) *runContext {
 	rc := &runContext{r: r, baseEnv: sanitizeEnv(r.Env, r.Sanitization), payloads: map[*hooks.Object]string{}, exes: map[string]string{}}
 	if r.Shell != nil {
 		rc.shell = *r.Shell
@@ -256,7 +256,7 @@ func (rc *runContext) payload(in *hooks.Object) string {
 func (rc *runContext) execute(ctx context.Context, h *hooks.Hook, event hooks.Event, input *hooks.Object, trusted bool) result {
 	start := time.Now()
 	res := result{Hook: h}
-	if FactsOf(h).Source == SourceProject && !trusted {
+	if FactsOf(h).Source == sourceProject && !trusted {
 		res.Error = errUntrustedFolder
 		return res
 	}
@@ -349,14 +349,14 @@ func (rc *runContext) executable(env []string) string {
 	return exe
 }
 
-func (r *Runner) grace() time.Duration {
+func (r *runner) grace() time.Duration {
 	if r.Grace > 0 {
 		return r.Grace
 	}
 	return hooks.DefaultGrace
 }
 
-func (r *Runner) streamCap() int {
+func (r *runner) streamCap() int {
 	switch {
 	case r.StreamCap == 0:
 		return hooks.DefaultStreamCap

@@ -23,7 +23,7 @@ func applyOutputToInput(input *hooks.Object, output hooks.Value, event hooks.Eve
 		return next, nil
 	}
 	switch event {
-	case BeforeAgent:
+	case beforeAgent:
 		has, err := hooks.InOperator("additionalContext", specific)
 		if err != nil || !has {
 			return next, err
@@ -34,7 +34,7 @@ func applyOutputToInput(input *hooks.Object, output hooks.Value, event hooks.Eve
 	case beforeModel:
 		next2, err := mergeInputField(next, specific, "llm_request")
 		return next2, err
-	case BeforeTool:
+	case beforeTool:
 		next2, err := mergeInputField(next, specific, "tool_input")
 		return next2, err
 	}

@@ -66,7 +66,7 @@ func runnerMedians(n, rounds int) (map[string]float64, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(cwd)
-	r := &Runner{Env: os.Environ(), PlansDir: "/tmp/plans"}
+	r := &runner{Env: os.Environ(), PlansDir: "/tmp/plans"}
 	hookRun := func(count int, command string) func() error {
 		req := runnerBenchRequest(cwd, count, command)
 		return func() error {
@@ -124,16 +124,16 @@ func runnerMedians(n, rounds int) (map[string]float64, error) {
 	return out, nil
 }
 
-func runnerBenchRequest(cwd string, count int, command string) Request {
-	plan := &Plan{Event: BeforeTool}
+func runnerBenchRequest(cwd string, count int, command string) request {
+	plan := &hookPlan{Event: beforeTool}
 	for i := 0; i < count; i++ {
-		plan.Hooks = append(plan.Hooks, &hooks.Hook{Agent: Name, Type: "command", Name: "h" + strconv.Itoa(i), Command: command, Ext: &HookFacts{Source: SourceProject}})
+		plan.Hooks = append(plan.Hooks, &hooks.Hook{Agent: Name, Type: "command", Name: "h" + strconv.Itoa(i), Command: command, Ext: &HookFacts{Source: sourceProject}})
 	}
 	fields := hooks.NewObject(2)
 	fields.Set("tool_name", "read_file")
 	ti := hooks.NewObject(1)
 	ti.Set("file_path", "notes.txt")
 	fields.Set("tool_input", ti)
-	in := NewInput(InputBase{SessionID: "11111111-2222-4333-8444-555555555555", TranscriptPath: cwd + "/t.json", Cwd: cwd, Event: BeforeTool, Timestamp: time.Now()}, fields)
-	return Request{Plan: plan, Input: in, FolderTrusted: true}
+	in := newInput(inputBase{SessionID: "11111111-2222-4333-8444-555555555555", TranscriptPath: cwd + "/t.json", Cwd: cwd, Event: beforeTool, Timestamp: time.Now()}, fields)
+	return request{Plan: plan, Input: in, FolderTrusted: true}
 }

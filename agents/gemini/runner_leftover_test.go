@@ -76,12 +76,12 @@ func TestRunnerLeavesNoProcess(t *testing.T) {
 				}
 				os.Remove(ready)
 				marker := fmt.Sprintf("HW_LEFTOVER_%s_%d=1", strings.ReplaceAll(name, "-", "_"), time.Now().UnixNano())
-				r := &Runner{Env: leftoverEnv(t, marker), Grace: 200 * time.Millisecond}
+				r := &runner{Env: leftoverEnv(t, marker), Grace: 200 * time.Millisecond}
 				if mode == "supervised" {
 					r.Isolation.Supervisor = sandbox.Config{Init: self}
 				}
 				h := &hooks.Hook{Name: name, Command: script, HasTimeout: true, TimeoutMS: 60000}
-				out := r.Run(context.Background(), Request{Plan: &Plan{Event: BeforeTool, Hooks: []*hooks.Hook{h}}, Input: hooks.NewObject(0), FolderTrusted: true})
+				out := r.Run(context.Background(), request{Plan: &hookPlan{Event: beforeTool, Hooks: []*hooks.Hook{h}}, Input: hooks.NewObject(0), FolderTrusted: true})
 				if _, err := os.Stat(ready); err != nil {
 					t.Fatalf("the hook did not get to start its children: %+v", out.Results[0])
 				}

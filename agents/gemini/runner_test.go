@@ -26,7 +26,7 @@ func requireBash(t *testing.T) {
 }
 
 func cmdHook(name, command string) *hooks.Hook {
-	return &hooks.Hook{ID: name, Event: BeforeTool, Type: "command", Name: name, Command: command, Ext: &HookFacts{Source: SourceProject}}
+	return &hooks.Hook{ID: name, Event: beforeTool, Type: "command", Name: name, Command: command, Ext: &HookFacts{Source: sourceProject}}
 }
 
 func testInput(t *testing.T, cwd string) *hooks.Object {
@@ -36,13 +36,13 @@ func testInput(t *testing.T, cwd string) *hooks.Object {
 	ti := hooks.NewObject(1)
 	ti.Set("file_path", "notes.txt")
 	fields.Set("tool_input", ti)
-	return NewInput(InputBase{SessionID: "sess-1", TranscriptPath: filepath.Join(cwd, "t.json"), Cwd: cwd, Event: BeforeTool, Timestamp: time.Unix(0, 0)}, fields)
+	return newInput(inputBase{SessionID: "sess-1", TranscriptPath: filepath.Join(cwd, "t.json"), Cwd: cwd, Event: beforeTool, Timestamp: time.Unix(0, 0)}, fields)
 }
 
 // testRunner runs hooks in a clean environment: a throw-away HOME, no
 // BASH_ENV, the real PATH only.
-func testRunner(t testing.TB) *Runner {
-	return &Runner{Env: testenv.CleanEnv(t), PlansDir: filepath.Join(t.TempDir(), "plans"), Grace: 200 * time.Millisecond}
+func testRunner(t testing.TB) *runner {
+	return &runner{Env: testenv.CleanEnv(t), PlansDir: filepath.Join(t.TempDir(), "plans"), Grace: 200 * time.Millisecond}
 }
 
 // hookCap bounds how long a test waits for a run that must end: generous,
@@ -59,10 +59,10 @@ func endsSoon(pid int) bool {
 	return testenv.WaitUntil(hookCap, func() bool { return !testenv.Alive(pid) })
 }
 
-func runOne(t *testing.T, r *Runner, h *hooks.Hook) result {
+func runOne(t *testing.T, r *runner, h *hooks.Hook) result {
 	t.Helper()
 	cwd := t.TempDir()
-	out := r.Run(context.Background(), Request{Plan: &Plan{Event: h.Event, Hooks: []*hooks.Hook{h}}, Input: testInput(t, cwd), FolderTrusted: true})
+	out := r.Run(context.Background(), request{Plan: &hookPlan{Event: h.Event, Hooks: []*hooks.Hook{h}}, Input: testInput(t, cwd), FolderTrusted: true})
 	return out.Results[0]
 }
 
@@ -163,16 +163,16 @@ func TestRunnerCancel(t *testing.T) {
 	requireBash(t)
 	r := testRunner(t)
 	ctx, cancel := context.WithCancel(context.Background())
-	plan := &Plan{Event: BeforeTool, Hooks: []*hooks.Hook{cmdHook("a", "echo go; sleep 100"), cmdHook("b", "sleep 100")}}
+	plan := &hookPlan{Event: beforeTool, Hooks: []*hooks.Hook{cmdHook("a", "echo go; sleep 100"), cmdHook("b", "sleep 100")}}
 	started := make(chan struct{})
 	go func() {
 		time.Sleep(300 * time.Millisecond)
 		close(started)
 		cancel()
 	}()
-	done := make(chan Outcome, 1)
+	done := make(chan outcome, 1)
 	go func() {
-		done <- r.Run(ctx, Request{Plan: plan, Input: testInput(t, t.TempDir()), FolderTrusted: true})
+		done <- r.Run(ctx, request{Plan: plan, Input: testInput(t, t.TempDir()), FolderTrusted: true})
 	}()
 	select {
 	case out := <-done:
@@ -220,16 +220,16 @@ func TestRunnerReportsDurationsAndSpawnErrors(t *testing.T) {
 func TestRunnerParallelKeepsPlanOrderAndSequentialChains(t *testing.T) {
 	requireBash(t)
 	r := testRunner(t)
-	plan := &Plan{Event: BeforeTool, Hooks: []*hooks.Hook{
+	plan := &hookPlan{Event: beforeTool, Hooks: []*hooks.Hook{
 		cmdHook("slow", `sleep 0.3; echo '{"hookSpecificOutput":{"tool_input":{"file_path":"b.txt","x":1}}}'`),
 		cmdHook("echo", `cat`),
 	}}
-	out := r.Run(context.Background(), Request{Plan: plan, Input: testInput(t, t.TempDir()), FolderTrusted: true})
+	out := r.Run(context.Background(), request{Plan: plan, Input: testInput(t, t.TempDir()), FolderTrusted: true})
 	if out.Results[0].Hook.Name != "slow" || !strings.Contains(out.Results[1].Stdout, `"file_path":"notes.txt"`) {
 		t.Fatalf("parallel: %q", out.Results[1].Stdout)
 	}
 	plan.Sequential = true
-	out = r.Run(context.Background(), Request{Plan: plan, Input: testInput(t, t.TempDir()), FolderTrusted: true})
+	out = r.Run(context.Background(), request{Plan: plan, Input: testInput(t, t.TempDir()), FolderTrusted: true})
 	if !strings.Contains(out.Results[1].Stdout, `"tool_input":{"file_path":"b.txt","x":1}`) {
 		t.Fatalf("sequential: %q", out.Results[1].Stdout)
 	}
@@ -239,8 +239,8 @@ func TestRunnerUntrustedAndInvalidHooks(t *testing.T) {
 	requireBash(t)
 	r := testRunner(t)
 	cwd := t.TempDir()
-	plan := &Plan{Event: BeforeTool, Hooks: []*hooks.Hook{cmdHook("a", "touch ran")}}
-	out := r.Run(context.Background(), Request{Plan: plan, Input: testInput(t, cwd), FolderTrusted: false})
+	plan := &hookPlan{Event: beforeTool, Hooks: []*hooks.Hook{cmdHook("a", "touch ran")}}
+	out := r.Run(context.Background(), request{Plan: plan, Input: testInput(t, cwd), FolderTrusted: false})
 	if out.Results[0].Error != errUntrustedFolder {
 		t.Fatalf("got %q", out.Results[0].Error)
 	}
@@ -251,8 +251,8 @@ func TestRunnerUntrustedAndInvalidHooks(t *testing.T) {
 		hook *hooks.Hook
 		want string
 	}{
-		{&hooks.Hook{Type: "plugin", Name: "p", Ext: &HookFacts{Source: SourceProject}}, errMissingCommand},
-		{&hooks.Hook{Type: "runtime", Name: "r", Ext: &HookFacts{Source: SourceProject}}, errRuntimeHook},
+		{&hooks.Hook{Type: "plugin", Name: "p", Ext: &HookFacts{Source: sourceProject}}, errMissingCommand},
+		{&hooks.Hook{Type: "runtime", Name: "r", Ext: &HookFacts{Source: sourceProject}}, errRuntimeHook},
 	} {
 		res := runOne(t, r, tc.hook)
 		if res.Error != tc.want || res.HasStreams {

@@ -8,9 +8,9 @@ import (
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-// Sanitization is Gemini CLI's security.environmentVariableRedaction
+// sanitization is Gemini CLI's security.environmentVariableRedaction
 // settings (config.sanitizationConfig): redaction is off by default.
-type Sanitization struct {
+type sanitization struct {
 	Allowed []string `json:"allowedEnvironmentVariables"`
 	Blocked []string `json:"blockedEnvironmentVariables"`
 	Enabled bool     `json:"enableEnvironmentVariableRedaction"`
@@ -26,7 +26,7 @@ func strictSanitization(env settingsio.Env) bool {
 // the environment a hook inherits before the GEMINI_* variables and the
 // hook's own env are added. With redaction off and no strict mode it is the
 // environment unchanged.
-func sanitizeEnv(env settingsio.Env, s Sanitization) settingsio.Env {
+func sanitizeEnv(env settingsio.Env, s sanitization) settingsio.Env {
 	strict := strictSanitization(env)
 	if !s.Enabled && !strict {
 		return env
@@ -44,7 +44,7 @@ func sanitizeEnv(env settingsio.Env, s Sanitization) settingsio.Env {
 }
 
 // redactionReason says why Gemini CLI would drop the variable ("" = kept).
-func redactionReason(key, value string, s Sanitization, strict bool) string {
+func redactionReason(key, value string, s sanitization, strict bool) string {
 	if !s.Enabled && !strict {
 		return ""
 	}

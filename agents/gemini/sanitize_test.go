@@ -25,24 +25,24 @@ func TestSanitizeEnv(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		env  settingsio.Env
-		s    Sanitization
+		s    sanitization
 		want []string
 	}{
-		{"off: unchanged", env, Sanitization{}, keys(env)},
-		{"enabled", env, Sanitization{Enabled: true, Allowed: []string{"hw_allowed_token"}, Blocked: []string{"HW_BLOCKED"}},
+		{"off: unchanged", env, sanitization{}, keys(env)},
+		{"enabled", env, sanitization{Enabled: true, Allowed: []string{"hw_allowed_token"}, Blocked: []string{"HW_BLOCKED"}},
 			[]string{"PATH", "HOME", "HW_PLAIN", "GIT_CONFIG_FOO", "GEMINI_CLI_TOKEN", "HW_ALLOWED_TOKEN"}},
-		{"strict via GITHUB_SHA", append(env, "GITHUB_SHA=abc"), Sanitization{},
+		{"strict via GITHUB_SHA", append(env, "GITHUB_SHA=abc"), sanitization{},
 			[]string{"PATH", "HOME", "GIT_CONFIG_FOO", "GEMINI_CLI_TOKEN"}},
-		{"strict via SURFACE", append(env, "SURFACE=Github"), Sanitization{Allowed: []string{"HW_PLAIN"}},
+		{"strict via SURFACE", append(env, "SURFACE=Github"), sanitization{Allowed: []string{"HW_PLAIN"}},
 			[]string{"PATH", "HOME", "HW_PLAIN", "GIT_CONFIG_FOO", "GEMINI_CLI_TOKEN"}},
-		{"empty GITHUB_SHA is not strict", append(env, "GITHUB_SHA="), Sanitization{}, append(keys(env), "GITHUB_SHA")},
+		{"empty GITHUB_SHA is not strict", append(env, "GITHUB_SHA="), sanitization{}, append(keys(env), "GITHUB_SHA")},
 	} {
 		got := keys(sanitizeEnv(tc.env, tc.s))
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("%s: got %v, want %v", tc.name, got, tc.want)
 		}
 	}
-	if r := redactionReason("MY_OK", "ghp_"+strings.Repeat("a", 36), Sanitization{Enabled: true}, false); !strings.Contains(r, "GitHub token") {
+	if r := redactionReason("MY_OK", "ghp_"+strings.Repeat("a", 36), sanitization{Enabled: true}, false); !strings.Contains(r, "GitHub token") {
 		t.Errorf("reason %q", r)
 	}
 }

@@ -38,7 +38,7 @@ func TestSettingPrecedence(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			state := FolderUntrusted
+			state := folderUntrusted
 			if tt.trusted {
 				state = FolderTrusted
 			}

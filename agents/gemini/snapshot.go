@@ -2,8 +2,8 @@ package gemini
 
 import "github.com/hookwarden/hookwarden/settingsio"
 
-// Extension is one folder under <home>/.gemini/extensions.
-type Extension struct {
+// extensionDir is one folder under <home>/.gemini/extensions.
+type extensionDir struct {
 	Name     string
 	Version  string
 	Dir      string // the folder under extensions/
@@ -38,7 +38,7 @@ type folderTrustState string
 // The folder trust states.
 const (
 	FolderTrusted   folderTrustState = "trusted"
-	FolderUntrusted folderTrustState = "untrusted"
+	folderUntrusted folderTrustState = "untrusted"
 	// FolderUndecided: no rule matched; Gemini treats it as untrusted and
 	// asks in its interactive UI.
 	FolderUndecided folderTrustState = "undecided"
@@ -87,7 +87,7 @@ type Snapshot struct {
 	// Layers always holds four files, in merge order: system-defaults,
 	// user, workspace, system.
 	Layers      []*settingsio.File
-	Extensions  []*Extension
+	Extensions  []*extensionDir
 	FolderTrust FolderTrust
 	// envFile is the .env file Gemini CLI loads at start (nil: none).
 	EnvFile *envFile

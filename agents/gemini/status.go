@@ -36,7 +36,7 @@ func (r *Registry) assignStatuses(trusted bool) {
 			}
 			h.Reason += "; Gemini starts no hook system"
 			continue
-		case FactsOf(h).Source == SourceProject && !trusted:
+		case FactsOf(h).Source == sourceProject && !trusted:
 			h.Status = hooks.StatusBlockedUntrustedFolder
 			h.Reason = "the folder is not trusted; Gemini registers no settings hooks there, user and system ones included"
 			if why := r.Snapshot.FolderTrust.Reason; why != "" {

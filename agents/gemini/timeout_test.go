@@ -33,7 +33,7 @@ func TestTimeoutsClampLikeNodesSetTimeout(t *testing.T) {
 		hooksJSON = append(hooksJSON, fmt.Sprintf(`{"type": "command", "command": "echo %d", "timeout": %s}`, i, c.raw))
 	}
 	user := `{"hooks": {"BeforeTool": [{"hooks": [` + strings.Join(hooksJSON, ",") + `]}]}}`
-	r := Build(snapshot(t, layers{settingsio.LayerUser: user}, true))
+	r := build(snapshot(t, layers{settingsio.LayerUser: user}, true))
 	if len(r.Hooks) != len(cases) {
 		t.Fatalf("%d hooks", len(r.Hooks))
 	}

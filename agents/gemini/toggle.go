@@ -37,7 +37,7 @@ type toggler struct {
 // journal in Hookwarden's folder (settingsio.HookwardenDir of env) when
 // that can be located.
 func newToggler(snap *Snapshot, env settingsio.Env) *toggler {
-	t := &toggler{Snapshot: snap, Registry: Build(snap), Env: env}
+	t := &toggler{Snapshot: snap, Registry: build(snap), Env: env}
 	if dir, err := settingsio.HookwardenDir(env, runtime.GOOS); err == nil {
 		t.Journal = &settingsio.EditJournal{Path: filepath.Join(dir, settingsio.JournalFileName)}
 	}

@@ -62,7 +62,7 @@ func (p *toggleProject) read(t *testing.T, path string) string {
 // fail Gemini's ownership check; they are read as if they passed it.
 func (p *toggleProject) toggler(t *testing.T) *toggler {
 	t.Helper()
-	snap := Load(LoadOptions{ProjectDir: p.project, Env: p.env, Home: p.home})
+	snap := load(loadOptions{ProjectDir: p.project, Env: p.env, Home: p.home})
 	for _, f := range snap.Layers {
 		if (f.Layer == settingsio.LayerSystem || f.Layer == settingsio.LayerSystemDefaults) && f.Exists {
 			f.Ignored = ""

@@ -129,8 +129,8 @@ func BenchmarkApproveAll(b *testing.B) {
 				os.RemoveAll(f.store.Dir)
 				b.StartTimer()
 				snap := f.load()
-				hooks, _ := ProjectHooks(snap)
-				res, err := Approve(snap, f.opts(), hooks, fixedNow)
+				hooks, _ := reviewedHooks(snap)
+				res, err := approve(snap, f.opts(), hooks, fixedNow)
 				if err != nil || len(res.Added) != n {
 					b.Fatalf("approved %d of %d: %v", len(res.Added), n, err)
 				}

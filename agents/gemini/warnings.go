@@ -9,7 +9,7 @@ import (
 
 // analyze returns the warnings for an outcome and stores each hook's own
 // warnings in its Result.
-func analyze(o *Outcome) []hooks.Warning {
+func analyze(o *outcome) []hooks.Warning {
 	all := []hooks.Warning{}
 	for i := range o.Results {
 		r := &o.Results[i]
@@ -98,7 +98,7 @@ func resultWarnings(event hooks.Event, sequential bool, i int, r *result) []hook
 	default:
 		add(hooks.WarnUnknownDecision, "decision %s is not one Gemini knows (allow, deny, block, ask; case-sensitive); it acts like \"allow\".", string(hooks.AppendJSON(nil, d)))
 	}
-	if field(r.Output, "decision") == "ask" && event != BeforeTool {
+	if field(r.Output, "decision") == "ask" && event != beforeTool {
 		add(hooks.WarnAskIgnored, "decision \"ask\" is only honoured by BeforeTool; for %s it does nothing.", event)
 	}
 	if msg := ignoredByEvent(event, r.Output); msg != "" {
@@ -111,7 +111,7 @@ func resultWarnings(event hooks.Event, sequential bool, i int, r *result) []hook
 }
 
 func chains(e hooks.Event) bool {
-	return e == BeforeTool || e == BeforeAgent || e == beforeModel
+	return e == beforeTool || e == beforeAgent || e == beforeModel
 }
 
 func orAllow(d string) string {
@@ -176,13 +176,13 @@ func ignoredByEvent(event hooks.Event, out hooks.Value) string {
 	}
 	var ignored []string
 	switch event {
-	case SessionStart:
+	case sessionStart:
 		for _, k := range []string{"decision", "continue"} {
 			if o.Has(k) && !(k == "decision" && o.Value(k) == "allow") {
 				ignored = append(ignored, k)
 			}
 		}
-	case SessionEnd, PreCompress, Notification:
+	case sessionEnd, preCompress, notification:
 		for _, k := range []string{"decision", "continue", "reason", "hookSpecificOutput"} {
 			if o.Has(k) && !(k == "decision" && o.Value(k) == "allow") {
 				ignored = append(ignored, k)
@@ -202,13 +202,13 @@ func ignoredByEvent(event hooks.Event, out hooks.Value) string {
 	if event == beforeToolSelection {
 		what = "only hookSpecificOutput.toolConfig is used"
 	}
-	if event == SessionStart {
+	if event == sessionStart {
 		what = "only additionalContext and systemMessage are used"
 	}
 	return fmt.Sprintf("%s ignores %s: %s.", event, strings.Join(ignored, ", "), what)
 }
 
-func eventWarnings(o *Outcome) []hooks.Warning {
+func eventWarnings(o *outcome) []hooks.Warning {
 	var ws []hooks.Warning
 	add := func(code, hook string, index int, format string, a ...any) {
 		ws = append(ws, hooks.Warning{Code: code, Hook: hook, Index: index, Message: fmt.Sprintf(format, a...)})

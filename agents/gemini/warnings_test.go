@@ -25,28 +25,28 @@ func TestWarnings(t *testing.T) {
 		code       string
 		contains   string
 	}{
-		{"text before JSON loses the deny", BeforeTool, false, []result{textResult("a", "checking...\n{\"decision\":\"deny\"}\n", "", 0)}, hooks.WarnTextBeforeJSON, "Gemini ignores your deny"},
-		{"exit 2 with no output", BeforeTool, false, []result{textResult("a", "", "", 2)}, hooks.WarnNoOutputNoBlock, "does not block"},
-		{"exit 1 never blocks", BeforeTool, false, []result{textResult("a", "", "bad thing", 1)}, hooks.WarnExit1NeverBlocks, "never blocks"},
-		{"JSON beats exit 2", BeforeTool, false, []result{textResult("a", `{"decision":"allow"}`, "", 2)}, hooks.WarnJSONBeatsExitCode, "decision allow"},
-		{"stderr JSON ignored", BeforeTool, false, []result{textResult("a", "hello", `{"decision":"deny"}`, 0)}, hooks.WarnStderrJSONIgnored, "stdout is not empty"},
-		{"stderr used", BeforeTool, false, []result{textResult("a", "", `{"decision":"deny"}`, 0)}, hooks.WarnStderrUsed, "JSON"},
-		{"timed out decides nothing", BeforeTool, false, []result{timedOut}, hooks.WarnTimedOut, `"deny" it printed`},
-		{"non-object JSON", BeforeTool, false, []result{textResult("a", "true", "", 0)}, hooks.WarnNonObjectJSON, "(true)"},
-		{"array output", BeforeTool, false, []result{textResult("a", `["deny"]`, "", 0)}, hooks.WarnArrayOutput, "decides nothing"},
-		{"suppressOutput keeps systemMessage", AfterTool, false, []result{textResult("a", `{"suppressOutput":true,"systemMessage":"hi"}`, "", 0)}, hooks.WarnSuppressNotHiding, "still shows"},
-		{"unknown decision", BeforeTool, false, []result{textResult("a", `{"decision":"Deny"}`, "", 0)}, hooks.WarnUnknownDecision, `"Deny"`},
-		{"approve", BeforeTool, false, []result{textResult("a", `{"decision":"approve"}`, "", 0)}, hooks.WarnUnknownDecision, "acts like \"allow\""},
-		{"ask outside BeforeTool", AfterTool, false, []result{textResult("a", `{"decision":"ask"}`, "", 0)}, hooks.WarnAskIgnored, "only honoured by BeforeTool"},
-		{"signal", BeforeTool, false, []result{signalled}, hooks.WarnKilledBySignal, "SIGKILL"},
-		{"exit 127 blocks", BeforeTool, false, []result{textResult("a", "", "bash: foo: command not found", 127)}, hooks.WarnCommandNotFound, "missing script blocks"},
-		{"event ignores decision", SessionEnd, false, []result{textResult("a", `{"decision":"deny"}`, "", 0)}, hooks.WarnEventIgnores, "SessionEnd ignores decision"},
-		{"failed output not chained", BeforeTool, true, []result{textResult("a", `{"hookSpecificOutput":{"tool_input":{}}}`, "", 1)}, hooks.WarnFailedNotChained, "not passed on"},
-		{"ask overridden by a later block", BeforeTool, false, []result{textResult("a", `{"decision":"ask"}`, "", 0), textResult("b", `{"decision":"block"}`, "", 0)}, hooks.WarnAskOverridden, "a asked for confirmation, but b blocks"},
+		{"text before JSON loses the deny", beforeTool, false, []result{textResult("a", "checking...\n{\"decision\":\"deny\"}\n", "", 0)}, hooks.WarnTextBeforeJSON, "Gemini ignores your deny"},
+		{"exit 2 with no output", beforeTool, false, []result{textResult("a", "", "", 2)}, hooks.WarnNoOutputNoBlock, "does not block"},
+		{"exit 1 never blocks", beforeTool, false, []result{textResult("a", "", "bad thing", 1)}, hooks.WarnExit1NeverBlocks, "never blocks"},
+		{"JSON beats exit 2", beforeTool, false, []result{textResult("a", `{"decision":"allow"}`, "", 2)}, hooks.WarnJSONBeatsExitCode, "decision allow"},
+		{"stderr JSON ignored", beforeTool, false, []result{textResult("a", "hello", `{"decision":"deny"}`, 0)}, hooks.WarnStderrJSONIgnored, "stdout is not empty"},
+		{"stderr used", beforeTool, false, []result{textResult("a", "", `{"decision":"deny"}`, 0)}, hooks.WarnStderrUsed, "JSON"},
+		{"timed out decides nothing", beforeTool, false, []result{timedOut}, hooks.WarnTimedOut, `"deny" it printed`},
+		{"non-object JSON", beforeTool, false, []result{textResult("a", "true", "", 0)}, hooks.WarnNonObjectJSON, "(true)"},
+		{"array output", beforeTool, false, []result{textResult("a", `["deny"]`, "", 0)}, hooks.WarnArrayOutput, "decides nothing"},
+		{"suppressOutput keeps systemMessage", afterTool, false, []result{textResult("a", `{"suppressOutput":true,"systemMessage":"hi"}`, "", 0)}, hooks.WarnSuppressNotHiding, "still shows"},
+		{"unknown decision", beforeTool, false, []result{textResult("a", `{"decision":"Deny"}`, "", 0)}, hooks.WarnUnknownDecision, `"Deny"`},
+		{"approve", beforeTool, false, []result{textResult("a", `{"decision":"approve"}`, "", 0)}, hooks.WarnUnknownDecision, "acts like \"allow\""},
+		{"ask outside BeforeTool", afterTool, false, []result{textResult("a", `{"decision":"ask"}`, "", 0)}, hooks.WarnAskIgnored, "only honoured by BeforeTool"},
+		{"signal", beforeTool, false, []result{signalled}, hooks.WarnKilledBySignal, "SIGKILL"},
+		{"exit 127 blocks", beforeTool, false, []result{textResult("a", "", "bash: foo: command not found", 127)}, hooks.WarnCommandNotFound, "missing script blocks"},
+		{"event ignores decision", sessionEnd, false, []result{textResult("a", `{"decision":"deny"}`, "", 0)}, hooks.WarnEventIgnores, "SessionEnd ignores decision"},
+		{"failed output not chained", beforeTool, true, []result{textResult("a", `{"hookSpecificOutput":{"tool_input":{}}}`, "", 1)}, hooks.WarnFailedNotChained, "not passed on"},
+		{"ask overridden by a later block", beforeTool, false, []result{textResult("a", `{"decision":"ask"}`, "", 0), textResult("b", `{"decision":"block"}`, "", 0)}, hooks.WarnAskOverridden, "a asked for confirmation, but b blocks"},
 		{"field replacement drops a deny", beforeModel, false, []result{textResult("a", `{"decision":"deny"}`, "", 0), textResult("b", `{"decision":"allow"}`, "", 0)}, hooks.WarnDecisionReplaced, "last hook's fields win"},
-		{"continue false without decision", BeforeAgent, false, []result{textResult("a", `{"continue":false}`, "", 0)}, hooks.WarnContinueNoDecision, "sets no decision"},
+		{"continue false without decision", beforeAgent, false, []result{textResult("a", `{"continue":false}`, "", 0)}, hooks.WarnContinueNoDecision, "sets no decision"},
 	} {
-		o := &Outcome{Event: tc.event, Sequential: tc.sequential, Results: tc.results}
+		o := &outcome{Event: tc.event, Sequential: tc.sequential, Results: tc.results}
 		agg, err := aggregate(tc.event, o.Results)
 		o.Aggregated = agg
 		if err != nil {
@@ -66,19 +66,19 @@ func TestWarnings(t *testing.T) {
 }
 
 func TestNoWarningsForCleanHooks(t *testing.T) {
-	o := &Outcome{Event: BeforeTool, Results: []result{
+	o := &outcome{Event: beforeTool, Results: []result{
 		textResult("a", `{"decision":"deny","reason":"no"}`, "", 0),
 		textResult("b", "all good", "", 0),
 	}}
-	o.Aggregated, _ = aggregate(BeforeTool, o.Results)
+	o.Aggregated, _ = aggregate(beforeTool, o.Results)
 	if ws := analyze(o); len(ws) != 0 {
 		t.Fatalf("unexpected warnings: %+v", ws)
 	}
 }
 
 func TestAbortedWarning(t *testing.T) {
-	o := &Outcome{Event: BeforeTool, Results: []result{textResult("a", `{"hookSpecificOutput":"x"}`, "", 0)}}
-	agg, err := aggregate(BeforeTool, o.Results)
+	o := &outcome{Event: beforeTool, Results: []result{textResult("a", `{"hookSpecificOutput":"x"}`, "", 0)}}
+	agg, err := aggregate(beforeTool, o.Results)
 	o.Aggregated, o.Aborted = agg, err.Error()
 	if !hasWarning(analyze(o), hooks.WarnAborted) {
 		t.Fatal("no aborted warning")

@@ -43,7 +43,7 @@ func TestWatcherWatchesTheSnapshotsFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	env := settingsio.Env{"HOME=" + home, "GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + filepath.Join(root, "etc", "settings.json")}
-	snap := Load(LoadOptions{ProjectDir: project, Env: env, Home: home})
+	snap := load(loadOptions{ProjectDir: project, Env: env, Home: home})
 	script := filepath.Join(project, "scripts", "guard.sh")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
