@@ -35,6 +35,9 @@ type Facts struct {
 	// SecretVars are the API keys and tokens the agent reads from the
 	// environment (and so may hand to its hooks).
 	SecretVars []string `json:"secret_vars,omitempty"`
+	// Programs are the agent's own command-line programs: a hook that
+	// starts one runs a model with the hook's rights.
+	Programs []string `json:"programs,omitempty"`
 	// EnvFileVars name files a hook may write to set variables for the
 	// agent's later commands (a documented channel, not persistence).
 	EnvFileVars []string `json:"env_file_vars,omitempty"`
@@ -78,6 +81,7 @@ func (f Facts) Merge(o Facts) Facts {
 		BaseURLVars: mergeWords(f.BaseURLVars, o.BaseURLVars),
 		SecretVars:  mergeWords(f.SecretVars, o.SecretVars),
 		EnvFileVars: mergeWords(f.EnvFileVars, o.EnvFileVars),
+		Programs:    mergeWords(f.Programs, o.Programs),
 
 		PermissionEvents: mergeWords(f.PermissionEvents, o.PermissionEvents),
 		ContinueEvents:   mergeWords(f.ContinueEvents, o.ContinueEvents),
@@ -130,7 +134,8 @@ func (f Facts) Risk() risk.Agents {
 	return risk.Agents{Config: conv(f.Config), Credentials: conv(f.Credentials),
 		HomeVars: slices.Clone(f.HomeVars), ProjectVars: slices.Clone(f.ProjectVars), BaseURLVars: slices.Clone(f.BaseURLVars),
 		PermissionEvents: slices.Clone(f.PermissionEvents), ContinueEvents: slices.Clone(f.ContinueEvents),
-		ContextEvents: slices.Clone(f.ContextEvents), EnvFileVars: slices.Clone(f.EnvFileVars)}
+		ContextEvents: slices.Clone(f.ContextEvents), EnvFileVars: slices.Clone(f.EnvFileVars),
+		Programs: slices.Clone(f.Programs)}
 }
 
 // filePaths are the paths of fs.

@@ -718,7 +718,7 @@ func runExec(ctx context.Context, io *IO, args []string) error {
 		return usagef("--on-change is %q or %q, not %q", onChangeStop, onChangeWarn, *onChange)
 	}
 	if len(agentArgs) == 0 {
-		return usagef("exec needs the agent to start: hookwarden exec -- gemini ARGS...")
+		return usagef("exec needs the agent to start: hookwarden exec -- AGENT ARGS...")
 	}
 	project := io.projectDir(*dir)
 	pr, err := io.reviewProject(ctx, project, false)

@@ -29,6 +29,10 @@ type Agents struct {
 	// variables naming their env files (see vocab.Outputs): the default
 	// output vocabulary of a hook whose Outputs are nil.
 	PermissionEvents, ContinueEvents, ContextEvents, EnvFileVars []string
+	// Programs are the agents' own command-line programs (a hook that
+	// starts one runs a model with its rights), judged like the other
+	// agents' programs the analysis knows (agentPrograms).
+	Programs []string
 }
 
 // AgentFile is one of an agent's files.

@@ -14,5 +14,5 @@ var testAgents = func() Agents {
 		return out
 	}
 	return Agents{Config: conv(f.Config), Credentials: conv(f.Credentials), HomeVars: f.HomeVars, ProjectVars: f.ProjectVars, BaseURLVars: f.BaseURLVars,
-		PermissionEvents: f.PermissionEvents, ContinueEvents: f.ContinueEvents, ContextEvents: f.ContextEvents, EnvFileVars: f.EnvFileVars}
+		PermissionEvents: f.PermissionEvents, ContinueEvents: f.ContinueEvents, ContextEvents: f.ContextEvents, EnvFileVars: f.EnvFileVars, Programs: f.Programs}
 }()

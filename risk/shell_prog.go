@@ -12,6 +12,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -54,6 +55,10 @@ func (sh *shell) program(base string, name field, args []field, n syntax.Node, s
 		if out, ok := h(sh, progCall{base: base, name: name, args: args, n: n, s: s, in: in}); ok {
 			return out
 		}
+	}
+	if slices.Contains(sh.a.opt.Agents.Programs, base) {
+		out, _ := progClaude(sh, progCall{base: base, name: name, args: args, n: n, s: s, in: in})
+		return out
 	}
 	if strings.HasPrefix(base, "mkfs") || base == "mke2fs" || base == "newfs" {
 		sh.find(n, Destructive, LevelCritical, "formats a disk with %s", base)

@@ -57,7 +57,9 @@ func registerProgTable(reg func(progHandler, ...string)) {
 	reg(progSchtasks, "schtasks", "reg")
 	reg(progTee, "tee")
 	reg(progCp, "cp", "mv", "install", "ln", "rsync-local")
-	reg(progClaude, "claude", "gemini", "codex", "cursor-agent", "copilot", "qwen", "opencode", "amp", "aider", "goose", "crush", "kiro-cli", "droid")
+	// other coding agents' programs (the registered agents' own come as
+	// facts: Agents.Programs)
+	reg(progClaude, "cursor-agent", "opencode", "amp", "aider", "goose", "crush", "kiro-cli", "droid")
 	reg(progOsascript, "osascript")
 	reg(progPowershell, "powershell", "pwsh", "powershell.exe", "pwsh.exe")
 	reg(progMkfifo, "mkfifo")
@@ -666,7 +668,8 @@ func progCp(sh *shell, c progCall) (value, bool) {
 	return value{}, true
 }
 
-// progClaude judges claude, gemini, codex, cursor-agent.
+// progClaude judges a coding agent's program (the registered agents'
+// Agents.Programs, cursor-agent, opencode…).
 func progClaude(sh *shell, c progCall) (value, bool) {
 	base, args, n := c.base, c.args, c.n
 	j := " " + joinFields(args).s + " "

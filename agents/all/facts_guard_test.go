@@ -32,6 +32,9 @@ var knownAgentNames = map[string][]string{
 	// Not an agent fact: PowerShell's Stop-Computer cmdlet in a rule of
 	// the PowerShell reader matches the word of Claude Code's Stop event.
 	"risk/powershell.go": {"Stop"},
+	// Not an agent fact: Google's Gemini API, a service whose key has a
+	// variable of its own (GEMINI_API_KEY sent to another host).
+	"risk/network.go": {"gemini"},
 }
 
 // agentWords are what the registry's agents declare of themselves: their
@@ -54,7 +57,7 @@ func agentWords(t *testing.T) []string {
 			add(first)
 		}
 	}
-	for _, vs := range [][]string{f.HomeVars, f.ProjectVars, f.BaseURLVars, f.SecretVars, f.EnvFileVars} {
+	for _, vs := range [][]string{f.HomeVars, f.SystemVars, f.ProjectVars, f.BaseURLVars, f.SecretVars, f.EnvFileVars, f.Programs} {
 		for _, v := range vs {
 			add(v)
 		}

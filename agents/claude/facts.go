@@ -25,6 +25,7 @@ func facts() agents.Facts {
 			{Path: "~/.claude.json", What: "Claude Code's account file"},
 		},
 		HomeVars:    []string{envConfigDir},
+		Programs:    []string{"claude"},
 		ProjectVars: []string{"CLAUDE_PROJECT_DIR"},
 		BaseURLVars: []string{"ANTHROPIC_BASE_URL"},
 		SecretVars:  []string{"ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "CLAUDE_CODE_OAUTH_TOKEN"},

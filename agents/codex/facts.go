@@ -17,6 +17,7 @@ func facts() agents.Facts {
 			{Path: "~/.codex/auth.json", What: "Codex CLI's login tokens"},
 		},
 		HomeVars:    []string{"CODEX_HOME"},
+		Programs:    []string{"codex"},
 		BaseURLVars: []string{"OPENAI_BASE_URL"},
 		SecretVars:  []string{"OPENAI_API_KEY", "CODEX_API_KEY"},
 

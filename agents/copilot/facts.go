@@ -22,6 +22,7 @@ func facts() agents.Facts {
 			{Path: "~/.copilot/config.json", What: "Copilot CLI's account file (its login token when no keychain holds it)"},
 		},
 		HomeVars:    []string{"COPILOT_HOME"},
+		Programs:    []string{"copilot"},
 		ProjectVars: []string{"COPILOT_PROJECT_DIR", "CLAUDE_PROJECT_DIR"},
 		BaseURLVars: []string{"COPILOT_PROVIDER_BASE_URL"},
 		SecretVars:  []string{"COPILOT_GITHUB_TOKEN", "GH_TOKEN", "GITHUB_TOKEN", "COPILOT_PROVIDER_API_KEY"},

@@ -24,6 +24,7 @@ func facts() agents.Facts {
 			{Path: "~/" + geminiDirName + "/mcp-oauth-tokens.json", Name: "mcp-oauth-tokens.json", What: "Gemini CLI's login tokens"},
 		},
 		HomeVars:    []string{envCLIHome},
+		Programs:    []string{"gemini"},
 		ProjectVars: append([]string(nil), projectVars...),
 		BaseURLVars: []string{"GOOGLE_GEMINI_BASE_URL"},
 		SecretVars:  []string{"GEMINI_API_KEY", "GOOGLE_API_KEY", "GOOGLE_APPLICATION_CREDENTIALS"},

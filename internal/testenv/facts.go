@@ -24,6 +24,7 @@ type AgentFacts struct {
 	BaseURLVars []string    `json:"base_url_vars,omitempty"`
 	SecretVars  []string    `json:"secret_vars,omitempty"`
 	EnvFileVars []string    `json:"env_file_vars,omitempty"`
+	Programs    []string    `json:"programs,omitempty"`
 
 	PermissionEvents []string `json:"permission_events,omitempty"`
 	ContinueEvents   []string `json:"continue_events,omitempty"`
