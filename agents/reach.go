@@ -202,7 +202,14 @@ func reachReviewOf(c CommandSpec) HookReview {
 // hook that runs project code), inside a store update: it reports whether
 // there was one. Every agent's RecordTrace falls back to it.
 func TraceCommand(d *trust.StoreData, agent, project, key string, seen []trust.ScriptSnapshot) bool {
-	p, err := commandsProject(d, agent, project, false)
+	return TraceSpec(d, commandsStoreKey, agent, project, key, seen)
+}
+
+// TraceSpec adds the files a traced run saw to the approval of key in an
+// agent's store section of reviewed hooks (PrepareSpecs: section),
+// inside a store update: it reports whether there was one.
+func TraceSpec(d *trust.StoreData, section, agent, project, key string, seen []trust.ScriptSnapshot) bool {
+	p, err := specsProject(d, section, agent, project, false)
 	if err != nil || p == nil || p.Approved[key] == nil {
 		return false
 	}

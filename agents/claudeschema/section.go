@@ -3,6 +3,7 @@ package claudeschema
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"strings"
 	"time"
 
@@ -145,4 +146,17 @@ func (s Section) Pick(specs []agents.CommandSpec, sels []string) (out []agents.C
 // store cannot be located).
 func (s Section) Layer() []agents.Layer {
 	return agents.StoreLayer(s.Store, nil, "Hookwarden's approvals of "+s.Title+" hooks", "nothing approved through Hookwarden yet")
+}
+
+// RecordTrace adds the files a traced run saw to the approval of key in
+// the section (or, for a user hook that runs project code, in the
+// commands section): agents.TraceRecorder for an agent on the kit. A key
+// that is not approved is an error and nothing is written.
+func (s Section) RecordTrace(key string, seen []trust.ScriptSnapshot) error {
+	return s.Store.Update(func(d *trust.StoreData) error {
+		if agents.TraceSpec(d, s.Key, s.Agent, s.Project, key, seen) || agents.TraceCommand(d, s.Agent, s.Project, key, seen) {
+			return nil
+		}
+		return fmt.Errorf("recording the trace: %s is not approved in Hookwarden's store", key)
+	})
 }

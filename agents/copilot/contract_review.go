@@ -248,6 +248,15 @@ func (p *project) section() claudeschema.Section {
 		}}
 }
 
+// RecordTrace adds the files a traced run saw to the approval of key
+// (agents.TraceRecorder).
+func (p *project) RecordTrace(_ context.Context, key string, seen []trust.ScriptSnapshot) error {
+	if p.storeErr != nil {
+		return p.storeErr
+	}
+	return p.section().RecordTrace(key, seen)
+}
+
 // Approve records the named hooks (every one that needs review with All)
 // in Hookwarden's store, with the scripts they run, after a fresh review.
 func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (*agents.ApproveResult, error) {

@@ -18,6 +18,12 @@ func (p *project) section() claudeschema.Section {
 	return claudeschema.Section{Store: p.store, Key: storeSection, Agent: string(name), Title: agentTitle, Project: p.Dir()}
 }
 
+// RecordTrace adds the files a traced run saw to the approval of key
+// (agents.TraceRecorder).
+func (p *project) RecordTrace(_ context.Context, key string, seen []trust.ScriptSnapshot) error {
+	return p.section().RecordTrace(key, seen)
+}
+
 // specs are every handler of the project file, whatever Qwen makes of it
 // now (a hook of an untrusted folder runs once trust is off or granted),
 // with the command as written as its label and the scripts of what runs
