@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -196,7 +197,10 @@ func TestHookStartsWithDefaultSignals(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const four = 1<<(1-1) | 1<<(2-1) | 1<<(13-1) | 1<<(15-1) // SIGHUP, SIGINT, SIGPIPE, SIGTERM
+	var four uint64
+	for _, sig := range []syscall.Signal{syscall.SIGHUP, syscall.SIGINT, syscall.SIGPIPE, syscall.SIGTERM} {
+		four |= 1 << (sig - 1)
+	}
 	want := own &^ four
 	for _, isolate := range []bool{false, true} {
 		if isolate {
