@@ -1,6 +1,7 @@
 package trust
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -62,6 +63,9 @@ type Store struct {
 	// Dir is the store's folder (DefaultStoreDir in the app; a temporary
 	// folder in tests).
 	Dir string
+	// checkpoint, when set (StoreCheckpoint.Store), records what each
+	// Update read and wrote under the store's lock.
+	checkpoint *StoreCheckpoint
 }
 
 // DefaultStoreDir is os.UserConfigDir()/hookwarden.
@@ -236,6 +240,11 @@ func (d *StoreData) eachScripts(fn func([]ScriptSnapshot)) {
 // change may run more than once and must only touch the data it gets.
 func (s Store) Update(change func(*StoreData) error) error {
 	return settingsio.UpdateFileAtomic(s.Path(), 0o600, func(cur []byte, exists bool) ([]byte, error) {
+		if c := s.checkpoint; c != nil && !c.read {
+			// what this write undoes is what it read, under the lock: a
+			// writer before it is kept by a Restore
+			c.before, c.existed, c.read = bytes.Clone(cur), exists, true
+		}
 		d := &StoreData{Version: storeVersion, Projects: map[string]*StoreProject{}}
 		if exists {
 			var err error
@@ -252,7 +261,11 @@ func (s Store) Update(change func(*StoreData) error) error {
 		if err != nil {
 			return nil, fmt.Errorf("encoding %s: %w", s.Path(), err)
 		}
-		return append(out, '\n'), nil
+		out = append(out, '\n')
+		if c := s.checkpoint; c != nil {
+			c.after, c.afterKnown = out, true
+		}
+		return out, nil
 	})
 }
 

@@ -15,9 +15,13 @@ import (
 // and the file that grants trust in the agent last; when that last write
 // fails, Restore puts the store back, so that nothing is half approved.
 type StoreCheckpoint struct {
+	store   Store
 	path    string
 	before  []byte
 	existed bool
+	// read says an Update through Store read the file under its lock:
+	// before is that (a writer between Checkpoint and the Update is kept).
+	read bool
 	// after is the file as the write left it (Wrote); Restore puts back
 	// before only over exactly that, never over another writer's change.
 	after      []byte
@@ -31,7 +35,7 @@ var ErrStoreMoved = errors.New("Hookwarden's store changed since this approval w
 
 // Checkpoint reads the store file as it is now (absent is a state too).
 func (s Store) Checkpoint() (*StoreCheckpoint, error) {
-	c := &StoreCheckpoint{path: s.Path()}
+	c := &StoreCheckpoint{store: Store{Dir: s.Dir}, path: s.Path()}
 	data, err := settingsio.ReadRegularFile(c.path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -43,7 +47,20 @@ func (s Store) Checkpoint() (*StoreCheckpoint, error) {
 	return c, nil
 }
 
-// Wrote records the store file as the write to undo left it.
+// Store is the store whose Updates this checkpoint undoes: each records,
+// under the store's lock, what the first one read (before) and what the
+// last one wrote (after), so that a Restore neither drops a writer who
+// came before the update nor one who came after it. Wrote is then not
+// needed.
+func (c *StoreCheckpoint) Store() Store {
+	s := c.store
+	s.checkpoint = c
+	return s
+}
+
+// Wrote records the store file as the write to undo left it (for a write
+// made through another Store than c.Store(); reading it back after the
+// lock is released may take in another writer's change).
 func (c *StoreCheckpoint) Wrote() error {
 	data, err := settingsio.ReadRegularFile(c.path)
 	if err != nil {

@@ -61,3 +61,34 @@ func TestStoreCheckpointRestores(t *testing.T) {
 		t.Fatal("Restore changed a store another writer wrote")
 	}
 }
+
+// TestStoreCheckpointKeepsAnEarlierWriter: another program that writes
+// the store between Checkpoint and the update to undo (an approval in
+// another window) keeps its entry when the update is undone: what a
+// Restore puts back is what the update itself read under the store's
+// lock, not what Checkpoint read before it.
+func TestStoreCheckpointKeepsAnEarlierWriter(t *testing.T) {
+	s := Store{Dir: t.TempDir()}
+	if err := s.Update(func(d *StoreData) error { d.Project("/p").Hooks["mine-before"] = &Approval{}; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	cp, err := s.Checkpoint()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// the other writer, between the checkpoint and the update
+	if err := s.Update(func(d *StoreData) error { d.Project("/q").Hooks["theirs"] = &Approval{}; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	theirs, _ := os.ReadFile(s.Path())
+	if err := cp.Store().Update(func(d *StoreData) error { d.Project("/p").Hooks["undone"] = &Approval{}; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if err := cp.Restore(); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(s.Path())
+	if !bytes.Equal(got, theirs) {
+		t.Fatalf("after Restore the store is\n%s\nwant the other writer's entry kept, as it was before the undone update:\n%s", got, theirs)
+	}
+}

@@ -361,15 +361,12 @@ func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 	if err != nil {
 		return nil, err
 	}
-	res, err := p.writeApproval(store, reach, pa, titles, plan)
+	res, err := p.writeApproval(cp.Store(), reach, pa, titles, plan)
 	if err != nil {
 		return nil, err
 	}
 	notes := plan.notes
 	if len(plan.add) > 0 {
-		if err := cp.Wrote(); err != nil {
-			return nil, fmt.Errorf("the approval was recorded, but %s was not written (Claude Code will ask for %s): %w", plan.path, joinNames(plan.add), err)
-		}
 		added, err := plan.write()
 		if err != nil {
 			if rerr := cp.Restore(); rerr != nil {

@@ -492,7 +492,7 @@ func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (res *
 	if err != nil {
 		return nil, err
 	}
-	if err := p.store.Update(func(d *trust.StoreData) error {
+	if err := cp.Store().Update(func(d *trust.StoreData) error {
 		sec, err := ensureSection(d)
 		if err != nil {
 			return err
@@ -515,12 +515,8 @@ func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (res *
 	}); err != nil {
 		return nil, fmt.Errorf("recording the approval in Hookwarden's store (nothing written to Codex's config): %w", err)
 	}
-	wrote := cp.Wrote()
 	v, err := p.editUserConfig(edits...)
 	if err != nil {
-		if wrote != nil {
-			return nil, fmt.Errorf("%w (Hookwarden's store records the approval: it could not be read back to put it back: %v)", err, wrote)
-		}
 		if rerr := cp.Restore(); rerr != nil {
 			return nil, fmt.Errorf("%w; Hookwarden's store could not be put back (%v): approve again", err, rerr)
 		}

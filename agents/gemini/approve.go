@@ -116,7 +116,7 @@ func approveWith(snap *Snapshot, opts Options, hooks []trust.ProjectHook, now ti
 		if cp, err = opts.Store.Checkpoint(); err != nil {
 			return res, fmt.Errorf("nothing was approved: %w", err)
 		}
-		err = opts.Store.Update(func(d *trust.StoreData) error {
+		err = cp.Store().Update(func(d *trust.StoreData) error {
 			if also != nil {
 				if err := also(d); err != nil {
 					return err
@@ -135,9 +135,6 @@ func approveWith(snap *Snapshot, opts Options, hooks []trust.ProjectHook, now ti
 		})
 		if err != nil {
 			return res, fmt.Errorf("nothing was approved: recording the approval in Hookwarden's store failed: %w", err)
-		}
-		if err := cp.Wrote(); err != nil {
-			cp = nil // cannot be undone: said below if the next write fails
 		}
 	}
 	if opts.beforeTrustKeys != nil {
