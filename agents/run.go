@@ -128,7 +128,7 @@ func (g *RunGate) NeedsConfirmation() bool { return len(g.Held) > 0 && !g.Policy
 // Choose applies the request's sandbox rule to the planned hooks, review
 // being those that need review (hooks named in req.Confirm count as
 // approved); probe says why the sandbox cannot start.
-func (g *RunGate) Choose(req RunRequest, probe func() error) {
+func (g *RunGate) Choose(req RunRequest, probe func(hooks int) error) {
 	confirmed := map[string]bool{}
 	for _, id := range req.Confirm {
 		confirmed[id] = true

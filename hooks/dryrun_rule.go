@@ -36,8 +36,10 @@ func (c *RunChoice) IsSandboxed(h *Hook) bool { return c.Sandboxed[h] }
 
 // Choose applies the policy to planned hooks, unapproved being those of
 // them that need review. probe says why the sandbox cannot start (nil: it
-// can); it is only called when a hook would run in the sandbox.
-func (p SandboxPolicy) Choose(planned, unapproved []*Hook, probe func() error) RunChoice {
+// can); it is only called when a hook would run in the sandbox, with the
+// number of hooks that would (so that their sandboxes can be set up ahead:
+// sandbox.Warm).
+func (p SandboxPolicy) Choose(planned, unapproved []*Hook, probe func(hooks int) error) RunChoice {
 	held := make(map[*Hook]bool, len(unapproved))
 	for _, h := range unapproved {
 		held[h] = true
@@ -46,7 +48,13 @@ func (p SandboxPolicy) Choose(planned, unapproved []*Hook, probe func() error) R
 	wantSandbox := p.Always || !p.Never && !p.Confirmed && len(unapproved) > 0
 	sandboxOK := false
 	if wantSandbox {
-		if err := probe(); err != nil {
+		n := 0 // the hooks that would run in the sandbox
+		for _, h := range planned {
+			if p.Always || held[h] {
+				n++
+			}
+		}
+		if err := probe(n); err != nil {
 			c.Unavailable = err.Error()
 		} else {
 			sandboxOK = true

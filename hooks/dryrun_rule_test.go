@@ -28,10 +28,14 @@ func TestSandboxPolicyChoose(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			probed := false
-			c := tc.p.Choose(planned, unapproved, func() error { probed = true; return tc.probe() })
+			probed, probedFor := false, 0
+			c := tc.p.Choose(planned, unapproved, func(n int) error { probed, probedFor = true, n; return tc.probe() })
 			if len(c.Run) != tc.run || len(c.Sandboxed) != tc.sandbox || len(c.Held) != tc.held || (c.Unavailable != "") != tc.unavailable || probed != tc.probeExpected {
 				t.Errorf("run %d sandboxed %d held %d unavailable %q probed %v", len(c.Run), len(c.Sandboxed), len(c.Held), c.Unavailable, probed)
+			}
+			// the probe is told how many hooks would run in the sandbox
+			if probed && tc.sandbox > 0 && probedFor != tc.sandbox {
+				t.Errorf("probed for %d hooks, %d run in the sandbox", probedFor, tc.sandbox)
 			}
 			if c.IsSandboxed(a) && !tc.p.Always {
 				t.Error("an approved hook was sandboxed without --sandbox")
@@ -39,7 +43,7 @@ func TestSandboxPolicyChoose(t *testing.T) {
 		})
 	}
 	// nothing needs review: no probe, no sandbox
-	c := SandboxPolicy{}.Choose([]*Hook{a}, nil, func() error { t.Fatal("probed"); return nil })
+	c := SandboxPolicy{}.Choose([]*Hook{a}, nil, func(int) error { t.Fatal("probed"); return nil })
 	if len(c.Run) != 1 || len(c.Sandboxed) != 0 {
 		t.Errorf("%+v", c)
 	}

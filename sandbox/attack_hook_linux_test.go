@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"time"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
@@ -54,6 +55,12 @@ func serveAttack() {
 	case "cpu":
 		ms, _ := strconv.Atoi(args[0])
 		attackCPU(ms)
+	case "leave":
+		attackLeave()
+	case "seek":
+		attackSeek()
+	case "linger":
+		time.Sleep(time.Hour)
 	default:
 		fmt.Println("unknown attack", mode)
 		os.Exit(2)

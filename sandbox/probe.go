@@ -14,11 +14,22 @@ import (
 // goes through every step of a hook's start - namespaces, mounts, network,
 // Landlock, the seccomp filter and its listener, the fork - and the exec
 // itself fails with ENOENT, the one answer that says all of them worked.
-func Probe(cfg Config) error {
+func Probe(cfg Config) error { return ProbeFor(cfg, 1) }
+
+// ProbeFor is Probe for a dry run that will start hooks sandboxed hooks
+// with cfg: with cfg.Warm, the probe's sandbox stays set up for the first
+// of them and the others' are set up behind it (Warm).
+func ProbeFor(cfg Config, hooks int) error {
 	cfg.Isolate = true
 	if cfg.Warm != nil {
-		return cfg.Warm.probe(cfg)
+		return cfg.Warm.probe(cfg, hooks)
 	}
+	return probe(cfg)
+}
+
+// probe is Probe without a Warm: the probed sandbox is ended.
+func probe(cfg Config) error {
+	cfg.Isolate, cfg.Warm = true, nil
 	null, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
 	if err != nil {
 		return fmt.Errorf("%w: %v", ErrUnavailable, err)
@@ -51,13 +62,14 @@ func probeError(err error) error {
 // probeProgram is Probe's hook: a path in the sandbox's private /tmp.
 const probeProgram = "/tmp/.hookwarden-probe/none"
 
-// Prober is the probe a dry run's rule calls (hooks.SandboxPolicy.Choose):
-// Probe(cfg), and a clear reason when no supervisor executable is known.
-func Prober(cfg Config) func() error {
-	return func() error {
+// Prober is the probe a dry run's rule calls (hooks.SandboxPolicy.Choose)
+// with the number of hooks it would start in the sandbox: ProbeFor(cfg,
+// hooks), and a clear reason when no supervisor executable is known.
+func Prober(cfg Config) func(hooks int) error {
+	return func(hooks int) error {
 		if cfg.Init == "" {
 			return fmt.Errorf("%w: this program cannot start Hookwarden's supervisor", ErrUnavailable)
 		}
-		return Probe(cfg)
+		return ProbeFor(cfg, hooks)
 	}
 }

@@ -7,75 +7,161 @@ import (
 	"sync"
 )
 
-// Warm keeps the sandbox a dry run's probe set up, so that its first
-// sandboxed hook starts in it instead of in a second one: the probe's
-// supervisor sets the sandbox up, tries a start in it and parks; Start
-// hands it the first hook whose sandbox is the same (hookKey: the same
-// overlaid folders, the hook's own folder among them, the same writable
-// folders, home, scratch place, limits and agents' files). It serves one
-// hook, as a fresh one would: nothing of the probe stays in it (its test
-// start execs nothing and writes nothing). A hook whose sandbox differs
-// starts one of its own. The owner of a dry run makes one, puts it in the
-// Config its probe and its runner share, and closes it when the run is
-// over (an unused parked supervisor is then ended).
+// Warm sets up the sandboxes of a dry run's hooks ahead of them: the
+// probe's supervisor sets the sandbox up, tries a start in it and parks,
+// and, when the dry run will start more than one sandboxed hook, further
+// supervisors set up the same sandbox in the background while the earlier
+// hooks run (a pipeline, at most warmDepth at a time). Start hands each
+// hook whose sandbox is the same (hookKey: the same overlaid folders, the
+// hook's own folder among them, the same writable folders, home, scratch
+// place, limits and agents' files) a parked supervisor of its own, or
+// waits for one being set up. Every parked supervisor serves one hook, as
+// a fresh one would: nothing of the probe stays in it (its test start
+// execs nothing and writes nothing), and no two hooks share one, so what
+// each hook's report says is that hook's alone and nothing one hook
+// leaves reaches another. A hook whose sandbox differs starts one of its
+// own. The owner of a dry run makes one, puts it in the Config its probe
+// and its runner share, and closes it when the run is over (the unused
+// parked supervisors are then ended).
 type Warm struct {
-	mu     sync.Mutex
-	parked *Process
-	closed bool
+	mu   sync.Mutex
+	cond *sync.Cond // a park under way ended, or Close was called
+	// key and cfg are the sandbox the probe set up; parked are its
+	// supervisors ready for a hook, pending the parks under way, remaining
+	// the sandboxed hooks the dry run still expects to start in it.
+	key       string
+	cfg       Config
+	parked    []*Process
+	pending   int
+	remaining int
+	closed    bool
+	served    int // hooks given a parked supervisor (for the tests)
 }
 
-// NewWarm returns an empty Warm.
-func NewWarm() *Warm { return &Warm{} }
+// warmDepth bounds the supervisors a Warm keeps parked or setting up at
+// once: the hooks of an event start together, and more parks at a time
+// than this only compete for the same cores.
+const warmDepth = 3
 
-// Close ends the parked supervisor, if it was not used.
+// NewWarm returns an empty Warm.
+func NewWarm() *Warm {
+	w := &Warm{}
+	w.cond = sync.NewCond(&w.mu)
+	return w
+}
+
+// Close ends the parked supervisors that were not used, once the parks
+// under way have ended (so none is left behind).
 func (w *Warm) Close() {
 	if w == nil {
 		return
 	}
 	w.mu.Lock()
-	p := w.parked
-	w.parked, w.closed = nil, true
+	w.closed = true
+	w.cond.Broadcast()
+	for w.pending > 0 {
+		w.cond.Wait()
+	}
+	ps := w.parked
+	w.parked, w.remaining = nil, 0
 	w.mu.Unlock()
-	if p != nil {
+	closeAll(ps)
+}
+
+func closeAll(ps []*Process) {
+	for _, p := range ps {
 		p.Close()
 	}
 }
 
-// probe is Probe through w: the probe's supervisor stays parked.
-func (w *Warm) probe(cfg Config) error {
+// probe is Probe through w for a dry run that will start hooks sandboxed
+// hooks in this sandbox: the probe's supervisor stays parked, and the
+// sandboxes of the further hooks are set up behind it.
+func (w *Warm) probe(cfg Config, hooks int) error {
+	hooks = max(hooks, 1)
+	key := hookKey(cfg, cfg.Project)
 	w.mu.Lock()
-	if w.parked != nil && w.parked.key == hookKey(cfg, cfg.Project) {
+	if w.closed {
 		w.mu.Unlock()
-		return nil // set up already, and not used yet
+		return probe(cfg)
 	}
+	if w.key == key && len(w.parked)+w.pending > 0 {
+		w.remaining = hooks // set up already, and not used yet
+		w.refill()
+		w.mu.Unlock()
+		return nil
+	}
+	stale := w.parked
+	w.parked, w.key, w.cfg, w.remaining = nil, key, cfg, hooks
+	w.pending++ // the probe's own park
 	w.mu.Unlock()
+	closeAll(stale)
 	p, err := startParked(cfg)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.parkEnded(p, key)
 	if err != nil {
+		w.remaining = 0
 		return probeError(err)
 	}
-	w.mu.Lock()
-	old := w.parked
-	if w.closed {
-		old, p = p, nil
-	}
-	w.parked = p
-	w.mu.Unlock()
-	if old != nil {
-		old.Close()
-	}
+	w.refill()
 	return nil
 }
 
-// take returns the parked supervisor when it was set up for key, once.
+// parkEnded takes in the result of a park for key (nil: it failed), with
+// w.mu held.
+func (w *Warm) parkEnded(p *Process, key string) {
+	w.pending--
+	w.cond.Broadcast()
+	if p == nil {
+		return
+	}
+	if w.closed || w.key != key {
+		go p.Close()
+		return
+	}
+	w.parked = append(w.parked, p)
+}
+
+// refill starts parks in the background until the hooks still expected
+// have a supervisor parked or being set up, warmDepth at most; w.mu is
+// held.
+func (w *Warm) refill() {
+	for !w.closed && len(w.parked)+w.pending < min(w.remaining, warmDepth) {
+		w.pending++
+		cfg, key := w.cfg, w.key
+		go func() {
+			p, err := startParked(cfg)
+			if err != nil {
+				p = nil
+			}
+			w.mu.Lock()
+			w.parkEnded(p, key)
+			w.mu.Unlock()
+		}()
+	}
+}
+
+// take returns a supervisor parked for key, waiting for one being set up
+// when none is ready yet; nil when there is none for key.
 func (w *Warm) take(key string) *Process {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if w.parked == nil || w.parked.key != key {
-		return nil
+	for !w.closed && w.key == key {
+		if n := len(w.parked); n > 0 {
+			p := w.parked[0]
+			w.parked = w.parked[1:]
+			w.remaining = max(w.remaining-1, 0)
+			w.served++
+			w.refill()
+			return p
+		}
+		if w.pending == 0 {
+			break
+		}
+		w.cond.Wait()
 	}
-	p := w.parked
-	w.parked = nil
-	return p
+	return nil
 }
 
 // hookKey names the sandbox cfg sets up for a hook whose folder is dir:

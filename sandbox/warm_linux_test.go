@@ -1,6 +1,8 @@
 package sandbox
 
 import (
+	"bufio"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -56,8 +58,7 @@ func TestWarmRunsTheFirstHookInTheProbedSandbox(t *testing.T) {
 	if err := Probe(f.cfg); err != nil {
 		t.Fatalf("Probe: %v", err)
 	}
-	parked := f.cfg.Warm.parked
-	if parked == nil {
+	if len(f.cfg.Warm.parked) != 1 {
 		t.Fatal("the probe's supervisor is not parked")
 	}
 	cfg := f.cfg
@@ -77,7 +78,7 @@ func TestWarmRunsTheFirstHookInTheProbedSandbox(t *testing.T) {
 	alone := cfg
 	alone.Warm = nil
 	base := runScript(t, alone, f.proj, script, "the-payload", testEnv(f.home))
-	if f.cfg.Warm.parked != nil {
+	if len(f.cfg.Warm.parked) != 0 || f.cfg.Warm.served != 1 {
 		t.Error("the parked supervisor was not taken by the first hook")
 	}
 	if r.err != nil || !r.exit.Exited || r.exit.Code != 0 {
@@ -158,10 +159,10 @@ func TestWarmTakesOnlyItsOwnSandbox(t *testing.T) {
 	cfg := f.cfg
 	cfg.Writable = []string{t.TempDir()}
 	runScript(t, cfg, f.proj, `true`, "", testEnv(f.home))
-	parked := f.cfg.Warm.parked
-	if parked == nil {
+	if len(f.cfg.Warm.parked) != 1 {
 		t.Fatal("a hook of another sandbox took the parked supervisor")
 	}
+	parked := f.cfg.Warm.parked[0]
 	if n := f.scratchLeft(t); n != 1 {
 		t.Errorf("%d scratch folder(s) while one supervisor is parked", n)
 	}
@@ -178,7 +179,138 @@ func TestWarmTakesOnlyItsOwnSandbox(t *testing.T) {
 	if err := Probe(f.cfg); err != nil {
 		t.Fatalf("Probe after Close: %v", err)
 	}
-	if f.cfg.Warm.parked != nil || f.scratchLeft(t) != 0 {
+	if len(f.cfg.Warm.parked) != 0 || f.scratchLeft(t) != 0 {
 		t.Error("a probe after Close left a parked supervisor")
+	}
+}
+
+// TestWarmSetsUpLaterHooksAhead: a dry run that will start three
+// sandboxed hooks one after the other has each of them served by a
+// supervisor the Warm set up ahead (none starts a sandbox of its own), and
+// each one's sandbox is still its own: none sees a file, a /tmp file or a
+// process an earlier one left, and each report lists its own writes only.
+func TestWarmSetsUpLaterHooksAhead(t *testing.T) {
+	f := newWarmFixture(t)
+	if err := ProbeFor(f.cfg, 3); err != nil {
+		t.Fatalf("ProbeFor: %v", err)
+	}
+	for i := range 3 {
+		script := fmt.Sprintf(`ls mark* /tmp/mark 2>/dev/null; pgrep -x sleep && echo SLEEP; echo %d > mark%d; echo x > /tmp/mark; (setsid sleep 300 >/dev/null 2>&1 &); echo ok`, i, i)
+		r := runScript(t, f.cfg, f.proj, script, "", testEnv(f.home))
+		if strings.TrimSpace(r.stdout) != "ok" {
+			t.Errorf("hook %d sees what an earlier one left, or failed: %v\n%s%s", i, r.err, r.stdout, r.stderr)
+		}
+		if r.report == nil || len(r.report.Files) != 1 || filepath.Base(r.report.Files[0].Path) != fmt.Sprintf("mark%d", i) {
+			t.Errorf("hook %d's report does not list exactly its own write: %+v", i, r.report)
+		}
+	}
+	w := f.cfg.Warm
+	w.mu.Lock()
+	served, left := w.served, len(w.parked)+w.pending
+	w.mu.Unlock()
+	if served != 3 || left != 0 {
+		t.Errorf("%d of 3 hooks were served ahead; %d supervisors still parked or setting up", served, left)
+	}
+	w.Close()
+	if n := f.scratchLeft(t); n != 0 {
+		t.Errorf("%d scratch folder(s) left", n)
+	}
+}
+
+// TestWarmPipelinedHooksStayApart is the attack on sandboxes set up ahead:
+// two hooks of one event, at once, as the agents run them. Hook A leaves
+// a file in the project and in /tmp, a FIFO, a TCP listener, a Unix socket
+// by path and an abstract one, a process in a session of its own, and
+// keeps trying to see and ptrace the other hook's processes while it
+// runs; hook B, started in the supervisor set up behind A's, looks for all
+// of it, dials A's listeners, tries to ptrace and kill what it finds of A,
+// and sends a line to A's TCP port. Neither reaches the other, and each
+// report holds that hook's own doings only: B's line is B's network
+// attempt (its own sink took it), A's file is A's.
+func TestWarmPipelinedHooksStayApart(t *testing.T) {
+	f := newWarmFixture(t)
+	if err := ProbeFor(f.cfg, 2); err != nil {
+		t.Fatalf("ProbeFor: %v", err)
+	}
+	self, _ := os.Executable()
+	cfg := f.cfg
+	cfg.Init = self
+	null, _ := os.Open(os.DevNull)
+	defer null.Close()
+	outR, outW, _ := os.Pipe()
+	a, err := Start(cfg, Spec{Path: "/proc/self/exe", Argv: []string{"hook", attackArg, "leave"}, Env: testEnv(f.home), Dir: f.proj, Stdin: null, Stdout: outW, Stderr: outW})
+	outW.Close()
+	if err != nil {
+		t.Fatalf("Start A: %v", err)
+	}
+	lines := make(chan string, 64)
+	go func() {
+		sc := bufio.NewScanner(outR)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	var aOut []string
+	for l := range lines {
+		aOut = append(aOut, l)
+		if l == "ready" {
+			break
+		}
+	}
+	b := runAttack(t, f.cfg, f.proj, testEnv(f.home), "seek")
+	a.Signal(true)
+	a.Wait()
+	aRep := a.Close()
+	for l := range lines {
+		aOut = append(aOut, l)
+	}
+	if !strings.Contains(b.stdout, "done") || !strings.Contains(b.stdout, "ok tcp") {
+		t.Fatalf("hook B did not run as asked: %v\n%s%s", b.err, b.stdout, b.stderr)
+	}
+	for _, l := range strings.Split(b.stdout, "\n") {
+		if strings.HasPrefix(l, "B-") {
+			t.Errorf("hook B reached what hook A left: %s", l)
+		}
+	}
+	for _, l := range aOut {
+		if strings.HasPrefix(l, "A-") || strings.HasPrefix(l, "no ") {
+			t.Errorf("hook A: %s", l)
+		}
+	}
+	if f.cfg.Warm.served != 2 {
+		t.Errorf("%d of the 2 hooks ran in a supervisor set up ahead", f.cfg.Warm.served)
+	}
+	// attribution: each report holds its own hook's doings only
+	if aRep == nil || b.report == nil {
+		t.Fatal("a report is missing")
+	}
+	has := func(r *Report, file string) bool {
+		for _, fc := range r.Files {
+			if filepath.Base(fc.Path) == file {
+				return true
+			}
+		}
+		return false
+	}
+	sent := func(r *Report, what string) bool {
+		for _, n := range r.Network {
+			if strings.Contains(n.Preview, what) {
+				return true
+			}
+		}
+		return false
+	}
+	if !has(aRep, leaveMark) || has(b.report, leaveMark) {
+		t.Errorf("A's file is not A's alone: A %+v, B %+v", aRep.Files, b.report.Files)
+	}
+	if !sent(b.report, "hello-from-b") || sent(aRep, "hello-from-b") {
+		t.Errorf("B's line is not B's alone: A %+v, B %+v", aRep.Network, b.report.Network)
+	}
+	if len(b.report.LeftRunning) != 0 {
+		t.Errorf("B's report has processes left running: %+v", b.report.LeftRunning)
+	}
+	if _, err := os.Stat(filepath.Join(f.proj, leaveMark)); err == nil {
+		t.Error("A's file reached the real project")
 	}
 }
