@@ -6,12 +6,14 @@
 # project whose BeforeTool event has N hooks (`true`), the two ALTERNATING
 # in the same run so that the load of a shared machine falls on both alike.
 #
-#   scripts/perf/sandbox.sh [-r runs] [-n hooks] BIN
+#   scripts/perf/sandbox.sh [-r runs] [-n hooks] BIN [BIN...]
 #
-# Prints one line per run (mode, wall ms, CPU ms of the command and every
-# process it started: perf's task-clock, else user + system time) and the
-# medians with the added cost (sandboxed - direct). On a loaded machine the wall time is mostly
-# waiting for a core: compare CPU milliseconds too.
+# Prints one line per run (binary, mode, wall ms, CPU ms of the command and
+# every process it started: perf's task-clock, else user + system time) and,
+# per binary, the medians with the added cost (sandboxed - direct). With
+# several binaries (OLD NEW), each round runs every binary's pair in turn,
+# so that the load falls on all alike. On a loaded machine the wall time is
+# mostly waiting for a core: compare CPU milliseconds too.
 set -eu
 runs=7 hooks=1
 while getopts r:n: o; do
@@ -21,8 +23,11 @@ while getopts r:n: o; do
 	esac
 done
 shift $((OPTIND - 1))
-[ $# -eq 1 ] || { echo "usage: $0 [-r runs] [-n hooks] BIN" >&2; exit 2; }
-bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+[ $# -ge 1 ] || { echo "usage: $0 [-r runs] [-n hooks] BIN [BIN...]" >&2; exit 2; }
+bins=
+for b in "$@"; do
+	bins="$bins $(cd "$(dirname "$b")" && pwd)/$(basename "$b")"
+done
 root=$(mktemp -d "${TMPDIR:-/tmp}/hookwarden-sbxperf.XXXXXX")
 trap 'rm -rf "$root"' EXIT
 mkdir -p "$root/home" "$root/proj/.gemini"
@@ -47,25 +52,29 @@ if perf stat -x, -e task-clock true >/dev/null 2>&1; then
 else
 	cpu() { /usr/bin/time -f "%U %S" "$@" 2>&1 >/dev/null | tail -1 | awk '{print ($1 + $2) * 1000}'; }
 fi
-one() { # mode flags...
-	mode=$1
-	shift
+one() { # bin mode flags...
+	bin=$1 mode=$2
+	shift 2
 	start=$(date +%s%N)
 	c=$(cd "$root/proj" && cpu env -i PATH="$PATH" HOME="$root/home" HOOKWARDEN_CONFIG_DIR="$root/config" \
 		GEMINI_CLI_SYSTEM_SETTINGS_PATH="$root/none.json" GEMINI_CLI_TRUST_WORKSPACE=true \
 		"$bin" run --agent gemini --event BeforeTool --tool x "$@")
 	end=$(date +%s%N)
-	echo "$mode $(( (end - start) / 1000000 )) $c" | awk '{printf "%s %.1f %.1f\n", $1, $2, $3}' | tee -a "$results"
+	echo "$bin $mode $(( (end - start) / 1000000 )) $c" | awk '{printf "%s %s %.1f %.1f\n", $1, $2, $3, $4}' | tee -a "$results"
 }
 i=0
 while [ $i -lt "$runs" ]; do
-	one direct --yes --no-sandbox
-	one sandboxed --sandbox
+	for b in $bins; do
+		one "$b" direct --yes --no-sandbox
+		one "$b" sandboxed --sandbox
+	done
 	i=$((i + 1))
 done
-median() { # mode column
-	awk -v m="$1" -v c="$2" '$1 == m {print $c}' "$results" | sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'
+median() { # bin mode column
+	awk -v b="$1" -v m="$2" -v c="$3" '$1 == b && $2 == m {print $c}' "$results" | sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'
 }
-dw=$(median direct 2) dc=$(median direct 3) sw=$(median sandboxed 2) sc=$(median sandboxed 3)
-echo "# medians of $runs: direct ${dw} ms (cpu ${dc} ms), sandboxed ${sw} ms (cpu ${sc} ms), added $(echo "$sw $dw" | awk '{printf "%.1f", $1 - $2}') ms (cpu $(echo "$sc $dc" | awk '{printf "%.1f", $1 - $2}') ms)"
+for b in $bins; do
+	dw=$(median "$b" direct 3) dc=$(median "$b" direct 4) sw=$(median "$b" sandboxed 3) sc=$(median "$b" sandboxed 4)
+	echo "# $b, medians of $runs: direct ${dw} ms (cpu ${dc} ms), sandboxed ${sw} ms (cpu ${sc} ms), added $(echo "$sw $dw" | awk '{printf "%.1f", $1 - $2}') ms (cpu $(echo "$sc $dc" | awk '{printf "%.1f", $1 - $2}') ms)"
+done
 echo "# $(date -u) load: $(uptime | sed 's/.*load/load/')"
