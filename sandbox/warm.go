@@ -35,7 +35,7 @@ type Warm struct {
 	pending   int
 	remaining int
 	closed    bool
-	served    int // hooks given a parked supervisor (for the tests)
+	served    int // hooks given a parked supervisor
 }
 
 // warmDepth bounds the supervisors a Warm keeps parked or setting up at
@@ -48,6 +48,21 @@ func NewWarm() *Warm {
 	w := &Warm{}
 	w.cond = sync.NewCond(&w.mu)
 	return w
+}
+
+// WarmStats is what a Warm did: Served hooks were given a supervisor set
+// up ahead, Parked supervisors are ready or being set up, Closed says Close
+// was called.
+type WarmStats struct {
+	Served, Parked int
+	Closed         bool
+}
+
+// Stats says what w did so far.
+func (w *Warm) Stats() WarmStats {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return WarmStats{Served: w.served, Parked: len(w.parked) + w.pending, Closed: w.closed}
 }
 
 // Close ends the parked supervisors that were not used, once the parks

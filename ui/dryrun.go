@@ -10,6 +10,7 @@ import (
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/sandbox"
 )
 
 // dryRunView is the Dry run tab: pick an event of the agent (with its
@@ -48,6 +49,10 @@ type dryRunView struct {
 
 	content fyne.CanvasObject
 	tab     *container.TabItem
+
+	// newWarm makes the sandbox.Warm of one run (the sandboxes its probe
+	// sets up serve its hooks); tests see each run's through it.
+	newWarm func() *sandbox.Warm
 }
 
 // dryRun is one run in progress: cancel is nil while it is planned or
@@ -59,7 +64,7 @@ type dryRun struct {
 }
 
 func newDryRunView(w fyne.Window, thread uiThread) *dryRunView {
-	v := &dryRunView{window: w, thread: thread, resultsPane: newResultsPane()}
+	v := &dryRunView{window: w, thread: thread, resultsPane: newResultsPane(), newWarm: sandbox.NewWarm}
 	v.eventPicker = newEventPicker(v.onEventChanged, v.loadSample)
 	v.hookPicker = newHookPicker(v.showPlanPreview)
 	v.payloadEditor = newPayloadEditor(v.validatePayload, v.loadSample)

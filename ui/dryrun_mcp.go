@@ -98,13 +98,15 @@ func (v *dryRunView) onStartMCP() {
 	v.setRunning(run)
 	v.status.SetText("Starting " + shown(v.agent.Title(h)) + " in the sandbox…")
 	id := h.ID
+	warm := v.newWarm() // the probe's sandbox starts the server
 	v.thread.Go(func() {
 		var res *agents.MCPRun
-		ap, err := openAgain(p)
+		ap, err := openAgain(p, warm)
 		if err == nil {
 			res, err = agents.DryRunMCP(ctx, ap, agents.MCPRequest{Server: id, Sandbox: agents.SandboxAlways})
 		}
 		cancel()
+		warm.Close()
 		close(run.done)
 		v.thread.Do(func() { v.finishMCP(run.id, res, err) })
 	})

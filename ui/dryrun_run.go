@@ -10,6 +10,7 @@ import (
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/sandbox"
 )
 
 // runSetup is what one press of Run does.
@@ -27,6 +28,10 @@ type runSetup struct {
 	// real: the user asked to run hooks that need review for real (after
 	// the confirmation); always: every hook in the sandbox.
 	real, always bool
+	// warm keeps the sandboxes the gate's probe set up for the run's
+	// sandboxed hooks (the run's own probe finds them, and each hook takes
+	// one); it is closed once the run is over or will not happen.
+	warm *sandbox.Warm
 }
 
 func (v *dryRunView) onRun() { v.prepare(false) }
@@ -63,8 +68,9 @@ func (v *dryRunView) prepare(asTrusted bool) {
 	v.clearResults()
 	v.status.SetText("Planning…")
 	v.setRunning(&dryRun{id: v.runID})
+	s.warm = v.newWarm()
 	v.thread.Go(func() {
-		ap, err := openAgain(p) // the files and approvals as they are now
+		ap, err := openAgain(p, s.warm) // the files and approvals as they are now
 		if err == nil {
 			s.agent = ap
 			// a dry run must not record itself (as run --replay)
@@ -82,15 +88,18 @@ func (v *dryRunView) prepare(asTrusted bool) {
 // nothing.
 func (v *dryRunView) confirmAndStart(s *runSetup, err error) {
 	if v.run == nil || v.run.id != v.runID {
+		v.release(s)
 		return // cancelled while planning
 	}
 	if err != nil {
+		v.release(s)
 		v.setRunning(nil)
 		v.status.SetText(shown(err.Error()))
 		return
 	}
 	g := s.gate
 	if len(g.Planned) == 0 {
+		v.release(s)
 		v.setRunning(nil)
 		v.status.SetText("")
 		v.verdict.SetText(fmt.Sprintf("%s: no %s runs; %s goes ahead.", g.Plan.Label, g.Plan.Noun, s.agent.Agent().Title))
@@ -106,6 +115,7 @@ func (v *dryRunView) confirmAndStart(s *runSetup, err error) {
 			s.req.Confirm = append(s.req.Confirm, r.ID)
 		}
 	case len(g.Held) > 0:
+		v.release(s)
 		v.setRunning(nil)
 		v.status.SetText("Nothing was run: the sandbox was asked for, and " + g.SandboxUnavailable + ".")
 		return
@@ -134,12 +144,13 @@ func (v *dryRunView) confirmAndStart(s *runSetup, err error) {
 	if !s.real && g.SandboxUnavailable != "" {
 		readErr = strings.TrimSpace(readErr + "\nThey cannot run in the sandbox: " + g.SandboxUnavailable)
 	}
-	v.confirmUnapproved("Run unapproved "+g.Plan.Noun+"s?", s.agent.RunNotice().Review, lines, readErr, func() { v.start(s) })
+	v.confirmUnapproved("Run unapproved "+g.Plan.Noun+"s?", s.agent.RunNotice().Review, lines, readErr, func() { v.start(s) }, func() { v.release(s) })
 }
 
 // confirmUnapproved asks before a dry run that holds hooks the user has not
 // approved; declining runs nothing.
-func (v *dryRunView) confirmUnapproved(title, intro string, lines []string, readErr string, run func()) {
+// cancelled is called instead of run when the plan does not run.
+func (v *dryRunView) confirmUnapproved(title, intro string, lines []string, readErr string, run, cancelled func()) {
 	var b strings.Builder
 	b.WriteString(intro + "\n\n")
 	// Each line is escaped part by part (shown), joined with real line
@@ -160,10 +171,12 @@ func (v *dryRunView) confirmUnapproved(title, intro string, lines []string, read
 	var d *riskyConfirm
 	d = newRiskyConfirm(title, "Run them", "Don't run", msg, func(ok bool) {
 		if v.confirm != d || id != v.runID || v.run == nil || v.run.id != id || v.project != p {
+			cancelled()
 			return // the view was reset meanwhile: this plan is stale
 		}
 		v.confirm = nil
 		if !ok {
+			cancelled()
 			v.setRunning(nil)
 			v.status.SetText("Nothing was run.")
 			return
@@ -194,6 +207,7 @@ func (v *dryRunView) start(s *runSetup) {
 	v.thread.Go(func() {
 		res, err := s.agent.DryRun(ctx, req)
 		cancel()
+		s.warm.Close() // the supervisors no hook took
 		close(run.done)
 		v.thread.Do(func() { v.finish(run.id, s, res, err) })
 	})
@@ -220,8 +234,19 @@ func (v *dryRunView) setRunning(r *dryRun) {
 	v.updateRunButtons()
 }
 
-// openAgain reads p's folder again as its agent does, in p's environment.
-func openAgain(p *project) (agents.Project, error) {
+// release ends the supervisors s's probe set up for a run that will not
+// happen (off the UI thread: each ends within supervisorWait).
+func (v *dryRunView) release(s *runSetup) {
+	if w := s.warm; w != nil {
+		s.warm = nil
+		v.thread.Go(w.Close)
+	}
+}
+
+// openAgain reads p's folder again as its agent does, in p's environment,
+// with warm for the sandboxes of the dry run it is read for.
+func openAgain(p *project, warm *sandbox.Warm) (agents.Project, error) {
 	env := p.env()
+	env.Warm = warm
 	return p.agent.Open(context.Background(), env, p.Dir)
 }

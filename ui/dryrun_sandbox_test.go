@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/hookwarden/hookwarden/internal/sandboxtest"
+	"github.com/hookwarden/hookwarden/sandbox"
 )
 
 // An unapproved workspace hook that writes outside the project and sends
@@ -58,5 +59,77 @@ func TestReviewStartsASandboxedDryRun(t *testing.T) {
 	}
 	if !anyContains(f.cardTexts(), "creates ./ran in the project") {
 		t.Errorf("the report does not show the write: %q", f.cardTexts())
+	}
+}
+
+// captureWarms makes the view's runs keep their sandbox.Warm for the test.
+func captureWarms(v *dryRunView) *[]*sandbox.Warm {
+	var warms []*sandbox.Warm
+	v.newWarm = func() *sandbox.Warm {
+		w := sandbox.NewWarm()
+		warms = append(warms, w)
+		return w
+	}
+	return &warms
+}
+
+// The Dry run tab sets up its run's sandboxes once, as the command line
+// does: the sandbox the gate's probe set up serves the first unapproved
+// hook and the second one's is set up behind it (sandbox.Warm), no hook
+// starts one of its own, and once the run is over nothing is left parked.
+func TestDryRunSetsUpItsHooksSandboxesAhead(t *testing.T) {
+	self := sandboxtest.Require(t)
+	two := `{"hooks": {"BeforeTool": [{"matcher": "write_file", "hooks": [` +
+		`{"type": "command", "name": "one", "command": "touch \"$GEMINI_PROJECT_DIR/one\"; echo '{}'"},` +
+		`{"type": "command", "name": "two", "command": "touch \"$GEMINI_PROJECT_DIR/two\"; echo '{}'"}]}]}}`
+	f := newDryRunFixture(t, true, "", two)
+	f.v.project.Init = self
+	warms := captureWarms(f.v)
+	test.Tap(f.v.runButton)
+	f.q.settle()
+	if len(f.v.cards) != 2 {
+		t.Fatalf("%d cards: %s", len(f.v.cards), f.v.status.Text)
+	}
+	for _, c := range f.v.cards {
+		if c.result == nil || !c.result.Sandboxed {
+			t.Fatalf("a hook did not run in the sandbox: %+v", c.result)
+		}
+	}
+	if f.exists("one") || f.exists("two") {
+		t.Error("a sandboxed hook wrote to the real project")
+	}
+	if !anyContains(f.cardTexts(), "creates ./one in the project") || !anyContains(f.cardTexts(), "creates ./two in the project") {
+		t.Errorf("each card does not show its own hook's write: %q", f.cardTexts())
+	}
+	if len(*warms) != 1 {
+		t.Fatalf("%d Warms for one run", len(*warms))
+	}
+	if st := (*warms)[0].Stats(); st.Served != 2 || st.Parked != 0 || !st.Closed {
+		t.Errorf("the run's sandboxes: %+v (want both hooks served ahead, nothing left parked, closed)", st)
+	}
+}
+
+// A run that does not happen — its confirmation declined — ends the
+// sandboxes its gate's probe set up.
+func TestDryRunNotRunEndsItsSandboxes(t *testing.T) {
+	self := sandboxtest.Require(t)
+	f := newDryRunFixture(t, true, "", beforeTool("unapproved", `touch "$GEMINI_PROJECT_DIR/ran"; echo '{}'`))
+	f.v.project.Init = self
+	warms := captureWarms(f.v)
+	test.Tap(f.v.realButton)
+	f.q.settle()
+	if len(dialogTexts(f.w)) == 0 {
+		t.Fatal("Run for real did not ask first")
+	}
+	if len(*warms) != 1 || (*warms)[0].Stats().Parked == 0 {
+		t.Fatalf("the gate's probe set up no sandbox to end: %d Warms", len(*warms))
+	}
+	tapDialogButton(t, f.w, "Don't run")
+	f.q.settle()
+	if f.exists("ran") {
+		t.Error("a declined hook ran")
+	}
+	if st := (*warms)[0].Stats(); st.Parked != 0 || !st.Closed || st.Served != 0 {
+		t.Errorf("the declined run's sandboxes: %+v (want none left, closed)", st)
 	}
 }
