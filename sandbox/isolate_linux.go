@@ -59,6 +59,7 @@ type spawnReq struct {
 	dir       string
 	stdio     []*os.File
 	sys       *syscall.SysProcAttr
+	test      bool // the probe's test start
 	done      chan spawned
 }
 
@@ -84,7 +85,7 @@ func (s *supervisor) spawn(req spawnReq) (int, syscall.Errno, error) {
 			return 0, 0, err
 		}
 	}
-	s.admission.Store(&admission{})
+	s.admission.Store(&admission{test: req.test})
 	// Go forks with CLONE_VFORK: the forking thread keeps its P, with
 	// preemption off, until the child's exec, which waits for the listener
 	// goroutine. That goroutine needs another P (GOMAXPROCS >= 2, fixed in
@@ -156,6 +157,7 @@ func (s *supervisor) fork(req spawnReq) spawned {
 // cgroups, or bounded by rlimits, before its first exec goes on.
 type admission struct {
 	once sync.Once
+	test bool  // the probe's test start (park), which execs nothing
 	err  error // the process could not be bounded: its exec was refused
 }
 
@@ -169,8 +171,12 @@ func (s *supervisor) admit(pid int) bool {
 		return true
 	}
 	adm.once.Do(func() {
+		defer s.trace("admitted")
 		rl := s.cfg.Rlimits
-		if s.cfg.CgroupProcs > 0 {
+		// the probe's test start execs nothing: it is not moved into the
+		// cgroups (each move waits for the kernel's RCU grace period, a
+		// few milliseconds on the path to the hook's start)
+		if s.cfg.CgroupProcs > 0 && !adm.test {
 			if err := enterCgroups(s.cfg.CgroupProcs, pid); err != nil {
 				s.w.send(event{T: evNoCgroup, Msg: err.Error()})
 				rl = s.cfg.Fallback

@@ -136,6 +136,11 @@ func overlayMount(lower, upper, work string) (int, error) {
 	if err := unix.FsconfigSetFlag(fsfd, "userxattr"); err != nil {
 		return -1, fmt.Errorf("userxattr: %w", err)
 	}
+	// the upper layer is scratch, removed after the run: no sync of the
+	// file system it is on (the unmount as the sandbox ends would sync
+	// all of it, and wait, however much other programs wrote there);
+	// kernels before 5.10 lack the option and sync
+	_ = unix.FsconfigSetFlag(fsfd, "volatile")
 	if err := unix.FsconfigCreate(fsfd); err != nil {
 		return -1, fmt.Errorf("creating: %w", err)
 	}

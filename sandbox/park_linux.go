@@ -24,7 +24,7 @@ const maxHookSpec = 16 << 20
 func (s *supervisor) park(ctl *os.File) (rest []byte, err error) {
 	stdio := []*os.File{os.Stdin, os.Stdout, os.Stderr} // /dev/null
 	_, errno, err := s.spawn(spawnReq{path: probeProgram, argv: []string{probeProgram}, env: []string{}, stdio: stdio,
-		sys: &syscall.SysProcAttr{Setpgid: true}})
+		sys: &syscall.SysProcAttr{Setpgid: true}, test: true})
 	if errno != syscall.ENOENT {
 		if err == nil {
 			err = errors.New("a program that cannot exist started")
