@@ -141,7 +141,8 @@ live:
 # streamed or with its document built first (cli, peak-MB). BENCH=. runs
 # every benchmark. Then a sandboxed dry run against a direct one end to
 # end, as a user calls it (`run --sandbox` and `run --yes --no-sandbox` of the command-line build,
-# alternating, BENCH_COUNT runs each: scripts/perf/sandbox.sh).
+# alternating, BENCH_COUNT runs each: scripts/perf/sandbox.sh), for one hook and for an
+# event of three.
 BENCH_COUNT ?= 7
 BENCH ?= GuardCheck1000|GuardScripts|EditTOMLTrustAll|Isolation|ListJSONMemory
 bench:
@@ -152,4 +153,4 @@ bench:
 	scripts/perf/benchmedian.sh <$$out; rm -f $$out
 	@bin=$$(mktemp -d)/hookwarden; \
 	CGO_ENABLED=0 $(GO) build -o $$bin ./cmd/hookwarden-cli && \
-	scripts/perf/sandbox.sh -r $(BENCH_COUNT) $$bin; rm -rf $$(dirname $$bin)
+	scripts/perf/sandbox.sh -r $(BENCH_COUNT) $$bin && scripts/perf/sandbox.sh -r $(BENCH_COUNT) -n 3 $$bin; rm -rf $$(dirname $$bin)
