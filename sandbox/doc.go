@@ -38,6 +38,11 @@
 //   - when the run ends, the PID namespace ends with its init, which kills
 //     everything the hook left behind.
 //
+// A dry run sets its sandboxes up ahead (Warm): the probe's supervisor
+// sets the sandbox up and parks, supervisors for the run's further
+// sandboxed hooks set it up behind it, and each hook takes one of its own,
+// so that its report is its alone.
+//
 // The outcome is a Report: files created, changed and deleted (with a diff
 // for text), sensitive files read, network attempts and programs started,
 // each judged in the risk package's words; and, for traced discovery, the
