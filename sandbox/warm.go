@@ -112,9 +112,12 @@ func (w *Warm) probe(cfg Config, hooks int) error {
 	w.mu.Unlock()
 	closeAll(stale)
 	p, err := startParked(cfg)
+	if err != nil {
+		p = nil
+	}
+	w.landed(p, key)
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	w.parkEnded(p, key)
 	if err != nil {
 		w.remaining = 0
 		return probeError(err)
@@ -123,19 +126,25 @@ func (w *Warm) probe(cfg Config, hooks int) error {
 	return nil
 }
 
-// parkEnded takes in the result of a park for key (nil: it failed), with
-// w.mu held.
-func (w *Warm) parkEnded(p *Process, key string) {
+// landed takes in the result of a park for key (nil: it failed): parked
+// for a hook, or ended when w was closed or probed for another sandbox
+// meanwhile; the park counts as under way until then, so that Close,
+// which waits for the parks under way, leaves no supervisor behind.
+func (w *Warm) landed(p *Process, key string) {
+	w.mu.Lock()
+	keep := p != nil && !w.closed && w.key == key
+	if keep {
+		w.parked = append(w.parked, p)
+		w.cond.Broadcast()
+	}
+	w.mu.Unlock()
+	if p != nil && !keep {
+		p.Close()
+	}
+	w.mu.Lock()
 	w.pending--
 	w.cond.Broadcast()
-	if p == nil {
-		return
-	}
-	if w.closed || w.key != key {
-		go p.Close()
-		return
-	}
-	w.parked = append(w.parked, p)
+	w.mu.Unlock()
 }
 
 // refill starts parks in the background until the hooks still expected
@@ -150,9 +159,7 @@ func (w *Warm) refill() {
 			if err != nil {
 				p = nil
 			}
-			w.mu.Lock()
-			w.parkEnded(p, key)
-			w.mu.Unlock()
+			w.landed(p, key)
 		}()
 	}
 }

@@ -314,3 +314,28 @@ func TestWarmPipelinedHooksStayApart(t *testing.T) {
 		t.Error("A's file reached the real project")
 	}
 }
+
+// TestWarmCloseEndsTheParksUnderWay: a Warm closed right after a probe
+// for three hooks (a run that ends before its hooks start) leaves no
+// supervisor and no scratch layer behind, the ones still being set up
+// included, and a hook started after Close gets a sandbox of its own.
+func TestWarmCloseEndsTheParksUnderWay(t *testing.T) {
+	f := newWarmFixture(t)
+	if err := ProbeFor(f.cfg, 3); err != nil {
+		t.Fatalf("ProbeFor: %v", err)
+	}
+	f.cfg.Warm.Close()
+	if st := f.cfg.Warm.Stats(); st.Parked != 0 || !st.Closed {
+		t.Errorf("after Close: %+v", st)
+	}
+	if n := f.scratchLeft(t); n != 0 {
+		t.Errorf("%d scratch folder(s) left after Close", n)
+	}
+	r := runScript(t, f.cfg, f.proj, `echo ok`, "", testEnv(f.home))
+	if strings.TrimSpace(r.stdout) != "ok" || f.cfg.Warm.Stats().Served != 0 {
+		t.Errorf("a hook after Close: %q %v, %+v", r.stdout, r.err, f.cfg.Warm.Stats())
+	}
+	if n := f.scratchLeft(t); n != 0 {
+		t.Errorf("%d scratch folder(s) left", n)
+	}
+}
