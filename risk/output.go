@@ -242,7 +242,12 @@ func (a *analyzer) factsOf(re *outputRes, text string, code bool) *textFacts {
 		// a printed filter or template (jq '.llm_request.messages += [{…}]
 		// | {llm_request: .llm_request}') builds the value from its own
 		// literals as a script does
-		for _, m := range stringLitRe.FindAllStringSubmatch(text, -1) {
+		// (a script's comments and docstrings say nothing to the model)
+		lits := text
+		if code {
+			lits = codeLines(text)
+		}
+		for _, m := range stringLitRe.FindAllStringSubmatch(lits, -1) {
 			f.strs = append(f.strs, unquoteLit(m[1]+m[2]+m[3]))
 		}
 	}
@@ -310,7 +315,7 @@ func (a *analyzer) agentOutput() {
 			if cands++; cands > 60 {
 				return
 			}
-			a.instruction(c, p.src)
+			a.instruction(c, p.src, guard)
 		}
 	}
 }
@@ -426,12 +431,20 @@ func unquoteLit(s string) string {
 	return s
 }
 
-// instruction judges one text the model reads (once per Cache).
-func (a *analyzer) instruction(text string, src Source) {
+// instruction judges one text the model reads (once per Cache). refusal:
+// the hook refuses the call the text comes with (a deny, a block that
+// stops a tool, exit 2), so the text is why: what it names bare (a
+// guard's pattern, "matches dangerous pattern 'curl | sh'") is what was
+// refused, and only a command it marks as one (in backticks, after "run")
+// is read as an order.
+func (a *analyzer) instruction(text string, src Source, refusal bool) {
 	if len(text) > 8192 {
 		text = text[:8192]
 	}
 	key := a.hook.ProjectDir + "\x00" + text
+	if refusal {
+		key = "\x01" + key
+	}
 	if a.opt.Cache != nil {
 		if fs, ok := a.opt.Cache.instructionFindings(key); ok {
 			for _, f := range fs {
@@ -464,7 +477,7 @@ func (a *analyzer) instruction(text string, src Source) {
 			a.add(Finding{Category: AgentOutput, Severity: LevelCritical, Source: src,
 				Summary: fmt.Sprintf("tells the model to take %s and put it where others read it (%s)", what, dest)})
 		}
-		for _, c := range commandsIn(sent) {
+		for _, c := range commandsIn(sent, refusal) {
 			if negated(sent, c[0], c[1]) {
 				continue
 			}
@@ -520,7 +533,7 @@ func sentences(text string) []string {
 
 // commandsIn finds where command lines may be in a sentence: quoted in
 // backticks, after a verb ("run: …"), or the whole sentence.
-func commandsIn(sent string) [][2]int {
+func commandsIn(sent string, marked bool) [][2]int {
 	var out [][2]int
 	for _, m := range backtickRe.FindAllStringSubmatchIndex(sent, -1) {
 		out = append(out, [2]int{m[2], m[3]})
@@ -534,6 +547,9 @@ func commandsIn(sent string) [][2]int {
 	// the whole sentence, when it reads as a command line rather than a
 	// label ("format filesystem" in a guard's table is prose: no shell
 	// punctuation, no path, no option)
+	if marked {
+		return out
+	}
 	if end := len(strings.TrimRight(sent, ". \t")); end > 0 && (len(out) > 0 || strings.ContainsAny(sent[:end], "|;&$/<>=`'\"~") || strings.Contains(sent[:end], " -")) {
 		out = append(out, [2]int{0, end})
 	}

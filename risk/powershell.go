@@ -52,8 +52,8 @@ var (
 // powerShellCommand analyses the text a powershell -Command runs as a
 // one-line script of the hook's.
 func (sh *shell) powerShellCommand(args []field) {
-	for i, a := range args {
-		l := strings.ToLower(a.s)
+	for i := 0; i < len(args); i++ {
+		l := strings.ToLower(args[i].s)
 		if (l == "-command" || l == "-c" || l == "/c") && i+1 < len(args) {
 			sh.a.powerShell(sh.file, joinFields(args[i+1:]).s)
 			return
@@ -66,8 +66,13 @@ func (sh *shell) powerShellCommand(args []field) {
 			sh.a.powerShell(sh.file, joinFields(args[i:]).s) // pwsh 'Get-Item …': the command
 			return
 		}
-		if l == "-executionpolicy" || l == "-ep" || l == "-windowstyle" || l == "-w" || l == "-encodedcommand" || l == "-enc" || l == "-e" {
-			break
+		switch l {
+		case "-encodedcommand", "-enc", "-e", "-ec":
+			return // judged as an encoded command by its caller
+		case "-executionpolicy", "-ep", "-ex", "-windowstyle", "-w", "-win", "-workingdirectory", "-wd",
+			"-configurationname", "-inputformat", "-outputformat", "-psconsolefile", "-version", "-v",
+			"-settingsfile", "-custompipename":
+			i++ // the option's value: what follows is still read
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -512,9 +513,18 @@ func progWipefs(sh *shell, c progCall) (value, bool) {
 	if base == "diskutil" && (len(args) == 0 || !strings.Contains(args[0].s, "erase")) {
 		return value{}, true
 	}
+	if base == "format" && !slices.ContainsFunc(args, func(f field) bool { return driveArgRe.MatchString(f.s) }) {
+		return value{}, true // format without a drive does nothing ("Fix & format" in prose)
+	}
+	if (base == "fdisk" || base == "sfdisk" || base == "parted") && slices.ContainsFunc(args, func(f field) bool { return f.s == "-l" || f.s == "--list" }) {
+		return value{}, true // lists the partitions
+	}
 	sh.find(n, Destructive, LevelCritical, "runs %s, which wipes disks or stops the machine", base)
 	return value{}, true
 }
+
+// driveArgRe: a disk operand (C:, /dev/sda, \\.\PhysicalDrive0).
+var driveArgRe = regexp.MustCompile(`^(?:[A-Za-z]:\\?$|/dev/|\\\\\.\\)`)
 
 // progChmod judges chmod.
 func progChmod(sh *shell, c progCall) (value, bool) {
