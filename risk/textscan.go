@@ -73,16 +73,16 @@ var (
 	// homeSecretRe: a credential of the home folder, however the path is
 	// joined (".gem", "credentials"), or the process environment whole.
 	homeSecretRe = regexp.MustCompile(`(?:^|[\s'"/=:(,\\])\.(?:ssh|aws|gnupg|kube|netrc|git-credentials|pgpass|pypirc|password-store|azure)\b|\.docker\W{1,6}config\.json|\.config\W{1,6}(?:gcloud|gh)\b|\.gem\W{1,6}credentials|/proc/[^\s/'"]*/environ|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\.(?:bash|zsh)_history\b`)
-	wholeEnvRe   = regexp.MustCompile(`\bdict\(\s*os\.environ\s*\)|\bos\.environ\.copy\(\)|json\.dumps\(\s*(?:dict\()?os\.environ|JSON\.stringify\(\s*process\.env\s*\)|\{\s*\.\.\.process\.env\s*\}|\bENV\.to_h\b|\bos\.Environ\(\)|\bGet-ChildItem\s+env:|\$\((?:env|printenv)\)|(?:^|[;&|]\s*)(?:env|printenv)\s*\|`)
+	wholeEnvRe   = regexp.MustCompile(`\bdict\(\s*os\.environ\s*\)|\bos\.environ\.copy\(\)|json\.dumps\(\s*(?:dict\()?os\.environ|JSON\.stringify\(\s*process\.env\s*\)|\{\s*\.\.\.process\.env\s*\}|\bENV\.to_h\b|\bos\.Environ\(\)|\bGet-ChildItem\s+env:|\$\((?:env|printenv)\)|\bDeno\.env\.toObject\(\)|\bObject\.(?:entries|keys|values|assign)\(\s*(?:\{\s*\}\s*,\s*)?(?:process|Bun)\.env\b|\b\w*(?:[^v\W]|[^n\W]v|[^e\W]nv)\s*:\s*(?:Bun|process)\.env\s*[,}]|\bos\.environ\.items\(\)|(?:^|[;&|]\s*)(?:env|printenv)\s*\|`)
 	// uploadFileRe: a flag that sends a named file's content.
 	uploadFileRe = regexp.MustCompile(`--post-file[= ]|--body-file[= ]|--upload-file[= ]|--data(?:-binary|-raw|-urlencode)?[= ]+["']?@|\s-d\s*["']?@|\s-F\s*["']?[\w-]+=@|\s-T\s`)
 	// envUploadRe: a project .env file sent by an upload flag.
 	dotEnvRe = regexp.MustCompile(`(?:^|[/'"\s])\.env\b(?:[^.\w]|$)`)
 	// netVerbRe: something that talks to another machine.
-	netVerbRe = regexp.MustCompile(`(?i)\b(?:curl|wget|urlopen|urllib|requests\.(?:post|put|get|request)|httpx|aiohttp|fetch\s*\(|https?\.(?:request|get)|http\.(?:Post|Get|NewRequest|Client)|Net::HTTP|LWP|HTTP::Tiny|Invoke-(?:WebRequest|RestMethod)|\biwr\b|\birm\b|WebClient|Upload(?:File|String|Data)|socket|XMLHttpRequest|axios|fsockopen|nc|ncat|netcat|socat|dig|nslookup|host|scp|rsync|sftp|gsutil|s3\s+cp|swaks|sendmail|smtplib|dns\.resolve|s_client)\b|\.(?:post|put|patch|upload|send|sendall|request)\s*\(`)
+	netVerbRe = regexp.MustCompile(`(?i)\b(?:curl|wget|urlopen|urllib|requests\.(?:post|put|get|request)|httpx|aiohttp|https?\.(?:request|get)|http\.(?:Post|Get|NewRequest|Client)|Net::HTTP|LWP|HTTP::Tiny|Invoke-(?:WebRequest|RestMethod)|\biwr\b|\birm\b|WebClient|Upload(?:File|String|Data)|socket|XMLHttpRequest|axios|fsockopen|nc|ncat|netcat|socat|dig|nslookup|host|scp|rsync|sftp|gsutil|s3\s+cp|swaks|sendmail|smtplib|dns\.resolve|s_client|sqs\s+send-message|sns\s+publish|net\.Dial(?:UDP|TCP|Timeout)?)\b|\bhttps?\s+(?:-[\w-]+\s+)*(?:POST|PUT|PATCH)\s+https?://|\bfetch\s*\(|\.(?:post|put|patch|upload|send|sendall|request)\s*\(`)
 	// hostLitRe: an address in a literal (a URL, a domain with a path, an
 	// IPv4 address).
-	hostLitRe = regexp.MustCompile(`(?i)\b(?:https?|wss?|ftps?)://([a-z0-9.-]+\.[a-z]{2,}|\d{1,3}(?:\.\d{1,3}){3})|["'/\s]([a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|dev|app|sh|co|me|xyz|site|cloud|ai|info|biz|ru|cn|top|link|live|report|tech|tools|run|pro)/[^\s'"]*)|\b(\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})\b|[.{}"']([a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|dev|xyz|ru|cn|top))["']`)
+	hostLitRe = regexp.MustCompile(`(?i)\b(?:https?|wss?|ftps?)://([a-z0-9.-]+\.[a-z]{2,}|\d{1,3}(?:\.\d{1,3}){3})|["'/\s]([a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|dev|app|sh|co|me|xyz|site|cloud|ai|info|biz|ru|cn|top|link|live|report|tech|tools|run|pro)/[^\s'"]*)|\b(\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})\b|[.{}"']([a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|dev|xyz|ru|cn|top))(?::\d{1,5})?["']`)
 	// hiddenWorkRe: what an encoded literal should not hold.
 	hiddenWorkRe  = regexp.MustCompile(`(?i)(?:https?|ftp)://|\|\s*(?:ba|z)?sh\b|\b(?:curl|wget|child_process|subprocess|os\.system|urllib|urlopen|execSync|shell_exec|powershell|invoke-expression|/dev/tcp)\b|\bsystem\b.*\b(?:curl|wget|sh)\b`)
 	commentLineRe = regexp.MustCompile(`^\s*(?:#|//|--|;|\*|/\*|<!--|REM\s|rem\s)`)
@@ -346,6 +346,11 @@ func sinkIn(view string) string {
 		if !netVerbRe.MatchString(line) {
 			continue
 		}
+		if !hostLitRe.MatchString(line) {
+			// aws sqs send-message --queue-url "$Q": the address a
+			// variable of the same text was given (Q=https://…)
+			line += " " + assignedAddrs(view, line)
+		}
 		for _, loc := range hostLitRe.FindAllStringSubmatchIndex(line, -1) {
 			if inMessage(line, loc[0], loc[1]) {
 				continue // an address only shown in a printed text
@@ -367,6 +372,25 @@ func sinkIn(view string) string {
 	}
 	return ""
 }
+
+// assignedAddrs are the values of the shell variables line uses that view
+// assigns an address to (NAME=https://…), space-separated.
+func assignedAddrs(view, line string) string {
+	var out []string
+	for _, m := range shellVarUseRe.FindAllStringSubmatch(line, 8) {
+		name := m[1] + m[2]
+		re, err := regexp.Compile(`(?m)(?:^|[\s;])(?:export\s+|local\s+|readonly\s+)?` + regexp.QuoteMeta(name) + `=["']?((?:https?|wss?|ftps?)://[^\s'"]+)`)
+		if err != nil {
+			continue
+		}
+		if a := re.FindStringSubmatch(view); a != nil {
+			out = append(out, a[1])
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+var shellVarUseRe = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)`)
 
 // privateAddr: an address of this machine's own networks (10/8, 192.168/16,
 // 172.16/12) or a version-like number (1.2.3.4 in "version 1.2.3.4").
@@ -545,7 +569,7 @@ func (a *analyzer) secretLits() []string {
 // netVerbLits: netVerbRe matches nothing without one of them (in lower
 // case).
 var netVerbLits = []string{"invoke-", "sockopen", "netcat", "socat", "curl", "wget", "url", "request", "http", "fetch", "lwp", "iwr", "irm", "webclient", "upload", "socket", "axios",
-	"nc", "dig", "nslookup", "host", "scp", "rsync", "sftp", "gsutil", "s3", "swaks", "sendmail", "smtp", "dns", "s_client",
+	"nc", "dig", "nslookup", "host", "scp", "rsync", "sftp", "gsutil", "s3", "swaks", "sendmail", "smtp", "dns", "s_client", "sqs", "sns", "dial",
 	".post", ".put", ".patch", ".send"}
 
 func isB64Byte(c byte) bool {
