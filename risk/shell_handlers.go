@@ -51,6 +51,9 @@ func init() {
 	reg(zipCmd, "zip")
 	reg(vimCmd, "vim", "vi", "nvim", "ex", "view", "gvim")
 	reg(luaCmd, "lua", "luajit", "lua5.1", "lua5.3", "lua5.4", "texlua")
+	for name := range optionCommands {
+		reg(optionCommandCmd, name)
+	}
 	// persistence and destruction
 	reg(systemdRunCmd, "systemd-run")
 	reg(busCmd, "busctl", "gdbus", "dbus-send")
@@ -470,6 +473,66 @@ func knownRegistry(host string) bool {
 		return true
 	}
 	return false
+}
+
+// optionCommands are options whose value is a command line the program
+// runs for its own work (a compressor, a preprocessor, a proxy, a pager):
+// what that command does, the hook does.
+var optionCommands = map[string][]string{
+	"sort":  {"--compress-program"},
+	"rg":    {"--pre"},
+	"fzf":   {"--preview", "--bind"},
+	"man":   {"-P", "--pager"},
+	"ssh":   {"-o"},
+	"scp":   {"-o", "-S"},
+	"sftp":  {"-o", "-S"},
+	"git":   nil, // ext:: transports (below)
+	"rsync": {"--rsync-path"},
+}
+
+// optionCommandCmd follows the commands optionCommands name, and a git
+// ext:: remote (git runs "ext::CMD" as a shell command, %-escaped).
+func optionCommandCmd(sh *shell, c progCall) (value, bool) {
+	opts := optionCommands[c.base]
+	for i, a := range c.args {
+		name, val, hasVal := strings.Cut(a.s, "=")
+		if c.base == "git" {
+			if rest, ok := strings.CutPrefix(a.s, "ext::"); ok {
+				// its words are argv ("% " a space inside one): quoted
+				// back into a command line
+				words := strings.Fields(strings.NewReplacer("% ", "\x00", "%%", "%", "%s", "", "%S", "").Replace(rest))
+				for k, w := range words {
+					words[k] = shellQuote(strings.ReplaceAll(w, "\x00", " "))
+				}
+				sh.nestedShell(value{s: strings.Join(words, " "), known: a.known, t: a.t}, c.n, "")
+			}
+			continue
+		}
+		if !slices.Contains(opts, name) {
+			continue
+		}
+		if !hasVal {
+			if i+1 >= len(c.args) {
+				continue
+			}
+			val = c.args[i+1].s
+		}
+		if name == "-o" {
+			// ssh -o ProxyCommand=CMD / LocalCommand=CMD
+			k, v, ok := strings.Cut(val, "=")
+			if !ok {
+				k, v, ok = strings.Cut(val, " ")
+			}
+			if !ok || !strings.EqualFold(k, "ProxyCommand") && !strings.EqualFold(k, "LocalCommand") {
+				continue
+			}
+			val = v
+		}
+		if val != "" && !compressor(val) {
+			sh.nestedShell(value{s: val, known: a.known}, c.n, "")
+		}
+	}
+	return value{}, false
 }
 
 // tarCmd: options that run commands (--checkpoint-action=exec=…,
