@@ -37,6 +37,9 @@ func init() {
 		}
 	}
 	defer registerProgTable(reg)
+	// deletions of what the machine or the account holds (first: they
+	// hand the program on to its other handlers)
+	reg(sharedDestroyCmd, "docker", "podman", "nerdctl", "kubectl", "oc", "gh", "aws")
 	// sinks outside curl
 	reg(ghCmd, "gh")
 	reg(awsCmd, "aws")
@@ -473,6 +476,53 @@ func knownRegistry(host string) bool {
 		return true
 	}
 	return false
+}
+
+// sharedDestroyCmd: deletions whose scope is everything of a kind the
+// machine or the account holds, not the project's own — every image,
+// container and volume of the container engine (other projects'
+// databases among them), every namespace of the current cluster, a whole
+// repository or bucket. What the project made for itself it names.
+func sharedDestroyCmd(sh *shell, c progCall) (value, bool) {
+	var words []string
+	all := false
+	for _, a := range c.args {
+		switch {
+		case a.s == "--all" || a.s == "-A" || a.s == "--all-namespaces" || a.s == "--volumes" || a.s == "--recursive" || a.s == "--force" && c.base == "aws":
+			all = true
+		case strings.HasPrefix(a.s, "-") && !strings.HasPrefix(a.s, "--") && len(a.s) > 2 && strings.ContainsRune(a.s, 'a') && c.base != "kubectl" && c.base != "oc":
+			all = true // docker system prune -af
+		case a.s == "-a" && c.base != "kubectl" && c.base != "oc":
+			all = true
+		case !strings.HasPrefix(a.s, "-") && len(words) < 3:
+			words = append(words, a.s)
+		}
+	}
+	verb := strings.Join(words, " ")
+	what := ""
+	switch c.base {
+	case "docker", "podman", "nerdctl":
+		switch {
+		case strings.HasPrefix(verb, "system prune") && all, strings.HasPrefix(verb, "volume prune"), strings.HasPrefix(verb, "image prune") && all:
+			what = "deletes the container engine's images, containers or volumes — every project's, not only this one's (" + c.base + " " + verb + ")"
+		}
+	case "kubectl", "oc":
+		if len(words) > 0 && words[0] == "delete" && (all || len(words) > 1 && (words[1] == "namespace" || words[1] == "namespaces" || words[1] == "ns") && all) {
+			what = "deletes everything of a kind in the current Kubernetes cluster (" + c.base + " delete … --all)"
+		}
+	case "gh":
+		if strings.HasPrefix(verb, "repo delete") {
+			what = "deletes a GitHub repository (gh repo delete)"
+		}
+	case "aws":
+		if strings.HasPrefix(verb, "s3 rb") && all || strings.HasPrefix(verb, "s3 rm") && all {
+			what = "deletes a whole S3 bucket's content (aws " + verb + ")"
+		}
+	}
+	if what != "" {
+		sh.find(c.n, Destructive, LevelCritical, "%s", what)
+	}
+	return value{}, false
 }
 
 // optionCommands are options whose value is a command line the program
