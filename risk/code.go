@@ -520,8 +520,20 @@ func (c *code) expr(ts []token) value {
 				}
 				nonLit = true
 			case name == "os.environ.get" || name == "os.getenv" || name == "os.environ.setdefault" || name == "getenv":
-				if arg := callArgs(ts, i+1); len(arg) > 0 && arg[0].kind == tokString {
+				arg := callArgs(ts, i+1)
+				if len(arg) > 0 && arg[0].kind == tokString {
 					c.envVar(arg[0].text, &v)
+				}
+				if len(arg) == 3 && arg[0].kind == tokString && arg[1].text == "," && arg[2].kind == tokString && loopbackURL(arg[2].text) {
+					if _, set := c.a.hook.Env[arg[0].text]; !set {
+						// os.environ.get("SERVER_URL", "http://localhost:4000"):
+						// a local server unless the user's own environment
+						// says otherwise (the hook's env, which the project
+						// sets, is read instead when it sets it)
+						sb.WriteString(arg[2].text)
+						i += len(arg) + 1
+						continue
+					}
 				}
 				nonLit = true
 			case strings.HasPrefix(name, "process.env.") || strings.HasPrefix(name, "Bun.env.") || strings.HasPrefix(name, "import.meta.env."):
@@ -717,6 +729,17 @@ func isStdin(name string, ts []token, i int) bool {
 		return len(arg) > 0 && arg[0].kind == tokIdent && strings.HasPrefix(arg[0].text, "sys.stdin")
 	}
 	return strings.HasPrefix(name, "sys.stdin.") || strings.HasPrefix(name, "process.stdin.")
+}
+
+// loopbackURL: a URL literal of this machine (http://localhost:4000).
+func loopbackURL(s string) bool {
+	eps := hostsIn(s)
+	return looksAddress(s) && len(eps) > 0 && !eps[0].Dynamic && loopback(hostName(eps[0]))
+}
+
+// looksAddress: a literal that is a URL.
+func looksAddress(s string) bool {
+	return strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://") || strings.HasPrefix(s, "ws://") || strings.HasPrefix(s, "wss://")
 }
 
 // callArgs returns the tokens between the "(" at i and its ")".

@@ -189,6 +189,15 @@ func (c *code) endpointOf(args []token) endpoint {
 	for _, a := range args {
 		switch a.kind {
 		case tokString:
+			if m := templateLeadRe.FindStringSubmatch(a.text); m != nil && a.raw != "" && (a.raw[0] == 'f' || a.raw[0] == '`') {
+				// f"{SERVER_URL}/events", `${base}/x`: the variable's value
+				// starts the address
+				if v, ok := c.vars[m[1]+m[2]]; ok && v.known && looksAddress(v.s) {
+					if eps := hostsIn(v.s + a.text[len(m[0]):]); len(eps) > 0 {
+						return eps[0]
+					}
+				}
+			}
 			if eps := hostsIn(a.text); len(eps) > 0 {
 				return eps[0]
 			}
@@ -227,6 +236,9 @@ func (c *code) endpointOf(args []token) endpoint {
 	}
 	return endpoint{Dynamic: true}
 }
+
+// templateLeadRe: a template literal that starts with a variable.
+var templateLeadRe = regexp.MustCompile(`^(?:\{([A-Za-z_]\w*)\}|\$\{([A-Za-z_]\w*)\})`)
 
 var hostLike = regexp.MustCompile(`^([a-zA-Z0-9-]+\.)+[a-zA-Z]{2,}$|^\d+\.\d+\.\d+\.\d+$|^localhost$`)
 

@@ -1144,8 +1144,22 @@ func (a *analyzer) ownPackage(pkg string) bool {
 	}
 	if a.pkgDeps == nil {
 		a.pkgDeps = map[string]bool{}
+		// the project's package.json and its packages' (a monorepo's
+		// workspaces: npx in packages/ui finds packages/ui's tools)
+		var manifests []string
 		if d := a.hook.ProjectDir; d != "" {
-			if b, err := os.ReadFile(filepath.Join(d, "package.json")); err == nil {
+			manifests = append(manifests, filepath.Join(d, "package.json"))
+			for _, pat := range []string{"*/package.json", "*/*/package.json"} {
+				m, _ := filepath.Glob(filepath.Join(d, pat))
+				for _, f := range m {
+					if !strings.Contains(f, "node_modules") && len(manifests) < 64 {
+						manifests = append(manifests, f)
+					}
+				}
+			}
+		}
+		for _, manifest := range manifests {
+			if b, err := readRegular(manifest, 1<<20); err == nil {
 				var pj struct {
 					Name            string            `json:"name"`
 					Bin             any               `json:"bin"`
