@@ -7,6 +7,7 @@ import (
 	"github.com/hookwarden/hookwarden/hooks"
 	"io"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -448,7 +449,20 @@ func (a *analyzer) builtAtRunTime(p string) bool {
 			return true
 		}
 	}
-	return builtRe.MatchString(a.hook.Command)
+	if builtRe.MatchString(a.hook.Command) {
+		return true
+	}
+	// a redirect writes it (> x.sh): one that writes another file (a
+	// log of the failure) does not make it
+	for _, m := range redirectTargetRe.FindAllStringSubmatch(a.hook.Command, -1) {
+		if path.Base(strings.Trim(m[1], `"'`)) == path.Base(s) {
+			return true
+		}
+	}
+	return false
 }
 
-var builtRe = regexp.MustCompile(`\b(build|compile|tsc|make|go\s+build|cargo\s+build|esbuild|webpack|rollup|vite|bun\s+build|npm\s+run|pnpm\s+run|yarn\s+run|curl|wget|git\s+clone|cp|mv|ln|tee|cat\s*>)\b|>`)
+var (
+	builtRe          = regexp.MustCompile(`\b(build|compile|tsc|make|go\s+build|cargo\s+build|esbuild|webpack|rollup|vite|bun\s+build|npm\s+run|pnpm\s+run|yarn\s+run|curl|wget|git\s+clone|cp|mv|ln|tee|cat\s*>)\b`)
+	redirectTargetRe = regexp.MustCompile(`>>?\|?\s*("[^"]*"|'[^']*'|[^\s;&|<>()]+)`)
+)
