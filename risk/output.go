@@ -243,18 +243,55 @@ func (a *analyzer) factsOf(re *outputRes, text string, code bool) *textFacts {
 		// | {llm_request: .llm_request}') builds the value from its own
 		// literals as a script does
 		// (a script's comments and docstrings say nothing to the model)
-		lits := text
 		if code {
-			lits = codeLines(text)
-		}
-		for _, m := range stringLitRe.FindAllStringSubmatch(lits, -1) {
-			f.strs = append(f.strs, unquoteLit(m[1]+m[2]+m[3]))
+			f.strs = codeStrings(codeLines(text))
+		} else {
+			for _, m := range stringLitRe.FindAllStringSubmatch(text, -1) {
+				f.strs = append(f.strs, unquoteLit(m[1]+m[2]+m[3]))
+			}
 		}
 	}
 	if cacheable {
 		a.opt.Cache.storeOutputFacts(key, f)
 	}
 	return f
+}
+
+// codeStrings are a script's string literals of 12 characters or more,
+// read by the code tokenizer (a short literal does not shift the pairing
+// of quotes), adjacent literals and literals joined with + taken as one
+// (Python's ("a " "b"), JavaScript's "a " + "b").
+func codeStrings(text string) []string {
+	l := langJS
+	if strings.Contains(text, "def ") || strings.Contains(text, "import ") && !strings.Contains(text, " from '") && !strings.Contains(text, "require(") {
+		l = langPython
+	}
+	var out []string
+	var cur strings.Builder
+	joinable := false
+	flush := func() {
+		if cur.Len() >= 12 {
+			out = append(out, cur.String())
+		}
+		cur.Reset()
+		joinable = false
+	}
+	for _, t := range tokenize(text, l) {
+		switch {
+		case t.kind == tokString:
+			if !joinable {
+				flush()
+			}
+			cur.WriteString(t.text)
+			joinable = true
+		case t.kind == tokPunct && (t.text == "+" || t.text == "\n") && cur.Len() > 0:
+			// "a" + "b", or ("a "⏎ "b"): the next literal continues this one
+		default:
+			flush()
+		}
+	}
+	flush()
+	return out
 }
 
 // agentOutput judges what the hook prints, once every piece is known.
@@ -425,10 +462,13 @@ func unquoteLit(s string) string {
 	if !strings.Contains(s, `\`) {
 		return s
 	}
+	if u, err := strconv.Unquote(`"` + s + `"`); err == nil {
+		return u // its double quotes escaped already (\")
+	}
 	if u, err := strconv.Unquote(`"` + strings.ReplaceAll(s, `"`, `\"`) + `"`); err == nil {
 		return u
 	}
-	return s
+	return strings.NewReplacer(`\"`, `"`, `\'`, "'", `\\`, `\`, `\n`, "\n", `\t`, "\t").Replace(s)
 }
 
 // instruction judges one text the model reads (once per Cache). refusal:
@@ -512,10 +552,12 @@ func negated(sent string, i, j int) bool {
 	return negatedRe.MatchString(before) || negatedRe.MatchString(after)
 }
 
-// sentences splits prose at line ends and at ". " (not inside a URL).
+// sentences splits prose at line ends and at ". " (not inside a URL). A
+// line wrapped in the middle of a sentence (it ends in no punctuation and
+// the next line starts no item or heading) is joined with the next.
 func sentences(text string) []string {
 	var out []string
-	for _, line := range strings.Split(text, "\n") {
+	for _, line := range unwrap(strings.Split(text, "\n")) {
 		for {
 			i := strings.Index(line, ". ")
 			if i < 0 {
@@ -529,6 +571,32 @@ func sentences(text string) []string {
 		}
 	}
 	return out
+}
+
+// unwrap joins the lines of a wrapped sentence.
+func unwrap(lines []string) []string {
+	out := lines[:0:0]
+	for i := 0; i < len(lines); i++ {
+		l := lines[i]
+		for i+1 < len(lines) && wrapped(l, lines[i+1]) && len(l) < 2000 {
+			l = strings.TrimRight(l, " \t") + " " + strings.TrimSpace(lines[i+1])
+			i++
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// wrapped: line continues on next (no end of sentence, no new item).
+func wrapped(line, next string) bool {
+	t, n := strings.TrimSpace(line), strings.TrimSpace(next)
+	if t == "" || n == "" || strings.ContainsAny(t[len(t)-1:], ".!?:;|`") {
+		return false
+	}
+	if strings.ContainsAny(n[:1], "-*#>|+•{}[]") || n[0] >= '0' && n[0] <= '9' || n[0] >= 'A' && n[0] <= 'Z' {
+		return false
+	}
+	return true
 }
 
 // commandsIn finds where command lines may be in a sentence: quoted in
@@ -577,6 +645,14 @@ func (a *analyzer) subFindings(cmd string) []Finding {
 		if f.Severity == LevelCritical && f.Category != Unreadable && f.Category != Obfuscation {
 			out = append(out, f)
 			break
+		}
+	}
+	if len(out) == 0 {
+		// code that evaluates what it downloads, read as text as in the
+		// files the hook runs (node -e "fetch(…).then(eval)"); a pipe into
+		// a shell the shell reading above already judges
+		if m := evalFetchRe.FindString(cmd) + fetchThenEvalRe.FindString(cmd); m != "" {
+			out = append(out, Finding{Category: DownloadExec, Severity: LevelCritical, Summary: fmt.Sprintf("runs code it downloads (%s)", shortText(m, 60))})
 		}
 	}
 	return out

@@ -64,7 +64,11 @@ var (
 	// evalFetchRe: code evaluated from what a fetch returns, in any
 	// language (eval(file_get_contents(URL)), eval get(URL),
 	// exec(urlopen(URL).read()), iex (irm URL)).
-	evalFetchRe = regexp.MustCompile(`(?i)\b(?:eval|exec|iex|invoke-expression|instance_eval|class_eval|new\s+Function|runInThisContext|loadstring|load)\b\s*\(?\s*[^;\n]{0,40}?\b(?:file_get_contents|get|getstore|urlopen|fetch|Net::HTTP\.get|requests\.get|httpx\.get|http\.get|URI\.open|URI\.parse|open|irm|iwr|invoke-restmethod|invoke-webrequest|DownloadString|curl_exec|readurl)\b[^;\n]{0,80}?\b(?:https?|ftp)://[^\s'")]+`)
+	// fetchThenEvalRe: a fetch whose body is then evaluated, the eval
+	// after it (fetch(URL).then(r=>r.text()).then(eval),
+	// https.get(URL, r=>{…r.on('end',()=>eval(s))}).
+	fetchThenEvalRe = regexp.MustCompile(`(?i)\b(?:fetch|https?\.get|https?\.request|axios\.get|got|request|urlopen)\s*\(\s*['"\x60]?(?:https?|ftp)://[^\n]{0,300}?(?:\.then\(\s*(?:eval|Function|new\s+Function)\s*\)|\b(?:eval|exec|new\s+Function|runInThisContext)\s*\()`)
+	evalFetchRe     = regexp.MustCompile(`(?i)\b(?:eval|exec|iex|invoke-expression|instance_eval|class_eval|new\s+Function|runInThisContext|loadstring|load)\b\s*\(?\s*[^;\n]{0,40}?\b(?:file_get_contents|get|getstore|urlopen|fetch|Net::HTTP\.get|requests\.get|httpx\.get|http\.get|URI\.open|URI\.parse|open|irm|iwr|invoke-restmethod|invoke-webrequest|DownloadString|curl_exec|readurl)\b[^;\n]{0,80}?\b(?:https?|ftp)://[^\s'")]+`)
 	// A reverse shell in any language: a connection, the file
 	// descriptors or streams handed over, and an interactive shell.
 	socketRe           = regexp.MustCompile(`(?i)\b(?:socket\.(?:socket|create_connection)|TCPSocket|fsockopen|IO::Socket|net\.(?:connect|createConnection|Socket)|new\s+Socket|Net\.Sockets|socket\s*\(|\.connect\s*\()`)
@@ -271,7 +275,7 @@ func downloadRun(view string) string {
 		if !strings.Contains(line, "://") {
 			continue // each pattern has the URL on the line
 		}
-		for _, re := range []*regexp.Regexp{downloadRunRe, runDownloadRe, evalFetchRe} {
+		for _, re := range []*regexp.Regexp{downloadRunRe, runDownloadRe, evalFetchRe, fetchThenEvalRe} {
 			loc := re.FindStringIndex(line)
 			if loc == nil {
 				continue
