@@ -212,6 +212,11 @@ var remoteChange = map[string]struct {
 	"snap":      {set("install", "remove"), "installs or removes the system's packages"},
 	"choco":     {set("install", "uninstall", "upgrade"), "installs or removes the system's packages"},
 	"winget":    {set("install", "uninstall", "upgrade"), "installs or removes the system's packages"},
+	// editors' extensions run with the user's rights in every project
+	"code":          {set("--install-extension"), "installs editor extensions from a marketplace"},
+	"code-insiders": {set("--install-extension"), "installs editor extensions from a marketplace"},
+	"codium":        {set("--install-extension"), "installs editor extensions from a marketplace"},
+	"cursor":        {set("--install-extension"), "installs editor extensions from a marketplace"},
 }
 
 // remoteChangeCmd judges the programs of remoteChange: review when a verb
