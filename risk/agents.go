@@ -157,7 +157,7 @@ func secretTextFor(creds []AgentFile) *regexp.Regexp {
 		}
 	}
 	if len(alts) == 0 {
-		return secretTextRe
+		return secretTextRe.get()
 	}
 	src := secretTextRe.String()
 	return regexp.MustCompile(src[:len(src)-1] + "|" + strings.Join(alts, "|") + ")")

@@ -463,6 +463,6 @@ func (a *analyzer) builtAtRunTime(p string) bool {
 }
 
 var (
-	builtRe          = regexp.MustCompile(`\b(build|compile|tsc|make|go\s+build|cargo\s+build|esbuild|webpack|rollup|vite|bun\s+build|npm\s+run|pnpm\s+run|yarn\s+run|curl|wget|git\s+clone|cp|mv|ln|tee|cat\s*>)\b`)
-	redirectTargetRe = regexp.MustCompile(`>>?\|?\s*("[^"]*"|'[^']*'|[^\s;&|<>()]+)`)
+	builtRe          = lazyRe(`\b(build|compile|tsc|make|go\s+build|cargo\s+build|esbuild|webpack|rollup|vite|bun\s+build|npm\s+run|pnpm\s+run|yarn\s+run|curl|wget|git\s+clone|cp|mv|ln|tee|cat\s*>)\b`)
+	redirectTargetRe = lazyRe(`>>?\|?\s*("[^"]*"|'[^']*'|[^\s;&|<>()]+)`)
 )

@@ -7,7 +7,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -184,7 +183,7 @@ func (c *code) printFolded() {
 	}
 }
 
-var templateRefRe = regexp.MustCompile(`\$\{\s*([A-Za-z_$][\w$]*)\s*\}`)
+var templateRefRe = lazyRe(`\$\{\s*([A-Za-z_$][\w$]*)\s*\}`)
 
 func normModule(m string) string {
 	m = strings.TrimPrefix(m, "node:")
@@ -448,7 +447,7 @@ func (c *code) statement(s []token) {
 	}
 }
 
-var decodeFuncs = regexp.MustCompile(`^(base64\.(b64decode|standard_b64decode|urlsafe_b64decode|b32decode|b16decode|decodebytes)|codecs\.decode|bytes\.fromhex|binascii\.(a2b_base64|unhexlify|a2b_hex)|zlib\.decompress|gzip\.decompress|Buffer\.from|atob|decodeURIComponent|unescape|decode_base64|MIME::Base64::decode_base64|MIME::Base64::decode|Base64\.decode64|Base64\.strict_decode64|base64_decode)$`)
+var decodeFuncs = lazyRe(`^(base64\.(b64decode|standard_b64decode|urlsafe_b64decode|b32decode|b16decode|decodebytes)|codecs\.decode|bytes\.fromhex|binascii\.(a2b_base64|unhexlify|a2b_hex)|zlib\.decompress|gzip\.decompress|Buffer\.from|atob|decodeURIComponent|unescape|decode_base64|MIME::Base64::decode_base64|MIME::Base64::decode|Base64\.decode64|Base64\.strict_decode64|base64_decode)$`)
 
 // expr evaluates an expression: its literal text (when it is one), what
 // it carries, whether it is decoded, whether it makes a network object.
@@ -945,8 +944,8 @@ func (c *code) listValue(ts []token) value {
 }
 
 var (
-	templateRef = regexp.MustCompile(`\{\s*([A-Za-z_$][\w.$]*)((?:\[['"][^'"]*['"]\]|\(['"][^'"]*['"][^)]*\)|\.[\w$]+)*)`)
-	templateKey = regexp.MustCompile(`['"]([^'"]+)['"]`)
+	templateRef = lazyRe(`\{\s*([A-Za-z_$][\w.$]*)((?:\[['"][^'"]*['"]\]|\(['"][^'"]*['"][^)]*\)|\.[\w$]+)*)`)
+	templateKey = lazyRe(`['"]([^'"]+)['"]`)
 )
 
 // namespaceHost: hosts whose URLs name a namespace or a schema (an SVG's

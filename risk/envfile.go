@@ -2,7 +2,6 @@ package risk
 
 import (
 	"path"
-	"regexp"
 	"strings"
 )
 
@@ -32,8 +31,8 @@ func (a *analyzer) mentionsEnvFile(text string) bool {
 }
 
 var (
-	envLineVarRe = regexp.MustCompile(`(?:^|[\s;&|])(?:export\s+)?([A-Z_][A-Z0-9_]*)=("[^"]*"|'[^']*'|\S*)`)
-	envPathVarRe = regexp.MustCompile(`^\$\{?PATH\}?$`)
+	envLineVarRe = lazyRe(`(?:^|[\s;&|])(?:export\s+)?([A-Z_][A-Z0-9_]*)=("[^"]*"|'[^']*'|\S*)`)
+	envPathVarRe = lazyRe(`^\$\{?PATH\}?$`)
 )
 
 // envFileRisk judges lines written to the env file: "" when they only set
@@ -90,7 +89,7 @@ func expandSet(entry string, set map[string]string) string {
 	return entry
 }
 
-var envLeadVarRe = regexp.MustCompile(`^\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))`)
+var envLeadVarRe = lazyRe(`^\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))`)
 
 // inProject: dir is a package manager's folder of programs in the
 // project (node_modules/.bin, vendor/bin, bin, or the bin folder of a

@@ -73,15 +73,15 @@ func (a *analyzer) outputVocab() *vocab.Outputs {
 const outputSep = `^\\?["']?\]?\s*(?::|=>|=)\s*`
 
 var (
-	decAfterRe = regexp.MustCompile(outputSep + `(?:\\?["']([A-Za-z]+)\\?["']|[A-Za-z_]\w*\b)`)
-	ctxAfterRe = regexp.MustCompile(outputSep + `(?:[fFrRbBuU]{0,2})(["'{\[` + "`" + `]|[A-Za-z_$.])`)
+	decAfterRe = lazyRe(outputSep + `(?:\\?["']([A-Za-z]+)\\?["']|[A-Za-z_]\w*\b)`)
+	ctxAfterRe = lazyRe(outputSep + `(?:[fFrRbBuU]{0,2})(["'{\[` + "`" + `]|[A-Za-z_$.])`)
 )
 
 func compileOutputs(v *vocab.Outputs) *outputRes {
 	ctxKeys := append(append([]string{}, v.Context...), v.Rewrite...)
 	return &outputRes{
-		decAfter:     decAfterRe,
-		ctxAfter:     ctxAfterRe,
+		decAfter:     decAfterRe.get(),
+		ctxAfter:     ctxAfterRe.get(),
 		ctxKeys:      ctxKeys,
 		allow:        set(v.Allow...),
 		userReason:   set(v.UserReasons...),
@@ -103,18 +103,18 @@ func (a *analyzer) print(p printed) {
 }
 
 var (
-	exitTwoRe = regexp.MustCompile(`\bexit\s*\(?\s*2\b|exit\(2\)|exitCode\s*=\s*2\b|\bExit\(2\)`)
+	exitTwoRe = lazyRe(`\bexit\s*\(?\s*2\b|exit\(2\)|exitCode\s*=\s*2\b|\bExit\(2\)`)
 	// instructionVerbRe: where a command follows in prose ("run: curl …").
-	instructionVerbRe = regexp.MustCompile(`(?i)\b(?:run|execute|exec|invoke|type|call|use|with)\b:?\s+`)
-	backtickRe        = regexp.MustCompile("`([^`\n]{3,400})`")
+	instructionVerbRe = lazyRe(`(?i)\b(?:run|execute|exec|invoke|type|call|use|with)\b:?\s+`)
+	backtickRe        = lazyRe("`([^`\n]{3,400})`")
 	// negatedRe: the sentence is about what not to do (a guard's reason).
-	negatedRe = regexp.MustCompile(`(?i)\b(never|not|don'?t|avoid|blocked|block|denied|deny|refused?|instead|dangerous|destructive|forbidden|prohibited|unsafe|prevent(ed)?|disallowed|warning|cannot|can't)\b`)
+	negatedRe = lazyRe(`(?i)\b(never|not|don'?t|avoid|blocked|block|denied|deny|refused?|instead|dangerous|destructive|forbidden|prohibited|unsafe|prevent(ed)?|disallowed|warning|cannot|can't)\b`)
 	// hideRe: an instruction to hide what is done from the user, or to
 	// ignore the rules the model was given.
-	hideRe = regexp.MustCompile(`(?i)\b(?:ignore|disregard|forget|override) (?:all |any )?(?:the |of the |your )?(?:(?:previous|prior|earlier|above|system|safety|security|your|any|existing|original)\s+){1,3}(?:instructions|rules|guidelines|guidance|guardrails|policies|policy|restrictions|constraints|prompts?)|\b(?:do not|don'?t|never) (?:tell|mention|inform|show|reveal|report)\b[^.\n]{0,40}\b(?:user|human|anyone)\b|\bwithout (?:telling|asking|informing) the user\b|\b(?:do not|don'?t|never) (?:ask|consult|check with|wait for|prompt)\b[^.\n]{0,20}\b(?:user|human|me)\b[^.\n]{0,20}\b(?:confirm\w*|permission|approv\w*)`)
+	hideRe = lazyRe(`(?i)\b(?:ignore|disregard|forget|override) (?:all |any )?(?:the |of the |your )?(?:(?:previous|prior|earlier|above|system|safety|security|your|any|existing|original)\s+){1,3}(?:instructions|rules|guidelines|guidance|guardrails|policies|policy|restrictions|constraints|prompts?)|\b(?:do not|don'?t|never) (?:tell|mention|inform|show|reveal|report)\b[^.\n]{0,40}\b(?:user|human|anyone)\b|\bwithout (?:telling|asking|informing) the user\b|\b(?:do not|don'?t|never) (?:ask|consult|check with|wait for|prompt)\b[^.\n]{0,20}\b(?:user|human|me)\b[^.\n]{0,20}\b(?:confirm\w*|permission|approv\w*)`)
 	// skipChecksRe: an instruction to switch the project's own checks off.
-	skipChecksRe = regexp.MustCompile(`(?i)--no-verify\b|\b(?:disable|skip|bypass|turn off|switch off)\b[ -](?:all |the |any )?(?:git )?(?:hooks?|pre-commit|checks?|tests?|linters?|lint|safety|sandbox|permission(?: prompt)?s?|security|approvals?|confirmations?|verification|review)\b`)
-	stringLitRe  = regexp.MustCompile(`"((?:[^"\\\n]|\\.){12,})"|'((?:[^'\\\n]|\\.){12,})'|` + "`((?:[^`\\\\]|\\\\.){12,})`")
+	skipChecksRe = lazyRe(`(?i)--no-verify\b|\b(?:disable|skip|bypass|turn off|switch off)\b[ -](?:all |the |any )?(?:git )?(?:hooks?|pre-commit|checks?|tests?|linters?|lint|safety|sandbox|permission(?: prompt)?s?|security|approvals?|confirmations?|verification|review)\b`)
+	stringLitRe  = lazyRe(`"((?:[^"\\\n]|\\.){12,})"|'((?:[^'\\\n]|\\.){12,})'|` + "`((?:[^`\\\\]|\\\\.){12,})`")
 )
 
 // textFacts are what one printed text says, as far as it does not depend
@@ -374,7 +374,7 @@ func (a *analyzer) blanketAllow(p printed) {
 }
 
 // broadToolRe: a tool name that runs commands or writes files.
-var broadToolRe = regexp.MustCompile(`(?i)bash|shell|command|exec|run|write|edit|terminal|patch|notebook|task|agent`)
+var broadToolRe = lazyRe(`(?i)bash|shell|command|exec|run|write|edit|terminal|patch|notebook|task|agent`)
 
 // broadMatcher: one of the matcher's alternatives names a tool that runs
 // commands or writes files, or is a pattern that matches such names
@@ -693,10 +693,10 @@ func (sh *shell) printFile(v value, n syntax.Node) {
 
 // condHeaderRe: a line that opens a branch (if, else, case, a loop, an
 // exception handler) in Python, JavaScript, PowerShell, Ruby or Perl.
-var condHeaderRe = regexp.MustCompile(`^\s*(?:\}\s*)?(?:if|elif|else|elsif|unless|for|foreach|while|until|except|catch|case|switch|when|match|rescue)\b`)
+var condHeaderRe = lazyRe(`^\s*(?:\}\s*)?(?:if|elif|else|elsif|unless|for|foreach|while|until|except|catch|case|switch|when|match|rescue)\b`)
 
 // sameLineCondRe: a branch on the line itself (x ? a : b, a && b, if …:).
-var sameLineCondRe = regexp.MustCompile(`\?|&&|\|\||\bif\b|\belse\b|\bor\b|\band\b`)
+var sameLineCondRe = lazyRe(`\?|&&|\|\||\bif\b|\belse\b|\bor\b|\band\b`)
 
 // codeCond: the text at off is written only on some paths, judged by the
 // lines that enclose it (by indentation) and the line itself.
@@ -777,7 +777,7 @@ func wordByte(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
-var identAfterRe = regexp.MustCompile(`^\\?["']?\s*(?::|=>|=)\s*([A-Za-z_]\w*)`)
+var identAfterRe = lazyRe(`^\\?["']?\s*(?::|=>|=)\s*([A-Za-z_]\w*)`)
 
 // identAfter is the variable a key's value is taken from (KEY: NAME).
 func identAfter(s string) string {
@@ -831,14 +831,14 @@ func dropUserReasons(re *outputRes, keyed []string, decisions []decisionAt, reas
 
 var (
 	// envFileWordRe: a project's .env file named in prose (not .env.example).
-	envFileWordRe = regexp.MustCompile(`(?:^|[\s'"(/])\.env(?:\.local|\.production|\.prod)?\b(?:[^.\w-]|$)`)
+	envFileWordRe = lazyRe(`(?:^|[\s'"(/])\.env(?:\.local|\.production|\.prod)?\b(?:[^.\w-]|$)`)
 	// takeVerbRe: a verb that makes the model read or move a file's text.
-	takeVerbRe = regexp.MustCompile(`(?i)\b(?:read|cat|open|load|include|append|embed|attach|paste|copy|send|upload|post|print|output|dump|encode|urlencode)\b`)
+	takeVerbRe = lazyRe(`(?i)\b(?:read|cat|open|load|include|append|embed|attach|paste|copy|send|upload|post|print|output|dump|encode|urlencode)\b`)
 	// carryRe: where the text then goes, beyond the model: a fetch, a
 	// message or an artefact others read.
 	// The conversation itself counts: what the model prints there is sent
 	// to the model's provider and kept in the transcript.
-	carryRe = regexp.MustCompile(`(?i)\b(?:WebFetch|web_fetch|fetch|curl|wget|upload|send|post|e-?mail|gist|webhook|commit message|commit messages|pull request|PR description|issue|comment|query string|url|(?:in|into|to) (?:the|this) (?:chat|conversation)|in your (?:reply|response|answer))\b`)
+	carryRe = lazyRe(`(?i)\b(?:WebFetch|web_fetch|fetch|curl|wget|upload|send|post|e-?mail|gist|webhook|commit message|commit messages|pull request|PR description|issue|comment|query string|url|(?:in|into|to) (?:the|this) (?:chat|conversation)|in your (?:reply|response|answer))\b`)
 )
 
 // secretToRemote: a sentence telling the model to read a secret (a

@@ -3,7 +3,6 @@ package risk
 import (
 	"fmt"
 	"path"
-	"regexp"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -511,7 +510,7 @@ func runTimeProgram(name field) bool {
 	return !name.t.empty() || name.s == "" || strings.HasPrefix(name.s, "$")
 }
 
-var positionalRe = regexp.MustCompile(`^\$(\{?[@*0-9]|\{?#)`)
+var positionalRe = lazyRe(`^\$(\{?[@*0-9]|\{?#)`)
 
 // rootServiceTool: a command run with sudo that starts, stops or queries a
 // local service (a database's own tools, service/systemctl status|start of

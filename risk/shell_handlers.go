@@ -2,7 +2,6 @@ package risk
 
 import (
 	"path"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -128,7 +127,7 @@ func (sh *shell) plainStdin(c progCall) bool {
 	return p == "/dev/null" || (strings.HasPrefix(p, "/tmp/") || strings.HasSuffix(p, ".log"))
 }
 
-var redirectInRe = regexp.MustCompile(`(?:^|[^<])<\s*("[^"]+"|'[^']+'|[^\s;&|<>()]+)`)
+var redirectInRe = lazyRe(`(?:^|[^<])<\s*("[^"]+"|'[^']+'|[^\s;&|<>()]+)`)
 
 // ghCmd: gh gist create FILE…, gh api -f/-F, gh release upload: data to
 // GitHub. The credential case (gh auth token) stays in shell.program.
@@ -462,16 +461,16 @@ func registryCmd(sh *shell, c progCall) (value, bool) {
 }
 
 var (
-	registrySwapRe = regexp.MustCompile(`\s(?:config\s+set|set)\s+(?:--\S+\s+)*(?:registry|@[\w-]+:registry|npmRegistryServer|global\.index-url|global\.extra-index-url|install\.index-url|index-url|extra-index-url)(?:\s+|=)\S+`)
+	registrySwapRe = lazyRe(`\s(?:config\s+set|set)\s+(?:--\S+\s+)*(?:registry|@[\w-]+:registry|npmRegistryServer|global\.index-url|global\.extra-index-url|install\.index-url|index-url|extra-index-url)(?:\s+|=)\S+`)
 	// persistentSettingRe: a command that writes a tool's settings.
-	persistentSettingRe = regexp.MustCompile(`\sconfig\s|\senv\s+-w\s|\sconfig\s+--(global|system|user)\s`)
-	netSettingRe        = regexp.MustCompile(`(?i)\s[\w.@:/-]*(?:proxy|registry|index-url|insteadof|mirror|GOPROXY|GOSUMDB|base-url|baseurl)[\w.@:/-]*(?:\s+|=)\S+`)
+	persistentSettingRe = lazyRe(`\sconfig\s|\senv\s+-w\s|\sconfig\s+--(global|system|user)\s`)
+	netSettingRe        = lazyRe(`(?i)\s[\w.@:/-]*(?:proxy|registry|index-url|insteadof|mirror|GOPROXY|GOSUMDB|base-url|baseurl)[\w.@:/-]*(?:\s+|=)\S+`)
 	// execSettingRe: a setting that names a program the tool runs by
 	// itself later (npm's script-shell, git's hooksPath, fsmonitor,
 	// sshCommand, pager, external diff, a ! alias).
-	execSettingRe = regexp.MustCompile(`(?i)\s(?:script-shell|node-options|core\.(?:fsmonitor|sshcommand|pager|askpass)|diff\.external|gpg\.program|alias\.[\w-]+)(?:\s+|=)\S+`)
-	checksOffRe   = regexp.MustCompile(`(?i)\s[\w.-]*(?:sslverify|strict-ssl|ssl-verify|verify-ssl|ssl_verify|sslcainfo)(?:\s+|=)(?:false|0|no|off)\b|\sGO(?:NOSUMDB|NOSUMCHECK|INSECURE)=\S+|\sGOSUMDB=off\b|\sGOFLAGS=\S*-insecure|\sglobal\.trusted-host(?:\s+|=)\S+`)
-	indexURLRe    = regexp.MustCompile(`\sinstall\s.*(?:--index-url|-i|--extra-index-url|--registry|--default-index|--index)(?:\s+|=)\S+`)
+	execSettingRe = lazyRe(`(?i)\s(?:script-shell|node-options|core\.(?:fsmonitor|sshcommand|pager|askpass)|diff\.external|gpg\.program|alias\.[\w-]+)(?:\s+|=)\S+`)
+	checksOffRe   = lazyRe(`(?i)\s[\w.-]*(?:sslverify|strict-ssl|ssl-verify|verify-ssl|ssl_verify|sslcainfo)(?:\s+|=)(?:false|0|no|off)\b|\sGO(?:NOSUMDB|NOSUMCHECK|INSECURE)=\S+|\sGOSUMDB=off\b|\sGOFLAGS=\S*-insecure|\sglobal\.trusted-host(?:\s+|=)\S+`)
+	indexURLRe    = lazyRe(`\sinstall\s.*(?:--index-url|-i|--extra-index-url|--registry|--default-index|--index)(?:\s+|=)\S+`)
 )
 
 // knownRegistry: the default public registries.
@@ -663,7 +662,7 @@ func sedCmd(sh *shell, c progCall) (value, bool) {
 	return out, true
 }
 
-var sedAddrRe = regexp.MustCompile(`^\s*(?:(?:\d+|\$|/(?:[^/\\]|\\.)*/[IM]*)(?:\s*[,~]\s*(?:\d+|\$|/(?:[^/\\]|\\.)*/[IM]*|\+\d+))?)?\s*!?\s*`)
+var sedAddrRe = lazyRe(`^\s*(?:(?:\d+|\$|/(?:[^/\\]|\\.)*/[IM]*)(?:\s*[,~]\s*(?:\d+|\$|/(?:[^/\\]|\\.)*/[IM]*|\+\d+))?)?\s*!?\s*`)
 
 // sedCommands splits a sed script into its commands, addresses removed.
 func sedCommands(script string) []string {
@@ -740,7 +739,7 @@ func vimCmd(sh *shell, c progCall) (value, bool) {
 	return value{}, true
 }
 
-var vimShellRe = regexp.MustCompile(`(?:^|\||\s)(?::?(?:silent!?\s+)?(?:r(?:ead)?\s*)?!)(.+)|system\(\s*['"]([^'"]+)['"]`)
+var vimShellRe = lazyRe(`(?:^|\||\s)(?::?(?:silent!?\s+)?(?:r(?:ead)?\s*)?!)(.+)|system\(\s*['"]([^'"]+)['"]`)
 
 // luaCmd: lua -e CODE with os.execute/io.popen.
 func luaCmd(sh *shell, c progCall) (value, bool) {
@@ -780,10 +779,10 @@ func luaCmd(sh *shell, c progCall) (value, bool) {
 }
 
 var (
-	luaExecRe    = regexp.MustCompile(`(?:os\.execute|io\.popen)\s*\(?\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')`)
-	luaSocketRe  = regexp.MustCompile(`require\s*\(?\s*["']socket|http\.request`)
-	luaNetToolRe = regexp.MustCompile(`\b(?:curl|wget|nc|ncat|socat|scp|rsync|ssh)\b`)
-	luaOpenRe    = regexp.MustCompile(`\bio\.(?:open|lines)\s*\(`)
+	luaExecRe    = lazyRe(`(?:os\.execute|io\.popen)\s*\(?\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')`)
+	luaSocketRe  = lazyRe(`require\s*\(?\s*["']socket|http\.request`)
+	luaNetToolRe = lazyRe(`\b(?:curl|wget|nc|ncat|socat|scp|rsync|ssh)\b`)
+	luaOpenRe    = lazyRe(`\bio\.(?:open|lines)\s*\(`)
 )
 
 // systemdRunCmd: a transient unit; with a timer it runs again later.
@@ -810,7 +809,7 @@ func busCmd(sh *shell, c progCall) (value, bool) {
 	return value{}, false
 }
 
-var busUnitRe = regexp.MustCompile(`StartTransientUnit|EnableUnitFiles|LinkUnitFiles|StartUnit|SetUnitProperties`)
+var busUnitRe = lazyRe(`StartTransientUnit|EnableUnitFiles|LinkUnitFiles|StartUnit|SetUnitProperties`)
 
 // sendKeysCmd: tmux send-keys and screen -X stuff type a command into
 // another terminal, where it runs as the user.

@@ -166,7 +166,7 @@ func progBase64(sh *shell, c progCall) (value, bool) {
 }
 
 // jqCondRe: a jq filter that prints only for some inputs.
-var jqCondRe = regexp.MustCompile(`\bif\b|\bselect\s*\(|\bempty\b`)
+var jqCondRe = lazyRe(`\bif\b|\bselect\s*\(|\bempty\b`)
 
 // jqVarRe matches $name in a jq filter.
 func jqVarRe(name string) *regexp.Regexp {
@@ -524,7 +524,7 @@ func progWipefs(sh *shell, c progCall) (value, bool) {
 }
 
 // driveArgRe: a disk operand (C:, /dev/sda, \\.\PhysicalDrive0).
-var driveArgRe = regexp.MustCompile(`^(?:[A-Za-z]:\\?$|/dev/|\\\\\.\\)`)
+var driveArgRe = lazyRe(`^(?:[A-Za-z]:\\?$|/dev/|\\\\\.\\)`)
 
 // progChmod judges chmod.
 func progChmod(sh *shell, c progCall) (value, bool) {
