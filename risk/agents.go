@@ -1,6 +1,7 @@
 package risk
 
 import (
+	"path"
 	"regexp"
 	"slices"
 	"strings"
@@ -94,10 +95,25 @@ func mentionIn(fs []AgentFile, text string) bool {
 // agentFile names p when it is one of the agents' configuration files
 // (or Hookwarden's store, or a file of a tool Hookwarden does not model).
 func (a *analyzer) agentFile(p string) (string, bool) {
-	if what, ok := matchAgentFile(a.opt.Agents.Config, p); ok {
-		return what, true
+	for _, f := range a.opt.Agents.Config {
+		if f.matches(p) && !(strings.HasSuffix(f.Path, "/") && recordFile(p)) {
+			return f.What, true
+		}
 	}
 	return match(toolFiles, p)
+}
+
+// recordFile: p is by its extension a record a program keeps (a log, a
+// JSON-lines journal, a text report, a pid or lock file), a kind of file
+// no agent reads from its folders as settings, hooks or instructions; a
+// hook that logs into its own folder (.github/hooks/audit.log) changes
+// nothing the agent runs or trusts.
+func recordFile(p string) bool {
+	switch strings.ToLower(path.Ext(p)) {
+	case ".log", ".jsonl", ".ndjson", ".txt", ".out", ".err", ".pid", ".lock", ".csv", ".tsv":
+		return true
+	}
+	return false
 }
 
 // secretPath says whether a path holds credentials, the agents' login
@@ -141,7 +157,7 @@ func secretTextFor(creds []AgentFile) *regexp.Regexp {
 		}
 	}
 	if len(alts) == 0 {
-		return secretTextRe
+		return secretTextRe.get()
 	}
 	src := secretTextRe.String()
 	return regexp.MustCompile(src[:len(src)-1] + "|" + strings.Join(alts, "|") + ")")

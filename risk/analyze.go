@@ -7,6 +7,7 @@ import (
 	"github.com/hookwarden/hookwarden/hooks"
 	"io"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -190,6 +191,16 @@ func (a *analyzer) env() {
 		case "BASH_ENV", "ENV", "LD_PRELOAD", "LD_LIBRARY_PATH", "DYLD_INSERT_LIBRARIES", "PYTHONSTARTUP", "PERL5OPT", "RUBYOPT", "PROMPT_COMMAND", "ZDOTDIR", "GIT_SSH_COMMAND":
 			a.add(Finding{Category: Obfuscation, Severity: LevelCritical, Source: src,
 				Summary: fmt.Sprintf("sets %s in the hook's environment, which loads %s into the programs it starts without it showing in the command", k, shortText(v, 60))})
+		case "GIT_EXTERNAL_DIFF", "GIT_PAGER", "PAGER", "GIT_EDITOR", "EDITOR", "VISUAL", "GIT_SEQUENCE_EDITOR", "GIT_ASKPASS", "SSH_ASKPASS",
+			"GIT_PROXY_COMMAND", "GIT_SSH", "LESSOPEN", "LESSCLOSE", "MANPAGER", "SUDO_ASKPASS":
+			// a command the programs the hook starts run for it (less
+			// runs LESSOPEN's pipe on every file it shows): read as the
+			// hook's own, as the same assignment in its command is
+			cmd := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(v), "|"))
+			if cmd != "" && a.budget > 0 {
+				a.budget--
+				a.newShell("", cmd, 0).run()
+			}
 		case "NODE_OPTIONS", "PYTHONPATH", "PYTHONHOME", "NODE_PATH":
 			if strings.Contains(v, "--require") || strings.Contains(v, "-r ") || strings.Contains(v, "--import") || k != "NODE_OPTIONS" {
 				a.add(Finding{Category: Obfuscation, Severity: LevelReview, Source: src,
@@ -438,7 +449,20 @@ func (a *analyzer) builtAtRunTime(p string) bool {
 			return true
 		}
 	}
-	return builtRe.MatchString(a.hook.Command)
+	if builtRe.MatchString(a.hook.Command) {
+		return true
+	}
+	// a redirect writes it (> x.sh): one that writes another file (a
+	// log of the failure) does not make it
+	for _, m := range redirectTargetRe.FindAllStringSubmatch(a.hook.Command, -1) {
+		if path.Base(strings.Trim(m[1], `"'`)) == path.Base(s) {
+			return true
+		}
+	}
+	return false
 }
 
-var builtRe = regexp.MustCompile(`\b(build|compile|tsc|make|go\s+build|cargo\s+build|esbuild|webpack|rollup|vite|bun\s+build|npm\s+run|pnpm\s+run|yarn\s+run|curl|wget|git\s+clone|cp|mv|ln|tee|cat\s*>)\b|>`)
+var (
+	builtRe          = lazyRe(`\b(build|compile|tsc|make|go\s+build|cargo\s+build|esbuild|webpack|rollup|vite|bun\s+build|npm\s+run|pnpm\s+run|yarn\s+run|curl|wget|git\s+clone|cp|mv|ln|tee|cat\s*>)\b`)
+	redirectTargetRe = lazyRe(`>>?\|?\s*("[^"]*"|'[^']*'|[^\s;&|<>()]+)`)
+)

@@ -29,13 +29,18 @@ import (
 //     after the rules were frozen (04:00 UTC, 2026-12-02), first run on
 //     them: F1 0.809 (0.641 before that round), benign critical 0 %,
 //     flagged 11.3 %, review-recall 70.8 %.
+//   - blind4 and blind5 were then made development sets (risk4,
+//     2026-12-02: their misses studied and fixed as categories, blind2
+//     still never read): blind4 F1 0.753, benign critical 0 %, flagged
+//     11.8 %, review-recall 79.3 %; blind5 F1 0.876, 0 %, 9.7 %, 75.0 %;
+//     their floors are that. Fresh cases are measured by blind6.
 var blindFloors = map[string]struct {
 	f1, benignCrit, benignFlagged, reviewRecall float64
 }{
 	"blind2.jsonl": {f1: 0.795, benignCrit: 0.0, benignFlagged: 0.056, reviewRecall: 0.20},
 	"blind3.jsonl": {f1: 0.94, benignCrit: 0.0, benignFlagged: 0.096, reviewRecall: 0.79},
-	"blind4.jsonl": {f1: 0.548, benignCrit: 0.103, benignFlagged: 0.221, reviewRecall: 0.793},
-	"blind5.jsonl": {f1: 0.808, benignCrit: 0.0, benignFlagged: 0.113, reviewRecall: 0.708},
+	"blind4.jsonl": {f1: 0.75, benignCrit: 0.0, benignFlagged: 0.118, reviewRecall: 0.793},
+	"blind5.jsonl": {f1: 0.87, benignCrit: 0.0, benignFlagged: 0.097, reviewRecall: 0.75},
 }
 
 // TestBlindHeldOut measures the analyser on each held-out blind set and

@@ -7,7 +7,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -184,7 +183,7 @@ func (c *code) printFolded() {
 	}
 }
 
-var templateRefRe = regexp.MustCompile(`\$\{\s*([A-Za-z_$][\w$]*)\s*\}`)
+var templateRefRe = lazyRe(`\$\{\s*([A-Za-z_$][\w$]*)\s*\}`)
 
 func normModule(m string) string {
 	m = strings.TrimPrefix(m, "node:")
@@ -448,7 +447,7 @@ func (c *code) statement(s []token) {
 	}
 }
 
-var decodeFuncs = regexp.MustCompile(`^(base64\.(b64decode|standard_b64decode|urlsafe_b64decode|b32decode|b16decode|decodebytes)|codecs\.decode|bytes\.fromhex|binascii\.(a2b_base64|unhexlify|a2b_hex)|zlib\.decompress|gzip\.decompress|Buffer\.from|atob|decodeURIComponent|unescape|decode_base64|MIME::Base64::decode_base64|MIME::Base64::decode|Base64\.decode64|Base64\.strict_decode64|base64_decode)$`)
+var decodeFuncs = lazyRe(`^(base64\.(b64decode|standard_b64decode|urlsafe_b64decode|b32decode|b16decode|decodebytes)|codecs\.decode|bytes\.fromhex|binascii\.(a2b_base64|unhexlify|a2b_hex)|zlib\.decompress|gzip\.decompress|Buffer\.from|atob|decodeURIComponent|unescape|decode_base64|MIME::Base64::decode_base64|MIME::Base64::decode|Base64\.decode64|Base64\.strict_decode64|base64_decode)$`)
 
 // expr evaluates an expression: its literal text (when it is one), what
 // it carries, whether it is decoded, whether it makes a network object.
@@ -520,8 +519,20 @@ func (c *code) expr(ts []token) value {
 				}
 				nonLit = true
 			case name == "os.environ.get" || name == "os.getenv" || name == "os.environ.setdefault" || name == "getenv":
-				if arg := callArgs(ts, i+1); len(arg) > 0 && arg[0].kind == tokString {
+				arg := callArgs(ts, i+1)
+				if len(arg) > 0 && arg[0].kind == tokString {
 					c.envVar(arg[0].text, &v)
+				}
+				if len(arg) == 3 && arg[0].kind == tokString && arg[1].text == "," && arg[2].kind == tokString && loopbackURL(arg[2].text) {
+					if _, set := c.a.hook.Env[arg[0].text]; !set {
+						// os.environ.get("SERVER_URL", "http://localhost:4000"):
+						// a local server unless the user's own environment
+						// says otherwise (the hook's env, which the project
+						// sets, is read instead when it sets it)
+						sb.WriteString(arg[2].text)
+						i += len(arg) + 1
+						continue
+					}
 				}
 				nonLit = true
 			case strings.HasPrefix(name, "process.env.") || strings.HasPrefix(name, "Bun.env.") || strings.HasPrefix(name, "import.meta.env."):
@@ -717,6 +728,17 @@ func isStdin(name string, ts []token, i int) bool {
 		return len(arg) > 0 && arg[0].kind == tokIdent && strings.HasPrefix(arg[0].text, "sys.stdin")
 	}
 	return strings.HasPrefix(name, "sys.stdin.") || strings.HasPrefix(name, "process.stdin.")
+}
+
+// loopbackURL: a URL literal of this machine (http://localhost:4000).
+func loopbackURL(s string) bool {
+	eps := hostsIn(s)
+	return looksAddress(s) && len(eps) > 0 && !eps[0].Dynamic && loopback(hostName(eps[0]))
+}
+
+// looksAddress: a literal that is a URL.
+func looksAddress(s string) bool {
+	return strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://") || strings.HasPrefix(s, "ws://") || strings.HasPrefix(s, "wss://")
 }
 
 // callArgs returns the tokens between the "(" at i and its ")".
@@ -922,8 +944,8 @@ func (c *code) listValue(ts []token) value {
 }
 
 var (
-	templateRef = regexp.MustCompile(`\{\s*([A-Za-z_$][\w.$]*)((?:\[['"][^'"]*['"]\]|\(['"][^'"]*['"][^)]*\)|\.[\w$]+)*)`)
-	templateKey = regexp.MustCompile(`['"]([^'"]+)['"]`)
+	templateRef = lazyRe(`\{\s*([A-Za-z_$][\w.$]*)((?:\[['"][^'"]*['"]\]|\(['"][^'"]*['"][^)]*\)|\.[\w$]+)*)`)
+	templateKey = lazyRe(`['"]([^'"]+)['"]`)
 )
 
 // namespaceHost: hosts whose URLs name a namespace or a schema (an SVG's

@@ -8,12 +8,12 @@ import (
 )
 
 var (
-	execShellRe = regexp.MustCompile(`^(subprocess\.(run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|os\.(system|popen|exec[lv]p?e?|spawn[lv]p?e?|posix_spawnp?)|commands\.getoutput|pty\.spawn|asyncio\.(create_subprocess_shell|create_subprocess_exec)|child_process\.(exec|execSync|spawn|spawnSync|execFile|execFileSync|fork)|Bun\.(spawn|spawnSync|\$)|Deno\.(Command|run)|shelljs\.exec|execa(\.execa|\.execaSync|\.execaCommand|\.\$)?|execa|execaSync|execaCommand|zx\.\$|sh\.(run|exec)|plumbum\.local|system|shell_exec|passthru|Kernel\.system|IO\.popen|Open3\.(capture2e?|capture3|popen2|popen3))$`)
-	netCallRe   = regexp.MustCompile(`^(requests|httpx|aiohttp|urllib3|urllib\.request|urllib2|http\.client|pycurl|websocket|websockets|smtplib|ftplib|paramiko|telnetlib|axios|got|node-fetch|undici|needle|superagent|request|ky|ws|http|https|net|tls|dgram|socket\.io-client|@slack/webhook|discord\.js)(\.|$)|^(fetch|urlopen|XMLHttpRequest|WebSocket|EventSource|Bun\.connect|Deno\.connect|Deno\.connectTls|navigator\.sendBeacon)$`)
-	dnsCallRe   = regexp.MustCompile(`^(socket\.(gethostbyname|gethostbyname_ex|getaddrinfo)|dns\.(lookup|resolve\w*|promises\.\w+)|dns\.resolver\.(resolve|query))$`)
-	evalRe      = regexp.MustCompile(`^(eval|exec|compile|Function|vm\.(runInThisContext|runInNewContext|runInContext|Script|compileFunction)|execfile|runpy\.run_path|runpy\.run_module|importlib\.import_module)$`)
-	writeCallRe = regexp.MustCompile(`^(open|io\.open|codecs\.open|builtins\.open|fs\.(writeFileSync|appendFileSync|writeFile|appendFile|createWriteStream|promises\.writeFile|promises\.appendFile|copyFileSync|copyFile|cpSync|symlinkSync|renameSync)|fs/promises\.(writeFile|appendFile|copyFile)|Bun\.write|Deno\.(writeTextFile|writeFile)|shutil\.(copy|copy2|copyfile|move|copytree)|os\.(rename|replace|symlink|link)|writeFileSync|appendFileSync|writeFile|appendFile)$`)
-	rmCallRe    = regexp.MustCompile(`^(shutil\.rmtree|os\.(removedirs|remove|unlink|rmdir)|fs\.(rmSync|rmdirSync|rm|rmdir|promises\.rm|unlinkSync)|fs/promises\.rm|rimraf(\.sync)?|fse?\.(removeSync|remove|emptyDirSync)|Deno\.remove|rmSync|rmdirSync)$`)
+	execShellRe = lazyRe(`^(subprocess\.(run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|os\.(system|popen|exec[lv]p?e?|spawn[lv]p?e?|posix_spawnp?)|commands\.getoutput|pty\.spawn|asyncio\.(create_subprocess_shell|create_subprocess_exec)|child_process\.(exec|execSync|spawn|spawnSync|execFile|execFileSync|fork)|Bun\.(spawn|spawnSync|\$)|Deno\.(Command|run)|shelljs\.exec|execa(\.execa|\.execaSync|\.execaCommand|\.\$)?|execa|execaSync|execaCommand|zx\.\$|sh\.(run|exec)|plumbum\.local|system|shell_exec|passthru|Kernel\.system|IO\.popen|Open3\.(capture2e?|capture3|popen2|popen3))$`)
+	netCallRe   = lazyRe(`^(requests|httpx|aiohttp|urllib3|urllib\.request|urllib2|http\.client|pycurl|websocket|websockets|smtplib|ftplib|paramiko|telnetlib|axios|got|node-fetch|undici|needle|superagent|request|ky|ws|http|https|net|tls|dgram|socket\.io-client|@slack/webhook|discord\.js)(\.|$)|^(fetch|urlopen|XMLHttpRequest|WebSocket|EventSource|Bun\.connect|Deno\.connect|Deno\.connectTls|navigator\.sendBeacon)$`)
+	dnsCallRe   = lazyRe(`^(socket\.(gethostbyname|gethostbyname_ex|getaddrinfo)|dns\.(lookup|resolve\w*|promises\.\w+)|dns\.resolver\.(resolve|query))$`)
+	evalRe      = lazyRe(`^(eval|exec|compile|Function|vm\.(runInThisContext|runInNewContext|runInContext|Script|compileFunction)|execfile|runpy\.run_path|runpy\.run_module|importlib\.import_module)$`)
+	writeCallRe = lazyRe(`^(open|io\.open|codecs\.open|builtins\.open|fs\.(writeFileSync|appendFileSync|writeFile|appendFile|createWriteStream|promises\.writeFile|promises\.appendFile|copyFileSync|copyFile|cpSync|symlinkSync|renameSync)|fs/promises\.(writeFile|appendFile|copyFile)|Bun\.write|Deno\.(writeTextFile|writeFile)|shutil\.(copy|copy2|copyfile|move|copytree)|os\.(rename|replace|symlink|link)|writeFileSync|appendFileSync|writeFile|appendFile)$`)
+	rmCallRe    = lazyRe(`^(shutil\.rmtree|os\.(removedirs|remove|unlink|rmdir)|fs\.(rmSync|rmdirSync|rm|rmdir|promises\.rm|unlinkSync)|fs/promises\.rm|rimraf(\.sync)?|fse?\.(removeSync|remove|emptyDirSync)|Deno\.remove|rmSync|rmdirSync)$`)
 )
 
 // netCtor: the call makes a network object (a connection, a client).
@@ -189,6 +189,15 @@ func (c *code) endpointOf(args []token) endpoint {
 	for _, a := range args {
 		switch a.kind {
 		case tokString:
+			if m := templateLeadRe.FindStringSubmatch(a.text); m != nil && a.raw != "" && (a.raw[0] == 'f' || a.raw[0] == '`') {
+				// f"{SERVER_URL}/events", `${base}/x`: the variable's value
+				// starts the address
+				if v, ok := c.vars[m[1]+m[2]]; ok && v.known && looksAddress(v.s) {
+					if eps := hostsIn(v.s + a.text[len(m[0]):]); len(eps) > 0 {
+						return eps[0]
+					}
+				}
+			}
 			if eps := hostsIn(a.text); len(eps) > 0 {
 				return eps[0]
 			}
@@ -228,7 +237,10 @@ func (c *code) endpointOf(args []token) endpoint {
 	return endpoint{Dynamic: true}
 }
 
-var hostLike = regexp.MustCompile(`^([a-zA-Z0-9-]+\.)+[a-zA-Z]{2,}$|^\d+\.\d+\.\d+\.\d+$|^localhost$`)
+// templateLeadRe: a template literal that starts with a variable.
+var templateLeadRe = lazyRe(`^(?:\{([A-Za-z_]\w*)\}|\$\{([A-Za-z_]\w*)\})`)
+
+var hostLike = lazyRe(`^([a-zA-Z0-9-]+\.)+[a-zA-Z]{2,}$|^\d+\.\d+\.\d+\.\d+$|^localhost$`)
 
 func looksHost(s string) bool {
 	return hostLike.MatchString(s) && !strings.HasSuffix(s, ".py") && !strings.HasSuffix(s, ".js") && !strings.HasSuffix(s, ".json") && !strings.HasSuffix(s, ".ts") && !strings.HasSuffix(s, ".sh") && !strings.HasSuffix(s, ".md") && !strings.HasSuffix(s, ".txt") && !strings.HasSuffix(s, ".log")
@@ -754,20 +766,20 @@ func (c *code) prevNetCall(i int) *endpoint {
 // anySocket and anyShell find a raw socket and a shell in code of any
 // language (Perl, Ruby, PHP one-liners as well as Python and JS).
 var (
-	anySocket = regexp.MustCompile(`/inet[46]?/(tcp|udp)/|\b(socket\.socket|socket\(|TCPSocket\.(new|open)|IO::Socket|fsockopen|new net\.Socket|net\.connect|net\.createConnection|Socket\.tcp)`)
-	anyShell  = regexp.MustCompile(`["'](/bin/)?(ba|z|da)?sh( -i)?["']|IO\.popen|\bpopen\(|pty\.spawn|dup2|open\(STD(IN|OUT|ERR)|proc_open|exec\(["']/bin/|cmd\.exe`)
+	anySocket = lazyRe(`/inet[46]?/(tcp|udp)/|\b(socket\.socket|socket\(|TCPSocket\.(new|open)|IO::Socket|fsockopen|new net\.Socket|net\.connect|net\.createConnection|Socket\.tcp)`)
+	anyShell  = lazyRe(`["'](/bin/)?(ba|z|da)?sh( -i)?["']|IO\.popen|\bpopen\(|pty\.spawn|dup2|open\(STD(IN|OUT|ERR)|proc_open|exec\(["']/bin/|cmd\.exe`)
 )
 
 // anyHTTP finds an HTTP client in code of any language (Perl, Ruby, PHP
 // one-liners: the languages whose calls the analyser does not follow).
-var anyHTTP = regexp.MustCompile(`\b(LWP::|HTTP::Tiny|Net::HTTP|URI\.open|open-uri|Faraday|HTTParty|curl_init|file_get_contents\(\s*["']https?://|fopen\(\s*["']https?://)`)
+var anyHTTP = lazyRe(`\b(LWP::|HTTP::Tiny|Net::HTTP|URI\.open|open-uri|Faraday|HTTParty|curl_init|file_get_contents\(\s*["']https?://|fopen\(\s*["']https?://)`)
 
 var (
 	// readCallRe: a line that reads a file (or builds the path it reads).
-	readCallRe = regexp.MustCompile(`\b(open|Path|read_text|read_bytes|readFileSync|readFile|expanduser|homedir|home|fopen|file_get_contents|File\.read|IO\.read|Get-Content|cat)\s*\(|/\s*["']\.`)
+	readCallRe = lazyRe(`\b(open|Path|read_text|read_bytes|readFileSync|readFile|expanduser|homedir|home|fopen|file_get_contents|File\.read|IO\.read|Get-Content|cat)\s*\(|/\s*["']\.`)
 	// envDumpDataRe: the whole environment put into data (a payload, a
 	// serialised text), not handed to a child process.
-	envDumpDataRe = regexp.MustCompile(`(json\.dumps|JSON\.stringify|str|repr|json\.dump|yaml\.dump)\(\s*(dict\()?\s*(os\.environ|process\.env)\b|["']?(\w+)["']?\s*:\s*(dict\(\s*os\.environ\s*\)|os\.environ\.copy\(\)|process\.env|\{\s*\.\.\.process\.env\s*\})\s*[,}\n]`)
+	envDumpDataRe = lazyRe(`(json\.dumps|JSON\.stringify|str|repr|json\.dump|yaml\.dump)\(\s*(dict\()?\s*(os\.environ|process\.env)\b|["']?(\w+)["']?\s*:\s*(dict\(\s*os\.environ\s*\)|os\.environ\.copy\(\)|process\.env|\{\s*\.\.\.process\.env\s*\})\s*[,}\n]`)
 )
 
 // envDumpData: the source puts the whole environment into data (not
@@ -890,7 +902,7 @@ func sdkModule(name string) string {
 }
 
 // apiKeyRe names the argument that hands a client its credential.
-var apiKeyRe = regexp.MustCompile(`^(?i:api_?key|api_?token|access_?token|auth_?token|secret_?key|client_?secret)$`)
+var apiKeyRe = lazyRe(`^(?i:api_?key|api_?token|access_?token|auth_?token|secret_?key|client_?secret)$`)
 
 // apiKeyArg is the name of a keyword argument or object key of a call that
 // gives it a credential from a variable ("" when none): api_key=KEY,

@@ -1,7 +1,6 @@
 package risk
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -22,7 +21,7 @@ type dialect struct {
 	backtickShell bool
 	// wholeEnv finds the code reading the whole environment (every token
 	// and key in it) in the source text.
-	wholeEnv *regexp.Regexp
+	wholeEnv *lazyRegexp
 }
 
 func (d *dialect) canon(name string) string {
@@ -69,7 +68,7 @@ var dialects = map[lang]*dialect{
 			"http.Post": cPost + "post", "http.PostForm": cPost + "post", "http.Get": cPost + "get", "http.NewRequest": cPost + "request",
 			"http.NewRequestWithContext": cPost + "request", "net.Dial": cSocket, "net.DialTimeout": cSocket, "tls.Dial": cSocket,
 		},
-		wholeEnv: regexp.MustCompile(`\bos\.Environ\(\)`),
+		wholeEnv: lazyRe(`\bos\.Environ\(\)`),
 	},
 	langRuby: {
 		names: map[string]string{
@@ -89,7 +88,7 @@ var dialects = map[lang]*dialect{
 		},
 		prefixes:      map[string]string{"HTTParty.": cPost, "Faraday.": cPost, "RestClient.": cPost, "Excon.": cPost, "HTTP.": cPost},
 		backtickShell: true,
-		wholeEnv:      regexp.MustCompile(`\bENV\.(to_h|to_hash|each|map|inspect|to_a|select|reject|filter_map)\b|\bENV\s*\)|=\s*ENV\s*$|\(ENV\)`),
+		wholeEnv:      lazyRe(`\bENV\.(to_h|to_hash|each|map|inspect|to_a|select|reject|filter_map)\b|\bENV\s*\)|=\s*ENV\s*$|\(ENV\)`),
 	},
 	langPerl: {
 		names: map[string]string{
@@ -101,7 +100,7 @@ var dialects = map[lang]*dialect{
 			"LWP.Simple.getstore": cURLOpen, "IO.Socket.INET.new": cSocket, "IO.Socket.SSL.new": cSocket,
 		},
 		backtickShell: true,
-		wholeEnv:      regexp.MustCompile(`%ENV\b|\bkeys\s*\(?\s*%ENV|\beach\s*\(?\s*%ENV`),
+		wholeEnv:      lazyRe(`%ENV\b|\bkeys\s*\(?\s*%ENV|\beach\s*\(?\s*%ENV`),
 	},
 	langPHP: {
 		names: map[string]string{
@@ -112,7 +111,7 @@ var dialects = map[lang]*dialect{
 			"curl_exec": cPost + "post", "fsockopen": cSocket, "stream_socket_client": cSocket, "socket_create": cSocket,
 		},
 		backtickShell: true,
-		wholeEnv:      regexp.MustCompile(`\$_ENV\b|\$_SERVER\b|\bgetenv\(\s*\)`),
+		wholeEnv:      lazyRe(`\$_ENV\b|\$_SERVER\b|\bgetenv\(\s*\)`),
 	},
 	langLua: {
 		names: map[string]string{
@@ -141,9 +140,9 @@ func dialectText(l lang, text string) string {
 }
 
 var (
-	homeInterpRe = regexp.MustCompile(`\$ENV\{\s*['"]?HOME['"]?\s*\}|#\{\s*(?:Dir\.home|ENV\[['"]HOME['"]\]|ENV\.fetch\(['"]HOME['"]\))\s*\}|\{\$_SERVER\[['"]HOME['"]\]\}`)
-	qxRe         = regexp.MustCompile(`\b(qx|%x)(?:\{([^{}\n]*)\}|\(([^()\n]*)\)|\[([^\[\]\n]*)\])`)
-	luaMethodRe  = regexp.MustCompile(`([\w\])]):([A-Za-z_]\w*\s*[("'])`)
+	homeInterpRe = lazyRe(`\$ENV\{\s*['"]?HOME['"]?\s*\}|#\{\s*(?:Dir\.home|ENV\[['"]HOME['"]\]|ENV\.fetch\(['"]HOME['"]\))\s*\}|\{\$_SERVER\[['"]HOME['"]\]\}`)
+	qxRe         = lazyRe(`\b(qx|%x)(?:\{([^{}\n]*)\}|\(([^()\n]*)\)|\[([^\[\]\n]*)\])`)
+	luaMethodRe  = lazyRe(`([\w\])]):([A-Za-z_]\w*\s*[("'])`)
 )
 
 // dialectShell runs the backtick strings of a dialect that has them as

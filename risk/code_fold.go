@@ -1,7 +1,6 @@
 package risk
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 )
@@ -163,7 +162,7 @@ func foldConcat(ts []token) []token {
 	return out
 }
 
-var identLike = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
+var identLike = lazyRe(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
 
 // moduleCall: ts[i:] is __import__('m') or importlib.import_module('m')
 // (or require('m')): the module and the index after the call.

@@ -1,7 +1,7 @@
 package risk
 
 import (
-	"regexp"
+	"path"
 	"strings"
 )
 
@@ -31,13 +31,17 @@ func (a *analyzer) mentionsEnvFile(text string) bool {
 }
 
 var (
-	envLineVarRe = regexp.MustCompile(`(?:^|[\s;&|])(?:export\s+)?([A-Z_][A-Z0-9_]*)=("[^"]*"|'[^']*'|\S*)`)
-	envPathVarRe = regexp.MustCompile(`^\$\{?PATH\}?$`)
+	envLineVarRe = lazyRe(`(?:^|[\s;&|])(?:export\s+)?([A-Z_][A-Z0-9_]*)=("[^"]*"|'[^']*'|\S*)`)
+	envPathVarRe = lazyRe(`^\$\{?PATH\}?$`)
 )
 
 // envFileRisk judges lines written to the env file: "" when they only set
 // up tools, else the line that changes what later commands run.
 func (a *analyzer) envFileRisk(content string) string {
+	// set are the variables the lines set, so that a PATH entry written
+	// through one (PYENV_ROOT="$HOME/.pyenv"; PATH="$PYENV_ROOT/shims:…")
+	// is judged by the folder it names.
+	set := map[string]string{}
 	for _, line := range strings.Split(content, "\n") {
 		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "#") {
@@ -47,6 +51,9 @@ func (a *analyzer) envFileRisk(content string) string {
 			return line
 		}
 		if !envFilePreloadRe.MatchString(line) {
+			for _, m := range envLineVarRe.FindAllStringSubmatch(line, -1) {
+				set[m[1]] = strings.Trim(m[2], `"'`)
+			}
 			continue
 		}
 		for _, m := range envLineVarRe.FindAllStringSubmatch(line, -1) {
@@ -58,6 +65,7 @@ func (a *analyzer) envFileRisk(content string) string {
 				continue
 			}
 			for _, entry := range strings.Split(val, ":") {
+				entry = expandSet(entry, set)
 				if entry != "" && !envPathVarRe.MatchString(entry) && !a.toolFolder(entry) && !inProject(entry, a.hook.ProjectDir) {
 					return line
 				}
@@ -67,22 +75,42 @@ func (a *analyzer) envFileRisk(content string) string {
 	return ""
 }
 
+// expandSet replaces a leading $NAME or ${NAME} of entry with the value
+// an earlier line of the env file gave it (once: no recursion).
+func expandSet(entry string, set map[string]string) string {
+	m := envLeadVarRe.FindStringSubmatch(entry)
+	if m == nil {
+		return entry
+	}
+	name := m[1] + m[2]
+	if v, ok := set[name]; ok && !strings.Contains(v, "$"+name) {
+		return v + entry[len(m[0]):]
+	}
+	return entry
+}
+
+var envLeadVarRe = lazyRe(`^\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))`)
+
 // inProject: dir is a package manager's folder of programs in the
-// project (node_modules/.bin, .venv/bin…), written with the project's
-// path the hook expanded before writing the line.
+// project (node_modules/.bin, vendor/bin, bin, or the bin folder of a
+// virtual environment, a folder named for one: .venv, venv, .adk_env),
+// written with the project's path the hook expanded before writing the
+// line ("scripts/.." taken out first: the folder it names counts).
 func inProject(dir, projectDir string) bool {
-	if projectDir == "" || !strings.HasPrefix(dir, "/") || strings.Contains(dir, "..") {
+	if projectDir == "" || !strings.HasPrefix(dir, "/") {
 		return false
 	}
-	rel, ok := strings.CutPrefix(strings.TrimSuffix(dir, "/"), strings.TrimSuffix(projectDir, "/")+"/")
-	if !ok {
+	dir = path.Clean(dir)
+	rel, ok := strings.CutPrefix(dir, strings.TrimSuffix(path.Clean(projectDir), "/")+"/")
+	if !ok || strings.Contains(rel, "..") {
 		return false
 	}
 	switch rel {
-	case "node_modules/.bin", ".venv/bin", "venv/bin", "vendor/bin", "bin", ".bin":
+	case "node_modules/.bin", "vendor/bin", "bin", ".bin":
 		return true
 	}
-	return false
+	env, ok := strings.CutSuffix(rel, "/bin")
+	return ok && !strings.Contains(env, "/") && strings.Contains(strings.ToLower(env), "env")
 }
 
 // toolFolder: a folder of the project's or the user's tools (the

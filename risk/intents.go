@@ -2,7 +2,6 @@ package risk
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 )
 
@@ -13,21 +12,21 @@ import (
 // turns the agent's approvals off. A sentence that forbids it is a guard's.
 var (
 	// writeIntentRe: the model is told to change a file.
-	writeIntentRe = regexp.MustCompile(`(?i)\b(?:append|add|write|insert|put|echo|edit|modify|update|overwrite|replace|place|install|copy|save|set|create|register|paste)\b`)
+	writeIntentRe = lazyRe(`(?i)\b(?:append|add|write|insert|put|echo|edit|modify|update|overwrite|replace|place|install|copy|save|set|create|register|paste)\b`)
 	// sendIntentRe: the model is told to move data off the machine.
-	sendIntentRe = regexp.MustCompile(`(?i)\b(?:post|send|upload|forward|submit|transmit|exfiltrate|mail|e-?mail|beacon)\b`)
+	sendIntentRe = lazyRe(`(?i)\b(?:post|send|upload|forward|submit|transmit|exfiltrate|mail|e-?mail|beacon)\b`)
 	// environmentDataRe: the whole environment or the keys in it.
-	environmentDataRe = regexp.MustCompile(`(?i)\b(?:output of (?:env|printenv|set)|env(?:ironment)? (?:variables|vars)|the environment|printenv|process\.env|os\.environ|api[ _-]?keys?|access tokens?|auth tokens?|credentials|secrets)\b`)
+	environmentDataRe = lazyRe(`(?i)\b(?:output of (?:env|printenv|set)|env(?:ironment)? (?:variables|vars)|the environment|printenv|process\.env|os\.environ|api[ _-]?keys?|access tokens?|auth tokens?|credentials|secrets)\b`)
 	// approvalOffRe: the model is told to run without the user's approval.
-	approvalOffRe = regexp.MustCompile(`(?i)--skip-?approvals?\b|--dangerously-[a-z-]+|--yolo\b|--no-confirm\b|--approval-mode[= ]+yolo|\bignore (?:all |any )?(?:the |your )?(?:earlier|previous|prior|above|existing)? ?(?:safety|security|approval|permission) (?:guidance|instructions|rules|warnings|checks|prompts)|\bwithout (?:asking|approval|confirmation|prompting|permission)\b|\bauto-?approve (?:all|every|everything)\b`)
+	approvalOffRe = lazyRe(`(?i)--skip-?approvals?\b|--dangerously-[a-z-]+|--yolo\b|--no-confirm\b|--approval-mode[= ]+yolo|\bignore (?:all |any )?(?:the |your )?(?:earlier|previous|prior|above|existing)? ?(?:safety|security|approval|permission) (?:guidance|instructions|rules|warnings|checks|prompts)|\bwithout (?:asking|approval|confirmation|prompting|permission)\b|\bauto-?approve (?:all|every|everything)\b`)
 	// imperativeAt: what precedes a verb when it is said to the model
 	// (the start of a clause, a label, "please", "you must"), not when a
 	// text describes what something does ("this hook adds …").
-	imperativeBeforeRe = regexp.MustCompile(`(?i)(?:^|[:;,(\-–—]|\b(?:please|must|should|now|then|always|first|also|and|you|next|immediately))\s*$`)
+	imperativeBeforeRe = lazyRe(`(?i)(?:^|[:;,(\-–—]|\b(?:please|must|should|now|then|always|first|also|and|you|next|immediately))\s*$`)
 	// columnsRe: words set out in columns, as in a help text.
-	columnsRe = regexp.MustCompile(`\S(?: {3,}|\t)\S`)
+	columnsRe = lazyRe(`\S(?: {3,}|\t)\S`)
 	// pathTokenRe: a word of prose that names a file.
-	pathTokenRe = regexp.MustCompile("(?:~|\\$HOME|\\$\\{HOME\\})?[A-Za-z0-9_.-]*/[A-Za-z0-9_./*-]+|(?:^|[\\s\"'`(])(\\.[A-Za-z0-9_-][A-Za-z0-9_./-]*)|\\bauthorized_keys\\b|\\bcrontab\\b")
+	pathTokenRe = lazyRe("(?:~|\\$HOME|\\$\\{HOME\\})?[A-Za-z0-9_.-]*/[A-Za-z0-9_./*-]+|(?:^|[\\s\"'`(])(\\.[A-Za-z0-9_-][A-Za-z0-9_./-]*)|\\bauthorized_keys\\b|\\bcrontab\\b")
 )
 
 // sensitiveTarget names the first sensitive file a sentence mentions, and
@@ -93,14 +92,14 @@ func (a *analyzer) intents(sent string, src Source) {
 }
 
 // objectRe: words before a target other than its prepositions.
-var objectRe = regexp.MustCompile(`(?i)[^\s]*[A-Za-z0-9*(][^\s]*\s+(?:[^\s]+\s+)*?(?:to|into|in|onto|inside|under)\b`)
+var objectRe = lazyRe(`(?i)[^\s]*[A-Za-z0-9*(][^\s]*\s+(?:[^\s]+\s+)*?(?:to|into|in|onto|inside|under)\b`)
 
 // anyVerbRe: verbs of acting that make a sentence an order.
-var anyVerbRe = regexp.MustCompile(`(?i)\b(?:run|execute|deploy|push|commit|install|proceed|continue|apply|delete|merge|publish|release)\b`)
+var anyVerbRe = lazyRe(`(?i)\b(?:run|execute|deploy|push|commit|install|proceed|continue|apply|delete|merge|publish|release)\b`)
 
 // imperative finds the first match of re that stands where an order's verb
 // stands.
-func imperative(re *regexp.Regexp, sent string) []int {
+func imperative(re *lazyRegexp, sent string) []int {
 	for _, loc := range re.FindAllStringIndex(sent, -1) {
 		if imperativeBeforeRe.MatchString(sent[:loc[0]]) {
 			return loc

@@ -2,7 +2,6 @@ package risk
 
 import (
 	"path/filepath"
-	"regexp"
 	"strings"
 )
 
@@ -120,6 +119,6 @@ func makeRecipes(text string) string {
 }
 
 var (
-	makeShellFn = regexp.MustCompile(`\$\(shell\s+`)
-	makeVar     = regexp.MustCompile(`\$[({]([A-Za-z0-9_@<^*.-]+)[)}]`)
+	makeShellFn = lazyRe(`\$\(shell\s+`)
+	makeVar     = lazyRe(`\$[({]([A-Za-z0-9_@<^*.-]+)[)}]`)
 )

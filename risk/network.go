@@ -3,7 +3,6 @@ package risk
 import (
 	"net"
 	"net/url"
-	"regexp"
 	"strings"
 )
 
@@ -34,7 +33,7 @@ func loopback(host string) bool {
 	return false
 }
 
-var urlRe = regexp.MustCompile(`(?i)\b(https?|wss?|ftps?|tcp|udp|gopher|dict|telnet|ldap|tftp|smtp)://([^\s'"/?#<>\\]*)`)
+var urlRe = lazyRe(`(?i)\b(https?|wss?|ftps?|tcp|udp|gopher|dict|telnet|ldap|tftp|smtp)://([^\s'"/?#<>\\]*)`)
 
 // hostsIn finds the URL hosts in a piece of text ("" for a URL whose host
 // is a variable).
@@ -135,8 +134,8 @@ func serviceOf(varName string, e endpoint) bool {
 
 // secretVar says whether an environment variable name looks like it holds
 // a credential.
-var secretVarRe = regexp.MustCompile(`(?i)(TOKEN|SECRET|PASSW(OR)?D|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIAL|SESSION_?KEY|AUTH|_PAT$|^AWS_|COOKIE)`)
-var notSecretVarRe = regexp.MustCompile(`(?i)(_(URL|FILE|PATH|DIR|HOST|PORT|ID|REGION|PROFILE|ENDPOINT|TOPIC|CHANNEL|USER|NAME|MODE|TYPE|ENABLED|LEVEL)$|^AWS_(REGION|PROFILE|DEFAULT_REGION)$|^(CLAUDE|GEMINI)_(PROJECT_DIR|CWD|ENV_FILE|PLUGIN_ROOT|SESSION_ID)$|TOKENS?_(COUNT|LIMIT|USED)|MAX_TOKENS)`)
+var secretVarRe = lazyRe(`(?i)(TOKEN|SECRET|PASSW(OR)?D|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIAL|SESSION_?KEY|AUTH|_PAT$|^AWS_|COOKIE)`)
+var notSecretVarRe = lazyRe(`(?i)(_(URL|FILE|PATH|DIR|HOST|PORT|ID|REGION|PROFILE|ENDPOINT|TOPIC|CHANNEL|USER|NAME|MODE|TYPE|ENABLED|LEVEL)$|^AWS_(REGION|PROFILE|DEFAULT_REGION)$|^(CLAUDE|GEMINI)_(PROJECT_DIR|CWD|ENV_FILE|PLUGIN_ROOT|SESSION_ID)$|TOKENS?_(COUNT|LIMIT|USED)|MAX_TOKENS)`)
 
 func secretVar(name string) bool {
 	return secretVarRe.MatchString(name) && !notSecretVarRe.MatchString(name)

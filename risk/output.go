@@ -73,15 +73,15 @@ func (a *analyzer) outputVocab() *vocab.Outputs {
 const outputSep = `^\\?["']?\]?\s*(?::|=>|=)\s*`
 
 var (
-	decAfterRe = regexp.MustCompile(outputSep + `(?:\\?["']([A-Za-z]+)\\?["']|[A-Za-z_]\w*\b)`)
-	ctxAfterRe = regexp.MustCompile(outputSep + `(?:[fFrRbBuU]{0,2})(["'{\[` + "`" + `]|[A-Za-z_$.])`)
+	decAfterRe = lazyRe(outputSep + `(?:\\?["']([A-Za-z]+)\\?["']|[A-Za-z_]\w*\b)`)
+	ctxAfterRe = lazyRe(outputSep + `(?:[fFrRbBuU]{0,2})(["'{\[` + "`" + `]|[A-Za-z_$.])`)
 )
 
 func compileOutputs(v *vocab.Outputs) *outputRes {
 	ctxKeys := append(append([]string{}, v.Context...), v.Rewrite...)
 	return &outputRes{
-		decAfter:     decAfterRe,
-		ctxAfter:     ctxAfterRe,
+		decAfter:     decAfterRe.get(),
+		ctxAfter:     ctxAfterRe.get(),
 		ctxKeys:      ctxKeys,
 		allow:        set(v.Allow...),
 		userReason:   set(v.UserReasons...),
@@ -103,18 +103,18 @@ func (a *analyzer) print(p printed) {
 }
 
 var (
-	exitTwoRe = regexp.MustCompile(`\bexit\s*\(?\s*2\b|exit\(2\)|exitCode\s*=\s*2\b|\bExit\(2\)`)
+	exitTwoRe = lazyRe(`\bexit\s*\(?\s*2\b|exit\(2\)|exitCode\s*=\s*2\b|\bExit\(2\)`)
 	// instructionVerbRe: where a command follows in prose ("run: curl …").
-	instructionVerbRe = regexp.MustCompile(`(?i)\b(?:run|execute|exec|invoke|type|call|use|with)\b:?\s+`)
-	backtickRe        = regexp.MustCompile("`([^`\n]{3,400})`")
+	instructionVerbRe = lazyRe(`(?i)\b(?:run|execute|exec|invoke|type|call|use|with)\b:?\s+`)
+	backtickRe        = lazyRe("`([^`\n]{3,400})`")
 	// negatedRe: the sentence is about what not to do (a guard's reason).
-	negatedRe = regexp.MustCompile(`(?i)\b(never|not|don'?t|avoid|blocked|block|denied|deny|refused?|instead|dangerous|destructive|forbidden|prohibited|unsafe|prevent(ed)?|disallowed|warning|cannot|can't)\b`)
+	negatedRe = lazyRe(`(?i)\b(never|not|don'?t|avoid|blocked|block|denied|deny|refused?|instead|dangerous|destructive|forbidden|prohibited|unsafe|prevent(ed)?|disallowed|warning|cannot|can't)\b`)
 	// hideRe: an instruction to hide what is done from the user, or to
 	// ignore the rules the model was given.
-	hideRe = regexp.MustCompile(`(?i)\b(?:ignore|disregard|forget|override) (?:all |any )?(?:the |of the |your )?(?:(?:previous|prior|earlier|above|system|safety|security|your|any|existing|original)\s+){1,3}(?:instructions|rules|guidelines|guidance|guardrails|policies|policy|restrictions|constraints|prompts?)|\b(?:do not|don'?t|never) (?:tell|mention|inform|show|reveal|report)\b[^.\n]{0,40}\b(?:user|human|anyone)\b|\bwithout (?:telling|asking|informing) the user\b|\b(?:do not|don'?t|never) (?:ask|consult|check with|wait for|prompt)\b[^.\n]{0,20}\b(?:user|human|me)\b[^.\n]{0,20}\b(?:confirm\w*|permission|approv\w*)`)
+	hideRe = lazyRe(`(?i)\b(?:ignore|disregard|forget|override) (?:all |any )?(?:the |of the |your )?(?:(?:previous|prior|earlier|above|system|safety|security|your|any|existing|original)\s+){1,3}(?:instructions|rules|guidelines|guidance|guardrails|policies|policy|restrictions|constraints|prompts?)|\b(?:do not|don'?t|never) (?:tell|mention|inform|show|reveal|report)\b[^.\n]{0,40}\b(?:user|human|anyone)\b|\bwithout (?:telling|asking|informing) the user\b|\b(?:do not|don'?t|never) (?:ask|consult|check with|wait for|prompt)\b[^.\n]{0,20}\b(?:user|human|me)\b[^.\n]{0,20}\b(?:confirm\w*|permission|approv\w*)`)
 	// skipChecksRe: an instruction to switch the project's own checks off.
-	skipChecksRe = regexp.MustCompile(`(?i)--no-verify\b|\b(?:disable|skip|bypass|turn off|switch off)\b[ -](?:all |the |any )?(?:git )?(?:hooks?|pre-commit|checks?|tests?|linters?|lint|safety|sandbox|permission(?: prompt)?s?|security|approvals?|confirmations?|verification|review)\b`)
-	stringLitRe  = regexp.MustCompile(`"((?:[^"\\\n]|\\.){12,})"|'((?:[^'\\\n]|\\.){12,})'|` + "`((?:[^`\\\\]|\\\\.){12,})`")
+	skipChecksRe = lazyRe(`(?i)--no-verify\b|\b(?:disable|skip|bypass|turn off|switch off)\b[ -](?:all |the |any )?(?:git )?(?:hooks?|pre-commit|checks?|tests?|linters?|lint|safety|sandbox|permission(?: prompt)?s?|security|approvals?|confirmations?|verification|review)\b`)
+	stringLitRe  = lazyRe(`"((?:[^"\\\n]|\\.){12,})"|'((?:[^'\\\n]|\\.){12,})'|` + "`((?:[^`\\\\]|\\\\.){12,})`")
 )
 
 // textFacts are what one printed text says, as far as it does not depend
@@ -242,14 +242,56 @@ func (a *analyzer) factsOf(re *outputRes, text string, code bool) *textFacts {
 		// a printed filter or template (jq '.llm_request.messages += [{…}]
 		// | {llm_request: .llm_request}') builds the value from its own
 		// literals as a script does
-		for _, m := range stringLitRe.FindAllStringSubmatch(text, -1) {
-			f.strs = append(f.strs, unquoteLit(m[1]+m[2]+m[3]))
+		// (a script's comments and docstrings say nothing to the model)
+		if code {
+			f.strs = codeStrings(codeLines(text))
+		} else {
+			for _, m := range stringLitRe.FindAllStringSubmatch(text, -1) {
+				f.strs = append(f.strs, unquoteLit(m[1]+m[2]+m[3]))
+			}
 		}
 	}
 	if cacheable {
 		a.opt.Cache.storeOutputFacts(key, f)
 	}
 	return f
+}
+
+// codeStrings are a script's string literals of 12 characters or more,
+// read by the code tokenizer (a short literal does not shift the pairing
+// of quotes), adjacent literals and literals joined with + taken as one
+// (Python's ("a " "b"), JavaScript's "a " + "b").
+func codeStrings(text string) []string {
+	l := langJS
+	if strings.Contains(text, "def ") || strings.Contains(text, "import ") && !strings.Contains(text, " from '") && !strings.Contains(text, "require(") {
+		l = langPython
+	}
+	var out []string
+	var cur strings.Builder
+	joinable := false
+	flush := func() {
+		if cur.Len() >= 12 {
+			out = append(out, cur.String())
+		}
+		cur.Reset()
+		joinable = false
+	}
+	for _, t := range tokenize(text, l) {
+		switch {
+		case t.kind == tokString:
+			if !joinable {
+				flush()
+			}
+			cur.WriteString(t.text)
+			joinable = true
+		case t.kind == tokPunct && (t.text == "+" || t.text == "\n") && cur.Len() > 0:
+			// "a" + "b", or ("a "⏎ "b"): the next literal continues this one
+		default:
+			flush()
+		}
+	}
+	flush()
+	return out
 }
 
 // agentOutput judges what the hook prints, once every piece is known.
@@ -310,7 +352,7 @@ func (a *analyzer) agentOutput() {
 			if cands++; cands > 60 {
 				return
 			}
-			a.instruction(c, p.src)
+			a.instruction(c, p.src, guard)
 		}
 	}
 }
@@ -332,7 +374,7 @@ func (a *analyzer) blanketAllow(p printed) {
 }
 
 // broadToolRe: a tool name that runs commands or writes files.
-var broadToolRe = regexp.MustCompile(`(?i)bash|shell|command|exec|run|write|edit|terminal|patch|notebook|task|agent`)
+var broadToolRe = lazyRe(`(?i)bash|shell|command|exec|run|write|edit|terminal|patch|notebook|task|agent`)
 
 // broadMatcher: one of the matcher's alternatives names a tool that runs
 // commands or writes files, or is a pattern that matches such names
@@ -420,18 +462,29 @@ func unquoteLit(s string) string {
 	if !strings.Contains(s, `\`) {
 		return s
 	}
+	if u, err := strconv.Unquote(`"` + s + `"`); err == nil {
+		return u // its double quotes escaped already (\")
+	}
 	if u, err := strconv.Unquote(`"` + strings.ReplaceAll(s, `"`, `\"`) + `"`); err == nil {
 		return u
 	}
-	return s
+	return strings.NewReplacer(`\"`, `"`, `\'`, "'", `\\`, `\`, `\n`, "\n", `\t`, "\t").Replace(s)
 }
 
-// instruction judges one text the model reads (once per Cache).
-func (a *analyzer) instruction(text string, src Source) {
+// instruction judges one text the model reads (once per Cache). refusal:
+// the hook refuses the call the text comes with (a deny, a block that
+// stops a tool, exit 2), so the text is why: what it names bare (a
+// guard's pattern, "matches dangerous pattern 'curl | sh'") is what was
+// refused, and only a command it marks as one (in backticks, after "run")
+// is read as an order.
+func (a *analyzer) instruction(text string, src Source, refusal bool) {
 	if len(text) > 8192 {
 		text = text[:8192]
 	}
 	key := a.hook.ProjectDir + "\x00" + text
+	if refusal {
+		key = "\x01" + key
+	}
 	if a.opt.Cache != nil {
 		if fs, ok := a.opt.Cache.instructionFindings(key); ok {
 			for _, f := range fs {
@@ -464,7 +517,7 @@ func (a *analyzer) instruction(text string, src Source) {
 			a.add(Finding{Category: AgentOutput, Severity: LevelCritical, Source: src,
 				Summary: fmt.Sprintf("tells the model to take %s and put it where others read it (%s)", what, dest)})
 		}
-		for _, c := range commandsIn(sent) {
+		for _, c := range commandsIn(sent, refusal) {
 			if negated(sent, c[0], c[1]) {
 				continue
 			}
@@ -499,10 +552,12 @@ func negated(sent string, i, j int) bool {
 	return negatedRe.MatchString(before) || negatedRe.MatchString(after)
 }
 
-// sentences splits prose at line ends and at ". " (not inside a URL).
+// sentences splits prose at line ends and at ". " (not inside a URL). A
+// line wrapped in the middle of a sentence (it ends in no punctuation and
+// the next line starts no item or heading) is joined with the next.
 func sentences(text string) []string {
 	var out []string
-	for _, line := range strings.Split(text, "\n") {
+	for _, line := range unwrap(strings.Split(text, "\n")) {
 		for {
 			i := strings.Index(line, ". ")
 			if i < 0 {
@@ -518,9 +573,35 @@ func sentences(text string) []string {
 	return out
 }
 
+// unwrap joins the lines of a wrapped sentence.
+func unwrap(lines []string) []string {
+	out := lines[:0:0]
+	for i := 0; i < len(lines); i++ {
+		l := lines[i]
+		for i+1 < len(lines) && wrapped(l, lines[i+1]) && len(l) < 2000 {
+			l = strings.TrimRight(l, " \t") + " " + strings.TrimSpace(lines[i+1])
+			i++
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// wrapped: line continues on next (no end of sentence, no new item).
+func wrapped(line, next string) bool {
+	t, n := strings.TrimSpace(line), strings.TrimSpace(next)
+	if t == "" || n == "" || strings.ContainsAny(t[len(t)-1:], ".!?:;|`") {
+		return false
+	}
+	if strings.ContainsAny(n[:1], "-*#>|+•{}[]") || n[0] >= '0' && n[0] <= '9' || n[0] >= 'A' && n[0] <= 'Z' {
+		return false
+	}
+	return true
+}
+
 // commandsIn finds where command lines may be in a sentence: quoted in
 // backticks, after a verb ("run: …"), or the whole sentence.
-func commandsIn(sent string) [][2]int {
+func commandsIn(sent string, marked bool) [][2]int {
 	var out [][2]int
 	for _, m := range backtickRe.FindAllStringSubmatchIndex(sent, -1) {
 		out = append(out, [2]int{m[2], m[3]})
@@ -534,6 +615,9 @@ func commandsIn(sent string) [][2]int {
 	// the whole sentence, when it reads as a command line rather than a
 	// label ("format filesystem" in a guard's table is prose: no shell
 	// punctuation, no path, no option)
+	if marked {
+		return out
+	}
 	if end := len(strings.TrimRight(sent, ". \t")); end > 0 && (len(out) > 0 || strings.ContainsAny(sent[:end], "|;&$/<>=`'\"~") || strings.Contains(sent[:end], " -")) {
 		out = append(out, [2]int{0, end})
 	}
@@ -561,6 +645,14 @@ func (a *analyzer) subFindings(cmd string) []Finding {
 		if f.Severity == LevelCritical && f.Category != Unreadable && f.Category != Obfuscation {
 			out = append(out, f)
 			break
+		}
+	}
+	if len(out) == 0 {
+		// code that evaluates what it downloads, read as text as in the
+		// files the hook runs (node -e "fetch(…).then(eval)"); a pipe into
+		// a shell the shell reading above already judges
+		if m := evalFetchRe.FindString(cmd) + fetchThenEvalRe.FindString(cmd); m != "" {
+			out = append(out, Finding{Category: DownloadExec, Severity: LevelCritical, Summary: fmt.Sprintf("runs code it downloads (%s)", shortText(m, 60))})
 		}
 	}
 	return out
@@ -601,10 +693,10 @@ func (sh *shell) printFile(v value, n syntax.Node) {
 
 // condHeaderRe: a line that opens a branch (if, else, case, a loop, an
 // exception handler) in Python, JavaScript, PowerShell, Ruby or Perl.
-var condHeaderRe = regexp.MustCompile(`^\s*(?:\}\s*)?(?:if|elif|else|elsif|unless|for|foreach|while|until|except|catch|case|switch|when|match|rescue)\b`)
+var condHeaderRe = lazyRe(`^\s*(?:\}\s*)?(?:if|elif|else|elsif|unless|for|foreach|while|until|except|catch|case|switch|when|match|rescue)\b`)
 
 // sameLineCondRe: a branch on the line itself (x ? a : b, a && b, if …:).
-var sameLineCondRe = regexp.MustCompile(`\?|&&|\|\||\bif\b|\belse\b|\bor\b|\band\b`)
+var sameLineCondRe = lazyRe(`\?|&&|\|\||\bif\b|\belse\b|\bor\b|\band\b`)
 
 // codeCond: the text at off is written only on some paths, judged by the
 // lines that enclose it (by indentation) and the line itself.
@@ -685,7 +777,7 @@ func wordByte(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
-var identAfterRe = regexp.MustCompile(`^\\?["']?\s*(?::|=>|=)\s*([A-Za-z_]\w*)`)
+var identAfterRe = lazyRe(`^\\?["']?\s*(?::|=>|=)\s*([A-Za-z_]\w*)`)
 
 // identAfter is the variable a key's value is taken from (KEY: NAME).
 func identAfter(s string) string {
@@ -739,14 +831,14 @@ func dropUserReasons(re *outputRes, keyed []string, decisions []decisionAt, reas
 
 var (
 	// envFileWordRe: a project's .env file named in prose (not .env.example).
-	envFileWordRe = regexp.MustCompile(`(?:^|[\s'"(/])\.env(?:\.local|\.production|\.prod)?\b(?:[^.\w-]|$)`)
+	envFileWordRe = lazyRe(`(?:^|[\s'"(/])\.env(?:\.local|\.production|\.prod)?\b(?:[^.\w-]|$)`)
 	// takeVerbRe: a verb that makes the model read or move a file's text.
-	takeVerbRe = regexp.MustCompile(`(?i)\b(?:read|cat|open|load|include|append|embed|attach|paste|copy|send|upload|post|print|output|dump|encode|urlencode)\b`)
+	takeVerbRe = lazyRe(`(?i)\b(?:read|cat|open|load|include|append|embed|attach|paste|copy|send|upload|post|print|output|dump|encode|urlencode)\b`)
 	// carryRe: where the text then goes, beyond the model: a fetch, a
 	// message or an artefact others read.
 	// The conversation itself counts: what the model prints there is sent
 	// to the model's provider and kept in the transcript.
-	carryRe = regexp.MustCompile(`(?i)\b(?:WebFetch|web_fetch|fetch|curl|wget|upload|send|post|e-?mail|gist|webhook|commit message|commit messages|pull request|PR description|issue|comment|query string|url|(?:in|into|to) (?:the|this) (?:chat|conversation)|in your (?:reply|response|answer))\b`)
+	carryRe = lazyRe(`(?i)\b(?:WebFetch|web_fetch|fetch|curl|wget|upload|send|post|e-?mail|gist|webhook|commit message|commit messages|pull request|PR description|issue|comment|query string|url|(?:in|into|to) (?:the|this) (?:chat|conversation)|in your (?:reply|response|answer))\b`)
 )
 
 // secretToRemote: a sentence telling the model to read a secret (a

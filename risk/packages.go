@@ -2,7 +2,6 @@ package risk
 
 import (
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"github.com/pelletier/go-toml/v2"
@@ -66,7 +65,7 @@ func normPyName(s string) string {
 	return strings.ToLower(strings.NewReplacer("_", "-", ".", "-").Replace(s))
 }
 
-var pyReqLineRe = regexp.MustCompile(`(?m)^\s*([A-Za-z0-9][A-Za-z0-9._-]*)`)
+var pyReqLineRe = lazyRe(`(?m)^\s*([A-Za-z0-9][A-Za-z0-9._-]*)`)
 
 // pythonDeps are the Python packages the project declares (pyproject.toml
 // read with go-toml: PEP 621 dependencies and optional-dependencies, PEP
@@ -192,7 +191,7 @@ func pkgName(pkg string) string {
 
 // gitShorthandRe: a package spec that names a git repository (npm's
 // github:, gitlab:, bitbucket:, git://, and a bare owner/repo).
-var gitShorthandRe = regexp.MustCompile(`^(?:github:|gitlab:|bitbucket:|gist:|git://|git@)|^[A-Za-z0-9][\w.-]*/[\w.-]+(?:#\S*)?$`)
+var gitShorthandRe = lazyRe(`^(?:github:|gitlab:|bitbucket:|gist:|git://|git@)|^[A-Za-z0-9][\w.-]*/[\w.-]+(?:#\S*)?$`)
 
 // remotePackage judges a package a runner fetches and runs.
 func (sh *shell) remotePackage(base, pkg string, n syntax.Node) {

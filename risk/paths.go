@@ -2,7 +2,6 @@ package risk
 
 import (
 	"path"
-	"regexp"
 	"strings"
 )
 
@@ -13,7 +12,7 @@ import (
 // The home folder as code spells it inside a string is the same folder:
 // "$HOME/…", "${HOME}/…", Perl's "$ENV{HOME}/…", Ruby's
 // "#{ENV['HOME']}/…", PowerShell's "$env:USERPROFILE\…", "%USERPROFILE%".
-var homePrefix = regexp.MustCompile(`^(/root|/home/[^/]+|/Users/[^/]+|\$HOME|\$\{HOME\}|\$ENV\{HOME\}|#\{ENV\[['"]HOME['"]\]\}|\$env:(?:HOME|USERPROFILE)|%USERPROFILE%)(/|$)`)
+var homePrefix = lazyRe(`^(/root|/home/[^/]+|/Users/[^/]+|\$HOME|\$\{HOME\}|\$ENV\{HOME\}|#\{ENV\[['"]HOME['"]\]\}|\$env:(?:HOME|USERPROFILE)|%USERPROFILE%)(/|$)`)
 
 // normPath puts a literal path into the analyser's form.
 func normPath(p, projectDir string) string {
@@ -67,14 +66,14 @@ func cleanTail(s string) string {
 func inHome(p string) bool { return p == "~" || strings.HasPrefix(p, "~/") }
 
 type pathRule struct {
-	re   *regexp.Regexp
+	re   *lazyRegexp
 	what string
 }
 
 func rules(pairs ...string) []pathRule {
 	out := make([]pathRule, 0, len(pairs)/2)
 	for i := 0; i+1 < len(pairs); i += 2 {
-		out = append(out, pathRule{regexp.MustCompile(pairs[i]), pairs[i+1]})
+		out = append(out, pathRule{lazyRe(pairs[i]), pairs[i+1]})
 	}
 	return out
 }
@@ -162,9 +161,9 @@ func notSecret(p string) bool {
 
 // secretText finds a secret path in a piece of literal text (a string
 // literal in a script, or words joined).
-var secretTextRe = regexp.MustCompile(`(~|\$HOME|\$\{HOME\}|/root|/home/[^/\s'"]+|/Users/[^/\s'"]+|os\.homedir\(\)|expanduser\(|Path\.home\(\))?['"/,\s+]*\.?(\.ssh/(id_[a-z0-9]+|[^\s'"]*)|\.aws/credentials|\.netrc|\.git-credentials|\.config/gh/hosts\.yml|\.docker/config\.json|\.kube/config|/etc/shadow|\.gnupg|\.npmrc|\.pypirc)`)
+var secretTextRe = lazyRe(`(~|\$HOME|\$\{HOME\}|/root|/home/[^/\s'"]+|/Users/[^/\s'"]+|os\.homedir\(\)|expanduser\(|Path\.home\(\))?['"/,\s+]*\.?(\.ssh/(id_[a-z0-9]+|[^\s'"]*)|\.aws/credentials|\.netrc|\.git-credentials|\.config/gh/hosts\.yml|\.docker/config\.json|\.kube/config|/etc/shadow|\.gnupg|\.npmrc|\.pypirc)`)
 
 // dotPathRe: a path below a dot folder in free text, however the home
 // folder before it is spelled ($HOME/.x, os.getenv("HOME").."/.x",
 // $env:USERPROFILE\.x\y).
-var dotPathRe = regexp.MustCompile(`[/\\]\.[A-Za-z0-9_-][A-Za-z0-9_.-]*(?:[/\\][A-Za-z0-9_.-]+)*`)
+var dotPathRe = lazyRe(`[/\\]\.[A-Za-z0-9_-][A-Za-z0-9_.-]*(?:[/\\][A-Za-z0-9_.-]+)*`)

@@ -2,7 +2,6 @@ package risk
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 )
 
@@ -11,21 +10,21 @@ import (
 // writes to the profile or the agents' files. (No Go parser for
 // PowerShell exists; this is the level of calls and string literals.)
 var (
-	psWeb     = regexp.MustCompile(`(?i)\b(Invoke-WebRequest|Invoke-RestMethod|iwr|irm|curl(\.exe)?|wget|Net\.WebClient|DownloadString|DownloadFile|Start-BitsTransfer|HttpClient)\b`)
-	psExec    = regexp.MustCompile(`(?i)\b(iex|Invoke-Expression)\b`)
-	psEncoded = regexp.MustCompile(`(?i)(-e(nc(odedcommand)?)?\s+[A-Za-z0-9+/=]{20,}|FromBase64String)`)
-	psWrite   = regexp.MustCompile(`(?i)\b(Set-Content|Add-Content|Out-File|New-Item|Copy-Item|Move-Item)\b.*`)
-	psSecret  = regexp.MustCompile(`(?i)(\.ssh[\\/]|\.aws[\\/]credentials|\.netrc|Get-StoredCredential|ConvertFrom-SecureString)`)
-	psPersist = regexp.MustCompile(`(?i)(\$PROFILE|schtasks\s+/create|New-ScheduledTask|Register-ScheduledTask|CurrentVersion\\Run)`)
+	psWeb     = lazyRe(`(?i)\b(Invoke-WebRequest|Invoke-RestMethod|iwr|irm|curl(\.exe)?|wget|Net\.WebClient|DownloadString|DownloadFile|Start-BitsTransfer|HttpClient)\b`)
+	psExec    = lazyRe(`(?i)\b(iex|Invoke-Expression)\b`)
+	psEncoded = lazyRe(`(?i)(-e(nc(odedcommand)?)?\s+[A-Za-z0-9+/=]{20,}|FromBase64String)`)
+	psWrite   = lazyRe(`(?i)\b(Set-Content|Add-Content|Out-File|New-Item|Copy-Item|Move-Item)\b.*`)
+	psSecret  = lazyRe(`(?i)(\.ssh[\\/]|\.aws[\\/]credentials|\.netrc|Get-StoredCredential|ConvertFrom-SecureString)`)
+	psPersist = lazyRe(`(?i)(\$PROFILE|schtasks\s+/create|New-ScheduledTask|Register-ScheduledTask|CurrentVersion\\Run)`)
 )
 
 // psHomeRe finds a path in the user's folders.
-var psHomeRe = regexp.MustCompile(`(?i)` + psHome)
+var psHomeRe = lazyRe(`(?i)` + psHome)
 
 // psRule is one line rule of the PowerShell reader: what a line that
 // matches does.
 type psRule struct {
-	re      *regexp.Regexp
+	re      *lazyRegexp
 	cat     Category
 	sev     Level
 	summary string
@@ -36,24 +35,24 @@ const psHome = `(\$HOME|\$env:USERPROFILE|\$env:HOMEPATH|\$env:APPDATA|\$env:LOC
 
 var (
 	psRules = []psRule{
-		{regexp.MustCompile(`(?i)\b(Remove-Item|ri|rm|del|erase|rd|rmdir)\b[^|;]*` + psHome), Destructive, LevelCritical, "deletes files in the user's folders (outside the project)"},
-		{regexp.MustCompile(`(?i)\b(Remove-Item|ri|rd|rmdir)\b[^|;]*\s-(Recurse|r)\b`), Destructive, LevelReview, "deletes folders with everything in them (Remove-Item -Recurse)"},
-		{regexp.MustCompile(`(?i)\b(Format-Volume|Clear-Disk|Initialize-Disk|Remove-Partition)\b`), Destructive, LevelCritical, "wipes a disk"},
-		{regexp.MustCompile(`(?i)\b(Stop-Computer|Restart-Computer)\b`), Destructive, LevelCritical, "shuts down or restarts the machine"},
-		{regexp.MustCompile(`(?i)Set-MpPreference\b[^|;]*-Disable|Add-MpPreference\b[^|;]*-ExclusionPath`), Privilege, LevelCritical, "switches off or narrows the virus scanner (Set-MpPreference)"},
-		{regexp.MustCompile(`(?i)\b(Start-Process|saps)\b[^|;]*-Verb\s+RunAs`), Privilege, LevelCritical, "runs a program as administrator"},
-		{regexp.MustCompile(`(?i)\b(Set-ItemProperty|New-ItemProperty|reg\s+add)\b[^|;]*(CurrentVersion\\Run|Winlogon|Image File Execution Options)`), Persistence, LevelCritical, "registers a program to run at login"},
+		{lazyRe(`(?i)\b(Remove-Item|ri|rm|del|erase|rd|rmdir)\b[^|;]*` + psHome), Destructive, LevelCritical, "deletes files in the user's folders (outside the project)"},
+		{lazyRe(`(?i)\b(Remove-Item|ri|rd|rmdir)\b[^|;]*\s-(Recurse|r)\b`), Destructive, LevelReview, "deletes folders with everything in them (Remove-Item -Recurse)"},
+		{lazyRe(`(?i)\b(Format-Volume|Clear-Disk|Initialize-Disk|Remove-Partition)\b`), Destructive, LevelCritical, "wipes a disk"},
+		{lazyRe(`(?i)\b(Stop-Computer|Restart-Computer)\b`), Destructive, LevelCritical, "shuts down or restarts the machine"},
+		{lazyRe(`(?i)Set-MpPreference\b[^|;]*-Disable|Add-MpPreference\b[^|;]*-ExclusionPath`), Privilege, LevelCritical, "switches off or narrows the virus scanner (Set-MpPreference)"},
+		{lazyRe(`(?i)\b(Start-Process|saps)\b[^|;]*-Verb\s+RunAs`), Privilege, LevelCritical, "runs a program as administrator"},
+		{lazyRe(`(?i)\b(Set-ItemProperty|New-ItemProperty|reg\s+add)\b[^|;]*(CurrentVersion\\Run|Winlogon|Image File Execution Options)`), Persistence, LevelCritical, "registers a program to run at login"},
 	}
-	psEnvDump = regexp.MustCompile(`(?i)\b(Get-ChildItem|gci|dir|ls)\s+env:|\[Environment\]::GetEnvironmentVariables\(\s*\)`)
-	psOutFile = regexp.MustCompile(`(?i)-OutFile\s+("[^"]+"|'[^']+'|\S+)`)
-	psStart   = regexp.MustCompile(`(?i)(\b(Start-Process|saps|Invoke-Item|ii)\b|^\s*&\s|^\s*\.\\)`)
+	psEnvDump = lazyRe(`(?i)\b(Get-ChildItem|gci|dir|ls)\s+env:|\[Environment\]::GetEnvironmentVariables\(\s*\)`)
+	psOutFile = lazyRe(`(?i)-OutFile\s+("[^"]+"|'[^']+'|\S+)`)
+	psStart   = lazyRe(`(?i)(\b(Start-Process|saps|Invoke-Item|ii)\b|^\s*&\s|^\s*\.\\)`)
 )
 
 // powerShellCommand analyses the text a powershell -Command runs as a
 // one-line script of the hook's.
 func (sh *shell) powerShellCommand(args []field) {
-	for i, a := range args {
-		l := strings.ToLower(a.s)
+	for i := 0; i < len(args); i++ {
+		l := strings.ToLower(args[i].s)
 		if (l == "-command" || l == "-c" || l == "/c") && i+1 < len(args) {
 			sh.a.powerShell(sh.file, joinFields(args[i+1:]).s)
 			return
@@ -66,8 +65,13 @@ func (sh *shell) powerShellCommand(args []field) {
 			sh.a.powerShell(sh.file, joinFields(args[i:]).s) // pwsh 'Get-Item …': the command
 			return
 		}
-		if l == "-executionpolicy" || l == "-ep" || l == "-windowstyle" || l == "-w" || l == "-encodedcommand" || l == "-enc" || l == "-e" {
-			break
+		switch l {
+		case "-encodedcommand", "-enc", "-e", "-ec":
+			return // judged as an encoded command by its caller
+		case "-executionpolicy", "-ep", "-ex", "-windowstyle", "-w", "-win", "-workingdirectory", "-wd",
+			"-configurationname", "-inputformat", "-outputformat", "-psconsolefile", "-version", "-v",
+			"-settingsfile", "-custompipename":
+			i++ // the option's value: what follows is still read
 		}
 	}
 }

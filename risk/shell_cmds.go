@@ -3,7 +3,6 @@ package risk
 import (
 	"fmt"
 	"path"
-	"regexp"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -511,16 +510,41 @@ func runTimeProgram(name field) bool {
 	return !name.t.empty() || name.s == "" || strings.HasPrefix(name.s, "$")
 }
 
-var positionalRe = regexp.MustCompile(`^\$(\{?[@*0-9]|\{?#)`)
+var positionalRe = lazyRe(`^\$(\{?[@*0-9]|\{?#)`)
 
 // rootServiceTool: a command run with sudo that starts, stops or queries a
 // local service (a database's own tools, service/systemctl status|start of
 // a unit), not one that installs, writes or runs a shell.
+// listenerTools are packages whose use is a raw connection in or out
+// (reverse shells, port scans): installing one from a hook is no
+// ordinary dependency.
+var listenerTools = set("netcat", "netcat-openbsd", "netcat-traditional", "ncat", "nc", "socat", "nmap", "masscan", "hping3", "proxychains", "proxychains4", "tor")
+
 func rootServiceTool(pos []field) bool {
 	base := path.Base(pos[0].s)
 	switch base {
 	case "pg_ctlcluster", "pg_ctl", "psql", "createdb", "createuser", "dropdb", "pg_isready", "mysql", "mysqladmin", "redis-cli", "mongosh":
 		return true
+	case "apt-get", "apt", "dnf", "yum", "apk", "zypper":
+		// the system's package manager installing packages by name from
+		// the distribution's repositories (its own job needs root; a
+		// package file or URL, or any other verb, is not this)
+		if len(pos) < 3 || pos[1].s != "install" && pos[1].s != "add" {
+			return false
+		}
+		names := 0
+		for _, a := range pos[2:] {
+			if !a.known || strings.ContainsAny(a.s, "/:=") || strings.HasSuffix(a.s, ".deb") || strings.HasSuffix(a.s, ".rpm") || strings.HasSuffix(a.s, ".apk") {
+				return false
+			}
+			if !strings.HasPrefix(a.s, "-") {
+				if listenerTools[a.s] {
+					return false // a tool for raw connections in or out, installed by a hook
+				}
+				names++
+			}
+		}
+		return names > 0
 	case "service":
 		return len(pos) > 2 && (pos[2].s == "start" || pos[2].s == "status" || pos[2].s == "restart" || pos[2].s == "stop")
 	case "systemctl":

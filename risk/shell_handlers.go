@@ -2,7 +2,6 @@ package risk
 
 import (
 	"path"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -37,6 +36,9 @@ func init() {
 		}
 	}
 	defer registerProgTable(reg)
+	// deletions of what the machine or the account holds (first: they
+	// hand the program on to its other handlers)
+	reg(sharedDestroyCmd, "docker", "podman", "nerdctl", "kubectl", "oc", "gh", "aws")
 	// sinks outside curl
 	reg(ghCmd, "gh")
 	reg(awsCmd, "aws")
@@ -51,6 +53,9 @@ func init() {
 	reg(zipCmd, "zip")
 	reg(vimCmd, "vim", "vi", "nvim", "ex", "view", "gvim")
 	reg(luaCmd, "lua", "luajit", "lua5.1", "lua5.3", "lua5.4", "texlua")
+	for name := range optionCommands {
+		reg(optionCommandCmd, name)
+	}
 	// persistence and destruction
 	reg(systemdRunCmd, "systemd-run")
 	reg(busCmd, "busctl", "gdbus", "dbus-send")
@@ -122,7 +127,7 @@ func (sh *shell) plainStdin(c progCall) bool {
 	return p == "/dev/null" || (strings.HasPrefix(p, "/tmp/") || strings.HasSuffix(p, ".log"))
 }
 
-var redirectInRe = regexp.MustCompile(`(?:^|[^<])<\s*("[^"]+"|'[^']+'|[^\s;&|<>()]+)`)
+var redirectInRe = lazyRe(`(?:^|[^<])<\s*("[^"]+"|'[^']+'|[^\s;&|<>()]+)`)
 
 // ghCmd: gh gist create FILE…, gh api -f/-F, gh release upload: data to
 // GitHub. The credential case (gh auth token) stays in shell.program.
@@ -206,6 +211,11 @@ var remoteChange = map[string]struct {
 	"snap":      {set("install", "remove"), "installs or removes the system's packages"},
 	"choco":     {set("install", "uninstall", "upgrade"), "installs or removes the system's packages"},
 	"winget":    {set("install", "uninstall", "upgrade"), "installs or removes the system's packages"},
+	// editors' extensions run with the user's rights in every project
+	"code":          {set("--install-extension"), "installs editor extensions from a marketplace"},
+	"code-insiders": {set("--install-extension"), "installs editor extensions from a marketplace"},
+	"codium":        {set("--install-extension"), "installs editor extensions from a marketplace"},
+	"cursor":        {set("--install-extension"), "installs editor extensions from a marketplace"},
 }
 
 // remoteChangeCmd judges the programs of remoteChange: review when a verb
@@ -451,16 +461,16 @@ func registryCmd(sh *shell, c progCall) (value, bool) {
 }
 
 var (
-	registrySwapRe = regexp.MustCompile(`\s(?:config\s+set|set)\s+(?:--\S+\s+)*(?:registry|@[\w-]+:registry|npmRegistryServer|global\.index-url|global\.extra-index-url|install\.index-url|index-url|extra-index-url)(?:\s+|=)\S+`)
+	registrySwapRe = lazyRe(`\s(?:config\s+set|set)\s+(?:--\S+\s+)*(?:registry|@[\w-]+:registry|npmRegistryServer|global\.index-url|global\.extra-index-url|install\.index-url|index-url|extra-index-url)(?:\s+|=)\S+`)
 	// persistentSettingRe: a command that writes a tool's settings.
-	persistentSettingRe = regexp.MustCompile(`\sconfig\s|\senv\s+-w\s|\sconfig\s+--(global|system|user)\s`)
-	netSettingRe        = regexp.MustCompile(`(?i)\s[\w.@:/-]*(?:proxy|registry|index-url|insteadof|mirror|GOPROXY|GOSUMDB|base-url|baseurl)[\w.@:/-]*(?:\s+|=)\S+`)
+	persistentSettingRe = lazyRe(`\sconfig\s|\senv\s+-w\s|\sconfig\s+--(global|system|user)\s`)
+	netSettingRe        = lazyRe(`(?i)\s[\w.@:/-]*(?:proxy|registry|index-url|insteadof|mirror|GOPROXY|GOSUMDB|base-url|baseurl)[\w.@:/-]*(?:\s+|=)\S+`)
 	// execSettingRe: a setting that names a program the tool runs by
 	// itself later (npm's script-shell, git's hooksPath, fsmonitor,
 	// sshCommand, pager, external diff, a ! alias).
-	execSettingRe = regexp.MustCompile(`(?i)\s(?:script-shell|node-options|core\.(?:fsmonitor|sshcommand|pager|askpass)|diff\.external|gpg\.program|alias\.[\w-]+)(?:\s+|=)\S+`)
-	checksOffRe   = regexp.MustCompile(`(?i)\s[\w.-]*(?:sslverify|strict-ssl|ssl-verify|verify-ssl|ssl_verify|sslcainfo)(?:\s+|=)(?:false|0|no|off)\b|\sGO(?:NOSUMDB|NOSUMCHECK|INSECURE)=\S+|\sGOSUMDB=off\b|\sGOFLAGS=\S*-insecure|\sglobal\.trusted-host(?:\s+|=)\S+`)
-	indexURLRe    = regexp.MustCompile(`\sinstall\s.*(?:--index-url|-i|--extra-index-url|--registry|--default-index|--index)(?:\s+|=)\S+`)
+	execSettingRe = lazyRe(`(?i)\s(?:script-shell|node-options|core\.(?:fsmonitor|sshcommand|pager|askpass)|diff\.external|gpg\.program|alias\.[\w-]+)(?:\s+|=)\S+`)
+	checksOffRe   = lazyRe(`(?i)\s[\w.-]*(?:sslverify|strict-ssl|ssl-verify|verify-ssl|ssl_verify|sslcainfo)(?:\s+|=)(?:false|0|no|off)\b|\sGO(?:NOSUMDB|NOSUMCHECK|INSECURE)=\S+|\sGOSUMDB=off\b|\sGOFLAGS=\S*-insecure|\sglobal\.trusted-host(?:\s+|=)\S+`)
+	indexURLRe    = lazyRe(`\sinstall\s.*(?:--index-url|-i|--extra-index-url|--registry|--default-index|--index)(?:\s+|=)\S+`)
 )
 
 // knownRegistry: the default public registries.
@@ -470,6 +480,113 @@ func knownRegistry(host string) bool {
 		return true
 	}
 	return false
+}
+
+// sharedDestroyCmd: deletions whose scope is everything of a kind the
+// machine or the account holds, not the project's own — every image,
+// container and volume of the container engine (other projects'
+// databases among them), every namespace of the current cluster, a whole
+// repository or bucket. What the project made for itself it names.
+func sharedDestroyCmd(sh *shell, c progCall) (value, bool) {
+	var words []string
+	all := false
+	for _, a := range c.args {
+		switch {
+		case a.s == "--all" || a.s == "-A" || a.s == "--all-namespaces" || a.s == "--volumes" || a.s == "--recursive" || a.s == "--force" && c.base == "aws":
+			all = true
+		case strings.HasPrefix(a.s, "-") && !strings.HasPrefix(a.s, "--") && len(a.s) > 2 && strings.ContainsRune(a.s, 'a') && c.base != "kubectl" && c.base != "oc":
+			all = true // docker system prune -af
+		case a.s == "-a" && c.base != "kubectl" && c.base != "oc":
+			all = true
+		case !strings.HasPrefix(a.s, "-") && len(words) < 3:
+			words = append(words, a.s)
+		}
+	}
+	verb := strings.Join(words, " ")
+	what := ""
+	switch c.base {
+	case "docker", "podman", "nerdctl":
+		switch {
+		case strings.HasPrefix(verb, "system prune") && all, strings.HasPrefix(verb, "volume prune"), strings.HasPrefix(verb, "image prune") && all:
+			what = "deletes the container engine's images, containers or volumes — every project's, not only this one's (" + c.base + " " + verb + ")"
+		}
+	case "kubectl", "oc":
+		if len(words) > 0 && words[0] == "delete" && (all || len(words) > 1 && (words[1] == "namespace" || words[1] == "namespaces" || words[1] == "ns") && all) {
+			what = "deletes everything of a kind in the current Kubernetes cluster (" + c.base + " delete … --all)"
+		}
+	case "gh":
+		if strings.HasPrefix(verb, "repo delete") {
+			what = "deletes a GitHub repository (gh repo delete)"
+		}
+	case "aws":
+		if strings.HasPrefix(verb, "s3 rb") && all || strings.HasPrefix(verb, "s3 rm") && all {
+			what = "deletes a whole S3 bucket's content (aws " + verb + ")"
+		}
+	}
+	if what != "" {
+		sh.find(c.n, Destructive, LevelCritical, "%s", what)
+	}
+	return value{}, false
+}
+
+// optionCommands are options whose value is a command line the program
+// runs for its own work (a compressor, a preprocessor, a proxy, a pager):
+// what that command does, the hook does.
+var optionCommands = map[string][]string{
+	"sort":  {"--compress-program"},
+	"rg":    {"--pre"},
+	"fzf":   {"--preview", "--bind"},
+	"man":   {"-P", "--pager"},
+	"ssh":   {"-o"},
+	"scp":   {"-o", "-S"},
+	"sftp":  {"-o", "-S"},
+	"git":   nil, // ext:: transports (below)
+	"rsync": {"--rsync-path"},
+}
+
+// optionCommandCmd follows the commands optionCommands name, and a git
+// ext:: remote (git runs "ext::CMD" as a shell command, %-escaped).
+func optionCommandCmd(sh *shell, c progCall) (value, bool) {
+	opts := optionCommands[c.base]
+	for i, a := range c.args {
+		name, val, hasVal := strings.Cut(a.s, "=")
+		if c.base == "git" {
+			if rest, ok := strings.CutPrefix(a.s, "ext::"); ok {
+				// its words are argv ("% " a space inside one): quoted
+				// back into a command line
+				words := strings.Fields(strings.NewReplacer("% ", "\x00", "%%", "%", "%s", "", "%S", "").Replace(rest))
+				for k, w := range words {
+					words[k] = shellQuote(strings.ReplaceAll(w, "\x00", " "))
+				}
+				sh.nestedShell(value{s: strings.Join(words, " "), known: a.known, t: a.t}, c.n, "")
+			}
+			continue
+		}
+		if !slices.Contains(opts, name) {
+			continue
+		}
+		if !hasVal {
+			if i+1 >= len(c.args) {
+				continue
+			}
+			val = c.args[i+1].s
+		}
+		if name == "-o" {
+			// ssh -o ProxyCommand=CMD / LocalCommand=CMD
+			k, v, ok := strings.Cut(val, "=")
+			if !ok {
+				k, v, ok = strings.Cut(val, " ")
+			}
+			if !ok || !strings.EqualFold(k, "ProxyCommand") && !strings.EqualFold(k, "LocalCommand") {
+				continue
+			}
+			val = v
+		}
+		if val != "" && !compressor(val) {
+			sh.nestedShell(value{s: val, known: a.known}, c.n, "")
+		}
+	}
+	return value{}, false
 }
 
 // tarCmd: options that run commands (--checkpoint-action=exec=…,
@@ -545,7 +662,7 @@ func sedCmd(sh *shell, c progCall) (value, bool) {
 	return out, true
 }
 
-var sedAddrRe = regexp.MustCompile(`^\s*(?:(?:\d+|\$|/(?:[^/\\]|\\.)*/[IM]*)(?:\s*[,~]\s*(?:\d+|\$|/(?:[^/\\]|\\.)*/[IM]*|\+\d+))?)?\s*!?\s*`)
+var sedAddrRe = lazyRe(`^\s*(?:(?:\d+|\$|/(?:[^/\\]|\\.)*/[IM]*)(?:\s*[,~]\s*(?:\d+|\$|/(?:[^/\\]|\\.)*/[IM]*|\+\d+))?)?\s*!?\s*`)
 
 // sedCommands splits a sed script into its commands, addresses removed.
 func sedCommands(script string) []string {
@@ -622,7 +739,7 @@ func vimCmd(sh *shell, c progCall) (value, bool) {
 	return value{}, true
 }
 
-var vimShellRe = regexp.MustCompile(`(?:^|\||\s)(?::?(?:silent!?\s+)?(?:r(?:ead)?\s*)?!)(.+)|system\(\s*['"]([^'"]+)['"]`)
+var vimShellRe = lazyRe(`(?:^|\||\s)(?::?(?:silent!?\s+)?(?:r(?:ead)?\s*)?!)(.+)|system\(\s*['"]([^'"]+)['"]`)
 
 // luaCmd: lua -e CODE with os.execute/io.popen.
 func luaCmd(sh *shell, c progCall) (value, bool) {
@@ -662,10 +779,10 @@ func luaCmd(sh *shell, c progCall) (value, bool) {
 }
 
 var (
-	luaExecRe    = regexp.MustCompile(`(?:os\.execute|io\.popen)\s*\(?\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')`)
-	luaSocketRe  = regexp.MustCompile(`require\s*\(?\s*["']socket|http\.request`)
-	luaNetToolRe = regexp.MustCompile(`\b(?:curl|wget|nc|ncat|socat|scp|rsync|ssh)\b`)
-	luaOpenRe    = regexp.MustCompile(`\bio\.(?:open|lines)\s*\(`)
+	luaExecRe    = lazyRe(`(?:os\.execute|io\.popen)\s*\(?\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')`)
+	luaSocketRe  = lazyRe(`require\s*\(?\s*["']socket|http\.request`)
+	luaNetToolRe = lazyRe(`\b(?:curl|wget|nc|ncat|socat|scp|rsync|ssh)\b`)
+	luaOpenRe    = lazyRe(`\bio\.(?:open|lines)\s*\(`)
 )
 
 // systemdRunCmd: a transient unit; with a timer it runs again later.
@@ -692,7 +809,7 @@ func busCmd(sh *shell, c progCall) (value, bool) {
 	return value{}, false
 }
 
-var busUnitRe = regexp.MustCompile(`StartTransientUnit|EnableUnitFiles|LinkUnitFiles|StartUnit|SetUnitProperties`)
+var busUnitRe = lazyRe(`StartTransientUnit|EnableUnitFiles|LinkUnitFiles|StartUnit|SetUnitProperties`)
 
 // sendKeysCmd: tmux send-keys and screen -X stuff type a command into
 // another terminal, where it runs as the user.

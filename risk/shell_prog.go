@@ -11,7 +11,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -1144,8 +1143,22 @@ func (a *analyzer) ownPackage(pkg string) bool {
 	}
 	if a.pkgDeps == nil {
 		a.pkgDeps = map[string]bool{}
+		// the project's package.json and its packages' (a monorepo's
+		// workspaces: npx in packages/ui finds packages/ui's tools)
+		var manifests []string
 		if d := a.hook.ProjectDir; d != "" {
-			if b, err := os.ReadFile(filepath.Join(d, "package.json")); err == nil {
+			manifests = append(manifests, filepath.Join(d, "package.json"))
+			for _, pat := range []string{"*/package.json", "*/*/package.json"} {
+				m, _ := filepath.Glob(filepath.Join(d, pat))
+				for _, f := range m {
+					if !strings.Contains(f, "node_modules") && len(manifests) < 64 {
+						manifests = append(manifests, f)
+					}
+				}
+			}
+		}
+		for _, manifest := range manifests {
+			if b, err := readRegular(manifest, 1<<20); err == nil {
 				var pj struct {
 					Name            string            `json:"name"`
 					Bin             any               `json:"bin"`
@@ -1634,7 +1647,7 @@ func instructionFile(p string) bool {
 	return false
 }
 
-var capsMarkdownRe = regexp.MustCompile(`^[A-Z][A-Z0-9_-]*\.md$`)
+var capsMarkdownRe = lazyRe(`^[A-Z][A-Z0-9_-]*\.md$`)
 
 func (sh *shell) rawText(n syntax.Node) string {
 	if n == nil {
@@ -1719,7 +1732,7 @@ func archiveOut(base string, args []field) (field, bool) {
 	return field{}, false
 }
 
-var gitInsteadOfRe = regexp.MustCompile(`url\..*\.(push)?insteadof`)
+var gitInsteadOfRe = lazyRe(`url\..*\.(push)?insteadof`)
 
 // gitCommandKey: a git configuration key whose value is a command git runs.
 func gitCommandKey(k string) bool {
@@ -1760,7 +1773,7 @@ func (a *analyzer) loopbackSink(ep endpoint, data, auth taints, src Source) {
 }
 
 // placeholderRe: a variable left in a path because its value is unknown.
-var placeholderRe = regexp.MustCompile(`\$\{?[A-Za-z_][A-Za-z0-9_]*\}?`)
+var placeholderRe = lazyRe(`\$\{?[A-Za-z_][A-Za-z0-9_]*\}?`)
 
 // skipsGitHooks: git commit, push, merge, am or rebase told not to run the
 // repository's hooks (--no-verify; -n for commit).

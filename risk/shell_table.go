@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -165,7 +166,7 @@ func progBase64(sh *shell, c progCall) (value, bool) {
 }
 
 // jqCondRe: a jq filter that prints only for some inputs.
-var jqCondRe = regexp.MustCompile(`\bif\b|\bselect\s*\(|\bempty\b`)
+var jqCondRe = lazyRe(`\bif\b|\bselect\s*\(|\bempty\b`)
 
 // jqVarRe matches $name in a jq filter.
 func jqVarRe(name string) *regexp.Regexp {
@@ -512,9 +513,18 @@ func progWipefs(sh *shell, c progCall) (value, bool) {
 	if base == "diskutil" && (len(args) == 0 || !strings.Contains(args[0].s, "erase")) {
 		return value{}, true
 	}
+	if base == "format" && !slices.ContainsFunc(args, func(f field) bool { return driveArgRe.MatchString(f.s) }) {
+		return value{}, true // format without a drive does nothing ("Fix & format" in prose)
+	}
+	if (base == "fdisk" || base == "sfdisk" || base == "parted") && slices.ContainsFunc(args, func(f field) bool { return f.s == "-l" || f.s == "--list" }) {
+		return value{}, true // lists the partitions
+	}
 	sh.find(n, Destructive, LevelCritical, "runs %s, which wipes disks or stops the machine", base)
 	return value{}, true
 }
+
+// driveArgRe: a disk operand (C:, /dev/sda, \\.\PhysicalDrive0).
+var driveArgRe = lazyRe(`^(?:[A-Za-z]:\\?$|/dev/|\\\\\.\\)`)
 
 // progChmod judges chmod.
 func progChmod(sh *shell, c progCall) (value, bool) {

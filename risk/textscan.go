@@ -43,49 +43,53 @@ type textScan struct {
 
 var (
 	// concatRe: two literals joined by + . .. (the join is folded).
-	concatRe = regexp.MustCompile(`(['"])\s*(?:\+|\.\.|\.)\s*(['"])`)
+	concatRe = lazyRe(`(['"])\s*(?:\+|\.\.|\.)\s*(['"])`)
 	// implicitConcatRe: adjacent literals (Python, C) separated by space.
-	implicitConcatRe = regexp.MustCompile(`"\s*\n\s*"|'\s*\n\s*'`)
-	joinListRe       = regexp.MustCompile(`\[\s*((?:['"][^'"\n]*['"]\s*,\s*)+['"][^'"\n]*['"])\s*\]\s*\.join\(\s*(?:''|"")\s*\)`)
-	listSepRe        = regexp.MustCompile(`['"]\s*,\s*['"]`)
-	hexLitRe         = regexp.MustCompile(`(?i)['"]((?:[0-9a-f]{2}){6,})['"]`)
-	escHexRe         = regexp.MustCompile(`(?:\\x[0-9a-fA-F]{2}){3,}`)
-	b64Re            = regexp.MustCompile(`[A-Za-z0-9+/]{16,}={0,2}`)
-	charCodesRe      = regexp.MustCompile(`\b\d{2,3}(?:\s*,\s*\d{2,3}){3,}\b`)
-	chrCallsRe       = regexp.MustCompile(`(?:chr\(\s*\d{2,3}\s*\)\s*[+.,]?\s*){3,}`)
-	digitsRe         = regexp.MustCompile(`\d{2,3}`)
-	rot13MarkRe      = regexp.MustCompile(`(?i)rot.?13|N-ZA-M|n-za-m`)
+	implicitConcatRe = lazyRe(`"\s*\n\s*"|'\s*\n\s*'`)
+	joinListRe       = lazyRe(`\[\s*((?:['"][^'"\n]*['"]\s*,\s*)+['"][^'"\n]*['"])\s*\]\s*\.join\(\s*(?:''|"")\s*\)`)
+	listSepRe        = lazyRe(`['"]\s*,\s*['"]`)
+	hexLitRe         = lazyRe(`(?i)['"]((?:[0-9a-f]{2}){6,})['"]`)
+	escHexRe         = lazyRe(`(?:\\x[0-9a-fA-F]{2}){3,}`)
+	b64Re            = lazyRe(`[A-Za-z0-9+/]{16,}={0,2}`)
+	charCodesRe      = lazyRe(`\b\d{2,3}(?:\s*,\s*\d{2,3}){3,}\b`)
+	chrCallsRe       = lazyRe(`(?:chr\(\s*\d{2,3}\s*\)\s*[+.,]?\s*){3,}`)
+	digitsRe         = lazyRe(`\d{2,3}`)
+	rot13MarkRe      = lazyRe(`(?i)rot.?13|N-ZA-M|n-za-m`)
 
 	// downloadRunRe: a URL and, later on the same line, a pipe into an
 	// interpreter that reads its program from stdin.
-	downloadRunRe = regexp.MustCompile(`(?i)\b(?:https?|ftp)://[^\s'"|)]+[^\n]{0,240}?\|\s*(?:(?:sudo|busybox|toybox|command|exec|nohup|env)\s+(?:-\S+\s+)*)?["']?(?:\$\{?SHELL\b|(?:/usr)?(?:/bin/)?(?:ba|z|da|k|fi)?sh\b|python[0-9.]*\b|perl\b|ruby\b|node\b|iex\b|invoke-expression\b)`)
+	downloadRunRe = lazyRe(`(?i)\b(?:https?|ftp)://[^\s'"|)]+[^\n]{0,240}?\|\s*(?:(?:sudo|busybox|toybox|command|exec|nohup|env)\s+(?:-\S+\s+)*)?["']?(?:\$\{?SHELL\b|(?:/usr)?(?:/bin/)?(?:ba|z|da|k|fi)?sh\b|python[0-9.]*\b|perl\b|ruby\b|node\b|iex\b|invoke-expression\b)`)
 	// runDownloadRe: an interpreter that runs what a download prints.
-	runDownloadRe = regexp.MustCompile(`(?i)(?:\b(?:ba|z|da)?sh\s+(?:-c\s+)?["']?\$\(|\b(?:ba|z)?sh\s+<\(|\beval\s+["']?\$\(|\biex\s*\(|invoke-expression\s*\()\s*(?:curl|wget|fetch|irm|iwr|invoke-restmethod|invoke-webrequest|\(?new-object\s+net\.webclient\)?\.downloadstring)\b[^\n]*?\b(?:https?|ftp)://`)
+	runDownloadRe = lazyRe(`(?i)(?:\b(?:ba|z|da)?sh\s+(?:-c\s+)?["']?\$\(|\b(?:ba|z)?sh\s+<\(|\beval\s+["']?\$\(|\biex\s*\(|invoke-expression\s*\()\s*(?:curl|wget|fetch|irm|iwr|invoke-restmethod|invoke-webrequest|\(?new-object\s+net\.webclient\)?\.downloadstring)\b[^\n]*?\b(?:https?|ftp)://`)
 	// evalFetchRe: code evaluated from what a fetch returns, in any
 	// language (eval(file_get_contents(URL)), eval get(URL),
 	// exec(urlopen(URL).read()), iex (irm URL)).
-	evalFetchRe = regexp.MustCompile(`(?i)\b(?:eval|exec|iex|invoke-expression|instance_eval|class_eval|new\s+Function|runInThisContext|loadstring|load)\b\s*\(?\s*[^;\n]{0,40}?\b(?:file_get_contents|get|getstore|urlopen|fetch|Net::HTTP\.get|requests\.get|httpx\.get|http\.get|URI\.open|URI\.parse|open|irm|iwr|invoke-restmethod|invoke-webrequest|DownloadString|curl_exec|readurl)\b[^;\n]{0,80}?\b(?:https?|ftp)://[^\s'")]+`)
+	// fetchThenEvalRe: a fetch whose body is then evaluated, the eval
+	// after it (fetch(URL).then(r=>r.text()).then(eval),
+	// https.get(URL, r=>{…r.on('end',()=>eval(s))}).
+	fetchThenEvalRe = lazyRe(`(?i)\b(?:fetch|https?\.get|https?\.request|axios\.get|got|request|urlopen)\s*\(\s*['"\x60]?(?:https?|ftp)://[^\n]{0,300}?(?:\.then\(\s*(?:eval|Function|new\s+Function)\s*\)|\b(?:eval|exec|new\s+Function|runInThisContext)\s*\()`)
+	evalFetchRe     = lazyRe(`(?i)\b(?:eval|exec|iex|invoke-expression|instance_eval|class_eval|new\s+Function|runInThisContext|loadstring|load)\b\s*\(?\s*[^;\n]{0,40}?\b(?:file_get_contents|get|getstore|urlopen|fetch|Net::HTTP\.get|requests\.get|httpx\.get|http\.get|URI\.open|URI\.parse|open|irm|iwr|invoke-restmethod|invoke-webrequest|DownloadString|curl_exec|readurl)\b[^;\n]{0,80}?\b(?:https?|ftp)://[^\s'")]+`)
 	// A reverse shell in any language: a connection, the file
 	// descriptors or streams handed over, and an interactive shell.
-	socketRe           = regexp.MustCompile(`(?i)\b(?:socket\.(?:socket|create_connection)|TCPSocket|fsockopen|IO::Socket|net\.(?:connect|createConnection|Socket)|new\s+Socket|Net\.Sockets|socket\s*\(|\.connect\s*\()`)
-	fdShellRe          = regexp.MustCompile(`(?i)\bdup2\b|\bfileno\b|\.pipe\s*\(|open\s*\(\s*STDIN|>&\s*%d|<&\s*%d|stdin\s*[:=]\s*\w*sock|GetStream\(\)`)
-	interactiveShellRe = regexp.MustCompile(`(?i)["'](?:/bin/)?(?:ba|z|da)?sh(?:\s+-i)?["']|\bpty\.spawn\b|/bin/(?:ba)?sh\s+-i|cmd\.exe|powershell\.exe`)
+	socketRe           = lazyRe(`(?i)\b(?:socket\.(?:socket|create_connection)|TCPSocket|fsockopen|IO::Socket|net\.(?:connect|createConnection|Socket)|new\s+Socket|Net\.Sockets|socket\s*\(|\.connect\s*\()`)
+	fdShellRe          = lazyRe(`(?i)\bdup2\b|\bfileno\b|\.pipe\s*\(|open\s*\(\s*STDIN|>&\s*%d|<&\s*%d|stdin\s*[:=]\s*\w*sock|GetStream\(\)`)
+	interactiveShellRe = lazyRe(`(?i)["'](?:/bin/)?(?:ba|z|da)?sh(?:\s+-i)?["']|\bpty\.spawn\b|/bin/(?:ba)?sh\s+-i|cmd\.exe|powershell\.exe`)
 	// homeSecretRe: a credential of the home folder, however the path is
 	// joined (".gem", "credentials"), or the process environment whole.
-	homeSecretRe = regexp.MustCompile(`(?:^|[\s'"/=:(,\\])\.(?:ssh|aws|gnupg|kube|netrc|git-credentials|pgpass|pypirc|password-store|azure)\b|\.docker\W{1,6}config\.json|\.config\W{1,6}(?:gcloud|gh)\b|\.gem\W{1,6}credentials|/proc/[^\s/'"]*/environ|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\.(?:bash|zsh)_history\b`)
-	wholeEnvRe   = regexp.MustCompile(`\bdict\(\s*os\.environ\s*\)|\bos\.environ\.copy\(\)|json\.dumps\(\s*(?:dict\()?os\.environ|JSON\.stringify\(\s*process\.env\s*\)|\{\s*\.\.\.process\.env\s*\}|\bENV\.to_h\b|\bos\.Environ\(\)|\bGet-ChildItem\s+env:|\$\((?:env|printenv)\)|(?:^|[;&|]\s*)(?:env|printenv)\s*\|`)
+	homeSecretRe = lazyRe(`(?:^|[\s'"/=:(,\\])\.(?:ssh|aws|gnupg|kube|netrc|git-credentials|pgpass|pypirc|password-store|azure)\b|\.docker\W{1,6}config\.json|\.config\W{1,6}(?:gcloud|gh)\b|\.gem\W{1,6}credentials|/proc/[^\s/'"]*/environ|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\.(?:bash|zsh)_history\b`)
+	wholeEnvRe   = lazyRe(`\bdict\(\s*os\.environ\s*\)|\bos\.environ\.copy\(\)|json\.dumps\(\s*(?:dict\()?os\.environ|JSON\.stringify\(\s*process\.env\s*\)|\{\s*\.\.\.process\.env\s*\}|\bENV\.to_h\b|\bos\.Environ\(\)|\bGet-ChildItem\s+env:|\$\((?:env|printenv)\)|\bDeno\.env\.toObject\(\)|\bObject\.(?:entries|keys|values|assign)\(\s*(?:\{\s*\}\s*,\s*)?(?:process|Bun)\.env\b|\b\w*(?:[^v\W]|[^n\W]v|[^e\W]nv)\s*:\s*(?:Bun|process)\.env\s*[,}]|\bos\.environ\.items\(\)|(?:^|[;&|]\s*)(?:env|printenv)\s*\|`)
 	// uploadFileRe: a flag that sends a named file's content.
-	uploadFileRe = regexp.MustCompile(`--post-file[= ]|--body-file[= ]|--upload-file[= ]|--data(?:-binary|-raw|-urlencode)?[= ]+["']?@|\s-d\s*["']?@|\s-F\s*["']?[\w-]+=@|\s-T\s`)
+	uploadFileRe = lazyRe(`--post-file[= ]|--body-file[= ]|--upload-file[= ]|--data(?:-binary|-raw|-urlencode)?[= ]+["']?@|\s-d\s*["']?@|\s-F\s*["']?[\w-]+=@|\s-T\s`)
 	// envUploadRe: a project .env file sent by an upload flag.
-	dotEnvRe = regexp.MustCompile(`(?:^|[/'"\s])\.env\b(?:[^.\w]|$)`)
+	dotEnvRe = lazyRe(`(?:^|[/'"\s])\.env\b(?:[^.\w]|$)`)
 	// netVerbRe: something that talks to another machine.
-	netVerbRe = regexp.MustCompile(`(?i)\b(?:curl|wget|urlopen|urllib|requests\.(?:post|put|get|request)|httpx|aiohttp|fetch\s*\(|https?\.(?:request|get)|http\.(?:Post|Get|NewRequest|Client)|Net::HTTP|LWP|HTTP::Tiny|Invoke-(?:WebRequest|RestMethod)|\biwr\b|\birm\b|WebClient|Upload(?:File|String|Data)|socket|XMLHttpRequest|axios|fsockopen|nc|ncat|netcat|socat|dig|nslookup|host|scp|rsync|sftp|gsutil|s3\s+cp|swaks|sendmail|smtplib|dns\.resolve|s_client)\b|\.(?:post|put|patch|upload|send|sendall|request)\s*\(`)
+	netVerbRe = lazyRe(`(?i)\b(?:curl|wget|urlopen|urllib|requests\.(?:post|put|get|request)|httpx|aiohttp|https?\.(?:request|get)|http\.(?:Post|Get|NewRequest|Client)|Net::HTTP|LWP|HTTP::Tiny|Invoke-(?:WebRequest|RestMethod)|\biwr\b|\birm\b|WebClient|Upload(?:File|String|Data)|socket|XMLHttpRequest|axios|fsockopen|nc|ncat|netcat|socat|dig|nslookup|host|scp|rsync|sftp|gsutil|s3\s+cp|swaks|sendmail|smtplib|dns\.resolve|s_client|sqs\s+send-message|sns\s+publish|net\.Dial(?:UDP|TCP|Timeout)?)\b|\bhttps?\s+(?:-[\w-]+\s+)*(?:POST|PUT|PATCH)\s+https?://|\bfetch\s*\(|\.(?:post|put|patch|upload|send|sendall|request)\s*\(`)
 	// hostLitRe: an address in a literal (a URL, a domain with a path, an
 	// IPv4 address).
-	hostLitRe = regexp.MustCompile(`(?i)\b(?:https?|wss?|ftps?)://([a-z0-9.-]+\.[a-z]{2,}|\d{1,3}(?:\.\d{1,3}){3})|["'/\s]([a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|dev|app|sh|co|me|xyz|site|cloud|ai|info|biz|ru|cn|top|link|live|report|tech|tools|run|pro)/[^\s'"]*)|\b(\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})\b|[.{}"']([a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|dev|xyz|ru|cn|top))["']`)
+	hostLitRe = lazyRe(`(?i)\b(?:https?|wss?|ftps?)://([a-z0-9.-]+\.[a-z]{2,}|\d{1,3}(?:\.\d{1,3}){3})|["'/\s]([a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|dev|app|sh|co|me|xyz|site|cloud|ai|info|biz|ru|cn|top|link|live|report|tech|tools|run|pro)/[^\s'"]*)|\b(\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})\b|[.{}"']([a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|dev|xyz|ru|cn|top))(?::\d{1,5})?["']`)
 	// hiddenWorkRe: what an encoded literal should not hold.
-	hiddenWorkRe  = regexp.MustCompile(`(?i)(?:https?|ftp)://|\|\s*(?:ba|z)?sh\b|\b(?:curl|wget|child_process|subprocess|os\.system|urllib|urlopen|execSync|shell_exec|powershell|invoke-expression|/dev/tcp)\b|\bsystem\b.*\b(?:curl|wget|sh)\b`)
-	commentLineRe = regexp.MustCompile(`^\s*(?:#|//|--|;|\*|/\*|<!--|REM\s|rem\s)`)
+	hiddenWorkRe  = lazyRe(`(?i)(?:https?|ftp)://|\|\s*(?:ba|z)?sh\b|\b(?:curl|wget|child_process|subprocess|os\.system|urllib|urlopen|execSync|shell_exec|powershell|invoke-expression|/dev/tcp)\b|\bsystem\b.*\b(?:curl|wget|sh)\b`)
+	commentLineRe = lazyRe(`^\s*(?:#|//|--|;|\*|/\*|<!--|REM\s|rem\s)`)
 )
 
 // decodeText returns what the text's encoded literals decode to (printable
@@ -134,7 +138,7 @@ func decodeText(t string) []string {
 			}
 		}
 	}
-	for _, re := range []*regexp.Regexp{charCodesRe, chrCallsRe} {
+	for _, re := range []*lazyRegexp{charCodesRe, chrCallsRe} {
 		if re == charCodesRe && !digitComma(t) || re == chrCallsRe && !strings.Contains(t, "chr(") {
 			continue
 		}
@@ -235,7 +239,7 @@ func scanText(t string, secretRe *regexp.Regexp, secretLits []string) textScan {
 	if mayFold(view, socketLits) && fdShellRe.MatchString(view) && socketRe.MatchString(view) && interactiveShellRe.MatchString(view) {
 		s.reverseShell = strings.TrimSpace(interactiveShellRe.FindString(view))
 	}
-	if m := secretIn(view, homeSecretRe, homeSecretLits); m != "" {
+	if m := secretIn(view, homeSecretRe.get(), homeSecretLits); m != "" {
 		s.secret = strings.TrimLeft(m, ` '"/=:(,\`)
 	} else if m := secretIn(view, secretRe, secretLits); m != "" {
 		s.secret = strings.TrimLeft(m, ` '"/=:(,`)
@@ -271,7 +275,7 @@ func downloadRun(view string) string {
 		if !strings.Contains(line, "://") {
 			continue // each pattern has the URL on the line
 		}
-		for _, re := range []*regexp.Regexp{downloadRunRe, runDownloadRe, evalFetchRe} {
+		for _, re := range []*lazyRegexp{downloadRunRe, runDownloadRe, evalFetchRe, fetchThenEvalRe} {
 			loc := re.FindStringIndex(line)
 			if loc == nil {
 				continue
@@ -312,11 +316,11 @@ func inMessage(line string, i, j int) bool {
 
 // dataLineRe: a line that is only a string literal (an element of a list
 // of examples a guard refuses).
-var dataLineRe = regexp.MustCompile(`^\s*(?:"[^"]*"|'[^']*')\s*,?\s*$`)
+var dataLineRe = lazyRe(`^\s*(?:"[^"]*"|'[^']*')\s*,?\s*$`)
 
 var (
-	messageCallRe = regexp.MustCompile(`(?i)(?:^|[\s;&|({])(?:echo(?:\s+-[neE]+)?|printf|print|puts|say|warn|die|console\.\w+|write-(?:host|output|warning)|[\w.]*(?:msg|message|log|hint|warn|info|error|notify)\w*)\s*\(?\s*['"` + "`" + `]`)
-	pipeAfterRe   = regexp.MustCompile(`\|\s*["']?(?:ba|z|da)?sh\b|\|\s*["']?\$\{?SHELL`)
+	messageCallRe = lazyRe(`(?i)(?:^|[\s;&|({])(?:echo(?:\s+-[neE]+)?|printf|print|puts|say|warn|die|console\.\w+|write-(?:host|output|warning)|[\w.]*(?:msg|message|log|hint|warn|info|error|notify)\w*)\s*\(?\s*['"` + "`" + `]`)
+	pipeAfterRe   = lazyRe(`\|\s*["']?(?:ba|z|da)?sh\b|\|\s*["']?\$\{?SHELL`)
 )
 
 // secretIn finds a credential the text names outside a printed message
@@ -346,6 +350,11 @@ func sinkIn(view string) string {
 		if !netVerbRe.MatchString(line) {
 			continue
 		}
+		if !hostLitRe.MatchString(line) {
+			// aws sqs send-message --queue-url "$Q": the address a
+			// variable of the same text was given (Q=https://…)
+			line += " " + assignedAddrs(view, line)
+		}
 		for _, loc := range hostLitRe.FindAllStringSubmatchIndex(line, -1) {
 			if inMessage(line, loc[0], loc[1]) {
 				continue // an address only shown in a printed text
@@ -367,6 +376,25 @@ func sinkIn(view string) string {
 	}
 	return ""
 }
+
+// assignedAddrs are the values of the shell variables line uses that view
+// assigns an address to (NAME=https://…), space-separated.
+func assignedAddrs(view, line string) string {
+	var out []string
+	for _, m := range shellVarUseRe.FindAllStringSubmatch(line, 8) {
+		name := m[1] + m[2]
+		re, err := regexp.Compile(`(?m)(?:^|[\s;])(?:export\s+|local\s+|readonly\s+)?` + regexp.QuoteMeta(name) + `=["']?((?:https?|wss?|ftps?)://[^\s'"]+)`)
+		if err != nil {
+			continue
+		}
+		if a := re.FindStringSubmatch(view); a != nil {
+			out = append(out, a[1])
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+var shellVarUseRe = lazyRe(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)`)
 
 // privateAddr: an address of this machine's own networks (10/8, 192.168/16,
 // 172.16/12) or a version-like number (1.2.3.4 in "version 1.2.3.4").
@@ -505,7 +533,7 @@ func issuedBy(secret, host string) bool {
 	return false
 }
 
-var userContentHostRe = regexp.MustCompile(`(?i)(?:^|[.-])(?:s3|gist|uploads?|storage|blob|bucket|usercontent|pages|raw)(?:[.-]|$)`)
+var userContentHostRe = lazyRe(`(?i)(?:^|[.-])(?:s3|gist|uploads?|storage|blob|bucket|usercontent|pages|raw)(?:[.-]|$)`)
 
 // homeSecretLits: homeSecretRe matches nothing without one of them.
 var homeSecretLits = []string{".ssh", ".aws", ".gnupg", ".kube", ".netrc", ".git-credentials", ".pgpass", ".pypirc", ".password-store", ".azure",
@@ -545,7 +573,7 @@ func (a *analyzer) secretLits() []string {
 // netVerbLits: netVerbRe matches nothing without one of them (in lower
 // case).
 var netVerbLits = []string{"invoke-", "sockopen", "netcat", "socat", "curl", "wget", "url", "request", "http", "fetch", "lwp", "iwr", "irm", "webclient", "upload", "socket", "axios",
-	"nc", "dig", "nslookup", "host", "scp", "rsync", "sftp", "gsutil", "s3", "swaks", "sendmail", "smtp", "dns", "s_client",
+	"nc", "dig", "nslookup", "host", "scp", "rsync", "sftp", "gsutil", "s3", "swaks", "sendmail", "smtp", "dns", "s_client", "sqs", "sns", "dial",
 	".post", ".put", ".patch", ".send"}
 
 func isB64Byte(c byte) bool {

@@ -448,6 +448,7 @@ func (d *discoverer) run(st *syntax.Stmt, words []cmdWord, sc *scope, pipeFrom *
 			words = next
 			continue
 		}
+		d.optionPrograms(st, name, words[1:], sc)
 		if !strings.ContainsRune(prog, '/') {
 			d.handedProjectFile(st, name, words[1:], sc)
 		}
@@ -602,4 +603,58 @@ func (d *discoverer) inline(at syntax.Node, code string, sc *scope, sameShell bo
 	// Lines and texts of what the inline code holds refer to the code.
 	d.stmts(f.Stmts, inner)
 	inner.src = saved
+}
+
+// programOptions are options whose value is a program the program runs
+// for its own work — a compressor, a preprocessor, a pager, a remote
+// shell — even when it only reads its other arguments (sort, rg, tar
+// are inert to the files they are handed, not to these).
+var programOptions = map[string][]string{
+	"sort":   {"--compress-program"},
+	"rg":     {"--pre"},
+	"tar":    {"-I", "--use-compress-program", "--to-command", "--info-script", "--new-volume-script", "--rsh-command"},
+	"gtar":   {"-I", "--use-compress-program", "--to-command", "--info-script", "--new-volume-script", "--rsh-command"},
+	"bsdtar": {"--use-compress-program"},
+	"man":    {"-P", "--pager"},
+	"rsync":  {"-e", "--rsh", "--rsync-path"},
+	"fzf":    {"--preview"},
+	"zip":    {"--unzip-command"},
+}
+
+// optionPrograms follows the program an option of programOptions names:
+// a file of the project there is run (a script, followed), one known only
+// at run time leaves discovery incomplete.
+func (d *discoverer) optionPrograms(st *syntax.Stmt, name string, args []cmdWord, sc *scope) {
+	opts := programOptions[name]
+	if opts == nil {
+		return
+	}
+	for i, a := range args {
+		if !a.v.ok {
+			continue
+		}
+		opt, val, hasVal := strings.Cut(a.v.text, "=")
+		if !slices.Contains(opts, opt) {
+			continue
+		}
+		if !hasVal {
+			if i+1 >= len(args) {
+				continue
+			}
+			if !args[i+1].v.ok {
+				d.unresolved(sc, st, name+" runs the program its "+opt+" names, known only at run time")
+				continue
+			}
+			val = args[i+1].v.text
+		}
+		prog := strings.Fields(val + " ")
+		if len(prog) == 0 || !strings.ContainsRune(prog[0], '/') {
+			continue
+		}
+		for _, p := range d.resolve(sc, a.w, prog[0]) {
+			if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
+				d.add(sc, a.w, p, name+" "+opt, FoundProgram, false, false)
+			}
+		}
+	}
 }

@@ -246,6 +246,12 @@ func TestDiscoverScripts(t *testing.T) {
 		{`echo 'curl x | sh' >> x.sh; sh x.sh`, []string{"interpreter sh x.sh"}, []string{"the hook writes"}},
 		{`git checkout evil -- . && bash x.sh`, []string{"interpreter bash x.sh"}, []string{"the hook writes"}},
 		{`bash x.sh > out.log`, []string{"interpreter bash x.sh"}, nil},
+		// A program an inert program's option names runs (sort spills
+		// through its compressor, rg runs its preprocessor on every file).
+		{`sort -S 1 --compress-program=bin/jq log -o log`, []string{"program sort --compress-program bin/jq"}, nil},
+		{`rg --pre ./bin/jq -l TODO src`, []string{"program rg --pre bin/jq"}, nil},
+		{`tar -I "bin/jq -9" -cf out.tar src`, []string{"program tar -I bin/jq"}, nil},
+		{`sort --compress-program "$Z" log`, nil, []string{"sort runs the program its --compress-program names"}},
 		// Code Hookwarden cannot see.
 		{`exec 3< x.sh; source /dev/fd/3`, nil, []string{"device or a file descriptor"}},
 		{`bash`, nil, []string{"bash reads its program from standard input"}},
