@@ -41,10 +41,8 @@ func scriptLang(path, via string) string {
 }
 
 var (
-	pyImportRE = regexp.MustCompile(`(?m)(?:^|[;:])[ \t]*import[ \t]+([\w.]+(?:[ \t]+as[ \t]+\w+)?(?:[ \t]*,[ \t]*[\w.]+(?:[ \t]+as[ \t]+\w+)?)*)`)
-	pyFromRE   = regexp.MustCompile(`(?m)(?:^|[;:])[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+\(?([^\n#]*)`)
-	// Python calls that import or run code chosen at run time.
-	pyDynamicRE = regexp.MustCompile(`\b(importlib\.import_module|__import__|runpy\.run_path|runpy\.run_module|exec|execfile)\(\s*([^'"\s)])`)
+	pyImportRE  = regexp.MustCompile(`(?m)(?:^|[;:])[ \t]*import[ \t]+([\w.]+(?:[ \t]+as[ \t]+\w+)?(?:[ \t]*,[ \t]*[\w.]+(?:[ \t]+as[ \t]+\w+)?)*)`)
+	pyFromRE    = regexp.MustCompile(`(?m)(?:^|[;:])[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+\(?([^\n#]*)`)
 	jsRequireRE = regexp.MustCompile(`\b(?:require|import)\s*\(\s*(?:'([^']+)'|"([^"]+)"|` + "`([^`$]+)`" + `)\s*\)`)
 	jsFromRE    = regexp.MustCompile(`(?m)(?:^|[;\s])(?:import|export)\s+(?:[^'";]*?\s+from\s+)?(?:'([^']+)'|"([^"]+)")`)
 	// require(x) / import(x) of something other than a string literal.
@@ -173,13 +171,6 @@ func (d *discoverer) pythonImports(sc *scope, path, text string) {
 			base = []string{dir}
 		}
 		d.pythonModule(sc, text, m[0], base, mod, names)
-	}
-	for _, m := range pyDynamicRE.FindAllStringSubmatchIndex(text, -1) {
-		end := strings.IndexByte(text[m[0]:], '\n')
-		if end < 0 {
-			end = len(text) - m[0]
-		}
-		d.unresolvedAt(sc, text, m[0], strings.TrimSpace(text[m[0]:m[0]+end]), text[m[2]:m[3]]+" imports or runs code chosen at run time")
 	}
 	d.pythonSound(sc, path, text, roots)
 }

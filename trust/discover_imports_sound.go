@@ -12,13 +12,6 @@ import (
 )
 
 var (
-	// pyLiteralImportRE: importlib.import_module("x") / __import__("x").
-	pyLiteralImportRE = regexp.MustCompile(`\b(?:importlib\s*\.\s*)?(?:import_module|__import__)\(\s*(?:'([\w.]+)'|"([\w.]+)")\s*\)`)
-	// pyLoaderRE: any other use of Python's import machinery or of the
-	// module search path, which decides what a later import loads.
-	pyLoaderRE = regexp.MustCompile(`\b(import_module|__import__|spec_from_file_location|SourceFileLoader|SourcelessFileLoader|ExtensionFileLoader|module_from_spec|sys\s*\.\s*path|sys\s*\.\s*meta_path|site\s*\.\s*addsitedir|imp\s*\.\s*load_source|zipimport)\b`)
-	// pyProgramRE: calls that start other programs.
-	pyProgramRE = regexp.MustCompile(`\b(subprocess|os\s*\.\s*(?:system|popen|exec\w*|spawn\w*|posix_spawn\w*)|pty\s*\.\s*spawn|commands\s*\.\s*getoutput|asyncio\s*\.\s*create_subprocess_\w+)\b`)
 	// jsLoaderRE: require or import of anything but one string literal
 	// (require('./x' + '.js'), require(`./${x}`), createRequire, vm).
 	jsConcatRE  = regexp.MustCompile(`\b(?:require|import)\s*\(\s*(?:'[^'\n]*'|"[^"\n]*"|` + "`[^`]*`" + `)\s*[^)\s]`)
@@ -26,55 +19,6 @@ var (
 	jsLoaderRE  = regexp.MustCompile(`\b(createRequire|require\s*\.\s*resolve|module\s*\.\s*_load|Module\s*\.\s*_load|vm\s*\.\s*run\w*|new\s+Function|eval\s*\(|process\s*\.\s*dlopen|NODE_PATH)`)
 	jsProgramRE = regexp.MustCompile(`\b(child_process|execSync|execFileSync|spawnSync|execa|Bun\s*\.\s*spawn\w*|Deno\s*\.\s*(?:run|Command))\b`)
 )
-
-// pythonSound adds the reasons a Python script's imports are not all
-// known, and resolves importlib.import_module / __import__ of a literal
-// name like an import.
-func (d *discoverer) pythonSound(sc *scope, path, text string, roots []string) {
-	literal := map[int]bool{}
-	for _, m := range pyLiteralImportRE.FindAllStringSubmatchIndex(text, -1) {
-		name := ""
-		for g := 2; g+1 < len(m); g += 2 {
-			if m[g] >= 0 {
-				name = text[m[g]:m[g+1]]
-			}
-		}
-		literal[m[0]] = true
-		for i := m[0]; i < m[1]; i++ {
-			literal[i] = true
-		}
-		d.pythonModule(sc, text, m[0], roots, name, nil)
-	}
-	for _, m := range pyLoaderRE.FindAllStringSubmatchIndex(text, -1) {
-		if literal[m[0]] || commentedPy(text, m[0]) {
-			continue
-		}
-		if w := text[m[2]:m[3]]; w == "import_module" || w == "__import__" {
-			rest := strings.TrimLeft(text[m[3]:], " \t")
-			qualified := strings.HasSuffix(strings.TrimRight(text[:m[2]], " \t"), "importlib.")
-			if strings.HasPrefix(rest, "(") && (w == "__import__" || qualified) {
-				continue // a call pyDynamicRE reports (or a literal, followed above)
-			}
-		}
-		d.reasonAt(sc, text, m[0], ReasonComputed, text[m[2]:m[3]]+" decides at run time which module an import loads")
-	}
-	for _, m := range pyProgramRE.FindAllStringSubmatchIndex(text, -1) {
-		if commentedPy(text, m[0]) {
-			continue
-		}
-		d.reasonAt(sc, text, m[0], ReasonPrograms, filepath.Base(path)+" starts programs ("+text[m[2]:m[3]]+") whose files Hookwarden does not follow")
-		break
-	}
-	if _, set := d.env["PYTHONPATH"]; set {
-		d.reasonAt(sc, text, 0, ReasonLoads, "PYTHONPATH is set, and Python imports modules from it first")
-	}
-}
-
-// commentedPy reports whether offset is in a # comment of its line.
-func commentedPy(text string, offset int) bool {
-	start := strings.LastIndexByte(text[:offset], '\n') + 1
-	return strings.Contains(text[start:offset], "#")
-}
 
 // reasonAt records a reason at a byte offset of sc.file's text.
 func (d *discoverer) reasonAt(sc *scope, text string, offset int, kind ReasonKind, why string) {

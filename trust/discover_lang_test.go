@@ -1,0 +1,121 @@
+package trust
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// langCase is one script read by a language reader: complete, or
+// incomplete with a reason whose text holds why.
+type langCase struct {
+	name, file, code string
+	// why is part of the reason wanted ("" = complete).
+	why string
+	// reads are project files the script reads, which must be
+	// fingerprinted.
+	reads []string
+}
+
+func runLangCases(t *testing.T, runner string, cases []langCase) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			files := map[string]string{c.file: c.code, "cfg/settings.json": "{}\n", "y.py": "pass\n", "z.py": "pass\n",
+				"lib/helper.js": "\n", "c.js": "\n", "data.pkl": "x"}
+			p := soundProject(t, files)
+			d := discoverIn(t, p, runner+" "+c.file, Runtime{})
+			if c.why == "" && !d.Complete() {
+				t.Fatalf("want complete, got %v", d.Unresolved)
+			}
+			if c.why != "" {
+				if d.Complete() {
+					t.Fatalf("want incomplete (%s), got complete; scripts %+v", c.why, d.Scripts)
+				}
+				if _, ok := reasonWith(d, c.why); !ok {
+					t.Fatalf("no reason with %q: %v", c.why, d.Unresolved)
+				}
+			}
+			for _, r := range c.reads {
+				if !hasScript(d, filepath.Join(p, r)) {
+					t.Errorf("%s is read but not fingerprinted: %+v", r, d.Scripts)
+				}
+			}
+		})
+	}
+}
+
+// TestPythonReaderIsSound: a Python script is complete only when every
+// load and read in it is understood (issue 20, atk HOLE 3).
+func TestPythonReaderIsSound(t *testing.T) {
+	runLangCases(t, "python3", []langCase{
+		// the real hook's shape: read stdin's JSON, print, exit
+		{name: "stdin json hook", file: "h.py", code: "#!/usr/bin/env python3\n\"\"\"Block rm -rf; exec( and eval( in a docstring are words.\"\"\"\nimport json, sys, os, re\n\n# exec(open(x).read()) in a comment is not code\ndata = json.load(sys.stdin)\ncmd = data.get('tool_input', {}).get('command', '')\nif re.search(r'rm -rf', cmd):\n    print(json.dumps({'decision': 'block', 'reason': f\"no {cmd!r}\"}))\n    sys.exit(2)\nlog = os.path.join(os.environ.get('HOME', '/tmp'), 'hook.log')\nwith open(log, 'a') as f:\n    f.write(cmd)\nprint('exec(x)')\n"},
+		{name: "literal read fingerprinted", file: "h.py", code: "import json\nwith open('cfg/settings.json') as f:\n    json.load(f)\n", reads: []string{"cfg/settings.json"}},
+		{name: "constant path fingerprinted", file: "h.py", code: "CFG = 'cfg/settings.json'\nprint(open(CFG).read())\n", reads: []string{"cfg/settings.json"}},
+		{name: "Path literal read_text", file: "h.py", code: "from pathlib import Path\nPath('cfg/settings.json').read_text()\n", reads: []string{"cfg/settings.json"}},
+		{name: "exec of a literal", file: "h.py", code: "exec('import json')\n"},
+		{name: "getattr with a literal name", file: "h.py", code: "import sys\nx = getattr(sys, 'argv', [])\n"},
+		{name: "runpy.run_path literal", file: "h.py", code: "import runpy\nrunpy.run_path('y.py')\n", reads: []string{"y.py"}},
+		{name: "importlib literal", file: "h.py", code: "import importlib\nimportlib.import_module('y')\n", reads: []string{"y.py"}},
+		// incomplete
+		{name: "computed read", file: "h.py", code: "import sys\nprint(open(sys.argv[1]).read())\n", why: "reads a file chosen at run time"},
+		{name: "runpy computed", file: "h.py", code: "import runpy, sys\nrunpy.run_path(sys.argv[1])\n", why: "runpy.run_path loads code chosen at run time"},
+		{name: "getattr builtins exec", file: "h.py", code: "import builtins\ngetattr(builtins, 'ex'+'ec')(open('z.py').read())\n", why: "getattr reaches a name chosen at run time", reads: []string{"z.py"}},
+		{name: "exec alias", file: "h.py", code: "e = exec\ne(open('z.py').read())\n", why: "exec used as a value"},
+		{name: "exec of a read", file: "h.py", code: "exec(open('z.py').read())\n", why: "exec runs code chosen at run time", reads: []string{"z.py"}},
+		{name: "pickle load", file: "h.py", code: "import pickle\npickle.load(open('data.pkl', 'rb'))\n", why: "pickle.load runs code a pickle names", reads: []string{"data.pkl"}},
+		{name: "pickle from-import", file: "h.py", code: "from pickle import loads as l\n", why: "pickle.loads"},
+		{name: "shelve", file: "h.py", code: "import shelve\nshelve.open('data')\n", why: "shelve.open"},
+		{name: "yaml unsafe", file: "h.py", code: "import yaml\nyaml.load(open('cfg/settings.json'), Loader=yaml.Loader)\n", why: "yaml.load without a safe Loader"},
+		{name: "ctypes", file: "h.py", code: "import ctypes\nctypes.CDLL('./x.so')\n", why: "ctypes.CDLL loads native code"},
+		{name: "cdll alias", file: "h.py", code: "from ctypes import cdll\ncdll.LoadLibrary('./x.so')\n", why: "ctypes.cdll loads native code"},
+		{name: "globals lookup", file: "h.py", code: "globals()['__builtins__']['exec']('1')\n", why: "globals hands out a namespace"},
+		{name: "dunder reflection", file: "h.py", code: "().__class__.__bases__[0].__subclasses__()\n", why: "reaches __class__"},
+		{name: "dynamic call of a subscript", file: "h.py", code: "import sys\nhandlers = {}\nhandlers[sys.argv[1]]()\n", why: "calls a value computed at run time"},
+		{name: "__import__ of os", file: "h.py", code: "__import__('os').system('id')\n", why: "starts programs (os.system)"},
+		{name: "sys.modules", file: "h.py", code: "import sys\nsys.modules['x'] = None\n", why: "sys.modules"},
+		{name: "import as alias of importlib", file: "h.py", code: "import importlib as il\nil.import_module(name)\n", why: "importlib.import_module loads code chosen at run time"},
+		{name: "module as value", file: "h.py", code: "import pickle as p\nq = p\nq.loads(b'')\n", why: "the module pickle used as a value"},
+		{name: "star import of pickle", file: "h.py", code: "from pickle import *\nloads(b'')\n", why: "pickle.*"},
+		{name: "exec in an f-string field", file: "h.py", code: "print(f\"{exec(open('z.py').read())}\")\n", why: "exec runs code chosen at run time"},
+		{name: "compile then exec", file: "h.py", code: "c = compile(open('z.py').read(), 'z', 'exec')\n", why: "compile runs code chosen at run time"},
+		{name: "os.chdir moves reads", file: "h.py", code: "import os\nos.chdir('/tmp')\n", why: "os.chdir changes the folder"},
+		{name: "read_text of a computed path", file: "h.py", code: "from pathlib import Path\nPath(__file__).parent.joinpath('x').read_text()\n", why: "read_text reads a file chosen at run time"},
+		{name: "timeit of text", file: "h.py", code: "import timeit\ntimeit.timeit(open('z.py').read())\n", why: "timeit.timeit runs code given as text"},
+	})
+}
+
+// TestLangTokens: strings, comments, f-string fields and template
+// substitutions are told apart from code.
+func TestLangTokens(t *testing.T) {
+	toks, fields := pyTokens("x = 'a#b' # exec(\ny = f'{eval(z)}'\n", 0)
+	var names []string
+	for _, tk := range toks {
+		if tk.kind == tokName {
+			names = append(names, tk.text)
+		}
+	}
+	if strings.Join(names, ",") != "x,y" || len(fields) != 1 || fields[0][0].text != "eval" {
+		t.Errorf("python: names %v, fields %+v", names, fields)
+	}
+	jt, jf := jsTokens("const a = `x${eval(s)}y` // eval(\nconst r = /eval\\(/g; /* eval( */ b = 'eval('\n", 0)
+	names = nil
+	for _, tk := range jt {
+		if tk.kind == tokName {
+			names = append(names, tk.text)
+		}
+	}
+	if strings.Join(names, ",") != "const,a,const,r,b" || len(jf) != 1 || jf[0][0].text != "eval" {
+		t.Errorf("js: names %v, fields %+v", names, jf)
+	}
+}
+
+// TestPythonReaderTests: a module only tested (an optional import) is
+// not a use of it.
+func TestPythonReaderTests(t *testing.T) {
+	runLangCases(t, "python3", []langCase{
+		{name: "optional yaml", file: "h.py", code: "try:\n    import yaml\nexcept ImportError:\n    yaml = None\nif yaml is None:\n    pass\nif not yaml:\n    pass\n"},
+		{name: "module handed on", file: "h.py", code: "import pickle\nf(pickle)\n", why: "the module pickle used as a value"},
+	})
+}
