@@ -45,8 +45,6 @@ var (
 	pyFromRE    = regexp.MustCompile(`(?m)(?:^|[;:])[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+\(?([^\n#]*)`)
 	jsRequireRE = regexp.MustCompile(`\b(?:require|import)\s*\(\s*(?:'([^']+)'|"([^"]+)"|` + "`([^`$]+)`" + `)\s*\)`)
 	jsFromRE    = regexp.MustCompile(`(?m)(?:^|[;\s])(?:import|export)\s+(?:[^'";]*?\s+from\s+)?(?:'([^']+)'|"([^"]+)")`)
-	// require(x) / import(x) of something other than a string literal.
-	jsDynamicRE = regexp.MustCompile(`\b(require|import)\s*\(\s*([^'"` + "`" + `\s)])`)
 )
 
 var jsExtensions = []string{"", ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".tsx", ".jsx", ".json"}
@@ -246,13 +244,6 @@ func (d *discoverer) jsImports(sc *scope, path, text string) {
 				d.importAt(sc, text, m[0], spec, file)
 			}
 		}
-	}
-	for _, m := range jsDynamicRE.FindAllStringSubmatchIndex(text, -1) {
-		end := strings.IndexByte(text[m[0]:], '\n')
-		if end < 0 {
-			end = len(text) - m[0]
-		}
-		d.unresolvedAt(sc, text, m[0], strings.TrimSpace(text[m[0]:m[0]+end]), text[m[2]:m[3]]+"() of a module chosen at run time")
 	}
 	d.jsSound(sc, path, text)
 }

@@ -11,15 +11,6 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-var (
-	// jsLoaderRE: require or import of anything but one string literal
-	// (require('./x' + '.js'), require(`./${x}`), createRequire, vm).
-	jsConcatRE  = regexp.MustCompile(`\b(?:require|import)\s*\(\s*(?:'[^'\n]*'|"[^"\n]*"|` + "`[^`]*`" + `)\s*[^)\s]`)
-	jsTemplRE   = regexp.MustCompile(`\b(?:require|import)\s*\(\s*` + "`[^`]*\\$\\{")
-	jsLoaderRE  = regexp.MustCompile(`\b(createRequire|require\s*\.\s*resolve|module\s*\.\s*_load|Module\s*\.\s*_load|vm\s*\.\s*run\w*|new\s+Function|eval\s*\(|process\s*\.\s*dlopen|NODE_PATH)`)
-	jsProgramRE = regexp.MustCompile(`\b(child_process|execSync|execFileSync|spawnSync|execa|Bun\s*\.\s*spawn\w*|Deno\s*\.\s*(?:run|Command))\b`)
-)
-
 // reasonAt records a reason at a byte offset of sc.file's text.
 func (d *discoverer) reasonAt(sc *scope, text string, offset int, kind ReasonKind, why string) {
 	end := strings.IndexByte(text[offset:], '\n')
@@ -58,22 +49,6 @@ func (d *discoverer) pythonCompiled(sc *scope, path string) {
 	sort.Strings(found)
 	for _, p := range found {
 		d.addData(sc, p, "python (compiled)", FoundCompiled)
-	}
-}
-
-// jsSound adds the reasons a JavaScript file's loads are not all known.
-func (d *discoverer) jsSound(sc *scope, path, text string) {
-	for _, re := range []*regexp.Regexp{jsConcatRE, jsTemplRE} {
-		for _, m := range re.FindAllStringIndex(text, -1) {
-			d.reasonAt(sc, text, m[0], ReasonComputed, "a module path computed at run time")
-		}
-	}
-	for _, m := range jsLoaderRE.FindAllStringSubmatchIndex(text, -1) {
-		d.reasonAt(sc, text, m[0], ReasonComputed, text[m[2]:m[3]]+" loads or runs code chosen at run time")
-	}
-	for _, m := range jsProgramRE.FindAllStringSubmatchIndex(text, -1) {
-		d.reasonAt(sc, text, m[0], ReasonPrograms, filepath.Base(path)+" starts programs ("+text[m[2]:m[3]]+") whose files Hookwarden does not follow")
-		break
 	}
 }
 

@@ -6,7 +6,7 @@ import (
 )
 
 // The language readers (Python: discover_lang_python.go; JavaScript and
-// TypeScript: discover_lang_js.go) decide whether a script's static
+// TypeScript: discover_lang_node.go) decide whether a script's static
 // reading is complete the other way round from a list of dangerous
 // calls: the script is complete only when everything in it that can load
 // code or read a file is understood. They read tokens (lang_tokens.go),

@@ -119,3 +119,38 @@ func TestPythonReaderTests(t *testing.T) {
 		{name: "module handed on", file: "h.py", code: "import pickle\nf(pickle)\n", why: "the module pickle used as a value"},
 	})
 }
+
+// TestJSReaderIsSound: a JavaScript / TypeScript file is complete only
+// when every load and read in it is understood (issue 20, atk HOLE 4).
+func TestJSReaderIsSound(t *testing.T) {
+	runLangCases(t, "node", []langCase{
+		{name: "stdin json hook", file: "h.js", code: "#!/usr/bin/env node\n// eval(x) in a comment\nconst fs = require('fs');\nconst path = require('node:path');\nlet input = '';\nprocess.stdin.on('data', c => input += c);\nprocess.stdin.on('end', () => {\n  const data = JSON.parse(input);\n  const cmd = data.tool_input?.command ?? '';\n  if (/eval\\(/.test(cmd)) { console.log(JSON.stringify({decision: 'block', reason: `no ${cmd}`})); process.exit(2); }\n  fs.appendFileSync(path.join(process.env.HOME, 'log'), 'eval(' + cmd);\n  if (require.main === module) {}\n});\n"},
+		{name: "iife", file: "h.js", code: "(async () => { console.log(1) })();\n(function () {})();\n"},
+		{name: "esm hook", file: "h.mjs", code: "import { readFileSync } from 'node:fs';\nimport * as path from 'path';\nconst input = JSON.parse(readFileSync(0, 'utf8'));\n"},
+		{name: "esm computed read", file: "h.mjs", code: "import { readFileSync } from 'node:fs';\nreadFileSync(process.argv[2]);\n", why: "fs.readFileSync reads a file chosen at run time"},
+		{name: "literal read fingerprinted", file: "h.js", code: "const fs = require('fs');\nJSON.parse(fs.readFileSync('cfg/settings.json', 'utf8'));\n", reads: []string{"cfg/settings.json"}},
+		{name: "dirname join read fingerprinted", file: "h.js", code: "const fs = require('fs'), path = require('path');\nconst x = fs.readFileSync(path.join(__dirname, 'cfg', 'settings.json'));\n", reads: []string{"cfg/settings.json"}},
+		{name: "require of fs member", file: "h.js", code: "require('fs').readFileSync('cfg/settings.json');\n", reads: []string{"cfg/settings.json"}},
+		{name: "eval of a literal", file: "h.js", code: "eval(\"require('./lib/helper.js')\");\n", reads: []string{"lib/helper.js"}},
+		// incomplete
+		{name: "eval alias", file: "h.js", code: "const e = eval;\ne(require('fs').readFileSync('c.js', 'utf8'));\n", why: "eval used as a value", reads: []string{"c.js"}},
+		{name: "function constructor", file: "h.js", code: "(function(){}).constructor('return 1')();\n", why: ".constructor reaches the constructor"},
+		{name: "new Function", file: "h.js", code: "new Function('return 1')();\n", why: "Function runs or loads code"},
+		{name: "worker", file: "h.js", code: "const { Worker } = require('worker_threads');\nnew Worker('./c.js');\n", why: "Worker runs a script", reads: []string{"c.js"}},
+		{name: "globalThis computed", file: "h.js", code: "globalThis['ev' + 'al']('1');\n", why: "globalThis[…] reaches a name"},
+		{name: "globalThis literal eval", file: "h.js", code: "globalThis['eval']('1');\n", why: ".eval reached as a member"},
+		{name: "Reflect apply", file: "h.js", code: "Reflect.apply(eval, null, ['1']);\n", why: "Reflect runs or loads code"},
+		{name: "process.mainModule.require", file: "h.js", code: "process.mainModule.require('x');\n", why: "process.mainModule"},
+		{name: "require as value", file: "h.js", code: "const r = require;\nr('./c.js');\n", why: "require used other than"},
+		{name: "require concat", file: "h.js", code: "require('./c' + '.js');\n", why: "require() of a module chosen at run time"},
+		{name: "vm", file: "h.js", code: "const vm = require('vm');\nvm.runInThisContext('1');\n", why: "vm runs code given as text"},
+		{name: "child_process", file: "h.js", code: "const { execSync } = require('child_process');\nexecSync('ls');\n", why: "starts programs (child_process)"},
+		{name: "computed read", file: "h.js", code: "const fs = require('fs');\nfs.readFileSync(process.argv[2]);\n", why: "fs.readFileSync reads a file chosen at run time"},
+		{name: "dispatch table", file: "h.js", code: "const h = {};\nh[process.argv[2]]();\n", why: "calls a value computed at run time"},
+		{name: "call of a call", file: "h.js", code: "f()();\n", why: "calls a value computed at run time"},
+		{name: "createRequire", file: "h.mjs", code: "import { createRequire } from 'module';\nconst r = createRequire(import.meta.url);\n", why: "module loads modules"},
+		{name: "template import", file: "h.mjs", code: "const n = 'c';\nawait import(`./${n}.js`);\n", why: "import() of a module chosen at run time"},
+		{name: "eval in template", file: "h.js", code: "console.log(`${eval(process.argv[2])}`);\n", why: "eval runs code chosen at run time"},
+		{name: "Bun spawn", file: "h.ts", code: "Bun.spawn(['ls']);\n", why: "starts programs (Bun.spawn)"},
+	})
+}

@@ -4,7 +4,7 @@ import "strings"
 
 // A langToken is one token of a Python or JavaScript / TypeScript
 // script, as the language readers (discover_lang_python.go,
-// discover_lang_js.go) see it: comments are gone, and a string is one
+// discover_lang_node.go) see it: comments are gone, and a string is one
 // token whatever words it holds, so that a word in a string or a comment
 // is never taken for code.
 type langToken struct {
