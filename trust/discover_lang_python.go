@@ -456,7 +456,23 @@ func (r *pyReader) member(off int, mod string, m pyModule, name string, open int
 		if why == "" {
 			why = "loads or runs code"
 		}
+		r.literalArgs(toks, open)
 		r.reason(off, ReasonComputed, mod+"."+name+" "+why+"; Hookwarden does not follow it")
+	}
+}
+
+// literalArgs fingerprints the project files named by the literal
+// arguments of a call (ctypes.CDLL("./x.so"), shelve.open("db")) that the
+// reader does not follow: what it loads from them changes with them.
+func (r *pyReader) literalArgs(toks []langToken, open int) {
+	if open < 0 {
+		return
+	}
+	args, _ := callArgs(toks, open)
+	for _, a := range args {
+		if lit, ok := a.literal(r.consts); ok && (strings.Contains(lit, "/") || strings.Contains(lit, ".")) {
+			r.d.readLiteral(r.sc, r.text, toks[open-1].off, lit, "")
+		}
 	}
 }
 

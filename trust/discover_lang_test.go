@@ -68,7 +68,7 @@ func TestPythonReaderIsSound(t *testing.T) {
 		{name: "pickle from-import", file: "h.py", code: "from pickle import loads as l\n", why: "pickle.loads"},
 		{name: "shelve", file: "h.py", code: "import shelve\nshelve.open('data')\n", why: "shelve.open"},
 		{name: "yaml unsafe", file: "h.py", code: "import yaml\nyaml.load(open('cfg/settings.json'), Loader=yaml.Loader)\n", why: "yaml.load without a safe Loader"},
-		{name: "ctypes", file: "h.py", code: "import ctypes\nctypes.CDLL('./x.so')\n", why: "ctypes.CDLL loads native code"},
+		{name: "ctypes", file: "h.py", code: "import ctypes\nctypes.CDLL('./data.pkl')\n", why: "ctypes.CDLL loads native code", reads: []string{"data.pkl"}},
 		{name: "cdll alias", file: "h.py", code: "from ctypes import cdll\ncdll.LoadLibrary('./x.so')\n", why: "ctypes.cdll loads native code"},
 		{name: "globals lookup", file: "h.py", code: "globals()['__builtins__']['exec']('1')\n", why: "globals hands out a namespace"},
 		{name: "dunder reflection", file: "h.py", code: "().__class__.__bases__[0].__subclasses__()\n", why: "reaches __class__"},
