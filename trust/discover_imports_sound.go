@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -113,14 +112,14 @@ func packageMain(pkgDir string) string {
 	return resolveJS(filepath.Join(pkgDir, "index"))
 }
 
-// foreignLoadRE: words with which inline code of another language loads
-// or runs other code.
-var foreignLoadRE = regexp.MustCompile(`\b(require|use|import|load|include|dofile|loadfile|system|exec|eval|spawn|popen|open)\b|` + "`")
-
 // inlineForeign follows the inline code of a Python or JavaScript
 // interpreter (python3 -c 'import helper', node -e "require('./x')") into
-// the modules it imports, as a script in the working folder; inline code
-// of another language that loads or runs anything is a reason.
+// the modules it imports, as a script in the working folder, with the
+// language readers. Inline code of a language Hookwarden does not read
+// (perl -e, ruby -e, php -r, lua -e, pwsh -c, …) is a reason whatever it
+// says: a list of the words with which it loads code (require, do, use,
+// load, system) is never complete (perl's do FILE, ruby's
+// require_relative, -M modules), so only a reader may call it complete.
 func (d *discoverer) inlineForeign(st *syntax.Stmt, w cmdWord, sc *scope, via string) {
 	code := w.v.text
 	name := via
@@ -134,10 +133,11 @@ func (d *discoverer) inlineForeign(st *syntax.Stmt, w cmdWord, sc *scope, via st
 	case name == "node" || name == "nodejs" || name == "bun" || name == "deno":
 		lang = "js"
 	}
+	if lang == "" && (name == "sed" || name == "gsed") && sedInline(code) {
+		return // s/…/…/, y, p, d …: edits the stream, opens and runs nothing
+	}
 	if lang == "" {
-		if foreignLoadRE.MatchString(code) {
-			d.incomplete(sc, st, ReasonLoads, name+" runs inline code that loads or runs other code, which Hookwarden does not follow")
-		}
+		d.incomplete(sc, st, ReasonLoads, name+" runs inline code in a language Hookwarden does not read: what it loads or runs (do, require, use, its -M/-r modules, system) is not followed")
 		return
 	}
 	if sc.cwds == nil {

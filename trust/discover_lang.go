@@ -153,3 +153,69 @@ func (d *discoverer) readLiteral(sc *scope, text string, off int, lit, dir strin
 		}
 	}
 }
+
+// awkOption reports whether an awk option is one that loads no code: -F
+// (the separator), -v (a variable; each consumes its value or holds it),
+// -f (a program file, which is followed as the script), "--".
+func awkOption(t string) bool {
+	return t == "--" || strings.HasPrefix(t, "-F") || strings.HasPrefix(t, "-v") || strings.HasPrefix(t, "-f")
+}
+
+// awkProgram reads an awk program given as text: it is understood when it
+// can start no program and read no file beyond its input — no system(),
+// no getline (from a file or a command), no pipe to or from a command
+// ("|" outside a string; "||" is a test), no @include or @load. Regular
+// expressions are not told apart from code here, so a "|" inside one
+// also makes it incomplete: the reading errs on the side of not knowing.
+func (d *discoverer) awkProgram(w cmdWord, sc *scope, name string) {
+	if !w.v.ok {
+		d.incomplete(sc, w.w, ReasonComputed, name+" runs a program "+w.v.why)
+		return
+	}
+	prog := strings.ReplaceAll(awkCode(w.v.text), "||", "")
+	for _, bad := range []string{"system", "getline", "|", "@"} {
+		if strings.Contains(prog, bad) {
+			d.incomplete(sc, w.w, ReasonLoads, name+" program uses "+bad+": the programs it starts or the files it reads are not followed")
+			return
+		}
+	}
+}
+
+// awkCode is an awk program without its string literals and comments.
+func awkCode(prog string) string {
+	var b strings.Builder
+	for i := 0; i < len(prog); i++ {
+		switch c := prog[i]; c {
+		case '"':
+			for i++; i < len(prog) && prog[i] != '"' && prog[i] != '\n'; i++ {
+				if prog[i] == '\\' {
+					i++
+				}
+			}
+			b.WriteString(`""`)
+		case '#':
+			for i < len(prog) && prog[i] != '\n' {
+				i++
+			}
+			b.WriteByte('\n')
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// sedInline reports whether inline sed code only edits its stream: every
+// command, split at ";" and line ends, is one inertSed knows (a split
+// inside a command leaves a part that is not, which errs on the side of
+// not knowing).
+func sedInline(code string) bool {
+	for _, line := range strings.Split(code, "\n") {
+		for _, part := range strings.Split(line, ";") {
+			if strings.TrimSpace(part) != "" && !sedCommand.MatchString(part) {
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -154,3 +154,55 @@ func TestJSReaderIsSound(t *testing.T) {
 		{name: "Bun spawn", file: "h.ts", code: "Bun.spawn(['ls']);\n", why: "starts programs (Bun.spawn)"},
 	})
 }
+
+// TestInlineCodeIsReadOrIncomplete: inline code of a language Hookwarden
+// does not read is incomplete whatever it says (atk HOLE 7: perl's do
+// FILE, ruby's require_relative and -r, -M modules were read as complete);
+// an awk program is complete only when it starts and reads nothing; node
+// --eval= and deno eval are read as JavaScript.
+func TestInlineCodeIsReadOrIncomplete(t *testing.T) {
+	p := soundProject(t, map[string]string{"x.pl": "1;\n", "Y.pm": "package Y; 1;\n", "x.rb": "\n", "x.js": "\n", "x.sh": "true\n", "lib.awk": "\n"})
+	for _, c := range []struct{ cmd, why string }{
+		{`perl -e 'do "./x.pl"'`, "perl runs inline code in a language Hookwarden does not read"},
+		{`perl -I. -MY -e 1`, "perl runs inline code"},
+		{`ruby -r./x.rb -e 1`, "ruby runs inline code"},
+		{`ruby -e 'require_relative "x"'`, "ruby runs inline code"},
+		{`php -r 'echo 1;'`, "php runs inline code"},
+		{`awk 'BEGIN{system("bash x.sh")}'`, "awk program uses system"},
+		{`awk '{ print | "sh" }'`, "awk program uses |"},
+		{`gawk '@include "lib.awk"'`, "gawk program uses @"},
+		{`gawk -i lib.awk 'BEGIN{}'`, "gawk -i: an option"},
+		{`node --eval="require('./x' + '.js')"`, "require() of a module chosen at run time"},
+		{`deno eval "await import(Deno.args[0])"`, "import() of a module chosen at run time"},
+	} {
+		d := discoverIn(t, p, c.cmd, Runtime{})
+		if _, ok := reasonWith(d, c.why); !ok || d.Complete() {
+			t.Errorf("%s: want a reason with %q, got %v", c.cmd, c.why, d.Unresolved)
+		}
+	}
+	for _, cmd := range []string{`awk '{print $1}' x.sh`, `awk -F: -v n=1 'NR==n || /a/ {print $2}'`, `node --eval="console.log(1)"`, `python3 -c 'import json, sys; print(json.load(sys.stdin)["x"])'`} {
+		if d := discoverIn(t, p, cmd, Runtime{}); !d.Complete() {
+			t.Errorf("%s: want complete, got %v", cmd, d.Unresolved)
+		}
+	}
+	if d := discoverIn(t, p, `deno eval "import './x.js'"`, Runtime{}); !hasScript(d, filepath.Join(p, "x.js")) {
+		t.Errorf("deno eval's import not followed: %+v", d.Scripts)
+	}
+}
+
+// TestAwkAndSedPrograms: a "|" in an awk string is not a pipe; a sed -e
+// that only substitutes is complete, one with e (run) is not.
+func TestAwkAndSedPrograms(t *testing.T) {
+	p := soundProject(t, map[string]string{"x.sh": "true\n"})
+	for cmd, complete := range map[string]bool{
+		`awk '{ if (c == "|") print "a|b" } # x | y'`: true,
+		`awk '{ print "x" | "sh" }'`:                    false,
+		`sed -E -e 's|/\./|/|g' -e 's|a|b|'`:            true,
+		`sed -e 's/a/b/;e'`:                             false,
+		`sed -e '1e x.sh'`:                              false,
+	} {
+		if d := discoverIn(t, p, cmd, Runtime{}); d.Complete() != complete {
+			t.Errorf("%s: complete %v, want %v (%v)", cmd, d.Complete(), complete, d.Unresolved)
+		}
+	}
+}
