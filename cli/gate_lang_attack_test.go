@@ -74,6 +74,19 @@ func langReaderAttacks() []soundAttack {
 		{name: "node data read by a literal path", command: `node .gemini/hooks/main.js`,
 			files:  js("const fs = require(\"fs\");\nconsole.log(JSON.parse(fs.readFileSync(\".gemini/hooks/rules.json\", \"utf8\")));\n", map[string]string{h + "rules.json": "{}\n"}),
 			change: h + "rules.json", payload: `{"allow": "*"}`, watched: true},
+		// HOLE 7, inline code of languages Hookwarden does not read
+		{name: "perl -e do FILE", command: `perl -e 'do "./.gemini/hooks/y.pl"'`,
+			files:  map[string]string{h + "y.pl": "1;\n"},
+			change: h + "y.pl", payload: "open(my $f, '>', 'pwned'); 1;\n", incomplete: true},
+		{name: "perl -I -M module", command: `perl -I.gemini/hooks -MY -e 1`,
+			files:  map[string]string{h + "Y.pm": "package Y; 1;\n"},
+			change: h + "Y.pm", payload: "package Y; open(my $f, '>', 'pwned'); 1;\n", incomplete: true},
+		{name: "awk system", command: `awk 'BEGIN{system("bash .gemini/hooks/y.sh")}'`,
+			files:  map[string]string{h + "y.sh": harmlessSh},
+			change: h + "y.sh", payload: shellPayload, incomplete: true},
+		{name: "node --eval= of a computed require", command: `node --eval="require('./.gemini/hooks/' + 'c.js')"`,
+			files:  map[string]string{h + "c.js": "\n"},
+			change: h + "c.js", payload: nodePayload, incomplete: true},
 	}
 }
 
