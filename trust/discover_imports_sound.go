@@ -64,6 +64,9 @@ func (d *discoverer) jsPackage(sc *scope, from, text string, offset int, spec st
 	case strings.Contains(spec, "://") || strings.HasPrefix(spec, "npm:") || strings.HasPrefix(spec, "jsr:"):
 		d.reasonAt(sc, text, offset, ReasonDownload, "imports "+spec+", code fetched from a registry or the network")
 		return
+	case strings.Contains(spec, ":") && len(spec) > 2 && spec[1] != ':':
+		d.reasonAt(sc, text, offset, ReasonComputed, "imports "+spec+", a URL (data:, file:) whose code Hookwarden does not follow")
+		return
 	case strings.HasPrefix(spec, "#"):
 		d.reasonAt(sc, text, offset, ReasonLoads, "imports "+spec+" through package.json's imports map, which Hookwarden does not follow")
 		return

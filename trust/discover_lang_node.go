@@ -100,29 +100,36 @@ func (r *jsReader) bindings(toks []langToken) {
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		switch {
-		// const|let|var NAME|{…} = require('m')
-		case (t.is("const") || t.is("let") || t.is("var")) && i+1 < len(toks):
-			j := i + 1
-			var names [][2]string // local, member
-			if toks[j].kind == tokName {
-				names = append(names, [2]string{toks[j].text, ""})
-				j++
-			} else if toks[j].is("{") {
-				names, j = jsDestructure(toks, j)
-			} else {
+		// NAME = require('m'), {…} = require('m') (after const, let, var,
+		// a comma of a declaration, or none)
+		case t.is("=") && i+4 < len(toks) && toks[i+1].is("require") && toks[i+2].is("(") && toks[i+3].kind == tokString && toks[i+3].lit && toks[i+4].is(")") && i > 0:
+			var names [][2]string
+			first := i - 1
+			switch {
+			case toks[i-1].kind == tokName && (i < 2 || !toks[i-2].is(".") && !toks[i-2].is("?.")):
+				names = append(names, [2]string{toks[i-1].text, ""})
+			case toks[i-1].is("}"):
+				o := i - 1
+				for o > 0 && !toks[o].is("{") {
+					o--
+				}
+				names, _ = jsDestructure(toks, o)
+				first = o
+			default:
 				continue
 			}
-			if j+4 < len(toks) && toks[j].is("=") && toks[j+1].is("require") && toks[j+2].is("(") && toks[j+3].kind == tokString && toks[j+3].lit && toks[j+4].is(")") {
-				mod := moduleName(toks[j+3].val)
-				for k := i + 1; k < j; k++ {
-					r.binding[k] = true
-				}
-				for _, n := range names {
-					if n[1] == "" {
-						r.alias[n[0]] = mod
-					} else {
-						r.alias[n[0]] = mod + "." + n[1]
-					}
+			mod := moduleName(toks[i+3].val)
+			for k := first; k < i; k++ {
+				r.binding[k] = true
+			}
+			if m, ok := jsModules[mod]; ok && m.programs {
+				r.startsPrograms(toks[i+1].off, mod)
+			}
+			for _, n := range names {
+				if n[1] == "" {
+					r.alias[n[0]] = mod
+				} else {
+					r.alias[n[0]] = mod + "." + n[1]
 				}
 			}
 		// import X, {a as b}, * as ns from 'm'
@@ -202,6 +209,14 @@ func (r *jsReader) read(toks []langToken) {
 			r.subscript(toks, i)
 			continue
 		}
+		if t.is("\\") {
+			r.reason(t.off, ReasonComputed, "a \\u escape in a name: JavaScript reads \\u0065val as eval")
+			continue
+		}
+		if t.kind == tokName && !isASCII(t.text) {
+			r.reason(t.off, ReasonComputed, "the name "+t.text+" is not ASCII, which the reader does not match against eval, require and the rest")
+			continue
+		}
 		if t.kind != tokName || r.binding[i] {
 			continue
 		}
@@ -270,12 +285,29 @@ func jsIIFE(toks []langToken, c int) bool {
 
 // subscript checks x[...] at toks[i] ("[").
 func (r *jsReader) subscript(toks []langToken, i int) {
+	prev := toks[i-1]
+	mod := ""
+	if prev.kind == tokName && (i < 2 || !toks[i-2].is(".") && !toks[i-2].is("?.")) {
+		if bound, ok := r.alias[prev.text]; ok {
+			mod = bound
+		} else if prev.text == "process" || prev.text == "Bun" || prev.text == "Deno" {
+			mod = prev.text
+		}
+	}
 	if i+2 < len(toks) && toks[i+1].kind == tokString && toks[i+1].lit && toks[i+2].is("]") {
 		r.memberCheck(toks, i+1, toks[i+1].val, i-1)
+		if mod != "" {
+			// fs["readFileSync"](…): the member by its literal name
+			r.module(toks, prev, append(strings.Split(mod, "."), toks[i+1].val), i+3, i+3 < len(toks) && toks[i+3].is("("), false)
+		}
 		return
 	}
-	if prev := toks[i-1]; prev.kind == tokName && (jsGlobalObjects[prev.text] || r.alias[prev.text] != "" && r.loads(r.alias[prev.text])) {
+	if prev.kind == tokName && jsGlobalObjects[prev.text] {
 		r.reason(prev.off, ReasonComputed, prev.text+"[…] reaches a name chosen at run time (eval too)")
+	} else if mod != "" {
+		if _, known := jsModules[strings.SplitN(mod, ".", 2)[0]]; known {
+			r.reason(prev.off, ReasonComputed, prev.text+"[…] reaches a member of "+mod+" chosen at run time")
+		}
 	}
 }
 
@@ -336,7 +368,9 @@ func (r *jsReader) reference(toks []langToken, i int) {
 				after = append(after, toks[k+1].text)
 				k += 2
 			}
-			if _, known := jsModules[mod]; known {
+			bound := len(after) == 0 && i > 0 && toks[i-1].is("=")                                                                // x = require('fs'): a binding
+			alone := len(after) == 0 && (i == 0 || toks[i-1].is(";") || toks[i-1].is("}")) && (k >= len(toks) || toks[k].is(";")) // require('m'); for its effects
+			if _, known := jsModules[mod]; known && !bound && !alone {
 				r.module(toks, t, append([]string{mod}, after...), k, k < len(toks) && toks[k].is("("), false)
 			}
 		case len(members) > 0 && members[0] == "main":
@@ -432,7 +466,7 @@ func (r *jsReader) module(toks []langToken, t langToken, parts []string, j int, 
 		return
 	}
 	if len(parts) == 1 {
-		if !typeTest && (m.known != nil || len(m.computed) > 0 || len(m.loaders) > 0) && !(j < len(toks) && toks[j].is("[")) {
+		if !typeTest && !(j < len(toks) && toks[j].is("[")) {
 			r.reason(t.off, ReasonComputed, parts[0]+" used as a value: which of its members run is not followed")
 		}
 		return

@@ -2,6 +2,7 @@ package trust
 
 import (
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -117,6 +118,34 @@ var pyModules = map[string]pyModule{
 	"pandas":       {open: true, computed: setOf("read_pickle")},
 }
 
+// pyCodingRE is a source encoding declaration (PEP 263), on one of the
+// first two lines.
+var pyCodingRE = regexp.MustCompile(`(?m)^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)`)
+
+// pyPlainCodings are encodings in which ASCII text reads as itself.
+var pyPlainCodings = setOf("utf-8", "utf8", "ascii", "us-ascii", "latin-1", "latin1", "iso-8859-1", "iso8859-1", "cp1252", "utf-8-sig", "iso-8859-15", "l1")
+
+func firstLines(text string, n int) string {
+	end := 0
+	for k := 0; k < n; k++ {
+		i := strings.IndexByte(text[end:], '\n')
+		if i < 0 {
+			return text
+		}
+		end += i + 1
+	}
+	return text[:end]
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
 // pyReaderMethods are methods that read the file their receiver names
 // (a pathlib.Path, a config parser), understood only on a literal path.
 var pyReaderMethods = setOf("read_text", "read_bytes")
@@ -145,6 +174,9 @@ type pyReader struct {
 // it reads by literal paths and follows the modules it loads by literal
 // names (importlib.import_module("x"), runpy.run_path("y.py")).
 func (d *discoverer) pythonSound(sc *scope, path, text string, roots []string) {
+	if m := pyCodingRE.FindStringSubmatch(firstLines(text, 2)); m != nil && !pyPlainCodings[strings.ReplaceAll(strings.ToLower(m[1]), "_", "-")] {
+		d.reasonAt(sc, text, 0, ReasonComputed, "the source declares the encoding "+m[1]+", in which its bytes may read as other code (a comment may hold code)")
+	}
 	toks, fields := pyTokens(text, 0)
 	r := &pyReader{d: d, sc: sc, path: path, text: text, roots: roots, alias: map[string]string{}, consts: map[string]string{}, inImport: map[int]bool{}}
 	r.imports(toks)
@@ -329,6 +361,10 @@ func (r *pyReader) read(toks []langToken) {
 		if t.kind != tokName || r.inImport[i] {
 			continue
 		}
+		if !isASCII(t.text) {
+			r.reason(t.off, ReasonComputed, "the name "+t.text+" is not ASCII: Python reads it normalised (NFKC), and it may be exec or open")
+			continue
+		}
 		if i > 0 && toks[i-1].is(".") {
 			// a member of a value: only its name can matter here
 			if strings.HasPrefix(t.text, "__") && strings.HasSuffix(t.text, "__") && !pySafeDunders[t.text] {
@@ -396,9 +432,7 @@ func (r *pyReader) reference(toks []langToken, i int) {
 		if compared(toks, i) {
 			return // if yaml is None: a test, not a use
 		}
-		if !m.open {
-			r.reason(t.off, ReasonComputed, "the module "+parts[0]+" used as a value: which of its members run is not followed")
-		}
+		r.reason(t.off, ReasonComputed, "the module "+parts[0]+" used as a value: which of its members run is not followed")
 		return
 	}
 	open := -1

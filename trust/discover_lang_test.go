@@ -196,13 +196,35 @@ func TestAwkAndSedPrograms(t *testing.T) {
 	p := soundProject(t, map[string]string{"x.sh": "true\n"})
 	for cmd, complete := range map[string]bool{
 		`awk '{ if (c == "|") print "a|b" } # x | y'`: true,
-		`awk '{ print "x" | "sh" }'`:                    false,
-		`sed -E -e 's|/\./|/|g' -e 's|a|b|'`:            true,
-		`sed -e 's/a/b/;e'`:                             false,
-		`sed -e '1e x.sh'`:                              false,
+		`awk '{ print "x" | "sh" }'`:                  false,
+		`sed -E -e 's|/\./|/|g' -e 's|a|b|'`:          true,
+		`sed -e 's/a/b/;e'`:                           false,
+		`sed -e '1e x.sh'`:                            false,
 	} {
 		if d := discoverIn(t, p, cmd, Runtime{}); d.Complete() != complete {
 			t.Errorf("%s: complete %v, want %v (%v)", cmd, d.Complete(), complete, d.Unresolved)
 		}
 	}
+}
+
+// TestLanguageReadersAgainstTokenTricks: text a language reads as code
+// is never hidden from the reader as a comment, a string or an odd name.
+func TestLanguageReadersAgainstTokenTricks(t *testing.T) {
+	runLangCases(t, "python3", []langCase{
+		{name: "code after a lone CR ends a comment", file: "h.py", code: "# harmless\rexec(open('z.py').read())\n", why: "exec runs code chosen at run time"},
+		{name: "3.12 f-string with a hash in a nested string", file: "h.py", code: "x = f\"{\"#\"}\"; exec(open('z.py').read())\n", why: "exec runs code chosen at run time"},
+		{name: "NFKC name", file: "h.py", code: "\uff45\uff58\uff45\uff43(open('z.py').read())\n", why: "is not ASCII"},
+		{name: "utf-7 coding", file: "h.py", code: "# coding: utf_7\n# +AAo-exec(open('z.py').read())\n", why: "declares the encoding utf_7"},
+		{name: "os bound to another name", file: "h.py", code: "import os\nx = os\nx.system('id')\n", why: "the module os used as a value"},
+	})
+	runLangCases(t, "node", []langCase{
+		{name: "unicode escape in a name", file: "h.js", code: "\\u0065val(require('fs').readFileSync('c.js', 'utf8'));\n", why: "escape in a name"},
+		{name: "a property named return before a division", file: "h.js", code: "const a = {};\na.return / eval(process.argv[2]) / 1;\n", why: "eval runs code chosen at run time"},
+		{name: "U+2028 ends a line comment", file: "h.js", code: "// harmless\u2028eval(process.argv[2]);\n", why: "eval runs code chosen at run time"},
+		{name: "a quote in a template substitution", file: "h.js", code: "const s = `${\"`\"}`; eval(process.argv[2]);\n", why: "eval runs code chosen at run time"},
+		{name: "process member by a literal subscript", file: "h.js", code: "const b = process['binding'];\n", why: "process.binding"},
+		{name: "fs handed on", file: "h.js", code: "const fs = require('fs');\nconst f = fs;\nf.readFileSync(process.argv[2]);\n", why: "fs used as a value"},
+		{name: "data URL import", file: "h.mjs", code: "await import('data:text/javascript,console.log(1)');\n", why: "a URL (data:, file:)"},
+		{name: "child_process bound", file: "h.js", code: "const cp = require('child_process');\n", why: "starts programs (child_process)"},
+	})
 }

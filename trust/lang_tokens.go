@@ -41,11 +41,26 @@ func isIdentStart(c byte) bool {
 
 func isIdentPart(c byte) bool { return isIdentStart(c) || '0' <= c && c <= '9' }
 
+// lineEnds makes every line terminator the languages know a "\n" of the
+// same length (Python reads a lone "\r" as a line end; JavaScript also
+// U+2028 and U+2029), so that a comment ends where the language ends it:
+// code after "# x\r" is code.
+func lineEnds(text string) string {
+	if !strings.ContainsAny(text, "\r\u2028\u2029") {
+		return text
+	}
+	text = strings.ReplaceAll(text, "\r\n", " \n")
+	text = strings.ReplaceAll(text, "\r", "\n")
+	text = strings.ReplaceAll(text, "\u2028", "  \n")
+	return strings.ReplaceAll(text, "\u2029", "  \n")
+}
+
 // pyTokens splits Python source into tokens. The expressions inside
 // f-string fields are code too: they come back as separate token streams
 // (fields), each read like the script. A string left open at the end of
 // the text is a string to the end (what Python would refuse to run).
 func pyTokens(text string, base int) (toks []langToken, fields [][]langToken) {
+	text = lineEnds(text)
 	depth := 0
 	i := 0
 	for i < len(text) {
@@ -138,13 +153,46 @@ func pyString(text string, start, q, base int) (langToken, int, [][]langToken) {
 	}
 	i := q + len(quote)
 	var val strings.Builder
+	field := 0 // the depth of f-string replacement fields (Python 3.12 reads quotes in them as the field's)
 	for i < len(text) {
+		c := text[i]
+		if formatted && field > 0 {
+			switch {
+			case c == '{':
+				field++
+			case c == '}':
+				field--
+			case c == '\'' || c == '"':
+				inner := string(c)
+				if strings.HasPrefix(text[i:], strings.Repeat(inner, 3)) {
+					inner = strings.Repeat(inner, 3)
+				}
+				j := strings.Index(text[i+len(inner):], inner)
+				if j < 0 {
+					i = len(text)
+					continue
+				}
+				i += len(inner) + j + len(inner)
+				continue
+			}
+			i++
+			continue
+		}
 		if strings.HasPrefix(text[i:], quote) {
 			break
 		}
-		c := text[i]
 		if c == '\n' && len(quote) == 1 {
 			break
+		}
+		if formatted && c == '{' {
+			if strings.HasPrefix(text[i:], "{{") {
+				val.WriteByte('{')
+				i += 2
+				continue
+			}
+			field = 1
+			i++
+			continue
 		}
 		if c == '\\' && i+1 < len(text) {
 			if raw {
@@ -246,12 +294,21 @@ func braceFields(body, open string, off int) []codeField {
 // jsTokens splits JavaScript or TypeScript source into tokens, with the
 // code of template literals' ${…} substitutions as separate streams.
 func jsTokens(text string, base int) (toks []langToken, fields [][]langToken) {
+	text = lineEnds(text)
 	i := 0
 	if strings.HasPrefix(text, "#!") {
 		for i < len(text) && text[i] != '\n' {
 			i++
 		}
 	}
+	toks, fields, _ = jsScan(text, i, base, false)
+	return toks, fields
+}
+
+// jsScan tokenises text from i; in a substitution (sub) it stops after
+// the "}" that closes it, and end is the index after it.
+func jsScan(text string, i, base int, sub bool) (toks []langToken, fields [][]langToken, end int) {
+	depth := 0
 	for i < len(text) {
 		c := text[i]
 		switch {
@@ -266,7 +323,7 @@ func jsTokens(text string, base int) (toks []langToken, fields [][]langToken) {
 			} else {
 				i += j + 4
 			}
-		case c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v':
+		case c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\v':
 			i++
 		case c == '"' || c == '\'':
 			j := i + 1
@@ -285,48 +342,26 @@ func jsTokens(text string, base int) (toks []langToken, fields [][]langToken) {
 			i = end
 		case c == '`':
 			j := i + 1
-			depth := 0
+			lit := true
 			var val strings.Builder
-			for j < len(text) {
-				if text[j] == '\\' && j+1 < len(text) {
+			for j < len(text) && text[j] != '`' {
+				switch {
+				case text[j] == '\\' && j+1 < len(text):
 					val.WriteString(escapeValue(text[j+1]))
 					j += 2
-					continue
+				case strings.HasPrefix(text[j:], "${"):
+					lit = false
+					subToks, subFields, next := jsScan(text, j+2, base, true)
+					fields = append(fields, subToks)
+					fields = append(fields, subFields...)
+					j = next
+				default:
+					val.WriteByte(text[j])
+					j++
 				}
-				if depth == 0 && text[j] == '`' {
-					break
-				}
-				if strings.HasPrefix(text[j:], "${") {
-					depth++
-					j += 2
-					continue
-				}
-				if depth > 0 && text[j] == '}' {
-					depth--
-				} else if depth > 0 && text[j] == '{' {
-					depth++
-				} else if depth > 0 && text[j] == '`' {
-					// a nested template inside a substitution
-					k := strings.IndexByte(text[j+1:], '`')
-					if k < 0 {
-						j = len(text)
-						break
-					}
-					j += k + 2
-					continue
-				}
-				val.WriteByte(text[j])
-				j++
 			}
 			end := min(j+1, len(text))
-			body := text[i+1 : min(j, len(text))]
-			t := langToken{kind: tokString, text: text[i:end], off: base + i, val: val.String(), lit: !strings.Contains(body, "${")}
-			toks = append(toks, t)
-			for _, f := range braceFields(body, "${", i+1) {
-				sub, more := jsTokens(f.code, base+f.off)
-				fields = append(fields, sub)
-				fields = append(fields, more...)
-			}
+			toks = append(toks, langToken{kind: tokString, text: text[i:end], off: base + i, val: val.String(), lit: lit})
 			i = end
 		case c == '/' && jsRegexAllowed(toks):
 			j := i + 1
@@ -367,6 +402,14 @@ func jsTokens(text string, base int) (toks []langToken, fields [][]langToken) {
 			toks = append(toks, langToken{kind: tokNumber, text: text[i:j], off: base + i})
 			i = j
 		default:
+			if sub && c == '{' {
+				depth++
+			} else if sub && c == '}' {
+				if depth == 0 {
+					return toks, fields, i + 1
+				}
+				depth--
+			}
 			n := 1
 			for _, op := range []string{">>>=", "...", "===", "!==", "**=", "<<=", ">>=", ">>>", "&&=", "||=", "??=", "=>", "==", "!=", "<=", ">=", "&&", "||", "??", "?.", "++", "--", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "**", "<<", ">>"} {
 				if strings.HasPrefix(text[i:], op) {
@@ -378,7 +421,7 @@ func jsTokens(text string, base int) (toks []langToken, fields [][]langToken) {
 			i += n
 		}
 	}
-	return toks, fields
+	return toks, fields, len(text)
 }
 
 // jsRegexAllowed reports whether a "/" after toks starts a regular
@@ -392,11 +435,14 @@ func jsRegexAllowed(toks []langToken) bool {
 	case tokNumber, tokString:
 		return false
 	case tokName:
-		switch t.text {
-		case "return", "typeof", "instanceof", "in", "of", "new", "delete", "void", "throw", "case", "do", "else", "yield", "await":
-			return true
+		if len(toks) > 1 && (toks[len(toks)-2].is(".") || toks[len(toks)-2].is("?.")) {
+			return false // x.return / y: a property, then a division
 		}
-		return false
+		switch t.text {
+		case "return", "typeof", "instanceof", "in", "new", "delete", "void", "throw", "case", "do", "else":
+			return true // reserved words: never a value
+		}
+		return false // yield, await, of can be names: a division reads on as code
 	}
 	switch t.text {
 	case ")", "]", "}", "++", "--":
