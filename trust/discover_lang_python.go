@@ -371,6 +371,8 @@ func (r *pyReader) read(toks []langToken) {
 				r.reason(t.off, ReasonComputed, "reaches "+t.text+", the code or namespace behind a value, by reflection")
 			} else if pyReaderMethods[t.text] && i+1 < len(toks) && toks[i+1].is("(") {
 				r.readerMethod(toks, i)
+			} else if t.text == "open" && i+1 < len(toks) && toks[i+1].is("(") && !r.moduleChain(toks, i) {
+				r.openMethod(toks, i)
 			}
 			continue
 		}
@@ -679,4 +681,36 @@ func (r *pyReader) readerMethod(toks []langToken, i int) {
 		return
 	}
 	r.reason(toks[i].off, ReasonReads, toks[i].text+" reads a file chosen at run time; a trace records which")
+}
+
+// moduleChain reports whether the member at toks[i] is taken of an
+// imported module (io.open, tarfile.open: checked as the module's
+// member), not of a value.
+func (r *pyReader) moduleChain(toks []langToken, i int) bool {
+	k := i
+	for k >= 2 && toks[k-1].is(".") && toks[k-2].kind == tokName {
+		k -= 2
+	}
+	if k > 0 && toks[k-1].is(".") {
+		return false // the chain starts at a call or a subscript: a value
+	}
+	_, ok := r.alias[toks[k].text]
+	return ok && k != i
+}
+
+// openMethod checks x.open(…) on a value (a pathlib.Path, an archive): a
+// literal Path("x") receiver is fingerprinted, an open to write is
+// neither, anything else reads a file chosen at run time.
+func (r *pyReader) openMethod(toks []langToken, i int) {
+	args, _ := callArgs(toks, i+1)
+	if mode, ok := positional(args, 0, "mode"); ok {
+		if m, lit := mode.literal(r.consts); lit && strings.ContainsAny(m, "wax") && !strings.Contains(m, "+") {
+			return
+		}
+	}
+	if i >= 5 && toks[i-2].is(")") && toks[i-3].kind == tokString && toks[i-3].lit && toks[i-4].is("(") && toks[i-5].kind == tokName && strings.HasSuffix(toks[i-5].text, "Path") {
+		r.d.readLiteral(r.sc, r.text, toks[i].off, toks[i-3].val, "")
+		return
+	}
+	r.reason(toks[i].off, ReasonReads, "open reads a file chosen at run time; a trace records which")
 }

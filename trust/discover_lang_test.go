@@ -215,6 +215,8 @@ func TestLanguageReadersAgainstTokenTricks(t *testing.T) {
 		{name: "3.12 f-string with a hash in a nested string", file: "h.py", code: "x = f\"{\"#\"}\"; exec(open('z.py').read())\n", why: "exec runs code chosen at run time"},
 		{name: "NFKC name", file: "h.py", code: "\uff45\uff58\uff45\uff43(open('z.py').read())\n", why: "is not ASCII"},
 		{name: "utf-7 coding", file: "h.py", code: "# coding: utf_7\n# +AAo-exec(open('z.py').read())\n", why: "declares the encoding utf_7"},
+		{name: "Path.open of a computed path", file: "h.py", code: "import sys\nfrom pathlib import Path\nwith Path(sys.argv[1]).open() as f:\n    pass\n", why: "open reads a file chosen at run time"},
+		{name: "Path.open to append", file: "h.py", code: "from pathlib import Path\nwith Path('log.txt').open('a') as f:\n    pass\nimport io\nio.open('cfg/settings.json')\n", reads: []string{"cfg/settings.json"}},
 		{name: "os bound to another name", file: "h.py", code: "import os\nx = os\nx.system('id')\n", why: "the module os used as a value"},
 	})
 	runLangCases(t, "node", []langCase{
