@@ -32,8 +32,12 @@ func runLangCases(t *testing.T, runner string, cases []langCase) {
 				if d.Complete() {
 					t.Fatalf("want incomplete (%s), got complete; scripts %+v", c.why, d.Scripts)
 				}
-				if _, ok := reasonWith(d, c.why); !ok {
+				u, ok := reasonWith(d, c.why)
+				if !ok {
 					t.Fatalf("no reason with %q: %v", c.why, d.Unresolved)
+				}
+				if u.Kind == ReasonReads && !u.Traceable {
+					t.Errorf("a computed read is not traceable: %+v", u)
 				}
 			}
 			for _, r := range c.reads {
