@@ -421,8 +421,13 @@ func (r *jsReader) reference(toks []langToken, i int) {
 			r.reason(t.off, ReasonComputed, t.text+" used as a value hands out every global (eval too)")
 			return
 		}
-		if jsGlobalRunners[members[0]] {
+		switch {
+		case jsGlobalRunners[members[0]] || members[0] == "module":
 			r.reason(t.off, ReasonComputed, t.text+"."+members[0]+" runs or loads code chosen at run time")
+		case members[0] == "process" || members[0] == "Bun" || members[0] == "Deno":
+			r.module(toks, t, members, j, call, typeTest) // globalThis.process.binding is process.binding
+		case jsGlobalObjects[members[0]]:
+			r.reason(t.off, ReasonComputed, t.text+"."+members[0]+" hands out every global (eval too)")
 		}
 	case t.text == "process" || t.text == "Bun" || t.text == "Deno":
 		r.module(toks, t, append([]string{t.text}, members...), j, call, typeTest)

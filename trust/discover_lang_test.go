@@ -231,6 +231,7 @@ func TestLanguageReadersAgainstTokenTricks(t *testing.T) {
 		{name: "process member by a literal subscript", file: "h.js", code: "const b = process['binding'];\n", why: "process.binding"},
 		{name: "fs handed on", file: "h.js", code: "const fs = require('fs');\nconst f = fs;\nf.readFileSync(process.argv[2]);\n", why: "fs used as a value"},
 		{name: "data URL import", file: "h.mjs", code: "await import('data:text/javascript,console.log(1)');\n", why: "a URL (data:, file:)"},
+		{name: "process through globalThis", file: "h.js", code: "globalThis.process.binding('spawn_sync');\n", why: "process.binding"},
 		{name: "child_process bound", file: "h.js", code: "const cp = require('child_process');\n", why: "starts programs (child_process)"},
 	})
 }
