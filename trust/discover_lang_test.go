@@ -178,13 +178,15 @@ func TestInlineCodeIsReadOrIncomplete(t *testing.T) {
 		{`gawk -i lib.awk 'BEGIN{}'`, "gawk -i: an option"},
 		{`node --eval="require('./x' + '.js')"`, "require() of a module chosen at run time"},
 		{`deno eval "await import(Deno.args[0])"`, "import() of a module chosen at run time"},
+		{"echo 'source x.tcl' | tclsh", "tclsh runs inline code"},
+		{"python3 - <<'EOF'\nexec(open('x').read())\nEOF", "exec runs code chosen at run time"},
 	} {
 		d := discoverIn(t, p, c.cmd, Runtime{})
 		if _, ok := reasonWith(d, c.why); !ok || d.Complete() {
 			t.Errorf("%s: want a reason with %q, got %v", c.cmd, c.why, d.Unresolved)
 		}
 	}
-	for _, cmd := range []string{`awk '{print $1}' x.sh`, `awk -F: -v n=1 'NR==n || /a/ {print $2}'`, `node --eval="console.log(1)"`, `python3 -c 'import json, sys; print(json.load(sys.stdin)["x"])'`} {
+	for _, cmd := range []string{`awk '{print $1}' x.sh`, `awk -F: -v n=1 'NR==n || /a/ {print $2}'`, `node --eval="console.log(1)"`, `python3 -c 'import json, sys; print(json.load(sys.stdin)["x"])'`, "python3 - <<'EOF'\nimport json\nprint(1)\nEOF"} {
 		if d := discoverIn(t, p, cmd, Runtime{}); !d.Complete() {
 			t.Errorf("%s: want complete, got %v", cmd, d.Unresolved)
 		}
