@@ -144,55 +144,61 @@ func soundAttacks() []soundAttack {
 // code.
 func TestSoundGateAttacks(t *testing.T) {
 	for _, a := range soundAttacks() {
-		t.Run(a.name, func(t *testing.T) {
-			e := attackEnv(t)
-			hook, _ := json.Marshal(a.command)
-			e.write(filepath.Join(e.project, ".gemini", "settings.json"),
-				`{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "name": "h", "command": `+string(hook)+`}]}]}}`)
-			for link, target := range a.links {
-				if err := os.MkdirAll(filepath.Join(e.project, target), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.Symlink(target, filepath.Join(e.project, link)); err != nil {
-					t.Fatal(err)
-				}
-			}
-			for rel, content := range a.files {
-				e.writeProject(rel, content)
-			}
-			if code, out, errOut := e.runWithPath("trust", "--all", "--accept-unwatched"); code != ExitOK {
-				t.Fatalf("trust --all --accept-unwatched: exit %d\n%s%s", code, out, errOut)
-			}
-			status := auditStatus(t, e)
-			switch {
-			case a.incomplete && status != "approved-partly-unwatched":
-				t.Fatalf("an incomplete discovery reads %q after approval, want approved-partly-unwatched", status)
-			case !a.incomplete && status != "trusted":
-				t.Fatalf("a followed form reads %q after approval, want trusted", status)
-			}
-			if code, out, _ := e.runWithPath("audit", "--strict"); a.incomplete != (code == ExitNeedsReview) {
-				t.Fatalf("approved: audit --strict exit %d (incomplete %v)\n%s", code, a.incomplete, out)
-			}
+		t.Run(a.name, func(t *testing.T) { runSoundAttack(t, a) })
+	}
+}
 
-			// The pull.
-			e.writeProject(a.change, a.payload)
-			changed := filepath.Join(e.project, a.change)
-			code, out, _ := e.runWithPath("audit")
-			if a.watched || !a.incomplete {
-				if code != ExitNeedsReview || !strings.Contains(out, a.change) && !strings.Contains(out, changed) {
-					t.Fatalf("changed %s: audit exit %d, want %d naming it\n%s", a.change, code, ExitNeedsReview, out)
-				}
-			} else if code, out, _ := e.runWithPath("audit", "--strict"); code != ExitNeedsReview {
-				t.Fatalf("changed %s: audit --strict exit %d, want %d\n%s", a.change, code, ExitNeedsReview, out)
-			}
-			code, out, errOut := e.runWithPath("run", "--event", "SessionStart", "--trigger", "startup")
-			if code == ExitOK || !strings.Contains(out, "Not run: h") {
-				t.Errorf("run without --yes: exit %d\n%s%s", code, out, errOut)
-			}
-			if _, err := os.Stat(filepath.Join(e.project, "pwned")); err == nil {
-				t.Fatal("the changed code ran without confirmation")
-			}
-		})
+// runSoundAttack approves a's hook in a Gemini CLI project, makes the
+// pull's change and checks the gate: audit, audit --strict and a dry run
+// without --yes.
+func runSoundAttack(t *testing.T, a soundAttack) {
+	t.Helper()
+	e := attackEnv(t)
+	hook, _ := json.Marshal(a.command)
+	e.write(filepath.Join(e.project, ".gemini", "settings.json"),
+		`{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "name": "h", "command": `+string(hook)+`}]}]}}`)
+	for link, target := range a.links {
+		if err := os.MkdirAll(filepath.Join(e.project, target), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(target, filepath.Join(e.project, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for rel, content := range a.files {
+		e.writeProject(rel, content)
+	}
+	if code, out, errOut := e.runWithPath("trust", "--all", "--accept-unwatched"); code != ExitOK {
+		t.Fatalf("trust --all --accept-unwatched: exit %d\n%s%s", code, out, errOut)
+	}
+	status := auditStatus(t, e)
+	switch {
+	case a.incomplete && status != "approved-partly-unwatched":
+		t.Fatalf("an incomplete discovery reads %q after approval, want approved-partly-unwatched", status)
+	case !a.incomplete && status != "trusted":
+		t.Fatalf("a followed form reads %q after approval, want trusted", status)
+	}
+	if code, out, _ := e.runWithPath("audit", "--strict"); a.incomplete != (code == ExitNeedsReview) {
+		t.Fatalf("approved: audit --strict exit %d (incomplete %v)\n%s", code, a.incomplete, out)
+	}
+
+	// The pull.
+	e.writeProject(a.change, a.payload)
+	changed := filepath.Join(e.project, a.change)
+	code, out, _ := e.runWithPath("audit")
+	if a.watched || !a.incomplete {
+		if code != ExitNeedsReview || !strings.Contains(out, a.change) && !strings.Contains(out, changed) {
+			t.Fatalf("changed %s: audit exit %d, want %d naming it\n%s", a.change, code, ExitNeedsReview, out)
+		}
+	} else if code, out, _ := e.runWithPath("audit", "--strict"); code != ExitNeedsReview {
+		t.Fatalf("changed %s: audit --strict exit %d, want %d\n%s", a.change, code, ExitNeedsReview, out)
+	}
+	code, out, errOut := e.runWithPath("run", "--event", "SessionStart", "--trigger", "startup")
+	if code == ExitOK || !strings.Contains(out, "Not run: h") {
+		t.Errorf("run without --yes: exit %d\n%s%s", code, out, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(e.project, "pwned")); err == nil {
+		t.Fatal("the changed code ran without confirmation")
 	}
 }
 

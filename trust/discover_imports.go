@@ -41,14 +41,10 @@ func scriptLang(path, via string) string {
 }
 
 var (
-	pyImportRE = regexp.MustCompile(`(?m)(?:^|[;:])[ \t]*import[ \t]+([\w.]+(?:[ \t]+as[ \t]+\w+)?(?:[ \t]*,[ \t]*[\w.]+(?:[ \t]+as[ \t]+\w+)?)*)`)
-	pyFromRE   = regexp.MustCompile(`(?m)(?:^|[;:])[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+\(?([^\n#]*)`)
-	// Python calls that import or run code chosen at run time.
-	pyDynamicRE = regexp.MustCompile(`\b(importlib\.import_module|__import__|runpy\.run_path|runpy\.run_module|exec|execfile)\(\s*([^'"\s)])`)
+	pyImportRE  = regexp.MustCompile(`(?m)(?:^|[;:])[ \t]*import[ \t]+([\w.]+(?:[ \t]+as[ \t]+\w+)?(?:[ \t]*,[ \t]*[\w.]+(?:[ \t]+as[ \t]+\w+)?)*)`)
+	pyFromRE    = regexp.MustCompile(`(?m)(?:^|[;:])[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+\(?([^\n#]*)`)
 	jsRequireRE = regexp.MustCompile(`\b(?:require|import)\s*\(\s*(?:'([^']+)'|"([^"]+)"|` + "`([^`$]+)`" + `)\s*\)`)
 	jsFromRE    = regexp.MustCompile(`(?m)(?:^|[;\s])(?:import|export)\s+(?:[^'";]*?\s+from\s+)?(?:'([^']+)'|"([^"]+)")`)
-	// require(x) / import(x) of something other than a string literal.
-	jsDynamicRE = regexp.MustCompile(`\b(require|import)\s*\(\s*([^'"` + "`" + `\s)])`)
 )
 
 var jsExtensions = []string{"", ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".tsx", ".jsx", ".json"}
@@ -174,13 +170,6 @@ func (d *discoverer) pythonImports(sc *scope, path, text string) {
 		}
 		d.pythonModule(sc, text, m[0], base, mod, names)
 	}
-	for _, m := range pyDynamicRE.FindAllStringSubmatchIndex(text, -1) {
-		end := strings.IndexByte(text[m[0]:], '\n')
-		if end < 0 {
-			end = len(text) - m[0]
-		}
-		d.unresolvedAt(sc, text, m[0], strings.TrimSpace(text[m[0]:m[0]+end]), text[m[2]:m[3]]+" imports or runs code chosen at run time")
-	}
 	d.pythonSound(sc, path, text, roots)
 }
 
@@ -255,13 +244,6 @@ func (d *discoverer) jsImports(sc *scope, path, text string) {
 				d.importAt(sc, text, m[0], spec, file)
 			}
 		}
-	}
-	for _, m := range jsDynamicRE.FindAllStringSubmatchIndex(text, -1) {
-		end := strings.IndexByte(text[m[0]:], '\n')
-		if end < 0 {
-			end = len(text) - m[0]
-		}
-		d.unresolvedAt(sc, text, m[0], strings.TrimSpace(text[m[0]:m[0]+end]), text[m[2]:m[3]]+"() of a module chosen at run time")
 	}
 	d.jsSound(sc, path, text)
 }

@@ -4,77 +4,11 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
 )
-
-var (
-	// pyLiteralImportRE: importlib.import_module("x") / __import__("x").
-	pyLiteralImportRE = regexp.MustCompile(`\b(?:importlib\s*\.\s*)?(?:import_module|__import__)\(\s*(?:'([\w.]+)'|"([\w.]+)")\s*\)`)
-	// pyLoaderRE: any other use of Python's import machinery or of the
-	// module search path, which decides what a later import loads.
-	pyLoaderRE = regexp.MustCompile(`\b(import_module|__import__|spec_from_file_location|SourceFileLoader|SourcelessFileLoader|ExtensionFileLoader|module_from_spec|sys\s*\.\s*path|sys\s*\.\s*meta_path|site\s*\.\s*addsitedir|imp\s*\.\s*load_source|zipimport)\b`)
-	// pyProgramRE: calls that start other programs.
-	pyProgramRE = regexp.MustCompile(`\b(subprocess|os\s*\.\s*(?:system|popen|exec\w*|spawn\w*|posix_spawn\w*)|pty\s*\.\s*spawn|commands\s*\.\s*getoutput|asyncio\s*\.\s*create_subprocess_\w+)\b`)
-	// jsLoaderRE: require or import of anything but one string literal
-	// (require('./x' + '.js'), require(`./${x}`), createRequire, vm).
-	jsConcatRE  = regexp.MustCompile(`\b(?:require|import)\s*\(\s*(?:'[^'\n]*'|"[^"\n]*"|` + "`[^`]*`" + `)\s*[^)\s]`)
-	jsTemplRE   = regexp.MustCompile(`\b(?:require|import)\s*\(\s*` + "`[^`]*\\$\\{")
-	jsLoaderRE  = regexp.MustCompile(`\b(createRequire|require\s*\.\s*resolve|module\s*\.\s*_load|Module\s*\.\s*_load|vm\s*\.\s*run\w*|new\s+Function|eval\s*\(|process\s*\.\s*dlopen|NODE_PATH)`)
-	jsProgramRE = regexp.MustCompile(`\b(child_process|execSync|execFileSync|spawnSync|execa|Bun\s*\.\s*spawn\w*|Deno\s*\.\s*(?:run|Command))\b`)
-)
-
-// pythonSound adds the reasons a Python script's imports are not all
-// known, and resolves importlib.import_module / __import__ of a literal
-// name like an import.
-func (d *discoverer) pythonSound(sc *scope, path, text string, roots []string) {
-	literal := map[int]bool{}
-	for _, m := range pyLiteralImportRE.FindAllStringSubmatchIndex(text, -1) {
-		name := ""
-		for g := 2; g+1 < len(m); g += 2 {
-			if m[g] >= 0 {
-				name = text[m[g]:m[g+1]]
-			}
-		}
-		literal[m[0]] = true
-		for i := m[0]; i < m[1]; i++ {
-			literal[i] = true
-		}
-		d.pythonModule(sc, text, m[0], roots, name, nil)
-	}
-	for _, m := range pyLoaderRE.FindAllStringSubmatchIndex(text, -1) {
-		if literal[m[0]] || commentedPy(text, m[0]) {
-			continue
-		}
-		if w := text[m[2]:m[3]]; w == "import_module" || w == "__import__" {
-			rest := strings.TrimLeft(text[m[3]:], " \t")
-			qualified := strings.HasSuffix(strings.TrimRight(text[:m[2]], " \t"), "importlib.")
-			if strings.HasPrefix(rest, "(") && (w == "__import__" || qualified) {
-				continue // a call pyDynamicRE reports (or a literal, followed above)
-			}
-		}
-		d.reasonAt(sc, text, m[0], ReasonComputed, text[m[2]:m[3]]+" decides at run time which module an import loads")
-	}
-	for _, m := range pyProgramRE.FindAllStringSubmatchIndex(text, -1) {
-		if commentedPy(text, m[0]) {
-			continue
-		}
-		d.reasonAt(sc, text, m[0], ReasonPrograms, filepath.Base(path)+" starts programs ("+text[m[2]:m[3]]+") whose files Hookwarden does not follow")
-		break
-	}
-	if _, set := d.env["PYTHONPATH"]; set {
-		d.reasonAt(sc, text, 0, ReasonLoads, "PYTHONPATH is set, and Python imports modules from it first")
-	}
-}
-
-// commentedPy reports whether offset is in a # comment of its line.
-func commentedPy(text string, offset int) bool {
-	start := strings.LastIndexByte(text[:offset], '\n') + 1
-	return strings.Contains(text[start:offset], "#")
-}
 
 // reasonAt records a reason at a byte offset of sc.file's text.
 func (d *discoverer) reasonAt(sc *scope, text string, offset int, kind ReasonKind, why string) {
@@ -117,22 +51,6 @@ func (d *discoverer) pythonCompiled(sc *scope, path string) {
 	}
 }
 
-// jsSound adds the reasons a JavaScript file's loads are not all known.
-func (d *discoverer) jsSound(sc *scope, path, text string) {
-	for _, re := range []*regexp.Regexp{jsConcatRE, jsTemplRE} {
-		for _, m := range re.FindAllStringIndex(text, -1) {
-			d.reasonAt(sc, text, m[0], ReasonComputed, "a module path computed at run time")
-		}
-	}
-	for _, m := range jsLoaderRE.FindAllStringSubmatchIndex(text, -1) {
-		d.reasonAt(sc, text, m[0], ReasonComputed, text[m[2]:m[3]]+" loads or runs code chosen at run time")
-	}
-	for _, m := range jsProgramRE.FindAllStringSubmatchIndex(text, -1) {
-		d.reasonAt(sc, text, m[0], ReasonPrograms, filepath.Base(path)+" starts programs ("+text[m[2]:m[3]]+") whose files Hookwarden does not follow")
-		break
-	}
-}
-
 // jsPackage resolves a bare specifier (require('hook-utils')) the way
 // Node does, through the node_modules folders from the script's folder
 // up, within the project: a package found there is the project's code, so
@@ -145,6 +63,9 @@ func (d *discoverer) jsPackage(sc *scope, from, text string, offset int, spec st
 		return
 	case strings.Contains(spec, "://") || strings.HasPrefix(spec, "npm:") || strings.HasPrefix(spec, "jsr:"):
 		d.reasonAt(sc, text, offset, ReasonDownload, "imports "+spec+", code fetched from a registry or the network")
+		return
+	case strings.Contains(spec, ":") && len(spec) > 2 && spec[1] != ':':
+		d.reasonAt(sc, text, offset, ReasonComputed, "imports "+spec+", a URL (data:, file:) whose code Hookwarden does not follow")
 		return
 	case strings.HasPrefix(spec, "#"):
 		d.reasonAt(sc, text, offset, ReasonLoads, "imports "+spec+" through package.json's imports map, which Hookwarden does not follow")
@@ -194,14 +115,14 @@ func packageMain(pkgDir string) string {
 	return resolveJS(filepath.Join(pkgDir, "index"))
 }
 
-// foreignLoadRE: words with which inline code of another language loads
-// or runs other code.
-var foreignLoadRE = regexp.MustCompile(`\b(require|use|import|load|include|dofile|loadfile|system|exec|eval|spawn|popen|open)\b|` + "`")
-
 // inlineForeign follows the inline code of a Python or JavaScript
 // interpreter (python3 -c 'import helper', node -e "require('./x')") into
-// the modules it imports, as a script in the working folder; inline code
-// of another language that loads or runs anything is a reason.
+// the modules it imports, as a script in the working folder, with the
+// language readers. Inline code of a language Hookwarden does not read
+// (perl -e, ruby -e, php -r, lua -e, pwsh -c, …) is a reason whatever it
+// says: a list of the words with which it loads code (require, do, use,
+// load, system) is never complete (perl's do FILE, ruby's
+// require_relative, -M modules), so only a reader may call it complete.
 func (d *discoverer) inlineForeign(st *syntax.Stmt, w cmdWord, sc *scope, via string) {
 	code := w.v.text
 	name := via
@@ -215,10 +136,11 @@ func (d *discoverer) inlineForeign(st *syntax.Stmt, w cmdWord, sc *scope, via st
 	case name == "node" || name == "nodejs" || name == "bun" || name == "deno":
 		lang = "js"
 	}
+	if lang == "" && (name == "sed" || name == "gsed") && sedInline(code) {
+		return // s/…/…/, y, p, d …: edits the stream, opens and runs nothing
+	}
 	if lang == "" {
-		if foreignLoadRE.MatchString(code) {
-			d.incomplete(sc, st, ReasonLoads, name+" runs inline code that loads or runs other code, which Hookwarden does not follow")
-		}
+		d.incomplete(sc, st, ReasonLoads, name+" runs inline code in a language Hookwarden does not read: what it loads or runs (do, require, use, its -M/-r modules, system) is not followed")
 		return
 	}
 	if sc.cwds == nil {

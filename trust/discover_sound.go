@@ -40,7 +40,7 @@ const (
 // the reading Hookwarden did not do (see UnresolvedCode.Traceable).
 func (k ReasonKind) Traceable() bool {
 	switch k {
-	case ReasonLoads, ReasonPrograms, ReasonLimit, ReasonShell:
+	case ReasonLoads, ReasonPrograms, ReasonLimit, ReasonShell, ReasonReads:
 		return true
 	}
 	return false

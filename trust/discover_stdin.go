@@ -87,12 +87,14 @@ func (d *discoverer) stdinCode(st *syntax.Stmt, sc *scope, via string, shell boo
 			d.addResolved(sc, file, d.expand(file, sc), via, FoundCat, shell, false)
 			return
 		}
-		if !shell {
-			return // inline code of another language, visible in the text
-		}
 		v := d.expandHdoc(body, sc, in.Op == syntax.WordHdoc)
 		if !v.ok {
 			d.unresolved(sc, st, "code fed to "+via+" is "+v.why)
+			return
+		}
+		if !shell {
+			// python3 - <<'EOF': read by the language reader, or incomplete
+			d.inlineForeign(st, cmdWord{w: body, v: v}, sc, via)
 			return
 		}
 		d.inline(st, v.text, sc, false)
@@ -118,9 +120,6 @@ func (d *discoverer) pipedCode(st, from *syntax.Stmt, sc *scope, via string, she
 			}
 			return
 		case name == "echo" || name == "printf":
-			if !shell {
-				return
-			}
 			var parts []string
 			for _, a := range c.Args[1:] {
 				v := d.expand(a, sc)
@@ -132,6 +131,11 @@ func (d *discoverer) pipedCode(st, from *syntax.Stmt, sc *scope, via string, she
 			}
 			if name == "printf" && len(parts) > 0 && strings.Contains(parts[0], "%") || strings.Contains(strings.Join(parts, " "), `\`) {
 				d.unresolved(sc, from, "code piped into "+via+" is built by "+name)
+				return
+			}
+			if !shell {
+				// echo 'source x.tcl' | tclsh: read by a language reader, or incomplete
+				d.inlineForeign(st, cmdWord{w: c.Args[len(c.Args)-1], v: wordv{ok: true, text: strings.Join(parts, " ")}}, sc, via)
 				return
 			}
 			d.inline(st, strings.Join(parts, " "), sc, false)

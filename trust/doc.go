@@ -24,6 +24,13 @@
 //     source and what Python and JavaScript modules import; with how each
 //     was found, and the code it runs that no file shows (Unresolved).
 //     The rule for that code is on HookReview.Unresolved.
+//   - The language readers (lang_tokens.go, discover_lang*.go): Python
+//     and JavaScript/TypeScript scripts read on tokens, complete only
+//     when every load and read in them is understood — a literal
+//     project path read is fingerprinted (FoundRead), a computed one is
+//     a ReasonReads; dynamic dispatch, code runners used as values,
+//     reflection, workers and native loads are reasons; a module that
+//     loads code is understood only through the members known.
 //   - Runtime: how the agent runs a command (its shell dialect, the
 //     variables it sets to the project, the env files it loads), supplied
 //     by the agent's package (runtime.go).

@@ -74,7 +74,7 @@ var (
 		preload: set("-r", "--require", "--import", "--loader", "--experimental-loader"),
 		code:    set("-e", "--eval", "-p", "--print"), noScript: set("-", "-i", "--interactive", "--test", "--run")}
 	denoInterp = interpreter{subcommands: set("run"), withArg: set("--config", "-c", "--import-map", "--lock", "--cert", "--env-file", "--location", "--seed", "--v8-flags"),
-		preload: set("--preload"), noScript: set("eval", "-", "repl", "task", "install", "add")}
+		preload: set("--preload"), code: set("eval"), noScript: set("-", "repl", "task", "install", "add")}
 	bunInterp = interpreter{subcommands: set("run"), withArg: set("--cwd", "--env-file", "--config", "-c"), preload: set("-r", "--preload"),
 		code: set("-e", "--eval", "-p", "--print"), noScript: set("x", "install", "add", "-")}
 	rubyInterp   = interpreter{withArg: set("-I", "-C", "-E", "-F"), preload: set("-r"), code: set("-e"), noScript: set("-")}
@@ -461,6 +461,10 @@ func (d *discoverer) interpret(st *syntax.Stmt, name string, ip interpreter, arg
 			i++
 			continue
 		case strings.HasPrefix(t, "-") || strings.HasPrefix(t, "+") && ip.shell:
+			if ip.programFirst && name != "sed" && name != "gsed" && !awkOption(t) {
+				d.incomplete(sc, w.w, ReasonLoads, name+" "+t+": an option whose files or code Hookwarden does not follow (gawk -i/-l/-e/--source load or run more code)")
+				return
+			}
 			k, v, hasValue := strings.Cut(t, "=")
 			switch {
 			case hasValue && ip.preload[k]:
@@ -469,7 +473,10 @@ func (d *discoverer) interpret(st *syntax.Stmt, name string, ip interpreter, arg
 				d.preload(sc, vw, via+" "+k, ip.shell)
 				continue
 			case hasValue && ip.code[k]:
-				return // inline code of another language, visible in the text
+				vw := w
+				vw.v.text = v
+				d.shellCodeOrUnseen(st, vw, sc, via, ip.shell) // node --eval=…, fish --command=…
+				return
 			case hasValue && ip.module[k]:
 				vw := w
 				vw.v.text = v
@@ -504,7 +511,10 @@ func (d *discoverer) interpret(st *syntax.Stmt, name string, ip interpreter, arg
 			continue
 		}
 		if ip.programFirst {
-			return // awk '{…}' file: the program is the text itself
+			if name != "sed" && name != "gsed" {
+				d.awkProgram(w, sc, name) // awk '{…}' file: the program is the text itself
+			}
+			return
 		}
 		if codeNext {
 			d.shellCodeOrUnseen(st, w, sc, via, ip.shell)

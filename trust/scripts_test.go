@@ -210,7 +210,7 @@ func TestDiscoverScripts(t *testing.T) {
 			"sourced . hooks/sourced-cd.sh <hooks/uses-sourced-cd.sh", "interpreter bash sub/x.sh <hooks/uses-sourced-cd.sh"}, []string{"$RUNME"}},
 		// Python and JavaScript modules of the project, imported.
 		{`python3 py/guard.py`, []string{"interpreter python3 py/guard.py", "import import py/util.py <py/guard.py", "import import py/lib/__init__.py <py/guard.py",
-			"import import py/lib/sub.py <py/guard.py", "import import py/lib/mod.py <py/guard.py"}, []string{"importlib.import_module imports or runs code chosen at run time"}},
+			"import import py/lib/sub.py <py/guard.py", "import import py/lib/mod.py <py/guard.py"}, []string{"importlib.import_module loads code chosen at run time"}},
 		{`./py/run`, []string{"program  py/run", "import import py/util.py <py/run"}, nil},
 		{`node js/main.js`, []string{"interpreter node js/main.js", "import import js/a.js <js/main.js", "import import js/lib/index.js <js/a.js", "import import js/b.mjs <js/main.js", "import import js/c.ts <js/b.mjs"},
 			[]string{"require() of a module chosen at run time"}},
