@@ -113,7 +113,7 @@ func TraceHook(ctx context.Context, p Project, rv HookReview, opts TraceOptions)
 		return t, nil
 	}
 	t.Ran = true
-	t.Cut = t.Run.Sandbox.ReadsCut || t.Run.Sandbox.AbsentCut
+	t.Cut = t.Run.Sandbox.ReadsCut || t.Run.Sandbox.AbsentCut || t.Run.Sandbox.ListedCut
 	files := tracedFiles(p.Dir(), rv, t.Run, res.Payload, opts)
 	t.Discovered = files.discovered
 	t.Seen, t.Err = trust.SnapshotTraced(p.Dir(), files.seen)
@@ -204,11 +204,19 @@ func tracedFiles(project string, rv HookReview, run *HookRun, payload string, op
 			out.seen = append(out.seen, trust.TracedFile{Path: p, KeepContent: inside(p, realProject)})
 		}
 	}
+	for _, p := range slices.Sorted(slices.Values(rep.Listed)) {
+		// a folder it listed: a file a pull adds there changes what the
+		// listing finds (trust.ListingPath)
+		if !skip(p) && !gitData(trust.ListingPath(p)) {
+			out.seen = append(out.seen, trust.TracedFile{Path: trust.ListingPath(p), KeepContent: inside(p, realProject)})
+		}
+	}
 	return out
 }
 
 // gitData reports whether p is git's own data in a .git folder (not its
-// config or hooks, which run code).
+// config or hooks, which run code); p with a trailing separator is a
+// folder's listing (.git itself and its folders but hooks/ are git's data).
 func gitData(p string) bool {
 	i := strings.LastIndex(p, "/.git/")
 	if i < 0 {

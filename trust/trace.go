@@ -135,6 +135,10 @@ func (a *scriptAuditor) reviewTraced(rv *HookReview, approval *Approval) {
 		}
 		sr.How = FoundTraced
 		switch {
+		case IsListing(then.Path) && sr.Flagged && sr.Status == ScriptChanged:
+			sr.Note = listingNote(then.Content, snap.Content)
+		case IsListing(then.Path) && sr.Note == "":
+			sr.Note = ListedNote
 		case !then.Exists && sr.Status == ScriptMissing:
 			sr.Note = AbsentNote
 		case !then.Exists:
@@ -166,6 +170,10 @@ func absentPath(p string) bool {
 	_, err := os.Stat(p)
 	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)
 }
+
+// ListedNote is the note of a folder a traced run listed whose listing
+// is as approved.
+const ListedNote = "listed by the traced run at approval; watched: a file added to, removed from or renamed in this folder would change what the hook finds there"
 
 // AbsentNote is the note of a path a traced run looked for that was
 // missing then and is missing now: its absence is part of the approval.
