@@ -121,6 +121,19 @@ var codeLoaders = map[string]codeLoader{
 	"rspec":   {configs: []string{".rspec", "spec/spec_helper.rb"}, runsProject: "runs the project's specs"},
 	"phpunit": {configs: []string{"phpunit.xml", "phpunit.xml.dist"}, runsProject: "runs the project's tests"},
 	"dotnet":  {configs: []string{"Directory.Build.props", "Directory.Build.targets"}, runsProject: "builds the project (MSBuild targets)", sub: set("build", "test", "run", "format")},
+	// Linters and formatters that load their configuration as code, or run
+	// plugins and rules it names (atk's HOLE 1: a .markdownlint-cli2.cjs a
+	// pull adds ran under a trusted hook).
+	"markdownlint-cli2": {configs: append(jsConfig(".markdownlint-cli2", ".markdownlint"), ".markdownlint-cli2.jsonc", ".markdownlint-cli2.yaml",
+		".markdownlint.jsonc", ".markdownlint.json", ".markdownlint.yaml", ".markdownlint.yml", "package.json"),
+		runsProject: "reads the configuration (JavaScript too) and custom rules of every folder it lints"},
+	"markdownlint": {configs: append(jsConfig(".markdownlint"), ".markdownlint.jsonc", ".markdownlint.json", ".markdownlint.yaml", ".markdownlint.yml", ".markdownlintrc")},
+	"cspell": {configs: append(jsConfig("cspell.config", ".cspell.config"), "cspell.json", ".cspell.json", "cSpell.json", ".cSpell.json", "cspell.jsonc", ".cspell.jsonc",
+		"cspell.yaml", ".cspell.yaml", "cspell.yml", ".cspell.yml", "cspell.config.json", "cspell.config.yaml", "cspell.config.yml", ".config/cspell.json", "package.json")},
+	"dprint": {configs: []string{"dprint.json", ".dprint.json", "dprint.jsonc", ".dprint.jsonc", ".config/dprint.json", ".config/dprint.jsonc"},
+		runsProject: "runs the plugins its configuration names (downloaded, process plugins too)"},
+	"vale":  {configs: []string{".vale.ini", "_vale.ini", "vale.ini"}, runsProject: "runs the script rules of the styles its configuration names"},
+	"biome": {configs: []string{"biome.json", "biome.jsonc", ".biome.json", ".biome.jsonc"}},
 }
 
 // loadsProjectCode handles a tool that loads the project's code (see
@@ -215,10 +228,16 @@ var inertPrograms = set("cat", "tac", "head", "tail", "less", "more", "wc", "sor
 	"column", "iconv", "dos2unix", "unix2dos", "patch", "install", "truncate", "shred", "sync", "printenv", "which", "whereis", "curl", "wget",
 	"notify-send", "say", "afplay", "paplay", "aplay", "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "terminal-notifier", "tput", "logger",
 	"shellcheck", "shfmt", "black", "ruff", "isort", "autopep8", "yapf", "gofmt", "goimports", "rustfmt", "clang-format", "yamllint",
-	"markdownlint", "markdownlint-cli2", "biome", "dprint", "taplo", "actionlint", "hadolint", "codespell", "typos", "cspell", "vale",
-	"sha256", "openssl", "gpg", "envsubst", "awk", "test", "[", "expr", "seq", "printf", "echo", "stty", "tty", "id", "whoami", "uname",
+	"taplo", "actionlint", "hadolint", "codespell", "typos",
+	"sha256", "gpg", "envsubst", "awk", "test", "[", "expr", "seq", "printf", "echo", "stty", "tty", "id", "whoami", "uname",
 	"hostname", "pwd", "nproc", "basenc", "numfmt", "look", "rev", "shuf", "tsort", "ptx", "pr", "expand", "unexpand", "sum", "mkfifo",
-	"mknod", "chattr", "lsattr", "setfacl", "getfacl", "lsof", "code", "cursor", "subl")
+	"mknod", "chattr", "lsattr", "setfacl", "getfacl", "lsof")
+
+// Not in inertPrograms, though they were once taken to read only what
+// they are handed: markdownlint, markdownlint-cli2, cspell, dprint, vale
+// and biome load configuration of the project as code or run plugins it
+// names (codeLoaders); openssl loads engines a -config file names; code,
+// cursor and subl open the folder with its workspace settings and tasks.
 
 // handedProjectFile: a program Hookwarden does not know, handed an
 // existing file of the project (devbox run -- ./scripts/x.sh, with

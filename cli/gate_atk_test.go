@@ -1,0 +1,98 @@
+package cli
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestConfigCodeOfKnownReadersIsWatched is atk's HOLE 1: tools that were
+// taken to read only the files they are handed load the project's
+// configuration as code (markdownlint-cli2's .markdownlint-cli2.cjs,
+// cspell's cspell.config.js, dprint's plugins, vale's scripts). A project
+// hook running one is approved; a pull then adds the config: audit exits
+// 3 naming it, the dry run without --yes does not run it for real, exec
+// refuses. (The tools here are stand-ins on PATH that load the config as
+// the real ones do; atk confirmed markdownlint-cli2 with the real Claude
+// Code.)
+func TestConfigCodeOfKnownReadersIsWatched(t *testing.T) {
+	for _, tc := range []struct{ tool, command, config string }{
+		{"markdownlint-cli2", `markdownlint-cli2 "**/*.md"`, ".markdownlint-cli2.cjs"},
+		{"cspell", "cspell lint .claude", "cspell.config.js"},
+		{"markdownlint", "markdownlint README.md", ".markdownlint.cjs"},
+	} {
+		t.Run(tc.tool, func(t *testing.T) {
+			p := newTraceProject(t, "")
+			// the stand-in loads the config the way the tool does: as code
+			p.write(t, filepath.Join(p.home, "bin", tc.tool), "#!/bin/sh\n[ -f "+tc.config+" ] && . ./"+tc.config+"\nexit 0\n")
+			p.write(t, ".claude/settings.json", `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": `+jsonString(tc.command)+`}]}]}}`)
+			p.write(t, "README.md", "# x\n")
+			run := func(args ...string) (int, string) {
+				return p.runUserTrace(append([]string{args[0], "--agent", "claude"}, args[1:]...)...)
+			}
+			if code, out := run("trust", "--all", "--accept-unwatched"); code != ExitOK {
+				t.Fatalf("trust: exit %d\n%s", code, out)
+			}
+			// the pull
+			p.write(t, tc.config, "touch pwned\n")
+			code, out := run("audit")
+			if code != ExitNeedsReview || !strings.Contains(out, tc.config) {
+				t.Fatalf("%s added after approval: audit exit %d, want %d naming it\n%s", tc.config, code, ExitNeedsReview, out)
+			}
+			code, out = run("run", "--event", "SessionStart", "--trigger", "startup")
+			if _, err := os.Stat(filepath.Join(p.project, "pwned")); err == nil {
+				t.Fatalf("the dry run ran %s's new config for real without --yes (exit %d)\n%s", tc.tool, code, out)
+			}
+			if code, out := run("exec", "--", "true"); code != ExitNeedsReview {
+				t.Errorf("exec exit %d, want %d\n%s", code, ExitNeedsReview, out)
+			}
+		})
+	}
+}
+
+// TestAHookThatRegeneratesItsScriptIsNotPlainlyTrusted is atk's HOLE 2: a
+// hook that writes the script it then runs from a project file, with a
+// program that writes files by a rule of its own (gunzip -kf x.gz writes
+// x; xxd -r a b writes b; sort -o; openssl -out): the script's
+// fingerprint stands for nothing, so the hook is never plainly trusted,
+// and a pull that changes only the source is caught by audit --strict and
+// held by the dry run.
+func TestAHookThatRegeneratesItsScriptIsNotPlainlyTrusted(t *testing.T) {
+	for _, tc := range []struct{ name, command, source, sourceText string }{
+		{"gunzip", "gunzip -kf .claude/hooks/run.sh.gz && bash .claude/hooks/run.sh", ".claude/hooks/run.sh.gz", ""},
+		{"xxd", "xxd -r .claude/hooks/run.hex .claude/hooks/run.sh && bash .claude/hooks/run.sh", ".claude/hooks/run.hex", "00000000: 6563 686f 2068 690a                      echo hi.\n"},
+		{"sort", "sort -o .claude/hooks/run.sh .claude/hooks/run.txt && bash .claude/hooks/run.sh", ".claude/hooks/run.txt", "echo hi\n"},
+		{"openssl", "openssl enc -d -base64 -in .claude/hooks/run.b64 -out .claude/hooks/run.sh && bash .claude/hooks/run.sh", ".claude/hooks/run.b64", "ZWNobyBoaQo=\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := newTraceProject(t, "")
+			p.write(t, ".claude/settings.json", `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": `+jsonString(tc.command)+`}]}]}}`)
+			p.write(t, ".claude/hooks/run.sh", "echo hi\n")
+			if tc.sourceText != "" {
+				p.write(t, tc.source, tc.sourceText)
+			} else {
+				p.write(t, tc.source, "not really gzip\n")
+			}
+			run := func(args ...string) (int, string) {
+				return p.run(append([]string{args[0], "--agent", "claude"}, args[1:]...)...)
+			}
+			code, out := run("trust", "--all")
+			if code == ExitOK {
+				code, out = run("audit", "--strict")
+				if code == ExitOK {
+					t.Fatalf("a hook that writes the script it runs (%s) reads plainly trusted\n%s", tc.name, out)
+				}
+			}
+			if !strings.Contains(out, "run.sh") {
+				t.Errorf("the refusal does not name the script the hook writes:\n%s", out)
+			}
+		})
+	}
+}
+
+func jsonString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
