@@ -96,3 +96,45 @@ func jsonString(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
 }
+
+// TestVariablesAssignedOutOfSightAreNotKept is atk's HOLE 6: a variable
+// the script assigns where discovery kept its earlier literal — in a
+// function it calls, with read, mapfile, printf -v, getopts, unset, or
+// through a nameref — names the file really sourced; discovery must not
+// fingerprint the stale literal and call the hook complete. Approved,
+// then a pull changes only the file really sourced: audit --strict exits
+// 3 (the hook is partly unwatched, or the file is named).
+func TestVariablesAssignedOutOfSightAreNotKept(t *testing.T) {
+	for _, tc := range []struct{ name, script string }{
+		{"function", "LINT=.claude/hooks/a.sh\nload_config() {\n  LINT=.claude/hooks/b.sh\n}\nload_config\n. \"$LINT\"\n"},
+		{"function-defined-first", "load_config() { LINT=.claude/hooks/b.sh; }\nLINT=.claude/hooks/a.sh\nload_config\n. \"$LINT\"\n"},
+		{"read", "f=.claude/hooks/a.sh\nread -r f < .claude/hooks/name.txt\n. \"$f\"\n"},
+		{"mapfile", "MAPFILE=.claude/hooks/a.sh\nmapfile < .claude/hooks/name.txt\n. \"$MAPFILE\"\n"},
+		{"printf-v", "g=.claude/hooks/a.sh\nprintf -v g \"%s\" .claude/hooks/b.sh\n. \"$g\"\n"},
+		{"nameref", "declare -n r=k\nk=.claude/hooks/a.sh\nr=.claude/hooks/b.sh\n. \"$k\"\n"},
+		{"getopts", "opt=.claude/hooks/a.sh\ngetopts x opt\n. \"$opt\"\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := newTraceProject(t, "")
+			p.write(t, ".claude/settings.json", `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "bash .claude/hooks/x.sh"}]}]}}`)
+			p.write(t, ".claude/hooks/x.sh", tc.script)
+			p.write(t, ".claude/hooks/a.sh", "true\n")
+			p.write(t, ".claude/hooks/b.sh", "true\n")
+			p.write(t, ".claude/hooks/name.txt", ".claude/hooks/b.sh\n")
+			run := func(args ...string) (int, string) {
+				return p.run(append([]string{args[0], "--agent", "claude"}, args[1:]...)...)
+			}
+			if code, out := run("trust", "--all", "--accept-unwatched"); code != ExitOK {
+				t.Fatalf("trust: exit %d\n%s", code, out)
+			}
+			p.write(t, ".claude/hooks/b.sh", "touch pwned\n") // the pull
+			if code, out := run("audit", "--strict"); code != ExitNeedsReview {
+				t.Fatalf("b.sh changed: audit --strict exit %d, want %d\n%s", code, ExitNeedsReview, out)
+			}
+			code, out := run("run", "--event", "SessionStart", "--trigger", "startup")
+			if _, err := os.Stat(filepath.Join(p.project, "pwned")); err == nil {
+				t.Fatalf("the dry run ran the changed b.sh for real without --yes (exit %d)\n%s", code, out)
+			}
+		})
+	}
+}
