@@ -25,6 +25,18 @@ var (
 	jsTemplRE   = regexp.MustCompile(`\b(?:require|import)\s*\(\s*` + "`[^`]*\\$\\{")
 	jsLoaderRE  = regexp.MustCompile(`\b(createRequire|require\s*\.\s*resolve|module\s*\.\s*_load|Module\s*\.\s*_load|vm\s*\.\s*run\w*|new\s+Function|eval\s*\(|process\s*\.\s*dlopen|NODE_PATH)`)
 	jsProgramRE = regexp.MustCompile(`\b(child_process|execSync|execFileSync|spawnSync|execa|Bun\s*\.\s*spawn\w*|Deno\s*\.\s*(?:run|Command))\b`)
+
+	// pyRunsRE: Python that runs code the import reader does not follow
+	// (atk's HOLE 3): runpy, exec/eval/compile reached by another name or
+	// through the builtins, deserialisers that run code, native loads.
+	pyRunsRE = regexp.MustCompile(`(?m)\b(runpy|getattr\s*\(\s*(?:builtins|__builtins__)|builtins\s*\.\s*(?:exec|eval|compile|__import__)|__builtins__|globals\s*\(\s*\)\s*\[|vars\s*\(\s*\w*\s*\)\s*\[|` +
+		`(?:exec|eval|compile)\b[ \t]*(?:$|[^\s(])|pickle|cPickle|shelve|dill|joblib|cloudpickle|marshal|yaml\s*\.\s*(?:load|load_all|unsafe_load|full_load)\b|ctypes|cffi|CDLL|LoadLibrary|` +
+		`code\s*\.\s*(?:interact|InteractiveInterpreter|InteractiveConsole)|types\s*\.\s*(?:FunctionType|CodeType))`)
+	// jsRunsRE: JavaScript that runs code the reader does not follow (atk's
+	// HOLE 4): eval named but not called (an alias, Reflect.apply), the
+	// Function constructor reached through any function, computed lookups
+	// on the global object, workers started from a file, WebAssembly.
+	jsRunsRE = regexp.MustCompile(`(\beval\b|\bFunction\s*\(|\.\s*constructor\b|\b(?:globalThis|global|window|self)\s*\[|\bReflect\s*\.\s*(?:apply|construct)|\bWorker\b|worker_threads|\bWebAssembly\b)`)
 )
 
 // pythonSound adds the reasons a Python script's imports are not all
@@ -57,6 +69,12 @@ func (d *discoverer) pythonSound(sc *scope, path, text string, roots []string) {
 			}
 		}
 		d.reasonAt(sc, text, m[0], ReasonComputed, text[m[2]:m[3]]+" decides at run time which module an import loads")
+	}
+	for _, m := range pyRunsRE.FindAllStringSubmatchIndex(text, -1) {
+		if commentedPy(text, m[0]) {
+			continue
+		}
+		d.reasonAt(sc, text, m[0], ReasonLoads, strings.TrimSpace(text[m[2]:m[3]])+" runs code Hookwarden does not follow (a file it runs, loads or deserialises, or exec reached by another name)")
 	}
 	for _, m := range pyProgramRE.FindAllStringSubmatchIndex(text, -1) {
 		if commentedPy(text, m[0]) {
@@ -126,6 +144,9 @@ func (d *discoverer) jsSound(sc *scope, path, text string) {
 	}
 	for _, m := range jsLoaderRE.FindAllStringSubmatchIndex(text, -1) {
 		d.reasonAt(sc, text, m[0], ReasonComputed, text[m[2]:m[3]]+" loads or runs code chosen at run time")
+	}
+	for _, m := range jsRunsRE.FindAllStringSubmatchIndex(text, -1) {
+		d.reasonAt(sc, text, m[0], ReasonLoads, strings.TrimSpace(text[m[2]:m[3]])+" runs code Hookwarden does not follow (eval by another name, the Function constructor, a global looked up by a computed name, a worker's file)")
 	}
 	for _, m := range jsProgramRE.FindAllStringSubmatchIndex(text, -1) {
 		d.reasonAt(sc, text, m[0], ReasonPrograms, filepath.Base(path)+" starts programs ("+text[m[2]:m[3]]+") whose files Hookwarden does not follow")
