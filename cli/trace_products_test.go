@@ -17,16 +17,6 @@ import (
 // pull that pre-places it decides what the hook runs.
 const productHook = "c=$(printf '%s' .gemini/cache/gen.sh)\n[ -f \"$c\" ] || { mkdir -p .gemini/cache; printf 'echo generated >&2\\n' > \"$c\"; }\n. \"./$c\"\necho '{}'\n"
 
-func gitIn(t *testing.T, dir string, args ...string) {
-	t.Helper()
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("git %v: %v\n%s", args, err, out)
-	}
-}
-
 // TestTraceWatchesWhatTheHookMakes: a file the traced hook creates and
 // then reads (a generated script it sources) was missing from the project
 // at approval. When a pull brings that file (git tracks it) — or the

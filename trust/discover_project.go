@@ -485,3 +485,106 @@ func (d *discoverer) gitRunsHooks(st *syntax.Stmt, args []cmdWord, sc *scope) {
 		}
 	}
 }
+
+// gitSafeConfig are configuration keys (lower case, or a prefix ending in
+// ".") that `git -c` may set without naming a program git runs or a file
+// it reads as configuration.
+var gitSafeConfig = []string{"color.", "advice.", "core.quotepath", "core.autocrlf", "core.safecrlf", "user.name", "user.email", "log.", "status.",
+	"diff.renames", "diff.noprefix", "init.defaultbranch", "safe.directory", "pager.status=false", "column.", "i18n.", "format.pretty"}
+
+// gitConfig: git reads configuration that names programs it runs
+// (core.fsmonitor on every status, core.pager, diff.external, filters,
+// textconv, aliases with !, core.sshCommand, gpg.program) from the
+// repository's .git/config and every file its include.path and
+// includeIf.*.path name — which may be a tracked file of the work tree,
+// so a pull can change it (atk's HOLE 5). Each such file of the project
+// is fingerprinted (one that appears later is named); `git -c` setting
+// anything but a known harmless key makes the hook incomplete.
+func (d *discoverer) gitConfig(st *syntax.Stmt, args []cmdWord, sc *scope) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !a.v.ok {
+			break
+		}
+		if a.v.text != "-c" && !strings.HasPrefix(a.v.text, "--config-env") {
+			if !strings.HasPrefix(a.v.text, "-") {
+				break
+			}
+			continue
+		}
+		val := ""
+		if i+1 < len(args) && args[i+1].v.ok {
+			val = strings.ToLower(args[i+1].v.text)
+		}
+		safe := false
+		for _, k := range gitSafeConfig {
+			if strings.HasPrefix(val, k) {
+				safe = true
+			}
+		}
+		if !safe {
+			d.incomplete(sc, st, ReasonPrograms, "git -c sets configuration ("+clip(val, 60)+") that may name a program or a file git runs, which Hookwarden does not follow")
+		}
+		i++
+	}
+	for _, cwd := range sc.cwds {
+		for dir := cwd; ; dir = filepath.Dir(dir) {
+			gitDir := filepath.Join(dir, ".git")
+			if isDir(gitDir) {
+				if within(dir, d.project) || within(d.project, dir) {
+					d.gitIncludes(sc, filepath.Join(gitDir, "config"), 0)
+				}
+				break
+			}
+			if filepath.Dir(dir) == dir {
+				break
+			}
+		}
+	}
+}
+
+// gitIncludes fingerprints the files of the project a git configuration
+// file includes (include.path, includeIf.*.path; relative to the file's
+// folder), and what they include in turn.
+func (d *discoverer) gitIncludes(sc *scope, cfg string, depth int) {
+	if depth > 10 {
+		return
+	}
+	text, err := readScriptText(cfg, maxFollowTotal)
+	if err != nil {
+		return
+	}
+	section := ""
+	for _, line := range strings.Split(text, "\n") {
+		l := strings.TrimSpace(line)
+		if strings.HasPrefix(l, "[") {
+			section = strings.ToLower(strings.TrimSpace(strings.Trim(l, "[]")))
+			continue
+		}
+		k, v, ok := strings.Cut(l, "=")
+		if !ok || !strings.EqualFold(strings.TrimSpace(k), "path") || !strings.HasPrefix(section, "include") {
+			continue
+		}
+		p := strings.Trim(strings.TrimSpace(v), `"`)
+		if p == "" || strings.HasPrefix(p, "~") {
+			continue // the home's: not the project's
+		}
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(filepath.Dir(cfg), p)
+		}
+		p = filepath.Clean(p)
+		if !within(p, d.project) {
+			continue
+		}
+		d.addData(sc, p, "git config include", FoundConfig)
+		d.gitIncludes(sc, p, depth+1)
+	}
+}
+
+// clip shortens s to n bytes for a message.
+func clip(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "…"
+	}
+	return s
+}

@@ -455,6 +455,7 @@ func (d *discoverer) run(st *syntax.Stmt, words []cmdWord, sc *scope, pipeFrom *
 		}
 		if name == "git" {
 			d.gitRunsHooks(st, words[1:], sc)
+			d.gitConfig(st, words[1:], sc)
 		}
 		if d.loadsProjectCode(st, name, words[1:], sc) {
 			return
