@@ -71,7 +71,7 @@ func (d *discoverer) pythonSound(sc *scope, path, text string, roots []string) {
 		d.reasonAt(sc, text, m[0], ReasonComputed, text[m[2]:m[3]]+" decides at run time which module an import loads")
 	}
 	for _, m := range pyRunsRE.FindAllStringSubmatchIndex(text, -1) {
-		if commentedPy(text, m[0]) {
+		if commentedPy(text, m[0]) || inStringLiteral(text, m[0], false) {
 			continue
 		}
 		d.reasonAt(sc, text, m[0], ReasonLoads, strings.TrimSpace(text[m[2]:m[3]])+" runs code Hookwarden does not follow (a file it runs, loads or deserialises, or exec reached by another name)")
@@ -146,6 +146,9 @@ func (d *discoverer) jsSound(sc *scope, path, text string) {
 		d.reasonAt(sc, text, m[0], ReasonComputed, text[m[2]:m[3]]+" loads or runs code chosen at run time")
 	}
 	for _, m := range jsRunsRE.FindAllStringSubmatchIndex(text, -1) {
+		if inStringLiteral(text, m[0], true) {
+			continue
+		}
 		d.reasonAt(sc, text, m[0], ReasonLoads, strings.TrimSpace(text[m[2]:m[3]])+" runs code Hookwarden does not follow (eval by another name, the Function constructor, a global looked up by a computed name, a worker's file)")
 	}
 	for _, m := range jsProgramRE.FindAllStringSubmatchIndex(text, -1) {
@@ -254,4 +257,28 @@ func (d *discoverer) inlineForeign(st *syntax.Stmt, w cmdWord, sc *scope, via st
 			d.jsImports(inner, filepath.Join(cwd, "[eval]"), code)
 		}
 	}
+}
+
+// inStringLiteral reports whether offset is inside a string literal of its
+// line (an odd number of unescaped quotes of a kind before it) or, for
+// JavaScript, right after the slash of a regular expression literal: a
+// word there is text ("eval" in a list of dangerous patterns), not a name
+// the code uses. A string that reaches code through a lookup is caught
+// by the lookup (getattr(builtins, …), globalThis[…]).
+func inStringLiteral(text string, offset int, js bool) bool {
+	start := strings.LastIndexByte(text[:offset], '\n') + 1
+	line := text[start:offset]
+	if js && strings.HasSuffix(line, "/") {
+		return true
+	}
+	counts := map[byte]int{}
+	for i := 0; i < len(line); i++ {
+		switch c := line[i]; c {
+		case '\\':
+			i++
+		case '\'', '"', '`':
+			counts[c]++
+		}
+	}
+	return counts['\'']%2 == 1 || counts['"']%2 == 1 || counts['`']%2 == 1
 }

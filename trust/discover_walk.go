@@ -624,11 +624,36 @@ func (d *discoverer) inline(at syntax.Node, code string, sc *scope, sameShell bo
 // assignedIn is every variable a function body assigns: by assignment,
 // by a builtin that assigns (assignedBy), and by the functions it calls.
 func (d *discoverer) assignedIn(body *syntax.Stmt) []string {
+	// A name declared local (local, or declare/typeset without -g: local
+	// in a function) is the function's own from its declaration on; an
+	// assignment before that declaration is the caller's.
+	local := map[string]uint{}
+	syntax.Walk(body, func(n syntax.Node) bool {
+		if dc, ok := n.(*syntax.DeclClause); ok && dc.Variant != nil && (dc.Variant.Value == "local" || dc.Variant.Value == "declare" || dc.Variant.Value == "typeset") {
+			global := false
+			for _, a := range dc.Args {
+				if a.Naked && a.Name == nil && a.Value != nil && strings.HasPrefix(a.Value.Lit(), "-") && strings.ContainsRune(a.Value.Lit(), 'g') {
+					global = true
+				}
+			}
+			for _, a := range dc.Args {
+				if !global && a.Name != nil {
+					if at, seen := local[a.Name.Value]; !seen || a.Pos().Offset() < at {
+						local[a.Name.Value] = a.Pos().Offset()
+					}
+				}
+			}
+		}
+		return true
+	})
 	var names []string
 	syntax.Walk(body, func(n syntax.Node) bool {
 		switch x := n.(type) {
 		case *syntax.Assign:
 			if x.Name != nil {
+				if at, ok := local[x.Name.Value]; ok && x.Pos().Offset() >= at {
+					return true // the function's own variable
+				}
 				names = append(names, x.Name.Value)
 			}
 		case *syntax.CallExpr:
