@@ -25,10 +25,10 @@ func TestOutOfSightRulesKeepTheCommonCaseComplete(t *testing.T) {
 	}
 	write("lib.sh", "X=1\n")
 	write("other.sh", "Y=1\n")
-	write("local.sh", "f() {\n  local IFS=,\n  local L=other.sh\n  read -r a b <<< \"x,y\"\n}\nL=lib.sh\nf\n. \"./$L\"\nfor w in $L; do :; done\n")
+	write("local.sh", "f() {\n  IFS=. read -r x y <<< \"$1\"\n  local IFS=,\n  local L=other.sh\n  read -r a b <<< \"x,y\"\n}\nL=lib.sh\nf\n. \"./$L\"\nfor w in $L; do :; done\n")
 	write("global.sh", "f() {\n  L=other.sh\n}\nL=lib.sh\nf\n. \"./$L\"\n")
 	write("guard.py", "PATTERNS = [\"exec\", 'eval(', \"pickle.loads\"]\nimport json\nprint(json.dumps(PATTERNS))\n")
-	write("guard.js", "const bad = [/eval\\s*\\(/i, 'new Worker(', \"globalThis['x']\"];\nconsole.log(bad.length);\n")
+	write("guard.js", "const bad = [/eval\\s*\\(/i, /(?:^|[\\s;&|])eval\\s/, 'new Worker(', \"globalThis['x']\"]; // eval\nconsole.log(bad.length);\n")
 	write("alias.py", "e = exec\ne(open('lib.sh').read())\n")
 	write("alias.js", "const e = eval;\ne('1');\n")
 	for _, tc := range []struct {

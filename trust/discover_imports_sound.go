@@ -260,25 +260,39 @@ func (d *discoverer) inlineForeign(st *syntax.Stmt, w cmdWord, sc *scope, via st
 }
 
 // inStringLiteral reports whether offset is inside a string literal of its
-// line (an odd number of unescaped quotes of a kind before it) or, for
-// JavaScript, right after the slash of a regular expression literal: a
-// word there is text ("eval" in a list of dangerous patterns), not a name
-// the code uses. A string that reaches code through a lookup is caught
-// by the lookup (getattr(builtins, …), globalThis[…]).
+// line or, for JavaScript, inside a regular expression literal or a //
+// comment: a word there is text ("eval" in a guard's list of dangerous
+// patterns), not a name the code uses. A string that reaches code through
+// a lookup is caught by the lookup (getattr(builtins, …), globalThis[…]).
+// Only the line is read: a string spanning lines is not seen (the word
+// then counts as code: fail closed).
 func inStringLiteral(text string, offset int, js bool) bool {
 	start := strings.LastIndexByte(text[:offset], '\n') + 1
 	line := text[start:offset]
-	if js && strings.HasSuffix(line, "/") {
-		return true
-	}
-	counts := map[byte]int{}
+	var quote byte // the open string's quote, or '/' for a regular expression
+	inClass := false
+	prev := byte(0) // the last non-space byte outside literals
 	for i := 0; i < len(line); i++ {
-		switch c := line[i]; c {
-		case '\\':
+		c := line[i]
+		switch {
+		case quote != 0 && c == '\\':
 			i++
-		case '\'', '"', '`':
-			counts[c]++
+		case quote == '/' && c == '[':
+			inClass = true
+		case quote == '/' && c == ']':
+			inClass = false
+		case quote != 0 && c == quote && !inClass:
+			quote, prev = 0, c
+		case quote != 0:
+		case c == '\'' || c == '"' || c == '`':
+			quote = c
+		case js && c == '/' && i+1 < len(line) && line[i+1] == '/':
+			return true // a // comment
+		case js && c == '/' && (prev == 0 || strings.IndexByte("([,=:!&|?{};", prev) >= 0):
+			quote, inClass = '/', false
+		case c != ' ' && c != '\t':
+			prev = c
 		}
 	}
-	return counts['\'']%2 == 1 || counts['"']%2 == 1 || counts['`']%2 == 1
+	return quote != 0
 }

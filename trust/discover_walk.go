@@ -646,11 +646,21 @@ func (d *discoverer) assignedIn(body *syntax.Stmt) []string {
 		}
 		return true
 	})
+	// NAME=value cmd sets NAME for that command only.
+	prefix := map[*syntax.Assign]bool{}
+	syntax.Walk(body, func(n syntax.Node) bool {
+		if c, ok := n.(*syntax.CallExpr); ok && len(c.Args) > 0 {
+			for _, a := range c.Assigns {
+				prefix[a] = true
+			}
+		}
+		return true
+	})
 	var names []string
 	syntax.Walk(body, func(n syntax.Node) bool {
 		switch x := n.(type) {
 		case *syntax.Assign:
-			if x.Name != nil {
+			if x.Name != nil && !prefix[x] {
 				if at, ok := local[x.Name.Value]; ok && x.Pos().Offset() >= at {
 					return true // the function's own variable
 				}
