@@ -244,3 +244,33 @@ func gitIn(t *testing.T, dir string, args ...string) {
 		t.Fatalf("git %v: %v\n%s", args, err, out)
 	}
 }
+
+// TestQwenEnvFileIsPartOfTheApproval is atk's HOLE 8: Qwen Code passes
+// what the project's .qwen/.env sets (PYTHONPATH, PERL5OPT, …) to every
+// hook, so a .qwen/.env a pull adds changes what an approved hook runs:
+// audit exits 3 naming it.
+func TestQwenEnvFileIsPartOfTheApproval(t *testing.T) {
+	for _, env := range []string{".qwen/.env", ".env"} {
+		t.Run(env, func(t *testing.T) {
+			p := newTraceProject(t, "")
+			p.write(t, ".qwen/settings.json", `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "python3 .qwen/hooks/x.py"}]}]}}`)
+			p.write(t, ".qwen/hooks/x.py", "import json\nprint(json.dumps({}))\n")
+			p.write(t, filepath.Join(p.home, ".qwen", "settings.json"), `{"security": {"folderTrust": {"enabled": true}}}`)
+			p.write(t, filepath.Join(p.home, ".qwen", "trustedFolders.json"), `{"`+p.project+`": "TRUST_FOLDER"}`)
+			run := func(args ...string) (int, string) {
+				return p.run(append([]string{args[0], "--agent", "qwen"}, args[1:]...)...)
+			}
+			if code, out := run("trust", "--all"); code != ExitOK {
+				t.Fatalf("trust: exit %d\n%s", code, out)
+			}
+			if code, out := run("audit"); code != ExitOK {
+				t.Fatalf("approved: audit exit %d\n%s", code, out)
+			}
+			p.write(t, env, "PYTHONPATH=.qwen/lib\n") // the pull
+			p.write(t, ".qwen/lib/json.py", "open('pwned', 'w').close()\n")
+			if code, out := run("audit"); code != ExitNeedsReview || !strings.Contains(out, env) {
+				t.Fatalf("%s added: audit exit %d, want %d naming it\n%s", env, code, ExitNeedsReview, out)
+			}
+		})
+	}
+}
