@@ -124,8 +124,6 @@ func (d *discoverer) commandWrites(st *syntax.Stmt, name string, args []cmdWord,
 		}
 	case "patch", "unzip":
 		d.wrote(sc, st, cwd.v, true)
-	default:
-		d.otherWrites(st, name, args, sc)
 	case "tar", "bsdtar":
 		for _, a := range args {
 			if a.v.ok && (a.v.text == "-x" || a.v.text == "--extract" || !strings.HasPrefix(a.v.text, "--") && strings.HasPrefix(a.v.text, "-") && strings.Contains(a.v.text, "x") || a.v.text == "x" || strings.HasPrefix(a.v.text, "x")) {
@@ -133,6 +131,8 @@ func (d *discoverer) commandWrites(st *syntax.Stmt, name string, args []cmdWord,
 				return
 			}
 		}
+	default:
+		d.otherWrites(st, name, args, sc)
 	}
 }
 
