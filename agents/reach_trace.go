@@ -79,6 +79,13 @@ func settleReach(data *trust.StoreData, agent, project string, specs []CommandSp
 		var reaches []string
 		for _, s := range tr.Scripts {
 			switch {
+			case trust.IsListing(s.Path):
+				// A folder it listed: reaching once its listing changed
+				// (a pull added a file there), as a missing path that
+				// appeared.
+				if changed, why := trust.ListingChanged(s, project); changed {
+					reaches = append(reaches, s.Path+" ("+why+")")
+				}
 			case s.Exists:
 				reaches = append(reaches, s.Path+" (seen running when traced)")
 			case !absentNow(s.Path):
@@ -233,7 +240,7 @@ func TraceUserHooks(ctx context.Context, p Project, opts TraceOptions, all bool,
 				}
 			}
 			tr.Seen = seen
-			ut.Reaches = slices.ContainsFunc(seen, func(s trust.ScriptSnapshot) bool { return s.Exists })
+			ut.Reaches = slices.ContainsFunc(seen, func(s trust.ScriptSnapshot) bool { return s.Exists && !trust.IsListing(s.Path) })
 			keep = append(keep, kept{c.Key(), &CommandApproval{Kind: string(c.Hook.Kind), Name: c.Hook.Name, File: c.Hook.Origin.File,
 				Label: c.Label, Fields: c.Fields, ApprovedAt: time.Now().UTC().Format(time.RFC3339), Scripts: append([]trust.ScriptSnapshot{}, seen...)}})
 		} else if tr.Ran && tr.Err != nil {

@@ -113,7 +113,7 @@ func TraceHook(ctx context.Context, p Project, rv HookReview, opts TraceOptions)
 		return t, nil
 	}
 	t.Ran = true
-	t.Cut = t.Run.Sandbox.ReadsCut || t.Run.Sandbox.AbsentCut
+	t.Cut = t.Run.Sandbox.ReadsCut || t.Run.Sandbox.AbsentCut || t.Run.Sandbox.ListedCut
 	files := tracedFiles(p.Dir(), rv, t.Run, res.Payload, opts)
 	t.Discovered = files.discovered
 	t.Seen, t.Err = trust.SnapshotTraced(p.Dir(), files.seen)
@@ -148,12 +148,18 @@ type traced struct {
 }
 
 // tracedFiles sorts what a sandboxed run read: files discovery finds too,
-// and the rest, which are fingerprinted; left out are the files the run
-// created itself, those the payload names (a transcript), Hookwarden's
-// store and git's own data (objects, refs, the index: they change with
-// every commit; .git/config and .git/hooks stay). The paths it looked
-// for and did not find are fingerprinted as absent, with the same
-// exceptions (a file the run created itself is its own output).
+// and the rest, which are fingerprinted; left out are those the payload
+// names (a transcript), Hookwarden's store and git's own data (objects,
+// refs, the index: they change with every commit; .git/config and
+// .git/hooks stay). The paths it looked for and did not find are
+// fingerprinted as absent, with the same exceptions, and only in the
+// project: a path missing in the home or an agent's folder is not the
+// project's (no pull can put a file there; the user and the user's tools
+// do). A file of the project the run created itself and then read, ran or
+// looked for (a cache, a generated script) is kept as absent and marked
+// made by the hook (trust/products.go): there later, it is the hook's own
+// product only while git does not track it; one it created and never read
+// is its output, left out, as is anything it created outside the project.
 func tracedFiles(project string, rv HookReview, run *HookRun, payload string, opts TraceOptions) traced {
 	rep := run.Sandbox
 	resolve := func(p string) string {
@@ -185,8 +191,9 @@ func tracedFiles(project string, rv HookReview, run *HookRun, payload string, op
 		store = resolve(opts.StoreDir)
 	}
 	var out traced
+	inProject := func(p string) bool { return inside(p, realProject) || inside(p, project) }
 	skip := func(p string) bool {
-		return created[p] || payload != "" && strings.Contains(payload, p) || store != "" && inside(p, store) || gitData(p)
+		return created[p] && !inProject(p) || payload != "" && strings.Contains(payload, p) || store != "" && inside(p, store) || gitData(p)
 	}
 	read := map[string]bool{}
 	for _, p := range slices.Sorted(slices.Values(rep.Reads)) {
@@ -196,19 +203,27 @@ func tracedFiles(project string, rv HookReview, run *HookRun, payload string, op
 			out.discovered = append(out.discovered, p)
 		case skip(p):
 		default:
-			out.seen = append(out.seen, trust.TracedFile{Path: p, KeepContent: inside(p, realProject) && !secret[p]})
+			out.seen = append(out.seen, trust.TracedFile{Path: p, KeepContent: inside(p, realProject) && !secret[p], MadeByHook: created[p]})
 		}
 	}
 	for _, p := range slices.Sorted(slices.Values(rep.Absent)) {
-		if !static[p] && !read[p] && !skip(p) {
-			out.seen = append(out.seen, trust.TracedFile{Path: p, KeepContent: inside(p, realProject)})
+		if !static[p] && !read[p] && !skip(p) && inProject(p) {
+			out.seen = append(out.seen, trust.TracedFile{Path: p, KeepContent: true, MadeByHook: created[p]})
+		}
+	}
+	for _, p := range slices.Sorted(slices.Values(rep.Listed)) {
+		// a folder it listed: a file a pull adds there changes what the
+		// listing finds (trust.ListingPath)
+		if !skip(p) && !gitData(trust.ListingPath(p)) {
+			out.seen = append(out.seen, trust.TracedFile{Path: trust.ListingPath(p), KeepContent: inside(p, realProject), MadeByHook: created[p]})
 		}
 	}
 	return out
 }
 
 // gitData reports whether p is git's own data in a .git folder (not its
-// config or hooks, which run code).
+// config or hooks, which run code); p with a trailing separator is a
+// folder's listing (.git itself and its folders but hooks/ are git's data).
 func gitData(p string) bool {
 	i := strings.LastIndex(p, "/.git/")
 	if i < 0 {

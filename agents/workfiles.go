@@ -56,7 +56,11 @@ func (s *HookFiles) AddGuarded(paths ...string) {
 func (s *HookFiles) AddReview(r *Review) {
 	for _, h := range r.Hooks {
 		for _, sc := range h.Scripts {
-			if sc.Path == "" {
+			if sc.Path == "" || trust.IsListing(sc.Path) {
+				// A folder's listing (a traced run listed it) is not a
+				// file to guard: denying every new file in a folder the
+				// hook lists would deny the agent's ordinary work there;
+				// a file added to it is named by the next review.
 				continue
 			}
 			if s.userReached(h, sc.Path) {

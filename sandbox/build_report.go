@@ -52,6 +52,8 @@ func buildReport(cfg Config, targets []string, scratch string, evs []event) *Rep
 			addRead(r, ev)
 		case evAbsent:
 			addAbsent(r, ev)
+		case evListed:
+			addListed(r, ev)
 		case evDNS:
 			if i := dnsIndex[ev.Name]; i > 0 {
 				n := &r.Network[i-1]

@@ -46,8 +46,8 @@
 // The outcome is a Report: files created, changed and deleted (with a diff
 // for text), sensitive files read, network attempts and programs started,
 // each judged in the risk package's words; and, for traced discovery, the
-// files under the overlaid folders the hook read and the paths there it
-// looked for that were missing (stat and access calls with
-// Config.RecordProbes). docs/sandbox.md describes the
+// files under the overlaid folders the hook read, the folders there it
+// listed, and the paths there it looked for that were missing (stat and
+// access calls with Config.RecordProbes). docs/sandbox.md describes the
 // method, its limits and the macOS design.
 package sandbox

@@ -230,7 +230,7 @@ func (n *notifier) exec(pid int, id uint64, dirfd int, pathPtr, argvPtr uint64) 
 		return
 	}
 	n.s.w.send(event{T: evExec, Pid: pid, Path: abs, Argv: argv})
-	n.recordRead(id, abs)
+	n.recordRead(id, abs, false)
 }
 
 // probe records a path a stat or access call looks for, when it is not
@@ -267,7 +267,7 @@ func (n *notifier) open(pid int, id uint64, dirfd int, pathPtr uint64, flags int
 	if flags&unix.O_ACCMODE == unix.O_WRONLY {
 		return
 	}
-	n.recordRead(id, abs)
+	n.recordRead(id, abs, flags&unix.O_PATH == 0) // a folder opened so is listed
 	if !isSensitive(abs, n.s.cfg.Home, n.s.cfg.AgentSecrets) {
 		return
 	}

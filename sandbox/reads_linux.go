@@ -24,6 +24,13 @@ const evRead = "read"
 // tries). Once per path, as named (its links cannot be resolved).
 const evAbsent = "absent"
 
+// evListed is the event of a folder under an overlaid folder that the
+// hook's processes opened for reading (to list it: opendir, a glob, a
+// module finder's directory cache), as with evRead: with links resolved,
+// and as named when that differs, once per folder. A file a later pull
+// adds there changes what such a listing finds.
+const evListed = "listed"
+
 // readRecorder notes each file read, and each path found absent, under
 // the overlaid folders once.
 type readRecorder struct {
@@ -36,10 +43,11 @@ type readRecorder struct {
 // resolved, when they are existing regular files, one of them inside an
 // overlaid folder, not sent before. Both names are kept: the resolved one
 // is the file read; the one with the links is how it was reached, so that
-// a link retargeted later reads as a change too. It runs in the
-// supervisor, inside the sandbox's mount namespace, where the overlays sit
-// at the real paths.
-func (n *notifier) recordRead(id uint64, abs string) {
+// a link retargeted later reads as a change too. When listing is set (an
+// open that can list: not O_PATH), a folder there is sent as evListed the
+// same way. It runs in the supervisor, inside the sandbox's mount
+// namespace, where the overlays sit at the real paths.
+func (n *notifier) recordRead(id uint64, abs string, listing bool) {
 	real := abs
 	if r, err := filepath.EvalSymlinks(abs); err == nil {
 		real = r
@@ -55,7 +63,15 @@ func (n *notifier) recordRead(id uint64, abs string) {
 		if i == 1 && p == real {
 			break
 		}
-		if fi, err := os.Stat(p); err != nil || !fi.Mode().IsRegular() {
+		fi, err := os.Stat(p)
+		if err != nil {
+			continue
+		}
+		kind := evRead
+		switch {
+		case fi.IsDir() && listing:
+			kind = evListed
+		case !fi.Mode().IsRegular():
 			continue
 		}
 		r := &n.reads
@@ -63,13 +79,14 @@ func (n *notifier) recordRead(id uint64, abs string) {
 		if r.seen == nil {
 			r.seen = map[string]bool{}
 		}
-		dup := r.seen[p]
-		r.seen[p] = true
+		key := kind + "\x00" + p
+		dup := r.seen[key]
+		r.seen[key] = true
 		r.mu.Unlock()
 		if dup || !notifIDValid(n.fd, id) {
 			continue
 		}
-		n.s.w.send(event{T: evRead, Path: p})
+		n.s.w.send(event{T: kind, Path: p})
 	}
 }
 
@@ -131,5 +148,14 @@ func addAbsent(r *Report, ev event) {
 	r.Absent = append(r.Absent, ev.Path)
 	if len(r.Absent) >= maxEventsPerKind {
 		r.AbsentCut = true
+	}
+}
+
+// addListed adds an evListed record to the report; past maxEventsPerKind
+// records the supervisor left the rest out, and the list is marked cut.
+func addListed(r *Report, ev event) {
+	r.Listed = append(r.Listed, ev.Path)
+	if len(r.Listed) >= maxEventsPerKind {
+		r.ListedCut = true
 	}
 }

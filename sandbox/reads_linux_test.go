@@ -150,3 +150,49 @@ func TestSandboxAbsentPathsAreCapped(t *testing.T) {
 		t.Fatalf("700 probes: %d absent paths kept, cut %v; want the cap and the cut", len(r.report.Absent), r.report.AbsentCut)
 	}
 }
+
+// TestSandboxRecordsListedFolders: a folder under the overlaid folders
+// that the hook's processes opened to list (a glob, ls) is in Listed,
+// once, with links resolved and as named through a link; a folder only
+// passed through (cd, a path's parent) or outside them is not.
+func TestSandboxRecordsListedFolders(t *testing.T) {
+	sandboxOrSkip(t)
+	root := t.TempDir()
+	if real, err := filepath.EvalSymlinks(root); err == nil {
+		root = real
+	}
+	home := filepath.Join(root, "home")
+	proj := filepath.Join(home, "proj")
+	plugins := filepath.Join(proj, "plugins")
+	other := filepath.Join(proj, "other")
+	for _, d := range []string{plugins, other} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(plugins, "a.sh"), []byte("A=1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	os.Symlink(plugins, filepath.Join(proj, "linked"))
+	script := `for f in linked/*.sh; do . "$f"; done; ls plugins >/dev/null; ls plugins >/dev/null; cd other && cd ..; ls /etc >/dev/null`
+	r := runScript(t, Config{Isolate: true, Home: home, Project: proj}, proj, script, "", testEnv(home))
+	if r.report == nil {
+		t.Fatalf("no report (err %v, stderr %q)", r.err, r.stderr)
+	}
+	for _, want := range []string{plugins, filepath.Join(proj, "linked")} {
+		if !slices.Contains(r.report.Listed, want) {
+			t.Errorf("%s is not in Listed: %q", want, r.report.Listed)
+		}
+	}
+	for _, p := range r.report.Listed {
+		if p == other || p == "/etc" {
+			t.Errorf("Listed holds %s (only passed through, or outside): %q", p, r.report.Listed)
+		}
+	}
+	if n := len(r.report.Listed); n != len(slices.Compact(slices.Sorted(slices.Values(r.report.Listed)))) {
+		t.Errorf("a folder is listed twice: %q", r.report.Listed)
+	}
+	if slices.Contains(r.report.Reads, plugins) {
+		t.Errorf("a folder is in Reads: %q", r.report.Reads)
+	}
+}

@@ -40,6 +40,14 @@ type Report struct {
 	// more were looked for than the report keeps.
 	Absent    []string `json:"absent,omitempty"`
 	AbsentCut bool     `json:"absentCut,omitempty"`
+	// Listed are the folders under the same folders that the hook's
+	// processes opened to list (a glob, opendir, a module finder's cache;
+	// with links resolved, and as named when that differs; each once),
+	// for traced discovery: a file a later pull adds to such a folder
+	// changes what the listing finds. ListedCut says more were listed
+	// than the report keeps.
+	Listed    []string `json:"listed,omitempty"`
+	ListedCut bool     `json:"listedCut,omitempty"`
 	// Notes say what the report may miss (records left out, a sink that
 	// could not open).
 	Notes []string `json:"notes,omitempty"`

@@ -188,6 +188,9 @@ type ScriptReview struct {
 	// large, not UTF-8 text). Such a script is flagged unless it is
 	// unchanged since an approval: it cannot be reviewed here.
 	ContentOmitted string `json:"content_omitted,omitempty"`
+	// MadeByHook: a file the hook's traced run created itself
+	// (ScriptSnapshot.MadeByHook).
+	MadeByHook bool `json:"made_by_hook,omitempty"`
 }
 
 // scriptAuditor fingerprints the scripts of a review's hooks, reading each

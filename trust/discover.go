@@ -267,6 +267,9 @@ type discoverer struct {
 	roots []string
 	// env is the hook's own environment (DiscoverScriptsWithEnv).
 	env map[string]string
+	// funcVars are, by function name, the variables a function's body
+	// assigns (bash functions share their caller's variables).
+	funcVars map[string][]string
 }
 
 // followKey identifies following a script: what reads it, where, how

@@ -121,6 +121,19 @@ var codeLoaders = map[string]codeLoader{
 	"rspec":   {configs: []string{".rspec", "spec/spec_helper.rb"}, runsProject: "runs the project's specs"},
 	"phpunit": {configs: []string{"phpunit.xml", "phpunit.xml.dist"}, runsProject: "runs the project's tests"},
 	"dotnet":  {configs: []string{"Directory.Build.props", "Directory.Build.targets"}, runsProject: "builds the project (MSBuild targets)", sub: set("build", "test", "run", "format")},
+	// Linters and formatters that load their configuration as code, or run
+	// plugins and rules it names (atk's HOLE 1: a .markdownlint-cli2.cjs a
+	// pull adds ran under a trusted hook).
+	"markdownlint-cli2": {configs: append(jsConfig(".markdownlint-cli2", ".markdownlint"), ".markdownlint-cli2.jsonc", ".markdownlint-cli2.yaml",
+		".markdownlint.jsonc", ".markdownlint.json", ".markdownlint.yaml", ".markdownlint.yml", "package.json"),
+		runsProject: "reads the configuration (JavaScript too) and custom rules of every folder it lints"},
+	"markdownlint": {configs: append(jsConfig(".markdownlint"), ".markdownlint.jsonc", ".markdownlint.json", ".markdownlint.yaml", ".markdownlint.yml", ".markdownlintrc")},
+	"cspell": {configs: append(jsConfig("cspell.config", ".cspell.config"), "cspell.json", ".cspell.json", "cSpell.json", ".cSpell.json", "cspell.jsonc", ".cspell.jsonc",
+		"cspell.yaml", ".cspell.yaml", "cspell.yml", ".cspell.yml", "cspell.config.json", "cspell.config.yaml", "cspell.config.yml", ".config/cspell.json", "package.json")},
+	"dprint": {configs: []string{"dprint.json", ".dprint.json", "dprint.jsonc", ".dprint.jsonc", ".config/dprint.json", ".config/dprint.jsonc"},
+		runsProject: "runs the plugins its configuration names (downloaded, process plugins too)"},
+	"vale":  {configs: []string{".vale.ini", "_vale.ini", "vale.ini"}, runsProject: "runs the script rules of the styles its configuration names"},
+	"biome": {configs: []string{"biome.json", "biome.jsonc", ".biome.json", ".biome.jsonc"}},
 }
 
 // loadsProjectCode handles a tool that loads the project's code (see
@@ -215,10 +228,16 @@ var inertPrograms = set("cat", "tac", "head", "tail", "less", "more", "wc", "sor
 	"column", "iconv", "dos2unix", "unix2dos", "patch", "install", "truncate", "shred", "sync", "printenv", "which", "whereis", "curl", "wget",
 	"notify-send", "say", "afplay", "paplay", "aplay", "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "terminal-notifier", "tput", "logger",
 	"shellcheck", "shfmt", "black", "ruff", "isort", "autopep8", "yapf", "gofmt", "goimports", "rustfmt", "clang-format", "yamllint",
-	"markdownlint", "markdownlint-cli2", "biome", "dprint", "taplo", "actionlint", "hadolint", "codespell", "typos", "cspell", "vale",
-	"sha256", "openssl", "gpg", "envsubst", "awk", "test", "[", "expr", "seq", "printf", "echo", "stty", "tty", "id", "whoami", "uname",
+	"taplo", "actionlint", "hadolint", "codespell", "typos",
+	"sha256", "gpg", "envsubst", "awk", "test", "[", "expr", "seq", "printf", "echo", "stty", "tty", "id", "whoami", "uname",
 	"hostname", "pwd", "nproc", "basenc", "numfmt", "look", "rev", "shuf", "tsort", "ptx", "pr", "expand", "unexpand", "sum", "mkfifo",
-	"mknod", "chattr", "lsattr", "setfacl", "getfacl", "lsof", "code", "cursor", "subl")
+	"mknod", "chattr", "lsattr", "setfacl", "getfacl", "lsof")
+
+// Not in inertPrograms, though they were once taken to read only what
+// they are handed: markdownlint, markdownlint-cli2, cspell, dprint, vale
+// and biome load configuration of the project as code or run plugins it
+// names (codeLoaders); openssl loads engines a -config file names; code,
+// cursor and subl open the folder with its workspace settings and tasks.
 
 // handedProjectFile: a program Hookwarden does not know, handed an
 // existing file of the project (devbox run -- ./scripts/x.sh, with
@@ -465,4 +484,107 @@ func (d *discoverer) gitRunsHooks(st *syntax.Stmt, args []cmdWord, sc *scope) {
 			d.out.Unresolved = append(d.out.Unresolved, u)
 		}
 	}
+}
+
+// gitSafeConfig are configuration keys (lower case, or a prefix ending in
+// ".") that `git -c` may set without naming a program git runs or a file
+// it reads as configuration.
+var gitSafeConfig = []string{"color.", "advice.", "core.quotepath", "core.autocrlf", "core.safecrlf", "user.name", "user.email", "log.", "status.",
+	"diff.renames", "diff.noprefix", "init.defaultbranch", "safe.directory", "pager.status=false", "column.", "i18n.", "format.pretty"}
+
+// gitConfig: git reads configuration that names programs it runs
+// (core.fsmonitor on every status, core.pager, diff.external, filters,
+// textconv, aliases with !, core.sshCommand, gpg.program) from the
+// repository's .git/config and every file its include.path and
+// includeIf.*.path name — which may be a tracked file of the work tree,
+// so a pull can change it (atk's HOLE 5). Each such file of the project
+// is fingerprinted (one that appears later is named); `git -c` setting
+// anything but a known harmless key makes the hook incomplete.
+func (d *discoverer) gitConfig(st *syntax.Stmt, args []cmdWord, sc *scope) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !a.v.ok {
+			break
+		}
+		if a.v.text != "-c" && !strings.HasPrefix(a.v.text, "--config-env") {
+			if !strings.HasPrefix(a.v.text, "-") {
+				break
+			}
+			continue
+		}
+		val := ""
+		if i+1 < len(args) && args[i+1].v.ok {
+			val = strings.ToLower(args[i+1].v.text)
+		}
+		safe := false
+		for _, k := range gitSafeConfig {
+			if strings.HasPrefix(val, k) {
+				safe = true
+			}
+		}
+		if !safe {
+			d.incomplete(sc, st, ReasonPrograms, "git -c sets configuration ("+clip(val, 60)+") that may name a program or a file git runs, which Hookwarden does not follow")
+		}
+		i++
+	}
+	for _, cwd := range sc.cwds {
+		for dir := cwd; ; dir = filepath.Dir(dir) {
+			gitDir := filepath.Join(dir, ".git")
+			if isDir(gitDir) {
+				if within(dir, d.project) || within(d.project, dir) {
+					d.gitIncludes(sc, filepath.Join(gitDir, "config"), 0)
+				}
+				break
+			}
+			if filepath.Dir(dir) == dir {
+				break
+			}
+		}
+	}
+}
+
+// gitIncludes fingerprints the files of the project a git configuration
+// file includes (include.path, includeIf.*.path; relative to the file's
+// folder), and what they include in turn.
+func (d *discoverer) gitIncludes(sc *scope, cfg string, depth int) {
+	if depth > 10 {
+		return
+	}
+	text, err := readScriptText(cfg, maxFollowTotal)
+	if err != nil {
+		return
+	}
+	section := ""
+	for _, line := range strings.Split(text, "\n") {
+		l := strings.TrimSpace(line)
+		if strings.HasPrefix(l, "[") {
+			section = strings.ToLower(strings.TrimSpace(strings.Trim(l, "[]")))
+			continue
+		}
+		k, v, ok := strings.Cut(l, "=")
+		if !ok || !strings.EqualFold(strings.TrimSpace(k), "path") || !strings.HasPrefix(section, "include") {
+			continue
+		}
+		p := strings.Trim(strings.TrimSpace(v), `"`)
+		if p == "" || strings.HasPrefix(p, "~") {
+			continue // the home's: not the project's
+		}
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(filepath.Dir(cfg), p)
+		}
+		p = filepath.Clean(p)
+		if !within(p, d.project) {
+			continue
+		}
+		d.addData(sc, p, "git config include", FoundConfig)
+		d.gitIncludes(sc, p, depth+1)
+	}
+}
+
+// clip shortens s to n bytes for a message.
+func clip(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "…"
+	}
+	return s
 }

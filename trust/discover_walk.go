@@ -104,6 +104,12 @@ func (d *discoverer) stmt(st *syntax.Stmt, sc *scope, pipeFrom *syntax.Stmt) {
 	case *syntax.DeclClause:
 		d.substs(c, sc)
 		for _, a := range c.Args {
+			if a.Naked && a.Name == nil && a.Value != nil {
+				if f := a.Value.Lit(); strings.HasPrefix(f, "-") && strings.ContainsRune(f, 'n') {
+					// declare -n: a name that assigns another variable
+					d.incomplete(sc, st, ReasonShell, "a nameref ("+c.Variant.Value+" -n) assigns variables by another name, which Hookwarden does not follow")
+				}
+			}
 			d.assign(a, sc)
 		}
 	case *syntax.BinaryCmd:
@@ -149,6 +155,15 @@ func (d *discoverer) stmt(st *syntax.Stmt, sc *scope, pipeFrom *syntax.Stmt) {
 		*sc = *after
 	case *syntax.FuncDecl:
 		d.stmt(c.Body, sc.clone(), nil)
+		// Its assignments are the caller's once it is called (bash
+		// functions share their caller's variables), which may be at any
+		// point from here on: what it assigns is unknown now and after
+		// every call by name (assignedVars).
+		if d.funcVars == nil {
+			d.funcVars = map[string][]string{}
+		}
+		d.funcVars[c.Name.Value] = d.assignedIn(c.Body)
+		d.forget(sc, c.Name.Value, map[string]bool{})
 	case *syntax.TimeClause:
 		if c.Stmt != nil {
 			d.stmt(c.Stmt, sc, pipeFrom)
@@ -299,6 +314,7 @@ func (d *discoverer) call(st *syntax.Stmt, c *syntax.CallExpr, sc *scope, pipeFr
 			words = append(words, fields...)
 		}
 	}
+	d.assignsOf(words, sc)
 	rc := runCtx{}
 	for _, a := range c.Assigns {
 		if a.Name != nil {
@@ -439,6 +455,7 @@ func (d *discoverer) run(st *syntax.Stmt, words []cmdWord, sc *scope, pipeFrom *
 		}
 		if name == "git" {
 			d.gitRunsHooks(st, words[1:], sc)
+			d.gitConfig(st, words[1:], sc)
 		}
 		if d.loadsProjectCode(st, name, words[1:], sc) {
 			return
@@ -657,4 +674,134 @@ func (d *discoverer) optionPrograms(st *syntax.Stmt, name string, args []cmdWord
 			}
 		}
 	}
+}
+
+// assignedIn is every variable a function body assigns: by assignment,
+// by a builtin that assigns (assignedBy), and by the functions it calls.
+func (d *discoverer) assignedIn(body *syntax.Stmt) []string {
+	// A name declared local (local, or declare/typeset without -g: local
+	// in a function) is the function's own from its declaration on; an
+	// assignment before that declaration is the caller's.
+	local := map[string]uint{}
+	syntax.Walk(body, func(n syntax.Node) bool {
+		if dc, ok := n.(*syntax.DeclClause); ok && dc.Variant != nil && (dc.Variant.Value == "local" || dc.Variant.Value == "declare" || dc.Variant.Value == "typeset") {
+			global := false
+			for _, a := range dc.Args {
+				if a.Naked && a.Name == nil && a.Value != nil && strings.HasPrefix(a.Value.Lit(), "-") && strings.ContainsRune(a.Value.Lit(), 'g') {
+					global = true
+				}
+			}
+			for _, a := range dc.Args {
+				if !global && a.Name != nil {
+					if at, seen := local[a.Name.Value]; !seen || a.Pos().Offset() < at {
+						local[a.Name.Value] = a.Pos().Offset()
+					}
+				}
+			}
+		}
+		return true
+	})
+	// NAME=value cmd sets NAME for that command only.
+	prefix := map[*syntax.Assign]bool{}
+	syntax.Walk(body, func(n syntax.Node) bool {
+		if c, ok := n.(*syntax.CallExpr); ok && len(c.Args) > 0 {
+			for _, a := range c.Assigns {
+				prefix[a] = true
+			}
+		}
+		return true
+	})
+	var names []string
+	syntax.Walk(body, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.Assign:
+			if x.Name != nil && !prefix[x] {
+				if at, ok := local[x.Name.Value]; ok && x.Pos().Offset() >= at {
+					return true // the function's own variable
+				}
+				names = append(names, x.Name.Value)
+			}
+		case *syntax.CallExpr:
+			var words []string
+			for _, w := range x.Args {
+				words = append(words, w.Lit())
+			}
+			if len(words) > 0 {
+				names = append(names, assignedBy(words)...)
+				names = append(names, words[0]+"()") // a call: its function's variables too (forget)
+			}
+		}
+		return true
+	})
+	return names
+}
+
+// forget makes unknown the variables the function name assigns (and the
+// functions it calls, each once).
+func (d *discoverer) forget(sc *scope, name string, seen map[string]bool) {
+	if seen[name] {
+		return
+	}
+	seen[name] = true
+	for _, v := range d.funcVars[name] {
+		if f, ok := strings.CutSuffix(v, "()"); ok {
+			d.forget(sc, f, seen)
+			continue
+		}
+		sc.vars[v] = unknownVar
+	}
+}
+
+// assignsOf makes unknown what a command assigns without an assignment:
+// a builtin that sets variables (read, mapfile, printf -v, getopts,
+// unset), or a function defined earlier.
+func (d *discoverer) assignsOf(words []cmdWord, sc *scope) {
+	if len(words) == 0 || !words[0].v.ok {
+		return
+	}
+	lits := make([]string, len(words))
+	for i, w := range words {
+		if w.v.ok {
+			lits[i] = w.v.text
+		}
+	}
+	for _, v := range assignedBy(lits) {
+		sc.vars[v] = unknownVar
+	}
+	if _, ok := d.funcVars[lits[0]]; ok {
+		d.forget(sc, lits[0], map[string]bool{})
+	}
+}
+
+// assignedBy is what the builtin words run assigns (over-approximated:
+// every operand that may be a name).
+func assignedBy(words []string) []string {
+	var out []string
+	operands := func(from int) {
+		for _, w := range words[from:] {
+			if w != "" && !strings.HasPrefix(w, "-") {
+				out = append(out, w)
+			}
+		}
+	}
+	switch words[0] {
+	case "read":
+		out = append(out, "REPLY")
+		operands(1)
+	case "mapfile", "readarray":
+		out = append(out, "MAPFILE")
+		operands(1)
+	case "printf":
+		for i, w := range words {
+			if w == "-v" && i+1 < len(words) {
+				out = append(out, words[i+1])
+			}
+		}
+	case "getopts":
+		out = append(out, "OPTARG", "OPTIND")
+		operands(1)
+	case "unset":
+		operands(1)
+	}
+	return out
 }

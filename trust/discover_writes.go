@@ -131,6 +131,8 @@ func (d *discoverer) commandWrites(st *syntax.Stmt, name string, args []cmdWord,
 				return
 			}
 		}
+	default:
+		d.otherWrites(st, name, args, sc)
 	}
 }
 
@@ -146,6 +148,117 @@ func (d *discoverer) checkWrites() {
 					d.out.Unresolved = append(d.out.Unresolved, u)
 				}
 			}
+		}
+	}
+}
+
+// compressors write beside each file they are handed (x.gz from x, x from
+// x.gz) unless told to write to stdout; decompressing is how a hook
+// regenerates a script from a project file (atk's HOLE 2).
+var compressors = set("gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "lzma", "unlzma", "zstd", "unzstd", "zstdmt", "lz4", "lz4c", "unlz4",
+	"compress", "uncompress", "pigz", "unpigz", "pbzip2", "lzip", "brotli")
+
+// formatters rewrite the files they are handed in place (or, handed none,
+// the working folder), some only with a flag.
+var formatters = map[string]string{"black": "", "isort": "", "rustfmt": "", "ruff": "", "shfmt": "-w", "gofmt": "-w", "goimports": "-w",
+	"clang-format": "-i", "autopep8": "-i", "yapf": "-i", "typos": "-w", "codespell": "-w", "taplo": "", "dos2unix": "", "unix2dos": "",
+	"truncate": "", "shred": ""}
+
+// otherWrites records what the programs discovery takes as reading only
+// (inertPrograms) write after all: a compressor's outputs, sort -o, iconv
+// -o, xxd's second operand, openssl -out, base64 -o, gpg -o, split's
+// pieces, yq -i and the formatters' files. Where the target is a rule of
+// the program's own, the folder it writes into is recorded (fail closed).
+func (d *discoverer) otherWrites(st *syntax.Stmt, name string, args []cmdWord, sc *scope) {
+	opt := func(w cmdWord) bool { return w.v.ok && strings.HasPrefix(w.v.text, "-") && w.v.text != "-" }
+	var operands []cmdWord
+	has := func(flags ...string) bool {
+		for _, a := range args {
+			for _, f := range flags {
+				if a.v.ok && a.v.text == f {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	// optionValue records the word after (or glued to, =) one of flags.
+	optionValue := func(flags ...string) bool {
+		found := false
+		for i, a := range args {
+			for _, f := range flags {
+				switch {
+				case !a.v.ok:
+				case a.v.text == f && i+1 < len(args):
+					d.wrote(sc, st, args[i+1].v, false)
+					found = true
+				case strings.HasPrefix(a.v.text, f+"=") || len(f) == 2 && f[1] != '-' && strings.HasPrefix(a.v.text, f) && len(a.v.text) > 2 && !strings.HasPrefix(f, "--"):
+					v := a.v
+					v.text = strings.TrimPrefix(strings.TrimPrefix(v.text, f), "=")
+					d.wrote(sc, st, v, false)
+					found = true
+				}
+			}
+		}
+		return found
+	}
+	for _, a := range args {
+		if !opt(a) {
+			operands = append(operands, a)
+		}
+	}
+	cwd := wordv{text: ".", ok: true}
+	switch {
+	case compressors[name]:
+		if has("-c", "--stdout", "--to-stdout", "-t", "--test", "-l", "--list") || optionValue("-o", "--output") {
+			return
+		}
+		for _, a := range operands {
+			if a.v.ok && a.v.text != "-" {
+				v := a.v
+				v.text = filepath.Dir(v.text)
+				d.wrote(sc, st, v, true)
+			}
+		}
+	case name == "sort" || name == "iconv":
+		optionValue("-o", "--output")
+	case name == "openssl":
+		optionValue("-out")
+	case name == "base64" || name == "gpg" || name == "gpg2":
+		optionValue("-o", "--output")
+		if has("--decrypt-files", "--encrypt-files") {
+			d.wrote(sc, st, cwd, true)
+		}
+	case name == "xxd":
+		if len(operands) >= 2 {
+			d.wrote(sc, st, operands[1].v, false)
+		}
+	case name == "split" || name == "csplit":
+		d.wrote(sc, st, cwd, true)
+	case name == "yq":
+		if has("-i", "--inplace") {
+			for _, a := range operands[min(1, len(operands)):] {
+				d.wrote(sc, st, a.v, false)
+			}
+		}
+	default:
+		flag, ok := formatters[name]
+		if !ok || flag != "" && !has(flag, "--write", "--in-place", "--inplace") || has("--check", "--diff", "-l", "-d") {
+			return
+		}
+		if name == "ruff" && !has("format", "--fix") {
+			return
+		}
+		n := 0
+		for _, a := range operands {
+			if a.v.ok && (a.v.text == "format" || a.v.text == "check" || a.v.text == "fmt") {
+				continue
+			}
+			d.wrote(sc, st, a.v, false)
+			n++
+		}
+		if n == 0 {
+			d.wrote(sc, st, cwd, true)
 		}
 	}
 }

@@ -39,6 +39,12 @@
 //     its place, its ReasonKind and whether a sandboxed trace can cover it
 //     (UnresolvedCode.Traceable); a trusted hook with reasons reads
 //     StatusPartlyUnwatched.
+//   - Traced files (trace.go, listing.go, products.go): what a sandboxed
+//     run read, the paths it looked for in the project that were missing,
+//     the folders it listed (fingerprinted by their listing, ListingPath),
+//     and the files it made itself (MadeByHook: its own product while git
+//     does not track them), kept with the approval and compared on every
+//     review.
 //   - ScriptCheck: the scripts' fingerprints taken again right before each
 //     hook is spawned; a difference refuses the spawn.
 //   - WordDiff, LineDiff, RenderWordDiff, RenderLineDiff: diffs as Spans.

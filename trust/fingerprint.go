@@ -89,6 +89,10 @@ func snapshotScript(ref ScriptRef, projectDir string) (ScriptSnapshot, error) {
 // cached one and the file is not read (cached; the snapshot then has no
 // Content). A file it reads is remembered in the cache.
 func snapshotScriptWith(ref ScriptRef, projectDir string, cache *FingerprintCache) (s ScriptSnapshot, cached bool, err error) {
+	if IsListing(ref.Path) {
+		s, err = snapshotListing(ref, projectDir) // a folder's listing (listing.go)
+		return s, false, err
+	}
 	s = ScriptSnapshot{Word: ref.Word, Path: ref.Path, Via: ref.Via}
 	if _, err := os.Lstat(ref.Path); errors.Is(err, fs.ErrNotExist) {
 		return s, false, nil

@@ -17,6 +17,9 @@ func ChangedSinceReview(reviewed, now HookReview) []ScriptReview {
 		at := scriptPlace{s.Path, s.Via}
 		seen[at] = true
 		then, ok := before[at]
+		if s.MadeByHook && !s.Flagged {
+			continue // the hook's own product, as the review showed it: the hook rewrites it as it runs
+		}
 		if !ok || then.SHA256 != s.SHA256 || (then.Status == ScriptMissing) != (s.Status == ScriptMissing) {
 			out = append(out, s)
 		}

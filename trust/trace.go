@@ -28,6 +28,8 @@ type TracedFile struct {
 	// project); otherwise only its hash and size are (a file of the home
 	// may hold what no store should copy).
 	KeepContent bool
+	// MadeByHook says the traced run created it (ScriptSnapshot.MadeByHook).
+	MadeByHook bool
 }
 
 // SnapshotTraced fingerprints the files a traced run read, as the
@@ -44,6 +46,7 @@ func SnapshotTraced(project string, files []TracedFile) ([]ScriptSnapshot, error
 		if !f.KeepContent {
 			s.Content = nil
 		}
+		s.MadeByHook = f.MadeByHook
 		out = append(out, s)
 	}
 	if len(errs) > 0 {
@@ -103,6 +106,10 @@ func (a *scriptAuditor) reviewTraced(rv *HookReview, approval *Approval) {
 		}
 	}
 	cut := false
+	realProject := a.Project
+	if r, err := filepath.EvalSymlinks(a.Project); err == nil {
+		realProject = r
+	}
 	for i := range approval.Scripts {
 		then := &approval.Scripts[i]
 		if then.Via == TracedVia && then.Path == TraceCutPath {
@@ -110,6 +117,12 @@ func (a *scriptAuditor) reviewTraced(rv *HookReview, approval *Approval) {
 			continue
 		}
 		if then.Via != TracedVia || static[then.Path] {
+			continue
+		}
+		if !then.Exists && !within(then.Path, a.Project) && !within(then.Path, realProject) {
+			// Missing outside the project (the home, an agent's folder):
+			// no pull can put a file there, so it is not the project's
+			// (an approval of an older Hookwarden may hold such paths).
 			continue
 		}
 		ref := ScriptRef{Word: then.Word, Path: then.Path, Via: TracedVia, How: FoundTraced}
@@ -134,7 +147,12 @@ func (a *scriptAuditor) reviewTraced(rv *HookReview, approval *Approval) {
 			sr.ContentOmitted = "not shown: a file outside the project (only its fingerprint is watched)"
 		}
 		sr.How = FoundTraced
+		sr.MadeByHook = then.MadeByHook
 		switch {
+		case IsListing(then.Path) && sr.Flagged && sr.Status == ScriptChanged:
+			sr.Note = listingNote(then.Content, snap.Content)
+		case IsListing(then.Path) && sr.Note == "":
+			sr.Note = ListedNote
 		case !then.Exists && sr.Status == ScriptMissing:
 			sr.Note = AbsentNote
 		case !then.Exists:
@@ -143,6 +161,9 @@ func (a *scriptAuditor) reviewTraced(rv *HookReview, approval *Approval) {
 			sr.Note = "seen running when the hook was approved (a traced run read or executed it); it changed since"
 		case sr.Note == "":
 			sr.Note = "seen running: a traced run in the sandbox read or executed it when the hook was approved"
+		}
+		if then.MadeByHook {
+			a.reviewProduct(&sr) // the hook's own file, or one a pull brought (products.go)
 		}
 		rv.Scripts = append(rv.Scripts, sr)
 	}
@@ -167,6 +188,10 @@ func absentPath(p string) bool {
 	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)
 }
 
+// ListedNote is the note of a folder a traced run listed whose listing
+// is as approved.
+const ListedNote = "listed by the traced run at approval; watched: a file added to, removed from or renamed in this folder would change what the hook finds there"
+
 // AbsentNote is the note of a path a traced run looked for that was
 // missing then and is missing now: its absence is part of the approval.
 const AbsentNote = "looked for by the traced run at approval, missing then and now; watched: a file there would change what the hook runs"
@@ -186,7 +211,7 @@ func tracedApproval(rv HookReview) *Approval {
 	var sc []ScriptSnapshot
 	for _, s := range rv.Scripts {
 		if s.Via == TracedVia {
-			sc = append(sc, ScriptSnapshot{Word: s.Word, Path: s.Path, Via: s.Via, Exists: s.Status != ScriptMissing, SHA256: s.SHA256, Size: s.Size})
+			sc = append(sc, ScriptSnapshot{Word: s.Word, Path: s.Path, Via: s.Via, Exists: s.Status != ScriptMissing, SHA256: s.SHA256, Size: s.Size, MadeByHook: s.MadeByHook})
 		}
 	}
 	if sc == nil {

@@ -391,14 +391,19 @@ func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (res *
 	if p.storeErr != nil {
 		return nil, p.storeErr
 	}
+	// The commands that are not hooks (and the user hooks that reach the
+	// project) are checked and fingerprinted first and written in the
+	// hooks' own store update below: all or nothing.
 	cmdRes := &agents.ApproveResult{Approved: []string{}}
+	var cmds *agents.PreparedCommands
 	if !req.CarryOver || req.All {
-		rest, err := agents.ApproveCommandsFor(ctx, p, p.store, string(Name), p.Dir(), p.snap.commandSpecs(), req, p.env.Clock(), cmdRes)
+		pc, rest, err := agents.PrepareCommandsFor(ctx, p, p.store, string(Name), p.Dir(), p.snap.commandSpecs(), req, p.env.Clock())
 		if err != nil {
 			return nil, err
 		}
+		cmds = pc
 		if !req.All && len(rest) == 0 {
-			return cmdRes, nil
+			return p.approveCommandsOnly(cmds, cmdRes)
 		}
 		req.IDs = rest
 	}
@@ -424,7 +429,9 @@ func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (res *
 		picked = slices.DeleteFunc(picked, func(h *handler) bool { return r.moved[h.Key] == "" })
 	}
 	if len(picked) == 0 {
-		return &agents.ApproveResult{Approved: []string{}}, nil
+		// only commands picked (the deferred merge adds nothing: cmdRes
+		// stays empty)
+		return p.approveCommandsOnly(cmds, &agents.ApproveResult{Approved: []string{}})
 	}
 	if err := p.unchangedOnDisk(picked); err != nil {
 		return nil, err
@@ -493,6 +500,11 @@ func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (res *
 		return nil, err
 	}
 	if err := cp.Store().Update(func(d *trust.StoreData) error {
+		if cmds != nil {
+			if err := cmds.Apply(d); err != nil {
+				return err
+			}
+		}
 		sec, err := ensureSection(d)
 		if err != nil {
 			return err
@@ -522,6 +534,9 @@ func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (res *
 		}
 		return nil, fmt.Errorf("nothing was approved (Hookwarden's store was put back as it was): %w", err)
 	}
+	if cmds != nil {
+		cmds.Report(cmdRes, p.store.Path())
+	}
 	res = &agents.ApproveResult{Approved: []string{}, Files: []string{p.snap.Paths.UserConfigTOML, p.store.Path()}}
 	for _, h := range picked {
 		if st, ok := v.states[h.Key]; !ok || st.trustedHash != h.CurrentHash {
@@ -543,6 +558,19 @@ func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (res *
 	if len(res.Lost) > 0 {
 		return res, fmt.Errorf("%d hook(s) not trusted: their trusted_hash did not read back", len(res.Lost))
 	}
+	return res, nil
+}
+
+// approveCommandsOnly writes an approval that picked commands and no
+// hook: one store update, nothing of Codex's.
+func (p *project) approveCommandsOnly(cmds *agents.PreparedCommands, res *agents.ApproveResult) (*agents.ApproveResult, error) {
+	if cmds == nil {
+		return res, nil
+	}
+	if err := p.store.Update(cmds.Apply); err != nil {
+		return nil, err
+	}
+	cmds.Report(res, p.store.Path())
 	return res, nil
 }
 

@@ -3,6 +3,7 @@ package qwen
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/agents/claudeschema"
@@ -30,12 +31,28 @@ func (p *project) RecordTrace(_ context.Context, key string, seen []trust.Script
 // (an API key Qwen expanded into it named by its variable).
 func (p *project) specs() []agents.CommandSpec {
 	var out []agents.CommandSpec
+	rt := p.scriptRuntime()
 	for _, c := range p.snap.handlers {
 		if c.Hook.Origin.Layer == layerProject {
-			out = append(out, c.Spec(title(c.Hook), p.redact))
+			s := c.Spec(title(c.Hook), p.redact)
+			s.Runtime = &rt
+			out = append(out, s)
 		}
 	}
 	return out
+}
+
+// scriptRuntime is how Qwen Code runs a hook's command, for discovery:
+// bash -c, the variables its run sets to the project folder, and the .env
+// files of the project it loads into every hook's
+// environment (as Gemini CLI, whose loader it keeps: .qwen/.env, else
+// .env, of the project folder), present or not, so that one a pull adds
+// reads as a change (atk's HOLE 8: 0.24.4 passes PYTHONPATH, PERL5OPT,
+// LUA_INIT, TAR_OPTIONS, MAKEFLAGS from it to the hooks).
+func (p *project) scriptRuntime() trust.Runtime {
+	vars := []string{"QWEN_PROJECT_DIR", "CLAUDE_PROJECT_DIR", "GEMINI_PROJECT_DIR"} // what the run sets (run.go)
+	return trust.Runtime{Dialect: trust.DialectBash, ProjectVars: vars, TextVars: vars,
+		EnvFiles: []string{filepath.Join(p.Dir(), ".qwen", ".env"), filepath.Join(p.Dir(), ".env")}}
 }
 
 func (p *project) Review(ctx context.Context) (*agents.Review, error) {
