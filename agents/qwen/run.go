@@ -130,7 +130,7 @@ var unsafeChars = regexp.MustCompile(`[^A-Za-z0-9]`)
 // QWEN_CODE_PROJECT_DIR = its state folder for the cwd, and the entry's
 // env (expanded at load) last.
 func (p *project) hookEnv(h *hooks.Hook) settingsio.Env {
-	env, dir := append(settingsio.Env(nil), p.env.Vars...), p.Dir()
+	env, dir := p.section().DotEnv.Apply(p.env.Vars, p.Dir()), p.Dir()
 	env = env.With("QWEN_PROJECT_DIR", dir).With("CLAUDE_PROJECT_DIR", dir).With("GEMINI_PROJECT_DIR", dir).
 		With("QWEN_CODE_PROJECT_DIR", filepath.Join(p.snap.qwenHome, "projects", unsafeChars.ReplaceAllString(dir, "-"))).
 		With("QWEN_CODE_CLI", "1").With("QWEN_CODE_NO_RELAUNCH", "true")
