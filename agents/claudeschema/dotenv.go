@@ -16,7 +16,7 @@ import (
 // the first that exists, then the user's Home files. Every variable it
 // has not already is set, except the Drops.
 type DotEnv struct {
-	// Dir is the agent's folder name in a project folder (".claude", ".gemini", …).
+	// Dir is the name of the agent's folder in a project (".agent").
 	Dir string
 	// HomeDir is the user's home (the walk stops there); Home are the
 	// user's .env files loaded after the project's, in order.
