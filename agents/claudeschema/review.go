@@ -64,7 +64,7 @@ func (s Section) Review(env agents.Env, p agents.Project, specs []agents.Command
 	if err != nil {
 		return nil, err
 	}
-	cr, err := agents.ReviewSpecs(data, s.Key, s.Agent, s.Project, specs)
+	cr, err := agents.ReviewSpecs(data, s.Key, s.Agent, s.Project, s.withRuntime(specs))
 	if err != nil {
 		return nil, err
 	}

@@ -28,6 +28,9 @@ type Section struct {
 	// Empty is the audit text's line when there is no hook ("" for "No
 	// <Title> hooks to review.").
 	Empty string
+	// DotEnv, when set, is the agent's .env search: the project's files
+	// are fingerprinted with every reviewed hook (DotEnv.Runtime).
+	DotEnv *DotEnv
 }
 
 // noun and named are Noun and Named with their defaults.
@@ -75,7 +78,7 @@ func (s Section) Approve(ctx context.Context, fresh agents.Reviewer, review *age
 		res.Text = append(res.Text, agents.Line("nothing to approve: every %s %s is approved\n", s.Title, s.noun()))
 		return res, nil
 	}
-	keys, err := agents.ApproveSpecs(s.Store, s.Key, s.Agent, s.Project, picked, now)
+	keys, err := agents.ApproveSpecs(s.Store, s.Key, s.Agent, s.Project, s.withRuntime(picked), now)
 	if err != nil {
 		return nil, err
 	}

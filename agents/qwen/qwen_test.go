@@ -522,3 +522,23 @@ func TestProjectReenablesHooksIsCritical(t *testing.T) {
 		t.Errorf("%+v", p.Diagnostics())
 	}
 }
+
+// The dry run gives a hook what Qwen Code's .env files give it (observed
+// by HOLE 8 with qwen-live: PYTHONPATH passes, BASH_ENV does not, a name
+// Qwen's environment has is kept): the project's .qwen/.env first, then
+// the user's ~/.env for names still unset.
+func TestDryRunPassesDotEnv(t *testing.T) {
+	show := `{"type": "command", "command": "echo \"$PYTHONPATH|$BASH_ENV|$PATH|$FROM_HOME|$GIT_CONFIG_KEY_0\""}`
+	p, _ := fixture(t, map[string]string{
+		projectFile:          `{"hooks": {"SessionStart": [{"hooks": [` + show + `]}]}}`,
+		"project/.qwen/.env": "PYTHONPATH=.qwen/lib\nBASH_ENV=.qwen/b.sh\nPATH=/evil\nGIT_CONFIG_KEY_0=core.pager\n",
+		"home/.env":          "PYTHONPATH=/home-lib\nFROM_HOME=1\n",
+	}, "PATH=/usr/bin:/bin")
+	res, err := p.DryRun(context.Background(), agents.RunRequest{Event: "SessionStart", Confirmed: true, Sandbox: agents.SandboxNever})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Hooks) != 1 || strings.TrimSpace(res.Hooks[0].Stdout) != ".qwen/lib||/usr/bin:/bin|1|" {
+		t.Fatalf("hooks %+v", res.Hooks)
+	}
+}

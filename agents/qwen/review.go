@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/agents/claudeschema"
@@ -15,8 +16,11 @@ import (
 // project hooks, in the shape of the shared "commands" section.
 const storeSection = "qwen"
 
+// dotEnvDrops are the names Qwen Code 0.24.4 takes from no .env file (its loader and project-excluded keys).
+var dotEnvDrops = strings.Fields("NODE_OPTIONS npm_config_node_options npm_config_userconfig npm_config_globalconfig npm_config_script_shell npm_config_prefix NODE_PATH OPENSSL_CONF NODE_REPL_EXTERNAL_MODULE npm_config_node_gyp npm_config_init_module LD_PRELOAD LD_AUDIT DYLD_INSERT_LIBRARIES BASH_ENV ZDOTDIR BASH_FUNC_* QWEN_HOME QWEN_RUNTIME_DIR QWEN_AGENT_EXECUTION_BACKEND QWEN_CODE_MCP_APPROVALS_PATH QWEN_CODE_TRUSTED_FOLDERS_PATH QWEN_CODE_SYSTEM_SETTINGS_PATH QWEN_CODE_SYSTEM_DEFAULTS_PATH QWEN_UPDATE_BASE_URL QWEN_CODE_WARNINGS_FILE QWEN_CODE_SERVE QWEN_CODE_DESKTOP QWEN_CODE_SETTINGS_CORRUPTED_PATH QWEN_CODE_SETTINGS_WAS_RECOVERED QWEN_CODE_ACP_REPEATED_TOOL_FAILURE_GUARD QWEN_CODE_MEMORY_PROJECT_SCOPE QWEN_CODE_ENABLE_WORKFLOWS QWEN_CODE_DISABLE_WORKFLOWS QWEN_CODE_WORKFLOW_NAME_ONLY QWEN_REVIEW_PREBUILD QWEN_REVIEW_AUTOMATIC QWEN_TLS_INSECURE NODE_TLS_REJECT_UNAUTHORIZED NODE_EXTRA_CA_CERTS SSL_CERT_FILE SSL_CERT_DIR CURL_CA_BUNDLE REQUESTS_CA_BUNDLE GIT_SSL_CAINFO GIT_SSL_CAPATH npm_config_cafile npm_config_ca npm_config_strict_ssl PIP_CERT CURL_HOME WGETRC PIP_CONFIG_FILE GIT_SSH_COMMAND GIT_SSH GIT_EXEC_PATH GIT_TEMPLATE_DIR GIT_ASKPASS GIT_PROXY_COMMAND GIT_EDITOR GIT_SEQUENCE_EDITOR GIT_EXTERNAL_DIFF GIT_CONFIG_GLOBAL GIT_CONFIG_SYSTEM XDG_CONFIG_HOME GIT_CONFIG_COUNT GIT_CONFIG_PARAMETERS GIT_CONFIG_KEY_* GIT_CONFIG_VALUE_* QWEN_SANDBOX QWEN_SANDBOX_IMAGE QWEN_SANDBOX_PROXY_COMMAND QWEN_SANDBOX_NET SANDBOX SANDBOX_ENFORCEMENT XDG_CACHE_HOME TMPDIR TMP TEMP SSH_ASKPASS LESSOPEN LESSCLOSE NODE_GYP_FORCE_PYTHON npm_config_python PYTHON PYTHONSTARTUP VISUAL EDITOR npm_config_git BROWSER QWEN_CLI_ENTRY QWEN_CDP_MCP_COMMAND QWEN_SERVE_CDP_TUNNEL_OVER_WS QWEN_SERVE_NEW_FILE_MODE QWEN_SERVE_MAX_WORKSPACES QWEN_SERVE_SESSION_ATTACHMENTS_ROOT DEV QWEN_CODE_PRIVATE_CONVERSATIONS_RUNTIME QWEN_CODE_PRIVATE_RELAUNCH_ENV_PROVENANCE")
+
 func (p *project) section() claudeschema.Section {
-	return claudeschema.Section{Store: p.store, Key: storeSection, Agent: string(name), Title: agentTitle, Project: p.Dir()}
+	return claudeschema.Section{Store: p.store, Key: storeSection, Agent: string(name), Title: agentTitle, Project: p.Dir(), DotEnv: &claudeschema.DotEnv{Dir: ".qwen", HomeDir: p.snap.home, Home: []string{filepath.Join(p.snap.qwenHome, ".env"), filepath.Join(p.snap.home, ".env")}, Drops: dotEnvDrops, ProjectVars: facts.ProjectVars}}
 }
 
 // RecordTrace adds the files a traced run saw to the approval of key
@@ -31,28 +35,12 @@ func (p *project) RecordTrace(_ context.Context, key string, seen []trust.Script
 // (an API key Qwen expanded into it named by its variable).
 func (p *project) specs() []agents.CommandSpec {
 	var out []agents.CommandSpec
-	rt := p.scriptRuntime()
 	for _, c := range p.snap.handlers {
 		if c.Hook.Origin.Layer == layerProject {
-			s := c.Spec(title(c.Hook), p.redact)
-			s.Runtime = &rt
-			out = append(out, s)
+			out = append(out, c.Spec(title(c.Hook), p.redact))
 		}
 	}
 	return out
-}
-
-// scriptRuntime is how Qwen Code runs a hook's command, for discovery:
-// bash -c, the variables its run sets to the project folder, and the .env
-// files of the project it loads into every hook's
-// environment (as Gemini CLI, whose loader it keeps: .qwen/.env, else
-// .env, of the project folder), present or not, so that one a pull adds
-// reads as a change (atk's HOLE 8: 0.24.4 passes PYTHONPATH, PERL5OPT,
-// LUA_INIT, TAR_OPTIONS, MAKEFLAGS from it to the hooks).
-func (p *project) scriptRuntime() trust.Runtime {
-	vars := []string{"QWEN_PROJECT_DIR", "CLAUDE_PROJECT_DIR", "GEMINI_PROJECT_DIR"} // what the run sets (run.go)
-	return trust.Runtime{Dialect: trust.DialectBash, ProjectVars: vars, TextVars: vars,
-		EnvFiles: []string{filepath.Join(p.Dir(), ".qwen", ".env"), filepath.Join(p.Dir(), ".env")}}
 }
 
 func (p *project) Review(ctx context.Context) (*agents.Review, error) {

@@ -126,11 +126,11 @@ func (p *project) DryRun(ctx context.Context, req agents.RunRequest) (*agents.Ru
 var unsafeChars = regexp.MustCompile(`[^A-Za-z0-9]`)
 
 // hookEnv is the environment Qwen gives a hook (observed): its own
-// (OPENAI_API_KEY included), the three *_PROJECT_DIR = the cwd,
+// (OPENAI_API_KEY included, and what its .env files add: DotEnv.Apply), the three *_PROJECT_DIR = the cwd,
 // QWEN_CODE_PROJECT_DIR = its state folder for the cwd, and the entry's
 // env (expanded at load) last.
 func (p *project) hookEnv(h *hooks.Hook) settingsio.Env {
-	env, dir := append(settingsio.Env(nil), p.env.Vars...), p.Dir()
+	env, dir := p.section().DotEnv.Apply(p.env.Vars, p.Dir()), p.Dir()
 	env = env.With("QWEN_PROJECT_DIR", dir).With("CLAUDE_PROJECT_DIR", dir).With("GEMINI_PROJECT_DIR", dir).
 		With("QWEN_CODE_PROJECT_DIR", filepath.Join(p.snap.qwenHome, "projects", unsafeChars.ReplaceAllString(dir, "-"))).
 		With("QWEN_CODE_CLI", "1").With("QWEN_CODE_NO_RELAUNCH", "true")

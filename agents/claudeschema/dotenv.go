@@ -1,0 +1,132 @@
+package claudeschema
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/settingsio"
+	"github.com/hookwarden/hookwarden/trust"
+)
+
+// DotEnv is the .env search of an agent that loads one into its own
+// environment at start, which every hook then inherits: walking up from
+// the project folder to the home, in each folder Dir/.env and then .env,
+// the first that exists, then the user's Home files. Every variable it
+// has not already is set, except the Drops.
+type DotEnv struct {
+	// Dir is the name of the agent's folder in a project (".agent").
+	Dir string
+	// HomeDir is the user's home (the walk stops there); Home are the
+	// user's .env files loaded after the project's, in order.
+	HomeDir string
+	Home    []string
+	// Drops are the names the agent does not take from a .env file,
+	// compared without case and with - as _; a trailing * matches any
+	// name it prefixes.
+	Drops []string
+	// ProjectVars are the variables the agent's run sets to the project
+	// folder (left in the command for bash, not replaced in its text).
+	ProjectVars []string
+}
+
+// Found is the project's .env file the agent loads now ("" when none).
+func (d *DotEnv) Found(project string) string {
+	for dir := filepath.Clean(project); dir != filepath.Clean(d.HomeDir); dir = filepath.Dir(dir) {
+		for _, p := range []string{filepath.Join(dir, d.Dir, ".env"), filepath.Join(dir, ".env")} {
+			if _, err := os.Stat(p); err == nil {
+				return p
+			}
+		}
+		if filepath.Dir(dir) == dir {
+			break
+		}
+	}
+	return ""
+}
+
+// drops reports whether the agent leaves key out.
+func (d *DotEnv) drops(key string) bool {
+	canon := func(s string) string { return strings.ReplaceAll(strings.ToLower(s), "-", "_") }
+	key = canon(key)
+	for _, n := range d.Drops {
+		if p, ok := strings.CutSuffix(canon(n), "*"); ok && strings.HasPrefix(key, p) || canon(n) == key {
+			return true
+		}
+	}
+	return false
+}
+
+// Apply is env with what the agent's .env files add to it (what its hooks
+// inherit), for a dry run that behaves as the agent does: first file
+// first, a name set by an earlier file or by the environment kept.
+func (d *DotEnv) Apply(env settingsio.Env, project string) settingsio.Env {
+	out := append(settingsio.Env(nil), env...)
+	if d == nil {
+		return out
+	}
+	files := d.Home
+	if found := d.Found(project); found != "" {
+		files = append([]string{found}, files...)
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			continue // the agent skips a file it cannot read; the review fingerprints it (and so fails on it)
+		}
+		for _, e := range settingsio.ParseDotEnv(string(b)) {
+			if !d.drops(e.Key) && !out.Has(e.Key) {
+				out = out.With(e.Key, e.Value)
+			}
+		}
+	}
+	return out
+}
+
+// under reports whether path is in folder dir.
+func under(dir, path string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, "../")
+}
+
+// Runtime is how hooks run for discovery: the project's Dir/.env and .env
+// (present or not) and the file loaded now when it is the project's are
+// fingerprinted with every hook, so one a pull adds, changes or removes
+// needs review; the variables the project's file gives hooks resolve the
+// commands (PYTHONPATH, BASH_ENV, …).
+func (d *DotEnv) Runtime(project string) *trust.Runtime {
+	if d == nil {
+		return nil
+	}
+	rt := &trust.Runtime{Dialect: trust.DialectBash, ProjectVars: d.ProjectVars, TextVars: []string{},
+		EnvFiles: []string{filepath.Join(project, d.Dir, ".env"), filepath.Join(project, ".env")}}
+	if found := d.Found(project); found != "" && under(project, found) {
+		rt.EnvFiles = append(rt.EnvFiles, found)
+		rt.Env = map[string]string{}
+		if b, err := os.ReadFile(found); err == nil {
+			for _, e := range settingsio.ParseDotEnv(string(b)) {
+				if !d.drops(e.Key) {
+					rt.Env[e.Key] = e.Value
+				}
+			}
+		}
+	}
+	return rt
+}
+
+// withRuntime is specs with the section's runtime on those without one.
+func (s Section) withRuntime(specs []agents.CommandSpec) []agents.CommandSpec {
+	rt := s.DotEnv.Runtime(s.Project)
+	if rt == nil {
+		return specs
+	}
+	out := make([]agents.CommandSpec, len(specs))
+	for i, sp := range specs {
+		if sp.Runtime == nil && sp.ScriptCommand != "" {
+			sp.Runtime = rt
+		}
+		out[i] = sp
+	}
+	return out
+}
