@@ -333,6 +333,9 @@ func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 	if err := agents.Recheck(ctx, p, req.Reviewed); err != nil {
 		return nil, err
 	}
+	if err := agents.UnchangedOnDisk(p, hs); err != nil {
+		return nil, err
+	}
 	var ids []string
 	for _, h := range hs {
 		ids = append(ids, h.ID)

@@ -1,11 +1,8 @@
 package codex
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"fmt"
-	"os"
 	"slices"
 	"sort"
 	"strings"
@@ -67,17 +64,12 @@ func reviewed(h *handler) bool {
 	return h.Listed || h.Hook.Status == statusProjectUntrusted
 }
 
-// Review reviews every hook Codex asks trust for against Codex's
-// trusted_hash and Hookwarden's record of the approved definition and
-// scripts.
-// It reads the files again, so that it shows what an approval, a revoke or
-// an edit since Open did.
-func (p *project) Review(ctx context.Context) (*agents.Review, error) {
-	again, err := agent{SystemDir: p.systemDir()}.Open(ctx, p.env, p.Dir())
-	if err != nil {
-		return nil, err
-	}
-	r, err := again.(*project).review()
+// Review reviews every hook Codex asks trust for, as Open read them,
+// against Codex's trusted_hash and Hookwarden's record of the approved
+// definition and scripts. It works on the snapshot: what an approval, a
+// revoke or an edit did since shows in the project opened again.
+func (p *project) Review(context.Context) (*agents.Review, error) {
+	r, err := p.review()
 	if err != nil {
 		return nil, err
 	}
@@ -426,7 +418,7 @@ func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (res *
 	if len(picked) == 0 {
 		return &agents.ApproveResult{Approved: []string{}}, nil
 	}
-	if err := p.unchangedOnDisk(picked); err != nil {
+	if err := agents.UnchangedOnDisk(p, hooksOfHandlers(picked)); err != nil {
 		return nil, err
 	}
 	if !req.AcceptUnwatched {
@@ -578,31 +570,13 @@ func (p *project) pick(r *codexReview, ids []string, all bool) ([]*handler, erro
 	return out, nil
 }
 
-// unchangedOnDisk refuses an approval when a hook file changed since the
-// snapshot was read: what would be approved is what was shown.
-func (p *project) unchangedOnDisk(hs []*handler) error {
-	checked := map[string]bool{}
-	for _, h := range hs {
-		path := h.Hook.Origin.File
-		if checked[path] {
-			continue
-		}
-		checked[path] = true
-		var raw []byte
-		for _, f := range p.snap.Files {
-			if f.Path == path {
-				raw = f.Raw
-			}
-		}
-		now, err := settingsio.ReadRegularFile(path)
-		if err != nil && !errors.Is(err, os.ErrNotExist) {
-			return fmt.Errorf("reading %s again: %w", path, err)
-		}
-		if !bytes.Equal(now, raw) {
-			return fmt.Errorf("%s changed since it was reviewed: nothing approved; review it again", path)
-		}
+// hooksOfHandlers are the neutral hooks of hs.
+func hooksOfHandlers(hs []*handler) []*hooks.Hook {
+	out := make([]*hooks.Hook, len(hs))
+	for i, h := range hs {
+		out[i] = h.Hook
 	}
-	return nil
+	return out
 }
 
 // Revoke removes trusted_hash from the hooks' [hooks.state."<key>"] (the

@@ -352,6 +352,9 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 	for _, h := range picked {
 		ids = append(ids, h.HookID)
 	}
+	if err := agents.UnchangedOnDisk(p, agents.HooksOf(p, ids)); err != nil {
+		return res, err
+	}
 	if err := agents.CheckUnwatched(ctx, p, ids, req.AcceptUnwatched); err != nil {
 		return res, err
 	}
