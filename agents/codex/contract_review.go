@@ -373,18 +373,25 @@ func keyFile(key string) string {
 // disk since is refused ("review it again"). With CarryOver, hooks that
 // were only moved keep their approval at the new key and the stale old
 // entry goes.
-func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (res *agents.ApproveResult, err error) {
-	if req.Repair {
-		return nil, agents.NotSupported("approve", "Codex keeps its own trust (trusted_hash in config.toml): there is nothing of Hookwarden's to put back; approve the hooks again")
-	}
-	if req.All && len(req.IDs) > 0 || !req.All && !req.CarryOver && len(req.IDs) == 0 {
+func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (*agents.ApproveResult, error) {
+	return p.approve(ctx, req, false)
+}
+
+// CarryOver is Approve that also carries the approvals of hooks that were
+// only moved to their new key (agents.CarryOver).
+func (p *project) CarryOver(ctx context.Context, req agents.ApproveRequest) (*agents.ApproveResult, error) {
+	return p.approve(ctx, req, true)
+}
+
+func (p *project) approve(ctx context.Context, req agents.ApproveRequest, carry bool) (res *agents.ApproveResult, err error) {
+	if req.All && len(req.IDs) > 0 || !req.All && !carry && len(req.IDs) == 0 {
 		return nil, agents.BadRequestf("give --all or hooks (command, trust key or id)")
 	}
 	if p.storeErr != nil {
 		return nil, p.storeErr
 	}
 	cmdRes := &agents.ApproveResult{Approved: []string{}}
-	if !req.CarryOver || req.All {
+	if !carry || req.All {
 		rest, err := agents.ApproveCommandsFor(ctx, p, p.store, string(Name), p.Dir(), p.snap.commandSpecs(), req, p.env.Clock(), cmdRes)
 		if err != nil {
 			return nil, err
@@ -408,11 +415,11 @@ func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (res *
 	if err != nil {
 		return nil, err
 	}
-	picked, err := p.pick(r, req.IDs, req.All || req.CarryOver && len(req.IDs) == 0)
+	picked, err := p.pick(r, req.IDs, req.All || carry && len(req.IDs) == 0)
 	if err != nil {
 		return nil, agents.BadRequestf("%v", err)
 	}
-	if req.CarryOver && len(req.IDs) == 0 && !req.All {
+	if carry && len(req.IDs) == 0 && !req.All {
 		picked = slices.DeleteFunc(picked, func(h *handler) bool { return r.moved[h.Key] == "" })
 	}
 	if len(picked) == 0 {
@@ -470,7 +477,7 @@ func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (res *
 			recs[h.Key].ProjectScripts = map[string][]trust.ScriptSnapshot{p.Dir(): recs[h.Key].Scripts}
 		}
 		edits = append(edits, settingsio.TOMLSetString(stateTable(h.Key), "trusted_hash", h.CurrentHash))
-		if old := r.moved[h.Key]; old != "" && req.CarryOver {
+		if old := r.moved[h.Key]; old != "" && carry {
 			drop[h.Key] = old
 			if at := p.keyed(old); at == nil || at.Trust != trusted {
 				edits = append(edits, settingsio.TOMLRemove(stateTable(old), "trusted_hash"))

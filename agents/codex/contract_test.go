@@ -209,7 +209,7 @@ func TestReorderedHookCarriesItsApprovalOver(t *testing.T) {
 		t.Fatalf("moved hook: codex %s, review %s %q %q", moved.Trust, rv.Status, rv.PreviousKey, rv.ApprovalNote)
 	}
 	before := f.read(f.config())
-	res, err := p.Approve(context.Background(), agents.ApproveRequest{CarryOver: true})
+	res, err := p.CarryOver(context.Background(), agents.ApproveRequest{})
 	if err != nil || len(res.Approved) != 1 || len(res.Notes) != 1 {
 		t.Fatalf("carry over: %v %+v", err, res)
 	}
