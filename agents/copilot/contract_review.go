@@ -151,7 +151,7 @@ func (p *project) review() (*agents.Review, error) {
 			continue
 		}
 		if p.env.WantsRisk(h.NeedsReview()) {
-			h.Risk = risk.Analyze(agents.RiskSubject(p, c.Hook, p.Dir()), p.env.RiskOptions(cache))
+			h.Risk = agents.ReviewedRisk(p, c.Hook, p.Dir(), h.HookReview, p.env.RiskOptions(cache))
 			agents.FloorUnwatchedRisk(h)
 		}
 		h.Fields = append(h.Fields, agents.Field{Key: "copilot", Label: "Copilot CLI", Value: copilotSays(c)})
