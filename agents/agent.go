@@ -53,6 +53,9 @@ type Info struct {
 	// Facts are the agent's files and variables, as data for the shared
 	// packages (see Facts).
 	Facts Facts `json:"-"`
+	// Lacks says, per optional capability its projects do not have, why,
+	// in a sentence the faces show as it is (Lacking).
+	Lacks map[Capability]string `json:"-"`
 }
 
 // EventSuggester is an Agent that can name the event a misspelt event

@@ -11,12 +11,26 @@
 // ever talk to this contract and to the agent-neutral model in hooks/
 // (hooks.Hook, hooks.Diagnostic); they never ask which agent they hold.
 //
-// What an agent cannot do is said, not hidden: an operation it does not
-// support returns an [*Unsupported] error whose Reason the faces show as it
-// is ("Claude Code has no folder trust of its own that Hookwarden writes").
+// The required contract is [Agent] and its [Project] ([Planner],
+// [Reviewer], [Switch], [DryRunner]): what every agent has. What only some
+// agents have is an optional capability, a small interface the faces
+// discover by type assertion: [FolderTrustReader] and [FolderTruster],
+// [Repairer], [CarryOver], [SwitchTracker], [Scanner], [TrustStater],
+// [TraceRecorder], [Recorder], [Protector], [MCPStarter], [Worder], …
+// (docs/architecture.md lists them all).
+//
+// What an agent cannot do is said, not hidden: an agent that lacks a
+// capability a command asks for by name says why in [Info].Lacks, which
+// [Lacking] turns into an [*Unsupported] error whose Reason the faces show
+// as it is ("Claude Code records its folder trust … Hookwarden only reads
+// it"); a required method returns one only for a request it cannot take
+// ("Qwen Code has no per-hook switch").
 //
 // Data flows one way: files → [Project] (a snapshot value, read once) →
-// [Plan] → [RunResult] → [Verdict] → view. A write (approve, disable, …)
-// changes files and returns what it did; the face then opens the project
-// again to see the new state.
+// [Plan] → [RunResult] → [Verdict] → view. Review, Approve, Revoke and the
+// dry run's Gate work on the snapshot; where safety needs the disk, a check
+// refuses ([UnchangedOnDisk], [SameFiles]: a file changed since Open is a
+// [*ChangedOnDisk]), so that an approval approves what the user saw. A
+// write (approve, disable, …) changes files and returns what it did; the
+// face then opens the project again to see the new state.
 package agents

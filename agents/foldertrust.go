@@ -6,18 +6,25 @@ import (
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-// FolderTruster is an agent's own trust of a project folder (Gemini's
-// trustedFolders.json, Codex's [projects] trust_level, Claude Code's
-// hasTrustDialogAccepted).
-type FolderTruster interface {
+// FolderTrustReader is a Project whose agent has a trust of the project
+// folder of its own (Gemini's trustedFolders.json, Codex's [projects]
+// trust_level, Claude Code's hasTrustDialogAccepted), which Hookwarden
+// shows (optional: without one, Summary().FolderTrust says why).
+type FolderTrustReader interface {
 	// FolderTrustDetails are the decision about the folder in rows
 	// (project, state, the rule that decided, why, the file), for the
 	// command line; the error is a trust file the agent refuses to start
 	// with.
 	FolderTrustDetails() ([]Field, error)
+}
+
+// FolderTruster is a FolderTrustReader whose decision Hookwarden records
+// as the agent's own trust dialog does (optional: an agent that keeps it
+// where Hookwarden does not write says why in Info.Lacks[CapFolderTrust]).
+type FolderTruster interface {
+	FolderTrustReader
 	// SetFolderTrust writes level (one of FolderTrust.Levels) for the
-	// project; Unsupported where the agent keeps it where Hookwarden does
-	// not write.
+	// project.
 	SetFolderTrust(ctx context.Context, level string) (*FolderTrustResult, error)
 }
 

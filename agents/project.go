@@ -47,7 +47,6 @@ type Project interface {
 	Planner
 	Reviewer
 	Switch
-	FolderTruster
 	DryRunner
 }
 

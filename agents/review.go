@@ -165,7 +165,7 @@ type Problem struct {
 	Text string
 	// Severe: the agent cannot work with it (else a note).
 	Severe bool
-	// Repair: ApproveRequest.Repair mends it (RepairTitle and RepairText
+	// Repair: the project's Repairer mends it (RepairTitle and RepairText
 	// say how, for a confirmation).
 	Repair      bool
 	RepairTitle string
@@ -280,10 +280,6 @@ type ApproveRequest struct {
 	IDs []string
 	// All approves every reviewed hook that needs review.
 	All bool
-	// Repair puts back into the agent's store the approvals Hookwarden
-	// recorded that the agent's store lost (Unsupported where the agent
-	// has no store of its own).
-	Repair bool
 	// Reviewed are the reviews the user saw: the agent reviews the hooks
 	// again and refuses with *ChangedSinceReview, writing nothing, when
 	// one of them differs now (nil: no such check).
@@ -292,10 +288,6 @@ type ApproveRequest struct {
 	// then read approved-partly-unwatched), after the user saw what cannot
 	// be watched; without it such a hook is refused (*UnwatchedApproval).
 	AcceptUnwatched bool
-	// CarryOver moves the approvals of hooks that were only moved (same
-	// definition, new position) to their new place, after the user saw
-	// that nothing else changed (agents whose trust key is positional).
-	CarryOver bool
 }
 
 // ApproveResult says what an approval did.

@@ -23,7 +23,8 @@ func TestEveryAgentApprovesAndRevokesThroughTheContract(t *testing.T) {
 	for _, a := range all.Registry().All() {
 		name := a.Info().Name
 		t.Run(name, func(t *testing.T) {
-			p, _ := openDemo(t, a)
+			p, demo := openDemo(t, a)
+			env := demoEnv(demo)
 			r, err := p.Review(ctx)
 			if err != nil {
 				t.Fatalf("Review: %v", err)
@@ -53,6 +54,17 @@ func TestEveryAgentApprovesAndRevokesThroughTheContract(t *testing.T) {
 			if err != nil || len(res.Approved) == 0 || len(res.Text) == 0 {
 				t.Fatalf("Approve all: %+v, %v", res, err)
 			}
+			// A Project is a snapshot: the approval shows in the project
+			// opened again, as the faces do after a write.
+			reopen := func() agents.Project {
+				t.Helper()
+				again, err := a.Open(ctx, env, p.Dir())
+				if err != nil {
+					t.Fatal(err)
+				}
+				return again
+			}
+			p = reopen()
 			after, err := p.Review(ctx)
 			if err != nil {
 				t.Fatal(err)
@@ -66,7 +78,7 @@ func TestEveryAgentApprovesAndRevokesThroughTheContract(t *testing.T) {
 			if err != nil || len(rv.Revoked) == 0 {
 				t.Fatalf("Revoke all: %+v, %v", rv, err)
 			}
-			if again, _ := p.Review(ctx); again.NeedingReview() != len(again.Hooks) {
+			if again, _ := reopen().Review(ctx); again.NeedingReview() != len(again.Hooks) {
 				t.Errorf("after revoking all, %d of %d need review", again.NeedingReview(), len(again.Hooks))
 			}
 		})
@@ -118,13 +130,17 @@ func openDemo(t *testing.T, a agents.Agent) (agents.Project, assets.Demo) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	env := agents.Env{Vars: demo.Overlay(nil), GOOS: "linux", Home: demo.Home,
-		Now: func() time.Time { return time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC) }}
-	p, err := a.Open(context.Background(), env, demo.ProjectDir)
+	p, err := a.Open(context.Background(), demoEnv(demo), demo.ProjectDir)
 	if err != nil {
 		t.Fatalf("Open: %v", err)
 	}
 	return p, demo
+}
+
+// demoEnv is the environment the demo is opened in.
+func demoEnv(demo assets.Demo) agents.Env {
+	return agents.Env{Vars: demo.Overlay(nil), GOOS: "linux", Home: demo.Home,
+		Now: func() time.Time { return time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC) }}
 }
 
 // storeBytes is the content of the trust files, concatenated ("" for a

@@ -27,11 +27,26 @@ type Switch interface {
 	// SwitchOf is the switch of one hook of the project as the agent
 	// reads it.
 	SwitchOf(h *hooks.Hook) HookSwitch
+}
+
+// SwitchTracker is a Switch that can tell in advance whether a switch
+// written to a scope changes a file git tracks (optional: an agent whose
+// switches write only the user's files, Hookwarden's store, or a file
+// that depends on the hook, has none; Toggle refuses a tracked write
+// either way, with a *TrackedError).
+type SwitchTracker interface {
 	// Tracked says whether a switch written to scope ("" for the
 	// default) would change a file git tracks, so that a view can say so
-	// before the user flips a switch; nil when the agent cannot tell in
-	// advance (Toggle still refuses such a write).
+	// before the user flips a switch; nil when it cannot tell.
 	Tracked(ctx context.Context, scope string) *Tracked
+}
+
+// TrackedOf is p's SwitchTracker answer for scope; nil when p has none.
+func TrackedOf(ctx context.Context, p Project, scope string) *Tracked {
+	if t, ok := p.(SwitchTracker); ok {
+		return t.Tracked(ctx, scope)
+	}
+	return nil
 }
 
 // SwitchInfo is how an agent's switch works.

@@ -59,6 +59,14 @@ func TraceAndApprove(ctx context.Context, p Project, picked []HookReview, opts T
 	if !ok {
 		return nil, NotSupported("tracing hooks", p.Agent().Title+"'s approvals keep no fingerprints Hookwarden could add a trace to")
 	}
+	approve := p.Approve
+	if carryOver {
+		co, ok := p.(CarryOver)
+		if !ok {
+			return nil, Lacking(p.Agent(), CapCarryOver)
+		}
+		approve = co.CarryOver
+	}
 	out := &TracedApproval{Recorded: map[string]int{}}
 	for _, rv := range picked {
 		t, err := TraceHook(ctx, p, rv, opts)
@@ -119,7 +127,7 @@ func TraceAndApprove(ctx context.Context, p Project, picked []HookReview, opts T
 		}
 		accept = true
 	}
-	res, err := p.Approve(ctx, ApproveRequest{IDs: ids, Reviewed: reviewed, CarryOver: carryOver, AcceptUnwatched: accept})
+	res, err := approve(ctx, ApproveRequest{IDs: ids, Reviewed: reviewed, AcceptUnwatched: accept})
 	out.Approved = res
 	if err != nil {
 		return out, err

@@ -7,9 +7,10 @@ import (
 	"github.com/hookwarden/hookwarden/agents"
 )
 
-// runFolderTrust shows the agent's folder-trust decision for the project,
-// or records one where the agent lets Hookwarden (Gemini CLI's
-// trustedFolders.json, as its trust dialog does).
+// runFolderTrust shows the agent's folder-trust decision for the project
+// (agents.FolderTrustReader), or records one where the agent lets
+// Hookwarden (agents.FolderTruster, as the agent's own trust dialog does);
+// an agent without one says why (agents.Lacking).
 func runFolderTrust(ctx context.Context, io *IO, agent agents.Agent, args []string) error {
 	fs := newFlags("folder-trust")
 	dir := io.projectFlag(fs)
@@ -27,7 +28,11 @@ func runFolderTrust(ctx context.Context, io *IO, agent agents.Agent, args []stri
 	if len(rest) == 0 {
 		return writeFolderTrust(io, p)
 	}
-	res, err := p.SetFolderTrust(ctx, rest[0])
+	ft, ok := p.(agents.FolderTruster)
+	if !ok {
+		return agents.Lacking(p.Agent(), agents.CapFolderTrust)
+	}
+	res, err := ft.SetFolderTrust(ctx, rest[0])
 	if err != nil {
 		return switchError(err)
 	}
@@ -38,9 +43,17 @@ func runFolderTrust(ctx context.Context, io *IO, agent agents.Agent, args []stri
 	return writeFolderTrust(io, p)
 }
 
-// writeFolderTrust prints the decision, a row a line.
+// writeFolderTrust prints the decision, a row a line; for an agent with no
+// folder trust of its own (no agents.FolderTrustReader), the project and
+// why, as its summary says it.
 func writeFolderTrust(io *IO, p agents.Project) error {
-	rows, err := p.FolderTrustDetails()
+	r, ok := p.(agents.FolderTrustReader)
+	if !ok {
+		ft := p.Summary().FolderTrust
+		printf(io.Stdout, "%-13s %s\n%-13s %s\n", "project", p.Dir(), "folder trust", strings.TrimSpace("none "+ft.Reason))
+		return nil
+	}
+	rows, err := r.FolderTrustDetails()
 	whose := whoseFilesOf(p)
 	for _, r := range rows {
 		printf(io.Stdout, "%-13s %s\n", r.Label, whose.label(r.Value))

@@ -22,6 +22,9 @@ func TestSwitchCommandsSayWhatAnAgentDoesNotHave(t *testing.T) {
 		{[]string{"folder-trust", "--agent", "claude"}, ExitOK, "folder trust  not accepted (read only)", ""},
 		{[]string{"folder-trust", "--agent", "claude", "trust"}, ExitUsage, "", "Hookwarden only reads it"},
 		{[]string{"migrate", "--agent", "gemini"}, ExitUsage, "", "Gemini CLI has no migration"},
+		{[]string{"trust", "--agent", "claude", "--repair"}, ExitUsage, "", "Claude Code has no trust file of its own to repair"},
+		{[]string{"trust", "--agent", "claude", "--carry-over", "--all"}, ExitUsage, "", "carries no approval over to a moved handler"},
+		{[]string{"trust", "--agent", "gemini", "--carry-over", "--all"}, ExitUsage, "", "a hook that was only moved keeps its approval"},
 	}
 	for _, tt := range tests {
 		out.Reset()

@@ -8,8 +8,10 @@ import (
 
 // runTrust approves project hooks into the agent's trust store
 // (agents.Reviewer.Approve): by name, key or ID, or --all; --repair first
-// mends a trust file the agent cannot use; --carry-over moves the approvals
-// of hooks that were only moved (agents whose trust key is a position).
+// mends a trust file the agent cannot use (agents.Repairer); --carry-over
+// moves the approvals of hooks that were only moved (agents.CarryOver, for
+// agents whose trust key is a position). An agent without the capability
+// says why (agents.Lacking).
 func runTrust(ctx context.Context, io *IO, agent agents.Agent, args []string) error {
 	fs := newFlags("trust")
 	dir := io.projectFlag(fs)
@@ -27,6 +29,14 @@ func runTrust(ctx context.Context, io *IO, agent agents.Agent, args []string) er
 	if err != nil {
 		return err
 	}
+	approve := p.Approve
+	if *carry {
+		co, ok := p.(agents.CarryOver)
+		if !ok {
+			return agents.Lacking(p.Agent(), agents.CapCarryOver)
+		}
+		approve = co.CarryOver
+	}
 	if *traceUser {
 		if *trace || *repair || *all || len(selectors) > 0 {
 			return usagef("trust: --trace-user goes alone (it traces every such hook, and approves nothing)")
@@ -40,7 +50,22 @@ func runTrust(ctx context.Context, io *IO, agent agents.Agent, args []string) er
 		}
 		return reviewError(traceAndApprove(ctx, io, agent, p, selectors, *all, *carry, *accept))
 	}
-	res, err := p.Approve(ctx, agents.ApproveRequest{IDs: selectors, All: *all, Repair: *repair, CarryOver: *carry, AcceptUnwatched: *accept})
+	if *repair {
+		rp, ok := p.(agents.Repairer)
+		if !ok {
+			return agents.Lacking(p.Agent(), agents.CapRepair)
+		}
+		res, err := rp.Repair(ctx)
+		if res != nil {
+			if werr := writeText(io.Stdout, res.Text, false); err == nil {
+				err = werr
+			}
+		}
+		if err != nil || !*all && len(selectors) == 0 && !*carry {
+			return reviewError(err)
+		}
+	}
+	res, err := approve(ctx, agents.ApproveRequest{IDs: selectors, All: *all, AcceptUnwatched: *accept})
 	if res != nil {
 		if werr := writeText(io.Stdout, res.Text, false); err == nil {
 			err = werr

@@ -86,7 +86,7 @@ func (m *mainWindow) toggle(p *project, req agents.ToggleRequest, out *toast) {
 		var tracked *agents.TrackedError
 		var note *agents.Tracked
 		if errors.As(err, &tracked) {
-			note = p.proj.Tracked(context.Background(), req.Scope)
+			note = agents.TrackedOf(context.Background(), p.proj, req.Scope)
 		}
 		m.thread.Do(func() {
 			m.hooks.setBusy(false)
@@ -221,7 +221,7 @@ func (m *mainWindow) noteTracked(p *project) {
 		return
 	}
 	m.thread.Go(func() {
-		tr := p.proj.Tracked(context.Background(), "")
+		tr := agents.TrackedOf(context.Background(), p.proj, "")
 		m.thread.Do(func() {
 			if m.current == p {
 				m.hooks.setTracked(tr)

@@ -288,7 +288,12 @@ func (v *reviewView) onSetFolderTrust(level string) {
 		v.toast.writing()
 		v.setWriting(true)
 		v.thread.Go(func() {
-			res, err := p.proj.SetFolderTrust(context.Background(), level)
+			var res *agents.FolderTrustResult
+			ft, ok := p.proj.(agents.FolderTruster)
+			err := agents.Lacking(p.proj.Agent(), agents.CapFolderTrust)
+			if ok {
+				res, err = ft.SetFolderTrust(context.Background(), level)
+			}
 			w := writtenFiles{err: err}
 			if res != nil {
 				w.backup, w.changed = res.Backup, res.Files
@@ -321,9 +326,8 @@ func (v *reviewView) onSetFolderTrust(level string) {
 	})
 }
 
-// onRepair mends a trust store the agent cannot use (Gemini CLI's
-// trusted_hooks.json: a backup, then what can be salvaged), after a
-// confirmation.
+// onRepair mends a trust store the agent cannot use (agents.Repairer: a
+// backup, then what can be salvaged), after a confirmation.
 func (v *reviewView) onRepair() {
 	if v.review == nil || v.blocked() {
 		return
@@ -356,7 +360,12 @@ func (v *reviewView) repair() {
 	v.toast.writing()
 	v.setWriting(true)
 	v.thread.Go(func() {
-		res, err := p.proj.Approve(context.Background(), agents.ApproveRequest{Repair: true})
+		var res *agents.ApproveResult
+		rp, ok := p.proj.(agents.Repairer)
+		err := agents.Lacking(p.proj.Agent(), agents.CapRepair)
+		if ok {
+			res, err = rp.Repair(context.Background())
+		}
 		r, rerr := reviewProject(p)
 		v.thread.Do(func() {
 			v.setWriting(false)

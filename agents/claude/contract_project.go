@@ -28,6 +28,13 @@ func (agent) Info() agents.Info {
 		Layers: map[settingsio.Layer]agents.LayerRole{
 			layerManaged: agents.RoleAdmin, settingsio.LayerUser: agents.RoleUser, LayerProject: agents.RoleProject,
 			LayerLocal: agents.RoleLocal, layerPlugin: agents.RoleAddOn, layerSkill: agents.RoleProject,
+		},
+		Lacks: map[agents.Capability]string{
+			agents.CapFolderTrust: "Claude Code records its folder trust (hasTrustDialogAccepted in ~/.claude.json) " +
+				"when its trust dialog is answered in an interactive session; Hookwarden only reads it",
+			agents.CapRepair: "Claude Code has no trust file of its own to repair: its approvals are Hookwarden's",
+			agents.CapCarryOver: "Claude Code has no trust key of its own, so Hookwarden carries no approval over to a moved handler: " +
+				"approve it again where it is now (hookwarden untrust --gone drops the approval it left behind)",
 		}}
 }
 

@@ -295,9 +295,6 @@ func matcherLabel(m string) string {
 // prefix of it of 8 or more characters, or label; every reviewed handler
 // with All) with their place and script fingerprints (trust.ClaudeApprove).
 func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (*agents.ApproveResult, error) {
-	if req.Repair {
-		return nil, agents.NotSupported("repair", "Claude Code has no trust file of its own to repair: its approvals are Hookwarden's")
-	}
 	if req.All == (len(req.IDs) > 0) {
 		return nil, agents.BadRequestf("give --all or handlers (label, id or fingerprint)")
 	}
@@ -331,6 +328,9 @@ func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 		return nil, err
 	}
 	if err := agents.Recheck(ctx, p, req.Reviewed); err != nil {
+		return nil, err
+	}
+	if err := agents.UnchangedOnDisk(p, hs); err != nil {
 		return nil, err
 	}
 	var ids []string

@@ -44,10 +44,6 @@ func (p *project) SwitchOf(h *hooks.Hook) agents.HookSwitch {
 	return sw
 }
 
-// Tracked is nil: which file a switch writes depends on the handler, and
-// Toggle refuses a tracked one.
-func (p *project) Tracked(context.Context, string) *agents.Tracked { return nil }
-
 // Find picks handlers by a hook ID, a fingerprint (or a prefix of at
 // least 8 characters), or a label (command with args, URL, MCP tool):
 // every handler with that label.

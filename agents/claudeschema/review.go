@@ -56,8 +56,9 @@ func (e *Entry) Spec(label string, hide func(string) string) agents.CommandSpec 
 
 // Review reviews specs against the section (the store read through env),
 // filling base (project, folder trust, unreadable files, …): each hook's
-// status, its risk (agents.RiskSubject), what the agent does with it
-// (says) and notes.
+// status, its risk (agents.ReviewedRisk, with env's agent facts and the
+// files the review fingerprints), what the agent does with it (says) and
+// notes.
 func (s Section) Review(env agents.Env, p agents.Project, specs []agents.CommandSpec, base *agents.Review,
 	says func(*hooks.Hook) (string, []string)) (*agents.Review, error) {
 	data, err := env.LoadStore(s.Store)
@@ -87,7 +88,7 @@ func (s Section) Review(env agents.Env, p agents.Project, specs []agents.Command
 			continue
 		}
 		if env.WantsRisk(h.NeedsReview()) {
-			h.Risk = risk.Analyze(agents.RiskSubject(p, hk, s.Project), risk.Options{Cache: cache})
+			h.Risk = agents.ReviewedRisk(p, hk, s.Project, h.HookReview, env.RiskOptions(cache))
 			agents.FloorUnwatchedRisk(h)
 		}
 		what, notes := says(hk)

@@ -38,13 +38,11 @@ func (s Section) noun() string  { return cmp.Or(s.Noun, "hook") }
 func (s Section) named() string { return cmp.Or(s.Named, "ID, fingerprint or command") }
 
 // Approve approves the specs req names (every one that needs review with
-// All) after a fresh review: a hook the user saw that changed since is
-// refused, as is a partly unwatched one unless accepted. fresh is the
-// project opened again, review its review, specs its reviewed hooks.
-func (s Section) Approve(ctx context.Context, fresh agents.Reviewer, review *agents.Review, specs []agents.CommandSpec, req agents.ApproveRequest, now time.Time) (*agents.ApproveResult, error) {
-	if req.Repair {
-		return nil, agents.NotSupported("repair", s.Title+" has no trust store of its own to repair")
-	}
+// All) as the snapshot p read them: a hook file changed on disk since
+// (agents.UnchangedOnDisk) or a hook the user saw whose scripts changed
+// since (req.Reviewed) is refused, as is a partly unwatched one unless
+// accepted. review is p's review, specs its reviewed hooks.
+func (s Section) Approve(ctx context.Context, p agents.Project, review *agents.Review, specs []agents.CommandSpec, req agents.ApproveRequest, now time.Time) (*agents.ApproveResult, error) {
 	var picked []agents.CommandSpec
 	if req.All {
 		for _, sp := range specs {
@@ -61,16 +59,19 @@ func (s Section) Approve(ctx context.Context, fresh agents.Reviewer, review *age
 			return nil, agents.BadRequestf("no %s %s %q (give its %s; see hookwarden audit --agent %s)", s.Title, s.noun(), strings.Join(missing, `", "`), s.named(), s.Agent)
 		}
 	}
+	var ids []string
+	for _, sp := range picked {
+		ids = append(ids, sp.Hook.ID)
+	}
+	if err := agents.UnchangedOnDisk(p, agents.HooksOf(p, ids)); err != nil {
+		return nil, err
+	}
 	if req.Reviewed != nil {
 		if err := agents.CompareWithReview(req.Reviewed, review.Hooks); err != nil {
 			return nil, err
 		}
 	}
-	var ids []string
-	for _, sp := range picked {
-		ids = append(ids, sp.Hook.ID)
-	}
-	if err := agents.CheckUnwatched(ctx, fresh, ids, req.AcceptUnwatched); err != nil {
+	if err := agents.CheckUnwatched(ctx, p, ids, req.AcceptUnwatched); err != nil {
 		return nil, err
 	}
 	res := &agents.ApproveResult{Approved: []string{}}

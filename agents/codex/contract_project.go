@@ -29,7 +29,10 @@ func (agent) Info() agents.Info {
 		Statuses: []hooks.Status{statusUntrusted, statusModified, statusProjectUntrusted, statusManagedOnly,
 			statusUnsupported, statusSkipped, statusUnknownEvent, statusInvalidMatcher},
 		Layers: map[settingsio.Layer]agents.LayerRole{layerSystem: agents.RoleAdmin, layerManaged: agents.RoleAdmin,
-			layerUser: agents.RoleUser, layerProject: agents.RoleProject}}
+			layerUser: agents.RoleUser, layerProject: agents.RoleProject},
+		Lacks: map[agents.Capability]string{
+			agents.CapRepair: "Codex keeps its own trust (trusted_hash in config.toml): there is nothing of Hookwarden's to put back; approve the hooks again",
+		}}
 }
 
 // project is one session folder as Codex CLI reads it: every layer's

@@ -1,11 +1,8 @@
 package codex
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"fmt"
-	"os"
 	"slices"
 	"sort"
 	"strings"
@@ -67,17 +64,12 @@ func reviewed(h *handler) bool {
 	return h.Listed || h.Hook.Status == statusProjectUntrusted
 }
 
-// Review reviews every hook Codex asks trust for against Codex's
-// trusted_hash and Hookwarden's record of the approved definition and
-// scripts.
-// It reads the files again, so that it shows what an approval, a revoke or
-// an edit since Open did.
-func (p *project) Review(ctx context.Context) (*agents.Review, error) {
-	again, err := agent{SystemDir: p.systemDir()}.Open(ctx, p.env, p.Dir())
-	if err != nil {
-		return nil, err
-	}
-	r, err := again.(*project).review()
+// Review reviews every hook Codex asks trust for, as Open read them,
+// against Codex's trusted_hash and Hookwarden's record of the approved
+// definition and scripts. It works on the snapshot: what an approval, a
+// revoke or an edit did since shows in the project opened again.
+func (p *project) Review(context.Context) (*agents.Review, error) {
+	r, err := p.review()
 	if err != nil {
 		return nil, err
 	}
@@ -381,11 +373,18 @@ func keyFile(key string) string {
 // disk since is refused ("review it again"). With CarryOver, hooks that
 // were only moved keep their approval at the new key and the stale old
 // entry goes.
-func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (res *agents.ApproveResult, err error) {
-	if req.Repair {
-		return nil, agents.NotSupported("approve", "Codex keeps its own trust (trusted_hash in config.toml): there is nothing of Hookwarden's to put back; approve the hooks again")
-	}
-	if req.All && len(req.IDs) > 0 || !req.All && !req.CarryOver && len(req.IDs) == 0 {
+func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (*agents.ApproveResult, error) {
+	return p.approve(ctx, req, false)
+}
+
+// CarryOver is Approve that also carries the approvals of hooks that were
+// only moved to their new key (agents.CarryOver).
+func (p *project) CarryOver(ctx context.Context, req agents.ApproveRequest) (*agents.ApproveResult, error) {
+	return p.approve(ctx, req, true)
+}
+
+func (p *project) approve(ctx context.Context, req agents.ApproveRequest, carry bool) (res *agents.ApproveResult, err error) {
+	if req.All && len(req.IDs) > 0 || !req.All && !carry && len(req.IDs) == 0 {
 		return nil, agents.BadRequestf("give --all or hooks (command, trust key or id)")
 	}
 	if p.storeErr != nil {
@@ -396,7 +395,7 @@ func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (res *
 	// hooks' own store update below: all or nothing.
 	cmdRes := &agents.ApproveResult{Approved: []string{}}
 	var cmds *agents.PreparedCommands
-	if !req.CarryOver || req.All {
+	if !carry || req.All {
 		pc, rest, err := agents.PrepareCommandsFor(ctx, p, p.store, string(Name), p.Dir(), p.snap.commandSpecs(), req, p.env.Clock())
 		if err != nil {
 			return nil, err
@@ -421,11 +420,11 @@ func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (res *
 	if err != nil {
 		return nil, err
 	}
-	picked, err := p.pick(r, req.IDs, req.All || req.CarryOver && len(req.IDs) == 0)
+	picked, err := p.pick(r, req.IDs, req.All || carry && len(req.IDs) == 0)
 	if err != nil {
 		return nil, agents.BadRequestf("%v", err)
 	}
-	if req.CarryOver && len(req.IDs) == 0 && !req.All {
+	if carry && len(req.IDs) == 0 && !req.All {
 		picked = slices.DeleteFunc(picked, func(h *handler) bool { return r.moved[h.Key] == "" })
 	}
 	if len(picked) == 0 {
@@ -433,7 +432,7 @@ func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (res *
 		// stays empty)
 		return p.approveCommandsOnly(cmds, &agents.ApproveResult{Approved: []string{}})
 	}
-	if err := p.unchangedOnDisk(picked); err != nil {
+	if err := agents.UnchangedOnDisk(p, hooksOfHandlers(picked)); err != nil {
 		return nil, err
 	}
 	if !req.AcceptUnwatched {
@@ -485,7 +484,7 @@ func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (res *
 			recs[h.Key].ProjectScripts = map[string][]trust.ScriptSnapshot{p.Dir(): recs[h.Key].Scripts}
 		}
 		edits = append(edits, settingsio.TOMLSetString(stateTable(h.Key), "trusted_hash", h.CurrentHash))
-		if old := r.moved[h.Key]; old != "" && req.CarryOver {
+		if old := r.moved[h.Key]; old != "" && carry {
 			drop[h.Key] = old
 			if at := p.keyed(old); at == nil || at.Trust != trusted {
 				edits = append(edits, settingsio.TOMLRemove(stateTable(old), "trusted_hash"))
@@ -606,31 +605,13 @@ func (p *project) pick(r *codexReview, ids []string, all bool) ([]*handler, erro
 	return out, nil
 }
 
-// unchangedOnDisk refuses an approval when a hook file changed since the
-// snapshot was read: what would be approved is what was shown.
-func (p *project) unchangedOnDisk(hs []*handler) error {
-	checked := map[string]bool{}
-	for _, h := range hs {
-		path := h.Hook.Origin.File
-		if checked[path] {
-			continue
-		}
-		checked[path] = true
-		var raw []byte
-		for _, f := range p.snap.Files {
-			if f.Path == path {
-				raw = f.Raw
-			}
-		}
-		now, err := settingsio.ReadRegularFile(path)
-		if err != nil && !errors.Is(err, os.ErrNotExist) {
-			return fmt.Errorf("reading %s again: %w", path, err)
-		}
-		if !bytes.Equal(now, raw) {
-			return fmt.Errorf("%s changed since it was reviewed: nothing approved; review it again", path)
-		}
+// hooksOfHandlers are the neutral hooks of hs.
+func hooksOfHandlers(hs []*handler) []*hooks.Hook {
+	out := make([]*hooks.Hook, len(hs))
+	for i, h := range hs {
+		out[i] = h.Hook
 	}
-	return nil
+	return out
 }
 
 // Revoke removes trusted_hash from the hooks' [hooks.state."<key>"] (the

@@ -51,6 +51,11 @@ func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
 			sessionFlags{Projects: map[string]string{p.root.TrustKey: "trusted"}}); err != nil {
 			return nil, err
 		}
+		// the second read plans as if trusted; what it plans must be what
+		// the snapshot showed (and the review reviewed)
+		if err := agents.SameFiles(fileBytes(p.snap.Files), fileBytes(snap.Files)); err != nil {
+			return nil, err
+		}
 	}
 	plan, err := snap.PlanFor(req.Event, pctx)
 	if err != nil {
@@ -286,4 +291,13 @@ func (p *project) RunNotice() agents.RunNotice {
 // systemDir is the /etc/codex the project was read with.
 func (p *project) systemDir() string {
 	return strings.TrimSuffix(p.snap.Paths.Requirements, "/requirements.toml")
+}
+
+// fileBytes is what a read of the files found, by path.
+func fileBytes(fs []*file) map[string]agents.FileBytes {
+	out := make(map[string]agents.FileBytes, len(fs))
+	for _, f := range fs {
+		out[f.Path] = agents.FileBytes{Exists: f.State != fileMissing, Raw: f.Raw}
+	}
+	return out
 }

@@ -63,9 +63,6 @@ func (p *project) SwitchOf(h *hooks.Hook) agents.HookSwitch {
 	return sw
 }
 
-// Tracked: the user config.toml is never a file of the project.
-func (p *project) Tracked(context.Context, string) *agents.Tracked { return nil }
-
 // Toggle writes enabled = false into [hooks.state."<key>"] of the user
 // config.toml (keeping a trusted_hash there), and on enable removes the
 // enabled key again (and the table when nothing else is left in it), so a

@@ -2,6 +2,7 @@ package codex
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -208,7 +209,7 @@ func TestReorderedHookCarriesItsApprovalOver(t *testing.T) {
 		t.Fatalf("moved hook: codex %s, review %s %q %q", moved.Trust, rv.Status, rv.PreviousKey, rv.ApprovalNote)
 	}
 	before := f.read(f.config())
-	res, err := p.Approve(context.Background(), agents.ApproveRequest{CarryOver: true})
+	res, err := p.CarryOver(context.Background(), agents.ApproveRequest{})
 	if err != nil || len(res.Approved) != 1 || len(res.Notes) != 1 {
 		t.Fatalf("carry over: %v %+v", err, res)
 	}
@@ -479,5 +480,37 @@ func TestDryRunOfAnUntrustedHookByName(t *testing.T) {
 	req.Select = []string{"touch other"}
 	if _, err := p.DryRun(context.Background(), req); err == nil {
 		t.Error("a hook whose matcher does not take Bash was run for Bash")
+	}
+}
+
+// A dry run as if the folder were trusted reads Codex's files a second
+// time (with the folder's trust granted for the run): a hooks.json changed
+// since the project was opened is refused, so that what runs is never a
+// hook the snapshot (and its review, which the gate consults) did not
+// show. The attack: an approved hook of an untrusted folder is replaced on
+// disk by another command at the same place after the window opened it.
+func TestDryRunAsTrustedRefusesFilesChangedSinceOpen(t *testing.T) {
+	f := newFixture(t, "proj")
+	testenv.WriteFile(t, f.projectHooks(), `{"hooks":{"SessionStart":[{"hooks":[{"type":"command","command":"touch ran"}]}]}}`)
+	if _, err := f.open().Approve(context.Background(), agents.ApproveRequest{All: true, AcceptUnwatched: true}); err != nil {
+		t.Fatal(err)
+	}
+	req := agents.RunRequest{Event: "SessionStart", AsTrusted: true, Sandbox: agents.SandboxNever}
+	p := f.open()
+	if res, err := p.DryRun(context.Background(), req); err != nil || len(res.Hooks) != 1 {
+		t.Fatalf("the approved hook as if trusted: %v %+v", err, res)
+	}
+	if _, err := os.Stat(filepath.Join(f.project, "ran")); err != nil {
+		t.Fatal("the approved hook did not run")
+	}
+	p = f.open()
+	testenv.WriteFile(t, f.projectHooks(), `{"hooks":{"SessionStart":[{"hooks":[{"type":"command","command":"touch evil"}]}]}}`)
+	_, err := p.DryRun(context.Background(), req)
+	var changed *agents.ChangedOnDisk
+	if !errors.As(err, &changed) || changed.Path != f.projectHooks() {
+		t.Errorf("a hooks.json changed since Open: %v, want it refused", err)
+	}
+	if _, err := os.Stat(filepath.Join(f.project, "evil")); err == nil {
+		t.Error("the hook put in place after the review ran outside the sandbox")
 	}
 }

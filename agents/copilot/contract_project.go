@@ -29,7 +29,12 @@ func (agent) Info() agents.Info {
 	return agents.Info{Facts: facts(), Name: string(Name), Title: title, Version: version, Types: []string{"command", "http", "prompt"},
 		Statuses: []hooks.Status{statusInvalidMatcher, statusUnknownEvent},
 		Tones:    map[hooks.Status]agents.Tone{statusInvalidMatcher: agents.ToneBad, statusUnknownEvent: agents.ToneWarn},
-		Layers:   map[settingsio.Layer]agents.LayerRole{layerUser: agents.RoleUser, layerRepository: agents.RoleProject}}
+		Layers:   map[settingsio.Layer]agents.LayerRole{layerUser: agents.RoleUser, layerRepository: agents.RoleProject},
+		Lacks: map[agents.Capability]string{
+			agents.CapRepair: "Copilot CLI has no trust store of its own to repair",
+			agents.CapCarryOver: "Copilot CLI has no per-hook trust, and Hookwarden carries none of its approvals over to a moved hook: " +
+				"approve it again where it is now (hookwarden untrust --gone drops the approval it left behind)",
+		}}
 }
 
 // Events are Copilot CLI's 14 events, with what their matchers see and

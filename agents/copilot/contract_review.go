@@ -84,20 +84,16 @@ func (p *project) specs() []agents.CommandSpec {
 	return out
 }
 
-// Review reviews every hook of the repository's files against
-// Hookwarden's store: new, changed (with the diff against what was
+// Review reviews every hook of the repository's files, as Open read them,
+// against Hookwarden's store: new, changed (with the diff against what was
 // approved at its place), a script changed, or trusted.
 func (p *project) Review(ctx context.Context) (*agents.Review, error) {
-	again, err := open(p.env, p.Dir())
-	if err != nil {
-		return nil, err
-	}
-	r, err := again.review()
+	r, err := p.review()
 	if err != nil || p.env.Others == nil {
 		return r, err
 	}
-	agents.AddOtherReaders(ctx, p.env, again, r.Hooks)
-	again.lay(r)
+	agents.AddOtherReaders(ctx, p.env, p, r.Hooks)
+	p.lay(r)
 	return r, nil
 }
 
@@ -155,7 +151,7 @@ func (p *project) review() (*agents.Review, error) {
 			continue
 		}
 		if p.env.WantsRisk(h.NeedsReview()) {
-			h.Risk = risk.Analyze(agents.RiskSubject(p, c.Hook, p.Dir()), p.env.RiskOptions(cache))
+			h.Risk = agents.ReviewedRisk(p, c.Hook, p.Dir(), h.HookReview, p.env.RiskOptions(cache))
 			agents.FloorUnwatchedRisk(h)
 		}
 		h.Fields = append(h.Fields, agents.Field{Key: "copilot", Label: "Copilot CLI", Value: copilotSays(c)})
@@ -258,19 +254,15 @@ func (p *project) RecordTrace(_ context.Context, key string, seen []trust.Script
 }
 
 // Approve records the named hooks (every one that needs review with All)
-// in Hookwarden's store, with the scripts they run, after a fresh review.
+// in Hookwarden's store, with the scripts they run, as the snapshot read
+// them: a hook file that changed on disk since is refused
+// (agents.UnchangedOnDisk), so is a script the user saw that changed
+// since (req.Reviewed).
 func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (*agents.ApproveResult, error) {
-	if req.Repair {
-		return nil, agents.NotSupported("repair", "Copilot CLI has no trust store of its own to repair")
-	}
 	if p.storeErr != nil {
 		return nil, p.storeErr
 	}
-	fresh, err := open(p.env, p.Dir())
-	if err != nil {
-		return nil, err
-	}
-	r, err := fresh.review()
+	r, err := p.review()
 	if err != nil {
 		return nil, err
 	}
@@ -280,14 +272,14 @@ func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 	// The user's hooks that reach the project first: checked and
 	// fingerprinted, written with the repository's in one store update.
 	now := p.env.Clock()
-	reach, rest, err := agents.PrepareCommandsFor(ctx, fresh, p.store, string(Name), p.Dir(), fresh.reachingHooks(), req, now)
+	reach, rest, err := agents.PrepareCommandsFor(ctx, p, p.store, string(Name), p.Dir(), p.reachingHooks(), req, now)
 	if err != nil {
 		return nil, err
 	}
 	if !req.All {
 		req.IDs = rest
 	}
-	specs := fresh.specs()
+	specs := p.specs()
 	var picked []agents.CommandSpec
 	if req.All {
 		for i, s := range specs {
@@ -297,19 +289,22 @@ func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 		}
 	} else if len(req.IDs) > 0 {
 		var missing []string
-		picked, missing = fresh.pick(specs, req.IDs)
+		picked, missing = p.pick(specs, req.IDs)
 		if len(missing) > 0 {
 			return nil, agents.BadRequestf("no Copilot CLI repository hook %q (give its ID, fingerprint, Copilot key or command; see hookwarden audit --agent copilot)", strings.Join(missing, `", "`))
 		}
-	}
-	if err := agents.CompareWithReview(req.Reviewed, r.Hooks); req.Reviewed != nil && err != nil {
-		return nil, err
 	}
 	var ids []string
 	for _, s := range picked {
 		ids = append(ids, s.Hook.ID)
 	}
-	if err := agents.CheckUnwatched(ctx, fresh, ids, req.AcceptUnwatched); err != nil {
+	if err := agents.UnchangedOnDisk(p, agents.HooksOf(p, ids)); err != nil {
+		return nil, err
+	}
+	if err := agents.CompareWithReview(req.Reviewed, r.Hooks); req.Reviewed != nil && err != nil {
+		return nil, err
+	}
+	if err := agents.CheckUnwatched(ctx, p, ids, req.AcceptUnwatched); err != nil {
 		return nil, err
 	}
 	res := &agents.ApproveResult{Approved: []string{}}

@@ -51,6 +51,11 @@ func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
 		if snap, err = Load(options{Cwd: p.Dir(), Getenv: getenv}); err != nil {
 			return nil, err
 		}
+		// the second read plans as if trusted; what it plans must be what
+		// the snapshot showed (and the review reviewed)
+		if err := agents.SameFiles(fileBytes(p.snap.Files), fileBytes(snap.Files)); err != nil {
+			return nil, err
+		}
 	}
 	plan, err := snap.plan(info.Name, agents.Query{Tool: tool})
 	if err != nil {
@@ -275,4 +280,13 @@ func (p *project) RunNotice() agents.RunNotice {
 		n.Ran = "The repository's hooks ran as if the folder were trusted in Copilot CLI."
 	}
 	return n
+}
+
+// fileBytes is what a read of the files found, by path.
+func fileBytes(fs []*file) map[string]agents.FileBytes {
+	out := make(map[string]agents.FileBytes, len(fs))
+	for _, f := range fs {
+		out[f.Path] = agents.FileBytes{Exists: f.Exists, Raw: f.Raw}
+	}
+	return out
 }

@@ -66,10 +66,6 @@ func (p *project) SwitchOf(h *hooks.Hook) agents.HookSwitch {
 	return sw
 }
 
-// Tracked: the user settings.json is not a file of the project (unless
-// COPILOT_HOME points into it; Toggle still writes only that file).
-func (p *project) Tracked(context.Context, string) *agents.Tracked { return nil }
-
 // Toggle adds the hooks' keys to disabledHooks of the user settings.json
 // (off) or removes them (on), through settingsio's list patch: every other
 // byte stays, the write is atomic and redone when another program

@@ -2,6 +2,7 @@ package copilot
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"testing"
@@ -62,5 +63,32 @@ func TestSwitchInAFreshHome(t *testing.T) {
 	p, _ = open(env, filepath.Join(root, "p"))
 	if got := commands(p.snap, "preToolUse", "bash"); len(got) != 0 {
 		t.Errorf("still runs: %v", got)
+	}
+}
+
+// A dry run as if the folder were trusted reads Copilot's files again
+// (with COPILOT_ALLOW_ALL): a repository hook file changed since Open is
+// refused, so that the run plans nothing the snapshot did not show.
+func TestDryRunAsTrustedRefusesFilesChangedSinceOpen(t *testing.T) {
+	root := tree(t, map[string]string{"p/.github/hooks/a.json": hf("true")})
+	env := agents.Env{Vars: []string{"HOME=" + filepath.Join(root, "home"), "HOOKWARDEN_CONFIG_DIR=" + filepath.Join(root, "hw"), "PATH=" + os.Getenv("PATH")}, GOOS: "linux"}
+	p, err := open(env, filepath.Join(root, "p"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := agents.RunRequest{Event: "preToolUse", Query: agents.Query{Tool: "bash"}, AsTrusted: true, Sandbox: agents.SandboxNever}
+	if _, err := p.DryRun(context.Background(), req); err != nil {
+		t.Fatalf("as trusted, unchanged: %v", err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "p", ".github", "hooks", "a.json"), []byte(hf("touch evil")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = p.DryRun(context.Background(), req)
+	var changed *agents.ChangedOnDisk
+	if !errors.As(err, &changed) || !changed.Run {
+		t.Errorf("a hook file changed since Open: %v, want it refused", err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "p", "evil")); err == nil {
+		t.Error("the hook put in place after Open ran")
 	}
 }

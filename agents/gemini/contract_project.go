@@ -27,6 +27,10 @@ func (agent) Info() agents.Info {
 			settingsio.LayerSystemDefaults: agents.RoleDefaults, settingsio.LayerUser: agents.RoleUser,
 			settingsio.LayerWorkspace: agents.RoleProject, settingsio.LayerSystem: agents.RoleAdmin,
 			settingsio.LayerExtension: agents.RoleAddOn,
+		},
+		Lacks: map[agents.Capability]string{
+			agents.CapCarryOver: "Gemini CLI keys a hook's trust by its name and command, not by its place: " +
+				"a hook that was only moved keeps its approval, and there is nothing to carry over",
 		}}
 }
 

@@ -281,13 +281,34 @@ func (p *Project) TrustStates(ctx context.Context, keep func(*agents.HookReview)
 	return append(out, agents.KeepStates(cr.Hooks, keep)...), nil
 }
 
+// Repair backs up a trusted_hooks.json Gemini CLI cannot use and rewrites
+// what can be salvaged (agents.Repairer); a usable one is left alone.
+func (p *Project) Repair(context.Context) (*agents.ApproveResult, error) {
+	if _, err := p.trustOptions(); err != nil {
+		return nil, err
+	}
+	path := p.snap.Paths.TrustedHooks
+	rr, err := repairTrustedHooks(path, p.env.Clock())
+	if err != nil {
+		return nil, err
+	}
+	res := &agents.ApproveResult{Approved: []string{}, Repaired: true, Backup: rr.Backup, Salvaged: rr.Salvaged}
+	if rr.Backup == "" {
+		res.Text = append(res.Text, agents.Line("%s is fine; nothing to repair\n", path))
+	} else {
+		res.Files = append(res.Files, path)
+		res.Notes = append(res.Notes, "trusted_hooks.json repaired")
+		res.Text = append(res.Text, agents.Line("backed up %s to %s and rewrote it with %d project entries salvaged\n", path, rr.Backup, rr.Salvaged))
+	}
+	return res, nil
+}
+
 // Approve approves workspace hooks (by hook ID, name or key; every one
 // with All): their script fingerprints and definitions go into
 // Hookwarden's store, then their keys into trusted_hooks.json, which is
-// read back (trust.Approve). Repair first backs up an unusable
-// trusted_hooks.json and rewrites what can be salvaged.
+// read back (trust.Approve).
 func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agents.ApproveResult, error) {
-	if !req.All && !req.Repair && len(req.IDs) == 0 {
+	if !req.All && len(req.IDs) == 0 {
 		return nil, agents.BadRequestf("name the hooks to trust (NAME or KEY), or pass --all")
 	}
 	if req.All && len(req.IDs) > 0 {
@@ -299,24 +320,6 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 	}
 	snap := p.snap
 	res := &agents.ApproveResult{Approved: []string{}}
-	if req.Repair {
-		path := snap.Paths.TrustedHooks
-		rr, err := repairTrustedHooks(path, p.env.Clock())
-		if err != nil {
-			return nil, err
-		}
-		res.Repaired, res.Backup, res.Salvaged = true, rr.Backup, rr.Salvaged
-		if rr.Backup == "" {
-			res.Text = append(res.Text, agents.Line("%s is fine; nothing to repair\n", path))
-		} else {
-			res.Files = append(res.Files, path)
-			res.Notes = append(res.Notes, "trusted_hooks.json repaired")
-			res.Text = append(res.Text, agents.Line("backed up %s to %s and rewrote it with %d project entries salvaged\n", path, rr.Backup, rr.Salvaged))
-		}
-		if !req.All && len(req.IDs) == 0 {
-			return res, nil
-		}
-	}
 	// The commands (and user hooks that reach the project) are checked and
 	// fingerprinted first and written after the workspace hooks were
 	// checked and approved: a refusal or failure there writes none of them.
@@ -351,6 +354,9 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 	var ids []string
 	for _, h := range picked {
 		ids = append(ids, h.HookID)
+	}
+	if err := agents.UnchangedOnDisk(p, agents.HooksOf(p, ids)); err != nil {
+		return res, err
 	}
 	if err := agents.CheckUnwatched(ctx, p, ids, req.AcceptUnwatched); err != nil {
 		return res, err

@@ -31,7 +31,12 @@ func (agent) Info() agents.Info {
 		Tones:    map[hooks.Status]agents.Tone{statusUnknownEvent: agents.ToneWarn, statusNotModelled: agents.ToneWarn},
 		Layers: map[settingsio.Layer]agents.LayerRole{layerDefaults: agents.RoleDefaults, layerUser: agents.RoleUser,
 			layerProject: agents.RoleProject, layerSystem: agents.RoleAdmin},
-		Facts: facts}
+		Facts: facts,
+		Lacks: map[agents.Capability]string{
+			agents.CapRepair: agentTitle + " has no trust store of its own to repair",
+			agents.CapCarryOver: agentTitle + " has no per-hook trust, and Hookwarden carries none of its approvals over to a moved hook: " +
+				"approve it again where it is now (hookwarden untrust --gone drops the approval it left behind)",
+		}}
 }
 
 // facts are the files and variables Qwen Code 0.24.4 reads (source:

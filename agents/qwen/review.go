@@ -147,17 +147,14 @@ func (p *project) says(id string) string {
 }
 
 // Approve records the named project hooks (every one with All) in
-// Hookwarden's store, with the scripts they run, after a fresh review.
+// Hookwarden's store, with the scripts they run, as the snapshot read
+// them (a settings file changed on disk since is refused).
 func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (*agents.ApproveResult, error) {
-	fresh, err := open(p.env, p.Dir())
+	r, err := p.review()
 	if err != nil {
 		return nil, err
 	}
-	r, err := fresh.review()
-	if err != nil {
-		return nil, err
-	}
-	return p.section().Approve(ctx, fresh, r, fresh.specs(), req, p.env.Clock())
+	return p.section().Approve(ctx, p, r, p.specs(), req, p.env.Clock())
 }
 
 // Revoke removes approvals from Hookwarden's store.
