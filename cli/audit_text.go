@@ -28,17 +28,18 @@ import (
 //	NOTE        <what the agent says about the project>
 //
 //	STATUS         <event> [<matcher>]  <label>
-//	               <file>:<line> (<layer>)
-//	               … the hook's facts, risk, changes, scripts …
+//	    in        <file>:<line> (<layer>)
+//	    key       <the agent's trust key>
+//	    … the hook's facts, risk, changes, scripts …
 //
 //	commands that are not hooks …
 //	GONE / DISABLED …
 //	<what needs review, and how to approve it>
 
 const (
-	auditLabel  = "%-12s%s\n"       // a row of the project's: PROBLEM, UNREADABLE, …
-	auditIndent = "            "    // under such a row
-	hookIndent  = "               " // under a hook's first line
+	auditLabel  = "%-12s%s\n"      // a row of the project's: PROBLEM, UNREADABLE, …
+	auditIndent = "            "   // under such a row
+	hookIndent  = "              " // under a hook's labelled rows
 )
 
 // writeAuditText prints the review of one agent for a person; brief
@@ -73,7 +74,7 @@ func writeAuditText(w io.Writer, info agents.Info, r *agents.Review, brief bool)
 		for _, g := range r.Gone {
 			auditGone(p, g)
 		}
-		p.f("%sremove them with: hookwarden untrust --agent %s --project %s --gone\n", hookIndent, info.Name, agents.ShellQuote(r.Project))
+		p.f("    remove them with: hookwarden untrust --agent %s --project %s --gone\n", info.Name, agents.ShellQuote(r.Project))
 	}
 	if len(r.Disabled) > 0 {
 		p.f("\n")
@@ -157,68 +158,68 @@ func statusWord(h *trust.HookReview) string {
 
 // auditHook prints one reviewed hook (or command that is not a hook):
 // its place, the agent's facts of it, its risk and everything that
-// changed, every script it runs and the code no one can see.
+// changed, every script it runs and the code no one can see. Its rows
+// have a label column ("key", "script", "changed", …) or are sentences.
 func auditHook(p *auditPrinter, r *agents.Review, hr *agents.HookReview, brief bool) {
 	h := &hr.HookReview
+	row := func(label, format string, a ...any) { p.f("    %-9s "+format+"\n", append([]any{label}, a...)...) }
+	more := func(format string, a ...any) { p.f(hookIndent+format+"\n", a...) }
 	where := h.Event
 	if h.Matcher != "" {
 		where += " [" + h.Matcher + "]"
 	}
 	p.f("%-14s %s  %s\n", statusWord(h), where, hr.Label)
-	in := fmt.Sprintf("(%s)", hr.Layer)
-	if hr.Badge != "" {
-		in = "(" + hr.Badge + ")"
-	}
+	in := cmp.Or(hr.Badge, string(hr.Layer))
 	if h.Line > 0 {
-		p.f("%s%s:%d %s\n", hookIndent, hr.File, h.Line, in)
+		row("in", "%s:%d (%s)", hr.File, h.Line, in)
 	} else {
-		p.f("%s%s %s\n", hookIndent, hr.File, in)
+		row("in", "%s (%s)", hr.File, in)
 	}
 	if hr.Owner != "" {
-		p.f("%sfrom %s\n", hookIndent, hr.Owner)
+		row("from", "%s", hr.Owner)
 	}
 	if h.Command != "" && h.Command != hr.Label {
-		p.f("%sruns %s\n", hookIndent, h.Command)
+		row("runs", "%s", h.Command)
 	}
-	p.f("%s%s %s\n", hookIndent, strings.ToLower(cmp.Or(r.Words.KeyLabel, "key")), h.Key)
+	row(strings.ToLower(cmp.Or(r.Words.KeyLabel, "key")), "%s", h.Key)
 	for _, f := range hr.Fields {
 		if f.Value == "" || f.Value == h.Key || f.Key == "kind" || f.Key == "event" {
 			continue
 		}
-		p.f("%s%s: %s\n", hookIndent, f.Label, f.Value)
+		p.f("    %s: %s\n", f.Label, f.Value)
 	}
-	p.f("%s%s\n", hookIndent, riskLabel(hr.Risk))
+	p.f("    %s\n", riskLabel(hr.Risk))
 	if warn := hiddenWarning(h.Name, h.Command, h.Matcher); warn != "" {
-		p.f("%sWARNING %s\n", hookIndent, warn)
+		row("WARNING", "%s", warn)
 	}
 	for _, n := range hr.Notes {
-		p.f("%s! %s\n", hookIndent, n)
+		p.f("    ! %s\n", n)
 	}
 	if h.PreviousCommand != "" && h.PreviousCommand != h.Command {
-		p.f("%swas: %s\n", hookIndent, h.PreviousCommand)
+		row("was", "%s", h.PreviousCommand)
 		if len(h.CommandDiff) > 0 {
-			p.f("%sdiff: %s\n", hookIndent, trust.RenderWordDiff(h.CommandDiff))
+			row("diff", "%s", trust.RenderWordDiff(h.CommandDiff))
 		}
 	}
 	for _, name := range slices.Sorted(maps.Keys(h.Env)) {
-		p.f("%senv %s=%s\n", hookIndent, name, h.Env[name])
+		row("env", "%s=%s", name, h.Env[name])
 	}
 	if h.ApprovalNote != "" {
-		p.f("%s%s\n", hookIndent, h.ApprovalNote)
+		row("approval", "%s", h.ApprovalNote)
 	}
 	for _, c := range h.FieldChanges {
-		p.f("%schanged: %s  <- review\n", hookIndent, c)
+		row("changed", "%s  <- review", c)
 	}
 	if h.ScriptsError != "" {
-		p.f("%sscripts unknown: %s\n", hookIndent, h.ScriptsError)
+		row("scripts", "unknown: %s", h.ScriptsError)
 	}
 	if h.RunsUnseenCode() {
-		p.f("%sruns code Hookwarden cannot see:\n", hookIndent)
+		row("unseen", "runs code Hookwarden cannot see:")
 		for _, u := range h.Unresolved {
-			p.f("%s  - %s\n", hookIndent, u.String())
+			more("- %s", u.String())
 		}
 		if h.Status == trust.StatusPartlyUnwatched {
-			p.f("%s  (approved, partly unwatched: what it refers to can change unseen, so 'hookwarden run' holds it back without --yes and exec refuses it)\n", hookIndent)
+			more("(approved, partly unwatched: what it refers to can change unseen, so 'hookwarden run' holds it back without --yes and exec refuses it)")
 		}
 	}
 	var absent []string
@@ -232,27 +233,27 @@ func auditHook(p *auditPrinter, r *agents.Review, hr *agents.HookReview, brief b
 		if s.Flagged {
 			mark = "  <- review"
 		}
-		p.f("%sscript %s: %s%s\n", hookIndent, s.Path, s.Status, mark)
+		row("script", "%s: %s%s", s.Path, s.Status, mark)
 		if o := scriptOrigin(*s); o != "" {
-			p.f("%s  %s\n", hookIndent, o)
+			more("%s", o)
 		}
 		if s.Note != "" {
-			p.f("%s  %s\n", hookIndent, s.Note)
+			more("%s", s.Note)
 		}
-		p.f("%s", scriptBody(hookIndent+"  ", *s, brief))
+		p.f("%s", scriptBody(hookIndent, *s, brief))
 	}
 	if len(absent) > 0 {
-		p.f("%s%s\n", hookIndent, agents.AbsentLine(absent))
+		row("absent", "%s", agents.AbsentLine(absent))
 	}
 	for _, o := range h.AlsoReadBy {
 		verb := "run"
 		if o.Status != "runs" {
 			verb = "read" // the agent reads the file but does not run the hook now
 		}
-		p.f("%salso %s by %s: %s\n", hookIndent, verb, o.Title, o.Words())
+		p.f("    also %s by %s: %s\n", verb, o.Title, o.Words())
 	}
 	if h.RevokedAt != "" {
-		p.f("%srevoked %s (scripts compared with what was approved before)\n", hookIndent, h.RevokedAt)
+		row("revoked", "%s (scripts compared with what was approved before)", h.RevokedAt)
 	}
 }
 
@@ -263,16 +264,16 @@ func scriptOrigin(s trust.ScriptReview) string {
 	if w := strings.TrimPrefix(s.Word, "./"); w != "" && s.Word != s.Path && !strings.HasSuffix(s.Path, "/"+w) {
 		parts = append(parts, "named "+s.Word)
 	}
-	switch {
-	case s.How == trust.FoundTraced:
-		parts = append(parts, "found as seen running (traced in the sandbox)")
-	case s.From != "" || s.Via != "":
+	if s.How == trust.FoundTraced {
+		return strings.Join(append(parts, "found as seen running (traced in the sandbox)"), ", ")
+	}
+	if s.How != "" && (s.From != "" || s.Via != "") {
 		parts = append(parts, "found as "+string(s.How))
 	}
-	if s.Via != "" && s.How != trust.FoundTraced {
+	if s.Via != "" {
 		parts = append(parts, "run by "+s.Via)
 	}
-	if s.From != "" && s.How != trust.FoundTraced {
+	if s.From != "" {
 		parts = append(parts, "in "+s.From)
 	}
 	return strings.Join(parts, ", ")
@@ -298,7 +299,7 @@ func auditGone(p *auditPrinter, g agents.Gone) {
 	if g.Key != g.Label {
 		at = append(at, "key "+g.Key)
 	}
-	p.f("%s%s: matches no hook any more\n", hookIndent, strings.Join(append([]string{}, at...), "; "))
+	p.f("    %s: matches no hook any more\n", strings.Join(at, "; "))
 }
 
 // auditSummary prints what needs review and how to approve it.
