@@ -41,14 +41,6 @@ func codexSays(c *handler) string {
 	return string(c.Trust)
 }
 
-// matcherLabel is a matcher as the texts show it: "[m]", "(all)" for none.
-func matcherLabel(m string) string {
-	if m == "" {
-		return "(all)"
-	}
-	return "[" + m + "]"
-}
-
 // folderView is Codex's trust of the project as the review shows it, with
 // its two levels (trusted, untrusted) as the answers, written where
 // `codex exec --trust` writes them.
@@ -88,21 +80,4 @@ func (p *project) folderView() agents.FolderView {
 			" by hand: Hookwarden does not write a config.toml Codex rejects.", Paths: []string{p.snap.Paths.UserConfigTOML}})
 	}
 	return f
-}
-
-// reviewCount is "2 Codex hooks and 1 command", what needs review.
-func reviewCount(hooksN, commandsN int) string {
-	count := func(n int, one string) string {
-		if n == 1 {
-			return "1 " + one
-		}
-		return fmt.Sprintf("%d %ss", n, one)
-	}
-	switch {
-	case commandsN == 0:
-		return count(hooksN, "Codex hook")
-	case hooksN == 0:
-		return count(commandsN, "command")
-	}
-	return count(hooksN, "Codex hook") + " and " + count(commandsN, "command")
 }
