@@ -58,7 +58,7 @@ func writeAuditText(w io.Writer, info agents.Info, r *agents.Review, brief bool)
 	}
 	p.f("\n")
 	if len(hs) == 0 {
-		p.f("no %ss to review\n", cmp.Or(r.Words.Noun, "hook"))
+		p.f("%s\n", cmp.Or(r.Words.Empty, "There are no hooks to review."))
 	}
 	for i := range hs {
 		auditHook(p, r, &hs[i], brief)
@@ -92,13 +92,21 @@ func writeAuditText(w io.Writer, info agents.Info, r *agents.Review, brief bool)
 func auditHeader(p *auditPrinter, info agents.Info, r *agents.Review) {
 	p.f("project     %s\n", r.Project)
 	ft := r.FolderTrust
-	switch {
-	case ft.Source != "" && ft.Reason != "":
-		p.f("%s folder trust (%s): %s — %s\n", info.Title, ft.Source, ft.State, ft.Reason)
-	case ft.Reason != "":
-		p.f("%s folder trust: %s — %s\n", info.Title, ft.State, ft.Reason)
-	default:
-		p.f("%s folder trust: %s\n", info.Title, ft.State)
+	var about []string
+	if ft.Source != "" {
+		about = append(about, ft.Source)
+	}
+	if ft.Supported && len(r.Folder.Answers) == 0 {
+		about = append(about, "read only: "+info.Title+" sets it itself")
+	}
+	head := info.Title + " folder trust"
+	if len(about) > 0 {
+		head += " (" + strings.Join(about, "; ") + ")"
+	}
+	if ft.Reason != "" {
+		p.f("%s: %s — %s\n", head, ft.State, ft.Reason)
+	} else {
+		p.f("%s: %s\n", head, ft.State)
 	}
 	for _, e := range r.Folder.Effects {
 		p.f("%s%s\n", auditIndent, e.Text)
@@ -279,7 +287,8 @@ func scriptOrigin(s trust.ScriptReview) string {
 	return strings.Join(parts, ", ")
 }
 
-// auditGone prints an approval that matches no hook any more.
+// auditGone prints an approval that matches no hook any more: where the
+// hook was, its key, and where the approval is kept.
 func auditGone(p *auditPrinter, g agents.Gone) {
 	where := g.Event
 	if g.Matcher != "" {
@@ -289,17 +298,13 @@ func auditGone(p *auditPrinter, g agents.Gone) {
 		where += "  "
 	}
 	p.f("%-14s %s%s\n", "GONE", where, g.Label)
-	var at []string
 	if g.File != "" {
-		at = append(at, g.File)
-	}
-	if g.Where != "" {
-		at = append(at, "approved in "+g.Where)
+		p.f("    %-9s %s\n", "was in", g.File)
 	}
 	if g.Key != g.Label {
-		at = append(at, "key "+g.Key)
+		p.f("    %-9s %s\n", "key", g.Key)
 	}
-	p.f("    %s: matches no hook any more\n", strings.Join(at, "; "))
+	p.f("    %-9s %s: matches no hook any more\n", "approval", cmp.Or(g.Where, "approved"))
 }
 
 // auditSummary prints what needs review and how to approve it.
@@ -332,6 +337,6 @@ func auditSummary(p *auditPrinter, info agents.Info, r *agents.Review, hs, comma
 		p.f("\nnothing needs review\n")
 	}
 	if line := agents.UnwatchedLine(r.Hooks); line != "" {
-		p.f("%s", line)
+		p.f("%s\n", strings.TrimSuffix(line, "\n")) // (an argument's line break is printed escaped)
 	}
 }

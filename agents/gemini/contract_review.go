@@ -206,7 +206,7 @@ func reviewProblems(rep *report) []agents.Problem {
 			RepairText: fmt.Sprintf("%s cannot be used by Gemini CLI.\n\nRepair first copies it to %s.corrupt-<time>, "+
 				"then rewrites it with every project entry that can still be read.", path, filepath.Base(path))})
 	}
-	if rep.SettingsError != "" && len(rep.Unreadable) == 0 {
+	if rep.SettingsError != "" {
 		out = append(out, agents.Problem{Text: rep.SettingsError + " — Gemini CLI refuses to start until it is fixed.", Severe: true})
 	}
 	if rep.CheckAbort != nil {
