@@ -296,7 +296,7 @@ func commandReviewOf(c CommandSpec) HookReview {
 		Command: c.Label, RawCommand: c.ScriptCommand, Type: h.Type, IsCommand: c.ScriptCommand != "",
 		Key: c.Key(), Label: c.Label, Line: h.Origin.Line, Column: h.Origin.Column, Fields: c.Fields,
 	}
-	return HookReview{HookReview: rv, HookID: h.ID, Layer: h.Origin.Layer, File: h.Origin.File, Label: c.Label, Fields: fields}
+	return HookReview{HookReview: rv, HookID: h.ID, Layer: h.Origin.Layer, File: h.Origin.File, Label: c.Label, Fields: fields, Kind: h.Kind}
 }
 
 // ApproveCommands records approvals of the commands specs (fingerprint,
@@ -460,33 +460,6 @@ func SelectCommands(specs []CommandSpec, selectors []string) ([]CommandSpec, []s
 		}
 	}
 	return out, missing
-}
-
-// CommandText is the audit's lines for reviewed commands, in the layout
-// of the agents' hook lines.
-func CommandText(rs []HookReview) []TextLine {
-	var t []TextLine
-	for i := range rs {
-		h := &rs[i].HookReview
-		status := string(h.Status)
-		if h.Status == trust.StatusTrusted && h.RunsUnseenCode() {
-			status = "trusted*"
-		}
-		key := h.Key
-		if len(key) > 12 {
-			key = key[:12]
-		}
-		t = append(t, Line("%-14s %s  %s\n               %s:%d (%s)  %s\n", status, h.Event, h.Command, rs[i].File, h.Line, rs[i].Layer, key))
-		t = append(t, TextLine{Format: "               %s\n", Risk: &rs[i].Risk})
-		if h.Status == trust.StatusChanged {
-			t = append(t, Line("               was: %s\n", h.PreviousCommand))
-		}
-		for _, n := range rs[i].Notes {
-			t = append(t, Line("               ! %s\n", n))
-		}
-		t = append(t, ReviewDetailLines(h)...)
-	}
-	return t
 }
 
 // WithCommands is an agent's review document with the review of its

@@ -67,12 +67,20 @@ type Review struct {
 	// unreadable files, in the agent's words (a trust file the agent cannot
 	// use, a settings file it refuses to start with).
 	Problems []Problem `json:"-"`
-	// Text is the review as the audit prints it, in the agent's layout.
-	Text []TextLine `json:"-"`
+	// Disabled are the hooks Hookwarden switched off for the agent by
+	// moving them out of the agent's files (Claude Code), each with the ID
+	// that switches it back on.
+	Disabled []DisabledHook `json:"-"`
 	// Words are the agent's words for the views.
 	Words ReviewWords `json:"-"`
 	// Folder is the agent's trust of the folder as the review shows it.
 	Folder FolderView `json:"-"`
+}
+
+// DisabledHook is a hook Hookwarden switched off by moving it out of the
+// agent's files: where it was and the ID that switches it back on.
+type DisabledHook struct {
+	Event, Label, File, ID string
 }
 
 // FolderView is the agent's trust of the project folder as the review
@@ -158,6 +166,12 @@ type ReviewWords struct {
 	// StoreError names the store when it cannot be used ("trusted_hooks.json
 	// cannot be read by Gemini CLI").
 	StoreError string
+	// Warnings heads the review's warnings when they are not sentences of
+	// their own (Gemini CLI's: the hooks it names in its warning).
+	Warnings string
+	// Critical is what to do about the review's critical findings when
+	// nothing else needs review ("" for the face's own words).
+	Critical string
 }
 
 // Problem is one thing wrong with the store or the settings.
@@ -246,6 +260,9 @@ type HookReview struct {
 	Owner string `json:"owner,omitempty"`
 	// Label names the hook as the agent does.
 	Label string `json:"label"`
+	// Kind is what a command that is not a hook is (hooks.KindMCPServer,
+	// …); "" for a hook.
+	Kind hooks.Kind `json:"-"`
 	// Risk is what the hook would do, by Hookwarden's risk analysis.
 	Risk risk.Report `json:"risk"`
 	// Fields are facts of the review only this agent has, in display

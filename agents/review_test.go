@@ -32,8 +32,8 @@ func TestEveryAgentApprovesAndRevokesThroughTheContract(t *testing.T) {
 			if len(r.Hooks) == 0 || r.NeedingReview() == 0 || !r.NeedsReview {
 				t.Fatalf("the demo has project hooks that need review; review %+v", r.Hooks)
 			}
-			if r.Document == nil || len(r.Text) == 0 || len(r.Files) == 0 || r.Words.Noun == "" || r.Words.Meaning[trust.StatusNew] == "" {
-				t.Errorf("review lacks its document, text, files or words: %+v", r)
+			if r.Document == nil || r.Folder.Title == "" || len(r.Files) == 0 || r.Words.Noun == "" || r.Words.Meaning[trust.StatusNew] == "" {
+				t.Errorf("review lacks its document, folder view, files or words: %+v", r)
 			}
 			for _, h := range r.Hooks {
 				if h.HookID == "" || h.File == "" || h.Layer == "" || h.Label == "" {

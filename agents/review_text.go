@@ -8,52 +8,6 @@ import (
 	"github.com/hookwarden/hookwarden/trust"
 )
 
-// ReviewDetailLines are the lines an audit text prints under a reviewed
-// hook, indented under its first line: why Hookwarden cannot vouch for it,
-// how its definition changed, every script it runs (with its content or
-// diff), the code Hookwarden cannot see, what the other agents that read
-// its file do with it, and a revoke it is compared with.
-func ReviewDetailLines(h *trust.HookReview) []TextLine {
-	var t []TextLine
-	f := func(format string, a ...any) { t = append(t, Line(format, a...)) }
-	if h.ApprovalNote != "" {
-		f("               %s\n", h.ApprovalNote)
-	}
-	for _, fc := range h.FieldChanges {
-		f("               changed: %s\n", fc)
-	}
-	var absent []string
-	for j := range h.Scripts {
-		s := &h.Scripts[j]
-		if s.WatchedAbsent() {
-			absent = append(absent, s.Path)
-			continue
-		}
-		f("               script %s: %s %s\n", s.Path, s.Status, s.Note)
-		t = append(t, TextLine{Format: "                 ", Script: s})
-	}
-	if len(absent) > 0 {
-		f("               %s\n", AbsentLine(absent))
-	}
-	if h.RunsUnseenCode() {
-		f("               runs code Hookwarden cannot see:\n")
-		for _, u := range h.Unresolved {
-			f("                 - %s\n", u.String())
-		}
-	}
-	for _, o := range h.AlsoReadBy {
-		verb := "run"
-		if o.Status != "runs" {
-			verb = "read" // the agent reads the file but does not run the hook now
-		}
-		f("               also %s by %s: %s\n", verb, o.Title, o.Words())
-	}
-	if h.RevokedAt != "" {
-		f("               revoked %s (scripts compared with what was approved before)\n", h.RevokedAt)
-	}
-	return t
-}
-
 // AbsentLine is one line for the paths a traced run looked for that are
 // still missing (trust.ScriptReview.WatchedAbsent): the first few by
 // name, the rest counted.

@@ -44,7 +44,7 @@ func runAudit(ctx context.Context, io *IO, agent agents.Agent, args []string) er
 			err = writeJSON(io.Stdout, doc)
 		}
 	} else {
-		err = writeText(io.Stdout, r.Text, *brief)
+		err = writeAuditText(io.Stdout, agent.Info(), r, *brief)
 		if err == nil && len(untraced) > 0 {
 			printf(io.Stdout, "%s\n", agents.UntracedNote(untraced))
 		}

@@ -9,13 +9,14 @@ import (
 )
 
 // auditDocument is `audit --json`, one schema for every agent: the
-// review's common members (agents.Review), the hooks, the commands that
-// are not hooks and the approvals gone as the agent reviews them, and under "agent" the agent's name and
-// title with what only it
-// reports: each member of its own review document (Review.Document) that
-// the common members do not say, under its own key — a member of a common
-// name whose value differs (Gemini CLI's folder trust with its rule and
-// level) included, so that nothing the agent says is lost.
+// review's common members (agents.Review), the hooks and the commands that
+// are not hooks as the agent reviews them, the approvals gone (agents.Gone,
+// one shape), and under "agent" the agent's name and title with what only
+// it reports: each member of its own review document (Review.Document)
+// that the common members do not say, under its own key — a member of a
+// common name whose value differs (Gemini CLI's folder trust with its rule
+// and level, its gone trust keys) included, so that nothing the agent says
+// is lost.
 func auditDocument(info agents.Info, r *agents.Review, untraced []agents.UntracedHook) (agents.Document, error) {
 	own, err := jsonMembers(r.Document)
 	if err != nil {
@@ -45,19 +46,18 @@ func auditDocument(info agents.Info, r *agents.Review, untraced []agents.Untrace
 		commandsValue = v
 	}
 	common = append(common, agents.Member("commands", commandsValue))
-	// The approvals that match no hook any more, as the agent names them
-	// (Gemini CLI: its trust keys), else the contract's.
-	goneValue := any(nonNil(r.Gone))
-	if v, ok := own.get("gone"); ok {
-		goneValue = v
-	}
+	// The approvals that match no hook any more, in one shape for every
+	// agent (agents.Gone: key, label, file, event, matcher); the agent's
+	// own form of them, where it says more or says it otherwise (Gemini
+	// CLI: its trust keys; Claude Code: the approval's place and time), is
+	// under "agent".
 	common = append(common,
-		agents.Member("gone", goneValue),
+		agents.Member("gone", nonNil(r.Gone)),
 		agents.Member("unreadable", nonNil(r.Unreadable)),
 		agents.Member("critical", nonNil(r.Critical)),
 		agents.Member("warnings", nonNil(r.Warnings)),
 	)
-	said := map[string]json.RawMessage{"hooks": nil, "commands": nil, "gone": nil}
+	said := map[string]json.RawMessage{"hooks": nil, "commands": nil}
 	for _, f := range common {
 		raw, err := json.Marshal(f.JSON)
 		if err != nil {

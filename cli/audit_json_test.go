@@ -36,6 +36,7 @@ func TestAuditDocumentPutsTheAgentsOwnFactsUnderAgent(t *testing.T) {
 		FolderTrust: agents.FolderTrust{Supported: true, State: "trusted"},
 		Unreadable:  []settingsio.FileError{{Path: "/p/x.json", Line: 3, Column: 5}},
 		Warnings:    []string{"w1"},
+		Gone:        []agents.Gone{{Key: "old-key", Label: "old-key"}},
 		Document: map[string]any{
 			"agent":        "demo",
 			"project":      "/p",
@@ -62,7 +63,7 @@ func TestAuditDocumentPutsTheAgentsOwnFactsUnderAgent(t *testing.T) {
 		Store       string           `json:"store"`
 		StorePath   string           `json:"store_path"`
 		Hooks       []map[string]any `json:"hooks"`
-		Gone        []string         `json:"gone"`
+		Gone        []agents.Gone    `json:"gone"`
 		Unreadable  []map[string]any `json:"unreadable"`
 		Critical    []any            `json:"critical"`
 	}
@@ -74,7 +75,7 @@ func TestAuditDocumentPutsTheAgentsOwnFactsUnderAgent(t *testing.T) {
 		agentKeys = append(agentKeys, k)
 	}
 	slices.Sort(agentKeys)
-	if want := []string{"config", "fatal", "folder_trust", "name", "title"}; !slices.Equal(agentKeys, want) {
+	if want := []string{"config", "fatal", "folder_trust", "gone", "name", "title"}; !slices.Equal(agentKeys, want) {
 		t.Errorf("agent members %q, want %q (%s)", agentKeys, want, raw)
 	}
 	if got.Agent["name"] != "demo" || got.Agent["title"] != "Demo Agent" || got.Agent["config"] != "/h/config.toml" {
@@ -84,7 +85,7 @@ func TestAuditDocumentPutsTheAgentsOwnFactsUnderAgent(t *testing.T) {
 		t.Errorf("folder trust: common %v, the agent's %v", got.FolderTrust, got.Agent["folder_trust"])
 	}
 	if got.Store != "the store" || got.StorePath != "/s/approvals.json" || len(got.Hooks) != 1 || got.Hooks[0]["key"] != "k" ||
-		!slices.Equal(got.Gone, []string{"old-key"}) || len(got.Unreadable) != 1 || got.Critical == nil {
+		len(got.Gone) != 1 || got.Gone[0].Key != "old-key" || !slices.Equal(got.Agent["gone"].([]any), []any{"old-key"}) || len(got.Unreadable) != 1 || got.Critical == nil {
 		t.Errorf("common members: %s", raw)
 	}
 

@@ -118,8 +118,13 @@ func TestTrustCommandsRoundTrip(t *testing.T) {
 		hook["command_diff"] != "$GEMINI_PROJECT_DIR/.gemini/hooks/check.sh{+ --strict+}" {
 		t.Errorf("changed hook: exit %d %v", code, hook)
 	}
-	if gone := doc["gone"].([]any); len(gone) != 1 || gone[0] != ":echo hi" {
+	// gone in one shape for every agent; Gemini CLI's own form, its
+	// trust keys, under "agent"
+	if gone := doc["gone"].([]any); len(gone) != 1 || gone[0].(map[string]any)["key"] != ":echo hi" {
 		t.Errorf("gone = %v", gone)
+	}
+	if gone, _ := doc["agent"].(map[string]any)["gone"].([]any); len(gone) != 1 || gone[0] != ":echo hi" {
+		t.Errorf("agent.gone = %v", doc["agent"])
 	}
 	if code, out, _ := e.run("untrust", "--gone"); code != ExitOK || !strings.Contains(out, "- :echo hi") {
 		t.Errorf("untrust --gone: %d %s", code, out)

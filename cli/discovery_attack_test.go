@@ -349,7 +349,7 @@ func TestClaudeCatScriptChangeIsCaught(t *testing.T) {
 			}
 			write(tc.script, "touch pwned\n")
 			code, out := hw("audit", "--agent", "claude")
-			if code != ExitNeedsReview || !strings.Contains(out, "script-changed") || !strings.Contains(out, filepath.Join(project, tc.script)) || !strings.Contains(out, "+ touch pwned") {
+			if code != ExitNeedsReview || !strings.Contains(out, "SCRIPT-CHANGED") || !strings.Contains(out, filepath.Join(project, tc.script)) || !strings.Contains(out, "+ touch pwned") {
 				t.Fatalf("changed script: exit %d\n%s", code, out)
 			}
 			if code, out := hw("run", "--agent", "claude", "--event", "PreToolUse", "--tool", "Bash"); code != ExitNeedsReview {
@@ -396,7 +396,7 @@ func TestClaudePluginHelperChangeIsCaught(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, out := hw("audit", "--agent", "claude")
-	if code != ExitNeedsReview || !strings.Contains(out, "script-changed") || !strings.Contains(out, "lib.sh") || !strings.Contains(out, "+ touch pwned") {
+	if code != ExitNeedsReview || !strings.Contains(out, "SCRIPT-CHANGED") || !strings.Contains(out, "lib.sh") || !strings.Contains(out, "+ touch pwned") {
 		t.Fatalf("plugin helper changed: exit %d\n%s", code, out)
 	}
 }

@@ -67,7 +67,7 @@ func (p *project) Review(ctx context.Context) (*agents.Review, error) {
 	cache := risk.NewCache()
 	for _, h := range rep.Hooks {
 		hr := agents.HookReview{HookReview: h.HookReview, HookID: h.HookID, Layer: h.Layer, File: h.File, Owner: h.Plugin,
-			Label: h.Label}
+			Label: h.Label, Kind: h.Kind}
 		if x := byID[h.HookID]; x != nil && p.env.WantsRisk(h.NeedsReview()) {
 			hr.Risk = agents.ReviewedRisk(p, x, p.snap.ProjectDir, h.HookReview, p.env.RiskOptions(cache))
 		}
@@ -93,6 +93,9 @@ func (p *project) Review(ctx context.Context) (*agents.Review, error) {
 		gone.Fields = append(gone.Fields, agents.Field{Key: "fingerprint", Label: "Fingerprint", Value: g.Fingerprint, Code: true})
 		r.Gone = append(r.Gone, gone)
 	}
+	for _, d := range rep.Disabled {
+		r.Disabled = append(r.Disabled, agents.DisabledHook{Event: fmt.Sprint(d.Removed.Place.Event), Label: d.Label, File: d.File, ID: d.ID})
+	}
 	r.Words = reviewWords
 	r.Folder = p.folderView()
 	agents.AddOtherReaders(ctx, p.env, p, r.Hooks)
@@ -100,7 +103,6 @@ func (p *project) Review(ctx context.Context) (*agents.Review, error) {
 		rep.Hooks[i].AlsoReadBy = r.Hooks[i].AlsoReadBy
 	}
 	r.Document = auditDocument(rep, r.Hooks)
-	r.Text = auditText(rep, r.Hooks)
 	data, err := p.env.LoadStore(store)
 	if err != nil {
 		return nil, err
@@ -112,7 +114,6 @@ func (p *project) Review(ctx context.Context) (*agents.Review, error) {
 	if len(cr.Hooks)+len(cr.Gone) > 0 {
 		r.AddCommands(cr, store.Path())
 		r.Document = agents.WithCommands(r.Document, cr.Hooks)
-		r.Text = append(r.Text, agents.CommandText(cr.Hooks)...)
 	}
 	return r, nil
 }
@@ -238,49 +239,6 @@ func auditDocument(rep *auditReport, hs []agents.HookReview) auditDoc {
 		doc.Hooks = append(doc.Hooks, auditHook{handlerReview: h, Risk: hs[i].Risk})
 	}
 	return doc
-}
-
-// auditText is the review for a person, with every script a handler runs.
-func auditText(rep *auditReport, hs []agents.HookReview) []agents.TextLine {
-	var t []agents.TextLine
-	f := func(format string, a ...any) { t = append(t, agents.Line(format, a...)) }
-	ft := rep.FolderTrust
-	file := ft.File
-	if file == "" {
-		file = "-"
-	}
-	f("Claude Code folder trust (read only, %s): %s\n", file, ft.Reason)
-	for _, u := range rep.Unreadable {
-		f("%-14s %s\n", "UNREADABLE", u.Error())
-	}
-	if len(rep.Hooks) == 0 {
-		f("No project, local or plugin handlers.\n")
-	}
-	for i, c := range rep.Hooks {
-		h := c.HookReview
-		status := trust.StatusLabel(h.Status)
-		if h.Status == trust.StatusTrusted && h.RunsUnseenCode() {
-			status = "trusted*"
-		}
-		m := matcherLabel(h.Matcher)
-		if c.Kind != hooks.KindHook {
-			m = "(" + c.Kind.Title() + ")"
-		}
-		f("%-14s %s %s  %s\n               %s:%d (%s)  %s\n", status, h.Event, m, h.Command, c.File, h.Line, c.Layer, h.Key[:12])
-		t = append(t, agents.TextLine{Format: "               %s\n", Risk: &hs[i].Risk},
-			agents.TextLine{Format: "               %s\n", Warn: []string{h.Command, h.Matcher}})
-		if h.Status == trust.StatusChanged {
-			f("               was: %s\n", h.PreviousCommand)
-		}
-		t = append(t, agents.ReviewDetailLines(&h)...)
-	}
-	for _, g := range rep.Gone {
-		f("%-14s %s %s  %s (%s)\n", "gone", g.Event, matcherLabel(g.Matcher), g.Label, g.File)
-	}
-	for _, d := range rep.Disabled {
-		f("%-14s %s  %s (%s)  enable with: hookwarden enable --agent claude %s\n", "disabled", d.Removed.Place.Event, d.Label, d.File, d.ID)
-	}
-	return t
 }
 
 // matcherLabel is a matcher as the texts show it: "[m]", "(all)" for none.

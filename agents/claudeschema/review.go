@@ -1,7 +1,6 @@
 package claudeschema
 
 import (
-	"cmp"
 	"fmt"
 	"strings"
 
@@ -98,53 +97,6 @@ func (s Section) Review(env agents.Env, p agents.Project, specs []agents.Command
 	r.NeedsReview = r.NeedsReview || len(r.Unreadable) > 0
 	r.Files = []string{s.Store.Path()}
 	return r, nil
-}
-
-// Text is the review for a person: folder trust, critical findings,
-// warnings, unreadable files, each hook with its place, what the agent
-// does (says) and fingerprint, risk and details, the gone approvals.
-func (s Section) Text(r *agents.Review, says func(hookID string) string) []agents.TextLine {
-	var t []agents.TextLine
-	f := func(format string, a ...any) { t = append(t, agents.Line(format, a...)) }
-	ft := r.FolderTrust
-	f("%s folder trust (%s): %s — %s\n", s.Title, ft.Source, ft.State, ft.Reason)
-	for _, c := range r.Critical {
-		f("%-14s %s\n", "CRITICAL", c.Message)
-	}
-	for _, w := range r.Warnings {
-		f("%-14s %s\n", "NOTE", w)
-	}
-	for _, u := range r.Unreadable {
-		f("%-14s %s\n", "UNREADABLE", u.Error())
-	}
-	if len(r.Hooks) == 0 {
-		f("%s\n", cmp.Or(s.Empty, "No "+s.Title+" hooks to review."))
-	}
-	for i := range r.Hooks {
-		h := &r.Hooks[i]
-		key := h.Key
-		if len(key) > 12 {
-			key = key[:12]
-		}
-		status := trust.StatusLabel(h.Status)
-		if h.Status == trust.StatusTrusted && h.RunsUnseenCode() {
-			status = "trusted*"
-		}
-		f("%-14s %s  %s\n               %s:%d (%s)  %s: %s\n               fingerprint %s\n", status, h.Event, h.Command,
-			h.File, h.Line, h.Layer, s.Agent, says(h.HookID), key)
-		t = append(t, agents.TextLine{Format: "               %s\n", Risk: &h.Risk}, agents.TextLine{Format: "               %s\n", Warn: []string{h.Command}})
-		if h.PreviousCommand != "" && h.PreviousCommand != h.Command {
-			f("               was: %s\n", h.PreviousCommand)
-		}
-		t = append(t, agents.ReviewDetailLines(&h.HookReview)...)
-	}
-	for _, g := range r.Gone {
-		f("%-14s %s  %s (approval matches no hook any more)\n", "GONE", g.Key, g.Label)
-	}
-	if r.NeedsReview {
-		f("\nApprove with: hookwarden trust --agent %s --all   (or name a hook by its ID or fingerprint)\n", s.Agent)
-	}
-	return t
 }
 
 // Details are an entry's rows for the detail pane: command, name,

@@ -151,7 +151,7 @@ func (p *project) reviewAs(full bool, keep func(*agents.HookReview) bool) (*code
 			}
 			agents.FloorUnwatchedRisk(h)
 			h.Fields = []agents.Field{
-				{Key: "trust_status", Label: "Codex says", Value: string(c.Trust), JSON: c.Trust},
+				{Key: "trust_status", Label: "Codex says", Value: codexSays(c), JSON: c.Trust},
 				{Key: "current_hash", Label: "Current hash", Value: c.CurrentHash, Code: true},
 			}
 			if c.TrustedHash != "" && c.TrustedHash != c.CurrentHash {
@@ -195,7 +195,6 @@ func (p *project) reviewAs(full bool, keep func(*agents.HookReview) bool) (*code
 	r.Document = map[string]any{"agent": string(Name), "project": p.Dir(), "config": p.snap.Paths.UserConfigTOML,
 		"store": p.store.Path(), "needs_review": r.NeedsReview, "hooks": r.doc, "gone": r.Gone,
 		"unreadable": r.Unreadable, "codex_warnings": r.Warnings, "fatal": p.snap.Fatal, "commands": cr.Hooks}
-	r.Text = auditText(p, r)
 	return r, nil
 }
 

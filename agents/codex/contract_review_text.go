@@ -32,84 +32,13 @@ var reviewWords = agents.ReviewWords{
 	Unrecorded:   "Hookwarden has no record of this script: it was not read when the hook was approved (or the hook was trusted in Codex itself).",
 }
 
-// auditText is the review for a person: every hook with Codex's word and
-// Hookwarden's, what changed, and every script it runs.
-func auditText(p *project, r *codexReview) []agents.TextLine {
-	var t []agents.TextLine
-	f := func(format string, a ...any) { t = append(t, agents.Line(format, a...)) }
-	ft := r.FolderTrust
-	f("Codex project trust (%s): %s — %s\n", ft.Source, ft.State, ft.Reason)
-	for _, u := range r.Unreadable {
-		f("%-14s %s\n", "UNREADABLE", u.Error())
+// codexSays is Codex's word for a hook: its trust, and whether it is
+// switched off.
+func codexSays(c *handler) string {
+	if !c.Enabled {
+		return string(c.Trust) + ", disabled"
 	}
-	if p.snap.Fatal != "" {
-		f("%-14s %s\n", "REFUSED", p.snap.Fatal)
-	}
-	if len(r.Hooks) == 0 {
-		f("No Codex hooks that Codex asks trust for.\n")
-	}
-	var commands []agents.HookReview
-	for i := range r.Hooks {
-		h := &r.Hooks[i]
-		if p.commandByID(h.HookID) != nil {
-			commands = append(commands, *h)
-			continue
-		}
-		c := p.keyed(h.Key)
-		word := ""
-		if c != nil {
-			word = string(c.Trust)
-			if !c.Enabled {
-				word += ", disabled"
-			}
-		}
-		status := trust.StatusLabel(h.Status)
-		if h.Status == trust.StatusTrusted && h.RunsUnseenCode() {
-			status = "trusted*"
-		}
-		f("%-14s %s %s  %s\n               %s:%d (%s)  codex: %s\n               key %s\n", status, h.Event, matcherLabel(h.Matcher),
-			h.Command, h.File, h.Line, h.Layer, word, h.Key)
-		t = append(t, agents.TextLine{Format: "               %s\n", Risk: &h.Risk},
-			agents.TextLine{Format: "               %s\n", Warn: []string{h.Command, h.Matcher}})
-		if h.PreviousCommand != "" && h.PreviousCommand != h.Command {
-			f("               was: %s\n", h.PreviousCommand)
-		}
-		t = append(t, agents.ReviewDetailLines(&h.HookReview)...)
-	}
-	if len(commands) > 0 {
-		f("\ncommands that are not hooks (MCP servers, notify and other helpers; approvals in Hookwarden's store):\n")
-		t = append(t, agents.CommandText(commands)...)
-	}
-	for _, g := range r.Gone {
-		f("%-14s %s  (%s)\n", "gone", g.Key, g.Label)
-	}
-	if n := r.NeedingReview(); n > 0 {
-		cmds := 0
-		for _, c := range commands {
-			if c.NeedsReview() {
-				cmds++
-			}
-		}
-		verb := "need"
-		if n == 1 {
-			verb = "needs"
-		}
-		f("\n%s %s review: trust them with 'hookwarden trust --agent codex' after reading them\n", reviewCount(n-cmds, cmds), verb)
-	} else if len(r.Unreadable) == 0 {
-		f("\nnothing needs review\n")
-	}
-	if line := agents.UnwatchedLine(r.Hooks); line != "" {
-		f("%s", line)
-	}
-	return t
-}
-
-// matcherLabel is a matcher as the texts show it: "[m]", "(all)" for none.
-func matcherLabel(m string) string {
-	if m == "" {
-		return "(all)"
-	}
-	return "[" + m + "]"
+	return string(c.Trust)
 }
 
 // folderView is Codex's trust of the project as the review shows it, with
@@ -151,21 +80,4 @@ func (p *project) folderView() agents.FolderView {
 			" by hand: Hookwarden does not write a config.toml Codex rejects.", Paths: []string{p.snap.Paths.UserConfigTOML}})
 	}
 	return f
-}
-
-// reviewCount is "2 Codex hooks and 1 command", what needs review.
-func reviewCount(hooksN, commandsN int) string {
-	count := func(n int, one string) string {
-		if n == 1 {
-			return "1 " + one
-		}
-		return fmt.Sprintf("%d %ss", n, one)
-	}
-	switch {
-	case commandsN == 0:
-		return count(hooksN, "Codex hook")
-	case hooksN == 0:
-		return count(commandsN, "command")
-	}
-	return count(hooksN, "Codex hook") + " and " + count(commandsN, "command")
 }

@@ -170,16 +170,10 @@ func (p *project) review() (*agents.Review, error) {
 	return r, nil
 }
 
-// lay sets the review's document and text from its hooks.
+// lay sets the review's document from its hooks.
 func (p *project) lay(r *agents.Review) {
 	r.Document = map[string]any{"agent": string(Name), "project": p.Dir(), "store": p.store.Path(), "needs_review": r.NeedsReview,
 		"folder_trust": r.FolderTrust, "hooks": r.Hooks, "gone": r.Gone, "unreadable": r.Unreadable}
-	r.Text = p.section().Text(r, func(id string) string {
-		if c := p.byID(id); c != nil {
-			return copilotSays(c)
-		}
-		return ""
-	})
 }
 
 // copilotSays is what Copilot does with the hook now, in words.

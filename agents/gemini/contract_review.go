@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -89,7 +88,6 @@ func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
 		return nil, err
 	}
 	r.Document = agents.WithCommands(auditDocument(rep, r.Hooks), cr.Hooks)
-	r.Text = auditText(rep, r.Hooks, cr.Hooks)
 	r.AddCommands(cr, opts.Store.Path())
 	return r, nil
 }
@@ -131,6 +129,9 @@ var reviewWords = agents.ReviewWords{
 	ChangedTitle: "Command — changes since it was trusted",
 	Before:       "Trusted before: ", BeforeKey: true,
 	StoreError: "trusted_hooks.json cannot be read by Gemini CLI",
+	Warnings:   "Gemini CLI warns about these workspace hooks when it starts here, then runs them:",
+	Critical: "the project changes where Gemini CLI loads its files or what its hooks run (CRITICAL above); remove that " +
+		"from its .env file, or set the variable yourself, before you run Gemini CLI here",
 	Unrecorded: "Hookwarden has no record of it (not approved here, or approved by Gemini CLI itself); approving records it.",
 }
 
@@ -205,7 +206,7 @@ func reviewProblems(rep *report) []agents.Problem {
 			RepairText: fmt.Sprintf("%s cannot be used by Gemini CLI.\n\nRepair first copies it to %s.corrupt-<time>, "+
 				"then rewrites it with every project entry that can still be read.", path, filepath.Base(path))})
 	}
-	if rep.SettingsError != "" && len(rep.Unreadable) == 0 {
+	if rep.SettingsError != "" {
 		out = append(out, agents.Problem{Text: rep.SettingsError + " — Gemini CLI refuses to start until it is fixed.", Severe: true})
 	}
 	if rep.CheckAbort != nil {
@@ -659,167 +660,4 @@ func auditDocument(r *report, hs []agents.HookReview) auditDoc {
 		doc.Hooks = append(doc.Hooks, hd)
 	}
 	return doc
-}
-
-// auditText is the audit for a person: the trust files, then every hook
-// with every script it runs (its whole content when it was not seen
-// before, or its diff when it changed), then what to do.
-func auditText(r *report, hs, commands []agents.HookReview) []agents.TextLine {
-	var t []agents.TextLine
-	f := func(format string, a ...any) { t = append(t, agents.Line(format, a...)) }
-	f("project       %s\n", r.Project)
-	ft := r.FolderTrust
-	head := "folder trust  %s"
-	args := []any{ft.State}
-	if ft.Rule != "" {
-		head += " (%s"
-		args = append(args, ft.Rule)
-		if ft.Level != "" {
-			head += " %s"
-			args = append(args, ft.Level)
-		}
-		head += ")"
-	}
-	f(head+"\n", args...)
-	if ft.Reason != "" {
-		f("              %s\n", ft.Reason)
-	}
-	if !ft.Trusted() {
-		f("              Gemini CLI runs no settings hooks here and checks none; the audit below is Hookwarden's.\n")
-	}
-	f("trust file    %s\n", r.TrustedHooksFile)
-	if r.TrustedHooksError != "" {
-		f("  PROBLEM     %s\n              Hookwarden will not write it; 'hookwarden trust --repair' backs it up and rewrites it.\n", r.TrustedHooksError)
-	}
-	if r.SettingsError != "" {
-		f("  PROBLEM     %s (Gemini CLI refuses to start)\n", r.SettingsError)
-	}
-	for _, u := range r.Unreadable {
-		f("  UNREADABLE  %s\n", u.Error())
-	}
-	if r.CheckAbort != nil {
-		f("  NOTE        %s\n", r.CheckAbort.Reason)
-	}
-	for _, d := range r.Critical {
-		place := d.File
-		if d.Line > 0 {
-			place = fmt.Sprintf("%s:%d:%d", d.File, d.Line, d.Column)
-		}
-		f("  CRITICAL    %s: %s\n", place, d.Message)
-	}
-	f("\n")
-	if len(hs) == 0 {
-		f("no workspace hooks\n")
-	}
-	for i := range hs {
-		h := hs[i].HookReview
-		where := h.Event
-		if h.Matcher != "" {
-			where += "[" + h.Matcher + "]"
-		}
-		status := strings.ToUpper(trust.StatusLabel(h.Status))
-		if h.Status == trust.StatusTrusted && h.RunsUnseenCode() {
-			status = "TRUSTED*"
-		}
-		f("%-18s %-28s %s\n", status, where, h.Label)
-		f("    key       %s\n", h.Key)
-		t = append(t, agents.TextLine{Format: "    %s\n", Risk: &hs[i].Risk})
-		if h.Unchecked != "" {
-			f("    in        %s:%d\n", h.File, h.Line)
-			f("    why       %s\n", h.Unchecked)
-		}
-		t = append(t, agents.TextLine{Format: "    WARNING   %s\n", Warn: []string{h.Name, h.Command, h.Matcher}})
-		if h.Status == trust.StatusChanged {
-			f("    was       %s\n", h.PreviousCommand)
-			f("    diff      %s\n", trust.RenderWordDiff(h.CommandDiff))
-		}
-		for _, name := range slices.Sorted(maps.Keys(h.Env)) {
-			f("    env       %s=%s\n", name, h.Env[name])
-		}
-		if h.ApprovalNote != "" {
-			f("    approval  %s\n", h.ApprovalNote)
-		}
-		for _, c := range h.FieldChanges {
-			f("    changed   %s  <- review\n", c)
-		}
-		if h.ScriptsError != "" {
-			f("    scripts   unknown: %s\n", h.ScriptsError)
-		}
-		if h.RunsUnseenCode() {
-			f("    unseen    runs code Hookwarden cannot see:\n")
-			for _, u := range h.Unresolved {
-				f("              - %s\n", u.String())
-			}
-			if h.Status == trust.StatusPartlyUnwatched {
-				f("              (approved, partly unwatched: what it refers to can change unseen, so 'hookwarden run' holds it back without --yes and exec refuses it)\n")
-			}
-		}
-		for j := range h.Scripts {
-			s := &h.Scripts[j]
-			mark := ""
-			if s.Flagged {
-				mark = "  <- review"
-			}
-			f("    script    %s: %s%s\n", agents.ScriptName(*s, r.Project), s.Status, mark)
-			if s.From != "" || s.Via != "" {
-				f("              %s\n", scriptOrigin(*s))
-			}
-			if s.Note != "" {
-				f("              %s\n", s.Note)
-			}
-			t = append(t, agents.TextLine{Format: "              ", Script: s})
-		}
-		if h.RevokedAt != "" {
-			f("    revoked   %s (scripts compared with what was approved before)\n", h.RevokedAt)
-		}
-	}
-	if len(r.Gone) > 0 {
-		f("\ntrusted keys that match no hook any more (remove with 'hookwarden untrust --gone'):\n")
-		for _, k := range r.Gone {
-			f("    %s\n", k)
-		}
-	}
-	if len(commands) > 0 {
-		f("\ncommands that are not hooks (MCP servers, tool commands; approvals in Hookwarden's store):\n")
-		t = append(t, agents.CommandText(commands)...)
-		hs = append(slices.Clip(hs), commands...)
-	}
-	n := 0
-	for _, h := range hs {
-		if h.NeedsReview() {
-			n++
-		}
-	}
-	switch {
-	case len(r.Unreadable) > 0:
-		f("\nreview incomplete: %d file(s) could not be read (see UNREADABLE above); %d of %d hooks need review\n", len(r.Unreadable), n, len(hs))
-	case n > 0:
-		f("\n%d of %d hooks need review; after checking them: hookwarden trust --project %s NAME|KEY ... (or --all)\n", n, len(hs), agents.ShellQuote(r.Project))
-	case len(r.Critical) > 0:
-		f("\nthe project changes where Gemini CLI loads its files or what its hooks run (CRITICAL above); remove that from its .env file, or set the variable yourself, before you run Gemini CLI here\n")
-	case r.NeedsReview:
-		f("\nthe trust file needs attention (see above)\n")
-	default:
-		f("\nnothing needs review\n")
-	}
-	if line := agents.UnwatchedLine(hs); line != "" {
-		f("%s", line)
-	}
-	return t
-}
-
-// scriptOrigin says what runs a script and from where: "run by bash from
-// hooks/a.sh", "sourced by . from the command".
-func scriptOrigin(s trust.ScriptReview) string {
-	if s.How == trust.FoundTraced {
-		return "found as seen running (traced in the sandbox)"
-	}
-	out := "found as " + string(s.How)
-	if s.Via != "" {
-		out += ", run by " + s.Via
-	}
-	if s.From != "" {
-		out += ", in " + s.From
-	}
-	return out
 }

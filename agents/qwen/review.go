@@ -49,7 +49,6 @@ func (p *project) Review(ctx context.Context) (*agents.Review, error) {
 		return r, err
 	}
 	agents.AddOtherReaders(ctx, p.env, p, r.Hooks)
-	r.Text = p.section().Text(r, p.says)
 	return r, nil
 }
 
@@ -89,7 +88,6 @@ func (p *project) review() (*agents.Review, error) {
 	r.Words, r.Folder = reviewWords, p.folderView()
 	r.Document = map[string]any{"agent": string(name), "project": p.Dir(), "store": p.store.Path(), "needs_review": r.NeedsReview,
 		"folder_trust": r.FolderTrust, "hooks": r.Hooks, "gone": r.Gone, "unreadable": r.Unreadable, "critical": r.Critical, "warnings": r.Warnings}
-	r.Text = p.section().Text(r, p.says)
 	return r, nil
 }
 
