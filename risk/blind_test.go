@@ -34,6 +34,11 @@ import (
 //     still never read): blind4 F1 0.753, benign critical 0 %, flagged
 //     11.8 %, review-recall 79.3 %; blind5 F1 0.876, 0 %, 9.7 %, 75.0 %;
 //     their floors are that. Fresh cases are measured by blind6.
+//   - blind6.jsonl: 136 rows (58 real from 24 new repositories), written
+//     after risk4's rules were frozen (545520e, 06:37 UTC 2026-12-02),
+//     first run on them and on the merged main: F1 0.817 (0.791 before that
+//     round), benign critical 1.6 %, flagged 11.3 %, review-recall 56.5 %
+//     (60.9 % before).
 var blindFloors = map[string]struct {
 	f1, benignCrit, benignFlagged, reviewRecall float64
 }{
@@ -41,6 +46,7 @@ var blindFloors = map[string]struct {
 	"blind3.jsonl": {f1: 0.94, benignCrit: 0.0, benignFlagged: 0.096, reviewRecall: 0.79},
 	"blind4.jsonl": {f1: 0.75, benignCrit: 0.0, benignFlagged: 0.118, reviewRecall: 0.793},
 	"blind5.jsonl": {f1: 0.87, benignCrit: 0.0, benignFlagged: 0.097, reviewRecall: 0.75},
+	"blind6.jsonl": {f1: 0.817, benignCrit: 0.016, benignFlagged: 0.113, reviewRecall: 0.565},
 }
 
 // TestBlindHeldOut measures the analyser on each held-out blind set and
