@@ -1,9 +1,12 @@
 package agents
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"math"
 	"path/filepath"
+	"slices"
 
 	"github.com/hookwarden/hookwarden/hooks"
 )
@@ -30,10 +33,110 @@ type FileReader struct {
 	// it does not load in an untrusted folder reads "ignored").
 	State FileState `json:"state"`
 	Note  string    `json:"note,omitempty"`
-	// Hooks are the statuses the agent gives the file's hooks, by their
+	// hooks are the statuses the agent gives the file's hooks, by their
 	// place (the handler object's line and column in the file); only for
 	// the files Readers was asked about.
-	Hooks map[HookPlace]HookUse `json:"-"`
+	hooks *hookUses
+}
+
+// hookUses are the statuses one agent gives the hooks of one file, by
+// place, kept compact: a file of 100,000 hooks read by two agents held
+// two maps of 100,000 HookUse values (27 MB of a list --json); this is
+// 12 bytes a hook and each distinct status, reason and event once.
+type hookUses struct {
+	agent, title string
+	at           []placedUse // sorted by place, the first hook of a place
+	uses         []useOf     // the distinct values, by index
+	// far holds the places past an int32 (a file of 2 GiB), the first
+	// hook of each.
+	far map[HookPlace]uint32
+	// index finds a use in uses while they are collected.
+	index map[useOf]uint32
+}
+
+// placedUse is the index of a hook's use in hookUses.uses, at its place.
+type placedUse struct {
+	line, column int32
+	use          uint32
+}
+
+// useOf is what a HookUse holds beyond the agent's names.
+type useOf struct {
+	status hooks.Status
+	reason string
+	event  hooks.Event
+}
+
+// newHookUses collects the uses of an agent (named by agent and title)
+// one hook at a time (add), then sorts them (done).
+func newHookUses(agent, title string) *hookUses {
+	return &hookUses{agent: agent, title: title}
+}
+
+// add records h's use at its place unless one was recorded there.
+func (u *hookUses) add(h *hooks.Hook) {
+	v := useOf{status: h.Status, reason: h.Reason, event: h.Event}
+	if u.index == nil {
+		u.index = map[useOf]uint32{}
+	}
+	i, ok := u.index[v]
+	if !ok {
+		i = uint32(len(u.uses))
+		u.index[v] = i
+		u.uses = append(u.uses, v)
+	}
+	p := placeOf(h)
+	if !fits32(p) {
+		if u.far == nil {
+			u.far = map[HookPlace]uint32{}
+		}
+		if _, dup := u.far[p]; !dup {
+			u.far[p] = i
+		}
+		return
+	}
+	u.at = append(u.at, placedUse{line: int32(p.Line), column: int32(p.Column), use: i})
+}
+
+// fits32 reports whether both numbers of p fit an int32.
+func fits32(p HookPlace) bool {
+	return p.Line >= math.MinInt32 && p.Line <= math.MaxInt32 && p.Column >= math.MinInt32 && p.Column <= math.MaxInt32
+}
+
+// done sorts the uses by place, keeping the first of each place (in hook
+// order: the stable sort keeps it first).
+func (u *hookUses) done() {
+	u.index = nil
+	slices.SortStableFunc(u.at, func(a, b placedUse) int {
+		return cmp.Or(cmp.Compare(a.line, b.line), cmp.Compare(a.column, b.column))
+	})
+	u.at = slices.CompactFunc(u.at, func(a, b placedUse) bool { return a.line == b.line && a.column == b.column })
+	u.at = slices.Clip(u.at)
+}
+
+// lookup is the use at place p.
+func (u *hookUses) lookup(p HookPlace) (HookUse, bool) {
+	if u == nil {
+		return HookUse{}, false
+	}
+	var use uint32
+	if fits32(p) {
+		i, ok := slices.BinarySearchFunc(u.at, placedUse{line: int32(p.Line), column: int32(p.Column)}, func(a, b placedUse) int {
+			return cmp.Or(cmp.Compare(a.line, b.line), cmp.Compare(a.column, b.column))
+		})
+		if !ok {
+			return HookUse{}, false
+		}
+		use = u.at[i].use
+	} else {
+		i, ok := u.far[p]
+		if !ok {
+			return HookUse{}, false
+		}
+		use = i
+	}
+	v := u.uses[use]
+	return HookUse{Agent: u.agent, Title: u.title, Status: v.status, Reason: v.reason, Event: v.event}, true
 }
 
 // HookPlace is where a hook's handler object starts in its file.
@@ -157,7 +260,7 @@ func readsAny(a Agent, dir string, files []string) bool {
 // with its state of each and, for the files asked about, the status it
 // gives each of their hooks.
 func fileReaders(keys FileKeys, asked map[string]bool, info Info, p Project) []fileReaderOf {
-	byFile := map[string]map[HookPlace]HookUse{}
+	byFile := map[string]*hookUses{}
 	for _, h := range p.Hooks() {
 		if !h.IsHook() {
 			continue
@@ -166,13 +269,15 @@ func fileReaders(keys FileKeys, asked map[string]bool, info Info, p Project) []f
 		if !asked[f] {
 			continue
 		}
-		if byFile[f] == nil {
-			byFile[f] = map[HookPlace]HookUse{}
+		u := byFile[f]
+		if u == nil {
+			u = newHookUses(info.Name, info.Title)
+			byFile[f] = u
 		}
-		place := placeOf(h)
-		if _, dup := byFile[f][place]; !dup {
-			byFile[f][place] = HookUse{Agent: info.Name, Title: info.Title, Status: h.Status, Reason: h.Reason, Event: h.Event}
-		}
+		u.add(h)
+	}
+	for _, u := range byFile {
+		u.done()
 	}
 	var out []fileReaderOf
 	for _, l := range DocumentLayers(p.Layers()) {
@@ -180,7 +285,7 @@ func fileReaders(keys FileKeys, asked map[string]bool, info Info, p Project) []f
 			continue
 		}
 		f := keys.Of(l.Path)
-		out = append(out, fileReaderOf{key: f, reader: FileReader{Agent: info.Name, Title: info.Title, State: l.State, Note: l.Note, Hooks: byFile[f]}})
+		out = append(out, fileReaderOf{key: f, reader: FileReader{Agent: info.Name, Title: info.Title, State: l.State, Note: l.Note, hooks: byFile[f]}})
 	}
 	return out
 }
@@ -212,7 +317,7 @@ func (k FileKeys) HookReaders(readers map[string][]FileReader, h *hooks.Hook) []
 	out := []HookUse{}
 	place := placeOf(h)
 	for _, fr := range readers[k.Of(h.Origin.File)] {
-		if u, ok := fr.Hooks[place]; ok {
+		if u, ok := fr.hooks.lookup(place); ok {
 			out = append(out, u)
 			continue
 		}

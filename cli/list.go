@@ -32,6 +32,7 @@ func runList(ctx context.Context, io *IO, agent agents.Agent, args []string) err
 	}
 	obs, _ := io.observer(agent) // none when the binary is unknown: nothing is taken as ours
 	if *asJSON {
+		defer softMemoryLimit(io.Env, listMemoryLimit)()
 		// The readers open every agent on the folder: the project is
 		// opened again last, with them, so that a large one is not held
 		// twice (list --json of 100,000 hooks).

@@ -50,6 +50,28 @@ type nodeBuilder struct {
 	original  []byte
 	err       error
 	errOffset int
+	// keys holds each member name once (a settings file of 100,000
+	// hooks repeats "type" and "command" 100,000 times).
+	keys map[string]string
+}
+
+// maxKeys bounds the distinct member names keys holds.
+const maxKeys = 4096
+
+// key is the member name lit decoded, the same string for the same name.
+func (b *nodeBuilder) key(lit hujson.Literal) string {
+	body := lit[1 : len(lit)-1]
+	if k, ok := b.keys[string(body)]; ok {
+		return k
+	}
+	k := decodeJSONString(lit)
+	if len(b.keys) < maxKeys {
+		if b.keys == nil {
+			b.keys = map[string]string{}
+		}
+		b.keys[string(body)] = k
+	}
+	return k
 }
 
 var errTrailingComma = errors.New("trailing comma: plain JSON (JSON.parse, serde_json) does not allow a comma before '}' or ']'")
@@ -60,40 +82,60 @@ func (b *nodeBuilder) fail(offset int, err error) {
 	}
 }
 
+// It consumes v: each part of hujson's tree is let go once its Node is
+// built, so that the two trees of a large file (hujson's is the larger)
+// are not held whole at the same time.
 func (b *nodeBuilder) build(v *hujson.Value) *Node {
 	n := &Node{Pos: b.lines.pos(v.StartOffset)}
 	switch t := v.Value.(type) {
 	case *hujson.Object:
 		n.Kind = Object
 		n.Members = make([]Member, 0, len(t.Members))
+		var last trailing
+		if k := len(t.Members); k > 0 {
+			last = trailingOf(&t.Members[k-1].Value)
+		}
 		for i := range t.Members {
 			m := &t.Members[i]
-			key := decodeJSONString(m.Name.Value.(hujson.Literal))
+			key := b.key(m.Name.Value.(hujson.Literal))
 			n.Members = append(n.Members, Member{Key: key, KeyPos: b.lines.pos(m.Name.StartOffset), Value: b.build(&m.Value)})
+			*m = hujson.ObjectMember{}
 		}
-		if k := len(t.Members); k > 0 {
-			b.checkTrailingComma(&t.Members[k-1].Value)
-		}
+		b.checkTrailingComma(last)
 	case *hujson.Array:
 		n.Kind = Array
 		n.Items = make([]*Node, 0, len(t.Elements))
+		var last trailing
+		if k := len(t.Elements); k > 0 {
+			last = trailingOf(&t.Elements[k-1])
+		}
 		for i := range t.Elements {
 			n.Items = append(n.Items, b.build(&t.Elements[i]))
+			t.Elements[i] = hujson.Value{}
 		}
-		if k := len(t.Elements); k > 0 {
-			b.checkTrailingComma(&t.Elements[k-1])
-		}
+		b.checkTrailingComma(last)
 	case hujson.Literal:
 		b.literal(n, t)
 	}
 	return n
 }
 
-// checkTrailingComma: hujson marks a trailing comma with a non-nil
-// AfterExtra on the last value; the comma follows that extra.
-func (b *nodeBuilder) checkTrailingComma(last *hujson.Value) {
-	if last.AfterExtra != nil {
-		b.fail(last.EndOffset+len(last.AfterExtra), errTrailingComma)
+// trailing is what checkTrailingComma reads of a container's last value
+// (taken before build lets the value go).
+type trailing struct {
+	comma  bool
+	offset int
+}
+
+// trailingOf: hujson marks a trailing comma with a non-nil AfterExtra on
+// the last value; the comma follows that extra.
+func trailingOf(last *hujson.Value) trailing {
+	return trailing{comma: last.AfterExtra != nil, offset: last.EndOffset + len(last.AfterExtra)}
+}
+
+func (b *nodeBuilder) checkTrailingComma(last trailing) {
+	if last.comma {
+		b.fail(last.offset, errTrailingComma)
 	}
 }
 

@@ -128,15 +128,26 @@ func audit(snap *Snapshot, opts Options, keep func(*trust.HookReview) bool) (*re
 	if reg == nil {
 		reg = build(snap)
 	}
-	hooks, abort := projectHooks(snap, reg)
+	// The hooks are walked twice, one at a time, never held together (a
+	// project of 100,000 hooks): their keys and labels first (Gemini's
+	// warning, which keys are current), then each is read whole, reviewed
+	// and, unless keep drops it, kept as its review.
+	unchecked := uncheckedProjectHooks(snap, reg)
+	warn := newWarnings(trusted)
+	current, n := map[string]bool{}, 0
+	abort := eachHook(snap, unchecked, true, func(h *trust.ProjectHook) {
+		current[h.Key] = true
+		n++
+		warn.add(h)
+	})
 	r.CheckAbort = abort
 	if abort == nil {
-		r.GeminiWarnings = append(r.GeminiWarnings, geminiWarnings(hooks, trusted)...)
+		r.GeminiWarnings = append(r.GeminiWarnings, warn.labels...)
 	}
 	sr := trust.NewScriptReviewerFor(snap.ProjectDir, scriptRuntime(snap))
 	sr.UseCache(store.Fingerprints())
 	a := auditor{approvals: store.Approvals(snap.ProjectDir), revoked: store.RevokedApprovals(snap.ProjectDir), scripts: sr, keep: keep}
-	r.Hooks, r.Gone = a.review(hooks, trusted)
+	r.Hooks, r.Gone = a.reviewEach(func(yield func(*trust.ProjectHook)) { eachHook(snap, unchecked, false, yield) }, n, current, trusted)
 	r.Unreadable = snap.UnreadableFiles()
 	r.Critical = criticalFindings(reg)
 	r.NeedsReview = r.TrustedHooksError != "" || len(r.Unreadable) > 0 || len(r.Critical) > 0

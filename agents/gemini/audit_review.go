@@ -106,21 +106,33 @@ func legacyDefinition(ap *trust.Approval, p trust.Place) trust.Definition {
 // and the keys Gemini trusts (trusted), and the trusted keys no current
 // hook has (gone).
 func (a *auditor) review(hooks []trust.ProjectHook, trusted []string) ([]trust.HookReview, []string) {
-	trustedSet := make(map[string]bool, len(trusted))
-	for _, k := range trusted {
-		trustedSet[k] = true
-	}
 	current := make(map[string]bool, len(hooks))
 	for _, h := range hooks {
 		current[h.Key] = true
+	}
+	each := func(yield func(*trust.ProjectHook)) {
+		for i := range hooks {
+			yield(&hooks[i])
+		}
+	}
+	return a.reviewEach(each, len(hooks), current, trusted)
+}
+
+// reviewEach is review over the n hooks each yields in order (one at a
+// time; the review copies what it keeps), whose keys are current.
+func (a *auditor) reviewEach(each func(yield func(*trust.ProjectHook)), n int, current map[string]bool, trusted []string) ([]trust.HookReview, []string) {
+	trustedSet := make(map[string]bool, len(trusted))
+	for _, k := range trusted {
+		trustedSet[k] = true
 	}
 	claimed := map[string]bool{}
 	unmatched := func(k string) bool { return trustedSet[k] && !current[k] && !claimed[k] }
 	var out []trust.HookReview
 	if a.keep == nil {
-		out = make([]trust.HookReview, 0, len(hooks))
+		out = make([]trust.HookReview, 0, n)
 	}
-	for _, h := range hooks {
+	each(func(hp *trust.ProjectHook) {
+		h := *hp
 		rv := trust.HookReview{ProjectHook: h, Status: trust.StatusNew}
 		approval := a.approvals[h.Key]
 		switch {
@@ -160,7 +172,7 @@ func (a *auditor) review(hooks []trust.ProjectHook, trusted []string) ([]trust.H
 		if a.keep == nil || a.keep(&rv) {
 			out = append(out, rv)
 		}
-	}
+	})
 	var gone []string
 	for _, k := range trusted {
 		if unmatched(k) {

@@ -32,6 +32,24 @@ func projectHooks(snap *Snapshot, reg *Registry) ([]trust.ProjectHook, *checkAbo
 	return append(out, uncheckedProjectHooks(snap, reg)...), abort
 }
 
+// eachHook is projectHooks handing each hook to yield as it is read
+// (yield must not keep it), the unchecked hooks (uncheckedProjectHooks,
+// computed once by the caller) last; keysOnly as for eachProjectHook.
+func eachHook(snap *Snapshot, unchecked []trust.ProjectHook, keysOnly bool, yield func(*trust.ProjectHook)) *checkAbort {
+	var abort *checkAbort
+	if ws := workspaceFile(snap); ws != nil && ws.Root != nil {
+		shared := trust.Definition{}
+		if !keysOnly {
+			shared = workspaceFields(ws.Root)
+		}
+		abort = eachProjectHook(ws.Path, ws.Root.Get("hooks"), shared, keysOnly, yield)
+	}
+	for i := range unchecked {
+		yield(&unchecked[i])
+	}
+	return abort
+}
+
 // checkAbort is an entry that makes Gemini CLI's trust check throw
 // ("Cannot read properties of null"), which Gemini swallows: no warning, no
 // trusted_hooks.json update for the whole project.
@@ -58,9 +76,22 @@ func workspaceFile(snap *Snapshot) *settingsio.File {
 // Every entry's Fields get shared, the workspace settings that change what
 // every hook runs.
 func walkProjectHooks(file string, hooks *settingsio.Node, shared trust.Definition) ([]trust.ProjectHook, *checkAbort) {
+	var out []trust.ProjectHook
+	abort := eachProjectHook(file, hooks, shared, false, func(h *trust.ProjectHook) { out = append(out, *h) })
+	return out, abort
+}
+
+// eachProjectHook is walkProjectHooks handing each entry to yield as it
+// is read instead of keeping them (yield must not keep h: it is reused),
+// so that an audit of 100,000 hooks holds one at a time. keysOnly leaves
+// Fields and Env out (what a pass that only collects keys and labels
+// needs). The entries before an entry Gemini's check throws on are
+// yielded, then the abort is returned.
+func eachProjectHook(file string, hooks *settingsio.Node, shared trust.Definition, keysOnly bool, yield func(*trust.ProjectHook)) *checkAbort {
 	// `projectHooks || {}` then Object.keys(hooks): only objects and arrays
 	// (and strings, whose characters are never arrays) have keys that matter.
-	var out []trust.ProjectHook
+	prefix := string(settingsio.LayerWorkspace) + ":" + file + "#"
+	var h trust.ProjectHook
 	for _, ev := range trust.JSOwnEntries(hooks) {
 		defs := ev.Value
 		if !defs.Is(settingsio.Array) {
@@ -81,15 +112,16 @@ func walkProjectHooks(file string, hooks *settingsio.Node, shared trust.Definiti
 			for j, cfg := range list.Items {
 				path := fmt.Sprintf("hooks.%s[%d].hooks[%d]", ev.Key, i, j)
 				if cfg == nil || cfg.Kind == settingsio.Null {
-					return out, &checkAbort{Path: path, Line: posLine(cfg), Column: posCol(cfg),
+					return &checkAbort{Path: path, Line: posLine(cfg), Column: posCol(cfg),
 						Reason: fmt.Sprintf("%s is null: Gemini CLI's trust check fails on it and then warns about no hook of this project and records none", path)}
 				}
 				typ := cfg.Get("type")
 				if typ.Is(settingsio.String) && typ.Str == "runtime" {
 					continue
 				}
-				h := trust.ProjectHook{Event: ev.Key, Matcher: matcher, Definition: i, Index: j,
-					Path: path, HookID: string(settingsio.LayerWorkspace) + ":" + file + "#" + path,
+				id := prefix + path
+				h = trust.ProjectHook{Event: ev.Key, Matcher: matcher, Definition: i, Index: j,
+					Path: id[len(prefix):], HookID: id,
 					Type: typ.JSString(), Line: cfg.Pos.Line, Column: cfg.Pos.Column}
 				h.IsCommand = typ.Is(settingsio.String) && typ.Str == "command"
 				name := cfg.Get("name")
@@ -107,9 +139,11 @@ func walkProjectHooks(file string, hooks *settingsio.Node, shared trust.Definiti
 					}
 				}
 				h.Key = h.Name + ":" + h.Command
-				h.Fields = definitionOf(ev.Key, def, cfg)
-				maps.Copy(h.Fields, shared)
-				h.Env = h.Fields.Env()
+				if !keysOnly {
+					h.Fields = definitionOf(ev.Key, def, cfg)
+					maps.Copy(h.Fields, shared)
+					h.Env = h.Fields.Env()
+				}
 				switch {
 				case name.Truthy():
 					h.Label, h.LabelID = name.JSString(), trust.JSIdentity(name)
@@ -118,31 +152,44 @@ func walkProjectHooks(file string, hooks *settingsio.Node, shared trust.Definiti
 				default:
 					h.Label, h.LabelID = "unknown-hook", "sunknown-hook"
 				}
-				out = append(out, h)
+				yield(&h)
 			}
 		}
 	}
-	return out, nil
+	return nil
 }
 
 // geminiWarnings is the list Gemini CLI prints under its project-hooks
 // warning for the given hooks and trusted keys: the label of every hook
 // whose key is not trusted, de-duplicated as a JavaScript Set does.
 func geminiWarnings(hooks []trust.ProjectHook, trusted []string) []string {
-	set := make(map[string]bool, len(trusted))
+	w := newWarnings(trusted)
+	for i := range hooks {
+		w.add(&hooks[i])
+	}
+	return w.labels
+}
+
+// warnings builds geminiWarnings one hook at a time.
+type warnings struct {
+	trusted, seen map[string]bool
+	labels        []string
+}
+
+func newWarnings(trusted []string) *warnings {
+	w := &warnings{trusted: make(map[string]bool, len(trusted)), seen: map[string]bool{}}
 	for _, k := range trusted {
-		set[k] = true
+		w.trusted[k] = true
 	}
-	seen := map[string]bool{}
-	var out []string
-	for _, h := range hooks {
-		if h.Unchecked != "" || set[h.Key] || seen[h.LabelID] {
-			continue
-		}
-		seen[h.LabelID] = true
-		out = append(out, h.Label)
+	return w
+}
+
+func (w *warnings) add(h *trust.ProjectHook) {
+	if h.Unchecked != "" || w.trusted[h.Key] || w.seen[h.LabelID] {
+		return
 	}
-	return out
+	w.seen[h.LabelID] = true
+	w.labels = append(w.labels, h.Label)
 }
 
 func posLine(n *settingsio.Node) int {

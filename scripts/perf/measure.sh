@@ -8,7 +8,10 @@
 # Prints one line per run (binary, command, size, wall seconds, peak KB,
 # CPU seconds: user + system) and the medians at the end. On a loaded
 # machine the wall time is mostly waiting for a core: compare CPU seconds. Projects are generated under $PERF_DIR (default
-# /tmp/hookwarden-perf) once per size.
+# /tmp/hookwarden-perf) once per size, with the files of the agents
+# $GEN_AGENTS names (genproject's -agents; default Gemini CLI's, Claude
+# Code's and Codex CLI's: GEN_AGENTS=qwen for Qwen Code, in a PERF_DIR of
+# its own).
 set -eu
 runs=5 agent=gemini sizes="10000 100000" cmds="list trust"
 while getopts r:a:n:c: o; do
@@ -38,7 +41,7 @@ fresh_home() {
 
 for n in $sizes; do
 	p="$root/p$n"
-	[ -d "$p" ] || "$gen" -dir "$p" -hooks "$n"
+	[ -d "$p" ] || "$gen" -dir "$p" -hooks "$n" ${GEN_AGENTS:+-agents "$GEN_AGENTS"}
 	for cmd in $cmds; do
 		i=0
 		while [ $i -lt "$runs" ]; do
