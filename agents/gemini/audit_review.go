@@ -102,23 +102,9 @@ func legacyDefinition(ap *trust.Approval, p trust.Place) trust.Definition {
 	return d
 }
 
-// review is each project hook with its trust state against the approvals
-// and the keys Gemini trusts (trusted), and the trusted keys no current
-// hook has (gone).
-func (a *auditor) review(hooks []trust.ProjectHook, trusted []string) ([]trust.HookReview, []string) {
-	current := make(map[string]bool, len(hooks))
-	for _, h := range hooks {
-		current[h.Key] = true
-	}
-	each := func(yield func(*trust.ProjectHook)) {
-		for i := range hooks {
-			yield(&hooks[i])
-		}
-	}
-	return a.reviewEach(each, len(hooks), current, trusted)
-}
-
-// reviewEach is review over the n hooks each yields in order (one at a
+// reviewEach is each project hook with its trust state against the
+// approvals and the keys Gemini trusts (trusted), and the trusted keys no
+// current hook has (gone), over the n hooks each yields in order (one at a
 // time; the review copies what it keeps), whose keys are current.
 func (a *auditor) reviewEach(each func(yield func(*trust.ProjectHook)), n int, current map[string]bool, trusted []string) ([]trust.HookReview, []string) {
 	trustedSet := make(map[string]bool, len(trusted))
