@@ -142,6 +142,13 @@ type wrapperSpec struct {
 	notRun map[string]bool
 	// moreArgs: the wrapper adds arguments from its input (xargs).
 	moreArgs bool
+	// flags: bare words that are the wrapper's options, not its command
+	// (su's "-", a login shell).
+	flags map[string]bool
+	// shellArgs: the words after its options and positionals are not a
+	// command but arguments of a shell it starts (su USER x.sh runs the
+	// user's login shell with x.sh), which Hookwarden does not follow.
+	shellArgs bool
 }
 
 var wrappers = map[string]wrapperSpec{
@@ -161,7 +168,7 @@ var wrappers = map[string]wrapperSpec{
 	"taskset":          {positional: 1},
 	"sudo":             {withArg: set("-u", "--user", "-g", "--group", "-C", "-D", "--chdir", "-h", "--host", "-p", "--prompt", "-r", "-t", "-U", "-T")},
 	"doas":             {withArg: set("-u", "-C")},
-	"su":               {withArg: set("-s", "--shell", "-g", "-G", "-w"), code: set("-c", "--command"), notRun: set("-")},
+	"su":               {withArg: set("-s", "--shell", "-g", "-G", "-w"), code: set("-c", "--command"), positional: 1, flags: set("-"), shellArgs: true},
 	"runuser":          {withArg: set("-s", "-g", "-G", "-u", "-w"), code: set("-c", "--command")},
 	"script":           {withArg: set("-E", "-I", "-O", "-T", "-B", "-m"), code: set("-c", "--command")},
 	"strace":           {withArg: set("-o", "-e", "-p", "-s", "-u", "-E", "-a", "-b", "-I", "-O", "-P", "-S", "-X")},
@@ -213,6 +220,10 @@ func skipOptions(words []cmdWord, spec wrapperSpec) (rest []cmdWord, code, chdir
 		if t == "--" {
 			i++
 			break
+		}
+		if spec.flags[t] {
+			i++ // su - (a login shell): an option, whatever it looks like
+			continue
 		}
 		if !strings.HasPrefix(t, "-") || t == "-" {
 			if spec.notRun[t] {
@@ -341,6 +352,10 @@ func (d *discoverer) wrapper(st *syntax.Stmt, name string, words []cmdWord, sc *
 	}
 	if code != nil {
 		d.shellCode(st, *code, sc, name)
+		return nil, true
+	}
+	if spec.shellArgs && len(rest) > 0 {
+		d.incomplete(sc, st, ReasonPrograms, name+" hands the words after its user to that user's login shell, which Hookwarden does not follow")
 		return nil, true
 	}
 	if split != nil {
@@ -513,7 +528,15 @@ func (d *discoverer) interpret(st *syntax.Stmt, name string, ip interpreter, arg
 		if ip.programFirst {
 			if name != "sed" && name != "gsed" {
 				d.awkProgram(w, sc, name) // awk '{…}' file: the program is the text itself
+				return
 			}
+			// sed 'PROGRAM' file: the program is code too — its e command
+			// and s///e run what it reads, r/w open files.
+			if !w.v.ok {
+				d.incomplete(sc, w.w, ReasonComputed, name+" runs a program known only at run time")
+				return
+			}
+			d.inlineForeign(st, w, sc, via)
 			return
 		}
 		if codeNext {
@@ -524,6 +547,8 @@ func (d *discoverer) interpret(st *syntax.Stmt, name string, ip interpreter, arg
 		return
 	}
 	switch {
+	case (codeNext || scriptNext) && rc.moreArgs:
+		d.unresolved(sc, st, via+" runs code that xargs or find supply from their input")
 	case codeNext || scriptNext:
 	case rc.moreArgs:
 		d.unresolved(sc, st, via+" runs a script that xargs or find supply from their input")
