@@ -24,7 +24,7 @@
 // [Lacking] turns into an [*Unsupported] error whose Reason the faces show
 // as it is ("Claude Code records its folder trust … Hookwarden only reads
 // it"); a required method returns one only for a request it cannot take
-// ("Qwen Code has no per-hook switch").
+// (a toggle of one hook, where the agent reads no per-hook switch).
 //
 // Data flows one way: files → [Project] (a snapshot value, read once) →
 // [Plan] → [RunResult] → [Verdict] → view. Review, Approve, Revoke and the

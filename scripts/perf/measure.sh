@@ -10,8 +10,9 @@
 # machine the wall time is mostly waiting for a core: compare CPU seconds. Projects are generated under $PERF_DIR (default
 # /tmp/hookwarden-perf) once per size, with the files of the agents
 # $GEN_AGENTS names (genproject's -agents; default Gemini CLI's, Claude
-# Code's and Codex CLI's: GEN_AGENTS=qwen for Qwen Code, in a PERF_DIR of
-# its own).
+# Code's and Codex CLI's; GEN_AGENTS=claude-schema:.DIR for an agent that
+# reads Claude Code's schema from .DIR/settings.json, in a PERF_DIR of its
+# own).
 set -eu
 runs=5 agent=gemini sizes="10000 100000" cmds="list trust"
 while getopts r:a:n:c: o; do

@@ -1,7 +1,8 @@
 // Command genproject writes a project with N hooks in the shapes of Gemini
 // CLI (.gemini/settings.json), Claude Code (.claude/settings.json) and Codex
-// CLI (.codex/hooks.json) and, when asked (-agents), Qwen Code
-// (.qwen/settings.json), running S scripts, for measuring how Hookwarden
+// CLI (.codex/hooks.json) and, when asked (-agents claude-schema:.DIR),
+// Claude Code's schema in .DIR/settings.json for an agent that reads it
+// there, running S scripts, for measuring how Hookwarden
 // scales (scripts/perf/measure.sh; issue 28).
 //
 //	go run ./scripts/perf/genproject -dir /tmp/p -hooks 100000 -scripts 100
@@ -22,7 +23,7 @@ func main() {
 	n := flag.Int("hooks", 10000, "hooks per agent file")
 	scripts := flag.Int("scripts", 100, "distinct scripts the hooks run")
 	lines := flag.Int("lines", 20, "lines per script")
-	agentsFlag := flag.String("agents", "gemini,claude,codex", "which agents' files to write (gemini, claude, codex, qwen; GitHub Copilot CLI reads Claude Code's)")
+	agentsFlag := flag.String("agents", "gemini,claude,codex", "which agents' files to write (gemini, claude, codex, claude-schema:.DIR for Claude Code's schema in .DIR/settings.json; GitHub Copilot CLI reads Claude Code's)")
 	flag.Parse()
 	if *dir == "" || *n < 1 || *scripts < 1 {
 		flag.Usage()
@@ -56,13 +57,17 @@ func main() {
 				func(h, s int) string {
 					return fmt.Sprintf(`{"type": "command", "command": "bash hooks/s%03d.sh %d", "timeout": 5}`, s, h)
 				}))
-		case "qwen":
-			must(writeSettings(filepath.Join(*dir, ".qwen", "settings.json"), *n, *scripts,
-				[]string{"PreToolUse", "PostToolUse", "UserPromptSubmit", "SessionStart"},
-				func(h, s int) string {
-					return fmt.Sprintf(`{"type": "command", "command": "bash \"$QWEN_PROJECT_DIR\"/hooks/s%03d.sh %d", "timeout": 5000}`, s, h)
-				}))
+		case "claude-schema":
+			log.Fatalf("claude-schema needs its folder: claude-schema:.DIR")
 		default:
+			if folder, ok := strings.CutPrefix(a, "claude-schema:"); ok && folder != "" {
+				must(writeSettings(filepath.Join(*dir, folder, "settings.json"), *n, *scripts,
+					[]string{"PreToolUse", "PostToolUse", "UserPromptSubmit", "SessionStart"},
+					func(h, s int) string {
+						return fmt.Sprintf(`{"type": "command", "command": "bash \"$CLAUDE_PROJECT_DIR\"/hooks/s%03d.sh %d", "timeout": 5}`, s, h)
+					}))
+				continue
+			}
 			log.Fatalf("unknown agent %q", a)
 		}
 	}
