@@ -116,7 +116,22 @@ var reviewWords = agents.ReviewWords{
 	StoreError:   "Hookwarden's store cannot be read",
 }
 
-func (p *project) review() (*agents.Review, error) {
+func (p *project) review() (*agents.Review, error) { return p.reviewAs(true) }
+
+// TrustStates is what Review says of each hook without the risk analysis
+// (agents.TrustStater): list reads the partly unwatched hooks from it and
+// analyses the risk of what it prints itself, so the review's analysis of
+// every hook was done twice.
+func (p *project) TrustStates(_ context.Context, keep func(*agents.HookReview) bool) ([]agents.HookReview, error) {
+	r, err := p.reviewAs(false)
+	if err != nil {
+		return nil, err
+	}
+	return agents.KeepStates(r.Hooks, keep), nil
+}
+
+// reviewAs reviews every hook; without full, with no risk analysis.
+func (p *project) reviewAs(full bool) (*agents.Review, error) {
 	if p.storeErr != nil {
 		return nil, p.storeErr
 	}
@@ -143,14 +158,15 @@ func (p *project) review() (*agents.Review, error) {
 	}
 	r.AddCommands(reach, p.store.Path())
 	cache := risk.NewCache()
+	byID := p.handlersByID()
 	for i := range r.Hooks {
 		h := &r.Hooks[i]
 		h.SettleUnwatched()
-		c := p.byID(h.HookID)
+		c := byID[h.HookID]
 		if c == nil {
 			continue
 		}
-		if p.env.WantsRisk(h.NeedsReview()) {
+		if full && p.env.WantsRisk(h.NeedsReview()) {
 			h.Risk = agents.ReviewedRisk(p, c.Hook, p.Dir(), h.HookReview, p.env.RiskOptions(cache))
 			agents.FloorUnwatchedRisk(h)
 		}
@@ -187,13 +203,17 @@ func copilotSays(c *handler) string {
 	return string(c.Hook.Status) + ": " + c.Hook.Reason
 }
 
-func (p *project) byID(id string) *handler {
+// handlersByID is every handler by its hook's ID (the first of an ID),
+// built once per review: a lookup per hook over all of them made the
+// review quadratic (100,000 hooks: minutes).
+func (p *project) handlersByID() map[string]*handler {
+	out := make(map[string]*handler, len(p.snap.Handlers))
 	for _, h := range p.snap.Handlers {
-		if h.Hook.ID == id {
-			return h
+		if _, seen := out[h.Hook.ID]; !seen {
+			out[h.Hook.ID] = h
 		}
 	}
-	return nil
+	return out
 }
 
 // folderView is Copilot's folder trust as the review shows it.
