@@ -54,13 +54,19 @@ type CommandSpec struct {
 	Traced []trust.ScriptSnapshot
 }
 
-// reviewer is the script reviewer of c's command.
-func (c CommandSpec) reviewer(project string, shared *trust.ScriptReviewer, cache *trust.FingerprintCache) *trust.ScriptReviewer {
+// reviewer is the script reviewer of c's command: shared, or the one of
+// its runtime in byRuntime (made once per runtime: specs that share one,
+// as a kit's agent gives all its hooks, share its discovery cache).
+func (c CommandSpec) reviewer(project string, shared *trust.ScriptReviewer, cache *trust.FingerprintCache, byRuntime map[*trust.Runtime]*trust.ScriptReviewer) *trust.ScriptReviewer {
 	if c.Runtime == nil {
 		return shared
 	}
+	if r := byRuntime[c.Runtime]; r != nil {
+		return r
+	}
 	r := trust.NewScriptReviewerFor(project, *c.Runtime)
 	r.UseCache(cache)
+	byRuntime[c.Runtime] = r
 	return r
 }
 
@@ -197,6 +203,7 @@ func ReviewSpecs(data *trust.StoreData, section, agent, project string, specs []
 	out := &CommandReview{Hooks: []HookReview{}}
 	sr := trust.NewScriptReviewer(project)
 	sr.UseCache(data.Fingerprints())
+	byRuntime := map[*trust.Runtime]*trust.ScriptReviewer{}
 	claimed := map[string]bool{}
 	var pending []int
 	for _, c := range specs {
@@ -204,7 +211,7 @@ func ReviewSpecs(data *trust.StoreData, section, agent, project string, specs []
 		if ap := approved[rv.Key]; ap != nil && !claimed[rv.Key] {
 			claimed[rv.Key] = true
 			rv.Status = trust.StatusTrusted
-			c.reviewer(project, sr, data.Fingerprints()).ReviewScripts(&rv.HookReview, &trust.Approval{Scripts: ap.Scripts})
+			c.reviewer(project, sr, data.Fingerprints(), byRuntime).ReviewScripts(&rv.HookReview, &trust.Approval{Scripts: ap.Scripts})
 			for _, s := range rv.Scripts {
 				if s.Flagged {
 					rv.Status = trust.StatusScriptChanged
@@ -243,7 +250,7 @@ func ReviewSpecs(data *trust.StoreData, section, agent, project string, specs []
 		} else if len(c.Traced) > 0 {
 			old = &trust.Approval{Scripts: c.Traced} // what its trace read, shown (and flagged if changed since)
 		}
-		c.reviewer(project, sr, data.Fingerprints()).ReviewScripts(&rv.HookReview, old)
+		c.reviewer(project, sr, data.Fingerprints(), byRuntime).ReviewScripts(&rv.HookReview, old)
 	}
 	for i := range out.Hooks {
 		if specs[i].Hook.IsHook() {

@@ -80,7 +80,7 @@ func (p *project) review() (*agents.Review, error) {
 		base.Warnings = append(base.Warnings, f.Value)
 	}
 	r, err := p.section().Review(p.env, p, p.specs(), base, func(h *hooks.Hook) (string, []string) {
-		return p.says(h.ID), p.ListNotes(h)
+		return p.says(h), p.ListNotes(h)
 	})
 	if err != nil {
 		return nil, err
@@ -115,10 +115,15 @@ func (p *project) critical() []hooks.Diagnostic {
 	}
 	// Qwen runs one copy of a name and command, the first (the project's):
 	// a project copy of your hook replaces it, with its own async, timeout, env.
+	users := map[string][]*handler{} // by event, name and command (a scan per hook was quadratic)
+	for _, u := range p.snap.handlers {
+		if u.Hook.Origin.Layer != layerProject && u.Valid() {
+			users[string(u.Event)+"\x00"+u.Name+":"+u.Hook.Command] = append(users[string(u.Event)+"\x00"+u.Name+":"+u.Hook.Command], u)
+		}
+	}
 	for _, c := range p.snap.handlers {
-		for _, u := range p.snap.handlers {
-			if c.Hook.Origin.Layer == layerProject && u.Hook.Origin.Layer != layerProject && c.Valid() && u.Valid() && c.Event == u.Event &&
-				c.Name+":"+c.Hook.Command == u.Name+":"+u.Hook.Command {
+		for _, u := range users[string(c.Event)+"\x00"+c.Name+":"+c.Hook.Command] {
+			if c.Hook.Origin.Layer == layerProject && c.Valid() {
 				out = append(out, hooks.Diagnostic{File: c.Hook.Origin.File, Line: c.Hook.Origin.Line, Column: c.Hook.Origin.Column, Severity: hooks.SeverityCritical, HookID: c.Hook.ID,
 					Message: fmt.Sprintf("this project hook has the name and command of the %s hook at %s:%d: Qwen Code runs only the project's copy, with its matcher, async, timeout and env", u.Hook.Origin.Layer, u.Hook.Origin.File, u.Hook.Origin.Line)})
 			}
@@ -128,20 +133,14 @@ func (p *project) critical() []hooks.Diagnostic {
 }
 
 // says is what Qwen does with a hook now, in words.
-func (p *project) says(id string) string {
-	for _, c := range p.snap.handlers {
-		if c.Hook.ID != id {
-			continue
-		}
-		switch c.Hook.Status {
-		case hooks.StatusRuns:
-			return "runs it unprompted"
-		case hooks.StatusBlockedUntrustedFolder:
-			return "skips it silently (folder not trusted)"
-		}
-		return string(c.Hook.Status) + ": " + c.Hook.Reason
+func (p *project) says(h *hooks.Hook) string {
+	switch h.Status {
+	case hooks.StatusRuns:
+		return "runs it unprompted"
+	case hooks.StatusBlockedUntrustedFolder:
+		return "skips it silently (folder not trusted)"
 	}
-	return ""
+	return string(h.Status) + ": " + h.Reason
 }
 
 // Approve records the named project hooks (every one with All) in
