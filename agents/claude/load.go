@@ -64,7 +64,15 @@ func load(opts options) *snapshot {
 		projectFile = loadClaudeFile(LayerProject, s.Paths.Project, real)
 		localFile = loadClaudeFile(LayerLocal, s.Paths.Local, real)
 	}
-	s.Layers = []*settingsio.File{user, projectFile, localFile}
+	s.Layers = []*settingsio.File{user, projectFile}
+	if s.Paths.StartLocal != "" && projectFile.Ignored == "" {
+		// Only when it exists (or cannot be read): most projects below a
+		// repository's root have none, and its layer then says nothing.
+		if f := loadClaudeFile(LayerLocal, s.Paths.StartLocal, real); f.Exists || f.Err != nil {
+			s.Layers = append(s.Layers, f)
+		}
+	}
+	s.Layers = append(s.Layers, localFile)
 	s.Layers = append(s.Layers, loadManagedFiles(s.Paths, real)...)
 	s.MCP = loadMCPFile(s, opts.Home, opts.GOOS, real)
 	s.MCPParents = loadParentMCPFiles(s.ProjectDir, opts.Home, opts.GOOS, real)

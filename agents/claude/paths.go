@@ -54,6 +54,13 @@ func resolvePaths(projectDir, repoRoot string, env settingsio.Env, goos, home st
 		localRoot = repoRoot
 	}
 	p.Local = s.Join(localRoot, ".claude", "settings.local.json")
+	if repoRoot != "" && s.Clean(repoRoot) != s.Clean(projectDir) {
+		// Started below the work tree's root, Claude Code also reads the
+		// start folder's own .claude/settings.local.json (its "legacy"
+		// local settings), merged under the root's (kit 2.1.332: both
+		// files' hooks ran).
+		p.StartLocal = s.Join(projectDir, ".claude", "settings.local.json")
+	}
 	p.Plugins = s.Join(p.ConfigDir, "plugins")
 	return p
 }

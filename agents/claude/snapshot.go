@@ -33,6 +33,10 @@ type paths struct {
 	User           string // <config dir>/settings.json
 	Project        string // <project>/.claude/settings.json
 	Local          string // <repo root>/.claude/settings.local.json
+	// StartLocal is <project>/.claude/settings.local.json when the project
+	// folder is below its git work tree's root ("" otherwise): Claude Code
+	// reads it too, under Local.
+	StartLocal string
 	// GlobalConfig is ~/.claude.json (or <CLAUDE_CONFIG_DIR>/.claude.json),
 	// where the folder trust flag lives.
 	GlobalConfig string

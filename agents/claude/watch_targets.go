@@ -19,6 +19,9 @@ func watchPaths(s *snapshot) []string {
 	w.File(s.Paths.User)
 	w.File(s.Paths.Project)
 	w.File(s.Paths.Local)
+	if s.Paths.StartLocal != "" {
+		w.File(s.Paths.StartLocal)
+	}
 	w.File(s.Paths.ManagedFile)
 	w.Dir(s.Paths.ManagedDropIns)
 	w.File(s.Paths.GlobalConfig)
