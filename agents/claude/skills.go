@@ -3,10 +3,13 @@ package claude
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 
@@ -83,42 +86,81 @@ func loadSkillFile(path string) *settingsio.File {
 	return f
 }
 
-// parseFrontmatter reads the YAML frontmatter of a Markdown file (between
-// a first line "---" and the next "---" line) into a node with the
-// positions of the file; nil when the file has none.
+// parseFrontmatter reads the YAML frontmatter of a Markdown file into a
+// node with the positions of the file; nil when the file has none. The
+// frontmatter is found as Claude Code finds it (2.1.332:
+// /^---\s*\n([\s\S]*?)---\s*\n?/ after a byte order mark): the opening
+// "---" may be followed by any JavaScript whitespace (spaces, tabs, blank
+// lines) before its line ends, and the block ends at the first "---"
+// after it, wherever it stands (inside a line too: the YAML is cut
+// there). A block that holds more than one YAML document is an error
+// (Claude Code's reading of it may not be Hookwarden's), never "no hooks".
 func parseFrontmatter(path string, data []byte) (*settingsio.Node, *settingsio.ParseError) {
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))
-	lines := bytes.SplitAfter(data, []byte("\n"))
-	if len(lines) == 0 || strings.TrimRight(string(lines[0]), "\r\n") != "---" {
+	start, ok := frontmatterStart(data)
+	if !ok {
 		return nil, nil
 	}
-	end := -1
-	for i := 1; i < len(lines); i++ {
-		if l := strings.TrimRight(string(lines[i]), "\r\n"); l == "---" || l == "..." {
-			end = i
-			break
-		}
-	}
+	offset := bytes.Count(data[:start], []byte("\n"))
+	end := bytes.Index(data[start:], []byte("---"))
 	if end < 0 {
 		return nil, &settingsio.ParseError{Path: path, Line: 1, Column: 1, Msg: "the frontmatter opened on line 1 is never closed with ---"}
 	}
+	end += start
+	dec := yaml.NewDecoder(bytes.NewReader(data[start:end]))
 	var doc yaml.Node
-	if err := yaml.Unmarshal(bytes.Join(lines[1:end], nil), &doc); err != nil {
-		return nil, &settingsio.ParseError{Path: path, Line: 2, Column: 1, Msg: "the frontmatter is not valid YAML: " + err.Error()}
+	if err := dec.Decode(&doc); err != nil && err != io.EOF {
+		return nil, &settingsio.ParseError{Path: path, Line: offset + 1, Column: 1, Msg: "the frontmatter is not valid YAML: " + err.Error()}
+	}
+	var more yaml.Node
+	if err := dec.Decode(&more); err != io.EOF {
+		return nil, &settingsio.ParseError{Path: path, Line: offset + 1, Column: 1,
+			Msg: "the frontmatter holds more than one YAML document (a ... or --- line inside it); Hookwarden cannot tell which hooks Claude Code reads from it"}
 	}
 	if len(doc.Content) == 0 {
 		return nil, nil
 	}
 	budget := maxYAMLNodes
-	root, err := yamlNode(doc.Content[0], 1, 0, &budget)
+	root, err := yamlNode(doc.Content[0], offset, 0, &budget)
 	if err != nil {
-		return nil, &settingsio.ParseError{Path: path, Line: 2, Column: 1, Msg: err.Error()}
+		return nil, &settingsio.ParseError{Path: path, Line: offset + 1, Column: 1, Msg: err.Error()}
 	}
 	if root.Kind != settingsio.Object {
 		return nil, &settingsio.ParseError{Path: path, Line: root.Pos.Line, Column: root.Pos.Column,
 			Msg: fmt.Sprintf("the frontmatter must be a mapping, not %s", root.Kind)}
 	}
 	return root, nil
+}
+
+// frontmatterStart is where a frontmatter's YAML begins: after "---" at
+// the start of data, a run of JavaScript whitespace and its last line
+// feed (the regular expression's greedy \s*\n); false when data does not
+// open a frontmatter.
+func frontmatterStart(data []byte) (int, bool) {
+	if !bytes.HasPrefix(data, []byte("---")) {
+		return 0, false
+	}
+	start := -1
+	for i := 3; i < len(data); {
+		r, size := utf8.DecodeRune(data[i:])
+		if !jsSpace(r) {
+			break
+		}
+		i += size
+		if r == '\n' {
+			start = i
+		}
+	}
+	return start, start >= 0
+}
+
+// jsSpace reports whether JavaScript's \s matches r.
+func jsSpace(r rune) bool {
+	switch r {
+	case '\t', '\n', '\v', '\f', '\r', ' ', 0xa0, 0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff:
+		return true
+	}
+	return r >= 0x2000 && r <= 0x200a
 }
 
 // yamlNode is a YAML node as a JSON-kinded node, its lines moved by
