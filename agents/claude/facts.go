@@ -17,6 +17,7 @@ func facts() agents.Facts {
 			{Path: mcpFileName, What: "the project's MCP server list"},
 			{Path: ".claude/skills/", What: "Claude Code's skills (their frontmatter holds hooks)"},
 			{Path: ".claude/agents/", What: "Claude Code's subagents (their frontmatter holds hooks)"},
+			{Path: ".claude/commands/", What: "Claude Code's commands (their frontmatter holds hooks)"},
 			{Path: claudeManagedDir("linux") + "/", What: "Claude Code's managed settings"},
 			{Path: claudeManagedDir("darwin") + "/", What: "Claude Code's managed settings"},
 		},

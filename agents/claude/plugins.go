@@ -219,7 +219,7 @@ func readPluginHooks(p *plugin) {
 	if mf := loadPluginJSON(filepath.Join(p.Root, mcpFileName)); mf.Exists {
 		p.MCP = mf
 	}
-	p.Skills = loadSkillDirs(filepath.Join(p.Root, "skills"), filepath.Join(p.Root, "agents"))
+	p.Skills = loadSkillDirs(filepath.Join(p.Root, "skills"), filepath.Join(p.Root, "agents"), filepath.Join(p.Root, "commands"))
 	seen := map[string]bool{}
 	addFile := func(path string) {
 		clean := filepath.Clean(path)

@@ -36,18 +36,52 @@ const (
 	maxYAMLNodes = 100000
 )
 
-// loadSkillFiles reads the frontmatter of every project skill and subagent
-// file, in name order. A file whose frontmatter cannot be parsed has Err
-// (and counts as unreadable); one without frontmatter has no Root.
-func loadSkillFiles(project string, real bool) []*settingsio.File {
+// loadSkillFiles reads the frontmatter of every project skill, command
+// and subagent file Claude Code finds for a session started in project,
+// in folder then name order. A file whose frontmatter cannot be parsed
+// has Err (and counts as unreadable); one without frontmatter has no
+// Root.
+func loadSkillFiles(project, repoRoot, home, goos string, real bool) []*settingsio.File {
 	if !real {
 		return nil
 	}
-	return loadSkillDirs(filepath.Join(project, ".claude", "skills"), filepath.Join(project, ".claude", "agents"))
+	var out []*settingsio.File
+	for _, d := range skillFolders(project, repoRoot, home, goos) {
+		c := filepath.Join(d, ".claude")
+		out = append(out, loadSkillDirs(filepath.Join(c, "skills"), filepath.Join(c, "agents"), filepath.Join(c, "commands"))...)
+	}
+	return out
 }
 
-// loadSkillDirs reads skills/<name>/SKILL.md and agents/*.md.
-func loadSkillDirs(skills, agentsDir string) []*settingsio.File {
+// skillFolders are the folders whose .claude/skills, .claude/commands
+// and .claude/agents Claude Code reads: the start folder and each folder
+// above it up to the git work tree's root (claude-live 2.1.332: a skill
+// and a command of the root ran in a session started in a subfolder, one
+// above the root did not); outside git every folder above it, the home
+// folder left out (its .claude is the user's own).
+func skillFolders(project, repoRoot, home, goos string) []string {
+	dirs := []string{project}
+	if repoRoot != "" && sameFolder(goos, project, repoRoot) {
+		return dirs
+	}
+	for d := filepath.Dir(project); ; d = filepath.Dir(d) {
+		if !sameFolder(goos, d, home) {
+			dirs = append(dirs, d)
+		}
+		if (repoRoot != "" && sameFolder(goos, d, repoRoot)) || filepath.Dir(d) == d {
+			return dirs
+		}
+	}
+}
+
+// maxCommandDepth bounds the folders read below a commands folder (a
+// link may lead back up).
+const maxCommandDepth = 16
+
+// loadSkillDirs reads skills/<name>/SKILL.md, agents/**/*.md and
+// commands/**/*.md (Claude Code names a command in a subfolder
+// "sub:name" and runs its frontmatter's hooks when it is invoked).
+func loadSkillDirs(skills, agentsDir, commandsDir string) []*settingsio.File {
 	var paths []string
 	if entries, err := os.ReadDir(skills); err == nil {
 		for _, e := range entries {
@@ -57,19 +91,38 @@ func loadSkillDirs(skills, agentsDir string) []*settingsio.File {
 			}
 		}
 	}
-	if entries, err := os.ReadDir(agentsDir); err == nil {
-		for _, e := range entries {
-			if !e.IsDir() && strings.HasSuffix(e.Name(), ".md") {
-				paths = append(paths, filepath.Join(agentsDir, e.Name()))
-			}
-		}
-	}
+	paths = markdownBelow(paths, agentsDir, 0)
+	paths = markdownBelow(paths, commandsDir, 0)
 	sort.Strings(paths)
 	var out []*settingsio.File
 	for _, p := range paths {
 		out = append(out, loadSkillFile(p))
 	}
 	return out
+}
+
+// markdownBelow appends the *.md files in dir and its subfolders (links
+// followed, at most maxCommandDepth deep).
+func markdownBelow(paths []string, dir string, depth int) []string {
+	entries, err := os.ReadDir(dir)
+	if err != nil || depth > maxCommandDepth {
+		return paths
+	}
+	for _, e := range entries {
+		p := filepath.Join(dir, e.Name())
+		fi, err := os.Stat(p)
+		switch {
+		case err != nil:
+			if strings.HasSuffix(e.Name(), ".md") {
+				paths = append(paths, p) // unreadable: loadSkillFile says so
+			}
+		case fi.IsDir():
+			paths = markdownBelow(paths, p, depth+1)
+		case strings.HasSuffix(e.Name(), ".md"):
+			paths = append(paths, p)
+		}
+	}
+	return paths
 }
 
 // loadSkillFile reads one skill or subagent file's frontmatter.

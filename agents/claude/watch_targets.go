@@ -2,6 +2,7 @@ package claude
 
 import (
 	"path/filepath"
+	"runtime"
 
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -30,6 +31,13 @@ func watchPaths(s *snapshot) []string {
 		w.Dir(filepath.Join(s.ProjectDir, ".claude", "skills"))
 		w.Dir(filepath.Join(s.ProjectDir, ".claude", "agents"))
 	}
+	if s.MCP != nil {
+		for _, d := range skillFolders(s.ProjectDir, s.RepoRoot, s.Paths.Home, runtime.GOOS) {
+			for _, sub := range []string{"skills", "agents", "commands"} {
+				w.Dir(filepath.Join(d, ".claude", sub))
+			}
+		}
+	}
 	for _, f := range s.MCPParents {
 		w.File(f.Path)
 	}
@@ -51,6 +59,7 @@ func watchPaths(s *snapshot) []string {
 		w.File(filepath.Join(p.Root, ".claude-plugin", "plugin.json"))
 		w.File(filepath.Join(p.Root, mcpFileName))
 		w.Dir(filepath.Join(p.Root, "skills"))
+		w.Dir(filepath.Join(p.Root, "commands"))
 		for _, f := range p.Skills {
 			w.File(f.Path)
 		}
