@@ -1,6 +1,7 @@
 package claude
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -157,7 +158,10 @@ func loadClaudeFile(layer settingsio.Layer, path string, real bool) *settingsio.
 // comments, no trailing commas) whose top-level value is an object. Errors
 // carry the 1-based line and column.
 func parseSettings(path string, data []byte) (*settingsio.Node, *settingsio.ParseError) {
-	root, perr := parseJSON(path, data)
+	// Claude Code reads a settings file that starts with a UTF-8 byte
+	// order mark (claude-live 2.1.332 ran its hooks); JSON.parse alone
+	// would not. Columns on the first line count from after the mark.
+	root, perr := parseJSON(path, bytes.TrimPrefix(data, []byte("\xEF\xBB\xBF")))
 	if perr != nil {
 		return nil, perr
 	}
