@@ -150,7 +150,10 @@ func loadClaudeFile(layer settingsio.Layer, path string, real bool) *settingsio.
 	if !exists || perr != nil {
 		return f
 	}
-	f.Root, f.Err = parseSettings(path, data)
+	// Claude Code reads a settings file that starts with a UTF-8 byte
+	// order mark (claude-live 2.1.332 ran its hooks); JSON.parse alone
+	// would not. Columns on the first line count from after the mark.
+	f.Root, f.Err = parseSettings(path, bytes.TrimPrefix(data, []byte("\xEF\xBB\xBF")))
 	return f
 }
 
@@ -158,10 +161,7 @@ func loadClaudeFile(layer settingsio.Layer, path string, real bool) *settingsio.
 // comments, no trailing commas) whose top-level value is an object. Errors
 // carry the 1-based line and column.
 func parseSettings(path string, data []byte) (*settingsio.Node, *settingsio.ParseError) {
-	// Claude Code reads a settings file that starts with a UTF-8 byte
-	// order mark (claude-live 2.1.332 ran its hooks); JSON.parse alone
-	// would not. Columns on the first line count from after the mark.
-	root, perr := parseJSON(path, bytes.TrimPrefix(data, []byte("\xEF\xBB\xBF")))
+	root, perr := parseJSON(path, data)
 	if perr != nil {
 		return nil, perr
 	}
