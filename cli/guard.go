@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -476,6 +477,16 @@ func (io *IO) verdictOf(ctx context.Context, project string, repo *guard.Repo) (
 			unreadable = unreadable || it.Status == "unreadable"
 		}
 	}
+	if !needs && repo != nil && sameDir(project, repo.Top) {
+		items, err := io.nestedItems(ctx, env, repo, nil)
+		if err != nil {
+			return needs, unreadable, err
+		}
+		for _, it := range items {
+			needs = true
+			unreadable = unreadable || it.Status == "unreadable"
+		}
+	}
 	_ = env.Check.SaveFingerprints()
 	return needs, unreadable, nil
 }
@@ -589,11 +600,76 @@ func (io *IO) reviewProjectIn(ctx context.Context, project string, repo *guard.R
 		out.Items = append(out.Items, guardItems(title, r)...)
 		out.Unwatched = append(out.Unwatched, unwatchedItems(title, r)...)
 	}
+	if repo != nil && sameDir(project, repo.Top) {
+		items, err := io.nestedItems(ctx, env, repo, out.Items)
+		if err != nil {
+			return out, err
+		}
+		out.Items = append(out.Items, items...)
+	}
 	// The next check reads only the scripts that changed since; a cache
 	// that cannot be written costs only speed.
 	_ = env.Check.SaveFingerprints()
 	// The most serious first, for every list made from it.
 	out.Items = guard.Sort(out.Items)
+	return out, nil
+}
+
+// maxNestedFolders bounds the folders below a repository's top that a
+// review of the top reviews as start folders too.
+const maxNestedFolders = 32
+
+// nestedItems reviews, as start folders, the folders below the
+// repository's top that track an agent's project files (a monorepo's
+// packages): an agent started there reads them, and the review of the
+// top does not (an agent started in pkg/ runs the hooks of pkg's own
+// settings and skills). Items the top already lists are left out; the others
+// say their folder. Past maxNestedFolders, one item says which are left.
+func (io *IO) nestedItems(ctx context.Context, env agents.Env, repo *guard.Repo, listed []guard.Item) ([]guard.Item, error) {
+	var markers []string
+	for _, f := range io.Agents.Facts().Config {
+		if !strings.HasPrefix(f.Path, "~") && !strings.HasPrefix(f.Path, "/") && !slices.Contains(markers, f.Path) {
+			markers = append(markers, f.Path)
+		}
+	}
+	dirs, more, err := guard.NestedFolders(ctx, repo, markers, maxNestedFolders)
+	if err != nil {
+		return []guard.Item{{Agent: "git", Status: "unreadable", Level: risk.LevelReview,
+			Label: "cannot list the folders below the top that hold agent files (" + err.Error() + "): review them with hookwarden audit --project FOLDER"}}, nil
+	}
+	type key struct{ agent, status, label, where string }
+	seen := map[key]bool{}
+	for _, it := range listed {
+		seen[key{it.Agent, it.Status, it.Label, it.Where}] = true
+	}
+	var out []guard.Item
+	for _, d := range dirs {
+		dir := filepath.Join(repo.Top, filepath.FromSlash(d))
+		for _, a := range io.Agents.All() {
+			title := a.Info().Title
+			p, err := a.Open(ctx, env, dir)
+			if err != nil {
+				return out, fmt.Errorf("%s in %s: %w", title, d, err)
+			}
+			r, err := p.Review(ctx)
+			if err != nil {
+				return out, fmt.Errorf("%s in %s: %w", title, d, err)
+			}
+			for _, it := range guardItems(title, r) {
+				k := key{it.Agent, it.Status, it.Label, it.Where}
+				if seen[k] {
+					continue
+				}
+				seen[k] = true
+				it.Where = strings.TrimSpace(it.Where + " (started in " + d + "/: hookwarden audit --project " + dir + ")")
+				out = append(out, it)
+			}
+		}
+	}
+	if more {
+		out = append(out, guard.Item{Agent: "git", Status: "not reviewed", Level: risk.LevelReview,
+			Label: fmt.Sprintf("more than %d folders below the top hold agent files; only the first %d were reviewed as start folders: review the others with hookwarden audit --project FOLDER", maxNestedFolders, maxNestedFolders)})
+	}
 	return out, nil
 }
 
