@@ -568,9 +568,23 @@ func (io *IO) reviewProject(ctx context.Context, project string, watch bool) (Pr
 	return io.reviewProjectIn(ctx, project, repo, watch)
 }
 
+// reviewStartFolder is reviewProject for an agent about to start in
+// project: the folders below it that an agent started there would read
+// (nestedItems) are not its.
+func (io *IO) reviewStartFolder(ctx context.Context, project string) (ProjectReview, error) {
+	repo, _ := guard.FindRepo(ctx, project)
+	return io.reviewFolders(ctx, project, repo, false, false)
+}
+
 // reviewProjectIn is reviewProject for a project whose repository is known
 // (nil when it is in none).
 func (io *IO) reviewProjectIn(ctx context.Context, project string, repo *guard.Repo, watch bool) (ProjectReview, error) {
+	return io.reviewFolders(ctx, project, repo, watch, true)
+}
+
+// reviewFolders is reviewProjectIn; with nested, at the repository's top,
+// the folders below it that track an agent's files are reviewed too.
+func (io *IO) reviewFolders(ctx context.Context, project string, repo *guard.Repo, watch, nested bool) (ProjectReview, error) {
 	var out ProjectReview
 	if repo != nil {
 		// A guard that git no longer runs is said wherever the review is
@@ -600,7 +614,7 @@ func (io *IO) reviewProjectIn(ctx context.Context, project string, repo *guard.R
 		out.Items = append(out.Items, guardItems(title, r)...)
 		out.Unwatched = append(out.Unwatched, unwatchedItems(title, r)...)
 	}
-	if repo != nil && sameDir(project, repo.Top) {
+	if nested && repo != nil && sameDir(project, repo.Top) {
 		items, err := io.nestedItems(ctx, env, repo, out.Items)
 		if err != nil {
 			return out, err
@@ -797,7 +811,7 @@ func runExec(ctx context.Context, io *IO, args []string) error {
 		return usagef("exec needs the agent to start: hookwarden exec -- AGENT ARGS...")
 	}
 	project := io.projectDir(*dir)
-	pr, err := io.reviewProject(ctx, project, false)
+	pr, err := io.reviewStartFolder(ctx, project)
 	if err != nil {
 		return &ExitError{Code: ExitFailure, Msg: fmt.Sprintf("could not review the agent hooks, so %s was not started: %v", agentArgs[0], err)}
 	}
