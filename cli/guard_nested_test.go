@@ -47,6 +47,14 @@ func TestGuardReviewsNestedStartFolders(t *testing.T) {
 		}
 	}
 	verdict("a package's hook never approved", ExitNeedsReview)
+	// An agent started at the top reads none of the package's files: exec
+	// there reviews its start folder alone.
+	if _, errOut, code := f.run(t, "exec", "--", "true"); code != ExitOK {
+		t.Errorf("exec at the top refused for a package's hook: %d %s", code, errOut)
+	}
+	if _, _, code := f.run(t, "exec", "--project", filepath.Join(f.project, "pkg", "app"), "--", "true"); code != ExitNeedsReview {
+		t.Errorf("exec in the package: exit %d, want %d", code, ExitNeedsReview)
+	}
 	app := filepath.Join(f.project, "pkg", "app")
 	if _, errOut, code := f.run(t, "trust", "--agent", "claude", "--project", app, "--all"); code != 0 {
 		t.Fatalf("trust in the package: %d %s", code, errOut)
