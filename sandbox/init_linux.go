@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -25,7 +26,7 @@ func Main(args []string) int {
 	// No descriptor beyond 0-2 reaches the hook: not the runner's pipes,
 	// nor one the runner inherited from its own parent.
 	closeOnExecFrom(3)
-	ctl := os.NewFile(3, "control")
+	ctl := os.NewFile(controlFd, "control")
 	evf := os.NewFile(4, "events")
 	if ctl == nil || evf == nil {
 		fmt.Fprintln(os.Stderr, "hookwarden: "+InitCommand+" is internal: it is started by hookwarden's hook runner")
@@ -47,7 +48,7 @@ func Main(args []string) int {
 	t0 := time.Now()
 	trace := func(what string) {
 		if cfg.Trace {
-			w.send(event{T: evNote, Msg: fmt.Sprintf("trace %s %v", what, time.Since(t0))})
+			w.send(event{T: evNote, Msg: fmt.Sprintf("trace %s %v cpu %v", what, time.Since(t0), cpuTime())})
 		}
 	}
 	s.trace = trace
@@ -69,6 +70,9 @@ func Main(args []string) int {
 		return 1
 	}
 	trace("config")
+	if !cfg.Isolate {
+		collectorOn() // no confined fork to keep a collection away from
+	}
 	if cfg.Isolate {
 		// startIsolated forks the hook from a thread that waits for the
 		// listener goroutine, which needs a P of its own; a fixed number
@@ -116,6 +120,7 @@ func Main(args []string) int {
 		return 1
 	}
 	s.hookPid = pid
+	collectorOn() // the confined forks are over (spawn)
 	w.send(event{T: evStarted})
 	trace("started")
 	releaseStdio()
@@ -123,6 +128,16 @@ func Main(args []string) int {
 	s.control(br)
 	return 0
 }
+
+// supervisorEnv is the supervisor's environment: it starts with the
+// garbage collector off, so that no collection has run or is running when
+// it forks the hook from its confined thread (spawn), and turns it on
+// (collectorOn) once the hook has started. Until then it allocates little
+// (its configuration, mounts, sinks and filter: well under a megabyte).
+var supervisorEnv = []string{"GOGC=off"}
+
+// collectorOn turns the garbage collector on with Go's default target.
+func collectorOn() { debug.SetGCPercent(100) }
 
 // supervisor is the state of the running supervisor.
 type supervisor struct {
@@ -421,4 +436,14 @@ func closeOnExecFrom(fd uint) {
 			unix.CloseOnExec(i)
 		}
 	}
+}
+
+// cpuTime is the CPU time (user and system) this process used so far,
+// for the trace.
+func cpuTime() time.Duration {
+	var ru unix.Rusage
+	if unix.Getrusage(unix.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -33,9 +33,16 @@ type initConfig struct {
 	// Isolation only.
 	Scratch  string   `json:"scratch,omitempty"`
 	Overlays []string `json:"overlays,omitempty"` // outermost first; layer i in Scratch/i
-	Writable []string `json:"writable,omitempty"`
-	Home     string   `json:"home,omitempty"`
-	Markers  []string `json:"markers,omitempty"`
+	// MemScratch asks for the layers in a tmpfs of the supervisor's
+	// (ScratchSize bytes at most, 0: tmpfs's default) instead of Scratch:
+	// the supervisor sends its root to the runner over the control socket
+	// (one byte, scratchMsg, with the descriptor attached) and puts the
+	// layers on disk in Scratch/i when it cannot (memScratch).
+	MemScratch  bool     `json:"memScratch,omitempty"`
+	ScratchSize int64    `json:"scratchSize,omitempty"`
+	Writable    []string `json:"writable,omitempty"`
+	Home        string   `json:"home,omitempty"`
+	Markers     []string `json:"markers,omitempty"`
 	// AgentSecrets are Config.AgentSecrets (isSensitive).
 	AgentSecrets []string `json:"agentSecrets,omitempty"`
 	// Probes is Config.RecordProbes.
@@ -58,6 +65,13 @@ type hookSpec struct {
 	NewSession bool     `json:"newSession"`
 	Markers    []string `json:"markers,omitempty"`
 }
+
+// scratchMsg is the byte the supervisor sends the runner on the control
+// socket with the root of its scratch tmpfs attached.
+const scratchMsg = 'S'
+
+// controlFd is the supervisor's end of the control socket.
+const controlFd = 3
 
 // cgroupFd is the supervisor's first cgroup.procs descriptor.
 const cgroupFd = 5
