@@ -33,18 +33,26 @@ func Main(args []string) int {
 		return 2
 	}
 	w := newEventWriter(evf)
-	br := bufio.NewReader(ctl)
-	line, err := br.ReadBytes('\n')
+	msg, fds, err := readHookMessage(controlFd)
+	line, rest, found := bytes.Cut(msg, []byte{'\n'})
 	var cfg initConfig
+	if err == nil && !found {
+		err = errors.New("no configuration")
+	}
 	if err == nil {
 		err = json.Unmarshal(line, &cfg)
+	}
+	if err == nil && len(fds) != cfg.CgroupProcs {
+		err = fmt.Errorf("%d descriptors for %d cgroup.procs files", len(fds), cfg.CgroupProcs)
 	}
 	if err != nil {
 		w.send(event{T: evError, Msg: "reading the supervisor's configuration: " + err.Error()})
 		w.end()
 		return 1
 	}
-	s := &supervisor{cfg: cfg, w: w, sigchld: make(chan os.Signal, 1), hookDone: make(chan struct{})}
+	// control bytes may follow the configuration at once
+	br := bufio.NewReader(io.MultiReader(bytes.NewReader(rest), ctl))
+	s := &supervisor{cfg: cfg, w: w, sigchld: make(chan os.Signal, 1), hookDone: make(chan struct{}), cgroupProcs: fds}
 	t0 := time.Now()
 	trace := func(what string) {
 		if cfg.Trace {
@@ -86,7 +94,7 @@ func Main(args []string) int {
 		}
 	}
 	if cfg.Isolate && cfg.Park {
-		if br.Buffered() > 0 {
+		if len(rest) > 0 {
 			w.send(event{T: evError, Msg: "a parked supervisor got more than its configuration before it parked"})
 			w.end()
 			return 1
@@ -153,6 +161,10 @@ type supervisor struct {
 	admission atomic.Pointer[admission]
 	// spawner takes what the confined thread forks (isolation only).
 	spawner chan spawnReq
+	// cgroupProcs are the run's cgroup.procs files (isolation only),
+	// kept open: a parked supervisor lets in its hook after its test
+	// start.
+	cgroupProcs []int
 	// privateDevs are the devices of the private /tmp, /var/tmp and
 	// /dev/shm (isolation only): the only file systems whose Unix
 	// sockets the hook may reach.

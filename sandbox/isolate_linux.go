@@ -182,9 +182,9 @@ func (s *supervisor) admit(pid int) bool {
 		// the probe's test start execs nothing: it is not moved into the
 		// cgroups (each move waits for the kernel's RCU grace period, a
 		// few milliseconds on the path to the hook's start)
-		if s.cfg.CgroupProcs > 0 && !adm.test {
+		if len(s.cgroupProcs) > 0 && !adm.test {
 			s.trace("cgroup-entry")
-			if err := enterCgroups(s.cfg.CgroupProcs, pid); err != nil {
+			if err := enterCgroups(s.cgroupProcs, pid); err != nil {
 				s.w.send(event{T: evNoCgroup, Msg: err.Error()})
 				rl = s.cfg.Fallback
 			}

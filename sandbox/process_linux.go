@@ -111,10 +111,32 @@ func (p *Process) begin(cfg Config, spec Spec) error {
 		return err
 	}
 	p.cfg.Markers = cfg.Markers
-	rights := unix.UnixRights(int(spec.Stdin.Fd()), int(spec.Stdout.Fd()), int(spec.Stderr.Fd()))
+	return p.sendLine(line, []*os.File{spec.Stdin, spec.Stdout, spec.Stderr})
+}
+
+// sendLine writes line and a newline to the control socket with files
+// attached to its first byte (the socket may take a long line in parts).
+func (p *Process) sendLine(line []byte, files []*os.File) error {
+	line = append(line, '\n')
+	var rights []byte
+	if len(files) > 0 {
+		fds := make([]int, len(files))
+		for i, f := range files {
+			fds[i] = int(f.Fd())
+		}
+		rights = unix.UnixRights(fds...)
+	}
 	p.ctlMu.Lock()
 	defer p.ctlMu.Unlock()
-	return unix.Sendmsg(int(p.ctl.Fd()), append(line, '\n'), rights, nil, 0)
+	n, err := unix.SendmsgN(int(p.ctl.Fd()), line, rights, nil, 0)
+	for errors.Is(err, unix.EINTR) {
+		n, err = unix.SendmsgN(int(p.ctl.Fd()), line, rights, nil, 0)
+	}
+	if err != nil {
+		return err
+	}
+	_, err = p.ctl.Write(line[n:])
+	return err
 }
 
 // start starts spec under a supervisor, or (park) a parked one.
@@ -170,40 +192,39 @@ func start(cfg Config, spec Spec, park bool) (*Process, error) {
 		}
 		defer closeNull()
 	}
-	extra := []*os.File{ctlR, evW}
-	if cfg.Isolate {
-		p.limits = setupLimits(cfg.Limits)
-		extra = append(extra, p.limits.procs...)
-		ic.CgroupProcs, ic.Rlimits = len(p.limits.procs), p.limits.rl
-		ic.Fallback = p.limits.fallbackAll()
-		ic.MemScratch, ic.ScratchSize = true, max(cfg.Limits.resolved().Memory, 0)
-	}
 	p.cmd = &exec.Cmd{Path: cfg.Init, Args: []string{cfg.Init, InitCommand}, Env: supervisorEnv,
 		Stdin: spec.Stdin, Stdout: spec.Stdout, Stderr: spec.Stderr,
-		ExtraFiles: extra, SysProcAttr: sys}
+		ExtraFiles: []*os.File{ctlR, evW}, SysProcAttr: sys}
 	err = p.cmd.Start()
 	closeFiles(ctlR, evW)
-	if p.limits != nil {
-		p.limits.closeProcs()
-	}
 	if err != nil {
 		closeFiles(ctlW, evR)
 		p.removeScratch()
-		if p.limits != nil {
-			p.limits.finish()
-		}
 		return nil, fmt.Errorf("%w: starting the supervisor: %v", ErrUnavailable, err)
 	}
 	p.ctl = ctlW
+	var procs []*os.File
 	if cfg.Isolate {
 		p.receiveScratch()
+		// the cgroups are made while the supervisor starts (its runtime
+		// and package initialisation take longer), and go to it with its
+		// configuration: it needs them only to let the hook in
+		p.limits = setupLimits(cfg.Limits)
+		procs = p.limits.procs
+		ic.CgroupProcs, ic.Rlimits = len(procs), p.limits.rl
+		ic.Fallback = p.limits.fallbackAll()
+		ic.MemScratch, ic.ScratchSize = true, max(cfg.Limits.resolved().Memory, 0)
 	} else {
 		close(p.scratchDone)
 	}
 	// written before any control byte can be (the supervisor reads it at
-	// once, so a configuration larger than the pipe's buffer does not block)
+	// once, so a configuration larger than the socket's buffer does not
+	// block)
 	line, _ := json.Marshal(ic)
-	_, _ = p.ctl.Write(append(line, '\n'))
+	p.sendLine(line, procs)
+	if p.limits != nil {
+		p.limits.closeProcs()
+	}
 	go p.readEvents(evR)
 	go func() {
 		err := p.cmd.Wait()

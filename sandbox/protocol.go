@@ -1,7 +1,8 @@
 package sandbox
 
 // The supervisor talks to the runner over a stream socket and a pipe: the
-// runner writes one line of JSON (initConfig), for a parked supervisor the
+// runner writes one line of JSON (initConfig, with the run's cgroup.procs
+// files attached), for a parked supervisor the
 // hook (hookSpec, with its stdio attached) once it is parked, and then
 // single control bytes to the control socket (fd 3 of the supervisor);
 // the supervisor writes one JSON event per line to the event pipe (fd 4).
@@ -47,8 +48,9 @@ type initConfig struct {
 	AgentSecrets []string `json:"agentSecrets,omitempty"`
 	// Probes is Config.RecordProbes.
 	Probes bool `json:"probes,omitempty"`
-	// CgroupProcs is how many cgroup.procs files the runner passed
-	// (fds 5, 6, ...): the hook's first process is written into each.
+	// CgroupProcs is how many cgroup.procs files the runner attached to
+	// this line (SCM_RIGHTS): the hook's first process is written into
+	// each.
 	CgroupProcs int `json:"cgroupProcs,omitempty"`
 	// Rlimits bound what no cgroup bounds; Fallback is used instead when
 	// the hook could not be moved into a cgroup.
@@ -72,9 +74,6 @@ const scratchMsg = 'S'
 
 // controlFd is the supervisor's end of the control socket.
 const controlFd = 3
-
-// cgroupFd is the supervisor's first cgroup.procs descriptor.
-const cgroupFd = 5
 
 // Event kinds.
 const (
