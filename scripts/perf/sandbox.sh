@@ -8,10 +8,10 @@
 #
 #   scripts/perf/sandbox.sh [-r runs] [-n hooks] [-p] BIN [BIN...]
 #
-# -p runs every measured command at real-time priority (chrt -f 10: root,
-# or CAP_SYS_NICE), so that on a loaded machine it does not wait for a
+# -p runs the whole measurement at real-time priority (chrt -f 10: root,
+# or CAP_SYS_NICE), so that on a loaded machine the runs do not wait for a
 # core behind the others' work and the wall times mean something (the
-# kernel's own work for it, RCU grace periods or a network namespace's
+# kernel's own work for them, RCU grace periods or a network namespace's
 # teardown, still runs at normal priority).
 #
 # Prints one line per run (binary, mode, wall ms, CPU ms of the command and
@@ -24,15 +24,15 @@ set -eu
 runs=7 hooks=1 prio=
 while getopts r:n:p o; do
 	case $o in
-	r) runs=$OPTARG ;; n) hooks=$OPTARG ;; p) prio="chrt -f 10" ;;
+	r) runs=$OPTARG ;; n) hooks=$OPTARG ;; p) prio=1 ;;
 	*) exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
 [ $# -ge 1 ] || { echo "usage: $0 [-r runs] [-n hooks] [-p] BIN [BIN...]" >&2; exit 2; }
-if [ -n "$prio" ] && ! $prio true 2>/dev/null; then
-	echo "$0: -p: chrt -f 10 is not allowed here (root or CAP_SYS_NICE)" >&2
-	exit 2
+if [ -n "$prio" ]; then
+	chrt -f 10 true 2>/dev/null || { echo "$0: -p: chrt -f 10 is not allowed here (root or CAP_SYS_NICE)" >&2; exit 2; }
+	exec chrt -f 10 env HOOKWARDEN_SBXPERF_RT=1 sh "$0" -r "$runs" -n "$hooks" "$@"
 fi
 bins=
 for b in "$@"; do
@@ -53,7 +53,7 @@ mkdir -p "$root/home" "$root/proj/.gemini"
 } >"$root/proj/.gemini/settings.json"
 results="$root/results"
 : >"$results"
-echo "# $(date -u) $hooks hook(s)${prio:+, at real-time priority ($prio)}, load: $(uptime | sed 's/.*load/load/')"
+echo "# $(date -u) $hooks hook(s)${HOOKWARDEN_SBXPERF_RT:+, at real-time priority (chrt -f 10)}, load: $(uptime | sed 's/.*load/load/')"
 # cpu runs a command and prints its CPU milliseconds: perf's task-clock
 # (every process it started included) when perf is there, else the
 # user + system time /usr/bin/time reports (in 10 ms ticks).
@@ -66,7 +66,7 @@ one() { # bin mode flags...
 	bin=$1 mode=$2
 	shift 2
 	start=$(date +%s%N)
-	c=$(cd "$root/proj" && cpu $prio env -i PATH="$PATH" HOME="$root/home" HOOKWARDEN_CONFIG_DIR="$root/config" \
+	c=$(cd "$root/proj" && cpu env -i PATH="$PATH" HOME="$root/home" HOOKWARDEN_CONFIG_DIR="$root/config" \
 		GEMINI_CLI_SYSTEM_SETTINGS_PATH="$root/none.json" GEMINI_CLI_TRUST_WORKSPACE=true \
 		"$bin" run --agent gemini --event BeforeTool --tool x "$@")
 	end=$(date +%s%N)
