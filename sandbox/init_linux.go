@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -25,29 +26,37 @@ func Main(args []string) int {
 	// No descriptor beyond 0-2 reaches the hook: not the runner's pipes,
 	// nor one the runner inherited from its own parent.
 	closeOnExecFrom(3)
-	ctl := os.NewFile(3, "control")
+	ctl := os.NewFile(controlFd, "control")
 	evf := os.NewFile(4, "events")
 	if ctl == nil || evf == nil {
 		fmt.Fprintln(os.Stderr, "hookwarden: "+InitCommand+" is internal: it is started by hookwarden's hook runner")
 		return 2
 	}
 	w := newEventWriter(evf)
-	br := bufio.NewReader(ctl)
-	line, err := br.ReadBytes('\n')
+	msg, fds, err := readHookMessage(controlFd)
+	line, rest, found := bytes.Cut(msg, []byte{'\n'})
 	var cfg initConfig
+	if err == nil && !found {
+		err = errors.New("no configuration")
+	}
 	if err == nil {
 		err = json.Unmarshal(line, &cfg)
+	}
+	if err == nil && len(fds) != cfg.CgroupProcs {
+		err = fmt.Errorf("%d descriptors for %d cgroup.procs files", len(fds), cfg.CgroupProcs)
 	}
 	if err != nil {
 		w.send(event{T: evError, Msg: "reading the supervisor's configuration: " + err.Error()})
 		w.end()
 		return 1
 	}
-	s := &supervisor{cfg: cfg, w: w, sigchld: make(chan os.Signal, 1), hookDone: make(chan struct{})}
+	// control bytes may follow the configuration at once
+	br := bufio.NewReader(io.MultiReader(bytes.NewReader(rest), ctl))
+	s := &supervisor{cfg: cfg, w: w, sigchld: make(chan os.Signal, 1), hookDone: make(chan struct{}), cgroupProcs: fds}
 	t0 := time.Now()
 	trace := func(what string) {
 		if cfg.Trace {
-			w.send(event{T: evNote, Msg: fmt.Sprintf("trace %s %v", what, time.Since(t0))})
+			w.send(event{T: evNote, Msg: fmt.Sprintf("trace %s %v cpu %v", what, time.Since(t0), cpuTime())})
 		}
 	}
 	s.trace = trace
@@ -69,6 +78,9 @@ func Main(args []string) int {
 		return 1
 	}
 	trace("config")
+	if !cfg.Isolate {
+		collectorOn() // no confined fork to keep a collection away from
+	}
 	if cfg.Isolate {
 		// startIsolated forks the hook from a thread that waits for the
 		// listener goroutine, which needs a P of its own; a fixed number
@@ -82,7 +94,7 @@ func Main(args []string) int {
 		}
 	}
 	if cfg.Isolate && cfg.Park {
-		if br.Buffered() > 0 {
+		if len(rest) > 0 {
 			w.send(event{T: evError, Msg: "a parked supervisor got more than its configuration before it parked"})
 			w.end()
 			return 1
@@ -116,6 +128,7 @@ func Main(args []string) int {
 		return 1
 	}
 	s.hookPid = pid
+	collectorOn() // the confined forks are over (spawn)
 	w.send(event{T: evStarted})
 	trace("started")
 	releaseStdio()
@@ -123,6 +136,26 @@ func Main(args []string) int {
 	s.control(br)
 	return 0
 }
+
+// supervisorEnv is the supervisor's environment: it starts with the
+// garbage collector off, so that no collection has run or is running when
+// it forks the hook from its confined thread (spawn), and turns it on
+// (collectorOn) once the hook has started. Until then it allocates little
+// (its configuration, mounts, sinks and filter: well under a megabyte).
+var supervisorEnv = []string{"GOGC=off"}
+
+// supervisorMemory is the memory the supervisor's Go runtime may hold
+// before it collects. What it keeps is small and bounded (the records go
+// to the runner as they come; what it remembers to report each thing
+// once is capped), so a collection is for a long hook's garbage only. A
+// proportional target (GOGC=100 from a 4 MB heap) collected during most
+// sandboxed runs of the window build, whose initialisation (Fyne's
+// translations) leaves a larger heap: ~10 CPU-ms marking it.
+const supervisorMemory = 64 << 20
+
+// collectorOn lets the garbage collector run once the supervisor holds
+// supervisorMemory.
+func collectorOn() { debug.SetMemoryLimit(supervisorMemory) }
 
 // supervisor is the state of the running supervisor.
 type supervisor struct {
@@ -138,6 +171,10 @@ type supervisor struct {
 	admission atomic.Pointer[admission]
 	// spawner takes what the confined thread forks (isolation only).
 	spawner chan spawnReq
+	// cgroupProcs are the run's cgroup.procs files (isolation only),
+	// kept open: a parked supervisor lets in its hook after its test
+	// start.
+	cgroupProcs []int
 	// privateDevs are the devices of the private /tmp, /var/tmp and
 	// /dev/shm (isolation only): the only file systems whose Unix
 	// sockets the hook may reach.
@@ -421,4 +458,14 @@ func closeOnExecFrom(fd uint) {
 			unix.CloseOnExec(i)
 		}
 	}
+}
+
+// cpuTime is the CPU time (user and system) this process used so far,
+// for the trace.
+func cpuTime() time.Duration {
+	var ru unix.Rusage
+	if unix.Getrusage(unix.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -3,6 +3,7 @@ package sandbox
 import (
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"runtime"
 	"runtime/debug"
@@ -95,11 +96,22 @@ func (s *supervisor) spawn(req spawnReq) (int, syscall.Errno, error) {
 	// starts: SetGCPercent(-1) starts no new cycle and waits for the mark
 	// phase of a running one, and ReadMemStats, a stop of the world, waits
 	// for that cycle's mark termination to end (it holds the world's
-	// semaphore until its last walk over the Ps is done).
+	// semaphore until its last walk over the Ps is done); no memory limit
+	// may start one either. The runner starts the supervisor with the
+	// collector off (supervisorEnv) and Main turns it on once the hook has
+	// started, so no cycle can have run before: then neither wait is
+	// needed (ReadMemStats, which flushes every P's allocation caches, was
+	// ~2-3 ms of CPU per start here).
 	gc := debug.SetGCPercent(-1)
-	defer debug.SetGCPercent(gc)
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
+	limit := debug.SetMemoryLimit(math.MaxInt64)
+	defer func() {
+		debug.SetMemoryLimit(limit)
+		debug.SetGCPercent(gc)
+	}()
+	if gc >= 0 || limit != math.MaxInt64 {
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+	}
 	req.done = make(chan spawned, 1)
 	s.spawner <- req
 	r := <-req.done
@@ -176,8 +188,9 @@ func (s *supervisor) admit(pid int) bool {
 		// the probe's test start execs nothing: it is not moved into the
 		// cgroups (each move waits for the kernel's RCU grace period, a
 		// few milliseconds on the path to the hook's start)
-		if s.cfg.CgroupProcs > 0 && !adm.test {
-			if err := enterCgroups(s.cfg.CgroupProcs, pid); err != nil {
+		if len(s.cgroupProcs) > 0 && !adm.test {
+			s.trace("cgroup-entry")
+			if err := enterCgroups(s.cgroupProcs, pid); err != nil {
 				s.w.send(event{T: evNoCgroup, Msg: err.Error()})
 				rl = s.cfg.Fallback
 			}

@@ -456,10 +456,9 @@ func judgeLimits(r *Report) {
 
 // enterCgroups writes pid into each cgroup.procs the runner passed
 // (the supervisor's side).
-func enterCgroups(n, pid int) error {
-	for i := 0; i < n; i++ {
-		// kept open: a parked supervisor lets in its test start first
-		if _, err := unix.Write(cgroupFd+i, []byte(strconv.Itoa(pid))); err != nil {
+func enterCgroups(fds []int, pid int) error {
+	for i, fd := range fds {
+		if _, err := unix.Write(fd, []byte(strconv.Itoa(pid))); err != nil {
 			return fmt.Errorf("cgroup.procs %d: %w", i, err)
 		}
 	}

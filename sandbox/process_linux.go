@@ -40,7 +40,11 @@ type Process struct {
 
 	closeOnce sync.Once
 	report    *Report
-	limits    *runLimits // isolation only
+	// memScratch is the root of the supervisor's scratch tmpfs (-1: the
+	// layers are on disk in scratch), set once scratchDone is closed.
+	memScratch  int
+	scratchDone chan struct{}
+	limits      *runLimits // isolation only
 	// key is the sandbox a parked supervisor set up (hookKey).
 	key string
 }
@@ -107,10 +111,32 @@ func (p *Process) begin(cfg Config, spec Spec) error {
 		return err
 	}
 	p.cfg.Markers = cfg.Markers
-	rights := unix.UnixRights(int(spec.Stdin.Fd()), int(spec.Stdout.Fd()), int(spec.Stderr.Fd()))
+	return p.sendLine(line, []*os.File{spec.Stdin, spec.Stdout, spec.Stderr})
+}
+
+// sendLine writes line and a newline to the control socket with files
+// attached to its first byte (the socket may take a long line in parts).
+func (p *Process) sendLine(line []byte, files []*os.File) error {
+	line = append(line, '\n')
+	var rights []byte
+	if len(files) > 0 {
+		fds := make([]int, len(files))
+		for i, f := range files {
+			fds[i] = int(f.Fd())
+		}
+		rights = unix.UnixRights(fds...)
+	}
 	p.ctlMu.Lock()
 	defer p.ctlMu.Unlock()
-	return unix.Sendmsg(int(p.ctl.Fd()), append(line, '\n'), rights, nil, 0)
+	n, err := unix.SendmsgN(int(p.ctl.Fd()), line, rights, nil, 0)
+	for errors.Is(err, unix.EINTR) {
+		n, err = unix.SendmsgN(int(p.ctl.Fd()), line, rights, nil, 0)
+	}
+	if err != nil {
+		return err
+	}
+	_, err = p.ctl.Write(line[n:])
+	return err
 }
 
 // start starts spec under a supervisor, or (park) a parked one.
@@ -118,7 +144,8 @@ func start(cfg Config, spec Spec, park bool) (*Process, error) {
 	if cfg.Init == "" {
 		return nil, fmt.Errorf("%w: no supervisor executable", ErrUnavailable)
 	}
-	p := &Process{cfg: cfg, parked: make(chan struct{}), exited: make(chan struct{}), started: make(chan struct{}), waited: make(chan struct{}), drained: make(chan struct{})}
+	p := &Process{cfg: cfg, parked: make(chan struct{}), exited: make(chan struct{}), started: make(chan struct{}), waited: make(chan struct{}), drained: make(chan struct{}),
+		memScratch: -1, scratchDone: make(chan struct{})}
 	ic := initConfig{Isolate: cfg.Isolate, Path: spec.Path, Argv: spec.Argv, Env: spec.Env, Dir: spec.Dir, NewSession: spec.NewSession,
 		Trace: os.Getenv("HOOKWARDEN_SANDBOX_TRACE") == "1", AgentSecrets: cfg.AgentSecrets, Park: park}
 	sys := &syscall.SysProcAttr{Setpgid: true}
@@ -165,34 +192,39 @@ func start(cfg Config, spec Spec, park bool) (*Process, error) {
 		}
 		defer closeNull()
 	}
-	extra := []*os.File{ctlR, evW}
-	if cfg.Isolate {
-		p.limits = setupLimits(cfg.Limits)
-		extra = append(extra, p.limits.procs...)
-		ic.CgroupProcs, ic.Rlimits = len(p.limits.procs), p.limits.rl
-		ic.Fallback = p.limits.fallbackAll()
-	}
-	p.cmd = &exec.Cmd{Path: cfg.Init, Args: []string{cfg.Init, InitCommand}, Env: []string{},
+	p.cmd = &exec.Cmd{Path: cfg.Init, Args: []string{cfg.Init, InitCommand}, Env: supervisorEnv,
 		Stdin: spec.Stdin, Stdout: spec.Stdout, Stderr: spec.Stderr,
-		ExtraFiles: extra, SysProcAttr: sys}
+		ExtraFiles: []*os.File{ctlR, evW}, SysProcAttr: sys}
 	err = p.cmd.Start()
 	closeFiles(ctlR, evW)
-	if p.limits != nil {
-		p.limits.closeProcs()
-	}
 	if err != nil {
 		closeFiles(ctlW, evR)
 		p.removeScratch()
-		if p.limits != nil {
-			p.limits.finish()
-		}
 		return nil, fmt.Errorf("%w: starting the supervisor: %v", ErrUnavailable, err)
 	}
 	p.ctl = ctlW
+	var procs []*os.File
+	if cfg.Isolate {
+		p.receiveScratch()
+		// the cgroups are made while the supervisor starts (its runtime
+		// and package initialisation take longer), and go to it with its
+		// configuration: it needs them only to let the hook in
+		p.limits = setupLimits(cfg.Limits)
+		procs = p.limits.procs
+		ic.CgroupProcs, ic.Rlimits = len(procs), p.limits.rl
+		ic.Fallback = p.limits.fallbackAll()
+		ic.MemScratch, ic.ScratchSize = true, max(cfg.Limits.resolved().Memory, 0)
+	} else {
+		close(p.scratchDone)
+	}
 	// written before any control byte can be (the supervisor reads it at
-	// once, so a configuration larger than the pipe's buffer does not block)
+	// once, so a configuration larger than the socket's buffer does not
+	// block)
 	line, _ := json.Marshal(ic)
-	_, _ = p.ctl.Write(append(line, '\n'))
+	p.sendLine(line, procs)
+	if p.limits != nil {
+		p.limits.closeProcs()
+	}
 	go p.readEvents(evR)
 	go func() {
 		err := p.cmd.Wait()
@@ -204,6 +236,65 @@ func start(cfg Config, spec Spec, park bool) (*Process, error) {
 		close(p.waited)
 	}()
 	return p, nil
+}
+
+// receiveScratch waits, on a copy of the control socket of its own, for
+// the root of the supervisor's scratch tmpfs (initConfig.MemScratch); it
+// gives up at the end of file (the supervisor ended) or at anything else.
+func (p *Process) receiveScratch() {
+	fd, err := unix.FcntlInt(p.ctl.Fd(), unix.F_DUPFD_CLOEXEC, 0)
+	if err != nil {
+		close(p.scratchDone)
+		return
+	}
+	go func() {
+		defer close(p.scratchDone)
+		defer unix.Close(fd)
+		buf := make([]byte, 1)
+		oob := make([]byte, unix.CmsgSpace(4))
+		for {
+			n, oobn, _, _, err := unix.Recvmsg(fd, buf, oob, unix.MSG_CMSG_CLOEXEC)
+			if errors.Is(err, unix.EINTR) {
+				continue
+			}
+			if err != nil || n == 0 {
+				return
+			}
+			var got []int
+			if cmsgs, err := unix.ParseSocketControlMessage(oob[:oobn]); err == nil {
+				for _, c := range cmsgs {
+					if fds, err := unix.ParseUnixRights(&c); err == nil {
+						got = append(got, fds...)
+					}
+				}
+			}
+			if buf[0] == scratchMsg && len(got) == 1 {
+				p.memScratch = got[0]
+				return
+			}
+			for _, f := range got {
+				unix.Close(f)
+			}
+			return
+		}
+	}()
+}
+
+// closeMemScratch lets the supervisor's scratch tmpfs go (it was the last
+// holder).
+func (p *Process) closeMemScratch() {
+	if p.memScratch >= 0 {
+		unix.Close(p.memScratch)
+		p.memScratch = -1
+	}
+}
+
+// layers is where the upper layers are: layer i in layers()/i.
+func (p *Process) layers() string {
+	if p.memScratch >= 0 {
+		return "/proc/self/fd/" + strconv.Itoa(p.memScratch)
+	}
+	return p.scratch
 }
 
 // controlSocket is the control channel: the supervisor's end and ours, a
@@ -324,12 +415,16 @@ func (p *Process) Close() *Report {
 			<-p.waited
 		}
 		<-p.drained
+		<-p.scratchDone // the supervisor is gone: it sent its root or never will
 		if p.cfg.Isolate {
 			p.mu.Lock()
 			evs := p.events
 			p.mu.Unlock()
-			p.report = buildReport(p.cfg, p.targets, p.scratch, evs)
+			p.report = buildReport(p.cfg, p.targets, p.layers(), evs)
 			p.report.Notes = append(p.notes, p.report.Notes...)
+			// the tmpfs's pages are the hook's memory cgroup's: free
+			// them before it is removed
+			p.closeMemScratch()
 			p.report.Limits = p.limits.finish()
 			judgeLimits(p.report)
 		}
@@ -338,7 +433,9 @@ func (p *Process) Close() *Report {
 	return p.report
 }
 
-// prepareScratch makes the upper and work folder of every overlay.
+// prepareScratch makes the scratch folder: the stub's resolv.conf, and
+// the layers when the supervisor cannot keep them in memory (it makes
+// their folders then).
 func (p *Process) prepareScratch(ic *initConfig) error {
 	targets, err := p.cfg.overlayTargets()
 	if err != nil {
@@ -353,14 +450,6 @@ func (p *Process) prepareScratch(ic *initConfig) error {
 		return fmt.Errorf("%w: scratch folder: %v", ErrUnavailable, err)
 	}
 	p.scratch, p.targets = dir, targets
-	for i := range targets {
-		for _, sub := range []string{"upper", "work"} {
-			if err := os.MkdirAll(filepath.Join(dir, strconv.Itoa(i), sub), 0o700); err != nil {
-				p.removeScratch()
-				return fmt.Errorf("%w: scratch folder: %v", ErrUnavailable, err)
-			}
-		}
-	}
 	ic.Scratch, ic.Overlays, ic.Home, ic.Markers = dir, targets, p.cfg.Home, p.cfg.Markers
 	ic.Probes = p.cfg.RecordProbes
 	for _, w := range p.cfg.Writable {
@@ -377,8 +466,10 @@ func (p *Process) prepareScratch(ic *initConfig) error {
 }
 
 // removeScratch deletes the scratch layers (overlayfs leaves its work
-// folder without permissions).
+// folder without permissions); those of a tmpfs go with its last
+// descriptor.
 func (p *Process) removeScratch() {
+	p.closeMemScratch()
 	if p.scratch == "" {
 		return
 	}

@@ -1,7 +1,8 @@
 package sandbox
 
 // The supervisor talks to the runner over a stream socket and a pipe: the
-// runner writes one line of JSON (initConfig), for a parked supervisor the
+// runner writes one line of JSON (initConfig, with the run's cgroup.procs
+// files attached), for a parked supervisor the
 // hook (hookSpec, with its stdio attached) once it is parked, and then
 // single control bytes to the control socket (fd 3 of the supervisor);
 // the supervisor writes one JSON event per line to the event pipe (fd 4).
@@ -33,15 +34,23 @@ type initConfig struct {
 	// Isolation only.
 	Scratch  string   `json:"scratch,omitempty"`
 	Overlays []string `json:"overlays,omitempty"` // outermost first; layer i in Scratch/i
-	Writable []string `json:"writable,omitempty"`
-	Home     string   `json:"home,omitempty"`
-	Markers  []string `json:"markers,omitempty"`
+	// MemScratch asks for the layers in a tmpfs of the supervisor's
+	// (ScratchSize bytes at most, 0: tmpfs's default) instead of Scratch:
+	// the supervisor sends its root to the runner over the control socket
+	// (one byte, scratchMsg, with the descriptor attached) and puts the
+	// layers on disk in Scratch/i when it cannot (memScratch).
+	MemScratch  bool     `json:"memScratch,omitempty"`
+	ScratchSize int64    `json:"scratchSize,omitempty"`
+	Writable    []string `json:"writable,omitempty"`
+	Home        string   `json:"home,omitempty"`
+	Markers     []string `json:"markers,omitempty"`
 	// AgentSecrets are Config.AgentSecrets (isSensitive).
 	AgentSecrets []string `json:"agentSecrets,omitempty"`
 	// Probes is Config.RecordProbes.
 	Probes bool `json:"probes,omitempty"`
-	// CgroupProcs is how many cgroup.procs files the runner passed
-	// (fds 5, 6, ...): the hook's first process is written into each.
+	// CgroupProcs is how many cgroup.procs files the runner attached to
+	// this line (SCM_RIGHTS): the hook's first process is written into
+	// each.
 	CgroupProcs int `json:"cgroupProcs,omitempty"`
 	// Rlimits bound what no cgroup bounds; Fallback is used instead when
 	// the hook could not be moved into a cgroup.
@@ -59,8 +68,12 @@ type hookSpec struct {
 	Markers    []string `json:"markers,omitempty"`
 }
 
-// cgroupFd is the supervisor's first cgroup.procs descriptor.
-const cgroupFd = 5
+// scratchMsg is the byte the supervisor sends the runner on the control
+// socket with the root of its scratch tmpfs attached.
+const scratchMsg = 'S'
+
+// controlFd is the supervisor's end of the control socket.
+const controlFd = 3
 
 // Event kinds.
 const (

@@ -6,7 +6,13 @@
 # project whose BeforeTool event has N hooks (`true`), the two ALTERNATING
 # in the same run so that the load of a shared machine falls on both alike.
 #
-#   scripts/perf/sandbox.sh [-r runs] [-n hooks] BIN [BIN...]
+#   scripts/perf/sandbox.sh [-r runs] [-n hooks] [-p] BIN [BIN...]
+#
+# -p runs the whole measurement at real-time priority (chrt -f 10: root,
+# or CAP_SYS_NICE), so that on a loaded machine the runs do not wait for a
+# core behind the others' work and the wall times mean something (the
+# kernel's own work for them, RCU grace periods or a network namespace's
+# teardown, still runs at normal priority).
 #
 # Prints one line per run (binary, mode, wall ms, CPU ms of the command and
 # every process it started: perf's task-clock, else user + system time) and,
@@ -15,15 +21,19 @@
 # so that the load falls on all alike. On a loaded machine the wall time is
 # mostly waiting for a core: compare CPU milliseconds too.
 set -eu
-runs=7 hooks=1
-while getopts r:n: o; do
+runs=7 hooks=1 prio=
+while getopts r:n:p o; do
 	case $o in
-	r) runs=$OPTARG ;; n) hooks=$OPTARG ;;
+	r) runs=$OPTARG ;; n) hooks=$OPTARG ;; p) prio=1 ;;
 	*) exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
-[ $# -ge 1 ] || { echo "usage: $0 [-r runs] [-n hooks] BIN [BIN...]" >&2; exit 2; }
+[ $# -ge 1 ] || { echo "usage: $0 [-r runs] [-n hooks] [-p] BIN [BIN...]" >&2; exit 2; }
+if [ -n "$prio" ]; then
+	chrt -f 10 true 2>/dev/null || { echo "$0: -p: chrt -f 10 is not allowed here (root or CAP_SYS_NICE)" >&2; exit 2; }
+	exec chrt -f 10 env HOOKWARDEN_SBXPERF_RT=1 sh "$0" -r "$runs" -n "$hooks" "$@"
+fi
 bins=
 for b in "$@"; do
 	bins="$bins $(cd "$(dirname "$b")" && pwd)/$(basename "$b")"
@@ -43,7 +53,7 @@ mkdir -p "$root/home" "$root/proj/.gemini"
 } >"$root/proj/.gemini/settings.json"
 results="$root/results"
 : >"$results"
-echo "# $(date -u) $hooks hook(s), load: $(uptime | sed 's/.*load/load/')"
+echo "# $(date -u) $hooks hook(s)${HOOKWARDEN_SBXPERF_RT:+, at real-time priority (chrt -f 10)}, load: $(uptime | sed 's/.*load/load/')"
 # cpu runs a command and prints its CPU milliseconds: perf's task-clock
 # (every process it started included) when perf is there, else the
 # user + system time /usr/bin/time reports (in 10 ms ticks).
