@@ -52,7 +52,7 @@ var blindFloors = map[string]struct {
 	"blind3.jsonl": {f1: 0.94, benignCrit: 0.0, benignFlagged: 0.096, reviewRecall: 0.79},
 	"blind4.jsonl": {f1: 0.75, benignCrit: 0.0, benignFlagged: 0.118, reviewRecall: 0.793},
 	"blind5.jsonl": {f1: 0.87, benignCrit: 0.0, benignFlagged: 0.097, reviewRecall: 0.75},
-	"blind6.jsonl": {f1: 0.809, benignCrit: 0.016, benignFlagged: 0.129, reviewRecall: 0.565},
+	"blind6.jsonl": {f1: 0.809, benignCrit: 0.016, benignFlagged: 0.1291, reviewRecall: 0.565},
 }
 
 // TestBlindHeldOut measures the analyser on each held-out blind set and

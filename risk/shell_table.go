@@ -203,7 +203,8 @@ func progJq(sh *shell, c progCall) (value, bool) {
 		src = value{}
 		text := filter
 		for _, fl := range flags {
-			if name, ok := strings.CutPrefix(fl.name, "--arg "); ok && fl.val.known {
+			if name, ok := strings.CutPrefix(fl.name, "--arg "); ok && (fl.val.known || strings.Contains(fl.val.s, " ") && !strings.HasPrefix(fl.val.s, "$")) {
+				// (a text with placeholders, $branch, is still its words)
 				// {additionalContext: $c} with --arg c TEXT prints TEXT
 				// under that key: read as the literal it is
 				text = jqVarRe(name).ReplaceAllLiteralString(text, strconv.Quote(fl.val.s))
@@ -246,10 +247,21 @@ func progJq(sh *shell, c progCall) (value, bool) {
 // progRead judges read.
 func progRead(sh *shell, c progCall) (value, bool) {
 	args, in := c.args, c.in
-	_, pos := options(args, set("-d", "-n", "-N", "-p", "-t", "-u", "-a"), false)
+	flags, pos := options(args, set("-d", "-n", "-N", "-p", "-t", "-u", "-a"), false)
 	src := stdinOf(in)
 	for _, p := range pos {
 		sh.vars[p.s] = value{s: "$" + p.s, t: src.t, sock: src.sock, net: src.net}
+	}
+	if in != nil && len(pos) == 1 && strings.TrimSpace(in.s) != "" {
+		// read -r -d '' TEXT <<EOF …: the variable holds the text given
+		// (to the delimiter; a line without -d), placeholders and all
+		text := in.s
+		if !hasFlag(flags, "-d") {
+			text, _, _ = strings.Cut(text, "\n")
+		}
+		v := *in
+		v.s = strings.TrimSuffix(text, "\n")
+		sh.vars[pos[0].s] = v
 	}
 	return value{}, true
 }
