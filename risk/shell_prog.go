@@ -993,11 +993,16 @@ func (sh *shell) packageRunner(base string, args []field, n syntax.Node) {
 			} else {
 				sh.taskScript(sub, n)
 			}
-		case "", "install", "i", "ci", "add", "update", "upgrade":
+		case "", "install", "i", "ci", "add", "update", "upgrade", "up":
 			if sub == "" && base == "npm" {
 				break
 			}
 			sh.projectInstall(base+" "+sub, n)
+		case "audit":
+			// npm audit fix: installs newer versions of the dependencies
+			if len(pos) > 1 && pos[1].s == "fix" {
+				sh.projectInstall(base+" audit fix", n)
+			}
 		case "dlx", "exec", "x":
 			rest := pos[1:]
 			for len(rest) > 0 && strings.HasPrefix(rest[0].s, "-") {
@@ -1039,8 +1044,12 @@ func (sh *shell) packageRunner(base string, args []field, n syntax.Node) {
 			}
 		}
 	case "pip", "pip3", "gem", "cargo", "brew":
-		if sub == "install" {
-			sh.find(n, RemotePackage, LevelReview, "installs packages from the network at hook time (%s install)", base)
+		switch {
+		case sub == "install", base == "gem" && sub == "update", base == "brew" && (sub == "upgrade" || sub == "reinstall"):
+			sh.find(n, RemotePackage, LevelReview, "installs packages from the network at hook time (%s %s)", base, sub)
+		case base == "brew" && sub == "bundle" && firstWord(pos[1:]) == "" || base == "brew" && sub == "bundle" && firstWord(pos[1:]) == "install":
+			// brew bundle installs what the project's Brewfile lists
+			sh.projectInstall("brew bundle", n)
 		}
 	case "bundle", "poetry", "composer", "pdm", "pipenv", "conda", "mamba":
 		switch sub {
@@ -1858,4 +1867,14 @@ func ownCredential(t taints, ep endpoint) bool {
 		}
 	}
 	return true
+}
+
+// firstWord is the first of args that is not an option ("" when none).
+func firstWord(args []field) string {
+	for _, a := range args {
+		if !strings.HasPrefix(a.s, "-") {
+			return a.s
+		}
+	}
+	return ""
 }
