@@ -34,6 +34,8 @@ type code struct {
 	netSeen *endpoint // the first network call's endpoint
 	// writtenNames are the names and literals of the files it writes
 	writtenNames map[string]bool
+	// ownWrappers are the functions of this file that run a parameter
+	ownWrappers map[string]wrapper
 }
 
 func (a *analyzer) scriptCode(file, text string, l lang, at *Source, depth int) {
@@ -51,6 +53,9 @@ func (a *analyzer) scriptCode(file, text string, l lang, at *Source, depth int) 
 		// inline code (python -c, node -e) prints to the agent as a
 		// script does: what it prints is judged the same way
 		a.print(printed{text: text, code: true, src: *at})
+	}
+	if at == nil {
+		a.learnWrappersOf(text)
 	}
 	c := &code{a: a, file: file, src: text, lines: strings.Split(text, "\n"), at: at, l: l, dialect: dialect, toks: fold(tokenize(dialectText(dialect, text), dialect)),
 		alias: map[string]string{}, vars: map[string]value{}, depth: depth}
