@@ -452,7 +452,7 @@ func (c *code) statement(s []token) {
 	}
 }
 
-var decodeFuncs = lazyRe(`^(base64\.(b64decode|standard_b64decode|urlsafe_b64decode|b32decode|b16decode|decodebytes)|codecs\.decode|bytes\.fromhex|binascii\.(a2b_base64|unhexlify|a2b_hex)|zlib\.decompress|gzip\.decompress|Buffer\.from|atob|decodeURIComponent|unescape|decode_base64|MIME::Base64::decode_base64|MIME::Base64::decode|Base64\.decode64|Base64\.strict_decode64|base64_decode)$`)
+var decodeFuncs = lazyRe(`^(base64\.(b64decode|standard_b64decode|urlsafe_b64decode|b32decode|b16decode|decodebytes)|codecs\.decode|bytes\.fromhex|binascii\.(a2b_base64|unhexlify|a2b_hex)|zlib\.decompress|gzip\.decompress|Buffer\.from|atob|decodeURIComponent|unescape|decode_base64|MIME::Base64::decode_base64|MIME::Base64::decode|Base64\.decode64|Base64\.strict_decode64|base64_decode|String\.fromCharCode|String\.fromCodePoint|chr|unpack|string\.char|str_rot13|gzinflate|gzuncompress|gzdecode|hex2bin)$`)
 
 // expr evaluates an expression: its literal text (when it is one), what
 // it carries, whether it is decoded, whether it makes a network object.

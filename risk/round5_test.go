@@ -114,3 +114,22 @@ func TestWrapperFunctionsAreJudgedAtTheirCalls(t *testing.T) {
 			map[string]string{"h.py": "import subprocess, json, sys\n\ndef fmt(cmd):\n    return cmd.strip()\n\ncmd = json.load(sys.stdin)['c']\nsubprocess.run(cmd, shell=True)\n"}, LevelReview},
 	})
 }
+
+// Code built from a decoder whose input is not a literal (char codes
+// spread from an array, unpack of a variable) and then run is hidden
+// code, in every language; Perl's and Ruby's quoting operators are
+// strings like any other.
+func TestDecodedCodeRunIsCritical(t *testing.T) {
+	runLevelCases(t, []levelCase{
+		{"js char codes into Function", "", "", "node p.js",
+			map[string]string{"p.js": "const c = [104, 105];\nconst body = String.fromCharCode(...c.reverse());\nnew Function('require', body)(require);\n"}, LevelCritical},
+		{"js char codes printed", "", "", "node p.js",
+			map[string]string{"p.js": "const c = [104, 105];\nconsole.log(String.fromCharCode(...c));\n"}, LevelNone},
+		{"perl uuencoded q{} to system", "", "", "perl f.pl",
+			map[string]string{"f.pl": "use strict;\nmy $x = q{M96-H;R!H96QL;P``\n};\nsystem(unpack(\"u\", $x));\nprint \"ok\\n\";\n"}, LevelCritical},
+		{"perl q{} text printed", "", "", "perl f.pl",
+			map[string]string{"f.pl": "my $msg = q{Formatted (all files) {ok}};\nprint \"$msg\\n\";\n"}, LevelNone},
+		{"python chr join exec", "", "", "python3 p.py",
+			map[string]string{"p.py": "k = [112, 114]\nsrc = ''.join(chr(x) for x in k)\nexec(src)\n"}, LevelCritical},
+	})
+}
