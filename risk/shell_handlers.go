@@ -69,7 +69,7 @@ func init() {
 			// the agent runs the hook in the project: its top folder
 			return value{s: sh.a.hook.ProjectDir + "\n", known: true}, true
 		}
-		return value{}, true
+		return gitArchiveOut(c.args), true
 	}, "git")
 	for name := range remoteChange {
 		reg(remoteChangeCmd, name)
@@ -943,4 +943,28 @@ func ghReadOnly(pos, args []field) bool {
 		}
 	}
 	return true
+}
+
+// gitArchiveOut is what git writes on stdout: git archive (no -o) and git
+// bundle create - write the project's whole source, which the pipe then
+// carries (git archive HEAD | ssh host, | curl -T -).
+func gitArchiveOut(args []field) value {
+	_, pos := options(args, set("-C", "-c", "--git-dir", "--work-tree"), true)
+	if len(pos) == 0 {
+		return value{}
+	}
+	switch pos[0].s {
+	case "archive":
+		flags, _ := options(pos[1:], set("-o", "--output", "--format", "--prefix", "--remote", "--exec"), false)
+		if hasFlag(flags, "-o", "--output", "--remote", "--list", "-l") {
+			return value{}
+		}
+	case "bundle":
+		if len(pos) < 3 || pos[1].s != "create" || pos[2].s != "-" {
+			return value{}
+		}
+	default:
+		return value{}
+	}
+	return value{t: secretFileTaint("the project's source", "git "+pos[0].s)}
 }
