@@ -163,3 +163,17 @@ func TestProjectSourceArchivePiped(t *testing.T) {
 		{"archive to a file", "Stop", "", `git archive -o /tmp/src.zip HEAD`, nil, LevelNone},
 	})
 }
+
+// A push forced only with a lease onto a branch of one's own rewrites
+// that branch as this clone last saw it: review. A lease onto a shared
+// branch, or any other force, stays critical.
+func TestForceWithLeaseOfOwnBranch(t *testing.T) {
+	runLevelCases(t, []levelCase{
+		{"lease, current branch", "Stop", "", `b=$(git branch --show-current); git push --force-with-lease -u origin "$b"`, nil, LevelReview},
+		{"lease, feature branch", "Stop", "", `git push --force-with-lease origin feature/x`, nil, LevelReview},
+		{"lease onto main", "Stop", "", `git push --force-with-lease origin main`, nil, LevelCritical},
+		{"lease with a refspec onto master", "Stop", "", `git push --force-with-lease origin HEAD:refs/heads/master`, nil, LevelCritical},
+		{"plain force", "Stop", "", `git push -f origin feature/x`, nil, LevelCritical},
+		{"lease and a plus refspec", "Stop", "", `git push --force-with-lease origin +feature/x`, nil, LevelCritical},
+	})
+}
