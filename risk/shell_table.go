@@ -607,7 +607,36 @@ func progDocker(sh *shell, c progCall) (value, bool) {
 	} else if startsContainers(args) {
 		sh.find(n, RemotePackage, LevelReview, "starts containers (%s), pulling and running their images at hook time", shortText(strings.TrimSpace(j), 40))
 	}
+	_, pos := options(args, set("-t", "--tag", "-f", "--file", "--build-arg", "--target", "--platform", "-o", "--output", "--label", "--cache-from", "--cache-to", "--secret", "--network", "--progress", "--iidfile", "--context", "-H", "--host"), false)
+	if len(pos) > 0 && pos[0].s == "buildx" {
+		pos = pos[1:]
+	}
+	if len(pos) >= 2 && pos[0].s == "build" {
+		ctx := normPath(pos[len(pos)-1].s, sh.a.hook.ProjectDir)
+		_, secret := sh.a.secretPath(ctx)
+		if ctx == "~" || ctx == "/" || secret {
+			sh.homeImage = true
+			if hasFlag(flagsOf(args), "--push") {
+				sh.find(n, Exfiltration, LevelCritical, "builds an image from %s and pushes it to a registry: the files there go with it", displayPath(ctx))
+			}
+		}
+	}
+	if len(pos) >= 1 && pos[0].s == "push" && sh.homeImage {
+		sh.find(n, Exfiltration, LevelCritical, "pushes an image built from the home folder (or the whole disk) to a registry: its keys and tokens go with it")
+	}
 	return value{}, true
+}
+
+// flagsOf are the option words of args.
+func flagsOf(args []field) []flag {
+	var out []flag
+	for _, a := range args {
+		if strings.HasPrefix(a.s, "-") {
+			name, _, _ := strings.Cut(a.s, "=")
+			out = append(out, flag{name: name})
+		}
+	}
+	return out
 }
 
 // startsContainers: docker run / compose up / start: images run at hook
