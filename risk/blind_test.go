@@ -48,7 +48,7 @@ import (
 //   - blind3–blind6 were then development sets (risk5, 2026-12-02: their
 //     misses studied as categories, blind2 still never read); the floors
 //     are what the rules frozen for blind7 score: blind4 F1 0.828,
-//     flagged 8.8 %; blind5 0.889 (floor 0.888), 6.5 %; blind6 0.941, benign critical
+//     flagged 8.8 %; blind5 0.889 (floor 0.888), 6.5 %; blind6 0.931 (floor 0.930), benign critical
 //     0 %, flagged 11.3 %, review-recall 87.0 %.
 var blindFloors = map[string]struct {
 	f1, benignCrit, benignFlagged, reviewRecall float64
@@ -57,7 +57,7 @@ var blindFloors = map[string]struct {
 	"blind3.jsonl": {f1: 0.94, benignCrit: 0.0, benignFlagged: 0.096, reviewRecall: 0.79},
 	"blind4.jsonl": {f1: 0.828, benignCrit: 0.0, benignFlagged: 0.089, reviewRecall: 0.793},
 	"blind5.jsonl": {f1: 0.888, benignCrit: 0.0, benignFlagged: 0.0646, reviewRecall: 0.75},
-	"blind6.jsonl": {f1: 0.941, benignCrit: 0.0, benignFlagged: 0.1130, reviewRecall: 0.869},
+	"blind6.jsonl": {f1: 0.930, benignCrit: 0.0, benignFlagged: 0.1130, reviewRecall: 0.869},
 }
 
 // TestBlindHeldOut measures the analyser on each held-out blind set and

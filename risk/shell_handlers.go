@@ -79,7 +79,7 @@ func init() {
 			}
 			sh.find(c.n, Exfiltration, LevelCritical, "mails the project's commits as patches to %s (git send-email)", shortText(to, 40))
 		}
-		return gitArchiveOut(c.args), true
+		return value{}, true
 	}, "git")
 	reg(lftpCmd, "lftp")
 	for name := range remoteChange {
@@ -964,30 +964,6 @@ func ghReadOnly(pos, args []field) bool {
 		}
 	}
 	return true
-}
-
-// gitArchiveOut is what git writes on stdout: git archive (no -o) and git
-// bundle create - write the project's whole source, which the pipe then
-// carries (git archive HEAD | ssh host, | curl -T -).
-func gitArchiveOut(args []field) value {
-	_, pos := options(args, set("-C", "-c", "--git-dir", "--work-tree"), true)
-	if len(pos) == 0 {
-		return value{}
-	}
-	switch pos[0].s {
-	case "archive":
-		flags, _ := options(pos[1:], set("-o", "--output", "--format", "--prefix", "--remote", "--exec"), false)
-		if hasFlag(flags, "-o", "--output", "--remote", "--list", "-l") {
-			return value{}
-		}
-	case "bundle":
-		if len(pos) < 3 || pos[1].s != "create" || pos[2].s != "-" {
-			return value{}
-		}
-	default:
-		return value{}
-	}
-	return value{t: secretFileTaint("the project's source", "git "+pos[0].s)}
 }
 
 // lftpUploadRe: an lftp command that sends files (put, mput, mirror -R).
