@@ -121,6 +121,10 @@ type analyzer struct {
 	// secretTextRe is secretTextRe with the agents' credential files
 	// (secretText builds it).
 	secretTextRe *regexp.Regexp
+	// wrappers are the functions of the hook's code files that run a
+	// parameter as a command, by name (see wrappers.go)
+	wrappers       map[string]wrapper
+	wrapperScanned map[string]bool // files learnWrappers read
 }
 
 func newAnalyzer(h Hook, opt Options) *analyzer {
@@ -162,6 +166,10 @@ func (a *analyzer) run() {
 		// Discovery first: the shell scripts it followed need not be
 		// discovered again from their own text when the walk reaches them.
 		found = a.discover(cmd)
+		if found != nil {
+			// the wrappers of every code file, before a caller is read
+			a.learnWrappers(found)
+		}
 	}
 	sh := a.newShell("", cmd, 0)
 	sh.run()

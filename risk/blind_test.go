@@ -38,15 +38,26 @@ import (
 //     after risk4's rules were frozen (545520e, 06:37 UTC 2026-12-02),
 //     first run on them and on the merged main: F1 0.817 (0.791 before that
 //     round), benign critical 1.6 %, flagged 11.3 %, review-recall 56.5 %
-//     (60.9 % before).
+//     (60.9 % before). Its rows key some scripts as the command names
+//     them, under a spelling of the project's root ($CLAUDE_PROJECT_DIR/,
+//     "$(git rev-parse --show-toplevel)"/): the harness placed those at a
+//     literal "$CLAUDE_PROJECT_DIR" folder, so the analyser never read them
+//     and called 25 hooks broken. Placed where the command finds them
+//     (risk5, 2026-12-02), the same rules score F1 0.809, benign critical
+//     1.6 %, flagged 12.9 %, review-recall 69.6 %.
+//   - blind3–blind6 were then development sets (risk5, 2026-12-02: their
+//     misses studied as categories, blind2 still never read); the floors
+//     are what the rules frozen for blind7 score: blind4 F1 0.828,
+//     flagged 8.8 %; blind5 0.889 (floor 0.888), 6.5 %; blind6 0.931 (floor 0.930), benign critical
+//     0 %, flagged 11.3 %, review-recall 87.0 %.
 var blindFloors = map[string]struct {
 	f1, benignCrit, benignFlagged, reviewRecall float64
 }{
 	"blind2.jsonl": {f1: 0.795, benignCrit: 0.0, benignFlagged: 0.056, reviewRecall: 0.20},
 	"blind3.jsonl": {f1: 0.94, benignCrit: 0.0, benignFlagged: 0.096, reviewRecall: 0.79},
-	"blind4.jsonl": {f1: 0.75, benignCrit: 0.0, benignFlagged: 0.118, reviewRecall: 0.793},
-	"blind5.jsonl": {f1: 0.87, benignCrit: 0.0, benignFlagged: 0.097, reviewRecall: 0.75},
-	"blind6.jsonl": {f1: 0.817, benignCrit: 0.016, benignFlagged: 0.113, reviewRecall: 0.565},
+	"blind4.jsonl": {f1: 0.828, benignCrit: 0.0, benignFlagged: 0.089, reviewRecall: 0.793},
+	"blind5.jsonl": {f1: 0.888, benignCrit: 0.0, benignFlagged: 0.0646, reviewRecall: 0.75},
+	"blind6.jsonl": {f1: 0.930, benignCrit: 0.0, benignFlagged: 0.1130, reviewRecall: 0.869},
 }
 
 // TestBlindHeldOut measures the analyser on each held-out blind set and

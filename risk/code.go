@@ -34,6 +34,8 @@ type code struct {
 	netSeen *endpoint // the first network call's endpoint
 	// writtenNames are the names and literals of the files it writes
 	writtenNames map[string]bool
+	// ownWrappers are the functions of this file that run a parameter
+	ownWrappers map[string]wrapper
 }
 
 func (a *analyzer) scriptCode(file, text string, l lang, at *Source, depth int) {
@@ -51,6 +53,9 @@ func (a *analyzer) scriptCode(file, text string, l lang, at *Source, depth int) 
 		// inline code (python -c, node -e) prints to the agent as a
 		// script does: what it prints is judged the same way
 		a.print(printed{text: text, code: true, src: *at})
+	}
+	if at == nil {
+		a.learnWrappersOf(text)
 	}
 	c := &code{a: a, file: file, src: text, lines: strings.Split(text, "\n"), at: at, l: l, dialect: dialect, toks: fold(tokenize(dialectText(dialect, text), dialect)),
 		alias: map[string]string{}, vars: map[string]value{}, depth: depth}
@@ -447,7 +452,7 @@ func (c *code) statement(s []token) {
 	}
 }
 
-var decodeFuncs = lazyRe(`^(base64\.(b64decode|standard_b64decode|urlsafe_b64decode|b32decode|b16decode|decodebytes)|codecs\.decode|bytes\.fromhex|binascii\.(a2b_base64|unhexlify|a2b_hex)|zlib\.decompress|gzip\.decompress|Buffer\.from|atob|decodeURIComponent|unescape|decode_base64|MIME::Base64::decode_base64|MIME::Base64::decode|Base64\.decode64|Base64\.strict_decode64|base64_decode)$`)
+var decodeFuncs = lazyRe(`^(base64\.(b64decode|standard_b64decode|urlsafe_b64decode|b32decode|b16decode|decodebytes)|codecs\.decode|bytes\.fromhex|binascii\.(a2b_base64|unhexlify|a2b_hex)|zlib\.decompress|gzip\.decompress|Buffer\.from|atob|decodeURIComponent|unescape|decode_base64|MIME::Base64::decode_base64|MIME::Base64::decode|Base64\.decode64|Base64\.strict_decode64|base64_decode|String\.fromCharCode|String\.fromCodePoint|chr|unpack|string\.char|str_rot13|gzinflate|gzuncompress|gzdecode|hex2bin)$`)
 
 // expr evaluates an expression: its literal text (when it is one), what
 // it carries, whether it is decoded, whether it makes a network object.

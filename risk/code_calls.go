@@ -49,6 +49,9 @@ func (c *code) calls() {
 		switch {
 		case execShellRe.MatchString(name) || c.l == langJS && (name == "exec" || name == "execSync" || name == "spawn" || name == "spawnSync") && c.alias[x.text] != "":
 			c.execCall(x, name, args)
+		case c.isWrapperCall(i, last, args):
+			cmd, _ := c.wrapperCall(i, last, args)
+			c.execCall(x, name, cmd)
 		case dnsCallRe.MatchString(name):
 			v := c.expr(args)
 			if s := v.t.serious(); s != "" {
@@ -370,8 +373,11 @@ func (c *code) execCall(x token, name string, args []token) {
 		}
 		if len(words) > 0 {
 			if strings.HasPrefix(words[0], `"$__v`) && vars[strings.Trim(words[0], `"$`)].s == words[0][1:len(words[0])-1] && !vars[strings.Trim(words[0], `"$`)].known {
-				// [cmd, …] with cmd chosen at run time
-				c.find(x, Unreadable, LevelReview, "runs a program chosen at run time, which Hookwarden cannot see")
+				// [cmd, …] with cmd chosen at run time (by the callers, when
+				// it is the parameter of a wrapper: each call is judged)
+				if !c.wrapperParam(x, firstIdent(args)) {
+					c.find(x, Unreadable, LevelReview, "runs a program chosen at run time, which Hookwarden cannot see")
+				}
 			}
 			c.shellText(args[0], strings.Join(words, " "), value{known: true}, vars)
 		}
@@ -405,7 +411,11 @@ func (c *code) execCall(x token, name string, args []token) {
 		return
 	}
 	// nothing of the command is in the code: it is chosen at run time
-	// (read from a configuration, the input, another program)
+	// (read from a configuration, the input, another program), or by the
+	// callers of the wrapper function it is the parameter of
+	if c.wrapperParam(x, firstIdent(first)) {
+		return
+	}
 	c.find(x, Unreadable, LevelReview, "runs a command chosen at run time (%s), which Hookwarden cannot see", shortText(oneLine(tokensText(first)), 50))
 }
 

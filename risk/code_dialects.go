@@ -1,6 +1,7 @@
 package risk
 
 import (
+	"strconv"
 	"strings"
 )
 
@@ -129,6 +130,9 @@ func dialectText(l lang, text string) string {
 	switch l {
 	case langRuby, langPerl, langPHP:
 		text = qxRe.ReplaceAllString(text, "`$2$3$4`")
+		if l != langPHP {
+			text = quoteOps(text)
+		}
 		text = homeInterpRe.ReplaceAllString(text, "~") // the home folder interpolated in a string
 		return strings.NewReplacer("::", ".", "->", ".").Replace(text)
 	case langLua:
@@ -164,4 +168,64 @@ func (c *code) dialectShell() {
 func (c *code) wholeEnvRead() bool {
 	d := dialects[c.dialect]
 	return d != nil && d.wholeEnv != nil && d.wholeEnv.MatchString(c.src)
+}
+
+// quoteOpRe: the start of a quoting operator, Perl's q{…} and qq{…} or
+// Ruby's %q{…}, %Q{…} (any bracket, or the same character at both ends).
+var quoteOpRe = lazyRe(`(?:^|[^\w$@%&])(qq|q|%q|%Q)\s*([{(\[<]|[!|~^])`)
+
+// quoteOps rewrites quoting operators as plain double-quoted strings, so
+// that their text is one string (a payload in q{…} is a literal like any
+// other), with what they hold escaped.
+func quoteOps(text string) string {
+	if !strings.Contains(text, "q") {
+		return text
+	}
+	var b strings.Builder
+	last := 0
+	for _, m := range quoteOpRe.FindAllStringSubmatchIndex(text, -1) {
+		if m[0] < last {
+			continue
+		}
+		open := text[m[4]]
+		closeCh := open
+		switch open {
+		case '{':
+			closeCh = '}'
+		case '(':
+			closeCh = ')'
+		case '[':
+			closeCh = ']'
+		case '<':
+			closeCh = '>'
+		}
+		depth, end := 1, -1
+		for i := m[5]; i < len(text); i++ {
+			c := text[i]
+			if c == '\\' {
+				i++
+				continue
+			}
+			if c == closeCh && closeCh != open || c == closeCh && open == closeCh {
+				depth--
+				if depth == 0 {
+					end = i
+					break
+				}
+			} else if c == open && closeCh != open {
+				depth++
+			}
+		}
+		if end < 0 {
+			break
+		}
+		b.WriteString(text[last:m[2]])
+		b.WriteString(strconv.Quote(text[m[5]:end]))
+		last = end + 1
+	}
+	if last == 0 {
+		return text
+	}
+	b.WriteString(text[last:])
+	return b.String()
 }

@@ -51,6 +51,7 @@ func (a *analyzer) analyseDiscovered(d *discovered, depth int) {
 	if depth > a.opt.MaxDepth {
 		return
 	}
+	a.learnWrappers(d)
 	for _, u := range d.Unresolved {
 		// Code read from a device (bash /dev/zero): reading it is what
 		// says why it cannot be analysed (not a regular file), never clean.

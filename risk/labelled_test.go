@@ -77,6 +77,22 @@ func loadRowsFrom(t testing.TB, pattern string) []row {
 func analyseRow(t testing.TB, r row) Report {
 	dir := t.TempDir()
 	for rel, content := range r.Scripts {
+		// Some sets key a script as the command names it, with the
+		// project's root spelled as the agent or git gives it
+		// ($CLAUDE_PROJECT_DIR/x.sh, "$(git rev-parse --show-toplevel)/x.sh"):
+		// the file is the project's x.sh, and a project the hook finds
+		// through git is a git repository.
+		if root, rest, ok := projectRootKey(rel); ok {
+			rel = rest
+			if strings.Contains(root, "git rev-parse") {
+				if err := os.MkdirAll(filepath.Join(dir, ".git"), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(dir, ".git", "config"), []byte("[core]\n\tbare = false\n"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
 		p := filepath.Join(dir, filepath.FromSlash(rel))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
@@ -215,4 +231,33 @@ func TestLabelledSet(t *testing.T) {
 	if ratio(m.riskyReviewed, m.risky) < 0.80 {
 		t.Errorf("review-recall = %.1f%%, want ≥ 80%%", 100*ratio(m.riskyReviewed, m.risky))
 	}
+}
+
+// projectRootKey splits a script key that starts with a spelling of the
+// project's root ($CLAUDE_PROJECT_DIR, ${PWD}, $(git rev-parse
+// --show-toplevel), a plugin's root) into that spelling and the path below
+// it.
+func projectRootKey(key string) (root, rest string, ok bool) {
+	if !strings.HasPrefix(key, "$") {
+		return "", key, false
+	}
+	i := strings.Index(key, "/")
+	if strings.HasPrefix(key, "$(") {
+		j := strings.Index(key, ")/")
+		if j < 0 {
+			return "", key, false
+		}
+		i = j + 1
+	}
+	if i < 0 {
+		return "", key, false
+	}
+	root = key[:i]
+	name := strings.Trim(root, "${}()")
+	switch {
+	case strings.HasPrefix(name, "git rev-parse --show-toplevel"),
+		name == "PWD", strings.HasSuffix(name, "_PROJECT_DIR"), strings.HasSuffix(name, "_PLUGIN_ROOT"):
+		return root, key[i+1:], true
+	}
+	return "", key, false
 }

@@ -10,11 +10,16 @@ import (
 // writes to the profile or the agents' files. (No Go parser for
 // PowerShell exists; this is the level of calls and string literals.)
 var (
-	psWeb     = lazyRe(`(?i)\b(Invoke-WebRequest|Invoke-RestMethod|iwr|irm|curl(\.exe)?|wget|Net\.WebClient|DownloadString|DownloadFile|Start-BitsTransfer|HttpClient)\b`)
-	psExec    = lazyRe(`(?i)\b(iex|Invoke-Expression)\b`)
+	psWeb  = lazyRe(`(?i)\b(Invoke-WebRequest|Invoke-RestMethod|iwr|irm|curl(\.exe)?|wget|Net\.WebClient|DownloadString|DownloadFile|Start-BitsTransfer|HttpClient)\b`)
+	psExec = lazyRe(`(?i)\b(iex|Invoke-Expression)\b|\[scriptblock\]::Create\b|\.InvokeScript\(|\bNew-Module\b[^|;]*-ScriptBlock`)
+	// psAssign: $name = … at the start of a line
+	psAssign = lazyRe(`^\$(\w+)\s*=`)
+	// psPattern: the text a comparison or search matches against (a
+	// guard's pattern, -match 'iex\s*irm'), which the line does not run
+	psPattern = lazyRe(`(?i)(-(?:not|i|c)?(?:match|like|contains|in|eq|ne|replace|split|notin)|-Pattern|\[regex\]::\w+\([^,]*,)\s*('[^']*'|"[^"]*")`)
 	psEncoded = lazyRe(`(?i)(-e(nc(odedcommand)?)?\s+[A-Za-z0-9+/=]{20,}|FromBase64String)`)
 	psWrite   = lazyRe(`(?i)\b(Set-Content|Add-Content|Out-File|New-Item|Copy-Item|Move-Item)\b.*`)
-	psSecret  = lazyRe(`(?i)(\.ssh[\\/]|\.aws[\\/]credentials|\.netrc|Get-StoredCredential|ConvertFrom-SecureString)`)
+	psSecret  = lazyRe(`(?i)(\.ssh[\\/]|\.aws[\\/]credentials|\.netrc|Get-StoredCredential|ConvertFrom-SecureString|['"\\/]\.(azure|aws|kube|gnupg|ssh|docker)['"\\/]|\.config[\\/]gcloud|\.git-credentials)`)
 	psPersist = lazyRe(`(?i)(\$PROFILE|schtasks\s+/create|New-ScheduledTask|Register-ScheduledTask|CurrentVersion\\Run)`)
 )
 
@@ -81,21 +86,37 @@ func (a *analyzer) powerShell(file, text string) {
 	web, secret := false, false
 	var downloaded []string
 	var webLine, secretLine int
+	// variables holding what a web request returned ($code =
+	// $wc.DownloadString(…)), whose later run is download-and-run
+	var webVars []string
 	for i, line := range lines {
 		l := strings.TrimSpace(line)
 		if strings.HasPrefix(l, "#") || strings.HasPrefix(strings.ToLower(l), "rem ") || strings.HasPrefix(l, "::") {
 			continue
 		}
-		src := Source{File: file, Line: i + 1, Col: 1, Text: l}
+		orig := l
+		l = psPattern.ReplaceAllString(l, "$1 ''")
+		src := Source{File: file, Line: i + 1, Col: 1, Text: orig}
 		add := func(c Category, sev Level, s string) {
 			a.add(Finding{Category: c, Severity: sev, Summary: s, Source: src})
 		}
 		if psEncoded.MatchString(l) {
 			add(Obfuscation, LevelCritical, "runs an encoded PowerShell command that hides what it does")
 		}
+		if psExec.MatchString(l) && !psWeb.MatchString(l) {
+			for _, v := range webVars {
+				if psVarIn(l, v) {
+					add(DownloadExec, LevelCritical, "runs PowerShell code it downloads ($"+v+")")
+					break
+				}
+			}
+		}
 		if psWeb.MatchString(l) {
 			if psExec.MatchString(l) {
 				add(DownloadExec, LevelCritical, "runs PowerShell code it downloads")
+			}
+			if m := psAssign.FindStringSubmatch(l); m != nil && !psOutFile.MatchString(l) {
+				webVars = append(webVars, m[1])
 			}
 			for _, ep := range hostsIn(l) {
 				a.network(ep, taints{}, taints{}, src, "connects to")
@@ -153,4 +174,22 @@ func (a *analyzer) powerShell(file, text string) {
 		a.add(Finding{Category: Exfiltration, Severity: LevelCritical, Source: Source{File: file, Line: secretLine + 1, Col: 1, Text: strings.TrimSpace(lines[secretLine])},
 			Summary: fmt.Sprintf("reads %s and makes web requests in the same script (line %d)", what, webLine+1)})
 	}
+}
+
+// psVarIn: the line uses $name (PowerShell's names are not case
+// sensitive).
+func psVarIn(line, name string) bool {
+	l, n := strings.ToLower(line), "$"+strings.ToLower(name)
+	for i := strings.Index(l, n); i >= 0; {
+		end := i + len(n)
+		if end >= len(l) || !identByte(l[end]) {
+			return true
+		}
+		j := strings.Index(l[end:], n)
+		if j < 0 {
+			return false
+		}
+		i = end + j
+	}
+	return false
 }

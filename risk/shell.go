@@ -11,12 +11,15 @@ import (
 // shell analyses one piece of shell text: a hook command, a script, or
 // text a command runs (bash -c '…', eval, decoded blobs).
 type shell struct {
-	a     *analyzer
-	file  string // display name ("" for the hook's command)
-	src   string
-	at    *Source // set for nested text: findings point at the outer word
-	vars  map[string]value
-	funcs map[string]*syntax.Stmt
+	// homeImage: an image was built with the home folder or the whole
+	// disk as its context (its files are in the image's layers)
+	homeImage bool
+	a         *analyzer
+	file      string // display name ("" for the hook's command)
+	src       string
+	at        *Source // set for nested text: findings point at the outer word
+	vars      map[string]value
+	funcs     map[string]*syntax.Stmt
 	// calls guards against recursive functions.
 	calls int
 	// downloaded are files a command wrote from the network.

@@ -69,8 +69,19 @@ func init() {
 			// the agent runs the hook in the project: its top folder
 			return value{s: sh.a.hook.ProjectDir + "\n", known: true}, true
 		}
+		if _, pos := options(c.args, set("-C", "-c", "--git-dir", "--work-tree"), true); len(pos) > 0 && pos[0].s == "send-email" {
+			// patches mailed out: the project's history, to whoever --to names
+			to := "the addresses it names"
+			for _, a := range pos[1:] {
+				if v, ok := strings.CutPrefix(a.s, "--to="); ok {
+					to = v
+				}
+			}
+			sh.find(c.n, Exfiltration, LevelCritical, "mails the project's commits as patches to %s (git send-email)", shortText(to, 40))
+		}
 		return value{}, true
 	}, "git")
+	reg(lftpCmd, "lftp")
 	for name := range remoteChange {
 		reg(remoteChangeCmd, name)
 	}
@@ -144,6 +155,16 @@ func ghCmd(sh *shell, c progCall) (value, bool) {
 			stdin = stdin || f.s == "-"
 		}
 		sh.upload(c, endpoint{Host: "gist.github.com"}, files, stdin, "uploads files to")
+		return value{}, true
+	case "release upload", "release create":
+		// gh release upload TAG FILE…: the files become downloadable
+		// assets of that repository's release
+		var files []field
+		for _, f := range pos[min(3, len(pos)):] {
+			f.s, _, _ = strings.Cut(f.s, "#") // FILE#label
+			files = append(files, f)
+		}
+		sh.upload(c, endpoint{Host: "github.com"}, files, false, "attaches files to a GitHub release on")
 		return value{}, true
 	}
 	var data taints
@@ -943,4 +964,45 @@ func ghReadOnly(pos, args []field) bool {
 		}
 	}
 	return true
+}
+
+// lftpUploadRe: an lftp command that sends files (put, mput, mirror -R).
+var lftpOpenRe = lazyRe(`\bopen\s+(?:-u\s+\S+\s+)?(\S+)`)
+
+var lftpUploadRe = lazyRe(`(?:^|[;\s])(?:m?put|mirror\s+(?:[^;]*\s)?(?:-R|--reverse))\b`)
+
+// lftpCmd judges lftp: its commands (-e, -c) that upload send the files
+// they name to the server it opens.
+func lftpCmd(sh *shell, c progCall) (value, bool) {
+	flags, pos := options(c.args, set("-e", "-c", "-u", "-p", "-f", "--user", "--password", "--port"), false)
+	var script string
+	for _, f := range flags {
+		if f.name == "-e" || f.name == "-c" {
+			script += f.val.s + ";"
+		}
+	}
+	host := ""
+	if len(pos) > 0 {
+		host = pos[len(pos)-1].s
+	}
+	if m := lftpOpenRe.FindStringSubmatch(script); m != nil {
+		host = m[1]
+	}
+	if host == "" {
+		return value{}, false
+	}
+	ep := bareHost(strings.TrimPrefix(strings.TrimPrefix(host, "ftp://"), "sftp://"))
+	if !lftpUploadRe.MatchString(script) {
+		sh.network(ep, taints{}, taints{}, c.n, "connects to")
+		return value{}, true
+	}
+	var data taints
+	for _, w := range strings.FieldsFunc(script, func(r rune) bool { return r == ' ' || r == ';' || r == '=' || r == '"' || r == '\'' }) {
+		w = strings.TrimSuffix(w, "*")
+		if what, ok := sh.a.secretPath(normPath(w, sh.a.hook.ProjectDir)); ok {
+			data.add(secretFileTaint(what, w))
+		}
+	}
+	sh.network(ep, data, taints{}, c.n, "uploads files to")
+	return value{}, true
 }

@@ -993,11 +993,16 @@ func (sh *shell) packageRunner(base string, args []field, n syntax.Node) {
 			} else {
 				sh.taskScript(sub, n)
 			}
-		case "", "install", "i", "ci", "add", "update", "upgrade":
+		case "", "install", "i", "ci", "add", "update", "upgrade", "up":
 			if sub == "" && base == "npm" {
 				break
 			}
 			sh.projectInstall(base+" "+sub, n)
+		case "audit":
+			// npm audit fix: installs newer versions of the dependencies
+			if len(pos) > 1 && pos[1].s == "fix" {
+				sh.projectInstall(base+" audit fix", n)
+			}
 		case "dlx", "exec", "x":
 			rest := pos[1:]
 			for len(rest) > 0 && strings.HasPrefix(rest[0].s, "-") {
@@ -1039,8 +1044,12 @@ func (sh *shell) packageRunner(base string, args []field, n syntax.Node) {
 			}
 		}
 	case "pip", "pip3", "gem", "cargo", "brew":
-		if sub == "install" {
-			sh.find(n, RemotePackage, LevelReview, "installs packages from the network at hook time (%s install)", base)
+		switch {
+		case sub == "install", base == "gem" && sub == "update", base == "brew" && (sub == "upgrade" || sub == "reinstall"):
+			sh.find(n, RemotePackage, LevelReview, "installs packages from the network at hook time (%s %s)", base, sub)
+		case base == "brew" && sub == "bundle" && firstWord(pos[1:]) == "" || base == "brew" && sub == "bundle" && firstWord(pos[1:]) == "install":
+			// brew bundle installs what the project's Brewfile lists
+			sh.projectInstall("brew bundle", n)
 		}
 	case "bundle", "poetry", "composer", "pdm", "pipenv", "conda", "mamba":
 		switch sub {
@@ -1481,6 +1490,13 @@ func (sh *shell) git(args []field, n syntax.Node) {
 				}
 			}
 		}
+		if leaseOnly(rest) {
+			// --force-with-lease alone, onto a branch that is not a
+			// shared one: it overwrites the branch only as this clone
+			// last saw it (nobody else's pushes), like a rebase's push
+			sh.find(n, Network, LevelReview, "force-pushes with a lease (%s): it rewrites the remote branch on its own", shortText(joinFields(rest).s, 40))
+			rest = nil
+		}
 		for _, r := range rest {
 			if r.s == "--force" || r.s == "-f" || strings.HasPrefix(r.s, "--force-with-lease") || strings.HasPrefix(r.s, "--mirror") || forceFlagRe.MatchString(r.s) || strings.HasPrefix(r.s, "+") || r.s == "--delete" || r.s == "-d" {
 				sh.find(n, Destructive, LevelCritical, "force-pushes (%s), which can overwrite history on the remote", shortText(joinFields(rest).s, 40))
@@ -1858,4 +1874,51 @@ func ownCredential(t taints, ep endpoint) bool {
 		}
 	}
 	return true
+}
+
+// firstWord is the first of args that is not an option ("" when none).
+func firstWord(args []field) string {
+	for _, a := range args {
+		if !strings.HasPrefix(a.s, "-") {
+			return a.s
+		}
+	}
+	return ""
+}
+
+// leaseOnly: a push forced only with --force-with-lease (or
+// --force-if-includes), with no other force, deletion or mirror, and no
+// shared branch (main, master, trunk, develop, release…) named.
+func leaseOnly(args []field) bool {
+	lease := false
+	for _, a := range args {
+		switch {
+		case strings.HasPrefix(a.s, "--force-with-lease"):
+			lease = true
+			if _, v, ok := strings.Cut(a.s, "="); ok && sharedBranch(strings.Split(v, ":")[0]) {
+				return false
+			}
+		case a.s == "--force-if-includes", a.s == "-u", a.s == "--set-upstream", a.s == "-q", a.s == "--quiet", a.s == "--no-verify", a.s == "--porcelain", a.s == "-v":
+		case strings.HasPrefix(a.s, "-"), strings.HasPrefix(a.s, "+"), strings.Contains(a.s, "*"):
+			return false
+		default:
+			ref := a.s
+			if i := strings.LastIndex(ref, ":"); i >= 0 {
+				ref = ref[i+1:]
+			}
+			if sharedBranch(strings.TrimPrefix(ref, "refs/heads/")) {
+				return false
+			}
+		}
+	}
+	return lease
+}
+
+// sharedBranch: a branch name others build on.
+func sharedBranch(b string) bool {
+	switch b {
+	case "main", "master", "trunk", "develop", "development", "dev", "production", "prod", "staging", "HEAD":
+		return true
+	}
+	return strings.HasPrefix(b, "release")
 }

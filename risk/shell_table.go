@@ -41,6 +41,8 @@ func registerProgTable(reg func(progHandler, ...string)) {
 	reg(progAwk, "awk", "gawk", "mawk", "nawk")
 	reg(progNgrok, "ngrok", "cloudflared", "bore", "frpc", "localtunnel", "lt", "chisel")
 	reg(progHistory, "history", "fc")
+	reg(progPreCommit, "pre-commit", "prek")
+	reg(progPs, "ps")
 	reg(progNpx, "npx", "pnpx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "go", "pip", "pip3", "gem", "cargo", "brew", "dnx", "bundle", "poetry", "composer", "pdm", "pipenv", "conda", "mamba", "twine")
 	reg(progRm, "rm", "unlink", "rmdir", "shred", "srm", "trash")
 	reg(progFind, "find")
@@ -203,7 +205,8 @@ func progJq(sh *shell, c progCall) (value, bool) {
 		src = value{}
 		text := filter
 		for _, fl := range flags {
-			if name, ok := strings.CutPrefix(fl.name, "--arg "); ok && fl.val.known {
+			if name, ok := strings.CutPrefix(fl.name, "--arg "); ok && (fl.val.known || strings.Contains(fl.val.s, " ") && !strings.HasPrefix(fl.val.s, "$")) {
+				// (a text with placeholders, $branch, is still its words)
 				// {additionalContext: $c} with --arg c TEXT prints TEXT
 				// under that key: read as the literal it is
 				text = jqVarRe(name).ReplaceAllLiteralString(text, strconv.Quote(fl.val.s))
@@ -246,10 +249,21 @@ func progJq(sh *shell, c progCall) (value, bool) {
 // progRead judges read.
 func progRead(sh *shell, c progCall) (value, bool) {
 	args, in := c.args, c.in
-	_, pos := options(args, set("-d", "-n", "-N", "-p", "-t", "-u", "-a"), false)
+	flags, pos := options(args, set("-d", "-n", "-N", "-p", "-t", "-u", "-a"), false)
 	src := stdinOf(in)
 	for _, p := range pos {
 		sh.vars[p.s] = value{s: "$" + p.s, t: src.t, sock: src.sock, net: src.net}
+	}
+	if in != nil && len(pos) == 1 && strings.TrimSpace(in.s) != "" {
+		// read -r -d '' TEXT <<EOF …: the variable holds the text given
+		// (to the delimiter; a line without -d), placeholders and all
+		text := in.s
+		if !hasFlag(flags, "-d") {
+			text, _, _ = strings.Cut(text, "\n")
+		}
+		v := *in
+		v.s = strings.TrimSuffix(text, "\n")
+		sh.vars[pos[0].s] = v
 	}
 	return value{}, true
 }
@@ -337,7 +351,29 @@ func progSsh(sh *shell, c progCall) (value, bool) {
 // progDig judges dig, nslookup, host, drill, ping, ping6, getent.
 func progDig(sh *shell, c progCall) (value, bool) {
 	args, n := c.args, c.n
-	_, pos := options(args, set("-t", "-c", "-W", "-p", "-q", "-i", "-I"), false)
+	flags, pos := options(args, set("-t", "-c", "-W", "-p", "-q", "-i", "-I", "-s", "-w"), false)
+	if strings.HasPrefix(c.base, "ping") {
+		// ping -p PATTERN fills each echo request with bytes of its
+		// choosing: a channel out for what the pattern carries
+		for _, f := range flags {
+			if f.name == "-p" && f.has {
+				if s := f.val.t.serious(); s != "" {
+					sh.find(n, Exfiltration, LevelCritical, "sends %s out in the payload of ICMP echo requests (ping -p)", s)
+				}
+			}
+		}
+		for _, p := range pos {
+			if p.t.serious() == "" && len(p.t.vars) == 0 {
+				// a host to ping is not a name to look up a secret in
+				if p.known && !loopback(p.s) && strings.Contains(p.s, ".") {
+					sh.find(n, Network, LevelReview, "pings %s", shortText(p.s, 40))
+				}
+				continue
+			}
+			sh.dns(p, n)
+		}
+		return value{}, true
+	}
 	for _, p := range pos {
 		if strings.HasPrefix(p.s, "@") || p.s == "hosts" || p.s == "ahosts" {
 			continue
@@ -571,13 +607,55 @@ func progDocker(sh *shell, c progCall) (value, bool) {
 	} else if startsContainers(args) {
 		sh.find(n, RemotePackage, LevelReview, "starts containers (%s), pulling and running their images at hook time", shortText(strings.TrimSpace(j), 40))
 	}
+	_, pos := options(args, set("-t", "--tag", "-f", "--file", "--build-arg", "--target", "--platform", "-o", "--output", "--label", "--cache-from", "--cache-to", "--secret", "--network", "--progress", "--iidfile", "--context", "-H", "--host"), false)
+	if len(pos) > 0 && pos[0].s == "buildx" {
+		pos = pos[1:]
+	}
+	if len(pos) >= 2 && pos[0].s == "build" {
+		ctx := normPath(pos[len(pos)-1].s, sh.a.hook.ProjectDir)
+		_, secret := sh.a.secretPath(ctx)
+		if ctx == "~" || ctx == "/" || secret {
+			sh.homeImage = true
+			if hasFlag(flagsOf(args), "--push") {
+				sh.find(n, Exfiltration, LevelCritical, "builds an image from %s and pushes it to a registry: the files there go with it", displayPath(ctx))
+			}
+		}
+	}
+	if len(pos) >= 1 && pos[0].s == "push" && sh.homeImage {
+		sh.find(n, Exfiltration, LevelCritical, "pushes an image built from the home folder (or the whole disk) to a registry: its keys and tokens go with it")
+	}
 	return value{}, true
+}
+
+// flagsOf are the option words of args.
+func flagsOf(args []field) []flag {
+	var out []flag
+	for _, a := range args {
+		if strings.HasPrefix(a.s, "-") {
+			name, _, _ := strings.Cut(a.s, "=")
+			out = append(out, flag{name: name})
+		}
+	}
+	return out
 }
 
 // startsContainers: docker run / compose up / start: images run at hook
 // time (docker ps, logs, inspect only read).
 func startsContainers(args []field) bool {
-	_, pos := options(args, set("-f", "--file", "-p", "--project-name", "--context", "-H", "--host", "--env-file"), true)
+	withArg := set("-f", "--file", "-p", "--project-name", "--context", "-H", "--host", "--env-file", "--profile", "--project-directory", "--ansi", "--progress", "--parallel")
+	_, all := options(args, withArg, true)
+	// docker compose -f x.yml up: the subcommand's own options stand
+	// between the group and the verb
+	var pos []field
+	for i := 0; i < len(all); i++ {
+		if strings.HasPrefix(all[i].s, "-") {
+			if withArg[all[i].s] {
+				i++
+			}
+			continue
+		}
+		pos = append(pos, all[i])
+	}
 	for i, p := range pos {
 		switch p.s {
 		case "run", "up", "create", "pull":
@@ -850,4 +928,27 @@ func (sh *shell) inPlaceEdit(args []field, n syntax.Node) {
 	for _, f := range files {
 		sh.write(f.value, code, n)
 	}
+}
+
+// progPreCommit judges pre-commit: autoupdate moves every hook repository
+// of the project's configuration to its newest release (fetched now, run
+// at the next commit); run and install only use what is pinned.
+func progPreCommit(sh *shell, c progCall) (value, bool) {
+	_, pos := options(c.args, set("-c", "--config", "--repo"), false)
+	if len(pos) > 0 && pos[0].s == "autoupdate" {
+		sh.find(c.n, RemotePackage, LevelReview, "updates the project's git hook repositories to their newest versions from the network (%s autoupdate): their new code runs at the next commit", c.base)
+	}
+	return value{}, false
+}
+
+// progPs judges ps: with the BSD "e" modifier (ps e, ps eww, ps auxe) it
+// prints each process's environment after its command line, the agent's
+// keys with it.
+func progPs(sh *shell, c progCall) (value, bool) {
+	for _, a := range c.args {
+		if !strings.HasPrefix(a.s, "-") && strings.Contains(a.s, "e") && strings.Trim(a.s, "auxwejfgclmrsSTvnhH") == "" {
+			return value{t: envDumpTaint()}, true
+		}
+	}
+	return value{}, true
 }
