@@ -189,12 +189,60 @@ func ReviewCommands(data *trust.StoreData, agent, project string, specs []Comman
 // its hooks this way too, as CommandSpecs of hooks (Kind hooks.KindHook,
 // Name their place in the file), in a section of its own.
 func ReviewSpecs(data *trust.StoreData, section, agent, project string, specs []CommandSpec) (*CommandReview, error) {
+	if section == commandsStoreKey {
+		specs = settleReach(data, agent, project, specs)
+	}
+	return reviewSpecs(data, section, agent, project, SpecsOf(specs), nil)
+}
+
+// SpecList is a review's specs made one at a time: N of them, the i-th
+// made by At(i) each time it is asked for, so that a review of 100,000
+// hooks never holds their specs (each a copy of its hook with its
+// definition) at once.
+type SpecList struct {
+	N  int
+	At func(i int) CommandSpec
+}
+
+// SpecsOf is the list of specs.
+func SpecsOf(specs []CommandSpec) SpecList {
+	return SpecList{N: len(specs), At: func(i int) CommandSpec { return specs[i] }}
+}
+
+// All is every spec of l.
+func (l SpecList) All() []CommandSpec {
+	out := make([]CommandSpec, 0, l.N)
+	for i := range l.N {
+		out = append(out, l.At(i))
+	}
+	return out
+}
+
+// ReviewSpecsKept is ReviewSpecs of specs (a section of hooks, not the
+// commands section) with only the reviews keep takes in Hooks (every one
+// for nil keep), in the same order; NeedsReview and Gone still count every
+// spec. keep sees each review as ReviewSpecs returns it, as soon as it is
+// settled, and a review it drops is dropped then: the reviews and specs
+// of 100,000 hooks are never held at once (an agent's TrustStates).
+func ReviewSpecsKept(data *trust.StoreData, section, agent, project string, specs SpecList, keep func(*HookReview) bool) (*CommandReview, error) {
+	if section == commandsStoreKey {
+		return nil, fmt.Errorf("ReviewSpecsKept: the %q section needs ReviewCommands", section)
+	}
+	return reviewSpecs(data, section, agent, project, specs, keep)
+}
+
+// approvalPlace is what a changed spec and its earlier approval share:
+// kind, name and file.
+type approvalPlace struct{ kind, name, file string }
+
+// reviewSpecs is ReviewSpecs and ReviewSpecsKept. An approved spec is
+// settled in a first pass over the specs; the others (new or changed)
+// are settled in spec order once the approvals are claimed: with keep,
+// each made again by specs.At and dropped once keep has seen it.
+func reviewSpecs(data *trust.StoreData, section, agent, project string, specs SpecList, keep func(*HookReview) bool) (*CommandReview, error) {
 	p, err := specsProject(data, section, agent, project, false)
 	if err != nil {
 		return nil, err
-	}
-	if section == commandsStoreKey {
-		specs = settleReach(data, agent, project, specs)
 	}
 	approved, revoked := map[string]*CommandApproval{}, map[string]*CommandApproval{}
 	if p != nil {
@@ -205,8 +253,23 @@ func ReviewSpecs(data *trust.StoreData, section, agent, project string, specs []
 	sr.UseCache(data.Fingerprints())
 	byRuntime := map[*trust.Runtime]*trust.ScriptReviewer{}
 	claimed := map[string]bool{}
-	var pending []int
-	for _, c := range specs {
+	type reviewAt struct {
+		at int
+		rv HookReview
+	}
+	var kept []reviewAt
+	take := func(at int, rv *HookReview, c *CommandSpec) {
+		if c.Hook.IsHook() {
+			FloorUnwatchedRisk(rv)
+		}
+		out.NeedsReview = out.NeedsReview || rv.NeedsReview()
+		if keep(rv) {
+			kept = append(kept, reviewAt{at, *rv})
+		}
+	}
+	var pending []int // in specs; without keep, in out.Hooks (the same)
+	for i := range specs.N {
+		c := specs.At(i)
 		rv := commandReviewOf(c)
 		if ap := approved[rv.Key]; ap != nil && !claimed[rv.Key] {
 			claimed[rv.Key] = true
@@ -220,22 +283,51 @@ func ReviewSpecs(data *trust.StoreData, section, agent, project string, specs []
 			if c.Hook.IsHook() {
 				rv.SettleUnwatched() // a user hook reaching the project: as the project's hooks
 			}
+			if keep != nil {
+				take(i, &rv, &c)
+				continue
+			}
 		} else {
-			pending = append(pending, len(out.Hooks))
+			pending = append(pending, i)
+			if keep != nil {
+				continue
+			}
 		}
 		out.Hooks = append(out.Hooks, rv)
 	}
+	// The unclaimed approvals by kind, name and file, each place's in key
+	// order: a changed spec claims the first of its place still
+	// unclaimed (a search of every approval per spec was quadratic: a
+	// pull that changes all of N approved hooks).
+	keys := sortedKeys(approved)
+	byPlace := map[approvalPlace][]string{}
+	for _, k := range keys {
+		if !claimed[k] {
+			ap := approved[k]
+			at := approvalPlace{ap.Kind, ap.Name, ap.File}
+			byPlace[at] = append(byPlace[at], k)
+		}
+	}
 	for _, i := range pending {
-		rv := &out.Hooks[i]
-		c := specs[i]
+		var c CommandSpec
+		var rv *HookReview
+		if keep == nil {
+			c, rv = specs.At(i), &out.Hooks[i]
+		} else {
+			c = specs.At(i)
+			fresh := commandReviewOf(c)
+			rv = &fresh
+		}
 		rv.Status = trust.StatusNew
 		var prev *CommandApproval
-		for _, k := range sortedKeys(approved) {
-			ap := approved[k]
-			if !claimed[k] && ap.Kind == string(c.Hook.Kind) && ap.Name == c.Hook.Name && ap.File == c.Hook.Origin.File {
+		at := approvalPlace{string(c.Hook.Kind), c.Hook.Name, c.Hook.Origin.File}
+		for ks := byPlace[at]; len(ks) > 0; ks = ks[1:] {
+			if k := ks[0]; !claimed[k] {
+				ap := approved[k]
 				claimed[k], prev = true, ap
 				rv.Status, rv.PreviousKey, rv.PreviousCommand = trust.StatusChanged, k, ap.Label
 				rv.CommandDiff = trust.WordDiff(ap.Label, rv.Command)
+				byPlace[at] = ks[1:]
 				break
 			}
 		}
@@ -251,13 +343,27 @@ func ReviewSpecs(data *trust.StoreData, section, agent, project string, specs []
 			old = &trust.Approval{Scripts: c.Traced} // what its trace read, shown (and flagged if changed since)
 		}
 		c.reviewer(project, sr, data.Fingerprints(), byRuntime).ReviewScripts(&rv.HookReview, old)
-	}
-	for i := range out.Hooks {
-		if specs[i].Hook.IsHook() {
-			FloorUnwatchedRisk(&out.Hooks[i])
+		if keep != nil {
+			take(i, rv, &c)
 		}
 	}
-	for _, k := range sortedKeys(approved) {
+	if keep != nil {
+		slices.SortFunc(kept, func(a, b reviewAt) int { return a.at - b.at })
+		out.Hooks = make([]HookReview, 0, len(kept))
+		for _, k := range kept {
+			out.Hooks = append(out.Hooks, k.rv)
+		}
+	} else {
+		for i := range out.Hooks {
+			if specs.At(i).Hook.IsHook() {
+				FloorUnwatchedRisk(&out.Hooks[i])
+			}
+		}
+		for _, h := range out.Hooks {
+			out.NeedsReview = out.NeedsReview || h.NeedsReview()
+		}
+	}
+	for _, k := range keys {
 		if claimed[k] {
 			continue
 		}
@@ -270,9 +376,6 @@ func ReviewSpecs(data *trust.StoreData, section, agent, project string, specs []
 			Meaning: "This approval in Hookwarden's store matches no " + noun + " of the project any more (it was removed or changed). Revoke it so that it is reviewed again if it comes back.",
 			Fields: []Field{{Key: "file", Label: "Was at", Value: ap.File, Code: true}, {Key: "approved_at", Label: "Approved", Value: ap.ApprovedAt},
 				{Key: "fingerprint", Label: "Fingerprint", Value: k, Code: true}}})
-	}
-	for _, h := range out.Hooks {
-		out.NeedsReview = out.NeedsReview || h.NeedsReview()
 	}
 	return out, nil
 }

@@ -26,13 +26,17 @@ func runList(ctx context.Context, io *IO, agent agents.Agent, args []string) err
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
+	if *asJSON {
+		// from the first open on: the project opened for its file list
+		// peaked at ~380 MB of heap without it (Claude Code, 100,000 hooks)
+		defer softMemoryLimit(io.Env, listMemoryLimit)()
+	}
 	p, err := io.open(ctx, agent, *dir)
 	if err != nil {
 		return err
 	}
 	obs, _ := io.observer(agent) // none when the binary is unknown: nothing is taken as ours
 	if *asJSON {
-		defer softMemoryLimit(io.Env, listMemoryLimit)()
 		// The readers open every agent on the folder: the project is
 		// opened again last, with them, so that a large one is not held
 		// twice (list --json of 100,000 hooks).

@@ -60,6 +60,9 @@ func (e *Entry) Spec(label string, hide func(string) string) agents.CommandSpec 
 // notes.
 func (s Section) Review(env agents.Env, p agents.Project, specs []agents.CommandSpec, base *agents.Review,
 	says func(*hooks.Hook) (string, []string)) (*agents.Review, error) {
+	if s.StoreErr != nil {
+		return nil, s.StoreErr
+	}
 	data, err := env.LoadStore(s.Store)
 	if err != nil {
 		return nil, err
@@ -97,6 +100,38 @@ func (s Section) Review(env agents.Env, p agents.Project, specs []agents.Command
 	r.NeedsReview = r.NeedsReview || len(r.Unreadable) > 0
 	r.Files = []string{s.Store.Path()}
 	return r, nil
+}
+
+// TrustStates is what Review says of each spec without the risk
+// analysis, what the agent does with it and notes (an agent's
+// agents.TrustStater): each hook's state is dropped as soon as keep (nil:
+// every one) has seen it, and each spec is made when it is reviewed, so
+// that a list of 100,000 hooks holds neither their reviews nor their
+// specs.
+func (s Section) TrustStates(env agents.Env, specs agents.SpecList, keep func(*agents.HookReview) bool) ([]agents.HookReview, error) {
+	if s.StoreErr != nil {
+		return nil, s.StoreErr
+	}
+	data, err := env.LoadStore(s.Store)
+	if err != nil {
+		return nil, err
+	}
+	if rt := s.DotEnv.Runtime(s.Project); rt != nil {
+		made := specs.At
+		specs.At = func(i int) agents.CommandSpec {
+			sp := made(i)
+			if sp.Runtime == nil && sp.ScriptCommand != "" {
+				sp.Runtime = rt // as withRuntime: one runtime for all
+			}
+			return sp
+		}
+	}
+	settled := func(h *agents.HookReview) bool { h.SettleUnwatched(); return keep == nil || keep(h) }
+	cr, err := agents.ReviewSpecsKept(data, s.Key, s.Agent, s.Project, specs, settled)
+	if err != nil {
+		return nil, err
+	}
+	return cr.Hooks, nil
 }
 
 // Details are an entry's rows for the detail pane: command, name,

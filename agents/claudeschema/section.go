@@ -31,6 +31,9 @@ type Section struct {
 	// DotEnv, when set, is the agent's .env search: the project's files
 	// are fingerprinted with every reviewed hook (DotEnv.Runtime).
 	DotEnv *DotEnv
+	// StoreErr is why the store cannot be used (agents.LocateStore's
+	// error): Review, TrustStates and Revoke fail with it.
+	StoreErr error
 }
 
 // noun and named are Noun and Named with their defaults.
@@ -92,8 +95,11 @@ func (s Section) Approve(ctx context.Context, p agents.Project, review *agents.R
 }
 
 // Revoke removes the approvals req names (by spec or key), every one of
-// the project (All), or those gone() lists (Gone).
-func (s Section) Revoke(specs []agents.CommandSpec, req agents.RevokeRequest, gone func() ([]agents.Gone, error)) (*agents.RevokeResult, error) {
+// the project (All), or the gone ones of review (Gone).
+func (s Section) Revoke(specs []agents.CommandSpec, req agents.RevokeRequest, review func() (*agents.Review, error)) (*agents.RevokeResult, error) {
+	if s.StoreErr != nil {
+		return nil, s.StoreErr
+	}
 	var keys []string
 	if !req.All {
 		picked, missing := s.Pick(specs, req.IDs)
@@ -102,11 +108,11 @@ func (s Section) Revoke(specs []agents.CommandSpec, req agents.RevokeRequest, go
 		}
 		keys = append(keys, missing...)
 		if req.Gone {
-			gs, err := gone()
+			r, err := review()
 			if err != nil {
 				return nil, err
 			}
-			for _, g := range gs {
+			for _, g := range r.Gone {
 				keys = append(keys, g.Key)
 			}
 		}

@@ -74,14 +74,18 @@ func (p *project) spec(h *handler) agents.CommandSpec {
 func quote(s string) string { return string(hooks.AppendJSON(nil, s)) }
 
 // specs are the reviewed hooks as specs, in Copilot's order.
-func (p *project) specs() []agents.CommandSpec {
-	var out []agents.CommandSpec
+func (p *project) specs() []agents.CommandSpec { return p.specList().All() }
+
+// specList is specs, each made when it is asked for (a spec copies its
+// hook and holds its definition: 100,000 of them are not held at once).
+func (p *project) specList() agents.SpecList {
+	var at []*handler
 	for _, h := range p.snap.Handlers {
 		if reviewed(h) {
-			out = append(out, p.spec(h))
+			at = append(at, h)
 		}
 	}
-	return out
+	return agents.SpecList{N: len(at), At: func(i int) agents.CommandSpec { return p.spec(at[i]) }}
 }
 
 // Review reviews every hook of the repository's files, as Open read them,
@@ -116,22 +120,36 @@ var reviewWords = agents.ReviewWords{
 	StoreError:   "Hookwarden's store cannot be read",
 }
 
-func (p *project) review() (*agents.Review, error) { return p.reviewAs(true) }
-
-// TrustStates is what Review says of each hook without the risk analysis
-// (agents.TrustStater): list reads the partly unwatched hooks from it and
-// analyses the risk of what it prints itself, so the review's analysis of
-// every hook was done twice.
+// TrustStates is what Review says of each hook without the risk analysis,
+// the fields and notes (agents.TrustStater): list reads the partly
+// unwatched hooks from it and analyses the risk of what it prints itself.
+// Each hook's state is dropped as soon as keep has seen it, so that a
+// list of 100,000 hooks does not hold their reviews (nor their specs).
 func (p *project) TrustStates(_ context.Context, keep func(*agents.HookReview) bool) ([]agents.HookReview, error) {
-	r, err := p.reviewAs(false)
+	if p.storeErr != nil {
+		return nil, p.storeErr
+	}
+	data, err := p.env.LoadStore(p.store)
 	if err != nil {
 		return nil, err
 	}
-	return agents.KeepStates(r.Hooks, keep), nil
+	settled := func(h *agents.HookReview) bool { h.SettleUnwatched(); return keep == nil || keep(h) }
+	cr, err := agents.ReviewSpecsKept(data, storeSection, string(Name), p.Dir(), p.specList(), settled)
+	if err != nil {
+		return nil, err
+	}
+	reach, err := agents.ReviewCommands(data, string(Name), p.Dir(), p.reachingHooks())
+	if err != nil {
+		return nil, err
+	}
+	for i := range reach.Hooks {
+		reach.Hooks[i].SettleUnwatched()
+	}
+	return append(cr.Hooks, agents.KeepStates(reach.Hooks, keep)...), nil
 }
 
-// reviewAs reviews every hook; without full, with no risk analysis.
-func (p *project) reviewAs(full bool) (*agents.Review, error) {
+// review reviews every hook.
+func (p *project) review() (*agents.Review, error) {
 	if p.storeErr != nil {
 		return nil, p.storeErr
 	}
@@ -166,7 +184,7 @@ func (p *project) reviewAs(full bool) (*agents.Review, error) {
 		if c == nil {
 			continue
 		}
-		if full && p.env.WantsRisk(h.NeedsReview()) {
+		if p.env.WantsRisk(h.NeedsReview()) {
 			h.Risk = agents.ReviewedRisk(p, c.Hook, p.Dir(), h.HookReview, p.env.RiskOptions(cache))
 			agents.FloorUnwatchedRisk(h)
 		}
