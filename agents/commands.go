@@ -578,7 +578,7 @@ func (pc *PreparedCommands) Report(res *ApproveResult, storePath string) {
 	if !slices.Contains(res.Files, storePath) {
 		res.Files = append(res.Files, storePath)
 	}
-	res.Text = append(res.Text, Line("approved %d command(s) in %s\n", len(pc.Keys), storePath))
+	res.Written = append(res.Written, Written{Count: len(pc.Keys), What: "command", Store: storePath})
 }
 
 // RevokeCommandsFor is the part of a Revoke that concerns commands that
@@ -626,7 +626,7 @@ func RevokeCommandsFor(store trust.Store, data *trust.StoreData, agent, project 
 	if len(removed) > 0 {
 		res.Revoked = append(res.Revoked, removed...)
 		res.Files = append(res.Files, store.Path())
-		res.Text = append(res.Text, Line("revoked %d command approval(s) in %s\n", len(removed), store.Path()))
+		res.Written = append(res.Written, Written{Count: len(removed), What: "command approval", Store: store.Path()})
 	}
 	return rest, nil
 }
