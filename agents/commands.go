@@ -607,7 +607,7 @@ func (w withCommands) MarshalJSON() ([]byte, error) {
 // selectors name. It records them in Hookwarden's store (after Recheck,
 // when any is picked) and returns the selectors that named none, for the
 // agent's own hooks, with what it wrote added to res.
-func ApproveCommandsFor(ctx context.Context, p Reviewer, store trust.Store, agent, project string, specs []CommandSpec, req ApproveRequest, now time.Time, res *ApproveResult) ([]string, error) {
+func ApproveCommandsFor(ctx context.Context, p Project, store trust.Store, agent, project string, specs []CommandSpec, req ApproveRequest, now time.Time, res *ApproveResult) ([]string, error) {
 	pc, rest, err := PrepareCommandsFor(ctx, p, store, agent, project, specs, req, now)
 	if err != nil || pc == nil {
 		return rest, err
@@ -630,10 +630,11 @@ type PreparedCommands struct {
 
 // PrepareCommandsFor is ApproveCommandsFor without the write: the
 // commands picked (all with All, else those the selectors name), checked
-// against the review the user saw (Recheck) and for what cannot be
+// against the review the user saw (Recheck), against the disk (their
+// files unchanged since Open: UnchangedOnDisk) and for what cannot be
 // watched (CheckUnwatched), and fingerprinted. It returns nil when none is
 // picked, and the selectors that named none.
-func PrepareCommandsFor(ctx context.Context, p Reviewer, store trust.Store, agent, project string, specs []CommandSpec, req ApproveRequest, now time.Time) (*PreparedCommands, []string, error) {
+func PrepareCommandsFor(ctx context.Context, p Project, store trust.Store, agent, project string, specs []CommandSpec, req ApproveRequest, now time.Time) (*PreparedCommands, []string, error) {
 	data, err := store.Load()
 	if err != nil {
 		return nil, req.IDs, err
@@ -650,10 +651,15 @@ func PrepareCommandsFor(ctx context.Context, p Reviewer, store trust.Store, agen
 		return nil, rest, err
 	}
 	var hookIDs []string
+	var held []*hooks.Hook
 	for _, c := range picked {
 		if c.Hook.IsHook() {
 			hookIDs = append(hookIDs, c.Hook.ID)
 		}
+		held = append(held, c.Hook)
+	}
+	if err := UnchangedOnDisk(p, held); err != nil {
+		return nil, rest, err
 	}
 	if err := CheckUnwatched(ctx, p, hookIDs, req.AcceptUnwatched); err != nil {
 		return nil, rest, err
@@ -675,7 +681,7 @@ func (pc *PreparedCommands) Report(res *ApproveResult, storePath string) {
 	if !slices.Contains(res.Files, storePath) {
 		res.Files = append(res.Files, storePath)
 	}
-	res.Text = append(res.Text, Line("approved %d command(s) in %s\n", len(pc.Keys), storePath))
+	res.Written = append(res.Written, Written{Count: len(pc.Keys), What: "command", Store: storePath})
 }
 
 // RevokeCommandsFor is the part of a Revoke that concerns commands that
@@ -723,7 +729,7 @@ func RevokeCommandsFor(store trust.Store, data *trust.StoreData, agent, project 
 	if len(removed) > 0 {
 		res.Revoked = append(res.Revoked, removed...)
 		res.Files = append(res.Files, store.Path())
-		res.Text = append(res.Text, Line("revoked %d command approval(s) in %s\n", len(removed), store.Path()))
+		res.Written = append(res.Written, Written{Count: len(removed), What: "command approval", Store: store.Path()})
 	}
 	return rest, nil
 }

@@ -207,25 +207,6 @@ func (r *Review) Hook(id string) *HookReview {
 	return nil
 }
 
-// TextLine is one line (or block) of a review's text form as the agent
-// lays it out. The face prints Format with Args, escaping every argument
-// (control, bidi and look-alike characters), with three exceptions:
-//   - Risk set: Format has one verb, for the risk's label in words;
-//   - Warn set: Format has one verb, for the face's warning that one of
-//     the texts shows other than it runs; no line when none does;
-//   - Script set: the script's content or diff, each line starting with
-//     Format (the indent); the face leaves the content out when brief.
-type TextLine struct {
-	Format string
-	Args   []any
-	Risk   *risk.Report
-	Warn   []string
-	Script *trust.ScriptReview
-}
-
-// Line is a TextLine of a format and its arguments.
-func Line(format string, args ...any) TextLine { return TextLine{Format: format, Args: args} }
-
 // ShellQuote quotes s for a POSIX shell when it needs it (for the commands
 // a text tells the user to run).
 func ShellQuote(s string) string {
@@ -323,8 +304,41 @@ type ApproveResult struct {
 	Repaired bool   `json:"-"`
 	Backup   string `json:"-"`
 	Salvaged int    `json:"-"`
-	// Text is what the trust command prints, in the agent's layout.
-	Text []TextLine `json:"-"`
+	// Store is the trust store a repair looked at (Repairer).
+	Store string `json:"-"`
+	// Written are the stores the approval wrote, in order, with what went
+	// into each; the face lays them out (one text for every agent).
+	Written []Written `json:"-"`
+	// Nothing says why there was nothing to approve ("every Qwen Code
+	// hook is approved"; "" when something was).
+	Nothing string `json:"-"`
+}
+
+// Written is one store an approval or a revocation wrote: Count entries,
+// each a What, approved into (or revoked from) Store.
+type Written struct {
+	Count int
+	// What names one entry, in the singular ("handler", "command", "hook
+	// key", "Codex hook", "Qwen Code hook approval").
+	What string
+	// For is the project the entries are keyed by, when the store keys
+	// several ("" when not said).
+	For string
+	// Store is the file written ("" when not said); Also a second file
+	// that records the same approval ("recorded in").
+	Store string
+	Also  string
+	// Removed is what a revocation took out of Store ("trusted_hash"),
+	// when it took out a field rather than entries.
+	Removed string
+	// Keys are the entries listed one a line: for an approval those new in
+	// Store (New: the line says how many are new), for a revocation those
+	// taken out.
+	Keys []string
+	New  bool
+	// Lost are keys written that did not read back from Store: not
+	// approved.
+	Lost []string
 }
 
 // RevokeRequest names what to revoke.
@@ -338,8 +352,10 @@ type RevokeRequest struct {
 type RevokeResult struct {
 	Revoked []string `json:"revoked"`
 	Files   []string `json:"files,omitempty"`
-	// Text is what the untrust command prints, in the agent's layout.
-	Text []TextLine `json:"-"`
+	// Written are the stores the revocation wrote, in order, and Notes
+	// further things to say; the face lays them out.
+	Written []Written `json:"-"`
+	Notes   []string  `json:"-"`
 }
 
 // ChangedSinceReview refuses an approval: a hook the user reviewed runs a

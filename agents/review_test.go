@@ -51,7 +51,7 @@ func TestEveryAgentApprovesAndRevokesThroughTheContract(t *testing.T) {
 				t.Errorf("a refused approval changed the review: %d need review, was %d", r2.NeedingReview(), r.NeedingReview())
 			}
 			res, err := p.Approve(ctx, agents.ApproveRequest{All: true, AcceptUnwatched: true})
-			if err != nil || len(res.Approved) == 0 || len(res.Text) == 0 {
+			if err != nil || len(res.Approved) == 0 || len(res.Written) == 0 {
 				t.Fatalf("Approve all: %+v, %v", res, err)
 			}
 			// A Project is a snapshot: the approval shows in the project

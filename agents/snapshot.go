@@ -62,14 +62,23 @@ func SameFiles(before, after map[string]FileBytes) error {
 	return nil
 }
 
+// KeptFiler is a Project that reads hooks or commands from files its
+// Layers keep no bytes of (a plugin manifest's inline hooks, a plugin's
+// skills, an extension's manifest): KeptFiles are those files as the
+// snapshot read them, so that an approval can tell they are unchanged
+// (UnchangedOnDisk).
+type KeptFiler interface {
+	KeptFiles() []*settingsio.File
+}
+
 // UnchangedOnDisk checks that the files holding hs are on disk as p read
-// them (its Layers' files, byte for byte): nil when they are, else a
-// *ChangedOnDisk for the first that is not (or the error reading it). It
-// is a check that refuses, never a second read to approve from: the
-// approval still records what the snapshot holds. A hook whose file the
-// snapshot keeps no bytes of (a plugin's inline hooks, a skill's
-// frontmatter) is not checked here; its agent's trust key covers its
-// definition as the snapshot read it.
+// them (its Layers' files and its KeptFiles, byte for byte): nil when they
+// are, else a *ChangedOnDisk for the first that is not (or the error
+// reading it). It is a check that refuses, never a second read to approve
+// from: the approval still records what the snapshot holds. It fails
+// closed: a hook in a file the snapshot keeps no bytes of cannot be shown
+// unchanged, so it is refused too (an agent keeps every file it reads
+// hooks from, KeptFiler).
 func UnchangedOnDisk(p Project, hs []*hooks.Hook) error {
 	read := map[string]*settingsio.File{}
 	for _, l := range p.Layers() {
@@ -77,14 +86,24 @@ func UnchangedOnDisk(p Project, hs []*hooks.Hook) error {
 			read[l.File.Path] = l.File
 		}
 	}
+	if k, ok := p.(KeptFiler); ok {
+		for _, f := range k.KeptFiles() {
+			if f != nil && f.Path != "" && read[f.Path] == nil {
+				read[f.Path] = f
+			}
+		}
+	}
 	checked := map[string]bool{}
 	for _, h := range hs {
 		path := h.Origin.File
-		f := read[path]
-		if f == nil || checked[path] {
+		if checked[path] {
 			continue
 		}
 		checked[path] = true
+		f := read[path]
+		if f == nil {
+			return &NotKept{Path: path}
+		}
 		now, err := settingsio.ReadRegularFile(path)
 		switch {
 		case errors.Is(err, os.ErrNotExist):
@@ -98,6 +117,20 @@ func UnchangedOnDisk(p Project, hs []*hooks.Hook) error {
 		}
 	}
 	return nil
+}
+
+// NotKept refuses an approval of a hook whose file the snapshot holds no
+// bytes of (or that names no file): nothing can show it is what the user
+// saw, so nothing is approved.
+type NotKept struct {
+	Path string
+}
+
+func (e *NotKept) Error() string {
+	if e.Path == "" {
+		return "a hook names no file Hookwarden read, so it cannot tell the hook is what was reviewed: nothing approved; review it again"
+	}
+	return e.Path + " was read without keeping its bytes, so Hookwarden cannot tell it is unchanged since it was reviewed: nothing approved; review it again"
 }
 
 // HooksOf are the hooks of p with the IDs (in p's order).

@@ -89,29 +89,6 @@ func unreadableMessage(what string, files []settingsio.FileError) string {
 	return b.String()
 }
 
-// writeText prints the lines an agent laid out (agents.TextLine), every
-// argument escaped: a risk as its label, a warning only when a text holds
-// characters that show other than they run, a script as its content or
-// diff (brief: diffs only).
-func writeText(w io.Writer, lines []agents.TextLine, brief bool) error {
-	p := &auditPrinter{w: w}
-	for _, l := range lines {
-		switch {
-		case l.Script != nil:
-			p.f("%s", scriptBody(l.Format, *l.Script, brief))
-		case l.Risk != nil:
-			p.f(l.Format, riskLabel(*l.Risk))
-		case l.Warn != nil:
-			if warn := hiddenWarning(l.Warn...); warn != "" {
-				p.f(l.Format, warn)
-			}
-		default:
-			p.f(l.Format, l.Args...)
-		}
-	}
-	return p.err
-}
-
 // reviewError is a review command's error as the CLI reports it: a
 // request the agent does not understand is a usage error.
 func reviewError(err error) error {

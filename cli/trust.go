@@ -57,7 +57,7 @@ func runTrust(ctx context.Context, io *IO, agent agents.Agent, args []string) er
 		}
 		res, err := rp.Repair(ctx)
 		if res != nil {
-			if werr := writeText(io.Stdout, res.Text, false); err == nil {
+			if werr := writeRepair(io.Stdout, res); err == nil {
 				err = werr
 			}
 		}
@@ -67,7 +67,7 @@ func runTrust(ctx context.Context, io *IO, agent agents.Agent, args []string) er
 	}
 	res, err := approve(ctx, agents.ApproveRequest{IDs: selectors, All: *all, AcceptUnwatched: *accept})
 	if res != nil {
-		if werr := writeText(io.Stdout, res.Text, false); err == nil {
+		if werr := writeApproval(io.Stdout, res); err == nil {
 			err = werr
 		}
 	}

@@ -57,7 +57,7 @@ func traceAndApprove(ctx context.Context, io *IO, agent agents.Agent, p agents.P
 	}
 	res, err := agents.TraceAndApprove(ctx, p, picked, agents.TraceOptions{StoreDir: storeDir, Events: agent.Events(), AcceptUnwatched: acceptUnwatched}, carry, progress)
 	if res != nil && res.Approved != nil {
-		if werr := writeText(io.Stdout, res.Approved.Text, false); err == nil {
+		if werr := writeApproval(io.Stdout, res.Approved); err == nil {
 			err = werr
 		}
 	}

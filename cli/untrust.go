@@ -26,5 +26,5 @@ func runUntrust(ctx context.Context, io *IO, agent agents.Agent, args []string) 
 	if err != nil {
 		return reviewError(err)
 	}
-	return writeText(io.Stdout, res.Text, false)
+	return writeRevocation(io.Stdout, res)
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -77,9 +78,13 @@ type reviewView struct {
 	// lastSummary is the summary dialog on screen (for tests).
 	lastSummary *summaryDialog
 
-	tab           *container.TabItem
-	folder        *folderBanner
-	problems      *fyne.Container
+	tab      *container.TabItem
+	folder   *folderBanner
+	problems *fyne.Container
+	// notes are what the agent says about the project's hooks and the
+	// hooks Hookwarden switched off, in a scroll no taller than a fifth of
+	// the window (the list keeps its room on a small screen).
+	notes         *fyne.Container
 	summary       *widget.Label
 	showTrusted   *widget.Check
 	list          *keyList
@@ -98,6 +103,7 @@ func newReviewView(w fyne.Window, thread uiThread) *reviewView {
 	v := &reviewView{window: w, thread: thread, now: time.Now, armed: true, toast: newToast(),
 		summary:  &widget.Label{Text: "Open a project to review its hooks.", Wrapping: fyne.TextWrapWord},
 		problems: container.NewVBox(),
+		notes:    container.NewVBox(),
 		detail:   newReviewDetail(),
 		progress: widget.NewProgressBarInfinite(),
 	}
@@ -139,7 +145,10 @@ func (v *reviewView) buildUI() fyne.CanvasObject {
 	actions := container.NewBorder(nil, nil, nil,
 		container.NewHBox(v.sandboxRun, v.revokeButton, v.disableButton, v.approveAll, v.approveButton),
 		container.NewStack(v.progress, v.hint))
-	top := container.NewVBox(v.folder.buildUI(), v.problems, listHead)
+	capped := &cappedHeight{content: v.notes, limit: v.notesLimit}
+	notes := container.New(capped, container.NewVScroll(v.notes))
+	top := container.NewVBox(v.folder.buildUI(), v.problems, notes, listHead)
+	capped.grew = top.Refresh
 	return container.NewBorder(top, container.NewVBox(v.toast.buildUI(), widget.NewSeparator(), actions), nil, nil, split)
 }
 
@@ -332,4 +341,90 @@ func (v *reviewView) showProgress() {
 		v.progress.Hide()
 	}
 	v.updateButtons()
+}
+
+// showWarnings lists what the agent itself says about the project's hooks
+// (Review.Warnings) above the list, as the audit does: after the agent's
+// heading when they are not sentences of their own (Gemini CLI's warning
+// names the hooks: one line of names, which the window has room for),
+// else one sentence a line.
+func (v *reviewView) showWarnings() {
+	v.notes.RemoveAll()
+	r := v.review
+	if r == nil || len(r.Warnings) == 0 {
+		return
+	}
+	if r.Words.Warnings != "" {
+		items := make([]string, 0, len(r.Warnings))
+		for _, w := range r.Warnings {
+			items = append(items, shown(w))
+		}
+		v.notes.Add(&widget.Label{Text: shown(r.Words.Warnings) + " " + strings.Join(items, " · "),
+			Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance})
+		return
+	}
+	for _, w := range r.Warnings {
+		v.notes.Add(&widget.Label{Text: shown(w), Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance})
+	}
+}
+
+// showDisabled lists the hooks Hookwarden switched off by moving them out
+// of the agent's files (Review.Disabled): they are not in the list, and
+// the Hooks tab switches them back on.
+func (v *reviewView) showDisabled() {
+	r := v.review
+	if r == nil || len(r.Disabled) == 0 {
+		return
+	}
+	names := v.names()
+	lines := make([]string, 0, len(r.Disabled))
+	for _, d := range r.Disabled {
+		lines = append(lines, "• "+shown(d.Event+" "+d.Label)+" ("+shown(names.name(d.File))+")")
+	}
+	head := fmt.Sprintf("Switched off by Hookwarden (%d, not listed below; the Hooks tab switches them back on):", len(r.Disabled))
+	v.notes.Add(&widget.Label{Text: head + "\n" + strings.Join(lines, "\n"), Wrapping: fyne.TextWrapWord})
+}
+
+// notesLimit is the most height the notes take: a fifth of the window,
+// at least 90 (they scroll beyond).
+func (v *reviewView) notesLimit() float32 {
+	if v.window == nil {
+		return 90
+	}
+	return max(90, v.window.Canvas().Size().Height/5)
+}
+
+// cappedHeight lays out one object (a scroll of content) as tall as
+// content wants, up to limit().
+// The content's wrapped labels know their height only once they have a
+// width: when a layout finds it other than the height given, grew lays
+// the parent out again.
+type cappedHeight struct {
+	content fyne.CanvasObject
+	limit   func() float32
+	grew    func()
+	given   float32
+}
+
+func (c *cappedHeight) height() float32 {
+	if len(c.content.(*fyne.Container).Objects) == 0 {
+		return 0
+	}
+	return min(c.content.MinSize().Height, c.limit())
+}
+
+func (c *cappedHeight) MinSize(objects []fyne.CanvasObject) fyne.Size {
+	c.given = c.height()
+	return fyne.NewSize(0, c.given)
+}
+
+func (c *cappedHeight) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objects {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(size)
+	}
+	if h := c.height(); h != c.given && c.grew != nil {
+		c.given = h
+		c.grew()
+	}
 }

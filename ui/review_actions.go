@@ -406,6 +406,8 @@ func (v *reviewView) showProblems() {
 			v.problems.Add(&widget.Label{Text: shown(pr.Text), Wrapping: fyne.TextWrapWord, Importance: problemImportance(pr)})
 		}
 	}
+	v.showWarnings()
+	v.showDisabled()
 }
 
 func problemImportance(p agents.Problem) widget.Importance {

@@ -286,6 +286,22 @@ func (p *project) Layers() []agents.Layer {
 	return append(out, agents.StoreLayer(p.store, p.storeErr, "Hookwarden's approvals and disabled handlers", "nothing approved or disabled yet")...)
 }
 
+// KeptFiles are the plugins' files the snapshot read hooks and commands
+// from beyond its layers' files: each manifest (inline hooks, MCP
+// servers), .mcp.json, hooks file and skill or subagent frontmatter, with
+// the bytes read (agents.KeptFiler).
+func (p *project) KeptFiles() []*settingsio.File {
+	var out []*settingsio.File
+	for _, pl := range p.snap.Plugins {
+		out = append(out, pl.Manifest, pl.MCP)
+		for _, src := range pl.Hooks {
+			out = append(out, src.File)
+		}
+		out = append(out, pl.Skills...)
+	}
+	return slices.DeleteFunc(out, func(f *settingsio.File) bool { return f == nil })
+}
+
 // pluginLayers are a plugin's hook files, or one row saying why it has
 // none to read. Inline hooks (in plugin.json) are rows, not document
 // layers.

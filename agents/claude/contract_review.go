@@ -343,9 +343,6 @@ func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 		}
 	}
 	res.Notes = append(res.Notes, notes...)
-	for _, n := range notes {
-		res.Text = append(res.Text, agents.Line("%s\n", n))
-	}
 	return res, nil
 }
 
@@ -374,7 +371,7 @@ func (p *project) writeApproval(store trust.Store, reach *agents.PreparedCommand
 	if pa != nil {
 		res.Files = []string{store.Path()}
 		res.Approved = append(res.Approved, titles...)
-		res.Text = []agents.TextLine{agents.Line("approved %d handler(s) in %s\n", len(pa.keys), store.Path())}
+		res.Written = []agents.Written{{Count: len(pa.keys), What: "handler", Store: store.Path()}}
 	}
 	if reach != nil {
 		reach.Report(res, store.Path())
@@ -464,7 +461,7 @@ func (p *project) Revoke(ctx context.Context, req agents.RevokeRequest) (*agents
 	if len(res.Revoked) > 0 {
 		res.Files = []string{store.Path()}
 	}
-	res.Text = []agents.TextLine{agents.Line("revoked %d approval(s)\n", len(removed))}
+	res.Written = []agents.Written{{Count: len(removed), What: "approval"}}
 	var revoked []*handlerApproval
 	if data, err := store.Load(); err == nil {
 		for _, k := range removed {
@@ -473,9 +470,7 @@ func (p *project) Revoke(ctx context.Context, req agents.RevokeRequest) (*agents
 	}
 	files, notes, err := p.dropMCPChoices(revoked, store)
 	res.Files = append(res.Files, files...)
-	for _, n := range notes {
-		res.Text = append(res.Text, agents.Line("%s\n", n))
-	}
+	res.Notes = append(res.Notes, notes...)
 	return res, err
 }
 

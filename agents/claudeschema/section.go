@@ -79,7 +79,7 @@ func (s Section) Approve(ctx context.Context, p agents.Project, review *agents.R
 	}
 	res := &agents.ApproveResult{Approved: []string{}}
 	if len(picked) == 0 {
-		res.Text = append(res.Text, agents.Line("nothing to approve: every %s %s is approved\n", s.Title, s.noun()))
+		res.Nothing = "every " + s.Title + " " + s.noun() + " is approved"
 		return res, nil
 	}
 	keys, err := agents.ApproveSpecs(s.Store, s.Key, s.Agent, s.Project, s.withRuntime(picked), now)
@@ -90,7 +90,7 @@ func (s Section) Approve(ctx context.Context, p agents.Project, review *agents.R
 		res.Approved = append(res.Approved, sp.Label)
 	}
 	res.Files = []string{s.Store.Path()}
-	res.Text = append(res.Text, agents.Line("approved %d %s hook(s) in %s\n", len(keys), s.Title, s.Store.Path()))
+	res.Written = append(res.Written, agents.Written{Count: len(keys), What: s.Title + " hook", Store: s.Store.Path()})
 	return res, nil
 }
 
@@ -125,7 +125,7 @@ func (s Section) Revoke(specs []agents.CommandSpec, req agents.RevokeRequest, re
 	if len(removed) > 0 {
 		res.Files = []string{s.Store.Path()}
 	}
-	res.Text = append(res.Text, agents.Line("revoked %d %s hook approval(s) in %s\n", len(removed), s.Title, s.Store.Path()))
+	res.Written = append(res.Written, agents.Written{Count: len(removed), What: s.Title + " hook approval", Store: s.Store.Path()})
 	return res, nil
 }
 

@@ -409,7 +409,7 @@ func (p *project) approve(ctx context.Context, req agents.ApproveRequest, carry 
 		if res != nil && len(cmdRes.Approved) > 0 {
 			res.Approved = append(cmdRes.Approved, res.Approved...)
 			res.Files = append(res.Files, cmdRes.Files...)
-			res.Text = append(cmdRes.Text, res.Text...)
+			res.Written = append(cmdRes.Written, res.Written...)
 		}
 	}()
 	if err := agents.Recheck(ctx, p, req.Reviewed); err != nil {
@@ -546,13 +546,8 @@ func (p *project) approve(ctx context.Context, req agents.ApproveRequest, carry 
 			res.Notes = append(res.Notes, fmt.Sprintf("%s: approval carried over from %s (definition unchanged)", shortName(h.Hook), old))
 		}
 	}
-	res.Text = append(res.Text, agents.Line("trusted %d Codex hook(s) in %s (recorded in %s)\n", len(res.Approved), p.snap.Paths.UserConfigTOML, p.store.Path()))
-	for _, k := range res.Lost {
-		res.Text = append(res.Text, agents.Line("LOST: %s did not read back from %s: not trusted\n", k, p.snap.Paths.UserConfigTOML))
-	}
-	for _, n := range res.Notes {
-		res.Text = append(res.Text, agents.Line("%s\n", n))
-	}
+	res.Written = append(res.Written, agents.Written{Count: len(res.Approved), What: "Codex hook", Store: p.snap.Paths.UserConfigTOML,
+		Also: p.store.Path(), Lost: res.Lost})
 	if len(res.Lost) > 0 {
 		return res, fmt.Errorf("%d hook(s) not trusted: their trusted_hash did not read back", len(res.Lost))
 	}
@@ -642,7 +637,7 @@ func (p *project) Revoke(_ context.Context, req agents.RevokeRequest) (res *agen
 		if res != nil && len(cmdRes.Revoked) > 0 {
 			res.Revoked = append(res.Revoked, cmdRes.Revoked...)
 			res.Files = append(res.Files, cmdRes.Files...)
-			res.Text = append(res.Text, cmdRes.Text...)
+			res.Written = append(res.Written, cmdRes.Written...)
 		}
 	}()
 	r, err := p.review()
@@ -672,7 +667,7 @@ func (p *project) Revoke(_ context.Context, req agents.RevokeRequest) (res *agen
 	}
 	res = &agents.RevokeResult{Revoked: []string{}, Files: []string{}}
 	if len(keys) == 0 {
-		res.Text = []agents.TextLine{agents.Line("revoked 0 approval(s)\n")}
+		res.Written = []agents.Written{{What: "approval"}}
 		return res, nil
 	}
 	var edits []settingsio.TOMLEdit
@@ -703,7 +698,7 @@ func (p *project) Revoke(_ context.Context, req agents.RevokeRequest) (res *agen
 		res.Revoked = append(res.Revoked, k)
 	}
 	res.Files = []string{p.snap.Paths.UserConfigTOML, p.store.Path()}
-	res.Text = []agents.TextLine{agents.Line("revoked %d approval(s): trusted_hash removed from %s\n", len(res.Revoked), p.snap.Paths.UserConfigTOML)}
+	res.Written = []agents.Written{{Count: len(res.Revoked), What: "approval", Store: p.snap.Paths.UserConfigTOML, Removed: "trusted_hash"}}
 	return res, nil
 }
 

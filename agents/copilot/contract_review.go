@@ -341,7 +341,7 @@ func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 	}
 	res := &agents.ApproveResult{Approved: []string{}}
 	if len(picked) == 0 && reach == nil {
-		res.Text = append(res.Text, agents.Line("nothing to approve: every Copilot CLI repository hook is approved\n"))
+		res.Nothing = "every Copilot CLI repository hook is approved"
 		return res, nil
 	}
 	var ps *agents.PreparedSpecs
@@ -376,7 +376,7 @@ func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 		if !slices.Contains(res.Files, p.store.Path()) {
 			res.Files = append(res.Files, p.store.Path())
 		}
-		res.Text = append(res.Text, agents.Line("approved %d Copilot CLI hook(s) in %s\n", len(ps.Keys), p.store.Path()))
+		res.Written = append(res.Written, agents.Written{Count: len(ps.Keys), What: "Copilot CLI hook", Store: p.store.Path()})
 	}
 	return res, nil
 }
@@ -453,6 +453,6 @@ func (p *project) Revoke(_ context.Context, req agents.RevokeRequest) (*agents.R
 	if len(removed) > 0 && !slices.Contains(res.Files, p.store.Path()) {
 		res.Files = append(res.Files, p.store.Path())
 	}
-	res.Text = append(res.Text, agents.Line("revoked %d Copilot CLI hook approval(s) in %s\n", len(removed), p.store.Path()))
+	res.Written = append(res.Written, agents.Written{Count: len(removed), What: "Copilot CLI hook approval", Store: p.store.Path()})
 	return res, nil
 }

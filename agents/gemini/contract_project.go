@@ -230,6 +230,19 @@ func (p *Project) Layers() []agents.Layer {
 	return append(out, ft, p.trustedHooksLayer())
 }
 
+// KeptFiles are the extensions' manifests as the snapshot read them (their
+// MCP servers are commands the project may feed), beyond the layers'
+// files (agents.KeptFiler).
+func (p *Project) KeptFiles() []*settingsio.File {
+	var out []*settingsio.File
+	for _, e := range p.snap.Extensions {
+		if e.ManifestRaw != nil {
+			out = append(out, &settingsio.File{Layer: settingsio.LayerExtension, Path: e.Manifest, Exists: true, Raw: e.ManifestRaw})
+		}
+	}
+	return out
+}
+
 // extensionLayer is an extension's hooks file (its manifest when it has
 // none), inactive extensions as ignored.
 func extensionLayer(e *extensionDir, perFile map[string]int) agents.Layer {

@@ -293,13 +293,10 @@ func (p *Project) Repair(context.Context) (*agents.ApproveResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &agents.ApproveResult{Approved: []string{}, Repaired: true, Backup: rr.Backup, Salvaged: rr.Salvaged}
-	if rr.Backup == "" {
-		res.Text = append(res.Text, agents.Line("%s is fine; nothing to repair\n", path))
-	} else {
+	res := &agents.ApproveResult{Approved: []string{}, Repaired: true, Backup: rr.Backup, Salvaged: rr.Salvaged, Store: path}
+	if rr.Backup != "" {
 		res.Files = append(res.Files, path)
 		res.Notes = append(res.Notes, "trusted_hooks.json repaired")
-		res.Text = append(res.Text, agents.Line("backed up %s to %s and rewrote it with %d project entries salvaged\n", path, rr.Backup, rr.Salvaged))
 	}
 	return res, nil
 }
@@ -346,7 +343,7 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 		if err := writeCommands(opts, pc, res); err != nil {
 			return res, err
 		}
-		res.Text = append(res.Text, agents.Line("%s has no workspace hooks; nothing to trust\n", snap.ProjectDir))
+		res.Nothing = snap.ProjectDir + " has no workspace hooks"
 		return res, nil
 	}
 	if err := agents.Recheck(ctx, p, req.Reviewed); err != nil {
@@ -391,11 +388,8 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 		}
 		if len(ar.Approved) > 0 {
 			res.Files = append(res.Files, opts.WrittenFiles(snap)...)
-			res.Text = append(res.Text, agents.Line("approved %d hook key(s) for %s (%d new in %s)\n",
-				len(ar.Approved), snap.ProjectDir, len(ar.Added), snap.Paths.TrustedHooks))
-			for _, k := range ar.Added {
-				res.Text = append(res.Text, agents.Line("  + %s\n", k), agents.TextLine{Format: "    WARNING %s\n", Warn: []string{k}})
-			}
+			res.Written = append(res.Written, agents.Written{Count: len(ar.Approved), What: "hook key", For: snap.ProjectDir,
+				Store: snap.Paths.TrustedHooks, Keys: ar.Added, New: true})
 		}
 	}
 	return res, err
@@ -478,7 +472,7 @@ func (p *Project) Revoke(ctx context.Context, req agents.RevokeRequest) (res *ag
 		if res != nil {
 			res.Revoked = append(res.Revoked, cmdRes.Revoked...)
 			res.Files = append(res.Files, cmdRes.Files...)
-			res.Text = append(res.Text, cmdRes.Text...)
+			res.Written = append(res.Written, cmdRes.Written...)
 		}
 	}()
 	trusted, err := trustedKeys(snap, opts)
@@ -530,10 +524,8 @@ func (p *Project) Revoke(ctx context.Context, req agents.RevokeRequest) (res *ag
 	if len(keys) > 0 {
 		res.Files = opts.WrittenFiles(snap)
 	}
-	res.Text = append(res.Text, agents.Line("revoked %d key(s) for %s in %s\n", len(res.Revoked), snap.ProjectDir, snap.Paths.TrustedHooks))
-	for _, k := range res.Revoked {
-		res.Text = append(res.Text, agents.Line("  - %s\n", k))
-	}
+	res.Written = append(res.Written, agents.Written{Count: len(res.Revoked), What: "key", For: snap.ProjectDir,
+		Store: snap.Paths.TrustedHooks, Keys: res.Revoked})
 	return res, nil
 }
 

@@ -189,6 +189,7 @@ func (pol *extensionPolicy) readManifest(ext *extensionDir) bool {
 		ext.InactiveReason = "Gemini CLI skips it: " + msg
 		return false
 	}
+	ext.ManifestRaw = data
 	root, perr := settingsio.ParseJSON(ext.Manifest, data)
 	if perr == nil && (root.Kind != settingsio.Object || !root.Get("name").Truthy() || !root.Get("version").Truthy()) {
 		missing := `"name"`

@@ -30,6 +30,9 @@ type extensionDir struct {
 	// ManifestRoot is gemini-extension.json as parsed and hydrated (nil
 	// when it does not parse), for its mcpServers.
 	ManifestRoot *settingsio.Node
+	// ManifestRaw are the manifest's bytes as read (nil when it could not
+	// be read), kept for the approval of its MCP servers.
+	ManifestRaw []byte
 }
 
 // folderTrustState is Gemini CLI's decision on the project folder.
