@@ -31,6 +31,10 @@ type Section struct {
 	// DotEnv, when set, is the agent's .env search: the project's files
 	// are fingerprinted with every reviewed hook (DotEnv.Runtime).
 	DotEnv *DotEnv
+	// Git, when set, is where the hooks' git commands find the user's and
+	// the machine's git configuration (agents.Env.GitConfig): specs
+	// without a runtime get one that carries it.
+	Git *trust.GitUserConfig
 }
 
 // noun and named are Noun and Named with their defaults.
