@@ -103,6 +103,9 @@ func (d *discoverer) pythonProject(st *syntax.Stmt, runner string, opts, rest []
 		for _, p := range d.resolve(sc, rest[0].w, rest[0].v.text) {
 			if text, err := readScriptText(p, maxFollowTotal); err == nil && strings.Contains(text, "# /// script") {
 				noProject = true // a script with inline metadata runs in an environment of its own
+				if strings.Contains(text, "tool.uv.sources") || strings.Contains(text, "backend-path") {
+					d.projectReason(sc, st, ReasonLoads, "uv run installs the sources its inline metadata names (a local path is built), which Hookwarden does not follow")
+				}
 			}
 		}
 	}
