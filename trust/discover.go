@@ -173,6 +173,9 @@ type followCache struct {
 	parsers map[Dialect]*syntax.Parser
 	// rt is how the agent runs the commands of this cache.
 	rt Runtime
+	// gitFiles are the git configuration files read (with their
+	// includes), by path and home.
+	gitFiles map[string][]gitEntry
 }
 
 func newFollowCache() *followCache { return newFollowCacheFor(Runtime{}) }

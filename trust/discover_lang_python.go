@@ -167,6 +167,10 @@ type pyReader struct {
 	inImport map[int]bool
 	// programs: the "starts programs" reason was given.
 	programs bool
+	// pathExprs are the names bound once, to their expressions
+	// (pathBindings); file is __file__'s value once known (pyFile).
+	pathExprs map[string][]langToken
+	file      *string
 }
 
 // pythonSound reads a Python script (or inline code) whole and adds the
@@ -181,6 +185,7 @@ func (d *discoverer) pythonSound(sc *scope, path, text string, roots []string) {
 	r := &pyReader{d: d, sc: sc, path: path, text: text, roots: roots, alias: map[string]string{}, consts: map[string]string{}, inImport: map[int]bool{}}
 	r.imports(toks)
 	r.constants(toks)
+	r.pathBindings(toks)
 	r.read(toks)
 	for _, f := range fields {
 		r.read(f)
@@ -437,6 +442,9 @@ func (r *pyReader) reference(toks []langToken, i int) {
 		r.reason(t.off, ReasonComputed, "the module "+parts[0]+" used as a value: which of its members run is not followed")
 		return
 	}
+	if call && len(parts) == 3 && parts[0] == "sys" && parts[1] == "path" && (parts[2] == "insert" || parts[2] == "append") && r.sysPathOwnFolder(toks, j, parts[2]) {
+		return // the folder imports already come from first
+	}
 	open := -1
 	if call && len(parts) == 2 {
 		open = j
@@ -508,6 +516,8 @@ func (r *pyReader) literalArgs(toks []langToken, open int) {
 	for _, a := range args {
 		if lit, ok := a.literal(r.consts); ok && (strings.Contains(lit, "/") || strings.Contains(lit, ".")) {
 			r.d.readLiteral(r.sc, r.text, toks[open-1].off, lit, "")
+		} else if p, ok := r.pathValue(a.toks); ok {
+			r.d.readLiteral(r.sc, r.text, toks[open-1].off, p, "")
 		}
 	}
 }
@@ -582,6 +592,9 @@ func (r *pyReader) loadLiteral(toks []langToken, open int, what string) {
 	args, close := callArgs(toks, open)
 	a, ok := positional(args, 0, "")
 	lit, isLit := a.literal(r.consts)
+	if p, isPath := r.pathValue(a.toks); ok && !isLit && isPath && what == "runpy.run_path" {
+		lit, isLit = p, true
+	}
 	off := toks[open-1].off
 	switch {
 	case !ok || !isLit:
@@ -669,6 +682,10 @@ func (r *pyReader) opener(toks []langToken, open int, callee langToken) {
 		r.d.readLiteral(r.sc, r.text, callee.off, lit, "")
 		return
 	}
+	if p, ok := r.pathValue(a.toks); ok {
+		r.d.readLiteral(r.sc, r.text, callee.off, p, "") // beside the script (__file__)
+		return
+	}
 	r.reason(callee.off, ReasonReads, callee.text+" reads a file chosen at run time; a trace records which")
 }
 
@@ -678,6 +695,10 @@ func (r *pyReader) readerMethod(toks []langToken, i int) {
 	// Path("lit").read_text(): toks[i-1] is ".", toks[i-2] is ")"
 	if i >= 5 && toks[i-2].is(")") && toks[i-3].kind == tokString && toks[i-3].lit && toks[i-4].is("(") && toks[i-5].kind == tokName && strings.HasSuffix(toks[i-5].text, "Path") {
 		r.d.readLiteral(r.sc, r.text, toks[i].off, toks[i-3].val, "")
+		return
+	}
+	if p, ok := r.receiverPath(toks, i); ok {
+		r.d.readLiteral(r.sc, r.text, toks[i].off, p, "")
 		return
 	}
 	r.reason(toks[i].off, ReasonReads, toks[i].text+" reads a file chosen at run time; a trace records which")
@@ -710,6 +731,10 @@ func (r *pyReader) openMethod(toks []langToken, i int) {
 	}
 	if i >= 5 && toks[i-2].is(")") && toks[i-3].kind == tokString && toks[i-3].lit && toks[i-4].is("(") && toks[i-5].kind == tokName && strings.HasSuffix(toks[i-5].text, "Path") {
 		r.d.readLiteral(r.sc, r.text, toks[i].off, toks[i-3].val, "")
+		return
+	}
+	if p, ok := r.receiverPath(toks, i); ok {
+		r.d.readLiteral(r.sc, r.text, toks[i].off, p, "")
 		return
 	}
 	r.reason(toks[i].off, ReasonReads, "open reads a file chosen at run time; a trace records which")

@@ -454,7 +454,7 @@ func (d *discoverer) run(st *syntax.Stmt, words []cmdWord, sc *scope, pipeFrom *
 			return
 		}
 		if name == "git" {
-			d.gitRunsHooks(st, words[1:], sc)
+			d.gitRuns(st, words[1:], sc, rc)
 			d.gitConfig(st, words[1:], sc)
 		}
 		if d.loadsProjectCode(st, name, words[1:], sc) {

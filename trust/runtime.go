@@ -51,6 +51,12 @@ type Runtime struct {
 	// the files it saw to rv.Scripts and move the reasons it covers out of
 	// rv.Unresolved with CoverReasons. Nil: nothing is covered.
 	Cover func(rv *HookReview)
+	// Git is where the git commands of a hook find the configuration
+	// they read besides the repository's (the user's ~/.gitconfig, the
+	// machine's, GIT_CONFIG_COUNT's pairs), from the environment the
+	// agent gives its hooks: a relative core.hooksPath there runs the
+	// project's hook files. Nil: only the repository's own is read.
+	Git *GitUserConfig
 	// Env are the variables those files set now (they resolve $NAME and
 	// BASH_ENV, PATH, CDPATH, MAKEFILES, NODE_OPTIONS … like a hook's env).
 	Env map[string]string

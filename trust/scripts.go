@@ -277,6 +277,9 @@ func (d *discoverer) wrapper(st *syntax.Stmt, name string, words []cmdWord, sc *
 		if len(rest) == 0 {
 			return nil, true
 		}
+		if name == "uvx" {
+			d.pythonProject(st, name, words[1:len(words)-len(rest)], rest, sc)
+		}
 		if rest[0].v.ok && !strings.ContainsRune(rest[0].v.text, '/') {
 			d.localBin(sc, rest[0].w, rest[0].v.text, name)
 			d.unresolved(sc, st, name+" runs the package "+rest[0].v.text+" (from node_modules, a cache or the registry), whose code Hookwarden does not read")
@@ -294,6 +297,7 @@ func (d *discoverer) wrapper(st *syntax.Stmt, name string, words []cmdWord, sc *
 			return nil, true
 		}
 		d.projectEnvironment(st, name, sc)
+		d.pythonProject(st, name, args[1:len(args)-len(rest)], rest, sc)
 		if rest[0].v.ok && strings.HasSuffix(rest[0].v.text, ".py") {
 			d.addResolved(sc, rest[0].w, rest[0].v, name+" run", FoundInterpreter, false, false)
 			return nil, true

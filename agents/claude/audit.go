@@ -98,7 +98,7 @@ func auditKept(snap *snapshot, hs []*hooks.Hook, data *trust.StoreData, keep fun
 	approvals := approvals(data, snap.ProjectDir)
 	revoked := revokedApprovals(data, snap.ProjectDir)
 	settingsNow := claudeSettingsFields(snap)
-	a := trust.NewScriptReviewerFor(snap.ProjectDir, scriptRuntime(snap.ProjectDir))
+	a := trust.NewScriptReviewerFor(snap.ProjectDir, scriptRuntime(snap.ProjectDir, snap.Git))
 	a.UseCache(data.Fingerprints())
 	claimed := map[string]bool{}
 	var pending []int // in r.Hooks; with keep, in hs
@@ -339,7 +339,7 @@ type approvalRec struct {
 // records; nothing is written.
 func prepareApproval(snap *snapshot, hs []*hooks.Hook, now time.Time) (*preparedApproval, error) {
 	var recs []approvalRec
-	fp := trust.NewFingerprinterFor(snap.ProjectDir, scriptRuntime(snap.ProjectDir))
+	fp := trust.NewFingerprinterFor(snap.ProjectDir, scriptRuntime(snap.ProjectDir, snap.Git))
 	settings := claudeSettingsFields(snap)
 	for _, h := range hs {
 		rv, err := claudeReviewOf(h, snap.ProjectDir)

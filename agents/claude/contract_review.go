@@ -161,7 +161,7 @@ func (p *project) TrustStates(_ context.Context, keep func(*agents.HookReview) b
 // settings that run code of the project (agents.ReachingHooks), reviewed
 // for this project in Hookwarden's store like the project's.
 func (p *project) reachingHooks() []agents.CommandSpec {
-	return agents.ReachingHooks(p.snap.ProjectDir, p.snap.Paths.Home, p.reg.Hooks, scriptRuntime(p.snap.ProjectDir), func(h *hooks.Hook) bool {
+	return agents.ReachingHooks(p.snap.ProjectDir, p.snap.Paths.Home, p.reg.Hooks, scriptRuntime(p.snap.ProjectDir, p.snap.Git), func(h *hooks.Hook) bool {
 		return !Is(h) || reviewed(h)
 	})
 }

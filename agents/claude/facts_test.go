@@ -36,7 +36,7 @@ func TestFactsCoverWhatOpenReads(t *testing.T) {
 	t.Log(checked)
 	agenttest.FactsEventsExist(t, New())
 	f := New().Info().Facts
-	if !slices.Contains(f.HomeVars, envConfigDir) || !slices.Equal(f.ProjectVars, scriptRuntime(dir).ProjectVars) {
+	if !slices.Contains(f.HomeVars, envConfigDir) || !slices.Equal(f.ProjectVars, scriptRuntime(dir, nil).ProjectVars) {
 		t.Errorf("Facts: home variables %v, project variables %v", f.HomeVars, f.ProjectVars)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
@@ -47,7 +48,7 @@ func (o options) withDefaults() options {
 func load(opts options) *snapshot {
 	opts = opts.withDefaults()
 	project := settingsio.ResolveProjectDir(opts.GOOS, opts.ProjectDir)
-	s := &snapshot{ProjectDir: project}
+	s := &snapshot{ProjectDir: project, Git: agents.GitConfigOf(opts.Env, opts.Home, opts.GOOS)}
 	var mainRoot string
 	if settingsio.RealFS(opts.GOOS) {
 		s.RepoRoot, mainRoot = gitRoots(project)

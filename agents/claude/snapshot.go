@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/hookwarden/hookwarden/settingsio"
+	"github.com/hookwarden/hookwarden/trust"
 )
 
 // The layers Claude Code reads hooks from. LayerUser ("user") is shared
@@ -133,6 +134,9 @@ type snapshot struct {
 	// Skills are the frontmatters of the project's skills and subagents
 	// (their hooks; see skills.go).
 	Skills []*settingsio.File
+	// Git is where the hooks' git commands find the user's and the
+	// machine's git configuration (agents.GitConfigOf).
+	Git *trust.GitUserConfig
 }
 
 // Files returns the settings files of one layer.

@@ -115,12 +115,17 @@ func (d *DotEnv) Runtime(project string) *trust.Runtime {
 	return rt
 }
 
-// withRuntime is specs with the section's runtime on those without one.
+// withRuntime is specs with the section's runtime on those without one
+// (its .env files and the user's git configuration).
 func (s Section) withRuntime(specs []agents.CommandSpec) []agents.CommandSpec {
 	rt := s.DotEnv.Runtime(s.Project)
+	if rt == nil && s.Git != nil {
+		rt = &trust.Runtime{}
+	}
 	if rt == nil {
 		return specs
 	}
+	rt.Git = s.Git
 	out := make([]agents.CommandSpec, len(specs))
 	for i, sp := range specs {
 		if sp.Runtime == nil && sp.ScriptCommand != "" {

@@ -34,6 +34,10 @@ type Section struct {
 	// StoreErr is why the store cannot be used (agents.LocateStore's
 	// error): Review, TrustStates and Revoke fail with it.
 	StoreErr error
+	// Git, when set, is where the hooks' git commands find the user's and
+	// the machine's git configuration (agents.Env.GitConfig): specs
+	// without a runtime get one that carries it.
+	Git *trust.GitUserConfig
 }
 
 // noun and named are Noun and Named with their defaults.

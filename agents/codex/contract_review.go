@@ -121,7 +121,7 @@ func (p *project) reviewAs(full bool, keep func(*agents.HookReview) bool) (*code
 	if p.snap.Fatal != "" {
 		r.Critical = append(r.Critical, hooks.Diagnostic{Severity: hooks.SeverityFatal, Message: p.snap.Fatal})
 	}
-	sr := trust.NewScriptReviewerFor(p.Dir(), scriptRuntime(p.env.Vars))
+	sr := trust.NewScriptReviewerFor(p.Dir(), scriptRuntime(p.env))
 	sr.UseCache(data.Fingerprints())
 	r.tracedReach = agents.TracedReach(data, string(Name), p.Dir(), p.userReach(sec))
 	for _, h := range p.snap.Handlers {
@@ -445,7 +445,7 @@ func (p *project) approve(ctx context.Context, req agents.ApproveRequest, carry 
 			return nil, e
 		}
 	}
-	fp := trust.NewFingerprinterFor(p.Dir(), scriptRuntime(p.env.Vars))
+	fp := trust.NewFingerprinterFor(p.Dir(), scriptRuntime(p.env))
 	now := p.env.Clock()
 	recs := map[string]*approval{}
 	var edits []settingsio.TOMLEdit

@@ -66,7 +66,7 @@ func (p *project) userReach(sec *StoreSection) []agents.CommandSpec {
 			hs = append(hs, h.Hook)
 		}
 	}
-	specs := agents.ReachingHooks(p.Dir(), p.env.Home, hs, scriptRuntime(p.env.Vars), func(*hooks.Hook) bool { return false })
+	specs := agents.ReachingHooks(p.Dir(), p.env.Home, hs, scriptRuntime(p.env), func(*hooks.Hook) bool { return false })
 	return slices.DeleteFunc(specs, func(c agents.CommandSpec) bool {
 		return c.Foreign == "" || p.tracedHere(sec, c.Hook)
 	})

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/internal/testenv"
 	"github.com/hookwarden/hookwarden/trust"
 )
@@ -40,7 +41,7 @@ func TestTrustedByHashWithoutScriptsReadsTrusted(t *testing.T) {
 // bash for bash, and another shell is read as bash with a reason.
 func TestScriptRuntimeFollowsShell(t *testing.T) {
 	for shell, want := range map[string]trust.Dialect{"": trust.DialectPOSIX, "/bin/sh": trust.DialectPOSIX, "/bin/bash": trust.DialectBash, "/usr/bin/zsh": trust.DialectBash} {
-		rt := scriptRuntime([]string{"SHELL=" + shell})
+		rt := scriptRuntime(agents.Env{Vars: []string{"SHELL=" + shell}})
 		if rt.Dialect != want || (shell == "/usr/bin/zsh") != (rt.ShellNote != "") {
 			t.Errorf("SHELL=%q: %+v", shell, rt)
 		}

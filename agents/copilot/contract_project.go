@@ -70,6 +70,10 @@ type project struct {
 	snap     *snapshot
 	store    trust.Store
 	storeErr error
+	// reviewRT is how the review reads its hooks' commands: bash with
+	// the legacy project variables (trust.Runtime's zero) and the user's
+	// git configuration (one for all, so they share a discovery cache).
+	reviewRT *trust.Runtime
 }
 
 var _ agents.Project = (*project)(nil)
@@ -85,7 +89,7 @@ func open(env agents.Env, dir string) (*project, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &project{env: env, snap: snap}
+	p := &project{env: env, snap: snap, reviewRT: &trust.Runtime{Git: env.GitConfig()}}
 	p.store, p.storeErr = agents.LocateStore(env)
 	return p, nil
 }

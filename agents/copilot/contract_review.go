@@ -68,6 +68,9 @@ func (p *project) spec(h *handler) agents.CommandSpec {
 	if h.Cwd != "" {
 		c.ScriptRoots = []string{filepath.Join(p.snap.Paths.Cwd, h.Cwd)}
 	}
+	if c.ScriptCommand != "" {
+		c.Runtime = p.reviewRT
+	}
 	return c
 }
 

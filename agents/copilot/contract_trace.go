@@ -27,7 +27,7 @@ func (p *project) reachingHooks() []agents.CommandSpec {
 			hs = append(hs, h.Hook)
 		}
 	}
-	return agents.ReachingHooks(p.Dir(), p.snap.Paths.Home, hs, scriptRuntime(), func(h *hooks.Hook) bool {
+	return agents.ReachingHooks(p.Dir(), p.snap.Paths.Home, hs, scriptRuntime(p.env.GitConfig()), func(h *hooks.Hook) bool {
 		c := handlerOf(h)
 		return c == nil || reviewed(c)
 	})
@@ -35,9 +35,9 @@ func (p *project) reachingHooks() []agents.CommandSpec {
 
 // scriptRuntime is how Copilot CLI runs a hook's command: /bin/bash -c
 // in the project root, with COPILOT_PROJECT_DIR and CLAUDE_PROJECT_DIR
-// set to it (observed).
-func scriptRuntime() trust.Runtime {
-	return trust.Runtime{Dialect: trust.DialectBash, ProjectVars: []string{"COPILOT_PROJECT_DIR", "CLAUDE_PROJECT_DIR"}, TextVars: []string{}}
+// set to it (observed), and the user's git configuration.
+func scriptRuntime(git *trust.GitUserConfig) trust.Runtime {
+	return trust.Runtime{Dialect: trust.DialectBash, ProjectVars: []string{"COPILOT_PROJECT_DIR", "CLAUDE_PROJECT_DIR"}, TextVars: []string{}, Git: git}
 }
 
 // UserReach is the user's and the plugins' hooks that run project code,

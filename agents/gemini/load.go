@@ -3,6 +3,7 @@ package gemini
 import (
 	"fmt"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
@@ -54,6 +55,7 @@ func load(opts loadOptions) *Snapshot {
 			s.Env = append(s.Env, a.Key+"="+a.Value)
 		}
 	}
+	s.Git = agents.GitConfigOf(s.Env, opts.Home, opts.GOOS)
 	s.Extensions = loadExtensions(s, opts.GOOS)
 	return s
 }

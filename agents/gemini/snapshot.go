@@ -1,6 +1,9 @@
 package gemini
 
-import "github.com/hookwarden/hookwarden/settingsio"
+import (
+	"github.com/hookwarden/hookwarden/settingsio"
+	"github.com/hookwarden/hookwarden/trust"
+)
 
 // extensionDir is one folder under <home>/.gemini/extensions.
 type extensionDir struct {
@@ -97,6 +100,9 @@ type Snapshot struct {
 	// homeRedirect is set when that file sets GEMINI_CLI_HOME: Paths then
 	// hold the folders Gemini really uses (see HomeRedirect).
 	HomeRedirect *homeRedirect
+	// Git is where the hooks' git commands find the user's and the
+	// machine's git configuration, from Env (agents.GitConfigOf).
+	Git *trust.GitUserConfig
 	// Env is the environment Gemini CLI runs with once it has loaded that
 	// file (the hooks inherit it): the process environment plus the
 	// variables the file sets.
