@@ -50,6 +50,16 @@ import (
 //     are what the rules frozen for blind7 score: blind4 F1 0.828,
 //     flagged 8.8 %; blind5 0.889 (floor 0.888), 6.5 %; blind6 0.931 (floor 0.930), benign critical
 //     0 %, flagged 11.3 %, review-recall 87.0 %.
+//   - blind7.jsonl: 140 rows (56 real from 23 new repositories), written
+//     blind from 08:40 to 09:01 UTC 2026-12-02 by a helper who read no
+//     code, rule or earlier set (README-blind7.md), kept from risk5's
+//     writer; first run on risk5's frozen rules (63a478d, 09:59 UTC) and on
+//     the merged main: F1 0.816, benign critical 6.5 %, flagged 14.5 %,
+//     review-recall 75.0 % — below the rules before that round (b718b6d
+//     with the harness fix: F1 0.830, 4.8 %, 11.3 %, 67.9 %): risk5's first
+//     rule commit (2aafdb8, orders hidden from the user, here-document
+//     text judged when printed) is where blind7's precision fell; measured
+//     by aggregate per commit, its rows not read.
 var blindFloors = map[string]struct {
 	f1, benignCrit, benignFlagged, reviewRecall float64
 }{
@@ -58,6 +68,7 @@ var blindFloors = map[string]struct {
 	"blind4.jsonl": {f1: 0.828, benignCrit: 0.0, benignFlagged: 0.089, reviewRecall: 0.793},
 	"blind5.jsonl": {f1: 0.888, benignCrit: 0.0, benignFlagged: 0.0646, reviewRecall: 0.75},
 	"blind6.jsonl": {f1: 0.930, benignCrit: 0.0, benignFlagged: 0.1130, reviewRecall: 0.869},
+	"blind7.jsonl": {f1: 0.816, benignCrit: 0.0646, benignFlagged: 0.1452, reviewRecall: 0.75},
 }
 
 // TestBlindHeldOut measures the analyser on each held-out blind set and
