@@ -469,7 +469,7 @@ func (d *discoverer) run(st *syntax.Stmt, words []cmdWord, sc *scope, pipeFrom *
 		if !strings.ContainsRune(prog, '/') {
 			d.handedProjectFile(st, name, words[1:], sc)
 		}
-		d.foreignProgram(first, name, sc)
+		d.foreignProgram(st, first, name, sc)
 		return
 	}
 }
