@@ -158,3 +158,15 @@ var moreBuiltins = set("mapfile", "readarray", "disown", "fg", "bg", "caller", "
 func (d Discovery) ForeignReach() string {
 	return strings.Join(d.Foreign, ", ")
 }
+
+// ReachLeftToTrace is reasons, for a hook of the user's own settings,
+// without those that stand only for what a program it runs may open of
+// the project by itself (ReasonUnknown, not in a file of the project):
+// for such a hook that reach is settled per folder by a trace of it
+// (Discovery.Foreign: the gate holds it until traced there), not by its
+// approval, which is the user's for every folder.
+func ReachLeftToTrace(reasons []UnresolvedCode, project string) []UnresolvedCode {
+	return slices.DeleteFunc(slices.Clone(reasons), func(u UnresolvedCode) bool {
+		return u.Kind == ReasonUnknown && !u.Project && (u.File == "" || !within(u.File, project))
+	})
+}
