@@ -47,11 +47,14 @@ func (d *discoverer) runsInProject(sc *scope) bool {
 // neither knows it nor read it: by name, one that is not a builtin and
 // not known to read only its arguments; by path, one outside the project
 // that is not a shell script discovery followed (a program of the
-// project is the project's code already).
-func (d *discoverer) foreignProgram(st *syntax.Stmt, first cmdWord, name string, sc *scope) {
+// project is the project's code already). direct says no wrapper
+// (command, exec, env, xargs) stands before it: only then may a shell
+// function of that name be what runs. Each unknown one is also a reason
+// (unknownProgram).
+func (d *discoverer) foreignProgram(st *syntax.Stmt, first cmdWord, name string, sc *scope, direct bool) {
 	prog := first.v.text
 	if !strings.ContainsRune(prog, '/') {
-		if !shellBuiltins[name] && !inertPrograms[name] && !moreBuiltins[name] && !d.isFunction(name, sc) {
+		if !shellBuiltins[name] && !inertPrograms[name] && !moreBuiltins[name] && !(direct && d.isFunction(name, sc)) {
 			d.foreign(sc, name)
 			d.unknownProgram(st, sc, name)
 		}

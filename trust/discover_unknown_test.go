@@ -55,6 +55,8 @@ func TestUnknownProgramsMakeTheHookIncomplete(t *testing.T) {
 		{"python3 " + filepath.Join(project, "hooks", "log.py"), ""},
 		{"bash " + filepath.Join(project, "hooks", "main.sh"), ""},
 		{"f() { jq -r .x; }; f", ""},
+		{"mytool() { jq -r .x; }; command mytool check", "mytool"}, // command, exec, env run the program, not the function
+		{"mytool() { jq -r .x; }; exec mytool check", "mytool"},
 		{"/bin/echo hi", ""},
 		{"/usr/bin/env jq -r .x", ""},
 		{"ps -o ppid= -p $$", ""},
