@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -57,6 +58,14 @@ type Trace struct {
 	// Cut says the run read, or looked for, more files than the sandbox
 	// records: the trace is incomplete.
 	Cut bool
+	// Failed says why the run does not stand for the hook at all ("exit
+	// 127 (command not found)", killed, timed out, a limit of the
+	// sandbox hit): it covers none of the hook's reasons. NotStarted are
+	// the programs the hook's reasons name (trust.UnresolvedCode.Program:
+	// a program Hookwarden does not know) that never started in the run:
+	// what they open is not in the trace, so their reasons stay.
+	Failed     string
+	NotStarted []string
 	// Err is a file seen that could not be fingerprinted.
 	Err error
 	// Run is the sandboxed run itself (its report, its answer).
@@ -114,6 +123,8 @@ func TraceHook(ctx context.Context, p Project, rv HookReview, opts TraceOptions)
 	}
 	t.Ran = true
 	t.Cut = t.Run.Sandbox.ReadsCut || t.Run.Sandbox.AbsentCut || t.Run.Sandbox.ListedCut
+	t.Failed = runFailed(t.Run)
+	t.NotStarted = notStarted(rv.Unresolved, t.Run)
 	files := tracedFiles(p.Dir(), rv, t.Run, res.Payload, opts)
 	t.Discovered = files.discovered
 	t.Seen, t.Err = trust.SnapshotTraced(p.Dir(), files.seen)
@@ -236,4 +247,99 @@ func gitData(p string) bool {
 // inside reports whether p is dir or in it.
 func inside(p, dir string) bool {
 	return p == dir || strings.HasPrefix(p, strings.TrimSuffix(dir, "/")+"/")
+}
+
+// runFailed is why a traced run does not stand for the hook ("" when it
+// does): the shell could not find (127) or start (126) a program, the run
+// was killed, timed out or cancelled, or it ran into a limit of the
+// sandbox. Such a run may have stopped before the code whose opens it was
+// to record, so it covers none of the hook's reasons (fail closed).
+func runFailed(r *HookRun) string {
+	switch {
+	case r.TimedOut:
+		return "it timed out"
+	case r.Cancelled:
+		return "it was cancelled"
+	case r.Signal != "":
+		return "it was killed (" + r.Signal + ")"
+	case r.HasExitCode && r.ExitCode == 127:
+		if name := notFound(r.Stderr); name != "" {
+			return "exit 127 (command not found: " + name + ")"
+		}
+		return "exit 127 (command not found)"
+	case r.HasExitCode && r.ExitCode == 126:
+		return "exit 126 (a program was found but could not be run)"
+	case r.Error != "" && !r.HasExitCode:
+		return r.Error
+	}
+	if r.Sandbox != nil {
+		for _, l := range r.Sandbox.Limits {
+			if l.Hit {
+				return "it ran into the sandbox's " + l.Resource + " limit (" + l.Limit + ")"
+			}
+		}
+	}
+	return ""
+}
+
+// notFoundLine is a shell's "not found" message: bash's "x: command not
+// found", dash's "x: not found".
+var notFoundLine = regexp.MustCompile(`(?m)([^\s:'"]+): (?:command )?not found\s*$`)
+
+// notFound is the program a shell's stderr says it could not find.
+func notFound(stderr string) string {
+	if m := notFoundLine.FindStringSubmatch(stderr); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+// notStarted are the programs reasons name that never started in run
+// (by the base name of the file executed or of its argv[0]).
+func notStarted(reasons []trust.UnresolvedCode, r *HookRun) []string {
+	started := map[string]bool{}
+	if r.Sandbox != nil {
+		for _, p := range r.Sandbox.Programs {
+			started[programName(p.Path)] = true
+			if len(p.Argv) > 0 {
+				started[programName(p.Argv[0])] = true
+			}
+		}
+	}
+	var out []string
+	for _, u := range reasons {
+		if u.Program != "" && !started[programName(u.Program)] && !slices.Contains(out, u.Program) {
+			out = append(out, u.Program)
+		}
+	}
+	return out
+}
+
+func programName(p string) string {
+	return strings.TrimSuffix(filepath.Base(strings.ReplaceAll(p, `\`, "/")), ".exe")
+}
+
+// Covers reports whether the traced run stands in for reason u: it ran
+// (not failed), and the program u names, if any, started in it.
+func (t *Trace) Covers(u trust.UnresolvedCode) bool {
+	return t.Ran && t.Failed == "" && (u.Program == "" || !slices.Contains(t.NotStarted, u.Program))
+}
+
+// Shortfall is why the traced run leaves reasons of the hook uncovered,
+// in words ("the traced run did not get to run mytool: exit 127 (command
+// not found)"), or "" when it covers what a run can.
+func (t *Trace) Shortfall() string {
+	switch {
+	case !t.Ran:
+		return ""
+	case t.Failed != "":
+		what := strings.Join(t.NotStarted, ", ")
+		if what == "" {
+			what = "the hook to its end"
+		}
+		return "the traced run did not get to run " + what + ": " + t.Failed + "; it covers none of the hook's reasons"
+	case len(t.NotStarted) > 0:
+		return "the traced run did not get to run " + strings.Join(t.NotStarted, ", ") + " (never started in the sandbox with the sample payload): what it opens of the project stays unwatched"
+	}
+	return ""
 }

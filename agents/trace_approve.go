@@ -88,17 +88,21 @@ func TraceAndApprove(ctx context.Context, p Project, picked []HookReview, opts T
 	ids := make([]string, len(picked))
 	reviewed := make([]trust.HookReview, len(picked))
 	keys := map[string]string{}
-	traced := map[string]bool{}
+	traced := map[string]*Trace{}
 	for _, t := range out.Traces {
-		traced[t.HookID] = t.Ran
+		if t.Ran {
+			traced[t.HookID] = t
+		}
 	}
 	for i, rv := range picked {
 		ids[i], reviewed[i], keys[rv.HookID] = rv.HookID, rv.HookReview, rv.Key
-		if traced[rv.HookID] {
+		if t := traced[rv.HookID]; t != nil {
 			// What the run read and executed joins the approval: the reasons
 			// a run can stand in for are covered, the others still need
-			// AcceptUnwatched.
-			reviewed[i].CoverReasons(trust.TracedBy, func(trust.UnresolvedCode) bool { return true })
+			// AcceptUnwatched. A run that failed (exit 127, killed) covers
+			// none, and one in which a program never started does not
+			// cover that program's reason (Trace.Covers).
+			reviewed[i].CoverReasons(trust.TracedBy, t.Covers)
 		}
 	}
 	// The agent's Approve checks discovery again without the trace (it is
@@ -113,6 +117,9 @@ func TraceAndApprove(ctx context.Context, p Project, picked []HookReview, opts T
 		}
 		for i, rv := range picked {
 			reasons := reviewed[i].Unresolved
+			if t := traced[rv.HookID]; t != nil && len(reasons) > 0 && t.Shortfall() != "" {
+				reasons = append(slices.Clone(reasons), trust.UnresolvedCode{Text: rv.Label, Why: t.Shortfall()})
+			}
 			if cut[rv.HookID] {
 				// More than the sandbox records: what it read or looked
 				// for past the cap is not fingerprinted.
@@ -145,6 +152,16 @@ func TraceAndApprove(ctx context.Context, p Project, picked []HookReview, opts T
 			// what it reached past the cap is not watched: the approval
 			// says so on every later review (trust.TraceCutMarker)
 			seen = append(slices.Clone(seen), trust.TraceCutMarker())
+		}
+		if len(seen) == 0 {
+			// nothing to fingerprint, but the run stood in for the hook's
+			// reasons: later reviews cover them again (trust.TraceRanMarker)
+			seen = []trust.ScriptSnapshot{trust.TraceRanMarker()}
+		}
+		if t.Failed != "" || len(t.NotStarted) > 0 {
+			// what the run did not get to is not watched: every later
+			// review keeps those reasons (trust.TraceShortMarker)
+			seen = append(slices.Clone(seen), trust.TraceShortMarker(t.Shortfall(), t.Failed != "", t.NotStarted))
 		}
 		if err := rec.RecordTrace(ctx, keys[t.HookID], seen); err != nil {
 			return out, fmt.Errorf("%s was approved, but its trace could not be recorded (approve it again with its trace): %w", t.Label, err)

@@ -82,9 +82,17 @@ func printTrace(io *IO, t *agents.Trace) {
 	run := t.Run
 	printf(io.Stdout, "  ran in the sandbox: %s\n", run.Summary)
 	read, absent := splitAbsent(t.Seen)
-	if len(read) == 0 {
+	if why := t.Shortfall(); why != "" {
+		// a run that did not get to the code it was to record says so
+		// before what it saw: it does not stand for the hook
+		printf(io.Stdout, "  %s\n", why)
+	}
+	switch {
+	case len(read) == 0 && t.Failed != "":
+		printf(io.Stdout, "  seen running: nothing beyond what discovery found, and the run failed\n")
+	case len(read) == 0:
 		printf(io.Stdout, "  seen running: nothing beyond what discovery found\n")
-	} else {
+	default:
 		printf(io.Stdout, "  seen running (not found by discovery; fingerprinted with the approval):\n")
 		for _, p := range read {
 			printf(io.Stdout, "    %s\n", p)

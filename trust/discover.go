@@ -79,6 +79,10 @@ type UnresolvedCode struct {
 	// a test runner imports, a project file handed to an unknown program),
 	// though no file of it is named: see Discovery.ProjectCode.
 	Project bool `json:"project,omitempty"`
+	// Program is the program a reason stands for when it is one the
+	// command runs (ReasonUnknown: "mytool"): a traced run covers the
+	// reason only if that program really started in it.
+	Program string `json:"program,omitempty"`
 }
 
 // String is "TEXT (WHY) at FILE:LINE".

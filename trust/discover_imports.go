@@ -61,6 +61,7 @@ func (d *discoverer) followImports(sc *scope, path, lang string, unresolved func
 		return
 	}
 	if !d.followable(path) {
+		d.unreadScript(sc, path)
 		return
 	}
 	if installedPackage(path) {

@@ -231,7 +231,10 @@ var inertPrograms = set("cat", "tac", "head", "tail", "less", "more", "wc", "sor
 	"taplo", "actionlint", "hadolint", "codespell", "typos",
 	"sha256", "gpg", "envsubst", "awk", "test", "[", "expr", "seq", "printf", "echo", "stty", "tty", "id", "whoami", "uname",
 	"hostname", "pwd", "nproc", "basenc", "numfmt", "look", "rev", "shuf", "tsort", "ptx", "pr", "expand", "unexpand", "sum", "mkfifo",
-	"mknod", "chattr", "lsattr", "setfacl", "getfacl", "lsof")
+	"mknod", "chattr", "lsattr", "setfacl", "getfacl", "lsof",
+	// they read the process table or convert a path: no file of their
+	// working folder is loaded (tree is not here: -o writes a file)
+	"ps", "cygpath")
 
 // Not in inertPrograms, though they were once taken to read only what
 // they are handed: markdownlint, markdownlint-cli2, cspell, dprint, vale

@@ -55,7 +55,7 @@ func TestUnknownProgramHandedAProjectFile(t *testing.T) {
 		}
 	}
 	for _, c := range []string{`dirname -- "${BASH_SOURCE[0]}"`, "git diff -- scripts/x.sh", "cat scripts/x.sh", "chmod +x scripts/x.sh", "jq . scripts/x.sh",
-		"shellcheck scripts/x.sh", "devbox run -- ./missing.sh", "notify-send done", "bash hooks/run.sh", "sha256sum scripts/x.sh"} {
+		"shellcheck scripts/x.sh", "notify-send done", "bash hooks/run.sh", "sha256sum scripts/x.sh"} {
 		d, err := DiscoverScriptsFor(c, dir, Runtime{})
 		if err != nil {
 			t.Fatal(err)
@@ -63,6 +63,18 @@ func TestUnknownProgramHandedAProjectFile(t *testing.T) {
 		if !d.Complete() {
 			t.Errorf("%s: incomplete: %v", c, d.Unresolved)
 		}
+	}
+	// A word that is no file of the project is handed nothing: devbox is
+	// incomplete only as a program Hookwarden does not know (it reads
+	// devbox.json and runs its init_hook), not for ./missing.sh. (This
+	// case asserted "complete" before programs Hookwarden does not know
+	// made a hook incomplete.)
+	d, err := DiscoverScriptsFor("devbox run -- ./missing.sh", dir, Runtime{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Unresolved) != 1 || d.Unresolved[0].Kind != ReasonUnknown || d.Unresolved[0].Program != "devbox" || len(d.Scripts) != 0 {
+		t.Errorf("devbox run -- ./missing.sh: scripts %v, reasons %v; want only devbox as a program Hookwarden does not know", scriptPaths(d), d.Unresolved)
 	}
 }
 

@@ -40,7 +40,7 @@ const (
 // the reading Hookwarden did not do (see UnresolvedCode.Traceable).
 func (k ReasonKind) Traceable() bool {
 	switch k {
-	case ReasonLoads, ReasonPrograms, ReasonLimit, ReasonShell, ReasonReads:
+	case ReasonLoads, ReasonPrograms, ReasonLimit, ReasonShell, ReasonReads, ReasonUnknown:
 		return true
 	}
 	return false

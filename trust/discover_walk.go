@@ -350,6 +350,7 @@ type runCtx struct {
 // run looks at a command: wrappers, builtins that run code, programs
 // given by path and interpreters.
 func (d *discoverer) run(st *syntax.Stmt, words []cmdWord, sc *scope, pipeFrom *syntax.Stmt, rc runCtx) {
+	wrapped := false // a wrapper (command, exec, env, xargs) runs a program, never a shell function
 	for len(words) > 0 {
 		first := words[0]
 		if rc.placeholder != "" && strings.Contains(first.w.Lit(), rc.placeholder) {
@@ -382,7 +383,7 @@ func (d *discoverer) run(st *syntax.Stmt, words []cmdWord, sc *scope, pipeFrom *
 			if next == nil {
 				return
 			}
-			words = next
+			words, wrapped = next, true
 			continue
 		}
 		d.commandWrites(st, name, words[1:], sc)
@@ -439,7 +440,7 @@ func (d *discoverer) run(st *syntax.Stmt, words []cmdWord, sc *scope, pipeFrom *
 			d.envCode(st, prog, sc, rc)
 		}
 		if name == "busybox" && len(words) > 1 && words[1].v.ok && !strings.HasPrefix(words[1].v.text, "-") {
-			words = words[1:] // busybox sh x.sh: the applet runs as if called by its name
+			words, wrapped = words[1:], true // busybox sh x.sh: the applet runs as if called by its name
 			continue
 		}
 		if ip, ok := interpreterFor(name); ok {
@@ -462,14 +463,14 @@ func (d *discoverer) run(st *syntax.Stmt, words []cmdWord, sc *scope, pipeFrom *
 		}
 		if next, ok := d.foreignRunner(st, name, words[1:], sc); ok {
 			rc.via = strings.TrimSpace(rc.via + " " + name)
-			words = next
+			words, wrapped = next, true
 			continue
 		}
 		d.optionPrograms(st, name, words[1:], sc)
 		if !strings.ContainsRune(prog, '/') {
 			d.handedProjectFile(st, name, words[1:], sc)
 		}
-		d.foreignProgram(first, name, sc)
+		d.foreignProgram(st, first, name, sc, !wrapped)
 		return
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"syscall"
 )
 
@@ -70,6 +71,53 @@ func TraceCutMarker() ScriptSnapshot {
 	return ScriptSnapshot{Word: "(the traced run reached more files than the sandbox records)", Path: TraceCutPath, Via: TracedVia}
 }
 
+// TraceShortPath is the Path of the snapshot that marks a traced run that
+// did not get to what it was to record: it failed (exit 127, killed: it
+// covers none of the hook's reasons) or programs the reasons name never
+// started in it (their reasons stay; their names follow the path, NUL
+// separated). Its Word says why, for every later review. Like
+// TraceCutPath, no file can have it.
+const TraceShortPath = "\x00trace-short"
+
+// TraceShortMarker is the snapshot an approval keeps for a traced run
+// that fell short (TraceShortPath): why, in words; failed when it covers
+// nothing; else the programs that never started.
+func TraceShortMarker(why string, failed bool, notStarted []string) ScriptSnapshot {
+	path := TraceShortPath
+	if !failed {
+		for _, p := range notStarted {
+			path += "\x00" + p
+		}
+	}
+	return ScriptSnapshot{Word: why, Path: path, Via: TracedVia}
+}
+
+// traceShort reads a TraceShortPath marker: whether it is one, whether
+// the run failed, and the programs that never started.
+func traceShort(s ScriptSnapshot) (short, failed bool, notStarted []string) {
+	if s.Via != TracedVia || !strings.HasPrefix(s.Path, TraceShortPath) {
+		return false, false, nil
+	}
+	rest := strings.TrimPrefix(s.Path, TraceShortPath)
+	if rest == "" {
+		return true, true, nil
+	}
+	return true, false, strings.Split(strings.TrimPrefix(rest, "\x00"), "\x00")
+}
+
+// TraceRanPath is the Path of the snapshot that marks a traced run that
+// read nothing beyond what discovery found (and fell short of nothing):
+// the approval still carries that a run stood in for the hook's reasons,
+// which every later review covers again (a run of a program of the
+// machine, /usr/bin/getconf, opens nothing a trace records).
+const TraceRanPath = "\x00trace-ran"
+
+// TraceRanMarker is the snapshot an approval keeps for a traced run that
+// saw nothing to fingerprint (TraceRanPath).
+func TraceRanMarker() ScriptSnapshot {
+	return ScriptSnapshot{Word: "(a traced run at approval read nothing beyond what discovery found)", Path: TraceRanPath, Via: TracedVia}
+}
+
 // traceCutWhy is the reason a cut trace leaves unsettled.
 const traceCutWhy = "its traced run read or looked for more files than the sandbox records; those past the cap are not watched"
 
@@ -106,6 +154,7 @@ func (a *scriptAuditor) reviewTraced(rv *HookReview, approval *Approval) {
 		}
 	}
 	cut := false
+	short, failed, notStarted := "", false, map[string]bool{}
 	realProject := a.Project
 	if r, err := filepath.EvalSymlinks(a.Project); err == nil {
 		realProject = r
@@ -114,6 +163,16 @@ func (a *scriptAuditor) reviewTraced(rv *HookReview, approval *Approval) {
 		then := &approval.Scripts[i]
 		if then.Via == TracedVia && then.Path == TraceCutPath {
 			cut = true
+			continue
+		}
+		if then.Via == TracedVia && then.Path == TraceRanPath {
+			continue
+		}
+		if is, all, progs := traceShort(*then); is {
+			short, failed = then.Word, failed || all
+			for _, p := range progs {
+				notStarted[p] = true
+			}
 			continue
 		}
 		if then.Via != TracedVia || static[then.Path] {
@@ -172,11 +231,21 @@ func (a *scriptAuditor) reviewTraced(rv *HookReview, approval *Approval) {
 		// The run was cut short: what it reached past the cap is not
 		// watched, so it covers nothing, and the hook says so.
 		rv.Unresolved = append(rv.Unresolved, UnresolvedCode{Text: rv.Command, Why: traceCutWhy})
+	case failed:
+		// The run failed (a program not found, killed): it covers
+		// nothing, and the hook says why.
+		if len(rv.Unresolved) > 0 {
+			rv.Unresolved = append(rv.Unresolved, UnresolvedCode{Text: rv.Command, Why: short})
+		}
 	case len(TracedOf(approval.Scripts)) > 0:
 		// The approval carries what a traced run read and executed: the
 		// reasons a run can stand in for are covered by it (those whose
-		// code is chosen at run time are not: CoverReasons).
-		rv.CoverReasons(TracedBy, func(UnresolvedCode) bool { return true })
+		// code is chosen at run time are not: CoverReasons), but for the
+		// programs that never started in it.
+		rv.CoverReasons(TracedBy, func(u UnresolvedCode) bool { return u.Program == "" || !notStarted[u.Program] })
+		if len(notStarted) > 0 && slices.ContainsFunc(rv.Unresolved, func(u UnresolvedCode) bool { return notStarted[u.Program] }) {
+			rv.Unresolved = append(rv.Unresolved, UnresolvedCode{Text: rv.Command, Why: short})
+		}
 	}
 }
 

@@ -438,7 +438,15 @@ func (p *project) approve(ctx context.Context, req agents.ApproveRequest, carry 
 		e := &agents.UnwatchedApproval{}
 		for _, h := range picked {
 			if rv := r.byID[h.Hook.ID]; rv != nil && len(rv.Unresolved) > 0 {
-				e.Hooks = append(e.Hooks, agents.UnwatchedHook{Label: rv.Label, Reasons: rv.Unresolved})
+				reasons := rv.Unresolved
+				if h.Hook.Origin.Layer == layerUser {
+					// what a user hook's programs may open of this folder
+					// is settled by its trace here, not by this approval
+					reasons = trust.ReachLeftToTrace(reasons, p.Dir())
+				}
+				if len(reasons) > 0 {
+					e.Hooks = append(e.Hooks, agents.UnwatchedHook{Label: rv.Label, Reasons: reasons})
+				}
 			}
 		}
 		if len(e.Hooks) > 0 {
