@@ -147,11 +147,32 @@ func auditKept(snap *snapshot, hs []*hooks.Hook, data *trust.StoreData, keep fun
 		}
 		r.Hooks = append(r.Hooks, rv)
 	}
+	// A changed hook takes the first unclaimed approval of its place (file,
+	// event, group, index) in key order: found through an index built
+	// once (a scan of every approval per changed hook was quadratic, and
+	// its map order made the choice, and so the diff shown and what read
+	// as gone, differ from run to run when two approvals shared a place).
+	type place struct {
+		file, event  string
+		group, index int
+	}
+	var atPlace map[place][]string
 	settlePending := func(rv *handlerReview) {
 		rv.Status = trust.StatusNew
+		if atPlace == nil {
+			atPlace = map[place][]string{}
+			for k, ap := range approvals {
+				pl := place{ap.File, ap.Event, ap.Group, ap.Index}
+				atPlace[pl] = append(atPlace[pl], k)
+			}
+			for _, keys := range atPlace {
+				slices.Sort(keys)
+			}
+		}
 		var prev *handlerApproval
-		for k, ap := range approvals {
-			if !claimed[k] && ap.File == rv.File && ap.Event == rv.Event && ap.Group == rv.Definition && ap.Index == rv.Index {
+		for _, k := range atPlace[place{rv.File, rv.Event, rv.Definition, rv.Index}] {
+			if !claimed[k] {
+				ap := approvals[k]
 				claimed[k] = true
 				prev = ap
 				rv.Status, rv.PreviousKey, rv.PreviousCommand = trust.StatusChanged, k, ap.Label
