@@ -277,6 +277,9 @@ type discoverer struct {
 	// funcVars are, by function name, the variables a function's body
 	// assigns (bash functions share their caller's variables).
 	funcVars map[string][]string
+	// declared are, by script text, the functions it declares anywhere
+	// (isFunction).
+	declared map[string]map[string]bool
 }
 
 // followKey identifies following a script: what reads it, where, how

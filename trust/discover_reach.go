@@ -2,7 +2,6 @@ package trust
 
 import (
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -119,19 +118,35 @@ func (d *discoverer) unknownProgram(st *syntax.Stmt, sc *scope, name string) {
 }
 
 // isFunction reports whether name is a shell function the command or
-// its script defined (its body is walked where it is defined).
+// its script defined (its body is walked where it is defined), or one its
+// script declares further down (called from a function declared before
+// it, main "$@" at the end: bash calls the function). Only a declaration
+// the shell parses counts: "mytool()" in a comment, a here-document or a
+// string declares nothing, and the program of that name runs.
 func (d *discoverer) isFunction(name string, sc *scope) bool {
 	if _, ok := d.funcVars[name]; ok {
 		return true
 	}
-	// defined further down the script (called from a function declared
-	// before it, main "$@" at the end): bash calls the function
 	if !strings.Contains(sc.src, name) {
 		return false
 	}
-	q := regexp.QuoteMeta(name)
-	re, err := regexp.Compile(`(?m)(^|[\s;&|(){])(function\s+` + q + `\b|` + q + `\s*\(\s*\))`)
-	return err == nil && re.MatchString(sc.src)
+	declared, ok := d.declared[sc.src]
+	if !ok {
+		declared = map[string]bool{}
+		if f, err := d.cache.parse(sc.src, sc.lang); err == nil {
+			syntax.Walk(f, func(n syntax.Node) bool {
+				if fd, ok := n.(*syntax.FuncDecl); ok && fd.Name != nil {
+					declared[fd.Name.Value] = true
+				}
+				return true
+			})
+		}
+		if d.declared == nil {
+			d.declared = map[string]map[string]bool{}
+		}
+		d.declared[sc.src] = declared
+	}
+	return declared[name]
 }
 
 // unreadScript: a Python or JavaScript file outside the project and the

@@ -39,6 +39,10 @@ func TestUnknownProgramsMakeTheHookIncomplete(t *testing.T) {
 	write(filepath.Join(project, "hooks", "lint.sh"), "#!/bin/sh\nmytool check\n")
 	write(filepath.Join(project, "hooks", "main.sh"), "#!/bin/bash\nmain() {\n  report \"$1\"\n}\nreport() {\n  printf '%s\\n' \"$1\" | jq -R .\n}\nmain \"$@\"\n")
 	write(filepath.Join(project, "hooks", "log.py"), "import sys\nprint(sys.stdin.read())\n")
+	// mytool() written where bash declares no function — a comment, a
+	// here-document, a quoted string — does not make mytool a function.
+	write(filepath.Join(project, "hooks", "mention.sh"), "#!/bin/bash\n# mytool() is the team's linter\ncat <<'EOF' >/dev/null\nmytool() { :; }\nEOF\necho 'function mytool' >/dev/null\nmytool check\n")
+	write(filepath.Join(project, "hooks", "later.sh"), "#!/bin/bash\nmain() {\n  mytool check\n}\nmytool() {\n  jq -r .x\n}\nmain \"$@\"\n")
 	for _, tc := range []struct {
 		command, program string // "" = complete
 	}{
@@ -63,6 +67,8 @@ func TestUnknownProgramsMakeTheHookIncomplete(t *testing.T) {
 		{"cd /tmp && mytool check", ""}, // runs outside the project
 		{filepath.Join(root, "missing", "tool") + " x", ""},
 		{"mapfile -t lines < /dev/null", ""},
+		{"bash " + filepath.Join(project, "hooks", "mention.sh"), "mytool"},
+		{"bash " + filepath.Join(project, "hooks", "later.sh"), ""}, // declared further down, called by main: the function runs
 	} {
 		d, err := DiscoverHook(tc.command, project, map[string]string{"CLAUDE_PROJECT_DIR": project}, []string{home}, Runtime{})
 		if err != nil {
