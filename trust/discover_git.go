@@ -409,10 +409,12 @@ func gitNamesProjectPath(value, top string) bool {
 func (d *discoverer) gitRuns(st *syntax.Stmt, args []cmdWord, sc *scope, rc runCtx) {
 	sub := ""
 	cwds := sc.cwds
-	for i := 0; i < len(args); i++ {
+	computed := false // the subcommand is chosen at run time: it may be any
+	for i := 0; i < len(args) && sub == "" && !computed; i++ {
 		a := args[i]
 		if !a.v.ok {
-			return
+			computed = true
+			break
 		}
 		switch t := a.v.text; {
 		case t == "-C":
@@ -440,7 +442,7 @@ func (d *discoverer) gitRuns(st *syntax.Stmt, args []cmdWord, sc *scope, rc runC
 			break
 		}
 	}
-	if sub == "" || len(cwds) == 0 {
+	if sub == "" && !computed || len(cwds) == 0 {
 		return
 	}
 	for _, cwd := range cwds {
@@ -461,8 +463,16 @@ func (d *discoverer) gitRuns(st *syntax.Stmt, args []cmdWord, sc *scope, rc runC
 		if why != "" {
 			d.incomplete(sc, st, ReasonComputed, why+", and git runs what its configuration names")
 		}
+		if computed {
+			for _, e := range entries {
+				if strings.HasPrefix(e.key, "alias.") {
+					d.incomplete(sc, st, ReasonComputed, "git's subcommand is chosen at run time, and it may be an alias of git's configuration ("+e.key+"), which Hookwarden then does not follow")
+					break
+				}
+			}
+		}
 		cmd := sub
-		for n := 0; n < 10 && !gitHookCommands[cmd]; n++ {
+		for n := 0; n < 10 && !computed; n++ {
 			alias := ""
 			for _, e := range entries {
 				if e.key == "alias."+strings.ToLower(cmd) {
@@ -476,7 +486,7 @@ func (d *discoverer) gitRuns(st *syntax.Stmt, args []cmdWord, sc *scope, rc runC
 				in := sc.clone()
 				in.cwds = []string{top}
 				d.inline(st, strings.TrimPrefix(alias, "!"), in, false)
-				break
+				break // cmd stays the alias's name: unknown to git's list, it counts as running hooks (git runs a builtin of that name, not the alias)
 			}
 			f := strings.Fields(alias)
 			for len(f) > 0 && strings.HasPrefix(f[0], "-") {
@@ -495,7 +505,10 @@ func (d *discoverer) gitRuns(st *syntax.Stmt, args []cmdWord, sc *scope, rc runC
 			in.cwds = []string{top} // git runs it with sh -c in the work tree's top
 			d.inline(st, e.value, in, false)
 		}
-		if gitHookCommands[cmd] {
+		if computed || gitRunsHooks(cmd) {
+			if computed {
+				cmd = "(a subcommand chosen at run time)"
+			}
 			d.gitHooksPath(st, sc, cmd, top, entries)
 		}
 	}

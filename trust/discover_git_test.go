@@ -49,6 +49,15 @@ func TestUserGitConfigRunsProjectHooks(t *testing.T) {
 			command: "git status --short", want: ".githooks/fsmon.sh"},
 		{name: "a filter runs a project script", files: map[string]string{"home/.gitconfig": "[filter \"x\"]\n\tclean = sh tools/clean.sh %f\n"},
 			command: "git add -A", want: "tools/clean.sh"},
+		// Any subcommand that updates a ref runs reference-transaction, and
+		// send-email runs sendemail-validate: the subcommands known to run
+		// no hook are the list, not those that do. A subcommand chosen at
+		// run time may be any.
+		{name: "git fetch runs reference-transaction", files: map[string]string{"home/.gitconfig": hooksPath}, command: "git fetch -q origin", want: ".githooks/pre-commit"},
+		{name: "git tag", files: map[string]string{"home/.gitconfig": hooksPath}, command: "git tag -f v1", want: ".githooks/pre-commit"},
+		{name: "git update-ref", files: map[string]string{"home/.gitconfig": hooksPath}, command: "git update-ref refs/heads/x HEAD", want: ".githooks/pre-commit"},
+		{name: "git send-email", files: map[string]string{"home/.gitconfig": hooksPath}, command: "git send-email x.patch", want: ".githooks/pre-commit"},
+		{name: "a subcommand chosen at run time", files: map[string]string{"home/.gitconfig": hooksPath}, command: "op=$(cat); git \"$op\"", want: ".githooks/pre-commit"},
 		{name: "a ! alias runs a project script", files: map[string]string{"home/.gitconfig": "[alias]\n\tfmt = \"!bash tools/clean.sh\"\n"},
 			command: "git fmt", want: "tools/clean.sh"},
 	}

@@ -401,11 +401,21 @@ func denoConfigInert(path string) bool {
 	return true
 }
 
-// gitHookCommands are git's subcommands that run client-side hooks
-// (pre-commit, commit-msg, post-checkout, post-merge, pre-push,
-// post-rewrite, post-index-change, …).
-var gitHookCommands = set("commit", "merge", "pull", "push", "rebase", "checkout", "switch", "am", "cherry-pick", "revert",
-	"clone", "worktree", "gc", "add", "reset", "stash", "restore", "rm", "mv", "update-index", "read-tree", "commit-tree")
+// gitNoHookCommands are git's subcommands known to run no client-side
+// hook: they read the repository and update no ref and no index. Every
+// other one may (pre-commit, post-checkout, pre-push, post-index-change,
+// sendemail-validate, and reference-transaction on any ref update: fetch,
+// tag, branch, update-ref, …), so the list is of those that do not, and a
+// subcommand Hookwarden does not know — or one chosen at run time — counts
+// as running hooks (gitRunsHooks).
+var gitNoHookCommands = set("status", "log", "diff", "show", "rev-parse", "ls-files", "ls-tree", "ls-remote", "cat-file", "blame",
+	"annotate", "describe", "grep", "shortlog", "rev-list", "for-each-ref", "show-ref", "config", "version", "help", "var",
+	"check-ignore", "check-attr", "check-ref-format", "diff-files", "diff-index", "diff-tree", "name-rev", "merge-base",
+	"hash-object", "count-objects", "whatchanged", "format-patch", "range-diff", "cherry", "archive", "verify-commit", "verify-tag")
+
+// gitRunsHooks reports whether git's subcommand sub ("" = chosen at run
+// time) may run a client-side hook.
+func gitRunsHooks(sub string) bool { return !gitNoHookCommands[sub] }
 
 // gitSafeConfig are configuration keys (lower case, or a prefix ending in
 // ".") that `git -c` may set without naming a program git runs or a file
