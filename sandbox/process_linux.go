@@ -232,6 +232,11 @@ func start(cfg Config, spec Spec, park bool) (*Process, error) {
 		p.limits = setupLimits(cfg.Limits)
 		procs = p.limits.procs
 		ic.CgroupProcs, ic.Rlimits = len(procs), p.limits.rl
+		if park {
+			tasks := p.limits.taskFiles()
+			ic.CgroupTasks = len(tasks)
+			procs = append(append([]*os.File(nil), procs...), tasks...)
+		}
 		ic.Fallback = p.limits.fallbackAll()
 		ic.MemScratch, ic.ScratchSize = true, max(cfg.Limits.resolved().Memory, 0)
 		p.trace("cgroups-made")
