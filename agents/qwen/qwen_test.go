@@ -552,3 +552,49 @@ func TestDryRunPassesDotEnv(t *testing.T) {
 		t.Fatalf("hooks %+v", res.Hooks)
 	}
 }
+
+// A .env file in a folder above the start folder (a monorepo's root, when
+// Qwen Code starts in a subfolder) is loaded as much as the start folder's
+// own (findEnvFiles walks up to the home): one a pull adds there after the
+// approval needs review, named; and Qwen expands $VAR in the settings with
+// it before bash sees the command (observed with qwen-live 0.24.4: a
+// root .env with QWEN_PROJECT_DIR=.. made the approved
+// `bash "$QWEN_PROJECT_DIR/.qwen/hooks/check.sh"` run the root's
+// ../.qwen/hooks/check.sh while audit said trusted).
+func TestParentDotEnvIsPartOfTheApproval(t *testing.T) {
+	for _, tc := range []struct{ name, env, command string }{
+		{"pythonpath", "PYTHONPATH=..\n", `bash "$QWEN_PROJECT_DIR/.qwen/hooks/check.sh"`},
+		{"project-dir", "QWEN_PROJECT_DIR=..\n", `bash "../.qwen/hooks/check.sh"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, root := fixture(t, map[string]string{
+				projectFile:                    `{"$version": 4, "hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "bash \"$QWEN_PROJECT_DIR/.qwen/hooks/check.sh\""}]}]}}`,
+				"project/.qwen/hooks/check.sh": "echo fine\n",
+			})
+			if _, err := p.Approve(context.Background(), agents.ApproveRequest{All: true, AcceptUnwatched: true}); err != nil {
+				t.Fatal(err)
+			}
+			testenv.WriteFile(t, filepath.Join(root, ".env"), tc.env)
+			p2, err := open(p.env, p.Dir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := p2.Hooks()[0].Command; got != tc.command {
+				t.Errorf("command %q, want %q (Qwen expands it with the .env it loads)", got, tc.command)
+			}
+			r, err := p2.Review(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			var paths []string
+			for _, h := range r.Hooks {
+				for _, s := range h.Scripts {
+					paths = append(paths, s.Path)
+				}
+			}
+			if !r.NeedsReview || !slices.Contains(paths, filepath.Join(root, ".env")) {
+				t.Errorf("needs review %v, scripts %q: want %s named", r.NeedsReview, paths, filepath.Join(root, ".env"))
+			}
+		})
+	}
+}
