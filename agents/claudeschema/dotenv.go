@@ -94,8 +94,8 @@ func (d *DotEnv) Apply(env settingsio.Env, project string) settingsio.Env {
 // Lookup is getenv with what the agent's .env files add, as the agent has
 // it when it expands $VAR in its settings (it loads them first): a name
 // unset or empty in getenv takes the value of the first file that sets
-// it (observed with qwen-live: a .env in the start folder's parent filled
-// '$X' in a project hook's command).
+// it (observed with the agent's kit: a .env in the start folder's parent
+// filled '$X' in a project hook's command).
 func (d *DotEnv) Lookup(getenv func(string) (string, bool), project string) func(string) (string, bool) {
 	added := map[string]string{}
 	for _, f := range d.files(project) {
@@ -125,7 +125,7 @@ func (d *DotEnv) Lookup(getenv func(string) (string, bool), project string) func
 // project's parent up to the one whose file it loads now, else up to the
 // home (excluded) or the root. A file a pull adds there — a monorepo's
 // root, when the agent starts in a subfolder — is loaded as much as one in
-// the project (observed with qwen-live 0.24.4).
+// the project (observed with the agent's kit).
 func (d *DotEnv) above(project string) []string {
 	var out []string
 	found := d.Found(project)
