@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -504,7 +505,7 @@ func (d *discoverer) gitRuns(st *syntax.Stmt, args []cmdWord, sc *scope, rc runC
 		}
 		cmd, runs := sub, computed
 		if !computed {
-			for _, c := range d.gitAliasTargets(st, sc, top, sub, entries, 0) {
+			for _, c := range d.gitAliasTargets(st, sc, top, sub, entries, map[string][]string{}) {
 				if gitRunsHooks(c) && !runs {
 					cmd, runs = c, true
 				}
@@ -536,11 +537,17 @@ func (d *discoverer) gitRuns(st *syntax.Stmt, args []cmdWord, sc *scope, rc runC
 // alias is followed as the shell code git runs in the work tree's top
 // (cmd then stands for it: unknown to git's list of commands that run no
 // hook, it counts as running hooks); an alias passing options to git
-// (`-c core.hooksPath=…`, `--git-dir`) is a reason.
-func (d *discoverer) gitAliasTargets(st *syntax.Stmt, sc *scope, top, cmd string, entries []gitEntry, depth int) []string {
-	if depth >= 10 || gitCommands[cmd] {
+// (`-c core.hooksPath=…`, `--git-dir`) is a reason. Each alias is
+// expanded once (memo): many values per alias cannot make the expansion
+// grow without end, and a loop back to an alias stands for its name.
+func (d *discoverer) gitAliasTargets(st *syntax.Stmt, sc *scope, top, cmd string, entries []gitEntry, memo map[string][]string) []string {
+	if gitCommands[cmd] {
 		return []string{cmd}
 	}
+	if done, ok := memo[cmd]; ok {
+		return done
+	}
+	memo[cmd] = []string{cmd}
 	var cands []gitEntry
 	for _, e := range entries {
 		if e.key == "alias."+strings.ToLower(cmd) {
@@ -571,10 +578,13 @@ func (d *discoverer) gitAliasTargets(st *syntax.Stmt, sc *scope, top, cmd string
 				continue
 			}
 			if len(f) > 0 {
-				out = append(out, d.gitAliasTargets(st, sc, top, f[0], entries, depth+1)...)
+				out = append(out, d.gitAliasTargets(st, sc, top, f[0], entries, memo)...)
 			}
 		}
 	}
+	slices.Sort(out)
+	out = slices.Compact(out)
+	memo[cmd] = out
 	return out
 }
 

@@ -196,3 +196,27 @@ func writeFile(t *testing.T, path, content string) {
 		t.Fatal(err)
 	}
 }
+
+// TestGitAliasesExpandOnce: a configuration with many values for chained
+// aliases (a conditional include lets every value count) is expanded once
+// per alias, not once per path through them (20 values over 12 aliases
+// were 20^12 expansions), and a loop of aliases ends.
+func TestGitAliasesExpandOnce(t *testing.T) {
+	root := soundProject(t, nil)
+	var b strings.Builder
+	b.WriteString("[core]\n\thooksPath = .githooks\n")
+	for i := 0; i < 12; i++ {
+		for j := 0; j < 20; j++ {
+			b.WriteString("[alias]\n\ta" + string(rune('a'+i)) + " = a" + string(rune('a'+i+1)) + " -" + string(rune('a'+j)) + "\n")
+		}
+	}
+	b.WriteString("[alias]\n\tam = aa\n")
+	writeFiles(t, root, map[string]string{"proj/.git/config": "[core]\n\tbare = false\n", "proj/.git/HEAD": "ref: refs/heads/main\n",
+		"proj/.githooks/pre-commit": "exit 0\n", "home/.gitconfig": "[includeIf \"gitdir:/x/\"]\n\tpath = many.cfg\n", "home/many.cfg": b.String()})
+	env := map[string]string{"HOME": filepath.Join(root, "home"), "GIT_CONFIG_NOSYSTEM": "1"}
+	rt := Runtime{Dialect: DialectBash, Git: NewGitUserConfig(func(k string) (string, bool) { v, ok := env[k]; return v, ok })}
+	d := discoverIn(t, filepath.Join(root, "proj"), "git aa", rt)
+	if !hasScript(d, filepath.Join(root, "proj", ".githooks", "pre-commit")) {
+		t.Errorf("the hooks of the alias loop are not followed: %+v", d.Scripts)
+	}
+}
