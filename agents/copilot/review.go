@@ -66,7 +66,7 @@ func (p *project) spec(h *handler) agents.CommandSpec {
 		}
 	}
 	if h.Cwd != "" {
-		c.ScriptRoots = []string{filepath.Join(p.snap.Paths.Cwd, h.Cwd)}
+		c.ScriptRoots = []string{filepath.Join(p.Paths.Cwd, h.Cwd)}
 	}
 	if c.ScriptCommand != "" {
 		c.Runtime = p.reviewRT
@@ -83,7 +83,7 @@ func (p *project) specs() []agents.CommandSpec { return p.specList().All() }
 // hook and holds its definition: 100,000 of them are not held at once).
 func (p *project) specList() agents.SpecList {
 	var at []*handler
-	for _, h := range p.snap.Handlers {
+	for _, h := range p.Handlers {
 		if reviewed(h) {
 			at = append(at, h)
 		}
@@ -228,8 +228,8 @@ func copilotSays(c *handler) string {
 // built once per review: a lookup per hook over all of them made the
 // review quadratic (100,000 hooks: minutes).
 func (p *project) handlersByID() map[string]*handler {
-	out := make(map[string]*handler, len(p.snap.Handlers))
-	for _, h := range p.snap.Handlers {
+	out := make(map[string]*handler, len(p.Handlers))
+	for _, h := range p.Handlers {
 		if _, seen := out[h.Hook.ID]; !seen {
 			out[h.Hook.ID] = h
 		}
@@ -241,15 +241,15 @@ func (p *project) handlersByID() map[string]*handler {
 func (p *project) folderView() agents.FolderView {
 	ft := p.FolderTrust()
 	f := agents.FolderView{Title: "Folder trust: " + ft.State, Trusted: ft.Trusted,
-		Rule:    agents.Fact{Key: "rule", Text: ft.Reason, Paths: []string{p.snap.Paths.Config}, OK: ft.Trusted},
-		Answers: ft.Levels, Writable: p.snap.Trust.ConfigErr == "",
+		Rule:    agents.Fact{Key: "rule", Text: ft.Reason, Paths: []string{p.Paths.Config}, OK: ft.Trusted},
+		Answers: ft.Levels, Writable: p.Trust.ConfigErr == "",
 		Labels: map[string]agents.FolderAnswer{
 			"trusted":   {Button: "Trust folder", Icon: "confirm", Done: "Trusted the folder"},
 			"untrusted": {Button: "Don't trust", Icon: "cancel", Done: "Removed the folder from trustedFolders"},
 		},
 		Confirm: map[string]agents.FolderConfirm{
 			"trusted": {Title: "Trust this folder in Copilot CLI?", Button: "Trust folder",
-				Intro: fmt.Sprintf("Hookwarden adds %s to trustedFolders in %s: Copilot CLI then loads the repository's hooks. ", p.Dir(), p.snap.Paths.Config)},
+				Intro: fmt.Sprintf("Hookwarden adds %s to trustedFolders in %s: Copilot CLI then loads the repository's hooks. ", p.Dir(), p.Paths.Config)},
 		},
 		Starts:   "These %s start running the next time Copilot CLI starts here:",
 		None:     "No hook of this folder is held back by the folder trust now.",
@@ -260,7 +260,7 @@ func (p *project) folderView() agents.FolderView {
 	} else {
 		f.Effects = []agents.Fact{{Key: "effect", Text: "Copilot CLI skips every repository hook of this folder without a word until the folder is trusted."}}
 		f.StaysOff = map[string]string{}
-		for _, h := range p.snap.Handlers {
+		for _, h := range p.Handlers {
 			if h.Hook.Status == hooks.StatusBlockedUntrustedFolder && !h.Enabled {
 				f.StaysOff[h.Hook.ID] = "switched off (disableAllHooks or disabledHooks)"
 			}
