@@ -3,7 +3,6 @@ package copilot
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"github.com/hookwarden/hookwarden/agents"
@@ -94,15 +93,7 @@ func (p *project) SetFolderTrust(_ context.Context, level string) (*agents.Folde
 		}
 		return ch, nil
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return nil, err
-	}
-	b, changed, err := agents.BackedUp([]string{path}, func() error {
-		return settingsio.UpdateFileAtomic(path, 0o600, func(cur []byte, exists bool) ([]byte, error) {
-			out, _, err := settingsio.PatchStringList(path, cur, exists, []string{"trustedFolders"}, decide)
-			return out, err
-		})
-	})
+	b, changed, err := agents.PatchListFile(path, []string{"trustedFolders"}, decide)
 	if err != nil {
 		return nil, err
 	}

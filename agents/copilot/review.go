@@ -271,7 +271,7 @@ func (p *project) folderView() agents.FolderView {
 
 // section is Copilot CLI's section of Hookwarden's store.
 func (p *project) section() claudeschema.Section {
-	return claudeschema.Section{Store: p.store, Key: storeSection, Agent: string(Name), Title: "Copilot CLI", Project: p.Dir(),
+	return claudeschema.Section{Store: p.store, StoreErr: p.storeErr, Key: storeSection, Agent: string(Name), Title: "Copilot CLI", Project: p.Dir(),
 		Noun: "repository hook", Named: "ID, fingerprint, Copilot key or command", Empty: "No Copilot CLI repository hooks.",
 		Picks: func(sp agents.CommandSpec, sel string) bool {
 			c := handlerOf(sp.Hook)
@@ -324,7 +324,7 @@ func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 		}
 	} else if len(req.IDs) > 0 {
 		var missing []string
-		picked, missing = p.pick(specs, req.IDs)
+		picked, missing = p.section().Pick(specs, req.IDs)
 		if len(missing) > 0 {
 			return nil, agents.BadRequestf("no Copilot CLI repository hook %q (give its ID, fingerprint, Copilot key or command; see hookwarden audit --agent copilot)", strings.Join(missing, `", "`))
 		}
@@ -384,32 +384,6 @@ func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 	return res, nil
 }
 
-// pick selects specs by hook ID, fingerprint (8+ characters), Copilot
-// key (8+ characters) or command.
-func (p *project) pick(specs []agents.CommandSpec, sels []string) ([]agents.CommandSpec, []string) {
-	var out []agents.CommandSpec
-	var missing []string
-	seen := map[string]bool{}
-	for _, sel := range sels {
-		found := false
-		for _, s := range specs {
-			k, c := s.Key(), handlerOf(s.Hook)
-			if s.Hook.ID == sel || len(sel) >= 8 && (strings.HasPrefix(k, sel) || c != nil && strings.HasPrefix(c.Key, sel)) ||
-				strings.TrimSpace(s.Hook.Command) == strings.TrimSpace(sel) || s.Label == sel {
-				found = true
-				if !seen[s.Hook.ID] {
-					seen[s.Hook.ID] = true
-					out = append(out, s)
-				}
-			}
-		}
-		if !found {
-			missing = append(missing, sel)
-		}
-	}
-	return out, missing
-}
-
 // Revoke removes approvals from Hookwarden's store.
 func (p *project) Revoke(_ context.Context, req agents.RevokeRequest) (*agents.RevokeResult, error) {
 	if p.storeErr != nil {
@@ -430,32 +404,17 @@ func (p *project) Revoke(_ context.Context, req agents.RevokeRequest) (*agents.R
 		}
 		req.IDs = rest
 	}
-	specs := p.specs()
-	var keys []string
-	if !req.All {
-		picked, missing := p.pick(specs, req.IDs)
-		for _, s := range picked {
-			keys = append(keys, s.Key())
-		}
-		keys = append(keys, missing...)
-		if req.Gone {
-			r, err := p.review()
-			if err != nil {
-				return nil, err
-			}
-			for _, g := range r.Gone {
-				keys = append(keys, g.Key)
-			}
-		}
-	}
-	removed, err := agents.RevokeSpecs(p.store, storeSection, string(Name), p.Dir(), keys, req.All)
+	// the repository's hooks: the section's revoke, its result added
+	sr, err := p.section().Revoke(p.specs(), req, p.review)
 	if err != nil {
 		return nil, err
 	}
-	res.Revoked = append(res.Revoked, removed...)
-	if len(removed) > 0 && !slices.Contains(res.Files, p.store.Path()) {
-		res.Files = append(res.Files, p.store.Path())
+	res.Revoked = append(res.Revoked, sr.Revoked...)
+	for _, f := range sr.Files {
+		if !slices.Contains(res.Files, f) {
+			res.Files = append(res.Files, f)
+		}
 	}
-	res.Written = append(res.Written, agents.Written{Count: len(removed), What: "Copilot CLI hook approval", Store: p.store.Path()})
+	res.Written = append(res.Written, sr.Written...)
 	return res, nil
 }

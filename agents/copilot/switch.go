@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -120,15 +119,7 @@ func (p *project) Toggle(_ context.Context, req agents.ToggleRequest) (*agents.T
 		}
 		return ch, nil
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return nil, err
-	}
-	backup, changed, err := agents.BackedUp([]string{path}, func() error {
-		return settingsio.UpdateFileAtomic(path, 0o600, func(cur []byte, exists bool) ([]byte, error) {
-			out, _, err := settingsio.PatchStringList(path, cur, exists, []string{"disabledHooks"}, decide)
-			return out, err
-		})
-	})
+	backup, changed, err := agents.PatchListFile(path, []string{"disabledHooks"}, decide)
 	if err != nil {
 		return nil, err
 	}
