@@ -34,7 +34,7 @@ func TestSetFolderTrustWritesTrustedFolders(t *testing.T) {
 		t.Fatalf("%+v %v", res, err)
 	}
 	p, _ = open(env, filepath.Join(root, "p"))
-	if !p.FolderTrust().Trusted || len(commands(p.snap, "preToolUse", "bash")) != 1 {
+	if !p.FolderTrust().Trusted || len(commands(p, "preToolUse", "bash")) != 1 {
 		t.Fatalf("after trusting: %+v", p.FolderTrust())
 	}
 	if _, err := p.SetFolderTrust(context.Background(), "untrusted"); err != nil {
@@ -61,7 +61,7 @@ func TestSwitchInAFreshHome(t *testing.T) {
 		t.Fatal(err)
 	}
 	p, _ = open(env, filepath.Join(root, "p"))
-	if got := commands(p.snap, "preToolUse", "bash"); len(got) != 0 {
+	if got := commands(p, "preToolUse", "bash"); len(got) != 0 {
 		t.Errorf("still runs: %v", got)
 	}
 }

@@ -27,7 +27,7 @@ func TestDisableKeysEqualCopilots(t *testing.T) {
 		t.Fatal(err)
 	}
 	home, project := filepath.Join(dir, "home"), filepath.Join(dir, "project")
-	s, err := Load(options{Cwd: project, Getenv: envOf(map[string]string{"HOME": home, "COPILOT_ALLOW_ALL": "true"})})
+	s, err := loadProject(options{Cwd: project, Getenv: envOf(map[string]string{"HOME": home, "COPILOT_ALLOW_ALL": "true"})})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/agents/agenttest"
+	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/internal/testenv"
 )
 
@@ -295,13 +296,13 @@ func livePlanCase(t *testing.T, name string, extra map[string]string, list bool)
 	for _, h := range rep.HooksList {
 		theirs = append(theirs, h.Event+" "+h.DisableKey+" "+boolWord(h.Enabled))
 	}
-	for _, h := range p.snap.Handlers {
+	for _, h := range p.Handlers {
 		if h.Valid && h.File.Loaded {
 			key := h.Key
-			if h.File.DisableAll || p.snap.AllOff != "" {
+			if h.File.DisableAll || p.AllOff != "" {
 				key = "" // observed: no disableKey for a hook disableAllHooks holds off
 			}
-			ours = append(ours, string(h.Event.Name)+" "+key+" "+boolWord(h.Enabled && p.snap.AllOff == ""))
+			ours = append(ours, string(h.Event.Name)+" "+key+" "+boolWord(h.Enabled && p.AllOff == ""))
 		}
 	}
 	if !slices.Equal(sorted(theirs), sorted(ours)) {
@@ -321,3 +322,5 @@ func sorted(s []string) []string {
 	slices.Sort(out)
 	return out
 }
+
+func hooksEvent(s string) hooks.Event { return hooks.Event(s) }

@@ -18,10 +18,10 @@ import (
 // (observed: a 45 s sleep was killed after 30 s).
 const defaultTimeoutSec = 30
 
-// Load reads every file Copilot CLI 1.0.102 reads hooks, switches and
-// folder trust from for a session in opts.Cwd and decides for every hook
-// what Copilot does with it. It fails only for unusable options.
-func Load(opts options) (*snapshot, error) {
+// loadProject reads every file Copilot CLI 1.0.102 reads hooks, switches
+// and folder trust from for a session in opts.Cwd and decides for every
+// hook what Copilot does with it. It fails only for unusable options.
+func loadProject(opts options) (*project, error) {
 	p, err := resolvePaths(opts)
 	if err != nil {
 		return nil, err
@@ -30,7 +30,7 @@ func Load(opts options) (*snapshot, error) {
 	if getenv == nil {
 		getenv = func(string) string { return "" }
 	}
-	s := &snapshot{Paths: p}
+	s := &project{Paths: p}
 	config := &file{Path: p.Config, Kind: kindConfig, Loaded: true}
 	readJSON(config)
 	s.Trust = folderTrust(p, config, getenv)
@@ -39,7 +39,7 @@ func Load(opts options) (*snapshot, error) {
 	// User hook files, reverse name order.
 	names, ignored, err := hookFiles(p.UserHooksDir)
 	if err != nil {
-		s.Diagnostics = append(s.Diagnostics, hooks.Diagnostic{File: p.UserHooksDir, Severity: hooks.SeverityError,
+		s.diags = append(s.diags, hooks.Diagnostic{File: p.UserHooksDir, Severity: hooks.SeverityError,
 			Message: fmt.Sprintf("cannot list the user hooks folder: %v (its hooks are not shown)", err)})
 	}
 	for _, n := range names {
@@ -53,7 +53,7 @@ func Load(opts options) (*snapshot, error) {
 	}
 	rnames, rignored, err := hookFiles(filepath.Join(p.RepoRoot, ".github", "hooks"))
 	if err != nil {
-		s.Diagnostics = append(s.Diagnostics, hooks.Diagnostic{File: filepath.Join(p.RepoRoot, ".github", "hooks"), Severity: hooks.SeverityError,
+		s.diags = append(s.diags, hooks.Diagnostic{File: filepath.Join(p.RepoRoot, ".github", "hooks"), Severity: hooks.SeverityError,
 			Message: fmt.Sprintf("cannot list the repository hooks folder: %v (its hooks are not shown)", err)})
 	}
 	for _, n := range rnames {
@@ -121,7 +121,7 @@ func Load(opts options) (*snapshot, error) {
 	}
 	config.NotLoaded = "folder trust (trustedFolders) only: Copilot CLI does not read hooks from config.json (observed)"
 	if config.Root != nil && config.Root.Get("hooks") != nil {
-		s.Diagnostics = append(s.Diagnostics, hooks.Diagnostic{File: config.Path, Line: config.Root.Get("hooks").Pos.Line,
+		s.diags = append(s.diags, hooks.Diagnostic{File: config.Path, Line: config.Root.Get("hooks").Pos.Line,
 			Column: config.Root.Get("hooks").Pos.Column, Severity: hooks.SeverityWarning,
 			Message: "Copilot CLI 1.0.102 does not read the hooks of config.json (observed; its changelog says it does): none of them runs"})
 	}
@@ -172,7 +172,7 @@ func (f *file) reject(pos settingsio.Pos, msg string) {
 // invalid JSON, version other than 1, hooks not an object and an event
 // value that is not an array reject the whole file; a bad entry is dropped
 // with a warning and its siblings kept; unknown events are ignored).
-func (s *snapshot) addHooksFile(f *file) {
+func (s *project) addHooksFile(f *file) {
 	root := f.Root
 	if root == nil {
 		return
@@ -216,7 +216,7 @@ func (s *snapshot) addHooksFile(f *file) {
 // addSettings reads the inline "hooks" of a settings file (observed:
 // strict — one bad entry drops the whole hooks field, "Settings config
 // error: hooks.preToolUse[0].type: Invalid hook type").
-func (s *snapshot) addSettings(f *file) {
+func (s *project) addSettings(f *file) {
 	root := f.Root
 	if root == nil {
 		return
@@ -237,7 +237,7 @@ func (s *snapshot) addSettings(f *file) {
 	s.addEvents(f, hk, true)
 }
 
-func (s *snapshot) disableAll(f *file) {
+func (s *project) disableAll(f *file) {
 	if d := f.Root.Get("disableAllHooks"); d != nil {
 		if d.Kind != settingsio.Bool {
 			f.reject(d.Pos, "disableAllHooks must be a boolean")
@@ -248,7 +248,7 @@ func (s *snapshot) disableAll(f *file) {
 }
 
 // addEvents adds the entries of every event of a hooks object.
-func (s *snapshot) addEvents(f *file, hk *settingsio.Node, strict bool) {
+func (s *project) addEvents(f *file, hk *settingsio.Node, strict bool) {
 	start := len(s.Handlers)
 	shadowed := hk.Shadowing()
 	for mi, m := range hk.Members {
@@ -266,7 +266,7 @@ func (s *snapshot) addEvents(f *file, hk *settingsio.Node, strict bool) {
 				h.Hook.Status = hooks.StatusInvalid
 				h.Hook.Reason = fmt.Sprintf("the key %q appears again at line %d: Copilot reads only the last one and never runs this hook", m.Key, later.KeyPos.Line)
 			}
-			s.Diagnostics = append(s.Diagnostics, hooks.Diagnostic{File: f.Path, Line: m.KeyPos.Line, Column: m.KeyPos.Column, Severity: hooks.SeverityWarning,
+			s.diags = append(s.diags, hooks.Diagnostic{File: f.Path, Line: m.KeyPos.Line, Column: m.KeyPos.Column, Severity: hooks.SeverityWarning,
 				Message: fmt.Sprintf("%q is given again at line %d: Copilot CLI reads only the last one (observed), the hooks here never run", m.Key, later.KeyPos.Line)})
 			continue
 		}
@@ -275,7 +275,7 @@ func (s *snapshot) addEvents(f *file, hk *settingsio.Node, strict bool) {
 			if e := suggestEvent(m.Key); e != "" {
 				msg += fmt.Sprintf(" (did you mean %q?)", string(e))
 			}
-			s.Diagnostics = append(s.Diagnostics, hooks.Diagnostic{File: f.Path, Line: m.KeyPos.Line, Column: m.KeyPos.Column,
+			s.diags = append(s.diags, hooks.Diagnostic{File: f.Path, Line: m.KeyPos.Line, Column: m.KeyPos.Column,
 				Severity: hooks.SeverityWarning, Message: msg})
 		}
 		if m.Value.Kind != settingsio.Array {
@@ -317,7 +317,7 @@ func (s *snapshot) addEvents(f *file, hk *settingsio.Node, strict bool) {
 }
 
 // bad records an entry Copilot drops.
-func (s *snapshot) bad(f *file, written string, info eventInfo, pascal, known bool, n *settingsio.Node, path, msg string, strict bool) {
+func (s *project) bad(f *file, written string, info eventInfo, pascal, known bool, n *settingsio.Node, path, msg string, strict bool) {
 	h := s.newHandler(f, written, info, pascal, n, path)
 	h.Hook.Status = hooks.StatusInvalid
 	h.Hook.Reason = path + ": " + msg
@@ -332,7 +332,7 @@ func (s *snapshot) bad(f *file, written string, info eventInfo, pascal, known bo
 	s.Handlers = append(s.Handlers, h)
 }
 
-func (s *snapshot) newHandler(f *file, written string, info eventInfo, pascal bool, n *settingsio.Node, path string) *handler {
+func (s *project) newHandler(f *file, written string, info eventInfo, pascal bool, n *settingsio.Node, path string) *handler {
 	ev := info.Name
 	if ev == "" {
 		ev = hooks.Event(written)
@@ -360,7 +360,7 @@ func originOf(l settingsio.Layer) string {
 var knownTypes = []string{"command", "http", "prompt"}
 
 // entry reads one hook entry.
-func (s *snapshot) entry(f *file, written string, info eventInfo, pascal, known bool, n *settingsio.Node, path string, outer *settingsio.Node, nested, strict bool) {
+func (s *project) entry(f *file, written string, info eventInfo, pascal, known bool, n *settingsio.Node, path string, outer *settingsio.Node, nested, strict bool) {
 	if n.Kind != settingsio.Object {
 		s.bad(f, written, info, pascal, known, n, path, "Expected hook config to be an object", strict)
 		return
@@ -543,7 +543,7 @@ func (s *snapshot) entry(f *file, written string, info eventInfo, pascal, known 
 // camelCase entry's matcher is a regex anchored ^(?:…)$, case sensitive,
 // and an invalid one skips the hook with a warning; a PascalCase entry's
 // "*" matches everything and "" is skipped).
-func (s *snapshot) compileMatcher(h *handler) {
+func (s *project) compileMatcher(h *handler) {
 	m := *h.Matcher
 	if h.Pascal {
 		switch m {
@@ -603,7 +603,7 @@ func (h *handler) diag(sev hooks.Severity, msg string) {
 
 // decide sets every valid hook's status: the folder trust, disableAllHooks
 // and disabledHooks (observed).
-func (s *snapshot) decide() {
+func (s *project) decide() {
 	disabled := map[string]bool{}
 	for _, k := range s.DisabledKeys {
 		disabled[k] = true
@@ -667,8 +667,8 @@ func agentsPlace(h *hooks.Hook) string {
 // COPILOT_ALLOW_ALL exactly "true"; trustedFolders in config.json, the
 // folder or one above it; GITHUB_COPILOT_PROMPT_MODE_REPO_HOOKS exactly
 // "true" loads them in -p mode without trust).
-func folderTrust(p paths, config *file, getenv func(string) string) FolderTrust {
-	t := FolderTrust{AllowAll: getenv("COPILOT_ALLOW_ALL") == "true", OptIn: getenv("GITHUB_COPILOT_PROMPT_MODE_REPO_HOOKS") == "true"}
+func folderTrust(p paths, config *file, getenv func(string) string) trustState {
+	t := trustState{AllowAll: getenv("COPILOT_ALLOW_ALL") == "true", OptIn: getenv("GITHUB_COPILOT_PROMPT_MODE_REPO_HOOKS") == "true"}
 	if config.Err != nil {
 		t.ConfigErr = config.Err.Error()
 	}

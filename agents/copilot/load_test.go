@@ -31,21 +31,21 @@ func tree(t *testing.T, files map[string]string) string {
 	return root
 }
 
-func load(t *testing.T, root, cwd string, env map[string]string) *snapshot {
+func load(t *testing.T, root, cwd string, env map[string]string) *project {
 	t.Helper()
 	vars := map[string]string{"HOME": filepath.Join(root, "home")}
 	for k, v := range env {
 		vars[k] = v
 	}
-	s, err := Load(options{Cwd: filepath.Join(root, cwd), Getenv: envOf(vars)})
+	s, err := loadProject(options{Cwd: filepath.Join(root, cwd), Getenv: envOf(vars)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return s
 }
 
-func commands(s *snapshot, event hooks.Event, tool string) []string {
-	p, _ := s.plan(event, agents.Query{Tool: tool})
+func commands(s *project, event hooks.Event, tool string) []string {
+	p, _ := s.Plan(event, agents.Query{Tool: tool})
 	var out []string
 	for _, h := range p.Hooks {
 		out = append(out, h.Command)
@@ -222,11 +222,12 @@ func TestPolicyAndPluginHooksAreNotClean(t *testing.T) {
 		"p/.keep": "",
 	})
 	env := agents.Env{Vars: []string{"HOME=" + filepath.Join(root, "home")}, GOOS: "linux"}
-	s, err := Load(options{Cwd: filepath.Join(root, "p"), Getenv: env.Vars.Get, PolicyDir: filepath.Join(root, "etc", "policy.d")})
+	s, err := loadProject(options{Cwd: filepath.Join(root, "p"), Getenv: env.Vars.Get, PolicyDir: filepath.Join(root, "etc", "policy.d")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &project{env: env, snap: s}
+	s.env = env
+	p := s
 	if n := len(p.Unreadable()); n != 2 {
 		t.Errorf("%d unreadable, want the policy file and the plugins: %+v", n, p.Unreadable())
 	}

@@ -60,11 +60,11 @@ func TestRunnerStopsAfterTheFirstDeny(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := &runner{Env: []string{"PATH=/usr/bin:/bin"}}
-	out := r.Run(context.Background(), info, s.Hooks(), in, root+"/p")
-	if len(out.Results) != 2 || len(out.Skipped) != 1 {
-		t.Fatalf("%d ran, %d skipped", len(out.Results), len(out.Skipped))
+	ran, skipped := r.Run(context.Background(), info, s.Hooks(), in, root+"/p")
+	if len(ran) != 2 || len(skipped) != 1 {
+		t.Fatalf("%d ran, %d skipped", len(ran), len(skipped))
 	}
-	v := verdict(info, "preToolUse bash", out)
+	v := verdict(info, "preToolUse bash", ran, len(skipped))
 	if v.Effect != hooks.EffectBlocked || !strings.Contains(v.Headline, "Denied by preToolUse hook: saw it") {
 		t.Errorf("verdict %+v", v)
 	}

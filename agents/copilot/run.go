@@ -7,10 +7,182 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/agents/claudeschema"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/sandbox"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
+
+// runSetup is one dry run, planned and gated.
+type runSetup struct {
+	info  eventInfo
+	input *hooks.Object
+	gate  *agents.RunGate
+	check func(*hooks.Hook) error
+	sup   sandbox.Config
+}
+
+// RunGate is the gate of the prepared run.
+func (s *runSetup) RunGate() *agents.RunGate { return s.gate }
+
+// Gate says what DryRun would do with req, running nothing.
+func (p *project) Gate(_ context.Context, req agents.RunRequest) (*agents.RunGate, error) {
+	return agents.GateOf(p.prepare(req))
+}
+
+// prepare plans req and applies Hookwarden's gate: a repository hook that
+// is not approved (new, changed, a script changed) or runs code
+// Hookwarden cannot see runs in the sandbox or only when confirmed.
+func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
+	q := req.Query
+	if req.Payload != nil && q.Input == nil {
+		q.Input = req.Payload
+	}
+	info, tool, err := planQuery(req.Event, q)
+	if err != nil {
+		return nil, err
+	}
+	snap := p
+	if req.AsTrusted && !(snap.Trust.Trusted || snap.Trust.OptIn) {
+		getenv := func(k string) string {
+			if k == "COPILOT_ALLOW_ALL" {
+				return "true"
+			}
+			return p.env.Get(k)
+		}
+		if snap, err = loadProject(options{Cwd: p.Dir(), Getenv: getenv}); err != nil {
+			return nil, err
+		}
+		// the second read plans as if trusted; what it plans must be what
+		// the snapshot showed (and the review reviewed)
+		if err := agents.SameFiles(fileBytes(p.Files), fileBytes(snap.Files)); err != nil {
+			return nil, err
+		}
+	}
+	plan, err := snap.Plan(info.Name, agents.Query{Tool: tool})
+	if err != nil {
+		return nil, err
+	}
+	s := &runSetup{info: info}
+	planned, err := selected(snap, plan, req, info)
+	if err != nil {
+		return nil, err
+	}
+	if req.Payload != nil {
+		s.input, err = agents.ParseObject(req.Payload, "payload")
+	} else {
+		s.input, err = p.sample(info, tool, q)
+	}
+	if err != nil {
+		return nil, err
+	}
+	s.sup = p.env.Supervisor(p.Dir(), p.Paths.CopilotHome)
+	s.sup.RecordProbes = req.Trace
+	// the user's hooks that run the project's code, until approved here
+	// (a store that cannot be read holds every one)
+	holdReaching := func(g *agents.RunGate) {
+		data, _ := p.store.Load()
+		g.HoldReaching(data, string(Name), p.Dir(), p.reachingHooks())
+	}
+	s.gate, s.check = claudeschema.Gate(req, plan, planned, func(h *hooks.Hook) bool { return h.Origin.Layer == layerRepository }, p.review, p.Dir(), s.sup, holdReaching)
+	return s, nil
+}
+
+// selected are the hooks the request takes: picked by ID or Copilot key
+// (alone, planned or not), or those of the plan its selectors name (ID,
+// Copilot key of 8 characters or more, command).
+func selected(snap *project, plan *agents.Plan, req agents.RunRequest, info eventInfo) ([]*hooks.Hook, error) {
+	var all []*hooks.Hook
+	for _, h := range snap.Handlers {
+		all = append(all, h.Hook)
+	}
+	picks := func(h *hooks.Hook, id string) bool {
+		c := handlerOf(h)
+		return c != nil && (h.ID == id || c.Key != "" && c.Key == id) && c.Event.Name == info.Name && c.Valid
+	}
+	return claudeschema.Select(all, picks, plan, req, func(h *hooks.Hook, sel string) bool {
+		c := handlerOf(h)
+		return c != nil && c.Key != "" && strings.HasPrefix(c.Key, sel) && len(sel) >= 8
+	})
+}
+
+// DryRun runs req as Copilot does and says what Copilot would do.
+func (p *project) DryRun(ctx context.Context, req agents.RunRequest) (*agents.RunResult, error) {
+	s, err := p.prepare(req)
+	if err != nil {
+		return nil, err
+	}
+	g := s.gate
+	runner := &runner{Env: p.env.Vars, Check: s.check, Isolation: hooks.Isolation{Supervisor: s.sup, Sandboxed: g.IsSandboxed}, OnResult: req.OnResult}
+	start := time.Now()
+	ran, skipped := runner.Run(ctx, s.info, g.Run, s.input, p.Dir())
+	res := &agents.RunResult{Event: s.info.Name, Label: g.Plan.Label, Gate: g, Payload: string(hooks.AppendJSON(nil, s.input)),
+		Sequential: true, Notes: []string{}, Warnings: []string{}, Duration: time.Since(start)}
+	res.Hooks = append(res.Hooks, ran...)
+	for _, h := range skipped {
+		res.Hooks = append(res.Hooks, agents.HookRun{Hook: h, ID: h.ID, Label: p.Title(h), Where: where(h),
+			NotRunReason: "not run: an earlier hook denied the tool, and a preToolUse deny stops the hooks after it", Summary: "not run"})
+	}
+	res.Verdict = verdict(s.info, g.Plan.Label, ran, len(skipped))
+	res.NoteHeld(string(Name), "Copilot CLI", p.Title, "", len(ran))
+	if len(ran) > 0 {
+		res.Summary = fmt.Sprintf("%d hook(s) ran one after another in %s", len(ran), agents.Milliseconds(res.Duration))
+	}
+	res.Document = runDoc{Agent: string(Name), Event: s.info.Name, Verdict: res.Verdict, Hooks: res.Hooks}
+	return res, nil
+}
+
+type runDoc struct {
+	Agent   string           `json:"agent"`
+	Event   hooks.Event      `json:"event"`
+	Verdict agents.Verdict   `json:"verdict"`
+	Hooks   []agents.HookRun `json:"hooks"`
+}
+
+// SamplePayload is the camelCase payload Copilot 1.0.102 sends for the
+// event (the captured one), with the folder and q's fields over it.
+func (p *project) SamplePayload(event hooks.Event, q agents.Query) ([]byte, error) {
+	info, tool, err := planQuery(event, agents.Query{Tool: q.Tool, Trigger: q.Trigger})
+	if err != nil {
+		return nil, err
+	}
+	in, err := p.sample(info, tool, q)
+	if err != nil {
+		return nil, err
+	}
+	return hooks.AppendJSON(nil, in), nil
+}
+
+func (p *project) sample(info eventInfo, tool string, q agents.Query) (*hooks.Object, error) {
+	in, err := sampleInput(sampleOptions{Event: info.Name, Tool: tool, ProjectDir: p.Dir(), Home: p.Paths.Home, Now: p.env.Clock()})
+	if err != nil {
+		return nil, &agents.RequestError{Msg: err.Error()}
+	}
+	return agents.WithInput(in, q.Input)
+}
+
+// RunNotice says what Copilot's folder trust means for a dry run.
+func (p *project) RunNotice() agents.RunNotice {
+	n := agents.RunNotice{Review: "These repository hooks are not approved in Hookwarden (Copilot CLI runs them without asking in a trusted folder):"}
+	if t := p.Trust; !t.Trusted && !t.OptIn {
+		n.Folder = "The folder is not trusted in Copilot CLI: it skips every repository hook here without a word."
+		n.AsTrusted = true
+		n.Confirm = "Run the repository's hooks as if the folder were trusted in Copilot CLI?"
+		n.NotRun = "The repository's hooks were not run: Copilot does not load them while the folder is not trusted."
+		n.Ran = "The repository's hooks ran as if the folder were trusted in Copilot CLI."
+	}
+	return n
+}
+
+// fileBytes is what a read of the files found, by path.
+func fileBytes(fs []*file) map[string]agents.FileBytes {
+	out := make(map[string]agents.FileBytes, len(fs))
+	for _, f := range fs {
+		out[f.Path] = agents.FileBytes{Exists: f.Exists, Raw: f.Raw}
+	}
+	return out
+}
 
 // runner dry-runs Copilot CLI command hooks the way Copilot 1.0.102 runs
 // them (observed): one after another in Copilot's order, each through the
@@ -27,104 +199,70 @@ type runner struct {
 	Env       settingsio.Env
 	Isolation hooks.Isolation
 	Check     func(h *hooks.Hook) error
-	OnResult  func(index int, r *runResult)
+	OnResult  func(index int, r agents.HookRun)
 	Grace     time.Duration
 	StreamCap int
 }
 
-// runResult is one hook's dry run.
-type runResult struct {
-	Hook        *hooks.Hook
-	Argv        []string
-	Dir         string
-	Stdin       string
-	Timeout     time.Duration
-	ExitCode    int
-	HasExitCode bool
-	Signal      string
-	Stdout      string
-	Stderr      string
-	Error       string
-	NotRun      string
-	TimedOut    bool
-	Cancelled   bool
-	Truncated   bool
-	Sandboxed   bool
-	Sandbox     *sandbox.Report
-	Duration    time.Duration
-	Answer      answer
-}
-
-// runOutcome is the dry run of an event.
-type runOutcome struct {
-	Event   hooks.Event
-	Results []runResult
-	// Stopped is the index of the hook whose deny stopped the rest (-1
-	// none); Skipped are the hooks not started because of it.
-	Stopped  int
-	Skipped  []*hooks.Hook
-	Duration time.Duration
-}
-
 // Run runs hs for the event with the camelCase payload in, one after
-// another.
-func (r *runner) Run(ctx context.Context, info eventInfo, hs []*hooks.Hook, in *hooks.Object, projectDir string) runOutcome {
-	start := time.Now()
-	out := runOutcome{Event: info.Name, Stopped: -1}
+// another: ran are the hooks started, skipped those a preToolUse deny
+// stopped.
+func (r *runner) Run(ctx context.Context, info eventInfo, hs []*hooks.Hook, in *hooks.Object, projectDir string) (ran []agents.HookRun, skipped []*hooks.Hook) {
 	if in == nil {
 		in = hooks.NewObject(0)
 	}
 	cur := in.Clone()
-	for i, h := range hs {
-		if out.Stopped >= 0 {
-			out.Skipped = append(out.Skipped, h)
+	stopped := false
+	for _, h := range hs {
+		if stopped {
+			skipped = append(skipped, h)
 			continue
 		}
-		res := r.runOne(ctx, info, h, cur, projectDir)
-		out.Results = append(out.Results, res)
+		start := time.Now()
+		run, a := r.runOne(ctx, info, h, cur, projectDir)
+		run.Duration = time.Since(start)
+		said(&run, a)
+		ran = append(ran, run)
 		if r.OnResult != nil {
-			r.OnResult(len(out.Results)-1, &out.Results[len(out.Results)-1])
+			r.OnResult(len(ran)-1, run)
 		}
-		if res.Answer.Stops {
-			out.Stopped = i
-		}
-		if m, ok := res.Answer.Fields["modifiedArgs"]; ok {
+		stopped = a.Stops
+		if m, ok := a.Fields["modifiedArgs"]; ok {
 			if v, err := hooks.ParseJSON(m); err == nil {
 				cur.Set("toolArgs", v)
 			}
 		}
 	}
-	out.Duration = time.Since(start)
-	return out
+	return ran, skipped
 }
 
-func (r *runner) runOne(ctx context.Context, info eventInfo, h *hooks.Hook, in *hooks.Object, projectDir string) (res runResult) {
-	start := time.Now()
+// runOne runs one hook as Copilot does and reads its answer.
+func (r *runner) runOne(ctx context.Context, info eventInfo, h *hooks.Hook, in *hooks.Object, projectDir string) (run agents.HookRun, a answer) {
 	c := handlerOf(h)
 	payload := in
 	if c != nil && c.Pascal {
 		payload = pascalPayload(info, in)
 	}
-	res = runResult{Hook: h, Stdin: string(hooks.AppendJSON(nil, payload)), Dir: projectDir, Timeout: defaultTimeoutSec * time.Second}
-	defer func() { res.Duration = time.Since(start) }()
+	run = agents.HookRun{Hook: h, ID: h.ID, Label: h.Command, Where: where(h), Stdin: string(hooks.AppendJSON(nil, payload)), Timeout: defaultTimeoutSec * time.Second}
 	if c == nil {
-		res.NotRun = "not a Copilot CLI hook"
-		return res
+		run.NotRunReason = "not a Copilot CLI hook"
+		return run, a
 	}
-	res.Timeout = time.Duration(c.TimeoutSec * float64(time.Second))
+	run.Timeout = time.Duration(c.TimeoutSec * float64(time.Second))
 	if c.Type != "command" {
-		res.NotRun = "a " + c.Type + " hook: the dry run runs command hooks only"
-		return res
+		run.NotRunReason = "a " + c.Type + " hook: the dry run runs command hooks only"
+		return run, a
 	}
+	dir := projectDir
 	if c.Cwd != "" {
 		if filepath.IsAbs(c.Cwd) {
-			res.Dir = c.Cwd
+			dir = c.Cwd
 		} else {
-			res.Dir = filepath.Join(projectDir, c.Cwd)
+			dir = filepath.Join(projectDir, c.Cwd)
 		}
 	}
 	env := r.hookEnv(c, projectDir)
-	spec := hooks.SpawnSpec{Env: env, Dir: res.Dir, Stdin: res.Stdin, Timeout: res.Timeout, Grace: r.Grace, Cap: r.StreamCap, NewSession: true}
+	spec := hooks.SpawnSpec{Env: env, Dir: dir, Stdin: run.Stdin, Timeout: run.Timeout, Grace: r.Grace, Cap: r.StreamCap, NewSession: true}
 	spec.DefaultLimits()
 	switch {
 	case c.Bash != nil:
@@ -132,34 +270,33 @@ func (r *runner) runOne(ctx context.Context, info eventInfo, h *hooks.Hook, in *
 	case c.Exec != nil:
 		spec.Program, spec.Args = *c.Exec, c.Args
 	default:
-		res.NotRun = "a powershell-only hook: Copilot on Linux and macOS runs bash commands (not observed); the dry run does not start pwsh"
-		return res
+		run.NotRunReason = "a powershell-only hook: Copilot on Linux and macOS runs bash commands (not observed); the dry run does not start pwsh"
+		return run, a
 	}
 	spec.Path = hooks.ResolveExecutable(spec.Program, env)
-	res.Argv = append([]string{spec.Program}, spec.Args...)
-	res.Sandboxed = spec.Guard(h, r.Check, r.Isolation, payload)
+	run.Command = strings.Join(append([]string{spec.Program}, spec.Args...), " ")
+	run.Sandboxed = spec.Guard(h, r.Check, r.Isolation, payload)
 	pr := spec.Run(ctx)
-	res.Sandbox = pr.Sandbox
-	res.Stdout, res.Stderr = hooks.DecodeUTF8(pr.Stdout), hooks.DecodeUTF8(pr.Stderr)
-	res.Truncated, res.Signal = pr.Truncated, pr.Signal
-	end := processEnd{Stdout: res.Stdout, Stderr: res.Stderr, TimeoutSec: c.TimeoutSec, File: h.Origin.File}
+	run.Sandbox = pr.Sandbox
+	run.Stdout, run.Stderr = hooks.DecodeUTF8(pr.Stdout), hooks.DecodeUTF8(pr.Stderr)
+	run.Truncated, run.Signal = pr.Truncated, pr.Signal
+	end := processEnd{Stdout: run.Stdout, Stderr: run.Stderr, TimeoutSec: c.TimeoutSec, File: h.Origin.File}
 	switch {
 	case strings.HasPrefix(pr.StartErr, hooks.RefusedPrefix):
-		res.Error, res.NotRun = pr.StartErr, pr.StartErr
-		return res
+		run.Error, run.NotRunReason = pr.StartErr, pr.StartErr
+		return run, a
 	case pr.StartErr != "":
-		res.Error, end.Error = pr.StartErr, pr.StartErr
+		run.Error, end.Error = pr.StartErr, pr.StartErr
 	case pr.TimedOut:
-		res.TimedOut, end.TimedOut = true, true
-		res.Error = fmt.Sprintf("timed out after %g s", c.TimeoutSec)
+		run.TimedOut, end.TimedOut = true, true
+		run.Error = fmt.Sprintf("timed out after %g s", c.TimeoutSec)
 	case pr.Cancelled:
-		res.Cancelled, res.Error, end.Error = true, "cancelled", "cancelled"
+		run.Cancelled, run.Error, end.Error = true, "cancelled", "cancelled"
 	case pr.Exited:
-		res.ExitCode, res.HasExitCode = pr.Code, true
+		run.ExitCode, run.HasExitCode = pr.Code, true
 		end.HasCode, end.Code = true, pr.Code
 	}
-	res.Answer = interpret(info, c.Pascal, end)
-	return res
+	return run, interpret(info, c.Pascal, end)
 }
 
 // hookEnv is the environment Copilot gives a hook (observed).

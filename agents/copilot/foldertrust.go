@@ -3,22 +3,58 @@ package copilot
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
+// trustState is Copilot's own trust of the session folder, as load
+// decides it (FolderTrust is its neutral form).
+type trustState struct {
+	// Trusted: the repository layers load.
+	Trusted bool
+	// Rule says what decided, in words; Folder is the trustedFolders
+	// entry that trusts the folder ("" none).
+	Rule   string
+	Folder string
+	// AllowAll and OptIn are COPILOT_ALLOW_ALL=true and
+	// GITHUB_COPILOT_PROMPT_MODE_REPO_HOOKS=true.
+	AllowAll bool
+	OptIn    bool
+	// Folders are config.json's trustedFolders; ConfigErr says why it
+	// cannot be read ("" when it can).
+	Folders   []string
+	ConfigErr string
+}
+
+// FolderTrust is Copilot's trust of the folder in the neutral form.
+func (p *project) FolderTrust() agents.FolderTrust {
+	t := p.Trust
+	state := "untrusted"
+	switch {
+	case t.Trusted:
+		state = "trusted"
+	case t.OptIn:
+		state = "untrusted (repository hooks opted in)"
+	}
+	reason := t.Rule
+	if !t.Trusted && !t.OptIn {
+		reason += "; repository hooks are skipped silently by Copilot CLI"
+	}
+	return agents.FolderTrust{Supported: true, Trusted: t.Trusted || t.OptIn, State: state, Source: p.Paths.Config,
+		Reason: reason, Levels: []string{"trusted", "untrusted"}}
+}
+
 // FolderTrustDetails are Copilot's trust decision for the folder in rows.
 func (p *project) FolderTrustDetails() ([]agents.Field, error) {
-	ft, t := p.FolderTrust(), p.snap.Trust
+	ft, t := p.FolderTrust(), p.Trust
 	rows := []agents.Field{
 		{Key: "project", Label: "project", Value: p.Dir(), Code: true},
 		{Key: "folder_trust", Label: "folder trust", Value: ft.State},
 		{Key: "rule", Label: "rule", Value: t.Rule},
-		{Key: "repository_files", Label: "repository files", Value: p.snap.Paths.RepoRoot, Code: true},
-		{Key: "file", Label: "file", Value: p.snap.Paths.Config, Code: true},
+		{Key: "repository_files", Label: "repository files", Value: p.Paths.RepoRoot, Code: true},
+		{Key: "file", Label: "file", Value: p.Paths.Config, Code: true},
 		{Key: "session", Label: "not recorded", Value: "`copilot --trust-folder` trusts the folder for one session only; in a git subfolder it then reads the subfolder's .github/hooks, not the git root's"},
 	}
 	if t.ConfigErr != "" {
@@ -34,7 +70,7 @@ func (p *project) SetFolderTrust(_ context.Context, level string) (*agents.Folde
 	if level != "trusted" && level != "untrusted" {
 		return nil, &agents.InputError{Msg: fmt.Sprintf("unknown Copilot CLI trust level %q (want trusted or untrusted)", level)}
 	}
-	path, dir := p.snap.Paths.Config, p.Dir()
+	path, dir := p.Paths.Config, p.Dir()
 	decide := func(list *settingsio.Node) (settingsio.ListChange, error) {
 		var ch settingsio.ListChange
 		found := false
@@ -57,15 +93,7 @@ func (p *project) SetFolderTrust(_ context.Context, level string) (*agents.Folde
 		}
 		return ch, nil
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return nil, err
-	}
-	b, changed, err := agents.BackedUp([]string{path}, func() error {
-		return settingsio.UpdateFileAtomic(path, 0o600, func(cur []byte, exists bool) ([]byte, error) {
-			out, _, err := settingsio.PatchStringList(path, cur, exists, []string{"trustedFolders"}, decide)
-			return out, err
-		})
-	})
+	b, changed, err := agents.PatchListFile(path, []string{"trustedFolders"}, decide)
 	if err != nil {
 		return nil, err
 	}
@@ -76,7 +104,7 @@ func (p *project) SetFolderTrust(_ context.Context, level string) (*agents.Folde
 	if len(changed) == 0 {
 		msg = "nothing to write: " + path + " already says so"
 	}
-	if level == "untrusted" && p.snap.Trust.AllowAll {
+	if level == "untrusted" && p.Trust.AllowAll {
 		msg += " (COPILOT_ALLOW_ALL=true still trusts every folder)"
 	}
 	res := &agents.FolderTrustResult{Message: msg, Files: changed, Backup: b}

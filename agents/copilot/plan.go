@@ -18,7 +18,44 @@ const planOrder = "one after another (each waits for the previous), in layer ord
 // order (no de-duplication); the event's other hooks are Skipped with
 // Copilot's reason.
 func (p *project) Plan(event hooks.Event, q agents.Query) (*agents.Plan, error) {
-	return p.snap.plan(event, q)
+	info, tool, err := planQuery(event, q)
+	if err != nil {
+		return nil, err
+	}
+	label := string(info.Name)
+	if tool != "" {
+		label += " " + tool
+	}
+	out := &agents.Plan{Event: info.Name, Context: agents.Query{Tool: tool}, Label: label, Sequential: true, Order: planOrder,
+		Noun: "hook", Names: map[string]string{}, Notes: map[string]string{}}
+	doc := planDoc{Agent: string(Name), Event: info.Name, Tool: tool, Sequential: true, Hooks: []planHookDoc{}, Skipped: []planHookDoc{}}
+	for _, h := range p.Handlers {
+		if h.Event.Name != info.Name {
+			continue
+		}
+		reason := ""
+		switch {
+		case !h.Valid || !h.Runs:
+			reason = string(h.Hook.Status) + ": " + h.Hook.Reason
+		case !h.MatchesTool(tool):
+			reason = fmt.Sprintf("the matcher %q does not match %q", *h.Matcher, toolSeen(h, tool))
+		}
+		item := planHookDoc{Command: h.Hook.Command, Key: h.Key, Origin: originOf(h.Hook.Origin.Layer), File: h.Hook.Origin.File,
+			Line: h.Hook.Origin.Line, ID: h.Hook.ID, EventAsWritten: h.Written, Reason: reason}
+		if reason != "" {
+			out.Skipped = append(out.Skipped, agents.Skip{Hook: h.Hook, ID: h.Hook.ID, Reason: reason})
+			doc.Skipped = append(doc.Skipped, item)
+			continue
+		}
+		out.Hooks = append(out.Hooks, h.Hook)
+		if h.Pascal {
+			out.Notes[h.Hook.ID] = pascalNote(info, h, tool)
+			item.Note = out.Notes[h.Hook.ID]
+		}
+		doc.Hooks = append(doc.Hooks, item)
+	}
+	out.Document = doc
+	return out, nil
 }
 
 // planQuery is the event and tool of q.
@@ -49,47 +86,6 @@ func planQuery(event hooks.Event, q agents.Query) (eventInfo, string, error) {
 		return info, "", &agents.ContextError{Event: event, Msg: "takes no --tool: it is not about a tool call"}
 	}
 	return info, tool, nil
-}
-
-func (s *snapshot) plan(event hooks.Event, q agents.Query) (*agents.Plan, error) {
-	info, tool, err := planQuery(event, q)
-	if err != nil {
-		return nil, err
-	}
-	label := string(info.Name)
-	if tool != "" {
-		label += " " + tool
-	}
-	out := &agents.Plan{Event: info.Name, Context: agents.Query{Tool: tool}, Label: label, Sequential: true, Order: planOrder,
-		Noun: "hook", Names: map[string]string{}, Notes: map[string]string{}}
-	doc := planDoc{Agent: string(Name), Event: info.Name, Tool: tool, Sequential: true, Hooks: []planHookDoc{}, Skipped: []planHookDoc{}}
-	for _, h := range s.Handlers {
-		if h.Event.Name != info.Name {
-			continue
-		}
-		reason := ""
-		switch {
-		case !h.Valid || !h.Runs:
-			reason = string(h.Hook.Status) + ": " + h.Hook.Reason
-		case !h.MatchesTool(tool):
-			reason = fmt.Sprintf("the matcher %q does not match %q", *h.Matcher, toolSeen(h, tool))
-		}
-		item := planHookDoc{Command: h.Hook.Command, Key: h.Key, Origin: originOf(h.Hook.Origin.Layer), File: h.Hook.Origin.File,
-			Line: h.Hook.Origin.Line, ID: h.Hook.ID, EventAsWritten: h.Written, Reason: reason}
-		if reason != "" {
-			out.Skipped = append(out.Skipped, agents.Skip{Hook: h.Hook, ID: h.Hook.ID, Reason: reason})
-			doc.Skipped = append(doc.Skipped, item)
-			continue
-		}
-		out.Hooks = append(out.Hooks, h.Hook)
-		if h.Pascal {
-			out.Notes[h.Hook.ID] = pascalNote(info, h, tool)
-			item.Note = out.Notes[h.Hook.ID]
-		}
-		doc.Hooks = append(doc.Hooks, item)
-	}
-	out.Document = doc
-	return out, nil
 }
 
 // pascalNote says how a hook configured under the event's PascalCase name

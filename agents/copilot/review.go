@@ -66,7 +66,7 @@ func (p *project) spec(h *handler) agents.CommandSpec {
 		}
 	}
 	if h.Cwd != "" {
-		c.ScriptRoots = []string{filepath.Join(p.snap.Paths.Cwd, h.Cwd)}
+		c.ScriptRoots = []string{filepath.Join(p.Paths.Cwd, h.Cwd)}
 	}
 	if c.ScriptCommand != "" {
 		c.Runtime = p.reviewRT
@@ -83,7 +83,7 @@ func (p *project) specs() []agents.CommandSpec { return p.specList().All() }
 // hook and holds its definition: 100,000 of them are not held at once).
 func (p *project) specList() agents.SpecList {
 	var at []*handler
-	for _, h := range p.snap.Handlers {
+	for _, h := range p.Handlers {
 		if reviewed(h) {
 			at = append(at, h)
 		}
@@ -228,8 +228,8 @@ func copilotSays(c *handler) string {
 // built once per review: a lookup per hook over all of them made the
 // review quadratic (100,000 hooks: minutes).
 func (p *project) handlersByID() map[string]*handler {
-	out := make(map[string]*handler, len(p.snap.Handlers))
-	for _, h := range p.snap.Handlers {
+	out := make(map[string]*handler, len(p.Handlers))
+	for _, h := range p.Handlers {
 		if _, seen := out[h.Hook.ID]; !seen {
 			out[h.Hook.ID] = h
 		}
@@ -241,15 +241,15 @@ func (p *project) handlersByID() map[string]*handler {
 func (p *project) folderView() agents.FolderView {
 	ft := p.FolderTrust()
 	f := agents.FolderView{Title: "Folder trust: " + ft.State, Trusted: ft.Trusted,
-		Rule:    agents.Fact{Key: "rule", Text: ft.Reason, Paths: []string{p.snap.Paths.Config}, OK: ft.Trusted},
-		Answers: ft.Levels, Writable: p.snap.Trust.ConfigErr == "",
+		Rule:    agents.Fact{Key: "rule", Text: ft.Reason, Paths: []string{p.Paths.Config}, OK: ft.Trusted},
+		Answers: ft.Levels, Writable: p.Trust.ConfigErr == "",
 		Labels: map[string]agents.FolderAnswer{
 			"trusted":   {Button: "Trust folder", Icon: "confirm", Done: "Trusted the folder"},
 			"untrusted": {Button: "Don't trust", Icon: "cancel", Done: "Removed the folder from trustedFolders"},
 		},
 		Confirm: map[string]agents.FolderConfirm{
 			"trusted": {Title: "Trust this folder in Copilot CLI?", Button: "Trust folder",
-				Intro: fmt.Sprintf("Hookwarden adds %s to trustedFolders in %s: Copilot CLI then loads the repository's hooks. ", p.Dir(), p.snap.Paths.Config)},
+				Intro: fmt.Sprintf("Hookwarden adds %s to trustedFolders in %s: Copilot CLI then loads the repository's hooks. ", p.Dir(), p.Paths.Config)},
 		},
 		Starts:   "These %s start running the next time Copilot CLI starts here:",
 		None:     "No hook of this folder is held back by the folder trust now.",
@@ -260,7 +260,7 @@ func (p *project) folderView() agents.FolderView {
 	} else {
 		f.Effects = []agents.Fact{{Key: "effect", Text: "Copilot CLI skips every repository hook of this folder without a word until the folder is trusted."}}
 		f.StaysOff = map[string]string{}
-		for _, h := range p.snap.Handlers {
+		for _, h := range p.Handlers {
 			if h.Hook.Status == hooks.StatusBlockedUntrustedFolder && !h.Enabled {
 				f.StaysOff[h.Hook.ID] = "switched off (disableAllHooks or disabledHooks)"
 			}
@@ -271,7 +271,7 @@ func (p *project) folderView() agents.FolderView {
 
 // section is Copilot CLI's section of Hookwarden's store.
 func (p *project) section() claudeschema.Section {
-	return claudeschema.Section{Store: p.store, Key: storeSection, Agent: string(Name), Title: "Copilot CLI", Project: p.Dir(),
+	return claudeschema.Section{Store: p.store, StoreErr: p.storeErr, Key: storeSection, Agent: string(Name), Title: "Copilot CLI", Project: p.Dir(),
 		Noun: "repository hook", Named: "ID, fingerprint, Copilot key or command", Empty: "No Copilot CLI repository hooks.",
 		Picks: func(sp agents.CommandSpec, sel string) bool {
 			c := handlerOf(sp.Hook)
@@ -324,7 +324,7 @@ func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 		}
 	} else if len(req.IDs) > 0 {
 		var missing []string
-		picked, missing = p.pick(specs, req.IDs)
+		picked, missing = p.section().Pick(specs, req.IDs)
 		if len(missing) > 0 {
 			return nil, agents.BadRequestf("no Copilot CLI repository hook %q (give its ID, fingerprint, Copilot key or command; see hookwarden audit --agent copilot)", strings.Join(missing, `", "`))
 		}
@@ -384,32 +384,6 @@ func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 	return res, nil
 }
 
-// pick selects specs by hook ID, fingerprint (8+ characters), Copilot
-// key (8+ characters) or command.
-func (p *project) pick(specs []agents.CommandSpec, sels []string) ([]agents.CommandSpec, []string) {
-	var out []agents.CommandSpec
-	var missing []string
-	seen := map[string]bool{}
-	for _, sel := range sels {
-		found := false
-		for _, s := range specs {
-			k, c := s.Key(), handlerOf(s.Hook)
-			if s.Hook.ID == sel || len(sel) >= 8 && (strings.HasPrefix(k, sel) || c != nil && strings.HasPrefix(c.Key, sel)) ||
-				strings.TrimSpace(s.Hook.Command) == strings.TrimSpace(sel) || s.Label == sel {
-				found = true
-				if !seen[s.Hook.ID] {
-					seen[s.Hook.ID] = true
-					out = append(out, s)
-				}
-			}
-		}
-		if !found {
-			missing = append(missing, sel)
-		}
-	}
-	return out, missing
-}
-
 // Revoke removes approvals from Hookwarden's store.
 func (p *project) Revoke(_ context.Context, req agents.RevokeRequest) (*agents.RevokeResult, error) {
 	if p.storeErr != nil {
@@ -430,32 +404,17 @@ func (p *project) Revoke(_ context.Context, req agents.RevokeRequest) (*agents.R
 		}
 		req.IDs = rest
 	}
-	specs := p.specs()
-	var keys []string
-	if !req.All {
-		picked, missing := p.pick(specs, req.IDs)
-		for _, s := range picked {
-			keys = append(keys, s.Key())
-		}
-		keys = append(keys, missing...)
-		if req.Gone {
-			r, err := p.review()
-			if err != nil {
-				return nil, err
-			}
-			for _, g := range r.Gone {
-				keys = append(keys, g.Key)
-			}
-		}
-	}
-	removed, err := agents.RevokeSpecs(p.store, storeSection, string(Name), p.Dir(), keys, req.All)
+	// the repository's hooks: the section's revoke, its result added
+	sr, err := p.section().Revoke(p.specs(), req, p.review)
 	if err != nil {
 		return nil, err
 	}
-	res.Revoked = append(res.Revoked, removed...)
-	if len(removed) > 0 && !slices.Contains(res.Files, p.store.Path()) {
-		res.Files = append(res.Files, p.store.Path())
+	res.Revoked = append(res.Revoked, sr.Revoked...)
+	for _, f := range sr.Files {
+		if !slices.Contains(res.Files, f) {
+			res.Files = append(res.Files, f)
+		}
 	}
-	res.Written = append(res.Written, agents.Written{Count: len(removed), What: "Copilot CLI hook approval", Store: p.store.Path()})
+	res.Written = append(res.Written, sr.Written...)
 	return res, nil
 }

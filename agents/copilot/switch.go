@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -25,7 +24,7 @@ const switchNote = "Copilot CLI reads a hook's switch from disabledHooks in ~/.c
 func (p *project) Find(ref string) ([]*hooks.Hook, error) {
 	ref = strings.TrimSpace(ref)
 	var out []*hooks.Hook
-	for _, h := range p.snap.Handlers {
+	for _, h := range p.Handlers {
 		if h.Hook.ID == ref {
 			return []*hooks.Hook{h.Hook}, nil
 		}
@@ -42,7 +41,7 @@ func (p *project) Find(ref string) ([]*hooks.Hook, error) {
 // Switches has one scope (the user settings.json) and an all-hooks
 // switch over every hook with a key.
 func (p *project) Switches() agents.SwitchInfo {
-	f := p.snap.Paths.UserSettings
+	f := p.Paths.UserSettings
 	return agents.SwitchInfo{Note: switchNote,
 		EnableAll:  "This removes the key of every Copilot hook of this folder from disabledHooks in " + f + ".",
 		DisableAll: map[string]string{"": "This adds the key of every Copilot hook of this folder to disabledHooks in " + f + "."}}
@@ -56,12 +55,12 @@ func (p *project) SwitchOf(h *hooks.Hook) agents.HookSwitch {
 	if c == nil || !c.Valid || c.Key == "" {
 		return agents.HookSwitch{}
 	}
-	sw := agents.HookSwitch{Switchable: true, Enabled: !slices.Contains(p.snap.DisabledKeys, c.Key)}
+	sw := agents.HookSwitch{Switchable: true, Enabled: !slices.Contains(p.DisabledKeys, c.Key)}
 	switch {
 	case c.File.DisableAll:
 		sw.Locked = "Locked: disableAllHooks is true in " + c.File.Path
-	case p.snap.AllOff != "":
-		sw.Locked = "Locked: disableAllHooks is true in " + p.snap.AllOff + " (every hook is off)"
+	case p.AllOff != "":
+		sw.Locked = "Locked: disableAllHooks is true in " + p.AllOff + " (every hook is off)"
 	}
 	return sw
 }
@@ -75,7 +74,7 @@ func (p *project) Toggle(_ context.Context, req agents.ToggleRequest) (*agents.T
 		return nil, &agents.InputError{Msg: fmt.Sprintf("--scope %q: Copilot CLI reads hook switches (disabledHooks) from ~/.copilot/settings.json only", req.Scope)}
 	}
 	targets, err := req.Targets(p.Find, func() (all []*hooks.Hook) {
-		for _, h := range p.snap.Handlers {
+		for _, h := range p.Handlers {
 			if h.Valid && h.Key != "" {
 				all = append(all, h.Hook)
 			}
@@ -96,7 +95,7 @@ func (p *project) Toggle(_ context.Context, req agents.ToggleRequest) (*agents.T
 			names = append(names, p.Title(hk))
 		}
 	}
-	path := p.snap.Paths.UserSettings
+	path := p.Paths.UserSettings
 	res := &agents.ToggleResult{Files: []string{}, Report: []string{}}
 	decide := func(list *settingsio.Node) (settingsio.ListChange, error) {
 		var ch settingsio.ListChange
@@ -120,15 +119,7 @@ func (p *project) Toggle(_ context.Context, req agents.ToggleRequest) (*agents.T
 		}
 		return ch, nil
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return nil, err
-	}
-	backup, changed, err := agents.BackedUp([]string{path}, func() error {
-		return settingsio.UpdateFileAtomic(path, 0o600, func(cur []byte, exists bool) ([]byte, error) {
-			out, _, err := settingsio.PatchStringList(path, cur, exists, []string{"disabledHooks"}, decide)
-			return out, err
-		})
-	})
+	backup, changed, err := agents.PatchListFile(path, []string{"disabledHooks"}, decide)
 	if err != nil {
 		return nil, err
 	}
@@ -151,7 +142,7 @@ func (p *project) Toggle(_ context.Context, req agents.ToggleRequest) (*agents.T
 	res.Message = fmt.Sprintf("%s %d Copilot CLI hook key(s) in %s", verb, len(keys), path)
 	for _, k := range keys {
 		n := 0
-		for _, h := range p.snap.Handlers {
+		for _, h := range p.Handlers {
 			if h.Key == k {
 				n++
 			}

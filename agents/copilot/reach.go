@@ -22,12 +22,12 @@ import (
 // run shows (agents.ReachingHooks).
 func (p *project) reachingHooks() []agents.CommandSpec {
 	var hs []*hooks.Hook
-	for _, h := range p.snap.Handlers {
+	for _, h := range p.Handlers {
 		if h.Valid && h.Type == "command" && (h.Bash != nil || h.Exec != nil) && !reviewed(h) {
 			hs = append(hs, h.Hook)
 		}
 	}
-	return agents.ReachingHooks(p.Dir(), p.snap.Paths.Home, hs, scriptRuntime(p.env.GitConfig()), func(h *hooks.Hook) bool {
+	return agents.ReachingHooks(p.Dir(), p.Paths.Home, hs, scriptRuntime(p.env.GitConfig()), func(h *hooks.Hook) bool {
 		c := handlerOf(h)
 		return c == nil || reviewed(c)
 	})

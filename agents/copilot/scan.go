@@ -37,7 +37,7 @@ func (a agent) ScanHooks(sf agents.ScanFile) ([]agents.ScanHook, error) {
 		f.Kind = kindSettings
 	}
 	readJSON(f)
-	s := &snapshot{Paths: paths{Cwd: sf.Root, RepoRoot: sf.Root}}
+	s := &project{Paths: paths{Cwd: sf.Root, RepoRoot: sf.Root}}
 	if !f.Exists && f.Err == nil {
 		return nil, fmt.Errorf("%s: the file is gone", f.Path)
 	}
