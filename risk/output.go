@@ -111,7 +111,12 @@ var (
 	negatedRe = lazyRe(`(?i)\b(never|not|don'?t|avoid|blocked|block|denied|deny|refused?|instead|dangerous|destructive|forbidden|prohibited|unsafe|prevent(ed)?|disallowed|warning|cannot|can't)\b`)
 	// hideRe: an instruction to hide what is done from the user, or to
 	// ignore the rules the model was given.
-	hideRe = lazyRe(`(?i)\b(?:ignore|disregard|forget|override) (?:all |any )?(?:the |of the |your )?(?:(?:previous|prior|earlier|above|system|safety|security|your|any|existing|original)\s+){1,3}(?:instructions|rules|guidelines|guidance|guardrails|policies|policy|restrictions|constraints|prompts?)|\b(?:do not|don'?t|never) (?:tell|mention|inform|show|reveal|report|surface|disclose|list)\b[^.\n]{0,40}\b(?:user|human|anyone|summary|reply|response|answer|changelog|commit message|pull request|PR description)\b|\b(?:do not|don'?t|never) (?:surface|disclose) (?:this|it)\b|\bkeep (?:this|it) (?:hidden|secret) from\b|\bdo (?:this|it|so) (?:silently|quietly|secretly)\b|\bwithout (?:telling|asking|informing) the user\b|\b(?:do not|don'?t|never) (?:ask|consult|check with|wait for|prompt)\b[^.\n]{0,20}\b(?:user|human|me)\b[^.\n]{0,20}\b(?:confirm\w*|permission|approv\w*)`)
+	hideRe = lazyRe(`(?i)\b(?:ignore|disregard|forget|override) (?:all |any )?(?:the |of the |your )?(?:(?:previous|prior|earlier|above|system|safety|security|your|any|existing|original)\s+){1,3}(?:instructions|rules|guidelines|guidance|guardrails|policies|policy|restrictions|constraints|prompts?)|\b(?:do not|don'?t|never) (?:tell|mention|inform|show|reveal|report)\b[^.\n]{0,40}\b(?:user|human|anyone)\b|\bwithout (?:telling|asking|informing) the user\b|\b(?:do not|don'?t|never) (?:ask|consult|check with|wait for|prompt)\b[^.\n]{0,20}\b(?:user|human|me)\b[^.\n]{0,20}\b(?:confirm\w*|permission|approv\w*)`)
+	// quietRe: softer ways of keeping something out of sight ("do not
+	// mention it in the summary", "do this silently"): context hooks say
+	// them of their own reminders, so they count only in a text that
+	// also orders an act.
+	quietRe = lazyRe(`(?i)\b(?:do not|don'?t|never) (?:tell|mention|inform|show|reveal|report|surface|disclose|list)\b[^.\n]{0,40}\b(?:summary|reply|response|answer|changelog|commit message|pull request|PR description)\b|\b(?:do not|don'?t|never) (?:surface|disclose) (?:this|it)\b|\bkeep (?:this|it) (?:hidden|secret) from\b|\bdo (?:this|it|so) (?:silently|quietly|secretly)\b`)
 	// skipChecksRe: an instruction to switch the project's own checks off.
 	skipChecksRe = lazyRe(`(?i)--no-verify\b|\b(?:disable|skip|bypass|turn off|switch off)\b[ -](?:all |the |any )?(?:git )?(?:hooks?|pre-commit|checks?|tests?|linters?|lint|safety|sandbox|permission(?: prompt)?s?|security|approvals?|confirmations?|verification|review)\b`)
 	stringLitRe  = lazyRe(`"((?:[^"\\\n]|\\.){12,})"|'((?:[^'\\\n]|\\.){12,})'|` + "`((?:[^`\\\\]|\\\\.){12,})`")
@@ -244,7 +249,7 @@ func (a *analyzer) factsOf(re *outputRes, text string, code bool) *textFacts {
 		// literals as a script does
 		// (a script's comments and docstrings say nothing to the model)
 		if code {
-			f.strs = codeStrings(codeLines(text))
+			f.strs = codeStrings(userLinesOut(codeLines(text)))
 		} else {
 			for _, m := range stringLitRe.FindAllStringSubmatch(text, -1) {
 				f.strs = append(f.strs, unquoteLit(m[1]+m[2]+m[3]))
@@ -255,6 +260,27 @@ func (a *analyzer) factsOf(re *outputRes, text string, code bool) *textFacts {
 		a.opt.Cache.storeOutputFacts(key, f)
 	}
 	return f
+}
+
+// userSinkRe: a line of code whose text goes to the person at the
+// terminal or to a log, never to the model: stderr, a logger, an
+// exception or an error.
+var userSinkRe = lazyRe(`\b(?:sys\.stderr|process\.stderr|console\.(?:error|warn|debug|trace)|logging\.\w+|logger\.\w+|log\.(?:debug|info|warn|warning|error|fatal|exception)|\$stderr|STDERR|warn)\b|\b(?:raise|throw)\b|\b\w*(?:Error|Exception)\(`)
+
+// userLinesOut blanks the lines of code whose strings go to the user or a
+// log (an error message that says how to fix a setup is no order to the
+// model): the model reads stdout and the fields it carries.
+func userLinesOut(text string) string {
+	if !userSinkRe.MatchString(text) {
+		return text
+	}
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if userSinkRe.MatchString(l) {
+			lines[i] = ""
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // codeStrings are a script's string literals of 12 characters or more,
@@ -503,7 +529,11 @@ func (a *analyzer) instruction(text string, src Source, refusal bool) {
 			a.opt.Cache.storeInstructionFindings(key, fs)
 		}()
 	}
-	if m := hideRe.FindString(text); m != "" {
+	m := hideRe.FindString(text)
+	if m == "" && ordersAction(text) {
+		m = quietRe.FindString(text)
+	}
+	if m != "" {
 		a.add(Finding{Category: AgentOutput, Severity: LevelCritical, Source: src,
 			Summary: fmt.Sprintf("tells the model %q", shortText(m, 80))})
 	}
