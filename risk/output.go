@@ -36,6 +36,9 @@ type printed struct {
 	// code: the raw text of a script (Python, JavaScript, PowerShell),
 	// whose literals are read by pattern rather than evaluated.
 	code bool
+	// stderr: written to stderr, which the agents pass to the model only
+	// with a blocking exit (2); otherwise the user or a log reads it.
+	stderr bool
 }
 
 // outputRes are the patterns built from one Outputs vocabulary.
@@ -54,6 +57,8 @@ type outputRes struct {
 	ctxEvent           map[string]bool
 	// userReason: reason keys shown to the user beside a userDecision.
 	userReason, userDecision map[string]bool
+	// userOnly: keys only the user reads (systemMessage).
+	userOnly map[string]bool
 }
 
 // outputVocab is the vocabulary of the hook's agent, or the union of the
@@ -78,13 +83,14 @@ var (
 )
 
 func compileOutputs(v *vocab.Outputs) *outputRes {
-	ctxKeys := append(append([]string{}, v.Context...), v.Rewrite...)
+	ctxKeys := append(append(append([]string{}, v.Context...), v.Rewrite...), v.UserOnly...)
 	return &outputRes{
 		decAfter:     decAfterRe.get(),
 		ctxAfter:     ctxAfterRe.get(),
 		ctxKeys:      ctxKeys,
 		allow:        set(v.Allow...),
 		userReason:   set(v.UserReasons...),
+		userOnly:     set(v.UserOnly...),
 		userDecision: set(v.UserReasonDecisions...),
 		refuse:       set(v.Refuse...),
 		voc:          v,
@@ -130,8 +136,11 @@ type textFacts struct {
 	refuse  bool   // a deny, block or ask decision
 	exitTwo bool   // exit 2 (a blocking exit)
 	hasKey  bool   // a context or rewrite key with a value
-	keyed   []string
-	strs    []string // every long string literal (code only)
+	// userOnly: a field only the user reads (the text is the agent's
+	// JSON, not plain stdout, even when no field reaches the model)
+	userOnly bool
+	keyed    []string
+	strs     []string // every long string literal (code only)
 	// elsewhere: a key whose value is built elsewhere in a printed text
 	// (its literals are read as a script's are)
 	elsewhere bool
@@ -221,6 +230,10 @@ func (a *analyzer) factsOf(re *outputRes, text string, code bool) *textFacts {
 		}
 		if re.mayKey(line) {
 			for _, loc := range keyed(line, re.ctxKeys, re.ctxAfter) {
+				if re.userOnly[line[loc[2]:loc[3]]] {
+					f.userOnly = true // the user reads it, the model does not
+					continue
+				}
 				f.hasKey = true
 				start := off + loc[4]
 				if open := text[start : off+loc[5]]; open == "{" || open == "[" {
@@ -333,6 +346,9 @@ func (a *analyzer) agentOutput() {
 		f := a.factsOf(re, p.text, p.code)
 		facts[i] = f
 		for k, off := range f.allows {
+			if p.stderr {
+				break // a decision is read from stdout only
+			}
 			q := p
 			if p.code {
 				q.cond = f.conds[k]
@@ -371,6 +387,9 @@ func (a *analyzer) agentOutput() {
 	a.redirects(re)
 	cands := 0
 	for i, p := range a.printed {
+		if p.stderr && !exitTwo {
+			continue
+		}
 		// on an event where a block makes the agent go on (Stop), the
 		// block's reason is the model's next order, not a guard's refusal
 		guard := (refuses || exitTwo) && !re.contEvent[a.hook.Event]
@@ -428,6 +447,9 @@ func (a *analyzer) contextTexts(re *outputRes, p printed, f *textFacts, refuses 
 		return f.strs
 	}
 	if !f.hasKey {
+		if f.userOnly && !p.code {
+			return nil // JSON for the user alone: not plain stdout
+		}
 		return []string{p.text} // plain stdout on an event that adds it to the context
 	}
 	if f.elsewhere && !refuses {
