@@ -50,3 +50,20 @@ func TestStderrAndSystemMessageAreForTheUser(t *testing.T) {
 			map[string]string{"h.sh": "#!/bin/bash\necho '{\"systemMessage\":\"ok\",\"hookSpecificOutput\":{\"additionalContext\":\"" + hint + "\"}}'\n"}, LevelCritical},
 	})
 }
+
+// A command taken from the hook's input and run (execSync(JSON.parse(
+// stdin).cmd), subprocess.run(d['cmd'])) runs whatever the tool call or
+// the prompt carries: critical, not "chosen at run time". A file path
+// from the input given to a known program stays that program; a template
+// literal's ${input.file_path} is a computed value, not shell that fails
+// to parse.
+func TestCommandFromTheInputIsCritical(t *testing.T) {
+	runLevelCases(t, []levelCase{
+		{"js execSync of a field", "PreToolUse", "Bash", "node h.js", map[string]string{"h.js": "const { execSync } = require('child_process');\nconst input = JSON.parse(require('fs').readFileSync(0, 'utf8'));\nexecSync(input.cmd);\n"}, LevelCritical},
+		{"js stdin callback", "PreToolUse", "Bash", "node h.js", map[string]string{"h.js": "const cp = require('child_process');\nlet d='';process.stdin.on('data',c=>d+=c);process.stdin.on('end',()=>{const j=JSON.parse(d);cp.execSync(j.tool_input.command);});\n"}, LevelCritical},
+		{"python run of a field", "PreToolUse", "Bash", "python3 h.py", map[string]string{"h.py": "import json, sys, subprocess\nd = json.load(sys.stdin)\nsubprocess.run(d['cmd'], shell=True)\n"}, LevelCritical},
+		{"python list whose program is a field", "PreToolUse", "Bash", "python3 h.py", map[string]string{"h.py": "import json, sys, subprocess\nd = json.load(sys.stdin)\nsubprocess.run([d['tool_input']['command']])\n"}, LevelCritical},
+		{"python lint of the edited file", "PostToolUse", "Edit", "python3 h.py", map[string]string{"h.py": "import json, sys, subprocess\nd = json.load(sys.stdin)\nf = d['tool_input']['file_path']\nsubprocess.run(['ruff', 'check', f])\n"}, LevelNone},
+		{"js template with a field", "PostToolUse", "Edit", "node h.js", map[string]string{"h.js": "const { execSync } = require('child_process');\nconst input = JSON.parse(require('fs').readFileSync(0, 'utf8'));\nexecSync(`git add ${input.tool_input.file_path}`);\n"}, LevelNone},
+	})
+}
