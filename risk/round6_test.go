@@ -77,3 +77,17 @@ func TestResolveNameIsTheNameItResolves(t *testing.T) {
 		{"a harmless name", "PreToolUse", "Bash", "python3 h.py", map[string]string{"h.py": "import pkgutil\nf = pkgutil.resolve_name('json:dumps')\nprint(f({}))\n"}, LevelNone},
 	})
 }
+
+// A tool's own hidden folder in the home folder (~/.dotnet, where
+// dotnet-install puts dotnet) is a user's tool folder on PATH, as
+// ~/.cargo/bin is; a cache or a folder outside home is not.
+func TestToolHomeFolderOnPathIsNoPersistence(t *testing.T) {
+	line := func(dir string) map[string]string {
+		return map[string]string{"h.sh": "#!/bin/bash\necho 'export PATH=\"" + dir + ":$PATH\"' >> \"$CLAUDE_ENV_FILE\"\n"}
+	}
+	runLevelCases(t, []levelCase{
+		{"~/.dotnet", "SessionStart", "", "bash h.sh", line("$HOME/.dotnet"), LevelNone},
+		{"~/.cache", "SessionStart", "", "bash h.sh", line("$HOME/.cache"), LevelCritical},
+		{"/tmp/x", "SessionStart", "", "bash h.sh", line("/tmp/x"), LevelCritical},
+	})
+}
