@@ -278,7 +278,7 @@ func (a *analyzer) factsOf(re *outputRes, text string, code bool) *textFacts {
 // userSinkRe: a line of code whose text goes to the person at the
 // terminal or to a log, never to the model: stderr, a logger, an
 // exception or an error.
-var userSinkRe = lazyRe(`\b(?:sys\.stderr|process\.stderr|console\.(?:error|warn|debug|trace)|logging\.\w+|logger\.\w+|log\.(?:debug|info|warn|warning|error|fatal|exception)|\$stderr|STDERR|warn)\b|\b(?:raise|throw)\b|\b\w*(?:Error|Exception)\(`)
+var userSinkRe = lazyRe(`\b(?:sys\.stderr|process\.stderr|console\.(?:error|warn|debug|trace)|logging\.\w+|logger\.\w+|log\.(?:debug|info|warn|warning|error|fatal|exception)|\$stderr|STDERR|warn)\b|\b(?:raise|throw)\b|(?:Error|Exception)\(`)
 
 // userLinesOut blanks the lines of code whose strings go to the user or a
 // log (an error message that says how to fix a setup is no order to the
@@ -552,8 +552,10 @@ func (a *analyzer) instruction(text string, src Source, refusal bool) {
 		}()
 	}
 	m := hideRe.FindString(text)
-	if m == "" && ordersAction(text) {
-		m = quietRe.FindString(text)
+	if m == "" {
+		if q := quietRe.FindString(text); q != "" && ordersAction(text) {
+			m = q
+		}
 	}
 	if m != "" {
 		a.add(Finding{Category: AgentOutput, Severity: LevelCritical, Source: src,
