@@ -60,12 +60,15 @@ import (
 //     rule commit (2aafdb8, orders hidden from the user, here-document
 //     text judged when printed) is where blind7's precision fell; measured
 //     by aggregate per commit, its rows not read.
+//   - risk6 (2026-12-02) studied blind3–blind6 again for precision:
+//     blind4's floor rises to its new F1, 0.837 (floor 0.836; a setup message read as
+//     an order); the others are unchanged.
 var blindFloors = map[string]struct {
 	f1, benignCrit, benignFlagged, reviewRecall float64
 }{
 	"blind2.jsonl": {f1: 0.795, benignCrit: 0.0, benignFlagged: 0.056, reviewRecall: 0.20},
 	"blind3.jsonl": {f1: 0.94, benignCrit: 0.0, benignFlagged: 0.096, reviewRecall: 0.79},
-	"blind4.jsonl": {f1: 0.828, benignCrit: 0.0, benignFlagged: 0.089, reviewRecall: 0.793},
+	"blind4.jsonl": {f1: 0.836, benignCrit: 0.0, benignFlagged: 0.089, reviewRecall: 0.793},
 	"blind5.jsonl": {f1: 0.888, benignCrit: 0.0, benignFlagged: 0.0646, reviewRecall: 0.75},
 	"blind6.jsonl": {f1: 0.930, benignCrit: 0.0, benignFlagged: 0.1130, reviewRecall: 0.869},
 	"blind7.jsonl": {f1: 0.816, benignCrit: 0.0646, benignFlagged: 0.1452, reviewRecall: 0.75},

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -375,7 +376,7 @@ func (c *code) execCall(x token, name string, args []token) {
 			if strings.HasPrefix(words[0], `"$__v`) && vars[strings.Trim(words[0], `"$`)].s == words[0][1:len(words[0])-1] && !vars[strings.Trim(words[0], `"$`)].known {
 				// [cmd, …] with cmd chosen at run time (by the callers, when
 				// it is the parameter of a wrapper: each call is judged)
-				if !c.wrapperParam(x, firstIdent(args)) {
+				if v0 := vars[strings.Trim(words[0], `"$`)]; !c.wrapperParam(x, firstIdent(args)) && !c.runsInput(x, v0, args[1:]) {
 					c.find(x, Unreadable, LevelReview, "runs a program chosen at run time, which Hookwarden cannot see")
 				}
 			}
@@ -416,7 +417,23 @@ func (c *code) execCall(x token, name string, args []token) {
 	if c.wrapperParam(x, firstIdent(first)) {
 		return
 	}
+	if c.runsInput(x, v, first) {
+		return
+	}
 	c.find(x, Unreadable, LevelReview, "runs a command chosen at run time (%s), which Hookwarden cannot see", shortText(oneLine(tokensText(first)), 50))
+}
+
+// runsInput: on a permission event, the command is what the hook's input
+// says (a field of the JSON the agent sends it): the tool call runs in the
+// hook, with the user's rights, before the agent asks the user about it.
+// After the call (PostToolUse) the user has approved it already, and a
+// command from the input stays "chosen at run time" (review).
+func (c *code) runsInput(x token, v value, expr []token) bool {
+	if !v.t.has(tPayload) || !slices.Contains(c.a.outputVocab().PermissionEvents, c.a.hook.Event) {
+		return false
+	}
+	c.find(x, DownloadExec, LevelCritical, "runs a command taken from the hook's input (%s): the tool call runs here, with your rights, before the agent asks you about it", shortText(oneLine(tokensText(expr)), 50))
+	return true
 }
 
 // tokensText is the source text of tokens, roughly.
@@ -458,6 +475,11 @@ func firstArg(args []token) []token {
 
 // shellText analyses a command line found in a script.
 func (c *code) shellText(at token, text string, v value, vars ...map[string]value) {
+	if strings.Contains(text, "${") {
+		// a template literal's ${input.file_path}: a value the script
+		// computes, which no shell expansion spells (${a.b} does not parse)
+		text = jsTemplateExprRe.ReplaceAllString(text, "$${__tpl}")
+	}
 	src := c.source(at)
 	sh := c.a.newShell(c.file, text, c.depth)
 	sh.at = &src
@@ -473,6 +495,9 @@ func (c *code) shellText(at token, text string, v value, vars ...map[string]valu
 	}
 	c.a.followScripts(text, c.depth+1)
 }
+
+// jsTemplateExprRe: ${…} holding an expression, not a shell parameter.
+var jsTemplateExprRe = lazyRe(`\$\{[^}]*[.\[(\s'"][^}]*\}`)
 
 // evalCall: exec(…), eval(…), new Function(…).
 func (c *code) evalCall(x token, name string, args []token) {

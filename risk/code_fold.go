@@ -15,10 +15,12 @@ import (
 //	X = __import__('m')                        → import m as X
 //	X = importlib.import_module('m')           → import m as X
 //	__import__('m').n                          → m.n
+//	pkgutil.resolve_name('m:n')                → m.n
 func fold(ts []token) []token {
 	ts = foldCharCodes(ts)
 	ts = foldJoin(ts)
 	ts = foldConcat(ts)
+	ts = foldResolveName(ts)
 	ts = foldGetattr(ts)
 	ts = foldIndex(ts)
 	ts = foldDynamicCall(ts)
@@ -173,6 +175,27 @@ func moduleCall(ts []token, i int) (string, int, bool) {
 	}
 	return "", i, false
 }
+
+// foldResolveName rewrites pkgutil.resolve_name('m:n') (or 'm.n') into
+// the name it resolves.
+func foldResolveName(ts []token) []token {
+	out := make([]token, 0, len(ts))
+	for i := 0; i < len(ts); i++ {
+		t := ts[i]
+		if t.kind == tokIdent && (t.text == "pkgutil.resolve_name" || t.text == "resolve_name") && i+3 < len(ts) && ts[i+1].text == "(" && ts[i+2].kind == tokString && ts[i+3].text == ")" {
+			if name := strings.Replace(ts[i+2].text, ":", ".", 1); dottedRe.MatchString(name) {
+				out = append(out, token{kind: tokIdent, text: name, line: t.line, col: t.col})
+				i += 3
+				continue
+			}
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// dottedRe: a dotted Python name (os.system, urllib.request.urlopen).
+var dottedRe = lazyRe(`^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$`)
 
 // foldGetattr rewrites getattr(OBJ, 'name') into OBJ.name.
 func foldGetattr(ts []token) []token {

@@ -113,6 +113,13 @@ func inProject(dir, projectDir string) bool {
 	return ok && !strings.Contains(env, "/") && strings.Contains(strings.ToLower(env), "env")
 }
 
+// toolHomeRe: a tool's own folder in the home folder, where its installer
+// puts its programs (~/.dotnet, ~/.fly, ~/.foundry): one hidden folder,
+// not one that holds other things (caches, settings, credentials).
+var toolHomeRe = lazyRe(`^\.(?:[a-z][a-z0-9_-]*)$`)
+
+var notToolHome = map[string]bool{".cache": true, ".config": true, ".ssh": true, ".aws": true, ".gnupg": true, ".tmp": true, ".local": true, ".claude": true, ".gemini": true, ".codex": true, ".copilot": true, ".qwen": true, ".kube": true, ".docker": true}
+
 // toolFolder: a folder of the project's or the user's tools (the
 // project's through the agents' project variables, $PWD or ".").
 func (a *analyzer) toolFolder(dir string) bool {
@@ -136,7 +143,7 @@ func (a *analyzer) toolFolder(dir string) bool {
 				strings.HasPrefix(rest, ".nvm/") || strings.HasPrefix(rest, ".local/") || strings.HasPrefix(rest, ".cargo/") ||
 				strings.HasPrefix(rest, "go/") || strings.HasPrefix(rest, ".volta/") || strings.HasPrefix(rest, ".bun/") ||
 				strings.HasPrefix(rest, ".deno/") || strings.HasPrefix(rest, ".pyenv/") || strings.HasPrefix(rest, ".rbenv/") ||
-				strings.HasPrefix(rest, ".asdf/") || strings.HasPrefix(rest, ".sdkman/"))
+				strings.HasPrefix(rest, ".asdf/") || strings.HasPrefix(rest, ".sdkman/") || toolHomeRe.MatchString(rest) && !notToolHome[rest])
 		}
 	}
 	for _, p := range []string{"/usr/local/", "/usr/", "/opt/", "/bin", "/sbin", "/nix/", "/snap/", "/home/linuxbrew/"} {

@@ -53,9 +53,9 @@ func (a *analyzer) sensitiveTarget(sent string) (what, p string, at int, ok bool
 			if w, ok := match(persistenceFiles, c); ok {
 				return w, c, at, true
 			}
-			if w, ok := a.secretPath(c); ok && inHome(c) {
-				return w, c, at, true
-			}
+			// a credential file is no target of a write order: what
+			// harms is sending it (secretToRemote), and "set it in .env"
+			// is how a setup message names the project's own settings
 		}
 	}
 	return "", "", 0, false
@@ -96,6 +96,23 @@ var objectRe = lazyRe(`(?i)[^\s]*[A-Za-z0-9*(][^\s]*\s+(?:[^\s]+\s+)*?(?:to|into
 
 // anyVerbRe: verbs of acting that make a sentence an order.
 var anyVerbRe = lazyRe(`(?i)\b(?:run|execute|deploy|push|commit|install|proceed|continue|apply|delete|merge|publish|release)\b`)
+
+// orderWordRe: words that make what follows an order whatever its verb.
+var orderWordRe = lazyRe(`(?i)\b(?:make sure|ensure|be sure to|remember to|you (?:must|should|need to|have to))\b`)
+
+// ordersAction: some sentence of text orders the model to act (run,
+// write, send…), where a verb of acting stands as an order's verb does.
+func ordersAction(text string) bool {
+	if orderWordRe.MatchString(text) {
+		return true
+	}
+	for _, sent := range sentences(text) {
+		if imperative(anyVerbRe, sent) != nil || imperative(writeIntentRe, sent) != nil || imperative(sendIntentRe, sent) != nil {
+			return true
+		}
+	}
+	return false
+}
 
 // imperative finds the first match of re that stands where an order's verb
 // stands.

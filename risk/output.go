@@ -36,6 +36,9 @@ type printed struct {
 	// code: the raw text of a script (Python, JavaScript, PowerShell),
 	// whose literals are read by pattern rather than evaluated.
 	code bool
+	// stderr: written to stderr, which the agents pass to the model only
+	// with a blocking exit (2); otherwise the user or a log reads it.
+	stderr bool
 }
 
 // outputRes are the patterns built from one Outputs vocabulary.
@@ -54,6 +57,8 @@ type outputRes struct {
 	ctxEvent           map[string]bool
 	// userReason: reason keys shown to the user beside a userDecision.
 	userReason, userDecision map[string]bool
+	// userOnly: keys only the user reads (systemMessage).
+	userOnly map[string]bool
 }
 
 // outputVocab is the vocabulary of the hook's agent, or the union of the
@@ -78,13 +83,14 @@ var (
 )
 
 func compileOutputs(v *vocab.Outputs) *outputRes {
-	ctxKeys := append(append([]string{}, v.Context...), v.Rewrite...)
+	ctxKeys := append(append(append([]string{}, v.Context...), v.Rewrite...), v.UserOnly...)
 	return &outputRes{
 		decAfter:     decAfterRe.get(),
 		ctxAfter:     ctxAfterRe.get(),
 		ctxKeys:      ctxKeys,
 		allow:        set(v.Allow...),
 		userReason:   set(v.UserReasons...),
+		userOnly:     set(v.UserOnly...),
 		userDecision: set(v.UserReasonDecisions...),
 		refuse:       set(v.Refuse...),
 		voc:          v,
@@ -111,7 +117,12 @@ var (
 	negatedRe = lazyRe(`(?i)\b(never|not|don'?t|avoid|blocked|block|denied|deny|refused?|instead|dangerous|destructive|forbidden|prohibited|unsafe|prevent(ed)?|disallowed|warning|cannot|can't)\b`)
 	// hideRe: an instruction to hide what is done from the user, or to
 	// ignore the rules the model was given.
-	hideRe = lazyRe(`(?i)\b(?:ignore|disregard|forget|override) (?:all |any )?(?:the |of the |your )?(?:(?:previous|prior|earlier|above|system|safety|security|your|any|existing|original)\s+){1,3}(?:instructions|rules|guidelines|guidance|guardrails|policies|policy|restrictions|constraints|prompts?)|\b(?:do not|don'?t|never) (?:tell|mention|inform|show|reveal|report|surface|disclose|list)\b[^.\n]{0,40}\b(?:user|human|anyone|summary|reply|response|answer|changelog|commit message|pull request|PR description)\b|\b(?:do not|don'?t|never) (?:surface|disclose) (?:this|it)\b|\bkeep (?:this|it) (?:hidden|secret) from\b|\bdo (?:this|it|so) (?:silently|quietly|secretly)\b|\bwithout (?:telling|asking|informing) the user\b|\b(?:do not|don'?t|never) (?:ask|consult|check with|wait for|prompt)\b[^.\n]{0,20}\b(?:user|human|me)\b[^.\n]{0,20}\b(?:confirm\w*|permission|approv\w*)`)
+	hideRe = lazyRe(`(?i)\b(?:ignore|disregard|forget|override) (?:all |any )?(?:the |of the |your )?(?:(?:previous|prior|earlier|above|system|safety|security|your|any|existing|original)\s+){1,3}(?:instructions|rules|guidelines|guidance|guardrails|policies|policy|restrictions|constraints|prompts?)|\b(?:do not|don'?t|never) (?:tell|mention|inform|show|reveal|report)\b[^.\n]{0,40}\b(?:user|human|anyone)\b|\bwithout (?:telling|asking|informing) the user\b|\b(?:do not|don'?t|never) (?:ask|consult|check with|wait for|prompt)\b[^.\n]{0,20}\b(?:user|human|me)\b[^.\n]{0,20}\b(?:confirm\w*|permission|approv\w*)`)
+	// quietRe: softer ways of keeping something out of sight ("do not
+	// mention it in the summary", "do this silently"): context hooks say
+	// them of their own reminders, so they count only in a text that
+	// also orders an act.
+	quietRe = lazyRe(`(?i)\b(?:do not|don'?t|never) (?:tell|mention|inform|show|reveal|report|surface|disclose|list)\b[^.\n]{0,40}\b(?:summary|reply|response|answer|changelog|commit message|pull request|PR description)\b|\b(?:do not|don'?t|never) (?:surface|disclose) (?:this|it)\b|\bkeep (?:this|it) (?:hidden|secret) from\b|\bdo (?:this|it|so) (?:silently|quietly|secretly)\b`)
 	// skipChecksRe: an instruction to switch the project's own checks off.
 	skipChecksRe = lazyRe(`(?i)--no-verify\b|\b(?:disable|skip|bypass|turn off|switch off)\b[ -](?:all |the |any )?(?:git )?(?:hooks?|pre-commit|checks?|tests?|linters?|lint|safety|sandbox|permission(?: prompt)?s?|security|approvals?|confirmations?|verification|review)\b`)
 	stringLitRe  = lazyRe(`"((?:[^"\\\n]|\\.){12,})"|'((?:[^'\\\n]|\\.){12,})'|` + "`((?:[^`\\\\]|\\\\.){12,})`")
@@ -125,8 +136,11 @@ type textFacts struct {
 	refuse  bool   // a deny, block or ask decision
 	exitTwo bool   // exit 2 (a blocking exit)
 	hasKey  bool   // a context or rewrite key with a value
-	keyed   []string
-	strs    []string // every long string literal (code only)
+	// userOnly: a field only the user reads (the text is the agent's
+	// JSON, not plain stdout, even when no field reaches the model)
+	userOnly bool
+	keyed    []string
+	strs     []string // every long string literal (code only)
 	// elsewhere: a key whose value is built elsewhere in a printed text
 	// (its literals are read as a script's are)
 	elsewhere bool
@@ -216,6 +230,10 @@ func (a *analyzer) factsOf(re *outputRes, text string, code bool) *textFacts {
 		}
 		if re.mayKey(line) {
 			for _, loc := range keyed(line, re.ctxKeys, re.ctxAfter) {
+				if re.userOnly[line[loc[2]:loc[3]]] {
+					f.userOnly = true // the user reads it, the model does not
+					continue
+				}
 				f.hasKey = true
 				start := off + loc[4]
 				if open := text[start : off+loc[5]]; open == "{" || open == "[" {
@@ -244,7 +262,7 @@ func (a *analyzer) factsOf(re *outputRes, text string, code bool) *textFacts {
 		// literals as a script does
 		// (a script's comments and docstrings say nothing to the model)
 		if code {
-			f.strs = codeStrings(codeLines(text))
+			f.strs = codeStrings(userLinesOut(codeLines(text)))
 		} else {
 			for _, m := range stringLitRe.FindAllStringSubmatch(text, -1) {
 				f.strs = append(f.strs, unquoteLit(m[1]+m[2]+m[3]))
@@ -255,6 +273,27 @@ func (a *analyzer) factsOf(re *outputRes, text string, code bool) *textFacts {
 		a.opt.Cache.storeOutputFacts(key, f)
 	}
 	return f
+}
+
+// userSinkRe: a line of code whose text goes to the person at the
+// terminal or to a log, never to the model: stderr, a logger, an
+// exception or an error.
+var userSinkRe = lazyRe(`\b(?:sys\.stderr|process\.stderr|console\.(?:error|warn|debug|trace)|logging\.\w+|logger\.\w+|log\.(?:debug|info|warn|warning|error|fatal|exception)|\$stderr|STDERR|warn)\b|\b(?:raise|throw)\b|(?:Error|Exception)\(`)
+
+// userLinesOut blanks the lines of code whose strings go to the user or a
+// log (an error message that says how to fix a setup is no order to the
+// model): the model reads stdout and the fields it carries.
+func userLinesOut(text string) string {
+	if !userSinkRe.MatchString(text) {
+		return text
+	}
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if userSinkRe.MatchString(l) {
+			lines[i] = ""
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // codeStrings are a script's string literals of 12 characters or more,
@@ -307,6 +346,9 @@ func (a *analyzer) agentOutput() {
 		f := a.factsOf(re, p.text, p.code)
 		facts[i] = f
 		for k, off := range f.allows {
+			if p.stderr {
+				break // a decision is read from stdout only
+			}
 			q := p
 			if p.code {
 				q.cond = f.conds[k]
@@ -345,6 +387,9 @@ func (a *analyzer) agentOutput() {
 	a.redirects(re)
 	cands := 0
 	for i, p := range a.printed {
+		if p.stderr && !exitTwo {
+			continue
+		}
 		// on an event where a block makes the agent go on (Stop), the
 		// block's reason is the model's next order, not a guard's refusal
 		guard := (refuses || exitTwo) && !re.contEvent[a.hook.Event]
@@ -402,6 +447,9 @@ func (a *analyzer) contextTexts(re *outputRes, p printed, f *textFacts, refuses 
 		return f.strs
 	}
 	if !f.hasKey {
+		if f.userOnly && !p.code {
+			return nil // JSON for the user alone: not plain stdout
+		}
 		return []string{p.text} // plain stdout on an event that adds it to the context
 	}
 	if f.elsewhere && !refuses {
@@ -503,7 +551,13 @@ func (a *analyzer) instruction(text string, src Source, refusal bool) {
 			a.opt.Cache.storeInstructionFindings(key, fs)
 		}()
 	}
-	if m := hideRe.FindString(text); m != "" {
+	m := hideRe.FindString(text)
+	if m == "" {
+		if q := quietRe.FindString(text); q != "" && ordersAction(text) {
+			m = q
+		}
+	}
+	if m != "" {
 		a.add(Finding{Category: AgentOutput, Severity: LevelCritical, Source: src,
 			Summary: fmt.Sprintf("tells the model %q", shortText(m, 80))})
 	}

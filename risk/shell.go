@@ -192,6 +192,11 @@ func (sh *shell) stmt(s *syntax.Stmt, in *value) value {
 			// written to a file, not to the agent
 			sh.a.printed = sh.a.printed[:mark]
 		}
+		if toStderr(r, sh) {
+			for i := mark; i < len(sh.a.printed); i++ {
+				sh.a.printed[i].stderr = true
+			}
+		}
 		sh.redirectOut(r, s, out)
 	}
 	return out
@@ -207,6 +212,20 @@ func toFile(r *syntax.Redirect, sh *shell) bool {
 	case syntax.RdrOut, syntax.AppOut, syntax.RdrAll, syntax.AppAll, syntax.RdrClob:
 		w := sh.word(r.Word).s
 		return w != "/dev/stdout" && w != "/dev/stderr" && w != "/dev/tty"
+	}
+	return false
+}
+
+// toStderr: a redirection of stdout to stderr (>&2, >/dev/stderr).
+func toStderr(r *syntax.Redirect, sh *shell) bool {
+	if r.N != nil && r.N.Value != "1" {
+		return false
+	}
+	switch r.Op {
+	case syntax.DplOut:
+		return sh.word(r.Word).s == "2"
+	case syntax.RdrOut, syntax.AppOut:
+		return sh.word(r.Word).s == "/dev/stderr"
 	}
 	return false
 }

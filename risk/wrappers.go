@@ -236,24 +236,14 @@ func (c *code) wrapperCall(i int, last string, args []token) ([]token, bool) {
 // splitArgs splits call arguments at their top-level commas.
 func splitArgs(args []token) [][]token {
 	var out [][]token
-	depth, start := 0, 0
-	for k, t := range args {
-		if t.kind != tokPunct {
-			continue
+	for {
+		f := firstArg(args) // the one scanner of brackets and commas
+		out = append(out, f)
+		if len(f) >= len(args) {
+			return out
 		}
-		switch t.text {
-		case "(", "[", "{":
-			depth++
-		case ")", "]", "}":
-			depth--
-		case ",":
-			if depth == 0 {
-				out = append(out, args[start:k])
-				start = k + 1
-			}
-		}
+		args = args[len(f)+1:]
 	}
-	return append(out, args[start:])
 }
 
 func (c *code) isWrapperCall(i int, last string, args []token) bool {

@@ -12,9 +12,13 @@ type Outputs struct {
 	// Allow are the decision values that let a call run without asking;
 	// Refuse those that stop it or ask the user.
 	Allow, Refuse []string
-	// Context are the fields whose text reaches the model (or the user
-	// through the agent): additionalContext, systemMessage, reasons.
+	// Context are the fields whose text reaches the model:
+	// additionalContext, reasons.
 	Context []string
+	// UserOnly are the fields every agent shows only to the user
+	// (systemMessage: a warning in the terminal): text the model never
+	// reads, so no order to it.
+	UserOnly []string
 	// UserReasons are the reason fields whose text goes to the user, not
 	// to the model, when the decision beside them is one of
 	// UserReasonDecisions (Claude Code shows an "ask" or "allow" reason
@@ -45,7 +49,8 @@ func DefaultOutputs() *Outputs {
 		Decision: []string{"permissionDecision", "decision", "behavior"},
 		Allow:    []string{"allow", "approve"},
 		Refuse:   []string{"deny", "block", "ask"},
-		Context: []string{"additionalContext", "systemMessage", "reason", "stopReason", "permissionDecisionReason",
+		UserOnly: []string{"systemMessage"},
+		Context: []string{"additionalContext", "reason", "stopReason", "permissionDecisionReason",
 			"initialUserMessage", "message"},
 		UserReasons:         []string{"permissionDecisionReason"},
 		UserReasonDecisions: []string{"ask", "allow"},
