@@ -60,6 +60,14 @@ import (
 //     rule commit (2aafdb8, orders hidden from the user, here-document
 //     text judged when printed) is where blind7's precision fell; measured
 //     by aggregate per commit, its rows not read.
+//   - blind8.jsonl: 143 rows (56 real from 15 new repositories), written
+//     blind from 11:55 to 12:10 UTC 2026-12-02 by a helper who read no
+//     code, rule or earlier set (README-blind8.md), kept from risk6's
+//     writer; first run on the rules of main before risk6 (99043be) and on
+//     risk6's frozen rules (443ae27, 13:16 UTC): both score F1 0.893
+//     (P 0.885, R 0.902), benign critical 7.8 %, flagged 25.0 %,
+//     review-recall 82.1 %. risk6 moved no held-out figure (blind7 stayed
+//     at 0.816 / 6.5 % / 14.5 % / 75.0 %, blind2 F1 0.878).
 //   - risk6 (2026-12-02) studied blind3–blind6 again for precision:
 //     blind4's floor rises to its new F1, 0.837 (floor 0.836; a setup message read as
 //     an order); the others are unchanged.
@@ -72,6 +80,7 @@ var blindFloors = map[string]struct {
 	"blind5.jsonl": {f1: 0.888, benignCrit: 0.0, benignFlagged: 0.0646, reviewRecall: 0.75},
 	"blind6.jsonl": {f1: 0.930, benignCrit: 0.0, benignFlagged: 0.1130, reviewRecall: 0.869},
 	"blind7.jsonl": {f1: 0.816, benignCrit: 0.0646, benignFlagged: 0.1452, reviewRecall: 0.75},
+	"blind8.jsonl": {f1: 0.893, benignCrit: 0.0782, benignFlagged: 0.2500, reviewRecall: 0.821},
 }
 
 // TestBlindHeldOut measures the analyser on each held-out blind set and
