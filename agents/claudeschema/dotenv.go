@@ -14,7 +14,7 @@ import (
 // environment at start, which every hook then inherits: walking up from
 // the project folder to the home, in each folder Dir/.env and then .env,
 // the first that exists, then the user's Home files. Every variable it
-// has not already is set, except the Drops.
+// has not already (or has empty) is set, except the Drops.
 type DotEnv struct {
 	// Dir is the name of the agent's folder in a project (".agent").
 	Dir string
@@ -29,6 +29,11 @@ type DotEnv struct {
 	// ProjectVars are the variables the agent's run sets to the project
 	// folder (left in the command for bash, not replaced in its text).
 	ProjectVars []string
+	// Untrusted: the agent's folder trust does not trust the folder now,
+	// and it loads no .env of the project or a folder above it, only the
+	// Home files (Apply does the same); Runtime still fingerprints the
+	// project's, which apply once the folder is trusted.
+	Untrusted bool
 }
 
 // Found is the project's .env file the agent loads now ("" when none).
@@ -60,14 +65,15 @@ func (d *DotEnv) drops(key string) bool {
 
 // Apply is env with what the agent's .env files add to it (what its hooks
 // inherit), for a dry run that behaves as the agent does: first file
-// first, a name set by an earlier file or by the environment kept.
+// first, a name set by an earlier file or by the environment kept unless
+// its value is empty; in an Untrusted folder the Home files only.
 func (d *DotEnv) Apply(env settingsio.Env, project string) settingsio.Env {
 	out := append(settingsio.Env(nil), env...)
 	if d == nil {
 		return out
 	}
 	files := d.Home
-	if found := d.Found(project); found != "" {
+	if found := d.Found(project); found != "" && !d.Untrusted {
 		files = append([]string{found}, files...)
 	}
 	for _, f := range files {
@@ -76,7 +82,7 @@ func (d *DotEnv) Apply(env settingsio.Env, project string) settingsio.Env {
 			continue // the agent skips a file it cannot read; the review fingerprints it (and so fails on it)
 		}
 		for _, e := range settingsio.ParseDotEnv(string(b)) {
-			if !d.drops(e.Key) && !out.Has(e.Key) {
+			if v, _ := out.Lookup(e.Key); !d.drops(e.Key) && v == "" {
 				out = out.With(e.Key, e.Value)
 			}
 		}
