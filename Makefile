@@ -140,17 +140,18 @@ live:
 # (agents/gemini BenchmarkIsolation), list --json of 10,000 hooks per agent
 # streamed or with its document built first (cli, peak-MB), a review of
 # hooks that all changed since approved against the scan of every approval
-# per hook it replaced (agents). BENCH=. runs
+# per hook it replaced (agents), what a notified open or exec costs a
+# sandboxed hook (sandbox). BENCH=. runs
 # every benchmark. Then a sandboxed dry run against a direct one end to
 # end, as a user calls it (`run --sandbox` and `run --yes --no-sandbox` of the command-line build,
 # alternating, BENCH_COUNT runs each: scripts/perf/sandbox.sh), for one hook and for an
 # event of three.
 BENCH_COUNT ?= 7
-BENCH ?= GuardCheck1000|GuardScripts|EditTOMLTrustAll|Isolation|ListJSONMemory|ReviewSpecsAllChanged
+BENCH ?= GuardCheck1000|GuardScripts|EditTOMLTrustAll|Isolation|ListJSONMemory|ReviewSpecsAllChanged|SandboxNotifiedOpens
 bench:
 	@out=$$(mktemp); \
 	$(GO) test -run '^$$' -bench '$(BENCH)' -benchmem -count $(BENCH_COUNT) -timeout 60m \
-		./settingsio/ ./trust/ ./cli/ ./agents/gemini/ ./agents/ | tee $$out; \
+		./settingsio/ ./trust/ ./cli/ ./agents/gemini/ ./agents/ ./sandbox/ | tee $$out; \
 	echo "# medians ($(BENCH_COUNT) runs; load: $$(uptime | sed 's/.*load/load/'))"; \
 	scripts/perf/benchmedian.sh <$$out; rm -f $$out
 	@bin=$$(mktemp -d)/hookwarden; \

@@ -32,8 +32,8 @@ func GitConfigOf(vars settingsio.Env, home, goos string) *trust.GitUserConfig {
 // of the usual git builds (each reads its prefix's etc/gitconfig): all are
 // read, as any of them may be the git a hook runs.
 var gitSystemFiles = map[string][]string{
-	"linux":   {"/etc/gitconfig"},
+	"linux":   {"/etc/gitconfig", "/usr/local/etc/gitconfig", "/home/linuxbrew/.linuxbrew/etc/gitconfig"}, // the distribution's, a source build's, Homebrew's
 	"darwin":  {"/etc/gitconfig", "/opt/homebrew/etc/gitconfig", "/usr/local/etc/gitconfig", "/Library/Developer/CommandLineTools/usr/share/git-core/gitconfig", "/Applications/Xcode.app/Contents/Developer/usr/share/git-core/gitconfig"},
 	"freebsd": {"/usr/local/etc/gitconfig"},
-	"windows": {`C:\Program Files\Git\etc\gitconfig`},
+	"windows": {`C:\ProgramData\Git\config`, `C:\Program Files\Git\etc\gitconfig`}, // Git for Windows reads %PROGRAMDATA%'s before its own
 }

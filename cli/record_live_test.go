@@ -155,7 +155,7 @@ func TestClaudeLiveRecordReplay(t *testing.T) {
 	if code, out := e.run("", "record", "--agent", "claude", "on"); code != ExitOK {
 		t.Fatalf("record on: exit %d\n%s", code, out)
 	}
-	env := append(kitCache(t, "CLAUDE_LIVE_CACHE", "claude-live"), "CLAUDE_LIVE_OBSERVE=0", "CLAUDE_LIVE_TIMEOUT=60", "CLAUDE_LIVE_KEEP=1", "CLAUDE_LIVE_RAW=1")
+	env := append(kitCache(t, "CLAUDE_LIVE_CACHE", "claude-live"), "CLAUDE_LIVE_OBSERVE=0", "CLAUDE_LIVE_TIMEOUT=300", "CLAUDE_LIVE_KEEP=1", "CLAUDE_LIVE_RAW=1")
 	rep, kept := e.runKit(script, "claude-live-setup.lock", env)
 	logged := loggedPayloads(t, kept)
 	if len(logged["projbash"]) != 1 || len(logged["projpost"]) != 1 || len(logged["projwrite"]) != 0 {
@@ -352,7 +352,7 @@ func TestCodexLiveRecordReplay(t *testing.T) {
 	copyDir(t, e.home, kitHome)
 	cfg, _ := os.ReadFile(configTOML)
 	writeFile(t, filepath.Join(kitHome, ".codex", "config.toml"), strings.ReplaceAll(string(cfg), e.home, "/home/user"), 0o600)
-	env := append(kitCache(t, "CODEX_LIVE_CACHE", "codex-live"), "CODEX_LIVE_OBSERVE=0", "CODEX_LIVE_TIMEOUT=60", "CODEX_LIVE_KEEP=1", "CODEX_LIVE_RAW=1", "CODEX_LIVE_HOOKS_LIST=0")
+	env := append(kitCache(t, "CODEX_LIVE_CACHE", "codex-live"), "CODEX_LIVE_OBSERVE=0", "CODEX_LIVE_TIMEOUT=300", "CODEX_LIVE_KEEP=1", "CODEX_LIVE_RAW=1", "CODEX_LIVE_HOOKS_LIST=0")
 	home := e.home
 	e.home = kitHome
 	rep, kept := e.runKit(script, "codex-live-setup.lock", env)

@@ -42,8 +42,8 @@ func Main(args []string) int {
 	if err == nil {
 		err = json.Unmarshal(line, &cfg)
 	}
-	if err == nil && len(fds) != cfg.CgroupProcs {
-		err = fmt.Errorf("%d descriptors for %d cgroup.procs files", len(fds), cfg.CgroupProcs)
+	if err == nil && (len(fds) != cfg.CgroupProcs+cfg.CgroupTasks || cfg.CgroupTasks != 0 && cfg.CgroupTasks != cfg.CgroupProcs) {
+		err = fmt.Errorf("%d descriptors for %d cgroup.procs and %d tasks files", len(fds), cfg.CgroupProcs, cfg.CgroupTasks)
 	}
 	if err != nil {
 		w.send(event{T: evError, Msg: "reading the supervisor's configuration: " + err.Error()})
@@ -52,7 +52,10 @@ func Main(args []string) int {
 	}
 	// control bytes may follow the configuration at once
 	br := bufio.NewReader(io.MultiReader(bytes.NewReader(rest), ctl))
-	s := &supervisor{cfg: cfg, w: w, sigchld: make(chan os.Signal, 1), hookDone: make(chan struct{}), cgroupProcs: fds}
+	s := &supervisor{cfg: cfg, w: w, sigchld: make(chan os.Signal, 1), hookDone: make(chan struct{})}
+	if err == nil {
+		s.cgroupProcs, s.cgroupTasks = fds[:cfg.CgroupProcs], fds[cfg.CgroupProcs:]
+	}
 	t0 := time.Now()
 	trace := func(what string) {
 		if cfg.Trace {
@@ -175,6 +178,13 @@ type supervisor struct {
 	// kept open: a parked supervisor lets in its hook after its test
 	// start.
 	cgroupProcs []int
+	// cgroupTasks are their cgroup v1 tasks files (a parked supervisor's,
+	// when every cgroup is v1), spawnerTid the forking thread's id (0:
+	// the process's main thread, never moved) and preEntry the outcome of
+	// its move into the cgroups while parked (nil: not tried).
+	cgroupTasks []int
+	spawnerTid  int
+	preEntry    chan error
 	// privateDevs are the devices of the private /tmp, /var/tmp and
 	// /dev/shm (isolation only): the only file systems whose Unix
 	// sockets the hook may reach.

@@ -86,7 +86,18 @@ func (s *supervisor) spawn(req spawnReq) (int, syscall.Errno, error) {
 			return 0, 0, err
 		}
 	}
-	s.admission.Store(&admission{test: req.test})
+	adm := &admission{test: req.test}
+	if s.preEntry != nil && !req.test {
+		// the forking thread's move into the cgroups (preEnter) is over
+		// before the hook is forked from it
+		err := <-s.preEntry
+		s.preEntry = nil
+		adm.born = err == nil
+		if err != nil {
+			s.trace("cgroup-pre-entry-failed " + err.Error())
+		}
+	}
+	s.admission.Store(adm)
 	// Go forks with CLONE_VFORK: the forking thread keeps its P, with
 	// preemption off, until the child's exec, which waits for the listener
 	// goroutine. That goroutine needs another P (GOMAXPROCS >= 2, fixed in
@@ -140,10 +151,40 @@ func (s *supervisor) spawnerThread(writeDirs []string, ready chan<- error) {
 	s.trace("filter")
 	s.notify = newNotifier(listener, s)
 	go s.notify.loop()
+	if tid := unix.Gettid(); tid != unix.Getpid() {
+		s.spawnerTid = tid
+	}
 	ready <- nil
 	for req := range s.spawner {
 		req.done <- s.fork(req)
+		if !req.test {
+			// the hook is the last process forked here: the thread ends
+			// with this goroutine (it is locked to it), and leaves the
+			// hook's cgroups when it was moved into them (preEnter)
+			return
+		}
 	}
+}
+
+// preEnter moves the forking thread into the hook's cgroups in the
+// background while a parked supervisor waits for its hook
+// (threadInCgroups), when the runner passed their tasks files (cgroup v1)
+// and the thread is not the process's main one; spawn waits for the
+// outcome before it forks the hook, and admit moves the hook's first
+// process itself when the move failed.
+func (s *supervisor) preEnter() {
+	if len(s.cgroupTasks) == 0 || s.spawnerTid == 0 || s.preEntry != nil {
+		return
+	}
+	s.preEntry = make(chan error, 1)
+	go func() {
+		err := threadInCgroups(s.cgroupTasks, s.spawnerTid)
+		for _, fd := range s.cgroupTasks {
+			unix.Close(fd)
+		}
+		s.trace("cgroup-pre-entry")
+		s.preEntry <- err
+	}()
 }
 
 // fork forks and execs req from the spawner's thread.
@@ -170,6 +211,7 @@ func (s *supervisor) fork(req spawnReq) spawned {
 type admission struct {
 	once sync.Once
 	test bool  // the probe's test start (park), which execs nothing
+	born bool  // forked from a thread in the hook's cgroups (preEnter)
 	err  error // the process could not be bounded: its exec was refused
 }
 
@@ -188,7 +230,10 @@ func (s *supervisor) admit(pid int) bool {
 		// the probe's test start execs nothing: it is not moved into the
 		// cgroups (each move waits for the kernel's RCU grace period, a
 		// few milliseconds on the path to the hook's start)
-		if len(s.cgroupProcs) > 0 && !adm.test {
+		if adm.born {
+			s.trace("cgroup-born")
+		}
+		if len(s.cgroupProcs) > 0 && !adm.test && !adm.born {
 			s.trace("cgroup-entry")
 			if err := enterCgroups(s.cgroupProcs, pid); err != nil {
 				s.w.send(event{T: evNoCgroup, Msg: err.Error()})

@@ -62,9 +62,14 @@ const rlimitCPUSeconds = 600
 
 // runLimits is the limits of one run, as the runner set them up.
 type runLimits struct {
-	want    Limits
-	dirs    []string   // cgroups made for the run (removed at the end)
-	procs   []*os.File // their cgroup.procs, for the supervisor
+	want  Limits
+	dirs  []string   // cgroups made for the run (removed at the end)
+	procs []*os.File // their cgroup.procs, for the supervisor
+	// tasks are their cgroup v1 tasks files, one per procs, for a parked
+	// supervisor's forking thread; nil when any is not v1 or could not
+	// be opened.
+	tasks   []*os.File
+	noTasks bool
 	entries []limitEntry
 	rl      *rlimits
 }
@@ -149,8 +154,12 @@ func setupLimits(want Limits) *runLimits {
 					v2dir = rl.makeDir(h.parentFor(r.name))
 				}
 				dir = v2dir
+				rl.noTasks = true // a process's threads share its cgroup v2
 			} else {
 				dir = rl.makeDir(h.base)
+				if dir != "" {
+					rl.openTasks(dir)
+				}
 			}
 			if dir == "" {
 				continue
@@ -217,12 +226,38 @@ func (rl *runLimits) makeDir(parent string) string {
 	return dir
 }
 
-// closeProcs closes the runner's copies of the cgroup.procs files.
+// closeProcs closes the runner's copies of the cgroup.procs and tasks
+// files.
 func (rl *runLimits) closeProcs() {
 	for _, f := range rl.procs {
 		f.Close()
 	}
-	rl.procs = nil
+	for _, f := range rl.tasks {
+		f.Close()
+	}
+	rl.procs, rl.tasks = nil, nil
+}
+
+// openTasks opens the tasks file of dir, a cgroup v1 made for the run.
+func (rl *runLimits) openTasks(dir string) {
+	if rl.noTasks {
+		return
+	}
+	f, err := os.OpenFile(filepath.Join(dir, "tasks"), os.O_WRONLY, 0)
+	if err != nil {
+		rl.noTasks = true
+		return
+	}
+	rl.tasks = append(rl.tasks, f)
+}
+
+// taskFiles are the tasks files that go to the supervisor with the
+// cgroup.procs files: one per cgroup.procs, or none.
+func (rl *runLimits) taskFiles() []*os.File {
+	if rl.noTasks || len(rl.tasks) != len(rl.procs) {
+		return nil
+	}
+	return rl.tasks
 }
 
 // finish reads whether each limit was hit and removes the cgroups (the
@@ -452,6 +487,28 @@ func judgeLimits(r *Report) {
 			r.Level = l.Level
 		}
 	}
+}
+
+// threadInCgroups moves the thread tid (the supervisor's forking thread,
+// never its main one) into the hook's cgroups through their v1 tasks
+// files, so that the hook's first process, which a fork makes a member
+// of its forking thread's cgroups, is born in them and need not be moved
+// on its way to its first exec. Each move waits for the kernel's RCU
+// grace period (cgroup v1 takes a lock that needs one, 2-20 ms of wall
+// here at load, 3 hierarchies); a parked supervisor does it while it
+// waits for its hook, off the hook's start. The thread is not the
+// process's leader, so the supervisor's memory is not the hook's memory
+// cgroup's (cgroup v1 charges a process's pages to its leader's) and the
+// out-of-memory killer of that cgroup does not pick it (it looks at
+// leaders only); it counts as one of the hook's processes until it ends,
+// right after the hook's fork.
+func threadInCgroups(fds []int, tid int) error {
+	for i, fd := range fds {
+		if _, err := unix.Write(fd, []byte(strconv.Itoa(tid))); err != nil {
+			return fmt.Errorf("tasks %d: %w", i, err)
+		}
+	}
+	return nil
 }
 
 // enterCgroups writes pid into each cgroup.procs the runner passed

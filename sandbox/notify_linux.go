@@ -50,6 +50,30 @@ func (n *notifier) close() {
 	})
 }
 
+// unused waits until the listener has a notification or no process uses
+// the filter any more, and says the latter. A receive on a listener whose
+// filter no process uses fails with ENOENT at once (Linux 6.6 and later),
+// so the loop would spin on it until the run ends: that happens once the
+// hook's processes have all ended, since the thread that forked them, the
+// filter's first user, ends after the hook's fork (spawnerThread). No
+// process can take the filter up again (only a child of one of its users
+// inherits it), so the loop can end. An ENOENT with processes still using
+// the filter is a notifying call that was interrupted before it was
+// received: poll then waits for the next one.
+func (n *notifier) unused() bool {
+	fds := []unix.PollFd{{Fd: int32(n.fd), Events: unix.POLLIN}}
+	for {
+		_, err := unix.Poll(fds, -1)
+		if errors.Is(err, unix.EINTR) {
+			continue
+		}
+		if err != nil {
+			return true // closed: the run ended
+		}
+		return fds[0].Revents&unix.POLLIN == 0 && fds[0].Revents&(unix.POLLHUP|unix.POLLERR|unix.POLLNVAL) != 0
+	}
+}
+
 // respond answers a notification with the call's result (errno 0: val).
 func (n *notifier) respond(id uint64, val int64, errno unix.Errno) {
 	n.fdMu.RLock()
@@ -63,6 +87,9 @@ func (n *notifier) loop() {
 	var req seccompNotif
 	for {
 		if err := notifRecv(n.fd, &req); err != nil {
+			if errors.Is(err, unix.ENOENT) && n.unused() {
+				return // no process is left that the filter could stop
+			}
 			if errors.Is(err, unix.EINTR) || errors.Is(err, unix.ENOENT) {
 				continue
 			}

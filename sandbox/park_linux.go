@@ -14,6 +14,11 @@ import (
 // maxHookSpec bounds the hook message a parked supervisor reads.
 const maxHookSpec = 16 << 20
 
+// maxPassedFds bounds the descriptors one message on the control socket
+// carries: the hook's stdio, or a cgroup.procs and a tasks file for each
+// of the three limited resources.
+const maxPassedFds = 8
+
 // park is a parked supervisor's wait for its hook (initConfig.Park): it
 // tries a start in the sandbox that is set up (probeProgram, which must
 // fail with ENOENT: every step before the exec worked), says evParked and
@@ -32,6 +37,7 @@ func (s *supervisor) park(ctl *os.File) (rest []byte, err error) {
 		return nil, fmt.Errorf("the sandbox's test start: %w", err)
 	}
 	s.trace("parked")
+	s.preEnter()
 	s.w.send(event{T: evParked})
 	msg, fds, err := readHookMessage(int(ctl.Fd()))
 	defer func() {
@@ -72,7 +78,7 @@ func (s *supervisor) park(ctl *os.File) (rest []byte, err error) {
 // hook's line (or the first control byte), with the descriptors attached.
 func readHookMessage(fd int) (msg []byte, fds []int, err error) {
 	buf := make([]byte, 64<<10)
-	oob := make([]byte, unix.CmsgSpace(3*4))
+	oob := make([]byte, unix.CmsgSpace(maxPassedFds*4))
 	for {
 		n, oobn, _, _, err := unix.Recvmsg(fd, buf, oob, unix.MSG_CMSG_CLOEXEC)
 		if errors.Is(err, unix.EINTR) {

@@ -47,6 +47,23 @@ type Process struct {
 	limits      *runLimits // isolation only
 	// key is the sandbox a parked supervisor set up (hookKey).
 	key string
+	// t0 is when start began and traceOn says the runner's phases go to
+	// the report's notes too (HOOKWARDEN_SANDBOX_TRACE=1).
+	t0      time.Time
+	traceOn bool
+}
+
+// trace notes, with HOOKWARDEN_SANDBOX_TRACE=1, how long after start
+// began the runner reached what (its side of the phases the supervisor
+// notes: the namespaces' clone, the cgroups, the hook's start, the
+// supervisor's end with its namespaces, the report, the cgroups' removal).
+func (p *Process) trace(what string) {
+	if !p.traceOn {
+		return
+	}
+	p.mu.Lock()
+	p.notes = append(p.notes, fmt.Sprintf("trace runner %s %v", what, time.Since(p.t0)))
+	p.mu.Unlock()
 }
 
 // supervisorWait bounds the wait for the supervisor to end after the
@@ -86,6 +103,7 @@ func startParked(cfg Config) (*Process, error) {
 	}
 	select {
 	case <-p.parked:
+		p.trace("parked")
 		p.key = hookKey(cfg, cfg.Project)
 		return p, nil
 	case <-p.exited:
@@ -111,6 +129,7 @@ func (p *Process) begin(cfg Config, spec Spec) error {
 		return err
 	}
 	p.cfg.Markers = cfg.Markers
+	p.trace("hook-sent")
 	return p.sendLine(line, []*os.File{spec.Stdin, spec.Stdout, spec.Stderr})
 }
 
@@ -145,7 +164,7 @@ func start(cfg Config, spec Spec, park bool) (*Process, error) {
 		return nil, fmt.Errorf("%w: no supervisor executable", ErrUnavailable)
 	}
 	p := &Process{cfg: cfg, parked: make(chan struct{}), exited: make(chan struct{}), started: make(chan struct{}), waited: make(chan struct{}), drained: make(chan struct{}),
-		memScratch: -1, scratchDone: make(chan struct{})}
+		memScratch: -1, scratchDone: make(chan struct{}), t0: time.Now(), traceOn: os.Getenv("HOOKWARDEN_SANDBOX_TRACE") == "1"}
 	ic := initConfig{Isolate: cfg.Isolate, Path: spec.Path, Argv: spec.Argv, Env: spec.Env, Dir: spec.Dir, NewSession: spec.NewSession,
 		Trace: os.Getenv("HOOKWARDEN_SANDBOX_TRACE") == "1", AgentSecrets: cfg.AgentSecrets, Park: park}
 	sys := &syscall.SysProcAttr{Setpgid: true}
@@ -203,6 +222,7 @@ func start(cfg Config, spec Spec, park bool) (*Process, error) {
 		return nil, fmt.Errorf("%w: starting the supervisor: %v", ErrUnavailable, err)
 	}
 	p.ctl = ctlW
+	p.trace("supervisor-started")
 	var procs []*os.File
 	if cfg.Isolate {
 		p.receiveScratch()
@@ -212,8 +232,14 @@ func start(cfg Config, spec Spec, park bool) (*Process, error) {
 		p.limits = setupLimits(cfg.Limits)
 		procs = p.limits.procs
 		ic.CgroupProcs, ic.Rlimits = len(procs), p.limits.rl
+		if park {
+			tasks := p.limits.taskFiles()
+			ic.CgroupTasks = len(tasks)
+			procs = append(append([]*os.File(nil), procs...), tasks...)
+		}
 		ic.Fallback = p.limits.fallbackAll()
 		ic.MemScratch, ic.ScratchSize = true, max(cfg.Limits.resolved().Memory, 0)
+		p.trace("cgroups-made")
 	} else {
 		close(p.scratchDone)
 	}
@@ -339,8 +365,10 @@ func (p *Process) readEvents(r *os.File) {
 		case evParked:
 			close(p.parked)
 		case evStarted:
+			p.trace("hook-started")
 			p.markStarted()
 		case evExit:
+			p.trace("hook-exited")
 			p.markStarted()
 			p.mu.Lock()
 			select {
@@ -404,6 +432,7 @@ func (p *Process) send(b byte) {
 // The report is nil unless the process was isolated.
 func (p *Process) Close() *Report {
 	p.closeOnce.Do(func() {
+		p.trace("close")
 		p.send(ctlEnd)
 		p.ctlMu.Lock()
 		p.ctl.Close()
@@ -416,12 +445,13 @@ func (p *Process) Close() *Report {
 		}
 		<-p.drained
 		<-p.scratchDone // the supervisor is gone: it sent its root or never will
+		p.trace("supervisor-ended")
 		if p.cfg.Isolate {
 			p.mu.Lock()
 			evs := p.events
 			p.mu.Unlock()
 			p.report = buildReport(p.cfg, p.targets, p.layers(), evs)
-			p.report.Notes = append(p.notes, p.report.Notes...)
+			p.trace("report-built")
 			// the tmpfs's pages are the hook's memory cgroup's: free
 			// them before it is removed
 			p.closeMemScratch()
@@ -429,6 +459,12 @@ func (p *Process) Close() *Report {
 			judgeLimits(p.report)
 		}
 		p.removeScratch()
+		if p.report != nil {
+			p.trace("cgroups-removed")
+			p.mu.Lock()
+			p.report.Notes = append(p.notes, p.report.Notes...)
+			p.mu.Unlock()
+		}
 	})
 	return p.report
 }

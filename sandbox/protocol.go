@@ -52,6 +52,12 @@ type initConfig struct {
 	// this line (SCM_RIGHTS): the hook's first process is written into
 	// each.
 	CgroupProcs int `json:"cgroupProcs,omitempty"`
+	// CgroupTasks is how many cgroup v1 tasks files follow them, one per
+	// cgroup.procs in the same order, or 0 (a cgroup v2 among them): a
+	// parked supervisor moves the thread it forks the hook from into
+	// them while it waits (threadInCgroups), so that the hook is born
+	// there.
+	CgroupTasks int `json:"cgroupTasks,omitempty"`
 	// Rlimits bound what no cgroup bounds; Fallback is used instead when
 	// the hook could not be moved into a cgroup.
 	Rlimits  *rlimits `json:"rlimits,omitempty"`

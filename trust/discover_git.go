@@ -1,10 +1,14 @@
 package trust
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -153,7 +157,9 @@ func (d *discoverer) gitEntries(sc *scope, rc runCtx, top string) (out []gitEntr
 			if !known(k) || !known(val) {
 				return out, "GIT_CONFIG_KEY_n or GIT_CONFIG_VALUE_n is set at run time"
 			}
-			out = append(out, gitEntry{key: gitKey(k), value: val})
+			e := gitEntry{key: gitKey(k), value: val}
+			out = append(out, e)
+			gitInclude(e, home, 0, &out)
 		}
 	}
 	if v, ok := get("GIT_CONFIG_PARAMETERS"); ok && v != "" {
@@ -161,7 +167,15 @@ func (d *discoverer) gitEntries(sc *scope, rc runCtx, top string) (out []gitEntr
 		if !ok || !known(v) {
 			return out, "GIT_CONFIG_PARAMETERS holds configuration Hookwarden cannot read"
 		}
-		out = append(out, pairs...)
+		for _, e := range pairs {
+			out = append(out, e)
+			gitInclude(e, home, 0, &out)
+		}
+	}
+	for _, e := range out {
+		if e.key == "" {
+			return out, e.value
+		}
 	}
 	return out, ""
 }
@@ -255,14 +269,19 @@ func gitParameters(v string) ([]gitEntry, bool) {
 // readGitConfig adds the entries of a configuration file, and those of
 // the files it includes (include.path; includeIf.*.path, whose
 // conditions Hookwarden does not weigh: their entries may apply), in
-// place. A file that cannot be read adds nothing (git skips a missing
-// one).
+// place. A missing file adds nothing (git skips it); one that is there
+// but cannot be read whole, or an include path Hookwarden cannot resolve
+// (`~user/`, `%(prefix)/`), adds an entry with an empty key whose value
+// says why: the configuration is then not known.
 func readGitConfig(path, home string, maybe bool, depth int, out *[]gitEntry) {
 	if depth > 10 {
-		return
+		return // git stops with "exceeded maximum include depth": it runs nothing
 	}
 	text, err := readScriptText(path, maxFollowTotal)
 	if err != nil {
+		if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
+			*out = append(*out, gitEntry{value: "git's configuration file " + path + " cannot be read (" + err.Error() + ")", file: path, maybe: maybe})
+		}
 		return
 	}
 	section := ""
@@ -290,19 +309,32 @@ func readGitConfig(path, home string, maybe bool, depth int, out *[]gitEntry) {
 		if hasValue {
 			value = gitValue(raw)
 		}
-		key := section + "." + name
-		*out = append(*out, gitEntry{key: key, value: value, file: path, maybe: maybe})
-		if name != "path" || !strings.HasPrefix(section, "include") {
-			continue
-		}
-		p := value
-		if rest, ok := strings.CutPrefix(p, "~/"); ok {
-			p = filepath.Join(home, rest)
-		} else if !filepath.IsAbs(p) {
-			p = filepath.Join(filepath.Dir(path), p)
-		}
-		readGitConfig(filepath.Clean(p), home, maybe || strings.HasPrefix(section, "includeif."), depth+1, out)
+		e := gitEntry{key: section + "." + name, value: value, file: path, maybe: maybe}
+		*out = append(*out, e)
+		gitInclude(e, home, depth, out)
 	}
+}
+
+// gitInclude reads the file an include.path or includeIf.*.path entry
+// names (an entry of the environment or of `git -c` included: git reads
+// those too, with an absolute path), relative to the file it stands in.
+func gitInclude(e gitEntry, home string, depth int, out *[]gitEntry) {
+	if !strings.HasPrefix(e.key, "include") || !strings.HasSuffix(e.key, ".path") || e.key != "include.path" && !strings.HasPrefix(e.key, "includeif.") {
+		return
+	}
+	p := e.value
+	switch rest, tilde := strings.CutPrefix(p, "~/"); {
+	case tilde && home != "":
+		p = filepath.Join(home, rest)
+	case strings.HasPrefix(p, "~") || strings.HasPrefix(p, "%("):
+		*out = append(*out, gitEntry{value: "git's configuration includes " + clip(p, 80) + ", a path Hookwarden does not resolve", file: e.file, maybe: e.maybe})
+		return
+	case !filepath.IsAbs(p) && e.file == "":
+		return // git stops: "relative config includes must come from files"
+	case !filepath.IsAbs(p):
+		p = filepath.Join(filepath.Dir(e.file), p)
+	}
+	readGitConfig(filepath.Clean(p), home, e.maybe || strings.HasPrefix(e.key, "includeif."), depth+1, out)
 }
 
 // gitSection is a section header's name: `core`, `filter "lfs"` →
@@ -471,31 +503,13 @@ func (d *discoverer) gitRuns(st *syntax.Stmt, args []cmdWord, sc *scope, rc runC
 				}
 			}
 		}
-		cmd := sub
-		for n := 0; n < 10 && !computed; n++ {
-			alias := ""
-			for _, e := range entries {
-				if e.key == "alias."+strings.ToLower(cmd) {
-					alias = e.value
+		cmd, runs := sub, computed
+		if !computed {
+			for _, c := range d.gitAliasTargets(st, sc, top, sub, entries, map[string][]string{}) {
+				if gitRunsHooks(c) && !runs {
+					cmd, runs = c, true
 				}
 			}
-			if alias == "" {
-				break
-			}
-			if strings.HasPrefix(alias, "!") {
-				in := sc.clone()
-				in.cwds = []string{top}
-				d.inline(st, strings.TrimPrefix(alias, "!"), in, false)
-				break // cmd stays the alias's name: unknown to git's list, it counts as running hooks (git runs a builtin of that name, not the alias)
-			}
-			f := strings.Fields(alias)
-			for len(f) > 0 && strings.HasPrefix(f[0], "-") {
-				f = f[1:]
-			}
-			if len(f) == 0 {
-				break
-			}
-			cmd = f[0]
 		}
 		for _, e := range entries {
 			if !gitProgramKey(e.key) || strings.HasPrefix(e.key, "alias.") || !gitNamesProjectPath(e.value, top) {
@@ -505,7 +519,7 @@ func (d *discoverer) gitRuns(st *syntax.Stmt, args []cmdWord, sc *scope, rc runC
 			in.cwds = []string{top} // git runs it with sh -c in the work tree's top
 			d.inline(st, e.value, in, false)
 		}
-		if computed || gitRunsHooks(cmd) {
+		if runs {
 			if computed {
 				cmd = "(a subcommand chosen at run time)"
 			}
@@ -513,6 +527,84 @@ func (d *discoverer) gitRuns(st *syntax.Stmt, args []cmdWord, sc *scope, rc runC
 		}
 	}
 }
+
+// gitAliasTargets are the git commands `git cmd` may run, through the
+// aliases of the configuration: cmd itself when it is a command of git
+// (git ignores an alias of that name), or no alias of that name is set,
+// or the ones set may not apply (a conditional include); and, for every
+// alias value that may win (the last one git reads, and those of
+// conditional includes after it), its command, aliases followed. A `!`
+// alias is followed as the shell code git runs in the work tree's top
+// (cmd then stands for it: unknown to git's list of commands that run no
+// hook, it counts as running hooks); an alias passing options to git
+// (`-c core.hooksPath=…`, `--git-dir`) is a reason. Each alias is
+// expanded once (memo): many values per alias cannot make the expansion
+// grow without end, and a loop back to an alias stands for its name.
+func (d *discoverer) gitAliasTargets(st *syntax.Stmt, sc *scope, top, cmd string, entries []gitEntry, memo map[string][]string) []string {
+	if gitCommands[cmd] {
+		return []string{cmd}
+	}
+	if done, ok := memo[cmd]; ok {
+		return done
+	}
+	memo[cmd] = []string{cmd}
+	var cands []gitEntry
+	for _, e := range entries {
+		if e.key == "alias."+strings.ToLower(cmd) {
+			if !e.maybe {
+				cands = cands[:0]
+			}
+			cands = append(cands, e)
+		}
+	}
+	if len(cands) == 0 || cands[0].maybe {
+		cands = append([]gitEntry{{}}, cands...) // git may find no alias of that name
+	}
+	var out []string
+	for _, c := range cands {
+		switch alias := c.value; {
+		case c.key == "":
+			out = append(out, cmd)
+		case strings.HasPrefix(alias, "!"):
+			in := sc.clone()
+			in.cwds = []string{top}
+			d.inline(st, strings.TrimPrefix(alias, "!"), in, false)
+			out = append(out, cmd)
+		default:
+			f := strings.Fields(alias)
+			if len(f) > 0 && strings.HasPrefix(f[0], "-") {
+				d.incomplete(sc, st, ReasonComputed, "git's alias "+c.key+" ("+clip(alias, 60)+") passes options to git, which Hookwarden does not follow")
+				out = append(out, cmd)
+				continue
+			}
+			if len(f) > 0 {
+				out = append(out, d.gitAliasTargets(st, sc, top, f[0], entries, memo)...)
+			}
+		}
+	}
+	slices.Sort(out)
+	out = slices.Compact(out)
+	memo[cmd] = out
+	return out
+}
+
+// gitCommands are git's own commands (`git --list-cmds=main` of git 2.39,
+// and those of later versions): an alias of the same name is ignored.
+var gitCommands = set("add", "am", "annotate", "apply", "archive", "backfill", "bisect", "blame", "branch", "bugreport", "bundle", "cat-file",
+	"check-attr", "check-ignore", "check-mailmap", "check-ref-format", "checkout", "checkout-index", "cherry", "cherry-pick", "clean", "clone",
+	"column", "commit", "commit-graph", "commit-tree", "config", "count-objects", "credential", "credential-cache", "credential-store",
+	"daemon", "describe", "diagnose", "diff", "diff-files", "diff-index", "diff-pairs", "diff-tree", "difftool", "fast-export", "fast-import",
+	"fetch", "fetch-pack", "filter-branch", "fmt-merge-msg", "for-each-ref", "for-each-repo", "format-patch", "fsck", "fsck-objects",
+	"fsmonitor--daemon", "gc", "get-tar-commit-id", "grep", "hash-object", "help", "hook", "http-backend", "http-fetch", "http-push",
+	"imap-send", "index-pack", "init", "init-db", "instaweb", "interpret-trailers", "last-modified", "log", "ls-files", "ls-remote", "ls-tree",
+	"mailinfo", "mailsplit", "maintenance", "merge", "merge-base", "merge-file", "merge-index", "merge-octopus", "merge-one-file",
+	"merge-ours", "merge-recursive", "merge-resolve", "merge-subtree", "merge-tree", "mergetool", "mktag", "mktree", "multi-pack-index",
+	"mv", "name-rev", "notes", "pack-objects", "pack-redundant", "pack-refs", "patch-id", "prune", "prune-packed", "pull", "push",
+	"quiltimport", "range-diff", "read-tree", "rebase", "receive-pack", "reflog", "refs", "remote", "repack", "replace", "replay", "repo",
+	"request-pull", "rerere", "reset", "restore", "rev-list", "rev-parse", "revert", "rm", "send-email", "send-pack", "shell", "shortlog",
+	"show", "show-branch", "show-index", "show-ref", "sparse-checkout", "stage", "stash", "status", "stripspace", "submodule", "subtree",
+	"switch", "symbolic-ref", "tag", "unpack-file", "unpack-objects", "update-index", "update-ref", "update-server-info", "upload-archive",
+	"upload-pack", "var", "verify-commit", "verify-pack", "verify-tag", "version", "whatchanged", "worktree", "write-tree")
 
 // gitHooksPath fingerprints the hooks git runs from a core.hooksPath in
 // the project: the value that wins (the last one git reads) and those of

@@ -60,6 +60,23 @@ func TestUserGitConfigRunsProjectHooks(t *testing.T) {
 		{name: "a subcommand chosen at run time", files: map[string]string{"home/.gitconfig": hooksPath}, command: "op=$(cat); git \"$op\"", want: ".githooks/pre-commit"},
 		{name: "a ! alias runs a project script", files: map[string]string{"home/.gitconfig": "[alias]\n\tfmt = \"!bash tools/clean.sh\"\n"},
 			command: "git fmt", want: "tools/clean.sh"},
+		// Conditional includes are not weighed: an alias they set may
+		// apply or not, so the one before it may win too (git 2.39:
+		// `git config --get alias.ci` is the earlier value when the
+		// condition fails). An alias named like git's own command is
+		// ignored by git. Git follows include.path in GIT_CONFIG_COUNT's
+		// and GIT_CONFIG_PARAMETERS's pairs as in a file (checked with
+		// `git config --show-origin --get-all core.hooksPath`).
+		{name: "an alias a conditional include may override", files: map[string]string{
+			"home/.gitconfig": hooksPath + "[alias]\n\tci = commit -v\n[includeIf \"gitdir:/nowhere/\"]\n\tpath = al.cfg\n", "home/al.cfg": "[alias]\n\tci = log\n"},
+			command: "git ci -qm wip", want: ".githooks/pre-commit"},
+		{name: "an alias named like git's own command", files: map[string]string{"home/.gitconfig": hooksPath + "[alias]\n\tcommit = log\n"},
+			command: "git commit -qm wip", want: ".githooks/pre-commit"},
+		{name: "include.path in GIT_CONFIG_COUNT", files: map[string]string{"inc.cfg": hooksPath},
+			env:     map[string]string{"GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_0": "include.path", "GIT_CONFIG_VALUE_0": "@/inc.cfg"},
+			command: "git commit -qm wip", want: ".githooks/pre-commit"},
+		{name: "include.path in GIT_CONFIG_PARAMETERS", files: map[string]string{"inc.cfg": hooksPath},
+			env: map[string]string{"GIT_CONFIG_PARAMETERS": "'include.path'='@/inc.cfg'"}, command: "git commit -qm wip", want: ".githooks/pre-commit"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -91,6 +108,42 @@ func TestUserGitConfigRunsProjectHooks(t *testing.T) {
 				if _, ok := reasonWith(d, "core.hooksPath"); !ok {
 					t.Errorf("no reason names core.hooksPath: %+v", d.Unresolved)
 				}
+			}
+		})
+	}
+}
+
+// TestGitConfigNotKnownIsAReason: a configuration file that is there but
+// cannot be read whole (a folder where a file should be: git 2.39 stops
+// with "unable to access"), an include path Hookwarden does not resolve
+// (`~root/x.cfg`, which git expands to that user's home) and an alias
+// that passes options to git (`-c core.hooksPath=…`) leave what git runs
+// unknown: the hook is incomplete with a reason, never silently complete.
+func TestGitConfigNotKnownIsAReason(t *testing.T) {
+	for _, c := range []struct {
+		name, command, reason string
+		files                 map[string]string
+	}{
+		{"a config file git cannot read", "git commit -qm wip", "cannot be read", map[string]string{"home/.gitconfig/x": ""}},
+		{"an include of another user's home", "git commit -qm wip", "does not resolve", map[string]string{"home/.gitconfig": "[include]\n\tpath = ~root/hooks.cfg\n"}},
+		{"an alias passing -c", "git ci -qm wip", "passes options to git", map[string]string{"home/.gitconfig": "[alias]\n\tci = -c core.hooksPath=.githooks commit\n"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			root := soundProject(t, nil)
+			files := map[string]string{"proj/.git/config": "[core]\n\tbare = false\n", "proj/.git/HEAD": "ref: refs/heads/main\n",
+				"proj/.githooks/pre-commit": "#!/bin/sh\nexit 0\n"}
+			for k, v := range c.files {
+				files[k] = v
+			}
+			writeFiles(t, root, files)
+			env := map[string]string{"HOME": filepath.Join(root, "home"), "GIT_CONFIG_NOSYSTEM": "1"}
+			rt := Runtime{Dialect: DialectBash, Git: NewGitUserConfig(func(k string) (string, bool) { v, ok := env[k]; return v, ok })}
+			d := discoverIn(t, filepath.Join(root, "proj"), c.command, rt)
+			if d.Complete() {
+				t.Fatalf("`%s` reads complete: %+v", c.command, d)
+			}
+			if _, ok := reasonWith(d, c.reason); !ok {
+				t.Errorf("no reason says %q: %+v", c.reason, d.Unresolved)
 			}
 		})
 	}
@@ -141,5 +194,29 @@ func writeFile(t *testing.T, path, content string) {
 	}
 	if err := os.WriteFile(path, []byte(content), 0o755); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestGitAliasesExpandOnce: a configuration with many values for chained
+// aliases (a conditional include lets every value count) is expanded once
+// per alias, not once per path through them (20 values over 12 aliases
+// were 20^12 expansions), and a loop of aliases ends.
+func TestGitAliasesExpandOnce(t *testing.T) {
+	root := soundProject(t, nil)
+	var b strings.Builder
+	b.WriteString("[core]\n\thooksPath = .githooks\n")
+	for i := 0; i < 12; i++ {
+		for j := 0; j < 20; j++ {
+			b.WriteString("[alias]\n\ta" + string(rune('a'+i)) + " = a" + string(rune('a'+i+1)) + " -" + string(rune('a'+j)) + "\n")
+		}
+	}
+	b.WriteString("[alias]\n\tam = aa\n")
+	writeFiles(t, root, map[string]string{"proj/.git/config": "[core]\n\tbare = false\n", "proj/.git/HEAD": "ref: refs/heads/main\n",
+		"proj/.githooks/pre-commit": "exit 0\n", "home/.gitconfig": "[includeIf \"gitdir:/x/\"]\n\tpath = many.cfg\n", "home/many.cfg": b.String()})
+	env := map[string]string{"HOME": filepath.Join(root, "home"), "GIT_CONFIG_NOSYSTEM": "1"}
+	rt := Runtime{Dialect: DialectBash, Git: NewGitUserConfig(func(k string) (string, bool) { v, ok := env[k]; return v, ok })}
+	d := discoverIn(t, filepath.Join(root, "proj"), "git aa", rt)
+	if !hasScript(d, filepath.Join(root, "proj", ".githooks", "pre-commit")) {
+		t.Errorf("the hooks of the alias loop are not followed: %+v", d.Scripts)
 	}
 }

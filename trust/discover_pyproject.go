@@ -62,7 +62,17 @@ func (d *discoverer) pythonProject(st *syntax.Stmt, runner string, opts, rest []
 		if k == "-p" && (runner == "uv" || runner == "uvx") {
 			k = "--python"
 		}
-		if !hasV && i+1 < len(opts) && (k == "--project" || k == "--directory" || k == "-C" || k == "--from" || k == "--with" || k == "--python" || k == "-p") {
+		if runner == "uv" && !uvRunFlags[k] && !projectRunners["uv"].withArg[k] && !uvShortFlags(k) {
+			// an option of a later uv, or one taking a value: where the
+			// command starts is not known
+			d.incomplete(sc, st, ReasonComputed, "uv run is given an option Hookwarden does not know ("+clip(k, 40)+"): what it runs is not known")
+			return
+		}
+		if k == "-C" && runner == "uv" {
+			k = "--config-setting" // uv's -C is not a folder
+		}
+		if !hasV && i+1 < len(opts) && (k == "--project" || k == "--directory" || k == "-C" || k == "--from" || k == "--with" || k == "--python" || k == "-p" ||
+			projectRunners[runner].withArg[k]) {
 			if opts[i+1].v.ok {
 				v = opts[i+1].v.text
 			} else {
@@ -71,8 +81,12 @@ func (d *discoverer) pythonProject(st *syntax.Stmt, runner string, opts, rest []
 			i++
 		}
 		switch k {
-		case "--no-project", "--no-workspace", "--script", "--isolated":
+		case "--no-project", "--no-workspace", "--script", "--gui-script", "--isolated":
 			noProject = true
+		case "-s":
+			noProject = noProject || runner == "uv"
+		case "--env-file":
+			d.uvEnvFile(st, sc, cwds, v)
 		case "--no-sync", "--no-config":
 			noSync = true
 		case "--project", "--directory", "-C", "-p":
@@ -99,7 +113,7 @@ func (d *discoverer) pythonProject(st *syntax.Stmt, runner string, opts, rest []
 			}
 		}
 	}
-	if runner == "uv" && len(rest) > 0 && rest[0].v.ok && strings.HasSuffix(rest[0].v.text, ".py") {
+	if runner == "uv" && len(rest) > 0 && rest[0].v.ok && (strings.HasSuffix(rest[0].v.text, ".py") || uvScriptFlag(opts)) {
 		for _, p := range d.resolve(sc, rest[0].w, rest[0].v.text) {
 			if text, err := readScriptText(p, maxFollowTotal); err == nil && strings.Contains(text, "# /// script") {
 				noProject = true // a script with inline metadata runs in an environment of its own
@@ -131,6 +145,16 @@ func (d *discoverer) pythonProject(st *syntax.Stmt, runner string, opts, rest []
 			}
 		}
 	}
+	if manifest == "" && runner == "pipenv" {
+		// pipenv run loads the .env of its folder even without a Pipfile
+		// (it makes one): its variables change what the command runs
+		for _, start := range cwds {
+			if p := filepath.Join(start, ".env"); within(start, d.project) && exists(p) {
+				manifest = p
+				break
+			}
+		}
+	}
 	if manifest == "" || noProject && runner == "uv" {
 		return
 	}
@@ -145,6 +169,107 @@ func (d *discoverer) pythonProject(st *syntax.Stmt, runner string, opts, rest []
 	}
 	if build := d.uvBuild(sc, manifest); build != "" {
 		d.projectReason(sc, st, ReasonLoads, "uv run syncs the project first and "+build+", which Hookwarden does not follow")
+	}
+}
+
+// pyLauncher handles what the Python launcher (py, pyw) chooses beyond
+// the script: the launcher of Unix (python-launcher) runs the
+// interpreter of a .venv in the folder or any folder above it, so each
+// such folder of the project is watched by its listing (a .venv a pull
+// adds reads as a change) and one there now is a reason; Windows's runs a
+// script whose shebang names another program (#!/usr/bin/env node) with
+// that program, found in PATH, so such a shebang is a reason.
+func (d *discoverer) pyLauncher(st *syntax.Stmt, name string, args []cmdWord, sc *scope) {
+	for _, start := range sc.cwds {
+		for dir := start; within(dir, d.project); dir = filepath.Dir(dir) {
+			venv := filepath.Join(dir, ".venv")
+			if isDir(venv) || exists(venv) {
+				d.projectReason(sc, st, ReasonLoads, name+" (the Python launcher) runs the interpreter of "+venv+", whose code and packages Hookwarden does not follow")
+			} else {
+				d.addListing(sc, venv, name+" launcher's environment")
+			}
+			if dir == d.project || filepath.Dir(dir) == dir {
+				break
+			}
+		}
+	}
+	for _, a := range args {
+		if !a.v.ok || strings.HasPrefix(a.v.text, "-") {
+			if a.v.ok && (a.v.text == "-c" || a.v.text == "-m") {
+				return
+			}
+			continue
+		}
+		for _, p := range d.resolve(sc, a.w, a.v.text) {
+			text, err := readScriptText(p, 4096)
+			if err != nil || !strings.HasPrefix(text, "#!") {
+				continue
+			}
+			line, _, _ := strings.Cut(text[2:], "\n")
+			f := strings.Fields(line)
+			prog := ""
+			if len(f) > 0 {
+				prog = filepath.Base(f[0])
+			}
+			if prog == "env" && len(f) > 1 {
+				prog = f[len(f)-1]
+				for _, w := range f[1:] {
+					if !strings.HasPrefix(w, "-") {
+						prog = w
+						break
+					}
+				}
+			}
+			if !versioned.MatchString(strings.TrimSuffix(filepath.Base(prog), ".exe")) {
+				d.projectReason(sc, st, ReasonLoads, name+" (the Python launcher) runs "+filepath.Base(p)+" with the program its first line names ("+clip(strings.TrimSpace(line), 60)+"), which Hookwarden does not read as Python")
+			}
+		}
+		return
+	}
+}
+
+// uvRunFlags are uv run's options that take no value.
+var uvRunFlags = set("--no-project", "--no-workspace", "--script", "-s", "--gui-script", "--module", "-m", "--isolated", "--no-sync",
+	"--locked", "--frozen", "--no-config", "--no-env-file", "--all-extras", "--all-groups", "--all-packages", "--no-dev", "--dev", "--only-dev",
+	"--no-default-groups", "--no-editable", "--exact", "--inexact", "--active", "--no-active", "--no-cache", "-n", "--offline", "--no-progress",
+	"--native-tls", "--quiet", "--verbose", "--upgrade", "-U", "--reinstall", "--refresh", "--no-build-isolation", "--no-build",
+	"--no-binary", "--compile-bytecode", "--no-sources", "--managed-python", "--no-managed-python", "--no-python-downloads", "--preview",
+	"--no-preview", "--show-resolution", "--no-index", "--no-installer-metadata", "--no-color")
+
+// uvShortFlags reports whether k is a run of uv's repeatable short flags
+// (-q, -qq, -v, -vvv).
+func uvShortFlags(k string) bool {
+	return len(k) > 1 && k[0] == '-' && strings.Trim(k[1:], "qv") == ""
+}
+
+// uvScriptFlag reports whether uv run's options say its command is a
+// Python script whatever its name (--script, -s, --gui-script).
+func uvScriptFlag(opts []cmdWord) bool {
+	for _, o := range opts {
+		if o.v.ok && (o.v.text == "--script" || o.v.text == "-s" || o.v.text == "--gui-script") {
+			return true
+		}
+	}
+	return false
+}
+
+// uvEnvFile fingerprints the file uv run --env-file loads: its variables
+// (PYTHONPATH, PYTHONSTARTUP …) change what the command runs, so it is a
+// reason too. One named at run time is a reason alone.
+func (d *discoverer) uvEnvFile(st *syntax.Stmt, sc *scope, cwds []string, v string) {
+	if v == unknownVar || v == "" {
+		d.incomplete(sc, st, ReasonComputed, "uv run loads an env file named at run time, whose variables change what it runs")
+		return
+	}
+	for _, c := range cwds {
+		p := v
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(c, p)
+		}
+		if within(p, d.project) {
+			d.addData(sc, filepath.Clean(p), "uv env file", FoundConfig)
+		}
+		d.projectReason(sc, st, ReasonLoads, "uv run loads the variables of "+filepath.Clean(p)+" (--env-file), which change what the command runs (PYTHONPATH and the like) and are not followed")
 	}
 }
 

@@ -3,6 +3,7 @@ package trust
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -93,6 +94,53 @@ func TestPythonProjectRunnersAreCodeLoaders(t *testing.T) {
 	}
 }
 
+// TestUvRunOptionsAreReadAsUvReadsThem: uv run's --script (-s,
+// --gui-script) is a flag, not an option with a value — read as one, it
+// took the script for its value and the hook ran a script discovery never
+// saw; an option with a value that discovery did not list
+// (--exclude-newer DATE) made the value the command and the script went
+// unseen; an option it does not know at all may be either, so where the
+// command starts is a reason; --env-file loads a file of the project
+// whose variables change what runs; pipenv run loads the folder's .env
+// even without a Pipfile.
+func TestUvRunOptionsAreReadAsUvReadsThem(t *testing.T) {
+	files := map[string]string{"hooks/guard": "import json\nprint(json.dumps({}))\n", "hooks/a.py": "print(1)\n", ".env": "PYTHONPATH=lib\n"}
+	for _, c := range []struct {
+		command string
+		watched []string
+		why     string // "" complete
+	}{
+		{"uv run --script hooks/guard", []string{"hooks/guard"}, ""},
+		{"uv run -s hooks/guard", []string{"hooks/guard"}, ""},
+		{"uv run --exclude-newer 2024-01-01 hooks/a.py", []string{"hooks/a.py"}, ""},
+		{"uv run -q --index-url https://example.org/simple hooks/a.py", []string{"hooks/a.py"}, ""},
+		{"uv run --some-later-option x hooks/a.py", nil, "uv run is given an option Hookwarden does not know"},
+		{"uv run --env-file .env python hooks/a.py", []string{".env", "hooks/a.py"}, "--env-file"},
+		{"pipenv run python hooks/a.py", []string{".env", "hooks/a.py"}, "pipenv run loads the project's .env"},
+	} {
+		t.Run(c.command, func(t *testing.T) {
+			p := soundProject(t, files)
+			d := discoverIn(t, p, c.command, Runtime{Dialect: DialectPOSIX, TextVars: []string{}})
+			if c.why == "" && !d.Complete() {
+				t.Fatalf("want complete, got %v", d.Unresolved)
+			}
+			if _, ok := reasonWith(d, c.why); c.why != "" && !ok {
+				t.Fatalf("no reason with %q: %v", c.why, d.Unresolved)
+			}
+			for _, w := range c.watched {
+				if !hasScript(d, filepath.Join(p, w)) {
+					t.Errorf("%s is not fingerprinted: %+v", w, d.Scripts)
+				}
+			}
+		})
+	}
+	// uvx runs a package of uv's cache or the index, not of node_modules.
+	d := discoverIn(t, soundProject(t, nil), "uvx ruff check", Runtime{Dialect: DialectPOSIX, TextVars: []string{}})
+	if u, ok := reasonWith(d, "uvx runs the package ruff"); !ok || strings.Contains(u.Why, "node_modules") {
+		t.Errorf("uvx's reason: %+v", d.Unresolved)
+	}
+}
+
 // TestPulledPyprojectIsNewToTheApproval: a project with no pyproject.toml
 // approves `uv run x.py` as complete; a pull that adds one with a local
 // build backend makes the same command list the new pyproject.toml and
@@ -111,5 +159,53 @@ func TestPulledPyprojectIsNewToTheApproval(t *testing.T) {
 	after := discoverIn(t, p, "uv run .claude/hooks/x.py", Runtime{})
 	if after.Complete() || !hasScript(after, filepath.Join(p, "pyproject.toml")) || !hasScript(after, filepath.Join(p, "build_backend.py")) {
 		t.Fatalf("after the pull: %+v", after)
+	}
+}
+
+// TestPythonLauncherIsPython: `py x.py` (the Python launcher, Windows's
+// and python-launcher's on Unix) runs Python: the script is followed as
+// Python (its imports fingerprinted) instead of a program Hookwarden does
+// not know. What the launcher chooses beyond the script is part of the
+// approval: the folders where a .venv would give it its interpreter are
+// watched by their listing, a .venv there now is a reason, and a script
+// whose shebang names another program (which Windows's launcher runs) is
+// a reason.
+func TestPythonLauncherIsPython(t *testing.T) {
+	files := map[string]string{"hooks/a.py": "import helper\n", "hooks/helper.py": "print(1)\n", "hooks/b.py": "#!/usr/bin/env node\nprint(1)\n"}
+	for _, c := range []struct {
+		command string
+		extra   map[string]string
+		why     string // "" complete
+	}{
+		{"py hooks/a.py", nil, ""},
+		{"py -3.12 hooks/a.py", nil, ""},
+		{"py -3 hooks/a.py", map[string]string{".venv/bin/python": "#!/bin/sh\n"}, "runs the interpreter of"},
+		{"py hooks/b.py", nil, "with the program its first line names"},
+	} {
+		t.Run(c.command, func(t *testing.T) {
+			all := map[string]string{}
+			for k, v := range files {
+				all[k] = v
+			}
+			for k, v := range c.extra {
+				all[k] = v
+			}
+			p := soundProject(t, all)
+			d := discoverIn(t, p, c.command, Runtime{Dialect: DialectPOSIX, TextVars: []string{}})
+			if c.why == "" && !d.Complete() {
+				t.Fatalf("want complete, got %v", d.Unresolved)
+			}
+			if _, ok := reasonWith(d, c.why); c.why != "" && !ok {
+				t.Fatalf("no reason with %q: %v", c.why, d.Unresolved)
+			}
+			if c.why == "" {
+				if !hasScript(d, filepath.Join(p, "hooks", "helper.py")) {
+					t.Errorf("the script's import is not followed: %+v", d.Scripts)
+				}
+				if !hasScript(d, ListingPath(filepath.Join(p, ".venv"))) {
+					t.Errorf("the .venv the launcher would use is not watched: %+v", d.Scripts)
+				}
+			}
+		})
 	}
 }

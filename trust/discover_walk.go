@@ -448,6 +448,9 @@ func (d *discoverer) run(st *syntax.Stmt, words []cmdWord, sc *scope, pipeFrom *
 				d.foreign(sc, name)
 			}
 			d.runtimeConfig(st, name, sc, rc)
+			if name == "py" || name == "pyw" {
+				d.pyLauncher(st, name, words[1:], sc)
+			}
 			if !ip.shell && strings.ContainsRune(prog, '/') {
 				d.projectInterpreter(st, prog, name, sc)
 			}

@@ -85,10 +85,7 @@ func pyTokens(text string, base int) (toks []langToken, fields [][]langToken) {
 			fields = append(fields, f...)
 			i = end
 		case isIdentStart(c) && c != '$':
-			j := i
-			for j < len(text) && isIdentPart(text[j]) && text[j] != '$' {
-				j++
-			}
+			j := identEnd(text, i, false)
 			if j < len(text) && (text[j] == '"' || text[j] == '\'') && pyStringPrefix(text[i:j]) {
 				t, end, f := pyString(text, i, j, base)
 				toks = append(toks, t)
@@ -98,11 +95,8 @@ func pyTokens(text string, base int) (toks []langToken, fields [][]langToken) {
 			}
 			toks = append(toks, langToken{kind: tokName, text: text[i:j], off: base + i})
 			i = j
-		case '0' <= c && c <= '9' || c == '.' && i+1 < len(text) && '0' <= text[i+1] && text[i+1] <= '9':
-			j := i + 1
-			for j < len(text) && (isIdentPart(text[j]) || text[j] == '.') {
-				j++
-			}
+		case numberStart(text, i):
+			j := numberEnd(text, i)
 			toks = append(toks, langToken{kind: tokNumber, text: text[i:j], off: base + i})
 			i = j
 		default:
@@ -388,17 +382,11 @@ func jsScan(text string, i, base int, sub bool) (toks []langToken, fields [][]la
 			toks = append(toks, langToken{kind: tokString, text: text[i:end], off: base + i})
 			i = end
 		case isIdentStart(c) || c == '#' && i+1 < len(text) && isIdentStart(text[i+1]):
-			j := i + 1
-			for j < len(text) && isIdentPart(text[j]) {
-				j++
-			}
+			j := identEnd(text, i+1, true)
 			toks = append(toks, langToken{kind: tokName, text: text[i:j], off: base + i})
 			i = j
-		case '0' <= c && c <= '9' || c == '.' && i+1 < len(text) && '0' <= text[i+1] && text[i+1] <= '9':
-			j := i + 1
-			for j < len(text) && (isIdentPart(text[j]) || text[j] == '.') {
-				j++
-			}
+		case numberStart(text, i):
+			j := numberEnd(text, i)
 			toks = append(toks, langToken{kind: tokNumber, text: text[i:j], off: base + i})
 			i = j
 		default:
@@ -449,4 +437,30 @@ func jsRegexAllowed(toks []langToken) bool {
 		return false
 	}
 	return true
+}
+
+// numberStart reports whether a number starts at text[i]: a digit, or a
+// dot before one (.5).
+func numberStart(text string, i int) bool {
+	c := text[i]
+	return '0' <= c && c <= '9' || c == '.' && i+1 < len(text) && '0' <= text[i+1] && text[i+1] <= '9'
+}
+
+// numberEnd is where the number starting at text[i] ends: digits, letters
+// (0x1f, 1e9, 10n, 1_000) and dots, as both languages' readers take it.
+func numberEnd(text string, i int) int {
+	j := i + 1
+	for j < len(text) && (isIdentPart(text[j]) || text[j] == '.') {
+		j++
+	}
+	return j
+}
+
+// identEnd is where the name going on at text[j] ends; dollar says
+// whether $ is part of a name (JavaScript's, not Python's).
+func identEnd(text string, j int, dollar bool) int {
+	for j < len(text) && isIdentPart(text[j]) && (dollar || text[j] != '$') {
+		j++
+	}
+	return j
 }

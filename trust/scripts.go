@@ -87,7 +87,9 @@ var (
 	simpleInterp = interpreter{code: set("-e", "--eval")}
 )
 
-var versioned = regexp.MustCompile(`^(python|pypy)[0-9.]*$`)
+// versioned names a Python interpreter: python3, python3.12, pypy3,
+// pythonw, and the Python launcher py (pyw), which runs one (pyLauncher).
+var versioned = regexp.MustCompile(`^((python|pypy)[0-9.]*w?|pyw?)$`)
 
 func interpreterFor(prog string) (interpreter, bool) {
 	base := strings.TrimSuffix(filepath.Base(prog), ".exe")
@@ -197,7 +199,12 @@ var runners = map[string]wrapperSpec{
 // projectRunners run a command in the project's environment (uv run,
 // poetry run, …): the rest is a command, or a script file (uv run x.py).
 var projectRunners = map[string]wrapperSpec{
-	"uv":     {withArg: set("--with", "--python", "-p", "--project", "--directory", "--package", "--extra", "--group", "--index", "--env-file", "--script")},
+	"uv": {withArg: set("--with", "--with-editable", "--with-requirements", "--python", "-p", "--project", "--directory", "--package", "--extra",
+		"--no-extra", "--group", "--no-group", "--only-group", "--index", "--default-index", "--index-url", "-i", "--extra-index-url", "--find-links",
+		"-f", "--index-strategy", "--keyring-provider", "--resolution", "--prerelease", "--fork-strategy", "--exclude-newer",
+		"--exclude-newer-package", "--config-file", "--cache-dir", "--env-file", "--config-setting", "-C", "--config-settings-package",
+		"--link-mode", "--refresh-package", "--reinstall-package", "--upgrade-package", "-P", "--no-build-package", "--no-binary-package",
+		"--no-build-isolation-package", "--python-platform", "--allow-insecure-host", "--color", "--directory")},
 	"poetry": {withArg: set("-C", "--directory", "-P", "--project")},
 	"pipenv": {},
 	"pdm":    {withArg: set("-p", "--project")},
@@ -282,7 +289,11 @@ func (d *discoverer) wrapper(st *syntax.Stmt, name string, words []cmdWord, sc *
 		}
 		if rest[0].v.ok && !strings.ContainsRune(rest[0].v.text, '/') {
 			d.localBin(sc, rest[0].w, rest[0].v.text, name)
-			d.unresolved(sc, st, name+" runs the package "+rest[0].v.text+" (from node_modules, a cache or the registry), whose code Hookwarden does not read")
+			from := "node_modules, a cache or the registry"
+			if name == "uvx" {
+				from = "uv's cache or the package index"
+			}
+			d.unresolved(sc, st, name+" runs the package "+rest[0].v.text+" (from "+from+"), whose code Hookwarden does not read")
 		}
 		rc.via = name
 		return rest, true
@@ -297,9 +308,14 @@ func (d *discoverer) wrapper(st *syntax.Stmt, name string, words []cmdWord, sc *
 			return nil, true
 		}
 		d.projectEnvironment(st, name, sc)
-		d.pythonProject(st, name, args[1:len(args)-len(rest)], rest, sc)
-		if rest[0].v.ok && strings.HasSuffix(rest[0].v.text, ".py") {
-			d.addResolved(sc, rest[0].w, rest[0].v, name+" run", FoundInterpreter, false, false)
+		opts := args[1 : len(args)-len(rest)]
+		d.pythonProject(st, name, opts, rest, sc)
+		if rest[0].v.ok && (strings.HasSuffix(rest[0].v.text, ".py") || name == "uv" && uvScriptFlag(opts)) {
+			via := name + " run"
+			if !strings.HasSuffix(rest[0].v.text, ".py") {
+				via += " python" // uv run --script: a Python script whatever its name
+			}
+			d.addResolved(sc, rest[0].w, rest[0].v, via, FoundInterpreter, false, false)
 			return nil, true
 		}
 		rc.via = name + " run"

@@ -159,9 +159,10 @@ type ScriptSnapshot struct {
 	// OutsideProject: the path lies in the project but resolves (through
 	// symbolic links) outside it.
 	OutsideProject bool `json:"outside_project,omitempty"`
-	// MadeByHook: a traced run created this file of the project itself and
-	// then read, ran or looked for it (a cache, a generated script): it
-	// was not in the project at approval. Once it is there, it is the
+	// MadeByHook: a traced run created this file of the project itself, or
+	// rewrote it (a state file the hook keeps from run to run), and then
+	// read, ran or looked for it (a cache, a generated script). Once it is
+	// there, or changed, it is the
 	// hook's own product only while git does not track it (no pull can
 	// have put it there); see trust/products.go.
 	MadeByHook bool `json:"made_by_hook,omitempty"`

@@ -29,7 +29,8 @@ type TracedFile struct {
 	// project); otherwise only its hash and size are (a file of the home
 	// may hold what no store should copy).
 	KeepContent bool
-	// MadeByHook says the traced run created it (ScriptSnapshot.MadeByHook).
+	// MadeByHook says the traced run created or rewrote it
+	// (ScriptSnapshot.MadeByHook).
 	MadeByHook bool
 }
 

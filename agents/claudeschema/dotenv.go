@@ -3,6 +3,7 @@ package claudeschema
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
@@ -63,6 +64,24 @@ func (d *DotEnv) drops(key string) bool {
 	return false
 }
 
+// files are the .env files the agent loads for project, in its order:
+// the project's file it finds (none in an Untrusted folder), then the user's.
+func (d *DotEnv) files(project string) []string {
+	files := d.Home
+	if found := d.Found(project); found != "" && !d.Untrusted {
+		files = append([]string{found}, files...)
+	}
+	return files
+}
+
+// For is d for a run in a folder trusted or not (a run as if the folder
+// were trusted gets the project's file).
+func (d *DotEnv) For(trusted bool) *DotEnv {
+	cp := *d
+	cp.Untrusted = !trusted
+	return &cp
+}
+
 // Apply is env with what the agent's .env files add to it (what its hooks
 // inherit), for a dry run that behaves as the agent does: first file
 // first, a name set by an earlier file or by the environment kept unless
@@ -72,11 +91,7 @@ func (d *DotEnv) Apply(env settingsio.Env, project string) settingsio.Env {
 	if d == nil {
 		return out
 	}
-	files := d.Home
-	if found := d.Found(project); found != "" && !d.Untrusted {
-		files = append([]string{found}, files...)
-	}
-	for _, f := range files {
+	for _, f := range d.files(project) {
 		b, err := os.ReadFile(f)
 		if err != nil {
 			continue // the agent skips a file it cannot read; the review fingerprints it (and so fails on it)
@@ -90,23 +105,74 @@ func (d *DotEnv) Apply(env settingsio.Env, project string) settingsio.Env {
 	return out
 }
 
-// under reports whether path is in folder dir.
-func under(dir, path string) bool {
-	rel, err := filepath.Rel(dir, path)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, "../")
+// Lookup is getenv with what the agent's .env files add, as the agent has
+// it when it expands $VAR in its settings (it loads them first): a name
+// unset or empty in getenv takes the value of the first file that sets
+// it (observed with the agent's kit: a .env in the start folder's parent
+// filled '$X' in a project hook's command).
+func (d *DotEnv) Lookup(getenv func(string) (string, bool), project string) func(string) (string, bool) {
+	added := map[string]string{}
+	for _, f := range d.files(project) {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		for _, e := range settingsio.ParseDotEnv(string(b)) {
+			if _, ok := added[e.Key]; !ok && !d.drops(e.Key) {
+				added[e.Key] = e.Value
+			}
+		}
+	}
+	return func(k string) (string, bool) {
+		if v, ok := getenv(k); ok && v != "" {
+			return v, true
+		}
+		if v, ok := added[k]; ok {
+			return v, true
+		}
+		return getenv(k)
+	}
 }
+
+// above are the .env files the agent may load from the folders above the
+// project, present or not: Dir/.env and .env of every folder from the
+// project's parent up to the one whose file it loads now, else up to the
+// home (excluded) or the root. A file a pull adds there — a monorepo's
+// root, when the agent starts in a subfolder — is loaded as much as one in
+// the project (observed with the agent's kit).
+func (d *DotEnv) above(project string) []string {
+	var out []string
+	found := d.Found(project)
+	for dir := filepath.Clean(project); dir != filepath.Clean(d.HomeDir) && filepath.Dir(dir) != dir; {
+		here := []string{filepath.Join(dir, d.Dir, ".env"), filepath.Join(dir, ".env")}
+		if slices.Contains(here, found) {
+			break
+		}
+		if dir = filepath.Dir(dir); dir != filepath.Clean(d.HomeDir) {
+			out = append(out, filepath.Join(dir, d.Dir, ".env"), filepath.Join(dir, ".env"))
+		}
+	}
+	return out
+}
+
+// globMeta escapes what filepath.Match reads as a pattern.
+var globMeta = strings.NewReplacer(`\`, `\\`, `*`, `\*`, `?`, `\?`, `[`, `\[`)
 
 // Runtime is how hooks run for discovery: the project's Dir/.env and .env
 // (present or not) and the file loaded now when it is the project's are
 // fingerprinted with every hook, so one a pull adds, changes or removes
-// needs review; the variables the project's file gives hooks resolve the
-// commands (PYTHONPATH, BASH_ENV, …).
+// needs review, and so are those the agent may load from the folders above
+// the project (above, present or not, as watched files); the variables the
+// project's file gives hooks resolve the commands (PYTHONPATH, BASH_ENV, …).
 func (d *DotEnv) Runtime(project string) *trust.Runtime {
 	if d == nil {
 		return nil
 	}
 	rt := &trust.Runtime{Dialect: trust.DialectBash, ProjectVars: d.ProjectVars, TextVars: []string{},
 		EnvFiles: []string{filepath.Join(project, d.Dir, ".env"), filepath.Join(project, ".env")}}
+	for _, p := range d.above(project) {
+		rt.Watch = append(rt.Watch, globMeta.Replace(p))
+	}
 	if found := d.Found(project); found != "" && under(project, found) {
 		rt.EnvFiles = append(rt.EnvFiles, found)
 		rt.Env = map[string]string{}
@@ -119,6 +185,12 @@ func (d *DotEnv) Runtime(project string) *trust.Runtime {
 		}
 	}
 	return rt
+}
+
+// under reports whether path is in folder dir.
+func under(dir, path string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, "../")
 }
 
 // withRuntime is specs with the section's runtime on those without one

@@ -1,7 +1,11 @@
 package claudeschema
 
 import (
+	"crypto/sha256"
+	"encoding/json"
 	"fmt"
+	"maps"
+	"regexp"
 	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
@@ -31,6 +35,15 @@ func (e *Entry) Spec(label string, hide func(string) string) agents.CommandSpec 
 	}
 	s := agents.CommandSpec{Hook: &named, Label: label, Fields: trust.Definition{}}
 	q := func(v any) string { return string(hooks.AppendJSON(nil, v)) }
+	// an object or array member (env, args) as JSON with sorted keys:
+	// AppendJSON knows neither form and wrote "null" whatever it held.
+	member := func(n *settingsio.Node) string {
+		if n.Is(settingsio.Object) || n.Is(settingsio.Array) {
+			b, _ := json.Marshal(n.Interface())
+			return string(b)
+		}
+		return q(n.Interface())
+	}
 	s.Fields[trust.FieldEvent] = q(e.Event)
 	if e.HasMatcher {
 		s.Fields[trust.FieldMatcher] = q(e.Matcher)
@@ -44,7 +57,7 @@ func (e *Entry) Spec(label string, hide func(string) string) agents.CommandSpec 
 			if key == trust.FieldEvent || key == trust.FieldMatcher || key == trust.FieldSequential || key == "" || strings.ContainsAny(key, `."`) {
 				key = q(key)
 			}
-			s.Fields[key] = q(m.Value.Interface())
+			s.Fields[key] = member(m.Value)
 		}
 	}
 	if e.Hook.Command != "" && e.Hook.Type == "command" {
@@ -197,4 +210,36 @@ func Sample(captured []byte, project, home, key, subject string, input []byte) (
 		}
 	}
 	return in, nil
+}
+
+// secretName is a variable name that holds a credential.
+var secretName = regexp.MustCompile(`(?i)key|token|secret|passw|credential`)
+
+// WithSettingsEnv is s with the "env" object of the settings file root
+// (nil: none) as a field of its definition: an agent that sets every
+// string of it in its own environment (when the name is unset), which each
+// hook inherits, runs something else when a pull adds PYTHONPATH there, so
+// a change to it changes every hook of the file. A value whose name looks
+// like a credential is kept as its sha256.
+func WithSettingsEnv(s agents.CommandSpec, root *settingsio.Node) agents.CommandSpec {
+	env := root.Get("env")
+	if env == nil {
+		return s
+	}
+	v := env.Interface()
+	if m, ok := v.(map[string]any); ok {
+		for k, x := range m {
+			if str, ok := x.(string); ok && secretName.MatchString(k) {
+				m[k] = fmt.Sprintf("sha256:%x", sha256.Sum256([]byte(str)))
+			}
+		}
+	}
+	fields := maps.Clone(s.Fields)
+	if fields == nil {
+		fields = trust.Definition{}
+	}
+	b, _ := json.Marshal(v)
+	fields[`"settings env"`] = string(b)
+	s.Fields = fields
+	return s
 }

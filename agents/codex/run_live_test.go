@@ -57,7 +57,7 @@ func runCodexExample(t *testing.T, kit, example string) dryRunLiveReport {
 		t.Fatal(err)
 	}
 	dir := filepath.Join(kit, "examples", example)
-	extra := []string{"CODEX_LIVE_OBSERVE=0", "CODEX_LIVE_HOOKS_LIST=0", "CODEX_LIVE_TIMEOUT=60"}
+	extra := []string{"CODEX_LIVE_OBSERVE=0", "CODEX_LIVE_HOOKS_LIST=0", "CODEX_LIVE_TIMEOUT=300"}
 	for k, v := range readEnvFile(t, filepath.Join(dir, "env")) {
 		extra = append(extra, k+"="+v)
 	}

@@ -259,3 +259,31 @@ func TestDuplicateKeysLastWins(t *testing.T) {
 		t.Errorf("keys %v", keys)
 	}
 }
+
+// The hooks folders are read at any depth (observed with copilot-live
+// 1.0.102: .github/hooks/sub/b.json ran and hooks.discover listed it, while
+// Hookwarden read only the folder's own files, so a file a pull added to a
+// subfolder ran unreviewed): each folder's files in reverse name order,
+// then its subfolders in reverse name order, through a link; a hidden
+// subfolder is not read.
+func TestHookFoldersAreReadAtAnyDepth(t *testing.T) {
+	root := tree(t, map[string]string{
+		"home/.copilot/config.json":         `{"trustedFolders": ["$ROOT/p"]}`,
+		"p/.github/hooks/z.json":            hf("z"),
+		"p/.github/hooks/c.json":            hf("c"),
+		"p/.github/hooks/a/x.json":          hf("ax"),
+		"p/.github/hooks/a/b/deep.json":     hf("deep"),
+		"p/.github/hooks/m/y.json":          hf("my"),
+		"p/.github/hooks/.hid/h.json":       hf("hidden"),
+		"p/other/l.json":                    hf("linked"),
+		"home/.copilot/hooks/sub/user.json": hf("user-sub"),
+	})
+	if err := os.Symlink(filepath.Join("..", "..", "other"), filepath.Join(root, "p", ".github", "hooks", "lnk")); err != nil {
+		t.Fatal(err)
+	}
+	s := load(t, root, "p", nil)
+	want := []string{"user-sub", "z", "c", "my", "linked", "ax", "deep"}
+	if got := commands(s, "preToolUse", "bash"); !slices.Equal(got, want) {
+		t.Errorf("order %v\nwant  %v", got, want)
+	}
+}

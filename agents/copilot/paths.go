@@ -104,9 +104,18 @@ var repoSettings = []string{
 
 // hookFiles lists the *.json files of a hooks folder in the order Copilot
 // runs them: reverse name order (observed: z.json … b.json, a.json,
-// 2.json, 10.json — a reverse byte-wise sort). Other files are ignored
-// (observed); they are returned in ignored.
+// 2.json, 10.json — a reverse byte-wise sort), then those of its
+// subfolders in reverse name order, at any depth, through links, hidden
+// ones left out (observed: z.json, c.json, m/y.json, lnk/l.json, a/x.json,
+// a/b/deep.json; not .hid/h.json). Other files are ignored (observed);
+// they are returned in ignored.
 func hookFiles(dir string) (files, ignored []string, err error) {
+	return hookFilesIn(dir, map[string]bool{})
+}
+
+// hookFilesIn is hookFiles below dir, each folder once (seen: real paths,
+// so that a link loop ends).
+func hookFilesIn(dir string, seen map[string]bool) (files, ignored []string, err error) {
 	ents, err := os.ReadDir(dir)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
@@ -114,9 +123,20 @@ func hookFiles(dir string) (files, ignored []string, err error) {
 		}
 		return nil, nil, err
 	}
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		if seen[real] {
+			return nil, nil, nil
+		}
+		seen[real] = true
+	}
+	var subs []string
 	for _, e := range ents {
 		p := filepath.Join(dir, e.Name())
-		if strings.HasSuffix(e.Name(), ".json") {
+		if st, err := os.Stat(p); err == nil && st.IsDir() {
+			if !strings.HasPrefix(e.Name(), ".") { // a hidden folder is not read (observed)
+				subs = append(subs, p)
+			}
+		} else if strings.HasSuffix(e.Name(), ".json") {
 			files = append(files, p)
 		} else if !e.IsDir() {
 			ignored = append(ignored, p)
@@ -124,6 +144,15 @@ func hookFiles(dir string) (files, ignored []string, err error) {
 	}
 	slices.Sort(files)
 	slices.Reverse(files)
+	slices.Sort(subs)
+	slices.Reverse(subs)
+	for _, sub := range subs {
+		f, ig, err := hookFilesIn(sub, seen)
+		if err != nil {
+			return nil, nil, err
+		}
+		files, ignored = append(files, f...), append(ignored, ig...)
+	}
 	return files, ignored, nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -261,5 +262,31 @@ func TestAuditCountsUnreadableFiles(t *testing.T) {
 	f.settings(`{}`)
 	if r := f.audit(); len(r.Unreadable) != 0 || r.NeedsReview || r.Unreadable == nil {
 		t.Errorf("clean project: unreadable %#v needs_review %v", r.Unreadable, r.NeedsReview)
+	}
+}
+
+// A .env file in a folder above the project (a monorepo's root, when
+// Gemini CLI starts in a subfolder) is the one findEnvFile loads when the
+// project has none, and every hook inherits it: one a pull adds there
+// after the approval needs review, named (it was not fingerprinted: audit
+// said clean while a root .env with PYTHONPATH=.. made the approved
+// python hook import the root's modules).
+func TestParentEnvFileIsPartOfTheApproval(t *testing.T) {
+	f := newFixture(t)
+	f.write(".gemini/hooks/check.py", "import json\n", 0o644)
+	f.settings(`{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "name": "check", "command": "python3 .gemini/hooks/check.py"}]}]}}`)
+	f.approveAll()
+	if r := f.audit(); r.NeedsReview {
+		t.Fatalf("needs review right after approval: %+v", r.Hooks)
+	}
+	parent := filepath.Join(filepath.Dir(f.project), ".env")
+	writeFile(t, parent, "PYTHONPATH=..\n", 0o644)
+	r := f.audit()
+	var paths []string
+	for _, s := range r.hook(t, "check:python3 .gemini/hooks/check.py").Scripts {
+		paths = append(paths, s.Path)
+	}
+	if !r.NeedsReview || !slices.Contains(paths, parent) {
+		t.Errorf("needs review %v, scripts %q: want %s named", r.NeedsReview, paths, parent)
 	}
 }

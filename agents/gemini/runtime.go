@@ -2,6 +2,7 @@ package gemini
 
 import (
 	"path/filepath"
+	"slices"
 
 	"github.com/hookwarden/hookwarden/trust"
 )
@@ -11,20 +12,28 @@ import (
 var projectVars = []string{"GEMINI_PROJECT_DIR", "GEMINI_CWD", "CLAUDE_PROJECT_DIR"}
 
 // scriptRuntime is how Gemini CLI runs a hook command, for discovery: bash
-// -c, its project variables, and the .env files of the project it loads
-// into its environment (every hook inherits them): .gemini/.env and .env
-// in the project folder, present or not, and the file it loads now when
-// that is in the project, with the variables it applies; the hooks' git
-// commands read the user's git configuration too.
+// -c, its project variables, and the .env files it may load into its
+// environment (every hook inherits them): .gemini/.env and .env of every
+// folder from the project up to the one whose file it loads now, else up
+// to the home, present or not (findEnvFile walks up, so a file a pull adds
+// to a monorepo's root is loaded when Gemini starts in a subfolder), with
+// the variables the file it loads now applies when it is not the user's
+// own; the hooks' git commands read the user's git configuration too.
 func scriptRuntime(snap *Snapshot) trust.Runtime {
 	rt := trust.Runtime{Dialect: trust.DialectBash, ProjectVars: projectVars, TextVars: projectVars}
 	if snap == nil {
 		return rt
 	}
 	rt.Git = snap.Git
-	rt.EnvFiles = []string{filepath.Join(snap.ProjectDir, ".gemini", ".env"), filepath.Join(snap.ProjectDir, ".env")}
-	if e := snap.EnvFile; e != nil && e.InProject {
-		rt.EnvFiles = append(rt.EnvFiles, e.Path)
+	e := snap.EnvFile
+	for dir := filepath.Clean(snap.ProjectDir); snap.Paths.Home == "" || dir != filepath.Clean(snap.Paths.Home); dir = filepath.Dir(dir) {
+		here := []string{filepath.Join(dir, geminiDirName, ".env"), filepath.Join(dir, ".env")}
+		rt.EnvFiles = append(rt.EnvFiles, here...)
+		if e != nil && slices.Contains(here, filepath.Clean(e.Path)) || filepath.Dir(dir) == dir {
+			break
+		}
+	}
+	if e != nil && !e.UserOwned {
 		rt.Env = map[string]string{}
 		for _, a := range e.Applied {
 			rt.Env[a.Key] = a.Value

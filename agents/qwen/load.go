@@ -81,6 +81,7 @@ type snapshot struct {
 	hooks    []*hooks.Hook
 	settings []*settingsio.File
 	diags    []hooks.Diagnostic
+	getenv   func(string) (string, bool) // Qwen's environment with its .env files
 }
 
 // folderTrust is Qwen's trust of the session folder.
@@ -159,7 +160,8 @@ func load(cwd string, getenv func(string) (string, bool)) (*snapshot, error) {
 			}
 		}
 	}
-	expand := claudeschema.Expander(getenv)
+	s.getenv = s.dotEnv().Lookup(getenv, real) // Qwen loads its .env files before it expands $VAR in settings (observed)
+	expand := claudeschema.Expander(s.getenv)
 	for _, l := range []settingsio.Layer{layerProject, layerUser, layerDefaults, layerSystem} {
 		f := s.byLayer(l)
 		es, diags := schema(expand).Parse(f.File)

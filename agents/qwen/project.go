@@ -38,7 +38,7 @@ func open(env agents.Env, dir string) (*project, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &project{env: env, snap: snap, redact: claudeschema.Redactor(facts.SecretVars, env.Vars.Lookup)}
+	p := &project{env: env, snap: snap, redact: claudeschema.Redactor(facts.SecretVars, snap.getenv)}
 	p.store, p.storeErr = agents.LocateStore(env)
 	return p, nil
 }

@@ -553,6 +553,109 @@ func TestDryRunPassesDotEnv(t *testing.T) {
 	}
 }
 
+// A .env file in a folder above the start folder (a monorepo's root, when
+// Qwen Code starts in a subfolder) is loaded as much as the start folder's
+// own (findEnvFiles walks up to the home): one a pull adds there after the
+// approval needs review, named; and Qwen expands $VAR in the settings with
+// it before bash sees the command (observed with qwen-live 0.24.4: a
+// root .env with QWEN_PROJECT_DIR=.. made the approved
+// `bash "$QWEN_PROJECT_DIR/.qwen/hooks/check.sh"` run the root's
+// ../.qwen/hooks/check.sh while audit said trusted).
+func TestParentDotEnvIsPartOfTheApproval(t *testing.T) {
+	for _, tc := range []struct{ name, env, command string }{
+		{"pythonpath", "PYTHONPATH=..\n", `bash "$QWEN_PROJECT_DIR/.qwen/hooks/check.sh"`},
+		{"project-dir", "QWEN_PROJECT_DIR=..\n", `bash "../.qwen/hooks/check.sh"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, root := fixture(t, map[string]string{
+				projectFile:                    `{"$version": 4, "hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "bash \"$QWEN_PROJECT_DIR/.qwen/hooks/check.sh\""}]}]}}`,
+				"project/.qwen/hooks/check.sh": "echo fine\n",
+			})
+			if _, err := p.Approve(context.Background(), agents.ApproveRequest{All: true, AcceptUnwatched: true}); err != nil {
+				t.Fatal(err)
+			}
+			testenv.WriteFile(t, filepath.Join(root, ".env"), tc.env)
+			p2, err := open(p.env, p.Dir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := p2.Hooks()[0].Command; got != tc.command {
+				t.Errorf("command %q, want %q (Qwen expands it with the .env it loads)", got, tc.command)
+			}
+			r, err := p2.Review(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			var paths []string
+			for _, h := range r.Hooks {
+				for _, s := range h.Scripts {
+					paths = append(paths, s.Path)
+				}
+			}
+			if !r.NeedsReview || !slices.Contains(paths, filepath.Join(root, ".env")) {
+				t.Errorf("needs review %v, scripts %q: want %s named", r.NeedsReview, paths, filepath.Join(root, ".env"))
+			}
+		})
+	}
+}
+
+// Qwen Code sets every string of the settings' "env" object in its own
+// environment when the name is unset (loadEnvironment), and every hook
+// inherits it: a pull that adds PYTHONPATH there makes an approved
+// `python3 .qwen/hooks/check.py` import the project's evil/json.py
+// (observed with qwen-live 0.24.4), so the project file's env is part of
+// each of its hooks' approval; a credential's value is kept as its hash.
+func TestProjectSettingsEnvIsPartOfTheApproval(t *testing.T) {
+	hook := `"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "python3 .qwen/hooks/check.py"}]}]}`
+	p, _ := fixture(t, map[string]string{projectFile: `{"$version": 4, "env": {"MY_API_KEY": "sk-settings-secret"}, ` + hook + `}`,
+		"project/.qwen/hooks/check.py": "import json\n"})
+	if _, err := p.Approve(context.Background(), agents.ApproveRequest{All: true, AcceptUnwatched: true}); err != nil {
+		t.Fatal(err)
+	}
+	if data, _ := os.ReadFile(p.store.Path()); strings.Contains(string(data), "sk-settings-secret") {
+		t.Errorf("store holds the secret: %s", data)
+	}
+	testenv.WriteFile(t, filepath.Join(p.Dir(), ".qwen", "settings.json"), `{"$version": 4, "env": {"MY_API_KEY": "sk-settings-secret", "PYTHONPATH": "evil"}, `+hook+`}`)
+	p2, err := open(p.env, p.Dir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := p2.Review(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.NeedsReview || len(r.Hooks) != 1 || r.Hooks[0].Status != "changed" {
+		t.Errorf("needs review %v, hooks %d, status %v", r.NeedsReview, len(r.Hooks), r.Hooks[0].Status)
+	}
+}
+
+// A hook's own "env" object (Qwen Code sets it for the hook's process,
+// observed) is part of its definition: a pull that changes a value in it
+// (or adds PYTHONPATH) reads as changed. Its field was "null" whatever it held (an object or
+// array member went through a JSON writer that knows neither), so the
+// change read as trusted.
+func TestHookEnvChangeReadsAsChanged(t *testing.T) {
+	write := func(env string) string {
+		return `{"$version": 4, "hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "python3 .qwen/hooks/check.py", "env": ` + env + `}]}]}}`
+	}
+	p, _ := fixture(t, map[string]string{projectFile: write(`{"A": "1"}`), "project/.qwen/hooks/check.py": "import json\n"})
+	if _, err := p.Approve(context.Background(), agents.ApproveRequest{All: true, AcceptUnwatched: true}); err != nil {
+		t.Fatal(err)
+	}
+	testenv.WriteFile(t, filepath.Join(p.Dir(), ".qwen", "settings.json"), write(`{"A": "2"}`))
+	p2, err := open(p.env, p.Dir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := p2.Review(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.NeedsReview || len(r.Hooks) != 1 || r.Hooks[0].Status != "changed" {
+		t.Errorf("needs review %v, status %v", r.NeedsReview, r.Hooks[0].Status)
+	}
+}
+
 // In a folder Qwen Code does not trust (folder trust on, no rule or
 // DO_NOT_TRUST), it loads no project .env: its hooks, the user's among
 // them, get the user's .env files only; trust off, trusted, or a run as if

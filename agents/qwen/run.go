@@ -19,13 +19,12 @@ var exits = claudeschema.Exits{Blocking: 2, NeedsStderr: true, StderrJSON: true,
 
 // runSetup is one dry run, planned and gated.
 type runSetup struct {
-	ev    event
-	input *hooks.Object
-	gate  *agents.RunGate
-	check func(*hooks.Hook) error
-	iso   hooks.Isolation
-	// trusted: the run's folder is trusted (AsTrusted: as once trusted).
-	trusted bool
+	ev      event
+	input   *hooks.Object
+	gate    *agents.RunGate
+	check   func(*hooks.Hook) error
+	iso     hooks.Isolation
+	trusted bool // the folder is trusted, or the run is as if it were
 }
 
 func (s *runSetup) RunGate() *agents.RunGate { return s.gate }
@@ -60,8 +59,7 @@ func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
 		all = append(all, c.Hook)
 	}
 	picks := func(h *hooks.Hook, id string) bool {
-		c := handlerOf(h)
-		return h.ID == id && c.Event == ev.name && c.Valid()
+		return h.ID == id && handlerOf(h).Event == ev.name && handlerOf(h).Valid()
 	}
 	planned, err := claudeschema.Select(all, picks, plan, req, func(h *hooks.Hook, sel string) bool { return title(h) == sel })
 	if err != nil {
@@ -128,14 +126,12 @@ func (p *project) DryRun(ctx context.Context, req agents.RunRequest) (*agents.Ru
 var unsafeChars = regexp.MustCompile(`[^A-Za-z0-9]`)
 
 // hookEnv is the environment Qwen gives a hook (observed): its own
-// (OPENAI_API_KEY included, and what its .env files add: DotEnv.Apply, in a
-// folder it does not trust the user's only), the three *_PROJECT_DIR = the cwd,
+// (OPENAI_API_KEY included, and what its .env files add: DotEnv.Apply; the user's only
+// in a folder it does not trust), the three *_PROJECT_DIR = the cwd,
 // QWEN_CODE_PROJECT_DIR = its state folder for the cwd, and the entry's
 // env (expanded at load) last.
 func (p *project) hookEnv(h *hooks.Hook, trusted bool) settingsio.Env {
-	d := p.section().DotEnv
-	d.Untrusted = !trusted
-	env, dir := d.Apply(p.env.Vars, p.Dir()), p.Dir()
+	env, dir := p.snap.dotEnv().For(trusted).Apply(p.env.Vars, p.Dir()), p.Dir()
 	env = env.With("QWEN_PROJECT_DIR", dir).With("CLAUDE_PROJECT_DIR", dir).With("GEMINI_PROJECT_DIR", dir).
 		With("QWEN_CODE_PROJECT_DIR", filepath.Join(p.snap.qwenHome, "projects", unsafeChars.ReplaceAllString(dir, "-"))).
 		With("QWEN_CODE_CLI", "1").With("QWEN_CODE_NO_RELAUNCH", "true")
