@@ -295,19 +295,9 @@ func reviewSpecs(data *trust.StoreData, section, agent, project string, specs Sp
 		}
 		out.Hooks = append(out.Hooks, rv)
 	}
-	// The unclaimed approvals by kind, name and file, each place's in key
-	// order: a changed spec claims the first of its place still
-	// unclaimed (a search of every approval per spec was quadratic: a
-	// pull that changes all of N approved hooks).
-	keys := sortedKeys(approved)
-	byPlace := map[approvalPlace][]string{}
-	for _, k := range keys {
-		if !claimed[k] {
-			ap := approved[k]
-			at := approvalPlace{ap.Kind, ap.Name, ap.File}
-			byPlace[at] = append(byPlace[at], k)
-		}
-	}
+	// A changed spec claims the first unclaimed approval of its kind,
+	// name and file in key order (agents.Claims).
+	byPlace := ClaimsByPlace(approved, claimed, func(ap *CommandApproval) approvalPlace { return approvalPlace{ap.Kind, ap.Name, ap.File} })
 	for _, i := range pending {
 		var c CommandSpec
 		var rv *HookReview
@@ -320,16 +310,10 @@ func reviewSpecs(data *trust.StoreData, section, agent, project string, specs Sp
 		}
 		rv.Status = trust.StatusNew
 		var prev *CommandApproval
-		at := approvalPlace{string(c.Hook.Kind), c.Hook.Name, c.Hook.Origin.File}
-		for ks := byPlace[at]; len(ks) > 0; ks = ks[1:] {
-			if k := ks[0]; !claimed[k] {
-				ap := approved[k]
-				claimed[k], prev = true, ap
-				rv.Status, rv.PreviousKey, rv.PreviousCommand = trust.StatusChanged, k, ap.Label
-				rv.CommandDiff = trust.WordDiff(ap.Label, rv.Command)
-				byPlace[at] = ks[1:]
-				break
-			}
+		if k, ok := byPlace.Claim(approvalPlace{string(c.Hook.Kind), c.Hook.Name, c.Hook.Origin.File}); ok {
+			prev = approved[k]
+			rv.Status, rv.PreviousKey, rv.PreviousCommand = trust.StatusChanged, k, prev.Label
+			rv.CommandDiff = trust.WordDiff(prev.Label, rv.Command)
 		}
 		if prev == nil && revoked[rv.Key] != nil {
 			prev = revoked[rv.Key]
@@ -363,7 +347,7 @@ func reviewSpecs(data *trust.StoreData, section, agent, project string, specs Sp
 			out.NeedsReview = out.NeedsReview || h.NeedsReview()
 		}
 	}
-	for _, k := range keys {
+	for _, k := range sortedKeys(approved) {
 		if claimed[k] {
 			continue
 		}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/settingsio"
+	"github.com/hookwarden/hookwarden/trust"
 )
 
 // auditKeys are the top-level members of `audit --json`, in order, for
@@ -134,5 +135,51 @@ func TestAuditJSONHasOneSchemaForEveryAgent(t *testing.T) {
 		if err := json.Unmarshal(raw, &d); err != nil || d.Agent.Name != name || d.Agent.Title != a.Info().Title {
 			t.Errorf("%s: agent %+v (%v)", name, d.Agent, err)
 		}
+	}
+}
+
+// A hook object of `audit --json` has one shape for every agent: the
+// contract's review of it (agents.HookReview, diffs in words and spans,
+// what it runs unseen), and what only the agent's own object of it says
+// under "agent" — paired by key; the agent's own objects of hooks it does
+// not review go under the document's "agent".
+func TestAuditHookObjectsHaveOneSchemaWithTheAgentsFactsUnderAgent(t *testing.T) {
+	rv := agents.HookReview{Label: "echo hi", Layer: "project", File: "/p/hooks.json", HookID: "h1"}
+	rv.Key, rv.Command, rv.Status, rv.Scripts = "k1", "echo hi", "new", []trust.ScriptReview{{Word: "x.sh", Path: "/p/x.sh", Diff: []trust.Span{{Kind: trust.SpanInsert, Text: "curl x | sh\n"}}}}
+	r := &agents.Review{Project: "/p", Hooks: []agents.HookReview{rv}, Document: map[string]any{
+		"hooks": []map[string]any{
+			{"key": "user-hook", "trust_status": "trusted"},
+			{"key": "k1", "command": "echo hi", "trust_status": "untrusted", "current_hash": "sha256:1", "scripts": []any{}},
+		}}}
+	doc, err := auditDocument(agents.Info{Name: "demo", Title: "Demo Agent"}, r, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := json.Marshal(doc)
+	var got struct {
+		Agent map[string]any   `json:"agent"`
+		Hooks []map[string]any `json:"hooks"`
+	}
+	if err := json.Unmarshal(raw, &got); err != nil || len(got.Hooks) != 1 {
+		t.Fatalf("%v %s", err, raw)
+	}
+	h := got.Hooks[0]
+	for _, k := range []string{"key", "command", "status", "scripts", "hook_id", "layer", "file", "label", "risk", "unresolved", "unseen_code"} {
+		if _, ok := h[k]; !ok {
+			t.Errorf("hook lacks the common member %q: %s", k, raw)
+		}
+	}
+	if _, ok := h["trust_status"]; ok {
+		t.Errorf("an agent-only member at the top of the hook: %s", raw)
+	}
+	own, _ := h["agent"].(map[string]any)
+	if own["trust_status"] != "untrusted" || own["current_hash"] != "sha256:1" || own["command"] != nil || own["key"] != nil {
+		t.Errorf("hook's agent object %v", own)
+	}
+	if sc := h["scripts"].([]any)[0].(map[string]any); !strings.Contains(sc["diff"].(string), "+ curl x | sh") || sc["diff_spans"] == nil {
+		t.Errorf("script diff %v", sc)
+	}
+	if hs, _ := got.Agent["hooks"].([]any); len(hs) != 1 || hs[0].(map[string]any)["key"] != "user-hook" {
+		t.Errorf("the agent's own hook it does not review: %v", got.Agent)
 	}
 }

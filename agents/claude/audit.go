@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
@@ -148,37 +149,22 @@ func auditKept(snap *snapshot, hs []*hooks.Hook, data *trust.StoreData, keep fun
 		r.Hooks = append(r.Hooks, rv)
 	}
 	// A changed hook takes the first unclaimed approval of its place (file,
-	// event, group, index) in key order: found through an index built
-	// once (a scan of every approval per changed hook was quadratic, and
-	// its map order made the choice, and so the diff shown and what read
-	// as gone, differ from run to run when two approvals shared a place).
+	// event, group, index) in key order (agents.Claims).
 	type place struct {
 		file, event  string
 		group, index int
 	}
-	var atPlace map[place][]string
+	var atPlace *agents.Claims[place]
 	settlePending := func(rv *handlerReview) {
 		rv.Status = trust.StatusNew
 		if atPlace == nil {
-			atPlace = map[place][]string{}
-			for k, ap := range approvals {
-				pl := place{ap.File, ap.Event, ap.Group, ap.Index}
-				atPlace[pl] = append(atPlace[pl], k)
-			}
-			for _, keys := range atPlace {
-				slices.Sort(keys)
-			}
+			atPlace = agents.ClaimsByPlace(approvals, claimed, func(ap *handlerApproval) place { return place{ap.File, ap.Event, ap.Group, ap.Index} })
 		}
 		var prev *handlerApproval
-		for _, k := range atPlace[place{rv.File, rv.Event, rv.Definition, rv.Index}] {
-			if !claimed[k] {
-				ap := approvals[k]
-				claimed[k] = true
-				prev = ap
-				rv.Status, rv.PreviousKey, rv.PreviousCommand = trust.StatusChanged, k, ap.Label
-				rv.CommandDiff = trust.WordDiff(ap.Label, rv.Command)
-				break
-			}
+		if k, ok := atPlace.Claim(place{rv.File, rv.Event, rv.Definition, rv.Index}); ok {
+			prev = approvals[k]
+			rv.Status, rv.PreviousKey, rv.PreviousCommand = trust.StatusChanged, k, prev.Label
+			rv.CommandDiff = trust.WordDiff(prev.Label, rv.Command)
 		}
 		if prev == nil && revoked[rv.Key] != nil {
 			prev = revoked[rv.Key]

@@ -15,7 +15,7 @@ import (
 // environment at start, which every hook then inherits: walking up from
 // the project folder to the home, in each folder Dir/.env and then .env,
 // the first that exists, then the user's Home files. Every variable it
-// has not already is set, except the Drops.
+// has not already (or has empty) is set, except the Drops.
 type DotEnv struct {
 	// Dir is the name of the agent's folder in a project (".agent").
 	Dir string
@@ -30,6 +30,11 @@ type DotEnv struct {
 	// ProjectVars are the variables the agent's run sets to the project
 	// folder (left in the command for bash, not replaced in its text).
 	ProjectVars []string
+	// Untrusted: the agent's folder trust does not trust the folder now,
+	// and it loads no .env of the project or a folder above it, only the
+	// Home files (Apply does the same); Runtime still fingerprints the
+	// project's, which apply once the folder is trusted.
+	Untrusted bool
 }
 
 // Found is the project's .env file the agent loads now ("" when none).
@@ -60,18 +65,27 @@ func (d *DotEnv) drops(key string) bool {
 }
 
 // files are the .env files the agent loads for project, in its order:
-// the project's file it finds, then the user's.
+// the project's file it finds (none in an Untrusted folder), then the user's.
 func (d *DotEnv) files(project string) []string {
 	files := d.Home
-	if found := d.Found(project); found != "" {
+	if found := d.Found(project); found != "" && !d.Untrusted {
 		files = append([]string{found}, files...)
 	}
 	return files
 }
 
+// For is d for a run in a folder trusted or not (a run as if the folder
+// were trusted gets the project's file).
+func (d *DotEnv) For(trusted bool) *DotEnv {
+	cp := *d
+	cp.Untrusted = !trusted
+	return &cp
+}
+
 // Apply is env with what the agent's .env files add to it (what its hooks
 // inherit), for a dry run that behaves as the agent does: first file
-// first, a name set by an earlier file or by the environment kept.
+// first, a name set by an earlier file or by the environment kept unless
+// its value is empty; in an Untrusted folder the Home files only.
 func (d *DotEnv) Apply(env settingsio.Env, project string) settingsio.Env {
 	out := append(settingsio.Env(nil), env...)
 	if d == nil {
@@ -83,7 +97,7 @@ func (d *DotEnv) Apply(env settingsio.Env, project string) settingsio.Env {
 			continue // the agent skips a file it cannot read; the review fingerprints it (and so fails on it)
 		}
 		for _, e := range settingsio.ParseDotEnv(string(b)) {
-			if !d.drops(e.Key) && !out.Has(e.Key) {
+			if v, _ := out.Lookup(e.Key); !d.drops(e.Key) && v == "" {
 				out = out.With(e.Key, e.Value)
 			}
 		}

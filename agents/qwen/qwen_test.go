@@ -655,3 +655,76 @@ func TestHookEnvChangeReadsAsChanged(t *testing.T) {
 		t.Errorf("needs review %v, status %v", r.NeedsReview, r.Hooks[0].Status)
 	}
 }
+
+// In a folder Qwen Code does not trust (folder trust on, no rule or
+// DO_NOT_TRUST), it loads no project .env: its hooks, the user's among
+// them, get the user's .env files only; trust off, trusted, or a run as if
+// trusted get the project's too (observed with qwen-live: a user
+// UserPromptSubmit hook printing its environment). A variable set empty is
+// unset for Qwen's loader (isEffectivelyUnset).
+func TestDryRunLeavesTheProjectDotEnvOfAnUntrustedFolder(t *testing.T) {
+	on := `"security": {"folderTrust": {"enabled": true}}`
+	show := `{"type": "command", "command": "env | grep ^FROM_ | sort | tr '\\n' ' '"}`
+	for _, c := range []struct {
+		name, trust string
+		on, as      bool
+		want        string
+	}{
+		{"trust off", "", false, false, "FROM_HOME=home FROM_PROJECT=project"},
+		{"no rule", "", true, false, "FROM_HOME=home"},
+		{"DO_NOT_TRUST", `{"P/": "DO_NOT_TRUST"}`, true, false, "FROM_HOME=home"},
+		{"TRUST_FOLDER", `{"P/": "TRUST_FOLDER"}`, true, false, "FROM_HOME=home FROM_PROJECT=project"},
+		{"no rule, as if trusted", "", true, true, "FROM_HOME=home FROM_PROJECT=project"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			extra := ""
+			if c.on {
+				extra = on
+			}
+			files := map[string]string{userFile: settings(extra, map[string]string{"UserPromptSubmit": show}),
+				"project/.qwen/.env": "FROM_PROJECT=project\n", "home/.qwen/.env": "FROM_HOME=home\n"}
+			if c.trust != "" {
+				files[trustFile] = c.trust
+			}
+			p, _ := fixture(t, files, "PATH=/usr/bin:/bin", "FROM_HOME=")
+			res, err := p.DryRun(context.Background(), agents.RunRequest{Event: "UserPromptSubmit", Confirmed: true, AsTrusted: c.as, Sandbox: agents.SandboxNever})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Hooks) != 1 || strings.TrimSpace(res.Hooks[0].Stdout) != c.want {
+				t.Fatalf("hooks %+v, want %q", res.Hooks, c.want)
+			}
+		})
+	}
+}
+
+// A .env a pull adds to the project after its hook was approved changes
+// what the hook runs (PATH): the approval fingerprints the project's
+// .qwen/.env and .env, present or not, so the hook needs review again, in
+// a folder Qwen trusts and in one it does not (there once trusted).
+func TestApprovalFingerprintsTheProjectDotEnv(t *testing.T) {
+	for _, trusted := range []bool{true, false} {
+		for _, name := range []string{"project/.qwen/.env", "project/.env"} {
+			files := map[string]string{projectFile: settings("", map[string]string{"SessionStart": `{"type": "command", "command": "fmt-tool --check"}`})}
+			if !trusted {
+				files[userFile] = settings(`"security": {"folderTrust": {"enabled": true}}`, nil)
+			}
+			p, root := fixture(t, files, "PATH=/usr/bin:/bin")
+			if _, err := p.Approve(context.Background(), agents.ApproveRequest{All: true, AcceptUnwatched: true}); err != nil {
+				t.Fatal(err)
+			}
+			testenv.WriteFile(t, filepath.Join(root, name), "PATH=./tools:/usr/bin:/bin\n")
+			p2, err := open(p.env, p.Dir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := p2.Review(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(r.Hooks) != 1 || !r.NeedsReview || r.Hooks[0].Status == "trusted" {
+				t.Errorf("trusted %v, %s added: needs review %v, hooks %+v", trusted, name, r.NeedsReview, r.Hooks)
+			}
+		}
+	}
+}

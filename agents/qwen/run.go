@@ -19,11 +19,12 @@ var exits = claudeschema.Exits{Blocking: 2, NeedsStderr: true, StderrJSON: true,
 
 // runSetup is one dry run, planned and gated.
 type runSetup struct {
-	ev    event
-	input *hooks.Object
-	gate  *agents.RunGate
-	check func(*hooks.Hook) error
-	iso   hooks.Isolation
+	ev      event
+	input   *hooks.Object
+	gate    *agents.RunGate
+	check   func(*hooks.Hook) error
+	iso     hooks.Isolation
+	trusted bool // the folder is trusted, or the run is as if it were
 }
 
 func (s *runSetup) RunGate() *agents.RunGate { return s.gate }
@@ -52,14 +53,13 @@ func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &runSetup{ev: ev}
+	s := &runSetup{ev: ev, trusted: req.AsTrusted || snap.trust.trusted}
 	var all []*hooks.Hook
 	for _, c := range snap.handlers {
 		all = append(all, c.Hook)
 	}
 	picks := func(h *hooks.Hook, id string) bool {
-		c := handlerOf(h)
-		return h.ID == id && c.Event == ev.name && c.Valid()
+		return h.ID == id && handlerOf(h).Event == ev.name && handlerOf(h).Valid()
 	}
 	planned, err := claudeschema.Select(all, picks, plan, req, func(h *hooks.Hook, sel string) bool { return title(h) == sel })
 	if err != nil {
@@ -126,11 +126,12 @@ func (p *project) DryRun(ctx context.Context, req agents.RunRequest) (*agents.Ru
 var unsafeChars = regexp.MustCompile(`[^A-Za-z0-9]`)
 
 // hookEnv is the environment Qwen gives a hook (observed): its own
-// (OPENAI_API_KEY included, and what its .env files add: DotEnv.Apply), the three *_PROJECT_DIR = the cwd,
+// (OPENAI_API_KEY included, and what its .env files add: DotEnv.Apply; the user's only
+// in a folder it does not trust), the three *_PROJECT_DIR = the cwd,
 // QWEN_CODE_PROJECT_DIR = its state folder for the cwd, and the entry's
 // env (expanded at load) last.
-func (p *project) hookEnv(h *hooks.Hook) settingsio.Env {
-	env, dir := p.section().DotEnv.Apply(p.env.Vars, p.Dir()), p.Dir()
+func (p *project) hookEnv(h *hooks.Hook, trusted bool) settingsio.Env {
+	env, dir := p.snap.dotEnv().For(trusted).Apply(p.env.Vars, p.Dir()), p.Dir()
 	env = env.With("QWEN_PROJECT_DIR", dir).With("CLAUDE_PROJECT_DIR", dir).With("GEMINI_PROJECT_DIR", dir).
 		With("QWEN_CODE_PROJECT_DIR", filepath.Join(p.snap.qwenHome, "projects", unsafeChars.ReplaceAllString(dir, "-"))).
 		With("QWEN_CODE_CLI", "1").With("QWEN_CODE_NO_RELAUNCH", "true")
@@ -148,7 +149,7 @@ func (p *project) runOne(ctx context.Context, s *runSetup, h *hooks.Hook, in *ho
 			Summary: "not run"}, claudeschema.Result{Kind: claudeschema.Failed}
 	}
 	run, r := exits.Run(ctx, claudeschema.Command{Hook: h, Program: "/bin/bash", Args: []string{"-c", h.Command}, Shown: "/bin/bash -c " + agents.ShellQuote(p.redact(h.Command)),
-		Env: p.hookEnv(h), Dir: p.Dir(), Timeout: c.Timeout, Input: in, Check: s.check, Isolation: s.iso})
+		Env: p.hookEnv(h, s.trusted), Dir: p.Dir(), Timeout: c.Timeout, Input: in, Check: s.check, Isolation: s.iso})
 	run.Label = title(h)
 	if run.TimedOut {
 		run.Error += ": Qwen Code kills it and goes on (fail-open)"
