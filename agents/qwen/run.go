@@ -125,11 +125,9 @@ func (p *project) DryRun(ctx context.Context, req agents.RunRequest) (*agents.Ru
 
 var unsafeChars = regexp.MustCompile(`[^A-Za-z0-9]`)
 
-// hookEnv is the environment Qwen gives a hook (observed): its own
-// (OPENAI_API_KEY included, and what its .env files add: DotEnv.Apply; the user's only
-// in a folder it does not trust), the three *_PROJECT_DIR = the cwd,
-// QWEN_CODE_PROJECT_DIR = its state folder for the cwd, and the entry's
-// env (expanded at load) last.
+// hookEnv is the environment Qwen gives a hook (observed): its own (OPENAI_API_KEY included, and what
+// its .env files add: DotEnv.Apply; the user's only in a folder it does not trust), the three
+// *_PROJECT_DIR = the cwd, QWEN_CODE_PROJECT_DIR = its state folder for the cwd, and the entry's env (expanded at load) last.
 func (p *project) hookEnv(h *hooks.Hook, trusted bool) settingsio.Env {
 	env, dir := p.snap.dotEnv().For(trusted).Apply(p.env.Vars, p.Dir()), p.Dir()
 	env = env.With("QWEN_PROJECT_DIR", dir).With("CLAUDE_PROJECT_DIR", dir).With("GEMINI_PROJECT_DIR", dir).
