@@ -148,8 +148,9 @@ func (v *reviewView) buildUI() fyne.CanvasObject {
 	capped := &cappedHeight{content: v.notes, limit: v.notesLimit}
 	notes := container.New(capped, container.NewVScroll(v.notes))
 	top := container.NewVBox(v.folder.buildUI(), v.problems, notes, listHead)
-	capped.grew = top.Refresh
-	return container.NewBorder(top, container.NewVBox(v.toast.buildUI(), widget.NewSeparator(), actions), nil, nil, split)
+	box, reflow := newReflowBorder(top, container.NewVBox(v.toast.buildUI(), widget.NewSeparator(), actions), split)
+	capped.grew = reflow.relayout
+	return box
 }
 
 // show audits p (a freshly loaded project) and shows the result.

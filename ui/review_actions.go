@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/risk"
 	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
@@ -392,6 +393,13 @@ func (v *reviewView) showProblems() {
 	v.problems.RemoveAll()
 	if v.review == nil {
 		return
+	}
+	// The agent's critical findings first, in red, each whole with its
+	// place (the audit's CRITICAL lines; the banner has room for one).
+	names := v.names()
+	for _, d := range v.review.Critical {
+		d.Severity = hooks.SeverityCritical
+		v.problems.Add(newDiagnosticLine(d, names).buildUI())
 	}
 	for _, pr := range v.review.Problems {
 		if pr.Repair {

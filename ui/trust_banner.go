@@ -21,6 +21,12 @@ type trustBanner struct {
 	label  *widget.Label
 	button *keyButton
 	box    *fyne.Container
+	// bg and icon are drawn in the warning colour, or in the error colour
+	// while the banner says a critical finding of the agent (the audit's
+	// CRITICAL: a project's hooks run unprompted, say).
+	bg       *canvas.Rectangle
+	icon     *widget.Icon
+	critical bool
 	// dismissed is the text the user closed the banner on: it stays
 	// closed until the text (the count or the project) changes.
 	dismissed string
@@ -33,12 +39,12 @@ func newTrustBanner(onReview func()) *trustBanner {
 	}
 	// A translucent warning colour reads as a warning on light and dark
 	// backgrounds alike, and keeps the theme's text colour readable.
-	bg := canvas.NewRectangle(withAlpha(theme.Color(theme.ColorNameWarning), 0x38))
-	bg.CornerRadius = theme.Size(theme.SizeNameInputRadius)
-	icon := widget.NewIcon(theme.NewWarningThemedResource(theme.WarningIcon()))
+	b.bg = canvas.NewRectangle(withAlpha(theme.Color(theme.ColorNameWarning), 0x38))
+	b.bg.CornerRadius = theme.Size(theme.SizeNameInputRadius)
+	b.icon = widget.NewIcon(theme.NewWarningThemedResource(theme.WarningIcon()))
 	closeButton := newButton("", theme.WindowCloseIcon(), widget.LowImportance, b.dismiss)
 	b.label.Wrapping, b.label.Truncation = fyne.TextWrapOff, fyne.TextTruncateEllipsis
-	b.box = container.NewStack(bg, container.NewBorder(nil, nil, container.NewPadded(icon), container.NewHBox(b.button, closeButton), b.label))
+	b.box = container.NewStack(b.bg, container.NewBorder(nil, nil, container.NewPadded(b.icon), container.NewHBox(b.button, closeButton), b.label))
 	b.box.Hide()
 	return b
 }
@@ -49,6 +55,7 @@ func (b *trustBanner) buildUI() fyne.CanvasObject { return b.box }
 func (b *trustBanner) show(p *project) {
 	text := reviewBannerText(p)
 	b.label.SetText(shown(text))
+	b.setCritical(p.Review != nil && len(p.Review.Unreadable) == 0 && len(p.Review.Critical) > 0)
 	if text == "" || text == b.dismissed {
 		b.box.Hide()
 	} else {
@@ -57,6 +64,25 @@ func (b *trustBanner) show(p *project) {
 }
 
 func (b *trustBanner) hide() { b.box.Hide() }
+
+// setCritical draws the banner in the error colour (a critical finding)
+// or in the warning colour.
+func (b *trustBanner) setCritical(critical bool) {
+	if critical == b.critical {
+		return
+	}
+	b.critical = critical
+	var icon fyne.Resource = theme.NewWarningThemedResource(theme.WarningIcon())
+	name, importance := theme.ColorNameWarning, widget.WarningImportance
+	if critical {
+		name, icon, importance = theme.ColorNameError, theme.NewErrorThemedResource(theme.ErrorIcon()), widget.DangerImportance
+	}
+	b.bg.FillColor = withAlpha(theme.Color(name), 0x38)
+	b.bg.Refresh()
+	b.icon.SetResource(icon)
+	b.button.Importance = importance
+	b.button.Refresh()
+}
 
 // dismiss closes the banner until what it says changes.
 func (b *trustBanner) dismiss() {
