@@ -180,6 +180,41 @@ type followCache struct {
 	// gitFiles are the git configuration files read (with their
 	// includes), by path and home.
 	gitFiles map[string][]gitEntry
+	// data are rt's env files and watched files that exist (envData),
+	// looked up once: every hook's discovery lists them all.
+	data     []dataFile
+	dataRead bool
+}
+
+// dataFile is a file that changes what runs without being run (addData).
+type dataFile struct {
+	path, via string
+	how       Found
+}
+
+// envData is rt's EnvFiles and the files its Watch patterns match that
+// exist, looked up once per cache: like everything the cache keeps, it
+// holds for one listing or one approval (a hundred thousand hooks each
+// stat'ed every .env file above the project before).
+func (c *followCache) envData() []dataFile {
+	if c.dataRead {
+		return c.data
+	}
+	c.dataRead = true
+	for _, p := range c.rt.EnvFiles {
+		if p = filepath.Clean(p); exists(p) {
+			c.data = append(c.data, dataFile{p, "agent env", FoundEnvFile})
+		}
+	}
+	for _, pat := range c.rt.Watch {
+		matches, _ := filepath.Glob(pat)
+		for _, p := range matches {
+			if p = filepath.Clean(p); exists(p) {
+				c.data = append(c.data, dataFile{p, "agent file", FoundConfig})
+			}
+		}
+	}
+	return c.data
 }
 
 func newFollowCache() *followCache { return newFollowCacheFor(Runtime{}) }

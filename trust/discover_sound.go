@@ -140,14 +140,8 @@ const FoundConfig Found = "config"
 // envFiles lists the agent's env files (Runtime.EnvFiles), present or not:
 // their fingerprints are part of every hook's approval.
 func (d *discoverer) envFiles(sc *scope) {
-	for _, p := range d.cache.rt.EnvFiles {
-		d.addData(sc, p, "agent env", FoundEnvFile)
-	}
-	for _, pat := range d.cache.rt.Watch {
-		matches, _ := filepath.Glob(pat)
-		for _, p := range matches {
-			d.addData(sc, p, "agent file", FoundConfig)
-		}
+	for _, f := range d.cache.envData() {
+		d.addExisting(sc, f.path, f.via, f.how)
 	}
 }
 
@@ -157,9 +151,15 @@ func (d *discoverer) envFiles(sc *scope) {
 // so reads as new ("the hook did not run this script when it was
 // approved"); one that goes reads as gone.
 func (d *discoverer) addData(sc *scope, path, via string, how Found) {
-	path = filepath.Clean(path)
+	if path = filepath.Clean(path); exists(path) {
+		d.addExisting(sc, path, via, how)
+	}
+}
+
+// addExisting is addData for a clean path known to exist.
+func (d *discoverer) addExisting(sc *scope, path, via string, how Found) {
 	key := path + "\x00" + via
-	if d.seen[key] || !exists(path) {
+	if d.seen[key] {
 		return
 	}
 	if len(d.out.Scripts) >= maxScripts {
