@@ -118,7 +118,20 @@ func inProject(dir, projectDir string) bool {
 // not one that holds other things (caches, settings, credentials).
 var toolHomeRe = lazyRe(`^\.(?:[a-z][a-z0-9_-]*)$`)
 
-var notToolHome = map[string]bool{".cache": true, ".config": true, ".ssh": true, ".aws": true, ".gnupg": true, ".tmp": true, ".local": true, ".claude": true, ".gemini": true, ".codex": true, ".copilot": true, ".qwen": true, ".kube": true, ".docker": true}
+var notToolHome = map[string]bool{".cache": true, ".config": true, ".ssh": true, ".aws": true, ".gnupg": true, ".tmp": true, ".local": true, ".kube": true, ".docker": true}
+
+// agentHome: ~/rest is an agent's own folder (it holds one of the
+// agents' files): its settings and credentials, never a tool's programs.
+func (a *analyzer) agentHome(rest string) bool {
+	for _, files := range [][]AgentFile{a.opt.Agents.Config, a.opt.Agents.Credentials} {
+		for _, f := range files {
+			if p, ok := strings.CutPrefix(f.Path, "~/"); ok && (p == rest || strings.HasPrefix(p, rest+"/")) {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // toolFolder: a folder of the project's or the user's tools (the
 // project's through the agents' project variables, $PWD or ".").
@@ -143,7 +156,7 @@ func (a *analyzer) toolFolder(dir string) bool {
 				strings.HasPrefix(rest, ".nvm/") || strings.HasPrefix(rest, ".local/") || strings.HasPrefix(rest, ".cargo/") ||
 				strings.HasPrefix(rest, "go/") || strings.HasPrefix(rest, ".volta/") || strings.HasPrefix(rest, ".bun/") ||
 				strings.HasPrefix(rest, ".deno/") || strings.HasPrefix(rest, ".pyenv/") || strings.HasPrefix(rest, ".rbenv/") ||
-				strings.HasPrefix(rest, ".asdf/") || strings.HasPrefix(rest, ".sdkman/") || toolHomeRe.MatchString(rest) && !notToolHome[rest])
+				strings.HasPrefix(rest, ".asdf/") || strings.HasPrefix(rest, ".sdkman/") || toolHomeRe.MatchString(rest) && !notToolHome[rest] && !a.agentHome(rest))
 		}
 	}
 	for _, p := range []string{"/usr/local/", "/usr/", "/opt/", "/bin", "/sbin", "/nix/", "/snap/", "/home/linuxbrew/"} {
