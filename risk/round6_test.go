@@ -1,6 +1,9 @@
 package risk
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // What a hook says to the person at the terminal or in a log (stderr, a
 // logger, an exception) never reaches the model, so the setup hints in it
@@ -90,4 +93,18 @@ func TestToolHomeFolderOnPathIsNoPersistence(t *testing.T) {
 		{"~/.cache", "SessionStart", "", "bash h.sh", line("$HOME/.cache"), LevelCritical},
 		{"/tmp/x", "SessionStart", "", "bash h.sh", line("/tmp/x"), LevelCritical},
 	})
+	// an agent's own folder (known from the registry's facts, not a list in
+	// risk) holds its settings and credentials, never a tool's programs
+	var homes []string
+	for _, f := range append(testAgents.Config, testAgents.Credentials...) {
+		if p, ok := strings.CutPrefix(f.Path, "~/."); ok {
+			homes = append(homes, "."+strings.SplitN(p, "/", 2)[0])
+		}
+	}
+	if len(homes) == 0 {
+		t.Fatal("the agents' facts name no folder in the home")
+	}
+	for _, h := range homes {
+		runLevelCases(t, []levelCase{{"~/" + h, "SessionStart", "", "bash h.sh", line("$HOME/" + h), LevelCritical}})
+	}
 }
