@@ -124,6 +124,7 @@ fuzz: fuzz-check
 gui-smoke: build
 	scripts/gui-smoke.sh ./$(BIN)
 	scripts/gui-keys.sh ./$(BIN)
+	scripts/gui-unwatched-keys.sh ./$(BIN)
 
 # The live runs of Codex CLI and Copilot CLI through the conformance kit
 # (../shared/conformance: codex-live, copilot-live). Opt-in: about 2.5 min

@@ -142,9 +142,11 @@ func (v *reviewView) buildUI() fyne.CanvasObject {
 	listHead := container.NewBorder(nil, nil, nil, container.NewHBox(v.traceApprove, v.showTrusted), v.summary)
 	split := container.NewHSplit(v.list, v.detail.buildUI())
 	split.Offset = 0.36
-	actions := container.NewBorder(nil, nil, nil,
+	// The hint has its own full-width row above the buttons: beside them
+	// it wrapped to four lines at 800×600 and took the list's room.
+	actions := container.NewVBox(v.hint, container.NewBorder(nil, nil, nil,
 		container.NewHBox(v.sandboxRun, v.revokeButton, v.disableButton, v.approveAll, v.approveButton),
-		container.NewStack(v.progress, v.hint))
+		v.progress))
 	capped := &cappedHeight{content: v.notes, limit: v.notesLimit}
 	notes := container.New(capped, container.NewVScroll(v.notes))
 	top := container.NewVBox(v.folder.buildUI(), v.problems, notes, listHead)

@@ -41,3 +41,39 @@ func TestReviewHeadKeepsItsHeightWhenTheWindowIsResized(t *testing.T) {
 		}
 	}
 }
+
+// At 800×600 the hint "To approve, scroll the detail … to its end"
+// takes its own full-width row under the list rather than a narrow column
+// beside the five buttons, where it wrapped to four lines and left the
+// list about a row and a half.
+func TestReviewHintHasItsOwnRowAt800x600(t *testing.T) {
+	m, _ := openDemoWindow(t)
+	m.window.Resize(fyne.NewSize(800, 600))
+	m.tabs.Select(m.review.tabItem())
+	v := m.review
+	for i, it := range v.items {
+		if it.hook != nil && it.hook.NeedsReview() {
+			v.list.Select(i)
+			break
+		}
+	}
+	v.detail.seenEnd = false
+	v.updateButtons()
+	if !v.hint.Visible() {
+		t.Skip("no hint on screen in the demo's Review tab")
+	}
+	m.window.Resize(fyne.NewSize(800, 601))
+	m.window.Resize(fyne.NewSize(800, 600))
+	win := m.window.Canvas().Size()
+	if w := v.hint.Size().Width; w < win.Width*0.8 {
+		t.Errorf("the hint is %v wide in a %v-wide window: it wraps beside the buttons", w, win.Width)
+	}
+	line := fyne.MeasureText("Scroll", fyne.CurrentApp().Settings().Theme().Size("text"), fyne.TextStyle{}).Height
+	if h := v.hint.Size().Height; h > 3*line {
+		t.Errorf("the hint is %v high (%.1f lines)", h, h/line)
+	}
+	t.Logf("hint %v, list %v", v.hint.Size(), v.list.Size())
+	if h := v.list.Size().Height; h < 120 { // 89 with the hint beside the buttons, 144 now
+		t.Errorf("the list got %v px at 800x600", h)
+	}
+}

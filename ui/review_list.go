@@ -296,7 +296,7 @@ func (v *reviewView) updateButtons() {
 	}
 	enable(v.approveButton, ok && it.hook != nil && it.hook.NeedsReview() && v.approvable())
 	if ok && it.hook != nil && it.hook.NeedsReview() && v.shownComplete && !v.detail.seenEnd {
-		setNote(v.hint, "Scroll to the end of the detail (every script it runs) to approve it: the wheel, or the Right arrow key (from the list) then End.")
+		setNote(v.hint, "To approve, scroll the detail (every script it runs) to its end: the wheel, or Right from the list, then End.")
 		v.hint.Show()
 	} else {
 		v.hint.Hide()

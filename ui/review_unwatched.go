@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hookwarden/hookwarden/trust"
@@ -45,12 +46,27 @@ func confirmUnwatched(w fyne.Window, hs []trust.HookReview, proceed func()) {
 	}
 	b.WriteString("\nOnce approved they read “" + trust.PartlyUnwatchedLabel + "”: 'hookwarden exec' refuses them and a dry run holds them back. Approve anyway?")
 	msg := &widget.Label{Text: b.String(), Wrapping: fyne.TextWrapWord}
+	// The list scrolls inside the dialog: with many parts named, a plain
+	// label grew past a small window and pushed the buttons off screen.
+	scroll := container.NewVScroll(msg)
+	size := w.Canvas().Size()
+	scroll.SetMinSize(unwatchedListSize(size, msg))
 	// a risky question: Cancel is the default, Enter does not approve
-	d := newRiskyConfirm("Approve hooks Hookwarden cannot fully watch?", "Approve partly unwatched", "Don't approve", msg, func(ok bool) {
+	d := newRiskyConfirm("Approve hooks Hookwarden cannot fully watch?", "Approve partly unwatched", "Don't approve", scroll, func(ok bool) {
 		if ok {
 			proceed()
 		}
 	}, w)
 	d.show()
-	d.Resize(fyne.NewSize(640, 0))
+}
+
+// unwatchedListSize is the room the list takes in a window of size win:
+// 640 wide (less in a narrow window), as tall as its text needs up to
+// what leaves the dialog's title and buttons on screen.
+func unwatchedListSize(win fyne.Size, msg *widget.Label) fyne.Size {
+	width := max(240, min(640, win.Width-120))
+	msg.Resize(fyne.NewSize(width, msg.MinSize().Height))
+	need := msg.MinSize().Height
+	room := max(80, win.Height-200)
+	return fyne.NewSize(width, min(need, room))
 }
