@@ -49,3 +49,19 @@ func TestPictureInTheHooksFolderIsARecord(t *testing.T) {
 		{"hook file", "PostToolUse", "", "node dash.js", js("evil.json"), LevelCritical},
 	})
 }
+
+// A program at an absolute path in a bin folder outside the project
+// (~/.local/bin/tool on the author's machine) that does not exist here is
+// not installed: the hook fails with 127, a diagnostic rather than a
+// risk. A project's own bin/ may be built at run time and stays review.
+func TestMissingInstalledProgramIsADiagnostic(t *testing.T) {
+	dir := t.TempDir()
+	r := Analyze(Hook{Agent: "codex", Event: "SessionStart", Command: "/home/nobody-here/.local/bin/pathframe status --json", ProjectDir: dir}, Options{Agents: testAgents})
+	if r.Level != LevelNone || len(r.Diagnostics) == 0 {
+		t.Errorf("missing ~/.local/bin program: level %s, diagnostics %v, findings %v; want none with a diagnostic", r.Level, r.Diagnostics, r.Findings)
+	}
+	r = Analyze(Hook{Agent: "codex", Event: "SessionStart", Command: dir + "/bin/tool", ProjectDir: dir}, Options{Agents: testAgents})
+	if r.Level != LevelReview {
+		t.Errorf("missing project bin/tool: level %s, findings %v; want review (it may be built)", r.Level, r.Findings)
+	}
+}
