@@ -65,3 +65,15 @@ func TestMissingInstalledProgramIsADiagnostic(t *testing.T) {
 		t.Errorf("missing project bin/tool: level %s, findings %v; want review (it may be built)", r.Level, r.Findings)
 	}
 }
+
+// A script's own function named like a dynamic dispatcher (Python's
+// def send(event): that posts to a local relay) is called by its name:
+// no name chosen at run time. Ruby's obj.send(name) still is one.
+func TestOwnFunctionNamedSendIsNoDynamicCall(t *testing.T) {
+	py := "import json, sys, urllib.request\nURL = 'http://127.0.0.1:8766/events'\n\ndef send(event):\n    req = urllib.request.Request(URL, data=json.dumps(event).encode(), method='POST')\n    urllib.request.urlopen(req, timeout=0.25)\n\ndef main():\n    send({'type': 'tool'})\n\nmain()\n"
+	rb := "require 'net/http'\nm = ARGV[0]\nKernel.send(m, 'x')\nNet::HTTP.get(URI('https://x.example.net/a'))\n"
+	runLevelCases(t, []levelCase{
+		{"own send", "PostToolUse", "", "python3 h.py", map[string]string{"h.py": py}, LevelNone},
+		{"ruby send by a name", "PostToolUse", "", "ruby h.rb", map[string]string{"h.rb": rb}, LevelReview},
+	})
+}
