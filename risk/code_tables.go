@@ -29,7 +29,10 @@ func (c *code) literalTable(at token, expr string) bool {
 					bound = true
 				}
 				if bound && ts[j].kind == tokIdent && (ts[j].text == "in" || ts[j].text == "of") {
-					if name := tableName(ts[j+1:]); name != "" {
+					if j+1 < len(ts) && (ts[j+1].text == "(" || ts[j+1].text == "[") {
+						// for command in ([…], […]): the table is written in place
+						lits, _ = literalGroups(ts[j+1:])
+					} else if name := tableName(ts[j+1:]); name != "" {
 						lits = c.tableLiterals(name)
 					}
 					break
@@ -77,9 +80,20 @@ func tableName(ts []token) string {
 func (c *code) tableLiterals(name string) []string {
 	ts := c.toks
 	for i := 0; i+2 < len(ts); i++ {
-		if ts[i].kind != tokIdent || ts[i].text != name || ts[i+1].text != "=" {
+		if ts[i].kind != tokIdent || ts[i].text != name || i > 0 && ts[i-1].text != "\n" && ts[i-1].text != "const" && ts[i-1].text != "let" && ts[i-1].text != "var" {
 			continue
 		}
+		eq := i + 1
+		if ts[eq].text == ":" {
+			// CHECKS: list[tuple[str, list[str]]] = [ … ]: past the annotation
+			for eq < len(ts) && ts[eq].text != "=" && ts[eq].text != "\n" {
+				eq++
+			}
+		}
+		if eq+1 >= len(ts) || ts[eq].text != "=" {
+			continue
+		}
+		i = eq - 1
 		open := ts[i+2].text
 		if open != "[" && open != "{" && open != "(" {
 			continue
