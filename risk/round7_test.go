@@ -100,3 +100,16 @@ func TestCommandFromALiteralTable(t *testing.T) {
 		{"command from a file", "PostToolUse", "", "python3 h.py", map[string]string{"h.py": input, "cfg.json": "{}"}, LevelReview},
 	})
 }
+
+// A variable's name is not the folder's: "$HOME/${BUILD_CACHE}" is the
+// home folder itself while BUILD_CACHE is unset, so wiping it is no
+// cache clean-up; $TMPDIR and a literal .cache still name temporary
+// folders.
+func TestVariableNamedCacheIsNoCacheFolder(t *testing.T) {
+	runLevelCases(t, []levelCase{
+		{"home plus an unset cache variable", "Stop", "", `OUT="$HOME/${CODEX_BUILD_CACHE}"; [ -d "$OUT" ] && find "$OUT" -mindepth 1 -delete 2>/dev/null; true`, nil, LevelCritical},
+		{"rm -rf of home plus a variable", "Stop", "", `rm -rf "$HOME/$TMP_NAME"`, nil, LevelCritical},
+		{"a literal cache folder", "Stop", "", `find "$HOME/.cache/${TOOL}" -mindepth 1 -delete`, nil, LevelNone},
+		{"TMPDIR", "Stop", "", `rm -rf "$TMPDIR/${TOOL}"`, nil, LevelNone},
+	})
+}
