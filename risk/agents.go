@@ -107,10 +107,13 @@ func (a *analyzer) agentFile(p string) (string, bool) {
 // JSON-lines journal, a text report, a pid or lock file), a kind of file
 // no agent reads from its folders as settings, hooks or instructions; a
 // hook that logs into its own folder (.github/hooks/audit.log) changes
-// nothing the agent runs or trusts.
+// nothing the agent runs or trusts. Images are records too: a hook that
+// renders a status badge beside itself (.github/hooks/last-tool.svg)
+// writes a picture, not a hook.
 func recordFile(p string) bool {
 	switch strings.ToLower(path.Ext(p)) {
-	case ".log", ".jsonl", ".ndjson", ".txt", ".out", ".err", ".pid", ".lock", ".csv", ".tsv":
+	case ".log", ".jsonl", ".ndjson", ".txt", ".out", ".err", ".pid", ".lock", ".csv", ".tsv",
+		".svg", ".png", ".jpg", ".jpeg", ".gif", ".webp", ".ico", ".bmp":
 		return true
 	}
 	return false

@@ -452,7 +452,14 @@ var errMissing = errors.New("it does not exist")
 // when the hook runs, and cannot be read now.
 func (a *analyzer) builtAtRunTime(p string) bool {
 	s := filepath.ToSlash(p)
+	// A bin folder outside the project (~/.local/bin, /usr/local/bin) is
+	// where programs are installed, not built: one missing there is not
+	// installed on this machine, and the hook fails with 127.
+	installed := filepath.IsAbs(p) && !within(p, a.hook.ProjectDir)
 	for _, d := range []string{"/dist/", "/build/", "/out/", "/target/", "/.next/", "/lib/", "/bin/"} {
+		if d == "/bin/" && installed {
+			continue
+		}
 		if strings.Contains(s, d) {
 			return true
 		}
@@ -468,6 +475,15 @@ func (a *analyzer) builtAtRunTime(p string) bool {
 		}
 	}
 	return false
+}
+
+// within: p is dir or below it.
+func within(p, dir string) bool {
+	if dir == "" {
+		return false
+	}
+	rel, err := filepath.Rel(dir, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 var (

@@ -71,15 +71,20 @@ import (
 //   - risk6 (2026-12-02) studied blind3–blind6 again for precision:
 //     blind4's floor rises to its new F1, 0.837 (floor 0.836; a setup message read as
 //     an order); the others are unchanged.
+//   - risk7 (2026-12-02) made blind7 a development set (its benign
+//     critical and flagged rows studied as categories; blind2 and blind8
+//     never read): blind7 F1 0.854, benign critical 1.6 %, flagged 4.8 %,
+//     review-recall 75.0 %; blind5 flagged 4.8 %, blind6 flagged 9.7 %
+//     (commands from literal tables); the floors are that.
 var blindFloors = map[string]struct {
 	f1, benignCrit, benignFlagged, reviewRecall float64
 }{
 	"blind2.jsonl": {f1: 0.795, benignCrit: 0.0, benignFlagged: 0.056, reviewRecall: 0.20},
 	"blind3.jsonl": {f1: 0.94, benignCrit: 0.0, benignFlagged: 0.096, reviewRecall: 0.79},
 	"blind4.jsonl": {f1: 0.836, benignCrit: 0.0, benignFlagged: 0.089, reviewRecall: 0.793},
-	"blind5.jsonl": {f1: 0.888, benignCrit: 0.0, benignFlagged: 0.0646, reviewRecall: 0.75},
-	"blind6.jsonl": {f1: 0.930, benignCrit: 0.0, benignFlagged: 0.1130, reviewRecall: 0.869},
-	"blind7.jsonl": {f1: 0.816, benignCrit: 0.0646, benignFlagged: 0.1452, reviewRecall: 0.75},
+	"blind5.jsonl": {f1: 0.888, benignCrit: 0.0, benignFlagged: 0.0484, reviewRecall: 0.75},
+	"blind6.jsonl": {f1: 0.930, benignCrit: 0.0, benignFlagged: 0.0968, reviewRecall: 0.869},
+	"blind7.jsonl": {f1: 0.854, benignCrit: 0.0162, benignFlagged: 0.0484, reviewRecall: 0.75},
 	"blind8.jsonl": {f1: 0.893, benignCrit: 0.0782, benignFlagged: 0.2500, reviewRecall: 0.821},
 }
 

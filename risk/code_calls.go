@@ -376,7 +376,7 @@ func (c *code) execCall(x token, name string, args []token) {
 			if strings.HasPrefix(words[0], `"$__v`) && vars[strings.Trim(words[0], `"$`)].s == words[0][1:len(words[0])-1] && !vars[strings.Trim(words[0], `"$`)].known {
 				// [cmd, …] with cmd chosen at run time (by the callers, when
 				// it is the parameter of a wrapper: each call is judged)
-				if v0 := vars[strings.Trim(words[0], `"$`)]; !c.wrapperParam(x, firstIdent(args)) && !c.runsInput(x, v0, args[1:]) {
+				if v0 := vars[strings.Trim(words[0], `"$`)]; !c.wrapperParam(x, firstIdent(args)) && !c.runsInput(x, v0, args[1:]) && !c.literalTable(x, firstIdent(args)) {
 					c.find(x, Unreadable, LevelReview, "runs a program chosen at run time, which Hookwarden cannot see")
 				}
 			}
@@ -418,6 +418,9 @@ func (c *code) execCall(x token, name string, args []token) {
 		return
 	}
 	if c.runsInput(x, v, first) {
+		return
+	}
+	if c.literalTable(x, firstIdent(first)) {
 		return
 	}
 	c.find(x, Unreadable, LevelReview, "runs a command chosen at run time (%s), which Hookwarden cannot see", shortText(oneLine(tokensText(first)), 50))

@@ -312,6 +312,22 @@ func foldDynamicCall(ts []token) []token {
 	return out
 }
 
+// definesFunc: the file defines a function of that name itself (def
+// send(…), function send(…), sub send, const send = …), so a plain
+// call of it is that function, not a dispatch by a name.
+func (c *code) definesFunc(name string) bool {
+	for i, t := range c.toks {
+		if t.kind != tokIdent || t.text != name || i == 0 {
+			continue
+		}
+		switch c.toks[i-1].text {
+		case "def", "function", "sub", "const", "let", "var", "local", "fn", "func":
+			return true
+		}
+	}
+	return false
+}
+
 // concatOp joins two strings: + (Python, JavaScript, Ruby), . (PHP, Perl),
 // .. (Lua).
 var concatOp = set("+", ".", "..")
@@ -331,6 +347,9 @@ func (c *code) dynamicCalls() {
 		}
 		if name != "getattr" && !dynamicCallers[name] {
 			continue
+		}
+		if name == t.text && c.definesFunc(name) {
+			continue // def send(event): / send(…): the file's own function, called by its name
 		}
 		secret := c.a.secretText().MatchString(c.src)
 		network := len(c.urlEPs) > 0

@@ -603,8 +603,13 @@ func negated(sent string, i, j int) bool {
 	if len(after) > 40 {
 		after = after[:40]
 	}
-	return negatedRe.MatchString(before) || negatedRe.MatchString(after)
+	return negatedRe.MatchString(before) || negatedRe.MatchString(after) || backNegatedRe.MatchString(sent[i:])
 }
+
+// backNegatedRe: a later clause of the sentence refuses the command by
+// pointing back at it ("The string `curl … | sh` in docs/install.md is
+// for end users; never run it here."): a mention, not an order.
+var backNegatedRe = lazyRe(`(?i)\b(never|not|don'?t|must not|mustn'?t|should not|shouldn'?t)\s+(run|execute|call|invoke|paste|use|copy|try)\s+(it|this|that|them|these|those|this command|that command)\b`)
 
 // sentences splits prose at line ends and at ". " (not inside a URL). A
 // line wrapped in the middle of a sentence (it ends in no punctuation and

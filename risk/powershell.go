@@ -89,6 +89,10 @@ func (a *analyzer) powerShell(file, text string) {
 	// variables holding what a web request returned ($code =
 	// $wc.DownloadString(…)), whose later run is download-and-run
 	var webVars []string
+	// data holds the text of variables set to string literals only
+	// ($bad = @('Format-Volume', 'rm -rf /')): a list a guard compares
+	// against is not run, unless a later line runs the variable.
+	data := map[string]string{}
 	for i, line := range lines {
 		l := strings.TrimSpace(line)
 		if strings.HasPrefix(l, "#") || strings.HasPrefix(strings.ToLower(l), "rem ") || strings.HasPrefix(l, "::") {
@@ -128,8 +132,22 @@ func (a *analyzer) powerShell(file, text string) {
 		if _, _, ok := a.secretsInText(l); (ok || psSecret.MatchString(l) || mentionIn(a.opt.Agents.Credentials, l) || psEnvDump.MatchString(l)) && !secret {
 			secret, secretLine = true, i
 		}
+		ruled := l
+		if m := psAssign.FindStringSubmatch(l); m != nil && psDataOnly(l[len(m[0]):]) {
+			data[strings.ToLower(m[1])] = l[len(m[0]):]
+			ruled = ""
+		} else if psDataOnly(l) {
+			ruled = "" // an element line of a multi-line list of strings
+		}
+		if psExec.MatchString(l) || psCall.MatchString(l) {
+			for v, text := range data {
+				if psVarIn(l, v) {
+					ruled += " " + text // the list is run after all
+				}
+			}
+		}
 		for _, r := range psRules {
-			if r.re.MatchString(l) && !(r.cat == Destructive && strings.Contains(r.summary, "deletes") && tempish(l)) {
+			if r.re.MatchString(ruled) && !(r.cat == Destructive && strings.Contains(r.summary, "deletes") && tempish(ruled)) {
 				add(r.cat, r.sev, r.summary)
 			}
 		}
@@ -174,6 +192,23 @@ func (a *analyzer) powerShell(file, text string) {
 		a.add(Finding{Category: Exfiltration, Severity: LevelCritical, Source: Source{File: file, Line: secretLine + 1, Col: 1, Text: strings.TrimSpace(lines[secretLine])},
 			Summary: fmt.Sprintf("reads %s and makes web requests in the same script (line %d)", what, webLine+1)})
 	}
+}
+
+// psCall finds a line that runs what a variable holds: & $x, . $x,
+// Start-Process / Invoke-Command / cmd /c with it.
+var psCall = lazyRe(`(?i)(^|[;{|(]\s*)[&.]\s*\$|\b(Start-Process|saps|Invoke-Command|icm|cmd(\.exe)?\s+/c|powershell(\.exe)?|pwsh)\b[^|;]*\$`)
+
+// psQuoted is one PowerShell string literal.
+var psQuoted = lazyRe(`'[^']*'|"[^"]*"`)
+
+// psDataOnly: text holds nothing but string literals and the marks
+// of a list (@( , ) ;), with at least one literal.
+func psDataOnly(text string) bool {
+	if !psQuoted.MatchString(text) {
+		return false
+	}
+	rest := psQuoted.ReplaceAllString(text, "")
+	return strings.Trim(rest, "@(),; \t") == ""
 }
 
 // psVarIn: the line uses $name (PowerShell's names are not case

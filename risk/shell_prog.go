@@ -1255,6 +1255,15 @@ func (sh *shell) remove(base string, args []field, n syntax.Node) {
 }
 
 func tempish(name string) bool {
+	// a variable's name is not the folder's: "$HOME/${BUILD_CACHE}" is
+	// the home folder itself while BUILD_CACHE is unset. The variables
+	// that name temporary folders ($TMPDIR, $XDG_CACHE_HOME) still count.
+	name = varRefRe.ReplaceAllStringFunc(name, func(v string) string {
+		if tempVars[strings.Trim(v, "${}")] {
+			return v
+		}
+		return ""
+	})
 	for _, s := range []string{"tmp", "temp", "cache", ".cache", "log", "logs"} {
 		if strings.Contains(strings.ToLower(name), s) {
 			return true
@@ -1262,6 +1271,11 @@ func tempish(name string) bool {
 	}
 	return false
 }
+
+var (
+	varRefRe = lazyRe(`\$\{?[A-Za-z_][A-Za-z0-9_]*\}?`)
+	tempVars = set("TMPDIR", "TMP", "TEMP", "TEMPDIR", "XDG_CACHE_HOME", "XDG_RUNTIME_DIR", "RUNNER_TEMP")
+)
 
 func describeTarget(t string) string {
 	switch t {
