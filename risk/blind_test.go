@@ -75,7 +75,12 @@ import (
 //     critical and flagged rows studied as categories; blind2 and blind8
 //     never read): blind7 F1 0.854, benign critical 1.6 %, flagged 4.8 %,
 //     review-recall 75.0 %; blind5 flagged 4.8 %, blind6 flagged 9.7 %
-//     (commands from literal tables); the floors are that.
+//     (commands from literal tables); the floors are that. Part of it was
+//     unsound: a table with an entry from the hook's input, a variable or
+//     an append read as its literals alone (none). Only tables of literals
+//     count now, and blind7 flags 6.5 %, blind6 11.3 % (blind7-069's
+//     {bin: npxBin, args: [..., filePath]} and blind6's table are review
+//     again, as before risk7); the floors are that.
 var blindFloors = map[string]struct {
 	f1, benignCrit, benignFlagged, reviewRecall float64
 }{
@@ -83,8 +88,8 @@ var blindFloors = map[string]struct {
 	"blind3.jsonl": {f1: 0.94, benignCrit: 0.0, benignFlagged: 0.096, reviewRecall: 0.79},
 	"blind4.jsonl": {f1: 0.836, benignCrit: 0.0, benignFlagged: 0.089, reviewRecall: 0.793},
 	"blind5.jsonl": {f1: 0.888, benignCrit: 0.0, benignFlagged: 0.0484, reviewRecall: 0.75},
-	"blind6.jsonl": {f1: 0.930, benignCrit: 0.0, benignFlagged: 0.0968, reviewRecall: 0.869},
-	"blind7.jsonl": {f1: 0.854, benignCrit: 0.0162, benignFlagged: 0.0484, reviewRecall: 0.75},
+	"blind6.jsonl": {f1: 0.930, benignCrit: 0.0, benignFlagged: 0.1130, reviewRecall: 0.869},
+	"blind7.jsonl": {f1: 0.854, benignCrit: 0.0162, benignFlagged: 0.0646, reviewRecall: 0.75},
 	"blind8.jsonl": {f1: 0.893, benignCrit: 0.0782, benignFlagged: 0.2500, reviewRecall: 0.821},
 }
 

@@ -83,7 +83,7 @@ func (c *code) tableLiterals(name string) []string {
 		if ts[i].kind != tokIdent || ts[i].text != name || i > 0 && ts[i-1].text != "\n" && ts[i-1].text != "const" && ts[i-1].text != "let" && ts[i-1].text != "var" {
 			continue
 		}
-		eq := i + 1
+		at, eq := i, i+1
 		if ts[eq].text == ":" {
 			// CHECKS: list[tuple[str, list[str]]] = [ … ]: past the annotation
 			for eq < len(ts) && ts[eq].text != "=" && ts[eq].text != "\n" {
@@ -99,12 +99,32 @@ func (c *code) tableLiterals(name string) []string {
 			continue
 		}
 		out, ok := literalGroups(ts[i+2:])
-		if !ok {
-			return nil // unbalanced: not a table we can read
+		if !ok || c.tableChanged(name, at) {
+			return nil // unbalanced, not all literals, or changed: not a table we can read
 		}
 		return out
 	}
 	return nil
+}
+
+// tableChanged: the table name defined at def is used anywhere but in its
+// definition and the headers of for loops (CHECKS.append(cmd),
+// CHECKS[0] = cmd, CHECKS += more, a second CHECKS = …): its contents may
+// then be more than its literals.
+func (c *code) tableChanged(name string, def int) bool {
+	ts := c.toks
+	inFor := false
+	for k, t := range ts {
+		switch {
+		case t.text == "\n":
+			inFor = false
+		case t.kind == tokIdent && t.text == "for":
+			inFor = true
+		case k != def && t.kind == tokIdent && (t.text == name || strings.HasPrefix(t.text, name+".")) && !inFor:
+			return true
+		}
+	}
+	return false
 }
 
 // returnedLiterals: the strings the function fn of the file returns in
@@ -149,11 +169,17 @@ func (c *code) returnedLiterals(fn string) []string {
 
 // literalGroups reads the bracketed literal ts starts with: each string
 // alone, and the strings of each innermost bracket joined as the words of
-// one command (["curl", "-d", "@~/.ssh/id_rsa", url] is one call).
+// one command (["curl", "-d", "@~/.ssh/id_rsa"] is one call). Only a table
+// of literals is one: a name, a call, an operator or a formatted string in
+// it (data["cmd"], os.environ[…], f"{x}", `${x}`, "a" + b) is a value
+// chosen at run time, so it is no table (false), never its literals alone.
 func literalGroups(ts []token) ([]string, bool) {
 	var out []string
 	var stack [][]string
-	for _, t := range ts {
+	for k, t := range ts {
+		if len(stack) > 0 && !literalPart(t, ts[k+1:]) {
+			return nil, false
+		}
 		if t.kind == tokPunct {
 			switch t.text {
 			case "[", "{", "(":
@@ -178,4 +204,29 @@ func literalGroups(ts []token) ([]string, bool) {
 		}
 	}
 	return nil, false
+}
+
+// literalPart: t, inside a table, is part of a literal: a plain string, a
+// number, a constant, a bracket, a separator, or an object's key.
+func literalPart(t token, rest []token) bool {
+	switch t.kind {
+	case tokString:
+		q := strings.IndexAny(t.raw, "'\"`")
+		return q < 0 || !strings.ContainsAny(t.raw[:q], "fF") && !(t.raw[q] == '`' && strings.Contains(t.raw, "${"))
+	case tokNumber:
+		return true
+	case tokPunct:
+		switch t.text {
+		case "[", "]", "{", "}", "(", ")", ",", ":", "\n", "-":
+			return true
+		}
+		return false
+	case tokIdent:
+		switch t.text {
+		case "True", "False", "None", "true", "false", "null", "undefined":
+			return true
+		}
+		return len(rest) > 0 && rest[0].text == ":" // {bin: 'npx'}: a key
+	}
+	return false
 }

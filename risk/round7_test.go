@@ -113,3 +113,25 @@ func TestVariableNamedCacheIsNoCacheFolder(t *testing.T) {
 		{"TMPDIR", "Stop", "", `rm -rf "$TMPDIR/${TOOL}"`, nil, LevelNone},
 	})
 }
+
+// A table is a table of literals only when every entry is one and nothing
+// changes it: an entry taken from the hook's input or the environment, a
+// formatted string, or an append after the definition makes the command
+// chosen at run time again (at least review), never the literals alone.
+func TestTableWithAComputedEntryIsNoLiteralTable(t *testing.T) {
+	py := func(s string) map[string]string { return map[string]string{"c.py": s} }
+	runLevelCases(t, []levelCase{
+		{"an entry from the input", "PostToolUse", "", "python3 c.py",
+			py("import json, sys, subprocess\ndata = json.load(sys.stdin)\nCHECKS = [[\"ruff\", \"check\", \".\"], data[\"tool_input\"][\"command\"].split()]\nfor cmd in CHECKS:\n    subprocess.run(cmd)\n"), LevelReview},
+		{"an entry from the environment", "PostToolUse", "", "python3 c.py",
+			py("import os, subprocess\nCHECKS = [[\"ruff\", \"check\", \".\"], [os.environ.get(\"HOOK_CMD\", \"true\")]]\nfor cmd in CHECKS:\n    subprocess.run(cmd)\n"), LevelReview},
+		{"a formatted entry", "PostToolUse", "", "python3 c.py",
+			py("import os, subprocess\nCHECKS = [\"ruff check .\", f\"{os.environ['X']}\"]\nfor cmd in CHECKS:\n    subprocess.run(cmd, shell=True)\n"), LevelReview},
+		{"an entry appended later", "PostToolUse", "", "python3 c.py",
+			py("import json, sys, subprocess\nCHECKS = [\"ruff check .\"]\nCHECKS.append(json.load(sys.stdin)[\"tool_input\"][\"command\"])\nfor cmd in CHECKS:\n    subprocess.run(cmd, shell=True)\n"), LevelReview},
+		{"an interpreter given the input", "PostToolUse", "", "python3 c.py",
+			py("import json, sys, subprocess\nd = json.load(sys.stdin)\nCHECKS = [[\"bash\", \"-c\", d[\"cmd\"]]]\nfor cmd in CHECKS:\n    subprocess.run(cmd)\n"), LevelReview},
+		{"literals only", "PostToolUse", "", "python3 c.py",
+			py("import subprocess\nCHECKS = [[\"ruff\", \"check\", \".\"], [\"mypy\", \".\"]]\nfor cmd in CHECKS:\n    subprocess.run(cmd)\n"), LevelNone},
+	})
+}
