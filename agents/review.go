@@ -309,7 +309,7 @@ type ApproveResult struct {
 	// Written are the stores the approval wrote, in order, with what went
 	// into each; the face lays them out (one text for every agent).
 	Written []Written `json:"-"`
-	// Nothing says why there was nothing to approve ("every Qwen Code
+	// Nothing says why there was nothing to approve ("every project
 	// hook is approved"; "" when something was).
 	Nothing string `json:"-"`
 }
@@ -319,7 +319,7 @@ type ApproveResult struct {
 type Written struct {
 	Count int
 	// What names one entry, in the singular ("handler", "command", "hook
-	// key", "Codex hook", "Qwen Code hook approval").
+	// key", "project hook approval").
 	What string
 	// For is the project the entries are keyed by, when the store keys
 	// several ("" when not said).
