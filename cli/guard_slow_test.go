@@ -97,7 +97,8 @@ func TestGuardIsNotSilentWhenAProjectMakesItsReviewSlow(t *testing.T) {
 	e.mustGit(up, "add", ".")
 	e.mustGit(up, "commit", "-q", "-m", "many hooks")
 	// No notifier: no desktop session and no notify-send.
-	e.env = withEnv(e.env, "HOOKWARDEN_GUARD_NOTIFY=1", "DISPLAY=", "WAYLAND_DISPLAY=", "DBUS_SESSION_BUS_ADDRESS=")
+	e.env = withEnv(e.env, "HOOKWARDEN_GUARD_NOTIFY=1", "DISPLAY=", "WAYLAND_DISPLAY=", "DBUS_SESSION_BUS_ADDRESS=",
+		"HOOKWARDEN_GUARD_BUDGET="+defaultGuardBudget.String())
 
 	out := e.mustGit(clone, "pull", "-q")
 	switch {

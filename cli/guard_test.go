@@ -31,7 +31,10 @@ func newGitEnv(t *testing.T) *gitEnv {
 	e.env = []string{"HOME=" + e.home, "HOOKWARDEN_CONFIG_DIR=" + e.config,
 		"GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + filepath.Join(e.home, "none", "settings.json"),
 		"PATH=" + os.Getenv("PATH"), "GIT_CONFIG_NOSYSTEM=1", "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.invalid",
-		"GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.invalid", "HOOKWARDEN_GUARD_NOTIFY=0", cliSelfEnv + "=1"}
+		"GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.invalid", "HOOKWARDEN_GUARD_NOTIFY=0", cliSelfEnv + "=1",
+		// A loaded machine must not send a test's review to the
+		// background: the tests of the budget itself set their own.
+		"HOOKWARDEN_GUARD_BUDGET=10m"}
 	return e
 }
 
