@@ -29,6 +29,11 @@ import (
 // the cgroups' event counters (memory.events, pids.events, cpu.stat) for
 // the report and removes them.
 
+// cpuPeriodUs is the enforcement period of a cgroup's CPU quota, in
+// microseconds: the hook's processes together get Limits.CPUs times it of
+// CPU time in each.
+const cpuPeriodUs = 100000
+
 // applyTo sets the limits on process pid (the hook's first process, held
 // at its first exec).
 func (r *rlimits) applyTo(pid int) error {
@@ -126,7 +131,7 @@ func setupLimits(want Limits) *runLimits {
 			return writeCg(dir, "pids.max", strconv.Itoa(want.Processes))
 		}, strconv.Itoa(want.Processes) + " processes"},
 		{"cpu", want.CPUs > 0, func(dir string, v2 bool) error {
-			const period = 100000
+			const period = cpuPeriodUs
 			quota := int64(want.CPUs * period)
 			if v2 {
 				return writeCg(dir, "cpu.max", fmt.Sprintf("%d %d", quota, period))
@@ -288,6 +293,7 @@ func (rl *runLimits) finish() []LimitHit {
 				h.Judgement = Judgement{Level: vocab.LevelNone, Summary: "stayed under the process limit (" + e.limit + ")"}
 			}
 		case e.resource == "cpu":
+			h.periods = counter(filepath.Join(e.dir, "cpu.stat"), "nr_periods")
 			if n := counter(filepath.Join(e.dir, "cpu.stat"), "nr_throttled"); n > 0 {
 				h.Hit = true
 				h.Judgement = Judgement{Level: vocab.LevelNone, Summary: fmt.Sprintf("used more than the CPU limit (%s, %s): slowed down %d time(s)", e.limit, e.by, n)}
