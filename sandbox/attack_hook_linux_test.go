@@ -54,7 +54,11 @@ func serveAttack() {
 		attackFamilies()
 	case "cpu":
 		ms, _ := strconv.Atoi(args[0])
-		attackCPU(ms)
+		threads := 1
+		if len(args) > 1 {
+			threads, _ = strconv.Atoi(args[1])
+		}
+		attackCPU(ms, threads)
 	case "leave":
 		attackLeave()
 	case "seek":
@@ -349,20 +353,43 @@ func attackMemory(mb int) {
 	fmt.Printf("ALLOCATED %d\n", len(keep))
 }
 
-// attackCPU spins until it has used ms milliseconds of CPU time.
-func attackCPU(ms int) {
-	x := 0
-	for {
-		for i := 0; i < 1_000_000; i++ {
-			x += i
-		}
-		var ru unix.Rusage
-		_ = unix.Getrusage(unix.RUSAGE_SELF, &ru)
-		if used := ru.Utime.Sec*1000 + ru.Utime.Usec/1000 + ru.Stime.Sec*1000 + ru.Stime.Usec/1000; used >= int64(ms) {
-			fmt.Printf("SPUN %d ms (%d)\n", used, x%2)
-			return
-		}
+// spinSink keeps the spinners' sums live.
+var spinSink atomic.Int64
+
+// attackCPU spins on threads threads at once until the process has used
+// ms milliseconds of CPU time in all.
+func attackCPU(ms, threads int) {
+	runtime.GOMAXPROCS(threads + 1)
+	done := make(chan int64, threads)
+	var stop atomic.Bool
+	for range threads {
+		go func() {
+			runtime.LockOSThread()
+			x := 0
+			for !stop.Load() {
+				for i := 0; i < 1_000_000; i++ {
+					x += i
+				}
+				var ru unix.Rusage
+				_ = unix.Getrusage(unix.RUSAGE_SELF, &ru)
+				if used := ru.Utime.Sec*1000 + ru.Utime.Usec/1000 + ru.Stime.Sec*1000 + ru.Stime.Usec/1000; used >= int64(ms) {
+					stop.Store(true)
+					spinSink.Add(int64(x))
+					done <- used
+					return
+				}
+			}
+			done <- 0
+		}()
 	}
+	var used int64
+	for range threads {
+		used = max(used, <-done)
+	}
+	var ru unix.Rusage
+	_ = unix.Getrusage(unix.RUSAGE_SELF, &ru)
+	used = max(used, ru.Utime.Sec*1000+ru.Utime.Usec/1000+ru.Stime.Sec*1000+ru.Stime.Usec/1000)
+	fmt.Printf("SPUN %d ms on %d threads\n", used, threads)
 }
 
 // attackFamilies opens sockets of the families that reach past a network

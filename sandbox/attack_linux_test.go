@@ -20,6 +20,7 @@ import (
 	"sync"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/hookwarden/hookwarden/risk/vocab"
 	"golang.org/x/sys/unix"
@@ -502,24 +503,55 @@ func cgroupBound(r *Report, resource string) bool {
 	return false
 }
 
-// TestSandboxBoundsCPU: a hook that spins gets no more than its CPU share
-// (300 ms of CPU time under a 0.2 CPU quota cannot be had without being
-// throttled), and the report says so.
+// TestSandboxBoundsCPU: a hook that spins on four threads gets no more
+// CPU time than its quota allows. The bound is checked on what the kernel
+// counted, not on a clock: the hook's process used (its own rusage, every
+// thread) at most the quota (0.2 CPU: 20 ms in each 100 ms period) once
+// per enforcement period the kernel counted for its cgroup (cpu.stat
+// nr_periods) and once more, with a tick's overrun per CPU. A loaded
+// machine only gives the hook less CPU, so it cannot fail this; without
+// the quota the kernel counts no period and the 300 ms spun are over the
+// slack alone. (Until issue 28 the test asked for the quota to have been
+// hit, nr_throttled > 0: a hook starved below 0.2 CPU by a busy machine
+// is never throttled, and the report rightly said it stayed under.)
 func TestSandboxBoundsCPU(t *testing.T) {
 	sandboxOrSkip(t)
 	home := t.TempDir()
-	cfg := Config{Isolate: true, Home: home, Project: home, Limits: Limits{CPUs: 0.2}}
-	r := runAttack(t, cfg, home, testEnv(home), "cpu", "300")
+	const cpus, threads = 0.2, 4
+	cfg := Config{Isolate: true, Home: home, Project: home, Limits: Limits{CPUs: cpus}}
+	r := runAttack(t, cfg, home, testEnv(home), "cpu", "300", strconv.Itoa(threads))
 	t.Logf("hook said: %s%s", r.stdout, r.stderr)
-	if !strings.HasPrefix(r.stdout, "SPUN") {
+	var usedMs int64
+	if _, err := fmt.Sscanf(r.stdout, "SPUN %d ms", &usedMs); err != nil {
 		t.Fatalf("the hook did not finish: %q", r.stdout)
+	}
+	if r.report == nil {
+		t.Fatal("no report")
+	}
+	var hit *LimitHit
+	for i, l := range r.report.Limits {
+		if l.Resource == "cpu" {
+			hit = &r.report.Limits[i]
+		}
+	}
+	if hit == nil {
+		t.Fatalf("the report has no CPU limit: %+v", r.report.Limits)
 	}
 	if !cgroupBound(r.report, "cpu") {
 		t.Log("no cgroup bounds the CPU here (a lower priority and RLIMIT_CPU do): a reached limit is not recorded")
 		return
 	}
-	if !reportSays(r.report, "CPU limit") {
-		t.Errorf("the report does not say the CPU limit was reached: %+v", r.report.Limits)
+	quota := time.Duration(cpus * float64(cpuPeriodUs) * float64(time.Microsecond))
+	slack := quota + time.Duration(runtime.NumCPU())*10*time.Millisecond
+	allowed := time.Duration(hit.periods+1)*quota + slack
+	used := time.Duration(usedMs) * time.Millisecond
+	t.Logf("used %v of CPU on %d threads in %d periods of the quota (%v each): at most %v allowed; throttled: %v (%s)",
+		used, threads, hit.periods, quota, allowed, hit.Hit, hit.Summary)
+	if used > allowed {
+		t.Errorf("the CPU bound did not hold: the hook used %v of CPU in %d periods of %v (at most %v)", used, hit.periods, quota, allowed)
+	}
+	if hit.Hit && !reportSays(r.report, "CPU limit") {
+		t.Errorf("the hook was throttled, and the report does not say the CPU limit was reached: %+v", r.report.Limits)
 	}
 }
 

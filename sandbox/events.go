@@ -80,7 +80,13 @@ func (w *eventWriter) writeLocked(ev event) {
 }
 
 // end writes the notes about dropped events and the end marker.
-func (w *eventWriter) end() {
+func (w *eventWriter) end() { w.finish(false) }
+
+// endAllGone is end once every process of the hook has ended and been
+// reaped (the end marker says so: Exited).
+func (w *eventWriter) endAllGone() { w.finish(true) }
+
+func (w *eventWriter) finish(allGone bool) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.closed {
@@ -89,6 +95,6 @@ func (w *eventWriter) end() {
 	for kind, n := range w.dropped {
 		w.writeLocked(event{T: evNote, Msg: fmt.Sprintf("%d more %q records were left out (at most %d are kept, and up to %d more that need attention)", n, kind, maxEventsPerKind, maxSeriousEvents)})
 	}
-	w.writeLocked(event{T: evEnd})
+	w.writeLocked(event{T: evEnd, Exited: allGone})
 	w.closed = true
 }

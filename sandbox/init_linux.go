@@ -269,11 +269,19 @@ func (s *supervisor) control(br *bufio.Reader) {
 		case ctlEnd:
 			s.trace("end-received")
 			s.reportLeftovers()
-			s.killAll()
+			gone := s.killAll()
 			s.trace("killed")
 			s.flush()
 			s.trace("flushed")
-			s.w.end()
+			// every process of the hook has ended and been reaped, and
+			// every record is written: the runner need not wait for this
+			// process's exit (the kernel's teardown of its namespaces)
+			// to build the report (endAllGone)
+			if gone {
+				s.w.endAllGone()
+			} else {
+				s.w.end()
+			}
 			return
 		}
 	}
@@ -296,8 +304,9 @@ func (s *supervisor) reportLeftovers() {
 }
 
 // killAll stops and kills every process under the supervisor until none
-// is left, and reaps them.
-func (s *supervisor) killAll() {
+// is left, and reaps them. It says whether none is left (false: it gave
+// up on some).
+func (s *supervisor) killAll() bool {
 	for round := 0; ; round++ {
 		procs := s.descendants()
 		alive := 0
@@ -314,13 +323,13 @@ func (s *supervisor) killAll() {
 		}
 		if alive == 0 {
 			if len(procs) == 0 {
-				return
+				return true
 			}
 			// zombies: wait for reap() to collect them
 		}
 		if round > 2000 { // ~10 s: give up rather than hang the runner
 			s.w.send(event{T: evNote, Msg: "some of the hook's processes could not be killed"})
-			return
+			return false
 		}
 		time.Sleep(5 * time.Millisecond)
 	}

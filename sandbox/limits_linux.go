@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/hookwarden/hookwarden/risk/vocab"
@@ -28,6 +29,11 @@ import (
 // priority with RLIMIT_CPU for the CPU). After the run the runner reads
 // the cgroups' event counters (memory.events, pids.events, cpu.stat) for
 // the report and removes them.
+
+// cpuPeriodUs is the enforcement period of a cgroup's CPU quota, in
+// microseconds: the hook's processes together get Limits.CPUs times it of
+// CPU time in each.
+const cpuPeriodUs = 100000
 
 // applyTo sets the limits on process pid (the hook's first process, held
 // at its first exec).
@@ -126,7 +132,7 @@ func setupLimits(want Limits) *runLimits {
 			return writeCg(dir, "pids.max", strconv.Itoa(want.Processes))
 		}, strconv.Itoa(want.Processes) + " processes"},
 		{"cpu", want.CPUs > 0, func(dir string, v2 bool) error {
-			const period = 100000
+			const period = cpuPeriodUs
 			quota := int64(want.CPUs * period)
 			if v2 {
 				return writeCg(dir, "cpu.max", fmt.Sprintf("%d %d", quota, period))
@@ -137,7 +143,7 @@ func setupLimits(want Limits) *runLimits {
 			return writeCg(dir, "cpu.cfs_quota_us", strconv.FormatInt(quota, 10))
 		}, strconv.FormatFloat(want.CPUs, 'g', 3, 64) + " CPU"},
 	}
-	hs := cgroupHierarchies()
+	hs := cachedHierarchies()
 	v2dir := ""
 	for _, r := range all {
 		if !r.enabled {
@@ -209,7 +215,7 @@ func (rl *runLimits) makeDir(parent string) string {
 	if parent == "" {
 		return ""
 	}
-	sweepCgroups(parent)
+	sweepOnce(parent)
 	var b [6]byte
 	_, _ = rand.Read(b[:])
 	dir := filepath.Join(parent, "hookwarden-sandbox-"+hex.EncodeToString(b[:]))
@@ -288,6 +294,7 @@ func (rl *runLimits) finish() []LimitHit {
 				h.Judgement = Judgement{Level: vocab.LevelNone, Summary: "stayed under the process limit (" + e.limit + ")"}
 			}
 		case e.resource == "cpu":
+			h.periods = counter(filepath.Join(e.dir, "cpu.stat"), "nr_periods")
 			if n := counter(filepath.Join(e.dir, "cpu.stat"), "nr_throttled"); n > 0 {
 				h.Hit = true
 				h.Judgement = Judgement{Level: vocab.LevelNone, Summary: fmt.Sprintf("used more than the CPU limit (%s, %s): slowed down %d time(s)", e.limit, e.by, n)}
@@ -525,6 +532,50 @@ func enterCgroups(fds []int, pid int) error {
 // staleCgroup is the age after which a run's cgroup that is still there
 // was left by a runner that died (a run is bounded by its timeout).
 const staleCgroup = time.Hour
+
+// cgroupCache keeps what every sandbox of a dry run would read again:
+// the hierarchies (cgroupHierarchies parses /proc/self/cgroup and
+// /proc/self/mountinfo and checks access: ~2 CPU-ms per sandbox here) and
+// when each parent was last swept (sweepCgroups lists it: ~1 CPU-ms). A
+// long-lived process (the window) reads the hierarchies again after
+// cgroupCacheFor.
+var cgroupCache struct {
+	sync.Mutex
+	at    time.Time
+	hs    []hierarchy
+	swept map[string]time.Time
+}
+
+const cgroupCacheFor = 10 * time.Second
+
+// cachedHierarchies is cgroupHierarchies, read at most once per
+// cgroupCacheFor (the hierarchies are only read from).
+func cachedHierarchies() []hierarchy {
+	cgroupCache.Lock()
+	defer cgroupCache.Unlock()
+	if cgroupCache.hs == nil || time.Since(cgroupCache.at) > cgroupCacheFor {
+		cgroupCache.hs, cgroupCache.at = cgroupHierarchies(), time.Now()
+	}
+	return cgroupCache.hs
+}
+
+// sweepOnce sweeps parent (sweepCgroups) unless this process did in the
+// last tenth of staleCgroup: a cgroup goes stale after an hour, so a
+// sweep per sandbox found nothing a sweep per dry run would not.
+func sweepOnce(parent string) {
+	cgroupCache.Lock()
+	if cgroupCache.swept == nil {
+		cgroupCache.swept = map[string]time.Time{}
+	}
+	last, ok := cgroupCache.swept[parent]
+	if ok && time.Since(last) < staleCgroup/10 {
+		cgroupCache.Unlock()
+		return
+	}
+	cgroupCache.swept[parent] = time.Now()
+	cgroupCache.Unlock()
+	sweepCgroups(parent)
+}
 
 // sweepCgroups removes the empty cgroups of runs whose runner died before
 // it could (rmdir refuses one that still holds a process).

@@ -98,7 +98,7 @@ const (
 	evLeftover = "leftover" // a process still running when the hook ended (Argv)
 	evNote     = "note"     // something the report should say (Msg)
 	evNoCgroup = "nocgroup" // the hook could not be moved into its cgroups (Msg): rlimits bound it
-	evEnd      = "end"      // the supervisor is done; nothing follows
+	evEnd      = "end"      // the supervisor is done; nothing follows (Exited: every process of the hook has ended and was reaped)
 )
 
 // event is one line of the event pipe.

@@ -64,6 +64,11 @@ type LimitHit struct {
 	By       string `json:"by"`
 	Hit      bool   `json:"hit,omitempty"`
 	Judgement
+	// periods is, for a CPU quota of a cgroup, the number of the quota's
+	// enforcement periods the kernel counted (cpu.stat nr_periods): the
+	// hook's processes together can have used at most the quota once per
+	// period counted, and once more (TestSandboxBoundsCPU).
+	periods int64
 }
 
 // Judgement is one entry's meaning: Category is empty for what needs no

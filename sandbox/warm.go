@@ -10,8 +10,9 @@ import (
 // Warm sets up the sandboxes of a dry run's hooks ahead of them: the
 // probe's supervisor sets the sandbox up, tries a start in it and parks,
 // and, when the dry run will start more than one sandboxed hook, further
-// supervisors set up the same sandbox in the background while the earlier
-// hooks run (a pipeline, at most warmDepth at a time). Start hands each
+// supervisors set up the same sandbox in the background, alongside the
+// probe's and while the earlier hooks run (a pipeline, at most warmDepth
+// at a time). Start hands each
 // hook whose sandbox is the same (hookKey: the same overlaid folders, the
 // hook's own folder among them, the same writable folders, home, scratch
 // place, limits and agents' files) a parked supervisor of its own, or
@@ -91,7 +92,7 @@ func closeAll(ps []*Process) {
 
 // probe is Probe through w for a dry run that will start hooks sandboxed
 // hooks in this sandbox: the probe's supervisor stays parked, and the
-// sandboxes of the further hooks are set up behind it.
+// sandboxes of the further hooks are set up alongside it.
 func (w *Warm) probe(cfg Config, hooks int) error {
 	hooks = max(hooks, 1)
 	key := hookKey(cfg, cfg.Project)
@@ -109,6 +110,11 @@ func (w *Warm) probe(cfg Config, hooks int) error {
 	stale := w.parked
 	w.parked, w.key, w.cfg, w.remaining = nil, key, cfg, hooks
 	w.pending++ // the probe's own park
+	// the further hooks' sandboxes are set up alongside the probe's, not
+	// after it: an event's hooks start together once the probe is over,
+	// and the later ones waited for a park begun only then (on 2 cores
+	// three parks at once end sooner than one and then two)
+	w.refill()
 	w.mu.Unlock()
 	closeAll(stale)
 	p, err := startParked(cfg)
@@ -117,12 +123,21 @@ func (w *Warm) probe(cfg Config, hooks int) error {
 	}
 	w.landed(p, key)
 	w.mu.Lock()
-	defer w.mu.Unlock()
 	if err != nil {
+		// no hook will run in this sandbox: the parks alongside end
+		// (those under way when they land: the key is no sandbox's)
 		w.remaining = 0
+		if w.key == key {
+			w.key = ""
+		}
+		others := w.parked
+		w.parked = nil
+		w.mu.Unlock()
+		closeAll(others)
 		return probeError(err)
 	}
 	w.refill()
+	w.mu.Unlock()
 	return nil
 }
 

@@ -22,7 +22,7 @@ import (
 // modes are an event of three such hooks (run at once, as Gemini CLI runs
 // them): sandboxed3 gives each a sandbox of its own after a probe that
 // keeps nothing (before sandbox.Warm), dryrun3 probes for three, so the
-// second and third hooks' sandboxes are set up behind the first's:
+// second and third hooks' sandboxes are set up alongside the first's:
 //
 //	go test -run '^$' -bench BenchmarkIsolation -benchtime 50x ./agents/gemini/
 func BenchmarkIsolation(b *testing.B) {
