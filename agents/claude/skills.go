@@ -66,7 +66,7 @@ func loadSkillFiles(project, repoRoot, home, goos string, env settingsio.Env, re
 
 // maxNestedWalk bounds the folders read below a start folder outside git
 // when looking for nested skill folders.
-const maxNestedWalk = 20000
+var maxNestedWalk = 20000
 
 // nestedSkillFolders are the folders below the start folder (relative,
 // slash separated, sorted) that hold a .claude/skills Claude Code may load
