@@ -84,3 +84,36 @@ func fileIsExecutable(p string) bool {
 	fi, err := os.Stat(p)
 	return err == nil && !fi.IsDir() && (runtime.GOOS == "windows" || fi.Mode()&0o111 != 0)
 }
+
+// GitLsFiles runs `git ls-files -z ARGS...` in dir and returns the paths
+// it lists, slash separated and relative to dir. The environment is
+// handled as in GitTracked; (nil, ErrGitUnavailable) when git is missing,
+// an error when git fails (dir outside a repository included), so that a
+// caller can say it could not tell.
+func GitLsFiles(ctx context.Context, dir string, env Env, args ...string) ([]string, error) {
+	ctx, cancel := context.WithTimeout(ctx, gitTrackedTimeout)
+	defer cancel()
+	gitPath, err := lookPath("git", env)
+	if err != nil {
+		return nil, ErrGitUnavailable
+	}
+	cmd := exec.CommandContext(ctx, gitPath, append([]string{"ls-files", "-z"}, args...)...)
+	cmd.Dir = dir
+	cmd.Env = append(env.Without("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"),
+		"GIT_OPTIONAL_LOCKS=0", "GIT_TERMINAL_PROMPT=0", "LC_ALL=C")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			err = ctx.Err()
+		}
+		return nil, fmt.Errorf("git ls-files in %s: %v: %s", dir, err, strings.TrimSpace(stderr.String()))
+	}
+	var out []string
+	for _, f := range strings.Split(stdout.String(), "\x00") {
+		if f != "" {
+			out = append(out, f)
+		}
+	}
+	return out, nil
+}

@@ -2,6 +2,7 @@ package claude
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -41,7 +42,7 @@ const (
 // in folder then name order. A file whose frontmatter cannot be parsed
 // has Err (and counts as unreadable); one without frontmatter has no
 // Root.
-func loadSkillFiles(project, repoRoot, home, goos string, real bool) []*settingsio.File {
+func loadSkillFiles(project, repoRoot, home, goos string, env settingsio.Env, real bool) []*settingsio.File {
 	if !real {
 		return nil
 	}
@@ -50,6 +51,114 @@ func loadSkillFiles(project, repoRoot, home, goos string, real bool) []*settings
 		c := filepath.Join(d, ".claude")
 		out = append(out, loadSkillDirs(filepath.Join(c, "skills"), filepath.Join(c, "agents"), filepath.Join(c, "commands"))...)
 	}
+	dirs, err := nestedSkillFolders(project, repoRoot, env)
+	for _, d := range dirs {
+		out = append(out, loadSkillDirs(filepath.Join(project, filepath.FromSlash(d), ".claude", "skills"), "", "")...)
+	}
+	if err != nil {
+		// Fail closed: a folder below the start folder may hold skills
+		// Claude Code loads and Hookwarden has not read.
+		out = append(out, &settingsio.File{Layer: layerSkill, Path: project, Exists: true,
+			Err: &settingsio.ParseError{Path: project, Msg: "looking for the .claude/skills folders below the start folder, which Claude Code loads once the session reads or edits a file under them: " + err.Error()}})
+	}
+	return out
+}
+
+// maxNestedWalk bounds the folders read below a start folder outside git
+// when looking for nested skill folders.
+var maxNestedWalk = 20000
+
+// nestedSkillFolders are the folders below the start folder (relative,
+// slash separated, sorted) that hold a .claude/skills Claude Code may load
+// in a session started there. Claude Code 2.1.332 (the "nested skills
+// search"): when the session reads or edits a file, each folder from the
+// file's own up to (not including) the start folder is looked at, and the
+// skills of its .claude/skills are loaded unless git ignores that folder
+// (the folder: a .gitignore that ignores only pkg/.claude/ still lets
+// pkg's skills load); the model may then invoke one, which registers the
+// hooks of its frontmatter (claude-live: a skill of pkg/.claude/skills ran
+// its Stop hook once @pkg/notes.txt was read, with pkg/.claude/ ignored
+// too; it was "Unknown skill" without that read, and with pkg/ ignored).
+// In a git work tree the folders are those of the files git tracks or
+// would add and those of the ignored entries below a folder git does not
+// ignore; outside git (or when git cannot be asked) the folder tree is
+// walked, up to maxNestedWalk entries: past that, or on any error, the
+// error says that Hookwarden could not look everywhere.
+func nestedSkillFolders(project, repoRoot string, env settingsio.Env) ([]string, error) {
+	seen := map[string]bool{}
+	add := func(rel string) {
+		// Every ".claude" component below the start folder names a
+		// candidate: the folder it stands in.
+		parts := strings.Split(strings.TrimSuffix(rel, "/"), "/")
+		for i := 1; i < len(parts); i++ {
+			if parts[i] == ".claude" {
+				seen[strings.Join(parts[:i], "/")] = true
+			}
+		}
+	}
+	var gitErr error
+	if repoRoot != "" {
+		ctx := context.Background()
+		kept, err := settingsio.GitLsFiles(ctx, project, env, "--cached", "--others", "--exclude-standard", "--",
+			":(glob)**/.claude", ":(glob)**/.claude/**")
+		var ignored []string
+		if err == nil {
+			// Ignored entries, each at its topmost ignored folder: one
+			// inside a .claude (pkg/.claude/) is in a folder git does not
+			// ignore, whose skills Claude Code loads.
+			ignored, err = settingsio.GitLsFiles(ctx, project, env, "--others", "--ignored", "--exclude-standard", "--directory")
+		}
+		if err == nil {
+			for _, f := range append(kept, ignored...) {
+				add(f)
+			}
+			return sortedNested(seen), nil
+		}
+		gitErr = err
+	}
+	n := 0
+	walkErr := filepath.WalkDir(project, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			if p == project {
+				if os.IsNotExist(err) {
+					return filepath.SkipAll // no folder, no skills
+				}
+				return err
+			}
+			return fmt.Errorf("reading %s: %w", p, err)
+		}
+		if p == project {
+			return nil
+		}
+		if n++; n > maxNestedWalk {
+			return fmt.Errorf("more than %d entries below the start folder", maxNestedWalk)
+		}
+		if d.Name() == ".git" && d.IsDir() {
+			return filepath.SkipDir
+		}
+		if d.Name() == ".claude" {
+			rel, _ := filepath.Rel(project, p)
+			add(filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	if walkErr != nil {
+		if gitErr != nil {
+			walkErr = fmt.Errorf("%v; and git could not be asked: %v", walkErr, gitErr)
+		}
+		return sortedNested(seen), walkErr
+	}
+	return sortedNested(seen), nil
+}
+
+func sortedNested(seen map[string]bool) []string {
+	var out []string
+	for d := range seen {
+		if d != "" {
+			out = append(out, d)
+		}
+	}
+	sort.Strings(out)
 	return out
 }
 
@@ -301,14 +410,21 @@ func (r *registry) collectSkills() {
 	}
 }
 
-// skillNote says when the hooks of a skill or subagent file run.
-func skillNote(h *hooks.Hook) string {
+// skillNote says when the hooks of a skill or subagent file run; project
+// is the start folder, below which a skill's folder is a nested one.
+func skillNote(h *hooks.Hook, project string) string {
 	if h.Origin.Layer != layerSkill {
 		return ""
 	}
 	name := filepath.Base(filepath.Dir(h.Origin.File))
 	if filepath.Base(h.Origin.File) != "SKILL.md" {
 		return "only while the subagent " + strings.TrimSuffix(filepath.Base(h.Origin.File), ".md") + " runs"
+	}
+	// <folder>/.claude/skills/<name>/SKILL.md
+	folder := filepath.Dir(filepath.Dir(filepath.Dir(filepath.Dir(h.Origin.File))))
+	if rel, err := filepath.Rel(project, folder); err == nil && rel != "." && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "only once the session reads or edits a file under " + filepath.ToSlash(rel) + "/ (Claude Code then loads the skills of " +
+			filepath.ToSlash(filepath.Join(rel, ".claude", "skills")) + ") and the skill " + name + " is invoked (then for the rest of the session)"
 	}
 	return "only once the skill " + name + " is invoked (then for the rest of the session)"
 }

@@ -39,7 +39,7 @@ func (r *registry) assignStatuses() {
 			continue
 		}
 		h.Status, h.Reason = hooks.StatusRuns, runsReason(h)
-		if note := skillNote(h); note != "" {
+		if note := skillNote(h, r.Snapshot.ProjectDir); note != "" {
 			h.Reason += ", " + note
 		}
 		key := string(h.Event) + "\x00" + HandlerOf(h).Identity
