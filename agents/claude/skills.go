@@ -81,7 +81,8 @@ var maxNestedWalk = 20000
 // too; it was "Unknown skill" without that read, and with pkg/ ignored).
 // In a git work tree the folders are those of the files git tracks or
 // would add and those of the ignored entries below a folder git does not
-// ignore; outside git (or when git cannot be asked) the folder tree is
+// ignore, and every folder inside a submodule or an inner repository
+// (git lists each as one entry) is walked; outside git (or when git cannot be asked) the folder tree is
 // walked, up to maxNestedWalk entries: past that, or on any error, the
 // error says that Hookwarden could not look everywhere.
 func nestedSkillFolders(project, repoRoot string, env settingsio.Env) ([]string, error) {
@@ -101,7 +102,7 @@ func nestedSkillFolders(project, repoRoot string, env settingsio.Env) ([]string,
 		ctx := context.Background()
 		kept, err := settingsio.GitLsFiles(ctx, project, env, "--cached", "--others", "--exclude-standard", "--",
 			":(glob)**/.claude", ":(glob)**/.claude/**")
-		var ignored []string
+		var ignored, inner []string
 		if err == nil {
 			// Ignored entries, each at its topmost ignored folder: one
 			// inside a .claude (pkg/.claude/) is in a folder git does not
@@ -109,17 +110,68 @@ func nestedSkillFolders(project, repoRoot string, env settingsio.Env) ([]string,
 			ignored, err = settingsio.GitLsFiles(ctx, project, env, "--others", "--ignored", "--exclude-standard", "--directory")
 		}
 		if err == nil {
+			inner, err = innerRepositories(ctx, project, env)
+		}
+		if err == nil {
 			for _, f := range append(kept, ignored...) {
 				add(f)
+			}
+			// git lists a submodule or a repository inside the work tree
+			// as one entry and nothing of what it holds: those folders
+			// are walked.
+			n := 0
+			for _, d := range inner {
+				if err := walkForClaudeFolders(project, filepath.Join(project, filepath.FromSlash(d)), add, &n); err != nil {
+					return sortedNested(seen), err
+				}
 			}
 			return sortedNested(seen), nil
 		}
 		gitErr = err
 	}
 	n := 0
-	walkErr := filepath.WalkDir(project, func(p string, d os.DirEntry, err error) error {
+	if walkErr := walkForClaudeFolders(project, project, add, &n); walkErr != nil {
+		if gitErr != nil {
+			walkErr = fmt.Errorf("%v; and git could not be asked: %v", walkErr, gitErr)
+		}
+		return sortedNested(seen), walkErr
+	}
+	return sortedNested(seen), nil
+}
+
+// innerRepositories are the folders below project (relative, slash
+// separated) that git lists as one entry: submodules (gitlinks, mode
+// 160000) and repositories that are not ignored and not tracked (an
+// untracked folder holding a .git).
+func innerRepositories(ctx context.Context, project string, env settingsio.Env) ([]string, error) {
+	entries, err := settingsio.GitLsFiles(ctx, project, env, "--stage", "--cached", "--others", "--exclude-standard")
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, e := range entries {
+		if meta, path, staged := strings.Cut(e, "\t"); staged {
+			if strings.HasPrefix(meta, "160000 ") {
+				out = append(out, path)
+			}
+			continue
+		}
+		if strings.HasSuffix(e, "/") {
+			if _, err := os.Lstat(filepath.Join(project, filepath.FromSlash(e), ".git")); err == nil {
+				out = append(out, strings.TrimSuffix(e, "/"))
+			}
+		}
+	}
+	return out, nil
+}
+
+// walkForClaudeFolders walks root (project or a folder below it) and adds
+// every .claude folder found, relative to project; n counts the entries
+// read across walks, up to maxNestedWalk.
+func walkForClaudeFolders(project, root string, add func(rel string), n *int) error {
+	return filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
 		if err != nil {
-			if p == project {
+			if p == root {
 				if os.IsNotExist(err) {
 					return filepath.SkipAll // no folder, no skills
 				}
@@ -127,10 +179,10 @@ func nestedSkillFolders(project, repoRoot string, env settingsio.Env) ([]string,
 			}
 			return fmt.Errorf("reading %s: %w", p, err)
 		}
-		if p == project {
+		if p == root {
 			return nil
 		}
-		if n++; n > maxNestedWalk {
+		if *n++; *n > maxNestedWalk {
 			return fmt.Errorf("more than %d entries below the start folder", maxNestedWalk)
 		}
 		if d.Name() == ".git" && d.IsDir() {
@@ -142,13 +194,6 @@ func nestedSkillFolders(project, repoRoot string, env settingsio.Env) ([]string,
 		}
 		return nil
 	})
-	if walkErr != nil {
-		if gitErr != nil {
-			walkErr = fmt.Errorf("%v; and git could not be asked: %v", walkErr, gitErr)
-		}
-		return sortedNested(seen), walkErr
-	}
-	return sortedNested(seen), nil
 }
 
 func sortedNested(seen map[string]bool) []string {
