@@ -352,31 +352,69 @@ func cloudCopyCmd(sh *shell, c progCall) (value, bool) {
 
 // rcloneCmd: rclone copy/sync/move/copyto/rcat LOCAL REMOTE:PATH.
 func rcloneCmd(sh *shell, c progCall) (value, bool) {
-	_, pos := options(c.args, set("--config", "--transfers", "--checkers", "--bwlimit", "--exclude", "--include", "--filter", "--log-file"), false)
+	flags, pos := options(c.args, set("--config", "--transfers", "--checkers", "--bwlimit", "--exclude", "--include", "--filter", "--log-file"), false)
 	if len(pos) < 2 {
 		return value{}, false
 	}
 	remoteOf := func(f field) (string, bool) {
+		if strings.HasPrefix(f.s, ":") {
+			// an inline remote (:webdav,url='https://…':path, :s3,…:):
+			// the backend and its options are in the word itself
+			backend, _, _ := strings.Cut(strings.TrimPrefix(f.s, ":"), ",")
+			backend, _, _ = strings.Cut(backend, ":")
+			return backend, true
+		}
 		r, _, ok := strings.Cut(f.s, ":")
 		return r, ok && r != "" && !strings.Contains(r, "/")
+	}
+	// --include '.env*', --filter '+ *.pem': the files sent are those
+	// the filter names, in the folder given
+	var included []field
+	for _, f := range flags {
+		if f.name != "--include" && f.name != "--filter" || len(pos) < 2 {
+			continue
+		}
+		pat := strings.TrimSpace(strings.TrimPrefix(f.val.s, "+ "))
+		if pat == "" || strings.HasPrefix(f.val.s, "- ") {
+			continue
+		}
+		name := strings.ReplaceAll(strings.TrimSuffix(path.Base(pat), "*"), "*", "x")
+		inc := pos[min(1, len(pos)-1)]
+		if len(pos) >= 3 {
+			inc = pos[1]
+		}
+		inc.s = strings.TrimSuffix(inc.s, "/") + "/" + name
+		included = append(included, inc)
 	}
 	switch pos[0].s {
 	case "rcat":
 		if r, ok := remoteOf(pos[1]); ok {
-			sh.upload(c, endpoint{Host: "the rclone remote " + r}, nil, true, "uploads its input to")
+			sh.upload(c, rcloneEndpoint(pos[1], r), nil, true, "uploads its input to")
 			return value{}, true
 		}
 	case "copy", "sync", "move", "copyto", "moveto", "bisync":
 		if len(pos) >= 3 {
 			if r, ok := remoteOf(pos[2]); ok {
 				if _, src := remoteOf(pos[1]); !src {
-					sh.upload(c, endpoint{Host: "the rclone remote " + r}, []field{pos[1]}, false, "uploads files to")
+					sh.upload(c, rcloneEndpoint(pos[2], r), append([]field{pos[1]}, included...), false, "uploads files to")
 					return value{}, true
 				}
 			}
 		}
 	}
 	return value{}, false
+}
+
+// rcloneEndpoint: where a remote word sends to: the address an inline
+// remote names (url=…, endpoint=…), or the remote of rclone's config.
+func rcloneEndpoint(f field, name string) endpoint {
+	if strings.HasPrefix(f.s, ":") {
+		if eps := hostsIn(f.s); len(eps) > 0 {
+			return eps[0]
+		}
+		return endpoint{Host: "an inline " + name + " remote"}
+	}
+	return endpoint{Host: "the rclone remote " + name}
 }
 
 // mailCmd: mail -s SUBJ ADDR < data, -a attachments.
