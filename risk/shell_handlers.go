@@ -2,6 +2,8 @@ package risk
 
 import (
 	"path"
+	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -718,7 +720,102 @@ func sedCmd(sh *shell, c progCall) (value, bool) {
 	}
 	out := stdinOf(c.in)
 	out.known = false
+	if len(files) > 0 && !hasFlag(flags, "-i", "--in-place") && !hasFlagPrefix(flags, "-i") {
+		// sed -n 's/RE/\1/p' FILE: the lines it prints are the file's,
+		// rewritten; piped into a shell they are what the shell runs
+		for _, f := range files {
+			out.merge(sh.readFile(f.value, c.n))
+		}
+		if text, ok := sh.sedPrints(scripts, files, hasFlag(flags, "-n", "--quiet", "--silent")); ok {
+			out.s, out.known = text, true
+		}
+	}
 	return out, true
+}
+
+// sedPrints runs a sed script made of s/RE/REPL/p commands (and -n) over
+// the project files it is given, when each RE reads the same in Go's
+// syntax; ok false otherwise.
+func (sh *shell) sedPrints(scripts, files []field, quiet bool) (string, bool) {
+	type subst struct {
+		re   *regexp.Regexp
+		repl string
+	}
+	var subs []subst
+	for _, sc := range scripts {
+		if !sc.known {
+			return "", false
+		}
+		for _, cmd := range sedCommands(sc.s) {
+			if !strings.HasPrefix(cmd, "s") || len(cmd) < 4 {
+				return "", false
+			}
+			d := string(cmd[1])
+			parts := strings.Split(cmd[2:], d)
+			if len(parts) != 3 || !strings.Contains(parts[2], "p") || strings.Contains(parts[2], "e") {
+				return "", false
+			}
+			re, err := regexp.Compile(breToRE2(parts[0]))
+			if err != nil {
+				return "", false
+			}
+			subs = append(subs, subst{re, sedReplRe.ReplaceAllString(strings.ReplaceAll(parts[1], "$", "$$"), "$${$1}")})
+		}
+	}
+	if len(subs) == 0 || !quiet {
+		return "", false
+	}
+	var out strings.Builder
+	for _, f := range files {
+		p := normPath(f.s, sh.a.hook.ProjectDir)
+		d := sh.a.hook.ProjectDir
+		if !f.known || d == "" || !strings.HasPrefix(p, "$PROJECT/") {
+			return "", false
+		}
+		s := sh.a.readScript(filepath.Join(d, filepath.FromSlash(strings.TrimPrefix(p, "$PROJECT/"))), "")
+		if s.Err != nil {
+			return "", false
+		}
+		for _, line := range strings.Split(string(s.Content), "\n") {
+			for _, sub := range subs {
+				if sub.re.MatchString(line) {
+					out.WriteString(sub.re.ReplaceAllString(line, sub.repl) + "\n")
+					break
+				}
+			}
+		}
+	}
+	return out.String(), true
+}
+
+// sedReplRe: a back-reference in a sed replacement (\1).
+var sedReplRe = lazyRe(`\\([0-9])`)
+
+// breToRE2 reads a POSIX basic regular expression as Go's: \( \) \{ \}
+// \+ \? \| are the operators, and ( ) { } + ? | are plain characters.
+func breToRE2(bre string) string {
+	var b strings.Builder
+	for i := 0; i < len(bre); i++ {
+		c := bre[i]
+		if c == '\\' && i+1 < len(bre) {
+			n := bre[i+1]
+			i++
+			switch n {
+			case '(', ')', '{', '}', '+', '?', '|':
+				b.WriteByte(n)
+			default:
+				b.WriteByte('\\')
+				b.WriteByte(n)
+			}
+			continue
+		}
+		switch c {
+		case '(', ')', '{', '}', '+', '?', '|':
+			b.WriteByte('\\')
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
 }
 
 var sedAddrRe = lazyRe(`^\s*(?:(?:\d+|\$|/(?:[^/\\]|\\.)*/[IM]*)(?:\s*[,~]\s*(?:\d+|\$|/(?:[^/\\]|\\.)*/[IM]*|\+\d+))?)?\s*!?\s*`)
