@@ -85,8 +85,8 @@ import (
 //     never read): wrappers of wrappers, stderr on a blocking exit read as
 //     an order, rclone's inline remotes and filters, find -exec's {} below
 //     a credential folder, reversed literals, sed -n s///p of a file into
-//     a shell. blind4 F1 0.848 (floor 0.847), blind7 F1 0.900 (floor
-//     0.899); the other figures do not move.
+//     a shell, arrays joined by IFS. blind4 F1 0.848 (floor 0.847), blind7
+//     F1 0.911 (floor 0.910); the other figures do not move.
 var blindFloors = map[string]struct {
 	f1, benignCrit, benignFlagged, reviewRecall float64
 }{
@@ -95,7 +95,7 @@ var blindFloors = map[string]struct {
 	"blind4.jsonl": {f1: 0.847, benignCrit: 0.0, benignFlagged: 0.089, reviewRecall: 0.793},
 	"blind5.jsonl": {f1: 0.888, benignCrit: 0.0, benignFlagged: 0.0484, reviewRecall: 0.75},
 	"blind6.jsonl": {f1: 0.930, benignCrit: 0.0, benignFlagged: 0.1130, reviewRecall: 0.869},
-	"blind7.jsonl": {f1: 0.899, benignCrit: 0.0162, benignFlagged: 0.0646, reviewRecall: 0.75},
+	"blind7.jsonl": {f1: 0.910, benignCrit: 0.0162, benignFlagged: 0.0646, reviewRecall: 0.75},
 	"blind8.jsonl": {f1: 0.893, benignCrit: 0.0782, benignFlagged: 0.2500, reviewRecall: 0.821},
 }
 
