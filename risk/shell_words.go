@@ -198,7 +198,14 @@ func (sh *shell) param(p *syntax.ParamExp) value {
 				if ifs.s != "" {
 					sep = ifs.s[:1]
 				}
-				return value{s: strings.Join(strings.Fields(v.s), sep), known: true, obf: true, t: v.t}
+				parts := strings.Fields(v.s)
+				if els, ok := sh.elems[name]; ok {
+					parts = parts[:0]
+					for _, e := range els {
+						parts = append(parts, e.s)
+					}
+				}
+				return value{s: strings.Join(parts, sep), known: true, obf: true, t: v.t}
 			}
 			v.split = true
 			return v
