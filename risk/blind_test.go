@@ -81,15 +81,21 @@ import (
 //     count now, and blind7 flags 6.5 %, blind6 11.3 % (blind7-069's
 //     {bin: npxBin, args: [..., filePath]} and blind6's table are review
 //     again, as before risk7); the floors are that.
+//   - risk8 (2026-12-02) studied blind3–blind7 again (blind2 and blind8
+//     never read): wrappers of wrappers, stderr on a blocking exit read as
+//     an order, rclone's inline remotes and filters, find -exec's {} below
+//     a credential folder, reversed literals, sed -n s///p of a file into
+//     a shell, arrays joined by IFS. blind4 F1 0.848 (floor 0.847), blind7
+//     F1 0.911 (floor 0.910); the other figures do not move.
 var blindFloors = map[string]struct {
 	f1, benignCrit, benignFlagged, reviewRecall float64
 }{
 	"blind2.jsonl": {f1: 0.795, benignCrit: 0.0, benignFlagged: 0.056, reviewRecall: 0.20},
 	"blind3.jsonl": {f1: 0.94, benignCrit: 0.0, benignFlagged: 0.096, reviewRecall: 0.79},
-	"blind4.jsonl": {f1: 0.836, benignCrit: 0.0, benignFlagged: 0.089, reviewRecall: 0.793},
+	"blind4.jsonl": {f1: 0.847, benignCrit: 0.0, benignFlagged: 0.089, reviewRecall: 0.793},
 	"blind5.jsonl": {f1: 0.888, benignCrit: 0.0, benignFlagged: 0.0484, reviewRecall: 0.75},
 	"blind6.jsonl": {f1: 0.930, benignCrit: 0.0, benignFlagged: 0.1130, reviewRecall: 0.869},
-	"blind7.jsonl": {f1: 0.854, benignCrit: 0.0162, benignFlagged: 0.0646, reviewRecall: 0.75},
+	"blind7.jsonl": {f1: 0.910, benignCrit: 0.0162, benignFlagged: 0.0646, reviewRecall: 0.75},
 	"blind8.jsonl": {f1: 0.893, benignCrit: 0.0782, benignFlagged: 0.2500, reviewRecall: 0.821},
 }
 

@@ -456,6 +456,20 @@ var decodeFuncs = lazyRe(`^(base64\.(b64decode|standard_b64decode|urlsafe_b64dec
 
 // expr evaluates an expression: its literal text (when it is one), what
 // it carries, whether it is decoded, whether it makes a network object.
+// openHost: a value not known here follows an address whose host part is
+// not closed by a "/" (BASE + endpoint, where endpoint may be
+// "@collector.example/…"): the host is no longer the literal's, so a
+// placeholder stands for the value, as in the shell's words.
+func openHost(sb *strings.Builder, name string) {
+	s := sb.String()
+	if !looksAddress(s) {
+		return
+	}
+	if _, rest, _ := strings.Cut(s, "://"); !strings.Contains(rest, "/") {
+		sb.WriteString("$" + name)
+	}
+}
+
 func (c *code) expr(ts []token) value {
 	v := value{known: true}
 	var sb strings.Builder
@@ -588,9 +602,11 @@ func (c *code) expr(ts []token) value {
 						sb.WriteString(vv.s)
 					} else {
 						nonLit = true
+						openHost(&sb, first)
 					}
 				} else if next != "(" && !isKeyword(x.text) {
 					nonLit = true
+					openHost(&sb, first)
 				}
 				if netCtor(name) || netCallRe.MatchString(name) && next == "(" {
 					ep := c.endpointOf(callArgs(ts, i+1))

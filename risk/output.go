@@ -141,6 +141,9 @@ type textFacts struct {
 	userOnly bool
 	keyed    []string
 	strs     []string // every long string literal (code only)
+	// errStrs: the long literals of a script's lines that write to
+	// stderr, when it also exits 2: the agent hands them to the model
+	errStrs []string
 	// elsewhere: a key whose value is built elsewhere in a printed text
 	// (its literals are read as a script's are)
 	elsewhere bool
@@ -263,6 +266,9 @@ func (a *analyzer) factsOf(re *outputRes, text string, code bool) *textFacts {
 		// (a script's comments and docstrings say nothing to the model)
 		if code {
 			f.strs = codeStrings(userLinesOut(codeLines(text)))
+			if f.exitTwo {
+				f.errStrs = codeStrings(errLinesOnly(codeLines(text)))
+			}
 		} else {
 			for _, m := range stringLitRe.FindAllStringSubmatch(text, -1) {
 				f.strs = append(f.strs, unquoteLit(m[1]+m[2]+m[3]))
@@ -279,6 +285,24 @@ func (a *analyzer) factsOf(re *outputRes, text string, code bool) *textFacts {
 // terminal or to a log, never to the model: stderr, a logger, an
 // exception or an error.
 var userSinkRe = lazyRe(`\b(?:sys\.stderr|process\.stderr|console\.(?:error|warn|debug|trace)|logging\.\w+|logger\.\w+|log\.(?:debug|info|warn|warning|error|fatal|exception)|\$stderr|STDERR|warn)\b|\b(?:raise|throw)\b|(?:Error|Exception)\(`)
+
+// errStreamRe: a line of code that writes to stderr (not a logger or an
+// exception, which go to a log or a trace).
+var errStreamRe = lazyRe(`\b(?:sys\.stderr|process\.stderr|console\.error|\$stderr|STDERR|io\.stderr|os\.Stderr|\[Console\]::Error)\b|^\s*warn\b`)
+
+// errLinesOnly keeps the lines of code that write to stderr.
+func errLinesOnly(text string) string {
+	if !errStreamRe.MatchString(text) {
+		return ""
+	}
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if !errStreamRe.MatchString(l) {
+			lines[i] = ""
+		}
+	}
+	return strings.Join(lines, "\n")
+}
 
 // userLinesOut blanks the lines of code whose strings go to the user or a
 // log (an error message that says how to fix a setup is no order to the
@@ -393,7 +417,19 @@ func (a *analyzer) agentOutput() {
 		// on an event where a block makes the agent go on (Stop), the
 		// block's reason is the model's next order, not a guard's refusal
 		guard := (refuses || exitTwo) && !re.contEvent[a.hook.Event]
-		for _, c := range a.contextTexts(re, p, facts[i], guard) {
+		texts := a.contextTexts(re, p, facts[i], guard)
+		if exitTwo {
+			// a blocking exit: the agent hands the hook's stderr to the
+			// model (as the block's reason, or as feedback after a tool
+			// or at a stop), so what it says there is read like a context
+			switch {
+			case p.stderr && !p.code && !facts[i].hasKey && len(texts) == 0:
+				texts = []string{p.text}
+			case p.code:
+				texts = append(texts[:len(texts):len(texts)], facts[i].errStrs...)
+			}
+		}
+		for _, c := range texts {
 			if cands++; cands > 60 {
 				return
 			}
@@ -563,7 +599,7 @@ func (a *analyzer) instruction(text string, src Source, refusal bool) {
 	}
 	for _, sent := range sentences(text) {
 		a.intents(sent, src)
-		if loc := skipChecksRe.FindStringIndex(sent); loc != nil && !negated(sent, loc[0], loc[1]) {
+		if loc := skipChecksRe.FindStringIndex(sent); loc != nil && !negated(sent, loc[0], loc[1]) && (!refusal || insideCommand(sent, loc, true)) {
 			a.add(Finding{Category: AgentOutput, Severity: LevelCritical, Source: src,
 				Summary: fmt.Sprintf("tells the model to skip the project's checks (%s)", shortText(sent[loc[0]:loc[1]], 40))})
 		}
@@ -584,6 +620,19 @@ func (a *analyzer) instruction(text string, src Source, refusal bool) {
 	}
 }
 
+// insideCommand: sent[loc] lies in a command line the sentence gives (in
+// backticks, after a verb): in a guard's reason, "git commit --no-verify
+// skips the hooks" names the call it stops, "retry with `--no-verify`"
+// orders it.
+func insideCommand(sent string, loc []int, marked bool) bool {
+	for _, c := range commandsIn(sent, marked) {
+		if loc[0] >= c[0] && loc[1] <= c[1] {
+			return true
+		}
+	}
+	return false
+}
+
 // negated: the words around sent[i:j] say not to do it ("do not run …",
 // "… is blocked"): a guard's reason, not an instruction.
 func negated(sent string, i, j int) bool {
@@ -594,7 +643,7 @@ func negated(sent string, i, j int) bool {
 	// what follows, up to the end of its clause ("… --no-verify and never
 	// ask …" is two instructions, not a negated one)
 	tail := sent[j:]
-	for _, b := range []string{" and ", " but ", " then ", ",", ";"} {
+	for _, b := range []string{" and ", " but ", " then ", " so ", " because ", ",", ";"} {
 		if k := strings.Index(tail, b); k >= 0 {
 			tail = tail[:k]
 		}

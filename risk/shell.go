@@ -452,6 +452,11 @@ func (sh *shell) list(stmts []*syntax.Stmt, in *value) value {
 	out := value{known: true}
 	for _, s := range stmts {
 		o := sh.stmt(s, in)
+		if ce, ok := s.Cmd.(*syntax.CallExpr); ok && len(ce.Args) == 0 && len(s.Redirs) == 0 && !s.Background {
+			// NAME=value alone writes nothing to stdout (what its
+			// substitutions print is captured): known and empty
+			o.s, o.known = "", true
+		}
 		out.merge(o)
 		out.s += o.s
 		out.known = out.known && o.known

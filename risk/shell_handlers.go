@@ -2,6 +2,8 @@ package risk
 
 import (
 	"path"
+	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -352,31 +354,69 @@ func cloudCopyCmd(sh *shell, c progCall) (value, bool) {
 
 // rcloneCmd: rclone copy/sync/move/copyto/rcat LOCAL REMOTE:PATH.
 func rcloneCmd(sh *shell, c progCall) (value, bool) {
-	_, pos := options(c.args, set("--config", "--transfers", "--checkers", "--bwlimit", "--exclude", "--include", "--filter", "--log-file"), false)
+	flags, pos := options(c.args, set("--config", "--transfers", "--checkers", "--bwlimit", "--exclude", "--include", "--filter", "--log-file"), false)
 	if len(pos) < 2 {
 		return value{}, false
 	}
 	remoteOf := func(f field) (string, bool) {
+		if strings.HasPrefix(f.s, ":") {
+			// an inline remote (:webdav,url='https://…':path, :s3,…:):
+			// the backend and its options are in the word itself
+			backend, _, _ := strings.Cut(strings.TrimPrefix(f.s, ":"), ",")
+			backend, _, _ = strings.Cut(backend, ":")
+			return backend, true
+		}
 		r, _, ok := strings.Cut(f.s, ":")
 		return r, ok && r != "" && !strings.Contains(r, "/")
+	}
+	// --include '.env*', --filter '+ *.pem': the files sent are those
+	// the filter names, in the folder given
+	var included []field
+	for _, f := range flags {
+		if f.name != "--include" && f.name != "--filter" || len(pos) < 2 {
+			continue
+		}
+		pat := strings.TrimSpace(strings.TrimPrefix(f.val.s, "+ "))
+		if pat == "" || strings.HasPrefix(f.val.s, "- ") {
+			continue
+		}
+		name := strings.ReplaceAll(strings.TrimSuffix(path.Base(pat), "*"), "*", "x")
+		inc := pos[min(1, len(pos)-1)]
+		if len(pos) >= 3 {
+			inc = pos[1]
+		}
+		inc.s = strings.TrimSuffix(inc.s, "/") + "/" + name
+		included = append(included, inc)
 	}
 	switch pos[0].s {
 	case "rcat":
 		if r, ok := remoteOf(pos[1]); ok {
-			sh.upload(c, endpoint{Host: "the rclone remote " + r}, nil, true, "uploads its input to")
+			sh.upload(c, rcloneEndpoint(pos[1], r), nil, true, "uploads its input to")
 			return value{}, true
 		}
 	case "copy", "sync", "move", "copyto", "moveto", "bisync":
 		if len(pos) >= 3 {
 			if r, ok := remoteOf(pos[2]); ok {
 				if _, src := remoteOf(pos[1]); !src {
-					sh.upload(c, endpoint{Host: "the rclone remote " + r}, []field{pos[1]}, false, "uploads files to")
+					sh.upload(c, rcloneEndpoint(pos[2], r), append([]field{pos[1]}, included...), false, "uploads files to")
 					return value{}, true
 				}
 			}
 		}
 	}
 	return value{}, false
+}
+
+// rcloneEndpoint: where a remote word sends to: the address an inline
+// remote names (url=…, endpoint=…), or the remote of rclone's config.
+func rcloneEndpoint(f field, name string) endpoint {
+	if strings.HasPrefix(f.s, ":") {
+		if eps := hostsIn(f.s); len(eps) > 0 {
+			return eps[0]
+		}
+		return endpoint{Host: "an inline " + name + " remote"}
+	}
+	return endpoint{Host: "the rclone remote " + name}
 }
 
 // mailCmd: mail -s SUBJ ADDR < data, -a attachments.
@@ -680,7 +720,102 @@ func sedCmd(sh *shell, c progCall) (value, bool) {
 	}
 	out := stdinOf(c.in)
 	out.known = false
+	if len(files) > 0 && !hasFlag(flags, "-i", "--in-place") && !hasFlagPrefix(flags, "-i") {
+		// sed -n 's/RE/\1/p' FILE: the lines it prints are the file's,
+		// rewritten; piped into a shell they are what the shell runs
+		for _, f := range files {
+			out.merge(sh.readFile(f.value, c.n))
+		}
+		if text, ok := sh.sedPrints(scripts, files, hasFlag(flags, "-n", "--quiet", "--silent")); ok {
+			out.s, out.known = text, true
+		}
+	}
 	return out, true
+}
+
+// sedPrints runs a sed script made of s/RE/REPL/p commands (and -n) over
+// the project files it is given, when each RE reads the same in Go's
+// syntax; ok false otherwise.
+func (sh *shell) sedPrints(scripts, files []field, quiet bool) (string, bool) {
+	type subst struct {
+		re   *regexp.Regexp
+		repl string
+	}
+	var subs []subst
+	for _, sc := range scripts {
+		if !sc.known {
+			return "", false
+		}
+		for _, cmd := range sedCommands(sc.s) {
+			if !strings.HasPrefix(cmd, "s") || len(cmd) < 4 {
+				return "", false
+			}
+			d := string(cmd[1])
+			parts := strings.Split(cmd[2:], d)
+			if len(parts) != 3 || !strings.Contains(parts[2], "p") || strings.Contains(parts[2], "e") {
+				return "", false
+			}
+			re, err := regexp.Compile(breToRE2(parts[0]))
+			if err != nil {
+				return "", false
+			}
+			subs = append(subs, subst{re, sedReplRe.ReplaceAllString(strings.ReplaceAll(parts[1], "$", "$$"), "$${$1}")})
+		}
+	}
+	if len(subs) == 0 || !quiet {
+		return "", false
+	}
+	var out strings.Builder
+	for _, f := range files {
+		p := normPath(f.s, sh.a.hook.ProjectDir)
+		d := sh.a.hook.ProjectDir
+		if !f.known || d == "" || !strings.HasPrefix(p, "$PROJECT/") {
+			return "", false
+		}
+		s := sh.a.readScript(filepath.Join(d, filepath.FromSlash(strings.TrimPrefix(p, "$PROJECT/"))), "")
+		if s.Err != nil {
+			return "", false
+		}
+		for _, line := range strings.Split(string(s.Content), "\n") {
+			for _, sub := range subs {
+				if sub.re.MatchString(line) {
+					out.WriteString(sub.re.ReplaceAllString(line, sub.repl) + "\n")
+					break
+				}
+			}
+		}
+	}
+	return out.String(), true
+}
+
+// sedReplRe: a back-reference in a sed replacement (\1).
+var sedReplRe = lazyRe(`\\([0-9])`)
+
+// breToRE2 reads a POSIX basic regular expression as Go's: \( \) \{ \}
+// \+ \? \| are the operators, and ( ) { } + ? | are plain characters.
+func breToRE2(bre string) string {
+	var b strings.Builder
+	for i := 0; i < len(bre); i++ {
+		c := bre[i]
+		if c == '\\' && i+1 < len(bre) {
+			n := bre[i+1]
+			i++
+			switch n {
+			case '(', ')', '{', '}', '+', '?', '|':
+				b.WriteByte(n)
+			default:
+				b.WriteByte('\\')
+				b.WriteByte(n)
+			}
+			continue
+		}
+		switch c {
+		case '(', ')', '{', '}', '+', '?', '|':
+			b.WriteByte('\\')
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
 }
 
 var sedAddrRe = lazyRe(`^\s*(?:(?:\d+|\$|/(?:[^/\\]|\\.)*/[IM]*)(?:\s*[,~]\s*(?:\d+|\$|/(?:[^/\\]|\\.)*/[IM]*|\+\d+))?)?\s*!?\s*`)

@@ -1294,9 +1294,11 @@ func (sh *shell) findCmd(args []field, n syntax.Node, in *value) {
 		roots = append(roots, normPath(args[i].s, sh.a.hook.ProjectDir))
 	}
 	name := ""
+	var names []string
 	for k := i; k+1 < len(args); k++ {
 		if args[k].s == "-name" || args[k].s == "-iname" {
 			name = args[k+1].s
+			names = append(names, args[k+1].s)
 		}
 	}
 	for ; i < len(args); i++ {
@@ -1339,6 +1341,12 @@ func (sh *shell) findCmd(args []field, n syntax.Node, in *value) {
 						if name != "" {
 							found += "/" + name
 						}
+						if cred := credentialUnder(roots, names); cred != "" {
+							// what it finds includes a credential file
+							// (~/.docker/config.json under ~/.docker with
+							// -name '*.json'): that is what {} may be
+							found = cred
+						}
 						sub[k].s = strings.ReplaceAll(sub[k].s, "{}", found)
 					}
 				}
@@ -1347,6 +1355,39 @@ func (sh *shell) findCmd(args []field, n syntax.Node, in *value) {
 			i = j
 		}
 	}
+}
+
+// knownCredentials are credential files at the places tools keep them,
+// by normPath's spelling: what a search under a folder may find.
+var knownCredentials = []string{
+	"~/.ssh/id_rsa", "~/.ssh/id_ed25519", "~/.ssh/id_ecdsa", "~/.aws/credentials", "~/.aws/config",
+	"~/.config/gh/hosts.yml", "~/.config/gcloud/credentials.db", "~/.config/gcloud/application_default_credentials.json",
+	"~/.docker/config.json", "~/.kube/config", "~/.netrc", "~/.git-credentials", "~/.npmrc", "~/.pypirc",
+	"~/.azure/accessTokens.json", "~/.gnupg/private-keys-v1.d/key.key", "$PROJECT/.env", "$PROJECT/.env.local",
+}
+
+// credentialUnder: a known credential file below one of find's roots
+// that every name filter lets through (any of them, as -o joins them),
+// or "".
+func credentialUnder(roots, names []string) string {
+	for _, r := range roots {
+		r = strings.TrimSuffix(r, "/")
+		for _, c := range knownCredentials {
+			if r != c && !strings.HasPrefix(c, r+"/") {
+				continue
+			}
+			ok := len(names) == 0
+			for _, nm := range names {
+				if m, err := path.Match(nm, path.Base(c)); err == nil && m {
+					ok = true
+				}
+			}
+			if ok {
+				return c
+			}
+		}
+	}
+	return ""
 }
 
 func roots0(r []string) string {

@@ -190,6 +190,23 @@ func (sh *shell) param(p *syntax.ParamExp) value {
 	if p.Index != nil && sh.arrays()[name] && ok {
 		// "${c[@]}": every element, each a word of its own
 		if w, isWord := p.Index.(*syntax.Word); isWord && (w.Lit() == "@" || w.Lit() == "*") {
+			if ifs, set := sh.lookup("IFS"); w.Lit() == "*" && set && ifs.known && v.known {
+				// "${c[*]}" after IFS=…: the elements joined by IFS's
+				// first character (none when IFS is empty): c=(c u r l)
+				// makes curl
+				sep := ""
+				if ifs.s != "" {
+					sep = ifs.s[:1]
+				}
+				parts := strings.Fields(v.s)
+				if els, ok := sh.elems[name]; ok {
+					parts = parts[:0]
+					for _, e := range els {
+						parts = append(parts, e.s)
+					}
+				}
+				return value{s: strings.Join(parts, sep), known: true, obf: true, t: v.t}
+			}
 			v.split = true
 			return v
 		}

@@ -161,7 +161,30 @@ func decodeText(t string) []string {
 	if (strings.Contains(t, "13") || strings.Contains(t, "-") && mayFold(t, rot13Lits)) && rot13MarkRe.MatchString(t) {
 		out = append(out, rot13(joined))
 	}
+	if strings.Contains(t, "rev") || strings.Contains(t, "::-1]") {
+		if reverseMarkRe.MatchString(t) {
+			// string.reverse("hs | …"), "…"[::-1], "…".split("").reverse(),
+			// strrev('…'): the literals read backwards
+			for _, m := range quotedLitRe.FindAllStringSubmatch(joined, 50) {
+				keep([]byte(reverseString(m[1] + m[2])))
+			}
+		}
+	}
 	return out
+}
+
+var (
+	// reverseMarkRe: a language's way of reversing a string.
+	reverseMarkRe = lazyRe(`\bstring\.reverse\b|:reverse\(|\.reverse\b|\[::-1\]|\bstrrev\b|\breverse\s*\(|\brev\b`)
+	quotedLitRe   = lazyRe(`"([^"\n]{8,})"|'([^'\n]{8,})'`)
+)
+
+func reverseString(s string) string {
+	r := []rune(s)
+	for i, j := 0, len(r)-1; i < j; i, j = i+1, j-1 {
+		r[i], r[j] = r[j], r[i]
+	}
+	return string(r)
 }
 
 // codeLines drops the comment lines of a text, and its block comments and

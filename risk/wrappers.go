@@ -28,8 +28,10 @@ var (
 	wrapExecRe = lazyRe(`(?:subprocess\.\w+|os\.system|os\.popen|Popen|execSync|execFileSync|spawnSync|spawn|execFile|execa\w*|exec\.Command(?:Context)?|Open3\.\w+|IO\.popen|system)\s*\(\s*(?:ctx\s*,\s*)?\[?\s*(?:\*|\.\.\.)?(\w+)\b\s*[,)\]]`)
 )
 
-// scanWrappers finds the functions of a file that run a parameter.
-func scanWrappers(text string) map[string]wrapper {
+// scanWrappers finds the functions of a file that run a parameter: by a
+// subprocess call, or by passing it on to a wrapper already known (run_ix(argv)
+// → run_command(argv): the command is still the outer callers' choice).
+func scanWrappers(text string, known map[string]wrapper) map[string]wrapper {
 	if !strings.Contains(text, "(") {
 		return nil
 	}
@@ -72,8 +74,79 @@ func scanWrappers(text string) map[string]wrapper {
 				start: strings.Count(text[:h[0]], "\n") + 1, end: strings.Count(text[:end], "\n") + 1}
 			break
 		}
+		if _, ok := out[name]; ok || len(known) == 0 {
+			continue
+		}
+		if arg, idx := passesOn(body, name, params, known); idx >= 0 {
+			if out == nil {
+				out = map[string]wrapper{}
+			}
+			out[name] = wrapper{param: arg, index: idx,
+				start: strings.Count(text[:h[0]], "\n") + 1, end: strings.Count(text[:end], "\n") + 1}
+		}
 	}
 	return out
+}
+
+// callRe: a name called (group 1).
+var callRe = lazyRe(`\b([A-Za-z_]\w*)\s*\(`)
+
+// passesOn: the body calls a known wrapper (not itself) with one of the
+// function's parameters where that wrapper takes the command; the
+// parameter and its index, or -1.
+func passesOn(body, self string, params []string, known map[string]wrapper) (string, int) {
+	for _, m := range callRe.FindAllStringSubmatchIndex(body, -1) {
+		callee := body[m[2]:m[3]]
+		w, ok := known[callee]
+		if !ok || callee == self {
+			continue
+		}
+		if m[2] > 0 && body[m[2]-1] == '.' && !strings.HasSuffix(body[:m[2]-1], "self") {
+			// obj.run(…) of another object: not this wrapper
+			continue
+		}
+		args := topLevelArgs(body[m[1]:])
+		if w.index >= len(args) {
+			continue
+		}
+		a := strings.TrimLeft(strings.TrimSpace(args[w.index]), "*.&[ ")
+		if i := indexOfParam(params, a); i >= 0 {
+			return a, i
+		}
+	}
+	return "", -1
+}
+
+// topLevelArgs splits the text after a call's "(" at its top-level
+// commas, up to the closing ")".
+func topLevelArgs(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	var quote byte
+	for i := 0; i < len(s) && i < 2000; i++ {
+		c := s[i]
+		switch {
+		case quote != 0:
+			if c == '\\' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'' || c == '`':
+			quote = c
+		case c == '(' || c == '[' || c == '{':
+			depth++
+		case c == ')' || c == ']' || c == '}':
+			if depth == 0 {
+				return append(out, s[start:i])
+			}
+			depth--
+		case c == ',' && depth == 0:
+			out = append(out, s[start:i])
+			start = i + 1
+		}
+	}
+	return nil
 }
 
 // paramNames are the names of a parameter list, in order (types,
@@ -162,6 +235,7 @@ func identByte(b byte) bool {
 // discovery found, before any is analysed: a caller is often read before
 // the library that defines its wrapper.
 func (a *analyzer) learnWrappers(d *discovered) {
+	var texts []string
 	for _, r := range d.Scripts {
 		switch langOf(r.Path, r.Via, "") {
 		case langPython, langJS, langRuby, langGo:
@@ -180,11 +254,22 @@ func (a *analyzer) learnWrappers(d *discovered) {
 			continue
 		}
 		a.learnWrappersOf(string(s.Content))
+		texts = append(texts, string(s.Content))
+	}
+	// a wrapper of a wrapper, in this file or another: a few rounds
+	for round := 0; round < 3 && len(a.wrappers) > 0; round++ {
+		n := len(a.wrappers)
+		for _, t := range texts {
+			a.learnWrappersOf(t)
+		}
+		if len(a.wrappers) == n {
+			break
+		}
 	}
 }
 
 func (a *analyzer) learnWrappersOf(text string) {
-	for name, w := range scanWrappers(text) {
+	for name, w := range scanWrappers(text, a.wrappers) {
 		if a.wrappers == nil {
 			a.wrappers = map[string]wrapper{}
 		}
@@ -196,7 +281,7 @@ func (a *analyzer) learnWrappersOf(text string) {
 // function of this file whose body holds tok: its callers choose it.
 func (c *code) wrapperParam(tok token, name string) bool {
 	if c.ownWrappers == nil {
-		c.ownWrappers = scanWrappers(c.src)
+		c.ownWrappers = scanWrappers(c.src, c.a.wrappers)
 		if c.ownWrappers == nil {
 			c.ownWrappers = map[string]wrapper{}
 		}
