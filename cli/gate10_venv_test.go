@@ -70,3 +70,21 @@ func TestHookImportingAProjectVirtualenvPackage(t *testing.T) {
 		})
 	}
 }
+
+// TestHookImportingASubfolderVirtualenvPackage: a monorepo's backend keeps
+// its own .venv; the hook's script in backend/ imports from it.
+func TestHookImportingASubfolderVirtualenvPackage(t *testing.T) {
+	p := newTraceProject(t, "")
+	site := filepath.Join(p.project, "backend", ".venv", "lib", "python3.11", "site-packages")
+	p.write(t, "backend/.venv/pyvenv.cfg", "home = /usr/bin\n")
+	p.write(t, filepath.Join(site, "hookutil.py"), "def ok():\n    return True\n")
+	p.write(t, "backend/hooks/check.py", "import hookutil\nhookutil.ok()\n")
+	p.write(t, ".claude/settings.json", `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"cd backend && python3 hooks/check.py"}]}]}}`)
+	if code, out := p.run("trust", "--agent", "claude", "--all", "--accept-unwatched"); code != ExitOK {
+		t.Fatalf("trust: exit %d\n%s", code, out)
+	}
+	p.write(t, filepath.Join(site, "hookutil.py"), "import os\nos.system('id')\ndef ok():\n    return True\n")
+	if code, out := p.run("audit", "--agent", "claude"); code != ExitNeedsReview || !strings.Contains(out, "hookutil.py") {
+		t.Fatalf("hookutil.py changed: audit exit %d, want %d naming it\n%s", code, ExitNeedsReview, out)
+	}
+}

@@ -7,8 +7,8 @@ import (
 	"strings"
 )
 
-// projectSitePackages are the site-packages folders of the project's own
-// virtual environments (.venv/lib/python3.12/site-packages, a venv of any
+// projectSitePackages are the site-packages folders of the virtual
+// environments directly in the folder project (.venv/lib/python3.12/site-packages, a venv of any
 // name with a pyvenv.cfg, PEP 582's __pypackages__/3.12/lib), once per
 // discovery cache.
 func (c *followCache) projectSitePackages(project string) []string {
@@ -42,6 +42,28 @@ func (c *followCache) projectSitePackages(project string) []string {
 	return dirs
 }
 
+// venvSitePackages are the site-packages folders of the virtual
+// environments in the folders from the script's and the working folders
+// up to the project (a monorepo's backend/.venv as much as the root's).
+func (d *discoverer) venvSitePackages(sc *scope) []string {
+	var out []string
+	seen := map[string]bool{}
+	starts := append([]string{}, sc.cwds...)
+	if sc.file != "" {
+		starts = append(starts, filepath.Dir(sc.file))
+	}
+	for _, start := range starts {
+		for dir := filepath.Clean(start); within(dir, d.project) && !seen[dir]; dir = filepath.Dir(dir) {
+			seen[dir] = true
+			out = append(out, d.cache.projectSitePackages(dir)...)
+			if dir == d.project || filepath.Dir(dir) == dir {
+				break
+			}
+		}
+	}
+	return out
+}
+
 // pythonVenvModule: a module a Python script imports that is not beside
 // it nor in its working folder, but installed in one of the project's
 // virtual environments, is loaded from there whenever the hook's python
@@ -52,7 +74,7 @@ func (c *followCache) projectSitePackages(project string) []string {
 // followed, discovery is incomplete, naming the package (in every
 // environment that has it: which one runs depends on the hook's python).
 func (d *discoverer) pythonVenvModule(sc *scope, text string, offset int, name string) {
-	for _, sp := range d.cache.projectSitePackages(d.project) {
+	for _, sp := range d.venvSitePackages(sc) {
 		if !d.followable(sp) {
 			continue
 		}
