@@ -50,3 +50,19 @@ func TestScanFindsCopilotHookFilesInNestedAndLinkedFolders(t *testing.T) {
 		t.Fatalf("audit after the pull: exit %d, want %d naming both new files\n%s", code, ExitNeedsReview, out)
 	}
 }
+
+// TestScanLinkedHookFolderOutsideTheScan: a linked folder of Copilot hook
+// files that points outside the scanned folders (here the machine's /) is
+// not walked — a scan stays in what it was given — and is not clean
+// either: scan names it and exits 1.
+func TestScanLinkedHookFolderOutsideTheScan(t *testing.T) {
+	p := newTraceProject(t, "")
+	p.write(t, ".github/hooks/base.json", `{"version": 1, "hooks": {"preToolUse": [{"type": "command", "bash": "echo ok"}]}}`)
+	if err := os.Symlink("/", filepath.Join(p.project, ".github", "hooks", "root")); err != nil {
+		t.Fatal(err)
+	}
+	code, out := p.run("scan", "--agent", "copilot")
+	if code != ExitFailure || !strings.Contains(out, "outside the scanned folders") {
+		t.Fatalf("scan: exit %d, want %d naming the link\n%s", code, ExitFailure, out)
+	}
+}

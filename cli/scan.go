@@ -135,6 +135,13 @@ func findHookFiles(reg *agents.Registry, paths []string) ([]hookFile, []scanFile
 				return nil
 			}
 			if d.Type()&fs.ModeSymlink != 0 && linkedHookFolder(reg, p, followed) {
+				if real, _ := filepath.EvalSymlinks(p); !insideAny(real, paths) {
+					// The agent reads it, but a scan stays in the folders
+					// it was given (a link to / would walk the machine):
+					// not scanned, so not clean.
+					errs = append(errs, scanFileDoc{Path: p, Error: "a linked folder of hook files points outside the scanned folders (" + real + "): its hooks are not scanned"})
+					return nil
+				}
 				walk(p + string(filepath.Separator))
 				return nil
 			}
@@ -156,6 +163,20 @@ func findHookFiles(reg *agents.Registry, paths []string) ([]hookFile, []scanFile
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
 	return out, errs
+}
+
+// insideAny reports whether path is one of roots or below one (links in
+// the roots resolved).
+func insideAny(path string, roots []string) bool {
+	for _, r := range roots {
+		if real, err := filepath.EvalSymlinks(r); err == nil {
+			r = real
+		}
+		if rel, err := filepath.Rel(r, path); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return true
+		}
+	}
+	return false
 }
 
 // linkedHookFolder says whether the link at p is a folder, not followed
