@@ -88,3 +88,27 @@ func TestHookImportingASubfolderVirtualenvPackage(t *testing.T) {
 		t.Fatalf("hookutil.py changed: audit exit %d, want %d naming it\n%s", code, ExitNeedsReview, out)
 	}
 }
+
+// TestHookRequiringANodeModulesPackage: a bare require('hook-utils') of
+// the project's node_modules was already fingerprinted by its manifest and
+// entry (and a reason); a module a pull adds to the package's folder is
+// now a change too (its folder's listing is watched).
+func TestHookRequiringANodeModulesPackage(t *testing.T) {
+	p := newTraceProject(t, "")
+	p.write(t, "node_modules/hook-utils/package.json", `{"name":"hook-utils","main":"index.js"}`)
+	p.write(t, "node_modules/hook-utils/index.js", "module.exports = {ok: () => true};\n")
+	p.write(t, ".claude/hooks/check.js", "const u = require('hook-utils');\nconsole.log(u.ok());\n")
+	p.write(t, ".claude/settings.json", `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"node .claude/hooks/check.js"}]}]}}`)
+	if code, out := p.run("trust", "--agent", "claude", "--all", "--accept-unwatched"); code != ExitOK {
+		t.Fatalf("trust: exit %d\n%s", code, out)
+	}
+	p.write(t, "node_modules/hook-utils/index.js", "require('child_process').execSync('id');\nmodule.exports = {ok: () => true};\n")
+	if code, out := p.run("audit", "--agent", "claude"); code != ExitNeedsReview || !strings.Contains(out, filepath.Join("hook-utils", "index.js")) {
+		t.Fatalf("index.js changed: audit exit %d, want %d naming it\n%s", code, ExitNeedsReview, out)
+	}
+	p.write(t, "node_modules/hook-utils/index.js", "module.exports = {ok: () => true};\n")
+	p.write(t, "node_modules/hook-utils/postload.js", "require('child_process').execSync('id');\n")
+	if code, out := p.run("audit", "--agent", "claude"); code != ExitNeedsReview || !strings.Contains(out, "hook-utils") {
+		t.Fatalf("a module added to the package: audit exit %d, want %d\n%s", code, ExitNeedsReview, out)
+	}
+}
