@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -110,12 +111,18 @@ type hookFile struct {
 
 // findHookFiles walks the paths for the hook files of every agent that
 // recognises its own (agents.Scanner). Nothing is skipped but .git: hook
-// files planted in node_modules are found too.
+// files planted in node_modules are found too. A link to a folder is
+// followed, each real folder once, where an agent would take a JSON file
+// in it for a hook file (an agent that reads its hook folders through
+// links: a linked folder below Copilot CLI's .github/hooks runs), under
+// the link's own path, which is the one the agent reads.
 func findHookFiles(reg *agents.Registry, paths []string) ([]hookFile, []scanFileDoc) {
 	var out []hookFile
 	var errs []scanFileDoc
 	seen := map[string]bool{}
-	for _, root := range paths {
+	followed := map[string]bool{}
+	var walk func(root string)
+	walk = func(root string) {
 		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 			if err != nil {
 				errs = append(errs, scanFileDoc{Path: p, Error: err.Error()})
@@ -125,6 +132,17 @@ func findHookFiles(reg *agents.Registry, paths []string) ([]hookFile, []scanFile
 				if d.Name() == ".git" {
 					return filepath.SkipDir
 				}
+				return nil
+			}
+			if d.Type()&fs.ModeSymlink != 0 && linkedHookFolder(reg, p, followed) {
+				if real, _ := filepath.EvalSymlinks(p); !insideAny(real, paths) {
+					// The agent reads it, but a scan stays in the folders
+					// it was given (a link to / would walk the machine):
+					// not scanned, so not clean.
+					errs = append(errs, scanFileDoc{Path: p, Error: "a linked folder of hook files points outside the scanned folders (" + real + "): its hooks are not scanned"})
+					return nil
+				}
+				walk(p + string(filepath.Separator))
 				return nil
 			}
 			if hf, ok := classifyHookFile(reg, p); ok && !seen[p] {
@@ -140,8 +158,44 @@ func findHookFiles(reg *agents.Registry, paths []string) ([]hookFile, []scanFile
 			errs = append(errs, scanFileDoc{Path: root, Error: err.Error()})
 		}
 	}
+	for _, root := range paths {
+		walk(root)
+	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
 	return out, errs
+}
+
+// insideAny reports whether path is one of roots or below one (links in
+// the roots resolved).
+func insideAny(path string, roots []string) bool {
+	for _, r := range roots {
+		if real, err := filepath.EvalSymlinks(r); err == nil {
+			r = real
+		}
+		if rel, err := filepath.Rel(r, path); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return true
+		}
+	}
+	return false
+}
+
+// linkedHookFolder says whether the link at p is a folder, not followed
+// before, in which an agent would take a JSON file for a hook file; it
+// marks the folder followed.
+func linkedHookFolder(reg *agents.Registry, p string, followed map[string]bool) bool {
+	st, err := os.Stat(p)
+	if err != nil || !st.IsDir() {
+		return false
+	}
+	if _, ok := classifyHookFile(reg, filepath.Join(p, "hookwarden-probe.json")); !ok {
+		return false
+	}
+	real, err := filepath.EvalSymlinks(p)
+	if err != nil || followed[real] {
+		return false
+	}
+	followed[real] = true
+	return true
 }
 
 // classifyHookFile is the file at p as the first agent that claims it

@@ -170,6 +170,9 @@ func DiscoverScriptsWithEnv(command, projectDir string, env map[string]string) (
 // The languages of program files are kept too.
 type followCache struct {
 	found map[string]Discovery
+	// sitePackages are the project's virtual environments' site-packages
+	// folders, per project (projectSitePackages).
+	sitePackages map[string][]string
 	// real are the folders' paths with symbolic links resolved ("" when
 	// they cannot be), for resolvesOutside.
 	real    map[string]string

@@ -65,10 +65,20 @@ type gitEntry struct {
 	key, value string
 	// file is where it stands ("" the environment).
 	file string
-	// maybe: under an includeIf whose condition Hookwarden does not
-	// weigh (it may or may not apply).
+	// maybe: under an includeIf whose condition may or may not hold
+	// when the hook's git runs (gitCondHolds), so the entry may or may
+	// not apply; set by gitEntries from conds.
 	maybe bool
+	// conds are the includeIf conditions the entry stands under, outer
+	// first (an entry of a file an includeIf includes, and of the files
+	// that one includes).
+	conds []gitCond
 }
+
+// gitCond is the condition of an includeIf section and the file it
+// stands in ("" the environment's pairs), which a `./` pattern is
+// relative to.
+type gitCond struct{ cond, file string }
 
 // gitVar is a variable as a hook's git sees it: the command's or the
 // script's own, else the agent's environment; ok is false when unset.
@@ -138,7 +148,7 @@ func (d *discoverer) gitEntries(sc *scope, rc runCtx, top string) (out []gitEntr
 		key := f + "\x00" + home
 		read, ok := d.cache.gitFiles[key]
 		if !ok {
-			readGitConfig(f, home, false, 0, &read)
+			readGitConfig(f, home, nil, 0, &read)
 			if d.cache.gitFiles == nil {
 				d.cache.gitFiles = map[string][]gitEntry{}
 			}
@@ -172,6 +182,7 @@ func (d *discoverer) gitEntries(sc *scope, rc runCtx, top string) (out []gitEntr
 			gitInclude(e, home, 0, &out)
 		}
 	}
+	out = d.gitConditions(sc, rc, top, home, out)
 	for _, e := range out {
 		if e.key == "" {
 			return out, e.value
@@ -267,20 +278,19 @@ func gitParameters(v string) ([]gitEntry, bool) {
 }
 
 // readGitConfig adds the entries of a configuration file, and those of
-// the files it includes (include.path; includeIf.*.path, whose
-// conditions Hookwarden does not weigh: their entries may apply), in
-// place. A missing file adds nothing (git skips it); one that is there
+// the files it includes (include.path; includeIf.*.path, their entries
+// marked with the condition, which gitConditions weighs), in place. A missing file adds nothing (git skips it); one that is there
 // but cannot be read whole, or an include path Hookwarden cannot resolve
 // (`~user/`, `%(prefix)/`), adds an entry with an empty key whose value
 // says why: the configuration is then not known.
-func readGitConfig(path, home string, maybe bool, depth int, out *[]gitEntry) {
+func readGitConfig(path, home string, conds []gitCond, depth int, out *[]gitEntry) {
 	if depth > 10 {
 		return // git stops with "exceeded maximum include depth": it runs nothing
 	}
 	text, err := readScriptText(path, maxFollowTotal)
 	if err != nil {
 		if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
-			*out = append(*out, gitEntry{value: "git's configuration file " + path + " cannot be read (" + err.Error() + ")", file: path, maybe: maybe})
+			*out = append(*out, gitEntry{value: "git's configuration file " + path + " cannot be read (" + err.Error() + ")", file: path, conds: conds})
 		}
 		return
 	}
@@ -309,7 +319,7 @@ func readGitConfig(path, home string, maybe bool, depth int, out *[]gitEntry) {
 		if hasValue {
 			value = gitValue(raw)
 		}
-		e := gitEntry{key: section + "." + name, value: value, file: path, maybe: maybe}
+		e := gitEntry{key: section + "." + name, value: value, file: path, conds: conds}
 		*out = append(*out, e)
 		gitInclude(e, home, depth, out)
 	}
@@ -327,14 +337,18 @@ func gitInclude(e gitEntry, home string, depth int, out *[]gitEntry) {
 	case tilde && home != "":
 		p = filepath.Join(home, rest)
 	case strings.HasPrefix(p, "~") || strings.HasPrefix(p, "%("):
-		*out = append(*out, gitEntry{value: "git's configuration includes " + clip(p, 80) + ", a path Hookwarden does not resolve", file: e.file, maybe: e.maybe})
+		*out = append(*out, gitEntry{value: "git's configuration includes " + clip(p, 80) + ", a path Hookwarden does not resolve", file: e.file, conds: e.conds})
 		return
 	case !filepath.IsAbs(p) && e.file == "":
 		return // git stops: "relative config includes must come from files"
 	case !filepath.IsAbs(p):
 		p = filepath.Join(filepath.Dir(e.file), p)
 	}
-	readGitConfig(filepath.Clean(p), home, e.maybe || strings.HasPrefix(e.key, "includeif."), depth+1, out)
+	conds := e.conds
+	if cond, ok := strings.CutPrefix(strings.TrimSuffix(e.key, ".path"), "includeif."); ok {
+		conds = append(slices.Clip(conds), gitCond{cond: cond, file: e.file})
+	}
+	readGitConfig(filepath.Clean(p), home, conds, depth+1, out)
 }
 
 // gitSection is a section header's name: `core`, `filter "lfs"` →

@@ -39,7 +39,7 @@ func TestUserGitConfigRunsProjectHooks(t *testing.T) {
 			command: "git commit -qm wip", want: ".githooks/pre-commit"},
 		{name: "include.path", files: map[string]string{"home/.gitconfig": "[include]\n\tpath = ~/.gitconfig.d/hooks\n", "home/.gitconfig.d/hooks": hooksPath},
 			command: "git commit -qm wip", want: ".githooks/pre-commit"},
-		{name: "includeIf", files: map[string]string{"home/.gitconfig": "[includeIf \"gitdir:~/work/\"]\n\tpath = work.cfg\n", "home/work.cfg": hooksPath},
+		{name: "includeIf", files: map[string]string{"home/.gitconfig": "[includeIf \"gitdir/i:PROJ/\"]\n\tpath = work.cfg\n", "home/work.cfg": hooksPath},
 			command: "git commit -qm wip", want: ".githooks/pre-commit"},
 		{name: "a user alias for commit", files: map[string]string{"home/.gitconfig": hooksPath + "[alias]\n\tci = commit -v\n"},
 			command: "git ci -qm wip", want: ".githooks/pre-commit"},
@@ -60,10 +60,10 @@ func TestUserGitConfigRunsProjectHooks(t *testing.T) {
 		{name: "a subcommand chosen at run time", files: map[string]string{"home/.gitconfig": hooksPath}, command: "op=$(cat); git \"$op\"", want: ".githooks/pre-commit"},
 		{name: "a ! alias runs a project script", files: map[string]string{"home/.gitconfig": "[alias]\n\tfmt = \"!bash tools/clean.sh\"\n"},
 			command: "git fmt", want: "tools/clean.sh"},
-		// Conditional includes are not weighed: an alias they set may
-		// apply or not, so the one before it may win too (git 2.39:
-		// `git config --get alias.ci` is the earlier value when the
-		// condition fails). An alias named like git's own command is
+		// A conditional include whose condition fails is not read (git
+		// 2.39: `git config --get alias.ci` is the earlier value; one that
+		// may hold lets both values count, TestGitIncludeIfAsGitWeighsIt).
+		// An alias named like git's own command is
 		// ignored by git. Git follows include.path in GIT_CONFIG_COUNT's
 		// and GIT_CONFIG_PARAMETERS's pairs as in a file (checked with
 		// `git config --show-origin --get-all core.hooksPath`).
@@ -212,7 +212,7 @@ func TestGitAliasesExpandOnce(t *testing.T) {
 	}
 	b.WriteString("[alias]\n\tam = aa\n")
 	writeFiles(t, root, map[string]string{"proj/.git/config": "[core]\n\tbare = false\n", "proj/.git/HEAD": "ref: refs/heads/main\n",
-		"proj/.githooks/pre-commit": "exit 0\n", "home/.gitconfig": "[includeIf \"gitdir:/x/\"]\n\tpath = many.cfg\n", "home/many.cfg": b.String()})
+		"proj/.githooks/pre-commit": "exit 0\n", "home/.gitconfig": "[includeIf \"onbranch:main\"]\n\tpath = many.cfg\n", "home/many.cfg": b.String()})
 	env := map[string]string{"HOME": filepath.Join(root, "home"), "GIT_CONFIG_NOSYSTEM": "1"}
 	rt := Runtime{Dialect: DialectBash, Git: NewGitUserConfig(func(k string) (string, bool) { v, ok := env[k]; return v, ok })}
 	d := discoverIn(t, filepath.Join(root, "proj"), "git aa", rt)

@@ -219,6 +219,9 @@ func (d *discoverer) pythonModule(sc *scope, text string, offset int, roots []st
 			return // the first root that has it is the one Python uses
 		}
 	}
+	if len(parts) > 0 && parts[0] != "" {
+		d.pythonVenvModule(sc, text, offset, parts[0])
+	}
 }
 
 // jsImports follows relative require(), import() and import/export …

@@ -54,7 +54,7 @@ func (d *discoverer) pythonCompiled(sc *scope, path string) {
 // jsPackage resolves a bare specifier (require('hook-utils')) the way
 // Node does, through the node_modules folders from the script's folder
 // up, within the project: a package found there is the project's code, so
-// its package.json and entry file are fingerprinted and, since its own
+// its package.json, entry file and folder listing are fingerprinted and, since its own
 // modules are not followed, discovery is incomplete. A name found in no
 // node_modules of the project is a built-in or the machine's.
 func (d *discoverer) jsPackage(sc *scope, from, text string, offset int, spec string) {
@@ -85,6 +85,9 @@ func (d *discoverer) jsPackage(sc *scope, from, text string, offset int, spec st
 		if isDir(pkgDir) || exists(pkgDir+".js") {
 			manifest := filepath.Join(pkgDir, "package.json")
 			d.addData(sc, manifest, "node_modules", FoundManifest)
+			if isDir(pkgDir) {
+				d.addListing(sc, pkgDir, "node_modules") // a module a pull adds to the package reads as a change
+			}
 			entry := resolveJS(filepath.Join(dir, "node_modules", spec))
 			if entry == "" && spec == name {
 				entry = packageMain(pkgDir)

@@ -399,6 +399,11 @@ func (h *HookReview) CoverReasons(by string, covered func(UnresolvedCode) bool) 
 // projectInterpreter: an interpreter that is a file of the project (a
 // virtual environment's .venv/bin/python, node_modules/.bin/tsx) loads
 // its libraries from the project's own folders, which are not followed.
+//
+// A link there counts too, wherever it points: a virtual environment's
+// bin/python is a link to the machine's interpreter, and Python started
+// through it reads the pyvenv.cfg beside it and loads the environment's
+// site-packages (its .pth files at start, every package imported).
 func (d *discoverer) projectInterpreter(st *syntax.Stmt, prog, name string, sc *scope) {
 	for _, p := range d.resolve(sc, st, prog) {
 		if d.followable(p) {
@@ -406,6 +411,18 @@ func (d *discoverer) projectInterpreter(st *syntax.Stmt, prog, name string, sc *
 			return
 		}
 	}
+	for _, dir := range d.resolve(sc, st, filepath.Dir(prog)) {
+		if link := filepath.Join(dir, filepath.Base(prog)); d.followable(dir) && isSymlink(link) {
+			d.incomplete(sc, st, ReasonLoads, name+" is the project's own ("+link+", a link to the machine's interpreter): the libraries it loads from the project's folders (a virtual environment's site-packages and .pth files) are not followed")
+			return
+		}
+	}
+}
+
+// isSymlink reports whether path is a symbolic link.
+func isSymlink(path string) bool {
+	fi, err := os.Lstat(path)
+	return err == nil && fi.Mode()&os.ModeSymlink != 0
 }
 
 // projectEnvironment: uv run, poetry run and the like run in the

@@ -163,7 +163,11 @@ var globMeta = strings.NewReplacer(`\`, `\\`, `*`, `\*`, `?`, `\?`, `[`, `\[`)
 // fingerprinted with every hook, so one a pull adds, changes or removes
 // needs review, and so are those the agent may load from the folders above
 // the project (above, present or not, as watched files); the variables the
-// project's file gives hooks resolve the commands (PYTHONPATH, BASH_ENV, …).
+// file loaded now gives hooks resolve the commands (PYTHONPATH, BASH_ENV,
+// `. "$LIB/common.sh"` in a script …) — a folder's above the project as
+// much as the project's own: the agent sets them in its environment and
+// every hook inherits them, and the file is watched, so a change to it
+// reads as changed.
 func (d *DotEnv) Runtime(project string) *trust.Runtime {
 	if d == nil {
 		return nil
@@ -173,8 +177,10 @@ func (d *DotEnv) Runtime(project string) *trust.Runtime {
 	for _, p := range d.above(project) {
 		rt.Watch = append(rt.Watch, globMeta.Replace(p))
 	}
-	if found := d.Found(project); found != "" && under(project, found) {
-		rt.EnvFiles = append(rt.EnvFiles, found)
+	if found := d.Found(project); found != "" {
+		if under(project, found) {
+			rt.EnvFiles = append(rt.EnvFiles, found)
+		}
 		rt.Env = map[string]string{}
 		if b, err := os.ReadFile(found); err == nil {
 			for _, e := range settingsio.ParseDotEnv(string(b)) {

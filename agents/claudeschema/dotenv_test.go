@@ -37,7 +37,10 @@ func TestDotEnv(t *testing.T) {
 		t.Errorf("parent's .env: found %q", got)
 	}
 	rt := d.Runtime(project)
-	if want := []string{filepath.Join(project, ".ag", ".env"), filepath.Join(project, ".env")}; !slices.Equal(rt.EnvFiles, want) || rt.Env != nil {
+	// The parent's file is watched, not one of the project's EnvFiles; its
+	// variables resolve the hooks' commands as those of the project's own
+	// (gate10: they were left out, so `. "$B/x.sh"` stayed unresolved).
+	if want := []string{filepath.Join(project, ".ag", ".env"), filepath.Join(project, ".env")}; !slices.Equal(rt.EnvFiles, want) || len(rt.Env) != 1 || rt.Env["B"] != "repo" {
 		t.Errorf("outside the project: %q %v", rt.EnvFiles, rt.Env)
 	}
 	write(filepath.Join(project, ".env"), "C=root\n")

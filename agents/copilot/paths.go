@@ -107,8 +107,9 @@ var repoSettings = []string{
 // 2.json, 10.json — a reverse byte-wise sort), then those of its
 // subfolders in reverse name order, at any depth, through links, hidden
 // ones left out (observed: z.json, c.json, m/y.json, lnk/l.json, a/x.json,
-// a/b/deep.json; not .hid/h.json). Other files are ignored (observed);
-// they are returned in ignored.
+// a/b/deep.json; not .hid/h.json). ~/.copilot/hooks is read the same way
+// (observed too, twelve folders deep: TestUserHookFolderIsReadAtAnyDepth).
+// Other files are ignored (observed); they are returned in ignored.
 func hookFiles(dir string) (files, ignored []string, err error) {
 	return hookFilesIn(dir, map[string]bool{})
 }

@@ -12,14 +12,17 @@ import (
 var _ agents.Scanner = agent{}
 
 // HookFile recognises a repository's Copilot CLI hook files:
-// .github/hooks/*.json and .github/copilot/settings(.local).json, whose
-// hooks run in the folder holding .github. (.claude/settings*.json are
-// Copilot's too, but Claude Code's scanner claims them first.)
+// .github/hooks/**/*.json (at any depth below .github/hooks, hidden
+// subfolders left out, as hookFiles reads them) and
+// .github/copilot/settings(.local).json, whose hooks run in the folder
+// holding .github. (.claude/settings*.json are Copilot's too, but Claude
+// Code's scanner claims them first.)
 func (agent) HookFile(p string) (agents.ScanFile, bool) {
 	dir, name := filepath.Dir(p), filepath.Base(p)
+	if root, ok := hooksFolderRoot(dir); ok && strings.HasSuffix(name, ".json") {
+		return agents.ScanFile{Path: p, Kind: "hooks", Root: root}, true
+	}
 	switch {
-	case filepath.Base(dir) == "hooks" && filepath.Base(filepath.Dir(dir)) == ".github" && strings.HasSuffix(name, ".json"):
-		return agents.ScanFile{Path: p, Kind: "hooks", Root: filepath.Dir(filepath.Dir(dir))}, true
 	case filepath.Base(dir) == "copilot" && filepath.Base(filepath.Dir(dir)) == ".github" && (name == "settings.json" || name == "settings.local.json"):
 		return agents.ScanFile{Path: p, Kind: "settings", Root: filepath.Dir(filepath.Dir(dir))}, true
 	case filepath.Base(dir) == ".claude" && (name == "settings.json" || name == "settings.local.json"):
@@ -80,4 +83,19 @@ func (a agent) ScanHooks(sf agents.ScanFile) ([]agents.ScanHook, error) {
 		return out, f.Err
 	}
 	return out, nil
+}
+
+// hooksFolderRoot is the folder holding .github when dir is .github/hooks
+// or one of its subfolders that Copilot reads (none of the folders below
+// hooks hidden).
+func hooksFolderRoot(dir string) (string, bool) {
+	for d := dir; ; d = filepath.Dir(d) {
+		base := filepath.Base(d)
+		if base == "hooks" && filepath.Base(filepath.Dir(d)) == ".github" {
+			return filepath.Dir(filepath.Dir(d)), true
+		}
+		if strings.HasPrefix(base, ".") || filepath.Dir(d) == d {
+			return "", false
+		}
+	}
 }
