@@ -35,7 +35,7 @@ func (p *project) Gate(_ context.Context, req agents.RunRequest) (*agents.RunGat
 func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
 	s := &runSetup{req: req}
 	if _, ok := lookupEvent(req.Event); !ok {
-		return nil, &agents.ContextError{Event: req.Event, Msg: "is not one of Codex's 14 hook events"}
+		return nil, errNoEvent(req.Event)
 	}
 	q := req.Query
 	if req.Payload != nil && q.Input == nil {
@@ -61,8 +61,8 @@ func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &agents.RunGate{Plan: contractPlan(plan), Picked: len(req.HookIDs) > 0}
-	if g.Planned, err = p.selected(snap, plan, g.Plan, req); err != nil {
+	g := &agents.RunGate{Plan: plan, Picked: len(req.HookIDs) > 0}
+	if g.Planned, err = p.selected(snap, plan, req); err != nil {
 		return nil, err
 	}
 	if req.Payload != nil {
@@ -117,7 +117,7 @@ func gateReason(rv *agents.HookReview, err error) string {
 // selected are the hooks the request takes: those it picks by ID or key
 // (alone, planned or not), or those of the plan its selectors name
 // (command, key or ID).
-func (p *project) selected(snap *snapshot, cp *plan, plan *agents.Plan, req agents.RunRequest) ([]*hooks.Hook, error) {
+func (p *project) selected(snap *snapshot, plan *agents.Plan, req agents.RunRequest) ([]*hooks.Hook, error) {
 	if len(req.HookIDs) > 0 {
 		var out []*hooks.Hook
 		for _, id := range req.HookIDs {
@@ -144,8 +144,14 @@ func (p *project) selected(snap *snapshot, cp *plan, plan *agents.Plan, req agen
 	// A hook Codex skips for want of trust can still be picked by name:
 	// the point of a dry run is to see it before trusting it (the gate
 	// keeps it in the sandbox or asks).
-	for _, sk := range cp.NotRun {
-		if c := p.byHook[p.sameHook(sk.Handler.Hook)]; c != nil && !c.Runs && reviewed(c) && c.Enabled && matches(sk.Handler, cp.Inputs) {
+	info, _ := lookupEvent(plan.Event)
+	inputs := planInputs(info, hooks.PlanContext{ToolName: plan.Context.Tool, Trigger: plan.Context.Trigger})
+	handlers := make(map[*hooks.Hook]*handler, len(snap.Handlers))
+	for _, h := range snap.Handlers {
+		handlers[h.Hook] = h
+	}
+	for _, sk := range plan.Skipped {
+		if c := p.byHook[p.sameHook(sk.Hook)]; c != nil && !c.Runs && reviewed(c) && c.Enabled && matches(handlers[sk.Hook], inputs) {
 			planned = append(planned, c.Hook)
 		}
 	}
@@ -167,15 +173,6 @@ func (p *project) selected(snap *snapshot, cp *plan, plan *agents.Plan, req agen
 		return nil, &agents.RequestError{Msg: fmt.Sprintf("no hook %q in the plan for %s", strings.Join(missing, `", "`), req.Event)}
 	}
 	return out, nil
-}
-
-// matches reports whether a handler's matcher takes the plan's inputs.
-func matches(h *handler, inputs []string) bool {
-	if h.Matcher == nil {
-		return true
-	}
-	m, err := compileMatcher(*h.Matcher)
-	return err == nil && m.Match(inputs...)
 }
 
 // sameHook is this project's hook with the ID of h (a hook of a snapshot

@@ -270,8 +270,8 @@ func TestLiveCodexExamples(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				for _, h := range plan.Runs {
-					if tag := tagOf(h.Hook.Command); tag != "" {
+				for _, h := range plan.Hooks {
+					if tag := tagOf(h.Command); tag != "" {
 						planned[f.Event] = append(planned[f.Event], tag)
 					}
 				}

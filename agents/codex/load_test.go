@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/internal/testenv"
 )
@@ -354,10 +355,10 @@ func TestPlanner(t *testing.T) {
 		}
 	}
 	s = loadIn(t, home, project, flags)
-	cmds := func(p *plan) string {
+	cmds := func(p *agents.Plan) string {
 		var out []string
-		for _, h := range p.Runs {
-			out = append(out, h.Hook.Command)
+		for _, h := range p.Hooks {
+			out = append(out, h.Command)
 		}
 		return strings.Join(out, " ")
 	}
@@ -381,12 +382,12 @@ func TestPlanner(t *testing.T) {
 		if got := cmds(p); got != c.want {
 			t.Errorf("%s %+v: runs %q, want %q", c.event, c.ctx, got, c.want)
 		}
-		for _, sk := range p.NotRun {
+		for _, sk := range p.Skipped {
 			if sk.Reason == "" {
-				t.Errorf("%s: %s does not run, no reason", c.event, sk.Handler.Hook.Command)
+				t.Errorf("%s: %s does not run, no reason", c.event, sk.Hook.Command)
 			}
 		}
-		if !p.Concurrent() {
+		if p.Sequential {
 			t.Error("Codex runs an event's hooks concurrently")
 		}
 	}
@@ -409,7 +410,7 @@ func TestRefusedConfigRunsNothing(t *testing.T) {
 			testenv.WriteFile(t, filepath.Join(home, ".codex", "hooks.json"), `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"stop"}]}]}}`)
 			key := filepath.Join(home, ".codex", "hooks.json") + ":stop:0:0"
 			flags := sessionFlags{HookStates: map[string]HookState{key: {TrustedHash: loadIn(t, home, t.TempDir(), sessionFlags{}).Handlers[0].CurrentHash}}}
-			if p, _ := loadIn(t, home, t.TempDir(), flags).PlanFor("Stop", hooks.PlanContext{}); len(p.Runs) != 1 {
+			if p, _ := loadIn(t, home, t.TempDir(), flags).PlanFor("Stop", hooks.PlanContext{}); len(p.Hooks) != 1 {
 				t.Fatalf("the trusted hook does not run before the config is broken: %+v", p)
 			}
 			testenv.WriteFile(t, filepath.Join(home, ".codex", "config.toml"), c.toml)
@@ -418,8 +419,8 @@ func TestRefusedConfigRunsNothing(t *testing.T) {
 				t.Fatalf("not refused: %+v", s.Diagnostics)
 			}
 			p, err := s.PlanFor("Stop", hooks.PlanContext{})
-			if err != nil || len(p.Runs) != 0 {
-				t.Errorf("runs %v (%v)", p.Runs, err)
+			if err != nil || len(p.Hooks) != 0 {
+				t.Errorf("runs %v (%v)", p.Hooks, err)
 			}
 		})
 	}
