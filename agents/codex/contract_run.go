@@ -61,8 +61,8 @@ func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &agents.RunGate{Plan: plan, Picked: len(req.HookIDs) > 0}
-	if g.Planned, err = p.selected(snap, plan, req); err != nil {
+	planned, err := p.selected(snap, plan, req)
+	if err != nil {
 		return nil, err
 	}
 	if req.Payload != nil {
@@ -73,28 +73,28 @@ func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.sup = p.env.Supervisor(p.Dir(), p.snap.Paths.CodexHome)
+	s.sup.RecordProbes = req.Trace
+	// every hook is reviewed; the user hooks whose reach only a run shows
+	// are held too, never traced here (a review that could not be read
+	// holds every one)
 	var rev *codexReview
-	s.check = g.HoldReviewed(req, p.Dir(), func(*hooks.Hook) bool { return true }, func() (func(string) *agents.HookReview, error) {
+	review := func() (func(string) *agents.HookReview, error) {
 		r, err := p.review()
 		rev = r
 		if r == nil {
 			return nil, err
 		}
 		return func(id string) *agents.HookReview { return r.byID[id] }, err
-	}, gateReason)
-	if !req.Confirmed || req.Sandbox == agents.SandboxAlways {
-		// user hooks whose reach only a run shows, never traced here (a
-		// review that could not be read holds every one)
+	}
+	holdReaching := func(g *agents.RunGate) {
 		if rev != nil {
 			g.HoldReaching(rev.data, string(Name), p.Dir(), p.userReach(rev.sec))
 		} else {
 			g.HoldReaching(nil, string(Name), p.Dir(), p.userReach(nil))
 		}
 	}
-	s.sup = p.env.Supervisor(p.Dir(), p.snap.Paths.CodexHome)
-	s.sup.RecordProbes = req.Trace
-	g.Choose(req, sandbox.Prober(s.sup))
-	s.gate = g
+	s.gate, s.check = agents.Gate(req, plan, planned, func(*hooks.Hook) bool { return true }, review, gateReason, p.Dir(), s.sup, holdReaching)
 	return s, nil
 }
 
@@ -118,61 +118,41 @@ func gateReason(rv *agents.HookReview, err error) string {
 // (alone, planned or not), or those of the plan its selectors name
 // (command, key or ID).
 func (p *project) selected(snap *snapshot, plan *agents.Plan, req agents.RunRequest) ([]*hooks.Hook, error) {
-	if len(req.HookIDs) > 0 {
-		var out []*hooks.Hook
-		for _, id := range req.HookIDs {
-			var found *hooks.Hook
-			for _, h := range snap.Handlers {
-				if (h.Hook.ID == id || h.Key == id) && h.Hook.Event == req.Event {
-					found = p.sameHook(h.Hook)
-				}
-			}
-			if found == nil {
-				return nil, &agents.RequestError{Msg: fmt.Sprintf("no %s hook %q", req.Event, id)}
-			}
-			out = append(out, found)
-		}
-		return out, nil
-	}
-	planned := make([]*hooks.Hook, len(plan.Hooks))
-	for i, h := range plan.Hooks {
-		planned[i] = p.sameHook(h)
-	}
-	if len(req.Select) == 0 {
-		return planned, nil
-	}
-	// A hook Codex skips for want of trust can still be picked by name:
-	// the point of a dry run is to see it before trusting it (the gate
-	// keeps it in the sandbox or asks).
-	info, _ := lookupEvent(plan.Event)
-	inputs := planInputs(info, hooks.PlanContext{ToolName: plan.Context.Tool, Trigger: plan.Context.Trigger})
 	handlers := make(map[*hooks.Hook]*handler, len(snap.Handlers))
-	for _, h := range snap.Handlers {
-		handlers[h.Hook] = h
+	all := make([]*hooks.Hook, len(snap.Handlers))
+	for i, h := range snap.Handlers {
+		handlers[h.Hook], all[i] = h, h.Hook
 	}
-	for _, sk := range plan.Skipped {
-		if c := p.byHook[p.sameHook(sk.Hook)]; c != nil && !c.Runs && reviewed(c) && c.Enabled && matches(handlers[sk.Hook], inputs) {
-			planned = append(planned, c.Hook)
-		}
+	picks := func(h *hooks.Hook, id string) bool {
+		c := handlers[h]
+		return (h.ID == id || c.Key == id) && h.Event == req.Event
 	}
-	var out []*hooks.Hook
-	var missing []string
-	for _, sel := range req.Select {
-		n := len(out)
-		for _, h := range planned {
-			c := p.byHook[h]
-			if h.ID == sel || c != nil && c.Key == sel || sameCommand(h.Command, sel) {
-				out = append(out, h)
+	candidates := &agents.Plan{Event: plan.Event}
+	for _, h := range plan.Hooks {
+		candidates.Hooks = append(candidates.Hooks, p.sameHook(h))
+	}
+	if len(req.Select) > 0 && len(req.HookIDs) == 0 {
+		// A hook Codex skips for want of trust can still be picked by
+		// name: the point of a dry run is to see it before trusting it
+		// (the gate keeps it in the sandbox or asks).
+		info, _ := lookupEvent(plan.Event)
+		inputs := planInputs(info, hooks.PlanContext{ToolName: plan.Context.Tool, Trigger: plan.Context.Trigger})
+		for _, sk := range plan.Skipped {
+			if c := p.byHook[p.sameHook(sk.Hook)]; c != nil && !c.Runs && reviewed(c) && c.Enabled && matches(handlers[sk.Hook], inputs) {
+				candidates.Hooks = append(candidates.Hooks, c.Hook)
 			}
 		}
-		if len(out) == n {
-			missing = append(missing, sel)
+	}
+	out, err := agents.Select(all, picks, candidates, req, func(h *hooks.Hook, sel string) bool {
+		c := p.byHook[h]
+		return c != nil && c.Key == sel || sameCommand(h.Command, sel)
+	})
+	if len(req.HookIDs) > 0 {
+		for i, h := range out {
+			out[i] = p.sameHook(h)
 		}
 	}
-	if len(missing) > 0 {
-		return nil, &agents.RequestError{Msg: fmt.Sprintf("no hook %q in the plan for %s", strings.Join(missing, `", "`), req.Event)}
-	}
-	return out, nil
+	return out, err
 }
 
 // sameHook is this project's hook with the ID of h (a hook of a snapshot
