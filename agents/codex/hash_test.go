@@ -64,14 +64,14 @@ func TestHashObserved(t *testing.T) {
 
 // loadUserHooks loads a snapshot whose only hooks file is the user
 // hooks.json with text.
-func loadUserHooks(t *testing.T, text string) *snapshot {
+func loadUserHooks(t *testing.T, text string) *project {
 	t.Helper()
 	home := t.TempDir()
 	testenv.WriteFile(t, filepath.Join(home, ".codex", "hooks.json"), text)
 	return loadIn(t, home, t.TempDir(), sessionFlags{})
 }
 
-func loadIn(t *testing.T, home, cwd string, flags sessionFlags) *snapshot {
+func loadIn(t *testing.T, home, cwd string, flags sessionFlags) *project {
 	t.Helper()
 	env := map[string]string{"HOME": home}
 	s, err := load(options{Cwd: cwd, Getenv: func(k string) string { return env[k] }, SystemDir: filepath.Join(home, "etc-codex")}, flags)
@@ -81,7 +81,7 @@ func loadIn(t *testing.T, home, cwd string, flags sessionFlags) *snapshot {
 	return s
 }
 
-func keysOf(s *snapshot) []string {
+func keysOf(s *project) []string {
 	var out []string
 	for _, h := range s.Handlers {
 		out = append(out, h.Key)

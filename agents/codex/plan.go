@@ -16,7 +16,7 @@ func (p *project) Plan(event hooks.Event, q agents.Query) (*agents.Plan, error) 
 	if err != nil {
 		return nil, err
 	}
-	return p.snap.PlanFor(event, pctx)
+	return p.PlanFor(event, pctx)
 }
 
 // planContext is the planner's context of q: its tool or trigger, else
@@ -68,7 +68,7 @@ var matcherFields = map[hooks.Event]string{"SessionStart": "source", "SessionEnd
 // (SessionStart source, SessionEnd reason, PreCompact/PostCompact
 // trigger, SubagentStart/SubagentStop agent type). An event Codex does
 // not know is a *agents.ContextError.
-func (s *snapshot) PlanFor(event hooks.Event, ctx hooks.PlanContext) (*agents.Plan, error) {
+func (s *project) PlanFor(event hooks.Event, ctx hooks.PlanContext) (*agents.Plan, error) {
 	info, ok := lookupEvent(event)
 	if !ok {
 		return nil, errNoEvent(event)

@@ -251,15 +251,15 @@ func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
 	if err != nil {
 		return nil, err
 	}
-	snap := p.snap
-	if req.AsTrusted && !p.root.Trusted {
+	snap := p
+	if req.AsTrusted && !p.RootTrust.Trusted {
 		if snap, err = load(options{Cwd: p.Dir(), Getenv: p.env.Vars.Get, SystemDir: p.systemDir()},
-			sessionFlags{Projects: map[string]string{p.root.TrustKey: "trusted"}}); err != nil {
+			sessionFlags{Projects: map[string]string{p.RootTrust.TrustKey: "trusted"}}); err != nil {
 			return nil, err
 		}
 		// the second read plans as if trusted; what it plans must be what
 		// the snapshot showed (and the review reviewed)
-		if err := agents.SameFiles(fileBytes(p.snap.Files), fileBytes(snap.Files)); err != nil {
+		if err := agents.SameFiles(fileBytes(p.Files), fileBytes(snap.Files)); err != nil {
 			return nil, err
 		}
 	}
@@ -279,7 +279,7 @@ func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.sup = p.env.Supervisor(p.Dir(), p.snap.Paths.CodexHome)
+	s.sup = p.env.Supervisor(p.Dir(), p.Paths.CodexHome)
 	s.sup.RecordProbes = req.Trace
 	// every hook is reviewed; the user hooks whose reach only a run shows
 	// are held too, never traced here (a review that could not be read
@@ -323,7 +323,7 @@ func gateReason(rv *agents.HookReview, err error) string {
 // selected are the hooks the request takes: those it picks by ID or key
 // (alone, planned or not), or those of the plan its selectors name
 // (command, key or ID).
-func (p *project) selected(snap *snapshot, plan *agents.Plan, req agents.RunRequest) ([]*hooks.Hook, error) {
+func (p *project) selected(snap *project, plan *agents.Plan, req agents.RunRequest) ([]*hooks.Hook, error) {
 	handlers := make(map[*hooks.Hook]*handler, len(snap.Handlers))
 	all := make([]*hooks.Hook, len(snap.Handlers))
 	for i, h := range snap.Handlers {
@@ -364,7 +364,7 @@ func (p *project) selected(snap *snapshot, plan *agents.Plan, req agents.RunRequ
 // sameHook is this project's hook with the ID of h (a hook of a snapshot
 // loaded as if trusted), so that the review's verdict applies to it.
 func (p *project) sameHook(h *hooks.Hook) *hooks.Hook {
-	for _, c := range p.snap.Handlers {
+	for _, c := range p.Handlers {
 		if c.Hook.ID == h.ID {
 			return c.Hook
 		}
@@ -414,7 +414,7 @@ func (p *project) SamplePayload(event hooks.Event, q agents.Query) ([]byte, erro
 // over it.
 func (p *project) sample(event hooks.Event, pctx hooks.PlanContext, q agents.Query) (*hooks.Object, error) {
 	in, err := sampleInput(sampleOptions{Event: event, Tool: pctx.ToolName, Trigger: pctx.Trigger,
-		ProjectDir: p.Dir(), CodexHome: p.snap.Paths.CodexHome, Now: p.env.Clock()})
+		ProjectDir: p.Dir(), CodexHome: p.Paths.CodexHome, Now: p.env.Clock()})
 	if err != nil {
 		return nil, &agents.RequestError{Msg: err.Error()}
 	}
@@ -424,7 +424,7 @@ func (p *project) sample(event hooks.Event, pctx hooks.PlanContext, q agents.Que
 // RunNotice says what Codex's project trust means for a dry run.
 func (p *project) RunNotice() agents.RunNotice {
 	n := agents.RunNotice{Review: "These hooks need review in Hookwarden (Codex skips untrusted and modified hooks without a word):"}
-	if !p.root.Trusted {
+	if !p.RootTrust.Trusted {
 		n.Folder = "The project is not trusted in Codex: it loads none of the project's .codex hooks here."
 		n.AsTrusted = true
 		n.Confirm = "Run the project's hooks as if the project were trusted in Codex?"
@@ -436,7 +436,7 @@ func (p *project) RunNotice() agents.RunNotice {
 
 // systemDir is the /etc/codex the project was read with.
 func (p *project) systemDir() string {
-	return strings.TrimSuffix(p.snap.Paths.Requirements, "/requirements.toml")
+	return strings.TrimSuffix(p.Paths.Requirements, "/requirements.toml")
 }
 
 // fileBytes is what a read of the files found, by path.
