@@ -265,7 +265,7 @@ func (p *project) reviewOne(r *codexReview, sr *trust.ScriptReviewer, h *handler
 		}
 	}
 	if c, ok := r.tracedReach[hk.ID]; ok {
-		reviewTracedReach(&rv, c) // contract_trace.go
+		reviewTracedReach(&rv, c) // reach.go
 	}
 	rv.SettleUnwatched()
 	if hk.Status == statusProjectUntrusted && rv.ApprovalNote == "" {
