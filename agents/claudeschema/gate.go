@@ -1,78 +1,25 @@
 package claudeschema
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/sandbox"
 )
 
-// Gate is Hookwarden's dry-run gate for an agent whose reviewed hooks
-// are approved in Hookwarden's store: of the planned hooks, those
-// reviewed(h) says Hookwarden reviews need a current approval (review
-// finds it by hook ID); the others run as the agent runs them. It returns
-// the gate with the sandbox rule applied and the spawn-time script check
-// of the approved ones. hold, when set, holds more hooks before the
-// sandbox rule is applied (the user's hooks that run the project's code),
-// whenever the request is gated.
+// Gate is the kit's dry-run gate (agents.Gate) for an agent whose
+// reviewed hooks are approved in Hookwarden's store: of the planned
+// hooks, those reviewed(h) says Hookwarden reviews need a current
+// approval (review finds it by hook ID, in the default words); the
+// others run as the agent runs them. hold, when set, holds more hooks
+// before the sandbox rule is applied (the user's hooks that run the
+// project's code), whenever the request is gated.
 func Gate(req agents.RunRequest, plan *agents.Plan, planned []*hooks.Hook, reviewed func(*hooks.Hook) bool,
 	review func() (*agents.Review, error), projectDir string, sup sandbox.Config, hold func(*agents.RunGate)) (*agents.RunGate, func(*hooks.Hook) error) {
-	g := &agents.RunGate{Plan: plan, Planned: planned, Picked: len(req.HookIDs) > 0}
-	check := g.HoldReviewed(req, projectDir, reviewed, func() (func(string) *agents.HookReview, error) {
+	return agents.Gate(req, plan, planned, reviewed, func() (func(string) *agents.HookReview, error) {
 		r, err := review()
 		if r == nil {
 			return nil, err
 		}
 		return r.Hook, err
-	}, nil)
-	if hold != nil && (!req.Confirmed || req.Sandbox == agents.SandboxAlways) {
-		hold(g)
-	}
-	g.Choose(req, sandbox.Prober(sup))
-	return g, check
-}
-
-// Select is the hooks a run request takes: picked by ID among all
-// (picks(h, id): the hook of the event that ID names; the last one),
-// alone, planned or not; or those of the plan a selector names (its ID,
-// its command, or names(h, sel)); else the plan's. Every selector that
-// names none is in the error.
-func Select(all []*hooks.Hook, picks func(h *hooks.Hook, id string) bool, plan *agents.Plan, req agents.RunRequest, names func(h *hooks.Hook, sel string) bool) ([]*hooks.Hook, error) {
-	var out []*hooks.Hook
-	if len(req.HookIDs) > 0 {
-		for _, id := range req.HookIDs {
-			var found *hooks.Hook
-			for _, h := range all {
-				if picks(h, id) {
-					found = h
-				}
-			}
-			if found == nil {
-				return nil, &agents.RequestError{Msg: fmt.Sprintf("no %s hook %q", plan.Event, id)}
-			}
-			out = append(out, found)
-		}
-		return out, nil
-	}
-	if len(req.Select) == 0 {
-		return plan.Hooks, nil
-	}
-	var missing []string
-	for _, sel := range req.Select {
-		n := len(out)
-		for _, h := range plan.Hooks {
-			if h.ID == sel || names(h, sel) || strings.TrimSpace(h.Command) == strings.TrimSpace(sel) {
-				out = append(out, h)
-			}
-		}
-		if len(out) == n {
-			missing = append(missing, sel)
-		}
-	}
-	if len(missing) > 0 {
-		return nil, &agents.RequestError{Msg: fmt.Sprintf("no hook %q in the plan for %s", strings.Join(missing, `", "`), plan.Event)}
-	}
-	return out, nil
+	}, nil, projectDir, sup, hold)
 }

@@ -25,7 +25,7 @@ import (
 // (Files): a project file Codex does not load (an untrusted project)
 // still lists its commands, as held back, so that trusting the project
 // never starts a command nobody looked at.
-func (s *snapshot) collectCommands() {
+func (s *project) collectCommands() {
 	var notify []*hooks.Hook
 	byName := map[string][]*hooks.Hook{}
 	var order []string
@@ -68,7 +68,7 @@ func (s *snapshot) collectCommands() {
 			continue
 		}
 		if mv.Kind != settingsio.TOMLTableValue {
-			s.Diagnostics = append(s.Diagnostics, hooks.Diagnostic{File: f.Path, Line: mv.Pos.Line, Column: mv.Pos.Column,
+			s.diags = append(s.diags, hooks.Diagnostic{File: f.Path, Line: mv.Pos.Line, Column: mv.Pos.Column,
 				Severity: hooks.SeverityError, Message: "mcp_servers must be a table of servers, not " + mv.Kind.String()})
 			continue
 		}
@@ -88,14 +88,14 @@ func (s *snapshot) collectCommands() {
 		s.Commands = append(s.Commands, s.commandStatuses(byName[name], "a later config.toml sets the same server; Codex merges the two, later fields winning")...)
 	}
 	for _, h := range s.Commands {
-		s.Diagnostics = append(s.Diagnostics, h.Diagnostics...)
+		s.diags = append(s.diags, h.Diagnostics...)
 	}
 }
 
 // commandStatuses gives the entries of one key, in layer order, their
 // status: held back in a file Codex does not load, else running (a lower
 // one with later saying a later file takes over).
-func (s *snapshot) commandStatuses(found []*hooks.Hook, later string) []*hooks.Hook {
+func (s *project) commandStatuses(found []*hooks.Hook, later string) []*hooks.Hook {
 	last := -1
 	for i, h := range found {
 		if h.Status == "" && s.fileOf(h).Loaded {
@@ -123,7 +123,7 @@ func (s *snapshot) commandStatuses(found []*hooks.Hook, later string) []*hooks.H
 	return found
 }
 
-func (s *snapshot) fileOf(h *hooks.Hook) *file {
+func (s *project) fileOf(h *hooks.Hook) *file {
 	for _, f := range s.Files {
 		if f.Path == h.Origin.File {
 			return f
@@ -133,7 +133,7 @@ func (s *snapshot) fileOf(h *hooks.Hook) *file {
 }
 
 // mcpServer reads one [mcp_servers.<name>] table.
-func (s *snapshot) mcpServer(f *file, e *settingsio.TOMLEntry) *hooks.Hook {
+func (s *project) mcpServer(f *file, e *settingsio.TOMLEntry) *hooks.Hook {
 	v := e.Value
 	h := s.commandEntry(f, hooks.KindMCPServer, e.Key.Name, v, "mcp_servers."+tomlPathKey(e.Key.Name))
 	h.When = "when a Codex session starts in this folder"
@@ -174,14 +174,14 @@ func (s *snapshot) mcpServer(f *file, e *settingsio.TOMLEntry) *hooks.Hook {
 	return h
 }
 
-func (s *snapshot) commandEntry(f *file, k hooks.Kind, name string, v *settingsio.TOMLValue, path string) *hooks.Hook {
+func (s *project) commandEntry(f *file, k hooks.Kind, name string, v *settingsio.TOMLValue, path string) *hooks.Hook {
 	h := &hooks.Hook{Agent: Name, Kind: k, Event: hooks.Event(k), Name: name, Ext: v,
 		Origin: hooks.Origin{Layer: f.Layer, File: f.Path, Line: v.Pos.Line, Column: v.Pos.Column, Path: path}}
 	h.ID = string(f.Layer) + ":" + f.Path + "#" + path
 	return h
 }
 
-func (s *snapshot) invalidCommand(h *hooks.Hook, v *settingsio.TOMLValue, msg string) {
+func (s *project) invalidCommand(h *hooks.Hook, v *settingsio.TOMLValue, msg string) {
 	if h.Status == "" {
 		h.Status, h.Reason = hooks.StatusInvalid, msg
 	}
@@ -222,7 +222,7 @@ func tomlPathKey(k string) string {
 
 // commandSpecs are the project's commands Hookwarden reviews (of a
 // trusted project or not), with their definitions field by field.
-func (s *snapshot) commandSpecs() []agents.CommandSpec {
+func (s *project) commandSpecs() []agents.CommandSpec {
 	var out []agents.CommandSpec
 	for _, h := range s.Commands {
 		v, _ := h.Ext.(*settingsio.TOMLValue)
@@ -261,7 +261,7 @@ func tomlJSON(v *settingsio.TOMLValue) string {
 func commandDetails(h *hooks.Hook) []agents.Field { return agents.CommandDetails(h, "Codex", nil) }
 
 func (p *project) commandByID(id string) *hooks.Hook {
-	for _, h := range p.snap.Commands {
+	for _, h := range p.Commands {
 		if h.ID == id {
 			return h
 		}
@@ -278,7 +278,7 @@ func scanCommands(f *file, sf agents.ScanFile) []agents.ScanHook {
 	}
 	g := *f
 	g.Layer, g.Loaded = layerProject, true
-	s := &snapshot{Files: []*file{&g}}
+	s := &project{Files: []*file{&g}}
 	s.collectCommands()
 	var out []agents.ScanHook
 	for _, h := range s.Commands {

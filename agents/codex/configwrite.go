@@ -30,12 +30,12 @@ func stateTable(key string) []string { return []string{"hooks", "state", key} }
 // Codex rejects as it is (then Codex runs no hook at all, and an edit
 // would hide that), and returns the values as Codex reads them afterwards.
 func (p *project) editUserConfig(edits ...settingsio.TOMLEdit) (configValues, error) {
-	path := p.snap.Paths.UserConfigTOML
+	path := p.Paths.UserConfigTOML
 	f := &file{Path: path, Kind: kindConfigTOML}
 	if v := readConfigTOML(f); !f.State.Clean() {
 		return v, fmt.Errorf("not editing %s: %s (Codex rejects this file as it is; fix it first)", path, f.Err)
 	}
-	if err := os.MkdirAll(p.snap.Paths.CodexHome, 0o700); err != nil {
+	if err := os.MkdirAll(p.Paths.CodexHome, 0o700); err != nil {
 		return configValues{}, fmt.Errorf("creating CODEX_HOME: %w", err)
 	}
 	if err := settingsio.EditTOMLFile(path, configMode, edits...); err != nil {
@@ -51,7 +51,7 @@ func (p *project) editUserConfig(edits ...settingsio.TOMLEdit) (configValues, er
 
 // checkKey refuses a trust key that names no hook Codex lists here.
 func (p *project) checkKey(key string) (*handler, error) {
-	h := p.snap.HandlerByKey(key)
+	h := p.HandlerByKey(key)
 	if h == nil {
 		return nil, fmt.Errorf("no Codex hook with the key %q in this project", key)
 	}

@@ -100,7 +100,7 @@ func TestLiveApprovedHooksRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := lp.open()
-	for _, h := range p.snap.Handlers {
+	for _, h := range p.Handlers {
 		if h.Trust != untrusted || h.Runs {
 			t.Fatalf("before approval %s is %s (runs %v), want untrusted", h.Key, h.Trust, h.Runs)
 		}

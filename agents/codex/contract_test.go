@@ -92,7 +92,7 @@ func hookReview(t *testing.T, r *agents.Review, command string) agents.HookRevie
 
 func handlerOf(t *testing.T, p *project, command string) *handler {
 	t.Helper()
-	for _, h := range p.snap.Handlers {
+	for _, h := range p.Handlers {
 		if h.Hook.Command == command {
 			return h
 		}
@@ -137,7 +137,7 @@ func TestApproveWritesCodexTrustAndRecordsTheDefinition(t *testing.T) {
 	}
 
 	p = f.open()
-	for _, h := range p.snap.Handlers {
+	for _, h := range p.Handlers {
 		if h.Trust != trusted || !h.Runs {
 			t.Errorf("%s: trust %s, runs %v", h.Key, h.Trust, h.Runs)
 		}
@@ -326,13 +326,13 @@ func TestApproveAttacks(t *testing.T) {
 			t.Fatal(err)
 		}
 		p := f.open()
-		for _, h := range p.snap.Handlers {
+		for _, h := range p.Handlers {
 			if h.Trust != trusted {
 				t.Errorf("%q: %s\n%s", h.Key, h.Trust, f.read(f.config()))
 			}
 		}
-		if len(p.snap.States) != 2 {
-			t.Errorf("states %v: the key was not written as one key", p.snap.States)
+		if len(p.States) != 2 {
+			t.Errorf("states %v: the key was not written as one key", p.States)
 		}
 	})
 	for name, config := range map[string]string{

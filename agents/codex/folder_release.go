@@ -7,7 +7,7 @@ package codex
 // word, so the trust confirmation lists only what really starts running.
 func (p *project) staysOffOnceTrusted() map[string]string {
 	out := map[string]string{}
-	for _, h := range p.snap.Handlers {
+	for _, h := range p.Handlers {
 		if h.Hook == nil || h.Hook.Status != statusProjectUntrusted {
 			continue
 		}

@@ -64,14 +64,14 @@ func TestHashObserved(t *testing.T) {
 
 // loadUserHooks loads a snapshot whose only hooks file is the user
 // hooks.json with text.
-func loadUserHooks(t *testing.T, text string) *snapshot {
+func loadUserHooks(t *testing.T, text string) *project {
 	t.Helper()
 	home := t.TempDir()
 	testenv.WriteFile(t, filepath.Join(home, ".codex", "hooks.json"), text)
 	return loadIn(t, home, t.TempDir(), sessionFlags{})
 }
 
-func loadIn(t *testing.T, home, cwd string, flags sessionFlags) *snapshot {
+func loadIn(t *testing.T, home, cwd string, flags sessionFlags) *project {
 	t.Helper()
 	env := map[string]string{"HOME": home}
 	s, err := load(options{Cwd: cwd, Getenv: func(k string) string { return env[k] }, SystemDir: filepath.Join(home, "etc-codex")}, flags)
@@ -81,7 +81,7 @@ func loadIn(t *testing.T, home, cwd string, flags sessionFlags) *snapshot {
 	return s
 }
 
-func keysOf(s *snapshot) []string {
+func keysOf(s *project) []string {
 	var out []string
 	for _, h := range s.Handlers {
 		out = append(out, h.Key)
@@ -96,12 +96,12 @@ func genHooksJSON(r *rand.Rand) string {
 	texts := []string{`echo hi`, `printf '%s\n' "a\"b"`, `echo \\ back`, "tab\there", "nl\nline", `ünïcødé ✓ 日本`,
 		"<script>&amp;", "\u2028sep\u2029", "ctl\x01\x1f\x7f", `emoji 😀`, `  spaced  `}
 	matchers := []string{"Bash", "^Bash$", "Edit|Write", "", "*", "apply_patch", "mcp__.*", "startup|resume", "x y"}
-	var events []string
-	for _, e := range Events() {
-		events = append(events, string(e.Name))
+	var names []string
+	for _, e := range events {
+		names = append(names, string(e.Name))
 	}
 	doc := map[string]any{}
-	for _, ev := range events {
+	for _, ev := range names {
 		var groups []any
 		for g := 0; g < 1+r.Intn(3); g++ {
 			group := map[string]any{}
@@ -203,7 +203,7 @@ func TestEventKey(t *testing.T) {
 			t.Errorf("EventKey(%s) = %s, want %s", e, got, w)
 		}
 	}
-	if n := len(Events()); n != 14 {
+	if n := len(events); n != 14 {
 		t.Errorf("%d events", n)
 	}
 }

@@ -105,7 +105,7 @@ func helperKeys(root *settingsio.TOMLTable) []helperKey {
 }
 
 // helperEntry is one helper key of f as an entry of the model.
-func (s *snapshot) helperEntry(f *file, k helperKey) *hooks.Hook {
+func (s *project) helperEntry(f *file, k helperKey) *hooks.Hook {
 	h := s.commandEntry(f, hooks.KindHelper, k.path, k.v, k.path)
 	h.When = k.when
 	argv, line, ok := helperCommand(k.v)

@@ -13,15 +13,15 @@ import (
 // headers helper does not run, and a project's otel and model_providers
 // helpers are reviewed but do not run (Codex ignores those tables there).
 func TestHelperKeys(t *testing.T) {
-	project := "[otel]\nheaders_helper = \"./otel.sh --x\"\n\n" +
+	projectTOML := "[otel]\nheaders_helper = \"./otel.sh --x\"\n\n" +
 		"[model_providers.corp]\nauth = { command = \"./token.sh\", args = [\"-v\"] }\n\n" +
 		"[model_providers.bedrock.aws]\nauth_refresh = { command = \"aws\", args = [\"sso\", \"login\"] }\ncredential_export = [\"./creds.sh\", \"a b\"]\n\n" +
 		"[model_providers.bad.aws]\ncredential_export = 7\n\n" +
 		"[mcp_servers.on]\nurl = \"https://mcp.example/x\"\nhttp_headers_helper = \"./hdr.sh\"\n\n" +
 		"[mcp_servers.off]\nurl = \"https://mcp.example/y\"\nhttp_headers_helper = \"./off.sh\"\nenabled = false\n"
 	user := "[otel]\nheaders_helper = \"/usr/bin/user-otel\"\n"
-	s := &snapshot{Files: []*file{
-		{Path: "/p/.codex/config.toml", Kind: kindConfigTOML, State: fileOK, Layer: layerProject, Loaded: true, Raw: []byte(project)},
+	s := &project{Files: []*file{
+		{Path: "/p/.codex/config.toml", Kind: kindConfigTOML, State: fileOK, Layer: layerProject, Loaded: true, Raw: []byte(projectTOML)},
 	}}
 	// the user's file comes first in layer order; Codex ignores the
 	// project's otel and model_providers tables, so the user's helper runs

@@ -131,7 +131,7 @@ func runKit(t *testing.T, cache string, cmd *exec.Cmd, rep any) {
 // trust the kit adds (-c projects=…, and with CODEX_LIVE_TRUST=all a
 // trusted_hash for every hook not trusted yet). neutral maps its paths to
 // the report's.
-func modelOf(t *testing.T, project, home string, env map[string]string) (*snapshot, func(string) string) {
+func modelOf(t *testing.T, project, home string, env map[string]string) (*project, func(string) string) {
 	t.Helper()
 	root, err := filepath.EvalSymlinks(t.TempDir())
 	if err != nil {
@@ -270,8 +270,8 @@ func TestLiveCodexExamples(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				for _, h := range plan.Runs {
-					if tag := tagOf(h.Hook.Command); tag != "" {
+				for _, h := range plan.Hooks {
+					if tag := tagOf(h.Command); tag != "" {
 						planned[f.Event] = append(planned[f.Event], tag)
 					}
 				}

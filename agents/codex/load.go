@@ -45,12 +45,12 @@ type layerSpec struct {
 // for a session in opts.Cwd, and decides for every handler what Codex does
 // with it. It returns an error only for unusable options; problems with
 // files are File states and diagnostics.
-func load(opts options, flags sessionFlags) (*snapshot, error) {
+func load(opts options, flags sessionFlags) (*project, error) {
 	p, err := resolvePaths(opts)
 	if err != nil {
 		return nil, err
 	}
-	s := &snapshot{Paths: p}
+	s := &project{Paths: p}
 
 	req := &file{Path: p.Requirements, Kind: kindRequirements, Layer: layerManaged, Source: sourceSystem,
 		Provenance: provRequirements}
@@ -128,7 +128,7 @@ func load(opts options, flags sessionFlags) (*snapshot, error) {
 	// enabled even with enabled = false; source:
 	// append_managed_requirement_handlers).
 	s.fileDiagnostics(req, true)
-	s.Diagnostics = append(s.Diagnostics, reqVals.diags...)
+	s.diags = append(s.diags, reqVals.diags...)
 	s.refused(req, reqVals, true)
 	if reqVals.hooks != nil {
 		req.Layer, req.Loaded = layerManaged, true
@@ -155,7 +155,7 @@ func load(opts options, flags sessionFlags) (*snapshot, error) {
 }
 
 // addLayer loads one layer's hooks.json and config.toml [hooks].
-func (s *snapshot) addLayer(l layerSpec, states map[string]hookState) {
+func (s *project) addLayer(l layerSpec, states map[string]hookState) {
 	for _, f := range []*file{l.json, l.toml} {
 		f.Layer, f.Source = l.layer, l.source
 		f.Loaded, f.NotLoaded = l.notLoaded == "", l.notLoaded
@@ -174,7 +174,7 @@ func (s *snapshot) addLayer(l layerSpec, states map[string]hookState) {
 	s.Files = append(s.Files, l.json, l.toml)
 	s.fileDiagnostics(l.json, l.notLoaded == "")
 	s.fileDiagnostics(l.toml, l.notLoaded == "")
-	s.Diagnostics = append(s.Diagnostics, l.tomlVals.diags...)
+	s.diags = append(s.diags, l.tomlVals.diags...)
 	s.refused(l.toml, l.tomlVals, l.notLoaded == "")
 	// Codex's own warning for a hooks.json it cannot use (observed: "failed
 	// to parse hooks config <path>: <serde message> at line L column C";
@@ -197,7 +197,7 @@ func (s *snapshot) addLayer(l layerSpec, states map[string]hookState) {
 		if l.toml.State == fileOK {
 			l.toml.State = fileInvalid
 			l.toml.Err = &settingsio.ParseError{Path: l.toml.Path, Line: e.pos.Line, Column: e.pos.Column, Msg: e.msg}
-			s.Diagnostics = append(s.Diagnostics, hooks.Diagnostic{File: l.toml.Path, Line: e.pos.Line, Column: e.pos.Column,
+			s.diags = append(s.diags, hooks.Diagnostic{File: l.toml.Path, Line: e.pos.Line, Column: e.pos.Column,
 				Severity: hooks.SeverityError, Message: e.msg + " (Codex loads none of this file's [hooks])"})
 		}
 		// Observed: a trusted project config.toml whose [hooks] has a value
@@ -229,7 +229,7 @@ func (s *snapshot) addLayer(l layerSpec, states map[string]hookState) {
 // addHandlers turns one file's definitions into handlers, in Codex's
 // order, deciding each one's fate (source: append_matcher_groups;
 // observed: every warning text below).
-func (s *snapshot) addHandlers(l layerSpec, defs *defFile, states map[string]hookState) {
+func (s *project) addHandlers(l layerSpec, defs *defFile, states map[string]hookState) {
 	file := l.json
 	if file == nil {
 		file = l.toml
@@ -246,7 +246,7 @@ func (s *snapshot) addHandlers(l layerSpec, defs *defFile, states map[string]hoo
 	}
 	for _, ev := range defs.events {
 		if !ev.known {
-			s.Diagnostics = append(s.Diagnostics, hooks.Diagnostic{File: file.Path, Line: ev.pos.Line, Column: ev.pos.Column,
+			s.diags = append(s.diags, hooks.Diagnostic{File: file.Path, Line: ev.pos.Line, Column: ev.pos.Column,
 				Severity: hooks.SeverityWarning,
 				Message:  fmt.Sprintf("%q is not a Codex hook event: Codex ignores it without a warning and none of its hooks run%s", string(ev.name), suggestEvent(ev.name))})
 		}
@@ -315,7 +315,7 @@ func (h *handler) clamped(e eventInfo, d defHandler) bool {
 }
 
 // newHandler builds the handler and its neutral hook.
-func (s *snapshot) newHandler(l layerSpec, file *file, defsPath string, ev defEvent, g defGroup, d defHandler, matcher *string) *handler {
+func (s *project) newHandler(l layerSpec, file *file, defsPath string, ev defEvent, g defGroup, d defHandler, matcher *string) *handler {
 	timeout, clamped := effectiveTimeout(ev.info, d.timeout)
 	hk := &hooks.Hook{
 		ID:         fmt.Sprintf("codex:%s:%s#%s", l.layer, file.Path, d.path),
@@ -365,7 +365,7 @@ func (s *snapshot) newHandler(l layerSpec, file *file, defsPath string, ev defEv
 // decideTrust sets trust, enablement and the status of a handler Codex
 // lists (source: discovery.rs hook_trust_status, hook_enabled; observed in
 // the kit's trusted-hash and untrusted examples).
-func (s *snapshot) decideTrust(h *handler, l layerSpec, states map[string]hookState) {
+func (s *project) decideTrust(h *handler, l layerSpec, states map[string]hookState) {
 	h.Listed = true
 	trustOf(h, l, states)
 	hk := h.Hook
@@ -435,7 +435,7 @@ func (h *handler) silentSkip(msg string) { h.diag(hooks.SeverityWarning, msg) }
 // sameCommandTwice notes commands that run more than once for one event
 // (observed: the same command in the user and the project layer runs
 // twice; Codex does not de-duplicate).
-func (s *snapshot) sameCommandTwice() {
+func (s *project) sameCommandTwice() {
 	type k struct {
 		event hooks.Event
 		cmd   string
@@ -476,7 +476,7 @@ func suggestEvent(name hooks.Event) string {
 // Codex cannot parse stops Codex from starting at all (source: loader
 // load_config_toml_for_required_layer; a project one only when the
 // project is trusted).
-func (s *snapshot) fileDiagnostics(f *file, loaded bool) {
+func (s *project) fileDiagnostics(f *file, loaded bool) {
 	if f.Err == nil || f.State == fileInvalid && f.Kind == kindConfigTOML {
 		return
 	}
@@ -485,13 +485,13 @@ func (s *snapshot) fileDiagnostics(f *file, loaded bool) {
 		s.fatal(f.Path, settingsio.Pos{Line: f.Err.Line, Column: f.Err.Column}, f.Err.Msg+" (Codex refuses to start with this file)")
 		return
 	}
-	s.Diagnostics = append(s.Diagnostics, d)
+	s.diags = append(s.diags, d)
 }
 
 // fatal records a problem that stops Codex from loading any configuration
 // for the session: it runs no hook at all.
-func (s *snapshot) fatal(file string, pos settingsio.Pos, msg string) {
-	s.Diagnostics = append(s.Diagnostics, hooks.Diagnostic{File: file, Line: pos.Line, Column: pos.Column,
+func (s *project) fatal(file string, pos settingsio.Pos, msg string) {
+	s.diags = append(s.diags, hooks.Diagnostic{File: file, Line: pos.Line, Column: pos.Column,
 		Severity: hooks.SeverityFatal, Message: msg})
 	if s.Fatal == "" {
 		s.Fatal = fmt.Sprintf("%s:%d:%d: %s", file, pos.Line, pos.Column, msg)
@@ -500,13 +500,13 @@ func (s *snapshot) fatal(file string, pos settingsio.Pos, msg string) {
 
 // refused reports the values for which Codex rejects a config file as a
 // whole: fatal when Codex loads the file, else an error.
-func (s *snapshot) refused(f *file, v configValues, loaded bool) {
+func (s *project) refused(f *file, v configValues, loaded bool) {
 	for _, d := range v.refused {
 		if loaded {
 			s.fatal(d.File, settingsio.Pos{Line: d.Line, Column: d.Column}, d.Message+" (Codex rejects the whole configuration and runs no hook)")
 			continue
 		}
 		d.Severity = hooks.SeverityError
-		s.Diagnostics = append(s.Diagnostics, d)
+		s.diags = append(s.diags, d)
 	}
 }

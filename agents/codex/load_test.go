@@ -7,11 +7,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/internal/testenv"
 )
 
-func fileOf(s *snapshot, path string) *file {
+func fileOf(s *project, path string) *file {
 	for _, f := range s.Files {
 		if f.Path == path {
 			return f
@@ -20,7 +21,7 @@ func fileOf(s *snapshot, path string) *file {
 	return nil
 }
 
-func listed(s *snapshot) []string {
+func listed(s *project) []string {
 	var out []string
 	for _, h := range s.Handlers {
 		if h.Listed {
@@ -84,7 +85,7 @@ func TestDecodeHooksJSONAsCodex(t *testing.T) {
 				if f.Err == nil || f.Err.Line == 0 || f.Err.Column == 0 {
 					t.Errorf("error without a place: %+v", f.Err)
 				}
-				if f.State.Clean() || len(s.Unreadable()) == 0 {
+				if f.State.Clean() || len(s.unreadableFiles()) == 0 {
 					t.Error("a file Codex cannot use reads as clean")
 				}
 				if len(s.CodexWarnings) != 1 || !strings.HasPrefix(s.CodexWarnings[0], "failed to parse hooks config "+f.Path+": ") {
@@ -158,7 +159,7 @@ func TestProjectLayersNestedAndTrust(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := filepath.Join(home, ".codex", "config.toml")
-	runsOf := func(s *snapshot) []string {
+	runsOf := func(s *project) []string {
 		var out []string
 		for _, h := range s.Handlers {
 			if h.Hook.Status != statusProjectUntrusted {
@@ -279,7 +280,7 @@ func TestFilesThatCannotBeReadAreNotClean(t *testing.T) {
 	}
 	testenv.WriteFile(t, filepath.Join(home, ".codex", "config.toml"), "[hooks\n")
 	s := loadIn(t, home, t.TempDir(), sessionFlags{})
-	bad := s.Unreadable()
+	bad := s.unreadableFiles()
 	if len(bad) != 2 {
 		t.Fatalf("unreadable %d: %+v", len(bad), bad)
 	}
@@ -287,11 +288,11 @@ func TestFilesThatCannotBeReadAreNotClean(t *testing.T) {
 		t.Errorf("states %s %s %+v", bad[0].State, bad[1].State, bad[1].Err)
 	}
 	fatal := false
-	for _, d := range s.Diagnostics {
+	for _, d := range s.diags {
 		fatal = fatal || d.Severity == hooks.SeverityFatal
 	}
 	if !fatal {
-		t.Errorf("a user config.toml Codex cannot parse is not fatal: %+v", s.Diagnostics)
+		t.Errorf("a user config.toml Codex cannot parse is not fatal: %+v", s.diags)
 	}
 	s = loadUserHooks(t, "{\"hooks\":{\"PreToolUse\":[{\"hooks\":[{\"type\":\"command\",\"command\":\"\xff\"}]}]}}")
 	if f := fileOf(s, s.Paths.UserHooksJSON); f.State != fileUnreadable || f.Err.Line != 1 {
@@ -306,7 +307,7 @@ func TestUnknownEventsAndDuplicates(t *testing.T) {
 	testenv.WriteFile(t, filepath.Join(project, ".codex", "hooks.json"), `{"hooks":{"PreToolUse":[{"matcher":"^Ba\\w+$","hooks":[{"type":"command","command":"same"}]}]}}`)
 	s := loadIn(t, home, project, sessionFlags{Projects: map[string]string{project: "trusted"}})
 	var msgs []string
-	for _, d := range s.Diagnostics {
+	for _, d := range s.diags {
 		msgs = append(msgs, d.Message)
 	}
 	all := strings.Join(msgs, "\n")
@@ -354,10 +355,10 @@ func TestPlanner(t *testing.T) {
 		}
 	}
 	s = loadIn(t, home, project, flags)
-	cmds := func(p *plan) string {
+	cmds := func(p *agents.Plan) string {
 		var out []string
-		for _, h := range p.Runs {
-			out = append(out, h.Hook.Command)
+		for _, h := range p.Hooks {
+			out = append(out, h.Command)
 		}
 		return strings.Join(out, " ")
 	}
@@ -381,12 +382,12 @@ func TestPlanner(t *testing.T) {
 		if got := cmds(p); got != c.want {
 			t.Errorf("%s %+v: runs %q, want %q", c.event, c.ctx, got, c.want)
 		}
-		for _, sk := range p.NotRun {
+		for _, sk := range p.Skipped {
 			if sk.Reason == "" {
-				t.Errorf("%s: %s does not run, no reason", c.event, sk.Handler.Hook.Command)
+				t.Errorf("%s: %s does not run, no reason", c.event, sk.Hook.Command)
 			}
 		}
-		if !p.Concurrent() {
+		if p.Sequential {
 			t.Error("Codex runs an event's hooks concurrently")
 		}
 	}
@@ -409,17 +410,17 @@ func TestRefusedConfigRunsNothing(t *testing.T) {
 			testenv.WriteFile(t, filepath.Join(home, ".codex", "hooks.json"), `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"stop"}]}]}}`)
 			key := filepath.Join(home, ".codex", "hooks.json") + ":stop:0:0"
 			flags := sessionFlags{HookStates: map[string]HookState{key: {TrustedHash: loadIn(t, home, t.TempDir(), sessionFlags{}).Handlers[0].CurrentHash}}}
-			if p, _ := loadIn(t, home, t.TempDir(), flags).PlanFor("Stop", hooks.PlanContext{}); len(p.Runs) != 1 {
+			if p, _ := loadIn(t, home, t.TempDir(), flags).PlanFor("Stop", hooks.PlanContext{}); len(p.Hooks) != 1 {
 				t.Fatalf("the trusted hook does not run before the config is broken: %+v", p)
 			}
 			testenv.WriteFile(t, filepath.Join(home, ".codex", "config.toml"), c.toml)
 			s := loadIn(t, home, t.TempDir(), flags)
 			if s.Fatal == "" {
-				t.Fatalf("not refused: %+v", s.Diagnostics)
+				t.Fatalf("not refused: %+v", s.diags)
 			}
 			p, err := s.PlanFor("Stop", hooks.PlanContext{})
-			if err != nil || len(p.Runs) != 0 {
-				t.Errorf("runs %v (%v)", p.Runs, err)
+			if err != nil || len(p.Hooks) != 0 {
+				t.Errorf("runs %v (%v)", p.Hooks, err)
 			}
 		})
 	}

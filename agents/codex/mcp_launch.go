@@ -23,7 +23,7 @@ var mcpDefaultEnv = []string{"HOME", "LOGNAME", "PATH", "SHELL", "USER", "__CF_U
 // then its env; a url server runs nothing here.
 func (p *project) MCPLaunch(h *hooks.Hook) (*agents.MCPLaunch, error) {
 	dir := p.Dir()
-	sup := p.env.Supervisor(dir, p.snap.Paths.CodexHome)
+	sup := p.env.Supervisor(dir, p.Paths.CodexHome)
 	if h.Kind != hooks.KindMCPServer {
 		return nil, fmt.Errorf("%s is not an MCP server", p.Title(h))
 	}

@@ -1,8 +1,10 @@
 package codex
 
 import (
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
+	"github.com/hookwarden/hookwarden/trust"
 )
 
 // Name is the value of hooks.Hook.Agent for Codex hooks (and the agent's
@@ -91,8 +93,12 @@ type handler struct {
 	Runs bool
 }
 
-// snapshot is everything Codex would load for one session folder.
-type snapshot struct {
+// project is one session folder as Codex CLI reads it (load): every
+// layer's hooks.json and [hooks], the hook trust and project trust of the
+// user config.toml; and, once opened (Open), Hookwarden's store, which
+// keeps the definitions and script fingerprints of what was approved
+// (Codex keeps only a hash). It is the contract's Project, a snapshot.
+type project struct {
 	Paths paths
 	// Files are every file that can hold hooks or hook trust, in Codex's
 	// layer order (lowest precedence first).
@@ -109,9 +115,9 @@ type snapshot struct {
 	// CodexWarnings are the warnings Codex itself prints for this
 	// configuration, in its words (hooks/list "warnings").
 	CodexWarnings []string
-	// Diagnostics are findings about files (parse errors, unknown events,
+	// diags are findings about files (parse errors, unknown events,
 	// unreadable files), each with file:line:col.
-	Diagnostics []hooks.Diagnostic
+	diags []hooks.Diagnostic
 	// States are the [hooks.state."<key>"] entries Codex reads (the user
 	// config.toml's, with session flags merged in), by key.
 	States map[string]HookState
@@ -123,10 +129,19 @@ type snapshot struct {
 	// Commands are the commands Codex runs that are not hooks (MCP
 	// servers, notify; see commands.go).
 	Commands []*hooks.Hook
+
+	// What Open adds: the environment, a neutral hook's handler (byHook),
+	// the first reviewed handler of each trust key (byKey), and
+	// Hookwarden's store (storeErr says why it cannot be used).
+	env      agents.Env
+	byHook   map[*hooks.Hook]*handler
+	byKey    map[string]*handler
+	store    trust.Store
+	storeErr error
 }
 
 // Hooks returns the neutral model of every handler, in Handlers' order.
-func (s *snapshot) Hooks() []*hooks.Hook {
+func (s *project) handlerHooks() []*hooks.Hook {
 	out := make([]*hooks.Hook, len(s.Handlers))
 	for i, h := range s.Handlers {
 		out[i] = h.Hook
@@ -136,7 +151,7 @@ func (s *snapshot) Hooks() []*hooks.Hook {
 
 // Unreadable returns the files that exist but were not fully understood:
 // a configuration with one of them is never clean.
-func (s *snapshot) Unreadable() []*file {
+func (s *project) unreadableFiles() []*file {
 	var out []*file
 	for _, f := range s.Files {
 		if !f.State.Clean() {
@@ -147,7 +162,7 @@ func (s *snapshot) Unreadable() []*file {
 }
 
 // HandlerByKey returns the handler with Codex's trust key, or nil.
-func (s *snapshot) HandlerByKey(key string) *handler {
+func (s *project) HandlerByKey(key string) *handler {
 	for _, h := range s.Handlers {
 		if h.Listed && h.Key == key {
 			return h

@@ -31,3 +31,13 @@ func TestContractResult(t *testing.T) {
 		t.Errorf("%s %v", p, err)
 	}
 }
+
+// samplePayload is the payload Codex would send for event and q (tool,
+// trigger) in the project folder, as JSON.
+func samplePayload(event hooks.Event, q agents.Query, project, codexHome string) ([]byte, error) {
+	in, err := sampleInput(sampleOptions{Event: event, Tool: q.Tool, Trigger: q.Trigger, ProjectDir: project, CodexHome: codexHome})
+	if err != nil {
+		return nil, err
+	}
+	return hooks.AppendJSON(nil, in), nil
+}

@@ -101,7 +101,7 @@ func selected(snap *project, plan *agents.Plan, req agents.RunRequest, info even
 		c := handlerOf(h)
 		return c != nil && (h.ID == id || c.Key != "" && c.Key == id) && c.Event.Name == info.Name && c.Valid
 	}
-	return claudeschema.Select(all, picks, plan, req, func(h *hooks.Hook, sel string) bool {
+	return agents.Select(all, picks, plan, req, func(h *hooks.Hook, sel string) bool {
 		c := handlerOf(h)
 		return c != nil && c.Key != "" && strings.HasPrefix(c.Key, sel) && len(sel) >= 8
 	})

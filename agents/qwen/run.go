@@ -61,7 +61,7 @@ func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
 	picks := func(h *hooks.Hook, id string) bool {
 		return h.ID == id && handlerOf(h).Event == ev.name && handlerOf(h).Valid()
 	}
-	planned, err := claudeschema.Select(all, picks, plan, req, func(h *hooks.Hook, sel string) bool { return title(h) == sel })
+	planned, err := agents.Select(all, picks, plan, req, func(h *hooks.Hook, sel string) bool { return title(h) == sel })
 	if err != nil {
 		return nil, err
 	}

@@ -24,7 +24,7 @@ const recordTimeoutSec = 10
 // exits 0 changes no decision of Codex's (agents.Recorder).
 func (agent) RecordEvents() ([]hooks.Event, []agents.Skipped) {
 	var out []hooks.Event
-	for _, e := range Events() {
+	for _, e := range events {
 		out = append(out, e.Name)
 	}
 	return out, nil

@@ -8,51 +8,7 @@ import (
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
-	"github.com/hookwarden/hookwarden/trust"
 )
-
-// version is the Codex CLI release whose behaviour this package models.
-const version = "0.171.0"
-
-// agent is Codex CLI behind the agent contract.
-type agent struct {
-	// SystemDir replaces /etc/codex (tests; "" reads /etc/codex).
-	SystemDir string
-}
-
-// New returns Codex CLI's agent.
-func New() agent { return agent{} }
-
-// Info names Codex CLI.
-func (agent) Info() agents.Info {
-	return agents.Info{Facts: facts(), Name: string(Name), Title: "Codex CLI", Version: version, Types: []string{"command", "mcp_tool", "prompt", "agent"},
-		Statuses: []hooks.Status{statusUntrusted, statusModified, statusProjectUntrusted, statusManagedOnly,
-			statusUnsupported, statusSkipped, statusUnknownEvent, statusInvalidMatcher},
-		Layers: map[settingsio.Layer]agents.LayerRole{layerSystem: agents.RoleAdmin, layerManaged: agents.RoleAdmin,
-			layerUser: agents.RoleUser, layerProject: agents.RoleProject},
-		Lacks: map[agents.Capability]string{
-			agents.CapRepair: "Codex keeps its own trust (trusted_hash in config.toml): there is nothing of Hookwarden's to put back; approve the hooks again",
-		}}
-}
-
-// project is one session folder as Codex CLI reads it: every layer's
-// hooks.json and [hooks], the hook trust and project trust of the user
-// config.toml, and Hookwarden's store, which keeps the definitions and
-// script fingerprints of what was approved (Codex keeps only a hash).
-type project struct {
-	env  agents.Env
-	snap *snapshot
-	// byHook finds a neutral hook's handler.
-	byHook map[*hooks.Hook]*handler
-	// byKey is the first reviewed handler of each trust key (keyed).
-	byKey map[string]*handler
-	// root is the trust of the project root (the folder Codex asks to
-	// trust), also when it has no .codex folder.
-	root projectDir
-	// store is Hookwarden's store; storeErr says why it cannot be used.
-	store    trust.Store
-	storeErr error
-}
 
 var _ agents.Project = (*project)(nil)
 
@@ -60,18 +16,17 @@ var _ agents.Project = (*project)(nil)
 // session in dir.
 func (a agent) Open(_ context.Context, env agents.Env, dir string) (agents.Project, error) {
 	opts := options{Cwd: dir, Getenv: env.Vars.Get, SystemDir: a.SystemDir}
-	snap, err := load(opts, sessionFlags{})
+	p, err := load(opts, sessionFlags{})
 	if err != nil {
 		return nil, err
 	}
-	p := &project{env: env, snap: snap, byHook: map[*hooks.Hook]*handler{}, byKey: map[string]*handler{}}
-	for _, h := range snap.Handlers {
+	p.env, p.byHook, p.byKey = env, map[*hooks.Hook]*handler{}, map[string]*handler{}
+	for _, h := range p.Handlers {
 		if _, dup := p.byKey[h.Key]; !dup && reviewed(h) {
 			p.byKey[h.Key] = h
 		}
 		p.byHook[h.Hook] = h
 	}
-	p.root = snap.RootTrust
 	p.store, p.storeErr = agents.LocateStore(env)
 	return p, nil
 }
@@ -80,21 +35,18 @@ func (a agent) Open(_ context.Context, env agents.Env, dir string) (agents.Proje
 func (p *project) Agent() agents.Info { return agent{}.Info() }
 
 // Dir is the session folder with links resolved (Codex's cwd).
-func (p *project) Dir() string { return p.snap.Paths.Cwd }
-
-// snapshot is what Codex reads for the folder (for tests and tools).
-func (p *project) Snapshot() *snapshot { return p.snap }
+func (p *project) Dir() string { return p.Paths.Cwd }
 
 // Hooks are every handler of every layer, in Codex's order.
-func (p *project) Hooks() []*hooks.Hook { return append(p.snap.Hooks(), p.snap.Commands...) }
+func (p *project) Hooks() []*hooks.Hook { return append(p.handlerHooks(), p.Commands...) }
 
 // handler is the Codex handler of a neutral hook (nil for another's).
 func (p *project) Handler(h *hooks.Hook) *handler { return p.byHook[h] }
 
 // Diagnostics are the findings about the files and every handler's own.
 func (p *project) Diagnostics() []hooks.Diagnostic {
-	out := append([]hooks.Diagnostic(nil), p.snap.Diagnostics...)
-	for _, h := range p.snap.Handlers {
+	out := append([]hooks.Diagnostic(nil), p.diags...)
+	for _, h := range p.Handlers {
 		out = append(out, h.Hook.Diagnostics...)
 	}
 	return out
@@ -113,7 +65,7 @@ func (p *project) Title(h *hooks.Hook) string {
 // decoded as Codex does.
 func (p *project) Unreadable() []settingsio.FileError {
 	var out []settingsio.FileError
-	for _, f := range p.snap.Unreadable() {
+	for _, f := range p.unreadableFiles() {
 		fe := settingsio.FileError{Layer: f.Layer, Path: f.Path, Message: "not read"}
 		if f.Err != nil {
 			fe.Line, fe.Column, fe.Message = f.Err.Line, f.Err.Column, f.Err.Msg
@@ -128,7 +80,7 @@ func (p *project) Unreadable() []settingsio.FileError {
 // where CODEX_HOME is, what Codex itself warns, and what Hookwarden
 // observed of Codex and what it only read about.
 func (p *project) Summary() agents.Summary {
-	s, paths := p.snap, p.snap.Paths
+	s, paths := p, p.Paths
 	ft := p.FolderTrust()
 	sum := agents.Summary{
 		FolderTrust: ft,
@@ -175,12 +127,12 @@ func (p *project) Summary() agents.Summary {
 
 // FolderTrust is Codex's trust of the project root in the neutral form.
 func (p *project) FolderTrust() agents.FolderTrust {
-	r := p.root
+	r := p.RootTrust
 	state := r.Trust
 	if state == "" {
 		state = "unset"
 	}
-	source := p.snap.Paths.UserConfigTOML
+	source := p.Paths.UserConfigTOML
 	if r.Trust != "" {
 		source = fmt.Sprintf("%s [projects.%q]", source, r.TrustKey)
 	}
@@ -190,7 +142,7 @@ func (p *project) FolderTrust() agents.FolderTrust {
 
 // hooksFact says whether Codex runs hooks here at all.
 func (p *project) hooksFact() agents.Fact {
-	s := p.snap
+	s := p
 	f := agents.Fact{Key: "hooks", Label: "Hooks", Cells: []string{"on"},
 		Text: "on — trusted hooks run; untrusted or modified ones Codex skips without a word", OK: true}
 	switch {
@@ -210,7 +162,7 @@ func (p *project) hooksFact() agents.Fact {
 func (p *project) Layers() []agents.Layer {
 	perFile := agents.HooksPerFile(p.Hooks(), nil)
 	var out []agents.Layer
-	for _, f := range p.snap.Files {
+	for _, f := range p.Files {
 		out = append(out, layerOf(f, perFile[f.Path]))
 	}
 	return append(out, agents.StoreLayer(p.store, p.storeErr, "Hookwarden's record of approved Codex hooks (definitions, scripts)",
@@ -240,12 +192,12 @@ func layerOf(f *file, n int) agents.Layer {
 // reviewed hooks.
 func (p *project) Watch() []string {
 	var out []string
-	for _, f := range p.snap.Files {
+	for _, f := range p.Files {
 		out = append(out, f.Path, filepath.Dir(f.Path))
 	}
 	for dir := p.Dir(); ; dir = filepath.Dir(dir) {
 		out = append(out, filepath.Join(dir, ".codex"))
-		if dir == p.snap.Paths.ProjectRoot || filepath.Dir(dir) == dir {
+		if dir == p.Paths.ProjectRoot || filepath.Dir(dir) == dir {
 			break
 		}
 	}

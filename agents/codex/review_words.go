@@ -46,9 +46,9 @@ func codexSays(c *handler) string {
 // `codex exec --trust` writes them.
 func (p *project) folderView() agents.FolderView {
 	ft := p.FolderTrust()
-	root := p.snap.Paths.ProjectRoot
+	root := p.Paths.ProjectRoot
 	f := agents.FolderView{Title: "Project trust: " + ft.State, Trusted: ft.Trusted,
-		Rule:    agents.Fact{Key: "rule", Text: ft.Reason, Paths: []string{p.snap.Paths.UserConfigTOML}, OK: ft.Trusted},
+		Rule:    agents.Fact{Key: "rule", Text: ft.Reason, Paths: []string{p.Paths.UserConfigTOML}, OK: ft.Trusted},
 		Answers: ft.Levels,
 		Labels: map[string]agents.FolderAnswer{
 			"trusted":   {Button: "Trust project", Icon: "confirm", Done: "Trusted the project"},
@@ -62,13 +62,13 @@ func (p *project) folderView() agents.FolderView {
 		None:     "No hook of this project is held back by the project trust now, so no hook starts loading here.",
 		HeldBack: statusProjectUntrusted,
 	}
-	if p.root.TrustKey == root {
-		f.Current = p.root.Trust
+	if p.RootTrust.TrustKey == root {
+		f.Current = p.RootTrust.Trust
 	}
 	if !ft.Trusted {
 		f.StaysOff = p.staysOffOnceTrusted()
 	}
-	cfg := &file{Path: p.snap.Paths.UserConfigTOML, Kind: kindConfigTOML}
+	cfg := &file{Path: p.Paths.UserConfigTOML, Kind: kindConfigTOML}
 	readConfigTOML(cfg)
 	f.Writable = cfg.State.Clean()
 	if !ft.Trusted {
@@ -76,8 +76,8 @@ func (p *project) folderView() agents.FolderView {
 			"(Trust project, or hookwarden folder-trust --agent codex trusted: what codex exec --trust writes)."}}
 	}
 	if !f.Writable {
-		f.Effects = append(f.Effects, agents.Fact{Text: "Fix " + p.snap.Paths.UserConfigTOML +
-			" by hand: Hookwarden does not write a config.toml Codex rejects.", Paths: []string{p.snap.Paths.UserConfigTOML}})
+		f.Effects = append(f.Effects, agents.Fact{Text: "Fix " + p.Paths.UserConfigTOML +
+			" by hand: Hookwarden does not write a config.toml Codex rejects.", Paths: []string{p.Paths.UserConfigTOML}})
 	}
 	return f
 }

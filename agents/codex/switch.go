@@ -17,7 +17,7 @@ import (
 func (p *project) Find(ref string) ([]*hooks.Hook, error) {
 	ref = strings.TrimSpace(ref)
 	var out []*hooks.Hook
-	for _, h := range p.snap.Handlers {
+	for _, h := range p.Handlers {
 		if !h.Listed {
 			continue
 		}
@@ -45,8 +45,8 @@ const switchNote = "Codex reads each hook's switch from [hooks.state.\"<key>\"] 
 // only) and an all-hooks switch over every hook Codex lists.
 func (p *project) Switches() agents.SwitchInfo {
 	return agents.SwitchInfo{Note: switchNote,
-		EnableAll:  "This removes enabled = false for every disabled Codex hook in " + p.snap.Paths.UserConfigTOML + ".",
-		DisableAll: map[string]string{"": "This writes enabled = false for every Codex hook that is not managed in " + p.snap.Paths.UserConfigTOML + "; trusted hashes stay."}}
+		EnableAll:  "This removes enabled = false for every disabled Codex hook in " + p.Paths.UserConfigTOML + ".",
+		DisableAll: map[string]string{"": "This writes enabled = false for every Codex hook that is not managed in " + p.Paths.UserConfigTOML + "; trusted hashes stay."}}
 }
 
 // SwitchOf is a hook's switch as Codex reads it: managed hooks are locked
@@ -77,7 +77,7 @@ func (p *project) Toggle(_ context.Context, req agents.ToggleRequest) (*agents.T
 		return nil, &agents.InputError{Msg: fmt.Sprintf("--scope %q: Codex CLI reads hook switches from the user config.toml only", req.Scope)}
 	}
 	targets, err := req.Targets(p.Find, func() (all []*hooks.Hook) {
-		for _, h := range p.snap.Handlers {
+		for _, h := range p.Handlers {
 			if h.Listed && !h.IsManaged {
 				all = append(all, h.Hook)
 			}
@@ -115,7 +115,7 @@ func (p *project) Toggle(_ context.Context, req agents.ToggleRequest) (*agents.T
 	if req.Enable {
 		verb = "enabled"
 	}
-	path := p.snap.Paths.UserConfigTOML
+	path := p.Paths.UserConfigTOML
 	if len(edits) == 0 {
 		res.Message = "Nothing to change: already " + verb + "."
 		res.Report = []string{"nothing to change: already " + verb}

@@ -113,18 +113,18 @@ func (p *project) reviewAs(full bool, keep func(*agents.HookReview) bool) (*code
 	}
 	r := &codexReview{data: data, sec: sec, byID: map[string]*agents.HookReview{}, moved: map[string]string{}, doc: []reviewDocHook{}}
 	r.Review = agents.Review{Project: p.Dir(), Store: "Codex's trusted_hash in the user config.toml, and Hookwarden's record of what it approved",
-		StorePath: p.snap.Paths.UserConfigTOML, FolderTrust: p.FolderTrust(), Hooks: []agents.HookReview{}, Gone: []agents.Gone{},
-		Unreadable: p.Unreadable(), Critical: []hooks.Diagnostic{}, Warnings: append([]string{}, p.snap.CodexWarnings...)}
+		StorePath: p.Paths.UserConfigTOML, FolderTrust: p.FolderTrust(), Hooks: []agents.HookReview{}, Gone: []agents.Gone{},
+		Unreadable: p.Unreadable(), Critical: []hooks.Diagnostic{}, Warnings: append([]string{}, p.CodexWarnings...)}
 	if r.Unreadable == nil {
 		r.Unreadable = []settingsio.FileError{}
 	}
-	if p.snap.Fatal != "" {
-		r.Critical = append(r.Critical, hooks.Diagnostic{Severity: hooks.SeverityFatal, Message: p.snap.Fatal})
+	if p.Fatal != "" {
+		r.Critical = append(r.Critical, hooks.Diagnostic{Severity: hooks.SeverityFatal, Message: p.Fatal})
 	}
 	sr := trust.NewScriptReviewerFor(p.Dir(), scriptRuntime(p.env))
 	sr.UseCache(data.Fingerprints())
 	r.tracedReach = agents.TracedReach(data, string(Name), p.Dir(), p.userReach(sec))
-	for _, h := range p.snap.Handlers {
+	for _, h := range p.Handlers {
 		if !reviewed(h) {
 			continue
 		}
@@ -163,7 +163,7 @@ func (p *project) reviewAs(full bool, keep func(*agents.HookReview) bool) (*code
 		}
 	}
 	r.Gone = p.gone(sec)
-	cr, err := agents.ReviewCommands(data, string(Name), p.Dir(), p.snap.commandSpecs())
+	cr, err := agents.ReviewCommands(data, string(Name), p.Dir(), p.commandSpecs())
 	if err != nil {
 		return nil, err
 	}
@@ -188,13 +188,13 @@ func (p *project) reviewAs(full bool, keep func(*agents.HookReview) bool) (*code
 	}
 	r.Words = reviewWords
 	r.Folder = p.folderView()
-	r.Files = []string{p.snap.Paths.UserConfigTOML, p.store.Path()}
-	if len(r.Unreadable) > 0 || p.snap.Fatal != "" {
+	r.Files = []string{p.Paths.UserConfigTOML, p.store.Path()}
+	if len(r.Unreadable) > 0 || p.Fatal != "" {
 		r.NeedsReview = true
 	}
-	r.Document = map[string]any{"agent": string(Name), "project": p.Dir(), "config": p.snap.Paths.UserConfigTOML,
+	r.Document = map[string]any{"agent": string(Name), "project": p.Dir(), "config": p.Paths.UserConfigTOML,
 		"store": p.store.Path(), "needs_review": r.NeedsReview, "hooks": r.doc, "gone": r.Gone,
-		"unreadable": r.Unreadable, "codex_warnings": r.Warnings, "fatal": p.snap.Fatal, "commands": cr.Hooks}
+		"unreadable": r.Unreadable, "codex_warnings": r.Warnings, "fatal": p.Fatal, "commands": cr.Hooks}
 	return r, nil
 }
 
@@ -265,7 +265,7 @@ func (p *project) reviewOne(r *codexReview, sr *trust.ScriptReviewer, h *handler
 		}
 	}
 	if c, ok := r.tracedReach[hk.ID]; ok {
-		reviewTracedReach(&rv, c) // contract_trace.go
+		reviewTracedReach(&rv, c) // reach.go
 	}
 	rv.SettleUnwatched()
 	if hk.Status == statusProjectUntrusted && rv.ApprovalNote == "" {
@@ -299,7 +299,7 @@ func (p *project) movedFrom(sec *StoreSection, h *handler) (string, *approval) {
 		if at := p.keyed(k); at != nil && at.CurrentHash == ap.Hash {
 			continue // the approved definition is still there too
 		}
-		if st, ok := p.snap.States[k]; ok && st.TrustedHash != "" && st.TrustedHash != ap.Hash {
+		if st, ok := p.States[k]; ok && st.TrustedHash != "" && st.TrustedHash != ap.Hash {
 			continue // Codex's trust at the old key is not what Hookwarden recorded
 		}
 		return k, ap
@@ -311,7 +311,7 @@ func (p *project) movedFrom(sec *StoreSection, h *handler) (string, *approval) {
 // any more: Hookwarden's records and Codex's own hooks.state entries.
 func (p *project) gone(sec *StoreSection) []agents.Gone {
 	files := map[string]bool{}
-	for _, f := range p.snap.Files {
+	for _, f := range p.Files {
 		if f.Kind != kindRequirements {
 			files[f.Path] = true
 		}
@@ -341,8 +341,8 @@ func (p *project) gone(sec *StoreSection) []agents.Gone {
 
 // stateKeys are the keys of [hooks.state] Codex reads.
 func (p *project) stateKeys() []string {
-	keys := make([]string, 0, len(p.snap.States))
-	for k := range p.snap.States {
+	keys := make([]string, 0, len(p.States))
+	for k := range p.States {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
@@ -395,7 +395,7 @@ func (p *project) approve(ctx context.Context, req agents.ApproveRequest, carry 
 	cmdRes := &agents.ApproveResult{Approved: []string{}}
 	var cmds *agents.PreparedCommands
 	if !carry || req.All {
-		pc, rest, err := agents.PrepareCommandsFor(ctx, p, p.store, string(Name), p.Dir(), p.snap.commandSpecs(), req, p.env.Clock())
+		pc, rest, err := agents.PrepareCommandsFor(ctx, p, p.store, string(Name), p.Dir(), p.commandSpecs(), req, p.env.Clock())
 		if err != nil {
 			return nil, err
 		}
@@ -543,7 +543,7 @@ func (p *project) approve(ctx context.Context, req agents.ApproveRequest, carry 
 	if cmds != nil {
 		cmds.Report(cmdRes, p.store.Path())
 	}
-	res = &agents.ApproveResult{Approved: []string{}, Files: []string{p.snap.Paths.UserConfigTOML, p.store.Path()}}
+	res = &agents.ApproveResult{Approved: []string{}, Files: []string{p.Paths.UserConfigTOML, p.store.Path()}}
 	for _, h := range picked {
 		if st, ok := v.states[h.Key]; !ok || st.trustedHash != h.CurrentHash {
 			res.Lost = append(res.Lost, h.Key)
@@ -554,7 +554,7 @@ func (p *project) approve(ctx context.Context, req agents.ApproveRequest, carry 
 			res.Notes = append(res.Notes, fmt.Sprintf("%s: approval carried over from %s (definition unchanged)", shortName(h.Hook), old))
 		}
 	}
-	res.Written = append(res.Written, agents.Written{Count: len(res.Approved), What: "Codex hook", Store: p.snap.Paths.UserConfigTOML,
+	res.Written = append(res.Written, agents.Written{Count: len(res.Approved), What: "Codex hook", Store: p.Paths.UserConfigTOML,
 		Also: p.store.Path(), Lost: res.Lost})
 	if len(res.Lost) > 0 {
 		return res, fmt.Errorf("%d hook(s) not trusted: their trusted_hash did not read back", len(res.Lost))
@@ -586,7 +586,7 @@ func sameCommand(command, ref string) bool {
 func (p *project) pick(r *codexReview, ids []string, all bool) ([]*handler, error) {
 	var out []*handler
 	if len(ids) == 0 && all {
-		for _, h := range p.snap.Handlers {
+		for _, h := range p.Handlers {
 			if rv := r.byID[h.Hook.ID]; rv != nil && rv.NeedsReview() {
 				out = append(out, h)
 			}
@@ -595,7 +595,7 @@ func (p *project) pick(r *codexReview, ids []string, all bool) ([]*handler, erro
 	}
 	for _, id := range ids {
 		n := len(out)
-		for _, h := range p.snap.Handlers {
+		for _, h := range p.Handlers {
 			if r.byID[h.Hook.ID] != nil && (h.Hook.ID == id || h.Key == id || sameCommand(h.Hook.Command, id)) {
 				out = append(out, h)
 			}
@@ -633,7 +633,7 @@ func (p *project) Revoke(_ context.Context, req agents.RevokeRequest) (res *agen
 		return nil, err
 	}
 	cmdRes := &agents.RevokeResult{Revoked: []string{}}
-	rest, err := agents.RevokeCommandsFor(p.store, data, string(Name), p.Dir(), p.snap.commandSpecs(), req, cmdRes)
+	rest, err := agents.RevokeCommandsFor(p.store, data, string(Name), p.Dir(), p.commandSpecs(), req, cmdRes)
 	if err != nil {
 		return nil, err
 	}
@@ -661,7 +661,7 @@ func (p *project) Revoke(_ context.Context, req agents.RevokeRequest) (res *agen
 			}
 		}
 	case req.All:
-		for _, h := range p.snap.Handlers {
+		for _, h := range p.Handlers {
 			if r.byID[h.Hook.ID] != nil && (h.TrustedHash != "" || r.sec.Hooks[h.Key] != nil) {
 				keys = append(keys, h.Key)
 			}
@@ -701,12 +701,12 @@ func (p *project) Revoke(_ context.Context, req agents.RevokeRequest) (res *agen
 	}
 	for _, k := range keys {
 		if st, ok := v.states[k]; ok && st.hasTrustedHash {
-			return nil, fmt.Errorf("%s: [hooks.state.%q] trusted_hash is still there after the edit", p.snap.Paths.UserConfigTOML, k)
+			return nil, fmt.Errorf("%s: [hooks.state.%q] trusted_hash is still there after the edit", p.Paths.UserConfigTOML, k)
 		}
 		res.Revoked = append(res.Revoked, k)
 	}
-	res.Files = []string{p.snap.Paths.UserConfigTOML, p.store.Path()}
-	res.Written = []agents.Written{{Count: len(res.Revoked), What: "approval", Store: p.snap.Paths.UserConfigTOML, Removed: "trusted_hash"}}
+	res.Files = []string{p.Paths.UserConfigTOML, p.store.Path()}
+	res.Written = []agents.Written{{Count: len(res.Revoked), What: "approval", Store: p.Paths.UserConfigTOML, Removed: "trusted_hash"}}
 	return res, nil
 }
 

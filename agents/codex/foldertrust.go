@@ -14,17 +14,17 @@ import (
 func (p *project) FolderTrustDetails() ([]agents.Field, error) {
 	ft := p.FolderTrust()
 	rule := "(no [projects] entry matches)"
-	if p.root.Trust != "" {
-		rule = fmt.Sprintf("[projects.%q] trust_level = %q", p.root.TrustKey, p.root.Trust)
+	if p.RootTrust.Trust != "" {
+		rule = fmt.Sprintf("[projects.%q] trust_level = %q", p.RootTrust.TrustKey, p.RootTrust.Trust)
 	}
 	rows := []agents.Field{
-		{Key: "project", Label: "project", Value: p.snap.Paths.ProjectRoot, Code: true},
+		{Key: "project", Label: "project", Value: p.Paths.ProjectRoot, Code: true},
 		{Key: "folder_trust", Label: "folder trust", Value: ft.State},
 		{Key: "rule", Label: "rule", Value: rule},
 		{Key: "why", Label: "why", Value: ft.Reason},
-		{Key: "file", Label: "file", Value: p.snap.Paths.UserConfigTOML, Code: true},
+		{Key: "file", Label: "file", Value: p.Paths.UserConfigTOML, Code: true},
 	}
-	f := &file{Path: p.snap.Paths.UserConfigTOML, Kind: kindConfigTOML}
+	f := &file{Path: p.Paths.UserConfigTOML, Kind: kindConfigTOML}
 	if readConfigTOML(f); !f.State.Clean() {
 		return rows, fmt.Errorf("%v (Codex rejects this file)", f.Err)
 	}
@@ -39,11 +39,11 @@ func (p *project) SetFolderTrust(_ context.Context, level string) (*agents.Folde
 	if level != "trusted" && level != "untrusted" {
 		return nil, &agents.InputError{Msg: fmt.Sprintf("unknown Codex trust level %q (want trusted or untrusted)", level)}
 	}
-	key := p.root.TrustKey
+	key := p.RootTrust.TrustKey
 	if key == "" {
-		key = p.snap.Paths.ProjectRoot
+		key = p.Paths.ProjectRoot
 	}
-	path := p.snap.Paths.UserConfigTOML
+	path := p.Paths.UserConfigTOML
 	var v configValues
 	b, changed, err := agents.BackedUp([]string{path}, func() error {
 		var err error

@@ -61,7 +61,7 @@ func (p *project) RecordTrace(_ context.Context, key string, seen []trust.Script
 // statically are reviewed by Codex's own review (ProjectScripts).
 func (p *project) userReach(sec *StoreSection) []agents.CommandSpec {
 	var hs []*hooks.Hook
-	for _, h := range p.snap.Handlers {
+	for _, h := range p.Handlers {
 		if h.Hook.Origin.Layer == layerUser && !h.IsManaged && h.Hook.Type == "command" {
 			hs = append(hs, h.Hook)
 		}
@@ -85,7 +85,7 @@ func (p *project) tracedHere(sec *StoreSection, h *hooks.Hook) bool {
 
 // handlerOf is the handler of h.
 func (p *project) handlerOf(h *hooks.Hook) *handler {
-	for _, c := range p.snap.Handlers {
+	for _, c := range p.Handlers {
 		if c.Hook.ID == h.ID {
 			return c
 		}
