@@ -35,6 +35,9 @@ type hookRow struct {
 	// review says why a project hook needs review (new, changed, script
 	// changed, unapproved); nil when it does not.
 	review *badge
+	// unwatchedLine says what "approved, partly unwatched" means for the
+	// hook, as list prints it (nil for any other hook).
+	unwatchedLine *widget.Label
 	// reach marks a hook of the user's own settings that runs project
 	// code or was never traced here, reachLine says how (nil when not).
 	reach     *badge
@@ -87,6 +90,9 @@ func newHookRow(h *hooks.Hook, proj agents.Project, sw hookSwitch, names pathNam
 	if act.reviewOf != nil {
 		if it, ok := act.reviewOf(h); ok && (it.hook.NeedsReview() || it.hook.Unwatched()) {
 			r.review = newBadge(it.statusText(), it.statusColor())
+			if line := unwatchedLine(*it.hook); line != "" {
+				r.unwatchedLine = &widget.Label{Text: line, Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance}
+			}
 		}
 	}
 	if rc, ok := act.reach[h.ID]; ok && reachBadge(rc) != "" {
@@ -190,6 +196,9 @@ func (r *hookRow) buildBox() fyne.CanvasObject {
 	}
 	if r.riskLine != nil {
 		lines = append(lines, r.riskLine)
+	}
+	if r.unwatchedLine != nil {
+		lines = append(lines, r.unwatchedLine)
 	}
 	if r.reachLine != nil {
 		lines = append(lines, r.reachLine)
