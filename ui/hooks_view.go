@@ -88,7 +88,7 @@ func (v *hooksView) buildUI() fyne.CanvasObject {
 		container.NewHBox(v.enableAll, v.disableAll))
 	top := container.NewVBox(v.scopeBar, v.tracked, v.switchNote, v.status, v.toast.buildUI())
 	v.split = container.NewHSplit(v.scroll, v.details.buildUI())
-	v.split.Offset = 0.64
+	v.split.Offset = 0.6
 	return container.NewBorder(top, nil, nil, nil, v.split)
 }
 

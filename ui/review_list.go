@@ -329,27 +329,31 @@ func (v *reviewView) updateButtons() {
 	}
 }
 
-// newReviewListRow is the list row template: status badge and label,
-// the event and matcher under them.
+// newReviewListRow is the list row template: the label on a line of its
+// own, the status and risk badges and the event and matcher under it. (The
+// badges once stood before the label on its line: at 800x600 "APPROVED,
+// PARTLY UNWATCHED" and "CRITICAL" left it no room, and the row showed
+// only "…".)
 func newReviewListRow() fyne.CanvasObject {
 	status := newBadge("SCRIPT CHANGED", colorGrey)
 	name := symbolText("hook", widget.RichTextStyle{}, fyne.TextWrapOff, fyne.TextTruncateEllipsis)
 	where := newNote("event", fyne.TextWrapOff)
 	where.Truncation = fyne.TextTruncateEllipsis
-	top := container.NewBorder(nil, nil, container.NewHBox(status, newBadge("NO RISK FOUND", colorGrey)), nil, name)
-	return container.NewVBox(top, container.NewBorder(nil, nil, indent(), nil, where))
+	badges := container.NewHBox(status, newBadge("NO RISK FOUND", colorGrey))
+	return container.NewVBox(name, container.NewBorder(nil, nil, badges, nil, where))
 }
 
 func updateReviewListRow(o fyne.CanvasObject, it reviewItem) {
 	rows := o.(*fyne.Container).Objects
-	top := rows[0].(*fyne.Container)
-	name := top.Objects[0].(*widget.RichText)
-	status := top.Objects[1].(*fyne.Container).Objects[0].(*badge)
-	where := rows[1].(*fyne.Container).Objects[0].(*widget.RichText)
+	name := rows[0].(*widget.RichText)
+	second := rows[1].(*fyne.Container)
+	where := second.Objects[0].(*widget.RichText)
+	badges := second.Objects[1].(*fyne.Container)
+	status := badges.Objects[0].(*badge)
 	status.Text, status.Color = it.statusText(), it.statusColor()
 	status.Refresh()
 	setSymbolText(name, shown(it.label()), widget.RichTextStyle{TextStyle: fyne.TextStyle{Monospace: it.hook == nil || it.hook.Name == ""}})
-	rb := top.Objects[1].(*fyne.Container).Objects[1].(*badge)
+	rb := badges.Objects[1].(*badge)
 	if it.risk == nil {
 		rb.Hide()
 	} else {
