@@ -46,3 +46,13 @@ func ParseLevel(s string) (Level, error) { return vocab.ParseLevel(s) }
 
 // Categories lists every category, in the order a report names them.
 func Categories() []Category { return vocab.Categories() }
+
+// CategoryTitle is a category in words, as a sentence without its full
+// stop ("Runs code downloaded from the network"); SARIF's rule titles and
+// the window say it so. An unknown category is its own word.
+func CategoryTitle(c Category) string {
+	if t, ok := categoryTitle[c]; ok {
+		return t
+	}
+	return string(c)
+}

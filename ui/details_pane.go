@@ -31,9 +31,18 @@ type detailsPane struct {
 	observer agents.Observer
 	// riskAgents are the registered agents' facts, for the risk analysis.
 	riskAgents risk.Agents
+	// reviewOf is the review of a project hook (false for a hook the
+	// review does not cover), for its trust state (nil: none at hand).
+	reviewOf func(*hooks.Hook) (reviewItem, bool)
 
-	title       *widget.RichText
-	status      *badge
+	title  *widget.RichText
+	status *badge
+	// review is the trust state of a hook that needs review or is
+	// approved but partly unwatched, as the Review tab and audit say it
+	// (hidden for any other); unwatched says what that means.
+	review      *badge
+	reviewBox   *fyne.Container
+	unwatched   *widget.Label
 	layer       *badge
 	reason      *widget.Label
 	place       *widget.Label
@@ -67,6 +76,8 @@ func newDetailsPane(open openFileFunc) *detailsPane {
 	d := &detailsPane{
 		title:       symbolText("", detailsTitleStyle, fyne.TextWrapWord, fyne.TextTruncateOff),
 		status:      newBadge("", colorGrey),
+		review:      newBadge("", colorGrey),
+		unwatched:   &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance},
 		layer:       newBadge("", colorGrey),
 		reason:      &widget.Label{Wrapping: fyne.TextWrapWord},
 		place:       &widget.Label{TextStyle: fyne.TextStyle{Monospace: true}, Wrapping: fyne.TextWrapBreak, Selectable: true},
@@ -79,6 +90,7 @@ func newDetailsPane(open openFileFunc) *detailsPane {
 		risk:        container.NewVBox(),
 		empty:       &widget.Label{Text: "Select a hook to see its details.", Alignment: fyne.TextAlignCenter, Wrapping: fyne.TextWrapWord},
 	}
+	d.reviewBox = container.NewHBox(d.review)
 	d.descriptionKey = key("Description")
 	d.openFile = newButton("Open file", theme.DocumentIcon(), widget.MediumImportance, func() {
 		if d.hook != nil && open != nil {
@@ -88,7 +100,7 @@ func newDetailsPane(open openFileFunc) *detailsPane {
 	d.fixed = []fyne.CanvasObject{
 		// the reason under the badges, not beside them: at 800 px the
 		// badges left the reason a few letters a line
-		key("Status"), container.NewVBox(container.NewHBox(d.status, d.layer), d.reason),
+		key("Status"), container.NewVBox(container.NewHBox(d.status, d.layer), d.reviewBox, d.reason, d.unwatched),
 		// the button under the path, not beside it: at 800 px the pane is
 		// narrow, and a button beside squeezed the path to a letter a line
 		key("File"), container.NewVBox(d.place, container.NewHBox(d.openFile)),
@@ -128,6 +140,7 @@ func (d *detailsPane) show(h *hooks.Hook, names pathNamer) {
 	d.layer.Text, d.layer.Color = layerText(h.Origin.Layer), layerColor(info, h.Origin.Layer)
 	d.layer.Refresh()
 	d.reason.SetText(shown(h.Reason))
+	d.showReview(h)
 	d.place.SetText(shown(originText(h, names)))
 	d.jsonPath.SetText(shown(h.Origin.Path))
 	rows := detailRows(fields)
@@ -162,6 +175,27 @@ func (d *detailsPane) show(h *hooks.Hook, names pathNamer) {
 	d.diags.Refresh()
 	d.content.Show()
 	d.scroll.ScrollToTop()
+}
+
+// showReview shows h's trust state beside its run status when it needs
+// review or is approved but partly unwatched (the row's review badge; the
+// line `list` prints under such a hook).
+func (d *detailsPane) showReview(h *hooks.Hook) {
+	var it reviewItem
+	ok := false
+	if d.reviewOf != nil {
+		it, ok = d.reviewOf(h)
+	}
+	if !ok || it.hook == nil || !(it.hook.NeedsReview() || it.hook.Unwatched()) {
+		d.reviewBox.Hide()
+		d.unwatched.Hide()
+		return
+	}
+	d.review.Text, d.review.Color = it.statusText(), it.statusColor()
+	d.review.Refresh()
+	d.reviewBox.Show()
+	d.unwatched.SetText(unwatchedLine(*it.hook))
+	showIf(d.unwatched, d.unwatched.Text != "")
 }
 
 // The rows of the details pane every agent's details can fill.

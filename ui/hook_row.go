@@ -35,6 +35,9 @@ type hookRow struct {
 	// review says why a project hook needs review (new, changed, script
 	// changed, unapproved); nil when it does not.
 	review *badge
+	// unwatchedLine says what "approved, partly unwatched" means for the
+	// hook, as list prints it (nil for any other hook).
+	unwatchedLine *widget.Label
 	// reach marks a hook of the user's own settings that runs project
 	// code or was never traced here, reachLine says how (nil when not).
 	reach     *badge
@@ -78,7 +81,7 @@ func newHookRow(h *hooks.Hook, proj agents.Project, sw hookSwitch, names pathNam
 		name: symbolText(shown(title), widget.RichTextStyle{TextStyle: fyne.TextStyle{Bold: true}},
 			fyne.TextWrapOff, fyne.TextTruncateEllipsis),
 		layer:  newBadge(layerText(h.Origin.Layer), layerColor(info, h.Origin.Layer)),
-		origin: newNote(shown(originText(h, names)), fyne.TextWrapOff),
+		origin: truncatedNote(shown(originText(h, names))),
 		reason: &widget.Label{Text: shown(h.Reason), Wrapping: fyne.TextWrapWord,
 			Importance: reasonImportance(h.Status, proj.Agent().Statuses)},
 	}
@@ -87,6 +90,9 @@ func newHookRow(h *hooks.Hook, proj agents.Project, sw hookSwitch, names pathNam
 	if act.reviewOf != nil {
 		if it, ok := act.reviewOf(h); ok && (it.hook.NeedsReview() || it.hook.Unwatched()) {
 			r.review = newBadge(it.statusText(), it.statusColor())
+			if line := unwatchedLine(*it.hook); line != "" {
+				r.unwatchedLine = &widget.Label{Text: line, Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance}
+			}
 		}
 	}
 	if rc, ok := act.reach[h.ID]; ok && reachBadge(rc) != "" {
@@ -176,12 +182,17 @@ func (r *hookRow) buildBox() fyne.CanvasObject {
 		badges.Add(r.reach)
 	}
 	badges.Add(r.risk)
-	left := fyne.CanvasObject(badges)
+	badges.Add(r.layer)
+	// The name has its line (after the switch), the badges and the origin
+	// the line under it: on one line, at 800x600 the badges of a partly
+	// unwatched critical hook and its origin left the name "…" and pushed
+	// the list so wide that the details pane beside it was clipped.
+	var top fyne.CanvasObject = r.name
 	if r.toggle != nil {
-		left = container.NewHBox(r.toggle, badges)
+		top = container.NewBorder(nil, nil, r.toggle, nil, r.name)
 	}
-	top := container.NewBorder(nil, nil, left, container.NewHBox(r.layer, r.origin), r.name)
 	var lines []fyne.CanvasObject
+	lines = append(lines, container.NewBorder(nil, nil, badges, nil, r.origin))
 	if r.lock != nil {
 		lines = append(lines, container.NewBorder(nil, nil, widget.NewIcon(theme.NewWarningThemedResource(theme.WarningIcon())), nil, r.lock))
 	}
@@ -190,6 +201,9 @@ func (r *hookRow) buildBox() fyne.CanvasObject {
 	}
 	if r.riskLine != nil {
 		lines = append(lines, r.riskLine)
+	}
+	if r.unwatchedLine != nil {
+		lines = append(lines, r.unwatchedLine)
 	}
 	if r.reachLine != nil {
 		lines = append(lines, r.reachLine)
@@ -223,4 +237,11 @@ func indent() fyne.CanvasObject {
 	r := canvas.NewRectangle(color.Transparent)
 	r.SetMinSize(fyne.NewSize(18, 0))
 	return r
+}
+
+// truncatedNote is a one-line note that ends in "…" where it has no room.
+func truncatedNote(text string) *widget.RichText {
+	n := newNote(text, fyne.TextWrapOff)
+	n.Truncation = fyne.TextTruncateEllipsis
+	return n
 }

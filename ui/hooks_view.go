@@ -88,7 +88,7 @@ func (v *hooksView) buildUI() fyne.CanvasObject {
 		container.NewHBox(v.enableAll, v.disableAll))
 	top := container.NewVBox(v.scopeBar, v.tracked, v.switchNote, v.status, v.toast.buildUI())
 	v.split = container.NewHSplit(v.scroll, v.details.buildUI())
-	v.split.Offset = 0.64
+	v.split.Offset = 0.6
 	return container.NewBorder(top, nil, nil, nil, v.split)
 }
 
@@ -152,7 +152,7 @@ func (v *hooksView) show(p *project, selected string, offset fyne.Position) {
 	v.names = pathNamer{project: p.Dir, home: p.Home}
 	v.problems = newFileProblems(p, v.names)
 	act := rowActions{selected: v.selectHook, toggled: v.actions.toggled, reviewOf: reviewsOf(p), observer: p.observer(), riskAgents: p.riskAgents(), reach: p.Reach}
-	v.details.proj, v.details.observer, v.details.riskAgents = p.proj, act.observer, act.riskAgents
+	v.details.proj, v.details.observer, v.details.riskAgents, v.details.reviewOf = p.proj, act.observer, act.riskAgents, act.reviewOf
 	v.groups = groupByEvent(p, switchFor(p, v.names), v.names, act)
 	v.showSwitches(p.switches())
 

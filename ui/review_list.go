@@ -132,8 +132,18 @@ func (v *reviewView) rebuildItems() {
 			v.items = append(v.items, it)
 		}
 	}
+	// An approved hook Hookwarden cannot fully watch is no plain trusted
+	// one: it stays listed (after those that need review) with its badge,
+	// whether or not the trusted hooks are shown.
+	unwatched := 0
 	for _, it := range all {
-		if it.hook.NeedsReview() {
+		if it.hook.Unwatched() {
+			v.items = append(v.items, it)
+			unwatched++
+		}
+	}
+	for _, it := range all {
+		if it.hook.NeedsReview() || it.hook.Unwatched() {
 			continue
 		}
 		if v.showTrusted.Checked {
@@ -148,7 +158,7 @@ func (v *reviewView) rebuildItems() {
 	n := v.countNeedingReview()
 	v.setTabCount(n + len(v.unreadable()))
 	if v.hasReport() {
-		v.summary.SetText(reviewSummary(v.reviewNoun(), len(all), len(gone), n, hidden))
+		v.summary.SetText(reviewSummary(v.reviewNoun(), len(all), len(gone), n, unwatched, hidden))
 	}
 	sel := -1
 	for i, it := range v.items {
@@ -194,16 +204,22 @@ func (v *reviewView) rebuildItems() {
 }
 
 // reviewSummary is the line above the list: total reviews of noun, gone
-// keys, n needing review and hidden trusted ones.
-func reviewSummary(noun string, total, gone, n, hidden int) string {
+// keys, n needing review, unwatched approved but partly unwatched ones
+// (never counted as trusted) and hidden trusted ones.
+func reviewSummary(noun string, total, gone, n, unwatched, hidden int) string {
 	var s string
 	switch {
 	case total == 0:
 		s = "No " + noun + "s."
-	case n == 0:
+	case n == 0 && unwatched == 0:
 		s = fmt.Sprintf("All %s trusted.", plural(total, noun))
+	case n == 0:
+		s = fmt.Sprintf("All %s approved; %d %s.", plural(total, noun), unwatched, trust.PartlyUnwatchedLabel)
 	default:
 		s = fmt.Sprintf("%d of %s need review.", n, plural(total, noun))
+		if unwatched > 0 {
+			s += fmt.Sprintf(" %d %s.", unwatched, trust.PartlyUnwatchedLabel)
+		}
 	}
 	if hidden > 0 {
 		s += fmt.Sprintf(" %d trusted hidden.", hidden)
@@ -313,27 +329,31 @@ func (v *reviewView) updateButtons() {
 	}
 }
 
-// newReviewListRow is the list row template: status badge and label,
-// the event and matcher under them.
+// newReviewListRow is the list row template: the label on a line of its
+// own, the status and risk badges and the event and matcher under it. (The
+// badges once stood before the label on its line: at 800x600 "APPROVED,
+// PARTLY UNWATCHED" and "CRITICAL" left it no room, and the row showed
+// only "…".)
 func newReviewListRow() fyne.CanvasObject {
 	status := newBadge("SCRIPT CHANGED", colorGrey)
 	name := symbolText("hook", widget.RichTextStyle{}, fyne.TextWrapOff, fyne.TextTruncateEllipsis)
 	where := newNote("event", fyne.TextWrapOff)
 	where.Truncation = fyne.TextTruncateEllipsis
-	top := container.NewBorder(nil, nil, container.NewHBox(status, newBadge("NO RISK FOUND", colorGrey)), nil, name)
-	return container.NewVBox(top, container.NewBorder(nil, nil, indent(), nil, where))
+	badges := container.NewHBox(status, newBadge("NO RISK FOUND", colorGrey))
+	return container.NewVBox(name, container.NewBorder(nil, nil, badges, nil, where))
 }
 
 func updateReviewListRow(o fyne.CanvasObject, it reviewItem) {
 	rows := o.(*fyne.Container).Objects
-	top := rows[0].(*fyne.Container)
-	name := top.Objects[0].(*widget.RichText)
-	status := top.Objects[1].(*fyne.Container).Objects[0].(*badge)
-	where := rows[1].(*fyne.Container).Objects[0].(*widget.RichText)
+	name := rows[0].(*widget.RichText)
+	second := rows[1].(*fyne.Container)
+	where := second.Objects[0].(*widget.RichText)
+	badges := second.Objects[1].(*fyne.Container)
+	status := badges.Objects[0].(*badge)
 	status.Text, status.Color = it.statusText(), it.statusColor()
 	status.Refresh()
 	setSymbolText(name, shown(it.label()), widget.RichTextStyle{TextStyle: fyne.TextStyle{Monospace: it.hook == nil || it.hook.Name == ""}})
-	rb := top.Objects[1].(*fyne.Container).Objects[1].(*badge)
+	rb := badges.Objects[1].(*badge)
 	if it.risk == nil {
 		rb.Hide()
 	} else {

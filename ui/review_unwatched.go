@@ -70,3 +70,12 @@ func unwatchedListSize(win fyne.Size, msg *widget.Label) fyne.Size {
 	room := max(80, win.Height-200)
 	return fyne.NewSize(width, min(need, room))
 }
+
+// unwatchedLine is what an approved but partly unwatched hook's state
+// means, in the words `list` prints under it ("" for any other hook).
+func unwatchedLine(h trust.HookReview) string {
+	if !h.Unwatched() {
+		return ""
+	}
+	return fmt.Sprintf("%s: %s Hookwarden cannot watch (the Review tab lists them)", trust.PartlyUnwatchedLabel, plural(len(h.Unresolved), "part"))
+}

@@ -76,7 +76,7 @@ func findingsView(r risk.Report, names pathNamer) fyne.CanvasObject {
 	box.Add(detailSection("What it would do"))
 	for _, f := range r.Findings {
 		line := &widget.Label{Text: shown(f.Summary), Wrapping: fyne.TextWrapWord, Importance: riskImportance(f.Severity), TextStyle: fyne.TextStyle{Bold: f.Severity == risk.LevelCritical}}
-		where := string(f.Category) + " · " + findingPlace(f, names)
+		where := risk.CategoryTitle(f.Category) + " · " + findingPlace(f, names)
 		if f.Source.Text != "" {
 			where += " · " + oneLineText(f.Source.Text, 120)
 		}
@@ -138,7 +138,7 @@ func confirmCritical(w fyne.Window, what string, findings []risk.Finding, procee
 			fmt.Fprintf(&b, "…and %d more.\n", len(findings)-5)
 			break
 		}
-		fmt.Fprintf(&b, "•  %s (%s)\n", shown(f.Summary), f.Category)
+		fmt.Fprintf(&b, "•  %s (%s)\n", shown(f.Summary), strings.ToLower(risk.CategoryTitle(f.Category)))
 	}
 	b.WriteString("\nOnce approved, a hook runs every time the agent fires its event, with your permissions. Approve it anyway?")
 	msg := &widget.Label{Text: b.String(), Wrapping: fyne.TextWrapWord}
