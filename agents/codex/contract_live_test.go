@@ -105,7 +105,10 @@ func TestLiveApprovedHooksRun(t *testing.T) {
 			t.Fatalf("before approval %s is %s (runs %v), want untrusted", h.Key, h.Trust, h.Runs)
 		}
 	}
-	res, err := p.Approve(context.Background(), agents.ApproveRequest{All: true})
+	// The kit's hooks run codex-live-log, a program Hookwarden does not
+	// read: they are approved as partly unwatched, as the user confirms
+	// with --accept-unwatched (issue 20).
+	res, err := p.Approve(context.Background(), agents.ApproveRequest{All: true, AcceptUnwatched: true})
 	if err != nil || len(res.Approved) != 3 || len(res.Lost) != 0 {
 		t.Fatalf("approve: %v %+v", err, res)
 	}
@@ -141,7 +144,7 @@ func TestLiveDisableEnable(t *testing.T) {
 	if _, err := lp.open().SetFolderTrust(context.Background(), "trusted"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := lp.open().Approve(context.Background(), agents.ApproveRequest{All: true}); err != nil {
+	if _, err := lp.open().Approve(context.Background(), agents.ApproveRequest{All: true, AcceptUnwatched: true}); err != nil {
 		t.Fatal(err)
 	}
 	approved, err := os.ReadFile(lp.config())
