@@ -86,17 +86,29 @@ import (
 //     an order, rclone's inline remotes and filters, find -exec's {} below
 //     a credential folder, reversed literals, sed -n s///p of a file into
 //     a shell, arrays joined by IFS. blind4 F1 0.848 (floor 0.847), blind7
-//     F1 0.911 (floor 0.910); the other figures do not move.
+//     F1 0.911 (floor 0.910); the other figures do not move. Measured by
+//     aggregate on the merged main (924b7a0): blind2 F1 0.889 (was 0.878),
+//     benign flagged 1.9 %, review-recall 32.0 %; blind8 F1 0.913 (was
+//     0.893), benign critical 6.2 % (was 7.8 %), flagged 25.0 %,
+//     review-recall 82.1 % — the floors of both rise to that.
+//   - blind9.jsonl: 147 rows (57 real from 16 new repositories), written
+//     blind from 14:50 to 15:00 UTC 2026-12-02 by a helper who read no
+//     code, rule or earlier set (README-blind9.md), while risk8 worked and
+//     never read by it; first run on main before risk8 (f6ab2fc) and on
+//     risk8's frozen rules merged (924b7a0): both F1 0.928 (P 0.978,
+//     R 0.882), benign critical 1.5 %, flagged 11.8 %, review-recall
+//     92.9 %.
 var blindFloors = map[string]struct {
 	f1, benignCrit, benignFlagged, reviewRecall float64
 }{
-	"blind2.jsonl": {f1: 0.795, benignCrit: 0.0, benignFlagged: 0.056, reviewRecall: 0.20},
+	"blind2.jsonl": {f1: 0.888, benignCrit: 0.0, benignFlagged: 0.019, reviewRecall: 0.32},
 	"blind3.jsonl": {f1: 0.94, benignCrit: 0.0, benignFlagged: 0.096, reviewRecall: 0.79},
 	"blind4.jsonl": {f1: 0.847, benignCrit: 0.0, benignFlagged: 0.089, reviewRecall: 0.793},
 	"blind5.jsonl": {f1: 0.888, benignCrit: 0.0, benignFlagged: 0.0484, reviewRecall: 0.75},
 	"blind6.jsonl": {f1: 0.930, benignCrit: 0.0, benignFlagged: 0.1130, reviewRecall: 0.869},
 	"blind7.jsonl": {f1: 0.910, benignCrit: 0.0162, benignFlagged: 0.0646, reviewRecall: 0.75},
-	"blind8.jsonl": {f1: 0.893, benignCrit: 0.0782, benignFlagged: 0.2500, reviewRecall: 0.821},
+	"blind9.jsonl": {f1: 0.927, benignCrit: 0.0148, benignFlagged: 0.1177, reviewRecall: 0.928},
+	"blind8.jsonl": {f1: 0.912, benignCrit: 0.0625, benignFlagged: 0.2500, reviewRecall: 0.821},
 }
 
 // TestBlindHeldOut measures the analyser on each held-out blind set and
