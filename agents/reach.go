@@ -186,7 +186,7 @@ func reachReviewOf(c CommandSpec) HookReview {
 	rv := trust.HookReview{DiscoverCommand: c.ScriptCommand, ScriptRoots: c.ScriptRoots}
 	rv.ProjectHook = trust.ProjectHook{
 		Event: string(h.Event), Path: h.Origin.Path, HookID: h.ID, Name: h.Name, Matcher: h.Matcher,
-		Command: c.Label, RawCommand: c.ScriptCommand, Type: h.Type, IsCommand: true, Env: h.Env,
+		Command: c.Label, RawCommand: c.ScriptCommand, Type: h.Type, IsCommand: c.ScriptCommand != "", Env: h.Env,
 		Key: c.Key(), Label: c.Label, Line: h.Origin.Line, Column: h.Origin.Column, Fields: c.Fields,
 	}
 	var fields []Field
