@@ -186,7 +186,10 @@ func auditHook(p *auditPrinter, r *agents.Review, hr *agents.HookReview, brief b
 	if hr.Owner != "" {
 		row("from", "%s", hr.Owner)
 	}
-	if h.Command != "" && h.Command != hr.Label {
+	switch {
+	case h.Type == "command" && !h.IsCommand:
+		row("runs", "nothing: a command entry without a command, which the agent discards")
+	case h.Command != "" && h.Command != hr.Label:
 		row("runs", "%s", h.Command)
 	}
 	row(strings.ToLower(cmp.Or(r.Words.KeyLabel, "key")), "%s", h.Key)

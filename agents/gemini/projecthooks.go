@@ -123,7 +123,7 @@ func eachProjectHook(file string, hooks *settingsio.Node, shared trust.Definitio
 				h = trust.ProjectHook{Event: ev.Key, Matcher: matcher, Definition: i, Index: j,
 					Path: id[len(prefix):], HookID: id,
 					Type: typ.JSString(), Line: cfg.Pos.Line, Column: cfg.Pos.Column}
-				h.IsCommand = typ.Is(settingsio.String) && typ.Str == "command"
+				commandType := typ.Is(settingsio.String) && typ.Str == "command"
 				name := cfg.Get("name")
 				if name.Truthy() {
 					h.Name = name.JSString()
@@ -132,12 +132,17 @@ func eachProjectHook(file string, hooks *settingsio.Node, shared trust.Definitio
 				if typ.Is(settingsio.String) && typ.Str == "plugin" && cmd.Is(settingsio.String) {
 					h.PluginCommand = cmd.Str
 				}
-				if h.IsCommand {
+				if commandType {
 					h.Command = cmd.JSString()
 					if cmd.Is(settingsio.String) {
 						h.RawCommand = cmd.Raw
 					}
 				}
+				// A command entry without a command is discarded by Gemini
+				// CLI: it runs nothing (its key, "name:undefined", is still
+				// what the trust check weighs), so it has no scripts and
+				// reads no program "undefined".
+				h.IsCommand = commandType && cmd.Truthy()
 				h.Key = h.Name + ":" + h.Command
 				if !keysOnly {
 					h.Fields = definitionOf(ev.Key, def, cfg)
