@@ -36,11 +36,16 @@ func loadProject(opts options) (*project, error) {
 	s.Trust = folderTrust(p, config, getenv)
 
 	var userFiles, repoFiles []*file
+	// listErr: the hooks folders that could not be listed, each kept as
+	// an unreadable file.
+	listErr := map[string]error{}
 	// User hook files, reverse name order.
-	names, ignored, err := hookFiles(p.UserHooksDir)
+	names, ignored, err := hookFiles(p.UserHooksDir, opts.MaxHookEntries)
 	if err != nil {
 		s.diags = append(s.diags, hooks.Diagnostic{File: p.UserHooksDir, Severity: hooks.SeverityError,
 			Message: fmt.Sprintf("cannot list the user hooks folder: %v (its hooks are not shown)", err)})
+		names = append(names, p.UserHooksDir) // unreadable below, never a folder without hooks
+		listErr[p.UserHooksDir] = err
 	}
 	for _, n := range names {
 		userFiles = append(userFiles, &file{Path: n, Kind: kindHooksFile, Layer: layerUser, Loaded: true})
@@ -51,10 +56,12 @@ func loadProject(opts options) (*project, error) {
 	if !repoLoaded {
 		repoWhy = "skipped silently by Copilot CLI: " + s.Trust.Rule
 	}
-	rnames, rignored, err := hookFiles(filepath.Join(p.RepoRoot, ".github", "hooks"))
+	rnames, rignored, err := hookFiles(filepath.Join(p.RepoRoot, ".github", "hooks"), opts.MaxHookEntries)
 	if err != nil {
 		s.diags = append(s.diags, hooks.Diagnostic{File: filepath.Join(p.RepoRoot, ".github", "hooks"), Severity: hooks.SeverityError,
 			Message: fmt.Sprintf("cannot list the repository hooks folder: %v (its hooks are not shown)", err)})
+		rnames = append(rnames, filepath.Join(p.RepoRoot, ".github", "hooks")) // unreadable, as above
+		listErr[filepath.Join(p.RepoRoot, ".github", "hooks")] = err
 	}
 	for _, n := range rnames {
 		repoFiles = append(repoFiles, &file{Path: n, Kind: kindHooksFile, Layer: layerRepository, Loaded: repoLoaded, NotLoaded: repoWhy})
@@ -64,7 +71,11 @@ func loadProject(opts options) (*project, error) {
 			Loaded: repoLoaded, NotLoaded: repoWhy})
 	}
 	for _, f := range append(append([]*file{}, userFiles...), repoFiles...) {
-		readJSON(f)
+		if err, ok := listErr[f.Path]; ok {
+			f.Exists, f.Err = true, &settingsio.ParseError{Path: f.Path, Msg: "cannot list the hooks folder: " + err.Error()}
+		} else {
+			readJSON(f)
+		}
 		s.Files = append(s.Files, f)
 		switch f.Kind {
 		case kindHooksFile:
@@ -110,7 +121,7 @@ func loadProject(opts options) (*project, error) {
 		s.Files = append(s.Files, &file{Path: path, Kind: kindUnmodelled, Exists: true, NotLoaded: why,
 			Err: &settingsio.ParseError{Path: path, Msg: why}})
 	}
-	if names, _, err := hookFiles(policy); err == nil {
+	if names, _, err := hookFiles(policy, opts.MaxHookEntries); err == nil {
 		for _, n := range names {
 			unmodelled(n, "a Copilot CLI policy hooks file: Copilot runs its hooks (docs), Hookwarden does not read them (not observed)")
 		}

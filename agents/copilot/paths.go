@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 )
 
 // paths are the places Copilot CLI reads hooks, settings and folder trust
@@ -38,6 +39,8 @@ type options struct {
 	Getenv func(string) string
 	// PolicyDir replaces /etc/github-copilot/policy.d (tests).
 	PolicyDir string
+	// MaxHookEntries replaces maxHookFolderEntries when above 0 (tests).
+	MaxHookEntries int
 }
 
 // defaultPolicyDir is where Copilot CLI looks for policy hooks (observed
@@ -110,25 +113,42 @@ var repoSettings = []string{
 // a/b/deep.json; not .hid/h.json). ~/.copilot/hooks is read the same way
 // (observed too, twelve folders deep: TestUserHookFolderIsReadAtAnyDepth).
 // Other files are ignored (observed); they are returned in ignored.
-func hookFiles(dir string) (files, ignored []string, err error) {
-	return hookFilesIn(dir, map[string]bool{})
+func hookFiles(dir string, limit int) (files, ignored []string, err error) {
+	if limit <= 0 {
+		limit = maxHookFolderEntries
+	}
+	return (&hookWalk{seen: map[string]bool{}, left: limit, limit: limit}).in(dir)
 }
 
-// hookFilesIn is hookFiles below dir, each folder once (seen: real paths,
-// so that a link loop ends).
-func hookFilesIn(dir string, seen map[string]bool) (files, ignored []string, err error) {
+// maxHookFolderEntries bounds the entries read below a hooks folder: a
+// link to / or to a large tree (Copilot follows links) would otherwise
+// keep every listing busy for minutes. Past it the folder reads as one
+// that cannot be listed, never as one that holds no more hooks.
+const maxHookFolderEntries = 20000
+
+// hookWalk is one listing of a hooks folder: each folder once (seen: real
+// paths, so that a link loop ends), at most left entries in all.
+type hookWalk struct {
+	seen        map[string]bool
+	left, limit int
+}
+
+func (w *hookWalk) in(dir string) (files, ignored []string, err error) {
 	ents, err := os.ReadDir(dir)
 	if err != nil {
-		if errors.Is(err, os.ErrNotExist) {
-			return nil, nil, nil
+		if errors.Is(err, os.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+			return nil, nil, nil // no folder: no hooks (a file by that name is not read)
 		}
 		return nil, nil, err
 	}
 	if real, err := filepath.EvalSymlinks(dir); err == nil {
-		if seen[real] {
+		if w.seen[real] {
 			return nil, nil, nil
 		}
-		seen[real] = true
+		w.seen[real] = true
+	}
+	if w.left -= len(ents); w.left < 0 {
+		return nil, nil, fmt.Errorf("more than %d entries below it (at %s): Hookwarden stopped before reading every file Copilot CLI may read there", w.limit, dir)
 	}
 	var subs []string
 	for _, e := range ents {
@@ -148,7 +168,7 @@ func hookFilesIn(dir string, seen map[string]bool) (files, ignored []string, err
 	slices.Sort(subs)
 	slices.Reverse(subs)
 	for _, sub := range subs {
-		f, ig, err := hookFilesIn(sub, seen)
+		f, ig, err := w.in(sub)
 		if err != nil {
 			return nil, nil, err
 		}
