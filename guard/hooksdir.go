@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // GitHooks are the git hooks the guard installs. post-merge,
@@ -92,7 +94,7 @@ func FindRepo(ctx context.Context, dir string) (*Repo, error) {
 func git(ctx context.Context, dir string, args ...string) (string, error) {
 	ctx, cancel := context.WithTimeout(ctx, gitTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", dir}, args...)...)
+	cmd := exec.CommandContext(ctx, "git", append(append(settingsio.NoProgramsFromGitConfig(), "-C", dir), args...)...)
 	// A git hook runs with the variables of its repository (GIT_DIR,
 	// GIT_INDEX_FILE, ...); a submodule's hook asking about its
 	// superproject must not be sent back to the submodule by them.

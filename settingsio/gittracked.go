@@ -39,7 +39,7 @@ func GitTracked(ctx context.Context, path string, env Env) (bool, error) {
 	if !dirExists(dir) {
 		return false, nil // nothing there to be tracked
 	}
-	cmd := exec.CommandContext(ctx, gitPath, "ls-files", "--error-unmatch", "--", base)
+	cmd := exec.CommandContext(ctx, gitPath, append(NoProgramsFromGitConfig(), "ls-files", "--error-unmatch", "--", base)...)
 	cmd.Dir = dir
 	cmd.Env = append(env.Without("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"),
 		"GIT_OPTIONAL_LOCKS=0", "GIT_TERMINAL_PROMPT=0", "LC_ALL=C")
@@ -58,6 +58,18 @@ func GitTracked(ctx context.Context, path string, env Env) (bool, error) {
 		return false, nil
 	}
 	return false, fmt.Errorf("asking git whether %s is tracked: %v: %s", path, err, strings.TrimSpace(stderr.String()))
+}
+
+// NoProgramsFromGitConfig are the options that come before the
+// subcommand of every git command Hookwarden runs in a project: a
+// repository's configuration can name a program git starts on its own
+// (core.fsmonitor runs on ls-files, status, diff …), and a pulled file
+// that the repository's config includes (include.path = ../.gitconfig)
+// would make Hookwarden itself run the pull's code while it reviews it.
+// Options on the command line win over every configuration file; an
+// older git that reads "false" as a program name runs /bin/false.
+func NoProgramsFromGitConfig() []string {
+	return []string{"-c", "core.fsmonitor=false"}
 }
 
 // lookPath finds a program on the PATH of env (not the process's).
@@ -97,7 +109,7 @@ func GitLsFiles(ctx context.Context, dir string, env Env, args ...string) ([]str
 	if err != nil {
 		return nil, ErrGitUnavailable
 	}
-	cmd := exec.CommandContext(ctx, gitPath, append([]string{"ls-files", "-z"}, args...)...)
+	cmd := exec.CommandContext(ctx, gitPath, append(NoProgramsFromGitConfig(), append([]string{"ls-files", "-z"}, args...)...)...)
 	cmd.Dir = dir
 	cmd.Env = append(env.Without("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"),
 		"GIT_OPTIONAL_LOCKS=0", "GIT_TERMINAL_PROMPT=0", "LC_ALL=C")

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // Files a hook makes itself. A traced run that creates a file of the
@@ -68,7 +70,7 @@ func untrackedInWorkTree(path string) string {
 	ctx, cancel := context.WithTimeout(context.Background(), gitTimeout)
 	defer cancel()
 	run := func(args ...string) (string, int, error) {
-		cmd := exec.CommandContext(ctx, git, args...)
+		cmd := exec.CommandContext(ctx, git, append(settingsio.NoProgramsFromGitConfig(), args...)...)
 		cmd.Dir = dir
 		cmd.Env = append(withoutGitVars(os.Environ()), "GIT_OPTIONAL_LOCKS=0", "GIT_TERMINAL_PROMPT=0", "LC_ALL=C")
 		var out, stderr bytes.Buffer
