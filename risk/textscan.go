@@ -298,7 +298,10 @@ func downloadRun(view string) string {
 		if !strings.Contains(line, "://") {
 			continue // each pattern has the URL on the line
 		}
-		for _, re := range []*lazyRegexp{downloadRunRe, runDownloadRe, evalFetchRe, fetchThenEvalRe} {
+		for i, re := range []*lazyRegexp{downloadRunRe, runDownloadRe, evalFetchRe, fetchThenEvalRe} {
+			if !mayFold(line, downloadRunLits[i]) {
+				continue // a word the pattern needs is not on the line
+			}
 			loc := re.FindStringIndex(line)
 			if loc == nil {
 				continue
@@ -314,6 +317,18 @@ func downloadRun(view string) string {
 		}
 	}
 	return ""
+}
+
+// downloadRunLits are, for each of downloadRun's patterns in order, the
+// words (in lower case) one of which it needs: downloadRunRe the pipe
+// after the URL; runDownloadRe the interpreter's "$(", "<(" or iex/
+// invoke-expression call; evalFetchRe and fetchThenEvalRe the word that
+// evaluates (instance_eval and class_eval contain eval, loadstring load).
+var downloadRunLits = [4][]string{
+	{"|"},
+	{"$(", "<(", "iex", "invoke-expression"},
+	{"eval", "exec", "iex", "invoke-expression", "function", "runinthiscontext", "load"},
+	{"eval", "exec", "function", "runinthiscontext"},
 }
 
 // inMessage: line[i:j] lies inside a quoted string printed as a message
@@ -711,14 +726,17 @@ var (
 )
 
 // mayFold: a case-insensitive pattern that needs one of lits (in lower
-// case) may match t. Only ASCII text is judged by its lower case; other
-// text may fold onto the words in ways ToLower does not (the Kelvin sign,
-// the long s), so it always may.
+// case) may match t. Text is judged by its lower case; of the characters
+// outside ASCII, only the Kelvin sign and the long s fold onto ASCII
+// letters (k and s, as unicode.SimpleFold says), and ToLower turns the
+// Kelvin sign into k but leaves the long s, which is made an s here.
 func mayFold(t string, lits []string) bool {
+	lower := strings.ToLower(t)
 	for i := 0; i < len(t); i++ {
 		if t[i] >= 0x80 {
-			return true
+			lower = strings.ReplaceAll(lower, "ſ", "s")
+			break
 		}
 	}
-	return containsAny(strings.ToLower(t), lits...)
+	return containsAny(lower, lits...)
 }
