@@ -298,8 +298,9 @@ func downloadRun(view string) string {
 		if !strings.Contains(line, "://") {
 			continue // each pattern has the URL on the line
 		}
+		lower := foldLower(line)
 		for i, re := range []*lazyRegexp{downloadRunRe, runDownloadRe, evalFetchRe, fetchThenEvalRe} {
-			if !mayFold(line, downloadRunLits[i]) {
+			if !containsAny(lower, downloadRunLits[i]...) || i == 0 && !containsAny(lower, downloadRunInterps...) {
 				continue // a word the pattern needs is not on the line
 			}
 			loc := re.FindStringIndex(line)
@@ -324,6 +325,11 @@ func downloadRun(view string) string {
 // after the URL; runDownloadRe the interpreter's "$(", "<(" or iex/
 // invoke-expression call; evalFetchRe and fetchThenEvalRe the word that
 // evaluates (instance_eval and class_eval contain eval, loadstring load).
+//
+// downloadRunRe needs one of downloadRunInterps as well: the interpreter
+// the download is piped into ($SHELL and every sh end in sh).
+var downloadRunInterps = []string{"sh", "python", "perl", "ruby", "node", "iex", "invoke-expression"}
+
 var downloadRunLits = [4][]string{
 	{"|"},
 	{"$(", "<(", "iex", "invoke-expression"},
@@ -731,12 +737,18 @@ var (
 // letters (k and s, as unicode.SimpleFold says), and ToLower turns the
 // Kelvin sign into k but leaves the long s, which is made an s here.
 func mayFold(t string, lits []string) bool {
+	return containsAny(foldLower(t), lits...)
+}
+
+// foldLower is t in lower case with the long s made an s: a literal a
+// case-insensitive pattern needs is in it, in lower case, where the
+// pattern matches t.
+func foldLower(t string) string {
 	lower := strings.ToLower(t)
 	for i := 0; i < len(t); i++ {
 		if t[i] >= 0x80 {
-			lower = strings.ReplaceAll(lower, "ſ", "s")
-			break
+			return strings.ReplaceAll(lower, "ſ", "s")
 		}
 	}
-	return containsAny(lower, lits...)
+	return lower
 }
