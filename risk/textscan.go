@@ -271,7 +271,8 @@ func scanText(t string, secretRe *regexp.Regexp, secretLits []string) textScan {
 			s.secret = "the whole environment (" + strings.TrimSpace(m) + ")"
 		}
 	}
-	if containsAny(view, "--post-file", "--body-file", "--upload-file", "--data", "-d", "-F", "-T") {
+	// uploadFileRe's forms with --data, -d and -F name the file with @
+	if containsAny(view, "--post-file", "--body-file", "--upload-file", "-T") || strings.Contains(view, "@") && containsAny(view, "--data", "-d", "-F") {
 		s.upload = strings.TrimSpace(uploadFileRe.FindString(view))
 	}
 	if s.upload != "" && s.secret == "" && dotEnvRe.MatchString(view) {
