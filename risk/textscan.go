@@ -271,7 +271,8 @@ func scanText(t string, secretRe *regexp.Regexp, secretLits []string) textScan {
 			s.secret = "the whole environment (" + strings.TrimSpace(m) + ")"
 		}
 	}
-	if containsAny(view, "--post-file", "--body-file", "--upload-file", "--data", "-d", "-F", "-T") {
+	// uploadFileRe's forms with --data, -d and -F name the file with @
+	if containsAny(view, "--post-file", "--body-file", "--upload-file", "-T") || strings.Contains(view, "@") && containsAny(view, "--data", "-d", "-F") {
 		s.upload = strings.TrimSpace(uploadFileRe.FindString(view))
 	}
 	if s.upload != "" && s.secret == "" && dotEnvRe.MatchString(view) {
@@ -298,7 +299,11 @@ func downloadRun(view string) string {
 		if !strings.Contains(line, "://") {
 			continue // each pattern has the URL on the line
 		}
-		for _, re := range []*lazyRegexp{downloadRunRe, runDownloadRe, evalFetchRe, fetchThenEvalRe} {
+		lower := foldLower(line)
+		for i, re := range []*lazyRegexp{downloadRunRe, runDownloadRe, evalFetchRe, fetchThenEvalRe} {
+			if !containsAny(lower, downloadRunLits[i]...) || i == 0 && !containsAny(lower, downloadRunInterps...) {
+				continue // a word the pattern needs is not on the line
+			}
 			loc := re.FindStringIndex(line)
 			if loc == nil {
 				continue
@@ -314,6 +319,23 @@ func downloadRun(view string) string {
 		}
 	}
 	return ""
+}
+
+// downloadRunLits are, for each of downloadRun's patterns in order, the
+// words (in lower case) one of which it needs: downloadRunRe the pipe
+// after the URL; runDownloadRe the interpreter's "$(", "<(" or iex/
+// invoke-expression call; evalFetchRe and fetchThenEvalRe the word that
+// evaluates (instance_eval and class_eval contain eval, loadstring load).
+//
+// downloadRunRe needs one of downloadRunInterps as well: the interpreter
+// the download is piped into ($SHELL and every sh end in sh).
+var downloadRunInterps = []string{"sh", "python", "perl", "ruby", "node", "iex", "invoke-expression"}
+
+var downloadRunLits = [4][]string{
+	{"|"},
+	{"$(", "<(", "iex", "invoke-expression"},
+	{"eval", "exec", "iex", "invoke-expression", "function", "runinthiscontext", "load"},
+	{"eval", "exec", "function", "runinthiscontext"},
 }
 
 // inMessage: line[i:j] lies inside a quoted string printed as a message
@@ -711,14 +733,23 @@ var (
 )
 
 // mayFold: a case-insensitive pattern that needs one of lits (in lower
-// case) may match t. Only ASCII text is judged by its lower case; other
-// text may fold onto the words in ways ToLower does not (the Kelvin sign,
-// the long s), so it always may.
+// case) may match t. Text is judged by its lower case; of the characters
+// outside ASCII, only the Kelvin sign and the long s fold onto ASCII
+// letters (k and s, as unicode.SimpleFold says), and ToLower turns the
+// Kelvin sign into k but leaves the long s, which is made an s here.
 func mayFold(t string, lits []string) bool {
+	return containsAny(foldLower(t), lits...)
+}
+
+// foldLower is t in lower case with the long s made an s: a literal a
+// case-insensitive pattern needs is in it, in lower case, where the
+// pattern matches t.
+func foldLower(t string) string {
+	lower := strings.ToLower(t)
 	for i := 0; i < len(t); i++ {
 		if t[i] >= 0x80 {
-			return true
+			return strings.ReplaceAll(lower, "ſ", "s")
 		}
 	}
-	return containsAny(strings.ToLower(t), lits...)
+	return lower
 }

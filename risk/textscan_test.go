@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 // analyseFiles writes files into a fresh project and analyses command.
@@ -209,5 +211,26 @@ func TestBase64RunsAreThePatternsMatches(t *testing.T) {
 		if strings.Join(got, "\x00") != strings.Join(want, "\x00") || len(got) != len(want) {
 			t.Errorf("%q: b64Runs %q, b64Re %q", s, got, want)
 		}
+	}
+}
+
+// TestMayFoldKeepsEveryFoldedMatch: mayFold says no only where the
+// case-insensitive pattern cannot match, also for the characters outside
+// ASCII that fold onto ASCII letters (the Kelvin sign, the long s).
+func TestMayFoldKeepsEveryFoldedMatch(t *testing.T) {
+	for r := rune(0x80); r <= unicode.MaxRune; r++ {
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			if f >= 0x80 {
+				continue
+			}
+			lit := "a" + strings.ToLower(string(f)) + "z"
+			text := "xA" + string(r) + "Zx"
+			if regexp.MustCompile(`(?i)`+regexp.QuoteMeta(lit)).MatchString(text) && !mayFold(text, []string{lit}) {
+				t.Errorf("mayFold(%q, %q) = false, but the pattern matches", text, lit)
+			}
+		}
+	}
+	if mayFold("echo caf\u00e9", []string{"curl"}) {
+		t.Error("text outside ASCII without the word: mayFold = true")
 	}
 }

@@ -187,6 +187,23 @@ type followCache struct {
 	// looked up once: every hook's discovery lists them all.
 	data     []dataFile
 	dataRead bool
+	// exist are the configuration files looked for above the working
+	// folders (loadsProjectCode, runtimeConfig), by path: every script
+	// that runs npx or python looks for the same ones.
+	exist map[string]bool
+}
+
+// exists is the package's exists, once per path and cache.
+func (c *followCache) exists(p string) bool {
+	e, ok := c.exist[p]
+	if !ok {
+		e = exists(p)
+		if c.exist == nil {
+			c.exist = map[string]bool{}
+		}
+		c.exist[p] = e
+	}
+	return e
 }
 
 // dataFile is a file that changes what runs without being run (addData).

@@ -170,7 +170,7 @@ func (d *discoverer) loadsProjectCode(st *syntax.Stmt, name string, args []cmdWo
 		for _, cfg := range l.configs {
 			for dir := start; within(dir, d.project); dir = filepath.Dir(dir) {
 				p := filepath.Join(dir, cfg)
-				if exists(p) {
+				if d.cache.exists(p) {
 					found = true
 					if scriptLang(p, "") != "" {
 						d.add(sc, nil, p, name+" config", FoundToolConfig, false, false) // followed into its imports
@@ -346,7 +346,7 @@ func (d *discoverer) runtimeConfig(st *syntax.Stmt, name string, sc *scope, rc r
 		for _, start := range sc.cwds {
 			for dir := start; within(dir, d.project); dir = filepath.Dir(dir) {
 				p := filepath.Join(dir, cfg)
-				if exists(p) {
+				if d.cache.exists(p) {
 					d.addData(sc, p, name+" config", FoundConfig)
 					if !denoConfigInert(p) {
 						d.incomplete(sc, st, ReasonLoads, p+" configures "+name+" (what it preloads, how it maps imports), which Hookwarden does not follow")
