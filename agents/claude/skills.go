@@ -100,17 +100,13 @@ func nestedSkillFolders(project, repoRoot string, env settingsio.Env) ([]string,
 	var gitErr error
 	if repoRoot != "" {
 		ctx := context.Background()
-		kept, err := settingsio.GitLsFiles(ctx, project, env, "--cached", "--others", "--exclude-standard", "--",
-			":(glob)**/.claude", ":(glob)**/.claude/**")
-		var ignored, inner []string
+		kept, inner, err := workTreeEntries(ctx, project, env)
+		var ignored []string
 		if err == nil {
 			// Ignored entries, each at its topmost ignored folder: one
 			// inside a .claude (pkg/.claude/) is in a folder git does not
 			// ignore, whose skills Claude Code loads.
 			ignored, err = settingsio.GitLsFiles(ctx, project, env, "--others", "--ignored", "--exclude-standard", "--directory")
-		}
-		if err == nil {
-			inner, err = innerRepositories(ctx, project, env)
 		}
 		if err == nil {
 			for _, f := range append(kept, ignored...) {
@@ -139,30 +135,34 @@ func nestedSkillFolders(project, repoRoot string, env settingsio.Env) ([]string,
 	return sortedNested(seen), nil
 }
 
-// innerRepositories are the folders below project (relative, slash
-// separated) that git lists as one entry: submodules (gitlinks, mode
-// 160000) and repositories that are not ignored and not tracked (an
-// untracked folder holding a .git).
-func innerRepositories(ctx context.Context, project string, env settingsio.Env) ([]string, error) {
+// workTreeEntries are, in one git listing, the files below project that
+// git tracks or would add (relative, slash separated) and the folders it
+// lists as one entry: submodules (gitlinks, mode 160000) and repositories
+// that are not ignored and not tracked (an untracked folder holding a
+// .git), whose files git does not list.
+func workTreeEntries(ctx context.Context, project string, env settingsio.Env) (files, inner []string, err error) {
 	entries, err := settingsio.GitLsFiles(ctx, project, env, "--stage", "--cached", "--others", "--exclude-standard")
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	var out []string
 	for _, e := range entries {
 		if meta, path, staged := strings.Cut(e, "\t"); staged {
 			if strings.HasPrefix(meta, "160000 ") {
-				out = append(out, path)
+				inner = append(inner, path)
+			} else {
+				files = append(files, path)
 			}
 			continue
 		}
 		if strings.HasSuffix(e, "/") {
 			if _, err := os.Lstat(filepath.Join(project, filepath.FromSlash(e), ".git")); err == nil {
-				out = append(out, strings.TrimSuffix(e, "/"))
+				inner = append(inner, strings.TrimSuffix(e, "/"))
 			}
+			continue
 		}
+		files = append(files, e)
 	}
-	return out, nil
+	return files, inner, nil
 }
 
 // walkForClaudeFolders walks root (project or a folder below it) and adds
