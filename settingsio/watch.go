@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"slices"
 	"sync"
 	"time"
@@ -242,6 +243,13 @@ func (l *watchLoop) arm(report bool) []string {
 				continue
 			}
 			if err := l.fsw.Add(d); err != nil {
+				if errors.Is(err, os.ErrNotExist) {
+					// Gone between choosing it and watching it: choose
+					// again (its parent, which exists), or its return
+					// would never be seen.
+					added = true
+					continue
+				}
 				l.w.setErr(fmt.Errorf("watching %s: %w", d, err))
 				continue
 			}
