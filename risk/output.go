@@ -79,7 +79,9 @@ const outputSep = `^\\?["']?\]?\s*(?::|=>|=)\s*`
 
 var (
 	decAfterRe = lazyRe(outputSep + `(?:\\?["']([A-Za-z]+)\\?["']|[A-Za-z_]\w*\b)`)
-	ctxAfterRe = lazyRe(outputSep + `(?:[fFrRbBuU]{0,2})(["'{\[` + "`" + `]|[A-Za-z_$.])`)
+	// ( opens a value a filter computes (jq's llm_request: (.llm_request |
+	// .messages += [{…}])): built elsewhere, its literals are read
+	ctxAfterRe = lazyRe(outputSep + `(?:[fFrRbBuU]{0,2})(["'{\[` + "`" + `]|[A-Za-z_$.(])`)
 )
 
 func compileOutputs(v *vocab.Outputs) *outputRes {
@@ -598,7 +600,7 @@ func (a *analyzer) instruction(text string, src Source, refusal bool) {
 			Summary: fmt.Sprintf("tells the model %q", shortText(m, 80))})
 	}
 	for _, sent := range sentences(text) {
-		a.intents(sent, src)
+		a.intents(sent, src, refusal)
 		if loc := skipChecksRe.FindStringIndex(sent); loc != nil && !negated(sent, loc[0], loc[1]) && (!refusal || insideCommand(sent, loc, true)) {
 			a.add(Finding{Category: AgentOutput, Severity: LevelCritical, Source: src,
 				Summary: fmt.Sprintf("tells the model to skip the project's checks (%s)", shortText(sent[loc[0]:loc[1]], 40))})
@@ -725,6 +727,13 @@ func commandsIn(sent string, marked bool) [][2]int {
 	// punctuation, no path, no option)
 	if marked {
 		return out
+	}
+	// a command after a label ("Install the helper: wget -qO- … | sh"):
+	// the words before the colon name it, the rest is the command line
+	if i := strings.Index(sent, ": "); i > 0 {
+		if end := len(strings.TrimRight(sent, ". \t")); end > i+2 {
+			out = append(out, [2]int{i + 2, end})
+		}
 	}
 	if end := len(strings.TrimRight(sent, ". \t")); end > 0 && (len(out) > 0 || strings.ContainsAny(sent[:end], "|;&$/<>=`'\"~") || strings.Contains(sent[:end], " -")) {
 		out = append(out, [2]int{0, end})
