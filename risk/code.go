@@ -490,6 +490,12 @@ func (c *code) expr(ts []token) value {
 			if homeish && sb.Len() == 0 && !strings.HasPrefix(x.text, "~") && !strings.HasPrefix(x.text, "/") {
 				sb.WriteString("~/")
 			}
+			if t, ok := homeTemplate(x); ok {
+				sb.WriteString(t)
+				homeish = true
+				c.literalSource(token{kind: tokString, text: t}, &v, false)
+				continue
+			}
 			sb.WriteString(x.text)
 			if strings.HasPrefix(x.raw, "f") || strings.HasPrefix(x.raw, "`") && strings.Contains(x.text, "${") {
 				c.templateRefs(x, &v)
@@ -554,6 +560,9 @@ func (c *code) expr(ts []token) value {
 					}
 				}
 				nonLit = true
+			case name == "process.env.HOME" || name == "process.env.USERPROFILE":
+				homeish = true
+				sb.WriteString("~")
 			case strings.HasPrefix(name, "process.env.") || strings.HasPrefix(name, "Bun.env.") || strings.HasPrefix(name, "import.meta.env."):
 				parts := strings.Split(name, ".")
 				c.envVar(parts[len(parts)-1], &v)
@@ -674,6 +683,23 @@ func isKeyword(s string) bool {
 		return true
 	}
 	return false
+}
+
+// homeRefRe: a template literal or f-string that starts with the home
+// folder (`${os.homedir()}/.bashrc`, f"{Path.home()}/.bashrc").
+var homeRefRe = lazyRe(`^(?:\$\{|\{)\s*(?:[\w.]*homedir\(\)|require\(['"](?:node:)?os['"]\)\.homedir\(\)|(?:pathlib\.)?Path\.home\(\)|process\.env\.(?:HOME|USERPROFILE)|os\.environ\[['"]HOME['"]\]|os\.getenv\(['"]HOME['"]\)|os\.path\.expanduser\(['"]~['"]\))\s*\}`)
+
+// homeTemplate is a template literal or f-string whose text starts with
+// the home folder, written as a path from ~.
+func homeTemplate(x token) (string, bool) {
+	if x.kind != tokString || !(strings.HasPrefix(x.raw, "`") || strings.HasPrefix(x.raw, "f") || strings.HasPrefix(x.raw, "F")) {
+		return "", false
+	}
+	loc := homeRefRe.FindStringIndex(x.text)
+	if loc == nil {
+		return "", false
+	}
+	return "~" + x.text[loc[1]:], true
 }
 
 // templateRefs reads the variables an f-string or template literal uses.

@@ -563,6 +563,10 @@ func (c *code) pathOf(args []token) string {
 				home, envRead = true, false
 				continue
 			}
+			if t, ok := homeTemplate(a); ok {
+				parts = append(parts, t) // `${os.homedir()}/.zshrc`
+				continue
+			}
 			parts = append(parts, a.text)
 		case tokIdent:
 			n := c.canon(a.text)

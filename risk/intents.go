@@ -62,7 +62,7 @@ func (a *analyzer) sensitiveTarget(sent string) (what, p string, at int, ok bool
 }
 
 // intents judges one sentence of model-bound text by the vocabulary above.
-func (a *analyzer) intents(sent string, src Source) {
+func (a *analyzer) intents(sent string, src Source, refusal bool) {
 	add := func(format string, args ...any) {
 		a.add(Finding{Category: AgentOutput, Severity: LevelCritical, Source: src, Summary: fmt.Sprintf(format, args...)})
 	}
@@ -81,6 +81,23 @@ func (a *analyzer) intents(sent string, src Source) {
 	if loc := approvalOffRe.FindStringIndex(sent); loc != nil && !negated(sent, loc[0], loc[1]) && (strings.HasPrefix(sent[loc[0]:], "--") || imperative(anyVerbRe, sent) != nil) {
 		add("tells the model to act without the user's approval (%s)", shortText(sent[loc[0]:loc[1]], 40))
 	}
+	// (a guard's reason names the push it stops; --force-with-lease is
+	// the form that refuses to overwrite others' work: the advice guards
+	// and rebase helpers give)
+	if loc := imperative(forcePushRe, sent); !refusal && loc != nil && !negated(sent, loc[0], loc[1]) && !strings.Contains(sent[loc[0]:loc[1]], "with-lease") && !strings.Contains(strings.ToLower(sent[loc[1]:]), "with-lease") {
+		add("tells the model to force-push, which overwrites the remote's history: %q", shortText(sent, 80))
+	}
+	if loc := imperative(downloadVerbRe, sent); loc != nil && !forbids && runItRe.MatchString(sent[loc[1]:]) {
+		for _, ep := range hostsIn(sent[loc[1]:]) {
+			if !loopback(ep.Host) && !namespaceHost(ep.Host) {
+				add("tells the model to download code from %s and run it: %q", ep, shortText(sent, 80))
+				break
+			}
+		}
+	}
+	if name, ok := a.orderedPackage(sent); ok {
+		add("tells the model to add the package %s, which the project does not declare and which is no well-known tool: a dependency the hook chooses", name)
+	}
 	if imperative(sendIntentRe, sent) != nil && environmentDataRe.MatchString(sent) && !forbids {
 		for _, ep := range hostsIn(sent) {
 			if !loopback(ep.Host) && !namespaceHost(ep.Host) {
@@ -89,6 +106,56 @@ func (a *analyzer) intents(sent string, src Source) {
 			}
 		}
 	}
+}
+
+var (
+	// forcePushRe: an order to rewrite a remote's history, in words.
+	forcePushRe = lazyRe(`(?i)\bforce[- ]?push\s+(?:your|the|to|it|this|all|every|changes|branch|origin|main|master|work|commits?|HEAD|over)\b|\bpush\b[^.;\n]{0,40}?(?:--force(?:-with-lease)?\b|\s-f\b)`)
+	// downloadVerbRe and runItRe: "download URL and run it", "fetch …
+	// then execute it with bash": code fetched and run, said in words.
+	downloadVerbRe = lazyRe(`(?i)\b(?:download|fetch|get|grab|pull down|retrieve)\b`)
+	runItRe        = lazyRe(`(?i)\b(?:and|then|,)\s+(?:(?:then|also)\s+)?(?:(?:run|execute|exec|source|eval)\s+(?:it|them|that|this|the\s+(?:script|installer|file|binary))\b|pipe\s+(?:it\s+)?(?:in)?to\s+(?:ba|z)?sh\b)`)
+	// packageOrderRe: an order, in words, to add a named package to the
+	// project ("add the dependency left-pad-pro", "add x to
+	// package.json"): the package is the submatch. A command line
+	// (`uv add requests` instead of pip, `npm i -g vercel`) is how
+	// setup hints and guards name the tools they need: not read here.
+	packageOrderRe = lazyRe(`(?i)\b(?:add|install)\s+(?:the\s+|a\s+)?(?:(?:npm|pip|python|node|pypi|dev|runtime)\s+)?(?:dependency|package|library|module|dev-?dependency)\s+` + pkgWord + `(?:\s+(?:to|into|in)\s+(?:the\s+)?(?:project|package\.json|requirements(?:\.txt)?|pyproject\.toml|dependencies|devDependencies|Cargo\.toml|Gemfile|go\.mod)\b|\s*(?:[.,;:]|$))|\badd\s+` + pkgWord + `\s+(?:as\s+a\s+(?:new\s+)?(?:dev-?)?dependency|to\s+(?:the\s+)?(?:dependencies|devDependencies|package\.json|requirements(?:\.txt)?|pyproject\.toml))\b`)
+)
+
+// pkgWord is a package's name as an order gives it: quoted, or with a
+// character an English word does not have (left-pad-pro, @scope/x, x2).
+const pkgWord = "(?:[\"'`](@?[a-z0-9][\\w.@/-]*[a-z0-9])[\"'`]|(@?[a-z0-9][\\w.@/]*[-@/._0-9][\\w.@/-]*[a-z0-9]))"
+
+// orderedPackage: the sentence orders the model to add a package that the
+// project does not declare and that is no well-known tool (a hook that
+// names a dependency for the model to add chooses the code the project
+// will run; "run npm install" installs what the project declares).
+func (a *analyzer) orderedPackage(sent string) (string, bool) {
+	for _, m := range packageOrderRe.FindAllStringSubmatchIndex(sent, -1) {
+		g := -1
+		for k := 2; k+1 < len(m); k += 2 {
+			if m[k] >= 0 {
+				g = k
+				break
+			}
+		}
+		if g < 0 {
+			continue
+		}
+		if !imperativeBeforeRe.MatchString(sent[:m[0]]) || negated(sent, m[0], m[1]) {
+			continue
+		}
+		name := pkgName(sent[m[g]:m[g+1]])
+		if name == "" || strings.ContainsAny(name[:1], ".") {
+			continue
+		}
+		if _, ok := wellKnownTools[name]; ok || a.declaredPkg(name) {
+			continue
+		}
+		return name, true
+	}
+	return "", false
 }
 
 // objectRe: words before a target other than its prepositions.

@@ -79,7 +79,9 @@ const outputSep = `^\\?["']?\]?\s*(?::|=>|=)\s*`
 
 var (
 	decAfterRe = lazyRe(outputSep + `(?:\\?["']([A-Za-z]+)\\?["']|[A-Za-z_]\w*\b)`)
-	ctxAfterRe = lazyRe(outputSep + `(?:[fFrRbBuU]{0,2})(["'{\[` + "`" + `]|[A-Za-z_$.])`)
+	// ( opens a value a filter computes (jq's llm_request: (.llm_request |
+	// .messages += [{…}])): built elsewhere, its literals are read
+	ctxAfterRe = lazyRe(outputSep + `(?:[fFrRbBuU]{0,2})(["'{\[` + "`" + `]|[A-Za-z_$.(])`)
 )
 
 func compileOutputs(v *vocab.Outputs) *outputRes {
@@ -147,6 +149,17 @@ type textFacts struct {
 	// elsewhere: a key whose value is built elsewhere in a printed text
 	// (its literals are read as a script's are)
 	elsewhere bool
+	// viaParam: decisions whose value is a parameter of the function
+	// that prints them (def output_decision(decision, …): …
+	// "permissionDecision": decision): the callers' literals decide
+	viaParam []paramRef
+}
+
+// paramRef is a function's parameter, by the function's name and the
+// parameter's position.
+type paramRef struct {
+	fn  string
+	idx int
 }
 
 func (re *outputRes) mayDecide(text string) bool {
@@ -215,6 +228,10 @@ func (a *analyzer) factsOf(re *outputRes, text string, code bool) *textFacts {
 					if id := identAfter(line[m[3]:]); id != "" {
 						if vm := regexp.MustCompile(`(?m)\b` + regexp.QuoteMeta(id) + `\s*=\s*["']([A-Za-z]+)["']`).FindStringSubmatch(text); vm != nil {
 							v = vm[1]
+						} else if code {
+							if r, ok := enclosingParam(text, off+m[0], id); ok {
+								f.viaParam = append(f.viaParam, r)
+							}
 						}
 					}
 				}
@@ -389,6 +406,33 @@ func (a *analyzer) agentOutput() {
 		f := a.factsOf(re, t, false)
 		refuses = refuses || f.refuse
 		exitTwo = exitTwo || f.exitTwo
+	}
+	if re.permEvent[a.hook.Event] {
+		// decisions a helper prints for its callers: each call's literal
+		// (output_decision("allow", …) in the hook, the helper in a
+		// module it imports)
+		for _, f := range facts {
+			for _, r := range f.viaParam {
+				for _, p := range a.printed {
+					if !p.code || p.stderr {
+						continue
+					}
+					for _, c := range literalCalls(p.text, r) {
+						switch {
+						case re.allow[c.value]:
+							q := p
+							q.cond = codeCond(p.text, c.off)
+							q.src.Line = strings.Count(p.text[:c.off], "\n") + 1
+							q.src.Col = c.off - strings.LastIndexByte(p.text[:c.off], '\n')
+							q.src.Text = lineAt(p.text, c.off)
+							allows = append(allows, q)
+						case re.refuse[c.value]:
+							refuses = true
+						}
+					}
+				}
+			}
+		}
 	}
 	if re.permEvent[a.hook.Event] && len(allows) > 0 {
 		blanket := false
@@ -598,7 +642,7 @@ func (a *analyzer) instruction(text string, src Source, refusal bool) {
 			Summary: fmt.Sprintf("tells the model %q", shortText(m, 80))})
 	}
 	for _, sent := range sentences(text) {
-		a.intents(sent, src)
+		a.intents(sent, src, refusal)
 		if loc := skipChecksRe.FindStringIndex(sent); loc != nil && !negated(sent, loc[0], loc[1]) && (!refusal || insideCommand(sent, loc, true)) {
 			a.add(Finding{Category: AgentOutput, Severity: LevelCritical, Source: src,
 				Summary: fmt.Sprintf("tells the model to skip the project's checks (%s)", shortText(sent[loc[0]:loc[1]], 40))})
@@ -725,6 +769,13 @@ func commandsIn(sent string, marked bool) [][2]int {
 	// punctuation, no path, no option)
 	if marked {
 		return out
+	}
+	// a command after a label ("Install the helper: wget -qO- … | sh"):
+	// the words before the colon name it, the rest is the command line
+	if i := strings.Index(sent, ": "); i > 0 {
+		if end := len(strings.TrimRight(sent, ". \t")); end > i+2 {
+			out = append(out, [2]int{i + 2, end})
+		}
 	}
 	if end := len(strings.TrimRight(sent, ". \t")); end > 0 && (len(out) > 0 || strings.ContainsAny(sent[:end], "|;&$/<>=`'\"~") || strings.Contains(sent[:end], " -")) {
 		out = append(out, [2]int{0, end})
@@ -894,6 +945,66 @@ func identAfter(s string) string {
 	}
 	return ""
 }
+
+// enclosingParam: name is a parameter of the function whose body holds
+// text[off].
+func enclosingParam(text string, off int, name string) (paramRef, bool) {
+	heads := funcHeaderRe.FindAllStringSubmatchIndex(text[:off], -1)
+	if len(heads) == 0 {
+		return paramRef{}, false
+	}
+	h := heads[len(heads)-1]
+	fn := ""
+	for g := 1; g <= 4; g++ {
+		if h[2*g] >= 0 {
+			fn = text[h[2*g]:h[2*g+1]]
+		}
+	}
+	if fn == "" {
+		return paramRef{}, false
+	}
+	for i, p := range paramNames(text[h[10]:h[11]]) {
+		if p == name {
+			return paramRef{fn: fn, idx: i}, true
+		}
+	}
+	return paramRef{}, false
+}
+
+// literalCalls are the calls of r.fn in text whose argument at r.idx is a
+// word in quotes (output_decision("allow", "…")), with its offset.
+func literalCalls(text string, r paramRef) []decisionAt {
+	var out []decisionAt
+	for off := 0; ; {
+		i := strings.Index(text[off:], r.fn+"(")
+		if i < 0 {
+			return out
+		}
+		at := off + i
+		off = at + len(r.fn) + 1
+		if at > 0 && wordByte(text[at-1]) || strings.HasSuffix(strings.TrimRight(text[:at], " \t"), "def") || strings.HasSuffix(strings.TrimRight(text[:at], " \t"), "function") {
+			continue // another name that ends in fn, or fn's own header
+		}
+		args := text[off:]
+		for k := 0; k < r.idx && args != ""; k++ {
+			j := strings.IndexByte(args, ',')
+			if j < 0 {
+				args = ""
+				break
+			}
+			args = args[j+1:]
+		}
+		if m := quotedWordRe.FindStringSubmatch(args); m != nil {
+			out = append(out, decisionAt{at, m[1]})
+		}
+		if len(out) > 200 {
+			return out
+		}
+	}
+}
+
+// quotedWordRe: a word in quotes at the start of an argument.
+var quotedWordRe = lazyRe(`^\s*["']([A-Za-z]+)["']\s*[,)]`)
 
 type decisionAt struct {
 	off   int

@@ -566,6 +566,9 @@ func (sh *shell) readFile(v value, n syntax.Node) value {
 	if p == "/dev/stdin" || v.s == "-" {
 		out.t.add(payloadTaint())
 	}
+	if p == "$PROJECT" {
+		out.t.add(taints{kinds: tTree}) // the project folder, read whole
+	}
 	if t, ok := sh.written[p]; ok {
 		out.t.add(t)
 	}

@@ -631,6 +631,11 @@ func (sh *shell) fetch(base string, args []field, n syntax.Node, in *value) valu
 	}
 	var out value
 	for _, ep := range eps {
+		if data.has(tTree) && !ep.Dynamic && !loopback(hostName(ep)) && data.serious() == "" {
+			// an archive or a copy of the whole project uploaded as a
+			// file (zip -r - . | curl -T -, cp -r . /tmp/x; tar; curl -T)
+			sh.find(n, Exfiltration, LevelCritical, "uploads the whole project folder (its source and any .env or key files in it) to %s", ep)
+		}
 		sh.network(ep, data, auth, n, "sends data to")
 		e := ep
 		if toStdout {

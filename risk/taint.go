@@ -21,6 +21,11 @@ const (
 	tSecretFile
 	// tEnvDump: the whole environment.
 	tEnvDump
+	// tTree: the whole project folder (an archive or a copy of it): its
+	// source and whatever .env or key files it holds. Only an upload of
+	// it as a file (curl -T, -F @) makes it serious: rsync, scp and git
+	// send a tree to where the project is deployed or kept.
+	tTree
 )
 
 // taints is what a value carries, with words for the report.
