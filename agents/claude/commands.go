@@ -140,6 +140,7 @@ func (r *registry) collectCommands() {
 	}
 	r.collectUserMCPServers()
 	r.collectHelpers()
+	r.collectSkillShell()
 }
 
 // mcpChoices are the settings that decide whether Claude Code asks before
