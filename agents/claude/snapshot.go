@@ -134,6 +134,10 @@ type snapshot struct {
 	// Skills are the frontmatters of the project's skills and subagents
 	// (their hooks; see skills.go).
 	Skills []*settingsio.File
+	// NestedFolders are the folders below the start folder (relative,
+	// slash separated) where a nested .claude/skills may appear during a
+	// session (nestedSkillSearch): watched while the agent runs.
+	NestedFolders []string
 	// Git is where the hooks' git commands find the user's and the
 	// machine's git configuration (agents.GitConfigOf).
 	Git *trust.GitUserConfig
