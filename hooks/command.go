@@ -28,6 +28,9 @@ const (
 	// agent runs it when the template is used and pastes its output into
 	// the prompt.
 	KindPromptCommand Kind = "prompt-command"
+	// KindLanguageServer is a language server the agent starts (a
+	// command with its args and env) for the files of its languages.
+	KindLanguageServer Kind = "language-server"
 )
 
 // Title names a kind for people: "hook", "MCP server", "helper command",
@@ -44,6 +47,8 @@ func (k Kind) Title() string {
 		return "tool command"
 	case KindPromptCommand:
 		return "prompt command"
+	case KindLanguageServer:
+		return "language server"
 	}
 	return string(k)
 }

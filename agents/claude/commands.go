@@ -121,6 +121,7 @@ func (r *registry) collectCommands() {
 		if pl.Root == "" {
 			continue
 		}
+		r.collectPluginServers(pl)
 		if f := pl.MCP; f != nil && f.Root != nil {
 			r.collectMCPServers(f, f.Root.Get("mcpServers"), "mcpServers", pl)
 		}

@@ -75,6 +75,10 @@ type plugin struct {
 	MCP *settingsio.File
 	// Skills are the frontmatters of its skills and agents (skills.go).
 	Skills []*settingsio.File
+	// Servers are the files its language servers and monitors come from
+	// (.lsp.json, monitors/monitors.json, or the files the manifest
+	// names), by path, read with the plugin (plugin_servers.go).
+	Servers map[string]*settingsio.File
 }
 
 // hookSource is one place a plugin's hooks come from.

@@ -81,6 +81,8 @@ func watchPaths(s *snapshot) []string {
 		w.File(filepath.Join(p.Root, "hooks", "hooks.json"))
 		w.File(filepath.Join(p.Root, ".claude-plugin", "plugin.json"))
 		w.File(filepath.Join(p.Root, mcpFileName))
+		w.File(filepath.Join(p.Root, ".lsp.json"))
+		w.File(filepath.Join(p.Root, "monitors", "monitors.json"))
 		w.Dir(filepath.Join(p.Root, "skills"))
 		w.Dir(filepath.Join(p.Root, "commands"))
 		for _, f := range p.Skills {
