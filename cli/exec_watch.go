@@ -143,6 +143,16 @@ func superviseAgent(ctx context.Context, io *IO, project, path string, argv []st
 			if err == nil && !slices.Equal(now, paths) {
 				paths = now
 				_ = w.RetargetPaths(paths)
+				// A file of the new list written between the review and
+				// its watch (a nested skill's SKILL.md right after its
+				// folder) raised no event: review once more.
+				if items2, work2, now2, err2 := io.execWatch(ctx, project); err2 == nil {
+					items, work = items2, work2
+					if !slices.Equal(now2, paths) {
+						paths = now2
+						_ = w.RetargetPaths(paths)
+					}
+				}
 			}
 			if len(items) == 0 && len(work) > 0 {
 				// Only work files changed (the agent's ordinary edits of

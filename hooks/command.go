@@ -23,6 +23,14 @@ const (
 	// KindDiscovery is a command the agent runs to discover or call
 	// tools (Gemini CLI's tools.discoveryCommand and tools.callCommand).
 	KindDiscovery Kind = "discovery-command"
+	// KindPromptCommand is a shell command written into a prompt template
+	// the project brings (a reusable prompt or command of the agent's): the
+	// agent runs it when the template is used and pastes its output into
+	// the prompt.
+	KindPromptCommand Kind = "prompt-command"
+	// KindLanguageServer is a language server the agent starts (a
+	// command with its args and env) for the files of its languages.
+	KindLanguageServer Kind = "language-server"
 )
 
 // Title names a kind for people: "hook", "MCP server", "helper command",
@@ -37,6 +45,10 @@ func (k Kind) Title() string {
 		return "helper command"
 	case KindDiscovery:
 		return "tool command"
+	case KindPromptCommand:
+		return "prompt command"
+	case KindLanguageServer:
+		return "language server"
 	}
 	return string(k)
 }

@@ -265,6 +265,9 @@ func claudeReviewOf(h *hooks.Hook, project string) (handlerReview, error) {
 		// The place of a command is its kind and name: a changed server
 		// is matched with the approval of the same name.
 		event = string(h.Kind) + " " + h.Name
+		// A skill or command body's shell commands share that name:
+		// each is at its own index.
+		place.Index = skillShellIndex(h)
 	}
 	rv.ProjectHook = trust.ProjectHook{
 		Event: event, Matcher: h.Matcher, Definition: place.Group, Index: place.Index,

@@ -121,6 +121,7 @@ func (r *registry) collectCommands() {
 		if pl.Root == "" {
 			continue
 		}
+		r.collectPluginServers(pl)
 		if f := pl.MCP; f != nil && f.Root != nil {
 			r.collectMCPServers(f, f.Root.Get("mcpServers"), "mcpServers", pl)
 		}
@@ -140,6 +141,7 @@ func (r *registry) collectCommands() {
 	}
 	r.collectUserMCPServers()
 	r.collectHelpers()
+	r.collectSkillShell()
 }
 
 // mcpChoices are the settings that decide whether Claude Code asks before

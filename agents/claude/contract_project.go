@@ -3,6 +3,7 @@ package claude
 import (
 	"context"
 	"fmt"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -298,6 +299,11 @@ func (p *project) KeptFiles() []*settingsio.File {
 			out = append(out, src.File)
 		}
 		out = append(out, pl.Skills...)
+		for _, path := range slices.Sorted(maps.Keys(pl.Servers)) {
+			if f := pl.Servers[path]; f.Exists {
+				out = append(out, f)
+			}
+		}
 	}
 	return slices.DeleteFunc(out, func(f *settingsio.File) bool { return f == nil })
 }

@@ -79,7 +79,7 @@ func load(opts options) *snapshot {
 	s.MCP = loadMCPFile(s, opts.Home, opts.GOOS, real)
 	s.MCPParents = loadParentMCPFiles(s.ProjectDir, opts.Home, opts.GOOS, real)
 	if projectFile.Ignored == "" {
-		s.Skills = loadSkillFiles(project, s.RepoRoot, opts.Home, opts.GOOS, opts.Env, real)
+		s.Skills, s.NestedFolders = loadSkillFiles(project, s.RepoRoot, opts.Home, opts.GOOS, opts.Env, real)
 	}
 	if real {
 		s.Plugins = loadClaudePlugins(s)

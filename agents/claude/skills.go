@@ -42,16 +42,16 @@ const (
 // in folder then name order. A file whose frontmatter cannot be parsed
 // has Err (and counts as unreadable); one without frontmatter has no
 // Root.
-func loadSkillFiles(project, repoRoot, home, goos string, env settingsio.Env, real bool) []*settingsio.File {
+func loadSkillFiles(project, repoRoot, home, goos string, env settingsio.Env, real bool) ([]*settingsio.File, []string) {
 	if !real {
-		return nil
+		return nil, nil
 	}
 	var out []*settingsio.File
 	for _, d := range skillFolders(project, repoRoot, home, goos) {
 		c := filepath.Join(d, ".claude")
 		out = append(out, loadSkillDirs(filepath.Join(c, "skills"), filepath.Join(c, "agents"), filepath.Join(c, "commands"))...)
 	}
-	dirs, err := nestedSkillFolders(project, repoRoot, env)
+	dirs, folders, err := nestedSkillSearch(project, repoRoot, env)
 	for _, d := range dirs {
 		out = append(out, loadSkillDirs(filepath.Join(project, filepath.FromSlash(d), ".claude", "skills"), "", "")...)
 	}
@@ -61,14 +61,14 @@ func loadSkillFiles(project, repoRoot, home, goos string, env settingsio.Env, re
 		out = append(out, &settingsio.File{Layer: layerSkill, Path: project, Exists: true,
 			Err: &settingsio.ParseError{Path: project, Msg: "looking for the .claude/skills folders below the start folder, which Claude Code loads once the session reads or edits a file under them: " + err.Error()}})
 	}
-	return out
+	return out, folders
 }
 
 // maxNestedWalk bounds the folders read below a start folder outside git
 // when looking for nested skill folders.
 var maxNestedWalk = 20000
 
-// nestedSkillFolders are the folders below the start folder (relative,
+// nestedSkillSearch finds the folders below the start folder (relative,
 // slash separated, sorted) that hold a .claude/skills Claude Code may load
 // in a session started there. Claude Code 2.1.332 (the "nested skills
 // search"): when the session reads or edits a file, each folder from the
@@ -85,8 +85,13 @@ var maxNestedWalk = 20000
 // (git lists each as one entry) is walked; outside git (or when git cannot be asked) the folder tree is
 // walked, up to maxNestedWalk entries: past that, or on any error, the
 // error says that Hookwarden could not look everywhere.
-func nestedSkillFolders(project, repoRoot string, env settingsio.Env) ([]string, error) {
-	seen := map[string]bool{}
+//
+// folders are, from the same listing, every folder below the start
+// folder (relative, slash separated, sorted; none inside a .claude or
+// ignored by git) where such a .claude/skills may appear during a
+// session: `exec` watches them.
+func nestedSkillSearch(project, repoRoot string, env settingsio.Env) (nested, folders []string, err error) {
+	seen, all := map[string]bool{}, map[string]bool{}
 	add := func(rel string) {
 		// Every ".claude" component below the start folder names a
 		// candidate: the folder it stands in.
@@ -97,6 +102,16 @@ func nestedSkillFolders(project, repoRoot string, env settingsio.Env) ([]string,
 			}
 		}
 	}
+	// folder records the folders on the way to rel (rel itself too when it
+	// ends with "/"), up to a .claude: places where one may appear.
+	folder := func(rel string) {
+		parts := strings.Split(rel, "/")
+		for i := 1; i < len(parts) && parts[i-1] != ".claude" && parts[i-1] != ""; i++ {
+			all[strings.Join(parts[:i], "/")] = true
+		}
+	}
+	both := func(rel string) { add(rel); folder(rel) }
+	defer func() { folders = sortedNested(all) }()
 	var gitErr error
 	if repoRoot != "" {
 		ctx := context.Background()
@@ -109,7 +124,12 @@ func nestedSkillFolders(project, repoRoot string, env settingsio.Env) ([]string,
 			ignored, err = settingsio.GitLsFiles(ctx, project, env, "--others", "--ignored", "--exclude-standard", "--directory")
 		}
 		if err == nil {
-			for _, f := range append(kept, ignored...) {
+			for _, f := range kept {
+				both(f)
+			}
+			// Claude Code loads nothing from an ignored folder: none is
+			// watched.
+			for _, f := range ignored {
 				add(f)
 			}
 			// git lists a submodule or a repository inside the work tree
@@ -117,22 +137,23 @@ func nestedSkillFolders(project, repoRoot string, env settingsio.Env) ([]string,
 			// are walked.
 			n := 0
 			for _, d := range inner {
-				if err := walkForClaudeFolders(project, filepath.Join(project, filepath.FromSlash(d)), add, &n); err != nil {
-					return sortedNested(seen), err
+				folder(d + "/")
+				if err := walkForClaudeFolders(project, filepath.Join(project, filepath.FromSlash(d)), both, &n); err != nil {
+					return sortedNested(seen), nil, err
 				}
 			}
-			return sortedNested(seen), nil
+			return sortedNested(seen), nil, nil
 		}
 		gitErr = err
 	}
 	n := 0
-	if walkErr := walkForClaudeFolders(project, project, add, &n); walkErr != nil {
+	if walkErr := walkForClaudeFolders(project, project, both, &n); walkErr != nil {
 		if gitErr != nil {
 			walkErr = fmt.Errorf("%v; and git could not be asked: %v", walkErr, gitErr)
 		}
-		return sortedNested(seen), walkErr
+		return sortedNested(seen), nil, walkErr
 	}
-	return sortedNested(seen), nil
+	return sortedNested(seen), nil, nil
 }
 
 // workTreeEntries are, in one git listing, the files below project that
@@ -166,7 +187,8 @@ func workTreeEntries(ctx context.Context, project string, env settingsio.Env) (f
 }
 
 // walkForClaudeFolders walks root (project or a folder below it) and adds
-// every .claude folder found, relative to project; n counts the entries
+// every folder found (a .claude folder names a candidate), relative to
+// project and ending in "/"; n counts the entries
 // read across walks, up to maxNestedWalk.
 func walkForClaudeFolders(project, root string, add func(rel string), n *int) error {
 	return filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
@@ -188,9 +210,12 @@ func walkForClaudeFolders(project, root string, add func(rel string), n *int) er
 		if d.Name() == ".git" && d.IsDir() {
 			return filepath.SkipDir
 		}
-		if d.Name() == ".claude" {
+		if d.IsDir() {
+			// add is called with every folder (ending in "/"): the
+			// .claude folders name candidates, the others are where one
+			// may appear.
 			rel, _ := filepath.Rel(project, p)
-			add(filepath.ToSlash(rel))
+			add(filepath.ToSlash(rel) + "/")
 		}
 		return nil
 	})

@@ -75,6 +75,10 @@ type plugin struct {
 	MCP *settingsio.File
 	// Skills are the frontmatters of its skills and agents (skills.go).
 	Skills []*settingsio.File
+	// Servers are the files its language servers and monitors come from
+	// (.lsp.json, monitors/monitors.json, or the files the manifest
+	// names), by path, read with the plugin (plugin_servers.go).
+	Servers map[string]*settingsio.File
 }
 
 // hookSource is one place a plugin's hooks come from.
@@ -134,6 +138,10 @@ type snapshot struct {
 	// Skills are the frontmatters of the project's skills and subagents
 	// (their hooks; see skills.go).
 	Skills []*settingsio.File
+	// NestedFolders are the folders below the start folder (relative,
+	// slash separated) where a nested .claude/skills may appear during a
+	// session (nestedSkillSearch): watched while the agent runs.
+	NestedFolders []string
 	// Git is where the hooks' git commands find the user's and the
 	// machine's git configuration (agents.GitConfigOf).
 	Git *trust.GitUserConfig

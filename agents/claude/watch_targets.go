@@ -1,6 +1,7 @@
 package claude
 
 import (
+	"os"
 	"path/filepath"
 	"runtime"
 
@@ -45,6 +46,28 @@ func watchPaths(s *snapshot) []string {
 		w.Dir(filepath.Dir(f.Path))
 		w.File(f.Path)
 	}
+	// A skill may appear in a folder below the start folder during the
+	// session (Claude Code loads it once the session touches that
+	// folder): each such folder's .claude/skills is watched, and in every
+	// skills folder the SKILL.md of each skill folder, present or not, so
+	// that one written after its folder is seen.
+	skillDirs := []string{}
+	if s.MCP != nil {
+		for _, d := range skillFolders(s.ProjectDir, s.RepoRoot, s.Paths.Home, runtime.GOOS) {
+			skillDirs = append(skillDirs, filepath.Join(d, ".claude", "skills"))
+		}
+	}
+	for _, d := range s.NestedFolders {
+		dir := filepath.Join(s.ProjectDir, filepath.FromSlash(d), ".claude", "skills")
+		w.Dir(dir)
+		skillDirs = append(skillDirs, dir)
+	}
+	for _, d := range skillDirs {
+		entries, _ := os.ReadDir(d)
+		for _, e := range entries {
+			w.File(filepath.Join(d, e.Name(), "SKILL.md"))
+		}
+	}
 	if s.Paths.Plugins != "" {
 		w.Dir(s.Paths.Plugins)
 		w.File(filepath.Join(s.Paths.Plugins, "installed_plugins.json"))
@@ -58,6 +81,8 @@ func watchPaths(s *snapshot) []string {
 		w.File(filepath.Join(p.Root, "hooks", "hooks.json"))
 		w.File(filepath.Join(p.Root, ".claude-plugin", "plugin.json"))
 		w.File(filepath.Join(p.Root, mcpFileName))
+		w.File(filepath.Join(p.Root, ".lsp.json"))
+		w.File(filepath.Join(p.Root, "monitors", "monitors.json"))
 		w.Dir(filepath.Join(p.Root, "skills"))
 		w.Dir(filepath.Join(p.Root, "commands"))
 		for _, f := range p.Skills {
