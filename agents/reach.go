@@ -183,10 +183,21 @@ func changedScripts(rv trust.HookReview) []string {
 // the shape of a command's.
 func reachReviewOf(c CommandSpec) HookReview {
 	h := c.Hook
-	rv := trust.HookReview{DiscoverCommand: c.ScriptCommand, ScriptRoots: c.ScriptRoots}
+	rv := trust.HookReview{DiscoverCommand: c.ScriptCommand, ScriptRoots: c.ScriptRoots, ScriptCwd: c.ScriptCwd}
+	// the review reads each value as JSON text (trust.ProjectHook.Env);
+	// a hook's Env holds the values themselves, as approval read them:
+	// passed as they were, a value that is not JSON read as unknown, so
+	// the review never saw the BASH_ENV the approval fingerprinted
+	var env map[string]string
+	for k, v := range h.Env {
+		if env == nil {
+			env = make(map[string]string, len(h.Env))
+		}
+		env[k] = string(hooks.AppendJSON(nil, v))
+	}
 	rv.ProjectHook = trust.ProjectHook{
 		Event: string(h.Event), Path: h.Origin.Path, HookID: h.ID, Name: h.Name, Matcher: h.Matcher,
-		Command: c.Label, RawCommand: c.ScriptCommand, Type: h.Type, IsCommand: c.ScriptCommand != "", Env: h.Env,
+		Command: c.Label, RawCommand: c.ScriptCommand, Type: h.Type, IsCommand: c.ScriptCommand != "", Env: env,
 		Key: c.Key(), Label: c.Label, Line: h.Origin.Line, Column: h.Origin.Column, Fields: c.Fields,
 	}
 	var fields []Field

@@ -66,7 +66,14 @@ func (p *project) spec(h *handler) agents.CommandSpec {
 		}
 	}
 	if h.Cwd != "" {
-		c.ScriptRoots = []string{filepath.Join(p.Paths.Cwd, h.Cwd)}
+		// Copilot starts the command in the hook's cwd, relative to the
+		// session folder (observed): its relative paths and the BASH_ENV
+		// of its env are found from there
+		cwd := h.Cwd
+		if !filepath.IsAbs(cwd) {
+			cwd = filepath.Join(p.Paths.Cwd, cwd)
+		}
+		c.ScriptRoots, c.ScriptCwd = []string{cwd}, cwd
 	}
 	if c.ScriptCommand != "" {
 		c.Runtime = p.reviewRT
