@@ -45,7 +45,7 @@ func (p *project) specs() agents.SpecList {
 		}
 	}
 	return agents.SpecList{N: len(at), At: func(i int) agents.CommandSpec {
-		return claudeschema.WithSettingsEnv(at[i].Spec(title(at[i].Hook), p.redact), at[i].file.Root)
+		return claudeschema.WithSettings(at[i].Spec(title(at[i].Hook), p.redact), at[i].file.Root, "$version")
 	}}
 }
 
