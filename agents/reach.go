@@ -41,6 +41,13 @@ const ReachLabel = "runs project code"
 // the shared command review (ReviewCommands, ApproveCommandsFor,
 // RevokeCommandsFor), with Reaches saying what of the project it runs.
 func ReachingHooks(project, home string, hs []*hooks.Hook, rt trust.Runtime, reviewed func(*hooks.Hook) bool) []CommandSpec {
+	return ReachingHooksIn(project, home, hs, rt, reviewed, nil)
+}
+
+// ReachingHooksIn is ReachingHooks for an agent that starts a hook in a
+// folder of its own: cwd says which ("": the project; nil: every hook in
+// the project). Its reach, and then its review, are found from there.
+func ReachingHooksIn(project, home string, hs []*hooks.Hook, rt trust.Runtime, reviewed func(*hooks.Hook) bool, cwd func(*hooks.Hook) string) []CommandSpec {
 	var out []CommandSpec
 	var roots []string
 	if home != "" {
@@ -53,7 +60,11 @@ func ReachingHooks(project, home string, hs []*hooks.Hook, rt trust.Runtime, rev
 		if h.Status == hooks.StatusDisabled {
 			continue // the agent does not run it; enabling it is a change to the user's own file
 		}
-		d, err := trust.DiscoverHook(h.Command, project, h.Env, roots, rt)
+		dir := ""
+		if cwd != nil {
+			dir = cwd(h)
+		}
+		d, err := trust.DiscoverHookIn(h.Command, project, dir, h.Env, roots, rt)
 		var reaches []string
 		if err != nil {
 			continue // a command that does not parse runs nothing (the agent's shell says so)
@@ -64,7 +75,7 @@ func ReachingHooks(project, home string, hs []*hooks.Hook, rt trust.Runtime, rev
 		}
 		rtc := rt
 		c := CommandSpec{Hook: h, Label: reachLabel(h), Fields: reachFields(h), ScriptCommand: h.Command,
-			ScriptRoots: roots, Runtime: &rtc, Reaches: reaches}
+			ScriptRoots: roots, ScriptCwd: dir, Runtime: &rtc, Reaches: reaches}
 		if len(reaches) == 0 {
 			c.Foreign = d.ForeignReach() // settled against its traces (settleReach)
 		}

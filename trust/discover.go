@@ -712,6 +712,12 @@ func DiscoverHook(command, projectDir string, env map[string]string, roots []str
 	return discoverWith(command, projectDir, env, roots, newFollowCacheFor(rt))
 }
 
+// DiscoverHookIn is DiscoverHook for a command the agent starts in the
+// folder cwd ("": the project; a hook's own working folder otherwise).
+func DiscoverHookIn(command, projectDir, cwd string, env map[string]string, roots []string, rt Runtime) (Discovery, error) {
+	return discoverFrom(command, projectDir, cwd, env, roots, newFollowCacheFor(rt))
+}
+
 // DiscoverScriptsFor is DiscoverScripts for a command the agent runs as rt
 // says (its shell dialect, project variables and env files).
 func DiscoverScriptsFor(command, projectDir string, rt Runtime) (Discovery, error) {
