@@ -36,6 +36,9 @@ type CommandSpec struct {
 	// (args shell-quoted); "" when it runs no local command.
 	ScriptCommand string
 	ScriptRoots   []string
+	// ScriptCwd is the folder the agent starts ScriptCommand in when it
+	// is not the project (a hook's own working folder); "": the project.
+	ScriptCwd string
 	// Runtime, when set, is how the agent runs ScriptCommand (its shell
 	// dialect, project variables, env files); nil: bash.
 	Runtime *trust.Runtime
@@ -378,7 +381,7 @@ func commandReviewOf(c CommandSpec) HookReview {
 	if h.IsHook() {
 		return reachReviewOf(c)
 	}
-	rv := trust.HookReview{DiscoverCommand: c.ScriptCommand, ScriptRoots: c.ScriptRoots}
+	rv := trust.HookReview{DiscoverCommand: c.ScriptCommand, ScriptRoots: c.ScriptRoots, ScriptCwd: c.ScriptCwd}
 	event := string(h.Kind) + " " + h.Name
 	fields := []Field{{Key: "kind", Label: "Kind", Value: h.Kind.Title() + " " + h.Name}, {Key: "when", Label: "Runs", Value: h.When}}
 	if h.IsHook() {
@@ -443,7 +446,7 @@ func PrepareSpecs(section, agent, project string, specs []CommandSpec, now time.
 			if c.Runtime != nil {
 				fp = trust.NewFingerprinterFor(project, *c.Runtime)
 			}
-			scripts, parseErr, err := fp.Scripts(c.ScriptCommand, c.Hook.Env, c.ScriptRoots)
+			scripts, parseErr, err := fp.ScriptsIn(c.ScriptCommand, c.ScriptCwd, c.Hook.Env, c.ScriptRoots)
 			if parseErr != nil {
 				return nil, fmt.Errorf("finding the scripts of %s: %w", c.Label, parseErr)
 			}

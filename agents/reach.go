@@ -41,6 +41,13 @@ const ReachLabel = "runs project code"
 // the shared command review (ReviewCommands, ApproveCommandsFor,
 // RevokeCommandsFor), with Reaches saying what of the project it runs.
 func ReachingHooks(project, home string, hs []*hooks.Hook, rt trust.Runtime, reviewed func(*hooks.Hook) bool) []CommandSpec {
+	return ReachingHooksIn(project, home, hs, rt, reviewed, nil)
+}
+
+// ReachingHooksIn is ReachingHooks for an agent that starts a hook in a
+// folder of its own: cwd says which ("": the project; nil: every hook in
+// the project). Its reach, and then its review, are found from there.
+func ReachingHooksIn(project, home string, hs []*hooks.Hook, rt trust.Runtime, reviewed func(*hooks.Hook) bool, cwd func(*hooks.Hook) string) []CommandSpec {
 	var out []CommandSpec
 	var roots []string
 	if home != "" {
@@ -53,7 +60,11 @@ func ReachingHooks(project, home string, hs []*hooks.Hook, rt trust.Runtime, rev
 		if h.Status == hooks.StatusDisabled {
 			continue // the agent does not run it; enabling it is a change to the user's own file
 		}
-		d, err := trust.DiscoverHook(h.Command, project, h.Env, roots, rt)
+		dir := ""
+		if cwd != nil {
+			dir = cwd(h)
+		}
+		d, err := trust.DiscoverHookIn(h.Command, project, dir, h.Env, roots, rt)
 		var reaches []string
 		if err != nil {
 			continue // a command that does not parse runs nothing (the agent's shell says so)
@@ -64,7 +75,7 @@ func ReachingHooks(project, home string, hs []*hooks.Hook, rt trust.Runtime, rev
 		}
 		rtc := rt
 		c := CommandSpec{Hook: h, Label: reachLabel(h), Fields: reachFields(h), ScriptCommand: h.Command,
-			ScriptRoots: roots, Runtime: &rtc, Reaches: reaches}
+			ScriptRoots: roots, ScriptCwd: dir, Runtime: &rtc, Reaches: reaches}
 		if len(reaches) == 0 {
 			c.Foreign = d.ForeignReach() // settled against its traces (settleReach)
 		}
@@ -183,10 +194,21 @@ func changedScripts(rv trust.HookReview) []string {
 // the shape of a command's.
 func reachReviewOf(c CommandSpec) HookReview {
 	h := c.Hook
-	rv := trust.HookReview{DiscoverCommand: c.ScriptCommand, ScriptRoots: c.ScriptRoots}
+	rv := trust.HookReview{DiscoverCommand: c.ScriptCommand, ScriptRoots: c.ScriptRoots, ScriptCwd: c.ScriptCwd}
+	// the review reads each value as JSON text (trust.ProjectHook.Env);
+	// a hook's Env holds the values themselves, as approval read them:
+	// passed as they were, a value that is not JSON read as unknown, so
+	// the review never saw the BASH_ENV the approval fingerprinted
+	var env map[string]string
+	for k, v := range h.Env {
+		if env == nil {
+			env = make(map[string]string, len(h.Env))
+		}
+		env[k] = string(hooks.AppendJSON(nil, v))
+	}
 	rv.ProjectHook = trust.ProjectHook{
 		Event: string(h.Event), Path: h.Origin.Path, HookID: h.ID, Name: h.Name, Matcher: h.Matcher,
-		Command: c.Label, RawCommand: c.ScriptCommand, Type: h.Type, IsCommand: c.ScriptCommand != "", Env: h.Env,
+		Command: c.Label, RawCommand: c.ScriptCommand, Type: h.Type, IsCommand: c.ScriptCommand != "", Env: env,
 		Key: c.Key(), Label: c.Label, Line: h.Origin.Line, Column: h.Origin.Column, Fields: c.Fields,
 	}
 	var fields []Field

@@ -126,6 +126,9 @@ type HookReview struct {
 	// ScriptRoots are folders besides the project whose scripts are
 	// followed (the folder a hook's package was installed in).
 	ScriptRoots []string `json:"-"`
+	// ScriptCwd is the folder the agent starts the command in when it is
+	// not the project (a hook's own working folder); "": the project.
+	ScriptCwd string `json:"-"`
 	// Runtime is how the agent runs the command (set by the review, kept
 	// for the spawn-time check).
 	Runtime Runtime `json:"-"`
@@ -232,7 +235,7 @@ func (a *scriptAuditor) reviewScripts(rv *HookReview, approval *Approval) {
 		a.followed = newFollowCacheFor(a.Runtime)
 	}
 	rv.Runtime = a.Runtime
-	found, err := discoverWith(command, a.Project, EnvValues(rv.Env), rv.ScriptRoots, a.followed)
+	found, err := discoverFrom(command, a.Project, rv.ScriptCwd, EnvValues(rv.Env), rv.ScriptRoots, a.followed)
 	if err != nil {
 		rv.ScriptsError = err.Error()
 		return

@@ -257,6 +257,14 @@ func (c *followCache) programLang(path string) string {
 // whose scripts are followed like the project's (the folder a hook's
 // package was installed in), and a cache shared by the commands of one audit.
 func discoverWith(command, projectDir string, env map[string]string, roots []string, cache *followCache) (Discovery, error) {
+	return discoverFrom(command, projectDir, "", env, roots, cache)
+}
+
+// discoverFrom is discoverWith for a command the agent starts in the folder
+// cwd ("" or the project: the project; a hook's own working folder
+// otherwise): its relative paths, and the BASH_ENV the agent's shell
+// sources before it, are found from there.
+func discoverFrom(command, projectDir, cwd string, env map[string]string, roots []string, cache *followCache) (Discovery, error) {
 	lang := cache.rt.dialect()
 	f, err := cache.parse(command, lang)
 	if err != nil {
@@ -274,12 +282,25 @@ func discoverWith(command, projectDir string, env map[string]string, roots []str
 	}
 	d := newDiscoverer(filepath.Clean(projectDir), cache)
 	d.roots, d.env = roots, env
-	sc := &scope{cwds: []string{d.project}, vars: make(map[string]string, len(env)), src: command, lang: lang}
+	start := d.project
+	if cwd != "" {
+		start = filepath.Clean(cwd)
+	}
+	sc := &scope{cwds: []string{start}, vars: make(map[string]string, len(env)), src: command, lang: lang}
 	for k, v := range env {
 		sc.vars[k] = v
 	}
 	if cache.rt.ShellNote != "" {
 		d.incomplete(sc, nil, ReasonShell, cache.rt.ShellNote)
+	}
+	// The agent's own shell is a program the hook's environment reaches
+	// like any other: bash -c sources BASH_ENV before the command, and
+	// LD_PRELOAD loads into it (the hook's env and the agent's env files
+	// set them for that process, not only for the programs it starts).
+	if lang == DialectBash {
+		d.envCode(nil, "bash", sc, runCtx{})
+	} else {
+		d.envCode(nil, "sh", sc, runCtx{})
 	}
 	d.stmts(f.Stmts, sc)
 	d.envFiles(sc)
@@ -689,6 +710,12 @@ func (c *DiscoveryCache) DiscoverScripts(command, projectDir string) (Discovery,
 // (folders besides the project) like the project's.
 func DiscoverHook(command, projectDir string, env map[string]string, roots []string, rt Runtime) (Discovery, error) {
 	return discoverWith(command, projectDir, env, roots, newFollowCacheFor(rt))
+}
+
+// DiscoverHookIn is DiscoverHook for a command the agent starts in the
+// folder cwd ("": the project; a hook's own working folder otherwise).
+func DiscoverHookIn(command, projectDir, cwd string, env map[string]string, roots []string, rt Runtime) (Discovery, error) {
+	return discoverFrom(command, projectDir, cwd, env, roots, newFollowCacheFor(rt))
 }
 
 // DiscoverScriptsFor is DiscoverScripts for a command the agent runs as rt

@@ -68,6 +68,12 @@ func (d *discoverer) envCode(st *syntax.Stmt, prog string, sc *scope, rc runCtx)
 			d.unresolved(sc, st, name+" is set at run time, and "+prog+" loads what it names")
 			return
 		}
+		if shell && strings.ContainsAny(value, "$`") {
+			// bash expands BASH_ENV (parameters, command substitution,
+			// arithmetic) before it sources the result
+			d.unresolved(sc, st, name+" is expanded by "+prog+" at run time, and "+prog+" sources what it names")
+			return
+		}
 		for _, p := range strings.FieldsFunc(value, func(r rune) bool { return strings.ContainsRune(sep, r) }) {
 			for _, abs := range d.resolve(sc, st, p) {
 				d.add(sc, nil, abs, name, FoundPreload, shell, false)

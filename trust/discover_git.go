@@ -134,6 +134,22 @@ func (d *discoverer) gitEntries(sc *scope, rc runCtx, top string) (out []gitEntr
 			}
 		}
 	}
+	// A file of the user's or the machine's configuration that the
+	// environment places in the project (HOME=. in a hook's env makes
+	// ./.gitconfig the user's) is the project's: what git runs through it
+	// changes with it, so it is part of the approval, present or not (a
+	// pull that adds or changes it reads as changed, whatever it names).
+	for _, f := range files {
+		if f == "" || f == os.DevNull {
+			continue
+		}
+		if !filepath.IsAbs(f) {
+			f = filepath.Join(top, f)
+		}
+		if f = filepath.Clean(f); within(f, d.project) {
+			d.addData(sc, f, "git config", FoundConfig)
+		}
+	}
 	files = append(files, gitLocalConfig(top)...)
 	if v, ok := get("GIT_CONFIG"); ok && v != "" {
 		return nil, "GIT_CONFIG names the configuration file git reads"

@@ -50,13 +50,19 @@ func newFingerprinter(project string) *fingerprinter {
 // parseErr: the command does not parse; err: a script could not be read
 // (its snapshot is kept, without a hash).
 func (f *fingerprinter) Scripts(command string, env map[string]string, roots []string) (out []ScriptSnapshot, parseErr, err error) {
-	found, parseErr := discoverWith(command, f.project, env, roots, f.followed)
+	return f.ScriptsIn(command, "", env, roots)
+}
+
+// ScriptsIn is Scripts for a command the agent starts in the folder cwd
+// ("": the project).
+func (f *fingerprinter) ScriptsIn(command, cwd string, env map[string]string, roots []string) (out []ScriptSnapshot, parseErr, err error) {
+	found, parseErr := discoverFrom(command, f.project, cwd, env, roots, f.followed)
 	if parseErr != nil {
 		return nil, parseErr, nil
 	}
 	refs := found.Scripts
 	if cover := f.followed.rt.Cover; cover != nil {
-		rv := HookReview{ProjectHook: ProjectHook{Command: command, Env: nil, IsCommand: true}, Unresolved: found.Unresolved, DiscoverCommand: command, ScriptRoots: roots}
+		rv := HookReview{ProjectHook: ProjectHook{Command: command, Env: nil, IsCommand: true}, Unresolved: found.Unresolved, DiscoverCommand: command, ScriptRoots: roots, ScriptCwd: cwd}
 		cover(&rv)
 		for _, s := range rv.Scripts {
 			refs = append(refs, ScriptRef{Word: s.Word, Path: s.Path, Via: s.Via, How: s.How, From: s.From})
@@ -207,4 +213,10 @@ func NewFingerprinterFor(project string, rt Runtime) Fingerprinter {
 // followed); parseErr when the command cannot be read.
 func (f Fingerprinter) Scripts(command string, env map[string]string, roots []string) (out []ScriptSnapshot, parseErr, err error) {
 	return f.f.Scripts(command, env, roots)
+}
+
+// ScriptsIn is Scripts for a command the agent starts in the folder cwd
+// ("": the project; a hook's own working folder otherwise).
+func (f Fingerprinter) ScriptsIn(command, cwd string, env map[string]string, roots []string) (out []ScriptSnapshot, parseErr, err error) {
+	return f.f.ScriptsIn(command, cwd, env, roots)
 }

@@ -35,6 +35,12 @@ type DotEnv struct {
 	// Home files (Apply does the same); Runtime still fingerprints the
 	// project's, which apply once the folder is trusted.
 	Untrusted bool
+	// Watch are further files of the project (relative to it) the agent
+	// reads commands from outside its hooks (MCP servers it starts):
+	// Hookwarden does not review those as commands, so each (present or
+	// not) is fingerprinted with every hook, and one a pull adds or
+	// changes needs review.
+	Watch []string
 }
 
 // Found is the project's .env file the agent loads now ("" when none).
@@ -176,6 +182,9 @@ func (d *DotEnv) Runtime(project string) *trust.Runtime {
 		EnvFiles: []string{filepath.Join(project, d.Dir, ".env"), filepath.Join(project, ".env")}}
 	for _, p := range d.above(project) {
 		rt.Watch = append(rt.Watch, globMeta.Replace(p))
+	}
+	for _, p := range d.Watch {
+		rt.Watch = append(rt.Watch, globMeta.Replace(filepath.Join(project, p)))
 	}
 	if found := d.Found(project); found != "" {
 		if under(project, found) {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
@@ -240,6 +241,38 @@ func WithSettingsEnv(s agents.CommandSpec, root *settingsio.Node) agents.Command
 	}
 	b, _ := json.Marshal(v)
 	fields[`"settings env"`] = string(b)
+	s.Fields = fields
+	return s
+}
+
+// WithSettings is WithSettingsEnv and every other member of the settings
+// file root besides its hooks and the names in skip, each as a field of
+// s's definition ("settings NAME"): an agent that reads commands from its
+// settings file outside the hooks (MCP servers it starts, tool discovery
+// commands, a status line) runs something else when a pull adds or
+// changes one while the hooks stay as they are, and Hookwarden does not
+// model them, so a change to any of them changes every hook of the file.
+// A member whose text names a credential is kept as its sha256.
+func WithSettings(s agents.CommandSpec, root *settingsio.Node, skip ...string) agents.CommandSpec {
+	s = WithSettingsEnv(s, root)
+	if !root.Is(settingsio.Object) {
+		return s
+	}
+	fields := maps.Clone(s.Fields)
+	if fields == nil {
+		fields = trust.Definition{}
+	}
+	for _, m := range root.Members { // a name given twice: the last, as JSON.parse reads it
+		if m.Key == "hooks" || m.Key == "env" || slices.Contains(skip, m.Key) {
+			continue
+		}
+		b, _ := json.Marshal(m.Value.Interface())
+		text := string(b)
+		if secretName.MatchString(text) {
+			text = fmt.Sprintf(`"sha256:%x"`, sha256.Sum256(b))
+		}
+		fields[string(hooks.AppendJSON(nil, "settings "+m.Key))] = text
+	}
 	s.Fields = fields
 	return s
 }

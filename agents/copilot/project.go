@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
@@ -60,9 +61,28 @@ func open(env agents.Env, dir string) (*project, error) {
 	if err != nil {
 		return nil, err
 	}
-	p.env, p.reviewRT = env, &trust.Runtime{Git: env.GitConfig()}
+	p.env, p.reviewRT = env, &trust.Runtime{Git: env.GitConfig(), Watch: p.mcpFiles()}
 	p.store, p.storeErr = agents.LocateStore(env)
 	return p, nil
+}
+
+// mcpFiles are the project files Copilot CLI reads MCP servers from, as
+// glob patterns (present or not): .mcp.json and .github/mcp.json of the
+// session folder and of every folder up to the repository's root
+// (observed: it starts a trusted project's .mcp.json servers at launch;
+// its bundle names .github/mcp.json beside it). Hookwarden does not review
+// those servers as commands, so each file is part of every repository
+// hook's approval: one a pull adds or changes needs review.
+func (p *project) mcpFiles() []string {
+	esc := strings.NewReplacer(`\`, `\\`, `*`, `\*`, `?`, `\?`, `[`, `\[`)
+	var out []string
+	for dir := p.Paths.Cwd; dir != ""; dir = filepath.Dir(dir) {
+		out = append(out, esc.Replace(filepath.Join(dir, ".mcp.json")), esc.Replace(filepath.Join(dir, ".github", "mcp.json")))
+		if dir == p.Paths.RepoRoot || filepath.Dir(dir) == dir {
+			break
+		}
+	}
+	return out
 }
 
 // agent names Copilot CLI.

@@ -27,10 +27,10 @@ func (p *project) reachingHooks() []agents.CommandSpec {
 			hs = append(hs, h.Hook)
 		}
 	}
-	return agents.ReachingHooks(p.Dir(), p.Paths.Home, hs, scriptRuntime(p.env.GitConfig()), func(h *hooks.Hook) bool {
+	return agents.ReachingHooksIn(p.Dir(), p.Paths.Home, hs, scriptRuntime(p.env.GitConfig()), func(h *hooks.Hook) bool {
 		c := handlerOf(h)
 		return c == nil || reviewed(c)
-	})
+	}, func(h *hooks.Hook) string { return p.hookCwd(handlerOf(h)) })
 }
 
 // scriptRuntime is how Copilot CLI runs a hook's command: /bin/bash -c

@@ -65,13 +65,27 @@ func (p *project) spec(h *handler) agents.CommandSpec {
 			c.ScriptCommand = *h.PowerShell
 		}
 	}
-	if h.Cwd != "" {
-		c.ScriptRoots = []string{filepath.Join(p.Paths.Cwd, h.Cwd)}
+	if cwd := p.hookCwd(h); cwd != "" {
+		c.ScriptRoots, c.ScriptCwd = []string{cwd}, cwd
 	}
 	if c.ScriptCommand != "" {
 		c.Runtime = p.reviewRT
 	}
 	return c
+}
+
+// hookCwd is the folder Copilot starts a hook's command in when the hook
+// names one ("" the session folder): its "cwd", relative to the session
+// folder (observed). Its relative paths and the BASH_ENV of its env are
+// found from there.
+func (p *project) hookCwd(h *handler) string {
+	if h == nil || h.Cwd == "" {
+		return ""
+	}
+	if filepath.IsAbs(h.Cwd) {
+		return filepath.Clean(h.Cwd)
+	}
+	return filepath.Join(p.Paths.Cwd, h.Cwd)
 }
 
 func quote(s string) string { return string(hooks.AppendJSON(nil, s)) }
