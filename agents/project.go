@@ -236,3 +236,11 @@ func SummaryDocument(agent string, own ...Field) Document {
 	d = append(d, own...)
 	return append(d, Slot("layers"), Slot("hooks"), Slot("diagnostics"))
 }
+
+// HookSlots is a hook's object in the list document (HookDocument): the
+// members every agent has, which the face fills in, then the agent's own.
+func HookSlots(own ...Field) Document {
+	d := Document{Slot("id"), Slot("event"), Slot("matcher"), Slot("type"), Slot("command"), Slot("origin"), Slot("file"),
+		Slot("line"), Slot("column"), Slot("json_path"), Slot("status"), Slot("reason")}
+	return append(d, own...)
+}

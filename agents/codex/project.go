@@ -245,11 +245,7 @@ func (p *project) Details(h *hooks.Hook) []agents.Field {
 // HookDocument is a handler's object in the list document: the members
 // every agent has, then Codex's key, hashes, trust and switch.
 func (p *project) HookDocument(h *hooks.Hook) agents.Document {
-	d := agents.Document{
-		agents.Slot("id"), agents.Slot("event"), agents.Slot("matcher"), agents.Slot("type"),
-		agents.Slot("command"), agents.Slot("origin"), agents.Slot("file"), agents.Slot("line"),
-		agents.Slot("column"), agents.Slot("json_path"), agents.Slot("status"), agents.Slot("reason"),
-	}
+	d := agents.HookSlots()
 	if c := p.byHook[h]; c != nil {
 		var matcher any
 		if c.Matcher != nil {
