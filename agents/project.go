@@ -205,3 +205,42 @@ type Field struct {
 	// Slot marks a member of a Document that the face fills in.
 	Slot bool `json:"-"`
 }
+
+// ProjectFact is a summary heading's project: the folder, with the agent
+// that reads it ("Codex CLI 0.171.0").
+func ProjectFact(dir, agent string) Fact {
+	return Fact{Key: "project", Label: "Project", Cells: []string{dir + " (" + agent + ")"}, Text: dir, OK: true}
+}
+
+// TrustFact is a summary heading's folder trust ("Folder", titled "Folder
+// trust"): ft, read from paths, good news when ok.
+func TrustFact(ft FolderTrust, ok bool, paths ...string) Fact {
+	return Fact{Key: "folder_trust", Label: "Folder", Title: "Folder trust", Cells: []string{ft.State, ft.Reason}, Text: ft.State + " — " + ft.Reason,
+		Paths: paths, OK: ok}
+}
+
+// HooksFact is a summary heading's hooks: on, as on says how they run;
+// or, when off says why ("" when they are on), off, switched off in
+// paths.
+func HooksFact(on, off string, paths ...string) Fact {
+	if off != "" {
+		return Fact{Key: "hooks", Label: "Hooks", Cells: []string{"off (" + off + ")"}, Text: "off — " + off, Paths: paths}
+	}
+	return Fact{Key: "hooks", Label: "Hooks", Cells: []string{"on"}, Text: "on — " + on, OK: true}
+}
+
+// SummaryDocument is an agent's summary document: the agent, the project,
+// the agent's own members, then the layers, hooks and diagnostics.
+func SummaryDocument(agent string, own ...Field) Document {
+	d := Document{Member("agent", agent), Slot("project")}
+	d = append(d, own...)
+	return append(d, Slot("layers"), Slot("hooks"), Slot("diagnostics"))
+}
+
+// HookSlots is a hook's object in the list document (HookDocument): the
+// members every agent has, which the face fills in, then the agent's own.
+func HookSlots(own ...Field) Document {
+	d := Document{Slot("id"), Slot("event"), Slot("matcher"), Slot("type"), Slot("command"), Slot("origin"), Slot("file"),
+		Slot("line"), Slot("column"), Slot("json_path"), Slot("status"), Slot("reason")}
+	return append(d, own...)
+}

@@ -2,6 +2,8 @@ package agents
 
 import (
 	"context"
+	"fmt"
+	"strings"
 
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -13,7 +15,8 @@ type Switch interface {
 	// Find resolves what a user typed on the command line to hooks: an
 	// ID, or the agent's own name of a hook (Gemini's name or command,
 	// Claude's handler label, Codex's command or trust key). No match is
-	// an error saying what was looked for.
+	// an error saying what was looked for. Finder does it from the
+	// agent's ways of naming a hook.
 	Find(ref string) ([]*hooks.Hook, error)
 	// Toggle switches hooks on or off and says what it wrote. An error
 	// before anything was written is an *InputError (the request names
@@ -195,4 +198,41 @@ func (req ToggleRequest) Targets(find func(ref string) ([]*hooks.Hook, error), a
 		return nil, &InputError{Msg: none}
 	}
 	return targets, nil
+}
+
+// Finder is how an agent resolves what a user typed to hooks (Switch.Find),
+// declared as data: the agent's ways of naming a hook.
+type Finder struct {
+	// Trim takes the spaces around the reference off first.
+	Trim bool
+	// Alone says the reference names h so that h alone is the answer (its
+	// ID, a key unique to it); nil when no name is unique.
+	Alone func(h *hooks.Hook, ref string) bool
+	// Names says the reference names h among others (every hook it names
+	// is found: a command, a name).
+	Names func(h *hooks.Hook, ref string) bool
+	// Miss is the *InputError when none is found, a format taking the
+	// reference (%q) that says what was looked for.
+	Miss string
+}
+
+// Find is the hooks of all that ref names: the first one it names alone,
+// else every one it names; none is an *InputError.
+func (f Finder) Find(all []*hooks.Hook, ref string) ([]*hooks.Hook, error) {
+	if f.Trim {
+		ref = strings.TrimSpace(ref)
+	}
+	var out []*hooks.Hook
+	for _, h := range all {
+		if f.Alone != nil && f.Alone(h, ref) {
+			return []*hooks.Hook{h}, nil
+		}
+		if f.Names(h, ref) {
+			out = append(out, h)
+		}
+	}
+	if len(out) == 0 {
+		return nil, &InputError{Msg: fmt.Sprintf(f.Miss, ref)}
+	}
+	return out, nil
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -447,21 +448,10 @@ func (s *project) sameCommandTwice() {
 			seen[key] = append(seen[key], h)
 		}
 	}
-	for _, hs := range seen {
-		if len(hs) < 2 {
-			continue
-		}
-		for _, h := range hs {
-			var others []string
-			for _, o := range hs {
-				if o != h {
-					others = append(others, fmt.Sprintf("%s:%d:%d", o.Hook.Origin.File, o.Hook.Origin.Line, o.Hook.Origin.Column))
-				}
-			}
-			h.diag(hooks.SeverityInfo, fmt.Sprintf("the same command is also a %s hook at %s: Codex does not de-duplicate, when both match it runs %d times, concurrently",
-				h.Hook.Event, strings.Join(others, ", "), len(hs)))
-		}
-	}
+	agents.Repeated(seen, func(h *handler) *hooks.Hook { return h.Hook }, func(h *handler, others string, n int) {
+		h.diag(hooks.SeverityInfo, fmt.Sprintf("the same command is also a %s hook at %s: Codex does not de-duplicate, when both match it runs %d times, concurrently",
+			h.Hook.Event, others, n))
+	})
 }
 
 // suggestEvent names the Codex event an unknown name was probably meant as.

@@ -94,11 +94,11 @@ func (p *project) Summary() agents.Summary {
 		sum.RepoRoot = paths.ProjectRoot
 	}
 	sum.Heading = []agents.Fact{
-		{Key: "project", Label: "Project", Cells: []string{p.Dir() + " (Codex CLI " + version + ")"}, Text: p.Dir(), OK: true},
-		{Key: "folder_trust", Label: "Project trust", Cells: []string{ft.State, ft.Reason}, Text: ft.State + " — " + ft.Reason,
-			Paths: []string{paths.UserConfigTOML}, OK: ft.Trusted},
+		agents.ProjectFact(p.Dir(), "Codex CLI "+version),
+		agents.TrustFact(ft, ft.Trusted, paths.UserConfigTOML),
 		p.hooksFact(),
 	}
+	sum.Heading[1].Label, sum.Heading[1].Title = "Project trust", ""
 	sum.Facts = []agents.Field{
 		{Key: "codex_home", Label: "CODEX_HOME", Value: paths.CodexHome, Code: true},
 		{Key: "allow_managed_hooks_only", Label: "allow_managed_hooks_only",
@@ -109,19 +109,14 @@ func (p *project) Summary() agents.Summary {
 		sum.Facts = append(sum.Facts, agents.Field{Key: "codex_warning", Label: "Codex warns", Value: w})
 	}
 	warnings := append([]string{}, s.CodexWarnings...)
-	sum.Document = agents.Document{
-		agents.Member("agent", string(Name)),
-		agents.Slot("project"),
+	sum.Document = agents.SummaryDocument(string(Name),
 		agents.Member("codex_home", paths.CodexHome),
 		agents.Member("project_root", paths.ProjectRoot),
 		agents.Member("project_trust", ft),
 		agents.Member("allow_managed_hooks_only", s.AllowManagedHooksOnly),
 		agents.Member("fatal", s.Fatal),
 		agents.Member("codex_warnings", warnings),
-		agents.Slot("layers"),
-		agents.Slot("hooks"),
-		agents.Slot("diagnostics"),
-	}
+	)
 	return sum
 }
 
@@ -143,8 +138,7 @@ func (p *project) FolderTrust() agents.FolderTrust {
 // hooksFact says whether Codex runs hooks here at all.
 func (p *project) hooksFact() agents.Fact {
 	s := p
-	f := agents.Fact{Key: "hooks", Label: "Hooks", Cells: []string{"on"},
-		Text: "on — trusted hooks run; untrusted or modified ones Codex skips without a word", OK: true}
+	f := agents.HooksFact("trusted hooks run; untrusted or modified ones Codex skips without a word", "")
 	switch {
 	case s.Fatal != "":
 		f.Cells = []string{"off (Codex refuses the configuration)"}
@@ -251,11 +245,7 @@ func (p *project) Details(h *hooks.Hook) []agents.Field {
 // HookDocument is a handler's object in the list document: the members
 // every agent has, then Codex's key, hashes, trust and switch.
 func (p *project) HookDocument(h *hooks.Hook) agents.Document {
-	d := agents.Document{
-		agents.Slot("id"), agents.Slot("event"), agents.Slot("matcher"), agents.Slot("type"),
-		agents.Slot("command"), agents.Slot("origin"), agents.Slot("file"), agents.Slot("line"),
-		agents.Slot("column"), agents.Slot("json_path"), agents.Slot("status"), agents.Slot("reason"),
-	}
+	d := agents.HookSlots()
 	if c := p.byHook[h]; c != nil {
 		var matcher any
 		if c.Matcher != nil {

@@ -216,18 +216,6 @@ func runID(event hooks.Event, i int, h *hooks.Hook) string {
 	return fmt.Sprintf("%s:%d:%s", agents.SnakeCase(string(event)), i, file)
 }
 
-// runSetup is one dry run, planned and gated.
-type runSetup struct {
-	req   agents.RunRequest
-	input *hooks.Object
-	gate  *agents.RunGate
-	check func(*hooks.Hook) error
-	sup   sandbox.Config
-}
-
-// RunGate is the gate of the prepared run.
-func (s *runSetup) RunGate() *agents.RunGate { return s.gate }
-
 // Gate says what DryRun would do with req, running nothing.
 func (p *project) Gate(_ context.Context, req agents.RunRequest) (*agents.RunGate, error) {
 	return agents.GateOf(p.prepare(req))
@@ -238,15 +226,11 @@ func (p *project) Gate(_ context.Context, req agents.RunRequest) (*agents.RunGat
 // Codex, trusted outside Hookwarden, modified, a script changed since
 // approval — or that runs code Hookwarden cannot see, runs in the sandbox
 // or only when the user confirmed it.
-func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
-	s := &runSetup{req: req}
+func (p *project) prepare(req agents.RunRequest) (*agents.Prepared, error) {
 	if _, ok := lookupEvent(req.Event); !ok {
 		return nil, errNoEvent(req.Event)
 	}
-	q := req.Query
-	if req.Payload != nil && q.Input == nil {
-		q.Input = req.Payload
-	}
+	q := req.RunQuery()
 	pctx, err := planContext(req.Event, q)
 	if err != nil {
 		return nil, err
@@ -271,16 +255,6 @@ func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
 	if err != nil {
 		return nil, err
 	}
-	if req.Payload != nil {
-		s.input, err = agents.ParseObject(req.Payload, "payload")
-	} else {
-		s.input, err = p.sample(req.Event, pctx, q)
-	}
-	if err != nil {
-		return nil, err
-	}
-	s.sup = p.env.Supervisor(p.Dir(), p.Paths.CodexHome)
-	s.sup.RecordProbes = req.Trace
 	// every hook is reviewed; the user hooks whose reach only a run shows
 	// are held too, never traced here (a review that could not be read
 	// holds every one)
@@ -300,8 +274,8 @@ func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
 			g.HoldReaching(nil, string(Name), p.Dir(), p.userReach(nil))
 		}
 	}
-	s.gate, s.check = agents.Gate(req, plan, planned, func(*hooks.Hook) bool { return true }, review, gateReason, p.Dir(), s.sup, holdReaching)
-	return s, nil
+	return p.env.Prepare(req, p.Dir(), plan, planned, func() (*hooks.Object, error) { return p.sample(req.Event, pctx, q) },
+		agents.GateRule{Review: review, Why: gateReason, Hold: holdReaching, Folders: []string{p.Paths.CodexHome}})
 }
 
 // gateReason says why a hook needs review before it runs (err: why
@@ -379,15 +353,14 @@ func (p *project) DryRun(ctx context.Context, req agents.RunRequest) (*agents.Ru
 	if err != nil {
 		return nil, err
 	}
-	g := s.gate
-	runner := &runner{Env: p.env.Vars, Check: s.check,
-		Isolation: hooks.Isolation{Supervisor: s.sup, Sandboxed: g.IsSandboxed}}
+	g := s.Gate
+	runner := &runner{Env: p.env.Vars, Check: s.Check, Isolation: s.Isolation()}
 	if req.OnResult != nil {
 		runner.OnResult = func(i int, r *runResult) { req.OnResult(i, r.hookRun()) }
 	}
-	out := runner.Run(ctx, runRequest{Event: req.Event, Hooks: g.Run, Input: s.input, Cwd: p.Dir()})
+	out := runner.Run(ctx, runRequest{Event: req.Event, Hooks: g.Run, Input: s.Input, Cwd: p.Dir()})
 	res := out.ContractResult()
-	res.Label, res.Gate, res.Payload = g.Plan.Label, g, string(hooks.AppendJSON(nil, s.input))
+	res.Label, res.Gate, res.Payload = g.Plan.Label, g, string(hooks.AppendJSON(nil, s.Input))
 	res.Notes = []string{}
 	res.NoteHeld(string(Name), "Codex", shortName, "; Codex would skip it unless it is trusted", len(out.Results))
 	if len(out.Results) > 0 {

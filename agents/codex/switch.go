@@ -10,28 +10,23 @@ import (
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-// Find resolves a hook the user named: its ID, its trust key, or its
-// command (Codex hooks have no names), as written or with its spaces
-// collapsed. Only hooks Codex lists can be switched, so only they are
-// found.
+// Find resolves a hook the user named: its ID or its trust key (that
+// hook alone), or its command (Codex hooks have no names), as written or
+// with its spaces collapsed. Only hooks Codex lists can be switched, so
+// only they are found.
 func (p *project) Find(ref string) ([]*hooks.Hook, error) {
-	ref = strings.TrimSpace(ref)
-	var out []*hooks.Hook
+	var listed []*hooks.Hook
+	keys := map[*hooks.Hook]string{}
 	for _, h := range p.Handlers {
-		if !h.Listed {
-			continue
-		}
-		if h.Hook.ID == ref || h.Key == ref {
-			return []*hooks.Hook{h.Hook}, nil
-		}
-		if sameCommand(h.Hook.Command, ref) {
-			out = append(out, h.Hook)
+		if h.Listed {
+			listed, keys[h.Hook] = append(listed, h.Hook), h.Key
 		}
 	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("no Codex hook with the command, trust key or ID %q (Codex hooks have no names: give the command or the key, see `hookwarden list --agent codex`)", ref)
-	}
-	return out, nil
+	return agents.Finder{Trim: true,
+		Miss:  "no Codex hook with the command, trust key or ID %q (Codex hooks have no names: give the command or the key, see `hookwarden list --agent codex`)",
+		Alone: func(h *hooks.Hook, ref string) bool { return h.ID == ref || keys[h] == ref },
+		Names: func(h *hooks.Hook, ref string) bool { return sameCommand(h.Command, ref) },
+	}.Find(listed, ref)
 }
 
 // switchNote says how Codex's switch works.

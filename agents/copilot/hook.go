@@ -123,11 +123,7 @@ func (p *project) Details(h *hooks.Hook) []agents.Field {
 // HookDocument is a hook's object in the list document: the members every
 // agent has, then Copilot's own.
 func (p *project) HookDocument(h *hooks.Hook) agents.Document {
-	d := agents.Document{
-		agents.Slot("id"), agents.Slot("event"), agents.Slot("matcher"), agents.Slot("type"),
-		agents.Slot("command"), agents.Slot("origin"), agents.Slot("file"), agents.Slot("line"),
-		agents.Slot("column"), agents.Slot("json_path"), agents.Slot("status"), agents.Slot("reason"),
-	}
+	d := agents.HookSlots()
 	if c := handlerOf(h); c != nil {
 		d = append(d, agents.Member("event_as_written", c.Written), agents.Member("pascal_case", c.Pascal),
 			agents.Member("nested", c.Nested), agents.Member("timeout_sec", c.TimeoutSec),

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -653,25 +654,9 @@ func (s *project) decide() {
 			hk.Reason = "Copilot runs it"
 		}
 	}
-	for _, hs := range keys {
-		if len(hs) < 2 {
-			continue
-		}
-		for _, h := range hs {
-			var others []string
-			for _, o := range hs {
-				if o != h {
-					others = append(others, agentsPlace(o.Hook))
-				}
-			}
-			h.diag(hooks.SeverityInfo, fmt.Sprintf("the same hook is also at %s: Copilot does not de-duplicate, it runs %d times (one key in disabledHooks switches all of them)",
-				strings.Join(others, ", "), len(hs)))
-		}
-	}
-}
-
-func agentsPlace(h *hooks.Hook) string {
-	return fmt.Sprintf("%s:%d:%d", h.Origin.File, h.Origin.Line, h.Origin.Column)
+	agents.Repeated(keys, func(h *handler) *hooks.Hook { return h.Hook }, func(h *handler, others string, n int) {
+		h.diag(hooks.SeverityInfo, fmt.Sprintf("the same hook is also at %s: Copilot does not de-duplicate, it runs %d times (one key in disabledHooks switches all of them)", others, n))
+	})
 }
 
 // folderTrust decides whether the repository layers load (observed:

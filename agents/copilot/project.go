@@ -151,18 +151,8 @@ func (p *project) Summary() agents.Summary {
 	if paths.RepoRoot != paths.Cwd {
 		sum.RepoRoot = paths.RepoRoot
 	}
-	hooksFact := agents.Fact{Key: "hooks", Label: "Hooks", Cells: []string{"on"}, OK: true,
-		Text: "on — every matching hook of every layer runs, one after another"}
-	if sum.HooksOff != "" {
-		hooksFact = agents.Fact{Key: "hooks", Label: "Hooks", Cells: []string{"off (" + sum.HooksOff + ")"}, Text: "off — " + sum.HooksOff,
-			Paths: []string{s.AllOff}}
-	}
-	sum.Heading = []agents.Fact{
-		{Key: "project", Label: "Project", Cells: []string{p.Dir() + " (Copilot CLI " + version + ")"}, Text: p.Dir(), OK: true},
-		{Key: "folder_trust", Label: "Folder", Title: "Folder trust", Cells: []string{ft.State, ft.Reason}, Text: ft.State + " — " + ft.Reason,
-			Paths: []string{paths.Config}, OK: ft.Trusted},
-		hooksFact,
-	}
+	sum.Heading = []agents.Fact{agents.ProjectFact(p.Dir(), "Copilot CLI "+version), agents.TrustFact(ft, ft.Trusted, paths.Config),
+		agents.HooksFact("every matching hook of every layer runs, one after another", sum.HooksOff, s.AllOff)}
 	sum.Facts = []agents.Field{
 		{Key: "copilot_home", Label: "Copilot home", Value: paths.CopilotHome, Code: true},
 		{Key: "repo_root", Label: "Repository files from", Value: paths.RepoRoot + " (the git root, else the folder; `--trust-folder` in a git subfolder reads the folder's own instead)", Code: true},
@@ -174,19 +164,14 @@ func (p *project) Summary() agents.Summary {
 			sum.Facts = append(sum.Facts, agents.Field{Key: "copilot_warning", Label: "Copilot warns", Value: w})
 		}
 	}
-	sum.Document = agents.Document{
-		agents.Member("agent", string(Name)),
-		agents.Slot("project"),
+	sum.Document = agents.SummaryDocument(string(Name),
 		agents.Member("copilot_home", paths.CopilotHome),
 		agents.Member("repo_root", paths.RepoRoot),
 		agents.Member("folder_trust", ft),
 		agents.Member("trusted_folders", nonNil(s.Trust.Folders)),
 		agents.Member("disabled_hooks", nonNil(s.DisabledKeys)),
 		agents.Member("all_hooks_off", s.AllOff),
-		agents.Slot("layers"),
-		agents.Slot("hooks"),
-		agents.Slot("diagnostics"),
-	}
+	)
 	return sum
 }
 

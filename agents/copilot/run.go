@@ -8,23 +8,15 @@ import (
 	"time"
 
 	"github.com/hookwarden/hookwarden/agents"
-	"github.com/hookwarden/hookwarden/agents/claudeschema"
 	"github.com/hookwarden/hookwarden/hooks"
-	"github.com/hookwarden/hookwarden/sandbox"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // runSetup is one dry run, planned and gated.
 type runSetup struct {
-	info  eventInfo
-	input *hooks.Object
-	gate  *agents.RunGate
-	check func(*hooks.Hook) error
-	sup   sandbox.Config
+	*agents.Prepared
+	info eventInfo
 }
-
-// RunGate is the gate of the prepared run.
-func (s *runSetup) RunGate() *agents.RunGate { return s.gate }
 
 // Gate says what DryRun would do with req, running nothing.
 func (p *project) Gate(_ context.Context, req agents.RunRequest) (*agents.RunGate, error) {
@@ -35,10 +27,7 @@ func (p *project) Gate(_ context.Context, req agents.RunRequest) (*agents.RunGat
 // is not approved (new, changed, a script changed) or runs code
 // Hookwarden cannot see runs in the sandbox or only when confirmed.
 func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
-	q := req.Query
-	if req.Payload != nil && q.Input == nil {
-		q.Input = req.Payload
-	}
+	q := req.RunQuery()
 	info, tool, err := planQuery(req.Event, q)
 	if err != nil {
 		return nil, err
@@ -64,29 +53,23 @@ func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &runSetup{info: info}
 	planned, err := selected(snap, plan, req, info)
 	if err != nil {
 		return nil, err
 	}
-	if req.Payload != nil {
-		s.input, err = agents.ParseObject(req.Payload, "payload")
-	} else {
-		s.input, err = p.sample(info, tool, q)
-	}
-	if err != nil {
-		return nil, err
-	}
-	s.sup = p.env.Supervisor(p.Dir(), p.Paths.CopilotHome)
-	s.sup.RecordProbes = req.Trace
 	// the user's hooks that run the project's code, until approved here
 	// (a store that cannot be read holds every one)
 	holdReaching := func(g *agents.RunGate) {
 		data, _ := p.store.Load()
 		g.HoldReaching(data, string(Name), p.Dir(), p.reachingHooks())
 	}
-	s.gate, s.check = claudeschema.Gate(req, plan, planned, func(h *hooks.Hook) bool { return h.Origin.Layer == layerRepository }, p.review, p.Dir(), s.sup, holdReaching)
-	return s, nil
+	prep, err := p.env.Prepare(req, p.Dir(), plan, planned, func() (*hooks.Object, error) { return p.sample(info, tool, q) },
+		agents.GateRule{Reviewed: func(h *hooks.Hook) bool { return h.Origin.Layer == layerRepository }, Review: agents.Reviews(p.review),
+			Hold: holdReaching, Folders: []string{p.Paths.CopilotHome}})
+	if err != nil {
+		return nil, err
+	}
+	return &runSetup{Prepared: prep, info: info}, nil
 }
 
 // selected are the hooks the request takes: picked by ID or Copilot key
@@ -113,12 +96,12 @@ func (p *project) DryRun(ctx context.Context, req agents.RunRequest) (*agents.Ru
 	if err != nil {
 		return nil, err
 	}
-	g := s.gate
-	runner := &runner{Env: p.env.Vars, Check: s.check, Isolation: hooks.Isolation{Supervisor: s.sup, Sandboxed: g.IsSandboxed}, OnResult: req.OnResult}
+	g := s.Gate
+	runner := &runner{Env: p.env.Vars, Check: s.Check, Isolation: s.Isolation(), OnResult: req.OnResult}
 	start := time.Now()
-	ran, skipped := runner.Run(ctx, s.info, g.Run, s.input, p.Dir())
-	res := &agents.RunResult{Event: s.info.Name, Label: g.Plan.Label, Gate: g, Payload: string(hooks.AppendJSON(nil, s.input)),
-		Sequential: true, Notes: []string{}, Warnings: []string{}, Duration: time.Since(start)}
+	ran, skipped := runner.Run(ctx, s.info, g.Run, s.Input, p.Dir())
+	res := s.Result(s.info.Name)
+	res.Sequential, res.Notes, res.Warnings, res.Duration = true, []string{}, []string{}, time.Since(start)
 	res.Hooks = append(res.Hooks, ran...)
 	for _, h := range skipped {
 		res.Hooks = append(res.Hooks, agents.HookRun{Hook: h, ID: h.ID, Label: p.Title(h), Where: where(h),

@@ -19,23 +19,22 @@ const switchNote = "Copilot CLI reads a hook's switch from disabledHooks in ~/.c
 	"the file kept. disableAllHooks in a file is Copilot's own per-file switch (in a repository settings file it stops " +
 	"every hook)."
 
-// Find resolves a hook ID, Copilot's key (or 8+ characters of it) or a
-// command to hooks.
+// finder resolves a hook ID (that hook alone), Copilot's key (or 8+
+// characters of it) or a command to hooks.
+var finder = agents.Finder{Trim: true, Miss: "no Copilot CLI hook with the ID, key or command %q (see `hookwarden list --agent copilot`)",
+	Alone: func(h *hooks.Hook, ref string) bool { return h.ID == ref },
+	Names: func(h *hooks.Hook, ref string) bool {
+		key := handlerOf(h).Key
+		return key != "" && (key == ref || len(ref) >= 8 && strings.HasPrefix(key, ref)) || strings.TrimSpace(h.Command) == ref
+	}}
+
+// Find resolves what the user typed (finder) among the hooks.
 func (p *project) Find(ref string) ([]*hooks.Hook, error) {
-	ref = strings.TrimSpace(ref)
-	var out []*hooks.Hook
-	for _, h := range p.Handlers {
-		if h.Hook.ID == ref {
-			return []*hooks.Hook{h.Hook}, nil
-		}
-		if h.Key != "" && (h.Key == ref || len(ref) >= 8 && strings.HasPrefix(h.Key, ref)) || strings.TrimSpace(h.Hook.Command) == ref {
-			out = append(out, h.Hook)
-		}
+	all := make([]*hooks.Hook, len(p.Handlers))
+	for i, h := range p.Handlers {
+		all[i] = h.Hook
 	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("no Copilot CLI hook with the ID, key or command %q (see `hookwarden list --agent copilot`)", ref)
-	}
-	return out, nil
+	return finder.Find(all, ref)
 }
 
 // Switches has one scope (the user settings.json) and an all-hooks

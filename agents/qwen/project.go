@@ -114,25 +114,17 @@ func (p *project) Summary() agents.Summary {
 		"system-defaults, ~/.qwen/settings.json (user), the folder's own .qwen/settings.json (project; only the session folder's, " +
 		"not a parent's) and the system settings; it runs their hooks in the order project, user, system-defaults, system; " +
 		"then the trust file and Hookwarden's store."}
+	var offIn []string
 	if s.off != nil {
-		sum.HooksOff = "disableAllHooks is true in " + s.off.Path + ": Qwen Code runs no hook at all"
+		sum.HooksOff, offIn = "disableAllHooks is true in "+s.off.Path+": Qwen Code runs no hook at all", []string{s.off.Path}
 	}
-	hf := agents.Fact{Key: "hooks", Label: "Hooks", Cells: []string{"on"}, OK: true, Text: "on — every matching hook of every layer runs, in parallel"}
-	if sum.HooksOff != "" {
-		hf = agents.Fact{Key: "hooks", Label: "Hooks", Cells: []string{"off (" + sum.HooksOff + ")"}, Text: "off — " + sum.HooksOff, Paths: []string{s.off.Path}}
-	}
-	sum.Heading = []agents.Fact{
-		{Key: "project", Label: "Project", Cells: []string{p.Dir() + " (Qwen Code " + version + ")"}, Text: p.Dir(), OK: true},
-		{Key: "folder_trust", Label: "Folder", Title: "Folder trust", Cells: []string{ft.State, ft.Reason}, Text: ft.State + " — " + ft.Reason,
-			Paths: []string{s.trust.path}, OK: s.trust.enabled && ft.Trusted},
-		hf,
-	}
+	sum.Heading = []agents.Fact{agents.ProjectFact(p.Dir(), "Qwen Code "+version), agents.TrustFact(ft, s.trust.enabled && ft.Trusted, s.trust.path),
+		agents.HooksFact("every matching hook of every layer runs, in parallel", sum.HooksOff, offIn...)}
 	sum.Facts = p.observed()
 	for _, f := range sum.Facts {
 		sum.Heading[2].More = append(sum.Heading[2].More, f.Label+": "+f.Value)
 	}
-	sum.Document = agents.Document{agents.Member("agent", string(name)), agents.Slot("project"), agents.Member("qwen_home", s.qwenHome),
-		agents.Member("folder_trust", ft), agents.Member("all_hooks_off", sum.HooksOff), agents.Slot("layers"), agents.Slot("hooks"), agents.Slot("diagnostics")}
+	sum.Document = agents.SummaryDocument(string(name), agents.Member("qwen_home", s.qwenHome), agents.Member("folder_trust", ft), agents.Member("all_hooks_off", sum.HooksOff))
 	return sum
 }
 

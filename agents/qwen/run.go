@@ -19,15 +19,10 @@ var exits = claudeschema.Exits{Blocking: 2, NeedsStderr: true, StderrJSON: true,
 
 // runSetup is one dry run, planned and gated.
 type runSetup struct {
+	*agents.Prepared
 	ev      event
-	input   *hooks.Object
-	gate    *agents.RunGate
-	check   func(*hooks.Hook) error
-	iso     hooks.Isolation
 	trusted bool // the folder is trusted, or the run is as if it were
 }
-
-func (s *runSetup) RunGate() *agents.RunGate { return s.gate }
 
 func (p *project) Gate(_ context.Context, req agents.RunRequest) (*agents.RunGate, error) {
 	return agents.GateOf(p.prepare(req))
@@ -37,10 +32,7 @@ func (p *project) Gate(_ context.Context, req agents.RunRequest) (*agents.RunGat
 // a project hook not approved (new, changed, a script changed) or running
 // code Hookwarden cannot see runs in the sandbox or only when confirmed.
 func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
-	q := req.Query
-	if req.Payload != nil && q.Input == nil {
-		q.Input = req.Payload
-	}
+	q := req.RunQuery()
 	ev, subject, err := planQuery(req.Event, q)
 	if err != nil {
 		return nil, err
@@ -53,7 +45,6 @@ func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &runSetup{ev: ev, trusted: req.AsTrusted || snap.trust.trusted}
 	var all []*hooks.Hook
 	for _, c := range snap.handlers {
 		all = append(all, c.Hook)
@@ -65,19 +56,13 @@ func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
 	if err != nil {
 		return nil, err
 	}
-	if req.Payload != nil {
-		s.input, err = agents.ParseObject(req.Payload, "payload")
-	} else {
-		s.input, err = p.sample(ev, subject, q)
-	}
+	prep, err := p.env.Prepare(req, p.Dir(), plan, planned, func() (*hooks.Object, error) { return p.sample(ev, subject, q) },
+		agents.GateRule{Reviewed: func(h *hooks.Hook) bool { return h.Origin.Layer == layerProject }, Review: agents.Reviews(p.review),
+			Folders: []string{p.snap.qwenHome}})
 	if err != nil {
 		return nil, &agents.RequestError{Msg: err.Error()}
 	}
-	sup := p.env.Supervisor(p.Dir(), p.snap.qwenHome)
-	sup.RecordProbes = req.Trace
-	s.gate, s.check = claudeschema.Gate(req, plan, planned, func(h *hooks.Hook) bool { return h.Origin.Layer == layerProject }, p.review, p.Dir(), sup, nil)
-	s.iso = hooks.Isolation{Supervisor: sup, Sandboxed: s.gate.IsSandboxed}
-	return s, nil
+	return &runSetup{Prepared: prep, ev: ev, trusted: req.AsTrusted || snap.trust.trusted}, nil
 }
 
 // asTrusted is the snapshot with the project layer loaded.
@@ -103,10 +88,10 @@ func (p *project) DryRun(ctx context.Context, req agents.RunRequest) (*agents.Ru
 	if err != nil {
 		return nil, err
 	}
-	g := s.gate
+	g := s.Gate
 	start := time.Now()
 	runs, results := make([]agents.HookRun, len(g.Run)), make([]claudeschema.Result, len(g.Run))
-	cur := s.input
+	cur := s.Input
 	claudeschema.RunAll(len(g.Run), g.Plan.Sequential, func(i int) {
 		runs[i], results[i] = p.runOne(ctx, s, g.Run[i], cur)
 		if g.Plan.Sequential {
@@ -116,8 +101,8 @@ func (p *project) DryRun(ctx context.Context, req agents.RunRequest) (*agents.Ru
 			req.OnResult(i, runs[i])
 		}
 	})
-	res := &agents.RunResult{Event: hooks.Event(s.ev.name), Label: g.Plan.Label, Gate: g, Payload: string(hooks.AppendJSON(nil, s.input)),
-		Sequential: g.Plan.Sequential, Hooks: runs, Notes: []string{}, Duration: time.Since(start)}
+	res := s.Result(hooks.Event(s.ev.name))
+	res.Sequential, res.Hooks, res.Notes, res.Duration = g.Plan.Sequential, runs, []string{}, time.Since(start)
 	res.Verdict, res.Warnings = verdict(s.ev, g.Plan.Label, g.Run, results)
 	claudeschema.Finish(res, string(name), agentTitle, title)
 	return res, nil
@@ -147,7 +132,7 @@ func (p *project) runOne(ctx context.Context, s *runSetup, h *hooks.Hook, in *ho
 			Summary: "not run"}, claudeschema.Result{Kind: claudeschema.Failed}
 	}
 	run, r := exits.Run(ctx, claudeschema.Command{Hook: h, Program: "/bin/bash", Args: []string{"-c", h.Command}, Shown: "/bin/bash -c " + agents.ShellQuote(p.redact(h.Command)),
-		Env: p.hookEnv(h, s.trusted), Dir: p.Dir(), Timeout: c.Timeout, Input: in, Check: s.check, Isolation: s.iso})
+		Env: p.hookEnv(h, s.trusted), Dir: p.Dir(), Timeout: c.Timeout, Input: in, Check: s.Check, Isolation: s.Isolation()})
 	run.Label = title(h)
 	if run.TimedOut {
 		run.Error += ": Qwen Code kills it and goes on (fail-open)"

@@ -53,19 +53,12 @@ func (p *project) Tracked(ctx context.Context, scope string) *agents.Tracked {
 	return t
 }
 
-// Find resolves a hook ID, name or command (every hook with it).
-func (p *project) Find(ref string) ([]*hooks.Hook, error) {
-	var out []*hooks.Hook
-	for _, c := range p.snap.handlers {
-		if c.Hook.ID == ref || c.Name == ref && ref != "" || title(c.Hook) == ref || c.Hook.Command == ref {
-			out = append(out, c.Hook)
-		}
-	}
-	if len(out) == 0 {
-		return nil, &agents.InputError{Msg: fmt.Sprintf("no Qwen Code hook %q (give its ID, name or command)", ref)}
-	}
-	return out, nil
-}
+// finder finds a hook by ID, name or command (every hook with it).
+var finder = agents.Finder{Miss: "no Qwen Code hook %q (give its ID, name or command)", Names: func(h *hooks.Hook, ref string) bool {
+	return h.ID == ref || handlerOf(h).Name == ref && ref != "" || title(h) == ref || h.Command == ref
+}}
+
+func (p *project) Find(ref string) ([]*hooks.Hook, error) { return finder.Find(p.snap.hooks, ref) }
 
 // Toggle writes disableAllHooks to the scope; a single hook is refused
 // with what to do instead.
