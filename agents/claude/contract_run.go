@@ -16,7 +16,7 @@ type runSetup struct {
 	req    agents.RunRequest
 	input  *hooks.Object
 	pctx   *matchContext
-	plan   *plan
+	plan   *agents.Plan
 	check  func(*hooks.Hook) error
 	sup    sandbox.Config
 	out    *agents.RunGate
@@ -69,7 +69,7 @@ func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
 		}
 	}
 	s.plan = p.reg.Plan(req.Event, s.pctx)
-	g := &agents.RunGate{Plan: newPlan(req.Event, s.pctx, s.plan), Picked: len(req.HookIDs) > 0}
+	g := &agents.RunGate{Plan: s.plan, Picked: len(req.HookIDs) > 0}
 	if g.Planned, err = p.selected(s); err != nil {
 		return nil, err
 	}
@@ -109,10 +109,7 @@ func (p *project) selected(s *runSetup) ([]*hooks.Hook, error) {
 		}
 		return out, nil
 	}
-	var planned []*hooks.Hook
-	if s.plan != nil {
-		planned = s.plan.Hooks
-	}
+	planned := s.plan.Hooks
 	if len(s.req.Select) == 0 {
 		return planned, nil
 	}

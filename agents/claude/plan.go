@@ -1,6 +1,11 @@
 package claude
 
 import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
@@ -18,26 +23,22 @@ type matchContext struct {
 	Home       string `json:"-"`
 }
 
-// plan is what Claude Code would run for one event and context. All
-// handlers run in parallel; there is no order among them.
-type plan struct {
-	Event hooks.Event
-	Hooks []*hooks.Hook
-	// Notes says, per hook ID, what decided beyond the matcher (an "if"
-	// rule, or that it could not be checked).
-	Notes map[string]string
-}
-
-// plan returns the handlers Claude Code would run for event and ctx, or nil
-// when none would: running handlers of the event whose matcher matches
-// (ignored on events without matcher support) and whose "if" rule holds,
-// identical handlers once.
-func (r *registry) Plan(event hooks.Event, ctx *matchContext) *plan {
+// Plan is what Claude Code would run for event and ctx: running handlers
+// of the event whose matcher matches (ignored on events without matcher
+// support) and whose "if" rule holds (Notes says which rule decided),
+// identical handlers once, all in parallel; its Document is the plan
+// --json document (the Gemini one's shape; sequential is always false).
+func (r *registry) Plan(event hooks.Event, ctx *matchContext) *agents.Plan {
 	if r.regex == nil {
 		r.regex = newRegexCache()
 	}
 	info, _ := LookupEvent(event)
-	plan := &plan{Event: event, Notes: map[string]string{}}
+	plan := &agents.Plan{Event: event, Label: string(event) + contextLabel(ctx), Order: "in parallel", Noun: "handler",
+		Names: map[string]string{}, Notes: map[string]string{}}
+	if ctx != nil {
+		plan.Context = agents.Query{Tool: ctx.ToolName, Trigger: ctx.MatcherValue}
+	}
+	doc := planDoc{Agent: agent{}.Info().Name, Event: event, Context: ctx, Hooks: []planHookDoc{}}
 	seen := map[string]bool{}
 	for _, h := range r.Hooks {
 		if h.Event != event || !h.IsHook() || (h.Status != hooks.StatusRuns && h.Status != hooks.StatusDuplicate) {
@@ -67,10 +68,13 @@ func (r *registry) Plan(event hooks.Event, ctx *matchContext) *plan {
 		}
 		seen[HandlerOf(h).Identity] = true
 		plan.Hooks = append(plan.Hooks, h)
+		plan.Names[h.ID] = "[" + h.Type + "] " + Label(h)
+		doc.Hooks = append(doc.Hooks, planHookDoc{
+			Name: Label(h), Type: h.Type, Command: h.Command, Origin: string(h.Origin.Layer),
+			Plugin: h.Origin.Extension, File: h.Origin.File, Line: h.Origin.Line, ID: h.ID, Note: plan.Notes[h.ID],
+		})
 	}
-	if len(plan.Hooks) == 0 {
-		return nil
-	}
+	plan.Document = doc
 	return plan
 }
 
@@ -92,6 +96,71 @@ func (r *registry) home(ctx *matchContext) string {
 		return r.Snapshot.Paths.Home
 	}
 	return ""
+}
+
+// Plan is what Claude Code runs for the event: every matching handler
+// whose "if" rule holds (checked against q.ToolInput), identical ones
+// once, all in parallel.
+func (p *project) Plan(event hooks.Event, q agents.Query) (*agents.Plan, error) {
+	pctx, err := planContext(event, q.Tool, q.Trigger)
+	if err != nil {
+		return nil, err
+	}
+	if q.ToolInput != nil {
+		if pctx == nil || pctx.ToolName == "" {
+			return nil, &agents.RequestError{Msg: "--input is the tool input of a tool event; give --tool too"}
+		}
+		if err := json.Unmarshal(q.ToolInput, &pctx.ToolInput); err != nil {
+			return nil, &agents.RequestError{Msg: fmt.Sprintf("tool input: not a JSON object: %v", err)}
+		}
+	}
+	return p.reg.Plan(event, pctx), nil
+}
+
+// planContext is Claude Code's planning context for a tool or matcher
+// value.
+func planContext(event hooks.Event, tool, value string) (*matchContext, error) {
+	pctx, err := contextFor(event, tool, value)
+	var ce *contextError
+	if errors.As(err, &ce) {
+		return nil, &agents.ContextError{Event: ce.Event, Msg: ce.Msg}
+	}
+	return pctx, err
+}
+
+// contextLabel is " Bash" or " startup" ("" without context).
+func contextLabel(c *matchContext) string {
+	switch {
+	case c == nil:
+		return ""
+	case c.ToolName != "":
+		return " " + c.ToolName
+	case c.MatcherValue != "":
+		return " " + c.MatcherValue
+	}
+	return ""
+}
+
+// planDoc mirrors the Gemini plan document (sequential is always false:
+// Claude Code runs an event's hooks in parallel).
+type planDoc struct {
+	Agent      string        `json:"agent"`
+	Event      hooks.Event   `json:"event"`
+	Context    *matchContext `json:"context"`
+	Sequential bool          `json:"sequential"`
+	Hooks      []planHookDoc `json:"hooks"`
+}
+
+type planHookDoc struct {
+	Name    string `json:"name"`
+	Type    string `json:"type"`
+	Command string `json:"command"`
+	Origin  string `json:"origin"`
+	Plugin  string `json:"plugin,omitempty"`
+	File    string `json:"file"`
+	Line    int    `json:"line"`
+	ID      string `json:"id"`
+	Note    string `json:"note,omitempty"`
 }
 
 // contextFor builds a planning context from a tool name or matcher value,
