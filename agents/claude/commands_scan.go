@@ -31,11 +31,11 @@ func scanCommands(sf agents.ScanFile) ([]agents.ScanHook, error) {
 		return nil, perr
 	}
 	f := &settingsio.File{Layer: LayerProject, Path: sf.Path, Exists: true, Raw: data, Root: root}
-	r := &registry{Snapshot: &snapshot{ProjectDir: sf.Root}, regex: newRegexCache()}
+	r := &registry{Snapshot: &project{ProjectDir: sf.Root}, regex: newRegexCache()}
 	if sf.Kind == mcpScanKind {
 		r.collectMCPServers(f, f.Root.Get("mcpServers"), "mcpServers", nil)
 	} else {
-		r.Snapshot.Layers = []*settingsio.File{f}
+		r.Snapshot.Settings = []*settingsio.File{f}
 		r.collectHelpers()
 	}
 	var out []agents.ScanHook

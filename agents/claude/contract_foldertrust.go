@@ -6,7 +6,7 @@ import "github.com/hookwarden/hookwarden/agents"
 // (hasTrustDialogAccepted in ~/.claude.json), read only: Claude Code has
 // no agents.FolderTruster (Info.Lacks says why).
 func (p *project) FolderTrustDetails() ([]agents.Field, error) {
-	ft := p.snap.FolderTrust
+	ft := p.FolderTrust
 	state := "not accepted"
 	if ft.Accepted {
 		state = "accepted"
@@ -16,7 +16,7 @@ func (p *project) FolderTrustDetails() ([]agents.Field, error) {
 		rule = "(no entry matches)"
 	}
 	rows := []agents.Field{
-		{Key: "project", Label: "project", Value: p.snap.ProjectDir, Code: true},
+		{Key: "project", Label: "project", Value: p.ProjectDir, Code: true},
 		{Key: "folder_trust", Label: "folder trust", Value: state + " (read only)"},
 		{Key: "rule", Label: "rule", Value: rule},
 	}

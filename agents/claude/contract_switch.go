@@ -128,7 +128,7 @@ func (p *project) disable(ctx context.Context, req agents.ToggleRequest) (*agent
 		for i := len(hs) - 1; i >= 0; i-- {
 			h := hs[i]
 			if i < len(hs)-1 {
-				again, err := agent{}.Open(ctx, p.env, p.dir)
+				again, err := agent{}.Open(ctx, p.env, p.ProjectDir)
 				if err != nil {
 					return err
 				}
@@ -137,7 +137,7 @@ func (p *project) disable(ctx context.Context, req agents.ToggleRequest) (*agent
 					return fmt.Errorf("%s moved while disabling; run the command again", hs[i].ID)
 				}
 			}
-			rec, err := disable(h, q.snap.ProjectDir, p.store, p.env.Clock())
+			rec, err := disable(h, q.ProjectDir, p.store, p.env.Clock())
 			if err != nil {
 				return err
 			}
@@ -165,7 +165,7 @@ func (p *project) enable(req agents.ToggleRequest) (*agents.ToggleResult, error)
 		return nil, err
 	}
 	var files []string
-	for _, f := range p.snap.Layers {
+	for _, f := range p.Settings {
 		files = append(files, f.Path)
 	}
 	disabled := disabledIn(data, files...)

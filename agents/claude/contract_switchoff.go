@@ -13,7 +13,7 @@ var _ agents.UserHookSwitches = (*project)(nil)
 // .claude/settings.json or .claude/settings.local.json that is the value
 // left after Claude Code's precedence (only managed hooks run then).
 func (p *project) SwitchOffs(mine func(command string) bool) []agents.SwitchOff {
-	n, f := p.snap.Setting("disableAllHooks")
+	n, f := p.Setting("disableAllHooks")
 	if n == nil || f == nil || !p.reg.DisableAllHooks || (f.Layer != LayerProject && f.Layer != LayerLocal) {
 		return nil
 	}

@@ -261,7 +261,7 @@ func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
 		if p.store.Dir == "" {
 			return nil, p.storeErr
 		}
-		if rep, err = audit(p.snap, p.reg.Hooks, p.store); err != nil {
+		if rep, err = audit(p, p.reg.Hooks, p.store); err != nil {
 			return nil, err
 		}
 		s.check = scriptCheck(rep)
@@ -275,11 +275,11 @@ func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
 	}
 	hold := func(g *agents.RunGate) {
 		data, _ := p.store.Load() // nil: every user handler that runs project code is held
-		g.HoldReaching(data, string(Name), p.snap.ProjectDir, p.reachingHooks())
+		g.HoldReaching(data, string(Name), p.ProjectDir, p.reachingHooks())
 	}
-	s.sup = p.env.Supervisor(p.snap.ProjectDir, p.snap.Paths.ConfigDir)
+	s.sup = p.env.Supervisor(p.ProjectDir, p.Paths.ConfigDir)
 	s.sup.RecordProbes = req.Trace
-	s.out, _ = agents.Gate(req, s.plan, planned, reviewed, review, nil, p.snap.ProjectDir, s.sup, hold)
+	s.out, _ = agents.Gate(req, s.plan, planned, reviewed, review, nil, p.ProjectDir, s.sup, hold)
 	return s, nil
 }
 
@@ -327,7 +327,7 @@ func (p *project) DryRun(ctx context.Context, req agents.RunRequest) (*agents.Ru
 		return nil, err
 	}
 	g := s.out
-	runner := &runner{Env: p.env.Vars, ProjectDir: p.snap.ProjectDir, ConfigDir: p.snap.Paths.ConfigDir, AllowHosts: req.AllowHosts,
+	runner := &runner{Env: p.env.Vars, ProjectDir: p.ProjectDir, ConfigDir: p.Paths.ConfigDir, AllowHosts: req.AllowHosts,
 		Check: s.check, Isolation: hooks.Isolation{Supervisor: s.sup, Sandboxed: g.IsSandboxed}}
 	if req.OnResult != nil {
 		runner.OnResult = func(i int, r *runResult) { req.OnResult(i, hookRun(r)) }
@@ -346,7 +346,7 @@ func (p *project) result(s *runSetup, o *runOutcome) *agents.RunResult {
 		skipped = append(skipped, selectionLabel(h))
 		res.Notes = append(res.Notes, fmt.Sprintf("not run: %s (%s) is not approved in Hookwarden's store, or runs code Hookwarden cannot see; Claude Code would run it. Pass --yes to run it.", selectionLabel(h), h.Origin.Layer))
 	}
-	res.Document = map[string]any{"agent": agent{}.Info().Name, "project": p.snap.ProjectDir, "event": s.req.Event, "input": s.input,
+	res.Document = map[string]any{"agent": agent{}.Info().Name, "project": p.ProjectDir, "event": s.req.Event, "input": s.input,
 		"planned": len(g.Planned), "skipped": skipped, "outcome": o, "sandbox": g.Rule()}
 	switch {
 	case len(g.Planned) == 0:
@@ -485,7 +485,7 @@ func (p *project) SamplePayload(event hooks.Event, q agents.Query) ([]byte, erro
 // sample is the sample input with fields set over it.
 func (p *project) sample(event hooks.Event, tool, value string, fields *hooks.Object) (*hooks.Object, error) {
 	in, err := sampleInput(sampleOptions{Event: event, Tool: tool, Trigger: value,
-		ProjectDir: p.snap.ProjectDir, Home: p.env.Home, ConfigDir: p.snap.Paths.ConfigDir})
+		ProjectDir: p.ProjectDir, Home: p.env.Home, ConfigDir: p.Paths.ConfigDir})
 	if err != nil {
 		return nil, &agents.RequestError{Msg: err.Error()}
 	}
@@ -501,7 +501,7 @@ func (p *project) sample(event hooks.Event, tool, value string, fields *hooks.Ob
 // stops Run, as nothing stops claude -p.
 func (p *project) RunNotice() agents.RunNotice {
 	n := agents.RunNotice{Review: "These handlers are not approved in Hookwarden's store:"}
-	if !p.snap.FolderTrust.Accepted {
+	if !p.FolderTrust.Accepted {
 		n.Folder = "Claude Code's folder trust is not accepted here: an interactive session would ask before " +
 			"running any hook; claude -p runs them all without asking, and so does Run."
 	}
