@@ -207,3 +207,7 @@ func truncate(s string, n int) string {
 	}
 	return string(r[:n-1]) + "…"
 }
+
+// Registry is every handler of the project (the ones Hookwarden disabled
+// included), for the migration to Gemini CLI (agents/migrate).
+func (p *project) Registry() *registry { return p.reg }
