@@ -2,7 +2,6 @@ package claude
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 
 	"github.com/hookwarden/hookwarden/agents"
@@ -117,17 +116,6 @@ func (p *project) Plan(event hooks.Event, q agents.Query) (*agents.Plan, error) 
 	return p.reg.Plan(event, pctx), nil
 }
 
-// planContext is Claude Code's planning context for a tool or matcher
-// value.
-func planContext(event hooks.Event, tool, value string) (*matchContext, error) {
-	pctx, err := contextFor(event, tool, value)
-	var ce *contextError
-	if errors.As(err, &ce) {
-		return nil, &agents.ContextError{Event: ce.Event, Msg: ce.Msg}
-	}
-	return pctx, err
-}
-
 // contextLabel is " Bash" or " startup" ("" without context).
 func contextLabel(c *matchContext) string {
 	switch {
@@ -163,29 +151,29 @@ type planHookDoc struct {
 	Note    string `json:"note,omitempty"`
 }
 
-// contextFor builds a planning context from a tool name or matcher value,
-// checking that it fits the event.
-func contextFor(event hooks.Event, tool, value string) (*matchContext, error) {
+// planContext builds Claude Code's planning context from a tool name or
+// matcher value, checking that it fits the event (*agents.ContextError).
+func planContext(event hooks.Event, tool, value string) (*matchContext, error) {
 	info, ok := LookupEvent(event)
 	if !ok {
-		return nil, &contextError{Event: event, Msg: "is not a Claude Code event"}
+		return nil, &agents.ContextError{Event: event, Msg: "is not a Claude Code event"}
 	}
 	switch info.Matcher {
 	case matchToolName:
 		if value != "" {
-			return nil, &contextError{event, "takes a tool name (--tool), not a matcher value"}
+			return nil, &agents.ContextError{Event: event, Msg: "takes a tool name (--tool), not a matcher value"}
 		}
 		if tool == "" {
-			return nil, &contextError{event, "needs a tool name (e.g. Bash)"}
+			return nil, &agents.ContextError{Event: event, Msg: "needs a tool name (e.g. Bash)"}
 		}
 	case MatchNone:
 		if tool != "" || value != "" {
-			return nil, &contextError{event, "has no matcher support (Claude Code ignores matchers for it)"}
+			return nil, &agents.ContextError{Event: event, Msg: "has no matcher support (Claude Code ignores matchers for it)"}
 		}
 		return &matchContext{}, nil
 	default:
 		if tool != "" {
-			return nil, &contextError{event, "takes a matcher value (--trigger), not a tool name"}
+			return nil, &agents.ContextError{Event: event, Msg: "takes a matcher value (--trigger), not a tool name"}
 		}
 		if value == "" {
 			return nil, nil
@@ -193,11 +181,3 @@ func contextFor(event hooks.Event, tool, value string) (*matchContext, error) {
 	}
 	return &matchContext{ToolName: tool, MatcherValue: value}, nil
 }
-
-// contextError is a planning context that does not fit its event.
-type contextError struct {
-	Event hooks.Event
-	Msg   string
-}
-
-func (e *contextError) Error() string { return string(e.Event) + " " + e.Msg }

@@ -194,15 +194,12 @@ func tempDir() (string, error) { return os.MkdirTemp("", "hookwarden-claude-env-
 
 // runSetup is one dry run of Claude Code, planned and gated.
 type runSetup struct {
-	req    agents.RunRequest
-	input  *hooks.Object
-	pctx   *matchContext
-	plan   *agents.Plan
-	check  func(*hooks.Hook) error
-	sup    sandbox.Config
-	out    *agents.RunGate
-	tool   string
-	fields *hooks.Object
+	req   agents.RunRequest
+	input *hooks.Object
+	plan  *agents.Plan
+	check func(*hooks.Hook) error
+	sup   sandbox.Config
+	out   *agents.RunGate
 }
 
 // RunGate is what the gate made of the run.
@@ -219,37 +216,38 @@ func (p *project) Gate(_ context.Context, req agents.RunRequest) (*agents.RunGat
 // review, unless the request confirms every handler and asks for no
 // sandbox.
 func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
-	s := &runSetup{req: req, tool: req.Query.Tool}
+	s, tool := &runSetup{req: req}, req.Query.Tool
 	if _, ok := LookupEvent(req.Event); !ok {
 		return nil, &agents.ContextError{Event: req.Event, Msg: "is not a Claude Code event"}
 	}
+	var fields *hooks.Object
 	if req.Query.Input != nil {
 		var err error
-		if s.fields, err = agents.ParseObject(req.Query.Input, "input"); err != nil {
+		if fields, err = agents.ParseObject(req.Query.Input, "input"); err != nil {
 			return nil, err
 		}
-		if t, ok := s.fields.Value("tool_name").(string); ok && s.tool == "" {
-			s.tool = t
+		if t, ok := fields.Value("tool_name").(string); ok && tool == "" {
+			tool = t
 		}
 	}
-	var err error
-	if s.pctx, err = planContext(req.Event, s.tool, req.Query.Trigger); err != nil {
+	pctx, err := planContext(req.Event, tool, req.Query.Trigger)
+	if err != nil {
 		return nil, err
 	}
 	if req.Payload != nil {
 		s.input, err = agents.ParseObject(req.Payload, "payload")
 	} else {
-		s.input, err = p.sample(req.Event, s.tool, req.Query.Trigger, s.fields)
+		s.input, err = p.sample(req.Event, tool, req.Query.Trigger, fields)
 	}
 	if err != nil {
 		return nil, err
 	}
-	if s.pctx != nil && s.pctx.ToolName != "" {
+	if pctx != nil && pctx.ToolName != "" {
 		if raw := hooks.AppendJSON(nil, s.input.Value("tool_input")); len(raw) > 0 {
-			_ = json.Unmarshal(raw, &s.pctx.ToolInput) // not an object: "if" rules see no input
+			_ = json.Unmarshal(raw, &pctx.ToolInput) // not an object: "if" rules see no input
 		}
 	}
-	s.plan = p.reg.Plan(req.Event, s.pctx)
+	s.plan = p.reg.Plan(req.Event, pctx)
 	planned, err := p.selected(s)
 	if err != nil {
 		return nil, err
