@@ -62,7 +62,7 @@ func (r *auditReport) Incomplete() bool { return len(r.Unreadable) > 0 }
 // approved, but an approval sits at the same file, event, group and index:
 // its label is the previous command, with a diff), new; approvals nothing
 // matches are gone.
-func audit(snap *snapshot, hs []*hooks.Hook, store trust.Store) (*auditReport, error) {
+func audit(snap *project, hs []*hooks.Hook, store trust.Store) (*auditReport, error) {
 	data, err := store.Load()
 	if err != nil {
 		return nil, err
@@ -73,7 +73,7 @@ func audit(snap *snapshot, hs []*hooks.Hook, store trust.Store) (*auditReport, e
 // auditData is Audit against a store the caller loaded for this
 // command (Store.Load), so that one command reads the store once. It only
 // reads data; every script is still fingerprinted from disk now.
-func auditData(snap *snapshot, hs []*hooks.Hook, data *trust.StoreData) (*auditReport, error) {
+func auditData(snap *project, hs []*hooks.Hook, data *trust.StoreData) (*auditReport, error) {
 	return auditKept(snap, hs, data, nil)
 }
 
@@ -83,7 +83,7 @@ func auditData(snap *snapshot, hs []*hooks.Hook, data *trust.StoreData) (*auditR
 // reviewed again once the approvals are claimed instead of held until
 // then, so that the states of 100,000 hooks are never held at once
 // (TrustStates).
-func auditKept(snap *snapshot, hs []*hooks.Hook, data *trust.StoreData, keep func(*handlerReview) bool) (*auditReport, error) {
+func auditKept(snap *project, hs []*hooks.Hook, data *trust.StoreData, keep func(*handlerReview) bool) (*auditReport, error) {
 	if _, err := storeSection(data); err != nil {
 		return nil, err
 	}
@@ -280,9 +280,9 @@ func claudeReviewOf(h *hooks.Hook, project string) (handlerReview, error) {
 
 // claudeFiles are the settings files of a snapshot (disabled handlers are
 // looked up by file).
-func claudeFiles(snap *snapshot) []string {
+func claudeFiles(snap *project) []string {
 	var out []string
-	for _, f := range snap.Layers {
+	for _, f := range snap.Settings {
 		out = append(out, f.Path)
 	}
 	for _, p := range snap.Plugins {
@@ -319,7 +319,7 @@ func less(a, b gone) bool {
 // approve records approvals for the handlers hs (fingerprint, place
 // and script fingerprints), replacing an earlier approval at the same place
 // (how a changed handler or script is accepted).
-func approve(snap *snapshot, hs []*hooks.Hook, store trust.Store, now time.Time) ([]string, error) {
+func approve(snap *project, hs []*hooks.Hook, store trust.Store, now time.Time) ([]string, error) {
 	pa, err := prepareApproval(snap, hs, now)
 	if err != nil {
 		return nil, err
@@ -334,7 +334,7 @@ func approve(snap *snapshot, hs []*hooks.Hook, store trust.Store, now time.Time)
 // taken, ready to be written in one store update (apply), alone or with
 // other parts of the same approval (Project.Approve).
 type preparedApproval struct {
-	snap *snapshot
+	snap *project
 	recs []approvalRec
 	// keys are the fingerprints apply wrote.
 	keys []string
@@ -347,7 +347,7 @@ type approvalRec struct {
 
 // prepareApproval reads and fingerprints everything an approval of hs
 // records; nothing is written.
-func prepareApproval(snap *snapshot, hs []*hooks.Hook, now time.Time) (*preparedApproval, error) {
+func prepareApproval(snap *project, hs []*hooks.Hook, now time.Time) (*preparedApproval, error) {
 	var recs []approvalRec
 	fp := trust.NewFingerprinterFor(snap.ProjectDir, scriptRuntime(snap.ProjectDir, snap.Git))
 	settings := claudeSettingsFields(snap)

@@ -30,7 +30,7 @@ func claudeSets(name string) bool {
 // files run directly that are not executable on this machine.
 func (r *registry) checkCommands() {
 	settingsEnv := map[string]bool{}
-	for _, f := range r.Snapshot.Layers {
+	for _, f := range r.Snapshot.Settings {
 		if f.Root == nil {
 			continue
 		}

@@ -56,7 +56,7 @@ var helperKeys = []helperKey{
 }
 
 // loadMCPFile reads the project's .mcp.json (strict JSON, an object).
-func loadMCPFile(s *snapshot, home, goos string, real bool) *settingsio.File {
+func loadMCPFile(s *project, home, goos string, real bool) *settingsio.File {
 	path := filepath.Join(s.ProjectDir, mcpFileName)
 	if sameFolder(goos, s.ProjectDir, home) {
 		return &settingsio.File{Layer: LayerProject, Path: path,
@@ -191,7 +191,7 @@ func (r *registry) readMCPChoices() mcpChoices {
 			}
 		}
 	}
-	for _, f := range r.Snapshot.Layers {
+	for _, f := range r.Snapshot.Settings {
 		if f.Root != nil && f.Ignored == "" {
 			read(f.Path, f.Layer, f.Root)
 		}
@@ -427,7 +427,7 @@ func (r *registry) mcpStatus(h *hooks.Hook, c mcpChoices) {
 func (r *registry) collectHelpers() {
 	for _, k := range helperKeys {
 		var found []*hooks.Hook
-		for _, f := range r.Snapshot.Layers {
+		for _, f := range r.Snapshot.Settings {
 			if f.Root == nil || f.Ignored != "" {
 				continue
 			}

@@ -18,7 +18,7 @@ func TestDemoIsTrustedByClaudeCodeToo(t *testing.T) {
 		t.Errorf("Claude Code's folder flag for the demo: %+v", snap.FolderTrust)
 	}
 	var hooks int
-	for _, f := range snap.Layers {
+	for _, f := range snap.Settings {
 		if f.Root != nil && f.Root.Get("hooks") != nil {
 			hooks++
 		}

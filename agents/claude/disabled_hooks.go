@@ -12,7 +12,7 @@ import (
 // out of the snapshot's settings files (they live in the store until they
 // are enabled again) as hooks with status disabled, so that they stay
 // visible next to the ones Claude Code reads.
-func disabledHooks(store trust.Store, snap *snapshot) ([]*hooks.Hook, error) {
+func disabledHooks(store trust.Store, snap *project) ([]*hooks.Hook, error) {
 	data, err := store.Load()
 	if err != nil {
 		return nil, err
@@ -22,9 +22,9 @@ func disabledHooks(store trust.Store, snap *snapshot) ([]*hooks.Hook, error) {
 
 // disabledHooksData is DisabledHooks from store's content as
 // the caller loaded it for this command (data = store.Load()).
-func disabledHooksData(store trust.Store, data *trust.StoreData, snap *snapshot) []*hooks.Hook {
+func disabledHooksData(store trust.Store, data *trust.StoreData, snap *project) []*hooks.Hook {
 	var files []string
-	for _, f := range snap.Layers {
+	for _, f := range snap.Settings {
 		if f != nil && f.Path != "" {
 			files = append(files, f.Path)
 		}

@@ -5,15 +5,16 @@
 //   - where Claude Code reads hooks and how: its paths ($CLAUDE_CONFIG_DIR,
 //     managed settings, project and local files; paths.go), the strict JSON
 //     it parses (load.go), plugins and their hooks files (plugins.go), the
-//     folder trust flag in ~/.claude.json (project_trust.go), all of it in
-//     one Snapshot (snapshot.go) and the files to watch (watch_targets.go);
-//   - its hook model: events and handler types (schema.go, event_help.go),
+//     folder trust flag in ~/.claude.json (foldertrust.go), all of it in
+//     one project (project.go) and the files to watch (watch_targets.go);
+//   - its hook model: events (events.go) and handler types (schema.go),
 //     the registry of every handler with origin, status and diagnostics
 //     (registry.go, collect.go, status.go, command_checks.go, policy.go),
 //     matchers (matcher.go), "if" permission rules (ifrule.go) and the
-//     planner (planner.go);
+//     planner (plan.go);
 //   - its runner semantics: running a command, http, prompt or agent
-//     handler as Claude Code does (run*.go), sample payloads (payload.go)
+//     handler as Claude Code does, behind the shared dry-run gate (run*.go),
+//     sample payloads (payload.go)
 //     and its reading of a handler's answer (output*.go);
 //   - what Hookwarden adds, since Claude Code has neither per-hook trust
 //     nor a per-hook switch: fingerprints of handlers (fingerprint.go), the

@@ -173,9 +173,9 @@ func projectSettingsKeys(root *settingsio.Node) []string {
 // "project env.BASH_ENV", "local httpHookAllowedEnvVars". Hookwarden
 // records it with each approved handler: a change needs review of every
 // handler, since the handler's own definition did not change.
-func claudeSettingsFields(snap *snapshot) trust.Definition {
+func claudeSettingsFields(snap *project) trust.Definition {
 	d := trust.Definition{}
-	for _, f := range snap.Layers {
+	for _, f := range snap.Settings {
 		if f == nil || f.Root == nil || (f.Layer != LayerProject && f.Layer != LayerLocal) {
 			continue
 		}

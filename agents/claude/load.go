@@ -45,46 +45,46 @@ func (o options) withDefaults() options {
 // parse error with its line and column, and Claude Code skips that file
 // entirely. One broken file never stops the others. Load never
 // writes anything.
-func load(opts options) *snapshot {
+func load(opts options) *project {
 	opts = opts.withDefaults()
-	project := settingsio.ResolveProjectDir(opts.GOOS, opts.ProjectDir)
-	s := &snapshot{ProjectDir: project, Git: agents.GitConfigOf(opts.Env, opts.Home, opts.GOOS)}
+	dir := settingsio.ResolveProjectDir(opts.GOOS, opts.ProjectDir)
+	s := &project{ProjectDir: dir, Git: agents.GitConfigOf(opts.Env, opts.Home, opts.GOOS)}
 	var mainRoot string
 	if settingsio.RealFS(opts.GOOS) {
-		s.RepoRoot, mainRoot = gitRoots(project)
+		s.RepoRoot, mainRoot = gitRoots(dir)
 	}
-	s.Paths = resolvePaths(project, s.RepoRoot, opts.Env, opts.GOOS, opts.Home)
+	s.Paths = resolvePaths(dir, s.RepoRoot, opts.Env, opts.GOOS, opts.Home)
 	real := settingsio.RealFS(opts.GOOS)
 
 	user := loadClaudeFile(settingsio.LayerUser, s.Paths.User, real)
 	projectFile := &settingsio.File{Layer: LayerProject, Path: s.Paths.Project}
 	localFile := &settingsio.File{Layer: LayerLocal, Path: s.Paths.Local}
-	if sameFolder(opts.GOOS, project, opts.Home) {
+	if sameFolder(opts.GOOS, dir, opts.Home) {
 		why := fmt.Sprintf("the project folder is the home folder (%s): Claude Code reads ~/.claude as user settings only", opts.Home)
 		projectFile.Ignored, localFile.Ignored = why, why
 	} else {
 		projectFile = loadClaudeFile(LayerProject, s.Paths.Project, real)
 		localFile = loadClaudeFile(LayerLocal, s.Paths.Local, real)
 	}
-	s.Layers = []*settingsio.File{user, projectFile}
+	s.Settings = []*settingsio.File{user, projectFile}
 	if s.Paths.StartLocal != "" && projectFile.Ignored == "" {
 		// Only when it exists (or cannot be read): most projects below a
 		// repository's root have none, and its layer then says nothing.
 		if f := loadClaudeFile(LayerLocal, s.Paths.StartLocal, real); f.Exists || f.Err != nil {
-			s.Layers = append(s.Layers, f)
+			s.Settings = append(s.Settings, f)
 		}
 	}
-	s.Layers = append(s.Layers, localFile)
-	s.Layers = append(s.Layers, loadManagedFiles(s.Paths, real)...)
+	s.Settings = append(s.Settings, localFile)
+	s.Settings = append(s.Settings, loadManagedFiles(s.Paths, real)...)
 	s.MCP = loadMCPFile(s, opts.Home, opts.GOOS, real)
 	s.MCPParents = loadParentMCPFiles(s.ProjectDir, opts.Home, opts.GOOS, real)
 	if projectFile.Ignored == "" {
-		s.Skills, s.NestedFolders = loadSkillFiles(project, s.RepoRoot, opts.Home, opts.GOOS, opts.Env, real)
+		s.Skills, s.NestedFolders = loadSkillFiles(dir, s.RepoRoot, opts.Home, opts.GOOS, opts.Env, real)
 	}
 	if real {
 		s.Plugins = loadClaudePlugins(s)
 	}
-	trustRoot := project
+	trustRoot := dir
 	if mainRoot != "" {
 		trustRoot = mainRoot
 	}

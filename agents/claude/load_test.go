@@ -58,16 +58,16 @@ func TestLoadClaudeLayers(t *testing.T) {
 		{LayerLocal, filepath.Join(repo, ".claude", "settings.local.json"), true, true},
 		{layerManaged, s.Paths.ManagedFile, fileExists(s.Paths.ManagedFile), false},
 	}
-	if len(s.Layers) < len(wantLayers) {
-		t.Fatalf("got %d layers", len(s.Layers))
+	if len(s.Settings) < len(wantLayers) {
+		t.Fatalf("got %d layers", len(s.Settings))
 	}
 	for i, w := range wantLayers {
-		f := s.Layers[i]
+		f := s.Settings[i]
 		if f.Layer != w.layer || f.Path != w.path || f.Exists != w.exists || (f.Err != nil) != w.broken {
 			t.Errorf("layer %d = {%s %s exists=%v err=%v}, want {%s %s %v broken=%v}", i, f.Layer, f.Path, f.Exists, f.Err, w.layer, w.path, w.exists, w.broken)
 		}
 	}
-	if e := s.Layers[2].Err; e == nil || e.Line != 2 || e.Column != 3 || !strings.Contains(e.Msg, "strict JSON") {
+	if e := s.Settings[2].Err; e == nil || e.Line != 2 || e.Column != 3 || !strings.Contains(e.Msg, "strict JSON") {
 		t.Errorf("local file error = %v, want a strict-JSON error at 2:3", e)
 	}
 
@@ -112,7 +112,7 @@ func TestLoadClaudeConfigDirAndInlineHooks(t *testing.T) {
 	if s.Paths.User != filepath.Join(cfg, "settings.json") || s.Paths.GlobalConfig != filepath.Join(cfg, ".claude.json") {
 		t.Errorf("paths = %+v", s.Paths)
 	}
-	if e := s.Layers[1].Err; e == nil || !strings.Contains(e.Msg, "JSON object") {
+	if e := s.Settings[1].Err; e == nil || !strings.Contains(e.Msg, "JSON object") {
 		t.Errorf("project error = %v, want not-an-object", e)
 	}
 	if s.RepoRoot != "" || s.Paths.Local != filepath.Join(project, ".claude", "settings.local.json") {

@@ -84,7 +84,7 @@ type mcpPlan struct {
 // user rejected in disabledMcpjsonServers. It writes nothing; a plan
 // without names (add empty) writes nothing either, only its notes say why.
 func (p *project) planMCPChoices(ctx context.Context, hs []*hooks.Hook) (*mcpPlan, error) {
-	plan := &mcpPlan{path: p.snap.Paths.Local, now: p.env.Clock().UTC().Format(time.RFC3339)}
+	plan := &mcpPlan{path: p.Paths.Local, now: p.env.Clock().UTC().Format(time.RFC3339)}
 	names := agentMCPServers(hs)
 	if len(names) == 0 {
 		return plan, nil
@@ -104,7 +104,7 @@ func (p *project) planMCPChoices(ctx context.Context, hs []*hooks.Hook) (*mcpPla
 	}
 	tracked, err := settingsio.GitTracked(ctx, path, p.env.Vars)
 	switch {
-	case err != nil && (!errors.Is(err, settingsio.ErrGitUnavailable) || p.snap.RepoRoot != ""):
+	case err != nil && (!errors.Is(err, settingsio.ErrGitUnavailable) || p.RepoRoot != ""):
 		// fail closed: in a repository, a file we cannot tell about may be
 		// tracked
 		plan.notes = append(plan.notes, fmt.Sprintf("Claude Code's own approval was not written: whether git tracks %s cannot be told (%v)", path, err))
@@ -240,10 +240,10 @@ func (p *project) dropMCPChoices(revoked []*handlerApproval, store trust.Store) 
 		return nil, nil, err
 	}
 	c, _ := storeSection(data)
-	if c == nil || c.Projects[p.snap.ProjectDir] == nil {
+	if c == nil || c.Projects[p.ProjectDir] == nil {
 		return nil, nil, nil
 	}
-	sp := c.Projects[p.snap.ProjectDir]
+	sp := c.Projects[p.ProjectDir]
 	stillApproved := map[string]bool{}
 	for _, ap := range sp.Hooks {
 		var d struct{ Kind, Name string }
@@ -276,7 +276,7 @@ func (p *project) dropMCPChoices(revoked []*handlerApproval, store trust.Store) 
 		return nil, notes, nil
 	}
 	err = store.Update(func(d *trust.StoreData) error {
-		sp, err := claudeProject(d, p.snap.ProjectDir)
+		sp, err := claudeProject(d, p.ProjectDir)
 		if err != nil {
 			return err
 		}

@@ -39,14 +39,14 @@ func expandMCPVars(s string, env settingsio.Env) string {
 // nothing here but its headersHelper, through the shell.
 func (p *project) MCPLaunch(h *hooks.Hook) (*agents.MCPLaunch, error) {
 	c := HandlerOf(h)
-	sup := p.env.Supervisor(p.snap.ProjectDir, p.snap.Paths.ConfigDir)
+	sup := p.env.Supervisor(p.ProjectDir, p.Paths.ConfigDir)
 	vars := p.env.Vars
 	switch {
 	case h.Kind == hooks.KindHelper:
 		if h.Command == "" {
 			return nil, fmt.Errorf("%s runs no command", h.Name)
 		}
-		return &agents.MCPLaunch{Program: "/bin/sh", Args: []string{"-c", h.Command}, Env: vars, Dir: p.snap.ProjectDir, Plain: true, Supervisor: sup}, nil
+		return &agents.MCPLaunch{Program: "/bin/sh", Args: []string{"-c", h.Command}, Env: vars, Dir: p.ProjectDir, Plain: true, Supervisor: sup}, nil
 	case h.Kind != hooks.KindMCPServer:
 		return nil, fmt.Errorf("%s is not an MCP server", p.Title(h))
 	case h.Type == typeHTTP:
@@ -70,9 +70,9 @@ func (p *project) MCPLaunch(h *hooks.Hook) (*agents.MCPLaunch, error) {
 	}
 	prog := expandMCPVars(h.Command, vars)
 	if filepath.Base(prog) != prog && !filepath.IsAbs(prog) {
-		prog = filepath.Join(p.snap.ProjectDir, prog)
+		prog = filepath.Join(p.ProjectDir, prog)
 	}
-	l := &agents.MCPLaunch{Program: prog, Args: args, Env: env, Dir: p.snap.ProjectDir, Supervisor: sup}
+	l := &agents.MCPLaunch{Program: prog, Args: args, Env: env, Dir: p.ProjectDir, Supervisor: sup}
 	if c.Plugin != "" {
 		l.Notes = append(l.Notes, "Claude Code also sets CLAUDE_PLUGIN_ROOT for a plugin's server; this run did not expand it")
 	}

@@ -19,14 +19,14 @@ import (
 // skill's hook is a reviewed hook.
 func TestNestedSkillWalkFailsClosed(t *testing.T) {
 	tmp := t.TempDir()
-	home, project := filepath.Join(tmp, "home"), filepath.Join(tmp, "proj")
-	testenv.WriteFile(t, filepath.Join(project, "deep", "pkg", ".claude", "skills", "fmt", "SKILL.md"), skillDoc("fmt", "echo nested"))
+	home, proj := filepath.Join(tmp, "home"), filepath.Join(tmp, "proj")
+	testenv.WriteFile(t, filepath.Join(proj, "deep", "pkg", ".claude", "skills", "fmt", "SKILL.md"), skillDoc("fmt", "echo nested"))
 	for i := range 12 {
-		testenv.WriteFile(t, filepath.Join(project, "other", fmt.Sprint(i), "x.txt"), "x")
+		testenv.WriteFile(t, filepath.Join(proj, "other", fmt.Sprint(i), "x.txt"), "x")
 	}
 	env := settingsio.Env{"HOME=" + home, EnvManagedDir + "=" + filepath.Join(home, "no-managed")}
-	open := func() (*snapshot, []string) {
-		s := load(options{ProjectDir: project, Env: env, GOOS: "linux", Home: home})
+	open := func() (*project, []string) {
+		s := load(options{ProjectDir: proj, Env: env, GOOS: "linux", Home: home})
 		var got []string
 		for _, h := range build(s).Hooks {
 			if reviewed(h) {

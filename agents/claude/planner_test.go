@@ -1,6 +1,7 @@
 package claude
 
 import (
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 
 	"testing"
@@ -91,7 +92,7 @@ func TestPlan(t *testing.T) {
 			"SessionStart": [{"matcher": "startup", "hooks": [` + cmd("on-start") + `]}, {"matcher": "resume", "hooks": [` + cmd("on-resume") + `]}],
 			"Stop": [{"matcher": "ignored", "hooks": [` + cmd("stop") + `]}]}}`,
 	}).build()
-	labels := func(p *plan) []string {
+	labels := func(p *agents.Plan) []string {
 		if p == nil {
 			return nil
 		}

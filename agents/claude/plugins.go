@@ -14,10 +14,10 @@ import (
 // the settings layers, the highest-precedence file that names a plugin
 // decides), finds each one's folder and reads its hook files (those of a
 // disabled plugin too, so that they can be listed as disabled).
-func loadClaudePlugins(s *snapshot) []*plugin {
+func loadClaudePlugins(s *project) []*plugin {
 	var out []*plugin
 	byID := map[string]*plugin{}
-	for _, f := range s.Layers {
+	for _, f := range s.Settings {
 		if f.Root == nil || f.Ignored != "" {
 			continue
 		}
@@ -125,7 +125,7 @@ func stringOrEmpty(n *settingsio.Node) string {
 // project (a project- or local-scope record whose projectPath is the
 // project or its repository), else of a user/managed-scope record, else
 // the newest version folder under plugins/cache/<marketplace>/<name>.
-func locatePlugin(s *snapshot, p *plugin, installed map[string][]installRecord) {
+func locatePlugin(s *project, p *plugin, installed map[string][]installRecord) {
 	var pick *installRecord
 	recs := installed[p.ID]
 	for i := range recs {

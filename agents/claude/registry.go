@@ -22,7 +22,7 @@ const (
 // registry is every Claude Code hook handler found for a project, each with
 // its origin, status and diagnostics.
 type registry struct {
-	Snapshot *snapshot
+	Snapshot *project
 	// DisableAllHooks is the disableAllHooks value left after precedence
 	// (it switches off every hook but managed ones); DisableAllHooksBy is
 	// the file that set it ("" when none did).
@@ -47,10 +47,10 @@ type registry struct {
 
 // build merges a Claude Code snapshot into a registry. It never fails: what
 // Claude Code would skip or refuse shows up as statuses and diagnostics.
-func build(snap *snapshot) *registry {
+func build(snap *project) *registry {
 	r := &registry{Snapshot: snap, regex: newRegexCache()}
 	r.readSwitches()
-	for _, f := range snap.Layers {
+	for _, f := range snap.Settings {
 		if f.Err != nil {
 			r.Diagnostics = append(r.Diagnostics, hooks.Diagnostic{
 				File: f.Err.Path, Line: f.Err.Line, Column: f.Err.Column, Severity: hooks.SeverityError,
@@ -82,7 +82,7 @@ func (r *registry) readSwitches() {
 		}
 		r.DisableAllHooks, r.DisableAllHooksBy = n.Is(settingsio.Bool) && n.Bool, f.Path
 	}
-	for _, f := range r.Snapshot.Layers {
+	for _, f := range r.Snapshot.Settings {
 		if f.Root == nil || f.Ignored != "" {
 			continue
 		}
@@ -148,7 +148,7 @@ func diagAt(f *settingsio.File, n *settingsio.Node, sev hooks.Severity, msg stri
 // gatherDiagnostics adds the handlers' diagnostics to the registry's list
 // and orders it by layer, file and place.
 func (r *registry) gatherDiagnostics() {
-	r.Diagnostics = hooks.GatherDiagnostics(r.Diagnostics, r.Hooks, r.Snapshot.Layers)
+	r.Diagnostics = hooks.GatherDiagnostics(r.Diagnostics, r.Hooks, r.Snapshot.Settings)
 }
 
 // Hook returns the handler with the given ID, or nil.
@@ -207,3 +207,7 @@ func truncate(s string, n int) string {
 	}
 	return string(r[:n-1]) + "…"
 }
+
+// Registry is every handler of the project (the ones Hookwarden disabled
+// included), for the migration to Gemini CLI (agents/migrate).
+func (p *project) Registry() *registry { return p.reg }

@@ -158,7 +158,7 @@ func TestManagedSwitches(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			snap := &snapshot{Layers: []*settingsio.File{
+			snap := &project{Settings: []*settingsio.File{
 				mk(settingsio.LayerUser, "/u/settings.json", tt.user),
 				mk(layerManaged, "/etc/claude-code/managed-settings.json", tt.managed),
 			}}

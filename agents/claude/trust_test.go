@@ -52,7 +52,7 @@ func newStoreFixture(t *testing.T) *storeFixture {
 	return f
 }
 
-func (f *storeFixture) load(t *testing.T) (*snapshot, []*hooks.Hook) {
+func (f *storeFixture) load(t *testing.T) (*project, []*hooks.Hook) {
 	t.Helper()
 	snap := load(options{ProjectDir: f.dir, Env: settingsio.Env{"HOME=" + f.home, EnvManagedDir + "=" + filepath.Join(f.home, "no-managed")}, GOOS: "linux", Home: f.home})
 	return snap, build(snap).Hooks

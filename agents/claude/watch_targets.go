@@ -15,9 +15,9 @@ import (
 // ~/.claude.json (the folder trust flag), the plugins folder with
 // installed_plugins.json, and for each plugin its folder, its hooks folder,
 // plugin.json and every hook file it names.
-func watchPaths(s *snapshot) []string {
+func watchPaths(s *project) []string {
 	var w settingsio.WatchList
-	w.Layers(s.Layers)
+	w.Layers(s.Settings)
 	w.File(s.Paths.User)
 	w.File(s.Paths.Project)
 	w.File(s.Paths.Local)

@@ -41,7 +41,7 @@ func TestWatcherFollowsEveryClaudeFile(t *testing.T) {
 }
 
 func TestClaudeWatchPathsMarkFolders(t *testing.T) {
-	s := &snapshot{Paths: paths{User: "/h/.claude/settings.json", ManagedDropIns: "/etc/claude-code/managed-settings.d",
+	s := &project{Paths: paths{User: "/h/.claude/settings.json", ManagedDropIns: "/etc/claude-code/managed-settings.d",
 		Plugins: "/h/.claude/plugins", GlobalConfig: "/h/.claude.json"},
 		Plugins: []*plugin{{ID: "missing@m"}, {ID: "p@m", Root: "/h/.claude/plugins/cache/m/p/1"}}}
 	got := map[string]bool{}

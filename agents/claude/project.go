@@ -14,40 +14,150 @@ import (
 	"github.com/hookwarden/hookwarden/trust"
 )
 
-// agent is Claude Code behind the agent contract.
-type agent struct{}
+// The layers Claude Code reads hooks from. LayerUser ("user") is shared
+// with Gemini CLI.
+const (
+	// layerManaged is managed-settings.json and its managed-settings.d
+	// drop-ins (administrator policy).
+	layerManaged settingsio.Layer = "managed"
+	// LayerProject is <project>/.claude/settings.json (committed).
+	LayerProject settingsio.Layer = "project"
+	// LayerLocal is <repo root>/.claude/settings.local.json (personal).
+	LayerLocal settingsio.Layer = "local"
+	// layerPlugin is a plugin's hooks/hooks.json or the hooks of its
+	// .claude-plugin/plugin.json.
+	layerPlugin settingsio.Layer = "plugin"
+)
 
-// New returns Claude Code's agent.
-func New() agent { return agent{} }
-
-// Info names Claude Code.
-func (agent) Info() agents.Info {
-	return agents.Info{Facts: facts(), Name: "claude", Title: "Claude Code", Types: slices.Clone(handlerTypes),
-		Statuses: []hooks.Status{statusBlockedByPolicy, StatusNeverRuns, statusOverridden},
-		Tones: map[hooks.Status]agents.Tone{statusBlockedByPolicy: agents.ToneHeld, StatusNeverRuns: agents.ToneWarn,
-			statusOverridden: agents.ToneNeutral},
-		Layers: map[settingsio.Layer]agents.LayerRole{
-			layerManaged: agents.RoleAdmin, settingsio.LayerUser: agents.RoleUser, LayerProject: agents.RoleProject,
-			LayerLocal: agents.RoleLocal, layerPlugin: agents.RoleAddOn, layerSkill: agents.RoleProject,
-		},
-		Lacks: map[agents.Capability]string{
-			agents.CapFolderTrust: "Claude Code records its folder trust (hasTrustDialogAccepted in ~/.claude.json) " +
-				"when its trust dialog is answered in an interactive session; Hookwarden only reads it",
-			agents.CapRepair: "Claude Code has no trust file of its own to repair: its approvals are Hookwarden's",
-			agents.CapCarryOver: "Claude Code has no trust key of its own, so Hookwarden carries no approval over to a moved handler: " +
-				"approve it again where it is now (hookwarden untrust --gone drops the approval it left behind)",
-		}}
+// paths are the files Claude Code reads for one project.
+type paths struct {
+	Home string // the OS home folder
+	// ConfigDir is $CLAUDE_CONFIG_DIR or <home>/.claude.
+	ConfigDir string
+	// ManagedFile is managed-settings.json for the OS; ManagedDropIns is
+	// the managed-settings.d folder next to it.
+	ManagedFile    string
+	ManagedDropIns string
+	User           string // <config dir>/settings.json
+	Project        string // <project>/.claude/settings.json
+	Local          string // <repo root>/.claude/settings.local.json
+	// StartLocal is <project>/.claude/settings.local.json when the project
+	// folder is below its git work tree's root ("" otherwise): Claude Code
+	// reads it too, under Local.
+	StartLocal string
+	// GlobalConfig is ~/.claude.json (or <CLAUDE_CONFIG_DIR>/.claude.json),
+	// where the folder trust flag lives.
+	GlobalConfig string
+	// Plugins is <config dir>/plugins (installed_plugins.json, cache/).
+	Plugins string
 }
 
-// project is one project folder as Claude Code reads it: the settings
-// layers and plugins, the merged registry (plus the handlers Hookwarden
-// disabled, kept in its store), and Hookwarden's store, which holds
-// Claude Code's approvals (Claude Code has none of its own).
+// plugin is one plugin named in enabledPlugins.
+type plugin struct {
+	// ID is "name@marketplace" as written in enabledPlugins.
+	ID          string
+	Name        string
+	Marketplace string
+	// Enabled is the merged enabledPlugins value; EnabledBy the file that
+	// decided it (the highest-precedence file that names the plugin).
+	Enabled   bool
+	EnabledBy *settingsio.File
+	// ForcedByManaged is true when managed settings enable the plugin
+	// (its hooks then survive allowManagedHooksOnly).
+	ForcedByManaged bool
+	// Root is the plugin folder (${CLAUDE_PLUGIN_ROOT}); "" when the
+	// plugin is not installed. Version is the installed version.
+	Root    string
+	Version string
+	// Located says how Root was found ("installed_plugins.json", "plugin
+	// cache"); Missing says why no folder was found.
+	Located string
+	Missing string
+	// Manifest is .claude-plugin/plugin.json (nil when absent).
+	Manifest *settingsio.File
+	// Hooks are the plugin's hook sources: hooks/hooks.json and whatever
+	// plugin.json's "hooks" field names, in load order.
+	Hooks []*hookSource
+	// MCP is the plugin's .mcp.json (nil when absent); see commands.go.
+	MCP *settingsio.File
+	// Skills are the frontmatters of its skills and agents (skills.go).
+	Skills []*settingsio.File
+	// Servers are the files its language servers and monitors come from
+	// (.lsp.json, monitors/monitors.json, or the files the manifest
+	// names), by path, read with the plugin (plugin_servers.go).
+	Servers map[string]*settingsio.File
+}
+
+// hookSource is one place a plugin's hooks come from.
+type hookSource struct {
+	// File holds the hooks: a hooks.json file, or plugin.json itself for
+	// inline hooks.
+	File *settingsio.File
+	// Hooks is the object keyed by event name (nil when absent or when
+	// the file is broken) and Path its JSON path in File ("hooks").
+	Hooks *settingsio.Node
+	Path  string
+	// Inline is true for hooks written inside plugin.json.
+	Inline bool
+	// Description is the optional top-level "description" of hooks.json.
+	Description string
+}
+
+// folderTrust is Claude Code's folder trust flag for the project, as
+// stored in ~/.claude.json (read only; Hookwarden never writes it).
+type folderTrust struct {
+	// File is the ~/.claude.json consulted.
+	File string `json:"file"`
+	// Root is the folder trust is keyed on (the git repository root, the
+	// main checkout for a worktree, or the start folder outside git).
+	Root string `json:"root"`
+	// Key is the projects[...] entry that decided ("" when none did).
+	Key string `json:"key"`
+	// Accepted is hasTrustDialogAccepted of that entry.
+	Accepted bool `json:"accepted"`
+	// Reason is the finding in words.
+	Reason string                 `json:"reason"`
+	Err    *settingsio.ParseError `json:"-"`
+}
+
+// project is one project folder as Claude Code reads it at one moment:
+// the settings layers and plugins (everything its hooks are computed
+// from), the merged registry (plus the handlers Hookwarden disabled, kept
+// in its store), and Hookwarden's store, which holds Claude Code's
+// approvals (Claude Code has none of its own).
 type project struct {
-	env  agents.Env
-	dir  string
-	snap *snapshot
-	reg  *registry
+	// ProjectDir is the folder Claude Code starts in (absolute, clean).
+	ProjectDir string
+	// RepoRoot is the git work tree root holding ProjectDir ("" outside
+	// git).
+	RepoRoot string
+	Paths    paths
+	// Settings are the settings files in merge order, lowest precedence
+	// first: user, project, local, then managed (main file, then the
+	// drop-ins in alphabetical order). Missing files are listed with
+	// Exists false.
+	Settings    []*settingsio.File
+	Plugins     []*plugin
+	FolderTrust folderTrust
+	// MCP is the project's .mcp.json (its MCP servers; see commands.go),
+	// and MCPParents those of the folders above it up to the file system's
+	// root, root first (the home folder's left out), which Claude Code
+	// reads too, a nearer file's server winning by name.
+	MCP        *settingsio.File
+	MCPParents []*settingsio.File
+	// Skills are the frontmatters of the project's skills and subagents
+	// (their hooks; see skills.go).
+	Skills []*settingsio.File
+	// NestedFolders are the folders below the start folder (relative,
+	// slash separated) where a nested .claude/skills may appear during a
+	// session (nestedSkillSearch): watched while the agent runs.
+	NestedFolders []string
+	// Git is where the hooks' git commands find the user's and the
+	// machine's git configuration (agents.GitConfigOf).
+	Git *trust.GitUserConfig
+
+	env agents.Env
+	reg *registry
 	// store is Hookwarden's store; storeErr says why it cannot be used
 	// (then nothing can be approved, disabled or enabled).
 	store    trust.Store
@@ -58,6 +168,79 @@ type project struct {
 	beforeMCPWrite func()
 }
 
+// Files returns the settings files of one layer.
+func (s *project) Files(layer settingsio.Layer) []*settingsio.File {
+	var out []*settingsio.File
+	for _, f := range s.Settings {
+		if f.Layer == layer {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Setting returns the value of a scalar setting after Claude Code's
+// precedence (managed > local > project > user) and the file it comes
+// from, or nil. path is a key path such as "disableAllHooks".
+func (s *project) Setting(path ...string) (*settingsio.Node, *settingsio.File) {
+	for i := len(s.Settings) - 1; i >= 0; i-- {
+		f := s.Settings[i]
+		if f.Root == nil || f.Ignored != "" {
+			continue
+		}
+		n := f.Root
+		for _, k := range path {
+			n = n.Get(k)
+		}
+		if n != nil {
+			return n, f
+		}
+	}
+	return nil, nil
+}
+
+// UnreadableFiles lists the settings files, and the manifests and hooks
+// files of enabled plugins, that exist but could not be read or parsed, in
+// load order. Missing files are not listed.
+func (s *project) UnreadableFiles() []settingsio.FileError {
+	out := settingsio.LayerErrors(s.Settings)
+	for _, f := range append(slices.Clip(s.MCPParents), s.MCP) {
+		if e, ok := settingsio.FileErrorOf(f, ""); ok {
+			out = append(out, e)
+		}
+	}
+	for _, f := range s.Skills {
+		if e, ok := settingsio.FileErrorOf(f, ""); ok {
+			out = append(out, e)
+		}
+	}
+	for _, p := range s.Plugins {
+		if !p.Enabled {
+			continue
+		}
+		if e, ok := settingsio.FileErrorOf(p.Manifest, p.ID); ok {
+			out = append(out, e)
+		}
+		if e, ok := settingsio.FileErrorOf(p.MCP, p.ID); ok {
+			out = append(out, e)
+		}
+		for _, f := range p.Skills {
+			if e, ok := settingsio.FileErrorOf(f, p.ID); ok {
+				out = append(out, e)
+			}
+		}
+		for _, src := range p.Hooks {
+			if src.Inline {
+				continue
+			}
+			if e, ok := settingsio.FileErrorOf(src.File, p.ID); ok {
+				out = append(out, e)
+			}
+		}
+	}
+	return out
+}
+
 var (
 	_ agents.Project   = (*project)(nil)
 	_ agents.FileNoter = (*project)(nil)
@@ -65,8 +248,8 @@ var (
 
 // Open reads every layer and plugin Claude Code reads for dir.
 func (a agent) Open(_ context.Context, env agents.Env, dir string) (agents.Project, error) {
-	snap := load(options{ProjectDir: dir, Env: env.Vars, GOOS: env.GOOS, Home: env.Home})
-	p := &project{env: env, dir: snap.ProjectDir, snap: snap, reg: build(snap)}
+	p := load(options{ProjectDir: dir, Env: env.Vars, GOOS: env.GOOS, Home: env.Home})
+	p.env, p.reg = env, build(p)
 	if p.store, p.storeErr = agents.LocateStore(env); p.storeErr != nil {
 		return p, nil
 	}
@@ -75,7 +258,7 @@ func (a agent) Open(_ context.Context, env agents.Env, dir string) (agents.Proje
 		p.storeErr = err
 		return p, nil
 	}
-	p.reg.Hooks = append(p.reg.Hooks, disabledHooksData(p.store, data, snap)...)
+	p.reg.Hooks = append(p.reg.Hooks, disabledHooksData(p.store, data, p)...)
 	return p, nil
 }
 
@@ -83,7 +266,7 @@ func (a agent) Open(_ context.Context, env agents.Env, dir string) (agents.Proje
 func (p *project) Agent() agents.Info { return agent{}.Info() }
 
 // Dir is the project folder.
-func (p *project) Dir() string { return p.dir }
+func (p *project) Dir() string { return p.ProjectDir }
 
 // Hooks are every handler of every layer and plugin, then the handlers
 // Hookwarden disabled.
@@ -97,20 +280,20 @@ func (p *project) Title(h *hooks.Hook) string { return Label(h) }
 
 // Unreadable are the settings and hooks files that exist but cannot be
 // read or parsed.
-func (p *project) Unreadable() []settingsio.FileError { return p.snap.UnreadableFiles() }
+func (p *project) Unreadable() []settingsio.FileError { return p.UnreadableFiles() }
 
 // Summary is Claude Code's folder trust flag (read only), its switches
 // (disableAllHooks, allowManagedHooksOnly), the plugins, and the members
 // of the list document that only Claude Code has.
 func (p *project) Summary() agents.Summary {
-	snap, r := p.snap, p.reg
-	ft := snap.FolderTrust
+	r := p.reg
+	ft := p.FolderTrust
 	state := "not accepted"
 	if ft.Accepted {
 		state = "accepted"
 	}
 	s := agents.Summary{
-		RepoRoot: snap.RepoRoot,
+		RepoRoot: p.RepoRoot,
 		FolderTrust: agents.FolderTrust{Supported: true, Trusted: ft.Accepted, State: state, Source: ft.File,
 			Reason: ft.Reason},
 		Files: "The files Claude Code reads for this project: user, project, local and managed settings in merge order " +
@@ -122,14 +305,14 @@ func (p *project) Summary() agents.Summary {
 		s.HooksOff = "disableAllHooks in managed settings"
 	}
 	s.Heading = []agents.Fact{
-		{Key: "project", Label: "Project", Cells: []string{snap.ProjectDir + " (Claude Code)"}, Text: snap.ProjectDir, OK: true},
+		{Key: "project", Label: "Project", Cells: []string{p.ProjectDir + " (Claude Code)"}, Text: p.ProjectDir, OK: true},
 		folderTrustFact(ft, state),
 		hooksFact(r),
 	}
 	s.Facts = policyFacts(r)
 	plugins := []pluginDoc{}
 	var enabled []string
-	for _, pl := range snap.Plugins {
+	for _, pl := range p.Plugins {
 		if pl.Enabled {
 			enabled = append(enabled, pl.ID)
 		}
@@ -147,15 +330,15 @@ func (p *project) Summary() agents.Summary {
 		}
 		plugins = append(plugins, d)
 	}
-	if len(snap.Plugins) > 0 {
-		v := fmt.Sprintf("%d of %d enabled", len(enabled), len(snap.Plugins))
+	if len(p.Plugins) > 0 {
+		v := fmt.Sprintf("%d of %d enabled", len(enabled), len(p.Plugins))
 		if len(enabled) > 0 {
 			v += ": " + strings.Join(enabled, ", ")
 		}
 		s.Facts = append(s.Facts, agents.Field{Key: "plugins", Label: "Plugins", Value: v, JSON: enabled})
 	}
-	if snap.RepoRoot != "" && snap.RepoRoot != snap.ProjectDir {
-		s.Facts = append(s.Facts, agents.Field{Key: "repo_root", Label: "Repository", Value: snap.RepoRoot, Code: true})
+	if p.RepoRoot != "" && p.RepoRoot != p.ProjectDir {
+		s.Facts = append(s.Facts, agents.Field{Key: "repo_root", Label: "Repository", Value: p.RepoRoot, Code: true})
 	}
 	enabledBy := ""
 	if r.DisableAllHooks {
@@ -164,7 +347,7 @@ func (p *project) Summary() agents.Summary {
 	s.Document = agents.Document{
 		agents.Member("agent", p.Agent().Name),
 		agents.Slot("project"),
-		agents.Member("repo_root", snap.RepoRoot),
+		agents.Member("repo_root", p.RepoRoot),
 		agents.Member("folder_trust", ft),
 		agents.Member("hooks_enabled", !r.DisableAllHooks),
 		agents.Member("hooks_enabled_by", enabledBy),
@@ -246,24 +429,23 @@ func hooksFact(r *registry) agents.Fact {
 // plugins (or why a plugin has none), ~/.claude.json with the folder trust
 // flag, and Hookwarden's store.
 func (p *project) Layers() []agents.Layer {
-	snap := p.snap
 	perFile := agents.HooksPerFile(p.reg.Hooks, func(h *hooks.Hook) bool {
 		_, off := disabledID(h)
 		return off
 	})
 	reviewed := func(l settingsio.Layer) bool { return slices.Contains(reviewedLayers, l) }
 	var out []agents.Layer
-	for _, f := range snap.Layers {
+	for _, f := range p.Settings {
 		l := agents.FileLayer(f)
 		l.Hooks, l.Reviewed = perFile[f.Path], reviewed(f.Layer)
 		out = append(out, l)
 	}
-	for _, f := range snap.Skills {
+	for _, f := range p.Skills {
 		l := agents.FileLayer(f)
 		l.Label, l.Hooks, l.Reviewed = "skill or subagent frontmatter", perFile[f.Path], true
 		out = append(out, l)
 	}
-	for _, f := range append(slices.Clip(snap.MCPParents), snap.MCP) {
+	for _, f := range append(slices.Clip(p.MCPParents), p.MCP) {
 		if f == nil {
 			continue
 		}
@@ -271,17 +453,17 @@ func (p *project) Layers() []agents.Layer {
 		l.Kind, l.Label, l.Hooks, l.Reviewed = "mcp", "project MCP servers", perFile[f.Path], true
 		out = append(out, l)
 	}
-	for _, pl := range snap.Plugins {
+	for _, pl := range p.Plugins {
 		out = append(out, pluginLayers(pl, perFile)...)
 	}
-	ft := agents.Layer{Kind: "trust", Label: "folder trust, read only", Path: snap.Paths.GlobalConfig, State: agents.FileOK, Exists: true}
+	ft := agents.Layer{Kind: "trust", Label: "folder trust, read only", Path: p.Paths.GlobalConfig, State: agents.FileOK, Exists: true}
 	switch {
-	case snap.FolderTrust.Err != nil:
-		ft.State, ft.Note = agents.FileBroken, agents.PlaceOfError(snap.FolderTrust.Err)
+	case p.FolderTrust.Err != nil:
+		ft.State, ft.Note = agents.FileBroken, agents.PlaceOfError(p.FolderTrust.Err)
 	case !agents.FileExists(ft.Path):
 		ft.State, ft.Exists, ft.Note = agents.FileMissing, false, "no folder trusted yet: an interactive session asks first"
 	default:
-		ft.Note = snap.FolderTrust.Reason
+		ft.Note = p.FolderTrust.Reason
 	}
 	out = append(out, ft)
 	return append(out, agents.StoreLayer(p.store, p.storeErr, "Hookwarden's approvals and disabled handlers", "nothing approved or disabled yet")...)
@@ -293,7 +475,7 @@ func (p *project) Layers() []agents.Layer {
 // the bytes read (agents.KeptFiler).
 func (p *project) KeptFiles() []*settingsio.File {
 	var out []*settingsio.File
-	for _, pl := range p.snap.Plugins {
+	for _, pl := range p.Plugins {
 		out = append(out, pl.Manifest, pl.MCP)
 		for _, src := range pl.Hooks {
 			out = append(out, src.File)
@@ -343,7 +525,7 @@ func pluginLayers(pl *plugin, perFile map[string]int) []agents.Layer {
 // Watch is what the snapshot was read from, Hookwarden's store and the
 // scripts of the reviewed handlers.
 func (p *project) Watch() []string {
-	out := watchPaths(p.snap)
+	out := watchPaths(p)
 	if p.store.Dir != "" {
 		out = append(out, p.store.Path())
 		if rep, err := p.audit(p.store); err == nil {

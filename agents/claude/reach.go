@@ -22,10 +22,10 @@ func (p *project) RecordTrace(_ context.Context, key string, seen []trust.Script
 			return err
 		}
 		var ap *handlerApproval
-		if sec != nil && sec.Projects[p.snap.ProjectDir] != nil {
-			ap = sec.Projects[p.snap.ProjectDir].Hooks[key]
+		if sec != nil && sec.Projects[p.ProjectDir] != nil {
+			ap = sec.Projects[p.ProjectDir].Hooks[key]
 		}
-		if ap == nil && agents.TraceCommand(d, string(Name), p.snap.ProjectDir, key, seen) {
+		if ap == nil && agents.TraceCommand(d, string(Name), p.ProjectDir, key, seen) {
 			return nil
 		}
 		if ap == nil {
@@ -39,7 +39,7 @@ func (p *project) RecordTrace(_ context.Context, key string, seen []trust.Script
 // UserReach is the user's and the managed settings' handlers that run
 // project code, or whose reach only a run shows (agents.UserHookTracer).
 func (p *project) UserReach() (string, []agents.CommandSpec) {
-	return p.snap.ProjectDir, p.reachingHooks()
+	return p.ProjectDir, p.reachingHooks()
 }
 
 // ReachStore is Hookwarden's store (agents.UserHookTracer).

@@ -32,7 +32,7 @@ func (p *project) audit(store trust.Store) (*auditReport, error) {
 	if err != nil {
 		return nil, err
 	}
-	return auditData(p.snap, p.reg.Hooks, data)
+	return auditData(p, p.reg.Hooks, data)
 }
 
 // Review reviews every handler Hookwarden reviews against its store
@@ -58,7 +58,7 @@ func (p *project) Review(ctx context.Context) (*agents.Review, error) {
 		Files:       []string{store.Path()},
 	}
 	if len(agentMCPServers(p.reg.Hooks)) > 0 {
-		r.Files = append(r.Files, p.snap.Paths.Local)
+		r.Files = append(r.Files, p.Paths.Local)
 	}
 	byID := make(map[string]*hooks.Hook, len(p.reg.Hooks))
 	for _, h := range p.reg.Hooks {
@@ -69,7 +69,7 @@ func (p *project) Review(ctx context.Context) (*agents.Review, error) {
 		hr := agents.HookReview{HookReview: h.HookReview, HookID: h.HookID, Layer: h.Layer, File: h.File, Owner: h.Plugin,
 			Label: h.Label, Kind: h.Kind}
 		if x := byID[h.HookID]; x != nil && p.env.WantsRisk(h.NeedsReview()) {
-			hr.Risk = agents.ReviewedRisk(p, x, p.snap.ProjectDir, h.HookReview, p.env.RiskOptions(cache))
+			hr.Risk = agents.ReviewedRisk(p, x, p.ProjectDir, h.HookReview, p.env.RiskOptions(cache))
 		}
 		agents.FloorUnwatchedRisk(&hr)
 		// The command with its placeholders filled is what discovery
@@ -107,7 +107,7 @@ func (p *project) Review(ctx context.Context) (*agents.Review, error) {
 	if err != nil {
 		return nil, err
 	}
-	cr, err := agents.ReviewCommands(data, string(Name), p.snap.ProjectDir, p.reachingHooks())
+	cr, err := agents.ReviewCommands(data, string(Name), p.ProjectDir, p.reachingHooks())
 	if err != nil {
 		return nil, err
 	}
@@ -141,7 +141,7 @@ func (p *project) TrustStates(_ context.Context, keep func(*agents.HookReview) b
 	if keep != nil {
 		keepReview = func(h *handlerReview) bool { hr := state(h); return keep(&hr) }
 	}
-	rep, err := auditKept(p.snap, p.reg.Hooks, data, keepReview)
+	rep, err := auditKept(p, p.reg.Hooks, data, keepReview)
 	if err != nil {
 		return nil, err
 	}
@@ -150,7 +150,7 @@ func (p *project) TrustStates(_ context.Context, keep func(*agents.HookReview) b
 		out = append(out, state(&rep.Hooks[i]))
 	}
 	rep.Hooks = nil
-	cr, err := agents.ReviewCommands(data, string(Name), p.snap.ProjectDir, p.reachingHooks())
+	cr, err := agents.ReviewCommands(data, string(Name), p.ProjectDir, p.reachingHooks())
 	if err != nil {
 		return nil, err
 	}
@@ -161,7 +161,7 @@ func (p *project) TrustStates(_ context.Context, keep func(*agents.HookReview) b
 // settings that run code of the project (agents.ReachingHooks), reviewed
 // for this project in Hookwarden's store like the project's.
 func (p *project) reachingHooks() []agents.CommandSpec {
-	return agents.ReachingHooks(p.snap.ProjectDir, p.snap.Paths.Home, p.reg.Hooks, scriptRuntime(p.snap.ProjectDir, p.snap.Git), func(h *hooks.Hook) bool {
+	return agents.ReachingHooks(p.ProjectDir, p.Paths.Home, p.reg.Hooks, scriptRuntime(p.ProjectDir, p.Git), func(h *hooks.Hook) bool {
 		return !Is(h) || reviewed(h)
 	})
 }
@@ -169,7 +169,7 @@ func (p *project) reachingHooks() []agents.CommandSpec {
 // folderView is Claude Code's folder flag, read only: Claude Code writes
 // it when its trust dialog is answered, and Hookwarden never does.
 func (p *project) folderView() agents.FolderView {
-	ft := p.snap.FolderTrust
+	ft := p.FolderTrust
 	state := "not accepted"
 	if ft.Accepted {
 		state = "accepted"
@@ -263,7 +263,7 @@ func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 	var reach *agents.PreparedCommands
 	if store, err := p.usableStore(); err == nil {
 		var rest []string
-		reach, rest, err = agents.PrepareCommandsFor(ctx, p, store, string(Name), p.snap.ProjectDir, p.reachingHooks(), req, p.env.Clock())
+		reach, rest, err = agents.PrepareCommandsFor(ctx, p, store, string(Name), p.ProjectDir, p.reachingHooks(), req, p.env.Clock())
 		if err != nil {
 			return nil, err
 		}
@@ -298,7 +298,7 @@ func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 	if err := agents.CheckUnwatched(ctx, p, ids, req.AcceptUnwatched); err != nil {
 		return nil, err
 	}
-	pa, err := prepareApproval(p.snap, hs, p.env.Clock())
+	pa, err := prepareApproval(p, hs, p.env.Clock())
 	if err != nil {
 		return nil, err
 	}
@@ -333,7 +333,7 @@ func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 			return nil, fmt.Errorf("nothing was approved (Hookwarden's store was put back as it was): %w", err)
 		}
 		if gone := slices.DeleteFunc(slices.Clone(plan.add), func(n string) bool { return slices.Contains(added, n) }); len(gone) > 0 {
-			if err := plan.unrecord(store, p.snap.ProjectDir, gone); err != nil {
+			if err := plan.unrecord(store, p.ProjectDir, gone); err != nil {
 				return nil, fmt.Errorf("%s: %s were added by another program meanwhile, and Hookwarden's record of them could not be corrected: %w", plan.path, joinNames(gone), err)
 			}
 		}
@@ -362,7 +362,7 @@ func (p *project) writeApproval(store trust.Store, reach *agents.PreparedCommand
 				return err
 			}
 		}
-		return mcp.record(d, p.snap.ProjectDir)
+		return mcp.record(d, p.ProjectDir)
 	})
 	if err != nil {
 		return nil, err
@@ -398,7 +398,7 @@ func (p *project) Revoke(ctx context.Context, req agents.RevokeRequest) (*agents
 	if err != nil {
 		return nil, err
 	}
-	rest, err := agents.RevokeCommandsFor(store, data, string(Name), p.snap.ProjectDir, p.reachingHooks(), req, reach)
+	rest, err := agents.RevokeCommandsFor(store, data, string(Name), p.ProjectDir, p.reachingHooks(), req, reach)
 	if err != nil {
 		return nil, err
 	}
@@ -410,7 +410,7 @@ func (p *project) Revoke(ctx context.Context, req agents.RevokeRequest) (*agents
 	}
 	var keys []string
 	if req.All || req.Gone {
-		rep, err := audit(p.snap, p.reg.Hooks, store)
+		rep, err := audit(p, p.reg.Hooks, store)
 		if err != nil {
 			return nil, err
 		}
@@ -450,7 +450,7 @@ func (p *project) Revoke(ctx context.Context, req agents.RevokeRequest) (*agents
 			keys = append(keys, fp)
 		}
 	}
-	removed, err := revoke(p.snap.ProjectDir, keys, store)
+	removed, err := revoke(p.ProjectDir, keys, store)
 	if err != nil {
 		return nil, err
 	}
@@ -465,7 +465,7 @@ func (p *project) Revoke(ctx context.Context, req agents.RevokeRequest) (*agents
 	var revoked []*handlerApproval
 	if data, err := store.Load(); err == nil {
 		for _, k := range removed {
-			revoked = append(revoked, revokedApprovals(data, p.snap.ProjectDir)[k])
+			revoked = append(revoked, revokedApprovals(data, p.ProjectDir)[k])
 		}
 	}
 	files, notes, err := p.dropMCPChoices(revoked, store)
@@ -476,7 +476,7 @@ func (p *project) Revoke(ctx context.Context, req agents.RevokeRequest) (*agents
 
 // goneKeys are the fingerprints of the approvals that match no handler.
 func (p *project) goneKeys(store trust.Store) (map[string]bool, error) {
-	rep, err := audit(p.snap, p.reg.Hooks, store)
+	rep, err := audit(p, p.reg.Hooks, store)
 	if err != nil {
 		return nil, err
 	}

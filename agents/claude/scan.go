@@ -7,6 +7,33 @@ import (
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
+var _ agents.Scanner = agent{}
+
+// scanRules are where Claude Code's hook files are: .claude/settings.json
+// and settings.local.json, and a plugin's hooks/hooks.json (an agent before
+// it in the registry may claim the latter: Gemini CLI's extensions keep
+// theirs there too).
+var scanRules = []agents.ScanRule{
+	{Folder: ".claude", Names: []string{"settings.json", "settings.local.json"}, Kind: "settings"},
+	{Folder: "hooks", Names: []string{"hooks.json"}, Kind: "plugin",
+		RootVars: []string{"${CLAUDE_PLUGIN_ROOT}", "$CLAUDE_PLUGIN_ROOT"}},
+}
+
+// HookFile recognises Claude Code's hook files (scanRules).
+func (agent) HookFile(p string) (agents.ScanFile, bool) {
+	if f, ok := mcpScanFile(p); ok {
+		return f, true
+	}
+	return agents.MatchScanRules(p, scanRules...)
+}
+
+// ScanHooks reads the hooks of one of Claude Code's hook files: "hooks" →
+// event → definitions → "hooks" → handlers, with the file's root filled
+// in for its placeholders (agents.Scanner).
+func (a agent) ScanHooks(f agents.ScanFile) ([]agents.ScanHook, error) {
+	return agents.ScanSettingsHooks(a.Info().Name, f, mcpScanKind, scanCommands)
+}
+
 // mcpScanKind is the scan's kind of a project's .mcp.json.
 const mcpScanKind = "mcp"
 
@@ -31,11 +58,11 @@ func scanCommands(sf agents.ScanFile) ([]agents.ScanHook, error) {
 		return nil, perr
 	}
 	f := &settingsio.File{Layer: LayerProject, Path: sf.Path, Exists: true, Raw: data, Root: root}
-	r := &registry{Snapshot: &snapshot{ProjectDir: sf.Root}, regex: newRegexCache()}
+	r := &registry{Snapshot: &project{ProjectDir: sf.Root}, regex: newRegexCache()}
 	if sf.Kind == mcpScanKind {
 		r.collectMCPServers(f, f.Root.Get("mcpServers"), "mcpServers", nil)
 	} else {
-		r.Snapshot.Layers = []*settingsio.File{f}
+		r.Snapshot.Settings = []*settingsio.File{f}
 		r.collectHelpers()
 	}
 	var out []agents.ScanHook
