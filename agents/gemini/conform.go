@@ -18,6 +18,7 @@ import (
 	"time"
 	"unicode/utf16"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/sandbox"
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -265,7 +266,7 @@ func isolationFor(env settingsio.Env, cwd string) hooks.Isolation {
 }
 
 // describe renders a run as the oracle's result object.
-func describe(plan *hookPlan, out outcome) *hooks.Object {
+func describe(plan *agents.Plan, out outcome) *hooks.Object {
 	result := hooks.NewObject(3)
 	p := hooks.NewObject(2)
 	p.Set("sequential", plan.Sequential)

@@ -22,7 +22,7 @@ type runSetup struct {
 	snap      *Snapshot
 	reg       *Registry
 	asTrusted bool
-	plan, sel *hookPlan
+	plan, sel *agents.Plan
 	gate      gate
 	sup       sandbox.Config
 	out       *agents.RunGate
@@ -79,7 +79,11 @@ func (p *Project) prepare(req agents.RunRequest) (*runSetup, error) {
 	}
 	s.sup = p.env.Supervisor(s.snap.ProjectDir, s.snap.Paths.GeminiDir)
 	s.sup.RecordProbes = s.req.Trace
-	g := &agents.RunGate{Plan: newPlan(req.Event, s.pctx, s.plan), Picked: len(req.HookIDs) > 0}
+	full := s.plan
+	if full == nil {
+		full = planOf(req.Event, s.pctx, nil, false)
+	}
+	g := &agents.RunGate{Plan: full, Picked: len(req.HookIDs) > 0}
 	if s.sel != nil {
 		g.Planned = s.sel.Hooks
 	}
@@ -101,9 +105,9 @@ func (p *Project) prepare(req agents.RunRequest) (*runSetup, error) {
 
 // selected is the part of the plan the request takes: the hooks it picks
 // by ID (alone, planned or not), or those --hook names.
-func (s *runSetup) selected() (*hookPlan, error) {
+func (s *runSetup) selected() (*agents.Plan, error) {
 	if len(s.req.HookIDs) == 0 {
-		sel, missing := s.plan.selectNamed(s.req.Select)
+		hs, missing := selectNamed(s.plan, s.req.Select)
 		if len(missing) > 0 {
 			var names []string
 			for _, h := range s.plan.Hooks {
@@ -111,9 +115,12 @@ func (s *runSetup) selected() (*hookPlan, error) {
 			}
 			return nil, &agents.RequestError{Msg: fmt.Sprintf("no hook %q in the plan for %s (it has: %s)", strings.Join(missing, `", "`), s.event, strings.Join(names, ", "))}
 		}
-		return sel, nil
+		if s.plan == nil {
+			return nil, nil
+		}
+		return &agents.Plan{Event: s.event, Sequential: s.plan.Sequential, Hooks: hs}, nil
 	}
-	sel := &hookPlan{Event: s.event}
+	sel := &agents.Plan{Event: s.event}
 	for _, id := range s.req.HookIDs {
 		h := s.reg.Hook(id)
 		if h == nil || h.Event != s.event {
@@ -143,7 +150,7 @@ func (p *Project) DryRun(ctx context.Context, req agents.RunRequest) (*agents.Ru
 	}
 	rep := runReport{
 		Project: s.snap.ProjectDir, Event: s.event, Context: s.pctx, FolderTrust: p.snap.FolderTrust,
-		AsTrusted: s.asTrusted, Plan: s.plan, Selected: s.sel, Skipped: g.Held, SkipWhy: s.gate.Why,
+		AsTrusted: s.asTrusted, Plan: g.Plan, Selected: s.sel, Skipped: g.Held, SkipWhy: s.gate.Why,
 		TrustError: trustErr, Input: input, Policy: g.Policy, SandboxUnavailable: g.SandboxUnavailable,
 	}
 	if len(g.Run) > 0 {
@@ -157,7 +164,7 @@ func (p *Project) DryRun(ctx context.Context, req agents.RunRequest) (*agents.Ru
 		if req.OnResult != nil {
 			runner.OnResult = func(i int, r *result) { req.OnResult(i, hookRun(r)) }
 		}
-		plan := &hookPlan{Event: s.event, Sequential: s.sel.Sequential, Hooks: g.Run}
+		plan := &agents.Plan{Event: s.event, Sequential: s.sel.Sequential, Hooks: g.Run}
 		out := runner.Run(ctx, request{Plan: plan, Input: input, FolderTrusted: p.snap.FolderTrust.Trusted() || s.asTrusted})
 		rep.Outcome = &out
 	}

@@ -18,7 +18,7 @@ type runReport struct {
 	AsTrusted   bool
 	// Plan is Gemini's plan; Selected the part --hook chose; Skipped the
 	// workspace hooks held back for lack of approval.
-	Plan, Selected *hookPlan
+	Plan, Selected *agents.Plan
 	Skipped        []*hooks.Hook
 	// SkipWhy says why each skipped hook is held back (by hook ID).
 	SkipWhy    map[string]string
@@ -43,7 +43,7 @@ func (r *runReport) notes() []string {
 			ns = append(ns, "The folder is not trusted ("+r.FolderTrust.Reason+"): Gemini registers no settings hook here. Pass --as-trusted to run them anyway.")
 		}
 	}
-	if r.Plan != nil && r.Selected != nil && len(r.Selected.Hooks) != len(r.Plan.Hooks) {
+	if r.Plan != nil && len(r.Plan.Hooks) > 0 && r.Selected != nil && len(r.Selected.Hooks) != len(r.Plan.Hooks) {
 		ns = append(ns, fmt.Sprintf("Only %d of the %d planned hooks ran (--hook); Gemini would run them all.", len(r.Selected.Hooks), len(r.Plan.Hooks)))
 	}
 	for _, h := range r.Skipped {
@@ -140,7 +140,7 @@ func msFloat(d time.Duration) float64 { return float64(d) / float64(time.Millise
 func (r *runReport) document() runDoc {
 	doc := runDoc{
 		Project: r.Project, Event: r.Event, Context: r.Context, FolderTrust: r.FolderTrust, AsTrusted: r.AsTrusted,
-		Plan: planDocument(r.Event, r.Plan), Ran: []string{}, Skipped: []string{}, Notes: r.notes(), Input: r.Input,
+		Plan: planDocument(r.Plan), Ran: []string{}, Skipped: []string{}, Notes: r.notes(), Input: r.Input,
 		Results: []resultDoc{}, Warnings: []hooks.Warning{},
 		Sandbox: agents.SandboxRule{Always: r.Policy.Always, Never: r.Policy.Never, Unavailable: r.SandboxUnavailable},
 	}

@@ -1,6 +1,7 @@
 package gemini
 
 import (
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/trust"
 
 	"github.com/hookwarden/hookwarden/hooks"
@@ -10,7 +11,7 @@ import (
 // gate is a plan split by review: the hooks that may run without asking
 // and the workspace hooks that need the user's confirmation first.
 type gate struct {
-	Run        *hookPlan     // nil when nothing may run
+	Run        *agents.Plan  // nil when nothing may run
 	Unapproved []*hooks.Hook // workspace hooks needing confirmation
 	// Why says, by hook ID, why each of Unapproved is held back.
 	Why map[string]string
@@ -35,7 +36,7 @@ type gate struct {
 // vanished, or became a link out of the project) since it was approved, or
 // running code Hookwarden cannot see (HookReview.Unresolved). Hookwarden
 // never runs a project hook the user did not approve or confirm.
-func HoldUnapproved(snap *Snapshot, opts Options, plan *hookPlan) gate {
+func HoldUnapproved(snap *Snapshot, opts Options, plan *agents.Plan) gate {
 	if plan == nil {
 		return gate{}
 	}
@@ -49,7 +50,7 @@ func HoldUnapproved(snap *Snapshot, opts Options, plan *hookPlan) gate {
 		}
 	}
 	checked := map[string]trust.HookReview{}
-	run := &hookPlan{Event: plan.Event, Sequential: plan.Sequential}
+	run := &agents.Plan{Event: plan.Event, Sequential: plan.Sequential}
 	for _, h := range plan.Hooks {
 		if h.Origin.Layer != settingsio.LayerWorkspace && FactsOf(h).ProjectControlled == "" {
 			run.Hooks = append(run.Hooks, h)

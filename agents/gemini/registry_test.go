@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -72,7 +73,7 @@ func def(matcher string, hooks ...string) string {
 	return fmt.Sprintf(`{%s"hooks":[%s]}`, m, strings.Join(hooks, ","))
 }
 
-func planNames(p *hookPlan) []string {
+func planNames(p *agents.Plan) []string {
 	if p == nil {
 		return nil
 	}
