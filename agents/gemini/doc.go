@@ -35,7 +35,7 @@
 //     keys as `${name}:${command}` (projecthooks.go, unchecked.go), the
 //     audit, approve and revoke of them against trusted_hooks.json and
 //     Hookwarden's store (audit.go, approve.go, written.go), the gate that
-//     holds back unapproved hooks before a dry run (gate.go), and
+//     holds back unapproved hooks before a dry run (run.go), and
 //     trustedFolders.json as Gemini's trust dialog writes it (folders.go);
 //   - the demo project's Gemini approvals (demo.go);
 //   - the agent contract's Agent and Project (contract_*.go).
