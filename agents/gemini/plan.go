@@ -1,8 +1,6 @@
 package gemini
 
 import (
-	"errors"
-
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 )
@@ -81,12 +79,7 @@ func planContext(event hooks.Event, q agents.Query) (*hooks.PlanContext, error) 
 	if !validEvent(event) {
 		return nil, &agents.ContextError{Event: event, Msg: "is not a Gemini CLI event"}
 	}
-	pctx, err := contextFor(event, q.Tool, q.Trigger)
-	var ce *contextError
-	if errors.As(err, &ce) {
-		return nil, &agents.ContextError{Event: ce.Event, Msg: ce.Msg}
-	}
-	return pctx, err
+	return contextFor(event, q.Tool, q.Trigger)
 }
 
 // contextFor builds the planner context Gemini CLI passes for event from a
@@ -116,6 +109,9 @@ func contextFor(event hooks.Event, tool, trigger string) (*hooks.PlanContext, er
 	}
 	return nil, nil
 }
+
+// errContext is a tool name or trigger that does not fit the event.
+func errContext(e hooks.Event, msg string) error { return &agents.ContextError{Event: e, Msg: msg} }
 
 // contextLabel is " write_file" or " startup" ("" without context).
 func contextLabel(c *hooks.PlanContext) string {
