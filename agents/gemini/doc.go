@@ -17,11 +17,11 @@
 //   - the registry merge of every layer with its diagnostics (registry.go,
 //     collect.go, status.go, envfile.go, command_checks.go), and the
 //     registry as if every hook were trusted (registry_trusted.go);
-//   - its event list and matcher rules (events.go: Events, ValidEvent,
-//     MatcherKindOf; the 11 names stay in hooks for Claude Code's
-//     migration);
-//   - the planner and its matcher rules, JavaScript regular expressions
-//     included (planner.go, matcher.go, errors.go);
+//   - its event list and matcher rules (events.go: the events, their
+//     triggers and the contract's Events; the 11 names stay in hooks for
+//     Claude Code's migration);
+//   - the planner, which makes the contract's agents.Plan, and its matcher
+//     rules, JavaScript regular expressions included (plan.go, matcher.go);
 //   - the hook input of every event and its samples (input*.go);
 //   - the runner with Gemini's semantics: $GEMINI_PROJECT_DIR expansion,
 //     the shell, environment sanitization, sequential chains, output
@@ -35,7 +35,8 @@
 //     keys as `${name}:${command}` (projecthooks.go, unchecked.go), the
 //     audit, approve and revoke of them against trusted_hooks.json and
 //     Hookwarden's store (audit.go, approve.go, written.go), the gate that
-//     holds back unapproved hooks before a dry run (run.go), and
+//     holds back unapproved hooks before a dry run (run.go: the dry run,
+//     gated through agents.Gate and said in the contract's terms), and
 //     trustedFolders.json as Gemini's trust dialog writes it (folders.go);
 //   - the demo project's Gemini approvals (demo.go);
 //   - the agent contract's Agent and Project (contract_*.go).
