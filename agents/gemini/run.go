@@ -560,3 +560,47 @@ func (s *dryRun) document() runDoc {
 		Errors: a.Errors, TotalDurationMS: msFloat(a.TotalDuration), Aborted: o.Aborted}
 	return doc
 }
+
+// gate is the review step's split of a plan, as the tests read it: the
+// hooks that may run without asking (nil: none) and the project hooks held
+// for review, with why, the review's error and the spawn-time check.
+type gate struct {
+	Run        *agents.Plan
+	Unapproved []*hooks.Hook
+	Why        map[string]string
+	Err        error
+	Check      func(*hooks.Hook) error
+}
+
+// HoldUnapproved is the review step of the dry run's gate alone (what
+// prepare passes to agents.Gate: projectHook, reviewOf, heldWhy) applied
+// to plan, for tests (internal/geminicli's live fidelity test reads it).
+func HoldUnapproved(snap *Snapshot, opts Options, plan *agents.Plan) gate {
+	if plan == nil {
+		return gate{}
+	}
+	out := gate{Why: map[string]string{}}
+	review := reviewOf(snap, opts)
+	g := &agents.RunGate{Plan: plan, Planned: plan.Hooks}
+	out.Check = g.HoldReviewed(agents.RunRequest{Event: plan.Event}, snap.ProjectDir, projectHook,
+		func() (func(string) *agents.HookReview, error) {
+			find, err := review()
+			out.Err = err
+			return find, err
+		}, heldWhy)
+	held := map[string]bool{}
+	for _, r := range g.Review {
+		out.Unapproved = append(out.Unapproved, r.Hook)
+		out.Why[r.ID], held[r.ID] = r.Reason, true
+	}
+	run := &agents.Plan{Event: plan.Event, Sequential: plan.Sequential}
+	for _, h := range plan.Hooks {
+		if !held[h.ID] {
+			run.Hooks = append(run.Hooks, h)
+		}
+	}
+	if len(run.Hooks) > 0 {
+		out.Run = run
+	}
+	return out
+}
