@@ -389,7 +389,7 @@ func valueNode(v hooks.Value) *settingsio.Node {
 
 // snapshotFor builds a snapshot with the case's hooks and hooksConfig.disabled
 // in the user settings layer.
-func snapshotFor(c *hooks.Object, cwd string, trusted bool) *Snapshot {
+func snapshotFor(c *hooks.Object, cwd string, trusted bool) *Project {
 	root := hooks.NewObject(2)
 	if hv, ok := c.Get("hooks"); ok {
 		root.Set("hooks", hv)
@@ -409,9 +409,9 @@ func snapshotFor(c *hooks.Object, cwd string, trusted bool) *Snapshot {
 	if trusted {
 		state = FolderTrusted
 	}
-	return &Snapshot{
+	return &Project{
 		ProjectDir: cwd,
-		Layers: []*settingsio.File{
+		Settings: []*settingsio.File{
 			{Layer: settingsio.LayerSystemDefaults},
 			user,
 			{Layer: settingsio.LayerWorkspace},

@@ -1,8 +1,8 @@
 // Package gemini holds what is specific to Gemini CLI (0.61) in Hookwarden:
-// its files and its hook machinery reimplemented on a loaded Snapshot value
+// its files and its hook machinery reimplemented on a loaded Project value
 // instead of a global configuration object.
 //
-//   - what Gemini CLI reads for a project (Load, LoadOptions → Snapshot):
+//   - what Gemini CLI reads for a project (Load, LoadOptions → Project):
 //     where its files are (paths.go, pathrules.go), the four settings
 //     layers with their load-time $VAR expansion (load.go,
 //     settings_expand.go) and the ownership check of the system files
@@ -12,7 +12,7 @@
 //     GEMINI_CLI_HOME it takes from there (envfile_load.go), the
 //     extensions with their policies, enablement, settings environment
 //     and ${...} hydration (extensions.go, enablement.go, hydrate.go), the
-//     files that are unreadable (snapshot.go) and the paths to watch
+//     files that are unreadable (project.go) and the paths to watch
 //     (watch_paths.go);
 //   - the registry merge of every layer with its diagnostics (registry.go,
 //     collect.go, status.go, envfile.go, command_checks.go), and the
@@ -39,7 +39,8 @@
 //     gated through agents.Gate and said in the contract's terms), and
 //     trustedFolders.json as Gemini's trust dialog writes it (folders.go);
 //   - the demo project's Gemini approvals (demo.go);
-//   - the agent contract's Agent and Project (contract_*.go).
+//   - the agent contract's Agent (agent.go) and Project: the loaded
+//     project is the contract's project (project.go, contract_*.go).
 //
 // Known difference: when a settings file passes Gemini's schema
 // validation, Gemini walks the known events in schema order instead of

@@ -22,7 +22,7 @@ type dryRun struct {
 	fields *hooks.Object
 	// snap and reg are the project as the run sees it (as if trusted with
 	// AsTrusted); folder is the folder's own trust.
-	snap      *Snapshot
+	snap      *Project
 	reg       *Registry
 	folder    FolderTrust
 	asTrusted bool
@@ -58,7 +58,7 @@ func (p *Project) Gate(_ context.Context, req agents.RunRequest) (*agents.RunGat
 // a user hook that reaches the project's code, unless the request
 // confirms every hook and asks for no sandbox.
 func (p *Project) prepare(req agents.RunRequest) (*dryRun, error) {
-	s := &dryRun{req: req, event: req.Event, snap: p.snap, reg: p.reg, folder: p.snap.FolderTrust}
+	s := &dryRun{req: req, event: req.Event, snap: p, reg: p.reg, folder: p.FolderTrust}
 	q := req.Query
 	if q.Input != nil {
 		var err error
@@ -74,9 +74,9 @@ func (p *Project) prepare(req agents.RunRequest) (*dryRun, error) {
 	if s.pctx, err = planContext(req.Event, q); err != nil {
 		return nil, err
 	}
-	if !p.snap.FolderTrust.Trusted() && req.AsTrusted {
+	if !p.FolderTrust.Trusted() && req.AsTrusted {
 		s.asTrusted = true
-		s.reg = buildAsTrusted(p.snap)
+		s.reg = buildAsTrusted(p)
 		s.snap = s.reg.Snapshot
 	}
 	s.plan = s.reg.Plan(req.Event, s.pctx)
@@ -157,7 +157,7 @@ func projectHook(h *hooks.Hook) bool {
 // with every script it runs unchanged since, and no code Hookwarden
 // cannot see, may run; see trust.HookReview.Verified). When the audit
 // fails no project hook counts as approved.
-func reviewOf(snap *Snapshot, opts Options) func() (func(string) *agents.HookReview, error) {
+func reviewOf(snap *Project, opts Options) func() (func(string) *agents.HookReview, error) {
 	return func() (func(string) *agents.HookReview, error) {
 		rep, err := Audit(snap, opts)
 		reviews := map[string]trust.HookReview{}
@@ -221,7 +221,7 @@ func (p *Project) DryRun(ctx context.Context, req agents.RunRequest) (*agents.Ru
 			runner.OnResult = func(i int, r *result) { req.OnResult(i, hookRun(r)) }
 		}
 		plan := &agents.Plan{Event: s.event, Sequential: s.sequential, Hooks: g.Run}
-		out := runner.Run(ctx, request{Plan: plan, Input: s.input, FolderTrusted: p.snap.FolderTrust.Trusted() || s.asTrusted})
+		out := runner.Run(ctx, request{Plan: plan, Input: s.input, FolderTrusted: p.FolderTrust.Trusted() || s.asTrusted})
 		s.outcome = &out
 	}
 	return s.result(), nil
@@ -247,7 +247,7 @@ func (p *Project) SamplePayload(event hooks.Event, q agents.Query) ([]byte, erro
 // sample is the sample input for the event, with fields spread over it
 // ({...base, ...fields}).
 func (p *Project) sample(event hooks.Event, tool, trigger string, fields *hooks.Object) (*hooks.Object, error) {
-	in, err := sampleInput(sampleOptions{Event: event, Tool: tool, Trigger: trigger, ProjectDir: p.snap.ProjectDir, Home: p.env.Home, Now: p.env.Clock()})
+	in, err := sampleInput(sampleOptions{Event: event, Tool: tool, Trigger: trigger, ProjectDir: p.ProjectDir, Home: p.env.Home, Now: p.env.Clock()})
 	if err != nil {
 		return nil, err
 	}
@@ -290,7 +290,7 @@ func (p *Project) RunNotice() agents.RunNotice {
 		Ran:    "The folder is not trusted: Gemini CLI itself would run none of the settings hooks run here.",
 		Review: "These workspace hooks are not approved, changed (command or script) since they were, or run code Hookwarden cannot see:",
 	}
-	if ft := p.snap.FolderTrust; !ft.Trusted() {
+	if ft := p.FolderTrust; !ft.Trusted() {
 		n.Folder = fmt.Sprintf("This folder is %s (%s): Gemini CLI would run no settings hook here, only "+
 			"extension hooks, and Run does the same. “Run anyway” runs the settings hooks as if the folder were trusted.",
 			ft.State, ft.Reason)
@@ -575,7 +575,7 @@ type gate struct {
 // HoldUnapproved is the review step of the dry run's gate alone (what
 // prepare passes to agents.Gate: projectHook, reviewOf, heldWhy) applied
 // to plan, for tests (internal/geminicli's live fidelity test reads it).
-func HoldUnapproved(snap *Snapshot, opts Options, plan *agents.Plan) gate {
+func HoldUnapproved(snap *Project, opts Options, plan *agents.Plan) gate {
 	if plan == nil {
 		return gate{}
 	}
