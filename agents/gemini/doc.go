@@ -40,7 +40,10 @@
 //     trustedFolders.json as Gemini's trust dialog writes it (folders.go);
 //   - the demo project's Gemini approvals (demo.go);
 //   - the agent contract's Agent (agent.go) and Project: the loaded
-//     project is the contract's project (project.go, contract_*.go).
+//     project is the contract's project (project.go), with the contract's
+//     review, switch, folder trust and the rest in files named for them
+//     (review.go, switch.go, switchoff.go, foldertrust_set.go, details.go,
+//     protect.go, record.go, scan.go, migrate.go, words.go).
 //
 // Known difference: when a settings file passes Gemini's schema
 // validation, Gemini walks the known events in schema order instead of
