@@ -24,7 +24,7 @@ func geminiRegistry(p *project) *gemini.Registry { return p.proj.(*gemini.Projec
 // geminiDetails is a Gemini CLI project for a details pane of hooks built
 // by hand.
 func geminiDetails() agents.Project {
-	return gemini.ProjectOf(agents.Env{}, &gemini.Registry{Snapshot: &gemini.Snapshot{}})
+	return gemini.ProjectOf(agents.Env{}, &gemini.Registry{Snapshot: &gemini.Project{}})
 }
 
 // agentNamed is the registered agent of a name.

@@ -91,7 +91,7 @@ func TestWindowShowsTheDemoProject(t *testing.T) {
 	if !containsSubstring(all, `Invalid hook event name: "PreToolUse"`) {
 		t.Error("the unknown event name in the demo's workspace file is not reported")
 	}
-	if sys := geminiRegistry(p).Snapshot.Layers[3]; sys.Ignored != "" {
+	if sys := geminiRegistry(p).Snapshot.Settings[3]; sys.Ignored != "" {
 		if !containsSubstring(all, "Skipping system settings file '"+p.Demo.SystemSettings+"'") ||
 			!slices.Contains(all, gemini.DemoSystemNote) {
 			t.Errorf("the window does not explain that the demo's system settings are skipped; it shows %q", all)

@@ -43,7 +43,7 @@ func TestHooksViewEscapesHostileText(t *testing.T) {
 		Origin:  hooks.Origin{Layer: settingsio.LayerWorkspace, File: ws, Line: 3, Column: 5},
 		Status:  hooks.StatusRuns, Reason: "runs"}
 	m.show(geminiBuilt(&project{Dir: dir, Home: filepath.FromSlash("/home/ana"), Requested: dir}, &gemini.Registry{
-		Snapshot:     &gemini.Snapshot{ProjectDir: dir, FolderTrust: gemini.FolderTrust{State: gemini.FolderTrusted}},
+		Snapshot:     &gemini.Project{ProjectDir: dir, FolderTrust: gemini.FolderTrust{State: gemini.FolderTrusted}},
 		HooksEnabled: true, Hooks: []*hooks.Hook{h}}), nil)
 	m.hooks.details.show(h, pathNamer{project: dir})
 

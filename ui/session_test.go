@@ -96,7 +96,7 @@ func TestDemoNeverReadsTheUsersFiles(t *testing.T) {
 			t.Errorf("hook %q comes from %s, outside the demo copy %s", h.DisplayName(), h.Origin.File, p.Demo.Root)
 		}
 	}
-	for _, f := range geminiRegistry(p).Snapshot.Layers {
+	for _, f := range geminiRegistry(p).Snapshot.Settings {
 		if f.Exists && !strings.HasPrefix(f.Path, p.Demo.Root+string(filepath.Separator)) {
 			t.Errorf("the demo read %s layer %s, outside the demo copy", f.Layer, f.Path)
 		}

@@ -55,7 +55,7 @@ func handBuiltProject() *project {
 	user := filepath.Join(home, ".gemini", "settings.json")
 	sys := filepath.FromSlash("/etc/gemini-cli/settings.json")
 	return geminiBuilt(&project{Dir: dir, Home: home, Requested: dir}, &gemini.Registry{
-		Snapshot: &gemini.Snapshot{ProjectDir: dir, FolderTrust: gemini.FolderTrust{
+		Snapshot: &gemini.Project{ProjectDir: dir, FolderTrust: gemini.FolderTrust{
 			State: gemini.FolderTrusted, Reason: "trustedFolders.json trusts /work"}},
 		HooksEnabled: true,
 		Hooks: []*hooks.Hook{

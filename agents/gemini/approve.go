@@ -76,7 +76,7 @@ type approveResult struct {
 // without fingerprints. It reads trusted_hooks.json back and reports the
 // keys that did not stick as an error. hooks come from ProjectHooks(snap)
 // (all of them for "approve all").
-func approve(snap *Snapshot, opts Options, hooks []trust.ProjectHook, now time.Time) (*approveResult, error) {
+func approve(snap *Project, opts Options, hooks []trust.ProjectHook, now time.Time) (*approveResult, error) {
 	return approveWith(snap, opts, hooks, now, nil)
 }
 
@@ -86,7 +86,7 @@ func approve(snap *Snapshot, opts Options, hooks []trust.ProjectHook, now time.T
 // written first and trusted_hooks.json, which makes Gemini CLI run the
 // hooks, last; when that last write fails the store is put back byte for
 // byte (trust.StoreCheckpoint), so that a failure leaves nothing approved.
-func approveWith(snap *Snapshot, opts Options, hooks []trust.ProjectHook, now time.Time, also func(*trust.StoreData) error) (*approveResult, error) {
+func approveWith(snap *Project, opts Options, hooks []trust.ProjectHook, now time.Time, also func(*trust.StoreData) error) (*approveResult, error) {
 	res := &approveResult{Added: []string{}, Approved: []string{}}
 	if len(hooks) == 0 {
 		return res, nil
@@ -207,7 +207,7 @@ func mergePlaces(now, old []trust.Place) []trust.Place {
 // and definition of each approved entry, and the scripts they run now. A
 // script that exists but cannot be read is an error: nothing is approved
 // then, so that no key is ever trusted without its fingerprints.
-func approvalsFor(snap *Snapshot, hooks []trust.ProjectHook, now time.Time) (map[string]*trust.Approval, error) {
+func approvalsFor(snap *Project, hooks []trust.ProjectHook, now time.Time) (map[string]*trust.Approval, error) {
 	out := make(map[string]*trust.Approval, len(hooks))
 	placed := make(map[string]map[[4]string]bool, len(hooks))
 	fp := trust.NewFingerprinterFor(snap.ProjectDir, scriptRuntime(snap))
@@ -245,7 +245,7 @@ func approvalsFor(snap *Snapshot, hooks []trust.ProjectHook, now time.Time) (map
 // (StoreProject.Revoked) so that the next review still shows what changed
 // since it was approved. Keys of hooks that no longer exist (Report.Gone)
 // can be revoked too.
-func revoke(snap *Snapshot, opts Options, keys []string) error {
+func revoke(snap *Project, opts Options, keys []string) error {
 	if len(keys) == 0 {
 		return nil
 	}
@@ -272,7 +272,7 @@ func revoke(snap *Snapshot, opts Options, keys []string) error {
 }
 
 // trustedKeys returns the keys trusted_hooks.json holds for snap's project.
-func trustedKeys(snap *Snapshot, opts Options) ([]string, error) {
+func trustedKeys(snap *Project, opts Options) ([]string, error) {
 	th, err := readTrustedHooks(opts.trustedHooksPath(snap))
 	if err != nil {
 		return nil, err

@@ -45,7 +45,7 @@ func (o Options) storeData() (*trust.StoreData, error) {
 }
 
 // trustedHooksPath is where Gemini CLI keeps trusted_hooks.json for snap.
-func (o Options) trustedHooksPath(snap *Snapshot) string {
+func (o Options) trustedHooksPath(snap *Project) string {
 	switch {
 	case o.TrustedHooksPath != "":
 		return o.TrustedHooksPath
@@ -101,10 +101,10 @@ type report struct {
 // and Hookwarden's store. It audits whatever the folder's trust (Gemini
 // only checks in trusted folders) and reports the folder trust alongside.
 // Only failures to read the files are errors.
-func Audit(snap *Snapshot, opts Options) (*report, error) { return audit(snap, opts, nil) }
+func Audit(snap *Project, opts Options) (*report, error) { return audit(snap, opts, nil) }
 
 // audit is Audit with the hooks' reviews keep takes (nil: all of them).
-func audit(snap *Snapshot, opts Options, keep func(*trust.HookReview) bool) (*report, error) {
+func audit(snap *Project, opts Options, keep func(*trust.HookReview) bool) (*report, error) {
 	r := &report{Project: snap.ProjectDir, FolderTrust: snap.FolderTrust, Gone: []string{}, GeminiWarnings: []string{}}
 	r.TrustedHooksFile = opts.trustedHooksPath(snap)
 	th, err := readTrustedHooks(r.TrustedHooksFile)

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 
 	"github.com/hookwarden/hookwarden/internal/testenv"
@@ -29,7 +30,7 @@ func benchRequest(b *testing.B, n int, command string) request {
 // benchRequestIn is benchRequest with cwd as the session's folder.
 func benchRequestIn(b *testing.B, n int, command, cwd string) request {
 	b.Helper()
-	plan := &hookPlan{Event: beforeTool}
+	plan := &agents.Plan{Event: beforeTool}
 	for i := 0; i < n; i++ {
 		plan.Hooks = append(plan.Hooks, &hooks.Hook{Type: "command", Name: "h" + strconv.Itoa(i), Command: command, Ext: &HookFacts{Source: sourceProject}})
 	}

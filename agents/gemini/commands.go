@@ -45,7 +45,7 @@ func (r *Registry) collectCommands(trusted bool) {
 	for _, k := range commandKeys {
 		var found []*hooks.Hook
 		key := strings.Join(k.path, ".")
-		for _, f := range r.Snapshot.Layers {
+		for _, f := range r.Snapshot.Settings {
 			if f == nil || f.Root == nil || f.Ignored != "" {
 				continue
 			}
@@ -70,7 +70,7 @@ func (r *Registry) collectCommands(trusted bool) {
 	}
 	byName := map[string][]*hooks.Hook{}
 	var order []string
-	for _, f := range r.Snapshot.Layers {
+	for _, f := range r.Snapshot.Settings {
 		if f == nil || f.Root == nil || f.Ignored != "" {
 			continue
 		}
@@ -140,7 +140,7 @@ func (r *Registry) collectCommands(trusted bool) {
 // of the settings Gemini CLI merges, each name with the file that lists it.
 func (r *Registry) mcpLists(trusted bool) (allowed, excluded map[string]string) {
 	excluded = map[string]string{}
-	for _, f := range r.Snapshot.Layers {
+	for _, f := range r.Snapshot.Settings {
 		if f == nil || f.Root == nil || f.Ignored != "" || f.Layer == settingsio.LayerWorkspace && !trusted {
 			continue
 		}

@@ -21,7 +21,7 @@ func (p *Project) reviewCommands(opts Options) (*agents.CommandReview, error) {
 	if err != nil {
 		return nil, err
 	}
-	cr, err := agents.ReviewCommands(data, agent{}.Info().Name, p.snap.ProjectDir, p.reg.commandSpecs(p.projectFed))
+	cr, err := agents.ReviewCommands(data, agent{}.Info().Name, p.ProjectDir, p.reg.commandSpecs(p.projectFed))
 	if err != nil {
 		return nil, err
 	}
@@ -37,7 +37,7 @@ func (p *Project) reviewCommands(opts Options) (*agents.CommandReview, error) {
 	}
 	for i := range cr.Hooks {
 		if x := p.commandByID(cr.Hooks[i].HookID); x != nil && p.env.WantsRisk(cr.Hooks[i].NeedsReview()) {
-			cr.Hooks[i].Risk = agents.ReviewedRisk(p, x, p.snap.ProjectDir, cr.Hooks[i].HookReview, p.env.RiskOptions(cache))
+			cr.Hooks[i].Risk = agents.ReviewedRisk(p, x, p.ProjectDir, cr.Hooks[i].HookReview, p.env.RiskOptions(cache))
 		}
 	}
 	return cr, nil
@@ -56,7 +56,7 @@ func (p *Project) commandByID(id string) *hooks.Hook {
 // with All), writing nothing (agents.PrepareCommandsFor), and returns the
 // selectors left for the workspace hooks.
 func (p *Project) prepareCommands(ctx context.Context, opts Options, req agents.ApproveRequest) (*agents.PreparedCommands, []string, error) {
-	return agents.PrepareCommandsFor(ctx, p, opts.Store, agent{}.Info().Name, p.snap.ProjectDir, p.reg.commandSpecs(p.projectFed), req, p.env.Clock())
+	return agents.PrepareCommandsFor(ctx, p, opts.Store, agent{}.Info().Name, p.ProjectDir, p.reg.commandSpecs(p.projectFed), req, p.env.Clock())
 }
 
 // writeCommands writes prepared commands' approvals (nil: none) and
@@ -79,5 +79,5 @@ func (p *Project) revokeCommands(opts Options, req agents.RevokeRequest, res *ag
 	if err != nil {
 		return req.IDs, err
 	}
-	return agents.RevokeCommandsFor(opts.Store, data, agent{}.Info().Name, p.snap.ProjectDir, p.reg.commandSpecs(p.projectFed), req, res)
+	return agents.RevokeCommandsFor(opts.Store, data, agent{}.Info().Name, p.ProjectDir, p.reg.commandSpecs(p.projectFed), req, res)
 }

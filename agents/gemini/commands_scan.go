@@ -38,7 +38,7 @@ func scanCommands(sf agents.ScanFile) ([]agents.ScanHook, error) {
 		layer = settingsio.LayerExtension
 	}
 	f := &settingsio.File{Layer: layer, Path: sf.Path, Exists: true, Raw: data, Root: root}
-	r := &Registry{Snapshot: &Snapshot{ProjectDir: sf.Root, Layers: []*settingsio.File{f}}}
+	r := &Registry{Snapshot: &Project{ProjectDir: sf.Root, Settings: []*settingsio.File{f}}}
 	r.collectCommands(true)
 	fill := sf.RootFiller()
 	var out []agents.ScanHook

@@ -18,6 +18,7 @@ import (
 	"time"
 	"unicode/utf16"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/sandbox"
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -265,7 +266,7 @@ func isolationFor(env settingsio.Env, cwd string) hooks.Isolation {
 }
 
 // describe renders a run as the oracle's result object.
-func describe(plan *hookPlan, out outcome) *hooks.Object {
+func describe(plan *agents.Plan, out outcome) *hooks.Object {
 	result := hooks.NewObject(3)
 	p := hooks.NewObject(2)
 	p.Set("sequential", plan.Sequential)
@@ -388,7 +389,7 @@ func valueNode(v hooks.Value) *settingsio.Node {
 
 // snapshotFor builds a snapshot with the case's hooks and hooksConfig.disabled
 // in the user settings layer.
-func snapshotFor(c *hooks.Object, cwd string, trusted bool) *Snapshot {
+func snapshotFor(c *hooks.Object, cwd string, trusted bool) *Project {
 	root := hooks.NewObject(2)
 	if hv, ok := c.Get("hooks"); ok {
 		root.Set("hooks", hv)
@@ -408,9 +409,9 @@ func snapshotFor(c *hooks.Object, cwd string, trusted bool) *Snapshot {
 	if trusted {
 		state = FolderTrusted
 	}
-	return &Snapshot{
+	return &Project{
 		ProjectDir: cwd,
-		Layers: []*settingsio.File{
+		Settings: []*settingsio.File{
 			{Layer: settingsio.LayerSystemDefaults},
 			user,
 			{Layer: settingsio.LayerWorkspace},

@@ -73,7 +73,7 @@ var defaultExcludedEnvVars = []string{"DEBUG", "DEBUG_MODE", "GEMINI_CLI_IDE_SER
 
 // loadEnvFile models loadEnvironment for snapshot s (its layers and folder
 // trust already decided) in environment env.
-func loadEnvFile(s *Snapshot, env settingsio.Env, goos string) *envFile {
+func loadEnvFile(s *Project, env settingsio.Env, goos string) *envFile {
 	if !settingsio.RealFS(goos) {
 		return nil
 	}
@@ -192,7 +192,7 @@ func containsString(list []string, s string) bool {
 
 // applyHomeRedirect moves the paths Gemini resolves after loadEnvironment
 // when the .env file sets GEMINI_CLI_HOME.
-func applyHomeRedirect(s *Snapshot, env settingsio.Env, goos, osHome string) {
+func applyHomeRedirect(s *Project, env settingsio.Env, goos, osHome string) {
 	e, ok := s.EnvFile.Applies(envCLIHome)
 	if !ok || e.Value == "" {
 		return

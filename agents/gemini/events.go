@@ -1,6 +1,11 @@
 package gemini
 
 import (
+	"slices"
+	"strings"
+
+	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/assets"
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
@@ -60,4 +65,67 @@ func matcherKindOf(e hooks.Event) matcherKind {
 		return matchTrigger
 	}
 	return matchNone
+}
+
+// eventHelp says in a few words when Gemini CLI fires each event.
+var eventHelp = map[hooks.Event]string{
+	beforeTool:          "before a tool runs; can block it or change its input",
+	afterTool:           "after a tool ran; can add context or replace the result",
+	beforeAgent:         "when a prompt is sent, before the agent works on it",
+	notification:        "when Gemini CLI waits for a tool permission",
+	afterAgent:          "when the agent finished a turn; can make it retry",
+	sessionStart:        "when a session starts, resumes or is cleared",
+	sessionEnd:          "when a session ends or is cleared",
+	preCompress:         "before the chat history is compressed",
+	beforeModel:         "before each model request; can change or replace it",
+	afterModel:          "after each streamed chunk of a model response",
+	beforeToolSelection: "before the model picks tools; can narrow the tool list",
+}
+
+// knownTriggers are the values Gemini CLI 0.61 sends the trigger matchers.
+var knownTriggers = map[hooks.Event][]string{
+	sessionStart: {"startup", "resume", "clear"},
+	sessionEnd:   {"exit", "clear", "logout", "prompt_input_exit", "other"},
+	preCompress:  {"manual", "auto"},
+}
+
+// canBlock are the events whose hooks can stop what the event is about.
+var canBlock = map[hooks.Event]bool{
+	beforeTool: true, afterTool: true, beforeAgent: true, afterAgent: true,
+	beforeModel: true, afterModel: true,
+}
+
+// Events are Gemini CLI's 11 events in its order, with the sample
+// payloads of assets/payloads.
+func (agent) Events() []agents.EventInfo {
+	out := make([]agents.EventInfo, 0, len(eventList()))
+	for _, e := range eventList() {
+		info := agents.EventInfo{Name: e, Description: eventHelp[e], CanBlock: canBlock[e]}
+		tool := ""
+		switch matcherKindOf(e) {
+		case matchToolName:
+			info.Context, info.ContextLabel = agents.ContextTool, "tool name (regex)"
+			info.Values = writeFileFirst(assets.PayloadTools())
+			if len(info.Values) > 0 {
+				tool = info.Values[0]
+			}
+		case matchTrigger:
+			info.Context, info.ContextLabel = agents.ContextTrigger, "exact trigger"
+			info.Values = knownTriggers[e]
+		}
+		info.Sample, _ = assets.Payload(string(e), tool)
+		out = append(out, info)
+	}
+	return out
+}
+
+func joinTriggers(e hooks.Event) string { return strings.Join(knownTriggers[e], ", ") }
+
+// writeFileFirst puts write_file, the tool the views start a dry run
+// with, first among the tools.
+func writeFileFirst(tools []string) []string {
+	if i := slices.Index(tools, "write_file"); i > 0 {
+		return append([]string{"write_file"}, slices.Delete(slices.Clone(tools), i, i+1)...)
+	}
+	return tools
 }

@@ -44,7 +44,7 @@ type extensionPolicy struct {
 // sorts names bytewise on POSIX, as os.ReadDir does). Entries that are not
 // folders are not extensions. Extensions Gemini skips are listed with
 // Active false and the reason.
-func loadExtensions(s *Snapshot, goos string) []*extensionDir {
+func loadExtensions(s *Project, goos string) []*extensionDir {
 	if !settingsio.RealFS(goos) {
 		return nil
 	}
@@ -73,7 +73,7 @@ func loadExtensions(s *Snapshot, goos string) []*extensionDir {
 	return out
 }
 
-func newExtensionPolicy(s *Snapshot, goos string) *extensionPolicy {
+func newExtensionPolicy(s *Project, goos string) *extensionPolicy {
 	pol := &extensionPolicy{projectDir: s.ProjectDir, goos: goos, settingsEnv: true,
 		trusted: s.FolderTrust.Trusted(), extensionsDir: s.Paths.Extensions}
 	if n, _ := s.Setting("experimental", "extensionConfig"); n != nil {

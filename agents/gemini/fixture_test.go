@@ -65,7 +65,7 @@ func (f *fixture) trustedHooksPath() string {
 	return filepath.Join(f.home, ".gemini", "trusted_hooks.json")
 }
 
-func (f *fixture) load() *Snapshot {
+func (f *fixture) load() *Project {
 	f.t.Helper()
 	return load(loadOptions{ProjectDir: f.project, Env: f.env(), GOOS: runtime.GOOS, Home: f.home})
 }

@@ -17,7 +17,7 @@ func (p *Project) staysOffOnceTrusted() map[string]string {
 	if len(held) == 0 {
 		return nil
 	}
-	snap := *p.snap
+	snap := *p
 	snap.FolderTrust.State = FolderTrusted
 	out := map[string]string{}
 	for _, h := range build(&snap).Hooks {

@@ -36,7 +36,7 @@ func (l trustLevel) Valid() bool {
 // FolderKey is the key Gemini CLI writes for a folder (normalizePath):
 // the absolute path with backslashes turned into slashes, lower-cased on
 // Windows and macOS. dir must already be absolute and cleaned the way
-// path.resolve does (Snapshot.ProjectDir is).
+// path.resolve does (Project.ProjectDir is).
 func FolderKey(dir, goos string) string {
 	key := strings.ReplaceAll(dir, `\`, "/")
 	if goos == "windows" || goos == "darwin" {

@@ -23,7 +23,7 @@ const (
 //  4. trustedFolders.json: an error there is fatal in Gemini; else the
 //     matching rule decides, and no match leaves the folder undecided
 //     (Gemini treats it as untrusted and asks in its interactive UI).
-func decideFolderTrust(s *Snapshot, env settingsio.Env, goos string) FolderTrust {
+func decideFolderTrust(s *Project, env settingsio.Env, goos string) FolderTrust {
 	ft := FolderTrust{File: s.Paths.TrustedFolders}
 	if v, _ := settingsio.EnvLookup(env, goos, envRestrictedMode); v == "true" {
 		return ft.decided(folderUntrusted, envRestrictedMode, "GEMINI_RESTRICTED_MODE=true makes every folder untrusted")

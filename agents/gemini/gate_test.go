@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
@@ -15,7 +16,7 @@ func TestHoldUnapproved(t *testing.T) {
   {"type": "command", "name": "a", "command": "bash .gemini/a.sh"},
   {"type": "command", "name": "b", "command": "echo b"}]}]}}`)
 	f.write("../home/.gemini/settings.json", `{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "name": "u", "command": "echo u"}]}]}}`, 0o644)
-	plan := func() *hookPlan {
+	plan := func() *agents.Plan {
 		return buildAsTrusted(f.load()).Plan(beforeTool, &hooks.PlanContext{ToolName: "x"})
 	}
 	names := func(hs []*hooks.Hook) string {

@@ -5,6 +5,17 @@ import (
 	"github.com/hookwarden/hookwarden/trust"
 )
 
+// source is Gemini CLI's ConfigSource label for a registered hook.
+type source string
+
+// Sources that occur for hooks from files.
+const (
+	// sourceProject is what Gemini labels every settings-file hook, whatever
+	// file it came from.
+	sourceProject    source = "project"
+	sourceExtensions source = "extensions"
+)
+
 // HookFacts are what a Gemini CLI hook has beyond the neutral model; they
 // are the Hook.Ext of the hooks the registry reads (FactsOf reads them).
 type HookFacts struct {

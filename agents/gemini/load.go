@@ -35,12 +35,12 @@ func (o loadOptions) withDefaults() loadOptions {
 // loads into its environment (which can move its home, see HomeRedirect)
 // and the extensions. Read and parse errors are recorded on their file; one broken
 // file never stops the others. Load never writes anything.
-func load(opts loadOptions) *Snapshot {
+func load(opts loadOptions) *Project {
 	opts = opts.withDefaults()
 	project := settingsio.ResolveProjectDir(opts.GOOS, opts.ProjectDir)
-	s := &Snapshot{ProjectDir: project, Paths: resolvePaths(project, opts.Env, opts.GOOS, opts.Home)}
+	s := &Project{ProjectDir: project, Paths: resolvePaths(project, opts.Env, opts.GOOS, opts.Home)}
 	lookup := settingsio.EnvLookupFunc(opts.Env, opts.GOOS)
-	s.Layers = []*settingsio.File{
+	s.Settings = []*settingsio.File{
 		loadSystemLayer(settingsio.LayerSystemDefaults, s.Paths.SystemDefaults, "system defaults", opts.GOOS, lookup),
 		loadLayer(settingsio.LayerUser, s.Paths.User, opts.GOOS, lookup),
 		loadWorkspaceLayer(s, opts.GOOS, lookup),
@@ -60,7 +60,7 @@ func load(opts loadOptions) *Snapshot {
 	return s
 }
 
-func loadWorkspaceLayer(s *Snapshot, goos string, lookup func(string) (string, bool)) *settingsio.File {
+func loadWorkspaceLayer(s *Project, goos string, lookup func(string) (string, bool)) *settingsio.File {
 	if s.Paths.Workspace == "" {
 		return &settingsio.File{Layer: settingsio.LayerWorkspace, Ignored: fmt.Sprintf(
 			"the project folder is the home folder (%s): Gemini CLI reads %s only as user settings", s.Paths.Home, s.Paths.User)}

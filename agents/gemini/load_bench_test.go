@@ -30,7 +30,7 @@ func BenchmarkLoad1000Hooks(b *testing.B) {
 	write(filepath.Join(home, ".gemini", "trustedFolders.json"), `{"`+project+`":"TRUST_FOLDER"}`)
 	opts := loadOptions{ProjectDir: project, Home: home, Env: settingsio.Env{"GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + filepath.Join(sys, "settings.json"), "TOOLS=/opt/tools"}}
 	s := load(opts)
-	for _, l := range s.Layers {
+	for _, l := range s.Settings {
 		if l.Err != nil {
 			b.Fatal(l.Err)
 		}

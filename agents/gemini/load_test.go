@@ -45,7 +45,7 @@ func (f *loadFixture) write(path, content string) string {
 	return path
 }
 
-func (f *loadFixture) load() *Snapshot {
+func (f *loadFixture) load() *Project {
 	return load(loadOptions{ProjectDir: f.project, Env: f.env, Home: f.home})
 }
 
@@ -56,16 +56,16 @@ func TestLoadLayers(t *testing.T) {
 	f.write(filepath.Join(f.project, ".gemini", "settings.json"), "{\n  \"a\": 1,\n}")
 	s := f.load()
 
-	if len(s.Layers) != 4 {
-		t.Fatalf("%d layers, want 4", len(s.Layers))
+	if len(s.Settings) != 4 {
+		t.Fatalf("%d layers, want 4", len(s.Settings))
 	}
 	wantOrder := []settingsio.Layer{settingsio.LayerSystemDefaults, settingsio.LayerUser, settingsio.LayerWorkspace, settingsio.LayerSystem}
-	for i, l := range s.Layers {
+	for i, l := range s.Settings {
 		if l.Layer != wantOrder[i] {
 			t.Errorf("layer %d is %s, want %s", i, l.Layer, wantOrder[i])
 		}
 	}
-	sysDefaults, user, ws, sys := s.Layers[0], s.Layers[1], s.Layers[2], s.Layers[3]
+	sysDefaults, user, ws, sys := s.Settings[0], s.Settings[1], s.Settings[2], s.Settings[3]
 	if sysDefaults.Exists || sysDefaults.Err != nil || sys.Exists || sys.Err != nil {
 		t.Errorf("missing system files: exists %v/%v err %v/%v", sysDefaults.Exists, sys.Exists, sysDefaults.Err, sys.Err)
 	}
@@ -94,10 +94,10 @@ func TestLoadReadErrorsAndNonObjects(t *testing.T) {
 	}
 	f.write(filepath.Join(f.project, ".gemini", "settings.json"), `["not", "an object"]`)
 	s := f.load()
-	if u := s.Layers[1]; !u.Exists || u.Err == nil || u.Err.Line != 0 {
+	if u := s.Settings[1]; !u.Exists || u.Err == nil || u.Err.Line != 0 {
 		t.Errorf("user settings.json that is a folder: exists %v err %v", u.Exists, u.Err)
 	}
-	if w := s.Layers[2]; w.Err == nil || w.Err.Msg != msgNotObject || w.Err.Line != 1 || w.Err.Column != 1 {
+	if w := s.Settings[2]; w.Err == nil || w.Err.Msg != msgNotObject || w.Err.Line != 1 || w.Err.Column != 1 {
 		t.Errorf("array workspace file: %v", w.Err)
 	}
 }
@@ -107,11 +107,11 @@ func TestLoadWorkspaceIsHome(t *testing.T) {
 	f.project = f.home
 	f.write(filepath.Join(f.home, ".gemini", "settings.json"), `{"x":1}`)
 	s := f.load()
-	ws := s.Layers[2]
+	ws := s.Settings[2]
 	if ws.Path != "" || ws.Ignored == "" || ws.Root != nil {
 		t.Errorf("workspace when project is home: path %q ignored %q", ws.Path, ws.Ignored)
 	}
-	if s.Layers[1].Root == nil {
+	if s.Settings[1].Root == nil {
 		t.Errorf("user settings not loaded")
 	}
 }
@@ -126,13 +126,13 @@ func TestLoadSkipsInsecureSystemFiles(t *testing.T) {
 	s := f.load()
 	// A temp folder is never root-owned without group/other write all the
 	// way up (/tmp is world-writable), so Gemini skips both files.
-	for _, l := range []*settingsio.File{s.Layers[0], s.Layers[3]} {
+	for _, l := range []*settingsio.File{s.Settings[0], s.Settings[3]} {
 		if !l.Exists || l.Root != nil || !strings.HasPrefix(l.Ignored, "Security Warning: Skipping ") {
 			t.Errorf("%s: exists %v root %v ignored %q", l.Layer, l.Exists, l.Root != nil, l.Ignored)
 		}
 	}
-	if !strings.Contains(s.Layers[3].Ignored, "system settings file '"+sys+"'") {
-		t.Errorf("message %q", s.Layers[3].Ignored)
+	if !strings.Contains(s.Settings[3].Ignored, "system settings file '"+sys+"'") {
+		t.Errorf("message %q", s.Settings[3].Ignored)
 	}
 	if n, _ := s.Setting("hooksConfig", "enabled"); n != nil {
 		t.Errorf("skipped system file still sets hooksConfig.enabled")
@@ -145,7 +145,7 @@ func TestLoadOtherOSReadsNothing(t *testing.T) {
 		other = "linux"
 	}
 	s := load(loadOptions{ProjectDir: "/p", GOOS: other, Home: "/h"})
-	for _, l := range s.Layers {
+	for _, l := range s.Settings {
 		if l.Exists || l.Root != nil {
 			t.Errorf("%s read for a simulated OS", l.Layer)
 		}

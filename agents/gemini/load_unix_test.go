@@ -21,7 +21,7 @@ func TestLoadRefusesANamedPipe(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := load(loadOptions{ProjectDir: t.TempDir(), Env: settingsio.Env{"GEMINI_CLI_HOME=" + home}, GOOS: "linux", Home: home})
-	if f := s.Layers[1]; f.Path != user || f.Err == nil {
+	if f := s.Settings[1]; f.Path != user || f.Err == nil {
 		t.Errorf("user layer %s: error %v, want an error for a named pipe", f.Path, f.Err)
 	}
 }

@@ -9,13 +9,6 @@ import (
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-// Known trigger values per event, as Gemini CLI 0.61 sends them.
-var knownTriggers = map[hooks.Event][]string{
-	sessionStart: {"startup", "resume", "clear"},
-	sessionEnd:   {"exit", "clear", "logout", "prompt_input_exit", "other"},
-	preCompress:  {"manual", "auto"},
-}
-
 // matcherCache compiles each distinct tool matcher once. JavaScript regex
 // semantics come from regexp2 in ECMAScript mode (hooks.RegexCache), since
 // Gemini runs new RegExp(matcher).

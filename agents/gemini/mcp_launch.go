@@ -36,7 +36,7 @@ var blockedServerEnv = map[string]bool{
 // values over it, always redacted.
 func (p *Project) serverEnvironment(h *hooks.Hook) settingsio.Env {
 	env := p.env.Vars
-	if e := p.snap.EnvFile; e != nil {
+	if e := p.EnvFile; e != nil {
 		for _, a := range e.Applied {
 			if !env.Has(a.Key) {
 				env = env.With(a.Key, a.Value)
@@ -50,7 +50,7 @@ func (p *Project) serverEnvironment(h *hooks.Hook) settingsio.Env {
 			}
 		}
 	}
-	s := sanitizationFor(p.snap)
+	s := sanitizationFor(p)
 	s.Enabled = true
 	return sanitizeEnv(env, s)
 }
@@ -60,7 +60,7 @@ func (p *Project) extension(h *hooks.Hook) *extensionDir {
 	if h.Origin.Layer != settingsio.LayerExtension {
 		return nil
 	}
-	for _, ext := range p.snap.Extensions {
+	for _, ext := range p.Extensions {
 		if ext.Name == h.Origin.Extension {
 			return ext
 		}
@@ -73,7 +73,7 @@ func (p *Project) extension(h *hooks.Hook) *extensionDir {
 // redacted environment and the server's env expanded in it (the blocked
 // variables left out); a remote server runs nothing here.
 func (p *Project) MCPLaunch(h *hooks.Hook) (*agents.MCPLaunch, error) {
-	sup := p.env.Supervisor(p.snap.ProjectDir, p.snap.Paths.Home)
+	sup := p.env.Supervisor(p.ProjectDir, p.Paths.Home)
 	if h.Kind != hooks.KindMCPServer {
 		return nil, fmt.Errorf("%s is not an MCP server", p.Title(h))
 	}
@@ -85,7 +85,7 @@ func (p *Project) MCPLaunch(h *hooks.Hook) (*agents.MCPLaunch, error) {
 		return nil, fmt.Errorf("Gemini CLI runs no command for MCP server %s", h.Name)
 	}
 	base := p.serverEnvironment(h)
-	l := &agents.MCPLaunch{Program: n.Get("command").Str, Dir: p.snap.ProjectDir, Supervisor: sup}
+	l := &agents.MCPLaunch{Program: n.Get("command").Str, Dir: p.ProjectDir, Supervisor: sup}
 	for _, a := range n.Get("args").Items {
 		if a.Is(settingsio.String) {
 			l.Args = append(l.Args, a.Str)
@@ -94,7 +94,7 @@ func (p *Project) MCPLaunch(h *hooks.Hook) (*agents.MCPLaunch, error) {
 	if cwd := n.Get("cwd"); cwd.Is(settingsio.String) && cwd.Str != "" {
 		l.Dir = cwd.Str
 		if !filepath.IsAbs(l.Dir) {
-			l.Dir = filepath.Join(p.snap.ProjectDir, l.Dir)
+			l.Dir = filepath.Join(p.ProjectDir, l.Dir)
 		}
 	}
 	env := append(settingsio.Env{"GEMINI_CLI=1"}, base...)
@@ -158,7 +158,7 @@ func (p *Project) projectFed(h *hooks.Hook) trust.Definition {
 			refs = append(refs, envRefs(m.Value.Raw)...)
 		}
 	}
-	e := p.snap.EnvFile
+	e := p.EnvFile
 	for _, name := range refs {
 		if v, ok := ext.Env[name]; ok && v.Workspace {
 			out["dotenv."+name] = trust.JSONText(v.Value)

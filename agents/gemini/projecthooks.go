@@ -17,13 +17,13 @@ import (
 // After them come the hooks the project decides that Gemini's check never
 // sees (Unchecked set, see uncheckedProjectHooks): Hookwarden reviews and
 // gates them like the others.
-func reviewedHooks(snap *Snapshot) ([]trust.ProjectHook, *checkAbort) {
+func reviewedHooks(snap *Project) ([]trust.ProjectHook, *checkAbort) {
 	return projectHooks(snap, build(snap))
 }
 
 // projectHooks is ProjectHooks with the registry of snap already built
 // (hooks.Build(snap)), so that one audit builds it once.
-func projectHooks(snap *Snapshot, reg *Registry) ([]trust.ProjectHook, *checkAbort) {
+func projectHooks(snap *Project, reg *Registry) ([]trust.ProjectHook, *checkAbort) {
 	var out []trust.ProjectHook
 	var abort *checkAbort
 	if ws := workspaceFile(snap); ws != nil && ws.Root != nil {
@@ -35,7 +35,7 @@ func projectHooks(snap *Snapshot, reg *Registry) ([]trust.ProjectHook, *checkAbo
 // eachHook is projectHooks handing each hook to yield as it is read
 // (yield must not keep it), the unchecked hooks (uncheckedProjectHooks,
 // computed once by the caller) last; keysOnly as for eachProjectHook.
-func eachHook(snap *Snapshot, unchecked []trust.ProjectHook, keysOnly bool, yield func(*trust.ProjectHook)) *checkAbort {
+func eachHook(snap *Project, unchecked []trust.ProjectHook, keysOnly bool, yield func(*trust.ProjectHook)) *checkAbort {
 	var abort *checkAbort
 	if ws := workspaceFile(snap); ws != nil && ws.Root != nil {
 		shared := trust.Definition{}
@@ -60,11 +60,11 @@ type checkAbort struct {
 	Reason string `json:"reason"`
 }
 
-func workspaceFile(snap *Snapshot) *settingsio.File {
+func workspaceFile(snap *Project) *settingsio.File {
 	if snap == nil {
 		return nil
 	}
-	for _, f := range snap.Layers {
+	for _, f := range snap.Settings {
 		if f != nil && f.Layer == settingsio.LayerWorkspace {
 			return f
 		}

@@ -12,7 +12,7 @@ import (
 // Registry is every hook found for a project, merged the way Gemini CLI
 // merges them, each with its status and diagnostics.
 type Registry struct {
-	Snapshot *Snapshot
+	Snapshot *Project
 	// HooksEnabled is the merged hooksConfig.enabled; HooksEnabledBy names
 	// the file that decided it ("" for the default).
 	HooksEnabled   bool
@@ -51,7 +51,7 @@ type DisabledEntry struct {
 // hooksConfig.enabled is a scalar (the last file that sets it wins);
 // hooksConfig.disabled is a UNION matched against name || command. Settings
 // hooks are registered only in a trusted folder; extension hooks always.
-func build(snap *Snapshot) *Registry {
+func build(snap *Project) *Registry {
 	r := &Registry{Snapshot: snap, HooksEnabled: true, matchers: newMatcherCache()}
 	trusted := snap.FolderTrust.Trusted()
 	layers := r.readLayers()
@@ -81,7 +81,7 @@ type mergedLayer struct {
 // folder is left out of the merge but its hooks are still listed (blocked).
 func (r *Registry) readLayers() []mergedLayer {
 	var out []mergedLayer
-	for _, f := range r.Snapshot.Layers {
+	for _, f := range r.Snapshot.Settings {
 		if f == nil {
 			continue
 		}

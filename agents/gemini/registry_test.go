@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -16,9 +17,9 @@ type layers map[settingsio.Layer]string
 var layerOrder = []settingsio.Layer{settingsio.LayerSystemDefaults, settingsio.LayerUser, settingsio.LayerWorkspace, settingsio.LayerSystem}
 
 // snapshot builds a snapshot from file texts, parsing them as the loader does.
-func snapshot(t testing.TB, ls layers, trusted bool, exts ...*extensionDir) *Snapshot {
+func snapshot(t testing.TB, ls layers, trusted bool, exts ...*extensionDir) *Project {
 	t.Helper()
-	s := &Snapshot{ProjectDir: "/p", Extensions: exts}
+	s := &Project{ProjectDir: "/p", Extensions: exts}
 	for _, l := range layerOrder {
 		f := &settingsio.File{Layer: l, Path: "/" + string(l) + "/settings.json"}
 		if text, ok := ls[l]; ok {
@@ -28,7 +29,7 @@ func snapshot(t testing.TB, ls layers, trusted bool, exts ...*extensionDir) *Sna
 				f.Root = nil
 			}
 		}
-		s.Layers = append(s.Layers, f)
+		s.Settings = append(s.Settings, f)
 	}
 	s.FolderTrust = FolderTrust{State: folderUntrusted, Reason: "test says so"}
 	if trusted {
@@ -72,7 +73,7 @@ func def(matcher string, hooks ...string) string {
 	return fmt.Sprintf(`{%s"hooks":[%s]}`, m, strings.Join(hooks, ","))
 }
 
-func planNames(p *hookPlan) []string {
+func planNames(p *agents.Plan) []string {
 	if p == nil {
 		return nil
 	}
@@ -391,7 +392,7 @@ func TestBrokenLayerDoesNotStopOthers(t *testing.T) {
 		settingsio.LayerWorkspace: settings("BeforeAgent", def("", cmdJSON("ws", "echo ws"))),
 	}
 	s := snapshot(t, ls, true)
-	if s.Layers[1].Err == nil {
+	if s.Settings[1].Err == nil {
 		t.Fatal("the parser accepted a broken file")
 	}
 	r := build(s)

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 
 	"github.com/hookwarden/hookwarden/sandbox"
@@ -63,7 +64,7 @@ type runner struct {
 // request is one event to run.
 type request struct {
 	// Plan is what to run (from Registry.Plan or built by hand).
-	Plan *hookPlan
+	Plan *agents.Plan
 	// Input is the hook input object (base fields and event fields), as
 	// Gemini CLI builds it; see NewInput.
 	Input *hooks.Object

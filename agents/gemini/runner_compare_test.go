@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
@@ -125,7 +126,7 @@ func runnerMedians(n, rounds int) (map[string]float64, error) {
 }
 
 func runnerBenchRequest(cwd string, count int, command string) request {
-	plan := &hookPlan{Event: beforeTool}
+	plan := &agents.Plan{Event: beforeTool}
 	for i := 0; i < count; i++ {
 		plan.Hooks = append(plan.Hooks, &hooks.Hook{Agent: Name, Type: "command", Name: "h" + strconv.Itoa(i), Command: command, Ext: &HookFacts{Source: sourceProject}})
 	}

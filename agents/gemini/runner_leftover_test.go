@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 
 	"github.com/hookwarden/hookwarden/sandbox"
@@ -81,7 +82,7 @@ func TestRunnerLeavesNoProcess(t *testing.T) {
 					r.Isolation.Supervisor = sandbox.Config{Init: self}
 				}
 				h := &hooks.Hook{Name: name, Command: script, HasTimeout: true, TimeoutMS: 60000}
-				out := r.Run(context.Background(), request{Plan: &hookPlan{Event: beforeTool, Hooks: []*hooks.Hook{h}}, Input: hooks.NewObject(0), FolderTrusted: true})
+				out := r.Run(context.Background(), request{Plan: &agents.Plan{Event: beforeTool, Hooks: []*hooks.Hook{h}}, Input: hooks.NewObject(0), FolderTrusted: true})
 				if _, err := os.Stat(ready); err != nil {
 					t.Fatalf("the hook did not get to start its children: %+v", out.Results[0])
 				}

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 
 	"github.com/hookwarden/hookwarden/internal/testenv"
@@ -62,7 +63,7 @@ func endsSoon(pid int) bool {
 func runOne(t *testing.T, r *runner, h *hooks.Hook) result {
 	t.Helper()
 	cwd := t.TempDir()
-	out := r.Run(context.Background(), request{Plan: &hookPlan{Event: h.Event, Hooks: []*hooks.Hook{h}}, Input: testInput(t, cwd), FolderTrusted: true})
+	out := r.Run(context.Background(), request{Plan: &agents.Plan{Event: h.Event, Hooks: []*hooks.Hook{h}}, Input: testInput(t, cwd), FolderTrusted: true})
 	return out.Results[0]
 }
 
@@ -163,7 +164,7 @@ func TestRunnerCancel(t *testing.T) {
 	requireBash(t)
 	r := testRunner(t)
 	ctx, cancel := context.WithCancel(context.Background())
-	plan := &hookPlan{Event: beforeTool, Hooks: []*hooks.Hook{cmdHook("a", "echo go; sleep 100"), cmdHook("b", "sleep 100")}}
+	plan := &agents.Plan{Event: beforeTool, Hooks: []*hooks.Hook{cmdHook("a", "echo go; sleep 100"), cmdHook("b", "sleep 100")}}
 	started := make(chan struct{})
 	go func() {
 		time.Sleep(300 * time.Millisecond)
@@ -220,7 +221,7 @@ func TestRunnerReportsDurationsAndSpawnErrors(t *testing.T) {
 func TestRunnerParallelKeepsPlanOrderAndSequentialChains(t *testing.T) {
 	requireBash(t)
 	r := testRunner(t)
-	plan := &hookPlan{Event: beforeTool, Hooks: []*hooks.Hook{
+	plan := &agents.Plan{Event: beforeTool, Hooks: []*hooks.Hook{
 		cmdHook("slow", `sleep 0.3; echo '{"hookSpecificOutput":{"tool_input":{"file_path":"b.txt","x":1}}}'`),
 		cmdHook("echo", `cat`),
 	}}
@@ -239,7 +240,7 @@ func TestRunnerUntrustedAndInvalidHooks(t *testing.T) {
 	requireBash(t)
 	r := testRunner(t)
 	cwd := t.TempDir()
-	plan := &hookPlan{Event: beforeTool, Hooks: []*hooks.Hook{cmdHook("a", "touch ran")}}
+	plan := &agents.Plan{Event: beforeTool, Hooks: []*hooks.Hook{cmdHook("a", "touch ran")}}
 	out := r.Run(context.Background(), request{Plan: plan, Input: testInput(t, cwd), FolderTrusted: false})
 	if out.Results[0].Error != errUntrustedFolder {
 		t.Fatalf("got %q", out.Results[0].Error)

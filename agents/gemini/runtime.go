@@ -19,7 +19,7 @@ var projectVars = []string{"GEMINI_PROJECT_DIR", "GEMINI_CWD", "CLAUDE_PROJECT_D
 // to a monorepo's root is loaded when Gemini starts in a subfolder), with
 // the variables the file it loads now applies when it is not the user's
 // own; the hooks' git commands read the user's git configuration too.
-func scriptRuntime(snap *Snapshot) trust.Runtime {
+func scriptRuntime(snap *Project) trust.Runtime {
 	rt := trust.Runtime{Dialect: trust.DialectBash, ProjectVars: projectVars, TextVars: projectVars}
 	if snap == nil {
 		return rt

@@ -5,7 +5,7 @@ import "github.com/hookwarden/hookwarden/settingsio"
 // sanitizationFor reads security.environmentVariableRedaction from the
 // merged settings (enabled, allowed, blocked), as Gemini CLI passes it to
 // its hook runner.
-func sanitizationFor(snap *Snapshot) sanitization {
+func sanitizationFor(snap *Project) sanitization {
 	var s sanitization
 	if n, _ := snap.Setting("security", "environmentVariableRedaction", "enabled"); n != nil && !n.Is(settingsio.Null) {
 		s.Enabled = coerceBool(n)

@@ -15,15 +15,15 @@ import (
 //
 // Used for hooksConfig.enabled, security.folderTrust.enabled,
 // security.environmentVariableRedaction.*; defaults are the caller's.
-func (s *Snapshot) Setting(path ...string) (*settingsio.Node, *settingsio.File) {
+func (s *Project) Setting(path ...string) (*settingsio.Node, *settingsio.File) {
 	return mergedSetting(s.mergeLayers(s.FolderTrust.Trusted()), path)
 }
 
 // mergeLayers lists the layers Gemini merges, in order; the workspace only
 // when trusted.
-func (s *Snapshot) mergeLayers(includeWorkspace bool) []*settingsio.File {
+func (s *Project) mergeLayers(includeWorkspace bool) []*settingsio.File {
 	var out []*settingsio.File
-	for _, f := range s.Layers {
+	for _, f := range s.Settings {
 		if f.Root == nil || (f.Layer == settingsio.LayerWorkspace && !includeWorkspace) {
 			continue
 		}

@@ -42,8 +42,8 @@ func TestSettingPrecedence(t *testing.T) {
 			if tt.trusted {
 				state = FolderTrusted
 			}
-			s := &Snapshot{
-				Layers: []*settingsio.File{layerFile(t, settingsio.LayerSystemDefaults, tt.sysDefaults), layerFile(t, settingsio.LayerUser, tt.user),
+			s := &Project{
+				Settings: []*settingsio.File{layerFile(t, settingsio.LayerSystemDefaults, tt.sysDefaults), layerFile(t, settingsio.LayerUser, tt.user),
 					layerFile(t, settingsio.LayerWorkspace, tt.ws), layerFile(t, settingsio.LayerSystem, tt.sys)},
 				FolderTrust: FolderTrust{State: state},
 			}

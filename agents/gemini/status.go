@@ -129,7 +129,7 @@ func (r *Registry) checkDisabledList() {
 // gatherDiagnostics adds the hooks' diagnostics to the registry's list and
 // orders it by layer, file and place.
 func (r *Registry) gatherDiagnostics() {
-	r.Diagnostics = hooks.GatherDiagnostics(r.Diagnostics, r.Hooks, r.Snapshot.Layers)
+	r.Diagnostics = hooks.GatherDiagnostics(r.Diagnostics, r.Hooks, r.Snapshot.Settings)
 }
 
 // HooksIn returns the hooks of one layer (and, for extensions, one file).

@@ -23,7 +23,7 @@ import (
 // report; the decisions that depend on a file's list are taken on the
 // file's current content. Load a new snapshot after a change.
 type toggler struct {
-	Snapshot *Snapshot
+	Snapshot *Project
 	Registry *Registry
 	// Env is the environment the snapshot was loaded with; disabled
 	// entries are compared after Gemini's load-time expansion in it.
@@ -36,7 +36,7 @@ type toggler struct {
 // newToggler returns a Toggler for a loaded project, with the switch
 // journal in Hookwarden's folder (settingsio.HookwardenDir of env) when
 // that can be located.
-func newToggler(snap *Snapshot, env settingsio.Env) *toggler {
+func newToggler(snap *Project, env settingsio.Env) *toggler {
 	t := &toggler{Snapshot: snap, Registry: build(snap), Env: env}
 	if dir, err := settingsio.HookwardenDir(env, runtime.GOOS); err == nil {
 		t.Journal = &settingsio.EditJournal{Path: filepath.Join(dir, settingsio.JournalFileName)}
@@ -211,7 +211,7 @@ func (t *toggler) checkKnown(name string, matches []*hooks.Hook) error {
 	if len(matches) > 0 {
 		return nil
 	}
-	for _, f := range t.Snapshot.Layers {
+	for _, f := range t.Snapshot.Settings {
 		if len(listedIn(f, name)) > 0 {
 			return nil
 		}

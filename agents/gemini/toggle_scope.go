@@ -23,7 +23,7 @@ func (l lock) String() string {
 
 // layer returns the snapshot's file of a settings layer.
 func (t *toggler) layer(l settingsio.Layer) *settingsio.File {
-	for _, f := range t.Snapshot.Layers {
+	for _, f := range t.Snapshot.Settings {
 		if f != nil && f.Layer == l {
 			return f
 		}

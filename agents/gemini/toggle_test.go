@@ -63,7 +63,7 @@ func (p *toggleProject) read(t *testing.T, path string) string {
 func (p *toggleProject) toggler(t *testing.T) *toggler {
 	t.Helper()
 	snap := load(loadOptions{ProjectDir: p.project, Env: p.env, Home: p.home})
-	for _, f := range snap.Layers {
+	for _, f := range snap.Settings {
 		if (f.Layer == settingsio.LayerSystem || f.Layer == settingsio.LayerSystemDefaults) && f.Exists {
 			f.Ignored = ""
 			f.Root, f.Err = settingsio.ParseJSONC(f.Path, f.Raw)

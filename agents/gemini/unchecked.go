@@ -27,7 +27,7 @@ import (
 // shows as a changed hook or a changed definition.
 //
 // reg is hooks.Build(snap).
-func uncheckedProjectHooks(snap *Snapshot, reg *Registry) []trust.ProjectHook {
+func uncheckedProjectHooks(snap *Project, reg *Registry) []trust.ProjectHook {
 	if snap == nil || reg == nil {
 		return nil
 	}

@@ -11,9 +11,9 @@ import (
 // folder and extension-enablement.json, and for each extension its folder,
 // its effective (link) folder, its hooks folder and its files. Folders end
 // with a path separator.
-func watchPaths(s *Snapshot) []string {
+func watchPaths(s *Project) []string {
 	var w settingsio.WatchList
-	w.Layers(s.Layers)
+	w.Layers(s.Settings)
 	w.File(s.Paths.User)
 	w.File(s.Paths.Workspace)
 	w.File(s.Paths.System)

@@ -39,7 +39,7 @@ func (p *Project) SwitchOffs(mine func(command string) bool) []agents.SwitchOff 
 			}
 		}
 		if !r.HooksEnabled {
-			if n, from := p.snap.Setting("hooksConfig", "enabled"); n != nil && from != nil && from.Layer == settingsio.LayerWorkspace {
+			if n, from := p.Setting("hooksConfig", "enabled"); n != nil && from != nil && from.Layer == settingsio.LayerWorkspace {
 				out = append(out, agents.SwitchOff{Command: h.Command, File: from.Path, Line: n.Pos.Line,
 					Setting: "hooksConfig.enabled is false, so Gemini CLI starts no hook at all"})
 			}

@@ -14,39 +14,136 @@ import (
 	"github.com/hookwarden/hookwarden/trust"
 )
 
-// agent is Gemini CLI behind the agent contract.
-type agent struct{}
-
-// New returns Gemini CLI's agent.
-func New() agent { return agent{} }
-
-// Info names Gemini CLI.
-func (agent) Info() agents.Info {
-	return agents.Info{Facts: facts(), Name: string(Name), Title: "Gemini CLI", Version: "0.61.0",
-		Layers: map[settingsio.Layer]agents.LayerRole{
-			settingsio.LayerSystemDefaults: agents.RoleDefaults, settingsio.LayerUser: agents.RoleUser,
-			settingsio.LayerWorkspace: agents.RoleProject, settingsio.LayerSystem: agents.RoleAdmin,
-			settingsio.LayerExtension: agents.RoleAddOn,
-		},
-		Lacks: map[agents.Capability]string{
-			agents.CapCarryOver: "Gemini CLI keys a hook's trust by its name and command, not by its place: " +
-				"a hook that was only moved keeps its approval, and there is nothing to carry over",
-		}}
+// extensionDir is one folder under <home>/.gemini/extensions.
+type extensionDir struct {
+	Name     string
+	Version  string
+	Dir      string // the folder under extensions/
+	Path     string // effective extension path (the link source for link installs)
+	Manifest string // path of gemini-extension.json
+	// Active is true when Gemini CLI would load the extension for this
+	// project; InactiveReason says why not.
+	Active         bool
+	InactiveReason string
+	// Hooks is hooks/hooks.json with ${extensionPath}, ${workspacePath},
+	// ${/} hydrated into Node.Str (Raw keeps the text as written). Nil
+	// when the extension has no hooks file.
+	Hooks *settingsio.File
+	Err   *settingsio.ParseError // manifest or install-metadata error
+	// Env is the extension's settings environment that ${NAME} in its
+	// hooks file is hydrated from (see EnvValue); EnvErr a .env file of it
+	// that could not be read.
+	Env    map[string]envValue
+	EnvErr *settingsio.ParseError
+	// SettingEnvVars are the envVar names of the manifest's "settings":
+	// Gemini adds their values from Env to the env of every command hook
+	// of the extension.
+	SettingEnvVars []string
+	// ManifestRoot is gemini-extension.json as parsed and hydrated (nil
+	// when it does not parse), for its mcpServers.
+	ManifestRoot *settingsio.Node
+	// ManifestRaw are the manifest's bytes as read (nil when it could not
+	// be read), kept for the approval of its MCP servers.
+	ManifestRaw []byte
 }
 
-// Project is one project folder as Gemini CLI reads it: the settings
-// layers and extensions, the merged registry, and the trust review's
-// inputs.
+// folderTrustState is Gemini CLI's decision on the project folder.
+type folderTrustState string
+
+// The folder trust states.
+const (
+	FolderTrusted   folderTrustState = "trusted"
+	folderUntrusted folderTrustState = "untrusted"
+	// FolderUndecided: no rule matched; Gemini treats it as untrusted and
+	// asks in its interactive UI.
+	FolderUndecided folderTrustState = "undecided"
+)
+
+// FolderTrust is the folder-trust decision and what decided it.
+type FolderTrust struct {
+	State folderTrustState `json:"state"`
+	// Rule names what decided: the trustedFolders.json key that matched,
+	// "GEMINI_CLI_TRUST_WORKSPACE", "security.folderTrust.enabled=false",
+	// or "" when nothing matched.
+	Rule string `json:"rule"`
+	// Level is the matching rule's level (TRUST_FOLDER, TRUST_PARENT,
+	// DO_NOT_TRUST) when a trustedFolders.json rule decided.
+	Level string `json:"level,omitempty"`
+	// Reason is the decision in words.
+	Reason string `json:"reason"`
+	// File is the trustedFolders.json path consulted.
+	File string                 `json:"file"`
+	Err  *settingsio.ParseError `json:"-"`
+}
+
+// Trusted reports whether Gemini CLI treats the folder as trusted.
+func (f FolderTrust) Trusted() bool { return f.State == FolderTrusted }
+
+// paths are the files Gemini CLI reads for one project.
+type paths struct {
+	Home           string // GEMINI_CLI_HOME or the OS home folder
+	GeminiDir      string // <home>/.gemini
+	SystemDefaults string
+	User           string
+	Workspace      string // "" when the project folder is the home folder
+	System         string
+	TrustedFolders string
+	TrustedHooks   string
+	Extensions     string // <home>/.gemini/extensions
+}
+
+// Project is one project folder as Gemini CLI reads it, at one moment:
+// every file it reads (the settings layers, the extensions, the folder
+// trust and the .env file), the hooks merged from them, and the trust
+// review's inputs. Load fills the files; Open adds the environment, the
+// registry and Hookwarden's store.
 type Project struct {
+	// ProjectDir is the project folder as Gemini CLI forms it
+	// (path.resolve(cwd): absolute, cleaned, not realpath'd).
+	ProjectDir string
+	Paths      paths
+	// Settings always holds four files, in merge order: system-defaults,
+	// user, workspace, system.
+	Settings    []*settingsio.File
+	Extensions  []*extensionDir
+	FolderTrust FolderTrust
+	// envFile is the .env file Gemini CLI loads at start (nil: none).
+	EnvFile *envFile
+	// homeRedirect is set when that file sets GEMINI_CLI_HOME: Paths then
+	// hold the folders Gemini really uses (see HomeRedirect).
+	HomeRedirect *homeRedirect
+	// Git is where the hooks' git commands find the user's and the
+	// machine's git configuration, from Env (agents.GitConfigOf).
+	Git *trust.GitUserConfig
+	// Env is the environment Gemini CLI runs with once it has loaded that
+	// file (the hooks inherit it): the process environment plus the
+	// variables the file sets.
+	Env settingsio.Env
+
+	// env is Hookwarden's environment; reg the hooks merged from the files.
 	env agents.Env
-	dir string
-	// snap is every file Gemini CLI reads; reg the hooks merged from them.
-	snap *Snapshot
-	reg  *Registry
+	reg *Registry
 	// storeDir is Hookwarden's store folder ("" when it cannot be found:
 	// storeErr says why; the review then runs without fingerprints).
 	storeDir string
 	storeErr error
+}
+
+// UnreadableFiles lists the settings files and the hooks files of active
+// extensions that exist but could not be read or parsed, in load order.
+// Missing files and files Gemini CLI does not read (Ignored) are not
+// listed.
+func (s *Project) UnreadableFiles() []settingsio.FileError {
+	out := settingsio.LayerErrors(s.Settings)
+	for _, x := range s.Extensions {
+		if !x.Active {
+			continue
+		}
+		if e, ok := settingsio.FileErrorOf(x.Hooks, x.Name); ok {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 var (
@@ -56,8 +153,8 @@ var (
 
 // Open reads every layer Gemini CLI reads for dir.
 func (a agent) Open(_ context.Context, env agents.Env, dir string) (agents.Project, error) {
-	snap := load(loadOptions{ProjectDir: dir, Env: env.Vars, GOOS: env.GOOS, Home: env.Home})
-	p := &Project{env: env, dir: snap.ProjectDir, snap: snap, reg: build(snap)}
+	p := load(loadOptions{ProjectDir: dir, Env: env.Vars, GOOS: env.GOOS, Home: env.Home})
+	p.env, p.reg = env, build(p)
 	p.storeDir, p.storeErr = trust.StoreDirFromEnv(env.Vars, env.GOOS)
 	return p, nil
 }
@@ -66,7 +163,7 @@ func (a agent) Open(_ context.Context, env agents.Env, dir string) (agents.Proje
 func (p *Project) Agent() agents.Info { return agent{}.Info() }
 
 // Dir is the project folder as Gemini CLI keys it.
-func (p *Project) Dir() string { return p.dir }
+func (p *Project) Dir() string { return p.ProjectDir }
 
 // Hooks are every hook of every layer and extension.
 func (p *Project) Hooks() []*hooks.Hook {
@@ -86,13 +183,13 @@ func (p *Project) Title(h *hooks.Hook) string {
 
 // Unreadable are the settings and hooks files that exist but cannot be
 // read or parsed.
-func (p *Project) Unreadable() []settingsio.FileError { return p.snap.UnreadableFiles() }
+func (p *Project) Unreadable() []settingsio.FileError { return p.UnreadableFiles() }
 
 // Summary is the folder trust, hooksConfig.enabled, the extensions and the
 // .env file Gemini CLI loads, and the members of the list document that
 // only Gemini CLI has.
 func (p *Project) Summary() agents.Summary {
-	snap, r := p.snap, p.reg
+	snap, r := p, p.reg
 	ft := snap.FolderTrust
 	s := agents.Summary{
 		FolderTrust: agents.FolderTrust{Supported: true, Trusted: ft.Trusted(), State: string(ft.State),
@@ -206,10 +303,10 @@ func envFileState(e *envFile) string {
 // the extensions, the .env file Gemini CLI loads, trustedFolders.json and
 // trusted_hooks.json.
 func (p *Project) Layers() []agents.Layer {
-	snap := p.snap
+	snap := p
 	perFile := agents.HooksPerFile(p.Hooks(), nil)
 	var out []agents.Layer
-	for _, f := range snap.Layers {
+	for _, f := range snap.Settings {
 		if f == nil {
 			continue
 		}
@@ -235,7 +332,7 @@ func (p *Project) Layers() []agents.Layer {
 // files (agents.KeptFiler).
 func (p *Project) KeptFiles() []*settingsio.File {
 	var out []*settingsio.File
-	for _, e := range p.snap.Extensions {
+	for _, e := range p.Extensions {
 		if e.ManifestRaw != nil {
 			out = append(out, &settingsio.File{Layer: settingsio.LayerExtension, Path: e.Manifest, Exists: true, Raw: e.ManifestRaw})
 		}
@@ -287,7 +384,7 @@ func envFileLayer(e *envFile, hr *homeRedirect) agents.Layer {
 // trustedHooksLayer is the trusted_hooks.json the review reads (the
 // user's own when the project moved Gemini's home).
 func (p *Project) trustedHooksLayer() agents.Layer {
-	path := trustedHooksPath(p.snap)
+	path := trustedHooksPath(p)
 	l := agents.TrustFileLayer("trusted hooks", path)
 	if th, err := readTrustedHooks(path); err == nil && th.Err != nil {
 		l.State, l.Note = agents.FileBroken, th.Err.Error()+" (Gemini CLI treats it as empty and overwrites it on its next save)"
@@ -297,7 +394,7 @@ func (p *Project) trustedHooksLayer() agents.Layer {
 
 // trustedHooksPath is where Gemini CLI keeps trusted_hooks.json for snap
 // (trust.Audit reads the same).
-func trustedHooksPath(snap *Snapshot) string {
+func trustedHooksPath(snap *Project) string {
 	switch {
 	case snap.HomeRedirect != nil && snap.HomeRedirect.ByProject:
 		return snap.HomeRedirect.Before.TrustedHooks
@@ -311,16 +408,16 @@ func trustedHooksPath(snap *Snapshot) string {
 // extensions, both trust files, the .env files), Hookwarden's store and
 // the scripts the workspace hooks run.
 func (p *Project) Watch() []string {
-	out := watchPaths(p.snap)
+	out := watchPaths(p)
 	if p.storeDir != "" {
 		out = append(out, trust.Store{Dir: p.storeDir}.Path())
 	}
-	projectHooks, _ := reviewedHooks(p.snap)
+	projectHooks, _ := reviewedHooks(p)
 	for _, h := range projectHooks {
 		if !h.IsCommand {
 			continue
 		}
-		scripts, err := trust.FindScripts(h.Command, p.snap.ProjectDir)
+		scripts, err := trust.FindScripts(h.Command, p.ProjectDir)
 		if err != nil {
 			continue // a command that does not parse names no script to watch
 		}
@@ -331,14 +428,16 @@ func (p *Project) Watch() []string {
 	return agents.SortedPaths(out)
 }
 
-// Registry is the registry the project merged (its Snapshot the files),
+// Registry is the registry the project merged (its Snapshot is the project),
 // for tests of the faces.
 func (p *Project) Registry() *Registry { return p.reg }
 
 // ProjectOf is the project of a registry built by hand, as tests of the
-// faces build one (reg.Snapshot is its snapshot; no store).
+// faces build one (reg.Snapshot is the project's files; no store).
 func ProjectOf(env agents.Env, reg *Registry) *Project {
-	return &Project{env: env, dir: reg.Snapshot.ProjectDir, snap: reg.Snapshot, reg: reg}
+	p := reg.Snapshot
+	p.env, p.reg = env, reg
+	return p
 }
 
 // DemoSystemNote explains why the demo's system files are skipped.
@@ -350,7 +449,7 @@ func (p *Project) FileNotes(demo bool) []hooks.Diagnostic {
 	if !demo {
 		return nil
 	}
-	for _, f := range p.snap.Layers {
+	for _, f := range p.Settings {
 		if f != nil && f.Exists && f.Ignored != "" && (f.Layer == settingsio.LayerSystem || f.Layer == settingsio.LayerSystemDefaults) {
 			return []hooks.Diagnostic{{Severity: hooks.SeverityInfo, Message: DemoSystemNote}}
 		}

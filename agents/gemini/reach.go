@@ -17,8 +17,8 @@ func (p *Project) RecordTrace(_ context.Context, key string, seen []trust.Script
 		return err
 	}
 	return opts.Store.Update(func(d *trust.StoreData) error {
-		ap := d.Approvals(p.snap.ProjectDir)[key]
-		if ap == nil && agents.TraceCommand(d, agent{}.Info().Name, p.snap.ProjectDir, key, seen) {
+		ap := d.Approvals(p.ProjectDir)[key]
+		if ap == nil && agents.TraceCommand(d, agent{}.Info().Name, p.ProjectDir, key, seen) {
 			return nil
 		}
 		if ap == nil {
@@ -33,7 +33,7 @@ func (p *Project) RecordTrace(_ context.Context, key string, seen []trust.Script
 // run project code, or whose reach only a run shows
 // (agents.UserHookTracer).
 func (p *Project) UserReach() (string, []agents.CommandSpec) {
-	return p.snap.ProjectDir, p.reg.reachingHooks()
+	return p.ProjectDir, p.reg.reachingHooks()
 }
 
 // ReachStore is Hookwarden's store (agents.UserHookTracer).

@@ -39,7 +39,7 @@ func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
 	if opts.Data, err = p.storeOnce(opts); err != nil {
 		return nil, err
 	}
-	rep, err := Audit(p.snap, opts)
+	rep, err := Audit(p, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -53,7 +53,7 @@ func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
 		Unreadable:  rep.Unreadable,
 		Critical:    rep.Critical,
 		Warnings:    rep.GeminiWarnings,
-		Files:       opts.WrittenFiles(p.snap),
+		Files:       opts.WrittenFiles(p),
 	}
 	cache := risk.NewCache()
 	byID := make(map[string]*hooks.Hook, len(p.reg.Hooks))
@@ -142,16 +142,16 @@ const goneKeyMeaning = "This key is in trusted_hooks.json for this project, but 
 // folderView is Gemini CLI's folder-trust decision with the three answers
 // of its trust dialog.
 func (p *Project) folderView() agents.FolderView {
-	ft := p.snap.FolderTrust
+	ft := p.FolderTrust
 	state := string(ft.State)
 	if state == "" {
 		state = "unknown"
 	}
 	overridden := ft.Rule == envTrustWorkspace || ft.Rule == envRestrictedMode ||
 		strings.HasPrefix(ft.Rule, "security.folderTrust")
-	dir := p.snap.ProjectDir
+	dir := p.ProjectDir
 	v := agents.FolderView{Title: "Folder trust: " + state, Trusted: ft.Trusted(), Answers: []string{"trust", "parent", "deny"},
-		Writable: ft.Err == nil && p.snap.Paths.TrustedFolders != "",
+		Writable: ft.Err == nil && p.Paths.TrustedFolders != "",
 		Labels: map[string]agents.FolderAnswer{
 			"trust":  {Button: "Trust folder", Icon: "confirm", Done: "Trusted the folder"},
 			"parent": {Button: "Trust parent", Icon: "folder", Done: "Trusted the parent folder"},
@@ -190,7 +190,7 @@ func (p *Project) folderView() agents.FolderView {
 	if !ft.Trusted() {
 		v.StaysOff = p.staysOffOnceTrusted()
 	}
-	if ft.Rule == FolderKey(p.snap.ProjectDir, p.env.GOOS) {
+	if ft.Rule == FolderKey(p.ProjectDir, p.env.GOOS) {
 		v.Current = map[string]string{string(trustFolder): "trust", string(trustParent): "parent", string(doNotTrust): "deny"}[ft.Level]
 	}
 	return v
@@ -266,7 +266,7 @@ func (p *Project) TrustStates(ctx context.Context, keep func(*agents.HookReview)
 	if keep != nil {
 		keepReview = func(h *trust.HookReview) bool { hr := state(*h); return keep(&hr) }
 	}
-	rep, err := audit(p.snap, opts, keepReview)
+	rep, err := audit(p, opts, keepReview)
 	if err != nil {
 		return nil, err
 	}
@@ -275,7 +275,7 @@ func (p *Project) TrustStates(ctx context.Context, keep func(*agents.HookReview)
 		out = append(out, state(h))
 	}
 	rep.Hooks = nil
-	cr, err := agents.ReviewCommands(opts.Data, agent{}.Info().Name, p.snap.ProjectDir, p.reg.commandSpecs(p.projectFed))
+	cr, err := agents.ReviewCommands(opts.Data, agent{}.Info().Name, p.ProjectDir, p.reg.commandSpecs(p.projectFed))
 	if err != nil {
 		return nil, err
 	}
@@ -288,7 +288,7 @@ func (p *Project) Repair(context.Context) (*agents.ApproveResult, error) {
 	if _, err := p.trustOptions(); err != nil {
 		return nil, err
 	}
-	path := p.snap.Paths.TrustedHooks
+	path := p.Paths.TrustedHooks
 	rr, err := repairTrustedHooks(path, p.env.Clock())
 	if err != nil {
 		return nil, err
@@ -316,7 +316,7 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 	if err != nil {
 		return nil, err
 	}
-	snap := p.snap
+	snap := p
 	res := &agents.ApproveResult{Approved: []string{}}
 	// The commands (and user hooks that reach the project) are checked and
 	// fingerprinted first and written after the workspace hooks were
@@ -457,7 +457,7 @@ func (p *Project) Revoke(ctx context.Context, req agents.RevokeRequest) (res *ag
 	if err != nil {
 		return nil, err
 	}
-	snap := p.snap
+	snap := p
 	cmdRes := &agents.RevokeResult{}
 	rest, err := p.revokeCommands(opts, req, cmdRes)
 	if err != nil {

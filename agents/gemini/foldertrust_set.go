@@ -16,7 +16,7 @@ var folderTrustLevels = map[string]trustLevel{"trust": trustFolder, "parent": tr
 // decided and its level, why, and the file. A trustedFolders.json that
 // does not parse is the error: Gemini CLI refuses to start with it.
 func (p *Project) FolderTrustDetails() ([]agents.Field, error) {
-	ft := p.snap.FolderTrust
+	ft := p.FolderTrust
 	rule := ft.Rule
 	if rule == "" {
 		rule = "(no rule matches)"
@@ -25,7 +25,7 @@ func (p *Project) FolderTrustDetails() ([]agents.Field, error) {
 		rule += " " + ft.Level
 	}
 	rows := []agents.Field{
-		{Key: "project", Label: "project", Value: p.snap.ProjectDir, Code: true},
+		{Key: "project", Label: "project", Value: p.ProjectDir, Code: true},
 		{Key: "folder_trust", Label: "folder trust", Value: string(ft.State)},
 		{Key: "rule", Label: "rule", Value: rule},
 	}
@@ -46,13 +46,13 @@ func (p *Project) SetFolderTrust(ctx context.Context, level string) (*agents.Fol
 	if !ok {
 		return nil, &agents.InputError{Msg: fmt.Sprintf("unknown decision %q (want trust, parent or deny)", level)}
 	}
-	file := p.snap.Paths.TrustedFolders
+	file := p.Paths.TrustedFolders
 	b, changed, err := agents.BackedUp([]string{file}, func() error {
-		return setFolderTrust(ctx, file, p.snap.ProjectDir, l, p.env.GOOS)
+		return setFolderTrust(ctx, file, p.ProjectDir, l, p.env.GOOS)
 	})
 	if err != nil {
 		return nil, err
 	}
-	return &agents.FolderTrustResult{Message: fmt.Sprintf("recorded %s for %s in %s", l, FolderKey(p.snap.ProjectDir, p.env.GOOS), file),
+	return &agents.FolderTrustResult{Message: fmt.Sprintf("recorded %s for %s in %s", l, FolderKey(p.ProjectDir, p.env.GOOS), file),
 		Files: changed, Backup: b}, nil
 }

@@ -23,7 +23,7 @@ var switchScopes = []string{string(settingsio.LayerWorkspace), string(settingsio
 // switch journal in Hookwarden's folder lets an enable restore a file byte
 // for byte.
 func (p *Project) toggler() *toggler {
-	t := &toggler{Snapshot: p.snap, Registry: p.reg, Env: p.env.Vars}
+	t := &toggler{Snapshot: p, Registry: p.reg, Env: p.env.Vars}
 	goos := p.env.GOOS
 	if goos == "" {
 		goos = runtime.GOOS
@@ -223,7 +223,7 @@ func (p *Project) Toggle(ctx context.Context, req agents.ToggleRequest) (*agents
 // writableFiles are the settings files a switch may write.
 func (p *Project) writableFiles() []string {
 	var out []string
-	for _, f := range []string{p.snap.Paths.Workspace, p.snap.Paths.User} {
+	for _, f := range []string{p.Paths.Workspace, p.Paths.User} {
 		if f != "" {
 			out = append(out, f)
 		}
