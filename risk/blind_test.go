@@ -98,17 +98,25 @@ import (
 //     risk8's frozen rules merged (924b7a0): both F1 0.928 (P 0.978,
 //     R 0.882), benign critical 1.5 %, flagged 11.8 %, review-recall
 //     92.9 %.
+//   - blind10.jsonl: 144 rows (56 real from 22 repositories in none used
+//     before, 88 written), written blind from 18:37 to 18:59 UTC
+//     2026-12-02 by a helper who read no code, rule or earlier set
+//     (README-blind10.md), while risk9 worked and never read by it; first
+//     run on main before risk9 (8a4ea05) and on risk9's frozen rules
+//     merged (410de1e in a1934ec): both F1 0.863 (P 0.891, R 0.837),
+//     benign critical 4.2 %, flagged 5.6 %, review-recall 78.3 %.
 var blindFloors = map[string]struct {
 	f1, benignCrit, benignFlagged, reviewRecall float64
 }{
-	"blind2.jsonl": {f1: 0.888, benignCrit: 0.0, benignFlagged: 0.019, reviewRecall: 0.32},
-	"blind3.jsonl": {f1: 0.94, benignCrit: 0.0, benignFlagged: 0.096, reviewRecall: 0.79},
-	"blind4.jsonl": {f1: 0.847, benignCrit: 0.0, benignFlagged: 0.089, reviewRecall: 0.793},
-	"blind5.jsonl": {f1: 0.888, benignCrit: 0.0, benignFlagged: 0.0484, reviewRecall: 0.75},
-	"blind6.jsonl": {f1: 0.930, benignCrit: 0.0, benignFlagged: 0.1130, reviewRecall: 0.869},
-	"blind7.jsonl": {f1: 0.910, benignCrit: 0.0162, benignFlagged: 0.0646, reviewRecall: 0.75},
-	"blind9.jsonl": {f1: 0.927, benignCrit: 0.0148, benignFlagged: 0.1177, reviewRecall: 0.928},
-	"blind8.jsonl": {f1: 0.912, benignCrit: 0.0625, benignFlagged: 0.2500, reviewRecall: 0.821},
+	"blind2.jsonl":  {f1: 0.888, benignCrit: 0.0, benignFlagged: 0.019, reviewRecall: 0.32},
+	"blind3.jsonl":  {f1: 0.94, benignCrit: 0.0, benignFlagged: 0.096, reviewRecall: 0.79},
+	"blind4.jsonl":  {f1: 0.847, benignCrit: 0.0, benignFlagged: 0.089, reviewRecall: 0.793},
+	"blind5.jsonl":  {f1: 0.888, benignCrit: 0.0, benignFlagged: 0.0484, reviewRecall: 0.75},
+	"blind6.jsonl":  {f1: 0.930, benignCrit: 0.0, benignFlagged: 0.1130, reviewRecall: 0.869},
+	"blind7.jsonl":  {f1: 0.910, benignCrit: 0.0162, benignFlagged: 0.0646, reviewRecall: 0.75},
+	"blind9.jsonl":  {f1: 0.927, benignCrit: 0.0148, benignFlagged: 0.1177, reviewRecall: 0.928},
+	"blind10.jsonl": {f1: 0.862, benignCrit: 0.0417, benignFlagged: 0.0556, reviewRecall: 0.782},
+	"blind8.jsonl":  {f1: 0.912, benignCrit: 0.0625, benignFlagged: 0.2500, reviewRecall: 0.821},
 }
 
 // TestBlindHeldOut measures the analyser on each held-out blind set and
