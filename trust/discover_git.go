@@ -93,11 +93,11 @@ func (d *discoverer) gitVar(sc *scope, rc runCtx, name string) (string, bool) {
 	return "", false
 }
 
-// gitEntries is the configuration git reads in the repository whose work
-// tree is top, in git's order (system, global, the repository's, the
+// gitEntries is the configuration git started in cwd reads in the
+// repository whose work tree is top, in git's order (system, global, the repository's, the
 // environment's), each file's includes in place. why, when not "", says
 // the configuration is not known (a file named at run time).
-func (d *discoverer) gitEntries(sc *scope, rc runCtx, top string) (out []gitEntry, why string) {
+func (d *discoverer) gitEntries(sc *scope, rc runCtx, cwd, top string) (out []gitEntry, why string) {
 	get := func(k string) (string, bool) { return d.gitVar(sc, rc, k) }
 	home, _ := get("HOME")
 	known := func(v string) bool { return v != unknownVar && !strings.Contains(v, inheritedPath) }
@@ -135,21 +135,17 @@ func (d *discoverer) gitEntries(sc *scope, rc runCtx, top string) (out []gitEntr
 		}
 	}
 	// A file of the user's or the machine's configuration that the
-	// environment places in the project (HOME=. in a hook's env makes
+	// environment places in the repository (HOME=. in a hook's env makes
 	// ./.gitconfig the user's) is the project's: what git runs through it
 	// changes with it, so it is part of the approval, present or not (a
 	// pull that adds or changes it reads as changed, whatever it names).
-	for _, f := range files {
-		if f == "" || f == os.DevNull {
-			continue
-		}
-		if !filepath.IsAbs(f) {
-			f = filepath.Join(top, f)
-		}
-		if f = filepath.Clean(f); within(f, d.project) {
-			d.addData(sc, f, "git config", FoundConfig)
-		}
-	}
+	// A relative name is read from where git starts (its alias lookup:
+	// `HOME=. git st` in sub/ runs sub/.gitconfig's alias) and, for a
+	// command that first goes to the work tree's top (`git status` reading
+	// core.fsmonitor), from the top (observed with git 2.39): both are
+	// fingerprinted and read. One that names a folder outside the
+	// repository is not the project's and cannot be vouched for.
+	files = d.gitUserFiles(sc, files, cwd, top)
 	files = append(files, gitLocalConfig(top)...)
 	if v, ok := get("GIT_CONFIG"); ok && v != "" {
 		return nil, "GIT_CONFIG names the configuration file git reads"
@@ -205,6 +201,39 @@ func (d *discoverer) gitEntries(sc *scope, rc runCtx, top string) (out []gitEntr
 		}
 	}
 	return out, ""
+}
+
+// gitUserFiles resolves the system and user configuration files git
+// started in cwd reads (see gitEntries): a relative name becomes both its
+// cwd- and its top-relative path; each within the repository (top) is
+// fingerprinted, present or not; a relative one outside it leaves the hook
+// partly unwatched.
+func (d *discoverer) gitUserFiles(sc *scope, files []string, cwd, top string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, f := range files {
+		if f == "" || f == os.DevNull {
+			continue
+		}
+		cands := []string{f}
+		if !filepath.IsAbs(f) {
+			cands = []string{filepath.Join(cwd, f), filepath.Join(top, f)}
+		}
+		for _, c := range cands {
+			if c = filepath.Clean(c); seen[c] {
+				continue
+			}
+			seen[c] = true
+			out = append(out, c)
+			switch {
+			case within(c, top):
+				d.addData(sc, c, "git config", FoundConfig)
+			case !filepath.IsAbs(f):
+				d.incomplete(sc, nil, ReasonComputed, "git's environment names its configuration "+f+" relative to where it runs, which is outside the repository ("+c+"); what git runs through it is not watched")
+			}
+		}
+	}
+	return out
 }
 
 // gitLocalConfig are the repository's configuration files: .git/config
@@ -521,7 +550,7 @@ func (d *discoverer) gitRuns(st *syntax.Stmt, args []cmdWord, sc *scope, rc runC
 		if top == "" || !within(top, d.project) && !within(d.project, top) {
 			continue
 		}
-		entries, why := d.gitEntries(sc, rc, top)
+		entries, why := d.gitEntries(sc, rc, cwd, top)
 		if why != "" {
 			d.incomplete(sc, st, ReasonComputed, why+", and git runs what its configuration names")
 		}
