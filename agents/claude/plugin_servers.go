@@ -10,8 +10,8 @@ import (
 
 // A plugin makes Claude Code 2.1.332 run more than hooks and MCP
 // servers (read from the program): language servers, from the manifest's
-// "lspServers" (an object, or the path of a JSON file) or else the
-// plugin's .lsp.json, each {command, args, env, extensionToLanguage, …}
+// "lspServers" (an object, or the path of a JSON file) and the plugin's
+// .lsp.json (both: the manifest's are merged over the file's), each {command, args, env, extensionToLanguage, …}
 // started with CLAUDE_PLUGIN_ROOT and CLAUDE_PROJECT_DIR set; and
 // monitors, from "experimental.monitors" or "monitors" (an array, or a
 // path) or else monitors/monitors.json, each {name, command, …}. Each
@@ -48,7 +48,7 @@ func serverSources(pl *plugin) (lspKey string, lsp *settingsio.Node, lspFile str
 func readPluginServers(pl *plugin) {
 	_, _, lspFile, _, _, monFile := serverSources(pl)
 	pl.Servers = map[string]*settingsio.File{}
-	for _, p := range []string{lspFile, monFile} {
+	for _, p := range []string{lspFile, filepath.Join(pl.Root, ".lsp.json"), monFile} {
 		if p != "" {
 			pl.Servers[p] = loadPluginJSON(p)
 		}
@@ -68,8 +68,14 @@ func (r *registry) collectPluginServers(pl *plugin) {
 	lspKey, lsp, lspFile, monKey, mon, monFile := serverSources(pl)
 	if lsp != nil {
 		r.pluginServersFrom(pl, pl.Manifest, lsp, lspKey, false)
-	} else if f := pl.serverFile(lspFile); f.Exists {
-		r.pluginServersFrom(pl, f, f.Root, "", false)
+	}
+	// Claude Code 2.1.332 reads .lsp.json even when the manifest has
+	// "lspServers" (it merges those over it, read from the program), so
+	// both are listed.
+	if def := filepath.Join(pl.Root, ".lsp.json"); lsp == nil || filepath.Clean(lspFile) != def {
+		if f := pl.serverFile(def); f.Exists {
+			r.pluginServersFrom(pl, f, f.Root, "", false)
+		}
 	}
 	if mon != nil {
 		r.pluginServersFrom(pl, pl.Manifest, mon, monKey, true)

@@ -220,6 +220,7 @@ func readPluginHooks(p *plugin) {
 		p.MCP = mf
 	}
 	p.Skills = loadSkillDirs(filepath.Join(p.Root, "skills"), filepath.Join(p.Root, "agents"), filepath.Join(p.Root, "commands"))
+	readPluginComponents(p)
 	readPluginServers(p)
 	seen := map[string]bool{}
 	addFile := func(path string) {

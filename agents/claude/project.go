@@ -82,6 +82,11 @@ type plugin struct {
 	MCP *settingsio.File
 	// Skills are the frontmatters of its skills and agents (skills.go).
 	Skills []*settingsio.File
+	// CustomCommands are the command files that plugin.json's "commands"
+	// names (by path; their shell runs like commands/'s), and CustomDirs
+	// the folders its "commands", "skills" and "agents" name (watched).
+	CustomCommands map[string]bool
+	CustomDirs     []string
 	// Servers are the files its language servers and monitors come from
 	// (.lsp.json, monitors/monitors.json, or the files the manifest
 	// names), by path, read with the plugin (plugin_servers.go).

@@ -135,6 +135,10 @@ func (r *registry) collectSkillShell() {
 				continue
 			}
 			name, skill, ok := skillShellKind(f.Path, root)
+			if !ok && pl != nil && pl.CustomCommands[filepath.Clean(f.Path)] {
+				// a command file plugin.json's "commands" names
+				name, ok = "/"+strings.TrimSuffix(filepath.Base(f.Path), ".md"), true
+			}
 			if !ok {
 				continue
 			}

@@ -85,6 +85,9 @@ func watchPaths(s *project) []string {
 		w.File(filepath.Join(p.Root, "monitors", "monitors.json"))
 		w.Dir(filepath.Join(p.Root, "skills"))
 		w.Dir(filepath.Join(p.Root, "commands"))
+		for _, d := range p.CustomDirs {
+			w.Dir(d)
+		}
 		for _, f := range p.Skills {
 			w.File(f.Path)
 		}
