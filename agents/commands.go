@@ -390,7 +390,7 @@ func commandReviewOf(c CommandSpec) HookReview {
 	}
 	rv.ProjectHook = trust.ProjectHook{
 		Event: event, Path: h.Origin.Path, HookID: h.ID, Name: h.Name,
-		Command: c.Label, RawCommand: c.ScriptCommand, Type: h.Type, IsCommand: c.ScriptCommand != "",
+		Command: c.Label, RawCommand: c.ScriptCommand, Type: h.Type, IsCommand: c.ScriptCommand != "", Env: ReviewEnv(h),
 		Key: c.Key(), Label: c.Label, Line: h.Origin.Line, Column: h.Origin.Column, Fields: c.Fields,
 	}
 	return HookReview{HookReview: rv, HookID: h.ID, Layer: h.Origin.Layer, File: h.Origin.File, Label: c.Label, Fields: fields, Kind: h.Kind}

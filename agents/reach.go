@@ -190,15 +190,16 @@ func changedScripts(rv trust.HookReview) []string {
 	return out
 }
 
-// reachReviewOf is the review of a user hook that runs project code, in
-// the shape of a command's.
-func reachReviewOf(c CommandSpec) HookReview {
-	h := c.Hook
-	rv := trust.HookReview{DiscoverCommand: c.ScriptCommand, ScriptRoots: c.ScriptRoots, ScriptCwd: c.ScriptCwd}
-	// the review reads each value as JSON text (trust.ProjectHook.Env);
-	// a hook's Env holds the values themselves, as approval read them:
-	// passed as they were, a value that is not JSON read as unknown, so
-	// the review never saw the BASH_ENV the approval fingerprinted
+// ReviewEnv is the env of h (a hook's, or a command's such as an MCP
+// server's) as its review reads it: each value as JSON text
+// (trust.ProjectHook.Env), where h.Env holds the values themselves, as
+// approval read them (PrepareSpecs passes c.Hook.Env to discovery).
+// Passed as they were, a value that is not JSON read as unknown; left
+// out, the review never followed the BASH_ENV and LD_PRELOAD files the
+// approval fingerprinted, so a change to them read as trusted. Every
+// review of a command (a spec here, an agent's own review of
+// its handlers) takes its env from here.
+func ReviewEnv(h *hooks.Hook) map[string]string {
 	var env map[string]string
 	for k, v := range h.Env {
 		if env == nil {
@@ -206,9 +207,17 @@ func reachReviewOf(c CommandSpec) HookReview {
 		}
 		env[k] = string(hooks.AppendJSON(nil, v))
 	}
+	return env
+}
+
+// reachReviewOf is the review of a user hook that runs project code, in
+// the shape of a command's.
+func reachReviewOf(c CommandSpec) HookReview {
+	h := c.Hook
+	rv := trust.HookReview{DiscoverCommand: c.ScriptCommand, ScriptRoots: c.ScriptRoots, ScriptCwd: c.ScriptCwd}
 	rv.ProjectHook = trust.ProjectHook{
 		Event: string(h.Event), Path: h.Origin.Path, HookID: h.ID, Name: h.Name, Matcher: h.Matcher,
-		Command: c.Label, RawCommand: c.ScriptCommand, Type: h.Type, IsCommand: c.ScriptCommand != "", Env: env,
+		Command: c.Label, RawCommand: c.ScriptCommand, Type: h.Type, IsCommand: c.ScriptCommand != "", Env: ReviewEnv(h),
 		Key: c.Key(), Label: c.Label, Line: h.Origin.Line, Column: h.Origin.Column, Fields: c.Fields,
 	}
 	var fields []Field

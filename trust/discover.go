@@ -297,11 +297,11 @@ func discoverFrom(command, projectDir, cwd string, env map[string]string, roots 
 	// like any other: bash -c sources BASH_ENV before the command, and
 	// LD_PRELOAD loads into it (the hook's env and the agent's env files
 	// set them for that process, not only for the programs it starts).
-	if lang == DialectBash {
-		d.envCode(nil, "bash", sc, runCtx{})
-	} else {
-		d.envCode(nil, "sh", sc, runCtx{})
-	}
+	// Whatever runs the command (another shell, or none: an MCP server's
+	// program is started directly), BASH_ENV is sourced by every bash it
+	// may start, which no reading of the command rules out: the file it
+	// names is followed all the same.
+	d.envCode(nil, "bash", sc, runCtx{})
 	d.stmts(f.Stmts, sc)
 	d.envFiles(sc)
 	d.checkWrites()

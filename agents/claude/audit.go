@@ -273,7 +273,7 @@ func claudeReviewOf(h *hooks.Hook, project string) (handlerReview, error) {
 		Event: event, Matcher: h.Matcher, Definition: place.Group, Index: place.Index,
 		Path: h.Origin.Path, HookID: h.ID, Command: label, RawCommand: claudeScriptCommand(h, project),
 		Type: h.Type, IsCommand: h.Type == "command", Key: key, Label: label,
-		Line: h.Origin.Line, Column: h.Origin.Column,
+		Line: h.Origin.Line, Column: h.Origin.Column, Env: agents.ReviewEnv(h),
 	}
 	return rv, nil
 }
@@ -364,7 +364,9 @@ func prepareApproval(snap *project, hs []*hooks.Hook, now time.Time) (*preparedA
 			Index: rv.Index, Type: rv.Type, Label: rv.Label, Definition: def, Settings: settings,
 			ApprovedAt: now.UTC().Format(time.RFC3339), Scripts: []trust.ScriptSnapshot{}}
 		if cmd := rv.ScriptCommand(); rv.IsCommand && cmd != "" {
-			scripts, parseErr, err := fp.Scripts(cmd, nil, rv.ScriptRoots)
+			// the env the review follows (an MCP server's LD_PRELOAD,
+			// BASH_ENV): what it finds is what is fingerprinted
+			scripts, parseErr, err := fp.Scripts(cmd, trust.EnvValues(rv.Env), rv.ScriptRoots)
 			if parseErr != nil {
 				return nil, fmt.Errorf("finding the scripts of %s: %w", rv.Label, parseErr)
 			}
