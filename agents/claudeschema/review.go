@@ -266,7 +266,10 @@ func WithSettings(s agents.CommandSpec, root *settingsio.Node, skip ...string) a
 		if m.Key == "hooks" || m.Key == "env" || slices.Contains(skip, m.Key) {
 			continue
 		}
-		b, _ := json.Marshal(m.Value.Interface())
+		// The node's own rendering, never json.Marshal of its Go value: that
+		// fails on a number past float64 (1e999 is +Inf), and a member whose
+		// encoding failed read the same whatever it held.
+		b, _ := m.Value.MarshalJSON() // never an error: it renders the number's raw text
 		text := string(b)
 		if secretName.MatchString(text) {
 			text = fmt.Sprintf(`"sha256:%x"`, sha256.Sum256(b))
