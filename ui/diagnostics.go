@@ -66,6 +66,7 @@ type fileProblems struct {
 	lines     []*diagnosticLine
 	item      *widget.AccordionItem
 	accordion *widget.Accordion
+	view      fyne.CanvasObject // the accordion, measured afresh (accordionFit)
 }
 
 func newFileProblems(p *project, names pathNamer) *fileProblems {
@@ -139,5 +140,39 @@ func (fp *fileProblems) buildUI() fyne.CanvasObject {
 	}
 	fp.item = &widget.AccordionItem{Title: fp.title(), Detail: container.NewVBox(objs...), Open: fp.hasErrors()}
 	fp.accordion = widget.NewAccordion(fp.item)
-	return fp.accordion
+	fp.view = container.New(&accordionFit{acc: fp.accordion}, fp.accordion)
+	return fp.view
+}
+
+// accordionFit lays out one widget.Accordion and measures its open
+// details again each time it is asked its size. The Accordion keeps the
+// size it measured first, and a wrapped line knows its height only once it
+// has its width: the open "Problems in settings files" of the Qwen Code
+// demo at 800×600 was measured for two lines, wrapped to three, and its
+// last line was drawn under the heading that follows.
+type accordionFit struct {
+	acc     *widget.Accordion
+	details fyne.Size // what the open details measured last
+}
+
+func (l *accordionFit) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(size)
+	}
+}
+
+func (l *accordionFit) MinSize([]fyne.CanvasObject) fyne.Size {
+	var d fyne.Size
+	for _, it := range l.acc.Items {
+		if it.Open && it.Detail != nil {
+			m := it.Detail.MinSize()
+			d = fyne.NewSize(max(d.Width, m.Width), d.Height+m.Height)
+		}
+	}
+	if d != l.details {
+		l.details = d
+		l.acc.Refresh() // drops the size it keeps and lays the details out again
+	}
+	return l.acc.MinSize()
 }
