@@ -53,6 +53,10 @@ type hookRow struct {
 	box     *fyne.Container
 	// selectable wraps box; it is what the list shows.
 	selectable *selectableBox
+
+	// notes are the agent's lines under the row (agents.ListNoter), as
+	// list prints them.
+	notes []*widget.Label
 }
 
 // rowActions are what a row's controls do.
@@ -98,6 +102,13 @@ func newHookRow(h *hooks.Hook, proj agents.Project, sw hookSwitch, names pathNam
 	if rc, ok := act.reach[h.ID]; ok && reachBadge(rc) != "" {
 		r.reach = newBadge(reachBadge(rc), colorAmber)
 		r.reachLine = &widget.Label{Text: shown(reachLine(rc)), Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance}
+	}
+	if n, ok := proj.(agents.ListNoter); ok {
+		for _, line := range n.ListNotes(h) {
+			if line != "" {
+				r.notes = append(r.notes, &widget.Label{Text: shown(line), Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance})
+			}
+		}
 	}
 	if h.Command != "" && !strings.Contains(title, h.Command) {
 		r.command = &widget.Label{Text: shown(h.Command), TextStyle: fyne.TextStyle{Monospace: true}, Truncation: fyne.TextTruncateEllipsis}
@@ -207,6 +218,9 @@ func (r *hookRow) buildBox() fyne.CanvasObject {
 	}
 	if r.reachLine != nil {
 		lines = append(lines, r.reachLine)
+	}
+	for _, n := range r.notes {
+		lines = append(lines, n)
 	}
 	if r.details != nil {
 		lines = append(lines, r.details)
