@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/internal/safetext"
 	"github.com/hookwarden/hookwarden/risk"
 	"github.com/hookwarden/hookwarden/trust"
 )
@@ -131,6 +132,12 @@ func (d *reviewDetail) show(it reviewItem, p *project) bool {
 	title := symbolText(shown(it.label()), widget.RichTextStyle{TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText},
 		fyne.TextWrapBreak, fyne.TextTruncateOff)
 	d.content.Add(container.NewBorder(nil, nil, container.NewVBox(newBadge(it.statusText(), it.statusColor())), nil, title))
+	if h := it.hook; h != nil {
+		if s := safetext.Summary(h.Name, h.Command, h.Matcher); s != "" { // as audit counts them
+			d.content.Add(&widget.Label{Text: "Holds " + s + " (shown escaped as \\xNN or \\uNNNN): what a terminal or editor " +
+				"shows of this text is not what runs.", Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance})
+		}
+	}
 	d.risk, d.projectDir = it.risk, names.project
 	if it.risk != nil {
 		d.findings = findingsView(*it.risk, names)
