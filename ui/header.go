@@ -40,6 +40,9 @@ type header struct {
 	details     *fyne.Container
 	more        *keyButton
 	titleRow    *fyne.Container
+	// countsFull is the counts in full, in the unfolded details (the
+	// counts on the row are cut when the window is narrow).
+	countsFull *widget.Label
 }
 
 func newHeader(agent *agentSwitch) *header {
@@ -55,7 +58,8 @@ func newHeader(agent *agentSwitch) *header {
 		trust:        &widget.Label{Wrapping: fyne.TextWrapWord},
 		enabledIcon:  widget.NewIcon(nil),
 		enabled:      &widget.Label{Wrapping: fyne.TextWrapWord},
-		counts:       &widget.Label{TextStyle: fyne.TextStyle{Bold: true}},
+		counts:       &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, Truncation: fyne.TextTruncateEllipsis},
+		countsFull:   &widget.Label{Wrapping: fyne.TextWrapWord},
 		trustLine:    &widget.Label{Truncation: fyne.TextTruncateEllipsis},
 		enabledLine:  &widget.Label{Truncation: fyne.TextTruncateEllipsis},
 	}
@@ -76,13 +80,54 @@ func (h *header) buildUI(actions fyne.CanvasObject) fyne.CanvasObject {
 	facts := container.NewGridWithColumns(2,
 		container.NewBorder(nil, nil, container.NewHBox(h.trustIcon, h.trustKey), nil, h.trustLine),
 		container.NewBorder(nil, nil, container.NewHBox(h.enabledIcon, key("Hooks")), nil, h.enabledLine))
-	factsRow := container.NewBorder(nil, nil, nil, container.NewHBox(h.counts, h.more), facts)
+	factsRow := container.New(&factsRowLayout{counts: h.counts}, facts, h.counts, h.more)
 	h.details = container.New(layout.NewFormLayout(),
 		h.trustKeyFull, h.trust,
 		key("Hooks"), h.enabled,
+		key("Counts"), h.countsFull,
 	)
 	h.details.Hide()
 	return container.NewVBox(h.titleRow, factsRow, h.demoNotice, h.details)
+}
+
+// factsRowLayout lays out the header's second row: the facts (folder
+// trust, hooks switch), then the counts, then the button that unfolds the
+// details. The counts get their full width up to 45% of the row and are
+// cut with an ellipsis beyond it (the details have them in full): a
+// Border gave them their whole width, so "1 hook: 1
+// blocked-untrusted-folder · 1 other command: 1 blocked-untrusted-folder"
+// made the window 918 pixels wide at least, and drew the facts over one
+// another while it was 800.
+type factsRowLayout struct {
+	counts *widget.Label
+}
+
+// countsWidth is the width the counts take uncut.
+func (l *factsRowLayout) countsWidth() float32 {
+	return (&widget.Label{Text: l.counts.Text, TextStyle: l.counts.TextStyle}).MinSize().Width
+}
+
+func (l *factsRowLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	facts, counts, more := objs[0], objs[1], objs[2]
+	pad := theme.Padding()
+	mw := more.MinSize().Width
+	cw := min(l.countsWidth(), size.Width*0.45)
+	more.Move(fyne.NewPos(size.Width-mw, 0))
+	more.Resize(fyne.NewSize(mw, size.Height))
+	counts.Move(fyne.NewPos(size.Width-mw-cw, 0))
+	counts.Resize(fyne.NewSize(cw, size.Height))
+	facts.Move(fyne.NewPos(0, 0))
+	facts.Resize(fyne.NewSize(max(size.Width-mw-cw-pad, 0), size.Height))
+}
+
+func (l *factsRowLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	w, h := theme.Padding(), float32(0)
+	for _, o := range objs {
+		m := o.MinSize()
+		w += m.Width
+		h = max(h, m.Height)
+	}
+	return fyne.NewSize(w, h)
 }
 
 // maxTitleRunes is the longest project name the header shows whole: a
@@ -167,13 +212,14 @@ func (h *header) show(p *project) {
 	h.enabledIcon.SetResource(okIcon(enabled.OK))
 	h.setFacts(shown(factText(trust, names)), shown(factText(enabled, names)))
 	h.counts.SetText(countsText(p.proj.Hooks(), p.Info.Statuses))
+	h.countsFull.SetText(h.counts.Text)
 	h.setMore(s.Facts)
 }
 
 // setMore puts the agent's further facts of the project under the folder
 // trust and the hooks switch, in the unfolded details.
 func (h *header) setMore(facts []agents.Field) {
-	objs := h.details.Objects[:4:4]
+	objs := h.details.Objects[:6:6] // folder trust, hooks switch, counts
 	for _, f := range facts {
 		v := &widget.Label{Text: shown(f.Value), Wrapping: fyne.TextWrapWord}
 		if f.Code {
