@@ -43,6 +43,7 @@ type header struct {
 	// countsFull is the counts in full, in the unfolded details (the
 	// counts on the row are cut when the window is narrow).
 	countsFull *widget.Label
+	factsRow   *fyne.Container
 }
 
 func newHeader(agent *agentSwitch) *header {
@@ -80,14 +81,14 @@ func (h *header) buildUI(actions fyne.CanvasObject) fyne.CanvasObject {
 	facts := container.NewGridWithColumns(2,
 		container.NewBorder(nil, nil, container.NewHBox(h.trustIcon, h.trustKey), nil, h.trustLine),
 		container.NewBorder(nil, nil, container.NewHBox(h.enabledIcon, key("Hooks")), nil, h.enabledLine))
-	factsRow := container.New(&factsRowLayout{counts: h.counts}, facts, h.counts, h.more)
+	h.factsRow = container.New(&factsRowLayout{counts: h.counts}, facts, h.counts, h.more)
 	h.details = container.New(layout.NewFormLayout(),
 		h.trustKeyFull, h.trust,
 		key("Hooks"), h.enabled,
 		key("Counts"), h.countsFull,
 	)
 	h.details.Hide()
-	return container.NewVBox(h.titleRow, factsRow, h.demoNotice, h.details)
+	return container.NewVBox(h.titleRow, h.factsRow, h.demoNotice, h.details)
 }
 
 // factsRowLayout lays out the header's second row: the facts (folder
@@ -213,6 +214,9 @@ func (h *header) show(p *project) {
 	h.setFacts(shown(factText(trust, names)), shown(factText(enabled, names)))
 	h.counts.SetText(countsText(p.proj.Hooks(), p.Info.Statuses))
 	h.countsFull.SetText(h.counts.Text)
+	if h.factsRow != nil {
+		h.factsRow.Refresh() // a cut label's size does not change with its text: lay the row out for the new counts
+	}
 	h.setMore(s.Facts)
 }
 

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/widget"
 )
 
 // The counts at the end of the header's second row ("1 hook: 1
@@ -28,7 +29,12 @@ func TestHeaderCountsFitAn800PixelWindow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	m.window.Resize(fyne.NewSize(1400, 900))
 	m.show(p, nil)
+	full := (&widget.Label{Text: m.header.counts.Text, TextStyle: m.header.counts.TextStyle}).MinSize().Width
+	if got := m.header.counts.Size().Width; got+0.5 < full {
+		t.Errorf("at 1400x900 the counts %q got %.0f of the %.0f pixels they need: cut although there is room", m.header.counts.Text, got, full)
+	}
 	if !strings.Contains(m.header.counts.Text, "other command") {
 		t.Fatalf("the counts read %q; the test wants a hook and an MCP server", m.header.counts.Text)
 	}
