@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"math"
 	"path/filepath"
 	"strings"
 
@@ -105,7 +106,9 @@ type factsRowLayout struct {
 
 // countsWidth is the width the counts take uncut.
 func (l *factsRowLayout) countsWidth() float32 {
-	return (&widget.Label{Text: l.counts.Text, TextStyle: l.counts.TextStyle}).MinSize().Width
+	th := l.counts.Theme()
+	text := fyne.MeasureText(l.counts.Text, th.Size(theme.SizeNameText), l.counts.TextStyle).Width
+	return float32(math.Ceil(float64(text+2*th.Size(theme.SizeNameInnerPadding)))) + 1
 }
 
 func (l *factsRowLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
