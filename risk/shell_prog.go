@@ -1476,7 +1476,7 @@ func (sh *shell) git(args []field, n syntax.Node) {
 	flags, pos := options(args, set("-C", "-c", "--git-dir", "--work-tree"), true)
 	workDir := sh.cwd
 	for _, fl := range flags {
-		if fl.name == "-c" && strings.HasPrefix(strings.ToLower(fl.val.s), "core.hookspath") {
+		if fl.name == "-c" && strings.HasPrefix(strings.ToLower(fl.val.s), "core.hookspath") && !gitDirHooks(fl.val.value, true) {
 			sh.find(n, Persistence, LevelCritical, "points git's hooks at %s, so its code runs on every git action", fl.val.s)
 		}
 		if fl.name == "-c" {
@@ -1525,6 +1525,19 @@ func (sh *shell) git(args []field, n syntax.Node) {
 			// outside the project, is code from elsewhere on every repository
 			// (critical).
 			dir := rest[len(rest)-1]
+			scoped := !strings.Contains(j, "--global") && !strings.Contains(j, "--system") && !strings.Contains(j, "--file") && !strings.Contains(j, "-f ")
+			gitDir, top, rel := gitDirWord(dir.w)
+			if scoped && top {
+				// "$(git rev-parse --show-toplevel)/REL": the project's REL
+				dir = field{value: value{s: sh.a.hook.ProjectDir + "/" + rel, known: sh.a.hook.ProjectDir != "" && rel != ""}, w: dir.w}
+			}
+			if p := strings.TrimSuffix(normPath(dir.s, sh.a.hook.ProjectDir), "/"); scoped && len(flags) == 0 && (gitDir || gitDirHooks(dir.value, false) || dir.known && p == "$PROJECT/.git/hooks") {
+				// git's own hooks folder of this repository, where its
+				// hooks are when core.hooksPath is unset: resetting it runs
+				// the hooks this clone already has, files git never fetches
+				// or checks out, nothing the project or the hook chooses
+				break
+			}
 			if p := normPath(dir.s, sh.a.hook.ProjectDir); dir.known && !strings.HasPrefix(dir.s, "-") && !strings.Contains(j, "--global") && !strings.Contains(j, "--system") && (p == "$PROJECT" || strings.HasPrefix(p, "$PROJECT/") && !strings.HasPrefix(p, "$PROJECT/..")) {
 				sh.find(n, Persistence, LevelReview, "sets git's core.hooksPath to the project's %s, so the scripts there run on every git action", displayPath(p))
 			} else {
@@ -1981,4 +1994,79 @@ func sharedBranch(b string) bool {
 		return true
 	}
 	return strings.HasPrefix(b, "release")
+}
+
+// gitDirWord reads a word git would compute: "$(git rev-parse
+// --git-dir)/hooks" (also --absolute-git-dir, --git-common-dir, or
+// $(git rev-parse --git-path hooks)) is this repository's own hooks
+// folder (gitDir); "$(git rev-parse --show-toplevel)/REL" is the
+// project's REL (top). A rev-parse with options of its own (-C, --git-dir=)
+// or any other shape is neither.
+func gitDirWord(w *syntax.Word) (gitDir, top bool, rel string) {
+	if w == nil {
+		return false, false, ""
+	}
+	var parts []syntax.WordPart
+	for _, p := range w.Parts {
+		if dq, ok := p.(*syntax.DblQuoted); ok {
+			parts = append(parts, dq.Parts...)
+			continue
+		}
+		parts = append(parts, p)
+	}
+	if len(parts) == 0 || len(parts) > 2 {
+		return false, false, ""
+	}
+	cs, ok := parts[0].(*syntax.CmdSubst)
+	if !ok || len(cs.Stmts) != 1 {
+		return false, false, ""
+	}
+	st := cs.Stmts[0]
+	call, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(st.Redirs) > 0 || st.Background || st.Negated || len(call.Assigns) > 0 {
+		return false, false, ""
+	}
+	var args []string
+	for _, a := range call.Args {
+		l := a.Lit()
+		if l == "" {
+			return false, false, ""
+		}
+		args = append(args, l)
+	}
+	tail := ""
+	if len(parts) == 2 {
+		l, ok := parts[1].(*syntax.Lit)
+		if !ok {
+			return false, false, ""
+		}
+		tail = l.Value
+	}
+	if len(args) < 3 || args[0] != "git" || args[1] != "rev-parse" {
+		return false, false, ""
+	}
+	switch {
+	case len(args) == 3 && (args[2] == "--git-dir" || args[2] == "--absolute-git-dir" || args[2] == "--git-common-dir"):
+		return tail == "/hooks" || tail == "/hooks/", false, ""
+	case len(args) == 4 && args[2] == "--git-path" && args[3] == "hooks":
+		return tail == "" || tail == "/", false, ""
+	case len(args) == 3 && args[2] == "--show-toplevel" && strings.HasPrefix(tail, "/") && !strings.Contains(tail, ".."):
+		return false, true, strings.Trim(tail, "/")
+	}
+	return false, false, ""
+}
+
+// gitDirMark is what $(git rev-parse --git-dir) reads as: the
+// repository's own git folder, not known here.
+const gitDirMark = "$(git rev-parse --git-dir)"
+
+// gitDirHooks: v is the repository's own hooks folder as the git handler
+// names it ($(git rev-parse --git-dir)/hooks, through a variable too);
+// with key, v is "core.hooksPath=" followed by it.
+func gitDirHooks(v value, key bool) bool {
+	s := v.s
+	if key {
+		_, s, _ = strings.Cut(s, "=")
+	}
+	return !v.known && strings.TrimSuffix(s, "/") == gitDirMark+"/hooks"
 }
