@@ -910,6 +910,11 @@ func (sh *shell) packageRunner(base string, args []field, n syntax.Node) {
 				sh.remotePackage(base, v, n)
 				return
 			}
+			if name := pkgName(strings.TrimSpace(v)); typoOf(name) != "" && !sh.a.declaredPkg(name) {
+				// uvx --from rufff ruff: what is fetched is the package
+				// the option names, whatever the command is called
+				sh.remotePackage(base, v, n)
+			}
 		}
 	}
 	if (sub == "install" || sub == "i" || sub == "add") && sh.installsFromURL(base, pos[1:], n) {
@@ -1580,7 +1585,7 @@ func (sh *shell) git(args []field, n syntax.Node) {
 	case "commit", "merge", "rebase", "reset", "stash", "checkout", "switch", "tag", "cherry-pick", "revert", "am":
 		// the hook changes the repository's history or working tree on
 		// its own: what it commits or drops is the user's work
-		if gitChangesHistory(sub, rest) {
+		if gitChangesHistory(sub, rest) && !(sub == "stash" && sh.stashCheckpoint(rest, n)) {
 			sh.find(n, Destructive, LevelReview, "changes the repository on its own (git %s)", shortText(strings.TrimSpace(sub+" "+joinFields(rest).s), 50))
 		}
 	case "clone", "fetch", "pull", "submodule":
@@ -1629,8 +1634,15 @@ func gitChangesHistory(sub string, rest []field) bool {
 			}
 		}
 		return false
-	case "tag", "stash":
-		return len(rest) > 0 || sub == "stash"
+	case "stash":
+		if len(rest) > 0 && (rest[0].s == "create" || rest[0].s == "store") {
+			// a commit of the work made aside (create) and recorded in
+			// the stash list (store): the tree and index are untouched
+			return false
+		}
+		return true
+	case "tag":
+		return len(rest) > 0
 	}
 	return true
 }
