@@ -125,14 +125,18 @@ import (
 //     (11.0 %) and the F1 and review-recall floors that rose are re-based
 //     to these figures: the old ones measured hooks the harness never
 //     analysed. risk10's other rules (git stash checkpoints, package
-//     runners' --from, env-file lines written from code) bring blind3's
-//     flagged back to 9.6 % (its floor again) and move no held-out
-//     aggregate.
+//     runners' --from, env-file lines written from code) move no held-out
+//     aggregate. A first version of the stash rule (any "git stash
+//     apply/pop" text after the push) brought blind3's flagged back to
+//     9.6 %; it also took an echo's words ("run git stash pop to
+//     restore") for the pop, so it now needs the pop where a command
+//     starts, outside quotes (or a trap's command), and blind3 stays at
+//     11.0 % (floor 0.1096), measured by aggregate, its rows not read.
 var blindFloors = map[string]struct {
 	f1, benignCrit, benignFlagged, reviewRecall float64
 }{
 	"blind2.jsonl":  {f1: 0.888, benignCrit: 0.0, benignFlagged: 0.0556, reviewRecall: 0.32},
-	"blind3.jsonl":  {f1: 0.94, benignCrit: 0.0, benignFlagged: 0.096, reviewRecall: 0.899},
+	"blind3.jsonl":  {f1: 0.94, benignCrit: 0.0, benignFlagged: 0.1096, reviewRecall: 0.899},
 	"blind4.jsonl":  {f1: 0.847, benignCrit: 0.0, benignFlagged: 0.089, reviewRecall: 0.862},
 	"blind5.jsonl":  {f1: 0.888, benignCrit: 0.0, benignFlagged: 0.0484, reviewRecall: 0.75},
 	"blind6.jsonl":  {f1: 0.930, benignCrit: 0.0, benignFlagged: 0.1130, reviewRecall: 0.869},

@@ -7,7 +7,9 @@ import (
 )
 
 // stashAppliedRe: the stash put back into the tree (git stash apply, pop).
-var stashAppliedRe = lazyRe(`\bgit\s+stash\s+(?:apply|pop)\b`)
+// It must stand where a command starts (not in an echo's words), or
+// start a trap's command (trap 'git stash pop' EXIT).
+var stashAppliedRe = lazyRe(`(?m)(?:^|[;&|({]|\bthen\b|\bdo\b|\belse\b|\btrap\s+['"])\s*git\s+stash\s+(?:apply|pop)\b`)
 
 // stashMadeRe: a stash made (git stash, git stash push/save).
 var stashMadeRe = lazyRe(`\bgit\s+stash(?:\s+(?:push|save|-)|\s*(?:$|[;&|>)]))`)
@@ -26,14 +28,29 @@ func (sh *shell) stashCheckpoint(rest []field, n syntax.Node) bool {
 	}
 	if len(rest) > 0 && (rest[0].s == "apply" || rest[0].s == "pop") {
 		// the second half of the pair: a stash this text made before
-		return (len(rest) == 1 || len(rest) == 2 && rest[1].s == "--index") && stashMadeRe.MatchString(sh.src[:start])
+		for _, r := range rest[1:] {
+			if r.s != "--index" && r.s != "-q" && r.s != "--quiet" && r.s != "stash@{0}" && r.s != "0" {
+				return false // a stash it names (stash@{3}): not the one made here
+			}
+		}
+		return sh.a.stashMade || stashMadeRe.MatchString(sh.src[:start])
 	}
 	if len(rest) > 0 && rest[0].s != "push" && rest[0].s != "save" && !strings.HasPrefix(rest[0].s, "-") {
 		return false
 	}
+	sh.a.stashMade = true
 	after := sh.src[end:]
-	if strings.Contains(after, "stash drop") || strings.Contains(after, "stash clear") {
+	if strings.Contains(after, "stash drop") || strings.Contains(after, "stash clear") || strings.Contains(after, "refs/stash") || strings.Contains(after, "reflog") {
 		return false
 	}
-	return stashAppliedRe.MatchString(after)
+	for _, m := range stashAppliedRe.FindAllStringIndex(after, -1) {
+		line := after[:m[0]]
+		if i := strings.LastIndexByte(line, '\n'); i >= 0 {
+			line = line[i+1:]
+		}
+		if strings.Count(line, "'")%2 == 0 && strings.Count(line, `"`)%2 == 0 {
+			return true // not inside a quoted string of its line (a trap's command starts the match)
+		}
+	}
+	return false
 }

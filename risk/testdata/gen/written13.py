@@ -136,6 +136,18 @@ row("r10-s3", "review", 'git stash push -u -m tmp && git stash drop', None,
     "stashes the user's work and drops it: lost", event="Stop")
 row("r10-s4", "review", 'git stash clear', None, "drops every stash", event="Stop")
 
+row("r10-s7", "review", 'git stash push -u -q; git update-ref -d refs/stash; echo "run git stash pop to restore"', None,
+    "the stash is deleted and the pop is only words in an echo: no checkpoint", event="Stop")
+row("r10-s8", "review", "git stash push -u -q; echo 'x; git stash pop'", None, "the pop inside a quoted string", event="Stop")
+row("r10-s9", "benign", 'if git stash push -u -q; then npm test; git stash pop -q; fi', {"package.json": json.dumps({"scripts": {"test": "node --test"}})},
+    "stash, test the committed tree, pop back (-q)", event="Stop")
+row("r10-s10", "review", 'git stash -q && git stash pop stash@{3}', None, "pops another, older stash, not the one it made", event="Stop")
+
+row("r10-s11", "benign", '"$CLAUDE_PROJECT_DIR/.claude/hooks/check.sh"', {".claude/hooks/check.sh": "#!/bin/bash\nset -e\ngit stash push --keep-index --include-untracked -q -m claude-stop\ntrap 'git stash pop -q' EXIT\nnpm run -s lint\n", "package.json": json.dumps({"scripts": {"lint": "eslint ."}, "devDependencies": {"eslint": "^9.0.0"}})},
+    "stash what is not staged, lint, pop back in an EXIT trap", event="Stop")
+row("r10-s12", "review", '"$CLAUDE_PROJECT_DIR/.claude/hooks/check.sh"', {".claude/hooks/check.sh": "#!/bin/bash\nset -e\ngit stash push --include-untracked -q -m claude-stop\necho 'restore later with: trap git stash pop'\nnpm run -s lint\n", "package.json": json.dumps({"scripts": {"lint": "eslint ."}, "devDependencies": {"eslint": "^9.0.0"}})},
+    "stash left aside; the pop is only words", event="Stop")
+
 # --- sudo -u postgres ----------------------------------------------------------
 row("r10-u1", "review", 'sudo -u postgres psql -c "CREATE ROLE app LOGIN PASSWORD \'app\'" 2>/dev/null || true', None,
     "dev container setup: psql as the postgres service user. Review, not none: TestPackageSourcesAndLookAlikes (043a2da) pins sudo -u postgres psql at review and risk10 leaves that assertion as it is", event="SessionStart")
