@@ -8,7 +8,7 @@ import "testing"
 // env file, destinations, missing scripts, git stash checkpoints, sudo -u
 // postgres (kept review), a helper imported through a sys.path folder;
 // each benign row beside a risky one) read at their label. On the code
-// before risk10, 14 of them do not. r10-e16 (a PATH entry in a Python f-string through
+// before risk10, 16 of them do not. r10-e16 (a PATH entry in a Python f-string through
 // os.environ["HOME"]) is a known miss on both, left out here.
 func TestWritten13RowsAtTheirLabel(t *testing.T) {
 	for _, r := range loadRowsFrom(t, "testdata/written13.jsonl") {
