@@ -104,6 +104,8 @@ type analyzer struct {
 	budget   int             // nested analyses left (against blow-ups)
 	// funcCalls counts shell function bodies analysed at their calls.
 	funcCalls int
+	// stashMade: a git stash push was read (git_stash.go).
+	stashMade bool
 	pkgDeps   map[string]bool // the project's own npm dependencies
 	pyDeps    map[string]bool // the project's own Python dependencies
 	// printed is what the hook writes where the agent reads it, rawTexts

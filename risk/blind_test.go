@@ -105,17 +105,44 @@ import (
 //     run on main before risk9 (8a4ea05) and on risk9's frozen rules
 //     merged (410de1e in a1934ec): both F1 0.863 (P 0.891, R 0.837),
 //     benign critical 4.2 %, flagged 5.6 %, review-recall 78.3 %.
+//   - risk10 (2026-12-02) fixed the harness: a row whose command finds
+//     its scripts through git ("$(git rev-parse --show-toplevel)/x.sh")
+//     now runs in a project that is a git repository (analyseRow,
+//     gitProject). Before, git had no repository to answer from, the
+//     scripts were never found and those hooks read as broken (none) —
+//     silently, whatever their scripts did. With the same rules (the
+//     harness change alone, measured by aggregate, rows not read) the
+//     exposed rows move blind2 to F1 0.889, benign flagged 5.6 % (was
+//     1.9 %), review-recall 32.0 %; blind9 to F1 0.939 (was 0.928),
+//     flagged 16.2 % (was 11.8 %), review-recall 96.4 % (was 92.9 %);
+//     blind10 to F1 0.898 (was 0.863), flagged 8.3 % (was 5.6 %),
+//     review-recall 78.3 %; blind3 to flagged 11.0 %, review-recall
+//     90.0 %; blind4 to F1 0.840 (core.hooksPath reset to
+//     "$(git rev-parse --git-dir)/hooks" read critical). risk10's rule
+//     for that (git's own hooks folder is no finding, also through a
+//     variable) brings blind4 back to F1 0.848 and moves no held-out
+//     aggregate. The flagged floors of blind2, blind9, blind10 and blind3
+//     (11.0 %) and the F1 and review-recall floors that rose are re-based
+//     to these figures: the old ones measured hooks the harness never
+//     analysed. risk10's other rules (git stash checkpoints, package
+//     runners' --from, env-file lines written from code) move no held-out
+//     aggregate. A first version of the stash rule (any "git stash
+//     apply/pop" text after the push) brought blind3's flagged back to
+//     9.6 %; it also took an echo's words ("run git stash pop to
+//     restore") for the pop, so it now needs the pop where a command
+//     starts, outside quotes (or a trap's command), and blind3 stays at
+//     11.0 % (floor 0.1096), measured by aggregate, its rows not read.
 var blindFloors = map[string]struct {
 	f1, benignCrit, benignFlagged, reviewRecall float64
 }{
-	"blind2.jsonl":  {f1: 0.888, benignCrit: 0.0, benignFlagged: 0.019, reviewRecall: 0.32},
-	"blind3.jsonl":  {f1: 0.94, benignCrit: 0.0, benignFlagged: 0.096, reviewRecall: 0.79},
-	"blind4.jsonl":  {f1: 0.847, benignCrit: 0.0, benignFlagged: 0.089, reviewRecall: 0.793},
+	"blind2.jsonl":  {f1: 0.888, benignCrit: 0.0, benignFlagged: 0.0556, reviewRecall: 0.32},
+	"blind3.jsonl":  {f1: 0.94, benignCrit: 0.0, benignFlagged: 0.1096, reviewRecall: 0.899},
+	"blind4.jsonl":  {f1: 0.847, benignCrit: 0.0, benignFlagged: 0.089, reviewRecall: 0.862},
 	"blind5.jsonl":  {f1: 0.888, benignCrit: 0.0, benignFlagged: 0.0484, reviewRecall: 0.75},
 	"blind6.jsonl":  {f1: 0.930, benignCrit: 0.0, benignFlagged: 0.1130, reviewRecall: 0.869},
 	"blind7.jsonl":  {f1: 0.910, benignCrit: 0.0162, benignFlagged: 0.0646, reviewRecall: 0.75},
-	"blind9.jsonl":  {f1: 0.927, benignCrit: 0.0148, benignFlagged: 0.1177, reviewRecall: 0.928},
-	"blind10.jsonl": {f1: 0.862, benignCrit: 0.0417, benignFlagged: 0.0556, reviewRecall: 0.782},
+	"blind9.jsonl":  {f1: 0.938, benignCrit: 0.0148, benignFlagged: 0.1618, reviewRecall: 0.964},
+	"blind10.jsonl": {f1: 0.897, benignCrit: 0.0417, benignFlagged: 0.0834, reviewRecall: 0.782},
 	"blind8.jsonl":  {f1: 0.912, benignCrit: 0.0625, benignFlagged: 0.2500, reviewRecall: 0.821},
 }
 

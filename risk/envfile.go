@@ -65,7 +65,7 @@ func (a *analyzer) envFileRisk(content string) string {
 				continue
 			}
 			for _, entry := range strings.Split(val, ":") {
-				entry = expandSet(entry, set)
+				entry = codeEnvRef(expandSet(entry, set))
 				if entry != "" && !envPathVarRe.MatchString(entry) && !a.toolFolder(entry) && !inProject(entry, a.hook.ProjectDir) {
 					return line
 				}
@@ -165,4 +165,32 @@ func (a *analyzer) toolFolder(dir string) bool {
 		}
 	}
 	return false
+}
+
+// codeEnvRefRe: a script's own spelling, inside a template literal or an
+// f-string, of a variable, the working folder or the home folder
+// (`${process.env.CLAUDE_PROJECT_DIR}`, {os.environ["HOME"]},
+// ${process.cwd()}, {Path.home()}) at the start of a PATH entry.
+var codeEnvRefRe = lazyRe(`^\$?\{\s*(?:process\.env\.([A-Za-z_][A-Za-z0-9_]*)|process\.env\[['"]([A-Za-z_][A-Za-z0-9_]*)['"]\]|os\.environ\[['"]([A-Za-z_][A-Za-z0-9_]*)['"]\]|os\.(?:environ\.get|getenv)\(\s*['"]([A-Za-z_][A-Za-z0-9_]*)['"]\s*\)|(process\.cwd\(\)|os\.getcwd\(\)|Path\.cwd\(\))|((?:os\.)?homedir\(\)|Path\.home\(\)|os\.path\.expanduser\(['"]~['"]\)))\s*\}`)
+
+// codeEnvRef rewrites such a start as the shell spells it ($NAME, $PWD,
+// $HOME), so the folder is judged as the same line written by echo.
+func codeEnvRef(entry string) string {
+	m := codeEnvRefRe.FindStringSubmatchIndex(entry)
+	if m == nil {
+		return entry
+	}
+	repl := ""
+	for g := 1; g <= 4; g++ {
+		if m[2*g] >= 0 {
+			repl = "$" + entry[m[2*g]:m[2*g+1]]
+		}
+	}
+	if m[10] >= 0 {
+		repl = "$PWD"
+	}
+	if m[12] >= 0 {
+		repl = "$HOME"
+	}
+	return repl + entry[m[1]:]
 }

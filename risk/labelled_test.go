@@ -76,6 +76,13 @@ func loadRowsFrom(t testing.TB, pattern string) []row {
 // the hook as the CLI would.
 func analyseRow(t testing.TB, r row) Report {
 	dir := t.TempDir()
+	// A hook that finds its scripts through git ("$(git rev-parse
+	// --show-toplevel)/x.sh", cd "$(git rev-parse --show-toplevel)") is
+	// run in a repository: so is its project. Without one the command
+	// fails (git exits 128) and the hook read as broken, never analysed.
+	if gitProject(r) {
+		makeGitRepo(t, dir)
+	}
 	for rel, content := range r.Scripts {
 		// Some sets key a script as the command names it, with the
 		// project's root spelled as the agent or git gives it
@@ -85,12 +92,7 @@ func analyseRow(t testing.TB, r row) Report {
 		if root, rest, ok := projectRootKey(rel); ok {
 			rel = rest
 			if strings.Contains(root, "git rev-parse") {
-				if err := os.MkdirAll(filepath.Join(dir, ".git"), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(filepath.Join(dir, ".git", "config"), []byte("[core]\n\tbare = false\n"), 0o644); err != nil {
-					t.Fatal(err)
-				}
+				makeGitRepo(t, dir)
 			}
 		}
 		p := filepath.Join(dir, filepath.FromSlash(rel))
@@ -260,4 +262,26 @@ func projectRootKey(key string) (root, rest string, ok bool) {
 		return root, key[i+1:], true
 	}
 	return "", key, false
+}
+
+// gitProject: the row's command asks git where the project is
+// ($(git rev-parse --show-toplevel), --git-dir, --show-cdup), which
+// only answers inside a repository.
+func gitProject(r row) bool {
+	return strings.Contains(r.Command, "git rev-parse")
+}
+
+// makeGitRepo makes dir a git repository's work tree, as git init leaves
+// it (a .git folder with its config), without running git.
+func makeGitRepo(t testing.TB, dir string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Join(dir, ".git", "hooks"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, ".git", "config"), []byte("[core]\n\tbare = false\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, ".git", "HEAD"), []byte("ref: refs/heads/main\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -100,6 +100,7 @@ var persistenceFiles = rules(
 	`^(~|)/Library/(LaunchAgents|LaunchDaemons)/`, "a launchd job",
 	`^~/\.ssh/(authorized_keys2?|rc|config)$`, "SSH's login files",
 	`(^|/)\.git/hooks/`, "a git hook",
+	`(^|/)\$\(git rev-parse --git-dir\)/hooks/`, "a git hook", // gitDirMark
 	`^~/\.gitconfig$`, "the git configuration",
 	`^~/\.config/git/(config|attributes)$`, "the git configuration",
 	`^~/\.bash_aliases$`, "a shell start-up file",

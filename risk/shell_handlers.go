@@ -71,6 +71,17 @@ func init() {
 			// the agent runs the hook in the project: its top folder
 			return value{s: sh.a.hook.ProjectDir + "\n", known: true}, true
 		}
+		if len(c.args) == 2 && c.args[0].s == "rev-parse" && (c.args[1].s == "--git-dir" || c.args[1].s == "--absolute-git-dir" || c.args[1].s == "--git-common-dir") ||
+			len(c.args) == 3 && c.args[0].s == "rev-parse" && c.args[1].s == "--git-path" && c.args[2].s == "hooks" {
+			// the repository's own git folder: not known here, but named,
+			// so that core.hooksPath set to its hooks folder through a
+			// variable is still git's default (gitDirHooks)
+			v := gitDirMark
+			if len(c.args) == 3 {
+				v += "/hooks"
+			}
+			return value{s: v + "\n"}, true
+		}
 		if _, pos := options(c.args, set("-C", "-c", "--git-dir", "--work-tree"), true); len(pos) > 0 && pos[0].s == "send-email" {
 			// patches mailed out: the project's history, to whoever --to names
 			to := "the addresses it names"

@@ -910,6 +910,11 @@ func (sh *shell) packageRunner(base string, args []field, n syntax.Node) {
 				sh.remotePackage(base, v, n)
 				return
 			}
+			if name := pkgName(strings.TrimSpace(v)); typoOf(name) != "" && !sh.a.declaredPkg(name) {
+				// uvx --from rufff ruff: what is fetched is the package
+				// the option names, whatever the command is called
+				sh.remotePackage(base, v, n)
+			}
 		}
 	}
 	if (sub == "install" || sub == "i" || sub == "add") && sh.installsFromURL(base, pos[1:], n) {
@@ -1476,7 +1481,7 @@ func (sh *shell) git(args []field, n syntax.Node) {
 	flags, pos := options(args, set("-C", "-c", "--git-dir", "--work-tree"), true)
 	workDir := sh.cwd
 	for _, fl := range flags {
-		if fl.name == "-c" && strings.HasPrefix(strings.ToLower(fl.val.s), "core.hookspath") {
+		if fl.name == "-c" && strings.HasPrefix(strings.ToLower(fl.val.s), "core.hookspath") && !gitDirHooks(fl.val.value, true) {
 			sh.find(n, Persistence, LevelCritical, "points git's hooks at %s, so its code runs on every git action", fl.val.s)
 		}
 		if fl.name == "-c" {
@@ -1525,6 +1530,19 @@ func (sh *shell) git(args []field, n syntax.Node) {
 			// outside the project, is code from elsewhere on every repository
 			// (critical).
 			dir := rest[len(rest)-1]
+			scoped := !strings.Contains(j, "--global") && !strings.Contains(j, "--system") && !strings.Contains(j, "--file") && !strings.Contains(j, "-f ")
+			gitDir, top, rel := gitDirWord(dir.w)
+			if scoped && top {
+				// "$(git rev-parse --show-toplevel)/REL": the project's REL
+				dir = field{value: value{s: sh.a.hook.ProjectDir + "/" + rel, known: sh.a.hook.ProjectDir != "" && rel != ""}, w: dir.w}
+			}
+			if p := strings.TrimSuffix(normPath(dir.s, sh.a.hook.ProjectDir), "/"); scoped && len(flags) == 0 && (gitDir || gitDirHooks(dir.value, false) || dir.known && p == "$PROJECT/.git/hooks") {
+				// git's own hooks folder of this repository, where its
+				// hooks are when core.hooksPath is unset: resetting it runs
+				// the hooks this clone already has, files git never fetches
+				// or checks out, nothing the project or the hook chooses
+				break
+			}
 			if p := normPath(dir.s, sh.a.hook.ProjectDir); dir.known && !strings.HasPrefix(dir.s, "-") && !strings.Contains(j, "--global") && !strings.Contains(j, "--system") && (p == "$PROJECT" || strings.HasPrefix(p, "$PROJECT/") && !strings.HasPrefix(p, "$PROJECT/..")) {
 				sh.find(n, Persistence, LevelReview, "sets git's core.hooksPath to the project's %s, so the scripts there run on every git action", displayPath(p))
 			} else {
@@ -1567,7 +1585,7 @@ func (sh *shell) git(args []field, n syntax.Node) {
 	case "commit", "merge", "rebase", "reset", "stash", "checkout", "switch", "tag", "cherry-pick", "revert", "am":
 		// the hook changes the repository's history or working tree on
 		// its own: what it commits or drops is the user's work
-		if gitChangesHistory(sub, rest) {
+		if gitChangesHistory(sub, rest) && !(sub == "stash" && sh.stashCheckpoint(rest, n)) {
 			sh.find(n, Destructive, LevelReview, "changes the repository on its own (git %s)", shortText(strings.TrimSpace(sub+" "+joinFields(rest).s), 50))
 		}
 	case "clone", "fetch", "pull", "submodule":
@@ -1616,8 +1634,15 @@ func gitChangesHistory(sub string, rest []field) bool {
 			}
 		}
 		return false
-	case "tag", "stash":
-		return len(rest) > 0 || sub == "stash"
+	case "stash":
+		if len(rest) > 0 && (rest[0].s == "create" || rest[0].s == "store") {
+			// a commit of the work made aside (create) and recorded in
+			// the stash list (store): the tree and index are untouched
+			return false
+		}
+		return true
+	case "tag":
+		return len(rest) > 0
 	}
 	return true
 }
@@ -1981,4 +2006,79 @@ func sharedBranch(b string) bool {
 		return true
 	}
 	return strings.HasPrefix(b, "release")
+}
+
+// gitDirWord reads a word git would compute: "$(git rev-parse
+// --git-dir)/hooks" (also --absolute-git-dir, --git-common-dir, or
+// $(git rev-parse --git-path hooks)) is this repository's own hooks
+// folder (gitDir); "$(git rev-parse --show-toplevel)/REL" is the
+// project's REL (top). A rev-parse with options of its own (-C, --git-dir=)
+// or any other shape is neither.
+func gitDirWord(w *syntax.Word) (gitDir, top bool, rel string) {
+	if w == nil {
+		return false, false, ""
+	}
+	var parts []syntax.WordPart
+	for _, p := range w.Parts {
+		if dq, ok := p.(*syntax.DblQuoted); ok {
+			parts = append(parts, dq.Parts...)
+			continue
+		}
+		parts = append(parts, p)
+	}
+	if len(parts) == 0 || len(parts) > 2 {
+		return false, false, ""
+	}
+	cs, ok := parts[0].(*syntax.CmdSubst)
+	if !ok || len(cs.Stmts) != 1 {
+		return false, false, ""
+	}
+	st := cs.Stmts[0]
+	call, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(st.Redirs) > 0 || st.Background || st.Negated || len(call.Assigns) > 0 {
+		return false, false, ""
+	}
+	var args []string
+	for _, a := range call.Args {
+		l := a.Lit()
+		if l == "" {
+			return false, false, ""
+		}
+		args = append(args, l)
+	}
+	tail := ""
+	if len(parts) == 2 {
+		l, ok := parts[1].(*syntax.Lit)
+		if !ok {
+			return false, false, ""
+		}
+		tail = l.Value
+	}
+	if len(args) < 3 || args[0] != "git" || args[1] != "rev-parse" {
+		return false, false, ""
+	}
+	switch {
+	case len(args) == 3 && (args[2] == "--git-dir" || args[2] == "--absolute-git-dir" || args[2] == "--git-common-dir"):
+		return tail == "/hooks" || tail == "/hooks/", false, ""
+	case len(args) == 4 && args[2] == "--git-path" && args[3] == "hooks":
+		return tail == "" || tail == "/", false, ""
+	case len(args) == 3 && args[2] == "--show-toplevel" && strings.HasPrefix(tail, "/") && !strings.Contains(tail, ".."):
+		return false, true, strings.Trim(tail, "/")
+	}
+	return false, false, ""
+}
+
+// gitDirMark is what $(git rev-parse --git-dir) reads as: the
+// repository's own git folder, not known here.
+const gitDirMark = "$(git rev-parse --git-dir)"
+
+// gitDirHooks: v is the repository's own hooks folder as the git handler
+// names it ($(git rev-parse --git-dir)/hooks, through a variable too);
+// with key, v is "core.hooksPath=" followed by it.
+func gitDirHooks(v value, key bool) bool {
+	s := v.s
+	if key {
+		_, s, _ = strings.Cut(s, "=")
+	}
+	return !v.known && strings.TrimSuffix(s, "/") == gitDirMark+"/hooks"
 }

@@ -145,6 +145,13 @@ func (d *discoverer) pythonImports(sc *scope, path, text string) {
 			roots = append(roots, c)
 		}
 	}
+	d.pythonImportsFrom(sc, path, text, roots)
+	d.pythonSound(sc, path, text, roots)
+}
+
+// pythonImportsFrom resolves the file's import statements against roots
+// (relative imports against the file's own package).
+func (d *discoverer) pythonImportsFrom(sc *scope, path, text string, roots []string) {
 	for _, m := range pyImportRE.FindAllStringSubmatchIndex(text, -1) {
 		for _, part := range strings.Split(text[m[2]:m[3]], ",") {
 			name := strings.Fields(part)
@@ -171,7 +178,6 @@ func (d *discoverer) pythonImports(sc *scope, path, text string) {
 		}
 		d.pythonModule(sc, text, m[0], base, mod, names)
 	}
-	d.pythonSound(sc, path, text, roots)
 }
 
 // pythonModule lists the files of module mod (dotted, "" = the package

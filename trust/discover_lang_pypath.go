@@ -390,3 +390,26 @@ func (r *pyReader) sysPathOwnFolder(toks []langToken, open int, method string) b
 	}
 	return r.sc.depth <= 1 // the main script (a module's folder is not sys.path[0])
 }
+
+// sysPathFolder follows the file's imports in the folder that
+// sys.path.insert(…)/append(…), its "(" at toks[open], adds, when the
+// folder is a path derived from __file__ that exists.
+func (r *pyReader) sysPathFolder(toks []langToken, open int, method string) {
+	args, _ := callArgs(toks, open)
+	n := 0
+	if method == "insert" {
+		n = 1
+	}
+	a, ok := positional(args, n, "")
+	if !ok || len(args) != n+1 {
+		return
+	}
+	p, ok := r.pathValue(a.toks)
+	if !ok || !filepath.IsAbs(p) {
+		return
+	}
+	if fi, err := os.Stat(p); err != nil || !fi.IsDir() {
+		return
+	}
+	r.d.pythonImportsFrom(r.sc, r.path, r.text, []string{p})
+}

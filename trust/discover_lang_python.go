@@ -442,8 +442,16 @@ func (r *pyReader) reference(toks []langToken, i int) {
 		r.reason(t.off, ReasonComputed, "the module "+parts[0]+" used as a value: which of its members run is not followed")
 		return
 	}
-	if call && len(parts) == 3 && parts[0] == "sys" && parts[1] == "path" && (parts[2] == "insert" || parts[2] == "append") && r.sysPathOwnFolder(toks, j, parts[2]) {
-		return // the folder imports already come from first
+	if call && len(parts) == 3 && parts[0] == "sys" && parts[1] == "path" && (parts[2] == "insert" || parts[2] == "append") {
+		if r.sysPathOwnFolder(toks, j, parts[2]) {
+			return // the folder imports already come from first
+		}
+		// sys.path.insert(0, os.path.join(os.path.dirname(__file__),
+		// "utils")): the file's imports may load modules of that folder
+		// too (from utils import x is utils/utils.py); they are followed
+		// there as well, and the reason below still says the imports
+		// depend on it
+		r.sysPathFolder(toks, j, parts[2])
 	}
 	open := -1
 	if call && len(parts) == 2 {
