@@ -63,6 +63,8 @@ func serveAttack() {
 		attackLeave()
 	case "seek":
 		attackSeek()
+	case "attrib":
+		attackAttrib(args)
 	case "linger":
 		time.Sleep(time.Hour)
 	default:

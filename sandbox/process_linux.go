@@ -19,7 +19,8 @@ import (
 // Process is a hook started under the supervisor.
 type Process struct {
 	cfg     Config
-	cmd     *exec.Cmd
+	cmd     *exec.Cmd   // nil when started by startNamespaced
+	proc    *os.Process // the supervisor
 	ctl     *os.File
 	ctlMu   sync.Mutex
 	scratch string
@@ -216,10 +217,23 @@ func start(cfg Config, spec Spec, park bool) (*Process, error) {
 		}
 		defer closeNull()
 	}
-	p.cmd = &exec.Cmd{Path: cfg.Init, Args: []string{cfg.Init, InitCommand}, Env: supervisorEnv,
-		Stdin: spec.Stdin, Stdout: spec.Stdout, Stderr: spec.Stderr,
-		ExtraFiles: []*os.File{ctlR, evW}, SysProcAttr: sys}
-	err = p.cmd.Start()
+	var cloneErr *nsCloneError
+	if cfg.Isolate && nsCloneAvailable {
+		// no copy of the runner (nsclone_linux_amd64.go): the same
+		// namespaces, maps, session, capabilities and descriptors
+		p.proc, err = startNamespaced(cfg.Init, []string{cfg.Init, InitCommand}, supervisorEnv,
+			[]*os.File{spec.Stdin, spec.Stdout, spec.Stderr, ctlR, evW}, sys.AmbientCaps, os.Getuid(), os.Getgid())
+	}
+	if !cfg.Isolate || !nsCloneAvailable || errors.As(err, &cloneErr) {
+		// a kernel that refuses the shared-memory clone gets os/exec's
+		// start, a full fork, as before
+		cmd := &exec.Cmd{Path: cfg.Init, Args: []string{cfg.Init, InitCommand}, Env: supervisorEnv,
+			Stdin: spec.Stdin, Stdout: spec.Stdout, Stderr: spec.Stderr,
+			ExtraFiles: []*os.File{ctlR, evW}, SysProcAttr: sys}
+		if err = cmd.Start(); err == nil {
+			p.cmd, p.proc = cmd, cmd.Process
+		}
+	}
 	closeFiles(ctlR, evW)
 	if err != nil {
 		closeFiles(ctlW, evR)
@@ -258,7 +272,14 @@ func start(cfg Config, spec Spec, park bool) (*Process, error) {
 	}
 	go p.readEvents(evR)
 	go func() {
-		err := p.cmd.Wait()
+		var err error
+		if p.cmd != nil {
+			err = p.cmd.Wait()
+		} else if st, werr := p.proc.Wait(); werr != nil {
+			err = werr
+		} else if !st.Success() {
+			err = &exec.ExitError{ProcessState: st}
+		}
 		// what it said before it ended counts first (a start error it
 		// sent, then exited 1): the event pipe is at its end once it is
 		// gone, since nothing else holds its write end
@@ -465,7 +486,7 @@ func (p *Process) Close() *Report {
 			<-p.drained
 		case <-p.done:
 		case <-timeout.C:
-			_ = p.cmd.Process.Kill()
+			_ = p.proc.Kill()
 			<-p.waited
 			<-p.drained
 		}
