@@ -162,47 +162,121 @@ type HookUse struct {
 // 100,000 hooks each would keep them all). An agent that cannot open the
 // folder is left out, with its error in errs. Files are keyed by FileKey.
 func Readers(ctx context.Context, r *Registry, env Env, dir string, files []string) (map[string][]FileReader, []error) {
-	out, _, errs := readers(ctx, r, env, dir, files, nil)
-	return out, errs
+	return readers(ctx, r, env, dir, files)
 }
 
-// OpenReaders is Readers, with own (an agent of r) opened last and its
-// project returned with them (or its error): list --json opens the agent
-// it lists through it, so that no other agent's project is held in memory
-// beside its own (two projects of 100,000 hooks each). files are the
-// files of own's list document, from an earlier Open.
-func OpenReaders(ctx context.Context, r *Registry, env Env, dir string, files []string, own Agent) (map[string][]FileReader, Project, []error, error) {
-	out, p, errs := readers(ctx, r, env, dir, files, own)
-	if p == nil {
+// OpenReaders is Readers for the files of own's list document, with own
+// (an agent of r) opened by it and its project returned with them (or
+// own.Open's error): list --json opens the agent it lists through it, so
+// that each file is parsed once and no other agent's project is held in
+// memory beside its own (two projects of 100,000 hooks each). The agents
+// that are no FileSharer are opened first, each keeping its status of
+// the hooks of every file it reads (compact: 12 bytes a hook), then own,
+// whose files are the ones asked about; a FileSharer that reads one of
+// them is opened after own's project is let go, and own is opened again
+// after it (the only case where own's files are parsed twice).
+func OpenReaders(ctx context.Context, r *Registry, env Env, dir string, own Agent) (map[string][]FileReader, Project, []error, error) {
+	var errs []error
+	if r == nil {
 		p, err := own.Open(ctx, env, dir)
-		return out, p, errs, err
+		return map[string][]FileReader{}, p, nil, err
+	}
+	all := r.All()
+	ownAt := slices.IndexFunc(all, func(a Agent) bool { return a.Info().Name == own.Info().Name })
+	if ownAt < 0 {
+		p, err := own.Open(ctx, env, dir)
+		if err != nil {
+			return map[string][]FileReader{}, nil, nil, err
+		}
+		out, errs := readers(ctx, r, env, dir, DocumentPaths(p))
+		return out, p, errs, nil
+	}
+	keys := FileKeys{}
+	byAgent := make([][]fileReaderOf, len(all))
+	var sharers []int
+	for i, a := range all {
+		if i == ownAt {
+			continue
+		}
+		if _, ok := a.(FileSharer); ok {
+			sharers = append(sharers, i)
+			continue
+		}
+		p, err := a.Open(ctx, env, dir)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", a.Info().Title, err))
+			continue
+		}
+		byAgent[i] = fileReaders(keys, nil, a.Info(), p)
+	}
+	p, err := own.Open(ctx, env, dir)
+	if err != nil {
+		return nil, nil, errs, err
+	}
+	files := DocumentPaths(p)
+	asked := make(map[string]bool, len(files))
+	for _, f := range files {
+		asked[keys.Of(f)] = true
+	}
+	var shared []int
+	for _, i := range sharers {
+		if readsAny(all[i], dir, files) {
+			shared = append(shared, i)
+		}
+	}
+	if len(shared) > 0 {
+		p = nil // let go of own's project while a sharer opens its files
+		for _, i := range shared {
+			a := all[i]
+			sp, err := a.Open(ctx, env, dir)
+			if err != nil {
+				errs = append(errs, fmt.Errorf("%s: %w", a.Info().Title, err))
+				continue
+			}
+			byAgent[i] = fileReaders(keys, asked, a.Info(), sp)
+		}
+		if p, err = own.Open(ctx, env, dir); err != nil {
+			return nil, nil, errs, err
+		}
+	}
+	if readsAny(own, dir, files) {
+		byAgent[ownAt] = fileReaders(keys, asked, own.Info(), p)
+	}
+	out := map[string][]FileReader{}
+	for _, frs := range byAgent {
+		for _, fr := range frs {
+			if !asked[fr.key] {
+				fr.reader.hooks = nil // only own's files are asked about
+			}
+			out[fr.key] = append(out[fr.key], fr.reader)
+		}
 	}
 	return out, p, errs, nil
 }
 
-// readers is Readers, opening own (when it is an agent of r) after the
-// others and returning its project (nil when it is not one of r's or
-// does not open; its error is then own.Open's, for OpenReaders).
-func readers(ctx context.Context, r *Registry, env Env, dir string, files []string, own Agent) (map[string][]FileReader, Project, []error) {
+// DocumentPaths are the files of p's list document: its layers that are
+// files (DocumentLayers), in order.
+func DocumentPaths(p Project) []string {
+	var out []string
+	for _, l := range DocumentLayers(p.Layers()) {
+		out = append(out, l.Path)
+	}
+	return out
+}
+
+// readers is Readers: every agent of r, in r's order.
+func readers(ctx context.Context, r *Registry, env Env, dir string, files []string) (map[string][]FileReader, []error) {
 	out := map[string][]FileReader{}
 	var errs []error
 	if r == nil {
-		return out, nil, nil
+		return out, nil
 	}
 	keys := FileKeys{}
 	asked := make(map[string]bool, len(files))
 	for _, f := range files {
 		asked[keys.Of(f)] = true
 	}
-	all := r.All()
-	// each agent's files and their readers, in the registry's order
-	byAgent := make([][]fileReaderOf, len(all))
-	ownAt := -1
-	for i, a := range all {
-		if own != nil && a.Info().Name == own.Info().Name {
-			ownAt = i
-			continue
-		}
+	for _, a := range r.All() {
 		if !readsAny(a, dir, files) {
 			continue
 		}
@@ -211,28 +285,11 @@ func readers(ctx context.Context, r *Registry, env Env, dir string, files []stri
 			errs = append(errs, fmt.Errorf("%s: %w", a.Info().Title, err))
 			continue
 		}
-		byAgent[i] = fileReaders(keys, asked, a.Info(), p)
-	}
-	var ownProject Project
-	if ownAt >= 0 {
-		a := all[ownAt]
-		p, err := a.Open(ctx, env, dir)
-		switch {
-		case err != nil:
-			errs = append(errs, fmt.Errorf("%s: %w", a.Info().Title, err))
-		case readsAny(a, dir, files):
-			byAgent[ownAt] = fileReaders(keys, asked, a.Info(), p)
-		}
-		if err == nil {
-			ownProject = p
-		}
-	}
-	for _, frs := range byAgent {
-		for _, fr := range frs {
+		for _, fr := range fileReaders(keys, asked, a.Info(), p) {
 			out[fr.key] = append(out[fr.key], fr.reader)
 		}
 	}
-	return out, ownProject, errs
+	return out, errs
 }
 
 // fileReaderOf is one file an agent reads, by its FileKey.
@@ -257,8 +314,8 @@ func readsAny(a Agent, dir string, files []string) bool {
 }
 
 // fileReaders are the files of p (the project of the agent info names)
-// with its state of each and, for the files asked about, the status it
-// gives each of their hooks.
+// with its state of each and, for the files asked about (every file when
+// asked is nil), the status it gives each of their hooks.
 func fileReaders(keys FileKeys, asked map[string]bool, info Info, p Project) []fileReaderOf {
 	byFile := map[string]*hookUses{}
 	for _, h := range p.Hooks() {
@@ -266,7 +323,7 @@ func fileReaders(keys FileKeys, asked map[string]bool, info Info, p Project) []f
 			continue
 		}
 		f := keys.Of(h.Origin.File)
-		if !asked[f] {
+		if asked != nil && !asked[f] {
 			continue
 		}
 		u := byFile[f]

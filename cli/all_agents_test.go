@@ -8,6 +8,7 @@ import (
 )
 
 func TestAuditAndListForEveryAgent(t *testing.T) {
+	t.Parallel()
 	e := newGitEnv(t)
 	_, clone := e.upstreamAndClone() // Gemini: approved
 	claudeSettings := filepath.Join(clone, ".claude", "settings.json")
@@ -44,6 +45,7 @@ func TestAuditAndListForEveryAgent(t *testing.T) {
 }
 
 func TestWorseExit(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct{ a, b, want int }{
 		{ExitOK, ExitNeedsReview, ExitNeedsReview},
 		{ExitNeedsReview, ExitOK, ExitNeedsReview},

@@ -20,6 +20,7 @@ func (e *trustEnv) geminiWarned() []string {
 // command line: audit says review is needed, `hookwarden trust --all`, the
 // real Gemini CLI then warns about nothing, and audit exits 0.
 func TestTrustAllThenGeminiWarnsNothing(t *testing.T) {
+	t.Parallel()
 	e := newTrustEnv(t)
 	e.write(filepath.Join(e.project, ".gemini", "hooks", "ok.sh"), "#!/bin/sh\nexit 0\n")
 	if err := os.Chmod(filepath.Join(e.project, ".gemini", "hooks", "ok.sh"), 0o755); err != nil {

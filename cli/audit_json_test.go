@@ -33,6 +33,7 @@ func topKeys(t *testing.T, raw []byte) []string {
 // only the agent says goes under "agent" — a common name with another
 // value (its own folder trust) too, and an empty member of its own.
 func TestAuditDocumentPutsTheAgentsOwnFactsUnderAgent(t *testing.T) {
+	t.Parallel()
 	r := &agents.Review{Project: "/p", Store: "the store", StorePath: "/s/approvals.json", NeedsReview: true,
 		FolderTrust: agents.FolderTrust{Supported: true, State: "trusted"},
 		Unreadable:  []settingsio.FileError{{Path: "/p/x.json", Line: 3, Column: 5}},
@@ -112,6 +113,7 @@ func TestAuditDocumentPutsTheAgentsOwnFactsUnderAgent(t *testing.T) {
 // Every registered agent's audit --json has the same members, in the same
 // order, with its name under agent.
 func TestAuditJSONHasOneSchemaForEveryAgent(t *testing.T) {
+	t.Parallel()
 	e := newGitEnv(t)
 	_, clone := e.upstreamAndClone()
 	writeFile(t, clone+"/.claude/settings.json", `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "echo new-claude-hook"}]}]}}`, 0o644)
@@ -144,6 +146,7 @@ func TestAuditJSONHasOneSchemaForEveryAgent(t *testing.T) {
 // under "agent" — paired by key; the agent's own objects of hooks it does
 // not review go under the document's "agent".
 func TestAuditHookObjectsHaveOneSchemaWithTheAgentsFactsUnderAgent(t *testing.T) {
+	t.Parallel()
 	rv := agents.HookReview{Label: "echo hi", Layer: "project", File: "/p/hooks.json", HookID: "h1"}
 	rv.Key, rv.Command, rv.Status, rv.Scripts = "k1", "echo hi", "new", []trust.ScriptReview{{Word: "x.sh", Path: "/p/x.sh", Diff: []trust.Span{{Kind: trust.SpanInsert, Text: "curl x | sh\n"}}}}
 	r := &agents.Review{Project: "/p", Hooks: []agents.HookReview{rv}, Document: map[string]any{

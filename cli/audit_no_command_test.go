@@ -12,6 +12,7 @@ import (
 // asking to accept what cannot be watched — and the text says it runs
 // nothing.
 func TestCommandEntryWithoutACommandRunsNothing(t *testing.T) {
+	t.Parallel()
 	e := newTrustEnv(t)
 	e.settings(`{"hooks": {"AfterAgent": [{"hooks": [{"type": "command", "name": "summarize-turn"}]}]}}`)
 	code, out, errOut := e.run("audit")

@@ -67,6 +67,7 @@ func (e *trustEnv) auditJSON() (int, map[string]any) {
 }
 
 func TestTrustCommandsRoundTrip(t *testing.T) {
+	t.Parallel()
 	e := newTrustEnv(t)
 	script := filepath.Join(e.project, ".gemini", "hooks", "check.sh")
 	e.write(script, "#!/bin/sh\nexit 0\n")
@@ -132,6 +133,7 @@ func TestTrustCommandsRoundTrip(t *testing.T) {
 }
 
 func TestTrustRefusesCorruptFileAndRepairs(t *testing.T) {
+	t.Parallel()
 	e := newTrustEnv(t)
 	e.write(filepath.Join(e.project, ".gemini", "settings.json"), `{"hooks": {"AfterTool": [{"hooks": [{"type": "command", "command": "true"}]}]}}`)
 	corrupt := `{"/other": ["a:b"], // a comment Gemini cannot read
@@ -159,6 +161,7 @@ func TestTrustRefusesCorruptFileAndRepairs(t *testing.T) {
 }
 
 func TestFolderTrustCommand(t *testing.T) {
+	t.Parallel()
 	e := newTrustEnv(t)
 	e.write(e.trFolder, "{\n  // mine\n  \"/somewhere/else\": \"DO_NOT_TRUST\"\n}")
 	tests := []struct {

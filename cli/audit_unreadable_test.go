@@ -13,6 +13,7 @@ import (
 
 // A post-pull gate must never pass on the file it cannot read.
 func TestAuditFailsClosedOnABrokenSettingsFile(t *testing.T) {
+	t.Parallel()
 	e := newTrustEnv(t)
 	settings := filepath.Join(e.project, ".gemini", "settings.json")
 	// Line 3, column 5: the stray comma.
@@ -59,6 +60,7 @@ func TestAuditFailsClosedOnABrokenSettingsFile(t *testing.T) {
 }
 
 func TestAuditFailsClosedOnABrokenExtensionHooksFile(t *testing.T) {
+	t.Parallel()
 	e := newTrustEnv(t)
 	ext := filepath.Join(e.home, ".gemini", "extensions", "x")
 	os.MkdirAll(filepath.Join(ext, "hooks"), 0o755)
@@ -75,6 +77,7 @@ func TestAuditFailsClosedOnABrokenExtensionHooksFile(t *testing.T) {
 }
 
 func TestClaudeAuditAndListFailClosedOnABrokenFile(t *testing.T) {
+	t.Parallel()
 	cio, outBuf, errBuf, project := claudeEnv(t, map[string]string{
 		"PROJECT/.claude/settings.json":       `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "echo bye"}]}]}}`,
 		"PROJECT/.claude/settings.local.json": "{\n  \"hooks\": {\"PreToolUse\": [\n}",
@@ -109,6 +112,7 @@ func TestClaudeAuditAndListFailClosedOnABrokenFile(t *testing.T) {
 // Attack: a settings file that is a named pipe would hang a reader that
 // opens it blocking; audit refuses it, says where, and exits 4.
 func TestAuditRefusesASettingsFileThatIsAPipe(t *testing.T) {
+	t.Parallel()
 	if runtime.GOOS == "windows" {
 		t.Skip("no mkfifo")
 	}

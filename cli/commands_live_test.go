@@ -21,6 +21,7 @@ import (
 // once the skill is invoked. Hookwarden lists each as what it is and
 // audit exits 3 for them.
 func TestClaudeLiveRunsProjectCommands(t *testing.T) {
+	t.Parallel()
 	script := requireClaudeLive(t)
 	skill := "---\nname: deploy\ndescription: Deploys the app\nhooks:\n  Stop:\n    - hooks:\n        - type: command\n          command: echo x > skill-ran.txt\n---\nDeploy it.\n"
 	io, out, project := claudeCommandEnv(t, map[string]string{
@@ -75,12 +76,7 @@ func runClaudeLiveFiles(t *testing.T, script, project, home string, vars ...stri
 	cmd.Env = append(env, vars...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
-	var data []byte
-	err = testenv.WithFileLock(filepath.Join(cache, "claude-live-setup.lock"), func() error {
-		var err error
-		data, err = cmd.Output()
-		return err
-	})
+	data, err := claudeLiveOutput(cache, cmd)
 	if err != nil {
 		t.Fatalf("run-claude.sh failed (%v): %s", err, stderr.String())
 	}
@@ -103,6 +99,7 @@ func runClaudeLiveFiles(t *testing.T, script, project, home string, vars ...stri
 // recorded there) is; "mcpServers" in .claude/settings.json starts
 // nothing, and Hookwarden lists no server from there.
 func TestClaudeLiveTakesMCPChoicesFromLocalSettings(t *testing.T) {
+	t.Parallel()
 	script := requireClaudeLive(t)
 	io, out, project := claudeCommandEnv(t, map[string]string{
 		"PROJECT/.mcp.json":                   `{"mcpServers": {"probe": {"command": "sh", "args": ["-c", "echo x > mcp-ran.txt; exec cat >/dev/null"]}}}`,

@@ -12,6 +12,7 @@ import (
 // and friends: a pull adding each makes audit exit 3 naming it, approving
 // makes it clean, a change after approval exits 3 again.
 func TestMoreCommandKeysNeedReview(t *testing.T) {
+	t.Parallel()
 	claude := []commandCase{{
 		name:    "headersHelper",
 		file:    "PROJECT/.mcp.json",
@@ -147,6 +148,7 @@ func TestMoreCommandKeysNeedReview(t *testing.T) {
 // plugin's handler needs review; an update that changes it after approval
 // needs review again.
 func TestClaudePluginHooksNeedReview(t *testing.T) {
+	t.Parallel()
 	io, out, project := claudeCommandEnv(t, map[string]string{
 		"HOME/.claude/settings.json": `{"enabledPlugins": {"fmt@market": true}}`,
 	})

@@ -15,6 +15,7 @@ var deepJSON = `{"hooks": ` + strings.Repeat("[", 1400*1024)
 const deepMessage = ":1:4106: nested more than 4096 levels deep"
 
 func TestDeepGeminiFilesAreRefused(t *testing.T) {
+	t.Parallel()
 	e := newTrustEnv(t)
 	settings := filepath.Join(e.project, ".gemini", "settings.json")
 	e.write(settings, deepJSON)
@@ -54,6 +55,7 @@ func TestDeepGeminiFilesAreRefused(t *testing.T) {
 }
 
 func TestDeepClaudeFilesAreRefused(t *testing.T) {
+	t.Parallel()
 	io, out, errb, project := claudeEnv(t, map[string]string{"PROJECT/.claude/settings.json": deepJSON})
 	store := filepath.Join(filepath.Dir(project), "store")
 	io.Env = append(io.Env, "HOOKWARDEN_CONFIG_DIR="+store)

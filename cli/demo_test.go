@@ -16,6 +16,7 @@ import (
 // The demo command lays out the demo and prints the environment; every
 // command then works on it, the dry run included.
 func TestDemoThenRun(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "demo")
 	var out, errb bytes.Buffer
 	io := &IO{Agents: testAgents(), Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Env: isolated(t, settingsio.Env{"PATH=/usr/bin:/bin", "GEMINI_CLI_TRUST_WORKSPACE=false"}), Dir: t.TempDir(), GOOS: "linux"}
@@ -60,6 +61,7 @@ func TestDemoThenRun(t *testing.T) {
 // A hook whose script changed after approval is held back by run, as audit
 // flags it, although its name:command key is still trusted.
 func TestRunHoldsAHookWhoseScriptChanged(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "demo")
 	var out, errb bytes.Buffer
 	io := &IO{Agents: testAgents(), Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Env: isolated(t, settingsio.Env{"PATH=/usr/bin:/bin"}), Dir: t.TempDir(), GOOS: "linux"}

@@ -10,6 +10,7 @@ import (
 // A handler disabled by Hookwarden leaves the settings file but stays in
 // the list, with status disabled, until it is enabled again.
 func TestClaudeDisabledHandlerStaysListed(t *testing.T) {
+	t.Parallel()
 	io, out, errb, _ := claudeEnv(t, map[string]string{"PROJECT/.claude/settings.json": claudeProjectSettings})
 	io.Env = append(io.Env, "HOOKWARDEN_CONFIG_DIR="+filepath.Join(t.TempDir(), "store"))
 	statuses := func() map[string]string {

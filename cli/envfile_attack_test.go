@@ -61,6 +61,7 @@ func (f *runFixture) plantHome(t *testing.T, marker string) {
 }
 
 func TestEnvFileRedirectsGeminiHome(t *testing.T) {
+	t.Parallel()
 	for _, envFile := range []string{".gemini/.env", ".env"} {
 		t.Run(envFile, func(t *testing.T) {
 			f := newRunFixture(t, true)
@@ -111,6 +112,7 @@ func TestEnvFileRedirectsGeminiHome(t *testing.T) {
 // A GEMINI_CLI_HOME the user set wins over the .env file; in an untrusted
 // folder Gemini takes only API key variables from it.
 func TestEnvFileRedirectNeedsAnUnsetVariableAndATrustedFolder(t *testing.T) {
+	t.Parallel()
 	t.Run("user-set", func(t *testing.T) {
 		f := newRunFixture(t, true)
 		f.plantHome(t, filepath.Join(t.TempDir(), "PWNED"))
@@ -134,6 +136,7 @@ func TestEnvFileRedirectNeedsAnUnsetVariableAndATrustedFolder(t *testing.T) {
 // BASH_ENV in the project's .env makes bash source project code before
 // every hook, the user's own included: a critical finding.
 func TestEnvFileBashEnvIsCritical(t *testing.T) {
+	t.Parallel()
 	f := newRunFixture(t, true)
 	f.userSettings(t, `{"hooks":{"BeforeAgent":[{"hooks":[{"type":"command","name":"mine","command":"true"}]}]}}`)
 	f.mkfile(t, ".env", "BASH_ENV=.gemini/rc.sh\n")
@@ -147,6 +150,7 @@ func TestEnvFileBashEnvIsCritical(t *testing.T) {
 // is a project hook: approved once, a changed .env value must be reviewed
 // again and is held back by run.
 func TestWorkspaceEnvChangesAnExtensionHook(t *testing.T) {
+	t.Parallel()
 	f := newRunFixture(t, true)
 	ext := filepath.Join(f.home, ".gemini", "extensions", "fmt")
 	writeFiles(t, map[string]string{
@@ -192,6 +196,7 @@ func TestWorkspaceEnvChangesAnExtensionHook(t *testing.T) {
 // An event written as one object in the workspace settings runs in Gemini
 // CLI but its trust check skips it: Hookwarden reviews and gates it.
 func TestWorkspaceEventObjectIsGated(t *testing.T) {
+	t.Parallel()
 	f := newRunFixture(t, true)
 	marker := filepath.Join(t.TempDir(), "PWNED")
 	f.workspaceSettings(t, `{"hooks":{"BeforeAgent":{"hooks":[{"type":"command","name":"obj","command":"touch `+marker+`"}]}}}`)
@@ -212,6 +217,7 @@ func TestWorkspaceEventObjectIsGated(t *testing.T) {
 // hook's environment, not its command: a change of its value in the
 // project's .env after approval must be reviewed again too.
 func TestWorkspaceEnvChangesAnExtensionHookEnvironment(t *testing.T) {
+	t.Parallel()
 	f := newRunFixture(t, true)
 	ext := filepath.Join(f.home, ".gemini", "extensions", "lint")
 	marker := filepath.Join(t.TempDir(), "PWNED")
@@ -244,6 +250,7 @@ func TestWorkspaceEnvChangesAnExtensionHookEnvironment(t *testing.T) {
 // A .env value with a carriage return and an erase-line escape cannot
 // forge the line list prints for the hydrated command.
 func TestHydratedValueIsEscapedInList(t *testing.T) {
+	t.Parallel()
 	f := newRunFixture(t, true)
 	ext := filepath.Join(f.home, ".gemini", "extensions", "fmt")
 	writeFiles(t, map[string]string{
@@ -268,6 +275,7 @@ func TestHydratedValueIsEscapedInList(t *testing.T) {
 // that audit cannot read clean while the real Gemini CLI passes them to
 // hooks the user approved.
 func TestEnvFileCodeLoadingVariablesAreCritical(t *testing.T) {
+	t.Parallel()
 	for _, kv := range []string{
 		"GIT_CONFIG_GLOBAL=evil/gitconfig",
 		"GIT_CONFIG_COUNT=1",

@@ -13,6 +13,7 @@ import (
 // 3 naming the server and the value, approving makes it clean, and a
 // change of the .env after approval needs review again.
 func TestWorkspaceEnvFeedsAnExtensionMCPServer(t *testing.T) {
+	t.Parallel()
 	f := newRunFixture(t, true)
 	ext := filepath.Join(f.home, ".gemini", "extensions", "db")
 	writeFiles(t, map[string]string{
@@ -43,6 +44,7 @@ func TestWorkspaceEnvFeedsAnExtensionMCPServer(t *testing.T) {
 // A manifest setting (envVar) whose value comes from the workspace .env
 // reaches every server of the extension as a variable: the same review.
 func TestWorkspaceEnvSettingFeedsAnExtensionMCPServer(t *testing.T) {
+	t.Parallel()
 	f := newRunFixture(t, true)
 	ext := filepath.Join(f.home, ".gemini", "extensions", "lint")
 	writeFiles(t, map[string]string{

@@ -11,6 +11,7 @@ import (
 // the terminal as lines, each escaped, not as one line of "\n" escapes; a
 // control character in a hook's name stays escaped.
 func TestMultiLineErrorsKeepTheirLines(t *testing.T) {
+	t.Parallel()
 	e := attackEnv(t)
 	e.write(filepath.Join(e.project, ".gemini", "settings.json"),
 		`{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "name": "h\u001b[2J", "command": "perl .gemini/hooks/main.pl"}]}]}}`)
@@ -35,6 +36,7 @@ func TestMultiLineErrorsKeepTheirLines(t *testing.T) {
 // as lines (a traced approval's refusal comes from the agents package as
 // one error), each escaped.
 func TestErrorLinesEscaped(t *testing.T) {
+	t.Parallel()
 	got := string(indentedBlock("nothing was approved:\n  h\x1b[2J\n    - a part", ""))
 	if strings.Count(got, "\n") != 2 || strings.Contains(got, "\x1b") || strings.Contains(got, `\n`) {
 		t.Errorf("indentedBlock = %q", got)

@@ -46,6 +46,7 @@ func checkInert(t *testing.T, what, out string) {
 }
 
 func TestTextOutputEscapesHostileHooks(t *testing.T) {
+	t.Parallel()
 	e := newTrustEnv(t)
 	hooksJSON, _ := json.Marshal(map[string]any{"hooks": map[string]any{"BeforeTool": []any{map[string]any{
 		"matcher": "write_file", "hooks": []any{map[string]any{"type": "command", "name": hostileName, "command": hostileCommand}}}}}})
@@ -88,6 +89,7 @@ func TestTextOutputEscapesHostileHooks(t *testing.T) {
 // JSON output keeps the exact strings (a program reads them) and is still
 // valid JSON, but holds no raw bidi, zero-width or C1 character either.
 func TestJSONOutputStaysExactAndInert(t *testing.T) {
+	t.Parallel()
 	e := newTrustEnv(t)
 	cmd := hostileCommand + "\u0085\u2028\U000E0041"
 	hooksJSON, _ := json.Marshal(map[string]any{"hooks": map[string]any{"BeforeTool": []any{map[string]any{
@@ -109,6 +111,7 @@ func TestJSONOutputStaysExactAndInert(t *testing.T) {
 }
 
 func TestClaudeTextOutputEscapesHostileHooks(t *testing.T) {
+	t.Parallel()
 	settings, _ := json.Marshal(map[string]any{"hooks": map[string]any{"PreToolUse": []any{map[string]any{
 		"matcher": "Bash", "hooks": []any{map[string]any{"type": "command", "command": hostileCommand}}}}}})
 	io, out, errb, project := claudeEnv(t, map[string]string{"PROJECT/.claude/settings.json": string(settings)})
@@ -142,6 +145,7 @@ func TestClaudeTextOutputEscapesHostileHooks(t *testing.T) {
 // A hook's own output (stdout, stderr, the reason of its decision) is as
 // hostile as its command: a dry run shows it escaped.
 func TestRunEscapesHookOutput(t *testing.T) {
+	t.Parallel()
 	f := newRunFixture(t, true)
 	settings, _ := json.Marshal(map[string]any{"hooks": map[string]any{"BeforeTool": []any{map[string]any{
 		"hooks": []any{

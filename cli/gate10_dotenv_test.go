@@ -20,6 +20,7 @@ import (
 // is complete, approved with plain trust --all, and a pull changing
 // lib/common.sh, or the .env pointing LIB elsewhere, reads as changed.
 func TestQwenParentDotEnvResolvesTheScriptsVariables(t *testing.T) {
+	t.Parallel()
 	p := newTraceProject(t, "")
 	p.project = filepath.Join(p.root, "mono", "pkg")
 	p.write(t, filepath.Join(p.home, ".qwen", "settings.json"), `{"security":{"folderTrust":{"enabled":true}}}`)

@@ -18,6 +18,7 @@ import (
 // the hook is complete, and a pull changing the script or the .env reads
 // as changed. (No gap here: this test passed on the code before gate10.)
 func TestGeminiDotEnvVariableInHookCommand(t *testing.T) {
+	t.Parallel()
 	p := newTraceProject(t, "")
 	p.project = filepath.Join(p.root, "mono", "pkg")
 	p.write(t, filepath.Join(p.home, ".gemini", "trustedFolders.json"), `{"`+p.project+`": "TRUST_FOLDER"}`)

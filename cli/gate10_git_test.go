@@ -20,6 +20,7 @@ import (
 // does, and then a pull changing .githooks/pre-commit makes audit exit 3
 // naming it; onbranch: still may apply (the branch changes after approval).
 func TestUserGitIncludeIfIsWeighed(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
 	}

@@ -15,6 +15,7 @@ import (
 // .github/hooks/team/guard.json passed CI clean. After approval the same
 // pull is a new hook to audit too.
 func TestScanFindsCopilotHookFilesInNestedAndLinkedFolders(t *testing.T) {
+	t.Parallel()
 	p := newTraceProject(t, "")
 	p.write(t, filepath.Join(p.home, ".copilot", "config.json"), `{"trustedFolders": ["`+p.project+`"]}`)
 	p.write(t, ".github/hooks/base.json", `{"version": 1, "hooks": {"preToolUse": [{"type": "command", "bash": "echo ok"}]}}`)
@@ -56,6 +57,7 @@ func TestScanFindsCopilotHookFilesInNestedAndLinkedFolders(t *testing.T) {
 // not walked — a scan stays in what it was given — and is not clean
 // either: scan names it and exits 1.
 func TestScanLinkedHookFolderOutsideTheScan(t *testing.T) {
+	t.Parallel()
 	p := newTraceProject(t, "")
 	p.write(t, ".github/hooks/base.json", `{"version": 1, "hooks": {"preToolUse": [{"type": "command", "bash": "echo ok"}]}}`)
 	if err := os.Symlink("/", filepath.Join(p.project, ".github", "hooks", "root")); err != nil {

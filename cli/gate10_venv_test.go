@@ -22,6 +22,7 @@ import (
 // venv python named by its path; a pull changing the entry, or adding a
 // module to the package, makes audit exit 3 naming it.
 func TestHookImportingAProjectVirtualenvPackage(t *testing.T) {
+	t.Parallel()
 	for _, command := range []string{"python3 .claude/hooks/check.py", ".venv/bin/python .claude/hooks/check.py"} {
 		venvPython := strings.HasPrefix(command, ".venv")
 		t.Run(command, func(t *testing.T) {
@@ -74,6 +75,7 @@ func TestHookImportingAProjectVirtualenvPackage(t *testing.T) {
 // TestHookImportingASubfolderVirtualenvPackage: a monorepo's backend keeps
 // its own .venv; the hook's script in backend/ imports from it.
 func TestHookImportingASubfolderVirtualenvPackage(t *testing.T) {
+	t.Parallel()
 	p := newTraceProject(t, "")
 	site := filepath.Join(p.project, "backend", ".venv", "lib", "python3.11", "site-packages")
 	p.write(t, "backend/.venv/pyvenv.cfg", "home = /usr/bin\n")
@@ -94,6 +96,7 @@ func TestHookImportingASubfolderVirtualenvPackage(t *testing.T) {
 // entry (and a reason); a module a pull adds to the package's folder is
 // now a change too (its folder's listing is watched).
 func TestHookRequiringANodeModulesPackage(t *testing.T) {
+	t.Parallel()
 	p := newTraceProject(t, "")
 	p.write(t, "node_modules/hook-utils/package.json", `{"name":"hook-utils","main":"index.js"}`)
 	p.write(t, "node_modules/hook-utils/index.js", "module.exports = {ok: () => true};\n")

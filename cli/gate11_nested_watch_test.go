@@ -15,6 +15,7 @@ import (
 // Now the folders below the start folder are watched for a .claude/skills
 // appearing: exec reviews again, names the skill and stops the agent.
 func TestExecStopsTheAgentWhenANestedSkillAppears(t *testing.T) {
+	t.Parallel()
 	f := newExecFixture(t)
 	if err := os.MkdirAll(filepath.Join(f.project, "pkg"), 0o755); err != nil {
 		t.Fatal(err)

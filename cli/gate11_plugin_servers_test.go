@@ -15,6 +15,7 @@ import (
 // (exit 3, naming it), and monitors in a form Hookwarden does not read
 // are an entry that needs review whenever they change, never clean.
 func TestPluginLanguageServerAndMonitorChangesNeedReview(t *testing.T) {
+	t.Parallel()
 	p := newTraceProject(t, "")
 	root := filepath.Join(p.home, ".claude", "plugins", "cache", "m", "a", "1.0.0")
 	p.write(t, filepath.Join(p.home, ".claude", "settings.json"), `{"enabledPlugins": {"a@m": true}}`)

@@ -33,6 +33,7 @@ var skillShellProject = map[string]string{
 // fingerprinted: audit exits 3 naming the file and the change, exec
 // refuses.
 func TestSkillAndCommandShellNeedReview(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
 	}
@@ -128,6 +129,7 @@ func TestSkillAndCommandShellNeedReview(t *testing.T) {
 // settings stops them. Hookwarden lists every one of those commands as
 // needing review.
 func TestClaudeLiveRunsSkillAndCommandShell(t *testing.T) {
+	t.Parallel()
 	script := requireClaudeLive(t)
 	body := "Inline: !`touch %s-inline.txt`\n\n```!\ntouch %s-fenced.txt\n```\n"
 	skill := func(allowed string) string {

@@ -30,6 +30,7 @@ func nestedSkill(command string) string {
 // folder git ignores is not Claude Code's and is not listed; outside git
 // the folders are walked.
 func TestNestedSkillFolderBelowTheStartFolderNeedsReview(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
 	}

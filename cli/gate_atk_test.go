@@ -19,6 +19,7 @@ import (
 // the real ones do; atk confirmed markdownlint-cli2 with the real Claude
 // Code.)
 func TestConfigCodeOfKnownReadersIsWatched(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ tool, command, config string }{
 		{"markdownlint-cli2", `markdownlint-cli2 "**/*.md"`, ".markdownlint-cli2.cjs"},
 		{"cspell", "cspell lint .claude", "cspell.config.js"},
@@ -61,6 +62,7 @@ func TestConfigCodeOfKnownReadersIsWatched(t *testing.T) {
 // and a pull that changes only the source is caught by audit --strict and
 // held by the dry run.
 func TestAHookThatRegeneratesItsScriptIsNotPlainlyTrusted(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ name, command, source, sourceText string }{
 		{"gunzip", "gunzip -kf .claude/hooks/run.sh.gz && bash .claude/hooks/run.sh", ".claude/hooks/run.sh.gz", ""},
 		{"xxd", "xxd -r .claude/hooks/run.hex .claude/hooks/run.sh && bash .claude/hooks/run.sh", ".claude/hooks/run.hex", "00000000: 6563 686f 2068 690a                      echo hi.\n"},
@@ -106,6 +108,7 @@ func jsonString(s string) string {
 // then a pull changes only the file really sourced: audit --strict exits
 // 3 (the hook is partly unwatched, or the file is named).
 func TestVariablesAssignedOutOfSightAreNotKept(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ name, script string }{
 		{"function", "LINT=.claude/hooks/a.sh\nload_config() {\n  LINT=.claude/hooks/b.sh\n}\nload_config\n. \"$LINT\"\n"},
 		{"function-defined-first", "load_config() { LINT=.claude/hooks/b.sh; }\nLINT=.claude/hooks/a.sh\nload_config\n. \"$LINT\"\n"},
@@ -148,6 +151,7 @@ func TestVariablesAssignedOutOfSightAreNotKept(t *testing.T) {
 // trusted: a pull that changes only the file so run is caught by audit
 // --strict, and the dry run without --yes does not run it for real.
 func TestPythonAndJavaScriptRunnersAreNotReadAsComplete(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ name, command, main, loaded string }{
 		{"python/runpy", "python3 .claude/hooks/main.py", "import runpy\nrunpy.run_path('.claude/hooks/y.py')\n", ".claude/hooks/y.py"},
 		{"python/getattr-exec", "python3 .claude/hooks/main.py", "import builtins\ngetattr(builtins, 'ex' + 'ec')(open('.claude/hooks/y.py').read())\n", ".claude/hooks/y.py"},
@@ -198,6 +202,7 @@ func TestPythonAndJavaScriptRunnersAreNotReadAsComplete(t *testing.T) {
 // exits 3 naming it, the dry run without --yes does not run it for real.
 // A `git -c alias.x='!…'` in the command is code too.
 func TestGitConfigIncludedFromTheWorkTreeIsWatched(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
 	}
@@ -250,6 +255,7 @@ func gitIn(t *testing.T, dir string, args ...string) {
 // hook, so a .qwen/.env a pull adds changes what an approved hook runs:
 // audit exits 3 naming it.
 func TestQwenEnvFileIsPartOfTheApproval(t *testing.T) {
+	t.Parallel()
 	for _, env := range []string{".qwen/.env", ".env"} {
 		t.Run(env, func(t *testing.T) {
 			p := newTraceProject(t, "")

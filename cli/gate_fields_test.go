@@ -51,6 +51,7 @@ func (e *trustEnv) pwned() bool {
 }
 
 func TestCLIGateFieldAttacks(t *testing.T) {
+	t.Parallel()
 	hook := func(name, command, extra string) string {
 		return `{"hooks": {"BeforeTool": [{"matcher": "write_file", "hooks": [{"type": "command", "name": ` + name +
 			`, "command": ` + command + extra + `}]}]}}`
@@ -120,6 +121,7 @@ func TestCLIGateFieldAttacks(t *testing.T) {
 // fingerprinted by Hookwarden: audit says so and exits 3, run holds it
 // back, and a later change of its script cannot slip through.
 func TestCLIApprovedOutsideHookwarden(t *testing.T) {
+	t.Parallel()
 	e := newGateEnv(t)
 	e.settings(`{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "name": "check", "command": "bash .gemini/hooks/ok.sh"}]}]}}`)
 	e.write(e.trustedHooks, `{"`+e.project+`": ["check:bash .gemini/hooks/ok.sh"]}`)
@@ -137,6 +139,7 @@ func TestCLIApprovedOutsideHookwarden(t *testing.T) {
 // Hole 5: a script that cannot be read at approval fails `trust` loudly
 // and trusts nothing.
 func TestCLITrustFailsOnUnreadableScript(t *testing.T) {
+	t.Parallel()
 	e := newGateEnv(t)
 	if err := os.MkdirAll(filepath.Join(e.project, ".gemini", "hooks", "dir.sh"), 0o755); err != nil {
 		t.Fatal(err)

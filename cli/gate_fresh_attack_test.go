@@ -45,6 +45,7 @@ func freshCaughtAttacks() []soundAttack {
 // runs its forms: approved, changed as a pull would change them, audit
 // exits 3 naming the file, and run without --yes does not run the change.
 func TestFreshAttacksCaught(t *testing.T) {
+	t.Parallel()
 	for _, a := range freshCaughtAttacks() {
 		t.Run(a.name, func(t *testing.T) {
 			e := attackEnv(t)

@@ -96,6 +96,7 @@ func langReaderAttacks() []soundAttack {
 // approved-partly-unwatched and audit --strict 3), and run without --yes
 // does not run the change.
 func TestLanguageReaderAttacks(t *testing.T) {
+	t.Parallel()
 	for _, a := range langReaderAttacks() {
 		t.Run(a.name, func(t *testing.T) { runSoundAttack(t, a) })
 	}

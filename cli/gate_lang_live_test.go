@@ -20,6 +20,7 @@ import (
 // Node hook reads approved-partly-unwatched), and the real Claude Code
 // runs the changed code — the change is what the agent runs.
 func TestClaudeLiveRunsWhatTheLanguageReadersWatch(t *testing.T) {
+	t.Parallel()
 	script := requireClaudeLive(t)
 	io, out, project := claudeCommandEnv(t, map[string]string{
 		"PROJECT/.claude/settings.json": `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "python3 .claude/hooks/main.py; node .claude/hooks/main.js"}]}]}}`,

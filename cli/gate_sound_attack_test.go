@@ -143,6 +143,7 @@ func soundAttacks() []soundAttack {
 // audit --strict exits 3), and `run` without --yes never runs the changed
 // code.
 func TestSoundGateAttacks(t *testing.T) {
+	t.Parallel()
 	for _, a := range soundAttacks() {
 		t.Run(a.name, func(t *testing.T) { runSoundAttack(t, a) })
 	}
@@ -221,6 +222,7 @@ func auditStatus(t *testing.T, e *trustEnv) string {
 // incomplete is refused without --accept-unwatched, naming what cannot be
 // watched; nothing is approved.
 func TestTrustAsksForUnwatchedCode(t *testing.T) {
+	t.Parallel()
 	e := attackEnv(t)
 	e.write(filepath.Join(e.project, ".gemini", "settings.json"),
 		`{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "name": "h", "command": "perl .gemini/hooks/main.pl"}]}]}}`)
@@ -237,6 +239,7 @@ func TestTrustAsksForUnwatchedCode(t *testing.T) {
 // TestVersionQueriesRunNoUnseenCode: node --version, python3 --version and
 // bash --version are complete discoveries, and approved they read trusted.
 func TestVersionQueriesRunNoUnseenCode(t *testing.T) {
+	t.Parallel()
 	e := attackEnv(t)
 	e.write(filepath.Join(e.project, ".gemini", "settings.json"),
 		`{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "name": "h", "command": "node --version && python3 --version && bash --version"}]}]}}`)
@@ -252,6 +255,7 @@ func TestVersionQueriesRunNoUnseenCode(t *testing.T) {
 // file with a value nested 1,000 levels deep (JSON.parse takes any depth),
 // so Hookwarden lists its hooks and reads the file without an error.
 func TestSettingsNestedAThousandLevelsAreRead(t *testing.T) {
+	t.Parallel()
 	e := attackEnv(t)
 	deep := strings.Repeat("[", 1000) + strings.Repeat("]", 1000)
 	e.write(filepath.Join(e.project, ".gemini", "settings.json"),
@@ -276,6 +280,7 @@ func claudeRun(io *IO, out, errb *bytes.Buffer, args ...string) (int, string) {
 // runs from the project's settings besides hooks (apiKeyHelper) added by
 // a pull does not read as clean.
 func TestClaudeGateAttacks(t *testing.T) {
+	t.Parallel()
 	settings := `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": ". .claude/hooks/{env,common}.sh"}]}]}}`
 	io, out, errb, project := claudeEnv(t, map[string]string{
 		"PROJECT/.claude/settings.json":         settings,
@@ -312,6 +317,7 @@ func TestClaudeGateAttacks(t *testing.T) {
 // CLI runs from the project's settings besides hooks (tools.discoveryCommand)
 // does not leave the approved hooks reading clean.
 func TestGeminiSettingsCommandsNeedReview(t *testing.T) {
+	t.Parallel()
 	e := attackEnv(t)
 	settings := filepath.Join(e.project, ".gemini", "settings.json")
 	e.write(settings, `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "name": "h", "command": "echo hi"}]}]}}`)
@@ -327,6 +333,7 @@ func TestGeminiSettingsCommandsNeedReview(t *testing.T) {
 // TestClaudeSkillAddedByAPullNeedsReview: a skill whose frontmatter holds
 // hooks, added by a pull, makes the approved handlers need review.
 func TestClaudeSkillAddedByAPullNeedsReview(t *testing.T) {
+	t.Parallel()
 	io, out, errb, project := claudeEnv(t, map[string]string{
 		"PROJECT/.claude/settings.json": `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "echo hi"}]}]}}`,
 	})
@@ -353,6 +360,7 @@ func TestClaudeSkillAddedByAPullNeedsReview(t *testing.T) {
 // TestListShowsPartlyUnwatched: list (text and --json) says an approved
 // hook with unwatched code is approved, partly unwatched.
 func TestListShowsPartlyUnwatched(t *testing.T) {
+	t.Parallel()
 	e := attackEnv(t)
 	e.write(filepath.Join(e.project, ".gemini", "settings.json"),
 		`{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "name": "h", "command": "perl .gemini/hooks/m.pl"}]}]}}`)

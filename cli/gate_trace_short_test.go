@@ -19,6 +19,7 @@ import (
 // it, and a pull that adds the config mytool loads makes audit exit 3
 // naming it.
 func TestATraceThatDidNotRunTheProgramCoversNothing(t *testing.T) {
+	t.Parallel()
 	init := sandboxtest.Require(t)
 	const mytool = "#!/bin/sh\n[ -f .mytoolrc.js ] && . ./.mytoolrc.js\nexit 0\n"
 	for _, tc := range []struct {

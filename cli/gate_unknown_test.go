@@ -18,6 +18,7 @@ import (
 // exec refuses. (The stand-in on PATH loads the config the way such tools
 // do.)
 func TestUnknownProgramInAProjectHookIsNotPlainlyTrusted(t *testing.T) {
+	t.Parallel()
 	const mytool = "#!/bin/sh\n[ -f .mytoolrc.js ] && . ./.mytoolrc.js\nexit 0\n"
 	for _, tc := range []struct{ name, agent, file, command, script string }{
 		{"claude", "claude", ".claude/settings.json", "mytool check", ""},

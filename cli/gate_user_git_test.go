@@ -21,6 +21,7 @@ import (
 // run it for real. (Discovery read only the project's .git/config: audit
 // said trusted, and the dry run committed with the pulled hook.)
 func TestUserGitConfigHooksPathIsWatched(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
 	}
@@ -80,6 +81,7 @@ func TestUserGitConfigHooksPathIsWatched(t *testing.T) {
 // agents' runs are not confirmed; uv's documentation says uv run locks
 // and syncs the project before the command.)
 func TestPulledPyprojectUnderUvRunNeedsReview(t *testing.T) {
+	t.Parallel()
 	for _, a := range []struct{ agent, file string }{{"gemini", ".gemini/settings.json"}, {"claude", ".claude/settings.json"}, {"codex", ".codex/hooks.json"}} {
 		t.Run(a.agent, func(t *testing.T) {
 			e := attackEnv(t)

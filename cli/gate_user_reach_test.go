@@ -75,6 +75,7 @@ func userReaches() []userReach {
 // naming it, and the dry run again does not run the changed code without
 // --yes. For every agent.
 func TestUserHookRunningProjectCodeIsGated(t *testing.T) {
+	t.Parallel()
 	for _, r := range userReaches() {
 		for _, a := range userReachAgents(r.command) {
 			t.Run(a.agent+"/"+r.name, func(t *testing.T) {
@@ -143,6 +144,7 @@ func TestUserHookRunningProjectCodeIsGated(t *testing.T) {
 // expansion, which /bin/sh does not do: TestClaudeGateAttacks) are left
 // out.
 func TestSoundGateAttacksEveryAgent(t *testing.T) {
+	t.Parallel()
 	for _, agent := range []struct{ name, file string }{{"claude", ".claude/settings.json"}, {"codex", ".codex/hooks.json"}} {
 		for _, a := range soundAttacks() {
 			// Claude Code runs /bin/sh, and so does Codex with no $SHELL (as
@@ -205,6 +207,7 @@ func TestSoundGateAttacksEveryAgent(t *testing.T) {
 // files it runs are recorded per project). A user hook that runs nothing
 // of the project (echo) is never listed.
 func TestUserHookApprovalIsPerProject(t *testing.T) {
+	t.Parallel()
 	for _, a := range []struct{ agent, file string }{{"gemini", ".gemini/settings.json"}, {"claude", ".claude/settings.json"}, {"codex", ".codex/hooks.json"}} {
 		t.Run(a.agent, func(t *testing.T) {
 			e := attackEnv(t)

@@ -39,6 +39,7 @@ func (p *traceProject) runUserTrace(args ...string) (int, string) {
 // fingerprinted. Then a pull changes .mytoolrc: audit exits 3 naming it,
 // and a dry run without --yes does not run the changed code for real.
 func TestUserHookReachSeenOnlyByATrace(t *testing.T) {
+	t.Parallel()
 	init := sandboxtest.Require(t)
 	for _, tc := range []struct {
 		agent, file string
@@ -163,6 +164,7 @@ func TestUserHookReachSeenOnlyByATrace(t *testing.T) {
 // end, and a formatter of the project's own dependencies (which reaches
 // the project statically and is reviewed as such).
 func TestUserHooksThatNeedNoTrace(t *testing.T) {
+	t.Parallel()
 	p := newTraceProject(t, "")
 	p.write(t, filepath.Join(p.home, ".claude", "hooks", "notify.sh"), "#!/bin/sh\njq -r .hook_event_name | head -c 100 >/dev/null\nnotify-send done || true\n")
 	p.write(t, filepath.Join(p.home, ".claude", "settings.json"), `{"hooks": {"Stop": [{"hooks": [
@@ -183,6 +185,7 @@ func TestUserHooksThatNeedNoTrace(t *testing.T) {
 // user hook that runs the project's code (make -s format runs its
 // Makefile) and leaves a plain one unmarked.
 func TestListMarksUserHooksReachingTheProject(t *testing.T) {
+	t.Parallel()
 	p := newTraceProject(t, "")
 	p.write(t, filepath.Join(p.home, ".claude", "settings.json"), `{"hooks": {"Stop": [{"hooks": [
 		{"type": "command", "command": "make -s format"},
@@ -216,6 +219,7 @@ func TestListMarksUserHooksReachingTheProject(t *testing.T) {
 // failure in the second part (its section cannot be decoded) leaves the
 // store as it was: no user-hook approval is written alone.
 func TestClaudeApprovalIsAllOrNothing(t *testing.T) {
+	t.Parallel()
 	p := newTraceProject(t, "")
 	p.write(t, filepath.Join(p.home, ".claude", "settings.json"), `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "make -s format"}]}]}}`)
 	p.write(t, "Makefile", "format:\n\t@true\n")
@@ -250,6 +254,7 @@ func TestClaudeApprovalIsAllOrNothing(t *testing.T) {
 // for this project; a pull that changes .mytoolrc makes audit exit 3
 // naming it, and a dry run without --yes does not run the changed file.
 func TestCodexUserHookTracedAtApproval(t *testing.T) {
+	t.Parallel()
 	init := sandboxtest.Require(t)
 	p := newTraceProject(t, init)
 	p.write(t, filepath.Join(p.home, "bin", "mytool"), mytool)
@@ -278,6 +283,7 @@ func TestCodexUserHookTracedAtApproval(t *testing.T) {
 // that reach the project: `trust --all` refused for a workspace hook that
 // cannot be watched in full leaves no approval of the user hook behind.
 func TestGeminiRefusedApprovalWritesNothing(t *testing.T) {
+	t.Parallel()
 	p := newTraceProject(t, "")
 	p.write(t, filepath.Join(p.home, ".gemini", "trustedFolders.json"), `{"`+p.project+`": "TRUST_FOLDER"}`)
 	p.write(t, filepath.Join(p.home, ".gemini", "settings.json"), `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "name": "fmt", "command": "bash \"$PWD/scripts/format.sh\""}]}]}}`)
@@ -304,6 +310,7 @@ func TestGeminiRefusedApprovalWritesNothing(t *testing.T) {
 // what it reads, so it is not kept as "reads nothing of the project": the
 // hook stays not traced.
 func TestUserHookTraceThatCannotStartKeepsNothing(t *testing.T) {
+	t.Parallel()
 	init := sandboxtest.Require(t)
 	p := newTraceProject(t, init)
 	p.write(t, filepath.Join(p.home, ".claude", "settings.json"), `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "no-such-tool-hw check"}]}]}}`)
@@ -325,6 +332,7 @@ func TestUserHookTraceThatCannotStartKeepsNothing(t *testing.T) {
 // that changes it makes audit exit 3, exec refuse and the guard report it.
 // Another folder, never traced, is noted again.
 func TestCodexUserHookNotTracedInThisFolder(t *testing.T) {
+	t.Parallel()
 	init := sandboxtest.Require(t)
 	p := newTraceProject(t, init)
 	other := filepath.Join(p.root, "other")
@@ -408,6 +416,7 @@ func TestCodexUserHookNotTracedInThisFolder(t *testing.T) {
 // update, and trusted_hooks.json (which would make Gemini CLI run the
 // workspace hook) and the store stay byte for byte as they were.
 func TestGeminiApprovalWithACorruptStoreSectionWritesNothing(t *testing.T) {
+	t.Parallel()
 	p := newTraceProject(t, "")
 	p.write(t, filepath.Join(p.home, ".gemini", "trustedFolders.json"), `{"`+p.project+`": "TRUST_FOLDER"}`)
 	p.write(t, filepath.Join(p.home, ".gemini", "settings.json"), `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "name": "fmt", "command": "bash \"$PWD/scripts/format.sh\""}]}]}}`)

@@ -15,6 +15,7 @@ import (
 // it, after "-") or through the arguments it hands a login shell. Each
 // read complete and trusted, and the pull's change ran.
 func TestWrapperAndStreamToolAttacks(t *testing.T) {
+	t.Parallel()
 	h := ".gemini/hooks/"
 	for _, a := range []soundAttack{
 		{name: "sed e runs the lines of a data file", command: `sed 'e' .gemini/hooks/cmds.txt`,
@@ -47,6 +48,7 @@ func TestWrapperAndStreamToolAttacks(t *testing.T) {
 // (s///, p, d …) opens and runs nothing, so the hook stays plainly
 // trusted: the rule above is not "sed is never complete".
 func TestStreamEditStaysComplete(t *testing.T) {
+	t.Parallel()
 	e := attackEnv(t)
 	hook, _ := json.Marshal(`sed -n 's/a/b/gp;/x/d' .gemini/hooks/data.txt`)
 	e.write(filepath.Join(e.project, ".gemini", "settings.json"),

@@ -20,6 +20,7 @@ import (
 // forged to give the changed file's key the approved hash, still read as
 // changed (issue 28).
 func TestGuardCheckCacheNeverHidesAChangedScript(t *testing.T) {
+	t.Parallel()
 	e := newGitEnv(t)
 	project := filepath.Join(e.root, "project")
 	script := filepath.Join(project, ".gemini", "hooks", "check.sh")

@@ -35,7 +35,9 @@ func guardedClone(t *testing.T) (*gitEnv, string, string) {
 // that the three post-* hooks did not see brought a critical hook in
 // without a word. Each flow must print the block.
 func TestGuardPrintsTheBlockInEveryGitFlow(t *testing.T) {
+	t.Parallel()
 	t.Run("fetch and reset --hard", func(t *testing.T) {
+		t.Parallel()
 		e, _, clone := guardedClone(t)
 		if out := e.mustGit(clone, "fetch", "-q"); strings.Contains(out, "need review") {
 			t.Errorf("a fetch changes no work tree but the guard spoke:\n%s", out)
@@ -43,6 +45,7 @@ func TestGuardPrintsTheBlockInEveryGitFlow(t *testing.T) {
 		wantBlock(t, "git reset --hard origin/main", e.mustGit(clone, "reset", "-q", "--hard", "origin/main"))
 	})
 	t.Run("reset --merge and --keep", func(t *testing.T) {
+		t.Parallel()
 		e, _, clone := guardedClone(t)
 		e.mustGit(clone, "fetch", "-q")
 		wantBlock(t, "git reset --keep origin/main", e.mustGit(clone, "reset", "-q", "--keep", "origin/main"))
@@ -50,6 +53,7 @@ func TestGuardPrintsTheBlockInEveryGitFlow(t *testing.T) {
 		wantBlock(t, "git reset --merge origin/main", e.mustGit(clone, "reset", "-q", "--merge", "origin/main"))
 	})
 	t.Run("pull stops on a conflict, then the merge is committed", func(t *testing.T) {
+		t.Parallel()
 		e, up, clone := guardedClone(t)
 		writeFile(t, filepath.Join(up, "README"), "upstream\n", 0o644)
 		e.mustGit(up, "add", "README")
@@ -73,6 +77,7 @@ func TestGuardPrintsTheBlockInEveryGitFlow(t *testing.T) {
 		}
 	})
 	t.Run("pull stops on a conflict in the settings file itself", func(t *testing.T) {
+		t.Parallel()
 		e, _, clone := guardedClone(t)
 		writeFile(t, filepath.Join(clone, ".gemini", "settings.json"), strings.Replace(pullSettings, "%s",
 			`, {"type": "command", "name": "mine", "command": "echo mine"}`, 1), 0o644)
@@ -93,6 +98,7 @@ func TestGuardPrintsTheBlockInEveryGitFlow(t *testing.T) {
 		wantBlock(t, "git merge --continue", e.mustGit(clone, "-c", "core.editor=true", "merge", "--continue"))
 	})
 	t.Run("pull --rebase", func(t *testing.T) {
+		t.Parallel()
 		e, _, clone := guardedClone(t)
 		writeFile(t, filepath.Join(clone, "NOTES"), "mine\n", 0o644)
 		e.mustGit(clone, "add", "NOTES")
@@ -100,6 +106,7 @@ func TestGuardPrintsTheBlockInEveryGitFlow(t *testing.T) {
 		wantBlock(t, "git pull --rebase", e.mustGit(clone, "-c", "pull.rebase=true", "pull", "-q"))
 	})
 	t.Run("switch, restore, checkout of paths", func(t *testing.T) {
+		t.Parallel()
 		e, _, clone := guardedClone(t)
 		e.mustGit(clone, "fetch", "-q")
 		wantBlock(t, "git switch", e.mustGit(clone, "switch", "-q", "-c", "theirs", "origin/main"))
@@ -109,6 +116,7 @@ func TestGuardPrintsTheBlockInEveryGitFlow(t *testing.T) {
 		wantBlock(t, "git checkout -- paths", e.mustGit(clone, "checkout", "origin/main", "--", ".gemini"))
 	})
 	t.Run("am and worktree add", func(t *testing.T) {
+		t.Parallel()
 		e, _, clone := guardedClone(t)
 		e.mustGit(clone, "fetch", "-q")
 		patch := filepath.Join(e.root, "change.patch")
@@ -129,6 +137,7 @@ func TestGuardPrintsTheBlockInEveryGitFlow(t *testing.T) {
 		}
 	})
 	t.Run("cherry-pick and stash pop", func(t *testing.T) {
+		t.Parallel()
 		e, _, clone := guardedClone(t)
 		e.mustGit(clone, "fetch", "-q")
 		wantBlock(t, "git cherry-pick", e.mustGit(clone, "cherry-pick", "origin/main"))
@@ -142,6 +151,7 @@ func TestGuardPrintsTheBlockInEveryGitFlow(t *testing.T) {
 // One git command runs several of the guard's hooks (post-index-change,
 // reference-transaction, post-merge): it prints the block once.
 func TestGuardPrintsOneBlockPerGitCommand(t *testing.T) {
+	t.Parallel()
 	e, _, clone := guardedClone(t)
 	out := e.mustGit(clone, "pull", "-q")
 	wantBlock(t, "git pull", out)
@@ -153,6 +163,7 @@ func TestGuardPrintsOneBlockPerGitCommand(t *testing.T) {
 // Uninstall puts back exactly what was there, with the new hooks, chained
 // originals of each of them, and the guard's own files in .git.
 func TestGuardUninstallRestoresEveryHookAndLeavesNothingInGit(t *testing.T) {
+	t.Parallel()
 	e := newGitEnv(t)
 	_, clone := e.upstreamAndClone()
 	gitDir := filepath.Join(clone, ".git")

@@ -14,6 +14,7 @@ import (
 // must refuse until it is fixed, and uninstall must still find and remove
 // the guard's files where it put them.
 func TestGuardNoticesCoreHooksPathMovedAway(t *testing.T) {
+	t.Parallel()
 	e := newGitEnv(t)
 	_, clone := e.upstreamAndClone()
 	gitHooks := filepath.Join(clone, ".git", "hooks")
@@ -90,6 +91,7 @@ func TestGuardNoticesCoreHooksPathMovedAway(t *testing.T) {
 // Uninstall after core.hooksPath moved, without installing again, still
 // removes the guard from the folder it was installed into.
 func TestGuardUninstallFindsTheGuardAfterCoreHooksPathMoved(t *testing.T) {
+	t.Parallel()
 	e := newGitEnv(t)
 	_, clone := e.upstreamAndClone()
 	gitHooks := filepath.Join(clone, ".git", "hooks")

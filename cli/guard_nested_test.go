@@ -15,6 +15,7 @@ import (
 // the package. Now the folders below the top that track an agent's files
 // are reviewed as start folders too, until approved there.
 func TestGuardReviewsNestedStartFolders(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
 	}

@@ -12,6 +12,7 @@ import (
 // exec's refusal. Both must show it first, with the count of what is left
 // naming its worst level.
 func TestGuardAndExecShowTheCriticalHookBehindEightHarmlessOnes(t *testing.T) {
+	t.Parallel()
 	e := newGitEnv(t)
 	_, clone := e.upstreamAndClone()
 	var defs []string

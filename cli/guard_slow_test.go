@@ -45,6 +45,7 @@ func withEnv(env []string, kv ...string) []string {
 // says at once that it runs and how to see it; the background review then
 // finishes, notifies and leaves its result for `guard status`.
 func TestGuardSaysAtOnceThatASlowReviewRunsThenFinishesIt(t *testing.T) {
+	t.Parallel()
 	e, _, clone := guardedClone(t)
 	notified := filepath.Join(e.root, "notified")
 	bin := filepath.Join(e.root, "fakebin")
@@ -82,6 +83,7 @@ func TestGuardSaysAtOnceThatASlowReviewRunsThenFinishesIt(t *testing.T) {
 // notifier nothing was ever said. The git command's output must hold the
 // block or the line that the review runs.
 func TestGuardIsNotSilentWhenAProjectMakesItsReviewSlow(t *testing.T) {
+	t.Parallel()
 	e := newGitEnv(t)
 	up, clone := e.upstreamAndClone()
 	if code, out, errOut := e.hookwarden(clone, "guard", "install"); code != 0 {
@@ -122,6 +124,7 @@ func TestGuardIsNotSilentWhenAProjectMakesItsReviewSlow(t *testing.T) {
 // review to the background (which waits for the rebase to end), the next
 // steps neither wait for a review of their own nor say it again.
 func TestGuardHandsARebaseToTheBackgroundOnce(t *testing.T) {
+	t.Parallel()
 	e, _, clone := guardedClone(t)
 	for i := 0; i < 4; i++ {
 		writeFile(t, filepath.Join(clone, fmt.Sprintf("NOTE%d", i)), "mine\n", 0o644)

@@ -13,6 +13,7 @@ import (
 // submodule's hooks. The guard must be there too and review the
 // superproject.
 func TestGuardSeesAScriptChangedInASubmoduleByPull(t *testing.T) {
+	t.Parallel()
 	e := newGitEnv(t)
 	file := []string{"-c", "protocol.file.allow=always"}
 	lib := filepath.Join(e.root, "lib")
@@ -70,6 +71,7 @@ func TestGuardSeesAScriptChangedInASubmoduleByPull(t *testing.T) {
 // superproject's next check installs it, so that the next pull that
 // changes a hooked script inside it is caught.
 func TestGuardCoversASubmoduleThatArrivesLater(t *testing.T) {
+	t.Parallel()
 	e := newGitEnv(t)
 	file := []string{"-c", "protocol.file.allow=always"}
 	up, clone := e.upstreamAndClone()

@@ -161,6 +161,7 @@ func (e *gitEnv) upstreamChange(up string) {
 }
 
 func TestGuardPullNamesNewAndChangedHooksAndKeepsExistingHook(t *testing.T) {
+	t.Parallel()
 	e := newGitEnv(t)
 	up, clone := e.upstreamAndClone()
 	hooksDir := filepath.Join(clone, ".git", "hooks")
@@ -201,6 +202,7 @@ func TestGuardPullNamesNewAndChangedHooksAndKeepsExistingHook(t *testing.T) {
 }
 
 func TestGuardKeepsTheGitExitCodeAndStdin(t *testing.T) {
+	t.Parallel()
 	e := newGitEnv(t)
 	_, clone := e.upstreamAndClone()
 	hooksDir := filepath.Join(clone, ".git", "hooks")
@@ -227,6 +229,7 @@ func TestGuardKeepsTheGitExitCodeAndStdin(t *testing.T) {
 }
 
 func TestGuardHonoursCoreHooksPath(t *testing.T) {
+	t.Parallel()
 	e := newGitEnv(t)
 	_, clone := e.upstreamAndClone()
 	custom := filepath.Join(e.root, "shared-hooks")
@@ -261,6 +264,7 @@ func TestGuardHonoursCoreHooksPath(t *testing.T) {
 }
 
 func TestGuardInWorkTreeSaysSo(t *testing.T) {
+	t.Parallel()
 	e := newGitEnv(t)
 	_, clone := e.upstreamAndClone()
 	e.mustGit(clone, "config", "core.hooksPath", ".githooks")
@@ -274,6 +278,7 @@ func TestGuardInWorkTreeSaysSo(t *testing.T) {
 }
 
 func TestExecRefusesWhileReviewIsNeededAndStartsTheAgentOnceApproved(t *testing.T) {
+	t.Parallel()
 	e := newGitEnv(t)
 	up, clone := e.upstreamAndClone()
 	_ = up

@@ -12,6 +12,7 @@ import (
 // unsaid; the guard names the hook and the files the pull changed that it
 // may reach.
 func TestGuardNamesWhatAPullChangedForPartlyUnwatchedHooks(t *testing.T) {
+	t.Parallel()
 	e := newGitEnv(t)
 	up := filepath.Join(e.root, "upstream")
 	clone := filepath.Join(e.root, "clone")

@@ -15,6 +15,7 @@ import (
 // after its approval, a hook changed in place. It never reads clean where
 // the full check does not.
 func TestGuardQuietVerdictIsTheFullChecks(t *testing.T) {
+	t.Parallel()
 	gemini := `{"hooks":{"BeforeTool":[{"matcher":"x","hooks":[
 		{"type":"command","name":"a","command":"bash hooks/a.sh"}]}]}}`
 	claude := `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"bash hooks/b.sh"}]}]}}`

@@ -60,6 +60,7 @@ var helpTree = map[string]string{
 // takes explained in words, exits 0, and does nothing else: no program
 // started, no file written, even with arguments that would write.
 func TestEveryCommandAnswersHelp(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, helpTree)
 	root := filepath.Dir(f.home)
 	roots := []string{root, isolatedRoot(t)}
@@ -145,6 +146,7 @@ func TestEveryCommandAnswersHelp(t *testing.T) {
 // The help of a command speaks the agent's words and explains the flags
 // a new user meets first.
 func TestHelpSpeaksTheAgentsWords(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	for _, c := range []struct {
 		args      []string
@@ -185,6 +187,7 @@ func TestHelpSpeaksTheAgentsWords(t *testing.T) {
 // exec starts a program only after -- or from its first argument that is
 // not a flag: exec --help is help, a mistyped flag a usage error.
 func TestExecStartsOnlyAProgram(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	for _, args := range [][]string{{"exec", "--help"}, {"exec", "-h"}, {"exec", "--bogus"}, {"exec", "--project", f.project, "--help", "sh"}} {
 		started := ""

@@ -31,22 +31,27 @@ func runList(ctx context.Context, io *IO, agent agents.Agent, args []string) err
 		// peaked at ~380 MB of heap without it (Claude Code, 100,000 hooks)
 		defer softMemoryLimit(io.Env, listMemoryLimit)()
 	}
-	p, err := io.open(ctx, agent, *dir)
-	if err != nil {
-		return err
-	}
-	obs, _ := io.observer(agent) // none when the binary is unknown: nothing is taken as ours
+	var p agents.Project
+	var readers map[string][]agents.FileReader
 	if *asJSON {
-		// The readers open every agent on the folder: the project is
-		// opened again last, with them, so that a large one is not held
-		// twice (list --json of 100,000 hooks).
-		files := layerPaths(p)
-		p = nil
-		readers, again, _, openErr := agents.OpenReaders(ctx, io.Agents, io.agentEnv(), io.projectDir(*dir), files, agent)
+		// The readers open every agent on the folder, the listed one
+		// among them (once: its files are parsed once), so that no other
+		// agent's project is held beside a large one (list --json of
+		// 100,000 hooks).
+		var openErr error
+		readers, p, _, openErr = agents.OpenReaders(ctx, io.Agents, io.agentEnv(), io.projectDir(*dir), agent)
 		if openErr != nil {
 			return fmt.Errorf("%s: %w", agent.Info().Title, openErr)
 		}
-		p = again
+	} else {
+		var err error
+		if p, err = io.open(ctx, agent, *dir); err != nil {
+			return err
+		}
+	}
+	obs, _ := io.observer(agent) // none when the binary is unknown: nothing is taken as ours
+	var err error
+	if *asJSON {
 		err = writeListJSON(io.Stdout, p, readers, obs, io.riskOptions())
 	} else {
 		err = writeListTable(io.Stdout, agent, p, obs, io.riskOptions())
@@ -77,15 +82,6 @@ type layerDoc struct {
 	// Agents are every registered agent that reads the file, each with
 	// the file's state in its eyes (nil: not asked).
 	Agents []agents.FileReader `json:"agents,omitempty"`
-}
-
-// layerPaths are the files of p's list document.
-func layerPaths(p agents.Project) []string {
-	var out []string
-	for _, l := range agents.DocumentLayers(p.Layers()) {
-		out = append(out, l.Path)
-	}
-	return out
 }
 
 // listDocument is the JSON document of `hookwarden list --json`: the

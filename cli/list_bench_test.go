@@ -9,15 +9,20 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/hookwarden/hookwarden/agents"
 )
 
 // BenchmarkListJSONMemory measures `list --json` of 10,000 hooks per agent
 // (Gemini CLI, Claude Code, Codex CLI, each its own file in one project, as
 // scripts/perf/genproject writes them): "command" is the whole command as
 // it runs (the project and every agent reading its file opened, the list
-// streamed hook by hook), "materialized" its baseline in the same run, the
-// list document with every hook's object built before anything is
-// written (as list --json did before it streamed), on one open project.
+// streamed hook by hook); its baselines in the same run: "opened-twice"
+// (Gemini CLI), the command after one more Open of the listed agent, as
+// list --json parsed its files before it opened it once with the readers,
+// and "materialized", the list document with every hook's object built
+// before anything is written (as list --json did before it streamed), on
+// one open project.
 // peak-MB is the heap's peak (live objects and garbage not yet collected,
 // sampled every millisecond), what a process's RSS follows.
 func BenchmarkListJSONMemory(b *testing.B) {
@@ -81,6 +86,25 @@ func BenchmarkListJSONMemory(b *testing.B) {
 			}
 			peak()
 		})
+		if name == "gemini" {
+			// the command as it was before it parsed the listed agent's
+			// files once: an Open for the names of its files, then the
+			// list (which opens it again with the readers)
+			b.Run(name+"/opened-twice", func(b *testing.B) {
+				peak := watchHeap(b)
+				for range b.N {
+					io := &IO{Agents: testAgents(), Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: io.Discard, Env: f.env, Dir: f.project, GOOS: "linux"}
+					p, err := io.open(context.Background(), agent, "")
+					if err != nil || len(agents.DocumentPaths(p)) == 0 {
+						b.Fatalf("open: %v", err)
+					}
+					if code := Main(context.Background(), []string{"list", "--json", "--agent", name}, io); code != 0 {
+						b.Fatalf("list --json --agent %s: exit %d", name, code)
+					}
+				}
+				peak()
+			})
+		}
 		b.Run(name+"/materialized", func(b *testing.B) {
 			peak := watchHeap(b)
 			for range b.N {

@@ -75,6 +75,7 @@ const workspaceSettings = `{
 }`
 
 func TestListJSON(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, map[string]string{
 		"home/.gemini/settings.json":    userSettings,
 		"project/.gemini/settings.json": workspaceSettings,
@@ -147,6 +148,7 @@ func TestListJSON(t *testing.T) {
 }
 
 func TestListTableAndParseError(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, map[string]string{
 		"home/.gemini/settings.json":    "{\n  \"hooks\": {,\n}",
 		"project/.gemini/settings.json": workspaceSettings,
@@ -170,6 +172,7 @@ func TestListTableAndParseError(t *testing.T) {
 }
 
 func TestPlan(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, map[string]string{
 		"home/.gemini/settings.json":    userSettings,
 		"project/.gemini/settings.json": workspaceSettings,
@@ -200,6 +203,7 @@ func TestPlan(t *testing.T) {
 }
 
 func TestUsageErrors(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	tests := [][]string{
 		{"plan"},
@@ -249,6 +253,7 @@ func BenchmarkList1000(b *testing.B) {
 }
 
 func TestAgentFlag(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		args []string
 		want string

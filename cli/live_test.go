@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/hookwarden/hookwarden/internal/testenv"
@@ -41,6 +42,33 @@ func requireClaudeLive(t *testing.T) string {
 	return script
 }
 
+// claudeLiveInstalled is set once a run of the kit's run-claude.sh has
+// succeeded in this test binary: Claude Code is then installed in the
+// cache (the script installs it before it runs it), and later runs need
+// not wait for the install lock.
+var claudeLiveInstalled atomic.Bool
+
+// claudeLiveOutput runs cmd (the kit's run-claude.sh) and returns its
+// output. The first run of the test binary holds the install lock that
+// every test binary shares, so that only one installs Claude Code; the
+// runs after a success run without it, at the same time as other tests
+// (each run has its own temporary copy, stand-in port and namespace).
+func claudeLiveOutput(cache string, cmd *exec.Cmd) ([]byte, error) {
+	if claudeLiveInstalled.Load() {
+		return cmd.Output()
+	}
+	var out []byte
+	err := testenv.WithFileLock(filepath.Join(cache, "claude-live-setup.lock"), func() error {
+		var err error
+		out, err = cmd.Output()
+		return err
+	})
+	if err == nil {
+		claudeLiveInstalled.Store(true)
+	}
+	return out, err
+}
+
 // runClaudeLive runs the real Claude Code once on project/home and returns
 // the tags of the fixture hooks that fired.
 func runClaudeLive(t *testing.T, script, project, home string) []string {
@@ -64,12 +92,7 @@ func runClaudeLive(t *testing.T, script, project, home string) []string {
 	cmd.Env = env
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
-	var out []byte
-	err = testenv.WithFileLock(filepath.Join(cache, "claude-live-setup.lock"), func() error {
-		var err error
-		out, err = cmd.Output()
-		return err
-	})
+	out, err := claudeLiveOutput(cache, cmd)
 	if err != nil {
 		t.Fatalf("run-claude.sh failed (%v): %s", err, stderr.String())
 	}
@@ -98,6 +121,7 @@ func runClaudeLive(t *testing.T, script, project, home string) []string {
 // disable --agent claude X' the handler no longer fires, after enable it
 // fires again and the settings file is byte-identical.
 func TestClaudeLiveDisableEnable(t *testing.T) {
+	t.Parallel()
 	script := requireClaudeLive(t)
 	root := t.TempDir()
 	project, home := filepath.Join(root, "project"), filepath.Join(root, "home")
@@ -183,6 +207,7 @@ func TestClaudeLiveDisableEnable(t *testing.T) {
 // 'hookwarden list --agent claude' counts as running, and the list says
 // so next to "not accepted".
 func TestClaudeLiveUntrustedFolderRunsHooks(t *testing.T) {
+	t.Parallel()
 	script := requireClaudeLive(t)
 	root := t.TempDir()
 	project, home := filepath.Join(root, "project"), filepath.Join(root, "home")

@@ -4,6 +4,9 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/hookwarden/hookwarden/sandbox"
@@ -27,5 +30,34 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(Main(context.Background(), os.Args[1:], io))
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	if observeBuild.dir != "" {
+		os.RemoveAll(observeBuild.dir)
+	}
+	os.Exit(code)
+}
+
+// observeBuild is cmd/hookwarden-observe built once for the test binary
+// (observeBinary), in a folder TestMain removes at the end.
+var observeBuild struct {
+	once     sync.Once
+	dir, bin string
+	out      []byte
+	err      error
+}
+
+// observeBinary builds cmd/hookwarden-observe on its first call and
+// returns its path (or the build's error and output) on every call.
+func observeBinary() (string, []byte, error) {
+	observeBuild.once.Do(func() {
+		dir, err := os.MkdirTemp("", "hookwarden-observe-")
+		if err != nil {
+			observeBuild.err = err
+			return
+		}
+		observeBuild.dir = dir
+		observeBuild.bin = filepath.Join(dir, "observe-bin")
+		observeBuild.out, observeBuild.err = exec.Command("go", "build", "-o", observeBuild.bin, "github.com/hookwarden/hookwarden/cmd/hookwarden-observe").CombinedOutput()
+	})
+	return observeBuild.bin, observeBuild.out, observeBuild.err
 }

@@ -14,6 +14,7 @@ import (
 // 2.1.332's dialog writes it); revoking takes out exactly what was added,
 // and a file created only for it goes back to absent.
 func TestClaudeApprovalRecordsClaudeCodesOwnMCPChoice(t *testing.T) {
+	t.Parallel()
 	const mcp = `{"mcpServers": {"notes": {"command": "./notes-srv"}, "db": {"command": "./db-srv"}}}`
 	run := func(t *testing.T, io *IO, out func() string, args ...string) string {
 		t.Helper()

@@ -18,6 +18,7 @@ import (
 // skill; without that read the skill is unknown. Hookwarden's audit of the
 // root exits 3 naming the skill.
 func TestClaudeLiveLoadsNestedSkills(t *testing.T) {
+	t.Parallel()
 	script := requireClaudeLive(t)
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")

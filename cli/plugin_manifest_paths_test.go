@@ -10,6 +10,7 @@ import (
 // curl|sh body must not audit clean. The old code read only the default
 // folders and exited 0.
 func TestPluginManifestCommandsPathIsNotClean(t *testing.T) {
+	t.Parallel()
 	p := newTraceProject(t, "")
 	root := filepath.Join(p.home, ".claude", "plugins", "cache", "m", "a", "1.0.0")
 	p.write(t, filepath.Join(p.home, ".claude", "settings.json"), `{"enabledPlugins": {"a@m": true}}`)

@@ -30,6 +30,7 @@ func realBeforeTool(t *testing.T, cwd, tool string, input map[string]string) str
 // write tools and the shell; off puts the file back byte for byte, and
 // removes a file that on created.
 func TestProtectGeminiIsByteForByte(t *testing.T) {
+	t.Parallel()
 	e := newProtectEnv(t)
 	settings := filepath.Join(e.home, ".gemini", "settings.json")
 	orig := "{\n  // my settings\n  \"ui\": {\"theme\": \"dark\"},\n  \"hooks\": {\n    \"BeforeTool\": [{\"matcher\": \"read_file\", \"hooks\": [{\"type\": \"command\", \"command\": \"echo mine\"}]}]\n  }\n}\n"
@@ -117,6 +118,7 @@ func TestProtectGeminiIsByteForByte(t *testing.T) {
 // with Gemini's deny answer ({"decision":"deny","reason":…}, exit 0);
 // other writes and reads pass without a word.
 func TestProtectCheckGeminiDenies(t *testing.T) {
+	t.Parallel()
 	e := newProtectEnv(t)
 	script := filepath.Join(e.project, ".gemini", "hooks", "check.sh")
 	writeFile(t, filepath.Join(e.project, ".gemini", "settings.json"),

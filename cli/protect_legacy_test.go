@@ -15,6 +15,7 @@ import (
 // token's, and off then leaves no protective hook. In a folder Gemini CLI does not trust,
 // status says the hook does not run there.
 func TestProtectFindsAHookInstalledBeforeTokens(t *testing.T) {
+	t.Parallel()
 	e := newProtectEnv(t)
 	settings := filepath.Join(e.home, ".gemini", "settings.json")
 	orig := "{\n  \"ui\": {\"theme\": \"dark\"}\n}\n"

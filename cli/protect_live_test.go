@@ -18,6 +18,7 @@ import (
 // model's Bash call that appends to the project's hook script is denied
 // with Hookwarden's reason, and the script is unchanged.
 func TestClaudeLiveProtectDenies(t *testing.T) {
+	t.Parallel()
 	script := requireClaudeLive(t)
 	root := t.TempDir()
 	project, home := filepath.Join(root, "project"), filepath.Join(root, "home")
@@ -52,12 +53,7 @@ func TestClaudeLiveProtectDenies(t *testing.T) {
 	cmd.Env = env
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
-	var rep []byte
-	err = testenv.WithFileLock(filepath.Join(cache, "claude-live-setup.lock"), func() error {
-		var err error
-		rep, err = cmd.Output()
-		return err
-	})
+	rep, err := claudeLiveOutput(cache, cmd)
 	if err != nil {
 		t.Fatalf("run-claude.sh failed (%v): %s", err, stderr.String())
 	}

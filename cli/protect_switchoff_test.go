@@ -36,6 +36,7 @@ func (e *protectEnv) trustGeminiFolder() {
 // off: list shows it running, protect status and audit are clean. Two
 // users get different tokens; protect-check accepts its own --id.
 func TestProtectCommandIsUnguessable(t *testing.T) {
+	t.Parallel()
 	e := newProtectEnv(t)
 	e.trustGeminiFolder()
 	old := "/opt/hookwarden/bin/hookwarden protect-check --agent gemini"
@@ -83,6 +84,7 @@ func TestProtectCommandIsUnguessable(t *testing.T) {
 // hooksConfig.enabled false, switches it off in Gemini CLI: protect
 // status and audit say so with file:line and exit 3.
 func TestProtectReportsAProjectThatSwitchesItOff(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name     string
 		settings func(cmd string) string
@@ -123,6 +125,7 @@ func TestProtectReportsAProjectThatSwitchesItOff(t *testing.T) {
 // protective one included: protect status and audit say so with
 // file:line and exit 3.
 func TestProtectReportsClaudeDisableAllHooks(t *testing.T) {
+	t.Parallel()
 	for _, file := range []string{"settings.json", "settings.local.json"} {
 		t.Run(file, func(t *testing.T) {
 			e := newProtectEnv(t)

@@ -47,6 +47,7 @@ func (e *protectEnv) run(stdin string, args ...string) (int, string) {
 // (it reads strict JSON: a comment makes it ignore the whole file, checked
 // with the real Claude Code 2.1.332) is refused: the hook would never run.
 func TestProtectOnOffIsByteForByte(t *testing.T) {
+	t.Parallel()
 	e := newProtectEnv(t)
 	orig := "{\n  \"model\": \"opus\",\n  \"hooks\": {\n    \"Stop\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"say done\"}]}]\n  }\n}\n"
 	writeFile(t, e.userSettings, orig, 0o600)
@@ -148,6 +149,7 @@ func TestProtectOnOffIsByteForByte(t *testing.T) {
 // the protection), or Hookwarden's store; each is denied with Claude
 // Code's deny answer. Writes elsewhere pass without a word.
 func TestProtectCheckDeniesWritesToHookFiles(t *testing.T) {
+	t.Parallel()
 	e := newProtectEnv(t)
 	if code, out := e.run("", "trust", "--agent", "claude", "--all"); code != ExitOK {
 		t.Fatalf("trust: exit %d\n%s", code, out)
@@ -199,6 +201,7 @@ func TestProtectCheckDeniesWritesToHookFiles(t *testing.T) {
 // approved script or moves a file onto a hook file, and a shell command
 // naming it.
 func TestProtectCodexIsTrustedAndByteForByte(t *testing.T) {
+	t.Parallel()
 	e := newProtectEnv(t)
 	hooksJSON := filepath.Join(e.home, ".codex", "hooks.json")
 	config := filepath.Join(e.home, ".codex", "config.toml")
@@ -295,6 +298,7 @@ func TestProtectCodexIsTrustedAndByteForByte(t *testing.T) {
 // written in between, off puts config.toml back byte for byte too, and
 // removes the hooks.json protect on created.
 func TestProtectCodexOffRestoresConfigByteForByte(t *testing.T) {
+	t.Parallel()
 	e := newProtectEnv(t)
 	config := filepath.Join(e.home, ".codex", "config.toml")
 	orig := "# my config\nmodel = \"gpt-5.5\"\n"

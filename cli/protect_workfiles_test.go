@@ -25,6 +25,7 @@ func writeLintProject(t *testing.T, project string) {
 // ordinary work files: protect-check lets the agent write them. The
 // approved project hook's script and the settings stay denied.
 func TestProtectCheckAllowsWorkFilesOfUserHooks(t *testing.T) {
+	t.Parallel()
 	e := newProtectEnv(t)
 	writeFile(t, e.userSettings, userLintHook, 0o600)
 	writeLintProject(t, e.project)
@@ -88,6 +89,7 @@ func newWorkFixture(t *testing.T) *execFixture {
 // runs to its own end (exit 7). The hook is not approved any more: audit
 // exits 3 after the session.
 func TestExecWarnsWhenTheAgentEditsWorkFiles(t *testing.T) {
+	t.Parallel()
 	f := newWorkFixture(t)
 	release := filepath.Join(f.root(), "release")
 	pkg := filepath.Join(f.project, "package.json")
@@ -117,6 +119,7 @@ set -- '` + release + `'
 // user hook, the agent edits package.json and then the approved project
 // hook's script: exec stops it (exit 3), naming the script.
 func TestExecStillStopsOnAProjectHookScriptBesideWorkFiles(t *testing.T) {
+	t.Parallel()
 	f := newWorkFixture(t)
 	survived := filepath.Join(f.root(), "survived")
 	pkg := filepath.Join(f.project, "package.json")

@@ -16,6 +16,7 @@ import (
 // the agent, guard check reports it; a later change to the file does the
 // same once it was approved.
 func TestQwenLaterDotEnvNeedsReview(t *testing.T) {
+	t.Parallel()
 	p := newTraceProject(t, "")
 	p.write(t, filepath.Join(p.home, ".qwen", "settings.json"), `{"security":{"folderTrust":{"enabled":true}}}`)
 	p.write(t, filepath.Join(p.home, ".qwen", "trustedFolders.json"), `{"`+p.project+`": "TRUST_FOLDER"}`)

@@ -50,13 +50,12 @@ func newRecordEnv(t *testing.T) *recordEnv {
 	return e
 }
 
-// useObserveBinary builds cmd/hookwarden-observe and puts it (behind a
-// wrapper that sets the history folder) next to the hookwarden wrapper,
-// where record on finds it.
+// useObserveBinary puts cmd/hookwarden-observe (built once: observeBinary),
+// behind a wrapper that sets the history folder, next to the hookwarden
+// wrapper, where record on finds it.
 func (e *recordEnv) useObserveBinary() {
 	e.t.Helper()
-	bin := filepath.Join(e.root, "observe-bin")
-	out, err := exec.Command("go", "build", "-o", bin, "github.com/hookwarden/hookwarden/cmd/hookwarden-observe").CombinedOutput()
+	bin, out, err := observeBinary()
 	if err != nil {
 		e.t.Fatalf("building hookwarden-observe: %v\n%s", err, out)
 	}
@@ -143,6 +142,7 @@ func loggedPayloads(t *testing.T, dir string) map[string][][]byte {
 // why the other did not; run --replay runs the same set; record off puts
 // the user's settings back byte for byte.
 func TestClaudeLiveRecordReplay(t *testing.T) {
+	t.Parallel()
 	script := requireClaudeLive(t)
 	e := newRecordEnv(t)
 	userSettings := "{\n  \"model\": \"opus\",\n  \"hooks\": {\n    \"PreToolUse\": [\n      {\"matcher\": \"Bash\", \"hooks\": [{\"type\": \"command\", \"command\": \"claude-live-log userbash\"}]}\n    ]\n  }\n}\n"
@@ -332,6 +332,7 @@ func requireCodexLiveKit(t *testing.T) string {
 // did; run --replay runs the same set; record off puts hooks.json and
 // config.toml back byte for byte.
 func TestCodexLiveRecordReplay(t *testing.T) {
+	t.Parallel()
 	script := requireCodexLiveKit(t)
 	e := newRecordEnv(t)
 	hooksJSON := filepath.Join(e.home, ".codex", "hooks.json")
@@ -431,6 +432,7 @@ func copyDir(t *testing.T, src, dst string) {
 // write_file one does not; run --replay runs the same set; record off
 // puts the user's settings back byte for byte.
 func TestGeminiLiveRecordReplay(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("live Gemini CLI run (-short)")
 	}

@@ -21,6 +21,7 @@ import (
 // Gemini CLI, hooks.json and config.toml for Codex), and files that did
 // not exist go back to absent.
 func TestRecordOnOffByteForByte(t *testing.T) {
+	t.Parallel()
 	e := newRecordEnv(t)
 	files := map[string]string{
 		filepath.Join(e.home, ".claude", "settings.json"): "{\n  \"model\": \"opus\",\n  \"hooks\": {\"PreToolUse\": [{\"matcher\": \"Bash\", \"hooks\": [{\"type\": \"command\", \"command\": \"mine\"}]}]}\n}\n",
@@ -76,6 +77,7 @@ func TestRecordOnOffByteForByte(t *testing.T) {
 // observer entries; a file that does not parse is refused and left
 // alone.
 func TestRecordOffKeepsUserEdits(t *testing.T) {
+	t.Parallel()
 	e := newRecordEnv(t)
 	p := filepath.Join(e.home, ".claude", "settings.json")
 	writeFile(t, p, "{\n  \"model\": \"opus\"\n}\n", 0o600)
@@ -106,6 +108,7 @@ func TestRecordOffKeepsUserEdits(t *testing.T) {
 // group that a user group follows (added after on), that group's
 // trusted_hash moves to its new index, so Codex still runs it.
 func TestCodexRecordOffMovesUserTrust(t *testing.T) {
+	t.Parallel()
 	e := newRecordEnv(t)
 	hooksJSON := filepath.Join(e.home, ".codex", "hooks.json")
 	configTOML := filepath.Join(e.home, ".codex", "config.toml")
@@ -145,6 +148,7 @@ func TestCodexRecordOffMovesUserTrust(t *testing.T) {
 // history path that is a file, bad flags; a secret in the payload never
 // reaches the disk.
 func TestObserveAlwaysExitsZero(t *testing.T) {
+	t.Parallel()
 	e := newRecordEnv(t)
 	token := "ghp_" + strings.Repeat("Z9", 18)
 	for _, payload := range []string{"{not json", "", `{"cwd":"/p","tool_input":{"command":"curl -H 'Authorization: Bearer ` + token + `'"}}`} {
@@ -186,6 +190,7 @@ func TestObserveAlwaysExitsZero(t *testing.T) {
 // Observers running at once, as separate processes (the agents start one
 // per event, in parallel), lose no record and tear none.
 func TestObserveConcurrentProcesses(t *testing.T) {
+	t.Parallel()
 	e := newRecordEnv(t)
 	const n = 24
 	var wg sync.WaitGroup
@@ -216,6 +221,7 @@ func TestObserveConcurrentProcesses(t *testing.T) {
 
 // history filters by agent, event and project; clear deletes it.
 func TestHistoryFiltersAndClear(t *testing.T) {
+	t.Parallel()
 	e := newRecordEnv(t)
 	other := filepath.Join(e.root, "other")
 	os.MkdirAll(other, 0o755)
@@ -248,6 +254,7 @@ func TestHistoryFiltersAndClear(t *testing.T) {
 // arguments - another program, or more on the line - is analysed as any
 // hook (the attack: a project hiding behind the observer's look).
 func TestObserverNoRiskOnlyWhenOurs(t *testing.T) {
+	t.Parallel()
 	e := newRecordEnv(t)
 	own := filepath.Join(filepath.Dir(e.wrapper), agents.ObserveBinary)
 	// over the analysis's 1 MiB read limit, as the real binary is
@@ -298,6 +305,7 @@ func TestObserverNoRiskOnlyWhenOurs(t *testing.T) {
 // record itself; the user's hooks of the event still run, and an event
 // where only the observer runs says so and runs nothing.
 func TestDryRunLeavesObserverOut(t *testing.T) {
+	t.Parallel()
 	e := newRecordEnv(t)
 	marker := filepath.Join(e.root, "observer-ran")
 	writeFile(t, filepath.Join(filepath.Dir(e.wrapper), agents.ObserveBinary), "#!/bin/sh\necho ran >> '"+marker+"'\nexit 0\n", 0o755)
@@ -329,6 +337,7 @@ func TestDryRunLeavesObserverOut(t *testing.T) {
 // record --agent all names every agent it does not record, never leaving
 // one out in silence.
 func TestRecordAllNamesWhatItDoesNotRecord(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, nil)
 	out, errOut, code := f.run(t, "record", "on", "--agent", "all")
 	if code != ExitOK {

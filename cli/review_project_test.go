@@ -13,6 +13,7 @@ import (
 // TestReviewProjectCountsAndNamesTheFilesToWatch is what the tray asks of
 // each recent project: the guard's items, and both agents' settings files.
 func TestReviewProjectCountsAndNamesTheFilesToWatch(t *testing.T) {
+	t.Parallel()
 	e := newTrustEnv(t)
 	ws := filepath.Join(e.project, ".gemini", "settings.json")
 	e.write(ws, `{"hooks":{"BeforeTool":[{"matcher":"write_file","hooks":[{"type":"command","command":"echo new"}]}]}}`)

@@ -13,6 +13,7 @@ import (
 )
 
 func TestClaudeAuditTrustRun(t *testing.T) {
+	t.Parallel()
 	if runtime.GOOS == "windows" {
 		t.Skip("POSIX shell semantics")
 	}

@@ -92,6 +92,7 @@ func (f *mcpFixture) run(t *testing.T, args ...string) (string, string, int) {
 // (the key it read, the connection out with it, the program it started);
 // the real home and project stay as they were.
 func TestRunMCPServerInSandbox(t *testing.T) {
+	t.Parallel()
 	sandboxtest.Require(t)
 	f := newMCPFixture(t, `{"mcpServers": {"notes": {"command": "/usr/bin/python3", "args": ["srv.py"], "env": {"NOTES_DIR": "${HOME}/notes"}}}}`)
 	homeBefore, projBefore := treeSum(t, f.home), treeSum(t, f.project)
@@ -155,6 +156,7 @@ func TestRunMCPServerInSandbox(t *testing.T) {
 // TestRunMCPServerThatNeverAnswers: a server that reads nothing and
 // answers nothing is stopped at the cap, and the run says so.
 func TestRunMCPServerThatNeverAnswers(t *testing.T) {
+	t.Parallel()
 	sandboxtest.Require(t)
 	f := newMCPFixture(t, `{"mcpServers": {"mute": {"command": "/bin/sh", "args": ["-c", "sleep 600 & sleep 600"]}}}`)
 	out, stderr, code := f.run(t, "--mcp", "mute", "--timeout", "2s", "--json")
@@ -173,6 +175,7 @@ func TestRunMCPServerThatNeverAnswers(t *testing.T) {
 // TestRunMCPRemoteAndHeld: a url server runs nothing here, and --no-sandbox
 // holds an unapproved server back (exit 3) without starting it.
 func TestRunMCPRemoteAndHeld(t *testing.T) {
+	t.Parallel()
 	f := newMCPFixture(t, `{"mcpServers": {"remote": {"type": "http", "url": "https://mcp.example/x"}, "notes": {"command": "/usr/bin/python3", "args": ["srv.py"]}}}`)
 	out, _, code := f.run(t, "--mcp", "remote")
 	if code != 0 || !strings.Contains(out, "nothing runs on this machine") || !strings.Contains(out, "https://mcp.example/x") {

@@ -74,6 +74,7 @@ func (f *runFixture) runSandboxed(t *testing.T, marker string, args ...string) (
 // they run in the sandbox: each attempt is in the report, the real home
 // and project are byte for byte what they were, and no process is left.
 func TestRunSandboxesUnapprovedHooks(t *testing.T) {
+	t.Parallel()
 	sandboxtest.Require(t)
 	f := newRunFixture(t, true)
 	os.MkdirAll(filepath.Join(f.home, ".ssh"), 0o700)
@@ -145,6 +146,7 @@ func TestRunSandboxesUnapprovedHooks(t *testing.T) {
 // TestRunNoSandboxHoldsBack: --no-sandbox runs nothing unapproved (exit 3)
 // and --sandbox runs approved (user) hooks in the sandbox too.
 func TestRunSandboxFlags(t *testing.T) {
+	t.Parallel()
 	sandboxtest.Require(t)
 	f := newRunFixture(t, true)
 	f.userSettings(t, `{"hooks":{"BeforeTool":[{"hooks":[{"type":"command","name":"user","command":"echo hi > ~/written"}]}]}}`)
@@ -194,6 +196,7 @@ func processesWithEnv(t *testing.T, kv string) []string {
 // too: its block reaches Claude Code's verdict unchanged, its write to the
 // real home does not happen, and the text report follows its result.
 func TestClaudeRunSandboxesUnapprovedHandlers(t *testing.T) {
+	t.Parallel()
 	sandboxtest.Require(t)
 	root := t.TempDir()
 	project, home := filepath.Join(root, "p"), filepath.Join(root, "h")
@@ -223,6 +226,7 @@ func TestClaudeRunSandboxesUnapprovedHandlers(t *testing.T) {
 // secret) appears in the behaviour report; the stub resolver records only
 // the questions it can parse, so it used to vanish from the report.
 func TestSandboxReportsDataSentToARemotePort53(t *testing.T) {
+	t.Parallel()
 	sandboxtest.Require(t)
 	f := newRunFixture(t, true)
 	os.MkdirAll(filepath.Join(f.home, ".ssh"), 0o700)

@@ -84,6 +84,7 @@ const guardSettings = `{
 }`
 
 func TestRunSaysWhatGeminiWouldDo(t *testing.T) {
+	t.Parallel()
 	f := newRunFixture(t, true)
 	f.userSettings(t, guardSettings)
 	out, errOut, code := f.run(t, "", "--event", "BeforeTool", "--tool", "write_file")
@@ -109,6 +110,7 @@ func TestRunSaysWhatGeminiWouldDo(t *testing.T) {
 }
 
 func TestRunJSONDocument(t *testing.T) {
+	t.Parallel()
 	f := newRunFixture(t, true)
 	f.userSettings(t, guardSettings)
 	out, errOut, code := f.run(t, "", "--event", "BeforeTool", "--tool", "replace", "--json")
@@ -145,6 +147,7 @@ func TestRunJSONDocument(t *testing.T) {
 }
 
 func TestRunWorkspaceHooksNeedApproval(t *testing.T) {
+	t.Parallel()
 	f := newRunFixture(t, true)
 	f.workspaceSettings(t, `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "name": "setup", "command": "touch ran.txt; echo hi"}]}]}}`)
 	marker := filepath.Join(f.project, "ran.txt")
@@ -187,6 +190,7 @@ func TestRunWorkspaceHooksNeedApproval(t *testing.T) {
 }
 
 func TestRunUntrustedFolder(t *testing.T) {
+	t.Parallel()
 	f := newRunFixture(t, false)
 	f.userSettings(t, guardSettings)
 	out, _, code := f.run(t, "", "--event", "BeforeTool", "--tool", "write_file")
@@ -200,6 +204,7 @@ func TestRunUntrustedFolder(t *testing.T) {
 }
 
 func TestRunInputAndHookSelection(t *testing.T) {
+	t.Parallel()
 	f := newRunFixture(t, true)
 	f.userSettings(t, `{"hooks": {"BeforeTool": [{"matcher": "run_shell_command", "hooks": [
 		{"type": "command", "name": "no-rm", "command": "grep -q 'rm -rf' && { echo 'rm -rf refused' >&2; exit 2; } || true"},

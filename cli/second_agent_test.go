@@ -43,6 +43,7 @@ const claudeProjectSettings = `{"hooks": {
   "Stop": [{"hooks": [{"type": "prompt", "prompt": "done?"}]}]}}`
 
 func TestClaudeList(t *testing.T) {
+	t.Parallel()
 	io, out, errb, project := claudeEnv(t, map[string]string{
 		"PROJECT/.claude/settings.json": claudeProjectSettings,
 		"HOME/.claude/settings.json":    `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "guard.sh; exit 1"}]}]}}`,
@@ -91,6 +92,7 @@ func TestClaudeList(t *testing.T) {
 }
 
 func TestClaudePlan(t *testing.T) {
+	t.Parallel()
 	io, out, errb, _ := claudeEnv(t, map[string]string{"PROJECT/.claude/settings.json": claudeProjectSettings})
 	io.Stdin = strings.NewReader(`{"command": "git push"}`)
 	if code := Main(context.Background(), []string{"plan", "--agent", "claude", "--event", "PreToolUse", "--tool", "Bash", "--input", "-", "--json"}, io); code != 0 {
@@ -125,6 +127,7 @@ func TestClaudePlan(t *testing.T) {
 }
 
 func TestClaudeMigrate(t *testing.T) {
+	t.Parallel()
 	gemini := "{\n  // keep this comment\n  \"general\": {}\n}\n"
 	io, out, errb, project := claudeEnv(t, map[string]string{
 		"PROJECT/.claude/settings.json": claudeProjectSettings,

@@ -10,6 +10,7 @@ import (
 // silent no-op: Claude Code has no all-hooks switch and no folder trust
 // Hookwarden writes, Gemini CLI has no hooks to migrate.
 func TestSwitchCommandsSayWhatAnAgentDoesNotHave(t *testing.T) {
+	t.Parallel()
 	io, out, errb, _ := claudeEnv(t, map[string]string{"PROJECT/.claude/settings.json": claudeProjectSettings})
 	tests := []struct {
 		args     []string

@@ -12,6 +12,7 @@ import (
 // only in the workspace and no user settings file, it names only the
 // workspace file, and the user file is still not there.
 func TestEnableClaimsOnlyItsWrites(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, map[string]string{"project/.gemini/settings.json": `{"hooks": {"BeforeTool": [{"hooks": [{"name": "fmt", "type": "command", "command": "echo fmt"}]}]},
  "hooksConfig": {"disabled": ["fmt"]}}`})
 	user := filepath.Join(f.home, ".gemini", "settings.json")
@@ -30,6 +31,7 @@ var absPath = regexp.MustCompile(`/[^\s:()"']+`)
 // (unless the line says it was removed), and a hook file is labelled
 // with whose it is where the line does not say so.
 func TestToggleReportsNameRealFilesAndWhoseTheyAre(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, map[string]string{
 		"project/.gemini/settings.json": `{"hooks": {"BeforeTool": [{"hooks": [{"name": "fmt", "type": "command", "command": "echo fmt"}]}]}}`,
 		"project/.claude/settings.json": `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "echo stop"}]}]}}`,

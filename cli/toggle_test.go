@@ -21,6 +21,7 @@ const toggleWorkspace = `{
 `
 
 func TestToggleCommands(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, map[string]string{"project/.gemini/settings.json": toggleWorkspace})
 	ws := filepath.Join(f.project, ".gemini", "settings.json")
 	user := filepath.Join(f.home, ".gemini", "settings.json")
@@ -75,6 +76,7 @@ func TestToggleCommands(t *testing.T) {
 }
 
 func TestEnableIgnoresASystemFileGeminiSkips(t *testing.T) {
+	t.Parallel()
 	// Gemini skips a system file below a folder others can write (the
 	// test's temp folder), so its disabled list locks nothing.
 	f := newFixture(t, map[string]string{

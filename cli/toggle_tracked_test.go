@@ -37,6 +37,7 @@ func commitAll(t *testing.T, dir string, env []string, files ...string) {
 }
 
 func TestClaudeDisableRefusesATrackedSettingsFile(t *testing.T) {
+	t.Parallel()
 	git, err := exec.LookPath("git")
 	if err != nil {
 		t.Skip("git is not installed")
@@ -62,6 +63,7 @@ func TestClaudeDisableRefusesATrackedSettingsFile(t *testing.T) {
 }
 
 func TestDisableRefusesATrackedWorkspaceFile(t *testing.T) {
+	t.Parallel()
 	f := committedProject(t, toggleWorkspace)
 	ws := filepath.Join(f.project, ".gemini", "settings.json")
 	for _, args := range [][]string{{"disable", "fmt"}, {"disable-all"}} {
@@ -92,6 +94,7 @@ func TestDisableRefusesATrackedWorkspaceFile(t *testing.T) {
 }
 
 func TestEnableSaysWhenItChangesATrackedFile(t *testing.T) {
+	t.Parallel()
 	// The repository itself disables "fmt": enabling it changes the
 	// tracked file, and the command says so.
 	disabled := strings.Replace(toggleWorkspace, "\n  }\n}\n", "\n  },\n  \"hooksConfig\": {\"disabled\": [\"fmt\"]}\n}\n", 1)

@@ -18,6 +18,7 @@ import (
 // file, audit exits 3 naming it, a dry run without --yes does not run it
 // for real, exec refuses and the guard's check reports the hook.
 func TestTraceWatchesWhatWasMissing(t *testing.T) {
+	t.Parallel()
 	init := sandboxtest.Require(t)
 	for _, tc := range []struct {
 		name, agent, settingsFile, settings, script, scriptText, added, addedText string
@@ -89,6 +90,7 @@ func TestTraceWatchesWhatWasMissing(t *testing.T) {
 // naming the file, the dry run holds it, exec refuses it and the guard
 // reports it.
 func TestUserHookTraceWatchesWhatWasMissing(t *testing.T) {
+	t.Parallel()
 	init := sandboxtest.Require(t)
 	for _, tc := range []struct{ agent, file string }{
 		{"gemini", ".gemini/settings.json"}, {"claude", ".claude/settings.json"},
@@ -146,6 +148,7 @@ func TestUserHookTraceWatchesWhatWasMissing(t *testing.T) {
 // as a complete one would, or a file a pull adds past the cap would run
 // under a plainly trusted hook.
 func TestCutTraceNeverReadsPlainlyTrusted(t *testing.T) {
+	t.Parallel()
 	init := sandboxtest.Require(t)
 	p := newTraceProject(t, init)
 	p.write(t, filepath.Join(p.home, ".gemini", "trustedFolders.json"), `{"`+p.project+`": "TRUST_FOLDER"}`)

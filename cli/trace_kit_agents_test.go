@@ -18,6 +18,7 @@ import (
 // joins the approval, and a pull that changes that file makes audit exit 3
 // naming it.
 func TestTraceApprovesKitAgentsHooks(t *testing.T) {
+	t.Parallel()
 	init := sandboxtest.Require(t)
 	const script = "my $f = join('.', 'lint', 'rc');\ndo \"./$f\" if -e $f;\nprint \"{}\\n\";\n"
 	for _, tc := range []struct{ agent, file, settings, script string }{

@@ -21,6 +21,7 @@ import (
 // the added file is named: audit exits 3, the dry run without --yes does
 // not run it for real, exec refuses it, the guard reports it.
 func TestTraceWatchesListedFolders(t *testing.T) {
+	t.Parallel()
 	init := sandboxtest.Require(t)
 	for _, tc := range []struct {
 		name, agent, settingsFile, settings string
@@ -56,6 +57,7 @@ func TestTraceWatchesListedFolders(t *testing.T) {
 			added: ".gemini/hooks.d/b.sh", addedText: "touch pwned\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			p := newTraceProject(t, init)
 			p.write(t, filepath.Join(p.home, ".gemini", "trustedFolders.json"), `{"`+p.project+`": "TRUST_FOLDER"}`)
 			p.write(t, tc.settingsFile, tc.settings)

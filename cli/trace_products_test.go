@@ -26,6 +26,7 @@ const productHook = "c=$(printf '%s' .gemini/cache/gen.sh)\n[ -f \"$c\" ] || { m
 // does not track it: no pull can have put it there), the approval
 // stands.
 func TestTraceWatchesWhatTheHookMakes(t *testing.T) {
+	t.Parallel()
 	init := sandboxtest.Require(t)
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
@@ -101,6 +102,7 @@ func TestTraceWatchesWhatTheHookMakes(t *testing.T) {
 // the home (outside the project), so such a path is not the project's.
 // The same path under the project stays watched (TestTraceWatchesWhatWasMissing).
 func TestTraceLeavesTheHomesMissingPathsToItsOwner(t *testing.T) {
+	t.Parallel()
 	init := sandboxtest.Require(t)
 	p := newTraceProject(t, init)
 	p.write(t, filepath.Join(p.home, ".gemini", "trustedFolders.json"), `{"`+p.project+`": "TRUST_FOLDER"}`)

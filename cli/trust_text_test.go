@@ -12,6 +12,7 @@ import (
 // than it runs warned about), keys that did not read back, the notes, and
 // why nothing was approved.
 func TestTrustTextIsOneLayoutForEveryAgent(t *testing.T) {
+	t.Parallel()
 	var b strings.Builder
 	err := writeApproval(&b, &agents.ApproveResult{
 		Written: []agents.Written{

@@ -60,6 +60,7 @@ func (p *traceProject) run(args ...string) (int, string) {
 // project stays untouched), lists the helper as seen running, and after
 // the approval a change to the helper alone makes audit exit 3 naming it.
 func TestTraceFindsWhatDiscoveryCannot(t *testing.T) {
+	t.Parallel()
 	init := sandboxtest.Require(t)
 	for _, tc := range []struct {
 		agent, settingsFile, settings, script string
@@ -74,6 +75,7 @@ func TestTraceFindsWhatDiscoveryCannot(t *testing.T) {
 			extra:    map[string]string{".git/HEAD": "ref: refs/heads/main\n", ".git/config": "[core]\n\trepositoryformatversion = 0\n", ".git/objects/.keep": "", ".git/refs/heads/.keep": ""}},
 	} {
 		t.Run(tc.agent, func(t *testing.T) {
+			t.Parallel()
 			p := newTraceProject(t, init)
 			p.write(t, filepath.Join(p.home, ".gemini", "trustedFolders.json"), `{"`+p.project+`": "TRUST_FOLDER"}`)
 			p.write(t, tc.settingsFile, tc.settings)
@@ -121,6 +123,7 @@ func TestTraceFindsWhatDiscoveryCannot(t *testing.T) {
 // supervisor binary), `trust --trace` says so, approves nothing and runs
 // nothing.
 func TestTraceNeedsTheSandbox(t *testing.T) {
+	t.Parallel()
 	p := newTraceProject(t, "")
 	p.write(t, filepath.Join(p.home, ".gemini", "trustedFolders.json"), `{"`+p.project+`": "TRUST_FOLDER"}`)
 	p.write(t, ".gemini/settings.json", `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "name": "h", "command": "bash .gemini/hooks/main.sh"}]}]}}`)
@@ -143,6 +146,7 @@ func TestTraceNeedsTheSandbox(t *testing.T) {
 // as reviewed (the hook runs for real), and once the file changes audit
 // names it and run keeps the hook in the sandbox.
 func TestTracedFileKeepsAVerifiedHookRunning(t *testing.T) {
+	t.Parallel()
 	init := sandboxtest.Require(t)
 	p := newTraceProject(t, init)
 	p.write(t, filepath.Join(p.home, ".gemini", "trustedFolders.json"), `{"`+p.project+`": "TRUST_FOLDER"}`)
@@ -179,6 +183,7 @@ func TestTracedFileKeepsAVerifiedHookRunning(t *testing.T) {
 // a link to a folder; a pull that only points the link elsewhere (the old
 // helper unchanged) makes audit name the helper as the hook reaches it.
 func TestTraceSeesALinkRetargetedAfterApproval(t *testing.T) {
+	t.Parallel()
 	init := sandboxtest.Require(t)
 	p := newTraceProject(t, init)
 	p.write(t, filepath.Join(p.home, ".gemini", "trustedFolders.json"), `{"`+p.project+`": "TRUST_FOLDER"}`)
@@ -212,6 +217,7 @@ func TestTraceSeesALinkRetargetedAfterApproval(t *testing.T) {
 // only the run saw (a Makefile's $(shell cat …)) makes audit exit 3
 // naming it.
 func TestTraceUserHookReachingTheProject(t *testing.T) {
+	t.Parallel()
 	init := sandboxtest.Require(t)
 	for _, tc := range []struct{ agent, file string }{
 		{"gemini", ".gemini/settings.json"}, {"claude", ".claude/settings.json"},
