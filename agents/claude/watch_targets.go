@@ -61,6 +61,12 @@ func watchPaths(s *project) []string {
 		dir := filepath.Join(s.ProjectDir, filepath.FromSlash(d), ".claude", "skills")
 		w.Dir(dir)
 		skillDirs = append(skillDirs, dir)
+		// A folder made in it during the session (a checkout, a mkdir)
+		// is reported at once, before the next review lists it.
+		w.Subfolders(filepath.Join(s.ProjectDir, filepath.FromSlash(d)))
+	}
+	if s.MCP != nil {
+		w.Subfolders(s.ProjectDir)
 	}
 	for _, d := range skillDirs {
 		entries, _ := os.ReadDir(d)
