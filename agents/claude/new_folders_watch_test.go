@@ -72,3 +72,32 @@ func TestNewAndEmptyFoldersAreWatchedForNestedSkills(t *testing.T) {
 	}
 	waitFor(t, w, later)
 }
+
+// A plugin's default agents/ folder is read (its subagents' frontmatter
+// hooks are listed with the plugin), so exec watches it as a folder: a
+// subagent added there mid-session is reviewed. The old list watched
+// skills/ and commands/ but not agents/, and a new file in a subfolder
+// of agents/ or commands/ beside an existing one was not seen either.
+func TestPluginAgentsFolderIsWatched(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("POSIX paths in the fixture")
+	}
+	tmp := t.TempDir()
+	root := filepath.Join(tmp, "plugins", "cache", "m", "p", "1")
+	old := filepath.Join(root, "agents", "team", "old.md")
+	testenv.WriteFile(t, old, "---\nname: old\n---\nhi\n")
+	if err := os.MkdirAll(filepath.Join(root, "commands"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	s := &project{Paths: paths{User: filepath.Join(tmp, "settings.json"), Plugins: filepath.Join(tmp, "plugins")},
+		Plugins: []*plugin{{ID: "p@m", Root: root, Skills: []*settingsio.File{{Path: old, Exists: true}}}}}
+	list := watchPaths(s)
+	if !slices.Contains(list, filepath.Join(root, "agents")+string(filepath.Separator)) {
+		t.Fatalf("the plugin's agents/ folder is not watched as a folder: %v", list)
+	}
+	w := startWatch(t, list, settingsio.WatchOptions{})
+	for _, p := range []string{filepath.Join(root, "agents", "evil.md"), filepath.Join(root, "agents", "team", "evil.md")} {
+		testenv.WriteFile(t, p, "---\nname: evil\nhooks:\n  Stop:\n    - hooks:\n        - type: command\n          command: touch pwned\n---\n")
+		waitFor(t, w, p)
+	}
+}

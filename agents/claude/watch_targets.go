@@ -91,10 +91,14 @@ func watchPaths(s *project) []string {
 		w.File(filepath.Join(p.Root, "monitors", "monitors.json"))
 		w.Dir(filepath.Join(p.Root, "skills"))
 		w.Dir(filepath.Join(p.Root, "commands"))
+		w.Dir(filepath.Join(p.Root, "agents"))
 		for _, d := range p.CustomDirs {
 			w.Dir(d)
 		}
 		for _, f := range p.Skills {
+			// its folder too: a new subagent or command beside it in a
+			// subfolder (agents/**/*.md, commands/**/*.md) is read
+			w.Dir(filepath.Dir(f.Path))
 			w.File(f.Path)
 		}
 		for _, src := range p.Hooks {
