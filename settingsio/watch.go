@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"sync"
 	"time"
@@ -57,7 +58,8 @@ type Watcher struct {
 }
 
 // WatchPaths starts a Watcher on paths (a trailing separator marks a
-// folder whose direct entries are watched) plus opts.Extra.
+// folder whose direct entries are watched; WatchList.Subfolders one whose
+// new subfolders are) plus opts.Extra.
 func WatchPaths(ctx context.Context, paths []string, opts WatchOptions) (*Watcher, error) {
 	if opts.Debounce <= 0 {
 		opts.Debounce = DefaultDebounce
@@ -189,6 +191,9 @@ func (l *watchLoop) handle(ev fsnotify.Event) {
 	created := ev.Has(fsnotify.Create)
 	removed := ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename)
 	changed := l.targets.affected(ev.Name, created, removed)
+	if created && l.targets.subs[filepath.Dir(ev.Name)] {
+		changed = append(changed, l.growSubfolders(ev.Name)...)
+	}
 	if created || removed {
 		changed = append(changed, l.arm(true)...)
 	}
@@ -199,6 +204,46 @@ func (l *watchLoop) handle(ev fsnotify.Event) {
 		l.pending[p] = true
 	}
 	l.schedule()
+}
+
+// growSubfolders makes dir, a folder that appeared in a folder whose new
+// subfolders matter, and every folder below it such a folder too: each
+// is watched before it is listed, so a folder made in it either is in
+// the listing or raises an event of its own. It returns the folders
+// found below dir (they appeared before their watch: report them). A
+// link is reported by affected, not followed.
+func (l *watchLoop) growSubfolders(dir string) []string {
+	var found []string
+	queue := []string{dir}
+	for len(queue) > 0 {
+		d := queue[0]
+		queue = queue[1:]
+		if fi, err := os.Lstat(d); err != nil || !fi.IsDir() || l.targets.subs[d] {
+			continue
+		}
+		l.targets.subs[d] = true
+		if !l.watched[d] {
+			if err := l.fsw.Add(d); err != nil {
+				if !errors.Is(err, os.ErrNotExist) {
+					l.w.setErr(fmt.Errorf("watching %s: %w", d, err))
+				}
+				continue
+			}
+			l.watched[d] = true
+		}
+		entries, err := os.ReadDir(d)
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			if e.IsDir() {
+				sub := filepath.Join(d, e.Name())
+				found = append(found, sub)
+				queue = append(queue, sub)
+			}
+		}
+	}
+	return found
 }
 
 // schedule (re)starts the debounce timer, within MaxDelay of the first

@@ -12,6 +12,10 @@ import (
 type watchTargets struct {
 	files map[string]bool
 	dirs  map[string]bool
+	// subs are folders where a new folder matters, not a new file
+	// (WatchList.Subfolders): one that appears in them is reported and
+	// becomes one of them at once, until the next retarget.
+	subs map[string]bool
 	// aliases maps the file a symbolic link target points to back to the
 	// target, so that an edit of the real file is reported.
 	aliases map[string]string
@@ -42,12 +46,31 @@ func (w *WatchList) Dir(p string) {
 	}
 }
 
+// subfoldersMark ends a watch path that marks a folder whose new
+// subfolders matter (WatchList.Subfolders): "<folder>/**/".
+const subfoldersMark = string(filepath.Separator) + "**" + string(filepath.Separator)
+
+// Subfolders adds folder p as one where a new folder matters and a new
+// file does not: a folder created in it is reported, and watched the same
+// way at once together with every folder it already holds (a checkout
+// or `mkdir -p` makes a tree in one go), so that what appears in the new
+// folder before the caller has looked at it is reported too.
+func (w *WatchList) Subfolders(p string) {
+	if p != "" {
+		*w = append(*w, filepath.Clean(p)+subfoldersMark)
+	}
+}
+
 // newWatchTargets sorts paths into files and folders (a trailing
 // separator marks a folder) and resolves symbolic links of files.
 func newWatchTargets(paths []string) *watchTargets {
-	t := &watchTargets{files: map[string]bool{}, dirs: map[string]bool{}, aliases: map[string]string{}}
+	t := &watchTargets{files: map[string]bool{}, dirs: map[string]bool{}, subs: map[string]bool{}, aliases: map[string]string{}}
 	for _, p := range paths {
 		if p == "" {
+			continue
+		}
+		if d, ok := strings.CutSuffix(p, subfoldersMark); ok {
+			t.subs[filepath.Clean(d)] = true
 			continue
 		}
 		if strings.HasSuffix(p, string(filepath.Separator)) {
@@ -97,6 +120,12 @@ func (t *watchTargets) foldersToWatch() map[string]bool {
 		}
 		add(d)
 	}
+	for d := range t.subs {
+		if isWatchableDir(d) {
+			out[d] = true
+		}
+		add(d)
+	}
 	return out
 }
 
@@ -132,6 +161,9 @@ func (t *watchTargets) affected(path string, created, removed bool) []string {
 	}
 	if t.dirs[path] || t.dirs[filepath.Dir(path)] {
 		out = append(out, path)
+	}
+	if (created && t.subs[filepath.Dir(path)] && isWatchableDir(path)) || ((created || removed) && t.subs[path]) {
+		out = append(out, path) // a folder came or went where one matters
 	}
 	if created || removed {
 		// A folder on the way to targets appeared or went away.

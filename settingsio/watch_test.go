@@ -212,3 +212,34 @@ func TestWatcherLeavesNoGoroutines(t *testing.T) {
 		t.Errorf("%d goroutines before, %d after stopping the watchers:\n%s", before, n, buf[:runtime.Stack(buf, true)])
 	}
 }
+
+// A folder whose new subfolders matter (WatchList.Subfolders): a folder
+// created in it, at any depth below a folder created there since, is
+// reported, a new file is not. Before, a folder that appeared below a
+// watched one raised no change at all, so the caller never looked into
+// it (a nested skill a checkout put into a new folder went unseen).
+func TestWatcherReportsNewSubfolders(t *testing.T) {
+	root := t.TempDir()
+	var l WatchList
+	l.Subfolders(root)
+	w := startWatch(t, l, WatchOptions{})
+	mustWrite(t, filepath.Join(root, "notes.txt"), "hi\n")
+	a := filepath.Join(root, "a")
+	if err := os.Mkdir(a, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if seen := waitFor(t, w, a); slices.Contains(seen, filepath.Join(root, "notes.txt")) {
+		t.Fatalf("a new file was reported where only new folders matter: %v", seen)
+	}
+	// a tree made in one go: every folder of it is watched at once
+	deep := filepath.Join(a, "b", "c", "d")
+	if err := os.MkdirAll(deep, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, w, deep)
+	later := filepath.Join(deep, "e")
+	if err := os.Mkdir(later, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, w, later)
+}

@@ -194,6 +194,19 @@ func (d *discoverer) gitEntries(sc *scope, rc runCtx, cwd, top string) (out []gi
 			gitInclude(e, home, 0, &out)
 		}
 	}
+	for _, e := range out {
+		if e.key != gitIncludedKey {
+			continue
+		}
+		switch {
+		case within(e.value, top):
+			// a file of the repository that changes what git runs:
+			// part of the approval, present or not
+			d.addData(sc, e.value, "git config", FoundConfig)
+		case home != "" && !filepath.IsAbs(home):
+			d.incomplete(sc, nil, ReasonComputed, "git's configuration includes "+e.value+" (HOME "+home+" is relative), which is outside the repository; what git runs through it is not watched")
+		}
+	}
 	out = d.gitConditions(sc, rc, top, home, out)
 	for _, e := range out {
 		if e.key == "" {
@@ -379,6 +392,17 @@ func gitInclude(e gitEntry, home string, depth int, out *[]gitEntry) {
 	}
 	p := e.value
 	switch rest, tilde := strings.CutPrefix(p, "~/"); {
+	case tilde && home != "" && !filepath.IsAbs(home) && e.file == "":
+		*out = append(*out, gitEntry{value: "git's configuration includes " + clip(p, 80) + " with HOME " + clip(home, 80) + ", relative, from outside a file", conds: e.conds})
+		return
+	case tilde && home != "" && !filepath.IsAbs(home):
+		// A relative HOME: git expands ~/ to it and reads the result
+		// relative to the including file's folder like any relative
+		// include (git 2.39: HOME=. and sub/inc.cfg's `path = ~/y.cfg`
+		// read sub/y.cfg; HOME=h and h/.gitconfig's `path = ~/x.cfg`
+		// read h/h/x.cfg).
+		p = filepath.Join(filepath.Dir(e.file), home, rest)
+		*out = append(*out, gitEntry{key: gitIncludedKey, value: filepath.Clean(p), file: e.file, conds: e.conds})
 	case tilde && home != "":
 		p = filepath.Join(home, rest)
 	case strings.HasPrefix(p, "~") || strings.HasPrefix(p, "%("):
@@ -388,6 +412,7 @@ func gitInclude(e gitEntry, home string, depth int, out *[]gitEntry) {
 		return // git stops: "relative config includes must come from files"
 	case !filepath.IsAbs(p):
 		p = filepath.Join(filepath.Dir(e.file), p)
+		*out = append(*out, gitEntry{key: gitIncludedKey, value: filepath.Clean(p), file: e.file, conds: e.conds})
 	}
 	conds := e.conds
 	if cond, ok := strings.CutPrefix(strings.TrimSuffix(e.key, ".path"), "includeif."); ok {
@@ -395,6 +420,13 @@ func gitInclude(e gitEntry, home string, depth int, out *[]gitEntry) {
 	}
 	readGitConfig(filepath.Clean(p), home, conds, depth+1, out)
 }
+
+// gitIncludedKey marks an entry that names a file git includes through a
+// relative path (a relative include, or ~/ under a relative HOME): its
+// value is the file. gitEntries fingerprints it when it is in the
+// repository, and leaves the hook partly unwatched when it is not and
+// the environment placed it (a relative HOME).
+const gitIncludedKey = "\x00included"
 
 // gitSection is a section header's name: `core`, `filter "lfs"` →
 // filter.lfs, `includeIf "gitdir:~/w/"`.

@@ -21,7 +21,9 @@ import (
 // default permission mode the run is refused unless a permission rule
 // allows it, and the skill's own allowed-tools frontmatter
 // (Bash(touch:*)) is such a rule; disableSkillShellExecution: true in the
-// user settings stopped them. Each is listed as a prompt command of the
+// user settings stopped them, and so did true in any scope, managed ones
+// included, the nearest scope winning (TestSkillShellSwitchAsClaudeCodeReadsIt
+// has the observed cases). Each is listed as a prompt command of the
 // file, reviewed and fingerprinted with its scripts like a hook.
 
 // skillShellFenced and skillShellInline are Claude Code's own patterns

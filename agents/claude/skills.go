@@ -117,6 +117,13 @@ func nestedSkillSearch(project, repoRoot string, env settingsio.Env) (nested, fo
 		ctx := context.Background()
 		kept, inner, err := workTreeEntries(ctx, project, env)
 		var ignored []string
+		var untracked []string
+		if err == nil {
+			// Untracked folders, each at its topmost untracked folder: an
+			// empty one (git lists no file in it) is where a skill may
+			// appear too.
+			untracked, err = settingsio.GitLsFiles(ctx, project, env, "--others", "--exclude-standard", "--directory")
+		}
 		if err == nil {
 			// Ignored entries, each at its topmost ignored folder: one
 			// inside a .claude (pkg/.claude/) is in a folder git does not
@@ -132,10 +139,29 @@ func nestedSkillSearch(project, repoRoot string, env settingsio.Env) (nested, fo
 			for _, f := range ignored {
 				add(f)
 			}
+			n := 0
+			// An untracked folder in which git lists no file holds only
+			// folders or ignored entries: its folders are walked, the
+			// ignored ones left out.
+			skip := map[string]bool{}
+			for _, f := range ignored {
+				skip[strings.TrimSuffix(f, "/")] = true
+			}
+			for _, d := range untracked {
+				d = strings.TrimSuffix(d, "/")
+				if d == "" || all[d] || skip[d] {
+					continue
+				}
+				if _, err := os.Lstat(filepath.Join(project, filepath.FromSlash(d), ".git")); err == nil {
+					continue // an inner repository: walked below
+				}
+				if err := walkFolders(project, d, skip, folder, &n); err != nil {
+					return sortedNested(seen), nil, err
+				}
+			}
 			// git lists a submodule or a repository inside the work tree
 			// as one entry and nothing of what it holds: those folders
 			// are walked.
-			n := 0
 			for _, d := range inner {
 				folder(d + "/")
 				if err := walkForClaudeFolders(project, filepath.Join(project, filepath.FromSlash(d)), both, &n); err != nil {
@@ -217,6 +243,34 @@ func walkForClaudeFolders(project, root string, add func(rel string), n *int) er
 			rel, _ := filepath.Rel(project, p)
 			add(filepath.ToSlash(rel) + "/")
 		}
+		return nil
+	})
+}
+
+// walkFolders records rel (a folder below project, slash separated) and
+// every folder below it as places where a nested skills folder may
+// appear, leaving out .git and the folders in skip (ignored by git); n
+// counts the entries read, up to maxNestedWalk.
+func walkFolders(project, rel string, skip map[string]bool, folder func(rel string), n *int) error {
+	return filepath.WalkDir(filepath.Join(project, filepath.FromSlash(rel)), func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			if os.IsNotExist(err) {
+				return nil // gone since git listed it
+			}
+			return fmt.Errorf("reading %s: %w", p, err)
+		}
+		if !d.IsDir() {
+			return nil
+		}
+		if *n++; *n > maxNestedWalk {
+			return fmt.Errorf("more than %d entries below the start folder", maxNestedWalk)
+		}
+		r, _ := filepath.Rel(project, p)
+		r = filepath.ToSlash(r)
+		if d.Name() == ".git" || skip[r] {
+			return filepath.SkipDir
+		}
+		folder(r + "/")
 		return nil
 	})
 }

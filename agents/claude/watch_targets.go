@@ -61,6 +61,12 @@ func watchPaths(s *project) []string {
 		dir := filepath.Join(s.ProjectDir, filepath.FromSlash(d), ".claude", "skills")
 		w.Dir(dir)
 		skillDirs = append(skillDirs, dir)
+		// A folder made in it during the session (a checkout, a mkdir)
+		// is reported at once, before the next review lists it.
+		w.Subfolders(filepath.Join(s.ProjectDir, filepath.FromSlash(d)))
+	}
+	if s.MCP != nil {
+		w.Subfolders(s.ProjectDir)
 	}
 	for _, d := range skillDirs {
 		entries, _ := os.ReadDir(d)
@@ -85,10 +91,14 @@ func watchPaths(s *project) []string {
 		w.File(filepath.Join(p.Root, "monitors", "monitors.json"))
 		w.Dir(filepath.Join(p.Root, "skills"))
 		w.Dir(filepath.Join(p.Root, "commands"))
+		w.Dir(filepath.Join(p.Root, "agents"))
 		for _, d := range p.CustomDirs {
 			w.Dir(d)
 		}
 		for _, f := range p.Skills {
+			// its folder too: a new subagent or command beside it in a
+			// subfolder (agents/**/*.md, commands/**/*.md) is read
+			w.Dir(filepath.Dir(f.Path))
 			w.File(f.Path)
 		}
 		for _, src := range p.Hooks {
