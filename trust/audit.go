@@ -2,6 +2,7 @@ package trust
 
 import (
 	"fmt"
+	"slices"
 )
 
 // HookStatus is a workspace hook's trust state.
@@ -241,7 +242,7 @@ func (a *scriptAuditor) reviewScripts(rv *HookReview, approval *Approval) {
 		return
 	}
 	rv.Unresolved = found.Unresolved
-	scripts := found.Scripts
+	scripts := slices.Concat(found.Scripts, pythonPathListings(found.Scripts, a.Project, rv.ScriptCwd, a.followed))
 	if a.Runtime.Cover != nil {
 		rv.Scripts = nil
 		a.Runtime.Cover(rv)
@@ -253,6 +254,9 @@ func (a *scriptAuditor) reviewScripts(rv *HookReview, approval *Approval) {
 	discovered := map[scriptPlace]bool{}
 	for _, ref := range scripts {
 		discovered[scriptPlace{ref.Path, ref.Via}] = true
+		if ref.Via == PythonPathVia && approval != nil && slices.ContainsFunc(approval.Scripts, func(s ScriptSnapshot) bool { return s.Via == TracedVia && s.Path == ref.Path }) {
+			continue // a traced run listed the folder: its listing is compared (trace.go)
+		}
 		now, ok := a.Scripts[ref.Path]
 		if !ok {
 			now.snap, now.cached, now.err = snapshotScriptWith(ref, a.Project, a.Cache)
@@ -283,6 +287,11 @@ func (a *scriptAuditor) reviewScripts(rv *HookReview, approval *Approval) {
 			if now.snap.Content != nil {
 				sr.Diff = LineDiff("", *now.snap.Content)
 			}
+		}
+		if ref.Via == PythonPathVia && (approval == nil || sr.Status == ScriptUnchanged) {
+			// the folder's names are recorded with the approval and
+			// shown when they changed (a module a pull added there)
+			continue
 		}
 		rv.Scripts = append(rv.Scripts, sr)
 	}

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -60,7 +61,7 @@ func (f *fingerprinter) ScriptsIn(command, cwd string, env map[string]string, ro
 	if parseErr != nil {
 		return nil, parseErr, nil
 	}
-	refs := found.Scripts
+	refs := slices.Concat(found.Scripts, pythonPathListings(found.Scripts, f.project, cwd, f.followed))
 	if cover := f.followed.rt.Cover; cover != nil {
 		rv := HookReview{ProjectHook: ProjectHook{Command: command, Env: nil, IsCommand: true}, Unresolved: found.Unresolved, DiscoverCommand: command, ScriptRoots: roots, ScriptCwd: cwd}
 		cover(&rv)

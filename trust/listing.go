@@ -75,7 +75,7 @@ func snapshotListing(ref ScriptRef, projectDir string) (ScriptSnapshot, error) {
 	if !fi.IsDir() {
 		return s, fmt.Errorf("listing folder %s: it is no folder now", dir)
 	}
-	text, err := listingText(dir)
+	text, err := listingText(dir, ref.Via == PythonPathVia)
 	if err != nil {
 		return s, fmt.Errorf("listing folder %s: %w", dir, err)
 	}
@@ -87,9 +87,21 @@ func snapshotListing(ref ScriptRef, projectDir string) (ScriptSnapshot, error) {
 	return s, nil
 }
 
+// PythonPathVia is the Via of the listing of a folder Python searches for
+// every module it imports ahead of the standard library: the folder of a
+// script python runs (sys.path[0]), or the working folder of python -m.
+// Any module the run imports — the script's own, and the ones the standard
+// library imports in turn, which no text of the project names (argparse
+// imports gettext, logging imports string and traceback) — is looked up
+// there first, so a gettext.py a pull adds beside the script runs. Its
+// listing leaves out __pycache__, which Python writes there itself: a
+// compiled file in it is used only for a module whose source is in the
+// folder, and those are fingerprinted with their compiled files.
+const PythonPathVia = "Python's module path (sys.path[0]): every module the run imports is looked up here first"
+
 // listingText is the folder's listing, one entry a line in name order
-// (ListingLine).
-func listingText(dir string) (string, error) {
+// (ListingLine); python leaves out the __pycache__ folder Python writes.
+func listingText(dir string, python bool) (string, error) {
 	f, err := os.Open(dir)
 	if err != nil {
 		return "", err
@@ -105,6 +117,9 @@ func listingText(dir string) (string, error) {
 	names := make([]string, 0, len(entries))
 	kinds := map[string]fs.DirEntry{}
 	for _, e := range entries {
+		if python && e.Name() == "__pycache__" && e.IsDir() {
+			continue
+		}
 		names = append(names, e.Name())
 		kinds[e.Name()] = e
 	}

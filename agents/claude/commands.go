@@ -49,6 +49,11 @@ var helperKeys = []helperKey{
 	{key: "awsAuthRefresh", when: "when Claude Code needs AWS credentials for Bedrock and they are missing or expired"},
 	{key: "awsCredentialExport", when: "when Claude Code needs AWS credentials for Bedrock; its output becomes them"},
 	{key: "gcpAuthRefresh", when: "when Claude Code needs Google Cloud credentials for Vertex AI and they are missing or expired"},
+	// proxyAuthHelper: 2.1.332 runs it from any layer, a project's or a
+	// local file's included (in claude -p without asking), when
+	// CLAUDE_CODE_ENABLE_PROXY_AUTH_HELPER is set and a proxy is in use;
+	// its own list of keys that hold commands names it beside the others.
+	{key: "proxyAuthHelper", when: "when Claude Code sends requests through a proxy (HTTPS_PROXY) and CLAUDE_CODE_ENABLE_PROXY_AUTH_HELPER is set: at startup for the Proxy-Authorization header, then again when it expires (5 minutes by default) or the proxy refuses it"},
 	{key: "otelHeadersHelper", when: "at startup and periodically while telemetry is on, for the OpenTelemetry headers"},
 	{key: "statusLine", object: true, hooksOff: true, when: "every time Claude Code redraws its status line (after each message)"},
 	{key: "subagentStatusLine", object: true, hooksOff: true, when: "every time Claude Code redraws a subagent's status line"},

@@ -149,7 +149,8 @@ func shellWord(s string) string {
 // variables a header may send and to which URLs.
 var claudeSettingsKeys = []string{"env", "httpHookAllowedEnvVars", "allowedHttpHookUrls",
 	// commands Claude Code runs from settings besides hooks
-	"apiKeyHelper", "statusLine", "awsAuthRefresh", "awsCredentialExport", "otelHeadersHelper", "fileSuggestion"}
+	"apiKeyHelper", "statusLine", "awsAuthRefresh", "awsCredentialExport", "otelHeadersHelper", "fileSuggestion",
+	"proxyAuthHelper", "gcpAuthRefresh", "subagentStatusLine"}
 
 // projectSettingsKeys are the members of the project's shared settings
 // file (the one a pull changes) recorded with each approval: every member
