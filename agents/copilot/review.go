@@ -204,7 +204,11 @@ func (p *project) review() (*agents.Review, error) {
 					h.Risk = agents.ReviewedRisk(p, hk, p.Dir(), h.HookReview, p.env.RiskOptions(cache))
 					agents.FloorUnwatchedRisk(h)
 				}
-				h.Fields = append(h.Fields, agents.Field{Key: "copilot", Label: "Copilot CLI", Value: string(hk.Status) + ": " + hk.Reason})
+				says := string(hk.Status) + ": " + hk.Reason
+				if hk.Status == hooks.StatusRuns {
+					says = hk.Reason
+				}
+				h.Fields = append(h.Fields, agents.Field{Key: "copilot", Label: "Copilot CLI", Value: says})
 			}
 			continue
 		}
