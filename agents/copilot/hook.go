@@ -69,6 +69,9 @@ func (p *project) Title(h *hooks.Hook) string {
 	if h == nil {
 		return ""
 	}
+	if !h.IsHook() {
+		return hooks.CommandTitleOf(h)
+	}
 	c := strings.TrimSpace(h.Command)
 	if i := strings.IndexByte(c, '\n'); i >= 0 {
 		c = c[:i] + " …"
@@ -84,6 +87,9 @@ func (p *project) Title(h *hooks.Hook) string {
 func (p *project) Details(h *hooks.Hook) []agents.Field {
 	c := handlerOf(h)
 	if c == nil {
+		if h != nil && !h.IsHook() {
+			return agents.CommandDetails(h, "Copilot CLI", nil)
+		}
 		return nil
 	}
 	out := []agents.Field{{Key: "command", Label: "Command", Value: h.Command, Code: true, Lines: true}}

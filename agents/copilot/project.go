@@ -46,6 +46,10 @@ type project struct {
 	// the legacy project variables (trust.Runtime's zero) and the user's
 	// git configuration (one for all, so they share a discovery cache).
 	reviewRT *trust.Runtime
+	// Commands are the MCP servers Copilot starts (commands.go), listed
+	// after the hooks; mcp the files they come from.
+	Commands []*hooks.Hook
+	mcp      mcpFiles
 }
 
 var _ agents.Project = (*project)(nil)
@@ -63,6 +67,7 @@ func open(env agents.Env, dir string) (*project, error) {
 	}
 	p.env, p.reviewRT = env, &trust.Runtime{Git: env.GitConfig(), Watch: p.mcpFiles()}
 	p.store, p.storeErr = agents.LocateStore(env)
+	p.loadMCP(env.Get)
 	return p, nil
 }
 
@@ -93,11 +98,11 @@ func (p *project) Dir() string { return p.Paths.Cwd }
 
 // Hooks are every entry of every file, in Copilot's order.
 func (p *project) Hooks() []*hooks.Hook {
-	out := make([]*hooks.Hook, len(p.Handlers))
+	out := make([]*hooks.Hook, len(p.Handlers), len(p.Handlers)+len(p.Commands))
 	for i, h := range p.Handlers {
 		out[i] = h.Hook
 	}
-	return out
+	return append(out, p.Commands...)
 }
 
 // Diagnostics are the findings about files (with Copilot's own warnings)
@@ -190,6 +195,7 @@ func (p *project) Layers() []agents.Layer {
 	for _, f := range p.Files {
 		out = append(out, p.layerOf(f, perFile[f.Path]))
 	}
+	out = append(out, p.mcpLayers(perFile)...)
 	return append(out, agents.StoreLayer(p.store, p.storeErr, "Hookwarden's approvals of Copilot CLI repository hooks",
 		"nothing approved through Hookwarden yet")...)
 }
@@ -202,6 +208,11 @@ func (p *project) Watch() []string {
 		filepath.Join(paths.RepoRoot, ".github", "copilot"), filepath.Join(paths.RepoRoot, ".claude"), filepath.Join(paths.RepoRoot, ".github")}
 	for _, f := range p.Files {
 		out = append(out, f.Path)
+	}
+	for _, f := range append([]*settingsio.File{p.mcp.user}, p.mcp.project...) {
+		if f != nil {
+			out = append(out, f.Path)
+		}
 	}
 	if p.store.Dir != "" {
 		out = append(out, p.store.Path())

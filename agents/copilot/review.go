@@ -155,7 +155,7 @@ func (p *project) TrustStates(_ context.Context, keep func(*agents.HookReview) b
 	if err != nil {
 		return nil, err
 	}
-	reach, err := agents.ReviewCommands(data, string(Name), p.Dir(), p.reachingHooks())
+	reach, err := agents.ReviewCommands(data, string(Name), p.Dir(), p.commandSpecs())
 	if err != nil {
 		return nil, err
 	}
@@ -187,7 +187,7 @@ func (p *project) review() (*agents.Review, error) {
 	r.AddCommands(cr, p.store.Path())
 	// the user's and the plugins' hooks that run the project's code
 	// (contract_trace.go), reviewed for this project
-	reach, err := agents.ReviewCommands(data, string(Name), p.Dir(), p.reachingHooks())
+	reach, err := agents.ReviewCommands(data, string(Name), p.Dir(), p.commandSpecs())
 	if err != nil {
 		return nil, err
 	}
@@ -199,6 +199,17 @@ func (p *project) review() (*agents.Review, error) {
 		h.SettleUnwatched()
 		c := byID[h.HookID]
 		if c == nil {
+			if hk := p.commandByID(h.HookID); hk != nil {
+				if p.env.WantsRisk(h.NeedsReview()) {
+					h.Risk = agents.ReviewedRisk(p, hk, p.Dir(), h.HookReview, p.env.RiskOptions(cache))
+					agents.FloorUnwatchedRisk(h)
+				}
+				says := string(hk.Status) + ": " + hk.Reason
+				if hk.Status == hooks.StatusRuns {
+					says = hk.Reason
+				}
+				h.Fields = append(h.Fields, agents.Field{Key: "copilot", Label: "Copilot CLI", Value: says})
+			}
 			continue
 		}
 		if p.env.WantsRisk(h.NeedsReview()) {
@@ -321,7 +332,7 @@ func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 	// The user's hooks that reach the project first: checked and
 	// fingerprinted, written with the repository's in one store update.
 	now := p.env.Clock()
-	reach, rest, err := agents.PrepareCommandsFor(ctx, p, p.store, string(Name), p.Dir(), p.reachingHooks(), req, now)
+	reach, rest, err := agents.PrepareCommandsFor(ctx, p, p.store, string(Name), p.Dir(), p.commandSpecs(), req, now)
 	if err != nil {
 		return nil, err
 	}
@@ -408,7 +419,7 @@ func (p *project) Revoke(_ context.Context, req agents.RevokeRequest) (*agents.R
 		return nil, err
 	}
 	res := &agents.RevokeResult{Revoked: []string{}}
-	rest, err := agents.RevokeCommandsFor(p.store, data, string(Name), p.Dir(), p.reachingHooks(), req, res)
+	rest, err := agents.RevokeCommandsFor(p.store, data, string(Name), p.Dir(), p.commandSpecs(), req, res)
 	if err != nil {
 		return nil, err
 	}

@@ -39,6 +39,9 @@ type liveReport struct {
 		Of    int    `json:"of"`
 	} `json:"hook_runs"`
 	ExitCode int `json:"exit_code"`
+	Fired    []struct {
+		Hook string `json:"hook"`
+	} `json:"fired"`
 }
 
 // runs are the fixture hooks Qwen started for the event, in its plan
@@ -349,6 +352,44 @@ func TestQwenLiveAuditUnreviewed(t *testing.T) {
 	// qwen-live-log is the kit's stand-in for a hook's program, one
 	// Hookwarden does not know: approving it names what cannot be
 	// watched (what it opens of the project), which this test accepts.
+	if code, out := audit("trust", "--all", "--accept-unwatched"); code != 0 {
+		t.Fatalf("trust exit %d:\n%s", code, out)
+	}
+	if code, out := audit("audit"); code != 0 {
+		t.Fatalf("audit after trust exit %d:\n%s", code, out)
+	}
+}
+
+// TestQwenLiveStartsThePulledMCPServer: a project with no hooks whose
+// pull added an .mcp.json server — the real Qwen Code starts it (the
+// server logs itself), and audit exits 3 naming the file until the server
+// is approved (0 after).
+func TestQwenLiveStartsThePulledMCPServer(t *testing.T) {
+	t.Parallel()
+	requireQwenLive(t)
+	root := t.TempDir()
+	testenv.WriteFile(t, filepath.Join(root, "home", ".qwen", "settings.json"), `{"$version": 4}`)
+	testenv.WriteFile(t, filepath.Join(root, "project", ".mcp.json"), `{"mcpServers": {"pulled": {"command": "bash", "args": ["-c", "echo x | qwen-live-log mcp-pulled"]}}}`)
+	rep := runLive(t, root, noTool)
+	var fired []string
+	for _, f := range rep.Fired {
+		fired = append(fired, f.Hook)
+	}
+	if !slices.Contains(fired, "mcp-pulled") {
+		t.Fatalf("Qwen Code did not start the pulled server: %q", fired)
+	}
+	audit := func(args ...string) (int, string) {
+		var out bytes.Buffer
+		io := &cli.IO{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &out, Dir: filepath.Join(root, "project"), GOOS: "linux", Agents: all.Registry(),
+			Env: settingsio.Env{"HOME=" + filepath.Join(root, "home"), "PATH=" + os.Getenv("PATH"),
+				"QWEN_CODE_SYSTEM_SETTINGS_PATH=" + filepath.Join(root, "system", "settings.json"),
+				"HOOKWARDEN_CONFIG_DIR=" + filepath.Join(root, "hookwarden"), "XDG_CONFIG_HOME=" + filepath.Join(root, "xdg")}}
+		code := cli.Main(context.Background(), append(args, "--agent", "qwen"), io)
+		return code, out.String()
+	}
+	if code, out := audit("audit"); code != cli.ExitNeedsReview || !strings.Contains(out, ".mcp.json") || !strings.Contains(out, "MCP server pulled") {
+		t.Fatalf("audit exit %d, want %d naming .mcp.json:\n%s", code, cli.ExitNeedsReview, out)
+	}
 	if code, out := audit("trust", "--all", "--accept-unwatched"); code != 0 {
 		t.Fatalf("trust exit %d:\n%s", code, out)
 	}

@@ -81,6 +81,9 @@ type snapshot struct {
 	hooks    []*hooks.Hook
 	settings []*settingsio.File
 	diags    []hooks.Diagnostic
+	// commands: MCP servers and tool commands of the settings and the session folder's .mcp.json (mcp)
+	commands []*hooks.Hook
+	mcp      *settingsio.File
 	getenv   func(string) (string, bool) // Qwen's environment with its .env files
 }
 
@@ -173,7 +176,22 @@ func load(cwd string, getenv func(string) (string, bool)) (*snapshot, error) {
 			s.handlers, s.hooks = append(s.handlers, c), append(s.hooks, e.Hook)
 		}
 	}
+	s.mcp = claudeschema.ReadSettings(layerProject, filepath.Join(real, ".mcp.json")) // loadProjectMcpServers: above the user's servers, below the workspace's
+	if !s.trust.trusted {
+		s.mcp.Ignored = "the folder is not trusted: Qwen Code starts no MCP server here"
+	}
+	s.commands = claudeschema.Commands{Agent: name, Expand: expand}.Merged([]*settingsio.File{fd.File, fu.File, s.mcp, fp.File, fs.File}, s.settings, commandKeys,
+		"when Qwen Code starts here", func(f *settingsio.File) bool { return f != s.mcp }, layerProject, // observed: default mode leaves them pending, yolo starts them
+		"asks first (its own approval in ~/.qwen/mcpApprovals.json, bound to the server's definition), except with --approval-mode yolo, which starts it without asking")
 	return s, nil
+}
+
+// commandKeys are the settings keys Qwen Code 0.24.4 runs a command from (source; observed with qwen-live but ui.statusLine, interactive only).
+var commandKeys = []claudeschema.CommandKey{
+	{Path: []string{"tools", "discoveryCommand"}, Kind: hooks.KindDiscovery, When: "at start with QWEN_CODE_LEGACY_MCP_BLOCKING=1 (a .env file Qwen loads can set it): split into words, started without a shell; its output declares tools"},
+	{Path: []string{"tools", "callCommand"}, Kind: hooks.KindDiscovery, When: "every time the model calls a tool the discovery command declared, started as one program"},
+	{Path: []string{"mcp", "serverCommand"}, Kind: hooks.KindMCPServer, When: "when Qwen Code starts here, without asking (observed): the command of its \"mcp\" server"},
+	{Path: []string{"ui", "statusLine"}, Kind: hooks.KindHelper, Object: true, When: "every time the interactive UI redraws its status line"},
 }
 
 // settle sets a hook's status as Qwen decides it.

@@ -46,7 +46,8 @@ func open(env agents.Env, dir string) (*project, error) {
 func (p *project) Agent() agents.Info { return agent{}.Info() }
 func (p *project) Dir() string        { return p.snap.cwd }
 
-func (p *project) Hooks() []*hooks.Hook { return slices.Clone(p.snap.hooks) }
+func (p *project) Hooks() []*hooks.Hook          { return slices.Concat(p.snap.hooks, p.snap.commands) }
+func (p *project) KeptFiles() []*settingsio.File { return []*settingsio.File{p.snap.mcp} } // agents.KeptFiler
 
 func (p *project) Diagnostics() []hooks.Diagnostic {
 	out := append(p.critical(), p.snap.diags...)
@@ -85,7 +86,7 @@ func title(h *hooks.Hook) string {
 	if c := handlerOf(h); c != nil {
 		return c.Title()
 	}
-	return h.Command
+	return hooks.CommandTitleOf(h)
 }
 
 // folderTrust is the folder trust in the neutral form.
@@ -183,7 +184,7 @@ func (p *project) Layers() []agents.Layer {
 }
 
 func (p *project) Watch() []string {
-	out := []string{p.snap.qwenHome, filepath.Join(p.snap.cwd, ".qwen"), p.snap.trust.path}
+	out := []string{p.snap.qwenHome, filepath.Join(p.snap.cwd, ".qwen"), p.snap.trust.path, p.snap.mcp.Path}
 	for _, f := range p.snap.files {
 		if f.Path != "" {
 			out = append(out, f.Path, filepath.Dir(f.Path))
@@ -198,7 +199,7 @@ func (p *project) Watch() []string {
 func (p *project) Details(h *hooks.Hook) []agents.Field {
 	c := handlerOf(h)
 	if c == nil {
-		return nil
+		return agents.CommandDetails(h, agentTitle, nil)
 	}
 	out := c.Details(title(h), p.redact)
 	if raw := h.Node.Get("command"); raw != nil && raw.Str != h.Command {
@@ -226,7 +227,7 @@ var _ agents.ListNoter = (*project)(nil)
 
 // ListNotes say under a project hook's row what Qwen Code does with it.
 func (p *project) ListNotes(h *hooks.Hook) []string {
-	if h.Origin.Layer != layerProject || h.Status != hooks.StatusRuns {
+	if h.Origin.Layer != layerProject || h.Status != hooks.StatusRuns || !h.IsHook() {
 		return nil
 	}
 	out := []string{"runs unprompted when Qwen Code starts here, with OPENAI_API_KEY in its environment"}

@@ -44,7 +44,16 @@ func (p *project) specs() agents.SpecList {
 			at = append(at, c)
 		}
 	}
-	return agents.SpecList{N: len(at), At: func(i int) agents.CommandSpec {
+	var cmds []agents.CommandSpec // the project's commands that are not hooks, after them
+	for _, h := range p.snap.commands {
+		if h.Origin.Layer == layerProject {
+			cmds = append(cmds, claudeschema.CommandSpec(h, nil, p.Dir()))
+		}
+	}
+	return agents.SpecList{N: len(at) + len(cmds), At: func(i int) agents.CommandSpec {
+		if i >= len(at) {
+			return cmds[i-len(at)]
+		}
 		return claudeschema.WithSettings(at[i].Spec(title(at[i].Hook), p.redact), at[i].file.Root, "$version")
 	}}
 }
@@ -144,6 +153,9 @@ func (p *project) critical() []hooks.Diagnostic {
 func (p *project) says(h *hooks.Hook) string {
 	switch h.Status {
 	case hooks.StatusRuns:
+		if h.Gate != "" {
+			return "runs it " + h.When + "; it " + h.Gate
+		}
 		return "runs it unprompted"
 	case hooks.StatusBlockedUntrustedFolder:
 		return "skips it silently (folder not trusted)"

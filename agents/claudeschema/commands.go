@@ -1,0 +1,310 @@
+package claudeschema
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/settingsio"
+	"github.com/hookwarden/hookwarden/trust"
+)
+
+// Commands that are not hooks in JSON files of this family: the MCP
+// servers of an "mcpServers" object (a settings file's or an .mcp.json's)
+// and settings keys whose value is a command. Each is an entry of the
+// shared model with its kind (hooks.Kind), reviewed like a hook through
+// Spec: its definition field by field, its env, the scripts of its
+// command line. What the agent cannot read, Hookwarden cannot either: a
+// broken file, a server that is not an object or names neither a command
+// nor a URL is an invalid entry whose value is its text, so it needs
+// review whenever it changes, never reads as clean.
+
+// CommandKey is a settings key (a path of object keys) whose value is a
+// command the agent runs.
+type CommandKey struct {
+	Path []string
+	Kind hooks.Kind
+	When string
+	// Object: the value is {"type": "command", "command": …} (a status
+	// line), not a string.
+	Object bool
+}
+
+// Commands reads an agent's commands that are not hooks.
+type Commands struct {
+	Agent hooks.Agent
+	// Expand is the agent's load-time $VAR expansion of the strings of
+	// its settings files (nil: none); Servers and Keys apply it when
+	// asked to.
+	Expand func(string) string
+}
+
+func (c Commands) entry(f *settingsio.File, k hooks.Kind, name string, n *settingsio.Node, path string) *hooks.Hook {
+	h := &hooks.Hook{Agent: c.Agent, Kind: k, Event: hooks.Event(k), Name: name, Node: n,
+		Origin: hooks.Origin{Layer: f.Layer, File: f.Path, Path: path}}
+	if n != nil {
+		h.Origin.Line, h.Origin.Column = n.Pos.Line, n.Pos.Column
+	}
+	h.ID = string(f.Layer) + ":" + f.Path + "#" + path
+	return h
+}
+
+// invalid marks h as what the agent cannot run as written (or Hookwarden
+// cannot read), with a diagnostic at n.
+func invalid(h *hooks.Hook, n *settingsio.Node, msg string) {
+	h.Status, h.Reason = hooks.StatusInvalid, msg
+	d := hooks.Diagnostic{File: h.Origin.File, Severity: hooks.SeverityError, Message: msg, HookID: h.ID}
+	if n != nil {
+		d.Line, d.Column = n.Pos.Line, n.Pos.Column
+	}
+	h.Diagnostics = append(h.Diagnostics, d)
+}
+
+// Unreadable is the invalid entry of kind k of a file that exists but
+// cannot be read (its text, or the error, as its value): what it starts
+// cannot be known, so it needs review until approved and whenever the
+// file changes.
+func (c Commands) Unreadable(f *settingsio.File, k hooks.Kind, what string) *hooks.Hook {
+	text := string(f.Raw)
+	if text == "" && f.Err != nil {
+		text = f.Err.Msg
+	}
+	n := &settingsio.Node{Kind: settingsio.String, Str: text, Raw: trust.JSONText(text), Pos: settingsio.Pos{Line: 1, Column: 1}}
+	if f.Err != nil {
+		n.Pos = settingsio.Pos{Line: f.Err.Line, Column: f.Err.Column}
+	}
+	h := c.entry(f, k, "(unreadable file)", n, "")
+	msg := "the file cannot be read"
+	if f.Err != nil {
+		msg = f.Err.Msg
+	}
+	invalid(h, n, msg+": Hookwarden cannot tell which "+what+" it holds")
+	return h
+}
+
+// Servers lists the MCP servers of f's "mcpServers" object, in file
+// order, each with its command line (command and args, shell-quoted),
+// env and cwd, or the URL it connects to; when is when the agent starts
+// them, expand whether the agent expands $VAR in the file. A broken file,
+// an mcpServers that is not an object, a server Hookwarden cannot read
+// are invalid entries.
+func (c Commands) Servers(f *settingsio.File, when string, expand bool) []*hooks.Hook {
+	switch {
+	case f == nil || !f.Exists && f.Err == nil:
+		return nil
+	case f.Err != nil || f.Root == nil:
+		h := c.Unreadable(f, hooks.KindMCPServer, "MCP servers")
+		h.When = when
+		return []*hooks.Hook{h}
+	}
+	servers := f.Root.Get("mcpServers")
+	if servers == nil {
+		return nil
+	}
+	if !servers.Is(settingsio.Object) {
+		h := c.entry(f, hooks.KindMCPServer, "(mcpServers)", servers, "mcpServers")
+		h.When = when
+		invalid(h, servers, fmt.Sprintf("\"mcpServers\" must be an object keyed by server name, not %s", servers.Kind))
+		return []*hooks.Hook{h}
+	}
+	var out []*hooks.Hook
+	for _, m := range servers.Members {
+		out = append(out, c.server(f, m, when, expand))
+	}
+	return out
+}
+
+func (c Commands) server(f *settingsio.File, m settingsio.Member, when string, expand bool) *hooks.Hook {
+	n := m.Value
+	h := c.entry(f, hooks.KindMCPServer, m.Key, n, "mcpServers."+pathKey(m.Key))
+	h.When = when
+	if !n.Is(settingsio.Object) {
+		invalid(h, n, fmt.Sprintf("MCP server %q must be an object, not %s", m.Key, n.Kind))
+		return h
+	}
+	ex := func(s string) string {
+		if expand && c.Expand != nil {
+			return c.Expand(s)
+		}
+		return s
+	}
+	str := func(k string) (string, bool) {
+		v := n.Get(k)
+		return ex(v.JSString()), v.Is(settingsio.String)
+	}
+	for _, k := range []string{"httpUrl", "url", "tcp"} {
+		if u, ok := str(k); ok && u != "" {
+			h.Type, h.Description = "remote", u
+			h.When = when + ": it connects to " + u
+			break
+		}
+	}
+	if cmd, ok := str("command"); ok && cmd != "" && h.Type == "" {
+		words := []string{agents.ShellQuote(cmd)}
+		if args := n.Get("args"); args != nil {
+			if !args.Is(settingsio.Array) {
+				invalid(h, args, fmt.Sprintf("MCP server %q: args must be an array of strings, not %s", m.Key, args.Kind))
+			}
+			for _, a := range args.Items {
+				if !a.Is(settingsio.String) {
+					invalid(h, a, fmt.Sprintf("MCP server %q: args must be strings, not %s", m.Key, a.Kind))
+				}
+				words = append(words, agents.ShellQuote(ex(a.JSString())))
+			}
+		}
+		h.Type, h.Command, h.RawCommand = "command", strings.Join(words, " "), n.Get("command").Raw
+	}
+	if h.Type == "" {
+		invalid(h, n, fmt.Sprintf("MCP server %q has no command and no url: Hookwarden cannot tell what it starts", m.Key))
+	}
+	if env := n.Get("env"); env.Is(settingsio.Object) {
+		h.Env = map[string]string{}
+		for _, e := range env.Members {
+			h.Env[e.Key] = ex(e.Value.JSString())
+		}
+	} else if env != nil {
+		invalid(h, env, fmt.Sprintf("MCP server %q: env must be an object, not %s", m.Key, env.Kind))
+	}
+	return h
+}
+
+// Keys lists the commands of keys in f (its settings as the agent
+// merges them: expand whether it expands $VAR in them).
+func (c Commands) Keys(f *settingsio.File, keys []CommandKey, expand bool) []*hooks.Hook {
+	if f == nil || f.Root == nil {
+		return nil
+	}
+	var out []*hooks.Hook
+	for _, k := range keys {
+		n := f.Root
+		for _, p := range k.Path {
+			n = n.Get(p)
+		}
+		if n == nil || n.Is(settingsio.Null) {
+			continue
+		}
+		key := strings.Join(k.Path, ".")
+		h := c.entry(f, k.Kind, key, n, key)
+		h.When, h.Type = k.When, "command"
+		v := n
+		if k.Object {
+			if t := n.Get("type"); t.Is(settingsio.String) && t.Str != "command" {
+				continue // another type (a preset): no command
+			}
+			v = n.Get("command")
+		}
+		if !v.Is(settingsio.String) {
+			invalid(h, n, fmt.Sprintf("%s must hold a command string; Hookwarden cannot tell what it runs", key))
+		} else {
+			h.Command, h.RawCommand = v.Str, v.Raw
+			if expand && c.Expand != nil {
+				h.Command = c.Expand(v.Str)
+			}
+		}
+		out = append(out, h)
+	}
+	return out
+}
+
+// Overridden sets the status of every entry of hs (the ones the agent
+// starts, in its precedence order, lowest first) that a later entry of the
+// same kind and name replaces, with why (winner is the one that wins); the
+// others keep theirs.
+func Overridden(hs []*hooks.Hook, status hooks.Status, why func(winner *hooks.Hook) string) {
+	last := map[string]*hooks.Hook{}
+	for _, h := range hs {
+		if h.Name != "(unreadable file)" {
+			last[string(h.Kind)+"\x00"+h.Name] = h
+		}
+	}
+	for _, h := range hs {
+		if w := last[string(h.Kind)+"\x00"+h.Name]; w != nil && w != h {
+			h.Status, h.Reason = status, why(w)
+		}
+	}
+}
+
+// CommandSpec is an entry of Servers or Keys as the shared review takes
+// it: every member of its node a field (env as env.NAME), the command
+// line whose scripts are fingerprinted, run by rt in dir (the folder the
+// agent starts it in; a relative cwd of the entry is joined to it).
+func CommandSpec(h *hooks.Hook, rt *trust.Runtime, dir string) agents.CommandSpec {
+	s := agents.CommandSpec{Hook: h, Label: hooks.CommandTitleOf(h), Fields: trust.Definition{}}
+	if n := h.Node; n.Is(settingsio.Object) {
+		for _, m := range trust.JSOwnEntries(n) {
+			if m.Key == "env" && m.Value.Is(settingsio.Object) {
+				s.Fields.AddEnv("", m.Value)
+				continue
+			}
+			s.Fields[m.Key] = trust.CanonicalJSON(m.Value)
+		}
+	} else if n != nil {
+		s.Fields["value"] = trust.CanonicalJSON(n)
+	}
+	if h.Type == "command" && h.Command != "" {
+		s.ScriptCommand, s.Runtime = h.Command, rt
+		if cwd := h.Node.Get("cwd"); cwd.Is(settingsio.String) && cwd.Str != "" {
+			s.ScriptCwd = cwd.Str
+			if !filepath.IsAbs(cwd.Str) {
+				s.ScriptCwd = filepath.Join(dir, cwd.Str)
+			}
+			s.ScriptRoots = []string{s.ScriptCwd}
+		}
+	}
+	return s
+}
+
+func pathKey(k string) string {
+	if k != "" && !strings.ContainsAny(k, ".[]\"") {
+		return k
+	}
+	return fmt.Sprintf("%q", k)
+}
+
+// Merged lists the commands of an agent that merges its settings files by
+// precedence: the MCP servers of servers (lowest precedence first; a later
+// file's server replaces an earlier one of the same name, as a shallow
+// merge of "mcpServers" does) and the keys of settings (the last file
+// that sets a key wins). expand says whether the agent expands $VAR in a
+// file. A file the agent ignores (Ignored: an untrusted folder's) keeps
+// its entries, held back with its reason; a file that cannot be read is
+// an invalid entry only where the project controls it (layer); gate is
+// whether the agent asks before it starts a server of that layer.
+func (c Commands) Merged(servers, settings []*settingsio.File, keys []CommandKey, when string, expand func(*settingsio.File) bool, layer settingsio.Layer, gate string) []*hooks.Hook {
+	var all, live []*hooks.Hook
+	add := func(f *settingsio.File, hs []*hooks.Hook) {
+		for _, h := range hs {
+			switch {
+			case h.Status != "":
+			case f.Ignored != "":
+				h.Status, h.Reason = hooks.StatusBlockedUntrustedFolder, f.Ignored
+			default:
+				h.Status, h.Reason = hooks.StatusRuns, "runs "+h.When
+				live = append(live, h)
+			}
+			all = append(all, h)
+		}
+	}
+	for _, f := range servers {
+		if f != nil && (f.Layer == layer || f.Err == nil) {
+			hs := c.Servers(f, when, expand(f))
+			for _, h := range hs {
+				if f.Layer == layer {
+					h.Gate = gate
+				}
+			}
+			add(f, hs)
+		}
+	}
+	for _, f := range settings {
+		if f != nil && f.Root != nil {
+			add(f, c.Keys(f, keys, expand(f)))
+		}
+	}
+	Overridden(live, hooks.StatusDuplicate, func(w *hooks.Hook) string {
+		return "overridden: " + w.Origin.File + " sets " + w.Name + " too, and the agent takes that one"
+	})
+	return all
+}
