@@ -55,14 +55,16 @@ func (p *project) Review(ctx context.Context) (*agents.Review, error) {
 	for _, h := range p.reg.Hooks {
 		byID[h.ID] = h
 	}
-	cache := risk.NewCache()
+	p.env.RiskEach(r.Hooks, func(hr *agents.HookReview, opt risk.Options) (risk.Report, bool) {
+		x := byID[hr.HookID]
+		if x == nil {
+			return risk.Report{}, false
+		}
+		return agents.ReviewedRisk(p, x, p.ProjectDir, hr.HookReview, opt), true
+	})
 	raw := make([]string, len(r.Hooks))
 	for i := range r.Hooks {
 		hr := &r.Hooks[i]
-		if x := byID[hr.HookID]; x != nil && p.env.WantsRisk(hr.NeedsReview()) {
-			hr.Risk = agents.ReviewedRisk(p, x, p.ProjectDir, hr.HookReview, p.env.RiskOptions(cache))
-		}
-		agents.FloorUnwatchedRisk(hr)
 		// The command with its placeholders filled is what discovery
 		// reads, not what was written: the views show the handler's label
 		// (the document keeps it).
@@ -130,11 +132,7 @@ func (p *project) TrustStates(_ context.Context, keep func(*agents.HookReview) b
 		out = append(out, state(&rep.Hooks[i]))
 	}
 	rep.Hooks = nil
-	cr, err := agents.ReviewCommands(data, string(Name), p.ProjectDir, p.reachingHooks())
-	if err != nil {
-		return nil, err
-	}
-	return append(out, agents.KeepStates(cr.Hooks, keep)...), nil
+	return agents.WithCommandStates(out, data, string(Name), p.ProjectDir, p.reachingHooks(), keep)
 }
 
 // reachingHooks are the handlers of the user's own and the managed
