@@ -352,6 +352,22 @@ func SampleWith(q Query, sample func(fields *hooks.Object) (*hooks.Object, error
 	return hooks.AppendJSON(nil, in), nil
 }
 
+// SampleOf is SamplePayload of an agent that resolves the event and the
+// query first (plan: the event's facts and the value its matchers are
+// tried on; q's input left out) and makes its sample from them (sample,
+// with q's input over it): the sample's JSON.
+func SampleOf[E any](event hooks.Event, q Query, plan func(hooks.Event, Query) (E, string, error), sample func(E, string, Query) (*hooks.Object, error)) ([]byte, error) {
+	e, subject, err := plan(event, Query{Tool: q.Tool, Trigger: q.Trigger})
+	if err != nil {
+		return nil, err
+	}
+	in, err := sample(e, subject, q)
+	if err != nil {
+		return nil, err
+	}
+	return hooks.AppendJSON(nil, in), nil
+}
+
 // GateOf is the gate of a prepared run, or err (the agents' Gate).
 func GateOf[S interface{ RunGate() *RunGate }](s S, err error) (*RunGate, error) {
 	if err != nil {

@@ -4,65 +4,61 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/risk"
 	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
-// handlerReview is one Claude Code handler with its trust state, in the
-// shape of the Gemini review (HookReview: Key is the fingerprint, Command
-// the label, Definition/Index the group and handler index) plus where it
-// comes from.
-type handlerReview struct {
-	trust.HookReview
-	Layer settingsio.Layer `json:"layer"`
-	File  string           `json:"file"`
-	// plugin is the plugin id of a plugin handler.
-	Plugin string `json:"plugin,omitempty"`
-	// Kind is what the entry is when it is not a hook (hooks.Kind).
-	Kind hooks.Kind `json:"kind,omitempty"`
-	// definition is the entry's Definition, for the diff of a changed
-	// command.
-	definition string
-}
-
-// gone is an approval that matches no handler any more.
+// gone is an approval that matches no handler any more, as Claude Code's
+// review document says it: its fingerprint with the approval.
 type gone struct {
 	Fingerprint string `json:"fingerprint"`
 	*handlerApproval
 }
 
-// auditReport is the trust review of a project's Claude Code handlers.
-type auditReport struct {
+// reviewDoc is Claude Code's own review document (Review.Document):
+// `audit --json` puts what it says beyond the common members under
+// "agent" (its folder flag, the approvals gone with their place and time,
+// the handlers Hookwarden disabled, each handler's raw command, plugin
+// and kind).
+type reviewDoc struct {
 	Project string `json:"project"`
-	// folderTrust is Claude Code's own folder flag (read only).
-	FolderTrust folderTrust     `json:"folder_trust"`
-	NeedsReview bool            `json:"needs_review"`
-	Hooks       []handlerReview `json:"hooks"`
-	Gone        []gone          `json:"gone"`
-	// disabled are handlers Hookwarden moved out of this project's files.
-	Disabled []*disabled `json:"disabled"`
-	// Unreadable are the settings, plugin manifest and plugin hooks files
-	// that exist but could not be read or parsed: the review is incomplete,
-	// and each counts as needing review (NeedsReview is true).
-	Unreadable []settingsio.FileError `json:"unreadable"`
+	// FolderTrust is Claude Code's own folder flag (read only).
+	FolderTrust folderTrust `json:"folder_trust"`
+	// NeedsReview is the handlers' (the commands reviewed apart not
+	// counted).
+	NeedsReview bool                   `json:"needs_review"`
+	Gone        []gone                 `json:"gone"`
+	Disabled    []*disabled            `json:"disabled"`
+	Unreadable  []settingsio.FileError `json:"unreadable"`
+	Hooks       []docHook              `json:"hooks"`
 }
 
-// Incomplete reports whether a file could not be read, so that the review
-// cannot be complete.
-func (r *auditReport) Incomplete() bool { return len(r.Unreadable) > 0 }
+// docHook is a handler's object in reviewDoc: its review with the
+// command as written, its layer, file, plugin and kind.
+type docHook struct {
+	trust.HookReview
+	Layer  settingsio.Layer `json:"layer"`
+	File   string           `json:"file"`
+	Plugin string           `json:"plugin,omitempty"`
+	Kind   hooks.Kind       `json:"kind,omitempty"`
+	Risk   risk.Report      `json:"risk"`
+}
 
 // audit reviews the handlers hs (a registry's Hooks) of snap that
 // Hookwarden reviews (reviewedLayers) against the store: trusted
 // (fingerprint approved, scripts unchanged), script-changed, changed (not
 // approved, but an approval sits at the same file, event, group and index:
 // its label is the previous command, with a diff), new; approvals nothing
-// matches are gone.
-func audit(snap *project, hs []*hooks.Hook, store trust.Store) (*auditReport, error) {
+// matches are gone. The review's Document is Claude Code's own (reviewDoc,
+// its hooks filled by Review).
+func audit(snap *project, hs []*hooks.Hook, store trust.Store) (*agents.Review, error) {
 	data, err := store.Load()
 	if err != nil {
 		return nil, err
@@ -73,17 +69,17 @@ func audit(snap *project, hs []*hooks.Hook, store trust.Store) (*auditReport, er
 // auditData is Audit against a store the caller loaded for this
 // command (Store.Load), so that one command reads the store once. It only
 // reads data; every script is still fingerprinted from disk now.
-func auditData(snap *project, hs []*hooks.Hook, data *trust.StoreData) (*auditReport, error) {
+func auditData(snap *project, hs []*hooks.Hook, data *trust.StoreData) (*agents.Review, error) {
 	return auditKept(snap, hs, data, nil)
 }
 
 // auditKept is auditData with only the hooks' reviews keep takes in
-// Report.Hooks (every one for nil keep), in the same order; NeedsReview
+// Review.Hooks (every one for nil keep), in the same order; NeedsReview
 // still counts every hook. With keep, a hook that is not approved is
 // reviewed again once the approvals are claimed instead of held until
 // then, so that the states of 100,000 hooks are never held at once
 // (TrustStates).
-func auditKept(snap *project, hs []*hooks.Hook, data *trust.StoreData, keep func(*handlerReview) bool) (*auditReport, error) {
+func auditKept(snap *project, hs []*hooks.Hook, data *trust.StoreData, keep func(*agents.HookReview) bool) (*agents.Review, error) {
 	if _, err := storeSection(data); err != nil {
 		return nil, err
 	}
@@ -95,21 +91,27 @@ func auditKept(snap *project, hs []*hooks.Hook, data *trust.StoreData, keep func
 	}
 	// sized once: a review of 100,000 hooks does not grow (and copy) it
 	// by doubling
-	r := &auditReport{Project: snap.ProjectDir, FolderTrust: snap.FolderTrust, Hooks: make([]handlerReview, 0, reviewedCount), Gone: []gone{}}
+	r := &agents.Review{Project: snap.ProjectDir, Hooks: make([]agents.HookReview, 0, reviewedCount), Gone: []agents.Gone{}}
 	approvals := approvals(data, snap.ProjectDir)
 	revoked := revokedApprovals(data, snap.ProjectDir)
 	settingsNow := claudeSettingsFields(snap)
 	a := trust.NewScriptReviewerFor(snap.ProjectDir, scriptRuntime(snap.ProjectDir, snap.Git))
 	a.UseCache(data.Fingerprints())
 	claimed := map[string]bool{}
-	var pending []int // in r.Hooks; with keep, in hs
+	// a pending hook is at in r.Hooks (with keep, in hs), with the
+	// definition of a command that is not a hook
+	type pendingAt struct {
+		at  int
+		def string
+	}
+	var pending []pendingAt
 	type reviewAt struct {
 		at int
-		rv handlerReview
+		rv agents.HookReview
 	}
 	var kept []reviewAt
 	needsReview := false
-	take := func(at int, rv *handlerReview) {
+	take := func(at int, rv *agents.HookReview) {
 		needsReview = needsReview || rv.NeedsReview()
 		if keep(rv) {
 			kept = append(kept, reviewAt{at, *rv})
@@ -119,7 +121,7 @@ func auditKept(snap *project, hs []*hooks.Hook, data *trust.StoreData, keep func
 		if !Is(h) || !reviewed(h) {
 			continue
 		}
-		rv, err := claudeReviewOf(h, snap.ProjectDir)
+		rv, def, err := claudeReviewOf(h, snap.ProjectDir)
 		if err != nil {
 			return nil, err
 		}
@@ -137,10 +139,10 @@ func auditKept(snap *project, hs []*hooks.Hook, data *trust.StoreData, keep func
 			}
 			rv.SettleUnwatched()
 		} else if keep != nil {
-			pending = append(pending, at)
+			pending = append(pending, pendingAt{at, def})
 			continue
 		} else {
-			pending = append(pending, len(r.Hooks))
+			pending = append(pending, pendingAt{len(r.Hooks), def})
 		}
 		if keep != nil {
 			take(at, &rv)
@@ -155,7 +157,7 @@ func auditKept(snap *project, hs []*hooks.Hook, data *trust.StoreData, keep func
 		group, index int
 	}
 	var atPlace *agents.Claims[place]
-	settlePending := func(rv *handlerReview) {
+	settlePending := func(rv *agents.HookReview, def string) {
 		rv.Status = trust.StatusNew
 		if atPlace == nil {
 			atPlace = agents.ClaimsByPlace(approvals, claimed, func(ap *handlerApproval) place { return place{ap.File, ap.Event, ap.Group, ap.Index} })
@@ -175,22 +177,22 @@ func auditKept(snap *project, hs []*hooks.Hook, data *trust.StoreData, keep func
 			old = &trust.Approval{Scripts: prev.Scripts}
 			rv.FieldChanges, _ = claudeSettingsChanges(prev, settingsNow)
 			if rv.Kind != hooks.KindHook {
-				rv.FieldChanges = append(trust.DiffDefinitions(commandFieldsOf(prev.Definition), commandFieldsOf(rv.definition)), rv.FieldChanges...)
+				rv.FieldChanges = append(trust.DiffDefinitions(commandFieldsOf(prev.Definition), commandFieldsOf(def)), rv.FieldChanges...)
 			}
 		}
 		a.ReviewScripts(&rv.HookReview, old)
 	}
-	for _, i := range pending {
+	for _, pa := range pending {
 		if keep == nil {
-			settlePending(&r.Hooks[i])
+			settlePending(&r.Hooks[pa.at], pa.def)
 			continue
 		}
-		rv, err := claudeReviewOf(hs[i], snap.ProjectDir)
+		rv, def, err := claudeReviewOf(hs[pa.at], snap.ProjectDir)
 		if err != nil {
 			return nil, err
 		}
-		settlePending(&rv)
-		take(i, &rv)
+		settlePending(&rv, def)
+		take(pa.at, &rv)
 	}
 	if keep != nil {
 		slices.SortFunc(kept, func(a, b reviewAt) int { return a.at - b.at })
@@ -198,13 +200,20 @@ func auditKept(snap *project, hs []*hooks.Hook, data *trust.StoreData, keep func
 			r.Hooks = append(r.Hooks, k.rv)
 		}
 	}
+	doc := &reviewDoc{Project: snap.ProjectDir, FolderTrust: snap.FolderTrust, Gone: []gone{}}
 	for k, ap := range approvals {
 		if !claimed[k] {
-			r.Gone = append(r.Gone, gone{Fingerprint: k, handlerApproval: ap})
+			doc.Gone = append(doc.Gone, gone{Fingerprint: k, handlerApproval: ap})
 		}
 	}
-	sortGone(r.Gone)
-	r.Disabled = disabledIn(data, claudeFiles(snap)...)
+	sortGone(doc.Gone)
+	for _, g := range doc.Gone {
+		r.Gone = append(r.Gone, goneOf(g))
+	}
+	doc.Disabled = disabledIn(data, claudeFiles(snap)...)
+	for _, d := range doc.Disabled {
+		r.Disabled = append(r.Disabled, agents.DisabledHook{Event: fmt.Sprint(d.Removed.Place.Event), Label: d.Label, File: d.File, ID: d.ID})
+	}
 	r.Unreadable = snap.UnreadableFiles()
 	r.NeedsReview = len(r.Unreadable) > 0 || needsReview
 	for _, h := range r.Hooks {
@@ -212,7 +221,24 @@ func auditKept(snap *project, hs []*hooks.Hook, data *trust.StoreData, keep func
 			r.NeedsReview = true
 		}
 	}
+	doc.NeedsReview, doc.Unreadable = r.NeedsReview, r.Unreadable
+	r.Document = doc
 	return r, nil
+}
+
+// goneOf is an approval that matches no handler as the review lists it.
+func goneOf(g gone) agents.Gone {
+	out := agents.Gone{Key: g.Fingerprint, Label: g.Fingerprint, Where: "Hookwarden's store", Meaning: goneMeaning}
+	if ap := g.handlerApproval; ap != nil {
+		out.Label, out.File, out.Event, out.Matcher = ap.Label, ap.File, ap.Event, ap.Matcher
+		out.Where += " · " + ap.Event
+		out.Fields = []agents.Field{
+			{Key: "file", Label: "Was at", Value: ap.File + "  ·  " + ap.Event + " group " + strconv.Itoa(ap.Group) + ", handler " + strconv.Itoa(ap.Index), Code: true},
+			{Key: "approved_at", Label: "Approved", Value: ap.ApprovedAt},
+		}
+	}
+	out.Fields = append(out.Fields, agents.Field{Key: "fingerprint", Label: "Fingerprint", Value: g.Fingerprint, Code: true})
+	return out
 }
 
 // claudeSettingsChanges compares the settings recorded with an approval
@@ -240,17 +266,20 @@ func legacySettingsKey(field string) bool {
 	return slices.Contains(claudeSettingsKeys, k)
 }
 
-func claudeReviewOf(h *hooks.Hook, project string) (handlerReview, error) {
+// claudeReviewOf is a handler's review before its trust is settled, and
+// the definition of a command that is not a hook ("" for a hook).
+func claudeReviewOf(h *hooks.Hook, project string) (agents.HookReview, string, error) {
 	key, err := fingerprint(h)
 	if err != nil {
-		return handlerReview{}, err
+		return agents.HookReview{}, "", err
 	}
 	place, _ := place(h)
 	label := claudeLabel(h)
-	rv := handlerReview{Layer: h.Origin.Layer, File: h.Origin.File, Kind: h.Kind}
+	rv := agents.HookReview{HookID: h.ID, Layer: h.Origin.Layer, File: h.Origin.File, Label: label, Kind: h.Kind}
+	var def string
 	if !h.IsHook() {
-		if rv.definition, err = definition(h); err != nil {
-			return handlerReview{}, err
+		if def, err = definition(h); err != nil {
+			return agents.HookReview{}, "", err
 		}
 	}
 	rv.DiscoverCommand = claudeScriptCommand(h, project)
@@ -258,7 +287,7 @@ func claudeReviewOf(h *hooks.Hook, project string) (handlerReview, error) {
 		rv.ScriptRoots = []string{HandlerOf(h).PluginRoot}
 	}
 	if HandlerOf(h) != nil {
-		rv.Plugin = HandlerOf(h).Plugin
+		rv.Owner = HandlerOf(h).Plugin
 	}
 	event := string(h.Event)
 	if !h.IsHook() {
@@ -275,7 +304,7 @@ func claudeReviewOf(h *hooks.Hook, project string) (handlerReview, error) {
 		Type: h.Type, IsCommand: h.Type == "command", Key: key, Label: label,
 		Line: h.Origin.Line, Column: h.Origin.Column, Env: agents.ReviewEnv(h),
 	}
-	return rv, nil
+	return rv, def, nil
 }
 
 // claudeFiles are the settings files of a snapshot (disabled handlers are
@@ -352,7 +381,7 @@ func prepareApproval(snap *project, hs []*hooks.Hook, now time.Time) (*preparedA
 	fp := trust.NewFingerprinterFor(snap.ProjectDir, scriptRuntime(snap.ProjectDir, snap.Git))
 	settings := claudeSettingsFields(snap)
 	for _, h := range hs {
-		rv, err := claudeReviewOf(h, snap.ProjectDir)
+		rv, _, err := claudeReviewOf(h, snap.ProjectDir)
 		if err != nil {
 			return nil, err
 		}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
@@ -27,7 +26,7 @@ func (p *project) usableStore() (trust.Store, error) {
 
 // audit audits the handlers against store, read through the project's
 // environment (once for a whole check when it shares one read).
-func (p *project) audit(store trust.Store) (*auditReport, error) {
+func (p *project) audit(store trust.Store) (*agents.Review, error) {
 	data, err := p.env.LoadStore(store)
 	if err != nil {
 		return nil, err
@@ -42,21 +41,13 @@ func (p *project) Review(ctx context.Context) (*agents.Review, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep, err := p.audit(store)
+	r, err := p.audit(store)
 	if err != nil {
 		return nil, err
 	}
-	r := &agents.Review{Project: rep.Project,
-		Store:       "Hookwarden's store (Claude Code has no per-hook trust of its own)",
-		StorePath:   store.Path(),
-		FolderTrust: p.Summary().FolderTrust,
-		NeedsReview: rep.NeedsReview,
-		Gone:        []agents.Gone{},
-		Unreadable:  rep.Unreadable,
-		Critical:    []hooks.Diagnostic{},
-		Warnings:    []string{},
-		Files:       []string{store.Path()},
-	}
+	r.Store = "Hookwarden's store (Claude Code has no per-hook trust of its own)"
+	r.StorePath, r.FolderTrust = store.Path(), p.Summary().FolderTrust
+	r.Critical, r.Warnings, r.Files = []hooks.Diagnostic{}, []string{}, []string{store.Path()}
 	if len(agentMCPServers(p.reg.Hooks)) > 0 {
 		r.Files = append(r.Files, p.Paths.Local)
 	}
@@ -64,45 +55,34 @@ func (p *project) Review(ctx context.Context) (*agents.Review, error) {
 	for _, h := range p.reg.Hooks {
 		byID[h.ID] = h
 	}
-	cache := risk.NewCache()
-	for _, h := range rep.Hooks {
-		hr := agents.HookReview{HookReview: h.HookReview, HookID: h.HookID, Layer: h.Layer, File: h.File, Owner: h.Plugin,
-			Label: h.Label, Kind: h.Kind}
-		if x := byID[h.HookID]; x != nil && p.env.WantsRisk(h.NeedsReview()) {
-			hr.Risk = agents.ReviewedRisk(p, x, p.ProjectDir, h.HookReview, p.env.RiskOptions(cache))
+	p.env.RiskEach(r.Hooks, func(hr *agents.HookReview, opt risk.Options) (risk.Report, bool) {
+		x := byID[hr.HookID]
+		if x == nil {
+			return risk.Report{}, false
 		}
-		agents.FloorUnwatchedRisk(&hr)
+		return agents.ReviewedRisk(p, x, p.ProjectDir, hr.HookReview, opt), true
+	})
+	raw := make([]string, len(r.Hooks))
+	for i := range r.Hooks {
+		hr := &r.Hooks[i]
 		// The command with its placeholders filled is what discovery
-		// reads, not what was written: the views show the handler's label.
-		hr.RawCommand = ""
-		if h.Plugin != "" {
-			hr.Fields = append(hr.Fields, agents.Field{Key: "plugin", Label: "Plugin", Value: h.Plugin})
+		// reads, not what was written: the views show the handler's label
+		// (the document keeps it).
+		raw[i], hr.RawCommand = hr.RawCommand, ""
+		if hr.Owner != "" {
+			hr.Fields = append(hr.Fields, agents.Field{Key: "plugin", Label: "Plugin", Value: hr.Owner})
 		}
-		r.Hooks = append(r.Hooks, hr)
-	}
-	for _, g := range rep.Gone {
-		gone := agents.Gone{Key: g.Fingerprint, Label: g.Fingerprint, Where: "Hookwarden's store", Meaning: goneMeaning}
-		if ap := g.handlerApproval; ap != nil {
-			gone.Label, gone.File, gone.Event, gone.Matcher = ap.Label, ap.File, ap.Event, ap.Matcher
-			gone.Where += " · " + ap.Event
-			gone.Fields = []agents.Field{
-				{Key: "file", Label: "Was at", Value: ap.File + "  ·  " + ap.Event + " group " + strconv.Itoa(ap.Group) + ", handler " + strconv.Itoa(ap.Index), Code: true},
-				{Key: "approved_at", Label: "Approved", Value: ap.ApprovedAt},
-			}
-		}
-		gone.Fields = append(gone.Fields, agents.Field{Key: "fingerprint", Label: "Fingerprint", Value: g.Fingerprint, Code: true})
-		r.Gone = append(r.Gone, gone)
-	}
-	for _, d := range rep.Disabled {
-		r.Disabled = append(r.Disabled, agents.DisabledHook{Event: fmt.Sprint(d.Removed.Place.Event), Label: d.Label, File: d.File, ID: d.ID})
 	}
 	r.Words = reviewWords
 	r.Folder = p.folderView()
 	agents.AddOtherReaders(ctx, p.env, p, r.Hooks)
-	for i := range rep.Hooks {
-		rep.Hooks[i].AlsoReadBy = r.Hooks[i].AlsoReadBy
+	doc := r.Document.(*reviewDoc)
+	doc.Hooks = make([]docHook, 0, len(r.Hooks))
+	for i, h := range r.Hooks {
+		d := docHook{HookReview: h.HookReview, Layer: h.Layer, File: h.File, Plugin: h.Owner, Kind: h.Kind, Risk: h.Risk}
+		d.RawCommand = raw[i]
+		doc.Hooks = append(doc.Hooks, d)
 	}
-	r.Document = auditDocument(rep, r.Hooks)
 	data, err := p.env.LoadStore(store)
 	if err != nil {
 		return nil, err
@@ -132,14 +112,16 @@ func (p *project) TrustStates(_ context.Context, keep func(*agents.HookReview) b
 	if err != nil {
 		return nil, err
 	}
-	state := func(h *handlerReview) agents.HookReview {
-		hr := agents.HookReview{HookReview: h.HookReview, HookID: h.HookID, Layer: h.Layer, File: h.File, Owner: h.Plugin, Label: h.Label}
-		hr.RawCommand = ""
+	// the states as they were before the review settled on rows of the
+	// contract: no raw command, no kind
+	state := func(h *agents.HookReview) agents.HookReview {
+		hr := *h
+		hr.RawCommand, hr.Kind = "", ""
 		return hr
 	}
-	var keepReview func(*handlerReview) bool
+	var keepReview func(*agents.HookReview) bool
 	if keep != nil {
-		keepReview = func(h *handlerReview) bool { hr := state(h); return keep(&hr) }
+		keepReview = func(h *agents.HookReview) bool { hr := state(h); return keep(&hr) }
 	}
 	rep, err := auditKept(p, p.reg.Hooks, data, keepReview)
 	if err != nil {
@@ -150,11 +132,7 @@ func (p *project) TrustStates(_ context.Context, keep func(*agents.HookReview) b
 		out = append(out, state(&rep.Hooks[i]))
 	}
 	rep.Hooks = nil
-	cr, err := agents.ReviewCommands(data, string(Name), p.ProjectDir, p.reachingHooks())
-	if err != nil {
-		return nil, err
-	}
-	return append(out, agents.KeepStates(cr.Hooks, keep)...), nil
+	return agents.WithCommandStates(out, data, string(Name), p.ProjectDir, p.reachingHooks(), keep)
 }
 
 // reachingHooks are the handlers of the user's own and the managed
@@ -220,26 +198,6 @@ var reviewWords = agents.ReviewWords{
 
 const goneMeaning = "This approval in Hookwarden's store matches no handler of the project any more (the handler " +
 	"was removed or changed). Revoke it so that the handler is reviewed again if it comes back."
-
-// auditDoc is Claude Code's trust report with each handler's risk, as
-// `audit --json` prints it.
-type auditDoc struct {
-	*auditReport
-	Hooks []auditHook `json:"hooks"`
-}
-
-type auditHook struct {
-	handlerReview
-	Risk risk.Report `json:"risk"`
-}
-
-func auditDocument(rep *auditReport, hs []agents.HookReview) auditDoc {
-	doc := auditDoc{auditReport: rep, Hooks: make([]auditHook, 0, len(rep.Hooks))}
-	for i, h := range rep.Hooks {
-		doc.Hooks = append(doc.Hooks, auditHook{handlerReview: h, Risk: hs[i].Risk})
-	}
-	return doc
-}
 
 // matcherLabel is a matcher as the texts show it: "[m]", "(all)" for none.
 func matcherLabel(m string) string {
@@ -415,7 +373,7 @@ func (p *project) Revoke(ctx context.Context, req agents.RevokeRequest) (*agents
 			return nil, err
 		}
 		for _, g := range rep.Gone {
-			keys = append(keys, g.Fingerprint)
+			keys = append(keys, g.Key)
 		}
 		if req.All {
 			for _, h := range rep.Hooks {
@@ -482,7 +440,7 @@ func (p *project) goneKeys(store trust.Store) (map[string]bool, error) {
 	}
 	out := map[string]bool{}
 	for _, g := range rep.Gone {
-		out[g.Fingerprint] = true
+		out[g.Key] = true
 	}
 	return out, nil
 }

@@ -254,7 +254,7 @@ func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
 	}
 	// the gate is agents.Gate; the spawn-time script check is Claude
 	// Code's own (its commands name ${CLAUDE_PROJECT_DIR} and plugin roots)
-	var rep *auditReport
+	var rep *agents.Review
 	if !req.Confirmed || req.Sandbox == agents.SandboxAlways {
 		if p.store.Dir == "" {
 			return nil, p.storeErr

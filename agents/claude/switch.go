@@ -283,7 +283,7 @@ func disabledID(h *hooks.Hook) (id string, ok bool) {
 // cannot see. A dry run runs them only after the
 // user confirms. With no audit (nil rep) every reviewed handler counts as
 // unapproved.
-func unapproved(rep *auditReport, planned []*hooks.Hook) []*hooks.Hook {
+func unapproved(rep *agents.Review, planned []*hooks.Hook) []*hooks.Hook {
 	trusted := map[string]bool{}
 	if rep != nil {
 		for _, h := range rep.Hooks {
@@ -304,7 +304,7 @@ func unapproved(rep *auditReport, planned []*hooks.Hook) []*hooks.Hook {
 // scriptCheck is the spawn-time check (ScriptCheck) for the handlers
 // rep shows verified: right before the runner starts one, its scripts must
 // still be the ones the audit fingerprinted.
-func scriptCheck(rep *auditReport) func(*hooks.Hook) error {
+func scriptCheck(rep *agents.Review) func(*hooks.Hook) error {
 	if rep == nil {
 		return nil
 	}

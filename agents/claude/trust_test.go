@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
@@ -58,7 +59,7 @@ func (f *storeFixture) load(t *testing.T) (*project, []*hooks.Hook) {
 	return snap, build(snap).Hooks
 }
 
-func (f *storeFixture) audit(t *testing.T) *auditReport {
+func (f *storeFixture) audit(t *testing.T) *agents.Review {
 	t.Helper()
 	snap, hs := f.load(t)
 	r, err := audit(snap, hs, f.store)
@@ -68,7 +69,7 @@ func (f *storeFixture) audit(t *testing.T) *auditReport {
 	return r
 }
 
-func statuses(r *auditReport) string {
+func statuses(r *agents.Review) string {
 	var out []string
 	for _, h := range r.Hooks {
 		out = append(out, string(h.Status))

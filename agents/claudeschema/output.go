@@ -74,14 +74,14 @@ func (x Exits) Read(code int, exited bool, stdout, stderr string) Result {
 		return Result{Kind: Failed}
 	case code == 0:
 		if x.StdoutJSON {
-			if o, ok := ParseOutput(stdout); ok {
+			if o, ok := parseOutput(stdout); ok {
 				return Result{Kind: Success, Output: o}
 			}
 		}
 		return Result{Kind: Success, Output: Output{Continue: true, Text: strings.TrimSpace(stdout)}}
 	case code == x.Blocking:
 		if x.StderrJSON {
-			if o, ok := ParseOutput(stderr); ok {
+			if o, ok := parseOutput(stderr); ok {
 				return Result{Kind: Success, Output: o}
 			}
 		}
@@ -94,9 +94,9 @@ func (x Exits) Read(code int, exited bool, stdout, stderr string) Result {
 	return Result{Kind: NonBlocking, Output: Output{Continue: true, Text: strings.TrimSpace(stderr)}}
 }
 
-// ParseOutput reads text as a JSON answer object (ok false when it is
+// parseOutput reads text as a JSON answer object (ok false when it is
 // not one).
-func ParseOutput(text string) (Output, bool) {
+func parseOutput(text string) (Output, bool) {
 	t := strings.TrimSpace(text)
 	if !strings.HasPrefix(t, "{") {
 		return Output{}, false

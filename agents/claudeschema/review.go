@@ -216,13 +216,13 @@ func Sample(captured []byte, project, home, key, subject string, input []byte) (
 // secretName is a variable name that holds a credential.
 var secretName = regexp.MustCompile(`(?i)key|token|secret|passw|credential`)
 
-// WithSettingsEnv is s with the "env" object of the settings file root
+// withSettingsEnv is s with the "env" object of the settings file root
 // (nil: none) as a field of its definition: an agent that sets every
 // string of it in its own environment (when the name is unset), which each
 // hook inherits, runs something else when a pull adds PYTHONPATH there, so
 // a change to it changes every hook of the file. A value whose name looks
 // like a credential is kept as its sha256.
-func WithSettingsEnv(s agents.CommandSpec, root *settingsio.Node) agents.CommandSpec {
+func withSettingsEnv(s agents.CommandSpec, root *settingsio.Node) agents.CommandSpec {
 	env := root.Get("env")
 	if env == nil {
 		return s
@@ -245,7 +245,7 @@ func WithSettingsEnv(s agents.CommandSpec, root *settingsio.Node) agents.Command
 	return s
 }
 
-// WithSettings is WithSettingsEnv and every other member of the settings
+// WithSettings is withSettingsEnv and every other member of the settings
 // file root besides its hooks and the names in skip, each as a field of
 // s's definition ("settings NAME"): an agent that reads commands from its
 // settings file outside the hooks (MCP servers it starts, tool discovery
@@ -254,7 +254,7 @@ func WithSettingsEnv(s agents.CommandSpec, root *settingsio.Node) agents.Command
 // model them, so a change to any of them changes every hook of the file.
 // A member whose text names a credential is kept as its sha256.
 func WithSettings(s agents.CommandSpec, root *settingsio.Node, skip ...string) agents.CommandSpec {
-	s = WithSettingsEnv(s, root)
+	s = withSettingsEnv(s, root)
 	if !root.Is(settingsio.Object) {
 		return s
 	}

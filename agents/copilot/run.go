@@ -126,15 +126,7 @@ type runDoc struct {
 // SamplePayload is the camelCase payload Copilot 1.0.102 sends for the
 // event (the captured one), with the folder and q's fields over it.
 func (p *project) SamplePayload(event hooks.Event, q agents.Query) ([]byte, error) {
-	info, tool, err := planQuery(event, agents.Query{Tool: q.Tool, Trigger: q.Trigger})
-	if err != nil {
-		return nil, err
-	}
-	in, err := p.sample(info, tool, q)
-	if err != nil {
-		return nil, err
-	}
-	return hooks.AppendJSON(nil, in), nil
+	return agents.SampleOf(event, q, planQuery, p.sample)
 }
 
 func (p *project) sample(info eventInfo, tool string, q agents.Query) (*hooks.Object, error) {

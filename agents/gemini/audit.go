@@ -2,11 +2,10 @@ package gemini
 
 import (
 	"path/filepath"
+	"slices"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/trust"
-
-	"github.com/hookwarden/hookwarden/hooks"
-	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // Options says where the trust files are.
@@ -60,60 +59,27 @@ func (o Options) trustedHooksPath(snap *Project) string {
 	return filepath.Join(snap.Paths.GeminiDir, "trusted_hooks.json")
 }
 
-// Incomplete reports whether a file could not be read, so that the review
-// cannot be complete.
-func (r *report) Incomplete() bool { return len(r.Unreadable) > 0 }
-
-// report is the trust audit of a project's workspace hooks.
-type report struct {
-	// Project is the project path as Gemini keys it.
-	Project     string      `json:"project"`
-	FolderTrust FolderTrust `json:"folder_trust"`
-	// TrustedHooksFile is the trusted_hooks.json read; TrustedHooksError
-	// says why Gemini cannot use it (then nothing counts as trusted, as in
-	// Gemini).
-	TrustedHooksFile  string `json:"trusted_hooks_file"`
-	TrustedHooksError string `json:"trusted_hooks_error,omitempty"`
-	// SettingsError: the workspace settings file does not parse (Gemini
-	// refuses to start).
-	SettingsError string `json:"settings_error,omitempty"`
-	// Unreadable are the settings and extension hooks files that exist but
-	// could not be read or parsed: the review is incomplete, and each
-	// counts as needing review (NeedsReview is true).
-	Unreadable  []settingsio.FileError `json:"unreadable"`
-	NeedsReview bool                   `json:"needs_review"`
-	Hooks       []trust.HookReview     `json:"hooks"`
-	// Gone are trusted keys of this project that match no hook any more
-	// (and are not the previous version of a changed hook).
-	Gone []string `json:"gone"`
-	// GeminiWarnings is what Gemini CLI lists under its project-hooks
-	// warning when it starts in the (trusted) folder now.
-	GeminiWarnings []string `json:"gemini_warnings"`
-	// checkAbort: an entry makes Gemini's own check fail silently.
-	CheckAbort *checkAbort `json:"check_abort,omitempty"`
-	// Critical are findings about the project as a whole that need the
-	// user's eyes, such as a .env file that moves Gemini CLI's home; any
-	// of them makes the project need review.
-	Critical []hooks.Diagnostic `json:"critical"`
-}
-
 // Audit reviews every workspace hook of snap against trusted_hooks.json
 // and Hookwarden's store. It audits whatever the folder's trust (Gemini
 // only checks in trusted folders) and reports the folder trust alongside.
-// Only failures to read the files are errors.
-func Audit(snap *Project, opts Options) (*report, error) { return audit(snap, opts, nil) }
+// Only failures to read the files are errors. The review's StorePath and
+// StoreError are trusted_hooks.json's, its Warnings what Gemini CLI lists
+// under its project-hooks warning when it starts in the (trusted) folder
+// now; its Document is Gemini CLI's own (auditDoc, its hooks filled by
+// Review): the settings error, the check's abort, the gone keys.
+func Audit(snap *Project, opts Options) (*agents.Review, error) { return audit(snap, opts, nil) }
 
 // audit is Audit with the hooks' reviews keep takes (nil: all of them).
-func audit(snap *Project, opts Options, keep func(*trust.HookReview) bool) (*report, error) {
-	r := &report{Project: snap.ProjectDir, FolderTrust: snap.FolderTrust, Gone: []string{}, GeminiWarnings: []string{}}
-	r.TrustedHooksFile = opts.trustedHooksPath(snap)
-	th, err := readTrustedHooks(r.TrustedHooksFile)
+func audit(snap *Project, opts Options, keep func(*agents.HookReview) bool) (*agents.Review, error) {
+	doc := &auditDoc{Project: snap.ProjectDir, FolderTrust: snap.FolderTrust, Hooks: []auditHookDoc{}, Gone: []string{}, GeminiWarnings: []string{}}
+	doc.TrustedHooksFile = opts.trustedHooksPath(snap)
+	th, err := readTrustedHooks(doc.TrustedHooksFile)
 	if err != nil {
 		return nil, err
 	}
 	var trusted []string
 	if th.Err != nil {
-		r.TrustedHooksError = th.Err.Error() + " (Gemini CLI treats it as empty and overwrites it on its next save)"
+		doc.TrustedHooksError = th.Err.Error() + " (Gemini CLI treats it as empty and overwrites it on its next save)"
 	} else {
 		trusted = th.Keys(snap.ProjectDir)
 	}
@@ -122,7 +88,7 @@ func audit(snap *Project, opts Options, keep func(*trust.HookReview) bool) (*rep
 		return nil, err
 	}
 	if ws := workspaceFile(snap); ws != nil && ws.Err != nil {
-		r.SettingsError = ws.Err.Error()
+		doc.SettingsError = ws.Err.Error()
 	}
 	reg := opts.Registry
 	if reg == nil {
@@ -140,21 +106,33 @@ func audit(snap *Project, opts Options, keep func(*trust.HookReview) bool) (*rep
 		n++
 		warn.add(h)
 	})
-	r.CheckAbort = abort
+	doc.CheckAbort = abort
 	if abort == nil {
-		r.GeminiWarnings = append(r.GeminiWarnings, warn.labels...)
+		doc.GeminiWarnings = append(doc.GeminiWarnings, warn.labels...)
+	}
+	files := make(map[string]string, len(reg.Hooks))
+	for _, h := range slices.Backward(reg.Hooks) { // the first of an ID, as Registry.Hook
+		files[h.ID] = h.Origin.File
 	}
 	sr := trust.NewScriptReviewerFor(snap.ProjectDir, scriptRuntime(snap))
 	sr.UseCache(store.Fingerprints())
-	a := auditor{approvals: store.Approvals(snap.ProjectDir), revoked: store.RevokedApprovals(snap.ProjectDir), scripts: sr, keep: keep}
-	r.Hooks, r.Gone = a.reviewEach(func(yield func(*trust.ProjectHook)) { eachHook(snap, unchecked, false, yield) }, n, current, trusted)
+	a := auditor{approvals: store.Approvals(snap.ProjectDir), revoked: store.RevokedApprovals(snap.ProjectDir), scripts: sr, keep: keep, files: files}
+	r := &agents.Review{Project: snap.ProjectDir, StorePath: doc.TrustedHooksFile, StoreError: doc.TrustedHooksError, Gone: []agents.Gone{},
+		Warnings: doc.GeminiWarnings}
+	r.Hooks, doc.Gone = a.reviewEach(func(yield func(*trust.ProjectHook)) { eachHook(snap, unchecked, false, yield) }, n, current, trusted)
+	for _, k := range doc.Gone {
+		r.Gone = append(r.Gone, agents.Gone{Key: k, Label: k, Where: "trusted_hooks.json", Meaning: goneKeyMeaning,
+			Fields: []agents.Field{{Key: "key", Label: "Key", Value: k, Code: true}}})
+	}
 	r.Unreadable = snap.UnreadableFiles()
 	r.Critical = criticalFindings(reg)
-	r.NeedsReview = r.TrustedHooksError != "" || len(r.Unreadable) > 0 || len(r.Critical) > 0
+	r.NeedsReview = doc.TrustedHooksError != "" || len(r.Unreadable) > 0 || len(r.Critical) > 0
 	for _, h := range r.Hooks {
 		if h.NeedsReview() {
 			r.NeedsReview = true
 		}
 	}
+	doc.Unreadable, doc.Critical, doc.NeedsReview = r.Unreadable, r.Critical, r.NeedsReview
+	r.Document = doc
 	return r, nil
 }

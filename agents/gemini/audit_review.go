@@ -3,6 +3,8 @@ package gemini
 import (
 	"strings"
 
+	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
@@ -20,7 +22,10 @@ type auditor struct {
 	approved map[*trust.Approval]*approvedDefs
 	// keep (nil: every hook) picks the reviews returned; the others are
 	// dropped as soon as they are settled (TrustStates).
-	keep func(*trust.HookReview) bool
+	keep func(*agents.HookReview) bool
+	// files are the files of the hooks by ID (a hook Gemini CLI's check
+	// never sees is in its own).
+	files map[string]string
 }
 
 // compareDefinition compares a hook's definition with those recorded in
@@ -106,20 +111,25 @@ func legacyDefinition(ap *trust.Approval, p trust.Place) trust.Definition {
 // approvals and the keys Gemini trusts (trusted), and the trusted keys no
 // current hook has (gone), over the n hooks each yields in order (one at a
 // time; the review copies what it keeps), whose keys are current.
-func (a *auditor) reviewEach(each func(yield func(*trust.ProjectHook)), n int, current map[string]bool, trusted []string) ([]trust.HookReview, []string) {
+func (a *auditor) reviewEach(each func(yield func(*trust.ProjectHook)), n int, current map[string]bool, trusted []string) ([]agents.HookReview, []string) {
 	trustedSet := make(map[string]bool, len(trusted))
 	for _, k := range trusted {
 		trustedSet[k] = true
 	}
 	claimed := map[string]bool{}
 	unmatched := func(k string) bool { return trustedSet[k] && !current[k] && !claimed[k] }
-	var out []trust.HookReview
+	var out []agents.HookReview
 	if a.keep == nil {
-		out = make([]trust.HookReview, 0, n)
+		out = make([]agents.HookReview, 0, n)
 	}
 	each(func(hp *trust.ProjectHook) {
 		h := *hp
-		rv := trust.HookReview{ProjectHook: h, Status: trust.StatusNew}
+		row := agents.HookReview{HookReview: trust.HookReview{ProjectHook: h, Status: trust.StatusNew}, HookID: h.HookID,
+			Layer: settingsio.LayerWorkspace, File: h.File, Label: h.Label}
+		if f, ok := a.files[h.HookID]; ok {
+			row.File = f
+		}
+		rv := &row.HookReview
 		approval := a.approvals[h.Key]
 		switch {
 		case trustedSet[h.Key] && approval == nil:
@@ -146,7 +156,7 @@ func (a *auditor) reviewEach(each func(yield func(*trust.ProjectHook)), n int, c
 				approval, rv.RevokedAt = old, old.RevokedAt
 			}
 		}
-		a.scripts.ReviewScripts(&rv, approval)
+		a.scripts.ReviewScripts(rv, approval)
 		if rv.Status == trust.StatusTrusted {
 			for _, s := range rv.Scripts {
 				if s.Flagged {
@@ -155,8 +165,8 @@ func (a *auditor) reviewEach(each func(yield func(*trust.ProjectHook)), n int, c
 			}
 		}
 		rv.SettleUnwatched()
-		if a.keep == nil || a.keep(&rv) {
-			out = append(out, rv)
+		if a.keep == nil || a.keep(&row) {
+			out = append(out, row)
 		}
 	})
 	var gone []string

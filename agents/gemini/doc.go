@@ -48,7 +48,7 @@
 // Known difference: when a settings file passes Gemini's schema
 // validation, Gemini walks the known events in schema order instead of
 // file order. Keys and the set of warnings are the same; only the order of
-// Report.GeminiWarnings (and of keys Gemini itself appends) can differ.
+// the review's Warnings (and of keys Gemini itself appends) can differ.
 //
 // The oracle harness that runs the conformance kit's cases against this
 // package is agents/gemini/conform, a command around RunConformanceCase

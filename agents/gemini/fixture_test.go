@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/trust"
 
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -78,7 +79,29 @@ func (f *fixture) audit() *report {
 	if err != nil {
 		f.t.Fatal(err)
 	}
-	return r
+	return reportOf(r)
+}
+
+// report is what these tests read of an audit (the package's own report
+// type is gone: Audit builds agents.Review): the review, its hooks as the
+// shared trust reviews, and what Gemini CLI's own document says — the
+// trusted keys gone, its project-hooks warning, trusted_hooks.json's
+// error.
+type report struct {
+	*agents.Review
+	Hooks             []trust.HookReview `json:"hooks"`
+	Gone              []string           `json:"gone"`
+	GeminiWarnings    []string           `json:"gemini_warnings"`
+	TrustedHooksError string             `json:"trusted_hooks_error,omitempty"`
+}
+
+func reportOf(r *agents.Review) *report {
+	doc := r.Document.(*auditDoc)
+	out := &report{Review: r, Hooks: []trust.HookReview{}, Gone: doc.Gone, GeminiWarnings: doc.GeminiWarnings, TrustedHooksError: doc.TrustedHooksError}
+	for _, h := range r.Hooks {
+		out.Hooks = append(out.Hooks, h.HookReview)
+	}
+	return out
 }
 
 func (f *fixture) approveAll() *approveResult {

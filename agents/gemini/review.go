@@ -39,55 +39,33 @@ func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
 	if opts.Data, err = p.storeOnce(opts); err != nil {
 		return nil, err
 	}
-	rep, err := Audit(p, opts)
+	r, err := Audit(p, opts)
 	if err != nil {
 		return nil, err
 	}
-	r := &agents.Review{Project: rep.Project,
-		Store:       "Gemini CLI's trusted_hooks.json (keys) and Hookwarden's store (scripts and definitions)",
-		StorePath:   rep.TrustedHooksFile,
-		StoreError:  rep.TrustedHooksError,
-		FolderTrust: p.Summary().FolderTrust,
-		NeedsReview: rep.NeedsReview,
-		Gone:        []agents.Gone{},
-		Unreadable:  rep.Unreadable,
-		Critical:    rep.Critical,
-		Warnings:    rep.GeminiWarnings,
-		Files:       opts.WrittenFiles(p),
-	}
-	cache := risk.NewCache()
-	byID := make(map[string]*hooks.Hook, len(p.reg.Hooks))
-	for _, h := range slices.Backward(p.reg.Hooks) { // the first of an ID, as Registry.Hook
-		byID[h.ID] = h
-	}
-	for _, h := range rep.Hooks {
-		hr := agents.HookReview{HookReview: h, HookID: h.HookID, Layer: settingsio.LayerWorkspace, File: h.File, Label: h.Label}
-		if p.env.WantsRisk(h.NeedsReview()) {
-			hr.Risk = reviewRisk(p.env.RiskOptions(cache), h, rep.Project)
-		}
-		agents.FloorUnwatchedRisk(&hr)
-		if x := byID[h.HookID]; x != nil {
-			hr.File = x.Origin.File
-		}
-		hr.Fields = reviewFields(h)
-		if h.Unchecked != "" {
+	doc := r.Document.(*auditDoc)
+	r.Store = "Gemini CLI's trusted_hooks.json (keys) and Hookwarden's store (scripts and definitions)"
+	r.FolderTrust, r.Files = p.Summary().FolderTrust, opts.WrittenFiles(p)
+	p.env.RiskEach(r.Hooks, func(h *agents.HookReview, opt risk.Options) (risk.Report, bool) {
+		return reviewRisk(opt, h.HookReview, r.Project), true
+	})
+	for i := range r.Hooks {
+		hr := &r.Hooks[i]
+		hr.Fields = reviewFields(hr.HookReview)
+		if hr.Unchecked != "" {
 			hr.Badge = "project (not checked by Gemini)"
-			hr.Notes = []string{"Why it is the project's: " + h.Unchecked}
+			hr.Notes = []string{"Why it is the project's: " + hr.Unchecked}
 		}
-		r.Hooks = append(r.Hooks, hr)
-	}
-	for _, k := range rep.Gone {
-		r.Gone = append(r.Gone, agents.Gone{Key: k, Label: k, Where: "trusted_hooks.json", Meaning: goneKeyMeaning,
-			Fields: []agents.Field{{Key: "key", Label: "Key", Value: k, Code: true}}})
 	}
 	r.Words = reviewWords
 	r.Folder = p.folderView()
-	r.Problems = reviewProblems(rep)
+	r.Problems = reviewProblems(doc)
 	cr, err := p.reviewCommands(opts)
 	if err != nil {
 		return nil, err
 	}
-	r.Document = agents.WithCommands(auditDocument(rep, r.Hooks), cr.Hooks)
+	doc.addHooks(r.Hooks)
+	r.Document = agents.WithCommands(doc, cr.Hooks)
 	r.AddCommands(cr, opts.Store.Path())
 	return r, nil
 }
@@ -197,7 +175,7 @@ func (p *Project) folderView() agents.FolderView {
 }
 
 // reviewProblems are the trust file and settings faults the review names.
-func reviewProblems(rep *report) []agents.Problem {
+func reviewProblems(rep *auditDoc) []agents.Problem {
 	var out []agents.Problem
 	if rep.TrustedHooksError != "" {
 		path := rep.TrustedHooksFile
@@ -251,35 +229,11 @@ func (p *Project) TrustStates(ctx context.Context, keep func(*agents.HookReview)
 	if opts.Data, err = p.storeOnce(opts); err != nil {
 		return nil, err
 	}
-	byID := make(map[string]*hooks.Hook, len(p.reg.Hooks))
-	for _, h := range slices.Backward(p.reg.Hooks) {
-		byID[h.ID] = h
-	}
-	state := func(h trust.HookReview) agents.HookReview {
-		hr := agents.HookReview{HookReview: h, HookID: h.HookID, Layer: settingsio.LayerWorkspace, File: h.File, Label: h.Label}
-		if x := byID[h.HookID]; x != nil {
-			hr.File = x.Origin.File
-		}
-		return hr
-	}
-	var keepReview func(*trust.HookReview) bool
-	if keep != nil {
-		keepReview = func(h *trust.HookReview) bool { hr := state(*h); return keep(&hr) }
-	}
-	rep, err := audit(p, opts, keepReview)
+	rep, err := audit(p, opts, keep)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]agents.HookReview, 0, len(rep.Hooks))
-	for _, h := range rep.Hooks {
-		out = append(out, state(h))
-	}
-	rep.Hooks = nil
-	cr, err := agents.ReviewCommands(opts.Data, agent{}.Info().Name, p.ProjectDir, p.reg.commandSpecs(p.projectFed))
-	if err != nil {
-		return nil, err
-	}
-	return append(out, agents.KeepStates(cr.Hooks, keep)...), nil
+	return agents.WithCommandStates(rep.Hooks, opts.Data, agent{}.Info().Name, p.ProjectDir, p.reg.commandSpecs(p.projectFed), keep)
 }
 
 // Repair backs up a trusted_hooks.json Gemini CLI cannot use and rewrites
@@ -507,8 +461,8 @@ func (p *Project) Revoke(ctx context.Context, req agents.RevokeRequest) (res *ag
 			if err != nil {
 				return nil, err
 			}
-			for _, k := range report.Gone {
-				keys = appendUnique(keys, k)
+			for _, g := range report.Gone {
+				keys = appendUnique(keys, g.Key)
 			}
 		}
 	}
@@ -619,12 +573,9 @@ type auditScriptDoc struct {
 	ContentOmitted  string  `json:"content_omitted,omitempty"`
 }
 
-// auditDocument is the review as `audit --json` prints it; hs are the
-// reviews of r.Hooks with their risk.
-func auditDocument(r *report, hs []agents.HookReview) auditDoc {
-	doc := auditDoc{Project: r.Project, FolderTrust: r.FolderTrust, TrustedHooksFile: r.TrustedHooksFile,
-		TrustedHooksError: r.TrustedHooksError, SettingsError: r.SettingsError, Unreadable: r.Unreadable, NeedsReview: r.NeedsReview,
-		Hooks: []auditHookDoc{}, Gone: r.Gone, GeminiWarnings: r.GeminiWarnings, CheckAbort: r.CheckAbort, Critical: r.Critical}
+// addHooks puts the reviews of the workspace hooks, with their risk, into
+// the document as `audit --json` prints them.
+func (doc *auditDoc) addHooks(hs []agents.HookReview) {
 	for _, hr := range hs {
 		h := hr.HookReview
 		hd := auditHookDoc{Event: h.Event, Matcher: h.Matcher, Name: h.Name, Command: h.Command, RawCommand: h.RawCommand,
@@ -651,5 +602,4 @@ func auditDocument(r *report, hs []agents.HookReview) auditDoc {
 		}
 		doc.Hooks = append(doc.Hooks, hd)
 	}
-	return doc
 }

@@ -21,7 +21,7 @@ func TestChangedSinceReview(t *testing.T) {
 		if err != nil || len(rep.Hooks) != 1 {
 			t.Fatalf("audit: %v, %d hooks", err, len(rep.Hooks))
 		}
-		return rep.Hooks[0]
+		return rep.Hooks[0].HookReview
 	}
 	changed := func(rs []trust.ScriptReview) []string {
 		var out []string

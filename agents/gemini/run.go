@@ -163,7 +163,7 @@ func reviewOf(snap *Project, opts Options) func() (func(string) *agents.HookRevi
 		reviews := map[string]trust.HookReview{}
 		if rep != nil {
 			for _, h := range rep.Hooks {
-				reviews[h.HookID] = h
+				reviews[h.HookID] = h.HookReview
 			}
 		}
 		return func(id string) *agents.HookReview {

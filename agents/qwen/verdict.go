@@ -95,15 +95,7 @@ func verdict(ev event, label string, hs []*hooks.Hook, rs []claudeschema.Result)
 // SamplePayload is the payload 0.24.4 sends for the event (captured),
 // with the folder, home and q's fields over it.
 func (p *project) SamplePayload(ev hooks.Event, q agents.Query) ([]byte, error) {
-	e, subject, err := planQuery(ev, agents.Query{Tool: q.Tool, Trigger: q.Trigger})
-	if err != nil {
-		return nil, err
-	}
-	in, err := p.sample(e, subject, q)
-	if err != nil {
-		return nil, err
-	}
-	return hooks.AppendJSON(nil, in), nil
+	return agents.SampleOf(ev, q, planQuery, p.sample)
 }
 
 func (p *project) sample(e event, subject string, q agents.Query) (*hooks.Object, error) {
