@@ -403,6 +403,19 @@ func TestExecRefusesWhileAnMCPServerNeedsReview(t *testing.T) {
 		t.Fatalf("trust evil: exit %d: %s", code, out())
 	}
 	out()
+	// exec does not know which agent /bin/true is: every agent that starts
+	// the session folder's .mcp.json servers (Qwen Code does too) needs its
+	// approval before the command runs.
+	if code := Main(context.Background(), []string{"exec", "--", "/bin/true"}, io); code != ExitNeedsReview || ran {
+		t.Fatalf("exec after approving for one agent only: exit %d, ran %t, want 3:\n%s", code, ran, out())
+	}
+	out()
+	for _, agent := range []string{"qwen", "copilot"} {
+		if code := Main(context.Background(), []string{"trust", "--agent", agent, "evil"}, io); code != 0 {
+			t.Fatalf("trust --agent %s evil: exit %d: %s", agent, code, out())
+		}
+	}
+	out()
 	if code := Main(context.Background(), []string{"exec", "--", "/bin/true"}, io); code != 0 || !ran {
 		t.Fatalf("exec after approving: exit %d, ran %t:\n%s", code, ran, out())
 	}

@@ -134,14 +134,15 @@ func (s Section) Revoke(specs []agents.CommandSpec, req agents.RevokeRequest, re
 }
 
 // Pick selects specs by hook ID, fingerprint (8+ characters), command,
-// label or Picks; missing are the selectors that name none.
+// label, a non-hook command's name (an MCP server's) or Picks; missing
+// are the selectors that name none.
 func (s Section) Pick(specs []agents.CommandSpec, sels []string) (out []agents.CommandSpec, missing []string) {
 	seen := map[string]bool{}
 	for _, sel := range sels {
 		found := false
 		for _, sp := range specs {
 			if sp.Hook.ID == sel || len(sel) >= 8 && strings.HasPrefix(sp.Key(), sel) || strings.TrimSpace(sp.Hook.Command) == strings.TrimSpace(sel) ||
-				sp.Label == sel || s.Picks != nil && s.Picks(sp, sel) {
+				sp.Label == sel || sp.Hook.Kind != "" && sp.Hook.Name == sel || s.Picks != nil && s.Picks(sp, sel) {
 				found = true
 				if !seen[sp.Hook.ID] {
 					seen[sp.Hook.ID] = true

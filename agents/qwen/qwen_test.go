@@ -758,8 +758,9 @@ func TestProjectSettingsBesideTheHooksArePartOfTheApproval(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !r.NeedsReview || len(r.Hooks) != 1 || r.Hooks[0].Status != "changed" {
-				t.Errorf("needs review %v, hooks %d, status %v", r.NeedsReview, len(r.Hooks), r.Hooks[0].Status)
+			h, others := hookAndCommands(r)
+			if !r.NeedsReview || h == nil || h.Status != "changed" || anyTrusted(others) {
+				t.Errorf("needs review %v, hook %+v, other commands %+v", r.NeedsReview, h, others)
 			}
 		})
 	}
@@ -802,8 +803,9 @@ func TestProjectMCPFileIsPartOfTheApproval(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !r.NeedsReview || len(r.Hooks) != 1 || r.Hooks[0].Status == "trusted" || r.Hooks[0].Status == "partly-unwatched" {
-		t.Errorf("after a pull added .mcp.json: needs review %v, status %v", r.NeedsReview, r.Hooks[0].Status)
+	h, others := hookAndCommands(r)
+	if !r.NeedsReview || h == nil || h.Status == "trusted" || h.Status == "partly-unwatched" || len(others) != 1 || anyTrusted(others) {
+		t.Errorf("after a pull added .mcp.json: needs review %v, hook %+v, other commands %+v", r.NeedsReview, h, others)
 	}
 }
 
@@ -829,7 +831,34 @@ func TestASettingsMemberWithAnInfiniteNumberIsStillWatched(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !r.NeedsReview || len(r.Hooks) != 1 || r.Hooks[0].Status != "changed" {
-		t.Errorf("needs review %v, hooks %d, status %v", r.NeedsReview, len(r.Hooks), r.Hooks[0].Status)
+	h, others := hookAndCommands(r)
+	if !r.NeedsReview || h == nil || h.Status != "changed" || len(others) != 1 || anyTrusted(others) {
+		t.Errorf("needs review %v, hook %+v, other commands %+v", r.NeedsReview, h, others)
 	}
+}
+
+// hookAndCommands splits a review into its one hook and the commands that
+// are not hooks (MCP servers and tool commands, listed since Qwen Code's
+// are commands of their own).
+func hookAndCommands(r *agents.Review) (hook *agents.HookReview, others []agents.HookReview) {
+	for i := range r.Hooks {
+		if r.Hooks[i].Kind == "" {
+			if hook != nil {
+				return nil, nil
+			}
+			hook = &r.Hooks[i]
+			continue
+		}
+		others = append(others, r.Hooks[i])
+	}
+	return hook, others
+}
+
+func anyTrusted(rs []agents.HookReview) bool {
+	for _, r := range rs {
+		if r.Status == "trusted" {
+			return true
+		}
+	}
+	return false
 }
