@@ -923,6 +923,19 @@ func (sh *shell) packageRunner(base string, args []field, n syntax.Node) {
 	if base == "uv" && sub == "pip" && len(pos) > 1 && pos[1].s == "install" && sh.installsFromURL(base, pos[2:], n) {
 		return
 	}
+	if base == "npx" || base == "pnpx" || base == "npm" && (sub == "exec" || sub == "x") {
+		// npx -c 'curl … | sh' (npm exec --call): npm runs the text in a
+		// shell, with the project's bins on its PATH
+		calls := flags
+		if base == "npm" {
+			calls, _ = options(pos[1:], set("-c", "--call", "-p", "--package"), true)
+		}
+		for _, fl := range calls {
+			if fl.name == "-c" || fl.name == "--call" {
+				sh.nestedShell(fl.val.value, n, "-c")
+			}
+		}
+	}
 	switch base {
 	case "npx", "pnpx", "bunx", "dnx":
 		if hasFlag(flags, "--no-install", "--no") || len(pos) == 0 {
