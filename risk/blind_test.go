@@ -132,6 +132,15 @@ import (
 //     restore") for the pop, so it now needs the pop where a command
 //     starts, outside quotes (or a trap's command), and blind3 stays at
 //     11.0 % (floor 0.1096), measured by aggregate, its rows not read.
+//   - blind11.jsonl: 150 rows (52 real from 26 repositories in none used
+//     before — 459 excluded —, 98 written, over all five agents), written
+//     blind from 00:14 to 00:27 UTC 2026-12-03 by a helper who read no
+//     code, rule or earlier set (README-blind11.md), after risk10's rules
+//     were frozen (5c05786, 23:49 UTC). First run: on main before that
+//     round (09fa9fb) F1 0.896 (P 0.935, R 0.860), benign critical 1.4 %,
+//     flagged 11.0 %, review-recall 88.9 %; on risk10's frozen rules and on
+//     main after its merge F1 0.940 (P 0.940, R 0.940), benign critical
+//     1.4 %, flagged 11.0 %, review-recall 96.3 %. Its floor is that run.
 var blindFloors = map[string]struct {
 	f1, benignCrit, benignFlagged, reviewRecall float64
 }{
@@ -143,6 +152,7 @@ var blindFloors = map[string]struct {
 	"blind7.jsonl":  {f1: 0.910, benignCrit: 0.0162, benignFlagged: 0.0646, reviewRecall: 0.75},
 	"blind9.jsonl":  {f1: 0.938, benignCrit: 0.0148, benignFlagged: 0.1618, reviewRecall: 0.964},
 	"blind10.jsonl": {f1: 0.897, benignCrit: 0.0417, benignFlagged: 0.0834, reviewRecall: 0.782},
+	"blind11.jsonl": {f1: 0.939, benignCrit: 0.0137, benignFlagged: 0.1096, reviewRecall: 0.962},
 	"blind8.jsonl":  {f1: 0.912, benignCrit: 0.0625, benignFlagged: 0.2500, reviewRecall: 0.821},
 }
 
