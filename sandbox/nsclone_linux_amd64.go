@@ -250,8 +250,18 @@ func nsChildExec(c *nsChild) {
 			}
 		}
 	}
-	// descriptors: first those a lower target would overwrite up out of
-	// the way, then each into place without close-on-exec
+	// descriptors: first the error pipe and those a lower target would
+	// overwrite up out of the way (the pipe may be one of 0-4 when the
+	// runner's own were closed: put in place, a file would replace it and
+	// a failed exec would go unreported), then each into place without
+	// close-on-exec
+	if c.errPipe < len(c.fds) {
+		if fd, _, e = syscall.RawSyscall(unix.SYS_DUP3, uintptr(c.errPipe), uintptr(c.nextfd), unix.O_CLOEXEC); e != 0 {
+			goto fail
+		}
+		c.errPipe = int(fd)
+		c.nextfd++
+	}
 	for i := 0; i < len(c.fds); i++ {
 		if c.fds[i] < len(c.fds) {
 			if fd, _, e = syscall.RawSyscall(unix.SYS_DUP3, uintptr(c.fds[i]), uintptr(c.nextfd), unix.O_CLOEXEC); e != 0 {

@@ -1,10 +1,15 @@
 package sandbox
 
 import (
+	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"strings"
+	"syscall"
 	"testing"
+
+	"golang.org/x/sys/unix"
 )
 
 // TestSupervisorStartsInItsNamespaces checks what the supervisor (PID 1
@@ -70,4 +75,67 @@ echo "fds $(ls /proc/self/fd | sort -n | tr '\n' ' ')"`
 	if got["fds"] != "0 1 2 3" { // 3: the listing's own
 		t.Errorf("the hook's descriptors: %q", got["fds"])
 	}
+}
+
+// TestNamespacedStartReportsAFailedExecOnALowPipe: when the runner's
+// descriptors 0 and 1 are closed, the error pipe of startNamespaced is one
+// of the child's targets 0-4; a failed exec must still come back as its
+// errno, not as a started process (the file put in place over the pipe
+// took the report and the parent read an end of file). The check runs in
+// a copy of the test binary, whose descriptors it may close.
+func TestNamespacedStartReportsAFailedExecOnALowPipe(t *testing.T) {
+	if !nsCloneAvailable {
+		t.Skip("no shared-memory clone on this architecture")
+	}
+	if os.Getenv("HOOKWARDEN_NSCLONE_LOWPIPE") == "1" {
+		nsLowPipeChild()
+		return
+	}
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(self, "-test.run=^TestNamespacedStartReportsAFailedExecOnALowPipe$", "-test.count=1")
+	cmd.Env = append(os.Environ(), "HOOKWARDEN_NSCLONE_LOWPIPE=1")
+	out, err := cmd.CombinedOutput()
+	switch {
+	case strings.Contains(string(out), "lowpipe: refused"):
+		t.Skipf("the kernel refuses the clone here: %s", out)
+	case !strings.Contains(string(out), "lowpipe: ok"):
+		t.Fatalf("a failed exec with the error pipe on a low descriptor (%v):\n%s", err, out)
+	}
+	t.Logf("%s", out)
+}
+
+// nsLowPipeChild closes descriptors 0 and 1 (so that the error pipe gets
+// them), starts a program that does not exist and says on the old
+// standard output what startNamespaced returned.
+func nsLowPipeChild() {
+	out, err := unix.Dup(1)
+	if err != nil {
+		os.Exit(3)
+	}
+	say := func(s string) { unix.Write(out, []byte("lowpipe: "+s+"\n")) }
+	null, err := os.OpenFile(os.DevNull, os.O_RDWR, 0) // before, so not on 0 or 1
+	if err != nil {
+		say("no " + os.DevNull)
+		return
+	}
+	defer null.Close()
+	unix.Close(0)
+	unix.Close(1)
+	p, err := startNamespaced("/nonexistent/hookwarden-no-such-program", []string{"x"}, nil, []*os.File{null, null, null, null, null}, nil, os.Getuid(), os.Getgid())
+	var ce *nsCloneError
+	switch {
+	case errors.As(err, &ce):
+		say("refused " + err.Error())
+	case err == nil:
+		st, _ := p.Wait()
+		say(fmt.Sprintf("started, no error (the child then ended %v)", st))
+	case errors.Is(err, syscall.ENOENT):
+		say("ok")
+	default:
+		say("other error " + err.Error())
+	}
+	unix.Dup2(out, 1)
 }
