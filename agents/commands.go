@@ -637,18 +637,18 @@ func PrepareCommandsFor(ctx context.Context, p Project, store trust.Store, agent
 	if err := Recheck(ctx, p, req.Reviewed); err != nil {
 		return nil, rest, err
 	}
-	var hookIDs []string
+	var ids []string
 	var held []*hooks.Hook
 	for _, c := range picked {
-		if c.Hook.IsHook() {
-			hookIDs = append(hookIDs, c.Hook.ID)
-		}
+		// every picked command, not only the hooks: an MCP server whose
+		// script cannot be followed to the end needs the same confirmation
+		ids = append(ids, c.Hook.ID)
 		held = append(held, c.Hook)
 	}
 	if err := UnchangedOnDisk(p, held); err != nil {
 		return nil, rest, err
 	}
-	if err := CheckUnwatched(ctx, p, hookIDs, req.AcceptUnwatched); err != nil {
+	if err := CheckUnwatched(ctx, p, ids, req.AcceptUnwatched); err != nil {
 		return nil, rest, err
 	}
 	ps, err := PrepareSpecs(commandsStoreKey, agent, project, picked, now)

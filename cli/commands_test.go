@@ -48,7 +48,7 @@ func runCommandCase(t *testing.T, agent string, env func(t *testing.T, files map
 			t.Errorf("%s: audit does not show %q:\n%s", c.name, s, text)
 		}
 	}
-	if code := Main(context.Background(), []string{"trust", "--agent", agent, "--all"}, io); code != 0 {
+	if code := Main(context.Background(), []string{"trust", "--agent", agent, "--all", "--accept-unwatched"}, io); code != 0 {
 		t.Fatalf("%s: trust --all exit %d: %s", c.name, code, out())
 	}
 	out()

@@ -16,6 +16,10 @@ func pythonPathListings(refs []ScriptRef, project, cwd string, c *followCache) [
 	if cwd == "" {
 		cwd = project
 	}
+	realProject := project
+	if r, err := filepath.EvalSymlinks(project); err == nil {
+		realProject = r
+	}
 	var out []ScriptRef
 	seen := map[string]bool{}
 	for _, ref := range refs {
@@ -35,12 +39,21 @@ func pythonPathListings(refs []ScriptRef, project, cwd string, c *followCache) [
 		default:
 			continue
 		}
-		dir = filepath.Clean(dir)
-		if seen[dir] || !within(dir, project) {
-			continue
+		dirs := []string{filepath.Clean(dir)}
+		if ref.How != FoundModule {
+			// Python puts the folder of the script's real path first (a
+			// script reached through a link searches its target's folder)
+			if real, err := filepath.EvalSymlinks(ref.Path); err == nil {
+				dirs = append(dirs, filepath.Dir(real))
+			}
 		}
-		seen[dir] = true
-		out = append(out, ScriptRef{Word: dir, Path: ListingPath(dir), Via: PythonPathVia, How: FoundConfig, From: ref.Path})
+		for _, dir := range dirs {
+			if seen[dir] || !within(dir, project) && !within(dir, realProject) {
+				continue
+			}
+			seen[dir] = true
+			out = append(out, ScriptRef{Word: dir, Path: ListingPath(dir), Via: PythonPathVia, How: FoundConfig, From: ref.Path})
+		}
 	}
 	return out
 }
