@@ -233,6 +233,11 @@ func (l *watchLoop) growSubfolders(dir string) []string {
 		}
 		entries, err := os.ReadDir(d)
 		if err != nil {
+			// a folder made before its watch may hold what we cannot see:
+			// say so, as for a folder we cannot watch
+			if !errors.Is(err, os.ErrNotExist) {
+				l.w.setErr(fmt.Errorf("listing %s: %w", d, err))
+			}
 			continue
 		}
 		for _, e := range entries {
