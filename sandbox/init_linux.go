@@ -185,6 +185,9 @@ type supervisor struct {
 	cgroupTasks []int
 	spawnerTid  int
 	preEntry    chan error
+	// scratchRoot is fsmount's descriptor of the scratch tmpfs
+	// (memOverlays), kept until the process exits (0: none).
+	scratchRoot int
 	// privateDevs are the devices of the private /tmp, /var/tmp and
 	// /dev/shm (isolation only): the only file systems whose Unix
 	// sockets the hook may reach.

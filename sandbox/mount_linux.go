@@ -151,12 +151,22 @@ func closeAttached(atts []attach) {
 // what a hook writes is bounded, and nothing is created on or removed from
 // a disk file system, which on a busy one cost more CPU than the rest of
 // the mounts (inode allocation, overlayfs's work folder and checks, the
-// removal). Its root goes to the runner over the control socket before
-// the hook can run: the runner reads the layers through it after the
-// sandbox ended, and the tmpfs is gone when it closes it. nil when the
-// kernel cannot (user extended attributes on tmpfs are Linux 6.6, an
-// upper layer on a detached mount newer still): the layers then go on
-// disk, as before.
+// removal). A descriptor of its root goes to the runner over the control
+// socket before the hook can run: the runner reads the layers through it
+// after the sandbox ended, and the tmpfs is gone once it and the
+// supervisor closed theirs. nil when the kernel cannot (user extended
+// attributes on tmpfs are Linux 6.6, an upper layer on a detached mount
+// newer still): the layers then go on disk, as before.
+//
+// The runner gets a second descriptor of the root (openat ".", O_PATH),
+// not fsmount's: the last close of fsmount's file dissolves the mount's
+// anonymous namespace, which waits for an RCU grace period (0.1-10 ms of
+// wall here, measured), and when the runner held it that close was on
+// every hook's path to its report. The supervisor keeps fsmount's file
+// (close-on-exec, in a process the hook may not ptrace or read the
+// descriptors of) until it exits, so the wait is part of its exit, which
+// the runner does not wait for (endAllGone), and the runner's close only
+// drops a reference.
 func (s *supervisor) memOverlays() []attach {
 	root, err := memScratch(s.cfg.ScratchSize, len(s.cfg.Overlays))
 	if err != nil {
@@ -164,15 +174,23 @@ func (s *supervisor) memOverlays() []attach {
 		return nil
 	}
 	atts, err := s.overlays("/proc/self/fd/"+strconv.Itoa(root), false)
+	ref := -1
 	if err == nil {
-		err = unix.Sendmsg(controlFd, []byte{scratchMsg}, unix.UnixRights(root), nil, 0)
+		ref, err = unix.Openat(root, ".", unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
 	}
-	unix.Close(root)
+	if err == nil {
+		err = unix.Sendmsg(controlFd, []byte{scratchMsg}, unix.UnixRights(ref), nil, 0)
+	}
+	if ref >= 0 {
+		unix.Close(ref)
+	}
 	if err != nil {
+		unix.Close(root)
 		closeAttached(atts)
 		s.trace("scratch on disk: " + err.Error())
 		return nil
 	}
+	s.scratchRoot = root // closed by the exit
 	return atts
 }
 

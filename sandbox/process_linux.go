@@ -332,8 +332,9 @@ func (p *Process) receiveScratch() {
 	}()
 }
 
-// closeMemScratch lets the supervisor's scratch tmpfs go (it was the last
-// holder).
+// closeMemScratch drops the runner's reference to the supervisor's
+// scratch tmpfs: a descriptor of its root, not fsmount's, so that the
+// close only drops a reference (memOverlays).
 func (p *Process) closeMemScratch() {
 	if p.memScratch >= 0 {
 		unix.Close(p.memScratch)
@@ -512,8 +513,10 @@ func (p *Process) Close() *Report {
 			p.mu.Unlock()
 			p.report = buildReport(p.cfg, p.targets, p.layers(), evs)
 			p.trace("report-built")
-			// the tmpfs's pages are the hook's memory cgroup's: free
-			// them before it is removed
+			// the tmpfs's pages are the hook's memory cgroup's: they
+			// are freed once this reference and the supervisor's
+			// (dropped by its exit) are gone; one still charged when
+			// the cgroup is removed keeps it offline until then
 			p.closeMemScratch()
 			p.report.Limits = p.limits.finish()
 			judgeLimits(p.report)

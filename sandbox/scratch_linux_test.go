@@ -51,3 +51,38 @@ func TestSandboxScratchIsBounded(t *testing.T) {
 		t.Errorf("scratch left behind: %v", ents)
 	}
 }
+
+// TestHookCannotReachTheScratchTmpfs: the supervisor keeps the scratch
+// tmpfs's fsmount descriptor open while the hook runs (memOverlays), a
+// mount no path leads to; the hook must not reach it through the
+// supervisor's descriptors (/proc/1/fd of its PID namespace), which would
+// let it write the upper layers (or the overlay's work folder) behind the
+// overlay's back. The folder lists (its owner's mode), but following or
+// reading a link needs ptrace access, which a process without
+// capabilities has not to one with them. It reads only: no write is
+// tried.
+func TestHookCannotReachTheScratchTmpfs(t *testing.T) {
+	sandboxOrSkip(t)
+	home := t.TempDir()
+	script := `[ "$(cat /proc/1/comm 2>/dev/null)" != "" ] && echo "init $(cat /proc/1/comm)"
+ls /proc/1/fd/ >/dev/null 2>&1 && echo "fd folder listed"
+for n in $(seq 0 64); do
+	[ -e "/proc/1/fd/$n/0/upper" ] && echo "reached $n"
+	l=$(readlink "/proc/1/fd/$n" 2>/dev/null) && echo "readlink $n $l"
+done
+readlink /proc/self/fd/1 >/dev/null && echo "own links readable"
+echo done`
+	r := runScript(t, Config{Isolate: true, Home: home, Project: home}, home, script, "", testEnv(home))
+	if r.report == nil {
+		t.Fatalf("no report: %v %q %q", r.err, r.stdout, r.stderr)
+	}
+	t.Logf("hook said: %s", r.stdout)
+	if !strings.Contains(r.stdout, "own links readable") || !strings.Contains(r.stdout, "done") {
+		t.Fatalf("the hook did not run to its end: %q %q", r.stdout, r.stderr)
+	}
+	for _, bad := range []string{"reached ", "readlink "} {
+		if strings.Contains(r.stdout, bad) {
+			t.Errorf("a sandboxed hook read the supervisor's descriptors (%s): %q", bad, r.stdout)
+		}
+	}
+}
