@@ -131,11 +131,32 @@ func soundAttacks() []soundAttack {
 		{name: "NODE_PATH puts a project folder first", command: `NODE_PATH=lib node .gemini/hooks/x.js`,
 			files:  map[string]string{h + "x.js": "require('helper')\n", "lib/helper.js": "\n"},
 			change: "lib/helper.js", payload: nodePayload, incomplete: true},
+		// Open subcommands (cover2: 0xjgv/harness's `cargo harness
+		// stop-hook` read complete with nothing fingerprinted).
+		{name: "cargo alias runs the project", command: `cargo harness stop-hook`,
+			files: map[string]string{"Cargo.toml": cargoToml, "src/bin/harness.rs": "fn main() {}\n", "src/bin/evil.rs": "fn main() {}\n",
+				".cargo/config.toml": "[alias]\nharness = \"run --quiet --bin harness --\"\n"},
+			change: ".cargo/config.toml", payload: "[alias]\nharness = \"run --quiet --bin evil --\"\n", incomplete: true, watched: true},
+		{name: "later .cargo/config.toml aliases cargo fmt", command: `cargo fmt`,
+			files:  map[string]string{"Cargo.toml": cargoToml, "src/main.rs": "fn main() {}\n"},
+			change: ".cargo/config.toml", payload: "[alias]\nfmt = \"run --quiet\"\n", watched: true},
+		{name: "bundle check evaluates the Gemfile", command: `bundle check`,
+			files:  map[string]string{"Gemfile": "source 'https://rubygems.org'\n"},
+			change: "Gemfile", payload: "File.write('pwned', '')\n", incomplete: true, watched: true},
+		{name: "dotnet pack runs MSBuild targets", command: `dotnet pack -v q`,
+			files:  map[string]string{"Directory.Build.targets": "<Project></Project>\n"},
+			change: "Directory.Build.targets", payload: `<Project><Target Name="X" BeforeTargets="Build"><Exec Command="touch pwned"/></Target></Project>` + "\n", incomplete: true, watched: true},
+		{name: "uv sync builds the project", command: `uv sync -q`,
+			files: map[string]string{"pyproject.toml": "[project]\nname = \"h\"\nversion = \"0\"\n[build-system]\nrequires = [\"setuptools\"]\nbuild-backend = \"setuptools.build_meta\"\n",
+				"setup.py": "from setuptools import setup\nsetup()\n"},
+			change: "setup.py", payload: pythonPayload, incomplete: true, watched: true},
 		{name: "later .gemini/.env with MAKEFILES", command: `make -s check`,
 			files:  map[string]string{"Makefile": "check:\n\t@true\n", "evil.mk": "check:\n\t@touch pwned\n"},
 			change: ".gemini/.env", payload: "MAKEFILES=evil.mk\n", incomplete: true, watched: true},
 	}
 }
+
+const cargoToml = "[package]\nname = \"h\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"
 
 // TestSoundGateAttacks: every form is either followed and fingerprinted
 // (trusted once approved; the pull's change makes audit exit 3 naming

@@ -70,8 +70,25 @@ type codeLoader struct {
 	// runsProject: it runs the project's code whatever the configs say
 	// (tests, build scripts, task files).
 	runsProject string
-	// sub: only these subcommands load code (cargo build, go run); nil: any.
+	// sub: only these subcommands load code (go run); nil: any. Only for
+	// a tool whose subcommands are a closed set (go fails on one it does
+	// not know).
 	sub map[string]bool
+	// inert: the tool's subcommands are open, and these are the ones known
+	// to run none of the project's code; any other loads it. Cargo runs an
+	// alias of the project's .cargo/config.toml or a cargo-NAME program
+	// (cargo harness: `[alias] harness = "run --bin harness --"` builds
+	// and runs the project), dotnet a local tool or MSBuild (pack,
+	// publish, restore), and every bundle command evaluates the Gemfile.
+	inert map[string]bool
+	// aliasFiles are the files, found like configs, where the tool's
+	// aliases live; an alias can shadow an inert subcommand that is not
+	// built in (cargo's fmt is the program cargo-fmt: `[alias] fmt = "run
+	// --bin evil"` runs the project, cargo 1.95 checked). Each is listed,
+	// so one a pull adds reads as new; where one exists, the subcommands
+	// of aliasable load the project's code too.
+	aliasFiles []string
+	aliasable  map[string]bool
 }
 
 var jsConfig = func(base ...string) []string {
@@ -109,18 +126,24 @@ var codeLoaders = map[string]codeLoader{
 	"tox":         {configs: []string{"tox.ini", "pyproject.toml", "setup.cfg"}, runsProject: "installs and tests the project"},
 	"nox":         {configs: []string{"noxfile.py"}, runsProject: "runs the project's noxfile.py"},
 	"pre-commit":  {configs: []string{".pre-commit-config.yaml"}, runsProject: "runs the hooks of the project's .pre-commit-config.yaml (local hooks are the project's code)"},
-	"cargo": {configs: []string{"Cargo.toml", "build.rs", ".cargo/config.toml", ".cargo/config"}, runsProject: "builds the project (build.rs, procedural macros)",
-		sub: set("build", "b", "check", "c", "clippy", "test", "t", "run", "r", "bench", "doc", "install")},
+	"cargo": {configs: []string{"Cargo.toml", "build.rs", ".cargo/config.toml", ".cargo/config"}, runsProject: "builds the project (build.rs, procedural macros) or runs an alias or cargo-NAME program",
+		// cargo --list (1.95): the built-in commands that build nothing; a
+		// built-in command cannot be aliased. fmt is the program cargo-fmt.
+		inert: set("", "add", "clean", "config", "fetch", "generate-lockfile", "help", "info", "init", "locate-project", "login", "logout", "metadata",
+			"new", "owner", "pkgid", "read-manifest", "remove", "rm", "report", "search", "tree", "uninstall", "update", "vendor", "verify-project",
+			"version", "yank", "fmt"),
+		aliasFiles: []string{".cargo/config.toml", ".cargo/config"}, aliasable: set("fmt")},
 	"go":      {configs: []string{"go.mod"}, runsProject: "builds and runs the project's code", sub: set("run", "test", "generate", "build", "install", "vet", "tool")},
 	"gradle":  {configs: []string{"build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts"}, runsProject: "runs the project's build scripts"},
 	"mvn":     {configs: []string{"pom.xml", ".mvn/maven.config", ".mvn/jvm.config"}, runsProject: "runs the project's build (plugins)"},
 	"rake":    {configs: []string{"Rakefile", "rakefile", "Rakefile.rb"}, runsProject: "runs the project's Rakefile"},
 	"just":    {configs: []string{"justfile", "Justfile", ".justfile"}, runsProject: "runs the project's justfile recipes"},
 	"task":    {configs: []string{"Taskfile.yml", "Taskfile.yaml", "taskfile.yml", "taskfile.yaml"}, runsProject: "runs the project's Taskfile tasks"},
-	"bundle":  {configs: []string{"Gemfile", ".bundle/config"}, runsProject: "loads the project's Gemfile", sub: set("exec", "install", "update")},
+	"bundle":  {configs: []string{"Gemfile", ".bundle/config"}, runsProject: "loads the project's Gemfile", inert: set("", "version", "help")},
 	"rspec":   {configs: []string{".rspec", "spec/spec_helper.rb"}, runsProject: "runs the project's specs"},
 	"phpunit": {configs: []string{"phpunit.xml", "phpunit.xml.dist"}, runsProject: "runs the project's tests"},
-	"dotnet":  {configs: []string{"Directory.Build.props", "Directory.Build.targets"}, runsProject: "builds the project (MSBuild targets)", sub: set("build", "test", "run", "format")},
+	"dotnet": {configs: []string{"Directory.Build.props", "Directory.Build.targets", ".config/dotnet-tools.json"}, runsProject: "builds the project (MSBuild targets) or runs a local tool",
+		inert: set("", "help", "nuget", "sdk")},
 	// Linters and formatters that load their configuration as code, or run
 	// plugins and rules it names (atk's HOLE 1: a .markdownlint-cli2.cjs a
 	// pull adds ran under a trusted hook).
@@ -149,16 +172,23 @@ func (d *discoverer) loadsProjectCode(st *syntax.Stmt, name string, args []cmdWo
 	if !ok {
 		return false
 	}
-	if l.sub != nil {
-		sub := ""
+	if l.sub != nil || l.inert != nil {
+		sub, known := "", true
 		for _, a := range args {
-			if a.v.ok && !strings.HasPrefix(a.v.text, "-") && !strings.HasPrefix(a.v.text, "+") {
+			if !a.v.ok {
+				known = false // a subcommand known only at run time
+				break
+			}
+			if !strings.HasPrefix(a.v.text, "-") && !strings.HasPrefix(a.v.text, "+") {
 				sub = a.v.text
 				break
 			}
 		}
-		if !l.sub[sub] {
-			return true // cargo fmt, go version: none of the project's code runs
+		if l.sub != nil && known && !l.sub[sub] {
+			return true // go version: none of the project's code runs
+		}
+		if l.inert != nil && known && l.inert[sub] && !(l.aliasable[sub] && d.aliased(sc, l.aliasFiles, name)) {
+			return true // cargo tree, bundle version: none of the project's code runs
 		}
 	}
 	if sc.cwds == nil {
@@ -215,6 +245,31 @@ func (d *discoverer) loadsProjectCode(st *syntax.Stmt, name string, args []cmdWo
 		}
 	}
 	return true
+}
+
+// aliased lists the alias files of a tool (found from the scope's folders
+// up to the project's root, like its configs; one that appears after the
+// approval is listed then and reads as new) and reports whether one
+// exists, or the folder is known only at run time.
+func (d *discoverer) aliased(sc *scope, files []string, name string) bool {
+	if sc.cwds == nil {
+		return true
+	}
+	found := false
+	for _, start := range sc.cwds {
+		for _, f := range files {
+			for dir := start; within(dir, d.project); dir = filepath.Dir(dir) {
+				if p := filepath.Join(dir, f); d.cache.exists(p) {
+					d.addData(sc, p, name+" aliases", FoundToolConfig)
+					found = true
+				}
+				if dir == d.project || filepath.Dir(dir) == dir {
+					break
+				}
+			}
+		}
+	}
+	return found
 }
 
 // inertPrograms are programs that do not run a file they are handed

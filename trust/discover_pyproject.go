@@ -47,9 +47,59 @@ var pyManifestRuns = map[string]string{
 	"pixi":   "installs the project's environment and runs a task of its manifest by the command's name",
 }
 
+// pyManifestCommand is why a runner's command other than run (poetry
+// install, pdm sync, hatch build, pipenv install) makes what runs the
+// project's to decide.
+const pyManifestCommand = "reads the project's manifest and may install or build the project (its build backend, setup.py, build hooks, plugins)"
+
+// pyInertCommands are the project runners' commands that neither read
+// the project's manifest nor build or install it; any other command (uv
+// sync, uv lock, uv pip install -e ., poetry install) may (cover2:
+// 00derek/amelia's setup hook ran `uv sync`, which builds the project
+// through hatchling, and read complete with only the script listed).
+var pyInertCommands = set("", "--version", "-V", "help", "--help", "-h", "cache", "self", "generate-shell-completion", "completions")
+
+// pyProjectCommand handles a Python project runner's command other than
+// run: args are the words after the runner's name. Its project files are
+// fingerprinted and what the command may build or run is a reason, as for
+// run.
+func (d *discoverer) pyProjectCommand(st *syntax.Stmt, runner string, args []cmdWord, sc *scope) {
+	verb := ""
+	for _, a := range args {
+		if !a.v.ok {
+			d.incomplete(sc, st, ReasonComputed, runner+" is given a command known only at run time")
+			return
+		}
+		if !strings.HasPrefix(a.v.text, "-") {
+			verb = a.v.text
+			break
+		}
+	}
+	if verb == "" && len(args) > 0 {
+		verb = args[0].v.text // uv --version
+	}
+	if pyInertCommands[verb] {
+		return
+	}
+	if verb == "pip" || verb == "tool" {
+		// uv pip install, uv tool install: the project only when handed a
+		// local package or a requirements file (which can name one)
+		for _, a := range args {
+			if t := a.v.text; t == "." || t == ".." || t == "-e" || t == "--editable" || t == "-r" || t == "--requirement" || t == "--with-editable" ||
+				strings.HasPrefix(t, "./") || strings.HasPrefix(t, "../") || strings.HasPrefix(t, "/") || strings.HasPrefix(t, "file:") || strings.HasPrefix(t, "-e") {
+				d.incomplete(sc, st, ReasonLoads, runner+" "+verb+" installs a local package (its build backend runs code) or a requirements file's packages, which Hookwarden does not follow")
+				return
+			}
+		}
+		return
+	}
+	d.pythonProject(st, runner, verb, nil, nil, sc)
+}
+
 // pythonProject handles a Python project runner: opts are its options
-// (before the command), rest the command it runs.
-func (d *discoverer) pythonProject(st *syntax.Stmt, runner string, opts, rest []cmdWord, sc *scope) {
+// (before the command), rest the command it runs, verb its command (run,
+// or sync, install, build … for pyProjectCommand).
+func (d *discoverer) pythonProject(st *syntax.Stmt, runner, verb string, opts, rest []cmdWord, sc *scope) {
 	cwds := sc.cwds
 	noProject, noSync, local := false, false, ""
 	for i := 0; i < len(opts); i++ {
@@ -160,7 +210,10 @@ func (d *discoverer) pythonProject(st *syntax.Stmt, runner string, opts, rest []
 	}
 	if runner != "uv" {
 		if why := pyManifestRuns[runner]; why != "" {
-			d.projectReason(sc, st, ReasonLoads, runner+" run "+why+" ("+manifest+"), which Hookwarden does not follow")
+			if verb != "run" {
+				why = pyManifestCommand
+			}
+			d.projectReason(sc, st, ReasonLoads, runner+" "+verb+" "+why+" ("+manifest+"), which Hookwarden does not follow")
 		}
 		return
 	}
@@ -168,7 +221,11 @@ func (d *discoverer) pythonProject(st *syntax.Stmt, runner string, opts, rest []
 		return
 	}
 	if build := d.uvBuild(sc, manifest); build != "" {
-		d.projectReason(sc, st, ReasonLoads, "uv run syncs the project first and "+build+", which Hookwarden does not follow")
+		what := "uv run syncs the project first and "
+		if verb != "run" {
+			what = "uv " + verb + " may sync the project, which "
+		}
+		d.projectReason(sc, st, ReasonLoads, what+build+", which Hookwarden does not follow")
 	}
 }
 

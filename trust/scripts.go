@@ -285,7 +285,7 @@ func (d *discoverer) wrapper(st *syntax.Stmt, name string, words []cmdWord, sc *
 			return nil, true
 		}
 		if name == "uvx" {
-			d.pythonProject(st, name, words[1:len(words)-len(rest)], rest, sc)
+			d.pythonProject(st, name, "run", words[1:len(words)-len(rest)], rest, sc)
 		}
 		if rest[0].v.ok && !strings.ContainsRune(rest[0].v.text, '/') {
 			d.localBin(sc, rest[0].w, rest[0].v.text, name)
@@ -301,7 +301,8 @@ func (d *discoverer) wrapper(st *syntax.Stmt, name string, words []cmdWord, sc *
 	if spec, isProject := projectRunners[name]; isProject {
 		args := words[1:]
 		if len(args) == 0 || !args[0].v.ok || args[0].v.text != "run" {
-			return nil, true // not running a command (uv pip …)
+			d.pyProjectCommand(st, name, args, sc) // uv sync, poetry install: not running a command, maybe building the project
+			return nil, true
 		}
 		rest, _, _, _, _ := skipOptions(args[1:], spec)
 		if len(rest) == 0 {
@@ -309,7 +310,7 @@ func (d *discoverer) wrapper(st *syntax.Stmt, name string, words []cmdWord, sc *
 		}
 		d.projectEnvironment(st, name, sc)
 		opts := args[1 : len(args)-len(rest)]
-		d.pythonProject(st, name, opts, rest, sc)
+		d.pythonProject(st, name, "run", opts, rest, sc)
 		if rest[0].v.ok && (strings.HasSuffix(rest[0].v.text, ".py") || name == "uv" && uvScriptFlag(opts)) {
 			via := name + " run"
 			if !strings.HasSuffix(rest[0].v.text, ".py") {

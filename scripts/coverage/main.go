@@ -75,7 +75,13 @@ func main() {
 			} else {
 				complete++
 				if *verbose {
-					fmt.Printf("COMPLETE\t%s\t%s\t%d script(s)\n", r.repo, r.command, len(d.Scripts))
+					var ps []string
+					for _, s := range d.Scripts {
+						if rel, err := filepath.Rel(repoDir, s.Path); err == nil {
+							ps = append(ps, rel)
+						}
+					}
+					fmt.Printf("COMPLETE\t%s\t%s\t%d script(s)\t%s\n", r.repo, r.command, len(d.Scripts), strings.Join(ps, " "))
 				}
 			}
 			continue
@@ -166,6 +172,12 @@ func readRows(path string) ([]row, error) {
 func runtimeFor(repoDir, file string) (string, trust.Runtime) {
 	dir := filepath.Dir(filepath.Join(repoDir, file))
 	switch {
+	case strings.Contains(file, ".github/hooks/"):
+		// Copilot CLI: /bin/bash -c in the project root (the folder holding .github).
+		return filepath.Dir(filepath.Dir(dir)), trust.Runtime{Dialect: trust.DialectBash, ProjectVars: []string{"COPILOT_PROJECT_DIR", "CLAUDE_PROJECT_DIR"}, TextVars: []string{}}
+	case strings.Contains(file, ".qwen/"):
+		// Qwen Code: bash, with its project variables.
+		return filepath.Dir(dir), trust.Runtime{Dialect: trust.DialectBash, ProjectVars: []string{"QWEN_PROJECT_DIR", "CLAUDE_PROJECT_DIR", "GEMINI_PROJECT_DIR"}, TextVars: []string{}}
 	case strings.HasSuffix(file, ".codex/hooks.json"):
 		return filepath.Dir(dir), trust.Runtime{Dialect: trust.DialectBash, ProjectVars: []string{}, TextVars: []string{}}
 	case strings.HasSuffix(file, "hooks/hooks.json") && !strings.Contains(file, ".claude/"):
