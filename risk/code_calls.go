@@ -230,12 +230,23 @@ func (c *code) endpointOf(args []token) endpoint {
 			return endpoint{Host: a.text, Dynamic: true}
 		}
 	}
-	for _, a := range args {
-		if a.kind == tokIdent {
-			first, _, _ := strings.Cut(a.text, ".")
-			if _, ok := c.vars[first]; ok {
-				return endpoint{Host: first, Dynamic: true}
+	// a variable named in the call is the address only where the address
+	// goes: the first argument (the URL, the options object), never the
+	// data sent — Request(server_url, data=json.dumps(event_data)) goes
+	// to server_url, not to event_data
+	for _, a := range first {
+		name := ""
+		switch a.kind {
+		case tokIdent:
+			name, _, _ = strings.Cut(a.text, ".")
+		case tokString:
+			// f"{SERVER_URL}/events" with SERVER_URL known only at run time
+			if m := templateLeadRe.FindStringSubmatch(a.text); m != nil && a.raw != "" && (a.raw[0] == 'f' || a.raw[0] == '`') {
+				name = m[1] + m[2]
 			}
+		}
+		if _, ok := c.vars[name]; ok && name != "" {
+			return endpoint{Host: name, Dynamic: true}
 		}
 	}
 	return endpoint{Dynamic: true}

@@ -38,6 +38,13 @@ var (
 // envFileRisk judges lines written to the env file: "" when they only set
 // up tools, else the line that changes what later commands run.
 func (a *analyzer) envFileRisk(content string) string {
+	line, _ := a.envFileRiskEntry(content)
+	return line
+}
+
+// envFileRiskEntry is envFileRisk with the PATH entry that made the line
+// risky ("" when it was not a PATH entry: an alias, a preload).
+func (a *analyzer) envFileRiskEntry(content string) (line, entry string) {
 	// set are the variables the lines set, so that a PATH entry written
 	// through one (PYENV_ROOT="$HOME/.pyenv"; PATH="$PYENV_ROOT/shims:…")
 	// is judged by the folder it names.
@@ -48,7 +55,7 @@ func (a *analyzer) envFileRisk(content string) string {
 			continue
 		}
 		if aliasRe.MatchString(line) {
-			return line
+			return line, ""
 		}
 		if !envFilePreloadRe.MatchString(line) {
 			for _, m := range envLineVarRe.FindAllStringSubmatch(line, -1) {
@@ -60,19 +67,35 @@ func (a *analyzer) envFileRisk(content string) string {
 			name, val := m[1], strings.Trim(m[2], `"'`)
 			if name != "PATH" {
 				if envFilePreloadRe.MatchString(name + "=") {
-					return line
+					return line, ""
 				}
 				continue
 			}
 			for _, entry := range strings.Split(val, ":") {
 				entry = codeEnvRef(expandSet(entry, set))
 				if entry != "" && !envPathVarRe.MatchString(entry) && !a.toolFolder(entry) && !inProject(entry, a.hook.ProjectDir) {
-					return line
+					return line, entry
 				}
 			}
 		}
 	}
-	return ""
+	return "", ""
+}
+
+// projectToolRel: rel is, below a project's root, a package manager's
+// folder of programs (node_modules/.bin, vendor/bin, bin, a virtual
+// environment's bin), as inProject judges it.
+func projectToolRel(rel string) bool {
+	return rel != "" && !strings.HasPrefix(rel, "/") && inProject("/p/"+rel, "/p")
+}
+
+// unknownRootToolEntry: a PATH entry the shell folded from a root known
+// only at run time followed by a project's tool folder ("$CWD/node_modules/.bin"
+// with CWD read from somewhere): the unknown part folds to nothing, so
+// the entry reads as that folder at the root of the file system.
+func unknownRootToolEntry(entry string) bool {
+	rel, ok := strings.CutPrefix(path.Clean(entry), "/")
+	return ok && projectToolRel(rel)
 }
 
 // expandSet replaces a leading $NAME or ${NAME} of entry with the value

@@ -1664,7 +1664,16 @@ func gitChangesHistory(sub string, rest []field) bool {
 func (sh *shell) write(target value, content value, n syntax.Node) {
 	raw := target.s
 	if sh.a.mentionsEnvFile(sh.rawText(n)) && (sh.a.mentionsEnvFile(raw) || !target.known) {
-		if line := sh.a.envFileRisk(content.s); line != "" {
+		line, entry := sh.a.envFileRiskEntry(content.s)
+		switch {
+		case line == "":
+		case !content.known && unknownRootToolEntry(entry) && content.t.kinds&^tMeta == 0 && content.t.has(tMeta):
+			// the root is a field of the agent's own input (jq -r .cwd):
+			// the session's working folder, whose node_modules/.bin or
+			// .venv/bin is the project's tool folder
+		case !content.known && unknownRootToolEntry(entry):
+			sh.find(n, Persistence, LevelReview, "puts a tool folder below a folder known only at run time on PATH for every later command of the session, through the agent's env file (%s)", shortText(line, 60))
+		default:
 			sh.find(n, Persistence, LevelCritical, "changes what every later command of the session runs through the agent's env file (%s)", shortText(line, 60))
 		}
 		return

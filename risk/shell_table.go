@@ -747,6 +747,12 @@ func progCp(sh *shell, c progCall) (value, bool) {
 		pos = pos[:len(pos)-1]
 	}
 	if dest.s != "" {
+		if sh.mirrorsInstructions(dest, pos) {
+			// ln -sf AGENTS.md CLAUDE.md: one of the project's standing
+			// instruction files made from another one it already has —
+			// the agent is told what the project already tells agents
+			return value{}, true
+		}
 		content := value{}
 		for _, p := range pos {
 			content.merge(sh.readFile(p.value, n))
@@ -754,6 +760,34 @@ func progCp(sh *shell, c progCall) (value, bool) {
 		sh.write(dest.value, content, n)
 	}
 	return value{}, true
+}
+
+// mirrorsInstructions: cp, ln or mv makes a standing instruction file of
+// the project (CLAUDE.md) from instruction files the project already
+// holds (AGENTS.md), every path known and inside the project. A source of
+// another kind (a hidden file, a download) still counts as a write.
+func (sh *shell) mirrorsInstructions(dest field, srcs []field) bool {
+	inProject := func(f field) (string, bool) {
+		if !f.known {
+			return "", false
+		}
+		p := normPath(f.s, sh.a.hook.ProjectDir)
+		if strings.Contains(p, "..") || !(strings.HasPrefix(p, "$PROJECT/") || !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~") && !strings.HasPrefix(p, "$")) {
+			return "", false
+		}
+		return p, true
+	}
+	d, ok := inProject(dest)
+	if !ok || !instructionFile(d) || len(srcs) == 0 {
+		return false
+	}
+	for _, s := range srcs {
+		p, ok := inProject(s)
+		if !ok || !instructionFile(p) {
+			return false
+		}
+	}
+	return true
 }
 
 // progClaude judges a coding agent's program (the registered agents'
