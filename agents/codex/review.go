@@ -94,7 +94,7 @@ func (p *project) Review(context.Context) (*agents.Review, error) {
 			h.Notes = append(h.Notes, "moved from "+mv+", definition unchanged")
 		}
 	}
-	cr, err := p.commandStates(r.data)
+	cr, err := agents.ReviewCommands(r.data, string(Name), p.Dir(), p.commandSpecs())
 	if err != nil {
 		return nil, err
 	}
@@ -136,7 +136,7 @@ func (p *project) trusted() (*codexReview, error) {
 	if err != nil {
 		return nil, err
 	}
-	cr, err := p.commandStates(r.data)
+	cr, err := agents.ReviewCommands(r.data, string(Name), p.Dir(), p.commandSpecs())
 	if err != nil {
 		return nil, err
 	}
@@ -146,12 +146,6 @@ func (p *project) trusted() (*codexReview, error) {
 		r.commandGone[g.Key] = true
 	}
 	return r, nil
-}
-
-// commandStates reviews the commands that are not hooks and the user hooks
-// that reach the project only through a run, in Hookwarden's store data.
-func (p *project) commandStates(data *trust.StoreData) (*agents.CommandReview, error) {
-	return agents.ReviewCommands(data, string(Name), p.Dir(), p.commandSpecs())
 }
 
 // states settles the trust state of every hook Codex asks trust for, with
