@@ -76,7 +76,7 @@ func TestMatcherRules(t *testing.T) {
 
 func TestExitsAndMerge(t *testing.T) {
 	x := Exits{Blocking: 2, NeedsStderr: true, StderrJSON: true, StdoutJSON: true}
-	if r := x.Read(2, true, `{"decision":"allow"}`, "no"); r.Kind != Blocking || r.Output.Reason != "no" {
+	if r := x.Read(2, true, `{"decision":"allow"}`, "no"); r.Kind != blocking || r.Output.Reason != "no" {
 		t.Errorf("exit 2: %+v", r)
 	}
 	if r := x.Read(2, true, "", ""); r.Kind != NonBlocking {
@@ -89,12 +89,12 @@ func TestExitsAndMerge(t *testing.T) {
 	deny := x.Read(0, true, `{"hookSpecificOutput":{"permissionDecision":"deny","permissionDecisionReason":"R"}}`, "")
 	exit2 := x.Read(2, true, "", "E")
 	cases := []struct {
-		rule Merge
+		rule merge
 		rs   []Result
 		want string
 	}{
 		{LastWins, []Result{deny, allow}, "allow"}, {LastWins, []Result{allow, deny}, "deny"}, {LastWins, []Result{exit2, allow}, "allow"},
-		{LastWins, []Result{exit2, deny}, "deny"}, {MostRestrictive, []Result{deny, allow}, "deny"}, {MostRestrictive, []Result{exit2, allow}, "deny"},
+		{LastWins, []Result{exit2, deny}, "deny"}, {mostRestrictive, []Result{deny, allow}, "deny"}, {mostRestrictive, []Result{exit2, allow}, "deny"},
 	}
 	for _, c := range cases {
 		if d := c.rule.Combine(c.rs); d.Effect != c.want {

@@ -21,20 +21,20 @@ type Exits struct {
 	StdoutJSON bool
 }
 
-// Kind is what an exit means.
-type Kind string
+// kind is what an exit means.
+type kind string
 
 // Kinds of result.
 const (
 	// Success: exit 0; the answer is Output.
-	Success Kind = "success"
-	// Blocking: the blocking exit; Output.Decision is "block" with stderr
+	Success kind = "success"
+	// blocking: the blocking exit; Output.Decision is "block" with stderr
 	// as the reason.
-	Blocking Kind = "blocking"
+	blocking kind = "blocking"
 	// NonBlocking: another exit code; the agent logs stderr and goes on.
-	NonBlocking Kind = "non-blocking"
+	NonBlocking kind = "non-blocking"
 	// Failed: the hook did not exit (timed out, killed, not started).
-	Failed Kind = "failed"
+	Failed kind = "failed"
 )
 
 // Output is a hook's answer as the schema spells it.
@@ -62,7 +62,7 @@ type Output struct {
 
 // Result is one hook's end as the agent reads it.
 type Result struct {
-	Kind   Kind
+	Kind   kind
 	Output Output
 }
 
@@ -89,7 +89,7 @@ func (x Exits) Read(code int, exited bool, stdout, stderr string) Result {
 		if x.NeedsStderr && reason == "" {
 			return Result{Kind: NonBlocking, Output: Output{Continue: true}}
 		}
-		return Result{Kind: Blocking, Output: Output{Continue: true, Decision: "block", Reason: reason}}
+		return Result{Kind: blocking, Output: Output{Continue: true, Decision: "block", Reason: reason}}
 	}
 	return Result{Kind: NonBlocking, Output: Output{Continue: true, Text: strings.TrimSpace(stderr)}}
 }
@@ -127,22 +127,22 @@ func parseOutput(text string) (Output, bool) {
 // Blocks reports whether a top-level decision blocks ("block", "deny").
 func (o Output) Blocks() bool { return o.Decision == "block" || o.Decision == "deny" }
 
-// Merge is how an agent combines the answers of several hooks of one
+// merge is how an agent combines the answers of several hooks of one
 // event into one permission decision.
-type Merge int
+type merge int
 
-// Merge rules.
+// The rules of merge.
 const (
 	// LastWins: answers are merged in plan order; the last
 	// hookSpecificOutput.permissionDecision wins and beats every top-level
 	// decision (an exit 2 is one); without one, a top-level block wins.
-	LastWins Merge = iota
-	// MostRestrictive: deny beats ask beats allow, whatever the order.
-	MostRestrictive
+	LastWins merge = iota
+	// mostRestrictive: deny beats ask beats allow, whatever the order.
+	mostRestrictive
 )
 
-// Decision is the combined permission answer of an event's hooks.
-type Decision struct {
+// decision is the combined permission answer of an event's hooks.
+type decision struct {
 	// Effect is "deny", "ask", "allow" or "" (no hook decided).
 	Effect string
 	// Reason is the deciding answer's reason; By indexes the deciding
@@ -155,8 +155,8 @@ type Decision struct {
 
 // Combine merges results (in plan order) by the rule. A "continue":
 // false answer denies with its stop reason whatever the rule.
-func (m Merge) Combine(results []Result) Decision {
-	d := Decision{By: -1}
+func (m merge) Combine(results []Result) decision {
+	d := decision{By: -1}
 	rank := map[string]int{"allow": 1, "approve": 1, "ask": 2, "deny": 3, "block": 3}
 	norm := func(s string) string {
 		switch s {

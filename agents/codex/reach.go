@@ -22,7 +22,7 @@ func (p *project) RecordTrace(_ context.Context, key string, seen []trust.Script
 		return p.storeErr
 	}
 	return p.store.Update(func(d *trust.StoreData) error {
-		sec, err := storeSection(d)
+		sec, err := sectionOf(d)
 		if err != nil {
 			return err
 		}
@@ -59,7 +59,7 @@ func (p *project) RecordTrace(_ context.Context, key string, seen []trust.Script
 // with a trace (their approval's files for this project hold what the
 // trace saw; the review compares them). Those that reach the project
 // statically are reviewed by Codex's own review (ProjectScripts).
-func (p *project) userReach(sec *StoreSection) []agents.CommandSpec {
+func (p *project) userReach(sec *storeSection) []agents.CommandSpec {
 	var hs []*hooks.Hook
 	for _, h := range p.Handlers {
 		if h.Hook.Origin.Layer == layerUser && !h.IsManaged && h.Hook.Type == "command" {
@@ -74,7 +74,7 @@ func (p *project) userReach(sec *StoreSection) []agents.CommandSpec {
 
 // tracedHere reports whether Hookwarden's record of the approval of h
 // (its current definition) holds files a trace saw in this project.
-func (p *project) tracedHere(sec *StoreSection, h *hooks.Hook) bool {
+func (p *project) tracedHere(sec *storeSection, h *hooks.Hook) bool {
 	c := p.handlerOf(h)
 	if sec == nil || c == nil {
 		return false
@@ -96,10 +96,10 @@ func (p *project) handlerOf(h *hooks.Hook) *handler {
 // UserReach is the user hooks whose reach into the project only a run
 // shows (agents.UserHookTracer).
 func (p *project) UserReach() (string, []agents.CommandSpec) {
-	var sec *StoreSection
+	var sec *storeSection
 	if p.storeErr == nil {
 		if data, err := p.env.LoadStore(p.store); err == nil {
-			sec, _ = storeSection(data)
+			sec, _ = sectionOf(data)
 		}
 	}
 	return p.Dir(), p.userReach(sec)

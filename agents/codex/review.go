@@ -21,7 +21,8 @@ import (
 // hook), whether the scripts it runs changed behind an unchanged hash,
 // and whether a hook that lost its trust was only moved.
 
-// codexReview is the review with the handlers it is about.
+// codexReview is the review of the snapshot with what Approve and Revoke
+// need of it beyond agents.Review: Codex's trust keys.
 type codexReview struct {
 	agents.Review
 	// byID is each reviewed handler's review, by hook ID.
@@ -30,7 +31,7 @@ type codexReview struct {
 	// at another key whose trust is stale or gone: new key → old key.
 	moved map[string]string
 	data  *trust.StoreData
-	sec   *StoreSection
+	sec   *storeSection
 	// doc is Codex's own words per hook, for audit --json.
 	doc []reviewDocHook
 	// commandGone are the gone approvals of commands that are not hooks
@@ -69,34 +70,90 @@ func reviewed(h *handler) bool {
 // definition and scripts. It works on the snapshot: what an approval, a
 // revoke or an edit did since shows in the project opened again.
 func (p *project) Review(context.Context) (*agents.Review, error) {
-	r, err := p.review()
+	r, err := p.states(true, nil)
 	if err != nil {
 		return nil, err
 	}
+	p.env.RiskEach(r.Hooks, func(h *agents.HookReview, opt risk.Options) (risk.Report, bool) {
+		if c := p.keyed(h.Key); c != nil {
+			return agents.ReviewedRisk(p, c.Hook, p.Dir(), h.HookReview, opt), true
+		}
+		return risk.Report{}, false
+	})
+	for i := range r.Hooks {
+		h := &r.Hooks[i]
+		c := p.keyed(h.Key)
+		h.Fields = []agents.Field{
+			{Key: "trust_status", Label: "Codex says", Value: codexSays(c), JSON: c.Trust},
+			{Key: "current_hash", Label: "Current hash", Value: c.CurrentHash, Code: true},
+		}
+		if c.TrustedHash != "" && c.TrustedHash != c.CurrentHash {
+			h.Fields = append(h.Fields, agents.Field{Key: "trusted_hash", Label: "Trusted hash", Value: c.TrustedHash, Code: true})
+		}
+		if mv := r.moved[c.Key]; mv != "" {
+			h.Notes = append(h.Notes, "moved from "+mv+", definition unchanged")
+		}
+	}
+	cr, err := agents.ReviewCommands(r.data, string(Name), p.Dir(), p.commandSpecs())
+	if err != nil {
+		return nil, err
+	}
+	cache := risk.NewCache()
+	for i := range cr.Hooks {
+		if x := p.commandByID(cr.Hooks[i].HookID); x != nil && p.env.WantsRisk(cr.Hooks[i].NeedsReview()) {
+			cr.Hooks[i].Risk = agents.ReviewedRisk(p, x, p.Dir(), cr.Hooks[i].HookReview, p.env.RiskOptions(cache))
+		}
+	}
+	r.AddCommands(cr, "")
+	r.Words = reviewWords
+	r.Folder = p.folderView()
+	r.Files = []string{p.Paths.UserConfigTOML, p.store.Path()}
+	if len(r.Unreadable) > 0 || p.Fatal != "" {
+		r.NeedsReview = true
+	}
+	r.Document = map[string]any{"agent": string(Name), "project": p.Dir(), "config": p.Paths.UserConfigTOML,
+		"store": p.store.Path(), "needs_review": r.NeedsReview, "hooks": r.doc, "gone": r.Gone,
+		"unreadable": r.Unreadable, "codex_warnings": r.Warnings, "fatal": p.Fatal, "commands": cr.Hooks}
 	return &r.Review, nil
 }
 
-// review is the whole review: every hook's trust state, its risk, Codex's
-// words, the document and the text.
-func (p *project) review() (*codexReview, error) { return p.reviewAs(true, nil) }
-
 // TrustStates is what Review says of each hook and command without the
-// risk analysis, texts and documents (agents.TrustStater), of the project
-// as it was opened (Review opens it again): list reads the partly
-// unwatched hooks from it, and a list of 100,000 hooks must not hold a
-// second project and the whole review while it writes.
+// risk analysis, texts and documents (agents.TrustStater), of the same
+// snapshot: list reads the partly unwatched hooks from it, and a list of
+// 100,000 hooks must not hold the whole review while it writes.
 func (p *project) TrustStates(_ context.Context, keep func(*agents.HookReview) bool) ([]agents.HookReview, error) {
-	r, err := p.reviewAs(false, keep)
+	r, err := p.states(false, keep)
 	if err != nil {
 		return nil, err
 	}
-	return r.Hooks, nil
+	return agents.WithCommandStates(r.Hooks, r.data, string(Name), p.Dir(), p.commandSpecs(), keep)
 }
 
-// reviewAs reviews every hook; without full it settles their trust states
-// only (no risk, fields, notes, document or text) and keeps the hooks and
-// commands keep takes (nil: all).
-func (p *project) reviewAs(full bool, keep func(*agents.HookReview) bool) (*codexReview, error) {
+// trusted is the review Approve, Revoke and Watch act on: every hook's and
+// command's trust state, no risk analysis, no words.
+func (p *project) trusted() (*codexReview, error) {
+	r, err := p.states(false, nil)
+	if err != nil {
+		return nil, err
+	}
+	cr, err := agents.ReviewCommands(r.data, string(Name), p.Dir(), p.commandSpecs())
+	if err != nil {
+		return nil, err
+	}
+	r.AddCommands(cr, "")
+	r.commandGone = map[string]bool{}
+	for _, g := range cr.Gone {
+		r.commandGone[g.Key] = true
+	}
+	return r, nil
+}
+
+// states settles the trust state of every hook Codex asks trust for, with
+// its scripts, as the snapshot read it, against Hookwarden's store (read
+// once per call, or once per check), keeping the hooks keep takes (nil:
+// all); doc adds Codex's own words per hook for the document. The
+// commands that are not hooks are not in it.
+func (p *project) states(doc bool, keep func(*agents.HookReview) bool) (*codexReview, error) {
 	if p.storeErr != nil {
 		return nil, p.storeErr
 	}
@@ -104,12 +161,12 @@ func (p *project) reviewAs(full bool, keep func(*agents.HookReview) bool) (*code
 	if err != nil {
 		return nil, err
 	}
-	sec, err := storeSection(data)
+	sec, err := sectionOf(data)
 	if err != nil {
 		return nil, err
 	}
 	if sec == nil {
-		sec = &StoreSection{}
+		sec = &storeSection{}
 	}
 	r := &codexReview{data: data, sec: sec, byID: map[string]*agents.HookReview{}, moved: map[string]string{}, doc: []reviewDocHook{}}
 	r.Review = agents.Review{Project: p.Dir(), Store: "Codex's trusted_hash in the user config.toml, and Hookwarden's record of what it approved",
@@ -128,7 +185,7 @@ func (p *project) reviewAs(full bool, keep func(*agents.HookReview) bool) (*code
 		if !reviewed(h) {
 			continue
 		}
-		rv := p.reviewOne(r, sr, h, full)
+		rv := p.reviewOne(r, sr, h, doc)
 		if keep != nil && !keep(&rv) {
 			continue
 		}
@@ -137,69 +194,15 @@ func (p *project) reviewAs(full bool, keep func(*agents.HookReview) bool) (*code
 			r.NeedsReview = true
 		}
 	}
-	cache := risk.NewCache()
 	for i := range r.Hooks {
-		if !full {
-			r.byID[r.Hooks[i].HookID] = &r.Hooks[i]
-			continue
-		}
-		h := &r.Hooks[i]
-		r.byID[h.HookID] = h
-		if c := p.keyed(h.Key); c != nil {
-			if p.env.WantsRisk(h.NeedsReview()) { // a check analyses only what needs review
-				h.Risk = agents.ReviewedRisk(p, c.Hook, p.Dir(), h.HookReview, p.env.RiskOptions(cache))
-			}
-			agents.FloorUnwatchedRisk(h)
-			h.Fields = []agents.Field{
-				{Key: "trust_status", Label: "Codex says", Value: codexSays(c), JSON: c.Trust},
-				{Key: "current_hash", Label: "Current hash", Value: c.CurrentHash, Code: true},
-			}
-			if c.TrustedHash != "" && c.TrustedHash != c.CurrentHash {
-				h.Fields = append(h.Fields, agents.Field{Key: "trusted_hash", Label: "Trusted hash", Value: c.TrustedHash, Code: true})
-			}
-			if mv := r.moved[c.Key]; mv != "" {
-				h.Notes = append(h.Notes, "moved from "+mv+", definition unchanged")
-			}
-		}
+		r.byID[r.Hooks[i].HookID] = &r.Hooks[i]
 	}
 	r.Gone = p.gone(sec)
-	cr, err := agents.ReviewCommands(data, string(Name), p.Dir(), p.commandSpecs())
-	if err != nil {
-		return nil, err
-	}
-	if !full {
-		cr.Hooks = agents.KeepStates(cr.Hooks, keep)
-	}
-	for i := range cr.Hooks {
-		if !full {
-			break
-		}
-		if x := p.commandByID(cr.Hooks[i].HookID); x != nil && p.env.WantsRisk(cr.Hooks[i].NeedsReview()) {
-			cr.Hooks[i].Risk = agents.ReviewedRisk(p, x, p.Dir(), cr.Hooks[i].HookReview, p.env.RiskOptions(cache))
-		}
-	}
-	r.AddCommands(cr, "")
-	r.commandGone = map[string]bool{}
-	for _, g := range cr.Gone {
-		r.commandGone[g.Key] = true
-	}
-	if !full {
-		return r, nil
-	}
-	r.Words = reviewWords
-	r.Folder = p.folderView()
-	r.Files = []string{p.Paths.UserConfigTOML, p.store.Path()}
-	if len(r.Unreadable) > 0 || p.Fatal != "" {
-		r.NeedsReview = true
-	}
-	r.Document = map[string]any{"agent": string(Name), "project": p.Dir(), "config": p.Paths.UserConfigTOML,
-		"store": p.store.Path(), "needs_review": r.NeedsReview, "hooks": r.doc, "gone": r.Gone,
-		"unreadable": r.Unreadable, "codex_warnings": r.Warnings, "fatal": p.Fatal, "commands": cr.Hooks}
 	return r, nil
 }
 
 // reviewOne reviews one handler.
-func (p *project) reviewOne(r *codexReview, sr *trust.ScriptReviewer, h *handler, full bool) agents.HookReview {
+func (p *project) reviewOne(r *codexReview, sr *trust.ScriptReviewer, h *handler, doc bool) agents.HookReview {
 	hk := h.Hook
 	rv := agents.HookReview{HookID: hk.ID, Layer: hk.Origin.Layer, File: hk.Origin.File, Label: shortName(hk)}
 	rv.ProjectHook = trust.ProjectHook{Event: string(hk.Event), Matcher: hk.Matcher, Definition: h.Group, Index: h.Index,
@@ -271,7 +274,7 @@ func (p *project) reviewOne(r *codexReview, sr *trust.ScriptReviewer, h *handler
 	if hk.Status == statusProjectUntrusted && rv.ApprovalNote == "" {
 		rv.ApprovalNote = "the project is not trusted: Codex does not load this hook yet"
 	}
-	if !full {
+	if !doc {
 		return rv
 	}
 	d := reviewDocHook{Key: h.Key, Command: hk.Command, TrustStatus: h.Trust, CurrentHash: h.CurrentHash,
@@ -284,7 +287,7 @@ func (p *project) reviewOne(r *codexReview, sr *trust.ScriptReviewer, h *handler
 // the same file with the same definition at another key, whose own
 // trusted_hash no longer matches the hook there (or is gone), and that
 // Codex's trusted_hash at that key still names (or names nothing).
-func (p *project) movedFrom(sec *StoreSection, h *handler) (string, *approval) {
+func (p *project) movedFrom(sec *storeSection, h *handler) (string, *approval) {
 	identity := h.Identity.CanonicalJSON()
 	keys := make([]string, 0, len(sec.Hooks))
 	for k := range sec.Hooks {
@@ -309,7 +312,7 @@ func (p *project) movedFrom(sec *StoreSection, h *handler) (string, *approval) {
 
 // gone are the approvals of this project's hook files that match no hook
 // any more: Hookwarden's records and Codex's own hooks.state entries.
-func (p *project) gone(sec *StoreSection) []agents.Gone {
+func (p *project) gone(sec *storeSection) []agents.Gone {
 	files := map[string]bool{}
 	for _, f := range p.Files {
 		if f.Kind != kindRequirements {
@@ -415,7 +418,7 @@ func (p *project) approve(ctx context.Context, req agents.ApproveRequest, carry 
 	if err := agents.Recheck(ctx, p, req.Reviewed); err != nil {
 		return nil, err
 	}
-	r, err := p.review()
+	r, err := p.trusted()
 	if err != nil {
 		return nil, err
 	}
@@ -648,7 +651,7 @@ func (p *project) Revoke(_ context.Context, req agents.RevokeRequest) (res *agen
 			res.Written = append(res.Written, cmdRes.Written...)
 		}
 	}()
-	r, err := p.review()
+	r, err := p.trusted()
 	if err != nil {
 		return nil, err
 	}
@@ -734,7 +737,7 @@ func (p *project) pickAny(r *codexReview, ids []string) ([]string, error) {
 
 // scriptPaths are the scripts of the reviewed hooks (for Watch).
 func (p *project) scriptPaths() []string {
-	r, err := p.review()
+	r, err := p.trusted()
 	if err != nil {
 		return nil
 	}

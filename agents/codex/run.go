@@ -260,7 +260,7 @@ func (p *project) prepare(req agents.RunRequest) (*agents.Prepared, error) {
 	// holds every one)
 	var rev *codexReview
 	review := func() (func(string) *agents.HookReview, error) {
-		r, err := p.review()
+		r, err := p.trusted() // the gate reads trust states, not risk
 		rev = r
 		if r == nil {
 			return nil, err

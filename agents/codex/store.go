@@ -6,7 +6,7 @@ import (
 	"github.com/hookwarden/hookwarden/trust"
 )
 
-// StoreSection is the Codex CLI section of Hookwarden's store
+// storeSection is the Codex CLI section of Hookwarden's store
 // (approvals.json → "codex"):
 //
 //	"codex": {
@@ -22,7 +22,7 @@ import (
 // unchanged hash is caught. Keys are Codex's: absolute paths, so user hooks
 // shared by many projects have one record. Script texts share the store's
 // "contents".
-type StoreSection struct {
+type storeSection struct {
 	Hooks map[string]*approval `json:"hooks"`
 	// Revoked is history: the last approval of each revoked key, kept for
 	// the next review's diff. It approves nothing.
@@ -68,7 +68,7 @@ const storeKey = "codex"
 
 // EachScripts calls fn with the scripts of every record, so that their
 // texts stay in "contents" (trust.StoreSection).
-func (s *StoreSection) EachScripts(fn func([]trust.ScriptSnapshot)) {
+func (s *storeSection) EachScripts(fn func([]trust.ScriptSnapshot)) {
 	for _, m := range []map[string]*approval{s.Hooks, s.Revoked} {
 		for _, ap := range m {
 			if ap != nil {
@@ -81,14 +81,14 @@ func (s *StoreSection) EachScripts(fn func([]trust.ScriptSnapshot)) {
 	}
 }
 
-// storeSection is the Codex section of d (nil when none).
-func storeSection(d *trust.StoreData) (*StoreSection, error) {
-	return trust.Section[StoreSection](d, storeKey)
+// sectionOf is the Codex section of d (nil when none).
+func sectionOf(d *trust.StoreData) (*storeSection, error) {
+	return trust.Section[storeSection](d, storeKey)
 }
 
 // ensureSection is the Codex section of d, created when missing.
-func ensureSection(d *trust.StoreData) (*StoreSection, error) {
-	s, err := trust.EnsureSection[StoreSection](d, storeKey)
+func ensureSection(d *trust.StoreData) (*storeSection, error) {
+	s, err := trust.EnsureSection[storeSection](d, storeKey)
 	if err != nil {
 		return nil, err
 	}
@@ -102,7 +102,7 @@ func ensureSection(d *trust.StoreData) (*StoreSection, error) {
 }
 
 // revoke moves the record of key into the history.
-func (s *StoreSection) revoke(key string, now time.Time) {
+func (s *storeSection) revoke(key string, now time.Time) {
 	ap := s.Hooks[key]
 	delete(s.Hooks, key)
 	if ap != nil {
