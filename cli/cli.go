@@ -87,7 +87,7 @@ func commands() []command {
 			runCommand},
 		{"audit", "[--agent NAME|all] [--project DIR] [--json] [--brief] [--strict]", "project hooks that need review, with every script they run (exit 3 when any do, or with --strict any is approved, partly unwatched; 4 when a file cannot be read)",
 			runAudit},
-		{"trust", "[--agent NAME] [--project DIR] [--trace] [--accept-unwatched] (--all | NAME|KEY ... | --repair | --carry-over)", "approve project hooks into the agent's trust store",
+		{"trust", "[--agent NAME] [--project DIR] [--trace] [--accept-unwatched] (--all | [--all-named] NAME|KEY ... | --repair | --carry-over)", "approve project hooks into the agent's trust store",
 			runTrust},
 		{"untrust", "[--agent NAME] [--project DIR] (--all | --gone | NAME|KEY ...)", "revoke approved project hooks",
 			runUntrust},

@@ -18,6 +18,7 @@ func runTrust(ctx context.Context, io *IO, agent agents.Agent, args []string) er
 	all := fs.Bool("all", false, "approve every project hook")
 	repair := fs.Bool("repair", false, "back up a trust file the agent cannot use and rewrite what can be salvaged")
 	accept := fs.Bool("accept-unwatched", false, "approve hooks whose discovery is incomplete (they read approved, partly unwatched); without it they are refused and listed with what cannot be watched")
+	allNamed := fs.Bool("all-named", false, "approve every hook a NAME selects (the same name or command in several files or events); without it such a name is refused and its hooks are listed, each with the key that picks it")
 	carry := fs.Bool("carry-over", false, "carry the approvals of hooks that were only moved (same definition, new place) to where they are now; with no hook named, only those")
 	trace := fs.Bool("trace", false, "first run each hook once in the sandbox with its event's sample payload, and add every file it read or executed to its approval (trust_trace.go); with --all, first trace the hooks of your own settings never traced in this folder (--trace-user)")
 	traceUser := fs.Bool("trace-user", false, "run each hook of your own settings whose reach into this folder only a run shows (it runs a program that may open files here by itself) once in the sandbox, and keep the project files it read: those that read any then need review here; approves nothing")
@@ -48,7 +49,7 @@ func runTrust(ctx context.Context, io *IO, agent agents.Agent, args []string) er
 		if *repair {
 			return usagef("trust: --trace and --repair do not go together")
 		}
-		return reviewError(traceAndApprove(ctx, io, agent, p, selectors, *all, *carry, *accept))
+		return reviewError(traceAndApprove(ctx, io, agent, p, selectors, *all, *allNamed, *carry, *accept))
 	}
 	if *repair {
 		rp, ok := p.(agents.Repairer)
@@ -63,6 +64,17 @@ func runTrust(ctx context.Context, io *IO, agent agents.Agent, args []string) er
 		}
 		if err != nil || !*all && len(selectors) == 0 && !*carry {
 			return reviewError(err)
+		}
+	}
+	if len(selectors) > 0 && !*all && !*allNamed {
+		// A name that selects several approvals is refused: the user may
+		// have looked at one of them.
+		r, err := p.Review(ctx)
+		if err != nil {
+			return reviewError(err)
+		}
+		if selectors, err = pinSelectors(io.Stderr, r, selectors, false); err != nil {
+			return err
 		}
 	}
 	res, err := approve(ctx, agents.ApproveRequest{IDs: selectors, All: *all, AcceptUnwatched: *accept})

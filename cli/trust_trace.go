@@ -16,7 +16,7 @@ import (
 // their approvals' fingerprints. A hook that cannot run in the sandbox
 // (it cannot start here) approves nothing: the trace never runs a hook
 // outside the sandbox and never pretends it ran.
-func traceAndApprove(ctx context.Context, io *IO, agent agents.Agent, p agents.Project, selectors []string, all, carry, acceptUnwatched bool) error {
+func traceAndApprove(ctx context.Context, io *IO, agent agents.Agent, p agents.Project, selectors []string, all, allNamed, carry, acceptUnwatched bool) error {
 	traced := 0
 	if all {
 		// The user's own hooks never traced here first: those whose trace
@@ -39,6 +39,11 @@ func traceAndApprove(ctx context.Context, io *IO, agent agents.Agent, p agents.P
 	if traced > 0 && !r.NeedsReview && len(selectors) == 0 {
 		printf(io.Stdout, "nothing needs review\n")
 		return nil
+	}
+	if !all {
+		if selectors, err = pinSelectors(io.Stderr, r, selectors, allNamed); err != nil {
+			return err
+		}
 	}
 	picked, err := pickForTrace(r, selectors, all)
 	if err != nil {

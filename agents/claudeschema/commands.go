@@ -39,6 +39,10 @@ type Commands struct {
 	// its settings files (nil: none); Servers and Keys apply it when
 	// asked to.
 	Expand func(string) string
+	// ServersOff, when set, says why the agent starts no MCP server at
+	// all here (Qwen Code in a folder it does not trust): Merged holds
+	// every server back with it, the user's own included.
+	ServersOff string
 }
 
 func (c Commands) entry(f *settingsio.File, k hooks.Kind, name string, n *settingsio.Node, path string) *hooks.Hook {
@@ -280,6 +284,8 @@ func (c Commands) Merged(servers, settings []*settingsio.File, keys []CommandKey
 			case h.Status != "":
 			case f.Ignored != "":
 				h.Status, h.Reason = hooks.StatusBlockedUntrustedFolder, f.Ignored
+			case c.ServersOff != "" && h.Kind == hooks.KindMCPServer:
+				h.Status, h.Reason = hooks.StatusBlockedUntrustedFolder, c.ServersOff
 			default:
 				h.Status, h.Reason = hooks.StatusRuns, "runs "+h.When
 				live = append(live, h)

@@ -36,10 +36,11 @@ type DotEnv struct {
 	// project's, which apply once the folder is trusted.
 	Untrusted bool
 	// Watch are further files of the project (relative to it) the agent
-	// reads commands from outside its hooks (MCP servers it starts):
-	// Hookwarden does not review those as commands, so each (present or
-	// not) is fingerprinted with every hook, and one a pull adds or
-	// changes needs review.
+	// reads commands from outside its hooks (MCP servers it starts): each
+	// (present or not) is fingerprinted with every hook, and one a pull
+	// adds or changes needs review. Not with a command that is not a hook
+	// (withRuntime): a server is fingerprinted by its own entry and what
+	// it runs, so that a server added beside it does not re-ask for it.
 	Watch []string
 }
 
@@ -183,9 +184,7 @@ func (d *DotEnv) Runtime(project string) *trust.Runtime {
 	for _, p := range d.above(project) {
 		rt.Watch = append(rt.Watch, globMeta.Replace(p))
 	}
-	for _, p := range d.Watch {
-		rt.Watch = append(rt.Watch, globMeta.Replace(filepath.Join(project, p)))
-	}
+	rt.Watch = append(rt.Watch, d.watched(project)...)
 	if found := d.Found(project); found != "" {
 		if under(project, found) {
 			rt.EnvFiles = append(rt.EnvFiles, found)
@@ -200,6 +199,18 @@ func (d *DotEnv) Runtime(project string) *trust.Runtime {
 		}
 	}
 	return rt
+}
+
+// watched are the patterns of Watch in project.
+func (d *DotEnv) watched(project string) []string {
+	if d == nil {
+		return nil
+	}
+	var out []string
+	for _, p := range d.Watch {
+		out = append(out, globMeta.Replace(filepath.Join(project, p)))
+	}
+	return out
 }
 
 // under reports whether path is in folder dir.
@@ -219,10 +230,19 @@ func (s Section) withRuntime(specs []agents.CommandSpec) []agents.CommandSpec {
 		return specs
 	}
 	rt.Git = s.Git
+	cmdRT := rt // Runtime puts DotEnv.Watch last
+	if n := len(s.DotEnv.watched(s.Project)); n > 0 {
+		c := *rt
+		c.Watch = rt.Watch[:len(rt.Watch)-n]
+		cmdRT = &c
+	}
 	out := make([]agents.CommandSpec, len(specs))
 	for i, sp := range specs {
 		if sp.Runtime == nil && sp.ScriptCommand != "" {
 			sp.Runtime = rt
+			if sp.Hook != nil && !sp.Hook.IsHook() {
+				sp.Runtime = cmdRT
+			}
 		}
 		out[i] = sp
 	}

@@ -2,6 +2,7 @@ package copilot
 
 import (
 	"path/filepath"
+	"slices"
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/agents/claudeschema"
@@ -90,6 +91,11 @@ func (p *project) loadMCP(getenv func(string) string) {
 	}
 	var started []*hooks.Hook
 	for _, h := range all {
+		if h.Status == hooks.StatusRuns && slices.Contains(p.DisabledMCP, h.Name) {
+			// reviewed all the same: a server nobody looked at must not
+			// start once the user takes it off the list
+			h.Status, h.Reason = hooks.StatusDisabled, "disabledMcpServers of "+p.Paths.UserSettings+" names it: Copilot CLI does not start it"
+		}
 		if h.Status == hooks.StatusRuns {
 			started = append(started, h)
 		}

@@ -86,10 +86,12 @@ func loadProject(opts options) (*project, error) {
 		}
 	}
 	if userSettings.Root != nil {
-		if d := userSettings.Root.Get("disabledHooks"); d != nil && d.Kind == settingsio.Array {
-			for _, it := range d.Items {
-				if it.Kind == settingsio.String {
-					s.DisabledKeys = append(s.DisabledKeys, it.Raw)
+		for key, to := range map[string]*[]string{"disabledHooks": &s.DisabledKeys, "disabledMcpServers": &s.DisabledMCP} {
+			if d := userSettings.Root.Get(key); d != nil && d.Kind == settingsio.Array {
+				for _, it := range d.Items {
+					if it.Kind == settingsio.String {
+						*to = append(*to, it.Raw)
+					}
 				}
 			}
 		}

@@ -29,6 +29,10 @@ type project struct {
 	Trust    trustState
 	// DisabledKeys are the disabledHooks of the user settings.json.
 	DisabledKeys []string
+	// DisabledMCP are the disabledMcpServers of the user settings.json:
+	// Copilot CLI 1.0.102 starts no server of those names, the user's nor
+	// a project's (copilot-live; the same list in config.json does nothing).
+	DisabledMCP []string
 	// AllOff names the repository settings file whose disableAllHooks
 	// switches off every hook ("" none).
 	AllOff string

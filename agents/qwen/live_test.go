@@ -397,3 +397,44 @@ func TestQwenLiveStartsThePulledMCPServer(t *testing.T) {
 		t.Fatalf("audit after trust exit %d:\n%s", code, out)
 	}
 }
+
+// TestQwenLiveUntrustedFolderStartsNoMCPServer: with folder trust on and
+// the folder not trusted, the real Qwen Code starts not even the user's
+// own MCP server (it logs itself when it starts), and Hookwarden shows it
+// held back; once the folder is trusted it starts, and reads as running.
+func TestQwenLiveUntrustedFolderStartsNoMCPServer(t *testing.T) {
+	t.Parallel()
+	requireQwenLive(t)
+	for _, trusted := range []bool{false, true} {
+		root := t.TempDir()
+		testenv.WriteFile(t, filepath.Join(root, "home", ".qwen", "settings.json"), `{"$version": 4, "security": {"folderTrust": {"enabled": true}}, "mcpServers": {"mine": {"command": "bash", "args": ["-c", "echo x | qwen-live-log mcp-user"]}}}`)
+		if trusted {
+			testenv.WriteFile(t, filepath.Join(root, "home", ".qwen", "trustedFolders.json"), `{"/home/user/project": "TRUST_FOLDER"}`)
+		}
+		testenv.WriteFile(t, filepath.Join(root, "project", "README.md"), "x\n")
+		rep := runLive(t, root, noTool)
+		started := false
+		for _, f := range rep.Fired {
+			started = started || f.Hook == "mcp-user"
+		}
+		if started != trusted {
+			t.Fatalf("trusted %v: the user's server started %v", trusted, started)
+		}
+		var out bytes.Buffer
+		io := &cli.IO{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &out, Dir: filepath.Join(root, "project"), GOOS: "linux", Agents: all.Registry(),
+			Env: settingsio.Env{"HOME=" + filepath.Join(root, "home"), "PATH=" + os.Getenv("PATH"),
+				"QWEN_CODE_SYSTEM_SETTINGS_PATH=" + filepath.Join(root, "system", "settings.json"),
+				"HOOKWARDEN_CONFIG_DIR=" + filepath.Join(root, "hookwarden"), "XDG_CONFIG_HOME=" + filepath.Join(root, "xdg")}}
+		if trusted {
+			// the fixture's path is the kit's neutral one: Hookwarden reads the real one
+			testenv.WriteFile(t, filepath.Join(root, "home", ".qwen", "trustedFolders.json"), `{"`+filepath.Join(root, "project")+`": "TRUST_FOLDER"}`)
+		}
+		cli.Main(context.Background(), []string{"list", "--agent", "qwen"}, io)
+		want := map[bool]string{false: "blocked-untrusted-folder", true: "runs"}[trusted]
+		for _, l := range strings.Split(out.String(), "\n") {
+			if strings.Contains(l, "MCP server mine:") && strings.Fields(l)[0] != want {
+				t.Errorf("trusted %v: Hookwarden shows %q, want %s", trusted, l, want)
+			}
+		}
+	}
+}

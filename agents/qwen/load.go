@@ -177,10 +177,10 @@ func load(cwd string, getenv func(string) (string, bool)) (*snapshot, error) {
 		}
 	}
 	s.mcp = claudeschema.ReadSettings(layerProject, filepath.Join(real, ".mcp.json")) // loadProjectMcpServers: above the user's servers, below the workspace's
-	if !s.trust.trusted {
-		s.mcp.Ignored = "the folder is not trusted: Qwen Code starts no MCP server here"
-	}
-	s.commands = claudeschema.Commands{Agent: name, Expand: expand}.Merged([]*settingsio.File{fd.File, fu.File, s.mcp, fp.File, fs.File}, s.settings, commandKeys,
+	// discoverAllMcpTools returns at once when !isTrustedFolder(): no server starts, the user's neither
+	off := map[bool]string{false: "the folder is not trusted: Qwen Code starts no MCP server here"}[s.trust.trusted]
+	s.mcp.Ignored = off
+	s.commands = claudeschema.Commands{Agent: name, Expand: expand, ServersOff: off}.Merged([]*settingsio.File{fd.File, fu.File, s.mcp, fp.File, fs.File}, s.settings, commandKeys,
 		"when Qwen Code starts here", func(f *settingsio.File) bool { return f != s.mcp }, layerProject, // observed: default mode leaves them pending, yolo starts them
 		"asks first (its own approval in ~/.qwen/mcpApprovals.json, bound to the server's definition), except with --approval-mode yolo, which starts it without asking")
 	return s, nil
