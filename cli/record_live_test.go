@@ -464,7 +464,10 @@ func TestGeminiLiveRecordReplay(t *testing.T) {
 	cmd.Dir = e.project
 	tmp := filepath.Join(e.root, "tmp")
 	os.MkdirAll(tmp, 0o700)
-	cmd.Env = []string{"HOME=" + e.home, "GEMINI_API_KEY=dummy", "TMPDIR=" + tmp, "PATH=" + os.Getenv("PATH")}
+	// GEMINI_CLI_NO_RELAUNCH=true, as the harness runs it
+	// (geminicli.Options.Environ): the CLI runs as the child it would
+	// relaunch itself into, instead of loading its bundle twice.
+	cmd.Env = []string{"HOME=" + e.home, "GEMINI_API_KEY=dummy", "TMPDIR=" + tmp, "PATH=" + os.Getenv("PATH"), "GEMINI_CLI_NO_RELAUNCH=true"}
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	out, err := cmd.CombinedOutput()

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/agents/gemini"
@@ -41,7 +40,7 @@ func newFidelityFixture(t *testing.T, bundle string) *fidelityFixture {
 		t.Fatal(err)
 	}
 	f.opts = Options{Bundle: bundle, ProjectDir: f.project, HomeDir: f.home, FakeResponses: fake,
-		Prompt: "read notes.txt", DoneText: answer, Env: []string{"HW_LOG=" + f.log}, Timeout: 45 * time.Second}
+		Prompt: "read notes.txt", DoneText: answer, Env: []string{"HW_LOG=" + f.log}, Timeout: DefaultTimeout}
 	return f
 }
 
