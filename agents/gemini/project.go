@@ -412,7 +412,7 @@ func (p *Project) Watch() []string {
 	if p.storeDir != "" {
 		out = append(out, trust.Store{Dir: p.storeDir}.Path())
 	}
-	projectHooks, _ := reviewedHooks(p)
+	projectHooks, _ := p.reviewed()
 	for _, h := range projectHooks {
 		if !h.IsCommand {
 			continue

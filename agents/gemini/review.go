@@ -283,7 +283,7 @@ func (p *Project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 		return res, writeCommands(opts, pc, res)
 	}
 	req.IDs = rest
-	all, _ := reviewedHooks(snap)
+	all, _ := snap.reviewed()
 	picked := all
 	if !req.All {
 		var unknown []string
@@ -438,7 +438,7 @@ func (p *Project) Revoke(ctx context.Context, req agents.RevokeRequest) (res *ag
 	case req.All:
 		keys = trusted
 	default:
-		all, _ := reviewedHooks(snap)
+		all, _ := snap.reviewed()
 		picked, unknown := selectHooks(all, req.IDs)
 		for _, h := range picked {
 			keys = appendUnique(keys, h.Key)
