@@ -212,7 +212,7 @@ func (p *project) HookDocument(h *hooks.Hook) agents.Document {
 	if c := handlerOf(h); c != nil {
 		return c.Document(c.Written())
 	}
-	return nil
+	return append(agents.HookSlots(), agents.Slot("risk")) // MCP servers, tool commands
 }
 
 // RiskSubject is what runs, with an API key Qwen expanded into it named

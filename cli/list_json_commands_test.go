@@ -1,0 +1,45 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+)
+
+// Every entry of list --json is a full object: Qwen Code's MCP servers
+// were listed as {} (its HookDocument knew only hooks), so a CI reading
+// the JSON saw an entry with no command, file or status.
+func TestListJSONShowsEveryEntrysMembers(t *testing.T) {
+	t.Parallel()
+	for _, agent := range []string{"qwen", "copilot"} {
+		env := qwenEnv
+		if agent == "copilot" {
+			env = copilotGitEnv
+		}
+		io, out, _ := env(t, map[string]string{"PROJECT/.mcp.json": mcpBefore})
+		if code := Main(context.Background(), []string{"list", "--agent", agent, "--json"}, io); code != 0 {
+			t.Fatalf("%s: list --json exit %d: %s", agent, code, out())
+		}
+		var doc struct {
+			Hooks []map[string]any `json:"hooks"`
+		}
+		text := out()
+		if err := json.Unmarshal([]byte(text), &doc); err != nil {
+			t.Fatalf("%s: %v:\n%s", agent, err, text)
+		}
+		found := false
+		for _, h := range doc.Hooks {
+			for _, k := range []string{"id", "type", "command", "file", "status"} {
+				if _, ok := h[k]; !ok {
+					t.Errorf("%s: an entry of list --json has no %q: %v", agent, k, h)
+				}
+			}
+			if h["event"] == "mcp-server" && h["command"] == "echo -y docs-mcp" {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s: list --json does not list the MCP server docs:\n%s", agent, text)
+		}
+	}
+}
