@@ -141,6 +141,14 @@ import (
 //     flagged 11.0 %, review-recall 88.9 %; on risk10's frozen rules and on
 //     main after its merge F1 0.940 (P 0.940, R 0.940), benign critical
 //     1.4 %, flagged 11.0 %, review-recall 96.3 %. Its floor is that run.
+//   - blind12.jsonl: 142 rows (49 real from 17 repositories in none used
+//     before — 501 excluded —, 93 written, over all five agents), written
+//     blind from 05:29 to 05:42 UTC 2026-12-03 by a helper who read no
+//     code, rule or earlier set (README-blind12.md), after risk11's rules
+//     were frozen (b660860, 05:09 UTC). First run, the same on main before
+//     that round (bdd2ff5), on risk11's frozen rules and on main after its
+//     merge: F1 0.889 (P 0.952, R 0.833), benign critical 1.5 %, flagged
+//     12.1 %, review-recall 71.4 %. Its floor is that run.
 var blindFloors = map[string]struct {
 	f1, benignCrit, benignFlagged, reviewRecall float64
 }{
@@ -153,6 +161,7 @@ var blindFloors = map[string]struct {
 	"blind9.jsonl":  {f1: 0.938, benignCrit: 0.0148, benignFlagged: 0.1618, reviewRecall: 0.964},
 	"blind10.jsonl": {f1: 0.897, benignCrit: 0.0417, benignFlagged: 0.0834, reviewRecall: 0.782},
 	"blind11.jsonl": {f1: 0.939, benignCrit: 0.0137, benignFlagged: 0.1096, reviewRecall: 0.962},
+	"blind12.jsonl": {f1: 0.888, benignCrit: 0.0152, benignFlagged: 0.1213, reviewRecall: 0.714},
 	"blind8.jsonl":  {f1: 0.912, benignCrit: 0.0625, benignFlagged: 0.2500, reviewRecall: 0.821},
 }
 
