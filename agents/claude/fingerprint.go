@@ -51,6 +51,13 @@ func definition(h *hooks.Hook) (string, error) {
 		// A command of another kind: its kind, its name (server or key)
 		// and its value as written (command, args, env, url, headers…).
 		def = map[string]any{"kind": string(h.Kind), "name": h.Name, "value": handler}
+		if c := HandlerOf(h); c != nil && c.Frontmatter != "" {
+			var fm any
+			if err := json.Unmarshal([]byte(c.Frontmatter), &fm); err != nil {
+				return "", fmt.Errorf("reading the frontmatter of %s: %w", h.Origin.File, err)
+			}
+			def["frontmatter"] = fm
+		}
 	}
 	if h.HasMatcher {
 		def["matcher"] = h.Matcher

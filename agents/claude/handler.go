@@ -31,6 +31,11 @@ type handler struct {
 	Server string `json:"server,omitempty"`
 	Tool   string `json:"tool,omitempty"`
 	Input  string `json:"input,omitempty"`
+	// Frontmatter is a skill or command file's frontmatter as JSON ("" when
+	// it has none), on each shell command of its body: allowed-tools lets
+	// the command run without asking and disable-model-invocation says
+	// whether the model may invoke it, so its approval covers them.
+	Frontmatter string `json:"-"`
 	// Prompt and Model belong to prompt and agent handlers;
 	// ContinueOnBlock to prompt handlers.
 	Prompt          string `json:"prompt,omitempty"`

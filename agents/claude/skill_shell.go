@@ -144,12 +144,21 @@ func (r *registry) collectSkillShell() {
 			if !ok {
 				continue
 			}
+			frontmatter := ""
+			if f.Root != nil {
+				raw, err := f.Root.MarshalJSON()
+				if err != nil {
+					raw = []byte(fmt.Sprintf("%q", "unreadable frontmatter: "+err.Error()))
+				}
+				frontmatter = string(raw)
+			}
 			for i, c := range skillShellCommands(f.Raw) {
 				line := bytes.Count(f.Raw[:c.at], []byte("\n")) + 1
 				col := c.at - (bytes.LastIndexByte(f.Raw[:c.at], '\n') + 1) + 1
 				n := &settingsio.Node{Kind: settingsio.String, Str: c.command, Raw: c.command, Pos: settingsio.Pos{Line: line, Column: col}}
 				h := r.commandEntry(f, hooks.KindPromptCommand, name, n, fmt.Sprintf("body.shell[%d]", i))
 				h.Type, h.RawCommand = TypeCommand, c.command
+				HandlerOf(h).Frontmatter = frontmatter
 				h.Command = c.command
 				if skill {
 					h.Command = strings.ReplaceAll(h.Command, "${CLAUDE_SKILL_DIR}", filepath.Dir(f.Path))
