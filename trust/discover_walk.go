@@ -154,6 +154,16 @@ func (d *discoverer) stmt(st *syntax.Stmt, sc *scope, pipeFrom *syntax.Stmt) {
 		}
 		*sc = *after
 	case *syntax.FuncDecl:
+		names := c.Names
+		if c.Name != nil {
+			names = append(names, c.Name)
+		}
+		if len(names) == 0 {
+			// A function with no name (the parser's reading of forms
+			// such as "()0"): read its body as run here and now.
+			d.stmt(c.Body, sc, pipeFrom)
+			break
+		}
 		d.stmt(c.Body, sc.clone(), nil)
 		// Its assignments are the caller's once it is called (bash
 		// functions share their caller's variables), which may be at any
@@ -162,8 +172,10 @@ func (d *discoverer) stmt(st *syntax.Stmt, sc *scope, pipeFrom *syntax.Stmt) {
 		if d.funcVars == nil {
 			d.funcVars = map[string][]string{}
 		}
-		d.funcVars[c.Name.Value] = d.assignedIn(c.Body)
-		d.forget(sc, c.Name.Value, map[string]bool{})
+		for _, name := range names {
+			d.funcVars[name.Value] = d.assignedIn(c.Body)
+			d.forget(sc, name.Value, map[string]bool{})
+		}
 	case *syntax.TimeClause:
 		if c.Stmt != nil {
 			d.stmt(c.Stmt, sc, pipeFrom)
