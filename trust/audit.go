@@ -367,6 +367,13 @@ func compareFingerprints(now ScriptSnapshot, nowErr error, then *ScriptSnapshot)
 	case then.SHA256 != now.SHA256:
 		sr.Status, sr.Flagged = ScriptChanged, true
 		sr.Diff, sr.Note = scriptDiff(then, &now, "")
+	case then.Mode != "" && now.Mode != "" && then.Mode != now.Mode:
+		// same text, but whether it can be executed changed
+		sr.Status, sr.Flagged = ScriptChanged, true
+		sr.Note = "the text is the same, but the file lost its exec bit since approval: run as a program it now fails (or a PATH lookup skips it for another program)"
+		if now.Mode == "exec" {
+			sr.Note = "the text is the same, but the file gained its exec bit since approval: it can now run as a program (or a PATH lookup now finds it first)"
+		}
 	default:
 		sr.Status = ScriptUnchanged
 	}

@@ -124,6 +124,12 @@ func snapshotScriptWith(ref ScriptRef, projectDir string, cache *FingerprintCach
 	if !fi.Mode().IsRegular() {
 		return s, false, fmt.Errorf("script %s is not a regular file", ref.Path)
 	}
+	if ref.How == FoundProgram {
+		s.Mode = "noexec"
+		if fi.Mode().Perm()&0o111 != 0 {
+			s.Mode = "exec"
+		}
+	}
 	// The key of the file opened (links followed): what the kernel
 	// changes on any write to it.
 	before, keyed := fileKeyOf(fi)

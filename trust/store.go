@@ -166,6 +166,13 @@ type ScriptSnapshot struct {
 	// hook's own product only while git does not track it (no pull can
 	// have put it there); see trust/products.go.
 	MadeByHook bool `json:"made_by_hook,omitempty"`
+	// Mode is, for a file the command runs as a program (found by its
+	// path or through PATH), whether it may be executed: "exec" or
+	// "noexec" ("": not recorded). A pull that sets or clears the exec
+	// bit changes what runs without changing the text: a guard that can
+	// no longer be executed fails and the agent goes on, and a shell
+	// that looks a name up in PATH skips a file it cannot execute.
+	Mode string `json:"mode,omitempty"`
 }
 
 // Load reads the store; a missing file is an empty store.

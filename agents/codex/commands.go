@@ -57,6 +57,12 @@ func (s *project) collectCommands() {
 			}
 			notify = append(notify, h)
 		}
+		for _, h := range s.envPolicyEntries(f, doc.Root) {
+			if byHelper[h.Name] == nil {
+				helpers = append(helpers, h.Name)
+			}
+			byHelper[h.Name] = append(byHelper[h.Name], h)
+		}
 		for _, k := range helperKeys(doc.Root) {
 			if byHelper[k.path] == nil {
 				helpers = append(helpers, k.path)
@@ -82,7 +88,11 @@ func (s *project) collectCommands() {
 	}
 	s.Commands = append(s.Commands, s.commandStatuses(notify, "a later config.toml sets notify; Codex runs that one")...)
 	for _, k := range helpers {
-		s.Commands = append(s.Commands, s.commandStatuses(byHelper[k], "a later config.toml sets "+k+"; Codex runs that one")...)
+		later := "a later config.toml sets " + k + "; Codex runs that one"
+		if k == envPolicyKey {
+			later = "a later config.toml sets " + k + " too; Codex merges the two, later fields winning"
+		}
+		s.Commands = append(s.Commands, s.commandStatuses(byHelper[k], later)...)
 	}
 	for _, name := range order {
 		s.Commands = append(s.Commands, s.commandStatuses(byName[name], "a later config.toml sets the same server; Codex merges the two, later fields winning")...)
@@ -233,8 +243,17 @@ func (s *project) commandSpecs() []agents.CommandSpec {
 		if h.Type == "command" {
 			c.ScriptCommand = h.Command
 		}
+		if h.Name == envPolicyKey {
+			c.ScriptCommand = envPolicyScript(v)
+		}
 		if v.Kind == settingsio.TOMLTableValue {
 			for _, e := range v.Table.Entries {
+				if e.Key.Name == "set" && h.Name == envPolicyKey && e.Value.Kind == settingsio.TOMLTableValue {
+					for _, ev := range e.Value.Table.Entries {
+						c.Fields["set."+ev.Key.Name] = tomlJSON(ev.Value)
+					}
+					continue
+				}
 				if e.Key.Name == "env" && e.Value.Kind == settingsio.TOMLTableValue {
 					for _, ev := range e.Value.Table.Entries {
 						c.Fields[trust.EnvFieldPrefix+ev.Key.Name] = tomlJSON(ev.Value)
@@ -286,7 +305,7 @@ func scanCommands(f *file, sf agents.ScanFile) []agents.ScanHook {
 			continue
 		}
 		in := risk.FromHook(h, sf.Root)
-		if h.Command == "" {
+		if h.Command == "" && h.Type == "remote" {
 			in.URL = h.Description
 		}
 		out = append(out, agents.ScanHook{Line: h.Origin.Line, Column: h.Origin.Column, Event: string(h.Kind) + " " + h.Name,
