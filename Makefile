@@ -114,12 +114,10 @@ fuzz-short:
 fuzz-check:
 	@scripts/check-fuzz-targets.sh $(FUZZ_TARGETS)
 
+# Each package's fuzz test binary is built once and run per target
+# (scripts/fuzz-targets.sh), not relinked by a `go test -fuzz` per target.
 fuzz: fuzz-check
-	@set -e; for t in $(FUZZ_TARGETS); do \
-		pkg=$${t%%:*}; name=$${t#*:}; \
-		echo "fuzz $$pkg $$name for $(FUZZTIME)"; \
-		$(GO) test -run '^$$' -fuzz "^$$name\$$" -fuzztime=$(FUZZTIME) $$pkg; \
-	done
+	@GO='$(GO)' scripts/fuzz-targets.sh '$(FUZZTIME)' $(FUZZ_TARGETS)
 
 gui-smoke: build
 	scripts/gui-smoke.sh ./$(BIN)

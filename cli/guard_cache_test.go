@@ -35,9 +35,18 @@ func TestGuardCheckCacheNeverHidesAChangedScript(t *testing.T) {
 	if code, out, errOut := e.hookwarden(project, "trust", "--all"); code != 0 {
 		t.Fatalf("trust --all: %d\n%s%s", code, out, errOut)
 	}
-	// The script's ctime (set when it was written) must be older than the
-	// cache's racy margin for the check to cache it.
-	time.Sleep(3500 * time.Millisecond)
+	// The script's ctime (set when it was written; it cannot be set back)
+	// must be older than the cache's racy margin (3 s) for the check to
+	// cache it: wait until it is, with half a second to spare, counting the
+	// time git init and trust --all already took.
+	st, err := os.Stat(script)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctim := st.Sys().(*syscall.Stat_t).Ctim
+	if wait := time.Until(time.Unix(ctim.Sec, ctim.Nsec).Add(3500 * time.Millisecond)); wait > 0 {
+		time.Sleep(wait)
+	}
 	if code, out, errOut := e.hookwarden(project, "guard", "check"); code != 0 {
 		t.Fatalf("first check: %d\n%s%s", code, out, errOut)
 	}
