@@ -158,7 +158,12 @@ func (v *reviewView) rebuildItems() {
 	n := v.countNeedingReview()
 	v.setTabCount(n + len(v.unreadable()))
 	if v.hasReport() {
-		v.summary.SetText(reviewSummary(v.reviewNoun(), len(all), len(gone), n, unwatched, hidden))
+		s := reviewSummary(v.reviewNoun(), len(all), len(gone), n, unwatched, hidden)
+		if c, nc := commandCounts(all); c > 0 { // as audit counts them: hooks, and the commands that are not hooks
+			s = reviewSummary(v.reviewNoun(), len(all)-c, len(gone), n-nc, unwatched, hidden)
+			s = strings.Replace(s, ".", fmt.Sprintf("; %d of %s need review.", nc, plural(c, "command that is not a hook")), 1)
+		}
+		v.summary.SetText(s)
 	}
 	sel := -1
 	for i, it := range v.items {
@@ -228,6 +233,20 @@ func reviewSummary(noun string, total, gone, n, unwatched, hidden int) string {
 		s += fmt.Sprintf(" %s no longer in use.", plural(gone, "trusted key"))
 	}
 	return s
+}
+
+// commandCounts is how many of all are commands that are not hooks (MCP
+// servers, helper and tool commands) and how many of those need review.
+func commandCounts(all []reviewItem) (total, needing int) {
+	for _, it := range all {
+		if it.review != nil && it.review.Kind != "" {
+			total++
+			if it.hook.NeedsReview() {
+				needing++
+			}
+		}
+	}
+	return total, needing
 }
 
 // reviewNoun is what the review lists, in the agent's words.

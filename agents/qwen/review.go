@@ -76,8 +76,8 @@ var reviewWords = agents.ReviewWords{
 	Noun: "project hook", Banner: "Qwen Code hook", KeyLabel: "Fingerprint",
 	Empty: "This folder has no Qwen Code project hooks (.qwen/settings.json): there is nothing to review.",
 	Meaning: map[trust.HookStatus]string{
-		trust.StatusNew: "Not approved in Hookwarden. Qwen Code has no per-hook trust and its folder trust is off by default: " +
-			"it runs this hook unprompted, with your API keys in its environment. Read it, then approve it.",
+		trust.StatusNew: "Not approved in Hookwarden. Qwen Code has no per-hook trust: wherever it reads the project's settings (folder trust is off by default), " +
+			"it runs this hook unprompted, with your API keys in its environment; below, what it does here now. Read it, then approve it.",
 		trust.StatusChanged:         "Changed since it was approved: Qwen Code runs the new version without a word. The diff is against what was approved.",
 		trust.StatusScriptChanged:   "Approved, but a script it runs changed since: Qwen Code runs the new version without a word.",
 		trust.StatusPartlyUnwatched: "Approved, partly unwatched: part of what it runs (listed under it) cannot be watched.",
