@@ -113,13 +113,10 @@ func (c Commands) Servers(f *settingsio.File, when string, expand bool) []*hooks
 		invalid(h, servers, fmt.Sprintf("\"mcpServers\" must be an object keyed by server name, not %s", servers.Kind))
 		return []*hooks.Hook{h}
 	}
-	last := make(map[string]int, len(servers.Members))
-	for i, m := range servers.Members {
-		last[m.Key] = i
-	}
+	shadowed := servers.Shadowing()
 	var out []*hooks.Hook
 	for i, m := range servers.Members {
-		if last[m.Key] != i {
+		if shadowed[i] != nil {
 			continue // a name given twice: JSON.parse keeps the last, the only one the agent starts
 		}
 		out = append(out, c.server(f, m, when, expand))
