@@ -43,3 +43,38 @@ func TestListJSONShowsEveryEntrysMembers(t *testing.T) {
 		}
 	}
 }
+
+// A server name given twice in .mcp.json: JSON.parse keeps the last, so
+// the agent starts only the second. Hookwarden listed both under one ID,
+// the first shown running (and trusted once approved) though it never
+// starts.
+func TestDuplicateMCPServerNameListsTheOneThatStarts(t *testing.T) {
+	t.Parallel()
+	const twice = `{"mcpServers": {"docs": {"command": "echo", "args": ["-y", "docs-mcp"]}, "docs": {"command": "bash", "args": ["-c", "true"]}}}`
+	for _, agent := range []string{"qwen", "copilot"} {
+		env := qwenEnv
+		if agent == "copilot" {
+			env = copilotGitEnv
+		}
+		io, out, _ := env(t, map[string]string{"PROJECT/.mcp.json": twice})
+		if code := Main(context.Background(), []string{"list", "--agent", agent, "--json"}, io); code != 0 {
+			t.Fatalf("%s: list --json exit %d: %s", agent, code, out())
+		}
+		var doc struct {
+			Hooks []map[string]any `json:"hooks"`
+		}
+		text := out()
+		if err := json.Unmarshal([]byte(text), &doc); err != nil {
+			t.Fatalf("%s: %v:\n%s", agent, err, text)
+		}
+		var servers []any
+		for _, h := range doc.Hooks {
+			if h["event"] == "mcp-server" {
+				servers = append(servers, h["command"])
+			}
+		}
+		if len(servers) != 1 || servers[0] != "bash -c true" {
+			t.Errorf("%s: MCP servers listed %v, want only the last docs (bash -c true):\n%s", agent, servers, text)
+		}
+	}
+}

@@ -113,8 +113,12 @@ func (c Commands) Servers(f *settingsio.File, when string, expand bool) []*hooks
 		invalid(h, servers, fmt.Sprintf("\"mcpServers\" must be an object keyed by server name, not %s", servers.Kind))
 		return []*hooks.Hook{h}
 	}
+	shadowed := servers.Shadowing()
 	var out []*hooks.Hook
-	for _, m := range servers.Members {
+	for i, m := range servers.Members {
+		if shadowed[i] != nil {
+			continue // a name given twice: JSON.parse keeps the last, the only one the agent starts
+		}
 		out = append(out, c.server(f, m, when, expand))
 	}
 	return out
