@@ -12,23 +12,9 @@ import (
 func TestListJSONShowsEveryEntrysMembers(t *testing.T) {
 	t.Parallel()
 	for _, agent := range []string{"qwen", "copilot"} {
-		env := qwenEnv
-		if agent == "copilot" {
-			env = copilotGitEnv
-		}
-		io, out, _ := env(t, map[string]string{"PROJECT/.mcp.json": mcpBefore})
-		if code := Main(context.Background(), []string{"list", "--agent", agent, "--json"}, io); code != 0 {
-			t.Fatalf("%s: list --json exit %d: %s", agent, code, out())
-		}
-		var doc struct {
-			Hooks []map[string]any `json:"hooks"`
-		}
-		text := out()
-		if err := json.Unmarshal([]byte(text), &doc); err != nil {
-			t.Fatalf("%s: %v:\n%s", agent, err, text)
-		}
+		entries, text := listJSONEntries(t, agent, map[string]string{"PROJECT/.mcp.json": mcpBefore})
 		found := false
-		for _, h := range doc.Hooks {
+		for _, h := range entries {
 			for _, k := range []string{"id", "type", "command", "file", "status"} {
 				if _, ok := h[k]; !ok {
 					t.Errorf("%s: an entry of list --json has no %q: %v", agent, k, h)
@@ -52,23 +38,9 @@ func TestDuplicateMCPServerNameListsTheOneThatStarts(t *testing.T) {
 	t.Parallel()
 	const twice = `{"mcpServers": {"docs": {"command": "echo", "args": ["-y", "docs-mcp"]}, "docs": {"command": "bash", "args": ["-c", "true"]}}}`
 	for _, agent := range []string{"qwen", "copilot"} {
-		env := qwenEnv
-		if agent == "copilot" {
-			env = copilotGitEnv
-		}
-		io, out, _ := env(t, map[string]string{"PROJECT/.mcp.json": twice})
-		if code := Main(context.Background(), []string{"list", "--agent", agent, "--json"}, io); code != 0 {
-			t.Fatalf("%s: list --json exit %d: %s", agent, code, out())
-		}
-		var doc struct {
-			Hooks []map[string]any `json:"hooks"`
-		}
-		text := out()
-		if err := json.Unmarshal([]byte(text), &doc); err != nil {
-			t.Fatalf("%s: %v:\n%s", agent, err, text)
-		}
+		entries, text := listJSONEntries(t, agent, map[string]string{"PROJECT/.mcp.json": twice})
 		var servers []any
-		for _, h := range doc.Hooks {
+		for _, h := range entries {
 			if h["event"] == "mcp-server" {
 				servers = append(servers, h["command"])
 			}
@@ -77,4 +49,26 @@ func TestDuplicateMCPServerNameListsTheOneThatStarts(t *testing.T) {
 			t.Errorf("%s: MCP servers listed %v, want only the last docs (bash -c true):\n%s", agent, servers, text)
 		}
 	}
+}
+
+// listJSONEntries is list --json's entries for agent ("qwen" or
+// "copilot") in a project of files, with the document's text.
+func listJSONEntries(t *testing.T, agent string, files map[string]string) ([]map[string]any, string) {
+	t.Helper()
+	env := qwenEnv
+	if agent == "copilot" {
+		env = copilotGitEnv
+	}
+	io, out, _ := env(t, files)
+	if code := Main(context.Background(), []string{"list", "--agent", agent, "--json"}, io); code != 0 {
+		t.Fatalf("%s: list --json exit %d: %s", agent, code, out())
+	}
+	var doc struct {
+		Hooks []map[string]any `json:"hooks"`
+	}
+	text := out()
+	if err := json.Unmarshal([]byte(text), &doc); err != nil {
+		t.Fatalf("%s: %v:\n%s", agent, err, text)
+	}
+	return doc.Hooks, text
 }
