@@ -20,10 +20,11 @@ import (
 // look up stay (trust's, ~110 KB). A package not listed has no budget
 // here yet.
 var initBudget = map[string]int{
-	"github.com/hookwarden/hookwarden/history":    8 << 10,
-	"github.com/hookwarden/hookwarden/settingsio": 8 << 10,
-	"github.com/hookwarden/hookwarden/sandbox":    8 << 10,
-	"github.com/hookwarden/hookwarden/trust":      160 << 10,
+	"github.com/hookwarden/hookwarden/history":       8 << 10,
+	"github.com/hookwarden/hookwarden/settingsio":    8 << 10,
+	"github.com/hookwarden/hookwarden/sandbox":       8 << 10,
+	"github.com/hookwarden/hookwarden/agents/gemini": 40 << 10,
+	"github.com/hookwarden/hookwarden/trust":         160 << 10,
 }
 
 // TestPackagesInitialiseWithinBudget starts this test binary again (it
