@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // secretKinds name the alternatives of secretPattern, in order: each has
@@ -13,22 +14,24 @@ var secretKinds = []string{"private-key", "jwt", "bearer-token", "github-token",
 // secretPattern finds what looks like a secret in a payload's text. No
 // match crosses a quote or starts or ends in a backslash escape, so
 // replacing one inside a JSON string keeps the JSON valid.
-var secretPattern = regexp.MustCompile(strings.Join([]string{
-	`(-----BEGIN[A-Z ]{0,40} PRIVATE KEY-----[^"]*?-----END[A-Z ]{0,40} PRIVATE KEY-----)`,
-	`\b(eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,})`,
-	`(?i:\bbearer)\s+([A-Za-z0-9._~+/-]{16,}=*)`,
-	`\b((?:gh[pousr]_[A-Za-z0-9]{30,})|(?:github_pat_[A-Za-z0-9_]{22,}))`,
-	`\b((?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16})\b`,
-	`(?i:aws_?secret_?access_?key)(?:\\?["'])?\s*[:=]\s*(?:\\?["'])?([A-Za-z0-9/+=]{40})`,
-	`\b((?:sk-(?:ant-|proj-|live-|test-)?[A-Za-z0-9_-]{20,})|(?:AIza[0-9A-Za-z_-]{35})|(?:xox[abprs]-[A-Za-z0-9-]{10,})|(?:glpat-[A-Za-z0-9_-]{20,})|(?:npm_[A-Za-z0-9]{36}))`,
-	`(?i:[a-z0-9_.-]*(?:api[_-]?key|secret|token|passw(?:or)?d|credential)[a-z0-9_]*)(?:\\?["'])?\s*[:=]\s*(?:\\?["'])?([^\s"'\\,;&|(){}<>\[\]]{8,})`,
-}, "|"))
+var secretPattern = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(strings.Join([]string{
+		`(-----BEGIN[A-Z ]{0,40} PRIVATE KEY-----[^"]*?-----END[A-Z ]{0,40} PRIVATE KEY-----)`,
+		`\b(eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,})`,
+		`(?i:\bbearer)\s+([A-Za-z0-9._~+/-]{16,}=*)`,
+		`\b((?:gh[pousr]_[A-Za-z0-9]{30,})|(?:github_pat_[A-Za-z0-9_]{22,}))`,
+		`\b((?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16})\b`,
+		`(?i:aws_?secret_?access_?key)(?:\\?["'])?\s*[:=]\s*(?:\\?["'])?([A-Za-z0-9/+=]{40})`,
+		`\b((?:sk-(?:ant-|proj-|live-|test-)?[A-Za-z0-9_-]{20,})|(?:AIza[0-9A-Za-z_-]{35})|(?:xox[abprs]-[A-Za-z0-9-]{10,})|(?:glpat-[A-Za-z0-9_-]{20,})|(?:npm_[A-Za-z0-9]{36}))`,
+		`(?i:[a-z0-9_.-]*(?:api[_-]?key|secret|token|passw(?:or)?d|credential)[a-z0-9_]*)(?:\\?["'])?\s*[:=]\s*(?:\\?["'])?([^\s"'\\,;&|(){}<>\[\]]{8,})`,
+	}, "|"))
+})
 
 // Redact replaces what looks like a secret in text with
 // "[REDACTED:<kind>]" and returns the kinds it replaced (sorted, each
 // once).
 func Redact(text string) (string, []string) {
-	matches := secretPattern.FindAllStringSubmatchIndex(text, -1)
+	matches := secretPattern().FindAllStringSubmatchIndex(text, -1)
 	if len(matches) == 0 {
 		return text, nil
 	}

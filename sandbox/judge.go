@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/hookwarden/hookwarden/risk/vocab"
 )
@@ -122,7 +123,7 @@ func judgeFile(f *FileChange, home, project string, agentFiles []string, shown s
 }
 
 // dataLabel is a DNS label that looks like encoded data.
-var dataLabel = regexp.MustCompile(`^(?:[0-9a-f]{16,}|[A-Za-z0-9+_-]{24,}=*)$`)
+var dataLabel = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:[0-9a-f]{16,}|[A-Za-z0-9+_-]{24,}=*)$`) })
 
 // rootSockets are Unix sockets whose service runs what it is asked as
 // root (a container engine's).
@@ -144,7 +145,7 @@ func judgeNetwork(n *NetworkAttempt, show func(string) string) Judgement {
 	if n.Kind == "dns" {
 		carries := n.SendsInput || len(n.Name) > 100
 		for _, l := range strings.Split(n.Name, ".") {
-			if dataLabel.MatchString(l) {
+			if dataLabel().MatchString(l) {
 				carries = true
 			}
 		}
@@ -251,10 +252,12 @@ func isLoopback(addr string) bool {
 
 // rawDevice matches the names of disks, memory and the kernel's log:
 // raw access to what the whole machine stands on.
-var rawDevice = regexp.MustCompile(`^/dev/(?:sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|loop\d|dm-\d|md\d|mapper/|disk/|mem$|kmem$|port$|kmsg$|nbd\d|sr\d|ram\d|zram\d)`)
+var rawDevice = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^/dev/(?:sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|loop\d|dm-\d|md\d|mapper/|disk/|mem$|kmem$|port$|kmsg$|nbd\d|sr\d|ram\d|zram\d)`)
+})
 
 // terminalDevice matches terminals.
-var terminalDevice = regexp.MustCompile(`^/dev/(?:pts/|tty|console$|ptmx$|vcs)`)
+var terminalDevice = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^/dev/(?:pts/|tty|console$|ptmx$|vcs)`) })
 
 func judgeDevice(d *DeviceAttempt) Judgement {
 	switch {
@@ -266,10 +269,10 @@ func judgeDevice(d *DeviceAttempt) Judgement {
 			"pushes keystrokes into a terminal (" + d.What + " on " + d.Path + "), which the user's shell would run: refused"}
 	case d.Path == "/dev/tty":
 		return Judgement{Level: vocab.LevelNone, Summary: "opens /dev/tty (the sandbox has no terminal)"}
-	case terminalDevice.MatchString(d.Path):
+	case terminalDevice().MatchString(d.Path):
 		return Judgement{vocab.Destructive, vocab.LevelReview,
 			"opens the terminal " + d.Path + " (not in the sandbox): it could type into or draw over another program's screen"}
-	case rawDevice.MatchString(d.Path):
+	case rawDevice().MatchString(d.Path):
 		return Judgement{vocab.Destructive, vocab.LevelCritical, "opens " + d.Path + " (not in the sandbox): raw access to a disk, memory or the kernel"}
 	}
 	return Judgement{vocab.Destructive, vocab.LevelReview, "opens the device " + d.Path + " (not in the sandbox)"}

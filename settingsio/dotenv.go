@@ -2,6 +2,7 @@ package settingsio
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/dlclark/regexp2"
 )
@@ -26,12 +27,16 @@ const (
 
 // dotenvLine is dotenv's LINE regular expression (flags "mg") with V8's
 // meaning of \s, \w, '.', '^' and '$' under the m flag.
-var dotenvLine = regexp2.MustCompile(jsLineStart+`[`+jsSpace+`]*(?:export[`+jsSpace+`]+)?([A-Za-z0-9_.-]+)(?:[`+jsSpace+`]*=[`+jsSpace+`]*?|:[`+jsSpace+`]+?)`+
-	`([`+jsSpace+`]*'(?:\\'|[^'])*'|[`+jsSpace+`]*"(?:\\"|[^"])*"|[`+jsSpace+`]*`+"`"+`(?:\\`+"`"+`|[^`+"`"+`])*`+"`"+`|[^#\r\n]+)?`+
-	`[`+jsSpace+`]*(?:#[^`+jsLineEnd+`]*)?`+jsLineFinish, regexp2.None)
+var dotenvLine = sync.OnceValue(func() *regexp2.Regexp {
+	return regexp2.MustCompile(jsLineStart+`[`+jsSpace+`]*(?:export[`+jsSpace+`]+)?([A-Za-z0-9_.-]+)(?:[`+jsSpace+`]*=[`+jsSpace+`]*?|:[`+jsSpace+`]+?)`+
+		`([`+jsSpace+`]*'(?:\\'|[^'])*'|[`+jsSpace+`]*"(?:\\"|[^"])*"|[`+jsSpace+`]*`+"`"+`(?:\\`+"`"+`|[^`+"`"+`])*`+"`"+`|[^#\r\n]+)?`+
+		`[`+jsSpace+`]*(?:#[^`+jsLineEnd+`]*)?`+jsLineFinish, regexp2.None)
+})
 
 // dotenvUnquote is /^(['"`])([\s\S]*)\1$/mg.
-var dotenvUnquote = regexp2.MustCompile(jsLineStart+"(['\"`])([\\s\\S]*)\\1"+jsLineFinish, regexp2.None)
+var dotenvUnquote = sync.OnceValue(func() *regexp2.Regexp {
+	return regexp2.MustCompile(jsLineStart+"(['\"`])([\\s\\S]*)\\1"+jsLineFinish, regexp2.None)
+})
 
 // ParseDotEnv is dotenv.parse: every KEY=value the LINE expression finds,
 // in file order (a key given twice keeps its last value and line, at the
@@ -61,7 +66,7 @@ func ParseDotEnv(src string) []DotEnvEntry {
 	}
 	var out []DotEnvEntry
 	index := map[string]int{}
-	m, _ := dotenvLine.FindStringMatch(src)
+	m, _ := dotenvLine().FindStringMatch(src)
 	for m != nil {
 		g := m.GroupByNumber(1)
 		key := g.String()
@@ -70,7 +75,7 @@ func ParseDotEnv(src string) []DotEnvEntry {
 		if value != "" {
 			quote = value[0]
 		}
-		if un, err := dotenvUnquote.Replace(value, "$2", -1, -1); err == nil {
+		if un, err := dotenvUnquote().Replace(value, "$2", -1, -1); err == nil {
 			value = un
 		}
 		if quote == '"' {
@@ -84,7 +89,7 @@ func ParseDotEnv(src string) []DotEnvEntry {
 			index[key] = len(out)
 			out = append(out, e)
 		}
-		m, _ = dotenvLine.FindNextMatch(m)
+		m, _ = dotenvLine().FindNextMatch(m)
 	}
 	return out
 }

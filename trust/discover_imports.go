@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // FoundImport: a module of the project that a Python or JavaScript /
@@ -21,7 +22,7 @@ func scriptLang(path, via string) string {
 		runner = runner[i+1:]
 	}
 	switch {
-	case versioned.MatchString(runner) || runner == "run" && strings.HasSuffix(path, ".py"):
+	case versioned().MatchString(runner) || runner == "run" && strings.HasSuffix(path, ".py"):
 		return "python"
 	case runner == "node" || runner == "nodejs" || runner == "deno" || runner == "bun" || runner == "tsx" || runner == "ts-node" || runner == "esno":
 		return "js"
@@ -41,10 +42,18 @@ func scriptLang(path, via string) string {
 }
 
 var (
-	pyImportRE  = regexp.MustCompile(`(?m)(?:^|[;:])[ \t]*import[ \t]+([\w.]+(?:[ \t]+as[ \t]+\w+)?(?:[ \t]*,[ \t]*[\w.]+(?:[ \t]+as[ \t]+\w+)?)*)`)
-	pyFromRE    = regexp.MustCompile(`(?m)(?:^|[;:])[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+\(?([^\n#]*)`)
-	jsRequireRE = regexp.MustCompile(`\b(?:require|import)\s*\(\s*(?:'([^']+)'|"([^"]+)"|` + "`([^`$]+)`" + `)\s*\)`)
-	jsFromRE    = regexp.MustCompile(`(?m)(?:^|[;\s])(?:import|export)\s+(?:[^'";]*?\s+from\s+)?(?:'([^']+)'|"([^"]+)")`)
+	pyImportRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?m)(?:^|[;:])[ \t]*import[ \t]+([\w.]+(?:[ \t]+as[ \t]+\w+)?(?:[ \t]*,[ \t]*[\w.]+(?:[ \t]+as[ \t]+\w+)?)*)`)
+	})
+	pyFromRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?m)(?:^|[;:])[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+\(?([^\n#]*)`)
+	})
+	jsRequireRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b(?:require|import)\s*\(\s*(?:'([^']+)'|"([^"]+)"|` + "`([^`$]+)`" + `)\s*\)`)
+	})
+	jsFromRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?m)(?:^|[;\s])(?:import|export)\s+(?:[^'";]*?\s+from\s+)?(?:'([^']+)'|"([^"]+)")`)
+	})
 )
 
 var jsExtensions = []string{"", ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".tsx", ".jsx", ".json"}
@@ -152,7 +161,7 @@ func (d *discoverer) pythonImports(sc *scope, path, text string) {
 // pythonImportsFrom resolves the file's import statements against roots
 // (relative imports against the file's own package).
 func (d *discoverer) pythonImportsFrom(sc *scope, path, text string, roots []string) {
-	for _, m := range pyImportRE.FindAllStringSubmatchIndex(text, -1) {
+	for _, m := range pyImportRE().FindAllStringSubmatchIndex(text, -1) {
 		for _, part := range strings.Split(text[m[2]:m[3]], ",") {
 			name := strings.Fields(part)
 			if len(name) > 0 {
@@ -160,7 +169,7 @@ func (d *discoverer) pythonImportsFrom(sc *scope, path, text string, roots []str
 			}
 		}
 	}
-	for _, m := range pyFromRE.FindAllStringSubmatchIndex(text, -1) {
+	for _, m := range pyFromRE().FindAllStringSubmatchIndex(text, -1) {
 		dots, mod := text[m[2]:m[3]], text[m[4]:m[5]]
 		var names []string
 		for _, n := range strings.Split(strings.Trim(text[m[6]:m[7]], "()\\ \t"), ",") {
@@ -233,7 +242,7 @@ func (d *discoverer) pythonModule(sc *scope, text string, offset int, roots []st
 // jsImports follows relative require(), import() and import/export …
 // from: resolved beside the script with Node's extensions and index files.
 func (d *discoverer) jsImports(sc *scope, path, text string) {
-	for _, re := range []*regexp.Regexp{jsRequireRE, jsFromRE} {
+	for _, re := range []*regexp.Regexp{jsRequireRE(), jsFromRE()} {
 		for _, m := range re.FindAllStringSubmatchIndex(text, -1) {
 			spec := ""
 			for g := 2; g+1 < len(m); g += 2 {

@@ -134,7 +134,7 @@ func (d *discoverer) inlineForeign(st *syntax.Stmt, w cmdWord, sc *scope, via st
 	}
 	lang := ""
 	switch {
-	case versioned.MatchString(name):
+	case versioned().MatchString(name):
 		lang = "python"
 	case name == "node" || name == "nodejs" || name == "bun" || name == "deno":
 		lang = "js"

@@ -212,7 +212,7 @@ func awkCode(prog string) string {
 func sedInline(code string) bool {
 	for _, line := range strings.Split(code, "\n") {
 		for _, part := range strings.Split(line, ";") {
-			if strings.TrimSpace(part) != "" && !sedCommand.MatchString(part) {
+			if strings.TrimSpace(part) != "" && !sedCommand().MatchString(part) {
 				return false
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // pyRunners are Python's builtins that run code given as text or load a
@@ -120,7 +121,7 @@ var pyModules = map[string]pyModule{
 
 // pyCodingRE is a source encoding declaration (PEP 263), on one of the
 // first two lines.
-var pyCodingRE = regexp.MustCompile(`(?m)^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)`)
+var pyCodingRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)`) })
 
 // pyPlainCodings are encodings in which ASCII text reads as itself.
 var pyPlainCodings = setOf("utf-8", "utf8", "ascii", "us-ascii", "latin-1", "latin1", "iso-8859-1", "iso8859-1", "cp1252", "utf-8-sig", "iso-8859-15", "l1")
@@ -178,7 +179,7 @@ type pyReader struct {
 // it reads by literal paths and follows the modules it loads by literal
 // names (importlib.import_module("x"), runpy.run_path("y.py")).
 func (d *discoverer) pythonSound(sc *scope, path, text string, roots []string) {
-	if m := pyCodingRE.FindStringSubmatch(firstLines(text, 2)); m != nil && !pyPlainCodings[strings.ReplaceAll(strings.ToLower(m[1]), "_", "-")] {
+	if m := pyCodingRE().FindStringSubmatch(firstLines(text, 2)); m != nil && !pyPlainCodings[strings.ReplaceAll(strings.ToLower(m[1]), "_", "-")] {
 		d.reasonAt(sc, text, 0, ReasonComputed, "the source declares the encoding "+m[1]+", in which its bytes may read as other code (a comment may hold code)")
 	}
 	toks, fields := pyTokens(text, 0)

@@ -277,7 +277,7 @@ func (d *discoverer) pyLauncher(st *syntax.Stmt, name string, args []cmdWord, sc
 					}
 				}
 			}
-			if !versioned.MatchString(strings.TrimSuffix(filepath.Base(prog), ".exe")) {
+			if !versioned().MatchString(strings.TrimSuffix(filepath.Base(prog), ".exe")) {
 				d.projectReason(sc, st, ReasonLoads, name+" (the Python launcher) runs "+filepath.Base(p)+" with the program its first line names ("+clip(strings.TrimSpace(line), 60)+"), which Hookwarden does not read as Python")
 			}
 		}

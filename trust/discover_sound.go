@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"regexp"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
@@ -372,7 +373,7 @@ func versionOnly(name, t string) bool {
 	switch {
 	case base == "node" || base == "nodejs" || base == "deno" || base == "bun":
 		return t == "-v" || t == "-h"
-	case versioned.MatchString(base):
+	case versioned().MatchString(base):
 		return t == "-V" || t == "-VV" || t == "-h"
 	case base == "perl" || base == "php": // ruby -v is verbose, and runs its script
 		return t == "-v" || t == "-h"
@@ -443,9 +444,11 @@ func (d *discoverer) projectEnvironment(st *syntax.Stmt, runner string, sc *scop
 // which writes a file, nor e, which runs the pattern space as a command),
 // or a command of the set that only edits the stream (p d q Q = g G h H n
 // N x l, y/…/…/). Anything else (r, R, w, W, e, braces, labels) is not.
-var sedCommand = regexp.MustCompile(`^\s*((\d+|\$|/(\\.|[^/\\])*/)(\s*,\s*(\d+|\$|/(\\.|[^/\\])*/))?\s*!?\s*)?` +
-	`(s/(\\.|[^/\\])*/(\\.|[^/\\])*/[gpiImM0-9]*|s\|(\\.|[^|\\])*\|(\\.|[^|\\])*\|[gpiImM0-9]*|s#(\\.|[^#\\])*#(\\.|[^#\\])*#[gpiImM0-9]*|` +
-	`y/(\\.|[^/\\])*/(\\.|[^/\\])*/|[pdqQ=gGhHnNxl])\s*$`)
+var sedCommand = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*((\d+|\$|/(\\.|[^/\\])*/)(\s*,\s*(\d+|\$|/(\\.|[^/\\])*/))?\s*!?\s*)?` +
+		`(s/(\\.|[^/\\])*/(\\.|[^/\\])*/[gpiImM0-9]*|s\|(\\.|[^|\\])*\|(\\.|[^|\\])*\|[gpiImM0-9]*|s#(\\.|[^#\\])*#(\\.|[^#\\])*#[gpiImM0-9]*|` +
+		`y/(\\.|[^/\\])*/(\\.|[^/\\])*/|[pdqQ=gGhHnNxl])\s*$`)
+})
 
 // inertSed reports whether a sed command line only edits a stream: every
 // word known, no script file (-f), no option it does not know, and every
@@ -500,7 +503,7 @@ operands:
 	}
 	for _, s := range scripts {
 		for _, part := range strings.Split(s, ";") {
-			if strings.TrimSpace(part) == "" || !sedCommand.MatchString(part) {
+			if strings.TrimSpace(part) == "" || !sedCommand().MatchString(part) {
 				return false
 			}
 		}

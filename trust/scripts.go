@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -89,11 +90,11 @@ var (
 
 // versioned names a Python interpreter: python3, python3.12, pypy3,
 // pythonw, and the Python launcher py (pyw), which runs one (pyLauncher).
-var versioned = regexp.MustCompile(`^((python|pypy)[0-9.]*w?|pyw?)$`)
+var versioned = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^((python|pypy)[0-9.]*w?|pyw?)$`) })
 
 func interpreterFor(prog string) (interpreter, bool) {
 	base := strings.TrimSuffix(filepath.Base(prog), ".exe")
-	if versioned.MatchString(base) {
+	if versioned().MatchString(base) {
 		return pythonInterp, true
 	}
 	switch base {

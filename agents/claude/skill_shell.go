@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -33,9 +34,9 @@ import (
 const jsSpaceClass = `[\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}]`
 
 var (
-	skillShellFenced = regexp.MustCompile("```!" + jsSpaceClass + "*\\n?((?s:.*?))\\n?```")
-	skillShellInline = regexp.MustCompile("!`([^`]+)`")
-	plainCodeSpan    = regexp.MustCompile("`[^`\\n]+`")
+	skillShellFenced = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("```!" + jsSpaceClass + "*\\n?((?s:.*?))\\n?```") })
+	skillShellInline = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("!`([^`]+)`") })
+	plainCodeSpan    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("`[^`\\n]+`") })
 )
 
 // skillShellCommand is one shell command of a skill or command body:
@@ -66,7 +67,7 @@ func skillShellCommands(data []byte) []skillShellCommand {
 			out = append(out, skillShellCommand{command: cmd, at: start + at})
 		}
 	}
-	for _, m := range skillShellFenced.FindAllStringSubmatchIndex(body, -1) {
+	for _, m := range skillShellFenced().FindAllStringSubmatchIndex(body, -1) {
 		add(body[m[2]:m[3]], m[0])
 	}
 	if !strings.Contains(body, "!`") {
@@ -75,7 +76,7 @@ func skillShellCommands(data []byte) []skillShellCommand {
 	// Plain code spans not opened right after a ! or a ` are blanked
 	// (their length kept), so that a !` inside one is not a command.
 	blank := []byte(body)
-	for _, m := range plainCodeSpan.FindAllStringIndex(body, -1) {
+	for _, m := range plainCodeSpan().FindAllStringIndex(body, -1) {
 		if m[0] > 0 && (body[m[0]-1] == '!' || body[m[0]-1] == '`') {
 			continue
 		}
@@ -84,7 +85,7 @@ func skillShellCommands(data []byte) []skillShellCommand {
 		}
 	}
 	text := string(blank)
-	for _, m := range skillShellInline.FindAllStringSubmatchIndex(text, -1) {
+	for _, m := range skillShellInline().FindAllStringSubmatchIndex(text, -1) {
 		// (?<=^|\s): at the start or after JavaScript whitespace.
 		if m[0] > 0 {
 			r := []rune(text[:m[0]])

@@ -2,6 +2,7 @@ package gemini
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/dlclark/regexp2"
 
@@ -70,7 +71,7 @@ func redactionRule(key, value string, allowed, blocked map[string]bool, strict b
 		return ""
 	}
 	if value != "" {
-		for _, p := range secretValuePatterns {
+		for _, p := range secretValuePatterns() {
 			if ok, _ := p.re.MatchString(value); ok {
 				return "its value looks like " + p.what
 			}
@@ -128,17 +129,19 @@ type secretPattern struct {
 const jsSpaceClass = `\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff`
 
 // secretValuePatterns are NEVER_ALLOWED_VALUE_PATTERNS, case-insensitive.
-var secretValuePatterns = []secretPattern{
-	{"a private key", mustJSRegex(`-----BEGIN (RSA|OPENSSH|EC|PGP) PRIVATE KEY-----`)},
-	{"a certificate", mustJSRegex(`-----BEGIN CERTIFICATE-----`)},
-	{"a URL with a password", mustJSRegex(`(https?|ftp|smtp):\/\/[^:` + jsSpaceClass + `]{1,1024}:[^@` + jsSpaceClass + `]{1,1024}@`)},
-	{"a GitHub token", mustJSRegex(`(ghp|gho|ghu|ghs|ghr|github_pat)_[a-zA-Z0-9_]{36,}`)},
-	{"a Google API key", mustJSRegex(`AIzaSy[a-zA-Z0-9_\\-]{33}`)},
-	{"an AWS access key", mustJSRegex(`AKIA[A-Z0-9]{16}`)},
-	{"a JWT", mustJSRegex(`eyJ[a-zA-Z0-9_-]{0,10240}\.[a-zA-Z0-9_-]{0,10240}\.[a-zA-Z0-9_-]{0,10240}`)},
-	{"a Stripe key", mustJSRegex(`(s|r)k_(live|test)_[0-9a-zA-Z]{24}`)},
-	{"a Slack token", mustJSRegex(`xox[abpr]-[a-zA-Z0-9-]+`)},
-}
+var secretValuePatterns = sync.OnceValue(func() []secretPattern {
+	return []secretPattern{
+		{"a private key", mustJSRegex(`-----BEGIN (RSA|OPENSSH|EC|PGP) PRIVATE KEY-----`)},
+		{"a certificate", mustJSRegex(`-----BEGIN CERTIFICATE-----`)},
+		{"a URL with a password", mustJSRegex(`(https?|ftp|smtp):\/\/[^:` + jsSpaceClass + `]{1,1024}:[^@` + jsSpaceClass + `]{1,1024}@`)},
+		{"a GitHub token", mustJSRegex(`(ghp|gho|ghu|ghs|ghr|github_pat)_[a-zA-Z0-9_]{36,}`)},
+		{"a Google API key", mustJSRegex(`AIzaSy[a-zA-Z0-9_\\-]{33}`)},
+		{"an AWS access key", mustJSRegex(`AKIA[A-Z0-9]{16}`)},
+		{"a JWT", mustJSRegex(`eyJ[a-zA-Z0-9_-]{0,10240}\.[a-zA-Z0-9_-]{0,10240}\.[a-zA-Z0-9_-]{0,10240}`)},
+		{"a Stripe key", mustJSRegex(`(s|r)k_(live|test)_[0-9a-zA-Z]{24}`)},
+		{"a Slack token", mustJSRegex(`xox[abpr]-[a-zA-Z0-9-]+`)},
+	}
+})
 
 func mustJSRegex(p string) *regexp2.Regexp {
 	return regexp2.MustCompile(p, regexp2.ECMAScript|regexp2.IgnoreCase)
