@@ -1665,6 +1665,16 @@ func (sh *shell) write(target value, content value, n syntax.Node) {
 	raw := target.s
 	if sh.a.mentionsEnvFile(sh.rawText(n)) && (sh.a.mentionsEnvFile(raw) || !target.known) {
 		line, entry := sh.a.envFileRiskEntry(content.s)
+		if from := content.net; from != nil || content.sock != nil {
+			// the shell runs the env file before every later command:
+			// text a server chose (a PATH root, a value inside quotes)
+			// is programs and code that server chooses
+			if from == nil {
+				from = content.sock
+			}
+			sh.find(n, Persistence, LevelCritical, "writes text downloaded from %s into the agent's env file, which runs before every later command of the session", from)
+			return
+		}
 		switch {
 		case line == "":
 		case !content.known && unknownRootToolEntry(entry) && content.t.kinds&^tMeta == 0 && content.t.has(tMeta):
