@@ -529,6 +529,16 @@ func rootServiceTool(pos []field) bool {
 		// the system's package manager installing packages by name from
 		// the distribution's repositories (its own job needs root; a
 		// package file or URL, or any other verb, is not this)
+		if len(pos) >= 2 && (pos[1].s == "update" || pos[1].s == "makecache") && (base == "apt-get" || base == "apt" || base == "apk" || base == "dnf" || base == "yum") {
+			// refreshing the package lists from the configured
+			// repositories, with options only: the same job, no package
+			for _, a := range pos[2:] {
+				if !a.known || !strings.HasPrefix(a.s, "-") || strings.Contains(a.s, "=") {
+					return false
+				}
+			}
+			return true
+		}
 		if len(pos) < 3 || pos[1].s != "install" && pos[1].s != "add" {
 			return false
 		}
