@@ -537,6 +537,11 @@ func (sh *shell) shellProg(base string, args []field, n syntax.Node, s *syntax.S
 			} else if a.decoded && !a.known {
 				sh.find(n, Obfuscation, LevelCritical, "runs a shell script it decodes at run time")
 			} else {
+				if p := normPath(a.s, sh.a.hook.ProjectDir); a.known && sharedTempPath(p) {
+					if _, wrote := sh.written[p]; !wrote {
+						sh.find(n, Unreadable, LevelReview, "runs %s, from a folder any local user can write, whose content Hookwarden cannot read", shortText(p, 50))
+					}
+				}
 				sh.follow(a.value, base)
 			}
 			return value{}
