@@ -263,9 +263,26 @@ func (c *code) endpointOf(args []token) endpoint {
 // (def f(x, url='…'), function f(url = '…')) when no call of the file
 // passes that parameter by name.
 func (c *code) paramDefault(name string) (string, bool) {
-	if name == "" {
+	if name == "" || !strings.Contains(c.src, name+"=") && !strings.Contains(c.src, name+" =") {
 		return "", false
 	}
+	if d, ok := c.defaults[name]; ok {
+		return d.val, d.ok
+	}
+	val, ok := c.scanParamDefault(name)
+	if c.defaults == nil {
+		c.defaults = map[string]paramDef{}
+	}
+	c.defaults[name] = paramDef{val, ok}
+	return val, ok
+}
+
+type paramDef struct {
+	val string
+	ok  bool
+}
+
+func (c *code) scanParamDefault(name string) (string, bool) {
 	t := c.toks
 	val, found := "", false
 	for i := 1; i+2 < len(t); i++ {
