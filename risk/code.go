@@ -36,6 +36,8 @@ type code struct {
 	writtenNames map[string]bool
 	// ownWrappers are the functions of this file that run a parameter
 	ownWrappers map[string]wrapper
+	// defaults caches paramDefault by parameter name
+	defaults map[string]paramDef
 }
 
 func (a *analyzer) scriptCode(file, text string, l lang, at *Source, depth int) {

@@ -248,8 +248,123 @@ func (c *code) endpointOf(args []token) endpoint {
 		if _, ok := c.vars[name]; ok && name != "" {
 			return endpoint{Host: name, Dynamic: true}
 		}
+		// def send(event, server_url='http://localhost:4000/events'):
+		// the parameter's default, which the file's own calls leave
+		if d, ok := c.paramDefault(name); ok {
+			if eps := hostsIn(d); len(eps) > 0 {
+				return eps[0]
+			}
+		}
 	}
 	return endpoint{Dynamic: true}
+}
+
+// paramDefault finds the literal default of a function's parameter
+// (def f(x, url='…'), function f(url = '…')) when no call of the file
+// passes that parameter by name.
+func (c *code) paramDefault(name string) (string, bool) {
+	if name == "" || !strings.Contains(c.src, name+"=") && !strings.Contains(c.src, name+" =") {
+		return "", false
+	}
+	if d, ok := c.defaults[name]; ok {
+		return d.val, d.ok
+	}
+	val, ok := c.scanParamDefault(name)
+	if c.defaults == nil {
+		c.defaults = map[string]paramDef{}
+	}
+	c.defaults[name] = paramDef{val, ok}
+	return val, ok
+}
+
+type paramDef struct {
+	val string
+	ok  bool
+}
+
+func (c *code) scanParamDefault(name string) (string, bool) {
+	t := c.toks
+	val, found := "", false
+	for i := 1; i+2 < len(t); i++ {
+		if t[i].kind != tokIdent || t[i].text != name || t[i+1].text != "=" {
+			continue
+		}
+		if t[i-1].text != "(" && t[i-1].text != "," {
+			continue
+		}
+		// the parenthesis this argument is in
+		depth, open := 0, -1
+		for k := i - 1; k >= 0 && open < 0; k-- {
+			switch t[k].text {
+			case ")", "]", "}":
+				depth++
+			case "(", "[", "{":
+				if depth == 0 {
+					open = k
+				}
+				depth--
+			}
+		}
+		if open < 2 || t[open].text != "(" || (t[open-2].text != "def" && t[open-2].text != "function") {
+			return "", false // a call passes it by name: its value is the call's
+		}
+		if t[i+2].kind != tokString || found {
+			return "", false
+		}
+		// its position: a call that passes as many arguments sets it
+		pos := 0
+		for k, d := open+1, 0; k < i; k++ {
+			switch t[k].text {
+			case "(", "[", "{":
+				d++
+			case ")", "]", "}":
+				d--
+			case ",":
+				if d == 0 {
+					pos++
+				}
+			}
+		}
+		fn := t[open-1].text
+		for k := 0; k+1 < len(t); k++ {
+			if k != open-1 && t[k].kind == tokIdent && t[k].text == fn && t[k+1].text == "(" && len(callArgList(t, k+1)) > pos {
+				return "", false
+			}
+		}
+		val, found = t[i+2].text, true
+	}
+	return val, found
+}
+
+// callArgList splits the arguments of the call whose "(" is at open.
+func callArgList(t []token, open int) [][]token {
+	var out [][]token
+	var cur []token
+	d := 0
+	for k := open + 1; k < len(t); k++ {
+		switch t[k].text {
+		case "(", "[", "{":
+			d++
+		case ")", "]", "}":
+			if d == 0 {
+				if len(cur) > 0 {
+					out = append(out, cur)
+				}
+				return out
+			}
+			d--
+		case ",":
+			if d == 0 {
+				out = append(out, cur)
+				cur = nil
+				continue
+			}
+		}
+		if t[k].text != "\n" {
+			cur = append(cur, t[k])
+		}
+	}
+	return out
 }
 
 // templateLeadRe: a template literal that starts with a variable.
@@ -276,10 +391,10 @@ func (c *code) netCall(x token, name string, args []token) {
 	if strings.HasPrefix(name, "net.") || strings.HasPrefix(name, "tls.") || strings.HasPrefix(name, "socket.") || name == "Bun.connect" || name == "Deno.connect" {
 		c.sockets = true
 	}
+	// where the call itself sends: never a URL found elsewhere in the
+	// file (an XML namespace, a docs link); an address the call computes
+	// stays "chosen at run time"
 	ep := c.endpointOf(args)
-	if ep.Dynamic && ep.Host == "" && len(c.urlEPs) > 0 {
-		ep = c.urlEPs[0]
-	}
 	if c.netSeen == nil || loopback(hostName(*c.netSeen)) {
 		e := ep
 		c.netSeen = &e
@@ -804,9 +919,6 @@ func (c *code) prevNetCall(i int) *endpoint {
 				}
 				if netCallRe.MatchString(name) || netCtor(name) {
 					ep := c.endpointOf(callArgs(t, k))
-					if ep.Dynamic && ep.Host == "" && len(c.urlEPs) > 0 {
-						ep = c.urlEPs[0]
-					}
 					return &ep
 				}
 				return nil

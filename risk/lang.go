@@ -48,6 +48,13 @@ func langOf(path, via, text string) lang {
 	case base == "bash" || base == "sh" || base == "zsh" || base == "dash" || base == "ksh" || base == "mksh" || base == "ash" || base == "source" || base == ".":
 		return langShell
 	}
+	if base == "" {
+		// run as a program: the kernel reads the "#!" line, whatever the
+		// file is called (a Python script named check.sh)
+		if l := shebangLang(text); l != langUnknown {
+			return l
+		}
+	}
 	switch name := filepath.Base(path); {
 	case name == "Makefile" || name == "makefile" || name == "GNUmakefile" || strings.HasSuffix(name, ".mk"):
 		return langMake
@@ -72,27 +79,37 @@ func langOf(path, via, text string) lang {
 	case ".go":
 		return langGo
 	}
-	if strings.HasPrefix(text, "#!") {
-		line, _, _ := strings.Cut(text, "\n")
-		switch {
-		case strings.Contains(line, "python"):
-			return langPython
-		case strings.Contains(line, "node") || strings.Contains(line, "bun") || strings.Contains(line, "deno") || strings.Contains(line, "tsx"):
-			return langJS
-		case strings.Contains(line, "ruby"):
-			return langRuby
-		case strings.Contains(line, "perl"):
-			return langPerl
-		case strings.Contains(line, "php"):
-			return langPHP
-		case strings.Contains(line, "lua"):
-			return langLua
-		case strings.Contains(line, "sh"):
-			return langShell
-		}
+	if l := shebangLang(text); l != langUnknown {
+		return l
 	}
 	if filepath.Ext(path) == "" {
 		return langShell // hooks without an extension are almost always shell
+	}
+	return langUnknown
+}
+
+// shebangLang is the language a script's "#!" line names (langUnknown
+// without one).
+func shebangLang(text string) lang {
+	if !strings.HasPrefix(text, "#!") {
+		return langUnknown
+	}
+	line, _, _ := strings.Cut(text, "\n")
+	switch {
+	case strings.Contains(line, "python"):
+		return langPython
+	case strings.Contains(line, "node") || strings.Contains(line, "bun") || strings.Contains(line, "deno") || strings.Contains(line, "tsx"):
+		return langJS
+	case strings.Contains(line, "ruby"):
+		return langRuby
+	case strings.Contains(line, "perl"):
+		return langPerl
+	case strings.Contains(line, "php"):
+		return langPHP
+	case strings.Contains(line, "lua"):
+		return langLua
+	case strings.Contains(line, "sh"):
+		return langShell
 	}
 	return langUnknown
 }

@@ -116,6 +116,16 @@ func (sh *shell) call(ce *syntax.CallExpr, s *syntax.Stmt, in *value) value {
 	return sh.run1(sh.fields(ce.Args), ce, s, in)
 }
 
+// sharedTempPath: p lies in a folder every local user can write.
+func sharedTempPath(p string) bool {
+	for _, d := range []string{"/tmp/", "/var/tmp/", "/dev/shm/", "/private/tmp/"} {
+		if strings.HasPrefix(p, d) {
+			return true
+		}
+	}
+	return false
+}
+
 var shells = set("bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "fish", "busybox")
 
 func set(words ...string) map[string]bool {
@@ -147,6 +157,19 @@ func (sh *shell) run1(f []field, n syntax.Node, s *syntax.Stmt, in *value) value
 		}
 		if !name.known && sh.at == nil && runTimeProgram(name) {
 			sh.find(n, Unreadable, LevelReview, "runs a program chosen at run time (%s), which Hookwarden cannot see", shortText(name.s, 40))
+		}
+		if name.known && strings.Contains(name.s, "/") {
+			// a program in a folder every local user can write (/tmp):
+			// whoever puts it there chooses what the hook runs, and its
+			// text is not here to read (one the hook writes or downloads
+			// itself is judged by what it writes)
+			if p := normPath(name.s, sh.a.hook.ProjectDir); sharedTempPath(p) {
+				_, wrote := sh.written[p]
+				_, fetched := sh.downloaded[p]
+				if !wrote && !fetched {
+					sh.find(n, Unreadable, LevelReview, "runs %s, from a folder any local user can write, whose content Hookwarden cannot read", shortText(p, 50))
+				}
+			}
 		}
 		args := f[1:]
 		if base == "busybox" && len(args) > 0 && args[0].known && !strings.HasPrefix(args[0].s, "-") && !shells[args[0].s] {
@@ -529,6 +552,16 @@ func rootServiceTool(pos []field) bool {
 		// the system's package manager installing packages by name from
 		// the distribution's repositories (its own job needs root; a
 		// package file or URL, or any other verb, is not this)
+		if len(pos) >= 2 && (pos[1].s == "update" || pos[1].s == "makecache") && (base == "apt-get" || base == "apt" || base == "apk" || base == "dnf" || base == "yum") {
+			// refreshing the package lists from the configured
+			// repositories, with options only: the same job, no package
+			for _, a := range pos[2:] {
+				if !a.known || !strings.HasPrefix(a.s, "-") || strings.Contains(a.s, "=") {
+					return false
+				}
+			}
+			return true
+		}
 		if len(pos) < 3 || pos[1].s != "install" && pos[1].s != "add" {
 			return false
 		}

@@ -537,6 +537,11 @@ func (sh *shell) shellProg(base string, args []field, n syntax.Node, s *syntax.S
 			} else if a.decoded && !a.known {
 				sh.find(n, Obfuscation, LevelCritical, "runs a shell script it decodes at run time")
 			} else {
+				if p := normPath(a.s, sh.a.hook.ProjectDir); a.known && sharedTempPath(p) {
+					if _, wrote := sh.written[p]; !wrote {
+						sh.find(n, Unreadable, LevelReview, "runs %s, from a folder any local user can write, whose content Hookwarden cannot read", shortText(p, 50))
+					}
+				}
 				sh.follow(a.value, base)
 			}
 			return value{}
@@ -1665,6 +1670,16 @@ func (sh *shell) write(target value, content value, n syntax.Node) {
 	raw := target.s
 	if sh.a.mentionsEnvFile(sh.rawText(n)) && (sh.a.mentionsEnvFile(raw) || !target.known) {
 		line, entry := sh.a.envFileRiskEntry(content.s)
+		if from := content.net; from != nil || content.sock != nil {
+			// the shell runs the env file before every later command:
+			// text a server chose (a PATH root, a value inside quotes)
+			// is programs and code that server chooses
+			if from == nil {
+				from = content.sock
+			}
+			sh.find(n, Persistence, LevelCritical, "writes text downloaded from %s into the agent's env file, which runs before every later command of the session", from)
+			return
+		}
 		switch {
 		case line == "":
 		case !content.known && unknownRootToolEntry(entry) && content.t.kinds&^tMeta == 0 && content.t.has(tMeta):
