@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -30,7 +31,11 @@ type progHandler func(sh *shell, c progCall) (out value, ok bool)
 // shell.program runs a program's handlers in order until one takes it.
 var progHandlers map[string][]progHandler
 
-func init() {
+// progHandlersOnce builds progHandlers on first use (handlerOf), not at
+// package init: every start of the binary paid it.
+var progHandlersOnce sync.Once
+
+func buildProgHandlers() {
 	progHandlers = map[string][]progHandler{}
 	reg := func(h progHandler, names ...string) {
 		for _, n := range names {
@@ -107,7 +112,10 @@ func init() {
 const revParseTop = false
 
 // handlerOf returns the program's handler (nil when it has none).
-func handlerOf(base string) []progHandler { return progHandlers[base] }
+func handlerOf(base string) []progHandler {
+	progHandlersOnce.Do(buildProgHandlers)
+	return progHandlers[base]
+}
 
 // upload judges files or stdin sent somewhere by a program.
 func (sh *shell) upload(c progCall, ep endpoint, files []field, stdin bool, verb string) {

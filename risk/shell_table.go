@@ -17,7 +17,7 @@ import (
 // on stdout, or ok false to hand it on (to the next handler of the same
 // program, then to what shell.program does with every other program).
 
-// registerProgTable adds these handlers after the ones of init, which
+// registerProgTable adds these handlers after the ones of buildProgHandlers, which
 // run first for the programs both name.
 func registerProgTable(reg func(progHandler, ...string)) {
 	reg(progEcho, "echo", "printf")
