@@ -57,7 +57,8 @@ func (s *project) collectCommands() {
 			}
 			notify = append(notify, h)
 		}
-		for _, h := range s.envPolicyEntries(f, doc.Root) {
+		s.ignoredKeys(f, doc.Root)
+		for _, h := range append(s.envPolicyEntries(f, doc.Root), s.settingEntries(f, doc.Root)...) {
 			if byHelper[h.Name] == nil {
 				helpers = append(helpers, h.Name)
 			}
@@ -91,6 +92,8 @@ func (s *project) collectCommands() {
 		later := "a later config.toml sets " + k + "; Codex runs that one"
 		if k == envPolicyKey {
 			later = "a later config.toml sets " + k + " too; Codex merges the two, later fields winning"
+		} else if l, ok := settingLater(k); ok {
+			later = l
 		}
 		s.Commands = append(s.Commands, s.commandStatuses(byHelper[k], later)...)
 	}
