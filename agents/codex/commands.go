@@ -2,6 +2,7 @@ package codex
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
@@ -248,6 +249,17 @@ func (s *project) commandSpecs() []agents.CommandSpec {
 		}
 		if h.Name == envPolicyKey {
 			c.ScriptCommand = envPolicyScript(v)
+		}
+		if h.Kind == hooks.KindMCPServer && v.Kind == settingsio.TOMLTableValue {
+			// Codex starts a server's command in its cwd (observed with
+			// 0.171.0: command = "./srv.sh", cwd = "tools" ran
+			// tools/srv.sh in tools; a relative cwd is the project's)
+			if cwd, ok, _ := v.Table.String("cwd"); ok && cwd != "" {
+				if !filepath.IsAbs(cwd) {
+					cwd = filepath.Join(s.Dir(), cwd)
+				}
+				c.ScriptCwd, c.ScriptRoots = cwd, []string{cwd}
+			}
 		}
 		if v.Kind == settingsio.TOMLTableValue {
 			for _, e := range v.Table.Entries {
