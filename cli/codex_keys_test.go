@@ -184,3 +184,48 @@ func TestCodexIgnoredProjectKeysAreShown(t *testing.T) {
 		}
 	}
 }
+
+// A Codex command that is not a hook and whose discovery is incomplete
+// (a perl script, whose loads Hookwarden does not read) has a risk of at
+// least review naming what cannot be watched, as Copilot CLI's have:
+// never "no risk found".
+func TestCodexPartlyUnwatchedCommandIsAtLeastReview(t *testing.T) {
+	t.Parallel()
+	io, out, _ := codexCommandEnv(true)(t, map[string]string{
+		"PROJECT/.codex/config.toml": "[mcp_servers.docs]\ncommand = \"perl\"\nargs = [\"tools/srv.pl\"]\n",
+		"PROJECT/tools/srv.pl":       "use strict;\nprint \"hi\\n\";\n",
+	})
+	Main(context.Background(), []string{"audit", "--agent", "codex", "--json"}, io)
+	raw := out()
+	var doc struct {
+		Hooks []struct {
+			Label      string `json:"label"`
+			Unresolved []any  `json:"unresolved"`
+			Risk       struct {
+				Level    string `json:"level"`
+				Findings []struct {
+					Category string `json:"category"`
+				} `json:"findings"`
+			} `json:"risk"`
+		} `json:"commands"`
+	}
+	if err := json.Unmarshal([]byte(raw[strings.Index(raw, "{"):]), &doc); err != nil {
+		t.Fatalf("%v:\n%s", err, raw)
+	}
+	found := false
+	for _, h := range doc.Hooks {
+		if !strings.Contains(h.Label, "docs") {
+			continue
+		}
+		found = true
+		if len(h.Unresolved) == 0 {
+			t.Fatalf("perl tools/srv.pl reads as fully watched: %s", raw)
+		}
+		if h.Risk.Level == "none" || len(h.Risk.Findings) == 0 {
+			t.Errorf("a partly unwatched MCP server has risk %+v, want at least review", h.Risk)
+		}
+	}
+	if !found {
+		t.Fatalf("no review of the server: %s", raw)
+	}
+}
