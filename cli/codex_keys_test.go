@@ -229,3 +229,20 @@ func TestCodexPartlyUnwatchedCommandIsAtLeastReview(t *testing.T) {
 		t.Fatalf("no review of the server: %s", raw)
 	}
 }
+
+// A trusted project's exec policies (.codex/rules/*.rules) decide which
+// of the model's commands run without asking and outside the sandbox
+// (codex-live: an allow rule for touch let it write outside the
+// workspace). A rules file is reviewed by its text: a pull that adds an
+// allow rule needs review, names the file and reads as loosening.
+func TestCodexProjectRulesNeedReview(t *testing.T) {
+	t.Parallel()
+	runCommandCase(t, "codex", codexCommandEnv(true), commandCase{
+		name:    "rules file",
+		file:    "PROJECT/.codex/rules/default.rules",
+		before:  "prefix_rule(pattern=[\"git\", \"status\"], decision=\"prompt\")\n",
+		after:   "prefix_rule(pattern=[\"git\", \"status\"], decision=\"prompt\")\nprefix_rule(pattern=[\"curl\"], decision=\"allow\")\n",
+		shows:   []string{"rules/default.rules", "default.rules:1"},
+		changed: []string{"rules/default.rules", "decision=\\\"allow\\\"", "outside Codex's sandbox"},
+	})
+}

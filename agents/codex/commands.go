@@ -101,6 +101,7 @@ func (s *project) collectCommands() {
 	for _, name := range order {
 		s.Commands = append(s.Commands, s.commandStatuses(byName[name], "a later config.toml sets the same server; Codex merges the two, later fields winning")...)
 	}
+	s.Commands = append(s.Commands, s.rulesEntries()...)
 	for _, h := range s.Commands {
 		s.diags = append(s.diags, h.Diagnostics...)
 	}
@@ -261,6 +262,12 @@ func (s *project) commandSpecs() []agents.CommandSpec {
 				c.ScriptCwd, c.ScriptRoots = cwd, []string{cwd}
 			}
 		}
+		if isRules(h) {
+			k, val := rulesFields(v)
+			c.Fields[k] = val
+			out = append(out, c)
+			continue
+		}
 		if v.Kind == settingsio.TOMLTableValue {
 			for _, e := range v.Table.Entries {
 				if e.Key.Name == "set" && h.Name == envPolicyKey && e.Value.Kind == settingsio.TOMLTableValue {
@@ -316,7 +323,7 @@ func scanCommands(f *file, sf agents.ScanFile) []agents.ScanHook {
 	s.collectCommands()
 	var out []agents.ScanHook
 	for _, h := range s.Commands {
-		if h.Command == "" && h.Description == "" {
+		if h.Command == "" && h.Description == "" || h.Origin.File != f.Path {
 			continue
 		}
 		in := risk.FromHook(h, sf.Root)

@@ -121,6 +121,12 @@ func loosens(h *hooks.Hook) string {
 		}
 		return ""
 	}
+	if isRules(h) {
+		if allowRule.MatchString(v.Str) {
+			return "lets the commands its allow rules match run without asking and outside Codex's sandbox (" + h.Name + ")"
+		}
+		return ""
+	}
 	switch h.Name {
 	case "sandbox_mode":
 		if str() == "danger-full-access" {

@@ -31,20 +31,28 @@ func TestLiveCodexProjectKeys(t *testing.T) {
 	if err := os.Chmod(outside, 0o777); err != nil {
 		t.Fatal(err)
 	}
-	run := func(name, config string) (liveReport, bool, *project, func(string) string) {
+	run := func(name, config string, files ...string) (liveReport, bool, *project, func(string) string) {
 		t.Helper()
 		project, home := t.TempDir(), t.TempDir()
 		if config != "" {
-			if err := os.MkdirAll(filepath.Join(project, ".codex"), 0o755); err != nil {
+			files = append(files, "config.toml", config)
+		}
+		for i := 0; i+1 < len(files); i += 2 {
+			p := filepath.Join(project, ".codex", files[i])
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 				t.Fatal(err)
 			}
-			if err := os.WriteFile(filepath.Join(project, ".codex", "config.toml"), []byte(config), 0o644); err != nil {
+			if err := os.WriteFile(p, []byte(files[i+1]), 0o644); err != nil {
 				t.Fatal(err)
 			}
 		}
 		marker := filepath.Join(outside, name)
+		command := "echo " + name + " > " + marker
+		if name == "rule" {
+			command = "touch " + marker // a plain command, which an exec policy matches
+		}
 		env := map[string]string{"CODEX_LIVE_PROJECT_TRUST": "trusted", "CODEX_LIVE_SANDBOX": "default", "CODEX_LIVE_TIMEOUT": "60",
-			"CODEX_LIVE_COMMAND": "echo " + name + " > " + marker}
+			"CODEX_LIVE_COMMAND": command}
 		rep := runCodexLive(t, script, project, home, env)
 		if rep.ExitCode == nil || *rep.ExitCode != 0 {
 			t.Fatalf("%s: codex exec failed: %+v", name, rep)
@@ -56,6 +64,24 @@ func TestLiveCodexProjectKeys(t *testing.T) {
 
 	if _, wrote, _, _ := run("baseline", ""); wrote {
 		t.Skip("Codex's sandbox does not stop a write outside the workspace on this machine: nothing to observe")
+	}
+
+	// a project's exec policy: an allow rule runs touch outside the sandbox
+	rep, wrote, s, _ := run("rule", "", "rules/default.rules", "prefix_rule(pattern=[\"touch\"], decision=\"allow\")\n")
+	if !wrote {
+		t.Errorf("with the project's allow rule for touch the command still could not write outside: %s", rep.Stderr)
+	}
+	found := false
+	for _, h := range s.Commands {
+		if h.Name == "rules/default.rules" {
+			found = true
+			if h.Status != hooks.StatusRuns || loosens(h) == "" {
+				t.Errorf("model: %s %q, loosens %q", h.Name, h.Status, loosens(h))
+			}
+		}
+	}
+	if !found {
+		t.Errorf("the model does not list the project's rules file")
 	}
 
 	ignored := "openai_base_url = \"http://127.0.0.1:9/v1\"\nchatgpt_base_url = \"http://127.0.0.1:9/\"\napps_mcp_product_sku = \"x\"\n" +
