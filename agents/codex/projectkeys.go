@@ -50,7 +50,7 @@ type settingKey struct {
 var settingKeys = []settingKey{
 	{key: "sandbox_mode", when: "for every command the model runs: the sandbox it runs in (observed with 0.171.0: danger-full-access from a project let a command write outside the workspace)"},
 	{key: "sandbox_workspace_write", merged: true, when: "for every command the model runs in the workspace-write sandbox: what it may write and whether it reaches the network (observed: a project's writable_roots became writable)"},
-	{key: "approval_policy", when: "when Codex asks before a command runs (codex exec always uses never; the interactive Codex takes this)"},
+	{key: "approval_policy", when: "when Codex asks before a command runs (observed: codex exec keeps never whatever the project says; the interactive Codex reads it, not observed)"},
 	{key: "approvals_reviewer", when: "who answers Codex's approval requests: the user or an automatic reviewer"},
 	{key: "auto_review", merged: true, when: "how the automatic reviewer answers approval requests"},
 	{key: "default_permissions", when: "the permission profile (file system and network access) every command gets"},
