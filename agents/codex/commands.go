@@ -2,6 +2,7 @@ package codex
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
@@ -57,7 +58,8 @@ func (s *project) collectCommands() {
 			}
 			notify = append(notify, h)
 		}
-		for _, h := range s.envPolicyEntries(f, doc.Root) {
+		s.ignoredKeys(f, doc.Root)
+		for _, h := range append(s.envPolicyEntries(f, doc.Root), s.settingEntries(f, doc.Root)...) {
 			if byHelper[h.Name] == nil {
 				helpers = append(helpers, h.Name)
 			}
@@ -91,12 +93,15 @@ func (s *project) collectCommands() {
 		later := "a later config.toml sets " + k + "; Codex runs that one"
 		if k == envPolicyKey {
 			later = "a later config.toml sets " + k + " too; Codex merges the two, later fields winning"
+		} else if l, ok := settingLater(k); ok {
+			later = l
 		}
 		s.Commands = append(s.Commands, s.commandStatuses(byHelper[k], later)...)
 	}
 	for _, name := range order {
 		s.Commands = append(s.Commands, s.commandStatuses(byName[name], "a later config.toml sets the same server; Codex merges the two, later fields winning")...)
 	}
+	s.Commands = append(s.Commands, s.rulesEntries()...)
 	for _, h := range s.Commands {
 		s.diags = append(s.diags, h.Diagnostics...)
 	}
@@ -246,6 +251,23 @@ func (s *project) commandSpecs() []agents.CommandSpec {
 		if h.Name == envPolicyKey {
 			c.ScriptCommand = envPolicyScript(v)
 		}
+		if h.Kind == hooks.KindMCPServer && v.Kind == settingsio.TOMLTableValue {
+			// Codex starts a server's command in its cwd (observed with
+			// 0.171.0: command = "./srv.sh", cwd = "tools" ran
+			// tools/srv.sh in tools; a relative cwd is the project's)
+			if cwd, ok, _ := v.Table.String("cwd"); ok && cwd != "" {
+				if !filepath.IsAbs(cwd) {
+					cwd = filepath.Join(s.Dir(), cwd)
+				}
+				c.ScriptCwd, c.ScriptRoots = cwd, []string{cwd}
+			}
+		}
+		if isRules(h) {
+			k, val := rulesFields(v)
+			c.Fields[k] = val
+			out = append(out, c)
+			continue
+		}
 		if v.Kind == settingsio.TOMLTableValue {
 			for _, e := range v.Table.Entries {
 				if e.Key.Name == "set" && h.Name == envPolicyKey && e.Value.Kind == settingsio.TOMLTableValue {
@@ -301,7 +323,7 @@ func scanCommands(f *file, sf agents.ScanFile) []agents.ScanHook {
 	s.collectCommands()
 	var out []agents.ScanHook
 	for _, h := range s.Commands {
-		if h.Command == "" && h.Description == "" {
+		if h.Command == "" && h.Description == "" || h.Origin.File != f.Path {
 			continue
 		}
 		in := risk.FromHook(h, sf.Root)

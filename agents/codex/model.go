@@ -118,6 +118,8 @@ type project struct {
 	// diags are findings about files (parse errors, unknown events,
 	// unreadable files), each with file:line:col.
 	diags []hooks.Diagnostic
+	// rules are the exec policy files (rules.go) as read, for KeptFiles.
+	rules []*settingsio.File
 	// States are the [hooks.state."<key>"] entries Codex reads (the user
 	// config.toml's, with session flags merged in), by key.
 	States map[string]HookState

@@ -190,10 +190,13 @@ func (p *project) Watch() []string {
 		out = append(out, f.Path, filepath.Dir(f.Path))
 	}
 	for dir := p.Dir(); ; dir = filepath.Dir(dir) {
-		out = append(out, filepath.Join(dir, ".codex"))
+		out = append(out, filepath.Join(dir, ".codex"), filepath.Join(dir, ".codex", rulesDir))
 		if dir == p.Paths.ProjectRoot || filepath.Dir(dir) == dir {
 			break
 		}
+	}
+	for _, f := range p.rules {
+		out = append(out, f.Path)
 	}
 	if p.store.Dir != "" {
 		out = append(out, p.store.Path())
