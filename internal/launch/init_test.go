@@ -25,6 +25,7 @@ var initBudget = map[string]int{
 	"github.com/hookwarden/hookwarden/sandbox":       8 << 10,
 	"github.com/hookwarden/hookwarden/agents/gemini": 40 << 10,
 	"github.com/hookwarden/hookwarden/trust":         160 << 10,
+	"github.com/hookwarden/hookwarden/risk":          64 << 10,
 }
 
 // TestPackagesInitialiseWithinBudget starts this test binary again (it
