@@ -117,7 +117,9 @@ func (p *project) mcpSpecs() []agents.CommandSpec {
 	var out []agents.CommandSpec
 	rt := scriptRuntime(p.env.GitConfig())
 	for _, h := range p.Commands {
-		if h.Origin.Layer == layerRepository {
+		if s, ok := p.pluginSpec(h); ok {
+			out = append(out, s)
+		} else if h.Origin.Layer == layerRepository {
 			out = append(out, claudeschema.CommandSpec(h, &rt, p.Dir()))
 		}
 	}

@@ -54,6 +54,11 @@ type project struct {
 	// after the hooks; mcp the files they come from.
 	Commands []*hooks.Hook
 	mcp      mcpFiles
+	// plugins are the plugin keys of the repository settings files
+	// (plugins.go), among Commands; pluginTree the files of the folders
+	// they name, part of each one's definition.
+	plugins    []*hooks.Hook
+	pluginTree trust.Definition
 }
 
 var _ agents.Project = (*project)(nil)
@@ -72,6 +77,7 @@ func open(env agents.Env, dir string) (*project, error) {
 	p.env, p.reviewRT = env, &trust.Runtime{Git: env.GitConfig(), Watch: p.mcpFiles()}
 	p.store, p.storeErr = agents.LocateStore(env)
 	p.loadMCP(env.Get)
+	p.loadPlugins()
 	return p, nil
 }
 
