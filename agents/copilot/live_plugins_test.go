@@ -92,3 +92,49 @@ func TestLiveRunsThePulledRepositoryPlugin(t *testing.T) {
 		t.Errorf("after the pull that changed the approved plugin's hooks.json: needs review %v, want it named:\n%s", needs, text)
 	}
 }
+
+// TestLiveStartsThePulledCustomAgentsServer: an approved project; a pull
+// adds a custom agent whose frontmatter names an MCP server. The real
+// Copilot CLI starts it when the model calls the agent through the task
+// tool (the server logs itself), in a folder it does not trust, and
+// Hookwarden's review needs review for that server of that file.
+func TestLiveStartsThePulledCustomAgentsServer(t *testing.T) {
+	requireCopilotLive(t)
+	dir := t.TempDir()
+	project, home := filepath.Join(dir, "project"), filepath.Join(dir, "home")
+	for name, text := range map[string]string{
+		"project/.github/hooks/a.json": `{"version": 1, "hooks": {"sessionStart": [{"type": "command", "bash": "copilot-live-log approved"}]}}`,
+		"project/.github/agents/x.md":  "---\nname: x\ndescription: an agent\nmcp-servers:\n  pulled:\n    type: local\n    command: bash\n    args: [\"-c\", \"echo x | copilot-live-log agent-mcp; sleep 2\"]\n    tools: [\"*\"]\n---\nYou are x.\n",
+	} {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.MkdirAll(home, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]string{"COPILOT_LIVE_TOOL": "task", "COPILOT_LIVE_ARGS": `{"agent_type": "x", "prompt": "hi", "description": "d", "name": "x"}`,
+		"COPILOT_LIVE_OBSERVE": "0", "COPILOT_LIVE_HOOKS_LIST": "0", "COPILOT_LIVE_GIT": "1", "COPILOT_LIVE_TRUST": "fixture"}
+	rep := runLive(t, project, home, env)
+	if !slices.Contains(rep.tags(), "agent-mcp") {
+		t.Fatalf("Copilot CLI did not start the custom agent's server: %q", rep.tags())
+	}
+	p, _, _ := modelOf(t, project, home, env)
+	r, err := p.Review(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, h := range r.Hooks {
+		if strings.HasPrefix(h.Label, "MCP server pulled:") && strings.HasSuffix(h.File, filepath.Join(".github", "agents", "x.md")) {
+			found = h.NeedsReview()
+		}
+	}
+	if !found || !r.NeedsReview {
+		t.Errorf("the review does not need review for the custom agent's server: %+v", r.Hooks)
+	}
+}

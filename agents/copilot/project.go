@@ -78,6 +78,7 @@ func open(env agents.Env, dir string) (*project, error) {
 	p.store, p.storeErr = agents.LocateStore(env)
 	p.loadMCP(env.Get)
 	p.loadPlugins()
+	p.loadAgentServers()
 	return p, nil
 }
 
@@ -219,9 +220,17 @@ func (p *project) Watch() []string {
 	for _, f := range p.Files {
 		out = append(out, f.Path)
 	}
-	for _, f := range append([]*settingsio.File{p.mcp.user}, p.mcp.project...) {
+	for _, f := range append(append([]*settingsio.File{p.mcp.user}, p.mcp.project...), p.mcp.agents...) {
 		if f != nil {
 			out = append(out, f.Path)
+		}
+	}
+	for dir := paths.Cwd; ; dir = filepath.Dir(dir) {
+		for _, sub := range agentFolders {
+			out = append(out, filepath.Join(dir, sub))
+		}
+		if dir == paths.RepoRoot || filepath.Dir(dir) == dir {
+			break
 		}
 	}
 	if p.store.Dir != "" {
