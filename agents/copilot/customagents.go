@@ -1,18 +1,10 @@
 package copilot
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
-	"math"
-	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
-
-	"gopkg.in/yaml.v3"
 
 	"github.com/hookwarden/hookwarden/agents/claudeschema"
 	"github.com/hookwarden/hookwarden/hooks"
@@ -102,133 +94,24 @@ func (p *project) addAgentServers(hs []*hooks.Hook) {
 // A file or frontmatter that cannot be read is a file with Err (an
 // invalid entry).
 func agentFile(path string) *settingsio.File {
-	f := &settingsio.File{Path: path, Layer: layerRepository, Exists: true}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		f.Err = &settingsio.ParseError{Path: path, Line: 1, Column: 1, Msg: err.Error()}
+	f := claudeschema.ReadFrontmatter(layerRepository, path)
+	if f == nil || f.Err != nil {
 		return f
 	}
-	f.Raw = data
-	text := bytes.TrimLeft(bytes.TrimPrefix(data, []byte("\ufeff")), " \t\r\n")
-	if !bytes.HasPrefix(text, []byte("---")) {
-		return nil
-	}
-	offset := bytes.Count(data[:len(data)-len(text)], []byte("\n"))
-	lines := strings.SplitAfter(string(text), "\n")
-	end := -1
-	for i := 1; i < len(lines); i++ {
-		if strings.TrimRight(lines[i], " \t\r\n") == "---" {
-			end = i
-			break
-		}
-	}
-	fail := func(line int, msg string) *settingsio.File {
-		f.Err = &settingsio.ParseError{Path: path, Line: line, Column: 1, Msg: msg + ": Hookwarden cannot tell which MCP servers the custom agent starts"}
-		return f
-	}
-	if end < 0 {
-		return fail(offset+1, "the frontmatter is never closed with ---")
-	}
-	dec := yaml.NewDecoder(strings.NewReader(strings.Join(lines[1:end], "")))
-	var doc yaml.Node
-	if err := dec.Decode(&doc); err != nil && err != io.EOF {
-		return fail(offset+1, "the frontmatter is not valid YAML: "+err.Error())
-	}
-	var more yaml.Node
-	if err := dec.Decode(&more); err != io.EOF {
-		return fail(offset+1, "the frontmatter holds more than one YAML document")
-	}
-	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
-		return nil
-	}
-	top := doc.Content[0]
-	budget := 100000
 	var servers []settingsio.Member
-	for i := 0; i+1 < len(top.Content); i += 2 {
-		k := top.Content[i]
-		if k.Tag == "!!merge" {
-			return fail(offset+1+k.Line, "a YAML merge key (<<) in the frontmatter")
+	for _, m := range f.Root.Members {
+		if m.Key == "mcp-servers" {
+			servers = append(servers, settingsio.Member{Key: "mcpServers", KeyPos: m.KeyPos, Value: m.Value})
 		}
-		if k.Value != "mcp-servers" {
-			continue
-		}
-		n, err := fromYAML(top.Content[i+1], offset+1, 0, &budget)
-		if err != nil {
-			return fail(offset+1+k.Line, err.Error())
-		}
-		servers = append(servers, settingsio.Member{Key: "mcpServers", KeyPos: settingsio.Pos{Line: offset + 1 + k.Line, Column: k.Column}, Value: n})
 	}
-	if len(servers) == 0 {
+	switch len(servers) {
+	case 0:
 		return nil
-	}
-	if len(servers) > 1 {
-		return fail(servers[1].KeyPos.Line, "mcp-servers is given more than once")
-	}
-	f.Root = &settingsio.Node{Kind: settingsio.Object, Pos: settingsio.Pos{Line: 1, Column: 1}, Members: servers}
-	return f
-}
-
-// fromYAML is a YAML node as a JSON-kinded node, its lines moved by
-// offset.
-func fromYAML(n *yaml.Node, offset, depth int, budget *int) (*settingsio.Node, error) {
-	if depth > 64 {
-		return nil, errors.New("mcp-servers nests too deep")
-	}
-	if *budget--; *budget < 0 {
-		return nil, errors.New("mcp-servers expands to too many values")
-	}
-	if n.Kind == yaml.AliasNode && n.Alias != nil {
-		return fromYAML(n.Alias, offset, depth+1, budget)
-	}
-	out := &settingsio.Node{Pos: settingsio.Pos{Line: n.Line + offset, Column: n.Column}}
-	switch n.Kind {
-	case yaml.MappingNode:
-		out.Kind = settingsio.Object
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			k := n.Content[i]
-			if k.Tag == "!!merge" {
-				return nil, fmt.Errorf("line %d: YAML merge keys (<<) are not read", k.Line+offset)
-			}
-			v, err := fromYAML(n.Content[i+1], offset, depth+1, budget)
-			if err != nil {
-				return nil, err
-			}
-			out.Members = append(out.Members, settingsio.Member{Key: k.Value, KeyPos: settingsio.Pos{Line: k.Line + offset, Column: k.Column}, Value: v})
-		}
-	case yaml.SequenceNode:
-		out.Kind = settingsio.Array
-		for _, it := range n.Content {
-			v, err := fromYAML(it, offset, depth+1, budget)
-			if err != nil {
-				return nil, err
-			}
-			out.Items = append(out.Items, v)
-		}
-	case yaml.ScalarNode:
-		switch n.Tag {
-		case "!!null":
-			out.Kind = settingsio.Null
-		case "!!bool":
-			var b bool
-			if err := n.Decode(&b); err != nil {
-				return nil, err
-			}
-			out.Kind, out.Bool = settingsio.Bool, b
-		case "!!int", "!!float":
-			var f float64
-			if err := n.Decode(&f); err != nil {
-				return nil, err
-			}
-			if math.IsInf(f, 0) || math.IsNaN(f) {
-				out.Kind, out.Str, out.Raw = settingsio.String, n.Value, n.Value
-				break
-			}
-			out.Kind, out.Number, out.Raw = settingsio.Number, f, strconv.FormatFloat(f, 'g', -1, 64)
-		default:
-			out.Kind, out.Str, out.Raw = settingsio.String, n.Value, n.Value
-		}
+	case 1:
+		f.Root = &settingsio.Node{Kind: settingsio.Object, Pos: f.Root.Pos, Members: servers}
 	default:
-		return nil, fmt.Errorf("line %d: unsupported YAML node", n.Line+offset)
+		f.Root, f.Err = nil, &settingsio.ParseError{Path: path, Line: servers[1].KeyPos.Line, Column: servers[1].KeyPos.Column,
+			Msg: "mcp-servers is given more than once: Hookwarden cannot tell which MCP servers the custom agent starts"}
 	}
-	return out, nil
+	return f
 }
