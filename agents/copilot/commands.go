@@ -41,6 +41,9 @@ const mcpWhen = "when a Copilot CLI session starts here (Copilot asks nothing fi
 type mcpFiles struct {
 	user    *settingsio.File
 	project []*settingsio.File
+	// agents are the custom agent files whose frontmatter names MCP
+	// servers (customagents.go).
+	agents []*settingsio.File
 }
 
 // loadMCP reads the MCP server files and lists their servers after the
@@ -117,7 +120,9 @@ func (p *project) mcpSpecs() []agents.CommandSpec {
 	var out []agents.CommandSpec
 	rt := scriptRuntime(p.env.GitConfig())
 	for _, h := range p.Commands {
-		if h.Origin.Layer == layerRepository {
+		if s, ok := p.pluginSpec(h); ok {
+			out = append(out, s)
+		} else if h.Origin.Layer == layerRepository {
 			out = append(out, claudeschema.CommandSpec(h, &rt, p.Dir()))
 		}
 	}
@@ -145,12 +150,15 @@ func (p *project) commandByID(id string) *hooks.Hook {
 // exists), each with its servers.
 func (p *project) mcpLayers(per map[string]int) []agents.Layer {
 	var out []agents.Layer
-	for _, f := range append([]*settingsio.File{p.mcp.user}, p.mcp.project...) {
+	for _, f := range append(append([]*settingsio.File{p.mcp.user}, p.mcp.project...), p.mcp.agents...) {
 		if f == nil || !f.Exists && f.Err == nil {
 			continue
 		}
 		l := agents.FileLayer(f)
 		l.Label, l.Hooks, l.Reviewed = "MCP servers", per[f.Path], f.Layer == layerRepository
+		if slices.Contains(p.mcp.agents, f) {
+			l.Label = "custom agent's MCP servers"
+		}
 		out = append(out, l)
 	}
 	return out

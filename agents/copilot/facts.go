@@ -15,6 +15,7 @@ func facts() agents.Facts {
 			{Path: ".copilot/installed-plugins/", What: "Copilot CLI's plugins"},
 			{Path: ".github/hooks/", What: "Copilot CLI's repository hooks"},
 			{Path: ".github/copilot/settings.json", What: "Copilot CLI's repository settings"},
+			{Path: ".github/agents/", What: "Copilot CLI's custom agents (their frontmatter starts MCP servers)"},
 			{Path: ".github/copilot/settings.local.json", What: "Copilot CLI's repository settings"},
 			{Path: defaultPolicyDir + "/", What: "Copilot CLI's policy hooks"},
 		},

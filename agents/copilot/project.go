@@ -54,6 +54,11 @@ type project struct {
 	// after the hooks; mcp the files they come from.
 	Commands []*hooks.Hook
 	mcp      mcpFiles
+	// plugins are the plugin keys of the repository settings files
+	// (plugins.go), among Commands; pluginTree the files of the folders
+	// they name, part of each one's definition.
+	plugins    []*hooks.Hook
+	pluginTree trust.Definition
 }
 
 var _ agents.Project = (*project)(nil)
@@ -72,6 +77,8 @@ func open(env agents.Env, dir string) (*project, error) {
 	p.env, p.reviewRT = env, &trust.Runtime{Git: env.GitConfig(), Watch: p.mcpFiles()}
 	p.store, p.storeErr = agents.LocateStore(env)
 	p.loadMCP(env.Get)
+	p.loadPlugins()
+	p.loadAgentServers()
 	return p, nil
 }
 
@@ -213,9 +220,17 @@ func (p *project) Watch() []string {
 	for _, f := range p.Files {
 		out = append(out, f.Path)
 	}
-	for _, f := range append([]*settingsio.File{p.mcp.user}, p.mcp.project...) {
+	for _, f := range append(append([]*settingsio.File{p.mcp.user}, p.mcp.project...), p.mcp.agents...) {
 		if f != nil {
 			out = append(out, f.Path)
+		}
+	}
+	for dir := paths.Cwd; ; dir = filepath.Dir(dir) {
+		for _, sub := range agentFolders {
+			out = append(out, filepath.Join(dir, sub))
+		}
+		if dir == paths.RepoRoot || filepath.Dir(dir) == dir {
+			break
 		}
 	}
 	if p.store.Dir != "" {

@@ -84,6 +84,7 @@ type snapshot struct {
 	// commands: MCP servers and tool commands of the settings and the session folder's .mcp.json (mcp)
 	commands []*hooks.Hook
 	mcp      *settingsio.File
+	md       []*settingsio.File          // the skills and subagents whose frontmatter runs commands
 	getenv   func(string) (string, bool) // Qwen's environment with its .env files
 }
 
@@ -183,6 +184,9 @@ func load(cwd string, getenv func(string) (string, bool)) (*snapshot, error) {
 	s.commands = claudeschema.Commands{Agent: name, Expand: expand, ServersOff: off}.Merged([]*settingsio.File{fd.File, fu.File, s.mcp, fp.File, fs.File}, s.settings, commandKeys,
 		"when Qwen Code starts here", func(f *settingsio.File) bool { return f != s.mcp }, layerProject, // observed: default mode leaves them pending, yolo starts them
 		"asks first (its own approval in ~/.qwen/mcpApprovals.json, bound to the server's definition), except with --approval-mode yolo, which starts it without asking")
+	md, files := claudeschema.Commands{Agent: name}.Markdown(layerProject, real, []string{".qwen/skills/*/SKILL.md", ".agents/skills/*/SKILL.md", ".qwen/agents/*.md"}, []claudeschema.CommandKey{{Path: []string{"executor"}, Kind: hooks.KindHelper, Object: true}},
+		"when the model or you invoke the skill or subagent (observed, 0.24.4: its frontmatter hooks run, its MCP servers start, without asking)")
+	s.commands, s.md = append(s.commands, md...), files
 	return s, nil
 }
 

@@ -46,8 +46,10 @@ func open(env agents.Env, dir string) (*project, error) {
 func (p *project) Agent() agents.Info { return agent{}.Info() }
 func (p *project) Dir() string        { return p.snap.cwd }
 
-func (p *project) Hooks() []*hooks.Hook          { return slices.Concat(p.snap.hooks, p.snap.commands) }
-func (p *project) KeptFiles() []*settingsio.File { return []*settingsio.File{p.snap.mcp} } // agents.KeptFiler
+func (p *project) Hooks() []*hooks.Hook { return slices.Concat(p.snap.hooks, p.snap.commands) }
+func (p *project) KeptFiles() []*settingsio.File {
+	return append([]*settingsio.File{p.snap.mcp}, p.snap.md...)
+} // agents.KeptFiler
 
 func (p *project) Diagnostics() []hooks.Diagnostic {
 	out := append(p.critical(), p.snap.diags...)
@@ -184,7 +186,7 @@ func (p *project) Layers() []agents.Layer {
 }
 
 func (p *project) Watch() []string {
-	out := []string{p.snap.qwenHome, filepath.Join(p.snap.cwd, ".qwen"), p.snap.trust.path, p.snap.mcp.Path}
+	out := []string{p.snap.qwenHome, filepath.Join(p.snap.cwd, ".qwen"), filepath.Join(p.snap.cwd, ".agents"), p.snap.trust.path, p.snap.mcp.Path}
 	for _, f := range p.snap.files {
 		if f.Path != "" {
 			out = append(out, f.Path, filepath.Dir(f.Path))

@@ -1,0 +1,246 @@
+package claudeschema
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/settingsio"
+)
+
+// Markdown files of this family whose YAML frontmatter makes the agent
+// run commands: a skill's or subagent's "hooks" (the settings' hooks
+// schema: event → matcher groups → hooks), a subagent's "mcpServers" and
+// any key naming a command ({"command": …}). Each command is an entry of
+// the shared model, reviewed like a settings file's; a frontmatter
+// Hookwarden cannot read as YAML is an invalid entry whose value is the
+// file's text (it needs review whenever the file changes).
+
+// ReadFrontmatter reads the Markdown file at path as a settings file of
+// layer whose Root is its YAML frontmatter (a mapping); nil when the file
+// opens no frontmatter. The frontmatter opens with a "---" line (after a
+// byte order mark and blank lines) and ends at the next "---" line. What
+// cannot be read is Err.
+func ReadFrontmatter(layer settingsio.Layer, path string) *settingsio.File {
+	f := &settingsio.File{Path: path, Layer: layer, Exists: true}
+	data, err := settingsio.ReadRegularFile(path)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil
+		}
+		f.Err = &settingsio.ParseError{Path: path, Line: 1, Column: 1, Msg: err.Error()}
+		return f
+	}
+	f.Raw = data
+	text := bytes.TrimLeft(bytes.TrimPrefix(data, []byte("\ufeff")), " \t\r\n")
+	if !bytes.HasPrefix(text, []byte("---")) {
+		return nil
+	}
+	offset := bytes.Count(data[:len(data)-len(text)], []byte("\n"))
+	lines := strings.SplitAfter(strings.ReplaceAll(string(text), "\r\n", "\n"), "\n")
+	end := -1
+	for i := 1; i < len(lines); i++ {
+		if strings.TrimRight(lines[i], " \t\r\n") == "---" {
+			end = i
+			break
+		}
+	}
+	fail := func(msg string) *settingsio.File {
+		f.Err = &settingsio.ParseError{Path: path, Line: offset + 1, Column: 1, Msg: msg}
+		return f
+	}
+	if end < 0 {
+		return fail("the frontmatter is never closed with ---")
+	}
+	dec := yaml.NewDecoder(strings.NewReader(strings.Join(lines[1:end], "")))
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err != nil && err != io.EOF {
+		return fail("the frontmatter is not valid YAML: " + err.Error())
+	}
+	var more yaml.Node
+	if err := dec.Decode(&more); err != io.EOF {
+		return fail("the frontmatter holds more than one YAML document")
+	}
+	if len(doc.Content) == 0 {
+		return nil
+	}
+	budget := 100000
+	root, err := fromYAML(doc.Content[0], offset+1, 0, &budget)
+	if err != nil {
+		return fail(err.Error())
+	}
+	if !root.Is(settingsio.Object) {
+		return fail(fmt.Sprintf("the frontmatter must be a mapping, not %s", root.Kind))
+	}
+	f.Root = root
+	return f
+}
+
+// fromYAML is a YAML node as a JSON-kinded node, its lines moved by
+// offset.
+func fromYAML(n *yaml.Node, offset, depth int, budget *int) (*settingsio.Node, error) {
+	if depth > 64 {
+		return nil, errors.New("the frontmatter nests too deep")
+	}
+	if *budget--; *budget < 0 {
+		return nil, errors.New("the frontmatter expands to too many values")
+	}
+	if n.Kind == yaml.AliasNode && n.Alias != nil {
+		return fromYAML(n.Alias, offset, depth+1, budget)
+	}
+	out := &settingsio.Node{Pos: settingsio.Pos{Line: n.Line + offset, Column: n.Column}}
+	switch n.Kind {
+	case yaml.MappingNode:
+		out.Kind = settingsio.Object
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k := n.Content[i]
+			if k.Tag == "!!merge" {
+				return nil, fmt.Errorf("line %d: YAML merge keys (<<) are not read", k.Line+offset)
+			}
+			v, err := fromYAML(n.Content[i+1], offset, depth+1, budget)
+			if err != nil {
+				return nil, err
+			}
+			out.Members = append(out.Members, settingsio.Member{Key: k.Value, KeyPos: settingsio.Pos{Line: k.Line + offset, Column: k.Column}, Value: v})
+		}
+	case yaml.SequenceNode:
+		out.Kind = settingsio.Array
+		for _, it := range n.Content {
+			v, err := fromYAML(it, offset, depth+1, budget)
+			if err != nil {
+				return nil, err
+			}
+			out.Items = append(out.Items, v)
+		}
+	case yaml.ScalarNode:
+		var f float64
+		switch {
+		case n.Tag == "!!null":
+			out.Kind = settingsio.Null
+		case n.Tag == "!!bool":
+			out.Kind = settingsio.Bool
+			if err := n.Decode(&out.Bool); err != nil {
+				return nil, err
+			}
+		case (n.Tag == "!!int" || n.Tag == "!!float") && n.Decode(&f) == nil && !math.IsInf(f, 0) && !math.IsNaN(f):
+			out.Kind, out.Number, out.Raw = settingsio.Number, f, strconv.FormatFloat(f, 'g', -1, 64)
+		default:
+			out.Kind, out.Str, out.Raw = settingsio.String, n.Value, n.Value
+		}
+	default:
+		return nil, fmt.Errorf("line %d: unsupported YAML node", n.Line+offset)
+	}
+	return out, nil
+}
+
+// Markdown lists the commands of the frontmatters of the files globs match
+// under root (each glob a filepath.Match pattern of a path relative to
+// root), and returns the files that have any (for the snapshot): the
+// commands of each hook of "hooks" (KindHelper, named by event and
+// matcher), the servers of "mcpServers" and the keys of keys. when is
+// when the agent runs them.
+func (c Commands) Markdown(layer settingsio.Layer, root string, globs []string, keys []CommandKey, when string) ([]*hooks.Hook, []*settingsio.File) {
+	var paths []string
+	for _, g := range globs {
+		m, _ := filepath.Glob(filepath.Join(globEscape(root), g))
+		paths = append(paths, m...)
+	}
+	sort.Strings(paths)
+	var out []*hooks.Hook
+	var files []*settingsio.File
+	for _, path := range paths {
+		f := ReadFrontmatter(layer, path)
+		if f == nil {
+			continue
+		}
+		var hs []*hooks.Hook
+		if f.Err != nil {
+			hs = []*hooks.Hook{c.Unreadable(f, hooks.KindHelper, "commands")}
+		} else {
+			hs = append(append(c.frontmatterHooks(f), c.Servers(f, when, false)...), c.Keys(f, keys, false)...)
+		}
+		for _, h := range hs {
+			h.When = when
+			if h.Status == "" {
+				h.Status, h.Reason = hooks.StatusRuns, "runs "+when
+			}
+		}
+		if len(hs) > 0 {
+			out, files = append(out, hs...), append(files, f)
+		}
+	}
+	return out, files
+}
+
+// frontmatterHooks are the hooks of f's "hooks", each an entry; a value
+// Hookwarden cannot read is an invalid entry.
+func (c Commands) frontmatterHooks(f *settingsio.File) []*hooks.Hook {
+	hs := f.Root.Get("hooks")
+	if hs == nil {
+		return nil
+	}
+	bad := func(n *settingsio.Node, path, msg string) *hooks.Hook {
+		h := c.entry(f, hooks.KindHelper, "hooks", n, path)
+		invalid(h, n, msg+": Hookwarden cannot tell what it runs")
+		return h
+	}
+	if !hs.Is(settingsio.Object) {
+		return []*hooks.Hook{bad(hs, "hooks", "\"hooks\" is not an object")}
+	}
+	var out []*hooks.Hook
+	for _, ev := range hs.Members {
+		path := "hooks." + pathKey(ev.Key)
+		if !ev.Value.Is(settingsio.Array) {
+			out = append(out, bad(ev.Value, path, path+" is not a list"))
+			continue
+		}
+		for i, g := range ev.Value.Items {
+			gp := fmt.Sprintf("%s[%d]", path, i)
+			list := g.Get("hooks")
+			if !g.Is(settingsio.Object) || !list.Is(settingsio.Array) {
+				out = append(out, bad(g, gp, gp+" has no list of hooks"))
+				continue
+			}
+			name := ev.Key + " hook"
+			if m := g.Get("matcher"); m != nil {
+				name += " (matcher " + canonicalText(m) + ")"
+			}
+			for j, hk := range list.Items {
+				h := c.entry(f, hooks.KindHelper, name, hk, fmt.Sprintf("%s.hooks[%d]", gp, j))
+				if t := hk.Get("type"); t.Is(settingsio.String) {
+					h.Type = t.Str
+				}
+				if cmd := hk.Get("command"); h.Type == "command" && cmd.Is(settingsio.String) {
+					h.Command, h.RawCommand = cmd.Str, cmd.Raw
+				} else if h.Type == "command" || !hk.Is(settingsio.Object) {
+					invalid(h, hk, "a hook without a command string")
+				}
+				out = append(out, h)
+			}
+		}
+	}
+	return out
+}
+
+// canonicalText is n as JSON text (a string as itself).
+func canonicalText(n *settingsio.Node) string {
+	if n.Is(settingsio.String) {
+		return n.Str
+	}
+	b, _ := n.MarshalJSON()
+	return string(b)
+}
+
+func globEscape(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `*`, `\*`, `?`, `\?`, `[`, `\[`).Replace(s)
+}
