@@ -130,9 +130,28 @@ type HookReview struct {
 	// ScriptCwd is the folder the agent starts the command in when it is
 	// not the project (a hook's own working folder); "": the project.
 	ScriptCwd string `json:"-"`
+	// ScriptVars are variables the agent sets for this hook alone to
+	// folders it knows (a plugin's or a skill's folder): discovery reads
+	// them as values of the hook's environment, never as text of its
+	// command, so a folder whose name holds $, quotes or bytes that are not
+	// UTF-8 is followed like any other. Not part of the hook's definition.
+	ScriptVars map[string]string `json:"-"`
 	// Runtime is how the agent runs the command (set by the review, kept
 	// for the spawn-time check).
 	Runtime Runtime `json:"-"`
+}
+
+// DiscoveryEnv is the environment discovery reads the hook's command
+// with: its own env (EnvValues) and the agent's ScriptVars over it.
+func (h HookReview) DiscoveryEnv() map[string]string {
+	env := EnvValues(h.Env)
+	if len(h.ScriptVars) > 0 && env == nil {
+		env = make(map[string]string, len(h.ScriptVars))
+	}
+	for k, v := range h.ScriptVars {
+		env[k] = v
+	}
+	return env
 }
 
 // ScriptCommand is the command line whose scripts are fingerprinted.
@@ -236,7 +255,7 @@ func (a *scriptAuditor) reviewScripts(rv *HookReview, approval *Approval) {
 		a.followed = newFollowCacheFor(a.Runtime)
 	}
 	rv.Runtime = a.Runtime
-	found, err := discoverFrom(command, a.Project, rv.ScriptCwd, EnvValues(rv.Env), rv.ScriptRoots, a.followed)
+	found, err := discoverFrom(command, a.Project, rv.ScriptCwd, rv.DiscoveryEnv(), rv.ScriptRoots, a.followed)
 	if err != nil {
 		rv.ScriptsError = err.Error()
 		return
