@@ -214,6 +214,10 @@ type ScriptReview struct {
 	// MadeByHook: a file the hook's traced run created itself
 	// (ScriptSnapshot.MadeByHook).
 	MadeByHook bool `json:"made_by_hook,omitempty"`
+	// Mode is, for a file the command runs as a program, whether it may
+	// be executed now ("exec", "noexec"; ScriptSnapshot.Mode): an approval
+	// records it, so the review the user saw must show it.
+	Mode string `json:"mode,omitempty"`
 }
 
 // scriptAuditor fingerprints the scripts of a review's hooks, reading each
@@ -352,7 +356,7 @@ func compareScript(now ScriptSnapshot, nowErr error, then *ScriptSnapshot) Scrip
 // compareFingerprints sets the status, flag, diff and texts of a script's
 // review.
 func compareFingerprints(now ScriptSnapshot, nowErr error, then *ScriptSnapshot) ScriptReview {
-	sr := ScriptReview{Word: now.Word, Path: now.Path, Via: now.Via, SHA256: now.SHA256, Size: now.Size, Content: now.Content}
+	sr := ScriptReview{Word: now.Word, Path: now.Path, Via: now.Via, SHA256: now.SHA256, Size: now.Size, Content: now.Content, Mode: now.Mode}
 	if then != nil {
 		sr.ApprovedSHA256 = then.SHA256
 		if then.SHA256 != now.SHA256 {
