@@ -155,3 +155,40 @@ func TestProjectFolderNameWithShellCharacters(t *testing.T) {
 		}
 	}
 }
+
+// TestExecBitOfAScriptAlsoReadAsAnArgument: an approval records the exec
+// bit of a script the hook runs as a program, but discovery's snapshot of
+// a path was taken once, by the first way the command names it: in
+// `bash x.sh && ./x.sh` the interpreter's argument came first, so the
+// program's snapshot had no mode and a pull clearing the exec bit (the
+// guard ./x.sh then fails with 126 and the agent goes on) left audit at 0.
+// Now each way a path is found carries its own mode.
+func TestExecBitOfAScriptAlsoReadAsAnArgument(t *testing.T) {
+	t.Parallel()
+	for agent, s := range map[string][2]string{
+		"claude": {".claude/settings.json", `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "bash x.sh && ./x.sh"}]}]}}`},
+		"gemini": {".gemini/settings.json", `{"hooks": {"AfterAgent": [{"hooks": [{"type": "command", "name": "g", "command": "bash x.sh && ./x.sh"}]}]}}`},
+	} {
+		t.Run(agent, func(t *testing.T) {
+			t.Parallel()
+			p := newTraceProject(t, "")
+			p.write(t, s[0], s[1])
+			p.write(t, "x.sh", "echo ok\n") // written 0755
+			run := func(args ...string) (int, string) {
+				return p.run(append([]string{args[0], "--agent", agent, "--project", p.project}, args[1:]...)...)
+			}
+			if code, out := run("trust", "--all"); code != ExitOK {
+				t.Fatalf("trust --all: exit %d\n%s", code, out)
+			}
+			if code, out := run("audit"); code != ExitOK {
+				t.Fatalf("approved: audit exit %d\n%s", code, out)
+			}
+			if err := os.Chmod(filepath.Join(p.project, "x.sh"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if code, out := run("audit"); code != ExitNeedsReview || !strings.Contains(out, "exec bit") {
+				t.Fatalf("after the exec bit was cleared: audit exit %d, want %d naming it\n%s", code, ExitNeedsReview, out)
+			}
+		})
+	}
+}

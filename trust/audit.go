@@ -299,6 +299,7 @@ func (a *scriptAuditor) reviewScripts(rv *HookReview, approval *Approval) {
 			}
 		}
 		now.snap.Word, now.snap.Via = ref.Word, ref.Via
+		now.snap = withMode(now.snap, ref)
 		sr := compareScript(now.snap, now.err, then)
 		sr.How, sr.From = ref.How, ref.From
 		if approval != nil && then == nil && sr.Status == ScriptUnrecorded {
