@@ -130,9 +130,28 @@ type HookReview struct {
 	// ScriptCwd is the folder the agent starts the command in when it is
 	// not the project (a hook's own working folder); "": the project.
 	ScriptCwd string `json:"-"`
+	// ScriptVars are variables the agent sets for this hook alone to
+	// folders it knows (a plugin's or a skill's folder): discovery reads
+	// them as values of the hook's environment, never as text of its
+	// command, so a folder whose name holds $, quotes or bytes that are not
+	// UTF-8 is followed like any other. Not part of the hook's definition.
+	ScriptVars map[string]string `json:"-"`
 	// Runtime is how the agent runs the command (set by the review, kept
 	// for the spawn-time check).
 	Runtime Runtime `json:"-"`
+}
+
+// DiscoveryEnv is the environment discovery reads the hook's command
+// with: its own env (EnvValues) and the agent's ScriptVars over it.
+func (h HookReview) DiscoveryEnv() map[string]string {
+	env := EnvValues(h.Env)
+	if len(h.ScriptVars) > 0 && env == nil {
+		env = make(map[string]string, len(h.ScriptVars))
+	}
+	for k, v := range h.ScriptVars {
+		env[k] = v
+	}
+	return env
 }
 
 // ScriptCommand is the command line whose scripts are fingerprinted.
@@ -195,6 +214,10 @@ type ScriptReview struct {
 	// MadeByHook: a file the hook's traced run created itself
 	// (ScriptSnapshot.MadeByHook).
 	MadeByHook bool `json:"made_by_hook,omitempty"`
+	// Mode is, for a file the command runs as a program, whether it may
+	// be executed now ("exec", "noexec"; ScriptSnapshot.Mode): an approval
+	// records it, so the review the user saw must show it.
+	Mode string `json:"mode,omitempty"`
 }
 
 // scriptAuditor fingerprints the scripts of a review's hooks, reading each
@@ -236,7 +259,7 @@ func (a *scriptAuditor) reviewScripts(rv *HookReview, approval *Approval) {
 		a.followed = newFollowCacheFor(a.Runtime)
 	}
 	rv.Runtime = a.Runtime
-	found, err := discoverFrom(command, a.Project, rv.ScriptCwd, EnvValues(rv.Env), rv.ScriptRoots, a.followed)
+	found, err := discoverFrom(command, a.Project, rv.ScriptCwd, rv.DiscoveryEnv(), rv.ScriptRoots, a.followed)
 	if err != nil {
 		rv.ScriptsError = err.Error()
 		return
@@ -276,6 +299,7 @@ func (a *scriptAuditor) reviewScripts(rv *HookReview, approval *Approval) {
 			}
 		}
 		now.snap.Word, now.snap.Via = ref.Word, ref.Via
+		now.snap = withMode(now.snap, ref)
 		sr := compareScript(now.snap, now.err, then)
 		sr.How, sr.From = ref.How, ref.From
 		if approval != nil && then == nil && sr.Status == ScriptUnrecorded {
@@ -333,7 +357,7 @@ func compareScript(now ScriptSnapshot, nowErr error, then *ScriptSnapshot) Scrip
 // compareFingerprints sets the status, flag, diff and texts of a script's
 // review.
 func compareFingerprints(now ScriptSnapshot, nowErr error, then *ScriptSnapshot) ScriptReview {
-	sr := ScriptReview{Word: now.Word, Path: now.Path, Via: now.Via, SHA256: now.SHA256, Size: now.Size, Content: now.Content}
+	sr := ScriptReview{Word: now.Word, Path: now.Path, Via: now.Via, SHA256: now.SHA256, Size: now.Size, Content: now.Content, Mode: now.Mode}
 	if then != nil {
 		sr.ApprovedSHA256 = then.SHA256
 		if then.SHA256 != now.SHA256 {

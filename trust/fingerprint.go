@@ -80,9 +80,28 @@ func (f *fingerprinter) ScriptsIn(command, cwd string, env map[string]string, ro
 			f.snaps[ref.Path] = s
 		}
 		s.Word, s.Via = ref.Word, ref.Via
-		out = append(out, s)
+		out = append(out, withMode(s, ref))
 	}
 	return out, nil, errors.Join(errs...)
+}
+
+// withMode is s as ref finds it: with the exec bit of a file the command
+// runs as a program, without one for any other. s may be the snapshot of
+// the same path found another way first (`bash x.sh && ./x.sh`), whose
+// mode was not taken or is not this ref's.
+func withMode(s ScriptSnapshot, ref ScriptRef) ScriptSnapshot {
+	switch {
+	case ref.How != FoundProgram:
+		s.Mode = ""
+	case s.Exists && s.Mode == "" && !IsListing(ref.Path):
+		if fi, err := os.Stat(ref.Path); err == nil && fi.Mode().IsRegular() {
+			s.Mode = "noexec"
+			if fi.Mode().Perm()&0o111 != 0 {
+				s.Mode = "exec"
+			}
+		}
+	}
+	return s
 }
 
 // snapshotScript fingerprints a script as it is now.

@@ -41,7 +41,7 @@ func ScriptCheck(project string, reviews map[string]HookReview, command func(*ho
 		if cmd := command(h); cmd != rv.ScriptCommand() {
 			return fmt.Errorf("its command is not the one reviewed")
 		}
-		fresh := HookReview{ProjectHook: rv.ProjectHook, DiscoverCommand: rv.DiscoverCommand, ScriptRoots: rv.ScriptRoots, ScriptCwd: rv.ScriptCwd}
+		fresh := HookReview{ProjectHook: rv.ProjectHook, DiscoverCommand: rv.DiscoverCommand, ScriptRoots: rv.ScriptRoots, ScriptCwd: rv.ScriptCwd, ScriptVars: rv.ScriptVars}
 		a := scriptAuditor{Project: project, Scripts: map[string]scriptNow{}, Runtime: rv.Runtime}
 		a.reviewScripts(&fresh, tracedApproval(rv))
 		if fresh.ScriptsError != "" {

@@ -283,8 +283,9 @@ func claudeReviewOf(h *hooks.Hook, project string) (agents.HookReview, string, e
 		}
 	}
 	rv.DiscoverCommand = claudeScriptCommand(h, project)
-	if HandlerOf(h) != nil && HandlerOf(h).PluginRoot != "" {
-		rv.ScriptRoots = []string{HandlerOf(h).PluginRoot}
+	rv.ScriptVars = scriptVars(h)
+	if root := hookRoot(h); root != "" {
+		rv.ScriptRoots = []string{root}
 	}
 	if HandlerOf(h) != nil {
 		rv.Owner = HandlerOf(h).Plugin
@@ -395,7 +396,7 @@ func prepareApproval(snap *project, hs []*hooks.Hook, now time.Time) (*preparedA
 		if cmd := rv.ScriptCommand(); rv.IsCommand && cmd != "" {
 			// the env the review follows (an MCP server's LD_PRELOAD,
 			// BASH_ENV): what it finds is what is fingerprinted
-			scripts, parseErr, err := fp.Scripts(cmd, trust.EnvValues(rv.Env), rv.ScriptRoots)
+			scripts, parseErr, err := fp.Scripts(cmd, rv.DiscoveryEnv(), rv.ScriptRoots)
 			if parseErr != nil {
 				return nil, fmt.Errorf("finding the scripts of %s: %w", rv.Label, parseErr)
 			}

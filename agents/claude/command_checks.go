@@ -45,8 +45,13 @@ func (r *registry) checkCommands() {
 			continue
 		}
 		for _, name := range hooks.UnsetAgentVariables(h.Command, "CLAUDE_", func(n string) bool { return claudeSets(n) || settingsEnv[n] }) {
+			msg := fmt.Sprintf("$%s is not set by Claude Code (it sets CLAUDE_PROJECT_DIR and, for plugins, CLAUDE_PLUGIN_ROOT); it expands to nothing — read the tool input from the JSON on stdin, e.g. jq -r .tool_input.file_path", name)
+			if c := HandlerOf(h); h.IsHook() && hookRoot(h) != "" && (c == nil || c.PluginRoot == "") {
+				// ${CLAUDE_SKILL_DIR} is filled only in a skill's body
+				msg = fmt.Sprintf("$%s is not set for a skill's hooks (Claude Code fills ${CLAUDE_SKILL_DIR} only in the skill's text and allowed-tools); it expands to nothing — the hooks get CLAUDE_PLUGIN_ROOT, the skill's folder, and run in the project folder", name)
+			}
 			h.Diagnostics = append(h.Diagnostics, hooks.Diagnostic{File: h.Origin.File, Line: h.Origin.Line, Column: h.Origin.Column, Severity: hooks.SeverityWarning,
-				Message: fmt.Sprintf("$%s is not set by Claude Code (it sets CLAUDE_PROJECT_DIR and, for plugins, CLAUDE_PLUGIN_ROOT); it expands to nothing — read the tool input from the JSON on stdin, e.g. jq -r .tool_input.file_path", name)})
+				Message: msg})
 		}
 		if runtime.GOOS == "windows" || r.Snapshot.Paths.Home == "" {
 			continue

@@ -5,10 +5,13 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -117,29 +120,119 @@ func claudeLabel(h *hooks.Hook) string {
 }
 
 // claudeScriptCommand is the command line whose scripts are fingerprinted,
-// with Claude Code's placeholders filled.
+// with Claude Code's placeholders filled where that is safe. Shell form:
+// Claude Code 2.1.332 hands the command to the shell as it is, with
+// CLAUDE_PROJECT_DIR and CLAUDE_PLUGIN_ROOT (a plugin's or a skill's
+// folder) in the hook's environment, and the shell expands them whatever
+// the folder's name holds. A value put into the command's text would be
+// parsed as shell text (a folder named a$(id)b, a"b or with bytes that are
+// not UTF-8 made `trust` fail or read a command substitution), so only a
+// value with no character the shell treats specially is put in; any other
+// ${NAME} stays a variable, which discovery reads as a value
+// (scriptRuntime's ProjectVars, the review's ScriptVars). Exec form
+// (args): Claude Code replaces ${CLAUDE_PROJECT_DIR}, ${CLAUDE_PLUGIN_ROOT}
+// and ${CLAUDE_PLUGIN_DATA} in each word and runs no shell: each word is
+// written with its literal parts quoted and each placeholder it cannot
+// fill safely a quoted variable.
 func claudeScriptCommand(h *hooks.Hook, projectDir string) string {
 	if h.Type != "command" || h.Command == "" {
 		return ""
 	}
 	vars := map[string]string{"CLAUDE_PROJECT_DIR": projectDir}
-	if HandlerOf(h) != nil && HandlerOf(h).PluginRoot != "" {
-		vars["CLAUDE_PLUGIN_ROOT"] = HandlerOf(h).PluginRoot
-	}
-	fill := func(s string) string {
-		for k, v := range vars {
-			s = strings.ReplaceAll(s, "${"+k+"}", v)
-		}
-		return s
+	if root := hookRoot(h); root != "" {
+		vars["CLAUDE_PLUGIN_ROOT"] = root
 	}
 	if HandlerOf(h) != nil && HandlerOf(h).HasArgs {
-		words := []string{shellWord(fill(h.Command))}
+		words := []string{execWord(h.Command, vars)}
 		for _, a := range HandlerOf(h).Args {
-			words = append(words, shellWord(fill(a)))
+			words = append(words, execWord(a, vars))
 		}
 		return strings.Join(words, " ")
 	}
-	return fill(h.Command)
+	return execPlaceholders.ReplaceAllStringFunc(h.Command, func(m string) string {
+		if v, ok := vars[m[2:len(m)-1]]; ok && shellInert(v) {
+			return v
+		}
+		return m
+	})
+}
+
+// execPlaceholders are the ${…} Claude Code fills: in an exec-form word by
+// text, in a shell-form command through the environment.
+var execPlaceholders = regexp.MustCompile(`\$\{(CLAUDE_PROJECT_DIR|CLAUDE_PLUGIN_ROOT|CLAUDE_PLUGIN_DATA)\}`)
+
+// shellInert reports whether v reads the same as shell text as it is: a
+// non-empty UTF-8 path with no character sh or bash treat specially
+// (quotes, $, backquote, backslash, blanks, globs, braces, operators,
+// controls).
+func shellInert(v string) bool {
+	if v == "" || !utf8.ValidString(v) {
+		return false
+	}
+	for _, r := range v {
+		if r < 0x20 || r == 0x7f || unicode.IsSpace(r) || strings.ContainsRune("$`\\\"'!#&;|<>(){}[]*?~^", r) {
+			return false
+		}
+	}
+	return true
+}
+
+// execWord is one exec-form word as a shell word: the placeholders of vars
+// it can fill safely filled, its literal parts single-quoted, any other
+// placeholder "${NAME}".
+func execWord(s string, vars map[string]string) string {
+	var b, lit strings.Builder
+	flush := func() {
+		if lit.Len() > 0 {
+			b.WriteString(shellWord(lit.String()))
+			lit.Reset()
+		}
+	}
+	at := 0
+	for _, m := range execPlaceholders.FindAllStringSubmatchIndex(s, -1) {
+		lit.WriteString(s[at:m[0]])
+		if v, ok := vars[s[m[2]:m[3]]]; ok && shellInert(v) {
+			lit.WriteString(v)
+		} else {
+			flush()
+			b.WriteString(`"` + s[m[0]:m[1]] + `"`)
+		}
+		at = m[1]
+	}
+	lit.WriteString(s[at:])
+	if lit.Len() > 0 || b.Len() == 0 {
+		b.WriteString(shellWord(lit.String()))
+	}
+	return b.String()
+}
+
+// scriptVars are the variables Claude Code sets for h alone that its
+// scripts' paths may name: CLAUDE_PLUGIN_ROOT (hookRoot).
+func scriptVars(h *hooks.Hook) map[string]string {
+	if root := hookRoot(h); root != "" {
+		return map[string]string{"CLAUDE_PLUGIN_ROOT": root}
+	}
+	return nil
+}
+
+// hookRoot is what Claude Code sets CLAUDE_PLUGIN_ROOT to for h: a
+// plugin's hook (and a plugin skill's frontmatter hook) gets the plugin's
+// folder; a skill's frontmatter hook gets the skill's own folder, the one
+// holding its SKILL.md (claude-live 2.1.332: "$CLAUDE_PLUGIN_ROOT" and
+// "${CLAUDE_PLUGIN_ROOT}" in a project skill's Stop hook were
+// .claude/skills/<name>, the hook ran in the project folder, and
+// ${CLAUDE_SKILL_DIR}, which Claude Code fills only in a skill's body and
+// allowed-tools, was empty). "" for any other hook (a settings file's, a
+// command's or a subagent's: Claude Code refuses to run one that names
+// ${CLAUDE_PLUGIN_ROOT}).
+func hookRoot(h *hooks.Hook) string {
+	if c := HandlerOf(h); c != nil && c.PluginRoot != "" {
+		return c.PluginRoot
+	}
+	if h.IsHook() && h.Origin.Layer == layerSkill && filepath.Base(h.Origin.File) == "SKILL.md" {
+		return filepath.Dir(h.Origin.File)
+	}
+	return ""
 }
 
 func shellWord(s string) string {

@@ -12,16 +12,17 @@ var _ agents.RiskSubjecter = (*project)(nil)
 
 // RiskSubject is the analyser's input for a Claude Code handler: the
 // neutral part, the exec-form args and the URL of an http handler, with
-// ${CLAUDE_PLUGIN_ROOT} filled in a plugin hook (agents.RiskSubjecter).
+// ${CLAUDE_PLUGIN_ROOT} filled in a plugin's or skill's hook
+// (agents.RiskSubjecter).
 func (p *project) RiskSubject(h *hooks.Hook, projectDir string) risk.Hook {
 	in := risk.FromHook(h, projectDir)
 	if c := HandlerOf(h); c != nil {
 		in.Args = c.Args
 		in.URL = c.URL
-		if c.PluginRoot != "" {
-			// Claude Code fills the plugin's root before the shell runs (as
-			// the fingerprint does), so its scripts can be followed.
-			fill := strings.NewReplacer("${CLAUDE_PLUGIN_ROOT}", c.PluginRoot, "$CLAUDE_PLUGIN_ROOT", c.PluginRoot)
+		if root := hookRoot(h); root != "" {
+			// Claude Code sets the plugin's (or a skill hook's skill's)
+			// folder, so its scripts can be followed.
+			fill := strings.NewReplacer("${CLAUDE_PLUGIN_ROOT}", root, "$CLAUDE_PLUGIN_ROOT", root)
 			in.Command = fill.Replace(in.Command)
 			in.Args = make([]string, len(c.Args))
 			for i, a := range c.Args {

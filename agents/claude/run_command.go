@@ -19,8 +19,9 @@ const shellPrefixVar = "CLAUDE_CODE_SHELL_PREFIX"
 
 // runCommand runs a command handler: shell form through /bin/sh -c (what
 // Claude Code 2.1.332 spawns on macOS and Linux, whatever $SHELL is), exec
-// form (args) as the program found on PATH with its arguments, no shell;
-// the placeholders are substituted in both, per element in exec form.
+// form (args) as the program found on PATH with its arguments, no shell,
+// the placeholders substituted in each element; in shell form the shell
+// expands them from the environment.
 func (rc *runContext) runCommand(ctx context.Context, i int, h *hooks.Hook, res *runResult) {
 	vars := rc.placeholders(h)
 	envFile := ""
@@ -56,7 +57,11 @@ func (rc *runContext) runCommand(ctx context.Context, i int, h *hooks.Hook, res 
 		spec.Args = append(spec.Args, "-Command", substitute(cmd, vars))
 	default:
 		res.Form = "shell"
-		cmd := substitute(h.Command, vars)
+		// as Claude Code runs it: the command as written, the
+		// placeholders expanded by the shell from the hook's environment
+		// (never put into its text, where a folder named a$(id)b would
+		// run id)
+		cmd := h.Command
 		if prefix := envGet(env, shellPrefixVar); prefix != "" {
 			cmd = prefix + " " + shellQuote(cmd)
 		}

@@ -65,8 +65,12 @@ func (rc *runContext) skipReason(h *hooks.Hook) string {
 // commands, args and exports as variables.
 func (rc *runContext) placeholders(h *hooks.Hook) map[string]string {
 	m := map[string]string{"CLAUDE_PROJECT_DIR": rc.projectDir}
-	if root := pluginRoot(h); root != "" {
+	if root := hookRoot(h); root != "" {
+		// a skill's frontmatter hook gets its skill's folder, and no
+		// CLAUDE_PLUGIN_DATA unless the skill is a plugin's
 		m["CLAUDE_PLUGIN_ROOT"] = root
+	}
+	if pluginRoot(h) != "" {
 		m["CLAUDE_PLUGIN_DATA"] = rc.pluginData(h)
 	}
 	return m
