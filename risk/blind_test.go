@@ -149,19 +149,37 @@ import (
 //     that round (bdd2ff5), on risk11's frozen rules and on main after its
 //     merge: F1 0.889 (P 0.952, R 0.833), benign critical 1.5 %, flagged
 //     12.1 %, review-recall 71.4 %. Its floor is that run.
+//   - blind13.jsonl: 150 rows (45 real from 24 repositories in none used
+//     before — 422 excluded, real4's among them —, 105 written, over all
+//     five agents), written blind from 07:55 to 08:19 UTC 2026-12-03 by a
+//     helper who read no code, rule or earlier set (README-blind13.md),
+//     after risk12's rules were frozen (cd4e5ed, 07:50 UTC). First run,
+//     the same on main before that round (443ba19), on the frozen rules
+//     and on main after the merges: F1 0.976 (P 1.000, R 0.953), benign
+//     critical 0 %, flagged 1.5 %, review-recall 84.2 %. Its floor is that
+//     run. Its real rows are nearly all benign (43 of 45).
+//   - blind5.jsonl re-based (2026-12-03): Copilot CLI's custom agents
+//     (.github/agents/*.md) were found to start the MCP servers of their
+//     frontmatter without asking (atk7, live), so that folder joined
+//     Copilot's agent files (Facts.Config), as Claude Code's .claude/agents/
+//     is, and a hook writing there is self-tampering (critical). One
+//     benign blind5 row now reads critical: F1 0.889 -> 0.879, benign
+//     critical 0 -> 1.6 %, flagged 4.8 -> 6.5 % (measured by aggregate with
+//     and without that one facts entry; the row was not read).
 var blindFloors = map[string]struct {
 	f1, benignCrit, benignFlagged, reviewRecall float64
 }{
 	"blind2.jsonl":  {f1: 0.888, benignCrit: 0.0, benignFlagged: 0.0556, reviewRecall: 0.32},
 	"blind3.jsonl":  {f1: 0.94, benignCrit: 0.0, benignFlagged: 0.1096, reviewRecall: 0.899},
 	"blind4.jsonl":  {f1: 0.847, benignCrit: 0.0, benignFlagged: 0.089, reviewRecall: 0.862},
-	"blind5.jsonl":  {f1: 0.888, benignCrit: 0.0, benignFlagged: 0.0484, reviewRecall: 0.75},
+	"blind5.jsonl":  {f1: 0.878, benignCrit: 0.0162, benignFlagged: 0.0646, reviewRecall: 0.75},
 	"blind6.jsonl":  {f1: 0.930, benignCrit: 0.0, benignFlagged: 0.1130, reviewRecall: 0.869},
 	"blind7.jsonl":  {f1: 0.910, benignCrit: 0.0162, benignFlagged: 0.0646, reviewRecall: 0.75},
 	"blind9.jsonl":  {f1: 0.938, benignCrit: 0.0148, benignFlagged: 0.1618, reviewRecall: 0.964},
 	"blind10.jsonl": {f1: 0.897, benignCrit: 0.0417, benignFlagged: 0.0834, reviewRecall: 0.782},
 	"blind11.jsonl": {f1: 0.939, benignCrit: 0.0137, benignFlagged: 0.1096, reviewRecall: 0.962},
 	"blind12.jsonl": {f1: 0.888, benignCrit: 0.0152, benignFlagged: 0.1213, reviewRecall: 0.714},
+	"blind13.jsonl": {f1: 0.975, benignCrit: 0.0, benignFlagged: 0.0150, reviewRecall: 0.842},
 	"blind8.jsonl":  {f1: 0.912, benignCrit: 0.0625, benignFlagged: 0.2500, reviewRecall: 0.821},
 }
 
