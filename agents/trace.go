@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/sandbox"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
@@ -314,11 +315,57 @@ func notStarted(reasons []trust.UnresolvedCode, r *HookRun) []string {
 	}
 	var out []string
 	for _, u := range reasons {
-		if u.Program != "" && !started[programName(u.Program)] && !slices.Contains(out, u.Program) {
-			out = append(out, u.Program)
+		key := u.StartsKey()
+		switch {
+		case key == "" || slices.Contains(out, key):
+		case u.Program != "":
+			if !started[programName(u.Program)] {
+				out = append(out, key)
+			}
+		case !startedBeyond(r, u.File):
+			// A script said to start programs that started none in this
+			// run: the branch that starts them was not taken (a payload,
+			// the sandbox itself can decide it), so the run does not stand
+			// in for what they open.
+			out = append(out, key)
 		}
 	}
 	return out
+}
+
+// startedBeyond reports whether the run started a program after the
+// last one handed the script (an argument of it names the script: the
+// interpreter running it, after any wrapper such as a version manager's
+// shim, whose own helpers start before it) that does not name the script
+// itself: evidence that the script started programs of its own. The
+// sandbox records programs in the order they start. A run in which no
+// program names the script gives no evidence (fail closed). Without a
+// process tree this also takes a later part of the command (a pipe's jq)
+// for the script's, so it can leave a reason uncovered wrongly, never
+// cover one whose programs did not start.
+func startedBeyond(r *HookRun, script string) bool {
+	if r.Sandbox == nil {
+		return false
+	}
+	base := filepath.Base(script)
+	names := func(p sandbox.Program) bool {
+		return slices.ContainsFunc(p.Argv, func(a string) bool { return strings.Contains(a, base) })
+	}
+	last := -1
+	for i, p := range r.Sandbox.Programs {
+		if names(p) {
+			last = i
+		}
+	}
+	if last < 0 {
+		return false
+	}
+	for _, p := range r.Sandbox.Programs[last+1:] {
+		if !names(p) {
+			return true
+		}
+	}
+	return false
 }
 
 func programName(p string) string {
@@ -326,9 +373,11 @@ func programName(p string) string {
 }
 
 // Covers reports whether the traced run stands in for reason u: it ran
-// (not failed), and the program u names, if any, started in it.
+// (not failed), and the program u names, if any, started in it (for a
+// script that starts programs Hookwarden does not follow: it started one,
+// UnresolvedCode.StartsKey).
 func (t *Trace) Covers(u trust.UnresolvedCode) bool {
-	return t.Ran && t.Failed == "" && (u.Program == "" || !slices.Contains(t.NotStarted, u.Program))
+	return t.Ran && t.Failed == "" && (u.StartsKey() == "" || !slices.Contains(t.NotStarted, u.StartsKey()))
 }
 
 // Shortfall is why the traced run leaves reasons of the hook uncovered,

@@ -85,6 +85,22 @@ type UnresolvedCode struct {
 	Program string `json:"program,omitempty"`
 }
 
+// StartsKey is the name a traced run's "never started" list gives reason
+// u (TraceShortMarker): its Program when it names one; for a script that
+// starts programs Hookwarden does not follow (ReasonPrograms in a file)
+// "a program started by FILE", since one run stands in for them only when
+// the script really started one in it; "" when the reason needs no
+// program to have started.
+func (u UnresolvedCode) StartsKey() string {
+	switch {
+	case u.Program != "":
+		return u.Program
+	case u.Kind == ReasonPrograms && u.File != "":
+		return "a program started by " + u.File
+	}
+	return ""
+}
+
 // String is "TEXT (WHY) at FILE:LINE".
 func (u UnresolvedCode) String() string {
 	s := u.Text + " (" + u.Why + ")"

@@ -243,8 +243,8 @@ func (a *scriptAuditor) reviewTraced(rv *HookReview, approval *Approval) {
 		// reasons a run can stand in for are covered by it (those whose
 		// code is chosen at run time are not: CoverReasons), but for the
 		// programs that never started in it.
-		rv.CoverReasons(TracedBy, func(u UnresolvedCode) bool { return u.Program == "" || !notStarted[u.Program] })
-		if len(notStarted) > 0 && slices.ContainsFunc(rv.Unresolved, func(u UnresolvedCode) bool { return notStarted[u.Program] }) {
+		rv.CoverReasons(TracedBy, func(u UnresolvedCode) bool { return u.StartsKey() == "" || !notStarted[u.StartsKey()] })
+		if len(notStarted) > 0 && slices.ContainsFunc(rv.Unresolved, func(u UnresolvedCode) bool { return notStarted[u.StartsKey()] }) {
 			rv.Unresolved = append(rv.Unresolved, UnresolvedCode{Text: rv.Command, Why: short})
 		}
 	}
