@@ -140,13 +140,15 @@ live:
 # streamed or with its document built first (cli, peak-MB), a review of
 # hooks that all changed since approved against the scan of every approval
 # per hook it replaced (agents), what a notified open or exec costs a
-# sandboxed hook (sandbox). BENCH=. runs
+# sandboxed hook (sandbox), the store of trust --all over 20,000 hooks
+# written one record at a time against json.MarshalIndent (trust,
+# extra-MB: what the encoding holds live at its peak). BENCH=. runs
 # every benchmark. Then a sandboxed dry run against a direct one end to
 # end, as a user calls it (`run --sandbox` and `run --yes --no-sandbox` of the command-line build,
 # alternating, BENCH_COUNT runs each: scripts/perf/sandbox.sh), for one hook and for an
 # event of three.
 BENCH_COUNT ?= 7
-BENCH ?= GuardCheck1000|GuardScripts|EditTOMLTrustAll|Isolation|ListJSONMemory|ReviewSpecsAllChanged|SandboxNotifiedOpens
+BENCH ?= GuardCheck1000|GuardScripts|EditTOMLTrustAll|Isolation|ListJSONMemory|ReviewSpecsAllChanged|SandboxNotifiedOpens|StoreWrite
 bench:
 	@out=$$(mktemp); \
 	$(GO) test -run '^$$' -bench '$(BENCH)' -benchmem -count $(BENCH_COUNT) -timeout 60m \

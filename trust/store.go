@@ -271,7 +271,7 @@ func (s Store) Update(change func(*StoreData) error) error {
 		}
 		d.Version = storeVersion
 		d.collectContents()
-		out, err := json.MarshalIndent(d, "", "  ")
+		out, err := d.indented(len(cur))
 		if err != nil {
 			return nil, fmt.Errorf("encoding %s: %w", s.Path(), err)
 		}

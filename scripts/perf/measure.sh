@@ -12,7 +12,10 @@
 # $GEN_AGENTS names (genproject's -agents; default Gemini CLI's, Claude
 # Code's and Codex CLI's; GEN_AGENTS=claude-schema:.DIR for an agent that
 # reads Claude Code's schema from .DIR/settings.json, in a PERF_DIR of its
-# own).
+# own). Every agent can be measured: GitHub Copilot CLI reads Claude
+# Code's .claude/settings.json of the default project, and -a qwen
+# generates a project of its own (.qwen/settings.json, qwen-pN) unless
+# GEN_AGENTS says otherwise.
 set -eu
 runs=5 agent=gemini sizes="10000 100000" cmds="list trust"
 while getopts r:a:n:c: o; do
@@ -41,8 +44,13 @@ fresh_home() {
 }
 
 for n in $sizes; do
-	p="$root/p$n"
-	[ -d "$p" ] || "$gen" -dir "$p" -hooks "$n" ${GEN_AGENTS:+-agents "$GEN_AGENTS"}
+	p="$root/p$n" agents=${GEN_AGENTS:-}
+	if [ "$agent" = qwen ] && [ -z "$agents" ]; then
+		# Qwen Code reads Claude Code's schema from .qwen/settings.json;
+		# a project of its own, beside the others
+		p="$root/qwen-p$n" agents=claude-schema:.qwen
+	fi
+	[ -d "$p" ] || "$gen" -dir "$p" -hooks "$n" ${agents:+-agents "$agents"}
 	for cmd in $cmds; do
 		i=0
 		while [ $i -lt "$runs" ]; do
