@@ -177,6 +177,11 @@ type followCache struct {
 	// texts are the shell scripts read for following, by path
 	// (scriptText).
 	texts map[string]*scriptText
+	// revalidate: a kept result is reused only while the scripts it was
+	// read from keep their keys (deps). Off for a DiscoveryCache, whose
+	// listing nothing is approved from and which, like one audit, takes
+	// the files not to change while it is used.
+	revalidate bool
 	// sitePackages are the project's virtual environments' site-packages
 	// folders, per project (projectSitePackages).
 	sitePackages map[string][]string
@@ -247,7 +252,7 @@ func (c *followCache) envData() []dataFile {
 func newFollowCache() *followCache { return newFollowCacheFor(Runtime{}) }
 
 func newFollowCacheFor(rt Runtime) *followCache {
-	return &followCache{found: map[string]Discovery{}, deps: map[string][]fileDep{}, texts: map[string]*scriptText{}, real: map[string]string{}, langs: map[string]string{}, parsers: map[Dialect]*syntax.Parser{}, rt: rt}
+	return &followCache{found: map[string]Discovery{}, deps: map[string][]fileDep{}, texts: map[string]*scriptText{}, revalidate: true, real: map[string]string{}, langs: map[string]string{}, parsers: map[Dialect]*syntax.Parser{}, rt: rt}
 }
 
 // programLang is programLang(path), once per path.
@@ -562,7 +567,7 @@ func (d *discoverer) follow(sc *scope, w *syntax.Word, path string, sourced bool
 	var key string
 	if !sourced {
 		key = followKey("run "+string(lang), path, sc, d.roots, d.env)
-		if found, ok := d.cache.found[key]; ok && depsUnchanged(d.cache.deps[key]) {
+		if found, ok := d.cache.found[key]; ok && (!d.cache.revalidate || depsUnchanged(d.cache.deps[key])) {
 			d.merge(found)
 			d.deps = append(d.deps, d.cache.deps[key]...)
 			return
@@ -716,6 +721,7 @@ func (c *DiscoveryCache) DiscoverScripts(command, projectDir string) (Discovery,
 	fc := c.byProject[projectDir]
 	if fc == nil {
 		fc = newFollowCache()
+		fc.revalidate = false
 		c.byProject[projectDir] = fc
 	}
 	return discoverWith(command, projectDir, nil, nil, fc)

@@ -103,11 +103,11 @@ func (c *followCache) parseText(t *scriptText, lang Dialect) (*syntax.File, erro
 // from still has the key it had then.
 func depsUnchanged(deps []fileDep) bool {
 	for _, dep := range deps {
-		fi, err := os.Stat(dep.path)
+		key, ok, err := statFileKey(dep.path)
 		if err != nil {
 			return false
 		}
-		if key, ok := fileKeyOf(fi); ok && key != dep.key {
+		if ok && key != dep.key {
 			return false
 		}
 		// no key on this platform: as before, the files of one run are

@@ -7,22 +7,22 @@ import (
 	"testing"
 )
 
-func scriptBases(d Discovery) []string {
+func snapBases(snaps []ScriptSnapshot) []string {
 	var out []string
-	for _, s := range d.Scripts {
+	for _, s := range snaps {
 		out = append(out, filepath.Base(s.Path))
 	}
 	return out
 }
 
-// TestDiscoveryCacheRereadsAScriptChangedDuringTheRun: the commands of one
-// listing share what following a script found, but only while the script
-// (and each script it runs) is the file it was read from. A script
-// rewritten between two hooks' discovery — here run with different
-// arguments — is followed again: the second hook lists what the new text
-// runs, not what the old one ran. On the old code (results kept by path)
-// the second discovery listed b.sh.
-func TestDiscoveryCacheRereadsAScriptChangedDuringTheRun(t *testing.T) {
+// TestApprovalRereadsAScriptChangedDuringTheRun: the hooks of one approval
+// share what following a script found, but only while the script (and
+// each script it runs) is the file it was read from. A script rewritten
+// between two hooks — here run with different arguments — is followed
+// again: the second hook fingerprints what the new text runs, not what
+// the old one ran. On the old code (results kept by path) the second
+// approval fingerprinted b.sh, which a.sh no longer runs, and not c.sh.
+func TestApprovalRereadsAScriptChangedDuringTheRun(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, body string) {
 		t.Helper()
@@ -34,39 +34,30 @@ func TestDiscoveryCacheRereadsAScriptChangedDuringTheRun(t *testing.T) {
 	write("b.sh", "#!/bin/bash\necho b\n")
 	write("c.sh", "#!/bin/bash\necho c\n")
 	write("d.sh", "#!/bin/bash\necho d\n")
-	c := NewDiscoveryCache()
-	d, err := c.DiscoverScripts("bash a.sh one", dir)
-	if err != nil {
-		t.Fatal(err)
+	fp := NewFingerprinterFor(dir, Runtime{})
+	scripts := func(cmd string) []string {
+		t.Helper()
+		snaps, parseErr, err := fp.Scripts(cmd, nil, nil)
+		if parseErr != nil || err != nil {
+			t.Fatal(parseErr, err)
+		}
+		return snapBases(snaps)
 	}
-	if got := scriptBases(d); !slices.Equal(got, []string{"a.sh", "b.sh"}) {
-		t.Fatalf("first discovery: %v", got)
+	if got := scripts("bash a.sh one"); !slices.Equal(got, []string{"a.sh", "b.sh"}) {
+		t.Fatalf("first hook: %v", got)
 	}
 	write("a.sh", "#!/bin/bash\nbash ./c.sh --changed\n") // another size: another key
-	d, err = c.DiscoverScripts("bash a.sh two", dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := scriptBases(d); !slices.Equal(got, []string{"a.sh", "c.sh"}) {
-		t.Fatalf("after a.sh changed, the discovery lists %v, want [a.sh c.sh]", got)
+	if got := scripts("bash a.sh two"); !slices.Equal(got, []string{"a.sh", "c.sh"}) {
+		t.Fatalf("after a.sh changed, the hook fingerprints %v, want [a.sh c.sh]", got)
 	}
 	// A script the changed one runs changes: the result of the script
 	// that runs it is not reused either.
 	write("c.sh", "#!/bin/bash\nbash ./d.sh\n")
-	d, err = c.DiscoverScripts("bash a.sh three", dir)
-	if err != nil {
-		t.Fatal(err)
+	if got := scripts("bash a.sh three"); !slices.Equal(got, []string{"a.sh", "c.sh", "d.sh"}) {
+		t.Fatalf("after c.sh changed, the hook fingerprints %v, want [a.sh c.sh d.sh]", got)
 	}
-	if got := scriptBases(d); !slices.Equal(got, []string{"a.sh", "c.sh", "d.sh"}) {
-		t.Fatalf("after c.sh changed, the discovery lists %v, want [a.sh c.sh d.sh]", got)
-	}
-	// Unchanged files: the same result, from the cache.
-	d2, err := c.DiscoverScripts("bash a.sh four", dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := scriptBases(d2); !slices.Equal(got, scriptBases(d)) {
-		t.Fatalf("unchanged: %v, then %v", scriptBases(d), got)
+	if got := scripts("bash a.sh four"); !slices.Equal(got, []string{"a.sh", "c.sh", "d.sh"}) {
+		t.Fatalf("unchanged: %v", got)
 	}
 }
 
