@@ -481,13 +481,33 @@ func (ps *PreparedSpecs) Apply(d *trust.StoreData) error {
 		return err
 	}
 	ps.Keys = ps.Keys[:0]
+	// The approvals by kind, name and file, indexed once: looking through
+	// every approval for each record made approving n commands O(n²).
+	type place struct{ kind, name, file string }
+	placeOf := func(a *CommandApproval) place { return place{a.Kind, a.Name, a.File} }
+	byPlace := map[place]map[string]bool{}
+	for k, a := range p.Approved {
+		if byPlace[placeOf(a)] == nil {
+			byPlace[placeOf(a)] = map[string]bool{}
+		}
+		byPlace[placeOf(a)][k] = true
+	}
 	for _, r := range ps.recs {
-		for k, old := range p.Approved {
-			if k != r.key && old.Kind == r.ap.Kind && old.Name == r.ap.Name && old.File == r.ap.File {
+		at := placeOf(r.ap)
+		for k := range byPlace[at] {
+			if k != r.key {
 				delete(p.Approved, k)
+				delete(byPlace[at], k)
 			}
 		}
+		if old := p.Approved[r.key]; old != nil {
+			delete(byPlace[placeOf(old)], r.key)
+		}
 		p.Approved[r.key] = r.ap
+		if byPlace[at] == nil {
+			byPlace[at] = map[string]bool{}
+		}
+		byPlace[at][r.key] = true
 		delete(p.Revoked, r.key)
 		ps.Keys = append(ps.Keys, r.key)
 	}
