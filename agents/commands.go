@@ -437,6 +437,10 @@ type specRecord struct {
 // scripts cannot be read fails it.
 func PrepareSpecs(section, agent, project string, specs []CommandSpec, now time.Time) (*PreparedSpecs, error) {
 	fp := trust.NewFingerprinter(project)
+	// one fingerprinter per runtime, shared by the commands that run with
+	// it: each script is read, parsed and followed once per approval, not
+	// once per command
+	byRuntime := map[*trust.Runtime]trust.Fingerprinter{}
 	var recs []specRecord
 	for _, c := range specs {
 		ap := &CommandApproval{Kind: string(c.Hook.Kind), Name: c.Hook.Name, File: c.Hook.Origin.File, Label: c.Label,
@@ -444,7 +448,12 @@ func PrepareSpecs(section, agent, project string, specs []CommandSpec, now time.
 		if c.ScriptCommand != "" {
 			fp := fp
 			if c.Runtime != nil {
-				fp = trust.NewFingerprinterFor(project, *c.Runtime)
+				rfp, ok := byRuntime[c.Runtime]
+				if !ok {
+					rfp = trust.NewFingerprinterFor(project, *c.Runtime)
+					byRuntime[c.Runtime] = rfp
+				}
+				fp = rfp
 			}
 			scripts, parseErr, err := fp.ScriptsIn(c.ScriptCommand, c.ScriptCwd, c.Hook.Env, c.ScriptRoots)
 			if parseErr != nil {
