@@ -437,6 +437,10 @@ type specRecord struct {
 // scripts cannot be read fails it.
 func PrepareSpecs(section, agent, project string, specs []CommandSpec, now time.Time) (*PreparedSpecs, error) {
 	fp := trust.NewFingerprinter(project)
+	// one fingerprinter per runtime, shared by the commands that run with
+	// it: each script is read, parsed and followed once per approval, not
+	// once per command
+	byRuntime := map[*trust.Runtime]trust.Fingerprinter{}
 	var recs []specRecord
 	for _, c := range specs {
 		ap := &CommandApproval{Kind: string(c.Hook.Kind), Name: c.Hook.Name, File: c.Hook.Origin.File, Label: c.Label,
@@ -444,7 +448,12 @@ func PrepareSpecs(section, agent, project string, specs []CommandSpec, now time.
 		if c.ScriptCommand != "" {
 			fp := fp
 			if c.Runtime != nil {
-				fp = trust.NewFingerprinterFor(project, *c.Runtime)
+				rfp, ok := byRuntime[c.Runtime]
+				if !ok {
+					rfp = trust.NewFingerprinterFor(project, *c.Runtime)
+					byRuntime[c.Runtime] = rfp
+				}
+				fp = rfp
 			}
 			scripts, parseErr, err := fp.ScriptsIn(c.ScriptCommand, c.ScriptCwd, c.Hook.Env, c.ScriptRoots)
 			if parseErr != nil {
@@ -481,13 +490,33 @@ func (ps *PreparedSpecs) Apply(d *trust.StoreData) error {
 		return err
 	}
 	ps.Keys = ps.Keys[:0]
+	// The approvals by kind, name and file, indexed once: looking through
+	// every approval for each record made approving n commands O(n²).
+	type place struct{ kind, name, file string }
+	placeOf := func(a *CommandApproval) place { return place{a.Kind, a.Name, a.File} }
+	byPlace := map[place]map[string]bool{}
+	for k, a := range p.Approved {
+		if byPlace[placeOf(a)] == nil {
+			byPlace[placeOf(a)] = map[string]bool{}
+		}
+		byPlace[placeOf(a)][k] = true
+	}
 	for _, r := range ps.recs {
-		for k, old := range p.Approved {
-			if k != r.key && old.Kind == r.ap.Kind && old.Name == r.ap.Name && old.File == r.ap.File {
+		at := placeOf(r.ap)
+		for k := range byPlace[at] {
+			if k != r.key {
 				delete(p.Approved, k)
+				delete(byPlace[at], k)
 			}
 		}
+		if old := p.Approved[r.key]; old != nil {
+			delete(byPlace[placeOf(old)], r.key)
+		}
 		p.Approved[r.key] = r.ap
+		if byPlace[at] == nil {
+			byPlace[at] = map[string]bool{}
+		}
+		byPlace[at][r.key] = true
 		delete(p.Revoked, r.key)
 		ps.Keys = append(ps.Keys, r.key)
 	}

@@ -282,7 +282,7 @@ func (a *scriptAuditor) reviewScripts(rv *HookReview, approval *Approval) {
 		}
 		now, ok := a.Scripts[ref.Path]
 		if !ok {
-			now.snap, now.cached, now.err = snapshotScriptWith(ref, a.Project, a.Cache)
+			now.snap, now.cached, now.err = snapshotScriptFrom(ref, a.Project, a.Cache, a.followed)
 			a.Scripts[ref.Path] = now
 		}
 		then := findSnapshot(approval, ref)

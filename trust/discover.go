@@ -186,6 +186,18 @@ func DiscoverScriptsWithEnv(command, projectDir string, env map[string]string) (
 // The languages of program files are kept too.
 type followCache struct {
 	found map[string]Discovery
+	// deps are, by the key of a run script's entry in found, the scripts
+	// its result was read from with their keys then: a result is reused
+	// only while each still has its key.
+	deps map[string][]fileDep
+	// texts are the shell scripts read for following, by path
+	// (scriptText).
+	texts map[string]*scriptText
+	// revalidate: a kept result is reused only while the scripts it was
+	// read from keep their keys (deps). Off for a DiscoveryCache, whose
+	// listing nothing is approved from and which, like one audit, takes
+	// the files not to change while it is used.
+	revalidate bool
 	// sitePackages are the project's virtual environments' site-packages
 	// folders, per project (projectSitePackages).
 	sitePackages map[string][]string
@@ -256,7 +268,7 @@ func (c *followCache) envData() []dataFile {
 func newFollowCache() *followCache { return newFollowCacheFor(Runtime{}) }
 
 func newFollowCacheFor(rt Runtime) *followCache {
-	return &followCache{found: map[string]Discovery{}, real: map[string]string{}, langs: map[string]string{}, parsers: map[Dialect]*syntax.Parser{}, rt: rt}
+	return &followCache{found: map[string]Discovery{}, deps: map[string][]fileDep{}, texts: map[string]*scriptText{}, revalidate: true, real: map[string]string{}, langs: map[string]string{}, parsers: map[Dialect]*syntax.Parser{}, rt: rt}
 }
 
 // programLang is programLang(path), once per path.
@@ -372,6 +384,9 @@ type discoverer struct {
 	// declared are, by script text, the functions it declares anywhere
 	// (isFunction).
 	declared map[string]map[string]bool
+	// deps are the shell scripts this discovery read and followed, with
+	// the keys of the files then (followCache.deps).
+	deps []fileDep
 }
 
 // followKey identifies following a script: what reads it, where, how
@@ -568,8 +583,9 @@ func (d *discoverer) follow(sc *scope, w *syntax.Word, path string, sourced bool
 	var key string
 	if !sourced {
 		key = followKey("run "+string(lang), path, sc, d.roots, d.env)
-		if found, ok := d.cache.found[key]; ok {
+		if found, ok := d.cache.found[key]; ok && (!d.cache.revalidate || depsUnchanged(d.cache.deps[key])) {
 			d.merge(found)
+			d.deps = append(d.deps, d.cache.deps[key]...)
 			return
 		}
 	}
@@ -583,7 +599,7 @@ func (d *discoverer) follow(sc *scope, w *syntax.Word, path string, sourced bool
 		d.unresolved(sc, w, fmt.Sprintf("nested more than %d scripts deep; not followed", MaxFollowDepth))
 		return
 	}
-	text, err := readScriptText(path, maxFollowTotal-d.read)
+	t, err := d.cache.scriptText(path, maxFollowTotal-d.read)
 	if errors.Is(err, errTooLarge) {
 		d.unresolved(sc, w, "too large to follow into what it runs")
 		return
@@ -591,14 +607,16 @@ func (d *discoverer) follow(sc *scope, w *syntax.Word, path string, sourced bool
 	if err != nil {
 		return // missing or unreadable: its own fingerprint says so
 	}
+	text := t.text
 	d.read += len(text)
-	f, err := d.cache.parse(text, lang)
+	f, err := d.cache.parseText(t, lang)
 	if err != nil {
 		d.unresolved(sc, w, "a shell script Hookwarden cannot parse ("+err.Error()+"); what it runs is not known")
 		return
 	}
 	inner := &scope{cwds: sc.cwds, vars: sc.vars, file: path, self: path, src: text, depth: sc.depth + 1, lang: lang}
 	if sourced {
+		d.deps = append(d.deps, fileDep{path, t.key})
 		d.out.followed = append(d.out.followed, path)
 		d.stmts(f.Stmts, inner)
 		sc.cwds = inner.cwds
@@ -618,10 +636,13 @@ func (d *discoverer) follow(sc *scope, w *syntax.Word, path string, sourced bool
 	sub := newDiscoverer(d.project, d.cache)
 	sub.read, sub.roots, sub.env = d.read, d.roots, d.env
 	sub.out.followed = []string{path}
+	sub.deps = []fileDep{{path, t.key}}
 	sub.stmts(f.Stmts, inner)
 	d.read = sub.read
 	sub.out.writes = sub.writes
 	d.cache.found[key] = sub.out
+	d.cache.deps[key] = sub.deps
+	d.deps = append(d.deps, sub.deps...)
 	d.merge(sub.out)
 }
 
@@ -716,6 +737,7 @@ func (c *DiscoveryCache) DiscoverScripts(command, projectDir string) (Discovery,
 	fc := c.byProject[projectDir]
 	if fc == nil {
 		fc = newFollowCache()
+		fc.revalidate = false
 		c.byProject[projectDir] = fc
 	}
 	return discoverWith(command, projectDir, nil, nil, fc)

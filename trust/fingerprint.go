@@ -74,7 +74,7 @@ func (f *fingerprinter) ScriptsIn(command, cwd string, env map[string]string, ro
 		s, ok := f.snaps[ref.Path]
 		if !ok {
 			var e error
-			if s, e = snapshotScript(ref, f.project); e != nil {
+			if s, _, e = snapshotScriptFrom(ref, f.project, nil, f.followed); e != nil {
 				errs = append(errs, e) // once per script
 			}
 			f.snaps[ref.Path] = s
@@ -115,6 +115,14 @@ func snapshotScript(ref ScriptRef, projectDir string) (ScriptSnapshot, error) {
 // cached one and the file is not read (cached; the snapshot then has no
 // Content). A file it reads is remembered in the cache.
 func snapshotScriptWith(ref ScriptRef, projectDir string, cache *FingerprintCache) (s ScriptSnapshot, cached bool, err error) {
+	return snapshotScriptFrom(ref, projectDir, cache, nil)
+}
+
+// snapshotScriptFrom is snapshotScriptWith that takes the hash and text
+// of a script discovery followed from the text it followed (texts), while
+// the file opened still has the key it was read under: what is
+// fingerprinted is what was followed, and the script is read once.
+func snapshotScriptFrom(ref ScriptRef, projectDir string, cache *FingerprintCache, texts *followCache) (s ScriptSnapshot, cached bool, err error) {
 	if IsListing(ref.Path) {
 		s, err = snapshotListing(ref, projectDir) // a folder's listing (listing.go)
 		return s, false, err
@@ -158,6 +166,17 @@ func snapshotScriptWith(ref ScriptRef, projectDir string, cache *FingerprintCach
 			s.SHA256, s.Size = sum, before.Size
 			return s, true, nil
 		}
+	}
+	if t := texts.keptText(ref.Path, fi); t != nil {
+		t.snapshotOf(&s)
+		if keyed {
+			if fi, err := f.Stat(); err == nil {
+				if after, ok := fileKeyOf(fi); ok && after.Size == s.Size {
+					cache.remember(ref.Path, before, after, s.SHA256)
+				}
+			}
+		}
+		return s, false, nil
 	}
 	h := sha256.New()
 	var head strings.Builder

@@ -12,10 +12,14 @@
 # $GEN_AGENTS names (genproject's -agents; default Gemini CLI's, Claude
 # Code's and Codex CLI's; GEN_AGENTS=claude-schema:.DIR for an agent that
 # reads Claude Code's schema from .DIR/settings.json, in a PERF_DIR of its
-# own). Every agent can be measured: GitHub Copilot CLI reads Claude
-# Code's .claude/settings.json of the default project, and -a qwen
-# generates a project of its own (.qwen/settings.json, qwen-pN) unless
-# GEN_AGENTS says otherwise.
+# own). Each agent alone, in a PERF_DIR of its own (-a qwen generates a
+# project of its own, .qwen/settings.json, unless GEN_AGENTS says
+# otherwise):
+#
+#   PERF_DIR=/tmp/perf-copilot GEN_AGENTS=copilot measure.sh -a copilot ...
+#   PERF_DIR=/tmp/perf-qwen GEN_AGENTS=claude-schema:.qwen measure.sh -a qwen ...
+#
+# -c takes list (list --json), audit and trust (trust --all).
 set -eu
 runs=5 agent=gemini sizes="10000 100000" cmds="list trust"
 while getopts r:a:n:c: o; do
@@ -36,11 +40,14 @@ results="$root/results.$$"
 echo "# $(date -u) load: $(uptime | sed 's/.*load/load/')"
 
 # fresh_home resets every trust store (Gemini's trusted_hooks.json,
-# Hookwarden's store, Codex's config.toml with the project trusted).
+# Hookwarden's store, Codex's config.toml with the project trusted, Copilot
+# CLI's config.json with the project a trusted folder; Qwen Code's folder
+# trust is off by default).
 fresh_home() {
 	rm -rf "$root/home" "$root/config"
-	mkdir -p "$root/home/.codex" "$root/home/.gemini"
+	mkdir -p "$root/home/.codex" "$root/home/.gemini" "$root/home/.copilot"
 	printf '[projects."%s"]\ntrust_level = "trusted"\n' "$1" >"$root/home/.codex/config.toml"
+	printf '{"trustedFolders": ["%s"]}\n' "$1" >"$root/home/.copilot/config.json"
 }
 
 for n in $sizes; do
@@ -58,7 +65,7 @@ for n in $sizes; do
 				case $cmd in
 				list) fresh_home "$p"; args="list --json" ;;
 				trust) fresh_home "$p"; args="trust --all" ;;
-				audit) args="audit" ;;
+				audit) fresh_home "$p"; args="audit" ;;
 				*) args=$cmd ;;
 				esac
 				# shellcheck disable=SC2086

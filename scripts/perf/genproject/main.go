@@ -1,6 +1,7 @@
 // Command genproject writes a project with N hooks in the shapes of Gemini
 // CLI (.gemini/settings.json), Claude Code (.claude/settings.json) and Codex
-// CLI (.codex/hooks.json) and, when asked (-agents claude-schema:.DIR),
+// CLI (.codex/hooks.json), GitHub Copilot CLI (.github/hooks/hooks.json,
+// when asked: -agents copilot) and, when asked (-agents claude-schema:.DIR),
 // Claude Code's schema in .DIR/settings.json for an agent that reads it
 // there, running S scripts, for measuring how Hookwarden
 // scales (scripts/perf/measure.sh; issue 28).
@@ -23,7 +24,7 @@ func main() {
 	n := flag.Int("hooks", 10000, "hooks per agent file")
 	scripts := flag.Int("scripts", 100, "distinct scripts the hooks run")
 	lines := flag.Int("lines", 20, "lines per script")
-	agentsFlag := flag.String("agents", "gemini,claude,codex", "which agents' files to write (gemini, claude, codex, claude-schema:.DIR for Claude Code's schema in .DIR/settings.json; GitHub Copilot CLI reads Claude Code's)")
+	agentsFlag := flag.String("agents", "gemini,claude,codex", "which agents' files to write (gemini, claude, codex, copilot for GitHub Copilot CLI's .github/hooks/hooks.json, claude-schema:.DIR for Claude Code's schema in .DIR/settings.json; GitHub Copilot CLI reads Claude Code's)")
 	flag.Parse()
 	if *dir == "" || *n < 1 || *scripts < 1 {
 		flag.Usage()
@@ -57,6 +58,8 @@ func main() {
 				func(h, s int) string {
 					return fmt.Sprintf(`{"type": "command", "command": "bash hooks/s%03d.sh %d", "timeout": 5}`, s, h)
 				}))
+		case "copilot":
+			must(writeCopilot(filepath.Join(*dir, ".github", "hooks", "hooks.json"), *n, *scripts))
 		case "claude-schema":
 			log.Fatalf("claude-schema needs its folder: claude-schema:.DIR")
 		default:
@@ -106,6 +109,43 @@ func writeSettings(path string, n, scripts int, events []string, hook func(h, s 
 				h++
 			}
 			w.WriteString("]}")
+		}
+		w.WriteString("\n  ]")
+	}
+	w.WriteString("\n}}\n")
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// writeCopilot writes Copilot CLI's {"version": 1, "hooks": {event: [...]}}
+// with n hooks spread over the events (Copilot has no matcher groups).
+func writeCopilot(path string, n, scripts int) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(f)
+	w.WriteString("{\"version\": 1, \"hooks\": {")
+	events := []string{"preToolUse", "postToolUse", "userPromptSubmitted", "sessionStart"}
+	per := (n + len(events) - 1) / len(events)
+	h := 0
+	for e, ev := range events {
+		if e > 0 {
+			w.WriteString(",")
+		}
+		fmt.Fprintf(w, "\n  %q: [", ev)
+		for j := 0; h < n && (e == len(events)-1 || j < per); j++ {
+			if j > 0 {
+				w.WriteString(",")
+			}
+			fmt.Fprintf(w, "\n    {\"type\": \"command\", \"bash\": \"bash hooks/s%03d.sh %d\", \"timeoutSec\": 5}", h%scripts, h)
+			h++
 		}
 		w.WriteString("\n  ]")
 	}
