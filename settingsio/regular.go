@@ -22,9 +22,27 @@ func OpenRegular(path string) (*os.File, error) {
 	}
 	if !fi.Mode().IsRegular() {
 		f.Close()
-		return nil, fmt.Errorf("%s is not a regular file (%s)", path, fi.Mode().Type())
+		return nil, fmt.Errorf("%s is not a regular file (%s)", path, fileKind(fi.Mode()))
 	}
 	return f, nil
+}
+
+// fileKind names what a path that is not a regular file is, in words (the
+// mode's own string, "d---------", says it to no one).
+func fileKind(m os.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a folder"
+	case m&os.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	case m&os.ModeCharDevice != 0:
+		return "a character device"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	}
+	return "file type " + m.Type().String()
 }
 
 // ReadRegularFile is os.ReadFile for regular files only (see OpenRegular).
