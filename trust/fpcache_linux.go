@@ -11,13 +11,18 @@ func platformFileKey(fi os.FileInfo) (FileKey, bool) {
 	if !ok {
 		return FileKey{}, false
 	}
+	return statKey(st), true
+}
+
+// statKey is the FileKey of a stat result.
+func statKey(st *syscall.Stat_t) FileKey {
 	return FileKey{
 		Dev:     uint64(st.Dev),
 		Ino:     uint64(st.Ino),
 		Size:    st.Size,
 		MtimeNS: int64(st.Mtim.Sec)*1e9 + int64(st.Mtim.Nsec),
 		CtimeNS: int64(st.Ctim.Sec)*1e9 + int64(st.Ctim.Nsec),
-	}, true
+	}
 }
 
 // statFileKey is the FileKey of the file path names (links followed),
@@ -35,11 +40,5 @@ func statFileKey(path string) (FileKey, bool, error) {
 		}
 		break
 	}
-	return FileKey{
-		Dev:     uint64(st.Dev),
-		Ino:     uint64(st.Ino),
-		Size:    st.Size,
-		MtimeNS: int64(st.Mtim.Sec)*1e9 + int64(st.Mtim.Nsec),
-		CtimeNS: int64(st.Ctim.Sec)*1e9 + int64(st.Ctim.Nsec),
-	}, true, nil
+	return statKey(&st), true, nil
 }
