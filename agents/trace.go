@@ -339,10 +339,13 @@ func notStarted(reasons []trust.UnresolvedCode, r *HookRun) []string {
 // shim, whose own helpers start before it) that does not name the script
 // itself: evidence that the script started programs of its own. The
 // sandbox records programs in the order they start. A run in which no
-// program names the script gives no evidence (fail closed). Without a
-// process tree this also takes a later part of the command (a pipe's jq)
-// for the script's, so it can leave a reason uncovered wrongly, never
-// cover one whose programs did not start.
+// program names the script gives no evidence (fail closed). This is
+// evidence, not proof: without a process tree a later program of the
+// command (`&& cat`, a pipe's jq) passes for the script's, and one program
+// the script did start (`subprocess.run(["true"])`) stands for every
+// other it may start on another payload (review16). One run cannot stand
+// for a branch it did not take; only checking the real run against the
+// approval can.
 func startedBeyond(r *HookRun, script string) bool {
 	if r.Sandbox == nil {
 		return false
