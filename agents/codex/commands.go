@@ -257,7 +257,15 @@ func (s *project) commandSpecs() []agents.CommandSpec {
 			// tools/srv.sh in tools; a relative cwd is the project's)
 			if cwd, ok, _ := v.Table.String("cwd"); ok && cwd != "" {
 				if !filepath.IsAbs(cwd) {
-					cwd = filepath.Join(s.Dir(), cwd)
+					cwd = s.Dir() + string(filepath.Separator) + cwd
+				}
+				// the system takes .. after a link from where the link
+				// points (lnk/.. is the link target's parent), which
+				// Join's cleaning as text does not
+				if real, err := filepath.EvalSymlinks(cwd); err == nil {
+					cwd = real
+				} else {
+					cwd = filepath.Clean(cwd)
 				}
 				c.ScriptCwd, c.ScriptRoots = cwd, []string{cwd}
 			}
