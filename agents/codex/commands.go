@@ -2,7 +2,6 @@ package codex
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
@@ -256,17 +255,7 @@ func (s *project) commandSpecs() []agents.CommandSpec {
 			// 0.171.0: command = "./srv.sh", cwd = "tools" ran
 			// tools/srv.sh in tools; a relative cwd is the project's)
 			if cwd, ok, _ := v.Table.String("cwd"); ok && cwd != "" {
-				if !filepath.IsAbs(cwd) {
-					cwd = s.Dir() + string(filepath.Separator) + cwd
-				}
-				// the system takes .. after a link from where the link
-				// points (lnk/.. is the link target's parent), which
-				// Join's cleaning as text does not
-				if real, err := filepath.EvalSymlinks(cwd); err == nil {
-					cwd = real
-				} else {
-					cwd = filepath.Clean(cwd)
-				}
+				cwd = agents.RunFolder(s.Dir(), cwd)
 				c.ScriptCwd, c.ScriptRoots = cwd, []string{cwd}
 			}
 		}
