@@ -146,6 +146,10 @@ func (e *wordExpander) parts(parts []syntax.WordPart, quoted bool) {
 				e.fail("set from " + name + " at run time")
 				return
 			}
+			if !quoted && globbed(v) {
+				e.fail("the pattern an unquoted variable expands to, which the shell matches against the files there at run time")
+				return
+			}
 			e.lit(v, true)
 			if !quoted {
 				e.v.split = true
@@ -158,6 +162,10 @@ func (e *wordExpander) parts(parts []syntax.WordPart, quoted bool) {
 					why = "downloaded at run time"
 				}
 				e.fail(why)
+				return
+			}
+			if !quoted && globbed(v) {
+				e.fail("the pattern an unquoted command substitution gives, which the shell matches against the files there at run time")
 				return
 			}
 			e.lit(v, true)
@@ -173,6 +181,11 @@ func (e *wordExpander) parts(parts []syntax.WordPart, quoted bool) {
 		}
 	}
 }
+
+// globbed reports whether the value of an unquoted expansion is a
+// pattern: the shell expands it to the files it matches (d='[s]cripts';
+// bash $d/x.sh runs scripts/x.sh), which its text does not name.
+func globbed(v string) bool { return strings.ContainsAny(v, "*?[") }
 
 // param is the value of a parameter expansion Hookwarden can know.
 func (d *discoverer) param(p *syntax.ParamExp, sc *scope) (string, bool) {

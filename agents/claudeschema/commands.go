@@ -2,7 +2,6 @@ package claudeschema
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
@@ -254,10 +253,7 @@ func CommandSpec(h *hooks.Hook, rt *trust.Runtime, dir string) agents.CommandSpe
 	if h.Type == "command" && h.Command != "" {
 		s.ScriptCommand, s.Runtime = h.Command, rt
 		if cwd := h.Node.Get("cwd"); cwd.Is(settingsio.String) && cwd.Str != "" {
-			s.ScriptCwd = cwd.Str
-			if !filepath.IsAbs(cwd.Str) {
-				s.ScriptCwd = filepath.Join(dir, cwd.Str)
-			}
+			s.ScriptCwd = agents.RunFolder(dir, cwd.Str) // .. after a link as chdir takes it
 			s.ScriptRoots = []string{s.ScriptCwd}
 		}
 	}

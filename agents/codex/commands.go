@@ -2,7 +2,6 @@ package codex
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
@@ -256,9 +255,7 @@ func (s *project) commandSpecs() []agents.CommandSpec {
 			// 0.171.0: command = "./srv.sh", cwd = "tools" ran
 			// tools/srv.sh in tools; a relative cwd is the project's)
 			if cwd, ok, _ := v.Table.String("cwd"); ok && cwd != "" {
-				if !filepath.IsAbs(cwd) {
-					cwd = filepath.Join(s.Dir(), cwd)
-				}
+				cwd = agents.RunFolder(s.Dir(), cwd)
 				c.ScriptCwd, c.ScriptRoots = cwd, []string{cwd}
 			}
 		}

@@ -3,7 +3,6 @@ package copilot
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -82,10 +81,7 @@ func (p *project) hookCwd(h *handler) string {
 	if h == nil || h.Cwd == "" {
 		return ""
 	}
-	if filepath.IsAbs(h.Cwd) {
-		return filepath.Clean(h.Cwd)
-	}
-	return filepath.Join(p.Paths.Cwd, h.Cwd)
+	return agents.RunFolder(p.Paths.Cwd, h.Cwd) // .. after a link as chdir takes it
 }
 
 func quote(s string) string { return string(hooks.AppendJSON(nil, s)) }
