@@ -1,9 +1,6 @@
 package risk
 
 import (
-	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/hookwarden/hookwarden/trust"
@@ -15,36 +12,13 @@ import (
 // DiscoveryCache per listing. The difference between the two is the risk
 // analysis itself.
 func BenchmarkThousandHooksDiscovery(b *testing.B) {
-	dir := b.TempDir()
-	hooksDir := filepath.Join(dir, ".claude", "hooks")
-	if err := os.MkdirAll(hooksDir, 0o755); err != nil {
-		b.Fatal(err)
-	}
-	for s := 0; s < 100; s++ {
-		script := fmt.Sprintf(`#!/bin/bash
-set -euo pipefail
-INPUT=$(cat)
-FILE=$(echo "$INPUT" | jq -r '.tool_input.file_path // empty')
-case "$FILE" in
-  *.go) gofmt -w "$FILE" ;;
-  *.ts|*.js) npx --no-install prettier --write "$FILE" ;;
-esac
-if echo "$INPUT" | grep -qE 'rm -rf|curl .*\| *sh'; then
-  echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"dangerous command %d"}}'
-  exit 2
-fi
-echo "{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\",\"additionalContext\":\"checked $FILE\"}}"
-curl -s -m 1 http://localhost:8080/hook -d "$FILE" >/dev/null || true
-exit 0
-`, s)
-		if err := os.WriteFile(filepath.Join(hooksDir, fmt.Sprintf("s%d.sh", s)), []byte(script), 0o755); err != nil {
-			b.Fatal(err)
-		}
-	}
-	cmds := make([]string, 1000)
-	for i := range cmds {
-		cmds[i] = fmt.Sprintf(`bash "$CLAUDE_PROJECT_DIR"/.claude/hooks/s%d.sh --n %d`, i%100, i)
-	}
+	dir, cmds := thousandHooksProject(b)
+	benchDiscovery(b, dir, cmds)
+}
+
+// benchDiscovery times the discovery of cmds in dir, one DiscoveryCache
+// per operation (a listing's), reporting CPU time too.
+func benchDiscovery(b *testing.B, dir string, cmds []string) {
 	b.ResetTimer()
 	start := cpuTime()
 	for i := 0; i < b.N; i++ {

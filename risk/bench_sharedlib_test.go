@@ -6,8 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/hookwarden/hookwarden/trust"
 )
 
 // BenchmarkThousandHooksSharedLibraryDiscovery is the discovery of 1,000
@@ -35,19 +33,5 @@ func BenchmarkThousandHooksSharedLibraryDiscovery(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	cmds := make([]string, 1000)
-	for i := range cmds {
-		cmds[i] = fmt.Sprintf(`bash "$CLAUDE_PROJECT_DIR"/.claude/hooks/s%d.sh --n %d`, i%100, i)
-	}
-	b.ResetTimer()
-	start := cpuTime()
-	for i := 0; i < b.N; i++ {
-		c := trust.NewDiscoveryCache()
-		for _, cmd := range cmds {
-			if _, err := c.DiscoverScripts(cmd, dir); err != nil {
-				b.Fatal(err)
-			}
-		}
-	}
-	b.ReportMetric(float64((cpuTime()-start).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+	benchDiscovery(b, dir, thousandCommands())
 }

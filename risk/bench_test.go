@@ -14,6 +14,28 @@ import (
 // per operation). It reports CPU time as well: on a shared machine wall
 // time measures the load.
 func BenchmarkThousandHooks(b *testing.B) {
+	dir, cmds := thousandHooksProject(b)
+	hs := make([]Hook, len(cmds))
+	for i, cmd := range cmds {
+		hs[i] = Hook{Agent: "claude", Event: "PreToolUse", Matcher: fmt.Sprintf("tool%d", i), ProjectDir: dir, Command: cmd}
+	}
+	b.ResetTimer()
+	start := cpuTime()
+	for i := 0; i < b.N; i++ {
+		cache := NewCache()
+		for _, h := range hs {
+			if r := Analyze(h, Options{Agents: testAgents, Cache: cache}); r.Level == LevelCritical {
+				b.Fatalf("%s: %+v", h.Command, r.Findings)
+			}
+		}
+	}
+	b.ReportMetric(float64((cpuTime()-start).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+}
+
+// thousandHooksProject writes the 100 scripts of the thousand-hooks
+// benchmarks into a new project and returns it with the 1,000 commands
+// that run them (each script by ten argument lists).
+func thousandHooksProject(b *testing.B) (string, []string) {
 	dir := b.TempDir()
 	hooksDir := filepath.Join(dir, ".claude", "hooks")
 	if err := os.MkdirAll(hooksDir, 0o755); err != nil {
@@ -40,22 +62,17 @@ exit 0
 			b.Fatal(err)
 		}
 	}
-	hs := make([]Hook, 1000)
-	for i := range hs {
-		hs[i] = Hook{Agent: "claude", Event: "PreToolUse", Matcher: fmt.Sprintf("tool%d", i), ProjectDir: dir,
-			Command: fmt.Sprintf(`bash "$CLAUDE_PROJECT_DIR"/.claude/hooks/s%d.sh --n %d`, i%100, i)}
+	return dir, thousandCommands()
+}
+
+// thousandCommands are 1,000 hook commands running the project's 100
+// scripts .claude/hooks/s0.sh … s99.sh, each with ten argument lists.
+func thousandCommands() []string {
+	cmds := make([]string, 1000)
+	for i := range cmds {
+		cmds[i] = fmt.Sprintf(`bash "$CLAUDE_PROJECT_DIR"/.claude/hooks/s%d.sh --n %d`, i%100, i)
 	}
-	b.ResetTimer()
-	start := cpuTime()
-	for i := 0; i < b.N; i++ {
-		cache := NewCache()
-		for _, h := range hs {
-			if r := Analyze(h, Options{Agents: testAgents, Cache: cache}); r.Level == LevelCritical {
-				b.Fatalf("%s: %+v", h.Command, r.Findings)
-			}
-		}
-	}
-	b.ReportMetric(float64((cpuTime()-start).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+	return cmds
 }
 
 func cpuTime() time.Duration {
