@@ -147,8 +147,8 @@ func (fp *fileProblems) buildUI() fyne.CanvasObject {
 // accordionFit lays out one widget.Accordion and measures its open
 // details again each time it is asked its size. The Accordion keeps the
 // size it measured first, and a wrapped line knows its height only once it
-// has its width: the open "Problems in settings files" of the Qwen Code
-// demo at 800×600 was measured for two lines, wrapped to three, and its
+// has its width: the open "Problems in settings files" of one agent's
+// demo project at 800×600 was measured for two lines, wrapped to three, and its
 // last line was drawn under the heading that follows.
 type accordionFit struct {
 	acc     *widget.Accordion

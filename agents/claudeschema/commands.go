@@ -39,8 +39,9 @@ type Commands struct {
 	// asked to.
 	Expand func(string) string
 	// ServersOff, when set, says why the agent starts no MCP server at
-	// all here (Qwen Code in a folder it does not trust): Merged holds
-	// every server back with it, the user's own included.
+	// all here (an agent that starts none in a folder it does not
+	// trust): Merged holds every server back with it, the user's own
+	// included.
 	ServersOff string
 }
 
