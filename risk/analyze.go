@@ -120,6 +120,9 @@ type analyzer struct {
 	// followed are the shell scripts a discovery of this analysis
 	// already followed into what they run (see discover).
 	followed map[string]bool
+	// resolved are the words (as written) that a discovery resolved to a
+	// file: a program path it found is no program chosen at run time.
+	resolved map[string]bool
 	// secretTextRe is secretTextRe with the agents' credential files
 	// (secretText builds it).
 	secretTextRe *regexp.Regexp
@@ -136,7 +139,7 @@ func newAnalyzer(h Hook, opt Options) *analyzer {
 	if opt.MaxDepth == 0 {
 		opt.MaxDepth = 4
 	}
-	return &analyzer{hook: h, opt: opt, seen: map[string]bool{}, scripts: map[string]bool{}, budget: 200, followed: map[string]bool{}}
+	return &analyzer{hook: h, opt: opt, seen: map[string]bool{}, scripts: map[string]bool{}, budget: 200, followed: map[string]bool{}, resolved: map[string]bool{}}
 }
 
 func (a *analyzer) run() {
@@ -349,11 +352,17 @@ func (a *analyzer) script(s Script, depth int) {
 	}
 	switch langOf(s.Path, s.Via, text) {
 	case langShell:
+		// discovery before the walk, so that the program paths it
+		// resolves are known when the walk meets them
+		var found *discovered
+		if !a.followed[s.Path] && depth+1 <= a.opt.MaxDepth {
+			found = a.discover(text)
+		}
 		sh := a.newShell(name, text, depth)
 		sh.path = s.Path
 		sh.run()
-		if !a.followed[s.Path] {
-			a.followScripts(text, depth+1)
+		if found != nil {
+			a.analyseDiscovered(found, depth+1)
 		}
 	case langMake:
 		sh := a.newShell(name, makeRecipes(text), depth)

@@ -155,7 +155,7 @@ func (sh *shell) run1(f []field, n syntax.Node, s *syntax.Stmt, in *value) value
 			sh.downloadExec(*name.net, n, "runs a command it downloads from %s")
 			return value{}
 		}
-		if !name.known && sh.at == nil && runTimeProgram(name) {
+		if !name.known && sh.at == nil && runTimeProgram(name) && !(name.ranOutput && sh.a.resolved[strings.TrimSpace(sh.source(name.w).Text)]) {
 			sh.find(n, Unreadable, LevelReview, "runs a program chosen at run time (%s), which Hookwarden cannot see", shortText(name.s, 40))
 		}
 		if name.known && strings.Contains(name.s, "/") {
@@ -530,7 +530,10 @@ func runTimeProgram(name field) bool {
 	if positionalRe.MatchString(name.s) {
 		return false
 	}
-	return !name.t.empty() || name.s == "" || strings.HasPrefix(name.s, "$")
+	// a path whose folder is what a command printed ("$(brew
+	// --prefix)/bin/x", R=$(tool); "$R/x.sh") is chosen at run time as
+	// surely as one in an unset variable
+	return !name.t.empty() || name.s == "" || strings.HasPrefix(name.s, "$") || name.ranOutput
 }
 
 var positionalRe = lazyRe(`^\$(\{?[@*0-9]|\{?#)`)
