@@ -123,6 +123,9 @@ type analyzer struct {
 	// resolved are the words (as written) that a discovery resolved to a
 	// file: a program path it found is no program chosen at run time.
 	resolved map[string]bool
+	// defaulted are the project programs named through a variable's
+	// default (${DIR:-.}/x.sh) that discovery leaves unresolved.
+	defaulted []string
 	// secretTextRe is secretTextRe with the agents' credential files
 	// (secretText builds it).
 	secretTextRe *regexp.Regexp
@@ -184,6 +187,7 @@ func (a *analyzer) run() {
 	if found != nil {
 		a.analyseDiscovered(found, 1)
 	}
+	a.readDefaulted(1)
 	a.gateFiles()
 	a.agentOutput()
 	a.textFallback()
@@ -297,6 +301,20 @@ func catRank(c Category) int {
 	return len(Categories())
 }
 
+// readDefaulted analyses the project files that programs named through a
+// variable's default run, which no discovery followed.
+func (a *analyzer) readDefaulted(depth int) {
+	ps := a.defaulted
+	a.defaulted = nil
+	for _, p := range ps {
+		p = filepath.Clean(p)
+		if a.scripts[p] || a.hook.ProjectDir == "" || !strings.HasPrefix(p, filepath.Clean(a.hook.ProjectDir)+string(filepath.Separator)) || !regularFile(p) {
+			continue
+		}
+		a.script(a.readScript(p, ""), depth)
+	}
+}
+
 // script analyses one file a hook runs, by its language.
 func (a *analyzer) script(s Script, depth int) {
 	if a.scripts[s.Path] || depth > a.opt.MaxDepth || a.budget <= 0 {
@@ -364,6 +382,7 @@ func (a *analyzer) script(s Script, depth int) {
 		if found != nil {
 			a.analyseDiscovered(found, depth+1)
 		}
+		a.readDefaulted(depth + 1)
 	case langMake:
 		sh := a.newShell(name, makeRecipes(text), depth)
 		sh.path = s.Path
