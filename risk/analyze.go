@@ -120,6 +120,12 @@ type analyzer struct {
 	// followed are the shell scripts a discovery of this analysis
 	// already followed into what they run (see discover).
 	followed map[string]bool
+	// resolved are the words (as written) that a discovery resolved to a
+	// file: a program path it found is no program chosen at run time.
+	resolved map[string]bool
+	// defaulted are the project programs named through a variable's
+	// default (${DIR:-.}/x.sh) that discovery leaves unresolved.
+	defaulted []string
 	// secretTextRe is secretTextRe with the agents' credential files
 	// (secretText builds it).
 	secretTextRe *regexp.Regexp
@@ -136,7 +142,7 @@ func newAnalyzer(h Hook, opt Options) *analyzer {
 	if opt.MaxDepth == 0 {
 		opt.MaxDepth = 4
 	}
-	return &analyzer{hook: h, opt: opt, seen: map[string]bool{}, scripts: map[string]bool{}, budget: 200, followed: map[string]bool{}}
+	return &analyzer{hook: h, opt: opt, seen: map[string]bool{}, scripts: map[string]bool{}, budget: 200, followed: map[string]bool{}, resolved: map[string]bool{}}
 }
 
 func (a *analyzer) run() {
@@ -181,6 +187,7 @@ func (a *analyzer) run() {
 	if found != nil {
 		a.analyseDiscovered(found, 1)
 	}
+	a.readDefaulted(1)
 	a.gateFiles()
 	a.agentOutput()
 	a.textFallback()
@@ -294,6 +301,20 @@ func catRank(c Category) int {
 	return len(Categories())
 }
 
+// readDefaulted analyses the project files that programs named through a
+// variable's default run, which no discovery followed.
+func (a *analyzer) readDefaulted(depth int) {
+	ps := a.defaulted
+	a.defaulted = nil
+	for _, p := range ps {
+		p = filepath.Clean(p)
+		if a.scripts[p] || a.hook.ProjectDir == "" || !strings.HasPrefix(p, filepath.Clean(a.hook.ProjectDir)+string(filepath.Separator)) || !regularFile(p) {
+			continue
+		}
+		a.script(a.readScript(p, ""), depth)
+	}
+}
+
 // script analyses one file a hook runs, by its language.
 func (a *analyzer) script(s Script, depth int) {
 	if a.scripts[s.Path] || depth > a.opt.MaxDepth || a.budget <= 0 {
@@ -349,12 +370,19 @@ func (a *analyzer) script(s Script, depth int) {
 	}
 	switch langOf(s.Path, s.Via, text) {
 	case langShell:
+		// discovery before the walk, so that the program paths it
+		// resolves are known when the walk meets them
+		var found *discovered
+		if !a.followed[s.Path] && depth+1 <= a.opt.MaxDepth {
+			found = a.discover(text)
+		}
 		sh := a.newShell(name, text, depth)
 		sh.path = s.Path
 		sh.run()
-		if !a.followed[s.Path] {
-			a.followScripts(text, depth+1)
+		if found != nil {
+			a.analyseDiscovered(found, depth+1)
 		}
+		a.readDefaulted(depth + 1)
 	case langMake:
 		sh := a.newShell(name, makeRecipes(text), depth)
 		sh.path = s.Path

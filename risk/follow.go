@@ -43,6 +43,9 @@ func (a *analyzer) discover(shellText string) *discovered {
 	for _, p := range d.Followed() {
 		a.followed[p] = true
 	}
+	for _, r := range d.Scripts {
+		a.resolved[r.Word] = true
+	}
 	return &d
 }
 

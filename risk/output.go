@@ -197,6 +197,7 @@ func (a *analyzer) factsOf(re *outputRes, text string, code bool) *textFacts {
 	f := &textFacts{}
 	var decisions []decisionAt
 	var reasons []reasonAt
+	var refusals, exits []int // offsets of refusals and blocking exits
 	defer func() { f.keyed = dropUserReasons(re, f.keyed, decisions, reasons) }()
 	// The patterns run only on the lines that name a key (most lines of
 	// a script name none, and the patterns cannot skip ahead by a prefix).
@@ -241,12 +242,12 @@ func (a *analyzer) factsOf(re *outputRes, text string, code bool) *textFacts {
 					f.allows = append(f.allows, off+m[0])
 					f.conds = append(f.conds, code && codeCond(text, off+m[0]))
 				case re.refuse[v]:
-					f.refuse = true
+					refusals = append(refusals, off+m[0])
 				}
 			}
 		}
-		if !f.exitTwo && strings.Contains(line, "xit") {
-			f.exitTwo = exitTwoRe.MatchString(line)
+		if strings.Contains(line, "xit") && exitTwoRe.MatchString(line) {
+			exits = append(exits, off)
 		}
 		if re.mayKey(line) {
 			for _, loc := range keyed(line, re.ctxKeys, re.ctxAfter) {
@@ -275,6 +276,17 @@ func (a *analyzer) factsOf(re *outputRes, text string, code bool) *textFacts {
 			}
 		}
 		off = end + 1
+	}
+	// a refusal after an unconditional allow that ends its block
+	// (return, exit) is never reached: it refuses nothing
+	if len(refusals)+len(exits) > 0 {
+		dead := deadAfterAllow(text, f.allows)
+		for _, o := range refusals {
+			f.refuse = f.refuse || !dead(o)
+		}
+		for _, o := range exits {
+			f.exitTwo = f.exitTwo || !dead(o)
+		}
 	}
 	if code || f.elsewhere {
 		// a printed filter or template (jq '.llm_request.messages += [{…}]
@@ -745,7 +757,10 @@ func wrapped(line, next string) bool {
 	if t == "" || n == "" || strings.ContainsAny(t[len(t)-1:], ".!?:;|`") {
 		return false
 	}
-	if strings.ContainsAny(n[:1], "-*#>|+•{}[]") || n[0] >= '0' && n[0] <= '9' || n[0] >= 'A' && n[0] <= 'Z' {
+	// a next line that starts with a value put in at run time (a
+	// template's ${name}, a shell's $VAR) is text of its own: the
+	// literal line before it ended where its author broke it
+	if strings.ContainsAny(n[:1], "-*#>|+•{}[]$") || n[0] >= '0' && n[0] <= '9' || n[0] >= 'A' && n[0] <= 'Z' {
 		return false
 	}
 	return true
@@ -856,6 +871,86 @@ var condHeaderRe = lazyRe(`^\s*(?:\}\s*)?(?:if|elif|else|elsif|unless|for|foreac
 
 // sameLineCondRe: a branch on the line itself (x ? a : b, a && b, if …:).
 var sameLineCondRe = lazyRe(`\?|&&|\|\||\bif\b|\belse\b|\bor\b|\band\b`)
+
+// endsBlockRe: what ends a block on every path: a return, an exit.
+var endsBlockRe = lazyRe(`^(?:return\b[^{}]*|(?:process|sys|os|Deno)\.exit\s*\([^()]*\)|exit(?:\s+\d+)?|exit\s*\([^()]*\))\s*;?\s*$`)
+
+// blockStartRe: a definition that starts code of its own at the same
+// indentation (a function is reached by its calls, not by falling through).
+var blockStartRe = lazyRe(`^\s*(?:export\s+)?(?:async\s+)?(?:function\b|def\b|class\b|sub\b|[A-Za-z_][\w-]*\s*\(\)\s*\{)`)
+
+// deadAfterAllow says which offsets of text are never reached because an
+// unconditional allow before them ends its block (…allow…); return;):
+// the rest of that block, up to a line that is less indented or starts
+// a definition of its own.
+func deadAfterAllow(text string, allows []int) func(int) bool {
+	type span struct{ from, to int }
+	var spans []span
+	for _, a := range allows {
+		if codeCond(text, a) {
+			continue
+		}
+		start := strings.LastIndexByte(text[:a], '\n') + 1
+		ind := indentOf(text[start:])
+		end := strings.IndexByte(text[a:], '\n')
+		if end < 0 {
+			continue
+		}
+		end += a
+		// the terminator: after the allow on its own line (…; return;),
+		// or the next statement at the allow's indentation
+		term := -1
+		rest := strings.TrimRight(text[a:end], "; \t\r")
+		if i := strings.LastIndexAny(rest, ";)"); i >= 0 && endsBlockRe.MatchString(strings.TrimSpace(rest[i+1:])) {
+			term = end
+		} else {
+			for off := end + 1; off < len(text); {
+				e := strings.IndexByte(text[off:], '\n')
+				if e < 0 {
+					e = len(text)
+				} else {
+					e += off
+				}
+				l := strings.TrimSpace(text[off:e])
+				if l == "" || strings.Trim(l, "})];,") == "" && indentOf(text[off:e]) >= ind {
+					off = e + 1
+					continue
+				}
+				if indentOf(text[off:e]) == ind && endsBlockRe.MatchString(l) {
+					term = e
+				}
+				break
+			}
+		}
+		if term < 0 || term >= len(text) {
+			continue
+		}
+		to := len(text)
+		for off := term + 1; off < len(text); {
+			e := strings.IndexByte(text[off:], '\n')
+			if e < 0 {
+				e = len(text)
+			} else {
+				e += off
+			}
+			l := text[off:e]
+			if strings.TrimSpace(l) != "" && (indentOf(l) < ind || indentOf(l) == ind && blockStartRe.MatchString(l)) {
+				to = off
+				break
+			}
+			off = e + 1
+		}
+		spans = append(spans, span{term, to})
+	}
+	return func(o int) bool {
+		for _, s := range spans {
+			if o > s.from && o < s.to {
+				return true
+			}
+		}
+		return false
+	}
+}
 
 // codeCond: the text at off is written only on some paths, judged by the
 // lines that enclose it (by indentation) and the line itself.

@@ -155,8 +155,19 @@ func (sh *shell) run1(f []field, n syntax.Node, s *syntax.Stmt, in *value) value
 			sh.downloadExec(*name.net, n, "runs a command it downloads from %s")
 			return value{}
 		}
-		if !name.known && sh.at == nil && runTimeProgram(name) {
+		if !name.known && sh.at == nil && runTimeProgram(name) && !(name.ranOutput && sh.a.resolved[strings.TrimSpace(sh.source(name.w).Text)]) {
 			sh.find(n, Unreadable, LevelReview, "runs a program chosen at run time (%s), which Hookwarden cannot see", shortText(name.s, 40))
+		}
+		if name.known && sh.at == nil && strings.Contains(name.s, "/") && defaultedWord(name.w) {
+			// ${DIR:-.}/x.sh: a program whose folder the environment may
+			// choose, which discovery leaves unresolved; the file its
+			// default names is what runs when the variable is not set, and
+			// is read (after discovery's own scripts)
+			p := name.s
+			if !path.IsAbs(p) {
+				p = path.Join(sh.a.hook.ProjectDir, p)
+			}
+			sh.a.defaulted = append(sh.a.defaulted, p)
 		}
 		if name.known && strings.Contains(name.s, "/") {
 			// a program in a folder every local user can write (/tmp):
@@ -530,7 +541,34 @@ func runTimeProgram(name field) bool {
 	if positionalRe.MatchString(name.s) {
 		return false
 	}
-	return !name.t.empty() || name.s == "" || strings.HasPrefix(name.s, "$")
+	// a path whose folder is what a command printed ("$(brew
+	// --prefix)/bin/x", R=$(tool); "$R/x.sh") is chosen at run time as
+	// surely as one in an unset variable
+	return !name.t.empty() || name.s == "" || strings.HasPrefix(name.s, "$") || name.ranOutput
+}
+
+// defaultedWord: w holds ${NAME:-default} or ${NAME-default}.
+func defaultedWord(w *syntax.Word) bool {
+	if w == nil {
+		return false
+	}
+	var in func(parts []syntax.WordPart) bool
+	in = func(parts []syntax.WordPart) bool {
+		for _, p := range parts {
+			switch p := p.(type) {
+			case *syntax.ParamExp:
+				if p.Exp != nil && (p.Exp.Op == syntax.DefaultUnset || p.Exp.Op == syntax.DefaultUnsetOrNull) {
+					return true
+				}
+			case *syntax.DblQuoted:
+				if in(p.Parts) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return in(w.Parts)
 }
 
 var positionalRe = lazyRe(`^\$(\{?[@*0-9]|\{?#)`)

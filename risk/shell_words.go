@@ -25,6 +25,10 @@ type value struct {
 	split bool
 	// shell: the output of an interactive shell (half of a reverse shell).
 	shell bool
+	// ranOutput: the text holds the output of a command the analysis
+	// could not evaluate ($(brew --prefix), $(foo)): what it names is
+	// chosen at run time.
+	ranOutput bool
 }
 
 func (v *value) merge(o value) {
@@ -38,6 +42,7 @@ func (v *value) merge(o value) {
 		v.sock = o.sock
 	}
 	v.shell = v.shell || o.shell
+	v.ranOutput = v.ranOutput || o.ranOutput
 }
 
 // word evaluates a word literally.
@@ -123,6 +128,12 @@ func (sh *shell) parts(b *strings.Builder, v *value, parts []syntax.WordPart, qu
 			sh.a.printed = sh.a.printed[:mark] // captured, not printed
 			b.WriteString(strings.TrimRight(out.s, "\n"))
 			v.known = v.known && out.known
+			if !out.known && out.s == "" {
+				// nothing of what it prints is known (a filter of known
+				// text, sort | tail -1 of a glob's names, is a choice
+				// among them)
+				v.ranOutput = true
+			}
 			if !quoted && out.known && strings.ContainsAny(strings.TrimSpace(out.s), " \t\n") {
 				v.split = true
 			}

@@ -1,0 +1,2 @@
+Y='/work/.mirror/mgkdante+yesid.dev/repo'; YC='f66a5bb487e97a8df05f5e063db8d3d198a05593'
+row('real5-yd1','benign','real','mgkdante/yesid.dev',Y,YC,'.claude/settings.json','claude','PreToolUse','Write|Edit|MultiEdit|NotebookEdit','bash "$CLAUDE_PROJECT_DIR/.claude/hooks/pretool-block-generated-ts.sh"',['.claude/hooks/pretool-block-generated-ts.sh'],N+'benign: refuses edits of CMS-generated files with exit 2 and a reason on stderr')
