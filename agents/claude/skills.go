@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -12,8 +11,7 @@ import (
 
 	"unicode/utf8"
 
-	"gopkg.in/yaml.v3"
-
+	"github.com/hookwarden/hookwarden/agents/claudeschema"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -28,14 +26,6 @@ import (
 
 // layerSkill is a project skill's SKILL.md or subagent's .md frontmatter.
 const layerSkill settingsio.Layer = "skill"
-
-// maxYAMLDepth bounds the nesting of a frontmatter Hookwarden reads, and
-// maxYAMLNodes its size once aliases are expanded (a few aliases of
-// aliases make billions of nodes).
-const (
-	maxYAMLDepth = 64
-	maxYAMLNodes = 100000
-)
 
 // loadSkillFiles reads the frontmatter of every project skill, command
 // and subagent file Claude Code finds for a session started in project,
@@ -393,23 +383,13 @@ func parseFrontmatter(path string, data []byte) (*settingsio.Node, *settingsio.P
 		return nil, &settingsio.ParseError{Path: path, Line: 1, Column: 1, Msg: "the frontmatter opened on line 1 is never closed with ---"}
 	}
 	end += start
-	dec := yaml.NewDecoder(bytes.NewReader(data[start:end]))
-	var doc yaml.Node
-	if err := dec.Decode(&doc); err != nil && err != io.EOF {
-		return nil, &settingsio.ParseError{Path: path, Line: offset + 1, Column: 1, Msg: "the frontmatter is not valid YAML: " + err.Error()}
-	}
-	var more yaml.Node
-	if err := dec.Decode(&more); err != io.EOF {
-		return nil, &settingsio.ParseError{Path: path, Line: offset + 1, Column: 1,
-			Msg: "the frontmatter holds more than one YAML document (a ... or --- line inside it); Hookwarden cannot tell which hooks Claude Code reads from it"}
-	}
-	if len(doc.Content) == 0 {
-		return nil, nil
-	}
-	budget := maxYAMLNodes
-	root, err := yamlNode(doc.Content[0], offset, 0, &budget)
+	root, err := claudeschema.ParseYAML(data[start:end], offset,
+		"the frontmatter holds more than one YAML document (a ... or --- line inside it); Hookwarden cannot tell which hooks Claude Code reads from it")
 	if err != nil {
 		return nil, &settingsio.ParseError{Path: path, Line: offset + 1, Column: 1, Msg: err.Error()}
+	}
+	if root == nil {
+		return nil, nil
 	}
 	if root.Kind != settingsio.Object {
 		return nil, &settingsio.ParseError{Path: path, Line: root.Pos.Line, Column: root.Pos.Column,
@@ -447,68 +427,6 @@ func jsSpace(r rune) bool {
 		return true
 	}
 	return r >= 0x2000 && r <= 0x200a
-}
-
-// yamlNode is a YAML node as a JSON-kinded node, its lines moved by
-// offset (the frontmatter's first line is the file's second).
-func yamlNode(n *yaml.Node, offset, depth int, budget *int) (*settingsio.Node, error) {
-	if depth > maxYAMLDepth {
-		return nil, fmt.Errorf("the frontmatter nests deeper than %d levels", maxYAMLDepth)
-	}
-	if *budget--; *budget < 0 {
-		return nil, fmt.Errorf("the frontmatter expands to more than %d values", maxYAMLNodes)
-	}
-	if n.Kind == yaml.AliasNode && n.Alias != nil {
-		return yamlNode(n.Alias, offset, depth+1, budget)
-	}
-	out := &settingsio.Node{Pos: settingsio.Pos{Line: n.Line + offset, Column: n.Column}}
-	switch n.Kind {
-	case yaml.MappingNode:
-		out.Kind = settingsio.Object
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			k, v := n.Content[i], n.Content[i+1]
-			if k.Tag == "!!merge" {
-				return nil, fmt.Errorf("line %d: YAML merge keys (<<) are not read", k.Line+offset)
-			}
-			val, err := yamlNode(v, offset, depth+1, budget)
-			if err != nil {
-				return nil, err
-			}
-			out.Members = append(out.Members, settingsio.Member{Key: k.Value,
-				KeyPos: settingsio.Pos{Line: k.Line + offset, Column: k.Column}, Value: val})
-		}
-	case yaml.SequenceNode:
-		out.Kind = settingsio.Array
-		for _, it := range n.Content {
-			val, err := yamlNode(it, offset, depth+1, budget)
-			if err != nil {
-				return nil, err
-			}
-			out.Items = append(out.Items, val)
-		}
-	case yaml.ScalarNode:
-		switch n.Tag {
-		case "!!null":
-			out.Kind = settingsio.Null
-		case "!!bool":
-			var b bool
-			if err := n.Decode(&b); err != nil {
-				return nil, err
-			}
-			out.Kind, out.Bool = settingsio.Bool, b
-		case "!!int", "!!float":
-			var f float64
-			if err := n.Decode(&f); err != nil {
-				return nil, err
-			}
-			out.Kind, out.Number = settingsio.Number, f
-		default:
-			out.Kind, out.Str, out.Raw = settingsio.String, n.Value, n.Value
-		}
-	default:
-		return nil, fmt.Errorf("line %d: unsupported YAML node", n.Line+offset)
-	}
-	return out, nil
 }
 
 // collectSkills lists the hooks of every project skill and subagent

@@ -62,22 +62,12 @@ func ReadFrontmatter(layer settingsio.Layer, path string) *settingsio.File {
 	if end < 0 {
 		return fail("the frontmatter is never closed with ---")
 	}
-	dec := yaml.NewDecoder(strings.NewReader(strings.Join(lines[1:end], "")))
-	var doc yaml.Node
-	if err := dec.Decode(&doc); err != nil && err != io.EOF {
-		return fail("the frontmatter is not valid YAML: " + err.Error())
-	}
-	var more yaml.Node
-	if err := dec.Decode(&more); err != io.EOF {
-		return fail("the frontmatter holds more than one YAML document")
-	}
-	if len(doc.Content) == 0 {
-		return nil
-	}
-	budget := 100000
-	root, err := fromYAML(doc.Content[0], offset+1, 0, &budget)
+	root, err := ParseYAML([]byte(strings.Join(lines[1:end], "")), offset+1, "the frontmatter holds more than one YAML document")
 	if err != nil {
 		return fail(err.Error())
+	}
+	if root == nil {
+		return nil
 	}
 	if !root.Is(settingsio.Object) {
 		return fail(fmt.Sprintf("the frontmatter must be a mapping, not %s", root.Kind))
@@ -86,14 +76,47 @@ func ReadFrontmatter(layer settingsio.Layer, path string) *settingsio.File {
 	return f
 }
 
+// Limits of a frontmatter Hookwarden reads: how deep it nests, and how
+// many values it holds once aliases are expanded (a few aliases of
+// aliases make billions).
+const (
+	maxYAMLDepth = 64
+	maxYAMLNodes = 100000
+)
+
+// ParseYAML reads text, the YAML of a Markdown frontmatter whose first
+// line is line offset+1 of its file, as one YAML document of JSON-kinded
+// nodes with the file's positions; nil for an empty document. more is the
+// error for a second document. What Hookwarden does not read is an error:
+// invalid YAML, a merge key (<<), nesting deeper than maxYAMLDepth, more
+// than maxYAMLNodes values. A scalar is read as YAML's core schema reads
+// it, but for a tagged number that is no number and an infinite one or
+// NaN (JSON has none), which are strings.
+func ParseYAML(text []byte, offset int, more string) (*settingsio.Node, error) {
+	dec := yaml.NewDecoder(bytes.NewReader(text))
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err != nil && err != io.EOF {
+		return nil, errors.New("the frontmatter is not valid YAML: " + err.Error())
+	}
+	var next yaml.Node
+	if err := dec.Decode(&next); err != io.EOF {
+		return nil, errors.New(more)
+	}
+	if len(doc.Content) == 0 {
+		return nil, nil
+	}
+	budget := maxYAMLNodes
+	return fromYAML(doc.Content[0], offset, 0, &budget)
+}
+
 // fromYAML is a YAML node as a JSON-kinded node, its lines moved by
 // offset.
 func fromYAML(n *yaml.Node, offset, depth int, budget *int) (*settingsio.Node, error) {
-	if depth > 64 {
-		return nil, errors.New("the frontmatter nests too deep")
+	if depth > maxYAMLDepth {
+		return nil, fmt.Errorf("the frontmatter nests deeper than %d levels", maxYAMLDepth)
 	}
 	if *budget--; *budget < 0 {
-		return nil, errors.New("the frontmatter expands to too many values")
+		return nil, fmt.Errorf("the frontmatter expands to more than %d values", maxYAMLNodes)
 	}
 	if n.Kind == yaml.AliasNode && n.Alias != nil {
 		return fromYAML(n.Alias, offset, depth+1, budget)
