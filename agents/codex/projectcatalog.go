@@ -4,8 +4,10 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"syscall"
 
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -264,10 +266,23 @@ func catalogueFileField(h *hooks.Hook, v *settingsio.TOMLValue) (key, value stri
 		p = filepath.Join(filepath.Dir(h.Origin.File), p)
 	}
 	key = "text of " + p
-	b, err := os.ReadFile(p)
-	if err != nil {
-		return key, tomlJSON(&settingsio.TOMLValue{Kind: settingsio.TOMLString, Str: "unreadable: " + err.Error()}), true
+	str := func(s string) string { return tomlJSON(&settingsio.TOMLValue{Kind: settingsio.TOMLString, Str: s}) }
+	// not a regular file (a FIFO, /dev/zero): never opened, so that a
+	// project cannot make Hookwarden wait or read forever
+	if fi, err := os.Stat(p); err != nil {
+		return key, str("unreadable: " + err.Error()), true
+	} else if !fi.Mode().IsRegular() {
+		return key, str("not a regular file: " + fi.Mode().String()), true
 	}
-	sum := sha256.Sum256(b)
-	return key, tomlJSON(&settingsio.TOMLValue{Kind: settingsio.TOMLString, Str: fmt.Sprintf("sha256 %s (%d bytes)", hex.EncodeToString(sum[:]), len(b))}), true
+	fh, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return key, str("unreadable: " + err.Error()), true
+	}
+	defer fh.Close()
+	sum := sha256.New()
+	n, err := io.Copy(sum, fh)
+	if err != nil {
+		return key, str("unreadable: " + err.Error()), true
+	}
+	return key, str(fmt.Sprintf("sha256 %s (%d bytes)", hex.EncodeToString(sum.Sum(nil)), n)), true
 }

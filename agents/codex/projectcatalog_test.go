@@ -4,7 +4,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // The catalogue is the key list of Codex 0.171.0, no more and no less:
@@ -135,5 +139,23 @@ func TestCatalogueEntries(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("the instructions file's text is not in the definition of model_instructions_file")
+	}
+}
+
+// A file named by model_instructions_file that is not a regular file (a
+// FIFO nobody writes to, /dev/zero) is named as such and never read: a
+// project cannot make Hookwarden wait or read forever.
+func TestCatalogueFileThatIsNotAFile(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skipf("no FIFO: %v", err)
+	}
+	for _, p := range []string{fifo, "/dev/zero", filepath.Join(dir, "missing.md")} {
+		h := &hooks.Hook{Name: "model_instructions_file", Type: "setting", Origin: hooks.Origin{File: filepath.Join(dir, "config.toml")}}
+		k, v, ok := catalogueFileField(h, &settingsio.TOMLValue{Kind: settingsio.TOMLString, Str: p})
+		if !ok || k != "text of "+p || !strings.Contains(v, "not a regular file") && !strings.Contains(v, "unreadable") {
+			t.Errorf("%s: %q = %q (%v)", p, k, v, ok)
+		}
 	}
 }
