@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"syscall"
+	"unicode/utf8"
 
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -197,8 +198,8 @@ func catalogued(key string) *catalogKey {
 
 // unknownReason is what an entry of a key Codex 0.171.0 does not know
 // says.
-func unknownReason(path string) string {
-	return "Codex 0.171.0 does not know " + path + ": it warns \"`" + path + "` is ignored\" and does not act on it (observed); " +
+func unknownReason(path, codexPath string) string {
+	return "Codex 0.171.0 does not know " + path + ": it warns \"`" + codexPath + "` is ignored\" and does not act on it (observed); " +
 		"Hookwarden cannot tell what another Codex does with it, so it needs review"
 }
 
@@ -211,12 +212,12 @@ func (s *project) catalogueEntries(f *file, root *settingsio.TOMLTable) []*hooks
 		return nil
 	}
 	var out []*hooks.Hook
-	unknown := func(path string, v *settingsio.TOMLValue) {
+	unknown := func(path, codexPath string, v *settingsio.TOMLValue) {
 		h := s.commandEntry(f, hooks.KindHelper, path, v, path)
-		h.When, h.Type, h.Description = "never by Codex 0.171.0, which does not know "+path+" (it warns \"`"+path+"` is ignored\", observed); another Codex may act on it", "setting", settingSummary(v)
-		h.Status, h.Reason = statusSkipped, unknownReason(path)
+		h.When, h.Type, h.Description = "never by Codex 0.171.0, which does not know "+path+" (it warns \"`"+codexPath+"` is ignored\", observed); another Codex may act on it", "setting", settingSummary(v)
+		h.Status, h.Reason = statusSkipped, unknownReason(path, codexPath)
 		s.diags = append(s.diags, hooks.Diagnostic{File: f.Path, Line: v.Pos.Line, Column: v.Pos.Column, Severity: hooks.SeverityWarning,
-			Message: "Codex 0.171.0 does not know " + path + " and ignores it (observed: \"`" + path + "` is ignored\"); another Codex may not, so it needs review"})
+			Message: "Codex 0.171.0 does not know " + path + " and ignores it (observed: \"`" + codexPath + "` is ignored\"); another Codex may not, so it needs review"})
 		out = append(out, h)
 	}
 	for _, e := range root.Entries {
@@ -224,11 +225,11 @@ func (s *project) catalogueEntries(f *file, root *settingsio.TOMLTable) []*hooks
 		c := catalogued(k)
 		switch {
 		case c == nil:
-			unknown(tomlPathKey(k), v)
+			unknown(tomlPathKey(k), k, v)
 		case c.class == keyInert && c.fields != nil && v.Kind == settingsio.TOMLTableValue:
 			for _, fe := range v.Table.Entries {
 				if !contains(c.fields, fe.Key.Name) {
-					unknown(tomlPathKey(k)+"."+tomlPathKey(fe.Key.Name), fe.Value)
+					unknown(tomlPathKey(k)+"."+tomlPathKey(fe.Key.Name), k+"."+fe.Key.Name, fe.Value)
 				}
 			}
 		case c.class == keyReviewed && c.by == "":
@@ -279,10 +280,21 @@ func catalogueFileField(h *hooks.Hook, v *settingsio.TOMLValue) (key, value stri
 		return key, str("unreadable: " + err.Error()), true
 	}
 	defer fh.Close()
+	// the text itself when short, so that the diff shows it (as a
+	// rules file's); else its hash
+	head := make([]byte, rulesMaxText+1)
+	m, err := io.ReadFull(fh, head)
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+		return key, str("unreadable: " + err.Error()), true
+	}
+	if m <= rulesMaxText && utf8.Valid(head[:m]) {
+		return key, str(string(head[:m])), true
+	}
 	sum := sha256.New()
+	sum.Write(head[:m])
 	n, err := io.Copy(sum, fh)
 	if err != nil {
 		return key, str("unreadable: " + err.Error()), true
 	}
-	return key, str(fmt.Sprintf("sha256 %s (%d bytes)", hex.EncodeToString(sum.Sum(nil)), n)), true
+	return key, str(fmt.Sprintf("sha256 %s (%d bytes)", hex.EncodeToString(sum.Sum(nil)), n+int64(m))), true
 }

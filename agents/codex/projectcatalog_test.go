@@ -133,7 +133,7 @@ func TestCatalogueEntries(t *testing.T) {
 	for _, c := range s.commandSpecs() {
 		for k, v := range c.Fields {
 			if c.Hook.Name == "model_instructions_file" && strings.HasPrefix(k, "text of ") && strings.HasSuffix(k, filepath.Join(".codex", "x.md")) {
-				found = strings.Contains(v, "sha256 ")
+				found = strings.Contains(v, "Be helpful.")
 			}
 		}
 	}
