@@ -134,7 +134,7 @@ func (p *project) pluginRisk(opt risk.Options) risk.Report {
 					unreadable(rel, err.Error())
 				}
 				for _, h := range hs {
-					add(rel, risk.Analyze(h.Subject, opt))
+					add(rel, p.eitherFolder(h.Subject, filepath.Dir(path), opt))
 				}
 			}
 			if root.Get("mcpServers") != nil {
@@ -150,9 +150,25 @@ func (p *project) pluginRisk(opt risk.Options) risk.Report {
 				unreadable(rel, h.Reason)
 				continue
 			}
-			add(rel, risk.Analyze(risk.FromHook(h, p.Dir()), opt))
+			add(rel, p.eitherFolder(risk.FromHook(h, p.Dir()), filepath.Dir(path), opt))
 		}
 	}
 	sort.SliceStable(out.Findings, func(i, j int) bool { return out.Findings[i].Severity > out.Findings[j].Severity })
 	return out
+}
+
+// eitherFolder is the risk of a plugin's hook or server read in the
+// project folder and in the plugin file's own folder, the higher of the
+// two: which one its relative paths are found from is not modelled, so
+// a script beside the plugin is read too.
+func (p *project) eitherFolder(in risk.Hook, dir string, opt risk.Options) risk.Report {
+	r := risk.Analyze(in, opt)
+	if dir == in.ProjectDir {
+		return r
+	}
+	in.ProjectDir = dir
+	if o := risk.Analyze(in, opt); o.Level > r.Level {
+		return o
+	}
+	return r
 }
