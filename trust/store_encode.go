@@ -18,7 +18,7 @@ import (
 type NotUTF8Error struct{ Name string }
 
 func (e *NotUTF8Error) Error() string {
-	return fmt.Sprintf("the approval could not be recorded: %q is not valid UTF-8, and Hookwarden's store (JSON) cannot hold such a name (rename the folder to approve its hooks)", e.Name)
+	return fmt.Sprintf("the approval could not be recorded: %q is not valid UTF-8, and Hookwarden's store (JSON) cannot hold such a name (a folder, file or hook named with such bytes cannot be approved until it is renamed)", e.Name)
 }
 
 // indented is json.MarshalIndent(d, "", "  ") byte for byte, built one
