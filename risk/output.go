@@ -136,8 +136,11 @@ type textFacts struct {
 	allows  []int  // offsets of allow decisions
 	conds   []bool // for code: whether each allow is on some paths only
 	refuse  bool   // a deny, block or ask decision
-	exitTwo bool   // exit 2 (a blocking exit)
-	hasKey  bool   // a context or rewrite key with a value
+	exitTwo bool   // exit 2 (a blocking exit), reached or not
+	// blocks: a refusal or a blocking exit that an unconditional allow
+	// before it does not make unreachable
+	blocks bool
+	hasKey bool // a context or rewrite key with a value
 	// userOnly: a field only the user reads (the text is the agent's
 	// JSON, not plain stdout, even when no field reaches the model)
 	userOnly bool
@@ -278,14 +281,20 @@ func (a *analyzer) factsOf(re *outputRes, text string, code bool) *textFacts {
 		off = end + 1
 	}
 	// a refusal after an unconditional allow that ends its block
-	// (return, exit) is never reached: it refuses nothing
+	// (return, exit) is never reached: it refuses nothing. Reading code
+	// by its indentation can be wrong (an unindented case arm), so that
+	// reading only ever makes the hook look more permissive: a blocking
+	// exit still hands its stderr to the model, reached or not.
+	f.exitTwo = len(exits) > 0
 	if len(refusals)+len(exits) > 0 {
 		dead := deadAfterAllow(text, f.allows)
 		for _, o := range refusals {
-			f.refuse = f.refuse || !dead(o)
+			live := !dead(o)
+			f.refuse = f.refuse || live
+			f.blocks = f.blocks || live
 		}
 		for _, o := range exits {
-			f.exitTwo = f.exitTwo || !dead(o)
+			f.blocks = f.blocks || !dead(o)
 		}
 	}
 	if code || f.elsewhere {
@@ -394,7 +403,7 @@ func (a *analyzer) agentOutput() {
 	re := a.opt.Cache.outputs(a.hook.Outputs, func() *outputRes { return compileOutputs(a.outputVocab()) })
 	facts := make([]*textFacts, len(a.printed))
 	var allows []printed
-	refuses, exitTwo := false, false
+	refuses, exitTwo, blocks := false, false, false
 	for i, p := range a.printed {
 		f := a.factsOf(re, p.text, p.code)
 		facts[i] = f
@@ -413,11 +422,13 @@ func (a *analyzer) agentOutput() {
 		}
 		refuses = refuses || f.refuse
 		exitTwo = exitTwo || f.exitTwo
+		blocks = blocks || f.blocks
 	}
 	for _, t := range a.rawTexts {
 		f := a.factsOf(re, t, false)
 		refuses = refuses || f.refuse
 		exitTwo = exitTwo || f.exitTwo
+		blocks = blocks || f.blocks
 	}
 	if re.permEvent[a.hook.Event] {
 		// decisions a helper prints for its callers: each call's literal
@@ -448,7 +459,7 @@ func (a *analyzer) agentOutput() {
 	}
 	if re.permEvent[a.hook.Event] && len(allows) > 0 {
 		blanket := false
-		if !refuses && !exitTwo {
+		if !refuses && !blocks {
 			for _, p := range allows {
 				if !p.cond {
 					a.blanketAllow(p)
@@ -472,7 +483,7 @@ func (a *analyzer) agentOutput() {
 		}
 		// on an event where a block makes the agent go on (Stop), the
 		// block's reason is the model's next order, not a guard's refusal
-		guard := (refuses || exitTwo) && !re.contEvent[a.hook.Event]
+		guard := (refuses || blocks) && !re.contEvent[a.hook.Event]
 		texts := a.contextTexts(re, p, facts[i], guard)
 		if exitTwo {
 			// a blocking exit: the agent hands the hook's stderr to the
