@@ -42,6 +42,27 @@ type Commands struct {
 	// all here (Qwen Code in a folder it does not trust): Merged holds
 	// every server back with it, the user's own included.
 	ServersOff string
+	// Key and Kind: the object Servers reads its servers from and the
+	// kind they have ("mcpServers" and hooks.KindMCPServer when empty).
+	Key  string
+	Kind hooks.Kind
+	// Script names a key whose string is a shell script the agent runs
+	// with bash in place of command and args ("" none).
+	Script string
+}
+
+func (c Commands) key() string {
+	if c.Key == "" {
+		return "mcpServers"
+	}
+	return c.Key
+}
+
+func (c Commands) kind() hooks.Kind {
+	if c.Kind == "" {
+		return hooks.KindMCPServer
+	}
+	return c.Kind
 }
 
 func (c Commands) entry(f *settingsio.File, k hooks.Kind, name string, n *settingsio.Node, path string) *hooks.Hook {
@@ -98,18 +119,19 @@ func (c Commands) Servers(f *settingsio.File, when string, expand bool) []*hooks
 	case f == nil || !f.Exists && f.Err == nil:
 		return nil
 	case f.Err != nil || f.Root == nil:
-		h := c.Unreadable(f, hooks.KindMCPServer, "MCP servers")
+		h := c.Unreadable(f, c.kind(), c.kind().Title()+"s")
 		h.When = when
 		return []*hooks.Hook{h}
 	}
-	servers := f.Root.Get("mcpServers")
+	key := c.key()
+	servers := f.Root.Get(key)
 	if servers == nil {
 		return nil
 	}
 	if !servers.Is(settingsio.Object) {
-		h := c.entry(f, hooks.KindMCPServer, "(mcpServers)", servers, "mcpServers")
+		h := c.entry(f, c.kind(), "("+key+")", servers, key)
 		h.When = when
-		invalid(h, servers, fmt.Sprintf("\"mcpServers\" must be an object keyed by server name, not %s", servers.Kind))
+		invalid(h, servers, fmt.Sprintf("%q must be an object keyed by server name, not %s", key, servers.Kind))
 		return []*hooks.Hook{h}
 	}
 	shadowed := servers.Shadowing()
@@ -125,10 +147,10 @@ func (c Commands) Servers(f *settingsio.File, when string, expand bool) []*hooks
 
 func (c Commands) server(f *settingsio.File, m settingsio.Member, when string, expand bool) *hooks.Hook {
 	n := m.Value
-	h := c.entry(f, hooks.KindMCPServer, m.Key, n, "mcpServers."+pathKey(m.Key))
+	h := c.entry(f, c.kind(), m.Key, n, c.key()+"."+pathKey(m.Key))
 	h.When = when
 	if !n.Is(settingsio.Object) {
-		invalid(h, n, fmt.Sprintf("MCP server %q must be an object, not %s", m.Key, n.Kind))
+		invalid(h, n, fmt.Sprintf("%s %q must be an object, not %s", c.kind().Title(), m.Key, n.Kind))
 		return h
 	}
 	ex := func(s string) string {
@@ -142,7 +164,7 @@ func (c Commands) server(f *settingsio.File, m settingsio.Member, when string, e
 		return ex(v.JSString()), v.Is(settingsio.String)
 	}
 	for _, k := range []string{"httpUrl", "url", "tcp"} {
-		if u, ok := str(k); ok && u != "" {
+		if u, ok := str(k); ok && u != "" && c.kind() == hooks.KindMCPServer { // only an MCP server connects instead
 			h.Type, h.Description = "remote", u
 			h.When = when + ": it connects to " + u
 			break
@@ -152,19 +174,32 @@ func (c Commands) server(f *settingsio.File, m settingsio.Member, when string, e
 		words := []string{agents.ShellQuote(cmd)}
 		if args := n.Get("args"); args != nil {
 			if !args.Is(settingsio.Array) {
-				invalid(h, args, fmt.Sprintf("MCP server %q: args must be an array of strings, not %s", m.Key, args.Kind))
+				invalid(h, args, fmt.Sprintf("%s %q: args must be an array of strings, not %s", c.kind().Title(), m.Key, args.Kind))
 			}
 			for _, a := range args.Items {
 				if !a.Is(settingsio.String) {
-					invalid(h, a, fmt.Sprintf("MCP server %q: args must be strings, not %s", m.Key, a.Kind))
+					invalid(h, a, fmt.Sprintf("%s %q: args must be strings, not %s", c.kind().Title(), m.Key, a.Kind))
 				}
 				words = append(words, agents.ShellQuote(ex(a.JSString())))
 			}
 		}
 		h.Type, h.Command, h.RawCommand = "command", strings.Join(words, " "), n.Get("command").Raw
 	}
+	if c.Script != "" {
+		if v := n.Get(c.Script); v != nil {
+			switch {
+			case !v.Is(settingsio.String) || v.Str == "":
+				invalid(h, v, fmt.Sprintf("%s %q: %s must be a shell script (a string)", c.kind().Title(), m.Key, c.Script))
+			case h.Type != "":
+				// which of the two the agent runs is not observed: both are read, as one shell text
+				h.Command = ex(v.Str) + "\n" + h.Command
+			default:
+				h.Type, h.Command, h.RawCommand = "command", ex(v.Str), v.Raw
+			}
+		}
+	}
 	if h.Type == "" {
-		invalid(h, n, fmt.Sprintf("MCP server %q has no command and no url: Hookwarden cannot tell what it starts", m.Key))
+		invalid(h, n, fmt.Sprintf("%s %q has no command and no url: Hookwarden cannot tell what it starts", c.kind().Title(), m.Key))
 	}
 	if env := n.Get("env"); env.Is(settingsio.Object) {
 		h.Env = map[string]string{}
@@ -172,7 +207,7 @@ func (c Commands) server(f *settingsio.File, m settingsio.Member, when string, e
 			h.Env[e.Key] = ex(e.Value.JSString())
 		}
 	} else if env != nil {
-		invalid(h, env, fmt.Sprintf("MCP server %q: env must be an object, not %s", m.Key, env.Kind))
+		invalid(h, env, fmt.Sprintf("%s %q: env must be an object, not %s", c.kind().Title(), m.Key, env.Kind))
 	}
 	return h
 }
