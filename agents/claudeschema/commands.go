@@ -43,7 +43,8 @@ type Commands struct {
 	// every server back with it, the user's own included.
 	ServersOff string
 	// Key and Kind: the object Servers reads its servers from and the
-	// kind they have ("mcpServers" and hooks.KindMCPServer when empty).
+	// kind they have ("mcpServers" and hooks.KindMCPServer when empty;
+	// Key "." is the file's own object, keyed by server name).
 	Key  string
 	Kind hooks.Kind
 	// Script names a key whose string is a shell script the agent runs
@@ -125,6 +126,9 @@ func (c Commands) Servers(f *settingsio.File, when string, expand bool) []*hooks
 	}
 	key := c.key()
 	servers := f.Root.Get(key)
+	if key == "." {
+		servers = f.Root
+	}
 	if servers == nil {
 		return nil
 	}
@@ -145,9 +149,30 @@ func (c Commands) Servers(f *settingsio.File, when string, expand bool) []*hooks
 	return out
 }
 
+// Running is Servers(f, when, false), each server Hookwarden can read
+// running when, or held back with off, why the agent starts none here
+// ("" it does): what an agent starts with no gate of its own.
+func (c Commands) Running(f *settingsio.File, when, off string) []*hooks.Hook {
+	hs := c.Servers(f, when, false)
+	for _, h := range hs {
+		switch {
+		case h.Status != "":
+		case off != "":
+			h.Status, h.Reason = hooks.StatusBlockedUntrustedFolder, off
+		default:
+			h.Status, h.Reason = hooks.StatusRuns, "runs "+when
+		}
+	}
+	return hs
+}
+
 func (c Commands) server(f *settingsio.File, m settingsio.Member, when string, expand bool) *hooks.Hook {
 	n := m.Value
-	h := c.entry(f, c.kind(), m.Key, n, c.key()+"."+pathKey(m.Key))
+	path := c.key() + "." + pathKey(m.Key)
+	if c.key() == "." {
+		path = pathKey(m.Key)
+	}
+	h := c.entry(f, c.kind(), m.Key, n, path)
 	h.When = when
 	if !n.Is(settingsio.Object) {
 		invalid(h, n, fmt.Sprintf("%s %q must be an object, not %s", c.kind().Title(), m.Key, n.Kind))

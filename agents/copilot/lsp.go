@@ -31,10 +31,7 @@ func (p *project) loadLSP(dirs []string) {
 			continue
 		}
 		p.mcp.lsp = append(p.mcp.lsp, f)
-		for _, h := range kit.Servers(f, lspWhen, false) {
-			if h.Status == "" {
-				h.Status, h.Reason = hooks.StatusRuns, "runs "+lspWhen
-			}
+		for _, h := range kit.Running(f, lspWhen, "") {
 			p.diags = append(p.diags, h.Diagnostics...)
 			p.Commands = append(p.Commands, h)
 		}
