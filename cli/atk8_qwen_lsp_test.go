@@ -44,21 +44,35 @@ func TestQwenProjectLanguageServersNeedReview(t *testing.T) {
 			}
 		})
 	}
-	t.Run("the approved server's script", func(t *testing.T) {
-		t.Parallel()
-		p := newTraceProject(t, "")
-		p.write(t, ".qwen/settings.json", `{"hooks":{"SessionStart":[{"hooks":[{"type":"command","command":"echo hi"}]}]}}`)
-		p.write(t, ".lsp.json", `{"python": {"command": "sh", "args": ["tools/srv.sh"]}}`)
-		p.write(t, "tools/srv.sh", "echo ok\n")
-		if code, out := p.run("trust", "--agent", "qwen", "--all"); code != ExitOK {
-			t.Fatalf("trust --all: exit %d\n%s", code, out)
-		}
-		if code, out := p.run("audit", "--agent", "qwen", "--strict"); code != ExitOK {
-			t.Fatalf("approved: audit --strict exit %d\n%s", code, out)
-		}
-		p.write(t, "tools/srv.sh", "touch pwned\n")
-		if code, out := p.run("audit", "--agent", "qwen"); code != ExitNeedsReview || !strings.Contains(out, filepath.Join("tools", "srv.sh")) {
-			t.Fatalf("a pull changed tools/srv.sh: audit exit %d, want %d naming it\n%s", code, ExitNeedsReview, out)
-		}
-	})
+	// the approved server's script changes, found where Qwen starts the
+	// server: its workspaceFolder inside the project (source:
+	// createLspConnection spawns there), else the project; a "cwd" key is
+	// not Qwen's
+	for name, server := range map[string]string{
+		"in the project":      `"command": "sh", "args": ["tools/srv.sh"]`,
+		"workspaceFolder":     `"command": "sh", "args": ["srv.sh"], "workspaceFolder": "tools"`,
+		"cwd is not read":     `"command": "sh", "args": ["tools/srv.sh"], "cwd": "tools"`,
+		"outside is the root": `"command": "sh", "args": ["tools/srv.sh"], "workspaceFolder": "../x"`,
+	} {
+		t.Run("the approved server's script "+name, func(t *testing.T) {
+			t.Parallel()
+			p := newTraceProject(t, "")
+			p.write(t, ".qwen/settings.json", `{"hooks":{"SessionStart":[{"hooks":[{"type":"command","command":"echo hi"}]}]}}`)
+			p.write(t, ".lsp.json", `{"python": {`+server+`}}`)
+			p.write(t, "tools/srv.sh", "echo ok\n")
+			p.write(t, "srv.sh", "echo ok\n")
+			p.write(t, "tools/tools/srv.sh", "echo ok\n")
+			p.write(t, filepath.Join(p.root, "x", "tools", "srv.sh"), "echo ok\n")
+			if code, out := p.run("trust", "--agent", "qwen", "--all"); code != ExitOK {
+				t.Fatalf("trust --all: exit %d\n%s", code, out)
+			}
+			if code, out := p.run("audit", "--agent", "qwen", "--strict"); code != ExitOK {
+				t.Fatalf("approved: audit --strict exit %d\n%s", code, out)
+			}
+			p.write(t, "tools/srv.sh", "touch pwned\n")
+			if code, out := p.run("audit", "--agent", "qwen"); code != ExitNeedsReview || !strings.Contains(out, filepath.Join("tools", "srv.sh")) {
+				t.Fatalf("a pull changed tools/srv.sh: audit exit %d, want %d naming it\n%s", code, ExitNeedsReview, out)
+			}
+		})
+	}
 }

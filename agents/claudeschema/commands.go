@@ -2,6 +2,7 @@ package claudeschema
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
@@ -50,7 +51,14 @@ type Commands struct {
 	// Script names a key whose string is a shell script the agent runs
 	// with bash in place of command and args ("" none).
 	Script string
+	// Folder names the key whose string is the folder the agent starts
+	// the command in, taken from the project and replaced by the project
+	// when it is not inside it as text ("": the key "cwd", not checked).
+	Folder string
 }
+
+// folderKey, as a command entry's Ext, is Commands.Folder.
+type folderKey string
 
 func (c Commands) key() string {
 	if c.Key == "" {
@@ -223,6 +231,9 @@ func (c Commands) server(f *settingsio.File, m settingsio.Member, when string, e
 			}
 		}
 	}
+	if c.Folder != "" {
+		h.Ext = folderKey(c.Folder)
+	}
 	if h.Type == "" {
 		invalid(h, n, fmt.Sprintf("%s %q has no command and no url: Hookwarden cannot tell what it starts", c.kind().Title(), m.Key))
 	}
@@ -312,9 +323,22 @@ func CommandSpec(h *hooks.Hook, rt *trust.Runtime, dir string) agents.CommandSpe
 	}
 	if h.Type == "command" && h.Command != "" {
 		s.ScriptCommand, s.Runtime = h.Command, rt
-		if cwd := h.Node.Get("cwd"); cwd.Is(settingsio.String) && cwd.Str != "" {
-			s.ScriptCwd = agents.RunFolder(dir, cwd.Str) // .. after a link as chdir takes it
-			s.ScriptRoots = []string{s.ScriptCwd}
+		if k, ok := h.Ext.(folderKey); !ok {
+			if cwd := h.Node.Get("cwd"); cwd.Is(settingsio.String) && cwd.Str != "" {
+				s.ScriptCwd = agents.RunFolder(dir, cwd.Str) // .. after a link as chdir takes it
+				s.ScriptRoots = []string{s.ScriptCwd}
+			}
+		} else {
+			if f := h.Node.Get(string(k)); f.Is(settingsio.String) && strings.TrimSpace(f.Str) != "" {
+				text := f.Str // inside the project as text (path.resolve), else the project
+				if !filepath.IsAbs(text) {
+					text = filepath.Join(dir, text)
+				}
+				if text = filepath.Clean(text); text == filepath.Clean(dir) || strings.HasPrefix(text, filepath.Clean(dir)+string(filepath.Separator)) {
+					s.ScriptCwd = agents.RunFolder(dir, f.Str) // then chdir takes a link
+					s.ScriptRoots = []string{s.ScriptCwd}
+				}
+			}
 		}
 	}
 	return s
