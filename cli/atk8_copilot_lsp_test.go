@@ -82,4 +82,34 @@ func TestCopilotProjectLanguageServersNeedReview(t *testing.T) {
 			}
 		})
 	}
+	// Copilot expands $VAR in the file ("${HOME}/srv.sh" ran the home's
+	// srv.sh, observed): expanded from the environment, and a variable
+	// Hookwarden cannot expand is unwatched, never a literal path
+	t.Run("an expanded variable", func(t *testing.T) {
+		t.Parallel()
+		p := newTraceProject(t, "")
+		p.write(t, filepath.Join(p.home, ".copilot", "config.json"), `{"trustedFolders": ["`+p.project+`"]}`)
+		p.write(t, ".github/hooks/a.json", hook)
+		p.write(t, ".github/lsp.json", lsp(`"command": "sh", "args": ["${HOME}/srv.sh"]`))
+		p.write(t, filepath.Join(p.home, "srv.sh"), "echo ok\n")
+		// outside the project: fingerprinted, what it runs not followed
+		if code, out := p.run("trust", "--agent", "copilot", "--all", "--accept-unwatched"); code != ExitOK {
+			t.Fatalf("trust --all: exit %d\n%s", code, out)
+		}
+		p.write(t, filepath.Join(p.home, "srv.sh"), "touch pwned\n")
+		if code, out := p.run("audit", "--agent", "copilot"); code != ExitNeedsReview || !strings.Contains(out, filepath.Join(p.home, "srv.sh")) {
+			t.Fatalf("the script ${HOME}/srv.sh names changed: audit exit %d, want %d naming it\n%s", code, ExitNeedsReview, out)
+		}
+	})
+	t.Run("a variable Hookwarden cannot expand", func(t *testing.T) {
+		t.Parallel()
+		p := newTraceProject(t, "")
+		p.write(t, filepath.Join(p.home, ".copilot", "config.json"), `{"trustedFolders": ["`+p.project+`"]}`)
+		p.write(t, ".github/hooks/a.json", hook)
+		p.write(t, ".github/lsp.json", lsp(`"command": "sh", "args": ["${NOPE:-.}/tools/srv.sh"]`))
+		p.write(t, "tools/srv.sh", "echo ok\n")
+		if code, out := p.run("trust", "--agent", "copilot", "--all"); code == ExitOK || !strings.Contains(out, "NOPE") {
+			t.Fatalf("trust --all approved a server whose script a variable names: exit %d\n%s", code, out)
+		}
+	})
 }

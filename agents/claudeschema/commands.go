@@ -51,6 +51,11 @@ type Commands struct {
 	// Script names a key whose string is a shell script the agent runs
 	// with bash in place of command and args ("" none).
 	Script string
+	// LiveVars: a $ left in a command or argument after Expand (a
+	// variable Hookwarden's environment lacks, a form it does not expand)
+	// stays a variable set at run time, so what it names is unwatched,
+	// never a literal path.
+	LiveVars bool
 	// Folder names the key whose string is the folder the agent starts
 	// the command in, taken from the project and replaced by the project
 	// when it is not inside it as text ("": the key "cwd", not checked).
@@ -157,11 +162,11 @@ func (c Commands) Servers(f *settingsio.File, when string, expand bool) []*hooks
 	return out
 }
 
-// Running is Servers(f, when, false), each server Hookwarden can read
+// Running is Servers(f, when, c.Expand != nil), each server Hookwarden can read
 // running when, or held back with off, why the agent starts none here
 // ("" it does): what an agent starts with no gate of its own.
 func (c Commands) Running(f *settingsio.File, when, off string) []*hooks.Hook {
-	hs := c.Servers(f, when, false)
+	hs := c.Servers(f, when, c.Expand != nil)
 	for _, h := range hs {
 		switch {
 		case h.Status != "":
@@ -203,8 +208,17 @@ func (c Commands) server(f *settingsio.File, m settingsio.Member, when string, e
 			break
 		}
 	}
+	quote := agents.ShellQuote
+	if c.LiveVars {
+		quote = func(s string) string {
+			if !strings.Contains(s, "$") {
+				return agents.ShellQuote(s)
+			}
+			return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "`", "\\`").Replace(s) + `"`
+		}
+	}
 	if cmd, ok := str("command"); ok && cmd != "" && h.Type == "" {
-		words := []string{agents.ShellQuote(cmd)}
+		words := []string{quote(cmd)}
 		if args := n.Get("args"); args != nil {
 			if !args.Is(settingsio.Array) {
 				invalid(h, args, fmt.Sprintf("%s %q: args must be an array of strings, not %s", c.kind().Title(), m.Key, args.Kind))
@@ -213,7 +227,7 @@ func (c Commands) server(f *settingsio.File, m settingsio.Member, when string, e
 				if !a.Is(settingsio.String) {
 					invalid(h, a, fmt.Sprintf("%s %q: args must be strings, not %s", c.kind().Title(), m.Key, a.Kind))
 				}
-				words = append(words, agents.ShellQuote(ex(a.JSString())))
+				words = append(words, quote(ex(a.JSString())))
 			}
 		}
 		h.Type, h.Command, h.RawCommand = "command", strings.Join(words, " "), n.Get("command").Raw

@@ -24,7 +24,11 @@ const lspWhen = "when the model calls Copilot CLI's lsp tool on a file of its fi
 // loadLSP adds the language servers of the .github/lsp.json files of dirs
 // to p.Commands.
 func (p *project) loadLSP(dirs []string) {
-	kit := claudeschema.Commands{Agent: Name, Key: "lspServers", Kind: hooks.KindLanguageServer, Script: "bash"}
+	// $VAR, ${VAR} and ${VAR:-default} in the file are Copilot's own
+	// (observed: "${HOME}/srv.sh" ran the home's srv.sh): expanded here
+	// from the environment, and a $ left over is a variable set at run time
+	kit := claudeschema.Commands{Agent: Name, Key: "lspServers", Kind: hooks.KindLanguageServer, Script: "bash",
+		Expand: claudeschema.Expander(p.env.Lookup), LiveVars: true}
 	for _, dir := range dirs {
 		f := claudeschema.ReadSettings(layerRepository, filepath.Join(dir, ".github", "lsp.json"))
 		if !f.Exists && f.Err == nil {
