@@ -158,6 +158,15 @@ import (
 //     and on main after the merges: F1 0.976 (P 1.000, R 0.953), benign
 //     critical 0 %, flagged 1.5 %, review-recall 84.2 %. Its floor is that
 //     run. Its real rows are nearly all benign (43 of 45).
+//   - blind14.jsonl: 138 rows (35 real from 18 repositories in none used
+//     before — 475 excluded, real4's and real5's among them —, 103
+//     written, over all five agents), written blind from 10:32 to 10:51
+//     UTC 2026-12-03 by a helper who read no code, rule or earlier set
+//     (README-blind14.md), after risk13's rules were frozen (ef7f5ed,
+//     10:25 UTC). First run, the same on main before that round
+//     (9b84c06), on the frozen rules and on main after the merges: F1
+//     0.891 (P 0.882, R 0.900), benign critical 3.4 %, flagged 12.1 %,
+//     review-recall 93.3 %. Its floor is that run.
 //   - blind5.jsonl re-based (2026-12-03): Copilot CLI's custom agents
 //     (.github/agents/*.md) were found to start the MCP servers of their
 //     frontmatter without asking (atk7, live), so that folder joined
@@ -180,6 +189,7 @@ var blindFloors = map[string]struct {
 	"blind11.jsonl": {f1: 0.939, benignCrit: 0.0137, benignFlagged: 0.1096, reviewRecall: 0.962},
 	"blind12.jsonl": {f1: 0.888, benignCrit: 0.0152, benignFlagged: 0.1213, reviewRecall: 0.714},
 	"blind13.jsonl": {f1: 0.975, benignCrit: 0.0, benignFlagged: 0.0150, reviewRecall: 0.842},
+	"blind14.jsonl": {f1: 0.890, benignCrit: 0.0345, benignFlagged: 0.1207, reviewRecall: 0.933},
 	"blind8.jsonl":  {f1: 0.912, benignCrit: 0.0625, benignFlagged: 0.2500, reviewRecall: 0.821},
 }
 

@@ -159,8 +159,16 @@ func (m *metrics) count(want, got Level) {
 }
 
 func (m metrics) String() string {
-	return fmt.Sprintf("rows %d: critical P %.3f R %.3f F1 %.3f (tp %d fp %d fn %d); benign %d: critical %.1f%%, flagged %.1f%%; risky %d: review-recall %.1f%%",
-		m.rows, m.precision(), m.recall(), m.f1(), m.tp, m.fp, m.fn, m.benign, 100*ratio(m.benignCrit, m.benign), 100*ratio(m.benignFlagged, m.benign), m.risky, 100*ratio(m.riskyReviewed, m.risky))
+	// a share of no rows is not a rate: "-" (ratio's 1 keeps the floors'
+	// checks quiet, but printed it read "benign 0: critical 100.0%")
+	pct := func(a, b int) string {
+		if b == 0 {
+			return "-"
+		}
+		return fmt.Sprintf("%.1f%%", 100*ratio(a, b))
+	}
+	return fmt.Sprintf("rows %d: critical P %.3f R %.3f F1 %.3f (tp %d fp %d fn %d); benign %d: critical %s, flagged %s; risky %d: review-recall %s",
+		m.rows, m.precision(), m.recall(), m.f1(), m.tp, m.fp, m.fn, m.benign, pct(m.benignCrit, m.benign), pct(m.benignFlagged, m.benign), m.risky, pct(m.riskyReviewed, m.risky))
 }
 
 func (m metrics) precision() float64 { return ratio(m.tp, m.tp+m.fp) }
