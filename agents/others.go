@@ -82,7 +82,7 @@ func addOtherReader(ctx context.Context, other Project, info Info, mine map[stri
 			}
 		}
 	}
-	var review *Review
+	var review map[string]*HookReview
 	var reviewErr error
 	reviewed := false
 	for i := range hs {
@@ -100,7 +100,11 @@ func addOtherReader(ctx context.Context, other Project, info Info, mine map[stri
 			if !reviewed {
 				reviewed = true
 				if r, ok := other.(Reviewer); ok {
-					review, reviewErr = r.Review(ctx)
+					var rv *Review
+					if rv, reviewErr = r.Review(ctx); rv != nil {
+						// one index, not a scan of every review per hook
+						review = rv.HooksByID()
+					}
 				}
 			}
 			switch {
@@ -108,7 +112,7 @@ func addOtherReader(ctx context.Context, other Project, info Info, mine map[stri
 				o.NeedsReview = true
 				o.Reason = joinReason(o.Reason, "its review cannot be made: "+reviewErr.Error())
 			case review != nil:
-				if rv := review.Hook(oh.ID); rv != nil {
+				if rv := review[oh.ID]; rv != nil {
 					o.Review, o.NeedsReview = rv.Status, rv.NeedsReview()
 				}
 			}
