@@ -95,6 +95,8 @@ func CollectHookFiles(ctx context.Context, reg *Registry, env Env, project strin
 type AgentReview struct {
 	Title  string
 	Review *Review
+	// Project is what the review was read from.
+	Project Project
 }
 
 // CollectHookFilesAndReviews is CollectHookFiles with the reviews it read.
@@ -115,7 +117,7 @@ func CollectHookFilesAndReviews(ctx context.Context, reg *Registry, env Env, pro
 			return nil, nil, fmt.Errorf("%s: %w", a.Info().Title, err)
 		}
 		set.AddReview(r)
-		reviews = append(reviews, AgentReview{Title: a.Info().Title, Review: r})
+		reviews = append(reviews, AgentReview{Title: a.Info().Title, Review: r, Project: p})
 	}
 	return set, reviews, nil
 }

@@ -103,7 +103,7 @@ func commands() []command {
 		{"enable-all", "[--agent NAME] [--project DIR]", "enable every hook at once, as the agent's own enable-all does (where it has one)",
 			runEnableAll},
 		{"guard", "(install | uninstall | status | check) [--project DIR] [--git-hook NAME] [--background]", "git hooks that review every agent's hooks after a pull, checkout or rebase", anyAgent(runGuard)},
-		{"exec", "[--project DIR] [--on-change stop|warn] [--] AGENT ARGS...", "start an agent only when none of the project's agent hooks needs review (exit 3 otherwise), and stop it (or warn) when one changes while it runs", anyAgent(runExec)},
+		{"exec", "[--project DIR] [--on-change stop|warn] [--enforce] [--] AGENT ARGS...", "start an agent only when none of the project's agent hooks needs review (exit 3 otherwise), and stop it (or warn) when one changes while it runs; with --enforce, a hook's processes cannot open or run a project file its approval does not cover (Linux)", anyAgent(runExec)},
 		{"protect", "[--agent NAME] (on | off | status)", "a user-level hook that denies the agent's own tool calls writing to approved hook files, their scripts or the settings (off puts the file back byte for byte)",
 			runProtect},
 		{"protect-check", "[--agent NAME]", "the protective hook's check: reads the payload of the agent's event before a tool call on stdin and denies a write to a protected file",

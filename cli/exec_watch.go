@@ -36,11 +36,17 @@ const stopGrace = 5 * time.Second
 // user-level hook's project code, which the agent edits as its work): a
 // warning, and a review after the session.
 func (io *IO) execWatch(ctx context.Context, project string) (items, work []guard.Item, paths []string, err error) {
+	items, work, paths, _, err = io.execReview(ctx, project)
+	return items, work, paths, err
+}
+
+// execReview is execWatch with the reviews it read.
+func (io *IO) execReview(ctx context.Context, project string) (items, work []guard.Item, paths []string, reviews []agents.AgentReview, err error) {
 	env := io.agentEnv()
 	env.Check = agents.NewCheck()
 	set, reviews, err := agents.CollectHookFilesAndReviews(ctx, io.Agents, env, project)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
 	for _, ar := range reviews {
 		var soft agents.Review
@@ -56,7 +62,7 @@ func (io *IO) execWatch(ctx context.Context, project string) (items, work []guar
 		items = append(items, guardItems(ar.Title, &hard)...)
 		work = append(work, guardItems(ar.Title, &soft)...)
 	}
-	return items, work, set.All(), nil
+	return items, work, set.All(), reviews, nil
 }
 
 // superviseAgent starts the agent as a child of Hookwarden in the same
@@ -72,7 +78,12 @@ func (io *IO) execWatch(ctx context.Context, project string) (items, work []guar
 // review (tens of milliseconds), so an agent that rewrites a hook and
 // runs it at once can win that race; `hookwarden protect on` closes it
 // for the agent's own tool calls.
-func superviseAgent(ctx context.Context, io *IO, project, path string, argv []string, onChange string) error {
+//
+// With enforce (exec --enforce), the agent runs under the enforcement
+// listener (sandbox.Enforce): a hook's processes may not open or run a
+// file of the project that the hook's approval does not cover, or whose
+// content is not the approved one (enforce.go).
+func superviseAgent(ctx context.Context, io *IO, project, path string, argv []string, onChange string, enforce bool) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	_, _, paths, err := io.execWatch(ctx, project)
@@ -83,7 +94,7 @@ func superviseAgent(ctx context.Context, io *IO, project, path string, argv []st
 	if err != nil {
 		return &ExitError{Code: ExitFailure, Msg: fmt.Sprintf("could not watch the agent hooks, so %s was not started: %v", argv[0], err)}
 	}
-	items, work, paths, err := io.execWatch(ctx, project) // again, now that the watch is armed
+	items, work, paths, reviews, err := io.execReview(ctx, project) // again, now that the watch is armed
 	if err != nil {
 		return &ExitError{Code: ExitFailure, Msg: fmt.Sprintf("could not review the agent hooks, so %s was not started: %v", argv[0], err)}
 	}
@@ -95,6 +106,13 @@ func superviseAgent(ctx context.Context, io *IO, project, path string, argv []st
 		return &ExitError{Code: ExitFailure, Msg: err.Error()}
 	}
 
+	var enf *enforcing
+	if enforce {
+		if enf, err = newEnforcing(io, project, argv[0], reviews); err != nil {
+			return err
+		}
+	}
+
 	cmd := exec.Command(path)
 	cmd.Args, cmd.Env = argv, io.Env
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
@@ -103,7 +121,12 @@ func superviseAgent(ctx context.Context, io *IO, project, path string, argv []st
 	sigs := make(chan os.Signal, 8)
 	signal.Notify(sigs, forwardedSignals()...)
 	defer signal.Stop(sigs)
-	if err := cmd.Start(); err != nil {
+	if enf != nil {
+		if err := enf.start(cmd); err != nil {
+			return err
+		}
+		defer enf.close()
+	} else if err := cmd.Start(); err != nil {
 		return &ExitError{Code: ExitFailure, Msg: err.Error()}
 	}
 	exited := make(chan error, 1)
@@ -116,6 +139,9 @@ func superviseAgent(ctx context.Context, io *IO, project, path string, argv []st
 	for {
 		select {
 		case err := <-exited:
+			if enf != nil {
+				enf.summary()
+			}
 			if stopped != nil {
 				return &ExitError{Code: ExitNeedsReview, Msg: fmt.Sprintf("stopped %s: a hook or a script it runs changed while it ran and needs review (hookwarden open --review %s)", argv[0], quoteForShell(project))}
 			}
@@ -136,9 +162,12 @@ func superviseAgent(ctx context.Context, io *IO, project, path string, argv []st
 			if stopped != nil {
 				continue
 			}
-			items, work, now, err := io.execWatch(ctx, project)
+			items, work, now, reviews, err := io.execReview(ctx, project)
 			if err != nil {
 				items = []guard.Item{{Status: "unreadable", Label: err.Error()}}
+			}
+			if err == nil && enf != nil {
+				enf.update(reviews)
 			}
 			if err == nil && !slices.Equal(now, paths) {
 				paths = now

@@ -788,6 +788,7 @@ func runExec(ctx context.Context, io *IO, args []string) error {
 	fs := newFlags("exec")
 	dir := io.projectFlag(fs)
 	onChange := fs.String("on-change", onChangeStop, "when a hook or a script it runs changes while the agent runs and needs review: stop the agent, or warn on stderr")
+	enforce := fs.Bool("enforce", false, "while the agent runs, refuse (EACCES) any open or start by a hook's processes of a project file that the hook's approval does not cover or whose content is not the approved one (Linux; the agent is not started when this cannot be done)")
 	var agentArgs []string
 	var err error
 	if i < len(args) {
@@ -834,8 +835,8 @@ func runExec(ctx context.Context, io *IO, args []string) error {
 	if err != nil {
 		return &ExitError{Code: ExitFailure, Msg: err.Error()}
 	}
-	if io.execAgent != nil {
+	if io.execAgent != nil && !*enforce {
 		return io.execAgent(path, agentArgs, io.Env)
 	}
-	return superviseAgent(ctx, io, project, path, agentArgs, *onChange)
+	return superviseAgent(ctx, io, project, path, agentArgs, *onChange, *enforce)
 }

@@ -29,6 +29,9 @@ const (
 	faccessat2   = unix.SYS_FACCESSAT2
 	sysStat      = unix.SYS_STAT
 	sysLstat     = unix.SYS_LSTAT
+	setsid       = unix.SYS_SETSID
+	setpgid      = unix.SYS_SETPGID
+	openByHandle = unix.SYS_OPEN_BY_HANDLE_AT
 	sysAccess    = unix.SYS_ACCESS
 )
 

@@ -29,6 +29,9 @@ const (
 	faccessat2   = unix.SYS_FACCESSAT2
 	sysStat      = -1
 	sysLstat     = -1
+	setsid       = unix.SYS_SETSID
+	setpgid      = unix.SYS_SETPGID
+	openByHandle = unix.SYS_OPEN_BY_HANDLE_AT
 	sysAccess    = -1
 )
 

@@ -34,12 +34,9 @@ func installFilter(probes bool) (int, error) {
 	const (
 		ldAbs = unix.BPF_LD | unix.BPF_W | unix.BPF_ABS
 		jeq   = unix.BPF_JMP | unix.BPF_JEQ | unix.BPF_K
-		jge   = unix.BPF_JMP | unix.BPF_JGE | unix.BPF_K
 		jset  = unix.BPF_JMP | unix.BPF_JSET | unix.BPF_K
 		ret   = unix.BPF_RET | unix.BPF_K
 		// offsets in struct seccomp_data
-		offNr    = 0
-		offArch  = 4
 		offArg0L = 16
 		offArg1L = 16 + 1*8
 		offArg2L = 16 + 2*8
@@ -49,18 +46,7 @@ func installFilter(probes bool) (int, error) {
 	)
 	notify := uint32(unix.SECCOMP_RET_USER_NOTIF)
 	allow := uint32(unix.SECCOMP_RET_ALLOW)
-	var f []unix.SockFilter
-	f = append(f,
-		unix.SockFilter{Code: ldAbs, K: offArch},
-		unix.SockFilter{Code: jeq, Jt: 1, Jf: 0, K: auditArch},
-		unix.SockFilter{Code: ret, K: unix.SECCOMP_RET_KILL_PROCESS},
-		unix.SockFilter{Code: ldAbs, K: offNr},
-	)
-	if x32Bit != 0 {
-		f = append(f,
-			unix.SockFilter{Code: jge, Jt: 0, Jf: 1, K: x32Bit},
-			unix.SockFilter{Code: ret, K: unix.SECCOMP_RET_KILL_PROCESS})
-	}
+	f := filterHead()
 	for _, nr := range legacyNotified {
 		f = append(f, unix.SockFilter{Code: jeq, Jt: 0, Jf: 1, K: nr}, unix.SockFilter{Code: ret, K: notify})
 	}
@@ -131,6 +117,36 @@ func installFilter(probes bool) (int, error) {
 		unix.SockFilter{Code: ret, K: allow},
 		unix.SockFilter{Code: ret, K: notify},
 	)
+	return loadFilter(f)
+}
+
+// filterHead is the start of every filter: a call of another
+// architecture (a 32-bit call of a 64-bit process, whose numbers differ)
+// kills the process, then the call's number is loaded.
+func filterHead() []unix.SockFilter {
+	const (
+		ldAbs = unix.BPF_LD | unix.BPF_W | unix.BPF_ABS
+		jeq   = unix.BPF_JMP | unix.BPF_JEQ | unix.BPF_K
+		jge   = unix.BPF_JMP | unix.BPF_JGE | unix.BPF_K
+		ret   = unix.BPF_RET | unix.BPF_K
+	)
+	f := []unix.SockFilter{
+		{Code: ldAbs, K: 4}, // arch
+		{Code: jeq, Jt: 1, Jf: 0, K: auditArch},
+		{Code: ret, K: unix.SECCOMP_RET_KILL_PROCESS},
+		{Code: ldAbs, K: 0}, // nr
+	}
+	if x32Bit != 0 {
+		f = append(f,
+			unix.SockFilter{Code: jge, Jt: 0, Jf: 1, K: x32Bit},
+			unix.SockFilter{Code: ret, K: unix.SECCOMP_RET_KILL_PROCESS})
+	}
+	return f
+}
+
+// loadFilter installs f on the calling thread with a new listener, and
+// returns the listener's fd.
+func loadFilter(f []unix.SockFilter) (int, error) {
 	prog := unix.SockFprog{Len: uint16(len(f)), Filter: &f[0]}
 	fd, _, errno := unix.Syscall(unix.SYS_SECCOMP, unix.SECCOMP_SET_MODE_FILTER,
 		unix.SECCOMP_FILTER_FLAG_NEW_LISTENER, uintptr(unsafe.Pointer(&prog)))

@@ -1,0 +1,210 @@
+package agents
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/trust"
+)
+
+// HookSpawner is a Project whose agent says how it starts a hook's first
+// process (optional): `exec --enforce` tells a hook's processes from the
+// agent's own by it.
+type HookSpawner interface {
+	// HookSpawn is how the agent starts hook h: match says whether the
+	// arguments of a program start (execve's argv, argv[0] as the agent
+	// passes it) are h's. ok is false when the agent cannot say for h
+	// (then h cannot be enforced).
+	HookSpawn(h *hooks.Hook) (match func(argv []string) bool, ok bool)
+}
+
+// Enforcement is what `exec --enforce` holds the agent's hooks to: for
+// each approved hook, how its first process is recognised and the files
+// of the project its approval covers (its scripts, found by discovery or
+// seen running in a traced run) with their approved content. It is a
+// sandbox.EnforceRules.
+type Enforcement struct {
+	// Roots are the folders whose files are enforced: the project, and
+	// the git work tree it is in (real paths).
+	Roots []string
+	keys  []string // in the order of the reviews: the first that matches a start is its hook
+	hooks map[string]*enforcedHook
+}
+
+type enforcedHook struct {
+	label string
+	match func([]string) bool
+	sums  map[string][]string // real path -> approved sha256 sums
+	any   map[string]bool     // real path -> any content (a file the hook makes)
+}
+
+// NewEnforcement reads the enforcement of the hooks of reviews (as
+// CollectHookFilesAndReviews returns them for project). A hook that runs
+// a command whose agent cannot say how it starts it is an error: it could
+// not be told from the agent's own processes.
+func NewEnforcement(project string, reviews []AgentReview) (*Enforcement, error) {
+	e := &Enforcement{Roots: enforcedRoots(project), hooks: map[string]*enforcedHook{}}
+	for _, ar := range reviews {
+		if ar.Project == nil || ar.Review == nil {
+			continue
+		}
+		byID := map[string]*hooks.Hook{}
+		for _, h := range ar.Project.Hooks() {
+			byID[h.ID] = h
+		}
+		sp, _ := ar.Project.(HookSpawner)
+		for _, rv := range ar.Review.Hooks {
+			h := byID[rv.HookID]
+			if _, runs := rv.RunsCommand(); !runs || h == nil || rv.Kind != "" {
+				continue
+			}
+			label := ar.Title + ": " + rv.Label
+			if sp == nil {
+				return nil, fmt.Errorf("%s does not say how it starts a hook, so its hook %s cannot be enforced", ar.Title, rv.Label)
+			}
+			match, ok := sp.HookSpawn(h)
+			if !ok {
+				return nil, fmt.Errorf("cannot tell how %s starts its hook %s, so it cannot be enforced", ar.Title, rv.Label)
+			}
+			// the key is the agent and the command text: what runs is the
+			// same for every hook of that text, and stays the hook's from
+			// one review to the next (exec reads the rules again when a
+			// file changes; a process keeps the key it was given)
+			key := ar.Title + "\x1f" + h.Command
+			eh := e.hooks[key]
+			if eh == nil {
+				eh = &enforcedHook{label: label, match: match, sums: map[string][]string{}, any: map[string]bool{}}
+				e.hooks[key] = eh
+				e.keys = append(e.keys, key)
+			}
+			for _, s := range rv.Scripts {
+				if s.Flagged || strings.HasSuffix(s.Path, "/") {
+					continue // changed since the approval, or a folder's listing
+				}
+				for _, p := range realPaths(s.Path) {
+					switch {
+					case s.MadeByHook:
+						eh.any[p] = true
+					case s.Status == trust.ScriptUnchanged:
+						sum := s.ApprovedSHA256
+						if sum == "" {
+							sum = s.SHA256
+						}
+						if sum != "" {
+							eh.sums[p] = append(eh.sums[p], sum)
+						}
+					}
+				}
+			}
+		}
+	}
+	return e, nil
+}
+
+// enforcedRoots are project and the git work tree it is in.
+func enforcedRoots(project string) []string {
+	roots := realPaths(project)[:1]
+	for dir := roots[0]; ; {
+		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
+			if dir != roots[0] {
+				roots = append(roots, dir)
+			}
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			break
+		}
+		dir = parent
+	}
+	return roots
+}
+
+// realPaths is p resolved (first) and p as written.
+func realPaths(p string) []string {
+	if real, err := filepath.EvalSymlinks(p); err == nil && real != p {
+		return []string{real, p}
+	}
+	return []string{p}
+}
+
+// Hooks is how many hooks are enforced.
+func (e *Enforcement) Hooks() int { return len(e.hooks) }
+
+// Label names the hook of key ("Gemini CLI: check"); "" for a key it
+// does not hold.
+func (e *Enforcement) Label(key string) string {
+	if h := e.hooks[key]; h != nil {
+		return h.label
+	}
+	return ""
+}
+
+// Root is sandbox.EnforceRules.Root: the first hook whose start argv is.
+func (e *Enforcement) Root(argv []string) (string, bool) {
+	for _, k := range e.keys {
+		if e.hooks[k].match(argv) {
+			return k, true
+		}
+	}
+	return "", false
+}
+
+// Approved is sandbox.EnforceRules.Approved. git's own data in a .git
+// folder (not its config or hooks) is any hook's, as in a trace.
+func (e *Enforcement) Approved(key, real string) ([]string, bool) {
+	if gitData(real) {
+		return nil, true
+	}
+	h := e.hooks[key]
+	if h == nil {
+		return nil, false // a hook no longer in the project: nothing is covered
+	}
+	return h.sums[real], h.any[real]
+}
+
+// ShellSpawn is the match of a hook an agent starts as `SHELL ARGS...
+// -c TEXT`: the last two arguments are "-c" and the text, and the text is
+// command with every placeholder (a value the agent puts into the text,
+// such as the project folder) standing for any text.
+func ShellSpawn(command string, placeholders ...string) func(argv []string) bool {
+	parts := []string{command}
+	for _, ph := range placeholders {
+		var next []string
+		for _, p := range parts {
+			next = append(next, strings.Split(p, ph)...)
+		}
+		parts = next
+	}
+	return func(argv []string) bool {
+		if len(argv) < 3 || argv[len(argv)-2] != "-c" {
+			return false
+		}
+		return matchParts(argv[len(argv)-1], parts)
+	}
+}
+
+// matchParts says whether s is parts joined by any texts.
+func matchParts(s string, parts []string) bool {
+	if len(parts) == 1 {
+		return s == parts[0]
+	}
+	if !strings.HasPrefix(s, parts[0]) {
+		return false
+	}
+	s = s[len(parts[0]):]
+	for i, p := range parts[1:] {
+		if i == len(parts)-2 {
+			return strings.HasSuffix(s, p)
+		}
+		j := strings.Index(s, p)
+		if j < 0 {
+			return false
+		}
+		s = s[j+len(p):]
+	}
+	return true
+}

@@ -1,0 +1,132 @@
+package cli
+
+import (
+	"fmt"
+	"os/exec"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/internal/safetext"
+	"github.com/hookwarden/hookwarden/sandbox"
+)
+
+// enforcing is `exec --enforce`: the agent runs under the enforcement
+// listener, which holds each hook's processes to the hook's approval
+// (agents.Enforcement; sandbox.Enforce says what is and is not
+// guaranteed). The rules are read again whenever exec reviews the project
+// (a watched file changed), so that a file changed during the session is
+// refused from then on, and an approval given meanwhile counts.
+type enforcing struct {
+	io      *IO
+	agent   string
+	rules   atomic.Pointer[agents.Enforcement]
+	roots   []string
+	e       *sandbox.Enforcer
+	mu      sync.Mutex
+	seen    map[string]bool
+	refused []string
+}
+
+// newEnforcing reads the rules of the reviews, or says why the agent
+// cannot be started under enforcement (fail closed).
+func newEnforcing(io *IO, project, agent string, reviews []agents.AgentReview) (*enforcing, error) {
+	if why := sandbox.EnforceSupported(); why != "" {
+		return nil, &ExitError{Code: ExitFailure, Msg: fmt.Sprintf("--enforce: %s, so %s was not started", why, agent)}
+	}
+	rules, err := agents.NewEnforcement(project, reviews)
+	if err != nil {
+		return nil, &ExitError{Code: ExitFailure, Msg: fmt.Sprintf("--enforce: %v; %s was not started", err, agent)}
+	}
+	f := &enforcing{io: io, agent: agent, roots: rules.Roots, seen: map[string]bool{}}
+	f.rules.Store(rules)
+	return f, nil
+}
+
+// start starts cmd under the listener; an agent that cannot be enforced
+// is not started.
+func (f *enforcing) start(cmd *exec.Cmd) error {
+	e, err := sandbox.Enforce(sandbox.EnforceConfig{Rules: f, Roots: f.roots, OnRefuse: f.refuse}, func() (int, error) {
+		if err := cmd.Start(); err != nil {
+			return 0, err
+		}
+		return cmd.Process.Pid, nil
+	})
+	if err != nil {
+		if cmd.Process != nil {
+			_ = cmd.Process.Kill()
+		}
+		return &ExitError{Code: ExitFailure, Msg: fmt.Sprintf("--enforce: %v; %s was not started", err, f.agent)}
+	}
+	f.e = e
+	fmt.Fprintf(f.io.Stderr, "hookwarden exec: enforcing the approvals of %d hook(s) while %s runs\n", f.rules.Load().Hooks(), safetext.Line(f.agent))
+	return nil
+}
+
+func (f *enforcing) close() {
+	if f.e != nil {
+		f.e.Close()
+	}
+}
+
+// update reads the rules of a new review.
+func (f *enforcing) update(reviews []agents.AgentReview) {
+	if len(reviews) == 0 {
+		return
+	}
+	if rules, err := agents.NewEnforcement(f.roots[0], reviews); err == nil {
+		f.rules.Store(rules)
+	}
+}
+
+// Root is sandbox.EnforceRules.
+func (f *enforcing) Root(argv []string) (string, bool) { return f.rules.Load().Root(argv) }
+
+// Approved is sandbox.EnforceRules.
+func (f *enforcing) Approved(key, real string) ([]string, bool) {
+	return f.rules.Load().Approved(key, real)
+}
+
+// label names the hook of key.
+func (f *enforcing) label(key string) string {
+	if key == sandbox.UnknownHook {
+		return "a process whose hook could not be told"
+	}
+	if l := f.rules.Load().Label(key); l != "" {
+		return l
+	}
+	agent, command, _ := strings.Cut(key, "\x1f")
+	return agent + ": " + command
+}
+
+// refuse writes one line per hook and file refused, and keeps it for the
+// summary.
+func (f *enforcing) refuse(r sandbox.Refusal) {
+	what := "open"
+	if r.Exec {
+		what = "run"
+	}
+	line := fmt.Sprintf("%s: refused to %s %s (%s)", safetext.Line(f.label(r.Hook)), what, safetext.Line(r.Path), r.Why)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.seen[line] {
+		return
+	}
+	f.seen[line] = true
+	f.refused = append(f.refused, line)
+	fmt.Fprintf(f.io.Stderr, "hookwarden exec: %s\n", line)
+}
+
+// summary lists what was refused, when anything was.
+func (f *enforcing) summary() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if len(f.refused) == 0 {
+		return
+	}
+	fmt.Fprintf(f.io.Stderr, "\nhookwarden exec: while %s ran, %d open(s) or start(s) of project files by its hooks were refused, their approvals not covering them (hookwarden audit; hookwarden trust --trace to approve what they need):\n", safetext.Line(f.agent), len(f.refused))
+	for _, l := range f.refused {
+		fmt.Fprintf(f.io.Stderr, "  - %s\n", l)
+	}
+}

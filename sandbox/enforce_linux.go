@@ -1,0 +1,669 @@
+package sandbox
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
+)
+
+// Run-time enforcement of approvals (`hookwarden exec --enforce`).
+//
+// The agent is started from a thread that carries a seccomp filter
+// handing every open, exec, setsid and setpgid of the agent and of
+// everything it starts to a listener in Hookwarden (the agent runs with
+// no_new_privs, which the filter needs: a setuid program it starts gains
+// no privileges). The listener lets the agent's own calls go on
+// untouched. A program start whose arguments are an approved hook's as
+// the agent starts it (EnforceRules.Root) makes that process a hook's
+// first process; its descendants are the hook's, by ancestry, and so are
+// processes that outlived their parent, by the session or process group
+// the hook's processes made (setsid and setpgid are seen before they take
+// effect). A process of a hook that opens for reading, or runs, a regular
+// file under the enforced folders is let through only when the approval
+// covers the file with its current content (sha256 of what is there at
+// the call), the file is one a process of the same hook wrote during the
+// session, or the approval says any content is the hook's own; otherwise
+// the call fails with EACCES and OnRefuse is told.
+//
+// What this does not guarantee (TOCTOU): the path is read from the
+// calling process's memory and resolved by the listener, and the kernel
+// resolves it again when the call goes on. A process with a second thread
+// that rewrites the path between the two reads, or a process outside the
+// hook (the agent's own tool calls) that swaps a link or rewrites the file
+// in that window, can make the kernel open another file than the one
+// checked. Code that arrived before the call (a pull, a file changed
+// since the approval) cannot: it is refused before it runs, and the
+// first code of a hook, its approved scripts, is what would have to race.
+// A process whose parent ended before the listener saw it, with the
+// agent's own session and process group, cannot be told from the agent's
+// (see EnforceRules); one that shares them with a hook that is no session
+// or group leader is refused as of unknown origin (fail closed).
+
+// Enforcer is the listener of an agent started under enforcement.
+type Enforcer struct {
+	cfg      EnforceConfig
+	fd       int
+	wake     int          // an eventfd: Close ends the loop through it
+	agentPid atomic.Int64 // 0 until start returned
+	self     int
+	mu       sync.Mutex
+	procs    map[int]procClass             // by tid
+	sessions map[int]string                // session id -> hook
+	groups   map[int]string                // process group id -> hook
+	shared   map[int]bool                  // session or group ids a hook shares with the agent
+	wrote    map[string]map[[2]uint64]bool // files (device, inode) a hook's processes wrote
+	made     map[string]map[string]bool    // files a hook's processes created, by path
+	sums     map[fileID]string
+	once     sync.Once
+}
+
+type procClass struct {
+	start   uint64
+	hook    string // "" = the agent's own
+	outside bool   // not of the agent's tree (Hookwarden, its parents, init)
+}
+
+type fileID struct {
+	dev, ino, size uint64
+	mtime, ctime   int64
+}
+
+// Enforce installs the enforcement filter on a thread of its own, runs
+// start there (it starts the agent: the agent and everything it starts
+// carry the filter) and answers the filter's calls until Close. pid is the
+// agent's process ID, which start returns. An error means no agent was
+// started or it could not be enforced (then it was killed).
+func Enforce(cfg EnforceConfig, start func() (pid int, err error)) (*Enforcer, error) {
+	e := &Enforcer{wake: -1, fd: -1, cfg: cfg, self: os.Getpid(), procs: map[int]procClass{}, sessions: map[int]string{}, groups: map[int]string{},
+		shared: map[int]bool{}, wrote: map[string]map[[2]uint64]bool{}, made: map[string]map[string]bool{}, sums: map[fileID]string{}}
+	type result struct {
+		pid int
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		runtime.LockOSThread() // never unlocked: the filtered thread ends with this goroutine
+		if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
+			done <- result{err: fmt.Errorf("setting no_new_privs: %w", err)}
+			return
+		}
+		fd, err := installEnforceFilter()
+		if err != nil {
+			done <- result{err: err}
+			return
+		}
+		e.fd = fd
+		if e.wake, err = unix.Eventfd(0, unix.EFD_CLOEXEC); err != nil {
+			unix.Close(fd)
+			done <- result{err: err}
+			return
+		}
+		go e.loop()
+		pid, err := start()
+		e.agentPid.Store(int64(pid))
+		done <- result{pid: pid, err: err}
+	}()
+	r := <-done
+	if r.err != nil {
+		if e.wake >= 0 {
+			e.Close()
+		}
+		return nil, r.err
+	}
+	return e, nil
+}
+
+// installEnforceFilter installs on the calling thread a filter that hands
+// the calls that open or run a file, and those that make a session or a
+// process group, to a new listener. io_uring (which opens files out of
+// the filter's sight) fails with ENOSYS, as in the sandbox, and
+// open_by_handle_at (a file by its handle, no path) with EPERM.
+func installEnforceFilter() (int, error) {
+	const (
+		jeq = unix.BPF_JMP | unix.BPF_JEQ | unix.BPF_K
+		ret = unix.BPF_RET | unix.BPF_K
+	)
+	f := filterHead()
+	calls := append(append([]uint32(nil), legacyNotified...), execve, execveat, openat, openat2, setsid, setpgid)
+	for _, nr := range calls {
+		f = append(f, unix.SockFilter{Code: jeq, Jt: 0, Jf: 1, K: nr}, unix.SockFilter{Code: ret, K: unix.SECCOMP_RET_USER_NOTIF})
+	}
+	for _, nr := range denied {
+		f = append(f, unix.SockFilter{Code: jeq, Jt: 0, Jf: 1, K: nr}, unix.SockFilter{Code: ret, K: unix.SECCOMP_RET_ERRNO | uint32(unix.ENOSYS)})
+	}
+	f = append(f, unix.SockFilter{Code: jeq, Jt: 0, Jf: 1, K: openByHandle}, unix.SockFilter{Code: ret, K: unix.SECCOMP_RET_ERRNO | uint32(unix.EPERM)})
+	f = append(f, unix.SockFilter{Code: ret, K: unix.SECCOMP_RET_ALLOW})
+	return loadFilter(f)
+}
+
+// EnforceSupported says why enforcement cannot work here ("" when it
+// can): it needs the seccomp listener (Linux 5.5 and later; 5.9 for the
+// answers it gives).
+func EnforceSupported() string {
+	if _, _, errno := unix.Syscall(unix.SYS_SECCOMP, unix.SECCOMP_GET_NOTIF_SIZES, 0, uintptr(unsafe.Pointer(new([3]uint16)))); errno != 0 {
+		return "this kernel has no seccomp listener (SECCOMP_GET_NOTIF_SIZES: " + errno.Error() + ")"
+	}
+	return ""
+}
+
+// Close ends the listener. Processes that still carry the filter fail
+// every call it hands over (ENOSYS) from then on.
+func (e *Enforcer) Close() {
+	e.once.Do(func() {
+		if e.wake >= 0 {
+			_, _ = unix.Write(e.wake, []byte{1, 0, 0, 0, 0, 0, 0, 0})
+		} else {
+			unix.Close(e.fd)
+		}
+	})
+}
+
+// loop answers the listener until Close. The listener's fd is closed
+// here, once the loop has stopped using it: closed elsewhere, its number
+// could be a later listener's before a receive here saw it closed.
+func (e *Enforcer) loop() {
+	defer func() {
+		unix.Close(e.fd)
+		unix.Close(e.wake)
+	}()
+	fds := []unix.PollFd{{Fd: int32(e.fd), Events: unix.POLLIN}, {Fd: int32(e.wake), Events: unix.POLLIN}}
+	var req seccompNotif
+	for {
+		if _, err := unix.Poll(fds, -1); errors.Is(err, unix.EINTR) {
+			continue
+		} else if err != nil {
+			return
+		}
+		if fds[1].Revents != 0 {
+			return // Close
+		}
+		if fds[0].Revents&unix.POLLIN == 0 {
+			// POLLHUP: no process uses the filter any more, and none can
+			// take it up again (only a child of one of its users
+			// inherits it): wait for Close
+			_, _ = unix.Poll(fds[1:], -1)
+			return
+		}
+		if err := notifRecv(e.fd, &req); err != nil {
+			if errors.Is(err, unix.EINTR) || errors.Is(err, unix.ENOENT) {
+				continue
+			}
+			return
+		}
+		if errno := e.handle(&req); errno != 0 {
+			_ = notifRespond(e.fd, req.ID, -1, errno)
+		} else {
+			_ = notifContinue(e.fd, req.ID)
+		}
+	}
+}
+
+// handle answers one call: 0 lets it go on.
+func (e *Enforcer) handle(r *seccompNotif) unix.Errno {
+	tid := int(r.Pid)
+	a := r.Args
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	hook, ok := e.class(tid)
+	if !ok {
+		return 0 // gone, or Hookwarden's own thread
+	}
+	switch {
+	case r.Nr == setsid:
+		if hook != "" {
+			e.sessions[tgidOf(tid)] = hook
+		}
+		return 0
+	case r.Nr == setpgid:
+		return e.setpgid(tid, hook, int(int32(a[0])), int(int32(a[1])))
+	case r.Nr == execve || r.Nr == execveat:
+		dirfd, pathPtr, argvPtr, flags := unix.AT_FDCWD, a[0], a[1], 0
+		if r.Nr == execveat {
+			dirfd, pathPtr, argvPtr, flags = int(int32(a[0])), a[1], a[2], int(a[4])
+		}
+		if hook == "" {
+			key, root := e.cfg.Rules.Root(readArgv(tid, argvPtr))
+			if !root {
+				return 0
+			}
+			e.root(tid, key)
+			hook = key
+		}
+		return e.check(r, tid, hook, dirfd, pathPtr, flags&unix.AT_EMPTY_PATH != 0, unix.O_RDONLY, true)
+	case r.Nr == openat:
+		return e.check(r, tid, hook, int(int32(a[0])), a[1], false, int(a[2]), false)
+	case r.Nr == openat2:
+		if hook == "" {
+			return 0
+		}
+		var how [24]byte // flags, mode, resolve
+		if readMem(tid, a[2], how[:]) != nil {
+			return unix.EACCES
+		}
+		if binary.NativeEndian.Uint64(how[16:]) != 0 {
+			// RESOLVE_* change how the path is looked up: the listener
+			// would check another file than the kernel opens
+			e.refuse(Refusal{Hook: hook, Pid: tid, Path: "(openat2 with resolve flags)", Why: "openat2 with RESOLVE_* flags is not allowed in a hook under enforcement"})
+			return unix.EACCES
+		}
+		return e.check(r, tid, hook, int(int32(a[0])), a[1], false, int(binary.NativeEndian.Uint64(how[:])), false)
+	case int64(r.Nr) == sysOpen:
+		return e.check(r, tid, hook, unix.AT_FDCWD, a[0], false, int(a[1]), false)
+	}
+	return 0
+}
+
+// setpgid lets a hook's process make a group (recorded as the hook's) or
+// join one of its hook's; joining another group is refused (EPERM): an
+// orphan in it could not be told from the agent's.
+func (e *Enforcer) setpgid(tid int, hook string, pid, pgid int) unix.Errno {
+	if hook == "" {
+		return 0
+	}
+	target := pid
+	if target == 0 {
+		target = tgidOf(tid)
+	}
+	group := pgid
+	if group == 0 {
+		group = target
+	}
+	if group == target {
+		e.groups[group] = hook
+		return 0
+	}
+	if e.groups[group] == hook {
+		return 0
+	}
+	e.refuse(Refusal{Hook: hook, Pid: tid, Path: "(process group " + strconv.Itoa(group) + ")", Why: "a hook's process may not join a process group that is not its hook's"})
+	return unix.EPERM
+}
+
+// root makes tid a hook's first process, and its session or process
+// group the hook's when it leads one.
+func (e *Enforcer) root(tid int, key string) {
+	st, ok := readStat(tid)
+	if !ok {
+		return
+	}
+	e.procs[tid] = procClass{start: st.start, hook: key}
+	switch {
+	case st.sid == tid:
+		e.sessions[tid] = key
+	case st.pgrp == tid:
+		e.groups[tid] = key
+	default:
+		// it shares both with the agent: an orphan of it could not be
+		// told from the agent's own
+		e.shared[st.sid], e.shared[st.pgrp] = true, true
+	}
+}
+
+// class is the hook tid belongs to ("" = the agent's own); ok is false
+// for a process that is gone or not of the agent's tree.
+func (e *Enforcer) class(tid int) (string, bool) {
+	if e.agentPid.Load() == 0 {
+		// the agent is being started (the calls of Hookwarden's own
+		// thread that starts it, and the agent's exec): nothing is a
+		// hook's yet, and nothing is cached before the agent is known
+		return "", true
+	}
+	c, ok := e.walk(tid, 0)
+	if !ok || c.outside {
+		return "", false
+	}
+	return c.hook, true
+}
+
+func (e *Enforcer) walk(pid, depth int) (procClass, bool) {
+	if pid <= 1 || pid == e.self || depth > 4096 {
+		return procClass{outside: true}, true
+	}
+	st, ok := readStat(pid)
+	if !ok {
+		return procClass{}, false
+	}
+	if c, ok := e.procs[pid]; ok && c.start == st.start {
+		return c, true
+	}
+	if depth == 0 {
+		if _, err := os.Stat("/proc/self/task/" + strconv.Itoa(pid)); err == nil {
+			return procClass{outside: true}, true // a thread of Hookwarden's
+		}
+	}
+	if len(e.procs) > 1<<16 {
+		e.procs = map[int]procClass{} // bounded; the roots' sessions and groups stay
+	}
+	c := procClass{start: st.start}
+	if pid != int(e.agentPid.Load()) {
+		parent, ok := e.walk(st.ppid, depth+1)
+		for try := 0; !ok && try < 8; try++ {
+			// the parent ended while it was read: the process has a new
+			// one (its reaper) by now
+			if st, ok = readStat(pid); !ok {
+				return procClass{}, false
+			}
+			parent, ok = e.walk(st.ppid, depth+1)
+		}
+		switch {
+		case !ok:
+			c.hook = UnknownHook // fail closed
+		case !parent.outside:
+			c.hook = parent.hook
+		case e.sessions[st.sid] != "":
+			c.hook = e.sessions[st.sid] // an orphan of a hook
+		case e.groups[st.pgrp] != "":
+			c.hook = e.groups[st.pgrp]
+		case e.shared[st.sid] || e.shared[st.pgrp]:
+			c.hook = UnknownHook
+		case depth > 0:
+			c.outside = true // a parent of Hookwarden or of the agent
+		default:
+			// an orphan of the agent's own (the filter only reaches the
+			// agent's tree)
+		}
+	}
+	e.procs[pid] = c
+	return c, true
+}
+
+type stat struct {
+	ppid, pgrp, sid int
+	start           uint64
+}
+
+// readStat reads /proc/PID/stat: parent, process group, session, start.
+func readStat(pid int) (stat, bool) {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return stat{}, false
+	}
+	s := string(data)
+	i := strings.LastIndexByte(s, ')')
+	if i < 0 {
+		return stat{}, false
+	}
+	f := strings.Fields(s[i+1:])
+	if len(f) < 20 {
+		return stat{}, false
+	}
+	var st stat
+	st.ppid, _ = strconv.Atoi(f[1])
+	st.pgrp, _ = strconv.Atoi(f[2])
+	st.sid, _ = strconv.Atoi(f[3])
+	st.start, _ = strconv.ParseUint(f[19], 10, 64)
+	return st, true
+}
+
+// tgidOf is the process of thread tid.
+func tgidOf(tid int) int {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(tid) + "/status")
+	if err != nil {
+		return tid
+	}
+	for _, l := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(l, "Tgid:"); ok {
+			if n, err := strconv.Atoi(strings.TrimSpace(v)); err == nil {
+				return n
+			}
+		}
+	}
+	return tid
+}
+
+// procPath is the path p of a call of tid relative to dirfd as a path
+// Hookwarden can open: through the caller's own /proc links for its
+// working folder, its descriptors and /proc/self, so that the kernel
+// resolves it as it would for the caller.
+func procPath(tid, dirfd int, p string, emptyPath bool) string {
+	proc := "/proc/" + strconv.Itoa(tid)
+	if emptyPath && p == "" {
+		return proc + "/fd/" + strconv.Itoa(dirfd)
+	}
+	if strings.HasPrefix(p, "/") {
+		for _, self := range []string{"/proc/self", "/proc/thread-self"} {
+			if p == self || strings.HasPrefix(p, self+"/") {
+				return proc + p[len(self):]
+			}
+		}
+		return p
+	}
+	if dirfd == unix.AT_FDCWD {
+		return proc + "/cwd/" + p
+	}
+	return proc + "/fd/" + strconv.Itoa(dirfd) + "/" + p
+}
+
+// check answers an open (flags) or a program start of a hook's process.
+func (e *Enforcer) check(r *seccompNotif, tid int, hook string, dirfd int, pathPtr uint64, emptyPath bool, flags int, exec bool) unix.Errno {
+	if hook == "" {
+		return 0
+	}
+	if !exec && (flags&unix.O_PATH != 0 || flags&unix.O_ACCMODE == unix.O_WRONLY && flags&unix.O_CREAT == 0) {
+		// no read: an O_PATH descriptor run later (execveat) is checked
+		// then. A write-only open of an existing file makes it the hook's.
+		if flags&unix.O_PATH == 0 {
+			e.noteWrite(tid, hook, dirfd, pathPtr)
+		}
+		return 0
+	}
+	if pathPtr == 0 {
+		return 0 // EFAULT, from the kernel
+	}
+	p, err := readString(tid, pathPtr, 4096)
+	if err != nil {
+		e.refuse(Refusal{Hook: hook, Pid: tid, Path: "(unreadable path)", Exec: exec, Why: "its path could not be read"})
+		return unix.EACCES
+	}
+	target := procPath(tid, dirfd, p, emptyPath)
+	fl := unix.O_PATH | unix.O_CLOEXEC
+	if !exec && flags&unix.O_NOFOLLOW != 0 {
+		fl |= unix.O_NOFOLLOW
+	}
+	fd, err := unix.Open(target, fl, 0)
+	if err != nil {
+		if !exec && flags&unix.O_CREAT != 0 {
+			e.noteCreate(hook, target)
+		}
+		return 0 // the call fails the same way, or creates the hook's own file
+	}
+	defer unix.Close(fd)
+	errno := e.checkFile(tid, hook, fd, exec)
+	if errno == 0 && !exec && flags&unix.O_ACCMODE != unix.O_RDONLY {
+		e.markWritten(hook, fd)
+	}
+	if errno == 0 && exec {
+		errno = e.checkInterpreter(tid, hook, fd)
+	}
+	if errno == 0 && !notifIDValid(e.fd, r.ID) {
+		return 0
+	}
+	return errno
+}
+
+// checkFile checks the file open as fd (O_PATH) against hook's approval.
+func (e *Enforcer) checkFile(tid int, hook string, fd int, exec bool) unix.Errno {
+	var st unix.Stat_t
+	if unix.Fstat(fd, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
+		return 0 // a folder, a device, a pipe: no code is loaded from it by this call
+	}
+	real, err := os.Readlink("/proc/self/fd/" + strconv.Itoa(fd))
+	if err != nil || !e.enforced(real) {
+		return 0
+	}
+	id := fileID{dev: st.Dev, ino: st.Ino, size: uint64(st.Size), mtime: st.Mtim.Nano(), ctime: st.Ctim.Nano()}
+	if e.wrote[hook][[2]uint64{st.Dev, st.Ino}] || e.made[hook][real] {
+		return 0 // the hook wrote it in this session
+	}
+	sums, any := e.cfg.Rules.Approved(hook, real)
+	if any {
+		return 0
+	}
+	why := "its hook's approval does not cover it"
+	if hook == UnknownHook {
+		why = "its process's hook could not be told (its parent ended before it was seen)"
+	} else if len(sums) > 0 {
+		sum, err := e.sum(fd, id)
+		if err == nil {
+			for _, s := range sums {
+				if s == sum {
+					return 0
+				}
+			}
+			why = "its content is not the approved one"
+		} else {
+			why = "it could not be read to compare it with the approval"
+		}
+	}
+	e.refuse(Refusal{Hook: hook, Pid: tid, Path: real, Exec: exec, Why: why})
+	return unix.EACCES
+}
+
+// checkInterpreter checks the interpreter a `#!` line of the program
+// open as fd names, when it is under the enforced folders: the kernel
+// opens it itself, with no call the filter sees.
+func (e *Enforcer) checkInterpreter(tid int, hook string, fd int) unix.Errno {
+	var opened []int
+	defer func() {
+		for _, o := range opened {
+			unix.Close(o)
+		}
+	}()
+	for range 4 { // the kernel follows at most 4 levels
+		interp := shebang(fd)
+		if interp == "" {
+			return 0
+		}
+		if !strings.HasPrefix(interp, "/") {
+			interp = "/proc/" + strconv.Itoa(tid) + "/cwd/" + interp
+		}
+		next, err := unix.Open(interp, unix.O_PATH|unix.O_CLOEXEC, 0)
+		if err != nil {
+			return 0 // the start fails
+		}
+		opened = append(opened, next)
+		if errno := e.checkFile(tid, hook, next, true); errno != 0 {
+			return errno
+		}
+		fd = next
+	}
+	return 0
+}
+
+// shebang is the interpreter of the `#!` line of the file open as fd.
+func shebang(fd int) string {
+	f, err := os.Open("/proc/self/fd/" + strconv.Itoa(fd))
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	var head [256]byte
+	n, _ := io.ReadFull(f, head[:])
+	line, ok := strings.CutPrefix(string(head[:n]), "#!")
+	if !ok {
+		return ""
+	}
+	line, _, _ = strings.Cut(line, "\n")
+	if fields := strings.Fields(line); len(fields) > 0 {
+		return fields[0]
+	}
+	return ""
+}
+
+// refuse tells OnRefuse.
+func (e *Enforcer) refuse(r Refusal) {
+	if e.cfg.OnRefuse != nil {
+		e.cfg.OnRefuse(r)
+	}
+}
+
+// enforced says whether real is under an enforced folder.
+func (e *Enforcer) enforced(real string) bool {
+	for _, r := range e.cfg.Roots {
+		if real == r || strings.HasPrefix(real, strings.TrimSuffix(r, "/")+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// sum is the sha256 of the file open as fd, cached by its identity.
+func (e *Enforcer) sum(fd int, id fileID) (string, error) {
+	if s, ok := e.sums[id]; ok {
+		return s, nil
+	}
+	f, err := os.Open("/proc/self/fd/" + strconv.Itoa(fd))
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	s := hex.EncodeToString(h.Sum(nil))
+	if len(e.sums) > 1<<14 {
+		e.sums = map[fileID]string{}
+	}
+	e.sums[id] = s
+	return s, nil
+}
+
+// noteCreate records a file a hook's process creates under the enforced
+// folders (target does not exist yet): its later opens by the same hook
+// read what the hook wrote.
+func (e *Enforcer) noteCreate(hook, target string) {
+	cut := strings.LastIndexByte(target, '/')
+	fd, err := unix.Open(target[:cut+1], unix.O_PATH|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return
+	}
+	defer unix.Close(fd)
+	dir, err := os.Readlink("/proc/self/fd/" + strconv.Itoa(fd))
+	if err != nil || !e.enforced(dir) {
+		return
+	}
+	if e.made[hook] == nil {
+		e.made[hook] = map[string]bool{}
+	}
+	e.made[hook][strings.TrimSuffix(dir, "/")+"/"+target[cut+1:]] = true
+}
+
+// noteWrite records a write-only open of an existing file by a hook.
+func (e *Enforcer) noteWrite(tid int, hook string, dirfd int, pathPtr uint64) {
+	p, err := readString(tid, pathPtr, 4096)
+	if err != nil {
+		return
+	}
+	fd, err := unix.Open(procPath(tid, dirfd, p, false), unix.O_PATH|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return
+	}
+	defer unix.Close(fd)
+	e.markWritten(hook, fd)
+}
+
+// markWritten makes the file open as fd the hook's own: it reads back
+// what it wrote (the inode is kept; its content changes with the write).
+func (e *Enforcer) markWritten(hook string, fd int) {
+	var st unix.Stat_t
+	if unix.Fstat(fd, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
+		return
+	}
+	if e.wrote[hook] == nil {
+		e.wrote[hook] = map[[2]uint64]bool{}
+	}
+	e.wrote[hook][[2]uint64{st.Dev, st.Ino}] = true
+}
