@@ -7,8 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -111,7 +113,20 @@ func Enforce(cfg EnforceConfig, start func() (pid int, err error)) (*Enforcer, e
 			return
 		}
 		go e.loop()
+		// Go forks with CLONE_VFORK: this thread keeps its P until the
+		// agent's exec, which waits for the loop on another P; nothing
+		// may stop the world in between (the collector would), as in
+		// the sandbox's spawn (isolate_linux.go).
+		if runtime.GOMAXPROCS(0) < 2 {
+			runtime.GOMAXPROCS(2)
+		}
+		gc := debug.SetGCPercent(-1)
+		limit := debug.SetMemoryLimit(math.MaxInt64)
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms) // waits for a cycle that was running
 		pid, err := start()
+		debug.SetMemoryLimit(limit)
+		debug.SetGCPercent(gc)
 		e.agentPid.Store(int64(pid))
 		done <- result{pid: pid, err: err}
 	}()
