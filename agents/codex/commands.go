@@ -58,7 +58,7 @@ func (s *project) collectCommands() {
 			notify = append(notify, h)
 		}
 		s.ignoredKeys(f, doc.Root)
-		for _, h := range append(s.envPolicyEntries(f, doc.Root), s.settingEntries(f, doc.Root)...) {
+		for _, h := range append(append(s.envPolicyEntries(f, doc.Root), s.settingEntries(f, doc.Root)...), s.catalogueEntries(f, doc.Root)...) {
 			if byHelper[h.Name] == nil {
 				helpers = append(helpers, h.Name)
 			}
@@ -264,6 +264,9 @@ func (s *project) commandSpecs() []agents.CommandSpec {
 			c.Fields[k] = val
 			out = append(out, c)
 			continue
+		}
+		if k, val, ok := catalogueFileField(h, v); ok {
+			c.Fields[k] = val
 		}
 		if v.Kind == settingsio.TOMLTableValue {
 			for _, e := range v.Table.Entries {

@@ -37,6 +37,7 @@ type liveReport struct {
 		Enabled     bool   `json:"enabled"`
 	} `json:"hooks_list"`
 	HooksWarnings   []string `json:"hooks_warnings"`
+	FilesCreated    []string `json:"files_created"`
 	Warnings        []string `json:"warnings"`
 	ConfigTOMLAfter *string  `json:"config_toml_after"`
 	ExitCode        *int     `json:"exit_code"`

@@ -91,6 +91,9 @@ func settingLater(key string) (string, bool) {
 			return "a later config.toml sets " + key + "; Codex uses that one", true
 		}
 	}
+	if catalogued(key) != nil {
+		return "a later config.toml sets " + key + "; Codex uses that one", true
+	}
 	return "", false
 }
 
@@ -126,6 +129,9 @@ func loosens(h *hooks.Hook) string {
 			return "lets the commands its allow rules match run without asking and outside Codex's sandbox (" + h.Name + ")"
 		}
 		return ""
+	}
+	if catalogued(h.Name) == nil {
+		return "is a key Codex 0.171.0 does not know (" + h.Name + "): Hookwarden cannot tell what another Codex does with it"
 	}
 	switch h.Name {
 	case "sandbox_mode":
@@ -165,10 +171,14 @@ func loosens(h *hooks.Hook) string {
 // chatgpt_base_url, model_provider, model_providers, notify, profile,
 // profiles, experimental_realtime_ws_base_url, otel. If you want these
 // settings to apply, manually set them in your user-level config.toml.";
-// apps_mcp_product_sku is in the same list of its source). It drops them
-// from an untrusted project too, without the warning.
-var ignoredProjectKeys = []string{"openai_base_url", "chatgpt_base_url", "apps_mcp_product_sku", "model_provider",
-	"model_providers", "notify", "profile", "profiles", "experimental_realtime_ws_base_url", "otel"}
+// apps_mcp_product_sku is in the same list of its source; with all twelve
+// keys set, 0.171.0's warning names them in this order, with
+// responses_api_metadata after apps_mcp_product_sku and
+// experimental_realtime_webrtc_call_base_url before
+// experimental_realtime_ws_base_url). It drops them from an untrusted
+// project too, without the warning.
+var ignoredProjectKeys = []string{"openai_base_url", "chatgpt_base_url", "apps_mcp_product_sku", "responses_api_metadata", "model_provider",
+	"model_providers", "notify", "profile", "profiles", "experimental_realtime_webrtc_call_base_url", "experimental_realtime_ws_base_url", "otel"}
 
 // unknownKeys are keys Codex 0.171.0 does not know in any config.toml:
 // it warns "Codex is ignoring 1 unrecognized configuration setting" and
@@ -197,7 +207,8 @@ func (s *project) ignoredKeys(f *file, root *settingsio.TOMLTable) {
 		}
 	}
 	for _, k := range unknownKeys {
-		if root.Value(k) != nil {
+		// a project's unknown keys are the catalogue's (catalogueEntries)
+		if f.Layer != layerProject && root.Value(k) != nil {
 			note(k, "Codex 0.171.0 does not know "+k+" and ignores it (observed: \"`"+k+"` is ignored\"); it changes nothing")
 		}
 	}
