@@ -18,7 +18,7 @@ import (
 // each hook, for CI: text, --json or --sarif; exit 3 when a finding
 // reaches --fail-on (critical by default), 1 when a hook file cannot be
 // read (and nothing reached --fail-on).
-func runScan(_ context.Context, io *IO, args []string) error {
+func runScan(ctx context.Context, io *IO, args []string) error {
 	fs := newFlags("scan")
 	agent := fs.String("agent", "all", strings.Join(io.Agents.Names(), ", ")+" or all")
 	asJSON := jsonFlag(fs)
@@ -51,6 +51,7 @@ func runScan(_ context.Context, io *IO, args []string) error {
 		}
 	}
 	doc := scanPaths(io.Agents, paths, *agent)
+	doc.addReviewed(ctx, io, paths, *agent)
 	switch {
 	case *asSARIF:
 		err = risk.WriteSARIF(io.Stdout, buildinfo.Read().Version, doc.sarif(base))
@@ -250,6 +251,112 @@ func scanPaths(reg *agents.Registry, paths []string, agent string) scanDoc {
 		doc.Hooks = append(doc.Hooks, hs...)
 	}
 	return doc
+}
+
+// addReviewed adds what audit reviews that the hook files found by name
+// do not hold: every agent opens each scanned folder, and each folder that
+// holds a settings file found, as audit opens a project (the same
+// discovery, the same risk analysis), and every reviewed entry of a file
+// inside the scanned folders that the list does not have yet joins it —
+// the commands of a settings file that are not hooks (a repository's
+// plugin keys), and the entries of files no scan rule names (a custom
+// agent's MCP servers). The hooks of a file the scan found are its own
+// (an agent claims a file; the others that read it are not listed again).
+// A folder an agent cannot open, or a file its review cannot read, is an
+// error: not scanned, so not clean.
+func (d *scanDoc) addReviewed(ctx context.Context, io *IO, paths []string, agent string) {
+	claimed := map[string]bool{}
+	listed := map[string]bool{}
+	for _, f := range d.Files {
+		if f.Error == "" && f.Path != "" {
+			claimed[f.Path] = true
+		}
+	}
+	for _, h := range d.Hooks {
+		listed[scanEntryKey(h.File, h.Line, h.Column, "")] = true
+		listed[scanEntryKey(h.File, 0, 0, h.Command)] = true
+	}
+	var roots []string
+	seenRoot := map[string]bool{}
+	addRoot := func(dir string) {
+		if abs, err := filepath.Abs(dir); err == nil && !seenRoot[abs] {
+			if st, err := os.Stat(abs); err == nil && st.IsDir() {
+				seenRoot[abs] = true
+				roots = append(roots, abs)
+			}
+		}
+	}
+	for _, p := range paths {
+		addRoot(p)
+	}
+	for _, f := range d.Files {
+		if f.Error == "" && (f.Kind == "settings" || f.Kind == "hooks") {
+			if hf, ok := classifyHookFile(io.Agents, f.Path); ok {
+				addRoot(hf.Root)
+			}
+		}
+	}
+	env := io.agentEnv()
+	files := map[string]bool{}
+	errs := map[string]bool{}
+	for _, root := range roots {
+		for _, a := range io.Agents.All() {
+			name := a.Info().Name
+			if _, ok := a.(agents.Scanner); !ok || agent != allAgents && agent != name {
+				continue // one that cannot scan already makes the scan incomplete
+			}
+			p, err := a.Open(ctx, env, root)
+			var r *agents.Review
+			if err == nil {
+				r, err = p.Review(ctx)
+			}
+			if err != nil {
+				d.Files = append(d.Files, scanFileDoc{Path: root, Agent: name, Error: a.Info().Title + " cannot review " + root + ": " + err.Error()})
+				continue
+			}
+			for _, u := range r.Unreadable {
+				if insideAny(u.Path, paths) && !claimed[u.Path] && !errs[name+"\x00"+u.Path] {
+					errs[name+"\x00"+u.Path] = true
+					d.Files = append(d.Files, scanFileDoc{Path: u.Path, Agent: name, Error: u.Error()})
+				}
+			}
+			for _, h := range r.Hooks {
+				if h.File == "" || !insideAny(h.File, paths) {
+					continue // the user's own, the system's: not what the scan was given
+				}
+				if h.Kind == "" && claimed[h.File] {
+					continue
+				}
+				at, command := scanEntryKey(h.File, h.Line, h.Column, ""), scanEntryKey(h.File, 0, 0, h.Command)
+				if listed[at] || h.Command != "" && listed[command] {
+					continue
+				}
+				listed[at] = true
+				if h.Command != "" {
+					listed[command] = true
+				}
+				event := h.Event
+				if h.Kind != "" {
+					event = strings.TrimSpace(string(h.Kind) + " " + h.Name)
+				}
+				d.Hooks = append(d.Hooks, scanHookDoc{File: h.File, Line: max(h.Line, 1), Column: max(h.Column, 1), Agent: name,
+					Event: event, Matcher: h.Matcher, Type: h.Type, Command: h.Command, Risk: h.Risk, root: root})
+				if h.Risk.Level > d.Level {
+					d.Level = h.Risk.Level
+				}
+				if !claimed[h.File] && !files[name+"\x00"+h.File] {
+					files[name+"\x00"+h.File] = true
+					d.Files = append(d.Files, scanFileDoc{Path: h.File, Agent: name, Kind: "reviewed"})
+				}
+			}
+		}
+	}
+}
+
+// scanEntryKey is how a listed entry is known: its file and place, or
+// its file and command.
+func scanEntryKey(file string, line, col int, command string) string {
+	return fmt.Sprintf("%s\x00%d:%d\x00%s", file, line, col, command)
 }
 
 // scanFile asks the file's agent for its hooks and analyses each with

@@ -294,6 +294,7 @@ func discoverWith(command, projectDir string, env map[string]string, roots []str
 // sources before it, are found from there.
 func discoverFrom(command, projectDir, cwd string, env map[string]string, roots []string, cache *followCache) (Discovery, error) {
 	lang := cache.rt.dialect()
+	command = cache.rt.replaceTextVars(command, filepath.Clean(projectDir))
 	f, err := cache.parse(command, lang)
 	if err != nil {
 		return Discovery{}, fmt.Errorf("parsing the hook command: %w", err)

@@ -2,6 +2,7 @@ package trust
 
 import (
 	"slices"
+	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -33,6 +34,14 @@ type Runtime struct {
 	// TextVars are the variables the agent replaces in the command's text
 	// before the shell sees it (whatever the hook's env says).
 	TextVars []string
+	// TextQuote, when set, is how the agent writes the project folder
+	// into the command's text for TextVars (its own shell quoting): when
+	// that differs from the folder's path (a name with a space, a quote,
+	// `$(…)`), discovery replaces the variables in the text first, in
+	// TextVars' order, and reads what the shell then parses — a folder
+	// named `p $(bash x.sh) q` in "$VAR/h.sh" runs x.sh. Nil: the path as
+	// it is, read as the variable's value.
+	TextQuote func(dir string) string
 	// EnvFiles are the project files (present or not) whose variables the
 	// agent passes to every hook (.env files): each is fingerprinted with
 	// every hook, so adding, changing or removing one needs review.
@@ -88,6 +97,26 @@ func (rt Runtime) textVar(name string) bool {
 		return slices.Contains(legacyProjectVars, name)
 	}
 	return slices.Contains(rt.TextVars, name)
+}
+
+// replaceTextVars is command as the agent hands it to its shell when its
+// TextQuote writes the project folder differently from its path:
+// "$NAME" of each of TextVars replaced, textually and in order (inside
+// quotes too, and as the prefix of a longer name), by the quoted folder.
+// Otherwise the command as it is (discovery reads the variables as the
+// folder: paramValue).
+func (rt Runtime) replaceTextVars(command, project string) string {
+	if rt.TextQuote == nil || !strings.Contains(command, "$") {
+		return command
+	}
+	q := rt.TextQuote(project)
+	if q == project {
+		return command
+	}
+	for _, v := range rt.TextVars {
+		command = strings.ReplaceAll(command, "$"+v, q)
+	}
+	return command
 }
 
 func (l Dialect) variant() syntax.LangVariant {

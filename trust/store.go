@@ -271,7 +271,7 @@ func (s Store) Update(change func(*StoreData) error) error {
 		}
 		d.Version = storeVersion
 		d.collectContents()
-		out, err := d.indented(len(cur))
+		out, err := d.encode(len(cur), true)
 		if err != nil {
 			return nil, fmt.Errorf("encoding %s: %w", s.Path(), err)
 		}

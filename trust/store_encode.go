@@ -4,11 +4,22 @@ import (
 	"bytes"
 	"encoding"
 	"encoding/json"
+	"fmt"
 	"maps"
 	"reflect"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
+
+// NotUTF8Error is a name the store would have to hold as a key (a
+// project folder, a script's path) that is not valid UTF-8: JSON cannot
+// hold it, so nothing is recorded under it.
+type NotUTF8Error struct{ Name string }
+
+func (e *NotUTF8Error) Error() string {
+	return fmt.Sprintf("the approval could not be recorded: %q is not valid UTF-8, and Hookwarden's store (JSON) cannot hold such a name (a folder, file or hook named with such bytes cannot be approved until it is renamed)", e.Name)
+}
 
 // indented is json.MarshalIndent(d, "", "  ") byte for byte, built one
 // record at a time: the store's objects (its projects, their maps of
@@ -21,6 +32,14 @@ import (
 // length (the store file read before the update: approving again writes
 // about as much), so that the text is allocated once.
 func (d *StoreData) indented(sizeHint int) ([]byte, error) {
+	return d.encode(sizeHint, false)
+}
+
+// encode is indented, refusing with a *NotUTF8Error a key that is not
+// valid UTF-8 when strict (what Store.Update writes): encoding/json would
+// write U+FFFD for its bytes, a record under another name that nothing
+// would ever find.
+func (d *StoreData) encode(sizeHint int, strict bool) ([]byte, error) {
 	sf := storeFile(*d)
 	members, ok := structMembers(reflect.ValueOf(&sf).Elem())
 	if !ok { // cannot happen for storeFile; stay exact anyway
@@ -43,7 +62,7 @@ func (d *StoreData) indented(sizeHint int) ([]byte, error) {
 			members = append(members, member{k, reflect.ValueOf(json.RawMessage(v))})
 		}
 	}
-	e := &storeEncoder{buf: make([]byte, 0, sizeHint+sizeHint/16+4096)}
+	e := &storeEncoder{buf: make([]byte, 0, sizeHint+sizeHint/16+4096), strict: strict}
 	if err := e.object(members, 0); err != nil {
 		return nil, err
 	}
@@ -56,6 +75,7 @@ func (d *StoreData) indented(sizeHint int) ([]byte, error) {
 type storeEncoder struct {
 	buf     []byte
 	scratch bytes.Buffer
+	strict  bool // keys must be valid UTF-8 (encode)
 }
 
 func (e *storeEncoder) write(b ...byte) { e.buf = append(e.buf, b...) }
@@ -152,6 +172,9 @@ func (e *storeEncoder) object(members []member, depth int) error {
 			e.write(',')
 		}
 		e.newline(depth + 1)
+		if e.strict && !utf8.ValidString(m.name) {
+			return &NotUTF8Error{Name: m.name}
+		}
 		name, err := json.Marshal(m.name)
 		if err != nil {
 			return err

@@ -79,7 +79,10 @@ func (p *project) loadPlugins() {
 		return
 	}
 	tree, complete := p.folderTree(named)
+	p.plugins = entries
+	p.pluginGaps = p.pluginSources()
 	if !complete {
+		p.pluginGaps = append(p.pluginGaps, fmt.Sprintf("the folders they name hold more than %d files", maxPluginFiles))
 		for _, h := range entries {
 			msg := fmt.Sprintf("the folders it names hold more than %d files: Hookwarden cannot watch what its plugins run", maxPluginFiles)
 			h.Status, h.Reason = hooks.StatusInvalid, msg
@@ -155,6 +158,7 @@ func (p *project) folderTree(named []string) (trust.Definition, bool) {
 				if files++; files > maxPluginFiles {
 					return false
 				}
+				p.pluginFiles = append(p.pluginFiles, path)
 				def[treeField(root, path, "file ")] = trust.JSONText(fmt.Sprintf("%s %s", st.Mode().Perm(), fileHash(path)))
 			}
 		}

@@ -59,6 +59,10 @@ type project struct {
 	// they name, part of each one's definition.
 	plugins    []*hooks.Hook
 	pluginTree trust.Definition
+	// pluginFiles are the files of those folders, pluginGaps what the
+	// keys load that is not in them (plugins_risk.go).
+	pluginFiles []string
+	pluginGaps  []string
 }
 
 var _ agents.Project = (*project)(nil)

@@ -198,6 +198,10 @@ func (p *project) review() (*agents.Review, error) {
 			if hk := p.commandByID(h.HookID); hk != nil {
 				if p.env.WantsRisk(h.NeedsReview()) {
 					h.Risk = agents.ReviewedRisk(p, hk, p.Dir(), h.HookReview, p.env.RiskOptions(cache))
+					if slices.Contains(p.plugins, hk) {
+						h.Risk = p.pluginRisk(p.env.RiskOptions(cache))
+					}
+					floorInvalidRisk(h, hk)
 					agents.FloorUnwatchedRisk(h)
 				}
 				says := string(hk.Status) + ": " + hk.Reason
@@ -226,6 +230,23 @@ func (p *project) review() (*agents.Review, error) {
 	r.Files = []string{p.store.Path()}
 	p.lay(r)
 	return r, nil
+}
+
+// floorInvalidRisk makes the risk of an entry Hookwarden cannot read (a
+// custom agent's frontmatter that is not YAML, plugin folders too big to
+// walk) at least review: what it runs is not known, so it is not none.
+func floorInvalidRisk(h *agents.HookReview, hk *hooks.Hook) {
+	if hk.Status != hooks.StatusInvalid {
+		return
+	}
+	f := risk.Finding{Category: risk.Unreadable, Severity: risk.LevelReview, Source: risk.Source{File: hk.Origin.File},
+		Summary: "Hookwarden cannot read what it runs: " + hk.Reason}
+	if h.Risk.Level < risk.LevelReview {
+		h.Risk.Level = risk.LevelReview
+		h.Risk.Findings = append([]risk.Finding{f}, h.Risk.Findings...)
+		return
+	}
+	h.Risk.Findings = append(h.Risk.Findings, f)
 }
 
 // lay sets the review's document from its hooks.

@@ -11,6 +11,12 @@ import (
 // a hook, and replaces in the command's text (unbraced) before bash sees it.
 var projectVars = []string{"GEMINI_PROJECT_DIR", "GEMINI_CWD", "CLAUDE_PROJECT_DIR"}
 
+// quoteProjectDir is how Gemini CLI writes the project folder into a
+// hook's command text (expandCommand, bash): a folder named
+// `p $(bash x.sh) q` becomes '…/p $(bash x.sh) q', which "$GEMINI_PROJECT_DIR/h.sh"
+// then runs (observed with the oracle, Gemini CLI 0.61.0).
+func quoteProjectDir(dir string) string { return escapeShellArg(dir, shellBash) }
+
 // scriptRuntime is how Gemini CLI runs a hook command, for discovery: bash
 // -c, its project variables, and the .env files it may load into its
 // environment (every hook inherits them): .gemini/.env and .env of every
@@ -20,7 +26,7 @@ var projectVars = []string{"GEMINI_PROJECT_DIR", "GEMINI_CWD", "CLAUDE_PROJECT_D
 // the variables the file it loads now applies when it is not the user's
 // own; the hooks' git commands read the user's git configuration too.
 func scriptRuntime(snap *Project) trust.Runtime {
-	rt := trust.Runtime{Dialect: trust.DialectBash, ProjectVars: projectVars, TextVars: projectVars}
+	rt := trust.Runtime{Dialect: trust.DialectBash, ProjectVars: projectVars, TextVars: projectVars, TextQuote: quoteProjectDir}
 	if snap == nil {
 		return rt
 	}
