@@ -2,6 +2,7 @@ package claudeschema
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
@@ -43,6 +44,40 @@ type Commands struct {
 	// trust): Merged holds every server back with it, the user's own
 	// included.
 	ServersOff string
+	// Key and Kind: the object Servers reads its servers from and the
+	// kind they have ("mcpServers" and hooks.KindMCPServer when empty;
+	// Key "." is the file's own object, keyed by server name).
+	Key  string
+	Kind hooks.Kind
+	// Script names a key whose string is a shell script the agent runs
+	// with bash in place of command and args ("" none).
+	Script string
+	// LiveVars: a $ left in a command or argument after Expand (a
+	// variable Hookwarden's environment lacks, a form it does not expand)
+	// stays a variable set at run time, so what it names is unwatched,
+	// never a literal path.
+	LiveVars bool
+	// Folder names the key whose string is the folder the agent starts
+	// the command in, taken from the project and replaced by the project
+	// when it is not inside it as text ("": the key "cwd", not checked).
+	Folder string
+}
+
+// folderKey, as a command entry's Ext, is Commands.Folder.
+type folderKey string
+
+func (c Commands) key() string {
+	if c.Key == "" {
+		return "mcpServers"
+	}
+	return c.Key
+}
+
+func (c Commands) kind() hooks.Kind {
+	if c.Kind == "" {
+		return hooks.KindMCPServer
+	}
+	return c.Kind
 }
 
 func (c Commands) entry(f *settingsio.File, k hooks.Kind, name string, n *settingsio.Node, path string) *hooks.Hook {
@@ -99,18 +134,22 @@ func (c Commands) Servers(f *settingsio.File, when string, expand bool) []*hooks
 	case f == nil || !f.Exists && f.Err == nil:
 		return nil
 	case f.Err != nil || f.Root == nil:
-		h := c.Unreadable(f, hooks.KindMCPServer, "MCP servers")
+		h := c.Unreadable(f, c.kind(), c.kind().Title()+"s")
 		h.When = when
 		return []*hooks.Hook{h}
 	}
-	servers := f.Root.Get("mcpServers")
+	key := c.key()
+	servers := f.Root.Get(key)
+	if key == "." {
+		servers = f.Root
+	}
 	if servers == nil {
 		return nil
 	}
 	if !servers.Is(settingsio.Object) {
-		h := c.entry(f, hooks.KindMCPServer, "(mcpServers)", servers, "mcpServers")
+		h := c.entry(f, c.kind(), "("+key+")", servers, key)
 		h.When = when
-		invalid(h, servers, fmt.Sprintf("\"mcpServers\" must be an object keyed by server name, not %s", servers.Kind))
+		invalid(h, servers, fmt.Sprintf("%q must be an object keyed by server name, not %s", key, servers.Kind))
 		return []*hooks.Hook{h}
 	}
 	shadowed := servers.Shadowing()
@@ -124,12 +163,33 @@ func (c Commands) Servers(f *settingsio.File, when string, expand bool) []*hooks
 	return out
 }
 
+// Running is Servers(f, when, c.Expand != nil), each server Hookwarden can read
+// running when, or held back with off, why the agent starts none here
+// ("" it does): what an agent starts with no gate of its own.
+func (c Commands) Running(f *settingsio.File, when, off string) []*hooks.Hook {
+	hs := c.Servers(f, when, c.Expand != nil)
+	for _, h := range hs {
+		switch {
+		case h.Status != "":
+		case off != "":
+			h.Status, h.Reason = hooks.StatusBlockedUntrustedFolder, off
+		default:
+			h.Status, h.Reason = hooks.StatusRuns, "runs "+when
+		}
+	}
+	return hs
+}
+
 func (c Commands) server(f *settingsio.File, m settingsio.Member, when string, expand bool) *hooks.Hook {
 	n := m.Value
-	h := c.entry(f, hooks.KindMCPServer, m.Key, n, "mcpServers."+pathKey(m.Key))
+	path := c.key() + "." + pathKey(m.Key)
+	if c.key() == "." {
+		path = pathKey(m.Key)
+	}
+	h := c.entry(f, c.kind(), m.Key, n, path)
 	h.When = when
 	if !n.Is(settingsio.Object) {
-		invalid(h, n, fmt.Sprintf("MCP server %q must be an object, not %s", m.Key, n.Kind))
+		invalid(h, n, fmt.Sprintf("%s %q must be an object, not %s", c.kind().Title(), m.Key, n.Kind))
 		return h
 	}
 	ex := func(s string) string {
@@ -143,29 +203,54 @@ func (c Commands) server(f *settingsio.File, m settingsio.Member, when string, e
 		return ex(v.JSString()), v.Is(settingsio.String)
 	}
 	for _, k := range []string{"httpUrl", "url", "tcp"} {
-		if u, ok := str(k); ok && u != "" {
+		if u, ok := str(k); ok && u != "" && c.kind() == hooks.KindMCPServer { // only an MCP server connects instead
 			h.Type, h.Description = "remote", u
 			h.When = when + ": it connects to " + u
 			break
 		}
 	}
+	quote := agents.ShellQuote
+	if c.LiveVars {
+		quote = func(s string) string {
+			if !strings.Contains(s, "$") {
+				return agents.ShellQuote(s)
+			}
+			return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "`", "\\`").Replace(s) + `"`
+		}
+	}
 	if cmd, ok := str("command"); ok && cmd != "" && h.Type == "" {
-		words := []string{agents.ShellQuote(cmd)}
+		words := []string{quote(cmd)}
 		if args := n.Get("args"); args != nil {
 			if !args.Is(settingsio.Array) {
-				invalid(h, args, fmt.Sprintf("MCP server %q: args must be an array of strings, not %s", m.Key, args.Kind))
+				invalid(h, args, fmt.Sprintf("%s %q: args must be an array of strings, not %s", c.kind().Title(), m.Key, args.Kind))
 			}
 			for _, a := range args.Items {
 				if !a.Is(settingsio.String) {
-					invalid(h, a, fmt.Sprintf("MCP server %q: args must be strings, not %s", m.Key, a.Kind))
+					invalid(h, a, fmt.Sprintf("%s %q: args must be strings, not %s", c.kind().Title(), m.Key, a.Kind))
 				}
-				words = append(words, agents.ShellQuote(ex(a.JSString())))
+				words = append(words, quote(ex(a.JSString())))
 			}
 		}
 		h.Type, h.Command, h.RawCommand = "command", strings.Join(words, " "), n.Get("command").Raw
 	}
+	if c.Script != "" {
+		if v := n.Get(c.Script); v != nil {
+			switch {
+			case !v.Is(settingsio.String) || v.Str == "":
+				invalid(h, v, fmt.Sprintf("%s %q: %s must be a shell script (a string)", c.kind().Title(), m.Key, c.Script))
+			case h.Type != "":
+				// which of the two the agent runs is not observed: both are read, as one shell text
+				h.Command = ex(v.Str) + "\n" + h.Command
+			default:
+				h.Type, h.Command, h.RawCommand = "command", ex(v.Str), v.Raw
+			}
+		}
+	}
+	if c.Folder != "" {
+		h.Ext = folderKey(c.Folder)
+	}
 	if h.Type == "" {
-		invalid(h, n, fmt.Sprintf("MCP server %q has no command and no url: Hookwarden cannot tell what it starts", m.Key))
+		invalid(h, n, fmt.Sprintf("%s %q has no command and no url: Hookwarden cannot tell what it starts", c.kind().Title(), m.Key))
 	}
 	if env := n.Get("env"); env.Is(settingsio.Object) {
 		h.Env = map[string]string{}
@@ -173,7 +258,7 @@ func (c Commands) server(f *settingsio.File, m settingsio.Member, when string, e
 			h.Env[e.Key] = ex(e.Value.JSString())
 		}
 	} else if env != nil {
-		invalid(h, env, fmt.Sprintf("MCP server %q: env must be an object, not %s", m.Key, env.Kind))
+		invalid(h, env, fmt.Sprintf("%s %q: env must be an object, not %s", c.kind().Title(), m.Key, env.Kind))
 	}
 	return h
 }
@@ -253,9 +338,22 @@ func CommandSpec(h *hooks.Hook, rt *trust.Runtime, dir string) agents.CommandSpe
 	}
 	if h.Type == "command" && h.Command != "" {
 		s.ScriptCommand, s.Runtime = h.Command, rt
-		if cwd := h.Node.Get("cwd"); cwd.Is(settingsio.String) && cwd.Str != "" {
-			s.ScriptCwd = agents.RunFolder(dir, cwd.Str) // .. after a link as chdir takes it
-			s.ScriptRoots = []string{s.ScriptCwd}
+		if k, ok := h.Ext.(folderKey); !ok {
+			if cwd := h.Node.Get("cwd"); cwd.Is(settingsio.String) && cwd.Str != "" {
+				s.ScriptCwd = agents.RunFolder(dir, cwd.Str) // .. after a link as chdir takes it
+				s.ScriptRoots = []string{s.ScriptCwd}
+			}
+		} else {
+			if f := h.Node.Get(string(k)); f.Is(settingsio.String) && strings.TrimSpace(f.Str) != "" {
+				text := f.Str // inside the project as text (path.resolve), else the project
+				if !filepath.IsAbs(text) {
+					text = filepath.Join(dir, text)
+				}
+				if text = filepath.Clean(text); text == filepath.Clean(dir) || strings.HasPrefix(text, filepath.Clean(dir)+string(filepath.Separator)) {
+					s.ScriptCwd = agents.RunFolder(dir, f.Str) // then chdir takes a link
+					s.ScriptRoots = []string{s.ScriptCwd}
+				}
+			}
 		}
 	}
 	return s

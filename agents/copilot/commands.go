@@ -44,6 +44,8 @@ type mcpFiles struct {
 	// agents are the custom agent files whose frontmatter names MCP
 	// servers (customagents.go).
 	agents []*settingsio.File
+	// lsp are the project's language server files (lsp.go).
+	lsp []*settingsio.File
 }
 
 // loadMCP reads the MCP server files and lists their servers after the
@@ -113,6 +115,7 @@ func (p *project) loadMCP(getenv func(string) string) {
 		p.diags = append(p.diags, h.Diagnostics...)
 	}
 	p.Commands = all
+	p.loadLSP(dirs)
 }
 
 // mcpSpecs are the project's MCP servers as the shared review takes them.
@@ -150,7 +153,7 @@ func (p *project) commandByID(id string) *hooks.Hook {
 // exists), each with its servers.
 func (p *project) mcpLayers(per map[string]int) []agents.Layer {
 	var out []agents.Layer
-	for _, f := range append(append([]*settingsio.File{p.mcp.user}, p.mcp.project...), p.mcp.agents...) {
+	for _, f := range append(append(append([]*settingsio.File{p.mcp.user}, p.mcp.project...), p.mcp.agents...), p.mcp.lsp...) {
 		if f == nil || !f.Exists && f.Err == nil {
 			continue
 		}
@@ -158,6 +161,9 @@ func (p *project) mcpLayers(per map[string]int) []agents.Layer {
 		l.Label, l.Hooks, l.Reviewed = "MCP servers", per[f.Path], f.Layer == layerRepository
 		if slices.Contains(p.mcp.agents, f) {
 			l.Label = "custom agent's MCP servers"
+		}
+		if slices.Contains(p.mcp.lsp, f) {
+			l.Label = "language servers"
 		}
 		out = append(out, l)
 	}

@@ -233,6 +233,7 @@ func (p *project) Watch() []string {
 		for _, sub := range agentFolders {
 			out = append(out, filepath.Join(dir, sub))
 		}
+		out = append(out, filepath.Join(dir, ".github", "lsp.json")) // lsp.go
 		if dir == paths.RepoRoot || filepath.Dir(dir) == dir {
 			break
 		}

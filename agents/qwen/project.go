@@ -186,7 +186,7 @@ func (p *project) Layers() []agents.Layer {
 }
 
 func (p *project) Watch() []string {
-	out := []string{p.snap.qwenHome, filepath.Join(p.snap.cwd, ".qwen"), filepath.Join(p.snap.cwd, ".agents"), p.snap.trust.path, p.snap.mcp.Path}
+	out := []string{p.snap.qwenHome, filepath.Join(p.snap.cwd, ".qwen"), filepath.Join(p.snap.cwd, ".agents"), p.snap.trust.path, p.snap.mcp.Path, filepath.Join(p.snap.cwd, ".lsp.json")}
 	for _, f := range p.snap.files {
 		if f.Path != "" {
 			out = append(out, f.Path, filepath.Dir(f.Path))

@@ -1,0 +1,157 @@
+package claudeschema
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	toml "github.com/pelletier/go-toml/v2"
+
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/settingsio"
+	"github.com/hookwarden/hookwarden/trust"
+)
+
+// maxTemplateFiles caps the files PromptTemplates reads under one folder:
+// past it the folder is one invalid entry (it needs review), never clean.
+const maxTemplateFiles = 20000
+
+// PromptTemplates lists the shell commands of the prompt templates (custom
+// commands) under root: every .toml file's "prompt" and every .md file's
+// text, in every subfolder, links followed, as the agent's loader globs
+// them (**/*.toml, **/*.md, dot files and links included). Each command
+// written as trigger{…} (braces balanced), which the agent runs with a
+// shell when the template is used, is one entry of kind
+// hooks.KindPromptCommand per file, the whole file its value, so any
+// change to the file needs review; a file the agent would not read as
+// written (TOML that does not parse, an unclosed trigger) or that cannot
+// be read is an invalid entry. off, when set, says why the agent loads
+// none here (the entries are still reviewed). It returns the files that
+// have entries (for the snapshot).
+func (c Commands) PromptTemplates(layer settingsio.Layer, root, trigger, when, off string) ([]*hooks.Hook, []*settingsio.File) {
+	var paths []string
+	var tooMany, walkErr error
+	seen := map[string]bool{}
+	var walk func(dir string)
+	walk = func(dir string) {
+		real, err := filepath.EvalSymlinks(dir)
+		if err != nil || seen[real] {
+			if err != nil && !os.IsNotExist(err) {
+				walkErr = err
+			}
+			return
+		}
+		seen[real] = true
+		ents, err := os.ReadDir(dir)
+		if err != nil {
+			if !os.IsNotExist(err) {
+				walkErr = err
+			}
+			return
+		}
+		for _, e := range ents {
+			p := filepath.Join(dir, e.Name())
+			st, err := os.Stat(p) // a link is followed, as the agent's glob does
+			switch {
+			case err != nil:
+				if _, lerr := os.Lstat(p); lerr == nil && !os.IsNotExist(err) {
+					walkErr = err
+				}
+			case st.IsDir():
+				walk(p)
+			case strings.HasSuffix(p, ".toml") || strings.HasSuffix(p, ".md"):
+				if len(paths) >= maxTemplateFiles {
+					tooMany = fmt.Errorf("more than %d template files", maxTemplateFiles)
+					return
+				}
+				paths = append(paths, p)
+			}
+		}
+	}
+	walk(root)
+	sort.Strings(paths)
+	var out []*hooks.Hook
+	var files []*settingsio.File
+	add := func(f *settingsio.File, h *hooks.Hook) {
+		h.When = when
+		switch {
+		case h.Status != "":
+		case off != "":
+			h.Status, h.Reason = hooks.StatusBlockedUntrustedFolder, off
+		default:
+			h.Status, h.Reason = hooks.StatusRuns, "runs "+when
+		}
+		out, files = append(out, h), append(files, f)
+	}
+	for _, err := range []error{walkErr, tooMany} {
+		if err != nil {
+			f := &settingsio.File{Layer: layer, Path: root, Exists: true, Err: &settingsio.ParseError{Path: root, Msg: err.Error()}}
+			add(f, c.Unreadable(f, hooks.KindPromptCommand, "prompt commands"))
+		}
+	}
+	for _, path := range paths {
+		data, err := os.ReadFile(path)
+		f := &settingsio.File{Layer: layer, Path: path, Exists: true, Raw: data}
+		if err != nil {
+			f.Err = &settingsio.ParseError{Path: path, Msg: "reading: " + err.Error()}
+			add(f, c.Unreadable(f, hooks.KindPromptCommand, "prompt commands"))
+			continue
+		}
+		text := string(data)
+		if strings.HasSuffix(path, ".toml") {
+			var doc map[string]any
+			if err := toml.Unmarshal(data, &doc); err != nil {
+				f.Err = &settingsio.ParseError{Path: path, Line: 1, Column: 1, Msg: "TOML: " + err.Error()}
+				add(f, c.Unreadable(f, hooks.KindPromptCommand, "prompt commands"))
+				continue
+			}
+			p, _ := doc["prompt"].(string)
+			text = p
+		}
+		cmds, bad := injections(text, trigger)
+		if len(cmds) == 0 && bad == "" {
+			continue
+		}
+		n := &settingsio.Node{Kind: settingsio.String, Str: string(data), Raw: trust.JSONText(string(data)), Pos: settingsio.Pos{Line: 1, Column: 1}}
+		rel, _ := filepath.Rel(root, path)
+		h := c.entry(f, hooks.KindPromptCommand, strings.TrimSuffix(rel, filepath.Ext(rel)), n, "")
+		h.Type, h.Command = "command", strings.Join(cmds, "\n")
+		if bad != "" {
+			invalid(h, n, bad)
+		}
+		add(f, h)
+	}
+	return out, files
+}
+
+// injections are the commands written as trigger{…} in text, braces
+// balanced, as the agent extracts them; bad says why the agent refuses the
+// text (an unclosed trigger).
+func injections(text, trigger string) (cmds []string, bad string) {
+	for i := 0; i < len(text); {
+		start := strings.Index(text[i:], trigger)
+		if start < 0 {
+			break
+		}
+		start += i
+		depth, j := 1, start+len(trigger)
+		for ; j < len(text) && depth > 0; j++ {
+			switch text[j] {
+			case '{':
+				depth++
+			case '}':
+				depth--
+			}
+		}
+		if depth > 0 {
+			return cmds, fmt.Sprintf("an unclosed %s…} at byte %d: the agent refuses the template", trigger, start)
+		}
+		if c := strings.TrimSpace(text[start+len(trigger) : j-1]); c != "" {
+			cmds = append(cmds, c)
+		}
+		i = j
+	}
+	return cmds, ""
+}
