@@ -207,6 +207,19 @@ func (r *Review) Hook(id string) *HookReview {
 	return nil
 }
 
+// HooksByID indexes the hook reviews by hook ID, the first of an ID
+// winning as in Hook: for a caller that looks up every hook (Hook scans
+// every review, so a lookup per hook is quadratic in hooks).
+func (r *Review) HooksByID() map[string]*HookReview {
+	out := make(map[string]*HookReview, len(r.Hooks))
+	for i := range r.Hooks {
+		if _, ok := out[r.Hooks[i].HookID]; !ok {
+			out[r.Hooks[i].HookID] = &r.Hooks[i]
+		}
+	}
+	return out
+}
+
 // ShellQuote quotes s for a POSIX shell when it needs it (for the commands
 // a text tells the user to run).
 func ShellQuote(s string) string {

@@ -92,6 +92,16 @@ type layerDoc struct {
 // With readers (agents.Readers), every layer names each registered agent
 // that reads its file ("agents"), with its own state of the file.
 func listDocument(p agents.Project, hooksValue any, readers map[string][]agents.FileReader) agents.Document {
+	diags := p.Diagnostics()
+	if diags == nil {
+		diags = []hooks.Diagnostic{}
+	}
+	return listDocumentOf(p, hooksValue, diags, readers)
+}
+
+// listDocumentOf is listDocument with the value of its "diagnostics"
+// member given.
+func listDocumentOf(p agents.Project, hooksValue, diags any, readers map[string][]agents.FileReader) agents.Document {
 	layers := []layerDoc{}
 	for _, l := range agents.DocumentLayers(p.Layers()) {
 		d := fileDoc(l.File, l.Owner)
@@ -103,10 +113,6 @@ func listDocument(p agents.Project, hooksValue any, readers map[string][]agents.
 		}
 		layers = append(layers, d)
 	}
-	diags := p.Diagnostics()
-	if diags == nil {
-		diags = []hooks.Diagnostic{}
-	}
 	return p.Summary().Document.Fill(map[string]any{
 		"project": p.Dir(), "layers": layers, "hooks": hooksValue, "diagnostics": diags,
 	})
@@ -115,6 +121,12 @@ func listDocument(p agents.Project, hooksValue any, readers map[string][]agents.
 // streamedHooks stands for the "hooks" member in the list document while
 // writeListJSON writes the hooks one at a time.
 type streamedHooks struct{}
+
+// streamedDiagnostics stands for the "diagnostics" member while
+// writeListJSON writes the document: the project's diagnostics (one or
+// more per hook in a large project) are gathered when that member is
+// written and dropped after it, not held while every hook is written.
+type streamedDiagnostics struct{}
 
 // writeListJSON writes the list document as writeJSON would, byte for
 // byte, but one hook at a time: each hook's object (with its risk and
@@ -126,7 +138,7 @@ type streamedHooks struct{}
 // agent that reads its file ("agents"), with the status it gives the hook.
 func writeListJSON(w io.Writer, p agents.Project, readers map[string][]agents.FileReader, obs agents.Observer, opt risk.Options) error {
 	states := trustStates(context.Background(), p)
-	doc := listDocument(p, streamedHooks{}, readers)
+	doc := listDocumentOf(p, streamedHooks{}, streamedDiagnostics{}, readers)
 	bw := bufio.NewWriterSize(w, 64<<10)
 	var enc encodeBuffer
 	bw.WriteString("{")
@@ -150,6 +162,13 @@ func writeListJSON(w io.Writer, p agents.Project, readers map[string][]agents.Fi
 				return err
 			}
 			continue
+		}
+		if _, ok := v.(streamedDiagnostics); ok {
+			diags := p.Diagnostics()
+			if diags == nil {
+				diags = []hooks.Diagnostic{}
+			}
+			v = diags
 		}
 		if err := enc.member(bw, v); err != nil {
 			return err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"runtime"
 	"runtime/metrics"
 	"strings"
 	"sync"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/hooks"
 )
 
 // BenchmarkListJSONMemory measures `list --json` of 10,000 hooks per agent
@@ -22,7 +24,9 @@ import (
 // list --json parsed its files before it opened it once with the readers,
 // and "materialized", the list document with every hook's object built
 // before anything is written (as list --json did before it streamed), on
-// one open project.
+// one open project; "diagnostics-held", the list with the project's
+// diagnostics gathered before the first hook and held to the end, against
+// "streamed", the same list as it is now.
 // peak-MB is the heap's peak (live objects and garbage not yet collected,
 // sampled every millisecond), what a process's RSS follows.
 func BenchmarkListJSONMemory(b *testing.B) {
@@ -101,6 +105,31 @@ func BenchmarkListJSONMemory(b *testing.B) {
 					if code := Main(context.Background(), []string{"list", "--json", "--agent", name}, io); code != 0 {
 						b.Fatalf("list --json --agent %s: exit %d", name, code)
 					}
+				}
+				peak()
+			})
+		}
+		// the command as it was before it gathered the diagnostics when
+		// it writes them: gathered first and held while every hook is
+		// written
+		// ("streamed": the same without it)
+		for _, variant := range []string{"streamed", "diagnostics-held"} {
+			b.Run(name+"/"+variant, func(b *testing.B) {
+				peak := watchHeap(b)
+				for range b.N {
+					io := &IO{Agents: testAgents(), Env: f.env, Dir: f.project, GOOS: "linux"}
+					p, err := io.open(context.Background(), agent, "")
+					if err != nil {
+						b.Fatal(err)
+					}
+					var held []hooks.Diagnostic
+					if variant == "diagnostics-held" {
+						held = p.Diagnostics()
+					}
+					if err := writeListJSON(io2Discard{}, p, nil, agents.Observer{}, io.riskOptions()); err != nil {
+						b.Fatal(err)
+					}
+					runtime.KeepAlive(held)
 				}
 				peak()
 			})

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/risk"
 )
 
@@ -155,5 +156,52 @@ func TestListJSONFailsWhenItsOutputFails(t *testing.T) {
 	io := &IO{Agents: testAgents(), Stdin: strings.NewReader(""), Stdout: failingWriter{}, Stderr: &errOut, Env: f.env, Dir: f.project, GOOS: "linux"}
 	if code := Main(context.Background(), []string{"list", "--json"}, io); code == 0 {
 		t.Errorf("list --json into a failing writer exits 0")
+	}
+}
+
+// countingProject counts the hook documents list asks for and notes how
+// many it had asked for when it asked for the diagnostics.
+type countingProject struct {
+	agents.Project
+	docs, docsAtDiagnostics int
+}
+
+func (c *countingProject) HookDocument(h *hooks.Hook) agents.Document {
+	c.docs++
+	return c.Project.HookDocument(h)
+}
+
+func (c *countingProject) Diagnostics() []hooks.Diagnostic {
+	c.docsAtDiagnostics = c.docs
+	return c.Project.Diagnostics()
+}
+
+// TestListJSONGathersDiagnosticsWhenWritten: list --json gathers the
+// project's diagnostics (one or more per hook in a large project) when it
+// writes their member, after the hooks, not before it writes the first
+// hook (which held them all while every hook was written: issue 28).
+func TestListJSONGathersDiagnosticsWhenWritten(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, map[string]string{
+		"project/.codex/hooks.json": `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[
+			{"type":"command","command":"echo a"},{"type":"command","command":"echo b"},{"type":"command","command":"echo c"}]}]}}`,
+	})
+	agent, _ := testAgents().Get("codex")
+	io := &IO{Agents: testAgents(), Env: f.env, Dir: f.project, GOOS: "linux"}
+	p, err := io.open(context.Background(), agent, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &countingProject{Project: p}
+	var out bytes.Buffer
+	if err := writeListJSON(&out, c, nil, agents.Observer{}, io.riskOptions()); err != nil {
+		t.Fatal(err)
+	}
+	h, d := bytes.Index(out.Bytes(), []byte("\n  \"hooks\":")), bytes.Index(out.Bytes(), []byte("\n  \"diagnostics\":"))
+	if h < 0 || d < h || len(p.Diagnostics()) == 0 {
+		t.Fatalf("want a hooks member before a non-empty diagnostics member:\n%s", out.String())
+	}
+	if c.docs != 3 || c.docsAtDiagnostics != 3 {
+		t.Errorf("diagnostics gathered after %d of %d hook documents, want after all 3", c.docsAtDiagnostics, c.docs)
 	}
 }

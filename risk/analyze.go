@@ -112,6 +112,9 @@ type analyzer struct {
 	// the raw text of its command and scripts (see output.go).
 	printed  []printed
 	rawTexts []string
+	// ownText is the hook's own command among rawTexts: read without the
+	// cache (textscan.go), which keeps the texts many hooks share.
+	ownText string
 	// diags are what makes the hook fail rather than what it does.
 	diags []Finding
 	// sub: an analysis of a command line found in the hook's output,
@@ -169,6 +172,7 @@ func (a *analyzer) run() {
 		cmd = strings.ReplaceAll(cmd, ph, with)
 	}
 	a.rawTexts = append(a.rawTexts, cmd)
+	a.ownText = cmd
 	var found *discovered
 	if h.Scripts == nil {
 		// Discovery first: the shell scripts it followed need not be

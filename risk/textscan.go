@@ -465,8 +465,15 @@ func (a *analyzer) textFallback() {
 	}
 	var secret, upload, secretFile string
 	lits := a.secretLits()
-	for _, t := range a.rawTexts {
-		s := a.opt.Cache.scan(t, a.secretText(), lits)
+	for i, t := range a.rawTexts {
+		// the hook's own command is read as it is: a project's hooks
+		// rarely share one, and keeping the reading of each would hold
+		// one entry per hook for the whole command (a list of 100,000)
+		c := a.opt.Cache
+		if i == 0 && t == a.ownText {
+			c = nil
+		}
+		s := c.scan(t, a.secretText(), lits)
 		src := Source{Text: shortText(firstLine(t), 80)}
 		if s.downloadRun != "" {
 			a.add(Finding{Category: DownloadExec, Severity: LevelCritical, Source: src,

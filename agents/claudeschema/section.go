@@ -52,8 +52,11 @@ func (s Section) named() string { return cmp.Or(s.Named, "ID, fingerprint or com
 func (s Section) Approve(ctx context.Context, p agents.Project, review *agents.Review, specs []agents.CommandSpec, req agents.ApproveRequest, now time.Time) (*agents.ApproveResult, error) {
 	var picked []agents.CommandSpec
 	if req.All {
+		// each hook's review found once (review.Hook per spec made
+		// trust --all of 100,000 hooks quadratic)
+		reviews := review.HooksByID()
 		for _, sp := range specs {
-			if rv := review.Hook(sp.Hook.ID); rv == nil || rv.NeedsReview() {
+			if rv := reviews[sp.Hook.ID]; rv == nil || rv.NeedsReview() {
 				picked = append(picked, sp)
 			}
 		}

@@ -55,6 +55,24 @@ type IdentityHandler struct {
 	Input        any
 }
 
+// mcpTool is what an mcp_tool handler adds to its Identity.
+type mcpTool struct {
+	Server, Tool string
+	Input        any
+}
+
+// Identity is the handler's normalized definition, made from what the
+// handler keeps (the same values newHandler read), so that a project of
+// many hooks does not hold a second copy of each definition.
+func (h *handler) Identity() Identity {
+	id := Identity{Event: h.Hook.Event, Matcher: h.Matcher, Handler: IdentityHandler{
+		Type: h.Hook.Type, Command: h.Hook.RawCommand, TimeoutSec: h.TimeoutSec, Async: h.Async, StatusMessage: h.StatusMessage}}
+	if h.mcp != nil {
+		id.Handler.Server, id.Handler.Tool, id.Handler.Input = h.mcp.Server, h.mcp.Tool, h.mcp.Input
+	}
+	return id
+}
+
 // jsonNumber is a number kept as its literal text.
 type jsonNumber string
 

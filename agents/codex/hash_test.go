@@ -182,7 +182,7 @@ func TestHashAgainstHookHashCJS(t *testing.T) {
 				h := s.HandlerByKey(k)
 				id := ""
 				if h != nil {
-					id = h.Identity.CanonicalJSON()
+					id = h.Identity().CanonicalJSON()
 				}
 				t.Errorf("%s: hash %s, hook-hash.cjs %s (identity %s)", k, got[k], w, id)
 			}

@@ -342,11 +342,11 @@ func (s *project) newHandler(l layerSpec, file *file, defsPath string, ev defEve
 		Matcher: matcher, TimeoutSec: timeout, Async: d.async, StatusMessage: d.statusMessage,
 		Source: l.source, IsManaged: l.managed, Enabled: true,
 	}
-	h.Identity = Identity{Event: ev.name, Matcher: matcher, Handler: IdentityHandler{
-		Type: d.typ, Command: d.command, TimeoutSec: timeout, Async: d.async, StatusMessage: d.statusMessage,
-		Server: d.server, Tool: d.tool, Input: d.input}}
+	if d.server != "" || d.tool != "" || d.input != nil {
+		h.mcp = &mcpTool{Server: d.server, Tool: d.tool, Input: d.input}
+	}
 	if d.typ == "command" || d.typ == "mcp_tool" {
-		h.CurrentHash = h.Identity.Hash()
+		h.CurrentHash = h.Identity().Hash()
 	}
 	if g.matcher != nil && matcher == nil {
 		h.diag(hooks.SeverityInfo, fmt.Sprintf("Codex drops matchers for %s: this hook runs on every %s, whatever %q says", ev.name, ev.name, *g.matcher))

@@ -69,9 +69,10 @@ type handler struct {
 	// Listed: Codex shows the handler in hooks/list (command and mcp_tool
 	// handlers of a loaded file with a valid matcher).
 	Listed bool
-	// Identity is the normalized definition; CurrentHash its hash.
-	Identity    Identity
+	// CurrentHash is the hash of the normalized definition (Identity);
+	// mcp holds what only an mcp_tool handler adds to it (nil for others).
 	CurrentHash string
+	mcp         *mcpTool
 	// TrustedHash is the stored trusted_hash ("" when none) and StateAt the
 	// place of its [hooks.state."<key>"] table (zero when none).
 	TrustedHash string

@@ -210,7 +210,7 @@ func (p *project) reviewOne(r *codexReview, sr *trust.ScriptReviewer, h *handler
 	rv.ProjectHook = trust.ProjectHook{Event: string(hk.Event), Matcher: hk.Matcher, Definition: h.Group, Index: h.Index,
 		Path: hk.Origin.Path, HookID: hk.ID, Command: hk.Command, RawCommand: hk.RawCommand, Type: hk.Type,
 		IsCommand: hk.Type == "command", Key: h.Key, Label: shortName(hk), Line: hk.Origin.Line, Column: hk.Origin.Column,
-		Fields: definitionOf(h.Identity)}
+		Fields: definitionOf(h.Identity())}
 	ap := r.sec.Hooks[h.Key]
 	var prev *approval // the approval the scripts are compared with
 	switch h.Trust {
@@ -290,7 +290,7 @@ func (p *project) reviewOne(r *codexReview, sr *trust.ScriptReviewer, h *handler
 // trusted_hash no longer matches the hook there (or is gone), and that
 // Codex's trusted_hash at that key still names (or names nothing).
 func (p *project) movedFrom(sec *storeSection, h *handler) (string, *approval) {
-	identity := h.Identity.CanonicalJSON()
+	identity := h.Identity().CanonicalJSON()
 	keys := make([]string, 0, len(sec.Hooks))
 	for k := range sec.Hooks {
 		keys = append(keys, k)

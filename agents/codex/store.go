@@ -117,7 +117,7 @@ func recordOf(h *handler, scripts []trust.ScriptSnapshot, now time.Time) *approv
 		scripts = []trust.ScriptSnapshot{}
 	}
 	return &approval{File: h.Hook.Origin.File, Event: string(h.Hook.Event), Group: h.Group, Index: h.Index,
-		Hash: h.CurrentHash, Identity: h.Identity.CanonicalJSON(), Fields: definitionOf(h.Identity),
+		Hash: h.CurrentHash, Identity: h.Identity().CanonicalJSON(), Fields: definitionOf(h.Identity()),
 		Command: h.Hook.Command, ApprovedAt: now.UTC().Format(time.RFC3339), Scripts: scripts}
 }
 

@@ -359,8 +359,11 @@ func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 	specs := p.specs()
 	var picked []agents.CommandSpec
 	if req.All {
+		// each hook's review by its ID, found once (r.Hook scans every
+		// review: per spec, trust --all of 100,000 hooks was quadratic)
+		reviews := r.HooksByID()
 		for i, s := range specs {
-			if rv := r.Hook(s.Hook.ID); rv == nil || rv.NeedsReview() || rv.Status != trust.StatusTrusted || i < 0 {
+			if rv := reviews[s.Hook.ID]; rv == nil || rv.NeedsReview() || rv.Status != trust.StatusTrusted || i < 0 {
 				picked = append(picked, s)
 			}
 		}
