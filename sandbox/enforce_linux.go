@@ -438,27 +438,73 @@ func tgidOf(tid int) int {
 	return tid
 }
 
-// procPath is the path p of a call of tid relative to dirfd as a path
-// Hookwarden can open: through the caller's own /proc links for its
-// working folder, its descriptors and /proc/self, so that the kernel
-// resolves it as it would for the caller.
-func procPath(tid, dirfd int, p string, emptyPath bool) string {
+// openAsCaller opens (flags, O_PATH) the path p of a call of tid
+// relative to dirfd as the kernel resolves it for the caller. The
+// caller's own starting point (its working folder, the descriptor dirfd,
+// /proc/self, /dev/fd/N, /dev/stdin…) is opened first, through its /proc
+// links, and p's rest is looked up from there, so that the lookup
+// follows as many symbolic links as the caller's (resolved as one path,
+// /proc/PID/cwd/P, it follows one more: a chain at the kernel's limit of
+// 40 failed here with ELOOP while the caller's open succeeded). The rest
+// may cross no magic link (a symbolic link to /proc/self/fd/N or
+// /dev/stdin leads to the caller's descriptor for the caller but to the
+// listener's here): such a path fails with ELOOP.
+func openAsCaller(tid, dirfd int, p string, emptyPath bool, flags int) (int, error) {
 	proc := "/proc/" + strconv.Itoa(tid)
 	if emptyPath && p == "" {
-		return proc + "/fd/" + strconv.Itoa(dirfd)
+		return unix.Open(proc+"/fd/"+strconv.Itoa(dirfd), flags, 0)
 	}
+	base, rest := "", p
 	if strings.HasPrefix(p, "/") {
-		for _, self := range []string{"/proc/self", "/proc/thread-self"} {
-			if p == self || strings.HasPrefix(p, self+"/") {
-				return proc + p[len(self):]
+		base, rest = "/", strings.TrimLeft(p, "/")
+		for _, alias := range [][2]string{{"/proc/self", proc}, {"/proc/thread-self", proc}, {"/dev/fd", proc + "/fd"},
+			{"/dev/stdin", proc + "/fd/0"}, {"/dev/stdout", proc + "/fd/1"}, {"/dev/stderr", proc + "/fd/2"}} {
+			if p == alias[0] || strings.HasPrefix(p, alias[0]+"/") {
+				if p == alias[0] {
+					return unix.Open(alias[1], flags, 0)
+				}
+				// the caller's own /proc folder: its magic links are its own
+				dir, err := unix.Open(alias[1], unix.O_PATH|unix.O_CLOEXEC, 0)
+				if err != nil {
+					return -1, err
+				}
+				defer unix.Close(dir)
+				return unix.Openat(dir, strings.TrimLeft(p[len(alias[0]):], "/"), flags, 0)
 			}
 		}
-		return p
+	} else if dirfd == unix.AT_FDCWD {
+		base = proc + "/cwd"
+	} else {
+		base = proc + "/fd/" + strconv.Itoa(dirfd)
 	}
-	if dirfd == unix.AT_FDCWD {
-		return proc + "/cwd/" + p
+	dir, err := unix.Open(base, unix.O_PATH|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return -1, err
 	}
-	return proc + "/fd/" + strconv.Itoa(dirfd) + "/" + p
+	defer unix.Close(dir)
+	if rest == "" {
+		rest = "."
+	}
+	return unix.Openat2(dir, rest, &unix.OpenHow{Flags: uint64(flags), Resolve: unix.RESOLVE_NO_MAGICLINKS})
+}
+
+// otherRoot says why the paths of tid cannot be checked ("" when they
+// can): it runs in another mount namespace or under another root (a
+// hook's own container or chroot), where an absolute path names another
+// file than the listener's.
+func (e *Enforcer) otherRoot(tid int) string {
+	proc := "/proc/" + strconv.Itoa(tid)
+	mine, err1 := os.Readlink("/proc/self/ns/mnt")
+	its, err2 := os.Readlink(proc + "/ns/mnt")
+	var a, b unix.Stat_t
+	err3, err4 := unix.Stat("/", &a), unix.Stat(proc+"/root", &b)
+	switch {
+	case err1 != nil || err2 != nil || err3 != nil || err4 != nil:
+		return "its mount namespace could not be read"
+	case mine != its || a.Dev != b.Dev || a.Ino != b.Ino:
+		return "its process runs in another mount namespace or root, where its paths cannot be checked"
+	}
+	return ""
 }
 
 // check answers an open (flags) or a program start of a hook's process.
@@ -482,17 +528,25 @@ func (e *Enforcer) check(r *seccompNotif, tid int, hook string, dirfd int, pathP
 		e.refuse(Refusal{Hook: hook, Pid: tid, Path: "(unreadable path)", Exec: exec, Why: "its path could not be read"})
 		return unix.EACCES
 	}
-	target := procPath(tid, dirfd, p, emptyPath)
+	if why := e.otherRoot(tid); why != "" {
+		e.refuse(Refusal{Hook: hook, Pid: tid, Path: p, Exec: exec, Why: why})
+		return unix.EACCES
+	}
 	fl := unix.O_PATH | unix.O_CLOEXEC
 	if !exec && flags&unix.O_NOFOLLOW != 0 {
 		fl |= unix.O_NOFOLLOW
 	}
-	fd, err := unix.Open(target, fl, 0)
+	fd, err := openAsCaller(tid, dirfd, p, emptyPath, fl)
 	if err != nil {
-		if !exec && flags&unix.O_CREAT != 0 {
-			e.noteCreate(hook, target)
+		if errors.Is(err, unix.ENOENT) {
+			if !exec && flags&unix.O_CREAT != 0 {
+				e.noteCreate(tid, hook, dirfd, p)
+			}
+			return 0 // the call fails the same way, or creates the hook's own file
 		}
-		return 0 // the call fails the same way, or creates the hook's own file
+		// the kernel may resolve what the listener could not (fail closed)
+		e.refuse(Refusal{Hook: hook, Pid: tid, Path: p, Exec: exec, Why: "its path could not be resolved as its process would (" + err.Error() + ")"})
+		return unix.EACCES
 	}
 	defer unix.Close(fd)
 	errno := e.checkFile(tid, hook, fd, exec)
@@ -561,12 +615,12 @@ func (e *Enforcer) checkInterpreter(tid int, hook string, fd int) unix.Errno {
 		if interp == "" {
 			return 0
 		}
-		if !strings.HasPrefix(interp, "/") {
-			interp = "/proc/" + strconv.Itoa(tid) + "/cwd/" + interp
-		}
-		next, err := unix.Open(interp, unix.O_PATH|unix.O_CLOEXEC, 0)
-		if err != nil {
+		next, err := openAsCaller(tid, unix.AT_FDCWD, interp, false, unix.O_PATH|unix.O_CLOEXEC)
+		if errors.Is(err, unix.ENOENT) {
 			return 0 // the start fails
+		} else if err != nil {
+			e.refuse(Refusal{Hook: hook, Pid: tid, Path: interp, Exec: true, Why: "its interpreter's path could not be resolved as its process would (" + err.Error() + ")"})
+			return unix.EACCES
 		}
 		opened = append(opened, next)
 		if errno := e.checkFile(tid, hook, next, true); errno != 0 {
@@ -639,13 +693,18 @@ func (e *Enforcer) sum(fd int, id fileID) (string, error) {
 // noteCreate records a file a hook's process creates under the enforced
 // folders (target does not exist yet): its later opens by the same hook
 // read what the hook wrote.
-func (e *Enforcer) noteCreate(hook, target string) {
-	cut := strings.LastIndexByte(target, '/')
-	fd, err := unix.Open(target[:cut+1], unix.O_PATH|unix.O_CLOEXEC, 0)
+func (e *Enforcer) noteCreate(tid int, hook string, dirfd int, p string) {
+	cut := strings.LastIndexByte(p, '/')
+	parent := p[:cut+1]
+	if parent == "" {
+		parent = "."
+	}
+	fd, err := openAsCaller(tid, dirfd, parent, false, unix.O_PATH|unix.O_CLOEXEC)
 	if err != nil {
 		return
 	}
 	defer unix.Close(fd)
+	target := p
 	dir, err := os.Readlink("/proc/self/fd/" + strconv.Itoa(fd))
 	if err != nil || !e.enforced(dir) {
 		return
@@ -662,7 +721,7 @@ func (e *Enforcer) noteWrite(tid int, hook string, dirfd int, pathPtr uint64) {
 	if err != nil {
 		return
 	}
-	fd, err := unix.Open(procPath(tid, dirfd, p, false), unix.O_PATH|unix.O_CLOEXEC, 0)
+	fd, err := openAsCaller(tid, dirfd, p, false, unix.O_PATH|unix.O_CLOEXEC)
 	if err != nil {
 		return
 	}

@@ -127,6 +127,12 @@ func fromYAML(n *yaml.Node, offset, depth int, budget *int) (*settingsio.Node, e
 		out.Kind = settingsio.Object
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k := n.Content[i]
+			if k.Kind == yaml.AliasNode && k.Alias != nil {
+				k = k.Alias // `*h :` is the key its anchor names, as YAML readers take it
+			}
+			if k.Kind != yaml.ScalarNode {
+				return nil, fmt.Errorf("line %d: a key that is not a plain value is not read", k.Line+offset)
+			}
 			if k.Tag == "!!merge" {
 				return nil, fmt.Errorf("line %d: YAML merge keys (<<) are not read", k.Line+offset)
 			}
