@@ -238,7 +238,7 @@ func (e *Enforcer) handle(r *seccompNotif) unix.Errno {
 	switch {
 	case r.Nr == setsid:
 		if hook != "" {
-			e.sessions[tgidOf(tid)] = hook
+			e.sessions[tgid(tid)] = hook
 		}
 		return 0
 	case r.Nr == setpgid:
@@ -289,7 +289,7 @@ func (e *Enforcer) setpgid(tid int, hook string, pid, pgid int) unix.Errno {
 	}
 	target := pid
 	if target == 0 {
-		target = tgidOf(tid)
+		target = tgid(tid)
 	}
 	group := pgid
 	if group == 0 {
@@ -420,22 +420,6 @@ func readStat(pid int) (stat, bool) {
 	st.sid, _ = strconv.Atoi(f[3])
 	st.start, _ = strconv.ParseUint(f[19], 10, 64)
 	return st, true
-}
-
-// tgidOf is the process of thread tid.
-func tgidOf(tid int) int {
-	data, err := os.ReadFile("/proc/" + strconv.Itoa(tid) + "/status")
-	if err != nil {
-		return tid
-	}
-	for _, l := range strings.Split(string(data), "\n") {
-		if v, ok := strings.CutPrefix(l, "Tgid:"); ok {
-			if n, err := strconv.Atoi(strings.TrimSpace(v)); err == nil {
-				return n
-			}
-		}
-	}
-	return tid
 }
 
 // openAsCaller opens (flags, O_PATH) the path p of a call of tid
