@@ -35,9 +35,14 @@ import (
 // effect). A process of a hook that opens for reading, or runs, a regular
 // file under the enforced folders is let through only when the approval
 // covers the file with its current content (sha256 of what is there at
-// the call), the file is one a process of the same hook wrote during the
-// session, or the approval says any content is the hook's own; otherwise
-// the call fails with EACCES and OnRefuse is told.
+// the call), the file is one a process of the same hook made (O_CREAT of
+// a path that held nothing) during the session, known by device, inode
+// and birth time, or the approval says any content is the hook's own;
+// otherwise the call fails with EACCES and OnRefuse is told. Opening an
+// existing file for writing does not make it the hook's. Not seen: a
+// process outside the hook that rewrites a file the hook made in place
+// (no new inode), or deletes it and makes another at its path before the
+// hook's next call.
 //
 // What this does not guarantee (TOCTOU): the path is read from the
 // calling process's memory and resolved by the listener, and the kernel
@@ -61,12 +66,12 @@ type Enforcer struct {
 	agentPid atomic.Int64 // 0 until start returned
 	self     int
 	mu       sync.Mutex
-	procs    map[int]procClass             // by tid
-	sessions map[int]string                // session id -> hook
-	groups   map[int]string                // process group id -> hook
-	shared   map[int]bool                  // session or group ids a hook shares with the agent
-	wrote    map[string]map[[2]uint64]bool // files (device, inode) a hook's processes wrote
-	made     map[string]map[string]bool    // files a hook's processes created, by path
+	procs    map[int]procClass           // by tid
+	sessions map[int]string              // session id -> hook
+	groups   map[int]string              // process group id -> hook
+	shared   map[int]bool                // session or group ids a hook shares with the agent
+	wrote    map[string]map[ownFile]bool // files a hook's processes made, by identity
+	made     map[string]map[string]bool  // files a hook's processes are making, by path, until bound
 	sums     map[fileID]string
 	once     sync.Once
 }
@@ -75,6 +80,13 @@ type procClass struct {
 	start   uint64
 	hook    string // "" = the agent's own
 	outside bool   // not of the agent's tree (Hookwarden, its parents, init)
+}
+
+// ownFile is a file a hook made: its device, inode and birth time (a
+// later file that reuses the inode number has another birth time).
+type ownFile struct {
+	dev, ino uint64
+	btime    int64
 }
 
 type fileID struct {
@@ -89,7 +101,7 @@ type fileID struct {
 // started or it could not be enforced (then it was killed).
 func Enforce(cfg EnforceConfig, start func() (pid int, err error)) (*Enforcer, error) {
 	e := &Enforcer{wake: -1, fd: -1, cfg: cfg, self: os.Getpid(), procs: map[int]procClass{}, sessions: map[int]string{}, groups: map[int]string{},
-		shared: map[int]bool{}, wrote: map[string]map[[2]uint64]bool{}, made: map[string]map[string]bool{}, sums: map[fileID]string{}}
+		shared: map[int]bool{}, wrote: map[string]map[ownFile]bool{}, made: map[string]map[string]bool{}, sums: map[fileID]string{}}
 	type result struct {
 		pid int
 		err error
@@ -496,12 +508,11 @@ func (e *Enforcer) check(r *seccompNotif, tid int, hook string, dirfd int, pathP
 	if hook == "" {
 		return 0
 	}
+	e.bindMade(hook)
 	if !exec && (flags&unix.O_PATH != 0 || flags&unix.O_ACCMODE == unix.O_WRONLY && flags&unix.O_CREAT == 0) {
 		// no read: an O_PATH descriptor run later (execveat) is checked
-		// then. A write-only open of an existing file makes it the hook's.
-		if flags&unix.O_PATH == 0 {
-			e.noteWrite(tid, hook, dirfd, pathPtr)
-		}
+		// then. A write-only open of an existing file does not make it
+		// the hook's: it may write nothing (a later read is checked).
 		return 0
 	}
 	if pathPtr == 0 {
@@ -534,9 +545,6 @@ func (e *Enforcer) check(r *seccompNotif, tid int, hook string, dirfd int, pathP
 	}
 	defer unix.Close(fd)
 	errno := e.checkFile(tid, hook, fd, exec)
-	if errno == 0 && !exec && flags&unix.O_ACCMODE != unix.O_RDONLY {
-		e.markWritten(hook, fd)
-	}
 	if errno == 0 && exec {
 		errno = e.checkInterpreter(tid, hook, fd)
 	}
@@ -557,8 +565,8 @@ func (e *Enforcer) checkFile(tid int, hook string, fd int, exec bool) unix.Errno
 		return 0
 	}
 	id := fileID{dev: st.Dev, ino: st.Ino, size: uint64(st.Size), mtime: st.Mtim.Nano(), ctime: st.Ctim.Nano()}
-	if e.wrote[hook][[2]uint64{st.Dev, st.Ino}] || e.made[hook][real] {
-		return 0 // the hook wrote it in this session
+	if own, ok := identity(fd); ok && e.wrote[hook][own] {
+		return 0 // the hook made it in this session
 	}
 	sums, any := e.cfg.Rules.Approved(hook, real)
 	if any {
@@ -699,29 +707,37 @@ func (e *Enforcer) noteCreate(tid int, hook string, dirfd int, p string) {
 	e.made[hook][strings.TrimSuffix(dir, "/")+"/"+target[cut+1:]] = true
 }
 
-// noteWrite records a write-only open of an existing file by a hook.
-func (e *Enforcer) noteWrite(tid int, hook string, dirfd int, pathPtr uint64) {
-	p, err := readString(tid, pathPtr, 4096)
-	if err != nil {
-		return
+// bindMade binds the files hook's processes were making (their create
+// call has been answered since) to their identity: device, inode, birth
+// time. A path that holds no regular file, or one whose birth time the
+// file system does not report, is dropped (its later reads are checked
+// against the approval: fail closed). Called at each call of the hook's
+// processes, before the file could be read: a file the hook made and
+// deleted is not its own any more, nor is what takes its path or inode.
+func (e *Enforcer) bindMade(hook string) {
+	for p := range e.made[hook] {
+		delete(e.made[hook], p)
+		fd, err := unix.Open(p, unix.O_PATH|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+		if err != nil {
+			continue
+		}
+		if own, ok := identity(fd); ok {
+			if e.wrote[hook] == nil {
+				e.wrote[hook] = map[ownFile]bool{}
+			}
+			e.wrote[hook][own] = true
+		}
+		unix.Close(fd)
 	}
-	fd, err := openAsCaller(tid, dirfd, p, false, unix.O_PATH|unix.O_CLOEXEC)
-	if err != nil {
-		return
-	}
-	defer unix.Close(fd)
-	e.markWritten(hook, fd)
 }
 
-// markWritten makes the file open as fd the hook's own: it reads back
-// what it wrote (the inode is kept; its content changes with the write).
-func (e *Enforcer) markWritten(hook string, fd int) {
-	var st unix.Stat_t
-	if unix.Fstat(fd, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
-		return
+// identity is the device, inode and birth time of the regular file open
+// as fd; false without a birth time.
+func identity(fd int) (ownFile, bool) {
+	var st unix.Statx_t
+	if unix.Statx(fd, "", unix.AT_EMPTY_PATH|unix.AT_SYMLINK_NOFOLLOW, unix.STATX_TYPE|unix.STATX_INO|unix.STATX_BTIME, &st) != nil ||
+		st.Mask&unix.STATX_BTIME == 0 || st.Mode&unix.S_IFMT != unix.S_IFREG {
+		return ownFile{}, false
 	}
-	if e.wrote[hook] == nil {
-		e.wrote[hook] = map[[2]uint64]bool{}
-	}
-	e.wrote[hook][[2]uint64{st.Dev, st.Ino}] = true
+	return ownFile{dev: unix.Mkdev(st.Dev_major, st.Dev_minor), ino: st.Ino, btime: st.Btime.Sec*1e9 + int64(st.Btime.Nsec)}, true
 }

@@ -165,3 +165,44 @@ func TestEnforceFollowsOrphans(t *testing.T) {
 		})
 	}
 }
+
+// TestEnforceWriteOnlyOpenDoesNotMakeAFileTheHooks is review17's doubt:
+// a write-only open without O_CREAT (dd conv=nocreat,notrunc, no byte
+// written) of b.txt, which the approval does not cover, made it the
+// hook's own, and the hook then read it. It is still the pulled file.
+func TestEnforceWriteOnlyOpenDoesNotMakeAFileTheHooks(t *testing.T) {
+	hook := `dd if=/dev/null of=b.txt conv=nocreat,notrunc 2>/dev/null; cat b.txt > "$OUT/hb"`
+	r := runEnforced(t, hook, `sh -c '`+hook+`'`)
+	if r.read("hb") != "" {
+		t.Fatalf("the hook read b.txt after a write-only open that wrote nothing: %q", r.read("hb"))
+	}
+	if got := r.refusedPaths(); !slices.Contains(got, "b.txt") {
+		t.Errorf("refused %v, want b.txt", got)
+	}
+}
+
+// TestEnforceAFileTheHookDeletedIsNoLongerItsOwn: the hook makes c.txt
+// and deletes it; the agent (a pull) then puts another c.txt there (same
+// path; on most file systems the same inode number too). The hook's next
+// run may not read it: what it wrote is gone.
+func TestEnforceAFileTheHookDeletedIsNoLongerItsOwn(t *testing.T) {
+	hook := `if [ -e go ]; then cat c.txt > "$OUT/hc"; else echo mine > c.txt; stat -c %i c.txt > "$OUT/i1"; rm c.txt; fi`
+	r := runEnforced(t, hook, `sh -c '`+hook+`'; echo pulled > c.txt; stat -c %i c.txt > "$OUT/i2"; : > go; sh -c '`+hook+`'`)
+	t.Logf("inode of the hook's c.txt %s, of the pulled one %s", strings.TrimSpace(r.read("i1")), strings.TrimSpace(r.read("i2")))
+	if r.read("hc") != "" {
+		t.Fatalf("the hook read the pulled c.txt as its own: %q", r.read("hc"))
+	}
+	if got := r.refusedPaths(); !slices.Contains(got, "c.txt") {
+		t.Errorf("refused %v, want c.txt", got)
+	}
+}
+
+// TestEnforceTheHookReadsWhatItMade: the rule above keeps a hook's own
+// files its own (made with O_CREAT, read back by another process).
+func TestEnforceTheHookReadsWhatItMade(t *testing.T) {
+	hook := `echo mine > c.txt; cat c.txt > "$OUT/hc"; mkdir -p sub; printf x > sub/d.txt; cat sub/d.txt > "$OUT/hd"`
+	r := runEnforced(t, hook, `sh -c '`+hook+`'`)
+	if r.read("hc") != "mine\n" || r.read("hd") != "x" || len(r.refused) != 0 {
+		t.Fatalf("the hook could not read back what it made: %q %q, refused %+v", r.read("hc"), r.read("hd"), r.refused)
+	}
+}
