@@ -18,10 +18,9 @@ import (
 // run-claude.sh --inner does (only loopback, the kit's stand-in, env -i),
 // but in the test's own project and under hookwarden exec ($HW_ARGS), so
 // that the approval Hookwarden keeps for this very folder applies. Stdin
-// is /dev/null: the CLI in -p mode reads a stdin that is not a terminal
-// to its end, so an inherited stdin that never closes (a terminal or a
-// pipe of the shell that started the run) makes it wait until timeout
-// kills it (the rc 124 of the by-hand control run).
+// is /dev/null, as in the kit (2.1.332 -p also ended in ~8 s with a pipe
+// held open or a terminal as stdin, so stdin did not explain the by-hand
+// control run's rc 124); timeout caps a run at 300 s.
 const claudeEnforceInner = `set -u
 ip link set lo up 2>/dev/null || true
 STANDIN_TOOL=Read STANDIN_INPUT='{"file_path":"notes.txt"}' node "$KIT/standin.cjs" "$WORK/port" "$WORK/standin.log" 400 &
