@@ -12,26 +12,6 @@ import (
 	"github.com/hookwarden/hookwarden/trust"
 )
 
-// trustStates are the trust states of the approved but partly unwatched
-// hooks of p by hook ID (nil when the review fails: list then shows none),
-// for list.
-func trustStates(ctx context.Context, p agents.Project) map[string]agents.HookReview {
-	// Only the approved but partly unwatched hooks are kept (all that list
-	// reads of them), so that the review of a large project is not held
-	// while its list is written.
-	states, err := agents.TrustStates(ctx, p, func(h *agents.HookReview) bool { return h.Unwatched() })
-	if err != nil {
-		return nil
-	}
-	out := map[string]agents.HookReview{}
-	for _, h := range states {
-		if h.Unwatched() {
-			out[h.HookID] = agents.HookReview{HookReview: trust.HookReview{Status: h.Status, Unresolved: h.Unresolved}, HookID: h.HookID}
-		}
-	}
-	return out
-}
-
 // unwatchedNote is the line list prints under an approved hook whose
 // discovery is incomplete ("" for any other).
 func unwatchedNote(states map[string]agents.HookReview, id string) string {
