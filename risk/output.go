@@ -890,6 +890,15 @@ var endsBlockRe = lazyRe(`^(?:return\b[^{}]*|(?:process|sys|os|Deno)\.exit\s*\([
 // indentation (a function is reached by its calls, not by falling through).
 var blockStartRe = lazyRe(`^\s*(?:export\s+)?(?:async\s+)?(?:function\b|def\b|class\b|sub\b|[A-Za-z_][\w-]*\s*\(\)\s*\{)`)
 
+// lineEnd is the offset of the end of the line of text that starts at off
+// (its newline, or the end of text).
+func lineEnd(text string, off int) int {
+	if e := strings.IndexByte(text[off:], '\n'); e >= 0 {
+		return off + e
+	}
+	return len(text)
+}
+
 // deadAfterAllow says which offsets of text are never reached because an
 // unconditional allow before them ends its block (…allow…); return;):
 // the rest of that block, up to a line that is less indented or starts
@@ -916,12 +925,7 @@ func deadAfterAllow(text string, allows []int) func(int) bool {
 			term = end
 		} else {
 			for off := end + 1; off < len(text); {
-				e := strings.IndexByte(text[off:], '\n')
-				if e < 0 {
-					e = len(text)
-				} else {
-					e += off
-				}
+				e := lineEnd(text, off)
 				l := strings.TrimSpace(text[off:e])
 				if l == "" || strings.Trim(l, "})];,") == "" && indentOf(text[off:e]) >= ind {
 					off = e + 1
@@ -938,12 +942,7 @@ func deadAfterAllow(text string, allows []int) func(int) bool {
 		}
 		to := len(text)
 		for off := term + 1; off < len(text); {
-			e := strings.IndexByte(text[off:], '\n')
-			if e < 0 {
-				e = len(text)
-			} else {
-				e += off
-			}
+			e := lineEnd(text, off)
 			l := text[off:e]
 			if strings.TrimSpace(l) != "" && (indentOf(l) < ind || indentOf(l) == ind && blockStartRe.MatchString(l)) {
 				to = off

@@ -169,13 +169,7 @@ func (c Commands) Servers(f *settingsio.File, when string, expand bool) []*hooks
 func (c Commands) Running(f *settingsio.File, when, off string) []*hooks.Hook {
 	hs := c.Servers(f, when, c.Expand != nil)
 	for _, h := range hs {
-		switch {
-		case h.Status != "":
-		case off != "":
-			h.Status, h.Reason = hooks.StatusBlockedUntrustedFolder, off
-		default:
-			h.Status, h.Reason = hooks.StatusRuns, "runs "+when
-		}
+		setRunning(h, when, off)
 	}
 	return hs
 }
@@ -412,4 +406,17 @@ func (c Commands) Merged(servers, settings []*settingsio.File, keys []CommandKey
 		return "overridden: " + w.Origin.File + " sets " + w.Name + " too, and the agent takes that one"
 	})
 	return all
+}
+
+// setRunning gives h, when it has no status of its own, the status of a
+// command the agent starts when: held back with the reason off (a folder
+// it does not trust), or run.
+func setRunning(h *hooks.Hook, when, off string) {
+	switch {
+	case h.Status != "":
+	case off != "":
+		h.Status, h.Reason = hooks.StatusBlockedUntrustedFolder, off
+	default:
+		h.Status, h.Reason = hooks.StatusRuns, "runs "+when
+	}
 }

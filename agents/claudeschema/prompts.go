@@ -76,13 +76,7 @@ func (c Commands) PromptTemplates(layer settingsio.Layer, root, trigger, when, o
 	var files []*settingsio.File
 	add := func(f *settingsio.File, h *hooks.Hook) {
 		h.When = when
-		switch {
-		case h.Status != "":
-		case off != "":
-			h.Status, h.Reason = hooks.StatusBlockedUntrustedFolder, off
-		default:
-			h.Status, h.Reason = hooks.StatusRuns, "runs "+when
-		}
+		setRunning(h, when, off)
 		out, files = append(out, h), append(files, f)
 	}
 	for _, err := range []error{walkErr, tooMany} {
