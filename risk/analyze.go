@@ -136,6 +136,9 @@ type analyzer struct {
 	// parameter as a command, by name (see wrappers.go)
 	wrappers       map[string]wrapper
 	wrapperScanned map[string]bool // files learnWrappers read
+	// trees are discovery's syntax trees of the texts it read for this
+	// analysis (see parsed): a few (the command, a script's text).
+	trees []parsedText
 }
 
 func newAnalyzer(h Hook, opt Options) *analyzer {

@@ -20,6 +20,9 @@ type Cache struct {
 	files   map[string]cachedFile
 	scripts map[[sha256.Size]byte]cachedAnalysis
 	parsers sync.Pool // *syntax.Parser
+	// parses counts the shell texts the analysis parsed itself rather
+	// than reading discovery's tree of them (what a listing pays twice).
+	parses int
 	// discovery shares trust's script discovery (each script read, parsed
 	// and followed once per listing).
 	discovery *trust.DiscoveryCache
@@ -152,6 +155,9 @@ func (c *Cache) store(k [sha256.Size]byte, an cachedAnalysis) {
 // parser lends a Bash parser (parsers are reused: making one allocates).
 func (c *Cache) parser() *syntax.Parser {
 	if c != nil {
+		c.mu.Lock()
+		c.parses++
+		c.mu.Unlock()
 		if p, ok := c.parsers.Get().(*syntax.Parser); ok {
 			return p
 		}

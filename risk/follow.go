@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"mvdan.cc/sh/v3/syntax"
+
 	"github.com/hookwarden/hookwarden/trust"
 )
 
@@ -36,9 +38,13 @@ func (a *analyzer) discover(shellText string) *discovered {
 	if a.opt.Cache != nil {
 		discovery = a.opt.Cache.discovery
 	}
-	d, err := discovery.DiscoverScripts(shellText, a.hook.ProjectDir)
+	d, tree, err := discovery.DiscoverParsed(shellText, a.hook.ProjectDir)
 	if err != nil {
 		return nil
+	}
+	if tree != nil {
+		// the shell walk reads the same text: one parse serves both
+		a.trees = append(a.trees, parsedText{shellText, tree})
 	}
 	for _, p := range d.Followed() {
 		a.followed[p] = true
@@ -183,4 +189,25 @@ func docOrData(p string) bool {
 		return true
 	}
 	return false
+}
+
+// parsedText is a text and discovery's syntax tree of it.
+type parsedText struct {
+	text string
+	f    *syntax.File
+}
+
+// parsed is the syntax tree discovery made of the text a shell reads, when
+// it made one: the hook's command or a text this analysis discovered, or
+// a shell script discovery followed (nil: the shell parses it itself).
+func (a *analyzer) parsed(sh *shell) *syntax.File {
+	for _, t := range a.trees {
+		if t.text == sh.src {
+			return t.f
+		}
+	}
+	if sh.path != "" && a.opt.Cache != nil {
+		return a.opt.Cache.discovery.ParsedScript(a.hook.ProjectDir, sh.path, sh.src)
+	}
+	return nil
 }

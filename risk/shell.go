@@ -82,9 +82,13 @@ func (sh *shell) run() {
 		return
 	}
 	sh.a.budget--
-	parser := sh.a.opt.Cache.parser()
-	f, err := parser.Parse(strings.NewReader(sh.src), sh.file)
-	sh.a.opt.Cache.release(parser)
+	f := sh.a.parsed(sh)
+	var err error
+	if f == nil {
+		parser := sh.a.opt.Cache.parser()
+		f, err = parser.Parse(strings.NewReader(sh.src), sh.file)
+		sh.a.opt.Cache.release(parser)
+	}
 	if err != nil {
 		src := Source{File: sh.file, Text: shortText(sh.src, 80)}
 		if sh.at != nil {

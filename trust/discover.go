@@ -293,11 +293,18 @@ func discoverWith(command, projectDir string, env map[string]string, roots []str
 // otherwise): its relative paths, and the BASH_ENV the agent's shell
 // sources before it, are found from there.
 func discoverFrom(command, projectDir, cwd string, env map[string]string, roots []string, cache *followCache) (Discovery, error) {
+	d, _, err := discoverTree(command, projectDir, cwd, env, roots, cache)
+	return d, err
+}
+
+// discoverTree is discoverFrom that also returns the syntax tree it read
+// the command from.
+func discoverTree(command, projectDir, cwd string, env map[string]string, roots []string, cache *followCache) (Discovery, *syntax.File, error) {
 	lang := cache.rt.dialect()
 	command = cache.rt.replaceTextVars(command, filepath.Clean(projectDir))
 	f, err := cache.parse(command, lang)
 	if err != nil {
-		return Discovery{}, fmt.Errorf("parsing the hook command: %w", err)
+		return Discovery{}, nil, fmt.Errorf("parsing the hook command: %w", err)
 	}
 	if len(cache.rt.Env) > 0 {
 		merged := make(map[string]string, len(cache.rt.Env)+len(env))
@@ -334,7 +341,7 @@ func discoverFrom(command, projectDir, cwd string, env map[string]string, roots 
 	d.stmts(f.Stmts, sc)
 	d.envFiles(sc)
 	d.checkWrites()
-	return d.out, nil
+	return d.out, f, nil
 }
 
 func newDiscoverer(project string, cache *followCache) *discoverer {
@@ -735,13 +742,66 @@ func (c *DiscoveryCache) DiscoverScripts(command, projectDir string) (Discovery,
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	return discoverWith(command, projectDir, nil, nil, c.follow(projectDir))
+}
+
+// DiscoverParsed is the cache's DiscoverScripts that also returns the
+// syntax tree, in bash, it read the command from, for a caller that reads
+// the command too: one parse of it serves both. The tree is nil when the
+// command was read as another text or in another dialect, or did not
+// parse. It is shared: read it, never change it.
+func (c *DiscoveryCache) DiscoverParsed(command, projectDir string) (Discovery, *syntax.File, error) {
+	var fc *followCache
+	if c == nil {
+		fc = newFollowCache()
+	} else {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		fc = c.follow(projectDir)
+	}
+	d, f, err := discoverTree(command, projectDir, "", nil, nil, fc)
+	if fc.rt.dialect() != DialectBash || fc.rt.replaceTextVars(command, filepath.Clean(projectDir)) != command {
+		f = nil
+	}
+	return d, f, err
+}
+
+// ParsedScript is the syntax tree, in bash, of the shell script at path
+// that this cache's discovery read for projectDir, when what it read was
+// text (nil otherwise: not read, read with another text, or not parsable
+// in bash). A script discovery read in another dialect is parsed in bash
+// once, here. The tree is shared: read it, never change it.
+func (c *DiscoveryCache) ParsedScript(projectDir, path, text string) *syntax.File {
+	if c == nil {
+		return nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	fc := c.byProject[projectDir]
+	if fc == nil {
+		return nil
+	}
+	t := fc.texts[path]
+	if t == nil || t.text != text {
+		return nil
+	}
+	f, err := fc.parseText(t, DialectBash)
+	if err != nil {
+		return nil
+	}
+	return f
+}
+
+// follow is the cache's followCache for projectDir (made on first use);
+// the caller holds c.mu.
+func (c *DiscoveryCache) follow(projectDir string) *followCache {
 	fc := c.byProject[projectDir]
 	if fc == nil {
 		fc = newFollowCache()
 		fc.revalidate = false
 		c.byProject[projectDir] = fc
 	}
-	return discoverWith(command, projectDir, nil, nil, fc)
+	return fc
 }
 
 // DiscoverHook is DiscoverScripts for a command the agent runs as rt
