@@ -170,6 +170,9 @@ func (c *Cache) secretText(creds []AgentFile) *regexp.Regexp {
 	if c == nil {
 		return secretTextFor(creds)
 	}
+	if re := c.lastSecret(creds); re != nil {
+		return re
+	}
 	var key strings.Builder
 	for _, f := range creds {
 		key.WriteString(f.mention())
@@ -178,6 +181,7 @@ func (c *Cache) secretText(creds []AgentFile) *regexp.Regexp {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if re, ok := c.secretTexts[key.String()]; ok {
+		c.last = lastCreds{credsAt(creds), re, nil}
 		return re
 	}
 	re := secretTextFor(creds)
@@ -185,7 +189,65 @@ func (c *Cache) secretText(creds []AgentFile) *regexp.Regexp {
 		c.secretTexts = map[string]*regexp.Regexp{}
 	}
 	c.secretTexts[key.String()] = re
+	c.last = lastCreds{credsAt(creds), re, nil}
 	return re
+}
+
+// lastCreds is the secret pattern (and its words) of the credential list
+// a cache was last asked for, by where the list lies in memory: the
+// hooks of one listing share one Agents, so the pattern is not looked up
+// by its mentions (a key built per hook) every time.
+type lastCreds struct {
+	at   credsKey
+	re   *regexp.Regexp
+	lits []string
+}
+
+type credsKey struct {
+	first *AgentFile
+	n     int
+}
+
+func credsAt(creds []AgentFile) credsKey {
+	if len(creds) == 0 {
+		return credsKey{}
+	}
+	return credsKey{&creds[0], len(creds)}
+}
+
+// lastSecret is the pattern for creds when they are the list the cache
+// was last asked for (nil otherwise; the caller holds no lock).
+func (c *Cache) lastSecret(creds []AgentFile) *regexp.Regexp {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.last.re != nil && c.last.at == credsAt(creds) {
+		return c.last.re
+	}
+	return nil
+}
+
+// secretLitsOf is a.secretLits(), made once per credential list the cache
+// is used with.
+func (c *Cache) secretLitsOf(a *analyzer) []string {
+	if c == nil {
+		return a.secretLits()
+	}
+	at := credsAt(a.opt.Agents.Credentials)
+	c.mu.Lock()
+	if c.last.lits != nil && c.last.at == at {
+		lits := c.last.lits
+		c.mu.Unlock()
+		return lits
+	}
+	c.mu.Unlock()
+	re := a.secretText() // the pattern these words go with, made first
+	lits := a.secretLits()
+	c.mu.Lock()
+	if c.last.re == re && c.last.at == at {
+		c.last.lits = lits
+	}
+	c.mu.Unlock()
+	return lits
 }
 
 func (a *analyzer) homeVar(name string) bool {

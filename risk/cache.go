@@ -35,6 +35,9 @@ type Cache struct {
 	// secretTexts are secretTextRe with the agents' credential files, by
 	// their mentions.
 	secretTexts map[string]*regexp.Regexp
+	// last is the pattern and words of the credential list last asked
+	// for (agents.go).
+	last lastCreds
 	// scans are the text readings of the texts hooks run (textscan.go).
 	scans map[scanKey]textScan
 	// outputRes are the output vocabularies, read for matching: by the

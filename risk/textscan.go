@@ -464,7 +464,7 @@ func (a *analyzer) textFallback() {
 		return
 	}
 	var secret, upload, secretFile string
-	lits := a.secretLits()
+	lits := a.opt.Cache.secretLitsOf(a)
 	for i, t := range a.rawTexts {
 		// the hook's own command is read as it is: a project's hooks
 		// rarely share one, and keeping the reading of each would hold

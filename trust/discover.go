@@ -103,11 +103,12 @@ func (u UnresolvedCode) StartsKey() string {
 
 // String is "TEXT (WHY) at FILE:LINE".
 func (u UnresolvedCode) String() string {
-	s := u.Text + " (" + u.Why + ")"
-	if u.File != "" {
-		s += fmt.Sprintf(" at %s:%d", u.File, u.Line)
+	// one concatenation: every merge of a followed script's reasons keys
+	// them by this
+	if u.File == "" {
+		return u.Text + " (" + u.Why + ")"
 	}
-	return s
+	return u.Text + " (" + u.Why + ") at " + u.File + ":" + strconv.Itoa(u.Line)
 }
 
 // Discovery is what a hook command runs, as far as its text and the
