@@ -287,20 +287,20 @@ func (d *discoverer) hashBuiltin(st *syntax.Stmt, words []cmdWord, sc *scope) {
 	}
 }
 
-// splitFields is a word's fields after the shell's word splitting: an
+// appendFields adds a word's fields after the shell's word splitting: an
 // unquoted expansion whose value holds blanks ($runner with runner="bash
-// x.sh") becomes several words. Only the default IFS is known.
-func (d *discoverer) splitFields(w cmdWord, sc *scope) ([]cmdWord, bool) {
+// x.sh") becomes several words. Only the default IFS is known. They are
+// appended to out (a command's words: no slice per word).
+func (d *discoverer) appendFields(out []cmdWord, w cmdWord, sc *scope) ([]cmdWord, bool) {
 	if !w.v.ok || !w.v.split {
-		return []cmdWord{w}, true
+		return append(out, w), true
 	}
 	if _, set := sc.vars["IFS"]; set {
-		return nil, false
+		return out, false
 	}
 	if !strings.ContainsAny(w.v.text, " \t\n") {
-		return []cmdWord{w}, true
+		return append(out, w), true
 	}
-	var out []cmdWord
 	for _, f := range strings.Fields(w.v.text) {
 		c := w
 		c.v.text, c.v.pattern = f, f
@@ -312,7 +312,7 @@ func (d *discoverer) splitFields(w cmdWord, sc *scope) ([]cmdWord, bool) {
 // braceWords is a word after bash's brace expansion (one word when there
 // is none, or in the POSIX dialect, which has none).
 func braceWords(w *syntax.Word, lang Dialect) []*syntax.Word {
-	if lang == DialectPOSIX || w == nil || !strings.Contains(w.Lit()+wordText(w), "{") {
+	if !mayBrace(w, lang) {
 		return []*syntax.Word{w}
 	}
 	c := copyWord(w)
@@ -331,6 +331,20 @@ func wordText(w *syntax.Word) string {
 		}
 	}
 	return b.String()
+}
+
+// mayBrace: a word bash may brace-expand, one of whose literal parts
+// holds a "{" (what braceWords expands; no text is built to tell).
+func mayBrace(w *syntax.Word, lang Dialect) bool {
+	if lang == DialectPOSIX || w == nil {
+		return false
+	}
+	for _, p := range w.Parts {
+		if l, ok := p.(*syntax.Lit); ok && strings.Contains(l.Value, "{") {
+			return true
+		}
+	}
+	return false
 }
 
 // copyWord copies a word's part list (SplitBraces rewrites it in place).

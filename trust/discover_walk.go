@@ -307,23 +307,25 @@ func (d *discoverer) call(st *syntax.Stmt, c *syntax.CallExpr, sc *scope, pipeFr
 		}
 		return
 	}
-	var words []cmdWord
+	words := make([]cmdWord, 0, len(c.Args))
 	for _, w := range c.Args {
-		expanded := braceWords(w, sc.lang)
-		if expanded == nil {
-			d.incomplete(sc, w, ReasonLimit, fmt.Sprintf("a brace expansion into more than %d words", maxBraceWords))
-			return
+		expanded := []*syntax.Word{w}
+		if mayBrace(w, sc.lang) {
+			if expanded = braceWords(w, sc.lang); expanded == nil {
+				d.incomplete(sc, w, ReasonLimit, fmt.Sprintf("a brace expansion into more than %d words", maxBraceWords))
+				return
+			}
 		}
 		for _, bw := range expanded {
-			fields, ok := d.splitFields(cmdWord{w: bw, v: d.expand(bw, sc)}, sc)
-			if !ok {
+			n := len(words)
+			var ok bool
+			if words, ok = d.appendFields(words, cmdWord{w: bw, v: d.expand(bw, sc)}, sc); !ok {
 				d.incomplete(sc, w, ReasonComputed, "word splitting with an IFS the script sets")
 				return
 			}
-			for i := range fields {
-				fields[i].w = w // positions and texts stay the written word's
+			for i := n; i < len(words); i++ {
+				words[i].w = w // positions and texts stay the written word's
 			}
-			words = append(words, fields...)
 		}
 	}
 	d.assignsOf(words, sc)
