@@ -50,6 +50,12 @@ func (sh *shell) word(w *syntax.Word) value {
 	if w == nil {
 		return value{known: true}
 	}
+	if len(w.Parts) == 1 {
+		// one plain literal (most words): itself, with nothing built
+		if l, ok := w.Parts[0].(*syntax.Lit); ok && !strings.Contains(l.Value, "\\") {
+			return value{known: true, s: l.Value}
+		}
+	}
 	v := value{known: true}
 	var b strings.Builder
 	sh.parts(&b, &v, w.Parts, false)

@@ -31,6 +31,12 @@ func (d *discoverer) expand(w *syntax.Word, sc *scope) wordv {
 	if w == nil {
 		return unknown("missing")
 	}
+	if len(w.Parts) == 1 {
+		// one plain literal (most words): itself, with nothing built
+		if lit, ok := w.Parts[0].(*syntax.Lit); ok && !strings.ContainsAny(lit.Value, `~*?[\`) {
+			return wordv{ok: true, text: lit.Value, pattern: lit.Value}
+		}
+	}
 	e := wordExpander{d: d, sc: sc, v: wordv{ok: true}}
 	if len(w.Parts) > 0 {
 		if lit, ok := w.Parts[0].(*syntax.Lit); ok && strings.HasPrefix(lit.Value, "~") {
