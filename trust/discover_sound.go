@@ -322,17 +322,6 @@ func braceWords(w *syntax.Word, lang Dialect) []*syntax.Word {
 	return expandBraces(c)
 }
 
-// wordText is the literal text of the unquoted literal parts of a word.
-func wordText(w *syntax.Word) string {
-	var b strings.Builder
-	for _, p := range w.Parts {
-		if l, ok := p.(*syntax.Lit); ok {
-			b.WriteString(l.Value)
-		}
-	}
-	return b.String()
-}
-
 // mayBrace: a word bash may brace-expand, one of whose literal parts
 // holds a "{" (what braceWords expands; no text is built to tell).
 func mayBrace(w *syntax.Word, lang Dialect) bool {
