@@ -46,3 +46,23 @@ func TestAnalysisReadsDiscoverysTrees(t *testing.T) {
 		t.Errorf("a command that does not parse: %+v, want it said", r.Findings)
 	}
 }
+
+// TestAnalysisReadsTheTextItRead: discovery's tree of a script is the
+// analysis's only when the analysis read the same text. A script whose
+// text the analysis reads differently (here through Options.ReadFile; a
+// file rewritten between the two reads does the same) is analysed from
+// the text the analysis read, never from the tree of what discovery saw.
+func TestAnalysisReadsTheTextItRead(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{"hooks/x.sh": "#!/bin/bash\necho ok\n"}
+	// what only the shell walk reads (the text reading finds nothing here)
+	evil := "#!/bin/bash\nrm -rf \"$HOME\"\n"
+	read := func(p string) ([]byte, error) { return []byte(evil), nil }
+	cache := NewCache()
+	for i := range 3 {
+		h := Hook{Agent: "claude", Event: "PreToolUse", ProjectDir: dir, Command: fmt.Sprintf("bash hooks/x.sh %d", i)}
+		if r := analyseIn(t, h, files, Options{Agents: testAgents, Cache: cache, ReadFile: read}); r.Level != LevelCritical {
+			t.Errorf("%s: %s %+v, want the text the analysis read (rm -rf of the home folder) critical", h.Command, r.Level, r.Findings)
+		}
+	}
+}
