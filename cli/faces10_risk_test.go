@@ -130,33 +130,7 @@ func TestListRiskIsTheReviewsRisk(t *testing.T) {
 	for name, c := range oneRiskCases() {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			p := newTraceProject(t, "")
-			if c.folder != "" {
-				p.project = filepath.Join(p.root, c.folder)
-			}
-			if err := os.MkdirAll(p.project, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			c.setup(t, p, 0)
-			_, listOut := p.run("list", "--agent", c.agent, "--json")
-			_, auditOut := p.run("audit", "--agent", c.agent, "--json")
-			list, audit := riskLevels(t, listOut, "id"), riskLevels(t, auditOut, "hook_id")
-			raised := 0
-			for id, al := range audit {
-				ll, ok := list[id]
-				if !ok {
-					continue
-				}
-				if ll != al {
-					t.Errorf("%s: list --json says risk %s, audit says %s\nlist:\n%s\naudit:\n%s", id, ll, al, listOut, auditOut)
-				}
-				if al != "none" {
-					raised++
-				}
-			}
-			if raised == 0 {
-				t.Fatalf("no entry both list and audit show has a risk above none (the case is not built)\nlist:\n%s\naudit:\n%s", listOut, auditOut)
-			}
+			p, raised, _ := listAgainstAudit(t, c, 0)
 			// the text list shows the same levels: as many entries above none
 			_, text := p.run("list", "--agent", c.agent)
 			above := 0
@@ -172,12 +146,53 @@ func TestListRiskIsTheReviewsRisk(t *testing.T) {
 	}
 }
 
+// listAgainstAudit builds c's project with pad more hooks beside its
+// entry, and fails for every entry list --json and audit --json both show
+// at different risk levels (with both documents when they are small); it
+// returns the project, how many of those entries audit rates above none
+// (at least one, or the case is not built), and how many entries list
+// --json shows with a risk.
+func listAgainstAudit(t *testing.T, c oneRiskCase, pad int) (p *traceProject, raised, listed int) {
+	t.Helper()
+	p = newTraceProject(t, "")
+	if c.folder != "" {
+		p.project = filepath.Join(p.root, c.folder)
+	}
+	if err := os.MkdirAll(p.project, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	c.setup(t, p, pad)
+	_, listOut := p.run("list", "--agent", c.agent, "--json")
+	_, auditOut := p.run("audit", "--agent", c.agent, "--json")
+	docs := ""
+	if pad == 0 {
+		docs = "\nlist:\n" + listOut + "\naudit:\n" + auditOut
+	}
+	list, audit := riskLevels(t, listOut, "id"), riskLevels(t, auditOut, "hook_id")
+	for id, al := range audit {
+		ll, ok := list[id]
+		if !ok {
+			continue
+		}
+		if ll != al {
+			t.Errorf("%s: list --json says risk %s, audit says %s%s", id, ll, al, docs)
+		}
+		if al != "none" {
+			raised++
+		}
+	}
+	if raised == 0 {
+		t.Fatalf("no entry both list and audit show has a risk above none (the case is not built)%s", docs)
+	}
+	return p, raised, len(list)
+}
+
 // TestListRiskIsTheReviewsRiskAtEverySize: above 20,000 hooks list took
 // no review (its memory bound) and applied only the incomplete-discovery
-// floor, so the entries of TestListRiskIsTheReviewsRisk beside 20,001
-// other hooks read lower in list --json than in audit --json (no test
-// covered that path). Fails on the old code: the Codex key, the Copilot
-// language server's script and the Gemini hook read none in list.
+// floor, so entries of TestListRiskIsTheReviewsRisk beside 20,001 other
+// hooks read lower in list --json than in audit --json (no test covered
+// that path). Fails on the old code: the Codex key reads none in list
+// (audit: review), the Copilot language server review (audit: critical).
 func TestListRiskIsTheReviewsRiskAtEverySize(t *testing.T) {
 	if testing.Short() {
 		t.Skip("20,001 hooks per agent")
@@ -185,35 +200,8 @@ func TestListRiskIsTheReviewsRiskAtEverySize(t *testing.T) {
 	t.Parallel()
 	for name, c := range oneRiskCases() {
 		t.Run(name, func(t *testing.T) {
-			p := newTraceProject(t, "")
-			if c.folder != "" {
-				p.project = filepath.Join(p.root, c.folder)
-			}
-			if err := os.MkdirAll(p.project, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			c.setup(t, p, 20001)
-			_, listOut := p.run("list", "--agent", c.agent, "--json")
-			_, auditOut := p.run("audit", "--agent", c.agent, "--json")
-			list, audit := riskLevels(t, listOut, "id"), riskLevels(t, auditOut, "hook_id")
-			if len(list) <= 20000 {
-				t.Fatalf("list shows %d entries with a risk, want more than 20,000 (the case is not built)", len(list))
-			}
-			raised := 0
-			for id, al := range audit {
-				ll, ok := list[id]
-				if !ok {
-					continue
-				}
-				if ll != al {
-					t.Errorf("%s: list --json says risk %s, audit says %s", id, ll, al)
-				}
-				if al != "none" {
-					raised++
-				}
-			}
-			if raised == 0 {
-				t.Fatalf("no entry both list and audit show has a risk above none (the case is not built)")
+			if _, _, listed := listAgainstAudit(t, c, 20001); listed <= 20000 {
+				t.Fatalf("list shows %d entries with a risk, want more than 20,000 (the case is not built)", listed)
 			}
 		})
 	}
