@@ -206,3 +206,25 @@ func TestListRiskIsTheReviewsRiskAtEverySize(t *testing.T) {
 		})
 	}
 }
+
+// TestInvalidCopilotHooksGetNoUnreadableFloor: the floor for an entry
+// Hookwarden cannot read, moved into Copilot CLI's risk input, applies to
+// its commands (a custom agent's frontmatter that is not YAML), not to a
+// hook Copilot drops as invalid: Copilot runs none of it, so nothing is
+// unread. The first version of the move raised both hooks below to
+// review (found by comparing main's and the branch's output on every
+// kit example: copilot-live's bad-config differed).
+func TestInvalidCopilotHooksGetNoUnreadableFloor(t *testing.T) {
+	t.Parallel()
+	p := newTraceProject(t, "")
+	p.write(t, filepath.Join(p.home, ".copilot", "config.json"), `{"trustedFolders": ["`+p.project+`"]}`)
+	p.write(t, ".github/hooks/a.json", `{"version": 2, "hooks": {"sessionStart": [{"type": "command", "bash": "echo hi"}]}}`)
+	p.write(t, ".github/hooks/b.json", `{"version": 1, "hooks": {"sessionStart": [{"type": "command", "bash": "echo ok"}, {"type": "command"}]}}`)
+	_, out := p.run("audit", "--agent", "copilot")
+	if !strings.Contains(out, "Copilot loads no hook of this file") || !strings.Contains(out, "Neither 'bash' nor 'powershell'") {
+		t.Fatalf("the invalid hooks are not reviewed (the case is not built):\n%s", out)
+	}
+	if strings.Contains(out, "Hookwarden cannot read what it runs") {
+		t.Errorf("an invalid hook Copilot does not run reads as unreadable code:\n%s", out)
+	}
+}

@@ -232,15 +232,16 @@ var _ agents.RiskSubjecter = (*project)(nil)
 
 // RiskSubject is the analyser's input for a Copilot CLI entry
 // (agents.RiskSubjecter): a plugin key is what the plugins it loads run
-// (pluginRisk), not its own value; an entry Hookwarden cannot read (a
+// (pluginRisk), not its own value; a command Hookwarden cannot read (a
 // custom agent's frontmatter that is not YAML, plugin folders too big to
 // walk) is at least review: what it runs is not known, so it is not none.
+// (An invalid hook is not: Copilot runs none.)
 func (p *project) RiskSubject(hk *hooks.Hook, projectDir string) risk.Hook {
 	in := risk.FromHook(hk, projectDir)
 	if slices.Contains(p.plugins, hk) {
 		in = risk.Hook{Agent: in.Agent, Event: in.Event, ProjectDir: projectDir, Floors: p.pluginRisk(p.env.RiskOptions(nil)).Findings}
 	}
-	if hk.Status == hooks.StatusInvalid {
+	if hk.Status == hooks.StatusInvalid && slices.Contains(p.Commands, hk) {
 		in.Floors = append(in.Floors, risk.Finding{Category: risk.Unreadable, Severity: risk.LevelReview, Source: risk.Source{File: hk.Origin.File},
 			Summary: "Hookwarden cannot read what it runs: " + hk.Reason})
 	}
