@@ -8,8 +8,12 @@ import (
 
 // RiskSubjecter is an optional interface of a Project whose hooks carry
 // facts of their own that the risk analysis reads (exec-form arguments, a
-// URL, placeholders the agent fills before the shell runs). RiskSubject is
-// the analyser's input for one of its hooks in projectDir.
+// URL, placeholders the agent fills before the shell runs), or whose
+// entries have a risk no reading of what they run says (risk.Hook.Floors:
+// a key the agent does not know, what a plugin key loads, a file it cannot
+// read). RiskSubject is the analyser's input for one of its entries in
+// projectDir: every face that shows a risk analyses it (EntryRisk), so an
+// entry has one risk in all of them.
 type RiskSubjecter interface {
 	RiskSubject(h *hooks.Hook, projectDir string) risk.Hook
 }
@@ -22,6 +26,23 @@ func RiskSubject(p Project, h *hooks.Hook, projectDir string) risk.Hook {
 		return rs.RiskSubject(h, projectDir)
 	}
 	return risk.FromHook(h, projectDir)
+}
+
+// EntryRisk is the one risk of an entry h of p, the same in every face
+// (list, audit, JSON, the window's rows, details and Review tab): the
+// analysis of its RiskSubject (with the agent's floors), with the files
+// its review fingerprints (GateFiles) and at least review when its
+// discovery is incomplete (FloorUnwatchedRisk), from st, its trust state
+// in p's review (Review or TrustStates; nil when it has none: a hook the
+// review does not cover). Hookwarden's own observer (Observer.Ours) reads
+// as no risk (HookRisk).
+func EntryRisk(p Project, h *hooks.Hook, projectDir string, obs Observer, st *trust.HookReview, opt risk.Options) risk.Report {
+	if st == nil || obs.Ours(h) {
+		return HookRisk(p, h, projectDir, obs, opt)
+	}
+	rep := ReviewedRisk(p, h, projectDir, *st, opt)
+	floorUnwatched(&rep, st.Unresolved)
+	return rep
 }
 
 // ReviewedRisk is the risk of a reviewed hook of p: RiskSubject with the

@@ -67,18 +67,28 @@ func CheckUnwatched(ctx context.Context, p Reviewer, ids []string, accept bool) 
 // FloorUnwatchedRisk raises the risk of a hook whose discovery is
 // incomplete to at least review, with a finding that names what cannot be
 // watched: such a hook never reads as "no risk found". Every agent calls
-// it on each reviewed hook once its risk is set.
-func FloorUnwatchedRisk(h *HookReview) {
-	if len(h.Unresolved) == 0 {
+// it on each reviewed hook once its risk is set; a risk that has the
+// finding already (EntryRisk's) is left as it is.
+func FloorUnwatchedRisk(h *HookReview) { floorUnwatched(&h.Risk, h.Unresolved) }
+
+// floorUnwatched is FloorUnwatchedRisk of a risk report, for a hook with
+// the unresolved parts unresolved.
+func floorUnwatched(rep *risk.Report, unresolved []trust.UnresolvedCode) {
+	if len(unresolved) == 0 {
 		return
 	}
-	f := risk.Finding{Category: risk.Unreadable, Severity: risk.LevelReview, Source: risk.Source{Text: h.Unresolved[0].Text},
-		Summary: fmt.Sprintf("part of what it runs cannot be watched (%d part(s), first: %s)", len(h.Unresolved), h.Unresolved[0].Why)}
-	h.Risk.Findings = append(h.Risk.Findings, f)
-	if h.Risk.Level < risk.LevelReview {
-		h.Risk.Level = risk.LevelReview
+	f := risk.Finding{Category: risk.Unreadable, Severity: risk.LevelReview, Source: risk.Source{Text: unresolved[0].Text},
+		Summary: fmt.Sprintf("part of what it runs cannot be watched (%d part(s), first: %s)", len(unresolved), unresolved[0].Why)}
+	for _, g := range rep.Findings {
+		if g.Category == f.Category && g.Summary == f.Summary && g.Source == f.Source {
+			return
+		}
+	}
+	rep.Findings = append(rep.Findings, f)
+	if rep.Level < risk.LevelReview {
+		rep.Level = risk.LevelReview
 		// the most serious finding first
-		h.Risk.Findings = append([]risk.Finding{f}, h.Risk.Findings[:len(h.Risk.Findings)-1]...)
+		rep.Findings = append([]risk.Finding{f}, rep.Findings[:len(rep.Findings)-1]...)
 	}
 }
 

@@ -137,7 +137,7 @@ type streamedDiagnostics struct{}
 // With readers (agents.Readers), every hook also names each registered
 // agent that reads its file ("agents"), with the status it gives the hook.
 func writeListJSON(w io.Writer, p agents.Project, readers map[string][]agents.FileReader, obs agents.Observer, opt risk.Options) error {
-	reviewed, states := reviewRisks(context.Background(), p)
+	states := reviewStates(context.Background(), p)
 	doc := listDocumentOf(p, streamedHooks{}, streamedDiagnostics{}, readers)
 	bw := bufio.NewWriterSize(w, 64<<10)
 	var enc encodeBuffer
@@ -158,7 +158,7 @@ func writeListJSON(w io.Writer, p agents.Project, readers map[string][]agents.Fi
 			v = f.JSON
 		}
 		if _, ok := v.(streamedHooks); ok {
-			if err := writeHooksJSON(bw, &enc, p, states, reviewed, readers, obs, opt); err != nil {
+			if err := writeHooksJSON(bw, &enc, p, states, readers, obs, opt); err != nil {
 				return err
 			}
 			continue
@@ -182,7 +182,7 @@ func writeListJSON(w io.Writer, p agents.Project, readers map[string][]agents.Fi
 }
 
 // writeHooksJSON writes the "hooks" array of the list document at depth 1.
-func writeHooksJSON(w *bufio.Writer, enc *encodeBuffer, p agents.Project, states map[string]agents.HookReview, reviewed map[string]risk.Report, readers map[string][]agents.FileReader, obs agents.Observer, opt risk.Options) error {
+func writeHooksJSON(w *bufio.Writer, enc *encodeBuffer, p agents.Project, states listStates, readers map[string][]agents.FileReader, obs agents.Observer, opt risk.Options) error {
 	all := p.Hooks()
 	if len(all) == 0 {
 		_, err := w.WriteString("[]")
@@ -197,7 +197,7 @@ func writeHooksJSON(w *bufio.Writer, enc *encodeBuffer, p agents.Project, states
 			w.WriteString(",")
 		}
 		w.WriteString("\n    ")
-		doc := unwatchedMembers(p.HookDocument(h).Fill(hookMembers(h, listedRisk(opt, p, h, dir, obs, reviewed, states))), states, h.ID)
+		doc := unwatchedMembers(p.HookDocument(h).Fill(hookMembers(h, listedRisk(opt, p, h, dir, obs, states))), states.incomplete, h.ID)
 		if r, ok := reach[h.ID]; ok {
 			doc = append(doc, agents.Member("reaches_project", r))
 		}
@@ -345,7 +345,7 @@ func writeListTable(w io.Writer, agent agents.Agent, p agents.Project, obs agent
 	all := p.Hooks()
 	typed := len(agent.Info().Types) > 1
 	noter, _ := p.(agents.ListNoter)
-	reviewed, states := reviewRisks(context.Background(), p)
+	states := reviewStates(context.Background(), p)
 	reach := agents.UserReachOf(p)
 	for _, group := range groupByEvent(agent.Events(), all) {
 		printf(w, "\n%s\n", group.event)
@@ -364,8 +364,8 @@ func writeListTable(w io.Writer, agent agents.Agent, p agents.Project, obs agent
 				name = "[" + h.Type + "] " + name
 			}
 			reason := once.say(h.Reason, fmt.Sprintf("see %s above", agents.OriginLabel(h)))
-			printf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\n", h.Status, name, orDash(m), agents.OriginLabel(h), reason, riskLabel(listedRisk(opt, p, h, p.Dir(), obs, reviewed, states)))
-			if note := unwatchedNote(states, h.ID); note != "" {
+			printf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\n", h.Status, name, orDash(m), agents.OriginLabel(h), reason, riskLabel(listedRisk(opt, p, h, p.Dir(), obs, states)))
+			if note := unwatchedNote(states.incomplete, h.ID); note != "" {
 				notes[i] = append(notes[i], note)
 			}
 			notes[i] = append(notes[i], reach[h.ID].Lines()...)

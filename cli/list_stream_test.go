@@ -61,10 +61,10 @@ func TestListJSONStreamedIsTheDocument(t *testing.T) {
 func materializedListDocument(p agents.Project) agents.Document {
 	all := p.Hooks()
 	docs := make([]agents.Document, 0, len(all))
-	reviewed, states := reviewRisks(context.Background(), p)
+	states := reviewStates(context.Background(), p)
 	opt := risk.Options{Cache: risk.NewCache(), Agents: testAgents().Facts().Risk()}
 	for _, h := range all {
-		docs = append(docs, unwatchedMembers(p.HookDocument(h).Fill(hookMembers(h, listedRisk(opt, p, h, p.Dir(), agents.Observer{}, reviewed, states))), states, h.ID))
+		docs = append(docs, unwatchedMembers(p.HookDocument(h).Fill(hookMembers(h, listedRisk(opt, p, h, p.Dir(), agents.Observer{}, states))), states.incomplete, h.ID))
 	}
 	return listDocument(p, docs, nil)
 }

@@ -15,84 +15,58 @@ func hookRisk(opt risk.Options, p agents.Project, h *hooks.Hook, projectDir stri
 	return agents.HookRisk(p, h, projectDir, obs, opt)
 }
 
-// listReviewMax is the most hooks a project can have for list to take
-// its whole review's risks (reviewRisks): the review of a project holds
-// every hook's review at once, which at 100,000 hooks would take list
-// --json past its memory bound (issue 28: 400 MB); 20,000 costs about
-// 110 MB more.
-const listReviewMax = 20000
-
-// reviewRisks is the risk the review gives each hook it reviews, by hook
-// ID (the highest when it reviews an ID more than once; nil when the
-// review cannot be read), with the trust states of its hooks whose
-// discovery is incomplete (what trustStates gives, from the same review:
-// no second pass). The review's risk adds what the hook's command alone
-// does not say (a discovery that cannot be followed, the agent's floors
-// for what it does not know, the files the review reads), so list shows
-// it (listedRisk), never a lower risk than audit. Only the reports are
-// kept, not the review.
-//
-// A project of more than listReviewMax hooks gives only the trust states
-// (agents.TrustStates, streamed: no risk analysis held), and list floors
-// the hooks whose discovery is incomplete as the review does
-// (agents.FloorUnwatchedRisk); the agent's other floors are not applied
-// there (audit has them).
-func reviewRisks(ctx context.Context, p agents.Project) (map[string]risk.Report, map[string]agents.HookReview) {
-	incomplete := func(h *agents.HookReview) bool { return len(h.Unresolved) > 0 }
-	state := func(h *agents.HookReview) agents.HookReview {
-		return agents.HookReview{HookReview: trust.HookReview{Status: h.Status, Unresolved: h.Unresolved}, HookID: h.HookID}
-	}
-	states := map[string]agents.HookReview{}
-	if len(p.Hooks()) > listReviewMax {
-		hs, err := agents.TrustStates(ctx, p, incomplete)
-		if err != nil {
-			return nil, nil
-		}
-		for i := range hs {
-			states[hs[i].HookID] = state(&hs[i])
-		}
-		return nil, states
-	}
-	r, err := p.Review(ctx)
-	if err != nil || r == nil {
-		return nil, nil
-	}
-	out := make(map[string]risk.Report, len(r.Hooks))
-	for i := range r.Hooks {
-		h := &r.Hooks[i]
-		if incomplete(h) {
-			states[h.HookID] = state(h)
-		}
-		if old, ok := out[h.HookID]; ok && old.Level >= h.Risk.Level {
-			continue
-		}
-		out[h.HookID] = h.Risk
-	}
-	return out, states
+// listStates is what list reads of a project's trust review, streamed
+// (agents.TrustStates: the review is never held, at any size), by hook
+// ID: the trust states of the hooks whose discovery is incomplete (the
+// partly unwatched note, and the risk's floor) and the files the review
+// fingerprints for each hook (agents.GateFiles), without their text. With
+// them list shows each entry the risk audit shows (listedRisk).
+type listStates struct {
+	incomplete map[string]agents.HookReview
+	files      map[string][]gateFile
 }
 
-// listedRisk is the risk list shows for h: Hookwarden's own observer
-// reads as none; a hook the review reviewed has the review's risk
-// (reviewed, from reviewRisks), unless its own command's analysis is
-// higher; any other has its command's analysis (hookRisk), at least
-// review when its discovery is incomplete (states).
-func listedRisk(opt risk.Options, p agents.Project, h *hooks.Hook, projectDir string, obs agents.Observer, reviewed map[string]risk.Report, states map[string]agents.HookReview) risk.Report {
-	if obs.Ours(h) {
-		return risk.Report{Level: risk.LevelNone}
-	}
-	own := hookRisk(opt, p, h, projectDir, obs)
-	if r, ok := reviewed[h.ID]; ok {
-		if r.Level >= own.Level {
-			return r
+// gateFile is a file a review fingerprints for a hook, as list keeps it.
+type gateFile struct{ path, via string }
+
+// reviewStates reads p's trust states for list (empty when the review
+// cannot be read: list then shows each command's own analysis, as before).
+// Each state is dropped once read, so 100,000 hooks' reviews are never
+// held at once (issue 28's memory bound).
+func reviewStates(ctx context.Context, p agents.Project) listStates {
+	st := listStates{incomplete: map[string]agents.HookReview{}, files: map[string][]gateFile{}}
+	_, err := agents.TrustStates(ctx, p, func(h *agents.HookReview) bool {
+		if len(h.Unresolved) > 0 {
+			old := st.incomplete[h.HookID]
+			st.incomplete[h.HookID] = agents.HookReview{HookReview: trust.HookReview{Status: h.Status,
+				Unresolved: append(old.Unresolved, h.Unresolved...)}, HookID: h.HookID}
 		}
-		return own
+		for _, s := range h.Scripts {
+			if s.Status != trust.ScriptMissing {
+				st.files[h.HookID] = append(st.files[h.HookID], gateFile{s.Path, s.Via})
+			}
+		}
+		return false
+	})
+	if err != nil {
+		return listStates{}
 	}
-	if st, ok := states[h.ID]; ok {
-		st.Risk = own
-		agents.FloorUnwatchedRisk(&st)
-		return st.Risk
+	return st
+}
+
+// listedRisk is the risk list shows for h: the one risk of the entry
+// (agents.EntryRisk) with its trust state from st, as audit shows it.
+func listedRisk(opt risk.Options, p agents.Project, h *hooks.Hook, projectDir string, obs agents.Observer, st listStates) risk.Report {
+	u, incomplete := st.incomplete[h.ID]
+	fs, ok := st.files[h.ID]
+	if !incomplete && !ok {
+		return agents.EntryRisk(p, h, projectDir, obs, nil, opt)
 	}
-	return own
+	rv := trust.HookReview{Unresolved: u.Unresolved, Scripts: make([]trust.ScriptReview, 0, len(fs))}
+	for _, f := range fs {
+		rv.Scripts = append(rv.Scripts, trust.ScriptReview{Path: f.path, Via: f.via})
+	}
+	return agents.EntryRisk(p, h, projectDir, obs, &rv, opt)
 }
 
 // hookRisks analyses every hook of a listing with one cache (a script

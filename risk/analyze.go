@@ -47,6 +47,11 @@ type Hook struct {
 	// acts on (nil: vocab.DefaultOutputs with Options.Agents' events,
 	// every agent's).
 	Outputs *vocab.Outputs
+	// Floors are what the hook's agent knows of the entry that no
+	// reading of what it runs says (a key the agent's version does not
+	// know, a setting that loosens its sandbox, a file it cannot read):
+	// each is a finding of the report, whose level is at least theirs.
+	Floors []Finding
 }
 
 // Script is a file a hook runs, as read (or why it could not be).
@@ -153,6 +158,9 @@ func newAnalyzer(h Hook, opt Options) *analyzer {
 
 func (a *analyzer) run() {
 	h := a.hook
+	for _, f := range h.Floors {
+		a.add(f)
+	}
 	a.env()
 	if h.URL != "" {
 		a.httpHook()

@@ -166,7 +166,8 @@ func (d *detailsPane) show(h *hooks.Hook, names pathNamer) {
 	} else {
 		d.openFile.Enable()
 	}
-	d.risk.Objects = []fyne.CanvasObject{findingsView(hookRisk(d.proj, h, names.project, d.observer, d.riskAgents, nil), names)}
+	rep := hookRisk(d.proj, h, names.project, d.observer, d.riskAgents, trustStateOf(d.reviewOf, h))
+	d.risk.Objects = []fyne.CanvasObject{container.NewHBox(newRiskBadge(rep)), findingsView(rep, names)}
 	d.risk.Refresh()
 	d.diags.Objects = nil
 	for _, diag := range h.Diagnostics {

@@ -89,7 +89,7 @@ func newHookRow(h *hooks.Hook, proj agents.Project, sw hookSwitch, names pathNam
 		reason: &widget.Label{Text: shown(h.Reason), Wrapping: fyne.TextWrapWord,
 			Importance: reasonImportance(h.Status, proj.Agent().Statuses)},
 	}
-	rep := hookRisk(proj, h, names.project, act.observer, act.riskAgents, nil)
+	rep := hookRisk(proj, h, names.project, act.observer, act.riskAgents, trustStateOf(act.reviewOf, h))
 	r.risk, r.riskLine = newRiskBadge(rep), firstFindingLabel(rep)
 	if act.reviewOf != nil {
 		if it, ok := act.reviewOf(h); ok && (it.hook.NeedsReview() || it.hook.Unwatched()) {

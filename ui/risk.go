@@ -13,6 +13,7 @@ import (
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/risk"
+	"github.com/hookwarden/hookwarden/trust"
 )
 
 // riskText is a risk level as its badge says it.
@@ -48,11 +49,24 @@ func riskImportance(l risk.Level) widget.Importance {
 	return widget.MediumImportance
 }
 
-// hookRisk is the risk of a hook of proj (nil: none at hand) in its
-// project folder; Hookwarden's own observer obs reads as no risk
-// (agents.HookRisk).
-func hookRisk(proj agents.Project, h *hooks.Hook, projectDir string, obs agents.Observer, ra risk.Agents, c *risk.Cache) risk.Report {
-	return agents.HookRisk(proj, h, projectDir, obs, risk.Options{Cache: c, Agents: ra})
+// hookRisk is the one risk of an entry of proj (nil: none at hand) in
+// its project folder, with its trust state in the project's review (nil:
+// the review does not cover it), as audit and the Review tab show it;
+// Hookwarden's own observer obs reads as no risk (agents.EntryRisk).
+func hookRisk(proj agents.Project, h *hooks.Hook, projectDir string, obs agents.Observer, ra risk.Agents, st *trust.HookReview) risk.Report {
+	return agents.EntryRisk(proj, h, projectDir, obs, st, risk.Options{Agents: ra})
+}
+
+// trustStateOf is h's trust state in the review reviewOf gives (nil: none,
+// or the review does not cover h).
+func trustStateOf(reviewOf func(*hooks.Hook) (reviewItem, bool), h *hooks.Hook) *trust.HookReview {
+	if reviewOf == nil {
+		return nil
+	}
+	if it, ok := reviewOf(h); ok {
+		return it.hook
+	}
+	return nil
 }
 
 // firstFindingLabel is the one line a hook row shows under its name: the

@@ -214,18 +214,18 @@ func (s *project) ignoredKeys(f *file, root *settingsio.TOMLTable) {
 	}
 }
 
-// floorLoosening raises a setting that loosens the sandbox or the
-// approvals (loosens) to at least review, with a finding that says so:
-// such a setting never reads as "no risk found".
-func floorLoosening(h *agents.HookReview, x *hooks.Hook) {
-	why := loosens(x)
-	if why == "" {
-		return
+var _ agents.RiskSubjecter = (*project)(nil)
+
+// RiskSubject is the analyser's input for a Codex entry: the neutral
+// part, with a setting that loosens the sandbox or the approvals, or a
+// key Codex 0.171.0 does not know (loosens), raised to at least review by
+// a finding that says so: such a setting never reads as "no risk found",
+// in any face (agents.RiskSubjecter).
+func (p *project) RiskSubject(x *hooks.Hook, projectDir string) risk.Hook {
+	in := risk.FromHook(x, projectDir)
+	if why := loosens(x); why != "" {
+		in.Floors = []risk.Finding{{Category: risk.SelfTampering, Severity: risk.LevelReview,
+			Source: risk.Source{File: x.Origin.File, Line: x.Origin.Line, Col: x.Origin.Column, Text: x.Name + " = " + x.Description}, Summary: why}}
 	}
-	f := risk.Finding{Category: risk.SelfTampering, Severity: risk.LevelReview,
-		Source: risk.Source{File: x.Origin.File, Line: x.Origin.Line, Col: x.Origin.Column, Text: x.Name + " = " + x.Description}, Summary: why}
-	h.Risk.Findings = append([]risk.Finding{f}, h.Risk.Findings...)
-	if h.Risk.Level < risk.LevelReview {
-		h.Risk.Level = risk.LevelReview
-	}
+	return in
 }

@@ -102,7 +102,6 @@ func (p *project) Review(context.Context) (*agents.Review, error) {
 	for i := range cr.Hooks {
 		if x := p.commandByID(cr.Hooks[i].HookID); x != nil && p.env.WantsRisk(cr.Hooks[i].NeedsReview()) {
 			cr.Hooks[i].Risk = agents.ReviewedRisk(p, x, p.Dir(), cr.Hooks[i].HookReview, p.env.RiskOptions(cache))
-			floorLoosening(&cr.Hooks[i], x)
 			agents.FloorUnwatchedRisk(&cr.Hooks[i])
 		}
 	}

@@ -198,10 +198,6 @@ func (p *project) review() (*agents.Review, error) {
 			if hk := p.commandByID(h.HookID); hk != nil {
 				if p.env.WantsRisk(h.NeedsReview()) {
 					h.Risk = agents.ReviewedRisk(p, hk, p.Dir(), h.HookReview, p.env.RiskOptions(cache))
-					if slices.Contains(p.plugins, hk) {
-						h.Risk = p.pluginRisk(p.env.RiskOptions(cache))
-					}
-					floorInvalidRisk(h, hk)
 					agents.FloorUnwatchedRisk(h)
 				}
 				says := string(hk.Status) + ": " + hk.Reason
@@ -232,21 +228,24 @@ func (p *project) review() (*agents.Review, error) {
 	return r, nil
 }
 
-// floorInvalidRisk makes the risk of an entry Hookwarden cannot read (a
+var _ agents.RiskSubjecter = (*project)(nil)
+
+// RiskSubject is the analyser's input for a Copilot CLI entry
+// (agents.RiskSubjecter): a plugin key is what the plugins it loads run
+// (pluginRisk), not its own value; a command Hookwarden cannot read (a
 // custom agent's frontmatter that is not YAML, plugin folders too big to
-// walk) at least review: what it runs is not known, so it is not none.
-func floorInvalidRisk(h *agents.HookReview, hk *hooks.Hook) {
-	if hk.Status != hooks.StatusInvalid {
-		return
+// walk) is at least review: what it runs is not known, so it is not none.
+// (An invalid hook is not: Copilot runs none.)
+func (p *project) RiskSubject(hk *hooks.Hook, projectDir string) risk.Hook {
+	in := risk.FromHook(hk, projectDir)
+	if slices.Contains(p.plugins, hk) {
+		in = risk.Hook{Agent: in.Agent, Event: in.Event, ProjectDir: projectDir, Floors: p.pluginRisk(p.env.RiskOptions(nil)).Findings}
 	}
-	f := risk.Finding{Category: risk.Unreadable, Severity: risk.LevelReview, Source: risk.Source{File: hk.Origin.File},
-		Summary: "Hookwarden cannot read what it runs: " + hk.Reason}
-	if h.Risk.Level < risk.LevelReview {
-		h.Risk.Level = risk.LevelReview
-		h.Risk.Findings = append([]risk.Finding{f}, h.Risk.Findings...)
-		return
+	if hk.Status == hooks.StatusInvalid && slices.Contains(p.Commands, hk) {
+		in.Floors = append(in.Floors, risk.Finding{Category: risk.Unreadable, Severity: risk.LevelReview, Source: risk.Source{File: hk.Origin.File},
+			Summary: "Hookwarden cannot read what it runs: " + hk.Reason})
 	}
-	h.Risk.Findings = append(h.Risk.Findings, f)
+	return in
 }
 
 // lay sets the review's document from its hooks.

@@ -46,7 +46,16 @@ func (p *Project) Review(ctx context.Context) (*agents.Review, error) {
 	doc := r.Document.(*auditDoc)
 	r.Store = "Gemini CLI's trusted_hooks.json (keys) and Hookwarden's store (scripts and definitions)"
 	r.FolderTrust, r.Files = p.Summary().FolderTrust, opts.WrittenFiles(p)
+	// each hook's risk is its entry's (agents.ReviewedRisk: what list and
+	// the window show); a hook the model does not hold has its review's
+	byID := make(map[string]*hooks.Hook, len(p.reg.Hooks))
+	for _, h := range p.reg.Hooks {
+		byID[h.ID] = h
+	}
 	p.env.RiskEach(r.Hooks, func(h *agents.HookReview, opt risk.Options) (risk.Report, bool) {
+		if hk := byID[h.HookID]; hk != nil {
+			return agents.ReviewedRisk(p, hk, r.Project, h.HookReview, opt), true
+		}
 		return reviewRisk(opt, h.HookReview, r.Project), true
 	})
 	for i := range r.Hooks {
