@@ -462,39 +462,50 @@ func WithInput(in *hooks.Object, input []byte) (*hooks.Object, error) {
 }
 
 // NoteSandboxedSequence says, in the dry run of an event whose hooks run
-// one after another, which hooks ran after one that ran in the sandbox and
-// changed files or left processes running there: under the agent a later
-// hook sees what the earlier ones wrote and still have running, while in
-// the sandbox those end with the earlier hook's own sandbox (so that its
-// report is its own and nothing reaches the real files), so the later
-// hook saw the files as they were and its answer here may not be the
-// agent's. Each such hook gets a warning naming the earlier ones, and the
-// run a note; it returns the note ("" when there is none). Hooks that run
-// in parallel start together and wait for no other: nothing to say.
+// one after another, that the hooks after one that ran in the sandbox did
+// not see what it wrote or left running: under the agent a later hook sees
+// the files the earlier ones wrote (in the project, the home, /tmp) and
+// the processes they still have running, while in the sandbox those end
+// with the earlier hook's own sandbox (so that its report is its own and
+// nothing reaches the real files), so the later hook saw the files as they
+// were and its answer here may not be the agent's. The run gets a note
+// whenever a hook ran after a sandboxed one, since not everything a hook
+// changes is in its report (a file under /tmp is not); each later hook
+// gets a warning naming the earlier sandboxed hooks whose reports show
+// changed files or processes left running. It returns the note ("" when
+// there is none). Hooks that run in parallel start together and wait for
+// no other: nothing to say.
 func (res *RunResult) NoteSandboxedSequence() string {
 	if !res.Sequential {
 		return ""
 	}
-	var before []string
-	later := 0
+	var changed []string
+	later, boxed := 0, false
 	for i := range res.Hooks {
 		h := &res.Hooks[i]
 		if !h.Ran {
 			continue
 		}
-		if len(before) > 0 {
-			h.Warnings = append(h.Warnings, fmt.Sprintf("ran on the files as they were before %s: what that wrote or left running in the sandbox did not reach this hook, which under the agent runs after it and would see it; its answer, and the verdict, may differ from the agent's", strings.Join(before, ", ")))
+		if boxed {
 			later++
 		}
-		if r := h.Sandbox; h.Sandboxed && r != nil && (len(r.Files) > 0 || len(r.FilesLeftOut) > 0 || len(r.LeftRunning) > 0) {
-			before = append(before, fmt.Sprintf("hook %d (%s)", i+1, h.Label))
+		if len(changed) > 0 {
+			h.Warnings = append(h.Warnings, fmt.Sprintf("ran on the files as they were before %s: what that wrote or left running in the sandbox did not reach this hook, which under the agent runs after it and would see it; its answer, and the verdict, may differ from the agent's", strings.Join(changed, ", ")))
+		}
+		if h.Sandboxed {
+			boxed = true
+			if r := h.Sandbox; r != nil && (len(r.Files) > 0 || len(r.FilesLeftOut) > 0 || len(r.LeftRunning) > 0) {
+				changed = append(changed, fmt.Sprintf("hook %d (%s)", i+1, h.Label))
+			}
 		}
 	}
 	if later == 0 {
 		return ""
 	}
-	note := fmt.Sprintf("%d hook(s) ran on the files as they were before %s, which changed files or left processes running in the sandbox: the agent runs this event's hooks one after another, so its later hooks would see those changes and may answer otherwise than here (see each hook's warning)",
-		later, strings.Join(before, ", "))
+	note := fmt.Sprintf("each sandboxed hook ran in a sandbox of its own, so %d later hook(s) did not see what the earlier ones wrote (in the project, the home or /tmp) or left running, as they would under the agent, which runs this event's hooks one after another: their answers, and the verdict, may differ", later)
+	if len(changed) > 0 {
+		note += fmt.Sprintf(" (%s changed files or left processes running: see the later hooks' warnings)", strings.Join(changed, ", "))
+	}
 	res.Notes = append(res.Notes, note)
 	return note
 }

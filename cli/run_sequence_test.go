@@ -96,7 +96,7 @@ func TestSandboxedSequenceSaysWhatALaterHookDidNotSee(t *testing.T) {
 			if c.sequential && !strings.Contains(real, "BLOCKED") {
 				t.Fatalf("direct: hook 2 did not see hook 1's file, as the agent's hook would:\n%s", real)
 			}
-			says := strings.Contains(boxed, "note: ") && strings.Contains(boxed, "as they were before hook 1") &&
+			says := strings.Contains(boxed, "did not see what the earlier ones wrote") &&
 				strings.Contains(boxed, "! ran on the files as they were before hook 1")
 			switch {
 			case c.sequential && strings.Contains(boxed, "BLOCKED"):
@@ -107,6 +107,43 @@ func TestSandboxedSequenceSaysWhatALaterHookDidNotSee(t *testing.T) {
 				t.Errorf("sandboxed, hooks in parallel: a note about an order the agent does not keep:\n%s", boxed)
 			}
 		})
+	}
+}
+
+// TestSandboxedSequenceSaysSoWhenTheWriteIsInTmp: hook 1 writes only
+// under /tmp, which the sandbox gives each hook empty and its report does
+// not list; Copilot CLI's hook 2 would see the file there and deny. The run
+// must still say that its later hook did not see what the earlier one
+// wrote (it cannot name the file).
+func TestSandboxedSequenceSaysSoWhenTheWriteIsInTmp(t *testing.T) {
+	sandboxtest.Require(t)
+	root := t.TempDir()
+	project, home := filepath.Join(root, "p"), filepath.Join(root, "h")
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(os.MkdirAll(project, 0o755))
+	project, _ = filepath.EvalSymlinks(project)
+	mark := "/tmp/hookwarden-seq-" + filepath.Base(root)
+	t.Cleanup(func() { os.Remove(mark) })
+	writeFile(t, filepath.Join(project, ".github", "hooks", "hooks.json"), `{"version": 1, "hooks": {"preToolUse": [
+  {"type": "command", "bash": "echo one > `+mark+`"},
+  {"type": "command", "bash": "if [ -f `+mark+` ]; then echo '{\"permissionDecision\":\"deny\",\"permissionDecisionReason\":\"saw it\"}'; fi"}]}}`, 0o644)
+	writeFile(t, filepath.Join(home, ".copilot", "config.json"), `{"trustedFolders": [`+q(project)+`]}`, 0o644)
+	var out bytes.Buffer
+	cio := &IO{Agents: testAgents(), Dir: project, GOOS: runtime.GOOS, Init: sandboxtest.Init(t), Stdout: &out, Stderr: &out,
+		Env: []string{"HOME=" + home, "HOOKWARDEN_CONFIG_DIR=" + filepath.Join(root, "store"), "PATH=" + os.Getenv("PATH")}}
+	if code := Main(context.Background(), []string{"run", "--agent", "copilot", "--event", "preToolUse", "--tool", "x", "--sandbox"}, cio); code != 0 {
+		t.Fatalf("exit %d\n%s", code, out.String())
+	}
+	if _, err := os.Stat(mark); err == nil {
+		t.Fatalf("the sandboxed hook's /tmp file reached the real /tmp")
+	}
+	if text := out.String(); !strings.Contains(text, "BLOCKED") && !strings.Contains(text, "did not see what the earlier ones wrote") {
+		t.Errorf("hook 2 ran without hook 1's /tmp file and the dry run does not say so:\n%s", text)
 	}
 }
 
