@@ -468,43 +468,43 @@ func WithInput(in *hooks.Object, input []byte) (*hooks.Object, error) {
 // the processes they still have running, while in the sandbox those end
 // with the earlier hook's own sandbox (so that its report is its own and
 // nothing reaches the real files), so the later hook saw the files as they
-// were and its answer here may not be the agent's. The run gets a note
-// whenever a hook ran after a sandboxed one, since not everything a hook
-// changes is in its report (a file under /tmp is not); each later hook
-// gets a warning naming the earlier sandboxed hooks whose reports show
-// changed files or processes left running. It returns the note ("" when
-// there is none). Hooks that run in parallel start together and wait for
-// no other: nothing to say.
+// were and its answer here may not be the agent's. Each hook that ran after
+// a sandboxed one gets a warning naming the earlier sandboxed hooks (and
+// those whose reports show changed files or processes left running), and
+// the run a note, whatever the reports say: not everything a hook changes
+// is in its report (a file under /tmp is not). It returns the note (""
+// when there is none). Hooks that run in parallel start together and wait
+// for no other: nothing to say.
 func (res *RunResult) NoteSandboxedSequence() string {
 	if !res.Sequential {
 		return ""
 	}
-	var changed []string
-	later, boxed := 0, false
+	var boxed, changed []string
+	later := 0
 	for i := range res.Hooks {
 		h := &res.Hooks[i]
 		if !h.Ran {
 			continue
 		}
-		if boxed {
+		if len(boxed) > 0 {
 			later++
-		}
-		if len(changed) > 0 {
-			h.Warnings = append(h.Warnings, fmt.Sprintf("ran on the files as they were before %s: what that wrote or left running in the sandbox did not reach this hook, which under the agent runs after it and would see it; its answer, and the verdict, may differ from the agent's", strings.Join(changed, ", ")))
+			h.Warnings = append(h.Warnings, fmt.Sprintf("ran without what %s wrote (in the project, the home or /tmp) or left running, in a sandbox of its own; under the agent this hook runs after it and would see that, so its answer, and the verdict, may differ from the agent's", strings.Join(boxed, ", ")))
 		}
 		if h.Sandboxed {
-			boxed = true
+			name := fmt.Sprintf("hook %d (%s)", i+1, h.Label)
 			if r := h.Sandbox; r != nil && (len(r.Files) > 0 || len(r.FilesLeftOut) > 0 || len(r.LeftRunning) > 0) {
-				changed = append(changed, fmt.Sprintf("hook %d (%s)", i+1, h.Label))
+				changed = append(changed, name)
+				name = fmt.Sprintf("hook %d (%s; its report shows changed files or processes left running)", i+1, h.Label)
 			}
+			boxed = append(boxed, name)
 		}
 	}
 	if later == 0 {
 		return ""
 	}
-	note := fmt.Sprintf("each sandboxed hook ran in a sandbox of its own, so %d later hook(s) did not see what the earlier ones wrote (in the project, the home or /tmp) or left running, as they would under the agent, which runs this event's hooks one after another: their answers, and the verdict, may differ", later)
+	note := fmt.Sprintf("each sandboxed hook ran in a sandbox of its own, so %d later hook(s) did not see what the earlier ones wrote (in the project, the home or /tmp) or left running, as they would under the agent, which runs this event's hooks one after another: their answers, and the verdict, may differ (see their warnings)", later)
 	if len(changed) > 0 {
-		note += fmt.Sprintf(" (%s changed files or left processes running: see the later hooks' warnings)", strings.Join(changed, ", "))
+		note += fmt.Sprintf("; %s changed files or left processes running", strings.Join(changed, ", "))
 	}
 	res.Notes = append(res.Notes, note)
 	return note

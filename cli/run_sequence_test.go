@@ -5,6 +5,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -97,7 +98,7 @@ func TestSandboxedSequenceSaysWhatALaterHookDidNotSee(t *testing.T) {
 				t.Fatalf("direct: hook 2 did not see hook 1's file, as the agent's hook would:\n%s", real)
 			}
 			says := strings.Contains(boxed, "did not see what the earlier ones wrote") &&
-				strings.Contains(boxed, "! ran on the files as they were before hook 1")
+				strings.Contains(boxed, "! ran without what hook 1 (") && strings.Contains(boxed, "; its report shows changed files or processes left running) wrote")
 			switch {
 			case c.sequential && strings.Contains(boxed, "BLOCKED"):
 				// the sandbox showed hook 2 hook 1's file: as the agent does
@@ -144,6 +145,23 @@ func TestSandboxedSequenceSaysSoWhenTheWriteIsInTmp(t *testing.T) {
 	}
 	if text := out.String(); !strings.Contains(text, "BLOCKED") && !strings.Contains(text, "did not see what the earlier ones wrote") {
 		t.Errorf("hook 2 ran without hook 1's /tmp file and the dry run does not say so:\n%s", text)
+	}
+	// run --json, which a CI reads: Copilot CLI's document has no notes,
+	// so hook 2's own warnings must say it
+	out.Reset()
+	if code := Main(context.Background(), []string{"run", "--agent", "copilot", "--event", "preToolUse", "--tool", "x", "--sandbox", "--json"}, cio); code != 0 {
+		t.Fatalf("--json: exit %d\n%s", code, out.String())
+	}
+	var doc struct {
+		Hooks []struct {
+			Warnings []string `json:"warnings"`
+		} `json:"hooks"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &doc); err != nil || len(doc.Hooks) != 2 {
+		t.Fatalf("--json: %v\n%s", err, out.String())
+	}
+	if !strings.Contains(strings.Join(doc.Hooks[1].Warnings, "\n"), "hook 1") {
+		t.Errorf("--json: hook 2 has no warning that it ran without what hook 1 wrote: %q", doc.Hooks[1].Warnings)
 	}
 }
 
