@@ -146,8 +146,9 @@ live:
 # every benchmark. Then a sandboxed dry run against a direct one end to
 # end, as a user calls it (`run --sandbox` and `run --yes --no-sandbox` of the command-line build,
 # alternating, BENCH_COUNT runs each: scripts/perf/sandbox.sh), for one hook and for an
-# event of three.
+# event of three, for each agent (SANDBOX_AGENTS).
 BENCH_COUNT ?= 7
+SANDBOX_AGENTS ?= gemini claude codex copilot qwen
 BENCH ?= GuardCheck1000|GuardScripts|EditTOMLTrustAll|Isolation|ListJSONMemory|ReviewSpecsAllChanged|SandboxNotifiedOpens|StoreWrite
 bench:
 	@out=$$(mktemp); \
@@ -157,4 +158,6 @@ bench:
 	scripts/perf/benchmedian.sh <$$out; rm -f $$out
 	@bin=$$(mktemp -d)/hookwarden; \
 	CGO_ENABLED=0 $(GO) build -o $$bin ./cmd/hookwarden-cli && \
-	scripts/perf/sandbox.sh -r $(BENCH_COUNT) $$bin && scripts/perf/sandbox.sh -r $(BENCH_COUNT) -n 3 $$bin; rm -rf $$(dirname $$bin)
+	st=0; for a in $(SANDBOX_AGENTS); do \
+		scripts/perf/sandbox.sh -r $(BENCH_COUNT) -a $$a $$bin && scripts/perf/sandbox.sh -r $(BENCH_COUNT) -n 3 -a $$a $$bin || { st=1; break; }; \
+	done; rm -rf $$(dirname $$bin); exit $$st

@@ -3,6 +3,7 @@ package agents
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/hookwarden/hookwarden/hooks"
@@ -458,4 +459,53 @@ func WithInput(in *hooks.Object, input []byte) (*hooks.Object, error) {
 		in.Set(k, fields.Value(k))
 	}
 	return in, nil
+}
+
+// NoteSandboxedSequence says, in the dry run of an event whose hooks run
+// one after another, that the hooks after one that ran in the sandbox did
+// not see what it wrote or left running: under the agent a later hook sees
+// the files the earlier ones wrote (in the project, the home, /tmp) and
+// the processes they still have running, while in the sandbox those end
+// with the earlier hook's own sandbox (so that its report is its own and
+// nothing reaches the real files), so the later hook saw the files as they
+// were and its answer here may not be the agent's. Each hook that ran after
+// a sandboxed one gets a warning naming the earlier sandboxed hooks (and
+// those whose reports show changed files or processes left running), and
+// the run a note, whatever the reports say: not everything a hook changes
+// is in its report (a file under /tmp is not). It returns the note (""
+// when there is none). Hooks that run in parallel start together and wait
+// for no other: nothing to say.
+func (res *RunResult) NoteSandboxedSequence() string {
+	if !res.Sequential {
+		return ""
+	}
+	var boxed, changed []string
+	later := 0
+	for i := range res.Hooks {
+		h := &res.Hooks[i]
+		if !h.Ran {
+			continue
+		}
+		if len(boxed) > 0 {
+			later++
+			h.Warnings = append(h.Warnings, fmt.Sprintf("ran without what %s wrote (in the project, the home or /tmp) or left running, in a sandbox of its own; under the agent this hook runs after it and would see that, so its answer, and the verdict, may differ from the agent's", strings.Join(boxed, ", ")))
+		}
+		if h.Sandboxed {
+			name := fmt.Sprintf("hook %d (%s)", i+1, h.Label)
+			if r := h.Sandbox; r != nil && (len(r.Files) > 0 || len(r.FilesLeftOut) > 0 || len(r.LeftRunning) > 0) {
+				changed = append(changed, name)
+				name = fmt.Sprintf("hook %d (%s; its report shows changed files or processes left running)", i+1, h.Label)
+			}
+			boxed = append(boxed, name)
+		}
+	}
+	if later == 0 {
+		return ""
+	}
+	note := fmt.Sprintf("each sandboxed hook ran in a sandbox of its own, so %d later hook(s) did not see what the earlier ones wrote (in the project, the home or /tmp) or left running, as they would under the agent, which runs this event's hooks one after another: their answers, and the verdict, may differ (see their warnings)", later)
+	if len(changed) > 0 {
+		note += fmt.Sprintf("; %s changed files or left processes running", strings.Join(changed, ", "))
+	}
+	res.Notes = append(res.Notes, note)
+	return note
 }

@@ -50,10 +50,12 @@ func Bool(n *settingsio.Node, keys ...string) *settingsio.Node {
 }
 
 // Finish fills a dry run's result from its gate and runs: the notes and
-// exit message of the hooks held back, the summary, the verdict when no
+// exit message of the hooks held back, what the later hooks of a sequence
+// did not see of an earlier sandboxed one, the summary, the verdict when no
 // hook was planned or run, the document.
 func Finish(res *agents.RunResult, agent, title string, label func(*hooks.Hook) string) {
 	res.NoteHeld(agent, title, label, "", len(res.Hooks))
+	res.NoteSandboxedSequence()
 	if len(res.Gate.Planned) > 0 && len(res.Hooks) > 0 {
 		res.Summary = fmt.Sprintf("%d hook(s) ran %s in %s", len(res.Hooks), map[bool]string{true: "one after another", false: "in parallel"}[res.Sequential],
 			agents.Milliseconds(res.Duration))

@@ -112,6 +112,7 @@ func (p *project) DryRun(ctx context.Context, req agents.RunRequest) (*agents.Ru
 	if len(ran) > 0 {
 		res.Summary = fmt.Sprintf("%d hook(s) ran one after another in %s", len(ran), agents.Milliseconds(res.Duration))
 	}
+	res.NoteSandboxedSequence()
 	res.Document = runDoc{Agent: string(Name), Event: s.info.Name, Verdict: res.Verdict, Hooks: res.Hooks}
 	return res, nil
 }

@@ -333,6 +333,12 @@ func (s *dryRun) result() *agents.RunResult {
 	for i := range o.Results {
 		res.Hooks = append(res.Hooks, hookRun(&o.Results[i]))
 	}
+	if note := res.NoteSandboxedSequence(); note != "" {
+		if doc, ok := res.Document.(runDoc); ok {
+			doc.Notes = append(doc.Notes, note)
+			res.Document = doc
+		}
+	}
 	for _, w := range o.Warnings {
 		if w.Index < 0 {
 			res.Warnings = append(res.Warnings, w.Message)

@@ -2,47 +2,65 @@
 # guard.sh: `guard check` of a project with 1,000 approved Gemini CLI hooks
 # running 100 scripts, against the process floor (a one-hook `list --json`),
 # binaries ALTERNATING in the same run (issue 28: check <= 2.5x floor).
+# -a names another agent, whose files the project then holds instead
+# (claude, codex, copilot; qwen: Claude Code's schema in .qwen/), its
+# floor a one-hook list --json of that agent, in a folder of its own.
 #
-#   scripts/perf/guard.sh [-r runs] BIN...
+#   scripts/perf/guard.sh [-r runs] [-a agent] BIN...
 #
 # Prints each run (binary, what, wall s, CPU s = user + system, peak KB) and
 # the medians. On a loaded machine compare the CPU seconds.
 set -eu
-runs=7
-while getopts r: o; do
+runs=7 agent=gemini
+while getopts r:a: o; do
 	case $o in
-	r) runs=$OPTARG ;;
+	r) runs=$OPTARG ;; a) agent=$OPTARG ;;
 	*) exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
-[ $# -ge 1 ] || { echo "usage: $0 [-r runs] BIN..." >&2; exit 2; }
+[ $# -ge 1 ] || { echo "usage: $0 [-r runs] [-a agent] BIN..." >&2; exit 2; }
+gen_agents=$agent sub=guard
+[ "$agent" = gemini ] || sub=guard-$agent
+[ "$agent" = qwen ] && gen_agents=claude-schema:.qwen
 here=$(cd "$(dirname "$0")" && pwd)
-root=${PERF_DIR:-/tmp/hookwarden-perf}/guard
+root=${PERF_DIR:-/tmp/hookwarden-perf}/$sub
 mkdir -p "$root"
 gen="$root/genproject"
 [ -x "$gen" ] || (cd "$here/../.." && go build -o "$gen" ./scripts/perf/genproject)
 export HOME="$root/home" HOOKWARDEN_CONFIG_DIR="$root/config" GEMINI_CLI_SYSTEM_SETTINGS_PATH="$root/none.json" \
-	GEMINI_CLI_TRUST_WORKSPACE=true HOOKWARDEN_GUARD_NOTIFY=0
+	GEMINI_CLI_TRUST_WORKSPACE=true HOOKWARDEN_GUARD_NOTIFY=0 CODEX_HOME="$root/home/.codex"
 if [ ! -d "$root/p1000" ]; then
-	mkdir -p "$HOME/.gemini"
-	"$gen" -dir "$root/p1000" -hooks 1000 -scripts 100 -agents gemini
-	"$gen" -dir "$root/p1" -hooks 1 -scripts 1 -agents gemini
+	mkdir -p "$HOME/.gemini" "$HOME/.codex" "$HOME/.copilot"
+	"$gen" -dir "$root/p1000" -hooks 1000 -scripts 100 -agents "$gen_agents"
+	"$gen" -dir "$root/p1" -hooks 1 -scripts 1 -agents "$gen_agents"
+	# Codex CLI's trusted projects and Copilot CLI's trusted folders
+	{ for p in p1000 p1; do printf '[projects."%s"]\ntrust_level = "trusted"\n' "$root/$p"; done; } >"$HOME/.codex/config.toml"
+	printf '{"trustedFolders": ["%s", "%s"]}\n' "$root/p1000" "$root/p1" >"$HOME/.copilot/config.json"
+	# Qwen Code's folder trust on (off, the project's hooks run unprompted:
+	# a finding no approval clears) with both projects trusted
+	mkdir -p "$HOME/.qwen"
+	echo '{"security": {"folderTrust": {"enabled": true}}}' >"$HOME/.qwen/settings.json"
+	printf '{"%s": "TRUST_FOLDER", "%s": "TRUST_FOLDER"}\n' "$root/p1000" "$root/p1" >"$HOME/.qwen/trustedFolders.json"
 	git init -q "$root/p1000"
-	(cd "$root/p1000" && "$1" trust --all --agent gemini >/dev/null)
+	# every agent that reads the files approves them (Copilot CLI reads
+	# Claude Code's .claude/settings.json too)
+	for a in gemini claude codex copilot qwen; do
+		(cd "$root/p1000" && "$1" trust --all --agent "$a" >/dev/null 2>&1) || true
+	done
 	# scripts older than the fingerprint cache's racy margin
 	find "$root/p1000/hooks" -type f -exec touch -d '-1 min' {} +
 	(cd "$root/p1000" && "$1" guard check >/dev/null)
 fi
 out="$root/results.$$"
 : >"$out"
-echo "# $(date -u) load: $(uptime | sed 's/.*load/load/')"
+echo "# $(date -u) $agent, load: $(uptime | sed 's/.*load/load/')"
 i=0
 while [ $i -lt "$runs" ]; do
 	for bin in "$@"; do
 		b=$(basename "$bin")
 		(cd "$root/p1000" && /usr/bin/time -f "$b check %e %U %S %M" "$bin" guard check >/dev/null 2>>"$out") || true
-		(cd "$root/p1" && /usr/bin/time -f "$b floor %e %U %S %M" "$bin" list --json --agent gemini >/dev/null 2>>"$out")
+		(cd "$root/p1" && /usr/bin/time -f "$b floor %e %U %S %M" "$bin" list --json --agent "$agent" >/dev/null 2>>"$out")
 	done
 	i=$((i + 1))
 done

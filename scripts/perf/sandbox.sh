@@ -5,8 +5,12 @@
 # --no-sandbox (every hook run for real, under the supervisor), on a
 # project whose BeforeTool event has N hooks (`true`), the two ALTERNATING
 # in the same run so that the load of a shared machine falls on both alike.
+# -a names another agent: its project file and its tool event (claude:
+# .claude/settings.json PreToolUse; codex: .codex/hooks.json PreToolUse,
+# the project trusted in its config.toml; copilot: .github/hooks/hooks.json
+# preToolUse, a trusted folder; qwen: .qwen/settings.json PreToolUse).
 #
-#   scripts/perf/sandbox.sh [-r runs] [-n hooks] [-p] BIN [BIN...]
+#   scripts/perf/sandbox.sh [-r runs] [-n hooks] [-a agent] [-p] BIN [BIN...]
 #
 # -p runs the whole measurement at real-time priority (chrt -f 10: root,
 # or CAP_SYS_NICE), so that on a loaded machine the runs do not wait for a
@@ -21,18 +25,18 @@
 # so that the load falls on all alike. On a loaded machine the wall time is
 # mostly waiting for a core: compare CPU milliseconds too.
 set -eu
-runs=7 hooks=1 prio=
-while getopts r:n:p o; do
+runs=7 hooks=1 prio= agent=gemini
+while getopts r:n:a:p o; do
 	case $o in
-	r) runs=$OPTARG ;; n) hooks=$OPTARG ;; p) prio=1 ;;
+	r) runs=$OPTARG ;; n) hooks=$OPTARG ;; a) agent=$OPTARG ;; p) prio=1 ;;
 	*) exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
-[ $# -ge 1 ] || { echo "usage: $0 [-r runs] [-n hooks] [-p] BIN [BIN...]" >&2; exit 2; }
+[ $# -ge 1 ] || { echo "usage: $0 [-r runs] [-n hooks] [-a agent] [-p] BIN [BIN...]" >&2; exit 2; }
 if [ -n "$prio" ]; then
 	chrt -f 10 true 2>/dev/null || { echo "$0: -p: chrt -f 10 is not allowed here (root or CAP_SYS_NICE)" >&2; exit 2; }
-	exec chrt -f 10 env HOOKWARDEN_SBXPERF_RT=1 sh "$0" -r "$runs" -n "$hooks" "$@"
+	exec chrt -f 10 env HOOKWARDEN_SBXPERF_RT=1 sh "$0" -r "$runs" -n "$hooks" -a "$agent" "$@"
 fi
 bins=
 for b in "$@"; do
@@ -40,20 +44,48 @@ for b in "$@"; do
 done
 root=$(mktemp -d "${TMPDIR:-/tmp}/hookwarden-sbxperf.XXXXXX")
 trap 'rm -rf "$root"' EXIT
-mkdir -p "$root/home" "$root/proj/.gemini"
-{
-	printf '{"hooks": {"BeforeTool": [{"matcher": "", "hooks": ['
+mkdir -p "$root/home/.codex" "$root/home/.copilot" "$root/proj"
+# entries prints the N hooks' entries, each hook's text from the format $1
+entries() {
 	i=1
 	while [ $i -le "$hooks" ]; do
 		[ $i -gt 1 ] && printf ', '
-		printf '{"type": "command", "name": "h%d", "command": "true"}' $i
+		# shellcheck disable=SC2059
+		printf "$1" $i
 		i=$((i + 1))
 	done
-	printf ']}]}}\n'
-} >"$root/proj/.gemini/settings.json"
+}
+event=PreToolUse
+case $agent in
+gemini)
+	event=BeforeTool file=.gemini/settings.json
+	body=$(printf '{"hooks": {"BeforeTool": [{"matcher": "", "hooks": [%s]}]}}' "$(entries '{"type": "command", "name": "h%d", "command": "true"}')") ;;
+claude | codex | qwen)
+	case $agent in claude) file=.claude/settings.json ;; codex) file=.codex/hooks.json ;; qwen) file=.qwen/settings.json ;; esac
+	body=$(printf '{"hooks": {"PreToolUse": [{"matcher": "", "hooks": [%s]}]}}' "$(entries '{"type": "command", "command": "true # h%d"}')") ;;
+copilot)
+	event=preToolUse file=.github/hooks/hooks.json
+	body=$(printf '{"version": 1, "hooks": {"preToolUse": [%s]}}' "$(entries '{"type": "command", "bash": "true # h%d"}')") ;;
+*) echo "$0: -a: unknown agent $agent" >&2; exit 2 ;;
+esac
+mkdir -p "$root/proj/$(dirname "$file")"
+echo "$body" >"$root/proj/$file"
+# the agents' own folder trust: Codex CLI's trusted project, Copilot CLI's
+# trusted folder (Gemini CLI's comes from GEMINI_CLI_TRUST_WORKSPACE)
+proj=$(cd "$root/proj" && pwd -P)
+printf '[projects."%s"]\ntrust_level = "trusted"\n' "$proj" >"$root/home/.codex/config.toml"
+printf '{"trustedFolders": ["%s"]}\n' "$proj" >"$root/home/.copilot/config.json"
+if [ "$agent" = codex ]; then
+	# Codex CLI runs no project hook it was not told to trust (its
+	# trusted_hash), so the dry run would plan none: approve them
+	for b in $bins; do
+		(cd "$root/proj" && env -i PATH="$PATH" HOME="$root/home" HOOKWARDEN_CONFIG_DIR="$root/config" CODEX_HOME="$root/home/.codex" \
+			"$b" trust --all --agent codex >/dev/null)
+	done
+fi
 results="$root/results"
 : >"$results"
-echo "# $(date -u) $hooks hook(s)${HOOKWARDEN_SBXPERF_RT:+, at real-time priority (chrt -f 10)}, load: $(uptime | sed 's/.*load/load/')"
+echo "# $(date -u) $agent, $hooks hook(s)${HOOKWARDEN_SBXPERF_RT:+, at real-time priority (chrt -f 10)}, load: $(uptime | sed 's/.*load/load/')"
 # cpu runs a command and prints its CPU milliseconds: perf's task-clock
 # (every process it started included) when perf is there, else the
 # user + system time /usr/bin/time reports (in 10 ms ticks).
@@ -66,12 +98,27 @@ one() { # bin mode flags...
 	bin=$1 mode=$2
 	shift 2
 	start=$(date +%s%N)
-	c=$(cd "$root/proj" && cpu env -i PATH="$PATH" HOME="$root/home" HOOKWARDEN_CONFIG_DIR="$root/config" \
+	c=$(cd "$root/proj" && cpu env -i PATH="$PATH" HOME="$root/home" HOOKWARDEN_CONFIG_DIR="$root/config" CODEX_HOME="$root/home/.codex" \
 		GEMINI_CLI_SYSTEM_SETTINGS_PATH="$root/none.json" GEMINI_CLI_TRUST_WORKSPACE=true \
-		"$bin" run --agent gemini --event BeforeTool --tool x "$@")
+		"$bin" run --agent "$agent" --event "$event" --tool x "$@")
 	end=$(date +%s%N)
 	echo "$bin $mode $(( (end - start) / 1000000 )) $c" | awk '{printf "%s %s %.1f %.1f\n", $1, $2, $3, $4}' | tee -a "$results"
 }
+# every hook must run in each mode, in the sandbox or not as asked (a
+# skipped hook measures nothing): one run of each as JSON, its hooks'
+# stdin and sandboxed marks counted
+for b in $bins; do
+	for mode in sandboxed direct; do
+		case $mode in sandboxed) flags=--sandbox want=$hooks ;; *) flags="--yes --no-sandbox" want=0 ;; esac
+		# shellcheck disable=SC2086
+		doc=$(cd "$root/proj" && env -i PATH="$PATH" HOME="$root/home" HOOKWARDEN_CONFIG_DIR="$root/config" CODEX_HOME="$root/home/.codex" \
+			GEMINI_CLI_SYSTEM_SETTINGS_PATH="$root/none.json" GEMINI_CLI_TRUST_WORKSPACE=true \
+			"$b" run --agent "$agent" --event "$event" --tool x $flags --json || true)
+		ran=$(echo "$doc" | grep -c '"stdin":' || true) boxed=$(echo "$doc" | grep -c '"sandboxed": true' || true)
+		[ "$ran" = "$hooks" ] && [ "$boxed" = "$want" ] ||
+			{ echo "$0: $b $mode ($agent): $ran of $hooks hook(s) ran, $boxed sandboxed" >&2; exit 1; }
+	done
+done
 i=0
 while [ $i -lt "$runs" ]; do
 	for b in $bins; do
