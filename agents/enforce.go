@@ -104,6 +104,37 @@ func NewEnforcement(project string, reviews []AgentReview) (*Enforcement, error)
 	return e, nil
 }
 
+// TracedHooks is how many of the hooks of reviews that run a command
+// (each agent and command once, as NewEnforcement keys them) have an
+// approval that rests on a traced run: a file seen running is part of it.
+// Such an approval stands for the branch its run took; only enforcement
+// holds the others to it.
+func TracedHooks(reviews []AgentReview) int {
+	seen := map[string]bool{}
+	for _, ar := range reviews {
+		if ar.Project == nil || ar.Review == nil {
+			continue
+		}
+		byID := map[string]*hooks.Hook{}
+		for _, h := range ar.Project.Hooks() {
+			byID[h.ID] = h
+		}
+		for _, rv := range ar.Review.Hooks {
+			h := byID[rv.HookID]
+			if _, runs := rv.RunsCommand(); !runs || h == nil || rv.Kind != "" {
+				continue
+			}
+			for _, s := range rv.Scripts {
+				if s.How == trust.FoundTraced {
+					seen[ar.Title+"\x1f"+h.Command] = true
+					break
+				}
+			}
+		}
+	}
+	return len(seen)
+}
+
 // enforcedRoots are project and the git work tree it is in.
 func enforcedRoots(project string) []string {
 	roots := realPaths(project)[:1]
