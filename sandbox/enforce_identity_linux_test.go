@@ -289,3 +289,45 @@ for a in (("a.txt", "ha"), ("b.txt", "hb")):
 		})
 	}
 }
+
+// TestEnforceCloneParent: a process the hook's first process starts with
+// clone(CLONE_PARENT) (or clone3) has the agent for its parent, and was
+// taken for the agent's own: it read b.txt. CLONE_PARENT is refused
+// (EPERM) in the agent's tree, and clone3, whose flags the filter cannot
+// read, fails with ENOSYS (the C library then uses clone).
+func TestEnforceCloneParent(t *testing.T) {
+	prog, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("no python3")
+	}
+	for _, tc := range []struct{ name, call string }{
+		{"clone", `libc.syscall(SYS_clone, CLONE_PARENT | 17, 0, 0, 0, 0)`},
+		{"clone3", `libc.syscall(SYS_clone3, ctypes.byref(args), ctypes.sizeof(args))`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code := `import ctypes, os, platform, time
+libc = ctypes.CDLL(None, use_errno=True)
+CLONE_PARENT = 0x8000
+SYS_clone = 56 if platform.machine() == "x86_64" else 220
+SYS_clone3 = 435
+args = (ctypes.c_uint64 * 11)(CLONE_PARENT, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+pid = ` + tc.call + `
+if pid == 0:
+    time.sleep(0.3)
+    try:
+        d = open("b.txt").read()
+        open(os.environ["OUT"] + "/hb", "w").write(d)
+    except OSError:
+        pass
+    os._exit(0)
+open(os.environ["OUT"] + "/cp", "w").write(str(pid) + " " + str(ctypes.get_errno()))
+`
+			hook := `exec "` + prog + `" -c "$CODE"`
+			r := runEnforced(t, hook, `sh -c '`+hook+`'; sleep 1`, "CODE="+code)
+			t.Logf("clone: %q (pid errno)", r.read("cp"))
+			if r.read("hb") != "" {
+				t.Fatalf("a child the hook's first process started with %s and CLONE_PARENT read b.txt", tc.name)
+			}
+		})
+	}
+}

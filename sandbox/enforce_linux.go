@@ -165,8 +165,9 @@ func Enforce(cfg EnforceConfig, start func() (pid int, err error)) (*Enforcer, e
 // installEnforceFilter installs on the calling thread a filter that hands
 // the calls that open or run a file, and those that make a session or a
 // process group, to a new listener. io_uring (which opens files out of
-// the filter's sight) fails with ENOSYS, as in the sandbox, and
-// open_by_handle_at (a file by its handle, no path) with EPERM.
+// the filter's sight) fails with ENOSYS, as in the sandbox,
+// open_by_handle_at (a file by its handle, no path) with EPERM, and so do
+// clone with CLONE_PARENT and clone3 (EPERM, ENOSYS: see below).
 func installEnforceFilter() (int, error) {
 	const (
 		jeq = unix.BPF_JMP | unix.BPF_JEQ | unix.BPF_K
@@ -181,9 +182,28 @@ func installEnforceFilter() (int, error) {
 		f = append(f, unix.SockFilter{Code: jeq, Jt: 0, Jf: 1, K: nr}, unix.SockFilter{Code: ret, K: unix.SECCOMP_RET_ERRNO | uint32(unix.ENOSYS)})
 	}
 	f = append(f, unix.SockFilter{Code: jeq, Jt: 0, Jf: 1, K: openByHandle}, unix.SockFilter{Code: ret, K: unix.SECCOMP_RET_ERRNO | uint32(unix.EPERM)})
+	// A process started with CLONE_PARENT has its starter's parent for
+	// its own: started by a hook's first process, the agent, so it would
+	// be taken for the agent's. clone with CLONE_PARENT fails with EPERM;
+	// clone3, whose flags are in memory the filter cannot read, with
+	// ENOSYS (the C library then falls back to clone).
+	f = append(f,
+		unix.SockFilter{Code: jeq, Jt: 0, Jf: 1, K: unix.SYS_CLONE3},
+		unix.SockFilter{Code: ret, K: unix.SECCOMP_RET_ERRNO | uint32(unix.ENOSYS)},
+		unix.SockFilter{Code: jeq, Jt: 0, Jf: 4, K: unix.SYS_CLONE},
+		unix.SockFilter{Code: unix.BPF_LD | unix.BPF_W | unix.BPF_ABS, K: cloneFlagsOffset},
+		unix.SockFilter{Code: unix.BPF_JMP | unix.BPF_JSET | unix.BPF_K, Jt: 0, Jf: 1, K: unix.CLONE_PARENT},
+		unix.SockFilter{Code: ret, K: unix.SECCOMP_RET_ERRNO | uint32(unix.EPERM)},
+		unix.SockFilter{Code: ret, K: unix.SECCOMP_RET_ALLOW},
+	)
 	f = append(f, unix.SockFilter{Code: ret, K: unix.SECCOMP_RET_ALLOW})
 	return loadFilter(f)
 }
+
+// cloneFlagsOffset is where the low 32 bits of clone's flags (its first
+// argument) are in struct seccomp_data: args[0] at 16, low word first
+// (amd64 and arm64 are little-endian).
+const cloneFlagsOffset = 16
 
 // EnforceSupported says why enforcement cannot work here ("" when it
 // can): it needs the seccomp listener (Linux 5.5 and later; 5.9 for the
