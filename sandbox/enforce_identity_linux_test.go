@@ -331,3 +331,29 @@ open(os.environ["OUT"] + "/cp", "w").write(str(pid) + " " + str(ctypes.get_errno
 		})
 	}
 }
+
+// TestEnforceAHookStartedByAThreadOfTheAgent: a thread of the agent that
+// is not its process's first runs a hook's command in place (execve from
+// that thread: the kernel gives the process's ID to it). The process the
+// hook then runs in had made calls as the agent's under that ID; it is
+// the hook's now.
+func TestEnforceAHookStartedByAThreadOfTheAgent(t *testing.T) {
+	prog, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("no python3")
+	}
+	hook := `read x < a.txt; echo "$x" > "$OUT/ha"; cat b.txt > "$OUT/hb"`
+	code := `import os, threading
+open("b.txt").read()
+def run():
+    os.execv("/bin/sh", ["sh", "-c", os.environ["HOOK"]])
+threading.Thread(target=run).start()
+threading.Event().wait(30)`
+	r := runEnforced(t, hook, `"`+prog+`" -c "$CODE"`, "CODE="+code, "HOOK="+hook)
+	if r.read("ha") != "approved\n" {
+		t.Errorf("the hook could not read a.txt: %q (refused %+v)", r.read("ha"), r.refused)
+	}
+	if r.read("hb") != "" {
+		t.Fatalf("a hook started by a thread of the agent read b.txt: %q", r.read("hb"))
+	}
+}
