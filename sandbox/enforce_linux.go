@@ -54,6 +54,10 @@ import (
 // checked. Code that arrived before the call (a pull, a file changed
 // since the approval) cannot: it is refused before it runs, and the
 // first code of a hook, its approved scripts, is what would have to race.
+// The same holds for approved code that sets out to escape: a hook's
+// process may ptrace, or write the /proc/PID/mem of, an agent's process
+// of the same user (where Yama allows it) and make it do the reads; only
+// CLONE_PARENT, which needs no such right, is refused (see the filter).
 // A process whose parent ended before the listener saw it, with the
 // agent's own session and process group, cannot be told from the agent's
 // (see EnforceRules); one that shares them with a hook that is no session
