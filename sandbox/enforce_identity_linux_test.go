@@ -3,8 +3,10 @@ package sandbox
 import (
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 
@@ -355,5 +357,68 @@ threading.Event().wait(30)`
 	}
 	if r.read("hb") != "" {
 		t.Fatalf("a hook started by a thread of the agent read b.txt: %q", r.read("hb"))
+	}
+}
+
+// TestEnforceKeepsWhatItKnowsOfLiveProcesses: the listener bounds what
+// it keeps of processes (65,536 entries; 8 here). It dropped everything
+// at the bound, and a hook's first process that ran on was then taken
+// for the agent's (its parent): the processes it started next read
+// b.txt. Only entries of processes that ended go now.
+func TestEnforceKeepsWhatItKnowsOfLiveProcesses(t *testing.T) {
+	if why := EnforceSupported(); why != "" {
+		t.Skip(why)
+	}
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir, out := filepath.Join(root, "proj"), filepath.Join(root, "out")
+	for _, d := range []string{dir, out} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for n, c := range map[string]string{"a.txt": "approved\n", "b.txt": "pulled\n"} {
+		if err := os.WriteFile(filepath.Join(dir, n), []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// the hook starts 40 processes (more than the bound), then reads
+	hook := `i=0; while [ $i -lt 40 ]; do /bin/true; i=$((i+1)); done; cat a.txt > "$OUT/ha"; cat b.txt > "$OUT/hb"`
+	agent := spin(`[ -e "$OUT/go" ]`) + `sh -c '` + hook + `'`
+	var mu sync.Mutex
+	var refused []Refusal
+	cmd := exec.Command("/bin/sh", "-c", agent)
+	cmd.Dir, cmd.Env = dir, append(os.Environ(), "OUT="+out)
+	rules := testRules{hook: hook, covered: map[string]string{filepath.Join(dir, "a.txt"): sum("approved\n")}}
+	e, err := Enforce(EnforceConfig{Rules: rules, Roots: []string{dir}, OnRefuse: func(f Refusal) {
+		mu.Lock()
+		refused = append(refused, f)
+		mu.Unlock()
+	}}, func() (int, error) {
+		if err := cmd.Start(); err != nil {
+			return 0, err
+		}
+		return cmd.Process.Pid, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	e.mu.Lock()
+	e.maxProcs = 8
+	e.mu.Unlock()
+	if err := os.WriteFile(filepath.Join(out, "go"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_ = cmd.Wait()
+	ha, _ := os.ReadFile(filepath.Join(out, "ha"))
+	hb, _ := os.ReadFile(filepath.Join(out, "hb"))
+	if string(hb) != "" {
+		t.Fatalf("after the listener reached its bound, the hook read b.txt: %q", hb)
+	}
+	if string(ha) != "approved\n" {
+		t.Errorf("the hook could not read a.txt: %q (refused %+v)", ha, refused)
 	}
 }

@@ -74,6 +74,7 @@ type Enforcer struct {
 	procs    map[int]procClass           // by tid
 	pidfds   map[int]int                 // tid -> a pidfd of the process or thread procs[tid] was made for
 	maxFds   int                         // pidfds kept at most
+	maxProcs int                         // len(procs) at which entries of ended processes are dropped
 	sweepAt  int                         // len(pidfds) at which those of ended processes are closed
 	sessions map[int]string              // session id -> hook
 	groups   map[int]string              // process group id -> hook
@@ -111,7 +112,7 @@ type fileID struct {
 func Enforce(cfg EnforceConfig, start func() (pid int, err error)) (*Enforcer, error) {
 	e := &Enforcer{wake: -1, fd: -1, cfg: cfg, self: os.Getpid(), procs: map[int]procClass{}, pidfds: map[int]int{}, sessions: map[int]string{}, groups: map[int]string{},
 		shared: map[int]bool{}, wrote: map[string]map[ownFile]bool{}, made: map[string]map[string]bool{}, sums: map[fileID]string{}}
-	e.maxFds, e.sweepAt = 8192, 512
+	e.maxFds, e.sweepAt, e.maxProcs = 8192, 512, 1<<16
 	var lim unix.Rlimit
 	if unix.Getrlimit(unix.RLIMIT_NOFILE, &lim) == nil && lim.Cur/2 < uint64(e.maxFds) {
 		e.maxFds = int(lim.Cur / 2)
@@ -454,8 +455,8 @@ func (e *Enforcer) walk(pid, depth int) (procClass, bool) {
 			return procClass{outside: true}, true // a thread of Hookwarden's
 		}
 	}
-	if len(e.procs) > 1<<16 {
-		e.forget() // bounded; the roots' sessions and groups stay
+	if len(e.procs) > e.maxProcs {
+		e.prune()
 	}
 	c := procClass{start: st.start}
 	if thread {
@@ -580,6 +581,29 @@ func (e *Enforcer) ended(pid int) {
 		c.ended = true
 		e.procs[pid] = c
 	}
+}
+
+// prune drops what is known of processes that ended (bounded memory):
+// an entry goes when its process can no longer make a call or be a
+// parent (no pidfd that runs, and /proc/PID is not the process, or is it
+// ended and not a zombie). Dropping all, as before, made a hook's first
+// process that ran on the agent's (its parent), and its later processes
+// too. The bound then grows with what is left.
+func (e *Enforcer) prune() {
+	for pid, c := range e.procs {
+		if fd, ok := e.pidfds[pid]; ok {
+			if running(fd) {
+				continue
+			}
+			e.ended(pid)
+			c = e.procs[pid]
+		}
+		if st, ok := readStat(pid); ok && st.start == c.start && (!c.ended || st.zombie) {
+			continue
+		}
+		delete(e.procs, pid)
+	}
+	e.maxProcs = max(1<<16, 2*len(e.procs))
 }
 
 // forget drops what is known of processes, and closes their pidfds.
