@@ -435,7 +435,7 @@ func (e *Enforcer) walk(pid, depth int) (procClass, bool) {
 		}
 		e.ended(pid)
 	}
-	fd, thread := openPidfd(pid)
+	fd, proc := openPidfd(pid)
 	keep := false
 	defer func() {
 		if !keep && fd >= 0 {
@@ -459,12 +459,13 @@ func (e *Enforcer) walk(pid, depth int) (procClass, bool) {
 		e.prune()
 	}
 	c := procClass{start: st.start}
-	if thread {
-		p, ok := e.walk(tgid(pid), depth) // the same process
-		if !ok {
-			return procClass{}, false
+	if proc != pid {
+		// a thread that is not its process's first: its process's
+		if p, ok := e.walk(proc, depth); ok {
+			c.hook, c.outside = p.hook, p.outside
+		} else {
+			c.hook = UnknownHook // fail closed
 		}
-		c.hook, c.outside = p.hook, p.outside
 	} else if pid != int(e.agentPid.Load()) {
 		parent, ok := e.walk(st.ppid, depth+1)
 		for try := 0; !ok && try < 8; try++ {
@@ -501,21 +502,22 @@ func (e *Enforcer) walk(pid, depth int) (procClass, bool) {
 	return c, true
 }
 
-// openPidfd opens a pidfd of pid (-1 when it cannot); thread says pid is
-// a thread that is not its process's first.
-func openPidfd(pid int) (fd int, thread bool) {
+// openPidfd opens a pidfd of pid (-1 when it cannot), and says which
+// process pid is a thread of (pid itself for a process's first thread).
+func openPidfd(pid int) (fd, proc int) {
 	fd, err := unix.PidfdOpen(pid, 0)
 	if err == nil {
-		return fd, false
+		return fd, pid
 	}
-	if tgid(pid) == pid {
-		return -1, false // gone, or no pidfd_open (known by its start time)
+	if proc = tgid(pid); proc == pid {
+		return -1, pid // gone, or no pidfd_open (known by its start time)
 	}
+	// not a process's first thread (its ID is not a process's)
 	fd, err = unix.PidfdOpen(pid, pidfdThread)
 	if err != nil {
-		return -1, true // before Linux 6.9
+		return -1, proc // before Linux 6.9
 	}
-	return fd, true
+	return fd, proc
 }
 
 // pidfdThread is PIDFD_THREAD (Linux 6.9): a pidfd of one thread, which
