@@ -29,11 +29,12 @@ const pidNSEnv = "HOOKWARDEN_ENFORCE_TEST_PIDNS"
 func inOwnPidNamespace(t *testing.T) bool {
 	t.Helper()
 	if os.Getenv(pidNSEnv) == "1" {
+		// a container may refuse both (masked /proc paths): skip then
 		if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_PRIVATE, ""); err != nil {
-			t.Fatalf("making the mounts private: %v", err)
+			t.Skipf("making the mounts private: %v", err)
 		}
 		if err := unix.Mount("proc", "/proc", "proc", 0, ""); err != nil {
-			t.Fatalf("mounting /proc: %v", err)
+			t.Skipf("mounting /proc: %v", err)
 		}
 		return true
 	}
