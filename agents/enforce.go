@@ -47,6 +47,76 @@ type enforcedHook struct {
 // not be told from the agent's own processes.
 func NewEnforcement(project string, reviews []AgentReview) (*Enforcement, error) {
 	e := &Enforcement{Roots: enforcedRoots(project), hooks: map[string]*enforcedHook{}}
+	err := eachCommandHook(reviews, func(ar AgentReview, rv *HookReview, h *hooks.Hook) error {
+		label := ar.Title + ": " + rv.Label
+		sp, _ := ar.Project.(HookSpawner)
+		if sp == nil {
+			return fmt.Errorf("%s does not say how it starts a hook, so its hook %s cannot be enforced", ar.Title, rv.Label)
+		}
+		match, ok := sp.HookSpawn(h)
+		if !ok {
+			return fmt.Errorf("cannot tell how %s starts its hook %s, so it cannot be enforced", ar.Title, rv.Label)
+		}
+		// the key is the agent and the command text: what runs is the
+		// same for every hook of that text, and stays the hook's from
+		// one review to the next (exec reads the rules again when a
+		// file changes; a process keeps the key it was given)
+		key := hookKey(ar, h)
+		eh := e.hooks[key]
+		if eh == nil {
+			eh = &enforcedHook{label: label, match: match, sums: map[string][]string{}, any: map[string]bool{}}
+			e.hooks[key] = eh
+			e.keys = append(e.keys, key)
+		}
+		for _, s := range rv.Scripts {
+			if s.Flagged || strings.HasSuffix(s.Path, "/") {
+				continue // changed since the approval, or a folder's listing
+			}
+			for _, p := range realPaths(s.Path) {
+				switch {
+				case s.MadeByHook:
+					eh.any[p] = true
+				case s.Status == trust.ScriptUnchanged:
+					sum := s.ApprovedSHA256
+					if sum == "" {
+						sum = s.SHA256
+					}
+					if sum != "" {
+						eh.sums[p] = append(eh.sums[p], sum)
+					}
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// TracedHooks is how many of the hooks of reviews that run a command
+// (each agent and command once, as NewEnforcement keys them) have an
+// approval that rests on a traced run: a file seen running is part of it.
+// Such an approval stands for the branch its run took; only enforcement
+// holds the others to it.
+func TracedHooks(reviews []AgentReview) int {
+	seen := map[string]bool{}
+	_ = eachCommandHook(reviews, func(ar AgentReview, rv *HookReview, h *hooks.Hook) error {
+		for _, s := range rv.Scripts {
+			if s.How == trust.FoundTraced {
+				seen[hookKey(ar, h)] = true
+				break
+			}
+		}
+		return nil
+	})
+	return len(seen)
+}
+
+// eachCommandHook calls fn for each hook of reviews that runs a command,
+// with its review, until fn fails.
+func eachCommandHook(reviews []AgentReview, fn func(ar AgentReview, rv *HookReview, h *hooks.Hook) error) error {
 	for _, ar := range reviews {
 		if ar.Project == nil || ar.Review == nil {
 			continue
@@ -55,54 +125,22 @@ func NewEnforcement(project string, reviews []AgentReview) (*Enforcement, error)
 		for _, h := range ar.Project.Hooks() {
 			byID[h.ID] = h
 		}
-		sp, _ := ar.Project.(HookSpawner)
-		for _, rv := range ar.Review.Hooks {
+		for i := range ar.Review.Hooks {
+			rv := &ar.Review.Hooks[i]
 			h := byID[rv.HookID]
 			if _, runs := rv.RunsCommand(); !runs || h == nil || rv.Kind != "" {
 				continue
 			}
-			label := ar.Title + ": " + rv.Label
-			if sp == nil {
-				return nil, fmt.Errorf("%s does not say how it starts a hook, so its hook %s cannot be enforced", ar.Title, rv.Label)
-			}
-			match, ok := sp.HookSpawn(h)
-			if !ok {
-				return nil, fmt.Errorf("cannot tell how %s starts its hook %s, so it cannot be enforced", ar.Title, rv.Label)
-			}
-			// the key is the agent and the command text: what runs is the
-			// same for every hook of that text, and stays the hook's from
-			// one review to the next (exec reads the rules again when a
-			// file changes; a process keeps the key it was given)
-			key := ar.Title + "\x1f" + h.Command
-			eh := e.hooks[key]
-			if eh == nil {
-				eh = &enforcedHook{label: label, match: match, sums: map[string][]string{}, any: map[string]bool{}}
-				e.hooks[key] = eh
-				e.keys = append(e.keys, key)
-			}
-			for _, s := range rv.Scripts {
-				if s.Flagged || strings.HasSuffix(s.Path, "/") {
-					continue // changed since the approval, or a folder's listing
-				}
-				for _, p := range realPaths(s.Path) {
-					switch {
-					case s.MadeByHook:
-						eh.any[p] = true
-					case s.Status == trust.ScriptUnchanged:
-						sum := s.ApprovedSHA256
-						if sum == "" {
-							sum = s.SHA256
-						}
-						if sum != "" {
-							eh.sums[p] = append(eh.sums[p], sum)
-						}
-					}
-				}
+			if err := fn(ar, rv, h); err != nil {
+				return err
 			}
 		}
 	}
-	return e, nil
+	return nil
 }
+
+// hookKey is the enforcement key of hook h of ar: its agent and command.
+func hookKey(ar AgentReview, h *hooks.Hook) string { return ar.Title + "\x1f" + h.Command }
 
 // enforcedRoots are project and the git work tree it is in.
 func enforcedRoots(project string) []string {

@@ -44,6 +44,22 @@ func newEnforcing(io *IO, project, agent string, reviews []agents.AgentReview) (
 	return f, nil
 }
 
+// notEnforced says, once when the agent starts without --enforce, that
+// approvals resting on a traced run are not enforced. Enforcement is not
+// the default: it refuses a hook's reads of the files the agent edits (a
+// formatter, git diff) and takes sudo from the agent (README).
+func notEnforced(io *IO, agent string, reviews []agents.AgentReview) {
+	n := agents.TracedHooks(reviews)
+	if n == 0 {
+		return
+	}
+	how := "hookwarden exec --enforce would refuse it, but also refuses hooks that read files the agent edits (formatters, git diff) and takes sudo from the agent"
+	if why := sandbox.EnforceSupported(); why != "" {
+		how = "--enforce cannot work here: " + why
+	}
+	fmt.Fprintf(io.Stderr, "hookwarden exec: %d approved hook(s) rest on a traced run, which saw only the branch it took; what their other branches load is not enforced while %s runs (%s)\n", n, safetext.Line(agent), how)
+}
+
 // start starts cmd under the listener; an agent that cannot be enforced
 // is not started.
 func (f *enforcing) start(cmd *exec.Cmd) error {
@@ -60,7 +76,7 @@ func (f *enforcing) start(cmd *exec.Cmd) error {
 		return &ExitError{Code: ExitFailure, Msg: fmt.Sprintf("--enforce: %v; %s was not started", err, f.agent)}
 	}
 	f.e = e
-	fmt.Fprintf(f.io.Stderr, "hookwarden exec: enforcing the approvals of %d hook(s) while %s runs\n", f.rules.Load().Hooks(), safetext.Line(f.agent))
+	fmt.Fprintf(f.io.Stderr, "hookwarden exec: enforcing the approvals of %d hook(s) while %s runs (not covered: MCP and language servers the agent starts, and work a hook hands to a daemon outside its processes)\n", f.rules.Load().Hooks(), safetext.Line(f.agent))
 	return nil
 }
 
@@ -125,8 +141,9 @@ func (f *enforcing) summary() {
 	if len(f.refused) == 0 {
 		return
 	}
-	fmt.Fprintf(f.io.Stderr, "\nhookwarden exec: while %s ran, %d open(s) or start(s) of project files by its hooks were refused, their approvals not covering them (hookwarden audit; hookwarden trust --trace to approve what they need):\n", safetext.Line(f.agent), len(f.refused))
+	fmt.Fprintf(f.io.Stderr, "\nhookwarden exec: while %s ran, %d open(s) or start(s) of project files by its hooks were refused, their approvals not covering them:\n", safetext.Line(f.agent), len(f.refused))
 	for _, l := range f.refused {
 		fmt.Fprintf(f.io.Stderr, "  - %s\n", l)
 	}
+	fmt.Fprint(f.io.Stderr, "  What to do: a script or data file of the hook that changed since its approval needs review (hookwarden audit); one its traced run did not see is approved with hookwarden trust --trace. A hook that must read the files the agent edits or makes (a formatter, a linter, git diff) cannot work under --enforce: start the agent without --enforce for it.\n")
 }

@@ -111,6 +111,8 @@ func superviseAgent(ctx context.Context, io *IO, project, path string, argv []st
 		if enf, err = newEnforcing(io, project, argv[0], reviews); err != nil {
 			return err
 		}
+	} else {
+		notEnforced(io, argv[0], reviews)
 	}
 
 	cmd := exec.Command(path)

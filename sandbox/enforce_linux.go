@@ -29,7 +29,8 @@ import (
 // no privileges). The listener lets the agent's own calls go on
 // untouched. A program start whose arguments are an approved hook's as
 // the agent starts it (EnforceRules.Root) makes that process a hook's
-// first process; its descendants are the hook's, by ancestry, and so are
+// first process; its descendants and their threads are the hook's, by
+// ancestry (a process is known again by a pidfd, see walk), and so are
 // processes that outlived their parent, by the session or process group
 // the hook's processes made (setsid and setpgid are seen before they take
 // effect). A process of a hook that opens for reading, or runs, a regular
@@ -53,6 +54,10 @@ import (
 // checked. Code that arrived before the call (a pull, a file changed
 // since the approval) cannot: it is refused before it runs, and the
 // first code of a hook, its approved scripts, is what would have to race.
+// The same holds for approved code that sets out to escape: a hook's
+// process may ptrace, or write the /proc/PID/mem of, an agent's process
+// of the same user (where Yama allows it) and make it do the reads; only
+// CLONE_PARENT, which needs no such right, is refused (see the filter).
 // A process whose parent ended before the listener saw it, with the
 // agent's own session and process group, cannot be told from the agent's
 // (see EnforceRules); one that shares them with a hook that is no session
@@ -67,6 +72,10 @@ type Enforcer struct {
 	self     int
 	mu       sync.Mutex
 	procs    map[int]procClass           // by tid
+	pidfds   map[int]int                 // tid -> a pidfd of the process or thread procs[tid] was made for
+	maxFds   int                         // pidfds kept at most
+	maxProcs int                         // len(procs) at which entries of ended processes are dropped
+	sweepAt  int                         // len(pidfds) at which those of ended processes are closed
 	sessions map[int]string              // session id -> hook
 	groups   map[int]string              // process group id -> hook
 	shared   map[int]bool                // session or group ids a hook shares with the agent
@@ -80,6 +89,7 @@ type procClass struct {
 	start   uint64
 	hook    string // "" = the agent's own
 	outside bool   // not of the agent's tree (Hookwarden, its parents, init)
+	ended   bool   // its pidfd said it ended: only a zombie parent can be it
 }
 
 // ownFile is a file a hook made: its device, inode and birth time (a
@@ -100,8 +110,13 @@ type fileID struct {
 // agent's process ID, which start returns. An error means no agent was
 // started or it could not be enforced (then it was killed).
 func Enforce(cfg EnforceConfig, start func() (pid int, err error)) (*Enforcer, error) {
-	e := &Enforcer{wake: -1, fd: -1, cfg: cfg, self: os.Getpid(), procs: map[int]procClass{}, sessions: map[int]string{}, groups: map[int]string{},
+	e := &Enforcer{wake: -1, fd: -1, cfg: cfg, self: os.Getpid(), procs: map[int]procClass{}, pidfds: map[int]int{}, sessions: map[int]string{}, groups: map[int]string{},
 		shared: map[int]bool{}, wrote: map[string]map[ownFile]bool{}, made: map[string]map[string]bool{}, sums: map[fileID]string{}}
+	e.maxFds, e.sweepAt, e.maxProcs = 8192, 512, 1<<16
+	var lim unix.Rlimit
+	if unix.Getrlimit(unix.RLIMIT_NOFILE, &lim) == nil && lim.Cur/2 < uint64(e.maxFds) {
+		e.maxFds = int(lim.Cur / 2)
+	}
 	type result struct {
 		pid int
 		err error
@@ -155,8 +170,9 @@ func Enforce(cfg EnforceConfig, start func() (pid int, err error)) (*Enforcer, e
 // installEnforceFilter installs on the calling thread a filter that hands
 // the calls that open or run a file, and those that make a session or a
 // process group, to a new listener. io_uring (which opens files out of
-// the filter's sight) fails with ENOSYS, as in the sandbox, and
-// open_by_handle_at (a file by its handle, no path) with EPERM.
+// the filter's sight) fails with ENOSYS, as in the sandbox,
+// open_by_handle_at (a file by its handle, no path) with EPERM, and so do
+// clone with CLONE_PARENT and clone3 (EPERM, ENOSYS: see below).
 func installEnforceFilter() (int, error) {
 	const (
 		jeq = unix.BPF_JMP | unix.BPF_JEQ | unix.BPF_K
@@ -171,9 +187,28 @@ func installEnforceFilter() (int, error) {
 		f = append(f, unix.SockFilter{Code: jeq, Jt: 0, Jf: 1, K: nr}, unix.SockFilter{Code: ret, K: unix.SECCOMP_RET_ERRNO | uint32(unix.ENOSYS)})
 	}
 	f = append(f, unix.SockFilter{Code: jeq, Jt: 0, Jf: 1, K: openByHandle}, unix.SockFilter{Code: ret, K: unix.SECCOMP_RET_ERRNO | uint32(unix.EPERM)})
+	// A process started with CLONE_PARENT has its starter's parent for
+	// its own: started by a hook's first process, the agent, so it would
+	// be taken for the agent's. clone with CLONE_PARENT fails with EPERM;
+	// clone3, whose flags are in memory the filter cannot read, with
+	// ENOSYS (the C library then falls back to clone).
+	f = append(f,
+		unix.SockFilter{Code: jeq, Jt: 0, Jf: 1, K: unix.SYS_CLONE3},
+		unix.SockFilter{Code: ret, K: unix.SECCOMP_RET_ERRNO | uint32(unix.ENOSYS)},
+		unix.SockFilter{Code: jeq, Jt: 0, Jf: 4, K: unix.SYS_CLONE},
+		unix.SockFilter{Code: unix.BPF_LD | unix.BPF_W | unix.BPF_ABS, K: cloneFlagsOffset},
+		unix.SockFilter{Code: unix.BPF_JMP | unix.BPF_JSET | unix.BPF_K, Jt: 0, Jf: 1, K: unix.CLONE_PARENT},
+		unix.SockFilter{Code: ret, K: unix.SECCOMP_RET_ERRNO | uint32(unix.EPERM)},
+		unix.SockFilter{Code: ret, K: unix.SECCOMP_RET_ALLOW},
+	)
 	f = append(f, unix.SockFilter{Code: ret, K: unix.SECCOMP_RET_ALLOW})
 	return loadFilter(f)
 }
+
+// cloneFlagsOffset is where the low 32 bits of clone's flags (its first
+// argument) are in struct seccomp_data: args[0] at 16, low word first
+// (amd64 and arm64 are little-endian).
+const cloneFlagsOffset = 16
 
 // EnforceSupported says why enforcement cannot work here ("" when it
 // can): it needs the seccomp listener (Linux 5.5 and later; 5.9 for the
@@ -204,6 +239,9 @@ func (e *Enforcer) loop() {
 	defer func() {
 		unix.Close(e.fd)
 		unix.Close(e.wake)
+		e.mu.Lock()
+		e.forget()
+		e.mu.Unlock()
 	}()
 	fds := []unix.PollFd{{Fd: int32(e.fd), Events: unix.POLLIN}, {Fd: int32(e.wake), Events: unix.POLLIN}}
 	var req seccompNotif
@@ -319,18 +357,33 @@ func (e *Enforcer) setpgid(tid int, hook string, pid, pgid int) unix.Errno {
 }
 
 // root makes tid a hook's first process, and its session or process
-// group the hook's when it leads one.
+// group the hook's when it leads one. tid is the caller of the program
+// start, which class has just seen; when it is a thread other than its
+// process's first, the start gives the process its ID (the kernel's
+// de_thread), so the process's entry is the hook's too.
 func (e *Enforcer) root(tid int, key string) {
 	st, ok := readStat(tid)
 	if !ok {
 		return
 	}
-	e.procs[tid] = procClass{start: st.start, hook: key}
+	pid := tgid(tid)
+	for _, p := range []int{tid, pid} {
+		c, ok := e.procs[p]
+		if !ok {
+			s, ok := readStat(p)
+			if !ok {
+				continue
+			}
+			c.start = s.start
+		}
+		c.hook, c.outside = key, false
+		e.procs[p] = c
+	}
 	switch {
-	case st.sid == tid:
-		e.sessions[tid] = key
-	case st.pgrp == tid:
-		e.groups[tid] = key
+	case st.sid == pid:
+		e.sessions[pid] = key
+	case st.pgrp == pid:
+		e.groups[pid] = key
 	default:
 		// it shares both with the agent: an orphan of it could not be
 		// told from the agent's own
@@ -354,15 +407,47 @@ func (e *Enforcer) class(tid int) (string, bool) {
 	return c.hook, true
 }
 
+// walk is the class of process (or thread) pid; depth is how many
+// children down the caller is (0: pid is the caller).
+//
+// A process is known again by a pidfd taken when it was first seen (a
+// thread's own, PIDFD_THREAD, for a thread that is not its process's
+// first): while the pidfd says the process runs, no other process can
+// have its ID, so the caller with that ID is it, with no read of /proc.
+// The pidfd is opened before /proc/PID is read, and kept only if the
+// process still ran after that read: the read was of the pidfd's process.
+// Without a pidfd (kernels before 6.9 for threads, or too many kept) or
+// once it ended, a process is known by its ID and its start time (in
+// clock ticks: a process that reuses the ID of one that ended in the
+// same tick would be taken for it, hence the pidfds); a process whose
+// pidfd said it ended is only ever taken for a zombie parent.
+//
+// A thread that is not its process's first is of its process's class:
+// its parent is its process's parent, which for the threads of a hook's
+// first process is the agent.
 func (e *Enforcer) walk(pid, depth int) (procClass, bool) {
 	if pid <= 1 || pid == e.self || depth > 4096 {
 		return procClass{outside: true}, true
 	}
+	if fd, ok := e.pidfds[pid]; ok {
+		if running(fd) {
+			return e.procs[pid], true
+		}
+		e.ended(pid)
+	}
+	fd, proc := openPidfd(pid)
+	keep := false
+	defer func() {
+		if !keep && fd >= 0 {
+			unix.Close(fd)
+		}
+	}()
 	st, ok := readStat(pid)
 	if !ok {
 		return procClass{}, false
 	}
-	if c, ok := e.procs[pid]; ok && c.start == st.start {
+	if c, ok := e.procs[pid]; ok && c.start == st.start && (!c.ended || depth > 0 && st.zombie) {
+		keep = !c.ended && fd >= 0 && running(fd) && e.keep(pid, fd)
 		return c, true
 	}
 	if depth == 0 {
@@ -370,11 +455,18 @@ func (e *Enforcer) walk(pid, depth int) (procClass, bool) {
 			return procClass{outside: true}, true // a thread of Hookwarden's
 		}
 	}
-	if len(e.procs) > 1<<16 {
-		e.procs = map[int]procClass{} // bounded; the roots' sessions and groups stay
+	if len(e.procs) > e.maxProcs {
+		e.prune()
 	}
 	c := procClass{start: st.start}
-	if pid != int(e.agentPid.Load()) {
+	if proc != pid {
+		// a thread that is not its process's first: its process's
+		if p, ok := e.walk(proc, depth); ok {
+			c.hook, c.outside = p.hook, p.outside
+		} else {
+			c.hook = UnknownHook // fail closed
+		}
+	} else if pid != int(e.agentPid.Load()) {
 		parent, ok := e.walk(st.ppid, depth+1)
 		for try := 0; !ok && try < 8; try++ {
 			// the parent ended while it was read: the process has a new
@@ -402,13 +494,132 @@ func (e *Enforcer) walk(pid, depth int) (procClass, bool) {
 			// agent's tree)
 		}
 	}
+	if fd >= 0 && !running(fd) {
+		c.ended = true // gone meanwhile, or a zombie parent
+	}
 	e.procs[pid] = c
+	keep = !c.ended && e.keep(pid, fd)
 	return c, true
+}
+
+// openPidfd opens a pidfd of pid (-1 when it cannot), and says which
+// process pid is a thread of (pid itself for a process's first thread).
+func openPidfd(pid int) (fd, proc int) {
+	fd, err := unix.PidfdOpen(pid, 0)
+	if err == nil {
+		return fd, pid
+	}
+	if proc = tgid(pid); proc == pid {
+		return -1, pid // gone, or no pidfd_open (known by its start time)
+	}
+	// not a process's first thread (its ID is not a process's)
+	fd, err = unix.PidfdOpen(pid, pidfdThread)
+	if err != nil {
+		return -1, proc // before Linux 6.9
+	}
+	return fd, proc
+}
+
+// pidfdThread is PIDFD_THREAD (Linux 6.9): a pidfd of one thread, which
+// tells when that thread ends.
+const pidfdThread = unix.O_EXCL
+
+// running says the process or thread of pidfd fd has not ended (a
+// process: none of its threads runs and it is a zombie or reaped).
+func running(fd int) bool {
+	p := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}
+	for {
+		n, err := unix.Poll(p, 0)
+		if errors.Is(err, unix.EINTR) {
+			continue
+		}
+		return err == nil && n == 0
+	}
+}
+
+// keep keeps fd as pid's pidfd; false when it was not kept (too many:
+// then pid is known by its start time).
+func (e *Enforcer) keep(pid, fd int) bool {
+	if fd < 0 {
+		return false
+	}
+	if old, ok := e.pidfds[pid]; ok {
+		unix.Close(old)
+		delete(e.pidfds, pid)
+	}
+	if len(e.pidfds) >= e.sweepAt {
+		e.sweep()
+	}
+	if len(e.pidfds) >= e.maxFds {
+		return false
+	}
+	e.pidfds[pid] = fd
+	return true
+}
+
+// sweep closes the pidfds of processes that ended.
+func (e *Enforcer) sweep() {
+	p := make([]unix.PollFd, 0, len(e.pidfds))
+	pids := make([]int, 0, len(e.pidfds))
+	for pid, fd := range e.pidfds {
+		p = append(p, unix.PollFd{Fd: int32(fd), Events: unix.POLLIN})
+		pids = append(pids, pid)
+	}
+	if n, err := unix.Poll(p, 0); err == nil && n > 0 {
+		for i := range p {
+			if p[i].Revents != 0 {
+				e.ended(pids[i])
+			}
+		}
+	}
+	e.sweepAt = max(512, 2*len(e.pidfds))
+}
+
+// ended closes the pidfd of pid, whose process ended.
+func (e *Enforcer) ended(pid int) {
+	unix.Close(e.pidfds[pid])
+	delete(e.pidfds, pid)
+	if c, ok := e.procs[pid]; ok {
+		c.ended = true
+		e.procs[pid] = c
+	}
+}
+
+// prune drops what is known of processes that ended (bounded memory):
+// an entry goes when its process can no longer make a call or be a
+// parent (no pidfd that runs, and /proc/PID is not the process, or is it
+// ended and not a zombie). Dropping all, as before, made a hook's first
+// process that ran on the agent's (its parent), and its later processes
+// too. The bound then grows with what is left.
+func (e *Enforcer) prune() {
+	for pid, c := range e.procs {
+		if fd, ok := e.pidfds[pid]; ok {
+			if running(fd) {
+				continue
+			}
+			e.ended(pid)
+			c = e.procs[pid]
+		}
+		if st, ok := readStat(pid); ok && st.start == c.start && (!c.ended || st.zombie) {
+			continue
+		}
+		delete(e.procs, pid)
+	}
+	e.maxProcs = max(1<<16, 2*len(e.procs))
+}
+
+// forget drops what is known of processes, and closes their pidfds.
+func (e *Enforcer) forget() {
+	for _, fd := range e.pidfds {
+		unix.Close(fd)
+	}
+	e.pidfds, e.procs = map[int]int{}, map[int]procClass{}
 }
 
 type stat struct {
 	ppid, pgrp, sid int
 	start           uint64
+	zombie          bool
 }
 
 // readStat reads /proc/PID/stat: parent, process group, session, start.
@@ -427,6 +638,7 @@ func readStat(pid int) (stat, bool) {
 		return stat{}, false
 	}
 	var st stat
+	st.zombie = f[0] == "Z" || f[0] == "X"
 	st.ppid, _ = strconv.Atoi(f[1])
 	st.pgrp, _ = strconv.Atoi(f[2])
 	st.sid, _ = strconv.Atoi(f[3])

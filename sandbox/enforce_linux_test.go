@@ -44,8 +44,9 @@ type enforceRun struct {
 }
 
 // runEnforced runs the agent script (sh) in a project of a.txt, b.txt and
-// x.sh under enforcement, with hook the approved hook's command text.
-func runEnforced(t *testing.T, hook, agent string) *enforceRun {
+// x.sh under enforcement, with hook the approved hook's command text and
+// env added to the agent's environment.
+func runEnforced(t *testing.T, hook, agent string, env ...string) *enforceRun {
 	t.Helper()
 	if why := EnforceSupported(); why != "" {
 		t.Skip(why)
@@ -69,7 +70,7 @@ func runEnforced(t *testing.T, hook, agent string) *enforceRun {
 	rules := testRules{hook: hook, covered: map[string]string{filepath.Join(r.dir, "a.txt"): sum(files["a.txt"])}}
 	var mu sync.Mutex
 	cmd := exec.Command("/bin/sh", "-c", agent)
-	cmd.Dir, cmd.Env = r.dir, append(os.Environ(), "OUT="+r.out)
+	cmd.Dir, cmd.Env = r.dir, append(append(os.Environ(), "OUT="+r.out), env...)
 	e, err := Enforce(EnforceConfig{Rules: rules, Roots: []string{r.dir}, OnRefuse: func(f Refusal) {
 		mu.Lock()
 		r.refused = append(r.refused, f)
