@@ -61,6 +61,9 @@ type Commands struct {
 	// the command in, taken from the project and replaced by the project
 	// when it is not inside it as text ("": the key "cwd", not checked).
 	Folder string
+	// Templates are the file suffixes PromptTemplates reads (".toml" and
+	// ".md" when empty).
+	Templates []string
 }
 
 // folderKey, as a command entry's Ext, is Commands.Folder.

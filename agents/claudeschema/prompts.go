@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -20,7 +21,7 @@ const maxTemplateFiles = 20000
 
 // PromptTemplates lists the shell commands of the prompt templates (custom
 // commands) under root: every .toml file's "prompt" and every .md file's
-// text, in every subfolder, links followed, as the agent's loader globs
+// text (only the suffixes of c.Templates when set), in every subfolder, links followed, as the agent's loader globs
 // them (**/*.toml, **/*.md, dot files and links included). Each command
 // written as trigger{…} (braces balanced), which the agent runs with a
 // shell when the template is used, is one entry of kind
@@ -31,6 +32,10 @@ const maxTemplateFiles = 20000
 // none here (the entries are still reviewed). It returns the files that
 // have entries (for the snapshot).
 func (c Commands) PromptTemplates(layer settingsio.Layer, root, trigger, when, off string) ([]*hooks.Hook, []*settingsio.File) {
+	suffixes := c.Templates
+	if len(suffixes) == 0 {
+		suffixes = []string{".toml", ".md"}
+	}
 	var paths []string
 	var tooMany, walkErr error
 	seen := map[string]bool{}
@@ -61,7 +66,7 @@ func (c Commands) PromptTemplates(layer settingsio.Layer, root, trigger, when, o
 				}
 			case st.IsDir():
 				walk(p)
-			case strings.HasSuffix(p, ".toml") || strings.HasSuffix(p, ".md"):
+			case slices.ContainsFunc(suffixes, func(s string) bool { return strings.HasSuffix(p, s) }):
 				if len(paths) >= maxTemplateFiles {
 					tooMany = fmt.Errorf("more than %d template files", maxTemplateFiles)
 					return

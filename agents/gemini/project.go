@@ -328,10 +328,13 @@ func (p *Project) Layers() []agents.Layer {
 }
 
 // KeptFiles are the extensions' manifests as the snapshot read them (their
-// MCP servers are commands the project may feed), beyond the layers'
-// files (agents.KeptFiler).
+// MCP servers are commands the project may feed) and the project's custom
+// command files, beyond the layers' files (agents.KeptFiler).
 func (p *Project) KeptFiles() []*settingsio.File {
 	var out []*settingsio.File
+	if p.reg != nil {
+		out = append(out, p.reg.promptFiles...)
+	}
 	for _, e := range p.Extensions {
 		if e.ManifestRaw != nil {
 			out = append(out, &settingsio.File{Layer: settingsio.LayerExtension, Path: e.Manifest, Exists: true, Raw: e.ManifestRaw})

@@ -30,6 +30,9 @@ type Registry struct {
 	// kept apart from Hooks, which hold only what Gemini's hook system
 	// registers.
 	Commands []*hooks.Hook
+	// promptFiles are the custom command files Commands has entries of,
+	// as read (collectPromptCommands), for KeptFiles.
+	promptFiles []*settingsio.File
 
 	matchers *matcherCache
 }
@@ -67,6 +70,7 @@ func build(snap *Project) *Registry {
 	r.assignStatuses(trusted)
 	r.checkDisabledList()
 	r.collectCommands(trusted)
+	r.collectPromptCommands(trusted)
 	r.gatherDiagnostics()
 	return r
 }
