@@ -17,7 +17,8 @@ import (
 // confirmation that shows the command line, not the script it runs, in
 // the default mode. Hookwarden read no such file: a pull adding one, or
 // a shell command to an approved project's command, or a change to the
-// script it runs, left audit at exit 0. Fails on the old code.
+// script it runs, or to a file such a command injects, left audit at
+// exit 0. Fails on the old code.
 func TestGeminiCustomCommandShellNeedsReview(t *testing.T) {
 	t.Parallel()
 	for name, c := range map[string]struct{ file, text string }{
@@ -30,6 +31,12 @@ func TestGeminiCustomCommandShellNeedsReview(t *testing.T) {
 		"broken toml":        {".gemini/commands/x.toml", "prompt = \"!{touch pwned}\n"},
 		"the approved's own": {".gemini/commands/ok.toml", "prompt = \"Say: !{git status} !{touch pwned}\"\n"},
 		"the script it runs": {".gemini/helper.sh", "touch pwned\n"},
+		// A prompt that injects files (@{…}) and runs the shell step ({{args}}
+		// or !{…}) runs the !{…} commands of the files it injects (observed:
+		// `@{docs/notes.md} for {{args}}`, the notes' !{touch …} ran).
+		"an injected file":             {"docs/notes.md", "Notes. !{touch pwned}\n"},
+		"a file of an injected folder": {"docs/more/b.md", "!{touch pwned}\n"},
+		"an injected file it lacked":   {"docs/later.md", "!{touch pwned}\n"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
@@ -40,6 +47,9 @@ func TestGeminiCustomCommandShellNeedsReview(t *testing.T) {
 			p.write(t, ".gemini/commands/run.toml", "prompt = \"Run: !{bash .gemini/helper.sh}\"\n")
 			p.write(t, ".gemini/helper.sh", "echo ok\n")
 			p.write(t, ".gemini/commands/plain.toml", "prompt = \"Say hi\"\n")
+			p.write(t, ".gemini/commands/sum.toml", "prompt = \"Summarize @{docs/notes.md}, @{docs/more} and @{docs/later.md} for {{args}}\"\n")
+			p.write(t, "docs/notes.md", "Notes.\n")
+			p.write(t, "docs/more/a.md", "A.\n")
 			if code, out := p.run("trust", "--agent", "gemini", "--all"); code != ExitOK {
 				t.Fatalf("trust --all: exit %d\n%s", code, out)
 			}

@@ -18,7 +18,11 @@ import (
 // without asking; without --yolo headless Gemini refuses ("Blocked by
 // policy") and the terminal UI asks, showing the command line, not the
 // script it runs. The whole file is the approved value (any change needs
-// review) and the scripts the commands run are fingerprinted.
+// review) and the scripts the commands run are fingerprinted. A prompt
+// that injects files (@{path}) and runs the shell step (it holds !{ or
+// {{args}}) runs the !{…} commands written in those files too (observed:
+// `@{docs/notes.md} for {{args}}` ran the notes' !{touch …}): each such
+// file's text is part of the value.
 func (r *Registry) collectPromptCommands(trusted bool) {
 	s := r.Snapshot
 	if s.ProjectDir == "" || s.Paths.Workspace == "" {
@@ -28,7 +32,7 @@ func (r *Registry) collectPromptCommands(trusted bool) {
 	if !trusted {
 		off = "the folder is not trusted: Gemini CLI loads no custom command of the project"
 	}
-	cmds, files := claudeschema.Commands{Agent: Name, Templates: []string{".toml"}}.PromptTemplates(settingsio.LayerWorkspace,
+	cmds, files := claudeschema.Commands{Agent: Name, Templates: []string{".toml"}, Inject: "@{", Args: "{{args}}", Workspace: s.ProjectDir}.PromptTemplates(settingsio.LayerWorkspace,
 		filepath.Join(s.ProjectDir, ".gemini", "commands"), "!{",
 		"when you type its /command (observed, 0.61.0): Gemini CLI asks first showing the command line, not what a script it names holds; with --yolo, or a policy that allows the command, it runs it without asking", off)
 	for _, h := range cmds {
