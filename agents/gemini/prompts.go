@@ -1,7 +1,10 @@
 package gemini
 
 import (
+	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/hookwarden/hookwarden/agents/claudeschema"
 	"github.com/hookwarden/hookwarden/hooks"
@@ -43,4 +46,67 @@ func (r *Registry) collectPromptCommands(trusted bool) {
 		r.Commands = append(r.Commands, h)
 	}
 	r.promptFiles = files
+}
+
+// collectAgentServers adds the MCP servers of the project's subagents to
+// r.Commands. Gemini CLI 0.61.0 (AgentRegistry.loadAgents) reads every
+// <project>/.gemini/agents/*.md (a file, not starting with "_") in a
+// trusted folder; a subagent registers once the user acknowledged the
+// file (its sha256 in ~/.gemini/acknowledgments/agents.json), and the
+// servers of its frontmatter "mcp_servers" start when the model invokes
+// it (observed with the kit's bundle: invoke_agent ran the server's
+// `bash .gemini/srv.sh`). The acknowledgement covers the file, not the
+// scripts its servers run: each server is reviewed like a settings MCP
+// server, the scripts fingerprinted; a frontmatter Hookwarden cannot read
+// is an invalid entry whose value is the file's text.
+func (r *Registry) collectAgentServers(trusted bool) {
+	s := r.Snapshot
+	if s.ProjectDir == "" || s.Paths.Workspace == "" {
+		return
+	}
+	dir := filepath.Join(s.ProjectDir, ".gemini", "agents")
+	ents, err := os.ReadDir(dir)
+	if err != nil && !os.IsNotExist(err) {
+		f := &settingsio.File{Layer: settingsio.LayerWorkspace, Path: dir, Exists: true, Err: &settingsio.ParseError{Path: dir, Line: 1, Column: 1, Msg: "cannot read the subagents folder: " + err.Error()}}
+		r.addAgentServers(f, claudeschema.Commands{Agent: Name}.Unreadable(f, hooks.KindMCPServer, "MCP servers"), trusted)
+		return
+	}
+	const when = "when the model invokes the subagent (observed, 0.61.0): Gemini CLI asks you to acknowledge the agent file once (its sha256), not the scripts its servers run"
+	kit := claudeschema.Commands{Agent: Name, Key: "mcp_servers"}
+	for _, e := range ents {
+		path := filepath.Join(dir, e.Name())
+		if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() || strings.HasPrefix(e.Name(), "_") || !strings.HasSuffix(e.Name(), ".md") {
+			continue
+		}
+		f := claudeschema.ReadFrontmatter(settingsio.LayerWorkspace, path)
+		if f == nil {
+			continue
+		}
+		if f.Err != nil {
+			r.addAgentServers(f, kit.Unreadable(f, hooks.KindMCPServer, "MCP servers"), trusted)
+			continue
+		}
+		hs := kit.Servers(f, when, false)
+		for _, h := range hs {
+			r.addAgentServers(f, h, trusted)
+		}
+	}
+}
+
+// addAgentServers adds h, a server of the subagent file f, with Gemini's
+// gate, and keeps f for the approval's unchanged-on-disk check.
+func (r *Registry) addAgentServers(f *settingsio.File, h *hooks.Hook, trusted bool) {
+	h.Ext = &HookFacts{Source: sourceProject}
+	switch {
+	case h.Status != "":
+	case !trusted:
+		h.Status, h.Reason = hooks.StatusBlockedUntrustedFolder, "the folder is not trusted: Gemini CLI loads no subagent of the project"
+	default:
+		h.Status, h.Reason = hooks.StatusRuns, "runs "+h.When
+		h.Gate = "Gemini CLI's acknowledgement of the agent file (its hash), not of what its servers run"
+	}
+	r.Commands = append(r.Commands, h)
+	if !slices.Contains(r.promptFiles, f) {
+		r.promptFiles = append(r.promptFiles, f)
+	}
 }

@@ -30,8 +30,9 @@ type Registry struct {
 	// kept apart from Hooks, which hold only what Gemini's hook system
 	// registers.
 	Commands []*hooks.Hook
-	// promptFiles are the custom command files Commands has entries of,
-	// as read (collectPromptCommands), for KeptFiles.
+	// promptFiles are the custom command and subagent files Commands has
+	// entries of, as read (collectPromptCommands, collectAgentServers),
+	// for KeptFiles.
 	promptFiles []*settingsio.File
 
 	matchers *matcherCache
@@ -71,6 +72,7 @@ func build(snap *Project) *Registry {
 	r.checkDisabledList()
 	r.collectCommands(trusted)
 	r.collectPromptCommands(trusted)
+	r.collectAgentServers(trusted)
 	r.gatherDiagnostics()
 	return r
 }
