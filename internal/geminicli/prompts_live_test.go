@@ -2,8 +2,11 @@ package geminicli
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/hookwarden/hookwarden/hooks"
@@ -55,4 +58,52 @@ func TestLiveGeminiRunsACustomCommandsShell(t *testing.T) {
 			t.Errorf("Hookwarden lists %s as %+v, want a prompt command that runs %q (listed: %v)", name, h, want, listed)
 		}
 	}
+}
+
+// TestLiveGeminiStartsASubagentsServer: the real Gemini CLI 0.61.0 starts
+// the MCP server of an acknowledged project subagent's frontmatter
+// (.gemini/agents/probe.md, mcp_servers) when the model invokes the agent,
+// headless without --yolo; the acknowledgement is the file's sha256, not
+// the script the server runs. Hookwarden lists the server as an MCP server
+// that runs, with the script among what it reviews.
+func TestLiveGeminiStartsASubagentsServer(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the real Gemini CLI; skipped with -short")
+	}
+	bundle := RequireBundle(t)
+	f := newFidelityFixture(t, bundle)
+	marks := filepath.Join(f.root, "marks")
+	if err := os.MkdirAll(marks, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	f.user(t, nil)
+	agent := "---\nname: probe\ndescription: a probe\nmcp_servers:\n  probe:\n    command: bash\n    args: [\".gemini/srv.sh\"]\n---\nYou are a probe.\n"
+	writeFile(t, filepath.Join(f.project, ".gemini", "agents", "probe.md"), agent)
+	writeFile(t, filepath.Join(f.project, ".gemini", "srv.sh"), "touch '"+filepath.Join(marks, "server-ran")+"'\n")
+	sum := sha256.Sum256([]byte(agent))
+	writeJSON(t, filepath.Join(f.home, ".gemini", "acknowledgments", "agents.json"), map[string]any{f.project: map[string]string{"probe": hex.EncodeToString(sum[:])}})
+	fake := filepath.Join(f.root, "fake-agent.jsonl")
+	if err := WriteFakeResponses(fake, []FakeResponse{RoutingResponse(), ToolCallTurn("invoke_agent", map[string]any{"agent_name": "probe", "prompt": "do it"}),
+		TextTurn("ok"), TextTurn("ok"), RoutingResponse(), TextTurn("ok"), TextTurn("ok")}); err != nil {
+		t.Fatal(err)
+	}
+	o := f.opts
+	o.FakeResponses, o.Prompt = fake, "hi"
+	res, err := Run(context.Background(), o)
+	if err != nil {
+		t.Fatalf("gemini CLI: err %v\nstderr: %s", err, res.Stderr)
+	}
+	if _, err := os.Stat(filepath.Join(marks, "server-ran")); err != nil {
+		t.Fatalf("the real Gemini CLI did not start the subagent's server: %v\nexit %d\nstderr: %s", err, res.ExitCode, res.Stderr)
+	}
+	_, reg := openProject(t, f.project, f.home, f.opts.Environ())
+	for _, h := range reg.Commands {
+		if h.Kind == hooks.KindMCPServer && h.Name == "probe" {
+			if h.Status != hooks.StatusRuns || !strings.Contains(h.Command, ".gemini/srv.sh") {
+				t.Errorf("Hookwarden lists the subagent's server as %s running %q", h.Status, h.Command)
+			}
+			return
+		}
+	}
+	t.Errorf("Hookwarden does not list the subagent's server: %v", reg.Commands)
 }
