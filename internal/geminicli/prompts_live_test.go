@@ -107,3 +107,48 @@ func TestLiveGeminiStartsASubagentsServer(t *testing.T) {
 	}
 	t.Errorf("Hookwarden does not list the subagent's server: %v", reg.Commands)
 }
+
+// TestLiveGeminiStartsAnMCPServerInItsCwd: the real Gemini CLI 0.61.0
+// spawns a workspace stdio MCP server in its "cwd" ("tools": tools/srv.sh
+// runs, not the top's srv.sh); Hookwarden's review follows the server's
+// script there.
+func TestLiveGeminiStartsAnMCPServerInItsCwd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the real Gemini CLI; skipped with -short")
+	}
+	bundle := RequireBundle(t)
+	f := newFidelityFixture(t, bundle)
+	marks := filepath.Join(f.root, "marks")
+	if err := os.MkdirAll(marks, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	f.user(t, nil)
+	writeJSON(t, filepath.Join(f.project, ".gemini", "settings.json"), map[string]any{
+		"mcpServers": map[string]any{"s": map[string]any{"command": "sh", "args": []any{"srv.sh"}, "cwd": "tools"}}})
+	writeFile(t, filepath.Join(f.project, "srv.sh"), "touch '"+filepath.Join(marks, "top-ran")+"'\n")
+	writeFile(t, filepath.Join(f.project, "tools", "srv.sh"), "touch '"+filepath.Join(marks, "tools-ran")+"'\n")
+	if res, err := Run(context.Background(), f.opts); err != nil || res.ExitCode != 0 {
+		t.Fatalf("gemini CLI: err %v, exit %d\nstderr: %s", err, res.ExitCode, res.Stderr)
+	}
+	if _, err := os.Stat(filepath.Join(marks, "tools-ran")); err != nil {
+		t.Fatalf("the real Gemini CLI did not run tools/srv.sh: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(marks, "top-ran")); err == nil {
+		t.Fatalf("the real Gemini CLI ran the top's srv.sh")
+	}
+	p, _ := openProject(t, f.project, f.home, f.opts.Environ())
+	r, err := p.Review(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range r.Hooks {
+		if h.Kind == hooks.KindMCPServer {
+			for _, s := range h.Scripts {
+				if s.Path == filepath.Join(f.project, "tools", "srv.sh") {
+					return
+				}
+			}
+		}
+	}
+	t.Errorf("the review does not follow the server's script in tools/: %+v", r.Hooks)
+}
