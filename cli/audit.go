@@ -52,9 +52,27 @@ func runAudit(ctx context.Context, io *IO, agent agents.Agent, args []string) er
 	if err != nil {
 		return err
 	}
+	project := io.projectDir(*dir)
+	nested, nestedUnreadable, err := io.nestedAudit(ctx, env, agent, project)
+	if err != nil {
+		return err
+	}
+	if len(nested) > 0 && !*asJSON {
+		printf(io.Stdout, "\nstarted in a folder below the top, %s reads more files; there %d entr(ies) need review:\n  %s\n", agent.Info().Title, len(nested), strings.Join(nested, "\n  "))
+	}
 	offs := reportSwitchOffs(io, p)
 	if len(offs) > 0 && len(r.Unreadable) == 0 {
 		return &ExitError{Code: ExitNeedsReview, Msg: fmt.Sprintf("%d project setting(s) switch off a hook of Hookwarden's in your own settings", len(offs))}
+	}
+	if len(nested) > 0 && len(r.Unreadable) == 0 && !r.NeedsReview {
+		code, msg := ExitNeedsReview, fmt.Sprintf("%d entr(ies) need review in the folders below the top an agent may be started in", len(nested))
+		if nestedUnreadable {
+			code = ExitUnreadable
+		}
+		if *asJSON {
+			msg += ":\n  " + strings.Join(nested, "\n  ")
+		}
+		return &ExitError{Code: code, Msg: msg}
 	}
 	if *strict && unwatchedHooks(r) > 0 && len(r.Unreadable) == 0 && !r.NeedsReview {
 		return &ExitError{Code: ExitNeedsReview, Msg: fmt.Sprintf("--strict: %d hook(s) approved, partly unwatched", unwatchedHooks(r))}

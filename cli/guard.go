@@ -640,13 +640,7 @@ const maxNestedFolders = 32
 // settings and skills). Items the top already lists are left out; the others
 // say their folder. Past maxNestedFolders, one item says which are left.
 func (io *IO) nestedItems(ctx context.Context, env agents.Env, repo *guard.Repo, listed []guard.Item) ([]guard.Item, error) {
-	var markers []string
-	for _, f := range io.Agents.Facts().Config {
-		if !strings.HasPrefix(f.Path, "~") && !strings.HasPrefix(f.Path, "/") && !slices.Contains(markers, f.Path) {
-			markers = append(markers, f.Path)
-		}
-	}
-	dirs, more, err := guard.NestedFolders(ctx, repo, markers, maxNestedFolders)
+	dirs, more, err := guard.NestedFolders(ctx, repo, io.nestedMarkers(), maxNestedFolders)
 	if err != nil {
 		return []guard.Item{{Agent: "git", Status: "unreadable", Level: risk.LevelReview,
 			Label: "cannot list the folders below the top that hold agent files (" + err.Error() + "): review them with hookwarden audit --project FOLDER"}}, nil
@@ -685,6 +679,23 @@ func (io *IO) nestedItems(ctx context.Context, env agents.Env, repo *guard.Repo,
 			Label: fmt.Sprintf("more than %d folders below the top hold agent files; only the first %d were reviewed as start folders: review the others with hookwarden audit --project FOLDER", maxNestedFolders, maxNestedFolders)})
 	}
 	return out, nil
+}
+
+// nestedMarkers are the agents' project files (their relative Config
+// paths) whose presence below a repository's top makes a folder a start
+// folder to review (guard.NestedFolders).
+func (io *IO) nestedMarkers() []string { return agentMarkers(io.Agents) }
+
+// agentMarkers are reg's agents' project files: their relative Config
+// paths ("dir/" a folder).
+func agentMarkers(reg *agents.Registry) []string {
+	var markers []string
+	for _, f := range reg.Facts().Config {
+		if !strings.HasPrefix(f.Path, "~") && !strings.HasPrefix(f.Path, "/") && !slices.Contains(markers, f.Path) {
+			markers = append(markers, f.Path)
+		}
+	}
+	return markers
 }
 
 // guardItems are what needs review in one agent's review: the hooks that

@@ -78,6 +78,9 @@ type scanDoc struct {
 	Level risk.Level    `json:"level"`
 	Files []scanFileDoc `json:"files"`
 	Hooks []scanHookDoc `json:"hooks"`
+	// starts are the folders that hold an agent's project file: an agent
+	// started there reads it (addReviewed opens them).
+	starts []string
 }
 
 type scanFileDoc struct {
@@ -117,9 +120,12 @@ type hookFile struct {
 // in it for a hook file (an agent that reads its hook folders through
 // links: a linked folder below Copilot CLI's .github/hooks runs), under
 // the link's own path, which is the one the agent reads.
-func findHookFiles(reg *agents.Registry, paths []string) ([]hookFile, []scanFileDoc) {
+func findHookFiles(reg *agents.Registry, paths []string) ([]hookFile, []scanFileDoc, []string) {
 	var out []hookFile
 	var errs []scanFileDoc
+	markers := agentMarkers(reg)
+	var starts []string
+	startSeen := map[string]bool{}
 	seen := map[string]bool{}
 	followed := map[string]bool{}
 	var walk func(root string)
@@ -146,6 +152,12 @@ func findHookFiles(reg *agents.Registry, paths []string) ([]hookFile, []scanFile
 				walk(p + string(filepath.Separator))
 				return nil
 			}
+			if d := startFolderOf(p, markers); d != "" && !startSeen[d] {
+				startSeen[d] = true
+				if starts = append(starts, d); len(starts) == maxScanStarts+1 {
+					errs = append(errs, scanFileDoc{Path: d, Error: fmt.Sprintf("more than %d folders hold an agent's project files; the entries of this one and those after it are not scanned", maxScanStarts)})
+				}
+			}
 			if hf, ok := classifyHookFile(reg, p); ok && !seen[p] {
 				if abs, err := filepath.Abs(hf.Root); err == nil {
 					hf.Root = abs
@@ -163,7 +175,26 @@ func findHookFiles(reg *agents.Registry, paths []string) ([]hookFile, []scanFile
 		walk(root)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
-	return out, errs
+	return out, errs, starts[:min(len(starts), maxScanStarts)]
+}
+
+// maxScanStarts bounds the folders a scan opens as start folders because
+// they hold an agent's project file; past it the scan is not clean.
+const maxScanStarts = 256
+
+// startFolderOf is the folder an agent started in reads the file p from
+// as one of its project files (a marker of agentMarkers: ".github/agents/"
+// places "pkg/.github/agents/x.md" in "pkg"), or "".
+func startFolderOf(p string, markers []string) string {
+	slash := filepath.ToSlash(p)
+	for _, m := range markers {
+		i := strings.LastIndex(slash, "/"+m)
+		if i < 0 || !strings.HasSuffix(m, "/") && i+1+len(m) != len(slash) {
+			continue
+		}
+		return filepath.FromSlash(slash[:i])
+	}
+	return ""
 }
 
 // insideAny reports whether path is one of roots or below one (links in
@@ -214,9 +245,9 @@ func classifyHookFile(reg *agents.Registry, p string) (hookFile, bool) {
 }
 
 func scanPaths(reg *agents.Registry, paths []string, agent string) scanDoc {
-	files, errs := findHookFiles(reg, paths)
+	files, errs, starts := findHookFiles(reg, paths)
 	opt := risk.Options{Agents: reg.Facts().Risk()}
-	doc := scanDoc{Files: append([]scanFileDoc{}, errs...), Hooks: []scanHookDoc{}}
+	doc := scanDoc{Files: append([]scanFileDoc{}, errs...), Hooks: []scanHookDoc{}, starts: starts}
 	// An agent that cannot say which files are its hook files leaves the
 	// scan incomplete: that is an error, never a clean pass.
 	for _, a := range reg.All() {
@@ -262,6 +293,8 @@ func scanPaths(reg *agents.Registry, paths []string, agent string) scanDoc {
 // plugin keys), and the entries of files no scan rule names (a custom
 // agent's MCP servers). The hooks of a file the scan found are its own
 // (an agent claims a file; the others that read it are not listed again).
+// The folders below that hold an agent's project file are opened too (an
+// agent started there reads it: a custom agent, a custom command).
 // A folder an agent cannot open, or a file its review cannot read, is an
 // error: not scanned, so not clean.
 func (d *scanDoc) addReviewed(ctx context.Context, io *IO, paths []string, agent string) {
@@ -288,6 +321,9 @@ func (d *scanDoc) addReviewed(ctx context.Context, io *IO, paths []string, agent
 	}
 	for _, p := range paths {
 		addRoot(p)
+	}
+	for _, dir := range d.starts {
+		addRoot(dir)
 	}
 	for _, f := range d.Files {
 		if f.Error == "" && (f.Kind == "settings" || f.Kind == "hooks") {

@@ -61,6 +61,19 @@ type Commands struct {
 	// the command in, taken from the project and replaced by the project
 	// when it is not inside it as text ("": the key "cwd", not checked).
 	Folder string
+	// Templates are the file suffixes PromptTemplates reads (".toml" and
+	// ".md" when empty).
+	Templates []string
+	// Inject, when set, is the agent's file-injection trigger in a
+	// template (@{path}), which it fills before it runs the shell
+	// commands: when the text also holds the shell trigger or Args (either
+	// makes the agent run its shell step), the commands written in the
+	// files it injects run too. PromptTemplates then reads each such file
+	// (a folder: every file under it) from Workspace: their commands join
+	// the entry's, and the entry's value is an object of the template's
+	// text ("file") and each injected path's text, so a change to either
+	// needs review and names the path.
+	Inject, Args, Workspace string
 }
 
 // folderKey, as a command entry's Ext, is Commands.Folder.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -20,7 +21,7 @@ const maxTemplateFiles = 20000
 
 // PromptTemplates lists the shell commands of the prompt templates (custom
 // commands) under root: every .toml file's "prompt" and every .md file's
-// text, in every subfolder, links followed, as the agent's loader globs
+// text (only the suffixes of c.Templates when set), in every subfolder, links followed, as the agent's loader globs
 // them (**/*.toml, **/*.md, dot files and links included). Each command
 // written as trigger{…} (braces balanced), which the agent runs with a
 // shell when the template is used, is one entry of kind
@@ -31,6 +32,10 @@ const maxTemplateFiles = 20000
 // none here (the entries are still reviewed). It returns the files that
 // have entries (for the snapshot).
 func (c Commands) PromptTemplates(layer settingsio.Layer, root, trigger, when, off string) ([]*hooks.Hook, []*settingsio.File) {
+	suffixes := c.Templates
+	if len(suffixes) == 0 {
+		suffixes = []string{".toml", ".md"}
+	}
 	var paths []string
 	var tooMany, walkErr error
 	seen := map[string]bool{}
@@ -61,7 +66,7 @@ func (c Commands) PromptTemplates(layer settingsio.Layer, root, trigger, when, o
 				}
 			case st.IsDir():
 				walk(p)
-			case strings.HasSuffix(p, ".toml") || strings.HasSuffix(p, ".md"):
+			case slices.ContainsFunc(suffixes, func(s string) bool { return strings.HasSuffix(p, s) }):
 				if len(paths) >= maxTemplateFiles {
 					tooMany = fmt.Errorf("more than %d template files", maxTemplateFiles)
 					return
@@ -105,10 +110,24 @@ func (c Commands) PromptTemplates(layer settingsio.Layer, root, trigger, when, o
 			text = p
 		}
 		cmds, bad := injections(text, trigger)
-		if len(cmds) == 0 && bad == "" {
+		injected := c.injected(text, trigger)
+		for _, in := range injected {
+			more, b := injections(in.text, trigger)
+			cmds = append(cmds, more...)
+			if bad == "" && b != "" {
+				bad = in.path + ": " + b
+			}
+		}
+		if len(cmds) == 0 && bad == "" && len(injected) == 0 {
 			continue
 		}
-		n := &settingsio.Node{Kind: settingsio.String, Str: string(data), Raw: trust.JSONText(string(data)), Pos: settingsio.Pos{Line: 1, Column: 1}}
+		n := stringNode(string(data))
+		if len(injected) > 0 {
+			n = &settingsio.Node{Kind: settingsio.Object, Pos: n.Pos, Members: []settingsio.Member{{Key: "file", Value: n}}}
+			for _, in := range injected {
+				n.Members = append(n.Members, settingsio.Member{Key: in.path, Value: stringNode(in.text)})
+			}
+		}
 		rel, _ := filepath.Rel(root, path)
 		h := c.entry(f, hooks.KindPromptCommand, strings.TrimSuffix(rel, filepath.Ext(rel)), n, "")
 		h.Type, h.Command = "command", strings.Join(cmds, "\n")
@@ -148,4 +167,77 @@ func injections(text, trigger string) (cmds []string, bad string) {
 		i = j
 	}
 	return cmds, ""
+}
+
+func stringNode(s string) *settingsio.Node {
+	return &settingsio.Node{Kind: settingsio.String, Str: s, Raw: trust.JSONText(s), Pos: settingsio.Pos{Line: 1, Column: 1}}
+}
+
+// maxInjectedFiles caps the files one injected folder contributes: past
+// it the folder's value says so (and the entry needs review).
+const maxInjectedFiles = 2000
+
+type injectedFile struct{ path, text string }
+
+// injected are the files c.Inject{…} names in text, read from
+// c.Workspace, when the agent's shell step runs on text (it holds trigger
+// or c.Args): each path (as written) with its text, a folder's files
+// each with a header, or what stopped Hookwarden from reading it (a
+// missing file, later added, changes the value too).
+func (c Commands) injected(text, trigger string) []injectedFile {
+	if c.Inject == "" || !strings.Contains(text, c.Inject) || !strings.Contains(text, trigger) && (c.Args == "" || !strings.Contains(text, c.Args)) {
+		return nil
+	}
+	paths, bad := injections(text, c.Inject)
+	var out []injectedFile
+	if bad != "" {
+		out = append(out, injectedFile{c.Inject + "…", bad})
+	}
+	for _, p := range paths {
+		full := p
+		if !filepath.IsAbs(p) {
+			full = filepath.Join(c.Workspace, p)
+		}
+		out = append(out, injectedFile{c.Inject + p + "}", readInjected(full, p)})
+	}
+	return out
+}
+
+// readInjected is the text of the file at p, or of every file under the
+// folder p (links to folders not followed, as the agent's glob), each
+// after a header naming it (under name, the path as written), or what
+// stopped the reading.
+func readInjected(p, name string) string {
+	st, err := os.Stat(p)
+	if err != nil || !st.IsDir() {
+		return readInjectedFile(p)
+	}
+	var b strings.Builder
+	n := 0
+	err = filepath.WalkDir(p, func(f string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			return nil
+		}
+		if n++; n > maxInjectedFiles {
+			return fmt.Errorf("more than %d files", maxInjectedFiles)
+		}
+		rel, _ := filepath.Rel(p, f)
+		fmt.Fprintf(&b, "--- %s ---\n%s\n", filepath.Join(name, rel), readInjectedFile(f))
+		return nil
+	})
+	if err != nil {
+		fmt.Fprintf(&b, "(the folder cannot be read to the end: %v)", err)
+	}
+	return b.String()
+}
+
+func readInjectedFile(p string) string {
+	data, err := settingsio.ReadRegularFile(p)
+	if err != nil {
+		return "(cannot be read: " + err.Error() + ")"
+	}
+	return string(data)
 }

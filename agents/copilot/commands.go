@@ -125,6 +125,13 @@ func (p *project) mcpSpecs() []agents.CommandSpec {
 	for _, h := range p.Commands {
 		if s, ok := p.pluginSpec(h); ok {
 			out = append(out, s)
+		} else if h.Kind == hooks.KindLanguageServer {
+			root := p.lspRoot(h)
+			s := claudeschema.CommandSpec(h, &rt, root)
+			if s.ScriptCommand != "" && s.ScriptCwd == "" {
+				s.ScriptCwd, s.ScriptRoots = root, []string{root}
+			}
+			out = append(out, s)
 		} else if h.Origin.Layer == layerRepository {
 			out = append(out, claudeschema.CommandSpec(h, &rt, p.Dir()))
 		}

@@ -17,6 +17,8 @@ func facts() agents.Facts {
 			{Path: ".github/copilot/settings.json", What: "Copilot CLI's repository settings"},
 			{Path: ".github/agents/", What: "Copilot CLI's custom agents (their frontmatter starts MCP servers)"},
 			{Path: ".github/copilot/settings.local.json", What: "Copilot CLI's repository settings"},
+			{Path: ".github/lsp.json", What: "Copilot CLI's language servers (it starts them when the model calls its lsp tool)"},
+			{Path: ".github/mcp.json", What: "Copilot CLI's project MCP servers (when the folder has no .mcp.json)"},
 			{Path: defaultPolicyDir + "/", What: "Copilot CLI's policy hooks"},
 		},
 		Credentials: []agents.File{

@@ -297,6 +297,13 @@ func (r *Registry) commandSpecs(fed func(*hooks.Hook) trust.Definition) []agents
 		c := agents.CommandSpec{Hook: h, Label: hooks.CommandTitleOf(h), Fields: trust.Definition{}}
 		if h.Type == "command" {
 			c.ScriptCommand = h.Command
+			// A stdio server is spawned in its "cwd" (a relative one from the
+			// project folder; observed: "cwd": "tools" ran tools/srv.sh), so its
+			// scripts are found from there.
+			if cwd := h.Node.Get("cwd"); h.Kind == hooks.KindMCPServer && cwd.Is(settingsio.String) && cwd.Str != "" {
+				c.ScriptCwd = agents.RunFolder(r.Snapshot.ProjectDir, cwd.Str)
+				c.ScriptRoots = []string{c.ScriptCwd}
+			}
 		}
 		if h.Node.Is(settingsio.Object) {
 			for _, m := range trust.JSOwnEntries(h.Node) {

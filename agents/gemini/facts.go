@@ -14,6 +14,8 @@ func facts() agents.Facts {
 			{Path: geminiDirName + "/trusted_hooks.json", What: settingsOrTrust},
 			{Path: geminiDirName + "/trustedFolders.json", What: settingsOrTrust},
 			{Path: geminiDirName + "/extensions/", What: "Gemini CLI's extensions"},
+			{Path: geminiDirName + "/commands/", What: "Gemini CLI's custom commands (their !{…} run a shell)"},
+			{Path: geminiDirName + "/agents/", What: "Gemini CLI's subagents (their frontmatter starts MCP servers)"},
 			{Path: geminiDirName + "/.env", What: "Gemini CLI's .env (which can move Gemini's home)"},
 			{Path: systemConfigDir("linux") + "/", What: "Gemini CLI's system settings"},
 			{Path: systemConfigDir("darwin") + "/", What: "Gemini CLI's system settings"},

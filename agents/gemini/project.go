@@ -328,10 +328,13 @@ func (p *Project) Layers() []agents.Layer {
 }
 
 // KeptFiles are the extensions' manifests as the snapshot read them (their
-// MCP servers are commands the project may feed), beyond the layers'
-// files (agents.KeptFiler).
+// MCP servers are commands the project may feed) and the project's custom
+// command files, beyond the layers' files (agents.KeptFiler).
 func (p *Project) KeptFiles() []*settingsio.File {
 	var out []*settingsio.File
+	if p.reg != nil {
+		out = append(out, p.reg.promptFiles...)
+	}
 	for _, e := range p.Extensions {
 		if e.ManifestRaw != nil {
 			out = append(out, &settingsio.File{Layer: settingsio.LayerExtension, Path: e.Manifest, Exists: true, Raw: e.ManifestRaw})
@@ -412,12 +415,30 @@ func (p *Project) Watch() []string {
 	if p.storeDir != "" {
 		out = append(out, trust.Store{Dir: p.storeDir}.Path())
 	}
+	var commands []string
 	projectHooks, _ := p.reviewed()
 	for _, h := range projectHooks {
-		if !h.IsCommand {
-			continue
+		if h.IsCommand {
+			commands = append(commands, h.Command)
 		}
-		scripts, err := trust.FindScripts(h.Command, p.ProjectDir)
+	}
+	// The custom commands and subagents (folders, files) and what their
+	// commands run: a script rewritten while the agent runs is run as it
+	// is then.
+	if p.reg != nil && p.Paths.Workspace != "" {
+		out = append(out, filepath.Join(p.ProjectDir, geminiDirName, "commands")+string(filepath.Separator)+"**"+string(filepath.Separator),
+			filepath.Join(p.ProjectDir, geminiDirName, "commands")+string(filepath.Separator), filepath.Join(p.ProjectDir, geminiDirName, "agents")+string(filepath.Separator))
+		for _, f := range p.reg.promptFiles {
+			out = append(out, f.Path)
+		}
+		for _, h := range p.reg.Commands {
+			if h.Type == "command" && (h.Kind == hooks.KindPromptCommand || fileOf(p.reg.promptFiles, h.Origin.File) != nil) {
+				commands = append(commands, h.Command)
+			}
+		}
+	}
+	for _, c := range commands {
+		scripts, err := trust.FindScripts(c, p.ProjectDir)
 		if err != nil {
 			continue // a command that does not parse names no script to watch
 		}
@@ -452,6 +473,16 @@ func (p *Project) FileNotes(demo bool) []hooks.Diagnostic {
 	for _, f := range p.Settings {
 		if f != nil && f.Exists && f.Ignored != "" && (f.Layer == settingsio.LayerSystem || f.Layer == settingsio.LayerSystemDefaults) {
 			return []hooks.Diagnostic{{Severity: hooks.SeverityInfo, Message: DemoSystemNote}}
+		}
+	}
+	return nil
+}
+
+// fileOf is the file of files at path (nil none).
+func fileOf(files []*settingsio.File, path string) *settingsio.File {
+	for _, f := range files {
+		if f.Path == path {
+			return f
 		}
 	}
 	return nil

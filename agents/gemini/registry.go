@@ -30,6 +30,10 @@ type Registry struct {
 	// kept apart from Hooks, which hold only what Gemini's hook system
 	// registers.
 	Commands []*hooks.Hook
+	// promptFiles are the custom command and subagent files Commands has
+	// entries of, as read (collectPromptCommands, collectAgentServers),
+	// for KeptFiles.
+	promptFiles []*settingsio.File
 
 	matchers *matcherCache
 }
@@ -67,6 +71,8 @@ func build(snap *Project) *Registry {
 	r.assignStatuses(trusted)
 	r.checkDisabledList()
 	r.collectCommands(trusted)
+	r.collectPromptCommands(trusted)
+	r.collectAgentServers(trusted)
 	r.gatherDiagnostics()
 	return r
 }

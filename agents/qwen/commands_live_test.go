@@ -47,3 +47,47 @@ func TestQwenLiveRunsACustomCommandsShell(t *testing.T) {
 		t.Errorf("the review does not need review for the custom command: %+v", r.Hooks)
 	}
 }
+
+// TestQwenLiveRunsAnInjectedFilesShell: the real Qwen Code (yolo) fills
+// a custom command's @{path} before its shell step ({{args}} makes it
+// run), and runs the !{…} written in the injected file; Hookwarden lists
+// the template with that command, the file's text part of its value.
+func TestQwenLiveRunsAnInjectedFilesShell(t *testing.T) {
+	requireQwenLive(t)
+	fixture := t.TempDir()
+	for name, text := range map[string]string{
+		"project/.qwen/commands/sum.toml": "prompt = \"Summarize @{docs/notes.md} for {{args}}\"\n",
+		"project/docs/notes.md":           "Notes. !{echo x | qwen-live-log injected-command}\n",
+	} {
+		p := filepath.Join(fixture, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.MkdirAll(filepath.Join(fixture, "home"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var fired []string
+	for _, f := range runLive(t, fixture, "QWEN_LIVE_PROMPT=/sum me", "QWEN_LIVE_TOOL=none", "QWEN_LIVE_OBSERVE=0").Fired {
+		fired = append(fired, f.Hook)
+	}
+	if !slices.Contains(fired, "injected-command") {
+		t.Fatalf("Qwen Code did not run the injected file's shell: %q", fired)
+	}
+	r, err := open(t, localCopy(t, fixture)).Review(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, h := range r.Hooks {
+		if strings.HasPrefix(h.Label, "prompt command sum:") && strings.Contains(h.Label, "qwen-live-log injected-command") {
+			found = h.NeedsReview()
+		}
+	}
+	if !found {
+		t.Errorf("the review does not list the injected file's command: %+v", r.Hooks)
+	}
+}

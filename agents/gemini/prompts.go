@@ -1,0 +1,112 @@
+package gemini
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/hookwarden/hookwarden/agents/claudeschema"
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/settingsio"
+)
+
+// collectPromptCommands adds the shell commands of the project's custom
+// commands to r.Commands. Gemini CLI 0.61.0 (FileCommandLoader) loads
+// every <project>/.gemini/commands/**/*.toml (dot folders and links
+// included) in a trusted folder, unless the project is the home folder;
+// the !{…} commands of a command's "prompt" (braces balanced) run with
+// its shell in the project folder when the user types the /command.
+// Observed with the kit's bundle: `gemini -p /sub:go --yolo` ran them
+// without asking; without --yolo headless Gemini refuses ("Blocked by
+// policy") and the terminal UI asks, showing the command line, not the
+// script it runs. The whole file is the approved value (any change needs
+// review) and the scripts the commands run are fingerprinted. A prompt
+// that injects files (@{path}) and runs the shell step (it holds !{ or
+// {{args}}) runs the !{…} commands written in those files too (observed:
+// `@{docs/notes.md} for {{args}}` ran the notes' !{touch …}): each such
+// file's text is part of the value.
+func (r *Registry) collectPromptCommands(trusted bool) {
+	s := r.Snapshot
+	if s.ProjectDir == "" || s.Paths.Workspace == "" {
+		return
+	}
+	off := ""
+	if !trusted {
+		off = "the folder is not trusted: Gemini CLI loads no custom command of the project"
+	}
+	cmds, files := claudeschema.Commands{Agent: Name, Templates: []string{".toml"}, Inject: "@{", Args: "{{args}}", Workspace: s.ProjectDir}.PromptTemplates(settingsio.LayerWorkspace,
+		filepath.Join(s.ProjectDir, ".gemini", "commands"), "!{",
+		"when you type its /command (observed, 0.61.0): Gemini CLI asks first showing the command line, not what a script it names holds; with --yolo, or a policy that allows the command, it runs it without asking", off)
+	for _, h := range cmds {
+		h.Ext = &HookFacts{Source: sourceProject}
+		if h.Status == hooks.StatusRuns {
+			h.Gate = "Gemini CLI's confirmation of the command line (none with --yolo)"
+		}
+		r.Commands = append(r.Commands, h)
+	}
+	r.promptFiles = files
+}
+
+// collectAgentServers adds the MCP servers of the project's subagents to
+// r.Commands. Gemini CLI 0.61.0 (AgentRegistry.loadAgents) reads every
+// <project>/.gemini/agents/*.md (a file, not starting with "_") in a
+// trusted folder; a subagent registers once the user acknowledged the
+// file (its sha256 in ~/.gemini/acknowledgments/agents.json), and the
+// servers of its frontmatter "mcp_servers" start when the model invokes
+// it (observed with the kit's bundle: invoke_agent ran the server's
+// `bash .gemini/srv.sh`). The acknowledgement covers the file, not the
+// scripts its servers run: each server is reviewed like a settings MCP
+// server, the scripts fingerprinted; a frontmatter Hookwarden cannot read
+// is an invalid entry whose value is the file's text.
+func (r *Registry) collectAgentServers(trusted bool) {
+	s := r.Snapshot
+	if s.ProjectDir == "" || s.Paths.Workspace == "" {
+		return
+	}
+	dir := filepath.Join(s.ProjectDir, ".gemini", "agents")
+	ents, err := os.ReadDir(dir)
+	if err != nil && !os.IsNotExist(err) {
+		f := &settingsio.File{Layer: settingsio.LayerWorkspace, Path: dir, Exists: true, Err: &settingsio.ParseError{Path: dir, Line: 1, Column: 1, Msg: "cannot read the subagents folder: " + err.Error()}}
+		r.addAgentServers(f, claudeschema.Commands{Agent: Name}.Unreadable(f, hooks.KindMCPServer, "MCP servers"), trusted)
+		return
+	}
+	const when = "when the model invokes the subagent (observed, 0.61.0): Gemini CLI asks you to acknowledge the agent file once (its sha256), not the scripts its servers run"
+	kit := claudeschema.Commands{Agent: Name, Key: "mcp_servers"}
+	for _, e := range ents {
+		path := filepath.Join(dir, e.Name())
+		if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() || strings.HasPrefix(e.Name(), "_") || !strings.HasSuffix(e.Name(), ".md") {
+			continue
+		}
+		f := claudeschema.ReadFrontmatter(settingsio.LayerWorkspace, path)
+		if f == nil {
+			continue
+		}
+		if f.Err != nil {
+			r.addAgentServers(f, kit.Unreadable(f, hooks.KindMCPServer, "MCP servers"), trusted)
+			continue
+		}
+		hs := kit.Servers(f, when, false)
+		for _, h := range hs {
+			r.addAgentServers(f, h, trusted)
+		}
+	}
+}
+
+// addAgentServers adds h, a server of the subagent file f, with Gemini's
+// gate, and keeps f for the approval's unchanged-on-disk check.
+func (r *Registry) addAgentServers(f *settingsio.File, h *hooks.Hook, trusted bool) {
+	h.Ext = &HookFacts{Source: sourceProject}
+	switch {
+	case h.Status != "":
+	case !trusted:
+		h.Status, h.Reason = hooks.StatusBlockedUntrustedFolder, "the folder is not trusted: Gemini CLI loads no subagent of the project"
+	default:
+		h.Status, h.Reason = hooks.StatusRuns, "runs "+h.When
+		h.Gate = "Gemini CLI's acknowledgement of the agent file (its hash), not of what its servers run"
+	}
+	r.Commands = append(r.Commands, h)
+	if !slices.Contains(r.promptFiles, f) {
+		r.promptFiles = append(r.promptFiles, f)
+	}
+}
