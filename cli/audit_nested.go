@@ -56,3 +56,48 @@ func (io *IO) nestedAudit(ctx context.Context, env agents.Env, agent agents.Agen
 	}
 	return lines, unreadable, nil
 }
+
+// trustNested approves, after --all approved the top's hooks, every hook
+// of agent in the folders below the repository's top that nestedAudit
+// reviews (an agent started there reads more files): what audit at the top
+// lists is what trust --all at the top approves, each folder said by name.
+// It does nothing when project is not a repository's top.
+func (io *IO) trustNested(ctx context.Context, agent agents.Agent, project string, acceptUnwatched bool) error {
+	repo, err := guard.FindRepo(ctx, project)
+	if err != nil || repo == nil || !sameDir(project, repo.Top) {
+		return nil
+	}
+	dirs, more, err := guard.NestedFolders(ctx, repo, io.nestedMarkers(), maxNestedFolders)
+	if err != nil {
+		return fmt.Errorf("cannot list the folders below the top that hold agent files (%w): approve them with hookwarden trust --all --project FOLDER", err)
+	}
+	title := agent.Info().Title
+	for _, d := range dirs {
+		dir := filepath.Join(repo.Top, filepath.FromSlash(d))
+		p, err := agent.Open(ctx, io.agentEnv(), dir)
+		if err != nil {
+			return fmt.Errorf("%s in %s: %w", title, d, err)
+		}
+		r, err := p.Review(ctx)
+		if err != nil {
+			return fmt.Errorf("%s in %s: %w", title, d, err)
+		}
+		if !r.NeedsReview {
+			continue
+		}
+		printf(io.Stdout, "\nstarted in %s/, %s reads more files; approving there:\n", d, title)
+		res, err := p.Approve(ctx, agents.ApproveRequest{All: true, AcceptUnwatched: acceptUnwatched})
+		if res != nil {
+			if werr := writeApproval(io.Stdout, res); err == nil {
+				err = werr
+			}
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if more {
+		printf(io.Stdout, "more than %d folders below the top hold agent files; only the first %d were approved: approve the others with hookwarden trust --all --project FOLDER\n", maxNestedFolders, maxNestedFolders)
+	}
+	return nil
+}

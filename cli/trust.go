@@ -83,5 +83,8 @@ func runTrust(ctx context.Context, io *IO, agent agents.Agent, args []string) er
 			err = werr
 		}
 	}
+	if err == nil && *all && len(selectors) == 0 && !*carry {
+		err = io.trustNested(ctx, agent, io.projectDir(*dir), *accept)
+	}
 	return unwatchedRefusal(io, reviewError(err))
 }
