@@ -64,32 +64,18 @@ func (p *project) TrustStates(_ context.Context, keep func(*agents.HookReview) b
 }
 
 func (p *project) Review(ctx context.Context) (*agents.Review, error) {
-	r, err := p.review()
-	if err != nil || p.env.Others == nil {
-		return r, err
-	}
-	agents.AddOtherReaders(ctx, p.env, p, r.Hooks)
-	return r, nil
+	return agents.WithOtherReaders(ctx, p.env, p, p.review)
 }
 
-var reviewWords = agents.ReviewWords{
+var reviewWords = agents.StoreWords(agentTitle, agentTitle, agents.ReviewWords{
 	Noun: "project hook", Banner: "Qwen Code hook", KeyLabel: "Fingerprint",
 	Empty: "This folder has no Qwen Code project hooks (.qwen/settings.json): there is nothing to review.",
 	Meaning: map[trust.HookStatus]string{
 		trust.StatusNew: "Not approved in Hookwarden. Qwen Code has no per-hook trust: wherever it reads the project's settings (folder trust is off by default), " +
 			"it runs this hook unprompted, with your API keys in its environment; below, what it does here now. Read it, then approve it.",
-		trust.StatusChanged:         "Changed since it was approved: Qwen Code runs the new version without a word. The diff is against what was approved.",
-		trust.StatusScriptChanged:   "Approved, but a script it runs changed since: Qwen Code runs the new version without a word.",
 		trust.StatusPartlyUnwatched: "Approved, partly unwatched: part of what it runs (listed under it) cannot be watched.",
-		trust.StatusTrusted:         "Approved in Hookwarden, and no script it runs changed since.",
 	},
-	ApproveAll:   "Hookwarden records them, with the scripts they run, in its store; Qwen Code itself keeps no per-hook trust.",
-	RunsTitle:    "Runs",
-	ChangedTitle: "Definition — changes since it was approved",
-	Before:       "Approved before: ",
-	Unrecorded:   "Hookwarden has no record of this script: it was not read when the hook was approved.",
-	StoreError:   "Hookwarden's store cannot be read",
-}
+})
 
 func (p *project) review() (*agents.Review, error) {
 	base := &agents.Review{Project: p.Dir(), FolderTrust: p.folderTrust(), Unreadable: p.Unreadable(), Critical: p.critical(), Warnings: []string{}}
