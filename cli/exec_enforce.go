@@ -3,11 +3,13 @@ package cli
 import (
 	"fmt"
 	"os/exec"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
 
 	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/guard"
 	"github.com/hookwarden/hookwarden/internal/safetext"
 	"github.com/hookwarden/hookwarden/sandbox"
 )
@@ -129,4 +131,19 @@ func (f *enforcing) summary() {
 	for _, l := range f.refused {
 		fmt.Fprintf(f.io.Stderr, "  - %s\n", l)
 	}
+}
+
+// enforcedItems are items as exec weighs them: under --enforce without
+// the findings that say only that the agent runs the project's hooks
+// without asking (guard.Item.Unprompted). exec starts the agent only when
+// every one of those hooks is approved (an unapproved one is an item of
+// its own), and --enforce holds each of its processes to its approval,
+// which is what asking would have given; a hook it cannot hold stops exec
+// (NewEnforcement). Without --enforce they stop the agent: a branch the
+// approval's trace did not take would run unasked.
+func enforcedItems(items []guard.Item, enforce bool) []guard.Item {
+	if !enforce {
+		return items
+	}
+	return slices.DeleteFunc(slices.Clone(items), func(it guard.Item) bool { return it.Unprompted })
 }

@@ -104,7 +104,7 @@ func (p *project) critical() []hooks.Diagnostic {
 		}
 	}
 	if f := p.snap.byLayer(layerProject); n > 0 && !p.snap.trust.enabled {
-		out = append(out, hooks.Diagnostic{File: f.Path, Line: 1, Column: 1, Severity: hooks.SeverityCritical,
+		out = append(out, hooks.Diagnostic{File: f.Path, Line: 1, Column: 1, Severity: hooks.SeverityCritical, Unprompted: true,
 			Message: fmt.Sprintf("Qwen Code's folder trust is off (the default): the %d hook(s) of this project run unprompted when Qwen Code starts here", n)})
 	}
 	// A project's false beats the user's (and system-defaults') true.
