@@ -9,9 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hookwarden/hookwarden/internal/sandboxtest"
 	"github.com/hookwarden/hookwarden/internal/testenv"
-	"github.com/hookwarden/hookwarden/sandbox"
 )
 
 // qwenEnforceInner runs one real Qwen Code session the way the kit's
@@ -69,22 +67,12 @@ func TestQwenLiveEnforceRefusesTheUntakenBranch(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(kit, "run-qwen.sh")); err != nil {
 		testenv.Missing(t, "qwen-live kit not found: %v (set %s)", err, testenv.KitEnvVar)
 	}
-	init := sandboxtest.Require(t)
-	if why := sandbox.EnforceSupported(); why != "" {
-		t.Skip(why)
-	}
-	for _, prog := range []string{"python3", "bash", "timeout", "node", "npm", "unshare"} {
+	for _, prog := range []string{"node", "npm", "unshare"} {
 		if _, err := exec.LookPath(prog); err != nil {
-			testenv.Missing(t, "%s not found: the live enforcement test needs it", prog)
+			testenv.Missing(t, "%s not found: the live Qwen Code test needs it", prog)
 		}
 	}
-	netns := []string{"unshare", "-n"}
-	if os.Getuid() != 0 {
-		netns = []string{"unshare", "-rn"}
-	}
-	if err := exec.Command(netns[0], append(netns[1:], "true")...).Run(); err != nil {
-		testenv.Missing(t, "cannot make a network namespace (%v)", err)
-	}
+	init, netns := requireLiveEnforce(t)
 	// Qwen Code is installed by the kit's own runner, under the lock the
 	// live Qwen tests share; --install prints the CLI entry.
 	cache, err := testenv.CacheDir()
@@ -120,22 +108,7 @@ func TestQwenLiveEnforceRefusesTheUntakenBranch(t *testing.T) {
 	p.write(t, ".qwen/hooks/helper.sh", `touch "$MARK_DIR/pulled-code-ran"`+"\n")
 
 	run := func(name string, args string) (string, string) {
-		work := filepath.Join(p.root, "work-"+name)
-		marks := filepath.Join(p.root, "marks-"+name)
-		for _, d := range []string{work, marks} {
-			if err := os.MkdirAll(d, 0o755); err != nil {
-				t.Fatal(err)
-			}
-		}
-		cmd := exec.Command("setsid", append(netns, "bash", "-c", qwenEnforceInner)...)
-		cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "KIT=" + kit, "WORK=" + work, "PROJECT=" + p.project, "HOME_DIR=" + p.home,
-			"SYSTEM=" + system, "STORE=" + p.store, "SELF_ENV=" + cliSelfEnv, "MARK_DIR=" + marks, "HW=" + os.Args[0], "HW_ARGS=" + args, "QWEN=" + qwen}
-		out, err := cmd.CombinedOutput()
-		t.Logf("%s (%v):\n%s", name, err, out)
-		if err != nil {
-			t.Fatalf("the run %s failed: %v", name, err)
-		}
-		return marks, string(out)
+		return runLiveEnforce(t, p, netns, qwenEnforceInner, name, args, "KIT="+kit, "SYSTEM="+system, "QWEN="+qwen)
 	}
 
 	marks, text := run("enforce", "--enforce")
