@@ -12,8 +12,10 @@ import (
 // hook as ["bash", "-c", TEXT], TEXT the command after its load-time $VAR
 // expansion (observed with qwen-live, see the live test); a hook whose
 // text depends on a variable Qwen sets itself or takes from a settings
-// "env" cannot be told before the run, so --enforce must refuse it
-// (ok=false) rather than guess. On main Qwen has no HookSpawner.
+// "env" or a .env file (observed: a project .env value is in the text
+// when Qwen relaunched itself, not with QWEN_CODE_NO_RELAUNCH=true)
+// cannot be told before the run, so --enforce must refuse it (ok=false)
+// rather than guess. On main Qwen has no HookSpawner.
 func TestHookSpawnIsBashWithTheTextQwenExpanded(t *testing.T) {
 	cmds := map[string]string{
 		"dir":        `\"$QWEN_PROJECT_DIR\"/.qwen/hooks/check.sh`,
@@ -24,6 +26,8 @@ func TestHookSpawnIsBashWithTheTextQwenExpanded(t *testing.T) {
 		"session":    `echo $SESSION_ID`,
 		"tls":        `echo $NODE_TLS_REJECT_UNAUTHORIZED`,
 		"settingenv": `echo $FROM_SETTINGS`,
+		"dotenv":     `echo $FROM_DOTENV`,
+		"emptyenv":   `echo ${EMPTY}`,
 	}
 	var hs []string
 	for name, c := range cmds {
@@ -31,9 +35,10 @@ func TestHookSpawnIsBashWithTheTextQwenExpanded(t *testing.T) {
 	}
 	hs = append(hs, `{"type": "command", "name": "pwsh", "shell": "powershell", "command": "echo hi"}`, `{"type": "http", "name": "http", "url": "http://127.0.0.1:1/x"}`)
 	p, root := fixture(t, map[string]string{
-		userFile:    `{"env": {"FROM_SETTINGS": "x"}}`,
-		projectFile: settings("", map[string]string{"PreToolUse": strings.Join(hs, ", ")}),
-	})
+		userFile:             `{"env": {"FROM_SETTINGS": "x"}}`,
+		"project/.qwen/.env": "FROM_DOTENV=y\nEMPTY=z\n",
+		projectFile:          settings("", map[string]string{"PreToolUse": strings.Join(hs, ", ")}),
+	}, "EMPTY=")
 	sp, ok := any(p).(agents.HookSpawner)
 	if !ok {
 		t.Fatal("Qwen Code's project is no agents.HookSpawner: exec --enforce cannot tell its hooks")
