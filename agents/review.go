@@ -1,8 +1,10 @@
 package agents
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"maps"
 	"strings"
 
 	"github.com/hookwarden/hookwarden/hooks"
@@ -172,6 +174,40 @@ type ReviewWords struct {
 	// Critical is what to do about the review's critical findings when
 	// nothing else needs review ("" for the face's own words).
 	Critical string
+}
+
+// StoreWords are w for an agent that keeps no per-hook trust, whose
+// project hooks Hookwarden approves in its own store: the titles and the
+// sentences such agents share, in the agent's name (title, "Qwen Code";
+// short, the one it goes by in a sentence), where w leaves them empty.
+func StoreWords(title, short string, w ReviewWords) ReviewWords {
+	meaning := map[trust.HookStatus]string{
+		trust.StatusChanged:       "Changed since it was approved: " + short + " runs the new version without a word. The diff is against what was approved.",
+		trust.StatusScriptChanged: "Approved, but a script it runs changed since: " + short + " runs the new version without a word.",
+		trust.StatusTrusted:       "Approved in Hookwarden, and no script it runs changed since.",
+	}
+	w.Meaning = maps.Clone(w.Meaning)
+	for k, v := range meaning {
+		if w.Meaning[k] == "" {
+			w.Meaning[k] = v
+		}
+	}
+	w.ApproveAll = cmp.Or(w.ApproveAll, "Hookwarden records them, with the scripts they run, in its store; "+title+" itself keeps no per-hook trust.")
+	w.RunsTitle, w.ChangedTitle = cmp.Or(w.RunsTitle, "Runs"), cmp.Or(w.ChangedTitle, "Definition — changes since it was approved")
+	w.Before = cmp.Or(w.Before, "Approved before: ")
+	w.Unrecorded = cmp.Or(w.Unrecorded, "Hookwarden has no record of this script: it was not read when the hook was approved.")
+	w.StoreError = cmp.Or(w.StoreError, "Hookwarden's store cannot be read")
+	return w
+}
+
+// WithOtherReaders is the review review makes, with AlsoReadBy filled in
+// (AddOtherReaders) when env knows the other agents.
+func WithOtherReaders(ctx context.Context, env Env, p Project, review func() (*Review, error)) (*Review, error) {
+	r, err := review()
+	if err == nil && env.Others != nil {
+		AddOtherReaders(ctx, env, p, r.Hooks)
+	}
+	return r, err
 }
 
 // Problem is one thing wrong with the store or the settings.

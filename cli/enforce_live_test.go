@@ -71,22 +71,7 @@ print("{}")
 func TestClaudeLiveEnforceRefusesTheUntakenBranch(t *testing.T) {
 	t.Parallel()
 	script := requireClaudeLive(t)
-	init := sandboxtest.Require(t)
-	if why := sandbox.EnforceSupported(); why != "" {
-		t.Skip(why)
-	}
-	for _, prog := range []string{"python3", "bash", "timeout"} {
-		if _, err := exec.LookPath(prog); err != nil {
-			testenv.Missing(t, "%s not found: the live enforcement test needs it", prog)
-		}
-	}
-	netns := []string{"unshare", "-n"}
-	if os.Getuid() != 0 {
-		netns = []string{"unshare", "-rn"}
-	}
-	if err := exec.Command(netns[0], append(netns[1:], "true")...).Run(); err != nil {
-		testenv.Missing(t, "cannot make a network namespace (%v)", err)
-	}
+	init, netns := requireLiveEnforce(t)
 
 	p := newTraceProject(t, init)
 	command := "python3 .claude/hooks/dispatch.py"
@@ -128,23 +113,7 @@ func TestClaudeLiveEnforceRefusesTheUntakenBranch(t *testing.T) {
 	}
 
 	run := func(name string, args string) (string, string) {
-		work := filepath.Join(p.root, "work-"+name)
-		marks := filepath.Join(p.root, "marks-"+name)
-		for _, d := range []string{work, marks} {
-			if err := os.MkdirAll(d, 0o755); err != nil {
-				t.Fatal(err)
-			}
-		}
-		cmd := exec.Command("setsid", append(netns, "bash", "-c", claudeEnforceInner)...)
-		cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "KIT=" + claudeLiveKit(t), "WORK=" + work,
-			"PROJECT=" + p.project, "HOME_DIR=" + p.home, "STORE=" + p.store, "SELF_ENV=" + cliSelfEnv,
-			"MARK_DIR=" + marks, "HW=" + os.Args[0], "HW_ARGS=" + args, "CLAUDE=" + bins[len(bins)-1]}
-		out, err := cmd.CombinedOutput()
-		t.Logf("exec %s (%v):\n%s", args, err, out)
-		if err != nil {
-			t.Fatalf("the run exec %s failed: %v", args, err)
-		}
-		return marks, string(out)
+		return runLiveEnforce(t, p, netns, claudeEnforceInner, name, args, "KIT="+claudeLiveKit(t), "CLAUDE="+bins[len(bins)-1])
 	}
 
 	marks, text := run("enforce", "--enforce")
@@ -162,4 +131,52 @@ func TestClaudeLiveEnforceRefusesTheUntakenBranch(t *testing.T) {
 	if !exists(filepath.Join(marks, "pulled-code-ran")) {
 		t.Fatalf("without --enforce the real Claude Code did not run the pulled helper: the test does not show the gap")
 	}
+}
+
+// requireLiveEnforce skips a live enforcement test where it cannot run
+// (no sandbox, no seccomp listener, a program missing, no network
+// namespace) and returns the sandbox's init and how to make the network
+// namespace.
+func requireLiveEnforce(t *testing.T) (init string, netns []string) {
+	t.Helper()
+	init = sandboxtest.Require(t)
+	if why := sandbox.EnforceSupported(); why != "" {
+		t.Skip(why)
+	}
+	for _, prog := range []string{"python3", "bash", "timeout"} {
+		if _, err := exec.LookPath(prog); err != nil {
+			testenv.Missing(t, "%s not found: the live enforcement test needs it", prog)
+		}
+	}
+	netns = []string{"unshare", "-n"}
+	if os.Getuid() != 0 {
+		netns = []string{"unshare", "-rn"}
+	}
+	if err := exec.Command(netns[0], append(netns[1:], "true")...).Run(); err != nil {
+		testenv.Missing(t, "cannot make a network namespace (%v)", err)
+	}
+	return init, netns
+}
+
+// runLiveEnforce runs inner (a kit's session, under hookwarden exec
+// $HW_ARGS when they are not empty) in its own session and network
+// namespace for p, with vars, and returns its marker folder and output.
+func runLiveEnforce(t *testing.T, p *traceProject, netns []string, inner, name, args string, vars ...string) (string, string) {
+	t.Helper()
+	work := filepath.Join(p.root, "work-"+name)
+	marks := filepath.Join(p.root, "marks-"+name)
+	for _, d := range []string{work, marks} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := exec.Command("setsid", append(netns, "bash", "-c", inner)...)
+	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "WORK=" + work, "PROJECT=" + p.project, "HOME_DIR=" + p.home, "STORE=" + p.store,
+		"SELF_ENV=" + cliSelfEnv, "MARK_DIR=" + marks, "HW=" + os.Args[0], "HW_ARGS=" + args}, vars...)
+	out, err := cmd.CombinedOutput()
+	t.Logf("%s: exec %s (%v):\n%s", name, args, err, out)
+	if err != nil {
+		t.Fatalf("the run %s (exec %s) failed: %v", name, args, err)
+	}
+	return marks, string(out)
 }

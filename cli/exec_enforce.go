@@ -3,11 +3,13 @@ package cli
 import (
 	"fmt"
 	"os/exec"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
 
 	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/guard"
 	"github.com/hookwarden/hookwarden/internal/safetext"
 	"github.com/hookwarden/hookwarden/sandbox"
 )
@@ -146,4 +148,19 @@ func (f *enforcing) summary() {
 		fmt.Fprintf(f.io.Stderr, "  - %s\n", l)
 	}
 	fmt.Fprint(f.io.Stderr, "  What to do: a script or data file of the hook that changed since its approval needs review (hookwarden audit); one its traced run did not see is approved with hookwarden trust --trace. A hook that must read the files the agent edits or makes (a formatter, a linter, git diff) cannot work under --enforce: start the agent without --enforce for it.\n")
+}
+
+// enforcedItems are items as exec weighs them: under --enforce without
+// the findings that say only that the agent runs the project's hooks
+// without asking (guard.Item.Unprompted). exec starts the agent only when
+// every one of those hooks is approved (an unapproved one is an item of
+// its own), and --enforce holds each of its processes to its approval,
+// which is what asking would have given; a hook it cannot hold stops exec
+// (NewEnforcement). Without --enforce they stop the agent: a branch the
+// approval's trace did not take would run unasked.
+func enforcedItems(items []guard.Item, enforce bool) []guard.Item {
+	if !enforce {
+		return items
+	}
+	return slices.DeleteFunc(slices.Clone(items), func(it guard.Item) bool { return it.Unprompted })
 }

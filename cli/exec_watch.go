@@ -98,6 +98,7 @@ func superviseAgent(ctx context.Context, io *IO, project, path string, argv []st
 	if err != nil {
 		return &ExitError{Code: ExitFailure, Msg: fmt.Sprintf("could not review the agent hooks, so %s was not started: %v", argv[0], err)}
 	}
+	items = enforcedItems(items, enforce)
 	if items = append(items, work...); len(items) > 0 { // before a session, everything needs review first
 		fmt.Fprint(io.Stderr, guard.Block(project, items, reviewCommand(project), safetext.Line))
 		return &ExitError{Code: ExitNeedsReview, Msg: fmt.Sprintf("%s was not started: a hook changed while Hookwarden checked it", argv[0])}
@@ -165,6 +166,7 @@ func superviseAgent(ctx context.Context, io *IO, project, path string, argv []st
 				continue
 			}
 			items, work, now, reviews, err := io.execReview(ctx, project)
+			items = enforcedItems(items, enf != nil)
 			if err != nil {
 				items = []guard.Item{{Status: "unreadable", Label: err.Error()}}
 			}
@@ -178,7 +180,7 @@ func superviseAgent(ctx context.Context, io *IO, project, path string, argv []st
 				// its watch (a nested skill's SKILL.md right after its
 				// folder) raised no event: review once more.
 				if items2, work2, now2, err2 := io.execWatch(ctx, project); err2 == nil {
-					items, work = items2, work2
+					items, work = enforcedItems(items2, enf != nil), work2
 					if !slices.Equal(now2, paths) {
 						paths = now2
 						_ = w.RetargetPaths(paths)

@@ -727,7 +727,7 @@ func guardItems(agent string, r *agents.Review) []guard.Item {
 		items = append(items, guard.Item{Agent: agent, Status: "trust file", Label: r.StoreError, Level: risk.LevelReview})
 	}
 	for _, d := range r.Critical {
-		items = append(items, guard.Item{Agent: agent, Status: "critical", Label: d.Message, Level: risk.LevelCritical})
+		items = append(items, guard.Item{Agent: agent, Status: "critical", Label: d.Message, Level: risk.LevelCritical, Unprompted: d.Unprompted})
 	}
 	return items
 }
@@ -827,7 +827,7 @@ func runExec(ctx context.Context, io *IO, args []string) error {
 	if err != nil {
 		return &ExitError{Code: ExitFailure, Msg: fmt.Sprintf("could not review the agent hooks, so %s was not started: %v", agentArgs[0], err)}
 	}
-	items := pr.Items
+	items := enforcedItems(pr.Items, *enforce)
 	if len(items) == 0 && len(pr.Unwatched) > 0 {
 		fmt.Fprint(io.Stderr, guard.Block(project, pr.Unwatched, reviewCommand(project), safetext.Line))
 		return &ExitError{Code: ExitNeedsReview, Msg: fmt.Sprintf("%s was not started: %d approved hook(s) run code Hookwarden cannot watch (hookwarden audit --strict lists them)", agentArgs[0], len(pr.Unwatched))}

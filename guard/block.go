@@ -29,6 +29,9 @@ type Item struct {
 	// longer runs it). Block prints it as a warning above the list, and it
 	// is never hidden.
 	Warning bool `json:"warning,omitempty"`
+	// Unprompted: the item says only that the agent runs the project's
+	// hooks without asking (hooks.Diagnostic.Unprompted).
+	Unprompted bool `json:"-"`
 }
 
 // maxItems bounds the block: the git hook prints a few lines, not a report.

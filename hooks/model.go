@@ -52,6 +52,11 @@ type Diagnostic struct {
 	Message  string   `json:"message"`
 	// HookID is the ID of the hook the diagnostic belongs to, if any.
 	HookID string `json:"hook_id,omitempty"`
+	// Unprompted: a finding about the project as a whole that says only
+	// that the agent runs the project's hooks without asking (it has no
+	// per-hook trust, or its folder trust is off). Hookwarden's approval
+	// of each hook, held at run time, is that prompt (exec --enforce).
+	Unprompted bool `json:"-"`
 }
 
 // Hook is one hook config found in a file, valid or not, of any agent:

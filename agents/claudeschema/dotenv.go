@@ -42,6 +42,12 @@ type DotEnv struct {
 	// (withRuntime): a server is fingerprinted by its own entry and what
 	// it runs, so that a server added beside it does not re-ask for it.
 	Watch []string
+	// Settings are the settings files, lowest precedence first, whose
+	// top-level "env" strings the agent puts into its environment after
+	// the .env files, where a variable is unset or empty (the highest
+	// file's value of a name wins; Drops are not taken; a file the agent
+	// ignores neither): Lookup sees them as the agent's load does.
+	Settings []*settingsio.File
 }
 
 // Found is the project's .env file the agent loads now ("" when none).
@@ -116,7 +122,9 @@ func (d *DotEnv) Apply(env settingsio.Env, project string) settingsio.Env {
 // it when it expands $VAR in its settings (it loads them first): a name
 // unset or empty in getenv takes the value of the first file that sets
 // it (observed with the agent's kit: a .env in the start folder's parent
-// filled '$X' in a project hook's command).
+// filled '$X' in a project hook's command), else of the settings' "env"
+// (Settings; observed: a project's "env" value was put into the text of
+// its hook, which ran it).
 func (d *DotEnv) Lookup(getenv func(string) (string, bool), project string) func(string) (string, bool) {
 	added := map[string]string{}
 	for _, f := range d.files(project) {
@@ -128,6 +136,21 @@ func (d *DotEnv) Lookup(getenv func(string) (string, bool), project string) func
 			if _, ok := added[e.Key]; !ok && !d.drops(e.Key) {
 				added[e.Key] = e.Value
 			}
+		}
+	}
+	fromSettings := map[string]string{}
+	for _, f := range d.Settings {
+		if env := settingsEnv(f); env != nil {
+			for _, m := range env.Members {
+				if m.Value.Is(settingsio.String) && !d.drops(m.Key) {
+					fromSettings[m.Key] = m.Value.Str
+				}
+			}
+		}
+	}
+	for k, v := range fromSettings {
+		if _, ok := added[k]; !ok {
+			added[k] = v
 		}
 	}
 	return func(k string) (string, bool) {
@@ -247,4 +270,13 @@ func (s Section) withRuntime(specs []agents.CommandSpec) []agents.CommandSpec {
 		out[i] = sp
 	}
 	return out
+}
+
+// settingsEnv is the "env" object of a settings file the agent reads (nil
+// when there is none).
+func settingsEnv(f *settingsio.File) *settingsio.Node {
+	if f == nil || f.Ignored != "" || !f.Root.Get("env").Is(settingsio.Object) {
+		return nil
+	}
+	return f.Root.Get("env")
 }

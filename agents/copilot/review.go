@@ -114,24 +114,15 @@ func (p *project) Review(ctx context.Context) (*agents.Review, error) {
 	return r, nil
 }
 
-var reviewWords = agents.ReviewWords{
+var reviewWords = agents.StoreWords("Copilot CLI", "Copilot", agents.ReviewWords{
 	Noun: "repository hook", Banner: "Copilot CLI hook", KeyLabel: "Fingerprint", Layered: true,
 	Empty: "This folder has no Copilot CLI repository hooks (.github/hooks, .claude/settings*.json, .github/copilot/settings*.json): there is nothing to review.",
 	Meaning: map[trust.HookStatus]string{
 		trust.StatusNew: "Not approved in Hookwarden. Copilot CLI has no per-hook trust: it runs every repository hook " +
 			"of a trusted folder (and skips them all, silently, in an untrusted one). Read it, then approve it.",
-		trust.StatusChanged:         "Changed since it was approved: Copilot runs the new version without a word. The diff is against what was approved.",
-		trust.StatusScriptChanged:   "Approved, but a script it runs changed since: Copilot runs the new version without a word.",
 		trust.StatusPartlyUnwatched: "Approved, partly unwatched: part of what it runs (listed under it) cannot be watched, so a change there would go unnoticed.",
-		trust.StatusTrusted:         "Approved in Hookwarden, and no script it runs changed since.",
 	},
-	ApproveAll:   "Hookwarden records them, with the scripts they run, in its store; Copilot CLI itself keeps no per-hook trust.",
-	RunsTitle:    "Runs",
-	ChangedTitle: "Definition — changes since it was approved",
-	Before:       "Approved before: ",
-	Unrecorded:   "Hookwarden has no record of this script: it was not read when the hook was approved.",
-	StoreError:   "Hookwarden's store cannot be read",
-}
+})
 
 // TrustStates is what Review says of each hook without the risk analysis,
 // the fields and notes (agents.TrustStater): list reads the partly

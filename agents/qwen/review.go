@@ -20,7 +20,7 @@ const storeSection = "qwen"
 var dotEnvDrops = strings.Fields("NODE_OPTIONS npm_config_node_options npm_config_userconfig npm_config_globalconfig npm_config_script_shell npm_config_prefix NODE_PATH OPENSSL_CONF NODE_REPL_EXTERNAL_MODULE npm_config_node_gyp npm_config_init_module LD_PRELOAD LD_AUDIT DYLD_INSERT_LIBRARIES BASH_ENV ZDOTDIR BASH_FUNC_* QWEN_HOME QWEN_RUNTIME_DIR QWEN_AGENT_EXECUTION_BACKEND QWEN_CODE_MCP_APPROVALS_PATH QWEN_CODE_TRUSTED_FOLDERS_PATH QWEN_CODE_SYSTEM_SETTINGS_PATH QWEN_CODE_SYSTEM_DEFAULTS_PATH QWEN_UPDATE_BASE_URL QWEN_CODE_WARNINGS_FILE QWEN_CODE_SERVE QWEN_CODE_DESKTOP QWEN_CODE_SETTINGS_CORRUPTED_PATH QWEN_CODE_SETTINGS_WAS_RECOVERED QWEN_CODE_ACP_REPEATED_TOOL_FAILURE_GUARD QWEN_CODE_MEMORY_PROJECT_SCOPE QWEN_CODE_ENABLE_WORKFLOWS QWEN_CODE_DISABLE_WORKFLOWS QWEN_CODE_WORKFLOW_NAME_ONLY QWEN_REVIEW_PREBUILD QWEN_REVIEW_AUTOMATIC QWEN_TLS_INSECURE NODE_TLS_REJECT_UNAUTHORIZED NODE_EXTRA_CA_CERTS SSL_CERT_FILE SSL_CERT_DIR CURL_CA_BUNDLE REQUESTS_CA_BUNDLE GIT_SSL_CAINFO GIT_SSL_CAPATH npm_config_cafile npm_config_ca npm_config_strict_ssl PIP_CERT CURL_HOME WGETRC PIP_CONFIG_FILE GIT_SSH_COMMAND GIT_SSH GIT_EXEC_PATH GIT_TEMPLATE_DIR GIT_ASKPASS GIT_PROXY_COMMAND GIT_EDITOR GIT_SEQUENCE_EDITOR GIT_EXTERNAL_DIFF GIT_CONFIG_GLOBAL GIT_CONFIG_SYSTEM XDG_CONFIG_HOME GIT_CONFIG_COUNT GIT_CONFIG_PARAMETERS GIT_CONFIG_KEY_* GIT_CONFIG_VALUE_* QWEN_SANDBOX QWEN_SANDBOX_IMAGE QWEN_SANDBOX_PROXY_COMMAND QWEN_SANDBOX_NET SANDBOX SANDBOX_ENFORCEMENT XDG_CACHE_HOME TMPDIR TMP TEMP SSH_ASKPASS LESSOPEN LESSCLOSE NODE_GYP_FORCE_PYTHON npm_config_python PYTHON PYTHONSTARTUP VISUAL EDITOR npm_config_git BROWSER QWEN_CLI_ENTRY QWEN_CDP_MCP_COMMAND QWEN_SERVE_CDP_TUNNEL_OVER_WS QWEN_SERVE_NEW_FILE_MODE QWEN_SERVE_MAX_WORKSPACES QWEN_SERVE_SESSION_ATTACHMENTS_ROOT DEV QWEN_CODE_PRIVATE_CONVERSATIONS_RUNTIME QWEN_CODE_PRIVATE_RELAUNCH_ENV_PROVENANCE")
 
 func (s *snapshot) dotEnv() *claudeschema.DotEnv { // the .env search of Qwen Code 0.24.4 (findEnvFiles)
-	return &claudeschema.DotEnv{Dir: ".qwen", HomeDir: s.home, Home: []string{filepath.Join(s.qwenHome, ".env"), filepath.Join(s.home, ".env")}, Drops: dotEnvDrops, ProjectVars: facts.ProjectVars, Untrusted: !s.trust.trusted, Watch: []string{".mcp.json"}} // its MCP servers start at launch (loadProjectMcpServers)
+	return &claudeschema.DotEnv{Dir: ".qwen", HomeDir: s.home, Home: []string{filepath.Join(s.qwenHome, ".env"), filepath.Join(s.home, ".env")}, Drops: dotEnvDrops, ProjectVars: facts.ProjectVars, Untrusted: !s.trust.trusted, Watch: []string{".mcp.json"}, Settings: s.settings} // its MCP servers start at launch (loadProjectMcpServers)
 }
 
 func (p *project) section() claudeschema.Section {
@@ -64,32 +64,18 @@ func (p *project) TrustStates(_ context.Context, keep func(*agents.HookReview) b
 }
 
 func (p *project) Review(ctx context.Context) (*agents.Review, error) {
-	r, err := p.review()
-	if err != nil || p.env.Others == nil {
-		return r, err
-	}
-	agents.AddOtherReaders(ctx, p.env, p, r.Hooks)
-	return r, nil
+	return agents.WithOtherReaders(ctx, p.env, p, p.review)
 }
 
-var reviewWords = agents.ReviewWords{
+var reviewWords = agents.StoreWords(agentTitle, agentTitle, agents.ReviewWords{
 	Noun: "project hook", Banner: "Qwen Code hook", KeyLabel: "Fingerprint",
 	Empty: "This folder has no Qwen Code project hooks (.qwen/settings.json): there is nothing to review.",
 	Meaning: map[trust.HookStatus]string{
 		trust.StatusNew: "Not approved in Hookwarden. Qwen Code has no per-hook trust: wherever it reads the project's settings (folder trust is off by default), " +
 			"it runs this hook unprompted, with your API keys in its environment; below, what it does here now. Read it, then approve it.",
-		trust.StatusChanged:         "Changed since it was approved: Qwen Code runs the new version without a word. The diff is against what was approved.",
-		trust.StatusScriptChanged:   "Approved, but a script it runs changed since: Qwen Code runs the new version without a word.",
 		trust.StatusPartlyUnwatched: "Approved, partly unwatched: part of what it runs (listed under it) cannot be watched.",
-		trust.StatusTrusted:         "Approved in Hookwarden, and no script it runs changed since.",
 	},
-	ApproveAll:   "Hookwarden records them, with the scripts they run, in its store; Qwen Code itself keeps no per-hook trust.",
-	RunsTitle:    "Runs",
-	ChangedTitle: "Definition — changes since it was approved",
-	Before:       "Approved before: ",
-	Unrecorded:   "Hookwarden has no record of this script: it was not read when the hook was approved.",
-	StoreError:   "Hookwarden's store cannot be read",
-}
+})
 
 func (p *project) review() (*agents.Review, error) {
 	base := &agents.Review{Project: p.Dir(), FolderTrust: p.folderTrust(), Unreadable: p.Unreadable(), Critical: p.critical(), Warnings: []string{}}
@@ -118,7 +104,7 @@ func (p *project) critical() []hooks.Diagnostic {
 		}
 	}
 	if f := p.snap.byLayer(layerProject); n > 0 && !p.snap.trust.enabled {
-		out = append(out, hooks.Diagnostic{File: f.Path, Line: 1, Column: 1, Severity: hooks.SeverityCritical,
+		out = append(out, hooks.Diagnostic{File: f.Path, Line: 1, Column: 1, Severity: hooks.SeverityCritical, Unprompted: true,
 			Message: fmt.Sprintf("Qwen Code's folder trust is off (the default): the %d hook(s) of this project run unprompted when Qwen Code starts here", n)})
 	}
 	// A project's false beats the user's (and system-defaults') true.

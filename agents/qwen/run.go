@@ -4,6 +4,8 @@ import (
 	"context"
 	"path/filepath"
 	"regexp"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/hookwarden/hookwarden/agents"
@@ -122,6 +124,22 @@ func (p *project) hookEnv(h *hooks.Hook, trusted bool) settingsio.Env {
 		env = env.With(k, v)
 	}
 	return env
+}
+
+// HookSpawn is agents.HookSpawner: Qwen Code 0.24.4 starts a command hook
+// as argv ["bash", "-c", TEXT] (observed; for its fire-and-forget events a
+// node supervisor starts that bash), TEXT the command as it expanded $VAR
+// at load. A variable it may set itself (observed: QWEN_CODE_CLI, …;
+// source: the rest) or never expands, or takes from a settings "env" or a
+// .env file (observed: in the text when it relaunched itself, not with
+// QWEN_CODE_NO_RELAUNCH), leaves the text unknown: not enforceable.
+func (p *project) HookSpawn(h *hooks.Hook) (func([]string) bool, bool) {
+	own := strings.Fields("QWEN_HOME QWEN_TLS_INSECURE NODE_TLS_REJECT_UNAUTHORIZED QWEN_DEBUG_LOG_FILE GOOGLE_GENAI_USE_VERTEXAI GOOGLE_CLOUD_PROJECT DEBUG SESSION_ID QWEN_SERVER_TOKEN QWEN_DAEMON_TOKEN")
+	return claudeschema.LoadedSpawn(h, p.snap.settings, func(n string) bool {
+		v, _ := p.env.Lookup(n)
+		w, _ := p.snap.getenv(n) // with the .env files
+		return strings.HasPrefix(strings.ToUpper(n), "QWEN_CODE_") || slices.Contains(own, strings.ToUpper(n)) || v != w
+	})
 }
 
 // runOne runs one hook with `bash -c` in the session folder (observed).
