@@ -73,7 +73,7 @@ func (a *analyzer) envFileRiskEntry(content string) (line, entry string) {
 			}
 			for _, entry := range strings.Split(val, ":") {
 				entry = codeEnvRef(expandSet(entry, set))
-				if entry != "" && !envPathVarRe.MatchString(entry) && !a.toolFolder(entry) && !inProject(entry, a.hook.ProjectDir) {
+				if entry != "" && !envPathVarRe.MatchString(entry) && !a.toolFolder(entry) && !inProject(entry, a.hook.ProjectDir) && !toolRootEntry(entry, set) {
 					return line, entry
 				}
 			}
@@ -216,4 +216,42 @@ func codeEnvRef(entry string) string {
 		repl = "$HOME"
 	}
 	return repl + entry[m[1]:]
+}
+
+// toolRootQueries are the commands a tool manager answers with the
+// folder it installs programs under, with the variable that moves that
+// folder ("" when none does): "$(pyenv root)/shims" on PATH is the
+// user's tools, as "$HOME/.pyenv/shims" is.
+var toolRootQueries = map[string]string{
+	"pyenv root": "PYENV_ROOT", "rbenv root": "RBENV_ROOT", "nodenv root": "NODENV_ROOT", "goenv root": "GOENV_ROOT",
+	"brew --prefix": "HOMEBREW_PREFIX", "go env GOPATH": "GOPATH", "go env GOBIN": "GOBIN",
+	"npm prefix -g": "NPM_CONFIG_PREFIX", "npm config get prefix": "NPM_CONFIG_PREFIX", "npm bin -g": "NPM_CONFIG_PREFIX",
+	"yarn global bin": "PREFIX", "pnpm bin -g": "PNPM_HOME", "python3 -m site --user-base": "PYTHONUSERBASE",
+	"python -m site --user-base": "PYTHONUSERBASE", "gem env gemdir": "GEM_HOME", "rustup which cargo": "CARGO_HOME",
+}
+
+// toolRootQueryRe: a PATH entry that starts with a command's output.
+var toolRootQueryRe = lazyRe(`^\$\(\s*([^()$;&|<>` + "`" + `]+?)\s*\)(/[^$]*)?$`)
+
+// brewFormulaRe: brew --prefix of one formula (its own keg).
+var brewFormulaRe = lazyRe(`^brew --prefix [a-z0-9][a-z0-9@._+-]*$`)
+
+// toolRootEntry: entry is a folder below a tool manager's own root, as
+// the manager prints it (toolRootQueries), with no ".." and the root not
+// moved by a variable the same lines set.
+func toolRootEntry(entry string, set map[string]string) bool {
+	m := toolRootQueryRe.FindStringSubmatch(entry)
+	if m == nil || strings.Contains(m[2], "..") {
+		return false
+	}
+	q := strings.Join(strings.Fields(m[1]), " ")
+	if brewFormulaRe.MatchString(q) {
+		q = "brew --prefix"
+	}
+	v, ok := toolRootQueries[q]
+	if !ok {
+		return false
+	}
+	_, moved := set[v]
+	return v == "" || !moved
 }
