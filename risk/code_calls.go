@@ -399,6 +399,9 @@ func (c *code) netCall(x token, name string, args []token) {
 		e := ep
 		c.netSeen = &e
 	}
+	if c.sendsBuiltRequest(args) {
+		return // urlopen(req): judged, with its headers, where req was built
+	}
 	data, auth := c.splitHeaders(args)
 	if strings.HasPrefix(name, "socket.") && (last == "socket" || last == "create_connection") {
 		c.sockEP = ep
@@ -1080,4 +1083,46 @@ func apiKeyArg(args []token) string {
 		}
 	}
 	return ""
+}
+
+// sendOptions are the keyword arguments of a call that sends a request
+// object (urlopen(req, timeout=10)): none of them carries data.
+var sendOptions = map[string]bool{"timeout": true, "context": true, "cafile": true, "capath": true, "cadefault": true}
+
+// sendsBuiltRequest: args are one variable that a network call built (a
+// urllib.request.Request, whose data and headers were judged there), then
+// only send options: nothing is sent here that was not judged there.
+func (c *code) sendsBuiltRequest(args []token) bool {
+	var pieces [][]token
+	depth, start := 0, 0
+	for j, t := range args {
+		if t.kind != tokPunct {
+			continue
+		}
+		switch t.text {
+		case "(", "[", "{":
+			depth++
+		case ")", "]", "}":
+			depth--
+		case ",":
+			if depth == 0 {
+				pieces = append(pieces, args[start:j])
+				start = j + 1
+			}
+		}
+	}
+	pieces = append(pieces, args[start:])
+	first := pieces[0]
+	if len(first) != 1 || first[0].kind != tokIdent {
+		return false
+	}
+	if v, ok := c.vars[first[0].text]; !ok || v.net == nil {
+		return false
+	}
+	for _, p := range pieces[1:] {
+		if len(p) < 2 || p[0].kind != tokIdent || p[1].text != "=" || !sendOptions[p[0].text] {
+			return false
+		}
+	}
+	return true
 }
