@@ -86,8 +86,17 @@ func (c *code) calls() {
 				if last == "exec_command" {
 					c.find(x, Network, LevelReview, "runs commands on %s over SSH", ep)
 				}
-				v := c.expr(args)
-				c.a.network(ep, v.t, taints{}, c.source(x), "sends data to")
+				if p := argPieces(args); last == "request" && len(p) >= 4 && len(p[3]) > 0 && p[3][0].text != "=" {
+					// conn.request(method, url, body, headers): the
+					// fourth is the headers (credentials), as headers=
+					data, auth := c.splitHeaders(joinPieces(p[:3]))
+					hdr := c.expr(p[3])
+					auth.t.add(hdr.t)
+					c.a.network(ep, data.t, auth.t, c.source(x), "sends data to")
+					break
+				}
+				data, auth := c.splitHeaders(args)
+				c.a.network(ep, data.t, auth.t, c.source(x), "sends data to")
 			}
 		case evalRe.MatchString(name) && !strings.Contains(x.text, ".") || strings.HasPrefix(name, "vm."):
 			if c.l == langJS && name == "exec" {
@@ -1093,6 +1102,24 @@ var sendOptions = map[string]bool{"timeout": true, "context": true, "cafile": tr
 // urllib.request.Request, whose data and headers were judged there), then
 // only send options: nothing is sent here that was not judged there.
 func (c *code) sendsBuiltRequest(args []token) bool {
+	pieces := argPieces(args)
+	first := pieces[0]
+	if len(first) != 1 || first[0].kind != tokIdent {
+		return false
+	}
+	if v, ok := c.vars[first[0].text]; !ok || v.net == nil {
+		return false
+	}
+	for _, p := range pieces[1:] {
+		if len(p) < 2 || p[0].kind != tokIdent || p[1].text != "=" || !sendOptions[p[0].text] {
+			return false
+		}
+	}
+	return true
+}
+
+// argPieces splits a call's arguments at their top-level commas.
+func argPieces(args []token) [][]token {
 	var pieces [][]token
 	depth, start := 0, 0
 	for j, t := range args {
@@ -1111,18 +1138,17 @@ func (c *code) sendsBuiltRequest(args []token) bool {
 			}
 		}
 	}
-	pieces = append(pieces, args[start:])
-	first := pieces[0]
-	if len(first) != 1 || first[0].kind != tokIdent {
-		return false
-	}
-	if v, ok := c.vars[first[0].text]; !ok || v.net == nil {
-		return false
-	}
-	for _, p := range pieces[1:] {
-		if len(p) < 2 || p[0].kind != tokIdent || p[1].text != "=" || !sendOptions[p[0].text] {
-			return false
+	return append(pieces, args[start:])
+}
+
+// joinPieces joins argument pieces back with commas.
+func joinPieces(pieces [][]token) []token {
+	var out []token
+	for i, p := range pieces {
+		if i > 0 {
+			out = append(out, token{kind: tokPunct, text: ","})
 		}
+		out = append(out, p...)
 	}
-	return true
+	return out
 }
