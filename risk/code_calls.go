@@ -427,6 +427,11 @@ func (c *code) splitHeaders(args []token) (data, auth value) {
 	var rest, hdr []token
 	for i := 0; i < len(args); i++ {
 		a := args[i]
+		if a.kind == tokIdent && a.text == "headers" && i > 0 && (args[i-1].text == "{" || args[i-1].text == ",") &&
+			(i+1 == len(args) || args[i+1].text == "," || args[i+1].text == "}") {
+			hdr = append(hdr, a) // {method, headers, body}: the variable headers
+			continue
+		}
 		if (a.kind == tokIdent && a.text == "headers" || a.kind == tokString && strings.EqualFold(a.text, "headers") || a.kind == tokString && strings.EqualFold(a.text, "authorization")) && i+1 < len(args) && (args[i+1].text == ":" || args[i+1].text == "=") {
 			j := i + 2
 			if j < len(args) && args[j].text == "{" {
