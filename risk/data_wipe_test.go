@@ -3,9 +3,9 @@ package risk
 import "testing"
 
 // TestCommandsThatChangeStateOutsideTheProject: hooks that wipe a
-// database's data, change the user's global git configuration or kill
-// processes by name do something the user should approve (review), as a
-// deployment or a remote change does; the same programs reading are none.
+// database's data or kill processes by name do something the user should
+// approve (review), as a deployment or a remote change does; the same
+// programs reading are none.
 // Found by spelling risky-but-legitimate Stop and SessionStart hooks
 // (issue 24's missed reviews, risk14); each review case reads none on main.
 func TestCommandsThatChangeStateOutsideTheProject(t *testing.T) {
@@ -21,16 +21,12 @@ func TestCommandsThatChangeStateOutsideTheProject(t *testing.T) {
 		{`redis-cli -n 2 flushdb`, LevelReview},
 		{`mongosh app --eval 'db.dropDatabase()'`, LevelReview},
 		{`supabase db reset`, LevelReview},
-		{`git config --global core.editor vim`, LevelReview},
-		{`git config --system init.defaultBranch main`, LevelReview},
 		{`pkill -f 'next dev' || true`, LevelReview},
 		{`killall node`, LevelReview},
 		// reading, or the project's own settings
 		{`psql "$DATABASE_URL" -c 'SELECT count(*) FROM users'`, LevelNone},
 		{`sqlite3 dev.db ".tables"`, LevelNone},
 		{`redis-cli ping`, LevelNone},
-		{`git config --global --get user.email`, LevelNone},
-		{`git config --global user.name`, LevelNone},
 		{`git config core.hooksPath .githooks`, LevelReview},
 		{`supabase status`, LevelNone},
 	} {

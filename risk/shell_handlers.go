@@ -54,9 +54,8 @@ func buildProgHandlers() {
 	reg(mailCmd, "mail", "mailx", "sendmail", "mutt", "msmtp", "s-nail")
 	reg(swaksCmd, "swaks")
 	reg(registryCmd, "npm", "pnpm", "yarn", "pip", "pip3", "uv", "go", "git", "cargo", "gem", "bundle", "conda", "poetry", "pdm")
-	// state outside the project: databases, global settings, processes
+	// state outside the project: databases, processes
 	reg(dataWipeCmd, "psql", "mysql", "mariadb", "sqlite3", "redis-cli", "valkey-cli", "mongosh", "mongo", "supabase")
-	reg(gitGlobalConfigCmd, "git")
 	reg(killByNameCmd, "pkill", "killall")
 	// commands through other programs' options
 	reg(tarCmd, "tar", "bsdtar", "gtar")
@@ -1183,29 +1182,6 @@ func dataWipeCmd(sh *shell, c progCall) (value, bool) {
 			sh.find(c.n, Destructive, LevelReview, "deletes a database's data (%s %s)", c.base, shortText(m, 30))
 			break
 		}
-	}
-	return value{}, false
-}
-
-// gitGlobalConfigCmd: git config --global/--system that sets a value
-// changes git for every repository of the user (or the machine).
-func gitGlobalConfigCmd(sh *shell, c progCall) (value, bool) {
-	if len(c.args) < 3 || c.args[0].s != "config" {
-		return value{}, false
-	}
-	scope, values := "", 0
-	for _, a := range c.args[1:] {
-		switch {
-		case a.s == "--global" || a.s == "--system":
-			scope = a.s
-		case a.s == "--get" || a.s == "--get-all" || a.s == "--get-regexp" || a.s == "--list" || a.s == "-l" || a.s == "get" || a.s == "list":
-			return value{}, false
-		case !strings.HasPrefix(a.s, "-"):
-			values++
-		}
-	}
-	if scope != "" && values >= 2 {
-		sh.find(c.n, Persistence, LevelReview, "changes git's configuration for every repository (git config %s)", scope)
 	}
 	return value{}, false
 }
