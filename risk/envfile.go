@@ -59,7 +59,15 @@ func (a *analyzer) envFileRiskEntry(content string) (line, entry string) {
 		}
 		if !envFilePreloadRe.MatchString(line) {
 			for _, m := range envLineVarRe.FindAllStringSubmatch(line, -1) {
-				set[m[1]] = strings.Trim(m[2], `"'`)
+				val := strings.Trim(m[2], `"'`)
+				set[m[1]] = val
+				if toolRootVars[m[1]] {
+					// a manager's root moved: its shims and programs
+					// are looked up there by every later command
+					if dir := codeEnvRef(expandSet(val, set)); dir != "" && !a.toolFolder(dir) && !a.toolFolder(dir+"/bin") && !inProject(dir+"/bin", a.hook.ProjectDir) {
+						return line, dir
+					}
+				}
 			}
 			continue
 		}
@@ -229,6 +237,18 @@ var toolRootQueries = map[string]string{
 	"yarn global bin": "PREFIX", "pnpm bin -g": "PNPM_HOME", "python3 -m site --user-base": "PYTHONUSERBASE",
 	"python -m site --user-base": "PYTHONUSERBASE", "gem env gemdir": "GEM_HOME", "rustup which cargo": "CARGO_HOME",
 }
+
+// toolRootVars are the variables of toolRootQueries: a line that sets
+// one moves where that manager's programs are found.
+var toolRootVars = func() map[string]bool {
+	m := map[string]bool{}
+	for _, v := range toolRootQueries {
+		if v != "" && v != "PREFIX" {
+			m[v] = true
+		}
+	}
+	return m
+}()
 
 // toolRootQueryRe: a PATH entry that starts with a command's output.
 var toolRootQueryRe = lazyRe(`^\$\(\s*([^()$;&|<>` + "`" + `]+?)\s*\)(/[^$]*)?$`)
