@@ -1112,8 +1112,16 @@ func (c *code) sendsBuiltRequest(args []token) bool {
 	if len(first) != 1 || first[0].kind != tokIdent {
 		return false
 	}
-	if v, ok := c.vars[first[0].text]; !ok || v.net == nil {
+	name := first[0].text
+	if v, ok := c.vars[name]; !ok || v.net == nil {
 		return false
+	}
+	for _, t := range c.toks {
+		if t.kind == tokIdent && strings.HasPrefix(t.text, name+".") {
+			// req.full_url = …, req.data = …, req.add_header(…): the
+			// request changed after it was judged: read this send too
+			return false
+		}
 	}
 	for _, p := range pieces[1:] {
 		if len(p) < 2 || p[0].kind != tokIdent || p[1].text != "=" || !sendOptions[p[0].text] {

