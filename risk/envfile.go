@@ -54,7 +54,9 @@ func (a *analyzer) envFileRiskEntry(content string) (line, entry string) {
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		if aliasRe.MatchString(line) {
+		if aliasRe.MatchString(line) || envFuncRe.MatchString(line) {
+			// an alias or a function redefines a command for every
+			// later command (pyenv() { …; } shadows "$(pyenv root)")
 			return line, ""
 		}
 		if !envFilePreloadRe.MatchString(line) {
@@ -119,6 +121,9 @@ func expandSet(entry string, set map[string]string) string {
 	}
 	return entry
 }
+
+// envFuncRe: a shell function definition.
+var envFuncRe = lazyRe(`^(?:function\s+[A-Za-z_][\w.:-]*|[A-Za-z_][\w.:-]*\s*\(\s*\))\s*(?:\{|\(|$)`)
 
 var envLeadVarRe = lazyRe(`^\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))`)
 
