@@ -1134,24 +1134,14 @@ func (c *code) sendsBuiltRequest(args []token) bool {
 // argPieces splits a call's arguments at their top-level commas.
 func argPieces(args []token) [][]token {
 	var pieces [][]token
-	depth, start := 0, 0
-	for j, t := range args {
-		if t.kind != tokPunct {
-			continue
+	for {
+		p := firstArg(args)
+		pieces = append(pieces, p)
+		if len(p) == len(args) {
+			return pieces
 		}
-		switch t.text {
-		case "(", "[", "{":
-			depth++
-		case ")", "]", "}":
-			depth--
-		case ",":
-			if depth == 0 {
-				pieces = append(pieces, args[start:j])
-				start = j + 1
-			}
-		}
+		args = args[len(p)+1:]
 	}
-	return append(pieces, args[start:])
 }
 
 // joinPieces joins argument pieces back with commas.
