@@ -51,6 +51,32 @@ type Facts struct {
 	// ContextEvents are its events whose hook's plain stdout is added to
 	// the model's context.
 	ContextEvents []string `json:"context_events,omitempty"`
+	// Output is what the agent does with its hooks' output where it
+	// differs from the union of the agents' events and the risk
+	// vocabulary's fields (vocab.DefaultOutputs), as its kit observed.
+	Output Output `json:"-"`
+	// Outputs are the registered agents' Output, by agent name
+	// (Registry.Facts fills it).
+	Outputs map[string]Output `json:"outputs,omitempty"`
+}
+
+// Output is one agent's own facts about its hooks' output (see
+// risk.AgentOutputs).
+type Output struct {
+	// Context are output fields only it hands to the model; Rewrite
+	// fields only it takes as a replacement of what it runs or sends.
+	Context []string `json:"context,omitempty"`
+	Rewrite []string `json:"rewrite,omitempty"`
+	// AllowIgnored are its permission events whose allow decision lets
+	// nothing run without asking (the hook fails, or it asks anyway).
+	AllowIgnored []string `json:"allow_ignored,omitempty"`
+	// StderrAnswers are its events where JSON a hook writes to stderr
+	// with exit 2 is read as its answer.
+	StderrAnswers []string `json:"stderr_answers,omitempty"`
+}
+
+func (o Output) empty() bool {
+	return len(o.Context)+len(o.Rewrite)+len(o.AllowIgnored)+len(o.StderrAnswers) == 0
 }
 
 // File is one of an agent's files, as a path pattern and in words.
@@ -86,7 +112,24 @@ func (f Facts) Merge(o Facts) Facts {
 		PermissionEvents: mergeWords(f.PermissionEvents, o.PermissionEvents),
 		ContinueEvents:   mergeWords(f.ContinueEvents, o.ContinueEvents),
 		ContextEvents:    mergeWords(f.ContextEvents, o.ContextEvents),
+		Outputs:          mergeOutputs(f.Outputs, o.Outputs),
 	}
+}
+
+// mergeOutputs adds b's agents to a's, keeping a's entry for a name both
+// have (nil when neither has any).
+func mergeOutputs(a, b map[string]Output) map[string]Output {
+	if len(a)+len(b) == 0 {
+		return nil
+	}
+	out := make(map[string]Output, len(a)+len(b))
+	for k, v := range b {
+		out[k] = v
+	}
+	for k, v := range a {
+		out[k] = v
+	}
+	return out
 }
 
 func mergeFiles(a, b []File) []File {
@@ -117,7 +160,11 @@ func (r *Registry) Facts() Facts {
 		return f
 	}
 	for _, a := range r.agents {
-		f = f.Merge(a.Info().Facts)
+		info := a.Info()
+		f = f.Merge(info.Facts)
+		if !info.Facts.Output.empty() {
+			f.Outputs = mergeOutputs(f.Outputs, map[string]Output{info.Name: info.Facts.Output})
+		}
 	}
 	return f
 }
@@ -135,7 +182,20 @@ func (f Facts) Risk() risk.Agents {
 		HomeVars: slices.Clone(f.HomeVars), ProjectVars: slices.Clone(f.ProjectVars), BaseURLVars: slices.Clone(f.BaseURLVars),
 		PermissionEvents: slices.Clone(f.PermissionEvents), ContinueEvents: slices.Clone(f.ContinueEvents),
 		ContextEvents: slices.Clone(f.ContextEvents), EnvFileVars: slices.Clone(f.EnvFileVars),
-		Programs: slices.Clone(f.Programs)}
+		Programs: slices.Clone(f.Programs), Outputs: riskOutputs(f.Outputs)}
+}
+
+// riskOutputs are outs as the risk analysis takes them.
+func riskOutputs(outs map[string]Output) map[string]risk.AgentOutputs {
+	if len(outs) == 0 {
+		return nil
+	}
+	m := make(map[string]risk.AgentOutputs, len(outs))
+	for name, o := range outs {
+		m[name] = risk.AgentOutputs{Context: slices.Clone(o.Context), Rewrite: slices.Clone(o.Rewrite),
+			AllowIgnored: slices.Clone(o.AllowIgnored), StderrAnswers: slices.Clone(o.StderrAnswers)}
+	}
+	return m
 }
 
 // filePaths are the paths of fs.

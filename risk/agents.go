@@ -34,6 +34,27 @@ type Agents struct {
 	// starts one runs a model with its rights), judged like the other
 	// agents' programs the analysis knows (agentPrograms).
 	Programs []string
+	// Outputs are what each agent does with its hooks' output where it
+	// differs from the union above and vocab.DefaultOutputs, by the
+	// agent's name (Hook.Agent); an agent without an entry is read with
+	// the union.
+	Outputs map[string]AgentOutputs
+}
+
+// AgentOutputs are one agent's own facts about its hooks' output (the
+// agents' conformance kits observed them): the fields and events only it
+// acts on, and the answers it does not act on.
+type AgentOutputs struct {
+	// Context are more fields whose text reaches its model; Rewrite more
+	// fields that replace what it runs, sends or reads.
+	Context, Rewrite []string
+	// AllowIgnored are its events whose allow decision lets nothing run
+	// without asking (it fails the hook, or asks as it would anyway).
+	AllowIgnored []string
+	// StderrAnswers are its events where JSON a hook writes to stderr
+	// with a blocking exit is read as its answer: an allow there runs the
+	// call, the exit blocks nothing.
+	StderrAnswers []string
 }
 
 // AgentFile is one of an agent's files.

@@ -13,6 +13,11 @@ var testAgents = func() Agents {
 		}
 		return out
 	}
+	outs := map[string]AgentOutputs{}
+	for name, o := range f.Outputs {
+		outs[name] = AgentOutputs{Context: o.Context, Rewrite: o.Rewrite, AllowIgnored: o.AllowIgnored, StderrAnswers: o.StderrAnswers}
+	}
 	return Agents{Config: conv(f.Config), Credentials: conv(f.Credentials), HomeVars: f.HomeVars, ProjectVars: f.ProjectVars, BaseURLVars: f.BaseURLVars,
-		PermissionEvents: f.PermissionEvents, ContinueEvents: f.ContinueEvents, ContextEvents: f.ContextEvents, EnvFileVars: f.EnvFileVars, Programs: f.Programs}
+		PermissionEvents: f.PermissionEvents, ContinueEvents: f.ContinueEvents, ContextEvents: f.ContextEvents, EnvFileVars: f.EnvFileVars, Programs: f.Programs,
+		Outputs: outs}
 }()

@@ -7,7 +7,6 @@ import (
 
 	"mvdan.cc/sh/v3/syntax"
 
-	"github.com/hookwarden/hookwarden/risk/vocab"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
@@ -41,13 +40,14 @@ type Cache struct {
 	// scans are the text readings of the texts hooks run (textscan.go).
 	scans map[scanKey]textScan
 	// outputRes are the output vocabularies, read for matching: by the
-	// hook's own vocabulary (nil: the default one with the cache's Agents).
-	outputRes map[*vocab.Outputs]*outputRes
+	// hook's own vocabulary, or its agent's name (the default with that
+	// agent's own fields), or "" (the default one with the cache's Agents).
+	outputRes map[any]*outputRes
 }
 
-// outputs returns the output vocabulary of hooks with own (nil: the
-// default with the Agents the cache is used with), made once.
-func (c *Cache) outputs(own *vocab.Outputs, build func() *outputRes) *outputRes {
+// outputs returns the output vocabulary of hooks keyed own (see
+// analyzer.vocabKey), made once.
+func (c *Cache) outputs(own any, build func() *outputRes) *outputRes {
 	if c == nil {
 		return build()
 	}
@@ -58,7 +58,7 @@ func (c *Cache) outputs(own *vocab.Outputs, build func() *outputRes) *outputRes 
 	}
 	re := build()
 	if c.outputRes == nil {
-		c.outputRes = map[*vocab.Outputs]*outputRes{}
+		c.outputRes = map[any]*outputRes{}
 	}
 	c.outputRes[own] = re
 	return re

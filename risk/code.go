@@ -347,7 +347,12 @@ func (c *code) statements() {
 	t := c.toks
 	start := 0
 	depth := 0
+	// objDepth: the braces of a JavaScript object literal assigned to a
+	// name (const h = {"x-api-key": key}), which are one statement with
+	// it, not blocks
+	objDepth := 0
 	for i := 0; i <= len(t); i++ {
+		lit := false
 		if i < len(t) {
 			switch t[i].text {
 			case "(", "[":
@@ -358,9 +363,19 @@ func (c *code) statements() {
 				if t[i].kind == tokPunct && depth > 0 {
 					depth--
 				}
+			case "{":
+				if t[i].kind == tokPunct && c.l == langJS && (objDepth > 0 || depth == 0 && i > 0 && t[i-1].kind == tokPunct && t[i-1].text == "=") {
+					objDepth++
+					lit = true
+				}
+			case "}":
+				if t[i].kind == tokPunct && objDepth > 0 {
+					objDepth--
+					lit = true
+				}
 			}
 		}
-		if i == len(t) || depth == 0 && t[i].kind == tokPunct && (t[i].text == "\n" || t[i].text == ";" || c.l == langJS && (t[i].text == "{" || t[i].text == "}")) {
+		if i == len(t) || depth == 0 && objDepth == 0 && !lit && t[i].kind == tokPunct && (t[i].text == "\n" || t[i].text == ";" || c.l == langJS && (t[i].text == "{" || t[i].text == "}")) {
 			c.statement(t[start:i])
 			start = i + 1
 		}
@@ -731,6 +746,13 @@ func (c *code) templateRefs(x token, v *value) {
 		}
 		if strings.HasPrefix(name, "process.env.") {
 			c.envVar(strings.TrimPrefix(name, "process.env."), v)
+		}
+		switch name {
+		case "os.environ", "os.environ.get", "os.getenv", "process.env", "ENV", "getenv":
+			// {os.environ['KEY']}, {os.getenv("KEY")}, ${process.env["KEY"]}
+			if k := templateKey.FindStringSubmatch(m[2]); k != nil {
+				c.envVar(k[1], v)
+			}
 		}
 	}
 }

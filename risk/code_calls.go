@@ -86,8 +86,17 @@ func (c *code) calls() {
 				if last == "exec_command" {
 					c.find(x, Network, LevelReview, "runs commands on %s over SSH", ep)
 				}
-				v := c.expr(args)
-				c.a.network(ep, v.t, taints{}, c.source(x), "sends data to")
+				if p := argPieces(args); last == "request" && len(p) >= 4 && len(p[3]) > 0 && p[3][0].text != "=" {
+					// conn.request(method, url, body, headers): the
+					// fourth is the headers (credentials), as headers=
+					data, auth := c.splitHeaders(joinPieces(p[:3]))
+					hdr := c.expr(p[3])
+					auth.t.add(hdr.t)
+					c.a.network(ep, data.t, auth.t, c.source(x), "sends data to")
+					break
+				}
+				data, auth := c.splitHeaders(args)
+				c.a.network(ep, data.t, auth.t, c.source(x), "sends data to")
 			}
 		case evalRe.MatchString(name) && !strings.Contains(x.text, ".") || strings.HasPrefix(name, "vm."):
 			if c.l == langJS && name == "exec" {
@@ -399,6 +408,9 @@ func (c *code) netCall(x token, name string, args []token) {
 		e := ep
 		c.netSeen = &e
 	}
+	if c.sendsBuiltRequest(args) {
+		return // urlopen(req): judged, with its headers, where req was built
+	}
 	data, auth := c.splitHeaders(args)
 	if strings.HasPrefix(name, "socket.") && (last == "socket" || last == "create_connection") {
 		c.sockEP = ep
@@ -415,6 +427,11 @@ func (c *code) splitHeaders(args []token) (data, auth value) {
 	var rest, hdr []token
 	for i := 0; i < len(args); i++ {
 		a := args[i]
+		if a.kind == tokIdent && a.text == "headers" && i > 0 && (args[i-1].text == "{" || args[i-1].text == ",") &&
+			(i+1 == len(args) || args[i+1].text == "," || args[i+1].text == "}") {
+			hdr = append(hdr, a) // {method, headers, body}: the variable headers
+			continue
+		}
 		if (a.kind == tokIdent && a.text == "headers" || a.kind == tokString && strings.EqualFold(a.text, "headers") || a.kind == tokString && strings.EqualFold(a.text, "authorization")) && i+1 < len(args) && (args[i+1].text == ":" || args[i+1].text == "=") {
 			j := i + 2
 			if j < len(args) && args[j].text == "{" {
@@ -1080,4 +1097,61 @@ func apiKeyArg(args []token) string {
 		}
 	}
 	return ""
+}
+
+// sendOptions are the keyword arguments of a call that sends a request
+// object (urlopen(req, timeout=10)): none of them carries data.
+var sendOptions = map[string]bool{"timeout": true, "context": true, "cafile": true, "capath": true, "cadefault": true}
+
+// sendsBuiltRequest: args are one variable that a network call built (a
+// urllib.request.Request, whose data and headers were judged there), then
+// only send options: nothing is sent here that was not judged there.
+func (c *code) sendsBuiltRequest(args []token) bool {
+	pieces := argPieces(args)
+	first := pieces[0]
+	if len(first) != 1 || first[0].kind != tokIdent {
+		return false
+	}
+	name := first[0].text
+	if v, ok := c.vars[name]; !ok || v.net == nil {
+		return false
+	}
+	for _, t := range c.toks {
+		if t.kind == tokIdent && strings.HasPrefix(t.text, name+".") {
+			// req.full_url = …, req.data = …, req.add_header(…): the
+			// request changed after it was judged: read this send too
+			return false
+		}
+	}
+	for _, p := range pieces[1:] {
+		if len(p) < 2 || p[0].kind != tokIdent || p[1].text != "=" || !sendOptions[p[0].text] {
+			return false
+		}
+	}
+	return true
+}
+
+// argPieces splits a call's arguments at their top-level commas.
+func argPieces(args []token) [][]token {
+	var pieces [][]token
+	for {
+		p := firstArg(args)
+		pieces = append(pieces, p)
+		if len(p) == len(args) {
+			return pieces
+		}
+		args = args[len(p)+1:]
+	}
+}
+
+// joinPieces joins argument pieces back with commas.
+func joinPieces(pieces [][]token) []token {
+	var out []token
+	for i, p := range pieces {
+		if i > 0 {
+			out = append(out, token{kind: tokPunct, text: ","})
+		}
+		out = append(out, p...)
+	}
+	return out
 }

@@ -54,12 +54,22 @@ func (a *analyzer) envFileRiskEntry(content string) (line, entry string) {
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		if aliasRe.MatchString(line) {
+		if aliasRe.MatchString(line) || envFuncRe.MatchString(line) {
+			// an alias or a function redefines a command for every
+			// later command (pyenv() { …; } shadows "$(pyenv root)")
 			return line, ""
 		}
 		if !envFilePreloadRe.MatchString(line) {
 			for _, m := range envLineVarRe.FindAllStringSubmatch(line, -1) {
-				set[m[1]] = strings.Trim(m[2], `"'`)
+				val := strings.Trim(m[2], `"'`)
+				set[m[1]] = val
+				if toolRootVars[m[1]] {
+					// a manager's root moved: its shims and programs
+					// are looked up there by every later command
+					if dir := codeEnvRef(expandSet(val, set)); dir != "" && !a.toolFolder(dir) && !a.toolFolder(dir+"/bin") && !inProject(dir+"/bin", a.hook.ProjectDir) {
+						return line, dir
+					}
+				}
 			}
 			continue
 		}
@@ -73,7 +83,7 @@ func (a *analyzer) envFileRiskEntry(content string) (line, entry string) {
 			}
 			for _, entry := range strings.Split(val, ":") {
 				entry = codeEnvRef(expandSet(entry, set))
-				if entry != "" && !envPathVarRe.MatchString(entry) && !a.toolFolder(entry) && !inProject(entry, a.hook.ProjectDir) {
+				if entry != "" && !envPathVarRe.MatchString(entry) && !a.toolFolder(entry) && !inProject(entry, a.hook.ProjectDir) && !toolRootEntry(entry, set) {
 					return line, entry
 				}
 			}
@@ -111,6 +121,9 @@ func expandSet(entry string, set map[string]string) string {
 	}
 	return entry
 }
+
+// envFuncRe: a shell function definition.
+var envFuncRe = lazyRe(`^(?:function\s+[A-Za-z_][\w.:-]*|[A-Za-z_][\w.:-]*\s*\(\s*\))\s*(?:\{|\(|$)`)
 
 var envLeadVarRe = lazyRe(`^\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))`)
 
@@ -216,4 +229,54 @@ func codeEnvRef(entry string) string {
 		repl = "$HOME"
 	}
 	return repl + entry[m[1]:]
+}
+
+// toolRootQueries are the commands a tool manager answers with the
+// folder it installs programs under, with the variable that moves that
+// folder ("" when none does): "$(pyenv root)/shims" on PATH is the
+// user's tools, as "$HOME/.pyenv/shims" is.
+var toolRootQueries = map[string]string{
+	"pyenv root": "PYENV_ROOT", "rbenv root": "RBENV_ROOT", "nodenv root": "NODENV_ROOT", "goenv root": "GOENV_ROOT",
+	"brew --prefix": "HOMEBREW_PREFIX", "go env GOPATH": "GOPATH", "go env GOBIN": "GOBIN",
+	"npm prefix -g": "NPM_CONFIG_PREFIX", "npm config get prefix": "NPM_CONFIG_PREFIX", "npm bin -g": "NPM_CONFIG_PREFIX",
+	"yarn global bin": "PREFIX", "pnpm bin -g": "PNPM_HOME", "python3 -m site --user-base": "PYTHONUSERBASE",
+	"python -m site --user-base": "PYTHONUSERBASE", "gem env gemdir": "GEM_HOME", "rustup which cargo": "CARGO_HOME",
+}
+
+// toolRootVars are the variables of toolRootQueries: a line that sets
+// one moves where that manager's programs are found.
+var toolRootVars = func() map[string]bool {
+	m := map[string]bool{}
+	for _, v := range toolRootQueries {
+		if v != "" && v != "PREFIX" {
+			m[v] = true
+		}
+	}
+	return m
+}()
+
+// toolRootQueryRe: a PATH entry that starts with a command's output.
+var toolRootQueryRe = lazyRe(`^\$\(\s*([^()$;&|<>` + "`" + `]+?)\s*\)(/[^$]*)?$`)
+
+// brewFormulaRe: brew --prefix of one formula (its own keg).
+var brewFormulaRe = lazyRe(`^brew --prefix [a-z0-9][a-z0-9@._+-]*$`)
+
+// toolRootEntry: entry is a folder below a tool manager's own root, as
+// the manager prints it (toolRootQueries), with no ".." and the root not
+// moved by a variable the same lines set.
+func toolRootEntry(entry string, set map[string]string) bool {
+	m := toolRootQueryRe.FindStringSubmatch(entry)
+	if m == nil || strings.Contains(m[2], "..") {
+		return false
+	}
+	q := strings.Join(strings.Fields(m[1]), " ")
+	if brewFormulaRe.MatchString(q) {
+		q = "brew --prefix"
+	}
+	v, ok := toolRootQueries[q]
+	if !ok {
+		return false
+	}
+	_, moved := set[v]
+	return v == "" || !moved
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -70,7 +71,28 @@ func (a *analyzer) outputVocab() *vocab.Outputs {
 	v := vocab.DefaultOutputs()
 	ag := a.opt.Agents
 	v.PermissionEvents, v.ContinueEvents, v.ContextEvents, v.EnvFiles = ag.PermissionEvents, ag.ContinueEvents, ag.ContextEvents, ag.EnvFileVars
+	own := a.ownOutputs()
+	v.Context = append(v.Context, own.Context...)
+	v.Rewrite = append(v.Rewrite, own.Rewrite...)
 	return v
+}
+
+// ownOutputs are the hook's agent's own output facts (none for an agent
+// the registry does not know).
+func (a *analyzer) ownOutputs() AgentOutputs {
+	return a.opt.Agents.Outputs[a.hook.Agent]
+}
+
+// vocabKey keys the cached vocabulary of the hook: its own, or the
+// default with its agent's own fields (by the agent's name).
+func (a *analyzer) vocabKey() any {
+	if a.hook.Outputs != nil {
+		return a.hook.Outputs
+	}
+	if own := a.ownOutputs(); len(own.Context)+len(own.Rewrite) > 0 {
+		return a.hook.Agent
+	}
+	return ""
 }
 
 // outputSep is what stands between a key and its value; decAfterRe and
@@ -187,10 +209,14 @@ func (re *outputRes) mayKey(text string) bool {
 
 // factsOf reads a text once (per Cache, for the default vocabulary).
 func (a *analyzer) factsOf(re *outputRes, text string, code bool) *textFacts {
+	vk, _ := a.vocabKey().(string)
 	cacheable := a.opt.Cache != nil && a.hook.Outputs == nil
 	key := text
 	if code {
 		key = "\x00code\x00" + text
+	}
+	if vk != "" {
+		key = "\x00agent\x00" + vk + "\x00" + key
 	}
 	if cacheable {
 		if f, ok := a.opt.Cache.outputFacts(key); ok {
@@ -400,15 +426,18 @@ func (a *analyzer) agentOutput() {
 	if a.sub || len(a.printed) == 0 {
 		return
 	}
-	re := a.opt.Cache.outputs(a.hook.Outputs, func() *outputRes { return compileOutputs(a.outputVocab()) })
+	re := a.opt.Cache.outputs(a.vocabKey(), func() *outputRes { return compileOutputs(a.outputVocab()) })
 	facts := make([]*textFacts, len(a.printed))
 	var allows []printed
 	refuses, exitTwo, blocks := false, false, false
+	own := a.ownOutputs()
+	// an agent that reads JSON on stderr as the answer of a blocking exit
+	stderrAnswers := slices.Contains(own.StderrAnswers, a.hook.Event)
 	for i, p := range a.printed {
 		f := a.factsOf(re, p.text, p.code)
 		facts[i] = f
 		for k, off := range f.allows {
-			if p.stderr {
+			if p.stderr && !stderrAnswers {
 				break // a decision is read from stdout only
 			}
 			q := p
@@ -430,7 +459,16 @@ func (a *analyzer) agentOutput() {
 		exitTwo = exitTwo || f.exitTwo
 		blocks = blocks || f.blocks
 	}
-	if re.permEvent[a.hook.Event] {
+	if stderrAnswers {
+		// stderr is the answer only of a blocking exit, which then
+		// blocks nothing when it carries an allow
+		allows = slices.DeleteFunc(allows, func(p printed) bool { return p.stderr && !exitTwo })
+		if slices.ContainsFunc(allows, func(p printed) bool { return p.stderr }) {
+			blocks = refuses
+		}
+	}
+	permEvent := re.permEvent[a.hook.Event]
+	if permEvent {
 		// decisions a helper prints for its callers: each call's literal
 		// (output_decision("allow", …) in the hook, the helper in a
 		// module it imports)
@@ -457,12 +495,12 @@ func (a *analyzer) agentOutput() {
 			}
 		}
 	}
-	if re.permEvent[a.hook.Event] && len(allows) > 0 {
+	if permEvent && len(allows) > 0 {
 		blanket := false
 		if !refuses && !blocks {
 			for _, p := range allows {
 				if !p.cond {
-					a.blanketAllow(p)
+					a.blanketAllow(p, own)
 					blanket = true
 					break
 				}
@@ -472,7 +510,7 @@ func (a *analyzer) agentOutput() {
 			// it decides for the user on some calls: an auto-approval
 			// (of the calls it checks) that replaces the agent's prompt
 			a.add(Finding{Category: AgentOutput, Severity: LevelReview, Source: allows[0].src,
-				Summary: "answers allow to some of the calls it checks, so the agent does not ask you before it runs those"})
+				Summary: "answers allow to some of the calls it checks, so the agent does not ask you before it runs those" + a.allowIgnored(own)})
 		}
 	}
 	a.redirects(re)
@@ -506,19 +544,31 @@ func (a *analyzer) agentOutput() {
 }
 
 // blanketAllow: the hook answers allow to every call its matcher covers.
-func (a *analyzer) blanketAllow(p printed) {
+func (a *analyzer) blanketAllow(p printed, own AgentOutputs) {
 	m := strings.TrimSpace(a.hook.Matcher)
+	note := a.allowIgnored(own)
 	switch {
 	case m == "" || m == "*" || m == ".*" || m == "^.*$":
 		a.add(Finding{Category: AgentOutput, Severity: LevelCritical, Source: p.src,
-			Summary: "answers allow to every tool call: the agent will never ask you before it runs a command or edits a file"})
+			Summary: "answers allow to every tool call: the agent will never ask you before it runs a command or edits a file" + note})
 	case broadMatcher(m):
 		a.add(Finding{Category: AgentOutput, Severity: LevelCritical, Source: p.src,
-			Summary: fmt.Sprintf("answers allow to every %s call: the agent will never ask you before it runs them", m)})
+			Summary: fmt.Sprintf("answers allow to every %s call: the agent will never ask you before it runs them", m) + note})
 	default:
 		a.add(Finding{Category: AgentOutput, Severity: LevelReview, Source: p.src,
-			Summary: fmt.Sprintf("answers allow to every %s call, so the agent does not ask you first", m)})
+			Summary: fmt.Sprintf("answers allow to every %s call, so the agent does not ask you first", m) + note})
 	}
+}
+
+// allowIgnored says so when the hook's agent does not act on an allow
+// for its event today. The risk stays: the approval outlives the agent's
+// version, and one that honours the answer (as the other agents do)
+// stops asking, with nothing in the hook changed.
+func (a *analyzer) allowIgnored(own AgentOutputs) string {
+	if !slices.Contains(own.AllowIgnored, a.hook.Event) {
+		return ""
+	}
+	return fmt.Sprintf(" (%s's observed version does not act on this allow: the hook fails and the call is asked as usual; a version that does act on it would not ask)", a.hook.Agent)
 }
 
 // broadToolRe: a tool name that runs commands or writes files.

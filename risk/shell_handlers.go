@@ -54,6 +54,9 @@ func buildProgHandlers() {
 	reg(mailCmd, "mail", "mailx", "sendmail", "mutt", "msmtp", "s-nail")
 	reg(swaksCmd, "swaks")
 	reg(registryCmd, "npm", "pnpm", "yarn", "pip", "pip3", "uv", "go", "git", "cargo", "gem", "bundle", "conda", "poetry", "pdm")
+	// state outside the project: databases, processes
+	reg(dataWipeCmd, "psql", "mysql", "mariadb", "sqlite3", "redis-cli", "valkey-cli", "mongosh", "mongo", "supabase")
+	reg(killByNameCmd, "pkill", "killall")
 	// commands through other programs' options
 	reg(tarCmd, "tar", "bsdtar", "gtar")
 	reg(sedCmd, "sed", "gsed")
@@ -1159,4 +1162,36 @@ func lftpCmd(sh *shell, c progCall) (value, bool) {
 	}
 	sh.network(ep, data, taints{}, c.n, "uploads files to")
 	return value{}, true
+}
+
+// dataWipeRe: a database command that deletes data (SQL, Redis, Mongo).
+var dataWipeRe = lazyRe(`(?i)\b(?:drop\s+(?:table|database|schema|collection)|truncate(?:\s+table)?\s+\w|delete\s+from|flushall|flushdb|dropdatabase\s*\(|\.drop\s*\(|deletemany\s*\()`)
+
+// dataWipeCmd: a database client given a command that deletes data
+// (psql -c 'TRUNCATE …', redis-cli FLUSHALL, supabase db reset): the
+// data is outside the project and its history; the user approves that.
+func dataWipeCmd(sh *shell, c progCall) (value, bool) {
+	if c.base == "supabase" {
+		if len(c.args) >= 2 && c.args[0].s == "db" && c.args[1].s == "reset" {
+			sh.find(c.n, Destructive, LevelReview, "resets the project's database, deleting its data (supabase db reset)")
+		}
+		return value{}, false
+	}
+	for _, a := range c.args {
+		if m := dataWipeRe.FindString(a.s); m != "" {
+			sh.find(c.n, Destructive, LevelReview, "deletes a database's data (%s %s)", c.base, shortText(m, 30))
+			break
+		}
+	}
+	return value{}, false
+}
+
+// killByNameCmd: pkill and killall end every process whose name matches,
+// the user's other programs among them.
+func killByNameCmd(sh *shell, c progCall) (value, bool) {
+	_, pos := options(c.args, set("-u", "-U", "-g", "-G", "-P", "-s", "-t", "--signal"), false)
+	if len(pos) > 0 {
+		sh.find(c.n, Destructive, LevelReview, "kills every process whose name matches %s (%s)", shortText(pos[0].s, 30), c.base)
+	}
+	return value{}, false
 }

@@ -24,5 +24,9 @@ func facts() agents.Facts {
 		PermissionEvents: []string{"PreToolUse", "PermissionRequest"},
 		ContinueEvents:   []string{"Stop"},
 		ContextEvents:    []string{"SessionStart", "UserPromptSubmit"},
+		// A PreToolUse allow without updatedInput is "Failed, not
+		// blocked (unsupported)": the call goes on to Codex's own
+		// approval (observed, codex-live). PermissionRequest's allow runs.
+		Output: agents.Output{AllowIgnored: []string{"PreToolUse"}},
 	}
 }

@@ -31,5 +31,15 @@ func facts() agents.Facts {
 		SecretVars:  []string{"COPILOT_GITHUB_TOKEN", "GH_TOKEN", "GITHUB_TOKEN", "COPILOT_PROVIDER_API_KEY"},
 
 		PermissionEvents: []string{"preToolUse", "permissionRequest"},
+		// agentStop's block reason is submitted as the next user prompt
+		// (observed, copilot-live).
+		ContinueEvents: []string{"agentStop"},
+		// Its own fields (observed): postToolUse's
+		// modifiedResult.textResultForLlm replaces the result the model
+		// reads; preToolUse's modifiedArgs, a command hook's
+		// modifiedPrompt and modifiedTransformedPrompt replace what runs
+		// or what the model is asked.
+		Output: agents.Output{Context: []string{"textResultForLlm"},
+			Rewrite: []string{"modifiedArgs", "modifiedPrompt", "modifiedTransformedPrompt"}},
 	}
 }

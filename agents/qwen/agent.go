@@ -50,16 +50,15 @@ var facts = agents.Facts{
 		{Path: ".qwen/.env", What: "the environment file Qwen Code loads"},
 		{Path: "~/.qwen/extensions/", What: "Qwen Code's extensions (their hooks and MCP servers)"},
 	},
-	Credentials: []agents.File{
-		{Path: "~/.qwen/oauth_creds.json", What: "Qwen Code's Qwen OAuth login"},
-		{Path: "~/.qwen/mcp-oauth-tokens.json", What: "Qwen Code's MCP server tokens"},
-	},
+	Credentials: []agents.File{{Path: "~/.qwen/oauth_creds.json", What: "Qwen Code's Qwen OAuth login"},
+		{Path: "~/.qwen/mcp-oauth-tokens.json", What: "Qwen Code's MCP server tokens"}},
 	HomeVars:    []string{"QWEN_HOME", "QWEN_CODE_SYSTEM_SETTINGS_PATH", "QWEN_CODE_SYSTEM_DEFAULTS_PATH", "QWEN_CODE_TRUSTED_FOLDERS_PATH"},
 	SystemVars:  []string{"QWEN_CODE_SYSTEM_SETTINGS_PATH", "QWEN_CODE_SYSTEM_DEFAULTS_PATH"},
 	Programs:    []string{"qwen"},
 	ProjectVars: []string{"QWEN_PROJECT_DIR", "CLAUDE_PROJECT_DIR", "GEMINI_PROJECT_DIR"},
 	BaseURLVars: []string{"OPENAI_BASE_URL", "ANTHROPIC_BASE_URL", "DASHSCOPE_PROXY_BASE_URL"},
 	SecretVars:  []string{"OPENAI_API_KEY", "DASHSCOPE_API_KEY", "ANTHROPIC_API_KEY", "GEMINI_API_KEY", "GOOGLE_API_KEY"},
+	Output:      agents.Output{StderrAnswers: []string{"PreToolUse"}}, // exit 2 + JSON on stderr is the answer (observed)
 }
 
 //go:embed payloads/*.json

@@ -29,6 +29,16 @@ type AgentFacts struct {
 	PermissionEvents []string `json:"permission_events,omitempty"`
 	ContinueEvents   []string `json:"continue_events,omitempty"`
 	ContextEvents    []string `json:"context_events,omitempty"`
+
+	Outputs map[string]AgentOutput `json:"outputs,omitempty"`
+}
+
+// AgentOutput is one agent's own output facts (agents.Output).
+type AgentOutput struct {
+	Context       []string `json:"context,omitempty"`
+	Rewrite       []string `json:"rewrite,omitempty"`
+	AllowIgnored  []string `json:"allow_ignored,omitempty"`
+	StderrAnswers []string `json:"stderr_answers,omitempty"`
 }
 
 // AgentFile is one of an agent's files (agents.File).
