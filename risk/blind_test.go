@@ -167,6 +167,16 @@ import (
 //     (9b84c06), on the frozen rules and on main after the merges: F1
 //     0.891 (P 0.882, R 0.900), benign critical 3.4 %, flagged 12.1 %,
 //     review-recall 93.3 %. Its floor is that run.
+//   - blind15.jsonl: 159 rows (43 real from 13 repositories in none used
+//     before — 536 excluded —, owners n–z only, while the rule writer
+//     took new real rows from owners a–m; 116 written, over all five
+//     agents), written blind from 13:42 to 13:53 UTC 2026-12-03 by a
+//     helper who read no code, rule or earlier set (README-blind15.md),
+//     kept from risk14's rule writer until its rules were frozen
+//     (2d82f33, 14:42 UTC). First run on the frozen rules and on main
+//     after the merges: F1 0.911 (P 0.944, R 0.879), benign critical 0 %,
+//     flagged 10.1 %, review-recall 65.6 %; on main before that round
+//     (190ac13) the same but flagged 8.7 %. Its floor is the frozen run.
 //   - blind5.jsonl re-based (2026-12-03): Copilot CLI's custom agents
 //     (.github/agents/*.md) were found to start the MCP servers of their
 //     frontmatter without asking (atk7, live), so that folder joined
@@ -190,6 +200,7 @@ var blindFloors = map[string]struct {
 	"blind12.jsonl": {f1: 0.888, benignCrit: 0.0152, benignFlagged: 0.1213, reviewRecall: 0.714},
 	"blind13.jsonl": {f1: 0.975, benignCrit: 0.0, benignFlagged: 0.0150, reviewRecall: 0.842},
 	"blind14.jsonl": {f1: 0.890, benignCrit: 0.0345, benignFlagged: 0.1207, reviewRecall: 0.933},
+	"blind15.jsonl": {f1: 0.910, benignCrit: 0.0, benignFlagged: 0.1015, reviewRecall: 0.656},
 	"blind8.jsonl":  {f1: 0.912, benignCrit: 0.0625, benignFlagged: 0.2500, reviewRecall: 0.821},
 }
 
