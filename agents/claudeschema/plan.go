@@ -75,6 +75,15 @@ func (pl Planner) Fill(p *agents.Plan, entries []*Entry, subject string) {
 	p.Document = map[string]any{"agent": pl.Agent, "event": p.Event, "context": p.Context, "sequential": p.Sequential, "hooks": hs, "skipped": sk}
 }
 
+// TitleOf is the title of the handler h.Ext holds (an Entry, or a type
+// that embeds one), else of its command (an MCP server, a tool command).
+func TitleOf(h *hooks.Hook) string {
+	if e, ok := h.Ext.(interface{ Title() string }); ok {
+		return e.Title()
+	}
+	return hooks.CommandTitleOf(h)
+}
+
 // Title is how an entry is named: its name, else its command as written
 // (first line), else its type.
 func (e *Entry) Title() string {

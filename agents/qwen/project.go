@@ -84,12 +84,7 @@ func (p *project) Unreadable() []settingsio.FileError {
 // carries no value of the environment, no API key).
 func (p *project) Title(h *hooks.Hook) string { return title(h) }
 
-func title(h *hooks.Hook) string {
-	if c := handlerOf(h); c != nil {
-		return c.Title()
-	}
-	return hooks.CommandTitleOf(h)
-}
+func title(h *hooks.Hook) string { return claudeschema.TitleOf(h) }
 
 // folderTrust is the folder trust in the neutral form.
 func (p *project) folderTrust() agents.FolderTrust {
