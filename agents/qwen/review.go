@@ -44,7 +44,7 @@ func (p *project) specs() agents.SpecList {
 			at = append(at, c)
 		}
 	}
-	cmds := p.reaching() // the user's hooks that run the project's code, and the project's commands that are not hooks, after them
+	cmds := p.section().Reaching(p.snap.hooks, p.snap.home, layerProject) // the user's hooks that run the project's code, and the project's commands that are not hooks, after them
 	for _, h := range p.snap.commands {
 		if h.Origin.Layer == layerProject {
 			cmds = append(cmds, claudeschema.CommandSpec(h, nil, p.Dir()))
@@ -56,11 +56,6 @@ func (p *project) specs() agents.SpecList {
 		}
 		return claudeschema.WithSettings(at[i].Spec(title(at[i].Hook), p.redact), at[i].file.Root, "$version")
 	}}
-}
-
-// reaching are the user's and system's hooks that run the project's code (agents.ReachingHooks).
-func (p *project) reaching() []agents.CommandSpec {
-	return agents.ReachingHooks(p.Dir(), p.snap.home, p.snap.hooks, *p.snap.dotEnv().Runtime(p.Dir()), func(h *hooks.Hook) bool { return h.Origin.Layer == layerProject })
 }
 
 // TrustStates is Review's trust states, without risk, texts or notes (agents.TrustStater).
