@@ -114,6 +114,36 @@ func TracedHooks(reviews []AgentReview) int {
 	return len(seen)
 }
 
+// Unheld are the reviewed entries of reviews that run a command which
+// enforcement does not hold, as "AGENT: LABEL (COMMAND)": the commands that
+// are no hooks (servers, helpers, tool discovery, custom commands' shell
+// steps, hooks of a frontmatter) and any entry that is not among its
+// project's hooks. Their processes are the agent's own to enforcement, so
+// a branch their approval's trace did not take runs unheld: exec
+// --enforce names them.
+func Unheld(reviews []AgentReview) []string {
+	var out []string
+	for _, ar := range reviews {
+		if ar.Project == nil || ar.Review == nil {
+			continue
+		}
+		ids := map[string]bool{}
+		for _, h := range ar.Project.Hooks() {
+			ids[h.ID] = true
+		}
+		for i := range ar.Review.Hooks {
+			rv := &ar.Review.Hooks[i]
+			if cmd, runs := rv.RunsCommand(); runs && (rv.Kind != "" || !ids[rv.HookID]) {
+				if !strings.Contains(rv.Label, cmd) {
+					cmd = rv.Label + " (" + cmd + ")"
+				}
+				out = append(out, ar.Title+": "+cmd)
+			}
+		}
+	}
+	return out
+}
+
 // eachCommandHook calls fn for each hook of reviews that runs a command,
 // with its review, until fn fails.
 func eachCommandHook(reviews []AgentReview, fn func(ar AgentReview, rv *HookReview, h *hooks.Hook) error) error {

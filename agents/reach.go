@@ -109,6 +109,16 @@ func reachFields(h *hooks.Hook) trust.Definition {
 	return d
 }
 
+// HoldReachingOf is a GateRule.Hold that holds the hooks specs gives
+// (HoldReaching) with the data of store, read when the gate is made (a
+// store that cannot be read holds every one).
+func HoldReachingOf(store trust.Store, agent, project string, specs func() []CommandSpec) func(*RunGate) {
+	return func(g *RunGate) {
+		data, _ := store.Load()
+		g.HoldReaching(data, agent, project, specs())
+	}
+}
+
 // HoldReaching adds to the gate's Review the planned hooks among specs
 // (ReachingHooks) whose shared review, against data, is not verified:
 // not approved for this project, changed, a project file they reach

@@ -29,6 +29,9 @@ type enforcing struct {
 	mu      sync.Mutex
 	seen    map[string]bool
 	refused []string
+	// unheld are the approved commands enforcement does not hold
+	// (agents.Unheld), named when the agent starts.
+	unheld []string
 }
 
 // newEnforcing reads the rules of the reviews, or says why the agent
@@ -41,7 +44,7 @@ func newEnforcing(io *IO, project, agent string, reviews []agents.AgentReview) (
 	if err != nil {
 		return nil, &ExitError{Code: ExitFailure, Msg: fmt.Sprintf("--enforce: %v; %s was not started", err, agent)}
 	}
-	f := &enforcing{io: io, agent: agent, roots: rules.Roots, seen: map[string]bool{}}
+	f := &enforcing{io: io, agent: agent, roots: rules.Roots, seen: map[string]bool{}, unheld: agents.Unheld(reviews)}
 	f.rules.Store(rules)
 	return f, nil
 }
@@ -79,6 +82,12 @@ func (f *enforcing) start(cmd *exec.Cmd) error {
 	}
 	f.e = e
 	fmt.Fprintf(f.io.Stderr, "hookwarden exec: enforcing the approvals of %d hook(s) while %s runs (not covered: MCP and language servers the agent starts, and work a hook hands to a daemon outside its processes)\n", f.rules.Load().Hooks(), safetext.Line(f.agent))
+	if len(f.unheld) > 0 {
+		fmt.Fprintf(f.io.Stderr, "hookwarden exec: not held: %d approved command(s) that are no hooks run as %s's own processes, not held to their approvals (a branch their approval did not see runs what it finds):\n", len(f.unheld), safetext.Line(f.agent))
+		for _, u := range f.unheld {
+			fmt.Fprintf(f.io.Stderr, "  - %s\n", safetext.Line(u))
+		}
+	}
 	return nil
 }
 

@@ -23,6 +23,9 @@ func userReachAgents(command string) []userReachAgent {
 		{agent: "gemini", file: ".gemini/settings.json", settings: hooksDoc, trigger: "startup"},
 		{agent: "claude", file: ".claude/settings.json", settings: hooksDoc, trigger: "startup"},
 		{agent: "codex", file: ".codex/hooks.json", settings: hooksDoc, trigger: "startup"},
+		// Qwen Code: with its folder trust off (the default) exec --enforce
+		// starts it, and this hook is no project hook it holds
+		{agent: "qwen", file: ".qwen/settings.json", settings: hooksDoc, trigger: "startup"},
 	}
 }
 

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
@@ -177,4 +179,16 @@ func (s Section) RecordTrace(key string, seen []trust.ScriptSnapshot) error {
 		}
 		return fmt.Errorf("recording the trace: %s is not approved in Hookwarden's store", key)
 	})
+}
+
+// Reaching are the hooks of hs outside the project's layer (the user's,
+// the system's) that run the project's code (`make -s format`), run as
+// the agent runs them (the runtime of DotEnv): reviewed as the project's
+// (agents.ReachingHooks).
+func (s Section) Reaching(hs []*hooks.Hook, home string, project settingsio.Layer) []agents.CommandSpec {
+	rt := s.DotEnv.Runtime(s.Project)
+	if rt == nil {
+		rt = &trust.Runtime{}
+	}
+	return agents.ReachingHooks(s.Project, home, hs, *rt, func(h *hooks.Hook) bool { return h.Origin.Layer == project })
 }

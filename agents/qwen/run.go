@@ -60,7 +60,7 @@ func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
 	}
 	prep, err := p.env.Prepare(req, p.Dir(), plan, planned, func() (*hooks.Object, error) { return p.sample(ev, subject, q) },
 		agents.GateRule{Reviewed: func(h *hooks.Hook) bool { return h.Origin.Layer == layerProject }, Review: agents.Reviews(p.review),
-			Folders: []string{p.snap.qwenHome}})
+			Folders: []string{p.snap.qwenHome}, Hold: agents.HoldReachingOf(p.store, string(name), p.Dir(), func() []agents.CommandSpec { return p.section().Reaching(p.snap.hooks, p.snap.home, layerProject) })})
 	if err != nil {
 		return nil, &agents.RequestError{Msg: err.Error()}
 	}
