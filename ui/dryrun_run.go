@@ -129,6 +129,7 @@ func (v *dryRunView) confirmAndStart(s *runSetup, err error) {
 	}
 	names := pathNamer{project: v.project.Dir, home: v.project.Home}
 	var lines []string
+	reviewOf := reviewsOf(v.project)
 	for _, r := range g.Review {
 		h := r.Hook
 		line := fmt.Sprintf("%s  (%s, %s)", shown(s.agent.Title(h)), h.Origin.Layer, shown(names.place(h.Origin.File, h.Origin.Line, 0)))
@@ -138,7 +139,7 @@ func (v *dryRunView) confirmAndStart(s *runSetup, err error) {
 		if r.Reason != "" {
 			line += "\n      " + shown(r.Reason)
 		}
-		lines = append(lines, line+riskSuffix(s.agent, h, v.project.Dir, v.project.observer(), v.project.riskAgents()))
+		lines = append(lines, line+riskSuffix(s.agent, h, v.project.Dir, v.project.observer(), v.project.riskAgents(), trustStateOf(reviewOf, h)))
 	}
 	readErr := g.ReviewErr
 	if !s.real && g.SandboxUnavailable != "" {

@@ -176,9 +176,11 @@ func criticalFindings(r risk.Report) []risk.Finding {
 	return out
 }
 
-// riskSuffix is what a dry-run confirmation says of a hook's risk.
-func riskSuffix(proj agents.Project, h *hooks.Hook, projectDir string, obs agents.Observer, ra risk.Agents) string {
-	r := hookRisk(proj, h, projectDir, obs, ra, nil)
+// riskSuffix is what a dry-run confirmation says of a hook's risk: its
+// one risk (hookRisk), with its trust state st in the project's review
+// (nil: none), as the Hooks and Review tabs and audit show it.
+func riskSuffix(proj agents.Project, h *hooks.Hook, projectDir string, obs agents.Observer, ra risk.Agents, st *trust.HookReview) string {
+	r := hookRisk(proj, h, projectDir, obs, ra, st)
 	f, ok := r.First()
 	if !ok {
 		return "\n      risk: none found"

@@ -9,8 +9,10 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/risk"
+	"github.com/hookwarden/hookwarden/trust"
 )
 
 // exfilScript sends the hook's input to a third party.
@@ -199,5 +201,24 @@ func TestDetailsPaneListsFindings(t *testing.T) {
 	d.show(h, pathNamer{project: t.TempDir()})
 	if texts := textsOf(d.content); !anyContains(texts, "sends the whole environment") || !anyContains(texts, "What it would do") {
 		t.Errorf("the details pane shows %q", texts)
+	}
+}
+
+// TestDryRunConfirmationSaysTheEntrysOneRisk: the window's question
+// before a dry run of unapproved hooks said each hook's command-only risk
+// ("risk: none found") where the Hooks tab, the Review tab and audit say
+// review for a hook part of whose code cannot be watched (the
+// incomplete-discovery floor of agents.EntryRisk). It now takes the
+// hook's trust state in the project's review. Fails before: "none found".
+func TestDryRunConfirmationSaysTheEntrysOneRisk(t *testing.T) {
+	h := &hooks.Hook{ID: "h1", Kind: hooks.KindHook, Type: "command", Command: "python3 tools/run.py"}
+	st := &trust.HookReview{Unresolved: []trust.UnresolvedCode{{Text: "import helper", Why: "a module it loads by name"}}}
+	dir := t.TempDir()
+	got := riskSuffix(nil, h, dir, agents.Observer{}, risk.Agents{}, st)
+	if !strings.Contains(got, "risk: review") {
+		t.Fatalf("confirmation for a partly unwatched hook says %q, want risk: review (as the Hooks tab and audit)", got)
+	}
+	if got := riskSuffix(nil, h, dir, agents.Observer{}, risk.Agents{}, nil); !strings.Contains(got, "none found") {
+		t.Fatalf("without a review state: %q, want none found", got)
 	}
 }
