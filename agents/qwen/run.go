@@ -72,12 +72,8 @@ func (s *snapshot) asTrusted() *snapshot {
 	cp := *s
 	cp.handlers = nil
 	for _, c := range s.handlers {
-		d, hk, e := *c, *c.Hook, *c.Entry
-		d.Entry, d.Hook, hk.Ext = &e, &hk, &d
-		if hk.Status == hooks.StatusBlockedUntrustedFolder {
-			hk.Status, hk.Reason = hooks.StatusRuns, ""
-		}
-		cp.handlers = append(cp.handlers, &d)
+		d := &handler{Entry: c.Entry.AsTrusted(), file: c.file}
+		d.Hook.Ext, cp.handlers = d, append(cp.handlers, d)
 	}
 	return &cp
 }
