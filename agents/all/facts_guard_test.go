@@ -35,6 +35,10 @@ var knownAgentNames = map[string][]string{
 	// Not an agent fact: Google's Gemini API, a service whose key has a
 	// variable of its own (GEMINI_API_KEY sent to another host).
 	"risk/network.go": {"gemini"},
+	// Not an agent fact: the Recent menu's preference key of a folder's
+	// agents (recentProjectsKey + ".agents:" + dir) spells the dot folder
+	// of the skills Qwen Code reads (.agents/skills/).
+	"ui/projects.go": {".agents"},
 }
 
 // agentWords are what the registry's agents declare of themselves: their

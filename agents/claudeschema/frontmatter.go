@@ -14,6 +14,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -209,6 +210,45 @@ func (c Commands) Markdown(layer settingsio.Layer, root string, globs []string, 
 		}
 	}
 	return out, files
+}
+
+// Frontmatter are the hooks of the frontmatter "hooks" of files (those
+// Markdown returned) as s reads a settings file's, ext making each one's
+// Hook.Ext: the entry of each hook Markdown lists (the same ID), with its
+// event, matcher, timeout and async, so that the agent can run it as the
+// hook of its event (a dry run by ID, a trace: TracedAs).
+func (s Schema) Frontmatter(files []*settingsio.File, ext func(*Entry) any) []*Entry {
+	var out []*Entry
+	for _, f := range files {
+		es, _ := s.Parse(f)
+		for _, e := range es {
+			e.Hook.Ext = ext(e)
+		}
+		out = append(out, es...)
+	}
+	return out
+}
+
+// TracedAs is the event req runs under: the own event of the frontmatter
+// hook of es it names alone when it asks for that hook under the kind it
+// is reviewed as (agents.TraceHook runs an entry under its Event, a
+// frontmatter hook's "helper"), else req's event.
+func TracedAs(req agents.RunRequest, es []*Entry) hooks.Event {
+	for _, e := range es {
+		if len(req.HookIDs) == 1 && req.HookIDs[0] == e.Hook.ID && req.Event == hooks.Event(hooks.KindHelper) {
+			return hooks.Event(e.Event)
+		}
+	}
+	return req.Event
+}
+
+// HooksOf are the hooks of es.
+func HooksOf(es []*Entry) []*hooks.Hook {
+	out := make([]*hooks.Hook, 0, len(es))
+	for _, e := range es {
+		out = append(out, e.Hook)
+	}
+	return out
 }
 
 // frontmatterHooks are the hooks of f's "hooks", each an entry; a value

@@ -68,6 +68,17 @@ type Entry struct {
 // Valid reports whether the agent keeps the handler.
 func (e *Entry) Valid() bool { return e.Problem == "" && e.Known }
 
+// AsTrusted is a copy of e (its hook copied too) that runs where an
+// untrusted folder held it back: a dry run as if the folder were trusted.
+// The copy's Hook.Ext is still e's, for the agent to set.
+func (e *Entry) AsTrusted() *Entry {
+	c, h := *e, *e.Hook
+	if c.Hook = &h; h.Status == hooks.StatusBlockedUntrustedFolder {
+		h.Status, h.Reason = hooks.StatusRuns, ""
+	}
+	return &c
+}
+
 // Parse reads the "hooks" object of a parsed settings file. It returns
 // every handler in file order, and findings about definitions that hold
 // no handler (with file:line:column).

@@ -173,12 +173,35 @@ func (s Section) Layer() []agents.Layer {
 // commands section): agents.TraceRecorder for an agent on the kit. A key
 // that is not approved is an error and nothing is written.
 func (s Section) RecordTrace(key string, seen []trust.ScriptSnapshot) error {
+	if s.StoreErr != nil {
+		return s.StoreErr
+	}
 	return s.Store.Update(func(d *trust.StoreData) error {
 		if agents.TraceSpec(d, s.Key, s.Agent, s.Project, key, seen) || agents.TraceCommand(d, s.Agent, s.Project, key, seen) {
 			return nil
 		}
 		return fmt.Errorf("recording the trace: %s is not approved in Hookwarden's store", key)
 	})
+}
+
+// Recorder is agents.TraceRecorder for an agent on the kit, through the
+// Section it returns (embedded in the agent's project).
+type Recorder func() Section
+
+// RecordTrace is agents.TraceRecorder: Section.RecordTrace.
+func (r Recorder) RecordTrace(_ context.Context, key string, seen []trust.ScriptSnapshot) error {
+	return r().RecordTrace(key, seen)
+}
+
+// Document is the review document of r for an agent on the kit: the
+// members every such agent has, then more (key, value pairs) over them.
+func (s Section) Document(r *agents.Review, more ...any) map[string]any {
+	d := map[string]any{"agent": s.Agent, "project": s.Project, "store": s.Store.Path(), "needs_review": r.NeedsReview,
+		"folder_trust": r.FolderTrust, "hooks": r.Hooks, "gone": r.Gone, "unreadable": r.Unreadable}
+	for i := 0; i+1 < len(more); i += 2 {
+		d[fmt.Sprint(more[i])] = more[i+1]
+	}
+	return d
 }
 
 // Reaching are the hooks of hs outside the project's layer (the user's,

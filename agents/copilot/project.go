@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/agents/claudeschema"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
@@ -43,9 +44,10 @@ type project struct {
 	// file of 100,000 hooks has a few matchers).
 	matchers map[string]compiledMatcher
 
-	env      agents.Env
-	store    trust.Store
-	storeErr error
+	env                   agents.Env
+	store                 trust.Store
+	storeErr              error
+	claudeschema.Recorder // agents.TraceRecorder
 	// reviewRT is how the review reads its hooks' commands: bash with
 	// the legacy project variables (trust.Runtime's zero) and the user's
 	// git configuration (one for all, so they share a discovery cache).
@@ -80,6 +82,7 @@ func open(env agents.Env, dir string) (*project, error) {
 	}
 	p.env, p.reviewRT = env, &trust.Runtime{Git: env.GitConfig(), Watch: p.mcpFiles()}
 	p.store, p.storeErr = agents.LocateStore(env)
+	p.Recorder = p.section
 	p.loadMCP(env.Get)
 	p.loadPlugins()
 	p.loadAgentServers()

@@ -241,8 +241,7 @@ func (p *project) RiskSubject(hk *hooks.Hook, projectDir string) risk.Hook {
 
 // lay sets the review's document from its hooks.
 func (p *project) lay(r *agents.Review) {
-	r.Document = map[string]any{"agent": string(Name), "project": p.Dir(), "store": p.store.Path(), "needs_review": r.NeedsReview,
-		"folder_trust": r.FolderTrust, "hooks": r.Hooks, "gone": r.Gone, "unreadable": r.Unreadable}
+	r.Document = p.section().Document(r)
 }
 
 // copilotSays is what Copilot does with the hook now, in words.
@@ -309,15 +308,6 @@ func (p *project) section() claudeschema.Section {
 			c := handlerOf(sp.Hook)
 			return len(sel) >= 8 && c != nil && strings.HasPrefix(c.Key, sel)
 		}}
-}
-
-// RecordTrace adds the files a traced run saw to the approval of key
-// (agents.TraceRecorder).
-func (p *project) RecordTrace(_ context.Context, key string, seen []trust.ScriptSnapshot) error {
-	if p.storeErr != nil {
-		return p.storeErr
-	}
-	return p.section().RecordTrace(key, seen)
 }
 
 // Approve records the named hooks (every one that needs review with All)

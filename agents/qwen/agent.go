@@ -41,7 +41,7 @@ func (agent) Info() agents.Info {
 
 // facts are the files and variables Qwen Code 0.24.4 reads (source:
 // Storage, settings.ts, trustedFolders.ts, the auth code; observed: the
-// hook environment).
+// hook environment; the relative ones from its start folder: load).
 var facts = agents.Facts{
 	Config: []agents.File{
 		{Path: ".qwen/settings.json", What: "Qwen Code's settings (user in ~/.qwen, project in the folder)"},
@@ -49,6 +49,9 @@ var facts = agents.Facts{
 		{Path: "/etc/qwen-code/", What: "Qwen Code's system settings and system-defaults"},
 		{Path: ".qwen/.env", What: "the environment file Qwen Code loads"},
 		{Path: "~/.qwen/extensions/", What: "Qwen Code's extensions (their hooks and MCP servers)"},
+		{Path: ".qwen/commands/", What: "Qwen Code's custom commands (their !{…} run in a shell)"}, {Path: ".lsp.json", What: "Qwen Code's language servers (--experimental-lsp)"},
+		{Path: ".qwen/skills/", What: "Qwen Code's skills (their frontmatter holds hooks)"}, {Path: ".agents/skills/", What: "Qwen Code's skills (their frontmatter holds hooks)"},
+		{Path: ".qwen/agents/", What: "Qwen Code's subagents (their frontmatter holds hooks and MCP servers)"},
 	},
 	Credentials: []agents.File{{Path: "~/.qwen/oauth_creds.json", What: "Qwen Code's Qwen OAuth login"},
 		{Path: "~/.qwen/mcp-oauth-tokens.json", What: "Qwen Code's MCP server tokens"}},

@@ -85,6 +85,7 @@ type snapshot struct {
 	commands []*hooks.Hook
 	mcp      *settingsio.File
 	md       []*settingsio.File          // the skills and subagents whose frontmatter runs commands, and .lsp.json
+	fm       []*claudeschema.Entry       // the hooks of their frontmatter, each run by ID alone as its event's (a dry run, a trace)
 	getenv   func(string) (string, bool) // Qwen's environment with its .env files
 }
 
@@ -186,6 +187,7 @@ func load(cwd string, getenv func(string) (string, bool)) (*snapshot, error) {
 		"asks first (its own approval in ~/.qwen/mcpApprovals.json, bound to the server's definition), except with --approval-mode yolo, which starts it without asking")
 	md, files := claudeschema.Commands{Agent: name}.Markdown(layerProject, real, []string{".qwen/skills/*/SKILL.md", ".agents/skills/*/SKILL.md", ".qwen/agents/*.md"}, []claudeschema.CommandKey{{Path: []string{"executor"}, Kind: hooks.KindHelper, Object: true}},
 		"when the model or you invoke the skill or subagent (observed, 0.24.4: its frontmatter hooks run, its MCP servers start, without asking)")
+	s.fm = schema(nil).Frontmatter(files, func(e *claudeschema.Entry) any { return &handler{Entry: e} })
 	lsp := claudeschema.ReadSettings(layerProject, filepath.Join(real, ".lsp.json")) // with --experimental-lsp Qwen starts its servers at launch, only in a trusted folder (observed, 0.24.4)
 	pc, pf := claudeschema.Commands{Agent: name, Inject: "@{", Args: "{{args}}", Workspace: real}.PromptTemplates(layerProject, filepath.Join(real, ".qwen", "commands"), "!{", "when you type its /command (observed, 0.24.4: run without asking in yolo mode)", map[bool]string{false: "the folder is not trusted: Qwen Code loads no custom command here"}[s.trust.trusted])
 	s.commands, s.md = append(append(append(s.commands, md...), pc...), claudeschema.Commands{Agent: name, Key: ".", Kind: hooks.KindLanguageServer, Folder: "workspaceFolder"}.Running(lsp, "when Qwen Code starts here with --experimental-lsp (observed: without asking)", map[bool]string{false: "the folder is not trusted: Qwen Code starts no language server here"}[s.trust.trusted])...), append(append(files, pf...), lsp)

@@ -18,11 +18,12 @@ import (
 // project is one session folder as Qwen Code reads it, with Hookwarden's
 // store, which holds the approvals of its project hooks.
 type project struct {
-	env      agents.Env
-	snap     *snapshot
-	redact   func(string) string // an API key in an expanded command, named by its variable
-	store    trust.Store
-	storeErr error
+	env                   agents.Env
+	snap                  *snapshot
+	redact                func(string) string // an API key in an expanded command, named by its variable
+	store                 trust.Store
+	storeErr              error
+	claudeschema.Recorder // agents.TraceRecorder
 }
 
 var _ agents.Project = (*project)(nil)
@@ -40,6 +41,7 @@ func open(env agents.Env, dir string) (*project, error) {
 	}
 	p := &project{env: env, snap: snap, redact: claudeschema.Redactor(facts.SecretVars, snap.getenv)}
 	p.store, p.storeErr = agents.LocateStore(env)
+	p.Recorder = p.section
 	return p, nil
 }
 

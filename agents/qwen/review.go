@@ -27,12 +27,6 @@ func (p *project) section() claudeschema.Section {
 	return claudeschema.Section{Store: p.store, Key: storeSection, Agent: string(name), Title: agentTitle, Project: p.Dir(), DotEnv: p.snap.dotEnv(), StoreErr: p.storeErr, Git: p.env.GitConfig()}
 }
 
-// RecordTrace adds the files a traced run saw to the approval of key
-// (agents.TraceRecorder).
-func (p *project) RecordTrace(_ context.Context, key string, seen []trust.ScriptSnapshot) error {
-	return p.section().RecordTrace(key, seen)
-}
-
 // specs are every handler of the project file, whatever Qwen makes of it
 // now (a hook of an untrusted folder runs once trust is off or granted),
 // with the command as written as its label and the scripts of what runs
@@ -89,8 +83,7 @@ func (p *project) review() (*agents.Review, error) {
 		return nil, err
 	}
 	r.Words, r.Folder = reviewWords, p.folderView()
-	r.Document = map[string]any{"agent": string(name), "project": p.Dir(), "store": p.store.Path(), "needs_review": r.NeedsReview,
-		"folder_trust": r.FolderTrust, "hooks": r.Hooks, "gone": r.Gone, "unreadable": r.Unreadable, "critical": r.Critical, "warnings": r.Warnings}
+	r.Document = p.section().Document(r, "critical", r.Critical, "warnings", r.Warnings)
 	return r, nil
 }
 

@@ -34,6 +34,7 @@ func (p *project) Gate(_ context.Context, req agents.RunRequest) (*agents.RunGat
 // a project hook not approved (new, changed, a script changed) or running
 // code Hookwarden cannot see runs in the sandbox or only when confirmed.
 func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
+	req.Event = claudeschema.TracedAs(req, p.snap.fm) // a frontmatter hook traced (agents.TraceHook) runs as its event's
 	q := req.RunQuery()
 	ev, subject, err := planQuery(req.Event, q)
 	if err != nil {
@@ -47,7 +48,7 @@ func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
 	if err != nil {
 		return nil, err
 	}
-	var all []*hooks.Hook
+	all := claudeschema.HooksOf(p.snap.fm) // picked by ID alone
 	for _, c := range snap.handlers {
 		all = append(all, c.Hook)
 	}
@@ -72,12 +73,8 @@ func (s *snapshot) asTrusted() *snapshot {
 	cp := *s
 	cp.handlers = nil
 	for _, c := range s.handlers {
-		d, hk, e := *c, *c.Hook, *c.Entry
-		d.Entry, d.Hook, hk.Ext = &e, &hk, &d
-		if hk.Status == hooks.StatusBlockedUntrustedFolder {
-			hk.Status, hk.Reason = hooks.StatusRuns, ""
-		}
-		cp.handlers = append(cp.handlers, &d)
+		d := &handler{Entry: c.Entry.AsTrusted(), file: c.file}
+		d.Hook.Ext, cp.handlers = d, append(cp.handlers, d)
 	}
 	return &cp
 }
