@@ -46,6 +46,10 @@ type Trace struct {
 	// nothing was traced and Seen is empty.
 	Ran    bool
 	NotRun string
+	// NoEvent says the entry is a command the agent starts itself (a
+	// server, a helper), not a hook of an event: it cannot be traced, and
+	// a traced approval approves it on its fingerprints, as without a trace.
+	NoEvent bool
 	// Seen are the fingerprints of the files the run read or executed
 	// under the project, the agents' folders and the home that discovery
 	// does not find: they join the approval (trust.TracedVia). Those
@@ -94,6 +98,14 @@ func TraceHook(ctx context.Context, p Project, rv HookReview, opts TraceOptions)
 		return t, nil
 	}
 	res, err := p.DryRun(ctx, RunRequest{Event: h.Event, Query: traceQuery(opts.Events, h), HookIDs: []string{h.ID}, Sandbox: SandboxAlways, AsTrusted: true, Trace: true})
+	if err != nil && h.Kind != hooks.KindHook {
+		// a command the agent starts itself (a server, a helper) has no
+		// event a dry run could play: it is not traced, and its approval
+		// rests on its fingerprints, as without --trace
+		t.NotRun = "the agent starts it itself, not as a hook of an event, so a trace cannot run it as the agent would (" + err.Error() + "); approved on what discovery found"
+		t.NoEvent = true
+		return t, nil
+	}
 	if err != nil {
 		return nil, fmt.Errorf("tracing %s: %w", rv.Label, err)
 	}

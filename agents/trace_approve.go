@@ -53,7 +53,8 @@ type TracedApproval struct {
 // trace as it ends), then they are approved as the reviews showed them, and
 // the files each trace saw join its approval (TraceRecorder). A hook that
 // runs a command and cannot be traced refuses the whole approval with a
-// *NotTraced, writing nothing.
+// *NotTraced, writing nothing; a command the agent starts itself, with no
+// event to play (Trace.NoEvent), is approved on its fingerprints.
 func TraceAndApprove(ctx context.Context, p Project, picked []HookReview, opts TraceOptions, carryOver bool, progress func(*Trace)) (*TracedApproval, error) {
 	rec, ok := p.(TraceRecorder)
 	if !ok {
@@ -77,7 +78,7 @@ func TraceAndApprove(ctx context.Context, p Project, picked []HookReview, opts T
 			progress(t)
 		}
 		if !t.Ran {
-			if _, runs := rv.RunsCommand(); runs {
+			if _, runs := rv.RunsCommand(); runs && !t.NoEvent {
 				return out, &NotTraced{Label: rv.Label, Why: t.NotRun}
 			}
 		} else if t.Err != nil {
