@@ -89,7 +89,7 @@ func (c *code) calls() {
 				if p := argPieces(args); last == "request" && len(p) >= 4 && len(p[3]) > 0 && p[3][0].text != "=" {
 					// conn.request(method, url, body, headers): the
 					// fourth is the headers (credentials), as headers=
-					data, auth := c.splitHeaders(joinPieces(p[:3]))
+					data, auth := c.splitHeaders(joinArgs(p[:3]))
 					hdr := c.expr(p[3])
 					auth.t.add(hdr.t)
 					c.a.network(ep, data.t, auth.t, c.source(x), "sends data to")
@@ -1142,16 +1142,4 @@ func argPieces(args []token) [][]token {
 		}
 		args = args[len(p)+1:]
 	}
-}
-
-// joinPieces joins argument pieces back with commas.
-func joinPieces(pieces [][]token) []token {
-	var out []token
-	for i, p := range pieces {
-		if i > 0 {
-			out = append(out, token{kind: tokPunct, text: ","})
-		}
-		out = append(out, p...)
-	}
-	return out
 }
