@@ -38,9 +38,14 @@ func runAudit(ctx context.Context, io *IO, agent agents.Agent, args []string) er
 	// The user's own hooks whose reach into this folder only a run shows,
 	// never traced here: not clean, not held (agents.TraceUserHooks).
 	untraced := agents.UntracedIn(p)
+	project := io.projectDir(*dir)
+	folders, nested, nestedUnreadable, err := io.nestedAudit(ctx, env, agent, project)
+	if err != nil {
+		return err
+	}
 	if *asJSON {
 		var doc agents.Document
-		if doc, err = auditDocument(agent.Info(), r, untraced); err == nil {
+		if doc, err = auditDocument(agent.Info(), r, untraced, folders); err == nil {
 			err = writeJSON(io.Stdout, doc)
 		}
 	} else {
@@ -49,11 +54,6 @@ func runAudit(ctx context.Context, io *IO, agent agents.Agent, args []string) er
 			printf(io.Stdout, "%s\n", agents.UntracedNote(untraced))
 		}
 	}
-	if err != nil {
-		return err
-	}
-	project := io.projectDir(*dir)
-	nested, nestedUnreadable, err := io.nestedAudit(ctx, env, agent, project)
 	if err != nil {
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"text/tabwriter"
@@ -55,6 +56,9 @@ func runList(ctx context.Context, io *IO, agent agents.Agent, args []string) err
 		err = writeListJSON(io.Stdout, p, readers, obs, io.riskOptions())
 	} else {
 		err = writeListTable(io.Stdout, agent, p, obs, io.riskOptions())
+		if err == nil {
+			writeStartFolders(ctx, io, agent, io.projectDir(*dir))
+		}
 	}
 	if err != nil {
 		return err
@@ -479,4 +483,28 @@ func (o *sayOnce) say(s, where string) string {
 		o.said = append(o.said, saidText{text: s, ref: where})
 	}
 	return s
+}
+
+// writeStartFolders names, under list at a repository's top, the folders
+// below it that track an agent's files (agents.StartFolderDirs): an agent
+// started in one of them reads files the list above does not show (each
+// folder is its own project, with its own approvals; audit at the top
+// reviews them). Their entries are not listed here: list shows one
+// project, and audit says which of theirs need review.
+func writeStartFolders(ctx context.Context, io *IO, agent agents.Agent, project string) {
+	top, dirs, more, err := agents.StartFolderDirs(ctx, project, io.nestedMarkers())
+	if err != nil {
+		printf(io.Stdout, "\n%s: list them with hookwarden list --project FOLDER\n", err)
+		return
+	}
+	if len(dirs) == 0 {
+		return
+	}
+	printf(io.Stdout, "\nstarted in a folder below the top, %s reads more files than listed above; %d such folder(s) (hookwarden audit reviews them):\n", agent.Info().Title, len(dirs))
+	for _, d := range dirs {
+		printf(io.Stdout, "  %s/  hookwarden list --agent %s --project %s\n", d, agent.Info().Name, filepath.Join(top, filepath.FromSlash(d)))
+	}
+	if more {
+		printf(io.Stdout, "  more than %d folders below the top hold agent files; only the first %d are named: list the others with hookwarden list --project FOLDER\n", agents.MaxStartFolders, agents.MaxStartFolders)
+	}
 }
