@@ -58,7 +58,12 @@ func runAudit(ctx context.Context, io *IO, agent agents.Agent, args []string) er
 		return err
 	}
 	if len(nested) > 0 && !*asJSON {
-		printf(io.Stdout, "\nstarted in a folder below the top, %s reads more files; there %d entr(ies) need review:\n  %s\n", agent.Info().Title, len(nested), strings.Join(nested, "\n  "))
+		// one printf a line: the output's escaping turns a line break
+		// inside an argument into a literal "\n"
+		printf(io.Stdout, "\nstarted in a folder below the top, %s reads more files; there %d entr(ies) need review:\n", agent.Info().Title, len(nested))
+		for _, l := range nested {
+			printf(io.Stdout, "  %s\n", l)
+		}
 	}
 	offs := reportSwitchOffs(io, p)
 	if len(offs) > 0 && len(r.Unreadable) == 0 {

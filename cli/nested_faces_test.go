@@ -165,3 +165,34 @@ func TestListAtTheTopSaysNestedStartFoldersExist(t *testing.T) {
 		t.Errorf("list at the top does not say sub/ is a start folder:\n%s", out)
 	}
 }
+
+// TestAuditAtTheTopPrintsEachNestedEntryOnItsLine: audit's text named the
+// entries of the start folders below the top joined in one printed
+// argument, whose line breaks the output's escaping turned into a
+// literal "\n": two folders read as one line. Fails on main.
+func TestAuditAtTheTopPrintsEachNestedEntryOnItsLine(t *testing.T) {
+	t.Parallel()
+	f, _ := nestedRepo(t, map[string]string{
+		"project/sub/.gemini/commands/x.toml": "prompt = \"!{touch a}\"\n",
+		"project/pkg/.gemini/commands/y.toml": "prompt = \"!{touch b}\"\n",
+	})
+	if _, errOut, code := f.run(t, "trust", "--agent", "gemini", "hi"); code != ExitOK {
+		t.Fatalf("trust: exit %d %s", code, errOut)
+	}
+	out, errOut, code := f.run(t, "audit", "--agent", "gemini")
+	if code != ExitNeedsReview {
+		t.Fatalf("audit exit %d, want %d\n%s%s", code, ExitNeedsReview, out, errOut)
+	}
+	if strings.Contains(out, `\n`) {
+		t.Errorf("audit printed an escaped line break:\n%s", out)
+	}
+	for _, file := range []string{"sub/.gemini/commands/x.toml", "pkg/.gemini/commands/y.toml"} {
+		found := false
+		for _, l := range strings.Split(out, "\n") {
+			found = found || strings.HasPrefix(l, "  NEW  ") && strings.Contains(l, filepath.FromSlash(file))
+		}
+		if !found {
+			t.Errorf("no line of its own names %s:\n%s", file, out)
+		}
+	}
+}
