@@ -33,6 +33,9 @@ type StartFolder struct {
 	StoreError string `json:"store_error,omitempty"`
 	// Review is the folder's review, for a face that shows more of it.
 	Review *Review `json:"-"`
+	// Watch are the files and folders whose change changes the review
+	// (the folder's Project.Watch), for a face that follows them.
+	Watch []string `json:"-"`
 }
 
 // StartFolderEntry is one entry of a start folder that needs review.
@@ -140,7 +143,7 @@ func ReviewStartFolders(ctx context.Context, env Env, agent Agent, project strin
 		if err != nil {
 			return out, fmt.Errorf("%s in %s: %w", title, d, err)
 		}
-		f := StartFolder{Folder: d, Project: dir, Review: r, Unreadable: r.Unreadable, StoreError: r.StoreError}
+		f := StartFolder{Folder: d, Project: dir, Review: r, Unreadable: r.Unreadable, StoreError: r.StoreError, Watch: p.Watch()}
 		for _, h := range r.Hooks {
 			if h.NeedsReview() {
 				f.NeedsReview = append(f.NeedsReview, StartFolderEntry{Key: h.Key, Status: string(h.Status), Label: h.Label, File: h.File})

@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -29,6 +30,14 @@ func (p *project) loadStartFolders() {
 	env := p.env()
 	env.Others = p.registry
 	p.StartFolders, p.StartFoldersErr = agents.ReviewStartFolders(context.Background(), env, p.agent, p.Dir, p.registry.Markers())
+	// a change there reloads the window, as one at the top does
+	for _, f := range p.StartFolders.Folders {
+		for _, w := range f.Watch {
+			if !slices.Contains(p.Watch, w) {
+				p.Watch = append(p.Watch, w)
+			}
+		}
+	}
 }
 
 // startFoldersBannerText is what the banner says of the start folders

@@ -52,6 +52,13 @@ func TestTheWindowNamesStartFoldersThatNeedReview(t *testing.T) {
 	}
 	m.show(p, nil)
 	sub := filepath.Join(dir, "sub")
+	watched := false
+	for _, w := range p.Watch {
+		watched = watched || strings.HasPrefix(w, filepath.Join(sub, ".gemini"))
+	}
+	if !watched {
+		t.Errorf("a change in sub/.gemini does not reload the window: watched %q", p.Watch)
+	}
 	if text := m.banner.label.Text; !m.banner.box.Visible() || !strings.Contains(text, "sub/") {
 		t.Errorf("the banner does not name sub/ (shown %v): %q", m.banner.box.Visible(), text)
 	}
