@@ -94,7 +94,7 @@ func startFoldersNotice(p *project, names pathNamer, open func(dir string)) fyne
 		}
 		label := &widget.Label{Text: strings.Join(lines, "\n"), Wrapping: fyne.TextWrapWord}
 		dir := f.Project
-		button := newButton("Review "+f.Folder+"/…", theme.VisibilityIcon(), widget.WarningImportance, func() { open(dir) })
+		button := newButton(shown("Review "+f.Folder+"/…"), theme.VisibilityIcon(), widget.WarningImportance, func() { open(dir) })
 		objs = append(objs, withRightButton(label, button))
 	}
 	return container.NewVBox(objs...)

@@ -86,3 +86,27 @@ func TestTheWindowNamesStartFoldersThatNeedReview(t *testing.T) {
 		t.Errorf("sub/'s review does not need review")
 	}
 }
+
+// TestStartFoldersNoticeEscapesAFolderName: a start folder's name comes
+// from the repository (a pull chooses it): a line break or a bidi
+// override in it must not draw a second line or reverse the text, in the
+// notice's label nor in its button. The button escaped nothing before.
+func TestStartFoldersNoticeEscapesAFolderName(t *testing.T) {
+	test.NewTempApp(t)
+	evil := "pkg\u202eXX\nNEW fake"
+	p := &project{Dir: "/work/top"}
+	p.StartFolders = agents.StartFolders{Folders: []agents.StartFolder{{Folder: evil, Project: "/work/top/" + evil,
+		NeedsReview: []agents.StartFolderEntry{{Status: "new", Label: "x\u202ey", File: "/work/top/" + evil + "/.agent/x"}}}}}
+	n := startFoldersNotice(p, pathNamer{project: p.Dir}, func(string) {})
+	if n == nil {
+		t.Fatal("no notice")
+	}
+	for _, s := range textsOf(n) {
+		if strings.ContainsAny(s, "\u202e") || strings.Contains(s, "\nNEW fake") {
+			t.Errorf("the notice shows a folder name as it is: %q", s)
+		}
+	}
+	if !strings.Contains(reviewBannerText(p), "pkg") || strings.ContainsAny(shown(reviewBannerText(p)), "\u202e\n") {
+		t.Errorf("the banner: %q", reviewBannerText(p))
+	}
+}
