@@ -164,6 +164,19 @@ func TestListAtTheTopSaysNestedStartFoldersExist(t *testing.T) {
 	if !strings.Contains(out, "sub/") || !strings.Contains(out, "--project "+filepath.Join(f.project, "sub")) {
 		t.Errorf("list at the top does not say sub/ is a start folder:\n%s", out)
 	}
+	out, errOut, code = f.run(t, "list", "--agent", "copilot", "--json")
+	if code != ExitOK {
+		t.Fatalf("list --json: exit %d\n%s%s", code, out, errOut)
+	}
+	var doc struct {
+		StartFolders []struct{ Folder, Project string } `json:"start_folders"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatalf("list --json: %v\n%s", err, out)
+	}
+	if len(doc.StartFolders) != 1 || doc.StartFolders[0].Folder != "sub" || !sameDir(doc.StartFolders[0].Project, filepath.Join(f.project, "sub")) {
+		t.Errorf("list --json at the top does not name sub/ in start_folders: %+v", doc.StartFolders)
+	}
 }
 
 // TestAuditAtTheTopPrintsEachNestedEntryOnItsLine: audit's text named the
