@@ -44,6 +44,9 @@ type StartFolderEntry struct {
 	Status string `json:"status"`
 	Label  string `json:"label"`
 	File   string `json:"file"`
+	// Risk is the entry's one risk level (the review's, as audit there
+	// shows it): "none", "review" or "critical".
+	Risk string `json:"risk"`
 }
 
 // Clean reports whether nothing in f needs review and every file was read.
@@ -146,7 +149,7 @@ func ReviewStartFolders(ctx context.Context, env Env, agent Agent, project strin
 		f := StartFolder{Folder: d, Project: dir, Review: r, Unreadable: r.Unreadable, StoreError: r.StoreError, Watch: p.Watch()}
 		for _, h := range r.Hooks {
 			if h.NeedsReview() {
-				f.NeedsReview = append(f.NeedsReview, StartFolderEntry{Key: h.Key, Status: string(h.Status), Label: h.Label, File: h.File})
+				f.NeedsReview = append(f.NeedsReview, StartFolderEntry{Key: h.Key, Status: string(h.Status), Label: h.Label, File: h.File, Risk: h.Risk.Level.String()})
 			}
 		}
 		out.Folders = append(out.Folders, f)

@@ -84,7 +84,7 @@ func TestAuditJSONNamesNestedStartFolders(t *testing.T) {
 					Folder      string `json:"folder"`
 					Project     string `json:"project"`
 					NeedsReview []struct {
-						Status, Label, File string
+						Status, Label, File, Risk string
 					} `json:"needs_review"`
 				} `json:"start_folders"`
 			}
@@ -94,7 +94,7 @@ func TestAuditJSONNamesNestedStartFolders(t *testing.T) {
 			named := false
 			for _, sf := range got.StartFolders {
 				for _, e := range sf.NeedsReview {
-					named = named || strings.HasSuffix(e.File, filepath.FromSlash(c.file)) && e.Status == "new" && e.Label != ""
+					named = named || strings.HasSuffix(e.File, filepath.FromSlash(c.file)) && e.Status == "new" && e.Label != "" && e.Risk != ""
 				}
 			}
 			if len(got.StartFolders) != 1 || got.StartFolders[0].Folder != "sub" || !sameDir(got.StartFolders[0].Project, filepath.Join(f.project, "sub")) || !named {

@@ -84,7 +84,11 @@ func startFoldersNotice(p *project, names pathNamer, open func(dir string)) fyne
 				lines = append(lines, fmt.Sprintf("    … and %d more", len(f.NeedsReview)-i))
 				break
 			}
-			lines = append(lines, "    "+shown(strings.ToUpper(e.Status)+"  "+e.Label+"  ("+names.name(e.File)+")"))
+			risk := ""
+			if e.Risk != "" && e.Risk != "none" {
+				risk = strings.ToUpper(e.Risk) + " RISK  "
+			}
+			lines = append(lines, "    "+shown(strings.ToUpper(e.Status)+"  "+risk+e.Label+"  ("+names.name(e.File)+")"))
 		}
 		for _, e := range f.Unreadable {
 			lines = append(lines, "    UNREADABLE  "+shown(e.Error()))

@@ -67,7 +67,7 @@ func TestTheWindowNamesStartFoldersThatNeedReview(t *testing.T) {
 		"Review": func() []string { return textsOf(m.review.notes) },
 	} {
 		texts := strings.Join(tab(), "\n")
-		if !strings.Contains(texts, "sub/") || !strings.Contains(texts, "NEW") || !strings.Contains(texts, "x.toml") || !strings.Contains(texts, "Review sub/…") {
+		if !strings.Contains(texts, "sub/") || !strings.Contains(texts, "NEW  CRITICAL RISK") || !strings.Contains(texts, "x.toml") || !strings.Contains(texts, "Review sub/…") {
 			t.Errorf("the %s tab does not name sub/, its new entry and a way to review it:\n%s", name, texts)
 		}
 		if strings.Contains(texts, `\n`) {
