@@ -38,9 +38,14 @@ func runAudit(ctx context.Context, io *IO, agent agents.Agent, args []string) er
 	// The user's own hooks whose reach into this folder only a run shows,
 	// never traced here: not clean, not held (agents.TraceUserHooks).
 	untraced := agents.UntracedIn(p)
+	project := io.projectDir(*dir)
+	folders, nested, nestedUnreadable, err := io.nestedAudit(ctx, env, agent, project)
+	if err != nil {
+		return err
+	}
 	if *asJSON {
 		var doc agents.Document
-		if doc, err = auditDocument(agent.Info(), r, untraced); err == nil {
+		if doc, err = auditDocument(agent.Info(), r, untraced, folders); err == nil {
 			err = writeJSON(io.Stdout, doc)
 		}
 	} else {
@@ -52,13 +57,13 @@ func runAudit(ctx context.Context, io *IO, agent agents.Agent, args []string) er
 	if err != nil {
 		return err
 	}
-	project := io.projectDir(*dir)
-	nested, nestedUnreadable, err := io.nestedAudit(ctx, env, agent, project)
-	if err != nil {
-		return err
-	}
 	if len(nested) > 0 && !*asJSON {
-		printf(io.Stdout, "\nstarted in a folder below the top, %s reads more files; there %d entr(ies) need review:\n  %s\n", agent.Info().Title, len(nested), strings.Join(nested, "\n  "))
+		// one printf a line: the output's escaping turns a line break
+		// inside an argument into a literal "\n"
+		printf(io.Stdout, "\nstarted in a folder below the top, %s reads more files; there %d entr(ies) need review:\n", agent.Info().Title, len(nested))
+		for _, l := range nested {
+			printf(io.Stdout, "  %s\n", l)
+		}
 	}
 	offs := reportSwitchOffs(io, p)
 	if len(offs) > 0 && len(r.Unreadable) == 0 {

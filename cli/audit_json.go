@@ -20,7 +20,7 @@ import (
 // common name whose value differs (Gemini CLI's folder trust with its rule
 // and level, its gone trust keys) included, so that nothing the agent says
 // is lost.
-func auditDocument(info agents.Info, r *agents.Review, untraced []agents.UntracedHook) (agents.Document, error) {
+func auditDocument(info agents.Info, r *agents.Review, untraced []agents.UntracedHook, folders agents.StartFolders) (agents.Document, error) {
 	own, err := jsonMembers(r.Document)
 	if err != nil {
 		return nil, fmt.Errorf("%s's review document: %w", info.Title, err)
@@ -81,6 +81,16 @@ func auditDocument(info agents.Info, r *agents.Review, untraced []agents.Untrace
 	doc := append(agents.Document{agents.Member("agent", agent)}, common...)
 	if len(untraced) > 0 {
 		doc = append(doc, agents.Member("untraced_user_hooks", untraced))
+	}
+	// The folders below a repository's top an agent may be started in
+	// whose files need review there (agents.ReviewStartFolders): audit
+	// exits 3 for them, so the document names them, in one shape for
+	// every agent; start_folders_not_reviewed says why some were not.
+	if dirty := folders.Dirty(); len(dirty) > 0 {
+		doc = append(doc, agents.Member("start_folders", dirty))
+	}
+	if why := startFoldersNotReviewed(folders); why != "" {
+		doc = append(doc, agents.Member("start_folders_not_reviewed", why))
 	}
 	return doc, nil
 }
@@ -355,4 +365,16 @@ func jsonEqual(a, b json.RawMessage) bool {
 func mustJSON(v any) json.RawMessage {
 	raw, _ := json.Marshal(v)
 	return raw
+}
+
+// startFoldersNotReviewed says why some start folders below the top were
+// not reviewed ("" when all were).
+func startFoldersNotReviewed(s agents.StartFolders) string {
+	switch {
+	case s.ListError != "":
+		return s.ListError
+	case s.More:
+		return fmt.Sprintf("more than %d folders below the top hold agent files; only the first %d were reviewed", agents.MaxStartFolders, agents.MaxStartFolders)
+	}
+	return ""
 }

@@ -51,7 +51,7 @@ func TestAuditDocumentPutsTheAgentsOwnFactsUnderAgent(t *testing.T) {
 			"hooks":        []map[string]any{{"key": "k", "status": "new"}},
 			"gone":         []string{"old-key"},
 		}}
-	doc, err := auditDocument(agents.Info{Name: "demo", Title: "Demo Agent"}, r, nil)
+	doc, err := auditDocument(agents.Info{Name: "demo", Title: "Demo Agent"}, r, nil, agents.StartFolders{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +92,7 @@ func TestAuditDocumentPutsTheAgentsOwnFactsUnderAgent(t *testing.T) {
 	}
 
 	// An agent without a document of its own still has every member.
-	doc, err = auditDocument(agents.Info{Name: "bare", Title: "Bare"}, &agents.Review{Project: "/p"}, []agents.UntracedHook{{}})
+	doc, err = auditDocument(agents.Info{Name: "bare", Title: "Bare"}, &agents.Review{Project: "/p"}, []agents.UntracedHook{{}}, agents.StartFolders{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +105,7 @@ func TestAuditDocumentPutsTheAgentsOwnFactsUnderAgent(t *testing.T) {
 	}
 
 	// A document that is not a JSON object is an error, not a half document.
-	if _, err := auditDocument(agents.Info{Title: "Odd"}, &agents.Review{Document: []int{1}}, nil); err == nil {
+	if _, err := auditDocument(agents.Info{Title: "Odd"}, &agents.Review{Document: []int{1}}, nil, agents.StartFolders{}); err == nil {
 		t.Error("a review document that is no object was accepted")
 	}
 }
@@ -154,7 +154,7 @@ func TestAuditHookObjectsHaveOneSchemaWithTheAgentsFactsUnderAgent(t *testing.T)
 			{"key": "user-hook", "trust_status": "trusted"},
 			{"key": "k1", "command": "echo hi", "trust_status": "untrusted", "current_hash": "sha256:1", "scripts": []any{}},
 		}}}
-	doc, err := auditDocument(agents.Info{Name: "demo", Title: "Demo Agent"}, r, nil)
+	doc, err := auditDocument(agents.Info{Name: "demo", Title: "Demo Agent"}, r, nil, agents.StartFolders{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -631,7 +630,7 @@ func (io *IO) reviewFolders(ctx context.Context, project string, repo *guard.Rep
 
 // maxNestedFolders bounds the folders below a repository's top that a
 // review of the top reviews as start folders too.
-const maxNestedFolders = 32
+const maxNestedFolders = agents.MaxStartFolders
 
 // nestedItems reviews, as start folders, the folders below the
 // repository's top that track an agent's project files (a monorepo's
@@ -688,15 +687,7 @@ func (io *IO) nestedMarkers() []string { return agentMarkers(io.Agents) }
 
 // agentMarkers are reg's agents' project files: their relative Config
 // paths ("dir/" a folder).
-func agentMarkers(reg *agents.Registry) []string {
-	var markers []string
-	for _, f := range reg.Facts().Config {
-		if !strings.HasPrefix(f.Path, "~") && !strings.HasPrefix(f.Path, "/") && !slices.Contains(markers, f.Path) {
-			markers = append(markers, f.Path)
-		}
-	}
-	return markers
-}
+func agentMarkers(reg *agents.Registry) []string { return reg.Markers() }
 
 // guardItems are what needs review in one agent's review: the hooks that
 // need review, the files it could not read, a trust file it cannot use and

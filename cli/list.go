@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"text/tabwriter"
@@ -52,9 +53,12 @@ func runList(ctx context.Context, io *IO, agent agents.Agent, args []string) err
 	obs, _ := io.observer(agent) // none when the binary is unknown: nothing is taken as ours
 	var err error
 	if *asJSON {
-		err = writeListJSON(io.Stdout, p, readers, obs, io.riskOptions())
+		err = writeListJSON(io.Stdout, p, readers, obs, io.riskOptions(), startFolderFields(ctx, io, io.projectDir(*dir))...)
 	} else {
 		err = writeListTable(io.Stdout, agent, p, obs, io.riskOptions())
+		if err == nil {
+			writeStartFolders(ctx, io, agent, io.projectDir(*dir))
+		}
 	}
 	if err != nil {
 		return err
@@ -136,9 +140,9 @@ type streamedDiagnostics struct{}
 //
 // With readers (agents.Readers), every hook also names each registered
 // agent that reads its file ("agents"), with the status it gives the hook.
-func writeListJSON(w io.Writer, p agents.Project, readers map[string][]agents.FileReader, obs agents.Observer, opt risk.Options) error {
+func writeListJSON(w io.Writer, p agents.Project, readers map[string][]agents.FileReader, obs agents.Observer, opt risk.Options, extra ...agents.Field) error {
 	states := reviewStates(context.Background(), p)
-	doc := listDocumentOf(p, streamedHooks{}, streamedDiagnostics{}, readers)
+	doc := append(listDocumentOf(p, streamedHooks{}, streamedDiagnostics{}, readers), extra...)
 	bw := bufio.NewWriterSize(w, 64<<10)
 	var enc encodeBuffer
 	bw.WriteString("{")
@@ -479,4 +483,56 @@ func (o *sayOnce) say(s, where string) string {
 		o.said = append(o.said, saidText{text: s, ref: where})
 	}
 	return s
+}
+
+// listedFolder is a start folder below the top in list --json.
+type listedFolder struct {
+	Folder  string `json:"folder"`
+	Project string `json:"project"`
+}
+
+// startFolderFields are list --json's members for the start folders
+// below a repository's top (writeStartFolders): start_folders when there
+// are some, start_folders_not_listed when some could not be named.
+func startFolderFields(ctx context.Context, io *IO, project string) []agents.Field {
+	top, dirs, more, err := agents.StartFolderDirs(ctx, project, io.nestedMarkers())
+	var out []agents.Field
+	if len(dirs) > 0 {
+		folders := make([]listedFolder, 0, len(dirs))
+		for _, d := range dirs {
+			folders = append(folders, listedFolder{Folder: d, Project: filepath.Join(top, filepath.FromSlash(d))})
+		}
+		out = append(out, agents.Member("start_folders", folders))
+	}
+	switch {
+	case err != nil:
+		out = append(out, agents.Member("start_folders_not_listed", err.Error()))
+	case more:
+		out = append(out, agents.Member("start_folders_not_listed", fmt.Sprintf("more than %d folders below the top hold agent files; only the first %d are named", agents.MaxStartFolders, agents.MaxStartFolders)))
+	}
+	return out
+}
+
+// writeStartFolders names, under list at a repository's top, the folders
+// below it that track an agent's files (agents.StartFolderDirs): an agent
+// started in one of them reads files the list above does not show (each
+// folder is its own project, with its own approvals; audit at the top
+// reviews them). Their entries are not listed here: list shows one
+// project, and audit says which of theirs need review.
+func writeStartFolders(ctx context.Context, io *IO, agent agents.Agent, project string) {
+	top, dirs, more, err := agents.StartFolderDirs(ctx, project, io.nestedMarkers())
+	if err != nil {
+		printf(io.Stdout, "\n%s: list them with hookwarden list --project FOLDER\n", err)
+		return
+	}
+	if len(dirs) == 0 {
+		return
+	}
+	printf(io.Stdout, "\nstarted in a folder below the top, %s reads more files than listed above; %d such folder(s) (hookwarden audit reviews them):\n", agent.Info().Title, len(dirs))
+	for _, d := range dirs {
+		printf(io.Stdout, "  %s/  hookwarden list --agent %s --project %s\n", d, agent.Info().Name, filepath.Join(top, filepath.FromSlash(d)))
+	}
+	if more {
+		printf(io.Stdout, "  more than %d folders below the top hold agent files; only the first %d are named: list the others with hookwarden list --project FOLDER\n", agents.MaxStartFolders, agents.MaxStartFolders)
+	}
 }

@@ -49,7 +49,15 @@ func runTrust(ctx context.Context, io *IO, agent agents.Agent, args []string) er
 		if *repair {
 			return usagef("trust: --trace and --repair do not go together")
 		}
-		return reviewError(traceAndApprove(ctx, io, agent, p, selectors, *all, *allNamed, *carry, *accept))
+		err := traceAndApprove(ctx, io, agent, p, selectors, *all, *allNamed, *carry, *accept)
+		if err == nil && *all && len(selectors) == 0 && !*carry {
+			// as plain --all: the start folders below the top too, each
+			// traced first
+			err = io.trustNested(ctx, agent, io.projectDir(*dir), func(np agents.Project) error {
+				return traceAndApprove(ctx, io, agent, np, nil, true, *allNamed, false, *accept)
+			})
+		}
+		return reviewError(err)
 	}
 	if *repair {
 		rp, ok := p.(agents.Repairer)
@@ -84,7 +92,7 @@ func runTrust(ctx context.Context, io *IO, agent agents.Agent, args []string) er
 		}
 	}
 	if err == nil && *all && len(selectors) == 0 && !*carry {
-		err = io.trustNested(ctx, agent, io.projectDir(*dir), *accept)
+		err = io.trustNested(ctx, agent, io.projectDir(*dir), approveAll(ctx, io, *accept))
 	}
 	return unwatchedRefusal(io, reviewError(err))
 }

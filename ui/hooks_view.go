@@ -56,6 +56,9 @@ type hooksActions struct {
 	disableAll func()
 	openFile   openFileFunc
 	openDemo   func()
+	// openStartFolder opens the review of a start folder below the top
+	// (startFoldersNotice).
+	openStartFolder func(dir string)
 }
 
 // eventGroup is the hooks of one event.
@@ -163,6 +166,9 @@ func (v *hooksView) show(p *project, selected string, offset fyne.Position) {
 	}
 	if ui := v.problems.buildUI(); ui != nil {
 		objs = append(objs, ui, widget.NewSeparator())
+	}
+	if n := startFoldersNotice(p, v.names, v.actions.openStartFolder); n != nil {
+		objs = append(objs, n, widget.NewSeparator())
 	}
 	if len(v.groups) == 0 && len(unreadable) == 0 {
 		objs = append(objs, v.emptyState(p)...)

@@ -36,6 +36,9 @@ type reviewView struct {
 	// the window reloads, so that the banner, the header's counts and the
 	// Files tab follow.
 	onTrustChanged func()
+	// onOpenStartFolder opens the review of a start folder below the top
+	// (showStartFolders); nil: the folders are not listed.
+	onOpenStartFolder func(dir string)
 	// onSandboxRun dry-runs the selected hook in the sandbox (the Dry run
 	// tab does it); sandboxRun is its button.
 	onSandboxRun func(id string, event hooks.Event)

@@ -416,6 +416,7 @@ func (v *reviewView) showProblems() {
 	}
 	v.showWarnings()
 	v.showDisabled()
+	v.showStartFolders()
 }
 
 func problemImportance(p agents.Problem) widget.Importance {

@@ -22,6 +22,11 @@ type reviewState struct {
 	// Reach are, by hook ID, the user's own hooks that reach this folder
 	// or were never traced here (agents.UserReachOf), for the rows' marks.
 	Reach map[string]agents.UserHookReach
+	// StartFolders are the folders below the repository's top (when the
+	// project is it) an agent may be started in, each reviewed
+	// (loadStartFolders); StartFoldersErr says why they could not be.
+	StartFolders    agents.StartFolders
+	StartFoldersErr error
 }
 
 // loadReview reviews the project's hooks through its agent.
@@ -33,6 +38,7 @@ func (p *project) loadReview() {
 	p.Review, p.ReviewErr = reviewProject(p)
 	p.Untraced = agents.UntracedIn(p.proj)
 	p.Reach = agents.UserReachOf(p.proj)
+	p.loadStartFolders()
 }
 
 // reviewProject reviews p's hooks again, reading every script and the

@@ -94,6 +94,18 @@ func (b *trustBanner) dismiss() {
 // 1 MCP server need review in myproject" when more than hooks do), or ""
 // when the review found nothing to review.
 func reviewBannerText(p *project) string {
+	s := projectBannerText(p)
+	if below := startFoldersBannerText(p); below != "" {
+		if s == "" {
+			return below
+		}
+		return s + " — and " + below
+	}
+	return s
+}
+
+// projectBannerText is reviewBannerText of the project itself.
+func projectBannerText(p *project) string {
 	r := p.Review
 	if r == nil {
 		if p.ReviewErr != nil {

@@ -138,7 +138,7 @@ func newMainWindowOn(a fyne.App, w fyne.Window, opts Options, thread uiThread, w
 	}
 	m.header = newHeader(newAgentSwitch(opts, m.onAgentChanged))
 	m.hooks = newHooksView(hooksActions{toggled: m.onToggled, enableAll: m.onEnableAll, disableAll: m.onDisableAll,
-		openFile: m.openFile, openDemo: m.onOpenDemo})
+		openFile: m.openFile, openDemo: m.onOpenDemo, openStartFolder: m.showReview})
 	m.files = newFilesView(m.openFile)
 	joinToasts(m.hooks.toast, m.review.toast)
 	m.banner = newTrustBanner(m.showReviewTab)
@@ -167,6 +167,7 @@ func (m *mainWindow) buildUI() fyne.CanvasObject {
 	m.review.onTabChanged = m.tabs.Refresh
 	m.review.onFolderTrustChanged = m.reloadInPlace
 	m.review.onTrustChanged = m.reloadInPlace
+	m.review.onOpenStartFolder = m.showReview
 	m.review.onSandboxRun = func(id string, event hooks.Event) {
 		m.tabs.Select(m.dryRun.tabItem())
 		m.dryRun.runHookInSandbox(id, event)

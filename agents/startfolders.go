@@ -1,0 +1,171 @@
+package agents
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/hookwarden/hookwarden/guard"
+	"github.com/hookwarden/hookwarden/settingsio"
+)
+
+// MaxStartFolders bounds the folders below a repository's top that a
+// review of the top reviews as start folders too.
+const MaxStartFolders = 32
+
+// StartFolder is one folder below a repository's top that tracks an
+// agent's project file: an agent started there reads files an agent
+// started at the top does not (a custom agent, a custom command, a
+// package's own settings), so the top's review cannot say it clean.
+type StartFolder struct {
+	// Folder is slash separated, relative to the top ("pkg/a").
+	Folder string `json:"folder"`
+	// Project is its absolute path: the project to open to review it.
+	Project string `json:"project"`
+	// NeedsReview are the entries an agent started there would run that
+	// are not plainly approved.
+	NeedsReview []StartFolderEntry `json:"needs_review"`
+	// Unreadable are the files there that could not be read (never clean).
+	Unreadable []settingsio.FileError `json:"unreadable"`
+	// StoreError says why the trust file cannot be used there ("" when it can).
+	StoreError string `json:"store_error,omitempty"`
+	// Review is the folder's review, for a face that shows more of it.
+	Review *Review `json:"-"`
+	// Watch are the files and folders whose change changes the review
+	// (the folder's Project.Watch), for a face that follows them.
+	Watch []string `json:"-"`
+}
+
+// StartFolderEntry is one entry of a start folder that needs review.
+type StartFolderEntry struct {
+	Key    string `json:"key"`
+	Status string `json:"status"`
+	Label  string `json:"label"`
+	File   string `json:"file"`
+	// Risk is the entry's one risk level (the review's, as audit there
+	// shows it): "none", "review" or "critical".
+	Risk string `json:"risk"`
+}
+
+// Clean reports whether nothing in f needs review and every file was read.
+func (f StartFolder) Clean() bool {
+	return len(f.NeedsReview) == 0 && len(f.Unreadable) == 0 && f.StoreError == ""
+}
+
+// StartFolders is the review of the start folders below a repository's
+// top (ReviewStartFolders).
+type StartFolders struct {
+	// Folders are every start folder reviewed, in path order.
+	Folders []StartFolder
+	// More is set when more than MaxStartFolders hold agent files: the
+	// others were not reviewed (never clean).
+	More bool
+	// ListError says why the folders could not be listed ("" when they
+	// were): never clean either.
+	ListError string
+}
+
+// Dirty are the folders that are not clean.
+func (s StartFolders) Dirty() []StartFolder {
+	var out []StartFolder
+	for _, f := range s.Folders {
+		if !f.Clean() {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Clean reports whether every start folder is clean and every one was
+// reviewed.
+func (s StartFolders) Clean() bool {
+	return !s.More && s.ListError == "" && len(s.Dirty()) == 0
+}
+
+// Markers are the registered agents' project files (their relative Config
+// paths, "dir/" a folder) whose presence below a repository's top makes a
+// folder a start folder.
+func (r *Registry) Markers() []string {
+	var markers []string
+	for _, f := range r.Facts().Config {
+		if !strings.HasPrefix(f.Path, "~") && !strings.HasPrefix(f.Path, "/") && !slices.Contains(markers, f.Path) {
+			markers = append(markers, f.Path)
+		}
+	}
+	return markers
+}
+
+// RepoTop is the top of the git work tree when project is it, else ""
+// (not a repository, or a folder inside one).
+func RepoTop(ctx context.Context, project string) string {
+	repo, err := guard.FindRepo(ctx, project)
+	if err != nil || repo == nil || !SameDir(project, repo.Top) {
+		return ""
+	}
+	return repo.Top
+}
+
+// StartFolderDirs lists the start folders below the repository's top
+// project (their absolute paths, in path order) that track one of
+// markers; none when project is not a repository's top. more is set past
+// MaxStartFolders.
+func StartFolderDirs(ctx context.Context, project string, markers []string) (top string, dirs []string, more bool, err error) {
+	repo, err := guard.FindRepo(ctx, project)
+	if err != nil || repo == nil || !SameDir(project, repo.Top) {
+		return "", nil, false, nil // not a repository's top
+	}
+	rel, more, err := guard.NestedFolders(ctx, repo, markers, MaxStartFolders)
+	if err != nil {
+		return repo.Top, nil, false, fmt.Errorf("cannot list the folders below the top that hold agent files: %w", err)
+	}
+	return repo.Top, rel, more, nil
+}
+
+// ReviewStartFolders reviews agent in each start folder below the
+// repository's top project (StartFolderDirs); nothing when project is
+// not a repository's top. A folder's review that cannot be made is an
+// error naming the folder.
+func ReviewStartFolders(ctx context.Context, env Env, agent Agent, project string, markers []string) (StartFolders, error) {
+	var out StartFolders
+	top, rels, more, err := StartFolderDirs(ctx, project, markers)
+	if err != nil {
+		out.ListError = err.Error()
+		return out, nil
+	}
+	out.More = more
+	title := agent.Info().Title
+	for _, d := range rels {
+		dir := filepath.Join(top, filepath.FromSlash(d))
+		p, err := agent.Open(ctx, env, dir)
+		if err != nil {
+			return out, fmt.Errorf("%s in %s: %w", title, d, err)
+		}
+		r, err := p.Review(ctx)
+		if err != nil {
+			return out, fmt.Errorf("%s in %s: %w", title, d, err)
+		}
+		f := StartFolder{Folder: d, Project: dir, Review: r, Unreadable: r.Unreadable, StoreError: r.StoreError, Watch: p.Watch()}
+		for _, h := range r.Hooks {
+			if h.NeedsReview() {
+				f.NeedsReview = append(f.NeedsReview, StartFolderEntry{Key: h.Key, Status: string(h.Status), Label: h.Label, File: h.File, Risk: h.Risk.Level.String()})
+			}
+		}
+		out.Folders = append(out.Folders, f)
+	}
+	return out, nil
+}
+
+// SameDir reports whether a and b are one folder.
+func SameDir(a, b string) bool {
+	if a == "" {
+		return false
+	}
+	if filepath.Clean(a) == filepath.Clean(b) {
+		return true
+	}
+	ra, err1 := filepath.EvalSymlinks(a)
+	rb, err2 := filepath.EvalSymlinks(b)
+	return err1 == nil && err2 == nil && ra == rb
+}
