@@ -38,3 +38,30 @@ func TestCheckReadsTheStoreOnce(t *testing.T) {
 		t.Fatalf("another store in the same check: %p %v, want its own read", d, err)
 	}
 }
+
+// A command's Env decodes the store once while its bytes stay the same
+// (every agent it opens, every review) and reads a changed file again.
+func TestCommandReadsDecodeTheStoreOnce(t *testing.T) {
+	store := trust.Store{Dir: t.TempDir()}
+	write := func(project string) {
+		data := `{"version":1,"projects":{"` + project + `":{"approvals":{}}}}`
+		if err := os.WriteFile(store.Path(), []byte(data), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("/a")
+	env := Env{Stores: trust.NewStoreReads()}
+	first, err := env.LoadStore(store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := env.LoadStore(store)
+	if err != nil || again != first {
+		t.Fatalf("second read of the same bytes: %p %v, want the first read %p", again, err, first)
+	}
+	write("/b")
+	changed, err := env.LoadStore(store)
+	if err != nil || changed == first || changed.Projects["/b"] == nil {
+		t.Fatalf("read after a change: %+v %v, want the file as it is now", changed, err)
+	}
+}
