@@ -37,7 +37,7 @@ func runAudit(ctx context.Context, io *IO, agent agents.Agent, args []string) er
 	}
 	// The user's own hooks whose reach into this folder only a run shows,
 	// never traced here: not clean, not held (agents.TraceUserHooks).
-	untraced := agents.UntracedIn(p)
+	untraced := agents.UntracedIn(env, p)
 	if *asJSON {
 		var doc agents.Document
 		if doc, err = auditDocument(agent.Info(), r, untraced); err == nil {

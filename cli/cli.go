@@ -158,7 +158,9 @@ func (e *ExitError) Error() string { return e.Msg }
 func Main(ctx context.Context, args []string, io *IO) int {
 	io, flush := io.safeStreams()
 	defer flush()
-	io.stores = trust.NewStoreReads()
+	if io.stores == nil { // one command's (a test may set its own)
+		io.stores = trust.NewStoreReads()
+	}
 	if io.Agents == nil {
 		printf(io.Stderr, "hookwarden: no agents (IO.Agents is nil: main.go passes agents/all.Registry())\n")
 		return ExitFailure

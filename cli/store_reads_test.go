@@ -73,3 +73,39 @@ func TestEachCommandSharesOneReadOfTheStore(t *testing.T) {
 		before = seen[0]
 	}
 }
+
+// A command decodes Hookwarden's store once when nothing writes it while
+// it runs: list --json (Claude Code opened twice, then its trust states)
+// and audit (the open, the review, the other readers' reviews and the
+// user hooks' trace records) each decoded the same file again.
+func TestACommandDecodesTheStoreOnce(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, map[string]string{
+		"project/.gemini/settings.json": workspaceSettings,
+		"project/.claude/settings.json": `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "echo claude"}]}]}}`,
+	})
+	run := func(stores *trust.StoreReads, args ...string) {
+		t.Helper()
+		var out, errOut bytes.Buffer
+		cio := &IO{Agents: testAgents(), Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut, Env: f.env, Dir: f.project, GOOS: "linux", stores: stores}
+		if code := Main(context.Background(), args, cio); code != ExitOK && code != ExitNeedsReview {
+			t.Fatalf("%v: exit %d\n%s", args, code, errOut.String())
+		}
+	}
+	for _, a := range []string{"claude", "copilot", "gemini"} {
+		run(nil, "trust", "--all", "--agent", a)
+	}
+	for _, args := range [][]string{
+		{"list", "--json", "--agent", "claude"},
+		{"list", "--agent", "claude"},
+		{"audit", "--agent", "claude"},
+		{"audit", "--json", "--agent", "copilot"},
+		{"audit", "--agent", "gemini"},
+	} {
+		stores := trust.NewStoreReads()
+		run(stores, args...)
+		if n := stores.Decodes(); n != 1 {
+			t.Errorf("%v decoded the store %d times, want once", args, n)
+		}
+	}
+}

@@ -29,6 +29,16 @@ type StoreReads struct {
 	path string
 	text []byte
 	data *StoreData
+	// decodes counts the decodes (Decodes).
+	decodes int
+}
+
+// Decodes is how many times the reads decoded a store file: once for a
+// command whose store did not change while it ran.
+func (r *StoreReads) Decodes() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.decodes
 }
 
 // NewStoreReads returns StoreReads that have read nothing yet.
@@ -53,6 +63,7 @@ func (r *StoreReads) Load(store Store) (*StoreData, error) {
 	if r.data != nil && r.path == path && bytes.Equal(r.text, text) {
 		return r.data, nil
 	}
+	r.decodes++
 	d, err := decodeStore(path, text)
 	if err != nil {
 		r.path, r.text, r.data = "", nil, nil

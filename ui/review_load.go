@@ -31,8 +31,8 @@ func (p *project) loadReview() {
 		return
 	}
 	p.Review, p.ReviewErr = reviewProject(p)
-	p.Untraced = agents.UntracedIn(p.proj)
-	p.Reach = agents.UserReachOf(p.proj)
+	p.Untraced = agents.UntracedIn(p.env(), p.proj)
+	p.Reach = agents.UserReachOf(p.env(), p.proj)
 }
 
 // reviewProject reviews p's hooks again, reading every script and the
