@@ -101,6 +101,9 @@ func TestACommandDecodesTheStoreOnce(t *testing.T) {
 		{"audit", "--agent", "claude"},
 		{"audit", "--json", "--agent", "copilot"},
 		{"audit", "--agent", "gemini"},
+		{"trust", "--all", "--agent", "claude"},
+		{"trust", "--all", "--agent", "copilot"},
+		{"trust", "--all", "--agent", "gemini"},
 	} {
 		stores := trust.NewStoreReads()
 		run(stores, args...)
