@@ -8,16 +8,20 @@ import (
 	"github.com/hookwarden/hookwarden/trust"
 )
 
+// writeStoreOf writes a store holding one project.
+func writeStoreOf(t *testing.T, store trust.Store, project string) {
+	t.Helper()
+	data := `{"version":1,"projects":{"` + project + `":{"approvals":{}}}}`
+	if err := os.WriteFile(store.Path(), []byte(data), 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // A Check reads Hookwarden's store once for every agent of the check: a
 // later change of the file is not seen within it, and is seen without one.
 func TestCheckReadsTheStoreOnce(t *testing.T) {
 	store := trust.Store{Dir: t.TempDir()}
-	write := func(project string) {
-		data := `{"version":1,"projects":{"` + project + `":{"approvals":{}}}}`
-		if err := os.WriteFile(store.Path(), []byte(data), 0o600); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := func(project string) { writeStoreOf(t, store, project) }
 	write("/a")
 	env := Env{Check: NewCheck()}
 	first, err := env.LoadStore(store)
@@ -43,12 +47,7 @@ func TestCheckReadsTheStoreOnce(t *testing.T) {
 // (every agent it opens, every review) and reads a changed file again.
 func TestCommandReadsDecodeTheStoreOnce(t *testing.T) {
 	store := trust.Store{Dir: t.TempDir()}
-	write := func(project string) {
-		data := `{"version":1,"projects":{"` + project + `":{"approvals":{}}}}`
-		if err := os.WriteFile(store.Path(), []byte(data), 0o600); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := func(project string) { writeStoreOf(t, store, project) }
 	write("/a")
 	env := Env{Stores: trust.NewStoreReads()}
 	first, err := env.LoadStore(store)
