@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -106,6 +107,44 @@ func TestStoreReadsDecodesEachContentOnce(t *testing.T) {
 	}
 }
 
+// TestStoreReadsHoldALargeStoreOnlyWhileAReaderDoes: above the size the
+// reads keep alive, the decode is shared while a reader holds it and
+// let go with the last reader (a command over a large store holds no more
+// of it than when every read decoded it); at or below it, it is kept.
+func TestStoreReadsHoldALargeStoreOnlyWhileAReaderDoes(t *testing.T) {
+	s := Store{Dir: t.TempDir()}
+	approveKey(t, s, "/p", "aaaa")
+	r := NewStoreReads()
+	r.hold = 0 // every store is large
+	first, err := r.Load(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := r.Load(s); again != first || r.Decodes() != 1 {
+		t.Fatalf("a decode a reader still holds was not shared (%d decodes)", r.Decodes())
+	}
+	runtime.KeepAlive(first)
+	first = nil
+	runtime.GC()
+	runtime.GC()
+	if r.last.Value() != nil {
+		t.Fatal("the reads keep a large store's decode alive after its last reader let go")
+	}
+	if d, err := r.Load(s); err != nil || d.Approvals("/p")["aaaa"] == nil || r.Decodes() != 2 {
+		t.Fatalf("read after the decode was let go: %v, %d decodes", err, r.Decodes())
+	}
+
+	small := NewStoreReads()
+	if _, err := small.Load(s); err != nil {
+		t.Fatal(err)
+	}
+	runtime.GC()
+	runtime.GC()
+	if _, err := small.Load(s); err != nil || small.Decodes() != 1 {
+		t.Fatalf("a small store was decoded %d times (%v), want once", small.Decodes(), err)
+	}
+}
+
 // TestStoreReadsAreNeverTheBaseOfAWrite: a store another process wrote
 // between this command's read and its write keeps that process's
 // entries: Update reads the file again under its lock, whatever the
@@ -167,7 +206,8 @@ func BenchmarkStoreLoad(b *testing.B) {
 	})
 	b.Run("read-again", func(b *testing.B) {
 		r := NewStoreReads()
-		if _, err := r.Load(s); err != nil {
+		held, err := r.Load(s)
+		if err != nil {
 			b.Fatal(err)
 		}
 		for b.Loop() {
@@ -175,5 +215,9 @@ func BenchmarkStoreLoad(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
+		if r.Decodes() != 1 {
+			b.Fatalf("%d decodes", r.Decodes())
+		}
+		runtime.KeepAlive(held)
 	})
 }
