@@ -142,14 +142,16 @@ live:
 # per hook it replaced (agents), what a notified open or exec costs a
 # sandboxed hook (sandbox), the store of trust --all over 20,000 hooks
 # written one record at a time against json.MarshalIndent (trust,
-# extra-MB: what the encoding holds live at its peak). BENCH=. runs
+# extra-MB: what the encoding holds live at its peak), a decode of a store
+# of 2,000 approvals against a command's later read of the same bytes
+# (trust, StoreLoad: each command decodes its store once). BENCH=. runs
 # every benchmark. Then a sandboxed dry run against a direct one end to
 # end, as a user calls it (`run --sandbox` and `run --yes --no-sandbox` of the command-line build,
 # alternating, BENCH_COUNT runs each: scripts/perf/sandbox.sh), for one hook and for an
 # event of three, for each agent (SANDBOX_AGENTS).
 BENCH_COUNT ?= 7
 SANDBOX_AGENTS ?= gemini claude codex copilot qwen
-BENCH ?= GuardCheck1000|GuardScripts|EditTOMLTrustAll|Isolation|ListJSONMemory|ReviewSpecsAllChanged|SandboxNotifiedOpens|StoreWrite
+BENCH ?= GuardCheck1000|GuardScripts|EditTOMLTrustAll|Isolation|ListJSONMemory|ReviewSpecsAllChanged|SandboxNotifiedOpens|StoreWrite|StoreLoad
 bench:
 	@out=$$(mktemp); \
 	$(GO) test -run '^$$' -bench '$(BENCH)' -benchmem -count $(BENCH_COUNT) -timeout 60m \

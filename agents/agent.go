@@ -10,6 +10,7 @@ import (
 	"github.com/hookwarden/hookwarden/risk"
 	"github.com/hookwarden/hookwarden/sandbox"
 	"github.com/hookwarden/hookwarden/settingsio"
+	"github.com/hookwarden/hookwarden/trust"
 )
 
 // Agent is one coding agent.
@@ -88,6 +89,11 @@ type Env struct {
 	// the agents share one read of Hookwarden's store and analyse the risk
 	// only of what needs review (see Check; nil: a command or a view).
 	Check *Check
+	// Stores, when set, are the command's reads of Hookwarden's store: the
+	// agents it opens and their reviews share one decode of the file
+	// while its bytes do not change (trust.StoreReads; nil: each read
+	// decodes). A Check's one read comes first.
+	Stores *trust.StoreReads
 	// Others, when set, are the registered agents a review asks what they
 	// do with the hooks of a file they read too (AddOtherReaders); the
 	// agents it opens get no Others, so they do not ask back (nil: no one

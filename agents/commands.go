@@ -623,8 +623,8 @@ func (w withCommands) MarshalJSON() ([]byte, error) {
 // selectors name. It records them in Hookwarden's store (after Recheck,
 // when any is picked) and returns the selectors that named none, for the
 // agent's own hooks, with what it wrote added to res.
-func ApproveCommandsFor(ctx context.Context, p Project, store trust.Store, agent, project string, specs []CommandSpec, req ApproveRequest, now time.Time, res *ApproveResult) ([]string, error) {
-	pc, rest, err := PrepareCommandsFor(ctx, p, store, agent, project, specs, req, now)
+func ApproveCommandsFor(ctx context.Context, env Env, p Project, store trust.Store, agent, project string, specs []CommandSpec, req ApproveRequest, now time.Time, res *ApproveResult) ([]string, error) {
+	pc, rest, err := PrepareCommandsFor(ctx, env, p, store, agent, project, specs, req, now)
 	if err != nil || pc == nil {
 		return rest, err
 	}
@@ -649,9 +649,10 @@ type PreparedCommands struct {
 // against the review the user saw (Recheck), against the disk (their
 // files unchanged since Open: UnchangedOnDisk) and for what cannot be
 // watched (CheckUnwatched), and fingerprinted. It returns nil when none is
-// picked, and the selectors that named none.
-func PrepareCommandsFor(ctx context.Context, p Project, store trust.Store, agent, project string, specs []CommandSpec, req ApproveRequest, now time.Time) (*PreparedCommands, []string, error) {
-	data, err := store.Load()
+// picked, and the selectors that named none. The store is read through
+// env (the command's one decode of it).
+func PrepareCommandsFor(ctx context.Context, env Env, p Project, store trust.Store, agent, project string, specs []CommandSpec, req ApproveRequest, now time.Time) (*PreparedCommands, []string, error) {
+	data, err := env.LoadStore(store)
 	if err != nil {
 		return nil, req.IDs, err
 	}

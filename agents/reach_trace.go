@@ -296,17 +296,18 @@ func UntracedNote(u []UntracedHook) string {
 		len(u), strings.Join(names, "; "))
 }
 
-// UntracedIn is UntracedUserHooks with p's own store (nil when p has no
-// user hooks to trace). A store that cannot be read counts every such
-// hook as untraced.
-func UntracedIn(p Project) []UntracedHook {
+// UntracedIn is UntracedUserHooks with p's own store, read through env
+// (Env.LoadStore: the command's one decode of it), nil when p has no user
+// hooks to trace. A store that cannot be read counts every such hook as
+// untraced.
+func UntracedIn(env Env, p Project) []UntracedHook {
 	t, ok := p.(UserHookTracer)
 	if !ok {
 		return nil
 	}
 	var data *trust.StoreData
 	if store, err := t.ReachStore(); err == nil {
-		data, _ = store.Load()
+		data, _ = env.LoadStore(store)
 	}
 	return UntracedUserHooks(p, data)
 }
@@ -324,8 +325,8 @@ type UserHookReach struct {
 
 // UserReachOf is, by hook ID, every user hook of p that reaches the
 // project (statically, or as its trace here showed) or whose reach was
-// never traced here; nil when p has none.
-func UserReachOf(p Project) map[string]UserHookReach {
+// never traced here, its store read through env; nil when p has none.
+func UserReachOf(env Env, p Project) map[string]UserHookReach {
 	t, ok := p.(UserHookTracer)
 	if !ok {
 		return nil
@@ -336,7 +337,7 @@ func UserReachOf(p Project) map[string]UserHookReach {
 	}
 	var data *trust.StoreData
 	if store, err := t.ReachStore(); err == nil {
-		data, _ = store.Load()
+		data, _ = env.LoadStore(store)
 	}
 	out := map[string]UserHookReach{}
 	for _, c := range settleReach(data, p.Agent().Name, project, specs) {

@@ -61,12 +61,13 @@ func (c *Check) SaveFingerprints() error {
 }
 
 // LoadStore reads Hookwarden's store for an agent: once for the whole
-// check when e.Check is set, else from the file.
+// check when e.Check is set, else from the file, decoded once for the
+// command while its bytes stay the same when e.Stores is set.
 func (e Env) LoadStore(store trust.Store) (*trust.StoreData, error) {
 	if e.Check != nil {
 		return e.Check.load(store)
 	}
-	return store.Load()
+	return e.Stores.Load(store)
 }
 
 // WantsRisk says whether a Review analyses the risk of a hook: always,

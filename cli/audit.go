@@ -37,7 +37,7 @@ func runAudit(ctx context.Context, io *IO, agent agents.Agent, args []string) er
 	}
 	// The user's own hooks whose reach into this folder only a run shows,
 	// never traced here: not clean, not held (agents.TraceUserHooks).
-	untraced := agents.UntracedIn(p)
+	untraced := agents.UntracedIn(env, p)
 	project := io.projectDir(*dir)
 	folders, nested, nestedUnreadable, err := io.nestedAudit(ctx, env, agent, project)
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/sandbox"
 	"github.com/hookwarden/hookwarden/settingsio"
+	"github.com/hookwarden/hookwarden/trust"
 )
 
 // Exit codes.
@@ -48,6 +49,9 @@ type IO struct {
 	Init string
 	// warm is a dry run's sandbox.Warm (run sets it on its own copy).
 	warm *sandbox.Warm
+	// stores are the command's reads of Hookwarden's store, shared by
+	// every agent it opens (Main makes them for each command).
+	stores *trust.StoreReads
 	// Agents are the agents the commands know (main.go passes
 	// agents/all.Registry()); --agent picks one, the first by default.
 	Agents *agents.Registry
@@ -154,6 +158,9 @@ func (e *ExitError) Error() string { return e.Msg }
 func Main(ctx context.Context, args []string, io *IO) int {
 	io, flush := io.safeStreams()
 	defer flush()
+	if io.stores == nil { // one command's (a test may set its own)
+		io.stores = trust.NewStoreReads()
+	}
 	if io.Agents == nil {
 		printf(io.Stderr, "hookwarden: no agents (IO.Agents is nil: main.go passes agents/all.Registry())\n")
 		return ExitFailure

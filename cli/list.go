@@ -53,9 +53,9 @@ func runList(ctx context.Context, io *IO, agent agents.Agent, args []string) err
 	obs, _ := io.observer(agent) // none when the binary is unknown: nothing is taken as ours
 	var err error
 	if *asJSON {
-		err = writeListJSON(io.Stdout, p, readers, obs, io.riskOptions(), startFolderFields(ctx, io, io.projectDir(*dir))...)
+		err = writeListJSON(io.Stdout, io.agentEnv(), p, readers, obs, io.riskOptions(), startFolderFields(ctx, io, io.projectDir(*dir))...)
 	} else {
-		err = writeListTable(io.Stdout, agent, p, obs, io.riskOptions())
+		err = writeListTable(io.Stdout, io.agentEnv(), agent, p, obs, io.riskOptions())
 		if err == nil {
 			writeStartFolders(ctx, io, agent, io.projectDir(*dir))
 		}
@@ -140,7 +140,7 @@ type streamedDiagnostics struct{}
 //
 // With readers (agents.Readers), every hook also names each registered
 // agent that reads its file ("agents"), with the status it gives the hook.
-func writeListJSON(w io.Writer, p agents.Project, readers map[string][]agents.FileReader, obs agents.Observer, opt risk.Options, extra ...agents.Field) error {
+func writeListJSON(w io.Writer, env agents.Env, p agents.Project, readers map[string][]agents.FileReader, obs agents.Observer, opt risk.Options, extra ...agents.Field) error {
 	states := reviewStates(context.Background(), p)
 	doc := append(listDocumentOf(p, streamedHooks{}, streamedDiagnostics{}, readers), extra...)
 	bw := bufio.NewWriterSize(w, 64<<10)
@@ -162,7 +162,7 @@ func writeListJSON(w io.Writer, p agents.Project, readers map[string][]agents.Fi
 			v = f.JSON
 		}
 		if _, ok := v.(streamedHooks); ok {
-			if err := writeHooksJSON(bw, &enc, p, states, readers, obs, opt); err != nil {
+			if err := writeHooksJSON(bw, &enc, env, p, states, readers, obs, opt); err != nil {
 				return err
 			}
 			continue
@@ -186,14 +186,14 @@ func writeListJSON(w io.Writer, p agents.Project, readers map[string][]agents.Fi
 }
 
 // writeHooksJSON writes the "hooks" array of the list document at depth 1.
-func writeHooksJSON(w *bufio.Writer, enc *encodeBuffer, p agents.Project, states listStates, readers map[string][]agents.FileReader, obs agents.Observer, opt risk.Options) error {
+func writeHooksJSON(w *bufio.Writer, enc *encodeBuffer, env agents.Env, p agents.Project, states listStates, readers map[string][]agents.FileReader, obs agents.Observer, opt risk.Options) error {
 	all := p.Hooks()
 	if len(all) == 0 {
 		_, err := w.WriteString("[]")
 		return err
 	}
 	dir := p.Dir()
-	reach := agents.UserReachOf(p)
+	reach := agents.UserReachOf(env, p)
 	keys := agents.FileKeys{}
 	w.WriteString("[")
 	for i, h := range all {
@@ -308,7 +308,7 @@ func writeJSON(w io.Writer, v any) error {
 // writeListTable prints the project's heading (folder trust, whether hooks
 // run), its layers and sources (extensions, plugins, .env), its hooks
 // grouped by event in the agent's order, and the diagnostics.
-func writeListTable(w io.Writer, agent agents.Agent, p agents.Project, obs agents.Observer, opt risk.Options) error {
+func writeListTable(w io.Writer, env agents.Env, agent agents.Agent, p agents.Project, obs agents.Observer, opt risk.Options) error {
 	s := p.Summary()
 	var once sayOnce
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
@@ -350,7 +350,7 @@ func writeListTable(w io.Writer, agent agents.Agent, p agents.Project, obs agent
 	typed := len(agent.Info().Types) > 1
 	noter, _ := p.(agents.ListNoter)
 	states := reviewStates(context.Background(), p)
-	reach := agents.UserReachOf(p)
+	reach := agents.UserReachOf(env, p)
 	for _, group := range groupByEvent(agent.Events(), all) {
 		printf(w, "\n%s\n", group.event)
 		// The rows are laid out as one table, and each row's note lines are

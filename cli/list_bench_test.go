@@ -126,7 +126,7 @@ func BenchmarkListJSONMemory(b *testing.B) {
 					if variant == "diagnostics-held" {
 						held = p.Diagnostics()
 					}
-					if err := writeListJSON(io2Discard{}, p, nil, agents.Observer{}, io.riskOptions()); err != nil {
+					if err := writeListJSON(io2Discard{}, io.agentEnv(), p, nil, agents.Observer{}, io.riskOptions()); err != nil {
 						b.Fatal(err)
 					}
 					runtime.KeepAlive(held)

@@ -40,7 +40,7 @@ func TestListJSONStreamedIsTheDocument(t *testing.T) {
 				t.Fatal(err)
 			}
 			var streamed, whole bytes.Buffer
-			if err := writeListJSON(&streamed, p, nil, agents.Observer{}, io.riskOptions()); err != nil {
+			if err := writeListJSON(&streamed, io.agentEnv(), p, nil, agents.Observer{}, io.riskOptions()); err != nil {
 				t.Fatal(err)
 			}
 			if err := writeJSON(&whole, materializedListDocument(p)); err != nil {
@@ -194,7 +194,7 @@ func TestListJSONGathersDiagnosticsWhenWritten(t *testing.T) {
 	}
 	c := &countingProject{Project: p}
 	var out bytes.Buffer
-	if err := writeListJSON(&out, c, nil, agents.Observer{}, io.riskOptions()); err != nil {
+	if err := writeListJSON(&out, io.agentEnv(), c, nil, agents.Observer{}, io.riskOptions()); err != nil {
 		t.Fatal(err)
 	}
 	h, d := bytes.Index(out.Bytes(), []byte("\n  \"hooks\":")), bytes.Index(out.Bytes(), []byte("\n  \"diagnostics\":"))

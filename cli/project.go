@@ -72,7 +72,7 @@ func (io *IO) home() string {
 
 // agentEnv is the environment the agents open projects in: the command's.
 func (io *IO) agentEnv() agents.Env {
-	return agents.Env{Vars: io.Env, GOOS: io.GOOS, Home: io.home(), Init: io.Init, Facts: io.Agents.Facts(), Warm: io.warm}
+	return agents.Env{Vars: io.Env, GOOS: io.GOOS, Home: io.home(), Init: io.Init, Facts: io.Agents.Facts(), Warm: io.warm, Stores: io.stores}
 }
 
 // riskOptions are the risk analysis's options for one listing: the

@@ -36,8 +36,8 @@ func (p *project) loadReview() {
 		return
 	}
 	p.Review, p.ReviewErr = reviewProject(p)
-	p.Untraced = agents.UntracedIn(p.proj)
-	p.Reach = agents.UserReachOf(p.proj)
+	p.Untraced = agents.UntracedIn(p.env(), p.proj)
+	p.Reach = agents.UserReachOf(p.env(), p.proj)
 	p.loadStartFolders()
 }
 

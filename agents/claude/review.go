@@ -221,7 +221,7 @@ func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 	var reach *agents.PreparedCommands
 	if store, err := p.usableStore(); err == nil {
 		var rest []string
-		reach, rest, err = agents.PrepareCommandsFor(ctx, p, store, string(Name), p.ProjectDir, p.reachingHooks(), req, p.env.Clock())
+		reach, rest, err = agents.PrepareCommandsFor(ctx, p.env, p, store, string(Name), p.ProjectDir, p.reachingHooks(), req, p.env.Clock())
 		if err != nil {
 			return nil, err
 		}

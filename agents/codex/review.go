@@ -399,7 +399,7 @@ func (p *project) approve(ctx context.Context, req agents.ApproveRequest, carry 
 	cmdRes := &agents.ApproveResult{Approved: []string{}}
 	var cmds *agents.PreparedCommands
 	if !carry || req.All {
-		pc, rest, err := agents.PrepareCommandsFor(ctx, p, p.store, string(Name), p.Dir(), p.commandSpecs(), req, p.env.Clock())
+		pc, rest, err := agents.PrepareCommandsFor(ctx, p.env, p, p.store, string(Name), p.Dir(), p.commandSpecs(), req, p.env.Clock())
 		if err != nil {
 			return nil, err
 		}

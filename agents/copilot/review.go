@@ -329,7 +329,7 @@ func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 	// The user's hooks that reach the project first: checked and
 	// fingerprinted, written with the repository's in one store update.
 	now := p.env.Clock()
-	reach, rest, err := agents.PrepareCommandsFor(ctx, p, p.store, string(Name), p.Dir(), p.commandSpecs(), req, now)
+	reach, rest, err := agents.PrepareCommandsFor(ctx, p.env, p, p.store, string(Name), p.Dir(), p.commandSpecs(), req, now)
 	if err != nil {
 		return nil, err
 	}

@@ -56,7 +56,7 @@ func (p *Project) commandByID(id string) *hooks.Hook {
 // with All), writing nothing (agents.PrepareCommandsFor), and returns the
 // selectors left for the workspace hooks.
 func (p *Project) prepareCommands(ctx context.Context, opts Options, req agents.ApproveRequest) (*agents.PreparedCommands, []string, error) {
-	return agents.PrepareCommandsFor(ctx, p, opts.Store, agent{}.Info().Name, p.ProjectDir, p.reg.commandSpecs(p.projectFed), req, p.env.Clock())
+	return agents.PrepareCommandsFor(ctx, p.env, p, opts.Store, agent{}.Info().Name, p.ProjectDir, p.reg.commandSpecs(p.projectFed), req, p.env.Clock())
 }
 
 // writeCommands writes prepared commands' approvals (nil: none) and
