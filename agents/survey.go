@@ -13,15 +13,25 @@ type FolderCount struct {
 	// file that cannot be read and a store that cannot be used count as
 	// needing review (fail closed).
 	Hooks, Reviewed, NeedReview int
+	// InStartFolders counts, of NeedReview, what needs review in the start
+	// folders below dir when dir is a repository's top (ReviewStartFolders):
+	// an agent started there runs it; a folder that could not be reviewed
+	// counts one (fail closed).
+	InStartFolders int
 	// Err is why the agent could not open the folder.
 	Err error
 }
 
 // CountFolder opens dir (absolute) for every agent of r in env and counts
-// its hooks, in the registry's order. It only reads.
+// its hooks, in the registry's order, with what needs review in the start
+// folders below when dir is a repository's top. It only reads.
 func CountFolder(ctx context.Context, r *Registry, env Env, dir string) []FolderCount {
 	if env.Check == nil {
 		env.Check = NewCheck()
+	}
+	var markers []string
+	if RepoTop(ctx, dir) != "" {
+		markers = r.Markers()
 	}
 	var out []FolderCount
 	for _, a := range r.All() {
@@ -46,6 +56,10 @@ func CountFolder(ctx context.Context, r *Registry, env Env, dir string) []Folder
 			c.Reviewed = len(rev.Hooks)
 			c.NeedReview = rev.NeedingReview() + len(rev.Unreadable)
 		}
+		if markers != nil {
+			c.InStartFolders = startFoldersNeedingReview(ctx, env, a, dir, markers)
+			c.NeedReview += c.InStartFolders
+		}
 		out = append(out, c)
 	}
 	return out
@@ -66,4 +80,22 @@ func FirstToReview(counts []FolderCount) string {
 		}
 	}
 	return ""
+}
+
+// startFoldersNeedingReview counts what needs review for a in the start
+// folders below the repository's top dir: each entry, unreadable file and
+// unusable trust file, and one for folders that could not be reviewed.
+func startFoldersNeedingReview(ctx context.Context, env Env, a Agent, dir string, markers []string) int {
+	sf, err := ReviewStartFolders(ctx, env, a, dir, markers)
+	n := 0
+	if err != nil || sf.More || sf.ListError != "" {
+		n++
+	}
+	for _, f := range sf.Dirty() {
+		n += len(f.NeedsReview) + len(f.Unreadable)
+		if f.StoreError != "" {
+			n++
+		}
+	}
+	return n
 }
