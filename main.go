@@ -177,10 +177,11 @@ func quitOnSignal(a fyne.App) {
 }
 
 // agentFlag takes --agent NAME (or --agent=NAME) out of the GUI's
-// arguments: the agent whose hooks the window shows first (the registry's
-// first by default).
+// arguments: the agent whose hooks the window shows first. Without it the
+// name is "": the window opens on the agent whose hooks in the folder
+// need review (its own start folders' too), else the registry's first.
 func agentFlag(reg *agents.Registry, args []string) (string, []string, error) {
-	agent, rest := reg.Default().Info().Name, make([]string, 0, len(args))
+	agent, rest := "", make([]string, 0, len(args))
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		name, isFlag := "", false

@@ -58,7 +58,7 @@ func TestAgentFlag(t *testing.T) {
 		rest      []string
 		wantError bool
 	}{
-		{nil, "gemini", []string{}, false},
+		{nil, "", []string{}, false}, // no --agent: the window picks (ui: openPicked)
 		{[]string{"open", "--agent", "claude", "dir"}, "claude", []string{"open", "dir"}, false},
 		{[]string{"--agent=gemini", "dir"}, "gemini", []string{"dir"}, false},
 		{[]string{"dir", "-agent", "claude"}, "claude", []string{"dir"}, false},
@@ -90,15 +90,15 @@ func TestParseGUIArgs(t *testing.T) {
 		wantErr bool
 	}{
 		{"nothing: the working folder, the demo when empty", nil,
-			guiArgs{agent: "gemini", dir: wd, demoWhenEmpty: true}, false},
+			guiArgs{agent: "", dir: wd, demoWhenEmpty: true}, false},
 		{"open --review DIR", []string{"open", "--review", tmp},
-			guiArgs{agent: "gemini", dir: tmp, review: true}, false},
+			guiArgs{agent: "", dir: tmp, review: true}, false},
 		{"--review without DIR is the working folder, never the demo", []string{"open", "--review"},
-			guiArgs{agent: "gemini", dir: wd, review: true}, false},
+			guiArgs{agent: "", dir: wd, review: true}, false},
 		{"--review after the folder, with --agent", []string{"open", tmp, "--agent", "claude", "-review"},
 			guiArgs{agent: "claude", dir: tmp, review: true}, false},
 		{"a folder without --review", []string{tmp},
-			guiArgs{agent: "gemini", dir: tmp}, false},
+			guiArgs{agent: "", dir: tmp}, false},
 		{"--review=yes is not a flag", []string{"open", "--review=yes"}, guiArgs{}, true},
 		{"--review with two folders", []string{"open", "--review", tmp, tmp}, guiArgs{}, true},
 		{"--review with an unknown agent", []string{"--review", "--agent", "cursor", tmp}, guiArgs{}, true},
