@@ -78,6 +78,23 @@ func (s StartFolders) Dirty() []StartFolder {
 	return out
 }
 
+// NeedingReview counts what needs review there: each entry, unreadable
+// file and unusable trust file, and one when some folders were not
+// reviewed (past MaxStartFolders, or not listed).
+func (s StartFolders) NeedingReview() int {
+	n := 0
+	if s.More || s.ListError != "" {
+		n++
+	}
+	for _, f := range s.Dirty() {
+		n += len(f.NeedsReview) + len(f.Unreadable)
+		if f.StoreError != "" {
+			n++
+		}
+	}
+	return n
+}
+
 // Clean reports whether every start folder is clean and every one was
 // reviewed.
 func (s StartFolders) Clean() bool {
@@ -97,20 +114,10 @@ func (r *Registry) Markers() []string {
 	return markers
 }
 
-// RepoTop is the top of the git work tree when project is it, else ""
-// (not a repository, or a folder inside one).
-func RepoTop(ctx context.Context, project string) string {
-	repo, err := guard.FindRepo(ctx, project)
-	if err != nil || repo == nil || !SameDir(project, repo.Top) {
-		return ""
-	}
-	return repo.Top
-}
-
 // StartFolderDirs lists the start folders below the repository's top
-// project (their absolute paths, in path order) that track one of
-// markers; none when project is not a repository's top. more is set past
-// MaxStartFolders.
+// project that track one of markers (slash separated, relative to top, in
+// path order); none, and top "", when project is not a repository's top.
+// more is set past MaxStartFolders.
 func StartFolderDirs(ctx context.Context, project string, markers []string) (top string, dirs []string, more bool, err error) {
 	repo, err := guard.FindRepo(ctx, project)
 	if err != nil || repo == nil || !SameDir(project, repo.Top) {
@@ -128,13 +135,18 @@ func StartFolderDirs(ctx context.Context, project string, markers []string) (top
 // not a repository's top. A folder's review that cannot be made is an
 // error naming the folder.
 func ReviewStartFolders(ctx context.Context, env Env, agent Agent, project string, markers []string) (StartFolders, error) {
-	var out StartFolders
 	top, rels, more, err := StartFolderDirs(ctx, project, markers)
 	if err != nil {
-		out.ListError = err.Error()
-		return out, nil
+		return StartFolders{ListError: err.Error()}, nil
 	}
-	out.More = more
+	return reviewStartFoldersIn(ctx, env, agent, top, rels, more)
+}
+
+// reviewStartFoldersIn reviews agent in the start folders rels below top,
+// as StartFolderDirs listed them (more: past MaxStartFolders), so that a
+// caller reviewing several agents lists them once.
+func reviewStartFoldersIn(ctx context.Context, env Env, agent Agent, top string, rels []string, more bool) (StartFolders, error) {
+	out := StartFolders{More: more}
 	title := agent.Info().Title
 	for _, d := range rels {
 		dir := filepath.Join(top, filepath.FromSlash(d))

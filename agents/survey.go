@@ -29,10 +29,8 @@ func CountFolder(ctx context.Context, r *Registry, env Env, dir string) []Folder
 	if env.Check == nil {
 		env.Check = NewCheck()
 	}
-	var markers []string
-	if RepoTop(ctx, dir) != "" {
-		markers = r.Markers()
-	}
+	// the start folders below, listed once for every agent
+	top, rels, more, listErr := StartFolderDirs(ctx, dir, r.Markers())
 	var out []FolderCount
 	for _, a := range r.All() {
 		c := FolderCount{Agent: a.Info()}
@@ -56,10 +54,17 @@ func CountFolder(ctx context.Context, r *Registry, env Env, dir string) []Folder
 			c.Reviewed = len(rev.Hooks)
 			c.NeedReview = rev.NeedingReview() + len(rev.Unreadable)
 		}
-		if markers != nil {
-			c.InStartFolders = startFoldersNeedingReview(ctx, env, a, dir, markers)
-			c.NeedReview += c.InStartFolders
+		switch {
+		case listErr != nil:
+			c.InStartFolders = 1 // not listed: never clean
+		case top != "":
+			sf, err := reviewStartFoldersIn(ctx, env, a, top, rels, more)
+			c.InStartFolders = sf.NeedingReview()
+			if err != nil {
+				c.InStartFolders++ // a folder that could not be reviewed
+			}
 		}
+		c.NeedReview += c.InStartFolders
 		out = append(out, c)
 	}
 	return out
@@ -80,22 +85,4 @@ func FirstToReview(counts []FolderCount) string {
 		}
 	}
 	return ""
-}
-
-// startFoldersNeedingReview counts what needs review for a in the start
-// folders below the repository's top dir: each entry, unreadable file and
-// unusable trust file, and one for folders that could not be reviewed.
-func startFoldersNeedingReview(ctx context.Context, env Env, a Agent, dir string, markers []string) int {
-	sf, err := ReviewStartFolders(ctx, env, a, dir, markers)
-	n := 0
-	if err != nil || sf.More || sf.ListError != "" {
-		n++
-	}
-	for _, f := range sf.Dirty() {
-		n += len(f.NeedsReview) + len(f.Unreadable)
-		if f.StoreError != "" {
-			n++
-		}
-	}
-	return n
 }
