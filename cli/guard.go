@@ -476,7 +476,7 @@ func (io *IO) verdictOf(ctx context.Context, project string, repo *guard.Repo) (
 			unreadable = unreadable || it.Status == "unreadable"
 		}
 	}
-	if !needs && repo != nil && sameDir(project, repo.Top) {
+	if !needs && repo != nil && agents.SameDir(project, repo.Top) {
 		items, err := io.nestedItems(ctx, env, repo, nil)
 		if err != nil {
 			return needs, unreadable, err
@@ -613,7 +613,7 @@ func (io *IO) reviewFolders(ctx context.Context, project string, repo *guard.Rep
 		out.Items = append(out.Items, guardItems(title, r)...)
 		out.Unwatched = append(out.Unwatched, unwatchedItems(title, r)...)
 	}
-	if nested && repo != nil && sameDir(project, repo.Top) {
+	if nested && repo != nil && agents.SameDir(project, repo.Top) {
 		items, err := io.nestedItems(ctx, env, repo, out.Items)
 		if err != nil {
 			return out, err

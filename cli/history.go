@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -73,7 +72,7 @@ func runHistory(ctx context.Context, io *IO, _ agents.Agent, args []string) erro
 	var out []history.Record
 	for _, r := range recs {
 		io.completeRecord(&r)
-		if !slices.Contains(names, r.Agent) || *event != "" && r.Event != *event || dir != "" && !sameDir(r.Project, dir) {
+		if !slices.Contains(names, r.Agent) || *event != "" && r.Event != *event || dir != "" && !agents.SameDir(r.Project, dir) {
 			continue
 		}
 		out = append(out, r)
@@ -105,19 +104,6 @@ func runHistory(ctx context.Context, io *IO, _ agents.Agent, args []string) erro
 		writeHistoryEntry(io, e)
 	}
 	return nil
-}
-
-// sameDir reports whether a and b are one folder.
-func sameDir(a, b string) bool {
-	if a == "" {
-		return false
-	}
-	if filepath.Clean(a) == filepath.Clean(b) {
-		return true
-	}
-	ra, err1 := filepath.EvalSymlinks(a)
-	rb, err2 := filepath.EvalSymlinks(b)
-	return err1 == nil && err2 == nil && ra == rb
 }
 
 // historyEntry is one recorded event with its plan (history --json).

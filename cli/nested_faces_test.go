@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/internal/sandboxtest"
 )
 
@@ -97,7 +98,7 @@ func TestAuditJSONNamesNestedStartFolders(t *testing.T) {
 					named = named || strings.HasSuffix(e.File, filepath.FromSlash(c.file)) && e.Status == "new" && e.Label != "" && e.Risk != ""
 				}
 			}
-			if len(got.StartFolders) != 1 || got.StartFolders[0].Folder != "sub" || !sameDir(got.StartFolders[0].Project, filepath.Join(f.project, "sub")) || !named {
+			if len(got.StartFolders) != 1 || got.StartFolders[0].Folder != "sub" || !agents.SameDir(got.StartFolders[0].Project, filepath.Join(f.project, "sub")) || !named {
 				t.Errorf("start_folders does not name sub/ and %s:\n%s", c.file, out)
 			}
 		})
@@ -174,7 +175,7 @@ func TestListAtTheTopSaysNestedStartFoldersExist(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &doc); err != nil {
 		t.Fatalf("list --json: %v\n%s", err, out)
 	}
-	if len(doc.StartFolders) != 1 || doc.StartFolders[0].Folder != "sub" || !sameDir(doc.StartFolders[0].Project, filepath.Join(f.project, "sub")) {
+	if len(doc.StartFolders) != 1 || doc.StartFolders[0].Folder != "sub" || !agents.SameDir(doc.StartFolders[0].Project, filepath.Join(f.project, "sub")) {
 		t.Errorf("list --json at the top does not name sub/ in start_folders: %+v", doc.StartFolders)
 	}
 }

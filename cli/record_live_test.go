@@ -183,7 +183,7 @@ func TestClaudeLiveRecordReplay(t *testing.T) {
 	// the transcript the run left rebuilds the same PreToolUse: every
 	// field Claude Code sent but effort, which it does not hold
 	checkImported(t, e, "claude", filepath.Join(kept, "home", ".claude", "projects", "*", "*.jsonl"), "PreToolUse", logged["projbash"][0], "effort")
-	if pre.Tool != "Bash" || !sameDir(pre.Project, filepath.Join(kept, "project")) {
+	if pre.Tool != "Bash" || !agents.SameDir(pre.Project, filepath.Join(kept, "project")) {
 		t.Errorf("PreToolUse record: tool %q, project %q", pre.Tool, pre.Project)
 	}
 	ran := map[string]bool{}
