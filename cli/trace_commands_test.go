@@ -51,3 +51,24 @@ func TestTraceAllWithCommandsThatAreNoHooks(t *testing.T) {
 		})
 	}
 }
+
+// TestTraceAllDoesNotApproveAnUnwatchedServerUntraced: a command with no
+// event is approved on its fingerprints under --trace, never as covered by
+// a trace it did not have: a server whose code cannot be watched (a path
+// computed at run time) still refuses the approval without
+// --accept-unwatched, as plain trust --all does.
+func TestTraceAllDoesNotApproveAnUnwatchedServerUntraced(t *testing.T) {
+	t.Parallel()
+	init := sandboxtest.Require(t)
+	p := newTraceProject(t, init)
+	p.write(t, ".claude/settings.json", `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "sh tools/check.sh"}]}]}}`)
+	p.write(t, "tools/check.sh", "cat >/dev/null\necho '{}'\n")
+	p.write(t, ".mcp.json", `{"mcpServers": {"s": {"command": "sh", "args": ["-c", "sh \"tools/$(date +%u).sh\""]}}}`)
+	code, out := p.run("trust", "--agent", "claude", "--trace", "--all")
+	if code == ExitOK || !strings.Contains(out, "cannot be watched") || !strings.Contains(out, "not traced") {
+		t.Fatalf("trust --trace --all: exit %d, want the server said not traced and the approval refused as partly unwatched:\n%s", code, out)
+	}
+	if code, out := p.run("audit", "--agent", "claude"); code != ExitNeedsReview {
+		t.Fatalf("after the refusal: audit exit %d, want %d (nothing approved)\n%s", code, ExitNeedsReview, out)
+	}
+}
