@@ -102,7 +102,7 @@ func TraceHook(ctx context.Context, p Project, rv HookReview, opts TraceOptions)
 		// a command the agent starts itself (a server, a helper) has no
 		// event a dry run could play: it is not traced, and its approval
 		// rests on its fingerprints, as without --trace
-		t.NotRun = "no event of the agent runs it as a hook (a server, a helper or a command the agent starts itself), so a trace cannot run it as the agent would (" + err.Error() + "); approved on what discovery found"
+		t.NotRun = "no event of the agent runs it as a hook (a server, a helper or a command the agent starts itself), so a trace cannot run it as the agent would (" + err.Error() + "); its approval rests on what discovery found"
 		t.NoEvent = true
 		return t, nil
 	}
