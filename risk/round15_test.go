@@ -78,3 +78,32 @@ func TestAgentSettingsCommandsAreNoHeadlessRun(t *testing.T) {
 		}
 	}
 }
+
+// TestGitHistoryRewritesAreReview: a hook that rewrites or throws away the
+// repository's history or the user's uncommitted work on its own
+// (filter-branch, filter-repo, a branch deleted, git restore of the tree,
+// a ref deleted, the reflog expired) is review, as reset --hard and
+// checkout -- . already are. These read none. Reading the history stays
+// none.
+func TestGitHistoryRewritesAreReview(t *testing.T) {
+	for cmd, want := range map[string]Level{
+		"git filter-branch --tree-filter 'rm -f secrets.txt' HEAD":   LevelReview,
+		"git filter-repo --path secrets.txt --invert-paths --force":  LevelReview,
+		"git branch -D feature/old":                                  LevelReview,
+		"git branch --delete --force wip":                            LevelReview,
+		"git restore .":                                              LevelReview,
+		"git restore --source=HEAD --staged --worktree -- src":       LevelReview,
+		"git update-ref -d refs/heads/wip":                           LevelReview,
+		"git reflog expire --expire=now --all && git gc --prune=now": LevelReview,
+		"git branch --show-current":                                  LevelNone,
+		"git branch -a":                                              LevelNone,
+		"git restore --staged .":                                     LevelNone,
+		"git reflog -5":                                              LevelNone,
+		"git update-ref refs/checkpoints/last HEAD":                  LevelNone,
+	} {
+		r := Analyze(Hook{Agent: "claude", Event: "Stop", Command: cmd, ProjectDir: t.TempDir()}, Options{Agents: testAgents})
+		if r.Level != want {
+			t.Errorf("%s: level %s (%v), want %s", cmd, r.Level, r.Findings, want)
+		}
+	}
+}

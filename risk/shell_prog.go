@@ -1600,6 +1600,12 @@ func (sh *shell) git(args []field, n syntax.Node) {
 			}
 		}
 		sh.find(n, Network, LevelReview, "pushes the project's commits to its remote on its own (git push)")
+	case "filter-branch", "filter-repo", "branch", "restore", "update-ref", "reflog":
+		// history rewritten, a branch or ref thrown away, the tree's
+		// uncommitted changes discarded: the user's work, on its own
+		if gitDropsWork(sub, rest) {
+			sh.find(n, Destructive, LevelReview, "rewrites or throws away the repository's history or work on its own (git %s)", shortText(strings.TrimSpace(sub+" "+joinFields(rest).s), 50))
+		}
 	case "commit", "merge", "rebase", "reset", "stash", "checkout", "switch", "tag", "cherry-pick", "revert", "am":
 		// the hook changes the repository's history or working tree on
 		// its own: what it commits or drops is the user's work
@@ -1663,6 +1669,35 @@ func gitChangesHistory(sub string, rest []field) bool {
 		return len(rest) > 0
 	}
 	return true
+}
+
+// gitDropsWork: git filter-branch/filter-repo (always), branch -d/-D/
+// --delete, restore of the working tree (not --staged alone), update-ref
+// -d, reflog expire/delete.
+func gitDropsWork(sub string, rest []field) bool {
+	has := func(opts ...string) bool {
+		for _, r := range rest {
+			for _, o := range opts {
+				if r.s == o || strings.HasPrefix(o, "--") && strings.HasPrefix(r.s, o+"=") {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	switch sub {
+	case "filter-branch", "filter-repo":
+		return !has("-h", "--help")
+	case "branch":
+		return has("-d", "-D", "--delete")
+	case "restore":
+		return !has("--staged", "-S") || has("--worktree", "-W")
+	case "update-ref":
+		return has("-d", "--delete")
+	case "reflog":
+		return len(rest) > 0 && (rest[0].s == "expire" || rest[0].s == "delete")
+	}
+	return false
 }
 
 // write judges a write of content to a file.
