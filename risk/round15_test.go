@@ -176,3 +176,26 @@ func TestEnvFileHiddenProjectFolderStaysCritical(t *testing.T) {
 		}
 	}
 }
+
+// TestCommandFromATableEntryIsRead: os.system(CMDS['clean']) runs an
+// entry of a table of literals the file holds; reading an entry
+// (CMDS['k']) was taken for a change of the table, so the
+// table was not read and the command was "chosen at run time" (review)
+// however destructive its entries. A table the file changes stays so.
+func TestCommandFromATableEntryIsRead(t *testing.T) {
+	for _, tc := range []struct {
+		script string
+		want   Level
+	}{
+		{"import os\nCMDS = {\n    'clean': 'rm -rf ~/',\n    'test': 'pytest -q',\n}\nos.system(CMDS['clean'])\n", LevelCritical},
+		{"import os\nCMDS = {'test': 'pytest -q', 'lint': 'ruff check .'}\nos.system(CMDS['test'])\n", LevelNone},
+		// changed after its definition: what it holds is not only its literals
+		{"import os, sys\nCMDS = {'test': 'pytest -q'}\nCMDS['x'] = sys.argv[1]\nos.system(CMDS['x'])\n", LevelReview},
+	} {
+		dir := writeProject(t, map[string]string{"h.py": tc.script})
+		r := Analyze(Hook{Agent: "claude", Event: "Stop", Command: "python3 h.py", ProjectDir: dir}, Options{Agents: testAgents})
+		if r.Level != tc.want {
+			t.Errorf("%q: level %s (%v), want %s", tc.script, r.Level, r.Findings, tc.want)
+		}
+	}
+}
