@@ -757,7 +757,20 @@ func (a *analyzer) network(ep endpoint, data, auth taints, src Source, verb stri
 		add(Network, LevelReview, "sends fields of its input (such as the event or message) to %s", where)
 		return
 	}
+	if !ep.Dynamic && releaseIndexHosts[strings.ToLower(hostName(ep))] {
+		// nothing sent, no credential: a read of a public package index
+		// or release list (an update check) tells nobody anything
+		return
+	}
 	add(Network, LevelReview, "%s %s", strings.Replace(verb, "sends data to", "connects to", 1), where)
+}
+
+// releaseIndexHosts are the public package indexes and release lists an
+// update check reads (versions, tags, release notes).
+var releaseIndexHosts = map[string]bool{
+	"api.github.com": true, "registry.npmjs.org": true, "registry.yarnpkg.com": true, "pypi.org": true,
+	"crates.io": true, "index.crates.io": true, "proxy.golang.org": true, "rubygems.org": true,
+	"formulae.brew.sh": true, "api.nuget.org": true,
 }
 
 // rawSocket handles nc, ncat, socat, telnet.
