@@ -185,6 +185,12 @@ import (
 //     benign blind5 row now reads critical: F1 0.889 -> 0.879, benign
 //     critical 0 -> 1.6 %, flagged 4.8 -> 6.5 % (measured by aggregate with
 //     and without that one facts entry; the row was not read).
+//   - risk15 (frozen 2026-12-03, by aggregate only, rows not read): a
+//     program and its argument list read as one command line in Ruby and
+//     Perl (system('git', 'push', …)) and Node (spawn/execFile/execa, but
+//     git), and a project program named by a parameter read: blind12
+//     review-recall 71.4 -> 78.6 %, blind8 82.1 -> 89.3 %; the floors of
+//     both rise to that. No other figure moved.
 var blindFloors = map[string]struct {
 	f1, benignCrit, benignFlagged, reviewRecall float64
 }{
@@ -197,11 +203,11 @@ var blindFloors = map[string]struct {
 	"blind9.jsonl":  {f1: 0.938, benignCrit: 0.0148, benignFlagged: 0.1618, reviewRecall: 0.964},
 	"blind10.jsonl": {f1: 0.897, benignCrit: 0.0417, benignFlagged: 0.0834, reviewRecall: 0.782},
 	"blind11.jsonl": {f1: 0.939, benignCrit: 0.0137, benignFlagged: 0.1096, reviewRecall: 0.962},
-	"blind12.jsonl": {f1: 0.888, benignCrit: 0.0152, benignFlagged: 0.1213, reviewRecall: 0.714},
+	"blind12.jsonl": {f1: 0.888, benignCrit: 0.0152, benignFlagged: 0.1213, reviewRecall: 0.785},
 	"blind13.jsonl": {f1: 0.975, benignCrit: 0.0, benignFlagged: 0.0150, reviewRecall: 0.842},
 	"blind14.jsonl": {f1: 0.890, benignCrit: 0.0345, benignFlagged: 0.1207, reviewRecall: 0.933},
 	"blind15.jsonl": {f1: 0.910, benignCrit: 0.0, benignFlagged: 0.1015, reviewRecall: 0.656},
-	"blind8.jsonl":  {f1: 0.912, benignCrit: 0.0625, benignFlagged: 0.2500, reviewRecall: 0.821},
+	"blind8.jsonl":  {f1: 0.912, benignCrit: 0.0625, benignFlagged: 0.2500, reviewRecall: 0.892},
 }
 
 // TestBlindHeldOut measures the analyser on each held-out blind set and
