@@ -57,6 +57,11 @@ type Process struct {
 	// the report's notes too (HOOKWARDEN_SANDBOX_TRACE=1).
 	t0      time.Time
 	traceOn bool
+	// lowers are the earlier hooks' layer folders its overlays stack
+	// (Config.Sequence), the latest first; sawEarlier is how many earlier
+	// sandboxed hooks of its sequence its view holds the files of.
+	lowers     []string
+	sawEarlier int
 }
 
 // trace notes, with HOOKWARDEN_SANDBOX_TRACE=1, how long after start
@@ -81,10 +86,13 @@ const supervisorWait = 10 * time.Second
 // A sandboxed spec takes the supervisor cfg.Warm keeps when that one was
 // set up for the same sandbox (hookKey), else it starts one.
 func Start(cfg Config, spec Spec) (*Process, error) {
-	if cfg.Isolate && cfg.Warm != nil {
+	// a supervisor parked ahead set its mounts up before the earlier
+	// hooks of its sequence ended: it serves only when they wrote nothing
+	if cfg.Isolate && cfg.Warm != nil && !cfg.Sequence.stacks() {
 		if p := cfg.Warm.take(hookKey(cfg, spec.Dir)); p != nil {
 			err := p.begin(cfg, spec)
 			if err == nil {
+				p.cfg.Sequence, p.sawEarlier = cfg.Sequence, cfg.Sequence.count()
 				return p, nil
 			}
 			p.Close()
@@ -97,7 +105,7 @@ func Start(cfg Config, spec Spec) (*Process, error) {
 // for a hook whose folder is cfg.Project, and waits for the hook (begin).
 // It returns once the supervisor is parked, or says why it could not.
 func startParked(cfg Config) (*Process, error) {
-	cfg.Isolate = true
+	cfg.Isolate, cfg.Sequence = true, nil
 	null, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrUnavailable, err)
@@ -259,6 +267,13 @@ func start(cfg Config, spec Spec, park bool) (*Process, error) {
 		ic.Fallback = p.limits.fallbackAll()
 		ic.MemScratch, ic.ScratchSize = true, max(cfg.Limits.resolved().Memory, 0)
 		p.trace("cgroups-made")
+		if cfg.Sequence != nil && !park {
+			// taken while the supervisor starts: each waits for the end
+			// of its own supervisor, whose overlays were mounted on it
+			p.lowers, p.sawEarlier = cfg.Sequence.lowers(p.targets)
+			ic.Lowers = p.lowers
+			p.trace("lowers")
+		}
 	} else {
 		close(p.scratchDone)
 	}
@@ -511,8 +526,12 @@ func (p *Process) Close() *Report {
 			p.mu.Lock()
 			evs := p.events
 			p.mu.Unlock()
-			p.report = buildReport(p.cfg, p.targets, p.layers(), evs)
+			p.report = buildReport(p.cfg, p.targets, p.layers(), p.lowers, evs)
+			p.report.SawEarlier = p.sawEarlier
 			p.trace("report-built")
+			if p.cfg.Sequence != nil {
+				p.cfg.Sequence.keep(p)
+			}
 			// the tmpfs's pages are the hook's memory cgroup's: they
 			// are freed once this reference and the supervisor's
 			// (dropped by its exit) are gone; one still charged when
@@ -572,14 +591,20 @@ func (p *Process) removeScratch() {
 	if p.scratch == "" {
 		return
 	}
-	_ = filepath.Walk(p.scratch, func(path string, fi os.FileInfo, err error) error {
+	removeTree(p.scratch)
+	p.scratch = ""
+}
+
+// removeTree removes a scratch folder (overlayfs leaves its work folder
+// without permissions).
+func removeTree(dir string) {
+	_ = filepath.Walk(dir, func(path string, fi os.FileInfo, err error) error {
 		if err == nil && fi.IsDir() && fi.Mode().Perm()&0o700 != 0o700 {
 			_ = os.Chmod(path, 0o700)
 		}
 		return nil
 	})
-	_ = os.RemoveAll(p.scratch)
-	p.scratch = ""
+	_ = os.RemoveAll(dir)
 }
 
 // noTerminals replaces each of spec's stdin, stdout and stderr that is a

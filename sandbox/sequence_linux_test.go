@@ -1,0 +1,220 @@
+package sandbox
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// seqProject is a home with a project in it holding keep.txt, gone.txt and
+// a folder dir with inside.txt.
+func seqProject(t *testing.T) (home, proj string) {
+	t.Helper()
+	home = t.TempDir()
+	proj = filepath.Join(home, "proj")
+	if err := os.MkdirAll(filepath.Join(proj, "dir"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, body := range map[string]string{"keep.txt": "keep\n", "gone.txt": "gone\n", "dir/inside.txt": "inside\n"} {
+		if err := os.WriteFile(filepath.Join(proj, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return home, proj
+}
+
+// files is a report's files as "change path" lines, relative to base.
+func files(r *Report, base string) []string {
+	var out []string
+	if r == nil {
+		return nil
+	}
+	for _, f := range r.Files {
+		rel, _ := filepath.Rel(base, f.Path)
+		out = append(out, string(f.Change)+" "+rel)
+	}
+	return out
+}
+
+func hasLine(lines []string, want string) bool {
+	for _, l := range lines {
+		if l == want {
+			return true
+		}
+	}
+	return false
+}
+
+// TestSequenceLaterHookSeesEarlierWrites is the layered view of a
+// sequential event (issue 28): the agent runs its hooks one after another
+// and hook 2 sees what hook 1 wrote, so in a dry run hook 2's sandbox
+// holds hook 1's upper layer under its own. Each report still names only
+// its own hook's writes: hook 2 changing the file hook 1 created is a
+// change (with hook 1's content as the old side), not a creation; hook 1's
+// other files and its deletion are not in hook 2's report. Nothing reaches
+// the real project. Fails on main: hook 2 saw the project as it was.
+func TestSequenceLaterHookSeesEarlierWrites(t *testing.T) {
+	sandboxOrSkip(t)
+	home, proj := seqProject(t)
+	seq := NewSequence()
+	defer seq.Close()
+	cfg := Config{Isolate: true, Home: home, Project: proj, Sequence: seq}
+	one := runScript(t, cfg, proj, `echo one > marker.txt; rm gone.txt; rm -r dir; mkdir dir; echo new > dir/other.txt; echo home > "$HOME/.seq-home"`, "", testEnv(home))
+	if one.err != nil || !one.exit.Exited || one.exit.Code != 0 {
+		t.Fatalf("hook 1: %+v %v %s", one.exit, one.err, one.stderr)
+	}
+	two := runScript(t, cfg, proj, `cat marker.txt; test -e gone.txt && echo SEES-GONE; test -e dir/inside.txt && echo SEES-INSIDE; cat dir/other.txt; cat "$HOME/.seq-home"; cat keep.txt; echo two >> marker.txt; touch dir/other.txt`, "", testEnv(home))
+	if want := "one\nnew\nhome\nkeep\n"; two.stdout != want {
+		t.Errorf("hook 2 did not see the project as hook 1 left it: stdout %q, want %q (stderr %q, %+v %v)", two.stdout, want, two.stderr, two.exit, two.err)
+	}
+	if two.report == nil || one.report == nil {
+		t.Fatal("no report")
+	}
+	if two.report.SawEarlier != 1 || one.report.SawEarlier != 0 {
+		t.Errorf("SawEarlier: hook 1 %d, hook 2 %d; want 0 and 1", one.report.SawEarlier, two.report.SawEarlier)
+	}
+	f1, f2 := files(one.report, proj), files(two.report, proj)
+	for _, want := range []string{"created marker.txt", "deleted gone.txt", "created dir/other.txt"} {
+		if !hasLine(f1, want) {
+			t.Errorf("hook 1's report lacks %q: %q", want, f1)
+		}
+	}
+	if !hasLine(f2, "changed marker.txt") || len(f2) != 1 {
+		t.Errorf("hook 2's report should hold only its change of marker.txt: %q", f2)
+	}
+	for _, f := range two.report.Files {
+		if strings.HasSuffix(f.Path, "marker.txt") && (!strings.Contains(f.Diff, "+ two") || !strings.Contains(f.Diff, "  one")) {
+			t.Errorf("hook 2's change of marker.txt is not diffed against hook 1's content: %q", f.Diff)
+		}
+	}
+	for _, name := range []string{"marker.txt", "dir/other.txt"} {
+		if _, err := os.Stat(filepath.Join(proj, name)); err == nil {
+			t.Errorf("%s reached the real project", name)
+		}
+	}
+	for _, name := range []string{"gone.txt", "dir/inside.txt", "keep.txt"} {
+		if _, err := os.Stat(filepath.Join(proj, name)); err != nil {
+			t.Errorf("%s is gone from the real project: %v", name, err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(home, ".seq-home")); err == nil {
+		t.Error("the home file reached the real home")
+	}
+}
+
+// TestSequenceKeepsEachHooksOwnRecords: hook 1 reads a secret, runs a
+// program and looks a name up; hook 2, which sees its files, must not be
+// charged with any of it, and a hook of another sequence sees none of its
+// files.
+func TestSequenceKeepsEachHooksOwnRecords(t *testing.T) {
+	sandboxOrSkip(t)
+	home, proj := seqProject(t)
+	if err := os.MkdirAll(filepath.Join(home, ".ssh"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(home, ".ssh", "id_rsa"), []byte("KEY\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	seq := NewSequence()
+	defer seq.Close()
+	cfg := Config{Isolate: true, Home: home, Project: proj, Sequence: seq}
+	one := runScript(t, cfg, proj, `cat "$HOME/.ssh/id_rsa" > copy.txt; getent hosts exfil.example >/dev/null; env true`, "", testEnv(home))
+	two := runScript(t, cfg, proj, `cat copy.txt`, "", testEnv(home))
+	if two.stdout != "KEY\n" {
+		t.Fatalf("hook 2 did not see hook 1's copy: %q %q", two.stdout, two.stderr)
+	}
+	if len(one.report.Secrets) == 0 {
+		t.Errorf("hook 1's secret read is not in its report")
+	}
+	if len(two.report.Secrets) != 0 || len(two.report.Network) != 0 {
+		t.Errorf("hook 2 is charged with hook 1's records: secrets %+v network %+v", two.report.Secrets, two.report.Network)
+	}
+	for _, p := range two.report.Programs {
+		if strings.Contains(strings.Join(p.Argv, " "), "getent") || strings.Contains(strings.Join(p.Argv, " "), "env true") {
+			t.Errorf("hook 2 is charged with hook 1's program %q", p.Argv)
+		}
+	}
+	if len(files(two.report, proj)) != 0 {
+		t.Errorf("hook 2 is charged with hook 1's files: %q", files(two.report, proj))
+	}
+	other := runScript(t, Config{Isolate: true, Home: home, Project: proj, Sequence: NewSequence()}, proj, `cat copy.txt 2>/dev/null || echo NONE`, "", testEnv(home))
+	if other.stdout != "NONE\n" {
+		t.Errorf("a hook of another sequence sees this one's files: %q", other.stdout)
+	}
+	plain := runScript(t, Config{Isolate: true, Home: home, Project: proj}, proj, `cat copy.txt 2>/dev/null || echo NONE`, "", testEnv(home))
+	if plain.stdout != "NONE\n" {
+		t.Errorf("a hook of no sequence sees its files: %q", plain.stdout)
+	}
+}
+
+// TestSequenceOverlayAttributesCannotBePlanted: overlayfs obeys its own
+// extended attributes (user.overlay.* with userxattr) in a lower layer, and
+// an earlier hook's upper layer becomes a lower one. A hook that sets them
+// through the overlay (an opaque folder would hide the real folder's files
+// from the next hook; a redirect or a metacopy would show another file in
+// place of one) must not change what the next hook sees: before Linux 6.7
+// overlayfs refuses them, since then it stores them escaped
+// (user.overlay.overlay.*), as plain attributes of the file, and the
+// layers' copy for the next hook keeps only overlayfs's own opaque mark.
+func TestSequenceOverlayAttributesCannotBePlanted(t *testing.T) {
+	sandboxOrSkip(t)
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("no python3")
+	}
+	home, proj := seqProject(t)
+	seq := NewSequence()
+	defer seq.Close()
+	cfg := Config{Isolate: true, Home: home, Project: proj, Sequence: seq}
+	plant := `import os
+os.makedirs("dir/sub", exist_ok=True)
+open("dir/decoy", "w").write("decoy\n")
+for path, name, value in [("dir", "user.overlay.opaque", b"y"), ("dir", "user.overlay.opaque", b"x"), ("dir/decoy", "user.overlay.redirect", b"/keep.txt"),
+        ("dir/decoy", "user.overlay.metacopy", b""), ("dir/sub", "user.overlay.whiteout", b"y"), ("dir", "trusted.overlay.opaque", b"y")]:
+    try:
+        os.setxattr(path, name, value)
+        print("SET", path, name)
+    except OSError as e:
+        pass
+`
+	one := runSpec(t, cfg, py, []string{"python3", "-c", plant}, proj, "", testEnv(home))
+	t.Logf("hook 1: %q", one.stdout)
+	two := runScript(t, cfg, proj, `cat dir/inside.txt; cat dir/decoy; ls -a dir/sub | wc -l`, "", testEnv(home))
+	if two.stdout != "inside\ndecoy\n2\n" {
+		t.Errorf("hook 2's view was changed by hook 1's attributes: %q %q", two.stdout, two.stderr)
+	}
+}
+
+// TestSequenceSaysWhatItCouldNotStack: a hook's layers that cannot be
+// carried to the next hook (here a Unix socket, which cannot be made
+// again for a lower layer) are not shown in part: the next hook sees the
+// real files and its report says it saw none of the earlier hook's files
+// (SawEarlier 0), so the dry run keeps its warning. A hook that wrote
+// nothing leaves nothing to miss.
+func TestSequenceSaysWhatItCouldNotStack(t *testing.T) {
+	sandboxOrSkip(t)
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("no python3")
+	}
+	home, proj := seqProject(t)
+	seq := NewSequence()
+	defer seq.Close()
+	cfg := Config{Isolate: true, Home: home, Project: proj, Sequence: seq}
+	quiet := runScript(t, cfg, proj, `cat keep.txt >/dev/null`, "", testEnv(home))
+	if quiet.report.SawEarlier != 0 {
+		t.Errorf("the first hook saw %d earlier hooks", quiet.report.SawEarlier)
+	}
+	one := runSpec(t, cfg, py, []string{"python3", "-c", `import socket
+open("marker.txt", "w").write("one\n")
+socket.socket(socket.AF_UNIX).bind("sock")`}, proj, "", testEnv(home))
+	if one.err != nil || one.exit.Code != 0 {
+		t.Fatalf("hook 1: %+v %v %s", one.exit, one.err, one.stderr)
+	}
+	two := runScript(t, cfg, proj, `cat marker.txt 2>/dev/null || echo NONE`, "", testEnv(home))
+	if two.stdout != "NONE\n" || two.report.SawEarlier != 1 {
+		t.Errorf("hook 2: stdout %q, saw %d earlier hooks; want the real files and 1 (the quiet hook only)", two.stdout, two.report.SawEarlier)
+	}
+}
