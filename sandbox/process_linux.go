@@ -88,7 +88,9 @@ const supervisorWait = 10 * time.Second
 func Start(cfg Config, spec Spec) (*Process, error) {
 	// a supervisor parked ahead set its mounts up before the earlier
 	// hooks of its sequence ended: it serves only when they wrote nothing
-	if cfg.Isolate && cfg.Warm != nil && !cfg.Sequence.stacks() {
+	if cfg.Isolate && cfg.Warm != nil && cfg.Sequence.stacks() {
+		cfg.Warm.skip(hookKey(cfg, spec.Dir))
+	} else if cfg.Isolate && cfg.Warm != nil {
 		if p := cfg.Warm.take(hookKey(cfg, spec.Dir)); p != nil {
 			err := p.begin(cfg, spec)
 			if err == nil {

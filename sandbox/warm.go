@@ -225,6 +225,17 @@ func (w *Warm) take(key string) *Process {
 	return nil
 }
 
+// skip counts a hook expected in the sandbox for key that starts one of
+// its own (its sequence stacks earlier layers, which a parked sandbox
+// lacks): no further park is started for it.
+func (w *Warm) skip(key string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.key == key {
+		w.remaining = max(w.remaining-1, 0)
+	}
+}
+
 // hookKey names the sandbox cfg sets up for a hook whose folder is dir:
 // what a parked supervisor fixed when it set up its mounts, limits and
 // filter (the stat and access calls it hands over: RecordProbes). Every
