@@ -46,6 +46,12 @@ type Warm struct {
 // than this only compete for the same cores.
 const warmDepth = 3
 
+// seqDepth is warmDepth for the hooks of a Sequence: they start one after
+// another, and a supervisor parked ahead serves only while the earlier
+// hooks wrote nothing (a later one then starts a sandbox of its own), so
+// one park ahead is enough and wastes the least.
+const seqDepth = 1
+
 // NewWarm returns an empty Warm.
 func NewWarm() *Warm {
 	w := &Warm{}
@@ -190,7 +196,11 @@ func (w *Warm) landed(p *Process, key string) {
 // have a supervisor parked or being set up, warmDepth at most; w.mu is
 // held.
 func (w *Warm) refill() {
-	for !w.closed && len(w.parked)+w.pending < min(w.remaining, warmDepth) {
+	depth := warmDepth
+	if w.cfg.Sequence != nil {
+		depth = seqDepth
+	}
+	for !w.closed && len(w.parked)+w.pending < min(w.remaining, depth) {
 		w.pending++
 		cfg, key := w.cfg, w.key
 		go func() {
