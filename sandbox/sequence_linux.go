@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -141,9 +142,14 @@ func lowerPaths(lowers []string, i int) []string {
 	return out
 }
 
-// maxLayerCopy bounds the bytes of a hook's layers copied for the next
-// hooks; a hook that wrote more is not stacked (they say so).
-const maxLayerCopy = 256 << 20
+// A hook's layers are copied for the next hooks within these bounds (of
+// bytes, entries and time); a hook that wrote more is not stacked, and
+// the later hooks say they did not see it.
+const (
+	maxLayerCopy    = 256 << 20
+	maxLayerEntries = 20_000
+	layerCopyBudget = 5 * time.Second
+)
 
 // copyLayers copies the n upper layers under layers (a hostile hook's:
 // nothing is followed, nothing but regular files is read) into a new
@@ -165,7 +171,21 @@ func copyLayers(cfg Config, targets []string, layers string) (dir string, err er
 			removeTree(dir)
 		}
 	}()
-	budget := int64(maxLayerCopy)
+	budget, entries, deadline := int64(maxLayerCopy), 0, time.Now().Add(layerCopyBudget)
+	// counted first (names only), so that a flood of files is refused
+	// before any is copied
+	for i := range targets {
+		err := filepath.WalkDir(filepath.Join(layers, strconv.Itoa(i), "upper"), func(string, fs.DirEntry, error) error {
+			if entries++; entries > maxLayerEntries {
+				return errors.New("the layers hold too many files to copy")
+			}
+			return nil
+		})
+		if err != nil {
+			return "", err
+		}
+	}
+	entries = 0
 	type mode struct {
 		path string
 		perm fs.FileMode
@@ -177,6 +197,9 @@ func copyLayers(cfg Config, targets []string, layers string) (dir string, err er
 		err := filepath.WalkDir(from, func(p string, d fs.DirEntry, err error) error {
 			if err != nil {
 				return err
+			}
+			if entries++; entries > maxLayerEntries || time.Now().After(deadline) {
+				return errors.New("the layers hold too many files to copy")
 			}
 			rel, _ := filepath.Rel(from, p)
 			dst := filepath.Join(to, rel)

@@ -218,3 +218,33 @@ socket.socket(socket.AF_UNIX).bind("sock")`}, proj, "", testEnv(home))
 		t.Errorf("hook 2: stdout %q, saw %d earlier hooks; want the real files and 1 (the quiet hook only)", two.stdout, two.report.SawEarlier)
 	}
 }
+
+// TestSequenceDoesNotCopyAFloodOfFiles: a hook that writes more files than
+// the layers' copy takes (maxLayerEntries) is not stacked, rather than
+// holding the dry run up while they are copied: the next hook sees the
+// real files and says it saw none of the earlier one's.
+func TestSequenceDoesNotCopyAFloodOfFiles(t *testing.T) {
+	sandboxOrSkip(t)
+	home, proj := seqProject(t)
+	seq := NewSequence()
+	defer seq.Close()
+	cfg := Config{Isolate: true, Home: home, Project: proj, Sequence: seq}
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("no python3")
+	}
+	// links: no open per file, so the hook itself is quick
+	one := runSpec(t, cfg, py, []string{"python3", "-c", `import os
+os.mkdir("flood")
+open("flood/f", "w").close()
+for i in range(20001):
+    os.link("flood/f", "flood/l%d" % i)
+open("marker.txt", "w").write("one\n")`}, proj, "", testEnv(home))
+	if one.err != nil || one.exit.Code != 0 {
+		t.Fatalf("hook 1: %+v %v %s", one.exit, one.err, one.stderr)
+	}
+	two := runScript(t, cfg, proj, `cat marker.txt 2>/dev/null || echo NONE`, "", testEnv(home))
+	if two.stdout != "NONE\n" || two.report.SawEarlier != 0 {
+		t.Errorf("hook 2: stdout %q, saw %d earlier hooks; want the real files and 0", two.stdout, two.report.SawEarlier)
+	}
+}
