@@ -62,6 +62,10 @@ type Process struct {
 	// sandboxed hooks of its sequence its view holds the files of.
 	lowers     []string
 	sawEarlier int
+	// reserved is the empty lower layer of a supervisor parked for a
+	// hook of a Sequence, which Start fills with the earlier hooks'
+	// layers (Sequence.fill) before the hook begins.
+	reserved string
 }
 
 // trace notes, with HOOKWARDEN_SANDBOX_TRACE=1, how long after start
@@ -86,16 +90,23 @@ const supervisorWait = 10 * time.Second
 // A sandboxed spec takes the supervisor cfg.Warm keeps when that one was
 // set up for the same sandbox (hookKey), else it starts one.
 func Start(cfg Config, spec Spec) (*Process, error) {
-	// a supervisor parked ahead set its mounts up before the earlier
-	// hooks of its sequence ended: it serves only when they wrote nothing
-	if cfg.Isolate && cfg.Warm != nil && cfg.Sequence.stacks() {
-		cfg.Warm.skip(hookKey(cfg, spec.Dir))
-	} else if cfg.Isolate && cfg.Warm != nil {
+	if cfg.Isolate && cfg.Warm != nil {
 		if p := cfg.Warm.take(hookKey(cfg, spec.Dir)); p != nil {
-			err := p.begin(cfg, spec)
-			if err == nil {
-				p.cfg.Sequence, p.sawEarlier = cfg.Sequence, cfg.Sequence.count()
-				return p, nil
+			// a supervisor parked ahead set its mounts up before the
+			// earlier hooks of its sequence ended: their layers go into
+			// the lower layer it holds for them, or, without one, it
+			// serves only when they wrote nothing
+			ok, saw := !cfg.Sequence.stacks(), cfg.Sequence.count()
+			if p.reserved != "" && cfg.Sequence != nil {
+				saw, ok = cfg.Sequence.fill(p.reserved, p.targets)
+				p.lowers = []string{p.reserved}
+				p.trace("lower-filled")
+			}
+			if ok {
+				if err := p.begin(cfg, spec); err == nil {
+					p.cfg.Sequence, p.sawEarlier = cfg.Sequence, saw
+					return p, nil
+				}
 			}
 			p.Close()
 		}
@@ -107,7 +118,7 @@ func Start(cfg Config, spec Spec) (*Process, error) {
 // for a hook whose folder is cfg.Project, and waits for the hook (begin).
 // It returns once the supervisor is parked, or says why it could not.
 func startParked(cfg Config) (*Process, error) {
-	cfg.Isolate, cfg.Sequence = true, nil
+	cfg.Isolate = true
 	null, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrUnavailable, err)
@@ -269,9 +280,16 @@ func start(cfg Config, spec Spec, park bool) (*Process, error) {
 		ic.Fallback = p.limits.fallbackAll()
 		ic.MemScratch, ic.ScratchSize = true, max(cfg.Limits.resolved().Memory, 0)
 		p.trace("cgroups-made")
-		if cfg.Sequence != nil && !park {
-			// taken while the supervisor starts: each waits for the end
-			// of its own supervisor, whose overlays were mounted on it
+		switch {
+		case cfg.Sequence != nil && park:
+			// a lower layer of its own, filled once its hook comes; the
+			// hook brings the Sequence (Start), so that a park no hook
+			// took adds nothing to it
+			if dir, err := reserveLower(cfg, p.targets); err == nil {
+				p.reserved, ic.Lowers = dir, []string{dir}
+			}
+			p.cfg.Sequence = nil
+		case cfg.Sequence != nil:
 			p.lowers, p.sawEarlier = cfg.Sequence.lowers(p.targets)
 			ic.Lowers = p.lowers
 			p.trace("lowers")
@@ -590,6 +608,10 @@ func (p *Process) prepareScratch(ic *initConfig) error {
 // descriptor.
 func (p *Process) removeScratch() {
 	p.closeMemScratch()
+	if p.reserved != "" {
+		removeTree(p.reserved)
+		p.reserved = ""
+	}
 	if p.scratch == "" {
 		return
 	}

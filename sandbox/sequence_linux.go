@@ -186,67 +186,140 @@ func copyLayers(cfg Config, targets []string, layers string) (dir string, err er
 		}
 	}
 	entries = 0
-	type mode struct {
-		path string
-		perm fs.FileMode
-	}
-	var dirModes []mode // set once their content is in, innermost last
 	for i := range targets {
-		from := filepath.Join(layers, strconv.Itoa(i), "upper")
-		to := filepath.Join(dir, strconv.Itoa(i), "upper")
-		err := filepath.WalkDir(from, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if entries++; entries > maxLayerEntries || time.Now().After(deadline) {
-				return errors.New("the layers hold too many files to copy")
-			}
-			rel, _ := filepath.Rel(from, p)
-			dst := filepath.Join(to, rel)
-			fi, err := os.Lstat(p)
-			if err != nil {
-				return err
-			}
-			switch m := fi.Mode(); {
-			case m.IsDir():
-				if err := os.MkdirAll(dst, 0o700); err != nil {
-					return err
-				}
-				if isOpaque(p) {
-					if err := unix.Lsetxattr(dst, "user.overlay.opaque", []byte{'y'}, 0); err != nil {
-						return err
-					}
-				}
-				dirModes = append(dirModes, mode{dst, m.Perm() | m&(fs.ModeSticky|fs.ModeSetgid)})
-				return nil
-			case m&fs.ModeSymlink != 0:
-				target, err := os.Readlink(p)
-				if err != nil {
-					return err
-				}
-				return os.Symlink(target, dst)
-			case isWhiteout(fi):
-				return unix.Mknod(dst, unix.S_IFCHR, 0)
-			case m&fs.ModeNamedPipe != 0:
-				return unix.Mkfifo(dst, uint32(m.Perm()))
-			case !m.IsRegular():
-				return fmt.Errorf("%s: a %s cannot be copied", rel, specialKind(m))
-			}
-			if budget -= fi.Size(); budget < 0 {
-				return errors.New("the layers are too large to copy")
-			}
-			return copyRegular(p, dst, fi)
-		})
-		if err != nil {
-			return "", err
-		}
-	}
-	for i := len(dirModes) - 1; i >= 0; i-- {
-		if err := os.Chmod(dirModes[i].path, dirModes[i].perm); err != nil {
+		if err := mergeTree(filepath.Join(layers, strconv.Itoa(i), "upper"), filepath.Join(dir, strconv.Itoa(i), "upper"), &budget, &entries, deadline); err != nil {
 			return "", err
 		}
 	}
 	return dir, nil
+}
+
+// mergeTree copies the overlay upper layer from over the folder to (made
+// when missing) as overlayfs would stack it on top: an entry of from
+// replaces the one at its path in to, but a folder that is not opaque
+// merges with the folder there; a whiteout stays a whiteout (it hides
+// what is below to). Nothing is followed and only regular files are read.
+// Folders keep their mode with the owner's rwx added (a folder its hook
+// closed to itself could not be filled or read back). budget, entries and
+// deadline bound the bytes, entries and time.
+func mergeTree(from, to string, budget *int64, entries *int, deadline time.Time) error {
+	return filepath.WalkDir(from, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if *entries++; *entries > maxLayerEntries || time.Now().After(deadline) {
+			return errors.New("the layers hold too many files to copy")
+		}
+		rel, _ := filepath.Rel(from, p)
+		dst := filepath.Join(to, rel)
+		fi, err := os.Lstat(p)
+		if err != nil {
+			return err
+		}
+		old, oldErr := os.Lstat(dst)
+		m := fi.Mode()
+		if m.IsDir() {
+			opaque := rel != "." && isOpaque(p)
+			if oldErr == nil && (!old.IsDir() || opaque) {
+				if err := removeAll(dst); err != nil {
+					return err
+				}
+				oldErr = fs.ErrNotExist
+			}
+			if oldErr != nil {
+				if err := os.MkdirAll(dst, 0o700); err != nil {
+					return err
+				}
+			}
+			if opaque {
+				if err := unix.Lsetxattr(dst, "user.overlay.opaque", []byte{'y'}, 0); err != nil {
+					return err
+				}
+			}
+			return os.Chmod(dst, m.Perm()|0o700|m&(fs.ModeSticky|fs.ModeSetgid))
+		}
+		if oldErr == nil {
+			if err := removeAll(dst); err != nil {
+				return err
+			}
+		}
+		switch {
+		case m&fs.ModeSymlink != 0:
+			target, err := os.Readlink(p)
+			if err != nil {
+				return err
+			}
+			return os.Symlink(target, dst)
+		case isWhiteout(fi):
+			return unix.Mknod(dst, unix.S_IFCHR, 0)
+		case m&fs.ModeNamedPipe != 0:
+			return unix.Mkfifo(dst, uint32(m.Perm()))
+		case !m.IsRegular():
+			return fmt.Errorf("%s: a %s cannot be copied", rel, specialKind(m))
+		}
+		if *budget -= fi.Size(); *budget < 0 {
+			return errors.New("the layers are too large to copy")
+		}
+		return copyRegular(p, dst, fi)
+	})
+}
+
+// removeAll removes path, a folder with its content too.
+func removeAll(path string) error {
+	removeTree(path)
+	if _, err := os.Lstat(path); err == nil {
+		return fmt.Errorf("%s could not be replaced", path)
+	}
+	return nil
+}
+
+// reserveLower makes an empty lower layer for a supervisor parked for a
+// hook of a sequence (n targets: dir/i/upper), which fill stacks the
+// earlier hooks' layers into before the hook begins.
+func reserveLower(cfg Config, targets []string) (string, error) {
+	base, err := cfg.scratchBase(targets)
+	if err != nil {
+		return "", err
+	}
+	dir, err := os.MkdirTemp(base, "hookwarden-lower-")
+	if err != nil {
+		return "", err
+	}
+	for i := range targets {
+		if err := os.MkdirAll(filepath.Join(dir, strconv.Itoa(i), "upper"), 0o755); err != nil {
+			removeTree(dir)
+			return "", err
+		}
+	}
+	return dir, nil
+}
+
+// fill stacks, in dir (a reserved lower layer, empty, of a supervisor
+// parked for a hook whose sandbox overlays targets), the layers of the
+// earlier hooks of s that a fresh sandbox would stack (lowers), the
+// oldest first, and says how many earlier hooks' files the view then
+// holds. It changes a lower layer of a mounted overlay, which the kernel
+// leaves undefined for what was looked up before; nothing below the
+// layer's roots was (the parked supervisor's test start is in its private
+// /tmp, and the hook has not started). On an error dir is emptied again
+// and ok is false: the hook must not take the parked supervisor.
+func (s *Sequence) fill(dir string, targets []string) (saw int, ok bool) {
+	layers, saw := s.lowers(targets)
+	budget, entries, deadline := int64(maxLayerCopy), 0, time.Now().Add(layerCopyBudget)
+	for j := len(layers) - 1; j >= 0; j-- {
+		for i := range targets {
+			to := filepath.Join(dir, strconv.Itoa(i), "upper")
+			if err := mergeTree(filepath.Join(layers[j], strconv.Itoa(i), "upper"), to, &budget, &entries, deadline); err != nil {
+				for i := range targets {
+					up := filepath.Join(dir, strconv.Itoa(i), "upper")
+					removeTree(up)
+					_ = os.Mkdir(up, 0o755)
+				}
+				return 0, false
+			}
+		}
+	}
+	return saw, true
 }
 
 // copyRegular copies the regular file src (opened without following a

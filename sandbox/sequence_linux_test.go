@@ -248,3 +248,59 @@ open("marker.txt", "w").write("one\n")`}, proj, "", testEnv(home))
 		t.Errorf("hook 2: stdout %q, saw %d earlier hooks; want the real files and 0", two.stdout, two.report.SawEarlier)
 	}
 }
+
+// TestSequenceParkedHooksSeeEarlierWrites is the layered view with the
+// sandboxes set up ahead (Warm), as a dry run has them: every hook of the
+// event is served by a parked supervisor, each later one with the earlier
+// hooks' layers put into the lower layer it holds for them before it
+// begins, so hook 3 sees what hooks 1 and 2 wrote (hook 2 replacing a
+// file of hook 1's and deleting another), each report holds its own
+// hook's files, and a park no hook took adds nothing to the sequence.
+// Fails without fill: a parked hook sees the project as it was.
+func TestSequenceParkedHooksSeeEarlierWrites(t *testing.T) {
+	sandboxOrSkip(t)
+	home, proj := seqProject(t)
+	self, _ := os.Executable()
+	seq, warm := NewSequence(), NewWarm()
+	defer seq.Close()
+	cfg := Config{Init: self, Isolate: true, Home: home, Project: proj, Sequence: seq, Warm: warm}
+	if err := ProbeFor(cfg, 4); err != nil {
+		t.Fatalf("ProbeFor: %v", err)
+	}
+	one := runScript(t, cfg, proj, `echo one > a.txt; echo one > b.txt; mkdir -p d/e; echo deep > d/e/f; chmod 0500 d`, "", testEnv(home))
+	two := runScript(t, cfg, proj, `cat a.txt; echo two > a.txt; rm b.txt; rm gone.txt`, "", testEnv(home))
+	three := runScript(t, cfg, proj, `cat a.txt; test -e b.txt && echo SEES-B; test -e gone.txt && echo SEES-GONE; cat d/e/f; cat keep.txt`, "", testEnv(home))
+	warm.Close()
+	if f1 := files(one.report, proj); len(f1) != 5 {
+		t.Errorf("hook 1's report: %q", f1)
+	}
+	if st := warm.Stats(); st.Served != 3 {
+		t.Errorf("%d of 3 hooks were served a parked sandbox", st.Served)
+	}
+	if two.stdout != "one\n" || three.stdout != "two\ndeep\nkeep\n" {
+		t.Errorf("the later hooks did not see the earlier ones' files: hook 2 %q (%s), hook 3 %q (%s)", two.stdout, two.stderr, three.stdout, three.stderr)
+	}
+	if two.report.SawEarlier != 1 || three.report.SawEarlier != 2 {
+		t.Errorf("SawEarlier: hook 2 %d, hook 3 %d; want 1 and 2", two.report.SawEarlier, three.report.SawEarlier)
+	}
+	f2, f3 := files(two.report, proj), files(three.report, proj)
+	for _, want := range []string{"changed a.txt", "deleted b.txt", "deleted gone.txt"} {
+		if !hasLine(f2, want) {
+			t.Errorf("hook 2's report lacks %q: %q", want, f2)
+		}
+	}
+	if len(f2) != 3 || len(f3) != 0 {
+		t.Errorf("the reports hold other hooks' files: hook 2 %q, hook 3 %q", f2, f3)
+	}
+	if seq.count() != 3 {
+		t.Errorf("the sequence holds %d hooks, want 3 (an unused park adds none)", seq.count())
+	}
+	for _, name := range []string{"a.txt", "b.txt", "d"} {
+		if _, err := os.Stat(filepath.Join(proj, name)); err == nil {
+			t.Errorf("%s reached the real project", name)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(proj, "gone.txt")); err != nil {
+		t.Errorf("gone.txt is gone from the real project: %v", err)
+	}
+}

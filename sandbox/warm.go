@@ -46,12 +46,6 @@ type Warm struct {
 // than this only compete for the same cores.
 const warmDepth = 3
 
-// seqDepth is warmDepth for the hooks of a Sequence: they start one after
-// another, and a supervisor parked ahead serves only while the earlier
-// hooks wrote nothing (a later one then starts a sandbox of its own), so
-// one park ahead is enough and wastes the least.
-const seqDepth = 1
-
 // NewWarm returns an empty Warm.
 func NewWarm() *Warm {
 	w := &Warm{}
@@ -196,11 +190,7 @@ func (w *Warm) landed(p *Process, key string) {
 // have a supervisor parked or being set up, warmDepth at most; w.mu is
 // held.
 func (w *Warm) refill() {
-	depth := warmDepth
-	if w.cfg.Sequence != nil {
-		depth = seqDepth
-	}
-	for !w.closed && len(w.parked)+w.pending < min(w.remaining, depth) {
+	for !w.closed && len(w.parked)+w.pending < min(w.remaining, warmDepth) {
 		w.pending++
 		cfg, key := w.cfg, w.key
 		go func() {
@@ -233,17 +223,6 @@ func (w *Warm) take(key string) *Process {
 		w.cond.Wait()
 	}
 	return nil
-}
-
-// skip counts a hook expected in the sandbox for key that starts one of
-// its own (its sequence stacks earlier layers, which a parked sandbox
-// lacks): no further park is started for it.
-func (w *Warm) skip(key string) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if w.key == key {
-		w.remaining = max(w.remaining-1, 0)
-	}
 }
 
 // hookKey names the sandbox cfg sets up for a hook whose folder is dir:
