@@ -140,18 +140,23 @@ func TestSandboxedSequenceShowsTheEarlierHooksFiles(t *testing.T) {
 }
 
 // TestSandboxedSequenceStillSaysWhatWasNotCarried: hook 1 writes the
-// project file and a file in /tmp; hook 2 sees the first (BLOCKED) but
-// not the second, which ends with hook 1's sandbox: its warning must name
-// the /tmp file, and the run's note say that it did not see it.
+// project file and a file in /tmp, or leaves a process running; hook 2
+// sees the file (BLOCKED) but not the rest, which ends with hook 1's
+// sandbox: its warning must name it, and the run's note say that it did
+// not see it.
 func TestSandboxedSequenceStillSaysWhatWasNotCarried(t *testing.T) {
 	sandboxtest.Require(t)
-	c := seqCases()[0]
-	_, run := seqRun(t, c, `echo one > marker.txt; echo t > /tmp/seq-left`, `if [ -f marker.txt ]; then echo %s; fi`)
-	boxed := run("--sandbox")
-	if !strings.Contains(boxed, "BLOCKED") {
-		t.Errorf("hook 2 did not see hook 1's project file:\n%s", boxed)
-	}
-	if !strings.Contains(boxed, "did not see what the earlier ones wrote under /tmp") || !strings.Contains(boxed, "/tmp/seq-left") {
-		t.Errorf("the /tmp file hook 2 did not see is not said:\n%s", boxed)
+	for _, c := range []struct{ first, named string }{
+		{`echo one > marker.txt; echo t > /tmp/seq-left`, "/tmp/seq-left"},
+		{`echo one > marker.txt; (sleep 5 >/dev/null 2>&1 &)`, "1 process(es) left running"},
+	} {
+		_, run := seqRun(t, seqCases()[0], c.first, `if [ -f marker.txt ]; then echo %s; fi`)
+		boxed := run("--sandbox")
+		if !strings.Contains(boxed, "BLOCKED") {
+			t.Errorf("hook 2 did not see hook 1's project file:\n%s", boxed)
+		}
+		if !strings.Contains(boxed, "did not see what the earlier ones wrote under /tmp, /var/tmp or /dev/shm or left running") || !strings.Contains(boxed, c.named) {
+			t.Errorf("what hook 2 did not see (%s) is not said:\n%s", c.named, boxed)
+		}
 	}
 }
