@@ -304,3 +304,24 @@ func TestSequenceParkedHooksSeeEarlierWrites(t *testing.T) {
 		t.Errorf("gone.txt is gone from the real project: %v", err)
 	}
 }
+
+// TestSequenceCountsOnlyItsHooks: the gate's probe of a dry run without a
+// Warm starts a sandbox with the same configuration, Sequence included; it
+// is no hook of the event, so it must not count among the earlier hooks
+// a later one saw (the dry run would then warn where the view is true).
+func TestSequenceCountsOnlyItsHooks(t *testing.T) {
+	sandboxOrSkip(t)
+	home, proj := seqProject(t)
+	self, _ := os.Executable()
+	seq := NewSequence()
+	defer seq.Close()
+	cfg := Config{Init: self, Isolate: true, Home: home, Project: proj, Sequence: seq}
+	if err := Probe(cfg); err != nil {
+		t.Fatalf("Probe: %v", err)
+	}
+	runScript(t, cfg, proj, `echo one > a.txt`, "", testEnv(home))
+	two := runScript(t, cfg, proj, `cat a.txt`, "", testEnv(home))
+	if two.stdout != "one\n" || two.report.SawEarlier != 1 || seq.count() != 2 {
+		t.Errorf("hook 2: %q, saw %d earlier hooks, the sequence holds %d; want one, 1 and 2", two.stdout, two.report.SawEarlier, seq.count())
+	}
+}
