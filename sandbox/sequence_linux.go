@@ -163,12 +163,14 @@ func copyLayers(cfg Config, targets []string, layers string) (dir string, err er
 	if err != nil {
 		return "", err
 	}
-	if dir, err = os.MkdirTemp(base, "hookwarden-layers-"); err != nil {
+	made, err := os.MkdirTemp(base, "hookwarden-layers-")
+	if err != nil {
 		return "", err
 	}
+	dir = made
 	defer func() {
 		if err != nil {
-			removeTree(dir)
+			removeTree(made) // dir is "" by then
 		}
 	}()
 	budget, entries, deadline := int64(maxLayerCopy), 0, time.Now().Add(layerCopyBudget)

@@ -139,7 +139,9 @@ func TestSequenceKeepsEachHooksOwnRecords(t *testing.T) {
 	if len(files(two.report, proj)) != 0 {
 		t.Errorf("hook 2 is charged with hook 1's files: %q", files(two.report, proj))
 	}
-	other := runScript(t, Config{Isolate: true, Home: home, Project: proj, Sequence: NewSequence()}, proj, `cat copy.txt 2>/dev/null || echo NONE`, "", testEnv(home))
+	another := NewSequence()
+	defer another.Close()
+	other := runScript(t, Config{Isolate: true, Home: home, Project: proj, Sequence: another}, proj, `cat copy.txt 2>/dev/null || echo NONE`, "", testEnv(home))
 	if other.stdout != "NONE\n" {
 		t.Errorf("a hook of another sequence sees this one's files: %q", other.stdout)
 	}
@@ -323,5 +325,35 @@ func TestSequenceCountsOnlyItsHooks(t *testing.T) {
 	two := runScript(t, cfg, proj, `cat a.txt`, "", testEnv(home))
 	if two.stdout != "one\n" || two.report.SawEarlier != 1 || seq.count() != 2 {
 		t.Errorf("hook 2: %q, saw %d earlier hooks, the sequence holds %d; want one, 1 and 2", two.stdout, two.report.SawEarlier, seq.count())
+	}
+}
+
+// TestSequenceLeavesNoLayersBehind: the layers a Sequence keeps on disk,
+// and those it could not keep (a copy refused part way), are gone once it
+// is closed; a Warm's parks leave none either.
+func TestSequenceLeavesNoLayersBehind(t *testing.T) {
+	sandboxOrSkip(t)
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("no python3")
+	}
+	home, proj := seqProject(t)
+	scratch := t.TempDir()
+	self, _ := os.Executable()
+	seq, warm := NewSequence(), NewWarm()
+	cfg := Config{Init: self, Isolate: true, Home: home, Project: proj, Sequence: seq, Warm: warm, TempDir: scratch}
+	if err := ProbeFor(cfg, 3); err != nil {
+		t.Fatalf("ProbeFor: %v", err)
+	}
+	runScript(t, cfg, proj, `echo one > a.txt`, "", testEnv(home))
+	runSpec(t, cfg, py, []string{"python3", "-c", `import socket
+open("b.txt", "w").write("b\n")
+socket.socket(socket.AF_UNIX).bind("sock")`}, proj, "", testEnv(home))
+	runScript(t, cfg, proj, `cat a.txt`, "", testEnv(home))
+	warm.Close()
+	seq.Close()
+	left, _ := filepath.Glob(filepath.Join(scratch, "hookwarden-*"))
+	if len(left) > 0 {
+		t.Errorf("left behind: %q", left)
 	}
 }
