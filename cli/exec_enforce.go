@@ -81,9 +81,14 @@ func (f *enforcing) start(cmd *exec.Cmd) error {
 		return &ExitError{Code: ExitFailure, Msg: fmt.Sprintf("--enforce: %v; %s was not started", err, f.agent)}
 	}
 	f.e = e
-	fmt.Fprintf(f.io.Stderr, "hookwarden exec: enforcing the approvals of %d hook(s) while %s runs (not covered: MCP and language servers the agent starts, and work a hook hands to a daemon outside its processes)\n", f.rules.Load().Hooks(), safetext.Line(f.agent))
+	rules := f.rules.Load()
+	commands := ""
+	if n := rules.Commands(); n > 0 {
+		commands = fmt.Sprintf(" and of %d command(s) that are no hooks (MCP servers, helpers, custom commands' shell steps the agent starts as it was seen to)", n)
+	}
+	fmt.Fprintf(f.io.Stderr, "hookwarden exec: enforcing the approvals of %d hook(s)%s while %s runs (not covered: MCP and language servers and other commands whose start it cannot tell, named below; those of the user's own settings; and work a hook hands to a daemon outside its processes)\n", rules.Hooks(), commands, safetext.Line(f.agent))
 	if len(f.unheld) > 0 {
-		fmt.Fprintf(f.io.Stderr, "hookwarden exec: not held: %d approved command(s) that are no hooks run as %s's own processes, not held to their approvals (a branch their approval did not see runs what it finds):\n", len(f.unheld), safetext.Line(f.agent))
+		fmt.Fprintf(f.io.Stderr, "hookwarden exec: not held: %d approved command(s) that are no hooks run as %s's own processes, not held to their approvals (Hookwarden cannot tell how %s starts them; a script changed after this check, or a branch their approval did not see, runs what it finds):\n", len(f.unheld), safetext.Line(f.agent), safetext.Line(f.agent))
 		for _, u := range f.unheld {
 			fmt.Fprintf(f.io.Stderr, "  - %s\n", safetext.Line(u))
 		}
@@ -152,7 +157,7 @@ func (f *enforcing) summary() {
 	if len(f.refused) == 0 {
 		return
 	}
-	fmt.Fprintf(f.io.Stderr, "\nhookwarden exec: while %s ran, %d open(s) or start(s) of project files by its hooks were refused, their approvals not covering them:\n", safetext.Line(f.agent), len(f.refused))
+	fmt.Fprintf(f.io.Stderr, "\nhookwarden exec: while %s ran, %d open(s) or start(s) of project files by its hooks (or the approved commands it holds) were refused, their approvals not covering them:\n", safetext.Line(f.agent), len(f.refused))
 	for _, l := range f.refused {
 		fmt.Fprintf(f.io.Stderr, "  - %s\n", l)
 	}
