@@ -49,6 +49,10 @@ func TestExecEnforceHoldsTheApprovedCommandsThatAreNoHooks(t *testing.T) {
 			files:  map[string]string{".mcp.json": `{"mcpServers": {"probe": {"command": "sh", "args": [".claude/srv.sh", "a b"]}}}`, ".claude/srv.sh": "exit 0\n"},
 			trust:  [][]string{{"trust", "--agent", "claude", "--all"}, {"trust", "--agent", "copilot", "--all"}, {"trust", "--agent", "qwen", "--all"}},
 			script: ".claude/srv.sh", start: `sh .claude/srv.sh "a b"`},
+		{name: "claude mcp server, exec form",
+			files: map[string]string{".mcp.json": `{"mcpServers": {"probe": {"command": "./tools/srv.sh"}}}`, "tools/srv.sh": "#!/bin/sh\nexit 0\n"},
+			trust: [][]string{{"trust", "--agent", "claude", "--all"}, {"trust", "--agent", "copilot", "--all"}, {"trust", "--agent", "qwen", "--all"}},
+			script: "tools/srv.sh", start: `./tools/srv.sh`},
 		{name: "claude apiKeyHelper",
 			files:  map[string]string{".claude/settings.json": `{"apiKeyHelper": "sh .claude/key.sh"}`, ".claude/key.sh": "echo k\n"},
 			trust:  [][]string{{"trust", "--agent", "claude", "--all"}, {"trust", "--agent", "copilot", "--all"}},
@@ -102,7 +106,7 @@ func TestExecEnforceHoldsTheApprovedCommandsThatAreNoHooks(t *testing.T) {
 			if exists(filepath.Join(marks, "pulled-code-ran")) {
 				t.Fatalf("the changed %s ran under exec --enforce\n%s", c.script, text)
 			}
-			if !strings.Contains(text, "refused to open") || !strings.Contains(text, filepath.Base(c.script)) {
+			if !strings.Contains(text, "refused to") || !strings.Contains(text, filepath.Base(c.script)) {
 				t.Fatalf("exec --enforce did not name the refused %s\n%s", c.script, text)
 			}
 			if !strings.Contains(text, "agent: done") {
