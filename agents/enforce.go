@@ -34,8 +34,14 @@ type CommandSpawner interface {
 	CommandSpawn(h *hooks.Hook) (match func(argv []string) bool, ok bool)
 }
 
-// commandSpawn is how the agent of p starts h, a command that is no hook.
-func commandSpawn(p Project, h *hooks.Hook) (func([]string) bool, bool) {
+// commandSpawn is how the agent of p starts h, a command that is no hook,
+// when a file under roots (the project's, enforcedRoots) defines it: the
+// user's own commands are not held (they may read the project as their
+// work, and no approval of the project covers them).
+func commandSpawn(roots []string, p Project, h *hooks.Hook) (func([]string) bool, bool) {
+	if !under(roots, h.Origin.File) {
+		return nil, false
+	}
 	if sp, ok := p.(CommandSpawner); ok {
 		if match, ok := sp.CommandSpawn(h); ok && match != nil {
 			return match, true
@@ -47,6 +53,20 @@ func commandSpawn(p Project, h *hooks.Hook) (func([]string) bool, bool) {
 		}
 	}
 	return nil, false
+}
+
+// under says whether file (resolved) is in one of roots.
+func under(roots []string, file string) bool {
+	if file == "" {
+		return false
+	}
+	real := realPaths(file)[0]
+	for _, r := range roots {
+		if strings.HasPrefix(real, strings.TrimSuffix(r, "/")+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // Enforcement is what `exec --enforce` holds the agent's hooks to: for
@@ -77,7 +97,7 @@ type enforcedHook struct {
 // not be told from the agent's own processes.
 func NewEnforcement(project string, reviews []AgentReview) (*Enforcement, error) {
 	e := &Enforcement{Roots: enforcedRoots(project), hooks: map[string]*enforcedHook{}}
-	err := eachHeld(reviews, func(ar AgentReview, rv *HookReview, h *hooks.Hook, match func([]string) bool) error {
+	err := eachHeld(e.Roots, reviews, func(ar AgentReview, rv *HookReview, h *hooks.Hook, match func([]string) bool) error {
 		label := ar.Title + ": " + rv.Label
 		if match != nil {
 			key := ar.Title + "\x1f" + string(h.Kind) + "\x1f" + h.Command
@@ -160,12 +180,13 @@ func TracedHooks(reviews []AgentReview) int {
 // Unheld are the reviewed entries of reviews that run a command which
 // enforcement does not hold, as "AGENT: LABEL (COMMAND)": the commands that
 // are no hooks (servers, helpers, tool discovery, custom commands' shell
-// steps, hooks of a frontmatter) whose agent cannot say how it starts
-// them (CommandSpawner), and any entry that is not among its project's
+// steps, hooks of a frontmatter) that no file of project defines or whose
+// agent cannot say how it starts them (CommandSpawner), and any entry that is not among its project's
 // hooks. Their processes are the agent's own to enforcement, so a branch
 // their approval's trace did not take, or a script changed after exec's
 // check, runs unheld: exec --enforce names them.
-func Unheld(reviews []AgentReview) []string {
+func Unheld(project string, reviews []AgentReview) []string {
+	roots := enforcedRoots(project)
 	var out []string
 	for _, ar := range reviews {
 		if ar.Project == nil || ar.Review == nil {
@@ -186,7 +207,7 @@ func Unheld(reviews []AgentReview) []string {
 				continue // a hook: held, or exec --enforce does not start
 			}
 			if h != nil {
-				if _, held := commandSpawn(ar.Project, h); held {
+				if _, held := commandSpawn(roots, ar.Project, h); held {
 					continue
 				}
 			}
@@ -202,7 +223,7 @@ func Unheld(reviews []AgentReview) []string {
 // eachCommandHook calls fn for each hook of reviews that runs a command,
 // with its review, until fn fails.
 func eachCommandHook(reviews []AgentReview, fn func(ar AgentReview, rv *HookReview, h *hooks.Hook) error) error {
-	return eachHeld(reviews, func(ar AgentReview, rv *HookReview, h *hooks.Hook, match func([]string) bool) error {
+	return eachHeld(nil, reviews, func(ar AgentReview, rv *HookReview, h *hooks.Hook, match func([]string) bool) error {
 		if match != nil {
 			return nil
 		}
@@ -214,8 +235,9 @@ func eachCommandHook(reviews []AgentReview, fn func(ar AgentReview, rv *HookRevi
 // that enforcement holds, with its review, until fn fails: first every
 // hook (match nil: its HookSpawn says how it starts), so that a start
 // that matches a hook and a command is the hook's, then every command
-// that is no hook whose agent says how it starts it (match).
-func eachHeld(reviews []AgentReview, fn func(ar AgentReview, rv *HookReview, h *hooks.Hook, match func([]string) bool) error) error {
+// that is no hook, defined under roots, whose agent says how it starts it
+// (match).
+func eachHeld(roots []string, reviews []AgentReview, fn func(ar AgentReview, rv *HookReview, h *hooks.Hook, match func([]string) bool) error) error {
 	for _, commands := range []bool{false, true} {
 		for _, ar := range reviews {
 			if ar.Project == nil || ar.Review == nil {
@@ -234,7 +256,7 @@ func eachHeld(reviews []AgentReview, fn func(ar AgentReview, rv *HookReview, h *
 				var match func([]string) bool
 				if commands {
 					var ok bool
-					if match, ok = commandSpawn(ar.Project, h); !ok {
+					if match, ok = commandSpawn(roots, ar.Project, h); !ok {
 						continue
 					}
 				}

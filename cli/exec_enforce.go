@@ -44,7 +44,7 @@ func newEnforcing(io *IO, project, agent string, reviews []agents.AgentReview) (
 	if err != nil {
 		return nil, &ExitError{Code: ExitFailure, Msg: fmt.Sprintf("--enforce: %v; %s was not started", err, agent)}
 	}
-	f := &enforcing{io: io, agent: agent, roots: rules.Roots, seen: map[string]bool{}, unheld: agents.Unheld(reviews)}
+	f := &enforcing{io: io, agent: agent, roots: rules.Roots, seen: map[string]bool{}, unheld: agents.Unheld(project, reviews)}
 	f.rules.Store(rules)
 	return f, nil
 }

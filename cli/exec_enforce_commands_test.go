@@ -22,7 +22,9 @@ import (
 // exact argv the real agent uses (observed with strace through the kits:
 // Claude Code 2.1.332 and Qwen Code 0.24.4 start a stdio MCP server as its
 // command and args as written, Claude Code an apiKeyHelper as
-// `/bin/sh -c TEXT`, Qwen Code a custom command's !{…} as `bash -c TEXT`).
+// `/bin/sh -c TEXT`, Qwen Code a custom command's !{…} as `bash -c TEXT`,
+// Copilot CLI 1.0.102 a server as its command resolved to a path and its
+// args).
 // The changed script must not run, and exec must name it. The control
 // (exec without --enforce) runs it. All fail on main (0bf4696): the
 // pulled code ran under --enforce.
@@ -53,6 +55,10 @@ func TestExecEnforceHoldsTheApprovedCommandsThatAreNoHooks(t *testing.T) {
 			files: map[string]string{".mcp.json": `{"mcpServers": {"probe": {"command": "./tools/srv.sh"}}}`, "tools/srv.sh": "#!/bin/sh\nexit 0\n"},
 			trust: [][]string{{"trust", "--agent", "claude", "--all"}, {"trust", "--agent", "copilot", "--all"}, {"trust", "--agent", "qwen", "--all"}},
 			script: "tools/srv.sh", start: `./tools/srv.sh`},
+		{name: "copilot mcp server",
+			files: map[string]string{".github/mcp.json": `{"mcpServers": {"probe": {"type": "stdio", "command": "sh", "args": [".github/srv.sh"]}}}`, ".github/srv.sh": "exit 0\n"},
+			trust: [][]string{{"trust", "--agent", "copilot", "--all"}},
+			script: ".github/srv.sh", start: `"$(command -v sh)" .github/srv.sh`},
 		{name: "claude apiKeyHelper",
 			files:  map[string]string{".claude/settings.json": `{"apiKeyHelper": "sh .claude/key.sh"}`, ".claude/key.sh": "echo k\n"},
 			trust:  [][]string{{"trust", "--agent", "claude", "--all"}, {"trust", "--agent", "copilot", "--all"}},
@@ -164,3 +170,4 @@ func TestExecEnforceNamesTheCommandsItCannotTell(t *testing.T) {
 		t.Errorf("exec --enforce names a server it holds as not held\n%s", out)
 	}
 }
+

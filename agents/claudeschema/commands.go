@@ -82,8 +82,10 @@ type Commands struct {
 	// entries then say so (their Ext's Spawn), so that exec --enforce
 	// holds their processes (agents.CommandSpawner); a server that holds
 	// a $ (expanded at load or at start), runs a Script or has a Folder is
-	// not told.
-	Started bool
+	// not told. Resolves says the agent passes a server's command resolved
+	// to a path as argv[0] (on PATH, or made absolute): only its base name
+	// is compared then.
+	Started, Resolves bool
 }
 
 // spawned, as a command entry's Ext, is how the agent starts it: argv
@@ -91,10 +93,17 @@ type Commands struct {
 type spawned struct {
 	argv, texts []string
 	args        string
+	resolves    bool // argv[0] is compared by its base name
 }
 
 // Spawn is how the agent starts the entry: match of a start's argv.
 func (s spawned) Spawn() func([]string) bool {
+	if s.resolves && s.argv != nil {
+		base := filepath.Base(s.argv[0])
+		return func(argv []string) bool {
+			return len(argv) == len(s.argv) && filepath.Base(argv[0]) == base && slices.Equal(argv[1:], s.argv[1:])
+		}
+	}
 	if s.argv != nil {
 		return func(argv []string) bool { return slices.Equal(argv, s.argv) }
 	}
@@ -298,7 +307,7 @@ func (c Commands) server(f *settingsio.File, m settingsio.Member, when string, e
 	if c.Folder != "" {
 		h.Ext = folderKey(c.Folder)
 	} else if argv := c.argv(n); c.Started && h.Type == "command" && argv != nil && (c.Script == "" || n.Get(c.Script) == nil) {
-		h.Ext = spawned{argv: argv}
+		h.Ext = spawned{argv: argv, resolves: c.Resolves}
 	}
 	if h.Type == "" {
 		invalid(h, n, fmt.Sprintf("%s %q has no command and no url: Hookwarden cannot tell what it starts", c.kind().Title(), m.Key))
