@@ -52,12 +52,12 @@ func TestExecEnforceHoldsTheApprovedCommandsThatAreNoHooks(t *testing.T) {
 			trust:  [][]string{{"trust", "--agent", "claude", "--all"}, {"trust", "--agent", "copilot", "--all"}, {"trust", "--agent", "qwen", "--all"}},
 			script: ".claude/srv.sh", start: `sh .claude/srv.sh "a b"`},
 		{name: "claude mcp server, exec form",
-			files: map[string]string{".mcp.json": `{"mcpServers": {"probe": {"command": "./tools/srv.sh"}}}`, "tools/srv.sh": "#!/bin/sh\nexit 0\n"},
-			trust: [][]string{{"trust", "--agent", "claude", "--all"}, {"trust", "--agent", "copilot", "--all"}, {"trust", "--agent", "qwen", "--all"}},
+			files:  map[string]string{".mcp.json": `{"mcpServers": {"probe": {"command": "./tools/srv.sh"}}}`, "tools/srv.sh": "#!/bin/sh\nexit 0\n"},
+			trust:  [][]string{{"trust", "--agent", "claude", "--all"}, {"trust", "--agent", "copilot", "--all"}, {"trust", "--agent", "qwen", "--all"}},
 			script: "tools/srv.sh", start: `./tools/srv.sh`},
 		{name: "copilot mcp server",
-			files: map[string]string{".github/mcp.json": `{"mcpServers": {"probe": {"type": "stdio", "command": "sh", "args": [".github/srv.sh"]}}}`, ".github/srv.sh": "exit 0\n"},
-			trust: [][]string{{"trust", "--agent", "copilot", "--all"}},
+			files:  map[string]string{".github/mcp.json": `{"mcpServers": {"probe": {"type": "stdio", "command": "sh", "args": [".github/srv.sh"]}}}`, ".github/srv.sh": "exit 0\n"},
+			trust:  [][]string{{"trust", "--agent", "copilot", "--all"}},
 			script: ".github/srv.sh", start: `"$(command -v sh)" .github/srv.sh`},
 		{name: "claude apiKeyHelper",
 			files:  map[string]string{".claude/settings.json": `{"apiKeyHelper": "sh .claude/key.sh"}`, ".claude/key.sh": "echo k\n"},
@@ -170,4 +170,3 @@ func TestExecEnforceNamesTheCommandsItCannotTell(t *testing.T) {
 		t.Errorf("exec --enforce names a server it holds as not held\n%s", out)
 	}
 }
-
