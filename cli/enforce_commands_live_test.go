@@ -3,10 +3,16 @@
 package cli
 
 import (
+	"bytes"
+	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/hookwarden/hookwarden/internal/testenv"
 )
 
 // heldCommandsProject writes the agents exec starts in the live tests of
@@ -185,5 +191,86 @@ func TestQwenLiveEnforceHoldsAnApprovedServerAndCustomCommand(t *testing.T) {
 		if !exists(filepath.Join(marks, m)) {
 			t.Errorf("without --enforce the real Qwen Code did not run the changed script (%s): the test does not show the gap", m)
 		}
+	}
+}
+
+// TestCopilotLiveEnforceHoldsAnApprovedMCPServer: the real Copilot CLI
+// 1.0.102 (copilot-live kit, offline, the folder trusted in its config)
+// starts the project's approved .github/mcp.json server
+// `sh .github/srv.sh` at start. The kit copies the project, so exec runs
+// through the kit's COPILOT_LIVE_WRAP: a script that approves the copy
+// (trust --agent copilot --all), plays the pull (as the agent's own
+// process, after the approval), then starts Copilot CLI under exec.
+// Under exec --enforce the changed script is refused (its marker is never
+// made, exec names server and file); the control, exec without
+// --enforce, runs it. Fails on main (0bf4696).
+func TestCopilotLiveEnforceHoldsAnApprovedMCPServer(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("live Copilot CLI run (-short)")
+	}
+	script := filepath.Join(testenv.KitDir(t), "copilot-live", "run-copilot.sh")
+	if _, err := os.Stat(script); err != nil {
+		testenv.Missing(t, "copilot-live kit not found: %v (set %s)", err, testenv.KitEnvVar)
+	}
+	init, _ := requireLiveEnforce(t)
+	p := newTraceProject(t, init)
+	p.write(t, ".github/mcp.json", `{"mcpServers": {"probe": {"type": "stdio", "command": "sh", "args": [".github/srv.sh"]}}}`)
+	p.write(t, ".github/srv.sh", "touch approved-server-ran\nexec cat >/dev/null\n")
+	p.write(t, filepath.Join(p.home, ".copilot", "config.json"), `{"trustedFolders": ["/home/user/project"]}`)
+	pulled := filepath.Join(p.root, "pulled-srv.sh")
+	p.write(t, pulled, "touch pulled-code-ran\nexec cat >/dev/null\n")
+	cache, err := testenv.CacheDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(name, args string, pull bool) (files []string, stderr string) {
+		wrap := filepath.Join(p.root, "wrap-"+name+".sh")
+		agent := filepath.Join(p.root, "agent-"+name+".sh")
+		copyLine := ""
+		if pull {
+			copyLine = "cp '" + pulled + "' .github/srv.sh\n"
+		}
+		p.write(t, agent, "#!/bin/sh\nset -e\n"+copyLine+"shift\nexec \"$@\"\n")
+		store := filepath.Join(p.root, "store-"+name)
+		p.write(t, wrap, "#!/bin/sh\nexport HOOKWARDEN_CONFIG_DIR='"+store+"' "+cliSelfEnv+"=1 GEMINI_CLI_SYSTEM_SETTINGS_PATH=\"$HOME/none/settings.json\"\n"+
+			"'"+os.Args[0]+"' trust --agent copilot --all >&2 || exit 9\n"+
+			"exec '"+os.Args[0]+"' exec "+args+" --on-change warn -- '"+agent+"' -- \"$@\"\n")
+		cmd := exec.Command(script, p.project, p.home)
+		cmd.Env = append(os.Environ(), "COPILOT_LIVE_TOOL=none", "COPILOT_LIVE_OBSERVE=0", "COPILOT_LIVE_HOOKS_LIST=0", "COPILOT_LIVE_GIT=1",
+			"COPILOT_LIVE_TRUST=fixture", "COPILOT_LIVE_WRAP=sh "+wrap, "COPILOT_LIVE_CACHE="+filepath.Join(cache, "copilot-live"))
+		var errOut bytes.Buffer
+		cmd.Stderr = &errOut
+		var out []byte
+		if err := testenv.WithFileLock(filepath.Join(cache, "copilot-live.lock"), func() error {
+			var rerr error
+			out, rerr = cmd.Output()
+			return rerr
+		}); err != nil {
+			t.Fatalf("%s: run-copilot.sh: %v\n%s", name, err, errOut.String())
+		}
+		var rep struct {
+			Files  []string `json:"files_created"`
+			Stderr string   `json:"stderr"`
+		}
+		if err := json.Unmarshal(out, &rep); err != nil {
+			t.Fatalf("%s: report: %v\n%s", name, err, out)
+		}
+		t.Logf("%s: exec %s: files %q\n%s", name, args, rep.Files, rep.Stderr)
+		return rep.Files, rep.Stderr
+	}
+
+	if files, text := run("approved", "--enforce", false); !slices.Contains(files, "approved-server-ran") {
+		t.Fatalf("the approved server did not run under exec --enforce (files %q)\n%s", files, text)
+	}
+	files, text := run("enforce", "--enforce", true)
+	if slices.Contains(files, "pulled-code-ran") {
+		t.Fatalf("the real Copilot CLI started the changed server script under exec --enforce\n%s", text)
+	}
+	if !strings.Contains(text, "Copilot CLI: MCP server probe") || !strings.Contains(text, "refused to open") || !strings.Contains(text, "srv.sh") {
+		t.Fatalf("exec --enforce did not name the server and its refused script\n%s", text)
+	}
+	if files, _ := run("control", "", true); !slices.Contains(files, "pulled-code-ran") {
+		t.Fatalf("without --enforce the real Copilot CLI did not run the changed server script (files %q): the test does not show the gap", files)
 	}
 }
