@@ -24,7 +24,8 @@ import (
 // command and args as written, Claude Code an apiKeyHelper as
 // `/bin/sh -c TEXT`, Qwen Code a custom command's !{…} as `bash -c TEXT`,
 // Copilot CLI 1.0.102 a server as its command resolved to a path and its
-// args).
+// args, Gemini CLI 0.61.0 a custom command's !{…} as `/usr/bin/bash -c
+// "shopt -u …; TEXT"`).
 // The changed script must not run, and exec must name it. The control
 // (exec without --enforce) runs it. All fail on main (0bf4696): the
 // pulled code ran under --enforce.
@@ -59,6 +60,10 @@ func TestExecEnforceHoldsTheApprovedCommandsThatAreNoHooks(t *testing.T) {
 			files:  map[string]string{".github/mcp.json": `{"mcpServers": {"probe": {"type": "stdio", "command": "sh", "args": [".github/srv.sh"]}}}`, ".github/srv.sh": "exit 0\n"},
 			trust:  [][]string{{"trust", "--agent", "copilot", "--all"}},
 			script: ".github/srv.sh", start: `"$(command -v sh)" .github/srv.sh`},
+		{name: "gemini custom command",
+			files:  map[string]string{".gemini/commands/team/go.toml": "prompt = \"Run: !{bash .gemini/helper.sh}\"\n", ".gemini/helper.sh": "exit 0\n"},
+			trust:  [][]string{{"trust", "--agent", "gemini", "--all"}},
+			script: ".gemini/helper.sh", start: `/usr/bin/env bash -c "shopt -u promptvars nullglob extglob nocaseglob dotglob; bash .gemini/helper.sh"`},
 		{name: "claude apiKeyHelper",
 			files:  map[string]string{".claude/settings.json": `{"apiKeyHelper": "sh .claude/key.sh"}`, ".claude/key.sh": "echo k\n"},
 			trust:  [][]string{{"trust", "--agent", "claude", "--all"}, {"trust", "--agent", "copilot", "--all"}},
@@ -129,7 +134,7 @@ func TestExecEnforceHoldsTheApprovedCommandsThatAreNoHooks(t *testing.T) {
 // args hold a variable (the agent expands it from its own environment at
 // load or at start, which need not be Hookwarden's) cannot be told by its
 // argv, so it is not claimed held: the start line names it as not held.
-// Gemini CLI's custom commands, whose start was not observed, stay named
+// Gemini CLI's discovery command, whose start is not told, stays named
 // too. The held one of the same project is not named.
 func TestExecEnforceNamesTheCommandsItCannotTell(t *testing.T) {
 	t.Parallel()
@@ -139,8 +144,8 @@ func TestExecEnforceNamesTheCommandsItCannotTell(t *testing.T) {
 	e := attackEnv(t)
 	e.writeProject(".mcp.json", `{"mcpServers": {"held": {"command": "sh", "args": [".claude/srv.sh"]}, "vars": {"command": "sh", "args": ["${PWD}/.claude/srv.sh"]}}}`)
 	e.writeProject(".claude/srv.sh", "exit 0\n")
-	e.writeProject(".gemini/commands/go.toml", "prompt = \"!{sh .gemini/go.sh}\"\n")
-	e.writeProject(".gemini/go.sh", "exit 0\n")
+	e.writeProject(".gemini/settings.json", `{"tools": {"discoveryCommand": "bash .gemini/tools.sh"}}`)
+	e.writeProject(".gemini/tools.sh", "echo []\n")
 	for _, agent := range []string{"claude", "copilot", "qwen", "gemini"} {
 		if code, out, errOut := e.runWithPath("trust", "--agent", agent, "--all", "--accept-unwatched"); code != ExitOK {
 			t.Fatalf("trust --agent %s --all: exit %d\n%s%s", agent, code, out, errOut)
@@ -161,7 +166,7 @@ func TestExecEnforceNamesTheCommandsItCannotTell(t *testing.T) {
 		}
 	}
 	text := strings.Join(unheld, "\n")
-	for _, want := range []string{"Claude Code: MCP server vars", "Gemini CLI: prompt command go"} {
+	for _, want := range []string{"Claude Code: MCP server vars", "Gemini CLI: tool command tools.discoveryCommand"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("exec --enforce does not name %q as not held\n%s", want, out)
 		}
