@@ -102,14 +102,26 @@ func (f *enforcing) close() {
 	}
 }
 
-// update reads the rules of a new review.
-func (f *enforcing) update(reviews []agents.AgentReview) {
+// update reads the rules of a new review. An error says what a change
+// made that enforcement cannot hold (a hook whose start cannot be told,
+// a command that is no hook newly not held): exec then stops the agent
+// whatever --on-change says, since it would run as the agent's own
+// process, unchecked (the rules of the last review stay meanwhile).
+func (f *enforcing) update(reviews []agents.AgentReview) error {
 	if len(reviews) == 0 {
-		return
+		return nil
 	}
-	if rules, err := agents.NewEnforcement(f.roots[0], reviews); err == nil {
-		f.rules.Store(rules)
+	rules, err := agents.NewEnforcement(f.roots[0], reviews)
+	if err != nil {
+		return err
 	}
+	f.rules.Store(rules)
+	for _, u := range agents.Unheld(f.roots[0], reviews) {
+		if !slices.Contains(f.unheld, u) {
+			return fmt.Errorf("%s is not held: Hookwarden cannot tell how %s starts it", u, f.agent)
+		}
+	}
+	return nil
 }
 
 // Root is sandbox.EnforceRules.

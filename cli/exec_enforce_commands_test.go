@@ -3,6 +3,7 @@
 package cli
 
 import (
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -173,5 +174,47 @@ func TestExecEnforceNamesTheCommandsItCannotTell(t *testing.T) {
 	}
 	if strings.Contains(text, "Claude Code: MCP server held") || strings.Contains(text, "Qwen Code: MCP server held") {
 		t.Errorf("exec --enforce names a server it holds as not held\n%s", out)
+	}
+}
+
+// TestExecEnforceStopsTheAgentWhenAChangeIsNotHeld: a pull while the agent
+// runs adds a server enforcement cannot hold (its args hold a variable the
+// agent expands itself). With --on-change warn, exec used to warn and let
+// the agent go on, so the new server would run as the agent's own
+// process, unchecked; under --enforce exec now stops the agent (exit 3)
+// and says why, whatever --on-change says. Fails on main (0bf4696): the
+// agent ran on to its end (exit 0).
+func TestExecEnforceStopsTheAgentWhenAChangeIsNotHeld(t *testing.T) {
+	t.Parallel()
+	if why := sandbox.EnforceSupported(); why != "" {
+		t.Skip(why)
+	}
+	e := attackEnv(t)
+	e.writeProject(".claude/settings.json", `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "sh .claude/hooks/stop.sh"}]}]}}`)
+	e.writeProject(".claude/hooks/stop.sh", "exit 0\n")
+	for _, agent := range []string{"claude", "copilot"} {
+		if code, out, errOut := e.runWithPath("trust", "--agent", agent, "--all"); code != ExitOK {
+			t.Fatalf("trust --agent %s: exit %d\n%s%s", agent, code, out, errOut)
+		}
+	}
+	tmp := t.TempDir()
+	pulled := filepath.Join(tmp, "mcp.json")
+	if err := os.WriteFile(pulled, []byte(`{"mcpServers": {"late": {"command": "sh", "args": ["${PWD}/.claude/late.sh"]}}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// the agent: the pull lands, then it runs on for up to 60 s
+	agent := `cp "$PULL" .mcp.json; i=0; while [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done; echo agent: ran to its end`
+	cmd := exec.Command(os.Args[0], "exec", "--enforce", "--on-change", "warn", "--", "sh", "-c", agent)
+	cmd.Dir = e.project
+	cmd.Env = []string{"HOME=" + e.home, "HOOKWARDEN_CONFIG_DIR=" + e.config, "PATH=" + os.Getenv("PATH"),
+		"GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + filepath.Join(e.home, "none", "settings.json"), cliSelfEnv + "=1", "PULL=" + pulled}
+	out, err := cmd.CombinedOutput()
+	text := string(out)
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != ExitNeedsReview || strings.Contains(text, "agent: ran to its end") {
+		t.Fatalf("exec --enforce --on-change warn: %v, want the agent stopped (exit 3)\n%s", err, text)
+	}
+	if !strings.Contains(text, "--enforce cannot hold") || !strings.Contains(text, "MCP server late") {
+		t.Fatalf("exec --enforce did not say which change it cannot hold\n%s", text)
 	}
 }
