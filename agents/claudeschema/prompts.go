@@ -131,6 +131,9 @@ func (c Commands) PromptTemplates(layer settingsio.Layer, root, trigger, when, o
 		rel, _ := filepath.Rel(root, path)
 		h := c.entry(f, hooks.KindPromptCommand, strings.TrimSuffix(rel, filepath.Ext(rel)), n, "")
 		h.Type, h.Command = "command", strings.Join(cmds, "\n")
+		if c.Started {
+			h.Ext = spawned{texts: cmds, args: c.Args}
+		}
 		if bad != "" {
 			invalid(h, n, bad)
 		}
