@@ -177,6 +177,16 @@ import (
 //     after the merges: F1 0.911 (P 0.944, R 0.879), benign critical 0 %,
 //     flagged 10.1 %, review-recall 65.6 %; on main before that round
 //     (190ac13) the same but flagged 8.7 %. Its floor is the frozen run.
+//   - blind16.jsonl: 170 rows (50 real from 21 repositories in none used
+//     before — 553 excluded —, owners n–z and digits only, while the rule
+//     writer took new real rows from owners a–m; 120 written, over all
+//     five agents), written blind from 16:22 to 16:33 UTC 2026-12-03 by a
+//     helper who read no code, rule or earlier set (README-blind16.md),
+//     kept from risk15's rule writer until its rules were frozen
+//     (4a85ca8, 17:23 UTC). First run on the frozen rules: F1 0.933
+//     (P 0.949, R 0.918), benign critical 1.2 %, flagged 12.3 %,
+//     review-recall 89.3 %; on main before that round (0bf4696) the same
+//     but flagged 13.6 %. Its floor is the frozen run.
 //   - blind5.jsonl re-based (2026-12-03): Copilot CLI's custom agents
 //     (.github/agents/*.md) were found to start the MCP servers of their
 //     frontmatter without asking (atk7, live), so that folder joined
@@ -207,6 +217,7 @@ var blindFloors = map[string]struct {
 	"blind13.jsonl": {f1: 0.975, benignCrit: 0.0, benignFlagged: 0.0150, reviewRecall: 0.842},
 	"blind14.jsonl": {f1: 0.890, benignCrit: 0.0345, benignFlagged: 0.1207, reviewRecall: 0.933},
 	"blind15.jsonl": {f1: 0.910, benignCrit: 0.0, benignFlagged: 0.1015, reviewRecall: 0.656},
+	"blind16.jsonl": {f1: 0.933, benignCrit: 0.0124, benignFlagged: 0.1235, reviewRecall: 0.892},
 	"blind8.jsonl":  {f1: 0.912, benignCrit: 0.0625, benignFlagged: 0.2500, reviewRecall: 0.892},
 }
 
