@@ -27,7 +27,8 @@ func deferGC(limit int64) (restore func()) {
 		debug.SetGCPercent(gc)
 		return func() {}
 	}
-	mem := debug.SetMemoryLimit(limit)
+	// a lower limit the user set (GOMEMLIMIT) stays
+	mem := debug.SetMemoryLimit(min(limit, debug.SetMemoryLimit(-1)))
 	var once sync.Once
 	restore = func() {
 		once.Do(func() {

@@ -96,3 +96,21 @@ func TestDeferGCEndsAtTheFirstCollection(t *testing.T) {
 		t.Errorf("GOGC %d after restore, want %d", got, want)
 	}
 }
+
+// A lower memory limit the user set (GOMEMLIMIT) is kept while the
+// collector is deferred, and the limit is put back after.
+func TestDeferGCKeepsALowerMemoryLimit(t *testing.T) {
+	if gcPercent() < 0 {
+		t.Skip("the collector is off")
+	}
+	before := debug.SetMemoryLimit(64 << 20)
+	defer debug.SetMemoryLimit(before)
+	restore := deferGC(128 << 20)
+	if got := debug.SetMemoryLimit(-1); got != 64<<20 {
+		t.Errorf("deferred, the memory limit is %d, want the user's %d", got, 64<<20)
+	}
+	restore()
+	if got := debug.SetMemoryLimit(-1); got != 64<<20 {
+		t.Errorf("after restore the memory limit is %d, want %d", got, 64<<20)
+	}
+}
