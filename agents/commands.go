@@ -252,6 +252,11 @@ func reviewSpecs(data *trust.StoreData, section, agent, project string, specs Sp
 		approved, revoked = p.Approved, p.Revoked
 	}
 	out := &CommandReview{Hooks: []HookReview{}}
+	if keep == nil {
+		// one review per spec: grown by appends, a thousand reviews
+		// were copied ten times over
+		out.Hooks = make([]HookReview, 0, specs.N)
+	}
 	sr := trust.NewScriptReviewer(project)
 	sr.UseCache(data.Fingerprints())
 	byRuntime := map[*trust.Runtime]*trust.ScriptReviewer{}

@@ -63,6 +63,8 @@ func runGuard(ctx context.Context, io *IO, args []string) error {
 		}
 		return guardManage(ctx, io, sub, repo)
 	case "check":
+		// git runs it on every pull: no collection while its heap is small
+		defer deferGC(checkHeap)()
 		if *quiet {
 			if *gitHook != "" || *background {
 				return usagef("guard check --quiet is for scripts: it takes neither --git-hook nor --background")
