@@ -137,11 +137,7 @@ func auditHeader(p *auditPrinter, info agents.Info, r *agents.Review) {
 		p.f(auditLabel, "UNREADABLE", u.Error())
 	}
 	for _, d := range r.Critical {
-		msg := d.Message
-		if d.File != "" {
-			msg = agents.Place(d.File, d.Line, d.Column) + ": " + msg
-		}
-		p.f(auditLabel, "CRITICAL", msg)
+		p.f(auditLabel, "CRITICAL", agents.FindingText(d))
 	}
 	if r.Words.Warnings != "" && len(r.Warnings) > 0 {
 		p.f(auditLabel, "NOTE", r.Words.Warnings)
