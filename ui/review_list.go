@@ -156,12 +156,18 @@ func (v *reviewView) rebuildItems() {
 	v.list.UnselectAll()
 	v.list.Refresh()
 	n := v.countNeedingReview()
-	v.setTabCount(n + len(v.unreadable()))
+	// the count audit of the same folder gives (what the agent switch
+	// says): the start folders below the top included
+	below := startFoldersCount(v.project)
+	v.setTabCount(agents.ReviewCount(v.review) + below)
 	if v.hasReport() {
 		s := reviewSummary(v.reviewNoun(), len(all), len(gone), n, unwatched, hidden)
 		if c, nc := commandCounts(all); c > 0 { // as audit counts them: hooks, and the commands that are not hooks
 			s = reviewSummary(v.reviewNoun(), len(all)-c, len(gone), n-nc, unwatched, hidden)
 			s = strings.Replace(s, ".", fmt.Sprintf("; %d of %s need review.", nc, plural(c, "command that is not a hook")), 1)
+		}
+		if below > 0 {
+			s += fmt.Sprintf(" In the start folders below: %d need review (above).", below)
 		}
 		v.summary.SetText(s)
 	}

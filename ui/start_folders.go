@@ -96,12 +96,37 @@ func startFoldersNotice(p *project, names pathNamer, open func(dir string)) fyne
 		if f.StoreError != "" {
 			lines = append(lines, "    TRUST FILE  "+shown(f.StoreError))
 		}
+		for _, d := range f.Critical {
+			msg := d.Message
+			if d.File != "" {
+				msg = names.place(d.File, d.Line, d.Column) + ": " + msg
+			}
+			lines = append(lines, "    CRITICAL  "+shown(msg))
+		}
+		if len(lines) == 1 {
+			// not clean for a reason none of the above names: never silent
+			lines = append(lines, "    NEEDS REVIEW  (open its review)")
+		}
 		label := &widget.Label{Text: strings.Join(lines, "\n"), Wrapping: fyne.TextWrapWord}
 		dir := f.Project
 		button := newButton(shown("Review "+f.Folder+"/…"), theme.VisibilityIcon(), widget.WarningImportance, func() { open(dir) })
 		objs = append(objs, withRightButton(label, button))
 	}
 	return container.NewVBox(objs...)
+}
+
+// startFoldersCount is what needs review in the start folders below p's
+// top, as the agent switch counts it (agents.FolderCount.InStartFolders):
+// a review of them that could not be made counts one.
+func startFoldersCount(p *project) int {
+	if p == nil {
+		return 0
+	}
+	n := p.StartFolders.NeedingReview()
+	if p.StartFoldersErr != nil {
+		n++
+	}
+	return n
 }
 
 // showStartFolders lists, in the notes above the list, the start folders
