@@ -64,6 +64,8 @@ func geminiCount(p *project) agents.FolderCount {
 // the summary says they need review. And a critical finding (a project
 // .env setting LD_PRELOAD, at the top or in sub/) makes audit exit 3 with
 // every hook approved, while the switch and the tab counted 0 for it.
+// The empty list's message said "Every hook is trusted." with nothing
+// more, and the start folder's line did not name the file that changed.
 // Fails on main: "Review" and a count of 0.
 func TestTheReviewTabCountsWhatAuditCounts(t *testing.T) {
 	for name, change := range map[string]struct{ file, text string }{
@@ -95,6 +97,15 @@ func TestTheReviewTabCountsWhatAuditCounts(t *testing.T) {
 			}
 			if strings.HasPrefix(change.file, "sub/") && !strings.Contains(m.review.summary.Text, "start folders below") {
 				t.Errorf("the Review tab's summary says nothing of the start folder: %q", m.review.summary.Text)
+			}
+			// the empty list's message does not say the project is clean
+			if detail := strings.Join(textsOf(m.review.detail.content), "\n"); strings.HasPrefix(change.file, "sub/") && !strings.Contains(detail, "start folders below") {
+				t.Errorf("the Review tab's detail reads as clean: %q", detail)
+			}
+			if change.file == "sub/x.sh" {
+				if texts := strings.Join(textsOf(m.review.notes), "\n"); !strings.Contains(texts, "changed ."+string(filepath.Separator)+filepath.Join("sub", "x.sh")) {
+					t.Errorf("the Review tab's notes do not name the changed sub/x.sh:\n%s", texts)
+				}
 			}
 			if strings.HasSuffix(change.file, ".env") && strings.HasPrefix(change.file, "sub/") {
 				texts := strings.Join(textsOf(m.review.notes), "\n")

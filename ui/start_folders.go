@@ -88,7 +88,11 @@ func startFoldersNotice(p *project, names pathNamer, open func(dir string)) fyne
 			if e.Risk != "" && e.Risk != "none" {
 				risk = strings.ToUpper(e.Risk) + " RISK  "
 			}
-			lines = append(lines, "    "+shown(strings.ToUpper(e.Status)+"  "+risk+e.Label+"  ("+names.name(e.File)+")"))
+			line := strings.ToUpper(e.Status) + "  " + risk + e.Label + "  (" + names.name(e.File) + ")"
+			for _, c := range e.Changed {
+				line += "; changed " + names.name(c)
+			}
+			lines = append(lines, "    "+shown(line))
 		}
 		for _, e := range f.Unreadable {
 			lines = append(lines, "    UNREADABLE  "+shown(e.Error()))
