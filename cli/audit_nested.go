@@ -32,7 +32,11 @@ func (io *IO) nestedAudit(ctx context.Context, env agents.Env, agent agents.Agen
 			if len(e.Changed) > 0 {
 				changed = "; changed: " + strings.Join(e.Changed, ", ")
 			}
-			lines = append(lines, strings.ToUpper(e.Status)+"  "+e.Label+"  in "+e.File+changed+started)
+			risk := ""
+			if e.Risk != "" && e.Risk != "none" {
+				risk = "  " + strings.ToUpper(e.Risk) + " RISK" // as the window's notice says it
+			}
+			lines = append(lines, strings.ToUpper(e.Status)+"  "+e.Label+risk+"  in "+e.File+changed+started)
 		}
 		for _, e := range f.Unreadable {
 			unreadable = true

@@ -120,8 +120,9 @@ func (f *fixture) testIO() *IO {
 // approval, a pull makes a/scripts/fmt.sh (run by a/'s own hook) send the
 // user's SSH key away. guard check at the top reports it, as audit does,
 // naming the folder and the file the pull changed, not only the hook's
-// command ("./scripts/fmt.sh", which could be any folder's). Fails on
-// main (the changed file is not named).
+// command ("./scripts/fmt.sh", which could be any folder's); audit's line
+// for it says its risk, as the window's does. Fails on main (the changed
+// file is not named, the risk not said).
 func TestGuardAtTheTopNamesTheFileAPullChangedInAStartFolder(t *testing.T) {
 	t.Parallel()
 	f := twoStartFolders(t)
@@ -130,7 +131,7 @@ func TestGuardAtTheTopNamesTheFileAPullChangedInAStartFolder(t *testing.T) {
 	aout, aerr, acode := f.run(t, "audit", "--agent", "claude")
 	out, errOut, code := f.run(t, "guard", "check")
 	changed := filepath.Join("a", "scripts", "fmt.sh")
-	if acode != ExitNeedsReview || !strings.Contains(aout+aerr, filepath.Join(f.project, changed)) {
+	if acode != ExitNeedsReview || !strings.Contains(aout+aerr, filepath.Join(f.project, changed)) || !strings.Contains(aout, "SCRIPT-CHANGED  ./scripts/fmt.sh  CRITICAL RISK  in ") {
 		t.Errorf("audit at the top: exit %d, want %d naming %s\n%s%s", acode, ExitNeedsReview, changed, aout, aerr)
 	}
 	if code != ExitNeedsReview || !strings.Contains(out+errOut, "started in a/, changed "+changed) {

@@ -209,7 +209,11 @@ func (v *reviewView) rebuildItems() {
 		case len(v.items) > 0:
 			v.detail.showMessage("Select a " + v.reviewNoun() + " in the list to see what it runs and what changed.")
 		case v.hasReport():
-			v.detail.showMessage("Every " + v.reviewNoun() + " is trusted. Tick “Show trusted hooks” to see them." + v.notCleanElsewhere())
+			if more := v.notCleanElsewhere(); more != "" {
+				v.detail.showMessage("Every " + v.reviewNoun() + " here is trusted (tick “Show trusted hooks” to see them)." + more)
+			} else {
+				v.detail.showMessage("Every " + v.reviewNoun() + " is trusted. Tick “Show trusted hooks” to see them.")
+			}
 		}
 	}
 	v.updateButtons()
