@@ -120,8 +120,9 @@ func TestTheReviewTabCountsWhatAuditCounts(t *testing.T) {
 // TestAPullIntoAStartFolderUpdatesTheCountsWithoutARestart: the window
 // opened at the top watches the start folders' files (their settings and
 // the scripts their hooks run), and a change to one reloads the counts:
-// the Review tab and the agent switch go from clean to needing review.
-// Fails on main: the tab stays "Review".
+// the Review tab and the agent switch go from clean to needing review,
+// and a notification says so, as for a change at the top. Fails on main:
+// the tab stays "Review", and no notification comes.
 func TestAPullIntoAStartFolderUpdatesTheCountsWithoutARestart(t *testing.T) {
 	app := &recordingApp{App: test.NewTempApp(t)}
 	watcher := &heldWatcher{}
@@ -149,5 +150,9 @@ func TestAPullIntoAStartFolderUpdatesTheCountsWithoutARestart(t *testing.T) {
 	c := geminiCount(m.current)
 	if c.NeedReview == 0 || m.review.tab.Text != "Review ("+strconv.Itoa(c.NeedReview)+")" {
 		t.Errorf("after the pull: the tab reads %q, the switch counts %d", m.review.tab.Text, c.NeedReview)
+	}
+	// and the user is told, as for a pull into the top
+	if len(app.notes) != 1 || !strings.Contains(app.notes[0].Content, "sub/") {
+		t.Errorf("notifications %v, want one naming sub/", notesText(app.notes))
 	}
 }
