@@ -38,9 +38,18 @@ type StartFolder struct {
 	Critical []hooks.Diagnostic `json:"critical"`
 	// Review is the folder's review, for a face that shows more of it.
 	Review *Review `json:"-"`
-	// Watch are the files and folders whose change changes the review
-	// (the folder's Project.Watch), for a face that follows them.
-	Watch []string `json:"-"`
+	// proj is the folder's project as the agent opened it (Watch).
+	proj Project
+}
+
+// Watch are the files and folders whose change changes f's review (the
+// folder's Project.Watch), for a face that follows them; asked for only
+// by such a face, since an agent may review again to list them.
+func (f StartFolder) Watch() []string {
+	if f.proj == nil {
+		return nil
+	}
+	return f.proj.Watch()
 }
 
 // StartFolderEntry is one entry of a start folder that needs review.
@@ -235,7 +244,7 @@ func reviewStartFoldersIn(ctx context.Context, env Env, agent Agent, top string,
 		if err != nil {
 			return out, fmt.Errorf("%s in %s: %w", title, d, err)
 		}
-		f := StartFolder{Folder: d, Project: dir, Review: r, Unreadable: r.Unreadable, StoreError: r.StoreError, Critical: r.Critical, Watch: p.Watch()}
+		f := StartFolder{Folder: d, Project: dir, Review: r, Unreadable: r.Unreadable, StoreError: r.StoreError, Critical: r.Critical, proj: p}
 		for _, h := range r.Hooks {
 			if h.NeedsReview() {
 				f.NeedsReview = append(f.NeedsReview, StartFolderEntry{Key: h.Key, Status: string(h.Status), Label: h.Label, File: h.File,

@@ -477,7 +477,7 @@ func (io *IO) verdictOf(ctx context.Context, project string, repo *guard.Repo) (
 		}
 	}
 	if !needs && repo != nil && agents.SameDir(project, repo.Top) {
-		items, _, err := io.nestedItems(ctx, env, repo, nil)
+		items, _, err := io.nestedItems(ctx, env, repo, nil, false)
 		if err != nil {
 			return needs, unreadable, err
 		}
@@ -614,7 +614,7 @@ func (io *IO) reviewFolders(ctx context.Context, project string, repo *guard.Rep
 		out.Unwatched = append(out.Unwatched, unwatchedItems(title, r)...)
 	}
 	if nested && repo != nil && agents.SameDir(project, repo.Top) {
-		items, watched, err := io.nestedItems(ctx, env, repo, out.Items)
+		items, watched, err := io.nestedItems(ctx, env, repo, out.Items, watch)
 		if err != nil {
 			return out, err
 		}
@@ -641,8 +641,9 @@ func (io *IO) reviewFolders(ctx context.Context, project string, repo *guard.Rep
 // (agents.StartFolder.Clean decides, as for audit); items the top already
 // lists are left out; the others say their folder and the files a pull
 // changed. Past agents.MaxStartFolders, one item says which are left.
-// watch are the folders' files whose change can change the items.
-func (io *IO) nestedItems(ctx context.Context, env agents.Env, repo *guard.Repo, listed []guard.Item) (items []guard.Item, watch []string, err error) {
+// With withWatch, watch are the folders' files whose change can change
+// the items.
+func (io *IO) nestedItems(ctx context.Context, env agents.Env, repo *guard.Repo, listed []guard.Item, withWatch bool) (items []guard.Item, watch []string, err error) {
 	all, err := agents.ReviewEveryStartFolder(ctx, env, io.Agents, repo)
 	if err != nil {
 		return nil, nil, err
@@ -661,7 +662,9 @@ func (io *IO) nestedItems(ctx context.Context, env agents.Env, repo *guard.Repo,
 		title := a.Agent.Info().Title
 		more = more || a.More
 		for _, f := range a.Folders {
-			watch = append(watch, f.Watch...)
+			if withWatch {
+				watch = append(watch, f.Watch()...)
+			}
 			if f.Clean() {
 				continue
 			}

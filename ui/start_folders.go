@@ -32,7 +32,7 @@ func (p *project) loadStartFolders() {
 	p.StartFolders, p.StartFoldersErr = agents.ReviewStartFolders(context.Background(), env, p.agent, p.Dir, p.registry.Markers())
 	// a change there reloads the window, as one at the top does
 	for _, f := range p.StartFolders.Folders {
-		for _, w := range f.Watch {
+		for _, w := range f.Watch() {
 			if !slices.Contains(p.Watch, w) {
 				p.Watch = append(p.Watch, w)
 			}
