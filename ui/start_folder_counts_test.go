@@ -156,3 +156,34 @@ func TestAPullIntoAStartFolderUpdatesTheCountsWithoutARestart(t *testing.T) {
 		t.Errorf("notifications %v, want one naming sub/", notesText(app.notes))
 	}
 }
+
+// TestAReviewThatCannotBeMadeIsCountedOnTheTab: with Hookwarden's store
+// unreadable (not JSON), Claude Code's review cannot be made: audit fails
+// and the agent switch counts the agent as needing review, but the Review
+// tab read "Review", no count, like a clean project. Fails on main.
+func TestAReviewThatCannotBeMadeIsCountedOnTheTab(t *testing.T) {
+	opts := isolatedOptions(t)
+	opts.Agent = "claude"
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, ".claude", "settings.json"), `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "echo hi"}]}]}}`)
+	writeFile(t, filepath.Join(opts.Home, ".config", "hookwarden", "approvals.json"), "{ not json")
+	m, _ := newTestWindow(t)
+	m.opts = opts
+	p, err := openProject(opts, dir, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Agent != "claude" || p.ReviewErr == nil {
+		t.Skipf("the review was made (agent %s): the store is read elsewhere in this environment", p.Agent)
+	}
+	m.show(p, nil)
+	var c agents.FolderCount
+	for _, x := range p.counts {
+		if x.Agent.Name == "claude" {
+			c = x
+		}
+	}
+	if c.NeedReview == 0 || m.review.tab.Text == "Review" {
+		t.Errorf("the review failed (%v): the switch counts %d, the tab reads %q", p.ReviewErr, c.NeedReview, m.review.tab.Text)
+	}
+}
