@@ -134,6 +134,9 @@ func TestGuardAtTheTopNamesTheFileAPullChangedInAStartFolder(t *testing.T) {
 	if acode != ExitNeedsReview || !strings.Contains(aout+aerr, filepath.Join(f.project, changed)) || !strings.Contains(aout, "SCRIPT-CHANGED  ./scripts/fmt.sh  CRITICAL RISK  in ") {
 		t.Errorf("audit at the top: exit %d, want %d naming %s\n%s%s", acode, ExitNeedsReview, changed, aout, aerr)
 	}
+	if strings.Contains(aout, "\nnothing needs review\n") {
+		t.Errorf("audit at the top says \"nothing needs review\" above the start folder that does:\n%s", aout)
+	}
 	if code != ExitNeedsReview || !strings.Contains(out+errOut, "started in a/, changed "+changed) {
 		t.Errorf("guard check: exit %d, want %d naming a/ and %s\n%s%s", code, ExitNeedsReview, changed, out, errOut)
 	}
