@@ -245,6 +245,9 @@ func reviewStartFoldersIn(ctx context.Context, env Env, agent Agent, top string,
 			return out, fmt.Errorf("%s in %s: %w", title, d, err)
 		}
 		f := StartFolder{Folder: d, Project: dir, Review: r, Unreadable: r.Unreadable, StoreError: r.StoreError, Critical: r.Critical, proj: p}
+		if f.Critical == nil {
+			f.Critical = []hooks.Diagnostic{} // a list in JSON, never null
+		}
 		for _, h := range r.Hooks {
 			if h.NeedsReview() {
 				f.NeedsReview = append(f.NeedsReview, StartFolderEntry{Key: h.Key, Status: string(h.Status), Label: h.Label, File: h.File,
