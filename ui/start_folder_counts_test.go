@@ -187,3 +187,22 @@ func TestAReviewThatCannotBeMadeIsCountedOnTheTab(t *testing.T) {
 		t.Errorf("the review failed (%v): the switch counts %d, the tab reads %q", p.ReviewErr, c.NeedReview, m.review.tab.Text)
 	}
 }
+
+// TestStartFoldersNoticeNamesAnUnreadableFileAsItsEntries: the notice
+// named a start folder's entries by their short names (./b/…) but an
+// unreadable file there by its whole path, seen at 1024x700 as the one
+// long line of the notice. Fails before (the absolute path).
+func TestStartFoldersNoticeNamesAnUnreadableFileAsItsEntries(t *testing.T) {
+	test.NewTempApp(t)
+	p := &project{Dir: "/work/top"}
+	p.StartFolders = agents.StartFolders{Folders: []agents.StartFolder{{Folder: "b", Project: "/work/top/b",
+		Unreadable: []settingsio.FileError{{Path: "/work/top/b/.agent/settings.json", Line: 2, Column: 1, Message: "unexpected EOF"}}}}}
+	n := startFoldersNotice(p, pathNamer{project: p.Dir}, func(string) {})
+	if n == nil {
+		t.Fatal("no notice")
+	}
+	texts := strings.Join(textsOf(n), "\n")
+	if want := "UNREADABLE  ./b/.agent/settings.json:2:1: unexpected EOF"; !strings.Contains(texts, want) || strings.Contains(texts, "/work/top/") {
+		t.Errorf("the notice:\n%s\nwant %q, no whole path", texts, want)
+	}
+}

@@ -95,7 +95,7 @@ func startFoldersNotice(p *project, names pathNamer, open func(dir string)) fyne
 			lines = append(lines, "    "+shown(line))
 		}
 		for _, e := range f.Unreadable {
-			lines = append(lines, "    UNREADABLE  "+shown(e.Error()))
+			lines = append(lines, "    UNREADABLE  "+shown(names.place(e.Path, e.Line, e.Column)+": "+e.Message)) // named as the entries are
 		}
 		if f.StoreError != "" {
 			lines = append(lines, "    TRUST FILE  "+shown(f.StoreError))
