@@ -585,27 +585,31 @@ func sameCommand(command, ref string) bool {
 	return strings.TrimSpace(ref) != "" && strings.Join(strings.Fields(command), " ") == strings.Join(strings.Fields(ref), " ")
 }
 
-// pick resolves what to approve or revoke: commands, hook IDs or trust keys, or
-// with all every reviewed hook that needs review.
+// pick resolves what to approve or revoke: commands, hook IDs or trust keys
+// (the finder), or with all every reviewed hook that needs review.
 func (p *project) pick(r *codexReview, ids []string, all bool) ([]*handler, error) {
 	var out []*handler
-	if len(ids) == 0 && all {
-		for _, h := range p.Handlers {
-			if rv := r.byID[h.Hook.ID]; rv != nil && rv.NeedsReview() {
+	var reviewed []*hooks.Hook
+	for _, h := range p.Handlers {
+		if rv := r.byID[h.Hook.ID]; rv != nil {
+			reviewed = append(reviewed, h.Hook)
+			if rv.NeedsReview() {
 				out = append(out, h)
 			}
 		}
+	}
+	if len(ids) == 0 && all {
 		return out, nil
 	}
+	out = nil
+	f := p.finder("no Codex hook with the command, trust key or ID %q that Codex asks trust for")
 	for _, id := range ids {
-		n := len(out)
-		for _, h := range p.Handlers {
-			if r.byID[h.Hook.ID] != nil && (h.Hook.ID == id || h.Key == id || sameCommand(h.Hook.Command, id)) {
-				out = append(out, h)
-			}
+		hs, err := f.Find(reviewed, id)
+		if err != nil {
+			return nil, err
 		}
-		if len(out) == n {
-			return nil, fmt.Errorf("no Codex hook with the command, trust key or ID %q that Codex asks trust for", id)
+		for _, h := range hs {
+			out = append(out, p.byHook[h])
 		}
 	}
 	return out, nil
