@@ -439,22 +439,21 @@ func (p *project) approve(ctx context.Context, req agents.ApproveRequest, carry 
 		return nil, err
 	}
 	if !req.AcceptUnwatched {
-		e := &agents.UnwatchedApproval{}
+		var rvs []*agents.HookReview
 		for _, h := range picked {
-			if rv := r.byID[h.Hook.ID]; rv != nil && len(rv.Unresolved) > 0 {
-				reasons := rv.Unresolved
-				if h.Hook.Origin.Layer == layerUser {
-					// what a user hook's programs may open of this folder
-					// is settled by its trace here, not by this approval
-					reasons = trust.ReachLeftToTrace(reasons, p.Dir())
-				}
-				if len(reasons) > 0 {
-					e.Hooks = append(e.Hooks, agents.UnwatchedHook{Label: rv.Label, Reasons: reasons})
-				}
+			if rv := r.byID[h.Hook.ID]; rv != nil {
+				rvs = append(rvs, rv)
 			}
 		}
-		if len(e.Hooks) > 0 {
-			return nil, e
+		// what a user hook's programs may open of this folder is settled
+		// by its trace here, not by this approval
+		if err := agents.UnwatchedIn(rvs, func(rv *agents.HookReview) []trust.UnresolvedCode {
+			if rv.Layer != layerUser {
+				return rv.Unresolved
+			}
+			return trust.ReachLeftToTrace(rv.Unresolved, p.Dir())
+		}); err != nil {
+			return nil, err
 		}
 	}
 	fp := trust.NewFingerprinterFor(p.Dir(), scriptRuntime(p.env))
