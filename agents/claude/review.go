@@ -285,10 +285,7 @@ func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 	if len(plan.add) > 0 {
 		added, err := plan.write()
 		if err != nil {
-			if rerr := cp.Restore(); rerr != nil {
-				return nil, fmt.Errorf("%w; Hookwarden's store could not be put back (%v): approve again", err, rerr)
-			}
-			return nil, fmt.Errorf("nothing was approved (Hookwarden's store was put back as it was): %w", err)
+			return nil, agents.PutStoreBack(cp, err)
 		}
 		if gone := slices.DeleteFunc(slices.Clone(plan.add), func(n string) bool { return slices.Contains(added, n) }); len(gone) > 0 {
 			if err := plan.unrecord(store, p.ProjectDir, gone); err != nil {

@@ -538,10 +538,7 @@ func (p *project) approve(ctx context.Context, req agents.ApproveRequest, carry 
 	}
 	v, err := p.editUserConfig(edits...)
 	if err != nil {
-		if rerr := cp.Restore(); rerr != nil {
-			return nil, fmt.Errorf("%w; Hookwarden's store could not be put back (%v): approve again", err, rerr)
-		}
-		return nil, fmt.Errorf("nothing was approved (Hookwarden's store was put back as it was): %w", err)
+		return nil, agents.PutStoreBack(cp, err)
 	}
 	if cmds != nil {
 		cmds.Report(cmdRes, p.store.Path())
