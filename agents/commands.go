@@ -544,17 +544,9 @@ func RevokeSpecs(store trust.Store, section, agent, project string, keys []strin
 		}
 		now := time.Now().UTC().Format(time.RFC3339)
 		for _, k := range keys {
-			ap, ok := p.Approved[k]
-			if !ok {
-				continue
+			if Retire(p.Approved, &p.Revoked, k, func(ap *CommandApproval) { ap.RevokedAt = now }) {
+				removed = append(removed, k)
 			}
-			delete(p.Approved, k)
-			if p.Revoked == nil {
-				p.Revoked = map[string]*CommandApproval{}
-			}
-			ap.RevokedAt = now
-			p.Revoked[k] = ap
-			removed = append(removed, k)
 		}
 		return nil
 	})

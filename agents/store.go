@@ -115,3 +115,23 @@ func PutStoreBack(cp *trust.StoreCheckpoint, err error) error {
 	}
 	return fmt.Errorf("nothing was approved (Hookwarden's store was put back as it was): %w", err)
 }
+
+// Retire moves the approval of key from approved into the history revoked
+// (made when nil), stamp marking it revoked; a key written as null goes
+// without history. It reports whether key was approved. Revoked records
+// approve nothing: they are the next review's diff.
+func Retire[T any](approved map[string]*T, revoked *map[string]*T, key string, stamp func(*T)) bool {
+	ap, ok := approved[key]
+	if !ok {
+		return false
+	}
+	delete(approved, key)
+	if ap != nil {
+		if *revoked == nil {
+			*revoked = map[string]*T{}
+		}
+		stamp(ap)
+		(*revoked)[key] = ap
+	}
+	return true
+}
