@@ -560,8 +560,11 @@ func SelectCommands(specs []CommandSpec, selectors []string) ([]CommandSpec, []s
 	picked := make([]bool, len(specs))
 	var missing []string
 	for _, sel := range selectors {
-		found := false
+		found, alone := false, slices.IndexFunc(specs, func(c CommandSpec) bool { return c.Hook.ID == sel })
 		for i, c := range specs {
+			if alone >= 0 && i != alone {
+				continue // an ID names its spec alone
+			}
 			k := c.Key()
 			if c.Hook.ID == sel || k == sel || (len(sel) >= 8 && strings.HasPrefix(k, sel)) || c.Hook.Name == sel || c.Label == sel {
 				picked[i], found = true, true

@@ -461,8 +461,11 @@ func selectHandlers(hs []*hooks.Hook, selectors []string) ([]*hooks.Hook, []stri
 	picked := make([]bool, len(hs))
 	var missing []string
 	for _, sel := range selectors {
-		found := false
+		found, alone := false, slices.IndexFunc(hs, func(h *hooks.Hook) bool { return h.ID == sel })
 		for i, h := range hs {
+			if alone >= 0 && i != alone {
+				continue // an ID names its handler alone
+			}
 			fp, _ := fingerprint(h)
 			if h.ID == sel || fp == sel || (len(sel) >= 8 && strings.HasPrefix(fp, sel)) || selectionLabel(h) == sel ||
 				!h.IsHook() && (h.Name == sel || Label(h) == sel) {

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -138,14 +139,17 @@ func (s Section) Revoke(specs []agents.CommandSpec, req agents.RevokeRequest, re
 	return res, nil
 }
 
-// Pick selects specs by hook ID, fingerprint (8+ characters), command,
-// label, a non-hook command's name (an MCP server's) or Picks; missing
-// are the selectors that name none.
+// Pick selects specs by hook ID (that spec alone), fingerprint (8+
+// characters), command, label, a non-hook command's name (an MCP
+// server's) or Picks; missing are the selectors that name none.
 func (s Section) Pick(specs []agents.CommandSpec, sels []string) (out []agents.CommandSpec, missing []string) {
 	seen := map[string]bool{}
 	for _, sel := range sels {
-		found := false
-		for _, sp := range specs {
+		found, alone := false, slices.IndexFunc(specs, func(sp agents.CommandSpec) bool { return sp.Hook.ID == sel })
+		for i, sp := range specs {
+			if alone >= 0 && i != alone {
+				continue
+			}
 			if sp.Hook.ID == sel || len(sel) >= 8 && strings.HasPrefix(sp.Key(), sel) || strings.TrimSpace(sp.Hook.Command) == strings.TrimSpace(sel) ||
 				sp.Label == sel || sp.Hook.Kind != "" && sp.Hook.Name == sel || s.Picks != nil && s.Picks(sp, sel) {
 				found = true
