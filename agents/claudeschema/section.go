@@ -32,7 +32,7 @@ type Section struct {
 	// <Title> hooks to review.").
 	Empty string
 	// DotEnv, when set, is the agent's .env search: the project's files
-	// are fingerprinted with every reviewed hook (DotEnv.Runtime).
+	// are fingerprinted with every reviewed hook (DotEnv.runtime).
 	DotEnv *DotEnv
 	// StoreErr is why the store cannot be used (agents.LocateStore's
 	// error): Review, TrustStates and Revoke fail with it.
@@ -213,7 +213,7 @@ func (s Section) Document(r *agents.Review, more ...any) map[string]any {
 // the agent runs them (the runtime of DotEnv): reviewed as the project's
 // (agents.ReachingHooks).
 func (s Section) Reaching(hs []*hooks.Hook, home string, project settingsio.Layer) []agents.CommandSpec {
-	rt := s.DotEnv.Runtime(s.Project)
+	rt := s.DotEnv.runtime(s.Project)
 	if rt == nil {
 		rt = &trust.Runtime{}
 	}
