@@ -170,7 +170,7 @@ func (p *project) folderView() agents.FolderView {
 
 // reviewWords are Claude Code's words for Hookwarden's review of its
 // handlers, which Claude Code itself never reviews.
-var reviewWords = agents.ReviewWords{
+var reviewWords = agents.SharedWords(agents.ReviewWords{
 	Noun: "handler", Banner: "Claude Code handler", KeyLabel: "Fingerprint", Layered: true,
 	Empty: "This project has no project, local or plugin handlers: there is nothing to review. " +
 		"Hookwarden does not review your own user settings or the administrator's managed settings, except a handler there " +
@@ -182,19 +182,14 @@ var reviewWords = agents.ReviewWords{
 			"without any warning.",
 		trust.StatusScriptChanged: "Approved, but a script it runs changed since. Claude Code runs the new version " +
 			"without any warning.",
-		trust.StatusPartlyUnwatched: "Approved, partly unwatched: nothing Hookwarden fingerprinted changed since it was " +
-			"approved, but part of what it runs (listed under it) cannot be watched, so a change there would go unnoticed. " +
-			"'hookwarden run' holds it back without --yes, exec refuses it and audit --strict counts it.",
 		trust.StatusTrusted: "Approved in Hookwarden's store, and no script it runs changed since.",
 		trust.StatusDefinitionChanged: "Approved, but the project's settings changed what it runs (see below). Claude Code " +
 			"runs it with the new settings without any warning.",
 	},
 	ApproveAll:   "Hookwarden then treats them as approved: a dry run no longer asks, and the review badge stops counting them.",
-	RunsTitle:    "Runs",
 	ChangedTitle: "Handler — changes since it was approved",
-	Before:       "Approved before: ",
 	Unrecorded:   "Hookwarden has no record of it (not approved here); approving records it.",
-}
+})
 
 const goneMeaning = "This approval in Hookwarden's store matches no handler of the project any more (the handler " +
 	"was removed or changed). Revoke it so that the handler is reviewed again if it comes back."
