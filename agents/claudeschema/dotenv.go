@@ -27,6 +27,10 @@ type DotEnv struct {
 	// compared without case and with - as _; a trailing * matches any
 	// name it prefixes.
 	Drops []string
+	// Withheld are the names (upper case; a variable in any letter case)
+	// the agent takes out of its environment before it starts a hook: its
+	// internal secrets. Apply leaves them out.
+	Withheld []string
 	// ProjectVars are the variables the agent's run sets to the project
 	// folder (left in the command for bash, not replaced in its text).
 	ProjectVars []string
@@ -98,8 +102,20 @@ func (d *DotEnv) For(trusted bool) *DotEnv {
 // Apply is env with what the agent's .env files add to it (what its hooks
 // inherit), for a dry run that behaves as the agent does: first file
 // first, a name set by an earlier file or by the environment kept unless
-// its value is empty; in an Untrusted folder the Home files only.
+// its value is empty; in an Untrusted folder the Home files only; the
+// Withheld left out.
 func (d *DotEnv) Apply(env settingsio.Env, project string) settingsio.Env {
+	out := d.apply(env, project)
+	if d == nil || len(d.Withheld) == 0 {
+		return out
+	}
+	return slices.DeleteFunc(out, func(kv string) bool {
+		k, _, _ := strings.Cut(kv, "=")
+		return slices.Contains(d.Withheld, strings.ToUpper(k))
+	})
+}
+
+func (d *DotEnv) apply(env settingsio.Env, project string) settingsio.Env {
 	out := append(settingsio.Env(nil), env...)
 	if d == nil {
 		return out

@@ -37,3 +37,24 @@ func TestQwenLeavesItsSessionAndTokenVariablesInTheText(t *testing.T) {
 		t.Errorf("entry env T = %q, want it as written", h.Env["T"])
 	}
 }
+
+// TestQwenHooksDoNotInheritItsInternalTokens: Qwen Code 0.24.4 starts a
+// hook with its environment minus its internal secrets (QWEN_SERVER_TOKEN,
+// QWEN_DAEMON_TOKEN, QWEN_CODE_EXTERNAL_TOOL_GUARD_TOKEN,
+// QWEN_CODE_PRIVATE_ACP_CAPABILITY, any letter case: sanitizeChildEnv in
+// the hook runner), then the entry's own env. The dry run gives a hook
+// the same: on main it handed a (possibly untrusted) hook those tokens.
+func TestQwenHooksDoNotInheritItsInternalTokens(t *testing.T) {
+	p, _ := fixture(t, map[string]string{
+		projectFile: settings("", map[string]string{"PreToolUse": `{"type": "command", "command": "env", "env": {"QWEN_DAEMON_TOKEN": "its-own"}}`}),
+	}, "QWEN_SERVER_TOKEN=tok-1", "qwen_daemon_token=tok-2", "QWEN_CODE_EXTERNAL_TOOL_GUARD_TOKEN=tok-3", "Qwen_Code_Private_Acp_Capability=tok-4")
+	env := p.hookEnv(p.Hooks()[0], true)
+	for _, k := range []string{"QWEN_SERVER_TOKEN", "qwen_daemon_token", "QWEN_CODE_EXTERNAL_TOOL_GUARD_TOKEN", "Qwen_Code_Private_Acp_Capability"} {
+		if v, ok := env.Lookup(k); ok {
+			t.Errorf("the hook inherits %s=%s, which Qwen Code withholds", k, v)
+		}
+	}
+	if env.Get("QWEN_DAEMON_TOKEN") != "its-own" || env.Get("OPENAI_API_KEY") != "sk-test" {
+		t.Errorf("the entry's env or Qwen's own variables are lost: %q", env)
+	}
+}
