@@ -37,7 +37,7 @@ type CommandKey struct {
 type Commands struct {
 	Agent hooks.Agent
 	// Expand is the agent's load-time $VAR expansion of the strings of
-	// its settings files (nil: none); Servers and Keys apply it when
+	// its settings files (nil: none); Servers and keys apply it when
 	// asked to.
 	Expand func(string) string
 	// ServersOff, when set, says why the agent starts no MCP server at
@@ -350,9 +350,9 @@ func (c Commands) argv(n *settingsio.Node) []string {
 	return argv
 }
 
-// Keys lists the commands of keys in f (its settings as the agent
+// keys lists the commands of keys in f (its settings as the agent
 // merges them: expand whether it expands $VAR in them).
-func (c Commands) Keys(f *settingsio.File, keys []CommandKey, expand bool) []*hooks.Hook {
+func (c Commands) keys(f *settingsio.File, keys []CommandKey, expand bool) []*hooks.Hook {
 	if f == nil || f.Root == nil {
 		return nil
 	}
@@ -406,7 +406,7 @@ func Overridden(hs []*hooks.Hook, status hooks.Status, why func(winner *hooks.Ho
 	}
 }
 
-// CommandSpec is an entry of Servers or Keys as the shared review takes
+// CommandSpec is an entry of Servers or keys as the shared review takes
 // it: every member of its node a field (env as env.NAME), the command
 // line whose scripts are fingerprinted, run by rt in dir (the folder the
 // agent starts it in; a relative cwd of the entry is joined to it).
@@ -492,7 +492,7 @@ func (c Commands) Merged(servers, settings []*settingsio.File, keys []CommandKey
 	}
 	for _, f := range settings {
 		if f != nil && f.Root != nil {
-			add(f, c.Keys(f, keys, expand(f)))
+			add(f, c.keys(f, keys, expand(f)))
 		}
 	}
 	Overridden(live, hooks.StatusDuplicate, func(w *hooks.Hook) string {

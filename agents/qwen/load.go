@@ -165,8 +165,8 @@ func load(cwd string, getenv func(string) (string, bool)) (*snapshot, error) {
 			}
 		}
 	}
-	s.getenv = s.dotEnv().Lookup(getenv, real) // Qwen loads its .env files before it expands $VAR in settings (observed)
-	expand := claudeschema.Expander(s.getenv)
+	s.getenv = s.dotEnv().Lookup(getenv, real) // Qwen loads its .env files before it expands $VAR in settings (observed), never these (source: resolveEnvVarsInString)
+	expand := claudeschema.Expander(s.getenv, "SESSION_ID", "QWEN_CODE_SESSION_ID", "QWEN_SERVER_TOKEN", "QWEN_DAEMON_TOKEN", "QWEN_CODE_EXTERNAL_TOOL_GUARD_TOKEN", "QWEN_CODE_PRIVATE_ACP_CAPABILITY")
 	for _, l := range []settingsio.Layer{layerProject, layerUser, layerDefaults, layerSystem} {
 		f := s.byLayer(l)
 		es, diags := schema(expand).Parse(f.File)
