@@ -111,11 +111,17 @@ func (c Commands) PromptTemplates(layer settingsio.Layer, root, trigger, when, o
 		}
 		cmds, bad := injections(text, trigger)
 		injected := c.injected(text, trigger)
+		var unwatched injectUnwatched
 		for _, in := range injected {
 			more, b := injections(in.text, trigger)
 			cmds = append(cmds, more...)
 			if bad == "" && b != "" {
 				bad = in.path + ": " + b
+			}
+			if in.unfound {
+				unwatched = append(unwatched, trust.UnresolvedCode{Text: in.path, File: path, Line: 1, Kind: trust.ReasonComputed,
+					Why: "the agent looks a relative path it injects up in each of its workspace folders in turn, and it is in none that Hookwarden knows of (" + strings.Join(c.injectDirs(), ", ") +
+						"): a folder the agent is given only when it starts (--include-directories, an editor's workspace folders) or during the session may hold it, and whatever that file says runs; put the file in the project or write its path absolute"})
 			}
 		}
 		if len(cmds) == 0 && bad == "" && len(injected) == 0 {
@@ -134,9 +140,25 @@ func (c Commands) PromptTemplates(layer settingsio.Layer, root, trigger, when, o
 		if bad != "" {
 			invalid(h, n, bad)
 		}
+		if len(unwatched) > 0 {
+			h.Ext = unwatched
+		}
 		add(f, h)
 	}
 	return out, files
+}
+
+// injectUnwatched, as a prompt command's Ext, are the paths it injects
+// that are in none of the workspace folders Hookwarden knows of.
+type injectUnwatched []trust.UnresolvedCode
+
+// InjectUnwatched is what Hookwarden cannot watch of the prompt command h
+// (of PromptTemplates): each relative path it injects that is in none of
+// the agent's workspace folders Hookwarden knows of (Commands.Workspace,
+// InjectDirs), since a folder the agent is given at run time may hold it.
+func InjectUnwatched(h *hooks.Hook) []trust.UnresolvedCode {
+	u, _ := h.Ext.(injectUnwatched)
+	return u
 }
 
 // injections are the commands written as trigger{…} in text, braces
@@ -177,7 +199,10 @@ func stringNode(s string) *settingsio.Node {
 // it the folder's value says so (and the entry needs review).
 const maxInjectedFiles = 2000
 
-type injectedFile struct{ path, text string }
+type injectedFile struct {
+	path, text string
+	unfound    bool // a relative path in none of the known workspace folders
+}
 
 // injected are the files c.Inject{…} names in text, read from
 // c.Workspace, when the agent's shell step runs on text (it holds trigger
@@ -191,16 +216,53 @@ func (c Commands) injected(text, trigger string) []injectedFile {
 	paths, bad := injections(text, c.Inject)
 	var out []injectedFile
 	if bad != "" {
-		out = append(out, injectedFile{c.Inject + "…", bad})
+		out = append(out, injectedFile{path: c.Inject + "…", text: bad})
 	}
 	for _, p := range paths {
-		full := p
-		if !filepath.IsAbs(p) {
-			full = filepath.Join(c.Workspace, p)
+		name := c.Inject + p + "}"
+		if filepath.IsAbs(p) {
+			out = append(out, injectedFile{path: name, text: readInjected(p, p)})
+			continue
 		}
-		out = append(out, injectedFile{c.Inject + p + "}", readInjected(full, p)})
+		switch full, first := c.lookUp(p); {
+		case full == "":
+			out = append(out, injectedFile{path: name, text: "(in none of the workspace folders Hookwarden knows of: " + strings.Join(c.injectDirs(), ", ") + ")", unfound: true})
+		case first:
+			out = append(out, injectedFile{path: name, text: readInjected(full, p)})
+		default:
+			out = append(out, injectedFile{path: name, text: "(from " + full + ")\n" + readInjected(full, p)})
+		}
 	}
 	return out
+}
+
+// injectDirs are the folders the agent looks a relative injected path
+// up in, in order: Workspace, then InjectDirs.
+func (c Commands) injectDirs() []string { return append([]string{c.Workspace}, c.InjectDirs...) }
+
+// lookUp is where the agent finds the relative injected path p: in the
+// first of its workspace folders (real paths, as it keeps them) where p
+// exists and its real path is inside one of them (a link out of them is
+// passed over, and the next folder looked in); first says it is the
+// project's own. "" when it is in none.
+func (c Commands) lookUp(p string) (full string, first bool) {
+	var reals []string
+	for _, d := range c.injectDirs() {
+		if r, err := filepath.EvalSymlinks(d); err == nil && !slices.Contains(reals, r) {
+			reals = append(reals, r)
+		}
+	}
+	inside := func(r string) bool {
+		return slices.ContainsFunc(reals, func(w string) bool { return r == w || strings.HasPrefix(r, w+string(filepath.Separator)) })
+	}
+	ws, _ := filepath.EvalSymlinks(c.Workspace)
+	for _, d := range reals {
+		cand := filepath.Join(d, p)
+		if r, err := filepath.EvalSymlinks(cand); err == nil && inside(r) {
+			return cand, d == ws
+		}
+	}
+	return "", false
 }
 
 // readInjected is the text of the file at p, or of every file under the

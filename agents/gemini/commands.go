@@ -294,7 +294,7 @@ func (r *Registry) commandSpecs(fed func(*hooks.Hook) trust.Definition) []agents
 		if h.Origin.Layer != settingsio.LayerWorkspace && dotenv == nil || h.Node == nil {
 			continue
 		}
-		c := agents.CommandSpec{Hook: h, Label: hooks.CommandTitleOf(h), Fields: trust.Definition{}}
+		c := agents.CommandSpec{Hook: h, Label: hooks.CommandTitleOf(h), Fields: trust.Definition{}, Unwatched: FactsOf(h).Unwatched}
 		if h.Type == "command" {
 			c.ScriptCommand = h.Command
 			// A stdio server is spawned in its "cwd" (a relative one from the
