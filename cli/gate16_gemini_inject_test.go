@@ -107,3 +107,40 @@ func TestGeminiInjectedFileInNoKnownFolderIsUnwatched(t *testing.T) {
 		t.Fatalf("a pull wrote docs/later.md: audit exit %d, want %d naming it\n%s", code, ExitNeedsReview, out)
 	}
 }
+
+// TestGeminiUserCommandInjectingProjectFilesNeedsReview: a custom command
+// of the user's own (~/.gemini/commands) or of an active extension that
+// injects a relative @{path} and runs the shell step runs the !{…} a pull
+// writes into that project file (observed with the real Gemini CLI
+// 0.61.0: TestLiveGeminiUserCommandRunsAProjectFilesShell). Hookwarden
+// read no such command: the pull left audit at exit 0.
+func TestGeminiUserCommandInjectingProjectFilesNeedsReview(t *testing.T) {
+	t.Parallel()
+	for name, commands := range map[string]string{"the user's": "HOME/.gemini/commands", "an extension's": "HOME/.gemini/extensions/ext/commands"} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			p := newTraceProject(t, "")
+			dir := strings.ReplaceAll(commands, "HOME", p.home)
+			p.write(t, filepath.Join(p.home, ".gemini", "trustedFolders.json"), `{"`+p.project+`": "TRUST_FOLDER"}`)
+			p.write(t, filepath.Join(p.home, ".gemini", "extensions", "ext", "gemini-extension.json"), `{"name":"ext","version":"1.0.0"}`)
+			p.write(t, ".gemini/settings.json", `{"hooks":{"SessionStart":[{"hooks":[{"type":"command","name":"hi","command":"echo hi"}]}]}}`)
+			p.write(t, filepath.Join(dir, "explain.toml"), "prompt = \"Explain @{README.md} with a focus on {{args}}\"\n")
+			p.write(t, filepath.Join(dir, "absolute.toml"), "prompt = \"Explain @{/etc/hostname} and {{args}}\"\n")
+			p.write(t, "README.md", "# Readme\n")
+			code, out := p.run("audit", "--agent", "gemini")
+			if code != ExitNeedsReview || !strings.Contains(out, "explain") || strings.Contains(out, "absolute") {
+				t.Fatalf("a custom command of your own injecting the project's README.md: audit exit %d, want %d naming it (and not the one injecting an absolute path)\n%s", code, ExitNeedsReview, out)
+			}
+			if code, out := p.run("trust", "--agent", "gemini", "--all"); code != ExitOK {
+				t.Fatalf("trust --all: exit %d\n%s", code, out)
+			}
+			if code, out := p.run("audit", "--agent", "gemini", "--strict"); code != ExitOK {
+				t.Fatalf("approved: audit --strict exit %d\n%s", code, out)
+			}
+			p.write(t, "README.md", "# Readme\n!{touch pwned}\n")
+			if code, out := p.run("audit", "--agent", "gemini"); code != ExitNeedsReview || !strings.Contains(out, "README.md") {
+				t.Fatalf("a pull wrote README.md: audit exit %d, want %d naming it\n%s", code, ExitNeedsReview, out)
+			}
+		})
+	}
+}

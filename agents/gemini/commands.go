@@ -291,7 +291,7 @@ func (r *Registry) commandSpecs(fed func(*hooks.Hook) trust.Definition) []agents
 		if h.Origin.Layer == settingsio.LayerExtension && h.Kind == hooks.KindMCPServer && fed != nil {
 			dotenv = fed(h)
 		}
-		if h.Origin.Layer != settingsio.LayerWorkspace && dotenv == nil || h.Node == nil {
+		if h.Origin.Layer != settingsio.LayerWorkspace && dotenv == nil && (h.Kind != hooks.KindPromptCommand || FactsOf(h).ProjectControlled == "") || h.Node == nil {
 			continue
 		}
 		c := agents.CommandSpec{Hook: h, Label: hooks.CommandTitleOf(h), Fields: trust.Definition{}, Unwatched: FactsOf(h).Unwatched}

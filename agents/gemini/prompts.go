@@ -46,6 +46,76 @@ func (r *Registry) collectPromptCommands(trusted bool) {
 		r.Commands = append(r.Commands, h)
 	}
 	r.promptFiles = files
+	r.collectReachingPromptCommands(trusted)
+}
+
+// collectReachingPromptCommands adds the custom commands of the user's own
+// (<home>/.gemini/commands, loaded in every folder) and of the active
+// extensions (their commands/, loaded in a trusted folder), as Gemini CLI
+// 0.61.0's FileCommandLoader lists them, that inject a relative @{path}
+// and run the shell step: Gemini looks the path up in the project's
+// workspace folders, and the !{…} written in the project's file runs
+// (observed: TestLiveGeminiUserCommandRunsAProjectFilesShell, a user's
+// `Explain @{README.md} with a focus on {{args}}` ran the README's
+// !{touch …}). The project decides what such a command runs: it is
+// reviewed for the project like a hook of the user's that reaches the
+// project's code, the files it injects its value.
+func (r *Registry) collectReachingPromptCommands(trusted bool) {
+	s := r.Snapshot
+	if s.ProjectDir == "" || s.Paths.GeminiDir == "" {
+		return
+	}
+	type place struct {
+		layer    settingsio.Layer
+		dir, ext string
+	}
+	places := []place{{settingsio.LayerUser, filepath.Join(s.Paths.GeminiDir, "commands"), ""}}
+	if trusted {
+		for _, e := range s.Extensions {
+			if e.Active {
+				places = append(places, place{settingsio.LayerExtension, filepath.Join(e.Path, "commands"), e.Name})
+			}
+		}
+	}
+	kit := claudeschema.Commands{Agent: Name, Templates: []string{".toml"}, Inject: "@{", Args: "{{args}}", Workspace: s.ProjectDir, InjectDirs: r.includeDirectories()}
+	for _, pl := range places {
+		if pl.layer == settingsio.LayerUser && s.Paths.Workspace != "" && filepath.Join(s.ProjectDir, geminiDirName, "commands") == pl.dir {
+			continue
+		}
+		cmds, files := kit.PromptTemplates(pl.layer, pl.dir, "!{",
+			"when you type its /command in this project (observed, 0.61.0): Gemini CLI asks first showing the command line, not what a script it names holds; with --yolo, or a policy that allows the command, it runs it without asking", "")
+		for i, h := range cmds {
+			injected := injectsRelative(h)
+			if len(injected) == 0 {
+				continue
+			}
+			h.Origin.Extension = pl.ext
+			h.Ext = &HookFacts{Source: sourceProject, Unwatched: claudeschema.InjectUnwatched(h),
+				ProjectControlled: "a custom command of your own that injects " + strings.Join(injected, ", ") + " from the project's folders: the !{…} written there run"}
+			if h.Status == hooks.StatusRuns {
+				h.Gate = "Gemini CLI's confirmation of the command line (none with --yolo)"
+			}
+			r.Commands = append(r.Commands, h)
+			if !slices.Contains(r.promptFiles, files[i]) {
+				r.promptFiles = append(r.promptFiles, files[i])
+			}
+		}
+	}
+}
+
+// injectsRelative are the relative paths the prompt command h (of
+// PromptTemplates) injects: the members of its value that name one.
+func injectsRelative(h *hooks.Hook) []string {
+	var out []string
+	if !h.Node.Is(settingsio.Object) {
+		return nil
+	}
+	for _, m := range h.Node.Members {
+		if p, ok := strings.CutPrefix(m.Key, "@{"); ok && strings.HasSuffix(p, "}") && !filepath.IsAbs(strings.TrimSuffix(p, "}")) {
+			out = append(out, m.Key)
+		}
+	}
+	return out
 }
 
 // includeDirectories are the workspace folders Gemini CLI 0.61.0 adds
