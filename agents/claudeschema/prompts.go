@@ -111,7 +111,7 @@ func (c Commands) PromptTemplates(layer settingsio.Layer, root, trigger, when, o
 		}
 		cmds, bad := injections(text, trigger)
 		injected := c.injected(text, trigger)
-		var unwatched injectUnwatched
+		var unwatched []trust.UnresolvedCode
 		for _, in := range injected {
 			more, b := injections(in.text, trigger)
 			cmds = append(cmds, more...)
@@ -141,24 +141,81 @@ func (c Commands) PromptTemplates(layer settingsio.Layer, root, trigger, when, o
 			invalid(h, n, bad)
 		}
 		if len(unwatched) > 0 {
-			h.Ext = unwatched
+			h.Ext = &promptExt{unwatched: unwatched}
 		}
 		add(f, h)
 	}
 	return out, files
 }
 
-// injectUnwatched, as a prompt command's Ext, are the paths it injects
-// that are in none of the workspace folders Hookwarden knows of.
-type injectUnwatched []trust.UnresolvedCode
+// promptExt, as a prompt command's Ext: unwatched are the paths it
+// injects that are in none of the workspace folders Hookwarden knows of;
+// reaches, for a template of the user's own (ReachingTemplates), the
+// relative paths it injects from the project.
+type promptExt struct {
+	unwatched []trust.UnresolvedCode
+	reaches   []string
+}
 
 // InjectUnwatched is what Hookwarden cannot watch of the prompt command h
 // (of PromptTemplates): each relative path it injects that is in none of
 // the agent's workspace folders Hookwarden knows of (Commands.Workspace,
 // InjectDirs), since a folder the agent is given at run time may hold it.
 func InjectUnwatched(h *hooks.Hook) []trust.UnresolvedCode {
-	u, _ := h.Ext.(injectUnwatched)
-	return u
+	if e, ok := h.Ext.(*promptExt); ok {
+		return e.unwatched
+	}
+	return nil
+}
+
+// Reaches are the relative paths the prompt command h, a template of the
+// user's own (ReachingTemplates), injects from the project: nil for any
+// other entry.
+func Reaches(h *hooks.Hook) []string {
+	if e, ok := h.Ext.(*promptExt); ok {
+		return e.reaches
+	}
+	return nil
+}
+
+// ReachingTemplates is PromptTemplates of root, a folder of templates of
+// the user's own (or of an extension) that the agent loads in every
+// project, keeping the templates that inject a relative path and run the
+// shell step: the agent looks the path up in the project's workspace
+// folders (Workspace, InjectDirs) and runs the trigger{…} commands written
+// in the file it finds, so the project decides what they run. Reaches
+// names the paths of each.
+func (c Commands) ReachingTemplates(layer settingsio.Layer, root, trigger, when string) ([]*hooks.Hook, []*settingsio.File) {
+	hs, fs := c.PromptTemplates(layer, root, trigger, when, "")
+	var out []*hooks.Hook
+	var files []*settingsio.File
+	for i, h := range hs {
+		var reaches []string
+		if h.Node.Is(settingsio.Object) {
+			for _, m := range h.Node.Members {
+				if p, ok := strings.CutPrefix(m.Key, c.Inject); ok && c.Inject != "" && strings.HasSuffix(p, "}") && !filepath.IsAbs(strings.TrimSuffix(p, "}")) {
+					reaches = append(reaches, m.Key)
+				}
+			}
+		}
+		if len(reaches) == 0 {
+			continue
+		}
+		h.Ext = &promptExt{unwatched: InjectUnwatched(h), reaches: reaches}
+		out, files = append(out, h), append(files, fs[i])
+	}
+	return out, files
+}
+
+// ProjectAndUserTemplates is PromptTemplates of the project's root and
+// ReachingTemplates of the user's userRoot, the project's first.
+func (c Commands) ProjectAndUserTemplates(project settingsio.Layer, root string, user settingsio.Layer, userRoot, trigger, when, off string) ([]*hooks.Hook, []*settingsio.File) {
+	hs, fs := c.PromptTemplates(project, root, trigger, when, off)
+	if userRoot == "" || userRoot == root {
+		return hs, fs
+	}
+	uh, uf := c.ReachingTemplates(user, userRoot, trigger, when)
+	return append(hs, uh...), append(fs, uf...)
 }
 
 // injections are the commands written as trigger{…} in text, braces

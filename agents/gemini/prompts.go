@@ -82,16 +82,12 @@ func (r *Registry) collectReachingPromptCommands(trusted bool) {
 		if pl.layer == settingsio.LayerUser && s.Paths.Workspace != "" && filepath.Join(s.ProjectDir, geminiDirName, "commands") == pl.dir {
 			continue
 		}
-		cmds, files := kit.PromptTemplates(pl.layer, pl.dir, "!{",
-			"when you type its /command in this project (observed, 0.61.0): Gemini CLI asks first showing the command line, not what a script it names holds; with --yolo, or a policy that allows the command, it runs it without asking", "")
+		cmds, files := kit.ReachingTemplates(pl.layer, pl.dir, "!{",
+			"when you type its /command in this project (observed, 0.61.0): Gemini CLI asks first showing the command line, not what a script it names holds; with --yolo, or a policy that allows the command, it runs it without asking")
 		for i, h := range cmds {
-			injected := injectsRelative(h)
-			if len(injected) == 0 {
-				continue
-			}
 			h.Origin.Extension = pl.ext
 			h.Ext = &HookFacts{Source: sourceProject, Unwatched: claudeschema.InjectUnwatched(h),
-				ProjectControlled: "a custom command of your own that injects " + strings.Join(injected, ", ") + " from the project's folders: the !{…} written there run"}
+				ProjectControlled: "a custom command of your own that injects " + strings.Join(claudeschema.Reaches(h), ", ") + " from the project's folders: the !{…} written there run"}
 			if h.Status == hooks.StatusRuns {
 				h.Gate = "Gemini CLI's confirmation of the command line (none with --yolo)"
 			}
@@ -101,21 +97,6 @@ func (r *Registry) collectReachingPromptCommands(trusted bool) {
 			}
 		}
 	}
-}
-
-// injectsRelative are the relative paths the prompt command h (of
-// PromptTemplates) injects: the members of its value that name one.
-func injectsRelative(h *hooks.Hook) []string {
-	var out []string
-	if !h.Node.Is(settingsio.Object) {
-		return nil
-	}
-	for _, m := range h.Node.Members {
-		if p, ok := strings.CutPrefix(m.Key, "@{"); ok && strings.HasSuffix(p, "}") && !filepath.IsAbs(strings.TrimSuffix(p, "}")) {
-			out = append(out, m.Key)
-		}
-	}
-	return out
 }
 
 // includeDirectories are the workspace folders Gemini CLI 0.61.0 adds

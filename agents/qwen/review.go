@@ -40,7 +40,7 @@ func (p *project) specs() agents.SpecList {
 	}
 	cmds := p.section().Reaching(p.snap.hooks, p.snap.home, layerProject) // the user's hooks that run the project's code, and the project's commands that are not hooks, after them
 	for _, h := range p.snap.commands {
-		if h.Origin.Layer == layerProject {
+		if h.Origin.Layer == layerProject || claudeschema.Reaches(h) != nil { // a user's template injecting the project's files too
 			cmds = append(cmds, claudeschema.CommandSpec(h, nil, p.Dir()))
 		}
 	}
