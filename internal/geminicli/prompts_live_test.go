@@ -254,3 +254,41 @@ func TestLiveGeminiUserCommandRunsAProjectFilesShell(t *testing.T) {
 	}
 	t.Errorf("Hookwarden does not list the user's command that runs the project's README: %v", reg.Commands)
 }
+
+// TestLiveGeminiStartsAUserServerInTheProject: an MCP server of the
+// user's own settings whose command names a relative script (sh srv.sh)
+// is started by the real Gemini CLI 0.61.0 in the project folder: the
+// project's srv.sh runs. Hookwarden reviews such a server for the
+// project as a command of the user's that reaches the project's code.
+func TestLiveGeminiStartsAUserServerInTheProject(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the real Gemini CLI; skipped with -short")
+	}
+	bundle := RequireBundle(t)
+	f := newFidelityFixture(t, bundle)
+	marks := filepath.Join(f.root, "marks")
+	if err := os.MkdirAll(marks, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	f.user(t, map[string]any{"mcpServers": map[string]any{"s": map[string]any{"command": "sh", "args": []any{"srv.sh"}}}})
+	writeFile(t, filepath.Join(f.project, "srv.sh"), "touch '"+filepath.Join(marks, "project-server-ran")+"'\n")
+	if res, err := Run(context.Background(), f.opts); err != nil || res.ExitCode != 0 {
+		t.Fatalf("gemini CLI: err %v, exit %d\nstderr: %s", err, res.ExitCode, res.Stderr)
+	}
+	if _, err := os.Stat(filepath.Join(marks, "project-server-ran")); err != nil {
+		t.Fatalf("the real Gemini CLI did not run the project's srv.sh for the user's server: %v", err)
+	}
+	p, _ := openProject(t, f.project, f.home, f.opts.Environ())
+	r, err := p.Review(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range r.Hooks {
+		for _, s := range h.Scripts {
+			if s.Path == filepath.Join(f.project, "srv.sh") {
+				return
+			}
+		}
+	}
+	t.Errorf("Hookwarden's review does not follow the user's server into the project's srv.sh: %+v", r.Hooks)
+}
