@@ -485,6 +485,9 @@ func (p *project) Layers() []agents.Layer {
 // the bytes read (agents.KeptFiler).
 func (p *project) KeptFiles() []*settingsio.File {
 	out := slices.Clone(p.UserSkills) // their shell may run the project's code (skill_shell.go)
+	if p.reg != nil && p.reg.userServers != nil {
+		out = append(out, p.reg.userServers) // a user-scope server may run it too (reachingHooks)
+	}
 	for _, pl := range p.Plugins {
 		out = append(out, pl.Manifest, pl.MCP)
 		for _, src := range pl.Hooks {
